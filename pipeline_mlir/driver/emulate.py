@@ -421,16 +421,14 @@ def read_dispatch(module, path: str, sizes):
     from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
     from pipeline_mlir.frontend.dispatch import matmul_dispatch
     from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
-    from pipeline_mlir.frontend.reroll import reroll_prefetched
+    from pipeline_mlir.frontend.producers import distribute_and_roll_back
     from pipeline_mlir.frontend.scan import find_natural_loops
-    from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
 
     try:
         # the K-loop as the front end reads it (its copies tell B's layout): an IREE
         # VectorDistribute kernel distributed, IREE's own prefetch pipelining rolled back,
         # the copies' scf.if %true inlined, as the build does first
-        prepare_vector_distribute(module)
-        reroll_prefetched(module.operation)
+        distribute_and_roll_back(module.operation)
         for loop in find_natural_loops(module.operation):
             inline_constant_true_ifs(loop)
             with loop.location:   # C kept in LDS across the loop: read as the build does

@@ -53,6 +53,17 @@ def normalize_producers(module) -> None:
             _split_view_pools(f)
         for o in walk_ops(root, lambda o: o.name == "llvm.call_intrinsic"):
             _readfirstlane(o)
+        distribute_and_roll_back(root)
+
+
+def distribute_and_roll_back(root) -> None:
+    """The K-loops of ``root`` as the front end reads them: an IREE VectorDistribute kernel
+    distributed (:func:`~pipeline_mlir.frontend.vector_distribute.prepare_vector_distribute`),
+    then IREE's own prefetch pipelining rolled back
+    (:func:`~pipeline_mlir.frontend.reroll.reroll_prefetched`); the last two rewrites of
+    :func:`normalize_producers`, which ``--emulate`` runs on the dispatch it reads."""
+    root = _op(root)
+    with root.context, root.location:
         prepare_vector_distribute(root)
         reroll_prefetched(root)
 

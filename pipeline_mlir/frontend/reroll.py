@@ -19,23 +19,37 @@ each of these is proven first, and anything else is a located error:
 * the loop carries only accumulators and the view queues (each rotated by one per
   iteration, its newest view made in the body from the operand's ``S``-slot buffer; only
   the oldest read);
+* the bounds are constants; the rolled loop runs the loop's trips (none when its upper
+  bound is below its lower one) plus ``S - 1``;
 * the induction variable is used once, as ``iv + (S-1) * step`` (the tile copied), and the
   slot is that ``mod S`` (one ``arith.remui``; divided by the step first, one
-  ``arith.divui``, when the loop counts K in parts of a tile); after the rewrite the
-  copies' LDS elements are the same at every iteration (the slot was the only thing that
-  moved them);
+  ``arith.divui``, when the loop counts K in parts of a tile);
 * the body: a barrier, the copies (all ``async``), one ``rocdl.asyncmark``, then
-  ``rocdl.wait.asyncmark S-1`` and a barrier before the first read;
+  ``rocdl.wait.asyncmark S-1`` and a barrier before the first read; every other op before
+  the wait has no memory effect (rolled back, it would run ``S - 1`` more times);
 * the prologue: ``S - 1`` groups of copies, group ``i`` the body's copies at tile ``i``:
-  the same op, attributes and buffers, and for every thread of every workgroup the same
-  global and LDS elements (the per-lane evaluator, the body's ``iv + S - 1`` bound to
+  the same op, attributes and buffers, and for every thread of every workgroup of the
+  kernel's grid (at most :data:`MAX_WORKGROUPS`; values known only at launch refused) the
+  same global and LDS elements (the per-lane evaluator, the body's ``iv + S - 1`` bound to
   ``i``); the queues' initial views are the body's views at tiles ``0 .. S-2``, so the
   slots the prologue fills are the ones the body reads first;
 * the epilogue: ``rocdl.wait.asyncmark 0``, a barrier, then ``S - 1`` copies of the body's
   reads and MFMAs, op for op (names, attributes, types, operands mapped: stage ``j`` reads
   the queue's ``j``-th view after the loop and accumulates onto stage ``j - 1``'s
   results), whose values nothing but the next stage and the kernel's use of the last
-  stage reads.
+  stage reads; each accumulator the loop yields is made there;
+* one slot is enough: each queue's buffer (counted once) is a ``memref.alloc`` of
+  ``memref<S x ...>`` that only the prologue's and body's copies, the queues' view chains
+  and deallocation use; with the slot bound to 0 (a thread-only evaluator, so for every
+  workgroup) each copy's LDS elements and each queue's new view are the same at every K
+  tile of the rolled loop and inside slot 0, and with the slot the body computes they
+  are those moved by the slot times a slot's elements (the view read later is of the slot
+  the copies fill); a copy indexing the buffer itself has the slot as its dim-0 index.
+  All of it is proven before the IR changes.
+
+Size: one concern, one proof: the loop, prologue, epilogue and slot buffers are read and
+proven by one class that shares what it read, then rewritten; split, the parts would pass
+that state between modules.
 
 The ``S``-slot buffers become one-slot buffers (``memref<1 x ...>``).
 """
@@ -46,14 +60,20 @@ import itertools
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import block_size, constant_int, int_attr
-from pipeline_mlir.analysis.lane_ops import id_dimension
-from pipeline_mlir.analysis.loop_eval import Evaluator, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
+                                             constant_trips, int_attr, row_major_strides)
+from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
+from pipeline_mlir.analysis.llvm_values import defining_op as _defining
+from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, segments,
+                                              workgroup_grid)
+from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import at, erase_dead, kernel_of
+from pipeline_mlir.frontend.kernel_ir import at, erase_dead, in_lds as _is_view, is_pure, \
+    kernel_of
 
 COPY = "amdgpu.gather_to_lds"
 MARK = "rocdl.asyncmark"
@@ -61,8 +81,8 @@ WAIT = "rocdl.wait.asyncmark"
 #: the ops that tell workgroups apart
 WORKGROUP_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
                  "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "scf.forall")
-#: grid points whose copies are compared, at most
-MAX_WORKGROUPS = 64
+#: workgroups whose copies are compared, at most (every one of the kernel's grid)
+MAX_WORKGROUPS = 4096
 
 
 
@@ -70,32 +90,9 @@ def _point(point: tuple[int, ...]) -> str:
     """A grid point as a refusal names it: ``3``, or ``(3, 1)``."""
     return str(point[0]) if len(point) == 1 else f"({', '.join(map(str, point))})"
 
-def _ops(block) -> list:
-    return [_op(o) for o in block.operations]
-
-
-def _is_view(v) -> bool:
-    return isinstance(v.type, ir.MemRefType) and memory_space(v.type) == "workgroup"
-
-
-#: the view ops between an LDS buffer and the views its copies and reads take
-_VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
-             "memref.reinterpret_cast", "iree_codegen.swizzle_hint")
-
-
-def _buffer(v):
-    """The buffer the memref ``v`` is a view of (through :data:`_VIEW_OPS`)."""
-    while (o := _defining(v)) is not None and o.name in _VIEW_OPS:
-        v = o.operands[0]
-    return v
-
 
 def _users(v) -> list:
     return [_op(u.owner) for u in v.uses]
-
-
-def _defining(v):
-    return None if isinstance(v.owner, ir.Block) else _op(v.owner)
 
 
 def is_prefetched(loop) -> bool:
@@ -104,7 +101,7 @@ def is_prefetched(loop) -> bool:
     if loop.name != "scf.for":
         return False
     body = loop.regions[0].blocks[0]
-    return any(o.name == "amdgpu.mfma" for o in _ops(body)) and \
+    return any(o.name == "amdgpu.mfma" for o in ops_of(loop.regions[0])) and \
         any(_is_view(a) for a in list(body.arguments)[1:])
 
 
@@ -137,7 +134,7 @@ class _Reroll:
     def __init__(self, loop) -> None:
         self.loop = loop
         self.body = loop.regions[0].blocks[0]
-        self.ops = _ops(self.body)
+        self.ops = ops_of(loop.regions[0])
         self.args = list(self.body.arguments)
         self.yields = list(self.ops[-1].operands)
         kernel = kernel_of(loop)
@@ -160,14 +157,20 @@ class _Reroll:
         self._body_marks()
         self._prologue()
         self._epilogue()
+        self._slot_buffers()
+        self._one_place()
         self._rewrite()
 
     def _bounds(self) -> None:
-        lb, ub, step = (constant_int(v) for v in list(self.loop.operands)[:3])
-        if None in (lb, ub, step):
+        """Constant bounds; ``trips`` the iterations the loop runs (none when its upper
+        bound is below its lower one: the prologue's and epilogue's ``S - 1`` tiles are
+        then the whole reduction)."""
+        bounds, trips = constant_bounds(self.loop), constant_trips(self.loop)
+        if bounds is None or trips is None:
             self.fail(self.loop, "(prefetch-pipelined: it carries LDS views) has bounds "
                                  "that are not constants")
-        self.lb, self.ub, self.step = lb, ub, step
+        self.lb, _ub, self.step = bounds
+        self.trips = trips
 
     def at_tile(self, i: int) -> int:
         """The value of ``iv + (S-1) * step`` (the K tile the body copies) at tile ``i``
@@ -270,6 +273,10 @@ class _Reroll:
         self.mark, self.wait = ops[marks[0]], wait
         self.compute = ops[waits[0] + 2:-1]
         self._compute_reads(waits[0])
+        for o in ops[:marks[0]]:
+            if o.name not in (COPY, "gpu.barrier") and not is_pure(o):
+                self.fail(o, "(before the wait of the prefetch-pipelined loop) has side "
+                             "effects: rolled back, the loop would run it S-1 more times")
 
     def _compute_reads(self, wait: int) -> None:
         """Only the body's ops after the wait's barrier read the oldest views, and those
@@ -293,12 +300,12 @@ class _Reroll:
 
     # ---- the prologue: the body's copies at the first S-1 tiles --------------------------
     def _prologue(self) -> None:
-        parent = _ops(self.loop.block)
+        parent = [_op(o) for o in self.loop.block.operations]
         before = parent[:parent.index(self.loop)]
-        roots = {_buffer(t) for _q, t in self.queues}
+        roots = {view_root(t) for _q, t in self.queues}
         groups, group, self.prologue = [], [], []
         for o in before:
-            if o.name == COPY and _buffer(segments(o)[2][0]) in roots:
+            if o.name == COPY and view_root(segments(o)[2][0]) in roots:
                 group.append(o)
             elif o.name == MARK:
                 groups.append(group)
@@ -326,33 +333,38 @@ class _Reroll:
                 self._same_view(init, tail, i, self.loop)
 
     def _evaluators(self):
-        """One evaluator per workgroup compared: the id ops (module docstring) bound per
-        dimension to the coordinates of a grid point, the points the product of each
-        dimension's first, second, middle and last coordinates (up to the largest bound
-        the kernel states for that dimension, :data:`MAX_WORKGROUPS` a dimension with
-        none), at most :data:`MAX_WORKGROUPS` of them, so that ids of different
-        dimensions take different values; a workgroup loop's induction variable is the
-        evaluator's one sample id (``workgroup_id``, the point's x coordinate); one
-        evaluator when nothing in the kernel tells the workgroups apart."""
-        ids = walk_ops(kernel_of(self.loop), lambda o: o.name in WORKGROUP_IDS)
+        """One evaluator per workgroup of the kernel's grid
+        (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`): the id ops (module
+        docstring) bound per dimension to the workgroup's coordinates, a workgroup loop's
+        induction variables to its offsets there; values known only at launch refused (not
+        sampled); one evaluator when nothing in the kernel tells workgroups apart.  A grid
+        without bounds, or of more than :data:`MAX_WORKGROUPS` workgroups, is refused."""
+        kernel = kernel_of(self.loop)
+        ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
+                       (o.name == "scf.for" and grid_stride(o)))
         if not ids:
-            return [((0,), Evaluator(self.block))]
-        dims: dict = {}
-        for o in ids:
-            if o.name == "scf.forall":
-                continue
-            d = id_dimension(o)
-            b = int_attr(o, "upper_bound") if "upper_bound" in o.attributes else None
-            dims[d] = max(dims.get(d) or 0, b or MAX_WORKGROUPS)
-        axes = [sorted({c for c in (0, 1, dims[d] // 2, dims[d] - 1) if 0 <= c < dims[d]})
-                for d in sorted(dims)] or [list(range(MAX_WORKGROUPS))]
+            return [((0,), Evaluator(self.block, launch_values=False))]
+        grid = workgroup_grid(kernel)
+        if grid is not None and any(   # ids the grid does not bound: rocdl's own
+                o.name.startswith("rocdl.") or id_dimension(o) >= len(grid)
+                for o in ids if o.name not in ("scf.forall", "scf.for")):
+            grid = None
+        if grid is None or int(np.prod(grid)) > MAX_WORKGROUPS:
+            self.fail(self.loop, f"(prefetch-pipelined) is in a kernel of "
+                                 f"{'unbounded' if grid is None else int(np.prod(grid))} "
+                                 f"workgroups: the prologue's copies are proven the body's for "
+                                 f"every workgroup, at most {MAX_WORKGROUPS}")
         evs = []
-        for point in itertools.islice(itertools.product(*axes), MAX_WORKGROUPS):
-            ev = Evaluator(self.block, workgroup_id=point[0])
-            coord = dict(zip(sorted(dims), point))
+        for point in itertools.product(*(range(n) for n in grid)):
+            ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
             for o in ids:
-                if o.name != "scf.forall":
-                    ev.bind(o.results[0], coord[id_dimension(o)])
+                if o.name == "scf.forall":
+                    _bind_forall(ev, o, point)
+                elif o.name == "scf.for":
+                    d = id_dimension(_defining(o.operands[0]))
+                    ev.bind(o.regions[0].blocks[0].arguments[0], point[d])
+                else:
+                    ev.bind(o.results[0], point[id_dimension(o)])
             evs.append((point, ev))
         return evs
 
@@ -384,10 +396,14 @@ class _Reroll:
 
     def _same_view(self, init, tail, tile: int, where) -> None:
         """The view ``init`` is the body's view ``tail`` at K tile ``tile``."""
-        ev = Evaluator(self.block)
-        a = ev.view(init)
-        ev.bind(self.ahead.results[0], self.at_tile(tile))
-        b = ev.view(tail)
+        ev = Evaluator(self.block, thread_only=True)
+        try:
+            a = ev.view(init)
+            ev.bind(self.ahead.results[0], self.at_tile(tile))
+            b = ev.view(tail)
+        except Unevaluable as e:
+            self.fail(where, f"starts an LDS view queue with views that depend on more than "
+                             f"the thread ids and the K tile ({e})")
         if a.root != b.root or not np.array_equal(a.offset, b.offset) or \
                 a.strides != b.strides or a.shape != b.shape:
             self.fail(where, f"starts an LDS view queue with a view that is not the body's "
@@ -396,7 +412,7 @@ class _Reroll:
 
     # ---- the epilogue: the body's compute at the last S-1 tiles --------------------------
     def _epilogue(self) -> None:
-        parent = _ops(self.loop.block)
+        parent = [_op(o) for o in self.loop.block.operations]
         after = parent[parent.index(self.loop) + 1:]
         if len(after) < 2 or after[0].name != WAIT or int_attr(after[0], "count") != 0 or \
                 after[1].name != "gpu.barrier":
@@ -421,6 +437,13 @@ class _Reroll:
             for b, e in zip(self.compute, todo):
                 self._mirror(b, e, m, stage)
             mirrored += todo
+            for k in self.accs:
+                if self.yields[k] not in m:
+                    y = self.yields[k]
+                    self.fail(_defining(y) or self.ops[-1],
+                              f"makes the value the prefetch-pipelined loop yields for its "
+                              f"iter_arg #{k} outside the reads and MFMAs after its wait, "
+                              f"which IREE's epilogue repeats")
             acc = {iters[k]: m[self.yields[k]] for k in self.accs}
             pos += n
         self.epilogue = after[:2] + mirrored
@@ -457,11 +480,98 @@ class _Reroll:
         for x, y in zip(b.results, e.results):
             m[x] = y
 
+    # ---- the S-slot buffers: slot 0 is all the rolled loop touches -----------------------
+    def _slot_buffers(self) -> None:
+        """Each queue's buffer (once, however many queues view it) a ``memref.alloc`` of
+        ``memref<S x ...>`` used only by the prologue's copies, the view chains of the
+        queues' initial views and the loop body's copies and new views (anything else
+        would read a slot the rolled loop no longer has)."""
+        s, self.allocs = self.stages, []
+        inits = {list(self.loop.operands)[3 + k] for q, _t in self.queues for k in q}
+        tails = {t for _q, t in self.queues}
+        for root in dict.fromkeys(view_root(t, VIEW_OPS) for _q, t in self.queues):
+            alloc = _defining(root)
+            t = ir.MemRefType(root.type)
+            if alloc is None or alloc.name != "memref.alloc" or len(alloc.operands) or \
+                    not t.has_static_shape or t.shape[0] != s or \
+                    t.get_strides_and_offset() != (row_major_strides(t.shape), 0):
+                self.fail(alloc or self.loop, f"(the LDS buffer a view queue of the "
+                                              f"prefetch-pipelined loop views) is not a "
+                                              f"memref.alloc of memref<{s}x...> (one slot "
+                                              f"per stage in dim 0, row-major)")
+            self.allocs.append(alloc)
+            self._slot_users(root, inits, tails)
+
+    def _slot_users(self, v, inits: set, tails: set) -> None:
+        copies = set(self.copies) | {o for o in self.prologue if o.name == COPY}
+        for u in v.uses:
+            o = _op(u.owner)
+            if o.name in VIEW_OPS and o.operands[0] == v:
+                for r in o.results:
+                    self._slot_users(r, inits, tails)
+            elif (o in copies and segments(o)[2][0] == v) or \
+                    (o.name == "memref.dealloc" and o.block == self.loop.block):
+                continue
+            elif not ((o == self.loop and v in inits) or (o == self.ops[-1] and v in tails)):
+                self.fail(o, "uses an LDS buffer of the prefetch-pipelined loop's stage slots "
+                             "other than by its copies and its queues' views: the rolled "
+                             "loop keeps one slot")
+
+    def _one_place(self) -> None:
+        """With the slot bound to 0, each copy's LDS elements and each queue's new view are
+        the same at every K tile of the rolled loop, and inside slot 0 of their buffer;
+        with the slot the body computes, they are those moved by the slot times a slot's
+        elements: the slot is the only thing that moves them, and the view read later is
+        of the slot the copies fill (thread-only evaluators: the same in every
+        workgroup)."""
+        zero, real = (Evaluator(self.block, thread_only=True) for _ in range(2))
+        zero.bind(self.slot.results[0], 0)
+        places = [(c, segments(c)[2][0], lambda ev, c=c: self._lds_place(ev, c))
+                  for c in self.copies]
+        places += [(_defining(t), t, lambda ev, t=t: self._extent(ev.view(t)))
+                   for _q, t in self.queues]
+        firsts: list = [None] * len(places)
+        for tile in range(self.trips + self.stages - 1):
+            for ev in (zero, real):
+                ev.bind(self.ahead.results[0], self.at_tile(tile))
+            for j, (op, mem, place) in enumerate(places):
+                try:
+                    here, moved = place(zero), place(real)
+                    slot = real.uniform(self.slot.results[0])
+                except Unevaluable as e:
+                    self.fail(op, f"has LDS elements that depend on more than the thread "
+                                  f"ids, the K tile and the slot ({e})")
+                shape = ir.MemRefType(view_root(mem, VIEW_OPS).type).shape
+                size = int(np.prod(shape[1:]))
+                if firsts[j] is None:
+                    firsts[j] = here
+                if not np.array_equal(firsts[j], here) or here.min() < 0 or \
+                        here.max() >= size or slot is None or \
+                        not np.array_equal(moved, here + slot * size):
+                    self.fail(op, f"has LDS elements that move with the K tile other than "
+                                  f"by its slot, or leave the slot (K tile {tile})")
+
+    def _lds_place(self, ev, copy) -> np.ndarray:
+        """The LDS elements ``copy`` writes; with its dim-0 index, when it indexes the
+        stage-slot buffer itself, which must be the slot: a flat element inside the slot
+        can still be another slot's row with a negative index after it."""
+        _s, _si, dst, didx = segments(copy)
+        if _defining(dst[0]) is not None and _defining(dst[0]).name == "memref.alloc" and \
+                np.any(ev.value(didx[0]) != ev.value(self.slot.results[0])):
+            self.fail(copy, "indexes dim 0 of its stage-slot LDS buffer with other than the "
+                            "slot")
+        return ev.view(dst[0]).element([ev.value(x) for x in didx])
+
+    @staticmethod
+    def _extent(view) -> np.ndarray:
+        """The first and last root element of ``view`` per thread."""
+        span = sum((d - 1) * st for d, st in zip(view.shape, view.strides))
+        return np.stack([view.offset, view.offset + span])
+
     # ---- the rewrite ---------------------------------------------------------------------
     def _rewrite(self) -> None:
         loop, s = self.loop, self.stages
         block = loop.block
-        roots = [_buffer(tail) for _q, tail in self.queues]
         dead = [x for o in self.prologue for x in o.operands] + list(loop.operands)[3:]
         for o in reversed(self.prologue):
             o.erase()
@@ -478,7 +588,7 @@ class _Reroll:
         for q, tail in self.queues:
             iters[q[0]].replace_all_uses_with(tail)
         iv_type = self.args[0].type
-        ub = self._constant(iv_type, self.ub + (s - 1) * self.step, loop)
+        ub = self._constant(iv_type, self.lb + (self.trips + s - 1) * self.step, loop)
         inits = [list(loop.operands)[3 + k] for k in self.accs]
         with ir.InsertionPoint(loop):
             new = B.scf.ForOp(loop.operands[0], ub, loop.operands[2], inits)
@@ -487,7 +597,7 @@ class _Reroll:
         self.ahead.erase()
         for j, k in enumerate(self.accs):
             iters[k].replace_all_uses_with(nb.arguments[1 + j])
-        ops = _ops(self.body)
+        ops = ops_of(self.loop.regions[0])
         for o in ops[:-1]:
             nb.append(o)
         with ir.InsertionPoint(nb):
@@ -498,39 +608,30 @@ class _Reroll:
             o.erase()
         loop.erase()
         erase_dead(dead, block)
-        self._one_place(new)
-        for root in roots:
-            _one_slot(root, s)
-
-    def _one_place(self, new) -> None:
-        """The rolled loop's copies write the same LDS elements at every tile (the slot
-        was the only thing that moved them)."""
-        ev = Evaluator(self.block)
-        iv = new.body.arguments[0]
-        places = []
-        tiles = (self.ub + (self.stages - 1) * self.step - self.lb + self.step - 1) // self.step
-        for tile in range(min(tiles, self.stages)):
-            ev.bind(iv, self.at_tile(tile))
-            places.append([self._access(ev, c)[3] for c in self.copies])
-        for c, *rest in zip(self.copies, *places[1:]):
-            first = places[0][self.copies.index(c)]
-            if not all(np.array_equal(first, x) for x in rest):
-                self.fail(c, "writes LDS elements that move with the K tile other than by "
-                             "its slot (iv + S-1) mod S")
+        for alloc in self.allocs:
+            _one_slot(alloc)
 
     def _constant(self, type_, value: int, where):
         with ir.InsertionPoint(where):
             return B.arith.ConstantOp(type_, ir.IntegerAttr.get(type_, value)).result
 
 
-def _one_slot(root, stages: int) -> None:
-    """The ``stages``-slot LDS buffer ``root`` (a ``memref.alloc`` of
-    ``memref<stages x ...>``) made a one-slot buffer: its users index slot 0 only now."""
-    alloc = _defining(root)
+def _bind_forall(ev, forall, point) -> None:
+    """The induction variables of ``forall`` (a loop over workgroups) bound to their values
+    at workgroup ``point``."""
+    lbs, steps = (list(ir.DenseI64ArrayAttr(forall.attributes[a]))
+                  for a in ("staticLowerBound", "staticStep"))
+    args = forall.regions[0].blocks[0].arguments
+    for j, m in enumerate(ir.ArrayAttr(forall.attributes["mapping"])):
+        d = workgroup_mapping(m)
+        ev.bind(args[j], lbs[j] + point[d] * steps[j])
+
+
+def _one_slot(alloc) -> None:
+    """The ``S``-slot LDS buffer ``alloc`` (a ``memref.alloc`` of ``memref<S x ...>``,
+    whose users read slot 0 only: :meth:`_Reroll._slot_buffers`) made a one-slot buffer."""
+    root = alloc.results[0]
     t = ir.MemRefType(root.type)
-    if alloc is None or alloc.name != "memref.alloc" or t.shape[0] != stages or \
-            len(alloc.operands):
-        return
     one = ir.MemRefType.get([1, *t.shape[1:]], t.element_type, t.layout, t.memory_space)
     with ir.InsertionPoint(alloc), alloc.location:
         new = B.memref.AllocOp(one, [], [])

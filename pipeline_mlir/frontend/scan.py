@@ -22,8 +22,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
-from pipeline_mlir.frontend.kernel_ir import effects, kernel_of
+from pipeline_mlir.frontend.kernel_ir import effects, in_lds, kernel_of
 from pipeline_mlir.frontend.reroll import no_loop_note
 from pipeline_mlir.frontend.soundness import check_workgroup_loops
 from pipeline_mlir.frontend.tagged import tag_of
@@ -206,8 +207,8 @@ def check_not_pipelined(loop) -> None:
     block_ops = [_op(o) for o in loop.block.operations]
     at = block_ops.index(loop)
     copies = [c for o in block_ops[:at] for c in _outside_loops(o, "amdgpu.gather_to_lds")]
-    stored = {_lds_root(s) for s in walk_ops(loop, lambda x: x.name in LDS_STORES)} - {None}
-    stores = [s for o in block_ops[:at] for name in LDS_STORES
+    stored = {_lds_root(s) for s in walk_ops(loop, lambda x: x.name in COPY_STORES)} - {None}
+    stores = [s for o in block_ops[:at] for name in COPY_STORES
               for s in _outside_loops(o, name)
               if _lds_root(s) in stored and _loaded_from_global(s.operands[0])]
     mfmas = [m for o in block_ops[at + 1:] for m in _outside_loops(o, "amdgpu.mfma")]
@@ -231,8 +232,6 @@ def check_not_pipelined(loop) -> None:
                         f"--emit=asm, obj or hsaco for the code){iree}")
 
 
-#: the ops that store a copy's registers to LDS
-LDS_STORES = ("vector.store", "vector.transfer_write")
 #: the ops a copy's registers pass through between its global load and its LDS store
 _REGISTER_MOVES = ("vector.shape_cast", "vector.bitcast", "vector.extract",
                    "vector.extract_strided_slice", "vector.broadcast")
@@ -253,15 +252,8 @@ def _loaded_from_global(v) -> bool:
 
 def _lds_root(store):
     """The LDS buffer ``store`` writes (the root of its view chain), None if not LDS."""
-    v = store.operands[1]
-    while not isinstance(v.owner, ir.Block):
-        o = _op(v.owner)
-        if o.name == "memref.alloc":
-            break
-        if not o.name.startswith("memref.") or not len(o.operands):
-            return None
-        v = o.operands[0]
-    return v if _space(v) == "workgroup" else None
+    v = view_root(store.operands[1])
+    return v if in_lds(v) else None
 
 
 def _outside_loops(root, name: str) -> list:

@@ -1872,7 +1872,7 @@ func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16x
     %dd = arith.addi %dsti, %so : i32
     %ddx = arith.index_castui %dd : i32 to index
     %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
-    // expected-error @+1 {{writes LDS elements that move with the K tile other than by its slot}}
+    // expected-error @+1 {{indexes dim 0 of its stage-slot LDS buffer with other than the slot}}
     amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
     amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
     rocdl.asyncmark
@@ -2170,6 +2170,953 @@ func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16x
   %rk = arith.muli %lane_k, %c8 : index
   %k0i = arith.index_cast %k0 : index to i32
   %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the queue's new view taken at slot iv & 1, not the slot the copies use (iv mod 2 is
+// bound to 0: the view still moves with the K tile)
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %c1v = arith.constant 1 : i32
+    %s2 = arith.andi %n, %c1v : i32
+    %s2x = arith.index_castui %s2 : i32 to index
+    %na = memref.subview %la[%s2x, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%s2x, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{has LDS elements that move with the K tile other than by its slot, or leave the slot (K tile 1)}}
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// a read of slot 1 after the epilogue: the rolled loop keeps one slot
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %c1x = arith.constant 1 : index
+  // expected-error @+1 {{uses an LDS buffer of the prefetch-pipelined loop's stage slots other than by its copies and its queues' views}}
+  %late = vector.load %la[%c1x, %c0] : memref<2x512xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %late32 = arith.extf %late : vector<8xbf16> to vector<8xf32>
+  %late4 = vector.extract_strided_slice %late32 {offsets = [0], sizes = [4], strides = [1]} : vector<8xf32> to vector<4xf32>
+  %e2 = arith.addf %e, %late4 : vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e2, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// both operands in one memref<2x2x512> (dim 1 the slot): the buffer is one root, and B's
+// copy indexes dim 0 with 1
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1i = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%c0, %d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %la[%c1i, %d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0, 0] [1, 1, 512] [1, 1, 1] : memref<2x2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %la[1, 0, 0] [1, 1, 512] [1, 1, 1] : memref<2x2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: 1024>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: 1024>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, strided<[32, 1], offset: 1024>, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[0, %slotx, 0] [1, 1, 512] [1, 1, 1] : memref<2x2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %la[1, %slotx, 0] [1, 1, 512] [1, 1, 1] : memref<2x2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%c0, %d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x2x512xbf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{indexes dim 0 of its stage-slot LDS buffer with other than the slot}}
+    amdgpu.gather_to_lds async %b[%row, %kx], %la[%c1i, %d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// an atomic before the wait: rolled back it would run once more
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>, %d: memref<1xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %one = arith.constant 1.0 : f32
+    // expected-error @+1 {{(before the wait of the prefetch-pipelined loop) has side effects}}
+    %old = memref.atomic_rmw addf %one, %d[%c0] : (f32, memref<1xf32>) -> f32
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the prologue's row differs in workgroup 2 only (of gpu.block_id x upper_bound 8): every
+// workgroup is compared
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %wg = gpu.block_id x upper_bound 8
+  %c2x = arith.constant 2 : index
+  %is2 = arith.cmpi eq, %wg, %c2x : index
+  %rowp = arith.select %is2, %col, %row : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  // expected-error @+1 {{at K tile 0: its global elements differ (workgroup 2)}}
+  amdgpu.gather_to_lds async %a[%rowp, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the accumulator yielded is made before the wait
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{makes the value the prefetch-pipelined loop yields for its iter_arg #0 outside the reads and MFMAs after its wait}}
+    %early = arith.addf %acc, %zero : vector<4xf32>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %early, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// three slots in the LDS buffers of a 2-stage loop
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  // expected-error @+1 {{is not a memref.alloc of memref<2x...> (one slot per stage in dim 0, row-major)}}
+  %la = memref.alloc() : memref<3x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<3x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<3x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<3x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<3x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<3x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<3x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<3x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<3x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<3x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the queue's new view always of slot 0, while the copies fill slot (iv + 1) mod 2: the
+// view is tied to the slot 0 binding, not to the slot the copies use
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %z = arith.constant 0 : index
+    %na = memref.subview %la[%z, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{has LDS elements that move with the K tile other than by its slot, or leave the slot (K tile 1)}}
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// a workgroup id (rocdl's) the grid does not bound: not every workgroup can be compared
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row0 = arith.divui %t, %c4 : index
+  %wg = rocdl.workgroup.id.x : i32
+  %wgx = arith.index_cast %wg : i32 to index
+  %row = arith.addi %row0, %wgx : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{is in a kernel of unbounded workgroups: the prologue's copies are proven the body's for every workgroup, at most 4096}}
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// more workgroups than the prologue is compared for
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %wg = gpu.block_id x upper_bound 5000
+  %c2x = arith.constant 2 : index
+  %is2 = arith.cmpi eq, %wg, %c2x : index
+  %rowp = arith.select %is2, %col, %row : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%rowp, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{is in a kernel of 5000 workgroups}}
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd = arith.addi %dsti, %so : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the body's LDS index reads a workgroup id (times 0): its place is not proven the same
+// in every workgroup
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  %wg = gpu.block_id x upper_bound 2
+  %wgi = arith.index_cast %wg : index to i32
+  %w0 = arith.muli %wgi, %c0_i32 : i32
+  %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
+    %n = arith.addi %i, %c1_i32 : i32
+    %slot = arith.remui %n, %c2_i32 : i32
+    %slotx = arith.index_castui %slot : i32 to index
+    %na = memref.subview %la[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %nb = memref.subview %lb[%slotx, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+    %xa = memref.expand_shape %na [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %xb = memref.expand_shape %nb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %kn = arith.muli %n, %c32_i32 : i32
+    %kk = arith.addi %k0i, %kn : i32
+    %kx = arith.index_castui %kk : i32 to index
+    %so = arith.muli %slot, %c512_i32 : i32
+    %dd0 = arith.addi %dsti, %so : i32
+    %dd = arith.addi %dd0, %w0 : i32
+    %ddx = arith.index_castui %dd : i32 to index
+    %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
+    // expected-error @+1 {{has LDS elements that depend on more than the thread ids, the K tile and the slot}}
+    amdgpu.gather_to_lds async %a[%row, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    rocdl.asyncmark
+    rocdl.wait.asyncmark 1
+    gpu.barrier memfence [#gpu.address_space<workgroup>]
+    %fa = vector.load %ca[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %fb = vector.load %cb[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %m, %xa, %xb : vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  }
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence [#gpu.address_space<workgroup>]
+  %ga = vector.load %r#1[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %gb = vector.load %r#2[%lane_r, %rk] : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %rw = arith.muli %lane_k, %c4 : index
+  vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the queue's initial view taken at a workgroup id (times 0): not proven the same view in
+// every workgroup
+func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %c3_i32 = arith.constant 3 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %wg = gpu.block_id x upper_bound 2
+  %w0 = arith.muli %wg, %c0 : index
+  %sa = memref.subview %la[%w0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>>
+  %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
+  %ea = memref.expand_shape %sa [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1], offset: ?>, #gpu.address_space<workgroup>> into memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %eb = memref.expand_shape %sb [[0, 1]] output_shape [16, 32] : memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>> into memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %va = memref.cast %ea : memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %vb = memref.cast %eb : memref<16x32xbf16, #gpu.address_space<workgroup>> to memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+  %lane_r = arith.remui %t, %c16 : index
+  %lane_k = arith.divui %t, %c16 : index
+  %rk = arith.muli %lane_k, %c8 : index
+  %k0i = arith.index_cast %k0 : index to i32
+  %dsti = arith.index_cast %dst : index to i32
+  // expected-error @+1 {{starts an LDS view queue with views that depend on more than the thread ids and the K tile}}
   %r:3 = scf.for %i = %c0_i32 to %c3_i32 step %c1_i32 iter_args(%acc = %zero, %ca = %va, %cb = %vb) -> (vector<4xf32>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>, memref<16x32xbf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>) : i32 {
     %n = arith.addi %i, %c1_i32 : i32
     %slot = arith.remui %n, %c2_i32 : i32

@@ -97,11 +97,14 @@ def _users(v) -> list:
 
 def is_prefetched(loop) -> bool:
     """``loop`` is an ``scf.for`` multiplying with MFMAs that carries LDS views in its
-    ``iter_args``: IREE's prefetch pipelining (the natural loop carries accumulators only)."""
+    ``iter_args`` and waits for groups of its copies (``rocdl.wait.asyncmark``): IREE's
+    prefetch pipelining (the natural loop carries accumulators only; a loop that carries
+    LDS otherwise is left to the front end's own checks)."""
     if loop.name != "scf.for":
         return False
     body = loop.regions[0].blocks[0]
-    return any(o.name == "amdgpu.mfma" for o in ops_of(loop.regions[0])) and \
+    ops = [o.name for o in ops_of(loop.regions[0])]
+    return "amdgpu.mfma" in ops and WAIT in ops and \
         any(_is_view(a) for a in list(body.arguments)[1:])
 
 

@@ -81,7 +81,16 @@ def is_pure(op) -> bool:
 
 #: ops that report no memory effects to MLIR but write nothing a global read could see
 _ORDERING_ONLY = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier", "rocdl.s.waitcnt",
-                  "amdgpu.memory_counter_wait")
+                  "amdgpu.memory_counter_wait", "rocdl.asyncmark", "rocdl.wait.asyncmark")
+
+
+def writes_outside_lds(op) -> bool:
+    """Whether ``op`` may write memory other than LDS: it has regions, does not describe
+    its effects (an op that only orders memory excepted), or writes another memory."""
+    if len(op.regions):
+        return True
+    e = [] if op.name in _ORDERING_ONLY else effects(op)
+    return e is None or any(k == "write" and (v is None or not in_lds(v)) for k, v in e)
 
 
 def check_read_movable(read, to, why: str) -> None:
@@ -94,8 +103,7 @@ def check_read_movable(read, to, why: str) -> None:
         raise IRError(read, f"{describe(read)} cannot be moved to {describe(to)} ({why}): "
                             f"they are not in one block in that order")
     for o in block[block.index(read) + 1:block.index(to)]:
-        e = None if len(o.regions) else ([] if o.name in _ORDERING_ONLY else effects(o))
-        if e is None or any(k == "write" and (v is None or not in_lds(v)) for k, v in e):
+        if writes_outside_lds(o):
             raise IRError(read, f"{describe(read)} is moved to {describe(to)} ({why}), "
                                 f"past {describe(o)}, which may write the memory it reads")
 

@@ -72,8 +72,8 @@ from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import at, erase_dead, in_lds as _is_view, is_pure, \
-    kernel_of
+from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, erase_dead, \
+    in_lds as _is_view, is_pure, kernel_of, writes_outside_lds
 
 COPY = "amdgpu.gather_to_lds"
 MARK = "rocdl.asyncmark"
@@ -291,6 +291,10 @@ class _Reroll:
                 self.fail(o, "(after the barrier of the prefetch-pipelined loop's wait) holds "
                              "regions: IREE's loop reads and multiplies there, op for op as "
                              "its epilogue repeats them")
+            if writes_outside_lds(o):
+                self.fail(o, "(after the barrier of the prefetch-pipelined loop's wait) may "
+                             "write memory outside LDS: rolled back, the next tile's copies "
+                             "would run after it, not before")
         for q, tail in self.queues:
             for u in self.args[1 + q[0]].uses:
                 if _op(u.owner) not in compute:
@@ -310,6 +314,10 @@ class _Reroll:
         for o in before:
             if o.name == COPY and view_root(segments(o)[2][0]) in roots:
                 group.append(o)
+            elif o.name == COPY and "async" in o.attributes:
+                self.fail(o, "copies asynchronously into LDS that is not one of the "
+                             "prefetch-pipelined loop's stage buffers: rolling the loop back "
+                             "removes the waits on its group")
             elif o.name == MARK:
                 groups.append(group)
                 group = []
@@ -327,6 +335,10 @@ class _Reroll:
                                  f"{len(self.copies)} copies, each closed by a "
                                  f"rocdl.asyncmark (found {len(groups)} closed groups"
                                  f"{', and copies after the last' if group else ''})")
+        for o in self.prologue:
+            if o.name == COPY:
+                check_read_movable(o, self.loop, "rolled back into the prefetch-pipelined "
+                                                 "loop")
         for i, g in enumerate(groups):
             for pro, body in zip(g, self.copies):
                 self._same_copy(pro, body, i)
@@ -357,18 +369,33 @@ class _Reroll:
                                  f"{'unbounded' if grid is None else int(np.prod(grid))} "
                                  f"workgroups: the prologue's copies are proven the body's for "
                                  f"every workgroup, at most {MAX_WORKGROUPS}")
+        strides = [o for o in ids if o.name == "scf.for"]
+        ubs = [constant_int(o.operands[1]) for o in strides]
+        if None in ubs:
+            self.fail(strides[ubs.index(None)], "(a loop over workgroups around the "
+                                                "prefetch-pipelined loop) has a bound known "
+                                                "only at launch: its workgroups cannot all be "
+                                                "compared")
         evs = []
         for point in itertools.product(*(range(n) for n in grid)):
-            ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
-            for o in ids:
-                if o.name == "scf.forall":
-                    _bind_forall(ev, o, point)
-                elif o.name == "scf.for":
-                    d = id_dimension(_defining(o.operands[0]))
-                    ev.bind(o.regions[0].blocks[0].arguments[0], point[d])
-                else:
-                    ev.bind(o.results[0], point[id_dimension(o)])
-            evs.append((point, ev))
+            # a linearised workgroup loop runs its id, id + count, ... below its bound
+            dims = [id_dimension(_defining(o.operands[0])) for o in strides]
+            for ivs in itertools.product(*(range(point[d], ub, grid[d])
+                                           for d, ub in zip(dims, ubs))):
+                if len(evs) == MAX_WORKGROUPS:
+                    self.fail(self.loop, f"(prefetch-pipelined) runs more than "
+                                         f"{MAX_WORKGROUPS} workgroup iterations: the "
+                                         f"prologue's copies are proven the body's for each")
+                ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
+                for o in ids:
+                    if o.name == "scf.forall":
+                        _bind_forall(ev, o, point)
+                    elif o.name != "scf.for":
+                        ev.bind(o.results[0], point[id_dimension(o)])
+                for o, d, iv in zip(strides, dims, ivs):
+                    ev.bind(o.regions[0].blocks[0].arguments[0], iv)
+                    ev.bind(o.operands[2], grid[d])     # the workgroup count
+                evs.append((point, ev))
         return evs
 
     def _access(self, ev, copy):

@@ -65,8 +65,14 @@ def test_the_masked_loads_are_pipelined_with_the_last_tile_peeled(late, tmp_path
     (_text("%191 = arith.subi %c200_i32, %190 : i32",
            "%mut = arith.addi %c200_i32, %c8_i32 : i32\n%191 = arith.subi %mut, %190 : i32"),
      "reads 8 elements at column 200 of rows of 200"),
+    # a store to A's rows between the load and its LDS store, past which the rewrite
+    # would move the read of the range-checked buffer
+    (_text("vector.store %201, %alloc[%120]", "vector.store %cst_2, %assume_align_5[%102, "
+           "%200] : memref<?x200xbf16, #gpu.address_space<global>>, vector<8xbf16>\n"
+           "vector.store %201, %alloc[%120]"),
+     "which may write the memory it reads"),
 ], ids=["padding", "row moves with K", "column moves with the workgroup", "row past the end",
-        "run too wide", "past the row"])
+        "run too wide", "past the row", "global store before the LDS store"])
 def test_what_the_rewrite_relies_on_is_checked(late, tmp_path, capsys, mutate, message):
     assert_refused_at(tmp_path, capsys, mutate(late), "%201 = vector.maskedload", message)
 

@@ -327,7 +327,6 @@ class _Reroll:
                 continue
             self.prologue.append(o)
         s = self.stages
-        self.evs = self._evaluators()
         if group or len(groups) != s - 1 or \
                 any(len(g) != len(self.copies) for g in groups):
             self.fail(self.loop, f"(prefetch-pipelined, {s} stages: LDS views queued "
@@ -339,6 +338,7 @@ class _Reroll:
             if o.name == COPY:
                 check_read_movable(o, self.loop, "rolled back into the prefetch-pipelined "
                                                  "loop")
+        self.evs = self._evaluators()        # per workgroup: after the cheap checks
         for i, g in enumerate(groups):
             for pro, body in zip(g, self.copies):
                 self._same_copy(pro, body, i)

@@ -128,6 +128,14 @@ def _bind_launch(ev: Evaluator, f, ids: tuple, grid: tuple, constants: tuple) ->
             raise IRError(o, f"'{o.name}' op: push constant #{k}, which the launch does not "
                              f"give")
         ev.bind(o.results[0], constants[k])
+    bind_workgroup(ev, f, ids)
+    for o in walk_ops(f, lambda o: o.name in _COUNTS):
+        ev.bind(o.results[0], grid[id_dimension(o)])
+
+
+def bind_workgroup(ev: Evaluator, f, ids: tuple) -> None:
+    """Bind, in ``ev``, the workgroup ids of ``f`` and the induction variables of its
+    workgroup foralls to their values at the workgroup of coordinates ``ids`` (x, y, z)."""
     for o in walk_ops(f, lambda o: o.name == "scf.forall" and "mapping" in o.attributes):
         dims = [workgroup_mapping(m) for m in ir.ArrayAttr(o.attributes["mapping"])]
         if any(d is None for d in dims):
@@ -141,8 +149,6 @@ def _bind_launch(ev: Evaluator, f, ids: tuple, grid: tuple, constants: tuple) ->
             ev.bind(arg, lb + ids[d] * step)
     for o in walk_ops(f, lambda o: o.name in _IDS):
         ev.bind(o.results[0], ids[id_dimension(o)])
-    for o in walk_ops(f, lambda o: o.name in _COUNTS):
-        ev.bind(o.results[0], grid[id_dimension(o)])
 
 
 def _chain(w, f) -> list:

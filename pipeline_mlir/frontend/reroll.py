@@ -66,9 +66,9 @@ from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, segments,
                                               workgroup_grid)
+from pipeline_mlir.analysis.output_tiles import bind_workgroup
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect import bindings as B
-from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -387,11 +387,7 @@ class _Reroll:
                                          f"{MAX_WORKGROUPS} workgroup iterations: the "
                                          f"prologue's copies are proven the body's for each")
                 ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
-                for o in ids:
-                    if o.name == "scf.forall":
-                        _bind_forall(ev, o, point)
-                    elif o.name != "scf.for":
-                        ev.bind(o.results[0], point[id_dimension(o)])
+                bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
                 for o, d, iv in zip(strides, dims, ivs):
                     ev.bind(o.regions[0].blocks[0].arguments[0], iv)
                     ev.bind(o.operands[2], grid[d])     # the workgroup count
@@ -644,17 +640,6 @@ class _Reroll:
     def _constant(self, type_, value: int, where):
         with ir.InsertionPoint(where):
             return B.arith.ConstantOp(type_, ir.IntegerAttr.get(type_, value)).result
-
-
-def _bind_forall(ev, forall, point) -> None:
-    """The induction variables of ``forall`` (a loop over workgroups) bound to their values
-    at workgroup ``point``."""
-    lbs, steps = (list(ir.DenseI64ArrayAttr(forall.attributes[a]))
-                  for a in ("staticLowerBound", "staticStep"))
-    args = forall.regions[0].blocks[0].arguments
-    for j, m in enumerate(ir.ArrayAttr(forall.attributes["mapping"])):
-        d = workgroup_mapping(m)
-        ev.bind(args[j], lbs[j] + point[d] * steps[j])
 
 
 def _one_slot(alloc) -> None:

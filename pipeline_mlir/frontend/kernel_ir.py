@@ -71,6 +71,11 @@ def effects(op) -> list | None:
     return out
 
 
+def users_of(v) -> list:
+    """The ops that use the value ``v``, once per use."""
+    return [_op(u.owner) for u in v.uses]
+
+
 def is_pure(op) -> bool:
     """No memory effects according to MLIR (ops with regions: none here)."""
     if len(op.regions):

@@ -38,7 +38,7 @@ from pipeline_mlir.dialect.attrs import is_workgroup_memref
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, users_of
 from pipeline_mlir.frontend.lds_bounds import bounded_sizes, rebase_on_bounds
 
 __all__ = ["hoist_iteration_lds", "hoist_remainder_lds"]
@@ -135,16 +135,12 @@ def _check_sizes(loop, alloc) -> list[int] | None:
                          f"iteration")
 
 
-def _users(v) -> list:
-    return [_op(u.owner) for u in v.uses]
-
-
 def _check_uses(loop, alloc) -> None:
     """Every use of ``alloc``, followed through views, an access or view in ``loop``."""
     todo, seen = [alloc.results[0]], set()
     while todo:
         v = todo.pop()
-        for user in _users(v):
+        for user in users_of(v):
             if user in seen:
                 continue
             seen.add(user)
@@ -161,7 +157,7 @@ def _check_uses(loop, alloc) -> None:
 
 def _drop_deallocs(v) -> None:
     """Erase every ``memref.dealloc`` of ``v`` or of a view of it."""
-    for user in _users(v):
+    for user in users_of(v):
         if user.name == "memref.dealloc":
             user.erase()
         elif user.name in VIEWS and list(user.operands)[0] == v:
@@ -175,7 +171,7 @@ def _hoist_views(loop, v) -> None:
     todo = [v]
     while todo:
         x = todo.pop()
-        for user in _users(x):
+        for user in users_of(x):
             if user.name in VIEWS and _op(user.parent) == loop and \
                     not any(_defined_inside(o, loop) for o in user.operands):
                 user.move_before(loop)

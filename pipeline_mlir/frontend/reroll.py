@@ -73,7 +73,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, erase_dead, \
-    in_lds as _is_view, is_pure, kernel_of, writes_outside_lds
+    in_lds as _is_view, is_pure, kernel_of, users_of, writes_outside_lds
 
 COPY = "amdgpu.gather_to_lds"
 MARK = "rocdl.asyncmark"
@@ -89,10 +89,6 @@ MAX_WORKGROUPS = 4096
 def _point(point: tuple[int, ...]) -> str:
     """A grid point as a refusal names it: ``3``, or ``(3, 1)``."""
     return str(point[0]) if len(point) == 1 else f"({', '.join(map(str, point))})"
-
-
-def _users(v) -> list:
-    return [_op(u.owner) for u in v.uses]
 
 
 def is_prefetched(loop) -> bool:
@@ -221,7 +217,7 @@ class _Reroll:
         """``iv + (S-1) * step`` (the tile the body copies) and its slot, ``that mod S``
         (``that / step mod S`` when the step is not 1)."""
         iv, s, st = self.args[0], self.stages, self.step
-        users = [_op(u.owner) for u in iv.uses]
+        users = users_of(iv)
         ahead = users[0] if len(users) == 1 else None
         if ahead is None or ahead.name != "arith.addi" or \
                 constant_int(ahead.operands[1] if ahead.operands[0] == iv
@@ -232,14 +228,14 @@ class _Reroll:
         self.ahead = ahead
         tile, self.divide = ahead.results[0], None
         if st != 1:
-            divs = [o for o in _users(tile) if o.name == "arith.divui" and
+            divs = [o for o in users_of(tile) if o.name == "arith.divui" and
                     o.operands[0] == tile and constant_int(o.operands[1]) == st]
             if len(divs) != 1:
                 self.fail(ahead, f"(the K tile the body copies, steps of {st}) is not divided "
                                  f"by {st} once (arith.divui) for its slot")
             self.divide = divs[0]
             tile = divs[0].results[0]
-        slots = [o for o in _users(tile) if o.name == "arith.remui"]
+        slots = [o for o in users_of(tile) if o.name == "arith.remui"]
         if len(slots) != 1 or slots[0].operands[0] != tile or \
                 constant_int(slots[0].operands[1]) != s:
             self.fail(ahead, f"(the K tile the body copies, {s} stages) has no one slot "

@@ -263,8 +263,8 @@ def _parse_error_message(text: str) -> str:
     return f"LLVM IR parsing error at line {m.group(1)}:{m.group(2)}: {m.group(3)}{near}"
 
 
-def _optimized(job: dict, tm, lb):
-    """The job's IR parsed, checked and run through the optimization pipeline."""
+def _parsed(job: dict, tm, lb):
+    """The job's IR parsed and checked, for the target."""
     try:
         mod = lb.parse_assembly(job["ir"])
     except RuntimeError as e:
@@ -277,17 +277,23 @@ def _optimized(job: dict, tm, lb):
         mod.verify()
     except RuntimeError as e:
         raise worker.WorkFailed(f"LLVM IR verification failed: {_one_line(str(e))}") from None
+    return mod
+
+
+def _optimized(job: dict, tm, lb, rotate_first: bool = False):
+    """The job's IR parsed, checked and run through the optimization pipeline (with every
+    loop rotated first: the second try of a module it leaves a loop header-tested in,
+    :func:`unrotated_loop`, kept only if it rotates them all)."""
+    mod = _parsed(job, tm, lb)
     opt = job["opt"]
     pb = lb.create_pass_builder(tm, lb.create_pipeline_tuning_options(speed_level=opt))
-    pb.getModulePassManager().run(mod, pb)
-    if opt and unrotated_loop(str(mod)):
-        again = lb.parse_assembly(job["ir"])
-        again.triple, again.data_layout = TRIPLE, str(tm.target_data)
-        pb = lb.create_pass_builder(tm, lb.create_pipeline_tuning_options(speed_level=opt))
+    if rotate_first:
         rotate = lb.create_new_module_pass_manager()
         rotate.add_loop_rotate_pass()
-        rotate.run(again, pb)
-        pb.getModulePassManager().run(again, pb)
+        rotate.run(mod, pb)
+    pb.getModulePassManager().run(mod, pb)
+    if opt and not rotate_first and unrotated_loop(str(mod)):
+        again = _optimized(job, tm, lb, rotate_first=True)
         if unrotated_loop(str(again)) is None:
             return again
     return mod

@@ -8,6 +8,8 @@ front end's copies read and of a zero vector."""
 
 from __future__ import annotations
 
+import numpy as np
+
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, element_bytes, enclosing_ops, memory_space
@@ -69,6 +71,27 @@ def effects(op) -> list | None:
                 "alloc" if e.effect == ir.MemoryEffect.Allocate else "free")
         out.append((kind, e.value))
     return out
+
+
+def collapsed(root):
+    """The memref ``root`` as one dimension (itself when it is one): a
+    ``memref.collapse_shape`` right after its definition (at the top of its block for a
+    block argument)."""
+    mt = ir.MemRefType(root.type)
+    if mt.rank == 1:
+        return root
+    flat_t = ir.MemRefType.get([int(np.prod(mt.shape))], mt.element_type,
+                               memory_space=mt.memory_space)
+    if isinstance(root.owner, ir.Block):
+        where, loc = ir.InsertionPoint.at_block_begin(root.owner), _op(root.owner.owner).location
+    else:
+        where, loc = ir.InsertionPoint.after(_op(root.owner)), _op(root.owner).location
+    with where, loc:
+        i64 = ir.IntegerType.get_signless(64)
+        reassoc = ir.ArrayAttr.get([ir.ArrayAttr.get(
+            [ir.IntegerAttr.get(i64, d) for d in range(mt.rank)])])
+        return ir.Operation.create("memref.collapse_shape", results=[flat_t], operands=[root],
+                                   attributes={"reassociation": reassoc}).results[0]
 
 
 def users_of(v) -> list:

@@ -67,6 +67,7 @@ from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import collapsed
 from pipeline_mlir.target.gfx950 import SIMDS_PER_CU, WAVE_SIZE
 
 def _ops_of(value) -> list | None:
@@ -279,16 +280,7 @@ class ReadBases:
     def _flat_view(self, root, t):
         """``root`` collapsed to one dimension (once, right after it is defined)."""
         if root not in self._flat:
-            flat = ir.MemRefType.get([int(np.prod(t.shape))], t.element_type,
-                                     memory_space=t.memory_space)
-            where = ir.InsertionPoint.after(_op(root.owner)) \
-                if not isinstance(root.owner, ir.Block) else ir.InsertionPoint.at_block_begin(
-                    root.owner)
-            with where:
-                self._flat[root] = ir.Operation.create(
-                    "memref.collapse_shape", results=[flat], operands=[root],
-                    attributes={"reassociation": ir.Attribute.parse(
-                        f"[{list(range(t.rank))}]")}).results[0]
+            self._flat[root] = collapsed(root)
         return self._flat[root]
 
 

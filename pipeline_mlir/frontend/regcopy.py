@@ -37,7 +37,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import dense_row_major, parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
-from pipeline_mlir.frontend.kernel_ir import describe, erase_unused
+from pipeline_mlir.frontend.kernel_ir import collapsed, describe, erase_unused
 from pipeline_mlir.frontend.launch_stride import STAGED, launch_aligned
 from pipeline_mlir.frontend.scan import SYNC_OPS, Access, LoopScan, in_shared, loop_evaluator
 from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle
@@ -176,7 +176,7 @@ def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave) -> dict:
     new_root = root
     if cols != width:
         new_root = _dense_alloc(_op(owner), mt, cols)
-    flat = _flat(new_root)
+    flat = collapsed(new_root)
     out = {}
     for a in accs:
         el = written[a.op]
@@ -260,23 +260,6 @@ def _dense_alloc(alloc, mt, cols: int):
         attrs = {n: alloc.attributes[n] for n in attr_names(alloc)}
         return ir.Operation.create("memref.alloc", results=[new_t], operands=[],
                                    attributes=attrs).results[0]
-
-
-def _flat(root):
-    """``root`` as one dimension (a ``memref.collapse_shape`` after its definition), the
-    destination of the direct-to-LDS copies."""
-    mt = ir.MemRefType(root.type)
-    if mt.rank == 1:
-        return root
-    flat_t = ir.MemRefType.get([int(np.prod(mt.shape))], mt.element_type,
-                               memory_space=mt.memory_space)
-    alloc = _op(root.owner)
-    with ir.InsertionPoint.after(alloc), alloc.location:
-        i64 = ir.IntegerType.get_signless(64)
-        reassoc = ir.ArrayAttr.get([ir.ArrayAttr.get(
-            [ir.IntegerAttr.get(i64, d) for d in range(mt.rank)])])
-        return ir.Operation.create("memref.collapse_shape", results=[flat_t], operands=[root],
-                                   attributes={"reassociation": reassoc}).results[0]
 
 
 def _gather(a: Access, dense: np.ndarray, flat, wave, reads=()) -> Access:

@@ -258,6 +258,19 @@ def grid_stride(loop) -> bool:
     return names == ["hal.interface.workgroup.id", "hal.interface.workgroup.count"]
 
 
+def grid_stride_range(ev: Evaluator, loop, ids: tuple, grid: tuple) -> range:
+    """The iterations of IREE's linearised workgroup loop ``loop`` (:func:`grid_stride`)
+    in the workgroup of coordinates ``ids`` of ``grid``: its id, id + count, ... below its
+    bound, as ``ev`` evaluates the bound (:class:`Unevaluable` when ``ev`` cannot: a bound
+    known only at launch in an evaluator that refuses those)."""
+    d = id_dimension(_op(loop.operands[0].owner))
+    ub = ev.uniform(loop.operands[1])
+    if ub is None:
+        raise Unevaluable(loop, loop.operands[1], "'scf.for' op: the workgroup loop's bound "
+                                                  "differs between threads")
+    return range(ids[d], ub, grid[d])
+
+
 def _at_launch_bounds(forall, values, static: tuple) -> tuple:
     """The bounds of ``forall`` (lower, upper, step lists), a dynamic one given by
     ``values`` (its operand's value at the launch)."""

@@ -34,7 +34,7 @@ import numpy as np
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, int_attr
 from pipeline_mlir.analysis.lane_ops import (BINARY, PASS_THROUGH, Unevaluable, compare,
                                           id_dimension)
-from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
+from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
@@ -210,12 +210,7 @@ def _elements(ev: Evaluator, f, w, ids: tuple,
 
 def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> range:
     if grid_stride(loop):
-        d = id_dimension(as_operation(loop.operands[0].owner))
-        ub = ev.uniform(loop.operands[1])
-        if ub is None:
-            raise IRError(loop, "'scf.for' op: the workgroup loop's bound differs between "
-                                "threads")
-        return range(ids[d], ub, grid[d])
+        return grid_stride_range(ev, loop, ids, grid)
     lb, ub, step = (ev.uniform(x) for x in list(loop.operands)[:3])
     if lb is None or ub is None or not step or step < 0:
         raise IRError(loop, "'scf.for' op: around the output's write, a loop whose bounds "

@@ -60,12 +60,13 @@ import itertools
 
 import numpy as np
 
+from pipeline_mlir.analysis.id_forms import Forms, same_memref, same_value
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
                                              constant_trips, int_attr, row_major_strides)
 from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
-from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, segments,
-                                              workgroup_grid)
+from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, grid_stride_range,
+                                              segments, workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect import bindings as B
@@ -334,7 +335,8 @@ class _Reroll:
             if o.name == COPY:
                 check_read_movable(o, self.loop, "rolled back into the prefetch-pipelined "
                                                  "loop")
-        self.evs = self._evaluators()        # per workgroup: after the cheap checks
+        self.evs = None     # per workgroup, made only when the forms do not decide
+        self.forms = Forms(Evaluator(self.block, thread_only=True))
         for i, g in enumerate(groups):
             for pro, body in zip(g, self.copies):
                 self._same_copy(pro, body, i)
@@ -343,13 +345,14 @@ class _Reroll:
                 init = list(self.loop.operands)[3 + k]
                 self._same_view(init, tail, i, self.loop)
 
-    def _evaluators(self):
+    def _evaluators(self, pro, why: str):
         """One evaluator per workgroup of the kernel's grid
         (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`): the id ops (module
         docstring) bound per dimension to the workgroup's coordinates, a workgroup loop's
         induction variables to its offsets there; values known only at launch refused (not
         sampled); one evaluator when nothing in the kernel tells workgroups apart.  A grid
-        without bounds, or of more than :data:`MAX_WORKGROUPS` workgroups, is refused."""
+        without bounds, or of more than :data:`MAX_WORKGROUPS` workgroups, is refused at
+        ``pro``, the prologue copy whose forms did not decide (``why``)."""
         kernel = kernel_of(self.loop)
         ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
                        (o.name == "scf.for" and grid_stride(o)))
@@ -361,27 +364,31 @@ class _Reroll:
                 for o in ids if o.name not in ("scf.forall", "scf.for")):
             grid = None
         if grid is None or int(np.prod(grid)) > MAX_WORKGROUPS:
-            self.fail(self.loop, f"(prefetch-pipelined) is in a kernel of "
-                                 f"{'unbounded' if grid is None else int(np.prod(grid))} "
-                                 f"workgroups: the prologue's copies are proven the body's for "
-                                 f"every workgroup, at most {MAX_WORKGROUPS}")
+            self.fail(pro, f"(a copy before the loop) is not proven the body's copy by its "
+                           f"index arithmetic ({why}), and the kernel's grid of "
+                           f"{'unbounded' if grid is None else int(np.prod(grid))} "
+                           f"workgroups is too large to compare each (at most "
+                           f"{MAX_WORKGROUPS})")
         strides = [o for o in ids if o.name == "scf.for"]
-        ubs = [constant_int(o.operands[1]) for o in strides]
-        if None in ubs:
-            self.fail(strides[ubs.index(None)], "(a loop over workgroups around the "
-                                                "prefetch-pipelined loop) has a bound known "
-                                                "only at launch: its workgroups cannot all be "
-                                                "compared")
+        dims = [id_dimension(_defining(o.operands[0])) for o in strides]
         evs = []
         for point in itertools.product(*(range(n) for n in grid)):
-            # a linearised workgroup loop runs its id, id + count, ... below its bound
-            dims = [id_dimension(_defining(o.operands[0])) for o in strides]
-            for ivs in itertools.product(*(range(point[d], ub, grid[d])
-                                           for d, ub in zip(dims, ubs))):
+            ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
+            bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
+            its = []
+            for o in strides:
+                try:
+                    its.append(grid_stride_range(ev, o, point, grid))
+                except Unevaluable:
+                    self.fail(o, f"(a loop over workgroups around the prefetch-pipelined "
+                                 f"loop) has a bound known only at launch: its workgroups "
+                                 f"cannot all be compared ({why})")
+            for ivs in itertools.product(*its):
                 if len(evs) == MAX_WORKGROUPS:
-                    self.fail(self.loop, f"(prefetch-pipelined) runs more than "
-                                         f"{MAX_WORKGROUPS} workgroup iterations: the "
-                                         f"prologue's copies are proven the body's for each")
+                    self.fail(pro, f"(a copy before the loop) is not proven the body's copy "
+                                   f"by its index arithmetic ({why}), and the kernel runs "
+                                   f"more than {MAX_WORKGROUPS} workgroup iterations to "
+                                   f"compare each")
                 ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
                 bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
                 for o, d, iv in zip(strides, dims, ivs):
@@ -403,6 +410,11 @@ class _Reroll:
                 any(pro.attributes[a] != body.attributes[a] for a in names):
             self.fail(pro, f"(a copy before the loop) differs from the body's copy at "
                            f"{at(body)} in its attributes")
+        why = self._proven(pro, body, tile)
+        if why is None:
+            return
+        if self.evs is None:
+            self.evs = self._evaluators(pro, why)
         for point, ev in self.evs:
             a = self._access(ev, pro)
             ev.bind(self.ahead.results[0], self.at_tile(tile))
@@ -415,6 +427,27 @@ class _Reroll:
                 self.fail(pro, f"(a copy before the loop) is not the body's copy at "
                                f"{at(body)} at K tile {tile}: its {part} differ "
                                f"(workgroup {_point(point)})")
+
+    def _proven(self, pro, body, tile: int) -> str | None:
+        """None when the forms (:mod:`pipeline_mlir.analysis.id_forms`) prove ``pro`` the
+        body's copy ``body`` at K tile ``tile`` in every workgroup: the same buffers and
+        views, and each index the same linear form over the workgroup's values; else what
+        they did not prove."""
+        mine = Forms(Evaluator(self.block, thread_only=True))
+        mine.ev.bind(self.ahead.results[0], self.at_tile(tile))
+        parts = ("global buffer", "global index", "LDS buffer", "LDS index")
+        for part, xs, ys in zip(parts, segments(pro), segments(body)):
+            if len(xs) != len(ys):
+                return f"its {part} differs"
+            for j, (x, y) in enumerate(zip(xs, ys)):
+                if isinstance(x.type, ir.MemRefType):
+                    same = same_memref(self.forms, x, mine, y)
+                else:
+                    same = same_value(self.forms, x, mine, y)
+                if not same:
+                    return f"its {part}{f' #{j}' if 'index' in part else ''} is not " \
+                           f"the same form over the workgroup's values"
+        return None
 
     def _same_view(self, init, tail, tile: int, where) -> None:
         """The view ``init`` is the body's view ``tail`` at K tile ``tile``."""

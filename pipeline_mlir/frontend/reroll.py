@@ -578,33 +578,51 @@ class _Reroll:
         with the slot the body computes, they are those moved by the slot times a slot's
         elements: the slot is the only thing that moves them, and the view read later is
         of the slot the copies fill (thread-only evaluators: the same in every
-        workgroup)."""
-        zero, real = (Evaluator(self.block, thread_only=True) for _ in range(2))
-        zero.bind(self.slot.results[0], 0)
+        workgroup).  A place that evaluates with the slot bound to 0 and no K tile reads
+        the tile through its slot alone: it is the same at every tile, and its slots repeat
+        every ``S`` tiles, so the first ``S`` tiles are all it is compared at; any other
+        place is compared at every tile."""
+        fixed, zero, real = (Evaluator(self.block, thread_only=True) for _ in range(3))
+        for ev in (fixed, zero):
+            ev.bind(self.slot.results[0], 0)
         places = [(c, segments(c)[2][0], lambda ev, c=c: self._lds_place(ev, c))
                   for c in self.copies]
         places += [(_defining(t), t, lambda ev, t=t: self._extent(ev.view(t)))
                    for _q, t in self.queues]
-        firsts: list = [None] * len(places)
-        for tile in range(self.trips + self.stages - 1):
+        tiles = self.trips + self.stages - 1
+        checks = []     # per place: its elements at every tile if fixed, the tiles to compare
+        for op, mem, place in places:
+            size = int(np.prod(ir.MemRefType(view_root(mem, VIEW_OPS).type).shape[1:]))
+            try:
+                checks.append([place(fixed), min(self.stages, tiles), size])
+            except Unevaluable:
+                checks.append([None, tiles, size])
+        firsts = [here for here, _n, _s in checks]
+        for tile in range(max(n for _h, n, _s in checks)):
             for ev in (zero, real):
                 ev.bind(self.ahead.results[0], self.at_tile(tile))
-            for j, (op, mem, place) in enumerate(places):
-                try:
-                    here, moved = place(zero), place(real)
-                    slot = real.uniform(self.slot.results[0])
-                except Unevaluable as e:
-                    self.fail(op, f"has LDS elements that depend on more than the thread "
-                                  f"ids, the K tile and the slot ({e})")
-                shape = ir.MemRefType(view_root(mem, VIEW_OPS).type).shape
-                size = int(np.prod(shape[1:]))
-                if firsts[j] is None:
-                    firsts[j] = here
-                if not np.array_equal(firsts[j], here) or here.min() < 0 or \
-                        here.max() >= size or slot is None or \
-                        not np.array_equal(moved, here + slot * size):
-                    self.fail(op, f"has LDS elements that move with the K tile other than "
-                                  f"by its slot, or leave the slot (K tile {tile})")
+            for j, ((op, _mem, place), (fixed_here, n, size)) in enumerate(zip(places, checks)):
+                if tile < n:
+                    firsts[j] = self._placed(op, place, size, tile, fixed_here, firsts[j],
+                                             zero, real)
+
+    def _placed(self, op, place, size: int, tile: int, fixed_here, first, zero, real):
+        """The check of :meth:`_one_place` for one place at K tile ``tile`` (``fixed_here``:
+        its elements with the slot bound to 0, when they are the same at every tile;
+        ``first``: those at the first tile); its elements with the slot bound to 0."""
+        try:
+            here = fixed_here if fixed_here is not None else place(zero)
+            moved = place(real)
+            slot = real.uniform(self.slot.results[0])
+        except Unevaluable as e:
+            self.fail(op, f"has LDS elements that depend on more than the thread "
+                          f"ids, the K tile and the slot ({e})")
+        first = here if first is None else first
+        if not np.array_equal(first, here) or here.min() < 0 or here.max() >= size or \
+                slot is None or not np.array_equal(moved, here + slot * size):
+            self.fail(op, f"has LDS elements that move with the K tile other than "
+                          f"by its slot, or leave the slot (K tile {tile})")
+        return first
 
     def _lds_place(self, ev, copy) -> np.ndarray:
         """The LDS elements ``copy`` writes; with its dim-0 index, when it indexes the

@@ -28,10 +28,12 @@ each of these is proven first, and anything else is a located error:
   ``rocdl.wait.asyncmark S-1`` and a barrier before the first read; every other op before
   the wait has no memory effect (rolled back, it would run ``S - 1`` more times);
 * the prologue: ``S - 1`` groups of copies, group ``i`` the body's copies at tile ``i``:
-  the same op, attributes and buffers, and for every thread of every workgroup of the
-  kernel's grid (at most :data:`MAX_WORKGROUPS`; values known only at launch refused) the
-  same global and LDS elements (the per-lane evaluator, the body's ``iv + S - 1`` bound to
-  ``i``); the queues' initial views are the body's views at tiles ``0 .. S-2``, so the
+  the same op and attributes, and for every thread of every workgroup and launch the same
+  buffers, views and indices, each index the same linear form over the workgroup's values
+  (:mod:`pipeline_mlir.analysis.id_forms`, the body's ``iv + S - 1`` bound to ``i``), for
+  any grid; where the forms do not decide, the same global and LDS elements in each
+  workgroup of the kernel's grid, enumerated (at most :data:`MAX_WORKGROUPS` workgroup
+  iterations; values known only at launch refused, never sampled); the queues' initial views are the body's views at tiles ``0 .. S-2``, so the
   slots the prologue fills are the ones the body reads first;
 * the epilogue: ``rocdl.wait.asyncmark 0``, a barrier, then ``S - 1`` copies of the body's
   reads and MFMAs, op for op (names, attributes, types, operands mapped: stage ``j`` reads
@@ -82,7 +84,8 @@ WAIT = "rocdl.wait.asyncmark"
 #: the ops that tell workgroups apart
 WORKGROUP_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
                  "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "scf.forall")
-#: workgroups whose copies are compared, at most (every one of the kernel's grid)
+#: workgroup iterations whose copies are compared one by one, at most (every one of the
+#: kernel's grid), when their forms do not prove them the body's
 MAX_WORKGROUPS = 4096
 
 

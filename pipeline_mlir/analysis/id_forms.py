@@ -139,8 +139,8 @@ class Forms:
                 return a.times(b.constant())
             if a.constant() is not None:
                 return b.times(a.constant())
-        if name in PASS_THROUGH or name == "util.assume.int":
-            return self.form(op.operands[0])
+        if name in PASS_THROUGH or name == "util.assume.int":    # each operand passed on
+            return self.form(op.operands[list(op.results).index(v)])
         return self._atom(self._op_key(op, v))
 
     def _op_key(self, op, v) -> tuple:

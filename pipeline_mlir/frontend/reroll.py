@@ -338,7 +338,8 @@ class _Reroll:
             if o.name == COPY:
                 check_read_movable(o, self.loop, "rolled back into the prefetch-pipelined "
                                                  "loop")
-        self.evs = None     # per workgroup, made only when the forms do not decide
+        self.evs: list = []     # per workgroup, made when the forms do not decide
+        self.more = None        # the evaluators not made yet
         self.forms = Forms(Evaluator(self.block, thread_only=True))
         for i, g in enumerate(groups):
             for pro, body in zip(g, self.copies):
@@ -348,8 +349,23 @@ class _Reroll:
                 init = list(self.loop.operands)[3 + k]
                 self._same_view(init, tail, i, self.loop)
 
+    def _workgroups(self, pro, why: str):
+        """The workgroups' evaluators (:meth:`_evaluators`), each made once, when first
+        needed: a copy that differs is refused at the first workgroup where it does."""
+        if self.more is None:
+            self.more = self._evaluators(pro, why)
+        i = 0
+        while True:
+            if i == len(self.evs):
+                made = next(self.more, None)
+                if made is None:
+                    return
+                self.evs.append(made)
+            yield self.evs[i]
+            i += 1
+
     def _evaluators(self, pro, why: str):
-        """One evaluator per workgroup of the kernel's grid
+        """One evaluator per workgroup of the kernel's grid, made in turn
         (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`): the id ops (module
         docstring) bound per dimension to the workgroup's coordinates, a workgroup loop's
         induction variables to its offsets there; values known only at launch refused (not
@@ -360,7 +376,8 @@ class _Reroll:
         ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
                        (o.name == "scf.for" and grid_stride(o)))
         if not ids:
-            return [((0,), Evaluator(self.block, launch_values=False))]
+            yield (0,), Evaluator(self.block, launch_values=False)
+            return
         grid = workgroup_grid(kernel)
         if grid is not None and any(   # ids the grid does not bound: rocdl's own
                 o.name.startswith("rocdl.") or id_dimension(o) >= len(grid)
@@ -374,7 +391,9 @@ class _Reroll:
                            f"{MAX_WORKGROUPS})")
         strides = [o for o in ids if o.name == "scf.for"]
         dims = [id_dimension(_defining(o.operands[0])) for o in strides]
-        evs = []
+        if self._iterations(strides, dims, grid) > MAX_WORKGROUPS:
+            self._too_many(pro, why)
+        made = 0
         for point in itertools.product(*(range(n) for n in grid)):
             ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
             bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
@@ -387,18 +406,37 @@ class _Reroll:
                                  f"loop) has a bound known only at launch: its workgroups "
                                  f"cannot all be compared ({why})")
             for ivs in itertools.product(*its):
-                if len(evs) == MAX_WORKGROUPS:
-                    self.fail(pro, f"(a copy before the loop) is not proven the body's copy "
-                                   f"by its index arithmetic ({why}), and the kernel runs "
-                                   f"more than {MAX_WORKGROUPS} workgroup iterations to "
-                                   f"compare each")
+                if made == MAX_WORKGROUPS:
+                    self._too_many(pro, why)
                 ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
                 bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
                 for o, d, iv in zip(strides, dims, ivs):
                     ev.bind(o.regions[0].blocks[0].arguments[0], iv)
                     ev.bind(o.operands[2], grid[d])     # the workgroup count
-                evs.append((point, ev))
-        return evs
+                made += 1
+                yield point, ev
+
+    def _iterations(self, strides: list, dims: list, grid: tuple) -> int:
+        """The workgroup iterations of ``grid`` and its linearised workgroup loops
+        ``strides`` (of dimensions ``dims``) when their bounds are the same in every
+        workgroup (thread-only: constants), counted before any is made; else 0 (counted as
+        they are made)."""
+        ubs = []
+        for o in strides:
+            try:
+                ubs.append(Evaluator(self.block, thread_only=True).uniform(o.operands[1]))
+            except Unevaluable:
+                return 0
+        if None in ubs:
+            return 0
+        return sum(int(np.prod([len(range(point[d], ub, grid[d]))
+                                for d, ub in zip(dims, ubs)]))
+                   for point in itertools.product(*(range(n) for n in grid)))
+
+    def _too_many(self, pro, why: str):
+        self.fail(pro, f"(a copy before the loop) is not proven the body's copy by its index "
+                       f"arithmetic ({why}), and the kernel runs more than {MAX_WORKGROUPS} "
+                       f"workgroup iterations to compare each")
 
     def _access(self, ev, copy):
         src, sidx, dst, didx = segments(copy)
@@ -416,9 +454,7 @@ class _Reroll:
         why = self._proven(pro, body, tile)
         if why is None:
             return
-        if self.evs is None:
-            self.evs = self._evaluators(pro, why)
-        for point, ev in self.evs:
+        for point, ev in self._workgroups(pro, why):
             a = self._access(ev, pro)
             ev.bind(self.ahead.results[0], self.at_tile(tile))
             b = self._access(ev, body)

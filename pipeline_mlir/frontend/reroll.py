@@ -33,8 +33,9 @@ each of these is proven first, and anything else is a located error:
   (:mod:`pipeline_mlir.analysis.id_forms`, the body's ``iv + S - 1`` bound to ``i``), for
   any grid; where the forms do not decide, the same global and LDS elements in each
   workgroup of the kernel's grid, enumerated (at most :data:`MAX_WORKGROUPS` workgroup
-  iterations; values known only at launch refused, never sampled); the queues' initial views are the body's views at tiles ``0 .. S-2``, so the
-  slots the prologue fills are the ones the body reads first;
+  iterations; values known only at launch refused, never sampled); the queues' initial
+  views are the body's views at tiles ``0 .. S-2``, so the slots the prologue fills are
+  the ones the body reads first;
 * the epilogue: ``rocdl.wait.asyncmark 0``, a barrier, then ``S - 1`` copies of the body's
   reads and MFMAs, op for op (names, attributes, types, operands mapped: stage ``j`` reads
   the queue's ``j``-th view after the loop and accumulates onto stage ``j - 1``'s

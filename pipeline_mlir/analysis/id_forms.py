@@ -17,9 +17,11 @@ result types and the forms of its operands (so the same op over equal operands, 
 twice, is one atom), or, for a block argument or an op outside the ops followed here, by the
 value itself.  ``arith.addi``/``subi``, ``index.add``/``sub``, a product with a constant and
 the casts that pass a value on are followed through, which makes the forms canonical over
-the ways a compiler folds and reassociates a sum: IREE's prologue computes a copy's row as
-``(thread part + wave part) + workgroup part`` where its loop body adds them in another
-order, around a column folded to a constant.
+the ways a compiler folds and reassociates a sum (a prologue that adds a row's thread, wave and workgroup parts in another
+order than its loop body); what depends on the thread alone is compared thread by thread,
+however it is computed (IREE's prologue computes a copy's K column with the tile folded
+into its constants and a remainder, where the body adds the tile's offset to a per-thread
+base).
 
 Two values whose forms are equal (the same per-thread array, the same atoms with the same
 coefficients) are equal for every thread of every workgroup of every launch: each atom

@@ -14,27 +14,36 @@ IREE's kernels (both forms, exact on the emulator) are in
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.frontend.private_values import forward_private_values
-from pipeline_mlir.frontend.select_masks import check_kept, selected_loads, unselect
+from pipeline_mlir.frontend.select_masks import check_kept, keep_select, selected_loads, unselect
 
 G = "memref<64x16xi8>"
 LDS = "memref<64x16xi8, #gpu.address_space<workgroup>>"
 PRIV = "memref<16xi8, #gpu.address_space<private>>"
 
 
+FAT = "memref<64x16xi8, #amdgpu.address_space<fat_raw_buffer>>"
+
+
 def _loop(cond: str, select: str = "arith.select %c, %v, %pad : vector<16xi8>",
-          trips: int = 4) -> str:
+          trips: int = 4, fat: bool = False) -> str:
     """A loop of ``trips`` iterations copying row ``%i * 8 + t / 16`` of ``%g`` to LDS,
     its value chosen by ``select`` on ``%c`` (computed by ``cond`` from ``%i``, the
-    thread ``%t`` and ``%wg``)."""
+    thread ``%t`` and ``%wg``); ``fat``: ``%g`` a range-checked fat buffer of the
+    argument."""
+    g, cast = G, ""
+    if fat:
+        g, cast = FAT, f"  %g = amdgpu.fat_raw_buffer_cast %graw resetOffset : {G} to {FAT}\n"
     return f"""
-func.func @f(%g: {G}, %l: {LDS}) attributes {{gpu.known_block_size = array<i32: 64, 1, 1>}} {{
-  %c0 = arith.constant 0 : index
+func.func @f(%{'graw' if fat else 'g'}: {G}, %l: {LDS}) attributes {{gpu.known_block_size = array<i32: 64, 1, 1>}} {{
+{cast}  %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c8 = arith.constant 8 : index
@@ -49,7 +58,7 @@ func.func @f(%g: {G}, %l: {LDS}) attributes {{gpu.known_block_size = array<i32: 
     %base = arith.muli %i, %c8 : index
     %r = arith.addi %base, %row : index
 {cond}
-    %v = vector.load %g[%r, %c0] : {G}, vector<16xi8>
+    %v = vector.load %g[%r, %c0] : {g}, vector<16xi8>
     %s = {select}
     vector.store %s, %l[%r, %c0] : {LDS}, vector<16xi8>
   }}
@@ -65,16 +74,17 @@ LEFT = """    %left = arith.subi %c60, %r : index
 
 
 def _check(text: str):
-    """(the selects of the module's loop, after check_kept over its iterations)."""
+    """(the selects of the module's loop, after check_kept over its iterations, the
+    module after dropping the proven ones and keeping the others in their copies)."""
     with new_context():
         m = ir.Module.parse(text)
         loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
         sels = selected_loads(loop)
         ev = Evaluator((64, 1, 1))
         ev.where = loop
-        check_kept(loop, sels, loop.regions[0].blocks[0].arguments[0], ev)
+        kept = check_kept(loop, sels, loop.regions[0].blocks[0].arguments[0], ev)
         for s in sels:
-            unselect(s)
+            keep_select(loop, s, ev) if any(s is k for k in kept) else unselect(s)
         return len(sels), str(m)
 
 
@@ -114,7 +124,8 @@ def test_logic_and_vector_conditions_are_evaluated():
     (LEFT, "arith.select %c, %pad, %v : vector<16xi8>",
      "selects the value loaded from global memory where its condition is false"),
     ("    %w = arith.subi %c60, %wg : index\n    %c = arith.index_castui %w : index to i1",
-     None, "has a condition that depends on 'gpu.block_id', not only on the loop variable"),
+     None, "has a condition that depends on 'gpu.block_id'; the front end keeps such a mask "
+     "in the copy"),
     ("    %c = arith.constant true", None, None),
     ("    %x = arith.addi %r, %c1 : index\n    %y = arith.index_castui %x : index to i1\n"
      "    %c = arith.select %y, %y, %y : i1", None,
@@ -190,3 +201,63 @@ def test_private_values(body, forwarded):
     assert ("memref.alloca" not in text) == forwarded, text
     if forwarded:
         assert "vector.store %0, %arg1" in text, text
+
+
+#: the rows left below 60 and an edge of the workgroup: the rows below 44 - %wg
+EDGE = LEFT + """
+    %edge = arith.subi %c60, %wg : index
+    %wr = arith.addi %r, %c16 : index
+    %in = arith.cmpi ult, %wr, %edge : index
+    %cc = arith.andi %c, %in : i1"""
+KEEP = "arith.select %cc, %v, %pad : vector<16xi8>"
+
+
+def test_a_workgroup_edge_is_kept_in_the_copy():
+    """A condition that also depends on the workgroup: not proven, kept in the copy; the
+    load's row moved 4 rows of 16 (the whole 64x16 buffer) past its end where it is false
+    (the read past the end of the range-checked buffer gives the zero padding), the
+    condition recomputed from the loop variable, the thread and the workgroup."""
+    n, text = _check(_loop(EDGE, KEEP, fat=True))
+    assert n == 1 and text.count("arith.select") == 1, text
+    lines = [ln.strip() for ln in text.splitlines()]
+    past = next(ln for ln in lines if ln.endswith("= arith.constant 64 : index"))
+    sel = next(ln for ln in lines if "arith.select" in ln)
+    assert re.fullmatch(r"%\d+ = arith\.select %\d+, %c0_?\d*, " + past.split(" =")[0] +
+                        " : index", sel), sel
+    add = next(ln for ln in lines if ln.startswith("%") and "arith.addi" in ln and
+               ln.endswith(f", {sel.split(' =')[0]} : index"))
+    load = next(ln for ln in lines if "vector.load" in ln)
+    assert f"[{add.split(' =')[0]}, %c0]" in load and "fat_raw_buffer" in load, load
+    assert "vector.store " + load.split(" =")[0] + "," in text, text
+
+
+@pytest.mark.parametrize("cond,select,fat,message", [
+    (EDGE, KEEP.replace("%pad", "%ones"), True,
+     "so needs a padding of the constant zero (all bits clear), not 'arith.constant'"),
+    (EDGE, KEEP, False, "so needs its load to read a fat raw buffer"),
+    # a condition read from memory in the loop (the LDS the loop writes)
+    (EDGE + "\n    %x = memref.load %l[%r, %c0] : " + LDS + "\n"
+     "    %xb = arith.trunci %x : i8 to i1\n    %cx = arith.andi %cc, %xb : i1",
+     KEEP.replace("%cc", "%cx"), True,
+     "recomputes the condition for every iteration, so needs it computed by side-effect-free "
+     "ops from the loop variable, threads, constants and values defined before the loop; it "
+     "depends on 'memref.load' op"),
+    # a condition carried from the previous iteration
+    (EDGE + "\n    %cy = arith.andi %cc, %carry : i1", KEEP.replace("%cc", "%cy"), True,
+     "it depends on the loop-carried value (block argument #1 of the 'scf.for')"),
+    # a vector condition that moves with the workgroup: a mask inside the run
+    ("    %m = vector.create_mask %wg : vector<16xi1>",
+     "arith.select %m, %v, %pad : vector<16xi1>, vector<16xi8>", True,
+     "so needs one condition for the lane's whole run (an i1 or its vector.broadcast)"),
+], ids=["nonzero-padding", "plain-memref", "memory", "loop-carried", "vector-mask"])
+def test_kept_select_refusals(cond, select, fat, message):
+    text = _loop(cond, select, fat=fat).replace(
+        "%pad = arith.constant", "%ones = arith.constant dense<1> : vector<16xi8>\n  "
+                                 "%pad = arith.constant")
+    if "%carry" in cond:
+        text = text.replace("scf.for %i = %c0 to %n step %c1 {",
+                            "%t0 = arith.constant true\n  %z = scf.for %i = %c0 to %n step "
+                            "%c1 iter_args(%carry = %t0) -> (i1) {").replace(
+            "vector<16xi8>\n  }", "vector<16xi8>\n    scf.yield %cy : i1\n  }")
+    with pytest.raises(IRError, match=re.escape(message)):
+        _check(text)

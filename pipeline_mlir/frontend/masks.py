@@ -41,9 +41,9 @@ from pipeline_mlir.analysis.ir_facts import block_size, constant_trips, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.kept_masks import keep_moving_masks
 from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
-from pipeline_mlir.frontend.select_masks import (check_kept, check_static, keep_select,
-                                                 selected_loads, unselect)
+from pipeline_mlir.frontend.select_masks import check_kept, check_static, selected_loads, unselect
 from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_tail
 
 
@@ -105,6 +105,7 @@ def peel_masked_tail(loop) -> object | None:
     """Peel ``loop``'s masked last K tile into a remainder loop and drop the masks of the
     loop that stays (module docstring); nothing when no read of ``loop`` is masked.
     Returns the remainder loop, if one was cut."""
+    keep_moving_masks(loop)
     reads = masked_reads(loop) + guarded_loads(loop)
     selects = selected_loads(loop)
     if not reads and not selects:
@@ -117,13 +118,12 @@ def peel_masked_tail(loop) -> object | None:
         check_step(loop)
         check_static(selects)
         prove_full(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads}, ev)
-    kept = []
     rem = split_tail(loop, peel_last=True)
     if rem is None or is_whole_remainder(loop):
         return None  # (no pair left: the whole loop runs as written, masks included)
     if not dynamic:
         _evaluate_kept(loop, reads, iv, ev)
-        kept = check_kept(loop, selects, iv, ev)
+        check_kept(loop, selects, iv, ev)
     pin_full_sizes(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads})
     for r in reads:
         if r.name == "scf.if":
@@ -132,12 +132,8 @@ def peel_masked_tail(loop) -> object | None:
             _plain_load(r)
         else:
             _unmask(r)
-    kept = [any(s is k for k in kept) for s in selects]   # (before an op is erased)
-    for s, keep in zip(selects, kept):
-        if keep:
-            keep_select(loop, s, ev)
-        else:
-            unselect(s)
+    for s in selects:
+        unselect(s)
     return rem
 
 

@@ -31,13 +31,10 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.loop_eval import DYNAMIC, memory_space
-from pipeline_mlir.analysis.views import VIEW_OPS
-from pipeline_mlir.analysis.ir_facts import dense_row_major
+from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.exact_ints import exact_on_machine
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
-from pipeline_mlir.frontend.masked_rows import fat_view
 from pipeline_mlir.frontend.scan import COPY_LOADS, GLOBAL_SPACES
 
 #: casts to ``i1`` that keep the low bit of their operand
@@ -90,21 +87,16 @@ def check_static(selects: list) -> None:
                          f"constant trip count")
 
 
-def check_kept(loop, selects: list, iv, ev) -> list:
-    """Every select of ``selects`` whose condition is computed from the loop variable, the
-    thread and constants only keeps its load in every thread in every iteration of
-    ``loop`` (constant bounds); the others (a condition that also depends on the workgroup
-    or another value defined before the loop) are returned, checked by
-    :func:`check_keepable`: they stay in the copy (:func:`keep_select`)."""
+def check_kept(loop, selects: list, iv, ev) -> None:
+    """Every select of ``selects`` keeps its load in every thread in every iteration of
+    ``loop`` (constant bounds), its condition computed from the loop variable, the thread
+    and constants only."""
     lb, ub, step = (ev.uniform(loop.operands[i]) for i in range(3))
-    kept = [s for s in selects if foreign_source(s.operands[0], {iv}) is not None]
-    ev.bind(iv, lb)
-    for s in kept:
-        check_keepable(loop, s, ev)
-    proven = [s for s in selects if not any(s is k for k in kept)]
+    for s in selects:
+        _check_sources(s, s.operands[0], iv)
     for k in range(lb, ub, step):
         ev.bind(iv, k)
-        for s in proven:
+        for s in selects:
             t = truth(s, ev, s.operands[0])
             if not np.all(t):
                 bad = int(np.flatnonzero(~t.all(axis=tuple(range(1, t.ndim))))[0])
@@ -112,7 +104,6 @@ def check_kept(loop, selects: list, iv, ev) -> list:
                                  f"iteration {k}, which the pipelined loop runs: its "
                                  f"condition is not true there; the front end peels a "
                                  f"mask of the last K tile only")
-    return kept
 
 
 def truth(s, ev, c) -> np.ndarray:
@@ -186,145 +177,14 @@ def _unknown(s, what: str) -> IRError:
                       f"cmpi, andi/ori/xori, vector.create_mask, vector.broadcast)")
 
 
-#: the largest byte offset a buffer load's 32-bit offset holds
-_OFFSET_LIMIT = 2 ** 31
-
-
-def check_keepable(loop, s, ev) -> None:
-    """Select ``s``, whose condition depends on the workgroup or another value defined
-    before ``loop``, can stay in its copy as a read past the end of a range-checked buffer
-    (:func:`keep_select`): its padding is the constant zero, its condition an ``i1`` (or
-    its broadcast) computed in the loop by side-effect-free ops of the loop variable,
-    threads, constants and values defined before the loop (the pipelined loop recomputes
-    it for every iteration it issues the copy in, as it does the load's address), its load
-    reads a fat buffer range-checked by its own static shape, and the offset past the end
-    fits the buffer load's 32-bit offset.  Otherwise an error at the select."""
-    what = source_text(foreign_source(s.operands[0], {loop.regions[0].blocks[0].arguments[0]}))
-    why = (f"{describe(s)} has a condition that depends on {what}; the front end keeps such "
-           f"a mask in the copy, its masked lanes reading past the end of a range-checked "
-           f"buffer (zeros), and")
-    if not _zero_bits(s.operands[2]):
-        raise IRError(s, f"{why} so needs a padding of the constant zero (all bits clear), "
-                         f"not {source_text(s.operands[2])}")
-    _scalar_condition(s, why)
-    bad = _loop_source(loop, s.operands[0])
+def _check_sources(s, v, iv) -> None:
+    """``v`` is computed by side-effect-free ops from ``iv``, thread ids and constants."""
+    bad = foreign_source(v, {iv})
     if bad is not None:
-        raise IRError(s, f"{why} recomputes the condition for every iteration, so needs it "
-                         f"computed by side-effect-free ops from the loop variable, threads, "
-                         f"constants and values defined before the loop; it depends on {bad}")
-    load = _op(s.operands[1].owner)
-    root = _fat_root(load.operands[0])
-    if memory_space(root.type) != "fat_raw_buffer":
-        raise IRError(s, f"{why} so needs its load to read a fat raw buffer "
-                         f"(amdgpu.fat_raw_buffer_cast), not {root.type}")
-    fat_view(root, loop, {})       # range-checked by its own shape, or an error at the cast
-    total, delta, stride, eb = _past_end(ev, load, root)
-    if (2 * total + delta * stride) * eb >= _OFFSET_LIMIT:
-        raise IRError(s, f"{why} the offset past the end of {root.type} "
-                         f"({delta} rows of {stride} elements) does not fit a buffer load's "
-                         f"32-bit offset")
-
-
-def _fat_root(v):
-    """The buffer memref ``v`` views: the first ``amdgpu.fat_raw_buffer_cast`` result on
-    its chain of views, else the root."""
-    while not isinstance(v, ir.BlockArgument) and _op(v.owner).name in VIEW_OPS:
-        if _op(v.owner).name == "amdgpu.fat_raw_buffer_cast":
-            return v
-        v = _op(v.owner).operands[0]
-    return v
-
-
-def _zero_bits(v) -> bool:
-    """``v`` is an ``arith.constant`` whose every element is zero with every bit clear
-    (not -0.0: a read past the end reads +0.0)."""
-    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "arith.constant":
-        return False
-    a = _op(v.owner).attributes["value"]
-    if isinstance(a, ir.DenseElementsAttr):
-        if not ir.DenseElementsAttr(a).is_splat:
-            return False
-        a = ir.DenseElementsAttr(a).get_splat_value()
-    if isinstance(a, ir.IntegerAttr):
-        return ir.IntegerAttr(a).value == 0
-    return isinstance(a, ir.FloatAttr) and str(a).split(" : ")[0].lstrip("+") in (
-        "0.0", "0.000000e+00")
-
-
-def _scalar_condition(s, why: str):
-    """The ``i1`` condition of ``s`` (a vector condition a broadcast of one)."""
-    c = s.operands[0]
-    if isinstance(c.type, ir.VectorType):
-        o = None if isinstance(c.owner, ir.Block) else _op(c.owner)
-        if o is None or o.name != "vector.broadcast" or isinstance(o.operands[0].type,
-                                                                   ir.VectorType):
-            raise IRError(s, f"{why} so needs one condition for the lane's whole run (an i1 "
-                             f"or its vector.broadcast), not a vector of them")
-        c = o.operands[0]
-    return c
-
-
-def _loop_source(loop, v, seen: set | None = None) -> str | None:
-    """What of ``v``'s computation inside ``loop`` the pipelined loop cannot recompute in
-    another iteration: a loop-carried value, an op with side effects (a memory read) or
-    regions; None when every value is the loop variable, defined before the loop or
-    computed from those by side-effect-free ops."""
-    seen = set() if seen is None else seen
-    if v in seen:
-        return None
-    seen.add(v)
-    body = loop.regions[0].blocks[0]
-    if isinstance(v.owner, ir.Block):
-        if v.owner == body and v.arg_number > 0:
-            return f"the loop-carried value (block argument #{v.arg_number} of the 'scf.for')"
-        return None
-    o = _op(v.owner)
-    if o.operation.block != body:
-        return None                        # defined before the loop (loop-invariant)
-    if not is_pure(o):
-        return f"{describe(o)}, which has side effects (or regions) in the loop"
-    return next((b for b in (_loop_source(loop, x, seen) for x in o.operands)
-                 if b is not None), None)
-
-
-def _past_end(ev, load, root) -> tuple[int, int, int, int]:
-    """(the elements of ``root``, the rows ``delta`` added to the load's first index, the
-    load's row stride in elements, bytes per element): ``delta`` rows of the load's view
-    lie at least the whole buffer past the element the lane would read."""
-    mt = ir.MemRefType(root.type)
-    if any(d == DYNAMIC for d in mt.shape) or not dense_row_major(mt):
-        raise IRError(load, f"{describe(load)} reads {root.type}, not a row-major buffer of "
-                            f"static shape; a kept mask reads past the end of one")
-    total = int(np.prod(mt.shape))
-    v = ev.view(load.operands[0])
-    stride = int(v.strides[0]) if v.strides else 1
-    if stride <= 0:
-        raise IRError(load, f"{describe(load)} reads with a first-dimension stride of {stride}")
-    return total, -(-total // stride), stride, v.elem_bytes
-
-
-def keep_select(loop, s, ev) -> None:
-    """Select ``s`` (checked by :func:`check_keepable`) kept in its copy: the load's first
-    index moved ``delta`` rows past the end of its range-checked buffer where the
-    condition is false (the read gives zeros, the padding), the select dropped.  The
-    condition stays an operand of the load's address, so every copy the pipelined loop
-    issues, for whichever iteration and workgroup, recomputes it."""
-    load = _op(s.operands[1].owner)
-    _, delta, _, _ = _past_end(ev, load, _fat_root(load.operands[0]))
-    c = _scalar_condition(s, "")
-    t = ir.IndexType.get()
-    with ir.InsertionPoint(load), load.location:
-        zero = ir.Operation.create("arith.constant", results=[t],
-                                   attributes={"value": ir.IntegerAttr.get(t, 0)}).results[0]
-        past = ir.Operation.create("arith.constant", results=[t],
-                                   attributes={"value": ir.IntegerAttr.get(t, delta)}).results[0]
-        off = ir.Operation.create("arith.select", results=[t],
-                                  operands=[c, zero, past]).results[0]
-        first = ir.Operation.create("arith.addi", results=[t],
-                                    operands=[load.operands[1], off]).results[0]
-    load.operands[1] = first
-    s.results[0].replace_all_uses_with(s.operands[1])
-    s.erase()
+        what = "a block argument" if isinstance(bad.owner, ir.Block) else source_text(bad)
+        raise IRError(s, f"{describe(s)} has a condition that depends on {what}, not only "
+                         f"on the loop variable, the thread and constants; the front end "
+                         f"proves a select's mask full for every workgroup by evaluating it")
 
 
 def unselect(s) -> None:

@@ -31,6 +31,12 @@ proven but kept, by :func:`keep_moving_masks`, before the masked last K tile is 
 * the offset past the end must fit a buffer load's 32-bit offset with room for the row
   the lane would read (``(2 x elements + delta x stride) x bytes < 2^31``).
 
+The kept load is marked :data:`KEPT` (and the direct-to-LDS or staged copy
+:mod:`~pipeline_mlir.frontend.regcopy` makes of it): where the front end would replace a
+channel's copies by its own (:mod:`~pipeline_mlir.frontend.layout`, which reads the
+global block of workgroup 0 and moves it), those would not carry the condition, so a
+channel with a kept copy is refused there.
+
 A condition whose K part is false in the last K tile is kept whole: that tile is then
 exact through the kept condition and needs no peel.  Every refusal is an error at the
 select (the masked read) that says which requirement fails.  The i8 and f16 kernels whose
@@ -51,6 +57,8 @@ from pipeline_mlir.frontend.select_masks import selected_loads
 
 #: the bytes a buffer load's 32-bit offset reaches
 OFFSET_LIMIT = 2 ** 31
+#: the unit attribute of a load that keeps a mask (and of the copy regcopy makes of it)
+KEPT = "sched.kept_mask"
 
 
 def keep_moving_masks(loop) -> int:
@@ -68,6 +76,7 @@ def keep_moving_masks(loop) -> int:
     plans += [(r, _check(loop, r, c, segments(r)[2][0], r)) for r, c in reads]
     for at, (load, cond, delta) in plans:
         _move_past_end(load, cond, delta)
+        load.attributes[KEPT] = ir.UnitAttr.get()
         if at.name == "arith.select":
             at.results[0].replace_all_uses_with(at.operands[1])
             at.erase()
@@ -230,6 +239,7 @@ def _drop_mask(read) -> None:
     attrs = {a: read.attributes[a] for a in ("in_bounds", "permutation_map")
              if a in read.attributes}
     attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, len(g[1]), 1, 0])
+    attrs[KEPT] = ir.UnitAttr.get()
     with ir.InsertionPoint(read), read.location:
         new = ir.Operation.create("vector.transfer_read", results=[read.results[0].type],
                                   operands=[g[0][0]] + list(g[1]) + [g[2][0]],

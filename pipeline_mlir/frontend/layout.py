@@ -53,6 +53,7 @@ from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_elements
+from pipeline_mlir.frontend.kept_masks import KEPT
 from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, fat_buffer,
                                                   has_launch_strides, kernel_dims,
                                                   launch_strided_base)
@@ -218,6 +219,12 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         raise LM.LoopRefusal(f"channel {label}'s data is in {len(bufs)} LDS buffers; the "
                              f"front end distributes the copies of one buffer per operand",
                              (an.copies[copies[0]].op,))
+    kept = [i for i in copies if KEPT in an.ops[an.copies[i].op].attributes]
+    if kept:
+        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask that moves with the "
+                             f"workgroup in their address (frontend/kept_masks.py); the "
+                             f"front end's own copies of the channel would read workgroup "
+                             f"0's block moved, without it", (an.copies[kept[0]].op,))
     b = bufs.pop()
     size, view = sizes[b], an.buffer_views[b]
     kbits = kbits or {}

@@ -37,6 +37,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import dense_row_major, parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
+from pipeline_mlir.frontend.kept_masks import KEPT
 from pipeline_mlir.frontend.kernel_ir import collapsed, describe, erase_unused
 from pipeline_mlir.frontend.launch_stride import STAGED, launch_aligned
 from pipeline_mlir.frontend.scan import SYNC_OPS, Access, LoopScan, in_shared, loop_evaluator
@@ -71,11 +72,14 @@ def convert_register_copies(scan: LoopScan) -> None:
     for a in regs:
         by_root.setdefault(ev.view(a.view).root, []).append(a)
     wave = _wave_index(scan, regs[0].op)
+    kept = {id(a) for a in regs if KEPT in a.op.attributes}
     done = {}
     for root, accs in by_root.items():
         done.update(_convert_buffer(ev, scan, root, accs, wave))
     for key in staged:
         done[key].op.attributes[STAGED] = ir.UnitAttr.get()
+    for key in kept:        # (a mask kept in its index: frontend/kept_masks.py)
+        done[key].op.attributes[KEPT] = ir.UnitAttr.get()
     scan.copies = [done.get(id(a), a) for a in scan.copies]
     scan.ops = [_op(o) for o in loop.regions[0].blocks[0].operations][:-1]
 

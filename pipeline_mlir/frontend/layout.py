@@ -219,12 +219,6 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         raise LM.LoopRefusal(f"channel {label}'s data is in {len(bufs)} LDS buffers; the "
                              f"front end distributes the copies of one buffer per operand",
                              (an.copies[copies[0]].op,))
-    kept = [i for i in copies if KEPT in an.ops[an.copies[i].op].attributes]
-    if kept:
-        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask that moves with the "
-                             f"workgroup in their address (frontend/kept_masks.py); the "
-                             f"front end's own copies of the channel would read workgroup "
-                             f"0's block moved, without it", (an.copies[kept[0]].op,))
     b = bufs.pop()
     size, view = sizes[b], an.buffer_views[b]
     kbits = kbits or {}
@@ -244,6 +238,12 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              f"{' or '.join(map(str, tried))} bytes",
                              (an.copies[copies[0]].op,))
     _global_table(an, copies, full, label)
+    kept = [i for i in copies if KEPT in an.ops[an.copies[i].op].attributes]
+    if kept:
+        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask that moves with the "
+                             f"workgroup in their address (frontend/kept_masks.py); the "
+                             f"front end's own copies of the channel would read workgroup "
+                             f"0's block moved, without it", (an.copies[kept[0]].op,))
     # the block workgroup 0 reads at the first K step (inside A and B: edges.check_in_global)
     first = next(p for p in an.read_points if p[0] == 0)
     chan = Channel(copies, [an.copies[i].lds for i in copies], np.zeros(full, np.int64),

@@ -1,5 +1,9 @@
 """A masked last K tile: peeled into the remainder loop, the masks dropped before it.
 
+A mask or select whose condition also depends on the workgroup (C's edge) is kept in its
+copy first (:func:`~pipeline_mlir.frontend.kept_masks.keep_moving_masks`); what is left is
+peeled or proven here.
+
 When K is not a multiple of the K step, IREE masks its global loads by how much of the
 tile is left (at its prefetch point, a ``vector.transfer_read`` whose mask is a
 ``vector.create_mask`` of sizes computed from the loop variable and the thread; in the

@@ -19,6 +19,9 @@ makes each an ``amdgpu.gather_to_lds``, the copy the schedules pipeline:
   LDS_DMA_BYTES`); one whose global address is not aligned to it in some thread, in one of
   the two iterations the analysis evaluates, is marked :data:`STAGED` (register-staged by
   ``sched-stage-copies`` after the schedule);
+* a load that keeps a mask in its index (:data:`~pipeline_mlir.frontend.kept_masks.KEPT`)
+  gives its mark to the copy, so that the front end does not replace it by copies of its
+  own (:mod:`~pipeline_mlir.frontend.layout`), which would not carry the mask;
 * IREE's XOR swizzle of the buffer is dropped (the ``iree_codegen.swizzle`` attribute) or
   undone (written as index arithmetic, :mod:`~pipeline_mlir.frontend.unswizzle`);
 * everything is checked on the per-lane addresses

@@ -1,12 +1,15 @@
-"""pipeline_mlir/frontend/select_masks.py and private_values.py on small hand-written loops.
+"""pipeline_mlir/frontend/select_masks.py, kept_masks.py and private_values.py on small
+hand-written loops.
 
 A register copy whose loaded value is kept or padded by an ``arith.select`` (IREE's rows
 of a masked last K tile): the selects found, their ``i1`` conditions evaluated per thread
 exactly at one bit (``index_castui`` of 2 to ``i1`` is false), proven true in every
 iteration of the loop or refused at the select saying in which thread and iteration;
-a select that keeps the load where its condition is false, a condition that depends on
-anything but the loop variable, the thread and constants, or of an unknown form, is
-refused at the select.  A value passed through a private buffer within one iteration is
+a select that keeps the load where its condition is false, or a condition of an unknown
+form, is refused at the select.  A condition that also depends on the workgroup is kept in the copy
+(frontend/kept_masks.py: the load's row moved past the end of its range-checked buffer
+where it is false), and each requirement of that is refused at the select when broken.
+A value passed through a private buffer within one iteration is
 forwarded; a buffer read before it is written, or read elsewhere, is left as it is.
 IREE's kernels (both forms, exact on the emulator) are in
 ``test/unit/tools/test_tails_masked.py``.

@@ -286,3 +286,25 @@ def test_a_whole_run_mask_that_moves_is_kept_in_the_copy():
     assert re.search(r"vector\.transfer_read %0\[%\d+, %c0\], %c0_i8 \{in_bounds", text), text
     part = cond.replace("%cc, %c16, %c0", "%cc, %c8, %c0")
     assert _check(_loop(part, read, fat=True))[0] == 0
+
+
+@pytest.mark.parametrize("old,new,message", [
+    # a buffer of 70000000 rows of 16 bytes: the offset past its end leaves 32 bits
+    (("64x16xi8>", "64x16xi8, #amdgpu"), ("70000000x16xi8>", "70000000x16xi8, #amdgpu"),
+     "the offset past the end of memref<70000000x16xi8, #amdgpu.address_space<fat_raw_buffer>> "
+     "(70000000 rows of 16 elements) does not fit a buffer load's 32-bit offset"),
+    # a fat buffer that is not range-checked: a read past its end reads memory
+    (("resetOffset :",), ("resetOffset boundsCheck(false) :",),
+     "must be range-checked by its own shape (a cast without validBytes or boundsCheck(false))"),
+    # rows known only at launch: no static end to read past
+    (("64x16xi8>", "64x16xi8, #amdgpu"), ("?x16xi8>", "?x16xi8, #amdgpu"),
+     "so needs a row-major buffer of static shape read with a static positive row stride, "
+     "not memref<?x16xi8, #amdgpu.address_space<fat_raw_buffer>>"),
+], ids=["offset-past-32-bits", "not-range-checked", "dynamic-rows"])
+def test_kept_select_buffer_refusals(old, new, message):
+    text = _loop(EDGE, KEEP, fat=True)
+    for a, b in zip(old, new):
+        assert a in text
+        text = text.replace(a, b)
+    with pytest.raises(IRError, match=re.escape(message)):
+        _check(text)

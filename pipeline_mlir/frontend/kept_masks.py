@@ -232,6 +232,22 @@ def _move_past_end(load, c, delta: int) -> None:
     load.operands[1] = first
 
 
+def kept_parts(index) -> tuple | None:
+    """``(index0, c, delta)`` of a first index ``index0 + select(c, 0, delta)`` that
+    :func:`_move_past_end` built (or a clone of it: the copies
+    :mod:`~pipeline_mlir.frontend.regcopy` and :mod:`~pipeline_mlir.frontend.split_copy`
+    make of a kept load), else None."""
+    if isinstance(index.owner, ir.Block) or _op(index.owner).name != "arith.addi":
+        return None
+    first, off = _op(index.owner).operands
+    if isinstance(off.owner, ir.Block) or _op(off.owner).name != "arith.select":
+        return None
+    c, zero, delta = _op(off.owner).operands
+    if _constant(zero) != 0 or _constant(delta) is None or _constant(delta) <= 0:
+        return None
+    return first, c, _constant(delta)
+
+
 def _drop_mask(read) -> None:
     """Masked ``vector.transfer_read`` ``read`` without its mask (kept in its index)."""
     g = segments(read)

@@ -53,7 +53,8 @@ from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_elements
-from pipeline_mlir.frontend.kept_masks import KEPT
+from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
+from pipeline_mlir.frontend.kept_masks import kept_parts
 from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, fat_buffer,
                                                   has_launch_strides, kernel_dims,
                                                   launch_strided_base)
@@ -83,6 +84,7 @@ class ChannelPlan:
     bank: str = ""              # the reads' bank cost, worded
     kbits: tuple = ()           # element bits of the K sub-step, kept 0 (frontend/ksplit.py)
     logical: bool = False       # ``bit`` of the unswizzled index (frontend/k_subtiles.py)
+    kept: object = None         # each lane's run tested against the buffer (kept_layout.py)
 
 
 @dataclass
@@ -238,12 +240,12 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              f"{' or '.join(map(str, tried))} bytes",
                              (an.copies[copies[0]].op,))
     _global_table(an, copies, full, label)
-    kept = [i for i in copies if KEPT in an.ops[an.copies[i].op].attributes]
-    if kept:
+    kept = kept_copies(an, copies)
+    if kept and kbits.get(b):
         raise LM.LoopRefusal(f"channel {label}'s copies keep a mask that moves with the "
-                             f"workgroup in their address (frontend/kept_masks.py); the "
-                             f"front end's own copies of the channel would read workgroup "
-                             f"0's block moved, without it", (an.copies[kept[0]].op,))
+                             f"workgroup in their address (frontend/kept_masks.py), proven "
+                             f"for the front end's own copies of whole K steps only, not of "
+                             f"K sub-steps", (an.copies[kept[0]].op,))
     # the block workgroup 0 reads at the first K step (inside A and B: edges.check_in_global)
     first = next(p for p in an.read_points if p[0] == 0)
     chan = Channel(copies, [an.copies[i].lds for i in copies], np.zeros(full, np.int64),
@@ -267,7 +269,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              f"first dimension at most) or proven by launch_stride.py",
                              (an.copies[k0].op,))
     dims = tuple(an.evaluator.view(base).strides)   # a stride known at launch: the sample's
-    check_copy_reads(an.scan, an.read_points, copies, chan._replace(
+    # (a kept channel's copies are compared in every workgroup instead: kept_layout.py)
+    check_copy_reads(an.scan, an.read_points, copies, None if kept else chan._replace(
         table=table, base0=base0, elements=static_elements(base)))
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     try:
@@ -284,6 +287,10 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     _check_plan(an, plan, table, base0)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
+    if kept:
+        lanes = [(p, source_offset(NumpyOps, plan, tid, sub, j))
+                 for p, tid, sub, j in _plan_elements(plan)]
+        plan = replace(plan, kept=prove_kept(an, copies, base, width, lanes, k0, full, label))
     return plan, subs
 
 
@@ -541,7 +548,12 @@ class Emitter:
         base = _base(acc.src)
         cast = fat_buffer(base, self.point, self._casts)
         cl = Cloner(rw.body_set, {rw.iv: iv_value}, self.point)
-        g0 = dim_indices(rw.ix, cl, acc.src, acc.src_indices, base)
+        idx = list(acc.src_indices)
+        if plan.kept is not None and kept_parts(idx[0]) is not None:
+            idx[0] = kept_parts(idx[0])[0]       # (each lane tests its own run below)
+        g0 = dim_indices(rw.ix, cl, acc.src, idx, base)
+        if g0 is None and plan.kept is not None:
+            raise IRError(old, "a kept copy's own copies need its index per dimension")
         if g0 is None:
             g0 = rw._linear(acc.src, cl, base)
             for i, s in zip(acc.src_indices, an.evaluator.view(acc.src).strides):
@@ -553,6 +565,8 @@ class Emitter:
         for j in range(plan.copies):
             at = [o._v(o.add(g, t)) for g, t in
                   zip(g0, source_offset(o, plan, tid, subtile, j))]
+            if plan.kept is not None:
+                at = keep_in_bounds(at, plan.width, plan.kept)
             idx = rw.read_bases.wave_uniform(o._v(o.add(wave, j * plan.threads * plan.width)),
                                              rw.new_loop.operation)
             out.append(gather_to_lds(old, cast, at, dst, idx, plan.width))

@@ -370,18 +370,32 @@ def test_select_masked_copies_both_forms_one_schedule(unaligned, capsys, tmp_pat
     assert rc == 1 and "pads the loaded value in thread 0 in iteration 0, which the " \
         "pipelined loop runs" in err, err
     assert line.strip().startswith(SELECT.split(" =")[0]), (err, line)
-    # the condition ANDed with one of the workgroup (true in every workgroup): not proven
-    # but kept in B's copy (frontend/kept_masks.py); B's channel needs the front end's own
-    # copies, which would not carry it: refused (at the fragment read that no split of the
-    # kernel's own copies serves, as every refusal of the partition)
-    kept = late.replace(KEPT_COND, KEPT_COND.replace("%640 =", "%k640 =") +
-                        "\n%kwb = arith.constant 1000 : index\n%kok = arith.cmpi ult, "
-                        "%workgroup_id_x, %kwb : index\n%640 = arith.andi %k640, %kok : i1")
-    rc, err, line = _run(capsys, tmp_path, kept)
-    assert rc == 1 and "channel B's copies keep a mask that moves with the workgroup in " \
-        "their address (frontend/kept_masks.py)" in err, err
+    # the condition ANDed with a test of the workgroup that is not one of the element's
+    # coordinates (false in workgroup 3 only): kept in B's copy (frontend/kept_masks.py);
+    # B's channel needs the front end's own copies, whose lanes test their own runs against
+    # the buffer (frontend/kept_layout.py), and the proof over the grid finds workgroup 3
+    rc, err, line = _run(capsys, tmp_path, _kept_mutant(late, NOT_A_COORDINATE))
+    assert rc == 1 and "channel B's copies keep a mask in their address; the front end's " \
+        "own copies, each lane's run kept where it lies inside the buffer's 1768x512 " \
+        "elements, would not read what they read: in workgroup (3,) at K step 0" in err, err
     assert "nor can the front end distribute the copies itself" in err, err
     assert "amdgpu.transpose_load" in line, (err, line)
+
+
+#: a test of the workgroup that is not one of the element's coordinates (false in 3 only)
+NOT_A_COORDINATE = ("%kwb = arith.constant 3 : index\n"
+                    "%kok = arith.cmpi ne, %workgroup_id_x, %kwb : index")
+#: a test of the lane that is not one of the element's coordinates, true in workgroup 0
+NOT_A_LANE_COORDINATE = (
+    "%kwb = arith.constant 0 : index\n%kw0 = arith.cmpi eq, %workgroup_id_x, %kwb : index\n"
+    "%kt5 = arith.constant 5 : index\n%ktl = arith.cmpi ne, %thread_id_x, %kt5 : index\n"
+    "%kok = arith.ori %kw0, %ktl : i1")
+
+
+def _kept_mutant(late: str, cond: str) -> str:
+    """IREE's i8 A x B late form with B's select condition ANDed with ``%kok`` (``cond``)."""
+    return late.replace(KEPT_COND, KEPT_COND.replace("%640 =", "%k640 =") + "\n" + cond +
+                        "\n%640 = arith.andi %k640, %kok : i1")
 
 
 _DMA_B = re.compile(r"^( *)amdgpu\.gather_to_lds %3\[(%\w+), (%\w+)\], (%alloc\w*)\[(%\w+)\] : "
@@ -427,3 +441,89 @@ def test_a_mask_that_moves_with_the_workgroup_is_kept_in_the_copies(capsys, tmp_
     out, err = capsys.readouterr()
     assert rc == 1 and "WRONG" in out and "2 of 256 workgroups" in out, out + err
     assert "C differs from the reference: C[896][3968] = 0, expected" in err, out + err
+
+
+#: the schedule IREE's bf16 A x B 1000^3 kernel adopts (its tile, MFMAs and K step)
+KEPT_SPEC = "4wave{dtype=bf16 mfma=32x32x8 BM=128 BN=256 BK=8 vm_per_load_b=2}"
+
+
+def test_edge_tiles_masked_per_lane_both_forms(capsys, tmp_path):
+    """IREE's bf16 A x B 1000^3 kernel (a 128x256 tile cut at C's edges, 32x32x8 MFMAs, K
+    step 8): each run of A and B padded by a condition of the workgroup's edge, kept in the
+    copies (frontend/kept_masks.py); neither operand's copies split into the schedule's
+    subtiles, so the front end makes its own, each lane testing its own run against the
+    buffer, proven the kernel's mask over the whole grid (frontend/kept_layout.py).  Both
+    forms give one schedule, the spec's, hazard-free in the simulator; the late form is
+    exact on the emulator in late mode on the first and the last workgroup (the corner
+    tile: 104 rows, 232 columns; the prefetch point likewise, by hand)."""
+    forms = G.forms(G.matmul_source(dtype="bf16", m=1000, n=1000, k=1000, transpose_b=False))
+    got = []
+    for form in ("prefetch", "late"):
+        src = tmp_path / f"{form}.mlir"
+        src.write_text(forms[form])
+        assert main(["--pipeline=4wave", str(src), "--emit=schedule-json"]) == 0
+        got.append(capsys.readouterr().out)
+    assert got[0] == got[1]
+    assert main([f"--pipeline={KEPT_SPEC}", "--emit=schedule-json"]) == 0
+    assert capsys.readouterr().out == got[0]
+    assert main(["--simulate", f"--pipeline={KEPT_SPEC}"]) == 0
+    assert ": safe for main loops of 0..6 iterations: no hazard" in capsys.readouterr().out
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               "--emulate-workgroups=2", "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "mode=late: exact, max error 0, 2 of 32 workgroups" in out, out + err
+
+
+def test_kept_layout_refusals(unaligned, capsys, tmp_path, monkeypatch):
+    """Each refusal of frontend/kept_layout.py, on IREE's i8 A x B late form whose B select
+    is ANDed with a test of the lane that is not an element coordinate (true in workgroup
+    0, which the layout is read from: the proof finds workgroup 1), and, on the same
+    kernel's analysis with a test true in every workgroup (kept and proven), on the front
+    end's copies moved by one column, a buffer that is not a fat raw one, a grid over the
+    limit, a loop over workgroups, bounds not constant, views that give no index per
+    dimension."""
+    from pipeline_mlir.frontend import kept_layout as KL
+    from pipeline_mlir.frontend import layout as L
+    from pipeline_mlir.kernel.loop_model import LoopRefusal
+    late = unaligned["i8ab.512x1768.late"].read_text()
+    rc, err, _ = _run(capsys, tmp_path, _kept_mutant(late, NOT_A_LANE_COORDINATE))
+    assert rc == 1 and re.search(r"in workgroup \(1,\) at K step 0, LDS element \d+ gets "
+                                 r"zero from the kernel's copies", err), err
+    said = []
+
+    def variants(an, copies, base, width, lanes, ref, full, label):
+        def refused(**kw):
+            a = dict(an=an, copies=copies, base=base, width=width, lanes=lanes,
+                     ref_copy=ref, full=full, label=label)
+            a.update(kw)
+            with pytest.raises(LoopRefusal) as e:
+                KL.prove_kept(**a)
+            said.append(str(e.value))
+        if not said:
+            refused(lanes=[(p, offs[:-1] + [offs[-1] + 1]) for p, offs in lanes])
+            refused(base=an.buffers[0])
+            with monkeypatch.context() as m:
+                m.setattr(KL, "GRID_LIMIT", 31)
+                refused()
+                m.setattr(KL, "grid_stride", lambda o: True)
+                refused()
+                m.setattr(KL, "grid_stride", lambda o: False)
+                m.setattr(KL, "GRID_LIMIT", 32)
+                m.setattr(KL, "constant_bounds", lambda o: None)
+                refused()
+                m.setattr(KL, "constant_bounds", lambda o: (0, 7, 1))
+                m.setattr(KL, "dim_values", lambda *a: None)
+                refused()
+        return KL.prove_kept(an, copies, base, width, lanes, ref, full, label)
+    monkeypatch.setattr(L, "prove_kept", variants)
+    rc, err, _ = _run(capsys, tmp_path, _kept_mutant(late, NOT_A_COORDINATE.replace(
+        "constant 3 ", "constant 32 ")))            # (workgroup id != 32: true in 32)
+    assert rc == 0 and len(said) == 6, (err, said)
+    for s, want in zip(said, [
+            r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies "
+            r"and global element \d+ from the front end's",
+            "which must then be a fat raw buffer of static shape",
+            r"a grid of 32 workgroups \(at most 31\)", "a loop over workgroups is not evaluated",
+            "the K-loop needs constant bounds",
+            "needs the copies' views of the buffer to be casts and same-rank"]):
+        assert re.search(want, s), (want, s)

@@ -32,10 +32,12 @@ proven but kept, by :func:`keep_moving_masks`, before the masked last K tile is 
   the lane would read (``(2 x elements + delta x stride) x bytes < 2^31``).
 
 The kept load is marked :data:`KEPT` (and the direct-to-LDS or staged copy
-:mod:`~pipeline_mlir.frontend.regcopy` makes of it): where the front end would replace a
+:mod:`~pipeline_mlir.frontend.regcopy` makes of it): where the front end replaces a
 channel's copies by its own (:mod:`~pipeline_mlir.frontend.layout`, which reads the
-global block of workgroup 0 and moves it), those would not carry the condition, so a
-channel with a kept copy is refused there.
+global block of workgroup 0 and moves it), those cannot clone the condition for lanes
+that are not the kernel's; each of their lanes tests its own run against the buffer
+instead, proven the kernel's mask over the whole grid
+(:mod:`~pipeline_mlir.frontend.kept_layout`; :func:`kept_parts` reads a kept index back).
 
 A condition whose K part is false in the last K tile is kept whole: that tile is then
 exact through the kept condition and needs no peel.  Every refusal is an error at the

@@ -30,6 +30,12 @@ Where no split by accumulator exists (a tile one fragment wide per wave), an ope
 subtiles are its K halves instead (:mod:`pipeline_mlir.frontend.k_subtiles`: the bit is
 one of the unswizzled index, ``ChannelPlan.logical``).
 
+A channel whose copies keep a mask of C's edge in their address
+(:mod:`~pipeline_mlir.frontend.kept_masks`) gets copies whose lanes each test their own
+run against the buffer, proven the kernel's mask in every workgroup and iteration
+(:mod:`~pipeline_mlir.frontend.kept_layout`), in place of the sampled comparison of
+:func:`~pipeline_mlir.frontend.edges.check_copy_reads`.
+
 The fragment reads keep their addresses (compacted as every subtile buffer is).
 Anything that does not fit is a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
 saying what; :func:`~pipeline_mlir.frontend.partition.partition_loop` adds it to the

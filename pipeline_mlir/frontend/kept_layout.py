@@ -49,7 +49,7 @@ from pipeline_mlir.analysis.ir_facts import constant_bounds, dense_i64, memory_s
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import bind_workgroup
 from pipeline_mlir.frontend.copy_source import SUBVIEW_DYNAMIC, SAME_INDEX_VIEWS
-from pipeline_mlir.frontend.kept_masks import KEPT, kept_parts
+from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.masked_rows import fat_view
 from pipeline_mlir.frontend.select_masks import truth
@@ -59,16 +59,20 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE
 GRID_LIMIT = 1 << 16
 #: workgroups evaluated side by side
 _CHUNK = 128
-#: a run that reads zeros (out of the buffer), in the tables compared
+#: a run that reads zeros (past the buffer's end), in the tables compared
 _ZERO = -2
+#: a run the front end's copies would read that is neither inside nor past the end
+_BAD = -3
 
 
 class Kept(NamedTuple):
     """What the front end's copies of a kept channel test: the buffer's ``shape`` and the
-    rows ``delta`` a lane's first index moves past its end where its run leaves it."""
+    rows ``delta`` a lane's first index moves past its end where its run leaves it
+    (``elem_bytes``: the buffer's element size)."""
 
     shape: tuple
     delta: int
+    elem_bytes: int
 
 
 def kept_copies(an, copies: list) -> list:
@@ -98,7 +102,10 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
     shape = tuple(ir.MemRefType(base.type).shape)
     rows = int(np.prod(shape[1:])) if len(shape) > 1 else 1
     total = int(np.prod(shape))
-    kept = Kept(shape, -(-total // rows))
+    et = ir.MemRefType(base.type).element_type
+    kept = Kept(shape, -(-total // rows), et.width // 8 if hasattr(et, "width") else 0)
+    if not kept.elem_bytes:
+        raise LM.LoopRefusal(f"channel {label}: elements of {et} have no byte size", (at,))
     grid, points = _grid(scan, op, label, at)
     bounds = constant_bounds(scan.loop)
     if bounds is None or bounds[2] <= 0:
@@ -130,6 +137,8 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
 
 
 def _said(g) -> str:
+    if g == _BAD:
+        return "an element neither inside the buffer nor past its end"
     return "zero" if g == _ZERO else f"global element {int(g)}"
 
 
@@ -176,39 +185,54 @@ def _wide_evaluator(an, scan, chunk: np.ndarray) -> Evaluator:
 
 
 def _kernel_table(an, ev, copies: list, size: tuple, total: int, label: str) -> np.ndarray:
-    """(workgroups, LDS elements): the global element of each LDS element the kernel's
-    copies give it, :data:`_ZERO` where their kept condition is false or their run lies
-    past the buffer's end (read as zeros)."""
+    """(workgroups, LDS elements): what the kernel gives each LDS element, the global
+    element or :data:`_ZERO` (its condition false, or a run past the buffer's end, which
+    the range check reads as zeros).  A kept copy must read past the end where its
+    condition is false (the rewrite of kept_masks.py, checked here for every lane)."""
     t = an.evaluator.threads
     out = np.full(size, -1, np.int64)
     for i in copies:
         a = an.scan.copies[i]
+        op = an.ops[an.copies[i].op]
         idx = list(a.src_indices)
-        parts = kept_parts(idx[0]) if KEPT in an.ops[an.copies[i].op].attributes else None
+        view = ev.view(a.src)
+        parts = kept_parts(idx[0]) if KEPT in op.attributes else None
         ok = np.ones(ev.threads, bool)
         if parts is not None:
+            moved = view.element([ev.value(x) for x in idx])
             idx[0] = parts[0]
-            ok = np.asarray(truth(an.ops[an.copies[i].op], ev, parts[1]), bool)
-        start = ev.view(a.src).element([ev.value(x) for x in idx])
+            ok = np.asarray(truth(op, ev, parts[1]), bool)
+        start = view.element([ev.value(x) for x in idx])
+        if parts is not None and np.any(~ok & (moved < total)):
+            j = int(np.flatnonzero(~ok & (moved < total))[0])
+            _refuse_lane(an, i, label, j, t, int(moved[j]), total, "its kept condition is "
+                         "false and it reads inside the buffer")
         inside = (start >= 0) & (start + a.elements <= total)
         bad = ok & ~inside & (start < total)
         if np.any(bad):
             j = int(np.flatnonzero(bad)[0])
-            raise LM.LoopRefusal(f"channel {label}: the kernel's copy keeps the run of thread "
-                                 f"{j % t} at global element {int(start[j])}, which is not "
-                                 f"inside its buffer of {total} elements nor past its end",
-                                 (an.copies[i].op,))
+            _refuse_lane(an, i, label, j, t, int(start[j]), total, "its run is neither "
+                         "inside the buffer nor past its end")
         run = np.where(ok & inside, start, _ZERO).reshape(size[0], t)
         step = np.where(run == _ZERO, 0, 1)[:, :, None] * np.arange(a.elements)[None, None, :]
         out[:, an.copies[i].lds.ravel()] = (run[:, :, None] + step).reshape(size[0], -1)
     return out
 
 
+def _refuse_lane(an, i: int, label: str, j: int, t: int, element: int, total: int,
+                 why: str) -> None:
+    raise LM.LoopRefusal(f"channel {label}: thread {j % t} of the kernel's copy reads global "
+                         f"element {element} of {total} in a workgroup of the grid, where "
+                         f"{why}", (an.copies[i].op,))
+
+
 def _own_table(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
                size: tuple, label: str) -> np.ndarray:
-    """(workgroups, LDS elements): what the front end's copies give each LDS element, each
-    lane's run tested as :func:`keep_in_bounds` emits it (unsigned: ``i + extent <=
-    shape``)."""
+    """(workgroups, LDS elements): what the front end's copies give each LDS element: each
+    lane's indices as :func:`keep_in_bounds` emits them (the test unsigned: ``i + extent
+    <= shape``; the first index moved ``delta`` rows where it fails), the element they
+    address read if its run lies inside the buffer, zeros if it starts past its end,
+    :data:`_BAD` (never the kernel's) otherwise or past a buffer load's 32-bit offset."""
     t = an.evaluator.threads
     a = an.scan.copies[ref_copy]
     idx = list(a.src_indices)
@@ -223,6 +247,7 @@ def _own_table(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
                              f"same-rank unit-stride subviews", (an.copies[ref_copy].op,))
     g0 = [np.asarray(g).reshape(size[0], t)[:, 0] for g in g0]   # thread 0 of each workgroup
     strides = [int(np.prod(kept.shape[d + 1:])) for d in range(len(kept.shape))]
+    total = int(np.prod(kept.shape))
     out = np.full(size, -1, np.int64)
     for p, offs in lanes:
         coords = [g[:, None] + np.asarray(o)[None, :] for g, o in zip(g0, offs)]
@@ -230,8 +255,11 @@ def _own_table(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
         for d, c in enumerate(coords):
             end = c + (width if d == len(coords) - 1 else 1)
             inb &= (end >= 0) & (end <= kept.shape[d])
-        start = np.where(inb, sum(c * s for c, s in zip(coords, strides)), _ZERO)
-        step = inb[:, :, None] * np.arange(width)[None, None, :]
+        e = sum(c * s for c, s in zip(coords, strides)) + np.where(inb, 0, kept.delta) * \
+            strides[0]
+        past = (e >= total) & ((e + width) * kept.elem_bytes <= OFFSET_LIMIT)
+        start = np.where((e >= 0) & (e + width <= total), e, np.where(past, _ZERO, _BAD))
+        step = (start >= 0)[:, :, None] * np.arange(width)[None, None, :]
         out[:, p.ravel()] = (start[:, :, None] + step).reshape(size[0], -1)
     return out
 

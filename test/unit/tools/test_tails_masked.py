@@ -23,13 +23,17 @@ import re
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from build_cache import share_code_objects
 from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.emu.hazard_paths import basic_blocks
 from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.frontend import kept_layout as KL
+from pipeline_mlir.frontend import layout as L
 from pipeline_mlir.isa.natural_loops import main_loop, natural_loops
+from pipeline_mlir.kernel.loop_model import LoopRefusal
 from pipeline_mlir.tools.pipeline_opt import main
 from steady_loop import assert_steady, counting_loops
 
@@ -480,10 +484,8 @@ def test_kept_layout_refusals(unaligned, capsys, tmp_path, monkeypatch):
     0, which the layout is read from: the proof finds workgroup 1); on the same run's
     analysis, the front end's copies moved by one column, a buffer that is not a fat raw
     one, a grid over the limit, a loop over workgroups, bounds not constant, views that
-    give no index per dimension."""
-    from pipeline_mlir.frontend import kept_layout as KL
-    from pipeline_mlir.frontend import layout as L
-    from pipeline_mlir.kernel.loop_model import LoopRefusal
+    give no index per dimension, copies moved before the buffer's start, a kept copy that
+    reads inside the buffer where its condition is false."""
     said = []
 
     def variants(an, copies, base, width, lanes, ref, full, label):
@@ -495,6 +497,7 @@ def test_kept_layout_refusals(unaligned, capsys, tmp_path, monkeypatch):
                 KL.prove_kept(**a)
             said.append(str(e.value))
         refused(lanes=[(p, offs[:-1] + [offs[-1] + 1]) for p, offs in lanes])
+        refused(lanes=[(p, [offs[0] - 10 ** 6] + offs[1:]) for p, offs in lanes])
         refused(base=an.buffers[0])
         with monkeypatch.context() as m:
             m.setattr(KL, "GRID_LIMIT", 31)
@@ -508,18 +511,23 @@ def test_kept_layout_refusals(unaligned, capsys, tmp_path, monkeypatch):
             m.setattr(KL, "constant_bounds", lambda o: (0, 7, 1))
             m.setattr(KL, "dim_values", lambda *a: None)
             refused()
+            m.setattr(KL, "truth", lambda s, ev, c: np.zeros(ev.threads, bool))
+            refused()
         return KL.prove_kept(an, copies, base, width, lanes, ref, full, label)
     monkeypatch.setattr(L, "prove_kept", variants)
     late = unaligned["i8ab.512x1768.late"].read_text()
     rc, err, _ = _run(capsys, tmp_path, _kept_mutant(late, NOT_A_LANE_COORDINATE))
     assert rc == 1 and re.search(r"in workgroup \(1,\) at K step 0, LDS element \d+ gets "
                                  r"zero from the kernel's copies", err), err
-    assert len(said) == 6, said
+    assert len(said) == 8, said
     for s, want in zip(said, [
             r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies "
             r"and global element \d+ from the front end's",
+            r"from the kernel's copies and an element neither inside the buffer nor past its "
+            r"end from the front end's",
             "which must then be a fat raw buffer of static shape",
             r"a grid of 32 workgroups \(at most 31\)", "a loop over workgroups is not evaluated",
             "the K-loop needs constant bounds",
-            "needs the copies' views of the buffer to be casts and same-rank"]):
+            "needs the copies' views of the buffer to be casts and same-rank",
+            "where its kept condition is false and it reads inside the buffer"]):
         assert re.search(want, s), (want, s)

@@ -250,7 +250,8 @@ def _own_table(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
     total = int(np.prod(kept.shape))
     out = np.full(size, -1, np.int64)
     for p, offs in lanes:
-        coords = [g[:, None] + np.asarray(o)[None, :] for g, o in zip(g0, offs)]
+        coords = [g[:, None] + np.broadcast_to(np.asarray(o, np.int64), (t,))[None, :]
+                  for g, o in zip(g0, offs)]       # (an offset the same in every lane: an int)
         inb = np.ones(coords[0].shape, bool)
         for d, c in enumerate(coords):
             end = c + (width if d == len(coords) - 1 else 1)

@@ -501,6 +501,7 @@ def test_kept_layout_refusals(unaligned, capsys, tmp_path, monkeypatch):
             said.append(str(e.value))
         refused(lanes=[(p, offs[:-1] + [offs[-1] + 1]) for p, offs in lanes])
         refused(lanes=[(p, [offs[0] - 10 ** 6] + offs[1:]) for p, offs in lanes])
+        refused(lanes=[(p, [0] + offs[1:]) for p, offs in lanes])   # (an int: every lane's)
         refused(base=an.buffers[0])
         with monkeypatch.context() as m:
             m.setattr(KL, "GRID_LIMIT", 31)
@@ -522,12 +523,14 @@ def test_kept_layout_refusals(unaligned, capsys, tmp_path, monkeypatch):
     rc, err, _ = _run(capsys, tmp_path, _kept_mutant(late, NOT_A_LANE_COORDINATE))
     assert rc == 1 and re.search(r"in workgroup \(1,\) at K step 0, LDS element \d+ gets "
                                  r"zero from the kernel's copies", err), err
-    assert len(said) == 8, said
+    assert len(said) == 9, said
     for s, want in zip(said, [
             r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies "
             r"and global element \d+ from the front end's",
             r"from the kernel's copies and an element neither inside the buffer nor past its "
             r"end from the front end's",
+            r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies "
+            r"and global element \d+ from the front end's",
             "which must then be a fat raw buffer of static shape",
             r"a grid of 32 workgroups \(at most 31\)", "a loop over workgroups is not evaluated",
             "the K-loop needs constant bounds",

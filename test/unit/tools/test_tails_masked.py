@@ -355,11 +355,15 @@ SELECT_COND = "%638 = arith.minsi %637, %c1_i32 : i32"
 KEPT_COND = "%640 = arith.index_castui %639 : index to i1"
 
 
-def test_select_masked_copies_both_forms_one_schedule(unaligned, capsys, tmp_path):
+def test_select_masked_copies_both_forms_one_schedule(unaligned, capsys, tmp_path,
+                                                       monkeypatch):
     """IREE's i8 A x B 512x512x1768 kernel (B's copies padded by arith.select of whether
     their K row is inside K): both forms give one schedule; a mutant of the late form whose
     condition is 2 cast to i1 (false: a one-bit truncation) in a kept iteration is refused
-    at the select (the other refusals: test/unit/frontend/test_select_masks.py)."""
+    at the select (the other refusals: test/unit/frontend/test_select_masks.py); one whose
+    condition also tests a lane, not an element coordinate, is kept in the copy and refused
+    by frontend/kept_layout.py's proof, whose other refusals are checked on that run's
+    analysis (:func:`_kept_layout_variants`)."""
     got = []
     for form in ("prefetch", "late"):
         assert main(["--pipeline=4wave", str(unaligned[f"i8ab.512x1768.{form}"]),
@@ -374,21 +378,24 @@ def test_select_masked_copies_both_forms_one_schedule(unaligned, capsys, tmp_pat
     assert rc == 1 and "pads the loaded value in thread 0 in iteration 0, which the " \
         "pipelined loop runs" in err, err
     assert line.strip().startswith(SELECT.split(" =")[0]), (err, line)
-    # the condition ANDed with a test of the workgroup that is not one of the element's
-    # coordinates (false in workgroup 3 only): kept in B's copy (frontend/kept_masks.py);
-    # B's channel needs the front end's own copies, whose lanes test their own runs against
-    # the buffer (frontend/kept_layout.py), and the proof over the grid finds workgroup 3
-    rc, err, line = _run(capsys, tmp_path, _kept_mutant(late, NOT_A_COORDINATE))
+    # the condition ANDed with a test of the lane that is not one of the element's
+    # coordinates (true in workgroup 0, which the layout is read from): kept in B's copy
+    # (frontend/kept_masks.py); B's channel needs the front end's own copies, whose lanes
+    # test their own runs against the buffer (frontend/kept_layout.py), and the proof over
+    # the grid finds workgroup 1; kept_layout's other refusals on the same run's analysis
+    said = _kept_layout_variants(monkeypatch)
+    rc, err, line = _run(capsys, tmp_path, _kept_mutant(late, NOT_A_LANE_COORDINATE))
     assert rc == 1 and "channel B's copies keep a mask in their address; the front end's " \
         "own copies, each lane's run kept where it lies inside the buffer's 1768x512 " \
-        "elements, would not read what they read: in workgroup (3,) at K step 0" in err, err
+        "elements, would not read what they read: in workgroup (1,) at K step 0" in err, err
+    assert re.search(r"LDS element \d+ gets zero from the kernel's copies", err), err
     assert "nor can the front end distribute the copies itself" in err, err
     assert "amdgpu.transpose_load" in line, (err, line)
+    assert len(said) == len(KEPT_LAYOUT_REFUSALS), said
+    for got, want in zip(said, KEPT_LAYOUT_REFUSALS):
+        assert re.search(want, got), (want, got)
 
 
-#: a test of the workgroup that is not one of the element's coordinates (false in 3 only)
-NOT_A_COORDINATE = ("%kwb = arith.constant 3 : index\n"
-                    "%kok = arith.cmpi ne, %workgroup_id_x, %kwb : index")
 #: a test of the lane that is not one of the element's coordinates, true in workgroup 0
 NOT_A_LANE_COORDINATE = (
     "%kwb = arith.constant 0 : index\n%kw0 = arith.cmpi eq, %workgroup_id_x, %kwb : index\n"
@@ -481,14 +488,29 @@ def test_edge_tiles_masked_per_lane_both_forms(capsys, tmp_path):
     assert set(re.findall(r"sched\.options = \{[^}]*\}", err)) == {KEPT_OPTIONS}, err[-2000:]
 
 
-def test_kept_layout_refusals(unaligned, capsys, tmp_path, monkeypatch):
-    """Each refusal of frontend/kept_layout.py, on IREE's i8 A x B late form whose B select
-    is ANDed with a test of the lane that is not an element coordinate (true in workgroup
-    0, which the layout is read from: the proof finds workgroup 1); on the same run's
-    analysis, the front end's copies moved by one column, a buffer that is not a fat raw
+#: what :func:`_kept_layout_variants` finds, in order
+KEPT_LAYOUT_REFUSALS = [
+    r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies and "
+    r"global element \d+ from the front end's",
+    r"from the kernel's copies and an element neither inside the buffer nor past its end "
+    r"from the front end's",
+    r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies and "
+    r"global element \d+ from the front end's",
+    "which must then be a fat raw buffer of static shape",
+    r"a grid of 32 workgroups \(at most 31\)", "a loop over workgroups is not evaluated",
+    "the K-loop needs constant bounds",
+    "needs the copies' views of the buffer to be casts and same-rank",
+    "where its kept condition is false and it reads inside the buffer"]
+
+
+def _kept_layout_variants(monkeypatch) -> list:
+    """The refusals of frontend/kept_layout.py's ``prove_kept`` on the analysis of the next
+    run that proves a kept channel (their messages, in :data:`KEPT_LAYOUT_REFUSALS`'
+    order): the front end's copies moved by one column, before the buffer's start, a
+    dimension's offset the same in every lane (an int), a buffer that is not a fat raw
     one, a grid over the limit, a loop over workgroups, bounds not constant, views that
-    give no index per dimension, copies moved before the buffer's start, a kept copy that
-    reads inside the buffer where its condition is false."""
+    give no index per dimension, a kept copy that reads inside the buffer where its
+    condition is false; then the real proof."""
     said = []
 
     def variants(an, copies, base, width, lanes, ref, full, label):
@@ -501,7 +523,7 @@ def test_kept_layout_refusals(unaligned, capsys, tmp_path, monkeypatch):
             said.append(str(e.value))
         refused(lanes=[(p, offs[:-1] + [offs[-1] + 1]) for p, offs in lanes])
         refused(lanes=[(p, [offs[0] - 10 ** 6] + offs[1:]) for p, offs in lanes])
-        refused(lanes=[(p, [0] + offs[1:]) for p, offs in lanes])   # (an int: every lane's)
+        refused(lanes=[(p, [0] + offs[1:]) for p, offs in lanes])
         refused(base=an.buffers[0])
         with monkeypatch.context() as m:
             m.setattr(KL, "GRID_LIMIT", 31)
@@ -519,21 +541,4 @@ def test_kept_layout_refusals(unaligned, capsys, tmp_path, monkeypatch):
             refused()
         return KL.prove_kept(an, copies, base, width, lanes, ref, full, label)
     monkeypatch.setattr(L, "prove_kept", variants)
-    late = unaligned["i8ab.512x1768.late"].read_text()
-    rc, err, _ = _run(capsys, tmp_path, _kept_mutant(late, NOT_A_LANE_COORDINATE))
-    assert rc == 1 and re.search(r"in workgroup \(1,\) at K step 0, LDS element \d+ gets "
-                                 r"zero from the kernel's copies", err), err
-    assert len(said) == 9, said
-    for s, want in zip(said, [
-            r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies "
-            r"and global element \d+ from the front end's",
-            r"from the kernel's copies and an element neither inside the buffer nor past its "
-            r"end from the front end's",
-            r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies "
-            r"and global element \d+ from the front end's",
-            "which must then be a fat raw buffer of static shape",
-            r"a grid of 32 workgroups \(at most 31\)", "a loop over workgroups is not evaluated",
-            "the K-loop needs constant bounds",
-            "needs the copies' views of the buffer to be casts and same-rank",
-            "where its kept condition is false and it reads inside the buffer"]):
-        assert re.search(want, s), (want, s)
+    return said

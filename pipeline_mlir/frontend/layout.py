@@ -247,11 +247,6 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              (an.copies[copies[0]].op,))
     _global_table(an, copies, full, label)
     kept = kept_copies(an, copies)
-    if kept and kbits.get(b):
-        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask that moves with the "
-                             f"workgroup in their address (frontend/kept_masks.py), proven "
-                             f"for the front end's own copies of whole K steps only, not of "
-                             f"K sub-steps", (an.copies[kept[0]].op,))
     # the block workgroup 0 reads at the first K step (inside A and B: edges.check_in_global)
     first = next(p for p in an.read_points if p[0] == 0)
     chan = Channel(copies, [an.copies[i].lds for i in copies], np.zeros(full, np.int64),
@@ -294,10 +289,24 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
     if kept:
-        lanes = [(p, source_offset(NumpyOps, plan, tid, sub, j))
-                 for p, tid, sub, j in _plan_elements(plan)]
-        plan = replace(plan, kept=prove_kept(an, copies, base, width, lanes, k0, full, label))
+        plan = _kept_plan(an, plan, copies, base, full, label)
     return plan, subs
+
+
+def _kept_plan(an, plan: ChannelPlan, copies: list, base, full: int,
+               label: str) -> ChannelPlan:
+    """``plan`` of a channel whose copies keep a mask in their address
+    (frontend/kept_masks.py) with the test each lane of its copies makes of its run, proven
+    the kernel's mask (:func:`~pipeline_mlir.frontend.kept_layout.prove_kept`)."""
+    if plan.kbits:
+        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask that moves with the "
+                             f"workgroup in their address (frontend/kept_masks.py), proven "
+                             f"for the front end's own copies of whole K steps only, not of "
+                             f"K sub-steps", (an.copies[kept_copies(an, copies)[0]].op,))
+    lanes = [(p, source_offset(NumpyOps, plan, tid, sub, j))
+             for p, tid, sub, j in _plan_elements(plan)]
+    return replace(plan, kept=prove_kept(an, copies, base, plan.width, lanes, plan.ref_copy,
+                                         full, label))
 
 
 def _base(src):

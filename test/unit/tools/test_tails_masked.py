@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -500,7 +501,8 @@ KEPT_LAYOUT_REFUSALS = [
     r"a grid of 32 workgroups \(at most 31\)", "a loop over workgroups is not evaluated",
     "the K-loop needs constant bounds",
     "needs the copies' views of the buffer to be casts and same-rank",
-    "where its kept condition is false and it reads inside the buffer"]
+    "where its kept condition is false and it reads inside the buffer",
+    "proven for the front end's own copies of whole K steps only, not of K sub-steps"]
 
 
 def _kept_layout_variants(monkeypatch) -> list:
@@ -510,7 +512,7 @@ def _kept_layout_variants(monkeypatch) -> list:
     dimension's offset the same in every lane (an int), a buffer that is not a fat raw
     one, a grid over the limit, a loop over workgroups, bounds not constant, views that
     give no index per dimension, a kept copy that reads inside the buffer where its
-    condition is false; then the real proof."""
+    condition is false, a plan of K sub-steps; then the real proof."""
     said = []
 
     def variants(an, copies, base, width, lanes, ref, full, label):
@@ -539,6 +541,9 @@ def _kept_layout_variants(monkeypatch) -> list:
             refused()
             m.setattr(KL, "truth", lambda s, ev, c: np.zeros(ev.threads, bool))
             refused()
+        with pytest.raises(LoopRefusal) as e:     # (the plan of a K sub-step: ksplit.py)
+            L._kept_plan(an, SimpleNamespace(kbits=(3,)), copies, base, full, label)
+        said.append(str(e.value))
         return KL.prove_kept(an, copies, base, width, lanes, ref, full, label)
     monkeypatch.setattr(L, "prove_kept", variants)
     return said

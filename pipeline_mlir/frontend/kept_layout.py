@@ -48,6 +48,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_bounds, dense_i64, memory_space, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import bind_workgroup
+from pipeline_mlir.frontend.extent import declared_extent
 from pipeline_mlir.frontend.copy_source import SUBVIEW_DYNAMIC, SAME_INDEX_VIEWS
 from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts
 from pipeline_mlir.frontend.kernel_ir import kernel_of
@@ -106,6 +107,7 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
     kept = Kept(shape, -(-total // rows), et.width // 8 if hasattr(et, "width") else 0)
     if not kept.elem_bytes:
         raise LM.LoopRefusal(f"channel {label}: elements of {et} have no byte size", (at,))
+    _same_buffer(an, copies, base, total, label, at)
     grid, points = _grid(scan, op, label, at)
     bounds = constant_bounds(scan.loop)
     if bounds is None or bounds[2] <= 0:
@@ -134,6 +136,21 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
                     f"{_said(got[w, x])} from the front end's (the kept condition must be the "
                     f"in-bounds test of the element's coordinates)", (at,))
     return kept
+
+
+def _same_buffer(an, copies: list, base, total: int, label: str, at) -> None:
+    """The kernel's copies and the front end's (``base``) count elements from one element
+    0 of one buffer of ``total`` elements (the tables compare them)."""
+    ev = an.evaluator
+    vb = ev.view(base)
+    for i in copies:
+        v = ev.view(an.scan.copies[i].src)
+        if v.root != vb.root or np.any(vb.offset != 0) or \
+                declared_extent(ev, an.scan.copies[i].src) != total:
+            raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address; the "
+                                 f"front end's own copies must read the buffer the kernel's "
+                                 f"copies read, from its element 0, {total} elements long",
+                                 (at,))
 
 
 def _said(g) -> str:

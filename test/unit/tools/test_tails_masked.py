@@ -498,6 +498,7 @@ KEPT_LAYOUT_REFUSALS = [
     r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies and "
     r"global element \d+ from the front end's",
     "which must then be a fat raw buffer of static shape",
+    "own copies must read the buffer the kernel's copies read, from its element 0",
     r"a grid of 32 workgroups \(at most 31\)", "a loop over workgroups is not evaluated",
     "the K-loop needs constant bounds",
     "needs the copies' views of the buffer to be casts and same-rank",
@@ -510,7 +511,7 @@ def _kept_layout_variants(monkeypatch) -> list:
     run that proves a kept channel (their messages, in :data:`KEPT_LAYOUT_REFUSALS`'
     order): the front end's copies moved by one column, before the buffer's start, a
     dimension's offset the same in every lane (an int), a buffer that is not a fat raw
-    one, a grid over the limit, a loop over workgroups, bounds not constant, views that
+    one, another operand's buffer, a grid over the limit, a loop over workgroups, bounds not constant, views that
     give no index per dimension, a kept copy that reads inside the buffer where its
     condition is false, a plan of K sub-steps; then the real proof."""
     said = []
@@ -527,6 +528,8 @@ def _kept_layout_variants(monkeypatch) -> list:
         refused(lanes=[(p, [offs[0] - 10 ** 6] + offs[1:]) for p, offs in lanes])
         refused(lanes=[(p, [0] + offs[1:]) for p, offs in lanes])
         refused(base=an.buffers[0])
+        other = next(c.src for j, c in enumerate(an.scan.copies) if j not in copies)
+        refused(base=other)                                  # (A's buffer)
         with monkeypatch.context() as m:
             m.setattr(KL, "GRID_LIMIT", 31)
             refused()

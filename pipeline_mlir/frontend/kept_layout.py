@@ -115,13 +115,16 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
                              f"for the front end's own copies at every iteration: the K-loop "
                              f"needs constant bounds", (at,))
     lb, ub, step = bounds
+    iv = scan.loop.regions[0].blocks[0].arguments[0]
+    fixed = [i for i in kept_copies(an, copies)      # conditions the same every iteration
+             if not _reads(kept_parts(an.scan.copies[i].src_indices[0])[1], iv)]
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
         ev = _wide_evaluator(an, scan, chunk)
-        iv = scan.loop.regions[0].blocks[0].arguments[0]
+        held: dict = {i: None for i in fixed}
         for k in range(lb, ub, step):
             ev.bind(iv, k)
-            want = _kernel_table(an, ev, copies, (len(chunk), full), total, label)
+            want = _kernel_table(an, ev, copies, (len(chunk), full), total, label, held)
             got = _own_table(an, ev, base, ref_copy, width, lanes, kept, (len(chunk), full),
                              label)
             bad = np.argwhere(want != got)
@@ -201,11 +204,26 @@ def _wide_evaluator(an, scan, chunk: np.ndarray) -> Evaluator:
     return ev
 
 
-def _kernel_table(an, ev, copies: list, size: tuple, total: int, label: str) -> np.ndarray:
+def _reads(v, iv, seen: set | None = None) -> bool:
+    """Whether ``v`` is computed from ``iv`` (or by an op with regions, which may)."""
+    seen = set() if seen is None else seen
+    if v == iv:
+        return True
+    if v in seen or isinstance(v.owner, ir.Block):
+        return False
+    seen.add(v)
+    o = _op(v.owner)
+    return bool(len(o.regions)) or any(_reads(x, iv, seen) for x in o.operands)
+
+
+def _kernel_table(an, ev, copies: list, size: tuple, total: int, label: str,
+                  held: dict) -> np.ndarray:
     """(workgroups, LDS elements): what the kernel gives each LDS element, the global
     element or :data:`_ZERO` (its condition false, or a run past the buffer's end, which
     the range check reads as zeros).  A kept copy must read past the end where its
-    condition is false (the rewrite of kept_masks.py, checked here for every lane)."""
+    condition is false (the rewrite of kept_masks.py, checked here for every lane).
+    ``held``: per copy whose condition is not computed from the loop variable, its truth
+    in these workgroups once evaluated (None before)."""
     t = an.evaluator.threads
     out = np.full(size, -1, np.int64)
     for i in copies:
@@ -218,7 +236,11 @@ def _kernel_table(an, ev, copies: list, size: tuple, total: int, label: str) -> 
         if parts is not None:
             moved = view.element([ev.value(x) for x in idx])
             idx[0] = parts[0]
-            ok = np.asarray(truth(op, ev, parts[1]), bool)
+            ok = held.get(i)
+            if ok is None:
+                ok = np.asarray(truth(op, ev, parts[1]), bool)
+                if i in held:
+                    held[i] = ok
         start = view.element([ev.value(x) for x in idx])
         if parts is not None and np.any(~ok & (moved < total)):
             j = int(np.flatnonzero(~ok & (moved < total))[0])

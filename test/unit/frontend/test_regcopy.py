@@ -53,22 +53,21 @@ def _run(capsys, tmp_path, text: str, *args: str) -> tuple[int, str]:
 
 @pytest.mark.usefixtures("shared_code_objects")    # (compiled once for both modes)
 @pytest.mark.parametrize("form", ["prefetch", "late"])
-@pytest.mark.parametrize("dtype", list(FORMATS))
-def test_fp8_register_copies_pipeline_exactly(kernels, capsys, tmp_path, dtype, form):
-    """Both fp8 formats, both forms: pipelined by --pipeline=4wave alone, and exact on the
-    emulator, on the grid's first and last workgroup (full tiles: every workgroup runs the
-    same code at another base), with memory completing as late as allowed (and, for fp8,
-    in random order: the order of the copies' completions does not depend on the element
-    type, which the fp8e5m2 runs check).  The fp8 late form runs with A's copies written
-    as pairs of 8 bytes per lane (made 4-byte copies:
-    ``test_eight_byte_copies_are_two_dword_copies``), one build for both modes; the
-    fp8e5m2 late form is the plain late form's run (the same copies, another element
-    type)."""
-    text = kernels(dtype, form)
-    assert f"memref<128x136x{FORMATS[dtype]}" in text and "gather_to_lds" not in text
-    if (dtype, form) == ("fp8", "late"):
+def test_fp8_register_copies_pipeline_exactly(kernels, capsys, tmp_path, form):
+    """Both forms: pipelined by --pipeline=4wave alone, and exact on the emulator, on the
+    grid's first and last workgroup (full tiles: every workgroup runs the same code at
+    another base), with memory completing as late as allowed and in random order.  The
+    late form runs with A's copies written as pairs of 8 bytes per lane (made 4-byte
+    copies: ``test_eight_byte_copies_are_two_dword_copies``), one build for both modes.
+    The same kernels in E5M2 (``fp8e5m2_abt_2048x2048x1024``) run in late mode from both
+    forms in test/unit/tools/test_iree_configurations.py and in random order from the late
+    form in test/unit/tools/test_iree_families.py; the plain late form's copies are
+    theirs."""
+    text = kernels("fp8", form)
+    assert f"memref<128x136x{FORMATS['fp8']}" in text and "gather_to_lds" not in text
+    if form == "late":
         text = _eight_byte_copies(text)
-    for mode in ("late", "random") if dtype == "fp8" else ("late",):
+    for mode in ("late", "random"):
         rc, out = _run(capsys, tmp_path, text, "--pipeline=4wave", "--emulate",
                        "--emulate-workgroups=2", f"--emulate-mode={mode}")
         assert rc == 0 and f"mode={mode}: exact, max error 0, 2 of 256" in out, out

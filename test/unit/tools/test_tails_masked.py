@@ -104,16 +104,16 @@ def unaligned(tmp_path_factory):
 
 
 @pytest.mark.parametrize("k,mode", [(4095, "random:3"), (4100, "random:5"),
-                                    ("300x260x1020.prefetch", "late"),
                                     ("200x1000x1030.late", "random:7"),
                                     ("200x1000x1030.prefetch", "late"),
                                     ("i8.512x1768.late", "random:11"),
                                     ("i8ab.512x1768.late", "late")])
 def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     """(1020, 1030, 1768: the peeled masked tiles run on the schedule's own buffers, drained
-    first; at 1768 on one grown to hold IREE's padded i8 tile.  300x260x1020 and
-    200x1000x1030: the last of the 2 workgroups run holds the partial tile of both M (44, 8
-    rows) and N (4, 104 columns); at 1030 the runs of A are staged through registers; the i8 A x B kernel's B
+    first; at 1768 on one grown to hold IREE's padded i8 tile.  200x1000x1030 (and
+    300x260x1020's prefetch point, test_k1020_both_forms_one_hazard_free_schedule): the
+    last of the 2 workgroups run holds the partial tile of both M (44, 8 rows) and N (4,
+    104 columns); at 1030 the runs of A are staged through registers; the i8 A x B kernel's B
     copies padded by selects, dropped in the loop that stays, which compiles to one block.)
     The K = 4095 and 4100 kernels in late mode: test_iree_configurations.py's
     ``test_configuration[bf16_abt_2048x2048x{4095,4100}-prefetch]`` (the same kernels,
@@ -334,21 +334,30 @@ def test_k1020_both_forms_one_hazard_free_schedule(unaligned, capsys):
     tiles of M and N: its runs masked by their row and the K left, the late form's guarded
     loads with and without the row's guard) give the same schedule: the 4-wave one at
     IREE's 64x128 tile and K step 128, which the simulator finds hazard-free as the kernel
-    runs it (after sched-fix-hazards)."""
-    got = []
-    for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", str(unaligned[f"300x260x1020.{form}"]),
-                   "--emit=schedule-json"])
-        out, err = capsys.readouterr()
-        assert rc == 0, err
-        got.append(out)
-    assert got[0] == got[1]
+    runs it (after sched-fix-hazards); the late form's printed, the prefetch point's
+    options (the whole spec but its defaults) read from its run on the emulator, exact in
+    late mode on 2 of its 15 workgroups, the last holding the partial tile of both M and
+    N, its steady loop run."""
+    rc = main(["--pipeline=4wave", str(unaligned["300x260x1020.late"]),
+               "--emit=schedule-json"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
     spec = ("4wave{BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 lgkm_per_load_a=4 "
             "lgkm_per_load_b=8}")
     assert main([f"--pipeline={spec}", "--emit=schedule-json"]) == 0
-    assert capsys.readouterr().out == got[0]
+    assert capsys.readouterr().out == out
     assert main(["--simulate", f"--pipeline={spec}"]) == 0
     assert ": safe for main loops of 0..6 iterations: no hazard" in capsys.readouterr().out
+    with counting_loops() as loops:
+        rc = main(["--pipeline=4wave", "--emulate", str(unaligned["300x260x1020.prefetch"]),
+                   "--emulate-workgroups=2", "--emulate-mode=late",
+                   "--mlir-print-ir-after=sched-adopt-loop"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "K=1020" in out and ": exact, max error 0, 2 of 15 workgroups" in out, \
+        out + err[-2000:]
+    assert_steady(loops)
+    assert set(re.findall(r"sched\.options = \{[^}]*\}", err)) == {
+        'sched.options = {BK = 128 : i64, BM = 64 : i64, BN = 128 : i64, dtype = "bf16"}'}
 
 
 SELECT = "%644 = arith.select %640, %643, %cst : vector<16xi8>"

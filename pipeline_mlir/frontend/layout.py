@@ -30,6 +30,12 @@ Where no split by accumulator exists (a tile one fragment wide per wave), an ope
 subtiles are its K halves instead (:mod:`pipeline_mlir.frontend.k_subtiles`: the bit is
 one of the unswizzled index, ``ChannelPlan.logical``).
 
+A channel whose copies keep a mask of C's edge in their address
+(:mod:`~pipeline_mlir.frontend.kept_masks`) gets copies whose lanes each test their own
+run against the buffer, proven the kernel's mask in every workgroup and iteration
+(:mod:`~pipeline_mlir.frontend.kept_layout`), in place of the sampled comparison of
+:func:`~pipeline_mlir.frontend.edges.check_copy_reads`.
+
 The fragment reads keep their addresses (compacted as every subtile buffer is).
 Anything that does not fit is a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
 saying what; :func:`~pipeline_mlir.frontend.partition.partition_loop` adds it to the
@@ -53,6 +59,8 @@ from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_elements
+from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
+from pipeline_mlir.frontend.kept_masks import kept_parts
 from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, fat_buffer,
                                                   has_launch_strides, kernel_dims,
                                                   launch_strided_base)
@@ -82,6 +90,7 @@ class ChannelPlan:
     bank: str = ""              # the reads' bank cost, worded
     kbits: tuple = ()           # element bits of the K sub-step, kept 0 (frontend/ksplit.py)
     logical: bool = False       # ``bit`` of the unswizzled index (frontend/k_subtiles.py)
+    kept: object = None         # each lane's run tested against the buffer (kept_layout.py)
 
 
 @dataclass
@@ -237,6 +246,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              f"{' or '.join(map(str, tried))} bytes",
                              (an.copies[copies[0]].op,))
     _global_table(an, copies, full, label)
+    kept = kept_copies(an, copies)
     # the block workgroup 0 reads at the first K step (inside A and B: edges.check_in_global)
     first = next(p for p in an.read_points if p[0] == 0)
     chan = Channel(copies, [an.copies[i].lds for i in copies], np.zeros(full, np.int64),
@@ -260,7 +270,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              f"first dimension at most) or proven by launch_stride.py",
                              (an.copies[k0].op,))
     dims = tuple(an.evaluator.view(base).strides)   # a stride known at launch: the sample's
-    check_copy_reads(an.scan, an.read_points, copies, chan._replace(
+    # (a kept channel's copies are compared in every workgroup instead: kept_layout.py)
+    check_copy_reads(an.scan, an.read_points, copies, None if kept else chan._replace(
         table=table, base0=base0, elements=static_elements(base)))
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     try:
@@ -277,7 +288,25 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     _check_plan(an, plan, table, base0)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
+    if kept:
+        plan = _kept_plan(an, plan, copies, base, full, label)
     return plan, subs
+
+
+def _kept_plan(an, plan: ChannelPlan, copies: list, base, full: int,
+               label: str) -> ChannelPlan:
+    """``plan`` of a channel whose copies keep a mask in their address
+    (frontend/kept_masks.py) with the test each lane of its copies makes of its run, proven
+    the kernel's mask (:func:`~pipeline_mlir.frontend.kept_layout.prove_kept`)."""
+    if plan.kbits:
+        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask that moves with the "
+                             f"workgroup in their address (frontend/kept_masks.py), proven "
+                             f"for the front end's own copies of whole K steps only, not of "
+                             f"K sub-steps", (an.copies[kept_copies(an, copies)[0]].op,))
+    lanes = [(p, source_offset(NumpyOps, plan, tid, sub, j))
+             for p, tid, sub, j in _plan_elements(plan)]
+    return replace(plan, kept=prove_kept(an, copies, base, plan.width, lanes, plan.ref_copy,
+                                         full, label))
 
 
 def _base(src):
@@ -534,7 +563,12 @@ class Emitter:
         base = _base(acc.src)
         cast = fat_buffer(base, self.point, self._casts)
         cl = Cloner(rw.body_set, {rw.iv: iv_value}, self.point)
-        g0 = dim_indices(rw.ix, cl, acc.src, acc.src_indices, base)
+        idx = list(acc.src_indices)
+        if plan.kept is not None and kept_parts(idx[0]) is not None:
+            idx[0] = kept_parts(idx[0])[0]       # (each lane tests its own run below)
+        g0 = dim_indices(rw.ix, cl, acc.src, idx, base)
+        if g0 is None and plan.kept is not None:
+            raise IRError(old, "a kept copy's own copies need its index per dimension")
         if g0 is None:
             g0 = rw._linear(acc.src, cl, base)
             for i, s in zip(acc.src_indices, an.evaluator.view(acc.src).strides):
@@ -546,6 +580,8 @@ class Emitter:
         for j in range(plan.copies):
             at = [o._v(o.add(g, t)) for g, t in
                   zip(g0, source_offset(o, plan, tid, subtile, j))]
+            if plan.kept is not None:
+                at = keep_in_bounds(at, plan.width, plan.kept)
             idx = rw.read_bases.wave_uniform(o._v(o.add(wave, j * plan.threads * plan.width)),
                                              rw.new_loop.operation)
             out.append(gather_to_lds(old, cast, at, dst, idx, plan.width))

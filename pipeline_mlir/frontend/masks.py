@@ -1,5 +1,9 @@
 """A masked last K tile: peeled into the remainder loop, the masks dropped before it.
 
+A mask or select whose condition also depends on the workgroup (C's edge) is kept in its
+copy first (:func:`~pipeline_mlir.frontend.kept_masks.keep_moving_masks`); what is left is
+peeled or proven here.
+
 When K is not a multiple of the K step, IREE masks its global loads by how much of the
 tile is left (at its prefetch point, a ``vector.transfer_read`` whose mask is a
 ``vector.create_mask`` of sizes computed from the loop variable and the thread; in the
@@ -41,6 +45,7 @@ from pipeline_mlir.analysis.ir_facts import block_size, constant_trips, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.kept_masks import keep_moving_masks
 from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
 from pipeline_mlir.frontend.select_masks import check_kept, check_static, selected_loads, unselect
 from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_tail
@@ -104,6 +109,7 @@ def peel_masked_tail(loop) -> object | None:
     """Peel ``loop``'s masked last K tile into a remainder loop and drop the masks of the
     loop that stays (module docstring); nothing when no read of ``loop`` is masked.
     Returns the remainder loop, if one was cut."""
+    keep_moving_masks(loop)
     reads = masked_reads(loop) + guarded_loads(loop)
     selects = selected_loads(loop)
     if not reads and not selects:

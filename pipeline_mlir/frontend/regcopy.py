@@ -19,6 +19,9 @@ makes each an ``amdgpu.gather_to_lds``, the copy the schedules pipeline:
   LDS_DMA_BYTES`); one whose global address is not aligned to it in some thread, in one of
   the two iterations the analysis evaluates, is marked :data:`STAGED` (register-staged by
   ``sched-stage-copies`` after the schedule);
+* a load that keeps a mask in its index (:data:`~pipeline_mlir.frontend.kept_masks.KEPT`)
+  gives its mark to the copy, so that the front end does not replace it by copies of its
+  own (:mod:`~pipeline_mlir.frontend.layout`), which would not carry the mask;
 * IREE's XOR swizzle of the buffer is dropped (the ``iree_codegen.swizzle`` attribute) or
   undone (written as index arithmetic, :mod:`~pipeline_mlir.frontend.unswizzle`);
 * everything is checked on the per-lane addresses
@@ -37,9 +40,11 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import dense_row_major, parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
+from pipeline_mlir.frontend.kept_masks import KEPT
 from pipeline_mlir.frontend.kernel_ir import collapsed, describe, erase_unused
 from pipeline_mlir.frontend.launch_stride import STAGED, launch_aligned
 from pipeline_mlir.frontend.scan import SYNC_OPS, Access, LoopScan, in_shared, loop_evaluator
+from pipeline_mlir.frontend.split_copy import SPLIT_BYTES, check_split, lane_odd, split_copy
 from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
@@ -71,12 +76,17 @@ def convert_register_copies(scan: LoopScan) -> None:
     for a in regs:
         by_root.setdefault(ev.view(a.view).root, []).append(a)
     wave = _wave_index(scan, regs[0].op)
+    kept = {id(a) for a in regs if KEPT in a.op.attributes}
     done = {}
     for root, accs in by_root.items():
         done.update(_convert_buffer(ev, scan, root, accs, wave))
     for key in staged:
-        done[key].op.attributes[STAGED] = ir.UnitAttr.get()
-    scan.copies = [done.get(id(a), a) for a in scan.copies]
+        for c in done[key]:
+            c.op.attributes[STAGED] = ir.UnitAttr.get()
+    for key in kept:        # (a mask kept in its index: frontend/kept_masks.py)
+        for c in done[key]:
+            c.op.attributes[KEPT] = ir.UnitAttr.get()
+    scan.copies = [c for a in scan.copies for c in done.get(id(a), [a])]
     scan.ops = [_op(o) for o in loop.regions[0].blocks[0].operations][:-1]
 
 
@@ -122,12 +132,14 @@ def _check_source(ev, a: Access) -> bool:
     (a register-staged copy)."""
     v = ev.view(a.src)
     size = a.elements * v.elem_bytes
-    if size not in LDS_DMA_BYTES:
+    if size not in LDS_DMA_BYTES and size != SPLIT_BYTES:
         raise IRError(a.op, f"{describe(a.op)} copies {size} bytes per lane; a direct-to-LDS "
                             f"copy moves {' or '.join(map(str, LDS_DMA_BYTES))} bytes per lane "
-                            f"(a copy that stays in registers is not pipelined)")
+                            f"(and {SPLIT_BYTES} as two copies; a copy that stays in registers "
+                            f"is not pipelined)")
     el = _elements(ev, a.src, a.src_indices, a.elements, a.op, "reads global memory")
-    return not np.any((el[:, 0] * v.elem_bytes) % size) and launch_aligned(v.root, size)
+    moved = LDS_DMA_BYTES[0] if size == SPLIT_BYTES else size   # (split_copy.py)
+    return not np.any((el[:, 0] * v.elem_bytes) % moved) and launch_aligned(v.root, moved)
 
 
 def _wave_index(scan: LoopScan, where):
@@ -180,7 +192,7 @@ def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave) -> dict:
     out = {}
     for a in accs:
         el = written[a.op]
-        out[id(a)] = _gather(a, (el // width) * cols + el % width, flat, wave,
+        out[id(a)] = _gather(ev, scan, a, (el // width) * cols + el % width, flat, wave,
                              [r.op for r in scan.reads])
     for a in accs:
         a.store.erase()
@@ -262,8 +274,9 @@ def _dense_alloc(alloc, mt, cols: int):
                                    attributes=attrs).results[0]
 
 
-def _gather(a: Access, dense: np.ndarray, flat, wave, reads=()) -> Access:
-    """The ``amdgpu.gather_to_lds`` of copy ``a`` whose lanes write the elements ``dense``
+def _gather(ev, scan, a: Access, dense: np.ndarray, flat, wave, reads=()) -> list:
+    """The ``amdgpu.gather_to_lds`` of copy ``a`` (two of them for a copy of 8 bytes per
+    lane: :mod:`~pipeline_mlir.frontend.split_copy`) whose lanes write the elements ``dense``
     of buffer ``flat`` (checked: each wave's lanes in order from one address, that address
     a constant plus a multiple of the wave index), created where :func:`_copy_point` says
     (``reads``: the loop's LDS reads)."""
@@ -290,13 +303,22 @@ def _gather(a: Access, dense: np.ndarray, flat, wave, reads=()) -> Access:
         base = A.addi(A.muli(wave, A.constant(t, ir.IntegerAttr.get(t, bs))),
                       A.constant(t, ir.IntegerAttr.get(t, b0)))
     et = ir.MemRefType(flat.type).element_type
+    if n * ev.view(a.src).elem_bytes == SPLIT_BYTES:
+        halves = split_copy(a, flat, base, scan.block, _copy_point(a, reads),
+                            lane_odd(scan.loop, n // 2))
+        iv, (lb, step) = scan.loop.regions[0].blocks[0].arguments[0], (
+            ev.uniform(scan.loop.operands[i]) for i in (0, 2))
+        for k in (lb + step, lb):                  # (the two iterations checked, lb last)
+            ev.bind(iv, k)
+            check_split(ev, a, halves)
+        return [Access(op, flat, [lds], n // 2, src, idx) for op, lds, src, idx in halves]
     attrs = {"transferType": ir.TypeAttr.get(ir.VectorType.get([n], et)),
              "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(a.src_indices), 1, 1])}
     with ir.InsertionPoint(_copy_point(a, reads)), a.op.location:
         new = ir.Operation.create("amdgpu.gather_to_lds",
                                   operands=[a.src] + list(a.src_indices) + [flat, base],
                                   attributes=attrs)
-    return Access(new, flat, [base], n, a.src, list(a.src_indices))
+    return [Access(new, flat, [base], n, a.src, list(a.src_indices))]
 
 
 def _copy_point(a: Access, reads=()):

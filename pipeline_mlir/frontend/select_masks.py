@@ -18,10 +18,12 @@ Evaluator`) by :func:`truth`, exactly at one bit: a cast or truncation to ``i1``
 low bit of its operand, ``cmpi`` is 0 or 1, ``andi`` / ``ori`` / ``xori`` of ``i1`` values
 combine their bits; a vector condition is a ``vector.create_mask`` (true where every size
 covers its dimension) or a ``vector.broadcast`` of an ``i1``.  It must depend only on the
-loop variable, the thread and constants, so the evaluation covers every workgroup.  A
-select that picks the loaded value where its condition is false, a condition false for
-some thread in a kept iteration (a mask of the row or of anything but the K left), one of
-another form, or a trip count known only at run time, is an error at the select.
+loop variable, the thread and constants, so the evaluation covers every workgroup (a
+condition that also depends on the workgroup, an M or N edge, is kept in its copy before
+this by :mod:`~pipeline_mlir.frontend.kept_masks`).  A select that picks the loaded value
+where its condition is false, a condition false for some thread in a kept iteration (a
+mask of the row or of anything but the K left), one of another form, or a trip count
+known only at run time, is an error at the select.
 """
 
 from __future__ import annotations

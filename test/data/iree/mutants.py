@@ -246,6 +246,10 @@ FAMILIES = {
                      tile=(256, 256, 64), waves=(4, 4)), later=True),
     "w1": Family(_f(dtype="bf16", m=512, n=512, k=512, mma="MFMA_F32_16x16x32_BF16",
                     tile=(32, 32, 32), waves=(1, 1)), later=True),
+    # C's edge tiles padded per lane by a condition of the workgroup, kept in the copies and
+    # tested per lane by the front end's own copies (kept_masks.py, kept_layout.py)
+    "keptab": Family(_f(dtype="bf16", m=1000, n=1000, k=1000, transpose_b=False),
+                     later=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

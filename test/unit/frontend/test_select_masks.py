@@ -1,12 +1,15 @@
-"""pipeline_mlir/frontend/select_masks.py and private_values.py on small hand-written loops.
+"""pipeline_mlir/frontend/select_masks.py, kept_masks.py and private_values.py on small
+hand-written loops.
 
 A register copy whose loaded value is kept or padded by an ``arith.select`` (IREE's rows
 of a masked last K tile): the selects found, their ``i1`` conditions evaluated per thread
 exactly at one bit (``index_castui`` of 2 to ``i1`` is false), proven true in every
 iteration of the loop or refused at the select saying in which thread and iteration;
-a select that keeps the load where its condition is false, a condition that depends on
-anything but the loop variable, the thread and constants, or of an unknown form, is
-refused at the select.  A value passed through a private buffer within one iteration is
+a select that keeps the load where its condition is false, or a condition of an unknown
+form, is refused at the select.  A condition that also depends on the workgroup is kept in the copy
+(frontend/kept_masks.py: the load's row moved past the end of its range-checked buffer
+where it is false), and each requirement of that is refused at the select when broken.
+A value passed through a private buffer within one iteration is
 forwarded; a buffer read before it is written, or read elsewhere, is left as it is.
 IREE's kernels (both forms, exact on the emulator) are in
 ``test/unit/tools/test_tails_masked.py``.
@@ -14,12 +17,15 @@ IREE's kernels (both forms, exact on the emulator) are in
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.frontend.private_values import forward_private_values
+from pipeline_mlir.frontend.kept_masks import keep_moving_masks
 from pipeline_mlir.frontend.select_masks import check_kept, selected_loads, unselect
 
 G = "memref<64x16xi8>"
@@ -27,14 +33,21 @@ LDS = "memref<64x16xi8, #gpu.address_space<workgroup>>"
 PRIV = "memref<16xi8, #gpu.address_space<private>>"
 
 
+FAT = "memref<64x16xi8, #amdgpu.address_space<fat_raw_buffer>>"
+
+
 def _loop(cond: str, select: str = "arith.select %c, %v, %pad : vector<16xi8>",
-          trips: int = 4) -> str:
+          trips: int = 4, fat: bool = False) -> str:
     """A loop of ``trips`` iterations copying row ``%i * 8 + t / 16`` of ``%g`` to LDS,
     its value chosen by ``select`` on ``%c`` (computed by ``cond`` from ``%i``, the
-    thread ``%t`` and ``%wg``)."""
+    thread ``%t`` and ``%wg``); ``fat``: ``%g`` a range-checked fat buffer of the
+    argument."""
+    g, cast = G, ""
+    if fat:
+        g, cast = FAT, f"  %g = amdgpu.fat_raw_buffer_cast %graw resetOffset : {G} to {FAT}\n"
     return f"""
-func.func @f(%g: {G}, %l: {LDS}) attributes {{gpu.known_block_size = array<i32: 64, 1, 1>}} {{
-  %c0 = arith.constant 0 : index
+func.func @f(%{'graw' if fat else 'g'}: {G}, %l: {LDS}) attributes {{gpu.known_block_size = array<i32: 64, 1, 1>}} {{
+{cast}  %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c8 = arith.constant 8 : index
@@ -49,7 +62,7 @@ func.func @f(%g: {G}, %l: {LDS}) attributes {{gpu.known_block_size = array<i32: 
     %base = arith.muli %i, %c8 : index
     %r = arith.addi %base, %row : index
 {cond}
-    %v = vector.load %g[%r, %c0] : {G}, vector<16xi8>
+    %v = vector.load %g[%r, %c0] : {g}, vector<16xi8>
     %s = {select}
     vector.store %s, %l[%r, %c0] : {LDS}, vector<16xi8>
   }}
@@ -65,17 +78,20 @@ LEFT = """    %left = arith.subi %c60, %r : index
 
 
 def _check(text: str):
-    """(the selects of the module's loop, after check_kept over its iterations)."""
+    """(the selects of the module's loop, after check_kept over its iterations, the
+    module after dropping the proven ones and keeping the others in their copies)."""
     with new_context():
         m = ir.Module.parse(text)
         loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
         sels = selected_loads(loop)
         ev = Evaluator((64, 1, 1))
         ev.where = loop
+        kept = keep_moving_masks(loop)
+        sels = selected_loads(loop)
         check_kept(loop, sels, loop.regions[0].blocks[0].arguments[0], ev)
         for s in sels:
             unselect(s)
-        return len(sels), str(m)
+        return kept + len(sels), str(m)
 
 
 def test_a_select_full_in_every_iteration_is_dropped():
@@ -114,7 +130,8 @@ def test_logic_and_vector_conditions_are_evaluated():
     (LEFT, "arith.select %c, %pad, %v : vector<16xi8>",
      "selects the value loaded from global memory where its condition is false"),
     ("    %w = arith.subi %c60, %wg : index\n    %c = arith.index_castui %w : index to i1",
-     None, "has a condition that depends on 'gpu.block_id', not only on the loop variable"),
+     None, "has a condition that depends on 'gpu.block_id'; the front end keeps such a mask "
+     "in the copy"),
     ("    %c = arith.constant true", None, None),
     ("    %x = arith.addi %r, %c1 : index\n    %y = arith.index_castui %x : index to i1\n"
      "    %c = arith.select %y, %y, %y : i1", None,
@@ -190,3 +207,104 @@ def test_private_values(body, forwarded):
     assert ("memref.alloca" not in text) == forwarded, text
     if forwarded:
         assert "vector.store %0, %arg1" in text, text
+
+
+#: the rows left below 60 and an edge of the workgroup: the rows below 44 - %wg
+EDGE = LEFT + """
+    %edge = arith.subi %c60, %wg : index
+    %wr = arith.addi %r, %c16 : index
+    %in = arith.cmpi ult, %wr, %edge : index
+    %cc = arith.andi %c, %in : i1"""
+KEEP = "arith.select %cc, %v, %pad : vector<16xi8>"
+
+
+def test_a_workgroup_edge_is_kept_in_the_copy():
+    """A condition that also depends on the workgroup: not proven, kept in the copy; the
+    load's row moved 4 rows of 16 (the whole 64x16 buffer) past its end where it is false
+    (the read past the end of the range-checked buffer gives the zero padding), the
+    condition recomputed from the loop variable, the thread and the workgroup."""
+    n, text = _check(_loop(EDGE, KEEP, fat=True))
+    assert n == 1 and text.count("arith.select") == 1, text
+    lines = [ln.strip() for ln in text.splitlines()]
+    past = next(ln for ln in lines if ln.endswith("= arith.constant 64 : index"))
+    sel = next(ln for ln in lines if "arith.select" in ln)
+    assert re.fullmatch(r"%\d+ = arith\.select %\d+, %c0_?\d*, " + past.split(" =")[0] +
+                        " : index", sel), sel
+    add = next(ln for ln in lines if ln.startswith("%") and "arith.addi" in ln and
+               ln.endswith(f", {sel.split(' =')[0]} : index"))
+    load = next(ln for ln in lines if "vector.load" in ln)
+    assert f"[{add.split(' =')[0]}, %c0]" in load and "fat_raw_buffer" in load, load
+    assert "vector.store " + load.split(" =")[0] + "," in text, text
+
+
+@pytest.mark.parametrize("cond,select,fat,message", [
+    (EDGE, KEEP.replace("%pad", "%ones"), True,
+     "so needs a padding of the constant zero (all bits clear), not 'arith.constant'"),
+    (EDGE, KEEP, False, "so needs its load to read a fat raw buffer"),
+    # a condition read from memory in the loop (the LDS the loop writes)
+    (EDGE + "\n    %x = memref.load %l[%r, %c0] : " + LDS + "\n"
+     "    %xb = arith.trunci %x : i8 to i1\n    %cx = arith.andi %cc, %xb : i1",
+     KEEP.replace("%cc", "%cx"), True,
+     "recomputes the condition for every iteration, so needs it computed by side-effect-free "
+     "ops from the loop variable, threads, constants and values defined before the loop; it "
+     "depends on 'memref.load' op"),
+    # a condition carried from the previous iteration
+    (EDGE + "\n    %cy = arith.andi %cc, %carry : i1", KEEP.replace("%cc", "%cy"), True,
+     "it depends on the loop-carried value (block argument #1 of the 'scf.for')"),
+    # a vector condition that moves with the workgroup: a mask inside the run
+    ("    %m = vector.create_mask %wg : vector<16xi1>",
+     "arith.select %m, %v, %pad : vector<16xi1>, vector<16xi8>", True,
+     "so needs one condition for the lane's whole run (an i1 or its vector.broadcast)"),
+], ids=["nonzero-padding", "plain-memref", "memory", "loop-carried", "vector-mask"])
+def test_kept_select_refusals(cond, select, fat, message):
+    text = _loop(cond, select, fat=fat).replace(
+        "%pad = arith.constant", "%ones = arith.constant dense<1> : vector<16xi8>\n  "
+                                 "%pad = arith.constant")
+    if "%carry" in cond:
+        text = text.replace("scf.for %i = %c0 to %n step %c1 {",
+                            "%t0 = arith.constant true\n  %z = scf.for %i = %c0 to %n step "
+                            "%c1 iter_args(%carry = %t0) -> (i1) {").replace(
+            "vector<16xi8>\n  }", "vector<16xi8>\n    scf.yield %cy : i1\n  }")
+    with pytest.raises(IRError, match=re.escape(message)):
+        _check(text)
+
+
+def test_a_whole_run_mask_that_moves_is_kept_in_the_copy():
+    """The form masked_rows_k makes of a whole-run select: a read masked by
+    ``create_mask (c ? 16 : 0)`` with ``c`` depending on the workgroup, kept the same way
+    (the mask dropped, the row moved past the end where ``c`` is false); a mask of a part
+    of the run (``create_mask (c ? 8 : 0)``) is not a whole run: left for the peel (which
+    refuses it at the read) and not kept."""
+    cond = EDGE + """
+    %z8 = arith.constant 0 : i8
+    %sz = arith.select %cc, %c16, %c0 : index
+    %mk = vector.create_mask %sz : vector<16xi1>"""
+    read = f"vector.transfer_read %g[%r, %c0], %z8, %mk {{in_bounds = [true]}} : {FAT}, " \
+           "vector<16xi8>"
+    n, text = _check(_loop(cond, read, fat=True))
+    assert n == 1 and "create_mask" not in text and "arith.constant 64 : index" in text, text
+    assert re.search(r"vector\.transfer_read %0\[%\d+, %c0\], %c0_i8 \{in_bounds", text), text
+    part = cond.replace("%cc, %c16, %c0", "%cc, %c8, %c0")
+    assert _check(_loop(part, read, fat=True))[0] == 0
+
+
+@pytest.mark.parametrize("old,new,message", [
+    # a buffer of 70000000 rows of 16 bytes: the offset past its end leaves 32 bits
+    (("64x16xi8>", "64x16xi8, #amdgpu"), ("70000000x16xi8>", "70000000x16xi8, #amdgpu"),
+     "the offset past the end of memref<70000000x16xi8, #amdgpu.address_space<fat_raw_buffer>> "
+     "(70000000 rows of 16 elements) does not fit a buffer load's 32-bit offset"),
+    # a fat buffer that is not range-checked: a read past its end reads memory
+    (("resetOffset :",), ("resetOffset boundsCheck(false) :",),
+     "must be range-checked by its own shape (a cast without validBytes or boundsCheck(false))"),
+    # rows known only at launch: no static end to read past
+    (("64x16xi8>", "64x16xi8, #amdgpu"), ("?x16xi8>", "?x16xi8, #amdgpu"),
+     "so needs a row-major buffer of static shape read with a static positive row stride, "
+     "not memref<?x16xi8, #amdgpu.address_space<fat_raw_buffer>>"),
+], ids=["offset-past-32-bits", "not-range-checked", "dynamic-rows"])
+def test_kept_select_buffer_refusals(old, new, message):
+    text = _loop(EDGE, KEEP, fat=True)
+    for a, b in zip(old, new):
+        assert a in text
+        text = text.replace(a, b)
+    with pytest.raises(IRError, match=re.escape(message)):
+        _check(text)

@@ -276,7 +276,7 @@ def test_a_mutant_racing_on_c_is_input_broken():
 #: tiles split along K, static-row partial edge tiles with an unaligned K (and a relu), an
 #: fp8 C, lockstep kernels of 8 and 16 waves and of one wave
 NEWER = {"i8abk", "i8abk2", "fp8abk", "i8atbtk", "f16atbk", "skinny", "skinnyn", "rows",
-         "rowsk", "rowsrelu", "fp8c", "w8", "w16", "w1"}
+         "rowsk", "rowsrelu", "fp8c", "w8", "w16", "w1", "keptab"}
 
 
 def test_later_families_leave_the_recorded_draws_alone():

@@ -22,14 +22,19 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
 from build_cache import share_code_objects
 from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.emu.hazard_paths import basic_blocks
 from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.frontend import kept_layout as KL
+from pipeline_mlir.frontend import layout as L
 from pipeline_mlir.isa.natural_loops import main_loop, natural_loops
+from pipeline_mlir.kernel.loop_model import LoopRefusal
 from pipeline_mlir.tools.pipeline_opt import main
 from steady_loop import assert_steady, counting_loops
 
@@ -99,16 +104,16 @@ def unaligned(tmp_path_factory):
 
 
 @pytest.mark.parametrize("k,mode", [(4095, "random:3"), (4100, "random:5"),
-                                    ("300x260x1020.prefetch", "late"),
                                     ("200x1000x1030.late", "random:7"),
                                     ("200x1000x1030.prefetch", "late"),
                                     ("i8.512x1768.late", "random:11"),
                                     ("i8ab.512x1768.late", "late")])
 def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     """(1020, 1030, 1768: the peeled masked tiles run on the schedule's own buffers, drained
-    first; at 1768 on one grown to hold IREE's padded i8 tile.  300x260x1020 and
-    200x1000x1030: the last of the 2 workgroups run holds the partial tile of both M (44, 8
-    rows) and N (4, 104 columns); at 1030 the runs of A are staged through registers; the i8 A x B kernel's B
+    first; at 1768 on one grown to hold IREE's padded i8 tile.  200x1000x1030 (and
+    300x260x1020's prefetch point, test_k1020_both_forms_one_hazard_free_schedule): the
+    last of the 2 workgroups run holds the partial tile of both M (44, 8 rows) and N (4,
+    104 columns); at 1030 the runs of A are staged through registers; the i8 A x B kernel's B
     copies padded by selects, dropped in the loop that stays, which compiles to one block.)
     The K = 4095 and 4100 kernels in late mode: test_iree_configurations.py's
     ``test_configuration[bf16_abt_2048x2048x{4095,4100}-prefetch]`` (the same kernels,
@@ -329,32 +334,46 @@ def test_k1020_both_forms_one_hazard_free_schedule(unaligned, capsys):
     tiles of M and N: its runs masked by their row and the K left, the late form's guarded
     loads with and without the row's guard) give the same schedule: the 4-wave one at
     IREE's 64x128 tile and K step 128, which the simulator finds hazard-free as the kernel
-    runs it (after sched-fix-hazards)."""
-    got = []
-    for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", str(unaligned[f"300x260x1020.{form}"]),
-                   "--emit=schedule-json"])
-        out, err = capsys.readouterr()
-        assert rc == 0, err
-        got.append(out)
-    assert got[0] == got[1]
+    runs it (after sched-fix-hazards); the late form's printed, the prefetch point's
+    options (the whole spec but its defaults) read from its run on the emulator, exact in
+    late mode on 2 of its 15 workgroups, the last holding the partial tile of both M and
+    N, its steady loop run."""
+    rc = main(["--pipeline=4wave", str(unaligned["300x260x1020.late"]),
+               "--emit=schedule-json"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
     spec = ("4wave{BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 lgkm_per_load_a=4 "
             "lgkm_per_load_b=8}")
     assert main([f"--pipeline={spec}", "--emit=schedule-json"]) == 0
-    assert capsys.readouterr().out == got[0]
+    assert capsys.readouterr().out == out
     assert main(["--simulate", f"--pipeline={spec}"]) == 0
     assert ": safe for main loops of 0..6 iterations: no hazard" in capsys.readouterr().out
+    with counting_loops() as loops:
+        rc = main(["--pipeline=4wave", "--emulate", str(unaligned["300x260x1020.prefetch"]),
+                   "--emulate-workgroups=2", "--emulate-mode=late",
+                   "--mlir-print-ir-after=sched-adopt-loop"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "K=1020" in out and ": exact, max error 0, 2 of 15 workgroups" in out, \
+        out + err[-2000:]
+    assert_steady(loops)
+    assert set(re.findall(r"sched\.options = \{[^}]*\}", err)) == {
+        'sched.options = {BK = 128 : i64, BM = 64 : i64, BN = 128 : i64, dtype = "bf16"}'}
 
 
 SELECT = "%644 = arith.select %640, %643, %cst : vector<16xi8>"
 SELECT_COND = "%638 = arith.minsi %637, %c1_i32 : i32"
+KEPT_COND = "%640 = arith.index_castui %639 : index to i1"
 
 
-def test_select_masked_copies_both_forms_one_schedule(unaligned, capsys, tmp_path):
+def test_select_masked_copies_both_forms_one_schedule(unaligned, capsys, tmp_path,
+                                                       monkeypatch):
     """IREE's i8 A x B 512x512x1768 kernel (B's copies padded by arith.select of whether
     their K row is inside K): both forms give one schedule; a mutant of the late form whose
     condition is 2 cast to i1 (false: a one-bit truncation) in a kept iteration is refused
-    at the select (the other refusals: test/unit/frontend/test_select_masks.py)."""
+    at the select (the other refusals: test/unit/frontend/test_select_masks.py); one whose
+    condition also tests a lane, not an element coordinate, is kept in the copy and refused
+    by frontend/kept_layout.py's proof, whose other refusals are checked on that run's
+    analysis (:func:`_kept_layout_variants`)."""
     got = []
     for form in ("prefetch", "late"):
         assert main(["--pipeline=4wave", str(unaligned[f"i8ab.512x1768.{form}"]),
@@ -362,9 +381,184 @@ def test_select_masked_copies_both_forms_one_schedule(unaligned, capsys, tmp_pat
         got.append(capsys.readouterr().out)
     assert got[0] == got[1]
     late = unaligned["i8ab.512x1768.late"].read_text()
-    assert SELECT in late and SELECT_COND in late, "IREE's i8 A x B kernel changed shape"
+    assert SELECT in late and SELECT_COND in late and late.count(KEPT_COND) == 1, \
+        "IREE's i8 A x B kernel changed shape"
     rc, err, line = _run(capsys, tmp_path, late.replace(
         SELECT_COND, SELECT_COND.replace("%c1_i32 : i32", "%c2_i32 : i32")))
     assert rc == 1 and "pads the loaded value in thread 0 in iteration 0, which the " \
         "pipelined loop runs" in err, err
     assert line.strip().startswith(SELECT.split(" =")[0]), (err, line)
+    # the condition ANDed with a test of the lane that is not one of the element's
+    # coordinates (true in workgroup 0, which the layout is read from): kept in B's copy
+    # (frontend/kept_masks.py); B's channel needs the front end's own copies, whose lanes
+    # test their own runs against the buffer (frontend/kept_layout.py), and the proof over
+    # the grid finds workgroup 1; kept_layout's other refusals on the same run's analysis
+    said = _kept_layout_variants(monkeypatch)
+    rc, err, line = _run(capsys, tmp_path, _kept_mutant(late, NOT_A_LANE_COORDINATE))
+    assert rc == 1 and "channel B's copies keep a mask in their address; the front end's " \
+        "own copies, each lane's run kept where it lies inside the buffer's 1768x512 " \
+        "elements, would not read what they read: in workgroup (1,) at K step 0" in err, err
+    assert re.search(r"LDS element \d+ gets zero from the kernel's copies", err), err
+    assert "nor can the front end distribute the copies itself" in err, err
+    assert "amdgpu.transpose_load" in line, (err, line)
+    assert len(said) == len(KEPT_LAYOUT_REFUSALS), said
+    for got, want in zip(said, KEPT_LAYOUT_REFUSALS):
+        assert re.search(want, got), (want, got)
+
+
+#: a test of the lane that is not one of the element's coordinates, true in workgroup 0
+NOT_A_LANE_COORDINATE = (
+    "%kwb = arith.constant 0 : index\n%kw0 = arith.cmpi eq, %workgroup_id_x, %kwb : index\n"
+    "%kt5 = arith.constant 5 : index\n%ktl = arith.cmpi ne, %thread_id_x, %kt5 : index\n"
+    "%kok = arith.ori %kw0, %ktl : i1")
+
+
+def _kept_mutant(late: str, cond: str) -> str:
+    """IREE's i8 A x B late form with B's select condition ANDed with ``%kok`` (``cond``)."""
+    return late.replace(KEPT_COND, KEPT_COND.replace("%640 =", "%k640 =") + "\n" + cond +
+                        "\n%640 = arith.andi %k640, %kok : i1")
+
+
+_DMA_B = re.compile(r"^( *)amdgpu\.gather_to_lds %3\[(%\w+), (%\w+)\], (%alloc\w*)\[(%\w+)\] : "
+                    r"vector<8xbf16>, (memref<\d+x\d+xbf16, [^>]*>>), "
+                    r"(memref<\d+xbf16, #gpu\.address_space<workgroup>>)$", re.M)
+
+
+def _kept_copy(m, n=[0]) -> str:
+    """One of B's direct-to-LDS copies made a register copy whose run is padded with zeros
+    by ``arith.select`` in the grid's last workgroup (a mask that moves with the
+    workgroup): the load, the select of ``workgroup id < 255``, the store of the lane's
+    run where the DMA would have put it."""
+    ind, r, c, buf, d, gt, lt = m.groups()
+    n[0] += 1
+    k = f"%kept{n[0]}"
+    return "\n".join(ind + x for x in [
+        f"{k}l = gpu.lane_id upper_bound 64", f"{k}w = arith.constant 8 : index",
+        f"{k}o = arith.muli {k}l, {k}w : index", f"{k}a = arith.addi {d}, {k}o : index",
+        f"{k}e = arith.constant 255 : index",
+        f"{k}c = arith.cmpi ult, %workgroup_id_x, {k}e : index",
+        f"{k}z = arith.constant dense<0.000000e+00> : vector<8xbf16>",
+        f"{k}v = vector.load %3[{r}, {c}] : {gt}, vector<8xbf16>",
+        f"{k}s = arith.select {k}c, {k}v, {k}z : vector<8xbf16>",
+        f"vector.store {k}s, {buf}[{k}a] : {lt}, vector<8xbf16>"])
+
+
+def test_a_mask_that_moves_with_the_workgroup_is_kept_in_the_copies(capsys, tmp_path):
+    """IREE's bf16 1024x4096x2048 late form (its copies split into the schedule's subtiles
+    as they are) with B's copies made register copies padded by a select that is false in
+    the grid's last workgroup only: not proven but kept in the copies' address
+    (frontend/kept_masks.py), recomputed for every copy the pipelined loop issues.  Run on
+    the first and the last workgroup, the first is exact and the last computes its C tile
+    from a zero B tile: the first element C differs at is that tile's first, and it is 0
+    (a mask dropped would make C exact, one applied everywhere would differ in
+    workgroup 0's tile first)."""
+    late = G.late_form(G.matmul_source(dtype="bf16", m=1024, n=4096, k=2048), ())
+    src = tmp_path / "kept.mlir"
+    src.write_text(_DMA_B.sub(_kept_copy, late))
+    assert src.read_text().count("arith.select %kept") == 2, "IREE's kernel changed shape"
+    with share_code_objects():
+        rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=2",
+                   "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "WRONG" in out and "2 of 256 workgroups" in out, out + err
+    assert "C differs from the reference: C[896][3968] = 0, expected" in err, out + err
+
+
+#: the schedule IREE's bf16 A x B 1000^3 kernel adopts (its tile, MFMAs and K step), and
+#: the options the front end writes for it (the whole spec, defaults left out)
+KEPT_SPEC = "4wave{dtype=bf16 mfma=32x32x8 BM=128 BN=256 BK=8 vm_per_load_b=2}"
+KEPT_OPTIONS = ('sched.options = {BK = 8 : i64, BM = 128 : i64, BN = 256 : i64, dtype = '
+                '"bf16", mfma = "32x32x8", vm_per_load_b = 2 : i64}')
+
+
+def test_edge_tiles_masked_per_lane_both_forms(capsys, tmp_path):
+    """IREE's bf16 A x B 1000^3 kernel (a 128x256 tile cut at C's edges, 32x32x8 MFMAs, K
+    step 8): each run of A and B padded by a condition of the workgroup's edge, kept in the
+    copies (frontend/kept_masks.py); neither operand's copies split into the schedule's
+    subtiles, so the front end makes its own, each lane testing its own run against the
+    buffer, proven the kernel's mask over the whole grid (frontend/kept_layout.py).  Both
+    forms give one schedule, the spec's: the prefetch point's printed, the late form's
+    options (every field of the spec but its defaults, which the spec's own schedule is
+    compiled from) read from its emulated run, as test_iree_pingpong.py reads them;
+    hazard-free in the simulator; the late form is exact on the emulator in late mode on
+    the first and the last workgroup (the corner tile: 104 rows, 232 columns; the prefetch
+    point likewise, by hand)."""
+    forms = G.forms(G.matmul_source(dtype="bf16", m=1000, n=1000, k=1000, transpose_b=False))
+    for form in ("prefetch", "late"):
+        (tmp_path / f"{form}.mlir").write_text(forms[form])
+    assert main(["--pipeline=4wave", str(tmp_path / "prefetch.mlir"),
+                 "--emit=schedule-json"]) == 0
+    got = capsys.readouterr().out
+    assert main([f"--pipeline={KEPT_SPEC}", "--emit=schedule-json"]) == 0
+    assert capsys.readouterr().out == got
+    assert main(["--simulate", f"--pipeline={KEPT_SPEC}"]) == 0
+    assert ": safe for main loops of 0..6 iterations: no hazard" in capsys.readouterr().out
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               "--emulate-workgroups=2", "--emulate-mode=late",
+               "--mlir-print-ir-after=sched-adopt-loop"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "mode=late: exact, max error 0, 2 of 32 workgroups" in out, out
+    assert set(re.findall(r"sched\.options = \{[^}]*\}", err)) == {KEPT_OPTIONS}, err[-2000:]
+
+
+#: what :func:`_kept_layout_variants` finds, in order
+KEPT_LAYOUT_REFUSALS = [
+    r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies and "
+    r"global element \d+ from the front end's",
+    r"from the kernel's copies and an element neither inside the buffer nor past its end "
+    r"from the front end's",
+    r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies and "
+    r"global element \d+ from the front end's",
+    "which must then be a fat raw buffer of static shape",
+    "own copies must read the buffer the kernel's copies read, from its element 0",
+    r"a grid of 32 workgroups \(at most 31\)", "a loop over workgroups is not evaluated",
+    "the K-loop needs constant bounds",
+    "needs the copies' views of the buffer to be casts and same-rank",
+    "where its kept condition is false and it reads inside the buffer",
+    "proven for the front end's own copies of whole K steps only, not of K sub-steps"]
+
+
+def _kept_layout_variants(monkeypatch) -> list:
+    """The refusals of frontend/kept_layout.py's ``prove_kept`` on the analysis of the next
+    run that proves a kept channel (their messages, in :data:`KEPT_LAYOUT_REFUSALS`'
+    order): the front end's copies moved by one column, before the buffer's start, a
+    dimension's offset the same in every lane (an int), a buffer that is not a fat raw
+    one, another operand's buffer, a grid over the limit, a loop over workgroups, bounds not constant, views that
+    give no index per dimension, a kept copy that reads inside the buffer where its
+    condition is false, a plan of K sub-steps; then the real proof."""
+    said = []
+
+    def variants(an, copies, base, width, lanes, ref, full, label):
+        def refused(**kw):
+            a = dict(an=an, copies=copies, base=base, width=width, lanes=lanes,
+                     ref_copy=ref, full=full, label=label)
+            a.update(kw)
+            with pytest.raises(LoopRefusal) as e:
+                KL.prove_kept(**a)
+            said.append(str(e.value))
+        refused(lanes=[(p, offs[:-1] + [offs[-1] + 1]) for p, offs in lanes])
+        refused(lanes=[(p, [offs[0] - 10 ** 6] + offs[1:]) for p, offs in lanes])
+        refused(lanes=[(p, [0] + offs[1:]) for p, offs in lanes])
+        refused(base=an.buffers[0])
+        other = next(c.src for j, c in enumerate(an.scan.copies) if j not in copies)
+        refused(base=other)                                  # (A's buffer)
+        with monkeypatch.context() as m:
+            m.setattr(KL, "GRID_LIMIT", 31)
+            refused()
+            m.setattr(KL, "grid_stride", lambda o: True)
+            refused()
+            m.setattr(KL, "grid_stride", lambda o: False)
+            m.setattr(KL, "GRID_LIMIT", 32)
+            m.setattr(KL, "constant_bounds", lambda o: None)
+            refused()
+            m.setattr(KL, "constant_bounds", lambda o: (0, 7, 1))
+            m.setattr(KL, "dim_values", lambda *a: None)
+            refused()
+            m.setattr(KL, "truth", lambda s, ev, c: np.zeros(ev.threads, bool))
+            refused()
+        with pytest.raises(LoopRefusal) as e:     # (the plan of a K sub-step: ksplit.py)
+            L._kept_plan(an, SimpleNamespace(kbits=(3,)), copies, base, full, label)
+        said.append(str(e.value))
+        return KL.prove_kept(an, copies, base, width, lanes, ref, full, label)
+    monkeypatch.setattr(L, "prove_kept", variants)
+    return said

@@ -1,0 +1,346 @@
+"""The front end's own copies of a channel whose copies keep a mask that moves with the workgroup.
+
+:mod:`~pipeline_mlir.frontend.kept_masks` keeps a mask of C's edge in a copy's address: the
+load's first index plus ``select(c, 0, delta)``, ``delta`` rows past the end of a
+range-checked fat buffer, so the lanes whose condition ``c`` is false read zeros.  Where the
+kernel's copies do not split into the schedule's subtiles, the front end makes its own
+(:mod:`~pipeline_mlir.frontend.layout`): lane ``t`` of each reads the block the reference
+copy's thread 0 reads moved by an offset per dimension of the buffer.  Those lanes are not
+the kernel's lanes, so the kernel's condition cannot be cloned for them; instead each lane
+of the front end's copies tests its own run against the buffer (:func:`keep_in_bounds`):
+
+* the run's index in every dimension ``d`` of the buffer, ``i_d`` (the reference copy's
+  thread-0 index without its kept offset, plus the lane's offset), must satisfy
+  ``i_d + 1 <= shape_d`` (``i_d + width <= shape_d`` in the last, contiguous dimension);
+  where it does not, the lane's first index is moved ``delta`` rows past the end, as the
+  kernel's kept copies do, and the lane reads zeros.
+
+That is the kernel's mask only if the kernel's condition is the in-bounds test of the
+element coordinates each LDS element's data comes from, against the buffer's bounds.
+:func:`prove_kept` proves it by evaluation, for every workgroup of the grid
+(:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, each workgroup's ids bound per
+dimension) and every iteration of the loop (a constant trip count): every LDS element of
+the channel gets from the kernel's copies (their condition evaluated, exactly at one bit,
+for each of their lanes) what the front end's copies with this test give it: the same
+global element, or zeros on both sides.  The evaluation runs the workgroups side by side,
+one numpy lane per thread and workgroup.  Values known only at launch are refused, not
+sampled.  Refused (a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` at the copy):
+a grid without bounds or of more than :data:`GRID_LIMIT` workgroups, a loop over
+workgroups around the K-loop, a trip count not constant, a K sub-step or a stride known only
+at launch (not proven here), a buffer that is not a fat raw buffer of static shape
+range-checked by its own shape, a kernel copy whose condition keeps a run that leaves the
+buffer, and any element where the two differ (a condition on anything but the element's
+coordinates, a bound other than the buffer's): the message names the workgroup, the
+iteration, the LDS element and both global elements.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import constant_bounds, dense_i64, memory_space, segments
+from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, workgroup_grid
+from pipeline_mlir.analysis.output_tiles import bind_workgroup
+from pipeline_mlir.frontend.extent import declared_extent
+from pipeline_mlir.frontend.copy_source import SUBVIEW_DYNAMIC, SAME_INDEX_VIEWS
+from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts
+from pipeline_mlir.frontend.kernel_ir import kernel_of
+from pipeline_mlir.frontend.masked_rows import fat_view
+from pipeline_mlir.frontend.select_masks import truth
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
+
+#: the most workgroups the kept condition is proven over
+GRID_LIMIT = 1 << 16
+#: workgroups evaluated side by side
+_CHUNK = 128
+#: a run that reads zeros (past the buffer's end), in the tables compared
+_ZERO = -2
+#: a run the front end's copies would read that is neither inside nor past the end
+_BAD = -3
+
+
+class Kept(NamedTuple):
+    """What the front end's copies of a kept channel test: the buffer's ``shape`` and the
+    rows ``delta`` a lane's first index moves past its end where its run leaves it
+    (``elem_bytes``: the buffer's element size)."""
+
+    shape: tuple
+    delta: int
+    elem_bytes: int
+
+
+def kept_copies(an, copies: list) -> list:
+    """The copies of ``copies`` (indices) that keep a mask (:data:`KEPT`)."""
+    return [i for i in copies if KEPT in an.ops[an.copies[i].op].attributes]
+
+
+def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, full: int,
+               label: str) -> Kept:
+    """Prove the front end's copies of a channel (``lanes``: ``(LDS elements (threads,
+    width), per-dimension offsets from the reference copy's thread-0 index (threads,))``
+    for each of its copies) with :func:`keep_in_bounds` give every LDS element what the
+    kernel's ``copies`` give it, in every workgroup and iteration (module docstring)."""
+    scan = an.scan
+    at = an.copies[kept_copies(an, copies)[0]].op
+    op = an.ops[at]
+    if memory_space(base.type) != "fat_raw_buffer" or \
+            not ir.MemRefType(base.type).has_static_shape:
+        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address; the "
+                             f"front end's own copies test each lane's run against the "
+                             f"buffer, which must then be a fat raw buffer of static shape, "
+                             f"not {base.type}", (at,))
+    try:
+        fat_view(base, scan.loop, {})       # range-checked by its own shape
+    except IRError as e:
+        raise LM.LoopRefusal(f"channel {label}: {e.message}", (at,)) from None
+    shape = tuple(ir.MemRefType(base.type).shape)
+    rows = int(np.prod(shape[1:])) if len(shape) > 1 else 1
+    total = int(np.prod(shape))
+    et = ir.MemRefType(base.type).element_type
+    kept = Kept(shape, -(-total // rows), et.width // 8 if hasattr(et, "width") else 0)
+    if not kept.elem_bytes:
+        raise LM.LoopRefusal(f"channel {label}: elements of {et} have no byte size", (at,))
+    _same_buffer(an, copies, base, total, label, at)
+    grid, points = _grid(scan, op, label, at)
+    bounds = constant_bounds(scan.loop)
+    if bounds is None or bounds[2] <= 0:
+        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, proven "
+                             f"for the front end's own copies at every iteration: the K-loop "
+                             f"needs constant bounds", (at,))
+    lb, ub, step = bounds
+    iv = scan.loop.regions[0].blocks[0].arguments[0]
+    fixed = [i for i in kept_copies(an, copies)      # conditions the same every iteration
+             if not _reads(kept_parts(an.scan.copies[i].src_indices[0])[1], iv)]
+    for start in range(0, len(points), _CHUNK):
+        chunk = points[start:start + _CHUNK]
+        ev = _wide_evaluator(an, scan, chunk)
+        held: dict = {i: None for i in fixed}
+        for k in range(lb, ub, step):
+            ev.bind(iv, k)
+            want = _kernel_table(an, ev, copies, (len(chunk), full), total, label, held)
+            got = _own_table(an, ev, base, ref_copy, width, lanes, kept, (len(chunk), full),
+                             label)
+            bad = np.argwhere(want != got)
+            if len(bad):
+                w, x = (int(v) for v in bad[0])
+                raise LM.LoopRefusal(
+                    f"channel {label}'s copies keep a mask in their address; the front end's "
+                    f"own copies, each lane's run kept where it lies inside the buffer's "
+                    f"{'x'.join(map(str, shape))} elements, would not read what they read: "
+                    f"in workgroup {tuple(int(v) for v in chunk[w])} at K step {k}, LDS "
+                    f"element {x} gets {_said(want[w, x])} from the kernel's copies and "
+                    f"{_said(got[w, x])} from the front end's (the kept condition must be the "
+                    f"in-bounds test of the element's coordinates)", (at,))
+    return kept
+
+
+def _same_buffer(an, copies: list, base, total: int, label: str, at) -> None:
+    """The kernel's copies and the front end's (``base``) count elements from one element
+    0 of one buffer of ``total`` elements (the tables compare them)."""
+    ev = an.evaluator
+    vb = ev.view(base)
+    for i in copies:
+        v = ev.view(an.scan.copies[i].src)
+        if v.root != vb.root or np.any(vb.offset != 0) or \
+                declared_extent(ev, an.scan.copies[i].src) != total:
+            raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address; the "
+                                 f"front end's own copies must read the buffer the kernel's "
+                                 f"copies read, from its element 0, {total} elements long",
+                                 (at,))
+
+
+def _said(g) -> str:
+    if g == _BAD:
+        return "an element neither inside the buffer nor past its end"
+    return "zero" if g == _ZERO else f"global element {int(g)}"
+
+
+def _grid(scan, op, label: str, at) -> tuple:
+    kernel = kernel_of(scan.loop)
+    if walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
+        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, proven "
+                             f"for the front end's own copies in every workgroup: a loop over "
+                             f"workgroups is not evaluated", (at,))
+    grid = workgroup_grid(kernel)
+    if grid is None or int(np.prod(grid)) > GRID_LIMIT:
+        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, proven "
+                             f"for the front end's own copies in every workgroup: a grid of "
+                             f"{'unbounded' if grid is None else int(np.prod(grid))} "
+                             f"workgroups (at most {GRID_LIMIT})", (at,))
+    return grid, np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+
+
+class _Wide(Evaluator):
+    """An evaluator of one numpy lane per thread and workgroup: ``tid`` is each lane's
+    thread id (workgroup-major), so a wave's first lane is found by position."""
+
+    def _eval(self, op, v):
+        if op.name == "rocdl.readfirstlane":
+            x = self.value(op.operands[0])
+            return [x[(np.arange(self.threads) // WAVE_SIZE) * WAVE_SIZE]]
+        return super()._eval(op, v)
+
+
+def _wide_evaluator(an, scan, chunk: np.ndarray) -> Evaluator:
+    """An evaluator of one lane per thread and workgroup of ``chunk`` (workgroup-major),
+    every workgroup id and workgroup loop variable bound (none sampled)."""
+    ev = _Wide(scan.block, launch_values=False)
+    if ev.threads % WAVE_SIZE:
+        raise LM.LoopRefusal(f"a workgroup of {ev.threads} threads is not whole waves", ())
+    t = ev.threads
+    ev.threads = t * len(chunk)
+    ev.tid = np.tile(np.arange(t, dtype=np.int64), len(chunk))
+    ids = [np.repeat(chunk[:, d], t) if d < chunk.shape[1] else np.zeros(ev.threads, np.int64)
+           for d in range(3)]
+    bind_workgroup(ev, kernel_of(scan.loop), tuple(ids))
+    ev.where = scan.loop
+    return ev
+
+
+def _reads(v, iv, seen: set | None = None) -> bool:
+    """Whether ``v`` is computed from ``iv`` (or by an op with regions, which may)."""
+    seen = set() if seen is None else seen
+    if v == iv:
+        return True
+    if v in seen or isinstance(v.owner, ir.Block):
+        return False
+    seen.add(v)
+    o = _op(v.owner)
+    return bool(len(o.regions)) or any(_reads(x, iv, seen) for x in o.operands)
+
+
+def _kernel_table(an, ev, copies: list, size: tuple, total: int, label: str,
+                  held: dict) -> np.ndarray:
+    """(workgroups, LDS elements): what the kernel gives each LDS element, the global
+    element or :data:`_ZERO` (its condition false, or a run past the buffer's end, which
+    the range check reads as zeros).  A kept copy must read past the end where its
+    condition is false (the rewrite of kept_masks.py, checked here for every lane).
+    ``held``: per copy whose condition is not computed from the loop variable, its truth
+    in these workgroups once evaluated (None before)."""
+    t = an.evaluator.threads
+    out = np.full(size, -1, np.int64)
+    for i in copies:
+        a = an.scan.copies[i]
+        op = an.ops[an.copies[i].op]
+        idx = list(a.src_indices)
+        view = ev.view(a.src)
+        parts = kept_parts(idx[0]) if KEPT in op.attributes else None
+        ok = np.ones(ev.threads, bool)
+        if parts is not None:
+            moved = view.element([ev.value(x) for x in idx])
+            idx[0] = parts[0]
+            ok = held.get(i)
+            if ok is None:
+                ok = np.asarray(truth(op, ev, parts[1]), bool)
+                if i in held:
+                    held[i] = ok
+        start = view.element([ev.value(x) for x in idx])
+        if parts is not None and np.any(~ok & (moved < total)):
+            j = int(np.flatnonzero(~ok & (moved < total))[0])
+            _refuse_lane(an, i, label, j, t, int(moved[j]), total, "its kept condition is "
+                         "false and it reads inside the buffer")
+        inside = (start >= 0) & (start + a.elements <= total)
+        bad = ok & ~inside & (start < total)
+        if np.any(bad):
+            j = int(np.flatnonzero(bad)[0])
+            _refuse_lane(an, i, label, j, t, int(start[j]), total, "its run is neither "
+                         "inside the buffer nor past its end")
+        run = np.where(ok & inside, start, _ZERO).reshape(size[0], t)
+        step = np.where(run == _ZERO, 0, 1)[:, :, None] * np.arange(a.elements)[None, None, :]
+        out[:, an.copies[i].lds.ravel()] = (run[:, :, None] + step).reshape(size[0], -1)
+    return out
+
+
+def _refuse_lane(an, i: int, label: str, j: int, t: int, element: int, total: int,
+                 why: str) -> None:
+    raise LM.LoopRefusal(f"channel {label}: thread {j % t} of the kernel's copy reads global "
+                         f"element {element} of {total} in a workgroup of the grid, where "
+                         f"{why}", (an.copies[i].op,))
+
+
+def _own_table(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
+               size: tuple, label: str) -> np.ndarray:
+    """(workgroups, LDS elements): what the front end's copies give each LDS element: each
+    lane's indices as :func:`keep_in_bounds` emits them (the test unsigned: ``i + extent
+    <= shape``; the first index moved ``delta`` rows where it fails), the element they
+    address read if its run lies inside the buffer, zeros if it starts past its end,
+    :data:`_BAD` (never the kernel's) otherwise or past a buffer load's 32-bit offset."""
+    t = an.evaluator.threads
+    a = an.scan.copies[ref_copy]
+    idx = list(a.src_indices)
+    parts = kept_parts(idx[0])
+    if parts is not None:
+        idx[0] = parts[0]
+    g0 = dim_values(ev, a.src, [ev.value(x) for x in idx], base)
+    if g0 is None:
+        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address; the "
+                             f"front end's own copies test each lane's index per dimension, "
+                             f"which needs the copies' views of the buffer to be casts and "
+                             f"same-rank unit-stride subviews", (an.copies[ref_copy].op,))
+    g0 = [np.asarray(g).reshape(size[0], t)[:, 0] for g in g0]   # thread 0 of each workgroup
+    strides = [int(np.prod(kept.shape[d + 1:])) for d in range(len(kept.shape))]
+    total = int(np.prod(kept.shape))
+    out = np.full(size, -1, np.int64)
+    for p, offs in lanes:
+        coords = [g[:, None] + np.broadcast_to(np.asarray(o, np.int64), (t,))[None, :]
+                  for g, o in zip(g0, offs)]       # (an offset the same in every lane: an int)
+        inb = np.ones(coords[0].shape, bool)
+        for d, c in enumerate(coords):
+            end = c + (width if d == len(coords) - 1 else 1)
+            inb &= (end >= 0) & (end <= kept.shape[d])
+        e = sum(c * s for c, s in zip(coords, strides)) + np.where(inb, 0, kept.delta) * \
+            strides[0]
+        past = (e >= total) & ((e + width) * kept.elem_bytes <= OFFSET_LIMIT)
+        start = np.where((e >= 0) & (e + width <= total), e, np.where(past, _ZERO, _BAD))
+        step = (start >= 0)[:, :, None] * np.arange(width)[None, None, :]
+        out[:, p.ravel()] = (start[:, :, None] + step).reshape(size[0], -1)
+    return out
+
+
+def dim_values(ev, src, idx: list, base) -> list | None:
+    """:func:`~pipeline_mlir.frontend.copy_source.dim_indices` in numpy: the index per
+    dimension of ``base`` of ``src[idx]`` (``idx``: evaluated), None where it gives None."""
+    idx = list(idx)
+    v = src
+    while v != base:
+        if isinstance(v.owner, ir.Block):
+            return None
+        o = _op(v.owner)
+        if o.name in SAME_INDEX_VIEWS:
+            v = o.operands[0]
+            continue
+        if o.name != "memref.subview":
+            return None
+        offsets = dense_i64(o, "static_offsets")
+        if ir.MemRefType(o.operands[0].type).rank != len(idx) or \
+                any(s != 1 for s in dense_i64(o, "static_strides")):
+            return None
+        dyn = iter(segments(o)[1])
+        for d, off in enumerate(offsets):
+            idx[d] = idx[d] + (ev.value(next(dyn)) if off == SUBVIEW_DYNAMIC else off)
+        v = o.operands[0]
+    return idx
+
+
+def keep_in_bounds(at: list, width: int, kept: Kept) -> list:
+    """The indices ``at`` of a front end copy's lane with its first moved ``kept.delta``
+    rows past the buffer's end where the run of ``width`` elements leaves the buffer
+    (module docstring), emitted at the insertion point."""
+    t = ir.IndexType.get()
+
+    def const(v: int):
+        return B.arith.constant(t, ir.IntegerAttr.get(t, v))
+    cond = None
+    for d, (i, n) in enumerate(zip(at, kept.shape)):
+        ext = width if d == len(at) - 1 else 1
+        ok = B.arith.cmpi(B.arith.CmpIPredicate.ule, B.arith.addi(i, const(ext)), const(n))
+        cond = ok if cond is None else B.arith.andi(cond, ok)
+    off = B.arith.select(cond, const(0), const(kept.delta))
+    return [B.arith.addi(at[0], off)] + list(at[1:])

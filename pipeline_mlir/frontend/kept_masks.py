@@ -1,0 +1,268 @@
+"""Masks that move with the workgroup, kept in the copies as reads past the end of a buffer.
+
+A register copy of a tile cut at C's edge keeps or pads each lane's run by a condition that
+depends on the workgroup: IREE writes ``arith.select %c, %load, %zero`` with ``%c`` the
+AND of the K row's test and the M or N edge's (an ``A^T x B`` or ``A x B`` operand whose
+runs lie in one K row), or the same select of a whole run (``c == W``) that
+:func:`~pipeline_mlir.frontend.masked_rows_k.select_as_masked` made a read masked by
+``vector.create_mask 1, (c == W ? W : 0)``.  The per-lane evaluation of
+:mod:`~pipeline_mlir.frontend.select_masks` and :mod:`~pipeline_mlir.frontend.masks`
+proves a mask full only when it depends on nothing but the loop variable, the threads and
+constants; such a condition holds in some workgroups and not in others, so it is not
+proven but kept, by :func:`keep_moving_masks`, before the masked last K tile is peeled:
+
+* the select (or the mask) is dropped and the load's first index moved ``delta`` rows past
+  the end of its buffer where the condition is false (``index + select(c, 0, delta)``),
+  ``delta`` rows of the load's row stride covering the whole buffer.  The buffer is a fat
+  raw buffer range-checked by its own static shape (``amdgpu.fat_raw_buffer_cast`` without
+  ``validBytes`` or ``boundsCheck(false)``), whose read past the end returns zero: the
+  padding, which must be the constant zero with every bit clear (not ``-0.0``);
+* the condition is then an operand of the copy's address: the pipelined loop, which
+  clones a copy's index computation for the iteration it issues the copy for (the
+  prologue's, the steady loop's iteration ahead, a register-staged load issued an
+  iteration early), recomputes it for that iteration and workgroup as it recomputes the
+  address, and the direct-to-LDS copy or the staged load reads the zeros as the kernel's
+  select would have given them.  So nothing needs a proof but what the rewrite moves: the
+  condition must be computed, inside the loop, by side-effect-free ops of the loop
+  variable, thread ids, constants and values defined before the loop (loop-invariant); a
+  loop-carried value or an op that reads memory (or has regions) in the loop is refused;
+* a condition is one ``i1`` for the lane's whole run (or its ``vector.broadcast``): a mask
+  of elements inside a run cannot move the run past the end;
+* the offset past the end must fit a buffer load's 32-bit offset with room for the row
+  the lane would read (``(2 x elements + delta x stride) x bytes < 2^31``).
+
+The kept load is marked :data:`KEPT` (and the direct-to-LDS or staged copy
+:mod:`~pipeline_mlir.frontend.regcopy` makes of it): where the front end replaces a
+channel's copies by its own (:mod:`~pipeline_mlir.frontend.layout`, which reads the
+global block of workgroup 0 and moves it), those cannot clone the condition for lanes
+that are not the kernel's; each of their lanes tests its own run against the buffer
+instead, proven the kernel's mask over the whole grid
+(:mod:`~pipeline_mlir.frontend.kept_layout`; :func:`kept_parts` reads a kept index back).
+
+A condition whose K part is false in the last K tile is kept whole: that tile is then
+exact through the kept condition and needs no peel.  Every refusal is an error at the
+select (the masked read) that says which requirement fails.  The i8 and f16 kernels whose
+selects depend on the K row alone are still proven and dropped (cheaper code).
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_row_major, memory_space, segments
+from pipeline_mlir.analysis.views import VIEW_OPS
+from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure
+from pipeline_mlir.frontend.masked_rows import fat_view
+from pipeline_mlir.frontend.select_masks import selected_loads
+
+#: the bytes a buffer load's 32-bit offset reaches
+OFFSET_LIMIT = 2 ** 31
+#: the unit attribute of a load that keeps a mask (and of the copy regcopy makes of it)
+KEPT = "sched.kept_mask"
+
+
+def keep_moving_masks(loop) -> int:
+    """Keep every select and whole-run mask directly in ``loop``'s body whose condition
+    depends on more than the loop variable, the threads and constants in its copy (module
+    docstring); the number kept."""
+    iv = loop.regions[0].blocks[0].arguments[0]
+    body = [_op(o) for o in loop.regions[0].blocks[0].operations]
+    sels = [s for s in selected_loads(loop) if _moves(s.operands[0], iv)]
+    reads = [(r, c) for r, c in ((r, _whole_run_condition(r)) for r in body
+                                 if r.name == "vector.transfer_read")
+             if c is not None and _moves(c, iv)]
+    plans = [(s, _check(loop, s, s.operands[0], s.operands[2], _op(s.operands[1].owner)))
+             for s in sels]
+    plans += [(r, _check(loop, r, c, segments(r)[2][0], r)) for r, c in reads]
+    for at, (load, cond, delta) in plans:
+        _move_past_end(load, cond, delta)
+        load.attributes[KEPT] = ir.UnitAttr.get()
+        if at.name == "arith.select":
+            at.results[0].replace_all_uses_with(at.operands[1])
+            at.erase()
+        else:
+            _drop_mask(load)
+    return len(plans)
+
+
+def _moves(c, iv) -> bool:
+    return foreign_source(c, {iv}) is not None
+
+
+def _whole_run_condition(read):
+    """``c`` of a ``vector.transfer_read`` masked by ``vector.create_mask 1, ..., (c ? W :
+    0)`` with ``W`` its last dimension (a whole run read or not), else None."""
+    g = segments(read)
+    if len(g) < 4 or not g[3] or isinstance(g[3][0].owner, ir.Block):
+        return None
+    cm = _op(g[3][0].owner)
+    shape = ir.VectorType(read.results[0].type).shape
+    if cm.name != "vector.create_mask" or len(cm.operands) != len(shape):
+        return None
+    if any(_constant(v) != 1 for v in list(cm.operands)[:-1]):
+        return None
+    last = cm.operands[len(shape) - 1]
+    if isinstance(last.owner, ir.Block) or _op(last.owner).name != "arith.select":
+        return None
+    c, full, none = _op(last.owner).operands
+    return c if _constant(full) == shape[-1] and _constant(none) == 0 else None
+
+
+def _constant(v) -> int | None:
+    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "arith.constant":
+        return None
+    a = _op(v.owner).attributes["value"]
+    return ir.IntegerAttr(a).value if isinstance(a, ir.IntegerAttr) else None
+
+
+def _check(loop, at, cond, pad, load) -> tuple:
+    """(the load, its ``i1`` condition, ``delta``) of the mask ``at`` keeps (a select or the
+    masked read itself), or an error at ``at`` saying which requirement fails."""
+    what = source_text(foreign_source(cond, {loop.regions[0].blocks[0].arguments[0]}))
+    why = (f"{describe(at)} has a condition that depends on {what}; the front end keeps such "
+           f"a mask in the copy, its masked lanes reading past the end of a range-checked "
+           f"buffer (zeros), and")
+    if not _zero_bits(pad):
+        raise IRError(at, f"{why} so needs a padding of the constant zero (all bits clear), "
+                          f"not {source_text(pad)}")
+    cond = _scalar_condition(at, cond, why)
+    bad = _loop_source(loop, cond)
+    if bad is not None:
+        raise IRError(at, f"{why} recomputes the condition for every iteration, so needs it "
+                          f"computed by side-effect-free ops from the loop variable, threads, "
+                          f"constants and values defined before the loop; it depends on {bad}")
+    root = _fat_root(load.operands[0])
+    if memory_space(root.type) != "fat_raw_buffer":
+        raise IRError(at, f"{why} so needs its load to read a fat raw buffer "
+                          f"(amdgpu.fat_raw_buffer_cast), not {root.type}")
+    fat_view(root, loop, {})       # range-checked by its own shape, or an error at the cast
+    mt = ir.MemRefType(root.type)
+    strides, _ = ir.MemRefType(load.operands[0].type).get_strides_and_offset()
+    if any(ir.ShapedType.is_dynamic_size(d) for d in mt.shape) or not dense_row_major(mt) \
+            or not strides or strides[0] == DYNAMIC \
+            or strides[0] <= 0:
+        raise IRError(at, f"{why} so needs a row-major buffer of static shape read with a "
+                          f"static positive row stride, not {root.type} read through "
+                          f"{load.operands[0].type}")
+    total = 1
+    for d in mt.shape:
+        total *= d
+    delta = -(-total // strides[0])
+    eb = mt.element_type.width // 8 if hasattr(mt.element_type, "width") else 0
+    if not eb or (2 * total + delta * strides[0]) * eb >= OFFSET_LIMIT:
+        raise IRError(at, f"{why} the offset past the end of {root.type} ({delta} rows of "
+                          f"{strides[0]} elements) does not fit a buffer load's 32-bit "
+                          f"offset")
+    return load, cond, delta
+
+
+def _fat_root(v):
+    """The buffer memref ``v`` views: the first ``amdgpu.fat_raw_buffer_cast`` result on
+    its chain of views, else its root."""
+    while not isinstance(v, ir.BlockArgument) and _op(v.owner).name in VIEW_OPS:
+        if _op(v.owner).name == "amdgpu.fat_raw_buffer_cast":
+            return v
+        v = _op(v.owner).operands[0]
+    return v
+
+
+def _zero_bits(v) -> bool:
+    """``v`` is an ``arith.constant`` whose every element is zero with every bit clear
+    (not -0.0: a read past the end reads +0.0)."""
+    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "arith.constant":
+        return False
+    a = _op(v.owner).attributes["value"]
+    if isinstance(a, ir.DenseElementsAttr):
+        if not ir.DenseElementsAttr(a).is_splat:
+            return False
+        a = ir.DenseElementsAttr(a).get_splat_value()
+    if isinstance(a, ir.IntegerAttr):
+        return ir.IntegerAttr(a).value == 0
+    return isinstance(a, ir.FloatAttr) and str(a).split(" : ")[0].lstrip("+") in (
+        "0.0", "0.000000e+00")
+
+
+def _scalar_condition(at, c, why: str):
+    """The ``i1`` condition ``c`` (a vector condition a broadcast of one), else an error."""
+    if isinstance(c.type, ir.VectorType):
+        o = None if isinstance(c.owner, ir.Block) else _op(c.owner)
+        if o is None or o.name != "vector.broadcast" or isinstance(o.operands[0].type,
+                                                                   ir.VectorType):
+            raise IRError(at, f"{why} so needs one condition for the lane's whole run (an i1 "
+                              f"or its vector.broadcast), not a vector of them")
+        c = o.operands[0]
+    return c
+
+
+def _loop_source(loop, v, seen: set | None = None) -> str | None:
+    """What of ``v``'s computation inside ``loop`` the pipelined loop cannot recompute in
+    another iteration: a loop-carried value, an op with side effects (a memory read) or
+    regions; None when every value is the loop variable, defined before the loop or
+    computed from those by side-effect-free ops."""
+    seen = set() if seen is None else seen
+    if v in seen:
+        return None
+    seen.add(v)
+    body = loop.regions[0].blocks[0]
+    if isinstance(v.owner, ir.Block):
+        if v.owner == body and v.arg_number > 0:
+            return f"the loop-carried value (block argument #{v.arg_number} of the 'scf.for')"
+        return None
+    o = _op(v.owner)
+    if o.operation.block != body:
+        return None                        # defined before the loop (loop-invariant)
+    if not is_pure(o):
+        return f"{describe(o)}, which has side effects (or regions) in the loop"
+    return next((b for b in (_loop_source(loop, x, seen) for x in o.operands)
+                 if b is not None), None)
+
+
+def _move_past_end(load, c, delta: int) -> None:
+    """``load``'s first index plus ``select(c, 0, delta)``, built before it."""
+    t = ir.IndexType.get()
+
+    def const(v: int):
+        return ir.Operation.create("arith.constant", results=[t],
+                                   attributes={"value": ir.IntegerAttr.get(t, v)}).results[0]
+    with ir.InsertionPoint(load), load.location:
+        off = ir.Operation.create("arith.select", results=[t],
+                                  operands=[c, const(0), const(delta)]).results[0]
+        first = ir.Operation.create("arith.addi", results=[t],
+                                    operands=[load.operands[1], off]).results[0]
+    load.operands[1] = first
+
+
+def kept_parts(index) -> tuple | None:
+    """``(index0, c, delta)`` of a first index ``index0 + select(c, 0, delta)`` that
+    :func:`_move_past_end` built (or a clone of it: the copies
+    :mod:`~pipeline_mlir.frontend.regcopy` and :mod:`~pipeline_mlir.frontend.split_copy`
+    make of a kept load), else None."""
+    if isinstance(index.owner, ir.Block) or _op(index.owner).name != "arith.addi":
+        return None
+    first, off = _op(index.owner).operands
+    if isinstance(off.owner, ir.Block) or _op(off.owner).name != "arith.select":
+        return None
+    c, zero, delta = _op(off.owner).operands
+    if _constant(zero) != 0 or _constant(delta) is None or _constant(delta) <= 0:
+        return None
+    return first, c, _constant(delta)
+
+
+def _drop_mask(read) -> None:
+    """Masked ``vector.transfer_read`` ``read`` without its mask (kept in its index)."""
+    g = segments(read)
+    mask = g[3][0]
+    attrs = {a: read.attributes[a] for a in ("in_bounds", "permutation_map")
+             if a in read.attributes}
+    attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, len(g[1]), 1, 0])
+    attrs[KEPT] = ir.UnitAttr.get()
+    with ir.InsertionPoint(read), read.location:
+        new = ir.Operation.create("vector.transfer_read", results=[read.results[0].type],
+                                  operands=[g[0][0]] + list(g[1]) + [g[2][0]],
+                                  attributes=attrs)
+    read.results[0].replace_all_uses_with(new.results[0])
+    read.erase()
+    if not list(mask.uses) and not isinstance(mask.owner, ir.Block):
+        _op(mask.owner).erase()

@@ -1,0 +1,167 @@
+"""A register copy of 8 bytes per lane made two 4-byte direct-to-LDS copies, LDS unchanged.
+
+gfx950's direct-to-LDS copy moves 4 or 16 bytes per lane
+(:data:`~pipeline_mlir.target.gfx950.LDS_DMA_BYTES`) and ``amdgpu.gather_to_lds`` takes no
+8-byte transfer, neither as a DMA nor as the register-staged copy ``sched-stage-copies``
+makes of it.  IREE's small tiles copy 8 bytes per lane (a 32x16 f16 tile over 128 threads,
+a 128x8 bf16 one over 256).  Such a copy, once :mod:`~pipeline_mlir.frontend.regcopy` has
+checked that its lanes write a wave's 512 bytes of LDS in order from one wave-uniform
+address, is made two 4-byte copies that together write the same 512 bytes:
+
+* copy ``h`` (0 or 1) writes, from lane ``l``, the 4 bytes at ``256 h + 4 l`` of the
+  wave's block, which the 8-byte copy wrote from lane ``L = 32 h + l // 2``, its half
+  ``l % 2``.  So lane ``l`` of copy ``h`` reads what lane ``L`` of the kernel's copy read,
+  ``4 (l % 2)`` bytes on.  The LDS layout, its views and the fragment reads (transposing
+  reads included) stay as they are: only which lane fetches which 4 bytes changes;
+* the global address of lane ``L`` is the kernel's own index computation with the thread
+  ids replaced (:func:`split_copy`): ``gpu.thread_id x`` by ``64 (x // 64) + 32 h +
+  (x % 64) // 2`` (the same wave), ``gpu.lane_id`` by ``32 h + lane // 2``, the other
+  dimensions and ``gpu.subgroup_id`` kept; each op of the computation that reads a thread
+  id is cloned before itself with the new operands, value hints on the way (which describe
+  the kernel's lanes) are passed over.  Whatever the address carries (a mask kept in it by
+  :mod:`~pipeline_mlir.frontend.kept_masks`, the loop variable) is recomputed for lane
+  ``L`` with it.  A wave must be 64 consecutive ids along x (the workgroup's x size a
+  multiple of 64), the computation free of side effects and of other thread-id ops;
+* the result is checked per lane (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`,
+  the two iterations the front end evaluates): each lane of each copy reads the run it
+  should, or an error at the copy.
+
+Each copy is a direct-to-LDS copy of 4 bytes (``buffer_load_dword ... lds``), or, where the
+source is not 4-byte aligned in some lane, one the schedule register-stages
+(:data:`~pipeline_mlir.frontend.launch_stride.STAGED`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure
+from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
+
+#: the bytes per lane a copy moves as two copies of ``LDS_DMA_BYTES[0]``
+SPLIT_BYTES = 2 * LDS_DMA_BYTES[0]
+#: ops that pass their operand on, hints about the kernel's lanes (dropped for another lane)
+HINTS = ("iree_codegen.index_hint", "util.assume.int")
+#: ops whose result is the same in every lane of a wave (the other lane's value is theirs)
+UNIFORM = ("rocdl.readfirstlane",)
+
+
+def split_copy(a, flat, base, block, where, odd) -> list:
+    """The two ``amdgpu.gather_to_lds`` of 4 bytes per lane that replace the 8-byte copy
+    ``a`` (an ``Access`` of :mod:`~pipeline_mlir.frontend.scan`) writing ``flat`` from
+    element ``base`` of its wave (module docstring), created before ``where``: a list of
+    (op, LDS base, global memref, global indices).  ``odd`` is ``lane % 2`` times the
+    elements of a half, an index value defined before the loop."""
+    if block[0] % WAVE_SIZE:
+        raise IRError(a.op, f"{describe(a.op)} copies {SPLIT_BYTES} bytes per lane in a "
+                            f"workgroup of {block[0]} threads along x; the front end makes it "
+                            f"two {LDS_DMA_BYTES[0]}-byte copies within each wave, which "
+                            f"needs a multiple of {WAVE_SIZE} threads along x")
+    half = a.elements // 2
+    et = ir.MemRefType(flat.type).element_type
+    t = ir.IndexType.get()
+    out = []
+    for h in range(2):
+        remap = _Remap(a.op, h)
+        src = remap.get(a.src)
+        idx = [remap.get(i) for i in a.src_indices]
+        with ir.InsertionPoint(where), a.op.location:
+            idx[-1] = B.arith.addi(idx[-1], odd)
+            lds = B.arith.addi(base, B.arith.constant(t, ir.IntegerAttr.get(
+                t, h * WAVE_SIZE * half)))
+            attrs = {"transferType": ir.TypeAttr.get(ir.VectorType.get([half], et)),
+                     "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(idx), 1, 1])}
+            op = ir.Operation.create("amdgpu.gather_to_lds",
+                                     operands=[src] + idx + [flat, lds], attributes=attrs)
+        out.append((op, lds, src, idx))
+    return out
+
+
+def lane_odd(where, half: int):
+    """``(thread id x % 2) * half`` as an index value, created before ``where`` (a wave's
+    lanes are 64 consecutive x ids, so its parity is the lane's)."""
+    t = ir.IndexType.get()
+    with ir.InsertionPoint(where), where.location:
+        x = B.gpu.thread_id(B.gpu.Dimension.x)
+        two = B.arith.constant(t, ir.IntegerAttr.get(t, 2))
+        return B.arith.muli(B.arith.remui(x, two),
+                            B.arith.constant(t, ir.IntegerAttr.get(t, half)))
+
+
+def check_split(ev, a, halves: list) -> None:
+    """Each lane ``l`` of half ``h`` reads, at the loop variable's binding, the run lane
+    ``32 h + l // 2`` of its wave read in the kernel's copy ``a``, ``l % 2`` halves on."""
+    half = a.elements // 2
+    want = ev.view(a.src).element([ev.value(i) for i in a.src_indices])
+    tid = np.arange(want.shape[0])
+    lane = tid % WAVE_SIZE
+    for h, (op, _, src, idx) in enumerate(halves):
+        got = ev.view(src).element([ev.value(i) for i in idx])
+        other = want[tid - lane + WAVE_SIZE // 2 * h + lane // 2] + (lane % 2) * half
+        if not np.array_equal(got, other):
+            t = int(np.flatnonzero(got != other)[0])
+            raise IRError(a.op, f"{describe(a.op)}: split into two {LDS_DMA_BYTES[0]}-byte "
+                                f"copies, thread {t} of copy {h} reads element {int(got[t])}, "
+                                f"not {int(other[t])}: its address is not the kernel's for "
+                                f"the lane whose bytes it moves")
+
+
+class _Remap:
+    """Values of the kernel's index computation recomputed for lane ``32 h + l // 2`` of
+    each wave (module docstring), cloned on demand."""
+
+    def __init__(self, copy, h: int) -> None:
+        self.copy, self.h, self.map = copy, h, {}
+
+    def get(self, v):
+        if v in self.map:
+            return self.map[v]
+        self.map[v] = v if isinstance(v.owner, ir.Block) else self._op_value(v, _op(v.owner))
+        return self.map[v]
+
+    def _op_value(self, v, o):
+        if o.name in THREAD_ID_OPS:
+            return self._thread(v, o)
+        if o.name in UNIFORM:
+            return v                         # (the same in every lane of the wave)
+        ins = [self.get(x) for x in o.operands]
+        if all(a == b for a, b in zip(ins, o.operands)):
+            return v
+        if o.name in HINTS:
+            return ins[list(o.results).index(v)]
+        if not is_pure(o):
+            raise IRError(self.copy, f"{describe(self.copy)}: its address is computed by "
+                                     f"{describe(o)}, which reads a thread id and has side "
+                                     f"effects (or regions); the front end recomputes an "
+                                     f"8-byte copy's address for another lane by cloning it")
+        new = o.clone(ip=ir.InsertionPoint(o))
+        for i, x in enumerate(ins):
+            new.operands[i] = x
+        for old, r in zip(o.results, new.results):
+            self.map[old] = r
+        return self.map[v]
+
+    def _thread(self, v, o):
+        dim = str(o.attributes["dimension"]) if "dimension" in o.attributes else ""
+        if o.name == "gpu.subgroup_id" or (o.name == "gpu.thread_id" and not dim.endswith("x>")):
+            return v                         # the same wave, the same y and z
+        if o.name not in ("gpu.thread_id", "gpu.lane_id"):
+            raise IRError(self.copy, f"{describe(self.copy)}: its address reads {describe(o)}; "
+                                     f"the front end recomputes an 8-byte copy's address for "
+                                     f"another lane from gpu.thread_id and gpu.lane_id only")
+        t = ir.IndexType.get()
+        A = B.arith
+
+        def c(k: int):
+            return A.constant(t, ir.IntegerAttr.get(t, k))
+        with ir.InsertionPoint.after(o), o.location:
+            lane = A.remui(v, c(WAVE_SIZE)) if o.name == "gpu.thread_id" else v
+            other = A.addi(A.divui(lane, c(2)), c(WAVE_SIZE // 2 * self.h))
+            if o.name == "gpu.thread_id":
+                other = A.addi(A.muli(A.divui(v, c(WAVE_SIZE)), c(WAVE_SIZE)), other)
+        return other

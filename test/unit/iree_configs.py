@@ -225,8 +225,9 @@ WAVES = {
     "bf16_abt_512_2wave": (dict(dtype="bf16", m=512, n=512, k=512,
                                 mma="MFMA_F32_16x16x32_BF16", tile=(64, 128, 32), waves=(1, 2)),
                            (), None),
-    "bf16_abt_1024x1024x512_8wave": (G.EIGHT_WAVE["matmul_bf16_abt_256x256_8wave"], (), None),
-    "bf16_abt_1024x1024x512_16wave": (dict(dtype="bf16", m=1024, n=1024, k=512,
+    # K 384: 6 K steps of 64, the 4-wave loop twice (as generate.steady_k's 8-wave kernels)
+    "bf16_abt_1024x1024x384_8wave": (G.EIGHT_WAVE["matmul_bf16_abt_256x256_8wave"], (), None),
+    "bf16_abt_1024x1024x384_16wave": (dict(dtype="bf16", m=1024, n=1024, k=384,
                                            mma="MFMA_F32_16x16x32_BF16", tile=(256, 256, 64),
                                            waves=(4, 4)), (), None),
     # a skinny problem: IREE's 32x64 tile in 4 waves of one MFMA row, A split along K
@@ -250,15 +251,24 @@ def generator(tmp_path_factory):
     return get
 
 
-def forms_agree(generated, name: str, capsys) -> str:
-    """The schedule (JSON) of configuration ``name``, the same from both forms."""
-    schedules = {}
+def forms_agree(generated, name: str, capsys, adopted: bool = False):
+    """The schedule (JSON) of configuration ``name``, the same from both forms; with
+    ``adopted``, (that schedule, the prefetch point's loop as ``sched-adopt-loop`` left it:
+    MLIR's dump after the pass in the same run, on stderr)."""
+    schedules, dump = {}, ""
     for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json"])
+        after = ["--mlir-print-ir-after=sched-adopt-loop"] if adopted and form == "prefetch" \
+            else []
+        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json",
+                   *after])
         out, err = capsys.readouterr()
         assert rc == 0, err
         schedules[form] = out
+        dump = err if after else dump
     assert schedules["prefetch"] == schedules["late"]
+    if adopted:
+        assert dump.count("// -----// IR Dump After sched-adopt-loop") == 1, dump[:2000]
+        return schedules["late"], dump
     return schedules["late"]
 
 

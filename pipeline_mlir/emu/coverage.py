@@ -177,3 +177,22 @@ def check_owners(glob, buffer: str, shape: tuple[int, int], workgroups: list, ti
                                f"{r0}..{r1 - 1}, columns {c0}..{c1 - 1} of {buffer}, from the "
                                f"tile workgroup 0 stores to and the grid order) holds stores "
                                f"of workgroup {who}: each workgroup must store its own tile")
+
+
+def stores_of(glob, buffer: str, shape: tuple[int, int], stored: np.ndarray,
+              workgroup) -> np.ndarray:
+    """The elements of ``buffer`` (an ``M x N`` output, ``shape``; bool) among ``stored``
+    that a store of ``workgroup`` wrote last: any halfword whose store mark names it.  (A
+    store of another workgroup of the run over it is a race: a finding of the run.)"""
+    rows, cols = shape
+    at = np.flatnonzero(stored)
+    marks = glob.marks_of(buffer)
+    per = len(marks) // (rows * cols)             # halfwords per element
+    stamps = marks[:rows * cols * per].reshape(rows * cols, per)[at]
+    unique, where = np.unique(stamps, return_inverse=True)
+    name = workgroup_name(workgroup)
+    mine = np.array([s != 0 and workgroup_of(glob, int(s)) == name for s in unique.tolist()],
+                    dtype=bool)
+    out = np.zeros(rows * cols, dtype=bool)
+    out[at] = mine[where.reshape(stamps.shape)].any(axis=1)
+    return out.reshape(shape)

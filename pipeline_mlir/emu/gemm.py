@@ -224,7 +224,8 @@ def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mod
                    seed: int, kernarg_at: int, collect: bool = False,
                    progress=None, dims=None, jobs: int = 1) -> tuple[int, list]:
     """Run ``workgroups`` (ids: x, or (x, y[, z]) tuples) in lockstep batches of up to
-    :data:`BATCH` (a batch whose workgroups branch differently is run one by one);
+    :data:`BATCH` (a batch whose workgroups branch differently is run again as a batch
+    per way they went, each split again where it diverges);
     (instructions executed summed over the workgroups, findings collected).
     ``progress(done, total)`` is called after each batch; ``dims``: the
     :class:`~pipeline_mlir.emu.machine.LaunchDims` (None: 1-D workgroups of ``waves``).
@@ -282,10 +283,11 @@ def run_batches(kernel, glob: GlobalMemory, items: list, on_batch, *, waves: int
                 m = Machine(kernel, glob, group, waves, mode, seed + first, kernarg_at,
                             collect=collect, dims=dims)
                 m.run()
-            except Divergence:
+            except Divergence as e:     # again, each way the workgroups went on its own
                 if len(group) == 1:
                     raise
-                pending = [(first + i, [b]) for i, b in enumerate(group)] + pending
+                ways = e.groups or [[i] for i in range(len(group))]
+                pending = [(first + way[0], [group[i] for i in way]) for way in ways] + pending
                 continue
             count += m.count * m.G        # instructions executed, summed over workgroups
             findings += m.findings

@@ -31,15 +31,16 @@ them).
 bounds), or found by running workgroup 0 first: the rectangle of C it writes is the tile,
 and the grid has ``(M/BM) * (N/BN)`` workgroups, in x (linearised) or, for a kernel that
 reads the y workgroup id too, ``N/BN`` in x and ``M/BM`` in y (IREE's workgroup mapping:
-x walks the innermost dimension, N).  A run covers the whole grid, or ``count`` workgroups
-spread over it; every element of their tiles must be stored to and equal the reference,
-and nothing outside them stored to (:mod:`pipeline_mlir.emu.coverage`: which elements
-were written comes from the stores, not the poison).  A 2-D grid may cut its last row or
-column of tiles at the edge of C (IREE's unaligned sizes): the tile is then the one
-workgroup (0, 0) stores to, the others cut to C.  Each run workgroup's stores must be in
-its own tile (:func:`~pipeline_mlir.emu.coverage.check_owners`: the assumption checked per
-workgroup, an error naming it).  A run of a dispatch's workgroups is
-given their tiles instead, read from the dispatch
+x walks the innermost dimension, N).  With the grid given, workgroup 0 runs in the first
+lockstep batch of the run (the tile is the elements its stores wrote: their marks name it),
+its stores left out of the verdict when it is not one of the run's workgroups.  A run
+covers the whole grid, or ``count`` workgroups spread over it; every element of their
+tiles must be stored to and equal the reference, and nothing outside them stored to
+(:mod:`pipeline_mlir.emu.coverage`: the stores, not the poison, say what was written).  A
+2-D grid may cut its last row or column of tiles at the edge of C (IREE's unaligned
+sizes): the tile is workgroup (0, 0)'s, the others cut to C.  Each run workgroup's stores
+must be in its own tile (:func:`~pipeline_mlir.emu.coverage.check_owners`, an error naming
+it).  A run of a dispatch's workgroups is given their tiles, read from the dispatch
 (:mod:`pipeline_mlir.driver.dispatch_tiles`): nothing is learnt from workgroup 0.
 """
 
@@ -55,7 +56,7 @@ import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.coverage import (Coverage, check_c, check_owners, footprint,
-                                        stored_elements)
+                                        stored_elements, stores_of)
 from pipeline_mlir.emu.gemm import (c_values, encode, random_inputs, run_summary,
                                     run_workgroups, spread_ids)
 from pipeline_mlir.emu.launchdims import LaunchDims
@@ -287,15 +288,14 @@ def waves_of(kernel) -> int:
 class Launch:
     """Global memory and kernel arguments of one problem; runs workgroups on them.
 
-    :func:`emulate_matmul` runs one and learns the tile from workgroup 0; a caller that
-    knows more than that (a grid smaller than the tiles, whose workgroups each run
-    several) uses it directly: :meth:`set_grid`, :meth:`run` of the workgroups it
-    chooses, then :meth:`check` of the rectangles of C they must have computed."""
+    :func:`emulate_matmul` learns the tile from workgroup 0; a caller that knows more (a grid
+    smaller than the tiles, whose workgroups each run several) calls :meth:`set_grid`,
+    :meth:`run` of its workgroups, then :meth:`check` of the rectangles of C."""
 
     def __init__(self, kernel, problem: Matmul, mode: str, seed: int, data_seed: int,
                  strict: bool = False, jobs: int = 1) -> None:
-        self.kernel, self.problem, self.mode, self.seed = kernel, problem, mode, seed
-        self.jobs = jobs
+        self.kernel, self.problem, self.mode, self.seed, self.jobs = (
+            kernel, problem, mode, seed, jobs)
         p = problem
         self.A, self.Bt, A_bytes, B_bytes = _data(p.M, p.N, p.K, p.dtype, p.transpose_b,
                                                   data_seed)
@@ -412,8 +412,7 @@ _BLOCKS: dict = {}        # the last reference blocks by problem, rows and colum
 def _reference_block(problem: tuple, A: np.ndarray, Bt: np.ndarray, rows: np.ndarray,
                      cols: np.ndarray) -> np.ndarray:
     """The block of ``problem``'s reference (its last item C's type; A and Bt its inputs),
-    the last 8 kept for the process: the probe's tile is checked twice, and every memory
-    mode of a problem checks the same tiles."""
+    the last 8 kept for the process: every memory mode of a problem checks the same tiles."""
     key = (problem, rows.dtype.str, rows.tobytes(), cols.dtype.str, cols.tobytes())
     block = _BLOCKS.pop(key, None)
     if block is None:
@@ -459,14 +458,11 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     launch.set_grid(grid)
     p = problem
     if tiles is not None and grid is not None:
-        total = int(np.prod(grid))
-        if workgroups is None:
-            workgroups = spread_ids(grid, count)
+        workgroups = spread_ids(grid, count) if workgroups is None else workgroups
         launch.run(list(workgroups), progress)
-        return _result(launch, workgroups, total, tiles)
-    first: list = []
-    if grid is None:
-        first = [first_workgroup(kernel)]
+        return _result(launch, workgroups, int(np.prod(grid)), tiles)
+    first, known = [first_workgroup(kernel)], grid is not None
+    if not known:                       # the grid learnt from workgroup 0's tile
         launch.run(first)
         if launch.check(None).first_bad is not None:   # wrong already: no tile to learn from
             return _result(launch, first, 0, None)
@@ -478,17 +474,22 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
         raise EmuError(f"kernel {kernel.name}: a grid of {total} workgroups "
                        f"({' x '.join(map(str, grid))}) does not split the {p.M} x {p.N} C "
                        f"into equal tiles")
-    if not first:                       # the tile is the one workgroup 0 writes
-        first = [first_workgroup(kernel)]
-        launch.run(first)
-        if launch.check(None).first_bad is not None:
+    workgroups = spread_ids(grid, count) if workgroups is None else workgroups
+    rest = [w for w in workgroups if w not in first]
+    if not known:
+        probe = launch.stored()
+        if first[0] not in workgroups:
+            launch.forget()             # the run is of other workgroups than the probe
+        launch.run(rest, progress)
+    else:                               # the probe in the run's first lockstep batch
+        launch.run(first + rest, progress)
+        everything = launch.stored()
+        launch._stored = probe = stores_of(launch.glob, "C", (p.M, p.N), everything, first[0])
+        if launch.check(None).first_bad is not None:   # wrong already: no tile to learn
             return _result(launch, first, 0, None)
-    bm, bn = _edge_tile(kernel, p, launch.stored(), grid)
-    if workgroups is None:
-        workgroups = spread_ids(grid, count)
-    if first[0] not in workgroups:
-        launch.forget()                 # the run is of other workgroups than the probe
-    launch.run([w for w in workgroups if w not in first], progress)
+        # the probe's stores are the run's only when it is one of its workgroups
+        launch._stored = everything if first[0] in workgroups else everything & ~probe
+    bm, bn = _edge_tile(kernel, p, probe, grid)
     cols = -(-p.N // bn)
     at = [divmod(w, cols)[::-1] if isinstance(w, int) else w[:2] for w in workgroups]
     tiles = [(y * bm, x * bn, bm, bn) for x, y in at]
@@ -498,8 +499,8 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
 
 def _edge_tile(kernel, p: Matmul, written: np.ndarray,
                grid: tuple[int, ...]) -> tuple[int, int]:
-    """(BM, BN): the rectangle workgroup 0 stored to (``written``), which must be the first of the tiles that
-    cover C in ``grid`` (N tiles in x and M tiles in y; or their product, in x, N the
+    """(BM, BN): the rectangle workgroup 0 stored to (``written``), the first of the tiles
+    that cover C in ``grid`` (N tiles in x and M tiles in y; or their product, in x, N the
     faster); the last row or column of tiles may be cut by the edge of C (IREE's 1000 x
     1000 in tiles of 128 x 256)."""
     rows, cols = np.flatnonzero(written.any(axis=1)), np.flatnonzero(written.any(axis=0))
@@ -531,8 +532,7 @@ def matmul_c(kernel, problem: Matmul, workgroups: list, mode: str = "eager", see
     return out
 
 
-#: :func:`matmul_c`'s value of an element no store wrote (no 32-bit word has it)
-UNSTORED = -1
+UNSTORED = -1  #: :func:`matmul_c`'s value of an element no store wrote (no 32-bit word has it)
 
 
 def first_workgroup(kernel):

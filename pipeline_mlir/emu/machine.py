@@ -2,7 +2,8 @@
 
 One :class:`Machine` runs the waves of ``G`` workgroups in lockstep (every state array has
 a leading workgroup axis; the workgroups of one batch must take the same branches, else
-:class:`Divergence` is raised and the caller runs them one at a time).
+:class:`Divergence` is raised, naming which went each way, and the caller runs each such
+group again on its own).
 
 Memory operations (SMEM and DS on lgkmcnt; buffer/global loads and stores and LDS DMA on
 vmcnt) are *issued* by a wave and *complete* later:
@@ -70,7 +71,12 @@ BUFFER_SPAN = 1 << 32          # each global buffer lives at k << 32
 
 
 class Divergence(Exception):
-    """The workgroups of one batch took different branches."""
+    """The workgroups of one batch took different branches: ``groups``, the positions in
+    the batch of the workgroups that went each way (None: not known, each its own)."""
+
+    def __init__(self, message: str, groups: list[list[int]] | None = None) -> None:
+        super().__init__(message)
+        self.groups = groups
 
 
 def parse_mode(text: str) -> tuple[str, int]:
@@ -611,7 +617,8 @@ class Machine:
                 nxt = st.target
             elif taken.any():
                 raise Divergence(f"{w.name}: 0x{st.ins.addr:04x} '{st.ins.text}' is taken in "
-                                 f"some workgroups and not in others")
+                                 f"some workgroups and not in others",
+                                 sorted(np.flatnonzero(t).tolist() for t in (taken, ~taken)))
         elif kind == "end":
             self._finish(w)
         elif kind == "trap":

@@ -415,14 +415,16 @@ CONFIGS = {
 #: -> matmul_source arguments (a compilation_info on the matmul: IREE does not pick these
 #: tiles by itself).  Not committed: the tests generate them (small sizes, seconds each).
 def steady_k(k_step: int, steps: int = 6) -> int:
-    """The K of an 8-wave kernel of K step ``k_step``: 512, or ``steps`` K steps when that
-    is more.  The ping-pong loop runs two K steps an iteration after a prologue and before
-    a drain of one each, so 6 K steps are 2 iterations of it (at 4 its one trip is unrolled
-    away by LLVM and an emulated run would prove the prologue and the drain only).  A
-    kernel whose iteration is small (a 128x128 tile of 8-bit MFMAs) LLVM unrolls whole at
-    2 trips too: 8 K steps (3 trips) keep its loop (``steady_loop.assert_steady`` finds
-    no loop otherwise)."""
-    return max(512, steps * k_step)
+    """The K of an 8-wave kernel of K step ``k_step``: ``steps`` K steps.  The ping-pong
+    loop runs two K steps an iteration after a prologue and before a drain of one each, so
+    6 K steps are 2 iterations of it, the fewest that take its back edge (at 4 its one trip
+    is unrolled away by LLVM and an emulated run would prove the prologue and the drain
+    only); more would only lengthen every emulated run (IREE's kernel differs in its sizes
+    and trip count alone).  A kernel whose iteration is small (a 128x128 tile of 8-bit
+    MFMAs, the tiles of K step 32, a K step of 128 split in two) LLVM unrolls whole at 2
+    trips too: 8 K steps (3 trips) keep its loop (``steady_loop.assert_steady`` finds no
+    loop otherwise)."""
+    return steps * k_step
 
 
 def _mma_shape(mma: str) -> tuple[int, int, int]:
@@ -459,10 +461,13 @@ def _forced_eight_wave(dtype: str, mma: str, tile: tuple[int, int, int],
 
 EIGHT_WAVE = {
     "matmul_bf16_abt_256x256_8wave": _eight_wave("bf16", (256, 256), (8, 4), 2),
-    "matmul_bf16_abt_256x128_8wave": _eight_wave("bf16", (256, 128), (4, 4), 2),
+    # (at 8 K steps: the mutation campaign's 8-wave family, whose loop 0..16 step 2 a test
+    # of test_iree_mutants.py mutates)
+    "matmul_bf16_abt_256x128_8wave": _eight_wave("bf16", (256, 128), (4, 4), 2, steps=8),
     # K step 32: B's copies do not split into subtiles as IREE distributes them; the front
-    # end re-distributes them (frontend/layout.py)
-    "matmul_bf16_abt_256x128_k32_8wave": _eight_wave("bf16", (256, 128), (4, 4), 1),
+    # end re-distributes them (frontend/layout.py); its small iteration LLVM unrolls whole
+    # at 2 trips: 8 K steps
+    "matmul_bf16_abt_256x128_k32_8wave": _eight_wave("bf16", (256, 128), (4, 4), 1, steps=8),
     "matmul_f16_abt_256x256_8wave": _eight_wave("f16", (256, 256), (8, 4), 2),
     "matmul_fp8_abt_256x256_8wave": _eight_wave("fp8", (256, 256), (8, 4), 1),
     "matmul_fp8e5m2_abt_256x256_8wave": _eight_wave("fp8e5m2", (256, 256), (8, 4), 1),
@@ -495,11 +500,12 @@ EIGHT_WAVE = {
         "i8", "MFMA_I32_32x32x32_I8", (256, 128, 128)),
     # K step 128 at 256 rows (4 MFMAs): two stages of the 2-byte tile need more LDS than a
     # workgroup has; the front end splits the K step into two sub-steps of 64, IREE's XOR
-    # swizzle (xor_shuffle<64, 8>) kept (frontend/ksplit.py)
+    # swizzle (xor_shuffle<64, 8>) kept (frontend/ksplit.py); at 6 sub-steps (3 of IREE's K
+    # steps) LLVM unrolls the loop's 2 trips whole: 8 sub-steps
     "matmul_bf16_abt_256x256_k128_8wave": _eight_wave("bf16", (256, 256), (8, 4), 4,
-                                                      split=2),
+                                                      split=2, steps=8),
     "matmul_bf16_abt_256x128_k128_8wave": _eight_wave("bf16", (256, 128), (4, 4), 4,
-                                                      split=2),
+                                                      split=2, steps=8),
     # fp8 A x B: B read with 8-bit transposing reads (ds_read_b64_tr_b8), regrouped 4 per
     # 32-byte MFMA operand (frontend/transpose.py)
     "matmul_fp8_ab_128x128_8wave": _eight_wave("fp8", (128, 128), (2, 4), 2,
@@ -515,7 +521,7 @@ EIGHT_WAVE = {
 #: and the random mode): other element types, wave grids and K steps of the ones above
 EIGHT_WAVE_VARIANTS = {
     # 32x32x16 MFMAs: f16; bf16 in 4x2 waves of 64x128 (2x4 MFMAs each), 256x128 in 4x2
-    # waves of 64x64, and a K step of 32 (2 MFMAs)
+    # waves of 64x64, and a K step of 32 (2 MFMAs; 8 K steps, LLVM unrolls 2 trips whole)
     "matmul_f16_abt_256x256_32x32_8wave": _forced_eight_wave(
         "f16", "MFMA_F32_32x32x16_F16", (256, 256, 64)),
     "matmul_bf16_abt_256x256_32x32_4x2_8wave": _forced_eight_wave(
@@ -523,10 +529,10 @@ EIGHT_WAVE_VARIANTS = {
     "matmul_bf16_abt_256x128_32x32_8wave": _forced_eight_wave(
         "bf16", "MFMA_F32_32x32x16_BF16", (256, 128, 64), (4, 2)),
     "matmul_bf16_abt_256x256_32x32_k32_8wave": _forced_eight_wave(
-        "bf16", "MFMA_F32_32x32x16_BF16", (256, 256, 32)),
+        "bf16", "MFMA_F32_32x32x16_BF16", (256, 256, 32), steps=8),
     # f16 at K step 128: split into two sub-steps of 64 as bf16 (frontend/ksplit.py)
     "matmul_f16_abt_256x256_k128_8wave": _eight_wave("f16", (256, 256), (8, 4), 4,
-                                                     split=2),
+                                                     split=2, steps=8),
     # the 8-bit 32x32 MFMAs at 256x128 (4x2 waves of 64x64: 2x2 MFMAs each)
     "matmul_i8_abt_256x128_32x32_8wave": _forced_eight_wave(
         "i8", "MFMA_I32_32x32x32_I8", (256, 128, 128), (4, 2)),

@@ -178,3 +178,32 @@ def test_each_workgroup_must_store_its_own_inferred_tile(tile, wrong):
                                        rf"of workgroup {wrong[1]}: each workgroup must store "
                                        rf"its own tile"):
         check_owners(launch.glob, "C", (16, 16), [0, 1, 2, 3], tiles, k.name)
+
+
+#: :data:`TILE_STORE` with workgroup 0 taking a branch the others do not
+BRANCHED_TILE_STORE = TILE_STORE.replace("    {tile}", """    s_cmp_eq_u32 s2, 0
+    s_cbranch_scc1 own
+    s_nop 0
+own:
+    {tile}""")
+
+
+def test_a_batch_that_branches_apart_runs_again_once_per_way():
+    """Workgroups of a lockstep batch that take a branch apart run again as one batch per
+    way they went (workgroup 0 alone, then the others together), not one by one, and still
+    store their own tiles; the probe of workgroup 0 runs in the run's first batch when the
+    grid is given, and a wrong value of its tile makes the run of it alone, wrong, whatever
+    the other workgroups stored (no tile learnt)."""
+    from pipeline_mlir.emu.coverage import check_owners
+    from pipeline_mlir.emu.iree import Launch
+
+    k = _with_args(HAL, BRANCHED_TILE_STORE.format(tile=OWN_TILE))
+    launch = Launch(k, Matmul(16, 16, 32, "bf16"), "eager", 0, 0)
+    launch.run([0, 1, 2, 3])
+    assert sorted(launch.glob.race.runs.values()) == [("0",), ("0", "1", "2", "3"),
+                                                      ("1", "2", "3")]
+    assert launch.stored().all()
+    check_owners(launch.glob, "C", (16, 16), [0, 1, 2, 3],
+                 [(4 * w, 0, 4, 16) for w in range(4)], k.name)
+    run = emulate_matmul(k, Matmul(16, 16, 32, "bf16"), (4,), workgroups=[2, 3])
+    assert (run.workgroups, run.grid, run.written, run.first_bad) == (1, 0, 64, (0, 0))

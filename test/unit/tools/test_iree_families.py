@@ -41,12 +41,12 @@ EPILOGUES = {kind: EPILOGUE_CONFIGS[kind][0]
 #: family -> the iree_configs.CONFIGS kernel standing for it (``4wave``)
 CONFIG_OF = {
     "fp8-abt": "fp8_abt_4096", "i8-abt-64x128": "i8_abt_512",
-    "no-dma": "bf16_abt_2048x2048x1024_no_dma", "fp8-k4100": "fp8_abt_2048x2048x4100",
+    "no-dma": "bf16_abt_2048x2048x1024_no_dma", "fp8-k1028": "fp8_abt_2048x2048x1028",
     "i8-vector-distribute": "i8_abt_2048x2048x1536_vector_distribute",
     "bf16-ab": "bf16_ab_2048x2048x1024", "fp8-ab": "fp8_ab_2048x2048x1024",
     "bf16-atb": "bf16_atb_2048x2048x1024", "bf16-ab-k128": "bf16_ab_1024x1024x512",
     "redistributed": "bf16_abt_512", "mfma32": "bf16_abt_512_mfma32",
-    "unaligned-sizes": "bf16_abt_300x500x200", "unaligned-k": "bf16_abt_2048x2048x4095",
+    "unaligned-sizes": "bf16_abt_300x500x200", "unaligned-k": "bf16_abt_2048x2048x1023",
     "vector-distribute": "bf16_abt_2048x2048x1024_vector_distribute",
     "vector-distribute-ab": "bf16_ab_2048x2048x1024_vector_distribute",
     "vector-distribute-fp8": "fp8_abt_2048x2048x1024_vector_distribute",
@@ -69,27 +69,27 @@ KERNELS = {f: (("config", name), "4wave") for f, name in CONFIG_OF.items()} | {
 } | {f"epilogue-{kind.replace('_', '-')}": (("epilogue", args), "4wave")
      for kind, args in EPILOGUES.items()}
 #: the families whose two forms no other test compares
-FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k4100",
+FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k1028",
                "i8-vector-distribute", "odd-k-steps", "epilogue-batch",
                "epilogue-bias-relu-f16", "epilogue-accumulate", "8wave-odd-k-steps",
                *(f"epilogue-{kind.replace('_', '-')}" for kind in EPILOGUES)]
 #: one configuration of each family with no other round-trip test (test_iree_round_trip.py:
 #: bf16 4096^3 and i8; test_iree_pingpong.py: IREE's 8-wave kernels but A^T x B^T); fp8
-#: K = 4100 and i8 VectorDistribute are other element types of unaligned K and
+#: K = 1028 and i8 VectorDistribute are other element types of unaligned K and
 #: VectorDistribute, one epilogue stands for them all, f16 and E5M2 are here for the
 #: random order only
 #: (not again where another family's round trip hands back the same mechanism: the odd
 #: VectorDistribute remainder as vector-distribute-fp8's loop, the K-step-128 A x B and the
 #: 64x128 i8 tile as the redistributed copies, the no-DMA copies as the register copies)
 ROUND_TRIP = [f for f in KERNELS if f not in ("bf16-abt-4096", "epilogue-bias-relu-f16",
-                                              "epilogue-accumulate", "fp8-k4100",
+                                              "epilogue-accumulate", "fp8-k1028",
                                               "i8-vector-distribute", "f16-abt",
                                               "fp8e5m2-abt", "vector-distribute-odd",
                                               "bf16-ab-k128", "i8-abt-64x128", "no-dma")
               and not (f.startswith("epilogue-") and f != "epilogue-batch")]
 #: the MFMA each family's loop multiplies with, in the assembly (default: bf16 16x16x32)
 MFMA = {"fp8-abt": "v_mfma_f32_16x16x128_f8f6f4", "fp8-ab": "v_mfma_f32_16x16x128_f8f6f4",
-        "fp8-k4100": "v_mfma_f32_16x16x128_f8f6f4", "i8-abt-64x128": "v_mfma_i32_16x16x64_i8",
+        "fp8-k1028": "v_mfma_f32_16x16x128_f8f6f4", "i8-abt-64x128": "v_mfma_i32_16x16x64_i8",
         "i8-vector-distribute": "v_mfma_i32_16x16x64_i8",
         "vector-distribute-fp8": "v_mfma_f32_16x16x128_f8f6f4",
         "epilogue-bias-relu-f16": "v_mfma_f32_16x16x32_f16",

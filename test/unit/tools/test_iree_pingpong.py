@@ -2,8 +2,8 @@
 
 IREE 3.13 builds a 256x256 or 256x128 workgroup tile with 8 waves when the matmul carries
 a ``compilation_info`` (``test/data/iree/generate.py``: ``compilation_info``,
-``EIGHT_WAVE``); each is generated here with ``iree-compile`` (1024x1024xK, K 512 or 6 K
-steps: ``generate.steady_k``, once per session), taken at IREE's prefetch point and in its
+``EIGHT_WAVE``); each is generated here with ``iree-compile`` (1024x1024xK, K of 6 K steps
+or more: ``generate.steady_k``, once per session), taken at IREE's prefetch point and in its
 late form, and pipelined with ``--pipeline=pingpong`` and no other option:
 
 * both forms give the same schedule, and that schedule (``--emit=schedule``, before
@@ -287,7 +287,7 @@ def test_k_split_refuses_a_swizzle_that_mixes_the_split_bit(generated, capsys, t
 
 
 #: the kernels handed back to ``iree-compile``: one per executable IREE substitutes (element
-#: type and layout of the 1024x1024x512 dispatch: its name and HAL bindings) and MFMA the
+#: type and layout of the 1024x1024xK dispatch: its name and HAL bindings) and MFMA the
 #: pipelined kernel asks IREE's LLVM for, and both tiles where the K step is split
 #: (frontend/ksplit.py); not A^T x B^T (a code object does not say that A is K x M).  The
 #: other tiles and K steps of a family (bf16 256x256 and 256x128 at K step 64, 256x128 at

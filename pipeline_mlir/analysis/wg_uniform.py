@@ -14,11 +14,19 @@ without regions, from:
 * the induction variable of an ``scf.for`` whose bounds and step are uniform.
 
 Anything else may differ between the waves: a thread, lane or wave id
-(:data:`~pipeline_mlir.analysis.ir_facts.THREAD_ID_OPS`), one lane's value
-(``rocdl.readfirstlane``: the same in a wave, not between waves), an LLVM intrinsic call, a
-value loaded from memory (:data:`READS`), the result of an op with regions (an ``scf.if``,
-an ``scf.for``), and any other block argument (a loop-carried value).  The walk is exact
-for what it accepts and conservative elsewhere.  No pass state, no rewriting.
+(:data:`~pipeline_mlir.analysis.ir_facts.THREAD_ID_OPS`), one lane's value or another
+lane's (``rocdl.readfirstlane``: the same in a wave, not between waves; the cross-lane
+moves), an LLVM intrinsic call, a value loaded from memory (:data:`LOADED`), the result
+of an op with regions (an ``scf.if``, an ``scf.for``), and any other block argument (a
+loop-carried value).  The walk is exact for what it accepts and conservative elsewhere.
+No pass state, no rewriting.
+
+A caller may stop the walk at values it proves uniform by a rule of its own, a leaf
+predicate (``varying_source(value, leaf)``): the front end's DMA copies ask whether an
+offset is one value per wave, and take a thread-only value each wave's lanes agree on,
+evaluated for every thread (:meth:`pipeline_mlir.frontend.read_bases.ReadBases.uniform`).
+The rules above keep such a question's answer: an op of them over values each one per
+wave is one per wave.
 """
 
 from __future__ import annotations
@@ -33,8 +41,19 @@ from pipeline_mlir.dialect.ir_io import as_operation
 FUNCS = ("func.func", "gpu.func", "llvm.func")
 #: ops that read memory into a value
 READS = ("vector.load", "vector.transfer_read", "memref.load", "amdgpu.transpose_load")
-#: ops whose result may differ between the waves of a workgroup whatever their operands
-DIVERGENT = THREAD_ID_OPS + ("rocdl.readfirstlane", "llvm.call_intrinsic")
+#: ops whose result is read from memory: :data:`READS` and the reads the LDS order walk does
+#: not model (the walk refuses their kernels elsewhere), atomics returning the old value
+LOADED = READS + ("affine.load", "affine.vector_load", "vector.maskedload", "vector.gather",
+                  "vector.expandload", "memref.atomic_rmw", "amdgpu.raw_buffer_load",
+                  "amdgpu.raw_buffer_atomic_cmpswap", "llvm.load", "llvm.atomicrmw",
+                  "llvm.cmpxchg")
+#: ops whose result may differ between the waves of a workgroup whatever their operands:
+#: thread ids, one lane's value, an intrinsic call, and the moves of values between lanes
+DIVERGENT = THREAD_ID_OPS + ("rocdl.readfirstlane", "llvm.call_intrinsic", "gpu.shuffle",
+                             "amdgpu.dpp", "amdgpu.swizzle_bitmode", "amdgpu.permlane_swap",
+                             "rocdl.ds_bpermute", "rocdl.ds_swizzle", "rocdl.update.dpp",
+                             "rocdl.permlanex16", "rocdl.permlane16.swap",
+                             "rocdl.permlane32.swap")
 
 #: what each kind of varying source is, for messages
 WHY = {"thread": "the thread", "lane": "one lane's value", "read": "a value loaded from memory",
@@ -59,7 +78,7 @@ def _op_kind(name: str) -> str | None:
         return "thread"
     if name in DIVERGENT:
         return "lane"
-    return "read" if name in READS else None
+    return "read" if name in LOADED else None
 
 
 def _sources(v) -> tuple[Varying | None, list]:
@@ -90,12 +109,17 @@ def _sequential_or_workgroups(forall) -> bool:
     return "mapping" not in forall.attributes or workgroup_forall_problem(forall) is None
 
 
-def varying_source(value) -> Varying | None:
+def varying_source(value, leaf=None) -> Varying | None:
     """The first source found that makes ``value`` possibly differ between the waves of a
-    workgroup (module docstring), or None when it is the same in every wave."""
+    workgroup (module docstring), or None when it is the same in every wave.  ``leaf``: a
+    predicate of a value, true for one the caller proves uniform in its own sense (one value
+    per wave, say), whose sources are then not looked at."""
     todo, seen = [value], {value}
     while todo:
-        why, more = _sources(todo.pop())
+        v = todo.pop()
+        if leaf is not None and leaf(v):
+            continue
+        why, more = _sources(v)
         if why is not None:
             return why
         fresh = [x for x in more if x not in seen]
@@ -109,4 +133,4 @@ def is_uniform(value) -> bool:
     return varying_source(value) is None
 
 
-__all__ = ["DIVERGENT", "FUNCS", "READS", "WHY", "Varying", "is_uniform", "varying_source"]
+__all__ = ["DIVERGENT", "FUNCS", "LOADED", "READS", "WHY", "Varying", "is_uniform", "varying_source"]

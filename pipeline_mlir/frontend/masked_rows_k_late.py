@@ -189,7 +189,14 @@ def _workgroup_ids(load, loop) -> tuple[list, tuple[int, ...]]:
     """The kernel's ``hal.interface.workgroup.id`` values with their dimensions, and the
     grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`: their upper bounds),
     when they are its only workgroup values (no other workgroup id op, no loop around the
-    K-loop): what a static grid's rows are evaluated over."""
+    K-loop): what a static grid's rows are evaluated over.
+
+    The grid is the least of the bounds the kernel states (each id's ``upper_bound``, a
+    workgroup loop's trip count, ``known_grid_size``): each is a promise of the kernel
+    (LLVM reads an id's bound as its range), so a workgroup past one runs an undefined
+    kernel, pipelined or not.  Nor could such a workgroup read differently: the guarded
+    rows are read from a range-checked buffer (:func:`_rewrite`), which gives a row past
+    its end zero, as the ``scf.if`` it replaces does."""
     kernel = kernel_of(loop)
     ids = walk_ops(kernel, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")
                    or o.name.startswith("rocdl.workgroup.id"))

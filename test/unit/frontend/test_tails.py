@@ -289,6 +289,22 @@ func.func @f(%r: index) -> vector<2x8xbf16> {
     body = _resolved(text)
     assert "vector.transfer_read" not in body and body.count("vector.load") == 2
     assert body.count("arith.xori") == 2 and "extract_strided_metadata" in body
+    # a swizzled buffer of two dimensions, read twice: one 1-D view of it for both reads,
+    # right after the buffer (kernel_ir.collapsed), before the reads that use it
+    two_d = text.replace("memref<4096xbf16, #gpu.address_space<workgroup>>\n  %e",
+                         "memref<64x64xbf16, #gpu.address_space<workgroup>>\n  %e")
+    two_d = re.sub(r"%e = memref.expand_shape .*?into (memref<64x64xbf16, [^>]*>>)",
+                   r"%e = memref.cast %a : \1 to \1", two_d, flags=re.S)
+    two_d = two_d.replace("return %x : vector<2x8xbf16>",
+                          "%y = vector.load %e[%r, %c0] : memref<64x64xbf16, "
+                          "#gpu.address_space<workgroup>>, vector<8xbf16>\n"
+                          "  return %x : vector<2x8xbf16>")
+    assert "memref.cast" in two_d and two_d != text
+    body = _resolved(two_d)
+    lines = [ln.strip() for ln in body.splitlines()]
+    at = [i for i, ln in enumerate(lines) if "memref.collapse_shape" in ln]
+    assert len(at) == 1 and "memref.alloc()" in lines[at[0] - 1], body
+    assert "4096xbf16" in lines[at[0]] and body.count("vector.load") == 3, body
 
 
 WIDE = """

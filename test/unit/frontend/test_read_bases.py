@@ -265,4 +265,7 @@ def test_copies_read_a_flat_view_only_at_offsets_one_per_wave(ctx):
     # one in it (with the loop's terms: the K column)
     assert text.count("rocdl.readfirstlane") == 10 and "arith.constant 512 : index" in text
     assert flat3 == flat
+    with ir.InsertionPoint(ki.owner):    # an offset of a kernel argument: one per wave, taken
+        arg = ReadBases((512, 1, 1), parse_pipeline("4wave"))
+        assert arg.flat_source(v["%sa"], [v["%r"], v["%col"]], loop) is not None
     assert m.operation.verify()

@@ -193,10 +193,14 @@ def _workgroup_ids(load, loop) -> tuple[list, tuple[int, ...]]:
 
     The grid is the least of the bounds the kernel states (each id's ``upper_bound``, a
     workgroup loop's trip count, ``known_grid_size``): each is a promise of the kernel
-    (LLVM reads an id's bound as its range), so a workgroup past one runs an undefined
-    kernel, pipelined or not.  Nor could such a workgroup read differently: the guarded
-    rows are read from a range-checked buffer (:func:`_rewrite`), which gives a row past
-    its end zero, as the ``scf.if`` it replaces does."""
+    (LLVM reads an id's bound as its range), and IREE's late form says the launch's grid
+    nowhere else (its export's count is ``workgroup_count_from_slice``).  A kernel whose
+    bound is below the grid it is launched on is not refused: its workgroups past the
+    bound are not proven, and a row guard broken only there is pipelined, not refused
+    (a known gap: ``upper_bound`` 32 made 7 in IREE's 200x1000x1030 kernel, with B's
+    rows-left constant made 1008, pipelines to a C that differs from the unpipelined
+    build's at workgroups 7 and 15 on the emulator).  A proof that reads no launch bound
+    would need every workgroup's rows, or the rows all of the buffer's reads cover."""
     kernel = kernel_of(loop)
     ids = walk_ops(kernel, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")
                    or o.name.startswith("rocdl.workgroup.id"))

@@ -53,7 +53,7 @@ offset terms defined before the loop and in it (the K column).  The inner
 the loop, keeps LLVM from hoisting a sum per copy.  Both are exact because their operands
 are proven one value per wave (:meth:`ReadBases.uniform`: the workgroup-uniform rule of
 :mod:`pipeline_mlir.analysis.wg_uniform`, constants, workgroup ids, kernel arguments and the
-loop's variable combined by arithmetic, with thread-only values each wave's lanes agree on
+loop's variable combined by the integer ops its allow-list knows, with thread-only values each wave's lanes agree on
 for leaves).
 """
 
@@ -165,9 +165,9 @@ class ReadBases:
         """Whether ``value`` is one value for each wave: the same in every wave
         (:func:`~pipeline_mlir.analysis.wg_uniform.varying_source`: constants, workgroup ids,
         kernel arguments, the variables of the workgroup ``scf.forall`` and of loops of such
-        bounds, and region-free ops of these that read no memory and move nothing between
-        lanes), with thread-only values each wave's 64 lanes agree on (evaluated) for
-        leaves."""
+        bounds, combined by the ops its allow-list knows compute their results from their
+        operands alone), with thread-only values each wave's 64 lanes agree on (evaluated)
+        for leaves."""
         return varying_source(value, self._lanes_agree) is None
 
     def _lanes_agree(self, value) -> bool:

@@ -200,11 +200,14 @@ gpu.module @m {
     %c64_32 = arith.constant 64 : i32
     %moved32, %valid = gpu.shuffle xor %wave32, %c1_32, %c64_32 : i32
     %moved = arith.index_cast %moved32 : i32 to index
+    %rl32 = rocdl.readlane %wave32, %c1_32 : (i32, i32) -> i32
+    %rl = arith.index_cast %rl32 : i32 to index
     %loaded = affine.load %g[%w, 0] : memref<512x64xbf16, #gpu.address_space<global>>
     %fat = amdgpu.fat_raw_buffer_cast %g resetOffset : memref<512x64xbf16, #gpu.address_space<global>> to memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>>
     %s = memref.subview %fat[%wrow, 0] [16, 64] [1, 1] : memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>> to memref<16x64xbf16, strided<[64, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
     %st = memref.subview %fat[%trow, 0] [16, 64] [1, 1] : memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>> to memref<16x64xbf16, strided<[64, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
     %sa = memref.subview %fat[%arow, 0] [16, 64] [1, 1] : memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>> to memref<16x64xbf16, strided<[64, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
+    %sr = memref.subview %fat[%rl, 0] [16, 64] [1, 1] : memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>> to memref<16x64xbf16, strided<[64, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
     scf.for %i = %c0 to %n step %c1 {
       %ki = arith.muli %i, %c8 : index
       %sk = memref.subview %fat[%wrow, %ki] [16, 8] [1, 1] : memref<512x64xbf16, #amdgpu.address_space<fat_raw_buffer>> to memref<16x8xbf16, strided<[64, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
@@ -223,7 +226,9 @@ def test_copies_read_a_flat_view_only_at_offsets_one_per_wave(ctx):
     the workgroup id) reads a one-dimensional view at its lane's index (a first copy's)
     plus ``readfirstlane`` of the offset and of its own difference (a constant here);
     an offset that differs per lane (the thread id, a value moved between lanes, one
-    loaded from memory) is not proven one per wave, and the copy is left as it is; nor is
+    loaded from memory) or comes from an op the workgroup-uniform rule does not know
+    (``rocdl.readlane``, though of one value per wave: it reads a lane the wave may not
+    run) is not proven one per wave, and the copy is left as it is; nor is
     a kernel of one wave per SIMD changed.  (The 8-wave kernel so rewritten and handed back, exact:
     test_iree_config_waves.py.)"""
     m = ir.Module.parse(FLAT, ctx)
@@ -238,7 +243,7 @@ def test_copies_read_a_flat_view_only_at_offsets_one_per_wave(ctx):
     # rule's, which the per-wave question shares (analysis/wg_uniform.py)
     for name, uniform in (("%wave", True), ("%w", True), ("%wrow", True), ("%c8", True),
                           ("%arow", True), ("%lane", False), ("%trow", False),
-                          ("%loaded", False), ("%moved", False)):
+                          ("%loaded", False), ("%moved", False), ("%rl", False)):
         assert bases.uniform(v[name]) is uniform, name
     assert bases.uniform(ki)                 # of the loop's variable
     (forall,) = walk_ops(fn, lambda o: o.name == "scf.forall")
@@ -246,6 +251,7 @@ def test_copies_read_a_flat_view_only_at_offsets_one_per_wave(ctx):
     assert not bases.uniform(fx) and not bases.uniform(fy)
     with ir.InsertionPoint(ki.owner):
         assert bases.flat_source(v["%st"], [v["%r"], v["%col"]], loop) is None
+        assert bases.flat_source(v["%sr"], [v["%r"], v["%col"]], loop) is None
         flat, (first,) = bases.flat_source(v["%s"], [v["%r"], v["%col"]], loop)
         assert str(flat.type) == "memref<32768xbf16, #amdgpu.address_space<fat_raw_buffer>>"
         flat2, (second,) = bases.flat_source(v["%s"], [v["%r8"], v["%col"]], loop)

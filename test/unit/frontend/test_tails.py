@@ -54,17 +54,32 @@ def test_dynamic_trip_count_is_exact(trips, mode):
     assert np.array_equal(C, ref), f"max error {np.nanmax(np.abs(C - ref))}"
 
 
-def test_thread_dependent_trip_count_is_refused(capsys, tmp_path):
-    text = kernel_text(k=32 * 7, dynamic=True).replace(
-        "%kq = arith.divui %K, %c32 : index",
-        "%kthr = arith.addi %K, %tid : index\n    %kq = arith.divui %kthr, %c32 : index")
-    assert "%kthr = arith.addi %K, %tid" in text
-    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
-    assert rc == 1 and out == "" and "Traceback" not in err, err
-    assert "has a trip count known only at run time that depends on the thread " \
-           "('gpu.thread_id' op at line" in err, err
-    line = int(err.split(":")[1])
-    assert "scf.for" in text.splitlines()[line - 1]
+#: a run-time trip count's bound made of a value that may differ between the waves: (the
+#: lines defining %kthr, what the refusal says it depends on)
+NOT_SHARED = (
+    ("%kthr = arith.addi %K, %tid : index", "the thread ('gpu.thread_id' op at line"),
+    ("%gid = gpu.global_id x\n    %kthr = arith.addi %K, %gid : index",
+     "an op the rule does not know ('gpu.global_id' op at line"),
+    ("%kthr = func.call @opaque() : () -> index",
+     "an op the rule does not know ('func.call' op at line"))
+
+
+def test_a_trip_count_the_waves_may_not_share_is_refused(capsys, tmp_path):
+    """From the thread id, and from ops the workgroup-uniform rule does not know (a global
+    thread id, a call's result): exit 1, the message at the loop naming the op (before the
+    rule was an allow-list the address evaluator refused these two later, at the op)."""
+    for lines, says in NOT_SHARED:
+        text = kernel_text(k=32 * 7, dynamic=True).replace(
+            "%kq = arith.divui %K, %c32 : index",
+            lines + "\n    %kq = arith.divui %kthr, %c32 : index").replace(
+            "  gpu.module @kernels {",
+            "  gpu.module @kernels {\n    func.func private @opaque() -> index")
+        assert "%kq = arith.divui %kthr" in text and "@opaque" in text
+        rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+        assert rc == 1 and out == "" and "Traceback" not in err, err
+        assert "has a trip count known only at run time that depends on " + says in err, err
+        line = int(err.split(":")[1])
+        assert "scf.for" in text.splitlines()[line - 1]
 
 
 def test_dynamic_trip_count_guards_the_pipelined_loop(capsys, tmp_path):

@@ -33,8 +33,9 @@ An ``scf.if`` holding memory ops whose condition does not fold (a K tail, a work
 edge of C) is modelled when the condition is the same for every wave of the workgroup
 (:func:`pipeline_mlir.analysis.wg_uniform.is_uniform`, the front end's rule too): built
 from constants, the function's arguments, workgroup ids, HAL constants and the induction
-variables of loops with such bounds, not from a thread, lane or wave id, a loaded value or
-a loop-carried one.  Every wave then takes the same branch, and :func:`lds_paths` gives one
+variables of loops with such bounds by ops the rule knows compute their results from their
+operands alone, not from a thread, lane or wave id, a loaded value, a loop-carried one or
+an op the rule does not know.  Every wave then takes the same branch, and :func:`lds_paths` gives one
 stream per combination of branches the unrolled function can take (each time an ``scf.if``
 is met, in order; at most :data:`MAX_PATHS` streams), each checked on its own.  A
 condition that may differ between the waves is not modelled.

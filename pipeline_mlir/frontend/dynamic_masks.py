@@ -40,7 +40,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure, owner
+from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, owner
 
 #: ops that pass their first operand on besides casts (analysis.ir_facts.through_casts)
 PASS_ON = ("iree_tensor_ext.dispatch.workload.ordinal",)
@@ -165,15 +165,9 @@ class SymbolicSizes:
         self.n = ev.threads
         self.memo: dict = {}
 
-    def depends(self, v, seen=None) -> bool:
+    def depends(self, v) -> bool:
         """Whether ``v`` depends on the loop variable or a launch value."""
-        seen = set() if seen is None else seen
-        if v == self.iv or _is_launch(v):
-            return True
-        if isinstance(v.owner, ir.Block) or v in seen:
-            return False
-        seen.add(v)
-        return any(self.depends(x, seen) for x in _op(v.owner).operands)
+        return depends(v, lambda x: x == self.iv or _is_launch(x))
 
     def value(self, v) -> Lin:
         if v not in self.memo:

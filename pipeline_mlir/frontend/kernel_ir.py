@@ -42,10 +42,11 @@ def owner(v, name: str):
     return o if o.name == name else None
 
 
-def depends(v, values: set, seen: set | None = None) -> bool:
-    """Whether ``v`` is computed from any of ``values`` (through the ops defining it)."""
+def depends(v, values, seen: set | None = None) -> bool:
+    """Whether ``v`` is computed from any of ``values`` (through the ops defining it):
+    a set of values, or a predicate of a value."""
     seen = set() if seen is None else seen
-    if v in values:
+    if values(v) if callable(values) else v in values:
         return True
     if isinstance(v.owner, ir.Block) or v in seen:
         return False

@@ -126,8 +126,8 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
     own, one K step (``tile``) beside the two stages, unless ``aliased``: on the
     schedule's (:func:`leftover_aliases`, ``frontend/aliased_remainder.py``).  ``starved``:
     a lockstep schedule's MMA blocks of one MFMA each (:func:`lockstep_starved`), which
-    has no runs to cut: the fewest steps that fit and give its blocks
-    :data:`_WANTED_BLOCK` MFMAs (one per block and K step)."""
+    has no runs to cut: the fewest steps that fit (its blocks hold one MFMA per K step, so
+    every factor, 2 or more, gives them :data:`_WANTED_BLOCK`)."""
     fits = [m for m in (2, 4) if (starved or chain * m % 4 == 0) and
             2 * m * tile + (tile if not aliased and (trips is None or trips % (2 * m))
                             else 0) + other <= gfx950.LDS_BYTES]
@@ -135,9 +135,9 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
         besides = f" beside the kernel's other {other}" if other else ""
         return (f"two stages of 2 merged K steps ({4 * tile} bytes) do not fit in the "
                 f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
-    best = [m for m in fits if (m >= _WANTED_BLOCK if starved
-                                else chain * m >= _WANTED_CHAIN)]
-    m = (best or fits)[0]
+    # starved blocks hold one MFMA per K step, so any m that fits (2 or more) gives them
+    # _WANTED_BLOCK: the fewest steps; otherwise the fewest that give a chain its runs
+    m = fits[0] if starved else next((m for m in fits if chain * m >= _WANTED_CHAIN), fits[0])
     if trips is not None and trips // (2 * m) < least:
         return (f"the loop runs {trips} K steps, fewer than the {2 * m * least} that "
                 f"{2 * least} iterations of {m} merged K steps (the schedule's loop and its "

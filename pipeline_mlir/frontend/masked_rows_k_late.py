@@ -27,12 +27,14 @@ load of this shape that fails a check is an error at it; other masked loads are 
 the scan, which refuses them.
 
 A load may also sit in IREE's buffer-end ``scf.if`` (a guarded load,
-:func:`~pipeline_mlir.frontend.masks.guard_parts`): the ``scf.if`` is made the same read.
+:func:`~pipeline_mlir.frontend.guarded_load.guard_parts`): the ``scf.if`` is made the same read.
 For a binding of static rows (IREE's partial edge tiles; the late form has no workgroup
 loop) the guard is evaluated at every workgroup of the grid its ids' ``upper_bound`` give
 (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, the grid a dispatch is launched
-on), up to :data:`GRID_LIMIT` workgroups; a workgroup given otherwise is refused.  A run stored to LDS
-after a barrier is read at its store.
+on), up to :data:`GRID_LIMIT` workgroups; a workgroup given otherwise is refused, and so is
+a grid whose workgroups leave a row of the buffer unloaded (a matmul loads every row: the
+kernel runs on more workgroups than its ids' bound says).  A run stored to LDS after a
+barrier is read at its store.
 """
 
 from __future__ import annotations
@@ -50,10 +52,10 @@ from pipeline_mlir.frontend.kernel_ir import (check_read_movable, depends, descr
                                               erase_unused, kernel_of, owner)
 from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block,
                                                 refuse_nonzero_fill, row_count, static_rows)
-from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
+from pipeline_mlir.frontend.masked_rows_k import (body_ops, check_columns, check_fixed_columns,
                                                   k_bounds, rewrite_runs, select_as_masked,
                                                   whole_run_select)
-from pipeline_mlir.frontend.masks import guard_parts
+from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
                                                      workgroup_loop,
                                                      zero_splat)
@@ -66,13 +68,18 @@ def unmask_row_tails_late(loop) -> int:
     """Make every load directly in ``loop``'s body masked by rows and the K left, and every
     whole-run select of a static buffer, a read masked by the K left only (module
     docstring); the number rewritten."""
-    return rewrite_runs(loop, _select_to_mask, "vector.maskedload", _match, _prove,
+    covered: set = set()       # the static buffers whose grid was checked to read every row
+
+    def prove(load, loop, p: dict) -> None:
+        _prove(load, loop, p, covered)
+
+    return rewrite_runs(loop, _select_to_mask, "vector.maskedload", _match, prove,
                         _rewrite) + rewrite_runs(loop, lambda sel: 0, "scf.if", _match_guarded,
-                                                 _prove, _rewrite)
+                                                 prove, _rewrite)
 
 
 def _match_guarded(guard) -> dict | None:
-    """The parts of a guarded load (:func:`~pipeline_mlir.frontend.masks.guard_parts`: the
+    """The parts of a guarded load (:func:`~pipeline_mlir.frontend.guarded_load.guard_parts`: the
     buffer-end ``scf.if`` whose branches compute the same run) masked by rows and the K
     left, the ``scf.if`` as ``"guard"``; or None."""
     parts = guard_parts(guard)
@@ -163,14 +170,15 @@ def _check_guarded_rows(load, ev, p: dict, rows: int, where) -> None:
                             f"size only")
 
 
-def _prove(load, loop, p: dict) -> None:
-    """Check the load ``p`` (module docstring)."""
+def _prove(load, loop, p: dict, covered: set) -> None:
+    """Check the load ``p`` (module docstring); ``covered``: the buffers of static rows
+    whose grid is known to read every row (:func:`_check_every_row_read`), added to."""
     size = flat_block(load, loop)
     ev = Evaluator(size, launch_values=False)
     ev.where = load
     launch = row_count(load, p["buf"])
     if static_rows(launch):
-        _prove_static(load, loop, p, ev, launch)
+        _prove_static(load, loop, p, ev, launch, covered)
         return
     others = launch_values(loop, launch)
     wl, tile = workgroup_loop(load, loop, launch, others, ev)
@@ -189,7 +197,17 @@ def _workgroup_ids(load, loop) -> tuple[list, tuple[int, ...]]:
     """The kernel's ``hal.interface.workgroup.id`` values with their dimensions, and the
     grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`: their upper bounds),
     when they are its only workgroup values (no other workgroup id op, no loop around the
-    K-loop): what a static grid's rows are evaluated over."""
+    K-loop): what a static grid's rows are evaluated over.
+
+    The grid is the least of the bounds the kernel states (each id's ``upper_bound``, a
+    workgroup loop's trip count, ``known_grid_size``): each is a promise of the kernel
+    (LLVM reads an id's bound as its range), and IREE's late form says the launch's grid
+    nowhere else (its export's count is ``workgroup_count_from_slice``).  A bound below
+    the grid the kernel is launched on would leave the workgroups past it unproven (IREE's
+    200x1000x1030 kernel with ``upper_bound`` 32 made 7 and B's rows-left constant made
+    1008, a guard broken only at workgroup 7, was pipelined to a C that differs from the
+    unpipelined build's there on the emulator); :func:`_check_every_row_read` refuses it:
+    the grid's workgroups must load every row of the buffer."""
     kernel = kernel_of(loop)
     ids = walk_ops(kernel, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")
                    or o.name.startswith("rocdl.workgroup.id"))
@@ -213,17 +231,59 @@ def _workgroup_ids(load, loop) -> tuple[list, tuple[int, ...]]:
     return [(o.results[0], id_dimension(o)) for o in ids], grid
 
 
-def _prove_static(load, loop, p: dict, ev, rows: int) -> None:
+def _prove_static(load, loop, p: dict, ev, rows: int, covered: set) -> None:
     """The checks of the module docstring for a buffer of static ``rows``: at every
     workgroup of the grid (:func:`_workgroup_ids`), on every thread, a row the
-    guard reads lies in ``0 .. rows - 1``; the columns as for a size known at launch."""
+    guard reads lies in ``0 .. rows - 1``; the columns as for a size known at launch;
+    and, once per buffer, the grid reads every row (:func:`_check_every_row_read`)."""
     ids, grid = _workgroup_ids(load, loop)
     _check_form(load, loop, p, None, None, [v for v, _ in ids])
     check_columns(load, loop, ev, p, k_bounds(loop))
+    if p["buf"] not in covered:
+        covered.add(p["buf"])
+        _check_every_row_read(loop, p["buf"], rows, ids, grid, ev)
     for point in np.ndindex(*grid):
         for v, d in ids:
             ev.bind(v, point[d])
         _check_guarded_rows(load, ev, p, rows, point)
+
+
+def _row_indices(loop, buf) -> list:
+    """The row index of every load of ``buf`` directly in ``loop``'s body (a guarded
+    load's through its plain load), none rewritten yet."""
+    out = []
+    for o in body_ops(loop):
+        if o.name == "scf.if" and (parts := guard_parts(o)) is not None:
+            o = parts[1]
+        if o.name in ("vector.load", "vector.maskedload") and o.operands[0] == buf:
+            out.append(o.operands[1])
+    return out
+
+
+def _check_every_row_read(loop, buf, rows: int, ids: list, grid: tuple, ev) -> None:
+    """The grid's workgroups load every one of ``buf``'s ``rows`` (masked or not): a matmul
+    reads every row of A and B, so a row none of them loads is loaded by a workgroup
+    past the ids' ``upper_bound``, where the guards are not proven (a kernel launched on
+    more workgroups than its ids' bound says).  Rows that cannot be evaluated per
+    workgroup (of a launch value, say): not checked."""
+    seen = np.zeros(rows, dtype=bool)
+    indices = _row_indices(loop, buf)
+    try:
+        for point in np.ndindex(*grid):
+            for v, d in ids:
+                ev.bind(v, point[d])
+            for i in indices:
+                r = np.ravel(ev.value(i))
+                seen[r[(r >= 0) & (r < rows)]] = True
+    except IRError:
+        return
+    if not seen.all():
+        wid = _op(ids[0][0].owner)
+        raise IRError(wid, f"{describe(wid)}: the {int(np.prod(grid))} workgroups of the "
+                           f"ids' upper_bound load none of row {int(np.flatnonzero(~seen)[0])} "
+                           f"of the {rows} static rows their row-masked copies read; a matmul "
+                           f"reads every row, so the kernel runs on more workgroups than its "
+                           f"ids' upper_bound says, and its row guards are proven only up to it")
 
 
 def _rewrite(load, loop, p: dict, fat: dict) -> None:

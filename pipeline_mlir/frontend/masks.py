@@ -43,6 +43,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, constant_trips, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.kept_masks import keep_moving_masks
@@ -85,24 +86,6 @@ def guarded_loads(loop) -> list:
     for the scan to refuse."""
     return [o for o in map(_op, loop.regions[0].blocks[0].operations)
             if o.name == "scf.if" and guard_parts(o) is not None]
-
-
-def guard_parts(op):
-    """(the mask, the else-branch's ``vector.load``) of guarded load ``op``, or None."""
-    if len(op.results) != 1 or len(op.regions) != 2 or not len(op.regions[1].blocks):
-        return None
-    then = [_op(o) for o in op.regions[0].blocks[0].operations]
-    other = [_op(o) for o in op.regions[1].blocks[0].operations]
-    if [o.name for o in then] != ["vector.maskedload", "scf.yield"] or \
-            [o.name for o in other] != ["vector.load", "arith.select", "scf.yield"]:
-        return None
-    masked, load, select = then[0], other[0], other[1]
-    base, *idx, mask, passthru = list(masked.operands)
-    if then[1].operands[0] != masked.results[0] or other[2].operands[0] != select.results[0] \
-            or list(load.operands) != [base, *idx] or list(select.operands) != \
-            [mask, load.results[0], passthru] or load.results[0].type != op.results[0].type:
-        return None
-    return mask, load
 
 
 def peel_masked_tail(loop) -> object | None:

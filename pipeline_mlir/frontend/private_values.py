@@ -62,20 +62,20 @@ def _forward(alloc, body: list) -> None:
     mt = ir.MemRefType(buf.type)
     if not private_tile(buf):
         return
-    users = [_op(u.owner) for u in buf.uses]
-    if any(u not in body or _whole(u, buf) is None for u in users):
+    # each user's whole value, once (None: not a whole access of the buffer)
+    whole = {u: _whole(u, buf) for u in (_op(use.owner) for use in buf.uses)}
+    if any(u not in body or v is None for u, v in whole.items()):
         return
-    order = sorted(set(users), key=body.index)
+    order = sorted(whole, key=body.index)
     first, last = body.index(order[0]), body.index(order[-1])
     if order[0].name not in WRITES or any(len(o.regions) for o in body[first:last + 1]):
         return
-    if any(ir.VectorType(_whole(u, buf).type).element_type != mt.element_type
-           for u in users):
+    if any(ir.VectorType(v.type).element_type != mt.element_type for v in whole.values()):
         return
     current, pairs = None, []
     for u in order:
         if u.name in WRITES:
-            current = _whole(u, buf)
+            current = whole[u]
         else:
             if current.type != u.results[0].type:
                 return

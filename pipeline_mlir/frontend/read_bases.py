@@ -51,8 +51,10 @@ emitted through ``readfirstlane`` before the loop), ``fixed`` and ``moving`` the
 offset terms defined before the loop and in it (the K column).  The inner
 ``readfirstlane``, before the loop, makes the wave's rows a scalar once; the outer one, in
 the loop, keeps LLVM from hoisting a sum per copy.  Both are exact because their operands
-are proven one value per wave (:meth:`ReadBases.uniform`: constants, workgroup ids and the
-loop's variable combined by arithmetic, and thread-only values each wave's lanes agree on).
+are proven one value per wave (:meth:`ReadBases.uniform`: the workgroup-uniform rule of
+:mod:`pipeline_mlir.analysis.wg_uniform`, constants, workgroup ids, kernel arguments and the
+loop's variable combined by the integer ops its allow-list knows, with thread-only values each wave's lanes agree on
+for leaves).
 """
 
 from __future__ import annotations
@@ -62,8 +64,8 @@ import numpy as np
 from pipeline_mlir.analysis.exact_ints import exact_on_machine
 from pipeline_mlir.analysis.ir_facts import enclosing_ops, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.wg_uniform import varying_source
 from pipeline_mlir.dialect import bindings as B
-from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -91,17 +93,6 @@ def shares_read_bases(block: tuple[int, int, int], schedule) -> bool:
     per SIMD, whose waves share the register file.  (The ping-pong kernels, two waves per
     SIMD by definition, keep the reads they were measured with.)"""
     return schedule.lockstep() and int(np.prod(block)) > WAVE_SIZE * SIMDS_PER_CU
-
-
-#: ops whose result is one value per wave when every operand is (pure integer arithmetic)
-_PURE = ("arith.addi", "arith.subi", "arith.muli", "arith.divui", "arith.divsi",
-         "arith.remui", "arith.remsi", "arith.andi", "arith.ori", "arith.xori", "arith.shli",
-         "arith.shrui", "arith.shrsi", "arith.minsi", "arith.minui", "arith.maxsi",
-         "arith.maxui", "arith.index_cast", "arith.index_castui", "arith.constant",
-         "affine.apply", "affine.linearize_index", "affine.delinearize_index",
-         "affine.min", "affine.max", "iree_codegen.index_hint")
-#: ops whose result is one value for the whole workgroup
-_WORKGROUP = ("hal.interface.workgroup.id", "gpu.block_id", "hal.interface.constant.load")
 
 
 class ReadBases:
@@ -170,37 +161,22 @@ class ReadBases:
         self.bases.append((idx, elements))
         return idx
 
-    def uniform(self, value, loop) -> bool:
-        """Whether ``value`` is one value for each wave: a constant, a workgroup id, a
-        kernel constant, a variable of the workgroup ``scf.forall`` or of ``loop``, pure
-        integer arithmetic of such values, or a thread-only value each wave's 64 lanes
-        agree on (evaluated)."""
-        todo, seen = [value], set()
-        while todo:
-            v = todo.pop()
-            if v in seen:
-                continue
-            seen.add(v)
-            if isinstance(v.owner, ir.Block):
-                parent = _op(v.owner.owner)
-                if parent == _op(loop) and v == v.owner.arguments[0]:
-                    continue
-                if parent.name == "scf.forall" and workgroup_forall_problem(parent) is None:
-                    continue
-                return False
-            op = _op(v.owner)
-            if op.name in _WORKGROUP:
-                continue
-            elements = self._elements(v)
-            if elements is not None:
-                lanes = elements.reshape(-1, WAVE_SIZE)
-                if not (lanes == lanes[:, :1]).all():
-                    return False
-                continue
-            if op.name not in _PURE:
-                return False
-            todo.extend(op.operands)
-        return True
+    def uniform(self, value) -> bool:
+        """Whether ``value`` is one value for each wave: the same in every wave
+        (:func:`~pipeline_mlir.analysis.wg_uniform.varying_source`: constants, workgroup ids,
+        kernel arguments, the variables of the workgroup ``scf.forall`` and of loops of such
+        bounds, combined by the ops its allow-list knows compute their results from their
+        operands alone), with thread-only values each wave's 64 lanes agree on (evaluated)
+        for leaves."""
+        return varying_source(value, self._lanes_agree) is None
+
+    def _lanes_agree(self, value) -> bool:
+        """Whether ``value`` is thread-only and the same in every lane of each wave."""
+        elements = self._elements(value)
+        if elements is None:
+            return False
+        lanes = elements.reshape(-1, WAVE_SIZE)
+        return bool((lanes == lanes[:, :1]).all())
 
     def flat_source(self, src, indices: list, loop):
         """(a one-dimensional view of the buffer, [its index]) for a DMA copy of
@@ -227,7 +203,7 @@ class ReadBases:
         offsets = list(sub.attributes["static_offsets"])
         dyn = iter(sub.operands[1:1 + sum(1 for o in offsets if o < -(1 << 62))])
         parts = [(next(dyn) if o < -(1 << 62) else o, s) for o, s in zip(offsets, strides)]
-        if any(not isinstance(p, int) and not self.uniform(p, loop) for p, _ in parts):
+        if any(not isinstance(p, int) and not self.uniform(p) for p, _ in parts):
             return None
         loop_op = _op(loop)
         if any(isinstance(i.owner, ir.Block) or loop_op in enclosing_ops(_op(i.owner)) or

@@ -24,6 +24,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.frontend.guarded_load import nested_refusal
 from pipeline_mlir.frontend.kernel_ir import effects, in_lds, kernel_of
 from pipeline_mlir.frontend.reroll import no_loop_note
 from pipeline_mlir.frontend.soundness import check_workgroup_loops
@@ -300,8 +301,7 @@ def scan_loop(loop) -> LoopScan:
         if op in stores:
             continue
         if len(op.regions):
-            raise IRError(op, f"'{name}' op with regions inside the K-loop: the pipeliner moves "
-                              f"the loop's ops one by one and cannot move nested regions")
+            raise IRError(op, nested_refusal(op))
         if name in SYNC_OPS:
             syncs.append(op)
             continue

@@ -30,7 +30,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle, segments
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.adopt import Ix
-from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.kernel_ir import collapsed, describe
 
 SWIZZLE_ATTR = "iree_codegen.swizzle"
 #: the ops a swizzled buffer's values may pass through on their way to an access
@@ -76,8 +76,9 @@ def resolve_swizzles(swizzled: dict) -> None:
                                      f"IREE's in the remainder loop; the front end applies "
                                      f"the swizzle to vector loads, stores and transfers "
                                      f"only")
+        flat = collapsed(root) if accesses else None   # one 1-D view, after the buffer
         for o in accesses:
-            _rewrite_access(o, root, row, access)
+            _rewrite_access(o, flat, row, access)
 
 
 def _parts(op):
@@ -101,9 +102,9 @@ def _parts(op):
     return vt, val, mem, idx
 
 
-def _rewrite_access(op, root, row: int, access: int) -> None:
+def _rewrite_access(op, flat_root, row: int, access: int) -> None:
     """``op`` as one swizzled ``vector.load`` / ``vector.store`` per ``access``-element chunk
-    of ``root``."""
+    of ``flat_root`` (the buffer as one dimension)."""
     vt, val, view, idx = _parts(op)
     strides, _ = ir.MemRefType(view.type).get_strides_and_offset()
     if vt.shape[-1] % access or strides[-1] != 1:
@@ -115,7 +116,6 @@ def _rewrite_access(op, root, row: int, access: int) -> None:
     with ir.InsertionPoint(op), op.location:
         ix = Ix(ir.InsertionPoint(op))
         offset = B.memref.extract_strided_metadata(view)[1]
-        flat_root = _flat(root)
         pieces = {}
         for pos in itertools.product(*[range(d) for d in vt.shape[:-1]]):
             x = offset
@@ -160,20 +160,6 @@ def _piece(val, pos: tuple, flat_t):
         return val
     return ir.Operation.create("vector.extract", results=[flat_t], operands=[val], attributes={
         "static_position": ir.DenseI64ArrayAttr.get(list(pos))}).results[0]
-
-
-def _flat(root):
-    """``root`` as a 1-D memref (itself when it is one), made after its definition."""
-    mt = ir.MemRefType(root.type)
-    if mt.rank == 1:
-        return root
-    n = 1
-    for d in mt.shape:
-        n *= d
-    ft = ir.MemRefType.get([n], mt.element_type, memory_space=mt.memory_space)
-    return B.memref.collapse_shape(ft, root, ir.ArrayAttr.get(
-        [ir.ArrayAttr.get([ir.IntegerAttr.get(ir.IntegerType.get_signless(64), i)
-                           for i in range(mt.rank)])]))
 
 
 def _assemble(vt, pieces: dict):

@@ -92,7 +92,8 @@ def check_uniform_bounds(loop) -> None:
     """A trip count known only at run time must be the workgroup's, not a thread's or a
     wave's: a bound that may differ between the waves
     (:func:`~pipeline_mlir.analysis.wg_uniform.varying_source`: from a thread id, one lane's
-    value, a load, an op with regions or a loop-carried value) is an error at the loop (the
+    value, a load, an op with regions, a loop-carried value or an op the rule does not know)
+    is an error at the loop naming it (the
     schedule's barriers, and the guard of :func:`_guard_pairs`, need every wave to run the
     same iterations)."""
     for v in list(loop.operands)[:3]:

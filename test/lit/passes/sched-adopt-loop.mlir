@@ -69,7 +69,7 @@ gpu.module @m {
     %c1 = arith.constant 1 : index
     %z = arith.constant dense<0.0> : vector<4xf32>
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
-      // expected-error @+1 {{with regions inside the K-loop}}
+      // expected-error @+1 {{on the condition of a block argument, is not: it yields nothing, and its condition is not true for every thread}}
       scf.if %p {
       }
       %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>

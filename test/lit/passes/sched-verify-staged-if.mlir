@@ -105,3 +105,50 @@ func.func @per_thread(%src: memref<64x64xbf16>, %lds: memref<2048xbf16, #gpu.add
   %f = vector.load %lds[%i] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   return %f : vector<8xbf16>
 }
+
+// -----
+
+// Nor a condition from an op the workgroup-uniform rule does not know, though its operands
+// are the same in every wave: a global thread id (of no operand), a lane read
+// (`rocdl.readlane`: of a lane the wave may not run), a call's result.  Taken as uniform,
+// the race in each function's then branch would be reported.
+func.func private @opaque() -> i1
+// CHECK-LABEL: func.func @global_id
+func.func @global_id(%src: memref<64x64xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index) {
+  %v = vector.load %src[%i, %i] : memref<64x64xbf16>, vector<8xbf16>
+  %c0 = arith.constant 0 : index
+  %g = gpu.global_id x
+  %c = arith.cmpi eq, %g, %c0 : index
+  scf.if %c {
+    vector.store %v, %lds[%i] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %f = vector.load %lds[%i] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    vector.store %f, %src[%i, %i] : memref<64x64xbf16>, vector<8xbf16>
+  }
+  return
+}
+// CHECK-LABEL: func.func @readlane
+func.func @readlane(%src: memref<64x64xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index) {
+  %v = vector.load %src[%i, %i] : memref<64x64xbf16>, vector<8xbf16>
+  %w = gpu.block_id x
+  %w32 = arith.index_cast %w : index to i32
+  %c0 = arith.constant 0 : i32
+  %l = rocdl.readlane %w32, %c0 : (i32, i32) -> i32
+  %c = arith.cmpi eq, %l, %c0 : i32
+  scf.if %c {
+    vector.store %v, %lds[%i] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %f = vector.load %lds[%i] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    vector.store %f, %src[%i, %i] : memref<64x64xbf16>, vector<8xbf16>
+  }
+  return
+}
+// CHECK-LABEL: func.func @call
+func.func @call(%src: memref<64x64xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index) {
+  %v = vector.load %src[%i, %i] : memref<64x64xbf16>, vector<8xbf16>
+  %c = func.call @opaque() : () -> i1
+  scf.if %c {
+    vector.store %v, %lds[%i] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %f = vector.load %lds[%i] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    vector.store %f, %src[%i, %i] : memref<64x64xbf16>, vector<8xbf16>
+  }
+  return
+}

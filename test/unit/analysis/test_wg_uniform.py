@@ -5,8 +5,11 @@ conditions (``analysis/lds_order.py``) and the run-time trip count check of the 
 
 The trip count check used to refuse only thread ids; the shared rule also refuses a bound
 from one lane's value, a load, an op with regions, a loop-carried value and the induction
-variable of a loop whose own bounds vary: one negative test each.  (The LDS order walk
-already had all of these; the shared rule adds none to it.)"""
+variable of a loop whose own bounds vary: one negative case each.  The rule is an
+allow-list: an op it does not know (``gpu.global_id``, a call's result, ``rocdl.ballot``)
+is refused by name, though its operands, if any, are uniform; the ops IREE wraps its sizes
+in (``util.assume.int``, ``iree_tensor_ext.dispatch.workload.ordinal``) and the ``index``
+dialect are known."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.frontend.tails import check_uniform_bounds
 
 HEAD = """
+func.func private @opaque() -> index
 func.func @f(%n: index, %buf: memref<4xindex>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -50,7 +54,20 @@ CASES = {
                 "scf.yield %ub : index\n}", "carried", "scf.for"),
     "varying-outer-iv": ("scf.for %o = %c0 to %tid step %c1 {\n"
                          "%ub = arith.addi %o, %c1 : index", "}", "thread", "gpu.thread_id"),
+    "hints": ("%h:2 = util.assume.int %n<umin = 0, umax = 4096>, %wg<umin = 0, umax = 64> "
+              ": index, index\n%o = iree_tensor_ext.dispatch.workload.ordinal %h#0, 0 : index\n"
+              "%ub = index.add %o, %h#1", "", None, None),
+    "global-id": ("%g = gpu.global_id x\n%ub = arith.addi %n, %g : index", "", "unknown",
+                  "gpu.global_id"),
+    "call": ("%ub = func.call @opaque() : () -> index", "", "unknown", "func.call"),
+    "ballot": ("%p = arith.cmpi sgt, %n, %c1 : index\n%b = rocdl.ballot %p : i64\n"
+               "%ub = arith.index_cast %b : i64 to index", "", "unknown", "rocdl.ballot"),
 }
+
+#: what the refusal says of each kind of source (its words, written out)
+SAYS = {"thread": "the thread", "read": "a value loaded from memory",
+        "lane": "one lane's value", "region": "the result of an op with regions",
+        "carried": "a loop-carried value", "unknown": "an op the rule does not know"}
 
 
 def _inner_loop(name: str):
@@ -70,35 +87,23 @@ def ctx():
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_the_rule(ctx, name):
+    """The rule's answer, and the trip count check's: a uniform run-time bound is taken; one
+    that may differ between the waves is refused at the loop, naming its source (each case
+    past the thread id one the check let through before the rule was shared, and each op the
+    rule does not know one it let through before the rule was an allow-list: a trip count
+    every wave may not share, whose barriers would deadlock)."""
     _, loop = _inner_loop(name)
     why = varying_source(loop.operands[1])
     kind, op = CASES[name][2:]
     assert (why is None) == (kind is None) == is_uniform(loop.operands[1])
-    if kind is not None:
-        assert (why.kind, why.op.name) == (kind, op)
-
-
-@pytest.mark.parametrize("name", [n for n in CASES if CASES[n][2] is None])
-def test_a_uniform_run_time_bound_is_taken(ctx, name):
-    _, loop = _inner_loop(name)
-    check_uniform_bounds(loop)
-
-
-@pytest.mark.parametrize("name, says", [
-    ("thread", "depends on the thread ('gpu.thread_id' op at"),
-    ("load", "depends on a value loaded from memory ('memref.load' op at"),
-    ("lane", "depends on one lane's value ('rocdl.readfirstlane' op at"),
-    ("region", "depends on the result of an op with regions ('scf.if' op at"),
-    ("carried", "depends on a loop-carried value ('scf.for' op at"),
-    ("varying-outer-iv", "depends on the thread ('gpu.thread_id' op at"),
-])
-def test_a_bound_that_may_differ_between_waves_is_refused(ctx, name, says):
-    """Each case past the thread id is one the trip count check let through before the
-    rule was shared (a trip count every wave may not share: its barriers would deadlock)."""
-    _, loop = _inner_loop(name)
+    if kind is None:
+        check_uniform_bounds(loop)
+        return
+    assert (why.kind, why.op.name) == (kind, op)
     with pytest.raises(IRError) as e:
         check_uniform_bounds(loop)
     msg = str(e.value)
+    says = f"depends on {SAYS[kind]} ('{op}' op at"
     assert "'scf.for' op has a trip count known only at run time that " + says in msg, msg
     assert "every wave of the workgroup shares" in msg
     if name == "carried":

@@ -54,17 +54,32 @@ def test_dynamic_trip_count_is_exact(trips, mode):
     assert np.array_equal(C, ref), f"max error {np.nanmax(np.abs(C - ref))}"
 
 
-def test_thread_dependent_trip_count_is_refused(capsys, tmp_path):
-    text = kernel_text(k=32 * 7, dynamic=True).replace(
-        "%kq = arith.divui %K, %c32 : index",
-        "%kthr = arith.addi %K, %tid : index\n    %kq = arith.divui %kthr, %c32 : index")
-    assert "%kthr = arith.addi %K, %tid" in text
-    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
-    assert rc == 1 and out == "" and "Traceback" not in err, err
-    assert "has a trip count known only at run time that depends on the thread " \
-           "('gpu.thread_id' op at line" in err, err
-    line = int(err.split(":")[1])
-    assert "scf.for" in text.splitlines()[line - 1]
+#: a run-time trip count's bound made of a value that may differ between the waves: (the
+#: lines defining %kthr, what the refusal says it depends on)
+NOT_SHARED = (
+    ("%kthr = arith.addi %K, %tid : index", "the thread ('gpu.thread_id' op at line"),
+    ("%gid = gpu.global_id x\n    %kthr = arith.addi %K, %gid : index",
+     "an op the rule does not know ('gpu.global_id' op at line"),
+    ("%kthr = func.call @opaque() : () -> index",
+     "an op the rule does not know ('func.call' op at line"))
+
+
+def test_a_trip_count_the_waves_may_not_share_is_refused(capsys, tmp_path):
+    """From the thread id, and from ops the workgroup-uniform rule does not know (a global
+    thread id, a call's result): exit 1, the message at the loop naming the op (before the
+    rule was an allow-list the address evaluator refused these two later, at the op)."""
+    for lines, says in NOT_SHARED:
+        text = kernel_text(k=32 * 7, dynamic=True).replace(
+            "%kq = arith.divui %K, %c32 : index",
+            lines + "\n    %kq = arith.divui %kthr, %c32 : index").replace(
+            "  gpu.module @kernels {",
+            "  gpu.module @kernels {\n    func.func private @opaque() -> index")
+        assert "%kq = arith.divui %kthr" in text and "@opaque" in text
+        rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+        assert rc == 1 and out == "" and "Traceback" not in err, err
+        assert "has a trip count known only at run time that depends on " + says in err, err
+        line = int(err.split(":")[1])
+        assert "scf.for" in text.splitlines()[line - 1]
 
 
 def test_dynamic_trip_count_guards_the_pipelined_loop(capsys, tmp_path):
@@ -289,6 +304,22 @@ func.func @f(%r: index) -> vector<2x8xbf16> {
     body = _resolved(text)
     assert "vector.transfer_read" not in body and body.count("vector.load") == 2
     assert body.count("arith.xori") == 2 and "extract_strided_metadata" in body
+    # a swizzled buffer of two dimensions, read twice: one 1-D view of it for both reads,
+    # right after the buffer (kernel_ir.collapsed), before the reads that use it
+    two_d = text.replace("memref<4096xbf16, #gpu.address_space<workgroup>>\n  %e",
+                         "memref<64x64xbf16, #gpu.address_space<workgroup>>\n  %e")
+    two_d = re.sub(r"%e = memref.expand_shape .*?into (memref<64x64xbf16, [^>]*>>)",
+                   r"%e = memref.cast %a : \1 to \1", two_d, flags=re.S)
+    two_d = two_d.replace("return %x : vector<2x8xbf16>",
+                          "%y = vector.load %e[%r, %c0] : memref<64x64xbf16, "
+                          "#gpu.address_space<workgroup>>, vector<8xbf16>\n"
+                          "  return %x : vector<2x8xbf16>")
+    assert "memref.cast" in two_d and two_d != text
+    body = _resolved(two_d)
+    lines = [ln.strip() for ln in body.splitlines()]
+    at = [i for i, ln in enumerate(lines) if "memref.collapse_shape" in ln]
+    assert len(at) == 1 and "memref.alloc()" in lines[at[0] - 1], body
+    assert "4096xbf16" in lines[at[0]] and body.count("vector.load") == 3, body
 
 
 WIDE = """

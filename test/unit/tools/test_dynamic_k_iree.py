@@ -351,7 +351,8 @@ def test_lds_accumulator_mutants_are_refused_at_the_op(kernels, tmp_path, capsys
      "%166 = vector.insert_strided_slice %150, %165 offsets = [3, 2, 0, 0]", "amdgpu.mfma",
      "its accumulator is neither an iter_arg of the loop nor the result of an earlier MFMA"),
     ("%172 = arith.cmpi sgt, %169, %c0 : index", "%172 = arith.cmpi sgt, %169, %c128 : index",
-     "scf.if", "with regions inside the K-loop"),
+     "scf.if", "this one, on the condition of the 'arith.cmpi' op at line 98:24, is not: it "
+     "yields nothing, and its condition is not true for every thread"),
 ], ids=["a piece not yielded", "a guard not always true"])
 def test_what_is_not_proven_is_left_for_the_scan(kernels, tmp_path, capsys, old, new, op,
                                                  message):

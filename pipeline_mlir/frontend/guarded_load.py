@@ -1,0 +1,119 @@
+"""IREE's guarded load: the one ``scf.if`` with results the front end takes in a K-loop.
+
+At the prefetch point and in the late form IREE guards a masked load near a buffer's end
+with an ``scf.if`` whose two regions compute the same run::
+
+    %r = scf.if %cond -> (vector<8xbf16>) {
+      %m = vector.maskedload %buf[%i, %j], %mask, %pass : ...
+      scf.yield %m : vector<8xbf16>
+    } else {
+      %l = vector.load %buf[%i, %j] : ...
+      %s = arith.select %mask, %l, %pass : vector<8xi1>, vector<8xbf16>
+      scf.yield %s : vector<8xbf16>
+    }
+
+:func:`guard_parts` gives its mask and plain load (what :mod:`~pipeline_mlir.frontend.masks`
+peels and :mod:`~pipeline_mlir.frontend.masked_rows_k_late` makes a masked read);
+:func:`guard_mismatch` says why an ``scf.if`` is not one, naming the op of its then or
+else region that breaks the form: the scan refuses such an ``scf.if`` with it
+(:func:`nested_refusal`).
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import at, describe
+
+#: the ops of a guarded load's then and else regions, in order
+THEN = ("vector.maskedload", "scf.yield")
+ELSE = ("vector.load", "arith.select", "scf.yield")
+#: the form, said in a refusal
+FORM = ("IREE's guarded load: one vector yielded, a 'vector.maskedload' in the then region, "
+        "and in the else region a 'vector.load' of the same buffer and indices and an "
+        "'arith.select' by the masked load's mask and pass-through")
+
+
+def guard_parts(op):
+    """(the mask, the else-branch's ``vector.load``) of guarded load ``op``, or None."""
+    parts, _ = _check(op)
+    return parts
+
+
+def guard_mismatch(op) -> str | None:
+    """Why ``scf.if`` ``op`` is not IREE's guarded load (module docstring), naming the op of
+    its regions that breaks the form; None when it is one."""
+    _, why = _check(op)
+    return why
+
+
+def nested_refusal(op) -> str:
+    """The scan's refusal of ``op``, an op with regions inside the K-loop; for an
+    ``scf.if``, what the front end takes there and why this one is not it (which
+    condition; which op of its then or else region breaks the form, :func:`guard_mismatch`)."""
+    head = (f"'{op.name}' op with regions inside the K-loop: the pipeliner moves the loop's "
+            f"ops one by one and cannot move nested regions")
+    if op.name != "scf.if":
+        return head
+    cond = op.operands[0]
+    on = ("a block argument" if isinstance(cond.owner, ir.Block)
+          else f"the {describe(_op(cond.owner))}")
+    if len(op.results):
+        why = guard_mismatch(op) or ("it has that form, but was left in the loop: no masked "
+                                     "last K tile was peeled from it")
+    else:
+        why = ("it yields nothing, and its condition is not true for every thread (the "
+               "constant true, or evaluated in a per-thread copy loop)")
+    return (f"{head}; an 'scf.if' is taken there only as {FORM}, or inlined when it yields "
+            f"nothing on a condition true for every thread; this one, on the condition of "
+            f"{on}, is not: {why}")
+
+
+def _names(names) -> str:
+    return ", ".join(f"'{n}'" for n in names) or "nothing"
+
+
+def _check(op) -> tuple[tuple | None, str | None]:
+    """(the parts, None) of a guarded load, or (None, why it is not one)."""
+    if len(op.results) != 1:
+        return None, f"it yields {len(op.results)} values, not one vector"
+    if len(op.regions) != 2 or not len(op.regions[1].blocks):
+        return None, "it has no else region"
+    then = [_op(o) for o in op.regions[0].blocks[0].operations]
+    other = [_op(o) for o in op.regions[1].blocks[0].operations]
+    for where, ops, want in (("then", then, THEN), ("else", other, ELSE)):
+        if tuple(o.name for o in ops) != want:
+            bad = next((o for o, w in zip(ops, want) if o.name != w), ops[-1])
+            return None, (f"its {where} region holds {_names(o.name for o in ops)} where "
+                          f"the form has {_names(want)} (first apart: {describe(bad)})")
+    base, *idx, mask, passthru = list(then[0].operands)
+    return _same_run(op, then, other, base, idx, mask, passthru)
+
+
+def _same_run(op, then, other, base, idx, mask, passthru):
+    """The parts, or why the regions of the ``scf.if`` ``op`` (of the form's ops) do not
+    compute the same run."""
+    masked, load, select = then[0], other[0], other[1]
+    if then[1].operands[0] != masked.results[0]:
+        return None, f"its then region yields another value than the {describe(masked)}"
+    if other[2].operands[0] != select.results[0]:
+        return None, f"its else region yields another value than the {describe(select)}"
+    got = list(load.operands)
+    if got[0] != base:
+        return None, (f"the {describe(load)} reads another buffer than the "
+                      f"{describe(masked)}")
+    if got[1:] != idx:
+        k = next((k for k, (a, b) in enumerate(zip(got[1:], idx)) if a != b), len(idx))
+        return None, (f"the {describe(load)} reads other elements than the "
+                      f"{describe(masked)}: index {k} differs")
+    for k, (want, what) in enumerate(((mask, "the masked load's mask"),
+                                      (load.results[0], f"the value of the 'vector.load' at "
+                                                        f"{at(load)}"),
+                                      (passthru, "the masked load's pass-through"))):
+        if select.operands[k] != want:
+            return None, (f"operand {k} of the {describe(select)} is not {what}")
+    if load.results[0].type != op.results[0].type:
+        return None, (f"the {describe(load)} reads {load.results[0].type}, the 'scf.if' "
+                      f"yields {op.results[0].type}")
+    return (mask, load), None
+

@@ -15,18 +15,25 @@ arguments) and the ops over them that are not linear (a division, a remainder, a
 product of two such values).  An atom is named by its op, its result, its attributes, its
 result types and the forms of its operands (so the same op over equal operands, computed
 twice, is one atom), or, for a block argument or an op outside the ops followed here, by the
-value itself.  ``arith.addi``/``subi``, ``index.add``/``sub``, a product with a constant and
-the casts that pass a value on are followed through, which makes the forms canonical over
-the ways a compiler folds and reassociates a sum (a prologue that adds a row's thread, wave and workgroup parts in another
-order than its loop body); what depends on the thread alone is compared thread by thread,
+value itself.  ``arith.addi``/``subi``/``muli`` and ``index.add``/``sub``/``mul`` at
+64 bits (``index``, ``i64``; a product only with a constant) and the casts that keep their
+operand's value (``arith.index_cast``/``extsi`` to as many bits or more, from a source of
+two bits or more; ``iree_codegen.index_hint``, ``util.assume.int``) are followed through, which
+makes the forms canonical over the ways a compiler folds and reassociates a sum (a
+prologue that adds a row's thread, wave and workgroup parts in another order than its loop
+body); what depends on the thread alone is compared thread by thread,
 however it is computed (IREE's prologue computes a copy's K column with the tile folded
 into its constants and a remainder, where the body adds the tile's offset to a per-thread
-base).
+base).  Arithmetic narrower than 64 bits (which wraps), the casts that change a value
+(``extui``, ``index_castui``, ``extsi`` of an ``i1``, which gives -1, any truncation) and
+every other op are atoms, keyed with their operand types as well (a comparison of ``i32``
+values is not one of ``index`` values).
 
 Two values whose forms are equal (the same per-thread array, the same atoms with the same
 coefficients) are equal for every thread of every workgroup of every launch: each atom
-takes one value per thread wherever it is named, and the rest is exact integer
-arithmetic, as the evaluator's (``arith`` and ``index`` integers exact, no wrap).
+takes one value per thread wherever it is named, and the rest is integer arithmetic
+modulo 2^64 (what ``index`` and ``i64`` compute; the per-thread arrays are the
+evaluator's, which computes each op at its width), where a linear form is exact.
 Unequal forms prove nothing: the values may still agree (a product of sums not expanded,
 a division that would cancel), and the caller decides another way or refuses.
 
@@ -51,6 +58,10 @@ _PURE = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
          "affine.delinearize_index", "affine.linearize_index", "hal.interface.workgroup.id",
          "hal.interface.workgroup.count", "hal.interface.constant.load", "gpu.block_id",
          "gpu.grid_dim", "rocdl.workgroup.id.", "util.assume.int") + PASS_THROUGH
+#: the casts followed through when they keep the value (:func:`_keeps`)
+_EXTENDING = ("arith.index_cast", "arith.extsi")
+#: the ops that pass each operand on unchanged
+_HINTS = ("iree_codegen.index_hint", "util.assume.int")
 _ADD = ("arith.addi", "index.add")
 _SUB = ("arith.subi", "index.sub")
 _MUL = ("arith.muli", "index.mul")
@@ -101,6 +112,19 @@ def _integer(v) -> bool:
     return isinstance(t, ir.IndexType) or isinstance(t, ir.IntegerType)
 
 
+def _bits(v) -> int:
+    """The width of integer or index value ``v`` (``index`` is 64 bits)."""
+    return 64 if isinstance(v.type, ir.IndexType) else ir.IntegerType(v.type).width
+
+
+def _keeps(op) -> bool:
+    """The cast ``op`` passes its operand's value on unchanged for every value: a sign
+    extension (or none) from two bits or more."""
+    src, dst = op.operands[0], op.results[0]
+    return op.name in _EXTENDING and _integer(src) and _integer(dst) and \
+        2 <= _bits(src) <= _bits(dst)
+
+
 class Forms:
     """The forms of one side's values, over a thread-only evaluator ``ev`` (whose bindings,
     e.g. a loop's K tile, are part of every form)."""
@@ -132,16 +156,17 @@ class Forms:
         name = op.name
         if not name.startswith(_PURE) or len(op.regions):
             return self._atom(("value", v))
-        if name in _ADD + _SUB:
+        wide = _integer(v) and _bits(v) == 64     # linear modulo 2^64
+        if name in _ADD + _SUB and wide:
             a, b = (self.form(x) for x in op.operands)
             return a.plus(b, -1 if name in _SUB else 1)
-        if name in _MUL:
+        if name in _MUL and wide:
             a, b = (self.form(x) for x in op.operands)
             if b.constant() is not None:
                 return a.times(b.constant())
             if a.constant() is not None:
                 return b.times(a.constant())
-        if name in PASS_THROUGH or name == "util.assume.int":    # each operand passed on
+        if name in PASS_THROUGH and _keeps(op) or name in _HINTS:   # the value passed on
             return self.form(op.operands[list(op.results).index(v)])
         return self._atom(self._op_key(op, v))
 
@@ -151,7 +176,8 @@ class Forms:
         operands = tuple(self.form(x).key() if _integer(x) else ("value", x)
                          for x in op.operands)
         return ("op", op.name, list(op.results).index(v), attrs,
-                tuple(str(r.type) for r in op.results), operands)
+                tuple(str(r.type) for r in op.results),
+                tuple(str(x.type) for x in op.operands), operands)
 
 
 def same_value(fa: Forms, a, fb: Forms, b) -> bool:

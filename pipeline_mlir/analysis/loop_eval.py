@@ -74,7 +74,7 @@ from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, checked_int_at
                                              xor_shuffle)
 from pipeline_mlir.analysis.lane_ops import (BINARY, HANDLERS, SAMPLE_ARG,
                                              SAMPLE_WORKGROUP, THREAD_OPS, Unevaluable,
-                                             id_dimension)
+                                             arith_binary, id_dimension)
 from pipeline_mlir.analysis.views import View, follow_view
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
@@ -220,7 +220,7 @@ class Evaluator:
         if handler is None:
             if name.startswith("arith.") and name[6:] in BINARY:
                 a, b = (self.value(x) for x in op.operands)
-                return [BINARY[name[6:]](a, b, op)]
+                return [arith_binary(name[6:], a, b, op)]
             raise Unevaluable(op, v, f"'{name}' op: the address analysis cannot evaluate it "
                                      f"(it follows arith, index and affine integer ops, casts, "
                                      f"thread and block ids)")

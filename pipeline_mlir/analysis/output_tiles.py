@@ -32,8 +32,8 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, int_attr
-from pipeline_mlir.analysis.lane_ops import (BINARY, PASS_THROUGH, Unevaluable, compare,
-                                          id_dimension)
+from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
+                                          compare, id_dimension)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import workgroup_mapping
@@ -48,7 +48,10 @@ _IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
 _COUNTS = ("hal.interface.workgroup.count", "gpu.grid_dim")
 #: iterations of the loops around one write the evaluation runs at most
 MAX_ITERATIONS = 4096
-_SAME = PASS_THROUGH + ("util.assume.int",)
+_SAME = ("iree_codegen.index_hint", "util.assume.int")
+#: the integer casts, evaluated at their widths
+_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
+          "arith.trunci")
 
 
 def output_writes(f, shape: tuple[int, ...]) -> list:
@@ -320,6 +323,8 @@ class _Vectors:
             return np.broadcast_to(a, [self.ev.threads] + shape).reshape(self.ev.threads, n)
         if name in ("vector.shape_cast",) + _SAME:
             return self.value(op.operands[0])
+        if name in _CASTS:
+            return cast_value(op, self.value(op.operands[0]))
         if name == "vector.transpose":
             src = op.operands[0]
             perm = list(ir.DenseI64ArrayAttr(op.attributes["permutation"]))
@@ -333,6 +338,6 @@ class _Vectors:
             return np.where(c != 0, a, b)
         if name.startswith("arith.") and name[6:] in BINARY:
             a, b = (self.value(x) for x in op.operands)
-            return np.broadcast_to(BINARY[name[6:]](a, b, op), (self.ev.threads, n))
+            return np.broadcast_to(arith_binary(name[6:], a, b, op), (self.ev.threads, n))
         raise IRError(op, f"'{name}' op: a vector index the output's tiles are read through "
                           f"is computed by it, which the evaluation does not follow")

@@ -143,3 +143,4 @@ def test_forms_follow_only_casts_that_keep_the_value_and_64_bit_arithmetic():
         # a sum at i32 is an atom, not the index sum of its operands
         assert not same_value(a, v["s32x"], b, v["s"])
         assert same_value(a, v["s32x"], b, v["s32x"])
+

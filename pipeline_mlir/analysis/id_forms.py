@@ -50,6 +50,7 @@ from pipeline_mlir.analysis.lane_ops import PASS_THROUGH, Unevaluable
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.views import VIEW_OPS
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
 #: ops whose result is a function of their operands and attributes alone (no memory, no
@@ -112,6 +113,11 @@ def _integer(v) -> bool:
     return isinstance(t, ir.IndexType) or isinstance(t, ir.IntegerType)
 
 
+def _site(v):
+    """The op of value ``v``: its defining op, or the op of the block it is an argument of."""
+    return _op(v.owner.owner) if isinstance(v.owner, ir.Block) else _op(v.owner)
+
+
 def _bits(v) -> int:
     """The width of integer or index value ``v`` (``index`` is 64 bits)."""
     return 64 if isinstance(v.type, ir.IndexType) else ir.IntegerType(v.type).width
@@ -134,15 +140,44 @@ class Forms:
             raise ValueError("forms are made over a thread-only evaluator")
         self.ev = ev
         self.memo: dict = {}
+        #: 1 while a :meth:`form` is computed (the calls inside are not the entry)
+        self.depth = 0
 
     def form(self, v) -> Form:
-        """The linear form of the integer or index value ``v`` (module docstring)."""
+        """The linear form of the integer or index value ``v`` (module docstring); a chain
+        of ops too deep to follow is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at
+        ``v``'s op."""
         if v in self.memo:
             return self.memo[v]
+        if self.depth:
+            return self._form(v)
+        self.depth = 1
         try:
-            f = Form(self.ev.value(v))
-        except Unevaluable:
-            f = self._decompose(v)
+            return self._form(v)
+        except RecursionError:
+            op = _site(v)
+            raise IRError(op, f"'{op.name}' op: its value is computed by a chain of ops too "
+                              f"deep to compare") from None
+        finally:
+            self.depth = 0
+
+    def _form(self, v) -> Form:
+        """:meth:`form`, memoised: an op over an operand that has atoms is decomposed
+        without asking the evaluator (which would follow the chain to the atom again,
+        failing: a chain of N ops is O(N), not O(N^2))."""
+        if v in self.memo:
+            return self.memo[v]
+        f = None
+        if not isinstance(v.owner, ir.Block) and v not in self.ev.bound:
+            op = _op(v.owner)
+            if op.name.startswith(_PURE) and not len(op.regions) and \
+                    any(self.form(x).atoms for x in op.operands if _integer(x)):
+                f = self._decompose(v)
+        if f is None:
+            try:
+                f = Form(self.ev.value(v))
+            except Unevaluable:
+                f = self._decompose(v)
         self.memo[v] = f
         return f
 

@@ -144,3 +144,36 @@ def test_forms_follow_only_casts_that_keep_the_value_and_64_bit_arithmetic():
         assert not same_value(a, v["s32x"], b, v["s"])
         assert same_value(a, v["s32x"], b, v["s32x"])
 
+
+def _chain(n: int) -> str:
+    """Two chains of ``n`` additions of the workgroup id, and one of ``n`` thread-only."""
+    lines = ["func.func @f(%n: index) {", "  %c0 = arith.constant 0 : index",
+             "  %t = gpu.thread_id x upper_bound 64",
+             "  %w = gpu.block_id x upper_bound 100000"]
+    for side, base, step in (("a", "%c0", "%w"), ("b", "%w", "%w"), ("t", "%c0", "%t")):
+        prev = base
+        for i in range(n):
+            lines.append(f"  %{side}{i} = arith.addi {prev}, {step} : index")
+            prev = f"%{side}{i}"
+    return "\n".join(lines + ["  return", "}"])
+
+
+def test_a_chain_is_followed_once_and_one_too_deep_is_refused_at_its_op():
+    import pytest
+
+    from pipeline_mlir.dialect.ir_io import IRError
+    ctx, m, v = _named(_chain(200))
+    with ctx:
+        a, b = (Forms(Evaluator((64, 1, 1), thread_only=True)) for _ in range(2))
+        assert same_value(a, v["a199"], b, v["b198"])       # 200 w, both
+        assert not same_value(a, v["a199"], b, v["b199"])
+        assert list(a.form(v["a199"]).atoms.values()) == [200]
+        assert Forms(Evaluator((64, 1, 1), thread_only=True)).form(v["t199"]).lanes.tolist() \
+            == [200 * i for i in range(64)]
+    ctx, m, v = _named(_chain(3000))
+    with ctx, pytest.raises(IRError, match=r"'arith.addi' op: its value is computed by a "
+                                           r"chain of ops too deep to compare") as e:
+        Forms(Evaluator((64, 1, 1), thread_only=True)).form(v["a2999"])
+    assert e.value.op.results[0] == v["a2999"]
+    with ctx, pytest.raises(IRError, match="too deep to evaluate"):
+        Evaluator((64, 1, 1), thread_only=True).value(v["t2999"])

@@ -223,10 +223,9 @@ def same_value(fa: Forms, a, fb: Forms, b) -> bool:
 
 def same_memref(fa: Forms, a, fb: Forms, b) -> bool:
     """Memrefs ``a`` and ``b`` are the same view of the same buffer for every thread of every
-    workgroup and launch: the same block argument (the evaluator binds integers only), the
-    same thread-only view, or the same view op (name, attributes, result type) over
+    workgroup and launch: the same value, the same thread-only view, or the same view op (name, attributes, result type) over
     operands proven the same.  False proves nothing."""
-    if a == b and isinstance(a.owner, ir.Block):
+    if a == b:
         return True
     try:
         va, vb = fa.ev.view(a), fb.ev.view(b)

@@ -342,6 +342,7 @@ class _Reroll:
         self.evs: list = []     # per workgroup, made when the forms do not decide
         self.more = None        # the evaluators not made yet
         self.forms = Forms(Evaluator(self.block, thread_only=True))
+        self.tile_forms: dict = {}      # K tile -> the body's forms there
         for i, g in enumerate(groups):
             for pro, body in zip(g, self.copies):
                 self._same_copy(pro, body, i)
@@ -473,8 +474,10 @@ class _Reroll:
         body's copy ``body`` at K tile ``tile`` in every workgroup: the same buffers and
         views, and each index the same linear form over the workgroup's values; else what
         they did not prove."""
-        mine = Forms(Evaluator(self.block, thread_only=True))
-        mine.ev.bind(self.ahead.results[0], self.at_tile(tile))
+        mine = self.tile_forms.get(tile)
+        if mine is None:    # one per tile, shared by its copies
+            mine = self.tile_forms[tile] = Forms(Evaluator(self.block, thread_only=True))
+            mine.ev.bind(self.ahead.results[0], self.at_tile(tile))
         parts = ("global buffer", "global index", "LDS buffer", "LDS index")
         for part, xs, ys in zip(parts, segments(pro), segments(body)):
             if len(xs) != len(ys):
@@ -622,36 +625,36 @@ class _Reroll:
         the tile through its slot alone: it is the same at every tile, and its slots repeat
         every ``S`` tiles, so the first ``S`` tiles are all it is compared at; any other
         place is compared at every tile."""
-        fixed, zero, real = (Evaluator(self.block, thread_only=True) for _ in range(3))
-        for ev in (fixed, zero):
-            ev.bind(self.slot.results[0], 0)
+        zero, real = (Evaluator(self.block, thread_only=True) for _ in range(2))
+        zero.bind(self.slot.results[0], 0)
         places = [(c, segments(c)[2][0], lambda ev, c=c: self._lds_place(ev, c))
                   for c in self.copies]
         places += [(_defining(t), t, lambda ev, t=t: self._extent(ev.view(t)))
                    for _q, t in self.queues]
         tiles = self.trips + self.stages - 1
-        checks = []     # per place: its elements at every tile if fixed, the tiles to compare
-        for op, mem, place in places:
-            size = int(np.prod(ir.MemRefType(view_root(mem, VIEW_OPS).type).shape[1:]))
+        counts = []     # per place, the tiles it is compared at
+        for _op, _mem, place in places:
             try:
-                checks.append([place(fixed), min(self.stages, tiles), size])
+                place(zero)     # no K tile bound yet: the same at every tile
+                counts.append(min(self.stages, tiles))
             except Unevaluable:
-                checks.append([None, tiles, size])
-        firsts = [here for here, _n, _s in checks]
-        for tile in range(max(n for _h, n, _s in checks)):
+                counts.append(tiles)
+        firsts = [None] * len(places)
+        for tile in range(max(counts)):
             for ev in (zero, real):
                 ev.bind(self.ahead.results[0], self.at_tile(tile))
-            for j, ((op, _mem, place), (fixed_here, n, size)) in enumerate(zip(places, checks)):
+            for j, ((op, mem, place), n) in enumerate(zip(places, counts)):
                 if tile < n:
-                    firsts[j] = self._placed(op, place, size, tile, fixed_here, firsts[j],
-                                             zero, real)
+                    firsts[j] = self._placed(op, mem, place, tile, firsts[j], zero, real)
 
-    def _placed(self, op, place, size: int, tile: int, fixed_here, first, zero, real):
-        """The check of :meth:`_one_place` for one place at K tile ``tile`` (``fixed_here``:
-        its elements with the slot bound to 0, when they are the same at every tile;
-        ``first``: those at the first tile); its elements with the slot bound to 0."""
+    def _placed(self, op, mem, place, tile: int, first, zero, real):
+        """The check of :meth:`_one_place` for one place (``op``'s, in LDS buffer ``mem``)
+        at K tile ``tile`` (``first``: its elements with the slot bound to 0 at the first
+        tile, None at it); its elements with the slot bound to 0 (the evaluators keep what
+        does not read the tile, so a place the same at every tile is not recomputed)."""
+        size = int(np.prod(ir.MemRefType(view_root(mem, VIEW_OPS).type).shape[1:]))
         try:
-            here = fixed_here if fixed_here is not None else place(zero)
+            here = place(zero)
             moved = place(real)
             slot = real.uniform(self.slot.results[0])
         except Unevaluable as e:

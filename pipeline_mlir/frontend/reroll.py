@@ -339,8 +339,7 @@ class _Reroll:
             if o.name == COPY:
                 check_read_movable(o, self.loop, "rolled back into the prefetch-pipelined "
                                                  "loop")
-        self.evs: list = []     # per workgroup, made when the forms do not decide
-        self.more = None        # the evaluators not made yet
+        self.points = None      # the grid's points (_grid_points), found when first needed
         self.forms = Forms(Evaluator(self.block, thread_only=True))
         self.tile_forms: dict = {}      # K tile -> the body's forms there
         for i, g in enumerate(groups):
@@ -352,93 +351,70 @@ class _Reroll:
                 self._same_view(init, tail, i, self.loop)
 
     def _workgroups(self, pro, why: str):
-        """The workgroups' evaluators (:meth:`_evaluators`), each made once, when first
-        needed: a copy that differs is refused at the first workgroup where it does."""
-        if self.more is None:
-            self.more = self._evaluators(pro, why)
-        i = 0
-        while True:
-            if i == len(self.evs):
-                made = next(self.more, None)
-                if made is None:
-                    return
-                self.evs.append(made)
-            yield self.evs[i]
-            i += 1
+        """Every workgroup iteration of the kernel's grid as (its point, an evaluator of
+        it): the points of :meth:`_grid_points` (found once), each evaluator's workgroup
+        loops bound in turn to the iteration's offsets and the grid's counts.  A grid that
+        cannot be enumerated is refused at ``pro``, the prologue copy whose forms did not
+        decide (``why``), or at the workgroup loop whose bound is known only at launch."""
+        if self.points is None:
+            self.points = self._grid_points()
+        if len(self.points) == 2:      # a refusal (_grid_points)
+            what, where = self.points
+            if what == "launch":
+                self.fail(where, f"(a loop over workgroups around the prefetch-pipelined "
+                                 f"loop) has a bound known only at launch: its workgroups "
+                                 f"cannot all be compared ({why})")
+            self.fail(pro, f"(a copy before the loop) is not proven the body's copy by its "
+                           f"index arithmetic ({why}), and {what}")
+        strides, dims, grid, points = self.points
+        for point, ev, ranges in points:
+            for ivs in itertools.product(*ranges):
+                for o, d, iv in zip(strides, dims, ivs):
+                    ev.bind(o.regions[0].blocks[0].arguments[0], iv)
+                    ev.bind(o.operands[2], grid[d])     # the workgroup count
+                yield point, ev
 
-    def _evaluators(self, pro, why: str):
-        """One evaluator per workgroup of the kernel's grid, made in turn
-        (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`): the id ops (module
-        docstring) bound per dimension to the workgroup's coordinates, a workgroup loop's
-        induction variables to its offsets there; values known only at launch refused (not
-        sampled); one evaluator when nothing in the kernel tells workgroups apart.  A grid
-        without bounds, or of more than :data:`MAX_WORKGROUPS` workgroups, is refused at
-        ``pro``, the prologue copy whose forms did not decide (``why``)."""
+    def _grid_points(self):
+        """The kernel's grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`),
+        one pass over its points: each point's evaluator (the id ops of the module docstring
+        bound per dimension to its coordinates; values known only at launch refused, not
+        sampled) and the ranges of its linearised workgroup loops
+        (:func:`~pipeline_mlir.analysis.loop_eval.grid_stride_range`), counted as they are
+        found: ``(loops, their dimensions, grid, [(point, evaluator, ranges)])``; one point
+        when nothing in the kernel tells workgroups apart.  Else why not, for
+        :meth:`_workgroups`: ``("launch", loop)``, or the refusal's end and None."""
         kernel = kernel_of(self.loop)
         ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
                        (o.name == "scf.for" and grid_stride(o)))
         if not ids:
-            yield (0,), Evaluator(self.block, launch_values=False)
-            return
+            return [], [], (1,), [((0,), Evaluator(self.block, launch_values=False), [])]
         grid = workgroup_grid(kernel)
         if grid is not None and any(   # ids the grid does not bound: rocdl's own
                 o.name.startswith("rocdl.") or id_dimension(o) >= len(grid)
                 for o in ids if o.name not in ("scf.forall", "scf.for")):
             grid = None
         if grid is None or int(np.prod(grid)) > MAX_WORKGROUPS:
-            self.fail(pro, f"(a copy before the loop) is not proven the body's copy by its "
-                           f"index arithmetic ({why}), and the kernel's grid of "
-                           f"{'unbounded' if grid is None else int(np.prod(grid))} "
-                           f"workgroups is too large to compare each (at most "
-                           f"{MAX_WORKGROUPS})")
+            return (f"the kernel's grid of "
+                    f"{'unbounded' if grid is None else int(np.prod(grid))} workgroups is "
+                    f"too large to compare each (at most {MAX_WORKGROUPS})", None)
         strides = [o for o in ids if o.name == "scf.for"]
         dims = [id_dimension(_defining(o.operands[0])) for o in strides]
-        if self._iterations(strides, dims, grid) > MAX_WORKGROUPS:
-            self._too_many(pro, why)
-        made = 0
+        points, total = [], 0
         for point in itertools.product(*(range(n) for n in grid)):
             ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
             bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
-            its = []
+            ranges = []
             for o in strides:
                 try:
-                    its.append(grid_stride_range(ev, o, point, grid))
+                    ranges.append(grid_stride_range(ev, o, point, grid))
                 except Unevaluable:
-                    self.fail(o, f"(a loop over workgroups around the prefetch-pipelined "
-                                 f"loop) has a bound known only at launch: its workgroups "
-                                 f"cannot all be compared ({why})")
-            for ivs in itertools.product(*its):
-                if made == MAX_WORKGROUPS:
-                    self._too_many(pro, why)
-                ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
-                bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
-                for o, d, iv in zip(strides, dims, ivs):
-                    ev.bind(o.regions[0].blocks[0].arguments[0], iv)
-                    ev.bind(o.operands[2], grid[d])     # the workgroup count
-                made += 1
-                yield point, ev
-
-    def _iterations(self, strides: list, dims: list, grid: tuple) -> int:
-        """The workgroup iterations of ``grid`` and its linearised workgroup loops
-        ``strides`` (of dimensions ``dims``) when their bounds are the same in every
-        workgroup (thread-only: constants), counted before any is made; else 0 (counted as
-        they are made)."""
-        ubs = []
-        for o in strides:
-            try:
-                ubs.append(Evaluator(self.block, thread_only=True).uniform(o.operands[1]))
-            except Unevaluable:
-                return 0
-        if None in ubs:
-            return 0
-        return sum(int(np.prod([len(range(point[d], ub, grid[d]))
-                                for d, ub in zip(dims, ubs)]))
-                   for point in itertools.product(*(range(n) for n in grid)))
-
-    def _too_many(self, pro, why: str):
-        self.fail(pro, f"(a copy before the loop) is not proven the body's copy by its index "
-                       f"arithmetic ({why}), and the kernel runs more than {MAX_WORKGROUPS} "
-                       f"workgroup iterations to compare each")
+                    return "launch", o
+            total += int(np.prod([len(r) for r in ranges]))
+            if total > MAX_WORKGROUPS:
+                return (f"the kernel runs more than {MAX_WORKGROUPS} workgroup iterations "
+                        f"to compare each", None)
+            points.append((point, ev, ranges))
+        return strides, dims, grid, points
 
     def _access(self, ev, copy):
         src, sidx, dst, didx = segments(copy)
@@ -633,7 +609,7 @@ class _Reroll:
                    for _q, t in self.queues]
         tiles = self.trips + self.stages - 1
         counts = []     # per place, the tiles it is compared at
-        for _op, _mem, place in places:
+        for _where, _mem, place in places:
             try:
                 place(zero)     # no K tile bound yet: the same at every tile
                 counts.append(min(self.stages, tiles))

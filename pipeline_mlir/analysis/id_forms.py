@@ -45,9 +45,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import attr_names
-from pipeline_mlir.analysis.lane_ops import PASS_THROUGH, Unevaluable
+from pipeline_mlir.analysis.ir_facts import attr_strings
+from pipeline_mlir.analysis.lane_ops import PASS_THROUGH, THREAD_OPS, Unevaluable
 from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.output_tiles import WORKGROUP_COUNT_OPS, WORKGROUP_ID_OPS
 from pipeline_mlir.analysis.views import VIEW_OPS
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -55,10 +56,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 
 #: ops whose result is a function of their operands and attributes alone (no memory, no
 #: region): computed twice over equal operands, they give the same value
-_PURE = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
-         "affine.delinearize_index", "affine.linearize_index", "hal.interface.workgroup.id",
-         "hal.interface.workgroup.count", "hal.interface.constant.load", "gpu.block_id",
-         "gpu.grid_dim", "rocdl.workgroup.id.", "util.assume.int") + PASS_THROUGH
+_PURE = THREAD_OPS + WORKGROUP_ID_OPS + WORKGROUP_COUNT_OPS + (
+    "hal.interface.constant.load", "util.assume.int")
 #: the casts followed through when they keep the value (:func:`_keeps`)
 _EXTENDING = ("arith.index_cast", "arith.extsi")
 #: the ops that pass each operand on unchanged
@@ -105,7 +104,7 @@ class Form:
 
 def _attrs(op) -> tuple:
     """``op``'s attributes as (name, printed value) pairs, in name order."""
-    return tuple(sorted((n, str(op.attributes[n])) for n in attr_names(op)))
+    return tuple(sorted(attr_strings(op).items()))
 
 
 def _integer(v) -> bool:

@@ -43,9 +43,10 @@ from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 #: write ops -> the position of their memref operand
 WRITES = {"vector.transfer_write": 1, "vector.store": 1, "memref.store": 1,
           "vector.scatter": 0}
-_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
-        "rocdl.workgroup.id.y", "rocdl.workgroup.id.z")
-_COUNTS = ("hal.interface.workgroup.count", "gpu.grid_dim")
+#: the ops of a workgroup id, and of the workgroup count
+WORKGROUP_ID_OPS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
+                    "rocdl.workgroup.id.y", "rocdl.workgroup.id.z")
+WORKGROUP_COUNT_OPS = ("hal.interface.workgroup.count", "gpu.grid_dim")
 #: iterations of the loops around one write the evaluation runs at most
 MAX_ITERATIONS = 4096
 _SAME = ("iree_codegen.index_hint", "util.assume.int")
@@ -132,7 +133,7 @@ def _bind_launch(ev: Evaluator, f, ids: tuple, grid: tuple, constants: tuple) ->
                              f"give")
         ev.bind(o.results[0], constants[k])
     bind_workgroup(ev, f, ids)
-    for o in walk_ops(f, lambda o: o.name in _COUNTS):
+    for o in walk_ops(f, lambda o: o.name in WORKGROUP_COUNT_OPS):
         ev.bind(o.results[0], grid[id_dimension(o)])
 
 
@@ -150,7 +151,7 @@ def bind_workgroup(ev: Evaluator, f, ids: tuple) -> None:
                              "launch; the output's tiles are read from static bounds")
         for arg, d, lb, step in zip(o.regions[0].blocks[0].arguments, dims, lbs, steps):
             ev.bind(arg, lb + ids[d] * step)
-    for o in walk_ops(f, lambda o: o.name in _IDS):
+    for o in walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS):
         ev.bind(o.results[0], ids[id_dimension(o)])
 
 

@@ -15,18 +15,25 @@ arguments) and the ops over them that are not linear (a division, a remainder, a
 product of two such values).  An atom is named by its op, its result, its attributes, its
 result types and the forms of its operands (so the same op over equal operands, computed
 twice, is one atom), or, for a block argument or an op outside the ops followed here, by the
-value itself.  ``arith.addi``/``subi``, ``index.add``/``sub``, a product with a constant and
-the casts that pass a value on are followed through, which makes the forms canonical over
-the ways a compiler folds and reassociates a sum (a prologue that adds a row's thread, wave and workgroup parts in another
-order than its loop body); what depends on the thread alone is compared thread by thread,
+value itself.  ``arith.addi``/``subi``/``muli`` and ``index.add``/``sub``/``mul`` at
+64 bits (``index``, ``i64``; a product only with a constant) and the casts that keep their
+operand's value (``arith.index_cast``/``extsi`` to as many bits or more, from a source of
+two bits or more; ``iree_codegen.index_hint``, ``util.assume.int``) are followed through, which
+makes the forms canonical over the ways a compiler folds and reassociates a sum (a
+prologue that adds a row's thread, wave and workgroup parts in another order than its loop
+body); what depends on the thread alone is compared thread by thread,
 however it is computed (IREE's prologue computes a copy's K column with the tile folded
 into its constants and a remainder, where the body adds the tile's offset to a per-thread
-base).
+base).  Arithmetic narrower than 64 bits (which wraps), the casts that change a value
+(``extui``, ``index_castui``, ``extsi`` of an ``i1``, which gives -1, any truncation) and
+every other op are atoms, keyed with their operand types as well (a comparison of ``i32``
+values is not one of ``index`` values).
 
 Two values whose forms are equal (the same per-thread array, the same atoms with the same
 coefficients) are equal for every thread of every workgroup of every launch: each atom
-takes one value per thread wherever it is named, and the rest is exact integer
-arithmetic, as the evaluator's (``arith`` and ``index`` integers exact, no wrap).
+takes one value per thread wherever it is named, and the rest is integer arithmetic
+modulo 2^64 (what ``index`` and ``i64`` compute; the per-thread arrays are the
+evaluator's, which computes each op at its width), where a linear form is exact.
 Unequal forms prove nothing: the values may still agree (a product of sums not expanded,
 a division that would cancel), and the caller decides another way or refuses.
 
@@ -38,19 +45,23 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import attr_names
-from pipeline_mlir.analysis.lane_ops import PASS_THROUGH, Unevaluable
+from pipeline_mlir.analysis.ir_facts import attr_strings
+from pipeline_mlir.analysis.lane_ops import PASS_THROUGH, THREAD_OPS, Unevaluable
 from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.output_tiles import WORKGROUP_COUNT_OPS, WORKGROUP_ID_OPS
 from pipeline_mlir.analysis.views import VIEW_OPS
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
 #: ops whose result is a function of their operands and attributes alone (no memory, no
 #: region): computed twice over equal operands, they give the same value
-_PURE = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
-         "affine.delinearize_index", "affine.linearize_index", "hal.interface.workgroup.id",
-         "hal.interface.workgroup.count", "hal.interface.constant.load", "gpu.block_id",
-         "gpu.grid_dim", "rocdl.workgroup.id.", "util.assume.int") + PASS_THROUGH
+_PURE = THREAD_OPS + WORKGROUP_ID_OPS + WORKGROUP_COUNT_OPS + (
+    "hal.interface.constant.load", "util.assume.int")
+#: the casts followed through when they keep the value (:func:`_keeps`)
+_EXTENDING = ("arith.index_cast", "arith.extsi")
+#: the ops that pass each operand on unchanged
+_HINTS = ("iree_codegen.index_hint", "util.assume.int")
 _ADD = ("arith.addi", "index.add")
 _SUB = ("arith.subi", "index.sub")
 _MUL = ("arith.muli", "index.mul")
@@ -93,12 +104,30 @@ class Form:
 
 def _attrs(op) -> tuple:
     """``op``'s attributes as (name, printed value) pairs, in name order."""
-    return tuple(sorted((n, str(op.attributes[n])) for n in attr_names(op)))
+    return tuple(sorted(attr_strings(op).items()))
 
 
 def _integer(v) -> bool:
     t = v.type
     return isinstance(t, ir.IndexType) or isinstance(t, ir.IntegerType)
+
+
+def _site(v):
+    """The op of value ``v``: its defining op, or the op of the block it is an argument of."""
+    return _op(v.owner.owner) if isinstance(v.owner, ir.Block) else _op(v.owner)
+
+
+def _bits(v) -> int:
+    """The width of integer or index value ``v`` (``index`` is 64 bits)."""
+    return 64 if isinstance(v.type, ir.IndexType) else ir.IntegerType(v.type).width
+
+
+def _keeps(op) -> bool:
+    """The cast ``op`` passes its operand's value on unchanged for every value: a sign
+    extension (or none) from two bits or more."""
+    src, dst = op.operands[0], op.results[0]
+    return op.name in _EXTENDING and _integer(src) and _integer(dst) and \
+        2 <= _bits(src) <= _bits(dst)
 
 
 class Forms:
@@ -110,15 +139,44 @@ class Forms:
             raise ValueError("forms are made over a thread-only evaluator")
         self.ev = ev
         self.memo: dict = {}
+        #: 1 while a :meth:`form` is computed (the calls inside are not the entry)
+        self.depth = 0
 
     def form(self, v) -> Form:
-        """The linear form of the integer or index value ``v`` (module docstring)."""
+        """The linear form of the integer or index value ``v`` (module docstring); a chain
+        of ops too deep to follow is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at
+        ``v``'s op."""
         if v in self.memo:
             return self.memo[v]
+        if self.depth:
+            return self._form(v)
+        self.depth = 1
         try:
-            f = Form(self.ev.value(v))
-        except Unevaluable:
-            f = self._decompose(v)
+            return self._form(v)
+        except RecursionError:
+            op = _site(v)
+            raise IRError(op, f"'{op.name}' op: its value is computed by a chain of ops too "
+                              f"deep to compare") from None
+        finally:
+            self.depth = 0
+
+    def _form(self, v) -> Form:
+        """:meth:`form`, memoised: an op over an operand that has atoms is decomposed
+        without asking the evaluator (which would follow the chain to the atom again,
+        failing: a chain of N ops is O(N), not O(N^2))."""
+        if v in self.memo:
+            return self.memo[v]
+        f = None
+        if not isinstance(v.owner, ir.Block) and v not in self.ev.bound:
+            op = _op(v.owner)
+            if op.name.startswith(_PURE) and not len(op.regions) and \
+                    any(self.form(x).atoms for x in op.operands if _integer(x)):
+                f = self._decompose(v)
+        if f is None:
+            try:
+                f = Form(self.ev.value(v))
+            except Unevaluable:
+                f = self._decompose(v)
         self.memo[v] = f
         return f
 
@@ -132,16 +190,17 @@ class Forms:
         name = op.name
         if not name.startswith(_PURE) or len(op.regions):
             return self._atom(("value", v))
-        if name in _ADD + _SUB:
+        wide = _integer(v) and _bits(v) == 64     # linear modulo 2^64
+        if name in _ADD + _SUB and wide:
             a, b = (self.form(x) for x in op.operands)
             return a.plus(b, -1 if name in _SUB else 1)
-        if name in _MUL:
+        if name in _MUL and wide:
             a, b = (self.form(x) for x in op.operands)
             if b.constant() is not None:
                 return a.times(b.constant())
             if a.constant() is not None:
                 return b.times(a.constant())
-        if name in PASS_THROUGH or name == "util.assume.int":    # each operand passed on
+        if name in PASS_THROUGH and _keeps(op) or name in _HINTS:   # the value passed on
             return self.form(op.operands[list(op.results).index(v)])
         return self._atom(self._op_key(op, v))
 
@@ -151,7 +210,8 @@ class Forms:
         operands = tuple(self.form(x).key() if _integer(x) else ("value", x)
                          for x in op.operands)
         return ("op", op.name, list(op.results).index(v), attrs,
-                tuple(str(r.type) for r in op.results), operands)
+                tuple(str(r.type) for r in op.results),
+                tuple(str(x.type) for x in op.operands), operands)
 
 
 def same_value(fa: Forms, a, fb: Forms, b) -> bool:
@@ -162,10 +222,9 @@ def same_value(fa: Forms, a, fb: Forms, b) -> bool:
 
 def same_memref(fa: Forms, a, fb: Forms, b) -> bool:
     """Memrefs ``a`` and ``b`` are the same view of the same buffer for every thread of every
-    workgroup and launch: the same block argument (the evaluator binds integers only), the
-    same thread-only view, or the same view op (name, attributes, result type) over
+    workgroup and launch: the same value, the same thread-only view, or the same view op (name, attributes, result type) over
     operands proven the same.  False proves nothing."""
-    if a == b and isinstance(a.owner, ir.Block):
+    if a == b:
         return True
     try:
         va, vb = fa.ev.view(a), fb.ev.view(b)

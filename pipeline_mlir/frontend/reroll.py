@@ -339,9 +339,9 @@ class _Reroll:
             if o.name == COPY:
                 check_read_movable(o, self.loop, "rolled back into the prefetch-pipelined "
                                                  "loop")
-        self.evs: list = []     # per workgroup, made when the forms do not decide
-        self.more = None        # the evaluators not made yet
+        self.points = None      # the grid's points (_grid_points), found when first needed
         self.forms = Forms(Evaluator(self.block, thread_only=True))
+        self.tile_forms: dict = {}      # K tile -> the body's forms there
         for i, g in enumerate(groups):
             for pro, body in zip(g, self.copies):
                 self._same_copy(pro, body, i)
@@ -351,93 +351,70 @@ class _Reroll:
                 self._same_view(init, tail, i, self.loop)
 
     def _workgroups(self, pro, why: str):
-        """The workgroups' evaluators (:meth:`_evaluators`), each made once, when first
-        needed: a copy that differs is refused at the first workgroup where it does."""
-        if self.more is None:
-            self.more = self._evaluators(pro, why)
-        i = 0
-        while True:
-            if i == len(self.evs):
-                made = next(self.more, None)
-                if made is None:
-                    return
-                self.evs.append(made)
-            yield self.evs[i]
-            i += 1
+        """Every workgroup iteration of the kernel's grid as (its point, an evaluator of
+        it): the points of :meth:`_grid_points` (found once), each evaluator's workgroup
+        loops bound in turn to the iteration's offsets and the grid's counts.  A grid that
+        cannot be enumerated is refused at ``pro``, the prologue copy whose forms did not
+        decide (``why``), or at the workgroup loop whose bound is known only at launch."""
+        if self.points is None:
+            self.points = self._grid_points()
+        if len(self.points) == 2:      # a refusal (_grid_points)
+            what, where = self.points
+            if what == "launch":
+                self.fail(where, f"(a loop over workgroups around the prefetch-pipelined "
+                                 f"loop) has a bound known only at launch: its workgroups "
+                                 f"cannot all be compared ({why})")
+            self.fail(pro, f"(a copy before the loop) is not proven the body's copy by its "
+                           f"index arithmetic ({why}), and {what}")
+        strides, dims, grid, points = self.points
+        for point, ev, ranges in points:
+            for ivs in itertools.product(*ranges):
+                for o, d, iv in zip(strides, dims, ivs):
+                    ev.bind(o.regions[0].blocks[0].arguments[0], iv)
+                    ev.bind(o.operands[2], grid[d])     # the workgroup count
+                yield point, ev
 
-    def _evaluators(self, pro, why: str):
-        """One evaluator per workgroup of the kernel's grid, made in turn
-        (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`): the id ops (module
-        docstring) bound per dimension to the workgroup's coordinates, a workgroup loop's
-        induction variables to its offsets there; values known only at launch refused (not
-        sampled); one evaluator when nothing in the kernel tells workgroups apart.  A grid
-        without bounds, or of more than :data:`MAX_WORKGROUPS` workgroups, is refused at
-        ``pro``, the prologue copy whose forms did not decide (``why``)."""
+    def _grid_points(self):
+        """The kernel's grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`),
+        one pass over its points: each point's evaluator (the id ops of the module docstring
+        bound per dimension to its coordinates; values known only at launch refused, not
+        sampled) and the ranges of its linearised workgroup loops
+        (:func:`~pipeline_mlir.analysis.loop_eval.grid_stride_range`), counted as they are
+        found: ``(loops, their dimensions, grid, [(point, evaluator, ranges)])``; one point
+        when nothing in the kernel tells workgroups apart.  Else why not, for
+        :meth:`_workgroups`: ``("launch", loop)``, or the refusal's end and None."""
         kernel = kernel_of(self.loop)
         ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
                        (o.name == "scf.for" and grid_stride(o)))
         if not ids:
-            yield (0,), Evaluator(self.block, launch_values=False)
-            return
+            return [], [], (1,), [((0,), Evaluator(self.block, launch_values=False), [])]
         grid = workgroup_grid(kernel)
         if grid is not None and any(   # ids the grid does not bound: rocdl's own
                 o.name.startswith("rocdl.") or id_dimension(o) >= len(grid)
                 for o in ids if o.name not in ("scf.forall", "scf.for")):
             grid = None
         if grid is None or int(np.prod(grid)) > MAX_WORKGROUPS:
-            self.fail(pro, f"(a copy before the loop) is not proven the body's copy by its "
-                           f"index arithmetic ({why}), and the kernel's grid of "
-                           f"{'unbounded' if grid is None else int(np.prod(grid))} "
-                           f"workgroups is too large to compare each (at most "
-                           f"{MAX_WORKGROUPS})")
+            return (f"the kernel's grid of "
+                    f"{'unbounded' if grid is None else int(np.prod(grid))} workgroups is "
+                    f"too large to compare each (at most {MAX_WORKGROUPS})", None)
         strides = [o for o in ids if o.name == "scf.for"]
         dims = [id_dimension(_defining(o.operands[0])) for o in strides]
-        if self._iterations(strides, dims, grid) > MAX_WORKGROUPS:
-            self._too_many(pro, why)
-        made = 0
+        points, total = [], 0
         for point in itertools.product(*(range(n) for n in grid)):
             ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
             bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
-            its = []
+            ranges = []
             for o in strides:
                 try:
-                    its.append(grid_stride_range(ev, o, point, grid))
+                    ranges.append(grid_stride_range(ev, o, point, grid))
                 except Unevaluable:
-                    self.fail(o, f"(a loop over workgroups around the prefetch-pipelined "
-                                 f"loop) has a bound known only at launch: its workgroups "
-                                 f"cannot all be compared ({why})")
-            for ivs in itertools.product(*its):
-                if made == MAX_WORKGROUPS:
-                    self._too_many(pro, why)
-                ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
-                bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
-                for o, d, iv in zip(strides, dims, ivs):
-                    ev.bind(o.regions[0].blocks[0].arguments[0], iv)
-                    ev.bind(o.operands[2], grid[d])     # the workgroup count
-                made += 1
-                yield point, ev
-
-    def _iterations(self, strides: list, dims: list, grid: tuple) -> int:
-        """The workgroup iterations of ``grid`` and its linearised workgroup loops
-        ``strides`` (of dimensions ``dims``) when their bounds are the same in every
-        workgroup (thread-only: constants), counted before any is made; else 0 (counted as
-        they are made)."""
-        ubs = []
-        for o in strides:
-            try:
-                ubs.append(Evaluator(self.block, thread_only=True).uniform(o.operands[1]))
-            except Unevaluable:
-                return 0
-        if None in ubs:
-            return 0
-        return sum(int(np.prod([len(range(point[d], ub, grid[d]))
-                                for d, ub in zip(dims, ubs)]))
-                   for point in itertools.product(*(range(n) for n in grid)))
-
-    def _too_many(self, pro, why: str):
-        self.fail(pro, f"(a copy before the loop) is not proven the body's copy by its index "
-                       f"arithmetic ({why}), and the kernel runs more than {MAX_WORKGROUPS} "
-                       f"workgroup iterations to compare each")
+                    return "launch", o
+            total += int(np.prod([len(r) for r in ranges]))
+            if total > MAX_WORKGROUPS:
+                return (f"the kernel runs more than {MAX_WORKGROUPS} workgroup iterations "
+                        f"to compare each", None)
+            points.append((point, ev, ranges))
+        return strides, dims, grid, points
 
     def _access(self, ev, copy):
         src, sidx, dst, didx = segments(copy)
@@ -473,8 +450,10 @@ class _Reroll:
         body's copy ``body`` at K tile ``tile`` in every workgroup: the same buffers and
         views, and each index the same linear form over the workgroup's values; else what
         they did not prove."""
-        mine = Forms(Evaluator(self.block, thread_only=True))
-        mine.ev.bind(self.ahead.results[0], self.at_tile(tile))
+        mine = self.tile_forms.get(tile)
+        if mine is None:    # one per tile, shared by its copies
+            mine = self.tile_forms[tile] = Forms(Evaluator(self.block, thread_only=True))
+            mine.ev.bind(self.ahead.results[0], self.at_tile(tile))
         parts = ("global buffer", "global index", "LDS buffer", "LDS index")
         for part, xs, ys in zip(parts, segments(pro), segments(body)):
             if len(xs) != len(ys):
@@ -622,36 +601,36 @@ class _Reroll:
         the tile through its slot alone: it is the same at every tile, and its slots repeat
         every ``S`` tiles, so the first ``S`` tiles are all it is compared at; any other
         place is compared at every tile."""
-        fixed, zero, real = (Evaluator(self.block, thread_only=True) for _ in range(3))
-        for ev in (fixed, zero):
-            ev.bind(self.slot.results[0], 0)
+        zero, real = (Evaluator(self.block, thread_only=True) for _ in range(2))
+        zero.bind(self.slot.results[0], 0)
         places = [(c, segments(c)[2][0], lambda ev, c=c: self._lds_place(ev, c))
                   for c in self.copies]
         places += [(_defining(t), t, lambda ev, t=t: self._extent(ev.view(t)))
                    for _q, t in self.queues]
         tiles = self.trips + self.stages - 1
-        checks = []     # per place: its elements at every tile if fixed, the tiles to compare
-        for op, mem, place in places:
-            size = int(np.prod(ir.MemRefType(view_root(mem, VIEW_OPS).type).shape[1:]))
+        counts = []     # per place, the tiles it is compared at
+        for _where, _mem, place in places:
             try:
-                checks.append([place(fixed), min(self.stages, tiles), size])
+                place(zero)     # no K tile bound yet: the same at every tile
+                counts.append(min(self.stages, tiles))
             except Unevaluable:
-                checks.append([None, tiles, size])
-        firsts = [here for here, _n, _s in checks]
-        for tile in range(max(n for _h, n, _s in checks)):
+                counts.append(tiles)
+        firsts = [None] * len(places)
+        for tile in range(max(counts)):
             for ev in (zero, real):
                 ev.bind(self.ahead.results[0], self.at_tile(tile))
-            for j, ((op, _mem, place), (fixed_here, n, size)) in enumerate(zip(places, checks)):
+            for j, ((op, mem, place), n) in enumerate(zip(places, counts)):
                 if tile < n:
-                    firsts[j] = self._placed(op, place, size, tile, fixed_here, firsts[j],
-                                             zero, real)
+                    firsts[j] = self._placed(op, mem, place, tile, firsts[j], zero, real)
 
-    def _placed(self, op, place, size: int, tile: int, fixed_here, first, zero, real):
-        """The check of :meth:`_one_place` for one place at K tile ``tile`` (``fixed_here``:
-        its elements with the slot bound to 0, when they are the same at every tile;
-        ``first``: those at the first tile); its elements with the slot bound to 0."""
+    def _placed(self, op, mem, place, tile: int, first, zero, real):
+        """The check of :meth:`_one_place` for one place (``op``'s, in LDS buffer ``mem``)
+        at K tile ``tile`` (``first``: its elements with the slot bound to 0 at the first
+        tile, None at it); its elements with the slot bound to 0 (the evaluators keep what
+        does not read the tile, so a place the same at every tile is not recomputed)."""
+        size = int(np.prod(ir.MemRefType(view_root(mem, VIEW_OPS).type).shape[1:]))
         try:
-            here = fixed_here if fixed_here is not None else place(zero)
+            here = place(zero)
             moved = place(real)
             slot = real.uniform(self.slot.results[0])
         except Unevaluable as e:

@@ -91,3 +91,89 @@ def test_forms_equal_over_folding_and_unequal_where_a_workgroup_differs():
         c, d = (Forms(Evaluator((64, 1, 1), thread_only=True)) for _ in range(2))
         assert same_memref(c, v["v1"], d, v["v2"])
         assert not same_memref(c, v["v1"], d, v["v3"])
+
+
+WIDTHS = """
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %cbig = arith.constant 268435456 : index
+  %cbig32 = arith.constant 268435456 : i32
+  %c5_32 = arith.constant 5 : i32
+  %c5 = arith.constant 5 : index
+  %wx = gpu.block_id x upper_bound 100000
+  %wy32 = rocdl.workgroup.id.y : i32
+  %wy = arith.index_cast %wy32 : i32 to index
+  %wy64 = arith.extsi %wy32 : i32 to i64
+  %wyb = arith.index_cast %wy64 : i64 to index
+  %wide = arith.muli %wy, %cbig : index
+  %p32 = arith.muli %wy32, %cbig32 : i32
+  %narrow = arith.index_castui %p32 : i32 to index
+  %x16 = arith.muli %wx, %c16 : index
+  %x8 = arith.index_cast %x16 : index to i8
+  %x8u = arith.index_castui %x8 : i8 to index
+  %z = arith.cmpi eq, %wx, %c0 : index
+  %zs = arith.extsi %z : i1 to i32
+  %zu = arith.extui %z : i1 to i32
+  %lt32 = arith.cmpi ult, %wy32, %c5_32 : i32
+  %lt = arith.cmpi ult, %wy, %c5 : index
+  %s32 = arith.addi %wy32, %c5_32 : i32
+  %s32x = arith.index_cast %s32 : i32 to index
+  %s = arith.addi %wy, %c5 : index
+  return
+}
+"""
+
+
+def test_forms_follow_only_casts_that_keep_the_value_and_64_bit_arithmetic():
+    ctx, m, v = _named(WIDTHS)
+    with ctx:
+        a, b = (Forms(Evaluator((64, 1, 1), thread_only=True)) for _ in range(2))
+        # sign extensions to as many bits or more keep the value: followed through
+        assert same_value(a, v["wy"], b, v["wyb"])
+        # a product at i32 wraps (y * 2^28 is 0 at y = 16), index's does not
+        assert not same_value(a, v["wide"], b, v["narrow"])
+        # a truncation to i8 read back unsigned is not the value (16 * 16 -> 0)
+        assert not same_value(a, v["x8u"], b, v["x16"])
+        # extsi of an i1 is -1 / 0, extui 1 / 0; neither is the comparison
+        assert not same_value(a, v["zs"], b, v["zu"])
+        assert not same_value(a, v["zu"], b, v["z"])
+        # one comparison on i32, one on index: atoms keyed with the operand types
+        assert not same_value(a, v["lt32"], b, v["lt"])
+        # a sum at i32 is an atom, not the index sum of its operands
+        assert not same_value(a, v["s32x"], b, v["s"])
+        assert same_value(a, v["s32x"], b, v["s32x"])
+
+
+def _chain(n: int) -> str:
+    """Two chains of ``n`` additions of the workgroup id, and one of ``n`` thread-only."""
+    lines = ["func.func @f(%n: index) {", "  %c0 = arith.constant 0 : index",
+             "  %t = gpu.thread_id x upper_bound 64",
+             "  %w = gpu.block_id x upper_bound 100000"]
+    for side, base, step in (("a", "%c0", "%w"), ("b", "%w", "%w"), ("t", "%c0", "%t")):
+        prev = base
+        for i in range(n):
+            lines.append(f"  %{side}{i} = arith.addi {prev}, {step} : index")
+            prev = f"%{side}{i}"
+    return "\n".join(lines + ["  return", "}"])
+
+
+def test_a_chain_is_followed_once_and_one_too_deep_is_refused_at_its_op():
+    import pytest
+
+    from pipeline_mlir.dialect.ir_io import IRError
+    ctx, m, v = _named(_chain(200))
+    with ctx:
+        a, b = (Forms(Evaluator((64, 1, 1), thread_only=True)) for _ in range(2))
+        assert same_value(a, v["a199"], b, v["b198"])       # 200 w, both
+        assert not same_value(a, v["a199"], b, v["b199"])
+        assert list(a.form(v["a199"]).atoms.values()) == [200]
+        assert Forms(Evaluator((64, 1, 1), thread_only=True)).form(v["t199"]).lanes.tolist() \
+            == [200 * i for i in range(64)]
+    ctx, m, v = _named(_chain(700))
+    with ctx, pytest.raises(IRError, match=r"'arith.addi' op: its value is computed by a "
+                                           r"chain of ops too deep to compare") as e:
+        Forms(Evaluator((64, 1, 1), thread_only=True)).form(v["a699"])
+    assert e.value.op.results[0] == v["a699"]
+    with ctx, pytest.raises(IRError, match="too deep to evaluate"):
+        Evaluator((64, 1, 1), thread_only=True).value(v["t699"])

@@ -135,7 +135,10 @@ def encode(values: np.ndarray, dtype: str) -> bytes:
     """Small integers as the kernel's element type (bf16, f16, FP8 E4M3 ``fp8``, FP8 E5M2
     ``fp8e5m2`` or ``i8``), row-major bytes."""
     if dtype == "i8":
-        v = np.asarray(values, dtype=np.float64)
+        v = np.asarray(values)
+        if v.dtype.kind in "iu" and (not v.size or -128 <= v.min() <= v.max() <= 127):
+            return v.astype(np.int8).tobytes()      # integers in range: their low bytes
+        v = v.astype(np.float64)
         bad = (v != np.round(v)) | (v < -128) | (v > 127)
         if bad.any():
             raise EmuError(f"value {v[bad].flat[0]} is not an i8")
@@ -166,8 +169,8 @@ def random_inputs(M: int, N: int, K: int, seed: int = 0, dtype: str = "bf16"):
     word -1)."""
     rng = np.random.default_rng(seed)
     if dtype == "i8":
-        return (2 * rng.integers(-64, 64, size=(M, K)).astype(np.int64),
-                rng.integers(-128, 128, size=(N, K)).astype(np.int64))
+        return (2 * rng.integers(-64, 64, size=(M, K), dtype=np.int64),
+                rng.integers(-128, 128, size=(N, K), dtype=np.int64))
     return (rng.integers(-3, 4, size=(M, K)).astype(np.float64),
             rng.integers(-3, 4, size=(N, K)).astype(np.float64))
 

@@ -586,8 +586,8 @@ def _data(M: int, N: int, K: int, dtype: str, transpose_b: bool, data_seed: int)
     kernel's elements: bytes or arrays of them); kept for the next runs of the same problem."""
     if dtype == "i8":
         A, Bt = random_inputs(M, N, K, data_seed, dtype)
-        B = Bt if transpose_b else np.ascontiguousarray(Bt.T)
-        return A, Bt, encode(A, dtype), encode(B, dtype)
+        B = Bt if transpose_b else Bt.astype(np.int8).T     # transposed as bytes
+        return A, Bt, encode(A, dtype), encode(np.ascontiguousarray(B), dtype)
     rng = np.random.default_rng(data_seed)
     A = rng.integers(-3, 4, size=(M, K), dtype=np.int8)
     Bt = rng.integers(-3, 4, size=(N, K), dtype=np.int8)

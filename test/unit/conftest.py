@@ -24,6 +24,7 @@ Notation:
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import shutil
@@ -232,10 +233,18 @@ _LAUNCHER = pytest.StashKey[str]()
 _BYTECODE_ENV = ("PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE")
 
 
+#: the cyclic garbage collector's thresholds in the test processes: a young collection
+#: every 7000 allocations (Python's 700), so fewer objects reach the oldest generation and
+#: fewer full collections traverse a worker's half a million objects (docs/testing.md)
+GC_THRESHOLDS = (7000, 10, 10)
+
+
 def pytest_configure(config):
     """The run's first process makes the build cache directory; xdist's workers (started
     after this) inherit its name through the environment.  Each worker then rewrites its
-    share of the test modules' assertions before it collects (``bytecode_cache.py``)."""
+    share of the test modules' assertions before it collects (``bytecode_cache.py``).
+    Every process collects garbage at :data:`GC_THRESHOLDS`."""
+    gc.set_threshold(*GC_THRESHOLDS)
     worker = getattr(config, "workerinput", None)
     if worker is not None:
         number = re.fullmatch(r"gw(\d+)", str(worker.get("workerid")))

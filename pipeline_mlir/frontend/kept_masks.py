@@ -11,15 +11,17 @@ proves a mask full only when it depends on nothing but the loop variable, the th
 constants; such a condition holds in some workgroups and not in others, so it is not
 proven but kept, by :func:`keep_moving_masks`, before the masked last K tile is peeled:
 
-* the select (or the mask) is dropped and the load's indices replaced where the condition
-  is false: the first by ``delta``, the others by 0 (``select(c, i0, delta)``,
-  ``select(c, i_d, 0)``), ``delta`` rows of the load's row stride covering the whole
-  buffer.  A lane whose condition is false then reads element ``offset + delta x stride``
-  whatever it computed (a row of -1, an index that would wrap), with ``offset`` the view's
-  static start in the buffer (``0 <= offset <= elements``, else refused): at or past the
-  end in every iteration, every loop that runs the copy and every workgroup.  The buffer
-  is a fat raw buffer range-checked by its own static shape (``amdgpu.fat_raw_buffer_cast`` without
-  ``validBytes`` or ``boundsCheck(false)``), whose read past the end returns zero: the
+* the select (or the mask) is dropped, the load made a read of its fat buffer itself (its
+  index per dimension of the buffer added up through casts and same-rank unit-stride
+  subviews, else refused) and those indices replaced where the condition is false: the
+  first by ``delta``, the others by 0 (``select(c, i0, delta)``, ``select(c, i_d, 0)``),
+  ``delta`` rows of the buffer covering it whole.  A lane whose condition is false then
+  reads element ``delta x stride`` whatever it computed (a row of -1, a view's offset, an
+  index that would wrap): past the end in every iteration, every loop that runs the copy
+  (the pipelined loop, the remainder the K tail's peel cuts) and every workgroup.  The
+  buffer is a fat raw buffer range-checked by its own static shape
+  (``amdgpu.fat_raw_buffer_cast`` without ``validBytes`` or ``boundsCheck(false)``), whose
+  read past the end returns zero: the
   padding, which must be the constant zero with every bit clear (not ``-0.0``);
 * the condition is then an operand of the copy's address: the pipelined loop, which
   clones a copy's index computation for the iteration it issues the copy for (the
@@ -58,6 +60,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, constant_int, dense_row_major,
                                              element_bytes, memory_space, segments)
 from pipeline_mlir.analysis.views import VIEW_OPS
+from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 from pipeline_mlir.frontend.masked_rows import fat_view
@@ -148,12 +151,14 @@ def _check(loop, at, cond, pad, load) -> tuple:
     total = 1
     for d in mt.shape:
         total *= d
-    strides, offset = ir.MemRefType(load.operands[0].type).get_strides_and_offset()
-    if offset == DYNAMIC or not 0 <= offset <= total:
-        raise IRError(at, f"{why} so needs its load's view to start inside the buffer at a "
-                          f"static offset (its masked lanes read a fixed element past the "
-                          f"end), not at element {'?' if offset == DYNAMIC else offset} of "
-                          f"{root.type}")
+    n = ir.MemRefType(load.operands[0].type).rank
+    if ir.MemRefType(root.type).get_strides_and_offset()[1] != 0 or dim_indices(
+            _DRY, _DRY, load.operands[0], list(load.operands[1:1 + n]), root) is None:
+        raise IRError(at, f"{why} so needs its load to read {root.type} through casts and "
+                          f"same-rank unit-stride subviews (read from the buffer itself, its "
+                          f"masked lanes read one element past the end), not through "
+                          f"{load.operands[0].type}")
+    strides = ir.MemRefType(root.type).get_strides_and_offset()[0]
     delta = -(-total // strides[0])
     try:
         eb = element_bytes(mt)
@@ -228,21 +233,63 @@ def _loop_source(loop, v, seen: set | None = None) -> str | None:
 
 
 def _move_past_end(load, c, delta: int) -> None:
-    """``load``'s indices replaced where ``c`` is false: the first by ``delta``, the others
-    by 0 (``select(c, i0, delta)``, ``select(c, i_d, 0)``), built before it; so a lane whose
-    condition is false reads element ``delta x stride`` of its view whatever it computed."""
+    """``load`` made a read of its fat buffer itself, its indices there (through the
+    subviews) replaced where ``c`` is false: the first by ``delta``, the others by 0
+    (``select(c, i0, delta)``, ``select(c, i_d, 0)``), built before it; so a lane whose
+    condition is false reads element ``delta x stride`` of the buffer whatever it computed."""
     t = ir.IndexType.get()
-    n = ir.MemRefType(load.operands[0].type).rank
+    root = _fat_root(load.operands[0])
+    n = ir.MemRefType(root.type).rank
 
     def const(v: int):
         return ir.Operation.create("arith.constant", results=[t],
                                    attributes={"value": ir.IntegerAttr.get(t, v)}).results[0]
     with ir.InsertionPoint(load), load.location:
+        at = dim_indices(_Arith(const), _Arith(const), load.operands[0],
+                         list(load.operands[1:1 + n]), root)
         new = [ir.Operation.create("arith.select", results=[t], operands=[
-            c, load.operands[1 + d], const(delta if d == 0 else 0)]).results[0]
-            for d in range(n)]
+            c, at[d], const(delta if d == 0 else 0)]).results[0] for d in range(n)]
+    load.operands[0] = root
     for d, v in enumerate(new):
         load.operands[1 + d] = v
+
+
+class _Arith:
+    """:func:`~pipeline_mlir.frontend.copy_source.dim_indices`'s operations as ``arith``
+    ops at the insertion point (``const``: an index constant)."""
+
+    def __init__(self, const) -> None:
+        self.c = const
+
+    @staticmethod
+    def get(v):
+        return v
+
+    @staticmethod
+    def add(a, b):
+        if b is None:
+            return a
+        return ir.Operation.create("arith.addi", results=[a.type], operands=[a, b]).results[0]
+
+
+class _Dry:
+    """:func:`~pipeline_mlir.frontend.copy_source.dim_indices`'s operations on nothing
+    (whether it gives the indices)."""
+
+    @staticmethod
+    def get(v):
+        return 0
+
+    @staticmethod
+    def c(k):
+        return 0
+
+    @staticmethod
+    def add(a, b):
+        return 0
+
+
+_DRY = _Dry()
 
 
 def kept_parts(index) -> tuple | None:

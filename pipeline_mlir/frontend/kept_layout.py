@@ -90,7 +90,8 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
     for each of its copies) with :func:`keep_in_bounds` give every LDS element what the
     kernel's ``copies`` give it, in every workgroup and iteration (module docstring)."""
     scan = an.scan
-    at = an.copies[kept_copies(an, copies)[0]].op
+    kept_i = kept_copies(an, copies)
+    at = an.copies[kept_i[0]].op
     op = an.ops[at]
     if memory_space(base.type) != "fat_raw_buffer" or \
             not ir.MemRefType(base.type).has_static_shape:
@@ -109,7 +110,7 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
         kept = Kept(shape, -(-total // rows), element_bytes(ir.MemRefType(base.type)))
     except ValueError as e:
         raise LM.LoopRefusal(f"channel {label}: {e}", (at,)) from None
-    kept_indices(an, copies, label)
+    kept_indices(an, kept_i, label)
     _same_buffer(an, copies, base, total, label, at)
     grid, points = _grid(scan, op, label, at)
     bounds = constant_bounds(scan.loop)
@@ -119,7 +120,7 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
                              f"needs constant bounds", (at,))
     lb, ub, step = bounds
     iv = scan.loop.regions[0].blocks[0].arguments[0]
-    fixed = [i for i in kept_copies(an, copies)      # conditions the same every iteration
+    fixed = [i for i in kept_i                       # conditions the same every iteration
              if not _reads(kept_parts(an.scan.copies[i].src_indices[0])[1], iv)]
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
@@ -144,11 +145,11 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
     return kept
 
 
-def kept_indices(an, copies: list, label: str) -> None:
-    """Every kept copy of ``copies`` carries its mask as :mod:`kept_masks` builds it (the
+def kept_indices(an, kept: list, label: str) -> None:
+    """Every kept copy (``kept``: indices) carries its mask as :mod:`kept_masks` builds it (the
     kernel's indices read back by :func:`~pipeline_mlir.frontend.kept_masks.unkept`), or a
     refusal at the copy."""
-    for i in kept_copies(an, copies):
+    for i in kept:
         if unkept(list(an.scan.copies[i].src_indices)) is None:
             raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, "
                                  f"which a view or a split of the copy has changed: each "

@@ -353,7 +353,7 @@ def test_wave_starts_must_be_affine_in_the_wave(kernels):
         dense = starts[:, None] + np.arange(16)[None, :]
         with pytest.raises(Exception, match=r"the waves start writing at LDS elements "
                                             r"\[0, 2048, 1024, 3072\], not a constant plus"):
-            R._gather(None, scan, a, dense, None, None)
+            R._gather(None, scan, a, dense, None, None, None)
 
 
 def test_a_copy_across_the_first_barrier_writes_lds_after_it(kernels, capsys, tmp_path):

@@ -20,6 +20,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, is_pure
+from pipeline_mlir.frontend.kept_masks import KEPT, unkept
 from pipeline_mlir.frontend.scan import Access, LoopScan
 from pipeline_mlir.frontend.edges import check_copy_reads, sample_points
 from pipeline_mlir.analysis.ir_facts import constant_trips
@@ -173,7 +174,10 @@ class _Accesses:
         ev = self.ev
         v = ev.view(a.src)
         _contiguous(v, a.op, "reads global memory")
-        start = v.element([ev.value(i) for i in a.src_indices])
+        idx = list(a.src_indices)
+        if KEPT in a.op.attributes:           # the run its lane computed (kept_masks.py)
+            idx = unkept(idx) or idx
+        start = v.element([ev.value(i) for i in idx])
         return start[:, None] + np.arange(a.elements)[None, :]
 
     def lds_of_read(self, a: Access) -> tuple[int, np.ndarray]:

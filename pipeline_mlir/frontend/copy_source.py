@@ -19,9 +19,9 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import dense_i64, segments
 
 #: ``ShapedType::kDynamic`` in the static offsets of a ``memref.subview``
-SUBVIEW_DYNAMIC = -9223372036854775808
+_DYNAMIC = -9223372036854775808
 #: views that keep the indices as they are
-SAME_INDEX_VIEWS = ("memref.cast", "memref.assume_alignment")
+_SAME_INDEX_VIEWS = ("memref.cast", "memref.assume_alignment")
 
 
 def dim_indices(ix, cl, src, src_indices, base) -> list | None:
@@ -35,7 +35,7 @@ def dim_indices(ix, cl, src, src_indices, base) -> list | None:
         if isinstance(v.owner, ir.Block):
             return None
         o = _op(v.owner)
-        if o.name in SAME_INDEX_VIEWS:
+        if o.name in _SAME_INDEX_VIEWS:
             v = o.operands[0]
             continue
         if o.name != "memref.subview":
@@ -46,8 +46,7 @@ def dim_indices(ix, cl, src, src_indices, base) -> list | None:
             return None
         dyn = iter(segments(o)[1])
         for d, off in enumerate(offsets):
-            term = cl.get(next(dyn)) if off == SUBVIEW_DYNAMIC else (
-                ix.c(off) if off else None)
+            term = cl.get(next(dyn)) if off == _DYNAMIC else (ix.c(off) if off else None)
             idx[d] = ix.add(idx[d], term)
         v = o.operands[0]
     return idx

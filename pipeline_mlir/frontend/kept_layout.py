@@ -1,8 +1,8 @@
 """The front end's own copies of a channel whose copies keep a mask that moves with the workgroup.
 
 :mod:`~pipeline_mlir.frontend.kept_masks` keeps a mask of C's edge in a copy's address: the
-load's first index plus ``select(c, 0, delta)``, ``delta`` rows past the end of a
-range-checked fat buffer, so the lanes whose condition ``c`` is false read zeros.  Where the
+load's indices replaced where its condition ``c`` is false (the first by ``delta``, rows
+past the end of a range-checked fat buffer, the others by 0), so those lanes read zeros.  Where the
 kernel's copies do not split into the schedule's subtiles, the front end makes its own
 (:mod:`~pipeline_mlir.frontend.layout`): lane ``t`` of each reads the block the reference
 copy's thread 0 reads moved by an offset per dimension of the buffer.  Those lanes are not
@@ -10,10 +10,11 @@ the kernel's lanes, so the kernel's condition cannot be cloned for them; instead
 of the front end's copies tests its own run against the buffer (:func:`keep_in_bounds`):
 
 * the run's index in every dimension ``d`` of the buffer, ``i_d`` (the reference copy's
-  thread-0 index without its kept offset, plus the lane's offset), must satisfy
-  ``i_d + 1 <= shape_d`` (``i_d + width <= shape_d`` in the last, contiguous dimension);
-  where it does not, the lane's first index is moved ``delta`` rows past the end, as the
-  kernel's kept copies do, and the lane reads zeros.
+  thread-0 index without its kept selects, plus the lane's offset), must satisfy
+  ``i_d + 1 <= shape_d`` (``i_d + width <= shape_d`` in the last, contiguous dimension;
+  unsigned, so a negative index fails it); where it does not, the lane's indices are
+  replaced as the kernel's kept copies' are (``delta``, then zeros): it reads element
+  ``delta x stride``, past the end, and so zeros.
 
 That is the kernel's mask only if the kernel's condition is the in-bounds test of the
 element coordinates each LDS element's data comes from, against the buffer's bounds.
@@ -45,13 +46,14 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import constant_bounds, dense_i64, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import constant_bounds, element_bytes, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import bind_workgroup
 from pipeline_mlir.frontend.extent import declared_extent
-from pipeline_mlir.frontend.copy_source import SUBVIEW_DYNAMIC, SAME_INDEX_VIEWS
-from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts
+from pipeline_mlir.frontend.copy_source import dim_indices
+from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts, unkept
 from pipeline_mlir.frontend.kernel_ir import kernel_of
+from pipeline_mlir.frontend.launch_stride import NumpyDims
 from pipeline_mlir.frontend.masked_rows import fat_view
 from pipeline_mlir.frontend.select_masks import truth
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -88,7 +90,8 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
     for each of its copies) with :func:`keep_in_bounds` give every LDS element what the
     kernel's ``copies`` give it, in every workgroup and iteration (module docstring)."""
     scan = an.scan
-    at = an.copies[kept_copies(an, copies)[0]].op
+    kept_i = kept_copies(an, copies)
+    at = an.copies[kept_i[0]].op
     op = an.ops[at]
     if memory_space(base.type) != "fat_raw_buffer" or \
             not ir.MemRefType(base.type).has_static_shape:
@@ -103,10 +106,11 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
     shape = tuple(ir.MemRefType(base.type).shape)
     rows = int(np.prod(shape[1:])) if len(shape) > 1 else 1
     total = int(np.prod(shape))
-    et = ir.MemRefType(base.type).element_type
-    kept = Kept(shape, -(-total // rows), et.width // 8 if hasattr(et, "width") else 0)
-    if not kept.elem_bytes:
-        raise LM.LoopRefusal(f"channel {label}: elements of {et} have no byte size", (at,))
+    try:
+        kept = Kept(shape, -(-total // rows), element_bytes(ir.MemRefType(base.type)))
+    except ValueError as e:
+        raise LM.LoopRefusal(f"channel {label}: {e}", (at,)) from None
+    kept_indices(an, kept_i, label)
     _same_buffer(an, copies, base, total, label, at)
     grid, points = _grid(scan, op, label, at)
     bounds = constant_bounds(scan.loop)
@@ -116,7 +120,7 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
                              f"needs constant bounds", (at,))
     lb, ub, step = bounds
     iv = scan.loop.regions[0].blocks[0].arguments[0]
-    fixed = [i for i in kept_copies(an, copies)      # conditions the same every iteration
+    fixed = [i for i in kept_i                       # conditions the same every iteration
              if not _reads(kept_parts(an.scan.copies[i].src_indices[0])[1], iv)]
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
@@ -139,6 +143,18 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
                     f"{_said(got[w, x])} from the front end's (the kept condition must be the "
                     f"in-bounds test of the element's coordinates)", (at,))
     return kept
+
+
+def kept_indices(an, kept: list, label: str) -> None:
+    """Every kept copy (``kept``: indices) carries its mask as :mod:`kept_masks` builds it (the
+    kernel's indices read back by :func:`~pipeline_mlir.frontend.kept_masks.unkept`), or a
+    refusal at the copy."""
+    for i in kept:
+        if unkept(list(an.scan.copies[i].src_indices)) is None:
+            raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, "
+                                 f"which a view or a split of the copy has changed: each "
+                                 f"index must be the select the front end built", (
+                                     an.copies[i].op,))
 
 
 def _same_buffer(an, copies: list, base, total: int, label: str, at) -> None:
@@ -235,7 +251,7 @@ def _kernel_table(an, ev, copies: list, size: tuple, total: int, label: str,
         ok = np.ones(ev.threads, bool)
         if parts is not None:
             moved = view.element([ev.value(x) for x in idx])
-            idx[0] = parts[0]
+            idx = unkept(idx)
             ok = held.get(i)
             if ok is None:
                 ok = np.asarray(truth(op, ev, parts[1]), bool)
@@ -269,16 +285,14 @@ def _own_table(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
                size: tuple, label: str) -> np.ndarray:
     """(workgroups, LDS elements): what the front end's copies give each LDS element: each
     lane's indices as :func:`keep_in_bounds` emits them (the test unsigned: ``i + extent
-    <= shape``; the first index moved ``delta`` rows where it fails), the element they
+    <= shape``; the indices replaced by ``delta, 0, ...`` where it fails), the element they
     address read if its run lies inside the buffer, zeros if it starts past its end,
     :data:`_BAD` (never the kernel's) otherwise or past a buffer load's 32-bit offset."""
     t = an.evaluator.threads
     a = an.scan.copies[ref_copy]
     idx = list(a.src_indices)
-    parts = kept_parts(idx[0])
-    if parts is not None:
-        idx[0] = parts[0]
-    g0 = dim_values(ev, a.src, [ev.value(x) for x in idx], base)
+    idx = unkept(idx) or idx
+    g0 = dim_indices(NumpyDims(ev), NumpyDims(ev), a.src, idx, base)
     if g0 is None:
         raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address; the "
                              f"front end's own copies test each lane's index per dimension, "
@@ -295,8 +309,8 @@ def _own_table(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
         for d, c in enumerate(coords):
             end = c + (width if d == len(coords) - 1 else 1)
             inb &= (end >= 0) & (end <= kept.shape[d])
-        e = sum(c * s for c, s in zip(coords, strides)) + np.where(inb, 0, kept.delta) * \
-            strides[0]
+        e = np.where(inb, sum(c * s for c, s in zip(coords, strides)),
+                     kept.delta * strides[0])
         past = (e >= total) & ((e + width) * kept.elem_bytes <= OFFSET_LIMIT)
         start = np.where((e >= 0) & (e + width <= total), e, np.where(past, _ZERO, _BAD))
         step = (start >= 0)[:, :, None] * np.arange(width)[None, None, :]
@@ -304,34 +318,9 @@ def _own_table(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
     return out
 
 
-def dim_values(ev, src, idx: list, base) -> list | None:
-    """:func:`~pipeline_mlir.frontend.copy_source.dim_indices` in numpy: the index per
-    dimension of ``base`` of ``src[idx]`` (``idx``: evaluated), None where it gives None."""
-    idx = list(idx)
-    v = src
-    while v != base:
-        if isinstance(v.owner, ir.Block):
-            return None
-        o = _op(v.owner)
-        if o.name in SAME_INDEX_VIEWS:
-            v = o.operands[0]
-            continue
-        if o.name != "memref.subview":
-            return None
-        offsets = dense_i64(o, "static_offsets")
-        if ir.MemRefType(o.operands[0].type).rank != len(idx) or \
-                any(s != 1 for s in dense_i64(o, "static_strides")):
-            return None
-        dyn = iter(segments(o)[1])
-        for d, off in enumerate(offsets):
-            idx[d] = idx[d] + (ev.value(next(dyn)) if off == SUBVIEW_DYNAMIC else off)
-        v = o.operands[0]
-    return idx
-
-
 def keep_in_bounds(at: list, width: int, kept: Kept) -> list:
-    """The indices ``at`` of a front end copy's lane with its first moved ``kept.delta``
-    rows past the buffer's end where the run of ``width`` elements leaves the buffer
+    """The indices ``at`` of a front end copy's lane replaced by ``kept.delta, 0, ...``
+    (past the buffer's end) where the run of ``width`` elements leaves the buffer
     (module docstring), emitted at the insertion point."""
     t = ir.IndexType.get()
 
@@ -342,5 +331,5 @@ def keep_in_bounds(at: list, width: int, kept: Kept) -> list:
         ext = width if d == len(at) - 1 else 1
         ok = B.arith.cmpi(B.arith.CmpIPredicate.ule, B.arith.addi(i, const(ext)), const(n))
         cond = ok if cond is None else B.arith.andi(cond, ok)
-    off = B.arith.select(cond, const(0), const(kept.delta))
-    return [B.arith.addi(at[0], off)] + list(at[1:])
+    return [B.arith.select(cond, i, const(kept.delta if d == 0 else 0))
+            for d, i in enumerate(at)]

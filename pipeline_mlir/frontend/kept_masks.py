@@ -11,11 +11,17 @@ proves a mask full only when it depends on nothing but the loop variable, the th
 constants; such a condition holds in some workgroups and not in others, so it is not
 proven but kept, by :func:`keep_moving_masks`, before the masked last K tile is peeled:
 
-* the select (or the mask) is dropped and the load's first index moved ``delta`` rows past
-  the end of its buffer where the condition is false (``index + select(c, 0, delta)``),
-  ``delta`` rows of the load's row stride covering the whole buffer.  The buffer is a fat
-  raw buffer range-checked by its own static shape (``amdgpu.fat_raw_buffer_cast`` without
-  ``validBytes`` or ``boundsCheck(false)``), whose read past the end returns zero: the
+* the select (or the mask) is dropped, the load made a read of its fat buffer itself (its
+  index per dimension of the buffer added up through casts and same-rank unit-stride
+  subviews, else refused) and those indices replaced where the condition is false: the
+  first by ``delta``, the others by 0 (``select(c, i0, delta)``, ``select(c, i_d, 0)``),
+  ``delta`` rows of the buffer covering it whole.  A lane whose condition is false then
+  reads element ``delta x stride`` whatever it computed (a row of -1, a view's offset, an
+  index that would wrap): past the end in every iteration, every loop that runs the copy
+  (the pipelined loop, the remainder the K tail's peel cuts) and every workgroup.  The
+  buffer is a fat raw buffer range-checked by its own static shape
+  (``amdgpu.fat_raw_buffer_cast`` without ``validBytes`` or ``boundsCheck(false)``), whose
+  read past the end returns zero: the
   padding, which must be the constant zero with every bit clear (not ``-0.0``);
 * the condition is then an operand of the copy's address: the pipelined loop, which
   clones a copy's index computation for the iteration it issues the copy for (the
@@ -28,8 +34,9 @@ proven but kept, by :func:`keep_moving_masks`, before the masked last K tile is 
   loop-carried value or an op that reads memory (or has regions) in the loop is refused;
 * a condition is one ``i1`` for the lane's whole run (or its ``vector.broadcast``): a mask
   of elements inside a run cannot move the run past the end;
-* the offset past the end must fit a buffer load's 32-bit offset with room for the row
-  the lane would read (``(2 x elements + delta x stride) x bytes < 2^31``).
+* the offset past the end must fit a buffer load's 32-bit offset with room for the run
+  the lane would read (``(2 x elements + delta x stride) x bytes < 2^31``, which bounds
+  ``offset + delta x stride`` plus a run).
 
 The kept load is marked :data:`KEPT` (and the direct-to-LDS or staged copy
 :mod:`~pipeline_mlir.frontend.regcopy` makes of it): where the front end replaces a
@@ -50,8 +57,10 @@ from __future__ import annotations
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_row_major, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, constant_int, dense_row_major,
+                                             element_bytes, memory_space, segments)
 from pipeline_mlir.analysis.views import VIEW_OPS
+from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 from pipeline_mlir.frontend.masked_rows import fat_view
@@ -101,20 +110,13 @@ def _whole_run_condition(read):
     shape = ir.VectorType(read.results[0].type).shape
     if cm.name != "vector.create_mask" or len(cm.operands) != len(shape):
         return None
-    if any(_constant(v) != 1 for v in list(cm.operands)[:-1]):
+    if any(constant_int(v) != n for v, n in zip(list(cm.operands)[:-1], shape[:-1])):
         return None
     last = cm.operands[len(shape) - 1]
     if isinstance(last.owner, ir.Block) or _op(last.owner).name != "arith.select":
         return None
     c, full, none = _op(last.owner).operands
-    return c if _constant(full) == shape[-1] and _constant(none) == 0 else None
-
-
-def _constant(v) -> int | None:
-    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "arith.constant":
-        return None
-    a = _op(v.owner).attributes["value"]
-    return ir.IntegerAttr(a).value if isinstance(a, ir.IntegerAttr) else None
+    return c if constant_int(full) == shape[-1] and constant_int(none) == 0 else None
 
 
 def _check(loop, at, cond, pad, load) -> tuple:
@@ -149,8 +151,19 @@ def _check(loop, at, cond, pad, load) -> tuple:
     total = 1
     for d in mt.shape:
         total *= d
+    n = ir.MemRefType(load.operands[0].type).rank
+    if ir.MemRefType(root.type).get_strides_and_offset()[1] != 0 or dim_indices(
+            _DRY, _DRY, load.operands[0], list(load.operands[1:1 + n]), root) is None:
+        raise IRError(at, f"{why} so needs its load to read {root.type} through casts and "
+                          f"same-rank unit-stride subviews (read from the buffer itself, its "
+                          f"masked lanes read one element past the end), not through "
+                          f"{load.operands[0].type}")
+    strides = ir.MemRefType(root.type).get_strides_and_offset()[0]
     delta = -(-total // strides[0])
-    eb = mt.element_type.width // 8 if hasattr(mt.element_type, "width") else 0
+    try:
+        eb = element_bytes(mt)
+    except ValueError:
+        eb = 0
     if not eb or (2 * total + delta * strides[0]) * eb >= OFFSET_LIMIT:
         raise IRError(at, f"{why} the offset past the end of {root.type} ({delta} rows of "
                           f"{strides[0]} elements) does not fit a buffer load's 32-bit "
@@ -220,34 +233,93 @@ def _loop_source(loop, v, seen: set | None = None) -> str | None:
 
 
 def _move_past_end(load, c, delta: int) -> None:
-    """``load``'s first index plus ``select(c, 0, delta)``, built before it."""
+    """``load`` made a read of its fat buffer itself, its indices there (through the
+    subviews) replaced where ``c`` is false: the first by ``delta``, the others by 0
+    (``select(c, i0, delta)``, ``select(c, i_d, 0)``), built before it; so a lane whose
+    condition is false reads element ``delta x stride`` of the buffer whatever it computed."""
     t = ir.IndexType.get()
+    root = _fat_root(load.operands[0])
+    n = ir.MemRefType(root.type).rank
 
     def const(v: int):
         return ir.Operation.create("arith.constant", results=[t],
                                    attributes={"value": ir.IntegerAttr.get(t, v)}).results[0]
     with ir.InsertionPoint(load), load.location:
-        off = ir.Operation.create("arith.select", results=[t],
-                                  operands=[c, const(0), const(delta)]).results[0]
-        first = ir.Operation.create("arith.addi", results=[t],
-                                    operands=[load.operands[1], off]).results[0]
-    load.operands[1] = first
+        at = dim_indices(_Arith(const), _Arith(const), load.operands[0],
+                         list(load.operands[1:1 + n]), root)
+        new = [ir.Operation.create("arith.select", results=[t], operands=[
+            c, at[d], const(delta if d == 0 else 0)]).results[0] for d in range(n)]
+    load.operands[0] = root
+    for d, v in enumerate(new):
+        load.operands[1 + d] = v
+
+
+class _Arith:
+    """:func:`~pipeline_mlir.frontend.copy_source.dim_indices`'s operations as ``arith``
+    ops at the insertion point (``const``: an index constant)."""
+
+    def __init__(self, const) -> None:
+        self.c = const
+
+    @staticmethod
+    def get(v):
+        return v
+
+    @staticmethod
+    def add(a, b):
+        if b is None:
+            return a
+        return ir.Operation.create("arith.addi", results=[a.type], operands=[a, b]).results[0]
+
+
+class _Dry:
+    """:func:`~pipeline_mlir.frontend.copy_source.dim_indices`'s operations on nothing
+    (whether it gives the indices)."""
+
+    @staticmethod
+    def get(v):
+        return 0
+
+    @staticmethod
+    def c(k):
+        return 0
+
+    @staticmethod
+    def add(a, b):
+        return 0
+
+
+_DRY = _Dry()
 
 
 def kept_parts(index) -> tuple | None:
-    """``(index0, c, delta)`` of a first index ``index0 + select(c, 0, delta)`` that
+    """``(index0, c, delta)`` of a first index ``select(c, index0, delta)`` that
     :func:`_move_past_end` built (or a clone of it: the copies
     :mod:`~pipeline_mlir.frontend.regcopy` and :mod:`~pipeline_mlir.frontend.split_copy`
     make of a kept load), else None."""
-    if isinstance(index.owner, ir.Block) or _op(index.owner).name != "arith.addi":
+    if isinstance(index.owner, ir.Block) or _op(index.owner).name != "arith.select":
         return None
-    first, off = _op(index.owner).operands
-    if isinstance(off.owner, ir.Block) or _op(off.owner).name != "arith.select":
+    c, first, delta = _op(index.owner).operands
+    if constant_int(delta) is None or constant_int(delta) <= 0:
         return None
-    c, zero, delta = _op(off.owner).operands
-    if _constant(zero) != 0 or _constant(delta) is None or _constant(delta) <= 0:
+    return first, c, constant_int(delta)
+
+
+def unkept(indices: list) -> list | None:
+    """The indices of a kept copy as the kernel computed them (:func:`_move_past_end`
+    undone: the first ``select(c, i0, delta)``, the others ``select(c, i_d, 0)``), else
+    None."""
+    parts = kept_parts(indices[0])
+    if parts is None:
         return None
-    return first, c, _constant(delta)
+    out = [parts[0]]
+    for i in indices[1:]:
+        o = None if isinstance(i.owner, ir.Block) else _op(i.owner)
+        if o is None or o.name != "arith.select" or o.operands[0] != parts[1] or \
+                constant_int(o.operands[2]) != 0:
+            return None
+        out.append(o.operands[1])
+    return out
 
 
 def _drop_mask(read) -> None:

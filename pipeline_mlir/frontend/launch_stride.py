@@ -161,7 +161,7 @@ def _launch_dependence(v, seen: set) -> object | None:
     return None
 
 
-class _Np:
+class NumpyDims:
     """:func:`~pipeline_mlir.frontend.copy_source.dim_indices`'s operations on the
     evaluator's per-thread values."""
 
@@ -189,7 +189,7 @@ def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarra
     buffer, ``full`` elements) holds from the kernel's copies ``copies`` (indices into
     ``an.copies``) at the analysis' loop variable; a copy not indexed per dimension, or
     whose indices depend on a launch value, is a LoopRefusal."""
-    np_ops = _Np(an.evaluator)
+    np_ops = NumpyDims(an.evaluator)
     rank = ir.MemRefType(base.type).rank
     out = [np.full(full, -1, dtype=np.int64) for _ in range(rank)]
     for i in copies:

@@ -60,7 +60,7 @@ from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies,
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_elements
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
-from pipeline_mlir.frontend.kept_masks import kept_parts
+from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, fat_buffer,
                                                   has_launch_strides, kernel_dims,
                                                   launch_strided_base)
@@ -564,8 +564,8 @@ class Emitter:
         cast = fat_buffer(base, self.point, self._casts)
         cl = Cloner(rw.body_set, {rw.iv: iv_value}, self.point)
         idx = list(acc.src_indices)
-        if plan.kept is not None and kept_parts(idx[0]) is not None:
-            idx[0] = kept_parts(idx[0])[0]       # (each lane tests its own run below)
+        if plan.kept is not None:
+            idx = unkept(idx) or idx             # (each lane tests its own run below)
         g0 = dim_indices(rw.ix, cl, acc.src, idx, base)
         if g0 is None and plan.kept is not None:
             raise IRError(old, "a kept copy's own copies need its index per dimension")

@@ -79,7 +79,7 @@ def convert_register_copies(scan: LoopScan) -> None:
     kept = {id(a) for a in regs if KEPT in a.op.attributes}
     done = {}
     for root, accs in by_root.items():
-        done.update(_convert_buffer(ev, scan, root, accs, wave))
+        done.update(_convert_buffer(ev, scan, root, accs, wave, (iv, lb, step)))
     for key in staged:
         for c in done[key]:
             c.op.attributes[STAGED] = ir.UnitAttr.get()
@@ -164,9 +164,10 @@ def _wave_index(scan: LoopScan, where):
         return A.divui(linear, c(WAVE_SIZE))
 
 
-def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave) -> dict:
+def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave, steps: tuple) -> dict:
     """The register copies ``accs`` into LDS buffer ``root`` made direct-to-LDS copies,
-    the buffer made dense first when it is padded: {old load op: new Access}."""
+    the buffer made dense first when it is padded: {old load op: new Access}.  ``steps``:
+    the loop variable, its first value and its step (``loop_evaluator``'s)."""
     where = accs[0].store
     owner = root.owner
     if isinstance(owner, ir.Block) or _op(owner).name != "memref.alloc":
@@ -193,7 +194,7 @@ def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave) -> dict:
     for a in accs:
         el = written[a.op]
         out[id(a)] = _gather(ev, scan, a, (el // width) * cols + el % width, flat, wave,
-                             [r.op for r in scan.reads])
+                             steps, [r.op for r in scan.reads])
     for a in accs:
         a.store.erase()
         a.op.erase()
@@ -274,7 +275,8 @@ def _dense_alloc(alloc, mt, cols: int):
                                    attributes=attrs).results[0]
 
 
-def _gather(ev, scan, a: Access, dense: np.ndarray, flat, wave, reads=()) -> list:
+def _gather(ev, scan, a: Access, dense: np.ndarray, flat, wave, steps: tuple,
+            reads=()) -> list:
     """The ``amdgpu.gather_to_lds`` of copy ``a`` (two of them for a copy of 8 bytes per
     lane: :mod:`~pipeline_mlir.frontend.split_copy`) whose lanes write the elements ``dense``
     of buffer ``flat`` (checked: each wave's lanes in order from one address, that address
@@ -306,8 +308,7 @@ def _gather(ev, scan, a: Access, dense: np.ndarray, flat, wave, reads=()) -> lis
     if n * ev.view(a.src).elem_bytes == SPLIT_BYTES:
         halves = split_copy(a, flat, base, scan.block, _copy_point(a, reads),
                             lane_odd(scan.loop, n // 2))
-        iv, (lb, step) = scan.loop.regions[0].blocks[0].arguments[0], (
-            ev.uniform(scan.loop.operands[i]) for i in (0, 2))
+        iv, lb, step = steps
         for k in (lb + step, lb):                  # (the two iterations checked, lb last)
             ev.bind(iv, k)
             check_split(ev, a, halves)

@@ -40,6 +40,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
+from pipeline_mlir.frontend.kept_masks import KEPT, unkept
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
@@ -71,7 +72,7 @@ def split_copy(a, flat, base, block, where, odd) -> list:
         src = remap.get(a.src)
         idx = [remap.get(i) for i in a.src_indices]
         with ir.InsertionPoint(where), a.op.location:
-            idx[-1] = B.arith.addi(idx[-1], odd)
+            idx[-1] = _plus_odd(a.op, idx, odd)
             lds = B.arith.addi(base, B.arith.constant(t, ir.IntegerAttr.get(
                 t, h * WAVE_SIZE * half)))
             attrs = {"transferType": ir.TypeAttr.get(ir.VectorType.get([half], et)),
@@ -80,6 +81,22 @@ def split_copy(a, flat, base, block, where, odd) -> list:
                                      operands=[src] + idx + [flat, lds], attributes=attrs)
         out.append((op, lds, src, idx))
     return out
+
+
+def _plus_odd(copy, idx: list, odd):
+    """The last index ``idx[-1] + odd``; of a copy that keeps a mask
+    (:data:`~pipeline_mlir.frontend.kept_masks.KEPT`), inside its select: ``select(c,
+    i + odd, k)``, so a lane whose condition is false still reads its fixed element past the
+    end (and :func:`~pipeline_mlir.frontend.kept_masks.unkept` reads the indices back)."""
+    if KEPT not in copy.attributes:
+        return B.arith.addi(idx[-1], odd)
+    parts = unkept(idx)
+    if parts is None:
+        raise IRError(copy, f"{describe(copy)} keeps a mask in its address, which the front "
+                            f"end splits into two {LDS_DMA_BYTES[0]}-byte copies only with "
+                            f"each index the select it built")
+    sel = _op(idx[-1].owner)
+    return B.arith.select(sel.operands[0], B.arith.addi(parts[-1], odd), sel.operands[2])
 
 
 def lane_odd(where, half: int):

@@ -248,7 +248,9 @@ FAMILIES = {
                     tile=(32, 32, 32), waves=(1, 1)), later=True),
     # C's edge tiles padded per lane by a condition of the workgroup, kept in the copies and
     # tested per lane by the front end's own copies (kept_masks.py, kept_layout.py)
+    # (its runs: an inner tile and the corner tile, x the N tile: both edges cut there)
     "keptab": Family(_f(dtype="bf16", m=1000, n=1000, k=1000, transpose_b=False),
+                     workgroups=(("prefetch", [(0, 0), (3, 7)]), ("late", [0, 31])),
                      later=True),
 }
 FORMS = ("prefetch", "late")

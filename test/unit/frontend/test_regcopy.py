@@ -294,6 +294,38 @@ def test_eight_byte_copies_are_two_dword_copies(kernels, monkeypatch):
             S.split_copy(a, None, None, (32, 8, 1), None, None)
 
 
+def test_a_kept_copy_split_keeps_its_selects():
+    """An 8-byte copy that keeps a mask (frontend/kept_masks.py) split: the lane's half
+    added inside the last index's select, so a lane whose condition is false still reads
+    the fixed element past the end, rank 1 (the select of ``delta``) or not (of 0); an
+    index that is not the select kept_masks.py built is refused at the copy."""
+    from pipeline_mlir.frontend import split_copy as S
+    from pipeline_mlir.frontend.kept_masks import unkept
+    ctx = new_context()
+    with ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse("""func.func @f(%c: i1, %x: index, %y: index, %odd: index) {
+  %d = arith.constant 4096 : index
+  %z = arith.constant 0 : index
+  %s0 = arith.select %c, %x, %d : index
+  %s1 = arith.select %c, %y, %z : index
+  %copy = arith.addi %x, %y {sched.kept_mask} : index
+  return
+}""", ctx)
+        f = m.body.operations[0]
+        c, x, y, odd = f.regions[0].blocks[0].arguments
+        ops = list(f.regions[0].blocks[0].operations)
+        s0, s1, copy = ops[2].results[0], ops[3].results[0], ops[4]
+        for idx, want in (([s0], [x]), ([s0, s1], [x, y])):
+            with ir.InsertionPoint(copy):
+                last = S._plus_odd(copy, idx, odd)
+            got = unkept(idx[:-1] + [last])
+            assert got is not None and got[:-1] == want[:-1], str(m)
+            assert str(got[-1].owner).startswith("%") and "arith.addi" in str(got[-1].owner)
+            assert list(got[-1].owner.operands) == [want[-1], odd], str(m)
+        with pytest.raises(Exception, match="only with each index the select it built"):
+            S._plus_odd(copy, [x], odd)
+
+
 def test_out_of_bounds_transfers_are_refused(kernels, capsys, tmp_path):
     """At the prefetch point the copies are vector.transfer_read/write pairs: one that
     may read out of bounds, or reads a column, is no direct-to-LDS copy."""
@@ -321,7 +353,7 @@ def test_wave_starts_must_be_affine_in_the_wave(kernels):
         dense = starts[:, None] + np.arange(16)[None, :]
         with pytest.raises(Exception, match=r"the waves start writing at LDS elements "
                                             r"\[0, 2048, 1024, 3072\], not a constant plus"):
-            R._gather(None, scan, a, dense, None, None)
+            R._gather(None, scan, a, dense, None, None, None)
 
 
 def test_a_copy_across_the_first_barrier_writes_lds_after_it(kernels, capsys, tmp_path):

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.frontend.private_values import forward_private_values
-from pipeline_mlir.frontend.kept_masks import keep_moving_masks
+from pipeline_mlir.frontend.kept_masks import keep_moving_masks, kept_parts
 from pipeline_mlir.frontend.select_masks import check_kept, selected_loads, unselect
 
 G = "memref<64x16xi8>"
@@ -34,6 +35,7 @@ PRIV = "memref<16xi8, #gpu.address_space<private>>"
 
 
 FAT = "memref<64x16xi8, #amdgpu.address_space<fat_raw_buffer>>"
+SUB = "memref<32x16xi8, strided<[32, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>"
 
 
 def _loop(cond: str, select: str = "arith.select %c, %v, %pad : vector<16xi8>",
@@ -220,21 +222,56 @@ KEEP = "arith.select %cc, %v, %pad : vector<16xi8>"
 
 def test_a_workgroup_edge_is_kept_in_the_copy():
     """A condition that also depends on the workgroup: not proven, kept in the copy; the
-    load's row moved 4 rows of 16 (the whole 64x16 buffer) past its end where it is false
-    (the read past the end of the range-checked buffer gives the zero padding), the
-    condition recomputed from the loop variable, the thread and the workgroup."""
+    load's indices replaced where it is false: the row by 4 rows of 16 (the whole 64x16
+    buffer, so past its end whatever the lane computed: the read past the end of the
+    range-checked buffer gives the zero padding), the column by 0; the condition recomputed
+    from the loop variable, the thread and the workgroup."""
     n, text = _check(_loop(EDGE, KEEP, fat=True))
-    assert n == 1 and text.count("arith.select") == 1, text
+    assert n == 1, text
     lines = [ln.strip() for ln in text.splitlines()]
     past = next(ln for ln in lines if ln.endswith("= arith.constant 64 : index"))
-    sel = next(ln for ln in lines if "arith.select" in ln)
-    assert re.fullmatch(r"%\d+ = arith\.select %\d+, %c0_?\d*, " + past.split(" =")[0] +
-                        " : index", sel), sel
-    add = next(ln for ln in lines if ln.startswith("%") and "arith.addi" in ln and
-               ln.endswith(f", {sel.split(' =')[0]} : index"))
-    load = next(ln for ln in lines if "vector.load" in ln)
-    assert f"[{add.split(' =')[0]}, %c0]" in load and "fat_raw_buffer" in load, load
-    assert "vector.store " + load.split(" =")[0] + "," in text, text
+    load = next(ln for ln in lines if "vector.load" in ln and "fat_raw_buffer" in ln)
+    row, col = re.search(r"\[(%\w+), (%\w+)\]", load).groups()
+    sels = {ln.split(" =")[0]: ln for ln in lines if "arith.select" in ln}
+    assert re.fullmatch(r"%\d+ = arith\.select (%\d+), %\d+, " + past.split(" =")[0] +
+                        " : index", sels[row]), sels[row]
+    cond = sels[row].split("select ")[1].split(",")[0]
+    assert re.fullmatch(rf"%\d+ = arith\.select {cond}, %c0, %c0_?\d* : index", sels[col])
+    assert len(sels) == 2 and "vector.store " + load.split(" =")[0] + "," in text, text
+
+
+def test_a_kept_copy_reads_past_the_end_whatever_its_lane_computed():
+    """A lane whose condition is false reads element 64 x 16 (the end of the buffer), not its
+    own row moved: here a row of -1 there (a convolution's padding above row 0), which
+    moved by the buffer's rows would land inside it (row 63), of a view starting at the
+    workgroup's row (the kept load reads the buffer itself); the others read their row."""
+    cond = EDGE + "\n    %cm1 = arith.constant -1 : index\n" \
+                  "    %rr = arith.select %cc, %r, %cm1 : index"
+    text = _loop(cond, KEEP, fat=True).replace(
+        "%v = vector.load %g[%r, %c0] : " + FAT,
+        "%sv = memref.subview %g[%wg, 0] [32, 16] [1, 1] : " + FAT + " to " +
+        SUB.replace("[32, 1]", "[16, 1]") + "\n    %v = vector.load %sv[%rr, %c0] : " +
+        SUB.replace("[32, 1]", "[16, 1]"))
+    with new_context():
+        m = ir.Module.parse(text)
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        assert keep_moving_masks(loop) == 1
+        load = walk_ops(loop, lambda o: o.name == "vector.load")[0]
+        ev = Evaluator((64, 1, 1))
+        ev.where = loop
+        wg = walk_ops(m.operation, lambda o: o.name == "gpu.block_id")[0].results[0]
+        c = kept_parts(load.operands[1])[1]
+        false = 0
+        for w in (0, 43, 59):
+            ev.bind(wg, w)
+            for i in range(4):
+                ev.bind(loop.regions[0].blocks[0].arguments[0], i)
+                got = ev.view(load.operands[0]).element([ev.value(x) for x in load.operands[1:]])
+                keep = ev.value(c).astype(bool)
+                row = i * 8 + np.arange(64) // 16
+                assert np.array_equal(got, np.where(keep, (w + row) * 16, 64 * 16)), (w, i)
+                false += int(np.sum(~keep))
+        assert false, "no lane's condition false: the test tests nothing"
 
 
 @pytest.mark.parametrize("cond,select,fat,message", [
@@ -283,9 +320,16 @@ def test_a_whole_run_mask_that_moves_is_kept_in_the_copy():
            "vector<16xi8>"
     n, text = _check(_loop(cond, read, fat=True))
     assert n == 1 and "create_mask" not in text and "arith.constant 64 : index" in text, text
-    assert re.search(r"vector\.transfer_read %0\[%\d+, %c0\], %c0_i8 \{in_bounds", text), text
+    assert re.search(r"vector\.transfer_read %0\[%\d+, %\d+\], %c0_i8 \{in_bounds", text), text
     part = cond.replace("%cc, %c16, %c0", "%cc, %c8, %c0")
     assert _check(_loop(part, read, fat=True))[0] == 0
+    # two rows read: a mask of one leading row always pads the second, not a whole run
+    rows = cond.replace("create_mask %sz : vector<16xi1>", "create_mask %LEAD, %sz : "
+                        "vector<2x16xi1>")
+    two = _loop(rows, read.replace("[true]", "[true, true]").replace(
+        "vector<16xi8>", "vector<2x16xi8>"), fat=True).replace(
+        "%l[%r, %c0] : " + LDS + ", vector<16xi8>", "%l[%r, %c0] : " + LDS + ", vector<2x16xi8>")
+    assert [_check(two.replace("%LEAD", c))[0] for c in ("%c1", "%c2")] == [0, 1]
 
 
 @pytest.mark.parametrize("old,new,message", [
@@ -300,7 +344,13 @@ def test_a_whole_run_mask_that_moves_is_kept_in_the_copy():
     (("64x16xi8>", "64x16xi8, #amdgpu"), ("?x16xi8>", "?x16xi8, #amdgpu"),
      "so needs a row-major buffer of static shape read with a static positive row stride, "
      "not memref<?x16xi8, #amdgpu.address_space<fat_raw_buffer>>"),
-], ids=["offset-past-32-bits", "not-range-checked", "dynamic-rows"])
+    # a view of every other row: no index of the buffer per dimension to replace
+    (("%v = vector.load %g[%r, %c0] : " + FAT,), (
+        "%sv = memref.subview %g[%wg, 0] [32, 16] [2, 1] : " + FAT + " to " + SUB + "\n"
+        "    %v = vector.load %sv[%r, %c0] : " + SUB,),
+     "so needs its load to read memref<64x16xi8, #amdgpu.address_space<fat_raw_buffer>> "
+     "through casts and same-rank unit-stride subviews"),
+], ids=["offset-past-32-bits", "not-range-checked", "dynamic-rows", "view-offset"])
 def test_kept_select_buffer_refusals(old, new, message):
     text = _loop(EDGE, KEEP, fat=True)
     for a, b in zip(old, new):

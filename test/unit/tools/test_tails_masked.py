@@ -33,6 +33,7 @@ from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.emu.hazard_paths import basic_blocks
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.frontend import kept_layout as KL
+from pipeline_mlir.frontend import kept_masks as KM
 from pipeline_mlir.frontend import layout as L
 from pipeline_mlir.isa.natural_loops import main_loop, natural_loops
 from pipeline_mlir.kernel.loop_model import LoopRefusal
@@ -506,14 +507,15 @@ def test_edge_tiles_masked_per_lane_both_forms(capsys, tmp_path):
 KEPT_LAYOUT_REFUSALS = [
     r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies and "
     r"global element \d+ from the front end's",
-    r"from the kernel's copies and an element neither inside the buffer nor past its end "
-    r"from the front end's",
+    r"gets global element \d+ from the kernel's copies and zero from the front end's",
     r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies and "
     r"global element \d+ from the front end's",
     "which must then be a fat raw buffer of static shape",
     "own copies must read the buffer the kernel's copies read, from its element 0",
     r"a grid of 32 workgroups \(at most 31\)", "a loop over workgroups is not evaluated",
     "the K-loop needs constant bounds",
+    "which a view or a split of the copy has changed: each index must be the select the "
+    "front end built",
     "needs the copies' views of the buffer to be casts and same-rank",
     "where its kept condition is false and it reads inside the buffer",
     "proven for the front end's own copies of whole K steps only, not of K sub-steps"]
@@ -524,8 +526,9 @@ def _kept_layout_variants(monkeypatch) -> list:
     run that proves a kept channel (their messages, in :data:`KEPT_LAYOUT_REFUSALS`'
     order): the front end's copies moved by one column, before the buffer's start, a
     dimension's offset the same in every lane (an int), a buffer that is not a fat raw
-    one, another operand's buffer, a grid over the limit, a loop over workgroups, bounds not constant, views that
-    give no index per dimension, a kept copy that reads inside the buffer where its
+    one, another operand's buffer, a grid over the limit, a loop over workgroups, bounds not
+    constant, kept indices not as kept_masks.py built them, views that give no index per
+    dimension, a kept copy that reads inside the buffer where its
     condition is false, a plan of K sub-steps; then the real proof."""
     said = []
 
@@ -553,7 +556,10 @@ def _kept_layout_variants(monkeypatch) -> list:
             m.setattr(KL, "constant_bounds", lambda o: None)
             refused()
             m.setattr(KL, "constant_bounds", lambda o: (0, 7, 1))
-            m.setattr(KL, "dim_values", lambda *a: None)
+            m.setattr(KL, "unkept", lambda idx: None)
+            refused()
+            m.setattr(KL, "unkept", KM.unkept)
+            m.setattr(KL, "dim_indices", lambda *a: None)
             refused()
             m.setattr(KL, "truth", lambda s, ev, c: np.zeros(ev.threads, bool))
             refused()

@@ -86,7 +86,7 @@ MAX_WORKGROUPS = 4096
 
 
 
-def _point(point: tuple[int, ...]) -> str:
+def grid_point(point: tuple[int, ...]) -> str:
     """A grid point as a refusal names it: ``3``, or ``(3, 1)``."""
     return str(point[0]) if len(point) == 1 else f"({', '.join(map(str, point))})"
 
@@ -125,6 +125,72 @@ def reroll_prefetched(root) -> None:
     for loop in walk_ops(root, is_prefetched):
         with loop.context, loop.location:
             _Reroll(loop).run()
+
+
+def mirrors(b, e, m: dict, body) -> bool:
+    """``e`` (an op after a loop) is the op ``b`` of the loop's block ``body``, op for op:
+    the same name, attributes and result types, and operands mapped by ``m`` (a value of
+    ``body`` -> the one ``e`` must use; one from outside the loop is itself)."""
+    if e.name != b.name or len(e.operands) != len(b.operands) or \
+            [r.type for r in e.results] != [r.type for r in b.results] or \
+            set(e.attributes) != set(b.attributes) or \
+            any(e.attributes[a] != b.attributes[a] for a in b.attributes):
+        return False
+    for x, y in zip(b.operands, e.operands):
+        mine = (not isinstance(x.owner, ir.Block) and _op(x.owner).block == body) \
+            or (isinstance(x.owner, ir.Block) and x.owner == body)
+        if m.get(x, x if not mine else None) != y:
+            return False
+    return True
+
+
+def workgroup_evaluators(loop, block: tuple, fail) -> list:
+    """One evaluator per workgroup of the grid of ``loop``'s kernel (``block`` its workgroup
+    size, ``fail(op, what)`` the caller's refusal;
+    :func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`): the id ops (module
+    docstring) bound per dimension to the workgroup's coordinates, a workgroup loop's
+    induction variables to its offsets there; values known only at launch refused (not
+    sampled); one evaluator when nothing in the kernel tells workgroups apart.  A grid
+    without bounds, or of more than :data:`MAX_WORKGROUPS` workgroups, is refused."""
+    kernel = kernel_of(loop)
+    ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
+                   (o.name == "scf.for" and grid_stride(o)))
+    if not ids:
+        return [((0,), Evaluator(block, launch_values=False))]
+    grid = workgroup_grid(kernel)
+    if grid is not None and any(   # ids the grid does not bound: rocdl's own
+            o.name.startswith("rocdl.") or id_dimension(o) >= len(grid)
+            for o in ids if o.name not in ("scf.forall", "scf.for")):
+        grid = None
+    if grid is None or int(np.prod(grid)) > MAX_WORKGROUPS:
+        fail(loop, f"(prefetch-pipelined) is in a kernel of "
+                   f"{'unbounded' if grid is None else int(np.prod(grid))} "
+                   f"workgroups: the prologue's copies are proven the body's for "
+                   f"every workgroup, at most {MAX_WORKGROUPS}")
+    strides = [o for o in ids if o.name == "scf.for"]
+    ubs = [constant_int(o.operands[1]) for o in strides]
+    if None in ubs:
+        fail(strides[ubs.index(None)], "(a loop over workgroups around the "
+                                       "prefetch-pipelined loop) has a bound known "
+                                       "only at launch: its workgroups cannot all be "
+                                       "compared")
+    evs = []
+    for point in itertools.product(*(range(n) for n in grid)):
+        # a linearised workgroup loop runs its id, id + count, ... below its bound
+        dims = [id_dimension(_defining(o.operands[0])) for o in strides]
+        for ivs in itertools.product(*(range(point[d], ub, grid[d])
+                                       for d, ub in zip(dims, ubs))):
+            if len(evs) == MAX_WORKGROUPS:
+                fail(loop, f"(prefetch-pipelined) runs more than "
+                           f"{MAX_WORKGROUPS} workgroup iterations: the "
+                           f"prologue's copies are proven the body's for each")
+            ev = Evaluator(block, workgroup_id=point[0], launch_values=False)
+            bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
+            for o, d, iv in zip(strides, dims, ivs):
+                ev.bind(o.regions[0].blocks[0].arguments[0], iv)
+                ev.bind(o.operands[2], grid[d])     # the workgroup count
+            evs.append((point, ev))
+    return evs
 
 
 class _Reroll:
@@ -344,51 +410,7 @@ class _Reroll:
                 self._same_view(init, tail, i, self.loop)
 
     def _evaluators(self):
-        """One evaluator per workgroup of the kernel's grid
-        (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`): the id ops (module
-        docstring) bound per dimension to the workgroup's coordinates, a workgroup loop's
-        induction variables to its offsets there; values known only at launch refused (not
-        sampled); one evaluator when nothing in the kernel tells workgroups apart.  A grid
-        without bounds, or of more than :data:`MAX_WORKGROUPS` workgroups, is refused."""
-        kernel = kernel_of(self.loop)
-        ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
-                       (o.name == "scf.for" and grid_stride(o)))
-        if not ids:
-            return [((0,), Evaluator(self.block, launch_values=False))]
-        grid = workgroup_grid(kernel)
-        if grid is not None and any(   # ids the grid does not bound: rocdl's own
-                o.name.startswith("rocdl.") or id_dimension(o) >= len(grid)
-                for o in ids if o.name not in ("scf.forall", "scf.for")):
-            grid = None
-        if grid is None or int(np.prod(grid)) > MAX_WORKGROUPS:
-            self.fail(self.loop, f"(prefetch-pipelined) is in a kernel of "
-                                 f"{'unbounded' if grid is None else int(np.prod(grid))} "
-                                 f"workgroups: the prologue's copies are proven the body's for "
-                                 f"every workgroup, at most {MAX_WORKGROUPS}")
-        strides = [o for o in ids if o.name == "scf.for"]
-        ubs = [constant_int(o.operands[1]) for o in strides]
-        if None in ubs:
-            self.fail(strides[ubs.index(None)], "(a loop over workgroups around the "
-                                                "prefetch-pipelined loop) has a bound known "
-                                                "only at launch: its workgroups cannot all be "
-                                                "compared")
-        evs = []
-        for point in itertools.product(*(range(n) for n in grid)):
-            # a linearised workgroup loop runs its id, id + count, ... below its bound
-            dims = [id_dimension(_defining(o.operands[0])) for o in strides]
-            for ivs in itertools.product(*(range(point[d], ub, grid[d])
-                                           for d, ub in zip(dims, ubs))):
-                if len(evs) == MAX_WORKGROUPS:
-                    self.fail(self.loop, f"(prefetch-pipelined) runs more than "
-                                         f"{MAX_WORKGROUPS} workgroup iterations: the "
-                                         f"prologue's copies are proven the body's for each")
-                ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
-                bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
-                for o, d, iv in zip(strides, dims, ivs):
-                    ev.bind(o.regions[0].blocks[0].arguments[0], iv)
-                    ev.bind(o.operands[2], grid[d])     # the workgroup count
-                evs.append((point, ev))
-        return evs
+        return workgroup_evaluators(self.loop, self.block, self.fail)
 
     def _access(self, ev, copy):
         src, sidx, dst, didx = segments(copy)
@@ -414,7 +436,7 @@ class _Reroll:
                     "global elements" if not np.array_equal(a[2], b[2]) else "LDS elements"
                 self.fail(pro, f"(a copy before the loop) is not the body's copy at "
                                f"{at(body)} at K tile {tile}: its {part} differ "
-                               f"(workgroup {_point(point)})")
+                               f"(workgroup {grid_point(point)})")
 
     def _same_view(self, init, tail, tile: int, where) -> None:
         """The view ``init`` is the body's view ``tail`` at K tile ``tile``."""
@@ -483,18 +505,7 @@ class _Reroll:
     def _mirror(self, b, e, m: dict, stage: int) -> None:
         """``e`` (an epilogue op) is the body's ``b`` at the epilogue's ``stage``; ``m``
         maps body values to epilogue ones and gets ``b``'s results."""
-        same = e.name == b.name and len(e.operands) == len(b.operands) and \
-            [r.type for r in e.results] == [r.type for r in b.results] and \
-            set(e.attributes) == set(b.attributes) and \
-            all(e.attributes[a] == b.attributes[a] for a in b.attributes)
-        if same:
-            for x, y in zip(b.operands, e.operands):
-                mine = (not isinstance(x.owner, ir.Block) and _op(x.owner).block == self.body) \
-                    or (isinstance(x.owner, ir.Block) and x.owner == self.body)
-                if m.get(x, x if not mine else None) != y:
-                    same = False
-                    break
-        if not same:
+        if not mirrors(b, e, m, self.body):
             self.fail(e, f"(after the prefetch-pipelined loop) is not the body's "
                          f"'{b.name}' op at {at(b)} for the loop's last tiles (epilogue "
                          f"stage {stage}): IREE's epilogue repeats the body's reads and "

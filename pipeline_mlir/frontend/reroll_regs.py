@@ -1,0 +1,344 @@
+"""IREE's prefetch pipelining of copies through registers rolled back to the one-stage loop.
+
+IREE's default build of a kernel whose copies go through registers (fp8 matmuls, small
+problems such as bf16 512^3) pipelines the K-loop itself before pipeline-opt sees its late
+form: a prologue before the loop loads K tile 0 from global memory and stores it to the
+(one) LDS buffer of each operand; the body loads tile ``iv + step`` into registers, passes
+a barrier, reads and multiplies the tile in LDS, passes a second barrier (and IREE's
+``amdgpu.sched_barrier``) and stores the loaded tile to LDS; the loop runs one iteration
+fewer, and after it a barrier and a copy of the body's reads and MFMAs multiply the last
+tile (the epilogue).
+
+:func:`reroll_register_prefetch` recognises that form (:func:`is_register_prefetched`: LDS
+stores of values loaded in the body after its MFMAs with a barrier between, and stores of
+the same LDS before the loop) and rebuilds the loop IREE made it from, the one its
+prefetch point holds: the second barrier, the body's loads of tile ``iv`` and their
+stores, the first barrier, the reads and MFMAs, over the full trip count; the prologue,
+the ``amdgpu.sched_barrier`` and the epilogue go.  Each of these is proven first, and
+anything else is a located error:
+
+* the loop carries accumulators only (an ``iter_arg`` that is not read by the body's
+  reads and MFMAs alone, such as a loaded tile carried to the next iteration, is refused);
+  its bounds are constants; the rolled loop runs its trips (none when its upper bound is
+  below its lower one) plus one;
+* the induction variable is used once, as ``iv + step`` (the tile the body loads);
+* the body: loads (``vector.load`` of memory other than LDS) and ops without memory
+  effects, a ``gpu.barrier``, the compute (no op writing memory, none with regions), a
+  ``gpu.barrier``, at most one ``amdgpu.sched_barrier``, then ``vector.store``\\ s to LDS
+  each of one load's value, the load's only use (nothing changes it in between), every
+  load stored once;
+* the prologue: the stores before the loop into the LDS the body stores to, as many as
+  the body's, store ``j`` of a value loaded before the loop (its only use); store and load
+  the body's store ``j`` and its load, at tile 0: the same op, attributes, types and
+  buffers, and for every thread of every workgroup of the kernel's grid
+  (:func:`~pipeline_mlir.frontend.reroll.workgroup_evaluators`) the same global and LDS
+  elements (the per-lane evaluator, ``iv + step`` bound to the lower bound); every op
+  from the first prologue op to the loop is one of them or has no memory effect, so
+  moving the loads and stores into the loop moves them past nothing that reads or writes
+  memory;
+* the epilogue: a ``gpu.barrier`` right after the loop, then the body's compute op for op
+  (:func:`~pipeline_mlir.frontend.reroll.mirrors`: the accumulators read from the loop's
+  results), making every accumulator the loop yields, whose values nothing but the
+  epilogue and the kernel's use of its last accumulators reads.
+
+All of it is proven before the IR changes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, constant_int, \
+    constant_trips
+from pipeline_mlir.analysis.llvm_values import defining_op as _defining
+from pipeline_mlir.analysis.views import view_root
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, effects, erase_dead, \
+    in_lds, is_pure, kernel_of, users_of, writes_outside_lds
+from pipeline_mlir.frontend.reroll import grid_point, mirrors, workgroup_evaluators
+
+LOAD, STORE, BARRIER = "vector.load", "vector.store", "gpu.barrier"
+SCHED_BARRIER = "amdgpu.sched_barrier"
+
+
+def _stored_load(store, block):
+    """The ``vector.load`` of memory other than LDS in ``block`` whose value the LDS
+    ``vector.store`` ``store`` writes, directly; else None."""
+    if store.name != STORE or not in_lds(store.operands[1]):
+        return None
+    load = _defining(store.operands[0])
+    if load is None or load.name != LOAD or load.block != block or in_lds(load.operands[0]):
+        return None
+    return load
+
+
+def _lds_roots(ops) -> set:
+    """The LDS buffers the ``vector.store``\\ s of ``ops`` write (their view roots)."""
+    return {view_root(s.operands[1]) for s in ops if s.name == STORE and in_lds(s.operands[1])}
+
+
+def is_register_prefetched(loop) -> bool:
+    """``loop`` is an ``scf.for`` multiplying with MFMAs that stores to LDS, after its last
+    MFMA and a barrier, values it loaded from global memory, and stores to the same LDS
+    come before it: IREE's prefetch pipelining of copies through registers.  (A loop whose
+    late stores have no barrier before them is left to the front end's own checks, which
+    refuse it as loop-carried through LDS or already pipelined.)"""
+    if loop.name != "scf.for":
+        return False
+    body = loop.regions[0].blocks[0]
+    ops = ops_of(loop.regions[0])
+    mfmas = [i for i, o in enumerate(ops) if o.name == "amdgpu.mfma"]
+    if not mfmas:
+        return False
+    late = [o for o in ops[mfmas[-1]:] if _stored_load(o, body) is not None]
+    if not late or not any(o.name == BARRIER for o in ops[mfmas[-1]:ops.index(late[0])]):
+        return False
+    parent = [_op(o) for o in loop.block.operations]
+    before = parent[:parent.index(loop)]
+    return bool(_lds_roots(late) & _lds_roots(before))
+
+
+def reroll_register_prefetch(root) -> None:
+    """Every loop of ``root`` IREE pipelined through registers (:func:`is_register_prefetched`)
+    rolled back to its one-stage loop, as the module docstring says; a located error where
+    the form is not exactly IREE's."""
+    for loop in walk_ops(root, is_register_prefetched):
+        with loop.context, loop.location:
+            _RegReroll(loop).run()
+
+
+class _RegReroll:
+    """One loop IREE pipelined through registers: its parts read and proven, then the
+    rewrite."""
+
+    def __init__(self, loop) -> None:
+        self.loop = loop
+        self.body = loop.regions[0].blocks[0]
+        self.ops = ops_of(loop.regions[0])
+        self.args = list(self.body.arguments)
+        self.yields = list(self.ops[-1].operands)
+        kernel = kernel_of(loop)
+        self.block = block_size(kernel) if kernel is not None else None
+        if self.block is None:
+            raise IRError(loop, "'scf.for' op: IREE's loop pipelined through registers is not "
+                                "in a kernel that states its workgroup size")
+
+    def fail(self, op, what: str):
+        raise IRError(op, f"'{op.name}' op {what}; the front end rolls IREE's prefetch "
+                          f"pipelining of copies through registers back only when it is "
+                          f"exactly IREE's form: give the kernel with prefetch_num_stages = 1 "
+                          f"otherwise")
+
+    def run(self) -> None:
+        self._bounds()
+        self._induction()
+        self._body_parts()
+        self._accumulators()
+        self._prologue()
+        self._epilogue()
+        self._rewrite()
+
+    def _bounds(self) -> None:
+        bounds, trips = constant_bounds(self.loop), constant_trips(self.loop)
+        if bounds is None or trips is None:
+            self.fail(self.loop, "(pipelined through registers: it stores to LDS after its "
+                                 "MFMAs) has bounds that are not constants")
+        self.lb, _ub, self.step = bounds
+        self.trips = trips
+
+    def _induction(self) -> None:
+        """``iv + step``, the tile the body loads, the one use of the induction variable."""
+        iv = self.args[0]
+        users = users_of(iv)
+        ahead = users[0] if len(users) == 1 else None
+        if ahead is None or ahead.name != "arith.addi" or constant_int(
+                ahead.operands[1] if ahead.operands[0] == iv else ahead.operands[0]) \
+                != self.step:
+            self.fail(self.loop, f"(pipelined through registers) uses its induction variable "
+                                 f"other than once, as iv + {self.step} (the K tile the body "
+                                 f"loads)")
+        self.ahead = ahead
+
+    def _body_parts(self) -> None:
+        """loads, barrier, compute, barrier, [sched_barrier], stores (module docstring)."""
+        ops = self.ops[:-1]
+        bars = [i for i, o in enumerate(ops) if o.name == BARRIER]
+        if len(bars) != 2:
+            self.fail(self.loop, f"(pipelined through registers) holds {len(bars)} "
+                                 f"gpu.barrier ops: IREE's holds two, after the loads and "
+                                 f"before the stores")
+        first, second = bars
+        self.barriers = (ops[first], ops[second])
+        self.loads_part, self.compute = ops[:first], ops[first + 1:second]
+        tail = ops[second + 1:]
+        self.sched = [o for o in tail[:1] if o.name == SCHED_BARRIER]
+        self.stores = [o for o in tail[len(self.sched):] if not is_pure(o)]
+        for o in self.loads_part:
+            if not is_pure(o) and not (o.name == LOAD and not in_lds(o.operands[0])):
+                self.fail(o, "(before the first barrier of a loop pipelined through "
+                             "registers) is neither a load of global memory nor free of "
+                             "memory effects")
+        for o in self.compute:
+            e = effects(o)
+            if len(o.regions) or e is None or any(k != "read" for k, _v in e) or \
+                    writes_outside_lds(o):
+                self.fail(o, "(between the barriers of a loop pipelined through registers) "
+                             "may write memory or holds regions: IREE's loop only reads LDS "
+                             "and multiplies there")
+        loads = [o for o in self.loads_part if o.name == LOAD]
+        self.pairs = []
+        for s in self.stores:
+            load = _stored_load(s, self.body)
+            if load is None or load not in loads:
+                self.fail(s, "(after the second barrier of a loop pipelined through "
+                             "registers) is not an LDS store of a value the body loads "
+                             "before its first barrier")
+            if users_of(load.results[0]) != [s]:
+                self.fail(load, "(a tile the loop pipelined through registers loads ahead) "
+                                "has uses other than its one LDS store")
+            self.pairs.append((load, s))
+        if len(self.pairs) != len(loads) or not self.pairs:
+            self.fail(self.loop, f"(pipelined through registers) loads {len(loads)} values "
+                                 f"and stores {len(self.pairs)} of them to LDS: IREE's "
+                                 f"stores each of its loads once")
+
+    def _accumulators(self) -> None:
+        """Only accumulators are carried: each iter_arg is read by the compute alone and
+        yielded from it."""
+        compute = set(self.compute)
+        for k, a in enumerate(self.args[1:]):
+            y = _defining(self.yields[k])
+            if any(_op(u.owner) not in compute for u in a.uses) or y not in compute:
+                self.fail(self.loop, f"(pipelined through registers) carries iter_arg #{k}, "
+                                     f"which is not an accumulator its reads and MFMAs "
+                                     f"read and make")
+
+    # ---- the prologue: the body's loads and stores at tile 0 -----------------------------
+    def _prologue(self) -> None:
+        parent = [_op(o) for o in self.loop.block.operations]
+        before = parent[:parent.index(self.loop)]
+        roots = _lds_roots([s for _l, s in self.pairs])
+        stores = [o for o in before if o.name == STORE and in_lds(o.operands[1]) and
+                  view_root(o.operands[1]) in roots]
+        if len(stores) != len(self.pairs):
+            self.fail(self.loop, f"(pipelined through registers) stores {len(self.pairs)} "
+                                 f"loaded values to LDS and is preceded by {len(stores)} "
+                                 f"stores to that LDS: IREE's prologue stores tile 0 with as "
+                                 f"many")
+        self.prologue = []
+        for pro, (load, store) in zip(stores, self.pairs):
+            pload = _stored_load(pro, self.loop.block)
+            if pload is None or users_of(pload.results[0]) != [pro]:
+                self.fail(pro, "(an LDS store before a loop pipelined through registers) does "
+                               "not store a value loaded before the loop, its only use")
+            for a, b in ((pload, load), (pro, store)):
+                if not _same_kind(a, b):
+                    self.fail(a, f"(before the loop pipelined through registers) differs "
+                                 f"from the body's '{b.name}' op at {at(b)} in its "
+                                 f"attributes or types")
+            self.prologue += [pload, pro]
+        first = min(parent.index(o) for o in self.prologue)
+        mine = set(self.prologue)
+        for o in parent[first:parent.index(self.loop)]:
+            if o not in mine and not is_pure(o):
+                self.fail(o, "(between the prologue of a loop pipelined through registers "
+                             "and the loop) has memory effects: the prologue's loads and "
+                             "stores move into the loop, past it")
+        for o in self.prologue:
+            if o.name == LOAD:
+                check_read_movable(o, self.loop, "rolled back into the loop pipelined "
+                                                 "through registers")
+        self.evs = workgroup_evaluators(self.loop, self.block, self.fail)
+        for (pload, pro), (load, store) in zip(zip(self.prologue[::2], self.prologue[1::2]),
+                                               self.pairs):
+            self._same_access(pload, load, 0, "global")
+            self._same_access(pro, store, 1, "LDS")
+
+    def _same_access(self, pro, body, mem: int, what: str) -> None:
+        """``pro`` (before the loop) accesses the buffer and elements ``body`` (the body's
+        op of the same kind; ``mem`` its memref operand) does at tile 0, in every
+        workgroup."""
+        ahead = self.ahead.results[0]
+        for point, ev in self.evs:
+            a = self._access(ev, pro, mem)
+            ev.bind(ahead, self.lb)
+            b = self._access(ev, body, mem)
+            ev.unbind(ahead)
+            if a[0] != b[0] or not np.array_equal(a[1], b[1]):
+                part = "buffers" if a[0] != b[0] else f"{what} elements"
+                self.fail(pro, f"(before the loop pipelined through registers) is not the "
+                               f"body's '{body.name}' op at {at(body)} at K tile 0: its "
+                               f"{part} differ (workgroup {grid_point(point)})")
+
+    @staticmethod
+    def _access(ev, op, mem: int):
+        view = ev.view(op.operands[mem])
+        return view.root, view.element([ev.value(x) for x in list(op.operands)[mem + 1:]])
+
+    # ---- the epilogue: a barrier and the body's compute for the last tile ----------------
+    def _epilogue(self) -> None:
+        parent = [_op(o) for o in self.loop.block.operations]
+        after = parent[parent.index(self.loop) + 1:]
+        n = len(self.compute)
+        if not after or after[0].name != BARRIER or len(after) < n + 1:
+            self.fail(after[0] if after else self.loop,
+                      "(after the loop pipelined through registers) is not IREE's epilogue: "
+                      "a gpu.barrier, then the body's reads and MFMAs for the last tile")
+        m = {a: r for a, r in zip(self.args[1:], self.loop.results)}
+        for b, e in zip(self.compute, after[1:n + 1]):
+            if not mirrors(b, e, m, self.body):
+                self.fail(e, f"(after the loop pipelined through registers) is not the "
+                             f"body's '{b.name}' op at {at(b)} for the last K tile: IREE's "
+                             f"epilogue repeats the body's reads and MFMAs op for op")
+            for x, y in zip(b.results, e.results):
+                m[x] = y
+        self.epilogue = after[:n + 1]
+        self.finals = [m[y] for y in self.yields]
+        inside, final = set(self.epilogue), set(self.finals)
+        values = [r for o in self.epilogue for r in o.results] + list(self.loop.results)
+        for v in values:
+            for u in v.uses:
+                if _op(u.owner) not in inside and v not in final:
+                    self.fail(_op(u.owner), "uses a value of the loop pipelined through "
+                                            "registers or of its epilogue that the one-stage "
+                                            "loop does not keep (an intermediate value)")
+
+    # ---- the rewrite ---------------------------------------------------------------------
+    def _rewrite(self) -> None:
+        loop, block = self.loop, self.loop.block
+        mine = set(self.prologue)
+        dead = [x for o in self.prologue for x in o.operands if _defining(x) not in mine]
+        for o in reversed(self.prologue):
+            o.erase()
+        first = self.ops[0]
+        second = self.barriers[1]
+        if second != first:
+            second.move_before(first)
+        for o in self.sched:
+            o.erase()
+        for _load, store in self.pairs:
+            store.move_before(self.barriers[0])
+        self.ahead.results[0].replace_all_uses_with(self.args[0])
+        self.ahead.erase()
+        t = self.args[0].type
+        with ir.InsertionPoint(loop):
+            ub = B.arith.ConstantOp(t, ir.IntegerAttr.get(
+                t, self.lb + (self.trips + 1) * self.step)).result
+        loop.operands[1] = ub
+        for f, r in zip(self.finals, loop.results):
+            f.replace_all_uses_with(r)
+        for o in reversed(self.epilogue):
+            o.erase()
+        erase_dead(dead, block)
+
+
+def _same_kind(a, b) -> bool:
+    """``a`` and ``b`` are the same op but for their operands: name, attributes, types."""
+    return a.name == b.name and len(a.operands) == len(b.operands) and \
+        [r.type for r in a.results] == [r.type for r in b.results] and \
+        [x.type for x in a.operands] == [x.type for x in b.operands] and \
+        set(a.attributes) == set(b.attributes) and \
+        all(a.attributes[k] == b.attributes[k] for k in b.attributes)

@@ -81,19 +81,17 @@ def _lds_roots(ops) -> set:
 
 
 def is_register_prefetched(loop) -> bool:
-    """``loop`` is an ``scf.for`` multiplying with MFMAs that stores to LDS, after its last
-    MFMA and a barrier, values it loaded from global memory, and stores to the same LDS
-    come before it: IREE's prefetch pipelining of copies through registers.  (A loop whose
+    """``loop`` is an ``scf.for`` multiplying with MFMAs that stores to LDS after its last
+    MFMA and a barrier, and stores to the same LDS come before it: IREE's prefetch pipelining of copies through registers.  (A loop whose
     late stores have no barrier before them is left to the front end's own checks, which
     refuse it as loop-carried through LDS or already pipelined.)"""
     if loop.name != "scf.for":
         return False
-    body = loop.regions[0].blocks[0]
     ops = ops_of(loop.regions[0])
     mfmas = [i for i, o in enumerate(ops) if o.name == "amdgpu.mfma"]
     if not mfmas:
         return False
-    late = [o for o in ops[mfmas[-1]:] if _stored_load(o, body) is not None]
+    late = [o for o in ops[mfmas[-1]:] if o.name == STORE and in_lds(o.operands[1])]
     if not late or not any(o.name == BARRIER for o in ops[mfmas[-1]:ops.index(late[0])]):
         return False
     parent = [_op(o) for o in loop.block.operations]

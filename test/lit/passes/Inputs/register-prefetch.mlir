@@ -1,5 +1,7 @@
-// IREE's prefetch pipelining of copies through registers (its register copies' LDS stores
-// before the loop, the global loads one K tile ahead, MFMAs after the loop) is refused at
+// A loop in the shape of IREE's prefetch pipelining of copies through registers (its register
+// copies' LDS stores before the loop, the global loads one K tile ahead, MFMAs after the
+// loop) but with no barrier between its MFMAs and its LDS stores, which IREE's form has
+// (sched-normalize-producers rolls that form back: frontend/reroll_regs.py), is refused at
 // the loop by sched-adopt-loop, saying how to have IREE not pipeline it.
 
 #pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
@@ -20,7 +22,7 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %col = arith.muli %q, %c8 : index
   %v0 = vector.load %g[%row, %col] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
   vector.store %v0, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
-  // expected-error @+1 {{'scf.for' op is already software-pipelined: 1 LDS stores of copies through registers before it (a prologue) and 1 MFMAs after it (an epilogue); the front end pipelines a natural K-loop, which copies and multiplies every K tile inside one iteration: give pipeline-opt the kernel as it was before pipelining (for pipeline-opt's own output, the input it was made from, with --emit=asm, obj or hsaco for the code) (IREE's own prefetch pipelining of copies through registers is not rolled back: compile with prefetch_num_stages = 1, or --iree-llvmgpu-prefetch-num-stages=1)}}
+  // expected-error @+1 {{'scf.for' op is already software-pipelined: 1 LDS stores of copies through registers before it (a prologue) and 1 MFMAs after it (an epilogue); the front end pipelines a natural K-loop, which copies and multiplies every K tile inside one iteration: give pipeline-opt the kernel as it was before pipelining (for pipeline-opt's own output, the input it was made from, with --emit=asm, obj or hsaco for the code) (IREE's own prefetch pipelining of copies through registers is rolled back only in its form, a barrier between the loop's MFMAs and its LDS stores: compile with prefetch_num_stages = 1, or --iree-llvmgpu-prefetch-num-stages=1)}}
   %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
     %n = arith.addi %i, %c1 : index
     %k = arith.muli %n, %c32 : index
@@ -29,7 +31,6 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
     gpu.barrier
     %f = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
     %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
-    gpu.barrier
     vector.store %v, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
     scf.yield %m : vector<4xf32>
   }

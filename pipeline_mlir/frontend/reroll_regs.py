@@ -56,8 +56,8 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, effects, erase_dead, \
-    in_lds, is_pure, kernel_of, users_of, writes_outside_lds
+from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, depends, effects, \
+    erase_dead, in_lds, is_pure, kernel_of, users_of, writes_outside_lds
 from pipeline_mlir.frontend.reroll import grid_point, mirrors, workgroup_evaluators
 
 LOAD, STORE, BARRIER = "vector.load", "vector.store", "gpu.barrier"
@@ -81,22 +81,34 @@ def _lds_roots(ops) -> set:
 
 
 def is_register_prefetched(loop) -> bool:
-    """``loop`` is an ``scf.for`` multiplying with MFMAs that stores to LDS after its last
-    MFMA and a barrier, and stores to the same LDS come before it: IREE's prefetch pipelining of copies through registers.  (A loop whose
-    late stores have no barrier before them is left to the front end's own checks, which
-    refuse it as loop-carried through LDS or already pipelined.)"""
+    """``loop`` is an ``scf.for`` multiplying with MFMAs that stores to LDS, after its last
+    MFMA and a barrier, values computed from its own loads of global memory, and stores of
+    values loaded from global memory before it go to the same LDS: IREE's prefetch
+    pipelining of copies through registers.  (A loop whose late stores have no barrier
+    before them is left to the front end's own checks, which refuse it as loop-carried
+    through LDS or already pipelined; so is one whose late stores are of other values, such
+    as accumulators kept in LDS: :mod:`pipeline_mlir.frontend.lds_accumulators`.)"""
     if loop.name != "scf.for":
         return False
     ops = ops_of(loop.regions[0])
     mfmas = [i for i, o in enumerate(ops) if o.name == "amdgpu.mfma"]
     if not mfmas:
         return False
-    late = [o for o in ops[mfmas[-1]:] if o.name == STORE and in_lds(o.operands[1])]
+    loaded = _global_loads(ops)
+    late = [o for o in ops[mfmas[-1]:] if o.name == STORE and in_lds(o.operands[1]) and
+            depends(o.operands[0], loaded)]
     if not late or not any(o.name == BARRIER for o in ops[mfmas[-1]:ops.index(late[0])]):
         return False
     parent = [_op(o) for o in loop.block.operations]
     before = parent[:parent.index(loop)]
-    return bool(_lds_roots(late) & _lds_roots(before))
+    loaded = _global_loads(before)
+    early = [o for o in before if o.name == STORE and depends(o.operands[0], loaded)]
+    return bool(_lds_roots(late) & _lds_roots(early))
+
+
+def _global_loads(ops) -> set:
+    """The values the ``vector.load``\\ s of memory other than LDS among ``ops`` load."""
+    return {o.results[0] for o in ops if o.name == LOAD and not in_lds(o.operands[0])}
 
 
 def reroll_register_prefetch(root) -> None:
@@ -173,7 +185,14 @@ class _RegReroll:
         self.loads_part, self.compute = ops[:first], ops[first + 1:second]
         tail = ops[second + 1:]
         self.sched = [o for o in tail[:1] if o.name == SCHED_BARRIER]
-        self.stores = [o for o in tail[len(self.sched):] if not is_pure(o)]
+        self.tail = tail[len(self.sched):]
+        self.stores = [o for o in self.tail if not is_pure(o)]
+        made = {r for o in self.compute for r in o.results}
+        for o in self.tail:
+            if any(x in made for x in o.operands):
+                self.fail(o, "(after the second barrier of a loop pipelined through "
+                             "registers) uses a value of the loop's reads and MFMAs: IREE's "
+                             "stores there store the tile loaded ahead")
         for o in self.loads_part:
             if not is_pure(o) and not (o.name == LOAD and not in_lds(o.operands[0])):
                 self.fail(o, "(before the first barrier of a loop pipelined through "
@@ -317,8 +336,8 @@ class _RegReroll:
             second.move_before(first)
         for o in self.sched:
             o.erase()
-        for _load, store in self.pairs:
-            store.move_before(self.barriers[0])
+        for o in self.tail:
+            o.move_before(self.barriers[0])
         self.ahead.results[0].replace_all_uses_with(self.args[0])
         self.ahead.erase()
         t = self.args[0].type

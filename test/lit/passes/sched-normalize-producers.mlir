@@ -1,8 +1,7 @@
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-normalize-producers)' | FileCheck %s
 // RUN: pipeline-opt %S/Inputs/normalize-producers-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
 // RUN: pipeline-opt %S/Inputs/reroll-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
-// RUN: pipeline-opt %S/Inputs/reroll-regs-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
-// RUN: pipeline-opt %S/Inputs/register-prefetch.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})'
+// RUN: pipeline-opt %S/Inputs/reroll-regs-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})'
 
 // sched-normalize-producers puts a kernel in IREE Wave's form into the front end's: the
 // stream.executable's func.func moves to the top level with the memrefs of its
@@ -87,8 +86,10 @@ func.func @other() -> i64 {
 // IREE had before pipelining (pipeline_mlir/frontend/reroll.py): one slot per operand, the
 // full trip count, synchronous copies of tile iv, then the barrier, reads and MFMA; no
 // prologue, no epilogue. Inputs/reroll-errors.mlir breaks each thing the step proves;
-// Inputs/register-prefetch.mlir is IREE's pipelining of copies through registers, which
-// sched-adopt-loop refuses at the loop (check_not_pipelined in pipeline_mlir/frontend/scan.py).
+// IREE's pipelining of copies through registers is rolled back too (below;
+// pipeline_mlir/frontend/reroll_regs.py): Inputs/reroll-regs-errors.mlir breaks each thing
+// that step proves, and ends with two kernels the step leaves to the front end, which
+// sched-adopt-loop refuses (check_not_pipelined in pipeline_mlir/frontend/scan.py).
 
 // CHECK-LABEL: func.func @rolled
 // CHECK-DAG:     %[[LA:.*]] = memref.alloc() : memref<1x512xbf16, #gpu.address_space<workgroup>>

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 
-__all__ = ["inline_constant_true_ifs"]
+__all__ = ["inline_constant_true_ifs", "inline_ifs", "is_constant_true_if"]
 
 
 def _constant_true(v) -> bool:
@@ -43,11 +43,22 @@ def _inlinable(op) -> bool:
     return True
 
 
+def is_constant_true_if(op) -> bool:
+    """``op`` is an ``scf.if`` the module docstring inlines."""
+    return _inlinable(op)
+
+
 def inline_constant_true_ifs(loop) -> int:
     """Inline every ``scf.if`` on a constant ``true`` directly in ``loop``'s body (module
     docstring); returns how many were inlined."""
     body = loop.regions[0].blocks[0]
-    ifs = [as_operation(o) for o in body.operations if _inlinable(as_operation(o))]
+    return inline_ifs([as_operation(o) for o in body.operations])
+
+
+def inline_ifs(ops: list) -> int:
+    """Inline each ``scf.if`` on a constant ``true`` among ``ops`` (ops of one block) where
+    it stands; returns how many were inlined."""
+    ifs = [o for o in ops if _inlinable(o)]
     for if_op in ifs:
         for o in list(if_op.regions[0].blocks[0].operations):
             o = as_operation(o)

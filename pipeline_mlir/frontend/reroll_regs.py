@@ -56,6 +56,8 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.const_if import inline_constant_true_ifs, inline_ifs, \
+    is_constant_true_if
 from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, depends, effects, \
     erase_dead, in_lds, is_pure, kernel_of, users_of, writes_outside_lds
 from pipeline_mlir.frontend.reroll import grid_point, mirrors, workgroup_evaluators
@@ -115,9 +117,27 @@ def reroll_register_prefetch(root) -> None:
     """Every loop of ``root`` IREE pipelined through registers (:func:`is_register_prefetched`)
     rolled back to its one-stage loop, as the module docstring says; a located error where
     the form is not exactly IREE's."""
-    for loop in walk_ops(root, is_register_prefetched):
-        with loop.context, loop.location:
-            _RegReroll(loop).run()
+    for loop in walk_ops(root, lambda o: o.name == "scf.for"):
+        if _guarded_late_stores(loop):
+            inline_constant_true_ifs(loop)
+            parent = [_op(o) for o in loop.block.operations]
+            inline_ifs(parent[:parent.index(loop)])
+        if is_register_prefetched(loop):
+            with loop.context, loop.location:
+                _RegReroll(loop).run()
+
+
+def _guarded_late_stores(loop) -> bool:
+    """``loop`` multiplies with MFMAs and, after them, stores to LDS inside an ``scf.if`` on
+    a constant ``true``: IREE's VectorDistribute late form guards its copies' LDS stores so
+    (in the body and before the loop); such ifs are inlined first (exact:
+    :mod:`pipeline_mlir.frontend.const_if`), then the loop is judged as any other."""
+    ops = ops_of(loop.regions[0])
+    mfmas = [i for i, o in enumerate(ops) if o.name == "amdgpu.mfma"]
+    return bool(mfmas) and any(
+        is_constant_true_if(o) and any(x.name == STORE and in_lds(x.operands[1])
+                                       for x in ops_of(o.regions[0]))
+        for o in ops[mfmas[-1]:])
 
 
 class _RegReroll:

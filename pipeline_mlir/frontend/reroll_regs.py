@@ -14,8 +14,11 @@ stores of values loaded in the body after its MFMAs with a barrier between, and 
 the same LDS before the loop) and rebuilds the loop IREE made it from, the one its
 prefetch point holds: the second barrier, the body's loads of tile ``iv`` and their
 stores, the first barrier, the reads and MFMAs, over the full trip count; the prologue,
-the ``amdgpu.sched_barrier`` and the epilogue go.  Each of these is proven first, and
-anything else is a located error:
+the ``amdgpu.sched_barrier`` and the epilogue go.  (IREE's VectorDistribute late form
+guards each group of those LDS stores with an ``scf.if`` on a constant ``true``: a loop
+with such a guarded store after its MFMAs has those ifs, in its body and before it,
+inlined first, :func:`~pipeline_mlir.frontend.const_if.inline_ifs`.)  Each of these is
+proven first, and anything else is a located error:
 
 * the loop carries accumulators only (an ``iter_arg`` that is not read by the body's
   reads and MFMAs alone, such as a loaded tile carried to the next iteration, is refused);
@@ -25,8 +28,9 @@ anything else is a located error:
 * the body: loads (``vector.load`` of memory other than LDS) and ops without memory
   effects, a ``gpu.barrier``, the compute (no op writing memory, none with regions), a
   ``gpu.barrier``, at most one ``amdgpu.sched_barrier``, then ``vector.store``\\ s to LDS
-  each of one load's value, the load's only use (nothing changes it in between), every
-  load stored once;
+  (and their index arithmetic, none of it using a value of the compute) each of one
+  load's value, the load's only use (nothing changes it in between), every load stored
+  once;
 * the prologue: the stores before the loop into the LDS the body stores to, as many as
   the body's, store ``j`` of a value loaded before the loop (its only use); store and load
   the body's store ``j`` and its load, at tile 0: the same op, attributes, types and
@@ -41,7 +45,7 @@ anything else is a located error:
   results), making every accumulator the loop yields, whose values nothing but the
   epilogue and the kernel's use of its last accumulators reads.
 
-All of it is proven before the IR changes.
+All of it is proven before the IR changes (the inlined ifs aside: exact either way).
 """
 
 from __future__ import annotations

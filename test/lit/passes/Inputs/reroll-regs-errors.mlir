@@ -606,7 +606,7 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
 
 // -----
 
-// a prologue store of a value not loaded
+// a prologue store of a value computed from its load, not the load's own
 #pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
 func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index

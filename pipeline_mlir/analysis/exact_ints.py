@@ -1,18 +1,19 @@
 """Whether the loop evaluator's integers are the machine's.
 
-The per-lane evaluator (:mod:`pipeline_mlir.analysis.loop_eval`) computes with exact,
-signed integers: an ``i32`` sum that wraps on the machine does not wrap there, an unsigned
-operation (``divui``, ``extui``, ``index_castui``, an unsigned comparison) reads a negative
-operand as the negative number, not as the large unsigned one the machine reads.  A proof
+The per-lane evaluator (:mod:`pipeline_mlir.analysis.loop_eval`) computes each ``arith``
+op at its type's width, as the machine does (an ``i32`` sum wraps, a truncation drops the
+high bits, an unsigned operation below 64 bits reads its operands modulo 2^N).  A proof
 that relies on the evaluated values of an index or a condition (a read index shared, a
-select proven the identity) must first check that every op on the way computes there what
-it computes on the machine: :func:`exact_on_machine`.
+select proven the identity) reasons about them as integers, so it must first check that
+no op on the way wraps, truncates or reads a negative operand unsigned:
+:func:`exact_on_machine` (what the values are then is what exact integers give).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from pipeline_mlir.analysis.lane_ops import BINARY
 from pipeline_mlir.analysis.llvm_values import int_width
 from pipeline_mlir.dialect.bindings import ir
 
@@ -44,6 +45,26 @@ def _unsigned(op) -> bool:
     return op.name in UNSIGNED
 
 
+#: the casts that may truncate (to fewer bits than their operand's)
+_TRUNCATING = ("arith.index_cast", "arith.index_castui", "arith.trunci", "index.casts",
+               "index.castu")
+
+
+def _no_wrap(evaluator, op) -> bool:
+    """``op``'s exact result fits its type: a sum, difference or product (of fewer than 64
+    bits) does not wrap, a cast to fewer bits drops nothing."""
+    w = width(op.results[0]) if len(op.results) == 1 else None
+    if w is None or w >= 64:
+        return True
+    kind = op.name[6:] if op.name.startswith("arith.") else ""
+    if kind in ("addi", "subi", "muli", "shli"):
+        a, b = (evaluator.value(x) for x in op.operands)
+        return fits(BINARY[kind](a, b, op), w)
+    if op.name in _TRUNCATING:
+        return fits(evaluator.value(op.operands[0]), w)
+    return True
+
+
 def exact_on_machine(evaluator, ops: list) -> bool:
     """Whether ``evaluator``'s values are the machine's for every op of ``ops`` (each
     already evaluable by it): no result wraps its type, and no unsigned operation sees a
@@ -54,6 +75,8 @@ def exact_on_machine(evaluator, ops: list) -> bool:
         for r in op.results:
             if not fits(evaluator.value(r), width(r)):
                 return False
+        if not _no_wrap(evaluator, op):
+            return False
         if _unsigned(op) and any(width(a) is not None and int(evaluator.value(a).min()) < 0
                                  for a in op.operands):
             return False

@@ -93,6 +93,11 @@ def attr_names(op) -> list[str]:
     return [a[i].name for i in range(len(a))]
 
 
+def attr_strings(op) -> dict[str, str]:
+    """``op``'s attributes by name, each as its printed text."""
+    return {n: str(op.attributes[n]) for n in attr_names(op)}
+
+
 def int_attr(op, name: str) -> int:
     return ir.IntegerAttr(op.attributes[name]).value
 

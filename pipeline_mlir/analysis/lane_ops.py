@@ -8,9 +8,14 @@ evaluator's ``workgroup_id`` (workgroup ids).
 
 Two kinds of integer ops, with their own semantics:
 
-* ``arith``, ``index`` and ``affine`` (the front end's kernels): integers are exact, nothing
-  wraps at a bit width except ``arith.trunci`` to fewer than 63 bits; a division by zero
-  for some thread, or an unsigned op on a negative operand, is an error at the op.
+* ``arith``, ``index`` and ``affine`` (the front end's kernels): as MLIR defines them, at
+  the type's width, ``index`` as 64 bits: ``addi``/``subi``/``muli`` (and shifts) of fewer
+  bits wrap, the casts extend (``extsi``, ``index_cast`` to more bits: the sign, so an
+  ``i1`` ``true`` is -1; ``extui``, ``index_castui``: zeros) or truncate (two's
+  complement), unsigned divisions, remainders and min/max read their operands modulo
+  2^N; an ``iN`` value is held as its signed value, an ``i1`` as 0 / 1.  A division by
+  zero for some thread, or an unsigned op on a negative 64-bit operand, is an error at the
+  op.
 * The LLVM dialect (``llvm.add`` ... ``llvm.srem``, shifts, bitwise ops, casts, ``icmp``,
   ``select``, min/max intrinsics, constants, ``rocdl.mbcnt``; the kernels
   ``sched-buffer-soffset`` rewrites): as LLVM computes them, at the type's width,
@@ -104,10 +109,58 @@ BINARY = {
 }
 
 
+#: the ``arith`` ops of :data:`BINARY` that read their operands unsigned
+_UNSIGNED = ("divui", "remui", "ceildivui", "shrui", "maxui", "minui")
+
+
+def bit_width(v) -> int | None:
+    """The width of integer or index value ``v`` (or of its vector's elements); ``index``
+    is 64 bits; None for any other type."""
+    t = v.type
+    if isinstance(t, ir.VectorType):
+        t = ir.VectorType(t).element_type
+    if isinstance(t, ir.IndexType):
+        return 64
+    return ir.IntegerType(t).width if isinstance(t, ir.IntegerType) else None
+
+
+def arith_binary(kind: str, a, b, op):
+    """``arith.<kind>`` (a :data:`BINARY` op) of ``a`` and ``b`` at the width of ``op``'s
+    result (module docstring): below 64 bits, unsigned ops read their operands modulo 2^N
+    and the result wraps."""
+    w = bit_width(op.results[0])
+    if w is None or w >= 64:
+        return BINARY[kind](a, b, op)
+    if kind in _UNSIGNED:
+        a, b = _unsigned(a, w), _unsigned(b, w)
+    return _wrap(BINARY[kind](a, b, op), w)
+
+
+#: the integer casts of ``arith`` and ``index`` that read their operand unsigned
+_ZERO_EXTENDING = ("arith.index_castui", "arith.extui", "index.castu")
+
+
+def cast_value(op, x):
+    """``x``, the operand of integer cast ``op`` (``arith`` ``index_cast``,
+    ``index_castui``, ``extsi``, ``extui``, ``trunci``, ``index.casts``/``castu``), as its
+    result holds it (module docstring)."""
+    w_in, w_out = bit_width(op.operands[0]), bit_width(op.results[0])
+    if w_in is None or w_out is None or max(w_in, w_out) > 64:
+        raise Unevaluable(op, op.results[0], f"'{op.name}' op: the evaluation follows "
+                                             f"integers of at most 64 bits")
+    x = _unsigned(x, w_in) if op.name in _ZERO_EXTENDING else _signed(x, w_in)
+    return _wrap(x, w_out)
+
+
+def _cast(ev, op):
+    return [cast_value(op, ev.value(op.operands[0]))]
+
+
 def _int_constant(ev, op):
     a = op.attributes["value"]
     if isinstance(a, ir.IntegerAttr):
-        return [ev.const(ir.IntegerAttr(a).value)]
+        w = bit_width(op.results[0])
+        return [_wrap(ev.const(ir.IntegerAttr(a).value), w if w is not None else 64)]
     if isinstance(a, ir.BoolAttr):
         return [ev.const(int(ir.BoolAttr(a).value))]
     raise IRError(op, f"'{op.name}' op: only integer constants take part in address "
@@ -273,12 +326,6 @@ def _select(ev, op):
     return [np.where(c != 0, a, b)]
 
 
-def _trunc(ev, op):
-    a = ev.value(op.operands[0])
-    w = op.results[0].type.width
-    return [a & ((1 << w) - 1) if w < 63 else a]
-
-
 def _sample_arg(ev, op):
     if not ev.launch_values:
         raise Unevaluable(op, op.results[0], f"'{op.name}' op: a value known only at launch, "
@@ -433,8 +480,8 @@ THREAD_OPS = ("arith.", "index.", "affine.apply", "affine.min", "affine.max",
 
 HANDLERS = {
     "arith.constant": _int_constant,
-    **dict.fromkeys(PASS_THROUGH, _same),
-    "arith.trunci": _trunc, "arith.bitcast": _same,
+    **dict.fromkeys(VALUE_CASTS, _cast), "iree_codegen.index_hint": _same,
+    "arith.trunci": _cast, "arith.bitcast": _same,
     "arith.cmpi": _cmpi, "arith.select": _select,
     "index.constant": lambda ev, op: [ev.const(int_attr(op, "value"))],
     "index.add": lambda ev, op: [ev.value(op.operands[0]) + ev.value(op.operands[1])],
@@ -442,7 +489,7 @@ HANDLERS = {
     "index.mul": lambda ev, op: [ev.value(op.operands[0]) * ev.value(op.operands[1])],
     "index.divu": lambda ev, op: [_div(*(ev.value(x) for x in op.operands), op, "u")],
     "index.remu": lambda ev, op: [_rem(*(ev.value(x) for x in op.operands), op, "u")],
-    "index.casts": _same, "index.castu": _same,
+    "index.casts": _cast, "index.castu": _cast,
     "affine.apply": _affine_apply,
     "affine.min": _affine_minmax(np.minimum), "affine.max": _affine_minmax(np.maximum),
     "affine.delinearize_index": _delinearize, "affine.linearize_index": _linearize,

@@ -74,12 +74,12 @@ from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, checked_int_at
                                              xor_shuffle)
 from pipeline_mlir.analysis.lane_ops import (BINARY, HANDLERS, SAMPLE_ARG,
                                              SAMPLE_WORKGROUP, THREAD_OPS, Unevaluable,
-                                             id_dimension)
+                                             arith_binary, id_dimension)
 from pipeline_mlir.analysis.views import View, follow_view
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 
 __all__ = ["Evaluator", "Unevaluable", "View", "SAMPLE_ARG", "SAMPLE_WORKGROUP",
            "DYNAMIC", "attr_names", "int_attr", "dense_i64", "segment_sizes", "segments",
@@ -151,6 +151,20 @@ class Evaluator:
             self._users.setdefault(r, set()).update(keys)
 
     def value(self, v) -> np.ndarray:
+        """``v``'s value for every thread; a chain of ops too deep to follow is an
+        :class:`~pipeline_mlir.dialect.ir_io.IRError` at ``v``'s op (caught here, at the
+        evaluation's entry)."""
+        if self._reads:
+            return self._value(v)
+        try:
+            return self._value(v)
+        except RecursionError:
+            owner = v.owner
+            op = _op(owner.owner) if isinstance(owner, ir.Block) else _op(owner)
+            raise IRError(op, f"'{op.name}' op: its value is computed by a chain of ops too "
+                              f"deep to evaluate") from None
+
+    def _value(self, v) -> np.ndarray:
         self._read(v)
         if v in self.bound:
             return self.bound[v]
@@ -220,7 +234,7 @@ class Evaluator:
         if handler is None:
             if name.startswith("arith.") and name[6:] in BINARY:
                 a, b = (self.value(x) for x in op.operands)
-                return [BINARY[name[6:]](a, b, op)]
+                return [arith_binary(name[6:], a, b, op)]
             raise Unevaluable(op, v, f"'{name}' op: the address analysis cannot evaluate it "
                                      f"(it follows arith, index and affine integer ops, casts, "
                                      f"thread and block ids)")
@@ -256,6 +270,19 @@ def grid_stride(loop) -> bool:
     names = [None if isinstance(v.owner, ir.Block) else _op(v.owner).name
              for v in (loop.operands[0], loop.operands[2])]
     return names == ["hal.interface.workgroup.id", "hal.interface.workgroup.count"]
+
+
+def grid_stride_range(ev: Evaluator, loop, ids: tuple, grid: tuple) -> range:
+    """The iterations of IREE's linearised workgroup loop ``loop`` (:func:`grid_stride`)
+    in the workgroup of coordinates ``ids`` of ``grid``: its id, id + count, ... below its
+    bound, as ``ev`` evaluates the bound (:class:`Unevaluable` when ``ev`` cannot: a bound
+    known only at launch in an evaluator that refuses those)."""
+    d = id_dimension(_op(loop.operands[0].owner))
+    ub = ev.uniform(loop.operands[1])
+    if ub is None:
+        raise Unevaluable(loop, loop.operands[1], "'scf.for' op: the workgroup loop's bound "
+                                                  "differs between threads")
+    return range(ids[d], ub, grid[d])
 
 
 def _at_launch_bounds(forall, values, static: tuple) -> tuple:

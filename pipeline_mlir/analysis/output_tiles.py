@@ -32,9 +32,9 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, int_attr
-from pipeline_mlir.analysis.lane_ops import (BINARY, PASS_THROUGH, Unevaluable, compare,
-                                          id_dimension)
-from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
+from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
+                                          compare, id_dimension)
+from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
@@ -43,12 +43,16 @@ from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 #: write ops -> the position of their memref operand
 WRITES = {"vector.transfer_write": 1, "vector.store": 1, "memref.store": 1,
           "vector.scatter": 0}
-_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
-        "rocdl.workgroup.id.y", "rocdl.workgroup.id.z")
-_COUNTS = ("hal.interface.workgroup.count", "gpu.grid_dim")
+#: the ops of a workgroup id, and of the workgroup count
+WORKGROUP_ID_OPS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
+                    "rocdl.workgroup.id.y", "rocdl.workgroup.id.z")
+WORKGROUP_COUNT_OPS = ("hal.interface.workgroup.count", "gpu.grid_dim")
 #: iterations of the loops around one write the evaluation runs at most
 MAX_ITERATIONS = 4096
-_SAME = PASS_THROUGH + ("util.assume.int",)
+_SAME = ("iree_codegen.index_hint", "util.assume.int")
+#: the integer casts, evaluated at their widths
+_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
+          "arith.trunci")
 
 
 def output_writes(f, shape: tuple[int, ...]) -> list:
@@ -129,7 +133,7 @@ def _bind_launch(ev: Evaluator, f, ids: tuple, grid: tuple, constants: tuple) ->
                              f"give")
         ev.bind(o.results[0], constants[k])
     bind_workgroup(ev, f, ids)
-    for o in walk_ops(f, lambda o: o.name in _COUNTS):
+    for o in walk_ops(f, lambda o: o.name in WORKGROUP_COUNT_OPS):
         ev.bind(o.results[0], grid[id_dimension(o)])
 
 
@@ -147,7 +151,7 @@ def bind_workgroup(ev: Evaluator, f, ids: tuple) -> None:
                              "launch; the output's tiles are read from static bounds")
         for arg, d, lb, step in zip(o.regions[0].blocks[0].arguments, dims, lbs, steps):
             ev.bind(arg, lb + ids[d] * step)
-    for o in walk_ops(f, lambda o: o.name in _IDS):
+    for o in walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS):
         ev.bind(o.results[0], ids[id_dimension(o)])
 
 
@@ -210,12 +214,7 @@ def _elements(ev: Evaluator, f, w, ids: tuple,
 
 def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> range:
     if grid_stride(loop):
-        d = id_dimension(as_operation(loop.operands[0].owner))
-        ub = ev.uniform(loop.operands[1])
-        if ub is None:
-            raise IRError(loop, "'scf.for' op: the workgroup loop's bound differs between "
-                                "threads")
-        return range(ids[d], ub, grid[d])
+        return grid_stride_range(ev, loop, ids, grid)
     lb, ub, step = (ev.uniform(x) for x in list(loop.operands)[:3])
     if lb is None or ub is None or not step or step < 0:
         raise IRError(loop, "'scf.for' op: around the output's write, a loop whose bounds "
@@ -325,6 +324,8 @@ class _Vectors:
             return np.broadcast_to(a, [self.ev.threads] + shape).reshape(self.ev.threads, n)
         if name in ("vector.shape_cast",) + _SAME:
             return self.value(op.operands[0])
+        if name in _CASTS:
+            return cast_value(op, self.value(op.operands[0]))
         if name == "vector.transpose":
             src = op.operands[0]
             perm = list(ir.DenseI64ArrayAttr(op.attributes["permutation"]))
@@ -338,6 +339,6 @@ class _Vectors:
             return np.where(c != 0, a, b)
         if name.startswith("arith.") and name[6:] in BINARY:
             a, b = (self.value(x) for x in op.operands)
-            return np.broadcast_to(BINARY[name[6:]](a, b, op), (self.ev.threads, n))
+            return np.broadcast_to(arith_binary(name[6:], a, b, op), (self.ev.threads, n))
         raise IRError(op, f"'{name}' op: a vector index the output's tiles are read through "
                           f"is computed by it, which the evaluation does not follow")

@@ -42,7 +42,7 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.analysis.ir_facts import (attr_names, constant_bounds, constant_int,
+from pipeline_mlir.analysis.ir_facts import (attr_strings, constant_bounds, constant_int,
                                              xor_shuffle)
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target import gfx950
@@ -267,7 +267,7 @@ def _check_repeats(an: Analysis, k0: int, kh: int, h: int, kbits: dict, why: str
     """MFMA ``kh`` (sub-step ``h``) is MFMA ``k0`` (sub-step 0) ``h`` sub-steps along K."""
     m0, mh = an.mfmas[k0], an.mfmas[kh]
     op0, oph = an.ops[m0.op], an.ops[mh.op]
-    same = _attrs(op0) == _attrs(oph)
+    same = attr_strings(op0) == attr_strings(oph)
     for r0s, rhs in ((m0.a_reads, mh.a_reads), (m0.b_reads, mh.b_reads)):
         r0s, rhs = sorted(r0s), sorted(rhs)
         same = same and len(r0s) == len(rhs)
@@ -282,10 +282,6 @@ def _check_repeats(an: Analysis, k0: int, kh: int, h: int, kbits: dict, why: str
         raise IRError(oph, f"'{oph.name}' op: {why}, but it does not repeat the first "
                            f"sub-step's MFMA of its accumulator ({describe(op0)}) {h} "
                            f"sub-step(s) along K")
-
-
-def _attrs(op) -> dict:
-    return {a: str(op.attributes[a]) for a in attr_names(op)}
 
 
 def _check_moves_linearly(an: Analysis, sub_step: int, moves: dict, n: int,

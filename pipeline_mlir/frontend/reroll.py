@@ -28,11 +28,14 @@ each of these is proven first, and anything else is a located error:
   ``rocdl.wait.asyncmark S-1`` and a barrier before the first read; every other op before
   the wait has no memory effect (rolled back, it would run ``S - 1`` more times);
 * the prologue: ``S - 1`` groups of copies, group ``i`` the body's copies at tile ``i``:
-  the same op, attributes and buffers, and for every thread of every workgroup of the
-  kernel's grid (at most :data:`MAX_WORKGROUPS`; values known only at launch refused) the
-  same global and LDS elements (the per-lane evaluator, the body's ``iv + S - 1`` bound to
-  ``i``); the queues' initial views are the body's views at tiles ``0 .. S-2``, so the
-  slots the prologue fills are the ones the body reads first;
+  the same op and attributes, and for every thread of every workgroup and launch the same
+  buffers, views and indices, each index the same linear form over the workgroup's values
+  (:mod:`pipeline_mlir.analysis.id_forms`, the body's ``iv + S - 1`` bound to ``i``), for
+  any grid; where the forms do not decide, the same global and LDS elements in each
+  workgroup of the kernel's grid, enumerated (at most :data:`MAX_WORKGROUPS` workgroup
+  iterations; values known only at launch refused, never sampled); the queues' initial
+  views are the body's views at tiles ``0 .. S-2``, so the slots the prologue fills are
+  the ones the body reads first;
 * the epilogue: ``rocdl.wait.asyncmark 0``, a barrier, then ``S - 1`` copies of the body's
   reads and MFMAs, op for op (names, attributes, types, operands mapped: stage ``j`` reads
   the queue's ``j``-th view after the loop and accumulates onto stage ``j - 1``'s
@@ -60,12 +63,13 @@ import itertools
 
 import numpy as np
 
+from pipeline_mlir.analysis.id_forms import Forms, same_memref, same_value
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
                                              constant_trips, int_attr, row_major_strides)
 from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
-from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, segments,
-                                              workgroup_grid)
+from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, grid_stride_range,
+                                              segments, workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect import bindings as B
@@ -81,7 +85,8 @@ WAIT = "rocdl.wait.asyncmark"
 #: the ops that tell workgroups apart
 WORKGROUP_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
                  "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "scf.forall")
-#: workgroups whose copies are compared, at most (every one of the kernel's grid)
+#: workgroup iterations whose copies are compared one by one, at most (every one of the
+#: kernel's grid), when their forms do not prove them the body's
 MAX_WORKGROUPS = 4096
 
 
@@ -400,7 +405,9 @@ class _Reroll:
             if o.name == COPY:
                 check_read_movable(o, self.loop, "rolled back into the prefetch-pipelined "
                                                  "loop")
-        self.evs = self._evaluators()        # per workgroup: after the cheap checks
+        self.points = None      # the grid's points (_grid_points), found when first needed
+        self.forms = Forms(Evaluator(self.block, thread_only=True))
+        self.tile_forms: dict = {}      # K tile -> the body's forms there
         for i, g in enumerate(groups):
             for pro, body in zip(g, self.copies):
                 self._same_copy(pro, body, i)
@@ -409,8 +416,71 @@ class _Reroll:
                 init = list(self.loop.operands)[3 + k]
                 self._same_view(init, tail, i, self.loop)
 
-    def _evaluators(self):
-        return workgroup_evaluators(self.loop, self.block, self.fail)
+    def _workgroups(self, pro, why: str):
+        """Every workgroup iteration of the kernel's grid as (its point, an evaluator of
+        it): the points of :meth:`_grid_points` (found once), each evaluator's workgroup
+        loops bound in turn to the iteration's offsets and the grid's counts.  A grid that
+        cannot be enumerated is refused at ``pro``, the prologue copy whose forms did not
+        decide (``why``), or at the workgroup loop whose bound is known only at launch."""
+        if self.points is None:
+            self.points = self._grid_points()
+        if len(self.points) == 2:      # a refusal (_grid_points)
+            what, where = self.points
+            if what == "launch":
+                self.fail(where, f"(a loop over workgroups around the prefetch-pipelined "
+                                 f"loop) has a bound known only at launch: its workgroups "
+                                 f"cannot all be compared ({why})")
+            self.fail(pro, f"(a copy before the loop) is not proven the body's copy by its "
+                           f"index arithmetic ({why}), and {what}")
+        strides, dims, grid, points = self.points
+        for point, ev, ranges in points:
+            for ivs in itertools.product(*ranges):
+                for o, d, iv in zip(strides, dims, ivs):
+                    ev.bind(o.regions[0].blocks[0].arguments[0], iv)
+                    ev.bind(o.operands[2], grid[d])     # the workgroup count
+                yield point, ev
+
+    def _grid_points(self):
+        """The kernel's grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`),
+        one pass over its points: each point's evaluator (the id ops of the module docstring
+        bound per dimension to its coordinates; values known only at launch refused, not
+        sampled) and the ranges of its linearised workgroup loops
+        (:func:`~pipeline_mlir.analysis.loop_eval.grid_stride_range`), counted as they are
+        found: ``(loops, their dimensions, grid, [(point, evaluator, ranges)])``; one point
+        when nothing in the kernel tells workgroups apart.  Else why not, for
+        :meth:`_workgroups`: ``("launch", loop)``, or the refusal's end and None."""
+        kernel = kernel_of(self.loop)
+        ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
+                       (o.name == "scf.for" and grid_stride(o)))
+        if not ids:
+            return [], [], (1,), [((0,), Evaluator(self.block, launch_values=False), [])]
+        grid = workgroup_grid(kernel)
+        if grid is not None and any(   # ids the grid does not bound: rocdl's own
+                o.name.startswith("rocdl.") or id_dimension(o) >= len(grid)
+                for o in ids if o.name not in ("scf.forall", "scf.for")):
+            grid = None
+        if grid is None or int(np.prod(grid)) > MAX_WORKGROUPS:
+            return (f"the kernel's grid of "
+                    f"{'unbounded' if grid is None else int(np.prod(grid))} workgroups is "
+                    f"too large to compare each (at most {MAX_WORKGROUPS})", None)
+        strides = [o for o in ids if o.name == "scf.for"]
+        dims = [id_dimension(_defining(o.operands[0])) for o in strides]
+        points, total = [], 0
+        for point in itertools.product(*(range(n) for n in grid)):
+            ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
+            bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
+            ranges = []
+            for o in strides:
+                try:
+                    ranges.append(grid_stride_range(ev, o, point, grid))
+                except Unevaluable:
+                    return "launch", o
+            total += int(np.prod([len(r) for r in ranges]))
+            if total > MAX_WORKGROUPS:
+                return (f"the kernel runs more than {MAX_WORKGROUPS} workgroup iterations "
+                        f"to compare each", None)
+            points.append((point, ev, ranges))
+        return strides, dims, grid, points
 
     def _access(self, ev, copy):
         src, sidx, dst, didx = segments(copy)
@@ -425,7 +495,10 @@ class _Reroll:
                 any(pro.attributes[a] != body.attributes[a] for a in names):
             self.fail(pro, f"(a copy before the loop) differs from the body's copy at "
                            f"{at(body)} in its attributes")
-        for point, ev in self.evs:
+        why = self._proven(pro, body, tile)
+        if why is None:
+            return
+        for point, ev in self._workgroups(pro, why):
             a = self._access(ev, pro)
             ev.bind(self.ahead.results[0], self.at_tile(tile))
             b = self._access(ev, body)
@@ -437,6 +510,29 @@ class _Reroll:
                 self.fail(pro, f"(a copy before the loop) is not the body's copy at "
                                f"{at(body)} at K tile {tile}: its {part} differ "
                                f"(workgroup {grid_point(point)})")
+
+    def _proven(self, pro, body, tile: int) -> str | None:
+        """None when the forms (:mod:`pipeline_mlir.analysis.id_forms`) prove ``pro`` the
+        body's copy ``body`` at K tile ``tile`` in every workgroup: the same buffers and
+        views, and each index the same linear form over the workgroup's values; else what
+        they did not prove."""
+        mine = self.tile_forms.get(tile)
+        if mine is None:    # one per tile, shared by its copies
+            mine = self.tile_forms[tile] = Forms(Evaluator(self.block, thread_only=True))
+            mine.ev.bind(self.ahead.results[0], self.at_tile(tile))
+        parts = ("global buffer", "global index", "LDS buffer", "LDS index")
+        for part, xs, ys in zip(parts, segments(pro), segments(body)):
+            if len(xs) != len(ys):
+                return f"its {part} differs"
+            for j, (x, y) in enumerate(zip(xs, ys)):
+                if isinstance(x.type, ir.MemRefType):
+                    same = same_memref(self.forms, x, mine, y)
+                else:
+                    same = same_value(self.forms, x, mine, y)
+                if not same:
+                    return f"its {part}{f' #{j}' if 'index' in part else ''} is not " \
+                           f"the same form over the workgroup's values"
+        return None
 
     def _same_view(self, init, tail, tile: int, where) -> None:
         """The view ``init`` is the body's view ``tail`` at K tile ``tile``."""
@@ -556,33 +652,51 @@ class _Reroll:
         with the slot the body computes, they are those moved by the slot times a slot's
         elements: the slot is the only thing that moves them, and the view read later is
         of the slot the copies fill (thread-only evaluators: the same in every
-        workgroup)."""
+        workgroup).  A place that evaluates with the slot bound to 0 and no K tile reads
+        the tile through its slot alone: it is the same at every tile, and its slots repeat
+        every ``S`` tiles, so the first ``S`` tiles are all it is compared at; any other
+        place is compared at every tile."""
         zero, real = (Evaluator(self.block, thread_only=True) for _ in range(2))
         zero.bind(self.slot.results[0], 0)
         places = [(c, segments(c)[2][0], lambda ev, c=c: self._lds_place(ev, c))
                   for c in self.copies]
         places += [(_defining(t), t, lambda ev, t=t: self._extent(ev.view(t)))
                    for _q, t in self.queues]
-        firsts: list = [None] * len(places)
-        for tile in range(self.trips + self.stages - 1):
+        tiles = self.trips + self.stages - 1
+        counts = []     # per place, the tiles it is compared at
+        for _where, _mem, place in places:
+            try:
+                place(zero)     # no K tile bound yet: the same at every tile
+                counts.append(min(self.stages, tiles))
+            except Unevaluable:
+                counts.append(tiles)
+        firsts = [None] * len(places)
+        for tile in range(max(counts)):
             for ev in (zero, real):
                 ev.bind(self.ahead.results[0], self.at_tile(tile))
-            for j, (op, mem, place) in enumerate(places):
-                try:
-                    here, moved = place(zero), place(real)
-                    slot = real.uniform(self.slot.results[0])
-                except Unevaluable as e:
-                    self.fail(op, f"has LDS elements that depend on more than the thread "
-                                  f"ids, the K tile and the slot ({e})")
-                shape = ir.MemRefType(view_root(mem, VIEW_OPS).type).shape
-                size = int(np.prod(shape[1:]))
-                if firsts[j] is None:
-                    firsts[j] = here
-                if not np.array_equal(firsts[j], here) or here.min() < 0 or \
-                        here.max() >= size or slot is None or \
-                        not np.array_equal(moved, here + slot * size):
-                    self.fail(op, f"has LDS elements that move with the K tile other than "
-                                  f"by its slot, or leave the slot (K tile {tile})")
+            for j, ((op, mem, place), n) in enumerate(zip(places, counts)):
+                if tile < n:
+                    firsts[j] = self._placed(op, mem, place, tile, firsts[j], zero, real)
+
+    def _placed(self, op, mem, place, tile: int, first, zero, real):
+        """The check of :meth:`_one_place` for one place (``op``'s, in LDS buffer ``mem``)
+        at K tile ``tile`` (``first``: its elements with the slot bound to 0 at the first
+        tile, None at it); its elements with the slot bound to 0 (the evaluators keep what
+        does not read the tile, so a place the same at every tile is not recomputed)."""
+        size = int(np.prod(ir.MemRefType(view_root(mem, VIEW_OPS).type).shape[1:]))
+        try:
+            here = place(zero)
+            moved = place(real)
+            slot = real.uniform(self.slot.results[0])
+        except Unevaluable as e:
+            self.fail(op, f"has LDS elements that depend on more than the thread "
+                          f"ids, the K tile and the slot ({e})")
+        first = here if first is None else first
+        if not np.array_equal(first, here) or here.min() < 0 or here.max() >= size or \
+                slot is None or not np.array_equal(moved, here + slot * size):
+            self.fail(op, f"has LDS elements that move with the K tile other than "
+                          f"by its slot, or leave the slot (K tile {tile})")
+        return first
 
     def _lds_place(self, ev, copy) -> np.ndarray:
         """The LDS elements ``copy`` writes; with its dim-0 index, when it indexes the

@@ -85,3 +85,60 @@ def test_rebinding_a_computed_value_forgets_its_users():
     np.testing.assert_array_equal(ev.value(v["c"]), (tid * 4 + 1) * 4)
     ev.unbind(v["k"])
     assert v["b"] not in ev.memo and v["c"] not in ev.memo and v["a"] in ev.memo
+
+
+WIDTHS = """
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %big = arith.constant 100000000 : i32
+  %c2 = arith.constant 2 : i32
+  %true = arith.constant true
+  %t = gpu.thread_id x
+  %t32 = arith.index_cast %t : index to i32
+  %p = arith.muli %t32, %big : i32
+  %pu = arith.index_castui %p : i32 to index
+  %ps = arith.index_cast %p : i32 to index
+  %q = arith.divui %p, %c2 : i32
+  %qx = arith.extui %q : i32 to i64
+  %z = arith.cmpi eq, %t, %c0 : index
+  %zs = arith.extsi %z : i1 to i32
+  %zu = arith.extui %z : i1 to i32
+  %x16 = arith.muli %t, %c16 : index
+  %n8 = arith.index_cast %x16 : index to i8
+  %n8u = arith.index_castui %n8 : i8 to index
+  %tr = arith.trunci %p : i32 to i8
+  %ts = arith.extsi %true : i1 to i32
+  %tu = arith.extui %true : i1 to i32
+  return
+}
+"""
+
+
+def _signed(x: int, w: int) -> int:
+    x %= 1 << w
+    return x - (1 << w) if x >= 1 << (w - 1) else x
+
+
+def test_integers_wrap_and_casts_extend_at_their_widths():
+    ctx = new_context()
+    m = ir.Module.parse(WIDTHS, ctx)
+    names = [n for n in WIDTHS.split() if n.startswith("%") and n[1:].isidentifier()]
+    ops = walk_ops(m.operation, lambda o: len(o.results) == 1 and o.name != "func.func")
+    v = dict(zip(dict.fromkeys(names), (o.results[0] for o in ops)))
+    ev = Evaluator((64, 1, 1))
+    t = range(64)
+    expect = {
+        "%p": [_signed(i * 10**8, 32) for i in t],                  # an i32 product wraps
+        "%pu": [(i * 10**8) % 2**32 for i in t],                    # read back unsigned
+        "%ps": [_signed(i * 10**8, 32) for i in t],                 # or signed
+        "%qx": [((i * 10**8) % 2**32) // 2 for i in t],             # divui: modulo 2^32
+        "%zs": [-1] + [0] * 63, "%zu": [1] + [0] * 63,              # extsi of an i1: -1
+        "%n8": [_signed(16 * i, 8) for i in t],                     # truncated
+        "%n8u": [(16 * i) % 256 for i in t],
+        "%tr": [_signed(i * 10**8, 8) for i in t],
+        "%ts": [-1] * 64, "%tu": [1] * 64,
+    }
+    with ctx:
+        for name, want in expect.items():
+            assert ev.value(v[name]).tolist() == want, name

@@ -1,0 +1,179 @@
+"""Linear forms over the workgroup's values (``pipeline_mlir/analysis/id_forms.py``): sums
+folded and reassociated differently, over the same ids and the same non-linear ops, have
+equal forms; a different coefficient, a different id, a select on the workgroup or a
+product of two ids does not; the per-thread part and a bound value are compared per
+thread."""
+
+from __future__ import annotations
+
+import re
+
+from pipeline_mlir.analysis.id_forms import Forms, same_memref, same_value
+from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import walk_ops
+
+TEXT = """
+func.func @f(%n: index, %buf: memref<?x64xf32>) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %wx = gpu.block_id x upper_bound 100000
+  %wy32 = rocdl.workgroup.id.y : i32
+  %wy = arith.index_cast %wy32 : i32 to index
+  %q = arith.divui %wx, %c64 : index
+  %x16 = arith.muli %wx, %c16 : index
+  %y16 = arith.muli %c16, %wy : index
+  %s0 = arith.addi %row, %x16 : index
+  %ref = arith.addi %s0, %y16 : index
+  %s1 = arith.addi %y16, %x16 : index
+  %same = arith.addi %s1, %row : index
+  %q2 = arith.divui %wx, %c64 : index
+  %qa = arith.addi %q, %row : index
+  %qb = arith.addi %row, %q2 : index
+  %d8 = arith.muli %wy, %c4 : index
+  %e0 = arith.addi %d8, %d8 : index
+  %e1 = arith.addi %e0, %d8 : index
+  %e = arith.addi %e1, %d8 : index
+  %y16b = arith.addi %row, %e : index
+  %ry = arith.addi %y16, %row : index
+  %coef = arith.muli %wx, %c4 : index
+  %other = arith.addi %row, %coef : index
+  %is2 = arith.cmpi eq, %wx, %c2 : index
+  %sel = arith.select %is2, %t, %row : index
+  %xy = arith.muli %wx, %wy : index
+  %yx = arith.muli %wy, %wx : index
+  %tile = arith.addi %n, %c4 : index
+  %k = arith.muli %tile, %c16 : index
+  %v1 = memref.subview %buf[%q, 0] [4, 64] [1, 1] : memref<?x64xf32> to memref<4x64xf32, strided<[64, 1], offset: ?>>
+  %v2 = memref.subview %buf[%q2, 0] [4, 64] [1, 1] : memref<?x64xf32> to memref<4x64xf32, strided<[64, 1], offset: ?>>
+  %v3 = memref.subview %buf[%wx, 0] [4, 64] [1, 1] : memref<?x64xf32> to memref<4x64xf32, strided<[64, 1], offset: ?>>
+  return
+}
+"""
+
+
+def _named(text: str):
+    """The module and its values by their SSA names (``%name`` -> value)."""
+    ctx = new_context()
+    m = ir.Module.parse(text, ctx)
+    ops = walk_ops(m.operation, lambda o: len(o.results) == 1)
+    names = dict(zip(re.findall(r"^ *%(\w+) = ", text, re.M), (o.results[0] for o in ops)))
+    f = walk_ops(m.operation, lambda o: o.name == "func.func")[0]
+    names["n"] = f.regions[0].blocks[0].arguments[0]
+    return ctx, m, names
+
+
+def test_forms_equal_over_folding_and_unequal_where_a_workgroup_differs():
+    ctx, m, v = _named(TEXT)
+    with ctx:
+        a, b = (Forms(Evaluator((64, 1, 1), thread_only=True)) for _ in range(2))
+        # reassociated and commuted sums, one op computed twice, 4 * 4 * y as four adds
+        for x, y in (("ref", "same"), ("qa", "qb"), ("y16b", "ry"), ("x16", "x16")):
+            assert same_value(a, v[x], b, v[y]), (x, y)
+        assert not same_value(a, v["y16b"], b, v["s1"])     # 16y + t/4 vs 16y + 16x
+        assert not same_value(a, v["y16b"], b, v["y16"])    # the thread part differs
+        # another coefficient, another id, a select on the workgroup, a product of ids
+        assert not same_value(a, v["other"], b, v["s0"])
+        assert not same_value(a, v["x16"], b, v["y16"])
+        assert not same_value(a, v["sel"], b, v["row"])
+        assert same_value(a, v["xy"], b, v["xy"])
+        assert not same_value(a, v["xy"], b, v["yx"])          # not expanded: unproven
+        # a bound value is compared per thread: n + 4 at n = 0 is 4 (64 = 16 * 4)
+        assert not same_value(a, v["k"], b, v["c64"])
+        bound = Forms(Evaluator((64, 1, 1), thread_only=True))
+        bound.ev.bind(v["n"], 0)
+        assert same_value(a, v["c64"], bound, v["k"])
+        # views: the same view op over one division computed twice; not over another row
+        c, d = (Forms(Evaluator((64, 1, 1), thread_only=True)) for _ in range(2))
+        assert same_memref(c, v["v1"], d, v["v2"])
+        assert not same_memref(c, v["v1"], d, v["v3"])
+
+
+WIDTHS = """
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %cbig = arith.constant 268435456 : index
+  %cbig32 = arith.constant 268435456 : i32
+  %c5_32 = arith.constant 5 : i32
+  %c5 = arith.constant 5 : index
+  %wx = gpu.block_id x upper_bound 100000
+  %wy32 = rocdl.workgroup.id.y : i32
+  %wy = arith.index_cast %wy32 : i32 to index
+  %wy64 = arith.extsi %wy32 : i32 to i64
+  %wyb = arith.index_cast %wy64 : i64 to index
+  %wide = arith.muli %wy, %cbig : index
+  %p32 = arith.muli %wy32, %cbig32 : i32
+  %narrow = arith.index_castui %p32 : i32 to index
+  %x16 = arith.muli %wx, %c16 : index
+  %x8 = arith.index_cast %x16 : index to i8
+  %x8u = arith.index_castui %x8 : i8 to index
+  %z = arith.cmpi eq, %wx, %c0 : index
+  %zs = arith.extsi %z : i1 to i32
+  %zu = arith.extui %z : i1 to i32
+  %lt32 = arith.cmpi ult, %wy32, %c5_32 : i32
+  %lt = arith.cmpi ult, %wy, %c5 : index
+  %s32 = arith.addi %wy32, %c5_32 : i32
+  %s32x = arith.index_cast %s32 : i32 to index
+  %s = arith.addi %wy, %c5 : index
+  return
+}
+"""
+
+
+def test_forms_follow_only_casts_that_keep_the_value_and_64_bit_arithmetic():
+    ctx, m, v = _named(WIDTHS)
+    with ctx:
+        a, b = (Forms(Evaluator((64, 1, 1), thread_only=True)) for _ in range(2))
+        # sign extensions to as many bits or more keep the value: followed through
+        assert same_value(a, v["wy"], b, v["wyb"])
+        # a product at i32 wraps (y * 2^28 is 0 at y = 16), index's does not
+        assert not same_value(a, v["wide"], b, v["narrow"])
+        # a truncation to i8 read back unsigned is not the value (16 * 16 -> 0)
+        assert not same_value(a, v["x8u"], b, v["x16"])
+        # extsi of an i1 is -1 / 0, extui 1 / 0; neither is the comparison
+        assert not same_value(a, v["zs"], b, v["zu"])
+        assert not same_value(a, v["zu"], b, v["z"])
+        # one comparison on i32, one on index: atoms keyed with the operand types
+        assert not same_value(a, v["lt32"], b, v["lt"])
+        # a sum at i32 is an atom, not the index sum of its operands
+        assert not same_value(a, v["s32x"], b, v["s"])
+        assert same_value(a, v["s32x"], b, v["s32x"])
+
+
+def _chain(n: int) -> str:
+    """Two chains of ``n`` additions of the workgroup id, and one of ``n`` thread-only."""
+    lines = ["func.func @f(%n: index) {", "  %c0 = arith.constant 0 : index",
+             "  %t = gpu.thread_id x upper_bound 64",
+             "  %w = gpu.block_id x upper_bound 100000"]
+    for side, base, step in (("a", "%c0", "%w"), ("b", "%w", "%w"), ("t", "%c0", "%t")):
+        prev = base
+        for i in range(n):
+            lines.append(f"  %{side}{i} = arith.addi {prev}, {step} : index")
+            prev = f"%{side}{i}"
+    return "\n".join(lines + ["  return", "}"])
+
+
+def test_a_chain_is_followed_once_and_one_too_deep_is_refused_at_its_op():
+    import pytest
+
+    from pipeline_mlir.dialect.ir_io import IRError
+    ctx, m, v = _named(_chain(200))
+    with ctx:
+        a, b = (Forms(Evaluator((64, 1, 1), thread_only=True)) for _ in range(2))
+        assert same_value(a, v["a199"], b, v["b198"])       # 200 w, both
+        assert not same_value(a, v["a199"], b, v["b199"])
+        assert list(a.form(v["a199"]).atoms.values()) == [200]
+        assert Forms(Evaluator((64, 1, 1), thread_only=True)).form(v["t199"]).lanes.tolist() \
+            == [200 * i for i in range(64)]
+    ctx, m, v = _named(_chain(700))
+    with ctx, pytest.raises(IRError, match=r"'arith.addi' op: its value is computed by a "
+                                           r"chain of ops too deep to compare") as e:
+        Forms(Evaluator((64, 1, 1), thread_only=True)).form(v["a699"])
+    assert e.value.op.results[0] == v["a699"]
+    with ctx, pytest.raises(IRError, match="too deep to evaluate"):
+        Evaluator((64, 1, 1), thread_only=True).value(v["t699"])

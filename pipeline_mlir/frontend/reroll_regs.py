@@ -22,8 +22,9 @@ proven first, and anything else is a located error:
 
 * the loop carries accumulators only (an ``iter_arg`` that is not read by the body's
   reads and MFMAs alone, such as a loaded tile carried to the next iteration, is refused);
-  its bounds are constants; the rolled loop runs its trips (none when its upper bound is
-  below its lower one) plus one;
+  its bounds are constants, its step positive; the rolled loop runs its trips (none when
+  its upper bound is below its lower one) plus one, its upper bound one its induction
+  variable's type holds (:func:`~pipeline_mlir.frontend.reroll_proof.rolled_upper`);
 * the induction variable is used once, as ``iv + step`` (the tile the body loads);
 * the body: loads (``vector.load`` of memory other than LDS) and ops without memory
   effects, a ``gpu.barrier``, the compute (no op writing memory, none with regions), a
@@ -33,13 +34,16 @@ proven first, and anything else is a located error:
   once;
 * the prologue: the stores before the loop into the LDS the body stores to, as many as
   the body's, store ``j`` of a value loaded before the loop (its only use); store and load
-  the body's store ``j`` and its load, at tile 0: the same op, attributes, types and
-  buffers, and for every thread of every workgroup of the kernel's grid
-  (:func:`~pipeline_mlir.frontend.reroll.workgroup_evaluators`) the same global and LDS
-  elements (the per-lane evaluator, ``iv + step`` bound to the lower bound); every op
-  from the first prologue op to the loop is one of them or has no memory effect, so
-  moving the loads and stores into the loop moves them past nothing that reads or writes
-  memory;
+  the body's store ``j`` and its load, at tile 0 (``iv + step`` bound to the lower
+  bound): the same op, attributes and types, and for every thread of every workgroup and
+  launch the same buffers, views and indices, each index the same linear form over the
+  workgroup's values (:mod:`pipeline_mlir.analysis.id_forms`), for any grid; where the
+  forms do not decide, the same buffer, placed alike (swizzle, the buffer casts' bounds)
+  and the same elements in each workgroup of the kernel's grid, enumerated
+  (:class:`~pipeline_mlir.frontend.reroll_proof.Workgroups`); every op from the first
+  prologue op to the loop is one of them or has no memory effect, so moving the loads and
+  stores into the loop moves them past nothing that reads or writes memory (nor a
+  region);
 * the epilogue: a ``gpu.barrier`` right after the loop, then the body's compute op for op
   (:func:`~pipeline_mlir.frontend.reroll.mirrors`: the accumulators read from the loop's
   results), making every accumulator the loop yields, whose values nothing but the
@@ -50,11 +54,10 @@ All of it is proven before the IR changes (the inlined ifs aside: exact either w
 
 from __future__ import annotations
 
-import numpy as np
-
-from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, constant_int, \
-    constant_trips
+from pipeline_mlir.analysis.id_forms import Forms
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -62,12 +65,16 @@ from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs, inline_ifs, \
     is_constant_true_if
-from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, depends, effects, \
-    erase_dead, in_lds, is_pure, kernel_of, users_of, writes_outside_lds
-from pipeline_mlir.frontend.reroll import grid_point, mirrors, workgroup_evaluators
+from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
+    is_pure, kernel_of, users_of
+from pipeline_mlir.frontend.reroll import mirrors
+from pipeline_mlir.frontend.reroll_proof import Workgroups, access, access_difference, \
+    forms_difference, grid_point, loop_bounds, rolled_upper, same_op_but_operands
 
 LOAD, STORE, BARRIER = "vector.load", "vector.store", "gpu.barrier"
 SCHED_BARRIER = "amdgpu.sched_barrier"
+#: how the refusals name the loop
+WHAT = "pipelined through registers"
 
 
 def _stored_load(store, block):
@@ -86,6 +93,19 @@ def _lds_roots(ops) -> set:
     return {view_root(s.operands[1]) for s in ops if s.name == STORE and in_lds(s.operands[1])}
 
 
+class _Around:
+    """A loop as the roll-back reads it, once: its body's ops, those from its last MFMA on
+    (none without one), the ops of its block before and after it."""
+
+    def __init__(self, loop) -> None:
+        self.ops = ops_of(loop.regions[0])
+        mfmas = [i for i, o in enumerate(self.ops) if o.name == "amdgpu.mfma"]
+        self.late = self.ops[mfmas[-1]:] if mfmas else []
+        parent = [_op(o) for o in loop.block.operations]
+        at_loop = parent.index(loop)
+        self.before, self.after = parent[:at_loop], parent[at_loop + 1:]
+
+
 def is_register_prefetched(loop) -> bool:
     """``loop`` is an ``scf.for`` multiplying with MFMAs that stores to LDS, after its last
     MFMA and a barrier, values computed from its own loads of global memory, and stores of
@@ -94,21 +114,17 @@ def is_register_prefetched(loop) -> bool:
     before them is left to the front end's own checks, which refuse it as loop-carried
     through LDS or already pipelined; so is one whose late stores are of other values, such
     as accumulators kept in LDS: :mod:`pipeline_mlir.frontend.lds_accumulators`.)"""
-    if loop.name != "scf.for":
-        return False
-    ops = ops_of(loop.regions[0])
-    mfmas = [i for i, o in enumerate(ops) if o.name == "amdgpu.mfma"]
-    if not mfmas:
-        return False
-    loaded = _global_loads(ops)
-    late = [o for o in ops[mfmas[-1]:] if o.name == STORE and in_lds(o.operands[1]) and
+    return loop.name == "scf.for" and _prefetched(_Around(loop))
+
+
+def _prefetched(around: _Around) -> bool:
+    loaded = _global_loads(around.ops)
+    late = [o for o in around.late if o.name == STORE and in_lds(o.operands[1]) and
             depends(o.operands[0], loaded)]
-    if not late or not any(o.name == BARRIER for o in ops[mfmas[-1]:ops.index(late[0])]):
+    if not late or not any(o.name == BARRIER for o in around.late[:around.late.index(late[0])]):
         return False
-    parent = [_op(o) for o in loop.block.operations]
-    before = parent[:parent.index(loop)]
-    loaded = _global_loads(before)
-    early = [o for o in before if o.name == STORE and depends(o.operands[0], loaded)]
+    loaded = _global_loads(around.before)
+    early = [o for o in around.before if o.name == STORE and depends(o.operands[0], loaded)]
     return bool(_lds_roots(late) & _lds_roots(early))
 
 
@@ -122,36 +138,34 @@ def reroll_register_prefetch(root) -> None:
     rolled back to its one-stage loop, as the module docstring says; a located error where
     the form is not exactly IREE's."""
     for loop in walk_ops(root, lambda o: o.name == "scf.for"):
-        if _guarded_late_stores(loop):
+        around = _Around(loop)
+        if _guarded_late_stores(around):
             inline_constant_true_ifs(loop)
-            parent = [_op(o) for o in loop.block.operations]
-            inline_ifs(parent[:parent.index(loop)])
-        if is_register_prefetched(loop):
+            inline_ifs(around.before)
+            around = _Around(loop)
+        if _prefetched(around):
             with loop.context, loop.location:
-                _RegReroll(loop).run()
+                _RegReroll(loop, around).run()
 
 
-def _guarded_late_stores(loop) -> bool:
-    """``loop`` multiplies with MFMAs and, after them, stores to LDS inside an ``scf.if`` on
+def _guarded_late_stores(around: _Around) -> bool:
+    """The loop multiplies with MFMAs and, after them, stores to LDS inside an ``scf.if`` on
     a constant ``true``: IREE's VectorDistribute late form guards its copies' LDS stores so
     (in the body and before the loop); such ifs are inlined first (exact:
     :mod:`pipeline_mlir.frontend.const_if`), then the loop is judged as any other."""
-    ops = ops_of(loop.regions[0])
-    mfmas = [i for i, o in enumerate(ops) if o.name == "amdgpu.mfma"]
-    return bool(mfmas) and any(
-        is_constant_true_if(o) and any(x.name == STORE and in_lds(x.operands[1])
-                                       for x in ops_of(o.regions[0]))
-        for o in ops[mfmas[-1]:])
+    return any(is_constant_true_if(o) and any(x.name == STORE and in_lds(x.operands[1])
+                                              for x in ops_of(o.regions[0]))
+               for o in around.late)
 
 
 class _RegReroll:
     """One loop IREE pipelined through registers: its parts read and proven, then the
     rewrite."""
 
-    def __init__(self, loop) -> None:
-        self.loop = loop
+    def __init__(self, loop, around: _Around) -> None:
+        self.loop, self.around = loop, around
         self.body = loop.regions[0].blocks[0]
-        self.ops = ops_of(loop.regions[0])
+        self.ops = around.ops
         self.args = list(self.body.arguments)
         self.yields = list(self.ops[-1].operands)
         kernel = kernel_of(loop)
@@ -176,12 +190,9 @@ class _RegReroll:
         self._rewrite()
 
     def _bounds(self) -> None:
-        bounds, trips = constant_bounds(self.loop), constant_trips(self.loop)
-        if bounds is None or trips is None:
-            self.fail(self.loop, "(pipelined through registers: it stores to LDS after its "
-                                 "MFMAs) has bounds that are not constants")
-        self.lb, _ub, self.step = bounds
-        self.trips = trips
+        self.lb, self.step, self.trips = loop_bounds(
+            self.loop, self.fail, f"{WHAT}: it stores to LDS after its MFMAs")
+        self.ub = rolled_upper(self.loop, self.lb, self.trips + 1, self.step, self.fail, WHAT)
 
     def _induction(self) -> None:
         """``iv + step``, the tile the body loads, the one use of the induction variable."""
@@ -224,8 +235,7 @@ class _RegReroll:
                              "memory effects")
         for o in self.compute:
             e = effects(o)
-            if len(o.regions) or e is None or any(k != "read" for k, _v in e) or \
-                    writes_outside_lds(o):
+            if len(o.regions) or e is None or any(k != "read" for k, _v in e):
                 self.fail(o, "(between the barriers of a loop pipelined through registers) "
                              "may write memory or holds regions: IREE's loop only reads LDS "
                              "and multiplies there")
@@ -259,8 +269,7 @@ class _RegReroll:
 
     # ---- the prologue: the body's loads and stores at tile 0 -----------------------------
     def _prologue(self) -> None:
-        parent = [_op(o) for o in self.loop.block.operations]
-        before = parent[:parent.index(self.loop)]
+        before = self.around.before
         roots = _lds_roots([s for _l, s in self.pairs])
         stores = [o for o in before if o.name == STORE and in_lds(o.operands[1]) and
                   view_root(o.operands[1]) in roots]
@@ -269,60 +278,58 @@ class _RegReroll:
                                  f"loaded values to LDS and is preceded by {len(stores)} "
                                  f"stores to that LDS: IREE's prologue stores tile 0 with as "
                                  f"many")
-        self.prologue = []
+        self.prologue = []      # the prologue's loads and stores, each the body's op
         for pro, (load, store) in zip(stores, self.pairs):
             pload = _stored_load(pro, self.loop.block)
             if pload is None or users_of(pload.results[0]) != [pro]:
                 self.fail(pro, "(an LDS store before a loop pipelined through registers) does "
                                "not store a value loaded before the loop, its only use")
-            for a, b in ((pload, load), (pro, store)):
-                if not _same_kind(a, b):
-                    self.fail(a, f"(before the loop pipelined through registers) differs "
-                                 f"from the body's '{b.name}' op at {at(b)} in its "
-                                 f"attributes or types")
-            self.prologue += [pload, pro]
-        first = min(parent.index(o) for o in self.prologue)
-        mine = set(self.prologue)
-        for o in parent[first:parent.index(self.loop)]:
+            self.prologue += [(pload, load), (pro, store)]
+        for a, b in self.prologue:
+            if not same_op_but_operands(a, b):
+                self.fail(a, f"(before the loop pipelined through registers) differs "
+                             f"from the body's '{b.name}' op at {at(b)} in its "
+                             f"attributes or types")
+        mine = {a for a, _b in self.prologue}
+        first = min(before.index(o) for o in mine)
+        for o in before[first:]:
             if o not in mine and not is_pure(o):
                 self.fail(o, "(between the prologue of a loop pipelined through registers "
                              "and the loop) has memory effects: the prologue's loads and "
                              "stores move into the loop, past it")
-        for o in self.prologue:
-            if o.name == LOAD:
-                check_read_movable(o, self.loop, "rolled back into the loop pipelined "
-                                                 "through registers")
-        self.evs = workgroup_evaluators(self.loop, self.block, self.fail)
-        for (pload, pro), (load, store) in zip(zip(self.prologue[::2], self.prologue[1::2]),
-                                               self.pairs):
-            self._same_access(pload, load, 0, "global")
-            self._same_access(pro, store, 1, "LDS")
+        self.grid = Workgroups(self.loop, self.block, self.fail, WHAT)
+        pro_forms = Forms(Evaluator(self.block, thread_only=True))
+        body_forms = Forms(Evaluator(self.block, thread_only=True))
+        body_forms.ev.bind(self.ahead.results[0], self.lb)
+        for a, b in self.prologue:
+            mem = 0 if a.name == LOAD else 1
+            why = forms_difference(pro_forms, body_forms, [
+                ("buffer", [a.operands[mem]], [b.operands[mem]]),
+                ("index", list(a.operands)[mem + 1:], list(b.operands)[mem + 1:])])
+            if why is not None:
+                self._same_access(a, b, mem, why)
 
-    def _same_access(self, pro, body, mem: int, what: str) -> None:
-        """``pro`` (before the loop) accesses the buffer and elements ``body`` (the body's
-        op of the same kind; ``mem`` its memref operand) does at tile 0, in every
-        workgroup."""
+    def _same_access(self, pro, body, mem: int, why: str) -> None:
+        """``pro`` (before the loop) accesses what ``body`` (the body's op of the same kind;
+        ``mem`` its memref operand) does at tile 0, in every workgroup enumerated (the
+        forms did not decide: ``why``)."""
         ahead = self.ahead.results[0]
-        for point, ev in self.evs:
-            a = self._access(ev, pro, mem)
+        lead = f"(before the loop {WHAT}) is not proven the body's '{body.name}' op at " \
+               f"{at(body)}"
+        for point, ev in self.grid.each(pro, why, lead):
+            a = access(ev, pro.operands[mem], list(pro.operands)[mem + 1:])
             ev.bind(ahead, self.lb)
-            b = self._access(ev, body, mem)
+            b = access(ev, body.operands[mem], list(body.operands)[mem + 1:])
             ev.unbind(ahead)
-            if a[0] != b[0] or not np.array_equal(a[1], b[1]):
-                part = "buffers" if a[0] != b[0] else f"{what} elements"
+            part = access_difference(a, b, "LDS" if mem else "global")
+            if part is not None:
                 self.fail(pro, f"(before the loop pipelined through registers) is not the "
                                f"body's '{body.name}' op at {at(body)} at K tile 0: its "
                                f"{part} differ (workgroup {grid_point(point)})")
 
-    @staticmethod
-    def _access(ev, op, mem: int):
-        view = ev.view(op.operands[mem])
-        return view.root, view.element([ev.value(x) for x in list(op.operands)[mem + 1:]])
-
     # ---- the epilogue: a barrier and the body's compute for the last tile ----------------
     def _epilogue(self) -> None:
-        parent = [_op(o) for o in self.loop.block.operations]
-        after = parent[parent.index(self.loop) + 1:]
+        after = self.around.after
         n = len(self.compute)
         if not after or after[0].name != BARRIER or len(after) < n + 1:
             self.fail(after[0] if after else self.loop,
@@ -350,9 +357,10 @@ class _RegReroll:
     # ---- the rewrite ---------------------------------------------------------------------
     def _rewrite(self) -> None:
         loop, block = self.loop, self.loop.block
-        mine = set(self.prologue)
-        dead = [x for o in self.prologue for x in o.operands if _defining(x) not in mine]
-        for o in reversed(self.prologue):
+        prologue = [a for a, _b in self.prologue]
+        mine = set(prologue)
+        dead = [x for o in prologue for x in o.operands if _defining(x) not in mine]
+        for o in reversed(prologue):
             o.erase()
         first = self.ops[0]
         second = self.barriers[1]
@@ -366,8 +374,7 @@ class _RegReroll:
         self.ahead.erase()
         t = self.args[0].type
         with ir.InsertionPoint(loop):
-            ub = B.arith.ConstantOp(t, ir.IntegerAttr.get(
-                t, self.lb + (self.trips + 1) * self.step)).result
+            ub = B.arith.ConstantOp(t, ir.IntegerAttr.get(t, self.ub)).result
         loop.operands[1] = ub
         for f, r in zip(self.finals, loop.results):
             f.replace_all_uses_with(r)
@@ -375,11 +382,3 @@ class _RegReroll:
             o.erase()
         erase_dead(dead, block)
 
-
-def _same_kind(a, b) -> bool:
-    """``a`` and ``b`` are the same op but for their operands: name, attributes, types."""
-    return a.name == b.name and len(a.operands) == len(b.operands) and \
-        [r.type for r in a.results] == [r.type for r in b.results] and \
-        [x.type for x in a.operands] == [x.type for x in b.operands] and \
-        set(a.attributes) == set(b.attributes) and \
-        all(a.attributes[k] == b.attributes[k] for k in b.attributes)

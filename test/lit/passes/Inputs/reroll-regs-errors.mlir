@@ -47,6 +47,186 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
 
 // -----
 
+// an i32 loop whose rolled upper bound (one trip more) does not fit i32: it would wrap
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %lb = arith.constant 2147483646 : i32
+  %ub = arith.constant 2147483647 : i32
+  %one = arith.constant 1 : i32
+  %lbx = arith.constant 2147483646 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<16x128xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %col = arith.muli %q, %c8 : index
+  %v0 = vector.load %g[%row, %col] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  vector.store %v0, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  // expected-error @+1 {{rolled back would run to 2147483648, which its i32 induction variable cannot hold}}
+  %r = scf.for %i = %lb to %ub step %one iter_args(%acc = %zero) -> (vector<4xf32>) : i32 {
+    %n = arith.addi %i, %one : i32
+    %ni = arith.index_cast %n : i32 to index
+    %nn = arith.subi %ni, %lbx : index
+    %k = arith.muli %nn, %c32 : index
+    %kc = arith.addi %k, %col : index
+    %v = vector.load %g[%row, %kc] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    gpu.barrier
+    %f = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    vector.store %v, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
+// a negative step
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<16x128xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %col = arith.muli %q, %c8 : index
+  %v0 = vector.load %g[%row, %col] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  vector.store %v0, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %cm1 = arith.constant -1 : index
+  // expected-error @+1 {{(pipelined through registers: it stores to LDS after its MFMAs) has a step that is not positive (-1)}}
+  %r = scf.for %i = %c3 to %c0 step %cm1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %kc = arith.addi %k, %col : index
+    %v = vector.load %g[%row, %kc] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    gpu.barrier
+    %f = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    vector.store %v, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the prologue's store through a swizzle the body's does not have: other LDS bytes
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<16x128xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %col = arith.muli %q, %c8 : index
+  %v0 = vector.load %g[%row, %col] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  %ls = "iree_codegen.swizzle_hint"(%l) <{swizzle = #iree_codegen.xor_shuffle<32, 8>}> : (memref<16x32xbf16, #gpu.address_space<workgroup>>) -> memref<16x32xbf16, #gpu.address_space<workgroup>>
+  // expected-error @+1 {{at K tile 0: its LDS swizzles or buffer bounds differ (workgroup 0)}}
+  vector.store %v0, %ls[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %kc = arith.addi %k, %col : index
+    %v = vector.load %g[%row, %kc] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    gpu.barrier
+    %f = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    vector.store %v, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
+// the prologue's load from a fat buffer of other bounds (validBytes) than the body's: other values
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<16x128xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %vb = arith.constant 4096 : i64
+  %vbs = arith.constant 16 : i64
+  %gb = amdgpu.fat_raw_buffer_cast %g validBytes(%vb) : memref<16x128xbf16, #gpu.address_space<global>> to memref<16x128xbf16, #amdgpu.address_space<fat_raw_buffer>>
+  %gp = amdgpu.fat_raw_buffer_cast %g validBytes(%vbs) : memref<16x128xbf16, #gpu.address_space<global>> to memref<16x128xbf16, #amdgpu.address_space<fat_raw_buffer>>
+  %l = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %col = arith.muli %q, %c8 : index
+  // expected-error @+1 {{at K tile 0: its global swizzles or buffer bounds differ (workgroup 0)}}
+  %v0 = vector.load %gp[%row, %col] : memref<16x128xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
+  vector.store %v0, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %kc = arith.addi %k, %col : index
+    %v = vector.load %gb[%row, %kc] : memref<16x128xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
+    gpu.barrier
+    %f = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    vector.store %v, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
 // a prologue load of the rows of workgroup 0 in every workgroup
 #pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
 func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {

@@ -522,6 +522,68 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
 
 // -----
 
+// The same in a grid of 100000 workgroups, each its own rows of A: far more than are
+// enumerated, rolled back because each prologue index is the body's linear form over the
+// workgroup id at K tile 0 (pipeline_mlir/analysis/id_forms.py).
+
+// CHECK-LABEL: func.func @grid()
+// CHECK-NOT:     vector.store {{.*}}workgroup
+// CHECK:         %[[UB:.*]] = arith.constant 4 : index
+// CHECK-NEXT:    scf.for %{{.*}} = %{{.*}} to %[[UB]] step %{{.*}} iter_args
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           vector.load %{{.*}}[%[[ROW:.*]], %{{.*}}] : memref<1600000x128xbf16
+// CHECK-NEXT:      vector.store
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      vector.load {{.*}}workgroup
+// CHECK-NEXT:      amdgpu.mfma
+// CHECK-NEXT:      scf.yield
+// CHECK-NOT:     amdgpu.mfma
+// CHECK:         return
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @grid() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<1600000x128xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %wg = hal.interface.workgroup.id[0] upper_bound 100000 : index
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.remui %t, %c16 : index
+  %wrow = arith.muli %wg, %c16 : index
+  %grow = arith.addi %row, %wrow : index
+  %q = arith.divui %t, %c16 : index
+  %col = arith.muli %q, %c8 : index
+  %v0 = vector.load %g[%grow, %col] : memref<1600000x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  vector.store %v0, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %kc = arith.addi %k, %col : index
+    %wrow2 = arith.muli %c16, %wg : index
+    %grow2 = arith.addi %wrow2, %row : index
+    %v = vector.load %g[%grow2, %kc] : memref<1600000x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    gpu.barrier
+    %f = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    vector.store %v, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
 // The same with a loop of no iteration (IREE's prologue and epilogue are the whole
 // reduction, one K tile): rolled back to a loop of one.
 

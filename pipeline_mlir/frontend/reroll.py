@@ -19,8 +19,9 @@ each of these is proven first, and anything else is a located error:
 * the loop carries only accumulators and the view queues (each rotated by one per
   iteration, its newest view made in the body from the operand's ``S``-slot buffer; only
   the oldest read);
-* the bounds are constants; the rolled loop runs the loop's trips (none when its upper
-  bound is below its lower one) plus ``S - 1``;
+* the bounds are constants, the step positive; the rolled loop runs the loop's trips
+  (none when its upper bound is below its lower one) plus ``S - 1``, to an upper bound
+  its induction variable's type holds (:mod:`pipeline_mlir.frontend.reroll_proof`);
 * the induction variable is used once, as ``iv + (S-1) * step`` (the tile copied), and the
   slot is that ``mod S`` (one ``arith.remui``; divided by the step first, one
   ``arith.divui``, when the loop counts K in parts of a tile);
@@ -31,9 +32,11 @@ each of these is proven first, and anything else is a located error:
   the same op and attributes, and for every thread of every workgroup and launch the same
   buffers, views and indices, each index the same linear form over the workgroup's values
   (:mod:`pipeline_mlir.analysis.id_forms`, the body's ``iv + S - 1`` bound to ``i``), for
-  any grid; where the forms do not decide, the same global and LDS elements in each
-  workgroup of the kernel's grid, enumerated (at most :data:`~pipeline_mlir.frontend.reroll_proof.MAX_WORKGROUPS` workgroup
-  iterations; values known only at launch refused, never sampled); the queues' initial
+  any grid; where the forms do not decide, the same buffers placed alike (swizzle, fat
+  buffer bounds) and the same global and LDS elements in each workgroup of the kernel's
+  grid, enumerated (at most
+  :data:`~pipeline_mlir.frontend.reroll_proof.MAX_WORKGROUPS` workgroup iterations;
+  values known only at launch refused, never sampled); the queues' initial
   views are the body's views at tiles ``0 .. S-2``, so the slots the prologue fills are
   the ones the body reads first;
 * the epilogue: ``rocdl.wait.asyncmark 0``, a barrier, then ``S - 1`` copies of the body's

@@ -49,7 +49,7 @@ from pipeline_mlir.analysis.ir_facts import attr_strings
 from pipeline_mlir.analysis.lane_ops import PASS_THROUGH, THREAD_OPS, Unevaluable
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.output_tiles import WORKGROUP_COUNT_OPS, WORKGROUP_ID_OPS
-from pipeline_mlir.analysis.views import VIEW_OPS
+from pipeline_mlir.analysis.views import VIEW_OPS, same_placing
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -222,14 +222,18 @@ def same_value(fa: Forms, a, fb: Forms, b) -> bool:
 
 def same_memref(fa: Forms, a, fb: Forms, b) -> bool:
     """Memrefs ``a`` and ``b`` are the same view of the same buffer for every thread of every
-    workgroup and launch: the same value, the same thread-only view, or the same view op (name, attributes, result type) over
-    operands proven the same.  False proves nothing."""
+    workgroup and launch: the same value, the same thread-only view placed alike (its
+    swizzle and buffer bounds: :func:`~pipeline_mlir.analysis.views.same_placing`), or the
+    same view op (name, attributes, result type) over operands proven the same.  False
+    proves nothing."""
     if a == b:
         return True
     try:
         va, vb = fa.ev.view(a), fb.ev.view(b)
         return va.root == vb.root and np.array_equal(va.offset, vb.offset) and \
-            va.strides == vb.strides and va.shape == vb.shape
+            va.strides == vb.strides and va.shape == vb.shape and \
+            same_placing(va, vb, lambda x, y: _integer(x) and _integer(y) and
+                         fa.form(x) == fb.form(y))
     except Unevaluable:
         pass
     if isinstance(a.owner, ir.Block) or isinstance(b.owner, ir.Block):

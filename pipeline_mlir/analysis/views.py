@@ -185,3 +185,31 @@ def _subview_strides(base: View, op, static_strides, rt) -> list[int]:
         raise IRError(op, "'memref.subview' op: a rank-reducing subview with dynamic "
                           "result strides is not supported by the address analysis")
     return list(want)
+
+
+#: the view op that gives a buffer its bounds (``validBytes``, ``boundsCheck``, ...)
+BOUNDS_CAST = "amdgpu.fat_raw_buffer_cast"
+
+
+def same_placing(a: View, b: View, same_int) -> bool:
+    """Views ``a`` and ``b`` (of one root) place an element index alike: the same swizzle
+    and the same buffer casts (:data:`BOUNDS_CAST`) in turn, each of the same attributes
+    (``boundsCheck``, ``resetOffset``) and its integer operands (``validBytes``,
+    ``cacheSwizzleStride``) equal by ``same_int(x, y)``.  Elements at equal indices of two
+    views that differ here can be other bytes, or one in bounds and one not."""
+    if a.swizzle != b.swizzle:
+        return False
+    ca = [o for o in a.chain if o.name == BOUNDS_CAST]
+    cb = [o for o in b.chain if o.name == BOUNDS_CAST]
+    if len(ca) != len(cb):
+        return False
+    for x, y in zip(ca, cb):
+        if x == y:
+            continue
+        if set(attr_names(x)) != set(attr_names(y)) or \
+                any(x.attributes[n] != y.attributes[n] for n in attr_names(x)) or \
+                len(x.operands) != len(y.operands) or \
+                not all(same_int(p, q) for p, q in zip(list(x.operands)[1:],
+                                                        list(y.operands)[1:])):
+            return False
+    return True

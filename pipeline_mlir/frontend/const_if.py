@@ -5,10 +5,13 @@ IREE's VectorDistribute pipeline (``--iree-codegen-llvmgpu-use-vector-distributi
 operand's LDS stores inside ``scf.if %true { ... }``: the guard of a copy that every
 thread takes, folded to a constant but not removed.  Running the then-block in place of
 the ``scf.if`` is exact: the condition is the constant, so the block always runs, once,
-where the ``scf.if`` stands.  Only an ``scf.if`` directly in the loop's body, whose
-condition is an ``arith.constant`` of ``true`` and which has no results and no else
-block with ops, is inlined; any other ``scf.if`` is left to the scan, which refuses it
-with its reason.
+where the ``scf.if`` stands.  Only an ``scf.if`` whose condition is an ``arith.constant``
+of ``true`` and which has no results and no else block with ops
+(:func:`is_constant_true_if`) is inlined, directly in the loop's body
+(:func:`inline_constant_true_ifs`) or among given ops of one block (:func:`inline_ifs`:
+the register roll-back's, before its loop,
+:mod:`pipeline_mlir.frontend.reroll_regs`); any other ``scf.if`` is left to the scan,
+which refuses it with its reason.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 
-__all__ = ["inline_constant_true_ifs"]
+__all__ = ["inline_constant_true_ifs", "inline_ifs", "is_constant_true_if"]
 
 
 def _constant_true(v) -> bool:
@@ -33,7 +36,8 @@ def _constant_true(v) -> bool:
         attr.type.width == 1 and attr.value != 0
 
 
-def _inlinable(op) -> bool:
+def is_constant_true_if(op) -> bool:
+    """``op`` is an ``scf.if`` the module docstring inlines."""
     if op.name != "scf.if" or len(op.results) or not _constant_true(op.operands[0]):
         return False
     if len(op.regions) > 1 and len(op.regions[1].blocks):
@@ -47,7 +51,13 @@ def inline_constant_true_ifs(loop) -> int:
     """Inline every ``scf.if`` on a constant ``true`` directly in ``loop``'s body (module
     docstring); returns how many were inlined."""
     body = loop.regions[0].blocks[0]
-    ifs = [as_operation(o) for o in body.operations if _inlinable(as_operation(o))]
+    return inline_ifs([as_operation(o) for o in body.operations])
+
+
+def inline_ifs(ops: list) -> int:
+    """Inline each ``scf.if`` on a constant ``true`` among ``ops`` (ops of one block) where
+    it stands; returns how many were inlined."""
+    ifs = [o for o in ops if is_constant_true_if(o)]
     for if_op in ifs:
         for o in list(if_op.regions[0].blocks[0].operations):
             o = as_operation(o)

@@ -22,7 +22,9 @@ rewrites, in place and before the natural K-loop is looked for:
   cleaned up by IREE's own passes (:mod:`pipeline_mlir.frontend.vector_distribute`);
 * a K-loop IREE pipelined itself (``prefetch_num_stages`` 2 or more: a prologue of
   copies, multi-buffered LDS, an epilogue of MFMAs) rolled back to its one-stage loop
-  (:mod:`pipeline_mlir.frontend.reroll`).
+  (:mod:`pipeline_mlir.frontend.reroll`), and one it pipelined with copies through
+  registers (a prologue of loads and LDS stores, the next tile's loads in registers, an
+  epilogue of MFMAs) likewise (:mod:`pipeline_mlir.frontend.reroll_regs`).
 
 Anything of this kind it cannot rewrite exactly is a located error.
 """
@@ -35,6 +37,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_int, static_bytes
 from pipeline_mlir.frontend.reroll import reroll_prefetched
+from pipeline_mlir.frontend.reroll_regs import reroll_register_prefetch
 from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
 
 READFIRSTLANE = "llvm.amdgcn.readfirstlane"
@@ -60,12 +63,15 @@ def distribute_and_roll_back(root) -> None:
     """The K-loops of ``root`` as the front end reads them: an IREE VectorDistribute kernel
     distributed (:func:`~pipeline_mlir.frontend.vector_distribute.prepare_vector_distribute`),
     then IREE's own prefetch pipelining rolled back
-    (:func:`~pipeline_mlir.frontend.reroll.reroll_prefetched`); the last two rewrites of
+    (:func:`~pipeline_mlir.frontend.reroll.reroll_prefetched`, and of copies through
+    registers :func:`~pipeline_mlir.frontend.reroll_regs.reroll_register_prefetch`); the last
+    rewrites of
     :func:`normalize_producers`, which ``--emulate`` runs on the dispatch it reads."""
     root = _op(root)
     with root.context, root.location:
         prepare_vector_distribute(root)
         reroll_prefetched(root)
+        reroll_register_prefetch(root)
 
 
 # ---- stream.executable ------------------------------------------------------------------

@@ -19,8 +19,9 @@ each of these is proven first, and anything else is a located error:
 * the loop carries only accumulators and the view queues (each rotated by one per
   iteration, its newest view made in the body from the operand's ``S``-slot buffer; only
   the oldest read);
-* the bounds are constants; the rolled loop runs the loop's trips (none when its upper
-  bound is below its lower one) plus ``S - 1``;
+* the bounds are constants, the step positive; the rolled loop runs the loop's trips
+  (none when its upper bound is below its lower one) plus ``S - 1``, to an upper bound
+  its induction variable's type holds (:mod:`pipeline_mlir.frontend.reroll_proof`);
 * the induction variable is used once, as ``iv + (S-1) * step`` (the tile copied), and the
   slot is that ``mod S`` (one ``arith.remui``; divided by the step first, one
   ``arith.divui``, when the loop counts K in parts of a tile);
@@ -31,9 +32,11 @@ each of these is proven first, and anything else is a located error:
   the same op and attributes, and for every thread of every workgroup and launch the same
   buffers, views and indices, each index the same linear form over the workgroup's values
   (:mod:`pipeline_mlir.analysis.id_forms`, the body's ``iv + S - 1`` bound to ``i``), for
-  any grid; where the forms do not decide, the same global and LDS elements in each
-  workgroup of the kernel's grid, enumerated (at most :data:`MAX_WORKGROUPS` workgroup
-  iterations; values known only at launch refused, never sampled); the queues' initial
+  any grid; where the forms do not decide, the same buffers placed alike (swizzle, fat
+  buffer bounds) and the same global and LDS elements in each workgroup of the kernel's
+  grid, enumerated (at most
+  :data:`~pipeline_mlir.frontend.reroll_proof.MAX_WORKGROUPS` workgroup iterations;
+  values known only at launch refused, never sampled); the queues' initial
   views are the body's views at tiles ``0 .. S-2``, so the slots the prologue fills are
   the ones the body reads first;
 * the epilogue: ``rocdl.wait.asyncmark 0``, a barrier, then ``S - 1`` copies of the body's
@@ -59,18 +62,14 @@ The ``S``-slot buffers become one-slot buffers (``memref<1 x ...>``).
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 
-from pipeline_mlir.analysis.id_forms import Forms, same_memref, same_value
-from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
-                                             constant_trips, int_attr, row_major_strides)
-from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
+from pipeline_mlir.analysis.id_forms import Forms
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int, int_attr, \
+    row_major_strides
+from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
-from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, grid_stride_range,
-                                              segments, workgroup_grid)
-from pipeline_mlir.analysis.output_tiles import bind_workgroup
+from pipeline_mlir.analysis.loop_eval import Evaluator, segments
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -78,23 +77,15 @@ from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, erase_dead, \
     in_lds as _is_view, is_pure, kernel_of, users_of, writes_outside_lds
+from pipeline_mlir.frontend.reroll_proof import Workgroups, access, access_difference, \
+    forms_difference, grid_point, loop_bounds, rolled_upper, same_op_but_operands
+
+#: how the refusals name the loop
+WHAT = "prefetch-pipelined"
 
 COPY = "amdgpu.gather_to_lds"
 MARK = "rocdl.asyncmark"
 WAIT = "rocdl.wait.asyncmark"
-#: the ops that tell workgroups apart
-WORKGROUP_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
-                 "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "scf.forall")
-#: workgroup iterations whose copies are compared one by one, at most (every one of the
-#: kernel's grid), when their forms do not prove them the body's
-MAX_WORKGROUPS = 4096
-
-
-
-def _point(point: tuple[int, ...]) -> str:
-    """A grid point as a refusal names it: ``3``, or ``(3, 1)``."""
-    return str(point[0]) if len(point) == 1 else f"({', '.join(map(str, point))})"
-
 
 def is_prefetched(loop) -> bool:
     """``loop`` is an ``scf.for`` multiplying with MFMAs that carries LDS views in its
@@ -132,6 +123,20 @@ def reroll_prefetched(root) -> None:
             _Reroll(loop).run()
 
 
+def mirrors(b, e, m: dict, body) -> bool:
+    """``e`` (an op after a loop) is the op ``b`` of the loop's block ``body``, op for op:
+    the same name, attributes and result types, and operands mapped by ``m`` (a value of
+    ``body`` -> the one ``e`` must use; one from outside the loop is itself)."""
+    if not same_op_but_operands(b, e):
+        return False
+    for x, y in zip(b.operands, e.operands):
+        mine = (not isinstance(x.owner, ir.Block) and _op(x.owner).block == body) \
+            or (isinstance(x.owner, ir.Block) and x.owner == body)
+        if m.get(x, x if not mine else None) != y:
+            return False
+    return True
+
+
 class _Reroll:
     """One prefetch-pipelined loop: its parts read and proven, then the rewrite."""
 
@@ -157,6 +162,8 @@ class _Reroll:
     def run(self) -> None:
         self._bounds()
         self._queues()
+        self.ub = rolled_upper(self.loop, self.lb, self.trips + self.stages - 1, self.step,
+                               self.fail, WHAT)
         self._induction()
         self._body_marks()
         self._prologue()
@@ -169,12 +176,8 @@ class _Reroll:
         """Constant bounds; ``trips`` the iterations the loop runs (none when its upper
         bound is below its lower one: the prologue's and epilogue's ``S - 1`` tiles are
         then the whole reduction)."""
-        bounds, trips = constant_bounds(self.loop), constant_trips(self.loop)
-        if bounds is None or trips is None:
-            self.fail(self.loop, "(prefetch-pipelined: it carries LDS views) has bounds "
-                                 "that are not constants")
-        self.lb, _ub, self.step = bounds
-        self.trips = trips
+        self.lb, self.step, self.trips = loop_bounds(self.loop, self.fail,
+                                                     f"{WHAT}: it carries LDS views")
 
     def at_tile(self, i: int) -> int:
         """The value of ``iv + (S-1) * step`` (the K tile the body copies) at tile ``i``
@@ -339,7 +342,7 @@ class _Reroll:
             if o.name == COPY:
                 check_read_movable(o, self.loop, "rolled back into the prefetch-pipelined "
                                                  "loop")
-        self.points = None      # the grid's points (_grid_points), found when first needed
+        self.grid = Workgroups(self.loop, self.block, self.fail, WHAT)
         self.forms = Forms(Evaluator(self.block, thread_only=True))
         self.tile_forms: dict = {}      # K tile -> the body's forms there
         for i, g in enumerate(groups):
@@ -350,123 +353,34 @@ class _Reroll:
                 init = list(self.loop.operands)[3 + k]
                 self._same_view(init, tail, i, self.loop)
 
-    def _workgroups(self, pro, why: str):
-        """Every workgroup iteration of the kernel's grid as (its point, an evaluator of
-        it): the points of :meth:`_grid_points` (found once), each evaluator's workgroup
-        loops bound in turn to the iteration's offsets and the grid's counts.  A grid that
-        cannot be enumerated is refused at ``pro``, the prologue copy whose forms did not
-        decide (``why``), or at the workgroup loop whose bound is known only at launch."""
-        if self.points is None:
-            self.points = self._grid_points()
-        if len(self.points) == 2:      # a refusal (_grid_points)
-            what, where = self.points
-            if what == "launch":
-                self.fail(where, f"(a loop over workgroups around the prefetch-pipelined "
-                                 f"loop) has a bound known only at launch: its workgroups "
-                                 f"cannot all be compared ({why})")
-            self.fail(pro, f"(a copy before the loop) is not proven the body's copy by its "
-                           f"index arithmetic ({why}), and {what}")
-        strides, dims, grid, points = self.points
-        for point, ev, ranges in points:
-            for ivs in itertools.product(*ranges):
-                for o, d, iv in zip(strides, dims, ivs):
-                    ev.bind(o.regions[0].blocks[0].arguments[0], iv)
-                    ev.bind(o.operands[2], grid[d])     # the workgroup count
-                yield point, ev
-
-    def _grid_points(self):
-        """The kernel's grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`),
-        one pass over its points: each point's evaluator (the id ops of the module docstring
-        bound per dimension to its coordinates; values known only at launch refused, not
-        sampled) and the ranges of its linearised workgroup loops
-        (:func:`~pipeline_mlir.analysis.loop_eval.grid_stride_range`), counted as they are
-        found: ``(loops, their dimensions, grid, [(point, evaluator, ranges)])``; one point
-        when nothing in the kernel tells workgroups apart.  Else why not, for
-        :meth:`_workgroups`: ``("launch", loop)``, or the refusal's end and None."""
-        kernel = kernel_of(self.loop)
-        ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
-                       (o.name == "scf.for" and grid_stride(o)))
-        if not ids:
-            return [], [], (1,), [((0,), Evaluator(self.block, launch_values=False), [])]
-        grid = workgroup_grid(kernel)
-        if grid is not None and any(   # ids the grid does not bound: rocdl's own
-                o.name.startswith("rocdl.") or id_dimension(o) >= len(grid)
-                for o in ids if o.name not in ("scf.forall", "scf.for")):
-            grid = None
-        if grid is None or int(np.prod(grid)) > MAX_WORKGROUPS:
-            return (f"the kernel's grid of "
-                    f"{'unbounded' if grid is None else int(np.prod(grid))} workgroups is "
-                    f"too large to compare each (at most {MAX_WORKGROUPS})", None)
-        strides = [o for o in ids if o.name == "scf.for"]
-        dims = [id_dimension(_defining(o.operands[0])) for o in strides]
-        points, total = [], 0
-        for point in itertools.product(*(range(n) for n in grid)):
-            ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
-            bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
-            ranges = []
-            for o in strides:
-                try:
-                    ranges.append(grid_stride_range(ev, o, point, grid))
-                except Unevaluable:
-                    return "launch", o
-            total += int(np.prod([len(r) for r in ranges]))
-            if total > MAX_WORKGROUPS:
-                return (f"the kernel runs more than {MAX_WORKGROUPS} workgroup iterations "
-                        f"to compare each", None)
-            points.append((point, ev, ranges))
-        return strides, dims, grid, points
-
-    def _access(self, ev, copy):
-        src, sidx, dst, didx = segments(copy)
-        sv, dv = ev.view(src[0]), ev.view(dst[0])
-        return (sv.root, dv.root, sv.element([ev.value(x) for x in sidx]),
-                dv.element([ev.value(x) for x in didx]))
-
     def _same_copy(self, pro, body, tile: int) -> None:
-        """``pro`` (a prologue copy) is ``body`` (the body's) at K tile ``tile``."""
+        """``pro`` (a prologue copy) is ``body`` (the body's) at K tile ``tile``: by the
+        forms, else in each workgroup enumerated."""
         names = set(pro.attributes) - {"operandSegmentSizes"}
         if names != set(body.attributes) - {"operandSegmentSizes"} or \
                 any(pro.attributes[a] != body.attributes[a] for a in names):
             self.fail(pro, f"(a copy before the loop) differs from the body's copy at "
                            f"{at(body)} in its attributes")
-        why = self._proven(pro, body, tile)
-        if why is None:
-            return
-        for point, ev in self._workgroups(pro, why):
-            a = self._access(ev, pro)
-            ev.bind(self.ahead.results[0], self.at_tile(tile))
-            b = self._access(ev, body)
-            ev.unbind(self.ahead.results[0])
-            if a[0] != b[0] or a[1] != b[1] or not (np.array_equal(a[2], b[2]) and
-                                                    np.array_equal(a[3], b[3])):
-                part = "buffers" if a[0] != b[0] or a[1] != b[1] else \
-                    "global elements" if not np.array_equal(a[2], b[2]) else "LDS elements"
-                self.fail(pro, f"(a copy before the loop) is not the body's copy at "
-                               f"{at(body)} at K tile {tile}: its {part} differ "
-                               f"(workgroup {_point(point)})")
-
-    def _proven(self, pro, body, tile: int) -> str | None:
-        """None when the forms (:mod:`pipeline_mlir.analysis.id_forms`) prove ``pro`` the
-        body's copy ``body`` at K tile ``tile`` in every workgroup: the same buffers and
-        views, and each index the same linear form over the workgroup's values; else what
-        they did not prove."""
         mine = self.tile_forms.get(tile)
         if mine is None:    # one per tile, shared by its copies
             mine = self.tile_forms[tile] = Forms(Evaluator(self.block, thread_only=True))
             mine.ev.bind(self.ahead.results[0], self.at_tile(tile))
         parts = ("global buffer", "global index", "LDS buffer", "LDS index")
-        for part, xs, ys in zip(parts, segments(pro), segments(body)):
-            if len(xs) != len(ys):
-                return f"its {part} differs"
-            for j, (x, y) in enumerate(zip(xs, ys)):
-                if isinstance(x.type, ir.MemRefType):
-                    same = same_memref(self.forms, x, mine, y)
-                else:
-                    same = same_value(self.forms, x, mine, y)
-                if not same:
-                    return f"its {part}{f' #{j}' if 'index' in part else ''} is not " \
-                           f"the same form over the workgroup's values"
-        return None
+        why = forms_difference(self.forms, mine, zip(parts, segments(pro), segments(body)))
+        if why is None:
+            return
+        for point, ev in self.grid.each(pro, why, "(a copy before the loop) is not proven "
+                                                  "the body's copy"):
+            a = _accesses(ev, pro)
+            ev.bind(self.ahead.results[0], self.at_tile(tile))
+            b = _accesses(ev, body)
+            ev.unbind(self.ahead.results[0])
+            part = access_difference(a[0], b[0], "global") or \
+                access_difference(a[1], b[1], "LDS")
+            if part is not None:
+                self.fail(pro, f"(a copy before the loop) is not the body's copy at "
+                               f"{at(body)} at K tile {tile}: its {part} differ "
+                               f"(workgroup {grid_point(point)})")
 
     def _same_view(self, init, tail, tile: int, where) -> None:
         """The view ``init`` is the body's view ``tail`` at K tile ``tile``."""
@@ -535,18 +449,7 @@ class _Reroll:
     def _mirror(self, b, e, m: dict, stage: int) -> None:
         """``e`` (an epilogue op) is the body's ``b`` at the epilogue's ``stage``; ``m``
         maps body values to epilogue ones and gets ``b``'s results."""
-        same = e.name == b.name and len(e.operands) == len(b.operands) and \
-            [r.type for r in e.results] == [r.type for r in b.results] and \
-            set(e.attributes) == set(b.attributes) and \
-            all(e.attributes[a] == b.attributes[a] for a in b.attributes)
-        if same:
-            for x, y in zip(b.operands, e.operands):
-                mine = (not isinstance(x.owner, ir.Block) and _op(x.owner).block == self.body) \
-                    or (isinstance(x.owner, ir.Block) and x.owner == self.body)
-                if m.get(x, x if not mine else None) != y:
-                    same = False
-                    break
-        if not same:
+        if not mirrors(b, e, m, self.body):
             self.fail(e, f"(after the prefetch-pipelined loop) is not the body's "
                          f"'{b.name}' op at {at(b)} for the loop's last tiles (epilogue "
                          f"stage {stage}): IREE's epilogue repeats the body's reads and "
@@ -662,7 +565,7 @@ class _Reroll:
 
     # ---- the rewrite ---------------------------------------------------------------------
     def _rewrite(self) -> None:
-        loop, s = self.loop, self.stages
+        loop = self.loop
         block = loop.block
         dead = [x for o in self.prologue for x in o.operands] + list(loop.operands)[3:]
         for o in reversed(self.prologue):
@@ -680,7 +583,7 @@ class _Reroll:
         for q, tail in self.queues:
             iters[q[0]].replace_all_uses_with(tail)
         iv_type = self.args[0].type
-        ub = self._constant(iv_type, self.lb + (self.trips + s - 1) * self.step, loop)
+        ub = self._constant(iv_type, self.ub, loop)
         inits = [list(loop.operands)[3 + k] for k in self.accs]
         with ir.InsertionPoint(loop):
             new = B.scf.ForOp(loop.operands[0], ub, loop.operands[2], inits)
@@ -706,6 +609,12 @@ class _Reroll:
     def _constant(self, type_, value: int, where):
         with ir.InsertionPoint(where):
             return B.arith.ConstantOp(type_, ir.IntegerAttr.get(type_, value)).result
+
+
+def _accesses(ev, copy) -> tuple:
+    """The global and the LDS access of ``copy`` (an ``amdgpu.gather_to_lds``)."""
+    src, sidx, dst, didx = segments(copy)
+    return access(ev, src[0], sidx), access(ev, dst[0], didx)
 
 
 def _one_slot(alloc) -> None:

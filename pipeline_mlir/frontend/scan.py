@@ -202,8 +202,9 @@ def check_not_pipelined(loop) -> None:
     """Refuse a loop that is already software-pipelined: copies before it (the prologue
     that loads the first K tiles: DMA copies, or the LDS stores of copies through registers
     into LDS the loop stores to too) and MFMAs after it (the epilogue that multiplies the
-    last), as pipeline-opt's own output and IREE's pipelining of register copies have (IREE's
-    of DMA copies is rolled back first: :mod:`pipeline_mlir.frontend.reroll`); the message
+    last), as pipeline-opt's own output has (IREE's pipelining is rolled back first:
+    :mod:`pipeline_mlir.frontend.reroll` and :mod:`pipeline_mlir.frontend.reroll_regs`, the
+    latter only in IREE's form); the message
     says what to give instead."""
     block_ops = [_op(o) for o in loop.block.operations]
     at = block_ops.index(loop)
@@ -220,8 +221,9 @@ def check_not_pipelined(loop) -> None:
     what = f"{len(copies)} global->LDS copies" if copies else \
         f"{len(stores)} LDS stores of copies through registers"
     kernel = kernel_of(loop)
-    iree = " (IREE's own prefetch pipelining of copies through registers is not rolled " \
-        "back: compile with prefetch_num_stages = 1, or --iree-llvmgpu-prefetch-num-stages=1)" \
+    iree = " (IREE's own prefetch pipelining of copies through registers is rolled back only " \
+        "in its form, a barrier between the loop's MFMAs and its LDS stores: compile with " \
+        "prefetch_num_stages = 1, or --iree-llvmgpu-prefetch-num-stages=1)" \
         if stores and not copies and kernel is not None and \
         walk_ops(kernel, lambda x: x.name == "hal.interface.binding.subspan") else ""
     raise IRError(loop, f"'scf.for' op is already software-pipelined: {what} before it "

@@ -1,7 +1,7 @@
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-normalize-producers)' | FileCheck %s
 // RUN: pipeline-opt %S/Inputs/normalize-producers-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
 // RUN: pipeline-opt %S/Inputs/reroll-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
-// RUN: pipeline-opt %S/Inputs/register-prefetch.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})'
+// RUN: pipeline-opt %S/Inputs/reroll-regs-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})'
 
 // sched-normalize-producers puts a kernel in IREE Wave's form into the front end's: the
 // stream.executable's func.func moves to the top level with the memrefs of its
@@ -86,8 +86,10 @@ func.func @other() -> i64 {
 // IREE had before pipelining (pipeline_mlir/frontend/reroll.py): one slot per operand, the
 // full trip count, synchronous copies of tile iv, then the barrier, reads and MFMA; no
 // prologue, no epilogue. Inputs/reroll-errors.mlir breaks each thing the step proves;
-// Inputs/register-prefetch.mlir is IREE's pipelining of copies through registers, which
-// sched-adopt-loop refuses at the loop (check_not_pipelined in pipeline_mlir/frontend/scan.py).
+// IREE's pipelining of copies through registers is rolled back too (below;
+// pipeline_mlir/frontend/reroll_regs.py): Inputs/reroll-regs-errors.mlir breaks each thing
+// that step proves, and ends with two kernels the step leaves to the front end, which
+// sched-adopt-loop refuses (check_not_pipelined in pipeline_mlir/frontend/scan.py).
 
 // CHECK-LABEL: func.func @rolled
 // CHECK-DAG:     %[[LA:.*]] = memref.alloc() : memref<1x512xbf16, #gpu.address_space<workgroup>>
@@ -452,5 +454,238 @@ func.func @rolled_no_trips(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c:
   %e = amdgpu.mfma 16x16x32 %ga * %gb + %r#0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
   %rw = arith.muli %lane_k, %c4 : index
   vector.store %e, %c[%rw, %lane_r] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// IREE's prefetch pipelining of copies through registers (its default build of register-copy
+// kernels): a prologue loads and stores K tile 0, the body loads tile iv + 1 before its
+// first barrier and stores it after its second (and an amdgpu.sched_barrier), the epilogue
+// repeats the body's read and MFMA after a barrier.  Rolled back (frontend/reroll_regs.py):
+// the second barrier, the load of tile iv and its store, the first barrier, the read and
+// the MFMA, over 4 iterations; no prologue, no epilogue.
+
+// CHECK-LABEL: func.func @k()
+// CHECK-NOT:     vector.store {{.*}}workgroup
+// CHECK:         %[[UB:.*]] = arith.constant 4 : index
+// CHECK-NEXT:    scf.for %[[I:.*]] = %{{.*}} to %[[UB]] step %{{.*}} iter_args
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      %[[K:.*]] = arith.muli %[[I]], %{{.*}} : index
+// CHECK-NEXT:      %[[KC:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK-NEXT:      %[[V:.*]] = vector.load %{{.*}}[%{{.*}}, %[[KC]]] : memref<16x128xbf16, #gpu.address_space<global>>
+// CHECK-NEXT:      vector.store %[[V]], %{{.*}} : memref<16x32xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      vector.load {{.*}}workgroup
+// CHECK-NEXT:      amdgpu.mfma
+// CHECK-NEXT:      scf.yield
+// CHECK-NOT:     amdgpu.sched_barrier
+// CHECK-NOT:     amdgpu.mfma
+// CHECK:         return
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<16x128xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %col = arith.muli %q, %c8 : index
+  %v0 = vector.load %g[%row, %col] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  vector.store %v0, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %kc = arith.addi %k, %col : index
+    %v = vector.load %g[%row, %kc] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    gpu.barrier
+    %f = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    vector.store %v, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
+// The same in a grid of 100000 workgroups, each its own rows of A: far more than are
+// enumerated, rolled back because each prologue index is the body's linear form over the
+// workgroup id at K tile 0 (pipeline_mlir/analysis/id_forms.py).
+
+// CHECK-LABEL: func.func @grid()
+// CHECK-NOT:     vector.store {{.*}}workgroup
+// CHECK:         %[[UB:.*]] = arith.constant 4 : index
+// CHECK-NEXT:    scf.for %{{.*}} = %{{.*}} to %[[UB]] step %{{.*}} iter_args
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           vector.load %{{.*}}[%[[ROW:.*]], %{{.*}}] : memref<1600000x128xbf16
+// CHECK-NEXT:      vector.store
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      vector.load {{.*}}workgroup
+// CHECK-NEXT:      amdgpu.mfma
+// CHECK-NEXT:      scf.yield
+// CHECK-NOT:     amdgpu.mfma
+// CHECK:         return
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @grid() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<1600000x128xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %wg = hal.interface.workgroup.id[0] upper_bound 100000 : index
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.remui %t, %c16 : index
+  %wrow = arith.muli %wg, %c16 : index
+  %grow = arith.addi %row, %wrow : index
+  %q = arith.divui %t, %c16 : index
+  %col = arith.muli %q, %c8 : index
+  %v0 = vector.load %g[%grow, %col] : memref<1600000x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  vector.store %v0, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %kc = arith.addi %k, %col : index
+    %wrow2 = arith.muli %c16, %wg : index
+    %grow2 = arith.addi %wrow2, %row : index
+    %v = vector.load %g[%grow2, %kc] : memref<1600000x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    gpu.barrier
+    %f = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    vector.store %v, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
+// The same with a loop of no iteration (IREE's prologue and epilogue are the whole
+// reduction, one K tile): rolled back to a loop of one.
+
+// CHECK-LABEL: func.func @z()
+// CHECK:         %[[UB:c1_[0-9]+]] = arith.constant 1 : index
+// CHECK-NEXT:    scf.for %{{.*}} = %{{.*}} to %[[UB]] step
+// CHECK:           amdgpu.mfma
+// CHECK-NEXT:      scf.yield
+// CHECK-NOT:     amdgpu.mfma
+// CHECK:         return
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @z() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<16x128xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %col = arith.muli %q, %c8 : index
+  %v0 = vector.load %g[%row, %col] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  vector.store %v0, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = scf.for %i = %c0 to %c0 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %kc = arith.addi %k, %col : index
+    %v = vector.load %g[%row, %kc] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    gpu.barrier
+    %f = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    vector.store %v, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
+// IREE's VectorDistribute late form guards the LDS stores with scf.if %true, before the
+// loop and in it: inlined first (frontend/const_if.py), then rolled back as above.
+
+// CHECK-LABEL: func.func @vd()
+// CHECK-NOT:     scf.if
+// CHECK:         scf.for
+// CHECK:           vector.load {{.*}}global
+// CHECK-NEXT:      vector.store {{.*}}workgroup
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           amdgpu.mfma
+// CHECK-NEXT:      scf.yield
+// CHECK-NOT:     amdgpu.mfma
+// CHECK:         return
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @vd() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %true = arith.constant true
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<16x128xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %col = arith.muli %q, %c8 : index
+  %v0 = vector.load %g[%row, %col] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  scf.if %true {
+    vector.store %v0, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  }
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %kc = arith.addi %k, %col : index
+    %v = vector.load %g[%row, %kc] : memref<16x128xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    gpu.barrier
+    %f = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    scf.if %true {
+      vector.store %v, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    }
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
   return
 }

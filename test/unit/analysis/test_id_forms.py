@@ -2,7 +2,8 @@
 folded and reassociated differently, over the same ids and the same non-linear ops, have
 equal forms; a different coefficient, a different id, a select on the workgroup or a
 product of two ids does not; the per-thread part and a bound value are compared per
-thread."""
+thread; views of one buffer placed otherwise (a swizzle, a fat buffer's bounds) are not the
+same."""
 
 from __future__ import annotations
 
@@ -51,6 +52,17 @@ func.func @f(%n: index, %buf: memref<?x64xf32>) {
   %v1 = memref.subview %buf[%q, 0] [4, 64] [1, 1] : memref<?x64xf32> to memref<4x64xf32, strided<[64, 1], offset: ?>>
   %v2 = memref.subview %buf[%q2, 0] [4, 64] [1, 1] : memref<?x64xf32> to memref<4x64xf32, strided<[64, 1], offset: ?>>
   %v3 = memref.subview %buf[%wx, 0] [4, 64] [1, 1] : memref<?x64xf32> to memref<4x64xf32, strided<[64, 1], offset: ?>>
+  %lds = memref.alloc() : memref<4x64xf32, #gpu.address_space<workgroup>>
+  %sw = "iree_codegen.swizzle_hint"(%lds) <{swizzle = #iree_codegen.xor_shuffle<64, 4>}> : (memref<4x64xf32, #gpu.address_space<workgroup>>) -> memref<4x64xf32, #gpu.address_space<workgroup>>
+  %sw2 = "iree_codegen.swizzle_hint"(%lds) <{swizzle = #iree_codegen.xor_shuffle<64, 4>}> : (memref<4x64xf32, #gpu.address_space<workgroup>>) -> memref<4x64xf32, #gpu.address_space<workgroup>>
+  %gl = memref.alloc() : memref<16x64xf32>
+  %all = arith.constant 4096 : i64
+  %few = arith.constant 64 : i64
+  %nv = arith.index_cast %n : index to i64
+  %fa = amdgpu.fat_raw_buffer_cast %gl validBytes(%all) : memref<16x64xf32> to memref<16x64xf32, #amdgpu.address_space<fat_raw_buffer>>
+  %fb = amdgpu.fat_raw_buffer_cast %gl validBytes(%few) : memref<16x64xf32> to memref<16x64xf32, #amdgpu.address_space<fat_raw_buffer>>
+  %fn1 = amdgpu.fat_raw_buffer_cast %gl validBytes(%nv) : memref<16x64xf32> to memref<16x64xf32, #amdgpu.address_space<fat_raw_buffer>>
+  %fn2 = amdgpu.fat_raw_buffer_cast %gl validBytes(%nv) : memref<16x64xf32> to memref<16x64xf32, #amdgpu.address_space<fat_raw_buffer>>
   return
 }
 """
@@ -91,6 +103,12 @@ def test_forms_equal_over_folding_and_unequal_where_a_workgroup_differs():
         c, d = (Forms(Evaluator((64, 1, 1), thread_only=True)) for _ in range(2))
         assert same_memref(c, v["v1"], d, v["v2"])
         assert not same_memref(c, v["v1"], d, v["v3"])
+        # one thread-only view placed otherwise: a swizzle, a fat buffer's bounds
+        assert same_memref(c, v["sw"], d, v["sw2"])
+        assert not same_memref(c, v["sw"], d, v["lds"])
+        assert not same_memref(c, v["fa"], d, v["fb"])
+        assert same_memref(c, v["fn1"], d, v["fn2"])        # one launch value, two casts
+        assert not same_memref(c, v["fa"], d, v["fn1"])
 
 
 WIDTHS = """

@@ -72,3 +72,38 @@ def test_iree_prefetch_pipelined_late_forms_rolled_back(tmp_path, capsys):
     mutant = s2.replace("rocdl.wait.asyncmark 1", "rocdl.wait.asyncmark 0", 1)
     assert "'rocdl.wait.asyncmark' op waits for all but 0 groups of copies: IREE's 2-stage loop " \
         "waits for all but its 1 newest" in _refused(tmp_path, mutant, "wait", capsys)
+
+
+#: IREE's default prefetch stages (2), overriding the 1 generate.forms compiles with: the
+#: build a user gets from iree-compile without flags
+DEFAULT_BUILD = ("--iree-llvmgpu-prefetch-num-stages=2",)
+
+
+@needs_iree
+def test_iree_register_prefetch_rolled_back(tmp_path, capsys):
+    """IREE's default build of bf16 ``A x B^T`` 512^3 pipelines its copies through registers
+    itself (``pipeline_mlir/frontend/reroll_regs.py`` rolls that back): its late form gives
+    the schedule of its prefetch point and is exact; a prologue load given the thread's row
+    without the workgroup's offset (the same rows in workgroup 0 only) is refused at it."""
+    forms = G.forms(G.matmul_source("bf16", 512, 512, 512), DEFAULT_BUILD)
+    late = forms["late"]
+    loop = late.index(" scf.for ")
+    assert "amdgpu.sched_barrier" in late and "gather_to_lds" not in late   # IREE pipelined
+    assert re.search(r"vector\.store .*workgroup", late[:loop])               # the prologue
+    for form, text in forms.items():
+        (tmp_path / f"{form}.mlir").write_text(text)
+    assert _schedule(tmp_path / "late.mlir", capsys) == _schedule(tmp_path / "prefetch.mlir",
+                                                                  capsys)
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               "--emulate-workgroups=2", "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+
+    load = re.search(r"= vector\.load %\d+\[(%\d+), ", late[:loop])
+    cast = re.search(rf"{load.group(1)} = arith\.index_castui (%\d+) ", late).group(1)
+    thread = re.search(rf"{cast} = arith\.addi (%\d+), %\d+ ", late).group(1)
+    row = re.search(rf"(%\d+) = arith\.index_castui {thread} ", late).group(1)
+    mutant = late[:load.start(1)] + row + late[load.end(1):]
+    err = _refused(tmp_path, mutant, "wg", capsys)
+    assert "'vector.load' op (before the loop pipelined through registers) is not the body's " \
+        "'vector.load' op at" in err and "its global elements differ (workgroup 4)" in err, err

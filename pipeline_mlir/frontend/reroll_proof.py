@@ -1,0 +1,208 @@
+"""What the two roll-backs of IREE's prefetch pipelining prove alike.
+
+:mod:`pipeline_mlir.frontend.reroll` (copies to LDS by DMA) and
+:mod:`pipeline_mlir.frontend.reroll_regs` (copies through registers) each rebuild a loop from
+a prologue, a body and an epilogue; both need, in the same words and by the same rules:
+
+* the loop's bounds (:func:`loop_bounds`): constants, a positive step, and the rolled
+  loop's upper bound representable in the induction variable's type (signed, as
+  ``scf.for`` compares), else a refusal at the loop;
+* two ops the same but for their operands (:func:`same_op_but_operands`);
+* one access (a memref operand and its indices) the same as another: the same buffer, the
+  same placing of an index (the swizzle and the buffer casts' bounds:
+  :func:`~pipeline_mlir.analysis.views.same_placing`) and the same elements, per thread
+  (:func:`access`, :func:`access_difference`), or the same linear forms for every workgroup
+  (:func:`forms_difference`, over :mod:`pipeline_mlir.analysis.id_forms`);
+* the kernel's grid enumerated where the forms do not decide (:class:`Workgroups`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+
+from pipeline_mlir.analysis.id_forms import same_memref, same_value
+from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_trips
+from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
+from pipeline_mlir.analysis.llvm_values import defining_op as _defining
+from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, grid_stride_range,
+                                              workgroup_grid)
+from pipeline_mlir.analysis.output_tiles import bind_workgroup
+from pipeline_mlir.analysis.views import View, same_placing
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.frontend.kernel_ir import kernel_of
+
+#: the ops that tell workgroups apart
+WORKGROUP_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
+                 "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "scf.forall")
+#: workgroup iterations whose copies are compared one by one, at most (every one of the
+#: kernel's grid), when their forms do not prove them the body's
+MAX_WORKGROUPS = 4096
+
+
+def grid_point(point: tuple[int, ...]) -> str:
+    """A grid point as a refusal names it: ``3``, or ``(3, 1)``."""
+    return str(point[0]) if len(point) == 1 else f"({', '.join(map(str, point))})"
+
+
+def loop_bounds(loop, fail, what: str) -> tuple[int, int, int]:
+    """``(lb, step, trips)`` of ``loop``, an ``scf.for`` (``trips`` none when its upper bound
+    is below its lower one); ``fail(op, text)`` refuses bounds that are not constants or a
+    step that is not positive (``what`` the loop's description)."""
+    bounds = constant_bounds(loop)
+    if bounds is not None and bounds[2] <= 0:
+        fail(loop, f"({what}) has a step that is not positive ({bounds[2]})")
+    trips = constant_trips(loop)
+    if bounds is None or trips is None:
+        fail(loop, f"({what}) has bounds that are not constants")
+    return bounds[0], bounds[2], trips
+
+
+def rolled_upper(loop, lb: int, trips: int, step: int, fail, what: str) -> int:
+    """The upper bound ``lb + trips * step`` of the rolled loop, which runs ``trips``
+    iterations; refused at ``loop`` when it does not fit its induction variable's type
+    (signed: ``scf.for`` compares so; ``index`` is 64 bits), where it would wrap."""
+    t = loop.regions[0].blocks[0].arguments[0].type
+    bits = 64 if isinstance(t, ir.IndexType) else ir.IntegerType(t).width
+    ub = lb + trips * step
+    if not -(1 << (bits - 1)) <= ub < 1 << (bits - 1):
+        fail(loop, f"({what}) rolled back would run to {ub}, which its {t} induction "
+                   f"variable cannot hold")
+    return ub
+
+
+def same_op_but_operands(a, b) -> bool:
+    """``a`` and ``b`` are the same op but for their operands' values: name, attributes,
+    result and operand types."""
+    return a.name == b.name and len(a.operands) == len(b.operands) and \
+        [r.type for r in a.results] == [r.type for r in b.results] and \
+        [x.type for x in a.operands] == [x.type for x in b.operands] and \
+        set(a.attributes) == set(b.attributes) and \
+        all(a.attributes[k] == b.attributes[k] for k in b.attributes)
+
+
+@dataclass
+class Access:
+    """One access as an evaluator sees it: its view and first element, per thread."""
+
+    view: View
+    element: np.ndarray
+    ev: Evaluator
+
+
+def access(ev, mem, indices) -> Access:
+    """The access of memref ``mem`` at ``indices`` (values), as ``ev`` evaluates it."""
+    view = ev.view(mem)
+    return Access(view, view.element([ev.value(x) for x in indices]), ev)
+
+
+def access_difference(a: Access, b: Access, what: str) -> str | None:
+    """None when accesses ``a`` and ``b`` touch the same bytes for every thread: the same
+    buffer placed alike (swizzle, the buffer casts' bounds with their operands'
+    values) and the same elements; else the part that differs (``what`` names the
+    memory: "global", "LDS")."""
+    if a.view.root != b.view.root:
+        return "buffers"
+    if not same_placing(a.view, b.view,
+                        lambda x, y: np.array_equal(a.ev.value(x), b.ev.value(y))):
+        return f"{what} swizzles or buffer bounds"
+    if not np.array_equal(a.element, b.element):
+        return f"{what} elements"
+    return None
+
+
+def forms_difference(fa, fb, parts) -> str | None:
+    """None when the forms prove the operands of each part the same for every workgroup:
+    ``parts`` are ``(name, xs, ys)``, ``xs`` one side's memrefs or integer values
+    (``fa`` their :class:`~pipeline_mlir.analysis.id_forms.Forms`), ``ys`` the other's;
+    else what they did not prove."""
+    for part, xs, ys in parts:
+        if len(xs) != len(ys):
+            return f"its {part} differs"
+        for j, (x, y) in enumerate(zip(xs, ys)):
+            if isinstance(x.type, ir.MemRefType):
+                same = same_memref(fa, x, fb, y)
+            else:
+                same = same_value(fa, x, fb, y)
+            if not same:
+                return f"its {part}{f' #{j}' if 'index' in part else ''} is not the same " \
+                       f"form over the workgroup's values"
+    return None
+
+
+class Workgroups:
+    """The workgroup iterations of ``loop``'s kernel, enumerated when first needed:
+    ``fail(op, text)`` the caller's refusal, ``what`` its loop's description."""
+
+    def __init__(self, loop, block: tuple, fail, what: str) -> None:
+        self.loop, self.block, self.fail, self.what = loop, block, fail, what
+        self.points = None
+
+    def each(self, pro, why: str, lead: str):
+        """Every workgroup iteration of the kernel's grid as (its point, an evaluator of
+        it): the points of :meth:`_grid_points` (found once), each evaluator's workgroup
+        loops bound in turn to the iteration's offsets and the grid's counts.  A grid that
+        cannot be enumerated is refused at ``pro``, the prologue op whose forms did not
+        decide (``why``; ``lead`` what it is not proven, for the message), or at the
+        workgroup loop whose bound is known only at launch."""
+        if self.points is None:
+            self.points = self._grid_points()
+        if len(self.points) == 2:      # a refusal (_grid_points)
+            what, where = self.points
+            if what == "launch":
+                self.fail(where, f"(a loop over workgroups around the {self.what} loop) has "
+                                 f"a bound known only at launch: its workgroups cannot all "
+                                 f"be compared ({why})")
+            self.fail(pro, f"{lead} by its index arithmetic ({why}), and {what}")
+        strides, dims, grid, points = self.points
+        for point, ev, ranges in points:
+            for ivs in itertools.product(*ranges):
+                for o, d, iv in zip(strides, dims, ivs):
+                    ev.bind(o.regions[0].blocks[0].arguments[0], iv)
+                    ev.bind(o.operands[2], grid[d])     # the workgroup count
+                yield point, ev
+
+    def _grid_points(self):
+        """The kernel's grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`),
+        one pass over its points: each point's evaluator (the id ops of
+        :data:`WORKGROUP_IDS` bound per dimension to its coordinates; values known only at
+        launch refused, not sampled) and the ranges of its linearised workgroup loops
+        (:func:`~pipeline_mlir.analysis.loop_eval.grid_stride_range`), counted as they are
+        found: ``(loops, their dimensions, grid, [(point, evaluator, ranges)])``; one point
+        when nothing in the kernel tells workgroups apart.  Else why not, for
+        :meth:`each`: ``("launch", loop)``, or the refusal's end and None."""
+        kernel = kernel_of(self.loop)
+        ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
+                       (o.name == "scf.for" and grid_stride(o)))
+        if not ids:
+            return [], [], (1,), [((0,), Evaluator(self.block, launch_values=False), [])]
+        grid = workgroup_grid(kernel)
+        if grid is not None and any(   # ids the grid does not bound: rocdl's own
+                o.name.startswith("rocdl.") or id_dimension(o) >= len(grid)
+                for o in ids if o.name not in ("scf.forall", "scf.for")):
+            grid = None
+        if grid is None or int(np.prod(grid)) > MAX_WORKGROUPS:
+            return (f"the kernel's grid of "
+                    f"{'unbounded' if grid is None else int(np.prod(grid))} workgroups is "
+                    f"too large to compare each (at most {MAX_WORKGROUPS})", None)
+        strides = [o for o in ids if o.name == "scf.for"]
+        dims = [id_dimension(_defining(o.operands[0])) for o in strides]
+        points, total = [], 0
+        for point in itertools.product(*(range(n) for n in grid)):
+            ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
+            bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
+            ranges = []
+            for o in strides:
+                try:
+                    ranges.append(grid_stride_range(ev, o, point, grid))
+                except Unevaluable:
+                    return "launch", o
+            total += int(np.prod([len(r) for r in ranges]))
+            if total > MAX_WORKGROUPS:
+                return (f"the kernel runs more than {MAX_WORKGROUPS} workgroup iterations "
+                        f"to compare each", None)
+            points.append((point, ev, ranges))
+        return strides, dims, grid, points

@@ -1,0 +1,384 @@
+"""IREE's prefetch pipelining of copies through registers rolled back to the one-stage loop.
+
+IREE's default build of a kernel whose copies go through registers (fp8 matmuls, small
+problems such as bf16 512^3) pipelines the K-loop itself before pipeline-opt sees its late
+form: a prologue before the loop loads K tile 0 from global memory and stores it to the
+(one) LDS buffer of each operand; the body loads tile ``iv + step`` into registers, passes
+a barrier, reads and multiplies the tile in LDS, passes a second barrier (and IREE's
+``amdgpu.sched_barrier``) and stores the loaded tile to LDS; the loop runs one iteration
+fewer, and after it a barrier and a copy of the body's reads and MFMAs multiply the last
+tile (the epilogue).
+
+:func:`reroll_register_prefetch` recognises that form (:func:`is_register_prefetched`: LDS
+stores of values loaded in the body after its MFMAs with a barrier between, and stores of
+the same LDS before the loop) and rebuilds the loop IREE made it from, the one its
+prefetch point holds: the second barrier, the body's loads of tile ``iv`` and their
+stores, the first barrier, the reads and MFMAs, over the full trip count; the prologue,
+the ``amdgpu.sched_barrier`` and the epilogue go.  (IREE's VectorDistribute late form
+guards each group of those LDS stores with an ``scf.if`` on a constant ``true``: a loop
+with such a guarded store after its MFMAs has those ifs, in its body and before it,
+inlined first, :func:`~pipeline_mlir.frontend.const_if.inline_ifs`.)  Each of these is
+proven first, and anything else is a located error:
+
+* the loop carries accumulators only (an ``iter_arg`` that is not read by the body's
+  reads and MFMAs alone, such as a loaded tile carried to the next iteration, is refused);
+  its bounds are constants, its step positive; the rolled loop runs its trips (none when
+  its upper bound is below its lower one) plus one, its upper bound one its induction
+  variable's type holds (:func:`~pipeline_mlir.frontend.reroll_proof.rolled_upper`);
+* the induction variable is used once, as ``iv + step`` (the tile the body loads);
+* the body: loads (``vector.load`` of memory other than LDS) and ops without memory
+  effects, a ``gpu.barrier``, the compute (no op writing memory, none with regions), a
+  ``gpu.barrier``, at most one ``amdgpu.sched_barrier``, then ``vector.store``\\ s to LDS
+  (and their index arithmetic, none of it using a value of the compute) each of one
+  load's value, the load's only use (nothing changes it in between), every load stored
+  once;
+* the prologue: the stores before the loop into the LDS the body stores to, as many as
+  the body's, store ``j`` of a value loaded before the loop (its only use); store and load
+  the body's store ``j`` and its load, at tile 0 (``iv + step`` bound to the lower
+  bound): the same op, attributes and types, and for every thread of every workgroup and
+  launch the same buffers, views and indices, each index the same linear form over the
+  workgroup's values (:mod:`pipeline_mlir.analysis.id_forms`), for any grid; where the
+  forms do not decide, the same buffer, placed alike (swizzle, the buffer casts' bounds)
+  and the same elements in each workgroup of the kernel's grid, enumerated
+  (:class:`~pipeline_mlir.frontend.reroll_proof.Workgroups`); every op from the first
+  prologue op to the loop is one of them or has no memory effect, so moving the loads and
+  stores into the loop moves them past nothing that reads or writes memory (nor a
+  region);
+* the epilogue: a ``gpu.barrier`` right after the loop, then the body's compute op for op
+  (:func:`~pipeline_mlir.frontend.reroll.mirrors`: the accumulators read from the loop's
+  results), making every accumulator the loop yields, whose values nothing but the
+  epilogue and the kernel's use of its last accumulators reads.
+
+All of it is proven before the IR changes (the inlined ifs aside: exact either way).
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.analysis.id_forms import Forms
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int
+from pipeline_mlir.analysis.llvm_values import defining_op as _defining
+from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.views import view_root
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.const_if import inline_constant_true_ifs, inline_ifs, \
+    is_constant_true_if
+from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
+    is_pure, kernel_of, users_of
+from pipeline_mlir.frontend.reroll import mirrors
+from pipeline_mlir.frontend.reroll_proof import Workgroups, access, access_difference, \
+    forms_difference, grid_point, loop_bounds, rolled_upper, same_op_but_operands
+
+LOAD, STORE, BARRIER = "vector.load", "vector.store", "gpu.barrier"
+SCHED_BARRIER = "amdgpu.sched_barrier"
+#: how the refusals name the loop
+WHAT = "pipelined through registers"
+
+
+def _stored_load(store, block):
+    """The ``vector.load`` of memory other than LDS in ``block`` whose value the LDS
+    ``vector.store`` ``store`` writes, directly; else None."""
+    if store.name != STORE or not in_lds(store.operands[1]):
+        return None
+    load = _defining(store.operands[0])
+    if load is None or load.name != LOAD or load.block != block or in_lds(load.operands[0]):
+        return None
+    return load
+
+
+def _lds_roots(ops) -> set:
+    """The LDS buffers the ``vector.store``\\ s of ``ops`` write (their view roots)."""
+    return {view_root(s.operands[1]) for s in ops if s.name == STORE and in_lds(s.operands[1])}
+
+
+class _Around:
+    """A loop as the roll-back reads it, once: its body's ops, those from its last MFMA on
+    (none without one), the ops of its block before and after it."""
+
+    def __init__(self, loop) -> None:
+        self.ops = ops_of(loop.regions[0])
+        mfmas = [i for i, o in enumerate(self.ops) if o.name == "amdgpu.mfma"]
+        self.late = self.ops[mfmas[-1]:] if mfmas else []
+        parent = [_op(o) for o in loop.block.operations]
+        at_loop = parent.index(loop)
+        self.before, self.after = parent[:at_loop], parent[at_loop + 1:]
+
+
+def is_register_prefetched(loop) -> bool:
+    """``loop`` is an ``scf.for`` multiplying with MFMAs that stores to LDS, after its last
+    MFMA and a barrier, values computed from its own loads of global memory, and stores of
+    values loaded from global memory before it go to the same LDS: IREE's prefetch
+    pipelining of copies through registers.  (A loop whose late stores have no barrier
+    before them is left to the front end's own checks, which refuse it as loop-carried
+    through LDS or already pipelined; so is one whose late stores are of other values, such
+    as accumulators kept in LDS: :mod:`pipeline_mlir.frontend.lds_accumulators`.)"""
+    return loop.name == "scf.for" and _prefetched(_Around(loop))
+
+
+def _prefetched(around: _Around) -> bool:
+    loaded = _global_loads(around.ops)
+    late = [o for o in around.late if o.name == STORE and in_lds(o.operands[1]) and
+            depends(o.operands[0], loaded)]
+    if not late or not any(o.name == BARRIER for o in around.late[:around.late.index(late[0])]):
+        return False
+    loaded = _global_loads(around.before)
+    early = [o for o in around.before if o.name == STORE and depends(o.operands[0], loaded)]
+    return bool(_lds_roots(late) & _lds_roots(early))
+
+
+def _global_loads(ops) -> set:
+    """The values the ``vector.load``\\ s of memory other than LDS among ``ops`` load."""
+    return {o.results[0] for o in ops if o.name == LOAD and not in_lds(o.operands[0])}
+
+
+def reroll_register_prefetch(root) -> None:
+    """Every loop of ``root`` IREE pipelined through registers (:func:`is_register_prefetched`)
+    rolled back to its one-stage loop, as the module docstring says; a located error where
+    the form is not exactly IREE's."""
+    for loop in walk_ops(root, lambda o: o.name == "scf.for"):
+        around = _Around(loop)
+        if _guarded_late_stores(around):
+            inline_constant_true_ifs(loop)
+            inline_ifs(around.before)
+            around = _Around(loop)
+        if _prefetched(around):
+            with loop.context, loop.location:
+                _RegReroll(loop, around).run()
+
+
+def _guarded_late_stores(around: _Around) -> bool:
+    """The loop multiplies with MFMAs and, after them, stores to LDS inside an ``scf.if`` on
+    a constant ``true``: IREE's VectorDistribute late form guards its copies' LDS stores so
+    (in the body and before the loop); such ifs are inlined first (exact:
+    :mod:`pipeline_mlir.frontend.const_if`), then the loop is judged as any other."""
+    return any(is_constant_true_if(o) and any(x.name == STORE and in_lds(x.operands[1])
+                                              for x in ops_of(o.regions[0]))
+               for o in around.late)
+
+
+class _RegReroll:
+    """One loop IREE pipelined through registers: its parts read and proven, then the
+    rewrite."""
+
+    def __init__(self, loop, around: _Around) -> None:
+        self.loop, self.around = loop, around
+        self.body = loop.regions[0].blocks[0]
+        self.ops = around.ops
+        self.args = list(self.body.arguments)
+        self.yields = list(self.ops[-1].operands)
+        kernel = kernel_of(loop)
+        self.block = block_size(kernel) if kernel is not None else None
+        if self.block is None:
+            raise IRError(loop, "'scf.for' op: IREE's loop pipelined through registers is not "
+                                "in a kernel that states its workgroup size")
+
+    def fail(self, op, what: str):
+        raise IRError(op, f"'{op.name}' op {what}; the front end rolls IREE's prefetch "
+                          f"pipelining of copies through registers back only when it is "
+                          f"exactly IREE's form: give the kernel with prefetch_num_stages = 1 "
+                          f"otherwise")
+
+    def run(self) -> None:
+        self._bounds()
+        self._induction()
+        self._body_parts()
+        self._accumulators()
+        self._prologue()
+        self._epilogue()
+        self._rewrite()
+
+    def _bounds(self) -> None:
+        self.lb, self.step, self.trips = loop_bounds(
+            self.loop, self.fail, f"{WHAT}: it stores to LDS after its MFMAs")
+        self.ub = rolled_upper(self.loop, self.lb, self.trips + 1, self.step, self.fail, WHAT)
+
+    def _induction(self) -> None:
+        """``iv + step``, the tile the body loads, the one use of the induction variable."""
+        iv = self.args[0]
+        users = users_of(iv)
+        ahead = users[0] if len(users) == 1 else None
+        if ahead is None or ahead.name != "arith.addi" or constant_int(
+                ahead.operands[1] if ahead.operands[0] == iv else ahead.operands[0]) \
+                != self.step:
+            self.fail(self.loop, f"(pipelined through registers) uses its induction variable "
+                                 f"other than once, as iv + {self.step} (the K tile the body "
+                                 f"loads)")
+        self.ahead = ahead
+
+    def _body_parts(self) -> None:
+        """loads, barrier, compute, barrier, [sched_barrier], stores (module docstring)."""
+        ops = self.ops[:-1]
+        bars = [i for i, o in enumerate(ops) if o.name == BARRIER]
+        if len(bars) != 2:
+            self.fail(self.loop, f"(pipelined through registers) holds {len(bars)} "
+                                 f"gpu.barrier ops: IREE's holds two, after the loads and "
+                                 f"before the stores")
+        first, second = bars
+        self.barriers = (ops[first], ops[second])
+        self.loads_part, self.compute = ops[:first], ops[first + 1:second]
+        tail = ops[second + 1:]
+        self.sched = [o for o in tail[:1] if o.name == SCHED_BARRIER]
+        self.tail = tail[len(self.sched):]
+        self.stores = [o for o in self.tail if not is_pure(o)]
+        made = {r for o in self.compute for r in o.results}
+        for o in self.tail:
+            if any(x in made for x in o.operands):
+                self.fail(o, "(after the second barrier of a loop pipelined through "
+                             "registers) uses a value of the loop's reads and MFMAs: IREE's "
+                             "stores there store the tile loaded ahead")
+        for o in self.loads_part:
+            if not is_pure(o) and not (o.name == LOAD and not in_lds(o.operands[0])):
+                self.fail(o, "(before the first barrier of a loop pipelined through "
+                             "registers) is neither a load of global memory nor free of "
+                             "memory effects")
+        for o in self.compute:
+            e = effects(o)
+            if len(o.regions) or e is None or any(k != "read" for k, _v in e):
+                self.fail(o, "(between the barriers of a loop pipelined through registers) "
+                             "may write memory or holds regions: IREE's loop only reads LDS "
+                             "and multiplies there")
+        loads = [o for o in self.loads_part if o.name == LOAD]
+        self.pairs = []
+        for s in self.stores:
+            load = _stored_load(s, self.body)
+            if load is None or load not in loads:
+                self.fail(s, "(after the second barrier of a loop pipelined through "
+                             "registers) is not an LDS store of a value the body loads "
+                             "before its first barrier")
+            if users_of(load.results[0]) != [s]:
+                self.fail(load, "(a tile the loop pipelined through registers loads ahead) "
+                                "has uses other than its one LDS store")
+            self.pairs.append((load, s))
+        if len(self.pairs) != len(loads) or not self.pairs:
+            self.fail(self.loop, f"(pipelined through registers) loads {len(loads)} values "
+                                 f"and stores {len(self.pairs)} of them to LDS: IREE's "
+                                 f"stores each of its loads once")
+
+    def _accumulators(self) -> None:
+        """Only accumulators are carried: each iter_arg is read by the compute alone and
+        yielded from it."""
+        compute = set(self.compute)
+        for k, a in enumerate(self.args[1:]):
+            y = _defining(self.yields[k])
+            if any(_op(u.owner) not in compute for u in a.uses) or y not in compute:
+                self.fail(self.loop, f"(pipelined through registers) carries iter_arg #{k}, "
+                                     f"which is not an accumulator its reads and MFMAs "
+                                     f"read and make")
+
+    # ---- the prologue: the body's loads and stores at tile 0 -----------------------------
+    def _prologue(self) -> None:
+        before = self.around.before
+        roots = _lds_roots([s for _l, s in self.pairs])
+        stores = [o for o in before if o.name == STORE and in_lds(o.operands[1]) and
+                  view_root(o.operands[1]) in roots]
+        if len(stores) != len(self.pairs):
+            self.fail(self.loop, f"(pipelined through registers) stores {len(self.pairs)} "
+                                 f"loaded values to LDS and is preceded by {len(stores)} "
+                                 f"stores to that LDS: IREE's prologue stores tile 0 with as "
+                                 f"many")
+        self.prologue = []      # the prologue's loads and stores, each the body's op
+        for pro, (load, store) in zip(stores, self.pairs):
+            pload = _stored_load(pro, self.loop.block)
+            if pload is None or users_of(pload.results[0]) != [pro]:
+                self.fail(pro, "(an LDS store before a loop pipelined through registers) does "
+                               "not store a value loaded before the loop, its only use")
+            self.prologue += [(pload, load), (pro, store)]
+        for a, b in self.prologue:
+            if not same_op_but_operands(a, b):
+                self.fail(a, f"(before the loop pipelined through registers) differs "
+                             f"from the body's '{b.name}' op at {at(b)} in its "
+                             f"attributes or types")
+        mine = {a for a, _b in self.prologue}
+        first = min(before.index(o) for o in mine)
+        for o in before[first:]:
+            if o not in mine and not is_pure(o):
+                self.fail(o, "(between the prologue of a loop pipelined through registers "
+                             "and the loop) has memory effects: the prologue's loads and "
+                             "stores move into the loop, past it")
+        self.grid = Workgroups(self.loop, self.block, self.fail, WHAT)
+        pro_forms = Forms(Evaluator(self.block, thread_only=True))
+        body_forms = Forms(Evaluator(self.block, thread_only=True))
+        body_forms.ev.bind(self.ahead.results[0], self.lb)
+        for a, b in self.prologue:
+            mem = 0 if a.name == LOAD else 1
+            why = forms_difference(pro_forms, body_forms, [
+                ("buffer", [a.operands[mem]], [b.operands[mem]]),
+                ("index", list(a.operands)[mem + 1:], list(b.operands)[mem + 1:])])
+            if why is not None:
+                self._same_access(a, b, mem, why)
+
+    def _same_access(self, pro, body, mem: int, why: str) -> None:
+        """``pro`` (before the loop) accesses what ``body`` (the body's op of the same kind;
+        ``mem`` its memref operand) does at tile 0, in every workgroup enumerated (the
+        forms did not decide: ``why``)."""
+        ahead = self.ahead.results[0]
+        lead = f"(before the loop {WHAT}) is not proven the body's '{body.name}' op at " \
+               f"{at(body)}"
+        for point, ev in self.grid.each(pro, why, lead):
+            a = access(ev, pro.operands[mem], list(pro.operands)[mem + 1:])
+            ev.bind(ahead, self.lb)
+            b = access(ev, body.operands[mem], list(body.operands)[mem + 1:])
+            ev.unbind(ahead)
+            part = access_difference(a, b, "LDS" if mem else "global")
+            if part is not None:
+                self.fail(pro, f"(before the loop pipelined through registers) is not the "
+                               f"body's '{body.name}' op at {at(body)} at K tile 0: its "
+                               f"{part} differ (workgroup {grid_point(point)})")
+
+    # ---- the epilogue: a barrier and the body's compute for the last tile ----------------
+    def _epilogue(self) -> None:
+        after = self.around.after
+        n = len(self.compute)
+        if not after or after[0].name != BARRIER or len(after) < n + 1:
+            self.fail(after[0] if after else self.loop,
+                      "(after the loop pipelined through registers) is not IREE's epilogue: "
+                      "a gpu.barrier, then the body's reads and MFMAs for the last tile")
+        m = {a: r for a, r in zip(self.args[1:], self.loop.results)}
+        for b, e in zip(self.compute, after[1:n + 1]):
+            if not mirrors(b, e, m, self.body):
+                self.fail(e, f"(after the loop pipelined through registers) is not the "
+                             f"body's '{b.name}' op at {at(b)} for the last K tile: IREE's "
+                             f"epilogue repeats the body's reads and MFMAs op for op")
+            for x, y in zip(b.results, e.results):
+                m[x] = y
+        self.epilogue = after[:n + 1]
+        self.finals = [m[y] for y in self.yields]
+        inside, final = set(self.epilogue), set(self.finals)
+        values = [r for o in self.epilogue for r in o.results] + list(self.loop.results)
+        for v in values:
+            for u in v.uses:
+                if _op(u.owner) not in inside and v not in final:
+                    self.fail(_op(u.owner), "uses a value of the loop pipelined through "
+                                            "registers or of its epilogue that the one-stage "
+                                            "loop does not keep (an intermediate value)")
+
+    # ---- the rewrite ---------------------------------------------------------------------
+    def _rewrite(self) -> None:
+        loop, block = self.loop, self.loop.block
+        prologue = [a for a, _b in self.prologue]
+        mine = set(prologue)
+        dead = [x for o in prologue for x in o.operands if _defining(x) not in mine]
+        for o in reversed(prologue):
+            o.erase()
+        first = self.ops[0]
+        second = self.barriers[1]
+        if second != first:
+            second.move_before(first)
+        for o in self.sched:
+            o.erase()
+        for o in self.tail:
+            o.move_before(self.barriers[0])
+        self.ahead.results[0].replace_all_uses_with(self.args[0])
+        self.ahead.erase()
+        t = self.args[0].type
+        with ir.InsertionPoint(loop):
+            ub = B.arith.ConstantOp(t, ir.IntegerAttr.get(t, self.ub)).result
+        loop.operands[1] = ub
+        for f, r in zip(self.finals, loop.results):
+            f.replace_all_uses_with(r)
+        for o in reversed(self.epilogue):
+            o.erase()
+        erase_dead(dead, block)
+

@@ -13,9 +13,11 @@ Two kinds of integer ops, with their own semantics:
   bits wrap, the casts extend (``extsi``, ``index_cast`` to more bits: the sign, so an
   ``i1`` ``true`` is -1; ``extui``, ``index_castui``: zeros) or truncate (two's
   complement), unsigned divisions, remainders and min/max read their operands modulo
-  2^N; an ``iN`` value is held as its signed value, an ``i1`` as 0 / 1.  A division by
-  zero for some thread, or an unsigned op on a negative 64-bit operand, is an error at the
-  op.
+  2^N, signed ones (``cmpi``'s signed predicates, ``divsi`` ... ``shrsi``, ``maxsi``,
+  ``minsi``) read an ``i1`` as 0 / -1; an ``iN`` value is held as its signed value, an
+  ``i1`` as 0 / 1.  A division by zero for some thread, or an unsigned op (``divui``,
+  ``remui``, ``ceildivui``, ``shrui``, ``maxui``, ``minui``) on a negative 64-bit
+  operand, is an error at the op.
 * The LLVM dialect (``llvm.add`` ... ``llvm.srem``, shifts, bitwise ops, casts, ``icmp``,
   ``select``, min/max intrinsics, constants, ``rocdl.mbcnt``; the kernels
   ``sched-buffer-soffset`` rewrites): as LLVM computes them, at the type's width,
@@ -111,6 +113,9 @@ BINARY = {
 
 #: the ``arith`` ops of :data:`BINARY` that read their operands unsigned
 _UNSIGNED = ("divui", "remui", "ceildivui", "shrui", "maxui", "minui")
+#: the ``arith`` ops of :data:`BINARY` that read their operands signed (an ``i1`` held as
+#: 0 / 1 read as 0 / -1)
+_SIGNED = ("divsi", "remsi", "floordivsi", "ceildivsi", "shrsi", "maxsi", "minsi")
 
 
 def bit_width(v) -> int | None:
@@ -130,10 +135,23 @@ def arith_binary(kind: str, a, b, op):
     and the result wraps."""
     w = bit_width(op.results[0])
     if w is None or w >= 64:
+        if kind in _UNSIGNED:
+            _nonneg(op, a, b)
         return BINARY[kind](a, b, op)
     if kind in _UNSIGNED:
         a, b = _unsigned(a, w), _unsigned(b, w)
+    elif kind in _SIGNED:
+        a, b = _signed(a, w), _signed(b, w)
     return _wrap(BINARY[kind](a, b, op), w)
+
+
+def compare_at(op, a, b):
+    """``arith.cmpi`` ``op`` of ``a`` and ``b`` at its operands' width: an ``i1`` held as
+    0 / 1 compares signed as 0 / -1."""
+    w = bit_width(op.operands[0])
+    if w is not None and w < 64:
+        a, b = _signed(a, w), _signed(b, w)
+    return compare(int_attr(op, "predicate"), a, b)
 
 
 #: the integer casts of ``arith`` and ``index`` that read their operand unsigned
@@ -318,7 +336,7 @@ def _inline_asm(ev, op):
 
 def _cmpi(ev, op):
     a, b = (ev.value(x) for x in op.operands)
-    return [compare(int_attr(op, "predicate"), a, b)]
+    return [compare_at(op, a, b)]
 
 
 def _select(ev, op):

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, int_attr
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, memory_space
 from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
-                                          compare, id_dimension)
+                                          compare_at, id_dimension)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import workgroup_mapping
@@ -333,7 +333,7 @@ class _Vectors:
             return a.transpose([0] + [p + 1 for p in perm]).reshape(self.ev.threads, n)
         if name == "arith.cmpi":
             a, b = (self.value(x) for x in op.operands)
-            return compare(int_attr(op, "predicate"), a, b)
+            return compare_at(op, a, b)
         if name == "arith.select":
             c, a, b = (self.value(x) for x in op.operands)
             return np.where(c != 0, a, b)
@@ -342,3 +342,50 @@ class _Vectors:
             return np.broadcast_to(arith_binary(name[6:], a, b, op), (self.ev.threads, n))
         raise IRError(op, f"'{name}' op: a vector index the output's tiles are read through "
                           f"is computed by it, which the evaluation does not follow")
+
+
+def _static_output(f):
+    """The shape of the one global buffer ``f`` writes (its output), when it has one of a
+    static shape; else None."""
+    roots: dict = {}
+    for w in walk_ops(f, lambda o: o.name in WRITES):
+        root = view_root(w.operands[WRITES[w.name]])
+        if isinstance(root.type, ir.MemRefType) and \
+                memory_space(root.type) in ("global", "fat_raw_buffer"):
+            roots.setdefault(root, tuple(ir.MemRefType(root.type).shape))
+    shapes = list(roots.values())
+    if len(shapes) != 1 or any(d == DYNAMIC for d in shapes[0]):
+        return None
+    return shapes[0]
+
+
+def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=None) -> None:
+    """Prove the grid the kernel ``f`` states
+    (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`: its ids' upper bounds, its
+    workgroup loops) covers its output: every element of C is written by some workgroup of
+    ``grid`` (:func:`output_tiles`, :func:`tile_mask`).  A proof made over the workgroups of
+    that grid holds on the launch only then: a launch on more workgroups than a bound says
+    (a bound short by part of a row of tiles, say) runs workgroups the proof never saw.
+    Else an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the first workgroup id op (or
+    ``at``) naming the grid and the first element no workgroup writes; also when the output
+    is not one global buffer of a static shape (what the proof is made on)."""
+    ids = walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS)
+    where = ids[0] if ids else (at if at is not None else f)
+    shape = _static_output(f)
+    name = f"'{as_operation(where).name}' op"
+    if shape is None:
+        raise IRError(where, f"{name}: the kernel's grid {'x'.join(map(str, grid))} is proven "
+                             f"to cover its output only when it writes one global buffer of "
+                             f"a static shape")
+    points = list(np.ndindex(*grid))
+    tiles = output_tiles(f, shape, grid, [p if len(grid) > 1 else p[0] for p in points],
+                         block)
+    mask = tile_mask(shape, tiles)
+    if not mask.all():
+        first = tuple(int(i) for i in np.unravel_index(int(np.flatnonzero(~mask)[0]), shape))
+        raise IRError(where, f"{name}: the {len(points)} workgroups of the kernel's grid "
+                             f"{'x'.join(map(str, grid))} (its workgroup ids' upper_bound, "
+                             f"its workgroup loops) write no element {list(first)} of the "
+                             f"{'x'.join(map(str, shape))} output; the kernel runs on more "
+                             f"workgroups than the bound says, and a proof over the grid "
+                             f"would leave them unchecked")

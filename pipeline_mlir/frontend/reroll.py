@@ -70,7 +70,7 @@ from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, grid_stride_range,
                                               segments, workgroup_grid)
-from pipeline_mlir.analysis.output_tiles import bind_workgroup
+from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -163,6 +163,8 @@ class _Reroll:
         self._epilogue()
         self._slot_buffers()
         self._one_place()
+        if self.compared:       # the grid compared over covers C (else launched on more)
+            check_grid_covers(kernel_of(self.loop), self.points[2], self.block)
         self._rewrite()
 
     def _bounds(self) -> None:
@@ -340,6 +342,7 @@ class _Reroll:
                 check_read_movable(o, self.loop, "rolled back into the prefetch-pipelined "
                                                  "loop")
         self.points = None      # the grid's points (_grid_points), found when first needed
+        self.compared = False   # a copy proven by comparing the grid's workgroups
         self.forms = Forms(Evaluator(self.block, thread_only=True))
         self.tile_forms: dict = {}      # K tile -> the body's forms there
         for i, g in enumerate(groups):
@@ -444,6 +447,7 @@ class _Reroll:
                 self.fail(pro, f"(a copy before the loop) is not the body's copy at "
                                f"{at(body)} at K tile {tile}: its {part} differ "
                                f"(workgroup {_point(point)})")
+        self.compared = True
 
     def _proven(self, pro, body, tile: int) -> str | None:
         """None when the forms (:mod:`pipeline_mlir.analysis.id_forms`) prove ``pro`` the

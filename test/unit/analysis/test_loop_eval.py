@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from pipeline_mlir.analysis.exact_ints import exact_on_machine
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
@@ -131,6 +132,14 @@ func.func @f() {
   %ceildivui = arith.ceildivui %neg, %c5 : index
   %divui = arith.divui %neg, %c5 : index
   %remui = arith.remui %neg, %c5 : index
+  %imin = arith.constant -2147483648 : i32
+  %divs = arith.divsi %imin, %m1 : i32
+  %c32w = arith.constant 32 : i32
+  %shl32 = arith.shli %c5w, %c32w : i32
+  %c64 = arith.constant 64 : index
+  %shr64 = arith.shrsi %c5, %c64 : index
+  %c31w = arith.constant 31 : i32
+  %shl31 = arith.shli %m1, %c31w : i32
   return
 }
 """
@@ -172,3 +181,7 @@ def test_integers_wrap_and_casts_extend_at_their_widths():
             with pytest.raises(IRError, match=f"'arith.{name}' op: negative operand in an "
                                               f"unsigned operation"):
                 ev.value(v["%" + name])
+        # exact_on_machine: a shift by the width or more is poison, INT_MIN / -1 undefined
+        for name, exact in [("%divs", False), ("%shl32", False), ("%shr64", False),
+                            ("%shl31", True), ("%shrs32", True)]:
+            assert exact_on_machine(ev, [v[name].owner]) == exact, name

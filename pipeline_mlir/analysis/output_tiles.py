@@ -92,10 +92,10 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
     writes = output_writes(f, shape)
     grid3 = tuple(grid) + (1,) * (3 - len(grid))
     out = []
+    ev = Evaluator(block)   # one for all: a bind forgets what was computed from the value
     for wid in workgroups:
         ids = (wid,) if isinstance(wid, int) else tuple(wid)
         ids3 = ids + (0,) * (3 - len(ids))
-        ev = Evaluator(block)
         _bind_launch(ev, f, ids3, grid3, constants)
         by_tile: dict = {}
         for w in writes:

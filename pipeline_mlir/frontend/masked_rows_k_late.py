@@ -243,14 +243,14 @@ def _prove_static(load, loop, p: dict, ev, rows: int, covered: set) -> None:
     ids, grid = _workgroup_ids(load, loop)
     _check_form(load, loop, p, None, None, [v for v, _ in ids])
     check_columns(load, loop, ev, p, k_bounds(loop))
-    kernel = kernel_of(loop)
-    if kernel not in covered:
-        covered.add(kernel)
-        check_grid_covers(kernel, grid, flat_block(load, loop))
     for point in np.ndindex(*grid):
         for v, d in ids:
             ev.bind(v, point[d])
         _check_guarded_rows(load, ev, p, rows, point)
+    kernel = kernel_of(loop)
+    if kernel not in covered:
+        covered.add(kernel)
+        check_grid_covers(kernel, grid, flat_block(load, loop))
 
 
 def _rewrite(load, loop, p: dict, fat: dict) -> None:

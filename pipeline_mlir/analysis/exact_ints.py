@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.lane_ops import BINARY
+from pipeline_mlir.analysis.lane_ops import BINARY, UNSIGNED_BINARY
 from pipeline_mlir.analysis.llvm_values import int_width
 from pipeline_mlir.dialect.bindings import ir
 
 #: ops whose value depends on reading their integer operands as unsigned
-UNSIGNED = ("arith.shrui", "arith.divui", "arith.remui", "arith.ceildivui", "arith.maxui",
-            "arith.minui", "arith.extui", "arith.index_castui", "arith.uitofp", "index.divu",
-            "index.remu", "index.ceildivu", "index.shru", "index.maxu", "index.minu",
-            "index.castu", "index.cmp")
+UNSIGNED = tuple(f"arith.{k}" for k in UNSIGNED_BINARY) + (
+    "arith.extui", "arith.index_castui", "arith.uitofp", "index.divu", "index.remu",
+    "index.ceildivu", "index.shru", "index.maxu", "index.minu", "index.castu", "index.cmp")
 #: ``arith.cmpi`` predicates that compare unsigned (``ult``, ``ule``, ``ugt``, ``uge``)
 UNSIGNED_PREDICATES = frozenset({6, 7, 8, 9})
 

@@ -112,7 +112,7 @@ BINARY = {
 
 
 #: the ``arith`` ops of :data:`BINARY` that read their operands unsigned
-_UNSIGNED = ("divui", "remui", "ceildivui", "shrui", "maxui", "minui")
+UNSIGNED_BINARY = ("divui", "remui", "ceildivui", "shrui", "maxui", "minui")
 #: the ``arith`` ops of :data:`BINARY` that read their operands signed (an ``i1`` held as
 #: 0 / 1 read as 0 / -1)
 _SIGNED = ("divsi", "remsi", "floordivsi", "ceildivsi", "shrsi", "maxsi", "minsi")
@@ -135,10 +135,10 @@ def arith_binary(kind: str, a, b, op):
     and the result wraps."""
     w = bit_width(op.results[0])
     if w is None or w >= 64:
-        if kind in _UNSIGNED:
+        if kind in UNSIGNED_BINARY:
             _nonneg(op, a, b)
         return BINARY[kind](a, b, op)
-    if kind in _UNSIGNED:
+    if kind in UNSIGNED_BINARY:
         a, b = _unsigned(a, w), _unsigned(b, w)
     elif kind in _SIGNED:
         a, b = _signed(a, w), _signed(b, w)
@@ -486,8 +486,10 @@ def _gep(ev, op):
     return [ev.value(op.operands[0]) + offset * size]
 
 
-#: ops whose result is their (first) operand, element for element in any shape: integer
-#: casts that keep the value, index hints
+#: ops that pass their (first) operand on, element for element in any shape: the integer
+#: casts (the value kept only when it fits the result and, for a zero-extending one, is not
+#: negative, which :mod:`~pipeline_mlir.analysis.id_forms` checks; the evaluator computes
+#: them at their widths, :func:`cast_value`) and IREE's index hint
 PASS_THROUGH = VALUE_CASTS + ("iree_codegen.index_hint",)
 #: the ops (name prefixes) a thread-only evaluation follows (``Evaluator(thread_only=True)``):
 #: integer arithmetic, affine maps, the thread's own ids (exact for every thread) and the

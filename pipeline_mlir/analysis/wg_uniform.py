@@ -41,7 +41,7 @@ wave is one per wave.
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
+from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, WORKGROUP_ID_OPS
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
@@ -52,11 +52,9 @@ FUNCS = ("func.func", "gpu.func", "llvm.func")
 #: ops that read memory into a value
 READS = ("vector.load", "vector.transfer_read", "memref.load", "amdgpu.transpose_load")
 #: ops of no operand whose result is one value for the whole workgroup
-WORKGROUP = frozenset((
-    "hal.interface.workgroup.id", "hal.interface.workgroup.count",
-    "hal.interface.workgroup.size", "hal.interface.constant.load", "gpu.block_id",
-    "gpu.grid_dim", "gpu.block_dim", "rocdl.workgroup.id.x", "rocdl.workgroup.id.y",
-    "rocdl.workgroup.id.z"))
+WORKGROUP = frozenset(WORKGROUP_ID_OPS + (
+    "hal.interface.workgroup.count", "hal.interface.workgroup.size",
+    "hal.interface.constant.load", "gpu.grid_dim", "gpu.block_dim"))
 #: ops whose results are computed from their operands alone: the same in every wave when
 #: the operands are (constants; integer arithmetic, comparisons, selects and casts; affine
 #: maps; IREE's hints, which return their operands)

@@ -45,7 +45,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
+from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, constant_int, memory_space
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import check_grid_covers
@@ -212,8 +212,7 @@ def _workgroup_ids(load, loop) -> tuple[list, tuple[int, ...]]:
     :func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers` refuses it: the grid's
     workgroups must write every element of the output."""
     kernel = kernel_of(loop)
-    ids = walk_ops(kernel, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")
-                   or o.name.startswith("rocdl.workgroup.id"))
+    ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_ID_OPS)
     around, up = [], _op(loop).parent
     while up is not None and up != kernel:
         around.append(up.name)

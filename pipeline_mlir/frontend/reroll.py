@@ -70,7 +70,8 @@ from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, grid_stride_range,
                                               segments, workgroup_grid)
-from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
+from pipeline_mlir.analysis.output_tiles import (WORKGROUP_ID_OPS, bind_workgroup,
+                                              check_grid_covers)
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -83,8 +84,7 @@ COPY = "amdgpu.gather_to_lds"
 MARK = "rocdl.asyncmark"
 WAIT = "rocdl.wait.asyncmark"
 #: the ops that tell workgroups apart
-WORKGROUP_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
-                 "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "scf.forall")
+WORKGROUP_IDS = WORKGROUP_ID_OPS + ("scf.forall",)
 #: workgroup iterations whose copies are compared one by one, at most (every one of the
 #: kernel's grid), when their forms do not prove them the body's
 MAX_WORKGROUPS = 4096

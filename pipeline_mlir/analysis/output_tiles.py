@@ -367,6 +367,9 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
     Else an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the first workgroup id op (or
     ``at``) naming the grid and the first element no workgroup writes; also when the output
     is not one global buffer of a static shape (what the proof is made on)."""
+    key = (str(as_operation(f)), tuple(grid), tuple(block))
+    if key in _COVERED:         # the same kernel text proven before in this process
+        return
     ids = walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS)
     where = ids[0] if ids else (at if at is not None else f)
     shape = _static_output(f)
@@ -387,3 +390,10 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
                              f"{'x'.join(map(str, shape))} output; the kernel runs on more "
                              f"workgroups than the bound says, and a proof over the grid "
                              f"would leave them unchecked")
+    if len(_COVERED) >= 64:
+        _COVERED.clear()
+    _COVERED.add(key)
+
+
+#: the (kernel text, grid, block) :func:`check_grid_covers` proved, a few at a time
+_COVERED: set = set()

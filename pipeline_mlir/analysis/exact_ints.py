@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.lane_ops import BINARY
+from pipeline_mlir.analysis.lane_ops import BINARY, UNSIGNED_BINARY
 from pipeline_mlir.analysis.llvm_values import int_width
 from pipeline_mlir.dialect.bindings import ir
 
 #: ops whose value depends on reading their integer operands as unsigned
-UNSIGNED = ("arith.shrui", "arith.divui", "arith.remui", "arith.ceildivui", "arith.maxui",
-            "arith.minui", "arith.extui", "arith.index_castui", "arith.uitofp", "index.divu",
-            "index.remu", "index.ceildivu", "index.shru", "index.maxu", "index.minu",
-            "index.castu", "index.cmp")
+UNSIGNED = tuple(f"arith.{k}" for k in UNSIGNED_BINARY) + (
+    "arith.extui", "arith.index_castui", "arith.uitofp", "index.divu", "index.remu",
+    "index.ceildivu", "index.shru", "index.maxu", "index.minu", "index.castu", "index.cmp")
 #: ``arith.cmpi`` predicates that compare unsigned (``ult``, ``ule``, ``ugt``, ``uge``)
 UNSIGNED_PREDICATES = frozenset({6, 7, 8, 9})
 
@@ -51,12 +50,25 @@ _TRUNCATING = ("arith.index_cast", "arith.index_castui", "arith.trunci", "index.
 
 
 def _no_wrap(evaluator, op) -> bool:
-    """``op``'s exact result fits its type: a sum, difference or product (of fewer than 64
-    bits) does not wrap, a cast to fewer bits drops nothing."""
+    """``op``'s exact result fits its type and is defined: a sum, difference or product
+    (of fewer than 64 bits) does not wrap, a cast to fewer bits drops nothing, a shift is
+    by less than the width (else poison), a signed division is not of the least value by
+    -1 (undefined)."""
     w = width(op.results[0]) if len(op.results) == 1 else None
-    if w is None or w >= 64:
+    if w is None:
         return True
     kind = op.name[6:] if op.name.startswith("arith.") else ""
+    if kind in ("shli", "shrui", "shrsi"):
+        b = evaluator.value(op.operands[1])
+        if np.any((b < 0) | (b >= w)):
+            return False
+    if kind in ("divsi", "remsi", "floordivsi", "ceildivsi"):
+        a, b = (evaluator.value(x) for x in op.operands)
+        least, minus_one = (1, 1) if w == 1 else (-(1 << (w - 1)), -1)   # i1 held 0 / 1
+        if np.any((a == least) & (b == minus_one)):
+            return False
+    if w >= 64:
+        return True
     if kind in ("addi", "subi", "muli", "shli"):
         a, b = (evaluator.value(x) for x in op.operands)
         return fits(BINARY[kind](a, b, op), w)
@@ -67,14 +79,11 @@ def _no_wrap(evaluator, op) -> bool:
 
 def exact_on_machine(evaluator, ops: list) -> bool:
     """Whether ``evaluator``'s values are the machine's for every op of ``ops`` (each
-    already evaluable by it): no result wraps its type, and no unsigned operation sees a
-    negative operand."""
+    already evaluable by it): no result wraps its type or is poison or undefined
+    (:func:`_no_wrap`), and no unsigned operation sees a negative operand."""
     for op in ops:
         if op.name == "arith.constant":
             continue
-        for r in op.results:
-            if not fits(evaluator.value(r), width(r)):
-                return False
         if not _no_wrap(evaluator, op):
             return False
         if _unsigned(op) and any(width(a) is not None and int(evaluator.value(a).min()) < 0

@@ -231,6 +231,9 @@ def enclosing_ops(op):
 _FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
           "arith.muli": lambda a, b: a * b}
 #: the ops a constant passes through unchanged
+#: the ops of a workgroup id
+WORKGROUP_ID_OPS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
+                    "rocdl.workgroup.id.y", "rocdl.workgroup.id.z")
 VALUE_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
 #: the ops a launch value (a push constant, a size) passes through unchanged on its way to
 #: what it sizes: :data:`VALUE_CASTS` and IREE's naming of a workload value

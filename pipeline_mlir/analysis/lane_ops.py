@@ -13,9 +13,11 @@ Two kinds of integer ops, with their own semantics:
   bits wrap, the casts extend (``extsi``, ``index_cast`` to more bits: the sign, so an
   ``i1`` ``true`` is -1; ``extui``, ``index_castui``: zeros) or truncate (two's
   complement), unsigned divisions, remainders and min/max read their operands modulo
-  2^N; an ``iN`` value is held as its signed value, an ``i1`` as 0 / 1.  A division by
-  zero for some thread, or an unsigned op on a negative 64-bit operand, is an error at the
-  op.
+  2^N, signed ones (``cmpi``'s signed predicates, ``divsi`` ... ``shrsi``, ``maxsi``,
+  ``minsi``) read an ``i1`` as 0 / -1; an ``iN`` value is held as its signed value, an
+  ``i1`` as 0 / 1.  A division by zero for some thread, or an unsigned op (``divui``,
+  ``remui``, ``ceildivui``, ``shrui``, ``maxui``, ``minui``) on a negative 64-bit
+  operand, is an error at the op.
 * The LLVM dialect (``llvm.add`` ... ``llvm.srem``, shifts, bitwise ops, casts, ``icmp``,
   ``select``, min/max intrinsics, constants, ``rocdl.mbcnt``; the kernels
   ``sched-buffer-soffset`` rewrites): as LLVM computes them, at the type's width,
@@ -110,7 +112,10 @@ BINARY = {
 
 
 #: the ``arith`` ops of :data:`BINARY` that read their operands unsigned
-_UNSIGNED = ("divui", "remui", "ceildivui", "shrui", "maxui", "minui")
+UNSIGNED_BINARY = ("divui", "remui", "ceildivui", "shrui", "maxui", "minui")
+#: the ``arith`` ops of :data:`BINARY` that read their operands signed (an ``i1`` held as
+#: 0 / 1 read as 0 / -1)
+_SIGNED = ("divsi", "remsi", "floordivsi", "ceildivsi", "shrsi", "maxsi", "minsi")
 
 
 def bit_width(v) -> int | None:
@@ -130,10 +135,23 @@ def arith_binary(kind: str, a, b, op):
     and the result wraps."""
     w = bit_width(op.results[0])
     if w is None or w >= 64:
+        if kind in UNSIGNED_BINARY:
+            _nonneg(op, a, b)
         return BINARY[kind](a, b, op)
-    if kind in _UNSIGNED:
+    if kind in UNSIGNED_BINARY:
         a, b = _unsigned(a, w), _unsigned(b, w)
+    elif kind in _SIGNED:
+        a, b = _signed(a, w), _signed(b, w)
     return _wrap(BINARY[kind](a, b, op), w)
+
+
+def compare_at(op, a, b):
+    """``arith.cmpi`` ``op`` of ``a`` and ``b`` at its operands' width: an ``i1`` held as
+    0 / 1 compares signed as 0 / -1."""
+    w = bit_width(op.operands[0])
+    if w is not None and w < 64:
+        a, b = _signed(a, w), _signed(b, w)
+    return compare(int_attr(op, "predicate"), a, b)
 
 
 #: the integer casts of ``arith`` and ``index`` that read their operand unsigned
@@ -318,7 +336,7 @@ def _inline_asm(ev, op):
 
 def _cmpi(ev, op):
     a, b = (ev.value(x) for x in op.operands)
-    return [compare(int_attr(op, "predicate"), a, b)]
+    return [compare_at(op, a, b)]
 
 
 def _select(ev, op):
@@ -468,8 +486,10 @@ def _gep(ev, op):
     return [ev.value(op.operands[0]) + offset * size]
 
 
-#: ops whose result is their (first) operand, element for element in any shape: integer
-#: casts that keep the value, index hints
+#: ops that pass their (first) operand on, element for element in any shape: the integer
+#: casts (the value kept only when it fits the result and, for a zero-extending one, is not
+#: negative, which :mod:`~pipeline_mlir.analysis.id_forms` checks; the evaluator computes
+#: them at their widths, :func:`cast_value`) and IREE's index hint
 PASS_THROUGH = VALUE_CASTS + ("iree_codegen.index_hint",)
 #: the ops (name prefixes) a thread-only evaluation follows (``Evaluator(thread_only=True)``):
 #: integer arithmetic, affine maps, the thread's own ids (exact for every thread) and the

@@ -303,7 +303,9 @@ def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
     ``values``: what gives the bounds known only at launch (a function of a list of
     values), without which such a bound has none.  What a dispatch is launched on
     (:mod:`~pipeline_mlir.frontend.dispatch`) and a static grid's rows are evaluated over
-    (:mod:`~pipeline_mlir.frontend.masked_rows_k_late`)."""
+    (:mod:`~pipeline_mlir.frontend.masked_rows_k_late`).  A bound is a promise of the
+    kernel, not a fact: a proof over the grid holds only once
+    :func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers` proves it covers C."""
     bounds: dict[int, int | None] = {}
     def over_workgroups(o) -> bool:
         return o.name == "scf.forall" and "mapping" in o.attributes and any(

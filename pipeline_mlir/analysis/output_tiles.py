@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, int_attr
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_ID_OPS,
+                                             memory_space)
 from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
-                                          compare, id_dimension)
+                                          compare_at, id_dimension)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import workgroup_mapping
@@ -43,16 +44,13 @@ from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 #: write ops -> the position of their memref operand
 WRITES = {"vector.transfer_write": 1, "vector.store": 1, "memref.store": 1,
           "vector.scatter": 0}
-#: the ops of a workgroup id, and of the workgroup count
-WORKGROUP_ID_OPS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
-                    "rocdl.workgroup.id.y", "rocdl.workgroup.id.z")
+#: the ops of the workgroup count (those of a workgroup id: ``ir_facts.WORKGROUP_ID_OPS``)
 WORKGROUP_COUNT_OPS = ("hal.interface.workgroup.count", "gpu.grid_dim")
 #: iterations of the loops around one write the evaluation runs at most
 MAX_ITERATIONS = 4096
 _SAME = ("iree_codegen.index_hint", "util.assume.int")
 #: the integer casts, evaluated at their widths
-_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
-          "arith.trunci")
+_CASTS = VALUE_CASTS + ("arith.trunci",)
 
 
 def output_writes(f, shape: tuple[int, ...]) -> list:
@@ -92,10 +90,10 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
     writes = output_writes(f, shape)
     grid3 = tuple(grid) + (1,) * (3 - len(grid))
     out = []
+    ev = Evaluator(block)   # one for all: a bind forgets what was computed from the value
     for wid in workgroups:
         ids = (wid,) if isinstance(wid, int) else tuple(wid)
         ids3 = ids + (0,) * (3 - len(ids))
-        ev = Evaluator(block)
         _bind_launch(ev, f, ids3, grid3, constants)
         by_tile: dict = {}
         for w in writes:
@@ -333,7 +331,7 @@ class _Vectors:
             return a.transpose([0] + [p + 1 for p in perm]).reshape(self.ev.threads, n)
         if name == "arith.cmpi":
             a, b = (self.value(x) for x in op.operands)
-            return compare(int_attr(op, "predicate"), a, b)
+            return compare_at(op, a, b)
         if name == "arith.select":
             c, a, b = (self.value(x) for x in op.operands)
             return np.where(c != 0, a, b)
@@ -342,3 +340,60 @@ class _Vectors:
             return np.broadcast_to(arith_binary(name[6:], a, b, op), (self.ev.threads, n))
         raise IRError(op, f"'{name}' op: a vector index the output's tiles are read through "
                           f"is computed by it, which the evaluation does not follow")
+
+
+def _static_output(f):
+    """The shape of the one global buffer ``f`` writes (its output), when it has one of a
+    static shape; else None."""
+    roots: dict = {}
+    for w in walk_ops(f, lambda o: o.name in WRITES):
+        root = view_root(w.operands[WRITES[w.name]])
+        if isinstance(root.type, ir.MemRefType) and \
+                memory_space(root.type) in ("global", "fat_raw_buffer"):
+            roots.setdefault(root, tuple(ir.MemRefType(root.type).shape))
+    shapes = list(roots.values())
+    if len(shapes) != 1 or any(d == DYNAMIC for d in shapes[0]):
+        return None
+    return shapes[0]
+
+
+def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=None) -> None:
+    """Prove the grid the kernel ``f`` states
+    (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`: its ids' upper bounds, its
+    workgroup loops) covers its output: every element of C is written by some workgroup of
+    ``grid`` (:func:`output_tiles`, :func:`tile_mask`).  A proof made over the workgroups of
+    that grid holds on the launch only then: a launch on more workgroups than a bound says
+    (a bound short by part of a row of tiles, say) runs workgroups the proof never saw.
+    Else an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the first workgroup id op (or
+    ``at``) naming the grid and the first element no workgroup writes; also when the output
+    is not one global buffer of a static shape (what the proof is made on)."""
+    key = (str(as_operation(f)), tuple(grid), tuple(block))
+    if key in _COVERED:         # the same kernel text proven before in this process
+        return
+    ids = walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS)
+    where = ids[0] if ids else (at if at is not None else f)
+    shape = _static_output(f)
+    name = f"'{as_operation(where).name}' op"
+    if shape is None:
+        raise IRError(where, f"{name}: the kernel's grid {'x'.join(map(str, grid))} is proven "
+                             f"to cover its output only when it writes one global buffer of "
+                             f"a static shape")
+    points = list(np.ndindex(*grid))
+    tiles = output_tiles(f, shape, grid, [p if len(grid) > 1 else p[0] for p in points],
+                         block)
+    mask = tile_mask(shape, tiles)
+    if not mask.all():
+        first = tuple(int(i) for i in np.unravel_index(int(np.flatnonzero(~mask)[0]), shape))
+        raise IRError(where, f"{name}: the {len(points)} workgroups of the kernel's grid "
+                             f"{'x'.join(map(str, grid))} (its workgroup ids' upper_bound, "
+                             f"its workgroup loops) write no element {list(first)} of the "
+                             f"{'x'.join(map(str, shape))} output; the kernel runs on more "
+                             f"workgroups than the bound says, and a proof over the grid "
+                             f"would leave them unchecked")
+    if len(_COVERED) >= 64:
+        _COVERED.clear()
+    _COVERED.add(key)
+
+
+#: the (kernel text, grid, block) :func:`check_grid_covers` proved, a few at a time
+_COVERED: set = set()

@@ -22,13 +22,13 @@ apply/min/max/linearize/delinearize, and the hints IREE emits that return their 
 ``iree_tensor_ext.dispatch.workload.ordinal``).
 
 Anything else may differ between the waves, and the answer names it: a thread, lane or
-wave id (:data:`~pipeline_mlir.analysis.ir_facts.THREAD_ID_OPS`), one lane's value or
-another lane's (``rocdl.readfirstlane``: the same in a wave, not between waves; the
-cross-lane moves, :data:`DIVERGENT`), a value loaded from memory (:data:`LOADED`), the
-result of an op with regions (an ``scf.if``, an ``scf.for``), any other block argument (a
-loop-carried value), and every op the rule does not know (a ``gpu.global_id``, a call,
-``rocdl.readlane``, ``rocdl.ballot``, ``gpu.subgroup_reduce``, an inline assembly, a load
-or atomic not listed, an op added to MLIR later).  The walk is exact for what it accepts
+wave id (:data:`~pipeline_mlir.analysis.ir_facts.THREAD_ID_OPS`), one lane's value
+(``rocdl.readfirstlane``: the same in a wave, not between waves), a value loaded from
+memory (:data:`READS`), the result of an op with regions (an ``scf.if``, an ``scf.for``),
+any other block argument (a loop-carried value), and every op the rule does not know,
+named (a ``gpu.global_id``, a call, a cross-lane move, ``rocdl.ballot``,
+``gpu.subgroup_reduce``, an inline assembly, another load or atomic, an op added to MLIR
+later).  The walk is exact for what it accepts
 and conservative elsewhere.  No pass state, no rewriting.
 
 A caller may stop the walk at values it proves uniform by a rule of its own, a leaf
@@ -41,7 +41,7 @@ wave is one per wave.
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
+from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, WORKGROUP_ID_OPS
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
@@ -51,26 +51,10 @@ from pipeline_mlir.dialect.ir_io import as_operation
 FUNCS = ("func.func", "gpu.func", "llvm.func")
 #: ops that read memory into a value
 READS = ("vector.load", "vector.transfer_read", "memref.load", "amdgpu.transpose_load")
-#: ops whose result is read from memory: :data:`READS` and the reads the LDS order walk does
-#: not model (the walk refuses their kernels elsewhere), atomics returning the old value
-LOADED = READS + ("affine.load", "affine.vector_load", "vector.maskedload", "vector.gather",
-                  "vector.expandload", "memref.atomic_rmw", "amdgpu.raw_buffer_load",
-                  "amdgpu.raw_buffer_atomic_cmpswap", "llvm.load", "llvm.atomicrmw",
-                  "llvm.cmpxchg")
-#: ops whose result may differ between the waves of a workgroup whatever their operands:
-#: thread ids, one lane's value, an intrinsic call, and the moves of values between lanes
-DIVERGENT = THREAD_ID_OPS + ("rocdl.readfirstlane", "llvm.call_intrinsic", "gpu.shuffle",
-                             "amdgpu.dpp", "amdgpu.swizzle_bitmode", "amdgpu.permlane_swap",
-                             "rocdl.ds_bpermute", "rocdl.ds_swizzle", "rocdl.update.dpp",
-                             "rocdl.permlanex16", "rocdl.permlane16.swap",
-                             "rocdl.permlane32.swap")
-
 #: ops of no operand whose result is one value for the whole workgroup
-WORKGROUP = frozenset((
-    "hal.interface.workgroup.id", "hal.interface.workgroup.count",
-    "hal.interface.workgroup.size", "hal.interface.constant.load", "gpu.block_id",
-    "gpu.grid_dim", "gpu.block_dim", "rocdl.workgroup.id.x", "rocdl.workgroup.id.y",
-    "rocdl.workgroup.id.z"))
+WORKGROUP = frozenset(WORKGROUP_ID_OPS + (
+    "hal.interface.workgroup.count", "hal.interface.workgroup.size",
+    "hal.interface.constant.load", "gpu.grid_dim", "gpu.block_dim"))
 #: ops whose results are computed from their operands alone: the same in every wave when
 #: the operands are (constants; integer arithmetic, comparisons, selects and casts; affine
 #: maps; IREE's hints, which return their operands)
@@ -112,9 +96,9 @@ def _op_kind(o) -> str | None:
     name = o.name
     if name in THREAD_ID_OPS:
         return "thread"
-    if name in DIVERGENT:
+    if name == "rocdl.readfirstlane":
         return "lane"
-    if name in LOADED:
+    if name in READS:
         return "read"
     if len(o.regions):
         return "region"
@@ -175,5 +159,5 @@ def is_uniform(value) -> bool:
     return varying_source(value) is None
 
 
-__all__ = ["DIVERGENT", "FUNCS", "LOADED", "PURE", "PURE_DIALECTS", "READS", "WHY", "WORKGROUP",
+__all__ = ["FUNCS", "PURE", "PURE_DIALECTS", "READS", "WHY", "WORKGROUP",
            "Varying", "is_uniform", "varying_source"]

@@ -48,7 +48,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_bounds, element_bytes, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, workgroup_grid
-from pipeline_mlir.analysis.output_tiles import bind_workgroup
+from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts, unkept
@@ -190,6 +190,7 @@ def _grid(scan, op, label: str, at) -> tuple:
                              f"for the front end's own copies in every workgroup: a grid of "
                              f"{'unbounded' if grid is None else int(np.prod(grid))} "
                              f"workgroups (at most {GRID_LIMIT})", (at,))
+    check_grid_covers(kernel, grid, scan.block)
     return grid, np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
 
 

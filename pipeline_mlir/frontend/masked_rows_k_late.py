@@ -45,14 +45,15 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
+from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, constant_int, memory_space
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
+from pipeline_mlir.analysis.output_tiles import check_grid_covers
 from pipeline_mlir.frontend.kernel_ir import (check_read_movable, depends, describe,
                                               erase_unused, kernel_of, owner)
 from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block,
                                                 refuse_nonzero_fill, row_count, static_rows)
-from pipeline_mlir.frontend.masked_rows_k import (body_ops, check_columns, check_fixed_columns,
+from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
                                                   k_bounds, rewrite_runs, select_as_masked,
                                                   whole_run_select)
 from pipeline_mlir.frontend.guarded_load import guard_parts
@@ -68,7 +69,7 @@ def unmask_row_tails_late(loop) -> int:
     """Make every load directly in ``loop``'s body masked by rows and the K left, and every
     whole-run select of a static buffer, a read masked by the K left only (module
     docstring); the number rewritten."""
-    covered: set = set()       # the static buffers whose grid was checked to read every row
+    covered: set = set()       # the kernels whose grid was checked to cover the output
 
     def prove(load, loop, p: dict) -> None:
         _prove(load, loop, p, covered)
@@ -171,8 +172,9 @@ def _check_guarded_rows(load, ev, p: dict, rows: int, where) -> None:
 
 
 def _prove(load, loop, p: dict, covered: set) -> None:
-    """Check the load ``p`` (module docstring); ``covered``: the buffers of static rows
-    whose grid is known to read every row (:func:`_check_every_row_read`), added to."""
+    """Check the load ``p`` (module docstring); ``covered``: the kernels
+    whose grid is proven to cover the output
+    (:func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers`), added to."""
     size = flat_block(load, loop)
     ev = Evaluator(size, launch_values=False)
     ev.where = load
@@ -206,11 +208,11 @@ def _workgroup_ids(load, loop) -> tuple[list, tuple[int, ...]]:
     the grid the kernel is launched on would leave the workgroups past it unproven (IREE's
     200x1000x1030 kernel with ``upper_bound`` 32 made 7 and B's rows-left constant made
     1008, a guard broken only at workgroup 7, was pipelined to a C that differs from the
-    unpipelined build's there on the emulator); :func:`_check_every_row_read` refuses it:
-    the grid's workgroups must load every row of the buffer."""
+    unpipelined build's there on the emulator);
+    :func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers` refuses it: the grid's
+    workgroups must write every element of the output."""
     kernel = kernel_of(loop)
-    ids = walk_ops(kernel, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")
-                   or o.name.startswith("rocdl.workgroup.id"))
+    ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_ID_OPS)
     around, up = [], _op(loop).parent
     while up is not None and up != kernel:
         around.append(up.name)
@@ -235,55 +237,19 @@ def _prove_static(load, loop, p: dict, ev, rows: int, covered: set) -> None:
     """The checks of the module docstring for a buffer of static ``rows``: at every
     workgroup of the grid (:func:`_workgroup_ids`), on every thread, a row the
     guard reads lies in ``0 .. rows - 1``; the columns as for a size known at launch;
-    and, once per buffer, the grid reads every row (:func:`_check_every_row_read`)."""
+    and, once per kernel, the grid covers the output
+    (:func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers`)."""
     ids, grid = _workgroup_ids(load, loop)
     _check_form(load, loop, p, None, None, [v for v, _ in ids])
     check_columns(load, loop, ev, p, k_bounds(loop))
-    if p["buf"] not in covered:
-        covered.add(p["buf"])
-        _check_every_row_read(loop, p["buf"], rows, ids, grid, ev)
     for point in np.ndindex(*grid):
         for v, d in ids:
             ev.bind(v, point[d])
         _check_guarded_rows(load, ev, p, rows, point)
-
-
-def _row_indices(loop, buf) -> list:
-    """The row index of every load of ``buf`` directly in ``loop``'s body (a guarded
-    load's through its plain load), none rewritten yet."""
-    out = []
-    for o in body_ops(loop):
-        if o.name == "scf.if" and (parts := guard_parts(o)) is not None:
-            o = parts[1]
-        if o.name in ("vector.load", "vector.maskedload") and o.operands[0] == buf:
-            out.append(o.operands[1])
-    return out
-
-
-def _check_every_row_read(loop, buf, rows: int, ids: list, grid: tuple, ev) -> None:
-    """The grid's workgroups load every one of ``buf``'s ``rows`` (masked or not): a matmul
-    reads every row of A and B, so a row none of them loads is loaded by a workgroup
-    past the ids' ``upper_bound``, where the guards are not proven (a kernel launched on
-    more workgroups than its ids' bound says).  Rows that cannot be evaluated per
-    workgroup (of a launch value, say): not checked."""
-    seen = np.zeros(rows, dtype=bool)
-    indices = _row_indices(loop, buf)
-    try:
-        for point in np.ndindex(*grid):
-            for v, d in ids:
-                ev.bind(v, point[d])
-            for i in indices:
-                r = np.ravel(ev.value(i))
-                seen[r[(r >= 0) & (r < rows)]] = True
-    except IRError:
-        return
-    if not seen.all():
-        wid = _op(ids[0][0].owner)
-        raise IRError(wid, f"{describe(wid)}: the {int(np.prod(grid))} workgroups of the "
-                           f"ids' upper_bound load none of row {int(np.flatnonzero(~seen)[0])} "
-                           f"of the {rows} static rows their row-masked copies read; a matmul "
-                           f"reads every row, so the kernel runs on more workgroups than its "
-                           f"ids' upper_bound says, and its row guards are proven only up to it")
+    kernel = kernel_of(loop)
+    if kernel not in covered:
+        covered.add(kernel)
+        check_grid_covers(kernel, grid, flat_block(load, loop))
 
 
 def _rewrite(load, loop, p: dict, fat: dict) -> None:

@@ -170,6 +170,7 @@ class _Reroll:
         self._epilogue()
         self._slot_buffers()
         self._one_place()
+        self.grid.check_covers()
         self._rewrite()
 
     def _bounds(self) -> None:

@@ -24,20 +24,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.analysis.id_forms import same_memref, same_value
-from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_trips
+from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, constant_bounds, constant_trips
 from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, grid_stride_range,
                                               workgroup_grid)
-from pipeline_mlir.analysis.output_tiles import bind_workgroup
+from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.analysis.views import View, same_placing
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 
 #: the ops that tell workgroups apart
-WORKGROUP_IDS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
-                 "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "scf.forall")
+WORKGROUP_IDS = WORKGROUP_ID_OPS + ("scf.forall",)
 #: workgroup iterations whose copies are compared one by one, at most (every one of the
 #: kernel's grid), when their forms do not prove them the body's
 MAX_WORKGROUPS = 4096
@@ -140,6 +139,14 @@ class Workgroups:
     def __init__(self, loop, block: tuple, fail, what: str) -> None:
         self.loop, self.block, self.fail, self.what = loop, block, fail, what
         self.points = None
+        self.compared = False   # a copy proven by comparing the grid's workgroups
+
+    def check_covers(self) -> None:
+        """When a copy was proven by comparing the grid's workgroups (:meth:`each`), that
+        the grid covers C (:func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers`):
+        else the kernel is launched on more workgroups than were compared."""
+        if self.compared:
+            check_grid_covers(kernel_of(self.loop), self.points[2], self.block)
 
     def each(self, pro, why: str, lead: str):
         """Every workgroup iteration of the kernel's grid as (its point, an evaluator of
@@ -158,6 +165,7 @@ class Workgroups:
                                  f"be compared ({why})")
             self.fail(pro, f"{lead} by its index arithmetic ({why}), and {what}")
         strides, dims, grid, points = self.points
+        self.compared = True
         for point, ev, ranges in points:
             for ivs in itertools.product(*ranges):
                 for o, d, iv in zip(strides, dims, ivs):

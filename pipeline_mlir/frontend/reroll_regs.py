@@ -187,6 +187,7 @@ class _RegReroll:
         self._accumulators()
         self._prologue()
         self._epilogue()
+        self.grid.check_covers()
         self._rewrite()
 
     def _bounds(self) -> None:

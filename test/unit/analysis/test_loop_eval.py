@@ -9,10 +9,12 @@ up each time (about a third of a ``pipeline-opt`` run's CPU)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+from pipeline_mlir.analysis.exact_ints import exact_on_machine
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir, new_context
-from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 
 TEXT = """
 func.func @f(%buf: memref<1024xf32>) {
@@ -110,6 +112,34 @@ func.func @f() {
   %tr = arith.trunci %p : i32 to i8
   %ts = arith.extsi %true : i1 to i32
   %tu = arith.extui %true : i1 to i32
+  %false = arith.constant false
+  %slt = arith.cmpi slt, %true, %false : i1
+  %sge = arith.cmpi sge, %true, %false : i1
+  %ult = arith.cmpi ult, %true, %false : i1
+  %maxs1 = arith.maxsi %true, %false : i1
+  %mins1 = arith.minsi %true, %false : i1
+  %fl1 = arith.floordivsi %false, %true : i1
+  %m1 = arith.constant -1 : i32
+  %c5w = arith.constant 5 : i32
+  %ult32 = arith.cmpi ult, %m1, %c5w : i32
+  %shrs32 = arith.shrsi %m1, %c5w : i32
+  %shru32 = arith.shrui %m1, %c5w : i32
+  %c5 = arith.constant 5 : index
+  %neg = arith.subi %t, %c5 : index
+  %maxui = arith.maxui %neg, %c5 : index
+  %minui = arith.minui %neg, %c5 : index
+  %shrui = arith.shrui %neg, %c0 : index
+  %ceildivui = arith.ceildivui %neg, %c5 : index
+  %divui = arith.divui %neg, %c5 : index
+  %remui = arith.remui %neg, %c5 : index
+  %imin = arith.constant -2147483648 : i32
+  %divs = arith.divsi %imin, %m1 : i32
+  %c32w = arith.constant 32 : i32
+  %shl32 = arith.shli %c5w, %c32w : i32
+  %c64 = arith.constant 64 : index
+  %shr64 = arith.shrsi %c5, %c64 : index
+  %c31w = arith.constant 31 : i32
+  %shl31 = arith.shli %m1, %c31w : i32
   return
 }
 """
@@ -138,7 +168,20 @@ def test_integers_wrap_and_casts_extend_at_their_widths():
         "%n8u": [(16 * i) % 256 for i in t],
         "%tr": [_signed(i * 10**8, 8) for i in t],
         "%ts": [-1] * 64, "%tu": [1] * 64,
+        # signed ops read an i1 true (held as 1) as -1, unsigned ones as 1
+        "%slt": [1] * 64, "%sge": [0] * 64, "%ult": [0] * 64,
+        "%maxs1": [0] * 64, "%mins1": [1] * 64, "%fl1": [0] * 64,
+        "%ult32": [0] * 64, "%shrs32": [-1] * 64, "%shru32": [2**27 - 1] * 64,
     }
     with ctx:
         for name, want in expect.items():
             assert ev.value(v[name]).tolist() == want, name
+        # 64-bit unsigned ops on a negative held value (a value of 2^64 - 5): refused
+        for name in ("maxui", "minui", "shrui", "ceildivui", "divui", "remui"):
+            with pytest.raises(IRError, match=f"'arith.{name}' op: negative operand in an "
+                                              f"unsigned operation"):
+                ev.value(v["%" + name])
+        # exact_on_machine: a shift by the width or more is poison, INT_MIN / -1 undefined
+        for name, exact in [("%divs", False), ("%shl32", False), ("%shr64", False),
+                            ("%shl31", True), ("%shrs32", True)]:
+            assert exact_on_machine(ev, [v[name].owner]) == exact, name

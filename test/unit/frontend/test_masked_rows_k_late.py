@@ -93,12 +93,25 @@ def test_a_row_past_the_size_at_unsampled_sizes_is_refused(late, tmp_path, capsy
 STATIC_LOAD = "%461 = scf.if %460"
 
 
+def _guard14(text: str) -> str:
+    """The id's bound made 14 and the row guard ``%179`` made true at workgroup 14 only
+    (the workgroup past the bound)."""
+    guard = "%179 = arith.cmpi sgt, %105, %c0_i32 : i32"
+    broken = ("%c14_rv = arith.constant 14 : index\n"
+              "          %is14_rv = arith.cmpi eq, %workgroup_id_x, %c14_rv : index\n"
+              "          %g179_rv = arith.cmpi sgt, %105, %c0_i32 : i32\n"
+              "          %179 = arith.ori %g179_rv, %is14_rv : i1")
+    wid = "hal.interface.workgroup.id[0] upper_bound 15"
+    return _text(guard, broken)(_text(wid, wid.replace("15", "14"))(text))
+
+
 def test_static_rows_guards_evaluated_over_the_grid(tmp_path, capsys):
     """IREE's 300x260x1020 kernel in the late form (15 workgroups, ids below
     ``upper_bound 15``): taken, no masked load left in the loop; its row guard made true
     for rows past the edge, its workgroup id unbounded or its grid too large to evaluate
     workgroup by workgroup: refused at the first row-guarded load (its scf.if), saying
-    which; its bound below the grid (rows no workgroup of it reads): refused at the id;
+    which; its bound short of the grid by part of a row of tiles, with a guard broken only
+    past it (C elements no workgroup of it writes): refused at the id;
     A's fat buffer cast with ``boundsCheck(false)``: refused at the cast."""
     text = G.late_form(G.matmul_source(dtype="bf16", m=300, n=260, k=1020))
     rc, out, err = _run(tmp_path, capsys, text)
@@ -115,13 +128,13 @@ def test_static_rows_guards_evaluated_over_the_grid(tmp_path, capsys):
             (wid, "hal.interface.workgroup.id[0]",
              "the workgroup is not only 'hal.interface.workgroup.id' ops with an upper_bound"),
             (wid, wid.replace("15", "70000"), "in a grid of more than 65536 workgroups"),
-            # a bound below the launch's grid: the edge workgroups' guards go unproven (a
-            # guard broken there was pipelined to a wrong C); their rows are read by none
-            # of the bound's workgroups
-            (wid, wid.replace("15", "12"), "the 12 workgroups of the ids' upper_bound load "
-             "none of row 256 of the 300 static rows")]:
-        at = wid.replace("15", "12") if new.endswith("12") else STATIC_LOAD
-        assert_refused_at(tmp_path, capsys, _text(old, new)(text), at, message)
+            # a bound short by part of a row of tiles (5 M tiles x 3 N tiles, 14 of 15)
+            # and a guard broken only at the workgroup past it: the grid must cover C
+            (_guard14, wid.replace("15", "14"), "the 14 workgroups of the kernel's grid 14 "
+             "(its workgroup ids' upper_bound, its workgroup loops) write no element "
+             "[256, 256] of the 300x260 output")]:
+        mutate, at = (old, new) if callable(old) else (_text(old, new), STATIC_LOAD)
+        assert_refused_at(tmp_path, capsys, mutate(text), at, message)
     # A's fat buffer not range-checked: a row past the edge would read memory, not zero
     cast = "amdgpu.fat_raw_buffer_cast %assume_align resetOffset"
     unchecked = _text(cast, cast.replace(" resetOffset", " boundsCheck(false) resetOffset"))

@@ -92,7 +92,7 @@ def keep_moving_masks(loop) -> int:
             at.results[0].replace_all_uses_with(at.operands[1])
             at.erase()
         else:
-            _drop_mask(load)
+            drop_mask(load, kept=True)
     return len(plans)
 
 
@@ -322,14 +322,16 @@ def unkept(indices: list) -> list | None:
     return out
 
 
-def _drop_mask(read) -> None:
-    """Masked ``vector.transfer_read`` ``read`` without its mask (kept in its index)."""
+def drop_mask(read, kept: bool) -> None:
+    """Masked ``vector.transfer_read`` ``read`` without its mask: kept in its index
+    (``kept``, the read marked so) or full in every iteration of its loop."""
     g = segments(read)
     mask = g[3][0]
     attrs = {a: read.attributes[a] for a in ("in_bounds", "permutation_map")
              if a in read.attributes}
     attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, len(g[1]), 1, 0])
-    attrs[KEPT] = ir.UnitAttr.get()
+    if kept:
+        attrs[KEPT] = ir.UnitAttr.get()
     with ir.InsertionPoint(read), read.location:
         new = ir.Operation.create("vector.transfer_read", results=[read.results[0].type],
                                   operands=[g[0][0]] + list(g[1]) + [g[2][0]],

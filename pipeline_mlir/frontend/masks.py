@@ -46,7 +46,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.kept_masks import keep_moving_masks
+from pipeline_mlir.frontend.kept_masks import drop_mask, keep_moving_masks
 from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
 from pipeline_mlir.frontend.select_masks import check_kept, check_static, selected_loads, unselect
 from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_tail
@@ -118,7 +118,7 @@ def peel_masked_tail(loop) -> object | None:
         elif r.name == "vector.maskedload":
             _plain_load(r)
         else:
-            _unmask(r)
+            drop_mask(r, kept=False)
     for s in selects:
         unselect(s)
     return rem
@@ -174,24 +174,6 @@ def _check_sources(read, v, iv) -> None:
                             f"not only on the loop variable, the thread and constants; the "
                             f"front end proves masks full for every workgroup by evaluating "
                             f"them" + (_EDGE if "workgroup" in what else ""))
-
-
-def _unmask(read) -> None:
-    """``read`` without its mask (full in every iteration of its loop)."""
-    g = segments(read)
-    mask = g[3][0]
-    attrs = {a: read.attributes[a] for a in ("in_bounds", "permutation_map")
-             if a in read.attributes}
-    attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, len(g[1]), 1, 0])
-    with ir.InsertionPoint(read), read.location:
-        new = ir.Operation.create("vector.transfer_read", results=[read.results[0].type],
-                                  operands=[g[0][0]] + list(g[1]) + [g[2][0]],
-                                  attributes=attrs)
-    read.results[0].replace_all_uses_with(new.results[0])
-    read.erase()
-    m = _op(mask.owner)
-    if not list(mask.uses):
-        m.erase()
 
 
 def _plain_load(read) -> None:

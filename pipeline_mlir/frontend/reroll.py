@@ -65,7 +65,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.id_forms import Forms
-from pipeline_mlir.analysis.ir_facts import block_size, constant_int, int_attr, \
+from pipeline_mlir.analysis.ir_facts import constant_int, int_attr, \
     row_major_strides
 from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
@@ -76,9 +76,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, erase_dead, \
-    in_lds as _is_view, is_pure, kernel_of, users_of, writes_outside_lds
+    in_lds as _is_view, is_pure, users_of, writes_outside_lds
 from pipeline_mlir.frontend.reroll_proof import Workgroups, access, access_difference, \
-    forms_difference, grid_point, loop_bounds, rolled_upper, same_op_but_operands
+    kernel_block, forms_difference, grid_point, loop_bounds, rolled_upper, same_op_but_operands
 
 #: how the refusals name the loop
 WHAT = "prefetch-pipelined"
@@ -146,11 +146,7 @@ class _Reroll:
         self.ops = ops_of(loop.regions[0])
         self.args = list(self.body.arguments)
         self.yields = list(self.ops[-1].operands)
-        kernel = kernel_of(loop)
-        self.block = block_size(kernel) if kernel is not None else None
-        if self.block is None:
-            raise IRError(loop, "'scf.for' op: IREE's prefetch-pipelined loop is not in a "
-                                "kernel that states its workgroup size")
+        self.block = kernel_block(loop, "IREE's prefetch-pipelined loop")
 
     def fail(self, op, what: str):
         raise IRError(op, f"'{op.name}' op {what}; the front end rolls IREE's prefetch "

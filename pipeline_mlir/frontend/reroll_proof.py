@@ -24,7 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.analysis.id_forms import same_memref, same_value
-from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, constant_bounds, constant_trips
+from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, block_size, constant_bounds,
+                                             constant_trips)
 from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, grid_stride_range,
@@ -32,7 +33,7 @@ from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, grid_strid
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.analysis.views import View, same_placing
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 
 #: the ops that tell workgroups apart
@@ -130,6 +131,17 @@ def forms_difference(fa, fb, parts) -> str | None:
                 return f"its {part}{f' #{j}' if 'index' in part else ''} is not the same " \
                        f"form over the workgroup's values"
     return None
+
+
+def kernel_block(loop, what: str) -> tuple:
+    """The workgroup size of ``loop``'s kernel; a kernel that does not state it refused at
+    ``loop`` (``what`` names the loop in the message)."""
+    kernel = kernel_of(loop)
+    block = block_size(kernel) if kernel is not None else None
+    if block is None:
+        raise IRError(loop, f"'scf.for' op: {what} is not in a kernel that states its "
+                            f"workgroup size")
+    return block
 
 
 class Workgroups:

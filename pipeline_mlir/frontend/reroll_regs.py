@@ -55,7 +55,7 @@ All of it is proven before the IR changes (the inlined ifs aside: exact either w
 from __future__ import annotations
 
 from pipeline_mlir.analysis.id_forms import Forms
-from pipeline_mlir.analysis.ir_facts import block_size, constant_int
+from pipeline_mlir.analysis.ir_facts import constant_int
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.views import view_root
@@ -66,10 +66,10 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs, inline_ifs, \
     is_constant_true_if
 from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
-    is_pure, kernel_of, users_of
+    is_pure, users_of
 from pipeline_mlir.frontend.reroll import mirrors
 from pipeline_mlir.frontend.reroll_proof import Workgroups, access, access_difference, \
-    forms_difference, grid_point, loop_bounds, rolled_upper, same_op_but_operands
+    kernel_block, forms_difference, grid_point, loop_bounds, rolled_upper, same_op_but_operands
 
 LOAD, STORE, BARRIER = "vector.load", "vector.store", "gpu.barrier"
 SCHED_BARRIER = "amdgpu.sched_barrier"
@@ -168,11 +168,7 @@ class _RegReroll:
         self.ops = around.ops
         self.args = list(self.body.arguments)
         self.yields = list(self.ops[-1].operands)
-        kernel = kernel_of(loop)
-        self.block = block_size(kernel) if kernel is not None else None
-        if self.block is None:
-            raise IRError(loop, "'scf.for' op: IREE's loop pipelined through registers is not "
-                                "in a kernel that states its workgroup size")
+        self.block = kernel_block(loop, "IREE's loop pipelined through registers")
 
     def fail(self, op, what: str):
         raise IRError(op, f"'{op.name}' op {what}; the front end rolls IREE's prefetch "

@@ -220,6 +220,51 @@ def same_value(fa: Forms, a, fb: Forms, b) -> bool:
     return fa.form(a) == fb.form(b)
 
 
+#: vector ops whose result is a function of their operands and attributes alone (a mask, a
+#: splat), followed by :func:`made_alike`
+_VECTOR_MAKERS = ("vector.create_mask", "vector.constant_mask", "vector.broadcast",
+                  "vector.splat")
+
+
+def made_alike(a, b, depth: int = 8) -> list | None:
+    """The pairs of integer values (of equal types) whose equality makes ``a`` and ``b``
+    equal: none when ``a`` is ``b``; ``[(a, b)]`` for two integer values; for other values
+    (a vector mask, a pass-through), each the same result of the same op (name,
+    attributes, operand and result types) free of memory effects and regions (``arith``,
+    :data:`_VECTOR_MAKERS`), the pairs of their operands, at most ``depth`` ops deep.  None
+    when they are not made so, which proves nothing."""
+    if a == b:
+        return []
+    if a.type != b.type:
+        return None
+    if _integer(a):
+        return [(a, b)]
+    if depth == 0 or isinstance(a.owner, ir.Block) or isinstance(b.owner, ir.Block):
+        return None
+    oa, ob = _op(a.owner), _op(b.owner)
+    if oa.name != ob.name or len(oa.regions) or \
+            not (oa.name.startswith(_PURE) or oa.name in _VECTOR_MAKERS) or \
+            list(oa.results).index(a) != list(ob.results).index(b) or \
+            _attrs(oa) != _attrs(ob) or len(oa.operands) != len(ob.operands) or \
+            [str(r.type) for r in oa.results] != [str(r.type) for r in ob.results]:
+        return None
+    pairs: list = []
+    for x, y in zip(oa.operands, ob.operands):
+        p = made_alike(x, y, depth - 1)
+        if p is None:
+            return None
+        pairs += p
+    return pairs
+
+
+def same_vector(fa: Forms, a, fb: Forms, b) -> bool:
+    """Values ``a`` and ``b`` (a vector mask, a pass-through) are equal for every thread of
+    every workgroup and launch: :func:`made_alike`, each pair of integers of equal forms.
+    False proves nothing."""
+    pairs = made_alike(a, b)
+    return pairs is not None and all(same_value(fa, x, fb, y) for x, y in pairs)
+
+
 def same_memref(fa: Forms, a, fb: Forms, b) -> bool:
     """Memrefs ``a`` and ``b`` are the same view of the same buffer for every thread of every
     workgroup and launch: the same value, the same thread-only view placed alike (its

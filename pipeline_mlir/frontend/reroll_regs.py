@@ -54,7 +54,9 @@ All of it is proven before the IR changes (the inlined ifs aside: exact either w
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.id_forms import Forms
+import numpy as np
+
+from pipeline_mlir.analysis.id_forms import Forms, made_alike
 from pipeline_mlir.analysis.ir_facts import constant_int
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import Evaluator
@@ -65,6 +67,7 @@ from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs, inline_ifs, \
     is_constant_true_if
+from pipeline_mlir.frontend.guarded_load import FORM, guard_mismatch, guard_parts
 from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
     is_pure, users_of
 from pipeline_mlir.frontend.reroll import mirrors
@@ -77,13 +80,45 @@ SCHED_BARRIER = "amdgpu.sched_barrier"
 WHAT = "pipelined through registers"
 
 
+def _load_parts(op):
+    """``(memref, indices, [(what, value)])`` of a load the roll-back moves: a
+    ``vector.load`` of memory other than LDS (no more parts), or IREE's guarded load of it
+    (:func:`~pipeline_mlir.frontend.guarded_load.guard_parts`: an ``scf.if`` on whether the
+    run reaches the buffer's end, a ``vector.maskedload`` in one region and a
+    ``vector.load`` and ``arith.select`` by the same mask in the other, how IREE loads a K
+    tile that may be cut by an unaligned K), whose condition, mask and pass-through are
+    parts too; else None."""
+    if op.name == LOAD and not in_lds(op.operands[0]):
+        return op.operands[0], list(op.operands)[1:], []
+    parts = guard_parts(op) if op.name == "scf.if" else None
+    if parts is None or in_lds(parts[1].operands[0]):
+        return None
+    mask, load = parts
+    masked = _op(op.regions[0].blocks[0].operations[0])
+    return load.operands[0], list(load.operands)[1:], [
+        ("guard", op.operands[0]), ("mask", mask), ("pass-through", masked.operands[-1])]
+
+
+def _access_parts(op) -> tuple:
+    """``(memref, indices, [(what, value)])`` of a load (:func:`_load_parts`) or an LDS
+    ``vector.store`` (its stored value aside: the load it stores is compared itself)."""
+    if op.name == STORE:
+        return op.operands[1], list(op.operands)[2:], []
+    return _load_parts(op)
+
+
+def _inner(op) -> list:
+    """The ops of ``op``'s regions, in order (none for an op without regions)."""
+    return [o for r in op.regions for o in ops_of(r)]
+
+
 def _stored_load(store, block):
-    """The ``vector.load`` of memory other than LDS in ``block`` whose value the LDS
-    ``vector.store`` ``store`` writes, directly; else None."""
+    """The load (:func:`_load_parts`) in ``block`` whose value the LDS ``vector.store``
+    ``store`` writes, directly; else None."""
     if store.name != STORE or not in_lds(store.operands[1]):
         return None
     load = _defining(store.operands[0])
-    if load is None or load.name != LOAD or load.block != block or in_lds(load.operands[0]):
+    if load is None or load.block != block or _load_parts(load) is None:
         return None
     return load
 
@@ -129,8 +164,9 @@ def _prefetched(around: _Around) -> bool:
 
 
 def _global_loads(ops) -> set:
-    """The values the ``vector.load``\\ s of memory other than LDS among ``ops`` load."""
-    return {o.results[0] for o in ops if o.name == LOAD and not in_lds(o.operands[0])}
+    """The values the loads of memory other than LDS among ``ops`` load
+    (:func:`_load_parts`: guarded ones too)."""
+    return {o.results[0] for o in ops if _load_parts(o) is not None}
 
 
 def reroll_register_prefetch(root) -> None:
@@ -226,17 +262,20 @@ class _RegReroll:
                              "registers) uses a value of the loop's reads and MFMAs: IREE's "
                              "stores there store the tile loaded ahead")
         for o in self.loads_part:
-            if not is_pure(o) and not (o.name == LOAD and not in_lds(o.operands[0])):
-                self.fail(o, "(before the first barrier of a loop pipelined through "
-                             "registers) is neither a load of global memory nor free of "
-                             "memory effects")
+            if not is_pure(o) and _load_parts(o) is None:
+                why = "" if o.name != "scf.if" else (
+                    f" (an 'scf.if' is taken there as {FORM} of global memory; this one "
+                    f"is not: {guard_mismatch(o) or 'it loads LDS'})")
+                self.fail(o, f"(before the first barrier of a loop pipelined through "
+                             f"registers) is neither a load of global memory nor free of "
+                             f"memory effects{why}")
         for o in self.compute:
             e = effects(o)
             if len(o.regions) or e is None or any(k != "read" for k, _v in e):
                 self.fail(o, "(between the barriers of a loop pipelined through registers) "
                              "may write memory or holds regions: IREE's loop only reads LDS "
                              "and multiplies there")
-        loads = [o for o in self.loads_part if o.name == LOAD]
+        loads = [o for o in self.loads_part if _load_parts(o) is not None]
         self.pairs = []
         for s in self.stores:
             load = _stored_load(s, self.body)
@@ -283,7 +322,9 @@ class _RegReroll:
                                "not store a value loaded before the loop, its only use")
             self.prologue += [(pload, load), (pro, store)]
         for a, b in self.prologue:
-            if not same_op_but_operands(a, b):
+            inner_a, inner_b = _inner(a), _inner(b)
+            if not same_op_but_operands(a, b) or len(inner_a) != len(inner_b) or not all(
+                    same_op_but_operands(x, y) for x, y in zip(inner_a, inner_b)):
                 self.fail(a, f"(before the loop pipelined through registers) differs "
                              f"from the body's '{b.name}' op at {at(b)} in its "
                              f"attributes or types")
@@ -299,26 +340,40 @@ class _RegReroll:
         body_forms = Forms(Evaluator(self.block, thread_only=True))
         body_forms.ev.bind(self.ahead.results[0], self.lb)
         for a, b in self.prologue:
-            mem = 0 if a.name == LOAD else 1
+            pa, pb = _access_parts(a), _access_parts(b)
             why = forms_difference(pro_forms, body_forms, [
-                ("buffer", [a.operands[mem]], [b.operands[mem]]),
-                ("index", list(a.operands)[mem + 1:], list(b.operands)[mem + 1:])])
+                ("buffer", [pa[0]], [pb[0]]), ("index", pa[1], pb[1])] +
+                [(what, [x], [y]) for (what, x), (_w, y) in zip(pa[2], pb[2])])
             if why is not None:
-                self._same_access(a, b, mem, why)
+                self._same_access(a, b, why)
 
-    def _same_access(self, pro, body, mem: int, why: str) -> None:
-        """``pro`` (before the loop) accesses what ``body`` (the body's op of the same kind;
-        ``mem`` its memref operand) does at tile 0, in every workgroup enumerated (the
-        forms did not decide: ``why``)."""
+    def _same_access(self, pro, body, why: str) -> None:
+        """``pro`` (before the loop) accesses what ``body`` (the body's op of the same kind)
+        does at tile 0, in every workgroup enumerated (the forms did not decide: ``why``):
+        the same buffer, placed alike, the same elements and, for a guarded load, the same
+        guard, mask and pass-through (made by the same ops, :func:`made_alike`, over values
+        equal in the workgroup)."""
         ahead = self.ahead.results[0]
         lead = f"(before the loop {WHAT}) is not proven the body's '{body.name}' op at " \
                f"{at(body)}"
+        (mem, idx, parts), (bmem, bidx, bparts) = _access_parts(pro), _access_parts(body)
+        leaves = []
+        for (what, x), (_w, y) in zip(parts, bparts):
+            pairs = made_alike(x, y)
+            if pairs is None:
+                self.fail(pro, f"{lead}: its {what} is not made by the same ops")
+            leaves += [(what, a, b) for a, b in pairs]
         for point, ev in self.grid.each(pro, why, lead):
-            a = access(ev, pro.operands[mem], list(pro.operands)[mem + 1:])
+            a = access(ev, mem, idx)
+            mine = [ev.value(x) for _w, x, _y in leaves]
             ev.bind(ahead, self.lb)
-            b = access(ev, body.operands[mem], list(body.operands)[mem + 1:])
+            b = access(ev, bmem, bidx)
+            theirs = [ev.value(y) for _w, _x, y in leaves]
             ev.unbind(ahead)
-            part = access_difference(a, b, "LDS" if mem else "global")
+            part = access_difference(a, b, "LDS" if pro.name == STORE else "global")
+            if part is None:
+                part = next((f"{w}s" for (w, _x, _y), u, v in zip(leaves, mine, theirs)
+                             if not np.array_equal(u, v)), None)
             if part is not None:
                 self.fail(pro, f"(before the loop pipelined through registers) is not the "
                                f"body's '{body.name}' op at {at(body)} at K tile 0: its "
@@ -356,7 +411,9 @@ class _RegReroll:
         loop, block = self.loop, self.loop.block
         prologue = [a for a, _b in self.prologue]
         mine = set(prologue)
-        dead = [x for o in prologue for x in o.operands if _defining(x) not in mine]
+        inner = {i for o in prologue for i in _inner(o)}
+        dead = [x for o in prologue for i in [o] + _inner(o) for x in i.operands
+                if _defining(x) not in mine | inner]
         for o in reversed(prologue):
             o.erase()
         first = self.ops[0]

@@ -323,11 +323,12 @@ class _RegReroll:
             self.prologue += [(pload, load), (pro, store)]
         for a, b in self.prologue:
             inner_a, inner_b = _inner(a), _inner(b)
-            if not same_op_but_operands(a, b) or len(inner_a) != len(inner_b) or not all(
-                    same_op_but_operands(x, y) for x, y in zip(inner_a, inner_b)):
+            apart = next((f" (its '{x.name}' op at {at(x)})" for x, y in zip(inner_a, inner_b)
+                          if not same_op_but_operands(x, y)), "")
+            if not same_op_but_operands(a, b) or len(inner_a) != len(inner_b) or apart:
                 self.fail(a, f"(before the loop pipelined through registers) differs "
                              f"from the body's '{b.name}' op at {at(b)} in its "
-                             f"attributes or types")
+                             f"attributes or types{apart}")
         mine = {a for a, _b in self.prologue}
         first = min(before.index(o) for o in mine)
         for o in before[first:]:

@@ -584,6 +584,117 @@ func.func @grid() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
 
 // -----
 
+// The same with an unaligned K (100, in tiles of 32: the last cut to 4 columns), each K tile
+// loaded through IREE's guarded load (an scf.if on whether the run reaches the buffer's end,
+// a masked load of the columns left in the tile) and a grid of 100000 workgroups: the
+// prologue's guard, mask and pass-through are proven the body's at tile 0 by their forms
+// (the mask a constant there, folded by IREE, the body's computed from the tile), the
+// rolled loop loads every tile through the body's guarded load, the masked tile last.
+
+// CHECK-LABEL: func.func @masked()
+// CHECK-NOT:     scf.if
+// CHECK-NOT:     vector.store {{.*}}workgroup
+// CHECK:         %[[UB:.*]] = arith.constant 4 : index
+// CHECK-NEXT:    scf.for %[[I:.*]] = %{{.*}} to %[[UB]] step %{{.*}} iter_args
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      %[[K:.*]] = arith.muli %[[I]], %{{.*}} : index
+// CHECK:           %[[MASK:.*]] = vector.create_mask
+// CHECK:           %[[V:.*]] = scf.if
+// CHECK-NEXT:        vector.maskedload %{{.*}}, %[[MASK]], %{{.*}} : memref<1600000x100xbf16
+// CHECK:           } else {
+// CHECK-NEXT:        vector.load
+// CHECK-NEXT:        arith.select %[[MASK]]
+// CHECK:           vector.store %[[V]], %{{.*}} : memref<16x32xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      vector.load {{.*}}workgroup
+// CHECK-NEXT:      amdgpu.mfma
+// CHECK-NEXT:      scf.yield
+// CHECK-NOT:     amdgpu.sched_barrier
+// CHECK-NOT:     amdgpu.mfma
+// CHECK:         return
+#map = affine_map<()[s0, s1] -> (s0 * 100 + s1)>
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @masked() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c100 = arith.constant 100 : index
+  %cend = arith.constant 160000000 : index
+  %pass = arith.constant dense<0.000000e+00> : vector<8xbf16>
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<1600000x100xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %wg = hal.interface.workgroup.id[0] upper_bound 100000 : index
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.remui %t, %c16 : index
+  %wrow = arith.muli %wg, %c16 : index
+  %grow = arith.addi %row, %wrow : index
+  %q = arith.divui %t, %c16 : index
+  %col = arith.muli %q, %c8 : index
+  %col0 = arith.minui %col, %c32 : index
+  %full = vector.create_mask %c8 : vector<8xi1>
+  %lin0 = affine.apply #map()[%grow, %col0]
+  %rest0 = arith.subi %cend, %lin0 : index
+  %near0 = arith.cmpi ult, %rest0, %c8 : index
+  %odd0 = arith.remui %rest0, %c2 : index
+  %ne0 = arith.cmpi ne, %odd0, %c0 : index
+  %cut0 = arith.andi %near0, %ne0 : i1
+  %v0 = scf.if %cut0 -> (vector<8xbf16>) {
+    %x = vector.maskedload %g[%grow, %col0], %full, %pass : memref<1600000x100xbf16, #gpu.address_space<global>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+    scf.yield %x : vector<8xbf16>
+  } else {
+    %x = vector.load %g[%grow, %col0] : memref<1600000x100xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    %y = arith.select %full, %x, %pass : vector<8xi1>, vector<8xbf16>
+    scf.yield %y : vector<8xbf16>
+  }
+  vector.store %v0, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %off = arith.minui %k, %c100 : index
+    %left = arith.subi %c100, %off : index
+    %kl = arith.minui %left, %c32 : index
+    %cc = arith.minui %kl, %col : index
+    %lanes = arith.subi %kl, %cc : index
+    %ml = arith.minsi %lanes, %c8 : index
+    %kc = arith.addi %cc, %off : index
+    %mask = vector.create_mask %ml : vector<8xi1>
+    %lin = affine.apply #map()[%grow, %kc]
+    %rest = arith.subi %cend, %lin : index
+    %near = arith.cmpi ult, %rest, %c8 : index
+    %odd = arith.remui %rest, %c2 : index
+    %ne = arith.cmpi ne, %odd, %c0 : index
+    %cut = arith.andi %near, %ne : i1
+    %v = scf.if %cut -> (vector<8xbf16>) {
+      %x = vector.maskedload %g[%grow, %kc], %mask, %pass : memref<1600000x100xbf16, #gpu.address_space<global>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+      scf.yield %x : vector<8xbf16>
+    } else {
+      %x = vector.load %g[%grow, %kc] : memref<1600000x100xbf16, #gpu.address_space<global>>, vector<8xbf16>
+      %y = arith.select %mask, %x, %pass : vector<8xi1>, vector<8xbf16>
+      scf.yield %y : vector<8xbf16>
+    }
+    gpu.barrier
+    %f = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    vector.store %v, %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
 // The same with a loop of no iteration (IREE's prologue and epilogue are the whole
 // reduction, one K tile): rolled back to a loop of one.
 

@@ -81,24 +81,35 @@ DEFAULT_BUILD = ("--iree-llvmgpu-prefetch-num-stages=2",)
 
 @needs_iree
 def test_iree_register_prefetch_rolled_back(tmp_path, capsys):
-    """IREE's default build of bf16 ``A x B^T`` 512^3 pipelines its copies through registers
-    itself (``pipeline_mlir/frontend/reroll_regs.py`` rolls that back): its late form gives
-    the schedule of its prefetch point and is exact; a prologue load given the thread's row
-    without the workgroup's offset (the same rows in workgroup 0 only) is refused at it."""
-    forms = G.forms(G.matmul_source("bf16", 512, 512, 512), DEFAULT_BUILD)
-    late = forms["late"]
-    loop = late.index(" scf.for ")
-    assert "amdgpu.sched_barrier" in late and "gather_to_lds" not in late   # IREE pipelined
-    assert re.search(r"vector\.store .*workgroup", late[:loop])               # the prologue
-    for form, text in forms.items():
-        (tmp_path / f"{form}.mlir").write_text(text)
-    assert _schedule(tmp_path / "late.mlir", capsys) == _schedule(tmp_path / "prefetch.mlir",
-                                                                  capsys)
-    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+    """IREE's default builds of bf16 ``A x B^T`` 512^3 and 512x512x1020 pipeline their copies
+    through registers themselves (``pipeline_mlir/frontend/reroll_regs.py`` rolls that back),
+    the 1020 one loading each K tile through IREE's guarded load (an ``scf.if`` around a
+    masked load: the last tile cut to 124 columns): both late forms give the schedule of
+    their prefetch point (the 512^3 one's: one tile, one schedule, whatever K), and the
+    1020 one is exact (the roll-back's rewrite is the same for both kinds of loads: emulated
+    once, on the kernel whose rolled loop also peels a masked tile); a prologue load of the
+    512^3 kernel given the thread's row without the workgroup's offset (the same rows in
+    workgroup 0 only) is refused at it."""
+    kernels = {k: G.forms(G.matmul_source("bf16", 512, 512, k), DEFAULT_BUILD)
+               for k in (512, 1020)}
+    for k, forms in kernels.items():
+        late = forms["late"]
+        loop = late.index(" scf.for ")
+        assert "amdgpu.sched_barrier" in late and "gather_to_lds" not in late   # IREE pipelined
+        assert re.search(r"vector\.store .*workgroup", late[:loop])               # the prologue
+        assert ("vector.maskedload" in late[:loop]) == (k == 1020)   # guarded loads there
+        (tmp_path / f"late{k}.mlir").write_text(late)
+    (tmp_path / "prefetch.mlir").write_text(kernels[512]["prefetch"])
+    prefetch = _schedule(tmp_path / "prefetch.mlir", capsys)
+    for k in kernels:
+        assert _schedule(tmp_path / f"late{k}.mlir", capsys) == prefetch
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late1020.mlir"),
                "--emulate-workgroups=2", "--emulate-mode=late"])
     out, err = capsys.readouterr()
-    assert rc == 0 and ": exact, max error 0" in out, out + err
+    assert rc == 0 and "K=1020 mode=late: exact, max error 0" in out, out + err
 
+    late = kernels[512]["late"]
+    loop = late.index(" scf.for ")
     load = re.search(r"= vector\.load %\d+\[(%\d+), ", late[:loop])
     cast = re.search(rf"{load.group(1)} = arith\.index_castui (%\d+) ", late).group(1)
     thread = re.search(rf"{cast} = arith\.addi (%\d+), %\d+ ", late).group(1)

@@ -408,6 +408,23 @@ class _RegReroll:
                                             "loop does not keep (an intermediate value)")
 
     # ---- the rewrite ---------------------------------------------------------------------
+    def _interleave(self) -> None:
+        """Each op of the tail (the LDS stores and their index arithmetic, now before the
+        first barrier) moved up to right after the last op of the body its operands come
+        from (a store after the store before it too, so the stores keep their order): each
+        tile's store beside its load, as in IREE's one-stage loop.  Exact: the tail reads
+        no value of the compute, stores only LDS, and the ops it moves past only load
+        global memory or compute without memory effects."""
+        top, last = self.barriers[1], None
+        for o in self.tail:
+            at_ = {x: i for i, x in enumerate(_op(y) for y in self.body.operations)}
+            deps = [d for d in (_defining(x) for x in o.operands) if d in at_] + [top]
+            if o.name == STORE and last is not None:
+                deps.append(last)
+            o.move_after(max(deps, key=at_.__getitem__))
+            if o.name == STORE:
+                last = o
+
     def _rewrite(self) -> None:
         loop, block = self.loop, self.loop.block
         prologue = [a for a, _b in self.prologue]
@@ -425,6 +442,7 @@ class _RegReroll:
             o.erase()
         for o in self.tail:
             o.move_before(self.barriers[0])
+        self._interleave()
         self.ahead.results[0].replace_all_uses_with(self.args[0])
         self.ahead.erase()
         t = self.args[0].type

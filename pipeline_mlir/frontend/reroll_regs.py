@@ -7,14 +7,22 @@ form: a prologue before the loop loads K tile 0 from global memory and stores it
 a barrier, reads and multiplies the tile in LDS, passes a second barrier (and IREE's
 ``amdgpu.sched_barrier``) and stores the loaded tile to LDS; the loop runs one iteration
 fewer, and after it a barrier and a copy of the body's reads and MFMAs multiply the last
-tile (the epilogue).
+tile (the epilogue).  With an unaligned K (bf16 512x512x1020, fp8 512x512x1000) IREE loads
+each tile, in the prologue and the body, through its guarded load
+(:mod:`~pipeline_mlir.frontend.guarded_load`: an ``scf.if`` on whether the run reaches the
+buffer's end, a ``vector.maskedload`` by the columns left in the tile in one region, a
+``vector.load`` and an ``arith.select`` by the same mask in the other); the body's mask is
+computed from ``iv + step``, so the last tile's is cut, and the prologue's, at tile 0,
+folded by IREE (a constant).
 
 :func:`reroll_register_prefetch` recognises that form (:func:`is_register_prefetched`: LDS
 stores of values loaded in the body after its MFMAs with a barrier between, and stores of
 the same LDS before the loop) and rebuilds the loop IREE made it from, the one its
-prefetch point holds: the second barrier, the body's loads of tile ``iv`` and their
-stores, the first barrier, the reads and MFMAs, over the full trip count; the prologue,
-the ``amdgpu.sched_barrier`` and the epilogue go.  (IREE's VectorDistribute late form
+prefetch point holds: the second barrier, the body's loads of tile ``iv``, each with its
+store beside it (:meth:`_RegReroll._interleave`), the first barrier, the reads and MFMAs,
+over the full trip count (a masked last tile included, computed by the body's own ops:
+the front end peels it, :mod:`~pipeline_mlir.frontend.masks`); the prologue, the
+``amdgpu.sched_barrier`` and the epilogue go.  (IREE's VectorDistribute late form
 guards each group of those LDS stores with an ``scf.if`` on a constant ``true``: a loop
 with such a guarded store after its MFMAs has those ifs, in its body and before it,
 inlined first, :func:`~pipeline_mlir.frontend.const_if.inline_ifs`.)  Each of these is
@@ -25,9 +33,12 @@ proven first, and anything else is a located error:
   its bounds are constants, its step positive; the rolled loop runs its trips (none when
   its upper bound is below its lower one) plus one, its upper bound one its induction
   variable's type holds (:func:`~pipeline_mlir.frontend.reroll_proof.rolled_upper`);
-* the induction variable is used once, as ``iv + step`` (the tile the body loads);
-* the body: loads (``vector.load`` of memory other than LDS) and ops without memory
-  effects, a ``gpu.barrier``, the compute (no op writing memory, none with regions), a
+* the induction variable is used once, as ``iv + step`` (the tile the body loads): every
+  value of the body, a guard or a mask too, is a function of that tile and of values
+  defined before the loop, which the rolled loop computes with the same ops for tile
+  ``iv``;
+* the body: loads (``vector.load`` of memory other than LDS, or IREE's guarded load of it,
+  :func:`_load_parts`) and ops without memory effects, a ``gpu.barrier``, the compute (no op writing memory, none with regions), a
   ``gpu.barrier``, at most one ``amdgpu.sched_barrier``, then ``vector.store``\\ s to LDS
   (and their index arithmetic, none of it using a value of the compute) each of one
   load's value, the load's only use (nothing changes it in between), every load stored
@@ -35,11 +46,16 @@ proven first, and anything else is a located error:
 * the prologue: the stores before the loop into the LDS the body stores to, as many as
   the body's, store ``j`` of a value loaded before the loop (its only use); store and load
   the body's store ``j`` and its load, at tile 0 (``iv + step`` bound to the lower
-  bound): the same op, attributes and types, and for every thread of every workgroup and
-  launch the same buffers, views and indices, each index the same linear form over the
-  workgroup's values (:mod:`pipeline_mlir.analysis.id_forms`), for any grid; where the
-  forms do not decide, the same buffer, placed alike (swizzle, the buffer casts' bounds)
-  and the same elements in each workgroup of the kernel's grid, enumerated
+  bound): the same op, attributes and types (a guarded load's inner ops too), and for
+  every thread of every workgroup and launch the same buffers, views and indices, each
+  index the same linear form over the workgroup's values
+  (:mod:`pipeline_mlir.analysis.id_forms`), for any grid, and for a guarded load the same
+  guard (a form too), mask and pass-through (made by the same ops over integers of equal
+  forms: :func:`~pipeline_mlir.analysis.id_forms.same_vector`); where the forms do not
+  decide, the same buffer, placed alike (swizzle, the buffer casts' bounds), the same
+  elements, guards, masks and pass-throughs (the last two made by the same ops,
+  :func:`~pipeline_mlir.analysis.id_forms.made_alike`, over values equal there) in each
+  workgroup of the kernel's grid, enumerated
   (:class:`~pipeline_mlir.frontend.reroll_proof.Workgroups`); every op from the first
   prologue op to the loop is one of them or has no memory effect, so moving the loads and
   stores into the loop moves them past nothing that reads or writes memory (nor a

@@ -3,13 +3,15 @@ folded and reassociated differently, over the same ids and the same non-linear o
 equal forms; a different coefficient, a different id, a select on the workgroup or a
 product of two ids does not; the per-thread part and a bound value are compared per
 thread; views of one buffer placed otherwise (a swizzle, a fat buffer's bounds) are not the
-same."""
+same; masks and pass-throughs made by the same ops over integers of equal forms are the
+same, made by other ops or attributes not."""
 
 from __future__ import annotations
 
 import re
 
-from pipeline_mlir.analysis.id_forms import Forms, same_memref, same_value
+from pipeline_mlir.analysis.id_forms import Forms, made_alike, same_memref, same_value, \
+    same_vector
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import walk_ops
@@ -195,3 +197,45 @@ def test_a_chain_is_followed_once_and_one_too_deep_is_refused_at_its_op():
     assert e.value.op.results[0] == v["a699"]
     with ctx, pytest.raises(IRError, match="too deep to evaluate"):
         Evaluator((64, 1, 1), thread_only=True).value(v["t699"])
+
+
+MASKS = """
+func.func @f(%n: index) {
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %t = gpu.thread_id x upper_bound 64
+  %col = arith.remui %t, %c8 : index
+  %wx = gpu.block_id x upper_bound 100000
+  %tile = arith.muli %n, %c32 : index
+  %left = arith.subi %c32, %tile : index
+  %lanes = arith.minui %left, %c8 : index
+  %folded = vector.create_mask %c8 : vector<8xi1>
+  %body = vector.create_mask %lanes : vector<8xi1>
+  %byid = vector.create_mask %wx : vector<8xi1>
+  %byid2 = vector.create_mask %wx : vector<8xi1>
+  %bycol = vector.create_mask %col : vector<8xi1>
+  %const = vector.constant_mask [8] : vector<8xi1>
+  %p0 = arith.constant dense<0.0> : vector<8xbf16>
+  %p0b = arith.constant dense<0.0> : vector<8xbf16>
+  %p1 = arith.constant dense<1.0> : vector<8xbf16>
+  return
+}
+"""
+
+
+def test_masks_are_the_same_when_made_by_the_same_ops_over_equal_forms():
+    ctx, m, v = _named(MASKS)
+    with ctx:
+        a, b = (Forms(Evaluator((64, 1, 1), thread_only=True)) for _ in range(2))
+        b.ev.bind(v["n"], 0)                  # the body's mask at tile 0: 8 lanes
+        assert made_alike(v["folded"], v["body"]) == [(v["c8"], v["lanes"])]
+        assert same_vector(a, v["folded"], b, v["body"])
+        assert not same_vector(a, v["folded"], a, v["body"])     # at n unbound: unproven
+        assert same_vector(a, v["byid"], b, v["byid2"])          # one workgroup atom
+        assert not same_vector(a, v["byid"], b, v["bycol"])
+        # another op (a constant mask of the same lanes), another pass-through constant
+        assert made_alike(v["folded"], v["const"]) is None
+        assert not same_vector(a, v["folded"], b, v["const"])
+        assert made_alike(v["p0"], v["p0b"]) == [] and same_vector(a, v["p0"], b, v["p0b"])
+        assert made_alike(v["p0"], v["p1"]) is None
+        assert made_alike(v["c8"], v["p0"]) is None               # other types

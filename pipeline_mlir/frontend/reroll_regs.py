@@ -90,7 +90,7 @@ from pipeline_mlir.frontend.reroll import mirrors
 from pipeline_mlir.frontend.reroll_proof import Workgroups, access, access_difference, \
     kernel_block, forms_difference, grid_point, loop_bounds, rolled_upper, same_op_but_operands
 
-LOAD, STORE, BARRIER = "vector.load", "vector.store", "gpu.barrier"
+LOAD, STORE, BARRIER, SELECT = "vector.load", "vector.store", "gpu.barrier", "arith.select"
 SCHED_BARRIER = "amdgpu.sched_barrier"
 #: how the refusals name the loop
 WHAT = "pipelined through registers"
@@ -128,12 +128,25 @@ def _inner(op) -> list:
     return [o for r in op.regions for o in ops_of(r)]
 
 
+def _padding(store):
+    """The ``arith.select`` on a scalar ``i1`` whose value ``store`` writes, its only use:
+    how IREE keeps or pads a K row of a ``K x N`` operand past an unaligned K, the select
+    sunk to the row's LDS store (its load the select's true value); else None."""
+    sel = _defining(store.operands[0]) if store.name == STORE else None
+    if sel is None or sel.name != SELECT or users_of(sel.results[0]) != [store] or \
+            not isinstance(sel.operands[0].type, ir.IntegerType):
+        return None
+    return sel
+
+
 def _stored_load(store, block):
     """The load (:func:`_load_parts`) in ``block`` whose value the LDS ``vector.store``
-    ``store`` writes, directly; else None."""
+    ``store`` writes, directly or kept by its padding select (:func:`_padding`); else
+    None."""
     if store.name != STORE or not in_lds(store.operands[1]):
         return None
-    load = _defining(store.operands[0])
+    pad = _padding(store)
+    load = _defining(pad.operands[1] if pad is not None else store.operands[0])
     if load is None or load.block != block or _load_parts(load) is None:
         return None
     return load
@@ -299,9 +312,10 @@ class _RegReroll:
                 self.fail(s, "(after the second barrier of a loop pipelined through "
                              "registers) is not an LDS store of a value the body loads "
                              "before its first barrier")
-            if users_of(load.results[0]) != [s]:
+            if users_of(load.results[0]) != [_padding(s) or s]:
                 self.fail(load, "(a tile the loop pipelined through registers loads ahead) "
-                                "has uses other than its one LDS store")
+                                "has uses other than its one LDS store (or the select "
+                                "padding it)")
             self.pairs.append((load, s))
         if len(self.pairs) != len(loads) or not self.pairs:
             self.fail(self.loop, f"(pipelined through registers) loads {len(loads)} values "
@@ -331,12 +345,14 @@ class _RegReroll:
                                  f"stores to that LDS: IREE's prologue stores tile 0 with as "
                                  f"many")
         self.prologue = []      # the prologue's loads and stores, each the body's op
+        self.pads = []          # (prologue store, its padding, the body's store, its padding)
         for pro, (load, store) in zip(stores, self.pairs):
             pload = _stored_load(pro, self.loop.block)
-            if pload is None or users_of(pload.results[0]) != [pro]:
+            if pload is None or users_of(pload.results[0]) != [_padding(pro) or pro]:
                 self.fail(pro, "(an LDS store before a loop pipelined through registers) does "
                                "not store a value loaded before the loop, its only use")
             self.prologue += [(pload, load), (pro, store)]
+            self.pads.append((pro, _padding(pro), store, _padding(store)))
         for a, b in self.prologue:
             inner_a, inner_b = _inner(a), _inner(b)
             apart = next((f" (its '{x.name}' op at {at(x)})" for x, y in zip(inner_a, inner_b)
@@ -345,7 +361,7 @@ class _RegReroll:
                 self.fail(a, f"(before the loop pipelined through registers) differs "
                              f"from the body's '{b.name}' op at {at(b)} in its "
                              f"attributes or types{apart}")
-        mine = {a for a, _b in self.prologue}
+        mine = {a for a, _b in self.prologue} | {p for _s, p, _b, _q in self.pads if p}
         first = min(before.index(o) for o in mine)
         for o in before[first:]:
             if o not in mine and not is_pure(o):
@@ -363,6 +379,42 @@ class _RegReroll:
                 [(what, [x], [y]) for (what, x), (_w, y) in zip(pa[2], pb[2])])
             if why is not None:
                 self._same_access(a, b, why)
+        for pro, pad, store, bpad in self.pads:
+            if pad is not None or bpad is not None:
+                self._same_padding(pro, pad, store, bpad, pro_forms, body_forms)
+
+    def _same_padding(self, pro, pad, store, bpad, pro_forms, body_forms) -> None:
+        """The prologue's store ``pro`` pads its value as the body's ``store`` does at tile
+        0: both by a select (:func:`_padding`) of the same op, condition and padding value
+        (their forms), or the body's alone, whose condition is true at tile 0 for every
+        thread (a form of no atoms, or every workgroup of the grid evaluated): IREE folds
+        the select of K tile 0, all of whose rows lie inside K."""
+        if bpad is None:
+            self.fail(pad, f"(before the loop {WHAT}) pads the value the LDS store at "
+                           f"{at(pro)} writes, where the body's store at {at(store)} does not")
+        lead = f"(before the loop {WHAT}) is not proven to store what the body's store at " \
+               f"{at(store)} does at K tile 0"
+        if pad is not None:
+            why = forms_difference(pro_forms, body_forms, [
+                ("padding condition", [pad.operands[0]], [bpad.operands[0]]),
+                ("padding value", [pad.operands[2]], [bpad.operands[2]])])
+            if why is not None or not same_op_but_operands(pad, bpad):
+                self.fail(pad, f"{lead}: {why or 'its select differs in its attributes'}")
+            return
+        keep = body_forms.form(bpad.operands[0])
+        if not keep.atoms and np.all(keep.lanes != 0):
+            return
+        ahead = self.ahead.results[0]
+        for point, ev in self.grid.each(pro, "the condition of the body's padding select "
+                                             "is not true for every workgroup by its forms",
+                                        lead):
+            ev.bind(ahead, self.lb)
+            kept = ev.value(bpad.operands[0])
+            ev.unbind(ahead)
+            if not np.all(kept != 0):
+                self.fail(pro, f"{lead}: it stores its load unpadded, where the body's "
+                               f"'arith.select' at {at(bpad)} pads rows of K tile 0 "
+                               f"(workgroup {grid_point(point)})")
 
     def _same_access(self, pro, body, why: str) -> None:
         """``pro`` (before the loop) accesses what ``body`` (the body's op of the same kind)
@@ -443,12 +495,14 @@ class _RegReroll:
 
     def _rewrite(self) -> None:
         loop, block = self.loop, self.loop.block
-        prologue = [a for a, _b in self.prologue]
+        pads = [p for _s, p, _b, _q in self.pads if p is not None]
+        prologue = [a for a, _b in self.prologue if a.name == STORE] + pads + \
+            [a for a, _b in self.prologue if a.name != STORE]     # users first
         mine = set(prologue)
         inner = {i for o in prologue for i in _inner(o)}
         dead = [x for o in prologue for i in [o] + _inner(o) for x in i.operands
                 if _defining(x) not in mine | inner]
-        for o in reversed(prologue):
+        for o in prologue:
             o.erase()
         first = self.ops[0]
         second = self.barriers[1]

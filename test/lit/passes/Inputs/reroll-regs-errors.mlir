@@ -2,8 +2,9 @@
 // sched-adopt-loop refuses: its sched-normalize-producers does not roll them back
 // (pipeline_mlir/frontend/reroll_regs.py), each refused at the op concerned: the kernel
 // rolled back in ../sched-normalize-producers.mlir broken once per case; then the kernel
-// loading through IREE's guarded loads (@masked there) broken once per check of those; then
-// two the roll-back does not take, refused by the front end.
+// loading through IREE's guarded loads (@masked there) and the one padding its K rows
+// (@padded) broken once per check of those; then two the roll-back does not take, refused
+// by the front end.
 
 // a prologue load of K tile 1, not 0
 #pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
@@ -1915,6 +1916,169 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
   vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
+// The kernels below pad the K rows of a K x N operand past an unaligned K by an
+// arith.select sunk to the row's LDS store, as IREE does (its prologue, at K tile 0,
+// stores its loads unpadded): the @padded kernel rolled back in
+// ../sched-normalize-producers.mlir broken once per check.
+
+// a prologue store padded by a select where the body's stores its load as loaded
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c99 = arith.constant 99 : index
+  %c100 = arith.constant 100 : index
+  %pass = arith.constant dense<0.000000e+00> : vector<8xbf16>
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<100x16xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<32x16xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c2 : index
+  %half = arith.remui %t, %c2 : index
+  %col = arith.muli %half, %c8 : index
+  %q = arith.divui %t, %c16 : index
+  %r16 = arith.remui %t, %c16 : index
+  %v0 = vector.load %g[%row, %col] : memref<100x16xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  %true = arith.constant true
+  // expected-error @+1 {{pads the value the LDS store at}}
+  %kv0 = arith.select %true, %v0, %pass : vector<8xbf16>
+  vector.store %kv0, %l[%row, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %grow = arith.addi %k, %row : index
+    %at = arith.minui %grow, %c99 : index
+    %v = vector.load %g[%at, %col] : memref<100x16xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    %keep = arith.cmpi ult, %grow, %c100 : index
+    gpu.barrier
+    %f = vector.load %l[%r16, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    vector.store %v, %l[%row, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%r16, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%r16, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+
+// -----
+
+// a body padding rows of K tile 0 (those past row 16), which the prologue stores unpadded
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c99 = arith.constant 99 : index
+  %c100 = arith.constant 100 : index
+  %pass = arith.constant dense<0.000000e+00> : vector<8xbf16>
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<100x16xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<32x16xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c2 : index
+  %half = arith.remui %t, %c2 : index
+  %col = arith.muli %half, %c8 : index
+  %q = arith.divui %t, %c16 : index
+  %r16 = arith.remui %t, %c16 : index
+  %v0 = vector.load %g[%row, %col] : memref<100x16xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  // expected-error @+1 {{it stores its load unpadded, where the body's 'arith.select' at}}
+  vector.store %v0, %l[%row, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %grow = arith.addi %k, %row : index
+    %at = arith.minui %grow, %c99 : index
+    %v = vector.load %g[%at, %col] : memref<100x16xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    %keep = arith.cmpi ult, %grow, %c16 : index
+    gpu.barrier
+    %f = vector.load %l[%r16, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    %kv = arith.select %keep, %v, %pass : vector<8xbf16>
+    vector.store %kv, %l[%row, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%r16, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%r16, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+
+// -----
+
+// a prologue padded by another condition than the body's at K tile 0
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c99 = arith.constant 99 : index
+  %c100 = arith.constant 100 : index
+  %pass = arith.constant dense<0.000000e+00> : vector<8xbf16>
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<100x16xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x16xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<32x16xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c2 : index
+  %half = arith.remui %t, %c2 : index
+  %col = arith.muli %half, %c8 : index
+  %q = arith.divui %t, %c16 : index
+  %r16 = arith.remui %t, %c16 : index
+  %v0 = vector.load %g[%row, %col] : memref<100x16xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  %keep0 = arith.cmpi ult, %row, %c16 : index
+  // expected-error @+1 {{its padding condition is not the same form over the workgroup's values}}
+  %kv0 = arith.select %keep0, %v0, %pass : vector<8xbf16>
+  vector.store %kv0, %l[%row, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %grow = arith.addi %k, %row : index
+    %at = arith.minui %grow, %c99 : index
+    %v = vector.load %g[%at, %col] : memref<100x16xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    %keep = arith.cmpi ult, %grow, %c100 : index
+    gpu.barrier
+    %f = vector.load %l[%r16, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    %kv = arith.select %keep, %v, %pass : vector<8xbf16>
+    vector.store %kv, %l[%row, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%r16, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%r16, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
   return
 }
 

@@ -152,6 +152,20 @@ def _stored_load(store, block):
     return load
 
 
+def _detached(compute: list, tail: list) -> set:
+    """The ops of ``compute`` (between a loop's barriers) free of memory effects whose
+    results only the ``tail`` (after its second barrier) and other such ops use: IREE
+    sinks a K row's padding select (:func:`_padding`) and its condition there, above the
+    second barrier; they belong with the stores they feed."""
+    out: set = set()
+    users_ok = set(tail)
+    for o in reversed(compute):
+        users = [u for r in o.results for u in users_of(r)]
+        if users and is_pure(o) and all(u in users_ok or u in out for u in users):
+            out.add(o)
+    return out
+
+
 def _lds_roots(ops) -> set:
     """The LDS buffers the ``vector.store``\\ s of ``ops`` write (their view roots)."""
     return {view_root(s.operands[1]) for s in ops if s.name == STORE and in_lds(s.operands[1])}
@@ -282,14 +296,18 @@ class _RegReroll:
         self.loads_part, self.compute = ops[:first], ops[first + 1:second]
         tail = ops[second + 1:]
         self.sched = [o for o in tail[:1] if o.name == SCHED_BARRIER]
-        self.tail = tail[len(self.sched):]
+        detached = _detached(self.compute, tail)
+        self.compute = [o for o in self.compute if o not in detached]
+        self.tail = [o for o in ops[first + 1:second] if o in detached] + \
+            tail[len(self.sched):]
         self.stores = [o for o in self.tail if not is_pure(o)]
         made = {r for o in self.compute for r in o.results}
         for o in self.tail:
             if any(x in made for x in o.operands):
                 self.fail(o, "(after the second barrier of a loop pipelined through "
-                             "registers) uses a value of the loop's reads and MFMAs: IREE's "
-                             "stores there store the tile loaded ahead")
+                             "registers, or computing only for the stores there) uses a "
+                             "value of the loop's reads and MFMAs: IREE's stores there "
+                             "store the tile loaded ahead")
         for o in self.loads_part:
             if not is_pure(o) and _load_parts(o) is None:
                 why = "" if o.name != "scf.if" else (

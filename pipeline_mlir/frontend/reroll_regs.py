@@ -13,7 +13,10 @@ each tile, in the prologue and the body, through its guarded load
 buffer's end, a ``vector.maskedload`` by the columns left in the tile in one region, a
 ``vector.load`` and an ``arith.select`` by the same mask in the other); the body's mask is
 computed from ``iv + step``, so the last tile's is cut, and the prologue's, at tile 0,
-folded by IREE (a constant).
+folded by IREE (a constant).  The K rows of a ``K x N`` or ``K x M`` operand it loads
+unmasked and pads past K by an ``arith.select`` sunk to each row's LDS store
+(:func:`_padding`; for a ``K x M`` one, with its condition, above the second barrier:
+:func:`_detached`), which its prologue, at tile 0, folds away.
 
 :func:`reroll_register_prefetch` recognises that form (:func:`is_register_prefetched`: LDS
 stores of values loaded in the body after its MFMAs with a barrier between, and stores of
@@ -38,11 +41,13 @@ proven first, and anything else is a located error:
   defined before the loop, which the rolled loop computes with the same ops for tile
   ``iv``;
 * the body: loads (``vector.load`` of memory other than LDS, or IREE's guarded load of it,
-  :func:`_load_parts`) and ops without memory effects, a ``gpu.barrier``, the compute (no op writing memory, none with regions), a
-  ``gpu.barrier``, at most one ``amdgpu.sched_barrier``, then ``vector.store``\\ s to LDS
-  (and their index arithmetic, none of it using a value of the compute) each of one
-  load's value, the load's only use (nothing changes it in between), every load stored
-  once;
+  :func:`_load_parts`) and ops without memory effects, a ``gpu.barrier``, the compute (no
+  op writing memory, none with regions), a ``gpu.barrier``, at most one
+  ``amdgpu.sched_barrier``, then ``vector.store``\\ s to LDS (and their index arithmetic,
+  none of it using a value of the compute; ops between the barriers free of memory
+  effects that compute only for them count as theirs) each of one load's value, kept or
+  padded by a select or not, the load's only use (nothing else changes it in between),
+  every load stored once;
 * the prologue: the stores before the loop into the LDS the body stores to, as many as
   the body's, store ``j`` of a value loaded before the loop (its only use); store and load
   the body's store ``j`` and its load, at tile 0 (``iv + step`` bound to the lower
@@ -55,7 +60,9 @@ proven first, and anything else is a located error:
   decide, the same buffer, placed alike (swizzle, the buffer casts' bounds), the same
   elements, guards, masks and pass-throughs (the last two made by the same ops,
   :func:`~pipeline_mlir.analysis.id_forms.made_alike`, over values equal there) in each
-  workgroup of the kernel's grid, enumerated
+  workgroup of the kernel's grid, enumerated; a store the body pads: the prologue's
+  padded by the same select at tile 0, or not padded where the body's select keeps
+  every row at tile 0 (:meth:`_RegReroll._same_padding`)
   (:class:`~pipeline_mlir.frontend.reroll_proof.Workgroups`); every op from the first
   prologue op to the loop is one of them or has no memory effect, so moving the loads and
   stores into the loop moves them past nothing that reads or writes memory (nor a

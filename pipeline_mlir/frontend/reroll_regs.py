@@ -508,15 +508,19 @@ class _RegReroll:
         tile's store beside its load, as in IREE's one-stage loop.  Exact: the tail reads
         no value of the compute, stores only LDS, and the ops it moves past only load
         global memory or compute without memory effects."""
-        top, last = self.barriers[1], None
+        tail = set(self.tail)
+        ops = [_op(y) for y in self.body.operations]
+        inside = set(ops)
+        order = [o for o in ops if o not in tail]      # the body's order, planned first
+        last = self.barriers[1]
         for o in self.tail:
-            at_ = {x: i for i, x in enumerate(_op(y) for y in self.body.operations)}
-            deps = [d for d in (_defining(x) for x in o.operands) if d in at_] + [top]
-            if o.name == STORE and last is not None:
-                deps.append(last)
-            o.move_after(max(deps, key=at_.__getitem__))
+            deps = [d for d in (_defining(x) for x in o.operands) if d in inside] + [last]
+            order.insert(max(order.index(d) for d in deps) + 1, o)
             if o.name == STORE:
                 last = o
+        for i, o in enumerate(order):
+            if o in tail:
+                o.move_after(order[i - 1])
 
     def _rewrite(self) -> None:
         loop, block = self.loop, self.loop.block

@@ -502,12 +502,13 @@ class _RegReroll:
 
     # ---- the rewrite ---------------------------------------------------------------------
     def _interleave(self) -> None:
-        """Each op of the tail (the LDS stores and their index arithmetic, now before the
-        first barrier) moved up to right after the last op of the body its operands come
-        from (a store after the store before it too, so the stores keep their order): each
-        tile's store beside its load, as in IREE's one-stage loop.  Exact: the tail reads
-        no value of the compute, stores only LDS, and the ops it moves past only load
-        global memory or compute without memory effects."""
+        """Each op of the tail (the LDS stores, their index arithmetic and padding, now
+        before the first barrier) moved up to right after the last op of the body its
+        operands come from, and after the tail's store before it (so the stores keep their
+        order): each tile's store beside its load, as in IREE's one-stage loop.  The order
+        is planned in one list, then each op moved once.  Exact: the tail reads no value of
+        the compute, stores only LDS, and the ops it moves past only load global memory or
+        compute without memory effects."""
         tail = set(self.tail)
         ops = [_op(y) for y in self.body.operations]
         inside = set(ops)

@@ -4,7 +4,9 @@ form of a kernel IREE pipelined itself (its default build, 2 stages, of bf16 ``A
 on 256^3, ``generate.forced_config``) gives the schedule of its prefetch point, and the
 3-stage one is exact on the emulator; the late form broken
 where the step proves it (a prologue copy's index, an epilogue MFMA, the body's wait count)
-is refused at the op."""
+is refused at the op.  The same for IREE's pipelining of copies through registers
+(``pipeline_mlir/frontend/reroll_regs.py``), aligned and with an unaligned K's guarded
+loads."""
 
 from __future__ import annotations
 

@@ -386,7 +386,8 @@ class _RegReroll:
                 self.fail(a, f"(before the loop pipelined through registers) differs "
                              f"from the body's '{b.name}' op at {at(b)} in its "
                              f"attributes or types{apart}")
-        mine = {a for a, _b in self.prologue} | {p for _s, p, _b, _q in self.pads if p}
+        mine = {a for a, _b in self.prologue} | \
+            {p for _s, p, _b, _q in self.pads if p is not None}
         first = min(before.index(o) for o in mine)
         for o in before[first:]:
             if o not in mine and not is_pure(o):

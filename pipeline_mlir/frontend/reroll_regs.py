@@ -503,13 +503,15 @@ class _RegReroll:
 
     # ---- the rewrite ---------------------------------------------------------------------
     def _interleave(self) -> None:
-        """Each op of the tail (the LDS stores, their index arithmetic and padding, now
-        before the first barrier) moved up to right after the last op of the body its
-        operands come from, and after the tail's store before it (so the stores keep their
-        order): each tile's store beside its load, as in IREE's one-stage loop.  The order
-        is planned in one list, then each op moved once.  Exact: the tail reads no value of
-        the compute, stores only LDS, and the ops it moves past only load global memory or
-        compute without memory effects."""
+        """Each op of the tail (the LDS stores, their index arithmetic and padding, where
+        IREE left them: after the second barrier, or sunk above it) moved up to right after
+        the last op of the body its operands come from, and after the tail's store before
+        it (so the stores keep their order): each tile's store beside its load, as in
+        IREE's one-stage loop.  The order is planned in one list (the body's other ops in
+        their order, the second barrier now first), then each tail op moved once, after
+        its planned predecessor.  Exact: the tail reads no value of the compute, stores
+        only LDS, and the ops it moves past only load global memory or compute without
+        memory effects."""
         tail = set(self.tail)
         ops = [_op(y) for y in self.body.operations]
         inside = set(ops)
@@ -541,8 +543,6 @@ class _RegReroll:
             second.move_before(first)
         for o in self.sched:
             o.erase()
-        for o in self.tail:
-            o.move_before(self.barriers[0])
         self._interleave()
         self.ahead.results[0].replace_all_uses_with(self.args[0])
         self.ahead.erase()

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline_mlir.analysis.id_forms import same_memref, same_value, same_vector
+from pipeline_mlir.analysis.id_forms import same_memref, same_vector
 from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, block_size, constant_bounds,
                                              constant_trips)
 from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
@@ -116,20 +116,18 @@ def access_difference(a: Access, b: Access, what: str) -> str | None:
 
 def forms_difference(fa, fb, parts) -> str | None:
     """None when the forms prove the operands of each part the same for every workgroup:
-    ``parts`` are ``(name, xs, ys)``, ``xs`` one side's memrefs, integer values or other
-    values made from integers (a mask: :func:`~pipeline_mlir.analysis.id_forms.same_vector`)
-    (``fa`` their :class:`~pipeline_mlir.analysis.id_forms.Forms`), ``ys`` the other's;
-    else what they did not prove."""
+    ``parts`` are ``(name, xs, ys)``, ``xs`` one side's memrefs
+    (:func:`~pipeline_mlir.analysis.id_forms.same_memref`) or other values: integers (of
+    the same type, equal forms) or values made from integers, such as a mask
+    (:func:`~pipeline_mlir.analysis.id_forms.same_vector` takes both) (``fa`` their
+    :class:`~pipeline_mlir.analysis.id_forms.Forms`), ``ys`` the other's; else what they
+    did not prove."""
     for part, xs, ys in parts:
         if len(xs) != len(ys):
             return f"its {part} differs"
         for j, (x, y) in enumerate(zip(xs, ys)):
-            if isinstance(x.type, ir.MemRefType):
-                same = same_memref(fa, x, fb, y)
-            elif isinstance(x.type, (ir.IndexType, ir.IntegerType)):
-                same = same_value(fa, x, fb, y)
-            else:
-                same = same_vector(fa, x, fb, y)
+            same = same_memref(fa, x, fb, y) if isinstance(x.type, ir.MemRefType) \
+                else same_vector(fa, x, fb, y)      # integers: their forms equal
             if not same:
                 return f"its {part}{f' #{j}' if 'index' in part else ''} is not the same " \
                        f"form over the workgroup's values"

@@ -13,13 +13,17 @@ with an ``scf.if`` whose two regions compute the same run::
     }
 
 :func:`guard_parts` gives its mask and plain load (what :mod:`~pipeline_mlir.frontend.masks`
-peels and :mod:`~pipeline_mlir.frontend.masked_rows_k_late` makes a masked read);
+peels), :func:`guarded` its masked load and pass-through too (the masked read
+:mod:`~pipeline_mlir.frontend.masked_rows_k_late` makes it, the parts
+:mod:`~pipeline_mlir.frontend.reroll_regs` compares);
 :func:`guard_mismatch` says why an ``scf.if`` is not one, naming the op of its then or
 else region that breaks the form: the scan refuses such an ``scf.if`` with it
 (:func:`nested_refusal`).
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -34,8 +38,23 @@ FORM = ("IREE's guarded load: one vector yielded, a 'vector.maskedload' in the t
         "'arith.select' by the masked load's mask and pass-through")
 
 
+class Guarded(NamedTuple):
+    """The parts of a guarded load (module docstring)."""
+
+    mask: object            # the masked load's mask, the select's condition
+    load: object            # the else region's ``vector.load``
+    masked: object          # the then region's ``vector.maskedload``
+    passthrough: object     # its pass-through, the select's false value
+
+
 def guard_parts(op):
     """(the mask, the else-branch's ``vector.load``) of guarded load ``op``, or None."""
+    parts = guarded(op)
+    return None if parts is None else (parts.mask, parts.load)
+
+
+def guarded(op) -> Guarded | None:
+    """All the parts of guarded load ``op`` (:class:`Guarded`), or None."""
     parts, _ = _check(op)
     return parts
 
@@ -73,7 +92,7 @@ def _names(names) -> str:
     return ", ".join(f"'{n}'" for n in names) or "nothing"
 
 
-def _check(op) -> tuple[tuple | None, str | None]:
+def _check(op) -> tuple[Guarded | None, str | None]:
     """(the parts, None) of a guarded load, or (None, why it is not one)."""
     if len(op.results) != 1:
         return None, f"it yields {len(op.results)} values, not one vector"
@@ -115,5 +134,5 @@ def _same_run(op, then, other, base, idx, mask, passthru):
     if load.results[0].type != op.results[0].type:
         return None, (f"the {describe(load)} reads {load.results[0].type}, the 'scf.if' "
                       f"yields {op.results[0].type}")
-    return (mask, load), None
+    return Guarded(mask, load, masked, passthru), None
 

@@ -27,7 +27,7 @@ load of this shape that fails a check is an error at it; other masked loads are 
 the scan, which refuses them.
 
 A load may also sit in IREE's buffer-end ``scf.if`` (a guarded load,
-:func:`~pipeline_mlir.frontend.guarded_load.guard_parts`): the ``scf.if`` is made the same read.
+:func:`~pipeline_mlir.frontend.guarded_load.guarded`): the ``scf.if`` is made the same read.
 For a binding of static rows (IREE's partial edge tiles; the late form has no workgroup
 loop) the guard is evaluated at every workgroup of the grid its ids' ``upper_bound`` give
 (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, the grid a dispatch is launched
@@ -56,7 +56,7 @@ from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block
 from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
                                                   k_bounds, rewrite_runs, select_as_masked,
                                                   whole_run_select)
-from pipeline_mlir.frontend.guarded_load import guard_parts
+from pipeline_mlir.frontend.guarded_load import guarded
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
                                                      workgroup_loop,
                                                      zero_splat)
@@ -80,13 +80,13 @@ def unmask_row_tails_late(loop) -> int:
 
 
 def _match_guarded(guard) -> dict | None:
-    """The parts of a guarded load (:func:`~pipeline_mlir.frontend.guarded_load.guard_parts`: the
+    """The parts of a guarded load (:func:`~pipeline_mlir.frontend.guarded_load.guarded`: the
     buffer-end ``scf.if`` whose branches compute the same run) masked by rows and the K
     left, the ``scf.if`` as ``"guard"``; or None."""
-    parts = guard_parts(guard)
+    parts = guarded(guard)
     if parts is None:
         return None
-    p = _match(_op(guard.regions[0].blocks[0].operations[0]))
+    p = _match(parts.masked)
     if p is not None:
         p["guard"] = guard
     return p

@@ -90,7 +90,7 @@ from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs, inline_ifs, \
     is_constant_true_if
-from pipeline_mlir.frontend.guarded_load import FORM, guard_mismatch, guard_parts
+from pipeline_mlir.frontend.guarded_load import FORM, guard_mismatch, guarded
 from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
     is_pure, users_of
 from pipeline_mlir.frontend.reroll import mirrors
@@ -106,20 +106,19 @@ WHAT = "pipelined through registers"
 def _load_parts(op):
     """``(memref, indices, [(what, value)])`` of a load the roll-back moves: a
     ``vector.load`` of memory other than LDS (no more parts), or IREE's guarded load of it
-    (:func:`~pipeline_mlir.frontend.guarded_load.guard_parts`: an ``scf.if`` on whether the
+    (:func:`~pipeline_mlir.frontend.guarded_load.guarded`: an ``scf.if`` on whether the
     run reaches the buffer's end, a ``vector.maskedload`` in one region and a
     ``vector.load`` and ``arith.select`` by the same mask in the other, how IREE loads a K
     tile that may be cut by an unaligned K), whose condition, mask and pass-through are
     parts too; else None."""
     if op.name == LOAD and not in_lds(op.operands[0]):
         return op.operands[0], list(op.operands)[1:], []
-    parts = guard_parts(op) if op.name == "scf.if" else None
-    if parts is None or in_lds(parts[1].operands[0]):
+    parts = guarded(op) if op.name == "scf.if" else None
+    if parts is None or in_lds(parts.load.operands[0]):
         return None
-    mask, load = parts
-    masked = _op(op.regions[0].blocks[0].operations[0])
+    load = parts.load
     return load.operands[0], list(load.operands)[1:], [
-        ("guard", op.operands[0]), ("mask", mask), ("pass-through", masked.operands[-1])]
+        ("guard", op.operands[0]), ("mask", parts.mask), ("pass-through", parts.passthrough)]
 
 
 def _access_parts(op) -> tuple:

@@ -369,14 +369,12 @@ class _RegReroll:
                                  f"stores to that LDS: IREE's prologue stores tile 0 with as "
                                  f"many")
         self.prologue = []      # the prologue's loads and stores, each the body's op
-        self.pads = []          # (prologue store, its padding, the body's store, its padding)
         for pro, (load, store) in zip(stores, self.pairs):
             pload = _stored_load(pro, self.loop.block)
             if pload is None or users_of(pload.results[0]) != [_padding(pro) or pro]:
                 self.fail(pro, "(an LDS store before a loop pipelined through registers) does "
                                "not store a value loaded before the loop, its only use")
             self.prologue += [(pload, load), (pro, store)]
-            self.pads.append((pro, _padding(pro), store, _padding(store)))
         for a, b in self.prologue:
             inner_a, inner_b = _inner(a), _inner(b)
             apart = next((f" (its '{x.name}' op at {at(x)})" for x, y in zip(inner_a, inner_b)
@@ -385,8 +383,7 @@ class _RegReroll:
                 self.fail(a, f"(before the loop pipelined through registers) differs "
                              f"from the body's '{b.name}' op at {at(b)} in its "
                              f"attributes or types{apart}")
-        mine = {a for a, _b in self.prologue} | \
-            {p for _s, p, _b, _q in self.pads if p is not None}
+        mine = {a for a, _b in self.prologue} | set(self._prologue_pads())
         first = min(before.index(o) for o in mine)
         for o in before[first:]:
             if o not in mine and not is_pure(o):
@@ -404,9 +401,14 @@ class _RegReroll:
                 [(what, [x], [y]) for (what, x), (_w, y) in zip(pa[2], pb[2])])
             if why is not None:
                 self._same_access(a, b, why)
-        for pro, pad, store, bpad in self.pads:
+        for a, b in self.prologue:
+            pad, bpad = _padding(a), _padding(b)
             if pad is not None or bpad is not None:
-                self._same_padding(pro, pad, store, bpad, pro_forms, body_forms)
+                self._same_padding(a, pad, b, bpad, pro_forms, body_forms)
+
+    def _prologue_pads(self) -> list:
+        """The selects padding the prologue's stores (:func:`_padding`), in their order."""
+        return [p for p in (_padding(a) for a, _b in self.prologue) if p is not None]
 
     def _same_padding(self, pro, pad, store, bpad, pro_forms, body_forms) -> None:
         """The prologue's store ``pro`` pads its value as the body's ``store`` does at tile
@@ -527,8 +529,8 @@ class _RegReroll:
 
     def _rewrite(self) -> None:
         loop, block = self.loop, self.loop.block
-        pads = [p for _s, p, _b, _q in self.pads if p is not None]
-        prologue = [a for a, _b in self.prologue if a.name == STORE] + pads + \
+        prologue = [a for a, _b in self.prologue if a.name == STORE] + \
+            self._prologue_pads() + \
             [a for a, _b in self.prologue if a.name != STORE]     # users first
         mine = set(prologue)
         inner = {i for o in prologue for i in _inner(o)}

@@ -81,6 +81,7 @@ import numpy as np
 
 from pipeline_mlir.analysis.id_forms import Forms, made_alike
 from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.views import view_root
@@ -457,14 +458,15 @@ class _RegReroll:
         for (what, x), (_w, y) in zip(parts, bparts):
             pairs = made_alike(x, y)
             if pairs is None:
-                self.fail(pro, f"{lead}: its {what} is not made by the same ops")
+                self.fail(pro, f"{lead}: its {what} is not made by the same ops or "
+                               f"attributes")
             leaves += [(what, a, b) for a, b in pairs]
         for point, ev in self.grid.each(pro, why, lead):
             a = access(ev, mem, idx)
-            mine = [ev.value(x) for _w, x, _y in leaves]
+            mine = [self._value(ev, x, w, pro, why) for w, x, _y in leaves]
             ev.bind(ahead, self.lb)
             b = access(ev, bmem, bidx)
-            theirs = [ev.value(y) for _w, _x, y in leaves]
+            theirs = [self._value(ev, y, w, body, why) for w, _x, y in leaves]
             ev.unbind(ahead)
             part = access_difference(a, b, "LDS" if pro.name == STORE else "global")
             if part is None:
@@ -474,6 +476,20 @@ class _RegReroll:
                 self.fail(pro, f"(before the loop pipelined through registers) is not the "
                                f"body's '{body.name}' op at {at(body)} at K tile 0: its "
                                f"{part} differ (workgroup {grid_point(point)})")
+
+    def _value(self, ev, v, what: str, op, why: str):
+        """``v`` (part ``what`` of ``op``: a guard, an integer a mask or pass-through is
+        made from) in ``ev``'s workgroup; one the evaluator cannot compute refused at the op
+        it stops at, saying the roll-back needs the part's form (``why`` its forms did not
+        decide)."""
+        try:
+            return ev.value(v)
+        except Unevaluable as e:
+            self.fail(e.op, f"(computing the {what} of the '{op.name}' op at {at(op)}) "
+                            f"cannot be evaluated in a workgroup ({e}): the roll-back of "
+                            f"a loop {WHAT} needs the {what}'s form over the workgroup's "
+                            f"values, or its value in each workgroup, to prove the "
+                            f"prologue's load the body's at K tile 0 ({why})")
 
     # ---- the epilogue: a barrier and the body's compute for the last tile ----------------
     def _epilogue(self) -> None:

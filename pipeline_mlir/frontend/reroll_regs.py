@@ -122,14 +122,6 @@ def _load_parts(op):
         ("guard", op.operands[0]), ("mask", parts.mask), ("pass-through", parts.passthrough)]
 
 
-def _access_parts(op) -> tuple:
-    """``(memref, indices, [(what, value)])`` of a load (:func:`_load_parts`) or an LDS
-    ``vector.store`` (its stored value aside: the load it stores is compared itself)."""
-    if op.name == STORE:
-        return op.operands[1], list(op.operands)[2:], []
-    return _load_parts(op)
-
-
 def _inner(op) -> list:
     """The ops of ``op``'s regions, in order (none for an op without regions)."""
     return [o for r in op.regions for o in ops_of(r)]
@@ -144,19 +136,6 @@ def _padding(store):
             not isinstance(sel.operands[0].type, ir.IntegerType):
         return None
     return sel
-
-
-def _stored_load(store, block):
-    """The load (:func:`_load_parts`) in ``block`` whose value the LDS ``vector.store``
-    ``store`` writes, directly or kept by its padding select (:func:`_padding`); else
-    None."""
-    if store.name != STORE or not in_lds(store.operands[1]):
-        return None
-    pad = _padding(store)
-    load = _defining(pad.operands[1] if pad is not None else store.operands[0])
-    if load is None or load.block != block or _load_parts(load) is None:
-        return None
-    return load
 
 
 def _detached(compute: list, tail: list) -> set:
@@ -180,7 +159,8 @@ def _lds_roots(ops) -> set:
 
 class _Around:
     """A loop as the roll-back reads it, once: its body's ops, those from its last MFMA on
-    (none without one), the ops of its block before and after it."""
+    (none without one), the ops of its block before and after it; the parts of its loads
+    (:func:`_load_parts`), each op's found once."""
 
     def __init__(self, loop) -> None:
         self.ops = ops_of(loop.regions[0])
@@ -189,6 +169,37 @@ class _Around:
         parent = [_op(o) for o in loop.block.operations]
         at_loop = parent.index(loop)
         self.before, self.after = parent[:at_loop], parent[at_loop + 1:]
+        self.parts: dict = {}
+
+    def load_parts(self, op):
+        """:func:`_load_parts` of ``op``, found once."""
+        if op not in self.parts:
+            self.parts[op] = _load_parts(op)
+        return self.parts[op]
+
+    def access_parts(self, op) -> tuple:
+        """``(memref, indices, [(what, value)])`` of a load (:meth:`load_parts`) or an LDS
+        ``vector.store`` (its stored value aside: the load it stores is compared itself)."""
+        if op.name == STORE:
+            return op.operands[1], list(op.operands)[2:], []
+        return self.load_parts(op)
+
+    def stored_load(self, store, block):
+        """The load (:meth:`load_parts`) in ``block`` whose value the LDS ``vector.store``
+        ``store`` writes, directly or kept by its padding select (:func:`_padding`); else
+        None."""
+        if store.name != STORE or not in_lds(store.operands[1]):
+            return None
+        pad = _padding(store)
+        load = _defining(pad.operands[1] if pad is not None else store.operands[0])
+        if load is None or load.block != block or self.load_parts(load) is None:
+            return None
+        return load
+
+    def global_loads(self, ops) -> set:
+        """The values the loads of memory other than LDS among ``ops`` load
+        (:meth:`load_parts`: guarded ones too)."""
+        return {o.results[0] for o in ops if self.load_parts(o) is not None}
 
 
 def is_register_prefetched(loop) -> bool:
@@ -203,20 +214,14 @@ def is_register_prefetched(loop) -> bool:
 
 
 def _prefetched(around: _Around) -> bool:
-    loaded = _global_loads(around.ops)
+    loaded = around.global_loads(around.ops)
     late = [o for o in around.late if o.name == STORE and in_lds(o.operands[1]) and
             depends(o.operands[0], loaded)]
     if not late or not any(o.name == BARRIER for o in around.late[:around.late.index(late[0])]):
         return False
-    loaded = _global_loads(around.before)
+    loaded = around.global_loads(around.before)
     early = [o for o in around.before if o.name == STORE and depends(o.operands[0], loaded)]
     return bool(_lds_roots(late) & _lds_roots(early))
-
-
-def _global_loads(ops) -> set:
-    """The values the loads of memory other than LDS among ``ops`` load
-    (:func:`_load_parts`: guarded ones too)."""
-    return {o.results[0] for o in ops if _load_parts(o) is not None}
 
 
 def reroll_register_prefetch(root) -> None:
@@ -316,7 +321,7 @@ class _RegReroll:
                              "value of the loop's reads and MFMAs: IREE's stores there "
                              "store the tile loaded ahead")
         for o in self.loads_part:
-            if not is_pure(o) and _load_parts(o) is None:
+            if not is_pure(o) and self.around.load_parts(o) is None:
                 why = "" if o.name != "scf.if" else (
                     f" (an 'scf.if' is taken there as {FORM} of global memory; this one "
                     f"is not: {guard_mismatch(o) or 'it loads LDS'})")
@@ -329,10 +334,10 @@ class _RegReroll:
                 self.fail(o, "(between the barriers of a loop pipelined through registers) "
                              "may write memory or holds regions: IREE's loop only reads LDS "
                              "and multiplies there")
-        loads = [o for o in self.loads_part if _load_parts(o) is not None]
+        loads = [o for o in self.loads_part if self.around.load_parts(o) is not None]
         self.pairs = []
         for s in self.stores:
-            load = _stored_load(s, self.body)
+            load = self.around.stored_load(s, self.body)
             if load is None or load not in loads:
                 self.fail(s, "(after the second barrier of a loop pipelined through "
                              "registers) is not an LDS store of a value the body loads "
@@ -371,7 +376,7 @@ class _RegReroll:
                                  f"many")
         self.prologue = []      # the prologue's loads and stores, each the body's op
         for pro, (load, store) in zip(stores, self.pairs):
-            pload = _stored_load(pro, self.loop.block)
+            pload = self.around.stored_load(pro, self.loop.block)
             if pload is None or users_of(pload.results[0]) != [_padding(pro) or pro]:
                 self.fail(pro, "(an LDS store before a loop pipelined through registers) does "
                                "not store a value loaded before the loop, its only use")
@@ -396,7 +401,7 @@ class _RegReroll:
         body_forms = Forms(Evaluator(self.block, thread_only=True))
         body_forms.ev.bind(self.ahead.results[0], self.lb)
         for a, b in self.prologue:
-            pa, pb = _access_parts(a), _access_parts(b)
+            pa, pb = self.around.access_parts(a), self.around.access_parts(b)
             why = forms_difference(pro_forms, body_forms, [
                 ("buffer", [pa[0]], [pb[0]]), ("index", pa[1], pb[1])] +
                 [(what, [x], [y]) for (what, x), (_w, y) in zip(pa[2], pb[2])])
@@ -453,7 +458,8 @@ class _RegReroll:
         ahead = self.ahead.results[0]
         lead = f"(before the loop {WHAT}) is not proven the body's '{body.name}' op at " \
                f"{at(body)}"
-        (mem, idx, parts), (bmem, bidx, bparts) = _access_parts(pro), _access_parts(body)
+        (mem, idx, parts), (bmem, bidx, bparts) = \
+            self.around.access_parts(pro), self.around.access_parts(body)
         leaves = []
         for (what, x), (_w, y) in zip(parts, bparts):
             pairs = made_alike(x, y)

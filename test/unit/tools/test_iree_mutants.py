@@ -285,12 +285,14 @@ def test_later_families_leave_the_recorded_draws_alone():
     and only their mutants draw the bare barrier: every earlier campaign (a seed over every
     family, or named families) draws the same mutants as before."""
     later = {n for n, fam in M.FAMILIES.items() if fam.later}
-    assert later == {"i8x", "i8kf", "vdi8ab", "dynk", "bf16x", "fp8x", *NEWER}
+    assert later == {"i8x", "i8kf", "vdi8ab", "dynk", "bf16x", "fp8x", *NEWER, *ROLLED}
     assert not any(n.split(".")[0] in later for n in M._pool())
     assert {M.mutant_source(SEED, i) for i in range(200)}.isdisjoint(
         {f"{n}.{f}" for n in later for f in M.FORMS})
     assert len(M.MUTATIONS) == 12 and M.m_bare_barrier not in M.MUTATIONS
     assert M.LATER_MUTATIONS == M.MUTATIONS + (M.m_bare_barrier,)
+    assert {n for n, fam in M.FAMILIES.items() if fam.rolled} == ROLLED
+    assert M.ROLLBACK_MUTATIONS[:len(M.LATER_MUTATIONS)] == M.LATER_MUTATIONS
     assert M.INPUTS["i8kf.late"].pipeline == "pingpong{waits=fragment}"
 
 
@@ -312,6 +314,33 @@ def test_a_bare_barrier_mutation_with_and_without_its_wait():
         assert ("after a rocdl.s.waitcnt" in what) == bool(waits), what
         seen.add(int(waits[0]) if waits else None)
     assert seen == {None, *M.WAITS}, seen
+
+
+#: the families of IREE's own prefetch pipelining, late form (:attr:`mutants.Family.rolled`):
+#: its default builds of fp8 and bf16 ``A x B^T`` (copies through registers,
+#: ``frontend/reroll_regs.py``) and a one-wave 32x32 DMA kernel on 4224 workgroups
+#: (``frontend/reroll.py``, proven by the forms alone)
+ROLLED = {"regfp8", "reg512", "dmabig"}
+
+
+def test_the_rolled_back_families_are_refused_or_exact():
+    """IREE's own prefetch pipelining, mutated where the roll-backs prove it (seed 1 of
+    :data:`ROLLED`): the DMA kernel's rolled bound a tile more (exact: its K-merged loop,
+    once a crash, on the 1 x N slot buffer the roll-back leaves), a prologue copy's LDS
+    index made the workgroup id (refused: not the body's copy by the forms, too many
+    workgroups to enumerate), a register tile changed before its LDS store (refused)."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    want = {4: ("dmabig.late: rolled loop's upper bound 7 -> 8", "exact", ""),
+            10: ("dmabig.late: prologue LDS index %c512 on line 86 -> %workgroup_id_x",
+                 "refused", "too large"),
+            12: ("reg512.late: carried value %284 changed before its store", "refused",
+                 "is not an LDS store of")}
+    for i, (what, verdict, detail) in want.items():
+        m = M.mutant(1, i, sorted(ROLLED))
+        got, why = M.verdict(m, refusal_first=True)
+        assert m.what.startswith(what) and got == verdict and detail in why, \
+            (m.what, got, why, M.command(1, i, sorted(ROLLED)))
 
 
 #: the later families (:attr:`mutants.Family.later`), a few mutants each of seed 1: a bare

@@ -95,7 +95,9 @@ class Family:
     ``epilogue``: ``epilogues.epilogue_source`` arguments (a matmul with what IREE fuses
     into its dispatch: a relu, C narrowed to an 8-bit float) instead.  ``rolled``: a kernel
     IREE pipelined itself (its default build, late form: the front end rolls its prologue,
-    waits and epilogue back), whose mutants draw from :data:`ROLLBACK_MUTATIONS`."""
+    waits and epilogue back), whose mutants draw from :data:`ROLLBACK_MUTATIONS`.
+    ``registers``: the forced configuration (``args``' ``mma``) without its promotion
+    types, so that IREE copies through registers rather than with DMA."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
@@ -109,6 +111,7 @@ class Family:
     later: bool = False
     epilogue: tuple | None = None
     rolled: bool = False
+    registers: bool = False
 
     def source_args(self) -> dict:
         import generate as G
@@ -263,7 +266,7 @@ FAMILIES = {
     # loaded a tile ahead and stored to LDS at the end of the body (frontend/reroll_regs.py),
     # fp8 A x B^T 512x512x1024 and bf16 512^3; and DMA copies in 2 LDS slots closed by
     # rocdl.asyncmark (frontend/reroll.py), a 32x32 tile of one wave at 2112x2048x256: 4224
-    # workgroups, more than the roll-back's proof enumerates (analysis/id_forms.py alone)
+    # workgroups, more than the roll-backs' proofs enumerate (analysis/id_forms.py alone)
     "regfp8": Family(_f(dtype="fp8", m=512, n=512, k=1024), DEFAULT_BUILD, forms=("late",),
                      later=True, rolled=True),
     "reg512": Family(_f(dtype="bf16", m=512, n=512, k=512), DEFAULT_BUILD, forms=("late",),
@@ -271,6 +274,11 @@ FAMILIES = {
     "dmabig": Family(_f(dtype="bf16", m=2112, n=2048, k=256, mma="MFMA_F32_16x16x32_BF16",
                         tile=(32, 32, 32), waves=(1, 1), stages=2), forms=("late",),
                      later=True, rolled=True),
+    # the same one-wave tile copied through registers (no promotion type forced): the
+    # register roll-back's proof on 4224 workgroups
+    "regbig": Family(_f(dtype="bf16", m=2112, n=2048, k=256, mma="MFMA_F32_16x16x32_BF16",
+                        tile=(32, 32, 32), waves=(1, 1), stages=2), forms=("late",),
+                     later=True, rolled=True, registers=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
@@ -321,6 +329,8 @@ def _generate(fam: Family, form: str) -> str:
         text = D.dynamic_k_source() if fam.dynamic_k else D.padded_source(*fam.padded)
     else:
         text = G.matmul_source(**fam.source_args())
+        if fam.registers:
+            text = re.sub(r"promotion_types = \[[^\]]*\], ", "", text)
     return (G.prefetch_point if form == "prefetch" else G.late_form)(text, fam.flags)
 
 

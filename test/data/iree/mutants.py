@@ -266,19 +266,21 @@ FAMILIES = {
     # loaded a tile ahead and stored to LDS at the end of the body (frontend/reroll_regs.py),
     # fp8 A x B^T 512x512x1024 and bf16 512^3; and DMA copies in 2 LDS slots closed by
     # rocdl.asyncmark (frontend/reroll.py), a 32x32 tile of one wave at 2112x2048x256: 4224
-    # workgroups, more than the roll-backs' proofs enumerate (analysis/id_forms.py alone)
+    # workgroups, more than the roll-backs' proofs enumerate (analysis/id_forms.py alone),
+    # run at workgroups 5 and 4223 (the last: row block 65, column block 63)
     "regfp8": Family(_f(dtype="fp8", m=512, n=512, k=1024), DEFAULT_BUILD, forms=("late",),
                      later=True, rolled=True),
     "reg512": Family(_f(dtype="bf16", m=512, n=512, k=512), DEFAULT_BUILD, forms=("late",),
                      later=True, rolled=True),
     "dmabig": Family(_f(dtype="bf16", m=2112, n=2048, k=256, mma="MFMA_F32_16x16x32_BF16",
                         tile=(32, 32, 32), waves=(1, 1), stages=2), forms=("late",),
-                     later=True, rolled=True),
+                     workgroups=(("late", [5, 4223]),), later=True, rolled=True),
     # the same one-wave tile copied through registers (no promotion type forced): the
     # register roll-back's proof on 4224 workgroups
     "regbig": Family(_f(dtype="bf16", m=2112, n=2048, k=256, mma="MFMA_F32_16x16x32_BF16",
                         tile=(32, 32, 32), waves=(1, 1), stages=2), forms=("late",),
-                     later=True, rolled=True, registers=True),
+                     workgroups=(("late", [5, 4223]),), later=True, rolled=True,
+                     registers=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

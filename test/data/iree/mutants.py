@@ -21,7 +21,11 @@ copy moved below the reads, a read moved to the top of the body, or an extra sid
 the loop (a store of 16 bytes to the LDS the copies write, a store or an atomic add to C), two
 accumulators swapped in the loop's ``scf.yield``, an MFMA's operands swapped or its B
 replaced by its A; and, for the later families only, a ``gpu.barrier`` made a bare
-``rocdl.s.barrier`` (with or without a ``rocdl.s.waitcnt`` before it).
+``rocdl.s.barrier`` (with or without a ``rocdl.s.waitcnt`` before it).  The kernels IREE
+pipelined itself (its default builds, in the late form the front end rolls back:
+:attr:`Family.rolled`) draw the mutations of what the roll-backs prove too
+(:data:`ROLLBACK_ONLY`: the prologue's indices, carried values, the epilogue, the rolled
+bound, slot arithmetic, ``rocdl.asyncmark`` and its waits).
 
 The verdict on a mutant (:func:`verdict`):
 
@@ -34,7 +38,8 @@ The verdict on a mutant (:func:`verdict`):
   'builtin.module()'``; at the prefetch point IREE's LDS swizzle, an attribute of the
   ``memref.alloc`` that only IREE's own later passes apply, made explicit first as the
   front end's remainder loops make it, :func:`unswizzled`; LDS tiles copied whole into
-  private memory copied by a loop of rows, :func:`rolled`), and is race-free;
+  private memory copied by a loop of rows, :func:`rolled`; IREE's asynchronous copies made
+  synchronous, :func:`synchronous`), and is race-free;
 * ``no-reference``: the swizzle cannot be made explicit in the mutant (an access of the
   swizzled buffer the remainder path does not rewrite), IREE's passes do not distribute
   a VectorDistribute mutant (:func:`distributed`), or LDS of dynamic size has no bound to
@@ -54,6 +59,9 @@ Run as a script it runs a campaign and prints the counts::
     python test/data/iree/mutants.py --count 200 --seed 1
     python test/data/iree/mutants.py --seed 1 --only 17    # one mutant, printed in full
     python test/data/iree/mutants.py --count 50 --family fp8 --family i8
+
+Size: the families, the mutations and the verdict of one campaign, kept together because
+the recorded seeds' draws depend on all three (the order of the families and mutations).
 """
 
 from __future__ import annotations

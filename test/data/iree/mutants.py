@@ -642,7 +642,7 @@ def _replace(lines, i: int, m: re.Match, new: str) -> None:
     lines[i] = lines[i][:m.start()] + new + lines[i][m.end():]
 
 
-def _add_to(lines, i: int, m: re.Match, term: str, rng) -> str:
+def _add_to(lines, i: int, m: re.Match, term: str) -> str:
     """Operand ``m`` on line ``i`` made ``m + term`` (``term`` a constant, or a value)."""
     pre = " " * _indent(lines[i])
     new = []
@@ -668,10 +668,10 @@ def m_prologue_index(lines, rng):
     how = rng.choice(["tile", "workgroup", "other"])
     if how == "tile":
         k = rng.choice([16, 32, 64, 128])
-        return f"prologue index {_add_to(lines, i, m, str(k), rng)} on line {i + 1} + {k}"
+        return f"prologue index {_add_to(lines, i, m, str(k))} on line {i + 1} + {k}"
     if how == "workgroup":
         wg = rng.choice(_workgroup_ids(lines))
-        return f"prologue index {_add_to(lines, i, m, wg, rng)} on line {i + 1} + {wg}"
+        return f"prologue index {_add_to(lines, i, m, wg)} on line {i + 1} + {wg}"
     new = rng.choice([n for n in _index_names(lines) if n != m.group(0)])
     _replace(lines, i, m, new)
     return f"prologue index {m.group(0)} on line {i + 1} -> {new}"
@@ -683,7 +683,7 @@ def m_prologue_lds_index(lines, rng):
     m = rng.choice(_bracket(lines[i], 1 if "gather_to_lds" in lines[i] else 0))
     if rng.random() < 0.6:
         off = rng.choice([1, 8, 16, 64, -8])
-        return (f"prologue LDS index {_add_to(lines, i, m, str(off), rng)} on line {i + 1} "
+        return (f"prologue LDS index {_add_to(lines, i, m, str(off))} on line {i + 1} "
                 f"{off:+d}")
     new = rng.choice([n for n in _index_names(lines) if n != m.group(0)])
     _replace(lines, i, m, new)
@@ -772,7 +772,7 @@ def m_epilogue(lines, rng):
         return f"epilogue MFMA on line {i + 1}: {m.group(0)} -> {new}"
     m = rng.choice(_bracket(lines[i], 0))
     off = rng.choice([1, 8, 16, -8])
-    return f"epilogue read index {_add_to(lines, i, m, str(off), rng)} on line {i + 1} {off:+d}"
+    return f"epilogue read index {_add_to(lines, i, m, str(off))} on line {i + 1} {off:+d}"
 
 
 def m_rolled_bound(lines, rng):

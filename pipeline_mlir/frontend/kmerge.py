@@ -287,8 +287,12 @@ def _views(root) -> list:
 
 
 def _shifted(t, delta: int):
-    """The memref type ``t`` with its layout's offset moved by ``delta`` elements."""
+    """The memref type ``t`` with its layout's offset moved by ``delta`` elements (``t``
+    itself when it does not move: an identity layout made strided is another type, which
+    the verifier of an op that infers its result type refuses)."""
     t = ir.MemRefType(t)
+    if delta == 0:
+        return t
     strides, off = t.get_strides_and_offset()
     dyn = ir.ShapedType.get_dynamic_stride_or_offset()
     new = dyn if off == dyn else off + delta

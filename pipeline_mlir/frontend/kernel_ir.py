@@ -1,7 +1,8 @@
 """Facts about ops and the kernel around a loop that every front-end reader asks: where an op
 is (for messages), the op defining a value and what it is computed from, its memory
 effects, the enclosing kernel function, its workgroup size and every LDS buffer it
-declares (:func:`declared_lds`, what each LDS budget of the front end counts); the one eraser
+declares (:func:`declared_lds`, what each LDS budget of the front end counts); a rewrite's
+IR verified before anything walks it (:func:`check_built`); the one eraser
 of what a rewrite leaves without uses (:func:`erase_unused`, :func:`erase_dead` and
 :func:`erase_unused_buffer`); and the builders of a range-checked view of a global buffer the
 front end's copies read and of a zero vector."""
@@ -277,6 +278,24 @@ def kernel_of(loop):
         pass
     top = inner.parent
     return _op(top) if top is not None and _op(top).name in ("gpu.func", "func.func") else None
+
+
+def check_built(op, rewrite: str) -> None:
+    """The kernel around ``op`` (or the op itself, outside one) verified right after
+    ``rewrite`` built ``op``, before the front end walks it or erases what it was built
+    from: invalid IR there (a bug of the rewrite: a type the op does not take, a value that
+    does not dominate its use) is an internal error at ``op`` naming the rewrite and the
+    verifier's first message, not a crash of the bindings on the dangling value later."""
+    top = kernel_of(op) or _op(op)
+    try:
+        top.verify()
+    except ir.MLIRError as e:
+        first = e.error_diagnostics[0] if e.error_diagnostics else None
+        where = location_text(first.location)[0] if first else ""
+        where = "line " + where[2:] if where.startswith("-:") else where
+        what = f"{first.message} (at {where})" if first else str(e)
+        raise IRError(op, f"internal error: {rewrite} built invalid IR: {what}; please "
+                          f"report it") from None
 
 
 #: the ops that allocate LDS in a kernel's body (an ``alloca`` too, in workgroup memory)

@@ -287,8 +287,12 @@ def _views(root) -> list:
 
 
 def _shifted(t, delta: int):
-    """The memref type ``t`` with its layout's offset moved by ``delta`` elements."""
+    """The memref type ``t`` with its layout's offset moved by ``delta`` elements (``t``
+    itself when it does not move: an identity layout made strided is another type, which
+    the verifier of an op that infers its result type refuses)."""
     t = ir.MemRefType(t)
+    if delta == 0:
+        return t
     strides, off = t.get_strides_and_offset()
     dyn = ir.ShapedType.get_dynamic_stride_or_offset()
     new = dyn if off == dyn else off + delta
@@ -318,13 +322,25 @@ def _view_clone(op, source, delta: int):
 def _slab_views(root, big, j: int, size: int, mapping: dict, deltas: dict) -> None:
     """Clones, on slab ``j`` of ``big``, of ``root``'s views outside any loop body (each
     right after its original), into ``mapping`` (their offsets' move into ``deltas``)."""
+    flat = ir.MemRefType.get([size], ir.MemRefType(root.type).element_type,
+                             memory_space=ir.MemRefType(root.type).memory_space)
     with ir.InsertionPoint.after(_op(big.owner)):
         sub = ir.Operation.create(
-            "memref.subview", results=[_shifted(root.type, j * size)], operands=[big],
+            "memref.subview", results=[_shifted(flat, j * size)], operands=[big],
             attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0]),
                         "static_offsets": ir.DenseI64ArrayAttr.get([j * size]),
                         "static_sizes": ir.DenseI64ArrayAttr.get([size]),
                         "static_strides": ir.DenseI64ArrayAttr.get([1])})
+        shape = ir.MemRefType(root.type).shape
+        if len(shape) > 1:          # the slab in the root's shape (IREE's 1 x N slot buffer)
+            sub = ir.Operation.create(
+                "memref.expand_shape",
+                results=[_shifted(root.type, j * size) if j else root.type],
+                operands=[sub.results[0]],
+                attributes={"reassociation": ir.ArrayAttr.get([ir.ArrayAttr.get(
+                                [ir.IntegerAttr.get(ir.IntegerType.get_signless(64), d)
+                                 for d in range(len(shape))])]),
+                            "static_output_shape": ir.DenseI64ArrayAttr.get(shape)})
     mapping[root] = sub.results[0]
     deltas[root] = j * size
     todo = [root]
@@ -385,6 +401,8 @@ def _build(loop, roots: list, m: int, step: int, runs: int | None):
                     src = o.operands[0] if len(o.operands) else None
                     if o.name in _VIEWS and src in delta:
                         cl = _view_clone(o, mapping[src], delta[src])
+                        for i, v in enumerate(list(cl.operands)[1:], 1):   # dynamic offsets
+                            cl.operands[i] = mapping.get(v, v)
                         delta[o.results[0]] = delta[src]
                     else:
                         cl = o.clone()

@@ -34,6 +34,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
+from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.kmerge import (MERGED_ATTR, leftover_aliases, merge_k_steps,
                                            merge_refusal, wants_merge)
@@ -100,6 +101,8 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
         if refused is not None:
             raise merge_refusal(refused, why) from None
         return None
+    # verified before the analysis walks it and the commit erases the loop it was built from
+    check_built(merge.loop, "the K-step merge (pipeline_mlir/frontend/kmerge.py)")
     try:
         merged = analyse_loop(merge.loop, schedule)
     except IRError as e:

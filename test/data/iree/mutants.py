@@ -21,7 +21,11 @@ copy moved below the reads, a read moved to the top of the body, or an extra sid
 the loop (a store of 16 bytes to the LDS the copies write, a store or an atomic add to C), two
 accumulators swapped in the loop's ``scf.yield``, an MFMA's operands swapped or its B
 replaced by its A; and, for the later families only, a ``gpu.barrier`` made a bare
-``rocdl.s.barrier`` (with or without a ``rocdl.s.waitcnt`` before it).
+``rocdl.s.barrier`` (with or without a ``rocdl.s.waitcnt`` before it).  The kernels IREE
+pipelined itself (its default builds, in the late form the front end rolls back:
+:attr:`Family.rolled`) draw the mutations of what the roll-backs prove too
+(:data:`ROLLBACK_ONLY`: the prologue's indices, carried values, the epilogue, the rolled
+bound, slot arithmetic, ``rocdl.asyncmark`` and its waits).
 
 The verdict on a mutant (:func:`verdict`):
 
@@ -34,7 +38,8 @@ The verdict on a mutant (:func:`verdict`):
   'builtin.module()'``; at the prefetch point IREE's LDS swizzle, an attribute of the
   ``memref.alloc`` that only IREE's own later passes apply, made explicit first as the
   front end's remainder loops make it, :func:`unswizzled`; LDS tiles copied whole into
-  private memory copied by a loop of rows, :func:`rolled`), and is race-free;
+  private memory copied by a loop of rows, :func:`rolled`; IREE's asynchronous copies made
+  synchronous, :func:`synchronous`), and is race-free;
 * ``no-reference``: the swizzle cannot be made explicit in the mutant (an access of the
   swizzled buffer the remainder path does not rewrite), IREE's passes do not distribute
   a VectorDistribute mutant (:func:`distributed`), or LDS of dynamic size has no bound to
@@ -54,6 +59,9 @@ Run as a script it runs a campaign and prints the counts::
     python test/data/iree/mutants.py --count 200 --seed 1
     python test/data/iree/mutants.py --seed 1 --only 17    # one mutant, printed in full
     python test/data/iree/mutants.py --count 50 --family fp8 --family i8
+
+Size: the families, the mutations and the verdict of one campaign, kept together because
+the recorded seeds' draws depend on all three (the order of the families and mutations).
 """
 
 from __future__ import annotations
@@ -74,6 +82,9 @@ DATA = Path(__file__).parent
 #: IREE's VectorDistribute pipeline instead of TileAndFuse
 VECTOR_DISTRIBUTE = ("--iree-codegen-llvmgpu-use-vector-distribution",
                      "--iree-codegen-llvmgpu-use-tile-and-fuse-matmul=false")
+#: IREE's default prefetch stages (2), overriding the 1 ``generate`` compiles with: the build
+#: a user gets from ``iree-compile`` without flags, IREE's own pipelining in it
+DEFAULT_BUILD = ("--iree-llvmgpu-prefetch-num-stages=2",)
 
 
 @dataclass(frozen=True)
@@ -90,7 +101,11 @@ class Family:
     when named (``--family``), so the draws of a campaign of every family stay as they
     were, and its mutants draw from :data:`LATER_MUTATIONS` (the bare barrier too).
     ``epilogue``: ``epilogues.epilogue_source`` arguments (a matmul with what IREE fuses
-    into its dispatch: a relu, C narrowed to an 8-bit float) instead."""
+    into its dispatch: a relu, C narrowed to an 8-bit float) instead.  ``rolled``: a kernel
+    IREE pipelined itself (its default build, late form: the front end rolls its prologue,
+    waits and epilogue back), whose mutants draw from :data:`ROLLBACK_MUTATIONS`.
+    ``registers``: the forced configuration (``args``' ``mma``) without its promotion
+    types, so that IREE copies through registers rather than with DMA."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
@@ -103,6 +118,8 @@ class Family:
     dynamic_k: bool = False
     later: bool = False
     epilogue: tuple | None = None
+    rolled: bool = False
+    registers: bool = False
 
     def source_args(self) -> dict:
         import generate as G
@@ -252,6 +269,26 @@ FAMILIES = {
     "keptab": Family(_f(dtype="bf16", m=1000, n=1000, k=1000, transpose_b=False),
                      workgroups=(("prefetch", [(0, 0), (3, 7)]), ("late", [0, 31])),
                      later=True),
+    # IREE's default builds (its own 2-stage prefetch pipelining), late form only (what the
+    # roll-backs read; their prefetch point is fp8's and 512's): copies through registers,
+    # loaded a tile ahead and stored to LDS at the end of the body (frontend/reroll_regs.py),
+    # fp8 A x B^T 512x512x1024 and bf16 512^3; and DMA copies in 2 LDS slots closed by
+    # rocdl.asyncmark (frontend/reroll.py), a 32x32 tile of one wave at 2112x2048x256: 4224
+    # workgroups, more than the roll-backs' proofs enumerate (analysis/id_forms.py alone),
+    # run at workgroups 5 and 4223 (the last: row block 65, column block 63)
+    "regfp8": Family(_f(dtype="fp8", m=512, n=512, k=1024), DEFAULT_BUILD, forms=("late",),
+                     later=True, rolled=True),
+    "reg512": Family(_f(dtype="bf16", m=512, n=512, k=512), DEFAULT_BUILD, forms=("late",),
+                     later=True, rolled=True),
+    "dmabig": Family(_f(dtype="bf16", m=2112, n=2048, k=256, mma="MFMA_F32_16x16x32_BF16",
+                        tile=(32, 32, 32), waves=(1, 1), stages=2), forms=("late",),
+                     workgroups=(("late", [5, 4223]),), later=True, rolled=True),
+    # the same one-wave tile copied through registers (no promotion type forced): the
+    # register roll-back's proof on 4224 workgroups
+    "regbig": Family(_f(dtype="bf16", m=2112, n=2048, k=256, mma="MFMA_F32_16x16x32_BF16",
+                        tile=(32, 32, 32), waves=(1, 1), stages=2), forms=("late",),
+                     workgroups=(("late", [5, 4223]),), later=True, rolled=True,
+                     registers=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
@@ -302,6 +339,8 @@ def _generate(fam: Family, form: str) -> str:
         text = D.dynamic_k_source() if fam.dynamic_k else D.padded_source(*fam.padded)
     else:
         text = G.matmul_source(**fam.source_args())
+        if fam.registers:
+            text = re.sub(r"promotion_types = \[[^\]]*\], ", "", text)
     return (G.prefetch_point if form == "prefetch" else G.late_form)(text, fam.flags)
 
 
@@ -561,11 +600,265 @@ def m_bare_barrier(lines, rng):
             f"for {WAITS[wait]}")
 
 
+# ---- the mutations of the roll-backs' inputs (IREE's own prefetch pipelining) ----------------
+
+def _loop_close(lines: list[str]) -> int:
+    """The line of the K-loop's closing brace."""
+    start, end = _loop(lines)
+    return next(i for i in range(end, len(lines))
+                if lines[i].strip().startswith("}") and _indent(lines[i]) == _indent(lines[start]))
+
+
+def _prologue(lines, pattern) -> list[int]:
+    """Lines before the K-loop matching ``pattern`` (IREE's prologue, with what else is
+    there)."""
+    return [i for i in range(_loop(lines)[0]) if re.search(pattern, lines[i])]
+
+
+def _epilogue(lines, pattern) -> list[int]:
+    """Lines after the K-loop, up to the kernel's first store to global memory, matching
+    ``pattern`` (IREE's epilogue: the last tile's reads and MFMAs)."""
+    after = range(_loop_close(lines) + 1, len(lines))
+    last = next((i for i in after if re.match(r"\s*vector\.store .*fat_raw_buffer|\s*vector"
+                                              r"\.store .*#gpu\.address_space<global>",
+                                              lines[i])), len(lines))
+    return [i for i in after if i < last and re.search(pattern, lines[i])]
+
+
+#: an op that loads or copies from global memory (a copy's or a register load's source)
+GLOBAL_ACCESS = (r"amdgpu\.gather_to_lds|= vector\.load [^\n]*(fat_raw_buffer|#gpu\.address_"
+                 r"space<global>)")
+
+
+def _bracket(line: str, which: int) -> list[re.Match]:
+    """The SSA operands inside the ``which``-th ``[...]`` of ``line`` (before its types)."""
+    head = line.split(" : ")[0]
+    spans = [(m.start(), m.end()) for m in re.finditer(r"\[[^\]]*\]", head)]
+    lo, hi = spans[which]
+    return [m for m in re.finditer(r"%[\w#]+", head) if lo < m.start() < hi]
+
+
+def _replace(lines, i: int, m: re.Match, new: str) -> None:
+    lines[i] = lines[i][:m.start()] + new + lines[i][m.end():]
+
+
+def _add_to(lines, i: int, m: re.Match, term: str) -> str:
+    """Operand ``m`` on line ``i`` made ``m + term`` (``term`` a constant, or a value)."""
+    pre = " " * _indent(lines[i])
+    new = []
+    if not term.startswith("%"):
+        new.append(f"{pre}%mut_t = arith.constant {term} : index")
+        term = "%mut_t"
+    new.append(f"{pre}%mut_s = arith.addi {m.group(0)}, {term} : index")
+    _replace(lines, i, m, "%mut_s")
+    lines[i:i] = new
+    return m.group(0)
+
+
+def _workgroup_ids(lines) -> list[str]:
+    return [m.group(1) for s in lines if (m := re.match(
+        r"\s*(%\w+) = hal\.interface\.workgroup\.id", s))]
+
+
+def m_prologue_index(lines, rng):
+    """A prologue copy's or global load's index: a K tile other than 0 (an offset of a tile's
+    K extent), another workgroup term, or another value."""
+    i = rng.choice(_prologue(lines, GLOBAL_ACCESS))
+    m = rng.choice(_bracket(lines[i], 0))
+    how = rng.choice(["tile", "workgroup", "other"])
+    if how == "tile":
+        k = rng.choice([16, 32, 64, 128])
+        return f"prologue index {_add_to(lines, i, m, str(k))} on line {i + 1} + {k}"
+    if how == "workgroup":
+        wg = rng.choice(_workgroup_ids(lines))
+        return f"prologue index {_add_to(lines, i, m, wg)} on line {i + 1} + {wg}"
+    new = rng.choice([n for n in _index_names(lines) if n != m.group(0)])
+    _replace(lines, i, m, new)
+    return f"prologue index {m.group(0)} on line {i + 1} -> {new}"
+
+
+def m_prologue_lds_index(lines, rng):
+    """A prologue LDS store's (or copy's) LDS index: an offset added, or another value."""
+    i = rng.choice(_prologue(lines, rf"amdgpu\.gather_to_lds|{LDS_STORES}"))
+    m = rng.choice(_bracket(lines[i], 1 if "gather_to_lds" in lines[i] else 0))
+    if rng.random() < 0.6:
+        off = rng.choice([1, 8, 16, 64, -8])
+        return (f"prologue LDS index {_add_to(lines, i, m, str(off))} on line {i + 1} "
+                f"{off:+d}")
+    new = rng.choice([n for n in _index_names(lines) if n != m.group(0)])
+    _replace(lines, i, m, new)
+    return f"prologue LDS index {m.group(0)} on line {i + 1} -> {new}"
+
+
+def _carried_stores(lines) -> list[tuple[int, str, str]]:
+    """(line, value, vector type) of the body's LDS stores of a value the body loaded from
+    global memory (a tile loaded a K step ahead, stored at the end of the body)."""
+    start, end = _loop(lines)
+    loaded = {m.group(1) for s in lines[start:end] if (m := re.match(
+        r"\s*(%\w+) = vector\.load .*(fat_raw_buffer|#gpu\.address_space<global>)", s))}
+    out = []
+    for i in _body(lines, LDS_STORES):
+        m = re.match(r"\s*vector\.store (%\w+), .*, (vector<[^>]*>)\s*$", lines[i])
+        if m and m.group(1) in loaded:
+            out.append((i, m.group(1), m.group(2)))
+    return out
+
+
+def m_carried_change(lines, rng):
+    """A value loaded a tile ahead changed before its LDS store: its first element set to
+    1, or the value of another such store stored instead."""
+    stores = _carried_stores(lines)
+    i, v, ty = rng.choice(stores)
+    pre = " " * _indent(lines[i])
+    same = [w for j, w, t in stores if t == ty and w != v]
+    if same and rng.random() < 0.4:
+        w = rng.choice(same)
+        lines[i] = lines[i].replace(f"vector.store {v},", f"vector.store {w},", 1)
+        return f"carried value {v} stored on line {i + 1} -> {w}"
+    dims = re.match(r"vector<((?:\d+x)+)(\w+)>", ty)
+    el, rank = dims.group(2), dims.group(1).count("x")
+    lines[i] = lines[i].replace(f"vector.store {v},", "vector.store %mut_cv,", 1)
+    lines[i:i] = [f"{pre}%mut_ce = arith.constant {_one(el)} : {el}",
+                  f"{pre}%mut_cv = vector.insert %mut_ce, {v} [{', '.join(['0'] * rank)}] : "
+                  f"{el} into {ty}"]
+    return f"carried value {v} changed before its store on line {i + 1}"
+
+
+def m_carried_use(lines, rng):
+    """An extra use of a carried value: a tile loaded ahead also stored to its LDS right
+    after its load (before the reads of the tile in LDS), or read once more (unused); or, in
+    a DMA-pipelined loop, a carried LDS view read once more."""
+    stores = _carried_stores(lines)
+    if stores:
+        i, v, ty = rng.choice(stores)
+        j = next(k for k, s in enumerate(lines) if re.match(rf"\s*{v} = ", s))
+        if rng.random() < 0.5:
+            lines.insert(j + 1, lines[i])
+            return f"carried value {v} also stored right after its load on line {j + 1}"
+        el, rank = re.match(r"vector<((?:\d+x)+)(\w+)>", ty).group(2), ty.count("x")
+        pre = " " * _indent(lines[j])
+        lines.insert(j + 1, f"{pre}%mut_u = vector.extract {v}[{', '.join(['0'] * rank)}] : "
+                            f"{el} from {ty}")
+        return f"carried value {v} read once more (unused) after line {j + 1}"
+    start, _ = _loop(lines)
+    views = re.findall(r"(%\w+) = %\w+(?=[,)])", lines[start])
+    types = re.search(r"-> \((.*)\)\s*(:\s*\w+\s*)?\{", lines[start]).group(1)
+    tys = re.findall(r"vector<[^>]*>|memref<(?:[^<>]|<[^<>]*>)*>", types)
+    cands = [(a, t) for a, t in zip(views, tys) if t.startswith("memref")]
+    a, t = rng.choice(cands)
+    el = re.match(r"memref<(?:\d+x)+(\w+)", t).group(1)
+    rank = re.match(r"memref<((?:\d+x)+)", t).group(1).count("x")
+    pre = " " * (_indent(lines[start]) + 2)
+    j = rng.randrange(start + 1, _loop(lines)[1] + 1)
+    lines[j:j] = [f"{pre}%mut_z = arith.constant 0 : index",
+                  f"{pre}%mut_u = vector.load {a}[{', '.join(['%mut_z'] * rank)}] : {t}, "
+                  f"vector<8x{el}>"]
+    return f"carried LDS view {a} read once more (unused) at line {j + 1}"
+
+
+def m_epilogue(lines, rng):
+    """An epilogue op changed: an MFMA's operands swapped, its B replaced by its A or its
+    accumulator by another of the loop's results; an LDS read's index offset."""
+    i = rng.choice(_epilogue(lines, r"amdgpu\.mfma |= vector\.load .*workgroup"))
+    if "amdgpu.mfma" in lines[i]:
+        m = re.search(r"(%[\w#]+) \* (%[\w#]+) \+ (%[\w#]+)", lines[i])
+        a, b, c = m.groups()
+        accs = sorted({x for s in lines for x in re.findall(r"%\d+#\d+", s)
+                       if x.split("#")[0] == c.split("#")[0]} - {c}) if "#" in c else []
+        how = rng.choice(["swap", "b", "acc"] if accs else ["swap", "b"])
+        new = {"swap": f"{b} * {a} + {c}", "b": f"{a} * {a} + {c}",
+               "acc": f"{a} * {b} + {rng.choice(accs) if accs else c}"}[how]
+        lines[i] = lines[i].replace(m.group(0), new, 1)
+        return f"epilogue MFMA on line {i + 1}: {m.group(0)} -> {new}"
+    m = rng.choice(_bracket(lines[i], 0))
+    off = rng.choice([1, 8, 16, -8])
+    return f"epilogue read index {_add_to(lines, i, m, str(off))} on line {i + 1} {off:+d}"
+
+
+def m_rolled_bound(lines, rng):
+    """The loop's bounds as the roll-back counts its trips: the upper bound a step (or one)
+    more or less, the lower bound a step more, the step doubled."""
+    start, _ = _loop(lines)
+    _, ty = _iv(lines)
+    m = re.search(r"= (%\w+) to (%\w+) step (%\w+)", lines[start])
+    value = {}
+    for name in m.groups():
+        d = next((int(x.group(1)) for s in lines[:start] if (x := re.match(
+            rf"\s*{name} = arith\.constant (-?\d+) : ", s))), None)
+        if d is None:
+            raise LookupError("bounds not constant")
+        value[name] = d
+    lb, ub, st = (value[n] for n in m.groups())
+    which, new = rng.choice([("upper", ub - st), ("upper", ub + st), ("upper", ub + 1),
+                             ("upper", ub - 1), ("lower", lb + st), ("step", 2 * st)])
+    old = m.group({"lower": 1, "upper": 2, "step": 3}[which])
+    kw = {"lower": "=", "upper": "to", "step": "step"}[which]
+    lines[start] = lines[start].replace(m.group(0), m.group(0).replace(
+        f"{kw} {old}", f"{kw} %mut_bound", 1), 1)
+    lines.insert(start, f"{' ' * _indent(lines[start])}%mut_bound = arith.constant {new} : {ty}")
+    return f"rolled loop's {which}{'' if which == 'step' else ' bound'} {value[old]} -> {new}"
+
+
+def m_slot(lines, rng):
+    """Slot (and layout) arithmetic before the loop's end: an ``arith.remui`` or
+    ``arith.divui`` made the other, made signed, its operands swapped, or its divisor
+    another constant."""
+    found = [i for i in range(_loop_close(lines))
+             if re.search(r"= arith\.(remui|divui) ", lines[i])]
+    body = [i for i in found if i > _loop(lines)[0]]      # the slot a copy fills
+    i = rng.choice(body if body and rng.random() < 0.5 else found)
+    m = re.search(r"= arith\.(remui|divui) (%\w+), (%\w+) : (\w+)", lines[i])
+    op, a, b, ty = m.groups()
+    how = rng.choice(["other", "signed", "swap", "divisor"])
+    if how == "divisor":
+        d = rng.choice([1, 2, 3, 4, 8])
+        lines[i] = lines[i].replace(m.group(0), f"= arith.{op} {a}, %mut_d : {ty}", 1)
+        lines.insert(i, f"{' ' * _indent(lines[i])}%mut_d = arith.constant {d} : {ty}")
+        return f"{op} on line {i + 1}: divisor {b} -> {d}"
+    new = {"other": f"= arith.{'divui' if op == 'remui' else 'remui'} {a}, {b} : {ty}",
+           "signed": f"= arith.{op.replace('ui', 'si')} {a}, {b} : {ty}",
+           "swap": f"= arith.{op} {b}, {a} : {ty}"}[how]
+    lines[i] = lines[i].replace(m.group(0), new, 1)
+    return f"{op} on line {i + 1}: {how} ({new[2:]})"
+
+
+def m_async(lines, rng):
+    """A ``rocdl.asyncmark`` dropped or moved, a ``rocdl.wait.asyncmark``'s count changed
+    or the wait dropped; in a loop pipelined through registers (none of those), its
+    ``amdgpu.sched_barrier`` dropped or moved."""
+    marks = [i for i, s in enumerate(lines[:_loop_close(lines) + 4])
+             if re.match(r"\s*(rocdl\.(wait\.)?asyncmark|amdgpu\.sched_barrier)", s)]
+    i = rng.choice(marks)
+    s = lines[i].strip()
+    w = re.match(r"rocdl\.wait\.asyncmark (\d+)", s)
+    if w and rng.random() < 0.5:
+        n = rng.choice(sorted({0, 1, 2, 3} - {int(w.group(1))}))
+        lines[i] = lines[i].replace(w.group(0), f"rocdl.wait.asyncmark {n}")
+        return f"wait on line {i + 1}: {w.group(1)} -> {n} groups"
+    del lines[i]
+    if rng.random() < 0.5:
+        return f"{s.split()[0]} on line {i + 1} dropped"
+    start, end = _loop(lines)
+    first = min(_prologue(lines, GLOBAL_ACCESS), default=start)
+    j = rng.randrange(first, end + 1)
+    lines.insert(j, " " * _indent(lines[j]) + s)
+    return f"{s.split()[0]} on line {i + 1} moved to line {j + 1}"
+
+
+#: the mutations of what the roll-backs prove (IREE's prologue, carried values, epilogue,
+#: rolled bound, slots, marks), drawn only for :attr:`Family.rolled` families
+ROLLBACK_ONLY = (m_prologue_index, m_prologue_lds_index, m_carried_change, m_carried_use,
+                 m_epilogue, m_rolled_bound, m_slot, m_async)
+
+
 MUTATIONS = (m_constant, m_bound, m_barrier_drop, m_barrier_move, m_operand, m_offset,
              m_copy_down, m_read_up, m_lds_store, m_c_side_effect, m_yield_swap, m_mfma)
 #: the mutations of the later families (:attr:`Family.later`): :data:`MUTATIONS` (whose
 #: draws for the other families stay as recorded) and the bare barrier
 LATER_MUTATIONS = MUTATIONS + (m_bare_barrier,)
+#: the mutations of the roll-backs' inputs (:attr:`Family.rolled`): :data:`LATER_MUTATIONS`
+#: and, twice as likely each, :data:`ROLLBACK_ONLY`
+ROLLBACK_MUTATIONS = LATER_MUTATIONS + ROLLBACK_ONLY + ROLLBACK_ONLY
 
 
 def rng_for(seed: int, index: int) -> random.Random:
@@ -595,8 +888,9 @@ def mutant(seed: int, index: int, families=None) -> Mutant:
 
 def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
     """A mutant of input ``form`` drawn with ``rng`` (numbered ``index``)."""
-    what, text = applied(source(form), LATER_MUTATIONS if INPUTS[form].later else MUTATIONS,
-                         rng)
+    fam = INPUTS[form]
+    what, text = applied(source(form), ROLLBACK_MUTATIONS if fam.rolled else
+                         LATER_MUTATIONS if fam.later else MUTATIONS, rng)
     return Mutant(form, index, f"{form}: {what}", text)
 
 
@@ -780,6 +1074,19 @@ def rolled(text: str) -> str:
     return staging_loops.rolled(text)
 
 
+#: IREE's asynchronous copies and the marks and waits that close and count their groups
+ASYNC = re.compile(r"^\s*rocdl\.(wait\.)?asyncmark\b.*\n", re.M)
+
+
+def synchronous(text: str) -> str:
+    """``text`` with IREE's asynchronous direct-to-LDS copies (its own prefetch pipelining:
+    ``amdgpu.gather_to_lds async``, groups closed by ``rocdl.asyncmark``, counted by
+    ``rocdl.wait.asyncmark``) made synchronous and the marks and waits dropped: each copy
+    complete where it is issued, a wait on it at least as strong as any mark's, which LLVM
+    cannot build otherwise (the sched passes roll such a kernel back)."""
+    return ASYNC.sub("", text.replace("amdgpu.gather_to_lds async ", "amdgpu.gather_to_lds "))
+
+
 def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
     """(verdict, detail) of mutant ``m`` (module docstring).  ``refusal_first`` (the tests'):
     the pipelined build first, its refusal (or crash) the verdict without the unpipelined
@@ -803,6 +1110,8 @@ def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
             plain = hoisted(plain)
         if PRIVATE in plain:
             plain = rolled(plain)
+        if "rocdl.asyncmark" in plain:
+            plain = synchronous(plain)
     except IRError as e:
         return "no-reference", str(e)
     except Exception as e:  # the mutant does not parse: the build says where

@@ -2,6 +2,7 @@
 // RUN: pipeline-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})'
 // RUN: not pipeline-opt %S/Inputs/natural-4wave.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave BK=64})' 2>&1 | FileCheck %s --check-prefix=OPT
 // RUN: not pipeline-opt %S/Inputs/natural-4wave.mlir --pass-pipeline='builtin.module(sched-adopt-loop)' 2>&1 | FileCheck %s --check-prefix=NONAME
+// RUN: pipeline-opt %S/Inputs/slot-view-merge.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' | FileCheck %s --check-prefix=SLOT
 
 // sched-adopt-loop makes a natural K-loop (examples/natural_kernel.py: 4 waves, a 128x128
 // tile, K step 32, two gather_to_lds per operand, 16 MFMAs 16x16x32) the 4-wave
@@ -25,6 +26,15 @@
 // CHECK:       scf.yield
 // The schedule it inferred, as the typed attributes sched-import reads back.
 // CHECK-NEXT:  } {sched.options = {BK = 32 : i64, BM = 128 : i64, BN = 128 : i64, dtype = "bf16"}, sched.schedule = "4wave"}
+
+// A one-wave tile read through 1 x 1024 slot buffers viewed in the loop body
+// (Inputs/slot-view-merge.mlir): 2 K steps merged into each K tile of 64, its buffers one
+// 1024-element buffer per (operand, stage, subtile); the merged IR itself is checked in
+// test/unit/frontend/test_kmerge.py.
+// SLOT-COUNT-8: memref.alloc() : memref<1024xbf16, #gpu.address_space<workgroup>>
+// SLOT-NOT:     memref.alloc()
+// SLOT:         scf.for
+// SLOT:         } {sched.options = {BK = 64 : i64, BM = 32 : i64, BN = 32 : i64, dtype = "bf16", waves = 1 : i64}, sched.schedule = "4wave"}
 
 // OPT: error: sched-adopt-loop: 'scf.for' op: the pipeline asks for BK=64, but the loop's payload has BK=32
 // NONAME: error: sched-adopt-loop: 'scf.for' op is a natural K-loop but sched-adopt-loop has no schedule=NAME option

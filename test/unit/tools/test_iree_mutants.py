@@ -24,6 +24,7 @@ import pytest
 DATA = Path(__file__).parents[2] / "data" / "iree"
 sys.path.insert(0, str(DATA))
 import mutants as M  # noqa: E402
+from pipeline_mlir.emu.iree import UNSTORED  # noqa: E402
 
 SEED = int(os.environ.get("PIPELINE_MUTANTS_SEED", "1"))
 COUNT = int(os.environ.get("PIPELINE_MUTANTS", "3"))
@@ -170,8 +171,12 @@ def test_the_comparison_sees_a_changed_result():
         "scf.for %arg0 = %c0_i32 to %c128_i32", "scf.for %arg0 = %c0_i32 to %c64_i32"))
     assert "%c64_i32 = arith.constant 64 : i32" in text
     assert M.verdict(half)[0] == "exact"
-    whole = M.c_bytes(M.build(text, False)[2], "4096.late")
-    assert (whole != M.c_bytes(M.build(half.text, False)[2], "4096.late")).any()
+    # the whole K-loop's C: the prefetch point's reference (the same inputs; its workgroup
+    # (0, 0) is the late form's 0), kept by the verdicts' caches like the half one's
+    whole = M.c_bytes(M.build(M.unswizzled(prefetch), False)[2], "4096.prefetch")
+    halved = M.c_bytes(M.build(half.text, False)[2], "4096.late")
+    both = (whole != UNSTORED) & (halved != UNSTORED)
+    assert both.sum() == 128 * 128 and (whole[both] != halved[both]).any()
     lines = text.split("\n")
     start, _ = M._loop(lines)
     read = next(i for i in range(start, len(lines)) if "vector.load %alloc[" in lines[i])
@@ -285,12 +290,14 @@ def test_later_families_leave_the_recorded_draws_alone():
     and only their mutants draw the bare barrier: every earlier campaign (a seed over every
     family, or named families) draws the same mutants as before."""
     later = {n for n, fam in M.FAMILIES.items() if fam.later}
-    assert later == {"i8x", "i8kf", "vdi8ab", "dynk", "bf16x", "fp8x", *NEWER}
+    assert later == {"i8x", "i8kf", "vdi8ab", "dynk", "bf16x", "fp8x", *NEWER, *ROLLED}
     assert not any(n.split(".")[0] in later for n in M._pool())
     assert {M.mutant_source(SEED, i) for i in range(200)}.isdisjoint(
         {f"{n}.{f}" for n in later for f in M.FORMS})
     assert len(M.MUTATIONS) == 12 and M.m_bare_barrier not in M.MUTATIONS
     assert M.LATER_MUTATIONS == M.MUTATIONS + (M.m_bare_barrier,)
+    assert {n for n, fam in M.FAMILIES.items() if fam.rolled} == ROLLED
+    assert M.ROLLBACK_MUTATIONS[:len(M.LATER_MUTATIONS)] == M.LATER_MUTATIONS
     assert M.INPUTS["i8kf.late"].pipeline == "pingpong{waits=fragment}"
 
 
@@ -312,6 +319,35 @@ def test_a_bare_barrier_mutation_with_and_without_its_wait():
         assert ("after a rocdl.s.waitcnt" in what) == bool(waits), what
         seen.add(int(waits[0]) if waits else None)
     assert seen == {None, *M.WAITS}, seen
+
+
+#: the families of IREE's own prefetch pipelining, late form (:attr:`mutants.Family.rolled`):
+#: its default builds of fp8 and bf16 ``A x B^T`` (copies through registers,
+#: ``frontend/reroll_regs.py``) and a one-wave 32x32 DMA kernel on 4224 workgroups
+#: (``frontend/reroll.py``) and the same tile copied through registers, both proven by the
+#: forms alone
+ROLLED = {"regfp8", "reg512", "dmabig", "regbig"}
+
+
+def test_the_rolled_back_families_are_refused_or_exact():
+    """IREE's own prefetch pipelining, mutated where the roll-backs prove it (seed 1 of
+    :data:`ROLLED`): the DMA kernel's rolled bound a tile more (exact: its K-merged loop,
+    once a crash, on the 1 x N slot buffer the roll-back leaves), a prologue copy's LDS
+    index made the workgroup id (refused: not the body's copy by the forms, too many
+    workgroups to enumerate), a register tile changed before its LDS store (refused)."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    want = {4: ("dmabig.late: rolled loop's upper bound 7 -> 8", "exact", ""),
+            10: ("dmabig.late: prologue LDS index %c512 on line 86 -> %workgroup_id_x",
+                 "refused", "too large"),
+            12: ("reg512.late: carried value %284 changed before its store", "refused",
+                 "is not an LDS store of")}
+    families = ["dmabig", "reg512", "regfp8"]       # (the recorded campaign's)
+    for i, (what, verdict, detail) in want.items():
+        m = M.mutant(1, i, families)
+        got, why = M.verdict(m, refusal_first=True)
+        assert m.what.startswith(what) and got == verdict and detail in why, \
+            (m.what, got, why, M.command(1, i, families))
 
 
 #: the later families (:attr:`mutants.Family.later`), a few mutants each of seed 1: a bare

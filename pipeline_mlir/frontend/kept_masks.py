@@ -62,7 +62,7 @@ from pipeline_mlir.analysis.ir_facts import (DYNAMIC, constant_int, dense_row_ma
 from pipeline_mlir.analysis.views import VIEW_OPS
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure
+from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.masked_rows import fat_view
 from pipeline_mlir.frontend.select_masks import selected_loads
 
@@ -122,7 +122,8 @@ def _whole_run_condition(read):
 def _check(loop, at, cond, pad, load) -> tuple:
     """(the load, its ``i1`` condition, ``delta``) of the mask ``at`` keeps (a select or the
     masked read itself), or an error at ``at`` saying which requirement fails."""
-    what = source_text(foreign_source(cond, {loop.regions[0].blocks[0].arguments[0]}))
+    iv = loop.regions[0].blocks[0].arguments[0]
+    what = source_text(foreign_source(cond, {iv}))
     why = (f"{describe(at)} has a condition that depends on {what}; the front end keeps such "
            f"a mask in the copy, its masked lanes reading past the end of a range-checked "
            f"buffer (zeros), and")
@@ -130,8 +131,10 @@ def _check(loop, at, cond, pad, load) -> tuple:
         raise IRError(at, f"{why} so needs a padding of the constant zero (all bits clear), "
                           f"not {source_text(pad)}")
     cond = _scalar_condition(at, cond, why)
-    bad = _loop_source(loop, cond)
+    bad = foreign_source(cond, {iv}, loop=loop)
     if bad is not None:
+        bad = source_text(bad) if isinstance(bad.owner, ir.Block) else \
+            f"{describe(_op(bad.owner))}, which has side effects (or regions) in the loop"
         raise IRError(at, f"{why} recomputes the condition for every iteration, so needs it "
                           f"computed by side-effect-free ops from the loop variable, threads, "
                           f"constants and values defined before the loop; it depends on {bad}")
@@ -207,29 +210,6 @@ def _scalar_condition(at, c, why: str):
                               f"or its vector.broadcast), not a vector of them")
         c = o.operands[0]
     return c
-
-
-def _loop_source(loop, v, seen: set | None = None) -> str | None:
-    """What of ``v``'s computation inside ``loop`` the pipelined loop cannot recompute in
-    another iteration: a loop-carried value, an op with side effects (a memory read) or
-    regions; None when every value is the loop variable, defined before the loop or
-    computed from those by side-effect-free ops."""
-    seen = set() if seen is None else seen
-    if v in seen:
-        return None
-    seen.add(v)
-    body = loop.regions[0].blocks[0]
-    if isinstance(v.owner, ir.Block):
-        if v.owner == body and v.arg_number > 0:
-            return f"the loop-carried value (block argument #{v.arg_number} of the 'scf.for')"
-        return None
-    o = _op(v.owner)
-    if o.operation.block != body:
-        return None                        # defined before the loop (loop-invariant)
-    if not is_pure(o):
-        return f"{describe(o)}, which has side effects (or regions) in the loop"
-    return next((b for b in (_loop_source(loop, x, seen) for x in o.operands)
-                 if b is not None), None)
 
 
 def _move_past_end(load, c, delta: int) -> None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from pipeline_mlir.dialect.attrs import int_value, is_float8, is_kind, memory_space_name
+from pipeline_mlir.dialect.attrs import (constant_range, int_value, is_float8, is_kind,
+                                         memory_space_name)
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.kernel.lds_data import (OPAQUE_ASM, OPAQUE_CONSTRAINTS,
@@ -230,10 +231,14 @@ def enclosing_ops(op):
 #: integer ops :func:`constant_int` folds, and what they compute
 _FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
           "arith.muli": lambda a, b: a * b}
-#: the ops a constant passes through unchanged
-#: the ops of a workgroup id
+#: the ops of a workgroup id: the one list (the evaluator samples them, the front end's
+#: proofs bound them by :func:`workgroup_id_bound`, the analyses of what moves with the
+#: workgroup start from them)
 WORKGROUP_ID_OPS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
                     "rocdl.workgroup.id.y", "rocdl.workgroup.id.z")
+#: the ops of the workgroup count (a launch's size along a dimension)
+WORKGROUP_COUNT_OPS = ("hal.interface.workgroup.count", "gpu.grid_dim")
+#: the ops a constant passes through unchanged
 VALUE_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
 #: the ops a launch value (a push constant, a size) passes through unchanged on its way to
 #: what it sizes: :data:`VALUE_CASTS` and IREE's naming of a workload value
@@ -294,6 +299,17 @@ def constant_trips(loop) -> int | None:
         return None
     lb, ub, step = bounds
     return max(0, -(-(ub - lb) // step))
+
+
+def workgroup_id_bound(op) -> int | None:
+    """The bound ``op`` (one of :data:`WORKGROUP_ID_OPS`) states on its workgroup id (the
+    id is below it): the ``upper_bound`` of ``hal.interface.workgroup.id`` and
+    ``gpu.block_id``, the end of the ``range`` of a ``rocdl.workgroup.id.*`` starting at 0
+    or above; None without one."""
+    if op.name.startswith("rocdl."):
+        r = constant_range(op.attributes["range"]) if "range" in op.attributes else None
+        return r[1] if r is not None and r[0] >= 0 else None
+    return checked_int_attr(op, "upper_bound")
 
 
 def checked_int_attr(op, name: str, default: int | None = None) -> int | None:

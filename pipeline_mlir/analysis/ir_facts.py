@@ -11,6 +11,7 @@ per element (:func:`element_bytes`), IREE's ``xor_shuffle`` swizzle (:func:`xor_
 
 from __future__ import annotations
 
+import math
 import re
 
 from pipeline_mlir.dialect.attrs import (constant_range, int_value, is_float8, is_kind,
@@ -281,6 +282,25 @@ def constant_int(v) -> int | None:
             return None
         return _wrap(_FOLDS[o.name](a, b), o.results[0].type)
     return None
+
+
+def zero_bits(v) -> bool:
+    """``v`` is an ``arith.constant`` zero with every bit clear: an integer 0 or a float
+    +0.0, a scalar or the splat of one.  Not -0.0: the one test of the front end's
+    paddings, each of which stands for what a read past the end of a range-checked buffer
+    returns, zero bits; -0.0 is another value (``-0.0 + -0.0`` is -0.0, ``1 / -0.0`` is
+    -inf), so a kernel padded with it would be rewritten into another kernel."""
+    if isinstance(v.owner, ir.Block) or as_operation(v.owner).name != "arith.constant":
+        return False
+    a = as_operation(v.owner).attributes["value"]
+    if isinstance(a, ir.DenseElementsAttr):
+        if not ir.DenseElementsAttr(a).is_splat:
+            return False
+        a = ir.DenseElementsAttr(a).get_splat_value()
+    if isinstance(a, ir.IntegerAttr):
+        return ir.IntegerAttr(a).value == 0
+    return isinstance(a, ir.FloatAttr) and math.copysign(1.0, ir.FloatAttr(a).value) == 1.0 \
+        and ir.FloatAttr(a).value == 0.0
 
 
 def constant_bounds(loop) -> tuple[int, int, int] | None:

@@ -58,7 +58,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, constant_int, dense_row_major,
-                                             element_bytes, memory_space, segments)
+                                             element_bytes, memory_space, segments, zero_bits)
 from pipeline_mlir.analysis.views import VIEW_OPS
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
@@ -127,9 +127,11 @@ def _check(loop, at, cond, pad, load) -> tuple:
     why = (f"{describe(at)} has a condition that depends on {what}; the front end keeps such "
            f"a mask in the copy, its masked lanes reading past the end of a range-checked "
            f"buffer (zeros), and")
-    if not _zero_bits(pad):
-        raise IRError(at, f"{why} so needs a padding of the constant zero (all bits clear), "
-                          f"not {source_text(pad)}")
+    if not zero_bits(pad):
+        said = source_text(pad) if isinstance(pad.owner, ir.Block) or \
+            _op(pad.owner).name != "arith.constant" else str(_op(pad.owner).attributes["value"])
+        raise IRError(at, f"{why} so needs a padding of the constant zero, every bit clear "
+                          f"(a read past the end returns +0.0), not {said}")
     cond = _scalar_condition(at, cond, why)
     bad = foreign_source(cond, {iv}, loop=loop)
     if bad is not None:
@@ -182,22 +184,6 @@ def _fat_root(v):
             return v
         v = _op(v.owner).operands[0]
     return v
-
-
-def _zero_bits(v) -> bool:
-    """``v`` is an ``arith.constant`` whose every element is zero with every bit clear
-    (not -0.0: a read past the end reads +0.0)."""
-    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "arith.constant":
-        return False
-    a = _op(v.owner).attributes["value"]
-    if isinstance(a, ir.DenseElementsAttr):
-        if not ir.DenseElementsAttr(a).is_splat:
-            return False
-        a = ir.DenseElementsAttr(a).get_splat_value()
-    if isinstance(a, ir.IntegerAttr):
-        return ir.IntegerAttr(a).value == 0
-    return isinstance(a, ir.FloatAttr) and str(a).split(" : ")[0].lstrip("+") in (
-        "0.0", "0.000000e+00")
 
 
 def _scalar_condition(at, c, why: str):

@@ -229,6 +229,13 @@ def enclosing_ops(op):
         p = p.parent
 
 
+def encloses(outer, op) -> bool:
+    """``op`` is nested in ``outer``'s regions, at any depth below its function (not
+    ``outer`` itself): one of :func:`enclosing_ops`."""
+    outer = as_operation(outer)
+    return any(p == outer for p in enclosing_ops(op))
+
+
 #: integer ops :func:`constant_int` folds, and what they compute
 _FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
           "arith.muli": lambda a, b: a * b}

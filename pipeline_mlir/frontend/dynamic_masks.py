@@ -35,7 +35,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import constant_int, through_casts
+from pipeline_mlir.analysis.ir_facts import constant_int, encloses, through_casts
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -245,14 +245,10 @@ def foreign_source(v, allowed=frozenset(), seen: set | None = None, loop=None):
 def _inside(v, loop) -> bool:
     """``v`` is computed inside ``loop``: a result of an op in its regions (nested ones
     included) or an argument of a block there (its body's own)."""
-    o = v.owner.owner if isinstance(v.owner, ir.Block) else v.owner
-    loop = _op(loop).operation
-    while o is not None:
-        o = _op(o).operation
-        if o == loop:
-            return True
-        o = o.parent
-    return False
+    if isinstance(v.owner, ir.Block):
+        o = v.owner.owner
+        return o is not None and (_op(o) == _op(loop) or encloses(loop, o))
+    return encloses(loop, v.owner)
 
 
 def source_text(v) -> str:

@@ -236,6 +236,29 @@ def encloses(outer, op) -> bool:
     return any(p == outer for p in enclosing_ops(op))
 
 
+#: the binary affine expressions :func:`fold_affine` combines, by the kind it names them
+_AFFINE_BINARY = (("add", "AffineAddExpr"), ("mul", "AffineMulExpr"), ("mod", "AffineModExpr"),
+                  ("floordiv", "AffineFloorDivExpr"), ("ceildiv", "AffineCeilDivExpr"))
+
+
+def fold_affine(e, dims: list, syms: list, const, binary):
+    """The value of the affine expression ``e`` in the caller's algebra: ``dims`` and
+    ``syms`` the values of its dimensions and symbols, ``const(c)`` that of a constant,
+    ``binary(kind, a, b, e)`` that of a binary expression ``e`` whose operands have the
+    values ``a`` and ``b`` (``kind``: ``add``, ``mul``, ``mod``, ``floordiv`` or
+    ``ceildiv``).  The one walk of an affine expression: the per-lane evaluator's (numpy
+    values), the dynamic-K masks' and the row proof's (linear forms)."""
+    if isinstance(e, ir.AffineConstantExpr):
+        return const(e.value)
+    if isinstance(e, ir.AffineDimExpr):
+        return dims[e.position]
+    if isinstance(e, ir.AffineSymbolExpr):
+        return syms[e.position]
+    a, b = (fold_affine(x, dims, syms, const, binary) for x in (e.lhs, e.rhs))
+    kind = next(k for k, cls in _AFFINE_BINARY if isinstance(e, getattr(ir, cls)))
+    return binary(kind, a, b, e)
+
+
 #: integer ops :func:`constant_int` folds, and what they compute
 _FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
           "arith.muli": lambda a, b: a * b}

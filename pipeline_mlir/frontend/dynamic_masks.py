@@ -35,7 +35,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import constant_int, encloses, through_casts
+from pipeline_mlir.analysis.ir_facts import constant_int, encloses, fold_affine, through_casts
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -279,18 +279,11 @@ def _check_leaves(v) -> None:
 
 
 def _expr(e, dims, syms, n: int) -> Lin:
-    if isinstance(e, ir.AffineConstantExpr):
-        return Lin(0, 0, e.value, n)
-    if isinstance(e, (ir.AffineDimExpr, ir.AffineSymbolExpr)):
-        return (dims if isinstance(e, ir.AffineDimExpr) else syms)[e.position]
-    a, b = _expr(e.lhs, dims, syms, n), _expr(e.rhs, dims, syms, n)
-    if isinstance(e, ir.AffineAddExpr):
-        return a + b
-    if isinstance(e, ir.AffineMulExpr):
-        return a * b
-    kind = "mod" if isinstance(e, ir.AffineModExpr) else \
-        "floordiv" if isinstance(e, ir.AffineFloorDivExpr) else "ceildiv"
-    return a.divide(b, kind)
+    return fold_affine(e, dims, syms, lambda c: Lin(0, 0, c, n), _lin_binary)
+
+
+def _lin_binary(kind: str, a: Lin, b: Lin, _e) -> Lin:
+    return a + b if kind == "add" else a * b if kind == "mul" else a.divide(b, kind)
 
 
 def k_bound(ub, need: tuple[Fraction, Fraction]):

@@ -236,6 +236,16 @@ def encloses(outer, op) -> bool:
     return any(p == outer for p in enclosing_ops(op))
 
 
+def defined_in(v, loop) -> bool:
+    """Whether the value ``v`` is defined inside ``loop``: an argument of a block of its
+    regions or of a region nested there, or a result of an op nested in it (not one of
+    ``loop``'s own results)."""
+    if isinstance(v.owner, ir.Block):
+        o = v.owner.owner
+        return o is not None and (as_operation(o) == as_operation(loop) or encloses(loop, o))
+    return encloses(loop, v.owner)
+
+
 #: the binary affine expressions :func:`fold_affine` combines, by the kind it names them
 _AFFINE_BINARY = (("add", "AffineAddExpr"), ("mul", "AffineMulExpr"), ("mod", "AffineModExpr"),
                   ("floordiv", "AffineFloorDivExpr"), ("ceildiv", "AffineCeilDivExpr"))

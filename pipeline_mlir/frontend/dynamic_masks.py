@@ -35,7 +35,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import constant_int, encloses, fold_affine, through_casts
+from pipeline_mlir.analysis.ir_facts import constant_int, defined_in, fold_affine, through_casts
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -228,7 +228,7 @@ def foreign_source(v, allowed=frozenset(), seen: set | None = None, loop=None):
     if not isinstance(v, ir.Value) or v in allowed or v in seen:
         return None
     seen.add(v)
-    if loop is not None and not _inside(v, loop):
+    if loop is not None and not defined_in(v, loop):
         return None
     if isinstance(v.owner, ir.Block):
         return v
@@ -240,15 +240,6 @@ def foreign_source(v, allowed=frozenset(), seen: set | None = None, loop=None):
         if bad is not None:
             return bad
     return None
-
-
-def _inside(v, loop) -> bool:
-    """``v`` is computed inside ``loop``: a result of an op in its regions (nested ones
-    included) or an argument of a block there (its body's own)."""
-    if isinstance(v.owner, ir.Block):
-        o = v.owner.owner
-        return o is not None and (_op(o) == _op(loop) or encloses(loop, o))
-    return encloses(loop, v.owner)
 
 
 def source_text(v) -> str:

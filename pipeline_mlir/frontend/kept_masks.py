@@ -62,7 +62,7 @@ from pipeline_mlir.analysis.ir_facts import (DYNAMIC, constant_int, dense_row_ma
 from pipeline_mlir.analysis.views import VIEW_OPS
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
-from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.kernel_ir import describe, replace_masked_read
 from pipeline_mlir.frontend.masked_rows import fat_view
 from pipeline_mlir.frontend.select_masks import selected_loads
 
@@ -302,7 +302,4 @@ def drop_mask(read, kept: bool) -> None:
         new = ir.Operation.create("vector.transfer_read", results=[read.results[0].type],
                                   operands=[g[0][0]] + list(g[1]) + [g[2][0]],
                                   attributes=attrs)
-    read.results[0].replace_all_uses_with(new.results[0])
-    read.erase()
-    if not list(mask.uses) and not isinstance(mask.owner, ir.Block):
-        _op(mask.owner).erase()
+    replace_masked_read(read, new, mask)

@@ -38,7 +38,6 @@ A range is a sound bound of every value the form takes there.
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 
 from pipeline_mlir.analysis.int_branches import BranchFacts
@@ -49,7 +48,7 @@ from pipeline_mlir.analysis.int_ranges import pick as pick_range
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.llvm_values import const_int, defining_op, int_width, overflow_flags
 from pipeline_mlir.analysis.uniformity import Uniformity
-from pipeline_mlir.dialect.attrs import is_kind
+from pipeline_mlir.dialect.attrs import constant_range
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 
@@ -117,7 +116,6 @@ def const_form(k: int) -> Form:
     return Form(None, k)
 
 
-_RANGE_RE = re.compile(r"constant_range<i\d+,\s*(-?\d+),\s*(-?\d+)>")
 #: ops that are floor division / modulo by a positive constant (a power of two for the
 #: shifts) of a non-negative value (``ashr``: of any value)
 _FLOORDIV = frozenset({"llvm.udiv", "llvm.sdiv", "llvm.lshr", "llvm.ashr"})
@@ -128,11 +126,10 @@ _MINMAX = {"llvm.intr.smax": (max, False), "llvm.intr.smin": (min, False),
 
 def _op_range(op, rng):
     """``rng`` met with the op's ``range`` attribute (``[lo, hi)``), if it has one."""
-    if "range" in op.attributes and is_kind(op.attributes["range"], "constant_range"):
-        m = _RANGE_RE.search(str(op.attributes["range"]))  # no accessor: its text
-        if m and int(m.group(1)) < int(m.group(2)):
-            given = (int(m.group(1)), int(m.group(2)) - 1)
-            return meet(rng or given, given)
+    r = constant_range(op.attributes["range"]) if "range" in op.attributes else None
+    if r is not None:
+        given = (r[0], r[1] - 1)
+        return meet(rng or given, given)
     return rng
 
 

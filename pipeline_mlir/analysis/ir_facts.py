@@ -11,9 +11,11 @@ per element (:func:`element_bytes`), IREE's ``xor_shuffle`` swizzle (:func:`xor_
 
 from __future__ import annotations
 
+import math
 import re
 
-from pipeline_mlir.dialect.attrs import int_value, is_float8, is_kind, memory_space_name
+from pipeline_mlir.dialect.attrs import (constant_range, int_value, is_float8, is_kind,
+                                         memory_space_name)
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.kernel.lds_data import (OPAQUE_ASM, OPAQUE_CONSTRAINTS,
@@ -227,13 +229,57 @@ def enclosing_ops(op):
         p = p.parent
 
 
+def encloses(outer, op) -> bool:
+    """``op`` is nested in ``outer``'s regions, at any depth below its function (not
+    ``outer`` itself): one of :func:`enclosing_ops`."""
+    outer = as_operation(outer)
+    return any(p == outer for p in enclosing_ops(op))
+
+
+def defined_in(v, loop) -> bool:
+    """Whether the value ``v`` is defined inside ``loop``: an argument of a block of its
+    regions or of a region nested there, or a result of an op nested in it (not one of
+    ``loop``'s own results)."""
+    if isinstance(v.owner, ir.Block):
+        o = v.owner.owner
+        return o is not None and (as_operation(o) == as_operation(loop) or encloses(loop, o))
+    return encloses(loop, v.owner)
+
+
+#: the binary affine expressions :func:`fold_affine` combines, by the kind it names them
+_AFFINE_BINARY = (("add", "AffineAddExpr"), ("mul", "AffineMulExpr"), ("mod", "AffineModExpr"),
+                  ("floordiv", "AffineFloorDivExpr"), ("ceildiv", "AffineCeilDivExpr"))
+
+
+def fold_affine(e, dims: list, syms: list, const, binary):
+    """The value of the affine expression ``e`` in the caller's algebra: ``dims`` and
+    ``syms`` the values of its dimensions and symbols, ``const(c)`` that of a constant,
+    ``binary(kind, a, b, e)`` that of a binary expression ``e`` whose operands have the
+    values ``a`` and ``b`` (``kind``: ``add``, ``mul``, ``mod``, ``floordiv`` or
+    ``ceildiv``).  The one walk of an affine expression: the per-lane evaluator's (numpy
+    values), the dynamic-K masks' and the row proof's (linear forms)."""
+    if isinstance(e, ir.AffineConstantExpr):
+        return const(e.value)
+    if isinstance(e, ir.AffineDimExpr):
+        return dims[e.position]
+    if isinstance(e, ir.AffineSymbolExpr):
+        return syms[e.position]
+    a, b = (fold_affine(x, dims, syms, const, binary) for x in (e.lhs, e.rhs))
+    kind = next(k for k, cls in _AFFINE_BINARY if isinstance(e, getattr(ir, cls)))
+    return binary(kind, a, b, e)
+
+
 #: integer ops :func:`constant_int` folds, and what they compute
 _FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
           "arith.muli": lambda a, b: a * b}
-#: the ops a constant passes through unchanged
-#: the ops of a workgroup id
+#: the ops of a workgroup id: the one list (the evaluator samples them, the front end's
+#: proofs bound them by :func:`workgroup_id_bound`, the analyses of what moves with the
+#: workgroup start from them)
 WORKGROUP_ID_OPS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
                     "rocdl.workgroup.id.y", "rocdl.workgroup.id.z")
+#: the ops of the workgroup count (a launch's size along a dimension)
+WORKGROUP_COUNT_OPS = ("hal.interface.workgroup.count", "gpu.grid_dim")
+#: the ops a constant passes through unchanged
 VALUE_CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi")
 #: the ops a launch value (a push constant, a size) passes through unchanged on its way to
 #: what it sizes: :data:`VALUE_CASTS` and IREE's naming of a workload value
@@ -278,6 +324,25 @@ def constant_int(v) -> int | None:
     return None
 
 
+def zero_bits(v) -> bool:
+    """``v`` is an ``arith.constant`` zero with every bit clear: an integer 0 or a float
+    +0.0, a scalar or the splat of one.  Not -0.0: the one test of the front end's
+    paddings, each of which stands for what a read past the end of a range-checked buffer
+    returns, zero bits; -0.0 is another value (``-0.0 + -0.0`` is -0.0, ``1 / -0.0`` is
+    -inf), so a kernel padded with it would be rewritten into another kernel."""
+    if isinstance(v.owner, ir.Block) or as_operation(v.owner).name != "arith.constant":
+        return False
+    a = as_operation(v.owner).attributes["value"]
+    if isinstance(a, ir.DenseElementsAttr):
+        if not ir.DenseElementsAttr(a).is_splat:
+            return False
+        a = ir.DenseElementsAttr(a).get_splat_value()
+    if isinstance(a, ir.IntegerAttr):
+        return ir.IntegerAttr(a).value == 0
+    return isinstance(a, ir.FloatAttr) and math.copysign(1.0, ir.FloatAttr(a).value) == 1.0 \
+        and ir.FloatAttr(a).value == 0.0
+
+
 def constant_bounds(loop) -> tuple[int, int, int] | None:
     """(lower bound, upper bound, step) of ``loop`` (an ``scf.for``) when all three are
     constants (:func:`constant_int`), else None."""
@@ -294,6 +359,17 @@ def constant_trips(loop) -> int | None:
         return None
     lb, ub, step = bounds
     return max(0, -(-(ub - lb) // step))
+
+
+def workgroup_id_bound(op) -> int | None:
+    """The bound ``op`` (one of :data:`WORKGROUP_ID_OPS`) states on its workgroup id (the
+    id is below it): the ``upper_bound`` of ``hal.interface.workgroup.id`` and
+    ``gpu.block_id``, the end of the ``range`` of a ``rocdl.workgroup.id.*`` starting at 0
+    or above; None without one."""
+    if op.name.startswith("rocdl."):
+        r = constant_range(op.attributes["range"]) if "range" in op.attributes else None
+        return r[1] if r is not None and r[0] >= 0 else None
+    return checked_int_attr(op, "upper_bound")
 
 
 def checked_int_attr(op, name: str, default: int | None = None) -> int | None:

@@ -34,8 +34,8 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, dense_i64, int_attr,
-                                             is_opaque_identity, segments)
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, dense_i64, fold_affine,
+                                             int_attr, is_opaque_identity, segments)
 from pipeline_mlir.analysis.llvm_values import gep_element_bytes, gep_index, int_width
 from pipeline_mlir.dialect.attrs import DIMS, dimension
 from pipeline_mlir.dialect.bindings import ir
@@ -194,32 +194,21 @@ def _each(ev, op):
     return [ev.value(x) for x in op.operands]
 
 
-def _expr(e, dims, syms, op):
-    if isinstance(e, ir.AffineConstantExpr):
-        return e.value
-    if isinstance(e, ir.AffineDimExpr):
-        return dims[e.position]
-    if isinstance(e, ir.AffineSymbolExpr):
-        return syms[e.position]
-    a, b = _expr(e.lhs, dims, syms, op), _expr(e.rhs, dims, syms, op)
-    if isinstance(e, ir.AffineAddExpr):
-        return a + b
-    if isinstance(e, ir.AffineMulExpr):
-        return a * b
-    if isinstance(e, ir.AffineModExpr):
-        return np.mod(a, b)
-    if isinstance(e, ir.AffineFloorDivExpr):
-        return np.floor_divide(a, b)
-    if isinstance(e, ir.AffineCeilDivExpr):
-        return -np.floor_divide(-a, b)
-    raise IRError(op, f"'{op.name}' op: unknown affine expression {e}")  # pragma: no cover
+#: each kind of binary affine expression (:func:`~pipeline_mlir.analysis.ir_facts.fold_affine`)
+#: on the lanes' values
+_AFFINE = {"add": lambda a, b: a + b, "mul": lambda a, b: a * b, "mod": np.mod,
+           "floordiv": np.floor_divide, "ceildiv": lambda a, b: -np.floor_divide(-a, b)}
+
+
+def _expr(e, dims, syms):
+    return fold_affine(e, dims, syms, lambda c: c, lambda kind, a, b, _e: _AFFINE[kind](a, b))
 
 
 def _affine_map_results(ev, op, attr_name="map"):
     am = ir.AffineMapAttr(op.attributes[attr_name]).value
     vals = [ev.value(x) for x in op.operands]
     dims, syms = vals[:am.n_dims], vals[am.n_dims:]
-    return [np.broadcast_to(np.asarray(_expr(e, dims, syms, op), dtype=np.int64),
+    return [np.broadcast_to(np.asarray(_expr(e, dims, syms), dtype=np.int64),
                             (ev.threads,)).copy() for e in am.results]
 
 

@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.analysis.barriers import BARRIERS, WAIT_OPS, fences_lds, wait_counts
-from pipeline_mlir.analysis.ir_facts import memory_space, segments
+from pipeline_mlir.analysis.ir_facts import descendants, memory_space, segments
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import FUNCS, READS, is_uniform
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
@@ -196,13 +196,10 @@ class _Stream:
         return None
 
     def _opaque(self, op) -> str | None:
-        for region in op.regions:
-            for block in region.blocks:
-                for o in block.operations:
-                    o = as_operation(o)
-                    if o.name in READS + WRITES + BARRIERS or o.name in (
-                            "amdgpu.gather_to_lds", *WAIT_OPS) or len(o.regions):
-                        return f"{_where(op)} holds memory ops (not modelled)"
+        if any(o.name in READS + WRITES + BARRIERS or o.name in ("amdgpu.gather_to_lds",
+                                                                 *WAIT_OPS) or len(o.regions)
+               for o in descendants(op)):
+            return f"{_where(op)} holds memory ops (not modelled)"
         return None
 
     def branch(self, op) -> str | None:

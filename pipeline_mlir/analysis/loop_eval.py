@@ -67,11 +67,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, attr_names, checked_int_attr,
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WORKGROUP_ID_OPS, attr_names,
                                              constant_int, dense_i64, element_bytes, int_attr,
                                              is_opaque_identity, memory_space,
                                              parse_xor_shuffle, segment_sizes, segments,
-                                             xor_shuffle)
+                                             workgroup_id_bound, xor_shuffle)
 from pipeline_mlir.analysis.lane_ops import (BINARY, HANDLERS, SAMPLE_ARG,
                                              SAMPLE_WORKGROUP, THREAD_OPS, Unevaluable,
                                              arith_binary, id_dimension)
@@ -298,7 +298,8 @@ def _at_launch_bounds(forall, values, static: tuple) -> tuple:
 
 def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
     """Workgroups along x (, y, z) the kernel ``f`` needs (an ``scf.forall`` over workgroups,
-    IREE's linearised workgroup loop, the ``upper_bound`` of the workgroup ids it reads, a
+    IREE's linearised workgroup loop, the bound of each workgroup id it reads
+    (:func:`~pipeline_mlir.analysis.ir_facts.workgroup_id_bound`), a
     ``gpu.func``'s ``known_grid_size``), or None when a workgroup id it reads has no bound;
     ``values``: what gives the bounds known only at launch (a function of a list of
     values), without which such a bound has none.  What a dispatch is launched on
@@ -327,9 +328,9 @@ def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
         if ub is None and values is not None:
             ub = values([o.operands[1]])[0]
         bounds[d] = None if ub is None or ub < 0 else max(int(ub), 1)
-    for o in walk_ops(f, lambda o: o.name in ("hal.interface.workgroup.id", "gpu.block_id")):
+    for o in walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS):
         d = id_dimension(o)
-        ub = checked_int_attr(o, "upper_bound")
+        ub = workgroup_id_bound(o)
         if d not in bounds or bounds[d] is None:
             bounds[d] = ub
         elif ub is not None:

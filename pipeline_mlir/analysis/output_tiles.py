@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_ID_OPS,
-                                             memory_space)
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_COUNT_OPS,
+                                             WORKGROUP_ID_OPS, memory_space)
 from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
                                           compare_at, id_dimension)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
@@ -44,8 +44,6 @@ from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 #: write ops -> the position of their memref operand
 WRITES = {"vector.transfer_write": 1, "vector.store": 1, "memref.store": 1,
           "vector.scatter": 0}
-#: the ops of the workgroup count (those of a workgroup id: ``ir_facts.WORKGROUP_ID_OPS``)
-WORKGROUP_COUNT_OPS = ("hal.interface.workgroup.count", "gpu.grid_dim")
 #: iterations of the loops around one write the evaluation runs at most
 MAX_ITERATIONS = 4096
 _SAME = ("iree_codegen.index_hint", "util.assume.int")

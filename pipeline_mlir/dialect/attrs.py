@@ -61,6 +61,21 @@ def is_kind(attr, kind: str) -> bool:
     return example is not None and attr.typeid == example.typeid
 
 
+#: the fields of a printed ``#llvm.constant_range<iN, lo, hi>``
+_RANGE = re.compile(r"^#llvm\.constant_range<i\d+,\s*(-?\d+),\s*(-?\d+)>$")
+
+
+def constant_range(attr) -> tuple[int, int] | None:
+    """``(lo, hi)`` of an ``#llvm.constant_range`` (the values ``lo <= x < hi``; a range
+    with ``lo >= hi`` wraps or is full, and is None too), else None.  The attribute has no
+    Python accessor: its fields are read from its printed form once its class is known."""
+    if not is_kind(attr, "constant_range"):
+        return None
+    m = _RANGE.match(str(attr))
+    return (int(m.group(1)), int(m.group(2))) if m and int(m.group(1)) < int(m.group(2)) \
+        else None
+
+
 def pipeline_layout(attr, op) -> tuple[int, int] | None:
     """(push constants, bindings) of IREE's ``#hal.pipeline.layout<constants = N, bindings =
     [...], flags = F>`` (``constants`` may be left out: 0), the ``layout`` attribute of

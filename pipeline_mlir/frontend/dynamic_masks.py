@@ -35,7 +35,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import constant_int, through_casts
+from pipeline_mlir.analysis.ir_facts import constant_int, defined_in, fold_affine, through_casts
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -212,23 +212,31 @@ class SymbolicSizes:
         return [_expr(e, dims, syms, self.n) for e in am.results]
 
 
-def foreign_source(v, allowed=frozenset(), seen: set | None = None):
+def foreign_source(v, allowed=frozenset(), seen: set | None = None, loop=None):
     """The first value (pre-order) that ``v`` is computed from through side-effect-free
     ops and that is neither in ``allowed`` nor a constant or thread id (:data:`LEAVES`): a
     block argument, or a result of an op with side effects or with no operands; None when
     ``v`` is computed from those alone.  The one walk of the front end's mask proofs, which
-    evaluate a value per thread and so hold in every workgroup only for such values."""
+    evaluate a value per thread and so hold in every workgroup only for such values.
+
+    With ``loop`` (an ``scf.for``), the walk asks what the pipelined loop cannot compute
+    again for another iteration: it stops at every value computed outside ``loop`` (defined
+    before it), and an op of no operands inside it is computed again (a workgroup id); what
+    it finds is a block argument inside ``loop`` (a loop-carried value, another region's
+    argument) or an op there with side effects (or regions)."""
     seen = set() if seen is None else seen
     if not isinstance(v, ir.Value) or v in allowed or v in seen:
         return None
     seen.add(v)
+    if loop is not None and not defined_in(v, loop):
+        return None
     if isinstance(v.owner, ir.Block):
         return v
     o = _op(v.owner)
-    if not is_pure(o) or (not len(o.operands) and o.name not in LEAVES):
+    if not is_pure(o) or (loop is None and not len(o.operands) and o.name not in LEAVES):
         return v
     for x in o.operands:
-        bad = foreign_source(x, allowed, seen)
+        bad = foreign_source(x, allowed, seen, loop)
         if bad is not None:
             return bad
     return None
@@ -236,7 +244,7 @@ def foreign_source(v, allowed=frozenset(), seen: set | None = None):
 
 def source_text(v) -> str:
     """A value :func:`foreign_source` found, named for a refusal: the op computing it, or
-    the block argument (the workgroup loop's variable said so)."""
+    the block argument (the workgroup loop's variable and a loop-carried value said so)."""
     if not isinstance(v.owner, ir.Block):
         return f"'{_op(v.owner).name}'"
     parent = v.owner.owner
@@ -244,6 +252,8 @@ def source_text(v) -> str:
     name = "" if parent is None else parent.name
     if name == "scf.forall" or (name == "scf.for" and grid_stride(parent)):
         return f"the workgroup (block argument #{v.arg_number} of the '{name}' over workgroups)"
+    if name == "scf.for" and v.arg_number > 0:
+        return f"the loop-carried value (block argument #{v.arg_number} of the 'scf.for')"
     return f"block argument #{v.arg_number} of '{name}'" if name else "a block argument"
 
 
@@ -260,18 +270,11 @@ def _check_leaves(v) -> None:
 
 
 def _expr(e, dims, syms, n: int) -> Lin:
-    if isinstance(e, ir.AffineConstantExpr):
-        return Lin(0, 0, e.value, n)
-    if isinstance(e, (ir.AffineDimExpr, ir.AffineSymbolExpr)):
-        return (dims if isinstance(e, ir.AffineDimExpr) else syms)[e.position]
-    a, b = _expr(e.lhs, dims, syms, n), _expr(e.rhs, dims, syms, n)
-    if isinstance(e, ir.AffineAddExpr):
-        return a + b
-    if isinstance(e, ir.AffineMulExpr):
-        return a * b
-    kind = "mod" if isinstance(e, ir.AffineModExpr) else \
-        "floordiv" if isinstance(e, ir.AffineFloorDivExpr) else "ceildiv"
-    return a.divide(b, kind)
+    return fold_affine(e, dims, syms, lambda c: Lin(0, 0, c, n), _lin_binary)
+
+
+def _lin_binary(kind: str, a: Lin, b: Lin, _e) -> Lin:
+    return a + b if kind == "add" else a * b if kind == "mul" else a.divide(b, kind)
 
 
 def k_bound(ub, need: tuple[Fraction, Fraction]):

@@ -37,15 +37,12 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.analysis.ir_facts import descendants
+from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, descendants, workgroup_id_bound
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.lane_ops import SAMPLE_WORKGROUP
 from pipeline_mlir.frontend.extent import declared_extent
-
-#: ops whose ``upper_bound`` bounds a workgroup id
-_WORKGROUP_ID_OPS = ("hal.interface.workgroup.id", "gpu.block_id")
 
 
 class Channel(NamedTuple):
@@ -73,8 +70,8 @@ def sample_ids(scan) -> list[int]:
         if op.name == "scf.forall" and "staticUpperBound" in op.attributes:
             bounds |= {b for b in ir.DenseI64ArrayAttr(op.attributes["staticUpperBound"])
                        if b > 0}
-        elif op.name in _WORKGROUP_ID_OPS and "upper_bound" in op.attributes:
-            bounds.add(ir.IntegerAttr(op.attributes["upper_bound"]).value)
+        elif op.name in WORKGROUP_ID_OPS and workgroup_id_bound(op) is not None:
+            bounds.add(workgroup_id_bound(op))
     return sorted({0, SAMPLE_WORKGROUP, SAMPLE_WORKGROUP + 1} | {b - 1 for b in bounds})
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pipeline_mlir.analysis.ir_facts import encloses
 from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
@@ -182,7 +183,7 @@ class _Tracer:
                               f"workgroup or private memory")
         order = self.order()
         before = [w for w in writes_to(self.f, root)
-                  if not _inside(w, self.loop) and order[w] < order[op]]
+                  if not encloses(self.loop, w) and order[w] < order[op]]
         if not before:
             raise IRError(op, f"{describe(op)} reads {space} memory that no write outside "
                               f"the K-loop fills before it (the K-loop's tiles are not an "
@@ -212,16 +213,6 @@ def _constant(op) -> Node:
     if isinstance(attr, ir.IntegerAttr):
         return Node("const", value=int(attr.value), op=op)
     raise IRError(op, f"{describe(op)}: a constant the epilogue reader does not read")
-
-
-def _inside(op, loop) -> bool:
-    o = op.parent
-    while o is not None:
-        o = as_operation(o)
-        if o == loop:
-            return True
-        o = o.parent
-    return False
 
 
 def trace_output(f, loop, bindings: list, output: int) -> tuple[Node, list]:
@@ -342,14 +333,13 @@ def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int]) -> str:
 
 def _follows(f, read, writer, mn, name: str) -> list[str]:
     """["column"] or ["row"]: which index of C the element ``read`` reads follows."""
-    from pipeline_mlir.analysis.ir_facts import block_size
+    from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, block_size
     from pipeline_mlir.analysis.loop_eval import Evaluator
 
     M, N = mn
     sources = [a for o in walk_ops(f, lambda o: o.name == "scf.forall" and "mapping" in
                                    o.attributes) for a in o.regions[0].blocks[0].arguments]
-    sources += [o.results[0] for o in walk_ops(f, lambda o: o.name in (
-        "hal.interface.workgroup.id", "gpu.block_id"))]
+    sources += [o.results[0] for o in walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS)]
     ev = Evaluator(block_size(f) or (256, 1, 1))
     moves = []
     try:

@@ -83,14 +83,14 @@ def kept_copies(an, copies: list) -> list:
     return [i for i in copies if KEPT in an.ops[an.copies[i].op].attributes]
 
 
-def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, full: int,
-               label: str) -> Kept:
+def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, ref_copy: int,
+               full: int, label: str) -> Kept:
     """Prove the front end's copies of a channel (``lanes``: ``(LDS elements (threads,
     width), per-dimension offsets from the reference copy's thread-0 index (threads,))``
     for each of its copies) with :func:`keep_in_bounds` give every LDS element what the
-    kernel's ``copies`` give it, in every workgroup and iteration (module docstring)."""
+    kernel's ``copies`` give it, in every workgroup and iteration (module docstring);
+    ``kept_i``: the copies of ``copies`` that keep a mask (:func:`kept_copies`, not empty)."""
     scan = an.scan
-    kept_i = kept_copies(an, copies)
     at = an.copies[kept_i[0]].op
     op = an.ops[at]
     if memory_space(base.type) != "fat_raw_buffer" or \
@@ -128,7 +128,8 @@ def prove_kept(an, copies: list, base, width: int, lanes: list, ref_copy: int, f
         held: dict = {i: None for i in fixed}
         for k in range(lb, ub, step):
             ev.bind(iv, k)
-            want = _kernel_table(an, ev, copies, (len(chunk), full), total, label, held)
+            want = _kernel_table(an, ev, copies, kept_i, (len(chunk), full), total, label,
+                                 held)
             got = _own_table(an, ev, base, ref_copy, width, lanes, kept, (len(chunk), full),
                              label)
             bad = np.argwhere(want != got)
@@ -233,12 +234,13 @@ def _reads(v, iv, seen: set | None = None) -> bool:
     return bool(len(o.regions)) or any(_reads(x, iv, seen) for x in o.operands)
 
 
-def _kernel_table(an, ev, copies: list, size: tuple, total: int, label: str,
+def _kernel_table(an, ev, copies: list, kept_i: list, size: tuple, total: int, label: str,
                   held: dict) -> np.ndarray:
     """(workgroups, LDS elements): what the kernel gives each LDS element, the global
     element or :data:`_ZERO` (its condition false, or a run past the buffer's end, which
     the range check reads as zeros).  A kept copy must read past the end where its
-    condition is false (the rewrite of kept_masks.py, checked here for every lane).
+    condition is false (the rewrite of kept_masks.py, checked here for every lane;
+    ``kept_i``: the copies of ``copies`` that keep a mask).
     ``held``: per copy whose condition is not computed from the loop variable, its truth
     in these workgroups once evaluated (None before)."""
     t = an.evaluator.threads
@@ -248,7 +250,7 @@ def _kernel_table(an, ev, copies: list, size: tuple, total: int, label: str,
         op = an.ops[an.copies[i].op]
         idx = list(a.src_indices)
         view = ev.view(a.src)
-        parts = kept_parts(idx[0]) if KEPT in op.attributes else None
+        parts = kept_parts(idx[0]) if i in kept_i else None
         ok = np.ones(ev.threads, bool)
         if parts is not None:
             moved = view.element([ev.value(x) for x in idx])

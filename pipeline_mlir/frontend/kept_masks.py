@@ -58,11 +58,11 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, constant_int, dense_row_major,
-                                             element_bytes, memory_space, segments)
+                                             element_bytes, memory_space, segments, zero_bits)
 from pipeline_mlir.analysis.views import VIEW_OPS
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure
+from pipeline_mlir.frontend.kernel_ir import describe, replace_masked_read
 from pipeline_mlir.frontend.masked_rows import fat_view
 from pipeline_mlir.frontend.select_masks import selected_loads
 
@@ -122,16 +122,21 @@ def _whole_run_condition(read):
 def _check(loop, at, cond, pad, load) -> tuple:
     """(the load, its ``i1`` condition, ``delta``) of the mask ``at`` keeps (a select or the
     masked read itself), or an error at ``at`` saying which requirement fails."""
-    what = source_text(foreign_source(cond, {loop.regions[0].blocks[0].arguments[0]}))
+    iv = loop.regions[0].blocks[0].arguments[0]
+    what = source_text(foreign_source(cond, {iv}))
     why = (f"{describe(at)} has a condition that depends on {what}; the front end keeps such "
            f"a mask in the copy, its masked lanes reading past the end of a range-checked "
            f"buffer (zeros), and")
-    if not _zero_bits(pad):
-        raise IRError(at, f"{why} so needs a padding of the constant zero (all bits clear), "
-                          f"not {source_text(pad)}")
+    if not zero_bits(pad):
+        said = source_text(pad) if isinstance(pad.owner, ir.Block) or \
+            _op(pad.owner).name != "arith.constant" else str(_op(pad.owner).attributes["value"])
+        raise IRError(at, f"{why} so needs a padding of the constant zero, every bit clear "
+                          f"(a read past the end returns +0.0), not {said}")
     cond = _scalar_condition(at, cond, why)
-    bad = _loop_source(loop, cond)
+    bad = foreign_source(cond, {iv}, loop=loop)
     if bad is not None:
+        bad = source_text(bad) if isinstance(bad.owner, ir.Block) else \
+            f"{describe(_op(bad.owner))}, which has side effects (or regions) in the loop"
         raise IRError(at, f"{why} recomputes the condition for every iteration, so needs it "
                           f"computed by side-effect-free ops from the loop variable, threads, "
                           f"constants and values defined before the loop; it depends on {bad}")
@@ -181,22 +186,6 @@ def _fat_root(v):
     return v
 
 
-def _zero_bits(v) -> bool:
-    """``v`` is an ``arith.constant`` whose every element is zero with every bit clear
-    (not -0.0: a read past the end reads +0.0)."""
-    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "arith.constant":
-        return False
-    a = _op(v.owner).attributes["value"]
-    if isinstance(a, ir.DenseElementsAttr):
-        if not ir.DenseElementsAttr(a).is_splat:
-            return False
-        a = ir.DenseElementsAttr(a).get_splat_value()
-    if isinstance(a, ir.IntegerAttr):
-        return ir.IntegerAttr(a).value == 0
-    return isinstance(a, ir.FloatAttr) and str(a).split(" : ")[0].lstrip("+") in (
-        "0.0", "0.000000e+00")
-
-
 def _scalar_condition(at, c, why: str):
     """The ``i1`` condition ``c`` (a vector condition a broadcast of one), else an error."""
     if isinstance(c.type, ir.VectorType):
@@ -207,29 +196,6 @@ def _scalar_condition(at, c, why: str):
                               f"or its vector.broadcast), not a vector of them")
         c = o.operands[0]
     return c
-
-
-def _loop_source(loop, v, seen: set | None = None) -> str | None:
-    """What of ``v``'s computation inside ``loop`` the pipelined loop cannot recompute in
-    another iteration: a loop-carried value, an op with side effects (a memory read) or
-    regions; None when every value is the loop variable, defined before the loop or
-    computed from those by side-effect-free ops."""
-    seen = set() if seen is None else seen
-    if v in seen:
-        return None
-    seen.add(v)
-    body = loop.regions[0].blocks[0]
-    if isinstance(v.owner, ir.Block):
-        if v.owner == body and v.arg_number > 0:
-            return f"the loop-carried value (block argument #{v.arg_number} of the 'scf.for')"
-        return None
-    o = _op(v.owner)
-    if o.operation.block != body:
-        return None                        # defined before the loop (loop-invariant)
-    if not is_pure(o):
-        return f"{describe(o)}, which has side effects (or regions) in the loop"
-    return next((b for b in (_loop_source(loop, x, seen) for x in o.operands)
-                 if b is not None), None)
 
 
 def _move_past_end(load, c, delta: int) -> None:
@@ -336,7 +302,4 @@ def drop_mask(read, kept: bool) -> None:
         new = ir.Operation.create("vector.transfer_read", results=[read.results[0].type],
                                   operands=[g[0][0]] + list(g[1]) + [g[2][0]],
                                   attributes=attrs)
-    read.results[0].replace_all_uses_with(new.results[0])
-    read.erase()
-    if not list(mask.uses) and not isinstance(mask.owner, ir.Block):
-        _op(mask.owner).erase()
+    replace_masked_read(read, new, mask)

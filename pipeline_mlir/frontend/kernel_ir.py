@@ -163,6 +163,17 @@ def erase_unused(ops: list) -> list:
     return pending
 
 
+def replace_masked_read(read, new, mask) -> None:
+    """The masked read ``read`` replaced by ``new`` (an op built before it: its uses moved
+    there) and erased, and with it the op computing its ``mask`` when nothing else uses
+    the mask (the unmasked reads of :mod:`~pipeline_mlir.frontend.masks` and
+    :mod:`~pipeline_mlir.frontend.kept_masks`)."""
+    read.results[0].replace_all_uses_with(new.results[0])
+    read.erase()
+    if not list(mask.uses) and not isinstance(mask.owner, ir.Block):
+        _op(mask.owner).erase()
+
+
 def _pure_slice(values: list, block=None) -> list:
     """The side-effect free ops that compute ``values`` (theirs and their operands',
     transitively; ``block``: only ops of that block), each once."""

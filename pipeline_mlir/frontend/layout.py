@@ -289,24 +289,26 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
     if kept:
-        plan = _kept_plan(an, plan, copies, base, full, label)
+        plan = _kept_plan(an, plan, copies, kept, base, full, label)
     return plan, subs
 
 
-def _kept_plan(an, plan: ChannelPlan, copies: list, base, full: int,
+def _kept_plan(an, plan: ChannelPlan, copies: list, kept: list, base, full: int,
                label: str) -> ChannelPlan:
     """``plan`` of a channel whose copies keep a mask in their address
-    (frontend/kept_masks.py) with the test each lane of its copies makes of its run, proven
-    the kernel's mask (:func:`~pipeline_mlir.frontend.kept_layout.prove_kept`)."""
+    (frontend/kept_masks.py; ``kept``: those of ``copies`` that keep one,
+    :func:`~pipeline_mlir.frontend.kept_layout.kept_copies`) with the test each lane of its
+    copies makes of its run, proven the kernel's mask
+    (:func:`~pipeline_mlir.frontend.kept_layout.prove_kept`)."""
     if plan.kbits:
         raise LM.LoopRefusal(f"channel {label}'s copies keep a mask that moves with the "
                              f"workgroup in their address (frontend/kept_masks.py), proven "
                              f"for the front end's own copies of whole K steps only, not of "
-                             f"K sub-steps", (an.copies[kept_copies(an, copies)[0]].op,))
+                             f"K sub-steps", (an.copies[kept[0]].op,))
     lanes = [(p, source_offset(NumpyOps, plan, tid, sub, j))
              for p, tid, sub, j in _plan_elements(plan)]
-    return replace(plan, kept=prove_kept(an, copies, base, plan.width, lanes, plan.ref_copy,
-                                         full, label))
+    return replace(plan, kept=prove_kept(an, copies, kept, base, plan.width, lanes,
+                                         plan.ref_copy, full, label))
 
 
 def _base(src):

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import block_size, segments
+from pipeline_mlir.analysis.ir_facts import block_size, defined_in, encloses, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -47,7 +47,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.carried_pieces import gather_scalars, split_carried, take_over
 from pipeline_mlir.frontend.kernel_ir import describe, erase_dead, is_pure, kernel_of
-from pipeline_mlir.frontend.private_stage import inside, root_of, whole_access
+from pipeline_mlir.frontend.private_stage import root_of, whole_access
 from pipeline_mlir.frontend.soundness import check_entry
 from pipeline_mlir.frontend.thread_loops import workgroup_dependent
 
@@ -83,7 +83,7 @@ def _groups(loop) -> list:
         o.walk(visit)
     out = []
     for root, users in by_root.items():
-        if not isinstance(root.owner, ir.Block) and inside(_op(root.owner), loop):
+        if not isinstance(root.owner, ir.Block) and encloses(loop, root.owner):
             continue
         accesses = [o for o in users if o.name not in ("memref.subview", "memref.expand_shape",
                                                        "memref.collapse_shape", "memref.cast")]
@@ -221,12 +221,12 @@ def _slice_clone(values, loop, where, mapping: dict) -> list:
             out.append(mapping[v])
             continue
         if isinstance(v.owner, ir.Block):
-            if _op(v.owner.owner) == loop or inside(_op(v.owner.owner), loop):
+            if defined_in(v, loop):
                 raise ValueError("a block argument of the loop")
             out.append(v)
             continue
         o = _op(v.owner)
-        if not inside(o, loop):
+        if not encloses(loop, o):
             out.append(v)
             continue
         if not is_pure(o):

@@ -34,6 +34,7 @@ Each refusal is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op, sayi
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis.ir_facts import defined_in, encloses
 from pipeline_mlir.dialect.attrs import is_workgroup_memref
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -97,29 +98,10 @@ def _static_allocs(block) -> list:
             not len(_op(o).operands) and is_workgroup_memref(_op(o).results[0].type)]
 
 
-def _inside(op, loop) -> bool:
-    """Whether ``op`` is nested in ``loop``'s body."""
-    while op is not None:
-        parent = op.parent
-        if parent is None:
-            return False
-        parent = _op(parent)
-        if parent == loop:
-            return True
-        op = parent
-    return False
-
-
-def _defined_inside(v, loop) -> bool:
-    owner = v.owner
-    op = _op(owner.owner) if isinstance(owner, ir.Block) else _op(owner)
-    return op == loop or _inside(op, loop)
-
-
 def _check_sizes(loop, alloc) -> list[int] | None:
     """None: every size of ``alloc`` is defined outside ``loop``; else the constant bound
     of each dynamic size (one computed in the iteration must have one)."""
-    inside = [v for v in alloc.operands if _defined_inside(v, loop)]
+    inside = [v for v in alloc.operands if defined_in(v, loop)]
     if not inside:
         return None
     bounds, v = bounded_sizes(alloc)
@@ -144,8 +126,8 @@ def _check_uses(loop, alloc) -> None:
             if user in seen:
                 continue
             seen.add(user)
-            if not _inside(user, loop) or user.name not in VIEWS + ACCESSES:
-                why = ("outside the K-loop" if not _inside(user, loop) else
+            if not encloses(loop, user) or user.name not in VIEWS + ACCESSES:
+                why = ("outside the K-loop" if not encloses(loop, user) else
                        "yielded: it would outlive its iteration" if user.name == "scf.yield"
                        else "not an access or a view of it")
                 raise IRError(user, f"{describe(user)} uses the LDS {describe(alloc)} "
@@ -173,6 +155,6 @@ def _hoist_views(loop, v) -> None:
         x = todo.pop()
         for user in users_of(x):
             if user.name in VIEWS and _op(user.parent) == loop and \
-                    not any(_defined_inside(o, loop) for o in user.operands):
+                    not any(defined_in(o, loop) for o in user.operands):
                 user.move_before(loop)
                 todo.extend(user.results)

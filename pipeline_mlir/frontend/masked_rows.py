@@ -25,7 +25,8 @@ refused), and must say:
   ``T g + lr`` of the buffer;
 * a masked row has ``T g + lr >= L``: it lies past the buffer's end, where a read of a
   range-checked buffer (``amdgpu.fat_raw_buffer_cast``, its size the binding's) returns
-  zero, the padding (which must be the constant 0);
+  zero, the padding (which must be the constant 0 with every bit clear, not -0.0:
+  :func:`~pipeline_mlir.analysis.ir_facts.zero_bits`);
 * ``col - lc`` is the same for every thread (the K offset), and the threads' runs of ``W``
   cover the LDS tile exactly once.
 
@@ -50,7 +51,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op, index_constant
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
-                                             dense_i64, memory_space, segments)
+                                             dense_i64, memory_space, segments, zero_bits)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
@@ -224,16 +225,6 @@ def workgroup_iv(read, loop, launch, tile_rows: int = 0, row=None):
                         f"cannot be tied to a workgroup's tile")
 
 
-def is_zero(v) -> bool:
-    """``v`` is an ``arith.constant`` zero (integer or float)."""
-    o = owner(v, "arith.constant")
-    if o is None:
-        return False
-    a = o.attributes["value"]
-    return ir.IntegerAttr(a).value == 0 if isinstance(a, ir.IntegerAttr) else (
-        isinstance(a, ir.FloatAttr) and ir.FloatAttr(a).value == 0.0)
-
-
 def lane_offsets(ev, view) -> list[np.ndarray]:
     """Per-thread offsets of ``memref.subview`` ``view``."""
     dyn = iter(segments(view)[1])
@@ -375,12 +366,12 @@ def refuse_nonzero_fill(read, how: str) -> None:
     """The error of a run masked by rows whose masked elements are not zero (``how``: what
     it does with them)."""
     raise IRError(read, f"{describe(read)} {how}; a range-checked read past the end returns "
-                        f"zero")
+                        f"zero, every bit clear (+0.0, not -0.0)")
 
 
 def _prove(read, loop, p: dict) -> dict:
     """Check the row-masked copy ``p`` (module docstring); the plan of its rewrite."""
-    if not is_zero(p["pad"]):
+    if not zero_bits(p["pad"]):
         refuse_nonzero_fill(read, "pads masked rows with a value other than zero")
     tt = ir.MemRefType(p["lds"].operands[0].type)
     if tt.rank != 2 or not tt.has_static_shape or dense_i64(p["lds"], "static_sizes") != [

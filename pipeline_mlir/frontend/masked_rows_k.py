@@ -24,8 +24,8 @@ loop over ``ceildiv(L, T)``, ``L`` the launch value that sizes the buffer's rows
 :mod:`~pipeline_mlir.frontend.row_proof`); and at every iteration of the K-loop that ``0 <= c <= W`` and that the
 ``c`` elements read lie in the row (``0 <= col``, ``col + c <= K``).  ``s``, the row and
 ``lr`` must not move with the K-loop or another workgroup dimension, ``c`` and ``col``
-must not move with the workgroup or the launch value, and the padding must be zero.  The
-read then becomes one of a range-checked view of the binding
+must not move with the workgroup or the launch value, and the padding must be zero (every
+bit clear).  The read then becomes one of a range-checked view of the binding
 (``amdgpu.fat_raw_buffer_cast``, its size the binding's) at ``[T g + lr, col]`` masked by
 ``1, c``: the same elements when the row is read, zero past the buffer's end (and from the
 mask) when it is not.  What is left is a read masked by the K left only, which
@@ -56,17 +56,16 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dense_i64,
-                                             memory_space, segments)
+                                             memory_space, segments, zero_bits)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.frontend.kernel_ir import (check_read_movable, depends, describe,
                                               erase_unused, owner)
 from pipeline_mlir.frontend.masked_rows import (check_row_masks, check_tile_rows, fat_view,
-                                                flat_block, index_value, is_zero,
+                                                flat_block, index_value,
                                                 lane_offsets, lane_value, plain_access,
                                                 prove_every_size, refuse_nonzero_fill,
                                                 row_count, sample_rows, static_rows,
                                                 view_offsets, workgroup_iv)
-from pipeline_mlir.frontend.masked_rows_late import zero_splat
 
 __all__ = ["unmask_row_tails", "k_bounds", "check_columns", "rewrite_runs", "body_ops",
            "whole_run_select", "select_as_masked", "check_fixed_columns"]
@@ -124,7 +123,7 @@ def whole_run_select(sel, kind: str):
     run, 0``: a run kept only when whole; None when ``sel`` is not one."""
     cond, run, zero = sel.operands
     read, cmp = owner(run, kind), owner(cond, "arith.cmpi")
-    if read is None or cmp is None or not zero_splat(zero) or \
+    if read is None or cmp is None or not zero_bits(zero) or \
             ir.IntegerAttr(cmp.attributes["predicate"]).value != 0:
         return None
     return read, cmp
@@ -167,7 +166,7 @@ def _select_to_mask(sel) -> int:
     read, cmp = found
     view = _read_view(read)
     w = ir.VectorType(read.results[0].type).shape[1]
-    if view is None or not is_zero(segments(read)[2][0]) or view[3][0] != 1 or \
+    if view is None or not zero_bits(segments(read)[2][0]) or view[3][0] != 1 or \
             memory_space(read.operands[0].type) == "workgroup":
         return 0
     c, want = cmp.operands
@@ -215,7 +214,7 @@ def _match(read) -> dict | None:
 
 def _check_form(read, loop, p: dict, wg, launch) -> None:
     """The run's shape and what its parts may depend on (module docstring)."""
-    if not is_zero(p["pad"]):
+    if not zero_bits(p["pad"]):
         refuse_nonzero_fill(read, "pads masked rows with a value other than zero")
     tt = ir.MemRefType(p["lds"].operands[0].type)
     if tt.rank != 2 or not tt.has_static_shape or dense_i64(p["lds"], "static_sizes") != [

@@ -45,7 +45,8 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, constant_int, memory_space
+from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, constant_int, memory_space,
+                                             zero_bits)
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import check_grid_covers
@@ -58,8 +59,7 @@ from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_col
                                                   whole_run_select)
 from pipeline_mlir.frontend.guarded_load import guarded
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
-                                                     workgroup_loop,
-                                                     zero_splat)
+                                                     workgroup_loop)
 from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
 
 __all__ = ["unmask_row_tails_late"]
@@ -145,7 +145,7 @@ def _match(load) -> dict | None:
 
 def _check_form(load, loop, p: dict, wl, launch, others: list) -> None:
     """What the load's parts may depend on, and its pass-through (module docstring)."""
-    if not zero_splat(p["pass"]):
+    if not zero_bits(p["pass"]):
         refuse_nonzero_fill(load, "passes a value other than zero through masked rows")
     iv = loop.regions[0].blocks[0].arguments[0]
     if depends(p["ok"], {iv}) or depends(p["row"], {iv}):

@@ -5,7 +5,7 @@ In the late form of the same dispatch IREE writes each thread's masked row as
 
 * an ``scf.if`` on the row being below M (N) whose then-branch yields a ``vector.load`` of
   ``W`` elements of the global buffer at ``[row, col]`` and whose else-branch yields a
-  constant zero, stored to a private ``memref.alloca`` of ``1 x W``;
+  constant zero (every bit clear, not -0.0), stored to a private ``memref.alloca`` of ``1 x W``;
 * after the barrier, an ``scf.for`` of constant bounds (``0`` to ``W`` step ``w``) that
   loads ``w`` elements of the private row at ``[0, j]`` and stores them to the 1-D LDS
   tile at an address it computes (the tile's XOR swizzle written out);
@@ -45,13 +45,14 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
-from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, constant_int, memory_space
+from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
+                                             memory_space, zero_bits)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
 from pipeline_mlir.frontend.row_proof import Form
 from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
 from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, erase_tree, fat_view,
-                                                index_value, is_zero, launch_dim)
+                                                index_value, launch_dim, refuse_nonzero_fill)
 
 __all__ = ["unmask_guarded_rows"]
 
@@ -113,16 +114,6 @@ def _refuse(guard, why: str):
     raise IRError(guard, f"{describe(guard)} guards a row-masked copy: {why}")
 
 
-def zero_splat(v) -> bool:
-    """``v`` is an ``arith.constant`` splat of zero."""
-    o = owner(v, "arith.constant")
-    if o is None or not isinstance(o.attributes["value"], ir.DenseElementsAttr):
-        return is_zero(v)
-    a = ir.DenseElementsAttr(o.attributes["value"])
-    return a.is_splat and str(a.get_splat_value()).split(" : ")[0] in ("0", "0.0", "-0.0",
-                                                                      "0.000000e+00")
-
-
 def _check_form(guard, loop, p: dict) -> tuple[int, int]:
     """The staging is the plain one of the module docstring: (``W``, ``w``)."""
     at = ir.MemRefType(p["alloca"].results[0].type)
@@ -133,7 +124,9 @@ def _check_form(guard, loop, p: dict) -> tuple[int, int]:
     cast = j is not None and not isinstance(j.owner, ir.Block) and _op(j.owner).name in (
         "arith.index_cast", "arith.index_castui") and _op(j.owner).operands[0] == iv
     w = ir.VectorType(p["get"].results[0].type).shape
-    if not (zero_splat(p["pad"]) and list(at.shape) == [1, width[0]] and len(width) == 1 and
+    if not zero_bits(p["pad"]):
+        refuse_nonzero_fill(guard, "pads masked rows with a value other than zero")
+    if not (list(at.shape) == [1, width[0]] and len(width) == 1 and
             [constant_int(x) for x in list(p["put"].operands)[2:]] == [0, 0] and
             constant_int(list(p["get"].operands)[1]) == 0 and (cast or j == iv) and
             bounds is not None and len(w) == 1 and bounds == (0, width[0], w[0])):

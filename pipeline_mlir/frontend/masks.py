@@ -45,7 +45,7 @@ from pipeline_mlir.analysis.ir_facts import block_size, constant_trips, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, replace_masked_read
 from pipeline_mlir.frontend.kept_masks import drop_mask, keep_moving_masks
 from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
 from pipeline_mlir.frontend.select_masks import check_kept, check_static, selected_loads, unselect
@@ -183,10 +183,7 @@ def _plain_load(read) -> None:
     with ir.InsertionPoint(read), read.location:
         new = ir.Operation.create("vector.load", results=[read.results[0].type],
                                   operands=list(read.operands)[:-2])
-    read.results[0].replace_all_uses_with(new.results[0])
-    read.erase()
-    if not list(mask.uses) and not isinstance(mask.owner, ir.Block):
-        _op(mask.owner).erase()
+    replace_masked_read(read, new, mask)
 
 
 def _unguard(guard) -> None:

@@ -23,7 +23,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend import waves as W
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.analysis.ir_facts import block_size, encloses
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, other_lds
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
@@ -300,23 +300,12 @@ def _lds_uses_outside(root, loop) -> object | None:
             if o in seen:
                 continue
             seen.add(o)
-            inside = _inside(o, loop)
+            inside = o == loop or encloses(loop, o)
             if o.name in views:
                 todo.extend(o.results)
             elif not inside and o.name != "memref.dealloc" and not in_shared(o):
                 return o
     return None
-
-
-def _inside(op, loop) -> bool:
-    p = op
-    while p is not None:
-        if p == loop:
-            return True
-        p = _op(p).parent
-        if p is not None and _op(p).name in ("func.func", "gpu.func"):
-            return False
-    return False
 
 
 #: a subtile's window starts on a whole row of LDS banks, so its bank mapping is kept

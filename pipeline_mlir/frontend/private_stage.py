@@ -49,7 +49,7 @@ import math
 
 from pipeline_mlir.analysis.barriers import BARRIERS, fences_lds, orders
 from pipeline_mlir.analysis.ir_facts import (constant_int, dense_i64, dense_row_major,
-                                             memory_space, segments)
+                                             encloses, memory_space, segments)
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -264,22 +264,13 @@ def _reads_after(loop, p, writes: list):
     last = max(order[w] for w in writes)
     reads = []
     for o in _uses_through_views(p):
-        if o in writes or not inside(o, loop):
+        if o in writes or not encloses(loop, o):
             continue
         if o not in order or order[o] < last or o.name not in READS + VIEWS:
             return None
         if o.name in READS:
             reads.append(o)
     return reads
-
-
-def inside(op, loop) -> bool:
-    """Whether ``op`` is nested in ``loop``."""
-    while op.parent is not None:
-        op = _op(op.parent)
-        if op == loop:
-            return True
-    return False
 
 
 def _each_loop_stages(p) -> bool:
@@ -378,7 +369,7 @@ def _forward(p, b, writes: list, rs: list) -> None:
     mapping = {p: b}
     old_views = []
     for o in _uses_through_views(p):
-        if not inside(o, loop) or o in writes:
+        if not encloses(loop, o) or o in writes:
             continue
         src = o.operands[0]
         if o.name in VIEWS:

@@ -62,7 +62,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.exact_ints import exact_on_machine
-from pipeline_mlir.analysis.ir_facts import enclosing_ops, memory_space
+from pipeline_mlir.analysis.ir_facts import defined_in, encloses, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.wg_uniform import varying_source
 from pipeline_mlir.dialect import bindings as B
@@ -133,7 +133,7 @@ class ReadBases:
                 not (lanes == lanes[:, :1]).all():
             return idx
         loop = _op(loop)
-        inside = {o for o in ops if loop in enclosing_ops(o)}
+        inside = {o for o in ops if encloses(loop, o)}
         if any(_op(o.parent) != loop for o in inside):
             return idx          # an op of it nested deeper in the loop: left where it is
         for op in [_op(o) for o in loop.regions[0].blocks[0].operations]:
@@ -206,7 +206,7 @@ class ReadBases:
         if any(not isinstance(p, int) and not self.uniform(p) for p, _ in parts):
             return None
         loop_op = _op(loop)
-        if any(isinstance(i.owner, ir.Block) or loop_op in enclosing_ops(_op(i.owner)) or
+        if any(isinstance(i.owner, ir.Block) or encloses(loop_op, i.owner) or
                _op(i.owner) == loop_op for i in indices):
             return None
         elements = [self._elements(i) for i in indices]
@@ -246,7 +246,7 @@ class ReadBases:
                                        operands=[v]).results[0]
 
         loop_op = _op(loop)
-        inside = [not isinstance(p, int) and _in_loop(p, loop_op) for p, _ in parts]
+        inside = [not isinstance(p, int) and defined_in(p, loop_op) for p, _ in parts]
         with ir.InsertionPoint(loop_op):      # the loop-invariant part, read once per wave
             pre = B.arith.index_cast(index, first(B.arith.addi(linear(
                 [t for t, i in zip(parts, inside) if not i]), c(delta[0]) if d is None else d)))
@@ -270,12 +270,3 @@ def _per_wave(delta: np.ndarray) -> bool:
     if (delta == delta[0]).all():
         return -(1 << 31) <= int(delta[0]) < 1 << 31
     return 0 <= delta.min() and delta.max() < 1 << 31
-
-
-def _in_loop(value, loop) -> bool:
-    """Whether ``value`` is defined inside ``loop`` (an argument of its body or of a region
-    in it, or a result of an op in it); a value used there and not inside dominates it."""
-    if isinstance(value.owner, ir.Block):
-        owner = _op(value.owner.owner)
-        return owner == loop or loop in enclosing_ops(owner)
-    return loop in enclosing_ops(_op(value.owner))

@@ -29,7 +29,7 @@ from __future__ import annotations
 from pipeline_mlir.dialect.attrs import dimension
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation as _op
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64, fold_affine
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: a piece of at most this many sizes may be split into single sizes (module docstring)
@@ -183,25 +183,26 @@ def _minmax(piece: Piece, forms: list, sign: int) -> Form:
 
 
 def _expr(piece: Piece, e, dims: list, syms: list) -> Form:
-    if isinstance(e, ir.AffineConstantExpr):
-        return Form(c=e.value)
-    if isinstance(e, ir.AffineDimExpr):
-        return dims[e.position]
-    if isinstance(e, ir.AffineSymbolExpr):
-        return syms[e.position]
-    a, b = _expr(piece, e.lhs, dims, syms), _expr(piece, e.rhs, dims, syms)
-    if isinstance(e, ir.AffineAddExpr):
+    return fold_affine(e, dims, syms, lambda c: Form(c=c),
+                       lambda kind, a, b, x: _form_binary(piece, kind, a, b, x))
+
+
+def _form_binary(piece: Piece, kind: str, a: Form, b: Form, e) -> Form:
+    """The form of the binary affine expression ``e`` of kind ``kind`` whose operands'
+    forms are ``a`` and ``b``: a product needs a constant factor, a division a constant
+    positive divisor."""
+    if kind == "add":
         return a + b
     k = b.const()
-    if isinstance(e, ir.AffineMulExpr):
+    if kind == "mul":
         if k is None and a.const() is None:
             raise Unproven(f"the product {e} of two values that vary")
         return a.scale(k) if k is not None else b.scale(a.const())
     if k is None or k <= 0:
         raise Unproven(f"{e}: a division by a value that varies or is not positive")
-    if isinstance(e, ir.AffineFloorDivExpr):
+    if kind == "floordiv":
         return piece.divide(a, k)
-    if isinstance(e, ir.AffineCeilDivExpr):
+    if kind == "ceildiv":
         return Form() - piece.divide(Form() - a, k)
     return a - piece.divide(a, k).scale(k)
 

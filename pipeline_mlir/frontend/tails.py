@@ -45,7 +45,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
-                                             static_bytes)
+                                             defined_in, static_bytes)
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import WHY, varying_source
 from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
@@ -307,7 +307,7 @@ def _own_lds(rem, loop, stages: int = PAIR + 1) -> None:
     new_bytes = 0
     for op in walk_ops(rem, lambda o: o != rem):
         for i, v in enumerate(op.operands):
-            if not in_lds(v) or _defined_inside(v, rem):
+            if not in_lds(v) or defined_in(v, rem):
                 continue
             if v not in mapping:
                 new_bytes += _clone_view(v, mapping, swizzled, rem)
@@ -336,24 +336,13 @@ def _outside_lds(rem) -> dict:
     roots = {}
     for op in walk_ops(rem, lambda o: o != rem):
         for v in op.operands:
-            if not in_lds(v) or _defined_inside(v, rem):
+            if not in_lds(v) or defined_in(v, rem):
                 continue
             v = view_root(v, VIEW_OPS)
             mt = ir.MemRefType(v.type)
             if mt.has_static_shape:
                 roots[v] = static_bytes(mt)
     return roots
-
-
-def _defined_inside(v, rem) -> bool:
-    owner = v.owner
-    p = _op(owner.owner) if isinstance(owner, ir.Block) else _op(owner)
-    while p is not None:
-        if p == rem:
-            return True
-        p = p.parent
-        p = _op(p) if p is not None else None
-    return False
 
 
 def _clone_view(v, mapping: dict, swizzled: dict, rem) -> int:

@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, block_size, constant_int, dense_i64,
-                                              memory_space)
-from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WORKGROUP_COUNT_OPS, WORKGROUP_ID_OPS,
+                                             block_size, constant_int, dense_i64, memory_space)
+from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable, grid_stride
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -47,10 +47,9 @@ from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_
 __all__ = ["unroll_thread_loops"]
 
 #: ops whose result is a workgroup's id or a launch's size: a value depending on one is
-#: not evaluated (the evaluator would sample it)
-WORKGROUP_OPS = ("gpu.block_id", "hal.interface.workgroup.id", "rocdl.workgroup.id.x",
-                 "rocdl.workgroup.id.y", "rocdl.workgroup.id.z", "gpu.grid_dim",
-                 "hal.interface.workgroup.count", "gpu.num_subgroups")
+#: not evaluated (the evaluator would sample the id; it refuses the size with a message
+#: that does not say why)
+WORKGROUP_OPS = WORKGROUP_ID_OPS + WORKGROUP_COUNT_OPS
 
 
 def unroll_thread_loops(loop) -> int:
@@ -80,12 +79,18 @@ def _is_thread_loop(o) -> bool:
 
 
 def workgroup_dependent(v, seen: set) -> bool:
+    """``v`` is computed from a workgroup's id or a launch's size (:data:`WORKGROUP_OPS`)
+    or from the variable of a loop over workgroups: an ``scf.forall`` or IREE's linearised
+    workgroup loop (:func:`~pipeline_mlir.analysis.loop_eval.grid_stride`), which the
+    evaluator takes for a workgroup id and samples."""
     if v in seen:
         return False
     seen.add(v)
     if isinstance(v.owner, ir.Block):
         parent = v.owner.owner
-        return parent is not None and _op(parent).name == "scf.forall"
+        parent = None if parent is None else _op(parent)
+        return parent is not None and (parent.name == "scf.forall" or (
+            parent.name == "scf.for" and grid_stride(parent)))
     o = _op(v.owner)
     return o.name in WORKGROUP_OPS or any(workgroup_dependent(x, seen) for x in o.operands)
 

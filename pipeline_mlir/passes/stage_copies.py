@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.analysis.ir_facts import segments
 from pipeline_mlir.analysis.lds_order import staged_hazards
 from pipeline_mlir.frontend.regcopy import STAGED
@@ -58,17 +59,6 @@ from pipeline_mlir.passes._common import ModulePass, OpError, Option, as_operati
 from pipeline_mlir.passes._stage_force import OPTION as FORCE, force, parse_sources
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.passes._stage_ahead import apply as stage_ahead, check_budget, plan
-
-
-def _walk(op, out: list) -> list:
-    for region in op.regions:
-        for block in region.blocks:
-            for o in block.operations:
-                o = as_operation(o)
-                if o.name == "amdgpu.gather_to_lds" and STAGED in o.attributes:
-                    out.append(o)
-                _walk(o, out)
-    return out
 
 
 class StageCopies(ModulePass):
@@ -95,7 +85,8 @@ class StageCopies(ModulePass):
             return errors
         unmarked = _has_dma_copies(as_operation(module))
         by_parent: dict = {}
-        for op in _walk(as_operation(module), []):
+        for op in walk_ops(as_operation(module), lambda o: o.name == "amdgpu.gather_to_lds"
+                           and STAGED in o.attributes):
             by_parent.setdefault(op.parent, []).append(op)
         slot, ahead = [], []
         for parent, copies in by_parent.items():

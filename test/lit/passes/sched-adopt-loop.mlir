@@ -189,3 +189,38 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A copy padded with -0.0 where its condition moves with the workgroup: the front end
+// would keep the mask in the copy, its masked lanes reading past the end of the
+// range-checked buffer, which returns +0.0 (every bit clear), another value.
+func.func @kept_negative_zero(%A: memref<256x64xbf16>, %la: memref<128x32xbf16, #gpu.address_space<workgroup>>, %fb: vector<8xbf16>) -> vector<4xf32> attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c200 = arith.constant 200 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  %negz = arith.constant dense<-0.0> : vector<8xbf16>
+  %Af = amdgpu.fat_raw_buffer_cast %A resetOffset : memref<256x64xbf16> to memref<256x64xbf16, #amdgpu.address_space<fat_raw_buffer>>
+  %tid = gpu.thread_id x
+  %bid = gpu.block_id x
+  %lrow = arith.divui %tid, %c4 : index
+  %lcol = arith.remui %tid, %c4 : index
+  %col = arith.muli %lcol, %c8 : index
+  %row = arith.addi %bid, %lrow : index
+  %in = arith.cmpi ult, %row, %c200 : index
+  %r = scf.for %k = %c0 to %c2 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %v = vector.load %Af[%row, %col] : memref<256x64xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
+    // expected-error @+1 {{so needs a padding of the constant zero, every bit clear (a read past the end returns +0.0), not dense<-0.000000e+00> : vector<8xbf16>}}
+    %s = arith.select %in, %v, %negz : vector<8xbf16>
+    vector.store %s, %la[%lrow, %col] : memref<128x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    gpu.barrier
+    %fa = vector.load %la[%lrow, %col] : memref<128x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %d = amdgpu.mfma 16x16x32 %fa * %fb + %acc blgp = none : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    scf.yield %d : vector<4xf32>
+  }
+  return %r : vector<4xf32>
+}

@@ -6,9 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int, constant_trips
+from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int, constant_trips, zero_bits
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import walk_ops
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    """One MLIR context for the module's cases: making one costs tens of milliseconds,
+    which each case paid before."""
+    return new_context()
 
 
 def _module(body: str):
@@ -38,8 +45,8 @@ def _value(body: str):
      "%v = arith.divui %a, %b : index", None),
     ("%v = arith.constant 1.0 : f32", None),
 ])
-def test_constant_int(body, want):
-    with new_context():
+def test_constant_int(ctx, body, want):
+    with ctx:
         _m, v = _value(body)
         assert constant_int(v) == want
 
@@ -63,10 +70,28 @@ def test_constant_int(body, want):
     ("arith.constant 0 : index", "arith.addi %n, %n : index", "arith.constant 32 : index",
      None, None),
 ])
-def test_constant_trips(lb, ub, step, bounds, trips):
-    with new_context():
+def test_constant_trips(ctx, lb, ub, step, bounds, trips):
+    with ctx:
         m = _module(f"%st = {step}\n%lb = {lb}\n%ub = {ub}\n"
                     f"scf.for %i = %lb to %ub step %st {{\n}}")
         loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
         assert constant_bounds(loop) == bounds
         assert constant_trips(loop) == trips
+
+
+def test_zero_bits_is_every_bit_clear(ctx):
+    """The one test of a padding (``ir_facts.zero_bits``): integer 0 and float +0.0, scalar
+    or splat, in every float width; -0.0 (a read past the end returns +0.0), a non-zero,
+    a non-splat and a value not an ``arith.constant`` are not."""
+    zero = ["0 : i8", "0 : index", "0.0 : f32", "0.000000e+00 : bf16", "0.0 : f8E4M3FN",
+            "dense<0> : vector<16xi8>", "dense<0.0> : vector<8xbf16>",
+            "dense<0.000000e+00> : vector<4xf8E5M2>"]
+    other = ["-0.0 : f32", "-0.0 : bf16", "-0.0 : f8E4M3FN", "dense<-0.0> : vector<8xbf16>",
+             "dense<-0.000000e+00> : vector<8xf16>", "1 : i8", "1.0e-30 : f32",
+             "dense<[0.0, 1.0]> : vector<2xf32>", "dense<[0.0, -0.0]> : vector<2xf32>"]
+    with ctx:
+        for text, want in [(t, True) for t in zero] + [(t, False) for t in other]:
+            m, v = _value(f"%v = arith.constant {text}")
+            assert zero_bits(v) is want, text
+        m, v = _value("%v = arith.index_cast %n : index to i32")
+        assert not zero_bits(v)

@@ -185,3 +185,57 @@ def test_integers_wrap_and_casts_extend_at_their_widths():
         for name, exact in [("%divs", False), ("%shl32", False), ("%shr64", False),
                             ("%shl31", True), ("%shrs32", True)]:
             assert exact_on_machine(ev, [v[name].owner]) == exact, name
+
+
+
+
+#: workgroup ids of each kind, bounded or not (the lines of those ``grid`` keeps)
+IDS = """
+func.func @f() {
+  %x = rocdl.workgroup.id.x range <i32, 0, 7> : i32
+  %y = gpu.block_id y upper_bound 3
+  %z = rocdl.workgroup.id.z : i32
+  %w = hal.interface.workgroup.id[0] : index
+  return
+}
+"""
+#: IREE's linearised workgroup loop around a value computed from its variable
+GRID_LOOP = """
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %w = hal.interface.workgroup.id[0] : index
+  %cnt = hal.interface.workgroup.count[0] : index
+  scf.for %i = %w to %n step %cnt {
+    %d = arith.addi %i, %c0 : index
+  }
+  return
+}
+"""
+
+
+def test_every_workgroup_id_op_bounds_the_grid_or_leaves_it_unbounded():
+    """``ir_facts.workgroup_id_bound`` reads each op of ``WORKGROUP_ID_OPS`` (the one list):
+    a ``rocdl.workgroup.id`` bounds the grid by its ``range`` (``workgroup_grid`` and
+    ``edges.sample_ids`` once ignored it: a kernel reading one without a bound had a grid
+    of one workgroup), ``gpu.block_id`` by its ``upper_bound``; one without a bound leaves
+    the grid unbounded.  ``thread_loops.workgroup_dependent`` takes the linearised
+    workgroup loop's variable for the workgroup (the evaluator samples it as an id)."""
+    from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, workgroup_id_bound
+    from pipeline_mlir.analysis.loop_eval import workgroup_grid
+    from pipeline_mlir.frontend.thread_loops import workgroup_dependent
+
+    def grid(*keep):
+        m = ir.Module.parse("\n".join(s for s in IDS.splitlines() if not s.strip().startswith(
+            "%") or s.split()[0] in keep), ctx)
+        return workgroup_grid(m.body.operations[0])
+
+    with new_context() as ctx:
+        m = ir.Module.parse(IDS, ctx)
+        ids = walk_ops(m.body.operations[0], lambda o: o.name in WORKGROUP_ID_OPS)
+        assert [workgroup_id_bound(o) for o in ids] == [7, 3, None, None]
+        assert grid("%x", "%y") == (7, 3)
+        assert grid("%x", "%y", "%z") is None and grid("%z") is None and grid("%w") is None
+        m = ir.Module.parse(GRID_LOOP, ctx)
+        d = walk_ops(m.body.operations[0], lambda o: o.name == "arith.addi")[0]
+        assert workgroup_dependent(d.results[0], set())
+        assert not workgroup_dependent(d.operands[1], set())

@@ -44,7 +44,7 @@ def test_the_masked_copy_becomes_direct_to_lds_copies_of_the_buffer(padded, tmp_
 
 def _pad(text: str) -> str:
     return _text("%cst_0 = arith.constant 0.000000e+00 : bf16",
-                 "%cst_0 = arith.constant 1.000000e+00 : bf16")(text)
+                 "%cst_0 = arith.constant -0.000000e+00 : bf16")(text)
 
 
 def _static_rows(text: str) -> str:

@@ -276,7 +276,8 @@ def test_a_kept_copy_reads_past_the_end_whatever_its_lane_computed():
 
 @pytest.mark.parametrize("cond,select,fat,message", [
     (EDGE, KEEP.replace("%pad", "%ones"), True,
-     "so needs a padding of the constant zero (all bits clear), not 'arith.constant'"),
+     "so needs a padding of the constant zero, every bit clear (a read past the end returns "
+     "+0.0), not dense<1> : vector<16xi8>"),
     (EDGE, KEEP, False, "so needs its load to read a fat raw buffer"),
     # a condition read from memory in the loop (the LDS the loop writes)
     (EDGE + "\n    %x = memref.load %l[%r, %c0] : " + LDS + "\n"

@@ -532,9 +532,9 @@ def _kept_layout_variants(monkeypatch) -> list:
     condition is false, a plan of K sub-steps; then the real proof."""
     said = []
 
-    def variants(an, copies, base, width, lanes, ref, full, label):
+    def variants(an, copies, kept, base, width, lanes, ref, full, label):
         def refused(**kw):
-            a = dict(an=an, copies=copies, base=base, width=width, lanes=lanes,
+            a = dict(an=an, copies=copies, kept_i=kept, base=base, width=width, lanes=lanes,
                      ref_copy=ref, full=full, label=label)
             a.update(kw)
             with pytest.raises(LoopRefusal) as e:
@@ -564,8 +564,8 @@ def _kept_layout_variants(monkeypatch) -> list:
             m.setattr(KL, "truth", lambda s, ev, c: np.zeros(ev.threads, bool))
             refused()
         with pytest.raises(LoopRefusal) as e:     # (the plan of a K sub-step: ksplit.py)
-            L._kept_plan(an, SimpleNamespace(kbits=(3,)), copies, base, full, label)
+            L._kept_plan(an, SimpleNamespace(kbits=(3,)), copies, kept, base, full, label)
         said.append(str(e.value))
-        return KL.prove_kept(an, copies, base, width, lanes, ref, full, label)
+        return KL.prove_kept(an, copies, kept, base, width, lanes, ref, full, label)
     monkeypatch.setattr(L, "prove_kept", variants)
     return said

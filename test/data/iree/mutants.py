@@ -47,6 +47,10 @@ The verdict on a mutant (:func:`verdict`):
   waves (late and eager mode: a race the global check does not see, a load of a wave of the
   workgroup before another wave's store where a later load of the halfword replaced its
   record, :mod:`pipeline_mlir.emu.globalrace`);
+* ``off-grid``: the mutant's own grid (:func:`off_grid`: its ``scf.forall`` bounds, its
+  workgroup loops, its ids' upper bounds) no longer holds a workgroup the comparison would
+  run (a bound of its grid made smaller): that workgroup does not exist, and stores nothing
+  in either build, so the two C's would agree whatever the pipelined kernel does;
 * ``WRONG``, ``RACY``, ``UNLOCATED``, ``CRASH``: what must never happen.
 
 Run as a script it runs a campaign and prints the counts::
@@ -673,6 +677,53 @@ def c_bytes(hsaco: bytes, name: str, mode: str = "late"):
         return f"{type(e).__name__}: {e}"
 
 
+def off_grid(text: str, name: str) -> str | None:
+    """Why mutant ``text`` of input ``name`` cannot be judged on the workgroups
+    :func:`c_bytes` runs (two of the unmutated dispatch's grid), when one of them is not in
+    the mutant's own grid (:func:`grid_of`); None when they all are (or its grid is not
+    known statically: it is launched as the dispatch says)."""
+    from types import SimpleNamespace
+
+    from pipeline_mlir.emu.errors import EmuError
+    from pipeline_mlir.emu.gemm import spread_ids
+    from pipeline_mlir.emu.launchdims import check_in_grid
+
+    grid = grid_of(text)
+    if grid is None or grid == grid_of(source(name)):
+        return None
+    d = dispatch(name)
+    if d.grid is None:
+        return None
+    ids = dict(INPUTS[name].workgroups or WORKGROUPS)["prefetch" if len(d.grid) > 1 else
+                                                      "late"] if d.plain else \
+        spread_ids(d.grid, 2)
+    try:
+        check_in_grid(SimpleNamespace(name=d.kernel), ids, grid)
+    except EmuError as e:
+        return f"{e} (the mutant's grid; the dispatch's is {' x '.join(map(str, d.grid))})"
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def grid_of(text: str) -> tuple[int, ...] | None:
+    """The grid the one kernel function of dispatch ``text`` states
+    (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`: its ``scf.forall`` bounds,
+    workgroup loops, ids' upper bounds), or None (none stated, or the text does not parse:
+    its builds say why)."""
+    from pipeline_mlir.analysis.loop_eval import workgroup_grid
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    with new_context() as ctx:
+        try:
+            module = ir.Module.parse(text, ctx)
+        except ir.MLIRError:
+            return None
+        fs = walk_ops(module.operation, lambda o: o.name == "func.func" and o.regions[0].blocks)
+        grid = workgroup_grid(fs[0]) if len(fs) == 1 else None
+    return None if grid is None else tuple(grid)
+
+
 #: seconds LLVM may take per step of the unpipelined build (``--codegen-timeout``): a
 #: dynamic-K mutant whose staging copies :func:`rolled` leaves as written (an LDS store put
 #: between its row loads) takes minutes on a loaded machine; beyond pipeline-opt's default
@@ -814,6 +865,9 @@ def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
     rc, err, out = build(m.text, True, INPUTS[m.form].pipeline)
     if rc != 0:
         return _refusal(rc, err)
+    outside = off_grid(m.text, m.form)
+    if outside is not None:
+        return "off-grid", outside
     want = c_bytes(ref, m.form)
     if isinstance(want, str):       # whatever the pipelined build does: nothing to compare
         return "input-broken", want

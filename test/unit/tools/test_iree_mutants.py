@@ -271,6 +271,18 @@ def test_a_mutant_racing_on_c_is_input_broken():
         r".*'global_store_dword .*'", detail), (verdict, detail)
 
 
+def test_a_mutant_whose_grid_shrank_is_off_grid():
+    """A mutant whose own grid no longer holds a workgroup the comparison runs (the prefetch
+    form's forall (32, 32) made (32, 1): workgroup (1, 1) does not exist, and would store
+    nothing in either build) is ``off-grid``, never judged on it; the unmutated form is
+    judged (None); the ids of a 1-D grid: ``test_a_workgroup_outside_the_grid_is_not_run``."""
+    pre = M.source("4096.prefetch")
+    assert M.off_grid(pre, "4096.prefetch") is None
+    assert re.search(r"workgroup \(1, 1\) is not in the grid 1 x 32 \(32 workgroups\) .*"
+                     r"the dispatch's is 32 x 32", M.off_grid(
+                         pre.replace("in (32, 32)", "in (32, 1)"), "4096.prefetch"))
+
+
 #: the later families of the front end's later paths: register copies padded by a select
 #: proven the identity (i8 and fp8 ``A x B``, i8 ``A^T x B^T``, f16 ``A^T x B``), skinny
 #: tiles split along K, static-row partial edge tiles with an unaligned K (and a relu), an

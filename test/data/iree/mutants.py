@@ -47,6 +47,11 @@ The verdict on a mutant (:func:`verdict`):
   waves (late and eager mode: a race the global check does not see, a load of a wave of the
   workgroup before another wave's store where a later load of the halfword replaced its
   record, :mod:`pipeline_mlir.emu.globalrace`);
+* ``undefined``: the unpipelined mutant itself indexes a private buffer outside its bounds
+  (undefined behaviour, whatever either build then computes): the emulator ran it out of
+  its private segment, or the front end's check (:func:`undefined`,
+  :mod:`pipeline_mlir.frontend.private_bounds`, which refuses such a kernel at the access
+  in the pipelined build) sees an index outside the buffer in every run;
 * ``off-grid``: the mutant's own grid (:func:`off_grid`: its ``scf.forall`` bounds, its
   workgroup loops, its ids' upper bounds) no longer holds a workgroup the comparison would
   run (a bound of its grid made smaller): that workgroup does not exist, and stores nothing
@@ -677,6 +682,31 @@ def c_bytes(hsaco: bytes, name: str, mode: str = "late"):
         return f"{type(e).__name__}: {e}"
 
 
+#: the emulator's finding of an access outside the private segment (pipeline_mlir/emu/scratch.py)
+PRIVATE_OOB = "is outside the private segment"
+
+
+def undefined(text: str) -> str | None:
+    """The front end's refusal of a private buffer indexed outside its bounds in every run
+    (:func:`~pipeline_mlir.frontend.private_bounds.check_private_bounds`) in a function of
+    mutant ``text``, or None (none seen, or the text does not parse)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+    from pipeline_mlir.frontend.private_bounds import check_private_bounds
+
+    with new_context() as ctx:
+        try:
+            module = ir.Module.parse(text, ctx)
+        except ir.MLIRError:
+            return None
+        try:
+            for f in walk_ops(module.operation, lambda o: o.name in ("func.func", "gpu.func")):
+                check_private_bounds(f)
+        except IRError as e:
+            return str(e)
+    return None
+
+
 def off_grid(text: str, name: str) -> str | None:
     """Why mutant ``text`` of input ``name`` cannot be judged on the workgroups
     :func:`c_bytes` runs (two of the unmutated dispatch's grid), when one of them is not in
@@ -870,7 +900,10 @@ def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
         return "off-grid", outside
     want = c_bytes(ref, m.form)
     if isinstance(want, str):       # whatever the pipelined build does: nothing to compare
-        return "input-broken", want
+        return ("undefined" if PRIVATE_OOB in want else "input-broken"), want
+    why = undefined(m.text)
+    if why is not None:
+        return "undefined", why
     got = c_bytes(out, m.form)
     if isinstance(got, str):
         return "RACY", got

@@ -57,9 +57,9 @@ import numpy as np
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.coverage import (Coverage, check_c, check_owners, footprint,
                                         stored_elements, stores_of)
-from pipeline_mlir.emu.gemm import (c_values, encode, random_inputs, run_summary,
-                                    run_workgroups, spread_ids)
-from pipeline_mlir.emu.launchdims import LaunchDims, check_in_grid
+from pipeline_mlir.emu.gemm import (c_values, check_in_grid, encode, random_inputs,
+                                    run_summary, run_workgroups, spread_ids)
+from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.machine import POISON32, GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS
 from pipeline_mlir.kernel.launch import kernarg_layout
@@ -217,7 +217,8 @@ def kernel_arguments(kernel, bases: list[int], shapes: list[tuple[int, ...]],
 
 def _args(kernel) -> list:
     if kernel.meta is None:
-        raise EmuError(f"kernel {kernel.name}: no metadata (.amdgpu_metadata) says its arguments")
+        raise EmuError(f"kernel {kernel.name}: no metadata (.amdgpu_metadata) says what its "
+                       f"kernel arguments are")
     return list(kernel.meta.get(".args", []))
 
 
@@ -285,7 +286,6 @@ def waves_of(kernel) -> int:
 
 class Launch:
     """Global memory and kernel arguments of one problem; runs workgroups on them.
-
     :func:`emulate_matmul` learns the tile from workgroup 0; a caller that knows more (a grid
     smaller than the tiles, whose workgroups each run several) calls :meth:`set_grid`,
     :meth:`run` of its workgroups, then :meth:`check` of the rectangles of C."""

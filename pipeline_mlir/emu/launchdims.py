@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 U32 = np.uint32
@@ -60,19 +59,3 @@ def workgroup_id(i: int, grid: tuple[int, ...]):
         i //= g
     return tuple(out)
 
-
-def check_in_grid(kernel, workgroups: list | None, grid: tuple[int, ...] | None) -> None:
-    """An :class:`~pipeline_mlir.emu.errors.EmuError` naming the first of ``workgroups``
-    (ids: an int, linear, or a tuple x, y, z) not in ``grid`` (None: not known): a run of
-    it would judge a workgroup the launch does not have (one that stores nothing compares
-    equal to any other that stores nothing)."""
-    if workgroups is None or grid is None:
-        return
-    total = int(np.prod(grid))
-    for w in workgroups:
-        at = (w,) if isinstance(w, int) else tuple(w)
-        dims = tuple(grid) + (1,) * max(0, len(at) - len(grid))
-        if not (0 <= w < total if isinstance(w, int) else
-                len(at) <= len(dims) and all(0 <= i < n for i, n in zip(at, dims))):
-            raise EmuError(f"kernel {kernel.name}: workgroup {w} is not in the grid "
-                           f"{' x '.join(map(str, grid))} ({total} workgroups) it is run on")

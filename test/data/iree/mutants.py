@@ -715,8 +715,7 @@ def off_grid(text: str, name: str) -> str | None:
     from types import SimpleNamespace
 
     from pipeline_mlir.emu.errors import EmuError
-    from pipeline_mlir.emu.gemm import spread_ids
-    from pipeline_mlir.emu.launchdims import check_in_grid
+    from pipeline_mlir.emu.gemm import check_in_grid, spread_ids
 
     grid = grid_of(text)
     if grid is None or grid == grid_of(source(name)):

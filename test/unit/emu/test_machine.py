@@ -642,7 +642,7 @@ def test_a_workgroup_outside_the_grid_is_not_run():
     from emu_helpers import snippet_kernel
     from pipeline_mlir.emu.errors import EmuError
     from pipeline_mlir.emu.iree import Matmul, matmul_c
-    from pipeline_mlir.emu.launchdims import check_in_grid
+    from pipeline_mlir.emu.gemm import check_in_grid
 
     kernel = snippet_kernel("s_endpgm")
     check_in_grid(kernel, [0, 15], (16,))

@@ -299,6 +299,7 @@ def run_batches(kernel, glob: GlobalMemory, items: list, on_batch, *, waves: int
         count, findings = 0, []
         while pending:
             first, group = pending.pop(0)
+            glob.undo = [] if len(group) > 1 else None
             try:
                 m = Machine(kernel, glob, group, waves, mode, seed + first, kernarg_at,
                             collect=collect, dims=dims)
@@ -306,9 +307,12 @@ def run_batches(kernel, glob: GlobalMemory, items: list, on_batch, *, waves: int
             except Divergence as e:     # again, each way the workgroups went on its own
                 if len(group) == 1:
                     raise
+                glob.undo_batch()       # from the memory the batch started with
                 ways = e.groups or [[i] for i in range(len(group))]
                 pending = [(first + way[0], [group[i] for i in way]) for way in ways] + pending
                 continue
+            finally:
+                glob.undo = None
             count += m.count * m.G        # instructions executed, summed over workgroups
             findings += m.findings
         on_batch(position, len(batch), count, findings)

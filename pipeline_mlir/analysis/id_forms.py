@@ -16,7 +16,10 @@ product of two such values).  An atom is named by its op, its result, its attrib
 result types and the forms of its operands (so the same op over equal operands, computed
 twice, is one atom), or, for a block argument or an op outside the ops followed here, by the
 value itself.  ``arith.addi``/``subi``/``muli`` and ``index.add``/``sub``/``mul`` at
-64 bits (``index``, ``i64``; a product only with a constant) and the casts that keep their
+64 bits (``index``, ``i64``; a product only with a constant), ``affine.apply`` (its map's
+sums and products by a constant expanded; a ``floordiv``, ``ceildiv`` or product of two
+non-constant parts the atom of the ``arith`` op that computes it, a ``mod`` an atom of
+its own) and the casts that keep their
 operand's value (``arith.index_cast``/``extsi`` to as many bits or more, from a source of
 two bits or more; ``iree_codegen.index_hint``, ``util.assume.int``) are followed through, which
 makes the forms canonical over the ways a compiler folds and reassociates a sum (a
@@ -65,6 +68,8 @@ _HINTS = ("iree_codegen.index_hint", "util.assume.int")
 _ADD = ("arith.addi", "index.add")
 _SUB = ("arith.subi", "index.sub")
 _MUL = ("arith.muli", "index.mul")
+#: the attributes of an ``arith.muli`` of no overflow flags, as an atom's key has them
+_MULI_ATTRS = (("overflowFlags", "#arith.overflow<none>"),)
 
 
 class Form:
@@ -202,7 +207,45 @@ class Forms:
                 return b.times(a.constant())
         if name in PASS_THROUGH and _keeps(op) or name in _HINTS:   # the value passed on
             return self.form(op.operands[list(op.results).index(v)])
+        if name == "affine.apply":
+            am = ir.AffineMapAttr(op.attributes["map"]).value
+            forms = [self.form(x) for x in op.operands]
+            return self._affine(am.results[0], forms[:am.n_dims], forms[am.n_dims:])
         return self._atom(self._op_key(op, v))
+
+    def _affine(self, e, dims: list, syms: list) -> Form:
+        """The form of affine expression ``e`` over the forms of its dimensions and symbols
+        (``index``: linear modulo 2^64): sums and products by a constant expanded; a
+        product of two non-constant parts, a ``floordiv``, ``ceildiv`` or ``mod`` of a part
+        with atoms, an atom keyed as the ``arith`` op that computes it is
+        (``arith.muli``, ``arith.floordivsi``, ``arith.ceildivsi``: equal over equal
+        operands, whichever of the two computes it; ``mod``, which no ``arith`` op computes
+        for a negative operand, an atom of its own); of parts without atoms, the value."""
+        if isinstance(e, ir.AffineConstantExpr):
+            return Form(np.full(self.ev.threads, e.value, dtype=np.int64))
+        if isinstance(e, ir.AffineDimExpr):
+            return dims[e.position]
+        if isinstance(e, ir.AffineSymbolExpr):
+            return syms[e.position]
+        a, b = self._affine(e.lhs, dims, syms), self._affine(e.rhs, dims, syms)
+        if isinstance(e, ir.AffineAddExpr):
+            return a.plus(b)
+        if isinstance(e, ir.AffineMulExpr) and b.constant() is not None:
+            return a.times(b.constant())
+        if isinstance(e, ir.AffineMulExpr) and a.constant() is not None:
+            return b.times(a.constant())
+        if not a.atoms and not b.atoms:         # per thread: as the evaluator computes it
+            x, y = a.lanes, b.lanes
+            return Form(x * y if isinstance(e, ir.AffineMulExpr) else
+                        np.mod(x, y) if isinstance(e, ir.AffineModExpr) else
+                        np.floor_divide(x, y) if isinstance(e, ir.AffineFloorDivExpr) else
+                        -np.floor_divide(-x, y))
+        name = "arith.muli" if isinstance(e, ir.AffineMulExpr) else \
+            "arith.floordivsi" if isinstance(e, ir.AffineFloorDivExpr) else \
+            "arith.ceildivsi" if isinstance(e, ir.AffineCeilDivExpr) else "affine.mod"
+        attrs = _MULI_ATTRS if name == "arith.muli" else ()
+        return self._atom(("op", name, 0, attrs, ("index",), ("index", "index"),
+                           (a.key(), b.key())))
 
     def _op_key(self, op, v) -> tuple:
         """The key of the atom ``v``, a result of ``op``: what makes the op's value."""

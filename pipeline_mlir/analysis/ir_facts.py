@@ -297,23 +297,34 @@ def through_casts(v, extra: tuple = ()):
     return v
 
 
+def _bits(t) -> int:
+    """The width of integer type ``t`` (index: 64 bits)."""
+    return t.width if isinstance(t, ir.IntegerType) else 64
+
+
 def _wrap(value: int, t) -> int:
     """``value`` as a signed integer of type ``t`` (index: 64 bits) holds it."""
-    bits = t.width if isinstance(t, ir.IntegerType) else 64
+    bits = _bits(t)
     value &= (1 << bits) - 1
     return value - (1 << bits) if value >> (bits - 1) else value
 
 
 def constant_int(v) -> int | None:
     """The integer ``v`` is when constants define it: an integer ``arith.constant``, through
-    index casts and integer extensions, and ``arith.addi``/``subi``/``muli`` of such values
-    (wrapped to the result's width); None for anything else."""
+    index casts and integer extensions (zero- or sign-extended as the cast says, truncated
+    to a narrower result), and ``arith.addi``/``subi``/``muli`` of such values (wrapped to
+    the result's width), read signed; None for anything else."""
     owner = v.owner
     if isinstance(owner, ir.Block):
         return None
     o = as_operation(owner)
     if o.name in VALUE_CASTS:
-        return constant_int(o.operands[0])
+        x = constant_int(o.operands[0])
+        if x is None:
+            return None
+        if o.name not in SIGN_EXTENDING:       # zero-extended: the operand's bits unsigned
+            x &= (1 << _bits(o.operands[0].type)) - 1
+        return _wrap(x, o.results[0].type)
     if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
         return ir.IntegerAttr(o.attributes["value"]).value
     if o.name in _FOLDS:
@@ -343,11 +354,23 @@ def zero_bits(v) -> bool:
         and ir.FloatAttr(a).value == 0.0
 
 
-def constant_bounds(loop) -> tuple[int, int, int] | None:
-    """(lower bound, upper bound, step) of ``loop`` (an ``scf.for``) when all three are
-    constants (:func:`constant_int`), else None."""
+def signed_bounds(loop) -> tuple[int, int, int] | None:
+    """(lower bound, upper bound, step) of ``loop`` (an ``scf.for``) read signed when all
+    three are constants (:func:`constant_int`), else None."""
     bounds = tuple(constant_int(v) for v in list(loop.operands)[:3])
     return None if None in bounds else bounds
+
+
+def constant_bounds(loop) -> tuple[int, int, int] | None:
+    """:func:`signed_bounds` of ``loop``, but None for a loop that compares its bounds
+    unsigned (``scf.for unsigned``) when one reads < 0 signed: every loop this gives bounds
+    of runs the iterations they count signed, and an unsigned loop whose count differs is
+    one whose bounds no caller knows (it refuses them, or takes them as known only at run
+    time, where the front end refuses an unsigned loop)."""
+    bounds = signed_bounds(loop)
+    if bounds is not None and "unsignedCmp" in loop.attributes and min(bounds[:2]) < 0:
+        return None
+    return bounds
 
 
 def constant_trips(loop) -> int | None:

@@ -75,7 +75,7 @@ from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WORKGROUP_ID_OPS, attr_nam
 from pipeline_mlir.analysis.lane_ops import (BINARY, HANDLERS, SAMPLE_ARG,
                                              SAMPLE_WORKGROUP, THREAD_OPS, Unevaluable,
                                              arith_binary, id_dimension)
-from pipeline_mlir.analysis.views import View, follow_view
+from pipeline_mlir.analysis.views import VIEW_OPS, View, follow_view
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -243,7 +243,25 @@ class Evaluator:
     # ---- memrefs ------------------------------------------------------------------------
     def view(self, v) -> View:
         """The :class:`View` of memref ``v`` (:func:`~pipeline_mlir.analysis.views.
-        follow_view`), memoized until a :meth:`bind` of a value it reads."""
+        follow_view`), memoized until a :meth:`bind` of a value it reads. The sources of a
+        chain of views are followed first, deepest first, each one level down to its
+        memoized source: a chain of any depth takes no recursion."""
+        key = _view_key(v)
+        self._read(key)
+        if key in self.views:
+            return self.views[key]
+        sources = []
+        u = v
+        while not isinstance(u.owner, ir.Block) and _op(u.owner).name in VIEW_OPS:
+            u = _op(u.owner).operands[0]
+            if _view_key(u) in self.views:
+                break
+            sources.append(u)
+        for u in reversed(sources):
+            self._view(u)
+        return self._view(v)
+
+    def _view(self, v) -> View:
         key = _view_key(v)
         self._read(key)
         if key in self.views:

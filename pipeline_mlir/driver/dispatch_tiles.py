@@ -69,4 +69,34 @@ def partial_tiles(module, d, count: int | None) -> PartialTiles | None:
                              d.constants)
     except IRError as e:
         return PartialTiles(None, str(e))
+    _check_grid_can_cover(f, d.grid, ids, tiles, shape)
     return PartialTiles(tile_mask(tuple(shape), tiles))
+
+
+def _check_grid_can_cover(f, grid, ids: list, tiles: list, shape: tuple) -> None:
+    """An IRError at the kernel's first workgroup id op (or forall) when the ``grid``
+    cannot write every element of C (``shape``): its workgroups, each writing at most as
+    many elements as the most any of the run's ``ids`` writes (their ``tiles``; workgroup
+    0 among them, whose tiles are the largest of IREE's grids, cut only at C's far edges,
+    and whose linearised loop runs the most iterations), write fewer elements than C has.
+    A partial run checks only its own workgroups' tiles: a grid made too small (a forall
+    bound, an id's ``upper_bound``) would leave elements of C unwritten that no run of it
+    sees. A necessary condition only, proven without evaluating the whole grid (which takes
+    seconds on IREE's grids of thousands); a whole run checks every element."""
+    import numpy as np
+
+    from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS
+    from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+
+    most = max((sum(int(np.prod([hi - lo for lo, hi in zip(low, high)]))
+                    for low, high in boxes) for boxes in tiles), default=0)
+    total, size = int(np.prod(grid)), int(np.prod(shape))
+    if total * most >= size:
+        return
+    where = (walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS or (
+        o.name == "scf.forall" and "mapping" in o.attributes)) or [f])[0]
+    raise IRError(where, f"'{where.name}' op: the kernel's grid of {total} workgroups "
+                         f"({'x'.join(map(str, grid))}), each writing at most {most} elements "
+                         f"of C (the most any of the run's workgroups {ids} writes), cannot "
+                         f"write all {size} elements of the {'x'.join(map(str, shape))} C: "
+                         f"elements of C would never be written")

@@ -341,6 +341,7 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
     """An IREE dispatch (MLIR): parse it, read its launch, build it with the schedule, run
     it."""
     from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import IRError
     from pipeline_mlir.driver.diagnostics import from_location, from_mlir
     from pipeline_mlir.driver.inputs import check_nesting, upgraded
     from pipeline_mlir.emu.inputs import load_kernel
@@ -370,7 +371,11 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
                 d.bindings[0].where, path)])
         from pipeline_mlir.driver.dispatch_tiles import partial_tiles
 
-        tiles = partial_tiles(module, d, options.workgroups)   # before the build changes it
+        try:
+            tiles = partial_tiles(module, d, options.workgroups)   # before the build changes it
+        except IRError as e:
+            raise Failure([from_location("error", f"--emulate: {e}", e.op.location, path)]) \
+                from None
         code = _build(options, text=text, filename=path, module=module)
     if layout is not None:
         raise Failure([layout])

@@ -109,6 +109,23 @@ def spread_ids(grid: tuple[int, ...], count: int | None) -> list:
     return [workgroup_id(i, grid) for i in spread(int(np.prod(grid)), count)]
 
 
+def check_in_grid(kernel, workgroups: list | None, grid: tuple[int, ...] | None) -> None:
+    """An :class:`~pipeline_mlir.emu.errors.EmuError` naming the first of ``workgroups``
+    (ids: an int, linear, or a tuple x, y, z) not in ``grid`` (None: not known): a run of
+    it would judge a workgroup the launch does not have (one that stores nothing compares
+    equal to any other that stores nothing)."""
+    if workgroups is None or grid is None:
+        return
+    total = int(np.prod(grid))
+    for w in workgroups:
+        at = (w,) if isinstance(w, int) else tuple(w)
+        dims = tuple(grid) + (1,) * max(0, len(at) - len(grid))
+        if not (0 <= w < total if isinstance(w, int) else
+                len(at) <= len(dims) and all(0 <= i < n for i, n in zip(at, dims))):
+            raise EmuError(f"kernel {kernel.name}: workgroup {w} is not in the grid "
+                           f"{' x '.join(map(str, grid))} ({total} workgroups) it is run on")
+
+
 #: the element types C can have: (bytes, unsigned word type of the raw elements)
 C_WORDS = {"f32": (4, np.uint32), "bf16": (2, np.uint16), "f16": (2, np.uint16),
            "i32": (4, np.uint32)}
@@ -282,6 +299,7 @@ def run_batches(kernel, glob: GlobalMemory, items: list, on_batch, *, waves: int
         count, findings = 0, []
         while pending:
             first, group = pending.pop(0)
+            glob.undo = [] if len(group) > 1 else None
             try:
                 m = Machine(kernel, glob, group, waves, mode, seed + first, kernarg_at,
                             collect=collect, dims=dims)
@@ -289,9 +307,12 @@ def run_batches(kernel, glob: GlobalMemory, items: list, on_batch, *, waves: int
             except Divergence as e:     # again, each way the workgroups went on its own
                 if len(group) == 1:
                     raise
+                glob.undo_batch()       # from the memory the batch started with
                 ways = e.groups or [[i] for i in range(len(group))]
                 pending = [(first + way[0], [group[i] for i in way]) for way in ways] + pending
                 continue
+            finally:
+                glob.undo = None
             count += m.count * m.G        # instructions executed, summed over workgroups
             findings += m.findings
         on_batch(position, len(batch), count, findings)

@@ -187,6 +187,10 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals) -
     in ``unit``s of bytes (``vals`` (G, L, n) what each writes there), ``mask`` (G, L) the
     lanes that store (None: all)."""
     race = glob.race
+    if glob.undo is not None:        # the bytes it overwrites, for a batch run again
+        buf = glob.buffers[b].view(U32) if unit == 4 else glob.buffers[b]
+        at = idx if mask is None else idx[mask]
+        glob.undo.append((buf, at, buf[at]))
     marks = glob.marks[b]
     if marks is None:
         if b in race.unrecorded and b not in race.recorded:

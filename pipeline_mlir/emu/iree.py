@@ -57,8 +57,8 @@ import numpy as np
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.coverage import (Coverage, check_c, check_owners, footprint,
                                         stored_elements, stores_of)
-from pipeline_mlir.emu.gemm import (c_values, encode, random_inputs, run_summary,
-                                    run_workgroups, spread_ids)
+from pipeline_mlir.emu.gemm import (c_values, check_in_grid, encode, random_inputs,
+                                    run_summary, run_workgroups, spread_ids)
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.machine import POISON32, GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS
@@ -274,8 +274,7 @@ def matmul_dtype(kernel) -> str:
 
 
 def waves_of(kernel) -> int:
-    """Waves per workgroup from the metadata (``.reqd_workgroup_size`` or
-    ``.max_flat_workgroup_size``)."""
+    """Waves per workgroup (metadata ``.reqd_workgroup_size``, or the maximum flat size)."""
     meta = kernel.meta or {}
     size = meta.get(".reqd_workgroup_size")
     threads = int(np.prod(size)) if size else meta.get(".max_flat_workgroup_size")
@@ -287,7 +286,6 @@ def waves_of(kernel) -> int:
 
 class Launch:
     """Global memory and kernel arguments of one problem; runs workgroups on them.
-
     :func:`emulate_matmul` learns the tile from workgroup 0; a caller that knows more (a grid
     smaller than the tiles, whose workgroups each run several) calls :meth:`set_grid`,
     :meth:`run` of its workgroups, then :meth:`check` of the rectangles of C."""
@@ -454,9 +452,9 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     past a descriptor's records are findings; ``jobs``: processes to spread the workgroups
     over (same result); ``tiles``: the bool mask of C the run of ``count`` workgroups of
     ``grid`` is responsible for (read from the dispatch: no workgroup is run to learn it)."""
-    launch = Launch(kernel, problem, mode, seed, data_seed, strict, jobs)
+    check_in_grid(kernel, workgroups, grid)
+    launch, p = Launch(kernel, problem, mode, seed, data_seed, strict, jobs), problem
     launch.set_grid(grid)
-    p = problem
     if tiles is not None and grid is not None:
         workgroups = spread_ids(grid, count) if workgroups is None else workgroups
         launch.run(list(workgroups), progress)
@@ -467,6 +465,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
         if launch.check(None).first_bad is not None:   # wrong already: no tile to learn from
             return _result(launch, first, 0, None)
         grid = _grid_from_tile(kernel, p, launch.stored())
+        check_in_grid(kernel, workgroups, grid)
     total = int(np.prod(grid))
     # a 1-D grid of tiles cut at both edges (IREE's linearised loop over ceildiv(M, BM) x
     # ceildiv(N, BN)) need not divide C: the tile of workgroup 0 is checked against it
@@ -521,9 +520,9 @@ def matmul_c(kernel, problem: Matmul, workgroups: list, mode: str = "eager", see
     element holds: a missing store is seen even where the other build stores the poison's
     value), after ``workgroups`` of ``kernel`` ran on the inputs :func:`emulate_matmul`
     gives (same ``data_seed``: same A and B), whatever C they compute: two builds of one
-    dispatch compare by it (``grid``: the whole grid, for a kernel that reads its size, as
-    :func:`emulate_matmul` takes it).  Raises :class:`~pipeline_mlir.emu.errors.Finding` on
-    the first thing the kernel does wrong."""
+    dispatch compare by it (``grid``: the whole grid, as :func:`emulate_matmul` takes it).
+    Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first thing it does wrong."""
+    check_in_grid(kernel, workgroups, grid)
     launch = Launch(kernel, problem, mode, seed, data_seed)
     launch.set_grid(grid)
     launch.run(list(workgroups))
@@ -533,6 +532,7 @@ def matmul_c(kernel, problem: Matmul, workgroups: list, mode: str = "eager", see
 
 
 UNSTORED = -1  #: :func:`matmul_c`'s value of an element no store wrote (no 32-bit word has it)
+
 
 
 def first_workgroup(kernel):

@@ -58,3 +58,4 @@ def workgroup_id(i: int, grid: tuple[int, ...]):
         out.append(i % g)
         i //= g
     return tuple(out)
+

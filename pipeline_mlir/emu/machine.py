@@ -123,6 +123,21 @@ class GlobalMemory:
         #: values, and by whom (the global race check)
         self.marks: list[np.ndarray | None] = []
         self.race = RaceState()
+        #: None, or while a lockstep batch runs, what each of its stores overwrites:
+        #: (buffer words or bytes, indices, their old values), in the order the stores
+        #: issued (:meth:`undo_batch`)
+        self.undo: list | None = None
+
+    def undo_batch(self) -> None:
+        """The buffers as they were before the batch whose stores :attr:`undo` logged (a
+        batch whose workgroups branched apart, run again per way: what it stored before
+        the branch must not be read by the runs again); the log cleared. Replayed last
+        store first, so each byte gets what it held before the batch's first store to it
+        (logged at that store's issue, before any of the batch wrote it). The store marks
+        stay: the runs again stamp the same stores over them."""
+        for buf, at, old in reversed(self.undo or ()):
+            buf[at] = old
+        self.undo = []
 
     def add(self, name: str, data) -> int:
         return self._append(name, np.frombuffer(bytes(data), dtype=np.uint8).copy()

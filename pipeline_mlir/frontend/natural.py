@@ -44,6 +44,8 @@ from pipeline_mlir.frontend.masked_rows import unmask_row_copies
 from pipeline_mlir.frontend.masked_rows_late import unmask_guarded_rows
 from pipeline_mlir.frontend.masked_rows_k import unmask_row_tails
 from pipeline_mlir.frontend.masked_rows_k_late import unmask_row_tails_late
+from pipeline_mlir.frontend.kernel_ir import kernel_of
+from pipeline_mlir.frontend.private_bounds import check_private_bounds
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
 from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
@@ -65,6 +67,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     ``NamedSchedule``: the one to merge K steps for, whose waves :func:`adopt_loop` checked).
     A loop that is already pipelined is refused first."""
     check_not_pipelined(loop)
+    check_private_bounds(kernel_of(loop))
     inline_constant_true_ifs(loop)
     unmask_row_copies(loop)
     unmask_row_tails(loop)
@@ -130,6 +133,7 @@ def adopt_loop(loop, schedule):
     with no pair of iterations to pipeline (one iteration; two with the last masked) is
     the remainder path itself, run as written: None."""
     check_not_pipelined(loop)
+    check_private_bounds(kernel_of(loop))
     inline_constant_true_ifs(loop)
     loop = carry_lds_accumulators(loop)
     forward_private_values(loop)    # (a run staged through a private row: its LDS store's)

@@ -4,9 +4,9 @@
 :mod:`pipeline_mlir.frontend.reroll_regs` (copies through registers) each rebuild a loop from
 a prologue, a body and an epilogue; both need, in the same words and by the same rules:
 
-* the loop's bounds (:func:`loop_bounds`): constants, a positive step, and the rolled
-  loop's upper bound representable in the induction variable's type (signed, as
-  ``scf.for`` compares), else a refusal at the loop;
+* the loop's bounds (:func:`loop_bounds`): constants, a positive step, both >= 0 when
+  the loop compares them unsigned, and the rolled loop's upper bound representable in the
+  induction variable's type (signed, as ``scf.for`` compares), else a refusal at the loop;
 * two ops the same but for their operands (:func:`same_op_but_operands`);
 * one access (a memref operand and its indices) the same as another: the same buffer, the
   same placing of an index (the swizzle and the buffer casts' bounds:
@@ -25,7 +25,7 @@ import numpy as np
 
 from pipeline_mlir.analysis.id_forms import same_memref, same_vector
 from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, block_size, constant_bounds,
-                                             constant_trips)
+                                             constant_trips, signed_bounds)
 from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, grid_stride_range,
@@ -52,9 +52,13 @@ def loop_bounds(loop, fail, what: str) -> tuple[int, int, int]:
     """``(lb, step, trips)`` of ``loop``, an ``scf.for`` (``trips`` none when its upper bound
     is below its lower one); ``fail(op, text)`` refuses bounds that are not constants or a
     step that is not positive (``what`` the loop's description)."""
-    bounds = constant_bounds(loop)
+    bounds = signed_bounds(loop)
     if bounds is not None and bounds[2] <= 0:
         fail(loop, f"({what}) has a step that is not positive ({bounds[2]})")
+    if bounds is not None and constant_bounds(loop) is None:
+        fail(loop, f"({what}) compares its bounds unsigned ('scf.for unsigned') and they "
+                   f"read as {bounds[0]} to {bounds[1]} signed: its unsigned trip count is "
+                   f"not the signed one the roll-back counts")
     trips = constant_trips(loop)
     if bounds is None or trips is None:
         fail(loop, f"({what}) has bounds that are not constants")
@@ -64,7 +68,12 @@ def loop_bounds(loop, fail, what: str) -> tuple[int, int, int]:
 def rolled_upper(loop, lb: int, trips: int, step: int, fail, what: str) -> int:
     """The upper bound ``lb + trips * step`` of the rolled loop, which runs ``trips``
     iterations; refused at ``loop`` when it does not fit its induction variable's type
-    (signed: ``scf.for`` compares so; ``index`` is 64 bits), where it would wrap."""
+    (signed: ``scf.for`` compares so; ``index`` is 64 bits), where it would wrap.
+
+    An unsigned loop (``scf.for unsigned``) needs no check of its own: :func:`loop_bounds`
+    took its bounds only when both read >= 0 signed, so ``lb`` and ``ub`` both lie in
+    ``[0, 2**(bits-1))`` here and the signed and unsigned comparisons agree on them (the
+    rolled loop, built signed, runs the same iterations)."""
     t = loop.regions[0].blocks[0].arguments[0].type
     bits = 64 if isinstance(t, ir.IndexType) else ir.IntegerType(t).width
     ub = lb + trips * step

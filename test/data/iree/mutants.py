@@ -52,6 +52,15 @@ The verdict on a mutant (:func:`verdict`):
   waves (late and eager mode: a race the global check does not see, a load of a wave of the
   workgroup before another wave's store where a later load of the halfword replaced its
   record, :mod:`pipeline_mlir.emu.globalrace`);
+* ``undefined``: the unpipelined mutant itself indexes a private buffer outside its bounds
+  (undefined behaviour, whatever either build then computes): the emulator ran it out of
+  its private segment, or the front end's check (:func:`undefined`,
+  :mod:`pipeline_mlir.frontend.private_bounds`, which refuses such a kernel at the access
+  in the pipelined build) sees an index outside the buffer in every run;
+* ``off-grid``: the mutant's own grid (:func:`off_grid`: its ``scf.forall`` bounds, its
+  workgroup loops, its ids' upper bounds) no longer holds a workgroup the comparison would
+  run (a bound of its grid made smaller): that workgroup does not exist, and stores nothing
+  in either build, so the two C's would agree whatever the pipelined kernel does;
 * ``WRONG``, ``RACY``, ``UNLOCATED``, ``CRASH``: what must never happen.
 
 Run as a script it runs a campaign and prints the counts::
@@ -967,6 +976,77 @@ def c_bytes(hsaco: bytes, name: str, mode: str = "late"):
         return f"{type(e).__name__}: {e}"
 
 
+#: the emulator's finding of an access outside the private segment (pipeline_mlir/emu/scratch.py)
+PRIVATE_OOB = "is outside the private segment"
+
+
+def undefined(text: str) -> str | None:
+    """The front end's refusal of a private buffer indexed outside its bounds in every run
+    (:func:`~pipeline_mlir.frontend.private_bounds.check_private_bounds`) in a function of
+    mutant ``text``, or None (none seen, or the text does not parse)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+    from pipeline_mlir.frontend.private_bounds import check_private_bounds
+
+    with new_context() as ctx:
+        try:
+            module = ir.Module.parse(text, ctx)
+        except ir.MLIRError:
+            return None
+        try:
+            for f in walk_ops(module.operation, lambda o: o.name in ("func.func", "gpu.func")):
+                check_private_bounds(f)
+        except IRError as e:
+            return str(e)
+    return None
+
+
+def off_grid(text: str, name: str) -> str | None:
+    """Why mutant ``text`` of input ``name`` cannot be judged on the workgroups
+    :func:`c_bytes` runs (two of the unmutated dispatch's grid), when one of them is not in
+    the mutant's own grid (:func:`grid_of`); None when they all are (or its grid is not
+    known statically: it is launched as the dispatch says)."""
+    from types import SimpleNamespace
+
+    from pipeline_mlir.emu.errors import EmuError
+    from pipeline_mlir.emu.gemm import check_in_grid, spread_ids
+
+    grid = grid_of(text)
+    if grid is None or grid == grid_of(source(name)):
+        return None
+    d = dispatch(name)
+    if d.grid is None:
+        return None
+    ids = dict(INPUTS[name].workgroups or WORKGROUPS)["prefetch" if len(d.grid) > 1 else
+                                                      "late"] if d.plain else \
+        spread_ids(d.grid, 2)
+    try:
+        check_in_grid(SimpleNamespace(name=d.kernel), ids, grid)
+    except EmuError as e:
+        return f"{e} (the mutant's grid; the dispatch's is {' x '.join(map(str, d.grid))})"
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def grid_of(text: str) -> tuple[int, ...] | None:
+    """The grid the one kernel function of dispatch ``text`` states
+    (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`: its ``scf.forall`` bounds,
+    workgroup loops, ids' upper bounds), or None (none stated, or the text does not parse:
+    its builds say why)."""
+    from pipeline_mlir.analysis.loop_eval import workgroup_grid
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    with new_context() as ctx:
+        try:
+            module = ir.Module.parse(text, ctx)
+        except ir.MLIRError:
+            return None
+        fs = walk_ops(module.operation, lambda o: o.name == "func.func" and o.regions[0].blocks)
+        grid = workgroup_grid(fs[0]) if len(fs) == 1 else None
+    return None if grid is None else tuple(grid)
+
+
 #: seconds LLVM may take per step of the unpipelined build (``--codegen-timeout``): a
 #: dynamic-K mutant whose staging copies :func:`rolled` leaves as written (an LDS store put
 #: between its row loads) takes minutes on a loaded machine; beyond pipeline-opt's default
@@ -1123,9 +1203,15 @@ def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
     rc, err, out = build(m.text, True, INPUTS[m.form].pipeline)
     if rc != 0:
         return _refusal(rc, err)
+    outside = off_grid(m.text, m.form)
+    if outside is not None:
+        return "off-grid", outside
     want = c_bytes(ref, m.form)
     if isinstance(want, str):       # whatever the pipelined build does: nothing to compare
-        return "input-broken", want
+        return ("undefined" if PRIVATE_OOB in want else "input-broken"), want
+    why = undefined(m.text)
+    if why is not None:
+        return "undefined", why
     got = c_bytes(out, m.form)
     if isinstance(got, str):
         return "RACY", got

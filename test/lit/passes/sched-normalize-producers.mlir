@@ -193,6 +193,9 @@ func.func @rolled(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<1
 // workgroups, one (rocdl's) known only at launch, which the prologue adds in another order
 // than the body (IREE folds them so): the prologue's copies are proven the body's for every
 // workgroup by their index arithmetic (pipeline_mlir/analysis/id_forms.py), none enumerated.
+// B's row has a part that is 0 on this grid, (wg floordiv 16384) * 16, computed by an
+// affine.apply before the loop and by arith ops in it: the map's sum and product expanded,
+// its floordiv the same atom as the arith.floordivsi.
 // CHECK-LABEL: func.func @rolled_any_grid
 // CHECK-DAG:     memref.alloc() : memref<1x512xbf16, #gpu.address_space<workgroup>>
 // CHECK-NOT:     rocdl.asyncmark
@@ -230,8 +233,9 @@ func.func @rolled_any_grid(%a: memref<?x128xbf16>, %b: memref<16x128xbf16>, %c: 
   %k0 = arith.muli %col, %c8 : index
   %dst = arith.muli %t, %c8 : index
   %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
+  %pbrow = affine.apply affine_map<(d0)[s0] -> (d0 + (s0 floordiv 16384) * 16)>(%row)[%wg]
   amdgpu.gather_to_lds async %a[%prow, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<?x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
-  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%pbrow, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
   rocdl.asyncmark
   %sa = memref.subview %la[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
   %sb = memref.subview %lb[0, 0] [1, 512] [1, 1] : memref<2x512xbf16, #gpu.address_space<workgroup>> to memref<512xbf16, strided<[1]>, #gpu.address_space<workgroup>>
@@ -256,6 +260,10 @@ func.func @rolled_any_grid(%a: memref<?x128xbf16>, %b: memref<16x128xbf16>, %c: 
     %yrow2 = arith.muli %c16, %wyx : index
     %brow0 = arith.addi %yrow2, %wrow : index
     %brow = arith.addi %brow0, %row : index
+    %c16384 = arith.constant 16384 : index
+    %bq = arith.floordivsi %wg, %c16384 : index
+    %bq16 = arith.muli %bq, %c16 : index
+    %bbrow = arith.addi %bq16, %row : index
     %kn = arith.muli %n, %c32_i32 : i32
     %kk = arith.addi %k0i, %kn : i32
     %kx = arith.index_castui %kk : i32 to index
@@ -264,7 +272,7 @@ func.func @rolled_any_grid(%a: memref<?x128xbf16>, %b: memref<16x128xbf16>, %c: 
     %ddx = arith.index_castui %dd : i32 to index
     %d1:2 = affine.delinearize_index %ddx into (2, 512) : index, index
     amdgpu.gather_to_lds async %a[%brow, %kx], %la[%d1#0, %d1#1] : vector<8xbf16>, memref<?x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
-    amdgpu.gather_to_lds async %b[%row, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+    amdgpu.gather_to_lds async %b[%bbrow, %kx], %lb[%d1#0, %d1#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
     rocdl.asyncmark
     rocdl.wait.asyncmark 1
     gpu.barrier memfence [#gpu.address_space<workgroup>]

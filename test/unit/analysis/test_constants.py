@@ -39,6 +39,11 @@ def _value(body: str):
     # wrapped to the result's width as the machine computes it
     ("%a = arith.constant 2147483647 : i32\n%b = arith.constant 1 : i32\n"
      "%v = arith.addi %a, %b : i32", -2147483648),
+    # zero-extended casts read the operand's bits unsigned; a narrowing cast truncates
+    ("%a = arith.constant -1 : i32\n%v = arith.index_castui %a : i32 to index", 4294967295),
+    ("%a = arith.constant -2 : i32\n%v = arith.extui %a : i32 to i64", 4294967294),
+    ("%a = arith.constant -2 : i32\n%v = arith.extsi %a : i32 to i64", -2),
+    ("%a = arith.constant 4294967298 : index\n%v = arith.index_cast %a : index to i32", 2),
     # not constants: an argument, an op it does not fold, a float
     ("%a = arith.constant 3 : index\n%v = arith.addi %a, %n : index", None),
     ("%a = arith.constant 8 : index\n%b = arith.constant 2 : index\n"
@@ -95,3 +100,23 @@ def test_zero_bits_is_every_bit_clear(ctx):
             assert zero_bits(v) is want, text
         m, v = _value("%v = arith.index_cast %n : index to i32")
         assert not zero_bits(v)
+
+
+@pytest.mark.parametrize("lb, ub, bounds, trips", [
+    (0, 8, (0, 8, 1), 8),
+    # -1 unsigned is 2**32 - 1: 2**32 - 1 iterations, none signed
+    (0, -1, None, None),
+    # -2 unsigned is above 1: no iteration, 3 signed
+    (-2, 1, None, None),
+])
+def test_unsigned_trips(lb, ub, bounds, trips):
+    """An ``scf.for unsigned`` has the bounds and trip count the signed reading gives only
+    where the two readings agree (both bounds >= 0); else none (refused or taken as known
+    only at run time by the callers)."""
+    with new_context():
+        m = _module(f"%lb = arith.constant {lb} : i32\n%ub = arith.constant {ub} : i32\n"
+                    f"%st = arith.constant 1 : i32\n"
+                    f"scf.for unsigned %i = %lb to %ub step %st : i32 {{\n}}")
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        assert constant_bounds(loop) == bounds
+        assert constant_trips(loop) == trips

@@ -239,3 +239,41 @@ def test_masks_are_the_same_when_made_by_the_same_ops_over_equal_forms():
         assert made_alike(v["p0"], v["p0b"]) == [] and same_vector(a, v["p0"], b, v["p0b"])
         assert made_alike(v["p0"], v["p1"]) is None
         assert made_alike(v["c8"], v["p0"]) is None               # other types
+
+
+def test_an_affine_apply_is_expanded_as_its_arith_ops():
+    """An ``affine.apply`` whose map is linear in the workgroup's values has the form of the
+    same sum written with arith ops; its floordiv, ceildiv and product of two ids are the
+    atoms of ``arith.floordivsi``, ``ceildivsi`` and ``muli`` over equal operands, never
+    over other ones; its ``mod`` (no arith op computes it for a negative operand) is an atom
+    of its own; a floordiv of the thread's own part is computed per thread."""
+    text = """func.func @f(%n: index) {
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %t = gpu.thread_id x upper_bound 64
+  %w = gpu.block_id x upper_bound 100000
+  %a = affine.apply affine_map<(d0)[s0, s1] -> (d0 floordiv 4 + s0 * 16 + s0 ceildiv 3 + s0 * s1)>(%t)[%w, %n]
+  %tq = arith.divui %t, %c4 : index
+  %cd = arith.ceildivsi %w, %c3 : index
+  %w16 = arith.muli %c16, %w : index
+  %wn = arith.muli %w, %n : index
+  %b0 = arith.addi %wn, %cd : index
+  %b1 = arith.addi %b0, %tq : index
+  %b = arith.addi %w16, %b1 : index
+  %fd3 = arith.floordivsi %w, %c3 : index
+  %c0 = arith.addi %fd3, %w16 : index
+  %c1 = arith.addi %c0, %tq : index
+  %cc = arith.addi %c1, %wn : index
+  %m = affine.apply affine_map<()[s0] -> (s0 mod 16)>()[%w]
+  %r = arith.remsi %w, %c16 : index
+  %m2 = affine.apply affine_map<(d0)[s0] -> (s0 mod 16 + d0 - d0)>(%t)[%w]
+  return
+}"""
+    ctx, m, v = _named(text)
+    with ctx:
+        f = [Forms(Evaluator((64, 1, 1), thread_only=True)) for _ in range(2)]
+        assert same_value(f[0], v["a"], f[1], v["b"])
+        assert not same_value(f[0], v["a"], f[1], v["cc"])    # floordiv is not ceildiv
+        assert not same_value(f[0], v["m"], f[1], v["r"])     # proves nothing: refused
+        assert same_value(f[0], v["m"], f[1], v["m2"])

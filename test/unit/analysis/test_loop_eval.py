@@ -187,8 +187,6 @@ def test_integers_wrap_and_casts_extend_at_their_widths():
             assert exact_on_machine(ev, [v[name].owner]) == exact, name
 
 
-
-
 #: workgroup ids of each kind, bounded or not (the lines of those ``grid`` keeps)
 IDS = """
 func.func @f() {
@@ -239,3 +237,20 @@ def test_every_workgroup_id_op_bounds_the_grid_or_leaves_it_unbounded():
         d = walk_ops(m.body.operations[0], lambda o: o.name == "arith.addi")[0]
         assert workgroup_dependent(d.results[0], set())
         assert not workgroup_dependent(d.operands[1], set())
+
+
+def test_a_deep_chain_of_views_is_followed_without_recursion():
+    """1000 subviews of subviews (two frames each: deeper than Python's recursion limit):
+    followed one level at a time (the sources first), the last one's offset and chain
+    exact."""
+    n, t = 1000, "memref<?xf32, strided<[1], offset: ?>>"
+    lines = ["func.func @f() {", "  %c1 = arith.constant 1 : index",
+             "  %c8 = arith.constant 8 : index", "  %a = memref.alloc() : memref<4096xf32>",
+             f"  %v0 = memref.cast %a : memref<4096xf32> to {t}"]
+    lines += [f"  %v{i + 1} = memref.subview %v{i}[%c1] [%c8] [1] : {t} to {t}"
+              for i in range(n)]
+    with new_context():
+        m = ir.Module.parse("\n".join(lines + ["  return", "}"]))
+        last = walk_ops(m.operation, lambda o: o.name == "memref.subview")[-1].results[0]
+        view = Evaluator((64, 1, 1)).view(last)
+        assert np.all(view.offset == n) and len(view.chain) == n + 1

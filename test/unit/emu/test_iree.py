@@ -207,3 +207,50 @@ def test_a_batch_that_branches_apart_runs_again_once_per_way():
                  [(4 * w, 0, 4, 16) for w in range(4)], k.name)
     run = emulate_matmul(k, Matmul(16, 16, 32, "bf16"), (4,), workgroups=[2, 3])
     assert (run.workgroups, run.grid, run.written, run.first_bad) == (1, 0, 64, (0, 0))
+
+
+#: each lane adds 1 to its element of workgroup w's tile (a load, an add, a store), then
+#: the workgroups go apart at a branch (w < 2 or not), add 1 again, go apart at another
+#: (w == 0 or 2, or not), and end
+TWICE_APART = """
+    s_load_dwordx2 s[4:5], s[0:1], 0x10
+    s_waitcnt lgkmcnt(0)
+    v_lshlrev_b32_e32 v2, 2, v0
+    s_lshl_b32 s6, s2, 8
+    v_add_u32_e32 v2, s6, v2
+    global_load_dword v3, v2, s[4:5]
+    s_waitcnt vmcnt(0)
+    v_add_u32_e32 v3, 1, v3
+    global_store_dword v2, v3, s[4:5]
+    s_waitcnt vmcnt(0)
+    s_cmp_lt_u32 s2, 2
+    s_cbranch_scc1 low
+    s_nop 0
+low:
+    global_load_dword v3, v2, s[4:5]
+    s_waitcnt vmcnt(0)
+    v_add_u32_e32 v3, 1, v3
+    global_store_dword v2, v3, s[4:5]
+    s_waitcnt vmcnt(0)
+    s_and_b32 s7, s2, 1
+    s_cmp_eq_u32 s7, 0
+    s_cbranch_scc1 even
+    s_nop 0
+even:
+    s_endpgm"""
+
+
+def test_a_batch_run_again_per_way_starts_from_the_memory_it_started_with():
+    """A batch whose workgroups go apart is run again per way (split again where a way goes
+    apart later: (0, 1) and (2, 3), then each alone) from the memory the batch started
+    with: what the stopped run stored before the branch is undone (its undo log), else the
+    runs again read it and add 1 twice, three or four times (C's poison -1 plus 2 is 1)."""
+    from pipeline_mlir.emu.iree import Launch
+
+    k = _with_args(HAL, TWICE_APART)
+    launch = Launch(k, Matmul(16, 16, 32, "bf16"), "eager", 0, 0)
+    launch.run([0, 1, 2, 3])
+    assert sorted(launch.glob.race.runs.values()) == [
+        ("0",), ("0", "1"), ("0", "1", "2", "3"), ("1",), ("2",), ("2", "3"), ("3",)]
+    assert (launch.C() == 1).all() and launch.stored().all()
+    assert launch.glob.undo is None

@@ -635,6 +635,28 @@ def test_work_item_ids_of_a_3d_workgroup_are_packed_into_v0():
         assert m.waves[0].exec.all() and m.waves[1].exec[0].sum() == 120 - 64
 
 
+def test_a_workgroup_outside_the_grid_is_not_run():
+    """A run of given workgroups of a given grid (a campaign's, a test's) names the first
+    one the grid does not hold, before running anything: one that stores nothing would
+    compare equal to any other that stores nothing."""
+    from emu_helpers import snippet_kernel
+    from pipeline_mlir.emu.errors import EmuError
+    from pipeline_mlir.emu.iree import Matmul, matmul_c
+    from pipeline_mlir.emu.gemm import check_in_grid
+
+    kernel = snippet_kernel("s_endpgm")
+    check_in_grid(kernel, [0, 15], (16,))
+    check_in_grid(kernel, [(0, 0), (3, 1)], (4, 2))
+    check_in_grid(kernel, [5], None)
+    for ids, grid, bad in (([0, 37], (16,), "37"), ([(0, 0), (1, 2)], (4, 2), r"\(1, 2\)"),
+                           ([(4, 0)], (4, 2), r"\(4, 0\)"), ([-1], (16,), "-1"),
+                           ([(0, 0, 1)], (4, 2), r"\(0, 0, 1\)")):
+        with pytest.raises(EmuError, match=rf"workgroup {bad} is not in the grid "):
+            check_in_grid(kernel, ids, grid)
+    with pytest.raises(EmuError, match=r"workgroup 37 is not in the grid 16 \(16 workgroups"):
+        matmul_c(kernel, Matmul(64, 64, 64, "bf16"), [0, 37], grid=(16,))
+
+
 def test_dispatch_and_queue_pointers_come_before_the_kernarg_pointer():
     from dataclasses import replace
 

@@ -276,6 +276,38 @@ def test_a_mutant_racing_on_c_is_input_broken():
         r".*'global_store_dword .*'", detail), (verdict, detail)
 
 
+def test_a_mutant_whose_grid_shrank_is_off_grid():
+    """A mutant whose own grid no longer holds a workgroup the comparison runs (the prefetch
+    form's forall (32, 32) made (32, 1): workgroup (1, 1) does not exist, and would store
+    nothing in either build) is ``off-grid``, never judged on it; the unmutated form is
+    judged (None); the ids of a 1-D grid: ``test_a_workgroup_outside_the_grid_is_not_run``."""
+    pre = M.source("4096.prefetch")
+    assert M.off_grid(pre, "4096.prefetch") is None
+    assert re.search(r"workgroup \(1, 1\) is not in the grid 1 x 32 \(32 workgroups\) .*"
+                     r"the dispatch's is 32 x 32", M.off_grid(
+                         pre.replace("in (32, 32)", "in (32, 1)"), "4096.prefetch"))
+
+
+def test_a_private_index_out_of_bounds_is_undefined():
+    """The campaign found IREE's kernel of C kept in private memory (keptab, seed 2, mutant
+    8: the constant 3 made 11) storing at ``[.., 11, ..]`` of a dimension of 4, and called
+    it ``WRONG``: the unpipelined kernel is undefined there. The front end now refuses it at
+    the store; the campaign's own check (:func:`undefined`, the same check on the mutant's
+    text) makes it ``undefined`` whatever the builds do, and a run of the unpipelined
+    build out of its private segment (the emulator's finding, whose words
+    test_scratch.py checks) too."""
+    text = (Path(__file__).parents[2] / "lit" / "passes" / "Inputs" /
+            "natural-4wave.mlir").read_text()
+    assert M.undefined(text) is None
+    lines = text.splitlines()
+    lines[17:17] = ["%pv = memref.alloca() : memref<2x4xf32, #gpu.address_space<private>>",
+                    "%cz = arith.constant 0.0 : f32",
+                    "memref.store %cz, %pv[%c1, %c8] : memref<2x4xf32, "
+                    "#gpu.address_space<private>>"]
+    assert re.search(r"'memref.store' op indexes dimension 1 of its private buffer .* at 8, "
+                     r"outside its 4 elements", M.undefined("\n".join(lines)))
+
+
 #: the later families of the front end's later paths: register copies padded by a select
 #: proven the identity (i8 and fp8 ``A x B``, i8 ``A^T x B^T``, f16 ``A^T x B``), skinny
 #: tiles split along K, static-row partial edge tiles with an unaligned K (and a relu), an

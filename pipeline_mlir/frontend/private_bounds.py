@@ -1,0 +1,84 @@
+"""Private buffers indexed outside their bounds, refused at the access.
+
+A ``memref.load``/``store`` or ``vector.load``/``store`` of a private buffer (a memref of
+``#gpu.address_space<private>``, or a ``memref.alloca``) at an index that lies outside
+the buffer's static size in every run is undefined behaviour: LLVM may drop the access,
+keep it on another private variable or on the registers it promoted the buffer to, and the
+pipelined kernel need not do what the unpipelined one happens to do (the mutation
+campaign found an accumulator kept in private memory, stored at ``[.., 11, ..]`` of a
+dimension of 4: its two builds differed, and nothing said why). The front end refuses such
+a kernel at the access (:func:`check_private_bounds`), naming the dimension, the index's
+range and the size.
+
+An index is out of bounds when :func:`~pipeline_mlir.analysis.index_bounds.
+unsigned_bounds` proves it (with the elements a vector access spans along the dimension)
+beyond the last element in every run, or when it is a negative constant. An index that
+may or may not be out of bounds (a range over both) is left alone: the check refuses what
+it sees is wrong, it does not prove accesses in bounds (the emulator's run of the code
+LLVM emits sees the rest: an access outside the private segment is an ``out-of-range``
+finding).
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.analysis.index_bounds import unsigned_bounds
+from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.dialect.attrs import memory_space_name
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+
+#: the accesses checked: op name -> the position of the memref operand
+ACCESSES = {"memref.load": 0, "memref.store": 1, "vector.load": 0, "vector.store": 1}
+
+
+def _private(v) -> bool:
+    """Memref value ``v`` is private memory: of the private space, or an alloca's."""
+    if not isinstance(v.type, ir.MemRefType):
+        return False
+    if memory_space_name(v.type) == "private":
+        return True
+    return not isinstance(v.owner, ir.Block) and _op(v.owner).name == "memref.alloca"
+
+
+def _spans(op, rank: int) -> list[int]:
+    """The elements the access spans along each of the memref's ``rank`` dimensions: 1,
+    and a vector access's vector shape along the innermost ones."""
+    out = [1] * rank
+    if op.name.startswith("vector."):
+        value = op.results[0] if op.name == "vector.load" else op.operands[0]
+        shape = list(ir.VectorType(value.type).shape)
+        for i, n in enumerate(reversed(shape)):
+            if i < rank:
+                out[rank - 1 - i] = n
+    return out
+
+
+def check_private_bounds(kernel) -> None:
+    """An IRError at the first access of a private buffer in ``kernel`` (a function op)
+    whose index lies outside the buffer's static size in every run (module docstring)."""
+    if kernel is None:
+        return
+    for op in walk_ops(kernel, lambda o: o.name in ACCESSES):
+        at = ACCESSES[op.name]
+        mem = op.operands[at]
+        if not _private(mem):
+            continue
+        t = ir.MemRefType(mem.type)
+        shape = list(t.shape)
+        indices = list(op.operands)[at + 1:at + 1 + len(shape)]
+        for d, (x, size, span) in enumerate(zip(indices, shape, _spans(op, len(shape)))):
+            if size < 0:                     # a dynamic size: nothing to compare with
+                continue
+            c = constant_int(x)
+            r = unsigned_bounds(x) if c is None or c >= 0 else None
+            if (c is not None and c < 0) or (r is not None and r[0] + span > size):
+                seen = str(c) if c is not None and c < 0 else \
+                    str(r[0]) if r[0] == r[1] else f"{r[0]}..{r[1]}"
+                what = "" if span == 1 else f" (spanning {span} elements)"
+                raise IRError(op, f"'{op.name}' op indexes dimension {d} of its private "
+                                  f"buffer ({mem.type}) at {seen}{what}, outside its {size} "
+                                  f"elements in every run: undefined behaviour, which the "
+                                  f"pipelined kernel need not reproduce; the front end "
+                                  f"pipelines kernels whose private accesses stay in their "
+                                  f"buffers")

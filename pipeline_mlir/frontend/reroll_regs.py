@@ -56,14 +56,16 @@ proven first, and anything else is a located error:
   index the same linear form over the workgroup's values
   (:mod:`pipeline_mlir.analysis.id_forms`), for any grid, and for a guarded load the same
   guard (a form too), mask and pass-through (made by the same ops over integers of equal
-  forms: :func:`~pipeline_mlir.analysis.id_forms.same_vector`); where the forms do not
-  decide, the same buffer, placed alike (swizzle, the buffer casts' bounds), the same
-  elements, guards, masks and pass-throughs (the last two made by the same ops,
+  forms: :func:`~pipeline_mlir.analysis.id_forms.same_vector`), and for a store both pad
+  the same select (its attributes), condition and padding value (parts as a guarded
+  load's: :meth:`_RegReroll._compared`); where the forms do not decide, the same buffer,
+  placed alike (swizzle, the buffer casts' bounds), the same elements, guards, masks,
+  pass-throughs, padding conditions and values (all but the first made by the same ops,
   :func:`~pipeline_mlir.analysis.id_forms.made_alike`, over values equal there) in each
-  workgroup of the kernel's grid, enumerated; a store the body pads: the prologue's
-  padded by the same select at tile 0, or not padded where the body's select keeps
-  every row at tile 0 (:meth:`_RegReroll._same_padding`)
-  (:class:`~pipeline_mlir.frontend.reroll_proof.Workgroups`); every op from the first
+  workgroup of the kernel's grid, enumerated
+  (:class:`~pipeline_mlir.frontend.reroll_proof.Workgroups`); a store the body alone
+  pads: not padded where the body's select keeps every row at tile 0
+  (:meth:`_RegReroll._body_pads`), one the prologue alone pads refused; every op from the first
   prologue op to the loop is one of them or has no memory effect, so moving the loads and
   stores into the loop moves them past nothing that reads or writes memory (nor a
   region);
@@ -401,39 +403,49 @@ class _RegReroll:
         body_forms = Forms(Evaluator(self.block, thread_only=True))
         body_forms.ev.bind(self.ahead.results[0], self.lb)
         for a, b in self.prologue:
-            pa, pb = self.around.access_parts(a), self.around.access_parts(b)
+            pa, pb = self._compared(a, b, body_forms)
             why = forms_difference(pro_forms, body_forms, [
                 ("buffer", [pa[0]], [pb[0]]), ("index", pa[1], pb[1])] +
                 [(what, [x], [y]) for (what, x), (_w, y) in zip(pa[2], pb[2])])
             if why is not None:
-                self._same_access(a, b, why)
-        for a, b in self.prologue:
-            pad, bpad = _padding(a), _padding(b)
-            if pad is not None or bpad is not None:
-                self._same_padding(a, pad, b, bpad, pro_forms, body_forms)
+                self._same_access(a, b, why, pa, pb)
 
     def _prologue_pads(self) -> list:
         """The selects padding the prologue's stores (:func:`_padding`), in their order."""
         return [p for p in (_padding(a) for a, _b in self.prologue) if p is not None]
 
-    def _same_padding(self, pro, pad, store, bpad, pro_forms, body_forms) -> None:
-        """The prologue's store ``pro`` pads its value as the body's ``store`` does at tile
-        0: both by a select (:func:`_padding`) of the same op, condition and padding value
-        (their forms), or the body's alone, whose condition is true at tile 0 for every
-        thread (a form of no atoms, or every workgroup of the grid evaluated): IREE folds
-        the select of K tile 0, all of whose rows lie inside K."""
-        if bpad is None:
-            self.fail(pad, f"(before the loop {WHAT}) pads the value the LDS store at "
-                           f"{at(pro)} writes, where the body's store at {at(store)} does not")
+    def _compared(self, pro, body, body_forms) -> tuple:
+        """The parts (:meth:`_Around.access_parts`) of the prologue's op ``pro`` and the
+        body's ``body`` compared: for two stores both padded by a select (:func:`_padding`)
+        of the same attributes, with its condition and padding value as parts too; a store
+        the body alone pads proven by :meth:`_body_pads`; one the prologue alone pads
+        refused."""
+        pa, pb = self.around.access_parts(pro), self.around.access_parts(body)
+        pad, bpad = _padding(pro), _padding(body)
+        if pad is None and bpad is not None:
+            self._body_pads(pro, body, bpad, body_forms)
+        if pad is None or bpad is None:
+            if pad is not None:
+                self.fail(pad, f"(before the loop {WHAT}) pads the value the LDS store at "
+                               f"{at(pro)} writes, where the body's store at {at(body)} does "
+                               f"not")
+            return pa, pb
+        if not same_op_but_operands(pad, bpad):
+            self.fail(pad, f"(before the loop {WHAT}) differs from the body's "
+                           f"'arith.select' at {at(bpad)}, padding the value its LDS store "
+                           f"writes, in its attributes or types")
+        return tuple((m, idx, parts + [("padding condition", p.operands[0]),
+                                       ("padding value", p.operands[2])])
+                     for (m, idx, parts), p in ((pa, pad), (pb, bpad)))
+
+    def _body_pads(self, pro, store, bpad, body_forms) -> None:
+        """The prologue's store ``pro``, unpadded, stores what the body's ``store``, padded
+        by the select ``bpad`` (:func:`_padding`), does at tile 0: the select's condition
+        is true at tile 0 for every thread (a form of no atoms, or every workgroup of the
+        grid evaluated): IREE folds the select of K tile 0, all of whose rows lie inside
+        K."""
         lead = f"(before the loop {WHAT}) is not proven to store what the body's store at " \
                f"{at(store)} does at K tile 0"
-        if pad is not None:
-            why = forms_difference(pro_forms, body_forms, [
-                ("padding condition", [pad.operands[0]], [bpad.operands[0]]),
-                ("padding value", [pad.operands[2]], [bpad.operands[2]])])
-            if why is not None or not same_op_but_operands(pad, bpad):
-                self.fail(pad, f"{lead}: {why or 'its select differs in its attributes'}")
-            return
         keep = body_forms.form(bpad.operands[0])
         if not keep.atoms and np.all(keep.lanes != 0):
             return
@@ -442,24 +454,25 @@ class _RegReroll:
                                              "is not true for every workgroup by its forms",
                                         lead):
             ev.bind(ahead, self.lb)
-            kept = ev.value(bpad.operands[0])
+            kept = self._value(ev, bpad.operands[0], "padding condition", bpad,
+                               "its form is not true for every thread")
             ev.unbind(ahead)
             if not np.all(kept != 0):
                 self.fail(pro, f"{lead}: it stores its load unpadded, where the body's "
                                f"'arith.select' at {at(bpad)} pads rows of K tile 0 "
                                f"(workgroup {grid_point(point)})")
 
-    def _same_access(self, pro, body, why: str) -> None:
+    def _same_access(self, pro, body, why: str, pa: tuple, pb: tuple) -> None:
         """``pro`` (before the loop) accesses what ``body`` (the body's op of the same kind)
         does at tile 0, in every workgroup enumerated (the forms did not decide: ``why``):
-        the same buffer, placed alike, the same elements and, for a guarded load, the same
-        guard, mask and pass-through (made by the same ops, :func:`made_alike`, over values
-        equal in the workgroup)."""
+        the same buffer, placed alike, the same elements and other parts (``pa`` and ``pb``,
+        :meth:`_compared`: for a guarded load its guard, mask and pass-through, for a padded
+        store its select's condition and padding value) made by the same ops
+        (:func:`made_alike`) over values equal in the workgroup."""
         ahead = self.ahead.results[0]
         lead = f"(before the loop {WHAT}) is not proven the body's '{body.name}' op at " \
                f"{at(body)}"
-        (mem, idx, parts), (bmem, bidx, bparts) = \
-            self.around.access_parts(pro), self.around.access_parts(body)
+        (mem, idx, parts), (bmem, bidx, bparts) = pa, pb
         leaves = []
         for (what, x), (_w, y) in zip(parts, bparts):
             pairs = made_alike(x, y)
@@ -484,8 +497,8 @@ class _RegReroll:
                                f"{part} differ (workgroup {grid_point(point)})")
 
     def _value(self, ev, v, what: str, op, why: str):
-        """``v`` (part ``what`` of ``op``: a guard, an integer a mask or pass-through is
-        made from) in ``ev``'s workgroup; one the evaluator cannot compute refused at the op
+        """``v`` (part ``what`` of ``op``: a guard, a padding condition, an integer a mask,
+        pass-through or padding value is made from) in ``ev``'s workgroup; one the evaluator cannot compute refused at the op
         it stops at, saying the roll-back needs the part's form (``why`` its forms did not
         decide)."""
         try:
@@ -495,7 +508,7 @@ class _RegReroll:
                             f"cannot be evaluated in a workgroup ({e}): the roll-back of "
                             f"a loop {WHAT} needs the {what}'s form over the workgroup's "
                             f"values, or its value in each workgroup, to prove the "
-                            f"prologue's load the body's at K tile 0 ({why})")
+                            f"prologue's op the body's at K tile 0 ({why})")
 
     # ---- the epilogue: a barrier and the body's compute for the last tile ----------------
     def _epilogue(self) -> None:

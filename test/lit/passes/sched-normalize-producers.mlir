@@ -775,6 +775,78 @@ func.func @padded() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
 
 // -----
 
+// The same with the prologue's store padded too, by another condition (its workgroup id
+// below 2, where the body's is 32 + row < 100 at tile 0): the forms differ, so the
+// conditions are compared in each workgroup of the grid (2, every row kept on both
+// sides), as a guarded load's guard is; the prologue's select goes with its store.
+
+// CHECK-LABEL: func.func @padded_both()
+// CHECK-NOT:     arith.select
+// CHECK-NOT:     vector.store {{.*}}workgroup
+// CHECK:         %[[UB:.*]] = arith.constant 4 : index
+// CHECK-NEXT:    scf.for %[[I:.*]] = %{{.*}} to %[[UB]] step %{{.*}} iter_args
+// CHECK:           %[[V:.*]] = vector.load {{.*}} : memref<100x16xbf16
+// CHECK-NEXT:      %[[KEEP:.*]] = arith.cmpi ult
+// CHECK-NEXT:      %[[KV:.*]] = arith.select %[[KEEP]], %[[V]], %{{.*}} : vector<8xbf16>
+// CHECK-NEXT:      vector.store %[[KV]], %{{.*}} : memref<32x16xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      vector.load {{.*}}workgroup
+// CHECK-NEXT:      amdgpu.mfma
+// CHECK-NEXT:      scf.yield
+// CHECK-NOT:     amdgpu.mfma
+// CHECK:         return
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+func.func @padded_both() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c99 = arith.constant 99 : index
+  %c100 = arith.constant 100 : index
+  %pass = arith.constant dense<0.000000e+00> : vector<8xbf16>
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %g = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") : memref<100x16xbf16, #gpu.address_space<global>>
+  %c = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags(Indirect) : memref<16x7xf32, #gpu.address_space<global>>
+  %l = memref.alloc() : memref<32x16xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c2 : index
+  %half = arith.remui %t, %c2 : index
+  %col = arith.muli %half, %c8 : index
+  %q = arith.divui %t, %c16 : index
+  %r16 = arith.remui %t, %c16 : index
+  %v0 = vector.load %g[%row, %col] : memref<100x16xbf16, #gpu.address_space<global>>, vector<8xbf16>
+  %wg = hal.interface.workgroup.id[0] upper_bound 2 : index
+  %keep0 = arith.cmpi ult, %wg, %c2 : index
+  %kv0 = arith.select %keep0, %v0, %pass : vector<8xbf16>
+  vector.store %kv0, %l[%row, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
+    %n = arith.addi %i, %c1 : index
+    %k = arith.muli %n, %c32 : index
+    %grow = arith.addi %k, %row : index
+    %at = arith.minui %grow, %c99 : index
+    %v = vector.load %g[%at, %col] : memref<100x16xbf16, #gpu.address_space<global>>, vector<8xbf16>
+    %keep = arith.cmpi ult, %grow, %c100 : index
+    gpu.barrier
+    %f = vector.load %l[%r16, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    %m = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+    gpu.barrier
+    amdgpu.sched_barrier allow = none
+    %kv = arith.select %keep, %v, %pass : vector<8xbf16>
+    vector.store %kv, %l[%row, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+    scf.yield %m : vector<4xf32>
+  }
+  gpu.barrier
+  %fe = vector.load %l[%r16, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %e, %c[%r16, %q] : memref<16x7xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
 // The same with the padding select and its condition between the MFMA and the second
 // barrier, where IREE sinks them for a K x M operand (A^T x B): computing only for the
 // store after the barrier, they move with it.

@@ -230,6 +230,9 @@ def test_masks_are_the_same_when_made_by_the_same_ops_over_equal_forms():
         b.ev.bind(v["n"], 0)                  # the body's mask at tile 0: 8 lanes
         assert made_alike(v["folded"], v["body"]) == [(v["c8"], v["lanes"])]
         assert same_vector(a, v["folded"], b, v["body"])
+        # two integers: their forms compared (what reroll_proof.forms_difference relies on)
+        assert same_vector(a, v["c8"], b, v["lanes"])
+        assert not same_vector(a, v["c8"], a, v["lanes"])
         assert not same_vector(a, v["folded"], a, v["body"])     # at n unbound: unproven
         assert same_vector(a, v["byid"], b, v["byid2"])          # one workgroup atom
         assert not same_vector(a, v["byid"], b, v["bycol"])

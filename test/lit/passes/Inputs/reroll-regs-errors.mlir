@@ -2122,7 +2122,8 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
 
 // -----
 
-// a prologue padded by another condition than the body's at K tile 0
+// a prologue padded by another condition than the body's at K tile 0 (rows 16 to 31 are
+// kept by the body's, padded by the prologue's): the forms differ, the workgroup's values too
 #pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
 func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
@@ -2147,8 +2148,8 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %r16 = arith.remui %t, %c16 : index
   %v0 = vector.load %g[%row, %col] : memref<100x16xbf16, #gpu.address_space<global>>, vector<8xbf16>
   %keep0 = arith.cmpi ult, %row, %c16 : index
-  // expected-error @+1 {{its padding condition is not the same form over the workgroup's values}}
   %kv0 = arith.select %keep0, %v0, %pass : vector<8xbf16>
+  // expected-error @+1 {{at K tile 0: its padding conditions differ (workgroup 0)}}
   vector.store %kv0, %l[%row, %col] : memref<32x16xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %zero) -> (vector<4xf32>) {
     %n = arith.addi %i, %c1 : index

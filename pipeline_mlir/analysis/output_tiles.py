@@ -4,14 +4,17 @@ A partial run of a dispatch (some workgroups of its grid) is checked on the tile
 those workgroups are responsible for.  :func:`output_tiles` reads them from the dispatch
 itself, not from what the machine code stores: for each workgroup it evaluates, for every
 thread, the elements every write of the output (``vector.transfer_write``,
-``vector.store``, ``memref.store``, ``vector.scatter``) writes, with
+``vector.store``, ``memref.store``, ``vector.scatter``, ``memref.copy``: every element of
+its target, whose sizes a ``memref.subview`` may give per thread) writes, with
 
 * the workgroup ids as IREE maps them: an ``scf.forall`` over workgroups (each induction
   variable ``lb + id * step`` of the id its mapping names), ``hal.interface.workgroup.id``
   / ``gpu.block_id`` of each dimension, the workgroup count (``hal.interface.workgroup.count``,
   ``gpu.grid_dim``) the grid's; IREE's linearised workgroup loop (an ``scf.for`` from the
   id in steps of the count) runs each of its iterations;
-* every other ``scf.for`` around a write run over its (constant) iterations, an
+* every other ``scf.for`` around a write run over its iterations (its lower bound and
+  step the same for every thread, its upper bound per thread: IREE's loops over the rows
+  of a partial tile that a thread writes), an
   ``scf.if`` taken by the threads whose condition says so, a scatter's mask applied;
 * vector index arithmetic (a scatter's offsets and mask: ``vector.broadcast``,
   ``shape_cast``, ``transpose``, ``step``, ``from_elements``, ``arith`` element-wise)
@@ -32,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_ID_OPS,
-                                             memory_space)
+                                             memory_space, segments)
 from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
                                           compare_at, id_dimension)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
@@ -43,7 +46,7 @@ from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 
 #: write ops -> the position of their memref operand
 WRITES = {"vector.transfer_write": 1, "vector.store": 1, "memref.store": 1,
-          "vector.scatter": 0}
+          "vector.scatter": 0, "memref.copy": 1}
 #: the ops of the workgroup count (those of a workgroup id: ``ir_facts.WORKGROUP_ID_OPS``)
 WORKGROUP_COUNT_OPS = ("hal.interface.workgroup.count", "gpu.grid_dim")
 #: iterations of the loops around one write the evaluation runs at most
@@ -191,14 +194,14 @@ def _elements(ev: Evaluator, f, w, ids: tuple,
             cond = ev.value(o.operands[0]) != 0
             visit(rest, active & (cond if region == 0 else ~cond), key)
         elif o.name == "scf.for":
-            its = _iterations(ev, o, ids, grid)
+            its, ub = _iterations(ev, o, ids, grid)
             count[0] += len(its)
             if count[0] > MAX_ITERATIONS:
                 raise IRError(o, f"'scf.for' op: the loops around the output's write run "
                                  f"more than {MAX_ITERATIONS} iterations")
             for v in its:
                 ev.bind(o.regions[0].blocks[0].arguments[0], v)
-                visit(rest, active, key + (v,) if grid_stride(o) else key)
+                visit(rest, active & (v < ub), key + (v,) if grid_stride(o) else key)
         elif o.name == "scf.forall" and "mapping" in o.attributes and all(
                 workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"])):
             visit(rest, active, key)
@@ -210,15 +213,21 @@ def _elements(ev: Evaluator, f, w, ids: tuple,
     return found
 
 
-def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> range:
+def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> tuple[range, np.ndarray]:
+    """(the iterations of ``loop`` any thread runs, per thread the upper bound: a thread
+    runs those below its own).  The lower bound and the step are the same for every
+    thread; the upper bound may not be (IREE's loops over the rows of a partial tile a
+    thread writes)."""
     if grid_stride(loop):
-        return grid_stride_range(ev, loop, ids, grid)
-    lb, ub, step = (ev.uniform(x) for x in list(loop.operands)[:3])
-    if lb is None or ub is None or not step or step < 0:
-        raise IRError(loop, "'scf.for' op: around the output's write, a loop whose bounds "
-                            "are not the same for every thread (or whose step is not "
-                            "positive)")
-    return range(lb, ub, step)
+        its = grid_stride_range(ev, loop, ids, grid)
+        return its, np.full(ev.threads, its.stop, dtype=np.int64)
+    lb, step = ev.uniform(loop.operands[0]), ev.uniform(loop.operands[2])
+    ub = np.asarray(ev.value(loop.operands[1]), dtype=np.int64)
+    if lb is None or not step or step < 0:
+        raise IRError(loop, "'scf.for' op: around the output's write, a loop whose lower "
+                            "bound or step is not the same for every thread (or whose step "
+                            "is not positive)")
+    return range(lb, max(lb, int(ub.max())), step), ub
 
 
 def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
@@ -227,6 +236,13 @@ def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
     ref = w.operands[at]
     view = ev.view(ref)
     rank = ir.MemRefType(ref.type).rank
+    if w.name == "memref.copy":
+        sizes = _extent(ev, w, ref)
+        pos = np.indices([max(0, int(x.max())) for x in sizes]).reshape(rank, -1)
+        keep = np.all([pos[j][None, :] < sizes[j][:, None] for j in range(rank)], axis=0)
+        offs = sum(pos[j] * view.strides[j] for j in range(rank))
+        flat = view.offset[:, None] + np.asarray(offs)[None, :]
+        return flat[keep & active[:, None]]
     idx = [ev.value(x) for x in list(w.operands)[at + 1:at + 1 + rank]]
     if w.name == "memref.store":
         return view.element(idx)[active]
@@ -256,6 +272,24 @@ def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
     offs = sum(pos[j] * view.strides[first + j] for j in range(len(vshape)))
     flat = view.element(idx)[:, None] + np.asarray(offs)[None, :]
     return flat[keep & active[:, None]]
+
+
+def _extent(ev: Evaluator, w, ref) -> list[np.ndarray]:
+    """Per dimension of ``ref`` (the target of ``memref.copy`` ``w``), per thread: its
+    size, static or given by the ``memref.subview`` that makes it."""
+    t = ir.MemRefType(ref.type)
+    if all(d != DYNAMIC for d in t.shape):
+        return [np.full(ev.threads, d, dtype=np.int64) for d in t.shape]
+    op = None if isinstance(ref.owner, ir.Block) else as_operation(ref.owner)
+    static = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"])) \
+        if op is not None and op.name == "memref.subview" else []
+    if len(static) != t.rank:
+        raise IRError(w, f"'{w.name}' op: a copy into the output of a size known only at "
+                         f"run time that no memref.subview of its rank gives; the tiles "
+                         f"are read from writes whose extent the evaluation sees")
+    dyn = iter(segments(op)[2])
+    return [np.asarray(ev.value(next(dyn)), dtype=np.int64) if d == DYNAMIC else
+            np.full(ev.threads, d, dtype=np.int64) for d in static]
 
 
 class _Vectors:

@@ -94,10 +94,11 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
     grid3 = tuple(grid) + (1,) * (3 - len(grid))
     out = []
     ev = Evaluator(block)   # one for all: a bind forgets what was computed from the value
+    ops = launch_ops(f)
     for wid in workgroups:
         ids = (wid,) if isinstance(wid, int) else tuple(wid)
         ids3 = ids + (0,) * (3 - len(ids))
-        _bind_launch(ev, f, ids3, grid3, constants)
+        _bind_launch(ev, ops, ids3, grid3, constants)
         by_tile: dict = {}
         for w in writes:
             for key, flat in _elements(ev, f, w, ids3, grid3):
@@ -124,24 +125,43 @@ def tile_mask(shape: tuple[int, ...], tiles: list) -> np.ndarray:
     return mask
 
 
-def _bind_launch(ev: Evaluator, f, ids: tuple, grid: tuple, constants: tuple) -> None:
+#: the ops a launch binds (:func:`launch_ops`)
+_LAUNCH_OPS = ("hal.interface.constant.load", "scf.forall") + WORKGROUP_ID_OPS + \
+    WORKGROUP_COUNT_OPS
+
+
+def launch_ops(f) -> list:
+    """The ops of ``f`` a launch binds (push constants, workgroup foralls, workgroup ids
+    and counts), found in one walk: :func:`bind_workgroup` and the evaluation of many
+    workgroups bind them without walking the kernel again for each."""
+    return walk_ops(f, lambda o: o.name in _LAUNCH_OPS)
+
+
+def _bind_launch(ev: Evaluator, ops: list, ids: tuple, grid: tuple, constants: tuple) -> None:
     """Bind the workgroup ids, the workgroup count, the workgroup foralls' induction
-    variables and the push constants of ``f``."""
-    for o in walk_ops(f, lambda o: o.name == "hal.interface.constant.load"):
+    variables and the push constants of a kernel (``ops``: its :func:`launch_ops`)."""
+    for o in ops:
+        if o.name != "hal.interface.constant.load":
+            continue
         k = ir.IntegerAttr(o.attributes["ordinal"]).value
         if k >= len(constants):
             raise IRError(o, f"'{o.name}' op: push constant #{k}, which the launch does not "
                              f"give")
         ev.bind(o.results[0], constants[k])
-    bind_workgroup(ev, f, ids)
-    for o in walk_ops(f, lambda o: o.name in WORKGROUP_COUNT_OPS):
-        ev.bind(o.results[0], grid[id_dimension(o)])
+    bind_workgroup(ev, None, ids, ops)
+    for o in ops:
+        if o.name in WORKGROUP_COUNT_OPS:
+            ev.bind(o.results[0], grid[id_dimension(o)])
 
 
-def bind_workgroup(ev: Evaluator, f, ids: tuple) -> None:
+def bind_workgroup(ev: Evaluator, f, ids: tuple, ops: list | None = None) -> None:
     """Bind, in ``ev``, the workgroup ids of ``f`` and the induction variables of its
-    workgroup foralls to their values at the workgroup of coordinates ``ids`` (x, y, z)."""
-    for o in walk_ops(f, lambda o: o.name == "scf.forall" and "mapping" in o.attributes):
+    workgroup foralls to their values at the workgroup of coordinates ``ids`` (x, y, z)
+    (``ops``: ``f``'s :func:`launch_ops`, if found already)."""
+    ops = launch_ops(f) if ops is None else ops
+    for o in ops:
+        if o.name != "scf.forall" or "mapping" not in o.attributes:
+            continue
         dims = [workgroup_mapping(m) for m in ir.ArrayAttr(o.attributes["mapping"])]
         if any(d is None for d in dims):
             continue
@@ -152,8 +172,9 @@ def bind_workgroup(ev: Evaluator, f, ids: tuple) -> None:
                              "launch; the output's tiles are read from static bounds")
         for arg, d, lb, step in zip(o.regions[0].blocks[0].arguments, dims, lbs, steps):
             ev.bind(arg, lb + ids[d] * step)
-    for o in walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS):
-        ev.bind(o.results[0], ids[id_dimension(o)])
+    for o in ops:
+        if o.name in WORKGROUP_ID_OPS:
+            ev.bind(o.results[0], ids[id_dimension(o)])
 
 
 def _chain(w, f) -> list:

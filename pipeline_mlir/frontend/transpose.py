@@ -102,6 +102,11 @@ def operand_plans(users: list, received: np.ndarray, per: int) -> dict:
     plans = {}
     for m, i, ids in users:
         key = tuple(int(x) for x in ids)
+        bufs = {int(received[x // per, 0, x % per]) >> BUFFER_SHIFT for x in key}
+        if len(bufs) > 1:
+            raise IRError(m, f"'{m.name}' op: operand #{i} gathers the elements of "
+                             f"transposing reads of {len(bufs)} LDS buffers; the front end "
+                             f"regroups the reads of an operand that one buffer holds")
         if key not in plans:
             plans[key] = [half_address(m, i, received, ids, h, per)
                           for h in range(ids.size // per)]

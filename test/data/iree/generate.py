@@ -408,6 +408,10 @@ def iree_hsaco(source: str, stages: int = 2, executable: str | None = None) -> b
 #: The committed inputs: file stem -> matmul_source arguments.
 CONFIGS = {
     "matmul_bf16_abt_4096": dict(dtype="bf16", m=4096, n=4096, k=4096, transpose_b=True),
+    # a 16x32 tile in 2 waves cut at M, N and K, one MFMA per wave and K step (the lit
+    # cases of the front end's K-merge of transposing reads: sched-adopt-loop-transpose)
+    "matmul_f16_atb_1000x600x1030": dict(dtype="f16", m=1000, n=600, k=1030,
+                                         transpose_a=True, transpose_b=False),
 }
 
 

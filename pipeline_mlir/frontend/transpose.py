@@ -333,7 +333,7 @@ def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
     attrs = _attrs(ref.op) if read_attrs is None else read_attrs
     new_reads, joined = [], {}
     for key, halves in plans.items():
-        at = read_point(scan, [old[x // tracer.per].op for x in key])
+        at = read_point(scan, [old[x // tracer.per].op for x in key], ref.op)
         with ir.InsertionPoint(at), at.location:
             parts = []
             for addr in halves:
@@ -365,17 +365,24 @@ def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
     scan.ops = [_op(x) for x in loop.regions[0].blocks[0].operations][:-1]
 
 
-def read_point(scan: LoopScan, reads: list):
-    """The first of ``reads`` (the old reads an operand's elements come from) in the body,
-    where the operand's new reads go: they read the LDS elements those reads did, so no
-    copy, LDS store or barrier may lie between the first and the last of them (a merged
-    loop's K steps each read their own slab after their own copies); an error at the
-    last read otherwise."""
+def read_point(scan: LoopScan, reads: list, first):
+    """Where an operand's new reads go: before ``first`` (the loop's first transposing
+    read, where all go when they can), or else before the first of ``reads`` (the old
+    reads the operand's elements come from: a merged loop's K steps each read their own
+    slab after their own copies).  They read the LDS elements those reads did, so no copy,
+    LDS store or barrier may lie between that point and the last of ``reads``; an error at
+    that read when none fits."""
     ops = [_op(o) for o in scan.ops]
     at = [i for i, o in enumerate(ops) if any(o == _op(r) for r in reads)]
     fences = [_op(c.op) for c in scan.copies] + [_op(o) for o in scan.syncs] + \
         [_op(c.store) for c in scan.copies if c.store is not None]
-    between = [o for o in ops[at[0]:at[-1]] if any(o == f for f in fences)]
+    start = next(i for i, o in enumerate(ops) if o == _op(first))
+
+    def clear(i: int) -> list:
+        return [o for o in ops[i:at[-1]] if any(o == f for f in fences)]
+    if not clear(start):
+        return ops[start]
+    between = clear(at[0])
     if between:
         last = ops[at[-1]]
         raise IRError(last, f"'{last.name}' op: an MFMA operand gathers its elements from "

@@ -19,10 +19,10 @@ their strided forms, ...) move elements but compute nothing: their value is the 
 their non-constant operands share; operands of different trees are refused (the emulator
 checks the result element by element, so the tree says what every element is).  A read of
 workgroup or private memory is the value the last write into that allocation before it
-(outside the K-loop) stores (a ``memref.copy`` writes what its source holds: IREE copies
-the rows of a partial edge tile of C from private memory so): IREE's epilogues stage whole tiles through workgroup memory,
+(outside the K-loop) stores: IREE's epilogues stage whole tiles through workgroup memory,
 and its 8-wave ones the accumulators through private memory, a slice per iteration of a
-loop.  A loop after the K-loop that gathers elements into a carried vector (the late
+loop; a ``memref.copy`` writes what its source holds (IREE copies the rows of a partial
+edge tile of C from the private accumulators so).  A loop after the K-loop that gathers elements into a carried vector (the late
 form's) is a shape op over its initial value and what its body yields.
 Anything else on the way is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op,
 naming it.

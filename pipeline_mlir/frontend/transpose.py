@@ -376,7 +376,7 @@ def read_point(scan: LoopScan, reads: list, first):
     at = [i for i, o in enumerate(ops) if any(o == _op(r) for r in reads)]
     fences = [_op(c.op) for c in scan.copies] + [_op(o) for o in scan.syncs] + \
         [_op(c.store) for c in scan.copies if c.store is not None]
-    start = next(i for i, o in enumerate(ops) if o == _op(first))
+    start = min(at[0], next(i for i, o in enumerate(ops) if o == _op(first)))
 
     def clear(i: int) -> list:
         return [o for o in ops[i:at[-1]] if any(o == f for f in fences)]

@@ -503,9 +503,9 @@ def test_edge_tiles_masked_per_lane_both_forms(capsys, tmp_path):
     assert set(re.findall(r"sched\.options = \{[^}]*\}", err)) == {KEPT_OPTIONS}, err[-2000:]
 
 
-#: IREE's f16 A^T x B 1000x600x1030 (committed, test/data/iree): its schedule, and the
-#: options and form the front end writes for it
-MERGED = ROOT / "test" / "data" / "iree" / "matmul_f16_atb_1000x600x1030"
+#: IREE's f16 A^T x B 1000x600x1030 (committed as lit inputs, generate.py's LIT_INPUTS): its
+#: schedule, and the options and form the front end writes for it
+MERGED = ROOT / "test" / "lit" / "passes" / "Inputs" / "iree-f16-atb-1000x600x1030"
 MERGED_SPEC = ("4wave{dtype=f16 BM=16 BN=32 BK=128 k_subtiles=ab vm_per_load_a=4 "
                "lgkm_per_load_a=4 lgkm_per_load_b=4 waves=2}")
 MERGED_OPTIONS = ('sched.options = {BK = 128 : i64, BM = 16 : i64, BN = 32 : i64, dtype = '

@@ -4,14 +4,17 @@ A partial run of a dispatch (some workgroups of its grid) is checked on the tile
 those workgroups are responsible for.  :func:`output_tiles` reads them from the dispatch
 itself, not from what the machine code stores: for each workgroup it evaluates, for every
 thread, the elements every write of the output (``vector.transfer_write``,
-``vector.store``, ``memref.store``, ``vector.scatter``) writes, with
+``vector.store``, ``memref.store``, ``vector.scatter``, ``memref.copy``: every element of
+its target, whose sizes a ``memref.subview`` may give per thread) writes, with
 
 * the workgroup ids as IREE maps them: an ``scf.forall`` over workgroups (each induction
   variable ``lb + id * step`` of the id its mapping names), ``hal.interface.workgroup.id``
   / ``gpu.block_id`` of each dimension, the workgroup count (``hal.interface.workgroup.count``,
   ``gpu.grid_dim``) the grid's; IREE's linearised workgroup loop (an ``scf.for`` from the
   id in steps of the count) runs each of its iterations;
-* every other ``scf.for`` around a write run over its (constant) iterations, an
+* every other ``scf.for`` around a write run over its iterations (its lower bound and
+  step the same for every thread, its upper bound per thread: IREE's loops over the rows
+  of a partial tile that a thread writes), an
   ``scf.if`` taken by the threads whose condition says so, a scatter's mask applied;
 * vector index arithmetic (a scatter's offsets and mask: ``vector.broadcast``,
   ``shape_cast``, ``transpose``, ``step``, ``from_elements``, ``arith`` element-wise)
@@ -32,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_COUNT_OPS,
-                                             WORKGROUP_ID_OPS, memory_space)
+                                             WORKGROUP_ID_OPS, memory_space, segments)
 from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
                                           compare_at, id_dimension)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
@@ -43,7 +46,7 @@ from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 
 #: write ops -> the position of their memref operand
 WRITES = {"vector.transfer_write": 1, "vector.store": 1, "memref.store": 1,
-          "vector.scatter": 0}
+          "vector.scatter": 0, "memref.copy": 1}
 #: iterations of the loops around one write the evaluation runs at most
 MAX_ITERATIONS = 4096
 _SAME = ("iree_codegen.index_hint", "util.assume.int")
@@ -89,10 +92,11 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
     grid3 = tuple(grid) + (1,) * (3 - len(grid))
     out = []
     ev = Evaluator(block)   # one for all: a bind forgets what was computed from the value
+    ops = launch_ops(f)
     for wid in workgroups:
         ids = (wid,) if isinstance(wid, int) else tuple(wid)
         ids3 = ids + (0,) * (3 - len(ids))
-        _bind_launch(ev, f, ids3, grid3, constants)
+        _bind_launch(ev, ops, ids3, grid3, constants)
         by_tile: dict = {}
         for w in writes:
             for key, flat in _elements(ev, f, w, ids3, grid3):
@@ -119,24 +123,43 @@ def tile_mask(shape: tuple[int, ...], tiles: list) -> np.ndarray:
     return mask
 
 
-def _bind_launch(ev: Evaluator, f, ids: tuple, grid: tuple, constants: tuple) -> None:
+#: the ops a launch binds (:func:`launch_ops`)
+_LAUNCH_OPS = ("hal.interface.constant.load", "scf.forall") + WORKGROUP_ID_OPS + \
+    WORKGROUP_COUNT_OPS
+
+
+def launch_ops(f) -> list:
+    """The ops of ``f`` a launch binds (push constants, workgroup foralls, workgroup ids
+    and counts), found in one walk: :func:`bind_workgroup` and the evaluation of many
+    workgroups bind them without walking the kernel again for each."""
+    return walk_ops(f, lambda o: o.name in _LAUNCH_OPS)
+
+
+def _bind_launch(ev: Evaluator, ops: list, ids: tuple, grid: tuple, constants: tuple) -> None:
     """Bind the workgroup ids, the workgroup count, the workgroup foralls' induction
-    variables and the push constants of ``f``."""
-    for o in walk_ops(f, lambda o: o.name == "hal.interface.constant.load"):
+    variables and the push constants of a kernel (``ops``: its :func:`launch_ops`)."""
+    for o in ops:
+        if o.name != "hal.interface.constant.load":
+            continue
         k = ir.IntegerAttr(o.attributes["ordinal"]).value
         if k >= len(constants):
             raise IRError(o, f"'{o.name}' op: push constant #{k}, which the launch does not "
                              f"give")
         ev.bind(o.results[0], constants[k])
-    bind_workgroup(ev, f, ids)
-    for o in walk_ops(f, lambda o: o.name in WORKGROUP_COUNT_OPS):
-        ev.bind(o.results[0], grid[id_dimension(o)])
+    bind_workgroup(ev, None, ids, ops)
+    for o in ops:
+        if o.name in WORKGROUP_COUNT_OPS:
+            ev.bind(o.results[0], grid[id_dimension(o)])
 
 
-def bind_workgroup(ev: Evaluator, f, ids: tuple) -> None:
+def bind_workgroup(ev: Evaluator, f, ids: tuple, ops: list | None = None) -> None:
     """Bind, in ``ev``, the workgroup ids of ``f`` and the induction variables of its
-    workgroup foralls to their values at the workgroup of coordinates ``ids`` (x, y, z)."""
-    for o in walk_ops(f, lambda o: o.name == "scf.forall" and "mapping" in o.attributes):
+    workgroup foralls to their values at the workgroup of coordinates ``ids`` (x, y, z)
+    (``ops``: ``f``'s :func:`launch_ops`, if found already)."""
+    ops = launch_ops(f) if ops is None else ops
+    for o in ops:
+        if o.name != "scf.forall" or "mapping" not in o.attributes:
+            continue
         dims = [workgroup_mapping(m) for m in ir.ArrayAttr(o.attributes["mapping"])]
         if any(d is None for d in dims):
             continue
@@ -147,8 +170,9 @@ def bind_workgroup(ev: Evaluator, f, ids: tuple) -> None:
                              "launch; the output's tiles are read from static bounds")
         for arg, d, lb, step in zip(o.regions[0].blocks[0].arguments, dims, lbs, steps):
             ev.bind(arg, lb + ids[d] * step)
-    for o in walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS):
-        ev.bind(o.results[0], ids[id_dimension(o)])
+    for o in ops:
+        if o.name in WORKGROUP_ID_OPS:
+            ev.bind(o.results[0], ids[id_dimension(o)])
 
 
 def _chain(w, f) -> list:
@@ -189,14 +213,14 @@ def _elements(ev: Evaluator, f, w, ids: tuple,
             cond = ev.value(o.operands[0]) != 0
             visit(rest, active & (cond if region == 0 else ~cond), key)
         elif o.name == "scf.for":
-            its = _iterations(ev, o, ids, grid)
+            its, ub = _iterations(ev, o, ids, grid)
             count[0] += len(its)
             if count[0] > MAX_ITERATIONS:
                 raise IRError(o, f"'scf.for' op: the loops around the output's write run "
                                  f"more than {MAX_ITERATIONS} iterations")
             for v in its:
                 ev.bind(o.regions[0].blocks[0].arguments[0], v)
-                visit(rest, active, key + (v,) if grid_stride(o) else key)
+                visit(rest, active & (v < ub), key + (v,) if grid_stride(o) else key)
         elif o.name == "scf.forall" and "mapping" in o.attributes and all(
                 workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"])):
             visit(rest, active, key)
@@ -208,15 +232,21 @@ def _elements(ev: Evaluator, f, w, ids: tuple,
     return found
 
 
-def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> range:
+def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> tuple[range, np.ndarray]:
+    """(the iterations of ``loop`` any thread runs, per thread the upper bound: a thread
+    runs those below its own).  The lower bound and the step are the same for every
+    thread; the upper bound may not be (IREE's loops over the rows of a partial tile a
+    thread writes)."""
     if grid_stride(loop):
-        return grid_stride_range(ev, loop, ids, grid)
-    lb, ub, step = (ev.uniform(x) for x in list(loop.operands)[:3])
-    if lb is None or ub is None or not step or step < 0:
-        raise IRError(loop, "'scf.for' op: around the output's write, a loop whose bounds "
-                            "are not the same for every thread (or whose step is not "
-                            "positive)")
-    return range(lb, ub, step)
+        its = grid_stride_range(ev, loop, ids, grid)
+        return its, np.full(ev.threads, its.stop, dtype=np.int64)
+    lb, step = ev.uniform(loop.operands[0]), ev.uniform(loop.operands[2])
+    ub = np.asarray(ev.value(loop.operands[1]), dtype=np.int64)
+    if lb is None or not step or step < 0:
+        raise IRError(loop, "'scf.for' op: around the output's write, a loop whose lower "
+                            "bound or step is not the same for every thread (or whose step "
+                            "is not positive)")
+    return range(lb, max(lb, int(ub.max())), step), ub
 
 
 def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
@@ -225,6 +255,13 @@ def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
     ref = w.operands[at]
     view = ev.view(ref)
     rank = ir.MemRefType(ref.type).rank
+    if w.name == "memref.copy":
+        sizes = _extent(ev, w, ref)
+        pos = np.indices([max(0, int(x.max())) for x in sizes]).reshape(rank, -1)
+        keep = np.all([pos[j][None, :] < sizes[j][:, None] for j in range(rank)], axis=0)
+        offs = sum(pos[j] * view.strides[j] for j in range(rank))
+        flat = view.offset[:, None] + np.asarray(offs)[None, :]
+        return flat[keep & active[:, None]]
     idx = [ev.value(x) for x in list(w.operands)[at + 1:at + 1 + rank]]
     if w.name == "memref.store":
         return view.element(idx)[active]
@@ -254,6 +291,24 @@ def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
     offs = sum(pos[j] * view.strides[first + j] for j in range(len(vshape)))
     flat = view.element(idx)[:, None] + np.asarray(offs)[None, :]
     return flat[keep & active[:, None]]
+
+
+def _extent(ev: Evaluator, w, ref) -> list[np.ndarray]:
+    """Per dimension of ``ref`` (the target of ``memref.copy`` ``w``), per thread: its
+    size, static or given by the ``memref.subview`` that makes it."""
+    t = ir.MemRefType(ref.type)
+    if all(d != DYNAMIC for d in t.shape):
+        return [np.full(ev.threads, d, dtype=np.int64) for d in t.shape]
+    op = None if isinstance(ref.owner, ir.Block) else as_operation(ref.owner)
+    static = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"])) \
+        if op is not None and op.name == "memref.subview" else []
+    if len(static) != t.rank:
+        raise IRError(w, f"'{w.name}' op: a copy into the output of a size known only at "
+                         f"run time that no memref.subview of its rank gives; the tiles "
+                         f"are read from writes whose extent the evaluation sees")
+    dyn = iter(segments(op)[2])
+    return [np.asarray(ev.value(next(dyn)), dtype=np.int64) if d == DYNAMIC else
+            np.full(ev.threads, d, dtype=np.int64) for d in static]
 
 
 class _Vectors:

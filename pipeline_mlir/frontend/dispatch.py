@@ -284,7 +284,7 @@ def _epilogue(f, found, bindings: list, out: int, order: list, product: str, mn)
     loops = [lp for lp in find_natural_loops(f) if kernel_of(lp) == f]
     if len(loops) == 1 and not writes_to(f, found[out][0]):
         raise IRError(f, f"'{f.name}' op: nothing the epilogue reader reads (vector and "
-                         f"memref stores, scatters) writes the output binding "
+                         f"memref stores, scatters, memref copies) writes the output binding "
                          f"{bindings[out].name}, so what C must hold is not known")
     if len(loops) != 1:
         if len(found) != 3:

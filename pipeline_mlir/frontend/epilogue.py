@@ -21,7 +21,8 @@ checks the result element by element, so the tree says what every element is).  
 workgroup or private memory is the value the last write into that allocation before it
 (outside the K-loop) stores: IREE's epilogues stage whole tiles through workgroup memory,
 and its 8-wave ones the accumulators through private memory, a slice per iteration of a
-loop.  A loop after the K-loop that gathers elements into a carried vector (the late
+loop; a ``memref.copy`` writes what its source holds (IREE copies the rows of a partial
+edge tile of C from the private accumulators so).  A loop after the K-loop that gathers elements into a carried vector (the late
 form's) is a shape op over its initial value and what its body yields.
 Anything else on the way is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op,
 naming it.
@@ -56,7 +57,10 @@ READS = {"vector.transfer_read": 0, "vector.load": 0, "memref.load": 0}
 #: write ops -> (operand index of the value, of the memref); a scatter's and a masked
 #: store's value is their last operand (IREE's partial edge tiles store C with them)
 WRITES = {"vector.transfer_write": (0, 1), "vector.store": (0, 1), "memref.store": (0, 1),
-          "vector.scatter": (-1, 0), "vector.maskedstore": (-1, 0)}
+          "vector.scatter": (-1, 0), "vector.maskedstore": (-1, 0), "memref.copy": (0, 1)}
+#: the writes whose "value" is a memref they copy from (IREE's partial edge tiles of C
+#: copied from private memory, a row of per-thread size at a time)
+COPIES = frozenset({"memref.copy"})
 
 
 @dataclass(frozen=True)
@@ -173,8 +177,16 @@ class _Tracer:
                               f"needs every element of the output computed the same way")
         return moved[0] if moved else yielded
 
-    def _read(self, op) -> Node:
-        root = view_root(op.operands[READS[op.name]])
+    def stored(self, w) -> Node:
+        """What write ``w`` stores: its value operand's tree, or (a copy) what the memory
+        it copies from holds."""
+        if w.name in COPIES:
+            return self._read(w, w.operands[WRITES[w.name][0]])
+        return self.value(w.operands[WRITES[w.name][0]])
+
+    def _read(self, op, ref=None) -> Node:
+        """What ``op`` reads from memref ``ref`` (by default its operand that READS names)."""
+        root = view_root(op.operands[READS[op.name]] if ref is None else ref)
         if root in self.bindings:
             return Node("read", value=self.bindings.index(root), op=op)
         space = memory_space(root.type)
@@ -189,7 +201,7 @@ class _Tracer:
                               f"the K-loop fills before it (the K-loop's tiles are not an "
                               f"epilogue input)")
         last = before[-1]           # the last write before the read: what it reads
-        return self.value(last.operands[WRITES[last.name][0]])
+        return self.stored(last)
 
     def order(self) -> dict:
         """Op -> its position in the kernel (pre-order)."""
@@ -224,7 +236,7 @@ def trace_output(f, loop, bindings: list, output: int) -> tuple[Node, list]:
     tracer = _Tracer(f, loop, bindings)
     trees = {}
     for w in writers:
-        trees.setdefault(tracer.value(w.operands[WRITES[w.name][0]]), w)
+        trees.setdefault(tracer.stored(w), w)
     if len(trees) > 1:
         a, b = list(trees.values())[:2]
         raise IRError(b, f"{describe(b)} stores another value to the output than "

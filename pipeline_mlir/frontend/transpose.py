@@ -102,6 +102,11 @@ def operand_plans(users: list, received: np.ndarray, per: int) -> dict:
     plans = {}
     for m, i, ids in users:
         key = tuple(int(x) for x in ids)
+        bufs = {int(received[x // per, 0, x % per]) >> BUFFER_SHIFT for x in key}
+        if len(bufs) > 1:
+            raise IRError(m, f"'{m.name}' op: operand #{i} gathers the elements of "
+                             f"transposing reads of {len(bufs)} LDS buffers; the front end "
+                             f"regroups the reads of an operand that one buffer holds")
         if key not in plans:
             plans[key] = [half_address(m, i, received, ids, h, per)
                           for h in range(ids.size // per)]
@@ -193,10 +198,22 @@ def _apply(o, ins: list) -> np.ndarray:
             all(s == 1 for s in _ints(o, "strides")):
         offs, sizes = _ints(o, "offsets"), _ints(o, "sizes")
         return ins[0][tuple(slice(f, f + n) for f, n in zip(offs, sizes))].copy()
+    if name == "vector.shuffle" and len(o.operands) == 2:
+        return _shuffled(ins, _ints(o, "mask"))
     raise IRError(o, f"'{name}' op computes with elements of an "
                      f"amdgpu.transpose_load in a way the front end does not trace (it "
                      f"follows vector.extract, insert, insert_strided_slice, "
-                     f"extract_strided_slice, from_elements, shape_cast and transpose)")
+                     f"extract_strided_slice, from_elements, shape_cast, transpose and "
+                     f"shuffle)")
+
+
+def _shuffled(ins: list, mask: list) -> np.ndarray:
+    """``vector.shuffle`` on element ids: result row ``i`` is row ``mask[i]`` of the two
+    operands concatenated along their leading dimension (a 0-D operand one row), a poison
+    index (negative) a row of :data:`NONE`, the elements of no read."""
+    rows = np.concatenate([np.atleast_1d(x) for x in ins])
+    return np.stack([rows[i] if i >= 0 else np.full(rows.shape[1:], NONE, dtype=np.int64)
+                     for i in mask])
 
 
 def _ints(o, name: str) -> list:
@@ -315,8 +332,9 @@ def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
     rt = read_type or ref.op.results[0].type
     attrs = _attrs(ref.op) if read_attrs is None else read_attrs
     new_reads, joined = [], {}
-    with ir.InsertionPoint(ref.op), ref.op.location:
-        for key, halves in plans.items():
+    for key, halves in plans.items():
+        at = read_point(scan, [old[x // tracer.per].op for x in key], ref.op)
+        with ir.InsertionPoint(at), at.location:
             parts = []
             for addr in halves:
                 r = ir.Operation.create(TRANSPOSE, results=[rt],
@@ -345,6 +363,33 @@ def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
     scan.reads = [a for a in scan.reads if id(a) not in gone] + \
         [read_access(r) for r in new_reads]
     scan.ops = [_op(x) for x in loop.regions[0].blocks[0].operations][:-1]
+
+
+def read_point(scan: LoopScan, reads: list, first):
+    """Where an operand's new reads go: before ``first`` (the loop's first transposing
+    read, where all go when they can), or else before the first of ``reads`` (the old
+    reads the operand's elements come from: a merged loop's K steps each read their own
+    slab after their own copies).  They read the LDS elements those reads did, so no copy,
+    LDS store or barrier may lie between that point and the last of ``reads``; an error at
+    that read when none fits."""
+    ops = [_op(o) for o in scan.ops]
+    at = [i for i, o in enumerate(ops) if any(o == _op(r) for r in reads)]
+    fences = [_op(c.op) for c in scan.copies] + [_op(o) for o in scan.syncs] + \
+        [_op(c.store) for c in scan.copies if c.store is not None]
+    start = min(at[0], next(i for i, o in enumerate(ops) if o == _op(first)))
+
+    def clear(i: int) -> list:
+        return [o for o in ops[i:at[-1]] if any(o == f for f in fences)]
+    if not clear(start):
+        return ops[start]
+    between = clear(at[0])
+    if between:
+        last = ops[at[-1]]
+        raise IRError(last, f"'{last.name}' op: an MFMA operand gathers its elements from "
+                            f"transposing reads on both sides of '{between[0].name}' op; the "
+                            f"front end regroups the reads of one operand when no copy, LDS "
+                            f"store or barrier lies between them")
+    return ops[at[0]]
 
 
 def _join(parts: list):

@@ -23,7 +23,8 @@ Uses ``iree-compile`` / ``iree-opt`` of the iree-base-compiler the project depen
 
 Run as a script to regenerate the inputs committed next to it::
 
-    python test/data/iree/generate.py            # writes test/data/iree/*.mlir
+    python test/data/iree/generate.py            # writes test/data/iree/*.mlir (and the
+                                                 # lit inputs of LIT_INPUTS)
 
 Each IREE tool run takes seconds to minutes; on a terminal (stderr a TTY) a line says what
 runs and another how long it took. In a pipe, a log or pytest's capture nothing is printed.
@@ -409,6 +410,13 @@ def iree_hsaco(source: str, stages: int = 2, executable: str | None = None) -> b
 CONFIGS = {
     "matmul_bf16_abt_4096": dict(dtype="bf16", m=4096, n=4096, k=4096, transpose_b=True),
 }
+#: the committed inputs of lit tests (file stem in ``test/lit/passes/Inputs`` -> matmul_source
+#: arguments; not behaviour-snapshot cases): f16 A^T x B 1000x600x1030, a 16x32 tile in 2
+#: waves cut at M, N and K, one MFMA per wave and K step (sched-adopt-loop-transpose.mlir)
+LIT_INPUTS = {
+    "iree-f16-atb-1000x600x1030": dict(dtype="f16", m=1000, n=600, k=1030, transpose_a=True,
+                                       transpose_b=False),
+}
 
 
 #: IREE's 8-wave (512-thread) bf16 kernels, which ``--pipeline=pingpong`` takes: file stem
@@ -557,12 +565,15 @@ EIGHT_WAVE_VARIANTS = {
 
 
 def main() -> int:
-    for i, (stem, cfg) in enumerate(CONFIGS.items(), 1):
-        _progress(f"[{i}/{len(CONFIGS)}] {stem}")
+    lit = HERE.parents[1] / "lit" / "passes" / "Inputs"
+    todo = [(HERE, stem, cfg) for stem, cfg in CONFIGS.items()] + \
+        [(lit, stem, cfg) for stem, cfg in LIT_INPUTS.items()]
+    for i, (where, stem, cfg) in enumerate(todo, 1):
+        _progress(f"[{i}/{len(todo)}] {stem}")
         src = matmul_source(**cfg)
-        (HERE / f"{stem}.prefetch.mlir").write_text(prefetch_point(src))
-        (HERE / f"{stem}.late.mlir").write_text(late_form(src))
-        print(f"wrote {stem}.prefetch.mlir, {stem}.late.mlir")
+        (where / f"{stem}.prefetch.mlir").write_text(prefetch_point(src))
+        (where / f"{stem}.late.mlir").write_text(late_form(src))
+        print(f"wrote {stem}.prefetch.mlir, {stem}.late.mlir in {where}")
     return 0
 
 

@@ -171,8 +171,8 @@ def test_a_dispatch_sized_at_launch_is_cut_at_the_launchs_m():
      "      vector.transfer_write %v2, %C[%r2, %col0] {permutation_map = affine_map<(d0, d1) "
      "-> (d1, d0)>} : vector<2x2xf32>, memref<6x10xf32>",
      "a permuted write of the output"),
-    ("scf.for %i = %c0 to %c2 step %c1", "scf.for %i = %c0 to %t step %c1",
-     "a loop whose bounds are not the same for every thread"),
+    ("scf.for %i = %c0 to %c2 step %c1", "scf.for %i = %t to %c2 step %c1",
+     "a loop whose lower bound or step is not the same for every thread"),
     ("scf.for %i = %c0 to %c2 step %c1",
      "%c5000 = arith.constant 5000 : index\n  scf.for %i = %c0 to %c5000 step %c1",
      "run more than 4096 iterations"),
@@ -181,6 +181,59 @@ def test_writes_the_tiles_are_not_read_through_are_refused(old, new, said):
     text = SMALL.replace(old, new)
     assert text != SMALL
     with pytest.raises(IRError, match=said):
+        _tiles(text, (6, 10), (3, 2), [(0, 0)])
+
+
+#: IREE's partial tiles of small kernels (f16 ``A^T x B`` 1000x600x1030): each thread copies
+#: the rows it holds (a per-thread count, here 3 - t) from private memory, a row segment of
+#: a per-thread width (the columns left in C, at most 2) per ``memref.copy``
+COPIES = """
+func.func @k(%C: memref<6x10xf32>) {
+  %bx = gpu.block_id x upper_bound 3
+  %by = gpu.block_id y upper_bound 2
+  %t = gpu.thread_id x upper_bound 4
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c10 = arith.constant 10 : index
+  %p = memref.alloca() : memref<4x4xf32, #gpu.address_space<private>>
+  %row0 = arith.muli %by, %c4 : index
+  %col0 = arith.muli %bx, %c4 : index
+  %col = arith.addi %col0, %t : index
+  %left = arith.subi %c10, %col : index
+  %w = arith.minsi %left, %c2 : index
+  %rows = arith.subi %c3, %t : index
+  scf.for %i = %c0 to %rows step %c1 {
+    %r = arith.addi %row0, %i : index
+    %src = memref.subview %p[%i, 0] [1, %w] [1, 1] : memref<4x4xf32, #gpu.address_space<private>> to memref<1x?xf32, strided<[4, 1], offset: ?>, #gpu.address_space<private>>
+    %dst = memref.subview %C[%r, %col] [1, %w] [1, 1] : memref<6x10xf32> to memref<1x?xf32, strided<[10, 1], offset: ?>>
+    memref.copy %src, %dst : memref<1x?xf32, strided<[4, 1], offset: ?>, #gpu.address_space<private>> to memref<1x?xf32, strided<[10, 1], offset: ?>>
+  }
+  return
+}
+"""
+
+
+def test_copies_of_per_thread_rows_and_widths():
+    # (0, 0): thread t writes rows 0 .. 2 - t, columns t, t + 1 (thread 3 nothing: a
+    # loop run to the largest bound for every thread would give columns up to 4); (2, 1):
+    # rows 4, 5 (row 6 is past C), columns 8, 9 (thread 1: one column left, thread 2 none)
+    assert _tiles(COPIES, (6, 10), (3, 2), [(0, 0), (2, 1)]) == [
+        [((0, 0), (3, 4))], [((4, 8), (6, 10))]]
+
+
+def test_a_copy_of_a_size_no_subview_gives_is_refused():
+    text = COPIES.replace(
+        "%dst = memref.subview %C[%r, %col] [1, %w] [1, 1] : memref<6x10xf32> to "
+        "memref<1x?xf32, strided<[10, 1], offset: ?>>",
+        "%dst = memref.cast %C : memref<6x10xf32> to memref<?x?xf32, strided<[10, 1]>>")
+    text = text.replace("to memref<1x?xf32, strided<[10, 1], offset: ?>>\n  }",
+                        "to memref<?x?xf32, strided<[10, 1]>>\n  }")
+    assert text != COPIES
+    with pytest.raises(IRError, match="'memref.copy' op: a copy into the output of a size "
+                                      "known only at run time"):
         _tiles(text, (6, 10), (3, 2), [(0, 0)])
 
 

@@ -322,5 +322,24 @@ def test_an_output_no_known_op_writes_is_refused():
     reported wrong): refused at the function."""
     line = next(ln for ln in PREFETCH.splitlines() if ln.strip().startswith(STORE))
     got = refusal(PREFETCH.replace(line, "", 1))
-    assert "nothing the epilogue reader reads (vector and memref stores, scatters) writes " \
+    assert "nothing the epilogue reader reads (vector and memref stores, scatters, memref " \
+           "copies) writes " \
            "the output binding" in got, got
+
+
+def test_an_epilogue_copied_from_private_memory_is_read():
+    """IREE writes the partial C tiles of small kernels (f16 ``A^T x B`` 1000x600x1030) by
+    ``memref.copy`` from the private accumulators: a copy stores what its source holds,
+    the last write into that private memory before it (here a relu)."""
+    z = "%z = arith.constant dense<0.000000e+00> : vector<4x4x4x1xf32>\n            "
+    relu = z + "%e = arith.maximumf %78, %z : vector<4x4x4x1xf32>\n            "
+    text = PREFETCH.replace(TRANSPOSE, relu + TRANSPOSE.replace(ACC, "%e", 1), 1)
+    ref = STORE.split(", ")[1]
+    private = "memref<4x4x4x1xf32, #gpu.address_space<private>>"
+    copy = (f"%pc = memref.alloca() : {private}\n"
+            f"            vector.transfer_write %79, %pc[%c0, %c0, %c0, %c0] {{in_bounds = "
+            f"[true, true, true, true]}} : vector<4x4x4x1xf32>, {private}\n"
+            f"            memref.copy %pc, {ref} : {private} to memref<4x4x4x1xf32, "
+            "strided<[65536, 4096, 16, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>")
+    line = next(ln for ln in text.splitlines() if ln.strip().startswith(STORE))
+    assert dispatch(text.replace(line.strip(), copy, 1)).expect == "relu(A @ B.T)"

@@ -402,12 +402,19 @@ def test_a_merged_loop_of_sizes_known_at_launch_is_exact(at_launch, capsys, name
             assert_steady(loops)
 
 
-SLOT = ROOT / "test" / "lit" / "passes" / "Inputs" / "slot-view-merge.mlir"
-
-
-def test_a_slot_view_of_a_2d_buffer_is_merged_on_its_slabs(monkeypatch, capsys):
+@pytest.fixture(scope="module")
+def slot(tmp_path_factory) -> Path:
     """The one-wave tile read through 1 x 1024 slot buffers viewed at a slot index computed
-    in the loop body (``sched-adopt-loop.mlir``'s SLOT input): slab ``j`` of each merged
+    in the loop body: the last case of ``test/lit/passes/sched-adopt-loop.mlir`` (SLOT)."""
+    text = (ROOT / "test" / "lit" / "passes" / "sched-adopt-loop.mlir").read_text()
+    path = tmp_path_factory.mktemp("kmerge_slot") / "slot.mlir"
+    path.write_text(text.split("// -----\n")[-1])
+    return path
+
+
+def test_a_slot_view_of_a_2d_buffer_is_merged_on_its_slabs(slot, monkeypatch, capsys):
+    """The one-wave tile read through 1 x 1024 slot buffers viewed at a slot index computed
+    in the loop body (:func:`slot`): slab ``j`` of each merged
     buffer is its 1-D subview at ``j * 1024`` expanded to the buffer's shape (offset 1024
     for ``j = 1``), and each copy's slot subview takes its index from its own copy of the
     body, inside the merged loop; the merged module verifies (before that, a 1-D slab typed
@@ -444,13 +451,14 @@ def test_a_slot_view_of_a_2d_buffer_is_merged_on_its_slabs(monkeypatch, capsys):
             assert any(p == merge.loop for p in enclosing_ops(index)), str(v)
         return merge, why
     monkeypatch.setattr(N, "merge_k_steps", merge_k_steps)
-    rc = main([str(SLOT), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})",
+    rc = main([str(slot), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})",
                "-o", "/dev/null"])
     assert rc == 0, capsys.readouterr().err
     assert [m.m for m in merges] == [2]
 
 
-def test_a_merge_that_builds_invalid_ir_is_a_located_internal_error(monkeypatch, capsys):
+def test_a_merge_that_builds_invalid_ir_is_a_located_internal_error(slot, monkeypatch,
+                                                                  capsys):
     """A merge that builds invalid IR (here its first slot view given the old loop's slot
     index, which does not dominate it, as kmerge did once) is verified before the analysis
     walks it and the commit erases the loop it came from (the bindings then crashed on the
@@ -466,11 +474,11 @@ def test_a_merge_that_builds_invalid_ir_is_a_located_internal_error(monkeypatch,
         views(merge.loop)[0].operands[1] = views(an.scan.loop)[0].operands[1]
         return merge, why
     monkeypatch.setattr(N, "merge_k_steps", broken)
-    rc = main([str(SLOT), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})",
+    rc = main([str(slot), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})",
                "-o", "-"])
     out, err = capsys.readouterr()
     assert rc == 1 and not out and "Traceback" not in err, err
-    assert re.match(rf"{re.escape(str(SLOT))}:33:12: error: sched-adopt-loop: internal error: "
+    assert re.match(rf"{re.escape(str(slot))}:\d+:\d+: error: sched-adopt-loop: internal error: "
                     r"the K-step merge \(pipeline_mlir/frontend/kmerge\.py\) built invalid IR: "
                     r"operand #1 does not dominate this use \(at line \d+:\d+\); please report "
                     r"it\n", err), err

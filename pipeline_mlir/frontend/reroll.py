@@ -123,18 +123,22 @@ def reroll_prefetched(root) -> None:
             _Reroll(loop).run()
 
 
-def mirrors(b, e, m: dict, body) -> bool:
-    """``e`` (an op after a loop) is the op ``b`` of the loop's block ``body``, op for op:
-    the same name, attributes and result types, and operands mapped by ``m`` (a value of
-    ``body`` -> the one ``e`` must use; one from outside the loop is itself)."""
+def mirror_difference(b, e, m: dict, body) -> str | None:
+    """None when ``e`` (an op after a loop) is the op ``b`` of the loop's block ``body``,
+    op for op: the same name, attributes and result types, and operands mapped by ``m`` (a
+    value of ``body`` -> the one ``e`` must use; one from outside the loop is itself);
+    else what keeps it from being ``b``'s repeat, for a refusal: another kind of op, other
+    attributes or result types, or the first operand that differs."""
+    if e.name != b.name:
+        return "another kind of op where its repeat belongs"
     if not same_op_but_operands(b, e):
-        return False
-    for x, y in zip(b.operands, e.operands):
+        return "its attributes or result types differ"
+    for i, (x, y) in enumerate(zip(b.operands, e.operands)):
         mine = (not isinstance(x.owner, ir.Block) and _op(x.owner).block == body) \
             or (isinstance(x.owner, ir.Block) and x.owner == body)
         if m.get(x, x if not mine else None) != y:
-            return False
-    return True
+            return f"its operand #{i} is not the repeat's"
+    return None
 
 
 class _Reroll:
@@ -446,11 +450,12 @@ class _Reroll:
     def _mirror(self, b, e, m: dict, stage: int) -> None:
         """``e`` (an epilogue op) is the body's ``b`` at the epilogue's ``stage``; ``m``
         maps body values to epilogue ones and gets ``b``'s results."""
-        if not mirrors(b, e, m, self.body):
+        why = mirror_difference(b, e, m, self.body)
+        if why is not None:
             self.fail(e, f"(after the prefetch-pipelined loop) is not the body's "
                          f"'{b.name}' op at {at(b)} for the loop's last tiles (epilogue "
-                         f"stage {stage}): IREE's epilogue repeats the body's reads and "
-                         f"MFMAs op for op")
+                         f"stage {stage}; {why}): IREE's epilogue repeats the body's reads "
+                         f"and MFMAs op for op")
         for x, y in zip(b.results, e.results):
             m[x] = y
 

@@ -70,8 +70,8 @@ proven first, and anything else is a located error:
   stores into the loop moves them past nothing that reads or writes memory (nor a
   region);
 * the epilogue: a ``gpu.barrier`` right after the loop, then the body's compute op for op
-  (:func:`~pipeline_mlir.frontend.reroll.mirrors`: the accumulators read from the loop's
-  results), making every accumulator the loop yields, whose values nothing but the
+  (:func:`~pipeline_mlir.frontend.reroll.mirror_difference`: the accumulators read from the
+  loop's results), making every accumulator the loop yields, whose values nothing but the
   epilogue and the kernel's use of its last accumulators reads.
 
 All of it is proven before the IR changes (the inlined ifs aside: exact either way).
@@ -96,7 +96,7 @@ from pipeline_mlir.frontend.const_if import inline_constant_true_ifs, inline_ifs
 from pipeline_mlir.frontend.guarded_load import FORM, guard_mismatch, guarded
 from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
     is_pure, users_of
-from pipeline_mlir.frontend.reroll import mirrors
+from pipeline_mlir.frontend.reroll import mirror_difference
 from pipeline_mlir.frontend.reroll_proof import Workgroups, access, access_difference, \
     kernel_block, forms_difference, grid_point, loop_bounds, rolled_upper, same_op_but_operands
 
@@ -520,10 +520,11 @@ class _RegReroll:
                       "a gpu.barrier, then the body's reads and MFMAs for the last tile")
         m = {a: r for a, r in zip(self.args[1:], self.loop.results)}
         for b, e in zip(self.compute, after[1:n + 1]):
-            if not mirrors(b, e, m, self.body):
+            why = mirror_difference(b, e, m, self.body)
+            if why is not None:
                 self.fail(e, f"(after the loop pipelined through registers) is not the "
-                             f"body's '{b.name}' op at {at(b)} for the last K tile: IREE's "
-                             f"epilogue repeats the body's reads and MFMAs op for op")
+                             f"body's '{b.name}' op at {at(b)} for the last K tile ({why}): "
+                             f"IREE's epilogue repeats the body's reads and MFMAs op for op")
             for x, y in zip(b.results, e.results):
                 m[x] = y
         self.epilogue = after[:n + 1]

@@ -402,30 +402,46 @@ def test_a_merged_loop_of_sizes_known_at_launch_is_exact(at_launch, capsys, name
             assert_steady(loops)
 
 
-SLOT = ROOT / "test" / "lit" / "passes" / "Inputs" / "slot-view-merge.mlir"
-
-
-def test_a_slot_view_of_a_2d_buffer_is_merged_on_its_slabs(monkeypatch, capsys):
+@pytest.fixture(scope="module")
+def slot(tmp_path_factory) -> Path:
     """The one-wave tile read through 1 x 1024 slot buffers viewed at a slot index computed
-    in the loop body (``sched-adopt-loop.mlir``'s SLOT input): slab ``j`` of each merged
-    buffer is its 1-D subview at ``j * 1024`` expanded to the buffer's shape (offset 1024
-    for ``j = 1``), and each copy's slot subview takes its index from its own copy of the
-    body, inside the merged loop; the merged module verifies (before that, a 1-D slab typed
-    as the 2-D buffer and the old loop's index crashed the bindings)."""
+    in the loop body: the last case of ``test/lit/passes/sched-adopt-loop.mlir`` (SLOT)."""
+    text = (ROOT / "test" / "lit" / "passes" / "sched-adopt-loop.mlir").read_text()
+    path = tmp_path_factory.mktemp("kmerge_slot") / "slot.mlir"
+    path.write_text(text.split("// -----\n")[-1])
+    return path
+
+
+def test_a_slot_view_merge_verifies_and_a_broken_one_is_a_located_error(slot, monkeypatch,
+                                                                       capsys):
+    """The one-wave tile read through 1 x 1024 slot buffers viewed at a slot index computed
+    in the loop body (:func:`slot`; adopted and checked by the lit test): the merge's IR
+    verifies, slab ``j`` of each merged buffer is its 1-D subview at ``j * 1024`` expanded
+    to the buffer's shape (offset 1024 for ``j = 1``), and each copy's slot subview takes
+    its index from its own copy of the body, inside the merged loop (a 1-D slab typed as
+    the 2-D buffer and the old loop's index once crashed the bindings).  Then that merge
+    broken as kmerge once built it (its first slot view given the old loop's slot index,
+    which does not dominate it): verified before the analysis walks it and the commit
+    erases the loop it came from (the bindings then crashed on the dangling value), one
+    located internal error naming the merge, exit 1."""
     import pipeline_mlir.frontend.kmerge as K
     import pipeline_mlir.frontend.natural as N
     from pipeline_mlir.analysis.ir_facts import enclosing_ops
     from pipeline_mlir.dialect.ir_io import as_operation
+    ws = "#gpu.address_space<workgroup>"
     merges = []
 
-    def merge_k_steps(an, schedule):
+    def views(loop) -> list:
+        return [as_operation(o) for o in loop.regions[0].blocks[0].operations
+                if o.name == "memref.subview"]
+
+    def checked_then_broken(an, schedule):
         merge, why = K.merge_k_steps(an, schedule)
-        merges.append(merge)
+        merges.append(merge.m)
         top = merge.loop
         while top.parent is not None:
             top = top.parent
         assert as_operation(top).verify()
-        ws = "#gpu.address_space<workgroup>"
         for big in merge.bigs:
             slabs = sorted((list(as_operation(u.owner).attributes["static_offsets"])[0],
                             str(as_operation(u.owner).results[0].type),
@@ -436,41 +452,19 @@ def test_a_slot_view_of_a_2d_buffer_is_merged_on_its_slabs(monkeypatch, capsys):
                 (0, f"memref<1024xbf16, {ws}>", [f"memref<1x1024xbf16, {ws}>"]),
                 (1024, f"memref<1024xbf16, strided<[1], offset: 1024>, {ws}>",
                  [f"memref<1x1024xbf16, strided<[1024, 1], offset: 1024>, {ws}>"])], slabs
-        views = [as_operation(o) for o in merge.loop.regions[0].blocks[0].operations
-                 if o.name == "memref.subview"]
-        assert len(views) == 2 * merge.m, views
-        for v in views:         # the slot index: computed in the merged loop's body
+        assert len(views(merge.loop)) == 2 * merge.m
+        for v in views(merge.loop):     # the slot index: computed in the merged loop's body
             index = as_operation(v.operands[1].owner)
             assert any(p == merge.loop for p in enclosing_ops(index)), str(v)
-        return merge, why
-    monkeypatch.setattr(N, "merge_k_steps", merge_k_steps)
-    rc = main([str(SLOT), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})",
-               "-o", "/dev/null"])
-    assert rc == 0, capsys.readouterr().err
-    assert [m.m for m in merges] == [2]
-
-
-def test_a_merge_that_builds_invalid_ir_is_a_located_internal_error(monkeypatch, capsys):
-    """A merge that builds invalid IR (here its first slot view given the old loop's slot
-    index, which does not dominate it, as kmerge did once) is verified before the analysis
-    walks it and the commit erases the loop it came from (the bindings then crashed on the
-    dangling value): one located internal error naming the merge, exit 1."""
-    import pipeline_mlir.frontend.kmerge as K
-    import pipeline_mlir.frontend.natural as N
-
-    def views(loop) -> list:
-        return [o for o in loop.regions[0].blocks[0].operations if o.name == "memref.subview"]
-
-    def broken(an, schedule):
-        merge, why = K.merge_k_steps(an, schedule)
         views(merge.loop)[0].operands[1] = views(an.scan.loop)[0].operands[1]
         return merge, why
-    monkeypatch.setattr(N, "merge_k_steps", broken)
-    rc = main([str(SLOT), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})",
+    monkeypatch.setattr(N, "merge_k_steps", checked_then_broken)
+    rc = main([str(slot), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})",
                "-o", "-"])
     out, err = capsys.readouterr()
+    assert merges == [2], err
     assert rc == 1 and not out and "Traceback" not in err, err
-    assert re.match(rf"{re.escape(str(SLOT))}:33:12: error: sched-adopt-loop: internal error: "
+    assert re.match(rf"{re.escape(str(slot))}:\d+:\d+: error: sched-adopt-loop: internal error: "
                     r"the K-step merge \(pipeline_mlir/frontend/kmerge\.py\) built invalid IR: "
                     r"operand #1 does not dominate this use \(at line \d+:\d+\); please report "
                     r"it\n", err), err

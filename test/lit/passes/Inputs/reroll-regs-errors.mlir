@@ -1034,7 +1034,7 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
     scf.yield %m : vector<4xf32>
   }
   gpu.barrier
-  // expected-error @+1 {{is not the body's 'vector.load' op at}}
+  // expected-error-re @+1 {{is not the body's 'vector.load' op at line {{[0-9]+}}:{{[0-9]+}} for the last K tile (its operand #1 is not the repeat's)}}
   %fe = vector.load %l[%q, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
   vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
@@ -1077,7 +1077,7 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   }
   gpu.barrier
   %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
-  // expected-error @+1 {{is not the body's 'amdgpu.mfma' op at}}
+  // expected-error-re @+1 {{is not the body's 'amdgpu.mfma' op at line {{[0-9]+}}:{{[0-9]+}} for the last K tile (its operand #2 is not the repeat's)}}
   %e = amdgpu.mfma 16x16x32 %fe * %fe + %zero : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
   %s = arith.addf %e, %r : vector<4xf32>
   vector.store %s, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>

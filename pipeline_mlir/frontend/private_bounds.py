@@ -43,9 +43,12 @@ def _private(v) -> bool:
 
 def _spans(op, rank: int) -> list[int]:
     """The elements the access spans along each of the memref's ``rank`` dimensions: 1,
-    and a vector access's vector shape along the innermost ones."""
+    and a vector access's vector shape along the innermost ones (all 1 when the memref's
+    elements are vectors: the access is one of them)."""
     out = [1] * rank
-    if op.name.startswith("vector."):
+    if op.name.startswith("vector.") and \
+            not isinstance(ir.MemRefType(op.operands[ACCESSES[op.name]].type).element_type,
+                           ir.VectorType):
         value = op.results[0] if op.name == "vector.load" else op.operands[0]
         shape = list(ir.VectorType(value.type).shape)
         for i, n in enumerate(reversed(shape)):

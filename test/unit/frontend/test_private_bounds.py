@@ -1,0 +1,55 @@
+"""check_private_bounds (pipeline_mlir/frontend/private_bounds.py) on small functions:
+the accesses it refuses at the op and the ones it lets through."""
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.frontend.private_bounds import check_private_bounds
+
+
+def _check(body: str) -> None:
+    with new_context() as ctx:
+        m = ir.Module.parse("module {" + body + "}", ctx)
+        (f,) = walk_ops(m.operation, lambda o: o.name == "func.func")
+        check_private_bounds(f)
+
+
+#: accesses in bounds in every run they make (or that never run): let through
+PASSED = {
+    "a vector access of a memref of vectors is one element": """
+  func.func @k() -> vector<4xf32> {
+    %c3 = arith.constant 3 : index
+    %p = memref.alloca() : memref<4xvector<4xf32>>
+    %l = vector.load %p[%c3] : memref<4xvector<4xf32>>, vector<4xf32>
+    vector.store %l, %p[%c3] : memref<4xvector<4xf32>>, vector<4xf32>
+    return %l : vector<4xf32> }""",
+}
+
+#: accesses out of bounds whenever they run: name -> the message's words
+REFUSED = {
+    "a vector access spans its elements": ("""
+  func.func @k() -> vector<4xf32> {
+    %c1 = arith.constant 1 : index
+    %p = memref.alloca() : memref<4xf32>
+    %l = vector.load %p[%c1] : memref<4xf32>, vector<4xf32>
+    return %l : vector<4xf32> }""", r"at 1 \(spanning 4 elements\), outside its 4 elements"),
+    "a memref of vectors past its end": ("""
+  func.func @k() -> vector<4xf32> {
+    %c4 = arith.constant 4 : index
+    %p = memref.alloca() : memref<4xvector<4xf32>>
+    %l = vector.load %p[%c4] : memref<4xvector<4xf32>>, vector<4xf32>
+    return %l : vector<4xf32> }""", r"at 4, outside its 4 elements"),
+}
+
+
+@pytest.mark.parametrize("name", PASSED)
+def test_in_bounds_passes(name):
+    _check(PASSED[name])
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_out_of_bounds_refused(name):
+    body, words = REFUSED[name]
+    with pytest.raises(IRError, match=words):
+        _check(body)

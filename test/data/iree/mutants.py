@@ -51,7 +51,7 @@ The verdict on a mutant (:func:`verdict`):
   (undefined behaviour, whatever either build then computes): the emulator ran it out of
   its private segment, or the front end's check (:func:`undefined`,
   :mod:`pipeline_mlir.frontend.private_bounds`, which refuses such a kernel at the access
-  in the pipelined build) sees an index outside the buffer in every run;
+  in the pipelined build) sees an index outside the buffer whenever it runs;
 * ``off-grid``: the mutant's own grid (:func:`off_grid`: its ``scf.forall`` bounds, its
   workgroup loops, its ids' upper bounds) no longer holds a workgroup the comparison would
   run (a bound of its grid made smaller): that workgroup does not exist, and stores nothing
@@ -687,7 +687,7 @@ PRIVATE_OOB = "is outside the private segment"
 
 
 def undefined(text: str) -> str | None:
-    """The front end's refusal of a private buffer indexed outside its bounds in every run
+    """The front end's refusal of a private buffer indexed outside its bounds whenever it runs
     (:func:`~pipeline_mlir.frontend.private_bounds.check_private_bounds`) in a function of
     mutant ``text``, or None (none seen, or the text does not parse)."""
     from pipeline_mlir.dialect.bindings import ir, new_context

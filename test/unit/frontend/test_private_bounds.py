@@ -24,6 +24,19 @@ PASSED = {
     %l = vector.load %p[%c3] : memref<4xvector<4xf32>>, vector<4xf32>
     vector.store %l, %p[%c3] : memref<4xvector<4xf32>>, vector<4xf32>
     return %l : vector<4xf32> }""",
+    "the branch a constant condition does not take, a loop of no iterations": """
+  func.func @k(%v: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c11 = arith.constant 11 : index
+    %f = arith.constant false
+    %t = arith.constant true
+    %p = memref.alloca() : memref<4xf32>
+    scf.if %f { memref.store %v, %p[%c11] : memref<4xf32> }
+    scf.if %t { memref.store %v, %p[%c1] : memref<4xf32> }
+    else { memref.store %v, %p[%c11] : memref<4xf32> }
+    scf.for %i = %c1 to %c0 step %c1 { memref.store %v, %p[%c11] : memref<4xf32> }
+    return }""",
 }
 
 #: accesses out of bounds whenever they run: name -> the message's words
@@ -39,7 +52,30 @@ REFUSED = {
     %c4 = arith.constant 4 : index
     %p = memref.alloca() : memref<4xvector<4xf32>>
     %l = vector.load %p[%c4] : memref<4xvector<4xf32>>, vector<4xf32>
-    return %l : vector<4xf32> }""", r"at 4, outside its 4 elements"),
+    return %l : vector<4xf32> }""", r"at 4, outside its 4 elements whenever it runs: "
+                                    r"target-specific behaviour"),
+    "the branch a constant condition takes, a loop of one iteration": ("""
+  func.func @k(%v: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c11 = arith.constant 11 : index
+    %t = arith.constant true
+    %p = memref.alloca() : memref<4xf32>
+    scf.for %i = %c0 to %c1 step %c1 {
+      scf.if %t { memref.store %v, %p[%c1] : memref<4xf32> }
+      else { memref.store %v, %p[%c1] : memref<4xf32> }
+      scf.if %t { memref.store %v, %p[%c11] : memref<4xf32> } }
+    return }""", r"'memref.store' op .* at 11, outside its 4 elements whenever it runs: "
+                 r"undefined behaviour"),
+    "a run-time guard is not looked at": ("""
+  func.func @k(%v: f32) {
+    %c0 = arith.constant 0 : index
+    %c11 = arith.constant 11 : index
+    %g = gpu.thread_id x
+    %b = arith.cmpi ult, %g, %c0 : index
+    %p = memref.alloca() : memref<4xf32>
+    scf.if %b { memref.store %v, %p[%c11] : memref<4xf32> }
+    return }""", r"at 11, outside its 4 elements"),
 }
 
 

@@ -1,7 +1,7 @@
 """Private buffers indexed outside their bounds, refused at the access.
 
 A ``memref.load``/``store`` of a private buffer (a memref of
-``#gpu.address_space<private>``, or a ``memref.alloca``) at an index that lies
+``#gpu.address_space<private>``, or a view of a ``memref.alloca``) at an index that lies
 outside the buffer's static size whenever it runs is undefined behaviour (upstream
 ``memref``); a ``vector.load``/``store`` past its buffer's end is target-specific upstream,
 and what LLVM makes of it on gfx950 is not something the pipelined kernel can be held to
@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
 from pipeline_mlir.analysis.ir_facts import constant_int, constant_trips
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import memory_space_name
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -42,12 +43,14 @@ ACCESSES = {"memref.load": 0, "memref.store": 1, "vector.load": 0, "vector.store
 
 
 def _private(v) -> bool:
-    """Memref value ``v`` is private memory: of the private space, or an alloca's."""
+    """Memref value ``v`` is private memory: of the private space, or a view of an
+    alloca (through :data:`~pipeline_mlir.analysis.views.VIEW_OPS`)."""
     if not isinstance(v.type, ir.MemRefType):
         return False
     if memory_space_name(v.type) == "private":
         return True
-    return not isinstance(v.owner, ir.Block) and _op(v.owner).name == "memref.alloca"
+    root = view_root(v)
+    return not isinstance(root.owner, ir.Block) and _op(root.owner).name == "memref.alloca"
 
 
 def _spans(op, rank: int) -> list[int]:

@@ -24,6 +24,13 @@ PASSED = {
     %l = vector.load %p[%c3] : memref<4xvector<4xf32>>, vector<4xf32>
     vector.store %l, %p[%c3] : memref<4xvector<4xf32>>, vector<4xf32>
     return %l : vector<4xf32> }""",
+    "a subview of an alloca in its bounds": """
+  func.func @k(%v: f32) {
+    %c3 = arith.constant 3 : index
+    %p = memref.alloca() : memref<8xf32>
+    %s = memref.subview %p[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
+    memref.store %v, %s[%c3] : memref<4xf32, strided<[1], offset: 4>>
+    return }""",
     "the branch a constant condition does not take, a loop of no iterations": """
   func.func @k(%v: f32) {
     %c0 = arith.constant 0 : index
@@ -67,6 +74,13 @@ REFUSED = {
       scf.if %t { memref.store %v, %p[%c11] : memref<4xf32> } }
     return }""", r"'memref.store' op .* at 11, outside its 4 elements whenever it runs: "
                  r"undefined behaviour"),
+    "a subview of an alloca": ("""
+  func.func @k(%v: f32) {
+    %c4 = arith.constant 4 : index
+    %p = memref.alloca() : memref<8xf32>
+    %s = memref.subview %p[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
+    memref.store %v, %s[%c4] : memref<4xf32, strided<[1], offset: 4>>
+    return }""", r"at 4, outside its 4 elements"),
     "a run-time guard is not looked at": ("""
   func.func @k(%v: f32) {
     %c0 = arith.constant 0 : index

@@ -105,6 +105,19 @@ def _accesses(op):
                 yield from _accesses(o)
 
 
+def _outside(x, size: int, span: int) -> str | None:
+    """The range of index ``x`` (an access spanning ``span`` elements from it) when it lies
+    outside a dimension of ``size`` elements whenever it runs, as the message says it;
+    else None (module docstring)."""
+    c = constant_int(x)
+    if c is not None and c < 0:
+        return str(c)
+    r = unsigned_bounds(x)
+    if r is None or r[0] + span <= size:
+        return None
+    return str(r[0]) if r[0] == r[1] else f"{r[0]}..{r[1]}"
+
+
 def check_private_bounds(kernel) -> None:
     """An IRError at the first access of a private buffer in ``kernel`` (a function op)
     whose index lies outside the buffer's static size whenever it runs (module docstring)."""
@@ -121,11 +134,8 @@ def check_private_bounds(kernel) -> None:
         for d, (x, size, span) in enumerate(zip(indices, shape, _spans(op, len(shape)))):
             if size < 0:                     # a dynamic size: nothing to compare with
                 continue
-            c = constant_int(x)
-            r = unsigned_bounds(x) if c is None or c >= 0 else None
-            if (c is not None and c < 0) or (r is not None and r[0] + span > size):
-                seen = str(c) if c is not None and c < 0 else \
-                    str(r[0]) if r[0] == r[1] else f"{r[0]}..{r[1]}"
+            seen = _outside(x, size, span)
+            if seen is not None:
                 what = "" if span == 1 else f" (spanning {span} elements)"
                 ub = "target-specific behaviour" if op.name.startswith("vector.") else \
                     "undefined behaviour"

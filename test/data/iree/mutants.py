@@ -712,8 +712,6 @@ def off_grid(text: str, name: str) -> str | None:
     :func:`c_bytes` runs (two of the unmutated dispatch's grid), when one of them is not in
     the mutant's own grid (:func:`grid_of`); None when they all are (or its grid is not
     known statically: it is launched as the dispatch says)."""
-    from types import SimpleNamespace
-
     from pipeline_mlir.emu.errors import EmuError
     from pipeline_mlir.emu.gemm import check_in_grid, spread_ids
 
@@ -727,7 +725,7 @@ def off_grid(text: str, name: str) -> str | None:
                                                       "late"] if d.plain else \
         spread_ids(d.grid, 2)
     try:
-        check_in_grid(SimpleNamespace(name=d.kernel), ids, grid)
+        check_in_grid(d.kernel, ids, grid)
     except EmuError as e:
         return f"{e} (the mutant's grid; the dispatch's is {' x '.join(map(str, d.grid))})"
     return None

@@ -18,7 +18,7 @@ main loop's control to 32 bits with it (:mod:`pipeline_mlir.lowering.loop_i32`).
 from __future__ import annotations
 
 from pipeline_mlir.analysis import int_ranges as R
-from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.analysis.ir_facts import constant_int, int_bits
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 
@@ -32,10 +32,6 @@ _ALWAYS = {"arith.addi": R.add, "arith.muli": R.mul,
 _POSITIVE_DIVISOR = {"arith.divui": R.floordiv, "arith.remui": R.remainder}
 #: the largest value of an unsigned 32-bit counter
 U32_MAX = (1 << 32) - 1
-
-
-def _width(t) -> int:
-    return t.width if isinstance(t, ir.IntegerType) else 64
 
 
 def _limit(t) -> int:
@@ -64,9 +60,9 @@ def unsigned_bounds(v, depth: int = 24) -> tuple[int, int] | None:
     if o.name in _UNSIGNED_CASTS + _SIGNED_CASTS:
         src = unsigned_bounds(operands[0], depth - 1)
         if src is None and o.name in _UNSIGNED_CASTS:
-            src = (0, (1 << _width(operands[0].type)) - 1)
+            src = (0, (1 << int_bits(operands[0].type)) - 1)
         elif src is not None and o.name in _SIGNED_CASTS and \
-                src[1] >> (_width(operands[0].type) - 1):
+                src[1] >> (int_bits(operands[0].type) - 1):
             src = None        # a signed source that may be negative: unknown
         return src if src is not None and src[1] <= _limit(v.type) else None
     if len(operands) != 2:
@@ -88,7 +84,7 @@ def _nonneg(v, depth: int) -> tuple[int, int] | None:
     """:func:`unsigned_bounds` of ``v`` when they also bound it as a signed value (below
     its type's sign bit), else None."""
     r = unsigned_bounds(v, depth)
-    return r if r is not None and r[1] <= R.signed_range(_width(v.type))[1] else None
+    return r if r is not None and r[1] <= R.signed_range(int_bits(v.type))[1] else None
 
 
 def _clamp(o, depth: int) -> tuple[int, int] | None:

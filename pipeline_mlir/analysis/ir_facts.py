@@ -232,6 +232,12 @@ def enclosing_ops(op):
 _FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
           "arith.muli": lambda a, b: a * b}
 #: the ops a constant passes through unchanged
+def mapped_forall(op) -> bool:
+    """``op`` is an ``scf.forall`` with a ``mapping`` (a workgroup forall of IREE's when
+    its mapping is workgroup ids: the callers read it)."""
+    return op.name == "scf.forall" and "mapping" in op.attributes
+
+
 #: the ops of a workgroup id
 WORKGROUP_ID_OPS = ("hal.interface.workgroup.id", "gpu.block_id", "rocdl.workgroup.id.x",
                     "rocdl.workgroup.id.y", "rocdl.workgroup.id.z")

@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_ID_OPS,
-                                             memory_space)
+                                             mapped_forall, memory_space)
 from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
                                           compare_at, id_dimension)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
@@ -138,7 +138,7 @@ def _bind_launch(ev: Evaluator, f, ids: tuple, grid: tuple, constants: tuple) ->
 def bind_workgroup(ev: Evaluator, f, ids: tuple) -> None:
     """Bind, in ``ev``, the workgroup ids of ``f`` and the induction variables of its
     workgroup foralls to their values at the workgroup of coordinates ``ids`` (x, y, z)."""
-    for o in walk_ops(f, lambda o: o.name == "scf.forall" and "mapping" in o.attributes):
+    for o in walk_ops(f, mapped_forall):
         dims = [workgroup_mapping(m) for m in ir.ArrayAttr(o.attributes["mapping"])]
         if any(d is None for d in dims):
             continue
@@ -199,7 +199,7 @@ def _elements(ev: Evaluator, f, w, ids: tuple,
             for v in its:
                 ev.bind(o.regions[0].blocks[0].arguments[0], v)
                 visit(rest, active, key + (v,) if grid_stride(o) else key)
-        elif o.name == "scf.forall" and "mapping" in o.attributes and all(
+        elif mapped_forall(o) and all(
                 workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"])):
             visit(rest, active, key)
         else:

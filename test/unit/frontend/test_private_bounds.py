@@ -93,13 +93,16 @@ REFUSED = {
 }
 
 
-@pytest.mark.parametrize("name", PASSED)
-def test_in_bounds_passes(name):
-    _check(PASSED[name])
+def test_in_bounds_or_never_run_passes():
+    for name, body in PASSED.items():
+        try:
+            _check(body)
+        except IRError as e:
+            pytest.fail(f"{name}: {e}")
 
 
-@pytest.mark.parametrize("name", REFUSED)
-def test_out_of_bounds_refused(name):
-    body, words = REFUSED[name]
-    with pytest.raises(IRError, match=words):
-        _check(body)
+def test_out_of_bounds_refused():
+    for name, (body, words) in REFUSED.items():
+        with pytest.raises(IRError, match=words):
+            _check(body)
+            pytest.fail(f"{name}: not refused")

@@ -13,7 +13,8 @@ The front end refuses such a kernel at the access (:func:`check_private_bounds`)
 the dimension, the index's range and the size.
 
 An index is out of bounds when :func:`~pipeline_mlir.analysis.index_bounds.
-unsigned_bounds` proves it (with the elements a vector access spans along the dimension)
+unsigned_bounds` proves it (with the elements a vector access spans along the dimension,
+and the range of an ``scf.for`` induction variable of constant bounds inside its loop)
 beyond the last element in every run, or when it is a negative constant. An index that
 may or may not be out of bounds (a range over both) is left alone: the check refuses what
 it sees is wrong, it does not prove accesses in bounds (the emulator's run of the code
@@ -112,7 +113,7 @@ def _outside(x, size: int, span: int) -> str | None:
     c = constant_int(x)
     if c is not None and c < 0:
         return str(c)
-    r = unsigned_bounds(x)
+    r = unsigned_bounds(x, ivs=True)
     if r is None or r[0] + span <= size:
         return None
     return str(r[0]) if r[0] == r[1] else f"{r[0]}..{r[1]}"

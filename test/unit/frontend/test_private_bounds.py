@@ -24,6 +24,16 @@ PASSED = {
     %l = vector.load %p[%c3] : memref<4xvector<4xf32>>, vector<4xf32>
     vector.store %l, %p[%c3] : memref<4xvector<4xf32>>, vector<4xf32>
     return %l : vector<4xf32> }""",
+    "a loop variable in bounds in some iterations, a loop of no iterations": """
+  func.func @k(%v: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c8 = arith.constant 8 : index
+    %p = memref.alloca() : memref<4xf32>
+    scf.for %i = %c3 to %c8 step %c1 { memref.store %v, %p[%i] : memref<4xf32> }
+    scf.for %i = %c8 to %c3 step %c1 { memref.store %v, %p[%i] : memref<4xf32> }
+    return }""",
     "a subview of an alloca in its bounds": """
   func.func @k(%v: f32) {
     %c3 = arith.constant 3 : index
@@ -81,6 +91,18 @@ REFUSED = {
     %s = memref.subview %p[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
     memref.store %v, %s[%c4] : memref<4xf32, strided<[1], offset: 4>>
     return }""", r"at 4, outside its 4 elements"),
+    "a loop variable past the end in every iteration": ("""
+  func.func @k(%v: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %c9 = arith.constant 9 : index
+    %p = memref.alloca() : memref<4xf32>
+    scf.for %i = %c0 to %c9 step %c2 {
+      %j = arith.addi %i, %c8 : index
+      memref.store %v, %p[%j] : memref<4xf32> }
+    return }""", r"at 8\.\.16, outside its 4 elements"),
     "a run-time guard is not looked at": ("""
   func.func @k(%v: f32) {
     %c0 = arith.constant 0 : index

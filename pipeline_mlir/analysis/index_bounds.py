@@ -11,14 +11,17 @@ none wraps), and a signed clamp of any value between two it knows to be non-nega
 ``minsi(maxsi(x, lo), hi)`` (:func:`_clamp`: whatever ``x`` is, the result lies between
 them; how the front end bounds the split of a run-time trip count,
 :func:`pipeline_mlir.frontend.tails.clamp_split`).  Anything else (a function argument of
-type ``index``, a load, a block argument) is unknown.  The lowering narrows the pipelined
+type ``index``, a load, a block argument) is unknown; with ``ivs`` an ``scf.for``'s
+induction variable is known inside its loop when its bounds are constants (the front
+end's check of private buffers, :mod:`pipeline_mlir.frontend.private_bounds`; the other
+callers leave it off).  The lowering narrows the pipelined
 main loop's control to 32 bits with it (:mod:`pipeline_mlir.lowering.loop_i32`).  No rewriting.
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.analysis import int_ranges as R
-from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int, constant_trips, int_bits
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 
@@ -32,10 +35,6 @@ _ALWAYS = {"arith.addi": R.add, "arith.muli": R.mul,
 _POSITIVE_DIVISOR = {"arith.divui": R.floordiv, "arith.remui": R.remainder}
 #: the largest value of an unsigned 32-bit counter
 U32_MAX = (1 << 32) - 1
-
-
-def _width(t) -> int:
-    return t.width if isinstance(t, ir.IntegerType) else 64
 
 
 def _limit(t) -> int:
@@ -52,28 +51,32 @@ def _combine(name: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, in
     return None
 
 
-def unsigned_bounds(v, depth: int = 24) -> tuple[int, int] | None:
-    """``(lo, hi)`` bounding integer value ``v`` in every run, or None (module docstring)."""
+def unsigned_bounds(v, depth: int = 24, ivs: bool = False) -> tuple[int, int] | None:
+    """``(lo, hi)`` bounding integer value ``v`` in every run, or None (module docstring);
+    ``ivs``: with the range of an ``scf.for`` induction variable inside its loop
+    (:func:`_iv_bounds`)."""
     c = constant_int(v)
     if c is not None:
         return (c, c) if 0 <= c <= _limit(v.type) else None
-    if depth == 0 or isinstance(v.owner, ir.Block):
+    if isinstance(v.owner, ir.Block):
+        return _iv_bounds(v) if ivs else None
+    if depth == 0:
         return None
     o = as_operation(v.owner)
     operands = list(o.operands)
     if o.name in _UNSIGNED_CASTS + _SIGNED_CASTS:
-        src = unsigned_bounds(operands[0], depth - 1)
+        src = unsigned_bounds(operands[0], depth - 1, ivs)
         if src is None and o.name in _UNSIGNED_CASTS:
-            src = (0, (1 << _width(operands[0].type)) - 1)
+            src = (0, (1 << int_bits(operands[0].type)) - 1)
         elif src is not None and o.name in _SIGNED_CASTS and \
-                src[1] >> (_width(operands[0].type) - 1):
+                src[1] >> (int_bits(operands[0].type) - 1):
             src = None        # a signed source that may be negative: unknown
         return src if src is not None and src[1] <= _limit(v.type) else None
     if len(operands) != 2:
         return None
     if o.name in _CLAMP:
-        return _clamp(o, depth)
-    a, b = (unsigned_bounds(x, depth - 1) for x in operands)
+        return _clamp(o, depth, ivs)
+    a, b = (unsigned_bounds(x, depth - 1, ivs) for x in operands)
     if a is None or b is None:
         return None
     out = _combine(o.name, a, b)
@@ -84,20 +87,37 @@ def unsigned_bounds(v, depth: int = 24) -> tuple[int, int] | None:
 _CLAMP = {"arith.maxsi": "arith.minsi", "arith.minsi": "arith.maxsi"}
 
 
-def _nonneg(v, depth: int) -> tuple[int, int] | None:
+def _iv_bounds(v) -> tuple[int, int] | None:
+    """The values block argument ``v`` takes when it is the induction variable of an
+    ``scf.for`` of constant bounds that runs (:func:`~pipeline_mlir.analysis.ir_facts.
+    constant_trips` > 0), from a lower bound >= 0: its first and last iteration's; else
+    None (a loop of no iterations runs nothing its variable indexes)."""
+    owner = v.owner.owner
+    if owner is None or as_operation(owner).name != "scf.for" or \
+            ir.BlockArgument(v).arg_number != 0:
+        return None
+    loop = as_operation(owner)
+    trips, bounds = constant_trips(loop), constant_bounds(loop)
+    if not trips or bounds[0] < 0:
+        return None
+    hi = bounds[0] + (trips - 1) * bounds[2]
+    return (bounds[0], hi) if hi <= _limit(v.type) else None
+
+
+def _nonneg(v, depth: int, ivs: bool = False) -> tuple[int, int] | None:
     """:func:`unsigned_bounds` of ``v`` when they also bound it as a signed value (below
     its type's sign bit), else None."""
-    r = unsigned_bounds(v, depth)
-    return r if r is not None and r[1] <= R.signed_range(_width(v.type))[1] else None
+    r = unsigned_bounds(v, depth, ivs)
+    return r if r is not None and r[1] <= R.signed_range(int_bits(v.type))[1] else None
 
 
-def _clamp(o, depth: int) -> tuple[int, int] | None:
+def _clamp(o, depth: int, ivs: bool = False) -> tuple[int, int] | None:
     """The range of ``o``, an ``arith.maxsi`` or ``arith.minsi``, when it clamps any value
     between operands proven non-negative: ``maxsi(minsi(x, h), l)`` lies in ``[l_lo,
     max(h_hi, l_hi)]`` and ``minsi(maxsi(x, l), h)`` in ``[min(l_lo, h_lo), h_hi]``,
     whatever ``x`` is; None otherwise (a signed ``max`` or ``min`` alone stays unknown: the
     front end needs only the clamp)."""
-    outer = [_nonneg(x, depth - 1) for x in o.operands]
+    outer = [_nonneg(x, depth - 1, ivs) for x in o.operands]
     for inner_v, known in ((o.operands[0], outer[1]), (o.operands[1], outer[0])):
         if known is None or isinstance(inner_v.owner, ir.Block):
             continue
@@ -105,7 +125,7 @@ def _clamp(o, depth: int) -> tuple[int, int] | None:
         if inner.name != _CLAMP[o.name]:
             continue
         for y in inner.operands:
-            r = _nonneg(y, depth - 1)
+            r = _nonneg(y, depth - 1, ivs)
             if r is None:
                 continue
             if o.name == "arith.maxsi":       # known = l, r = h

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 
+from pipeline_mlir.analysis.int_ranges import signed
 from pipeline_mlir.dialect.attrs import (constant_range, int_value, is_float8, is_kind,
                                          memory_space_name)
 from pipeline_mlir.dialect.bindings import ir
@@ -272,6 +273,12 @@ def fold_affine(e, dims: list, syms: list, const, binary):
 #: integer ops :func:`constant_int` folds, and what they compute
 _FOLDS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
           "arith.muli": lambda a, b: a * b}
+def mapped_forall(op) -> bool:
+    """``op`` is an ``scf.forall`` with a ``mapping`` (a workgroup forall of IREE's when
+    its mapping is workgroup ids: the callers read it)."""
+    return op.name == "scf.forall" and "mapping" in op.attributes
+
+
 #: the ops of a workgroup id: the one list (the evaluator samples them, the front end's
 #: proofs bound them by :func:`workgroup_id_bound`, the analyses of what moves with the
 #: workgroup start from them)
@@ -297,16 +304,9 @@ def through_casts(v, extra: tuple = ()):
     return v
 
 
-def _bits(t) -> int:
+def int_bits(t) -> int:
     """The width of integer type ``t`` (index: 64 bits)."""
-    return t.width if isinstance(t, ir.IntegerType) else 64
-
-
-def _wrap(value: int, t) -> int:
-    """``value`` as a signed integer of type ``t`` (index: 64 bits) holds it."""
-    bits = _bits(t)
-    value &= (1 << bits) - 1
-    return value - (1 << bits) if value >> (bits - 1) else value
+    return ir.IntegerType(t).width if isinstance(t, ir.IntegerType) else 64
 
 
 def constant_int(v) -> int | None:
@@ -323,15 +323,15 @@ def constant_int(v) -> int | None:
         if x is None:
             return None
         if o.name not in SIGN_EXTENDING:       # zero-extended: the operand's bits unsigned
-            x &= (1 << _bits(o.operands[0].type)) - 1
-        return _wrap(x, o.results[0].type)
+            x &= (1 << int_bits(o.operands[0].type)) - 1
+        return signed(x, int_bits(o.results[0].type))
     if o.name == "arith.constant" and isinstance(o.attributes["value"], ir.IntegerAttr):
         return ir.IntegerAttr(o.attributes["value"]).value
     if o.name in _FOLDS:
         a, b = (constant_int(x) for x in o.operands)
         if a is None or b is None:
             return None
-        return _wrap(_FOLDS[o.name](a, b), o.results[0].type)
+        return signed(_FOLDS[o.name](a, b), int_bits(o.results[0].type))
     return None
 
 

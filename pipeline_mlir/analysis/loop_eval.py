@@ -69,7 +69,7 @@ import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WORKGROUP_ID_OPS, attr_names,
                                              constant_int, dense_i64, element_bytes, int_attr,
-                                             is_opaque_identity, memory_space,
+                                             is_opaque_identity, mapped_forall, memory_space,
                                              parse_xor_shuffle, segment_sizes, segments,
                                              workgroup_id_bound, xor_shuffle)
 from pipeline_mlir.analysis.lane_ops import (BINARY, HANDLERS, SAMPLE_ARG,
@@ -327,7 +327,7 @@ def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
     :func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers` proves it covers C."""
     bounds: dict[int, int | None] = {}
     def over_workgroups(o) -> bool:
-        return o.name == "scf.forall" and "mapping" in o.attributes and any(
+        return mapped_forall(o) and any(
             workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"]))
 
     for o in walk_ops(f, over_workgroups):

@@ -35,7 +35,8 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_COUNT_OPS,
-                                             WORKGROUP_ID_OPS, memory_space, segments)
+                                             WORKGROUP_ID_OPS, mapped_forall, memory_space,
+                                             segments)
 from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
                                           compare_at, id_dimension)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
@@ -158,7 +159,7 @@ def bind_workgroup(ev: Evaluator, f, ids: tuple, ops: list | None = None) -> Non
     (``ops``: ``f``'s :func:`launch_ops`, if found already)."""
     ops = launch_ops(f) if ops is None else ops
     for o in ops:
-        if o.name != "scf.forall" or "mapping" not in o.attributes:
+        if not mapped_forall(o):
             continue
         dims = [workgroup_mapping(m) for m in ir.ArrayAttr(o.attributes["mapping"])]
         if any(d is None for d in dims):
@@ -221,7 +222,7 @@ def _elements(ev: Evaluator, f, w, ids: tuple,
             for v in its:
                 ev.bind(o.regions[0].blocks[0].arguments[0], v)
                 visit(rest, active & (v < ub), key + (v,) if grid_stride(o) else key)
-        elif o.name == "scf.forall" and "mapping" in o.attributes and all(
+        elif mapped_forall(o) and all(
                 workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"])):
             visit(rest, active, key)
         else:

@@ -85,7 +85,7 @@ def _check_grid_can_cover(f, grid, ids: list, tiles: list, shape: tuple) -> None
     seconds on IREE's grids of thousands); a whole run checks every element."""
     import numpy as np
 
-    from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS
+    from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, mapped_forall
     from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 
     most = max((sum(int(np.prod([hi - lo for lo, hi in zip(low, high)]))
@@ -93,8 +93,7 @@ def _check_grid_can_cover(f, grid, ids: list, tiles: list, shape: tuple) -> None
     total, size = int(np.prod(grid)), int(np.prod(shape))
     if total * most >= size:
         return
-    where = (walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS or (
-        o.name == "scf.forall" and "mapping" in o.attributes)) or [f])[0]
+    where = (walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS or mapped_forall(o)) or [f])[0]
     raise IRError(where, f"'{where.name}' op: the kernel's grid of {total} workgroups "
                          f"({'x'.join(map(str, grid))}), each writing at most {most} elements "
                          f"of C (the most any of the run's workgroups {ids} writes), cannot "

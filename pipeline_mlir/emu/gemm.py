@@ -109,11 +109,11 @@ def spread_ids(grid: tuple[int, ...], count: int | None) -> list:
     return [workgroup_id(i, grid) for i in spread(int(np.prod(grid)), count)]
 
 
-def check_in_grid(kernel, workgroups: list | None, grid: tuple[int, ...] | None) -> None:
-    """An :class:`~pipeline_mlir.emu.errors.EmuError` naming the first of ``workgroups``
-    (ids: an int, linear, or a tuple x, y, z) not in ``grid`` (None: not known): a run of
-    it would judge a workgroup the launch does not have (one that stores nothing compares
-    equal to any other that stores nothing)."""
+def check_in_grid(name: str, workgroups: list | None, grid: tuple[int, ...] | None) -> None:
+    """An :class:`~pipeline_mlir.emu.errors.EmuError` (of kernel ``name``) naming the first
+    of ``workgroups`` (ids: an int, linear, or a tuple x, y, z) not in ``grid`` (None: not
+    known): a run of it would judge a workgroup the launch does not have (one that stores
+    nothing compares equal to any other that stores nothing)."""
     if workgroups is None or grid is None:
         return
     total = int(np.prod(grid))
@@ -121,8 +121,8 @@ def check_in_grid(kernel, workgroups: list | None, grid: tuple[int, ...] | None)
         at = (w,) if isinstance(w, int) else tuple(w)
         dims = tuple(grid) + (1,) * max(0, len(at) - len(grid))
         if not (0 <= w < total if isinstance(w, int) else
-                len(at) <= len(dims) and all(0 <= i < n for i, n in zip(at, dims))):
-            raise EmuError(f"kernel {kernel.name}: workgroup {w} is not in the grid "
+                all(0 <= i < n for i, n in zip(at, dims))):
+            raise EmuError(f"kernel {name}: workgroup {w} is not in the grid "
                            f"{' x '.join(map(str, grid))} ({total} workgroups) it is run on")
 
 

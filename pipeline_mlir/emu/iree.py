@@ -286,6 +286,7 @@ def waves_of(kernel) -> int:
 
 class Launch:
     """Global memory and kernel arguments of one problem; runs workgroups on them.
+
     :func:`emulate_matmul` learns the tile from workgroup 0; a caller that knows more (a grid
     smaller than the tiles, whose workgroups each run several) calls :meth:`set_grid`,
     :meth:`run` of its workgroups, then :meth:`check` of the rectangles of C."""
@@ -452,7 +453,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     past a descriptor's records are findings; ``jobs``: processes to spread the workgroups
     over (same result); ``tiles``: the bool mask of C the run of ``count`` workgroups of
     ``grid`` is responsible for (read from the dispatch: no workgroup is run to learn it)."""
-    check_in_grid(kernel, workgroups, grid)
+    check_in_grid(kernel.name, workgroups, grid)
     launch, p = Launch(kernel, problem, mode, seed, data_seed, strict, jobs), problem
     launch.set_grid(grid)
     if tiles is not None and grid is not None:
@@ -465,7 +466,7 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
         if launch.check(None).first_bad is not None:   # wrong already: no tile to learn from
             return _result(launch, first, 0, None)
         grid = _grid_from_tile(kernel, p, launch.stored())
-        check_in_grid(kernel, workgroups, grid)
+        check_in_grid(kernel.name, workgroups, grid)
     total = int(np.prod(grid))
     # a 1-D grid of tiles cut at both edges (IREE's linearised loop over ceildiv(M, BM) x
     # ceildiv(N, BN)) need not divide C: the tile of workgroup 0 is checked against it
@@ -522,7 +523,7 @@ def matmul_c(kernel, problem: Matmul, workgroups: list, mode: str = "eager", see
     gives (same ``data_seed``: same A and B), whatever C they compute: two builds of one
     dispatch compare by it (``grid``: the whole grid, as :func:`emulate_matmul` takes it).
     Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first thing it does wrong."""
-    check_in_grid(kernel, workgroups, grid)
+    check_in_grid(kernel.name, workgroups, grid)
     launch = Launch(kernel, problem, mode, seed, data_seed)
     launch.set_grid(grid)
     launch.run(list(workgroups))
@@ -532,7 +533,6 @@ def matmul_c(kernel, problem: Matmul, workgroups: list, mode: str = "eager", see
 
 
 UNSTORED = -1  #: :func:`matmul_c`'s value of an element no store wrote (no 32-bit word has it)
-
 
 
 def first_workgroup(kernel):

@@ -58,4 +58,3 @@ def workgroup_id(i: int, grid: tuple[int, ...]):
         out.append(i % g)
         i //= g
     return tuple(out)
-

@@ -131,13 +131,14 @@ class GlobalMemory:
     def undo_batch(self) -> None:
         """The buffers as they were before the batch whose stores :attr:`undo` logged (a
         batch whose workgroups branched apart, run again per way: what it stored before
-        the branch must not be read by the runs again); the log cleared. Replayed last
-        store first, so each byte gets what it held before the batch's first store to it
-        (logged at that store's issue, before any of the batch wrote it). The store marks
-        stay: the runs again stamp the same stores over them."""
+        the branch must not be read by the runs again). Replayed last store first, so
+        each byte gets what it held before the batch's first store to it (logged at that
+        store's issue, before any of the batch wrote it). The store marks and reader
+        stamps stay: assumed (docs/emulator.md) that the runs again, from the same memory,
+        make the same accesses up to the branch and stamp them over (until they do, a race message
+        may cite a workgroup of the stopped run whose own run has not come yet)."""
         for buf, at, old in reversed(self.undo or ()):
             buf[at] = old
-        self.undo = []
 
     def add(self, name: str, data) -> int:
         return self._append(name, np.frombuffer(bytes(data), dtype=np.uint8).copy()

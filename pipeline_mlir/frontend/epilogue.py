@@ -345,12 +345,11 @@ def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int]) -> str:
 
 def _follows(f, read, writer, mn, name: str) -> list[str]:
     """["column"] or ["row"]: which index of C the element ``read`` reads follows."""
-    from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, block_size
+    from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, block_size, mapped_forall
     from pipeline_mlir.analysis.loop_eval import Evaluator
 
     M, N = mn
-    sources = [a for o in walk_ops(f, lambda o: o.name == "scf.forall" and "mapping" in
-                                   o.attributes) for a in o.regions[0].blocks[0].arguments]
+    sources = [a for o in walk_ops(f, mapped_forall) for a in o.regions[0].blocks[0].arguments]
     sources += [o.results[0] for o in walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS)]
     ev = Evaluator(block_size(f) or (256, 1, 1))
     moves = []

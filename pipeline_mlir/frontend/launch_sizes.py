@@ -29,7 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from pipeline_mlir.analysis.ir_facts import LAUNCH_PASS_THROUGH, SIGN_EXTENDING, VALUE_CASTS
+from pipeline_mlir.analysis.ir_facts import (LAUNCH_PASS_THROUGH, SIGN_EXTENDING, VALUE_CASTS,
+                                             int_bits)
 from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
 from pipeline_mlir.dialect.attrs import pipeline_layout
 from pipeline_mlir.dialect.bindings import ir
@@ -142,10 +143,6 @@ def _solve(value, target: int, found: dict) -> None:
                           f"pipeline_mlir/frontend/launch_sizes.py)")
 
 
-def _bits(t) -> int:
-    return ir.IntegerType(t).width if isinstance(t, ir.IntegerType) else 64
-
-
 def _check_fits(op, target: int) -> None:
     """``target`` passes through the cast ``op`` unchanged: below 2^bits of the narrower
     of its operand and result, 2^(bits - 1) for a sign-extending cast (a word with its top
@@ -153,7 +150,7 @@ def _check_fits(op, target: int) -> None:
     if op.name not in VALUE_CASTS:
         return
     signed = op.name in SIGN_EXTENDING
-    bits = min(_bits(op.operands[0].type), _bits(op.results[0].type))
+    bits = min(int_bits(op.operands[0].type), int_bits(op.results[0].type))
     if target >= 1 << (bits - signed):
         kind = "a signed" if signed else "an unsigned"
         raise IRError(op, f"{describe(op)}: a size of {target} does not pass through it "

@@ -1,31 +1,42 @@
 """Private buffers indexed outside their bounds, refused at the access.
 
-A ``memref.load``/``store`` or ``vector.load``/``store`` of a private buffer (a memref of
-``#gpu.address_space<private>``, or a ``memref.alloca``) at an index that lies outside
-the buffer's static size in every run is undefined behaviour: LLVM may drop the access,
-keep it on another private variable or on the registers it promoted the buffer to, and the
-pipelined kernel need not do what the unpipelined one happens to do (the mutation
-campaign found an accumulator kept in private memory, stored at ``[.., 11, ..]`` of a
-dimension of 4: its two builds differed, and nothing said why). The front end refuses such
-a kernel at the access (:func:`check_private_bounds`), naming the dimension, the index's
-range and the size.
+A ``memref.load``/``store`` of a private buffer (a memref of
+``#gpu.address_space<private>``, or a view of a ``memref.alloca``) at an index that lies
+outside the buffer's static size whenever it runs is undefined behaviour (upstream
+``memref``); a ``vector.load``/``store`` past its buffer's end is target-specific upstream,
+and what LLVM makes of it on gfx950 is not something the pipelined kernel can be held to
+either: LLVM may drop the access, keep it on another private variable or on the registers
+it promoted the buffer to, and the pipelined kernel need not do what the unpipelined one
+happens to do (the mutation campaign found an accumulator kept in private memory, stored
+at ``[.., 11, ..]`` of a dimension of 4: its two builds differed, and nothing said why).
+The front end refuses such a kernel at the access (:func:`check_private_bounds`), naming
+the dimension, the index's range and the size.
 
 An index is out of bounds when :func:`~pipeline_mlir.analysis.index_bounds.
-unsigned_bounds` proves it (with the elements a vector access spans along the dimension)
+unsigned_bounds` proves it (with the elements a vector access spans along the dimension,
+and the range of an ``scf.for`` induction variable of constant bounds inside its loop)
 beyond the last element in every run, or when it is a negative constant. An index that
 may or may not be out of bounds (a range over both) is left alone: the check refuses what
 it sees is wrong, it does not prove accesses in bounds (the emulator's run of the code
 LLVM emits sees the rest: an access outside the private segment is an ``out-of-range``
 finding).
+
+Accesses that never run are not looked at: the branch of an ``scf.if`` whose condition
+is a constant that is not taken,
+and the body of an ``scf.for`` of no iterations
+(:func:`~pipeline_mlir.analysis.ir_facts.constant_trips` 0). Run-time guards are not:
+an access under an ``scf.if`` on a value known only at run time is checked as if it ran
+(an access that is out of bounds whenever it runs has no run in bounds to guard).
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
-from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.analysis.ir_facts import constant_int, constant_trips
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import memory_space_name
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
 #: the accesses checked: op name -> the position of the memref operand
@@ -33,19 +44,24 @@ ACCESSES = {"memref.load": 0, "memref.store": 1, "vector.load": 0, "vector.store
 
 
 def _private(v) -> bool:
-    """Memref value ``v`` is private memory: of the private space, or an alloca's."""
+    """Memref value ``v`` is private memory: of the private space, or a view of an
+    alloca (through :data:`~pipeline_mlir.analysis.views.VIEW_OPS`)."""
     if not isinstance(v.type, ir.MemRefType):
         return False
     if memory_space_name(v.type) == "private":
         return True
-    return not isinstance(v.owner, ir.Block) and _op(v.owner).name == "memref.alloca"
+    root = view_root(v)
+    return not isinstance(root.owner, ir.Block) and _op(root.owner).name == "memref.alloca"
 
 
 def _spans(op, rank: int) -> list[int]:
     """The elements the access spans along each of the memref's ``rank`` dimensions: 1,
-    and a vector access's vector shape along the innermost ones."""
+    and a vector access's vector shape along the innermost ones (all 1 when the memref's
+    elements are vectors: the access is one of them)."""
     out = [1] * rank
-    if op.name.startswith("vector."):
+    if op.name.startswith("vector.") and \
+            not isinstance(ir.MemRefType(op.operands[ACCESSES[op.name]].type).element_type,
+                           ir.VectorType):
         value = op.results[0] if op.name == "vector.load" else op.operands[0]
         shape = list(ir.VectorType(value.type).shape)
         for i, n in enumerate(reversed(shape)):
@@ -54,12 +70,61 @@ def _spans(op, rank: int) -> list[int]:
     return out
 
 
+def _condition(v) -> bool | None:
+    """The value of ``scf.if`` condition ``v`` when constants define it, else None (an
+    ``i1`` ``arith.constant`` holds a ``BoolAttr``, which :func:`constant_int` leaves)."""
+    c = constant_int(v)
+    if c is not None:
+        return c != 0
+    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "arith.constant":
+        return None
+    attr = _op(v.owner).attributes["value"]
+    return attr.value if isinstance(attr, ir.BoolAttr) else None
+
+
+def _live_regions(op) -> list:
+    """The regions of ``op`` that may run: an ``scf.if`` on a constant, only the branch it
+    takes; an ``scf.for`` of no iterations, none (module docstring)."""
+    regions = list(op.regions)
+    if op.name == "scf.if":
+        c = _condition(op.operands[0])
+        if c is not None:
+            return regions[:1] if c else regions[1:]
+    if op.name == "scf.for" and constant_trips(op) == 0:
+        return []
+    return regions
+
+
+def _accesses(op):
+    """The ``ACCESSES`` under ``op`` that may run, in program order."""
+    for region in _live_regions(op):
+        for block in region.blocks:
+            for o in block.operations:
+                o = _op(o)
+                if o.name in ACCESSES:
+                    yield o
+                yield from _accesses(o)
+
+
+def _outside(x, size: int, span: int) -> str | None:
+    """The range of index ``x`` (an access spanning ``span`` elements from it) when it lies
+    outside a dimension of ``size`` elements whenever it runs, as the message says it;
+    else None (module docstring)."""
+    c = constant_int(x)
+    if c is not None and c < 0:
+        return str(c)
+    r = unsigned_bounds(x, ivs=True)
+    if r is None or r[0] + span <= size:
+        return None
+    return str(r[0]) if r[0] == r[1] else f"{r[0]}..{r[1]}"
+
+
 def check_private_bounds(kernel) -> None:
     """An IRError at the first access of a private buffer in ``kernel`` (a function op)
-    whose index lies outside the buffer's static size in every run (module docstring)."""
+    whose index lies outside the buffer's static size whenever it runs (module docstring)."""
     if kernel is None:
         return
-    for op in walk_ops(kernel, lambda o: o.name in ACCESSES):
+    for op in _accesses(_op(kernel)):
         at = ACCESSES[op.name]
         mem = op.operands[at]
         if not _private(mem):
@@ -70,15 +135,13 @@ def check_private_bounds(kernel) -> None:
         for d, (x, size, span) in enumerate(zip(indices, shape, _spans(op, len(shape)))):
             if size < 0:                     # a dynamic size: nothing to compare with
                 continue
-            c = constant_int(x)
-            r = unsigned_bounds(x) if c is None or c >= 0 else None
-            if (c is not None and c < 0) or (r is not None and r[0] + span > size):
-                seen = str(c) if c is not None and c < 0 else \
-                    str(r[0]) if r[0] == r[1] else f"{r[0]}..{r[1]}"
+            seen = _outside(x, size, span)
+            if seen is not None:
                 what = "" if span == 1 else f" (spanning {span} elements)"
+                ub = "target-specific behaviour" if op.name.startswith("vector.") else \
+                    "undefined behaviour"
                 raise IRError(op, f"'{op.name}' op indexes dimension {d} of its private "
                                   f"buffer ({mem.type}) at {seen}{what}, outside its {size} "
-                                  f"elements in every run: undefined behaviour, which the "
-                                  f"pipelined kernel need not reproduce; the front end "
-                                  f"pipelines kernels whose private accesses stay in their "
-                                  f"buffers")
+                                  f"elements whenever it runs: {ub}, which the pipelined "
+                                  f"kernel need not reproduce; the front end pipelines "
+                                  f"kernels whose private accesses stay in their buffers")

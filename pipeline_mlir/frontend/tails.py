@@ -80,8 +80,7 @@ def check_step(loop) -> None:
     if step is not None and step <= 0:
         raise IRError(loop, f"'scf.for' op has step {step}; the front end pipelines loops "
                             f"with a positive constant step")
-    bounds = constant_bounds(loop)
-    if "unsignedCmp" in loop.attributes and (bounds is None or min(bounds[:2]) < 0):
+    if "unsignedCmp" in loop.attributes and constant_bounds(loop) is None:
         raise IRError(loop, "'scf.for' op compares its bounds unsigned ('scf.for unsigned') "
                             "and they are not constants >= 0; the front end counts a loop's "
                             "iterations signed, and pipelines loops whose signed and unsigned "

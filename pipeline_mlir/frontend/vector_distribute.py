@@ -37,6 +37,7 @@ scan, which refuses it with its reason.
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis.ir_facts import mapped_forall
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir, passmanager
 from pipeline_mlir.dialect.ir_io import IRError, location_text, walk_ops
@@ -95,8 +96,7 @@ def _diagnostics(err) -> str:
 
 
 def _workgroup_forall(f) -> bool:
-    return bool(walk_ops(f, lambda o: o.name == "scf.forall" and "mapping" in o.attributes
-                         and workgroup_forall_problem(o) is None))
+    return bool(walk_ops(f, lambda o: mapped_forall(o) and workgroup_forall_problem(o) is None))
 
 
 def _run(f, pipeline: str, what: str) -> None:

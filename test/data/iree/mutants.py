@@ -56,7 +56,7 @@ The verdict on a mutant (:func:`verdict`):
   (undefined behaviour, whatever either build then computes): the emulator ran it out of
   its private segment, or the front end's check (:func:`undefined`,
   :mod:`pipeline_mlir.frontend.private_bounds`, which refuses such a kernel at the access
-  in the pipelined build) sees an index outside the buffer in every run;
+  in the pipelined build) sees an index outside the buffer whenever it runs;
 * ``off-grid``: the mutant's own grid (:func:`off_grid`: its ``scf.forall`` bounds, its
   workgroup loops, its ids' upper bounds) no longer holds a workgroup the comparison would
   run (a bound of its grid made smaller): that workgroup does not exist, and stores nothing
@@ -981,7 +981,7 @@ PRIVATE_OOB = "is outside the private segment"
 
 
 def undefined(text: str) -> str | None:
-    """The front end's refusal of a private buffer indexed outside its bounds in every run
+    """The front end's refusal of a private buffer indexed outside its bounds whenever it runs
     (:func:`~pipeline_mlir.frontend.private_bounds.check_private_bounds`) in a function of
     mutant ``text``, or None (none seen, or the text does not parse)."""
     from pipeline_mlir.dialect.bindings import ir, new_context
@@ -1006,8 +1006,6 @@ def off_grid(text: str, name: str) -> str | None:
     :func:`c_bytes` runs (two of the unmutated dispatch's grid), when one of them is not in
     the mutant's own grid (:func:`grid_of`); None when they all are (or its grid is not
     known statically: it is launched as the dispatch says)."""
-    from types import SimpleNamespace
-
     from pipeline_mlir.emu.errors import EmuError
     from pipeline_mlir.emu.gemm import check_in_grid, spread_ids
 
@@ -1021,7 +1019,7 @@ def off_grid(text: str, name: str) -> str | None:
                                                       "late"] if d.plain else \
         spread_ids(d.grid, 2)
     try:
-        check_in_grid(SimpleNamespace(name=d.kernel), ids, grid)
+        check_in_grid(d.kernel, ids, grid)
     except EmuError as e:
         return f"{e} (the mutant's grid; the dispatch's is {' x '.join(map(str, d.grid))})"
     return None

@@ -119,11 +119,11 @@
 // ELEMENTS-NOT: error
 // ELEMENTS: sched.options
 //
-// A private buffer indexed outside its size in every run (undefined behaviour: LLVM may
+// A private buffer indexed outside its size whenever it runs (undefined behaviour: LLVM may
 // drop the access or put it on another variable, and the pipelined kernel need not do the
 // same) is refused at the access (frontend/private_bounds.py); a vector access counts the
 // elements it spans (a memref.store of a constant index past the end:
 // test_a_private_index_out_of_bounds_is_undefined in test/unit/tools/test_iree_mutants.py):
 // RUN: sed -e '17a %%pv = memref.alloca() : memref<4xindex>' -e '17a %%pl = vector.load %%pv[%%c1] : memref<4xindex>, vector<4xindex>' %S/Inputs/natural-4wave.mlir \
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=PRIVATEVEC
-// PRIVATEVEC: <stdin>:19:7: error: sched-adopt-loop: 'vector.load' op indexes dimension 0 of its private buffer (memref<4xindex>) at 1 (spanning 4 elements), outside its 4 elements in every run
+// PRIVATEVEC: <stdin>:19:7: error: sched-adopt-loop: 'vector.load' op indexes dimension 0 of its private buffer (memref<4xindex>) at 1 (spanning 4 elements), outside its 4 elements whenever it runs: target-specific behaviour

@@ -240,17 +240,37 @@ even:
     s_endpgm"""
 
 
+#: before the first branch of :data:`TWICE_APART`, two dword stores to one word in flight
+#: (poison + 1, then + 2) and a byte store into it (16 at its byte 1), all before one wait
+OVERLAPPED = TWICE_APART.replace("""    global_store_dword v2, v3, s[4:5]
+    s_waitcnt vmcnt(0)
+    s_cmp_lt_u32""", """    global_store_dword v2, v3, s[4:5]
+    v_add_u32_e32 v4, 1, v3
+    global_store_dword v2, v4, s[4:5]
+    s_mov_b32 s8, s4
+    s_mov_b32 s9, s5
+    s_mov_b32 s10, 1024
+    s_mov_b32 s11, 0
+    v_mov_b32_e32 v5, 16
+    buffer_store_byte v5, v2, s[8:11], 0 offen offset:1
+    s_waitcnt vmcnt(0)
+    s_cmp_lt_u32""", 1)
+
+
 def test_a_batch_run_again_per_way_starts_from_the_memory_it_started_with():
     """A batch whose workgroups go apart is run again per way (split again where a way goes
     apart later: (0, 1) and (2, 3), then each alone) from the memory the batch started
     with: what the stopped run stored before the branch is undone (its undo log), else the
-    runs again read it and add 1 twice, three or four times (C's poison -1 plus 2 is 1)."""
+    runs again read it and add 1 twice, three or four times (C's poison -1 plus 2 is 1).
+    With overlapping stores in flight (:data:`OVERLAPPED`) each byte gets back what it held
+    before the batch's first store to it: 0x1001 + 1 = 4098 (more without the undo)."""
     from pipeline_mlir.emu.iree import Launch
 
-    k = _with_args(HAL, TWICE_APART)
-    launch = Launch(k, Matmul(16, 16, 32, "bf16"), "eager", 0, 0)
-    launch.run([0, 1, 2, 3])
-    assert sorted(launch.glob.race.runs.values()) == [
-        ("0",), ("0", "1"), ("0", "1", "2", "3"), ("1",), ("2",), ("2", "3"), ("3",)]
-    assert (launch.C() == 1).all() and launch.stored().all()
-    assert launch.glob.undo is None
+    for text, want, mode in ((TWICE_APART, 1, "eager"), (OVERLAPPED, 4098, "random")):
+        k = _with_args(HAL, text)
+        launch = Launch(k, Matmul(16, 16, 32, "bf16"), mode, 0, 0)
+        launch.run([0, 1, 2, 3])
+        assert sorted(launch.glob.race.runs.values()) == [
+            ("0",), ("0", "1"), ("0", "1", "2", "3"), ("1",), ("2",), ("2", "3"), ("3",)]
+        assert (launch.C() == want).all() and launch.stored().all(), (text, launch.C())
+        assert launch.glob.undo is None

@@ -645,14 +645,14 @@ def test_a_workgroup_outside_the_grid_is_not_run():
     from pipeline_mlir.emu.gemm import check_in_grid
 
     kernel = snippet_kernel("s_endpgm")
-    check_in_grid(kernel, [0, 15], (16,))
-    check_in_grid(kernel, [(0, 0), (3, 1)], (4, 2))
-    check_in_grid(kernel, [5], None)
+    check_in_grid(kernel.name, [0, 15], (16,))
+    check_in_grid(kernel.name, [(0, 0), (3, 1)], (4, 2))
+    check_in_grid(kernel.name, [5], None)
     for ids, grid, bad in (([0, 37], (16,), "37"), ([(0, 0), (1, 2)], (4, 2), r"\(1, 2\)"),
                            ([(4, 0)], (4, 2), r"\(4, 0\)"), ([-1], (16,), "-1"),
                            ([(0, 0, 1)], (4, 2), r"\(0, 0, 1\)")):
         with pytest.raises(EmuError, match=rf"workgroup {bad} is not in the grid "):
-            check_in_grid(kernel, ids, grid)
+            check_in_grid(kernel.name, ids, grid)
     with pytest.raises(EmuError, match=r"workgroup 37 is not in the grid 16 \(16 workgroups"):
         matmul_c(kernel, Matmul(64, 64, 64, "bf16"), [0, 37], grid=(16,))
 

@@ -290,7 +290,9 @@ def _share_bytecode(config) -> None:
     sys.dont_write_bytecode = False
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_unconfigure(config):
+    """The run's directories and variables undone; then :func:`_settle_garbage`."""
     if config.stash.get(_LAUNCHER, None) is not None:
         from pipeline_mlir.isa.worker import LAUNCHER_ENV
 
@@ -309,6 +311,20 @@ def pytest_unconfigure(config):
                 os.environ[k] = v
         sys.pycache_prefix, sys.dont_write_bytecode = None, dont_write
         shutil.rmtree(d, ignore_errors=True)
+    _settle_garbage()
+
+
+def _settle_garbage() -> None:
+    """One full collection, then every object still alive moved out of the collector's
+    reach (``gc.freeze``).  pytest's own cleanup, which runs after this hook, collects
+    five times to report what finalizers raise: over a worker's millions of objects
+    that took xdist's workers past the 5 s that execnet gives them to exit, and its
+    SIGINT then landed in hypothesis' gc callback (a ``PytestUnraisableExceptionWarning``
+    at the end of a passing run).  The run's garbage is still collected here, its
+    finalizers under pytest's hook; what is alive now and dies in the last cleanups is
+    left to the process's exit, as everything alive then is."""
+    gc.collect()
+    gc.freeze()
 
 
 # ---- pytest-xdist: a module's shared fixtures built by one worker --------------------------------

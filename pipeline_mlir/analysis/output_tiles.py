@@ -265,8 +265,8 @@ class _Vectors:
     One for all the workgroups and iterations of an evaluation: a value computed here is
     kept with the scalars it was computed from (the values ``ev`` gives: ids, induction
     variables, thread ids, and what is computed from them) and their arrays, and used
-    again while ``ev`` gives each of them the same array (a scatter's offsets, the same
-    in every workgroup, are computed once)."""
+    again while ``ev`` gives each of them the same array: what does not depend on the
+    workgroup (a scatter's per-thread column offsets, its constants) is computed once."""
 
     def __init__(self, ev: Evaluator) -> None:
         self.ev = ev

@@ -94,13 +94,14 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
     out = []
     ev = Evaluator(block)   # one for all: a bind forgets what was computed from the value
     ops = launch_ops(f)
+    vec = _Vectors(ev)      # one for all: a value kept is checked against what it read
     for wid in workgroups:
         ids = (wid,) if isinstance(wid, int) else tuple(wid)
         ids3 = ids + (0,) * (3 - len(ids))
         _bind_launch(ev, ops, ids3, grid3, constants)
         by_tile: dict = {}
         for w in writes:
-            for key, flat in _elements(ev, f, w, ids3, grid3):
+            for key, flat in _elements(ev, f, w, ids3, grid3, vec):
                 by_tile.setdefault(key, []).append(flat)
         boxes = []
         for key in sorted(by_tile):
@@ -197,8 +198,8 @@ def _chain(w, f) -> list:
     return out[::-1]
 
 
-def _elements(ev: Evaluator, f, w, ids: tuple,
-              grid: tuple) -> list[tuple[tuple, np.ndarray]]:
+def _elements(ev: Evaluator, f, w, ids: tuple, grid: tuple,
+              vec: _Vectors) -> list[tuple[tuple, np.ndarray]]:
     """The flat elements of the output ``w`` (a write in function ``f``) writes, over the
     loops around it, by the iteration of the linearised workgroup loops around it (the
     key: their induction variables' values)."""
@@ -207,7 +208,7 @@ def _elements(ev: Evaluator, f, w, ids: tuple,
 
     def visit(chain: list, active: np.ndarray, key: tuple) -> None:
         if not chain:
-            found.append((key, _written(ev, w, active)))
+            found.append((key, _written(ev, w, active, vec)))
             return
         (o, region), rest = chain[0], chain[1:]
         if o.name == "scf.if":
@@ -250,7 +251,7 @@ def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> tuple[range, np
     return range(lb, max(lb, int(ub.max())), step), ub
 
 
-def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
+def _written(ev: Evaluator, w, active: np.ndarray, vec: _Vectors) -> np.ndarray:
     """The flat elements of the output the threads ``active`` write with ``w``."""
     at = WRITES[w.name]
     ref = w.operands[at]
@@ -267,7 +268,7 @@ def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
     if w.name == "memref.store":
         return view.element(idx)[active]
     if w.name == "vector.scatter":
-        vec = _Vectors(ev)
+        vec.next_pass()
         offsets = vec.value(w.operands[at + 1 + rank])
         mask = vec.value(w.operands[at + 2 + rank]) != 0
         base = view.element(idx)[:, None] + offsets * view.strides[-1]
@@ -313,28 +314,70 @@ def _extent(ev: Evaluator, w, ref) -> list[np.ndarray]:
 
 
 class _Vectors:
-    """Vector index values per thread: arrays of (threads, elements), row-major."""
+    """Vector index values per thread: arrays of (threads, elements), row-major.
+
+    One for all the workgroups and iterations of an evaluation: a value computed here is
+    kept with the scalars it was computed from (the values ``ev`` gives: ids, induction
+    variables, thread ids, and what is computed from them) and their arrays, and used
+    again while ``ev`` gives each of them the same array: what does not depend on the
+    workgroup (a scatter's per-thread column offsets, its constants) is computed once."""
 
     def __init__(self, ev: Evaluator) -> None:
         self.ev = ev
+        # value -> (its scalars: ((value, array), ...), its array, the pass it was checked in)
         self.memo: dict = {}
+        self.reads: list[dict] = []     # per value being computed, the scalars it read
+        self.passes = 0     # one per write evaluated (ev's values fixed during one)
+
+    def next_pass(self) -> None:
+        """A new write or binding: every value kept is checked again when used."""
+        self.passes += 1
 
     def value(self, v) -> np.ndarray:
-        if v in self.memo:
-            return self.memo[v]
         if isinstance(v.owner, ir.Block):
             if isinstance(v.type, ir.VectorType):
                 raise IRError(as_operation(v.owner.owner), "a vector index passed through a "
                               "block argument: the output's tiles cannot be evaluated")
-            return self.ev.value(v)[:, None]
+            return self._scalar(v)
         op = as_operation(v.owner)
         if not isinstance(v.type, ir.VectorType):
             try:
-                return self.ev.value(v)[:, None]
+                return self._scalar(v)
             except Unevaluable:         # an element of a vector index: evaluated here
                 pass
-        self.memo[v] = self._eval(op, v)
-        return self.memo[v]
+        kept = self.memo.get(v)
+        if kept is not None and (kept[2] == self.passes or self._holds(kept[0])):
+            if kept[2] != self.passes:
+                self.memo[v] = (kept[0], kept[1], self.passes)
+            if self.reads:
+                self.reads[-1].update((s, (s, a)) for s, a in kept[0])
+            return kept[1]
+        self.reads.append({})
+        try:
+            out = self._eval(op, v)
+        finally:
+            read = self.reads.pop()
+        self.memo[v] = (tuple(read.values()), out, self.passes)
+        if self.reads:
+            self.reads[-1].update(read)
+        return out
+
+    def _scalar(self, v) -> np.ndarray:
+        a = self.ev.value(v)
+        if self.reads:
+            self.reads[-1][v] = (v, a)
+        return a[:, None]
+
+    def _holds(self, scalars: tuple) -> bool:
+        """Whether ``ev`` gives each of ``scalars`` its array still."""
+        for s, a in scalars:
+            try:
+                now = self.ev.value(s)
+            except Unevaluable:
+                return False
+            if now is not a and not np.array_equal(now, a):
+                return False
+        return True
 
     def scalar(self, v) -> np.ndarray:
         return self.value(v)[:, 0]

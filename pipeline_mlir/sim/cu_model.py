@@ -60,7 +60,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.sim.costs import UNIT_SCOPE, CostTable, get_table, prepare, wait_release
+from pipeline_mlir.sim.costs import UNIT_SCOPE, CostTable, Op, get_table, prepare, wait_release
 from pipeline_mlir.sim.instr import Instr
 
 
@@ -169,10 +169,12 @@ def _reserve(cal: list[tuple[int, int]], s: int, e: int) -> None:
 class _Wave:
     __slots__ = ("trace", "ops", "pc", "base", "release", "ready", "vmq", "lgkmq", "prio",
                  "blocked", "last_issue", "static", "static_pc", "lost_to", "keys", "dkeys",
-                 "qkeys")
+                 "qkeys", "units", "seen")
 
     def __init__(self, trace, ops, keys, dkeys, qkeys):
         self.trace, self.ops, self.keys, self.dkeys, self.qkeys = trace, ops, keys, dkeys, qkeys
+        self.units: list = []    # per instruction: (key, cycles, calendar or None) per unit
+        self.seen = (-1, 0, 0)   # (CU version, cycle asked, answer) of earliest()
         self.pc = 0
         self.base = 0            # previous issue + gap
         self.release = 0         # end of the last barrier wait
@@ -202,8 +204,10 @@ def simulate_cu(waves: list[tuple[int, list[Instr]]], table: CostTable | str = "
 
 def _prepared_waves(waves: list, table: CostTable, opts: CUOptions) -> list[_Wave]:
     """The waves with their instructions prepared against ``table`` (the unit keys of each
-    instruction: per SIMD or per CU); an instruction list shared by waves is prepared once."""
-    prepared: dict[int, list] = {}
+    instruction: per SIMD or per CU); an instruction shared by waves (a list, or the same
+    ``Instr`` in two lists) is prepared once, its keys once per SIMD and cost."""
+    prepared: dict[int, Op] = {}
+    keyed: dict[tuple[int, int], tuple] = {}
     ws: list[_Wave] = []
     for w, item in enumerate(waves):
         if not (isinstance(item, tuple) and len(item) == 2):
@@ -211,18 +215,28 @@ def _prepared_waves(waves: list, table: CostTable, opts: CUOptions) -> list[_Wav
         simd, instrs = item
         if not isinstance(simd, int) or not 0 <= simd < opts.simds:
             raise CUModelError(f"wave {w}: simd {simd!r} is outside 0..{opts.simds - 1}")
-        key = id(instrs)
-        if key not in prepared:
-            prepared[key] = prepare(instrs, table, opts.mca_flat_lgkm)
-        ops = prepared[key]
-        def key(u, simd=simd):
-            return (u, simd) if UNIT_SCOPE.get(u, "simd") == "simd" else (u, -1)
-
-        keys = [tuple((u, key(u)) for u, _ in op.units) for op in ops]
-        dkeys = [tuple(key(u) for u, _ in op.deferred) for op in ops]
-        qkeys = [tuple(key(u) for u, _ in op.queued) for op in ops]
-        ws.append(_Wave(WaveTrace(w, simd, instrs), ops, keys, dkeys, qkeys))
+        fresh = {id(ins): ins for ins in instrs if id(ins) not in prepared}
+        prepared.update(zip(fresh, prepare(list(fresh.values()), table, opts.mca_flat_lgkm)))
+        ops = [prepared[id(ins)] for ins in instrs]
+        per_op = []
+        for op in ops:
+            k = keyed.get((id(op.cost), simd))
+            if k is None:
+                k = keyed[id(op.cost), simd] = _unit_keys(op, simd)
+            per_op.append(k)
+        ws.append(_Wave(WaveTrace(w, simd, instrs), ops, [k for k, _, _ in per_op],
+                        [d for _, d, _ in per_op], [q for _, _, q in per_op]))
     return ws
+
+
+def _unit_keys(op: Op, simd: int) -> tuple[tuple, tuple, tuple]:
+    """The keys of the units ``op`` holds at issue (with their names), deferred and queued,
+    on ``simd``: ``(unit, simd)``, or ``(unit, -1)`` for a unit of the whole CU."""
+    def key(u):
+        return (u, simd) if UNIT_SCOPE.get(u, "simd") == "simd" else (u, -1)
+
+    return (tuple((u, key(u)) for u, _ in op.units), tuple(key(u) for u, _ in op.deferred),
+            tuple(key(u) for u, _ in op.queued))
 
 
 class _CU:
@@ -244,6 +258,18 @@ class _CU:
         self.barrier_latency_end: dict[int, tuple[int, int]] = {}
         self.deadlock = None
         self.max_issue = -1
+        # a count of the reservations made, and per unit the count when it was last
+        # reserved: a wave's earliest() answer holds while none of its units was since
+        self.version = 0
+        self.stamp: dict[tuple, int] = {}
+        units: dict[tuple, tuple] = {}
+        for x in ws:
+            for ks, op in zip(x.keys, x.ops):
+                key = (id(op.cost), ks)
+                if key not in units:
+                    units[key] = tuple((k, cyc, self.cal.get(k))
+                                       for (_u, k), (_u2, cyc) in zip(ks, op.units))
+                x.units.append(units[key])
 
     def run(self) -> CURun:
         ws, opts = self.ws, self.opts
@@ -319,19 +345,39 @@ class _CU:
 
     def earliest(self, x: _Wave, t: int) -> int:
         """The first cycle x's next instruction can issue, seen at cycle ``t``: its static
-        constraints, then every unit free (:meth:`unit_free`, without the list)."""
-        st, _ = self.static_parts(x)
-        cal, free = self.cal, self.free
-        units = tuple(zip(x.keys[x.pc], x.ops[x.pc].units))
+        constraints, then every unit free (:meth:`unit_free`, without the list).
+
+        The answer E found at cycle t0 is kept (``x.seen``) and holds at every t in
+        t0..E while no unit was reserved and x's static constraints stand: every unit
+        term is ``_first_fit`` from max(st, t) (the least free slot from there: monotone
+        in t and idempotent) or max(st, free), so E stays a fixed point at such a t, and
+        none below it is one; intervals dropped from a calendar end before t0."""
+        units = x.units[x.pc]
+        version, t0, e = x.seen
+        if x.static_pc == x.pc and t0 <= t and (t <= e or t == t0):
+            stamp = self.stamp
+            for k, _cyc, _cal in units:
+                if stamp.get(k, 0) > version:
+                    break
+            else:
+                return e
+        st = self.static_parts(x)[0]
+        free = self.free
         while True:
             nxt = st
-            for (_u, k), (_u2, cyc) in units:
-                f = _first_fit(cal[k], max(st, t), cyc) if k in cal else max(st, free.get(k, 0))
+            lo = st if st > t else t
+            for k, cyc, cal in units:
+                if cal is not None:
+                    f = _first_fit(cal, lo, cyc)
+                else:
+                    f = free.get(k, 0)
                 if f > nxt:
                     nxt = f
             if nxt == st:
-                return st
+                break
             st = nxt
+        x.seen = (self.version, t, st)
+        return st
 
     def pick(self, group: list[_Wave], t: int) -> _Wave | None:
         """The wave of ``group`` (one SIMD) that issues at ``t``: among the ready ones the
@@ -345,6 +391,8 @@ class _CU:
                 cands.append(x)
         if not cands:
             return None
+        if len(cands) == 1:
+            return cands[0]
         best = max(cands, key=lambda c: (c.prio, -c.last_issue, -c.trace.wave))
         for c in cands:
             if c is not best:
@@ -377,7 +425,10 @@ class _CU:
     # -- issuing ----------------------------------------------------------------------
     def causes(self, x: _Wave, t: int) -> tuple[list, str]:
         """The stall of x's instruction issuing at ``t`` split by cause, in the order the
-        constraints were lifted, and the main cause (the module docstring)."""
+        constraints were lifted, and the main cause (the module docstring).  An
+        instruction issued at ``x.base`` did not stall: none."""
+        if t == x.base:         # every constraint is at most t, none above the base
+            return [], ""
         st0, parts = self.static_parts(x)
         parts = list(parts)
         for u, f in self.unit_free(x, st0, t):
@@ -397,15 +448,18 @@ class _CU:
     def reserve(self, x: _Wave, op, t: int) -> int:
         """Reserve the units x's instruction holds from ``t`` (queued, at issue, deferred)
         and return the cycle it completes."""
-        cal, busy, wave = self.cal, self.busy, x.trace.wave
+        cal, busy, wave, stamp = self.cal, self.busy, x.trace.wave, self.stamp
+        self.version = version = self.version + 1
         done = t + op.latency
         for k, (u, cyc) in zip(x.qkeys[x.pc], op.queued):
+            stamp[k] = version
             s0 = _first_fit(cal[k], t, cyc)
             _reserve(cal[k], s0, s0 + cyc)
             busy.append(BusyInterval(u, f"simd{k[1]}" if k[1] >= 0 else "cu", s0, s0 + cyc,
                                      wave, x.pc))
             done += s0 - t
         for (u, k), (_u, cyc) in zip(x.keys[x.pc], op.units):
+            stamp[k] = version
             if k in cal:
                 _reserve(cal[k], t, t + cyc)
             else:
@@ -413,6 +467,7 @@ class _CU:
             busy.append(BusyInterval(u, f"simd{k[1]}" if k[1] >= 0 else "cu", t, t + cyc,
                                      wave, x.pc))
         for k, (u, cyc) in zip(x.dkeys[x.pc], op.deferred):
+            stamp[k] = version
             s0 = _first_fit(cal[k], done - cyc, cyc)
             _reserve(cal[k], s0, s0 + cyc)
             busy.append(BusyInterval(u, "cu", s0, s0 + cyc, wave, x.pc))

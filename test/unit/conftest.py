@@ -290,7 +290,9 @@ def _share_bytecode(config) -> None:
     sys.dont_write_bytecode = False
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_unconfigure(config):
+    """The run's directories and variables undone; then :func:`_settle_garbage`."""
     if config.stash.get(_LAUNCHER, None) is not None:
         from pipeline_mlir.isa.worker import LAUNCHER_ENV
 
@@ -309,6 +311,20 @@ def pytest_unconfigure(config):
                 os.environ[k] = v
         sys.pycache_prefix, sys.dont_write_bytecode = None, dont_write
         shutil.rmtree(d, ignore_errors=True)
+    _settle_garbage()
+
+
+def _settle_garbage() -> None:
+    """One full collection, then every object still alive moved out of the collector's
+    reach (``gc.freeze``).  pytest's own cleanup, which runs after this hook, collects
+    five times to report what finalizers raise: over a worker's millions of objects
+    that took xdist's workers past the 5 s that execnet gives them to exit, and its
+    SIGINT then landed in hypothesis' gc callback (a ``PytestUnraisableExceptionWarning``
+    at the end of a passing run).  The run's garbage is still collected here, its
+    finalizers under pytest's hook; what is alive now and dies in the last cleanups is
+    left to the process's exit, as everything alive then is."""
+    gc.collect()
+    gc.freeze()
 
 
 # ---- pytest-xdist: a module's shared fixtures built by one worker --------------------------------
@@ -334,13 +350,33 @@ def pytest_collection_modifyitems(config, items):
         if _shares_a_fixture(item):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
     # xdist hands out the groups (largest first), then the other items in collection
-    # order: the slowest modules' first, so that none of them starts last and leaves the
-    # other worker idle at the end of the run
-    items.sort(key=lambda item: _SLOW_FIRST.get(item.module.__name__, len(_SLOW_FIRST)))
+    # order: the slowest items first (longest processing time first), so that none of them
+    # starts last and leaves the other worker idle at the end of the run
+    items.sort(key=_slow_first_key(_item_costs()))
+
+
+def _item_costs() -> dict[str, float]:
+    """``item_costs.txt``: node id -> seconds a whole run's ``--durations`` gave it."""
+    costs = {}
+    for line in (Path(__file__).parent / "item_costs.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            seconds, nodeid = line.split(" ", 1)
+            costs[nodeid] = float(seconds)
+    return costs
+
+
+def _slow_first_key(costs: dict[str, float]):
+    """The order to hand items out in: those of ``costs`` first, slowest first; then the
+    others, the slowest modules' first (``_SLOW_FIRST``), each in collection order."""
+    def key(item) -> tuple:
+        return (-costs.get(item.nodeid, 0.0),
+                _SLOW_FIRST.get(item.module.__name__, len(_SLOW_FIRST)))
+    return key
 
 
 #: the modules whose items take longest (``--durations``), slowest first: a scheduling hint
-#: only (a module not listed runs after them, in collection order)
+#: only, for the items ``item_costs.txt`` does not list (a module not listed here runs
+#: after them, in collection order)
 _SLOW_FIRST = {name: rank for rank, name in enumerate((
     "test_iree_mutants", "test_iree_pingpong", "test_dynamic_shapes",
     "test_iree_configurations", "test_campaign", "test_iree_emulate", "test_dynamic_k_iree",

@@ -65,35 +65,44 @@
 // THREADMAP: <stdin>:44:11: error: sched-adopt-loop: 'scf.forall' op around the K-loop maps to [#gpu.thread<y>, #iree_codegen.workgroup_mapping<x>], not to workgroups
 //
 // A copy's LDS address that depends on the workgroup id:
-// RUN: sed 's/%dst0a = arith.muli %rr0, %c32 : index/%dst0x = arith.muli %rr0, %c32 : index\n      %bm2 = arith.remui %bid, %c2 : index\n      %bo = arith.muli %bm2, %c8 : index\n      %dst0a = arith.addi %dst0x, %bo : index/' %S/Inputs/natural-4wave.mlir \
-// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=WGID
+// RUN: sed 's/%dst0a = arith.muli %rr0, %c32 : index/%dst0x = arith.muli %rr0, %c32 : index\n      %bm2 = arith.remui %bid, %c2 : index\n      %bo = arith.muli %bm2, %c8 : index\n      %dst0a = arith.addi %dst0x, %bo : index/' %S/Inputs/natural-4wave.mlir > %t.split
 // WGID: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op: the LDS elements it writes depend on the workgroup id; the pipeliner lays out LDS from one workgroup's addresses
 //
 // A read's LDS address that depends on the workgroup id:
-// RUN: sed 's/%va0 = vector.load %la\[%fea0\]/%bm3 = arith.remui %bid, %c2 : index\n        %bo3 = arith.muli %bm3, %c8 : index\n        %fx = arith.addi %fea0, %bo3 : index\n        %va0 = vector.load %la[%fx]/' %S/Inputs/natural-4wave.mlir \
-// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=WGREAD
+// RUN: echo '// -----' >> %t.split
+// RUN: sed 's/%va0 = vector.load %la\[%fea0\]/%bm3 = arith.remui %bid, %c2 : index\n        %bo3 = arith.muli %bm3, %c8 : index\n        %fx = arith.addi %fea0, %bo3 : index\n        %va0 = vector.load %la[%fx]/' %S/Inputs/natural-4wave.mlir >> %t.split
 // WGREAD: error: sched-adopt-loop: 'vector.load' op: the LDS elements it reads depend on the workgroup id
 //
 // A copy's LDS address that differs between the lanes of a wave (assumed wave-uniform):
-// RUN: sed 's/%la\[%dst0a\]/%la[%lane]/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=LANES
+// RUN: echo '// -----' >> %t.split
+// RUN: sed 's/%la\[%dst0a\]/%la[%lane]/' %S/Inputs/natural-4wave.mlir >> %t.split
 // LANES: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op: its LDS destination differs between the lanes of a wave
 //
 // Another writer of the LDS the rewrite multi-buffers:
-// RUN: sed 's/^        gpu.barrier$/        gpu.barrier\n        vector.store %va, %la[%c0] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>/' %S/Inputs/natural-4wave.mlir \
-// RUN:   | sed 's/^      %zero = /      %va = arith.constant dense<1.0> : vector<8xbf16>\n      %zero = /' \
-// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=WRITER
+// RUN: echo '// -----' >> %t.split
+// RUN: sed 's/^        gpu.barrier$/        gpu.barrier\n        vector.store %va, %la[%c0] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>/' %S/Inputs/natural-4wave.mlir | sed 's/^      %zero = /      %va = arith.constant dense<1.0> : vector<8xbf16>\n      %zero = /' >> %t.split
 // WRITER: error: sched-adopt-loop: 'vector.store' op has side effects the pipeliner cannot move (writes workgroup)
 //
 // A step of 0 or -1:
-// RUN: sed 's/%%st0 = arith.constant 1 : index/%%st0 = arith.constant 0 : index/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=STEP0
+// RUN: echo '// -----' >> %t.split
+// RUN: sed 's/%%st0 = arith.constant 1 : index/%%st0 = arith.constant 0 : index/' %S/Inputs/natural-4wave.mlir >> %t.split
 // STEP0: error: sched-adopt-loop: 'scf.for' op has step 0; the front end pipelines loops with a positive constant step
-// RUN: sed 's/%%st0 = arith.constant 1 : index/%%st0 = arith.constant -1 : index/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=STEPNEG
+// RUN: echo '// -----' >> %t.split
+// RUN: sed 's/%%st0 = arith.constant 1 : index/%%st0 = arith.constant -1 : index/' %S/Inputs/natural-4wave.mlir >> %t.split
 // STEPNEG: error: sched-adopt-loop: 'scf.for' op has step -1; the front end pipelines loops with a positive constant step
 //
 // A copy that reads before the start of its global buffer (lower bound -1: K offset -32 in
 // the first iteration, in workgroup 0):
-// RUN: sed 's/%%lb0 = arith.constant 0 : index/%%lb0 = arith.constant -1 : index/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=BOUNDS
+// RUN: echo '// -----' >> %t.split
+// RUN: sed 's/%%lb0 = arith.constant 0 : index/%%lb0 = arith.constant -1 : index/' %S/Inputs/natural-4wave.mlir >> %t.split
 // BOUNDS: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op reads global memory outside its buffer in the loop's first iteration (element -32 of 16777216); the pipeliner needs the copies' reads in bounds
+//
+// The seven inputs above (WGID to BOUNDS; their messages carry no line, which moves with
+// the chunk) are written to one file, '// -----' between them, and run by one pipeline-opt:
+// each chunk on its own, in order, each refused (exit status 1 if any is), each with its
+// one error (no other 'error:' may show, so no chunk's refusal can stand in for another's):
+// RUN: not pipeline-opt %t.split --split-input-file --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 >/dev/null \
+// RUN:   | FileCheck %s --check-prefixes=WGID,WGREAD,LANES,WRITER,STEP0,STEPNEG,BOUNDS --implicit-check-not=error:
 //
 // A copy in bounds in the first iteration that reads before the start of its buffer in the
 // last (the K offset runs backwards: 0, -32, ..., -4064):

@@ -23,10 +23,12 @@ its target, whose sizes a ``memref.subview`` may give per thread) writes, with
 
 The tile of a workgroup is the box (per dimension of C, from the lowest to the highest
 index) its writes span, one per iteration of a linearised workgroup loop (a grid smaller
-than the tiles: each workgroup takes several); a workgroup that writes nothing has none.  The run is then
-responsible for every element of those boxes and for nothing else
-(:mod:`pipeline_mlir.emu.coverage`), so an edge workgroup's partial tile is exact: its
-elements inside C all written, none past M or N.  Whatever cannot be evaluated is an
+than the tiles: each workgroup takes several); a workgroup that writes nothing has none.
+A box is where a tile lies, not what is written: a loop some threads run fewer times
+leaves elements of it unwritten.  What a partial run is responsible for, and what a proof
+that a grid covers C counts, is :func:`written_mask`: the elements the writes write, one
+by one, so an edge workgroup's partial tile is exact (its elements inside C that the
+dispatch writes, none past M or N).  Whatever cannot be evaluated is an
 :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op.
 """
 
@@ -35,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_ID_OPS,
-                                             memory_space, segments)
+                                             dense_i64, memory_space, segments)
 from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
                                           compare_at, id_dimension)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
@@ -89,10 +91,39 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
     ``shape``) its writes span, one per iteration of a linearised workgroup loop around
     them (a workgroup of a grid smaller than the tiles takes several); none when it writes
     nothing (module docstring).  ``constants``: the launch's push constants
-    (``hal.interface.constant.load`` by ordinal: sizes known only at launch)."""
-    writes = output_writes(f, shape)
-    grid3 = tuple(grid) + (1,) * (3 - len(grid))
+    (``hal.interface.constant.load`` by ordinal: sizes known only at launch).  A box says
+    where a tile lies, not that every element of it is written: what is written is
+    :func:`written_mask`."""
     out = []
+    for tiles in _written_by(f, shape, grid, workgroups, block, constants):
+        boxes = []
+        for flat in tiles:
+            at = np.unravel_index(flat, shape)
+            boxes.append((tuple(int(a.min()) for a in at), tuple(int(a.max()) + 1 for a in at)))
+        out.append(boxes)
+    return out
+
+
+def written_mask(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: list,
+                 block: tuple[int, int, int], constants: tuple[int, ...] = ()) -> np.ndarray:
+    """The bool mask of the output of ``shape`` the writes of ``workgroups`` write, element
+    by element (the arguments: :func:`output_tiles`'s): a tile's box may hold elements no
+    thread writes (a loop some threads run fewer times), which the mask leaves out."""
+    mask = np.zeros(int(np.prod(shape)), dtype=bool)
+    for tiles in _written_by(f, shape, grid, workgroups, block, constants):
+        for flat in tiles:
+            mask[flat] = True
+    return mask.reshape(shape)
+
+
+def _written_by(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: list,
+                block: tuple[int, int, int], constants: tuple[int, ...]):
+    """Per workgroup of ``workgroups``, per tile (iteration of the linearised workgroup
+    loops around the writes, in order) that writes an element inside the output: the flat
+    elements it writes there."""
+    writes = output_writes(f, shape)
+    size = int(np.prod(shape))
+    grid3 = tuple(grid) + (1,) * (3 - len(grid))
     ev = Evaluator(block)   # one for all: a bind forgets what was computed from the value
     ops = launch_ops(f)
     for wid in workgroups:
@@ -103,16 +134,13 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
         for w in writes:
             for key, flat in _elements(ev, f, w, ids3, grid3):
                 by_tile.setdefault(key, []).append(flat)
-        boxes = []
+        tiles = []
         for key in sorted(by_tile):
             flat = np.concatenate(by_tile[key])
-            flat = flat[(flat >= 0) & (flat < int(np.prod(shape)))]
+            flat = flat[(flat >= 0) & (flat < size)]
             if flat.size:
-                at = np.unravel_index(flat, shape)
-                boxes.append((tuple(int(a.min()) for a in at),
-                              tuple(int(a.max()) + 1 for a in at)))
-        out.append(boxes)
-    return out
+                tiles.append(flat)
+        yield tiles
 
 
 def tile_mask(shape: tuple[int, ...], tiles: list) -> np.ndarray:
@@ -215,7 +243,7 @@ def _elements(ev: Evaluator, f, w, ids: tuple,
             cond = ev.value(o.operands[0]) != 0
             visit(rest, active & (cond if region == 0 else ~cond), key)
         elif o.name == "scf.for":
-            its, ub = _iterations(ev, o, ids, grid)
+            its, ub = _iterations(ev, o, ids, grid, active)
             count[0] += len(its)
             if count[0] > MAX_ITERATIONS:
                 raise IRError(o, f"'scf.for' op: the loops around the output's write run "
@@ -234,9 +262,10 @@ def _elements(ev: Evaluator, f, w, ids: tuple,
     return found
 
 
-def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> tuple[range, np.ndarray]:
-    """(the iterations of ``loop`` any thread runs, per thread the upper bound: a thread
-    runs those below its own).  The lower bound and the step are the same for every
+def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple,
+                active: np.ndarray) -> tuple[range, np.ndarray]:
+    """(the iterations of ``loop`` any of the threads ``active`` runs, per thread the upper
+    bound: a thread runs those below its own).  The lower bound and the step are the same for every
     thread; the upper bound may not be (IREE's loops over the rows of a partial tile a
     thread writes)."""
     if grid_stride(loop):
@@ -248,7 +277,8 @@ def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> tuple[range, np
         raise IRError(loop, "'scf.for' op: around the output's write, a loop whose lower "
                             "bound or step is not the same for every thread (or whose step "
                             "is not positive)")
-    return range(lb, max(lb, int(ub.max())), step), ub
+    top = int(ub[active].max()) if active.any() else lb     # inactive threads run none
+    return range(lb, max(lb, top), step), ub
 
 
 def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
@@ -257,13 +287,11 @@ def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
     ref = w.operands[at]
     view = ev.view(ref)
     rank = ir.MemRefType(ref.type).rank
-    if w.name == "memref.copy":
+    if w.name == "memref.copy":       # every element of its target, of per-thread sizes
         sizes = _extent(ev, w, ref)
         pos = np.indices([max(0, int(x.max())) for x in sizes]).reshape(rank, -1)
         keep = np.all([pos[j][None, :] < sizes[j][:, None] for j in range(rank)], axis=0)
-        offs = sum(pos[j] * view.strides[j] for j in range(rank))
-        flat = view.offset[:, None] + np.asarray(offs)[None, :]
-        return flat[keep & active[:, None]]
+        return _flat(view.offset, view.strides, pos, keep, active)
     idx = [ev.value(x) for x in list(w.operands)[at + 1:at + 1 + rank]]
     if w.name == "memref.store":
         return view.element(idx)[active]
@@ -290,8 +318,16 @@ def _written(ev: Evaluator, w, active: np.ndarray) -> np.ndarray:
     for j in range(len(vshape)):     # a transfer_write's lanes past the memref's edge: masked
         if w.name == "vector.transfer_write" and view.shape[first + j] != DYNAMIC:
             keep &= (idx[first + j][:, None] + pos[j][None, :]) < view.shape[first + j]
-    offs = sum(pos[j] * view.strides[first + j] for j in range(len(vshape)))
-    flat = view.element(idx)[:, None] + np.asarray(offs)[None, :]
+    return _flat(view.element(idx), view.strides[first:], pos, keep, active)
+
+
+def _flat(base: np.ndarray, strides, pos: np.ndarray, keep: np.ndarray,
+          active: np.ndarray) -> np.ndarray:
+    """The flat elements at ``base`` (per thread) plus positions ``pos`` (per dimension,
+    per element, times ``strides``) that ``keep`` (threads x elements) keeps and a thread
+    of ``active`` writes."""
+    offs = sum(pos[j] * strides[j] for j in range(len(pos)))
+    flat = base[:, None] + np.asarray(offs)[None, :]
     return flat[keep & active[:, None]]
 
 
@@ -302,7 +338,7 @@ def _extent(ev: Evaluator, w, ref) -> list[np.ndarray]:
     if all(d != DYNAMIC for d in t.shape):
         return [np.full(ev.threads, d, dtype=np.int64) for d in t.shape]
     op = None if isinstance(ref.owner, ir.Block) else as_operation(ref.owner)
-    static = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"])) \
+    static = dense_i64(op, "static_sizes") \
         if op is not None and op.name == "memref.subview" else []
     if len(static) != t.rank:
         raise IRError(w, f"'{w.name}' op: a copy into the output of a size known only at "
@@ -416,8 +452,8 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
     """Prove the grid the kernel ``f`` states
     (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`: its ids' upper bounds, its
     workgroup loops) covers its output: every element of C is written by some workgroup of
-    ``grid`` (:func:`output_tiles`, :func:`tile_mask`).  A proof made over the workgroups of
-    that grid holds on the launch only then: a launch on more workgroups than a bound says
+    ``grid`` (:func:`written_mask`: the elements written, not the boxes they span).  A
+    proof made over the workgroups of that grid holds on the launch only then: a launch on more workgroups than a bound says
     (a bound short by part of a row of tiles, say) runs workgroups the proof never saw.
     Else an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the first workgroup id op (or
     ``at``) naming the grid and the first element no workgroup writes; also when the output
@@ -434,9 +470,8 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
                              f"to cover its output only when it writes one global buffer of "
                              f"a static shape")
     points = list(np.ndindex(*grid))
-    tiles = output_tiles(f, shape, grid, [p if len(grid) > 1 else p[0] for p in points],
-                         block)
-    mask = tile_mask(shape, tiles)
+    mask = written_mask(f, shape, grid, [p if len(grid) > 1 else p[0] for p in points],
+                        block)
     if not mask.all():
         first = tuple(int(i) for i in np.unravel_index(int(np.flatnonzero(~mask)[0]), shape))
         raise IRError(where, f"{name}: the {len(points)} workgroups of the kernel's grid "

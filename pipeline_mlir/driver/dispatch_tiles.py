@@ -3,10 +3,10 @@
 
 The run's workgroups are those :func:`pipeline_mlir.emu.gemm.spread_ids` picks from the
 dispatch's grid (the first and the last among them); the tile each one writes is read from
-the dispatch's IR (:func:`pipeline_mlir.analysis.output_tiles.output_tiles`: its workgroup
-id mapping, linearised workgroup loops and cut edge tiles included), before the build
-changes the module.  The run is then checked on every element of those tiles and on
-nothing outside them, whatever the machine code stores.  A dispatch whose writes cannot be
+the dispatch's IR (:func:`pipeline_mlir.analysis.output_tiles.written_mask`: its workgroup
+id mapping, linearised workgroup loops and cut edge tiles included, element by element),
+before the build changes the module.  The run is then checked on every element those
+tiles' writes write and on nothing else, whatever the machine code stores.  A dispatch whose writes cannot be
 evaluated keeps the older check on the elements the run stored, and the summary line says
 so and why.  The emulator and the analysis are imported by the functions that use them.
 """
@@ -49,7 +49,7 @@ def partial_tiles(module, d, count: int | None) -> PartialTiles | None:
     import numpy as np
 
     from pipeline_mlir.analysis.ir_facts import block_size
-    from pipeline_mlir.analysis.output_tiles import output_tiles, tile_mask
+    from pipeline_mlir.analysis.output_tiles import written_mask
     from pipeline_mlir.dialect.ir_io import IRError, walk_ops
     from pipeline_mlir.dialect.bindings import ir
     from pipeline_mlir.emu.gemm import spread_ids
@@ -65,8 +65,8 @@ def partial_tiles(module, d, count: int | None) -> PartialTiles | None:
                                 and ir.StringAttr(o.attributes["sym_name"]).value == d.kernel)]
     shape = tuple(d.batch) + (d.M, d.N)            # C, its sizes at the launch
     try:
-        tiles = output_tiles(f, tuple(shape), tuple(d.grid), ids, block_size(f) or (256, 1, 1),
-                             d.constants)
+        mask = written_mask(f, tuple(shape), tuple(d.grid), ids, block_size(f) or (256, 1, 1),
+                            d.constants)
     except IRError as e:
         return PartialTiles(None, str(e))
-    return PartialTiles(tile_mask(tuple(shape), tiles))
+    return PartialTiles(mask)

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline_mlir.analysis.output_tiles import output_tiles, tile_mask
+from pipeline_mlir.analysis.output_tiles import (check_grid_covers, output_tiles, tile_mask,
+                                                 written_mask)
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 
@@ -222,6 +223,38 @@ def test_copies_of_per_thread_rows_and_widths():
     # rows 4, 5 (row 6 is past C), columns 8, 9 (thread 1: one column left, thread 2 none)
     assert _tiles(COPIES, (6, 10), (3, 2), [(0, 0), (2, 1)]) == [
         [((0, 0), (3, 4))], [((4, 8), (6, 10))]]
+
+
+def _func(text: str, run):
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        return run(f)
+
+
+def test_a_box_is_not_what_is_written():
+    """(0, 0) of COPIES: its box is rows 0-2, columns 0-3, of which its threads write 9
+    elements (row 0: columns 0-3, row 1: 0-2, row 2: 0-1)."""
+    mask = _func(COPIES, lambda f: written_mask(f, (6, 10), (3, 2), [(0, 0)], (4, 1, 1)))
+    assert mask.sum(axis=1).tolist() == [4, 3, 2, 0, 0, 0] and mask[1, :3].all() and \
+        not mask[1, 3] and not mask[2, 2]
+
+
+#: COPIES with one column per thread and 4 rows per thread but thread 1's: the grid
+#: covers C (ONE: 4, all rows) or not (2: rows 2, 3 of each tile's column 1 unwritten,
+#: while the other threads' rows still span the tile's box)
+COLUMNS = COPIES.replace("%w = arith.minsi %left, %c2 : index",
+                         "%w = arith.minsi %left, %c1 : index").replace(
+    "%rows = arith.subi %c3, %t : index",
+    "%one = arith.cmpi eq, %t, %c1 : index\n  %rows = arith.select %one, %c{ONE}, %c4 : index")
+
+
+def test_the_grid_covers_the_elements_written_not_their_boxes():
+    _func(COLUMNS.replace("{ONE}", "4"), lambda f: check_grid_covers(f, (3, 2), (4, 1, 1)))
+    with pytest.raises(IRError, match=r"'gpu.block_id' op: the 6 workgroups of the kernel's "
+                                      r"grid 3x2 .* write no element \[2, 1\] of the 6x10"):
+        _func(COLUMNS.replace("{ONE}", "2"),
+              lambda f: check_grid_covers(f, (3, 2), (4, 1, 1)))
 
 
 def test_a_copy_of_a_size_no_subview_gives_is_refused():

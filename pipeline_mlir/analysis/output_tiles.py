@@ -45,6 +45,7 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: write ops -> the position of their memref operand
 WRITES = {"vector.transfer_write": 1, "vector.store": 1, "memref.store": 1,
@@ -470,8 +471,7 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
                              f"to cover its output only when it writes one global buffer of "
                              f"a static shape")
     points = list(np.ndindex(*grid))
-    mask = written_mask(f, shape, grid, [p if len(grid) > 1 else p[0] for p in points],
-                        block)
+    mask = _grid_mask(f, shape, grid, points, block)
     if not mask.all():
         first = tuple(int(i) for i in np.unravel_index(int(np.flatnonzero(~mask)[0]), shape))
         raise IRError(where, f"{name}: the {len(points)} workgroups of the kernel's grid "
@@ -487,3 +487,54 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
 
 #: the (kernel text, grid, block) :func:`check_grid_covers` proved, a few at a time
 _COVERED: set = set()
+#: the workgroups :func:`_grid_mask` evaluates side by side
+_SIDE_BY_SIDE = 128
+
+
+def _grid_mask(f, shape: tuple, grid: tuple, points: list, block: tuple) -> np.ndarray:
+    """:func:`written_mask` of every workgroup of ``grid`` (``points``), evaluated
+    :data:`_SIDE_BY_SIDE` workgroups at a time (one numpy lane per thread and workgroup)
+    when no linearised workgroup loop is in the kernel (its tiles are per workgroup) and the
+    loops around the writes start and step alike in all of them; else one at a time."""
+    ids = [p if len(grid) > 1 else p[0] for p in points]
+    if walk_ops(f, lambda o: o.name == "scf.for" and grid_stride(o)):
+        return written_mask(f, shape, grid, ids, block)
+    writes = output_writes(f, shape)
+    size = int(np.prod(shape))
+    grid3 = tuple(grid) + (1,) * (3 - len(grid))
+    ops = launch_ops(f)
+    mask = np.zeros(size, dtype=bool)
+    at = np.array(points, dtype=np.int64).reshape(len(points), -1)
+    for start in range(0, len(at), _SIDE_BY_SIDE):
+        chunk = at[start:start + _SIDE_BY_SIDE]
+        ev = _SideBySide(block, len(chunk))
+        t = ev.threads // len(chunk)
+        wids = tuple(np.repeat(chunk[:, d], t) if d < chunk.shape[1] else
+                     np.zeros(ev.threads, dtype=np.int64) for d in range(3))
+        try:
+            _bind_launch(ev, ops, wids, grid3, ())
+            for w in writes:
+                for _key, flat in _elements(ev, f, w, wids, grid3):
+                    mask[flat[(flat >= 0) & (flat < size)]] = True
+        except IRError:         # e.g. a loop bound that differs between workgroups
+            return written_mask(f, shape, grid, ids, block)
+    return mask.reshape(shape)
+
+
+class _SideBySide(Evaluator):
+    """An evaluator of one numpy lane per thread of each of ``count`` workgroups
+    (workgroup-major): the thread ids repeat per workgroup, and a wave's first lane is
+    found by position."""
+
+    def __init__(self, block: tuple, count: int) -> None:
+        super().__init__(block)
+        t = self.threads
+        self.tid = np.tile(self.tid, count)
+        self.threads = self.tid.size
+        #: each lane's wave's first lane, by position
+        self.first = (np.arange(self.threads) // t) * t + (self.tid // WAVE_SIZE) * WAVE_SIZE
+
+    def _eval(self, op, v):
+        if op.name == "rocdl.readfirstlane":
+            return [self.value(op.operands[0])[self.first]]
+        return super()._eval(op, v)

@@ -144,16 +144,6 @@ def _written_by(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: li
         yield tiles
 
 
-def tile_mask(shape: tuple[int, ...], tiles: list) -> np.ndarray:
-    """The bool mask of the output covered by ``tiles`` (per workgroup, its boxes:
-    :func:`output_tiles`)."""
-    mask = np.zeros(shape, dtype=bool)
-    for boxes in tiles:
-        for low, high in boxes:
-            mask[tuple(slice(lo, hi) for lo, hi in zip(low, high))] = True
-    return mask
-
-
 #: the ops a launch binds (:func:`launch_ops`)
 _LAUNCH_OPS = ("hal.interface.constant.load", "scf.forall") + WORKGROUP_ID_OPS + \
     WORKGROUP_COUNT_OPS

@@ -23,10 +23,12 @@ its target, whose sizes a ``memref.subview`` may give per thread) writes, with
 
 The tile of a workgroup is the box (per dimension of C, from the lowest to the highest
 index) its writes span, one per iteration of a linearised workgroup loop (a grid smaller
-than the tiles: each workgroup takes several); a workgroup that writes nothing has none.  The run is then
-responsible for every element of those boxes and for nothing else
-(:mod:`pipeline_mlir.emu.coverage`), so an edge workgroup's partial tile is exact: its
-elements inside C all written, none past M or N.  Whatever cannot be evaluated is an
+than the tiles: each workgroup takes several); a workgroup that writes nothing has none.
+A box is where a tile lies, not what is written: a loop some threads run fewer times
+leaves elements of it unwritten.  What a partial run is responsible for, and what a proof
+that a grid covers C counts, is :func:`written_mask`: the elements the writes write, one
+by one, so an edge workgroup's partial tile is exact (its elements inside C that the
+dispatch writes, none past M or N).  Whatever cannot be evaluated is an
 :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op.
 """
 
@@ -35,8 +37,8 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_COUNT_OPS,
-                                             WORKGROUP_ID_OPS, mapped_forall, memory_space,
-                                             segments)
+                                             WORKGROUP_ID_OPS, dense_i64, mapped_forall,
+                                             memory_space, segments)
 from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
                                           compare_at, id_dimension)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
@@ -44,6 +46,7 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: write ops -> the position of their memref operand
 WRITES = {"vector.transfer_write": 1, "vector.store": 1, "memref.store": 1,
@@ -88,10 +91,39 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
     ``shape``) its writes span, one per iteration of a linearised workgroup loop around
     them (a workgroup of a grid smaller than the tiles takes several); none when it writes
     nothing (module docstring).  ``constants``: the launch's push constants
-    (``hal.interface.constant.load`` by ordinal: sizes known only at launch)."""
-    writes = output_writes(f, shape)
-    grid3 = tuple(grid) + (1,) * (3 - len(grid))
+    (``hal.interface.constant.load`` by ordinal: sizes known only at launch).  A box says
+    where a tile lies, not that every element of it is written: what is written is
+    :func:`written_mask`."""
     out = []
+    for tiles in _written_by(f, shape, grid, workgroups, block, constants):
+        boxes = []
+        for flat in tiles:
+            at = np.unravel_index(flat, shape)
+            boxes.append((tuple(int(a.min()) for a in at), tuple(int(a.max()) + 1 for a in at)))
+        out.append(boxes)
+    return out
+
+
+def written_mask(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: list,
+                 block: tuple[int, int, int], constants: tuple[int, ...] = ()) -> np.ndarray:
+    """The bool mask of the output of ``shape`` the writes of ``workgroups`` write, element
+    by element (the arguments: :func:`output_tiles`'s): a tile's box may hold elements no
+    thread writes (a loop some threads run fewer times), which the mask leaves out."""
+    mask = np.zeros(int(np.prod(shape)), dtype=bool)
+    for tiles in _written_by(f, shape, grid, workgroups, block, constants):
+        for flat in tiles:
+            mask[flat] = True
+    return mask.reshape(shape)
+
+
+def _written_by(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: list,
+                block: tuple[int, int, int], constants: tuple[int, ...]):
+    """Per workgroup of ``workgroups``, per tile (iteration of the linearised workgroup
+    loops around the writes, in order) that writes an element inside the output: the flat
+    elements it writes there."""
+    writes = output_writes(f, shape)
+    size = int(np.prod(shape))
+    grid3 = tuple(grid) + (1,) * (3 - len(grid))
     ev = Evaluator(block)   # one for all: a bind forgets what was computed from the value
     ops = launch_ops(f)
     vec = _Vectors(ev)      # one for all: a value kept is checked against what it read
@@ -103,26 +135,13 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
         for w in writes:
             for key, flat in _elements(ev, f, w, ids3, grid3, vec):
                 by_tile.setdefault(key, []).append(flat)
-        boxes = []
+        tiles = []
         for key in sorted(by_tile):
             flat = np.concatenate(by_tile[key])
-            flat = flat[(flat >= 0) & (flat < int(np.prod(shape)))]
+            flat = flat[(flat >= 0) & (flat < size)]
             if flat.size:
-                at = np.unravel_index(flat, shape)
-                boxes.append((tuple(int(a.min()) for a in at),
-                              tuple(int(a.max()) + 1 for a in at)))
-        out.append(boxes)
-    return out
-
-
-def tile_mask(shape: tuple[int, ...], tiles: list) -> np.ndarray:
-    """The bool mask of the output covered by ``tiles`` (per workgroup, its boxes:
-    :func:`output_tiles`)."""
-    mask = np.zeros(shape, dtype=bool)
-    for boxes in tiles:
-        for low, high in boxes:
-            mask[tuple(slice(lo, hi) for lo, hi in zip(low, high))] = True
-    return mask
+                tiles.append(flat)
+        yield tiles
 
 
 #: the ops a launch binds (:func:`launch_ops`)
@@ -215,7 +234,7 @@ def _elements(ev: Evaluator, f, w, ids: tuple, grid: tuple,
             cond = ev.value(o.operands[0]) != 0
             visit(rest, active & (cond if region == 0 else ~cond), key)
         elif o.name == "scf.for":
-            its, ub = _iterations(ev, o, ids, grid)
+            its, ub = _iterations(ev, o, ids, grid, active)
             count[0] += len(its)
             if count[0] > MAX_ITERATIONS:
                 raise IRError(o, f"'scf.for' op: the loops around the output's write run "
@@ -234,9 +253,10 @@ def _elements(ev: Evaluator, f, w, ids: tuple, grid: tuple,
     return found
 
 
-def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> tuple[range, np.ndarray]:
-    """(the iterations of ``loop`` any thread runs, per thread the upper bound: a thread
-    runs those below its own).  The lower bound and the step are the same for every
+def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple,
+                active: np.ndarray) -> tuple[range, np.ndarray]:
+    """(the iterations of ``loop`` any of the threads ``active`` runs, per thread the upper
+    bound: a thread runs those below its own).  The lower bound and the step are the same for every
     thread; the upper bound may not be (IREE's loops over the rows of a partial tile a
     thread writes)."""
     if grid_stride(loop):
@@ -248,7 +268,8 @@ def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple) -> tuple[range, np
         raise IRError(loop, "'scf.for' op: around the output's write, a loop whose lower "
                             "bound or step is not the same for every thread (or whose step "
                             "is not positive)")
-    return range(lb, max(lb, int(ub.max())), step), ub
+    top = int(ub[active].max()) if active.any() else lb     # inactive threads run none
+    return range(lb, max(lb, top), step), ub
 
 
 def _written(ev: Evaluator, w, active: np.ndarray, vec: _Vectors) -> np.ndarray:
@@ -257,13 +278,11 @@ def _written(ev: Evaluator, w, active: np.ndarray, vec: _Vectors) -> np.ndarray:
     ref = w.operands[at]
     view = ev.view(ref)
     rank = ir.MemRefType(ref.type).rank
-    if w.name == "memref.copy":
+    if w.name == "memref.copy":       # every element of its target, of per-thread sizes
         sizes = _extent(ev, w, ref)
         pos = np.indices([max(0, int(x.max())) for x in sizes]).reshape(rank, -1)
         keep = np.all([pos[j][None, :] < sizes[j][:, None] for j in range(rank)], axis=0)
-        offs = sum(pos[j] * view.strides[j] for j in range(rank))
-        flat = view.offset[:, None] + np.asarray(offs)[None, :]
-        return flat[keep & active[:, None]]
+        return _flat(view.offset, view.strides, pos, keep, active)
     idx = [ev.value(x) for x in list(w.operands)[at + 1:at + 1 + rank]]
     if w.name == "memref.store":
         return view.element(idx)[active]
@@ -290,8 +309,16 @@ def _written(ev: Evaluator, w, active: np.ndarray, vec: _Vectors) -> np.ndarray:
     for j in range(len(vshape)):     # a transfer_write's lanes past the memref's edge: masked
         if w.name == "vector.transfer_write" and view.shape[first + j] != DYNAMIC:
             keep &= (idx[first + j][:, None] + pos[j][None, :]) < view.shape[first + j]
-    offs = sum(pos[j] * view.strides[first + j] for j in range(len(vshape)))
-    flat = view.element(idx)[:, None] + np.asarray(offs)[None, :]
+    return _flat(view.element(idx), view.strides[first:], pos, keep, active)
+
+
+def _flat(base: np.ndarray, strides, pos: np.ndarray, keep: np.ndarray,
+          active: np.ndarray) -> np.ndarray:
+    """The flat elements at ``base`` (per thread) plus positions ``pos`` (per dimension,
+    per element, times ``strides``) that ``keep`` (threads x elements) keeps and a thread
+    of ``active`` writes."""
+    offs = sum(pos[j] * strides[j] for j in range(len(pos)))
+    flat = base[:, None] + np.asarray(offs)[None, :]
     return flat[keep & active[:, None]]
 
 
@@ -302,7 +329,7 @@ def _extent(ev: Evaluator, w, ref) -> list[np.ndarray]:
     if all(d != DYNAMIC for d in t.shape):
         return [np.full(ev.threads, d, dtype=np.int64) for d in t.shape]
     op = None if isinstance(ref.owner, ir.Block) else as_operation(ref.owner)
-    static = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"])) \
+    static = dense_i64(op, "static_sizes") \
         if op is not None and op.name == "memref.subview" else []
     if len(static) != t.rank:
         raise IRError(w, f"'{w.name}' op: a copy into the output of a size known only at "
@@ -458,8 +485,8 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
     """Prove the grid the kernel ``f`` states
     (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`: its ids' upper bounds, its
     workgroup loops) covers its output: every element of C is written by some workgroup of
-    ``grid`` (:func:`output_tiles`, :func:`tile_mask`).  A proof made over the workgroups of
-    that grid holds on the launch only then: a launch on more workgroups than a bound says
+    ``grid`` (:func:`written_mask`: the elements written, not the boxes they span).  A
+    proof made over the workgroups of that grid holds on the launch only then: a launch on more workgroups than a bound says
     (a bound short by part of a row of tiles, say) runs workgroups the proof never saw.
     Else an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the first workgroup id op (or
     ``at``) naming the grid and the first element no workgroup writes; also when the output
@@ -476,9 +503,7 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
                              f"to cover its output only when it writes one global buffer of "
                              f"a static shape")
     points = list(np.ndindex(*grid))
-    tiles = output_tiles(f, shape, grid, [p if len(grid) > 1 else p[0] for p in points],
-                         block)
-    mask = tile_mask(shape, tiles)
+    mask = _grid_mask(f, shape, grid, points, block)
     if not mask.all():
         first = tuple(int(i) for i in np.unravel_index(int(np.flatnonzero(~mask)[0]), shape))
         raise IRError(where, f"{name}: the {len(points)} workgroups of the kernel's grid "
@@ -494,3 +519,54 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
 
 #: the (kernel text, grid, block) :func:`check_grid_covers` proved, a few at a time
 _COVERED: set = set()
+#: the workgroups :func:`_grid_mask` evaluates side by side
+_SIDE_BY_SIDE = 128
+
+
+def _grid_mask(f, shape: tuple, grid: tuple, points: list, block: tuple) -> np.ndarray:
+    """:func:`written_mask` of every workgroup of ``grid`` (``points``), evaluated
+    :data:`_SIDE_BY_SIDE` workgroups at a time (one numpy lane per thread and workgroup)
+    when no linearised workgroup loop is in the kernel (its tiles are per workgroup) and the
+    loops around the writes start and step alike in all of them; else one at a time."""
+    ids = [p if len(grid) > 1 else p[0] for p in points]
+    if walk_ops(f, lambda o: o.name == "scf.for" and grid_stride(o)):
+        return written_mask(f, shape, grid, ids, block)
+    writes = output_writes(f, shape)
+    size = int(np.prod(shape))
+    grid3 = tuple(grid) + (1,) * (3 - len(grid))
+    ops = launch_ops(f)
+    mask = np.zeros(size, dtype=bool)
+    at = np.array(points, dtype=np.int64).reshape(len(points), -1)
+    for start in range(0, len(at), _SIDE_BY_SIDE):
+        chunk = at[start:start + _SIDE_BY_SIDE]
+        ev = _SideBySide(block, len(chunk))
+        t = ev.threads // len(chunk)
+        wids = tuple(np.repeat(chunk[:, d], t) if d < chunk.shape[1] else
+                     np.zeros(ev.threads, dtype=np.int64) for d in range(3))
+        try:
+            _bind_launch(ev, ops, wids, grid3, ())
+            for w in writes:
+                for _key, flat in _elements(ev, f, w, wids, grid3):
+                    mask[flat[(flat >= 0) & (flat < size)]] = True
+        except IRError:         # e.g. a loop bound that differs between workgroups
+            return written_mask(f, shape, grid, ids, block)
+    return mask.reshape(shape)
+
+
+class _SideBySide(Evaluator):
+    """An evaluator of one numpy lane per thread of each of ``count`` workgroups
+    (workgroup-major): the thread ids repeat per workgroup, and a wave's first lane is
+    found by position."""
+
+    def __init__(self, block: tuple, count: int) -> None:
+        super().__init__(block)
+        t = self.threads
+        self.tid = np.tile(self.tid, count)
+        self.threads = self.tid.size
+        #: each lane's wave's first lane, by position
+        self.first = (np.arange(self.threads) // t) * t + (self.tid // WAVE_SIZE) * WAVE_SIZE
+
+    def _eval(self, op, v):
+        if op.name == "rocdl.readfirstlane":
+            return [self.value(op.operands[0])[self.first]]
+        return super()._eval(op, v)

@@ -3,10 +3,10 @@
 
 The run's workgroups are those :func:`pipeline_mlir.emu.gemm.spread_ids` picks from the
 dispatch's grid (the first and the last among them); the tile each one writes is read from
-the dispatch's IR (:func:`pipeline_mlir.analysis.output_tiles.output_tiles`: its workgroup
-id mapping, linearised workgroup loops and cut edge tiles included), before the build
-changes the module.  The run is then checked on every element of those tiles and on
-nothing outside them, whatever the machine code stores.  A dispatch whose writes cannot be
+the dispatch's IR (:func:`pipeline_mlir.analysis.output_tiles.written_mask`: its workgroup
+id mapping, linearised workgroup loops and cut edge tiles included, element by element),
+before the build changes the module.  The run is then checked on every element those
+tiles' writes write and on nothing else, whatever the machine code stores.  A dispatch whose writes cannot be
 evaluated keeps the older check on the elements the run stored, and the summary line says
 so and why.  The emulator and the analysis are imported by the functions that use them.
 """
@@ -49,7 +49,7 @@ def partial_tiles(module, d, count: int | None) -> PartialTiles | None:
     import numpy as np
 
     from pipeline_mlir.analysis.ir_facts import block_size
-    from pipeline_mlir.analysis.output_tiles import output_tiles, tile_mask
+    from pipeline_mlir.analysis.output_tiles import written_mask
     from pipeline_mlir.dialect.ir_io import IRError, walk_ops
     from pipeline_mlir.dialect.bindings import ir
     from pipeline_mlir.emu.gemm import spread_ids
@@ -65,20 +65,21 @@ def partial_tiles(module, d, count: int | None) -> PartialTiles | None:
                                 and ir.StringAttr(o.attributes["sym_name"]).value == d.kernel)]
     shape = tuple(d.batch) + (d.M, d.N)            # C, its sizes at the launch
     try:
-        tiles = output_tiles(f, tuple(shape), tuple(d.grid), ids, block_size(f) or (256, 1, 1),
-                             d.constants)
+        mask = written_mask(f, tuple(shape), tuple(d.grid), ids, block_size(f) or (256, 1, 1),
+                            d.constants)
     except IRError as e:
         return PartialTiles(None, str(e))
-    _check_grid_can_cover(f, d.grid, ids, tiles, shape)
-    return PartialTiles(tile_mask(tuple(shape), tiles))
+    _check_grid_can_cover(f, d.grid, ids, int(mask.sum()), shape)
+    return PartialTiles(mask)
 
 
-def _check_grid_can_cover(f, grid, ids: list, tiles: list, shape: tuple) -> None:
+def _check_grid_can_cover(f, grid, ids: list, written: int, shape: tuple) -> None:
     """An IRError at the kernel's first workgroup id op (or forall) when the ``grid``
     cannot write every element of C (``shape``): its workgroups, each writing at most as
-    many elements as the most any of the run's ``ids`` writes (their ``tiles``; workgroup
-    0 among them, whose tiles are the largest of IREE's grids, cut only at C's far edges,
-    and whose linearised loop runs the most iterations), write fewer elements than C has.
+    many elements as the run's ``ids`` write together (``written``, the elements of their
+    :func:`written_mask`; workgroup 0 among them, whose tiles are the largest of IREE's
+    grids, cut only at C's far edges, and whose linearised loop runs the most iterations),
+    write fewer elements than C has.
     A partial run checks only its own workgroups' tiles: a grid made too small (a forall
     bound, an id's ``upper_bound``) would leave elements of C unwritten that no run of it
     sees. A necessary condition only, proven without evaluating the whole grid (which takes
@@ -88,14 +89,13 @@ def _check_grid_can_cover(f, grid, ids: list, tiles: list, shape: tuple) -> None
     from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, mapped_forall
     from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 
-    most = max((sum(int(np.prod([hi - lo for lo, hi in zip(low, high)]))
-                    for low, high in boxes) for boxes in tiles), default=0)
+    most = written
     total, size = int(np.prod(grid)), int(np.prod(shape))
     if total * most >= size:
         return
     where = (walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS or mapped_forall(o)) or [f])[0]
     raise IRError(where, f"'{where.name}' op: the kernel's grid of {total} workgroups "
                          f"({'x'.join(map(str, grid))}), each writing at most {most} elements "
-                         f"of C (the most any of the run's workgroups {ids} writes), cannot "
+                         f"of C (as many as the run's workgroups {ids} write together), cannot "
                          f"write all {size} elements of the {'x'.join(map(str, shape))} C: "
                          f"elements of C would never be written")

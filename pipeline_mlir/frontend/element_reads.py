@@ -70,10 +70,10 @@ def regroup_element_reads(scan: LoopScan) -> bool:
     plan = _plan(scan)
     if isinstance(plan, _Left):
         return False
-    old, users, plans, tracer, roots, per = plan
+    old, users, plans, tracer, roots, per, points = plan
     et = ir.VectorType(old[0].op.results[0].type).element_type
-    T.emit_regrouped(scan, old, users, plans, tracer, roots,
-            read_type=ir.VectorType.get([per], et), read_attrs={})
+    T.emit_regrouped(scan, old, users, plans, tracer, roots, points,
+                     read_type=ir.VectorType.get([per], et), read_attrs={})
     return True
 
 
@@ -94,7 +94,8 @@ class _Left:
 
 
 def _plan(scan: LoopScan):
-    """(reads, users, plans, tracer, roots, per) of the regrouping, or a :class:`_Left`."""
+    """(reads, users, plans, tracer, roots, per, read points) of the regrouping, or a
+    :class:`_Left`."""
     old = element_reads(scan)
     types = sorted({str(ir.VectorType(a.op.results[0].type).element_type) for a in old})
     first = old[0].op if old else None
@@ -125,7 +126,12 @@ def _plan(scan: LoopScan):
                          f"the {len(key)} elements of each MFMA operand to be "
                          f"{len(key) // per} reads of {per} consecutive rows of one column, "
                          f"each one strided block of the thread id in one buffer")
-    return old, users, plans, tracer, roots, per
+    try:
+        points = T.read_points(scan, old, plans, per)
+    except IRError as e:
+        return _Left(_op(e.op), f"the reads of each MFMA operand with no copy, LDS store or "
+                                f"barrier between them ({str(e).split(': ', 1)[-1]})")
+    return old, users, plans, tracer, roots, per, points
 
 
 def _users(scan: LoopScan, tracer) -> list | None:

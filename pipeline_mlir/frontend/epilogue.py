@@ -188,6 +188,11 @@ class _Tracer:
         """What ``op`` reads from memref ``ref`` (by default its operand that READS names)."""
         root = view_root(op.operands[READS[op.name]] if ref is None else ref)
         if root in self.bindings:
+            if op.name in COPIES:
+                raise IRError(op, f"{describe(op)} copies from binding "
+                                  f"#{self.bindings.index(root)} into the output; the epilogue "
+                                  f"reader reads a binding through vector and memref loads, "
+                                  f"and a copy from private or workgroup memory")
             return Node("read", value=self.bindings.index(root), op=op)
         space = memory_space(root.type)
         if space not in ("workgroup", "private"):
@@ -378,7 +383,7 @@ def _follows(f, read, writer, mn, name: str) -> list[str]:
 
 def _element0(ev, op, memref_at: int) -> int:
     """The element of its root buffer that thread 0's access of ``op`` starts at, the
-    loops around it at their first iteration."""
+    loops around it at their first iteration (a copy's: its target's first element)."""
     o = op.parent
     while o is not None:
         o = as_operation(o)
@@ -387,5 +392,6 @@ def _element0(ev, op, memref_at: int) -> int:
         o = o.parent
     ref = op.operands[memref_at]
     rank = ir.MemRefType(ref.type).rank
-    idx = [ev.value(x) for x in list(op.operands)[memref_at + 1:memref_at + 1 + rank]]
+    idx = [0] * rank if op.name in COPIES else \
+        [ev.value(x) for x in list(op.operands)[memref_at + 1:memref_at + 1 + rank]]
     return int(ev.view(ref).element(idx)[0])

@@ -121,11 +121,9 @@ _PARTS = {False: "K halves", True: "crosswise K parts"}
 
 def _unswizzled(an, swizzle):
     """``an`` with every read's LDS elements given unswizzled (``xor_shuffle`` is its own
-    inverse); a copy of ``an`` for an unswizzled tile, never ``an`` itself: the channel
-    plan tells a split along K by that (``ChannelPlan.logical``, which makes the other
-    operand's split crosswise and the schedule's waits count what an MMA leaves unread)."""
+    inverse)."""
     if swizzle is None:
-        return replace(an)
+        return an
     return replace(an, reads=[replace(r, lds=xor_shuffle(r.lds, *swizzle)) for r in an.reads])
 
 

@@ -276,15 +276,16 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     try:
         subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
-        seen = an
+        seen, split_k = an, False
     except LM.LoopRefusal as e:      # one fragment per wave: split along K, if no K sub-step
         if kbits:
             raise
         subs, bit, seen = k_split(an, ch, reads, size, swizzle, e, crosswise)
+        split_k = True               # ChannelPlan.logical: a split along K
     reswizzle, bank = _choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
-                       seen is not an)
+                       split_k)
     _check_plan(an, plan, table, base0)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)

@@ -47,8 +47,9 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE, tr_source
 TRANSPOSE = "amdgpu.transpose_load"
 #: the element ids of lanes no read fills (constants, poison)
 NONE = -1
-#: received elements carry the number of their LDS buffer above this bit, so that an
-#: operand mixing buffers fails the checks that its elements be consecutive
+#: received elements carry the number of their LDS buffer above this bit (an operand
+#: that mixes buffers is refused by :func:`operand_plans`; the reads of one are emitted
+#: on the buffer the bits name)
 BUFFER_SHIFT = 40
 #: the element types of the transposing reads regrouped -> elements per read (of 8 bytes)
 PER_READ = {"bf16": 4, "f16": 4, "f8E4M3FN": 8, "f8E5M2": 8, "i8": 8}
@@ -81,7 +82,8 @@ def regroup_transpose_reads(scan: LoopScan) -> None:
             raise IRError(a.op, f"'{TRANSPOSE}' op feeds no MFMA operand: the front end "
                                 f"regroups transposing reads by the operands they feed")
     roots, received = _received(scan, old, per)
-    emit_regrouped(scan, old, users, operand_plans(users, received, per), tracer, roots)
+    plans = operand_plans(users, received, per)
+    emit_regrouped(scan, old, users, plans, tracer, roots, read_points(scan, old, plans, per))
 
 
 def operand_ids(scan: LoopScan, tracer):
@@ -102,14 +104,14 @@ def operand_plans(users: list, received: np.ndarray, per: int) -> dict:
     plans = {}
     for m, i, ids in users:
         key = tuple(int(x) for x in ids)
+        if key in plans:
+            continue
         bufs = {int(received[x // per, 0, x % per]) >> BUFFER_SHIFT for x in key}
         if len(bufs) > 1:
             raise IRError(m, f"'{m.name}' op: operand #{i} gathers the elements of "
                              f"transposing reads of {len(bufs)} LDS buffers; the front end "
                              f"regroups the reads of an operand that one buffer holds")
-        if key not in plans:
-            plans[key] = [half_address(m, i, received, ids, h, per)
-                          for h in range(ids.size // per)]
+        plans[key] = [half_address(m, i, received, ids, h, per) for h in range(ids.size // per)]
     return plans
 
 
@@ -301,10 +303,11 @@ def half_address(m, i: int, received: np.ndarray, ids: np.ndarray, h: int,
 
 
 def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
-                   tracer: ElementTracer, roots: list, read_type=None,
+                   tracer: ElementTracer, roots: list, points: dict, read_type=None,
                    read_attrs: dict | None = None) -> None:
-    """The new reads (addresses computed before the loop; of ``read_type`` with
-    ``read_attrs``, by default those of the old reads), the operands joined from them,
+    """The new reads (addresses computed before the loop; each operand's before the op
+    ``points`` names, :func:`read_points`; of ``read_type`` with ``read_attrs``, by
+    default those of the old reads), the operands joined from them,
     the old reads and the ops only they fed erased; ``scan.reads`` / ``scan.ops``
     updated."""
     loop = scan.loop
@@ -318,7 +321,7 @@ def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
             if k in addr_of:
                 continue
             digits = fit_digits(addr - addr[0])
-            if digits is None or np.any(addr >> BUFFER_SHIFT != addr[0] >> BUFFER_SHIFT):
+            if digits is None:
                 raise IRError(ref.op, f"'{TRANSPOSE}' op: the regrouped reads' addresses "
                                       f"are not a strided block of the thread id in one "
                                       f"LDS buffer")
@@ -333,7 +336,7 @@ def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
     attrs = _attrs(ref.op) if read_attrs is None else read_attrs
     new_reads, joined = [], {}
     for key, halves in plans.items():
-        at = read_point(scan, [old[x // tracer.per].op for x in key], ref.op)
+        at = points[key]
         with ir.InsertionPoint(at), at.location:
             parts = []
             for addr in halves:
@@ -365,21 +368,33 @@ def emit_regrouped(scan: LoopScan, old: list, users: list, plans: dict,
     scan.ops = [_op(x) for x in loop.regions[0].blocks[0].operations][:-1]
 
 
-def read_point(scan: LoopScan, reads: list, first):
-    """Where an operand's new reads go: before ``first`` (the loop's first transposing
-    read, where all go when they can), or else before the first of ``reads`` (the old
-    reads the operand's elements come from: a merged loop's K steps each read their own
-    slab after their own copies).  They read the LDS elements those reads did, so no copy,
-    LDS store or barrier may lie between that point and the last of ``reads``; an error at
-    that read when none fits."""
+def read_points(scan: LoopScan, old: list, plans: dict, per: int) -> dict:
+    """{an operand's element ids (each key of ``plans``): the op its new reads go before
+    (:func:`read_point`)}, all found before anything is emitted, so that a refusal leaves
+    the loop as it was (``old``: the reads regrouped, ``per`` elements each)."""
     ops = [_op(o) for o in scan.ops]
-    at = [i for i, o in enumerate(ops) if any(o == _op(r) for r in reads)]
     fences = [_op(c.op) for c in scan.copies] + [_op(o) for o in scan.syncs] + \
         [_op(c.store) for c in scan.copies if c.store is not None]
-    start = min(at[0], next(i for i, o in enumerate(ops) if o == _op(first)))
+    first = _positions(ops, [a.op for a in old])[0]
+    return {key: read_point(ops, fences, _positions(ops, [old[x // per].op for x in key]),
+                            first) for key in plans}
 
+
+def _positions(ops: list, reads: list) -> list[int]:
+    """The positions in ``ops`` of ``reads``, in order."""
+    return [i for i, o in enumerate(ops) if any(o == _op(r) for r in reads)]
+
+
+def read_point(ops: list, fences: list, at: list[int], first: int):
+    """Where an operand's new reads go, in the loop body ``ops``: before ``ops[first]`` (the
+    loop's first read regrouped, where all go when they can), or else before the first of
+    its old reads (at positions ``at``: a merged loop's K steps each read their own slab
+    after their own copies).  They read the LDS elements those reads did, so none of
+    ``fences`` (copies, LDS stores, barriers) may lie between that point and the last of
+    the old reads; an error at that read when none fits."""
     def clear(i: int) -> list:
         return [o for o in ops[i:at[-1]] if any(o == f for f in fences)]
+    start = min(at[0], first)
     if not clear(start):
         return ops[start]
     between = clear(at[0])

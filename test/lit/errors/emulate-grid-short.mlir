@@ -5,5 +5,5 @@
 // tiles, too few to write the 4096x4096 C: one error at the forall before anything is
 // built or run (a run of two of its workgroups would call it exact), exit status 1.
 
-// CHECK: <stdin>:44:11: error: --emulate: 'scf.forall' op: the kernel's grid of 32 workgroups (1x32), each writing at most 16384 elements of C (the most any of the run's workgroups [(0, 0), (0, 31)] writes), cannot write all 16777216 elements of the 4096x4096 C: elements of C would never be written
+// CHECK: <stdin>:44:11: error: --emulate: 'scf.forall' op: the kernel's grid of 32 workgroups (1x32), each writing at most 32768 elements of C (as many as the run's workgroups [(0, 0), (0, 31)] write together), cannot write all 16777216 elements of the 4096x4096 C: elements of C would never be written
 // CHECK-NOT: Traceback

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline_mlir.analysis.output_tiles import output_tiles, tile_mask
+from pipeline_mlir.analysis.output_tiles import check_grid_covers, output_tiles, written_mask
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 
@@ -58,6 +58,14 @@ def _tiles(text: str, shape, grid, ids, block=(4, 1, 1)):
         return output_tiles(f, shape, grid, ids, block)
 
 
+def _func(text: str, run):
+    """``run`` of the one function of ``text``."""
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        return run(f)
+
+
 def test_loops_branches_and_edges_of_a_small_kernel():
     # (0, 0): rows 0-1 by its 4 threads, rows 2-3 by the vector store; (2, 0): threads 2
     # and 3 past column 9 take the else branch (element [0, 0]); (2, 1): the vector store's
@@ -76,11 +84,6 @@ def test_iree_forall_and_linearised_tiles():
     assert _tiles(pre, (4096, 4096), (32, 32), [(0, 0), (1, 0), (1, 1), (31, 31)],
                   (256, 1, 1)) == want
     assert _tiles(late, (4096, 4096), (1024,), [0, 1, 33, 1023], (256, 1, 1)) == want
-
-
-def test_tile_mask():
-    mask = tile_mask((6, 10), [[((0, 0), (4, 4))], [], [((4, 4), (6, 8))]])
-    assert mask.sum() == 16 + 8 and mask[5, 7] and not mask[4, 3]
 
 
 #: IREE's linearised workgroup loop over a grid smaller than the tiles: rows of 4 elements,
@@ -104,7 +107,8 @@ def test_a_linearised_workgroup_loop_gives_a_tile_per_iteration():
     assert _tiles(STRIDED, (8, 4), (3,), [1, 2]) == [
         [((1, 0), (2, 4)), ((4, 0), (5, 4)), ((7, 0), (8, 4))],
         [((2, 0), (3, 4)), ((5, 0), (6, 4))]]
-    assert tile_mask((8, 4), _tiles(STRIDED, (8, 4), (3,), [1])).sum(axis=1).tolist() == \
+    assert _func(STRIDED, lambda f: written_mask(f, (8, 4), (3,), [1], (4, 1, 1))).sum(
+        axis=1).tolist() == \
         [0, 4, 0, 0, 4, 0, 0, 4]
 
 
@@ -224,6 +228,31 @@ def test_copies_of_per_thread_rows_and_widths():
         [((0, 0), (3, 4))], [((4, 8), (6, 10))]]
 
 
+def test_a_box_is_not_what_is_written():
+    """(0, 0) of COPIES: its box is rows 0-2, columns 0-3, of which its threads write 9
+    elements (row 0: columns 0-3, row 1: 0-2, row 2: 0-1)."""
+    mask = _func(COPIES, lambda f: written_mask(f, (6, 10), (3, 2), [(0, 0)], (4, 1, 1)))
+    assert mask.sum(axis=1).tolist() == [4, 3, 2, 0, 0, 0] and mask[1, :3].all() and \
+        not mask[1, 3] and not mask[2, 2]
+
+
+#: COPIES with one column per thread and 4 rows per thread but thread 1's: the grid
+#: covers C (ONE: 4, all rows) or not (2: rows 2, 3 of each tile's column 1 unwritten,
+#: while the other threads' rows still span the tile's box)
+COLUMNS = COPIES.replace("%w = arith.minsi %left, %c2 : index",
+                         "%w = arith.minsi %left, %c1 : index").replace(
+    "%rows = arith.subi %c3, %t : index",
+    "%one = arith.cmpi eq, %t, %c1 : index\n  %rows = arith.select %one, %c{ONE}, %c4 : index")
+
+
+def test_the_grid_covers_the_elements_written_not_their_boxes():
+    _func(COLUMNS.replace("{ONE}", "4"), lambda f: check_grid_covers(f, (3, 2), (4, 1, 1)))
+    with pytest.raises(IRError, match=r"'gpu.block_id' op: the 6 workgroups of the kernel's "
+                                      r"grid 3x2 .* write no element \[2, 1\] of the 6x10"):
+        _func(COLUMNS.replace("{ONE}", "2"),
+              lambda f: check_grid_covers(f, (3, 2), (4, 1, 1)))
+
+
 def test_a_copy_of_a_size_no_subview_gives_is_refused():
     text = COPIES.replace(
         "%dst = memref.subview %C[%r, %col] [1, %w] [1, 1] : memref<6x10xf32> to "
@@ -246,3 +275,20 @@ def test_a_push_constant_the_launch_does_not_give_is_refused():
     text = D.dynamic_m((DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text(), 256)
     with pytest.raises(IRError, match="push constant #0, which the launch does not give"):
         _tiles(text, (400, 4096), (32, 4), [(0, 0)], (256, 1, 1))
+
+
+@pytest.mark.parametrize("lb", ["%c0", "%by"], ids=["side-by-side", "one-at-a-time"])
+def test_the_grid_proof_names_the_first_element_no_workgroup_writes(lb):
+    """The proof over the grid evaluates its workgroups side by side, or one at a time when
+    a loop around a write starts differently in each (here at the row of workgroups):
+    either way it names the first element that written_mask, one workgroup at a time,
+    leaves unwritten."""
+    import numpy as np
+
+    text = SMALL.replace("scf.for %i = %c0 to %c2", f"scf.for %i = {lb} to %c2")
+    points = [(x, y) for x in range(3) for y in range(2)]
+    mask = _func(text, lambda f: written_mask(f, (6, 10), (3, 2), points, (4, 1, 1)))
+    first = [int(i) for i in np.argwhere(~mask)[0]]
+    with pytest.raises(IRError, match=rf"write no element \[{first[0]}, {first[1]}\] of the "
+                                      rf"6x10 output"):
+        _func(text, lambda f: check_grid_covers(f, (3, 2), (4, 1, 1)))

@@ -343,3 +343,50 @@ def test_an_epilogue_copied_from_private_memory_is_read():
             "strided<[65536, 4096, 16, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>")
     line = next(ln for ln in text.splitlines() if ln.strip().startswith(STORE))
     assert dispatch(text.replace(line.strip(), copy, 1)).expect == "relu(A @ B.T)"
+
+
+def test_a_copy_of_c_from_a_binding_is_refused_at_the_copy():
+    """A ``memref.copy`` into the output reads what its source holds: from a binding, it is
+    refused at the copy (the reader follows bindings through loads)."""
+    ref = STORE.split(", ")[1]
+    line = next(ln for ln in PREFETCH.splitlines() if ln.strip().startswith(STORE))
+    copy = (f"memref.copy {ref}, {ref} : memref<4x4x4x1xf32, strided<[65536, 4096, 16, 1], "
+            "offset: ?>, #amdgpu.address_space<fat_raw_buffer>> to memref<4x4x4x1xf32, "
+            "strided<[65536, 4096, 16, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>")
+    got = refusal(PREFETCH.replace(line.strip(), copy, 1))
+    assert "'memref.copy' op at line 196:13 copies from binding #2 into the output" in got, got
+
+
+#: a square C written by copies of 4 x 4 tiles, a bias of C's side read at the tile's column
+SQUARE_COPY = """
+func.func @k(%bias: memref<8xf32>, %C: memref<8x8xf32>) {
+  %bx = gpu.block_id x upper_bound 2
+  %by = gpu.block_id y upper_bound 2
+  %c4 = arith.constant 4 : index
+  %r = arith.muli %by, %c4 : index
+  %c = arith.muli %bx, %c4 : index
+  %b = memref.load %bias[%c] : memref<8xf32>
+  %p = memref.alloca() : memref<4x4xf32, #gpu.address_space<private>>
+  %dst = memref.subview %C[%r, %c] [4, 4] [1, 1] : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1], offset: ?>>
+  memref.copy %p, %dst : memref<4x4xf32, #gpu.address_space<private>> to memref<4x4xf32, strided<[8, 1], offset: ?>>
+  return
+}
+"""
+
+
+def test_a_bias_of_a_square_c_written_by_copies_follows_its_columns():
+    """C square and the bias as long as its side: which index of C it follows is told by
+    how the element read and the first element each copy writes move with the workgroup."""
+    from types import SimpleNamespace
+
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.epilogue import Node, follows
+
+    bias = SimpleNamespace(shape=(8,), name="bias")
+    for index, want in (("%c", "column"), ("%r", "row")):
+        with new_context() as ctx:
+            module = ir.Module.parse(SQUARE_COPY.replace("%bias[%c]", f"%bias[{index}]"), ctx)
+            (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+            (read,) = walk_ops(f, lambda o: o.name == "memref.load")
+            (copy,) = walk_ops(f, lambda o: o.name == "memref.copy")
+            assert follows(f, Node("read", value=0, op=read), 0, bias, copy, (8, 8)) == want

@@ -239,12 +239,20 @@ def test_a_times_b_column_reads_become_element_reads(prefetch_ab):
     assert len(reads) == 136, reads
 
 
-def test_element_reads_that_fit_no_transposing_read_are_left(tmp_path, capsys):
-    """A late form whose second B element read reads the first one's element again: no
-    transposing read delivers an operand's elements, so its one-element reads are left
-    as they are (never regrouped wrongly), and the loop is refused for them at the first
-    read of that MFMA operand, saying what the regrouping needed (it said only that
-    ``lgkm_per_load_b`` was out of range, at the loop)."""
+@pytest.mark.parametrize("mutant, needs", [
+    ("reread", "the 8 elements of each MFMA operand to be 2 reads of 4 consecutive rows of "
+               "one column"),
+    ("barrier", "the reads of each MFMA operand with no copy, LDS store or barrier between "
+                "them (an MFMA operand gathers its elements from transposing reads on both "
+                "sides of 'gpu.barrier' op"),
+], ids=["reread", "barrier"])
+def test_element_reads_that_fit_no_transposing_read_are_left(mutant, needs, tmp_path, capsys):
+    """A late form whose second B element read reads the first one's element again (no
+    transposing read delivers an operand's elements), or with a barrier between the two
+    (the new reads would go before it): its one-element reads are left as they are (never
+    regrouped wrongly or half), and the loop is refused for them at a read of that MFMA
+    operand, saying what the regrouping needed (it said only that ``lgkm_per_load_b`` was
+    out of range, at the loop)."""
     late = G.late_form(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1024,
                                        transpose_b=False), FLAGS)
     reads = re.findall(r"(%\w+) = vector\.load (%\w+)\[(%\w+), (%\w+)\] : "
@@ -253,14 +261,20 @@ def test_element_reads_that_fit_no_transposing_read_are_left(tmp_path, capsys):
     (r0, buf, row0, col0), (r1, _b, row1, col1) = reads[:2]
     assert col0 == col1 and row0 != row1, reads[:2]
     old = f"{r1} = vector.load {buf}[{row1}, {col1}]"
-    mutated = late.replace(old, f"{r1} = vector.load {buf}[{row0}, {col1}]")
+    new = f"{r1} = vector.load {buf}[{row0}, {col1}]" if mutant == "reread" else \
+        f"gpu.barrier\n{old}"
+    mutated = late.replace(old, new)
     err = _refused(mutated, tmp_path, capsys)
     assert "'vector.load' op: the loop's 128 one-element LDS reads stay as they are " \
-        "(regrouping them into transposing reads needs the 8 elements of each MFMA operand " \
-        "to be 2 reads of 4 consecutive rows of one column" in err, err
+        f"(regrouping them into transposing reads needs {needs}" in err, err
     assert "more than the schedule counts: pipeline '4wave': option 'lgkm_per_load_b' is " \
         "out of range: expects an integer in 1..60, got 64" in err, err
-    assert f"k.mlir:{_line_of(mutated, f'{r0} = vector.load')}:" in err, err
+    if mutant == "reread":       # at the operand's first read
+        assert f"k.mlir:{_line_of(mutated, f'{r0} = vector.load')}:" in err, err
+    else:                        # at its last, past the barrier
+        line = int(re.search(r"k\.mlir:(\d+):", err).group(1))
+        assert line >= _line_of(mutated, f"{r1} = vector.load") and \
+            "vector<1xbf16>" in mutated.splitlines()[line - 1], err
 
 
 def test_an_unaligned_matmul_has_no_mfma_loop(tmp_path, capsys):

@@ -120,7 +120,7 @@ def test_tiles_that_cannot_be_read_are_said(monkeypatch, built):
     def refuse(f, *a):
         raise IRError(f, "'func.func' op: a write it cannot follow")
 
-    monkeypatch.setattr(T, "output_tiles", refuse)
+    monkeypatch.setattr(T, "written_mask", refuse)
     _d, tiles = _tiles(built["bias"][0], 2)
     assert tiles == PartialTiles(None, tiles.why) and "a write it cannot follow" in tiles.why
     assert tiles.note().startswith(" (checked on the elements stored: the tiles are not read "

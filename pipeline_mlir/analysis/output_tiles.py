@@ -543,10 +543,11 @@ def _grid_mask(f, shape: tuple, grid: tuple, points: list, block: tuple) -> np.n
         t = ev.threads // len(chunk)
         wids = tuple(np.repeat(chunk[:, d], t) if d < chunk.shape[1] else
                      np.zeros(ev.threads, dtype=np.int64) for d in range(3))
+        vec = _Vectors(ev)
         try:
             _bind_launch(ev, ops, wids, grid3, ())
             for w in writes:
-                for _key, flat in _elements(ev, f, w, wids, grid3):
+                for _key, flat in _elements(ev, f, w, wids, grid3, vec):
                     mask[flat[(flat >= 0) & (flat < size)]] = True
         except IRError:         # e.g. a loop bound that differs between workgroups
             return written_mask(f, shape, grid, ids, block)

@@ -11,6 +11,8 @@ new loop from ``%lb + %step``, epilogue with k base ``%ub``), the control entrie
 become fenced ``rocdl`` ops, the plan's own waits and barriers (kernel-argument wait,
 warp-group stagger, zero-trip fence) are added, and the loop results are rewired
 through the epilogue.
+A loop copying with global LDS DMAs first gets the MMAs' operand waits LLVM 22 would
+count short (:mod:`pipeline_mlir.schedule.dma_lgkm`).
 """
 
 from __future__ import annotations

@@ -21,7 +21,10 @@ issued after that read (the least over the ways), never more than it was.  A ``W
 there (it issues nothing) becomes that ``WAIT_LGKM``.  An MMA with no such wait in its
 phase after the read is a :class:`~pipeline_mlir.errors.ConfigError`: nothing would pin
 the wait before the MFMA.  The counts stay derived: they are what the hardware needs,
-read from the schedule's own order and per-load instruction counts.
+read from the schedule's own order and per-load instruction counts.  Where a count could
+be wrong it errs strong: a load of another channel (MX scales) counts as no instruction
+after the read, and with a per-load count unknown (0) no wait is trusted and the wait
+becomes ``lgkmcnt(0)``.
 
 No MLIR here.
 """
@@ -46,7 +49,9 @@ class _Flight:
     ``(fragment, read number, a global load issued since)``."""
 
     def __init__(self, lgkm: tuple[int, int]) -> None:
-        self.lgkm = lgkm
+        #: counts unknown (0): every load one item, no wait trusted to complete one
+        self.exact = 0 not in lgkm
+        self.lgkm = lgkm if self.exact else (1, 1)
         self.items: list[list] = []
         self.reads = 0
 
@@ -54,12 +59,14 @@ class _Flight:
         if op.role == OpRole.FRAGMENT_LOAD:
             ch = _channel(op)
             self.reads += 1
-            n = self.lgkm[ch] if ch is not None else 1
+            # a load of another channel (MX scales): no item, so that a wait here is
+            # never taken to complete more than it does (and a count is never too large)
+            n = self.lgkm[ch] if ch is not None else 0
             self.items += [[(ch, op.subtile), self.reads, False] for _ in range(n)]
         elif op.role == OpRole.GLOBAL_LOAD:
             for it in self.items:
                 it[2] = True
-        elif op.tag == WAIT_LGKM:
+        elif op.tag == WAIT_LGKM and self.exact:
             self.items = self.items[len(self.items) - op.wait_value:] if op.wait_value else []
 
     def short_reads(self, mma: OpDesc) -> set[int]:
@@ -101,6 +108,8 @@ def _needs(out: list[ScheduleEntry], m: int, ctx: list[OpDesc],
     if not reads:
         return None
     n = None if snap is None else _count(snap, reads)
+    if n is not None and not f.exact:
+        n = 0
     if n is None:
         raise ConfigError(
             f"{phase}[{m}] MMA: a global LDS DMA issued after the read of one of its "
@@ -127,9 +136,8 @@ def _tighten(entries: list[ScheduleEntry], contexts: list[list[OpDesc]],
 def cover_dma_operands(prologue, kernel, epilogue, lgkm: tuple[int, int]):
     """The three phases (sequences of :class:`ScheduleEntry`) with the lgkmcnt waits a
     kernel whose copies are global LDS DMAs needs for its MMAs' operands (module
-    docstring); ``lgkm``: instructions per fragment load of A and of B (0: unknown, then
-    each load counts as one instruction, which a wait then over-waits by at most)."""
-    lgkm = tuple(n if n > 0 else 1 for n in lgkm)
+    docstring); ``lgkm``: instructions per fragment load of A and of B (0: unknown; then
+    every MMA a global load may have made LLVM's wait short for gets lgkmcnt(0))."""
     pro = _tighten(list(prologue), [[]], lgkm, "PRO")
     p_ops = [e.op for e in pro]
     krn = list(kernel)

@@ -76,3 +76,11 @@ def test_an_mma_with_no_wait_to_tighten_is_refused():
     with pytest.raises(ConfigError, match=r"KRN\[3\] MMA: a global LDS DMA issued after the "
                                           r"read of one of its fragments"):
         cover_dma_operands((), _phase(*body), (), LGKM)
+
+
+def test_unknown_counts_wait_for_everything():
+    """A fragment load of an unknown instruction count (0) trusts no wait to have completed
+    a read, and the wait a DMA made short becomes lgkmcnt(0)."""
+    body = (_frag(0, 0), _frag(1, 0), _frag(1, 1), DMA, OpDesc.wait_lgkm(4), _mma(0, 0))
+    assert _waits(cover_dma_operands((), _phase(*body), (), LGKM)[1]) == [(WAIT_LGKM, 2)]
+    assert _waits(cover_dma_operands((), _phase(*body), (), (0, 2))[1]) == [(WAIT_LGKM, 0)]

@@ -11,6 +11,8 @@ new loop from ``%lb + %step``, epilogue with k base ``%ub``), the control entrie
 become fenced ``rocdl`` ops, the plan's own waits and barriers (kernel-argument wait,
 warp-group stagger, zero-trip fence) are added, and the loop results are rewired
 through the epilogue.
+A loop copying with global LDS DMAs first gets the MMAs' operand waits LLVM 22 would
+count short (:mod:`pipeline_mlir.schedule.dma_lgkm`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from pipeline_mlir.kernel.plan import (BARRIER, ENTRIES, KERNARG_WAIT, LOOP, ZER
                                        KernelPlan, kernel_shape)
 from pipeline_mlir.lowering.loop_i32 import (carries_k_position, k_position, narrowed_bounds,
                                              unsigned_loop)
+from pipeline_mlir.schedule.dma_lgkm import cover_dma_operands
 from pipeline_mlir.schedule.load_runs import guard_before, load_runs
 from pipeline_mlir.schedule.scale_dmas import mark_scale_dmas
 from pipeline_mlir.schedule.targets import is_scale_channel
@@ -41,7 +44,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries, sched_barrier_none
 from pipeline_mlir.lowering.xdl_window import emit_guard, needs_guard
 
-from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.analysis.ir_facts import block_size, memory_space
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.k_subtiles import FORM_ATTR
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR
@@ -307,12 +310,37 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
                         spread_loads and spreads_over_mma(p))
     if FORM_ATTR in loop.attributes:    # the subtiles the front end split along K
         plan = replace(plan, form=_subtile_form(loop))
+    if global_dmas(loop):   # LLVM 22 counts these on lgkmcnt too: the MMAs' waits made here
+        try:
+            pro, krn, epi = cover_dma_operands(plan.prologue, plan.kernel, plan.epilogue,
+                                               plan.shape.lgkm_per_load)
+        except ConfigError as e:
+            raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
+        plan = replace(plan, prologue=pro, kernel=krn, epilogue=epi)
     try:   # every counted wait's order must be one the fences can pin
         order_cuts(plan, strict=True)
     except ConfigError as e:
         raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
     _Materializer(p, loop, templates, plan).run()
     return plan
+
+
+def global_dmas(loop) -> bool:
+    """Whether the loop copies to LDS with a FLAT-global LDS DMA: an
+    ``amdgpu.gather_to_lds`` from a memref that is not a buffer
+    (``amdgpu.fat_raw_buffer_cast``), ``global_load_lds_dword*`` in the code
+    (:mod:`pipeline_mlir.schedule.dma_lgkm`)."""
+    found = []
+
+    def visit(op):
+        op = _op(op)
+        if op.name == "amdgpu.gather_to_lds" and \
+                memory_space(op.operands[0].type) != "fat_raw_buffer":
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    loop.walk(visit)
+    return bool(found)
 
 
 def _subtile_form(loop) -> SubtileForm:

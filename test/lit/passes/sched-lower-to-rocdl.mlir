@@ -5,6 +5,7 @@
 // RUN: pipeline-opt %S/Inputs/wait-over-limit.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-lower-to-rocdl)'
 // RUN: pipeline-opt %S/Inputs/remainder-guard.mlir --pass-pipeline='builtin.module(sched-lower-to-rocdl)' | FileCheck %s --check-prefix=GUARD
 // RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-lower-to-rocdl)' 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: pipeline-opt --pipeline=4wave %S/Inputs/slot-1wave.mlir --emulate | FileCheck %s --check-prefix=DMA
 
 // sched-lower-to-rocdl: WAIT_VM(n) / WAIT_LGKM(n) -> one
 // rocdl.s.waitcnt each, imm = 0xCF7F & ((v & 0xF) | ((v & 0x30) << 10)) | (e << 4) | (l << 8)
@@ -16,6 +17,13 @@
 // schedule whose blocks end with the schedule barriers of its sched_barrier_mask
 // (pingpong) are not: those barriers are the fences. Data ops stay, tagged with the
 // schedule's op name; the body and the program are erased.
+
+// A kernel copying with global LDS DMAs (global_load_lds, which LLVM 22 counts on lgkmcnt
+// too, so that its own wait for an MFMA operand read before a DMA is short): the lowering
+// tightens the last lgkmcnt wait before each such MMA to what the hardware needs
+// (pipeline_mlir/schedule/dma_lgkm.py); with LLVM's wait the emulator found an MFMA reading
+// a ds_read_b128's register in flight (pending-register, exit 1).
+// DMA: slot M=32 N=32 K=256 mode={{.*}}: exact, max error 0, 1 workgroups x 1 wave
 
 // vmcnt(0) = 0x0F70 = 3952, vmcnt(12) = 0x0F7C = 3964, vmcnt(63) = 0xCF7F = 53119,
 // lgkmcnt(0) = 0xC07F = 49279, lgkmcnt(2) = 0xC27F = 49791, lgkmcnt(15) = 0xCF7F = 53119.

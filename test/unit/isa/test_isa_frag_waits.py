@@ -76,3 +76,19 @@ def test_a_missing_or_too_strong_wait_is_reported(pp):
     w7 = next(x for x in waits if x.lgkm > 0)
     strong = _check(b, _mutate(b.asm, w7.line, [f"\ts_waitcnt lgkmcnt({w7.lgkm - 1})"]))
     assert [(f.kind, f.lines) for f in strong.findings] == [("frag-wait-strong", (w7.line,))]
+
+
+def test_the_block_form_mfmas_operands_are_checked_too():
+    """A schedule without ``WAIT_FRAG`` leaves the waits for the fragments its block waits do
+    not cover to LLVM too (the 4-wave blocks; LLVM 22 counted them short after global LDS
+    DMAs): the ISA check walks its MFMAs as well and reports a race (a wait stronger than
+    needed is the schedule's there, and no finding)."""
+    b = build("pingpong-bf16-block")
+    assert not [f for f in _check(b, b.asm).findings if f.kind.startswith("frag-wait")]
+    loop = parse_asm(b.asm).function().main_loop_phases()["loop"]
+    # the loop's first lgkmcnt(0) made lgkmcnt(15): the MFMAs after it read registers in flight
+    w = next(i for i in loop if i.kind == "wait" and i.lgkm == 0)
+    weak = _mutate(b.asm, w.line, ["\ts_waitcnt lgkmcnt(15)" if w.vm is None else
+                                   f"\ts_waitcnt vmcnt({w.vm}) lgkmcnt(15)"])
+    races = {f.kind for f in _check(b, weak).findings if f.kind.startswith("frag-wait")}
+    assert races == {"frag-wait-missing"}, races

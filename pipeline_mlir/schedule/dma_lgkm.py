@@ -67,7 +67,9 @@ class _Flight:
             for it in self.items:
                 it[2] = True
         elif op.tag == WAIT_LGKM and self.exact:
-            self.items = self.items[len(self.items) - op.wait_value:] if op.wait_value else []
+            # lgkmcnt(n) completes all but the last n; with n or fewer in flight, none
+            self.items = self.items[max(0, len(self.items) - op.wait_value):] \
+                if op.wait_value else []
 
     def short_reads(self, mma: OpDesc) -> set[int]:
         """The last read of each fragment ``mma`` consumes that may be in flight with a

@@ -84,3 +84,13 @@ def test_unknown_counts_wait_for_everything():
     body = (_frag(0, 0), _frag(1, 0), _frag(1, 1), DMA, OpDesc.wait_lgkm(4), _mma(0, 0))
     assert _waits(cover_dma_operands((), _phase(*body), (), LGKM)[1]) == [(WAIT_LGKM, 2)]
     assert _waits(cover_dma_operands((), _phase(*body), (), (0, 2))[1]) == [(WAIT_LGKM, 0)]
+
+
+def test_a_wait_allowing_more_than_are_in_flight_completes_none():
+    """``lgkmcnt(5)`` with four reads in flight (A0's two, a DMA, B0's two) completes none
+    of them: A0's read, which the DMA followed, is still in flight at the MMA, so the wait
+    becomes lgkmcnt(2) (B0's two may stay); read as completing the oldest reads, it would
+    have left LLVM's short wait for A0 alone."""
+    body = (_frag(0, 0), DMA, _frag(1, 0), OpDesc.wait_lgkm(5), _mma(0, 0))
+    pro, _, _ = cover_dma_operands(_phase(*body), (), (), LGKM)     # one way: the prologue
+    assert _waits(pro) == [(WAIT_LGKM, 2)]

@@ -73,12 +73,13 @@ from pipeline_mlir.analysis.loop_eval import Evaluator, segments
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
+from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, erase_dead, \
     in_lds as _is_view, is_pure, users_of, writes_outside_lds
-from pipeline_mlir.frontend.reroll_proof import Workgroups, access, access_difference, \
-    kernel_block, forms_difference, grid_point, loop_bounds, rolled_upper, same_op_but_operands
+from pipeline_mlir.frontend.reroll_proof import RolledLoop, Workgroups, access, \
+    access_difference, forms_difference, grid_point, loop_bounds, rolled_upper, \
+    same_op_but_operands
 
 #: how the refusals name the loop
 WHAT = "prefetch-pipelined"
@@ -141,22 +142,13 @@ def mirror_difference(b, e, m: dict, body) -> str | None:
     return None
 
 
-class _Reroll:
+class _Reroll(RolledLoop):
     """One prefetch-pipelined loop: its parts read and proven, then the rewrite."""
 
-    def __init__(self, loop) -> None:
-        self.loop = loop
-        self.body = loop.regions[0].blocks[0]
-        self.ops = ops_of(loop.regions[0])
-        self.args = list(self.body.arguments)
-        self.yields = list(self.ops[-1].operands)
-        self.block = kernel_block(loop, "IREE's prefetch-pipelined loop")
+    FORM = "IREE's prefetch pipelining (prefetch_num_stages)"
 
-    def fail(self, op, what: str):
-        raise IRError(op, f"'{op.name}' op {what}; the front end rolls IREE's prefetch "
-                          f"pipelining (prefetch_num_stages) back only when it is exactly "
-                          f"IREE's form: give the kernel with prefetch_num_stages = 1 "
-                          f"otherwise")
+    def __init__(self, loop) -> None:
+        super().__init__(loop, ops_of(loop.regions[0]), "IREE's prefetch-pipelined loop")
 
     # ---- reading ----------------------------------------------------------------------
     def run(self) -> None:

@@ -154,6 +154,28 @@ def kernel_block(loop, what: str) -> tuple:
     return block
 
 
+class RolledLoop:
+    """A loop IREE pipelined itself, read for its roll-back (``reroll.py``,
+    ``reroll_regs.py``): its body, ``ops``, block arguments, yielded values and the
+    kernel's workgroup size (:func:`kernel_block`, ``what`` naming the loop); :meth:`fail`
+    refuses at an op, naming the roll-back's :attr:`FORM`."""
+    #: what the roll-back undoes, as its refusals name it
+    FORM = "IREE's prefetch pipelining"
+
+    def __init__(self, loop, ops: list, what: str) -> None:
+        self.loop = loop
+        self.body = loop.regions[0].blocks[0]
+        self.ops = ops
+        self.args = list(self.body.arguments)
+        self.yields = list(self.ops[-1].operands)
+        self.block = kernel_block(loop, what)
+
+    def fail(self, op, what: str):
+        raise IRError(op, f"'{op.name}' op {what}; the front end rolls {self.FORM} back only "
+                          f"when it is exactly IREE's form: give the kernel with "
+                          f"prefetch_num_stages = 1 otherwise")
+
+
 class Workgroups:
     """The workgroup iterations of ``loop``'s kernel, enumerated when first needed:
     ``fail(op, text)`` the caller's refusal, ``what`` its loop's description."""

@@ -89,7 +89,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, ops_of, walk_ops
+from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs, inline_ifs, \
     is_constant_true_if
@@ -97,8 +97,9 @@ from pipeline_mlir.frontend.guarded_load import FORM, guard_mismatch, guarded
 from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
     is_pure, users_of
 from pipeline_mlir.frontend.reroll import mirror_difference
-from pipeline_mlir.frontend.reroll_proof import Workgroups, access, access_difference, \
-    kernel_block, forms_difference, grid_point, loop_bounds, rolled_upper, same_op_but_operands
+from pipeline_mlir.frontend.reroll_proof import RolledLoop, Workgroups, access, \
+    access_difference, forms_difference, grid_point, loop_bounds, rolled_upper, \
+    same_op_but_operands
 
 LOAD, STORE, BARRIER, SELECT = "vector.load", "vector.store", "gpu.barrier", "arith.select"
 SCHED_BARRIER = "amdgpu.sched_barrier"
@@ -251,23 +252,15 @@ def _guarded_late_stores(around: _Around) -> bool:
                for o in around.late)
 
 
-class _RegReroll:
+class _RegReroll(RolledLoop):
     """One loop IREE pipelined through registers: its parts read and proven, then the
     rewrite."""
 
-    def __init__(self, loop, around: _Around) -> None:
-        self.loop, self.around = loop, around
-        self.body = loop.regions[0].blocks[0]
-        self.ops = around.ops
-        self.args = list(self.body.arguments)
-        self.yields = list(self.ops[-1].operands)
-        self.block = kernel_block(loop, "IREE's loop pipelined through registers")
+    FORM = "IREE's prefetch pipelining of copies through registers"
 
-    def fail(self, op, what: str):
-        raise IRError(op, f"'{op.name}' op {what}; the front end rolls IREE's prefetch "
-                          f"pipelining of copies through registers back only when it is "
-                          f"exactly IREE's form: give the kernel with prefetch_num_stages = 1 "
-                          f"otherwise")
+    def __init__(self, loop, around: _Around) -> None:
+        super().__init__(loop, around.ops, "IREE's loop pipelined through registers")
+        self.around = around
 
     def run(self) -> None:
         self._bounds()

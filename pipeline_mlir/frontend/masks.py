@@ -41,12 +41,15 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import block_size, constant_trips, segments
+from pipeline_mlir.analysis.ir_facts import block_size, constant_trips, memory_space, segments
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, replace_masked_read
+from pipeline_mlir.frontend.copy_source import dim_indices
+from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, replace_masked_read
 from pipeline_mlir.frontend.kept_masks import drop_mask, keep_moving_masks
+from pipeline_mlir.frontend.launch_stride import stride_divisors
 from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
 from pipeline_mlir.frontend.select_masks import check_kept, check_static, selected_loads, unselect
 from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_tail
@@ -170,10 +173,80 @@ def _check_sources(read, v, iv) -> None:
     bad = foreign_source(v, {iv})
     if bad is not None:
         what = source_text(bad)
+        edge = "workgroup" in what
         raise IRError(read, f"{describe(read)} has a mask whose size depends on {what}, "
                             f"not only on the loop variable, the thread and constants; the "
                             f"front end proves masks full for every workgroup by evaluating "
-                            f"them" + (_EDGE if "workgroup" in what else ""))
+                            f"them" + (_edge_reason(read, v, iv) if edge else ""))
+
+
+def _edge_reason(read, v, iv) -> str:
+    """What the front end takes of a mask that moves with the workgroup, and, for a size
+    ``v`` of ``read``'s mask along its buffer's contiguous dimension, why not that one."""
+    inside = _inside_rows(read, v, iv)
+    return _EDGE + ("" if inside is None else inside)
+
+
+def _inside_rows(read, v, iv) -> str | None:
+    """Why a mask size ``v`` of ``read`` that moves with the workgroup is not a whole row
+    past the end, when it sizes the lane's run along the contiguous dimension of a global
+    buffer of rows: the elements it masks lie inside the buffer (this row's or the
+    next's), and a run is cut inside unless that dimension's size is proven a multiple of
+    the run; a column that does not move with K (``iv``) while the row does is a ``K x M``
+    A or ``K x N`` B cut at C's edge, said so.  None for other masks."""
+    m = _mask_of(read).owner
+    shape = ir.VectorType(read.results[0].type).shape
+    if isinstance(m, ir.Block) or _op(m).name != "vector.create_mask" or \
+            _op(m).operands[len(shape) - 1] != v or shape[-1] < 2:
+        return None
+    root = view_root(read.operands[0])
+    t = ir.MemRefType(root.type)
+    if t.rank < 2 or memory_space(t) not in ("global", "fat_raw_buffer"):
+        return None
+    d, w = t.rank - 1, shape[-1]
+    n = ir.MemRefType(read.operands[0].type).rank
+    moves = dim_indices(_MovesWith(iv), _MovesWith(iv), read.operands[0],
+                        list(read.operands[1:1 + n]), root)
+    kxm = moves is not None and not moves[-1] and any(moves[:-1])
+    out = (f"; this one sizes the lane's run of {w} elements along dimension {d} of "
+           f"{root.type}, its contiguous dimension"
+           + (" (rows along K, columns along M or N: a K x M A or K x N B cut at C's edge)"
+              if kxm else "") +
+           ": the elements it masks lie inside the buffer (in the row or the next), where "
+           "no read past a range-checked end zeroes them, so no copy of the whole run made "
+           "for every lane reads what the kernel's masked one does")
+    if ir.ShapedType.is_dynamic_size(t.shape[d]):
+        div = stride_divisors(root)[d - 1]
+        if div % w:
+            out += ("; that size is known only at launch and "
+                    + ("nothing proves it" if div == 1 else f"proven a multiple of {div} only, "
+                       "not") + f" a multiple of {w} (util.assume.int's udiv), so a run may "
+                    "be cut inside, which a direct-to-LDS or register-staged copy of whole "
+                    "runs cannot hold")
+    return out
+
+
+class _MovesWith:
+    """:func:`~pipeline_mlir.frontend.copy_source.dim_indices`'s operations on whether an
+    index moves with the value ``iv``."""
+
+    def __init__(self, iv) -> None:
+        self.iv = iv
+
+    def get(self, v) -> bool:
+        return depends(v, {self.iv})
+
+    @staticmethod
+    def c(x) -> bool:
+        return False
+
+    @staticmethod
+    def add(a, b) -> bool:
+        return bool(a) or bool(b)
+
+    @staticmethod
+    def mul(a, b) -> bool:
+        return bool(a) or bool(b)
 
 
 def _plain_load(read) -> None:

@@ -289,34 +289,45 @@ def dynamic_k_masked_late(text: str) -> str:
 PADDING = "padding = [128, 128, 32]"
 
 
-def padded_source(n: bool = False, k: int = 4096) -> str:
-    """The bf16 ``A x B^T`` matmul with M (and N, ``n``) known only at launch
-    (``tensor<?xKxbf16>`` operands), K of ``k``, and IREE's default MFMA configuration
-    forced with ``padding = [128, 128, 32]``: ``iree-compile`` 3.13 copies A (and B)
-    through registers, each row masked by M (N).  Its prefetch stages are not named, so
-    the command line decides (1: the natural loop)."""
+def padded_source(n: bool = False, k: int = 4096, dtype: str = "bf16",
+                  transpose_a: bool = False, transpose_b: bool = True) -> str:
+    """The ``A x B^T`` matmul (bf16, or ``dtype`` f16) with M (and N, ``n``) known only at
+    launch (``tensor<?xKxbf16>`` operands), K of ``k``, and IREE's default MFMA
+    configuration forced with ``padding = [128, 128, 32]``: ``iree-compile`` 3.13 copies A
+    (and B) through registers, each row masked by M (N).  Its prefetch stages are not
+    named, so the command line decides (1: the natural loop).  ``transpose_a``: A given
+    ``K x M`` (``tensor<Kx?>``), without ``transpose_b`` B ``K x N``: each such operand
+    promoted unswizzled and read with transposing reads (``forced_config``'s ``k_major``),
+    its runs masked by the M (N) left along its contiguous dimension."""
     import generate as G
 
-    config = G.forced_config("MFMA_F32_16x16x32_BF16", stages=None)
+    et = G.TYPES[dtype]
+    mma = {"bf16": "MFMA_F32_16x16x32_BF16", "f16": "MFMA_F32_16x16x32_F16"}[dtype]
+    config = G.forced_config(mma, stages=None, k_major=(transpose_a, not transpose_b))
     padded = config.replace("workgroup = [128, 128, 0]}", f"workgroup = [128, 128, 0], "
                             f"{PADDING}}}")
     assert padded != config, "IREE's forced lowering config changed"
-    b = f"{'?' if n else 4096}x{k}xbf16"
-    c = f"?x{'?' if n else 4096}xf32"
+    nn = "?" if n else "4096"
+    a = f"tensor<{k}x?x{et}>" if transpose_a else f"tensor<?x{k}x{et}>"
+    b = f"tensor<{nn}x{k}x{et}>" if transpose_b else f"tensor<{k}x{nn}x{et}>"
+    c = f"tensor<?x{nn}xf32>"
     sizes = "%m, %n" if n else "%m"
+    da, db = int(transpose_a), int(not transpose_b)
+    maps = (f"affine_map<(m, n, k) -> {'(k, m)' if transpose_a else '(m, k)'}>, "
+            f"affine_map<(m, n, k) -> {'(n, k)' if transpose_b else '(k, n)'}>")
     return padded + (
-        f"func.func @matmul(%a: tensor<?x{k}xbf16>, %b: tensor<{b}>) -> tensor<{c}> {{\n"
+        f"func.func @matmul(%a: {a}, %b: {b}) -> {c} {{\n"
         f"  %c0 = arith.constant 0 : index\n"
-        f"  %m = tensor.dim %a, %c0 : tensor<?x{k}xbf16>\n"
-        + (f"  %n = tensor.dim %b, %c0 : tensor<{b}>\n" if n else "") +
+        + ("  %c1 = arith.constant 1 : index\n" if da or (n and db) else "") +
+        f"  %m = tensor.dim %a, %c{da} : {a}\n"
+        + (f"  %n = tensor.dim %b, %c{db} : {b}\n" if n else "") +
         f"  %zero = arith.constant 0.0 : f32\n"
-        f"  %e = tensor.empty({sizes}) : tensor<{c}>\n"
-        f"  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<{c}>) -> tensor<{c}>\n"
-        f"  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
-        f"affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]\n"
-        f"      ins(%a, %b : tensor<?x{k}xbf16>, tensor<{b}>) outs(%c : tensor<{c}>) "
-        f"{{compilation_info = #ci}} -> tensor<{c}>\n"
-        f"  return %r : tensor<{c}>\n}}\n")
+        f"  %e = tensor.empty({sizes}) : {c}\n"
+        f"  %c = linalg.fill ins(%zero : f32) outs(%e : {c}) -> {c}\n"
+        f"  %r = linalg.matmul indexing_maps = [{maps}, affine_map<(m, n, k) -> (m, n)>]\n"
+        f"      ins(%a, %b : {a}, {b}) outs(%c : {c}) "
+        f"{{compilation_info = #ci}} -> {c}\n"
+        f"  return %r : {c}\n}}\n")
 
 
 def dynamic_k_source(forced: bool = True, stages: int = 1) -> str:

@@ -417,6 +417,12 @@ LIT_INPUTS = {
     "iree-f16-atb-1000x600x1030": dict(dtype="f16", m=1000, n=600, k=1030, transpose_a=True,
                                        transpose_b=False),
 }
+#: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->
+#: its arguments): bf16 A^T x B^T with M known only at launch and IREE's ``padding``, A's
+#: runs masked by the M left along its contiguous dimension (sched-adopt-loop-kxm-edge.mlir)
+PADDED_LIT_INPUTS = {
+    "iree-bf16-atbt-padded-m": dict(k=256, transpose_a=True),
+}
 
 
 #: IREE's 8-wave (512-thread) bf16 kernels, which ``--pipeline=pingpong`` takes: file stem
@@ -566,11 +572,13 @@ EIGHT_WAVE_VARIANTS = {
 
 def main() -> int:
     lit = HERE.parents[1] / "lit" / "passes" / "Inputs"
-    todo = [(HERE, stem, cfg) for stem, cfg in CONFIGS.items()] + \
-        [(lit, stem, cfg) for stem, cfg in LIT_INPUTS.items()]
-    for i, (where, stem, cfg) in enumerate(todo, 1):
+    import dynamic
+    todo = [(HERE, stem, matmul_source, cfg) for stem, cfg in CONFIGS.items()] + \
+        [(lit, stem, matmul_source, cfg) for stem, cfg in LIT_INPUTS.items()] + \
+        [(lit, stem, dynamic.padded_source, cfg) for stem, cfg in PADDED_LIT_INPUTS.items()]
+    for i, (where, stem, source, cfg) in enumerate(todo, 1):
         _progress(f"[{i}/{len(todo)}] {stem}")
-        src = matmul_source(**cfg)
+        src = source(**cfg)
         (where / f"{stem}.prefetch.mlir").write_text(prefetch_point(src))
         (where / f"{stem}.late.mlir").write_text(late_form(src))
         print(f"wrote {stem}.prefetch.mlir, {stem}.late.mlir in {where}")

@@ -184,7 +184,16 @@ def test_a_staged_copy_with_a_weakened_wait_is_caught(unaligned, capsys, monkeyp
     (MASK, MASK.replace("%70", "%20"), "has a mask whose size depends on the workgroup "
      "(block argument #0 of the 'scf.forall' over workgroups), not only on the loop variable, "
      "the thread and constants; the front end proves masks full for every workgroup by "
-     "evaluating them; a mask that moves with the workgroup cuts C's edge tiles",
+     "evaluating them; a mask that moves with the workgroup cuts C's edge tiles, which the "
+     "front end takes only as whole rows past the end of a range-checked buffer (a run masked "
+     "by its row: IREE's padded and partial-tile copies), not as elements masked inside a row, "
+     "which lie inside the buffer; this one sizes the lane's run of 8 elements along "
+     # A's contiguous dimension is K (its column moves with the loop): not said to be a K x M
+     # operand's; its size is static: no clause about a size known at launch
+     "dimension 1 of memref<4096x4095xbf16, #hal.descriptor_type<storage_buffer>>, its "
+     "contiguous dimension: the elements it masks lie inside the buffer (in the row or the "
+     "next), where no read past a range-checked end zeroes them, so no copy of the whole run "
+     "made for every lane reads what the kernel's masked one does\n",
      "vector.transfer_read"),
     (MASK, "%72 = arith.constant dense<true> : vector<1x8xi1>",
      "is masked by a value that is not a vector.create_mask", "vector.transfer_read"),

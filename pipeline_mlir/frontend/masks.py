@@ -199,14 +199,18 @@ def _inside_rows(read, v, iv) -> str | None:
     if isinstance(m, ir.Block) or _op(m).name != "vector.create_mask" or \
             _op(m).operands[len(shape) - 1] != v or shape[-1] < 2:
         return None
-    root = view_root(read.operands[0])
+    load = guard_parts(read)[1] if read.name == "scf.if" else read
+    src = load.operands[0]
+    if not isinstance(src.type, ir.MemRefType):
+        return None
+    root = view_root(src)
     t = ir.MemRefType(root.type)
     if t.rank < 2 or memory_space(t) not in ("global", "fat_raw_buffer"):
         return None
     d, w = t.rank - 1, shape[-1]
-    n = ir.MemRefType(read.operands[0].type).rank
-    moves = dim_indices(_MovesWith(iv), _MovesWith(iv), read.operands[0],
-                        list(read.operands[1:1 + n]), root)
+    n = ir.MemRefType(src.type).rank
+    moves = dim_indices(_MovesWith(iv), _MovesWith(iv), src, list(load.operands[1:1 + n]),
+                        root)
     kxm = moves is not None and not moves[-1] and any(moves[:-1])
     out = (f"; this one sizes the lane's run of {w} elements along dimension {d} of "
            f"{root.type}, its contiguous dimension"

@@ -221,6 +221,7 @@ def test_a_staged_store_past_its_barrier_is_caught(unaligned, capsys, monkeypatc
 LATE_LOOP = "scf.for %arg0 = %c0_i32 to %c32_i32 step %c1_i32"
 LATE_LOAD = "%349 = vector.load %1[%27, %288]"
 LATE_DEALLOC = "memref.dealloc %alloc :"
+LATE_MASK = "%289 = vector.create_mask %286 : vector<8xi1>"
 
 
 @pytest.mark.parametrize("old,new,message,where", [
@@ -236,7 +237,13 @@ LATE_DEALLOC = "memref.dealloc %alloc :"
     (LATE_DEALLOC, "%zz = memref.load %alloc[%c0] : memref<4096xbf16, "
      "#gpu.address_space<workgroup>>\n" + LATE_DEALLOC,
      "writes LDS element 72 of the dense tile, not 64", "vector.store"),
-], ids=["guard-reads-other-elements", "partial-before-last", "other-lds-access"])
+    # the guarded load's mask sized by the workgroup: refused at the scf.if, the run it cuts
+    # named from the else-branch's load (the scf.if's own operand is its i1 condition)
+    (LATE_MASK, LATE_MASK.replace("%286", "%workgroup_id_x"), "this one sizes the lane's run of "
+     "8 elements along dimension 1 of memref<2048x1023xbf16, #gpu.address_space<global>>, its "
+     "contiguous dimension: the elements it masks lie inside the buffer", "scf.if"),
+], ids=["guard-reads-other-elements", "partial-before-last", "other-lds-access",
+        "guard-mask-moves"])
 def test_late_form_refusals(unaligned, capsys, tmp_path, old, new, message, where):
     text = unaligned["late"].read_text()
     assert text.count(old) == 1, old

@@ -19,8 +19,3 @@
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=LATE
 // LATE: <stdin>:299:22: error: sched-adopt-loop: 'vector.maskedload' op at line 299:22 has a mask whose size depends on the workgroup (block argument #0 of the 'scf.for' over workgroups)
 // LATE-SAME: this one sizes the lane's run of 8 elements along dimension 1 of memref<256x?xbf16, #gpu.address_space<global>>, its contiguous dimension (rows along K, columns along M or N: a K x M A or K x N B cut at C's edge): the elements it masks lie inside the buffer (in the row or the next), where no read past a range-checked end zeroes them, so no copy of the whole run made for every lane reads what the kernel's masked one does{{$}}
-//
-// M assumed a multiple of 4 only: the clause names the divisor it has:
-// RUN: sed -e '59s/umax = 9007199254740991>/umax = 9007199254740991, udiv = 4>/' %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir \
-// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=UDIV4
-// UDIV4: that size is known only at launch and proven a multiple of 4 only, not a multiple of 8 (util.assume.int's udiv), so a run may be cut inside

@@ -51,7 +51,9 @@ The verdict on a mutant (:func:`verdict`):
   when the two C's differ, the unpipelined mutant's C differs between two orders of its
   waves (late and eager mode: a race the global check does not see, a load of a wave of the
   workgroup before another wave's store where a later load of the halfword replaced its
-  record, :mod:`pipeline_mlir.emu.globalrace`);
+  record, :mod:`pipeline_mlir.emu.globalrace`), or two lanes of one of its waves store
+  one byte of C in two stores no barrier orders (:func:`lanes_sharing`: two threads,
+  whose order the emulator keeps as the hardware does and LLVM need not);
 * ``undefined``: the unpipelined mutant itself indexes a private buffer outside its bounds
   (undefined behaviour, whatever either build then computes): the emulator ran it out of
   its private segment, or the front end's check (:func:`undefined`,
@@ -100,7 +102,8 @@ DEFAULT_BUILD = ("--iree-llvmgpu-prefetch-num-stages=2",)
 class Family:
     """A kernel mutated: the ``generate.matmul_source`` arguments (``eight_wave``: those of
     ``generate.EIGHT_WAVE[eight_wave]``), the ``iree-compile`` flags, the schedule that
-    pipelines it, the committed file stem (None: generated with ``iree-compile``) and the
+    pipelines it, the committed file stem (in ``test/data/iree`` or a path relative to it;
+    None: generated with ``iree-compile``) and the
     forms mutated.  ``padded``: IREE's padded dispatch of M (and N) known at launch
     (``dynamic.padded_source`` arguments ``(n, k)``) instead of ``generate.matmul_source``;
     ``launch``: the sizes (M, N, K) such a dispatch is launched at (both builds of a
@@ -306,7 +309,8 @@ FAMILIES = {
     # (frontend/transpose.py), C written by per-thread loops (memref.copy of rows at the
     # prefetch point: analysis/output_tiles.py); run at the first and the corner workgroup
     "atb600": Family(_f(dtype="f16", m=1000, n=600, k=1030, transpose_a=True,
-                        transpose_b=False), later=True, aimed=True),
+                        transpose_b=False), later=True, aimed=True,
+                     committed="../../lit/passes/Inputs/iree-f16-atb-1000x600x1030"),
     # IREE's default builds (its register prefetch) with an unaligned K, rolled back
     # (frontend/reroll_regs.py: guarded loads, masks, arith.select paddings): bf16 A x B^T
     # 512x512x1020 (K step 128) and f16 512x512x1030 (K step 32)
@@ -973,6 +977,7 @@ def m_select(lines, rng):
     i = rng.choice(found)
     m = re.search(r"= arith\.select (%[\w#]+), (%[\w#]+), (%[\w#]+) : (.+?)\s*$", lines[i])
     c, a, b, ty = m.groups()
+    cty, vty = ty.split(", ", 1) if ", " in ty else ("i1", ty)    # a vector of conditions
     pre = " " * _indent(lines[i])
     conds = sorted({re.search(r"select (%[\w#]+)", lines[j]).group(1) for j in found} - {c})
     how = rng.choice(["swap", "padding", "true", "not"] + (["other"] if conds else []))
@@ -981,18 +986,19 @@ def m_select(lines, rng):
         return f"select on line {i + 1}: values swapped"
     if how == "padding":
         lines[i] = lines[i].replace(m.group(0), f"= arith.select {c}, {a}, %mut_p : {ty}", 1)
-        lines.insert(i, f"{pre}%mut_p = arith.constant {_const_of(ty, '1')}")
+        lines.insert(i, f"{pre}%mut_p = arith.constant {_const_of(vty, '1')}")
         return f"select on line {i + 1}: padding {b} -> 1"
     if how == "other":
         new = rng.choice(conds)
         lines[i] = lines[i].replace(m.group(0), f"= arith.select {new}, {a}, {b} : {ty}", 1)
         return f"select on line {i + 1}: condition {c} -> {new}"
     lines[i] = lines[i].replace(m.group(0), f"= arith.select %mut_c, {a}, {b} : {ty}", 1)
-    new = [f"{pre}%mut_true = arith.constant true"]
+    true = f"dense<true> : {cty}" if cty != "i1" else "true"
+    new = [f"{pre}%mut_true = arith.constant {true}"]
     if how == "not":
-        new.append(f"{pre}%mut_c = arith.xori {c}, %mut_true : i1")
+        new.append(f"{pre}%mut_c = arith.xori {c}, %mut_true : {cty}")
     else:
-        new[0] = f"{pre}%mut_c = arith.constant true"
+        new[0] = f"{pre}%mut_c = arith.constant {true}"
     lines[i:i] = new
     return f"select on line {i + 1}: condition {c} {'negated' if how == 'not' else '-> true'}"
 
@@ -1518,8 +1524,65 @@ def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
         return "input-broken", (f"the unpipelined mutant's C depends on the order its waves "
                                 f"run (late against eager: {n}): a race the emulator's "
                                 f"check does not see")
+    shared = lanes_sharing(ref, m.form)
+    if shared is not None:
+        return "input-broken", shared
     bad = list(zip(*(want != got).nonzero()))
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
+
+
+@contextlib.contextmanager
+def _lane_stores(found: list):
+    """The emulator's global stores watched while the block runs: a byte stored by two lanes
+    of one wave (two threads) in two stores with no barrier passed between them is noted in
+    ``found`` (the emulator orders a wave's stores, as the hardware does; a compiler's thread
+    model does not: LLVM may reorder two stores of one thread to addresses that differ in
+    it, such as one lane's column + 1 and the same lane's column + 16)."""
+    import numpy as np
+
+    from pipeline_mlir.emu import globalrace, machine, memops
+
+    original = globalrace.on_store
+    last: dict = {}
+
+    def watched(glob, m, w, step, b, idx, unit, mask, vals):
+        original(glob, m, w, step, b, idx, unit, mask, vals)
+        if found:
+            return
+        on = np.ones(idx.shape[:2], dtype=bool) if mask is None else np.asarray(mask)
+        for g, lane in zip(*np.nonzero(on)):
+            who = (m.run_key, int(g), w.index, w.epoch)
+            for e in np.asarray(idx[g, lane]).reshape(-1).tolist():
+                for byte in range(e * unit, e * unit + unit):
+                    prev = last.get((b, byte))
+                    last[(b, byte)] = (who, int(lane), m.cur_id)
+                    if prev is not None and prev[0] == who and prev[1] != lane and \
+                            prev[2] != m.cur_id:
+                        found.append(f"lanes {prev[1]} and {int(lane)} of wave {w.index} store "
+                                     f"byte {byte} of buffer {b} in two stores, no barrier "
+                                     f"between them")
+                        return
+
+    machine.on_store = memops.on_store = watched
+    try:
+        yield
+    finally:
+        machine.on_store = memops.on_store = original
+
+
+def lanes_sharing(hsaco: bytes, name: str) -> str | None:
+    """Why the unpipelined mutant of input ``name`` (code object ``hsaco``) is racy in a
+    compiler's thread model though the emulator's race check passes it: two lanes of one
+    wave store one byte of global memory in two stores that no barrier orders
+    (:func:`_lane_stores`), so that whatever order LLVM gives them is the kernel's; or None.
+    Run only where the two builds' C differ."""
+    found: list[str] = []
+    with _lane_stores(found):
+        c_bytes.__wrapped__(hsaco, name)
+    if not found:
+        return None
+    return (f"the unpipelined mutant's threads race on global memory: {found[0]} (the "
+            f"emulator runs a wave's stores in order; LLVM need not)")
 
 
 def _refusal(rc: int | None, err: str) -> tuple[str, str]:

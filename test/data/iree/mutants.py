@@ -25,7 +25,14 @@ replaced by its A; and, for the later families only, a ``gpu.barrier`` made a ba
 pipelined itself (its default builds, in the late form the front end rolls back:
 :attr:`Family.rolled`) draw the mutations of what the roll-backs prove too
 (:data:`ROLLBACK_ONLY`: the prologue's indices, carried values, the epilogue, the rolled
-bound, slot arithmetic, ``rocdl.asyncmark`` and its waits).
+bound, slot arithmetic, ``rocdl.asyncmark`` and its waits).  The families of the newest
+paths (:attr:`Family.aimed`: the f16 ``A^T x B`` 1000x600x1030 kernel, IREE's register
+prefetch with an unaligned K, the one-wave 32x32 kernels whose K steps are merged, the kept
+masks' bf16 ``A x B`` 1000^3) draw, twice as likely each, the mutations aimed at what those
+paths prove (:data:`AIMED_MUTATIONS`: a mask's or run's bounds and compares, an affine
+map's constants, a padding select's values and condition, a guard's or a mask's condition,
+a mask's size, the strided slices and shuffles that regroup reads, a view's offsets and
+sizes, C's per-thread write loops, stores and ``memref.copy``).
 
 The verdict on a mutant (:func:`verdict`):
 
@@ -58,7 +65,9 @@ The verdict on a mutant (:func:`verdict`):
   (undefined behaviour, whatever either build then computes): the emulator ran it out of
   its private segment, or the front end's check (:func:`undefined`,
   :mod:`pipeline_mlir.frontend.private_bounds`, which refuses such a kernel at the access
-  in the pipelined build) sees an index outside the buffer whenever it runs;
+  in the pipelined build) sees an index outside the buffer whenever it runs; or, when the
+  two C's differ, the unpipelined build stored the emulator's poison to every element they
+  differ in (:func:`stores_poison`: a value read from private memory nothing wrote);
 * ``off-grid``: the mutant's own grid (:func:`off_grid`: its ``scf.forall`` bounds, its
   workgroup loops, its ids' upper bounds) no longer holds a workgroup the comparison would
   run (a bound of its grid made smaller): that workgroup does not exist, and stores nothing
@@ -87,6 +96,8 @@ import sys
 import tempfile
 import traceback
 from dataclasses import dataclass
+
+import numpy as np
 from pathlib import Path
 
 DATA = Path(__file__).parent
@@ -1304,6 +1315,91 @@ def undefined(text: str) -> str | None:
     return None
 
 
+def _index_values(v) -> list[int] | None:
+    """The values index ``v`` takes: a constant's, or those of an ``scf.for``'s induction
+    variable of constant bounds (through index casts); None for anything else."""
+    from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.dialect.ir_io import as_operation
+
+    c = constant_int(v)
+    if c is not None:
+        return [c]
+    owner = v.owner
+    if not isinstance(owner, ir.Block):
+        o = as_operation(owner)
+        return _index_values(o.operands[0]) if o.name in (
+            "arith.index_cast", "arith.index_castui") else None
+    loop = as_operation(owner.owner)
+    if loop.name != "scf.for" or v.arg_number != 0:
+        return None
+    bounds = constant_bounds(loop)
+    return None if bounds is None or bounds[2] <= 0 else list(range(*bounds))
+
+
+def _elements(op, first: int) -> set | None:
+    """The index tuples ``memref.load``/``store`` ``op`` (indices from operand ``first``)
+    accesses over its loops' iterations, or None where an index is not enumerable."""
+    import itertools
+
+    values = [_index_values(i) for i in list(op.operands)[first:]]
+    return None if any(v is None for v in values) else set(itertools.product(*values))
+
+
+def _always_runs(op) -> bool:
+    """``op`` runs whenever its function does: nested only in ``scf.for`` loops of
+    constant bounds and at least one iteration."""
+    from pipeline_mlir.analysis.ir_facts import constant_trips
+    from pipeline_mlir.dialect.ir_io import as_operation
+
+    o = as_operation(op).parent
+    while o.name != "func.func":
+        if o.name != "scf.for" or not constant_trips(o):
+            return False
+        o = o.parent
+    return True
+
+
+def unwritten(text: str) -> str | None:
+    """A load of a private buffer (a ``memref.alloca``) in mutant ``text`` that runs
+    whenever the kernel does and reads an element no store of the kernel writes (an
+    undefined value, which LLVM may replace by anything: the two builds need not agree on
+    what reaches C from it), or None (none seen; a store whose elements are not enumerable,
+    constants and loops of constant bounds, may write anything; a view of the buffer,
+    anything the check does not read, makes it give up on that buffer)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import as_operation, walk_ops
+
+    with new_context() as ctx:
+        try:
+            module = ir.Module.parse(text, ctx)
+        except ir.MLIRError:
+            return None
+        for alloca in walk_ops(module.operation, lambda o: o.name == "memref.alloca"):
+            buf = alloca.results[0]
+            users = [as_operation(u.owner) for u in buf.uses]
+            if any(u.name not in ("memref.load", "memref.store") for u in users):
+                continue
+            written: set = set()
+            for u in users:
+                if u.name == "memref.store":
+                    got = _elements(u, 2)
+                    if got is None:
+                        break
+                    written |= got
+            else:
+                for u in users:
+                    if u.name == "memref.load" and _always_runs(u):
+                        missing = sorted((_elements(u, 1) or set()) - written)
+                        if missing:
+                            at = re.search(r":(\d+:\d+)\)?$", str(u.location))
+                            return (f"'memref.load' op at line {at.group(1) if at else '?'} "
+                                    f"reads element "
+                                    f"{list(missing[0])} of a private buffer no store writes "
+                                    f"(undefined), every time the kernel runs")
+    return None
+
+
 def off_grid(text: str, name: str) -> str | None:
     """Why mutant ``text`` of input ``name`` cannot be judged on the workgroups
     :func:`c_bytes` runs (two of the unmutated dispatch's grid), when one of them is not in
@@ -1528,7 +1624,26 @@ def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
     if shared is not None:
         return "input-broken", shared
     bad = list(zip(*(want != got).nonzero()))
+    poisoned = stores_poison(want, want != got) or unwritten(m.text)
+    if poisoned is not None:
+        return "undefined", f"{len(bad)} elements of C differ, {poisoned}"
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
+
+
+def stores_poison(want, differ) -> str | None:
+    """Why the unpipelined build's C (``want``: :func:`c_bytes`' words, or bytes) is
+    undefined where the two builds differ (``differ``): it holds the emulator's poison in
+    every such element, the value of memory and registers nothing wrote (a private buffer
+    read where no store of the kernel wrote it: an undefined value in LLVM, which either
+    build may replace by any other), which no arithmetic of the kernel's inputs computes
+    (an all-ones float is a NaN no operation returns); or None."""
+    from pipeline_mlir.emu.machine import POISON32, POISON_BYTE
+
+    poison = POISON32 if want.dtype == np.int64 else POISON_BYTE
+    if not differ.any() or (want[differ] != poison).any():
+        return None
+    return (f"each of them the poison {poison:#x} in the unpipelined build: a value read "
+            f"from memory or registers nothing wrote (undefined)")
 
 
 @contextlib.contextmanager
@@ -1538,8 +1653,6 @@ def _lane_stores(found: list):
     ``found`` (the emulator orders a wave's stores, as the hardware does; a compiler's thread
     model does not: LLVM may reorder two stores of one thread to addresses that differ in
     it, such as one lane's column + 1 and the same lane's column + 16)."""
-    import numpy as np
-
     from pipeline_mlir.emu import globalrace, machine, memops
 
     original = globalrace.on_store

@@ -910,7 +910,8 @@ def _typed_add(lines, i: int, m: re.Match, off: int, ty: str) -> str:
     """Operand ``m`` on line ``i`` made ``m + off`` in type ``ty``."""
     pre = " " * _indent(lines[i])
     _replace(lines, i, m, "%mut_s")
-    lines[i:i] = [f"{pre}%mut_t = arith.constant {off} : {ty}",
+    value = f"dense<{off}>" if ty.startswith("vector<") else str(off)
+    lines[i:i] = [f"{pre}%mut_t = arith.constant {value} : {ty}",
                   f"{pre}%mut_s = arith.addi {m.group(0)}, %mut_t : {ty}"]
     return m.group(0)
 
@@ -944,7 +945,7 @@ def m_cmp(lines, rng):
     """A compare of a mask, guard or C's write: another predicate, or an operand offset by
     one."""
     i = rng.choice([i for i, s in enumerate(lines) if "= arith.cmpi " in s])
-    m = re.search(r"= arith\.cmpi (\w+), (%[\w#]+), (%[\w#]+) : (\w+)", lines[i])
+    m = re.search(r"= arith\.cmpi (\w+), (%[\w#]+), (%[\w#]+) : (\S+)\s*$", lines[i])
     if rng.random() < 0.5:
         new = rng.choice(sorted(set(PREDICATES) - {m.group(1)}))
         lines[i] = lines[i].replace(f"arith.cmpi {m.group(1)},", f"arith.cmpi {new},", 1)

@@ -430,8 +430,7 @@ class _Vectors:
         if name in ("vector.extract", "vector.to_elements"):
             return self._element(op, v)[:, None]
         if name == "arith.constant":
-            vals = np.array([int(x) for x in ir.DenseIntElementsAttr(op.attributes["value"])],
-                            dtype=np.int64)
+            vals = _dense_ints(op.attributes["value"])
             return np.broadcast_to(vals if vals.size == n else vals[:1], (self.ev.threads, n))
         if name == "vector.step":
             return np.broadcast_to(np.arange(n, dtype=np.int64), (self.ev.threads, n))
@@ -571,3 +570,11 @@ class _SideBySide(Evaluator):
         if op.name == "rocdl.readfirstlane":
             return [self.value(op.operands[0])[self.first]]
         return super()._eval(op, v)
+
+
+def _dense_ints(attr) -> np.ndarray:
+    """The elements of a dense integer constant as int64, read signed: the bindings read an
+    ``index`` element unsigned (``dense<-1> : vector<4xindex>`` as 2^64 - 1, which no int64
+    holds), the others signed."""
+    return np.array([x - (1 << 64) if x >= 1 << 63 else x
+                     for x in map(int, ir.DenseIntElementsAttr(attr))], dtype=np.int64)

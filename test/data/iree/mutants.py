@@ -25,7 +25,14 @@ replaced by its A; and, for the later families only, a ``gpu.barrier`` made a ba
 pipelined itself (its default builds, in the late form the front end rolls back:
 :attr:`Family.rolled`) draw the mutations of what the roll-backs prove too
 (:data:`ROLLBACK_ONLY`: the prologue's indices, carried values, the epilogue, the rolled
-bound, slot arithmetic, ``rocdl.asyncmark`` and its waits).
+bound, slot arithmetic, ``rocdl.asyncmark`` and its waits).  The families of the newest
+paths (:attr:`Family.aimed`: the f16 ``A^T x B`` 1000x600x1030 kernel, IREE's register
+prefetch with an unaligned K, the one-wave 32x32 kernels whose K steps are merged, the kept
+masks' bf16 ``A x B`` 1000^3) draw, twice as likely each, the mutations aimed at what those
+paths prove (:data:`AIMED_MUTATIONS`: a mask's or run's bounds and compares, an affine
+map's constants, a padding select's values and condition, a guard's or a mask's condition,
+a mask's size, the strided slices and shuffles that regroup reads, a view's offsets and
+sizes, C's per-thread write loops, stores and ``memref.copy``).
 
 The verdict on a mutant (:func:`verdict`):
 
@@ -51,12 +58,16 @@ The verdict on a mutant (:func:`verdict`):
   when the two C's differ, the unpipelined mutant's C differs between two orders of its
   waves (late and eager mode: a race the global check does not see, a load of a wave of the
   workgroup before another wave's store where a later load of the halfword replaced its
-  record, :mod:`pipeline_mlir.emu.globalrace`);
+  record, :mod:`pipeline_mlir.emu.globalrace`), or two lanes of one of its waves store
+  one byte of C in two stores no barrier orders (:func:`lanes_sharing`: two threads,
+  whose order the emulator keeps as the hardware does and LLVM need not);
 * ``undefined``: the unpipelined mutant itself indexes a private buffer outside its bounds
   (undefined behaviour, whatever either build then computes): the emulator ran it out of
   its private segment, or the front end's check (:func:`undefined`,
   :mod:`pipeline_mlir.frontend.private_bounds`, which refuses such a kernel at the access
-  in the pipelined build) sees an index outside the buffer whenever it runs;
+  in the pipelined build) sees an index outside the buffer whenever it runs; or, when the
+  two C's differ, the unpipelined build stored the emulator's poison to every element they
+  differ in (:func:`stores_poison`: a value read from private memory nothing wrote);
 * ``off-grid``: the mutant's own grid (:func:`off_grid`: its ``scf.forall`` bounds, its
   workgroup loops, its ids' upper bounds) no longer holds a workgroup the comparison would
   run (a bound of its grid made smaller): that workgroup does not exist, and stores nothing
@@ -85,6 +96,8 @@ import sys
 import tempfile
 import traceback
 from dataclasses import dataclass
+
+import numpy as np
 from pathlib import Path
 
 DATA = Path(__file__).parent
@@ -100,7 +113,8 @@ DEFAULT_BUILD = ("--iree-llvmgpu-prefetch-num-stages=2",)
 class Family:
     """A kernel mutated: the ``generate.matmul_source`` arguments (``eight_wave``: those of
     ``generate.EIGHT_WAVE[eight_wave]``), the ``iree-compile`` flags, the schedule that
-    pipelines it, the committed file stem (None: generated with ``iree-compile``) and the
+    pipelines it, the committed file stem (in ``test/data/iree`` or a path relative to it;
+    None: generated with ``iree-compile``) and the
     forms mutated.  ``padded``: IREE's padded dispatch of M (and N) known at launch
     (``dynamic.padded_source`` arguments ``(n, k)``) instead of ``generate.matmul_source``;
     ``launch``: the sizes (M, N, K) such a dispatch is launched at (both builds of a
@@ -129,6 +143,7 @@ class Family:
     epilogue: tuple | None = None
     rolled: bool = False
     registers: bool = False
+    aimed: bool = False
 
     def source_args(self) -> dict:
         import generate as G
@@ -298,6 +313,40 @@ FAMILIES = {
                         tile=(32, 32, 32), waves=(1, 1), stages=2), forms=("late",),
                      workgroups=(("late", [5, 4223]),), later=True, rolled=True,
                      registers=True),
+    # -- the newest paths' families (all later, their mutants also draw AIMED_MUTATIONS):
+    # f16 A^T x B 1000x600x1030, a 16x32 tile in 2 waves cut at M, N and K (1197
+    # workgroups): the edge masks kept in the copies (frontend/kept_layout.py), 4 K steps
+    # merged (kmerge, k_subtiles), A's transposing reads regrouped through vector.shuffle
+    # (frontend/transpose.py), C written by per-thread loops (memref.copy of rows at the
+    # prefetch point: analysis/output_tiles.py); run at the first and the corner workgroup
+    "atb600": Family(_f(dtype="f16", m=1000, n=600, k=1030, transpose_a=True,
+                        transpose_b=False), later=True, aimed=True,
+                     committed="../../lit/passes/Inputs/iree-f16-atb-1000x600x1030"),
+    # IREE's default builds (its register prefetch) with an unaligned K, rolled back
+    # (frontend/reroll_regs.py: guarded loads, masks, arith.select paddings): bf16 A x B^T
+    # 512x512x1020 (K step 128) and f16 512x512x1030 (K step 32)
+    "regk1020": Family(_f(dtype="bf16", m=512, n=512, k=1020), DEFAULT_BUILD,
+                       forms=("late",), later=True, rolled=True, aimed=True),
+    "regf16k": Family(_f(dtype="f16", m=512, n=512, k=1030), DEFAULT_BUILD,
+                      forms=("late",), later=True, rolled=True, aimed=True),
+    # one wave of a 32x32 tile, K steps merged by kmerge: IREE's DMA prefetch into two LDS
+    # slots (the slot views of the kmerge crash) and its register prefetch, rolled back, at
+    # 512x512x512 (256 workgroups: the roll-backs' proofs enumerate them); and the
+    # one-wave kernel without IREE's prefetch (w1's; IREE does not build it at an unaligned K)
+    "dma1w": Family(_f(dtype="bf16", m=512, n=512, k=512, mma="MFMA_F32_16x16x32_BF16",
+                       tile=(32, 32, 32), waves=(1, 1), stages=2), forms=("late",),
+                    workgroups=(("late", [5, 255]),), later=True, rolled=True, aimed=True),
+    "reg1w": Family(_f(dtype="bf16", m=512, n=512, k=512, mma="MFMA_F32_16x16x32_BF16",
+                       tile=(32, 32, 32), waves=(1, 1), stages=2), forms=("late",),
+                    workgroups=(("late", [5, 255]),), later=True, rolled=True,
+                    registers=True, aimed=True),
+    "w1m": Family(_f(dtype="bf16", m=512, n=512, k=512, mma="MFMA_F32_16x16x32_BF16",
+                     tile=(32, 32, 32), waves=(1, 1)), later=True, aimed=True),
+    # keptab's kernel (bf16 A x B 1000^3, 32x32x8 MFMAs, K step 8, the kept masks) drawing
+    # the aimed mutations too (keptab's own draws stay as recorded)
+    "keptm": Family(_f(dtype="bf16", m=1000, n=1000, k=1000, transpose_b=False),
+                    workgroups=(("prefetch", [(0, 0), (3, 7)]), ("late", [0, 31])),
+                    later=True, aimed=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
@@ -854,6 +903,269 @@ def m_async(lines, rng):
     return f"{s.split()[0]} on line {i + 1} moved to line {j + 1}"
 
 
+# ---- the mutations aimed at the newest paths (masks kept, guards, paddings, regrouped reads,
+# C's per-thread write, merged slabs) ---------------------------------------------------------
+
+def _typed_add(lines, i: int, m: re.Match, off: int, ty: str) -> str:
+    """Operand ``m`` on line ``i`` made ``m + off`` in type ``ty``."""
+    pre = " " * _indent(lines[i])
+    _replace(lines, i, m, "%mut_s")
+    value = f"dense<{off}>" if ty.startswith("vector<") else str(off)
+    lines[i:i] = [f"{pre}%mut_t = arith.constant {value} : {ty}",
+                  f"{pre}%mut_s = arith.addi {m.group(0)}, %mut_t : {ty}"]
+    return m.group(0)
+
+
+#: an integer op of two operands and one type (the shape of a mask's bounds and compares)
+BINARY = r"= arith\.%s (%%[\w#]+), (%%[\w#]+) : (\w+)\s*$"
+
+
+def m_minmax(lines, rng):
+    """A bound of a mask or a run (``arith.minui``/``minsi``/``maxui``/``maxsi``): made
+    another of the four, or an operand offset by a small constant."""
+    ops = ("minui", "minsi", "maxui", "maxsi")
+    i = rng.choice([i for i, s in enumerate(lines)
+                    if re.search(BINARY % f"({'|'.join(ops)})", s)])
+    m = re.search(BINARY % f"({'|'.join(ops)})", lines[i])
+    op, ty = m.group(1), m.group(4)
+    if rng.random() < 0.4:
+        new = rng.choice(sorted(set(ops) - {op}))
+        lines[i] = lines[i].replace(f"arith.{op} ", f"arith.{new} ", 1)
+        return f"{op} on line {i + 1} made {new}"
+    k = rng.choice([2, 3])
+    hit = re.compile(re.escape(m.group(k))).search(lines[i], m.start(k))
+    off = rng.choice([1, -1, 4, -4, 8])
+    return f"{op} operand {_typed_add(lines, i, hit, off, ty)} on line {i + 1} {off:+d}"
+
+
+PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+
+
+def m_cmp(lines, rng):
+    """A compare of a mask, guard or C's write: another predicate, or an operand offset by
+    one."""
+    i = rng.choice([i for i, s in enumerate(lines) if "= arith.cmpi " in s])
+    m = re.search(r"= arith\.cmpi (\w+), (%[\w#]+), (%[\w#]+) : (\S+)\s*$", lines[i])
+    if rng.random() < 0.5:
+        new = rng.choice(sorted(set(PREDICATES) - {m.group(1)}))
+        lines[i] = lines[i].replace(f"arith.cmpi {m.group(1)},", f"arith.cmpi {new},", 1)
+        return f"cmpi on line {i + 1}: {m.group(1)} -> {new}"
+    k = rng.choice([2, 3])
+    hit = re.compile(re.escape(m.group(k))).search(lines[i], m.start(k))
+    off = rng.choice([1, -1])
+    return f"cmpi operand {_typed_add(lines, i, hit, off, m.group(4))} on line {i + 1} {off:+d}"
+
+
+def m_map(lines, rng):
+    """A constant of an affine map (the tiles' edge bounds, the K left's, C's rows): an
+    integer of a ``#map`` definition's results (every use of it) changed."""
+    found = [(i, t) for i, s in enumerate(lines)
+             if re.match(r"#map\d* = affine_map<", s)
+             for t in re.finditer(r"(?<![\w])-?\d+(?![\w])", s.split("->", 1)[1])]
+    i, t = rng.choice(found)
+    v = int(t.group(0))
+    head, tail = lines[i].split("->", 1)
+    divisor = re.search(r"(floordiv|ceildiv|mod) $", tail[:t.start()])
+    new = rng.choice(sorted({v + 1, v - 1, v + 8, 0, 2 * v} - {v} -
+                            ({0, -1} if divisor else set())))
+    lines[i] = head + "->" + tail[:t.start()] + str(new) + tail[t.end():]
+    return f"affine map on line {i + 1}: {v} -> {new} ({lines[i].strip()[:80]})"
+
+
+def _const_of(ty: str, value: str) -> str:
+    """An ``arith.constant`` of ``value`` (``1``, ``true``) in type ``ty`` (a vector splat
+    where ``ty`` is a vector)."""
+    v = re.match(r"vector<(?:\d+x)+(\w+)>", ty)
+    el = v.group(1) if v else ty
+    lit = value if el == "i1" or el.startswith("i") and el != "index" else (
+        value if el == "index" else f"{value}.0")
+    return f"dense<{lit}> : {ty}" if v else f"{lit} : {ty}"
+
+
+def m_select(lines, rng):
+    """A padding select (``arith.select``): its values swapped, its padding made 1, its
+    condition made true, negated, or another select's."""
+    found = [i for i, s in enumerate(lines) if re.search(r"= arith\.select ", s)]
+    i = rng.choice(found)
+    m = re.search(r"= arith\.select (%[\w#]+), (%[\w#]+), (%[\w#]+) : (.+?)\s*$", lines[i])
+    c, a, b, ty = m.groups()
+    cty, vty = ty.split(", ", 1) if ", " in ty else ("i1", ty)    # a vector of conditions
+    pre = " " * _indent(lines[i])
+    conds = sorted({re.search(r"select (%[\w#]+)", lines[j]).group(1) for j in found} - {c})
+    how = rng.choice(["swap", "padding", "true", "not"] + (["other"] if conds else []))
+    if how == "swap":
+        lines[i] = lines[i].replace(m.group(0), f"= arith.select {c}, {b}, {a} : {ty}", 1)
+        return f"select on line {i + 1}: values swapped"
+    if how == "padding":
+        lines[i] = lines[i].replace(m.group(0), f"= arith.select {c}, {a}, %mut_p : {ty}", 1)
+        lines.insert(i, f"{pre}%mut_p = arith.constant {_const_of(vty, '1')}")
+        return f"select on line {i + 1}: padding {b} -> 1"
+    if how == "other":
+        new = rng.choice(conds)
+        lines[i] = lines[i].replace(m.group(0), f"= arith.select {new}, {a}, {b} : {ty}", 1)
+        return f"select on line {i + 1}: condition {c} -> {new}"
+    lines[i] = lines[i].replace(m.group(0), f"= arith.select %mut_c, {a}, {b} : {ty}", 1)
+    true = f"dense<true> : {cty}" if cty != "i1" else "true"
+    new = [f"{pre}%mut_true = arith.constant {true}"]
+    if how == "not":
+        new.append(f"{pre}%mut_c = arith.xori {c}, %mut_true : {cty}")
+    else:
+        new[0] = f"{pre}%mut_c = arith.constant {true}"
+    lines[i:i] = new
+    return f"select on line {i + 1}: condition {c} {'negated' if how == 'not' else '-> true'}"
+
+
+def m_cond(lines, rng):
+    """A condition of a mask or guard: an ``arith.andi`` / ``ori`` of two conditions made
+    the other, or one of its operands made true; an ``scf.if``'s condition made true, false
+    or negated (IREE's guarded loads, C's per-thread write)."""
+    ands = [i for i, s in enumerate(lines) if re.search(BINARY % "(andi|ori)", s)
+            and s.rstrip().endswith(": i1")]
+    ifs = [i for i, s in enumerate(lines) if re.search(r"scf\.if %[\w#]+", s)]
+    i = rng.choice(ands + ifs)
+    pre = " " * _indent(lines[i])
+    if i in ands:
+        m = re.search(BINARY % "(andi|ori)", lines[i])
+        if rng.random() < 0.5:
+            other = "ori" if m.group(1) == "andi" else "andi"
+            lines[i] = lines[i].replace(f"arith.{m.group(1)} ", f"arith.{other} ", 1)
+            return f"{m.group(1)} on line {i + 1} made {other}"
+        k = rng.choice([2, 3])
+        hit = re.compile(re.escape(m.group(k))).search(lines[i], m.start(k))
+        _replace(lines, i, hit, "%mut_true")
+        lines.insert(i, f"{pre}%mut_true = arith.constant true")
+        return f"{m.group(1)} on line {i + 1}: operand {m.group(k)} -> true"
+    m = re.search(r"scf\.if (%[\w#]+)", lines[i])
+    how = rng.choice(["true", "false", "not"])
+    _replace(lines, i, re.compile(re.escape(m.group(1))).search(lines[i], m.start(1)),
+             "%mut_c")
+    if how == "not":
+        lines[i:i] = [f"{pre}%mut_true = arith.constant true",
+                      f"{pre}%mut_c = arith.xori {m.group(1)}, %mut_true : i1"]
+    else:
+        lines.insert(i, f"{pre}%mut_c = arith.constant {how}")
+    return f"scf.if on line {i + 1}: condition {m.group(1)} -> {how}"
+
+
+def m_mask_size(lines, rng):
+    """A mask's size: a ``vector.create_mask`` operand offset by one or made another
+    index, a ``vector.constant_mask``'s size changed."""
+    found = [i for i, s in enumerate(lines) if re.search(r"= vector\.(create|constant)_mask ",
+                                                            s)]
+    i = rng.choice(found)
+    m = re.search(r"= vector\.constant_mask \[([\d, ]+)\]", lines[i])
+    if m:
+        sizes = [int(x) for x in m.group(1).split(",")]
+        k = rng.randrange(len(sizes))
+        sizes[k] = rng.choice(sorted({0, max(sizes[k] - 1, 0), sizes[k] + 1} - {sizes[k]}))
+        lines[i] = lines[i].replace(m.group(0),
+                                    f"= vector.constant_mask [{', '.join(map(str, sizes))}]")
+        return f"constant_mask on line {i + 1}: [{m.group(1)}] -> {sizes}"
+    ops = list(re.finditer(r"%[\w#]+", lines[i].split("create_mask", 1)[1].split(":")[0]))
+    base = lines[i].index("create_mask") + len("create_mask")
+    t = rng.choice(ops)
+    hit = re.compile(re.escape(t.group(0))).search(lines[i], base + t.start())
+    off = rng.choice([1, -1])
+    return f"create_mask operand {_typed_add(lines, i, hit, off, 'index')} on line {i + 1} " \
+        f"{off:+d}"
+
+
+def m_slice(lines, rng):
+    """A regrouping of read elements: a ``vector.insert_strided_slice`` /
+    ``extract_strided_slice``'s offset, a ``vector.shuffle``'s mask (two entries swapped, or
+    one moved), a static ``vector.extract`` / ``insert`` position."""
+    found = [i for i, s in enumerate(lines) if re.search(
+        r"vector\.(insert_strided_slice|extract_strided_slice|shuffle) |"
+        r"= vector\.(extract|insert) [^\n]*\[\d+(, \d+)*\]", s)]
+    i = rng.choice(found)
+    s = lines[i]
+    m = re.search(r"offsets = \[([\d, ]+)\]", s)
+    if m:
+        offs = [int(x) for x in m.group(1).split(",")]
+        k = rng.randrange(len(offs))
+        offs[k] = rng.choice(sorted({0, offs[k] + 1, offs[k] + 2, offs[k] + 4,
+                                     max(offs[k] - 4, 0)} - {offs[k]}))
+        lines[i] = s.replace(m.group(0), f"offsets = [{', '.join(map(str, offs))}]", 1)
+        return f"strided slice on line {i + 1}: offsets [{m.group(1)}] -> {offs}"
+    m = re.search(r"vector\.shuffle (%[\w#]+), (%[\w#]+) ?\[([\d, ]+)\]", s)
+    if m:
+        mask = [int(x) for x in m.group(3).split(",")]
+        if rng.random() < 0.5 and len(mask) > 1:
+            a, b = rng.sample(range(len(mask)), 2)
+            mask[a], mask[b] = mask[b], mask[a]
+        else:
+            a = rng.randrange(len(mask))
+            mask[a] = rng.choice(sorted(set(range(max(mask) + 1)) - {mask[a]}))
+        lines[i] = s.replace(f"[{m.group(3)}]", f"[{', '.join(map(str, mask))}]", 1)
+        return f"shuffle on line {i + 1}: mask [{m.group(3)}] -> {mask}"
+    m = re.search(r"(= vector\.(?:extract|insert) [^\[]*)\[([\d, ]+)\]", s)
+    pos = [int(x) for x in m.group(2).split(",")]
+    k = rng.randrange(len(pos))
+    pos[k] = pos[k] + 1 if pos[k] == 0 or rng.random() < 0.5 else pos[k] - 1
+    lines[i] = s.replace(m.group(0), f"{m.group(1)}[{', '.join(map(str, pos))}]", 1)
+    return f"static position on line {i + 1}: [{m.group(2)}] -> {pos}"
+
+
+def m_subview(lines, rng):
+    """A view's offset or size (``memref.subview``: the copies' and C's runs, the merged
+    loop's slabs, the slot views): a dynamic one offset by a constant, a static one
+    changed."""
+    i = rng.choice([i for i, s in enumerate(lines) if "= memref.subview " in s])
+    s = lines[i]
+    head = s.split(" : ")[0]
+    groups = [g for g in re.finditer(r"\[([^\]]*)\]", head)][:2]    # offsets, sizes
+    g = rng.choice(groups)
+    items = list(re.finditer(r"%[\w#]+|-?\d+", g.group(1)))
+    t = rng.choice(items)
+    at = g.start(1) + t.start()
+    which = "offset" if g is groups[0] else "size"
+    if t.group(0).startswith("%"):
+        hit = re.compile(re.escape(t.group(0))).search(s, at)
+        off = rng.choice([1, -1, 4, 8, 16])
+        return f"subview {which} {_typed_add(lines, i, hit, off, 'index')} on line {i + 1} " \
+            f"{off:+d}"
+    v = int(t.group(0))
+    new = rng.choice(sorted({v + 1, max(v - 1, 0), v + 8, 0} - {v}))
+    lines[i] = s[:at] + str(new) + s[at + len(t.group(0)):]
+    return f"subview static {which} on line {i + 1}: {v} -> {new}"
+
+
+def m_c_write(lines, rng):
+    """C's write after the K-loop: a per-thread loop's bound (upper one more or less, lower
+    1, step 2), a store's index offset by one, or the ``memref.copy`` removed."""
+    after = range(_loop_close(lines) + 1, len(lines))
+    loops = [i for i in after if re.search(r"scf\.for %\w+ = %\w+ to %\w+ step %\w+", lines[i])]
+    stores = [i for i in after if re.search(r"(memref|vector)\.store .*(fat_raw_buffer|"
+                                            r"address_space<global>)", lines[i])]
+    copies = [i for i in after if "memref.copy " in lines[i]]
+    i = rng.choice(loops + stores + copies)
+    pre = " " * _indent(lines[i])
+    if i in copies:
+        s = lines.pop(i)
+        return f"memref.copy on line {i + 1} removed ({s.strip()[:60]})"
+    if i in stores:
+        m = rng.choice(_bracket(lines[i], 0))
+        ty = "index"
+        return f"C store index {_typed_add(lines, i, m, 1, ty)} on line {i + 1} +1"
+    m = re.search(r"scf\.for %\w+ = (%\w+) to (%\w+) step (%\w+)", lines[i])
+    ty = "i32" if re.search(r":\s*i32\s*\{\s*$", lines[i]) else "index"
+    which = rng.choice(["upper+", "upper-", "lower", "step"])
+    if which.startswith("upper"):
+        hit = re.compile(re.escape(m.group(2))).search(lines[i], m.start(2))
+        off = 1 if which == "upper+" else -1
+        return f"C loop upper bound {_typed_add(lines, i, hit, off, ty)} on line {i + 1} {off:+d}"
+    k = 1 if which == "lower" else 3
+    hit = re.compile(re.escape(m.group(k))).search(lines[i], m.start(k))
+    _replace(lines, i, hit, "%mut_b")
+    lines.insert(i, f"{pre}%mut_b = arith.constant {1 if which == 'lower' else 2} : {ty}")
+    return f"C loop {which} on line {i + 1} -> {1 if which == 'lower' else 2}"
+
+
+#: the mutations aimed at the newest paths (:attr:`Family.aimed`), each twice as likely
+AIMED_MUTATIONS = (m_minmax, m_cmp, m_map, m_select, m_cond, m_mask_size, m_slice, m_subview,
+                   m_c_write)
+
+
 #: the mutations of what the roll-backs prove (IREE's prologue, carried values, epilogue,
 #: rolled bound, slots, marks), drawn only for :attr:`Family.rolled` families
 ROLLBACK_ONLY = (m_prologue_index, m_prologue_lds_index, m_carried_change, m_carried_use,
@@ -898,8 +1210,11 @@ def mutant(seed: int, index: int, families=None) -> Mutant:
 def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
     """A mutant of input ``form`` drawn with ``rng`` (numbered ``index``)."""
     fam = INPUTS[form]
-    what, text = applied(source(form), ROLLBACK_MUTATIONS if fam.rolled else
-                         LATER_MUTATIONS if fam.later else MUTATIONS, rng)
+    mutations = (ROLLBACK_MUTATIONS if fam.rolled else LATER_MUTATIONS if fam.later else
+                 MUTATIONS)
+    if fam.aimed:
+        mutations += AIMED_MUTATIONS + AIMED_MUTATIONS
+    what, text = applied(source(form), mutations, rng)
     return Mutant(form, index, f"{form}: {what}", text)
 
 
@@ -998,6 +1313,91 @@ def undefined(text: str) -> str | None:
                 check_private_bounds(f)
         except IRError as e:
             return str(e)
+    return None
+
+
+def _index_values(v) -> list[int] | None:
+    """The values index ``v`` takes: a constant's, or those of an ``scf.for``'s induction
+    variable of constant bounds (through index casts); None for anything else."""
+    from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.dialect.ir_io import as_operation
+
+    c = constant_int(v)
+    if c is not None:
+        return [c]
+    owner = v.owner
+    if not isinstance(owner, ir.Block):
+        o = as_operation(owner)
+        return _index_values(o.operands[0]) if o.name in (
+            "arith.index_cast", "arith.index_castui") else None
+    loop = as_operation(owner.owner)
+    if loop.name != "scf.for" or v.arg_number != 0:
+        return None
+    bounds = constant_bounds(loop)
+    return None if bounds is None or bounds[2] <= 0 else list(range(*bounds))
+
+
+def _elements(op, first: int) -> set | None:
+    """The index tuples ``memref.load``/``store`` ``op`` (indices from operand ``first``)
+    accesses over its loops' iterations, or None where an index is not enumerable."""
+    import itertools
+
+    values = [_index_values(i) for i in list(op.operands)[first:]]
+    return None if any(v is None for v in values) else set(itertools.product(*values))
+
+
+def _always_runs(op) -> bool:
+    """``op`` runs whenever its function does: nested only in ``scf.for`` loops of
+    constant bounds and at least one iteration."""
+    from pipeline_mlir.analysis.ir_facts import constant_trips
+    from pipeline_mlir.dialect.ir_io import as_operation
+
+    o = as_operation(op).parent
+    while o.name != "func.func":
+        if o.name != "scf.for" or not constant_trips(o):
+            return False
+        o = o.parent
+    return True
+
+
+def unwritten(text: str) -> str | None:
+    """A load of a private buffer (a ``memref.alloca``) in mutant ``text`` that runs
+    whenever the kernel does and reads an element no store of the kernel writes (an
+    undefined value, which LLVM may replace by anything: the two builds need not agree on
+    what reaches C from it), or None (none seen; a store whose elements are not enumerable,
+    constants and loops of constant bounds, may write anything; a view of the buffer,
+    anything the check does not read, makes it give up on that buffer)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import as_operation, walk_ops
+
+    with new_context() as ctx:
+        try:
+            module = ir.Module.parse(text, ctx)
+        except ir.MLIRError:
+            return None
+        for alloca in walk_ops(module.operation, lambda o: o.name == "memref.alloca"):
+            buf = alloca.results[0]
+            users = [as_operation(u.owner) for u in buf.uses]
+            if any(u.name not in ("memref.load", "memref.store") for u in users):
+                continue
+            written: set = set()
+            for u in users:
+                if u.name == "memref.store":
+                    got = _elements(u, 2)
+                    if got is None:
+                        break
+                    written |= got
+            else:
+                for u in users:
+                    if u.name == "memref.load" and _always_runs(u):
+                        missing = sorted((_elements(u, 1) or set()) - written)
+                        if missing:
+                            at = re.search(r":(\d+:\d+)\)?$", str(u.location))
+                            return (f"'memref.load' op at line {at.group(1) if at else '?'} "
+                                    f"reads element "
+                                    f"{list(missing[0])} of a private buffer no store writes "
+                                    f"(undefined), every time the kernel runs")
     return None
 
 
@@ -1221,8 +1621,82 @@ def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
         return "input-broken", (f"the unpipelined mutant's C depends on the order its waves "
                                 f"run (late against eager: {n}): a race the emulator's "
                                 f"check does not see")
+    shared = lanes_sharing(ref, m.form)
+    if shared is not None:
+        return "input-broken", shared
     bad = list(zip(*(want != got).nonzero()))
+    poisoned = stores_poison(want, want != got) or unwritten(m.text)
+    if poisoned is not None:
+        return "undefined", f"{len(bad)} elements of C differ, {poisoned}"
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
+
+
+def stores_poison(want, differ) -> str | None:
+    """Why the unpipelined build's C (``want``: :func:`c_bytes`' words, or bytes) is
+    undefined where the two builds differ (``differ``): it holds the emulator's poison in
+    every such element, the value of memory and registers nothing wrote (a private buffer
+    read where no store of the kernel wrote it: an undefined value in LLVM, which either
+    build may replace by any other), which no arithmetic of the kernel's inputs computes
+    (an all-ones float is a NaN no operation returns); or None."""
+    from pipeline_mlir.emu.machine import POISON32, POISON_BYTE
+
+    poison = POISON32 if want.dtype == np.int64 else POISON_BYTE
+    if not differ.any() or (want[differ] != poison).any():
+        return None
+    return (f"each of them the poison {poison:#x} in the unpipelined build: a value read "
+            f"from memory or registers nothing wrote (undefined)")
+
+
+@contextlib.contextmanager
+def _lane_stores(found: list):
+    """The emulator's global stores watched while the block runs: a byte stored by two lanes
+    of one wave (two threads) in two stores with no barrier passed between them is noted in
+    ``found`` (the emulator orders a wave's stores, as the hardware does; a compiler's thread
+    model does not: LLVM may reorder two stores of one thread to addresses that differ in
+    it, such as one lane's column + 1 and the same lane's column + 16)."""
+    from pipeline_mlir.emu import globalrace, machine, memops
+
+    original = globalrace.on_store
+    last: dict = {}
+
+    def watched(glob, m, w, step, b, idx, unit, mask, vals):
+        original(glob, m, w, step, b, idx, unit, mask, vals)
+        if found:
+            return
+        on = np.ones(idx.shape[:2], dtype=bool) if mask is None else np.asarray(mask)
+        for g, lane in zip(*np.nonzero(on)):
+            who = (m.run_key, int(g), w.index, w.epoch)
+            for e in np.asarray(idx[g, lane]).reshape(-1).tolist():
+                for byte in range(e * unit, e * unit + unit):
+                    prev = last.get((b, byte))
+                    last[(b, byte)] = (who, int(lane), m.cur_id)
+                    if prev is not None and prev[0] == who and prev[1] != lane and \
+                            prev[2] != m.cur_id:
+                        found.append(f"lanes {prev[1]} and {int(lane)} of wave {w.index} store "
+                                     f"byte {byte} of buffer {b} in two stores, no barrier "
+                                     f"between them")
+                        return
+
+    machine.on_store = memops.on_store = watched
+    try:
+        yield
+    finally:
+        machine.on_store = memops.on_store = original
+
+
+def lanes_sharing(hsaco: bytes, name: str) -> str | None:
+    """Why the unpipelined mutant of input ``name`` (code object ``hsaco``) is racy in a
+    compiler's thread model though the emulator's race check passes it: two lanes of one
+    wave store one byte of global memory in two stores that no barrier orders
+    (:func:`_lane_stores`), so that whatever order LLVM gives them is the kernel's; or None.
+    Run only where the two builds' C differ."""
+    found: list[str] = []
+    with _lane_stores(found):
+        c_bytes.__wrapped__(hsaco, name)
+    if not found:
+        return None
+    return (f"the unpipelined mutant's threads race on global memory: {found[0]} (the "
+            f"emulator runs a wave's stores in order; LLVM need not)")
 
 
 def _refusal(rc: int | None, err: str) -> tuple[str, str]:

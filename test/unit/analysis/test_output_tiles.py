@@ -292,3 +292,36 @@ def test_the_grid_proof_names_the_first_element_no_workgroup_writes(lb):
     with pytest.raises(IRError, match=rf"write no element \[{first[0]}, {first[1]}\] of the "
                                       rf"6x10 output"):
         _func(text, lambda f: check_grid_covers(f, (3, 2), (4, 1, 1)))
+
+
+#: each thread scatters 4 elements of its row at an index vector made with a dense index
+#: constant of -1 (the mutation campaign's keptm prefetch point with a compare operand made
+#: one less: the bindings read an index element unsigned, 2^64 - 1, an internal error)
+NEGATIVE_INDEX = """
+func.func @k(%C: memref<4x8xf32>) {
+  %bx = gpu.block_id x upper_bound 2
+  %t = gpu.thread_id x upper_bound 4
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %flat = memref.collapse_shape %C [[0, 1]] : memref<4x8xf32> into memref<32xf32>
+  %row = arith.muli %t, %c8 : index
+  %col0 = arith.muli %bx, %c4 : index
+  %base = arith.addi %row, %col0 : index
+  %b = vector.broadcast %base : index to vector<4xindex>
+  %step = arith.constant dense<[1, 2, 3, 4]> : vector<4xindex>
+  %m1 = arith.constant dense<-1> : vector<4xindex>
+  %s = arith.addi %step, %m1 : vector<4xindex>
+  %idx = arith.addi %b, %s : vector<4xindex>
+  %mask = arith.constant dense<true> : vector<4xi1>
+  %v = arith.constant dense<1.0> : vector<4xf32>
+  vector.scatter %flat[%c0] [%idx], %mask, %v : memref<32xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32>
+  return
+}
+"""
+
+
+def test_a_negative_index_vector_constant_is_read_signed():
+    # workgroup x writes columns 4x .. 4x + 3 of every row: [1, 2, 3, 4] + -1
+    assert _tiles(NEGATIVE_INDEX, (4, 8), (2, 1), [(0, 0), (1, 0)]) == [
+        [((0, 0), (4, 4))], [((0, 4), (4, 8))]]

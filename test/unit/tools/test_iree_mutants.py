@@ -314,6 +314,10 @@ def test_a_private_index_out_of_bounds_is_undefined():
 #: fp8 C, lockstep kernels of 8 and 16 waves and of one wave
 NEWER = {"i8abk", "i8abk2", "fp8abk", "i8atbtk", "f16atbk", "skinny", "skinnyn", "rows",
          "rowsk", "rowsrelu", "fp8c", "w8", "w16", "w1", "keptab"}
+#: the newest paths' families (later, drawing :data:`mutants.AIMED_MUTATIONS` too), those of
+#: IREE's own prefetch rolled back among them
+AIMED = {"atb600", "w1m", "keptm"}
+AIMED_ROLLED = {"regk1020", "regf16k", "dma1w", "reg1w"}
 
 
 def test_later_families_leave_the_recorded_draws_alone():
@@ -322,13 +326,15 @@ def test_later_families_leave_the_recorded_draws_alone():
     and only their mutants draw the bare barrier: every earlier campaign (a seed over every
     family, or named families) draws the same mutants as before."""
     later = {n for n, fam in M.FAMILIES.items() if fam.later}
-    assert later == {"i8x", "i8kf", "vdi8ab", "dynk", "bf16x", "fp8x", *NEWER, *ROLLED}
+    assert later == {"i8x", "i8kf", "vdi8ab", "dynk", "bf16x", "fp8x", *NEWER, *ROLLED,
+                     *AIMED, *AIMED_ROLLED}
+    assert {n for n, fam in M.FAMILIES.items() if fam.aimed} == AIMED | AIMED_ROLLED
     assert not any(n.split(".")[0] in later for n in M._pool())
     assert {M.mutant_source(SEED, i) for i in range(200)}.isdisjoint(
         {f"{n}.{f}" for n in later for f in M.FORMS})
     assert len(M.MUTATIONS) == 12 and M.m_bare_barrier not in M.MUTATIONS
     assert M.LATER_MUTATIONS == M.MUTATIONS + (M.m_bare_barrier,)
-    assert {n for n, fam in M.FAMILIES.items() if fam.rolled} == ROLLED
+    assert {n for n, fam in M.FAMILIES.items() if fam.rolled} == ROLLED | AIMED_ROLLED
     assert M.ROLLBACK_MUTATIONS[:len(M.LATER_MUTATIONS)] == M.LATER_MUTATIONS
     assert M.INPUTS["i8kf.late"].pipeline == "pingpong{waits=fragment}"
 
@@ -420,3 +426,75 @@ def test_a_later_family_is_refused_or_exact(family, indices):
             assert_steady(LoopRecord(loops.runs[1:2]))
         verdicts.append(verdict)
     assert "refused" in verdicts and "exact" in verdicts, verdicts
+
+
+def test_the_aimed_mutations_change_what_they_name():
+    """The mutations aimed at the newest paths (:data:`mutants.AIMED_MUTATIONS`) on the f16
+    ``A^T x B`` 1000x600x1030 kernel's committed forms (its masks' bounds and compares, its
+    maps, selects, guards, strided slices, views and C's per-thread write) and on a
+    ``vector.create_mask`` / ``vector.shuffle`` of its own: each applies (a kind with
+    nothing to mutate raises, and ``applied`` draws another), changes the text and says
+    what it changed; the draws are deterministic."""
+    import random
+
+    shuffle = ("    %m = vector.create_mask %c3 : vector<8xi1>\n"
+               "    %s = vector.shuffle %a, %b [0, 1, 4, 5] : vector<4xf16>, vector<4xf16>")
+    texts = [M.source("atb600.late"), M.source("atb600.prefetch"), shuffle]
+    made = set()
+    for mutation in M.AIMED_MUTATIONS:
+        for text in texts:
+            for seed in range(6):
+                lines = text.split("\n")
+                try:
+                    what = mutation(lines, random.Random(seed))
+                except (IndexError, LookupError, StopIteration, AttributeError, ValueError):
+                    continue
+                new = "\n".join(lines)
+                assert new != text, (mutation.__name__, what)
+                assert re.search(r"line \d+", what), what
+                made.add(mutation.__name__)
+                again = text.split("\n")
+                assert mutation(again, random.Random(seed)) == what
+    assert made == {m.__name__ for m in M.AIMED_MUTATIONS}, made
+    mutated = [M.mutant(1, i, ["atb600"]).what for i in range(30)]
+    assert any(k in w for w in mutated for k in ("cmpi", "select", "affine map"))
+
+
+def test_two_lanes_storing_one_element_of_c_are_input_broken():
+    """Found by the campaign of the newest paths (seed 2, mutant 24 of its families): the
+    one-wave register-prefetch kernel's store of C's row 16 at lane column + 1 makes lane 15
+    store the element lane 0 stores next (its column + 16). The emulator runs a wave's
+    stores in order, so neither build races there; LLVM, whose thread is a lane, reorders
+    the two stores of the pipelined build (different addresses in one lane) and C differed
+    in 8 elements: the unpipelined mutant is itself racy, ``input-broken``, not ``WRONG``
+    (:func:`mutants.lanes_sharing`)."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    families = ["atb600", "regk1020", "regf16k", "dma1w", "reg1w", "w1m", "keptm"]
+    m = M.mutant(2, 24, families)
+    assert m.what == "reg1w.late: C store index %87 on line 172 +1"
+    # the check the verdict runs where the two C's differ, on the unpipelined build alone
+    # (the whole verdict: 2 more builds and 2 emulations), and on the unmutated kernel's
+    mutated = M.lanes_sharing(M.build(m.text, False)[2], m.form)
+    assert "lanes 15 and 0 of wave 0 store byte 33472 of buffer 3" in mutated, mutated
+    assert M.lanes_sharing(M.build(M.source(m.form), False)[2], m.form) is None
+
+
+def test_a_private_element_read_unwritten_is_undefined():
+    """Found by the campaign of the newest paths (seed 2, mutant 83; seed 1, mutant 152):
+    the kept masks' kernel (C kept in IREE's private ``memref<2x4x4x4x1xf32>``) with the
+    step of a loop that fills it made 2 leaves elements 1 and 3 of a row unwritten, and C's
+    write reads them in every run: 1024 elements of C differed between the builds (what
+    LLVM made of the undefined values; no poison reached C, LLVM having promoted the buffer
+    to registers). The campaign's check of the text (:func:`mutants.unwritten`) makes such
+    a mutant ``undefined``; the unmutated kernel reads only what it writes."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    families = ["atb600", "regk1020", "regf16k", "dma1w", "reg1w", "w1m", "keptm"]
+    m = M.mutant(2, 83, families)
+    assert m.what == "keptm.late: C loop step on line 396 -> 2", m.what
+    why = M.unwritten(m.text)
+    assert re.match(r"'memref\.load' op at line \d+:\d+ reads element \[0, 0, 1, 1, 0\] of a "
+                    r"private buffer no store writes", why or ""), why
+    assert M.unwritten(M.source("keptm.late")) is None
+    assert M.unwritten(m.text.replace("step %mut_b ", "step %c1_i32 ")) is None

@@ -24,10 +24,9 @@ the stream a wave issues (the caller extracts it from the IR:
   it complete, then a barrier (WAR: a read in flight in another wave must not be
   overwritten).
 * **One wave.** A workgroup of one wave has no other wave to order against: its barriers
-  are no instruction (LLVM lowers them to none, and the schedule places none where only
-  they would be needed), and a read needs only the last write to its buffer complete
-  before it, a write only the reads since the write before it complete
-  (:func:`check`'s ``waves``).
+  order nothing (LLVM lowers them to no instruction), so a read needs only the last write
+  to its buffer complete before it, and a write only the reads since the write before it
+  complete (:func:`check`'s ``waves``).
 
 :func:`check` returns every hazard, each naming the events' places.
 """

@@ -22,8 +22,12 @@ workgroup or private memory is the value the last write into that allocation bef
 (outside the K-loop) stores: IREE's epilogues stage whole tiles through workgroup memory,
 and its 8-wave ones the accumulators through private memory, a slice per iteration of a
 loop; a ``memref.copy`` writes what its source holds (IREE copies the rows of a partial
-edge tile of C from the private accumulators so).  A loop after the K-loop that gathers elements into a carried vector (the late
-form's) is a shape op over its initial value and what its body yields.
+edge tile of C from the private accumulators so), and an ``iree_linalg_ext.map_load`` of a
+binding into private memory is a read of that binding (IREE gathers a bias of an edge tile
+so; its region's index is not evaluated, so a square C's bias read that way is refused
+where telling which side of C it follows would need it).  A loop after the K-loop that
+gathers elements into a carried vector (the late form's) is a shape op over its initial
+value and what its body yields.
 Anything else on the way is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op,
 naming it.
 """
@@ -57,7 +61,12 @@ READS = {"vector.transfer_read": 0, "vector.load": 0, "memref.load": 0}
 #: write ops -> (operand index of the value, of the memref); a scatter's and a masked
 #: store's value is their last operand (IREE's partial edge tiles store C with them)
 WRITES = {"vector.transfer_write": (0, 1), "vector.store": (0, 1), "memref.store": (0, 1),
-          "vector.scatter": (-1, 0), "vector.maskedstore": (-1, 0), "memref.copy": (0, 1)}
+          "vector.scatter": (-1, 0), "vector.maskedstore": (-1, 0), "memref.copy": (0, 1),
+          "iree_linalg_ext.map_load": (0, 1)}
+#: IREE's gather of a binding's elements into private memory (its epilogue loads a bias of
+#: an edge tile so): the binding is its "value"; the element each destination element gets
+#: is computed by its region, which the reader does not evaluate
+MAP_LOAD = "iree_linalg_ext.map_load"
 #: the writes whose "value" is a memref they copy from (IREE's partial edge tiles of C
 #: copied from private memory, a row of per-thread size at a time)
 COPIES = frozenset({"memref.copy"})
@@ -182,6 +191,12 @@ class _Tracer:
         it copies from holds."""
         if w.name in COPIES:
             return self._read(w, w.operands[WRITES[w.name][0]])
+        if w.name == MAP_LOAD:
+            root = view_root(w.operands[0])
+            if root not in self.bindings:
+                raise IRError(w, f"{describe(w)} gathers from memory that is not a binding; "
+                                 f"the epilogue reader reads a gather of a binding only")
+            return Node("read", value=self.bindings.index(root), op=w)
         return self.value(w.operands[WRITES[w.name][0]])
 
     def _read(self, op, ref=None) -> Node:
@@ -354,6 +369,11 @@ def _follows(f, read, writer, mn, name: str) -> list[str]:
     from pipeline_mlir.analysis.loop_eval import Evaluator
 
     M, N = mn
+    for op in (read, writer):
+        if op.name == MAP_LOAD:
+            raise IRError(op, f"{describe(op)}: {name} has as many elements as C has rows and "
+                              f"columns, and which of them it follows is computed by the "
+                              f"gather's region, which the epilogue reader does not evaluate")
     sources = [a for o in walk_ops(f, mapped_forall) for a in o.regions[0].blocks[0].arguments]
     sources += [o.results[0] for o in walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS)]
     ev = Evaluator(block_size(f) or (256, 1, 1))

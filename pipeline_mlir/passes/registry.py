@@ -171,10 +171,11 @@ def strip_module(text: str) -> str:
 #: (``iree-llvmgpu-prefetch-shared-memory``) and its ROCDL conversion, for a kernel that
 #: comes inside an IREE ``hal.executable`` (iree-base-compiler 3.13's TileAndFuse and
 #: LLVMGPU lowering passes, less those that re-tile, re-schedule or reconcile the
-#: executable): ``memref.copy`` as loops, n-D vector lowering, memref alias folding, affine
-#: lowering.  Nested under
+#: executable): IREE's ``iree_linalg_ext`` ops (an epilogue's ``map_load``) and
+#: ``memref.copy`` as loops, n-D vector lowering, memref alias folding, affine lowering.
+#: Nested under
 #: ``hal.executable``, so it touches nothing else.
-IREE_TAIL = ("iree-codegen-memrefcopy-to-linalg,convert-linalg-to-loops,"
+IREE_TAIL = ("iree-linalg-ext-to-loops,iree-codegen-memrefcopy-to-linalg,convert-linalg-to-loops,"
              "iree-codegen-fold-memref-alias-ops,canonicalize,cse,"
              "iree-codegen-optimize-vector-transfer,canonicalize,cse,"
              "iree-codegen-remove-index-hints,"

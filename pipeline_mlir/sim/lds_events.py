@@ -23,6 +23,10 @@ the stream a wave issues (the caller extracts it from the IR:
   waves wrote parts of it); a write needs every read of the buffer since the write before
   it complete, then a barrier (WAR: a read in flight in another wave must not be
   overwritten).
+* **One wave.** A workgroup of one wave has no other wave to order against: its barriers
+  order nothing (LLVM lowers them to no instruction), so a read needs only the last write
+  to its buffer complete before it, and a write only the reads since the write before it
+  complete (:func:`check`'s ``waves``).
 
 :func:`check` returns every hazard, each naming the events' places.
 """
@@ -95,39 +99,42 @@ class _Run:
             elif e.kind == BARRIER:
                 epoch += 1
 
-    def before(self, a: int, b: int) -> bool:
-        """Event ``a`` complete, then a barrier, before event ``b`` is issued."""
+    def before(self, a: int, b: int, barrier: bool = True) -> bool:
+        """Event ``a`` complete, then (``barrier``) a barrier, before event ``b`` is
+        issued."""
         c = self.done.get(a)
-        return c is not None and c < b and self.epoch[c] < self.epoch[b]
+        return c is not None and c < b and (not barrier or self.epoch[c] < self.epoch[b])
 
 
 def _what(e: Event) -> str:
     return {COPY: "the copy", STORE: "the staged LDS store", READ: "the read"}[e.kind]
 
 
-def check(events: list[Event]) -> list[Hazard]:
-    """The RAW and WAR hazards of the stream ``events`` (module docstring)."""
+def check(events: list[Event], waves: int | None = None) -> list[Hazard]:
+    """The RAW and WAR hazards of the stream ``events`` (module docstring), issued by every
+    wave of a workgroup of ``waves`` waves (None: not known, so more than one)."""
     r = _Run(events)
     r.run()
+    many = waves != 1
+    wave, then = ("another wave", ", then a barrier,") if many else ("the wave", "")
     out: list[Hazard] = []
     last_write: dict = {}
     reads: dict = {}
     for i, e in enumerate(events):
         if e.kind == READ:
             w = last_write.get(e.buffer)
-            if w is not None and not r.before(w, i):
+            if w is not None and not r.before(w, i, many):
                 out.append(Hazard("raw", f"{e.where}: the read of LDS {e.buffer} may see "
                                   f"{_what(events[w])} at {events[w].where} incomplete in "
-                                  f"another wave (no wait completing it, then a barrier, "
-                                  f"before the read)", i))
+                                  f"{wave} (no wait completing it{then} before the read)", i))
             reads.setdefault(e.buffer, []).append(i)
         elif e.kind in (COPY, STORE):
             for rd in reads.pop(e.buffer, []):
-                if not r.before(rd, i):
+                if not r.before(rd, i, many):
                     out.append(Hazard("war", f"{e.where}: {_what(e)} may overwrite LDS "
                                       f"{e.buffer} while the read at {events[rd].where} is in "
-                                      f"flight in another wave (no wait completing the read, "
-                                      f"then a barrier, before the write)", i))
+                                      f"flight in {wave} (no wait completing the read{then} "
+                                      f"before the write)", i))
                     break
             last_write[e.buffer] = i
     return out

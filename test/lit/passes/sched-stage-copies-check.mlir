@@ -25,3 +25,43 @@ func.func @ordered(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.addr
   rocdl.s.barrier
   return %r : vector<4xf32>
 }
+
+// -----
+
+// A workgroup of one wave (its stated size, 64 threads) has no other wave to order
+// against: its staged store complete (lgkmcnt(0)) before its own read needs no barrier
+// (LLVM lowers a one-wave workgroup's barrier to no instruction, and the schedule of such
+// a kernel places none there): no error.
+func.func @one_wave_reads_its_store(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %acc: vector<4xf32>) -> vector<4xf32> attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  amdgpu.gather_to_lds %src[%i, %i], %lds[%i] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  rocdl.s.waitcnt 49279
+  %f = vector.load %lds[%i] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  return %r : vector<4xf32>
+}
+
+// -----
+
+// The same stream in a workgroup of two waves: the read may see the other wave's store
+// incomplete (no barrier after its wait).
+func.func @two_waves_read_a_store(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %acc: vector<4xf32>) -> vector<4xf32> attributes {gpu.known_block_size = array<i32: 128, 1, 1>} {
+  amdgpu.gather_to_lds %src[%i, %i], %lds[%i] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  rocdl.s.waitcnt 49279
+  // expected-error @+1 {{incomplete in another wave (no wait completing it, then a barrier, before the read)}}
+  %f = vector.load %lds[%i] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  return %r : vector<4xf32>
+}
+
+// -----
+
+// One wave still needs its own accesses complete: its store over a read it has not
+// completed (the read's registers used after the copy) is an error.
+func.func @one_wave_overwrites_its_read(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %acc: vector<4xf32>) -> vector<4xf32> attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %f = vector.load %lds[%i] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  // expected-error @+1 {{in flight in the wave (no wait completing the read before the write)}}
+  amdgpu.gather_to_lds %src[%i, %i], %lds[%i] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  rocdl.s.waitcnt 49279
+  %r = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  return %r : vector<4xf32>
+}

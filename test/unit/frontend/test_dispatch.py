@@ -390,3 +390,49 @@ def test_a_bias_of_a_square_c_written_by_copies_follows_its_columns():
             (read,) = walk_ops(f, lambda o: o.name == "memref.load")
             (copy,) = walk_ops(f, lambda o: o.name == "memref.copy")
             assert follows(f, Node("read", value=0, op=read), 0, bias, copy, (8, 8)) == want
+
+
+#: IREE's gather of a bias into private memory (its epilogue of an edge tile: f16
+#: 1000x520x1024 + bias), then stored to the output; a K-loop before it
+MAP_LOAD = """
+func.func @k(%bias: memref<8xf32>, %C: memref<8x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pad = ub.poison : f32
+  scf.for %k = %c0 to %c1 step %c1 {
+  }
+  %t = gpu.thread_id x upper_bound 2
+  %p = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+  iree_linalg_ext.map_load %bias into %p {
+  ^bb0(%i: index):
+    %r = affine.linearize_index disjoint [%t, %i] by (2, 4) : index
+    iree_linalg_ext.yield %r, %pad : index, f32
+  } : memref<8xf32> into memref<4xf32, #gpu.address_space<private>>
+  %v = vector.transfer_read %p[%c0], %pad {in_bounds = [true]} : memref<4xf32, #gpu.address_space<private>>, vector<4xf32>
+  vector.transfer_write %v, %C[%t, %c0] {in_bounds = [true]} : vector<4xf32>, memref<8x8xf32>
+  return
+}
+"""
+
+
+def test_a_bias_gathered_by_map_load_is_read():
+    """What ``iree_linalg_ext.map_load`` puts into private memory is a read of the binding
+    it gathers from (was: the private memory taken for one no write fills); which index of
+    a square C it follows is computed by its region, which the reader does not evaluate:
+    refused at the gather, located."""
+    from types import SimpleNamespace
+
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.epilogue import Node, follows, trace_output
+
+    with new_context() as ctx:
+        module = ir.Module.parse(MAP_LOAD, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        (loop,) = walk_ops(f, lambda o: o.name == "scf.for")
+        (gather,) = walk_ops(f, lambda o: o.name == "iree_linalg_ext.map_load")
+        bias, C = f.regions[0].blocks[0].arguments
+        tree, (writer,) = trace_output(f, loop, [bias, C], 1)
+        assert tree == Node("read", value=0) and tree.op == gather
+        with pytest.raises(IRError) as e:
+            follows(f, tree, 0, SimpleNamespace(shape=(8,), name="bias"), writer, (8, 8))
+        assert e.value.op == gather and "computed by the gather's region" in str(e.value)

@@ -66,3 +66,15 @@ def test_a_store_waits_for_its_load_through_the_register():
     """The store's registers are its load's: the load completes at the store, so a vmcnt
     wait is not what the store's readers need (its lgkmcnt wait is)."""
     assert _found("load", "store", "vm0", "bar", "read") == [("raw", 4)]
+
+
+def test_one_wave_orders_its_own_accesses_without_a_barrier():
+    # a workgroup of one wave: completion alone orders a write before a read and a read
+    # before a write (no other wave; its barriers are no instruction)
+    assert [(h.kind, h.at) for h in check(_stream("load", "store", "lgkm0", "read"),
+                                          waves=1)] == []
+    assert [(h.kind, h.at) for h in check(_stream("copy", "vm0", "read"), waves=1)] == []
+    assert [(h.kind, h.at) for h in check(_stream("copy", "read"), waves=1)] == [("raw", 1)]
+    assert [(h.kind, h.at) for h in check(_stream("read", "load", "store"),
+                                          waves=1)] == [("war", 2)]
+    assert _found("copy", "vm0", "read") == [("raw", 2)]      # more waves: the barrier too

@@ -106,9 +106,16 @@ def wants_merge(an: Analysis, failed: bool, schedule=None) -> bool:
     ``schedule``'s MMA blocks of one MFMA each (:func:`lockstep_starved`)."""
     chain = an.chain()
     if failed:
-        return len({m.acc for m in an.mfmas}) == 1 and chain % 4 != 0
+        return chain % _parts(an) != 0
     return (along_k(an.partition) == "A, B" and chain < _WANTED_CHAIN) or \
         lockstep_starved(an, schedule)
+
+
+def _parts(an: Analysis) -> int:
+    """The runs along K each accumulator's chain must cut into: 4 for a wave of one
+    accumulator (both operands split along K, B crosswise), 2 for several (the operand
+    every accumulator reads split along K in halves, the other by accumulator)."""
+    return 4 if len({m.acc for m in an.mfmas}) == 1 else 2
 
 
 def _tile_bytes(an: Analysis) -> int:
@@ -117,7 +124,8 @@ def _tile_bytes(an: Analysis) -> int:
 
 
 def merge_factor(chain: int, tile: int, trips: int | None, least: int,
-                 other: int = 0, aliased: bool = False, starved: bool = False) -> int | str:
+                 other: int = 0, aliased: bool = False, starved: bool = False,
+                 parts: int = 4, accs: int = 1) -> int | str:
     """``m``, the K steps to merge (module docstring), or why there is none: ``chain``
     MFMAs per accumulator and K step, ``tile`` bytes of LDS per K step, ``trips`` K
     steps the loop runs (None: known only at run time, some may be left over), ``least``
@@ -128,7 +136,7 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
     a lockstep schedule's MMA blocks of one MFMA each (:func:`lockstep_starved`), which
     has no runs to cut: the fewest steps that fit (its blocks hold one MFMA per K step, so
     every factor, 2 or more, gives them :data:`_WANTED_BLOCK`)."""
-    fits = [m for m in (2, 4) if (starved or chain * m % 4 == 0) and
+    fits = [m for m in (2, 4) if (starved or chain * m % parts == 0) and
             2 * m * tile + (tile if not aliased and (trips is None or trips % (2 * m))
                             else 0) + other <= gfx950.LDS_BYTES]
     if not fits:
@@ -137,7 +145,8 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
                 f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
     # starved blocks hold one MFMA per K step, so any m that fits (2 or more) gives them
     # _WANTED_BLOCK: the fewest steps; otherwise the fewest that give a chain its runs
-    m = fits[0] if starved else next((m for m in fits if chain * m >= _WANTED_CHAIN), fits[0])
+    m = fits[0] if starved else next((m for m in fits if accs * chain * m >= _WANTED_CHAIN),
+                                     fits[0])
     if trips is not None and trips // (2 * m) < least:
         return (f"the loop runs {trips} K steps, fewer than the {2 * m * least} that "
                 f"{2 * least} iterations of {m} merged K steps (the schedule's loop and its "
@@ -217,9 +226,10 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     trips = None if bounds is None else max(0, -(-(bounds[1] - bounds[0]) // step))
     sizes = (an.chain(), _tile_bytes(an), trips, 1 + schedule.min_trips(),
              other_lds(loop, an.buffers))
-    starved = lockstep_starved(an, schedule)
-    m, unreserved = merge_factor(*sizes, starved=starved), None
-    alt = merge_factor(*sizes, aliased=True, starved=starved) if isinstance(m, str) else None
+    shape = dict(starved=lockstep_starved(an, schedule), parts=_parts(an),
+                 accs=len({m.acc for m in an.mfmas}))
+    m, unreserved = merge_factor(*sizes, **shape), None
+    alt = merge_factor(*sizes, aliased=True, **shape) if isinstance(m, str) else None
     if isinstance(alt, int):
         m, unreserved = alt, m          # if the left-over K steps' buffers can alias
     if isinstance(m, str):

@@ -38,7 +38,9 @@ operands alone, not from a thread, lane or wave id, a loaded value, a loop-carri
 an op the rule does not know.  Every wave then takes the same branch, and :func:`lds_paths` gives one
 stream per combination of branches the unrolled function can take (each time an ``scf.if``
 is met, in order; at most :data:`MAX_PATHS` streams), each checked on its own.  A
-condition that may differ between the waves is not modelled.
+condition that may differ between the waves is not modelled.  A function whose workgroup
+size (:func:`~pipeline_mlir.analysis.ir_facts.block_size`) is one wave is checked as one
+(no barrier needed between its own completed events); an unstated size as several.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.analysis.barriers import BARRIERS, WAIT_OPS, fences_lds, wait_counts
-from pipeline_mlir.analysis.ir_facts import descendants, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import block_size, descendants, memory_space, segments
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import FUNCS, READS, is_uniform
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
@@ -54,6 +56,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
 from pipeline_mlir.sim import lds_events as L
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: iterations of a loop the stream unrolls (enough for the steady state and its edges)
 UNROLL = 3
@@ -298,8 +301,10 @@ def staged_hazards(module) -> list[tuple[object, str]]:
         if isinstance(got, str) or not any(staged(s.events) for s in got):
             continue
         seen = set()
+        size = block_size(f)
+        one_wave = size is not None and size[0] * size[1] * size[2] <= WAVE_SIZE
         for s in got:
-            for h in L.check(s.events):   # an unrolled loop repeats its hazards: each once
+            for h in L.check(s.events, one_wave):   # an unrolled loop repeats its hazards: each once
                 if h.message not in seen:
                     seen.add(h.message)
                     out.append((s.ops[h.at], h.message + s.path()))

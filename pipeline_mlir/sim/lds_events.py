@@ -22,7 +22,8 @@ the stream a wave issues (the caller extracts it from the IR:
   buffer needs the last write to it before the read complete, then a barrier (RAW: other
   waves wrote parts of it); a write needs every read of the buffer since the write before
   it complete, then a barrier (WAR: a read in flight in another wave must not be
-  overwritten).
+  overwritten).  A workgroup of one wave (``check(..., one_wave=True)``) shares its LDS with
+  no other wave: the event before must be complete, no barrier is needed after it.
 
 :func:`check` returns every hazard, each naming the events' places.
 """
@@ -95,39 +96,42 @@ class _Run:
             elif e.kind == BARRIER:
                 epoch += 1
 
-    def before(self, a: int, b: int) -> bool:
-        """Event ``a`` complete, then a barrier, before event ``b`` is issued."""
+    def before(self, a: int, b: int, one_wave: bool = False) -> bool:
+        """Event ``a`` complete, then a barrier, before event ``b`` is issued; of a
+        workgroup of ``one_wave``, complete before it (no other wave to hand it to)."""
         c = self.done.get(a)
-        return c is not None and c < b and self.epoch[c] < self.epoch[b]
+        return c is not None and c < b and (one_wave or self.epoch[c] < self.epoch[b])
 
 
 def _what(e: Event) -> str:
     return {COPY: "the copy", STORE: "the staged LDS store", READ: "the read"}[e.kind]
 
 
-def check(events: list[Event]) -> list[Hazard]:
-    """The RAW and WAR hazards of the stream ``events`` (module docstring)."""
+def check(events: list[Event], one_wave: bool = False) -> list[Hazard]:
+    """The RAW and WAR hazards of the stream ``events`` (module docstring).  ``one_wave``:
+    the workgroup is one wave, which shares its LDS with no other: an event needs only the
+    one before it complete (a copy lands, a read is done), no barrier after that."""
     r = _Run(events)
     r.run()
     out: list[Hazard] = []
     last_write: dict = {}
     reads: dict = {}
+    where, then = ("", "") if one_wave else (" in another wave", ", then a barrier,")
     for i, e in enumerate(events):
         if e.kind == READ:
             w = last_write.get(e.buffer)
-            if w is not None and not r.before(w, i):
+            if w is not None and not r.before(w, i, one_wave):
                 out.append(Hazard("raw", f"{e.where}: the read of LDS {e.buffer} may see "
-                                  f"{_what(events[w])} at {events[w].where} incomplete in "
-                                  f"another wave (no wait completing it, then a barrier, "
-                                  f"before the read)", i))
+                                  f"{_what(events[w])} at {events[w].where} incomplete"
+                                  f"{where} (no wait completing it{then} before the read)", i))
             reads.setdefault(e.buffer, []).append(i)
         elif e.kind in (COPY, STORE):
             for rd in reads.pop(e.buffer, []):
-                if not r.before(rd, i):
+                if not r.before(rd, i, one_wave):
                     out.append(Hazard("war", f"{e.where}: {_what(e)} may overwrite LDS "
                                       f"{e.buffer} while the read at {events[rd].where} is in "
-                                      f"flight in another wave (no wait completing the read, "
-                                      f"then a barrier, before the write)", i))
+                                      f"flight{where} (no wait completing the read{then} "
+                                      f"before the write)", i))
                     break
             last_write[e.buffer] = i
     return out

@@ -46,6 +46,14 @@ gives each block one MFMA, which covers no LDS read: every block waits for its r
 a loop (:func:`lockstep_starved`) is merged too, ``m`` the fewest steps that fit and give
 its blocks 2 MFMAs, the crosswise split's target.
 
+A wave of several accumulators that all read one fragment of an operand (IREE's 16x128
+tile in one wave: 8 accumulators sharing one A fragment, one MFMA each per K step) has no
+split of that operand by accumulator, and a chain of one MFMA does not halve along K: the
+partition refuses it.  Merged, each chain holds ``m`` MFMAs and the operand splits along K
+in halves while the other keeps its split by accumulator
+(:mod:`~pipeline_mlir.frontend.k_subtiles`), so ``m`` must make the chain even, and the
+MFMAs per MMA block count every accumulator's (``accs * chain * m / 4``).
+
 The rewrite is taken on loops with a constant step and buffers that are static
 ``memref.alloc`` ops viewed through subview, expand_shape, collapse_shape and cast ops;
 otherwise (or when too few K steps remain for the schedule's loop) the loop stays as it
@@ -101,9 +109,10 @@ def lockstep_starved(an: Analysis, schedule) -> bool:
 
 def wants_merge(an: Analysis, failed: bool, schedule=None) -> bool:
     """Whether the loop's K tile is too small for the schedule: partitioned crosswise with
-    fewer than 2 MFMAs per MMA block, or (``failed``: the partition was refused) one
-    accumulator per wave whose chain does not cut into four runs; or a lockstep
-    ``schedule``'s MMA blocks of one MFMA each (:func:`lockstep_starved`)."""
+    fewer than 2 MFMAs per MMA block, or (``failed``: the partition was refused) a chain
+    that does not cut into the runs along K its wave needs (:func:`_parts`: four for one
+    accumulator, halves for several); or a lockstep ``schedule``'s MMA blocks of one MFMA
+    each (:func:`lockstep_starved`)."""
     chain = an.chain()
     if failed:
         return chain % _parts(an) != 0
@@ -135,7 +144,9 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
     schedule's (:func:`leftover_aliases`, ``frontend/aliased_remainder.py``).  ``starved``:
     a lockstep schedule's MMA blocks of one MFMA each (:func:`lockstep_starved`), which
     has no runs to cut: the fewest steps that fit (its blocks hold one MFMA per K step, so
-    every factor, 2 or more, gives them :data:`_WANTED_BLOCK`)."""
+    every factor, 2 or more, gives them :data:`_WANTED_BLOCK`).  ``parts``: the runs along
+    K a merged chain must cut into (:func:`_parts`), ``accs`` the wave's accumulators, whose
+    chains together fill the MMA blocks."""
     fits = [m for m in (2, 4) if (starved or chain * m % parts == 0) and
             2 * m * tile + (tile if not aliased and (trips is None or trips % (2 * m))
                             else 0) + other <= gfx950.LDS_BYTES]

@@ -46,6 +46,14 @@ gives each block one MFMA, which covers no LDS read: every block waits for its r
 a loop (:func:`lockstep_starved`) is merged too, ``m`` the fewest steps that fit and give
 its blocks 2 MFMAs, the crosswise split's target.
 
+A wave of several accumulators that all read one fragment of an operand (IREE's 16x128
+tile in one wave: 8 accumulators sharing one A fragment, one MFMA each per K step) has no
+split of that operand by accumulator, and a chain of one MFMA does not halve along K: the
+partition refuses it.  Merged, each chain holds ``m`` MFMAs and the operand splits along K
+in halves while the other keeps its split by accumulator
+(:mod:`~pipeline_mlir.frontend.k_subtiles`), so ``m`` must make the chain even, and the
+MFMAs per MMA block count every accumulator's (``accs * chain * m / 4``).
+
 The rewrite is taken on loops with a constant step and buffers that are static
 ``memref.alloc`` ops viewed through subview, expand_shape, collapse_shape and cast ops;
 otherwise (or when too few K steps remain for the schedule's loop) the loop stays as it
@@ -101,14 +109,22 @@ def lockstep_starved(an: Analysis, schedule) -> bool:
 
 def wants_merge(an: Analysis, failed: bool, schedule=None) -> bool:
     """Whether the loop's K tile is too small for the schedule: partitioned crosswise with
-    fewer than 2 MFMAs per MMA block, or (``failed``: the partition was refused) one
-    accumulator per wave whose chain does not cut into four runs; or a lockstep
-    ``schedule``'s MMA blocks of one MFMA each (:func:`lockstep_starved`)."""
+    fewer than 2 MFMAs per MMA block, or (``failed``: the partition was refused) a chain
+    that does not cut into the runs along K its wave needs (:func:`_parts`: four for one
+    accumulator, halves for several); or a lockstep ``schedule``'s MMA blocks of one MFMA
+    each (:func:`lockstep_starved`)."""
     chain = an.chain()
     if failed:
-        return len({m.acc for m in an.mfmas}) == 1 and chain % 4 != 0
+        return chain % _parts(an) != 0
     return (along_k(an.partition) == "A, B" and chain < _WANTED_CHAIN) or \
         lockstep_starved(an, schedule)
+
+
+def _parts(an: Analysis) -> int:
+    """The runs along K each accumulator's chain must cut into: 4 for a wave of one
+    accumulator (both operands split along K, B crosswise), 2 for several (the operand
+    every accumulator reads split along K in halves, the other by accumulator)."""
+    return 4 if len({m.acc for m in an.mfmas}) == 1 else 2
 
 
 def _tile_bytes(an: Analysis) -> int:
@@ -117,7 +133,8 @@ def _tile_bytes(an: Analysis) -> int:
 
 
 def merge_factor(chain: int, tile: int, trips: int | None, least: int,
-                 other: int = 0, aliased: bool = False, starved: bool = False) -> int | str:
+                 other: int = 0, aliased: bool = False, starved: bool = False,
+                 parts: int = 4, accs: int = 1) -> int | str:
     """``m``, the K steps to merge (module docstring), or why there is none: ``chain``
     MFMAs per accumulator and K step, ``tile`` bytes of LDS per K step, ``trips`` K
     steps the loop runs (None: known only at run time, some may be left over), ``least``
@@ -127,8 +144,10 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
     schedule's (:func:`leftover_aliases`, ``frontend/aliased_remainder.py``).  ``starved``:
     a lockstep schedule's MMA blocks of one MFMA each (:func:`lockstep_starved`), which
     has no runs to cut: the fewest steps that fit (its blocks hold one MFMA per K step, so
-    every factor, 2 or more, gives them :data:`_WANTED_BLOCK`)."""
-    fits = [m for m in (2, 4) if (starved or chain * m % 4 == 0) and
+    every factor, 2 or more, gives them :data:`_WANTED_BLOCK`).  ``parts``: the runs along
+    K a merged chain must cut into (:func:`_parts`), ``accs`` the wave's accumulators, whose
+    chains together fill the MMA blocks."""
+    fits = [m for m in (2, 4) if (starved or chain * m % parts == 0) and
             2 * m * tile + (tile if not aliased and (trips is None or trips % (2 * m))
                             else 0) + other <= gfx950.LDS_BYTES]
     if not fits:
@@ -137,7 +156,8 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
                 f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
     # starved blocks hold one MFMA per K step, so any m that fits (2 or more) gives them
     # _WANTED_BLOCK: the fewest steps; otherwise the fewest that give a chain its runs
-    m = fits[0] if starved else next((m for m in fits if chain * m >= _WANTED_CHAIN), fits[0])
+    m = fits[0] if starved else next((m for m in fits if accs * chain * m >= _WANTED_CHAIN),
+                                     fits[0])
     if trips is not None and trips // (2 * m) < least:
         return (f"the loop runs {trips} K steps, fewer than the {2 * m * least} that "
                 f"{2 * least} iterations of {m} merged K steps (the schedule's loop and its "
@@ -217,9 +237,10 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     trips = None if bounds is None else max(0, -(-(bounds[1] - bounds[0]) // step))
     sizes = (an.chain(), _tile_bytes(an), trips, 1 + schedule.min_trips(),
              other_lds(loop, an.buffers))
-    starved = lockstep_starved(an, schedule)
-    m, unreserved = merge_factor(*sizes, starved=starved), None
-    alt = merge_factor(*sizes, aliased=True, starved=starved) if isinstance(m, str) else None
+    shape = dict(starved=lockstep_starved(an, schedule), parts=_parts(an),
+                 accs=len({m.acc for m in an.mfmas}))
+    m, unreserved = merge_factor(*sizes, **shape), None
+    alt = merge_factor(*sizes, aliased=True, **shape) if isinstance(m, str) else None
     if isinstance(alt, int):
         m, unreserved = alt, m          # if the left-over K steps' buffers can alias
     if isinstance(m, str):

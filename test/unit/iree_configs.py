@@ -214,7 +214,7 @@ SPLIT_ONLY = {
 #: CONFIGS): IREE's default bf16 configuration forced to 1 wave (32x32 tile: 2x2 MFMAs, one
 #: per subtile), 2 (64x128, 1x2 waves) and 16 (256x256, 4x4 waves, K step 64), and its
 #: 8-wave 256x256 kernel (2x4 waves of 128x64), each of which ``--pipeline=4wave`` runs in
-#: lockstep; and 2 waves of a 32x64 tile in 2x1 (one MFMA row a wave: no subtiles, refused)
+#: lockstep; and 2 waves of a 32x64 tile in 2x1 (one MFMA row a wave: its K steps merged)
 WAVES = {
     "bf16_abt_512_1wave": (dict(dtype="bf16", m=512, n=512, k=512,
                                 mma="MFMA_F32_16x16x32_BF16", tile=(32, 32, 32), waves=(1, 1)),

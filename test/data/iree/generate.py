@@ -416,6 +416,9 @@ CONFIGS = {
 LIT_INPUTS = {
     "iree-f16-atb-1000x600x1030": dict(dtype="f16", m=1000, n=600, k=1030, transpose_a=True,
                                        transpose_b=False),
+    # one wave of a 16x128 tile, 8 accumulators sharing one A fragment (frontend/kmerge.py)
+    "iree-f16-atbt-200x1000x1030": dict(dtype="f16", m=200, n=1000, k=1030, transpose_a=True,
+                                        transpose_b=True),
 }
 #: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->
 #: its arguments): bf16 A^T x B^T with M known only at launch and IREE's ``padding``, A's

@@ -31,3 +31,13 @@
 // RUN: sed '131a\            gpu.barrier' %S/Inputs/iree-f16-atb-1000x600x1030.late.mlir \
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=BARRIER
 // BARRIER: <stdin>:133:19: error: sched-adopt-loop: 'amdgpu.transpose_load' op: an MFMA operand gathers its elements from transposing reads on both sides of 'gpu.barrier' op; the front end regroups the reads of one operand when no copy, LDS store or barrier lies between them
+//
+// IREE's f16 A^T x B^T 200x1000x1030 (Inputs/iree-f16-atbt-200x1000x1030.*): one wave of a
+// 16x128 tile, 8 accumulators sharing one A fragment, one MFMA each per K step; A cannot
+// split by accumulator and a chain of 1 does not halve along K, so 2 K steps are merged
+// (A along K, B by accumulator; test_merged_transposing_reads_both_forms runs it). Its
+// loop cut to 4 K steps (2 left once the masked last and the odd one are cut off) is too
+// short for 2 iterations of 2 merged steps: refused at A's copy with both reasons:
+// RUN: sed '336s/to %c33_i32/to %c4_i32/' %S/Inputs/iree-f16-atbt-200x1000x1030.late.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=SHORT
+// SHORT: <stdin>:349:20: error: sched-adopt-loop: channel A: every fragment read needs the data of the same copies, {{.*}}nor along K: channel A's accumulators get 1 MFMAs per iteration, which do not halve along K; nor can the front end merge its K steps: the loop runs 2 K steps, fewer than the 4 that 2 iterations of 2 merged K steps (the schedule's loop and its two stages) need

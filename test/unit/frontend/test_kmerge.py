@@ -20,7 +20,7 @@ from build_cache import share_code_objects
 from pipeline_mlir.driver import CompileOptions, compile
 from types import SimpleNamespace
 
-from pipeline_mlir.frontend.kmerge import lockstep_starved, merge_factor
+from pipeline_mlir.frontend.kmerge import lockstep_starved, merge_factor, wants_merge
 from pipeline_mlir.schedules.registry import schedule_class
 from pipeline_mlir.tools.pipeline_opt import main
 from steady_loop import assert_steady, counting_loops
@@ -101,6 +101,26 @@ def test_merge_factor_is_the_fewest_k_steps_that_fit():
     assert merge_factor(1, TILE // 3, 16, 1, starved=True) == 2
     assert merge_factor(4, TILE, 7, 2) == (
         "the loop runs 7 K steps, fewer than the 8 that 4 iterations of 2 merged K steps "
+        "(the schedule's loop and its two stages) need")
+
+
+def test_several_accumulators_halve_their_chains():
+    """A wave of several accumulators (IREE's 16x128 tile in one wave: 8 sharing one A
+    fragment) needs its chain halved, not cut in 4 crosswise runs: a chain of 1 is merged
+    by 2 (A split along K, B by accumulator), 2 MFMAs per MMA block counted over all its
+    accumulators; an even chain is not merged (the partition halves it), nor is one
+    accumulator's chain of 2 with several accumulators' rule."""
+    def an(accs, chain):
+        return SimpleNamespace(mfmas=[SimpleNamespace(acc=a) for a in range(accs)
+                                      for _ in range(chain)], chain=lambda: chain)
+    assert [wants_merge(an(8, c), True) for c in (1, 2, 3)] == [True, False, True]
+    assert [wants_merge(an(1, c), True) for c in (1, 2, 4)] == [True, True, False]
+    tile = (16 * 32 + 128 * 32) * 2                 # f16, 20 / 132 padded: the same fit
+    assert merge_factor(1, tile, 33, 1, parts=2, accs=8) == 2
+    assert merge_factor(1, tile, 33, 1, parts=2, accs=2) == 4    # 2 MFMAs per block
+    assert merge_factor(1, tile, 33, 1) == 4                     # one accumulator: 4 runs
+    assert merge_factor(1, tile, 5, 2, parts=2, accs=8) == (
+        "the loop runs 5 K steps, fewer than the 8 that 4 iterations of 2 merged K steps "
         "(the schedule's loop and its two stages) need")
 
 

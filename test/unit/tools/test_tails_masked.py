@@ -519,43 +519,66 @@ def test_edge_tiles_masked_per_lane_both_forms(capsys, tmp_path):
     assert set(re.findall(r"sched\.options = \{[^}]*\}", err)) == {KEPT_OPTIONS}, err[-2000:]
 
 
-#: IREE's f16 A^T x B 1000x600x1030 (committed as lit inputs, generate.py's LIT_INPUTS): its
-#: schedule, and the options and form the front end writes for it
+#: IREE's f16 A^T x B 1000x600x1030 and A^T x B^T 200x1000x1030 (committed as lit inputs,
+#: generate.py's LIT_INPUTS): their schedules, and the options and form the front end
+#: writes for them
 MERGED = ROOT / "test" / "lit" / "passes" / "Inputs" / "iree-f16-atb-1000x600x1030"
 MERGED_SPEC = ("4wave{dtype=f16 BM=16 BN=32 BK=128 k_subtiles=ab vm_per_load_a=4 "
                "lgkm_per_load_a=4 lgkm_per_load_b=4 waves=2}")
 MERGED_OPTIONS = ('sched.options = {BK = 128 : i64, BM = 16 : i64, BN = 32 : i64, dtype = '
                   '"f16", k_subtiles = "ab", lgkm_per_load_a = 4 : i64, lgkm_per_load_b = 4 '
                   ': i64, vm_per_load_a = 4 : i64, waves = 2 : i64}')
+#: the two kernels: (the form whose schedule is printed, the form emulated, spec, options,
+#: the subtile form, C's elements in the first and the corner workgroup, the grid)
+MERGED_CASES = {
+    "atb-1000x600x1030": ("prefetch", "late", MERGED_SPEC, MERGED_OPTIONS,
+                          "A, B along K, crosswise; 4", 704, 1197),
+    # one wave of a 16x128 tile: 8 accumulators share one A fragment; B N x K, its rows of
+    # 2060 bytes register-staged
+    "atbt-200x1000x1030": (
+        "late", "prefetch", "4wave{dtype=f16 BM=16 BN=128 BK=64 k_subtiles=a "
+        "lgkm_per_load_a=2 waves=1}",
+        'sched.options = {BK = 64 : i64, BM = 16 : i64, BN = 128 : i64, dtype = "f16", '
+        'k_subtiles = "a", lgkm_per_load_a = 2 : i64, waves = 1 : i64}', "A along K; 2",
+        2880, 104)}
 
 
-def test_merged_transposing_reads_both_forms(capsys):
+@pytest.mark.parametrize("case", sorted(MERGED_CASES))
+def test_merged_transposing_reads_both_forms(capsys, case):
     """IREE's f16 A^T x B 1000x600x1030 (a 16x32 tile in 2 waves cut at M, N and K, one
     16x16x32 MFMA per wave and K step, A read with transposing reads, its copies' masks kept,
     C written by memref.copy of per-thread rows): 4 K steps merged, the merged loop's
     transposing reads (joined by the first regrouping's vector.shuffle) regrouped again,
-    both operands split along K, B crosswise.  Both forms give one schedule, the spec's
-    (the prefetch point's printed, the late form's options read from its emulated run),
-    hazard-free in the simulator; the late form exact on the emulator in late mode on the
-    first and the last workgroup (the corner tile: 8 rows, 24 columns, K cut at 1030; the
-    prefetch point likewise, by hand).  Its refusals: test/lit/passes/
+    both operands split along K, B crosswise.  IREE's f16 A^T x B^T 200x1000x1030 (one wave
+    of a 16x128 tile cut at M, N and K: 8 accumulators sharing one A fragment, one MFMA
+    each per K step): 2 K steps merged, A split along K, B by accumulator; the top of each
+    half of the 4-wave loop leaves B's load of 8 reads in flight, not A's 2
+    (schedule/program_builder.py), and its staged B copies need no barrier in a
+    workgroup of one wave (analysis/lds_order.py).  Both forms give one schedule, the
+    spec's (one form's printed, the other's options read from its emulated run),
+    hazard-free in the simulator; the emulated form exact in late mode on the first and the
+    last workgroup (the corner tile: 8 rows and 24 columns, 8 and 104; K cut at 1030; the
+    other forms likewise, by hand).  Their refusals: test/lit/passes/
     sched-adopt-loop-transpose.mlir."""
-    assert main(["--pipeline=4wave", f"{MERGED}.prefetch.mlir", "--emit=schedule-json"]) == 0
+    printed, emulated, spec, options, merged, elements, grid = MERGED_CASES[case]
+    paths = {form: f"{MERGED.parent}/iree-f16-{case}.{form}.mlir" for form in (printed,
+                                                                            emulated)}
+    assert main(["--pipeline=4wave", paths[printed], "--emit=schedule-json"]) == 0
     got = capsys.readouterr().out
-    assert main([f"--pipeline={MERGED_SPEC}", "--emit=schedule-json"]) == 0
+    assert main([f"--pipeline={spec}", "--emit=schedule-json"]) == 0
     assert capsys.readouterr().out == got
-    assert main(["--simulate", f"--pipeline={MERGED_SPEC}"]) == 0
+    assert main(["--simulate", f"--pipeline={spec}"]) == 0
     assert ": safe for main loops of 0..6 iterations: no hazard" in capsys.readouterr().out
     with share_code_objects():
-        rc = main(["--pipeline=4wave", "--emulate", f"{MERGED}.late.mlir",
+        rc = main(["--pipeline=4wave", "--emulate", paths[emulated],
                    "--emulate-workgroups=2", "--emulate-mode=late",
                    "--mlir-print-ir-after=sched-adopt-loop"])
     out, err = capsys.readouterr()
-    assert rc == 0 and "mode=late: exact, max error 0 in C (704 elements), 2 of 1197 " \
-        "workgroups" in out, out
-    assert set(re.findall(r"sched\.options = \{[^}]*\}", err)) == {MERGED_OPTIONS}, err[-2000:]
-    assert 'sched.subtiles = "A, B along K, crosswise; 4 of the kernel\'s K steps merged ' \
-        'into each K tile"' in err, err[-2000:]
+    assert rc == 0 and f"mode=late: exact, max error 0 in C ({elements} elements), 2 of " \
+        f"{grid} workgroups" in out, out + err[-2000:]
+    assert set(re.findall(r"sched\.options = \{[^}]*\}", err)) == {options}, err[-2000:]
+    assert f'sched.subtiles = "{merged} of the kernel\'s K steps merged into each K tile"' \
+        in err, err[-2000:]
 
 
 #: what :func:`_kept_layout_variants` finds, in order

@@ -104,6 +104,10 @@ class PipelineConfig:
     lgkm_per_load_a: int = 0
     lgkm_per_load_b: int = 0
     cross_stage_rotation: bool = False
+    #: the 4-wave top-of-half lgkm wait counts the fragment loads of the block before it
+    #: (set for K-half subtiles, ``k_subtiles``, which the reference has not; else the
+    #: reference's count: block 0's globals at their channel's fragment cost)
+    top_wait_frags: bool = False
     # the MX scale tiles as channels of their own (2: A's scales, 3: B's; 0: no such
     # channel): vmcnt per scale DMA op and lgkmcnt per scale read op
     vm_per_load_sa: int = 0

@@ -238,12 +238,12 @@ def derive_waits_from_blocks(program: PipelineProgram, config: PipelineConfig,
         if not blocks:
             continue
         gl = sum(per_load[g.channel] for g in blocks[0].globals)
-        if config.cross_stage_rotation:
-            # the 4-wave halves: what may stay in flight at the top of a half is the
-            # fragment loads of the block before it (the previous half's last), issued
-            # after the last lgkmcnt(0); the global's channel counts the same only when
-            # A's and B's loads issue as many reads (a tile of 8 accumulators sharing one
-            # A fragment: 2 against 16, whose wait would cut B's load)
+        if config.top_wait_frags:
+            # what may stay in flight at the top of a half is the fragment loads of the
+            # block before it (the previous half's last), not block 0's globals charged at
+            # their channel's fragment cost (the reference's count): with K-half subtiles
+            # A's and B's loads may issue very different reads (8 accumulators sharing one
+            # A fragment: 2 against 16), and the reference's count would cut B's load
             before = program.blocks[(h * bph - 1) % len(program.blocks)]
             gl = sum(per_load[f.channel] for f in before.frags)
         best_lgkm = max(best_lgkm, gl)

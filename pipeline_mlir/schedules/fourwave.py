@@ -164,7 +164,8 @@ class Pipeline4Wave(PipelineSchedule):
     tag_names = FourWaveOps
 
     def __init__(self, geometry: KernelGeometry | None = None, config: ScheduleConfig | None = None,
-                 target: TargetProfile | None = None, scale_channel: bool = False) -> None:
+                 target: TargetProfile | None = None, scale_channel: bool = False,
+                 top_wait_frags: bool = False) -> None:
         self.geometry = geometry or four_wave_geometry()
         config = config if config is not None else default_schedule_config()
         # the cross-stage rotation relies on these; re-applied whatever the caller passed
@@ -175,7 +176,8 @@ class Pipeline4Wave(PipelineSchedule):
         self._cost_model = target.cost_model
         self._config = target.pipeline.with_(
             warp_stagger=WarpStaggerRule.none(), lgkm_per_load_a=self.geometry.lgkm_per_load_a,
-            lgkm_per_load_b=self.geometry.lgkm_per_load_b, cross_stage_rotation=True)
+            lgkm_per_load_b=self.geometry.lgkm_per_load_b, cross_stage_rotation=True,
+            top_wait_frags=top_wait_frags)
         if scale_channel:
             self._config = self._config.with_(**scale_channel_counts(self.geometry))
 
@@ -402,7 +404,7 @@ class FourWave(NamedSchedule):
             except ConfigError as e:
                 raise ConfigError(f"{self.owner()}: {e}") from None
         s = Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g),
-                          scale_channel=scales)
+                          scale_channel=scales, top_wait_frags=self.k_subtiles != "none")
         s.cap_vm_waits = self.dma_width() == "dword"
         return s
 

@@ -26,7 +26,7 @@ OVER = [
 ]
 
 
-@pytest.mark.parametrize("spec", ["4wave{BN=1024}", "4wave{BK=256}"])
+@pytest.mark.parametrize("spec", ["4wave{BM=1024}", "4wave{BK=256}"])
 def test_a_load_over_lgkmcnt_is_issued_in_runs_and_its_waits_capped(spec):
     """A fragment load of more reads than lgkmcnt holds (32 and 16 here) is issued in runs
     behind guards that keep at most 15 in flight (schedule/load_runs.py); the waits derived

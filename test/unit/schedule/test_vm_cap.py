@@ -213,7 +213,7 @@ def test_the_limit_check_still_runs_after_the_cap(monkeypatch):
     from pipeline_mlir.schedule import stages
     monkeypatch.setattr(stages, "cap_split_load_waits", lambda ph: None)
     with pytest.raises(ConfigError, match=r"WAIT_LGKM waits for lgkmcnt\(32\)"):
-        parse_pipeline("4wave{BN=1024 dma=dword}").compile()
+        parse_pipeline("4wave{BM=1024 dma=dword}").compile()
 
 
 @pytest.mark.parametrize("spec, message", [

@@ -5,7 +5,7 @@
 named schedule given as spec text, an input (a file or text) and no other option; its key
 is the schedule's text and the input's text (the code object does not depend on the file's
 name).  A store installed with wider ``emits`` (e.g. ``("hsaco", "asm")``) shares those
-emit kinds too, each apart; with ``own_kernels`` also the build of a named schedule with no
+emit kinds too, each apart (an input's build with no ``--emit`` is its ``mlir`` build); with ``own_kernels`` also the build of a named schedule with no
 input (its own complete kernel: what ``--tune`` compiles for each candidate), keyed by the
 schedule's text alone.  Only a build that succeeded without a diagnostic is kept; anything else compiles
 as before and is returned as it came.
@@ -38,10 +38,11 @@ def key_of(options, emits: tuple[str, ...] = ("hsaco",),
     import dataclasses      # not at start-up (test_startup.py)
     from pathlib import Path
 
-    if options.emit not in emits:
+    kind = _kind(options)
+    if kind not in emits:
         return None
-    plain = CompileOptions(emit=options.emit)
-    rest = dataclasses.replace(options, schedule=None, input=None, text=None,
+    plain = CompileOptions(emit=kind)
+    rest = dataclasses.replace(options, schedule=None, input=None, text=None, emit=kind,
                                filename=plain.filename, module=None, codegen_timeout=None)
     if rest != plain or not isinstance(options.schedule, str):
         return None
@@ -51,6 +52,14 @@ def key_of(options, emits: tuple[str, ...] = ("hsaco",),
     if text is None and not (own_kernels and not options.has_input):
         return None
     return (options.schedule, text)
+
+
+def _kind(options) -> str | None:
+    """The emit kind a build makes: ``--emit``'s, or the default it stands for (the MLIR
+    of an input: ``-o out.mlir`` and ``--emit=mlir`` are one build)."""
+    if options.emit is not None or not options.has_input:
+        return options.emit
+    return options.emit_kind
 
 
 def compile_shared(options, build):
@@ -67,7 +76,7 @@ def compile_shared(options, build):
             raise _NotKept
         return result
     try:
-        return _store(options.emit, key, keep)
+        return _store(_kind(options), key, keep)
     except _NotKept:
         return unkept[0]
 

@@ -77,7 +77,10 @@ def _build(spec: str) -> Built:
     from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.driver import CompileOptions, compile
 
-    result = compile(CompileOptions(schedule=spec, emit="llvm"))
+    # the build of ``pipeline-opt --pipeline=SPEC --emit=llvm``, shared with the run's other
+    # plain builds of it (the behaviour snapshot's ``.llvm`` cases)
+    with share_code_objects(emits=("llvm",), own_kernels=True):
+        result = compile(CompileOptions(schedule=spec, emit="llvm"))
     ll, plans = result.checked_output(), result.plans
     assert len(plans) == 1
     asm, obj = compile_llvm_ir(ll, kind="both")

@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kernel_builds import KERNEL_SPECS
+import pytest
+
+from build_cache import share_code_objects
+from kernel_builds import KERNEL_SPECS, build
 from script_loader import load_script
 from pipeline_mlir.isa import asm as asm_module
 from pipeline_mlir.isa.asm import parse_asm
@@ -14,13 +17,21 @@ from pipeline_mlir.isa.report import REFERENCE_LOOPS
 from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim import timing
-from pipeline_mlir.driver import CompileOptions, compile
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def _bench():
     return load_script(BENCH / "bench_reference.py", "bench_reference")
+
+
+@pytest.fixture(autouse=True)
+def _assembly_shared():
+    """The script compiles ``--emit=asm`` of the shipped kernel it measures: once per run
+    (``build_cache.share_code_objects``), with the documents' figure of the script and this
+    module's other runs of it."""
+    with share_code_objects(emits=("asm",), own_kernels=True):
+        yield
 
 
 def test_the_figures_name_every_shipped_kernel_and_their_source():
@@ -62,7 +73,9 @@ def test_an_assembly_file_is_measured_as_our_kernel_is(tmp_path, capsys, monkeyp
     bench = _bench()
     spec = json.loads((BENCH / "reference_figures.json").read_text())["kernels"][
         "4wave-fp8-64"]["spec"]
-    asm = compile(CompileOptions(schedule=spec, emit="asm")).checked_output()
+    # the kernel's ``--emit=asm`` output: the run's build of it (the same compilation)
+    assert spec == KERNEL_SPECS["4wave-fp8-64"], spec
+    asm = build("4wave-fp8-64").asm
     path = tmp_path / "k.s"
     path.write_text(asm)
     parses = []

@@ -168,11 +168,12 @@ def test_frags_ahead_leaves_a_loop_without_counted_block_waits(whatif):
 
 
 def _frags_ahead_fp8_kernel(whatif) -> str:
-    from pipeline_mlir.driver import CompileOptions, compile
+    from kernel_builds import EXTRA_SPECS, build
 
-    spec = "pingpong{is_fp8=true frags_ahead=none}"    # the edit is of the reference form
-    asm = compile(CompileOptions(schedule=spec, emit="asm")).checked_output()
-    return whatif.frags_ahead_kernel(asm, whatif.loop_span)
+    # the edit is of the reference form; the kernel's ``--emit=asm`` output is the run's
+    # build of it (the same compilation, made once per run: test_isa_wait_order.py)
+    assert EXTRA_SPECS["pingpong-fp8-none"] == "pingpong{is_fp8=true frags_ahead=none}"
+    return whatif.frags_ahead_kernel(build("pingpong-fp8-none").asm, whatif.loop_span)
 
 
 def _emulate(text: str, mode: str, seed: int = 0):

@@ -127,6 +127,39 @@ def test_api_compile_asks_the_installed_store(tmp_path):
     assert len(calls) == 1
 
 
+def test_the_default_emit_of_an_input_is_its_mlir_build():
+    """``pipeline-opt --pipeline=S in.mlir -o out.mlir`` (no ``--emit``: the MLIR of the
+    input) and ``--emit=mlir`` are one build in a store that shares ``mlir``, kept under that
+    kind; a store without it shares neither, and a named schedule's own kernel with no
+    ``--emit`` (the schedule, not MLIR) is no MLIR build."""
+    from pipeline_mlir.driver import api, code_cache
+    from pipeline_mlir.driver.arguments import CompileOptions
+
+    calls, kept = [], {}
+
+    def fake(options):
+        calls.append(options)
+        return api.CompileResult("module {}\n", [])
+
+    def store(kind, key, build):
+        if (kind, key) not in kept:
+            kept[kind, key] = build()
+        return kept[kind, key]
+
+    def build(**options):
+        return code_cache.compile_shared(CompileOptions(**options), fake)
+    with code_cache.sharing(store, emits=("mlir",), own_kernels=True):
+        build(schedule="4wave", text="module {}")
+        build(schedule="4wave", text="module {}", emit="mlir")
+        assert len(calls) == 1 and list(kept) == [("mlir", ("4wave", "module {}"))]
+        build(schedule="4wave")                         # the schedule, printed: not kept
+        build(schedule="4wave")
+        assert len(calls) == 3
+    with code_cache.sharing(store, emits=("hsaco",)):
+        build(schedule="4wave", text="module {}")
+        assert len(calls) == 4
+
+
 def test_assemblies_and_own_kernels_are_shared_when_asked():
     """sharing(store, emits=("hsaco", "asm"), own_kernels=True) (the documents' commands,
     --tune's candidates): a plain --emit=asm build is kept apart from the --emit=hsaco build

@@ -111,8 +111,9 @@ def test_the_documents_show_commands():
 
 
 #: the builds the documents' commands share with the run's other builds (the pipelined
-#: IREE dispatch, ``-o pipelined.mlir``, with test_iree_emulate.py's and the round trip's)
-SHARED_EMITS = ("hsaco", "asm", "mlir")
+#: IREE dispatch, ``-o pipelined.mlir``, with test_iree_emulate.py's and the round trip's;
+#: ``--pipeline=pingpong --emit=report`` with the behaviour snapshot's case)
+SHARED_EMITS = ("hsaco", "asm", "mlir", "report")
 
 
 def _scratch_files() -> dict[str, bytes]:

@@ -15,6 +15,7 @@ function-local import hides is still a cycle here.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,14 @@ def layer(module: str) -> str | None:
 
 def imports(source: str) -> list[tuple[str, int]]:
     """(module, line) of every import statement, the names of ``from . import x`` included."""
+    return list(_imports(source))
+
+
+@functools.lru_cache(maxsize=None)
+def _imports(source: str) -> tuple[tuple[str, int], ...]:
+    """:func:`imports` of ``source``, read once per process: the tests here read every
+    module's imports (the layers, the emulator's users, the cycles), a parse of the whole
+    package each."""
     out = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -55,7 +64,7 @@ def imports(source: str) -> list[tuple[str, int]]:
                                      f"imports absolutely)")
             out.append((node.module, node.lineno))
             out += [(f"{node.module}.{a.name}", node.lineno) for a in node.names]
-    return out
+    return tuple(out)
 
 
 def violations(module: str, source: str) -> list[str]:

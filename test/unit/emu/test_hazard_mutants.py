@@ -225,10 +225,8 @@ LLVM_JUDGED = NOP_KERNELS if os.environ.get("PIPELINE_EMU_FULL") == "1" else \
 @pytest.mark.skipif(LLC is None or OPT is None, reason="llc-22 / opt-22 (LLVM 22) missing")
 @pytest.mark.parametrize("key", LLVM_JUDGED)
 def test_caught_exactly_when_llvm_rejects_the_mutant(key):
-    from pipeline_mlir.driver import CompileOptions, compile
-
-    ll = compile(CompileOptions(schedule=KERNEL_SPECS[key], emit="llvm")).checked_output()
-    asm, mir = compile_with_llc(ll)
+    # the kernel's ``--emit=llvm`` output: the run's build of it (the same compilation)
+    asm, mir = compile_with_llc(build(key).ll)
     kernel, waves, info = traces(asm, key, clean=False)
     mir_lines = mir.split("\n")
     nop_lines = [i for i, ln in enumerate(mir_lines) if re.match(r"^\s*S_NOP \d", ln)]

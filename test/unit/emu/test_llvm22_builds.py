@@ -22,7 +22,6 @@ import pytest
 
 from kernel_builds import KERNEL_SPECS, build
 from llvm_hazards import LLC, OPT, TARGET
-from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.emu.gemm import emulate_gemm
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.isa.asm import parse_asm
@@ -40,8 +39,10 @@ ORDER_FENCE_CALL = f"call void @llvm.amdgcn.sched.barrier(i32 {ORDER_FENCE_MASK}
 
 @functools.lru_cache(maxsize=None)
 def llvm_ir(key: str) -> str:
-    ll = compile(CompileOptions(schedule=KERNEL_SPECS[key], emit="llvm")).checked_output()
-    return apply_skew_shims(ll)
+    """What ``pipeline-opt --pipeline=SPEC --emit=llvm`` writes for the shipped kernel
+    ``key``, the skew shims applied: the run's build of it (``kernel_builds.build``, the same
+    compilation, made once per run for the other tests of the shipped kernels)."""
+    return apply_skew_shims(build(key).ll)
 
 
 def llc22(ll_text: str, options: tuple[str, ...] | None = None) -> str:

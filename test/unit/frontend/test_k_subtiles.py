@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from build_cache import share_code_objects
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.frontend.k_subtiles import along_k, check_groups, form_text, k_split
@@ -234,7 +235,8 @@ def test_per_fragment_waits_of_a_k_split_loop_run_exact(kernels, capsys):
     race-free with 8 waves, late and random mode, round the steady loop."""
     kernel = kernels("matmul_i8_abt_128x128_32x32_8wave")
     for mode in ("late", "random:7"):
-        with counting_loops() as loops:
+        # one build for both modes (build_cache.share_code_objects)
+        with share_code_objects(), counting_loops() as loops:
             rc = main(["--pipeline=pingpong{waits=fragment}", "--emulate", str(kernel),
                        "--emulate-workgroups=2", f"--emulate-mode={mode}"])
         out, err = capsys.readouterr()

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from build_cache import share_code_objects
+
 DATA = Path(__file__).resolve().parents[2] / "data" / "behaviour"
 sys.path.insert(0, str(DATA))
 
@@ -29,10 +31,23 @@ from run import run_case  # noqa: E402
 CASES = dict(cases())
 
 
+#: the emit kinds whose builds the cases share with the run's other builds of the same
+#: spec and input (``build_cache.share_code_objects``): a named schedule's own kernel
+#: (``kernel_builds``, the documents' commands) and IREE's committed kernels
+#: (test_iree_emulate.py, test_iree_round_trip.py, test_buffer_soffset.py)
+SHARED_EMITS = (*CODE_KINDS, "report")
+
+
 @functools.cache
 def _output(name: str) -> tuple[bytes, str, int]:
-    """run_case of a case, once per session (the normaliser tests reuse the outputs)."""
-    return run_case(CASES[name])
+    """run_case of a case, once per session (the normaliser tests reuse the outputs).  A
+    plain build (a spec, an input, ``--emit``, nothing else) is the same compilation as the
+    run's other builds of that spec and input and kind: it is made once per run, whichever
+    test asks first (``pipeline_mlir/driver/code_cache.py``); only a build that succeeded
+    without a diagnostic is kept, and what the case writes, its stderr and its exit status
+    are compared all the same."""
+    with share_code_objects(emits=SHARED_EMITS, own_kernels=True):
+        return run_case(CASES[name])
 
 
 @pytest.mark.parametrize("name", CASES)

@@ -263,7 +263,8 @@ def test_staged_loads_are_issued_an_iteration_ahead(unaligned, capsys, tmp_path)
     gone (LLVM derives the one the register needs); the copies before and after the loop
     keep the slot form."""
     out = tmp_path / "p.mlir"
-    assert main(["--pipeline=4wave", str(unaligned[1023]), "-o", str(out)]) == 0
+    with share_code_objects(emits=("mlir",)):   # the run's build (test_iree_families.py too)
+        assert main(["--pipeline=4wave", str(unaligned[1023]), "-o", str(out)]) == 0
     text = out.read_text()
     assert "sched.register_staged" not in text and "amdgpu.gather_to_lds" not in text
     assert text.count("gpu.lane_id") == 16 and text.count("rocdl.s.waitcnt 49279") >= 16

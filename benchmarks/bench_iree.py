@@ -43,7 +43,9 @@ IREE's cycles per K tile, ours (both builds) and the ratio ours / IREE's.  A cas
 ``launch`` (IREE's dynamic-K build, whose copy loops run per-lane trip counts; its padded
 K = 200 builds, whose masked copies are branches the lanes skip) has IREE's build timed
 with the trip counts and block runs its waves take on the emulator at that launch
-(:mod:`pipeline_mlir.driver.measured_trips`), and its cell says at which K::
+(:mod:`pipeline_mlir.driver.measured_trips`; with ``measure_ours`` our builds too), and its
+cell says at which K.  A case with ``default_build`` gives pipeline-opt the late form of
+IREE's default build (IREE's own prefetch pipelining, rolled back by the front end)::
 
     python benchmarks/bench_iree.py --ratios --dtype=bf16 --dtype=fp8
 """

@@ -43,7 +43,9 @@ IREE's cycles per K tile, ours (both builds) and the ratio ours / IREE's.  A cas
 ``launch`` (IREE's dynamic-K build, whose copy loops run per-lane trip counts; its padded
 K = 200 builds, whose masked copies are branches the lanes skip) has IREE's build timed
 with the trip counts and block runs its waves take on the emulator at that launch
-(:mod:`pipeline_mlir.driver.measured_trips`), and its cell says at which K::
+(:mod:`pipeline_mlir.driver.measured_trips`; with ``measure_ours`` our builds too), and its
+cell says at which K.  A case with ``default_build`` gives pipeline-opt the late form of
+IREE's default build (IREE's own prefetch pipelining, rolled back by the front end)::
 
     python benchmarks/bench_iree.py --ratios --dtype=bf16 --dtype=fp8
 """
@@ -67,6 +69,9 @@ import generate as G  # noqa: E402
 from pipeline_mlir.isa.asm import AsmError, parse_asm  # noqa: E402
 
 SPEC = "4wave{BM=128 BN=128 BK=32}"   # the simulator's wave count and counts for assembly
+#: IREE's default prefetch stages (2), overriding the 1 generate.forms compiles with: the
+#: build a user gets from iree-compile without flags (IREE's own build, iree_prefetch_files)
+DEFAULT_BUILD = ("--iree-llvmgpu-prefetch-num-stages=2",)
 class Case(NamedTuple):
     matmul: dict          # matmul_source arguments
     spec: str             # the simulator's spec (wave count and counts) for the assembly
@@ -82,6 +87,13 @@ class Case(NamedTuple):
     #: only at launch: test/data/iree/dynamic.py); IREE's own build is of the static one,
     #: and ours is not handed back (the source has the static interface)
     dispatch: Callable[[str], str] | None = None
+    #: pipeline-opt takes the late form of IREE's default build (IREE's own prefetch
+    #: pipelining, which the front end rolls back: frontend/reroll.py, reroll_regs.py)
+    #: instead of the prefetch point; IREE's own build is that default build
+    default_build: bool = False
+    #: with a ``launch``: our builds timed with the blocks their waves run at it too (not
+    #: only IREE's), for loops whose guarded loads are branches the lanes skip
+    measure_ours: bool = False
 
 
 def _eight_wave(kernel: str, spec: str, mfmas: int, k: int = 4096) -> Case:
@@ -347,6 +359,44 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
                                "4wave{dtype=f16 BM=64 BN=128 BK=32 lgkm_per_load_a=2 "
                                "lgkm_per_load_b=4 vm_per_load_a=2}", "4wave", 8),
          "bf16-32x32-1wave": _waves((32, 32, 32), (1, 1), "BM=32 BN=32 BK=32", 4),
+         # the families added last: bf16 A x B 1000^3 (128x256 tile cut at C's edges,
+         # 32x32x8 MFMAs at K step 8, each run's edge mask kept in the front end's copies,
+         # frontend/kept_layout.py); f16 A^T x B 1000x600x1030 (16x32 tile in 2 waves, one
+         # 16x16x32 MFMA per wave and K step of 32: 4 K steps merged into one K tile of 128,
+         # both operands split along K; its cycles per IREE's K step)
+         "bf16-ab-1000": Case(dict(dtype="bf16", m=1000, n=1000, k=1000, transpose_b=False),
+                              "4wave{dtype=bf16 mfma=32x32x8 BM=128 BN=256 BK=8 "
+                              "vm_per_load_b=2}", "4wave", 8),
+         "f16-atb-1000x600x1030": Case(
+             dict(dtype="f16", m=1000, n=600, k=1030, transpose_a=True, transpose_b=False),
+             "4wave{dtype=f16 BM=16 BN=32 BK=128 k_subtiles=ab vm_per_load_a=4 "
+             "lgkm_per_load_a=4 lgkm_per_load_b=4 waves=2}", "4wave", 1),
+         # IREE's default builds (its own 2-stage prefetch, which the front end rolls back):
+         # copies through registers loaded a tile ahead (frontend/reroll_regs.py) with an
+         # unaligned K (the last tile's loads guarded): bf16 A x B^T 512x512x1020 (64x128
+         # tile, K step 128), fp8 512x512x1000 (K step 256), i8 A x B 1024x1024x1000 (K
+         # step 256, B read with 8-bit transposing reads); DMA copies in two LDS slots closed
+         # by rocdl.asyncmark (frontend/reroll.py): bf16 A x B^T 4096^3
+         "bf16-k1020-default": Case(dict(dtype="bf16", m=512, n=512, k=1020),
+                                    "4wave{BM=64 BN=128 BK=128 vm_per_load_a=2 "
+                                    "vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}",
+                                    "4wave", 32, launch=(512, 512, 1020),
+                                    default_build=True, measure_ours=True),
+         **{f"fp8-k{k}-default": Case(dict(dtype="fp8", m=512, n=512, k=k),
+                                      "4wave{dtype=fp8 BM=64 BN=128 BK=256 vm_per_load_a=2 "
+                                      "vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}",
+                                      "4wave", 16, launch=(512, 512, k), default_build=True,
+                                      measure_ours=True) for k in (1000, 3000)},
+         # (at K = 1000 fp8's and i8's 4 K tiles leave no steady loop: K = 3000 and 4000
+         # time it; at fp8 512x512x4000 IREE picks another tile the 4-wave schedule refuses)
+         **{f"i8-ab-k{k}-default": Case(dict(dtype="i8", m=1024, n=1024, k=k,
+                                             transpose_b=False),
+                                        "4wave{dtype=i8 BM=64 BN=128 BK=256 "
+                                        "lgkm_per_load_b=16}", "4wave", 32,
+                                        launch=(1024, 1024, k), default_build=True,
+                                        measure_ours=True) for k in (1000, 4000)},
+         "bf16-default": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16,
+                              default_build=True),
          # fused epilogues: IREE's default main loop, the epilogue after it
          **{f"bf16-{kind.replace('_', '-')}": _epilogue(kind)
             for kind in ("bias", "bias_row", "relu", "trunc_bf16")}}
@@ -398,10 +448,15 @@ def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
     own.with_suffix(".hsaco").write_bytes(hsaco)
     out["IREE 2-stage prefetch"] = own
     src = d / "prefetch.mlir"
-    src.write_text((case.dispatch or str)(G.prefetch_point(source, case.flags)))
+    taken = (G.late_form(source, DEFAULT_BUILD + case.flags) if case.default_build
+             else G.prefetch_point(source, case.flags))
+    src.write_text((case.dispatch or str)(taken))
     pipelined = d / "pipelined.mlir"
     ours = d / "ours.s"
-    for args in (["-o", str(pipelined)], ["--emit=asm", "-o", str(ours)]):
+    emits = [["-o", str(pipelined)], ["--emit=asm", "-o", str(ours)]]
+    if case.measure_ours:       # the code object the emulator runs, beside the assembly
+        emits.append(["--emit=hsaco", "-o", str(ours.with_suffix(".hsaco"))])
+    for args in emits:
         subprocess.run([sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt",
                         f"--pipeline={case.pipeline}", str(src), *args], check=True)
     name = NAMES[case.pipeline]
@@ -440,8 +495,9 @@ def rows_of(dtype: str) -> list:
                 rows.append((name, None, Counter(), f"no K-loop to time ({e})"))
                 continue
             tiles = counts["mfma"] / case.mfmas_per_k_tile
+            measured = case.launch and (k == 0 or case.measure_ours)
             timed = measured_cycles(path, Path(tmp) / "prefetch.mlir", case) \
-                if k == 0 and case.launch else simulate(path, case.spec)
+                if measured else simulate(path, case.spec)
             rows.append((name, tiles, counts, timed))
     if case.dispatch is not None:
         rows.append((f"{NAMES[case.pipeline]}, back in iree-compile", None, Counter(),

@@ -80,6 +80,7 @@ from pipeline_mlir.dialect.attrs import workgroup_forall_problem, workgroup_mapp
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 __all__ = ["Evaluator", "Unevaluable", "View", "SAMPLE_ARG", "SAMPLE_WORKGROUP",
            "DYNAMIC", "attr_names", "int_attr", "dense_i64", "segment_sizes", "segments",
@@ -361,3 +362,31 @@ def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
     if not bounds:
         return (1,)
     return tuple(bounds.get(d, 1) for d in range(max(bounds) + 1))
+
+
+class SideBySide(Evaluator):
+    """An :class:`Evaluator` of one numpy lane per thread of each of ``count`` workgroups
+    (workgroup-major): the thread ids repeat per workgroup, and a wave's first lane
+    (``rocdl.readfirstlane``) is found by position.  :meth:`lane_ids` spreads the
+    workgroups' ids over the lanes."""
+
+    def __init__(self, block_size: tuple[int, int, int], count: int, **kwargs) -> None:
+        super().__init__(block_size, **kwargs)
+        #: threads of one workgroup
+        self.per_workgroup = t = self.threads
+        self.tid = np.tile(self.tid, count)
+        self.threads = self.tid.size
+        #: each lane's wave's first lane, by position
+        self.first = (np.arange(self.threads) // t) * t + (self.tid // WAVE_SIZE) * WAVE_SIZE
+
+    def lane_ids(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each lane's workgroup id in x, y and z, of the ``count`` workgroups ``points``
+        (one row per workgroup, its ids; the missing dimensions 0)."""
+        t = self.per_workgroup
+        return tuple(np.repeat(points[:, d], t) if d < points.shape[1] else
+                     np.zeros(self.threads, dtype=np.int64) for d in range(3))
+
+    def _eval(self, op, v):
+        if op.name == "rocdl.readfirstlane":
+            return [self.value(op.operands[0])[self.first]]
+        return super()._eval(op, v)

@@ -41,12 +41,11 @@ from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_COU
                                              memory_space, segments)
 from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
                                           compare_at, id_dimension)
-from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, grid_stride_range
+from pipeline_mlir.analysis.loop_eval import Evaluator, SideBySide, grid_stride, grid_stride_range
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: write ops -> the position of their memref operand
 WRITES = {"vector.transfer_write": 1, "vector.store": 1, "memref.store": 1,
@@ -538,10 +537,8 @@ def _grid_mask(f, shape: tuple, grid: tuple, points: list, block: tuple) -> np.n
     at = np.array(points, dtype=np.int64).reshape(len(points), -1)
     for start in range(0, len(at), _SIDE_BY_SIDE):
         chunk = at[start:start + _SIDE_BY_SIDE]
-        ev = _SideBySide(block, len(chunk))
-        t = ev.threads // len(chunk)
-        wids = tuple(np.repeat(chunk[:, d], t) if d < chunk.shape[1] else
-                     np.zeros(ev.threads, dtype=np.int64) for d in range(3))
+        ev = SideBySide(block, len(chunk))
+        wids = ev.lane_ids(chunk)
         vec = _Vectors(ev)
         try:
             _bind_launch(ev, ops, wids, grid3, ())
@@ -551,25 +548,6 @@ def _grid_mask(f, shape: tuple, grid: tuple, points: list, block: tuple) -> np.n
         except IRError:         # e.g. a loop bound that differs between workgroups
             return written_mask(f, shape, grid, ids, block)
     return mask.reshape(shape)
-
-
-class _SideBySide(Evaluator):
-    """An evaluator of one numpy lane per thread of each of ``count`` workgroups
-    (workgroup-major): the thread ids repeat per workgroup, and a wave's first lane is
-    found by position."""
-
-    def __init__(self, block: tuple, count: int) -> None:
-        super().__init__(block)
-        t = self.threads
-        self.tid = np.tile(self.tid, count)
-        self.threads = self.tid.size
-        #: each lane's wave's first lane, by position
-        self.first = (np.arange(self.threads) // t) * t + (self.tid // WAVE_SIZE) * WAVE_SIZE
-
-    def _eval(self, op, v):
-        if op.name == "rocdl.readfirstlane":
-            return [self.value(op.operands[0])[self.first]]
-        return super()._eval(op, v)
 
 
 def _dense_ints(attr) -> np.ndarray:

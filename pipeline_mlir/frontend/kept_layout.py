@@ -47,7 +47,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_bounds, element_bytes, memory_space
-from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, workgroup_grid
+from pipeline_mlir.analysis.loop_eval import Evaluator, SideBySide, grid_stride, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
 from pipeline_mlir.frontend.copy_source import dim_indices
@@ -195,29 +195,14 @@ def _grid(scan, op, label: str, at) -> tuple:
     return grid, np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
 
 
-class _Wide(Evaluator):
-    """An evaluator of one numpy lane per thread and workgroup: ``tid`` is each lane's
-    thread id (workgroup-major), so a wave's first lane is found by position."""
-
-    def _eval(self, op, v):
-        if op.name == "rocdl.readfirstlane":
-            x = self.value(op.operands[0])
-            return [x[(np.arange(self.threads) // WAVE_SIZE) * WAVE_SIZE]]
-        return super()._eval(op, v)
-
-
 def _wide_evaluator(an, scan, chunk: np.ndarray) -> Evaluator:
     """An evaluator of one lane per thread and workgroup of ``chunk`` (workgroup-major),
     every workgroup id and workgroup loop variable bound (none sampled)."""
-    ev = _Wide(scan.block, launch_values=False)
-    if ev.threads % WAVE_SIZE:
-        raise LM.LoopRefusal(f"a workgroup of {ev.threads} threads is not whole waves", ())
-    t = ev.threads
-    ev.threads = t * len(chunk)
-    ev.tid = np.tile(np.arange(t, dtype=np.int64), len(chunk))
-    ids = [np.repeat(chunk[:, d], t) if d < chunk.shape[1] else np.zeros(ev.threads, np.int64)
-           for d in range(3)]
-    bind_workgroup(ev, kernel_of(scan.loop), tuple(ids))
+    threads = int(np.prod(scan.block))
+    if threads % WAVE_SIZE:
+        raise LM.LoopRefusal(f"a workgroup of {threads} threads is not whole waves", ())
+    ev = SideBySide(scan.block, len(chunk), launch_values=False)
+    bind_workgroup(ev, kernel_of(scan.loop), ev.lane_ids(chunk))
     ev.where = scan.loop
     return ev
 

@@ -92,6 +92,9 @@ class IsaCheck:
     #: per phase, the counts those waits were derived with where the schedule lowered them
     #: (``Token.derived``): token index -> ((counter, count), ...)
     schedule_derived: dict[str, dict[int, tuple]] = field(default_factory=dict)
+    #: per phase, the schedule's own counts of those waits: token index -> ((counter,
+    #: count), ...) (a count LLVM lowered: the cut the schedule relies on)
+    schedule_counts: dict[str, dict[int, tuple]] = field(default_factory=dict)
     #: the MFMAs each MMA entry became (:func:`check_kernel_asm`; 0: not known)
     mfmas_per_mma: int = 0
 
@@ -177,9 +180,13 @@ def _gaps(tokens: list[Token], matched: list[int]) -> list[tuple[int, int]]:
 class _Phase:
     """The comparison of one assembly phase."""
 
-    def __init__(self, ph: str, exp: list[Token], act: list[Token], res: IsaCheck) -> None:
+    def __init__(self, ph: str, exp: list[Token], act: list[Token], res: IsaCheck,
+                 held=None) -> None:
         self.ph, self.exp, self.act, self.res = ph, exp, act, res
+        #: (actual token, counter, after) -> the bound earlier waits hold (:func:`held_counts`)
+        self.held = held or (lambda _t, _c, after=False: None)
         self.pairs, self.un_e, self.un_a = _align(exp, act)
+        self.unmatch_foreign_waits()
         self.eg = _gaps(exp, [e for e, _ in self.pairs])
         self.ag = _gaps(act, [a for _, a in self.pairs])
         self.missing_data: set[int] = set()      # exp positions of data not found
@@ -191,6 +198,45 @@ class _Phase:
         for kind in DATA_CLASSES:
             self.data(kind)
         self.separators()
+
+    def unmatch_foreign_waits(self) -> None:
+        """Undo the alignment's wait pairs whose actual wait is not the schedule's: it waits
+        for none of the schedule wait's counters, or it does not wait for one and no earlier
+        wait holds that counter there (LLVM drops a counter only where it already holds).  Such an actual wait
+        is LLVM's own (a remainder's, a staging copy's), which the alignment took for a
+        schedule wait LLVM removed or never saw (the zero-trip fence's under a constant trip
+        count, a run guard that held): the schedule's wait is then missing (or held where it
+        stood, :meth:`held_where_missing`), the actual one added or outside."""
+        keep = []
+        for e, a in self.pairs:
+            te, ta = self.exp[e], self.act[a]
+            dropped = [(name, ve) for name, ve in _counts(te)
+                       if ve is not None and getattr(ta, name[:-3]) is None]
+            if te.kind == "wait" and dropped and (
+                    len(dropped) == sum(ve is not None for _, ve in _counts(te))
+                    or any((h := self.held(ta, name)) is None or h > ve
+                           for name, ve in dropped)):
+                self.un_e.append(e)
+                self.un_a.append(a)
+            else:
+                keep.append((e, a))
+        self.pairs = keep
+        self.un_e.sort()
+        self.un_a.sort()
+
+    def held_where_missing(self, k: int) -> bool:
+        """Whether the schedule's wait ``k``, which the assembly lacks, holds anyway where it
+        stood: directly after a separator the alignment matched (nothing but vanished data
+        between them), earlier waits of the assembly with no instruction of the counter
+        issued since already hold each of its counts (LLVM removed a redundant wait)."""
+        j = k - 1
+        while j >= 0 and self.exp[j].kind not in SEPARATORS and j in self.missing_data:
+            j -= 1
+        prev = dict(self.pairs).get(j)
+        if j < 0 or self.exp[j].kind not in SEPARATORS or prev is None:
+            return False
+        return all(ve is None or ((h := self.held(self.act[prev], name, True)) is not None
+                                  and h <= ve) for name, ve in _counts(self.exp[k]))
 
     # -- data, gap by gap ---------------------------------------------------------------
     def crossed(self, g1: int, g2: int) -> str:
@@ -295,6 +341,8 @@ class _Phase:
             if j is not None:
                 extra_for.setdefault(j, []).append(t)
                 continue
+            if t.kind == "wait" and self.held_where_missing(k):
+                continue
             name = "wait" if t.kind == "wait" else _SEP_NAMES[t.kind]
             self.add(f"{name}-missing", t.origin, (),
                      f"{t.describe()} of the schedule is not in the assembly")
@@ -304,8 +352,13 @@ class _Phase:
                 self.res.schedule_waits.setdefault(self.ph, {})[a] = te.origin
                 for t in extra_for.get(e, []):
                     te = merge_waits(te, t)
-                self.res.schedule_guards.setdefault(self.ph, {})[a] = te.guards
+                # a counter only LLVM's wait waits for is LLVM's own (computed from the final
+                # order): not walked; a count LLVM lowered is walked at the schedule's too
+                own = frozenset(n for n, ve in _counts(te) if ve is None)
+                self.res.schedule_guards.setdefault(self.ph, {})[a] = te.guards | own
                 self.res.schedule_derived.setdefault(self.ph, {})[a] = te.derived
+                self.res.schedule_counts.setdefault(self.ph, {})[a] = tuple(
+                    (n, ve) for n, ve in _counts(te) if ve is not None)
                 self.wait(te, ta, across=e in extra_for)
             elif te.kind in ("setprio", "sched_group_barrier") and te.value != ta.value:
                 self.add(f"{_SEP_NAMES[te.kind]}-changed", te.origin, ta.lines,
@@ -338,7 +391,7 @@ class _Phase:
                 continue
             if va is not None and (ve is None or va < ve):
                 tighter.append(f"{name} {'-' if ve is None else ve} -> {va}")
-            else:
+            elif (held := self.held(ta, name)) is None or held > ve:
                 weaker.append(f"{name} {ve} -> {'-' if va is None else va}")
         if tighter:
             extra = " (LLVM's own s_waitcnt next to it)" if ta.parts > te.parts else ""
@@ -351,10 +404,17 @@ class _Phase:
         for name, derived in te.derived:
             va = getattr(ta, name[:-3])
             # an actual wait that waits for nothing on the counter is its maximum count
-            if (_COUNTER_MAX[name] if va is None else va) > derived:
+            va = _COUNTER_MAX[name] if va is None else va
+            if va > derived and ((held := self.held(ta, name)) is None or held > derived):
                 self.add("wait-over-derived", te.origin, ta.lines,
                          f"{ta.describe()} is weaker than the {name}({derived}) the schedule "
                          f"derived for {te.describe()}")
+
+
+def _counts(t: Token) -> tuple:
+    """``(counter, count)`` of an expected wait as the assembly reads it (None: not waited
+    for, :func:`_encoded`)."""
+    return (("vmcnt", _encoded(t.vm, VMCNT_MAX)), ("lgkmcnt", _encoded(t.lgkm, LGKMCNT_MAX)))
 
 
 #: the count at which a counter's wait waits for nothing (the assembly's ``(nothing)``)
@@ -368,6 +428,38 @@ def _encoded(count: int | None, limit: int) -> int | None:
     already keep at most 15 reads in flight); LLVM may print it with every counter at its
     maximum (``s_waitcnt vmcnt(63) expcnt(7) lgkmcnt(15)``)."""
     return None if count is not None and count >= limit else count
+
+
+#: per counter: the instruction kinds that count on it (a scalar load counts on lgkmcnt)
+_ISSUES = {"vmcnt": ("vmem_load_lds", "vmem_load", "vmem_store"),
+           "lgkmcnt": ("ds_read", "ds_write", "smem")}
+
+
+def held_counts(fn: AsmFunction):
+    """The bound an earlier wait already holds on a counter at an actual wait: ``held(token,
+    counter)`` is ``c + n`` for the nearest earlier ``s_waitcnt`` of the counter with count
+    ``c`` in the same basic block, ``n`` the instructions of the counter issued between
+    them (each can add one in flight); ``None`` when no such wait precedes it in the block
+    (a block boundary ends the walk: another path may enter there).  A schedule wait LLVM
+    removed or raised (or whose counter it dropped) because such an earlier wait at least
+    as strict already holds is then no weakening: the counter cannot exceed the bound."""
+    where = {i.line: (b, k) for b in fn.blocks for k, i in enumerate(b.instrs)}
+
+    def held(t: Token, counter: str, after: bool = False) -> int | None:
+        """At ``t`` (``after``: just after it, ``t`` included)."""
+        line = t.lines[-1] if after else t.lines[0] if t.lines else None
+        if line not in where:
+            return None
+        blk, k = where[line]
+        k += after
+        field, n = counter[:-3], 0
+        for i in reversed(blk.instrs[:k]):
+            if i.kind == "wait" and getattr(i, field) is not None:
+                return getattr(i, field) + n
+            if i.kind in _ISSUES[counter]:
+                n += 1
+        return None
+    return held
 
 
 def _explain_outside(o: Outside, loads: list[Outside]) -> Outside:
@@ -424,10 +516,11 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
         found = [f for f in found if f.kind != "frag-wait-strong"]
     res = IsaCheck(outside=list(outside), expected=expected, actual=actual)
     res.findings += [Finding(f.kind, f.phase, (), (f.line,), f.message()) for f in found]
+    held = held_counts(fn)
     for ph in PHASES:
-        _Phase(ph, expected[ph], actual[ph], res).run()
+        _Phase(ph, expected[ph], actual[ph], res, held).run()
     for u in unpinned_waits(actual, res.schedule_waits, res.schedule_guards,
-                            res.schedule_derived):
+                            res.schedule_derived, res.schedule_counts):
         res.findings.append(Finding("wait-unpinned", u.phase, res.schedule_waits[u.phase][u.index],
                                     actual[u.phase][u.index].lines, u.message()))
     res.findings += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))

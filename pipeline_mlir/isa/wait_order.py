@@ -118,13 +118,18 @@ def _as_walked(token, derived: tuple):
 
 def unpinned_waits(actual: dict[str, list], waits: dict[str, dict],
                    guards: dict[str, dict] | None = None,
-                   derived: dict[str, dict] | None = None) -> list[Unpinned]:
+                   derived: dict[str, dict] | None = None,
+                   planned: dict[str, dict] | None = None) -> list[Unpinned]:
     """The waits of ``waits`` (per phase, ``{index of an actual skeleton token: its schedule
     entries}``: the schedule's waits) whose cut is not pinned, in the skeletons ``actual``
     of the three phases; ``guards`` (same keys: the counters of each that only guard
     against an overflow) are not walked; ``derived`` (same keys: ``(counter, count)``
     pairs) gives the count a lowered wait is walked with, when the actual count is at most
-    it (:func:`_as_walked`).  The zero-trip fence's waits run only when the loop does not:
+    it (:func:`_as_walked`); ``planned`` (same keys: ``(counter, count)`` pairs, the
+    schedule's own counts) gives a second cut for a count LLVM lowered below the schedule's:
+    the wait is pinned when either cut is (pinned at the schedule's count, the loads it
+    completes are the schedule's, and a lower count completes them too; pinned at the
+    lower one, those it leaves in flight are among the schedule's last).  The zero-trip fence's waits run only when the loop does not:
     the paths into the loop pass them by."""
     out: dict[tuple, Unpinned] = {}
     skipped = {k for k, origin in waits.get("prologue", {}).items() if _ZERO_TRIP in origin}
@@ -143,6 +148,10 @@ def unpinned_waits(actual: dict[str, list], waits: dict[str, dict],
                 if counter in (guards or {}).get(path[-1], {}).get(i, ()):
                     continue
                 cut = _walk(stream, base + i, counter, n)
+                p = dict((planned or {}).get(path[-1], {}).get(i, ())).get(counter)
+                if cut is not None and p is not None and n < p < none and \
+                        _walk(stream, base + i, counter, p) is None:
+                    cut = None
                 if cut is not None:
                     out.setdefault((path[-1], i, counter),
                                    Unpinned(path[-1], i, counter, n, cut[0], cut[1]))

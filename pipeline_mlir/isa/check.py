@@ -147,10 +147,11 @@ def _sep_key(t: Token) -> str:
     return {"barrier": "B", "sched_barrier": "F"}[t.kind]
 
 
-def _align(exp: list[Token], act: list[Token]):
-    """Matched separator pairs (exp index, act index) and the unmatched ones."""
+def _align(exp: list[Token], act: list[Token], foreign: frozenset = frozenset()):
+    """Matched separator pairs (exp index, act index) and the unmatched ones; the actual
+    separators ``foreign`` are left out of the alignment (unmatched)."""
     esep = [k for k, t in enumerate(exp) if t.kind in SEPARATORS]
-    asep = [k for k, t in enumerate(act) if t.kind in SEPARATORS]
+    asep = [k for k, t in enumerate(act) if t.kind in SEPARATORS and k not in foreign]
     sm = difflib.SequenceMatcher(None, [_sep_key(exp[k]) for k in esep],
                                  [_sep_key(act[k]) for k in asep], autojunk=False)
     pairs: list[tuple[int, int]] = []
@@ -162,7 +163,7 @@ def _align(exp: list[Token], act: list[Token]):
         else:
             un_e += esep[i1:i2]
             un_a += asep[j1:j2]
-    return pairs, un_e, un_a
+    return pairs, un_e, sorted(un_a + list(foreign))
 
 
 def _gaps(tokens: list[Token], matched: list[int]) -> list[tuple[int, int]]:
@@ -185,8 +186,13 @@ class _Phase:
         self.ph, self.exp, self.act, self.res = ph, exp, act, res
         #: (actual token, counter, after) -> the bound earlier waits hold (:func:`held_counts`)
         self.held = held or (lambda _t, _c, after=False: None)
-        self.pairs, self.un_e, self.un_a = _align(exp, act)
-        self.unmatch_foreign_waits()
+        foreign: frozenset = frozenset()
+        while True:     # each round leaves the waits found foreign out (at most one per wait)
+            self.pairs, self.un_e, self.un_a = _align(exp, act, foreign)
+            more = self.foreign_waits()
+            if not more:
+                break
+            foreign |= more
         self.eg = _gaps(exp, [e for e, _ in self.pairs])
         self.ag = _gaps(act, [a for _, a in self.pairs])
         self.missing_data: set[int] = set()      # exp positions of data not found
@@ -199,30 +205,26 @@ class _Phase:
             self.data(kind)
         self.separators()
 
-    def unmatch_foreign_waits(self) -> None:
-        """Undo the alignment's wait pairs whose actual wait is not the schedule's: it waits
-        for none of the schedule wait's counters, or it does not wait for one and no earlier
-        wait holds that counter there (LLVM drops a counter only where it already holds).  Such an actual wait
-        is LLVM's own (a remainder's, a staging copy's), which the alignment took for a
-        schedule wait LLVM removed or never saw (the zero-trip fence's under a constant trip
-        count, a run guard that held): the schedule's wait is then missing (or held where it
+    def foreign_waits(self) -> frozenset:
+        """The actual waits of the alignment's wait pairs that are not the schedule's: the
+        actual wait waits for none of the schedule wait's counters, or it does not wait for
+        one and no earlier wait holds that counter there (LLVM drops a counter only where it
+        already holds).  Such a wait is LLVM's own (a masked remainder's, a staging copy's),
+        which the alignment took for a schedule wait LLVM removed or never saw (the
+        zero-trip fence's under a constant trip count, a run guard that held): the
+        alignment is redone without it, the schedule's wait then missing (or held where it
         stood, :meth:`held_where_missing`), the actual one added or outside."""
-        keep = []
+        out = set()
         for e, a in self.pairs:
             te, ta = self.exp[e], self.act[a]
-            dropped = [(name, ve) for name, ve in _counts(te)
-                       if ve is not None and getattr(ta, name[:-3]) is None]
-            if te.kind == "wait" and dropped and (
-                    len(dropped) == sum(ve is not None for _, ve in _counts(te))
-                    or any((h := self.held(ta, name)) is None or h > ve
-                           for name, ve in dropped)):
-                self.un_e.append(e)
-                self.un_a.append(a)
-            else:
-                keep.append((e, a))
-        self.pairs = keep
-        self.un_e.sort()
-        self.un_a.sort()
+            if te.kind != "wait":
+                continue
+            counts = [(name, ve) for name, ve in _counts(te) if ve is not None]
+            dropped = [(name, ve) for name, ve in counts if getattr(ta, name[:-3]) is None]
+            if dropped and (len(dropped) == len(counts) or any(
+                    (h := self.held(ta, name)) is None or h > ve for name, ve in dropped)):
+                out.add(a)
+        return frozenset(out)
 
     def held_where_missing(self, k: int) -> bool:
         """Whether the schedule's wait ``k``, which the assembly lacks, holds anyway where it

@@ -82,6 +82,21 @@ def orders_memory(token) -> bool:
     return token.kind == "sched_barrier" and not token.value & MEMORY_CLASSES
 
 
+def _dma_before(stream: list, j: int) -> bool:
+    """Whether an LDS DMA lies at ``stream[j]`` or before it, back to the nearest fence or
+    block boundary (a wait orders nothing: LLVM places them after scheduling).  Among the
+    loads a vmcnt wait completes only DMAs can be relied on by the schedule (LLVM itself
+    waits for a register load's VGPRs before their use), so an unpinned cut with only
+    register loads before it, back to what pins them, is safe."""
+    for m in range(j, -1, -1):
+        seg, t = stream[m]
+        if t.kind == "vmem_load_lds":
+            return True
+        if orders_memory(t) or (m > 0 and stream[m - 1][0] != seg):
+            return False
+    return False
+
+
 def _walk(stream: list, k: int, counter: str, n: int) -> tuple | None:
     """The cut of the wait at ``stream[k]`` when no fence or block boundary pins it:
     ``(done, first)`` tokens; else None.  ``stream``: ``(segment, token)`` pairs."""
@@ -96,7 +111,9 @@ def _walk(stream: list, k: int, counter: str, n: int) -> tuple | None:
         if t.kind not in kinds:
             continue
         if first is not None:
-            return None if fenced else (t, first[1])
+            if fenced or (counter == "vmcnt" and not _dma_before(stream, j)):
+                return None
+            return (t, first[1])
         later += 1
         if later == n:
             first = (seg, t)

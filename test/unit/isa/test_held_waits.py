@@ -104,3 +104,17 @@ def test_the_order_rule_walks_the_schedules_counters_at_either_cut():
     # the schedule's cut unpinned as well: found
     (u,) = unpinned_waits({"loop": loop}, {"loop": {5}}, planned={"loop": {5: (("vmcnt", 3),)}})
     assert u.count == 1
+
+
+def test_a_cut_with_only_register_loads_before_it_is_safe():
+    """vmcnt(1) leaves the last load in flight; with no fence, LLVM may swap it with the
+    one before.  Register loads there: LLVM waits for their VGPRs itself, nothing the
+    schedule relies on; a DMA there (before the cut, back to the fence): found."""
+    def reg(line):
+        return Token("vmem_load", "buffer_load_dwordx4", lines=(line,))
+    fence = Token("sched_barrier", value=0, lines=(1,))
+    for before, found in (([_dma(0), fence, reg(2)], False), ([fence, _dma(2)], True),
+                          ([fence, _dma(2), reg(3)], True)):
+        loop = before + [reg(8), Token("wait", vm=1, lines=(9,))]
+        got = unpinned_waits({"loop": loop}, {"loop": {len(loop) - 1}})
+        assert bool(got) == found, before

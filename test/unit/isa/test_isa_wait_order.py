@@ -200,15 +200,15 @@ def _vm(kind, name, line):
 
 
 def test_vector_stores_count_on_vmcnt():
-    """gfx9 counts stores on vmcnt as well as loads: a ``vmcnt(1)`` after a load and a
-    scratch spill store completes the load and leaves the store in flight, a cut no fence
+    """gfx9 counts stores on vmcnt as well as loads: a ``vmcnt(1)`` after a DMA and a
+    scratch spill store completes the DMA and leaves the store in flight, a cut no fence
     pins (counting loads only, the walk found no cut and passed it)."""
-    load = _vm("vmem_load", "scratch_load_dword", 1)
+    load = _vm("vmem_load_lds", "buffer_load_dword", 1)     # a DMA: the schedule's
     store = _vm("vmem_store", "scratch_store_dword", 2)
     wait = Token("wait", vm=1, lines=(3,))
     (u,) = unpinned_waits({"loop": [load, store, wait]}, {"loop": {2}})
     assert (u.counter, u.done.lines, u.first.lines) == ("vmcnt", (1,), (2,))
-    assert "vmcnt(1) completes scratch_load_dword (line 1) but not scratch_store_dword " \
+    assert "vmcnt(1) completes buffer_load_dword (line 1) but not scratch_store_dword " \
            "(line 2)" in u.message()
     # a global store the same way; a fence between them pins the cut
     gstore = _vm("vmem_store", "global_store_dword", 2)

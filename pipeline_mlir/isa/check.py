@@ -8,7 +8,9 @@ Comparison: the separators (waits, barriers, priorities, fences) of both
 skeletons are aligned with :mod:`difflib`; adjacent waits count as one
 (LLVM merges them).  Data instructions are then compared gap by gap (a gap is
 the stretch between two aligned separators): an instruction found in another
-gap than planned has moved across the separators between the two.  Every
+gap than planned has moved across the separators between the two.  A wait an earlier
+wait of the block already holds (:func:`held_counts`) is no weakening where LLVM removed,
+narrowed or raised it; a wait pair whose actual wait is LLVM's own is realigned.  Every
 difference is a :class:`Finding` naming its kind, the assembly phase, the
 schedule entries (``PRO[4]``, ``KRN[3]``, ``EPI[0]``, or ``lowering:<what>``
 for an instruction the lowering adds) and the assembly lines.
@@ -206,15 +208,13 @@ class _Phase:
         self.separators()
 
     def foreign_waits(self) -> frozenset:
-        """The actual waits of the alignment's wait pairs that are not the schedule's: the
-        actual wait waits for none of the schedule wait's counters, or it does not wait for
-        one and no earlier wait holds that counter there (LLVM drops a counter only where it
-        already holds), or it lacks a fence the schedule's wait has beside it
-        (:meth:`fenced_alike`).  Such a wait is LLVM's own (a masked remainder's, a staging copy's),
-        which the alignment took for a schedule wait LLVM removed or never saw (the
-        zero-trip fence's under a constant trip count, a run guard that held): the
-        alignment is redone without it, the schedule's wait then missing (or held where it
-        stood, :meth:`held_where_missing`), the actual one added or outside."""
+        """The actual waits of the alignment's wait pairs that are not the schedule's: one
+        that waits for none of the schedule wait's counters, or drops one no earlier wait
+        holds there (LLVM drops a counter only where it holds), or lacks a fence the
+        schedule's wait has beside it (:meth:`fenced_alike`).  Such a wait is LLVM's own (a
+        masked remainder's, a staging copy's) that the alignment took for a schedule wait
+        LLVM removed (a run guard that held): the alignment is redone without it, the
+        schedule's wait then missing or held where it stood (:meth:`held_where_missing`)."""
         out = set()
         for e, a in self.pairs:
             te, ta = self.exp[e], self.act[a]
@@ -463,7 +463,7 @@ def held_counts(fn: AsmFunction):
 
     def held(t: Token, counter: str, after: bool = False) -> int | None:
         """At ``t`` (``after``: just after it, ``t`` included)."""
-        line = t.lines[-1] if after else t.lines[0] if t.lines else None
+        line = (t.lines[-1] if after else t.lines[0]) if t.lines else None
         if line not in where:
             return None
         blk, k = where[line]

@@ -24,7 +24,10 @@ walked.  A wait the schedule lowered below the count it derived, for speed
 its cut must be pinned, and the lower count then completes a superset of what the wait
 needs (the comparison reports an actual count above the derived one,
 ``wait-over-derived``).  Waits LLVM adds (its own, for the registers an instruction reads) are computed
-from the final order and are not checked.
+from the final order and are not checked, nor is a counter LLVM added to a schedule wait;
+a count LLVM lowered below the schedule's is pinned when either cut is.  A vmcnt cut with
+no LDS DMA before it (back to what pins those loads) is safe: LLVM waits for a register
+load's VGPRs itself, so only DMAs are the schedule's to order.
 
 Findings (kind ``wait-unpinned``) name the wait and the two instructions of its cut.
 
@@ -146,8 +149,8 @@ def unpinned_waits(actual: dict[str, list], waits: dict[str, dict],
     schedule's own counts) gives a second cut for a count LLVM lowered below the schedule's:
     the wait is pinned when either cut is (pinned at the schedule's count, the loads it
     completes are the schedule's, and a lower count completes them too; pinned at the
-    lower one, those it leaves in flight are among the schedule's last).  The zero-trip fence's waits run only when the loop does not:
-    the paths into the loop pass them by."""
+    lower one, those it leaves in flight are among the schedule's last).  The zero-trip
+    fence's waits run only when the loop does not: the paths into the loop pass them by."""
     out: dict[tuple, Unpinned] = {}
     skipped = {k for k, origin in waits.get("prologue", {}).items() if _ZERO_TRIP in origin}
     actual = {ph: [_as_walked(t, (derived or {}).get(ph, {}).get(k, ()))

@@ -446,9 +446,11 @@ def _encoded(count: int | None, limit: int) -> int | None:
     return None if count is not None and count >= limit else count
 
 
-#: per counter: the instruction kinds that count on it (a scalar load counts on lgkmcnt)
+#: per counter: the instruction kinds that count on it (a scalar load counts on lgkmcnt),
+#: and the mnemonics of other kinds that do too (flat memory counts on both; messages)
 _ISSUES = {"vmcnt": ("vmem_load_lds", "vmem_load", "vmem_store"),
            "lgkmcnt": ("ds_read", "ds_write", "smem")}
+_ALSO_LGKM = ("flat_", "s_sendmsg", "s_memtime", "s_memrealtime")
 
 
 def held_counts(fn: AsmFunction):
@@ -472,7 +474,8 @@ def held_counts(fn: AsmFunction):
         for i in reversed(blk.instrs[:k]):
             if i.kind == "wait" and getattr(i, field) is not None:
                 return getattr(i, field) + n
-            if i.kind in _ISSUES[counter]:
+            if i.kind in _ISSUES[counter] or (counter == "lgkmcnt"
+                                               and i.mnemonic.startswith(_ALSO_LGKM)):
                 n += 1
         return None
     return held

@@ -25,9 +25,10 @@ its cut must be pinned, and the lower count then completes a superset of what th
 needs (the comparison reports an actual count above the derived one,
 ``wait-over-derived``).  Waits LLVM adds (its own, for the registers an instruction reads) are computed
 from the final order and are not checked, nor is a counter LLVM added to a schedule wait;
-a count LLVM lowered below the schedule's is pinned when either cut is.  A vmcnt cut with
-no LDS DMA before it (back to what pins those loads) is safe: LLVM waits for a register
-load's VGPRs itself, so only DMAs are the schedule's to order.
+a count LLVM lowered below the schedule's is pinned when either cut is.  A vmcnt cut that
+leaves no LDS DMA in flight is safe: every DMA issued before the wait is complete, and
+LLVM waits for a register load's VGPRs itself (only DMAs are the schedule's to order); a
+DMA left in flight must be one the schedule meant to leave, so that cut must be pinned.
 
 Findings (kind ``wait-unpinned``) name the wait and the two instructions of its cut.
 
@@ -85,26 +86,11 @@ def orders_memory(token) -> bool:
     return token.kind == "sched_barrier" and not token.value & MEMORY_CLASSES
 
 
-def _dma_before(stream: list, j: int) -> bool:
-    """Whether an LDS DMA lies at ``stream[j]`` or before it, back to the nearest fence or
-    block boundary (a wait orders nothing: LLVM places them after scheduling).  Among the
-    loads a vmcnt wait completes only DMAs can be relied on by the schedule (LLVM itself
-    waits for a register load's VGPRs before their use), so an unpinned cut with only
-    register loads before it, back to what pins them, is safe."""
-    for m in range(j, -1, -1):
-        seg, t = stream[m]
-        if t.kind == "vmem_load_lds":
-            return True
-        if orders_memory(t) or (m > 0 and stream[m - 1][0] != seg):
-            return False
-    return False
-
-
 def _walk(stream: list, k: int, counter: str, n: int) -> tuple | None:
     """The cut of the wait at ``stream[k]`` when no fence or block boundary pins it:
     ``(done, first)`` tokens; else None.  ``stream``: ``(segment, token)`` pairs."""
     kinds, field, _ = _COUNTERS[counter]
-    later, first, fenced = 0, None, False
+    later, first, fenced, dma_left = 0, None, False, False
     for j in range(k - 1, -1, -1):
         seg, t = stream[j]
         if t.kind == "wait" and getattr(t, field) is not None and getattr(t, field) <= n - later:
@@ -114,9 +100,10 @@ def _walk(stream: list, k: int, counter: str, n: int) -> tuple | None:
         if t.kind not in kinds:
             continue
         if first is not None:
-            if fenced or (counter == "vmcnt" and not _dma_before(stream, j)):
+            if fenced or (counter == "vmcnt" and not dma_left):
                 return None
             return (t, first[1])
+        dma_left |= t.kind == "vmem_load_lds"
         later += 1
         if later == n:
             first = (seg, t)

@@ -88,12 +88,15 @@ def test_without_order_fences_llvm22s_order_is_unpinned(key):
     assert unpinned(key, llc22(old))
 
 
-def test_without_the_kernels_llvm_options_llvm22_spills_and_unpins():
+def test_without_the_kernels_llvm_options_llvm22_spills():
     """The 4-wave BF16 256x256 kernel built without the option its IR asks for (its vector
-    PHIs split): LLVM 22 spills, and the reloads move the cuts of counted waits to where no
-    fence stands (the defect the build had before it passed the kernel's options)."""
+    PHIs split): LLVM 22 spills (the defect the build had before it passed the kernel's
+    options).  Its reloads move the cuts of counted waits to where no fence stands, but
+    each such cut leaves only the reloads in flight, every DMA before it complete: the order
+    rule accepts that (``isa/wait_order.py``), a cut leaving a DMA in flight unfenced it
+    reports."""
     ll = llvm_ir("4wave-bf16-256")
     assert llvm_options(ll)
     asm = llc22(ll, options=())
     assert "scratch_load" in asm
-    assert unpinned("4wave-bf16-256", asm)
+    assert unpinned("4wave-bf16-256", asm) == []

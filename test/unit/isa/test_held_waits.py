@@ -55,6 +55,10 @@ MUTANTS = [
     ("\tds_read_b128 v[20:23], v2\n",
      "\tds_read_b128 v[20:23], v2\n\tbuffer_load_dwordx4 v5, s[0:3], 0 offen lds\n",
      ("wait-missing", ("EPI[3]",))),
+    # a typed buffer load there (no kind of the skeleton's, still counted on vmcnt): the same
+    ("\tds_read_b128 v[20:23], v2\n",
+     "\tds_read_b128 v[20:23], v2\n\ttbuffer_load_format_x v5, off, s[0:3], 0\n",
+     ("wait-missing", ("EPI[3]",))),
     # a read issued between EPI[3]'s lgkmcnt(0) and EPI[5]'s place: EPI[5] is missing
     (MFMA + F + F, MFMA + "\tds_read_b128 v[28:31], v2\n" + F + F,
      ("wait-missing", ("EPI[5]",))),
@@ -99,7 +103,7 @@ def _dma(line):
 
 def test_the_order_rule_walks_the_schedules_counters_at_either_cut():
     """A count LLVM lowered (vmcnt(1) for the schedule's vmcnt(2)) is pinned when the
-    schedule's cut is; a vmcnt cut with only register loads before it is safe."""
+    schedule's cut is; a vmcnt cut that leaves no DMA in flight is safe."""
     fence = Token("sched_barrier", value=0, lines=(3,))
     loop = [_dma(1), _dma(2), fence, _dma(4), _dma(5), Token("wait", vm=1, lines=(6,))]
     (u,) = unpinned_waits({"loop": loop}, {"loop": {5}})
@@ -109,14 +113,18 @@ def test_the_order_rule_walks_the_schedules_counters_at_either_cut():
     # the schedule's cut unpinned as well: found
     (u,) = unpinned_waits({"loop": loop}, {"loop": {5}}, planned={"loop": {5: (("vmcnt", 3),)}})
     assert u.count == 1
-    # vmcnt(1) leaves the last load in flight; with no fence, LLVM may swap it with the one
-    # before.  Register loads there: LLVM waits for their VGPRs itself, nothing the schedule
-    # relies on; a DMA there (before the cut, back to the fence): found
+    # vmcnt(1) leaves the last load in flight.  A register load there: every DMA before it
+    # is complete, and LLVM waits for a register load's VGPRs itself (safe, fenced or not);
+    # a DMA there, unfenced from the load before it: found (LLVM may have swapped the two,
+    # leaving in flight a DMA the schedule completed: a register load then a DMA, vmcnt(1))
     def reg(line):
         return Token("vmem_load", "buffer_load_dwordx4", lines=(line,))
     fence = Token("sched_barrier", value=0, lines=(1,))
-    for before, found in (([_dma(0), fence, reg(2)], False), ([fence, _dma(2)], True),
-                          ([fence, _dma(2), reg(3)], True)):
-        loop = before + [reg(8), Token("wait", vm=1, lines=(9,))]
+    for before, last, found in (([_dma(0), fence, reg(2)], reg(8), False),
+                                ([fence, _dma(2)], reg(8), False),
+                                ([fence, _dma(2), reg(3)], reg(8), False),
+                                ([fence, reg(2)], _dma(8), True),
+                                ([_dma(0), fence], _dma(8), False)):
+        loop = before + [last, Token("wait", vm=1, lines=(9,))]
         got = unpinned_waits({"loop": loop}, {"loop": {len(loop) - 1}})
         assert bool(got) == found, before

@@ -200,20 +200,20 @@ def _vm(kind, name, line):
 
 
 def test_vector_stores_count_on_vmcnt():
-    """gfx9 counts stores on vmcnt as well as loads: a ``vmcnt(1)`` after a DMA and a
-    scratch spill store completes the DMA and leaves the store in flight, a cut no fence
-    pins (counting loads only, the walk found no cut and passed it)."""
-    load = _vm("vmem_load_lds", "buffer_load_dword", 1)     # a DMA: the schedule's
-    store = _vm("vmem_store", "scratch_store_dword", 2)
+    """gfx9 counts stores on vmcnt as well as loads: a ``vmcnt(1)`` after a scratch spill
+    store and a DMA completes the store and leaves the DMA in flight, a cut no fence pins
+    (counting loads only, the walk found no cut and passed it)."""
+    store = _vm("vmem_store", "scratch_store_dword", 1)
+    load = _vm("vmem_load_lds", "buffer_load_dword", 2)     # a DMA: the schedule's
     wait = Token("wait", vm=1, lines=(3,))
-    (u,) = unpinned_waits({"loop": [load, store, wait]}, {"loop": {2}})
+    (u,) = unpinned_waits({"loop": [store, load, wait]}, {"loop": {2}})
     assert (u.counter, u.done.lines, u.first.lines) == ("vmcnt", (1,), (2,))
-    assert "vmcnt(1) completes buffer_load_dword (line 1) but not scratch_store_dword " \
+    assert "vmcnt(1) completes scratch_store_dword (line 1) but not buffer_load_dword " \
            "(line 2)" in u.message()
     # a global store the same way; a fence between them pins the cut
-    gstore = _vm("vmem_store", "global_store_dword", 2)
-    assert len(unpinned_waits({"loop": [load, gstore, wait]}, {"loop": {2}})) == 1
-    fenced = [load, _fence(ORDER_FENCE_MASK, 2), store, wait]
+    gstore = _vm("vmem_store", "global_store_dword", 1)
+    assert len(unpinned_waits({"loop": [gstore, load, wait]}, {"loop": {2}})) == 1
+    fenced = [store, _fence(ORDER_FENCE_MASK, 2), load, wait]
     assert unpinned_waits({"loop": fenced}, {"loop": {3}}) == []
 
 

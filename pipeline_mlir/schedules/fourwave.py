@@ -294,6 +294,11 @@ class FourWave(NamedSchedule):
                              "both (ab; B's K quarters crosswise) (the front end reads it from "
                              "the kernel; the complete kernel splits by MFMA rows and columns: "
                              "none)", choices=K_SUBTILES)
+    merge_k: bool = option("bool", False, "the front end merges consecutive K steps of the "
+                           "kernel's loop into one K tile when two stages of one K step hold "
+                           "less MFMA time than a global load's latency (the simulator's "
+                           "measured table) and the merged stages fit in LDS "
+                           "(frontend/kmerge.py; the complete kernel has no loop to merge)")
 
     tune_knobs = (
         Knob("global_before_frag", ("false", "true"), PLACEMENT),

@@ -87,7 +87,7 @@ from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, ot
 from pipeline_mlir.frontend.partition import layout_buffers
 from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
-from pipeline_mlir.schedules.fourwave import FOUR_WAVE_MINI_ITERS
+from pipeline_mlir.schedules.fourwave import FOUR_WAVE_MINI_ITERS, MERGE_K_OPTION
 from pipeline_mlir.sim.costs import MEASURED_GLOBAL_LATENCY
 from pipeline_mlir.target import gfx950
 
@@ -120,8 +120,6 @@ def lockstep_starved(an: Analysis, schedule) -> bool:
 
 #: the stages of a lockstep schedule's loop: one's global loads fly while the other's MFMAs run
 _STAGES = 2
-#: the schedule option that asks for the merge for time (:func:`latency_short`)
-MERGE_K_OPTION = "merge_k"
 
 
 def _step_mfma_cycles(an: Analysis) -> int | None:

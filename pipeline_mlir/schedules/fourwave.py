@@ -73,6 +73,9 @@ DMA_HELP = ("global->LDS DMA width: x4 (buffer_load_dwordx4 ... lds), dword (fou
             "x4's; x4 otherwise)")
 
 FourWaveOps = SCALED_MATMUL_TAG_NAMES
+#: the option that asks the front end to merge K steps too short for a global load's latency
+#: (``frontend/kmerge.py``); the front end's request, not written in the adopted spec
+MERGE_K_OPTION = "merge_k"
 
 
 @record(frozen=True)

@@ -91,8 +91,9 @@ from pipeline_mlir.schedules.fourwave import FOUR_WAVE_MINI_ITERS, MERGE_K_OPTIO
 from pipeline_mlir.sim.costs import MEASURED_GLOBAL_LATENCY
 from pipeline_mlir.target import gfx950
 
-__all__ = ["MERGED_ATTR", "Merge", "latency_cover", "latency_short", "leftover_aliases",
-           "lockstep_starved", "merge_factor", "merge_k_steps", "merge_refusal", "wants_merge"]
+__all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "latency_cover", "latency_short", "leftover_aliases",
+           "lockstep_starved", "merge_factor", "merge_k_steps", "merge_refusal",
+           "wants_merge"]
 
 #: the views whose clones on a slab of the merged buffer move only their layout's offset
 _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
@@ -207,7 +208,7 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
                             else 0) + other <= gfx950.LDS_BYTES]
     if not fits:
         besides = f" beside the kernel's other {other}" if other else ""
-        return (f"two stages of 2 merged K steps ({4 * tile} bytes) do not fit in the "
+        return (f"{_NO_ROOM} 2 merged K steps ({4 * tile} bytes) do not fit in the "
                 f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
     # starved blocks hold one MFMA per K step, so any m that fits (2 or more) gives them
     # _WANTED_BLOCK: the fewest steps; otherwise the fewest that give a chain its runs
@@ -216,10 +217,25 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
     if cover > 1:       # merged for time: the fewest that cover the latency, else the most
         m = max(m, next((f for f in fits if f >= cover), fits[-1]))
     if trips is not None and trips // (2 * m) < least:
-        return (f"the loop runs {trips} K steps, fewer than the {2 * m * least} that "
+        return (f"{_TOO_SHORT} {trips} K steps, fewer than the {2 * m * least} that "
                 f"{2 * least} iterations of {m} merged K steps (the schedule's loop and its "
                 f"two stages) need")
     return m
+
+
+#: how :func:`merge_factor`'s reasons start: the merged stages do not fit, the loop is short
+_NO_ROOM, _TOO_SHORT = "two stages of", "the loop runs"
+
+
+def asked_merge_refusal(an: Analysis, schedule, why: str) -> IRError | None:
+    """The error for a loop whose merge ``merge_k`` asked for (:func:`latency_short`) but
+    the front end cannot make, ``why``: its buffers, its step, its merged loop refused.  A
+    loop whose merged stages would not fit, or too short for them (:func:`merge_factor`),
+    stays as it is: None; and None for a merge the schedule did not ask for."""
+    if not latency_short(an, schedule) or why.startswith((_NO_ROOM, _TOO_SHORT)):
+        return None
+    return IRError(an.scan.loop, f"'scf.for' op: {MERGE_K_OPTION}=true asks for its K steps "
+                                 f"merged, but the front end cannot merge them: {why}")
 
 
 def merge_refusal(err: IRError, reason: str, where=None) -> IRError:

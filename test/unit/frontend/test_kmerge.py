@@ -544,10 +544,13 @@ def test_merge_k_merges_the_flagship_for_time_in_both_forms(capsys):
 def test_merge_k_is_refused_where_no_natural_loop_is_and_short_loops_stay(capsys, tmp_path):
     """``merge_k`` is sched-adopt-loop's, on a natural K-loop: the complete kernel, the
     schedule printed or simulated without an input, an empty module, a tagged loop and a
-    ``sched.pipeline`` body refuse it, each with one message.  A loop too short for a pair
-    of merged K steps is adopted as it is."""
+    ``sched.pipeline`` body refuse it, each with one message, and so does a loop the merge
+    cannot take (LDS in workgroup attributions).  A loop too short for a pair of merged K
+    steps is adopted as it is."""
     empty = tmp_path / "empty.mlir"
     empty.write_text("module {}\n")
+    attributed = tmp_path / "attributed.mlir"        # its LDS workgroup attributions
+    attributed.write_text(EXAMPLE.kernel_text())
     cases = [
         (["--pipeline=4wave{merge_k=true}", "--emit=asm"],
          "the complete kernel's K tile is BK; merge_k=true merges the K steps of a kernel "
@@ -565,6 +568,11 @@ def test_merge_k_is_refused_where_no_natural_loop_is_and_short_loops_stay(capsys
         ([str(ROOT / "test" / "lit" / "passes" / "sched-import.mlir"),
           "--pipeline=4wave{merge_k=true}"],
          "'sched.pipeline' op has a body of logical ops, whose K tile is its own"),
+        # asked for, a merge the front end cannot make is an error, not dropped unsaid
+        ([str(attributed), "--pipeline=4wave{merge_k=true}"],
+         "error: sched-adopt-loop: 'scf.for' op: merge_k=true asks for its K steps merged, "
+         "but the front end cannot merge them: its LDS buffer memref<4096xbf16, "
+         "#gpu.address_space<workgroup>> is not a static memref.alloc"),
     ]
     for args, said in cases:
         rc = main(args + ["-o", str(tmp_path / "out")])

@@ -2,7 +2,8 @@
 (and against the ping-pong schedule on IREE's 8-wave kernels: ``--dtype=bf16-256x256-8wave``,
 ``--dtype=bf16-256x128-8wave``, ``--dtype=f16-256x256-8wave``, ``--dtype=fp8-256x256-8wave``,
 ``--dtype=i8-256x256-8wave``; the 4-wave schedule with two of IREE's K steps merged,
-``--dtype=bf16-merge-k``, ``--dtype=i8-merge-k``; with 32x32 MFMAs ``--dtype=bf16-256x256-32x32-8wave``,
+``--dtype=bf16-merge-k``, ``--dtype=i8-merge-k`` (and ``-merge-k`` after
+``bf16-mfma32``, ``bf16-64x128-2wave``, ``bf16-64x64-1wave``, ``f16-atb-k4100``); with 32x32 MFMAs ``--dtype=bf16-256x256-32x32-8wave``,
 ``--dtype=i8-256x256-32x32-8wave``, ``--dtype=fp8-256x256-32x32-8wave``,
 ``--dtype=i8-256x128-2x4-32x32-8wave`` (B split along K),
 ``--dtype=i8-64x128-2x4-32x32-8wave`` (A and B split along K, crosswise, two of IREE's K
@@ -363,6 +364,13 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
 CASES.update({f"{d}-64x128-2x4-32x32-8wave-dynamic-k": CASES[f"{d}-64x128-2x4-32x32-8wave"]
               ._replace(dispatch=lambda text: D.dynamic(text, False, "?"))
               for d in ("i8", "bf16", "fp8")})
+# other 4-wave kernels whose K step merge_k merges (factor: the K steps per merged K tile,
+# which the simulator's spec of the assembly takes as its BK)
+CASES.update({f"{d}-merge-k": CASES[d]._replace(
+                  spec=re.sub(r"BK=(\d+)", lambda m, f=f: f"BK={int(m.group(1)) * f}",
+                              CASES[d].spec), pipeline=MERGE_K)
+              for d, f in (("bf16-mfma32", 2), ("bf16-64x128-2wave", 2),
+                           ("bf16-64x64-1wave", 2), ("f16-atb-k4100", 4))})
 NAMES = {"4wave": "4-wave", "pingpong": "ping-pong"}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))

@@ -91,9 +91,9 @@ from pipeline_mlir.schedules.fourwave import FOUR_WAVE_MINI_ITERS, MERGE_K_OPTIO
 from pipeline_mlir.sim.costs import MEASURED_GLOBAL_LATENCY
 from pipeline_mlir.target import gfx950
 
-__all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "latency_cover", "latency_short", "leftover_aliases",
-           "lockstep_starved", "merge_factor", "merge_k_steps", "merge_refusal",
-           "wants_merge"]
+__all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "latency_cover", "latency_short",
+           "leftover_aliases", "lockstep_starved", "merge_factor", "merge_k_steps",
+           "merge_refusal", "wants_merge"]
 
 #: the views whose clones on a slab of the merged buffer move only their layout's offset
 _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
@@ -202,7 +202,8 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
     K a merged chain must cut into (:func:`_parts`), ``accs`` the wave's accumulators, whose
     chains together fill the MMA blocks.  ``cover``: the fewest steps whose stages cover a
     global load's latency (:func:`latency_cover`, for a lockstep loop merged for time):
-    the fewest that fit and reach it, else the most that fit."""
+    the fewest that fit and reach it, else the most that fit; fewer if the loop is too
+    short for that many."""
     fits = [m for m in (2, 4) if (starved or chain * m % parts == 0) and
             2 * m * tile + (tile if not aliased and (trips is None or trips % (2 * m))
                             else 0) + other <= gfx950.LDS_BYTES]
@@ -214,8 +215,11 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
     # _WANTED_BLOCK: the fewest steps; otherwise the fewest that give a chain its runs
     m = fits[0] if starved else next((m for m in fits if accs * chain * m >= _WANTED_CHAIN),
                                      fits[0])
-    if cover > 1:       # merged for time: the fewest that cover the latency, else the most
-        m = max(m, next((f for f in fits if f >= cover), fits[-1]))
+    if cover > 1:       # merged for time: the fewest that cover the latency, else the most,
+        want = max(m, next((f for f in fits if f >= cover), fits[-1]))
+        # ... or fewer when the loop is too short for that many
+        held = [f for f in fits if f <= want and (trips is None or trips // (2 * f) >= least)]
+        m = held[-1] if held else want
     if trips is not None and trips // (2 * m) < least:
         return (f"{_TOO_SHORT} {trips} K steps, fewer than the {2 * m * least} that "
                 f"{2 * least} iterations of {m} merged K steps (the schedule's loop and its "

@@ -109,6 +109,8 @@ def test_merge_factor_is_the_fewest_k_steps_that_fit():
     assert merge_factor(1, bf16, 128, 1, starved=True, parts=2, accs=16, cover=2) == 2
     assert merge_factor(1, bf16, 128, 1, starved=True, parts=2, accs=16, cover=3) == 4
     assert merge_factor(1, 2 * bf16, 128, 1, starved=True, parts=2, accs=16, cover=3) == 2
+    # 12 K steps: 2 iterations of 4 merged steps need 16, of 2 need 8: 2
+    assert merge_factor(1, bf16, 12, 2, starved=True, parts=2, accs=16, cover=3) == 2
     assert isinstance(merge_factor(1, bf16, 3, 1, starved=True, parts=2, accs=16, cover=2),
                       str)
     assert isinstance(merge_factor(1, 3 * bf16, 128, 1, starved=True, parts=2, accs=16,

@@ -46,7 +46,7 @@ from pipeline_mlir.emu.gemm import run_workgroups, spread_ids
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.machine import POISON_BYTE, GlobalMemory
-from pipeline_mlir.target.gfx950 import LDS_BYTES, WAVE_SIZE, wave_count
+from pipeline_mlir.target.gfx950 import LDS_BYTES, wave_count, waves_of_threads
 
 #: the raw-buffer word 3 of a gfx950 buffer resource (LLVM's, and the project's kernels')
 RESOURCE_WORD3 = 0x27000
@@ -269,7 +269,7 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     glob.buffer("dispatch packet")[:] = np.frombuffer(
         _dispatch_packet(spec, mem.kernarg_at, lds), dtype=np.uint8)
     dims = LaunchDims(spec.block, spec.grid, mem.dispatch_at, mem.queue_at)
-    waves = -(-dims.threads // WAVE_SIZE)
+    waves = waves_of_threads(dims.threads)
     grid = spec.grid[:spec.grid_dims]
     total = int(np.prod(grid))
     ids = spread_ids(grid, count)

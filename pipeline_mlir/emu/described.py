@@ -45,7 +45,8 @@ from pipeline_mlir.emu.expect import cast, decode, encode, evaluate_within, item
 from pipeline_mlir.emu.gemm import run_workgroups, spread_ids
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
 from pipeline_mlir.emu.launchdims import LaunchDims
-from pipeline_mlir.emu.machine import POISON_BYTE, GlobalMemory
+from pipeline_mlir.emu import poison
+from pipeline_mlir.emu.machine import GlobalMemory
 from pipeline_mlir.target.gfx950 import LDS_BYTES, wave_count, waves_of_threads
 
 #: the raw-buffer word 3 of a gfx950 buffer resource (LLVM's, and the project's kernels')
@@ -153,7 +154,7 @@ class _Memory:
         for a in spec.args:
             if a.kind != "buffer":
                 continue
-            raw = bytes([POISON_BYTE]) * (a.count * item_bytes(a.dtype)) \
+            raw = bytes([poison.byte()]) * (a.count * item_bytes(a.dtype)) \
                 if a.init.how == "poison" else encode(values[a.name], a.dtype)
             self.bases[a.name] = glob.add(a.name, raw)
             self.start[a.name] = raw

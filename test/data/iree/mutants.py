@@ -66,8 +66,10 @@ The verdict on a mutant (:func:`verdict`):
   its private segment, or the front end's check (:func:`undefined`,
   :mod:`pipeline_mlir.frontend.private_bounds`, which refuses such a kernel at the access
   in the pipelined build) sees an index outside the buffer whenever it runs; or, when the
-  two C's differ, the unpipelined build stored the emulator's poison to every element they
-  differ in (:func:`stores_poison`: a value read from private memory nothing wrote);
+  two C's differ, every element they differ in changes when the unpipelined build runs
+  again with another poison (:func:`stores_poison`: computed from memory or registers
+  nothing wrote), or a load the kernel always runs, whose value reaches a store, reads a
+  private element nothing writes (:func:`unwritten`);
 * ``off-grid``: the mutant's own grid (:func:`off_grid`: its ``scf.forall`` bounds, its
   workgroup loops, its ids' upper bounds) no longer holds a workgroup the comparison would
   run (a bound of its grid made smaller): that workgroup does not exist, and stores nothing
@@ -1260,35 +1262,41 @@ def dispatch(name: str):
 
 
 @functools.lru_cache(maxsize=8)   # a test compares a C the verdict computed
-def c_bytes(hsaco: bytes, name: str, mode: str = "late"):
+def c_bytes(hsaco: bytes, name: str, mode: str = "late", poison: int | None = None):
     """C after two workgroups of the mutant of input ``name`` ran (late mode, or ``mode``: the
-    order the waves run in; an element
+    order the waves run in; ``poison``: the byte what nothing wrote holds, if not the
+    emulator's own; an element
     no store wrote marked as such, whatever it holds), or the
     finding as a string.  A plain dispatch (A, B, C = A x B^T or A x B) runs workgroups
     (0, 0) and (1, 1) of a 2-D grid, 0 and 5 of a 1-D one; any other (``A^T x B``) as its
     dispatch says (:mod:`pipeline_mlir.driver.dispatch_launch`), two workgroups of it.  The
     last few are kept (read them only)."""
-    from pipeline_mlir.driver.dispatch_launch import dispatch_spec
-    from pipeline_mlir.emu.described import emulate_described
     from pipeline_mlir.emu.errors import EmuError, Finding
     from pipeline_mlir.emu.inputs import load_kernel
-    import numpy as np
-
-    from pipeline_mlir.emu.iree import Matmul, matmul_c
+    from pipeline_mlir.emu.poison import DEFAULT, poisoned_with
 
     d = dispatch(name)
     try:
-        kernel = load_kernel(hsaco)
-        if not d.plain:
-            run = emulate_described(kernel, dispatch_spec(d, kernel, name), mode, count=2)
-            # a byte no store wrote is -1, whatever it holds (the poison's value included)
-            return np.where(run.stored["C"], run.raw["C"].astype(np.int16), -1)
-        form = "prefetch" if kernel.launch.workgroup_id[1] else "late"
-        ids = dict(INPUTS[name].workgroups or WORKGROUPS)[form]
-        return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants),
-                        ids, mode=mode, grid=d.grid)
+        with poisoned_with(DEFAULT if poison is None else poison):
+            return _c_bytes(load_kernel(hsaco), d, name, mode)
     except (EmuError, Finding) as e:
         return f"{type(e).__name__}: {e}"
+
+
+def _c_bytes(kernel, d, name: str, mode: str):
+    """:func:`c_bytes` of ``kernel`` (dispatch ``d``)."""
+    from pipeline_mlir.driver.dispatch_launch import dispatch_spec
+    from pipeline_mlir.emu.described import emulate_described
+    from pipeline_mlir.emu.iree import Matmul, matmul_c
+
+    if not d.plain:
+        run = emulate_described(kernel, dispatch_spec(d, kernel, name), mode, count=2)
+        # a byte no store wrote is -1, whatever it holds (the poison's value included)
+        return np.where(run.stored["C"], run.raw["C"].astype(np.int16), -1)
+    form = "prefetch" if kernel.launch.workgroup_id[1] else "late"
+    ids = dict(INPUTS[name].workgroups or WORKGROUPS)[form]
+    return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants),
+                    ids, mode=mode, grid=d.grid)
 
 
 #: the emulator's finding of an access outside the private segment (pipeline_mlir/emu/scratch.py)
@@ -1625,26 +1633,46 @@ def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
     if shared is not None:
         return "input-broken", shared
     bad = list(zip(*(want != got).nonzero()))
-    poisoned = stores_poison(want, want != got) or unwritten(m.text)
+    poisoned = stores_poison(want, want != got, c_bytes(ref, m.form, "late", OTHER_POISON),
+                             dispatch(m.form)) or unwritten(m.text)
     if poisoned is not None:
         return "undefined", f"{len(bad)} elements of C differ, {poisoned}"
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
 
 
-def stores_poison(want, differ) -> str | None:
-    """Why the unpipelined build's C (``want``: :func:`c_bytes`' words, or bytes) is
-    undefined where the two builds differ (``differ``): it holds the emulator's poison in
-    every such element, the value of memory and registers nothing wrote (a private buffer
-    read where no store of the kernel wrote it: an undefined value in LLVM, which either
-    build may replace by any other), which no arithmetic of the kernel's inputs computes
-    (an all-ones float is a NaN no operation returns); or None."""
-    from pipeline_mlir.emu.machine import POISON32, POISON_BYTE
+#: the poison byte the unpipelined build runs with again (:func:`stores_poison`): not the
+#: emulator's 0xFF, nor a byte of an all-ones or all-zeros value
+OTHER_POISON = 0x5A
 
-    poison = POISON32 if want.dtype == np.int64 else POISON_BYTE
-    if not differ.any() or (want[differ] != poison).any():
+
+def stores_poison(want, differ, other, d) -> str | None:
+    """Why the unpipelined build's C (``want``: :func:`c_bytes`' words, or bytes) is
+    undefined where the two builds differ (``differ``): each such element changes when that
+    build runs again with poison :data:`OTHER_POISON` (``other``: its C, or the finding
+    that run stopped at), so it is computed from memory or registers nothing wrote (a
+    private buffer read where no store of the kernel wrote it: an undefined value in LLVM,
+    which either build may replace by any other); or None.  The poison's value alone tells
+    nothing: 0xFF is also a byte of ordinary results (a negative ``i32``'s sign bytes, a
+    bf16 510).  A byte of C (a dispatch ``d`` that is not plain) counts as changed when a
+    byte of its element of C does."""
+    from pipeline_mlir.emu.expect import item_bytes
+
+    if not differ.any():
         return None
-    return (f"each of them the poison {poison:#x} in the unpipelined build: a value read "
-            f"from memory or registers nothing wrote (undefined)")
+    if isinstance(other, str):
+        return (f"the unpipelined build run again with poison {OTHER_POISON:#x} (what "
+                f"nothing wrote) stops: {other} (undefined)")
+    changed = other != want
+    if want.dtype != np.int64 and not d.plain:       # bytes: whole elements of C
+        size = item_bytes(d.out_dtype)
+        if changed.size % size == 0:
+            changed = np.repeat(changed.reshape(-1, size).any(axis=1), size).reshape(
+                changed.shape)
+    if not changed[differ].all():
+        return None
+    return (f"each of them changes when the unpipelined build runs with poison "
+            f"{OTHER_POISON:#x} instead of the emulator's: computed from memory or registers "
+            f"nothing wrote (undefined)")
 
 
 @contextlib.contextmanager

@@ -498,3 +498,35 @@ def test_a_private_element_read_unwritten_is_undefined():
                     r"private buffer no store writes", why or ""), why
     assert M.unwritten(M.source("keptm.late")) is None
     assert M.unwritten(m.text.replace("step %mut_b ", "step %c1_i32 ")) is None
+
+
+def test_undefined_only_where_c_changes_with_the_poison():
+    """``stores_poison`` called a difference ``undefined`` when the unpipelined build's
+    differing bytes were 0xFF, the emulator's poison; 0xFF is also a byte of ordinary
+    results: an ``i32`` -100 (0xFFFFFF9C) computed as 156, a bf16 510 (0x43FF) as 508, and
+    words of an ``i32`` -1. Now a difference is ``undefined`` only where the unpipelined C
+    changes when it runs again with another poison (a finding of that run too)."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    def as_bytes(values, view):
+        return np.frombuffer(np.array(values, dtype=view).tobytes(), np.uint8).astype(np.int16)
+
+    i32 = SimpleNamespace(plain=False, out_dtype="i32")
+    want, got = as_bytes([5, -100, 7], "<i4"), as_bytes([5, 156, 7], "<i4")
+    assert M.stores_poison(want, want != got, want.copy(), i32) is None
+    # one byte of the element changes with the poison: the whole element is undefined
+    other = want.copy()
+    other[4] = 0x5A
+    assert "changes when the unpipelined build runs" in M.stores_poison(
+        want, want != got, other, i32)
+    assert "stops: Finding" in M.stores_poison(want, want != got, "Finding: x", i32)
+    bf16 = SimpleNamespace(plain=False, out_dtype="bf16")
+    want, got = as_bytes([0x4000, 0x43FF], "<u2"), as_bytes([0x4000, 0x43FE], "<u2")
+    assert M.stores_poison(want, want != got, want.copy(), bf16) is None
+    words = SimpleNamespace(plain=True, out_dtype="i32")
+    want, got = np.array([12, 0xFFFFFFFF]), np.array([12, 13])
+    assert M.stores_poison(want, want != got, want.copy(), words) is None
+    assert M.stores_poison(want, want != got, np.array([12, 0x5A5A5A5A]), words) is not None
+    assert M.stores_poison(want, want == want, np.array([12, 0x5A5A5A5A]), words) is None

@@ -59,8 +59,9 @@ The verdict on a mutant (:func:`verdict`):
   waves (late and eager mode: a race the global check does not see, a load of a wave of the
   workgroup before another wave's store where a later load of the halfword replaced its
   record, :mod:`pipeline_mlir.emu.globalrace`), or two lanes of one of its waves store
-  one byte of C in two stores no barrier orders (:func:`lanes_sharing`: two threads,
-  whose order the emulator keeps as the hardware does and LLVM need not);
+  different values to one byte of an element of C the builds differ in, in two stores no
+  barrier orders (:func:`lanes_sharing`: two threads, whose order the emulator keeps as the
+  hardware does and LLVM need not);
 * ``undefined``: the unpipelined mutant itself indexes a private buffer outside its bounds
   (undefined behaviour, whatever either build then computes): the emulator ran it out of
   its private segment, or the front end's check (:func:`undefined`,
@@ -1629,7 +1630,7 @@ def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
         return "input-broken", (f"the unpipelined mutant's C depends on the order its waves "
                                 f"run (late against eager: {n}): a race the emulator's "
                                 f"check does not see")
-    shared = lanes_sharing(ref, m.form)
+    shared = lanes_sharing(ref, m.form, want != got)
     if shared is not None:
         return "input-broken", shared
     bad = list(zip(*(want != got).nonzero()))
@@ -1675,56 +1676,26 @@ def stores_poison(want, differ, other, d) -> str | None:
             f"nothing wrote (undefined)")
 
 
-@contextlib.contextmanager
-def _lane_stores(found: list):
-    """The emulator's global stores watched while the block runs: a byte stored by two lanes
-    of one wave (two threads) in two stores with no barrier passed between them is noted in
-    ``found`` (the emulator orders a wave's stores, as the hardware does; a compiler's thread
-    model does not: LLVM may reorder two stores of one thread to addresses that differ in
-    it, such as one lane's column + 1 and the same lane's column + 16)."""
-    from pipeline_mlir.emu import globalrace, machine, memops
-
-    original = globalrace.on_store
-    last: dict = {}
-
-    def watched(glob, m, w, step, b, idx, unit, mask, vals):
-        original(glob, m, w, step, b, idx, unit, mask, vals)
-        if found:
-            return
-        on = np.ones(idx.shape[:2], dtype=bool) if mask is None else np.asarray(mask)
-        for g, lane in zip(*np.nonzero(on)):
-            who = (m.run_key, int(g), w.index, w.epoch)
-            for e in np.asarray(idx[g, lane]).reshape(-1).tolist():
-                for byte in range(e * unit, e * unit + unit):
-                    prev = last.get((b, byte))
-                    last[(b, byte)] = (who, int(lane), m.cur_id)
-                    if prev is not None and prev[0] == who and prev[1] != lane and \
-                            prev[2] != m.cur_id:
-                        found.append(f"lanes {prev[1]} and {int(lane)} of wave {w.index} store "
-                                     f"byte {byte} of buffer {b} in two stores, no barrier "
-                                     f"between them")
-                        return
-
-    machine.on_store = memops.on_store = watched
-    try:
-        yield
-    finally:
-        machine.on_store = memops.on_store = original
-
-
-def lanes_sharing(hsaco: bytes, name: str) -> str | None:
+def lanes_sharing(hsaco: bytes, name: str, differ=None) -> str | None:
     """Why the unpipelined mutant of input ``name`` (code object ``hsaco``) is racy in a
     compiler's thread model though the emulator's race check passes it: two lanes of one
-    wave store one byte of global memory in two stores that no barrier orders
-    (:func:`_lane_stores`), so that whatever order LLVM gives them is the kernel's; or None.
-    Run only where the two builds' C differ."""
-    found: list[str] = []
-    with _lane_stores(found):
+    wave store different values to one byte of C, in two stores that no barrier orders
+    (:func:`pipeline_mlir.emu.globalrace.lanes_watched`), a byte of an element where the two
+    builds' C differ (``differ``: :func:`c_bytes`' shape; None: any), so that whatever
+    order LLVM gives them is the kernel's; or None.  Run only where the two C's differ."""
+    from pipeline_mlir.emu.globalrace import lanes_watched
+
+    with lanes_watched() as found:
         c_bytes.__wrapped__(hsaco, name)
-    if not found:
+    unit = 4 if dispatch(name).plain else 1        # words of C, or bytes
+    flat = None if differ is None else np.asarray(differ).reshape(-1)
+    hits = [f for f in found if f.buffer == "C" and (
+        flat is None or (f.byte // unit < flat.size and flat[f.byte // unit]))]
+    if not hits:
         return None
-    return (f"the unpipelined mutant's threads race on global memory: {found[0]} (the "
-            f"emulator runs a wave's stores in order; LLVM need not)")
+    return (f"the unpipelined mutant's threads race on global memory: {hits[0]}, an element "
+            f"where the builds' C differ (the emulator runs a wave's stores in order; LLVM "
+            f"need not)")
 
 
 def _refusal(rc: int | None, err: str) -> tuple[str, str]:

@@ -475,9 +475,18 @@ def test_two_lanes_storing_one_element_of_c_are_input_broken():
     assert m.what == "reg1w.late: C store index %87 on line 172 +1"
     # the check the verdict runs where the two C's differ, on the unpipelined build alone
     # (the whole verdict: 2 more builds and 2 emulations), and on the unmutated kernel's
+    # (the bytes stored twice with one value are not: byte 33474 is the first that differs)
     mutated = M.lanes_sharing(M.build(m.text, False)[2], m.form)
-    assert "lanes 15 and 0 of wave 0 store byte 33472 of buffer 3" in mutated, mutated
+    assert "lanes 15 and 0 of wave 0 store byte 33474 of buffer C" in mutated, mutated
     assert M.lanes_sharing(M.build(M.source(m.form), False)[2], m.form) is None
+    # the shared bytes count only in the elements where the two builds' C differ
+    import numpy as np
+
+    d = M.dispatch(m.form)
+    differ = np.zeros((d.M, d.N), dtype=bool)
+    assert M.lanes_sharing(M.build(m.text, False)[2], m.form, differ) is None
+    differ.reshape(-1)[33474 // 4] = True
+    assert "byte 33474" in M.lanes_sharing(M.build(m.text, False)[2], m.form, differ)
 
 
 def test_a_private_element_read_unwritten_is_undefined():

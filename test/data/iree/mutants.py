@@ -1370,9 +1370,53 @@ def _always_runs(op) -> bool:
     return True
 
 
+#: ops that store their operand 0 (or, ``-1``: their last) to memory
+STORES = {"memref.store": 0, "vector.store": 0, "vector.transfer_write": 0,
+          "vector.maskedstore": -1, "vector.scatter": -1, "memref.atomic_rmw": 0,
+          "iree_linalg_ext.map_store": 0}
+
+
+def reaches_memory(value) -> bool:
+    """Whether ``value`` flows into a store to memory other than a private buffer: through
+    op results, ``scf`` loops' carried values and yields, a private buffer stored and read
+    back, a function's return; an op the walk does not know passes it on to its results
+    (so it says False only for a value that reaches no such store, a dead load's)."""
+    from pipeline_mlir.analysis.views import view_root
+    from pipeline_mlir.dialect.ir_io import as_operation
+
+    todo, seen = [value], set()
+    while todo:
+        v = todo.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        for use in v.uses:
+            o = as_operation(use.owner)
+            if o.name in STORES and use.operand_number == (
+                    STORES[o.name] % len(o.operands)):
+                root = view_root(o.operands[1 if o.name != "vector.scatter" else 0])
+                if "private" not in str(root.type):
+                    return True
+                todo += [r for u in root.uses for r in as_operation(u.owner).results]
+            elif o.name in ("func.return", "gpu.return") or o.name in STORES:
+                return True
+            elif o.name == "scf.yield":
+                parent = as_operation(o.parent)
+                todo.append(parent.results[use.operand_number])
+                if parent.name == "scf.for":
+                    todo.append(parent.regions[0].blocks[0].arguments[use.operand_number + 1])
+            elif o.name == "scf.for" and use.operand_number >= 3:
+                todo += [o.results[use.operand_number - 3],
+                         o.regions[0].blocks[0].arguments[use.operand_number - 2]]
+            else:
+                todo += list(o.results)
+    return False
+
+
 def unwritten(text: str) -> str | None:
     """A load of a private buffer (a ``memref.alloca``) in mutant ``text`` that runs
-    whenever the kernel does and reads an element no store of the kernel writes (an
+    whenever the kernel does, whose value reaches a store to memory (:func:`reaches_memory`:
+    not a dead load), and reads an element no store of the kernel writes (an
     undefined value, which LLVM may replace by anything: the two builds need not agree on
     what reaches C from it), or None (none seen; a store whose elements are not enumerable,
     constants and loops of constant bounds, may write anything; a view of the buffer,
@@ -1399,7 +1443,8 @@ def unwritten(text: str) -> str | None:
                     written |= got
             else:
                 for u in users:
-                    if u.name == "memref.load" and _always_runs(u):
+                    if u.name == "memref.load" and _always_runs(u) and \
+                            reaches_memory(u.results[0]):
                         missing = sorted((_elements(u, 1) or set()) - written)
                         if missing:
                             at = re.search(r":(\d+:\d+)\)?$", str(u.location))

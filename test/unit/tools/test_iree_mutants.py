@@ -539,3 +539,41 @@ def test_undefined_only_where_c_changes_with_the_poison():
     assert M.stores_poison(want, want != got, want.copy(), words) is None
     assert M.stores_poison(want, want != got, np.array([12, 0x5A5A5A5A]), words) is not None
     assert M.stores_poison(want, want == want, np.array([12, 0x5A5A5A5A]), words) is None
+
+
+#: a private buffer of which a loop writes elements 0..2; ``READ`` reads element 3
+UNWRITTEN = """
+func.func @k(%C: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1.0 : f32
+  %p = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+  scf.for %i = %c0 to %c3 step %c1 {
+    memref.store %one, %p[%i] : memref<4xf32, #gpu.address_space<private>>
+  }
+  %x = memref.load %p[%c3] : memref<4xf32, #gpu.address_space<private>>
+  READ
+  %v = memref.load %p[%c0] : memref<4xf32, #gpu.address_space<private>>
+  memref.store %v, %C[%c0] : memref<4xf32>
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("read, undefined", [
+    ("", False),                                                    # a dead load
+    ("memref.store %x, %C[%c1] : memref<4xf32>", True),
+    ("%y = arith.addf %x, %one : f32\n  memref.store %y, %p[%c1] : memref<4xf32, "
+     "#gpu.address_space<private>>\n  %z = memref.load %p[%c1] : memref<4xf32, "
+     "#gpu.address_space<private>>\n  memref.store %z, %C[%c1] : memref<4xf32>", True),
+    ("%y = arith.addf %x, %one : f32", False),                      # computed, then dropped
+])
+def test_an_unwritten_element_counts_only_where_its_value_is_stored(read, undefined):
+    """``unwritten`` called a mutant undefined for any always-run load of an element nothing
+    writes, even one whose value reaches no store (a dead load: nothing of it reaches C);
+    now the value must reach a store to memory (through private memory too)."""
+    why = M.unwritten(UNWRITTEN.replace("READ", read))
+    assert (why is not None) == undefined, why
+    if undefined:
+        assert "reads element [3] of a private buffer no store writes" in why

@@ -158,6 +158,10 @@ class GlobalMemory:
         :meth:`add` of them, without building the bytes first)."""
         return self._append(name, np.full(size, poison.byte(), dtype=np.uint8))
 
+    def fill_poison(self, name: str) -> None:
+        """Buffer ``name`` all poison bytes again."""
+        self.buffer(name)[:] = poison.byte()
+
     def track(self, name: str) -> None:
         """Mark, from now on (fresh marks), every halfword a store writes to buffer
         ``name`` (:meth:`stored`); any other buffer gets its marks at its first store."""

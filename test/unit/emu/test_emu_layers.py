@@ -50,7 +50,7 @@ ALLOWED = {
     "pool": {"errors", "globalrace", "machine"},
     "coverage": {"errors", "globalrace"},
     "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool"},
-    "iree": {"coverage", "errors", "gemm", "launchdims", "machine", "mfma", "poison"},
+    "iree": {"coverage", "errors", "gemm", "launchdims", "machine", "mfma"},
     "expect": {"errors", "fp8cvt", "mfma"},
     "launchfile": {"errors", "expect"},
     "described": {"coverage", "expect", "gemm", "launchdims", "launchfile", "machine", "poison"},

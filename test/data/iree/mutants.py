@@ -1721,6 +1721,17 @@ def stores_poison(want, differ, other, d) -> str | None:
             f"nothing wrote (undefined)")
 
 
+@functools.lru_cache(maxsize=4)   # a test asks again with other differing elements
+def lane_notes(hsaco: bytes, name: str) -> tuple:
+    """What :func:`pipeline_mlir.emu.globalrace.lanes_watched` notes in a run of
+    :func:`c_bytes` of code object ``hsaco`` of input ``name``."""
+    from pipeline_mlir.emu.globalrace import lanes_watched
+
+    with lanes_watched() as found:
+        c_bytes.__wrapped__(hsaco, name)
+    return tuple(found)
+
+
 def lanes_sharing(hsaco: bytes, name: str, differ=None) -> str | None:
     """Why the unpipelined mutant of input ``name`` (code object ``hsaco``) is racy in a
     compiler's thread model though the emulator's race check passes it: two lanes of one
@@ -1728,13 +1739,9 @@ def lanes_sharing(hsaco: bytes, name: str, differ=None) -> str | None:
     (:func:`pipeline_mlir.emu.globalrace.lanes_watched`), a byte of an element where the two
     builds' C differ (``differ``: :func:`c_bytes`' shape; None: any), so that whatever
     order LLVM gives them is the kernel's; or None.  Run only where the two C's differ."""
-    from pipeline_mlir.emu.globalrace import lanes_watched
-
-    with lanes_watched() as found:
-        c_bytes.__wrapped__(hsaco, name)
     unit = 4 if dispatch(name).plain else 1        # words of C, or bytes
     flat = None if differ is None else np.asarray(differ).reshape(-1)
-    hits = [f for f in found if f.buffer == "C" and (
+    hits = [f for f in lane_notes(hsaco, name) if f.buffer == "C" and (
         flat is None or (f.byte // unit < flat.size and flat[f.byte // unit]))]
     if not hits:
         return None

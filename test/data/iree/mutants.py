@@ -1370,10 +1370,10 @@ def _always_runs(op) -> bool:
     return True
 
 
-#: ops that store their operand 0 (or, ``-1``: their last) to memory
-STORES = {"memref.store": 0, "vector.store": 0, "vector.transfer_write": 0,
-          "vector.maskedstore": -1, "vector.scatter": -1, "memref.atomic_rmw": 0,
-          "iree_linalg_ext.map_store": 0}
+#: ops that store a value to memory -> (operand of the value (-1: the last), of the memref)
+STORES = {"memref.store": (0, 1), "vector.store": (0, 1), "vector.transfer_write": (0, 1),
+          "vector.maskedstore": (-1, 0), "vector.scatter": (-1, 0), "memref.atomic_rmw": (0, 1),
+          "iree_linalg_ext.map_store": (0, 1)}
 
 
 def reaches_memory(value) -> bool:
@@ -1392,9 +1392,8 @@ def reaches_memory(value) -> bool:
         seen.add(v)
         for use in v.uses:
             o = as_operation(use.owner)
-            if o.name in STORES and use.operand_number == (
-                    STORES[o.name] % len(o.operands)):
-                root = view_root(o.operands[1 if o.name != "vector.scatter" else 0])
+            if o.name in STORES and use.operand_number == STORES[o.name][0] % len(o.operands):
+                root = view_root(o.operands[STORES[o.name][1]])
                 if "private" not in str(root.type):
                     return True
                 todo += [r for u in root.uses for r in as_operation(u.owner).results]

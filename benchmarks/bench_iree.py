@@ -1,7 +1,9 @@
 """IREE's own pipelining against the 4-wave schedule on IREE's bf16 A x B^T 4096^3 kernel
 (and against the ping-pong schedule on IREE's 8-wave kernels: ``--dtype=bf16-256x256-8wave``,
 ``--dtype=bf16-256x128-8wave``, ``--dtype=f16-256x256-8wave``, ``--dtype=fp8-256x256-8wave``,
-``--dtype=i8-256x256-8wave``, with 32x32 MFMAs ``--dtype=bf16-256x256-32x32-8wave``,
+``--dtype=i8-256x256-8wave``; the 4-wave schedule with two of IREE's K steps merged,
+``--dtype=bf16-merge-k``, ``--dtype=i8-merge-k`` (and ``-merge-k`` after
+``bf16-mfma32``, ``bf16-64x128-2wave``, ``bf16-64x64-1wave``, ``f16-atb-k4100``); with 32x32 MFMAs ``--dtype=bf16-256x256-32x32-8wave``,
 ``--dtype=i8-256x256-32x32-8wave``, ``--dtype=fp8-256x256-32x32-8wave``,
 ``--dtype=i8-256x128-2x4-32x32-8wave`` (B split along K),
 ``--dtype=i8-64x128-2x4-32x32-8wave`` (A and B split along K, crosswise, two of IREE's K
@@ -72,6 +74,7 @@ SPEC = "4wave{BM=128 BN=128 BK=32}"   # the simulator's wave count and counts fo
 #: IREE's default prefetch stages (2), overriding the 1 generate.forms compiles with: the
 #: build a user gets from iree-compile without flags (IREE's own build, iree_prefetch_files)
 DEFAULT_BUILD = ("--iree-llvmgpu-prefetch-num-stages=2",)
+MERGE_K = "4wave{merge_k=true}"       # the 4-wave schedule with IREE's short K steps merged
 class Case(NamedTuple):
     matmul: dict          # matmul_source arguments
     spec: str             # the simulator's spec (wave count and counts) for the assembly
@@ -131,6 +134,12 @@ def _padded(n: bool, k: int) -> Case:
 #: compilation_info): K tile of 64, 2 MFMAs deep, 8x4 (256x256) or 4x4 (256x128) per wave
 CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          "i8": Case(dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}", "4wave", 16),
+         # the same two with two of IREE's K steps merged into one K tile (the option
+         # merge_k, frontend/kmerge.py): K tile 64 (i8: 128), cycles still per K step
+         "bf16-merge-k": Case(G.CONFIGS["matmul_bf16_abt_4096"], "4wave{BM=128 BN=128 BK=64}",
+                              MERGE_K, 16),
+         "i8-merge-k": Case(dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=128}", MERGE_K,
+                            16),
          # plain A x B (B read with transposing reads): bf16 4096^3
          "bf16-ab": Case(dict(dtype="bf16", transpose_b=False), SPEC, "4wave", 16),
          # fp8 A x B (B read with 8-bit transposing reads): K tile 128, 4x4 16x16x128 MFMAs
@@ -405,6 +414,13 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
 CASES.update({f"{d}-64x128-2x4-32x32-8wave-dynamic-k": CASES[f"{d}-64x128-2x4-32x32-8wave"]
               ._replace(dispatch=lambda text: D.dynamic(text, False, "?"))
               for d in ("i8", "bf16", "fp8")})
+# other 4-wave kernels whose K step merge_k merges (factor: the K steps per merged K tile,
+# which the simulator's spec of the assembly takes as its BK)
+CASES.update({f"{d}-merge-k": CASES[d]._replace(
+                  spec=re.sub(r"BK=(\d+)", lambda m, f=f: f"BK={int(m.group(1)) * f}",
+                              CASES[d].spec), pipeline=MERGE_K)
+              for d, f in (("bf16-mfma32", 2), ("bf16-64x128-2wave", 2),
+                           ("bf16-64x64-1wave", 2), ("f16-atb-k4100", 4))})
 NAMES = {"4wave": "4-wave", "pingpong": "ping-pong"}
 KINDS = (("v_mfma", "mfma"), ("ds_read_b128", "ds_read"), ("buffer_load ... lds", "vmem_load_lds"),
          ("s_waitcnt", "wait"), ("s_barrier", "barrier"), ("s_setprio", "setprio"))
@@ -459,7 +475,7 @@ def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
     for args in emits:
         subprocess.run([sys.executable, "-m", "pipeline_mlir.tools.pipeline_opt",
                         f"--pipeline={case.pipeline}", str(src), *args], check=True)
-    name = NAMES[case.pipeline]
+    name = NAMES[case.pipeline.partition("{")[0]]
     out[f"{name}, pipeline-opt's LLVM"] = ours
     if case.dispatch is not None:
         return out
@@ -500,7 +516,8 @@ def rows_of(dtype: str) -> list:
                 if measured else simulate(path, case.spec)
             rows.append((name, tiles, counts, timed))
     if case.dispatch is not None:
-        rows.append((f"{NAMES[case.pipeline]}, back in iree-compile", None, Counter(),
+        name = NAMES[case.pipeline.partition("{")[0]]
+        rows.append((f"{name}, back in iree-compile", None, Counter(),
                      "not handed back (the dispatch pipelined is a rewrite of IREE's: "
                      "iree-compile's source has the static interface)"))
     return rows

@@ -21,6 +21,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.kernel.lds_data import (OPAQUE_ASM, OPAQUE_CONSTRAINTS,
                                         OPAQUE_SCALAR_CONSTRAINTS)
+from pipeline_mlir.target.gfx950 import waves_of_threads
 
 #: ops whose results are thread ids: they differ between the threads (and the waves) of a
 #: workgroup, and each is 0 for thread 0
@@ -44,6 +45,17 @@ def block_size(kernel) -> tuple[int, int, int] | None:
     ``translation_info`` workgroup size; None if it states none."""
     sizes = declared_sizes(kernel)
     return sizes[0][1] if sizes else None
+
+
+def workgroup_waves(kernel) -> int | None:
+    """The waves of ``kernel``'s workgroup, or None when it
+    is not known: no size stated, or two stated sizes that differ (:func:`launch_conflict`:
+    whichever one launches it, a check must hold for either)."""
+    sizes = {size for _, size in declared_sizes(kernel)}
+    if len(sizes) != 1:
+        return None
+    (x, y, z), = sizes
+    return waves_of_threads(x * y * z)
 
 
 def declares_kernel(func) -> bool:

@@ -46,7 +46,8 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.analysis.barriers import BARRIERS, WAIT_OPS, fences_lds, wait_counts
-from pipeline_mlir.analysis.ir_facts import block_size, descendants, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import (descendants, memory_space, segments,
+                                             workgroup_waves)
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import FUNCS, READS, is_uniform
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
@@ -54,7 +55,6 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
 from pipeline_mlir.sim import lds_events as L
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: iterations of a loop the stream unrolls (enough for the steady state and its edges)
 UNROLL = 3
@@ -285,7 +285,8 @@ def staged_hazards(module) -> list[tuple[object, str]]:
     of global loads to LDS (a register-staged copy); functions whose structure the stream
     does not model are skipped (the emulator checks those).  A function whose stated
     workgroup size is one wave is checked as one (:func:`pipeline_mlir.sim.lds_events.check`:
-    no barrier is needed between its own accesses)."""
+    no barrier is needed between its own accesses); one that states two sizes that differ
+    as several (:func:`~pipeline_mlir.analysis.ir_facts.workgroup_waves`)."""
     out = []
     funcs = []
 
@@ -301,8 +302,7 @@ def staged_hazards(module) -> list[tuple[object, str]]:
         if isinstance(got, str) or not any(staged(s.events) for s in got):
             continue
         seen = set()
-        size = block_size(f)
-        waves = None if size is None else -(-size[0] * size[1] * size[2] // WAVE_SIZE)
+        waves = workgroup_waves(f)
         for s in got:
             for h in L.check(s.events, waves):   # an unrolled loop repeats its hazards: once
                 if h.message not in seen:

@@ -43,6 +43,7 @@ from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, 
                                           compare_at, id_dimension)
 from pipeline_mlir.analysis.loop_eval import Evaluator, SideBySide, grid_stride, grid_stride_range
 from pipeline_mlir.analysis.views import view_root
+from pipeline_mlir.analysis.int_ranges import signed
 from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
@@ -554,5 +555,5 @@ def _dense_ints(attr) -> np.ndarray:
     """The elements of a dense integer constant as int64, read signed: the bindings read an
     ``index`` element unsigned (``dense<-1> : vector<4xindex>`` as 2^64 - 1, which no int64
     holds), the others signed."""
-    return np.array([x - (1 << 64) if x >= 1 << 63 else x
-                     for x in map(int, ir.DenseIntElementsAttr(attr))], dtype=np.int64)
+    return np.array([signed(x, 64) for x in map(int, ir.DenseIntElementsAttr(attr))],
+                    dtype=np.int64)

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from pipeline_mlir.driver.arguments import CompileOptions, check_options
 from pipeline_mlir.driver.code_cache import compile_shared
-from pipeline_mlir.driver.base import BINARY_EMITS, SCHEDULE_EMITS, kernel_only_option_error
+from pipeline_mlir.driver.base import (BINARY_EMITS, SCHEDULE_EMITS, kernel_only_option_error,
+                                       merge_request_error)
 from pipeline_mlir.driver.diagnostics import Diag, Failure, Sources, check, expectations, render
 from pipeline_mlir.driver.inputs import chunks, kernel_diags, read_source
 from pipeline_mlir.errors import PipelineError
@@ -92,6 +93,10 @@ def _compile(options: CompileOptions, sources: Sources) -> CompileResult:
         from pipeline_mlir.driver.printing import format_schedule
 
         message = kernel_only_option_error(schedule, f"--emit={emit} prints the schedule")
+        if message is not None:
+            raise Failure.at(message)
+        message = merge_request_error(schedule, f"--emit={emit} prints the schedule of the "
+                                                f"K tile BK")
         if message is not None:
             raise Failure.at(message)
         return CompileResult(format_schedule(schedule.compile(), emit), [], sources=sources)

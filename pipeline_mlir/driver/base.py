@@ -58,6 +58,16 @@ def kernel_only_option_error(schedule, where: str) -> str | None:
             f"GEMM kernel built without an input, but {where}; drop the option")
 
 
+def merge_request_error(schedule, where: str) -> str | None:
+    """The message for ``merge_k=true`` (``4wave``: the front end merges a kernel's short K
+    steps, ``frontend/kmerge.py``) given where no input kernel is pipelined (``where`` says
+    what runs instead); None if it is not asked for."""
+    if schedule is None or not getattr(schedule, "merge_k", False):
+        return None
+    return (f"--pipeline: merge_k=true merges the K steps of a kernel given as input, but "
+            f"{where}; drop the option or give the kernel")
+
+
 def input_name(path: str) -> str:
     """A file the command line reads (``path``) as messages name it: standard input
     (``-``) is ``<stdin>``."""

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from pipeline_mlir.driver.base import (TABLE_CHOICES, UsageError, input_name,
-                                       kernel_only_option_error)
+                                       kernel_only_option_error, merge_request_error)
 from pipeline_mlir.errors import PipelineError
 
 
@@ -92,7 +92,8 @@ def simulate(options: SimulateOptions) -> SimulateResult:
     if isinstance(schedule, str):
         schedule = parse_pipeline(schedule)
     message = kernel_only_option_error(schedule, "--simulate models the schedule, not the "
-                                                 "kernel's stores")
+                                                 "kernel's stores") or \
+        merge_request_error(schedule, "--simulate models the schedule of the K tile BK")
     if message is not None:
         raise UsageError(message)
     iterations = range(0, options.iterations + 1)

@@ -45,8 +45,9 @@ from pipeline_mlir.emu.expect import cast, decode, encode, evaluate_within, item
 from pipeline_mlir.emu.gemm import run_workgroups, spread_ids
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
 from pipeline_mlir.emu.launchdims import LaunchDims
-from pipeline_mlir.emu.machine import POISON_BYTE, GlobalMemory
-from pipeline_mlir.target.gfx950 import LDS_BYTES, WAVE_SIZE, wave_count
+from pipeline_mlir.emu import poison
+from pipeline_mlir.emu.machine import GlobalMemory
+from pipeline_mlir.target.gfx950 import LDS_BYTES, wave_count, waves_of_threads
 
 #: the raw-buffer word 3 of a gfx950 buffer resource (LLVM's, and the project's kernels')
 RESOURCE_WORD3 = 0x27000
@@ -153,7 +154,7 @@ class _Memory:
         for a in spec.args:
             if a.kind != "buffer":
                 continue
-            raw = bytes([POISON_BYTE]) * (a.count * item_bytes(a.dtype)) \
+            raw = bytes([poison.byte()]) * (a.count * item_bytes(a.dtype)) \
                 if a.init.how == "poison" else encode(values[a.name], a.dtype)
             self.bases[a.name] = glob.add(a.name, raw)
             self.start[a.name] = raw
@@ -269,7 +270,7 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     glob.buffer("dispatch packet")[:] = np.frombuffer(
         _dispatch_packet(spec, mem.kernarg_at, lds), dtype=np.uint8)
     dims = LaunchDims(spec.block, spec.grid, mem.dispatch_at, mem.queue_at)
-    waves = -(-dims.threads // WAVE_SIZE)
+    waves = waves_of_threads(dims.threads)
     grid = spec.grid[:spec.grid_dims]
     total = int(np.prod(grid))
     ids = spread_ids(grid, count)

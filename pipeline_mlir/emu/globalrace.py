@@ -32,11 +32,20 @@ one) and runs it again with that buffer's loads recorded from the start.  A buff
 stored to is not restored: the run stores the same again.  A reader
 stamp keeps one load per halfword: the last of its workgroup, with :data:`OTHERS` set once
 a second workgroup read it.
+
+Within :func:`lanes_watched` (an option of a caller's, not a race of the hardware's), a byte
+stored by two lanes of one wave in two stores with no barrier passed between them, with
+different values, is noted (:class:`LaneStores`): the hardware orders a wave's stores, but
+a compiler's thread is a lane, and LLVM may reorder two stores of one lane to addresses that
+differ in it (one lane's column + 1 and the same lane's column + 16).  The stamps name a
+wave and an op, not a lane, so the option keeps a lane and a value per byte stored.
 """
 
 from __future__ import annotations
 
+import contextlib
 import mmap
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -50,6 +59,40 @@ OTHERS = 1 << 31
 #: serials are below this (a stamp is 31 bits)
 SERIAL_LIMIT = 1 << (31 - SLOT_BITS)
 U32 = np.uint32
+
+
+@dataclass(frozen=True)
+class LaneStores:
+    """Two lanes of wave ``wave`` store byte ``byte`` of buffer ``buffer`` (its name) in two
+    stores, values ``values``, no barrier between them (:func:`lanes_watched`)."""
+    buffer: str
+    byte: int
+    lanes: tuple[int, int]
+    wave: int
+    values: tuple[int, int]
+
+    def __str__(self) -> str:
+        return (f"lanes {self.lanes[0]} and {self.lanes[1]} of wave {self.wave} store byte "
+                f"{self.byte} of buffer {self.buffer} in two stores, no barrier between "
+                f"them, values {self.values[0]:#04x} and {self.values[1]:#04x}")
+
+
+#: the lists :func:`lanes_watched` fills, innermost last
+_WATCHED: list[list] = []
+
+
+@contextlib.contextmanager
+def lanes_watched():
+    """Runs made in the block note each byte two lanes of one wave store with different
+    values in two stores no barrier orders (module docstring); yields the list of
+    :class:`LaneStores` they fill (a run of one process: ``--emulate-jobs`` workers' notes
+    stay in the workers)."""
+    found: list[LaneStores] = []
+    _WATCHED.append(found)
+    try:
+        yield found
+    finally:
+        _WATCHED.pop()
 
 
 class ReadFirst(Exception):
@@ -84,6 +127,10 @@ class RaceState:
         self.next_run = 0
         #: record every load (a machine run by itself, which cannot be run again)
         self.record_all = True
+        #: :func:`lanes_watched`'s list, and per (buffer, byte) its last store's
+        #: ((run, slot, wave, epoch), lane, op, value)
+        self.lane_stores = _WATCHED[-1] if _WATCHED else None
+        self.lane_last: dict = {}
 
     def begin(self) -> None:
         """A run of workgroups that can be run again starts: nothing saved or loaded
@@ -112,6 +159,7 @@ class RaceState:
         out.readers, out.recorded = dict(self.readers), set(self.recorded)
         out.pages = dict(self.pages)
         out.record_all = self.record_all
+        out.lane_stores, out.lane_last = self.lane_stores, self.lane_last
         span = (self.limit - self.next_serial) // parts
         out.next_serial = self.next_serial + part * span
         out.limit = out.next_serial + span
@@ -187,6 +235,8 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals) -
     in ``unit``s of bytes (``vals`` (G, L, n) what each writes there), ``mask`` (G, L) the
     lanes that store (None: all)."""
     race = glob.race
+    if race.lane_stores is not None:
+        _lane_stores(glob, m, w, b, idx, unit, mask, vals)
     if glob.undo is not None:        # the bytes it overwrites, for a batch run again
         buf = glob.buffers[b].view(U32) if unit == 4 else glob.buffers[b]
         at = idx if mask is None else idx[mask]
@@ -239,6 +289,26 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals) -
 
 #: marks per page of the page map (4096 bytes of uint32 marks): ``hw >> PAGE_BITS``
 PAGE_BITS = 10
+
+
+def _lane_stores(glob, m, w, b: int, idx, unit: int, mask, vals) -> None:
+    """Note (:func:`lanes_watched`) the bytes of this store that another lane of its wave
+    stored with another value in an earlier store of the same epoch (one byte per pair)."""
+    race = glob.race
+    on = np.ones(idx.shape[:2], dtype=bool) if mask is None else np.asarray(mask)
+    for g, lane in zip(*np.nonzero(on)):
+        who = (m.run_key, int(g), w.index, w.epoch)
+        for e, v in zip(np.asarray(idx[g, lane]).reshape(-1).tolist(),
+                        np.asarray(vals[g, lane]).reshape(-1).tolist()):
+            for k in range(unit):
+                byte, value = e * unit + k, (int(v) >> (8 * k)) & 0xFF
+                prev = race.lane_last.get((b, byte))
+                race.lane_last[(b, byte)] = (who, int(lane), m.cur_id, value)
+                if prev is not None and prev[0] == who and prev[1] != lane and \
+                        prev[2] != m.cur_id and prev[3] != value:
+                    race.lane_stores.append(LaneStores(glob.names[b], byte,
+                                                       (prev[1], int(lane)), w.index,
+                                                       (prev[3], value)))
 
 
 def _pages(race, b: int, marks) -> np.ndarray:

@@ -60,7 +60,7 @@ from pipeline_mlir.emu.coverage import (Coverage, check_c, check_owners, footpri
 from pipeline_mlir.emu.gemm import (c_values, check_in_grid, encode, random_inputs,
                                     run_summary, run_workgroups, spread_ids)
 from pipeline_mlir.emu.launchdims import LaunchDims
-from pipeline_mlir.emu.machine import POISON32, GlobalMemory
+from pipeline_mlir.emu.machine import GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS
 from pipeline_mlir.kernel.launch import kernarg_layout
 from pipeline_mlir.kernel.reference import wrap_i32
@@ -353,7 +353,7 @@ class Launch:
 
     def forget(self) -> None:
         """C poisoned again, nothing stored or counted."""
-        self.C()[:] = POISON32
+        self.glob.fill_poison("C")
         self.glob.track("C")
         self._stored = None
         self.instructions, self.seconds = 0, 0.0

@@ -56,13 +56,15 @@ from pipeline_mlir.emu.hazard_paths import path_violations
 from pipeline_mlir.emu.hazards import WaitStates, info_of, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
+from pipeline_mlir.emu import poison
 from pipeline_mlir.emu.operands import EXEC, bits_mask
 from pipeline_mlir.emu.semantics import branch_taken
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 U32 = np.uint32
-POISON_BYTE = 0xFF
-POISON32 = 0xFFFFFFFF
+#: the default poison (:mod:`pipeline_mlir.emu.poison`: what the runs use)
+POISON_BYTE = poison.DEFAULT
+POISON32 = POISON_BYTE * 0x01010101
 MODES = ("eager", "late", "random")
 _NEVER = 1 << 62
 #: findings a run can record and go on from (``collect=True``)
@@ -152,9 +154,13 @@ class GlobalMemory:
         return len(self.buffers) << 32
 
     def add_poisoned(self, name: str, size: int) -> int:
-        """A buffer of ``size`` bytes of :data:`POISON_BYTE` (as :meth:`add` of them, without
-        building the bytes first)."""
-        return self._append(name, np.full(size, POISON_BYTE, dtype=np.uint8))
+        """A buffer of ``size`` poison bytes (:func:`pipeline_mlir.emu.poison.byte`; as
+        :meth:`add` of them, without building the bytes first)."""
+        return self._append(name, np.full(size, poison.byte(), dtype=np.uint8))
+
+    def fill_poison(self, name: str) -> None:
+        """Buffer ``name`` all poison bytes again."""
+        self.buffer(name)[:] = poison.byte()
 
     def track(self, name: str) -> None:
         """Mark, from now on (fresh marks), every halfword a store writes to buffer
@@ -291,9 +297,9 @@ class Wave:
         self.machine = machine
         self.index = index
         self.G = G
-        self.S = np.full((128, G), POISON32, dtype=U32)
-        self.V = np.full((256, G, WAVE_SIZE), POISON32, dtype=U32)
-        self.A = np.full((256, G, WAVE_SIZE), POISON32, dtype=U32)
+        self.S = np.full((128, G), poison.word(), dtype=U32)
+        self.V = np.full((256, G, WAVE_SIZE), poison.word(), dtype=U32)
+        self.A = np.full((256, G, WAVE_SIZE), poison.word(), dtype=U32)
         self.scc = np.zeros(G, dtype=bool)
         self.exec = np.ones((G, WAVE_SIZE), dtype=bool)
         self.exec_full = True     # every lane of every workgroup active
@@ -359,7 +365,7 @@ class Machine:
         self.blocks = nb = max(1, (lds + (1 << sh) - 1) >> sh)
         self.g_base = (np.arange(G, dtype=np.int64) * nb)[:, None]
         padded = nb << sh             # whole blocks: block k of slot g is row g * nb + k
-        self.lds = np.full((G, padded), POISON_BYTE, dtype=np.uint8)
+        self.lds = np.full((G, padded), poison.byte(), dtype=np.uint8)
         self.lds_bytes_flat = self.lds.reshape(-1)               # views of self.lds
         self.lds_words = self.lds_bytes_flat.view(np.uint32)
         self.lds_blocks = self.lds_words.reshape(-1, 1 << (sh - 2))

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from pipeline_mlir.emu import poison
 from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.memops import MemOp, dword_access
 from pipeline_mlir.emu.operands import Step, vregs
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 U32 = np.uint32
-POISON_BYTE = 0xFF
 
 
 def private_memory(w, m) -> np.ndarray:
@@ -41,7 +41,7 @@ def private_memory(w, m) -> np.ndarray:
     mem = getattr(w, "private", None)
     if mem is None:
         size = m.kernel.launch.private_bytes
-        mem = w.private = np.full((w.G, WAVE_SIZE, size), POISON_BYTE, dtype=np.uint8)
+        mem = w.private = np.full((w.G, WAVE_SIZE, size), poison.byte(), dtype=np.uint8)
     return mem
 
 

@@ -23,11 +23,12 @@ workgroup or private memory is the value the last write into that allocation bef
 and its 8-wave ones the accumulators through private memory, a slice per iteration of a
 loop; a ``memref.copy`` writes what its source holds (IREE copies the rows of a partial
 edge tile of C from the private accumulators so), and an ``iree_linalg_ext.map_load`` of a
-binding into private memory is a read of that binding (IREE gathers a bias of an edge tile
-so; its region's index is not evaluated, so a square C's bias read that way is refused
-where telling which side of C it follows would need it).  A loop after the K-loop that
-gathers elements into a carried vector (the late form's) is a shape op over its initial
-value and what its body yields.
+binding into private memory is a read of that binding when its region, evaluated for each
+element, reads a strided view of it (:func:`_check_in_order`; IREE gathers a bias of an edge
+tile so; a reversed or scrambled gather is refused at the op; a square C's bias read that
+way is refused where telling which side of C it follows would need it).  A loop after the
+K-loop that gathers elements into a carried vector (the late form's) is a shape op over its
+initial value and what its body yields.
 Anything else on the way is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op,
 naming it.
 """
@@ -64,8 +65,8 @@ WRITES = {"vector.transfer_write": (0, 1), "vector.store": (0, 1), "memref.store
           "vector.scatter": (-1, 0), "vector.maskedstore": (-1, 0), "memref.copy": (0, 1),
           "iree_linalg_ext.map_load": (0, 1)}
 #: IREE's gather of a binding's elements into private memory (its epilogue loads a bias of
-#: an edge tile so): the binding is its "value"; the element each destination element gets
-#: is computed by its region, which the reader does not evaluate
+#: an edge tile so): the binding is its "value" when the element each destination element
+#: gets, computed by its region, is that of a strided view of it (:func:`_check_in_order`)
 MAP_LOAD = "iree_linalg_ext.map_load"
 #: the writes whose "value" is a memref they copy from (IREE's partial edge tiles of C
 #: copied from private memory, a row of per-thread size at a time)
@@ -192,23 +193,30 @@ class _Tracer:
         if w.name in COPIES:
             return self._read(w, w.operands[WRITES[w.name][0]])
         if w.name == MAP_LOAD:
-            root = view_root(w.operands[0])
-            if root not in self.bindings:
+            read = self._binding_read(w, view_root(w.operands[0]))
+            if read is None:
                 raise IRError(w, f"{describe(w)} gathers from memory that is not a binding; "
                                  f"the epilogue reader reads a gather of a binding only")
-            return Node("read", value=self.bindings.index(root), op=w)
+            _check_in_order(self.f, w)
+            return read
         return self.value(w.operands[WRITES[w.name][0]])
+
+    def _binding_read(self, op, root) -> Node | None:
+        """The read of the binding ``root`` by ``op``, or None if ``root`` is no binding."""
+        return Node("read", value=self.bindings.index(root), op=op) \
+            if root in self.bindings else None
 
     def _read(self, op, ref=None) -> Node:
         """What ``op`` reads from memref ``ref`` (by default its operand that READS names)."""
         root = view_root(op.operands[READS[op.name]] if ref is None else ref)
-        if root in self.bindings:
+        read = self._binding_read(op, root)
+        if read is not None:
             if op.name in COPIES:
                 raise IRError(op, f"{describe(op)} copies from binding "
                                   f"#{self.bindings.index(root)} into the output; the epilogue "
                                   f"reader reads a binding through vector and memref loads, "
                                   f"and a copy from private or workgroup memory")
-            return Node("read", value=self.bindings.index(root), op=op)
+            return read
         space = memory_space(root.type)
         if space not in ("workgroup", "private"):
             raise IRError(op, f"{describe(op)} reads memory that is neither a binding nor "
@@ -401,15 +409,88 @@ def _follows(f, read, writer, mn, name: str) -> list[str]:
     return found
 
 
-def _element0(ev, op, memref_at: int) -> int:
-    """The element of its root buffer that thread 0's access of ``op`` starts at, the
-    loops around it at their first iteration (a copy's: its target's first element)."""
+#: the most destination elements of a gather whose region :func:`_check_in_order` evaluates
+MAX_GATHERED = 4096
+
+
+def _check_in_order(f, op) -> None:
+    """Refuse (at ``op``, an ``iree_linalg_ext.map_load``) a gather that is not a plain read
+    of a strided view of its source: its region, evaluated for every element of its
+    destination (each thread, the loops around it at their first iteration), must yield the
+    source element the first one's yields plus, per destination dimension, its index times
+    one positive stride the same for every thread (as a ``vector.transfer_read`` of a
+    ``memref.subview`` or reshape reads: IREE's gathers of a bias read a thread's columns
+    so); a reversed or scrambled gather is not the one read of the binding the tree says."""
+    from pipeline_mlir.analysis.ir_facts import block_size
+    from pipeline_mlir.analysis.loop_eval import Evaluator
+
+    shape = ir.MemRefType(op.operands[1].type).shape
+    count = 1
+    for d in shape:
+        count *= d
+    block = op.regions[0].blocks[0]
+    if any(d < 0 for d in shape) or count > MAX_GATHERED or len(block.arguments) != len(shape):
+        raise IRError(op, f"{describe(op)}: a gather into {op.operands[1].type} (not a static "
+                          f"shape of at most {MAX_GATHERED} elements, one region argument "
+                          f"per dimension), whose region the epilogue reader cannot evaluate")
+    ev = Evaluator(block_size(f) or (256, 1, 1))
+    _enclosing_first(ev, op)
+    src = op.operands[0]
+    yielded = list(as_operation(list(block.operations)[-1]).operands)[
+        :ir.MemRefType(src.type).rank]
+    ats = []
+    try:
+        for n in range(count):
+            for a, i in zip(block.arguments, _unravel(n, shape)):
+                ev.bind(a, i)
+            ats.append(ev.view(src).element([ev.value(x) for x in yielded]))
+    except IRError as e:
+        raise IRError(op, f"{describe(op)}: the source element its region gathers could not "
+                          f"be evaluated ({e})") from None
+    strides, unit = [], 1
+    for d in reversed(shape):
+        strides.insert(0, int(ats[unit][0] - ats[0][0]) if d > 1 else 1)
+        unit *= d
+    why = ("the epilogue reader reads a gather of a binding only as a read of a strided view "
+           "(each destination index moving the source element by one positive stride)")
+    for k, st in enumerate(strides):
+        if st <= 0:
+            raise IRError(op, f"{describe(op)}: its region moves the source element by {st} "
+                              f"as destination index {k} moves by one (thread 0): {why}")
+    for n, at in enumerate(ats):
+        want = ats[0] + sum(i * s for i, s in zip(_unravel(n, shape), strides))
+        bad = (at != want).nonzero()[0]
+        if bad.size:
+            t = int(bad[0])
+            raise IRError(op, f"{describe(op)}: its region gathers destination element "
+                              f"{_unravel(n, shape)} from source element {int(at[t])} (thread "
+                              f"{t}), not {int(want[t])}: {why}")
+
+
+def _unravel(n: int, shape) -> list[int]:
+    """The index of element ``n`` (row-major) of ``shape``."""
+    idx = []
+    for d in reversed(shape):
+        idx.insert(0, n % d)
+        n //= d
+    return idx
+
+
+def _enclosing_first(ev, op) -> None:
+    """Bind the induction variables of the ``scf.for`` loops around ``op`` to their first
+    iteration."""
     o = op.parent
     while o is not None:
         o = as_operation(o)
         if o.name == "scf.for":
             ev.bind(o.regions[0].blocks[0].arguments[0], ev.value(o.operands[0]))
         o = o.parent
+
+
+def _element0(ev, op, memref_at: int) -> int:
+    """The element of its root buffer that thread 0's access of ``op`` starts at, the
+    loops around it at their first iteration (a copy's: its target's first element)."""
+    _enclosing_first(ev, op)
     ref = op.operands[memref_at]
     rank = ir.MemRefType(ref.type).rank
     idx = [0] * rank if op.name in COPIES else \

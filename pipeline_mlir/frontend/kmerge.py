@@ -46,6 +46,15 @@ gives each block one MFMA, which covers no LDS read: every block waits for its r
 a loop (:func:`lockstep_starved`) is merged too, ``m`` the fewest steps that fit and give
 its blocks 2 MFMAs, the crosswise split's target.
 
+On request (the ``4wave`` option ``merge_k``) a lockstep loop is merged for time as well
+(:func:`latency_short`): its two stages overlap the global loads of one K tile with the
+MFMAs of the other, so a stage whose MFMAs take less than a global load's latency (the
+simulator's measured table, ``sim/costs.py``) leaves each K tile waiting for its data.
+IREE's 128x128 tile in 4 waves (16 MFMAs of 16 cycles per K step, bf16 at K step 32 or i8
+at 64) runs 2 x 256 cycles of MFMAs against 790 of latency: ``m`` is then the fewest steps
+(2 or 4) whose two stages cover the latency and fit in LDS (else the most that fit), and
+a loop too short for them, or whose merged stages do not fit, stays as it is.
+
 A wave of several accumulators that all read one fragment of an operand (IREE's 16x128
 tile in one wave: 8 accumulators sharing one A fragment, one MFMA each per K step) has no
 split of that operand by accumulator, and a chain of one MFMA does not halve along K: the
@@ -77,11 +86,14 @@ from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
 from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, other_lds
 from pipeline_mlir.frontend.partition import layout_buffers
 from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
-from pipeline_mlir.schedules.fourwave import FOUR_WAVE_MINI_ITERS
+from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
+from pipeline_mlir.schedules.fourwave import FOUR_WAVE_MINI_ITERS, MERGE_K_OPTION
+from pipeline_mlir.sim.costs import MEASURED_GLOBAL_LATENCY
 from pipeline_mlir.target import gfx950
 
-__all__ = ["MERGED_ATTR", "Merge", "leftover_aliases", "lockstep_starved", "merge_factor",
-           "merge_k_steps", "merge_refusal", "wants_merge"]
+__all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "latency_cover", "latency_short",
+           "leftover_aliases", "lockstep_starved", "merge_factor", "merge_k_steps",
+           "merge_refusal", "wants_merge"]
 
 #: the views whose clones on a slab of the merged buffer move only their layout's offset
 _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
@@ -107,17 +119,58 @@ def lockstep_starved(an: Analysis, schedule) -> bool:
         len(an.mfmas) == LOCKSTEP_BLOCKS
 
 
+#: the stages of a lockstep schedule's loop: one's global loads fly while the other's MFMAs run
+_STAGES = 2
+
+
+def _step_mfma_cycles(an: Analysis) -> int | None:
+    """Cycles a wave's MFMAs of one K step hold its matrix unit (gfx950's rate for their
+    shape and operands), or None for an MFMA the target's table does not list."""
+    op = an.scan.mfmas[0]
+    t = op.operands[0].type
+    if not isinstance(t, ir.VectorType):
+        return None
+    dtype = SCHEDULE_DTYPES.get(str(ir.VectorType(t).element_type))
+    shape = tuple(ir.IntegerAttr(op.attributes[a]).value for a in ("m", "n", "k"))
+    own = gfx950.MFMA_BY_DTYPE.get(dtype)
+    kind = [i for i in gfx950.MFMAS if own is not None and i.operands == own.operands and
+            i.shape == shape and not i.scaled]
+    return len(an.mfmas) * kind[0].xdl_cycles if kind else None
+
+
+def latency_cover(an: Analysis) -> int | None:
+    """The fewest K steps whose MFMAs, in each of the :data:`_STAGES` stages, cover a global
+    load's latency (:data:`~pipeline_mlir.sim.costs.MEASURED_GLOBAL_LATENCY`): 1 when one K
+    step does; None when the MFMAs' rate is unknown."""
+    cycles = _step_mfma_cycles(an)
+    if not cycles:
+        return None
+    return -(-MEASURED_GLOBAL_LATENCY // (_STAGES * cycles))
+
+
+def latency_short(an: Analysis, schedule) -> bool:
+    """Whether ``schedule`` is a lockstep one that asks for the merge for time
+    (:data:`MERGE_K_OPTION`) and the loop's K step is too short to hide a global load:
+    :func:`latency_cover` above 1 (module docstring)."""
+    if schedule is None or not schedule.lockstep() or \
+            MERGE_K_OPTION not in type(schedule).options() or not schedule.get(MERGE_K_OPTION):
+        return False
+    cover = latency_cover(an)
+    return cover is not None and cover > 1
+
+
 def wants_merge(an: Analysis, failed: bool, schedule=None) -> bool:
     """Whether the loop's K tile is too small for the schedule: partitioned crosswise with
     fewer than 2 MFMAs per MMA block, or (``failed``: the partition was refused) a chain
     that does not cut into the runs along K its wave needs (:func:`_parts`: four for one
     accumulator, halves for several); or a lockstep ``schedule``'s MMA blocks of one MFMA
-    each (:func:`lockstep_starved`)."""
+    each (:func:`lockstep_starved`), or its K step too short for a global load's latency
+    when the schedule asks (:func:`latency_short`)."""
     chain = an.chain()
     if failed:
         return chain % _parts(an) != 0
     return (along_k(an.partition) == "A, B" and chain < _WANTED_CHAIN) or \
-        lockstep_starved(an, schedule)
+        lockstep_starved(an, schedule) or latency_short(an, schedule)
 
 
 def _parts(an: Analysis) -> int:
@@ -134,7 +187,7 @@ def _tile_bytes(an: Analysis) -> int:
 
 def merge_factor(chain: int, tile: int, trips: int | None, least: int,
                  other: int = 0, aliased: bool = False, starved: bool = False,
-                 parts: int = 4, accs: int = 1) -> int | str:
+                 parts: int = 4, accs: int = 1, cover: int = 1) -> int | str:
     """``m``, the K steps to merge (module docstring), or why there is none: ``chain``
     MFMAs per accumulator and K step, ``tile`` bytes of LDS per K step, ``trips`` K
     steps the loop runs (None: known only at run time, some may be left over), ``least``
@@ -144,25 +197,49 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
     schedule's (:func:`leftover_aliases`, ``frontend/aliased_remainder.py``).  ``starved``:
     a lockstep schedule's MMA blocks of one MFMA each (:func:`lockstep_starved`), which
     has no runs to cut: the fewest steps that fit (its blocks hold one MFMA per K step, so
-    every factor, 2 or more, gives them :data:`_WANTED_BLOCK`).  ``parts``: the runs along
+    every factor, 2 or more, gives them :data:`_WANTED_BLOCK`), or one merged for time
+    (:func:`latency_short`), whose factor ``cover`` sets.  ``parts``: the runs along
     K a merged chain must cut into (:func:`_parts`), ``accs`` the wave's accumulators, whose
-    chains together fill the MMA blocks."""
+    chains together fill the MMA blocks.  ``cover``: the fewest steps whose stages cover a
+    global load's latency (:func:`latency_cover`, for a lockstep loop merged for time):
+    the fewest that fit and reach it, else the most that fit; fewer if the loop is too
+    short for that many."""
     fits = [m for m in (2, 4) if (starved or chain * m % parts == 0) and
             2 * m * tile + (tile if not aliased and (trips is None or trips % (2 * m))
                             else 0) + other <= gfx950.LDS_BYTES]
     if not fits:
         besides = f" beside the kernel's other {other}" if other else ""
-        return (f"two stages of 2 merged K steps ({4 * tile} bytes) do not fit in the "
+        return (f"{_NO_ROOM} 2 merged K steps ({4 * tile} bytes) do not fit in the "
                 f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
     # starved blocks hold one MFMA per K step, so any m that fits (2 or more) gives them
     # _WANTED_BLOCK: the fewest steps; otherwise the fewest that give a chain its runs
     m = fits[0] if starved else next((m for m in fits if accs * chain * m >= _WANTED_CHAIN),
                                      fits[0])
+    if cover > 1:       # merged for time: the fewest that cover the latency, else the most,
+        want = max(m, next((f for f in fits if f >= cover), fits[-1]))
+        # ... or fewer when the loop is too short for that many
+        held = [f for f in fits if f <= want and (trips is None or trips // (2 * f) >= least)]
+        m = held[-1] if held else want
     if trips is not None and trips // (2 * m) < least:
-        return (f"the loop runs {trips} K steps, fewer than the {2 * m * least} that "
+        return (f"{_TOO_SHORT} {trips} K steps, fewer than the {2 * m * least} that "
                 f"{2 * least} iterations of {m} merged K steps (the schedule's loop and its "
                 f"two stages) need")
     return m
+
+
+#: how :func:`merge_factor`'s reasons start: the merged stages do not fit, the loop is short
+_NO_ROOM, _TOO_SHORT = "two stages of", "the loop runs"
+
+
+def asked_merge_refusal(an: Analysis, schedule, why: str) -> IRError | None:
+    """The error for a loop whose merge ``merge_k`` asked for (:func:`latency_short`) but
+    the front end cannot make, ``why``: its buffers, its step, its merged loop refused.  A
+    loop whose merged stages would not fit, or too short for them (:func:`merge_factor`),
+    stays as it is: None; and None for a merge the schedule did not ask for."""
+    if not latency_short(an, schedule) or why.startswith((_NO_ROOM, _TOO_SHORT)):
+        return None
+    return IRError(an.scan.loop, f"'scf.for' op: {MERGE_K_OPTION}=true asks for its K steps "
+                                 f"merged, but the front end cannot merge them: {why}")
 
 
 def merge_refusal(err: IRError, reason: str, where=None) -> IRError:
@@ -237,8 +314,10 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     trips = None if bounds is None else max(0, -(-(bounds[1] - bounds[0]) // step))
     sizes = (an.chain(), _tile_bytes(an), trips, 1 + schedule.min_trips(),
              other_lds(loop, an.buffers))
-    shape = dict(starved=lockstep_starved(an, schedule), parts=_parts(an),
-                 accs=len({m.acc for m in an.mfmas}))
+    short = latency_short(an, schedule)     # (a lockstep loop: no runs to cut either)
+    shape = dict(starved=short or lockstep_starved(an, schedule), parts=_parts(an),
+                 accs=len({m.acc for m in an.mfmas}),
+                 cover=(latency_cover(an) or 1) if short else 1)
     m, unreserved = merge_factor(*sizes, **shape), None
     alt = merge_factor(*sizes, aliased=True, **shape) if isinstance(m, str) else None
     if isinstance(alt, int):

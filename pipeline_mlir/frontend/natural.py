@@ -36,8 +36,9 @@ from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
-from pipeline_mlir.frontend.kmerge import (MERGED_ATTR, leftover_aliases, merge_k_steps,
-                                           merge_refusal, wants_merge)
+from pipeline_mlir.frontend.kmerge import (MERGED_ATTR, asked_merge_refusal,
+                                           leftover_aliases, merge_k_steps, merge_refusal,
+                                           wants_merge)
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
@@ -98,11 +99,16 @@ def analyse_loop(loop, schedule=None) -> Analysis:
 def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
     """The analysis of ``an``'s loop with K steps merged (:mod:`~pipeline_mlir.frontend.kmerge`),
     or None with the kernel as it was (the loop partitioned as it is: ``refused`` None);
-    ``refused`` (the loop's own refusal) raised with why the merge does not take it."""
+    ``refused`` (the loop's own refusal) raised with why the merge does not take it; and an
+    error when ``merge_k`` asked for a merge the front end cannot make
+    (:func:`~pipeline_mlir.frontend.kmerge.asked_merge_refusal`)."""
     merge, why = merge_k_steps(an, schedule)
     if merge is None:
         if refused is not None:
             raise merge_refusal(refused, why) from None
+        asked = asked_merge_refusal(an, schedule, why)
+        if asked is not None:       # (merge_k asked for it: not dropped unsaid)
+            raise asked
         return None
     # verified before the analysis walks it and the commit erases the loop it was built from
     check_built(merge.loop, "the K-step merge (pipeline_mlir/frontend/kmerge.py)")
@@ -113,6 +119,9 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
             raise merge_refusal(refused, f"with {merge.m} merged it is refused too: {e}",
                                 e.op) from None
         merge.abandon()
+        asked = asked_merge_refusal(an, schedule, f"with {merge.m} merged it is refused: {e}")
+        if asked is not None:
+            raise asked from None
         return None
     if merge.unreserved is not None and not leftover_aliases(merged, merge):
         merge.abandon()     # the left-over K steps' own buffers do not fit: as without room

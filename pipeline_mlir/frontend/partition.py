@@ -32,6 +32,7 @@ from pipeline_mlir.frontend.k_subtiles import along_k, unread_counts
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.frontend.scan import in_shared
+from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION
 from pipeline_mlir.schedules.geometry import MFMA_SHAPES, mfma_shape, square_grid
 
 #: MFMA operand element types -> the schedules' dtype names
@@ -98,6 +99,8 @@ def infer_schedule(an: Analysis, schedule):
     if "waves_m" in inferred and "waves_m" not in schedule.given and \
             inferred["waves_m"] == square_grid(schedule.kernel_waves())[0]:
         del values["waves_m"]      # (the default grid: not written in the spec)
+    # the K steps merged (frontend/kmerge.py) or not: the spec's tile is the loop's as it is
+    values.pop(MERGE_K_OPTION, None)
     if "frags_ahead" in own and "frags_ahead" not in schedule.given and along_k(an.partition):
         # (split along K: MMAs of 4 MFMAs between barriers; reads issued a run early are
         # faster in both of the simulator's tables, docs/iree-kernels.md)

@@ -41,7 +41,7 @@ from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
                                          SGPR_WAVES_ABOVE, SIMDS_PER_CU, VGPR_GRANULE, VGPRS,
-                                         WAVE_SIZE, wave_count)
+                                         wave_count, waves_of_threads)
 
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm",
            "resources_from_hsaco", "cross_check",
@@ -97,7 +97,7 @@ def occupancy_gfx950(vgpr_alloc: int, sgprs: int, lds_bytes: int,
     by_vgpr = min(MAX_WAVES_PER_SIMD,
                   VGPRS // max(VGPR_GRANULE, _align(vgpr_alloc, VGPR_GRANULE)))
     by_sgpr = next((w for most, w in SGPR_WAVES if sgprs <= most), SGPR_WAVES_ABOVE)
-    waves_per_group = -(-max(workgroup_size, 1) // WAVE_SIZE)
+    waves_per_group = waves_of_threads(max(workgroup_size, 1))
     # the waves of the workgroups LDS admits, on 4 SIMDs: the most on one (rounded up, as
     # LLVM's '; Occupancy' counts them for a workgroup of 1 or 2 waves)
     by_lds = -(-(LDS_BYTES // lds_bytes) * waves_per_group // SIMDS_PER_CU) if lds_bytes \

@@ -268,6 +268,10 @@ def gemm_kernel(schedule) -> GemmKernel:
                           f"wave's operands into subtiles by MFMA rows and columns "
                           f"(k_subtiles=none); a schedule of k_subtiles={split} pipelines a "
                           f"kernel given as input")
+    if getattr(schedule, "merge_k", False):
+        raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel's K tile is "
+                          f"BK; merge_k=true merges the K steps of a kernel given as input "
+                          f"(set BK instead)")
     g = schedule.kernel_geometry()
     own = MFMA_BY_DTYPE[g.dtype]
     if (g.MMA_M, g.MMA_N, g.MMA_K) != own.shape:

@@ -30,6 +30,7 @@ from pipeline_mlir.passes._common import Option, SchedPass
 
 from pipeline_mlir.errors import ConfigError, PipelineError
 from pipeline_mlir.options import check_once
+from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION
 from pipeline_mlir.schedules.registry import SCHEDULES, NamedSchedule, make_schedule
 
 
@@ -98,6 +99,8 @@ class Import(SchedulePass):
         """The schedule of a tagged loop: the one ``sched-adopt-loop`` inferred (the pass's
         own options must agree with it), else the pass's."""
         if SCHEDULE_ATTRS[0] not in loop.attributes:
+            _refuse_merge_request(self.schedule, loop, "'scf.for' op has sched-tagged ops, "
+                                  "whose K tile is the loop's own")
             return self.schedule
         inferred = read_schedule(loop, *SCHEDULE_ATTRS)
         if self.schedule is None:
@@ -107,6 +110,8 @@ class Import(SchedulePass):
                                 f"pipeline asks for '{self.schedule.spec()}'")
         mine, theirs = dict(self.schedule.items()), dict(inferred.items())
         for k in self.schedule.given:
+            if k == MERGE_K_OPTION:     # sched-adopt-loop's to take: the tile is the loop's
+                continue
             have = theirs[k] if k in theirs else inferred.get(k) if k in \
                 inferred.options() else None
             if have != mine[k]:
@@ -120,6 +125,8 @@ class Import(SchedulePass):
             if self.schedule is None:
                 raise IRError(op, "'sched.pipeline' op has no 'schedule' attribute and "
                                   "sched-import was given no schedule=NAME")
+            _refuse_merge_request(self.schedule, op, "'sched.pipeline' op has a body of "
+                                  "logical ops, whose K tile is its own")
             with op.context:
                 op.attributes["schedule"] = ir.StringAttr.get(self.schedule.name)
                 op.attributes["options"] = options_attr(self.schedule)
@@ -127,6 +134,8 @@ class Import(SchedulePass):
             return
         if self.schedule is None:
             return
+        _refuse_merge_request(self.schedule, op, "'sched.pipeline' op has a body of logical "
+                              "ops, whose K tile is its own")
         mine = p.named()
         if mine != self.schedule:
             raise IRError(op, f"'sched.pipeline' op is for '{mine.spec()}' but the pipeline "
@@ -142,6 +151,8 @@ class Import(SchedulePass):
         if self.schedule is None:
             raise IRError(module, "the input is empty and sched-import was given no "
                                   "schedule=NAME to create a default body from")
+        _refuse_merge_request(self.schedule, module, "the input is empty: the schedule's "
+                              "default body has the K tile BK")
         try:
             body = self.schedule.build().declare_ops()
         except PipelineError as e:
@@ -154,3 +165,12 @@ class Import(SchedulePass):
             with ir.InsertionPoint(pop.regions[0].blocks.append()):
                 for d in body:
                     create_entry(d, self.schedule.name)
+
+
+def _refuse_merge_request(schedule, where, what: str) -> None:
+    """An error at ``where`` when ``schedule`` asks for K steps merged (``merge_k``), which
+    only ``sched-adopt-loop`` does, on a natural K-loop: ``what`` says why there is none."""
+    if schedule is not None and MERGE_K_OPTION in type(schedule).options() and \
+            schedule.get(MERGE_K_OPTION):
+        raise IRError(where, f"{what}; {MERGE_K_OPTION}=true merges the K steps of a natural "
+                             f"K-loop (sched-adopt-loop), and there is none")

@@ -73,6 +73,9 @@ DMA_HELP = ("global->LDS DMA width: x4 (buffer_load_dwordx4 ... lds), dword (fou
             "x4's; x4 otherwise)")
 
 FourWaveOps = SCALED_MATMUL_TAG_NAMES
+#: the option that asks the front end to merge K steps too short for a global load's latency
+#: (``frontend/kmerge.py``); the front end's request, not written in the adopted spec
+MERGE_K_OPTION = "merge_k"
 
 
 @record(frozen=True)
@@ -294,6 +297,11 @@ class FourWave(NamedSchedule):
                              "both (ab; B's K quarters crosswise) (the front end reads it from "
                              "the kernel; the complete kernel splits by MFMA rows and columns: "
                              "none)", choices=K_SUBTILES)
+    merge_k: bool = option("bool", False, "the front end merges consecutive K steps of the "
+                           "kernel's loop into one K tile when two stages of one K step hold "
+                           "less MFMA time than a global load's latency (the simulator's "
+                           "measured table) and the merged stages fit in LDS "
+                           "(frontend/kmerge.py; the complete kernel has no loop to merge)")
 
     tune_knobs = (
         Knob("global_before_frag", ("false", "true"), PLACEMENT),

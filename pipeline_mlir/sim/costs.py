@@ -232,6 +232,11 @@ GLOBAL_LEVELS = {
 }
 
 
+#: measured table: cycles from a global load's (or DMA's, or store's) issue to its data
+#: (TLX AMDLatencyModel's 'conservative estimate' for a global load)
+MEASURED_GLOBAL_LATENCY = 790
+
+
 #: measured table: cycles one DS instruction holds its SIMD's LDS issue (``LDS_ISSUE``)
 MEASURED_LDS_ISSUE = 4
 _LDS_ISSUE_SOURCE = (
@@ -308,16 +313,17 @@ def _measured_cost(instr: Instr, global_bpc: float, global_src: str) -> Cost:
     if k in VM_KINDS:
         width = lane_width(n) if re.search(r"dword|_b\d+", n) else 4
         gcyc = max(1, round(width * WAVE_SIZE / global_bpc))
-        src = (f"latency 790: {_TLX} ('conservative estimate' for a global load, used for "
+        src = (f"latency {MEASURED_GLOBAL_LATENCY}: {_TLX} ('conservative estimate' for a "
+               "global load, used for "
                "buffer/global loads, DMA to LDS and stores); VMEM address issue 4 cycles per "
                f"wave64 instruction: ASSUMPTION ({WAVE_SIZE} lanes at 16 lanes/clock); GMEM "
                f"{gcyc} cycles = {width * WAVE_SIZE} bytes at {global_src}")
         if k == "vmem_load_lds":
             lds, _ideal, why = _bank(instr, True)
-            return Cost("vmem", (("VMEM", 4), ("GMEM", gcyc)), 790,
+            return Cost("vmem", (("VMEM", 4), ("GMEM", gcyc)), MEASURED_GLOBAL_LATENCY,
                         src + f"; its LDS write holds the CU LDS pipe {lds} cycles when the data "
                         f"arrives: {why} (sim/lds_banks.py)", deferred=(("LDS", lds),))
-        return Cost("vmem", (("VMEM", 4), ("GMEM", gcyc)), 790, src)
+        return Cost("vmem", (("VMEM", 4), ("GMEM", gcyc)), MEASURED_GLOBAL_LATENCY, src)
     if k == "barrier":
         return Cost("barrier", (("BRANCH", 1),), 1,
                     "ASSUMPTION: no sourced number; the wave resumes MEASURED_BARRIER_RESUME "

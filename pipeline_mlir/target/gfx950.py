@@ -53,6 +53,11 @@ MAX_WORKGROUP_THREADS = 1024
 MAX_WAVES = MAX_WORKGROUP_THREADS // WAVE_SIZE
 
 
+def waves_of_threads(threads: int) -> int:
+    """The waves a workgroup of ``threads`` work-items runs in (the last one partly filled)."""
+    return -(-threads // WAVE_SIZE)
+
+
 def wave_count(waves: float) -> str:
     """The one spelling of a number of waves in messages and reports: '1 wave', '4 waves',
     '1.5 waves' (``threads / WAVE_SIZE`` of a workgroup that is not whole waves)."""

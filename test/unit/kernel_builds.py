@@ -71,7 +71,10 @@ def build(key: str) -> Built:
     return cached("kernel", spec, lambda: _build(spec))
 
 
-def _build(spec: str) -> Built:
+def _build(spec: str, shared: bool = True) -> Built:
+    """The complete kernel of ``spec``, built (``shared``: through the run's code-object
+    store; a test that patches the compile passes False, so that it neither reads
+    another test's build nor leaves its own for others)."""
     from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
     from pipeline_mlir.kernel.gemm import gemm_kernel
     from pipeline_mlir.schedules.registry import parse_pipeline
@@ -79,7 +82,10 @@ def _build(spec: str) -> Built:
 
     # the build of ``pipeline-opt --pipeline=SPEC --emit=llvm``, shared with the run's other
     # plain builds of it (the behaviour snapshot's ``.llvm`` cases)
-    with share_code_objects(emits=("llvm",), own_kernels=True):
+    from pipeline_mlir.driver.code_cache import sharing
+
+    # (not shared: no store at all, not even one a test module installed around its tests)
+    with share_code_objects(emits=("llvm",), own_kernels=True) if shared else sharing(None):
         result = compile(CompileOptions(schedule=spec, emit="llvm"))
     ll, plans = result.checked_output(), result.plans
     assert len(plans) == 1

@@ -74,10 +74,7 @@ def test_code_objects_are_built_once_and_nothing_else_is_kept(tmp_path):
         bad = "bad" in (options.text or "")
         return api.CompileResult(None if bad else b"\x7fELF%d" % len(calls), [])
 
-    def store(kind, key, build):
-        if (kind, key) not in kept:
-            kept[kind, key] = build()
-        return kept[kind, key]
+    store = _store_in(kept)
 
     def build(**options):
         return code_cache.compile_shared(CompileOptions(**options), fake)
@@ -141,10 +138,7 @@ def test_the_default_emit_of_an_input_is_its_mlir_build():
         calls.append(options)
         return api.CompileResult("module {}\n", [])
 
-    def store(kind, key, build):
-        if (kind, key) not in kept:
-            kept[kind, key] = build()
-        return kept[kind, key]
+    store = _store_in(kept)
 
     def build(**options):
         return code_cache.compile_shared(CompileOptions(**options), fake)
@@ -174,10 +168,7 @@ def test_assemblies_and_own_kernels_are_shared_when_asked():
         calls.append(options)
         return api.CompileResult(f"{options.emit} {len(calls)}", [])
 
-    def store(kind, key, build):
-        if (kind, key) not in kept:
-            kept[kind, key] = build()
-        return kept[kind, key]
+    store = _store_in(kept)
     builds = [dict(schedule="4wave", emit="asm"), dict(schedule="4wave", emit="hsaco"),
               dict(schedule="4wave", text="module {}", emit="asm"),
               dict(schedule="pingpong", emit="asm")]
@@ -208,3 +199,11 @@ def test_own_kernels_are_not_shared_unless_asked():
                                              fake).output == b"k"
     assert len(calls) == 2
 
+
+def _store_in(kept: dict):
+    """A code-object store keeping each build in ``kept`` by (kind, key)."""
+    def store(kind, key, build):
+        if (kind, key) not in kept:
+            kept[kind, key] = build()
+        return kept[kind, key]
+    return store

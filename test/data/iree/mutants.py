@@ -59,15 +59,18 @@ The verdict on a mutant (:func:`verdict`):
   waves (late and eager mode: a race the global check does not see, a load of a wave of the
   workgroup before another wave's store where a later load of the halfword replaced its
   record, :mod:`pipeline_mlir.emu.globalrace`), or two lanes of one of its waves store
-  one byte of C in two stores no barrier orders (:func:`lanes_sharing`: two threads,
-  whose order the emulator keeps as the hardware does and LLVM need not);
+  different values to one byte of an element of C the builds differ in, in two stores no
+  barrier orders (:func:`lanes_sharing`: two threads, whose order the emulator keeps as the
+  hardware does and LLVM need not);
 * ``undefined``: the unpipelined mutant itself indexes a private buffer outside its bounds
   (undefined behaviour, whatever either build then computes): the emulator ran it out of
   its private segment, or the front end's check (:func:`undefined`,
   :mod:`pipeline_mlir.frontend.private_bounds`, which refuses such a kernel at the access
   in the pipelined build) sees an index outside the buffer whenever it runs; or, when the
-  two C's differ, the unpipelined build stored the emulator's poison to every element they
-  differ in (:func:`stores_poison`: a value read from private memory nothing wrote);
+  two C's differ, every element they differ in changes when the unpipelined build runs
+  again with another poison (:func:`stores_poison`: computed from memory or registers
+  nothing wrote), or a load the kernel always runs, whose value reaches a store, reads a
+  private element nothing writes (:func:`unwritten`);
 * ``off-grid``: the mutant's own grid (:func:`off_grid`: its ``scf.forall`` bounds, its
   workgroup loops, its ids' upper bounds) no longer holds a workgroup the comparison would
   run (a bound of its grid made smaller): that workgroup does not exist, and stores nothing
@@ -1260,35 +1263,41 @@ def dispatch(name: str):
 
 
 @functools.lru_cache(maxsize=8)   # a test compares a C the verdict computed
-def c_bytes(hsaco: bytes, name: str, mode: str = "late"):
+def c_bytes(hsaco: bytes, name: str, mode: str = "late", poison: int | None = None):
     """C after two workgroups of the mutant of input ``name`` ran (late mode, or ``mode``: the
-    order the waves run in; an element
+    order the waves run in; ``poison``: the byte what nothing wrote holds, if not the
+    emulator's own; an element
     no store wrote marked as such, whatever it holds), or the
     finding as a string.  A plain dispatch (A, B, C = A x B^T or A x B) runs workgroups
     (0, 0) and (1, 1) of a 2-D grid, 0 and 5 of a 1-D one; any other (``A^T x B``) as its
     dispatch says (:mod:`pipeline_mlir.driver.dispatch_launch`), two workgroups of it.  The
     last few are kept (read them only)."""
-    from pipeline_mlir.driver.dispatch_launch import dispatch_spec
-    from pipeline_mlir.emu.described import emulate_described
     from pipeline_mlir.emu.errors import EmuError, Finding
     from pipeline_mlir.emu.inputs import load_kernel
-    import numpy as np
-
-    from pipeline_mlir.emu.iree import Matmul, matmul_c
+    from pipeline_mlir.emu.poison import DEFAULT, poisoned_with
 
     d = dispatch(name)
     try:
-        kernel = load_kernel(hsaco)
-        if not d.plain:
-            run = emulate_described(kernel, dispatch_spec(d, kernel, name), mode, count=2)
-            # a byte no store wrote is -1, whatever it holds (the poison's value included)
-            return np.where(run.stored["C"], run.raw["C"].astype(np.int16), -1)
-        form = "prefetch" if kernel.launch.workgroup_id[1] else "late"
-        ids = dict(INPUTS[name].workgroups or WORKGROUPS)[form]
-        return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants),
-                        ids, mode=mode, grid=d.grid)
+        with poisoned_with(DEFAULT if poison is None else poison):
+            return _c_bytes(load_kernel(hsaco), d, name, mode)
     except (EmuError, Finding) as e:
         return f"{type(e).__name__}: {e}"
+
+
+def _c_bytes(kernel, d, name: str, mode: str):
+    """:func:`c_bytes` of ``kernel`` (dispatch ``d``)."""
+    from pipeline_mlir.driver.dispatch_launch import dispatch_spec
+    from pipeline_mlir.emu.described import emulate_described
+    from pipeline_mlir.emu.iree import Matmul, matmul_c
+
+    if not d.plain:
+        run = emulate_described(kernel, dispatch_spec(d, kernel, name), mode, count=2)
+        # a byte no store wrote is -1, whatever it holds (the poison's value included)
+        return np.where(run.stored["C"], run.raw["C"].astype(np.int16), -1)
+    form = "prefetch" if kernel.launch.workgroup_id[1] else "late"
+    ids = dict(INPUTS[name].workgroups or WORKGROUPS)[form]
+    return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants),
+                    ids, mode=mode, grid=d.grid)
 
 
 #: the emulator's finding of an access outside the private segment (pipeline_mlir/emu/scratch.py)
@@ -1361,9 +1370,52 @@ def _always_runs(op) -> bool:
     return True
 
 
+#: ops that store a value to memory -> (operand of the value (-1: the last), of the memref)
+STORES = {"memref.store": (0, 1), "vector.store": (0, 1), "vector.transfer_write": (0, 1),
+          "vector.maskedstore": (-1, 0), "vector.scatter": (-1, 0), "memref.atomic_rmw": (0, 1),
+          "iree_linalg_ext.map_store": (0, 1)}
+
+
+def reaches_memory(value) -> bool:
+    """Whether ``value`` flows into a store to memory other than a private buffer: through
+    op results, ``scf`` loops' carried values and yields, a private buffer stored and read
+    back, a function's return; an op the walk does not know passes it on to its results
+    (so it says False only for a value that reaches no such store, a dead load's)."""
+    from pipeline_mlir.analysis.views import view_root
+    from pipeline_mlir.dialect.ir_io import as_operation
+
+    todo, seen = [value], set()
+    while todo:
+        v = todo.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        for use in v.uses:
+            o = as_operation(use.owner)
+            if o.name in STORES and use.operand_number == STORES[o.name][0] % len(o.operands):
+                root = view_root(o.operands[STORES[o.name][1]])
+                if "private" not in str(root.type):
+                    return True
+                todo += [r for u in root.uses for r in as_operation(u.owner).results]
+            elif o.name in ("func.return", "gpu.return") or o.name in STORES:
+                return True
+            elif o.name == "scf.yield":
+                parent = as_operation(o.parent)
+                todo.append(parent.results[use.operand_number])
+                if parent.name == "scf.for":
+                    todo.append(parent.regions[0].blocks[0].arguments[use.operand_number + 1])
+            elif o.name == "scf.for" and use.operand_number >= 3:
+                todo += [o.results[use.operand_number - 3],
+                         o.regions[0].blocks[0].arguments[use.operand_number - 2]]
+            else:
+                todo += list(o.results)
+    return False
+
+
 def unwritten(text: str) -> str | None:
     """A load of a private buffer (a ``memref.alloca``) in mutant ``text`` that runs
-    whenever the kernel does and reads an element no store of the kernel writes (an
+    whenever the kernel does, whose value reaches a store to memory (:func:`reaches_memory`:
+    not a dead load), and reads an element no store of the kernel writes (an
     undefined value, which LLVM may replace by anything: the two builds need not agree on
     what reaches C from it), or None (none seen; a store whose elements are not enumerable,
     constants and loops of constant bounds, may write anything; a view of the buffer,
@@ -1390,7 +1442,8 @@ def unwritten(text: str) -> str | None:
                     written |= got
             else:
                 for u in users:
-                    if u.name == "memref.load" and _always_runs(u):
+                    if u.name == "memref.load" and _always_runs(u) and \
+                            reaches_memory(u.results[0]):
                         missing = sorted((_elements(u, 1) or set()) - written)
                         if missing:
                             at = re.search(r":(\d+:\d+)\)?$", str(u.location))
@@ -1621,82 +1674,82 @@ def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
         return "input-broken", (f"the unpipelined mutant's C depends on the order its waves "
                                 f"run (late against eager: {n}): a race the emulator's "
                                 f"check does not see")
-    shared = lanes_sharing(ref, m.form)
+    shared = lanes_sharing(ref, m.form, want != got)
     if shared is not None:
         return "input-broken", shared
     bad = list(zip(*(want != got).nonzero()))
-    poisoned = stores_poison(want, want != got) or unwritten(m.text)
+    poisoned = stores_poison(want, want != got, c_bytes(ref, m.form, "late", OTHER_POISON),
+                             dispatch(m.form)) or unwritten(m.text)
     if poisoned is not None:
         return "undefined", f"{len(bad)} elements of C differ, {poisoned}"
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
 
 
-def stores_poison(want, differ) -> str | None:
+#: the poison byte the unpipelined build runs with again (:func:`stores_poison`): not the
+#: emulator's 0xFF, nor a byte of an all-ones or all-zeros value
+OTHER_POISON = 0x5A
+
+
+def stores_poison(want, differ, other, d) -> str | None:
     """Why the unpipelined build's C (``want``: :func:`c_bytes`' words, or bytes) is
-    undefined where the two builds differ (``differ``): it holds the emulator's poison in
-    every such element, the value of memory and registers nothing wrote (a private buffer
-    read where no store of the kernel wrote it: an undefined value in LLVM, which either
-    build may replace by any other), which no arithmetic of the kernel's inputs computes
-    (an all-ones float is a NaN no operation returns); or None."""
-    from pipeline_mlir.emu.machine import POISON32, POISON_BYTE
+    undefined where the two builds differ (``differ``): each such element changes when that
+    build runs again with poison :data:`OTHER_POISON` (``other``: its C, or the finding
+    that run stopped at), so it is computed from memory or registers nothing wrote (a
+    private buffer read where no store of the kernel wrote it: an undefined value in LLVM,
+    which either build may replace by any other); or None.  The poison's value alone tells
+    nothing: 0xFF is also a byte of ordinary results (a negative ``i32``'s sign bytes, a
+    bf16 510).  A byte of C (a dispatch ``d`` that is not plain) counts as changed when a
+    byte of its element of C does."""
+    from pipeline_mlir.emu.expect import item_bytes
 
-    poison = POISON32 if want.dtype == np.int64 else POISON_BYTE
-    if not differ.any() or (want[differ] != poison).any():
+    if not differ.any():
         return None
-    return (f"each of them the poison {poison:#x} in the unpipelined build: a value read "
-            f"from memory or registers nothing wrote (undefined)")
+    if isinstance(other, str):
+        return (f"the unpipelined build run again with poison {OTHER_POISON:#x} (what "
+                f"nothing wrote) stops: {other} (undefined)")
+    changed = other != want
+    if want.dtype != np.int64 and not d.plain:       # bytes: whole elements of C
+        try:
+            size = item_bytes(d.out_dtype)
+        except KeyError:                               # a type it does not know: bytes
+            size = 1
+        if changed.size % size == 0:
+            changed = np.repeat(changed.reshape(-1, size).any(axis=1), size).reshape(
+                changed.shape)
+    if not changed[differ].all():
+        return None
+    return (f"each of them changes when the unpipelined build runs with poison "
+            f"{OTHER_POISON:#x} instead of the emulator's: computed from memory or registers "
+            f"nothing wrote (undefined)")
 
 
-@contextlib.contextmanager
-def _lane_stores(found: list):
-    """The emulator's global stores watched while the block runs: a byte stored by two lanes
-    of one wave (two threads) in two stores with no barrier passed between them is noted in
-    ``found`` (the emulator orders a wave's stores, as the hardware does; a compiler's thread
-    model does not: LLVM may reorder two stores of one thread to addresses that differ in
-    it, such as one lane's column + 1 and the same lane's column + 16)."""
-    from pipeline_mlir.emu import globalrace, machine, memops
+@functools.lru_cache(maxsize=4)   # a test asks again with other differing elements
+def lane_notes(hsaco: bytes, name: str) -> tuple:
+    """What :func:`pipeline_mlir.emu.globalrace.lanes_watched` notes in a run of
+    :func:`c_bytes` of code object ``hsaco`` of input ``name``."""
+    from pipeline_mlir.emu.globalrace import lanes_watched
 
-    original = globalrace.on_store
-    last: dict = {}
-
-    def watched(glob, m, w, step, b, idx, unit, mask, vals):
-        original(glob, m, w, step, b, idx, unit, mask, vals)
-        if found:
-            return
-        on = np.ones(idx.shape[:2], dtype=bool) if mask is None else np.asarray(mask)
-        for g, lane in zip(*np.nonzero(on)):
-            who = (m.run_key, int(g), w.index, w.epoch)
-            for e in np.asarray(idx[g, lane]).reshape(-1).tolist():
-                for byte in range(e * unit, e * unit + unit):
-                    prev = last.get((b, byte))
-                    last[(b, byte)] = (who, int(lane), m.cur_id)
-                    if prev is not None and prev[0] == who and prev[1] != lane and \
-                            prev[2] != m.cur_id:
-                        found.append(f"lanes {prev[1]} and {int(lane)} of wave {w.index} store "
-                                     f"byte {byte} of buffer {b} in two stores, no barrier "
-                                     f"between them")
-                        return
-
-    machine.on_store = memops.on_store = watched
-    try:
-        yield
-    finally:
-        machine.on_store = memops.on_store = original
+    with lanes_watched() as found:
+        c_bytes.__wrapped__(hsaco, name)
+    return tuple(found)
 
 
-def lanes_sharing(hsaco: bytes, name: str) -> str | None:
+def lanes_sharing(hsaco: bytes, name: str, differ=None) -> str | None:
     """Why the unpipelined mutant of input ``name`` (code object ``hsaco``) is racy in a
     compiler's thread model though the emulator's race check passes it: two lanes of one
-    wave store one byte of global memory in two stores that no barrier orders
-    (:func:`_lane_stores`), so that whatever order LLVM gives them is the kernel's; or None.
-    Run only where the two builds' C differ."""
-    found: list[str] = []
-    with _lane_stores(found):
-        c_bytes.__wrapped__(hsaco, name)
-    if not found:
+    wave store different values to one byte of C, in two stores that no barrier orders
+    (:func:`pipeline_mlir.emu.globalrace.lanes_watched`), a byte of an element where the two
+    builds' C differ (``differ``: :func:`c_bytes`' shape; None: any), so that whatever
+    order LLVM gives them is the kernel's; or None.  Run only where the two C's differ."""
+    unit = 4 if dispatch(name).plain else 1        # words of C, or bytes
+    flat = None if differ is None else np.asarray(differ).reshape(-1)
+    hits = [f for f in lane_notes(hsaco, name) if f.buffer == "C" and (
+        flat is None or (f.byte // unit < flat.size and flat[f.byte // unit]))]
+    if not hits:
         return None
-    return (f"the unpipelined mutant's threads race on global memory: {found[0]} (the "
-            f"emulator runs a wave's stores in order; LLVM need not)")
+    return (f"the unpipelined mutant's threads race on global memory: {hits[0]}, an element "
+            f"where the builds' C differ (the emulator runs a wave's stores in order; LLVM "
+            f"need not)")
 
 
 def _refusal(rc: int | None, err: str) -> tuple[str, str]:

@@ -55,6 +55,20 @@ func.func @two_waves_read_a_store(%src: memref<64x4095xbf16>, %lds: memref<2048x
 
 // -----
 
+// A function stating two workgroup sizes that differ (one wave in gpu.known_block_size,
+// two in IREE's translation_info, which launches it) is checked as several waves: the
+// same read is an error.
+func.func @conflicting_sizes(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %acc: vector<4xf32>) -> vector<4xf32> attributes {gpu.known_block_size = array<i32: 64, 1, 1>, translation_info = #iree_codegen.translation_info<pipeline = None workgroup_size = [128, 1, 1] subgroup_size = 64>} {
+  amdgpu.gather_to_lds %src[%i, %i], %lds[%i] {sched.register_staged} : vector<8xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  rocdl.s.waitcnt 49279
+  // expected-error @+1 {{incomplete in another wave (no wait completing it, then a barrier, before the read)}}
+  %f = vector.load %lds[%i] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %r = amdgpu.mfma 16x16x32 %f * %f + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  return %r : vector<4xf32>
+}
+
+// -----
+
 // One wave still needs its own accesses complete: its store over a read it has not
 // completed (the read's registers used after the copy) is an error.
 func.func @one_wave_overwrites_its_read(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %acc: vector<4xf32>) -> vector<4xf32> attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {

@@ -1,7 +1,7 @@
 """The emulator's modules are layered: each imports only the modules below it, so the
 package reads bottom-up with no import cycle.
 
-    errors, opcodes, instr < scaled < disasm < decode < operands < salu, valu_lanes, lanes, fp8cvt < valu, packed < semantics,
+    errors, opcodes, instr, poison < scaled < disasm < decode < operands < salu, valu_lanes, lanes, fp8cvt < valu, packed < semantics,
     memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors < globalrace < memops, pool), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
     < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
     < described (gemm, machine < described);  machine < trips
@@ -15,7 +15,7 @@ from pathlib import Path
 EMU = Path(__file__).resolve().parents[3] / "pipeline_mlir" / "emu"
 #: module -> the emulator modules it may import
 ALLOWED = {
-    "errors": set(), "opcodes": set(), "instr": set(),
+    "errors": set(), "opcodes": set(), "instr": set(), "poison": set(),
     "scaled": {"instr"},
     "disasm": {"instr", "scaled"},
     "decode": {"disasm", "errors", "instr", "opcodes", "scaled"},
@@ -32,7 +32,7 @@ ALLOWED = {
     "memops": {"errors", "globalrace", "instr", "lds_transpose", "operands"},
     "mfma": {"errors", "instr", "operands"},
     "mfma_mx": {"errors", "instr", "mfma", "operands", "scaled"},
-    "scratch": {"instr", "memops", "operands"},
+    "scratch": {"instr", "memops", "operands", "poison"},
     "packed": {"instr", "operands"},
     "long_branch": {"errors", "instr", "operands"},
     "program": {"gpridx", "instr", "long_branch", "operands", "semantics", "memops", "mfma", "mfma_mx",
@@ -46,14 +46,14 @@ ALLOWED = {
     "launchdims": set(),
     "counters": set(),
     "machine": {"counters", "errors", "globalrace", "gpridx", "hazard_paths", "hazards", "launchdims",
-                "memops", "operands", "semantics"},
+                "memops", "operands", "poison", "semantics"},
     "pool": {"errors", "globalrace", "machine"},
     "coverage": {"errors", "globalrace"},
     "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool"},
     "iree": {"coverage", "errors", "gemm", "launchdims", "machine", "mfma"},
     "expect": {"errors", "fp8cvt", "mfma"},
     "launchfile": {"errors", "expect"},
-    "described": {"coverage", "expect", "gemm", "launchdims", "launchfile", "machine"},
+    "described": {"coverage", "expect", "gemm", "launchdims", "launchfile", "machine", "poison"},
     "trips": {"errors", "machine"},
 }
 

@@ -291,3 +291,39 @@ def test_the_check_limits_are_errors():
     with pytest.raises(EmuError, match=rf"{MAX_SLOTS + 1} workgroups in lockstep: at most "
                                        rf"{MAX_SLOTS}"):
         Machine(snippet_kernel("s_endpgm"), GlobalMemory(), list(range(MAX_SLOTS + 1)), 1)
+
+
+#: lane L stores ``7`` to dword L, then ``{value}`` to dword L + 1 (lane L + 1's), one wave
+LANE_PAIRS = """
+    v_and_b32_e32 v1, 63, v0
+    v_lshlrev_b32_e32 v1, 2, v1
+    v_add_u32_e32 v4, 4, v1
+    v_mov_b32_e32 v2, 7
+    v_mov_b32_e32 v3, {value}
+    global_store_dword v1, v2, s[8:9]
+    {between}
+    global_store_dword v4, v3, s[8:9]
+    s_waitcnt vmcnt(0)
+    s_endpgm
+"""
+
+
+@pytest.mark.parametrize("value, between, found", [
+    (9, "", "lanes 1 and 0 of wave 0 store byte 4 of buffer C in two stores, no barrier "
+            "between them, values 0x07 and 0x09"),
+    (7, "", None),                                  # the same value: either order
+    (9, "s_waitcnt vmcnt(0)\n    s_barrier", None),  # a barrier between them
+])
+def test_lanes_of_one_wave_storing_one_byte_in_two_stores(value, between, found):
+    """``lanes_watched`` notes a byte two lanes of one wave store in two stores no barrier
+    orders, with different values (an order the hardware keeps and a compiler's thread
+    model does not); not run outside it, it is no race of the emulator's."""
+    from pipeline_mlir.emu.globalrace import lanes_watched
+
+    text = LANE_PAIRS.format(value=value, between=between)
+    with lanes_watched() as noted:
+        _run(text, waves=1)
+    assert (str(noted[0]) if noted else None) == found
+    before = len(noted)
+    _run(text, waves=1)             # outside the block: no finding, nothing noted
+    assert len(noted) == before

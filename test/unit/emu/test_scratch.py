@@ -176,3 +176,23 @@ def test_descriptors_gfx950_cannot_run_are_one_error(rsrc2, props, message):
     with pytest.raises(EmuError, match="kernel k: ") as e:
         launch_from_descriptor("k", 0, 12, 88, 0, rsrc2, 0, props)
     assert message in str(e.value)
+
+
+def test_what_nothing_wrote_holds_the_poison_of_the_run():
+    """A load of private bytes nothing wrote, and a register nothing wrote, hold the poison
+    (0xFF), or the byte a run is made with under ``poisoned_with`` (how the mutant campaign
+    tells a result computed from what nothing wrote from one that holds 0xFF by value); the
+    default comes back after the block."""
+    from pipeline_mlir.emu.poison import poisoned_with
+
+    text = "scratch_load_dword v5, off, off\ns_waitcnt vmcnt(0)\ns_endpgm"
+    assert (_run(text).waves[0].V[5:7] == 0xFFFFFFFF).all()
+    with poisoned_with(0x5A):
+        m = _run(text)
+        glob = GlobalMemory()
+        assert (glob.buffers[(glob.add_poisoned("p", 4) >> 32) - 1] == 0x5A).all()
+    assert (m.waves[0].V[5] == 0x5A5A5A5A).all() and (m.waves[0].V[6] == 0x5A5A5A5A).all()
+    assert (_run(text).waves[0].V[6] == 0xFFFFFFFF).all()
+    with pytest.raises(ValueError):
+        with poisoned_with(256):
+            pass

@@ -395,7 +395,7 @@ def test_a_bias_of_a_square_c_written_by_copies_follows_its_columns():
 #: IREE's gather of a bias into private memory (its epilogue of an edge tile: f16
 #: 1000x520x1024 + bias), then stored to the output; a K-loop before it
 MAP_LOAD = """
-func.func @k(%bias: memref<8xf32>, %C: memref<8x8xf32>) {
+func.func @k(%bias: memref<8xf32>, %C: memref<8x8xf32>) attributes {gpu.known_block_size = array<i32: 2, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %pad = ub.poison : f32
@@ -406,7 +406,9 @@ func.func @k(%bias: memref<8xf32>, %C: memref<8x8xf32>) {
   iree_linalg_ext.map_load %bias into %p {
   ^bb0(%i: index):
     %r = affine.linearize_index disjoint [%t, %i] by (2, 4) : index
-    iree_linalg_ext.yield %r, %pad : index, f32
+    %c7 = arith.constant 7 : index
+    %s = arith.addi %r, %c0 : index
+    iree_linalg_ext.yield %s, %pad : index, f32
   } : memref<8xf32> into memref<4xf32, #gpu.address_space<private>>
   %v = vector.transfer_read %p[%c0], %pad {in_bounds = [true]} : memref<4xf32, #gpu.address_space<private>>, vector<4xf32>
   vector.transfer_write %v, %C[%t, %c0] {in_bounds = [true]} : vector<4xf32>, memref<8x8xf32>
@@ -436,3 +438,23 @@ def test_a_bias_gathered_by_map_load_is_read():
         with pytest.raises(IRError) as e:
             follows(f, tree, 0, SimpleNamespace(shape=(8,), name="bias"), writer, (8, 8))
         assert e.value.op == gather and "computed by the gather's region" in str(e.value)
+
+
+@pytest.mark.parametrize("index", ["arith.subi %c7, %r", "arith.muli %r, %r"])
+def test_a_gather_not_in_order_is_refused(index):
+    """A ``map_load`` whose region gathers the binding's elements other than in order (here
+    reversed, or squared) is not a read of a strided view of the binding, so not
+    the one read of the binding the tree says: refused at the gather, naming the element."""
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.epilogue import trace_output
+
+    text = MAP_LOAD.replace("arith.addi %r, %c0", index)
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        (loop,) = walk_ops(f, lambda o: o.name == "scf.for")
+        (gather,) = walk_ops(f, lambda o: o.name == "iree_linalg_ext.map_load")
+        with pytest.raises(IRError) as e:
+            trace_output(f, loop, list(f.regions[0].blocks[0].arguments), 1)
+        assert e.value.op == gather and "as a read of a strided view" in str(e.value) and (\
+            "destination index 0 moves" in str(e.value) or "gathers destination element [1] from source element 25 (thread 1)" in str(e.value))

@@ -10,6 +10,7 @@ launch (``test/data/iree/dynamic.py``) merged, guarded and run exact from both f
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import sys
 from pathlib import Path
@@ -102,6 +103,18 @@ def test_merge_factor_is_the_fewest_k_steps_that_fit():
     assert merge_factor(4, TILE, 7, 2) == (
         "the loop runs 7 K steps, fewer than the 8 that 4 iterations of 2 merged K steps "
         "(the schedule's loop and its two stages) need")
+    # merged for time (merge_k): the fewest steps that cover the latency, else the most
+    # that fit (IREE's bf16 128x128 tile: 16 KiB per K step); too short a loop: as it is
+    bf16 = (128 + 128) * 32 * 2
+    assert merge_factor(1, bf16, 128, 1, starved=True, parts=2, accs=16, cover=2) == 2
+    assert merge_factor(1, bf16, 128, 1, starved=True, parts=2, accs=16, cover=3) == 4
+    assert merge_factor(1, 2 * bf16, 128, 1, starved=True, parts=2, accs=16, cover=3) == 2
+    # 12 K steps: 2 iterations of 4 merged steps need 16, of 2 need 8: 2
+    assert merge_factor(1, bf16, 12, 2, starved=True, parts=2, accs=16, cover=3) == 2
+    assert isinstance(merge_factor(1, bf16, 3, 1, starved=True, parts=2, accs=16, cover=2),
+                      str)
+    assert isinstance(merge_factor(1, 3 * bf16, 128, 1, starved=True, parts=2, accs=16,
+                                   cover=2), str)
 
 
 def test_several_accumulators_halve_their_chains():
@@ -488,3 +501,96 @@ def test_a_slot_view_merge_verifies_and_a_broken_one_is_a_located_error(slot, mo
                     r"the K-step merge \(pipeline_mlir/frontend/kmerge\.py\) built invalid IR: "
                     r"operand #1 does not dominate this use \(at line \d+:\d+\); please report "
                     r"it\n", err), err
+
+
+def _example():
+    """``examples/natural_kernel.py`` as a module (its :func:`kernel_text`)."""
+    spec = importlib.util.spec_from_file_location("natural_kernel_example",
+                                                  ROOT / "examples" / "natural_kernel.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+EXAMPLE = _example()
+FLAGSHIP = ROOT / "test" / "data" / "iree" / "matmul_bf16_abt_4096"   # (committed)
+#: the merged flagship's adopted spec: two of its K steps of 32 in each K tile
+MERGED_SPEC = "4wave{BK=64 BM=128 BN=128 dtype=bf16}"
+
+
+def test_merge_k_merges_the_flagship_for_time_in_both_forms(capsys):
+    """IREE's bf16 4096^3 kernel (16 MFMAs of 16 cycles per wave and K step of 32: two stages
+    hold 512 cycles of MFMAs against a global load's 790) asks for 2 K steps merged under
+    ``merge_k``: both forms adopt the spec of a 64-deep K tile (without merge_k) and give
+    its one schedule, another than the unmerged loop's; the merged late form is exact on
+    the emulator (one workgroup, late memory mode)."""
+    def run(*args):
+        rc = main(list(args))
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        return out, err
+    got = set()
+    for form in ("prefetch", "late"):
+        out, err = run("--pipeline=4wave{merge_k=true}", f"{FLAGSHIP}.{form}.mlir",
+                       "--emit=schedule", "--mlir-print-ir-after=sched-adopt-loop")
+        assert re.findall(r"sched\.options = \{([^}]*)\}", err) == [
+            'BK = 64 : i64, BM = 128 : i64, BN = 128 : i64, dtype = "bf16"'], err[-2000:]
+        got.add(out)
+    assert got == {run(f"--pipeline={MERGED_SPEC}", "--emit=schedule")[0]}
+    assert got != {run("--pipeline=4wave{BM=128 BN=128 BK=32}", "--emit=schedule")[0]}
+    out, _ = run("--pipeline=4wave{merge_k=true}", "--emulate", f"{FLAGSHIP}.late.mlir",
+                 "--emulate-workgroups=1", "--emulate-mode=late")
+    assert "mode=late: exact, max error 0, 1 of 1024 workgroups" in out, out
+
+
+def test_merge_k_is_refused_where_no_natural_loop_is_and_short_loops_stay(capsys, tmp_path):
+    """``merge_k`` is sched-adopt-loop's, on a natural K-loop: the complete kernel, the
+    schedule printed or simulated without an input, an empty module, a tagged loop and a
+    ``sched.pipeline`` body refuse it, each with one message, and so does a loop the merge
+    cannot take (LDS in workgroup attributions).  A loop too short for a pair of merged K
+    steps is adopted as it is."""
+    empty = tmp_path / "empty.mlir"
+    empty.write_text("module {}\n")
+    attributed = tmp_path / "attributed.mlir"        # its LDS workgroup attributions
+    attributed.write_text(EXAMPLE.kernel_text())
+    cases = [
+        (["--pipeline=4wave{merge_k=true}", "--emit=asm"],
+         "the complete kernel's K tile is BK; merge_k=true merges the K steps of a kernel "
+         "given as input"),
+        (["--pipeline=4wave{merge_k=true}", "--emit=schedule"],
+         "--emit=schedule prints the schedule of the K tile BK"),
+        (["--simulate", "--pipeline=4wave{merge_k=true}"],
+         "--simulate models the schedule of the K tile BK"),
+        ([str(empty), "--pass-pipeline=builtin.module(sched-import{schedule=4wave "
+                      "merge_k=true})"],
+         "empty.mlir:1:1: error: sched-import: the input is empty"),
+        ([str(ROOT / "examples" / "gemm_loop_4wave.mlir"), "--pipeline=4wave{merge_k=true}"],
+         "'scf.for' op has sched-tagged ops, whose K tile is the loop's own; merge_k=true "
+         "merges the K steps of a natural K-loop (sched-adopt-loop), and there is none"),
+        ([str(ROOT / "test" / "lit" / "passes" / "sched-import.mlir"),
+          "--pipeline=4wave{merge_k=true}"],
+         "'sched.pipeline' op has a body of logical ops, whose K tile is its own"),
+        # asked for, a merge the front end cannot make is an error, not dropped unsaid
+        ([str(attributed), "--pipeline=4wave{merge_k=true}"],
+         "error: sched-adopt-loop: 'scf.for' op: merge_k=true asks for its K steps merged, "
+         "but the front end cannot merge them: its LDS buffer memref<4096xbf16, "
+         "#gpu.address_space<workgroup>> is not a static memref.alloc"),
+    ]
+    for args, said in cases:
+        rc = main(args + ["-o", str(tmp_path / "out")])
+        out, err = capsys.readouterr()
+        assert rc == 1 and said in err and "Traceback" not in err, (args, err)
+    # the 4-wave example's loop (IREE's tile, its LDS allocated): 5 K steps merged in a
+    # pair (the odd one in the remainder) and exact in random memory orders; 3 are too few
+    # for a pair of merged steps: the loop as it is
+    for k, bk in ((160, 64), (96, 32)):
+        natural = tmp_path / f"natural{k}.mlir"
+        natural.write_text(EXAMPLE.kernel_text(lds="alloc", k=k))
+        rc = main([str(natural), "--pipeline=4wave{merge_k=true}", "--emit=schedule",
+                   "--mlir-print-ir-after=sched-adopt-loop", "-o", str(tmp_path / "out")])
+        _, err = capsys.readouterr()
+        assert rc == 0 and f"BK = {bk} : i64" in err, err[-2000:]
+    rc = main([str(tmp_path / "natural160.mlir"), "--pipeline=4wave{merge_k=true}",
+               "--emulate", "--emulate-workgroups=1", "--emulate-mode=random:3"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "K=160 mode=random: exact, max error 0" in out, out + err

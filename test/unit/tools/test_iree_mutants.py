@@ -475,9 +475,18 @@ def test_two_lanes_storing_one_element_of_c_are_input_broken():
     assert m.what == "reg1w.late: C store index %87 on line 172 +1"
     # the check the verdict runs where the two C's differ, on the unpipelined build alone
     # (the whole verdict: 2 more builds and 2 emulations), and on the unmutated kernel's
+    # (the bytes stored twice with one value are not: byte 33474 is the first that differs)
     mutated = M.lanes_sharing(M.build(m.text, False)[2], m.form)
-    assert "lanes 15 and 0 of wave 0 store byte 33472 of buffer 3" in mutated, mutated
+    assert "lanes 15 and 0 of wave 0 store byte 33474 of buffer C" in mutated, mutated
     assert M.lanes_sharing(M.build(M.source(m.form), False)[2], m.form) is None
+    # the shared bytes count only in the elements where the two builds' C differ
+    import numpy as np
+
+    d = M.dispatch(m.form)
+    differ = np.zeros((d.M, d.N), dtype=bool)
+    assert M.lanes_sharing(M.build(m.text, False)[2], m.form, differ) is None
+    differ.reshape(-1)[33474 // 4] = True
+    assert "byte 33474" in M.lanes_sharing(M.build(m.text, False)[2], m.form, differ)
 
 
 def test_a_private_element_read_unwritten_is_undefined():
@@ -498,3 +507,73 @@ def test_a_private_element_read_unwritten_is_undefined():
                     r"private buffer no store writes", why or ""), why
     assert M.unwritten(M.source("keptm.late")) is None
     assert M.unwritten(m.text.replace("step %mut_b ", "step %c1_i32 ")) is None
+
+
+def test_undefined_only_where_c_changes_with_the_poison():
+    """``stores_poison`` called a difference ``undefined`` when the unpipelined build's
+    differing bytes were 0xFF, the emulator's poison; 0xFF is also a byte of ordinary
+    results: an ``i32`` -100 (0xFFFFFF9C) computed as 156, a bf16 510 (0x43FF) as 508, and
+    words of an ``i32`` -1. Now a difference is ``undefined`` only where the unpipelined C
+    changes when it runs again with another poison (a finding of that run too)."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    def as_bytes(values, view):
+        return np.frombuffer(np.array(values, dtype=view).tobytes(), np.uint8).astype(np.int16)
+
+    i32 = SimpleNamespace(plain=False, out_dtype="i32")
+    want, got = as_bytes([5, -100, 7], "<i4"), as_bytes([5, 156, 7], "<i4")
+    assert M.stores_poison(want, want != got, want.copy(), i32) is None
+    # one byte of the element changes with the poison: the whole element is undefined
+    other = want.copy()
+    other[4] = 0x5A
+    assert "changes when the unpipelined build runs" in M.stores_poison(
+        want, want != got, other, i32)
+    assert "stops: Finding" in M.stores_poison(want, want != got, "Finding: x", i32)
+    bf16 = SimpleNamespace(plain=False, out_dtype="bf16")
+    want, got = as_bytes([0x4000, 0x43FF], "<u2"), as_bytes([0x4000, 0x43FE], "<u2")
+    assert M.stores_poison(want, want != got, want.copy(), bf16) is None
+    words = SimpleNamespace(plain=True, out_dtype="i32")
+    want, got = np.array([12, 0xFFFFFFFF]), np.array([12, 13])
+    assert M.stores_poison(want, want != got, want.copy(), words) is None
+    assert M.stores_poison(want, want != got, np.array([12, 0x5A5A5A5A]), words) is not None
+    assert M.stores_poison(want, want == want, np.array([12, 0x5A5A5A5A]), words) is None
+
+
+#: a private buffer of which a loop writes elements 0..2; ``READ`` reads element 3
+UNWRITTEN = """
+func.func @k(%C: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1.0 : f32
+  %p = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+  scf.for %i = %c0 to %c3 step %c1 {
+    memref.store %one, %p[%i] : memref<4xf32, #gpu.address_space<private>>
+  }
+  %x = memref.load %p[%c3] : memref<4xf32, #gpu.address_space<private>>
+  READ
+  %v = memref.load %p[%c0] : memref<4xf32, #gpu.address_space<private>>
+  memref.store %v, %C[%c0] : memref<4xf32>
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("read, undefined", [
+    ("", False),                                                    # a dead load
+    ("memref.store %x, %C[%c1] : memref<4xf32>", True),
+    ("%y = arith.addf %x, %one : f32\n  memref.store %y, %p[%c1] : memref<4xf32, "
+     "#gpu.address_space<private>>\n  %z = memref.load %p[%c1] : memref<4xf32, "
+     "#gpu.address_space<private>>\n  memref.store %z, %C[%c1] : memref<4xf32>", True),
+    ("%y = arith.addf %x, %one : f32", False),                      # computed, then dropped
+])
+def test_an_unwritten_element_counts_only_where_its_value_is_stored(read, undefined):
+    """``unwritten`` called a mutant undefined for any always-run load of an element nothing
+    writes, even one whose value reaches no store (a dead load: nothing of it reaches C);
+    now the value must reach a store to memory (through private memory too)."""
+    why = M.unwritten(UNWRITTEN.replace("READ", read))
+    assert (why is not None) == undefined, why
+    if undefined:
+        assert "reads element [3] of a private buffer no store writes" in why

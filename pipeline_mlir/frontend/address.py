@@ -52,6 +52,10 @@ class Analysis:
             counts[m.acc] = counts.get(m.acc, 0) + 1
         return min(counts.values(), default=0)
 
+    def accumulators(self) -> int:
+        """The accumulators the loop's MFMAs add into."""
+        return len({m.acc for m in self.mfmas})
+
 
 def loop_bounds(ev: Evaluator, loop):
     """(lower bound, upper bound, step) of ``loop`` where every thread has the same one

@@ -100,7 +100,8 @@ _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "mem
           "memref.assume_alignment")
 #: MFMAs per MMA block wanted (the crosswise split's and the lockstep schedule's alike)
 _WANTED_BLOCK = 2
-#: MFMAs per accumulator and K tile the crosswise split wants: 2 per MMA block of its 4 runs
+#: MFMAs per K tile the merge wants of a wave, all its accumulators' chains together: 2 per
+#: MMA block of 4 (for one accumulator, its chain: the crosswise split's 4 runs)
 _WANTED_CHAIN = 4 * _WANTED_BLOCK
 #: the MMA blocks of a lockstep schedule's K tile: the 4-wave schedule's 2x2 subtiles
 LOCKSTEP_BLOCKS = len(FOUR_WAVE_MINI_ITERS)
@@ -177,7 +178,7 @@ def _parts(an: Analysis) -> int:
     """The runs along K each accumulator's chain must cut into: 4 for a wave of one
     accumulator (both operands split along K, B crosswise), 2 for several (the operand
     every accumulator reads split along K in halves, the other by accumulator)."""
-    return 4 if len({m.acc for m in an.mfmas}) == 1 else 2
+    return 4 if an.accumulators() == 1 else 2
 
 
 def _tile_bytes(an: Analysis) -> int:
@@ -316,7 +317,7 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
              other_lds(loop, an.buffers))
     short = latency_short(an, schedule)     # (a lockstep loop: no runs to cut either)
     shape = dict(starved=short or lockstep_starved(an, schedule), parts=_parts(an),
-                 accs=len({m.acc for m in an.mfmas}),
+                 accs=an.accumulators(),
                  cover=(latency_cover(an) or 1) if short else 1)
     m, unreserved = merge_factor(*sizes, **shape), None
     alt = merge_factor(*sizes, aliased=True, **shape) if isinstance(m, str) else None

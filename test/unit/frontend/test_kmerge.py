@@ -125,7 +125,8 @@ def test_several_accumulators_halve_their_chains():
     accumulator's chain of 2 with several accumulators' rule."""
     def an(accs, chain):
         return SimpleNamespace(mfmas=[SimpleNamespace(acc=a) for a in range(accs)
-                                      for _ in range(chain)], chain=lambda: chain)
+                                      for _ in range(chain)], chain=lambda: chain,
+                               accumulators=lambda: accs)
     assert [wants_merge(an(8, c), True) for c in (1, 2, 3)] == [True, False, True]
     assert [wants_merge(an(1, c), True) for c in (1, 2, 4)] == [True, True, False]
     tile = (16 * 32 + 128 * 32) * 2                 # f16, 20 / 132 padded: the same fit

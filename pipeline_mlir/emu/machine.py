@@ -64,7 +64,6 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE
 U32 = np.uint32
 #: the default poison (:mod:`pipeline_mlir.emu.poison`: what the runs use)
 POISON_BYTE = poison.DEFAULT
-POISON32 = POISON_BYTE * 0x01010101
 MODES = ("eager", "late", "random")
 _NEVER = 1 << 62
 #: findings a run can record and go on from (``collect=True``)

@@ -35,6 +35,8 @@ naming it.
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass
 
 from pipeline_mlir.analysis.ir_facts import encloses
@@ -425,9 +427,7 @@ def _check_in_order(f, op) -> None:
     from pipeline_mlir.analysis.loop_eval import Evaluator
 
     shape = ir.MemRefType(op.operands[1].type).shape
-    count = 1
-    for d in shape:
-        count *= d
+    count = math.prod(shape)
     block = op.regions[0].blocks[0]
     if any(d < 0 for d in shape) or count > MAX_GATHERED or len(block.arguments) != len(shape):
         raise IRError(op, f"{describe(op)}: a gather into {op.operands[1].type} (not a static "
@@ -438,10 +438,10 @@ def _check_in_order(f, op) -> None:
     src = op.operands[0]
     yielded = list(as_operation(list(block.operations)[-1]).operands)[
         :ir.MemRefType(src.type).rank]
-    ats = []
+    ats, points = [], list(itertools.product(*map(range, shape)))     # row-major
     try:
-        for n in range(count):
-            for a, i in zip(block.arguments, _unravel(n, shape)):
+        for point in points:
+            for a, i in zip(block.arguments, point):
                 ev.bind(a, i)
             ats.append(ev.view(src).element([ev.value(x) for x in yielded]))
     except IRError as e:
@@ -457,23 +457,14 @@ def _check_in_order(f, op) -> None:
         if st <= 0:
             raise IRError(op, f"{describe(op)}: its region moves the source element by {st} "
                               f"as destination index {k} moves by one (thread 0): {why}")
-    for n, at in enumerate(ats):
-        want = ats[0] + sum(i * s for i, s in zip(_unravel(n, shape), strides))
+    for point, at in zip(points, ats):
+        want = ats[0] + sum(i * s for i, s in zip(point, strides))
         bad = (at != want).nonzero()[0]
         if bad.size:
             t = int(bad[0])
             raise IRError(op, f"{describe(op)}: its region gathers destination element "
-                              f"{_unravel(n, shape)} from source element {int(at[t])} (thread "
+                              f"{list(point)} from source element {int(at[t])} (thread "
                               f"{t}), not {int(want[t])}: {why}")
-
-
-def _unravel(n: int, shape) -> list[int]:
-    """The index of element ``n`` (row-major) of ``shape``."""
-    idx = []
-    for d in reversed(shape):
-        idx.insert(0, n % d)
-        n //= d
-    return idx
 
 
 def _enclosing_first(ev, op) -> None:

@@ -39,14 +39,16 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction
+from pipeline_mlir.isa.counted import COUNTERS
 from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expansion,
                                         IsaCheckError, Outside, Token, actual_skeleton,
                                         expected_skeleton, merge_waits)
+from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
+from pipeline_mlir.isa.held import held_counts
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
 from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE, KernelPlan
@@ -58,80 +60,6 @@ __all__ = ["IsaCheckError", "Token", "Finding", "Outside", "IsaCheck", "expected
 
 _SEP_NAMES = {"barrier": "barrier", "setprio": "setprio", "sched_barrier": "fence",
               "sched_group_barrier": "sched-group-barrier"}
-
-
-@dataclass(frozen=True)
-class Finding:
-    kind: str
-    phase: str
-    entries: tuple[str, ...]
-    lines: tuple[int, ...]
-    message: str
-    count: int = 1           # instructions concerned (data findings are grouped per entry)
-
-    def key(self) -> tuple:
-        return (self.kind, self.phase, self.entries, self.count)
-
-    def __str__(self) -> str:
-        ents = ",".join(self.entries) or "-"
-        lns = ",".join(str(x) for x in self.lines) or "-"
-        return f"{self.phase:<8} {self.kind:<16} entries {ents:<24} asm line {lns:<10} {self.message}"
-
-
-@dataclass
-class IsaCheck:
-    """What :func:`check_isa` found."""
-
-    findings: list[Finding] = field(default_factory=list)
-    outside: list[Outside] = field(default_factory=list)
-    expected: dict[str, list[Token]] = field(default_factory=dict)
-    actual: dict[str, list[Token]] = field(default_factory=dict)
-    #: per phase, the actual waits matched with the schedule's: token index -> entries
-    schedule_waits: dict[str, dict[int, tuple[str, ...]]] = field(default_factory=dict)
-    #: per phase, the counters of those waits that only guard against an overflow
-    #: (``Token.guards``): token index -> counters
-    schedule_guards: dict[str, dict[int, frozenset]] = field(default_factory=dict)
-    #: per phase, the counts those waits were derived with where the schedule lowered them
-    #: (``Token.derived``): token index -> ((counter, count), ...)
-    schedule_derived: dict[str, dict[int, tuple]] = field(default_factory=dict)
-    #: per phase, the schedule's own counts of those waits: token index -> ((counter,
-    #: count), ...) (a count LLVM lowered: the cut the schedule relies on)
-    schedule_counts: dict[str, dict[int, tuple]] = field(default_factory=dict)
-    #: the MFMAs each MMA entry became (:func:`check_kernel_asm`; 0: not known)
-    mfmas_per_mma: int = 0
-
-    def keys(self) -> Counter:
-        return Counter(f.key() for f in self.findings)
-
-    def format(self) -> str:
-        lines = ["ISA check (final assembly vs the compiled schedule; entries PRO/KRN/EPI[i])"]
-        lines.append(f"  {'phase':<10}" + "".join(f"{k:>16}" for k in _SUMMARY_KINDS))
-        for ph in PHASES:
-            exp = Counter(t.kind for t in self.expected.get(ph, []) for _ in range(t.parts))
-            act = Counter(t.kind for t in self.actual.get(ph, []) for _ in range(t.parts))
-            cells = "".join(f"{act[k]:>7} (exp {exp[k]:>3})" for k in _SUMMARY_KINDS)
-            lines.append(f"  {ph:<10}{cells}")
-        lines.append(f"  findings: {len(self.findings)}")
-        lines += [f"    {f}" for f in self.findings]
-        lines.append(f"  outside the schedule: {len(self.outside)}")
-        k = 0
-        while k < len(self.outside):   # runs of one phase and reason on one line
-            o, n = self.outside[k], 1
-            while k + n < len(self.outside) and (self.outside[k + n].phase, self.outside[k + n]
-                                                 .reason) == (o.phase, o.reason):
-                n += 1
-            if n == 1:
-                lines.append(f"    {o}")
-            else:
-                last = self.outside[k + n - 1].line
-                lines.append(f"    {o.phase:<8} lines {o.line}-{last}: {n} x {o.reason} "
-                             f"({o.text}, ...)")
-            k += n
-        return "\n".join(lines) + "\n"
-
-
-_SUMMARY_KINDS = ("mfma", "ds_read", "vmem_load_lds", "wait", "barrier", "setprio",
-                  "sched_barrier")
 
 
 # ---------------------------------------------------------------------------
@@ -420,7 +348,7 @@ class _Phase:
         for name, derived in te.derived:
             va = getattr(ta, name[:-3])
             # an actual wait that waits for nothing on the counter is its maximum count
-            va = _COUNTER_MAX[name] if va is None else va
+            va = COUNTERS[name].limit if va is None else va
             if va > derived and ((held := self.held(ta, name)) is None or held > derived):
                 self.add("wait-over-derived", te.origin, ta.lines,
                          f"{ta.describe()} is weaker than the {name}({derived}) the schedule "
@@ -433,10 +361,6 @@ def _counts(t: Token) -> tuple:
     return (("vmcnt", _encoded(t.vm, VMCNT_MAX)), ("lgkmcnt", _encoded(t.lgkm, LGKMCNT_MAX)))
 
 
-#: the count at which a counter's wait waits for nothing (the assembly's ``(nothing)``)
-_COUNTER_MAX = {"vmcnt": VMCNT_MAX, "lgkmcnt": LGKMCNT_MAX}
-
-
 def _encoded(count: int | None, limit: int) -> int | None:
     """An expected wait's count as the assembly reads it: at the counter's maximum it waits
     for nothing (``None``), as the actual wait's count is read.  A wait
@@ -444,76 +368,6 @@ def _encoded(count: int | None, limit: int) -> int | None:
     already keep at most 15 reads in flight); LLVM may print it with every counter at its
     maximum (``s_waitcnt vmcnt(63) expcnt(7) lgkmcnt(15)``)."""
     return None if count is not None and count >= limit else count
-
-
-#: per counter: the instruction kinds that count on it (a scalar load counts on lgkmcnt),
-#: and the mnemonics of other kinds that do too (flat memory counts on both; messages)
-_ISSUES = {"vmcnt": ("vmem_load_lds", "vmem_load", "vmem_store"),
-           "lgkmcnt": ("ds_read", "ds_write", "smem")}
-#: the mnemonics counted on each counter whatever their kind (an over-count only weakens a bound)
-_ALSO = {"vmcnt": ("buffer_", "tbuffer_", "image_", "global_", "scratch_", "flat_"),
-         "lgkmcnt": ("flat_", "s_sendmsg", "s_memtime", "s_memrealtime")}
-
-
-def held_counts(fn: AsmFunction):
-    """The bound an earlier wait already holds on a counter at an actual wait: ``held(token,
-    counter)`` is ``c + n`` for the nearest earlier ``s_waitcnt`` of the counter with count
-    ``c`` in the same basic block, ``n`` the instructions of the counter issued between
-    them (each can add one in flight); ``None`` when no such wait precedes it in the block
-    (a block boundary ends the walk: another path may enter there).  A schedule wait LLVM
-    removed or raised (or whose counter it dropped) because such an earlier wait at least
-    as strict already holds is then no weakening: the counter cannot exceed the bound."""
-    where = {i.line: (b, k) for b in fn.blocks for k, i in enumerate(b.instrs)}
-
-    def held(t: Token, counter: str, after: bool = False) -> int | None:
-        """At ``t`` (``after``: just after it, ``t`` included)."""
-        line = (t.lines[-1] if after else t.lines[0]) if t.lines else None
-        if line not in where:
-            return None
-        blk, k = where[line]
-        k += after
-        field, n = counter[:-3], 0
-        for i in reversed(blk.instrs[:k]):
-            if i.kind == "wait" and getattr(i, field) is not None:
-                return getattr(i, field) + n
-            n += i.kind in _ISSUES[counter] or i.mnemonic.startswith(_ALSO[counter])
-        return None
-    return held
-
-
-def _explain_outside(o: Outside, loads: list[Outside]) -> Outside:
-    """Name the kernel-argument load an outside ``s_waitcnt lgkmcnt(0)`` waits for."""
-    if not o.text.startswith("s_waitcnt") or "lgkmcnt(0)" not in o.text:
-        return o
-    before = [x for x in loads if x.reason.startswith("scalar load") and x.line < o.line]
-    if not before:
-        return o
-    return Outside(o.phase, o.line, o.text, f"LLVM's wait for the kernel-argument s_load at "
-                                            f"line {before[-1].line}")
-
-
-def _group(findings: list[Finding]) -> list[Finding]:
-    """One finding per (kind, phase, entries, message) of data instructions: the
-    instructions of one logical op that did the same thing (lines collected)."""
-    out: list[Finding] = []
-    index: dict[tuple, int] = {}
-    counts: dict[int, int] = {}
-    for f in findings:
-        if f.kind.split("-")[0] in ("wait", "barrier", "setprio", "fence", "sched"):
-            out.append(f)
-            continue
-        key = (f.kind, f.phase, f.entries, f.message)
-        if key in index:
-            k = index[key]
-            counts[k] += 1
-            out[k] = Finding(f.kind, f.phase, f.entries, out[k].lines + f.lines, f.message)
-        else:
-            index[key] = len(out)
-            counts[len(out)] = 1
-            out.append(f)
-    return [Finding(f.kind, f.phase, f.entries, f.lines,
-                    f"{counts[k]} x {f.message}" if counts.get(k, 1) > 1 else f.message,
-                    counts.get(k, 1)) for k, f in enumerate(out)]
 
 
 def _without_folded_zero_trip(fn: AsmFunction,
@@ -558,8 +412,8 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
                                     actual[u.phase][u.index].lines, u.message()))
     res.findings += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))
                      for w in waterfall_loops(fn)]
-    res.findings = _group(res.findings)
-    res.outside = [_explain_outside(o, outside) for o in res.outside]
+    res.findings = group_findings(res.findings)
+    res.outside = [explain_outside(o, outside) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)
     return res
 

@@ -23,9 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.isa.asm import AsmInstr
-
-#: instructions counted on lgkmcnt
-_LGKM = ("ds_read", "ds_write", "smem")
+from pipeline_mlir.isa.counted import order_on
 
 
 @dataclass(frozen=True)
@@ -70,8 +68,8 @@ class _Walk:
                     self._record(phase, i, nxt)
                 if i.lgkm is not None and i.lgkm < len(self.pending):
                     self.pending = self.pending[len(self.pending) - i.lgkm:]
-            elif i.kind in _LGKM:
-                self.pending.append((frozenset(i.defs), i.kind == "smem"))
+            elif (order := order_on(i, "lgkmcnt")) is not None:
+                self.pending.append((frozenset(i.defs), order == "any"))
             elif i.kind == "mfma" and not (k and _is_frag_wait(instrs[k - 1])):
                 self._record(phase, None, i)
 

@@ -41,7 +41,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
-from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
+from pipeline_mlir.isa.counted import COUNTERS
 
 __all__ = ["MEMORY_CLASSES", "Unpinned", "orders_memory", "unpinned_waits"]
 
@@ -49,12 +49,6 @@ __all__ = ["MEMORY_CLASSES", "Unpinned", "orders_memory", "unpinned_waits"]
 #: read/write, LDS DMA): a fence whose mask has none of them keeps memory instructions in
 #: their order
 MEMORY_CLASSES = 0x10 | 0x20 | 0x40 | 0x80 | 0x100 | 0x200 | 0x800
-
-#: per counter: the skeleton kinds it counts, the wait field, the count that waits for
-#: nothing; on gfx9 vmcnt counts every vector memory instruction, stores (``scratch_store``
-#: spills, ``global_store``) as well as loads (gfx10 moved stores to vscnt)
-_COUNTERS = {"lgkmcnt": (("ds_read", "ds_write"), "lgkm", LGKMCNT_MAX),
-             "vmcnt": (("vmem_load_lds", "vmem_load", "vmem_store"), "vm", VMCNT_MAX)}
 
 #: the schedule entries the ISA check gives the zero-trip fence's waits
 _ZERO_TRIP = f"lowering:{ZERO_TRIP_FENCE}"
@@ -89,7 +83,7 @@ def orders_memory(token) -> bool:
 def _walk(stream: list, k: int, counter: str, n: int) -> tuple | None:
     """The cut of the wait at ``stream[k]`` when no fence or block boundary pins it:
     ``(done, first)`` tokens; else None.  ``stream``: ``(segment, token)`` pairs."""
-    kinds, field, _ = _COUNTERS[counter]
+    kinds, field = COUNTERS[counter].in_order, COUNTERS[counter].field
     later, first, fenced, dma_left = 0, None, False, False
     for j in range(k - 1, -1, -1):
         seg, t = stream[j]
@@ -117,7 +111,7 @@ def _as_walked(token, derived: tuple):
     its own walk and for the walks that pass it.  A count above the derived one stays."""
     changes = {}
     for counter, n in derived:
-        field = _COUNTERS[counter][1]
+        field = COUNTERS[counter].field
         if getattr(token, field) is not None:
             changes[field] = max(n, getattr(token, field))
     return replace(token, **changes) if changes else token
@@ -148,8 +142,8 @@ def unpinned_waits(actual: dict[str, list], waits: dict[str, dict],
         base = len(stream) - len(actual.get(path[-1], []))
         for i in sorted(waits.get(path[-1], ())):
             t = actual[path[-1]][i]
-            for counter, (_, field, none) in _COUNTERS.items():
-                n = getattr(t, field)
+            for counter, c in COUNTERS.items():
+                n, none = getattr(t, c.field), c.limit
                 if n is None or not 0 < n < none:
                     continue
                 if counter in (guards or {}).get(path[-1], {}).get(i, ()):

@@ -30,7 +30,9 @@ planned in a gap: ``ds_read2*``, another width); for a schedule with fragment wa
 (:mod:`pipeline_mlir.isa.frag_waits`); ``wait-unpinned`` (a counted wait of the schedule whose cut no fence pins:
 :mod:`pipeline_mlir.isa.wait_order`); ``waterfall`` (a memory instruction in a
 ``v_readfirstlane`` / ``s_and_saveexec`` / ``s_cbranch_execnz`` loop:
-:mod:`pipeline_mlir.isa.waterfall`).
+:mod:`pipeline_mlir.isa.waterfall`); ``wait-short`` (an instruction reads or overwrites a
+register a load may still be writing on some path, whoever placed the waits:
+:mod:`pipeline_mlir.isa.reg_waits`).
 
 No MLIR here.
 """
@@ -49,6 +51,7 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.held import held_counts
+from pipeline_mlir.isa.reg_waits import short_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
 from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE, KernelPlan
@@ -394,8 +397,8 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     schedule's waits leave to it, which LLVM 22 counted short after global LDS DMAs)."""
     actual, outside = actual_skeleton(fn)
     expected = _without_folded_zero_trip(fn, expected)
-    found = []
-    lines, found = check_fragment_waits(fn.main_loop_phases())
+    phases = fn.main_loop_phases()
+    lines, found = check_fragment_waits(phases)
     if fragment_waits:
         actual = {ph: [t for t in toks if not (t.kind == "wait" and set(t.lines) <= lines)]
                   for ph, toks in actual.items()}
@@ -410,6 +413,9 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
                             res.schedule_derived, res.schedule_counts):
         res.findings.append(Finding("wait-unpinned", u.phase, res.schedule_waits[u.phase][u.index],
                                     actual[u.phase][u.index].lines, u.message()))
+    phase_of = {i.line: ph for ph, instrs in phases.items() for i in instrs}
+    res.findings += [Finding("wait-short", phase_of[s.instr.line], (), (s.instr.line, s.load.line),
+                             s.message()) for s in short_waits(fn)]
     res.findings += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))
                      for w in waterfall_loops(fn)]
     res.findings = group_findings(res.findings)

@@ -1,0 +1,172 @@
+"""The ISA check's register-level wait rule: no instruction touches a register a load may
+still be writing.
+
+The comparison with the schedule (:mod:`pipeline_mlir.isa.check`) checks the schedule's
+waits; the waits LLVM adds on its own (before an MFMA reads a fragment, before a store or
+an address computation reads a loaded register, before the epilogue's reads of the
+accumulators) it leans on: its "held" rule (:mod:`pipeline_mlir.isa.held`) trusts an
+earlier wait of LLVM's to hold a bound.  This rule checks every wait of the assembly
+against the registers alone, whoever put it there.
+
+A forward dataflow over the function's control-flow graph (the blocks and edges
+:mod:`pipeline_mlir.isa.asm` reads; each loop walked until its state no longer changes)
+keeps, at each point, the memory instructions that write registers and may still be in
+flight on some path into it, each with the fewest instructions of its counter's in-order
+class issued after it on any such path (:mod:`pipeline_mlir.isa.counted`, the one table of
+what counts where):
+
+* an instruction that counts in order (a vector-memory load: vmcnt; an LDS read: lgkmcnt)
+  is completed by an ``s_waitcnt`` of its counter with a count of at most the in-order
+  instructions issued after it (vector-memory stores and LDS DMAs count on vmcnt too, LDS
+  writes on lgkmcnt); a scalar load (lgkmcnt, any order) only by ``lgkmcnt(0)``;
+* issuing an instruction on a full counter (as many in flight as
+  :data:`pipeline_mlir.target.gfx950.IN_FLIGHT` allows, the encoded maximum) stalls the
+  wave until the oldest completes;
+* a wait reads every counter it names (``s_waitcnt vmcnt(n) lgkmcnt(m)``, the
+  ``s_waitcnt_vmcnt`` / ``_lgkmcnt`` forms); a count at the encoded maximum and gfx10's
+  ``s_waitcnt_vscnt`` (no such counter on gfx950) wait for nothing.
+
+Any instruction that reads, or writes, a register such an instruction writes is a
+finding (:class:`ShortWait`, kind ``wait-short``): the instruction, the load, the
+register and the count its counter needs there.  A load that writes a register an
+earlier load of the same in-order counter is still writing is no conflict (they complete
+in order).  Stores read their data registers when they issue on gfx950 (the emulator
+captures them there): overwriting one later needs wait states, not a wait
+(:mod:`pipeline_mlir.emu.hazards`), so a store leaves no register in flight.  An LDS
+DMA writes no register: what it writes to LDS the schedule's own waits order (the
+comparison and :mod:`pipeline_mlir.isa.wait_order`).
+
+No MLIR here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
+from pipeline_mlir.isa.counted import COUNTERS, order_on
+
+__all__ = ["ShortWait", "short_waits"]
+
+
+@dataclass(frozen=True)
+class ShortWait:
+    """``instr`` reads (``reads``) or overwrites a register (``register``) that ``load``,
+    counted on ``counter``, may still be writing: ``s_waitcnt <counter>(<need>)`` (or
+    less) before it would complete the load on every path."""
+
+    instr: AsmInstr
+    load: AsmInstr
+    register: str
+    counter: str
+    need: int
+    reads: bool
+
+    def message(self) -> str:
+        how = "reads" if self.reads else "overwrites"
+        return (f"{self.instr.mnemonic} (line {self.instr.line}) {how} {self.register}, "
+                f"which {self.load.mnemonic} (line {self.load.line}) may still be writing on "
+                f"some path: it needs s_waitcnt {self.counter}({self.need}) before it")
+
+
+#: the state at a point: (line of a load in flight, counter) -> the fewest in-order
+#: instructions of the counter issued after it on any path to the point
+_State = dict
+
+
+def _wait(state: _State, i: AsmInstr, order: dict) -> None:
+    """What ``s_waitcnt`` ``i`` completes, removed."""
+    for counter, c in COUNTERS.items():
+        n = getattr(i, c.field)
+        if n is None:
+            continue
+        for key, later in list(state.items()):
+            if key[1] == counter and (n == 0 or (order[key] == "in" and later >= n)):
+                del state[key]
+
+
+def _issue(state: _State, i: AsmInstr, order: dict) -> None:
+    """``i`` issued: on each counter it counts on, a full counter's oldest completed first,
+    then one more in-order instruction after the others; a load that writes registers
+    enters the state."""
+    for counter, c in COUNTERS.items():
+        o = order_on(i, counter)
+        if o is None:
+            continue
+        for key, later in list(state.items()):
+            if key[1] != counter or order[key] != "in":
+                continue
+            if later >= c.limit - 1:      # the stall of a full counter completes it
+                del state[key]
+            elif o == "in":
+                state[key] = later + 1
+        if i.defs:
+            state[(i.line, counter)] = 0
+            order[(i.line, counter)] = o
+
+
+def _conflicts(state: _State, i: AsmInstr, order: dict, by_line: dict):
+    """The :class:`ShortWait` of ``i`` against each load of ``state`` it conflicts with."""
+    uses, defs = set(i.uses), set(i.defs)
+    for (line, counter), later in state.items():
+        load = by_line[line]
+        read = uses.intersection(load.defs)
+        written = defs.intersection(load.defs)
+        if not read and (not written or (order[(line, counter)] == "in"
+                                         and order_on(i, counter) == "in")):
+            continue
+        reg = min(read or written)
+        need = later if order[(line, counter)] == "in" else 0
+        yield ShortWait(i, load, reg, counter, need, bool(read))
+
+
+def _run_block(state: _State, instrs: list[AsmInstr], order: dict, by_line: dict,
+               found: dict | None) -> _State:
+    """``state`` after the block's instructions; with ``found``, each conflict kept there
+    by (instruction line, counter), the smallest count needed."""
+    state = dict(state)
+    for i in instrs:
+        if i.kind == "wait":
+            _wait(state, i, order)
+            continue
+        if found is not None and state:
+            for s in _conflicts(state, i, order, by_line):
+                key = (i.line, s.counter)
+                if key not in found or s.need < found[key].need:
+                    found[key] = s
+        _issue(state, i, order)
+    return state
+
+
+def _join(a: _State, b: _State) -> _State:
+    out = dict(a)
+    for key, later in b.items():
+        out[key] = min(later, out.get(key, later))
+    return out
+
+
+def short_waits(fn: AsmFunction) -> list[ShortWait]:
+    """Each instruction of ``fn`` that touches a register a load may still be writing on
+    some path from the function's entry (one per instruction and counter, the load that
+    needs the smallest count), in line order."""
+    if not fn.blocks:
+        return []
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    by_line = {i.line: i for b in fn.blocks for i in b.instrs}
+    order: dict = {}
+    entry: dict[int, _State] = {0: {}}
+    work = [0]
+    while work:
+        k = work.pop()
+        out = _run_block(entry[k], fn.blocks[k].instrs, order, by_line, None)
+        for s in fn.blocks[k].succs:
+            t = index[s]
+            joined = _join(entry[t], out) if t in entry else out
+            if t not in entry or joined != entry[t]:
+                entry[t] = joined
+                if t not in work:
+                    work.append(t)
+    found: dict = {}
+    for k, state in entry.items():
+        _run_block(state, fn.blocks[k].instrs, order, by_line, found)
+    return sorted(found.values(), key=lambda s: (s.instr.line, s.counter))

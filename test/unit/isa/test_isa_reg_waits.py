@@ -1,0 +1,164 @@
+"""The ISA check's register-level wait rule (``pipeline_mlir/isa/reg_waits.py``, findings
+``wait-short``): each instruction that reads or overwrites a register a load may still be
+writing on some path is reported with the load and the count it needs, whoever placed the
+waits.  Hand-written assembly for each part of the rule; then the shipped ping-pong kernel's
+own waits mutated, each mutant judged by the emulator."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from asm_loops import main_loop
+from kernel_builds import build
+from pipeline_mlir.emu.gemm import emulate_gemm
+from pipeline_mlir.emu.hazard_paths import path_violations
+from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.isa.check import check_kernel_asm
+from pipeline_mlir.isa.reg_waits import short_waits
+
+LOAD = "\tbuffer_load_dword v{r}, v1, s[0:3], 0 offen\n"
+DS = "\tds_read_b32 v{r}, v2\n"
+USE = "\tv_add_u32_e32 v40, v{r}, v{r}\n"
+
+
+def _short(body: str) -> list[tuple]:
+    """(instruction line, load line, register, counter, need, reads) of each finding."""
+    return [(s.instr.line, s.load.line, s.register, s.counter, s.need, s.reads)
+            for s in short_waits(parse_asm(f"kernel:\n{body}\ts_endpgm\n").function())]
+
+
+@pytest.mark.parametrize("wait, need", [
+    ("", 1), ("\ts_waitcnt vmcnt(2)\n", 1), ("\ts_waitcnt vmcnt(1)\n", None),
+    ("\ts_waitcnt vmcnt(63)\n", 1),                  # the encoded maximum waits for nothing
+    ("\ts_waitcnt_vscnt null, 0x0\n", 1),            # no vscnt on gfx950: waits for nothing
+    ("\ts_waitcnt_vmcnt null, 0x1\n", None), ("\ts_waitcnt lgkmcnt(0)\n", 1),
+    ("\ts_waitcnt vmcnt(1) lgkmcnt(0)\n", None)])
+def test_an_in_order_load_needs_the_count_of_those_issued_after_it(wait, need):
+    """vmcnt counts loads and stores in issue order: after the load of v10, one store."""
+    body = LOAD.format(r=10) + "\tbuffer_store_dword v11, v1, s[0:3], 0 offen\n" + wait \
+        + USE.format(r=10)
+    want = [] if need is None else [(5 if wait else 4, 2, "v10", "vmcnt", need, True)]
+    assert _short(body) == want
+
+
+def test_a_scalar_load_needs_lgkmcnt_0_and_lds_reads_their_own_count():
+    """An LDS read needs the count of LDS instructions after it (a scalar load after it does
+    not count: it may complete first); a scalar load needs lgkmcnt(0)."""
+    body = DS.format(r=10) + "\ts_load_dwordx2 s[8:9], s[0:1], 0x0\n" + DS.format(r=11) \
+        + "\ts_waitcnt lgkmcnt(1)\n" + USE.format(r=10) + "\ts_add_u32 s10, s8, 1\n"
+    assert _short(body) == [(7, 3, "s8", "lgkmcnt", 0, True)]
+    assert _short(body.replace("lgkmcnt(1)", "lgkmcnt(2)")) == [
+        (6, 2, "v10", "lgkmcnt", 1, True), (7, 3, "s8", "lgkmcnt", 0, True)]
+
+
+def test_overwriting_a_register_in_flight_is_reported_unless_ordered():
+    """A VALU write or a load on the other counter overwrites a register a load still
+    writes; a later load of the same in-order counter completes after it: no conflict."""
+    assert _short(LOAD.format(r=10) + "\tv_mov_b32_e32 v10, 0\n") == \
+        [(3, 2, "v10", "vmcnt", 0, False)]
+    assert _short(LOAD.format(r=10) + DS.format(r=10)) == [(3, 2, "v10", "vmcnt", 0, False)]
+    assert _short(LOAD.format(r=10) + LOAD.format(r=10)) == []
+
+
+@pytest.mark.parametrize("more, found", [(14, True), (15, False)])
+def test_a_full_counter_stalls_until_the_oldest_completes(more, found):
+    """lgkmcnt holds 15: the 16th LDS read issued waits for the oldest (no wait needed)."""
+    body = "".join(DS.format(r=10 + k) for k in range(more + 1)) + USE.format(r=10)
+    assert bool(_short(body)) == found
+    assert not found or _short(body)[0][3:5] == ("lgkmcnt", 14)
+
+
+def test_a_load_late_in_a_loop_is_in_flight_at_its_top():
+    """The loop walked to its fixpoint: the first iteration reads v12 before any load of it,
+    the next ones while the load of the previous iteration is in flight (the back edge)."""
+    asm = main_loop(USE.format(r=12) + LOAD.format(r=12))
+    (s,) = short_waits(parse_asm(asm).function())
+    assert (s.instr.mnemonic, s.load.mnemonic, s.register, s.need) == \
+        ("v_add_u32_e32", "buffer_load_dword", "v12", 0)
+    assert short_waits(parse_asm(main_loop(USE.format(r=12) + LOAD.format(r=12)
+                                           + "\ts_waitcnt vmcnt(0)\n")).function()) == []
+
+
+def test_a_wait_on_one_branch_only_is_short_on_the_other():
+    body = (LOAD.format(r=10) + "\ts_cbranch_scc1 .LBB0_2\n; %bb.1:\n\ts_waitcnt vmcnt(0)\n"
+            ".LBB0_2:\n" + USE.format(r=10))
+    assert _short(body) == [(7, 2, "v10", "vmcnt", 0, True)]
+
+
+# ---- the shipped ping-pong kernel's waits mutated --------------------------------------
+
+#: the kinds of the ISA check that say a wait is short or missing
+SHORT = {"wait-short", "wait-missing", "wait-weakened", "wait-unpinned", "wait-over-derived",
+         "frag-wait-weak", "frag-wait-missing"}
+
+
+def _mutants(asm: str) -> list[tuple[int, str, str]]:
+    """(line, what, mutant text) of each s_waitcnt deleted and each of its counts raised
+    by one."""
+    lines = asm.split("\n")
+    out = []
+    for k, ln in enumerate(lines):
+        if re.match(r"\s*s_waitcnt\b", ln):
+            out.append((k + 1, "delete", "\n".join(lines[:k] + lines[k + 1:])))
+            for m in re.finditer(r"(vmcnt|lgkmcnt)\((\d+)\)", ln):
+                new = ln[:m.start(2)] + str(int(m.group(2)) + 1) + ln[m.end(2):]
+                out.append((k + 1, f"raise {m.group(1)}", "\n".join(lines[:k] + [new]
+                                                                    + lines[k + 1:])))
+    return out
+
+
+def _emulated(b, text: str) -> str:
+    """What the emulator finds wrong running ``text`` as ``b``'s kernel (one workgroup, four
+    K steps, late mode: each load completes at the wait that forces it); "" if nothing."""
+    g = b.kernel.geometry
+    try:
+        run = emulate_gemm(load_kernel(text), b.kernel, g.BM, g.BN, 4 * g.BK, "late")
+    except PipelineError as e:
+        return str(e)
+    return "" if run.exact else "wrong C"
+
+
+def test_every_sampled_wait_mutant_the_emulator_rejects_is_reported():
+    """Mutants of the ping-pong BF16 kernel's waits, emulated: each the emulator finds wrong
+    or racy is reported statically, by a short-wait kind of the ISA check, or, when the
+    deleted ``s_waitcnt`` only served as wait states, by the emulator's wait-state check on
+    every path.  Two chosen (the loop's first fragment wait, ``lgkmcnt(0)`` before an MFMA,
+    made ``lgkmcnt(1)``; the epilogue's ``lgkmcnt(0)`` for a kernel-argument load, no
+    schedule wait, made ``lgkmcnt(1)``: the held rule leans on such waits), then two drawn
+    by ``random.Random(5)`` from every deletion and every count raised by one (the full
+    sweep of every shipped kernel, by hand, is docs/kernels.md's).  The unmutated kernel is
+    exact and race-free the same way (the shipped order of ``test_isa_wait_order.py``)."""
+    b = build("pingpong-bf16")
+    assert _emulated(b, b.asm) == ""
+
+    def findings(text):
+        return {f.key() for f in check_kernel_asm(parse_asm(text).function(), b.plan).findings
+                if f.kind in SHORT}
+    base = findings(b.asm)
+    assert base == set()
+    muts = _mutants(b.asm)
+    loop = parse_asm(b.asm).function().main_loop_phases()["loop"]
+    frag = next(i for k, i in enumerate(loop) if i.kind == "wait" and i.lgkm == 0 and i.vm is None
+                and loop[k + 1].kind == "mfma")
+    last = max(k for k, (_, what, _) in enumerate(muts) if what == "raise lgkmcnt")
+    chosen = [m for m in muts if m[:2] == (frag.line, "raise lgkmcnt")] + [muts[last]]
+    rejected = 0
+    for n, (line, what, text) in enumerate(chosen + random.Random(5).sample(muts, 2)):
+        bad = _emulated(b, text)
+        if n < 2:       # the two chosen: a register read before its LDS / scalar load
+            assert "pending-register" in bad and "is not waited for" in bad, (line, bad)
+            kinds = {k[0] for k in findings(text)}
+            assert "wait-short" in kinds and ("frag-wait-weak" in kinds) == (n == 0), kinds
+        if not bad:
+            continue
+        rejected += 1
+        if bad.startswith("wait-states"):
+            assert path_violations(load_kernel(text)), (line, what)
+        else:
+            assert findings(text) - base, (line, what, bad[:200])
+    assert rejected >= 2

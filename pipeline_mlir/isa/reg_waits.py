@@ -115,7 +115,7 @@ def _conflicts(state: _State, i: AsmInstr, order: dict, by_line: dict):
         if not read and (not written or (order[(line, counter)] == "in"
                                          and order_on(i, counter) == "in")):
             continue
-        reg = min(read or written)
+        reg = next(r for r in load.defs if r in (read or written))   # the first it writes
         need = later if order[(line, counter)] == "in" else 0
         yield ShortWait(i, load, reg, counter, need, bool(read))
 

@@ -79,7 +79,7 @@ def test_the_kernel_is_exact_and_its_loop_waits_unreported(key):
         assert _run(b, b.asm, "late") is None
     assert_steady(loops)        # 6 K tiles: the main loop twice
     assert not {k for k, _ in _loop_kinds(_check(b, b.asm))} & {"wait-weakened",
-                                                                "wait-unpinned"}
+                                                                "wait-unpinned", "wait-short"}
 
 
 def _left_in_flight(res, line: int) -> str:

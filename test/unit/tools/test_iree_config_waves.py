@@ -202,6 +202,7 @@ def test_one_wave_keeps_no_barrier_in_its_assembly(generated, capsys):
     rc, out, err = _run(capsys, "--pipeline=4wave", str(path), "--emit=report")
     assert rc == 0, err
     assert "barrier-missing" not in out and "barrier-extra" not in out, out
+    assert "wait-short" not in out, out
     for phase in ("prologue", "loop", "epilogue"):   # the barrier column: none, none expected
         (row,) = re.findall(rf"^  {phase} .*$", out, re.M)
         assert re.findall(r"(\d+) \(exp +(\d+)\)", row)[4] == ("0", "0"), row

@@ -415,7 +415,7 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
                                     actual[u.phase][u.index].lines, u.message()))
     phase_of = {i.line: ph for ph, instrs in phases.items() for i in instrs}
     res.findings += [Finding("wait-short", phase_of[s.instr.line], (), (s.instr.line, s.load.line),
-                             s.message()) for s in short_waits(fn)]
+                             s.message(), 1 + s.others) for s in short_waits(fn)]
     res.findings += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))
                      for w in waterfall_loops(fn)]
     res.findings = group_findings(res.findings)

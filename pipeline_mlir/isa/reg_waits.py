@@ -27,8 +27,9 @@ what counts where):
   ``s_waitcnt_vscnt`` (no such counter on gfx950) wait for nothing.
 
 Any instruction that reads, or writes, a register such an instruction writes is a
-finding (:class:`ShortWait`, kind ``wait-short``): the instruction, the load, the
-register and the count its counter needs there.  A load that writes a register an
+conflict; each load with conflicts is one finding (:class:`ShortWait`, kind
+``wait-short``): the first such instruction in line order, the load, the register, the
+count its counter needs there, and how many more instructions conflict with the load.  A load that writes a register an
 earlier load of the same in-order counter is still writing is no conflict (they complete
 in order).  Stores read their data registers when they issue on gfx950 (the emulator
 captures them there): overwriting one later needs wait states, not a wait
@@ -41,7 +42,7 @@ No MLIR here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.counted import COUNTERS, order_on
@@ -61,12 +62,16 @@ class ShortWait:
     counter: str
     need: int
     reads: bool
+    #: the other instructions that touch the load's registers while it may be in flight
+    others: int = 0
 
     def message(self) -> str:
         how = "reads" if self.reads else "overwrites"
+        more = f" ({self.others} more instruction{'s' * (self.others > 1)} after it too)" \
+            if self.others else ""
         return (f"{self.instr.mnemonic} (line {self.instr.line}) {how} {self.register}, "
                 f"which {self.load.mnemonic} (line {self.load.line}) may still be writing on "
-                f"some path: it needs s_waitcnt {self.counter}({self.need}) before it")
+                f"some path: it needs s_waitcnt {self.counter}({self.need}) before it{more}")
 
 
 #: the state at a point: (line of a load in flight, counter) -> the fewest in-order
@@ -123,7 +128,7 @@ def _conflicts(state: _State, i: AsmInstr, order: dict, by_line: dict):
 def _run_block(state: _State, instrs: list[AsmInstr], order: dict, by_line: dict,
                found: dict | None) -> _State:
     """``state`` after the block's instructions; with ``found``, each conflict kept there
-    by (instruction line, counter), the smallest count needed."""
+    by (load line, counter, instruction line), the smallest count needed."""
     state = dict(state)
     for i in instrs:
         if i.kind == "wait":
@@ -131,7 +136,7 @@ def _run_block(state: _State, instrs: list[AsmInstr], order: dict, by_line: dict
             continue
         if found is not None and state:
             for s in _conflicts(state, i, order, by_line):
-                key = (i.line, s.counter)
+                key = (s.load.line, s.counter, i.line)
                 if key not in found or s.need < found[key].need:
                     found[key] = s
         _issue(state, i, order)
@@ -146,9 +151,10 @@ def _join(a: _State, b: _State) -> _State:
 
 
 def short_waits(fn: AsmFunction) -> list[ShortWait]:
-    """Each instruction of ``fn`` that touches a register a load may still be writing on
-    some path from the function's entry (one per instruction and counter, the load that
-    needs the smallest count), in line order."""
+    """Each load of ``fn`` whose registers an instruction touches while the load may still
+    be in flight on some path from the function's entry: one per load and counter, naming
+    the first such instruction in line order (and how many more there are), in line
+    order."""
     if not fn.blocks:
         return []
     index = {b.label: k for k, b in enumerate(fn.blocks)}
@@ -169,4 +175,11 @@ def short_waits(fn: AsmFunction) -> list[ShortWait]:
     found: dict = {}
     for k, state in entry.items():
         _run_block(state, fn.blocks[k].instrs, order, by_line, found)
-    return sorted(found.values(), key=lambda s: (s.instr.line, s.counter))
+    first: dict = {}        # per (load, counter): the first instruction in line order
+    for (load, counter, line), s in sorted(found.items()):
+        if (load, counter) not in first:
+            first[(load, counter)] = s
+        else:
+            first[(load, counter)] = replace(first[(load, counter)],
+                                             others=first[(load, counter)].others + 1)
+    return sorted(first.values(), key=lambda s: (s.instr.line, s.load.line, s.counter))

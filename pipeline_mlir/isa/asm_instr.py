@@ -26,6 +26,7 @@ Bad input (a line that is not gfx9 assembly, a malformed register or counter) ra
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -86,6 +87,16 @@ def split_operands(text: str) -> list[str]:
 
 def registers(operand: str, line: int | None = None) -> tuple[str, ...]:
     """Registers named by one operand, one per 32-bit register; () for non-registers."""
+    regs = _registers(operand)
+    if isinstance(regs, str):
+        raise AsmError(regs, line)
+    return regs
+
+
+@functools.lru_cache(maxsize=4096)
+def _registers(operand: str) -> tuple[str, ...] | str:
+    """:func:`registers` of an operand, or the message that refuses it (a kernel names the
+    same few hundred operands thousands of times: each is read once)."""
     op = operand.strip()
     for wrap in ("neg(", "abs(", "sext("):
         if op.startswith(wrap) and op.endswith(")"):
@@ -97,19 +108,20 @@ def registers(operand: str, line: int | None = None) -> tuple[str, ...]:
     if m:
         lo, hi = int(m.group(2)), int(m.group(3))
         if hi < lo:
-            raise AsmError(f"register range {operand!r} ends before it starts", line)
+            return f"register range {operand!r} ends before it starts"
         return tuple(f"{m.group(1)}{r}" for r in range(lo, hi + 1))
     m = _REG_ONE.match(op)
     if m:
         return (f"{m.group(1)}{int(m.group(2))}",)
     if re.match(r"^(v|a|s|ttmp)\[", op):
-        raise AsmError(f"malformed register operand {operand!r}", line)
+        return f"malformed register operand {operand!r}"
     return ()
 
 
 # ---------------------------------------------------------------------------
 # classification
 
+@functools.lru_cache(maxsize=1024)
 def classify(mnemonic: str, modifiers: tuple[str, ...] = ()) -> str:
     """The instruction kind (one of ``pipeline_mlir.sim.instr.KINDS``)."""
     m = mnemonic

@@ -1,0 +1,83 @@
+"""pipeline_mlir/frontend/kept_rows.py: runs masked by their row and a count that are not
+rows of C's edge tied to a tile: a batch's (3-D) and a ``K x N`` B's K rows.
+
+IREE's bf16 batch 2 x 300x520x262 at the prefetch point masks each run by ``create_mask
+1, row, K left``; the same kernel ``test_iree_epilogues.py`` emulates, exact (the run's
+build cache holds it once).  IREE's fp8 E5M2 ``A x B`` 300x1000x1030 masks B's runs by
+``create_mask K row, N left``: the K row is read as such, and the N edge (1000 = 62 x 16 +
+8) cuts a run inside, which is refused at the read; the same kernel with N = 1008 (its
+sizes rewritten in the text: every run whole) is pipelined, B's runs kept.  Each property
+the rewrite relies on, broken in IREE's text, is refused at the read or at the buffer.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from masked_rows_helpers import adopt as _run, assert_refused_at, text_mutation as _text  # noqa: E402
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import epilogues as E  # noqa: E402
+import generate as G  # noqa: E402
+
+#: A's masked read of the batch kernel (its first)
+A_READ = "%94 = vector.transfer_read %subview_16"
+
+
+def _batch() -> str:
+    return G.prefetch_point(E.epilogue_source("batch", m=300, n=520, k=262))
+
+
+def _fp8_ab(n: int) -> str:
+    """IREE's fp8 E5M2 ``A x B`` 300x1000x1030 at the prefetch point, its N made ``n``
+    (every size and stride of 1000 in the text; C's 300000 elements too)."""
+    text = G.prefetch_point(G.matmul_source(dtype="fp8e5m2", m=300, n=1000, k=1030,
+                                            transpose_b=False))
+    if n == 1000:
+        return text
+    return re.sub(r"(?<=\D)1000(?=\D)", str(n), text).replace("300000xf32", f"{300 * n}xf32")
+
+
+@pytest.mark.parametrize("mutate,at,message", [
+    (_text("%cst_0 = arith.constant 0.000000e+00 : bf16",
+           "%cst_0 = arith.constant -0.000000e+00 : bf16"), A_READ,
+     "pads masked rows with a value other than zero"),
+    # the row and the K left swapped: the count is the row flag, which moves with the
+    # workgroup and cuts the run
+    (_text("vector.create_mask %c1, %24, %91", "vector.create_mask %c1, %91, %24"), A_READ,
+     "has a mask whose size depends on the workgroup"),
+    (_text("%3 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset",
+           "%3 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset boundsCheck(false)"),
+     "%3 = amdgpu.fat_raw_buffer_cast",
+     "masked rows are read past the end of this fat buffer, which must be range-checked"),
+], ids=["padding", "row and count swapped", "not range-checked"])
+def test_what_the_batch_rewrite_relies_on_is_checked(tmp_path, capsys, mutate, at, message):
+    assert_refused_at(tmp_path, capsys, mutate(_batch()), at, message)
+
+
+def test_k_rows_are_read_and_a_cut_run_refused(tmp_path, capsys):
+    assert_refused_at(tmp_path, capsys, _fp8_ab(1000), "%189 = vector.transfer_read",
+                      "sizes the lane's run of 16 elements along dimension 1 of "
+                      "memref<1030x1000xf8E5M2")
+    # the N left one past the edge in B's tile size: a run of 1 element, cut, refused
+    cut = _text("#map3 = affine_map<(d0) -> (d0 * -128 + 1008, 128)>",
+                "#map3 = affine_map<(d0) -> (d0 * -128 + 1009, 128)>")(_fp8_ab(1008))
+    assert_refused_at(tmp_path, capsys, cut, "%189 = vector.transfer_read",
+                      "sizes the lane's run of 16 elements along dimension 1")
+    rc, out, err = _run(tmp_path, capsys, _fp8_ab(1008))
+    assert rc == 0, err
+    loop, tail = out.split("scf.for %arg2 = ")[1:3]
+    # 8 K steps pipelined, the masked last one peeled (A's K left)
+    assert re.match(r"%c0 to %c8(_\d+)? ", loop) and re.match(r"%c8(_\d+)? to %c9(_\d+)? ",
+                                                                 tail), (loop[:40], tail[:40])
+    # B's runs kept (a whole run or none: the N left made 16 or 0), a K row not read
+    # moved to row 1030, past the end
+    copies = re.findall(r"amdgpu\.gather_to_lds %5\[[^\n]*", loop)
+    assert copies and all("sched.kept_mask" in c for c in copies), copies
+    assert re.search(r"arith\.select %\w+, %\w+, %c1030\w* : index", loop)

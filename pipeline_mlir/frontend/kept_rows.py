@@ -1,32 +1,36 @@
-"""Runs masked by their row and a count whose row mask is kept in the copy's index.
+"""Runs masked by their row and a count whose row mask is kept in the copy's address.
 
 :mod:`~pipeline_mlir.frontend.masked_rows_k` and
 :mod:`~pipeline_mlir.frontend.masked_rows_k_late` take a run of ``W`` elements masked at
-once by its row (``s`` rows of one: the flag ``s > 0``; in the late form an ``i1`` ``ok``)
-and by a count ``c`` along the row, and read the row flag as C's M or N edge: the row is
-the workgroup's tile row, and a masked one lies past the end of a 2-D buffer.  Two runs of
-that shape are not so, and come here instead (:func:`kept_route` says which):
+once by its row (``s`` rows of one: read when ``s > 0``; in the late form an ``i1``
+``ok``) and by a count ``c`` along the row, and read the row mask as C's M or N edge: the
+row is the workgroup's tile row, and a masked one lies past the end of a 2-D buffer.  Two
+runs of that shape are not so, and come here instead (:func:`kept_route` says which):
 
-* a batch's run (a 3-D buffer, ``[b, row, col]`` with mask ``1, s, c``): a row past M of
-  batch ``b`` is the next batch's first row, inside the buffer, not past its end;
-* a ``K x N`` B's run (or a ``K x M`` A's), whose row is a K row: the row flag is the K
-  left (it moves with the K-loop) and ``c`` counts the columns left before C's N (M) edge
-  (it moves with the workgroup).
+* a batch's run (a 3-D view ``[b, row, col]``, mask ``1, s, c``): a row past M of batch
+  ``b`` is the next batch's first row, inside the buffer.  The row mask is kept in the
+  copy's index (:func:`~pipeline_mlir.frontend.kept_masks.keep_in_index`, the checks and
+  the rewrite of :mod:`~pipeline_mlir.frontend.kept_masks`): the read is made one of the fat
+  buffer itself at the kernel's indices, replaced where ``s <= 0`` by an element past the
+  buffer's end (``delta`` batches on), which a range-checked buffer reads as zeros;
+* a ``K x N`` B's run (a 2-D view, the row and its mask moving with the K-loop): the row
+  mask is the K left, ``c`` the columns left before C's N edge.  A K row not read is
+  moved past the end: the read is made one of the range-checked buffer at ``[s > 0 ? row :
+  rows, s > 0 ? col : 0]`` (a row-major buffer of static shape, its ``rows`` rows), element
+  ``rows x K``: zeros.
 
-Neither needs the row tied to a tile: the row flag is kept in the copy's index
-(:func:`~pipeline_mlir.frontend.kept_masks.keep_in_index`, the checks and the rewrite of
-:mod:`~pipeline_mlir.frontend.kept_masks`): the read is made one of the fat buffer itself
-at the kernel's own indices, replaced where the condition is false by an element past
-the buffer's end (zeros from a range-checked buffer, the kernel's zero padding).  Where
-``c`` moves with the workgroup it joins the condition (``s > 0 and c >= W``): that is the
-kernel's mask only if every run is read whole or not at all, which
-:func:`check_whole_runs` proves by evaluation at every workgroup of the grid (proven to
-cover C), every thread and iteration; a run the edge cuts inside (``0 < c < W``: its
-masked elements lie inside the buffer, the row's or the next's) is refused at the read.
-Where ``c`` does not move with the workgroup (the K left of a batch's run) it stays the
-read's mask, which :mod:`~pipeline_mlir.frontend.masks` peels with the last K tile.  The
-equivalence is per run: the same elements where the condition holds, zeros where it does
-not, so no row, tile or size needs proving.
+Either is the kernel's read, run by run, with no proof: the same elements where the row is
+read, zeros where it is not (the kernel's padding, which must be zero, every bit clear).
+What is left is the read masked by the count alone (``1, .., 1, c``), built at the run's
+LDS write (the read moved past the barrier, which orders LDS accesses only).  A count that
+depends only on the loop variable, the threads and constants (a batch's K left) is
+:mod:`~pipeline_mlir.frontend.masks`' to peel with the last K tile.  One that moves with
+the workgroup (B's N left) is made ``c >= W ? W : 0``, the whole-run mask
+:mod:`~pipeline_mlir.frontend.kept_masks` keeps, when :func:`whole_runs` proves every run
+read whole or not at all (evaluated at every workgroup of the grid, proven to cover C,
+every thread and iteration); a run C's edge cuts inside (``0 < c < W``: its masked
+elements lie inside the buffer, in the row or the next) keeps ``c``, which what follows
+refuses at the read.
 """
 
 from __future__ import annotations

@@ -16,6 +16,12 @@ A buffer of static rows (the B of a dynamic-M kernel) is read unmasked and the r
 only when it is whole (``arith.select (c == W), run, 0``): :func:`unmask_row_tails` makes
 that the equivalent masked read (mask ``1, (c == W ? W : 0)``, padding 0).
 
+A run of this shape whose row is not a row of C's edge goes to
+:mod:`~pipeline_mlir.frontend.kept_rows` instead, which keeps its row mask in the copy's
+index: a batch's (a 3-D view ``[b, row, col]`` of sizes ``1, s, c``, mask ``1, s, c``,
+``1 x 1 x W`` elements), and a ``K x N`` B's, whose row and row mask move with the K-loop
+(the K rows left).
+
 For a row-masked run, :func:`unmask_row_tails` proves by evaluation, on every thread, at
 the workgroups and sizes :mod:`~pipeline_mlir.frontend.masked_rows` samples (the workgroup
 loop over ``ceildiv(L, T)``, ``L`` the launch value that sizes the buffer's rows) that

@@ -24,7 +24,8 @@ the K-loop ``0 <= c <= W`` and the ``c`` elements read lie in the row (``0 <= co
 not with the workgroup or a launch value, and the pass-through must be zero.  The reads
 then are masked by the K left only, which :mod:`~pipeline_mlir.frontend.masks` peels.  A
 load of this shape that fails a check is an error at it; other masked loads are left to
-the scan, which refuses them.
+the scan, which refuses them.  A load whose row and row guard move with the K-loop (a
+``K x N`` B's K rows) goes to :mod:`~pipeline_mlir.frontend.kept_rows` instead.
 
 A load may also sit in IREE's buffer-end ``scf.if`` (a guarded load,
 :func:`~pipeline_mlir.frontend.guarded_load.guarded`): the ``scf.if`` is made the same read.

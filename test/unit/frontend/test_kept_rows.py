@@ -34,14 +34,16 @@ def _batch() -> str:
     return G.prefetch_point(E.epilogue_source("batch", m=300, n=520, k=262))
 
 
-def _fp8_ab(n: int) -> str:
-    """IREE's fp8 E5M2 ``A x B`` 300x1000x1030 at the prefetch point, its N made ``n``
-    (every size and stride of 1000 in the text; C's 300000 elements too)."""
-    text = G.prefetch_point(G.matmul_source(dtype="fp8e5m2", m=300, n=1000, k=1030,
-                                            transpose_b=False))
+def _fp8_ab(n: int, form: str = "prefetch") -> str:
+    """IREE's fp8 E5M2 ``A x B`` 300x1000x1030 at the prefetch point (or ``form``), its N
+    made ``n`` (every size and stride of 1000 in the text; C's 300000 elements and B's
+    1030000 too)."""
+    text = G.forms(G.matmul_source(dtype="fp8e5m2", m=300, n=1000, k=1030,
+                                   transpose_b=False))[form]
     if n == 1000:
         return text
-    return re.sub(r"(?<=\D)1000(?=\D)", str(n), text).replace("300000xf32", f"{300 * n}xf32")
+    text = re.sub(r"(?<=\D)1000(?=\D)", str(n), text).replace("300000xf32", f"{300 * n}xf32")
+    return re.sub(r"(?<=\D)1030000(?=\D)", str(1030 * n), text)
 
 
 @pytest.mark.parametrize("mutate,at,message", [
@@ -81,3 +83,24 @@ def test_k_rows_are_read_and_a_cut_run_refused(tmp_path, capsys):
     copies = re.findall(r"amdgpu\.gather_to_lds %5\[[^\n]*", loop)
     assert copies and all("sched.kept_mask" in c for c in copies), copies
     assert re.search(r"arith\.select %\w+, %\w+, %c1030\w* : index", loop)
+
+
+def test_k_rows_of_the_late_form(tmp_path, capsys):
+    """The late form's B (a guarded load masked by ``select(K row, create_mask(N left),
+    0)``): at N = 1008 its runs kept as at the prefetch point; its pass-through made -0.0,
+    refused at the guard."""
+    late = _fp8_ab(1008, "late")
+    rc, out, err = _run(tmp_path, capsys, late)
+    assert rc == 0, err
+    loop = out.split("scf.for %arg0 = ")[1]
+    copies = re.findall(r"amdgpu\.gather_to_lds %\w+\[[^\n]*memref<1030x1008xf8E5M2", loop)
+    assert copies and all("sched.kept_mask" in c for c in copies), copies
+    assert re.search(r"arith\.select %\w+, %\w+, %c1030\w* : index", loop)
+    then = "%553 = vector.maskedload %4[%345, %270], %343, %cst_0 "
+    negative = _text("%352 = scf.if %351", "%negz = arith.constant dense<-0.000000e+00> : "
+                     "vector<16xf8E5M2>\n%352 = scf.if %351")(_text(then, then.replace(
+                         "%cst_0", "%negz"))(_text("%554 = arith.select %343, %553, %cst_0",
+                                                  "%554 = arith.select %343, %553, %negz")(
+                             late)))
+    assert_refused_at(tmp_path, capsys, negative, "%352 = scf.if %351",
+                      "passes a value other than zero through masked rows")

@@ -57,10 +57,13 @@ GRID_LIMIT = 1 << 16
 
 def kept_route(loop, flag, row, lead: list) -> bool:
     """Whether a run masked by its row (``flag``, its row index ``row``, the indices
-    ``lead`` before the row's) takes the kept route: indices before the row's (a batch) or
-    a row or flag that moves with the K-loop (a K row)."""
+    ``lead`` before the row's) takes the kept route: indices before the row's (a batch)
+    and a flag that moves with the workgroup, or a row or flag that moves with the K-loop
+    (a K row)."""
     iv = loop.regions[0].blocks[0].arguments[0]
-    return bool(lead) or any(isinstance(v, ir.Value) and depends(v, {iv}) for v in (flag, row))
+    if lead:        # a row mask of the loop variable and threads alone is masks.py's to peel
+        return _moves(loop, flag)
+    return any(isinstance(v, ir.Value) and depends(v, {iv}) for v in (flag, row))
 
 
 def _moves(loop, count) -> bool:

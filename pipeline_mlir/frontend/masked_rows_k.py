@@ -216,6 +216,8 @@ def _match(read) -> dict | None:
     if any(isinstance(x, int) for x in sizes) or list(sizes) != [s, c] or \
             constant_int(s) is not None or any(constant_int(x) != 1 for x in ones):
         return None
+    if lead and not kept_route(read.parent, s, row, lead):
+        return None         # (a batch's run masked by the loop variable alone: masks.py's)
     write = uses[0]
     lds = owner(write.operands[1], "memref.subview")
     if lds is None or memory_space(lds.results[0].type) != "workgroup":

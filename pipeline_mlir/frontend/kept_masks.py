@@ -96,6 +96,17 @@ def keep_moving_masks(loop) -> int:
     return len(plans)
 
 
+def keep_in_index(loop, at, load, cond, pad) -> None:
+    """Keep the ``i1`` condition ``cond`` of ``load`` (a read of a run, unmasked or masked
+    in its other dimensions only; ``pad``: the value the kernel gives a run it does not
+    read) in its index as :func:`keep_moving_masks` keeps a select's (the same checks,
+    errors at ``at``; the load marked :data:`KEPT`): the runs masked by their row of
+    :mod:`~pipeline_mlir.frontend.kept_rows`."""
+    load, cond, delta = _check(loop, at, cond, pad, load)
+    _move_past_end(load, cond, delta)
+    load.attributes[KEPT] = ir.UnitAttr.get()
+
+
 def _moves(c, iv) -> bool:
     return foreign_source(c, {iv}) is not None
 
@@ -296,7 +307,7 @@ def drop_mask(read, kept: bool) -> None:
     attrs = {a: read.attributes[a] for a in ("in_bounds", "permutation_map")
              if a in read.attributes}
     attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, len(g[1]), 1, 0])
-    if kept:
+    if kept or KEPT in read.attributes:     # (a kept row's run peeled of its K mask)
         attrs[KEPT] = ir.UnitAttr.get()
     with ir.InsertionPoint(read), read.location:
         new = ir.Operation.create("vector.transfer_read", results=[read.results[0].type],

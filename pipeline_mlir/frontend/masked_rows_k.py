@@ -16,6 +16,12 @@ A buffer of static rows (the B of a dynamic-M kernel) is read unmasked and the r
 only when it is whole (``arith.select (c == W), run, 0``): :func:`unmask_row_tails` makes
 that the equivalent masked read (mask ``1, (c == W ? W : 0)``, padding 0).
 
+A run of this shape whose row is not a row of C's edge goes to
+:mod:`~pipeline_mlir.frontend.kept_rows` instead, which keeps its row mask in the copy's
+index: a batch's (a 3-D view ``[b, row, col]`` of sizes ``1, s, c``, mask ``1, s, c``,
+``1 x 1 x W`` elements), and a ``K x N`` B's, whose row and row mask move with the K-loop
+(the K rows left).
+
 For a row-masked run, :func:`unmask_row_tails` proves by evaluation, on every thread, at
 the workgroups and sizes :mod:`~pipeline_mlir.frontend.masked_rows` samples (the workgroup
 loop over ``ceildiv(L, T)``, ``L`` the launch value that sizes the buffer's rows) that
@@ -60,6 +66,7 @@ from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dens
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.frontend.kernel_ir import (check_read_movable, depends, describe,
                                               erase_unused, owner)
+from pipeline_mlir.frontend.kept_rows import keep_row_run, kept_route
 from pipeline_mlir.frontend.masked_rows import (check_row_masks, check_tile_rows, fat_view,
                                                 flat_block, index_value,
                                                 lane_offsets, lane_value, plain_access,
@@ -103,19 +110,25 @@ def body_ops(loop) -> list:
 
 
 def _read_view(read):
-    """(the ``memref.subview`` ``read`` reads at ``[0, 0]``, its row, column and sizes) when
-    ``read`` reads ``1 x W`` elements at the origin of a 2-D unit-stride view, else None."""
+    """(the ``memref.subview`` ``read`` reads at its origin, its row, column, the sizes of
+    those two and its indices before the row's) when ``read`` reads ``1 x .. x 1 x W``
+    elements at the origin of a unit-stride view whose sizes before the row's are 1 (a
+    batch's), else None."""
     sv = owner(segments(read)[0][0], "memref.subview")
     vt = ir.VectorType(read.results[0].type)
-    if sv is None or vt.rank != 2 or vt.shape[0] != 1 or len(dense_i64(sv, "static_sizes")) \
-            != 2 or not plain_access(read, [0, 0], masked=True):
+    r = vt.rank
+    if sv is None or r < 2 or list(vt.shape[:-1]) != [1] * (r - 1) or \
+            len(dense_i64(sv, "static_sizes")) != r or \
+            not plain_access(read, [0] * r, masked=True):
         return None
-    row, col = view_offsets(sv)
-    if not plain_access(sv, [row, col]):
+    offsets = view_offsets(sv)
+    if not plain_access(sv, offsets):
         return None
     dyn = iter(segments(sv)[2])
     sizes = [next(dyn) if d == DYNAMIC else d for d in dense_i64(sv, "static_sizes")]
-    return sv, row, col, sizes
+    if sizes[:-2] != [1] * (r - 2):
+        return None
+    return sv, offsets[-2], offsets[-1], sizes[-2:], offsets[:-2]
 
 
 def whole_run_select(sel, kind: str):
@@ -166,7 +179,7 @@ def _select_to_mask(sel) -> int:
     read, cmp = found
     view = _read_view(read)
     w = ir.VectorType(read.results[0].type).shape[1]
-    if view is None or not zero_bits(segments(read)[2][0]) or view[3][0] != 1 or \
+    if view is None or view[4] or not zero_bits(segments(read)[2][0]) or view[3][0] != 1 or \
             memory_space(read.operands[0].type) == "workgroup":
         return 0
     c, want = cmp.operands
@@ -198,18 +211,20 @@ def _match(read) -> dict | None:
     if cm is None or found is None or len(uses) != 1 or \
             uses[0].name != "vector.transfer_write" or uses[0].operands[0] != read.results[0]:
         return None
-    sv, row, col, sizes = found
-    s, c = cm.operands
+    sv, row, col, sizes, lead = found
+    *ones, s, c = cm.operands
     if any(isinstance(x, int) for x in sizes) or list(sizes) != [s, c] or \
-            constant_int(s) is not None:
+            constant_int(s) is not None or any(constant_int(x) != 1 for x in ones):
         return None
+    if lead and not kept_route(read.parent, s, row, lead):
+        return None         # (a batch's run masked by the loop variable alone: masks.py's)
     write = uses[0]
     lds = owner(write.operands[1], "memref.subview")
     if lds is None or memory_space(lds.results[0].type) != "workgroup":
         return None
     return {"size": s, "cols": c, "row": row, "col": col, "buf": sv.operands[0],
             "pad": segments(read)[2][0], "mask": cm, "view": sv, "write": write, "lds": lds,
-            "width": ir.VectorType(read.results[0].type).shape[1]}
+            "width": ir.VectorType(read.results[0].type).shape[-1], "lead": lead}
 
 
 def _check_form(read, loop, p: dict, wg, launch) -> None:
@@ -256,7 +271,11 @@ def check_columns(read, loop, ev, p: dict, bounds: tuple[int, int, int]) -> None
 
 
 def _prove(read, loop, p: dict) -> None:
-    """Check the run ``p`` (module docstring)."""
+    """Check the run ``p`` (module docstring); a batch's run or one of K rows is kept by
+    its row instead (:mod:`~pipeline_mlir.frontend.kept_rows`, which checks it)."""
+    if kept_route(loop, p["size"], p["row"], p["lead"]):
+        p["kept"] = True
+        return
     launch = row_count(read, p["buf"])
     wg, T = workgroup_iv(read, loop, launch, _tile_rows(p), p["row"])
     _check_form(read, loop, p, wg, launch)
@@ -281,7 +300,11 @@ def _tile_rows(p: dict) -> int:
 
 def _rewrite(read, loop, p: dict, fat: dict) -> None:
     """``read`` made a read of the range-checked buffer at ``[T g + lr, col]`` masked by
-    ``1, c`` (module docstring)."""
+    ``1, c`` (module docstring); a run :func:`_prove` sent to the kept route kept by its
+    row."""
+    if p.get("kept"):
+        keep_row_run(read, loop, p, fat)
+        return
     src = fat_view(p["buf"], loop, fat)
     wg, T = workgroup_iv(read, loop, row_count(read, p["buf"]), _tile_rows(p), p["row"])
     lr = view_offsets(p["lds"])[0]

@@ -24,7 +24,8 @@ the K-loop ``0 <= c <= W`` and the ``c`` elements read lie in the row (``0 <= co
 not with the workgroup or a launch value, and the pass-through must be zero.  The reads
 then are masked by the K left only, which :mod:`~pipeline_mlir.frontend.masks` peels.  A
 load of this shape that fails a check is an error at it; other masked loads are left to
-the scan, which refuses them.
+the scan, which refuses them.  A load whose row and row guard move with the K-loop (a
+``K x N`` B's K rows) goes to :mod:`~pipeline_mlir.frontend.kept_rows` instead.
 
 A load may also sit in IREE's buffer-end ``scf.if`` (a guarded load,
 :func:`~pipeline_mlir.frontend.guarded_load.guarded`): the ``scf.if`` is made the same read.
@@ -58,6 +59,7 @@ from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_col
                                                   k_bounds, rewrite_runs, select_as_masked,
                                                   whole_run_select)
 from pipeline_mlir.frontend.guarded_load import guarded
+from pipeline_mlir.frontend.kept_rows import keep_row_load, kept_route
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
                                                      workgroup_loop)
 from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
@@ -175,6 +177,9 @@ def _prove(load, loop, p: dict, covered: set) -> None:
     """Check the load ``p`` (module docstring); ``covered``: the kernels
     whose grid is proven to cover the output
     (:func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers`), added to."""
+    if kept_route(loop, p["ok"], p["row"], []):
+        p["kept"] = True          # a K row's flag (kept_rows.py checks it)
+        return
     size = flat_block(load, loop)
     ev = Evaluator(size, launch_values=False)
     ev.where = load
@@ -255,8 +260,8 @@ def _prove_static(load, loop, p: dict, ev, rows: int, covered: set) -> None:
 def _rewrite(load, loop, p: dict, fat: dict) -> None:
     """``load`` (or the guarded load ``p["guard"]``) made a read of the range-checked buffer
     at ``[ok ? row : M, col]`` masked by ``c`` (module docstring)."""
-    src = fat_view(p["buf"], loop, fat)
-    rows = row_count(load, p["buf"])
+    src = None if p.get("kept") else fat_view(p["buf"], loop, fat)
+    rows = None if p.get("kept") else row_count(load, p["buf"])
     at = p.get("guard", load)
     users = [_op(u.owner) for u in at.results[0].uses]
     # a run stored to LDS after a barrier (staged through registers) is read at its store:
@@ -265,14 +270,22 @@ def _rewrite(load, loop, p: dict, fat: dict) -> None:
         users[0].parent == at.parent else at
     if here != at:
         check_read_movable(at, here, "read at its LDS store")
-    with ir.InsertionPoint(here), load.location:
-        end = B.arith.constant(p["row"].type, rows) if static_rows(rows) else rows
-        row = B.arith.select(p["ok"], p["row"], end)
-        mask = B.vector.create_mask(p["mask"].results[0].type, [_index(p["cols"])])
-        new = _read(load.results[0], src, [row, p["col"]], mask)
+    if p.get("kept"):
+        new = keep_row_load(load, loop, p, here, fat)
+    else:
+        new = _tile_row_read(load, p, here, src, rows)
     at.results[0].replace_all_uses_with(new)
     if at is load:
         load.erase()
     else:
         erase_tree(at)
     erase_unused([p["select"], p["mask"]])
+
+
+def _tile_row_read(load, p: dict, here, src, rows):
+    """The read of :func:`_rewrite` for a row of C's edge, at ``here``."""
+    with ir.InsertionPoint(here), load.location:
+        end = B.arith.constant(p["row"].type, rows) if static_rows(rows) else rows
+        row = B.arith.select(p["ok"], p["row"], end)
+        mask = B.vector.create_mask(p["mask"].results[0].type, [_index(p["cols"])])
+        return _read(load.results[0], src, [row, p["col"]], mask)

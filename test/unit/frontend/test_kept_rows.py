@@ -1,0 +1,98 @@
+"""pipeline_mlir/frontend/kept_rows.py: runs masked by their row and a count that are not
+rows of C's edge tied to a tile: a batch's (3-D) and a ``K x N`` B's K rows.
+
+IREE's bf16 batch 2 x 300x520x262 at the prefetch point masks each run by ``create_mask
+1, row, K left``; the same kernel ``test_iree_epilogues.py`` emulates, exact (the run's
+build cache holds it once).  IREE's fp8 E5M2 ``A x B`` 300x1000x1030 masks B's runs by
+``create_mask K row, N left``: the K row is read as such, and the N edge (1000 = 62 x 16 +
+8) cuts a run inside, which is refused at the read; the same kernel with N = 1008 (its
+sizes rewritten in the text: every run whole) is adopted from its late form, B's runs
+kept, and its N left off by one refused.  Each property
+the rewrite relies on, broken in IREE's text, is refused at the read or at the buffer.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from masked_rows_helpers import adopt as _run, assert_refused_at, text_mutation as _text  # noqa: E402
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import epilogues as E  # noqa: E402
+import generate as G  # noqa: E402
+
+#: A's masked read of the batch kernel (its first)
+A_READ = "%94 = vector.transfer_read %subview_16"
+
+
+def _batch() -> str:
+    return G.prefetch_point(E.epilogue_source("batch", m=300, n=520, k=262))
+
+
+def _fp8_ab(n: int, form: str = "prefetch") -> str:
+    """IREE's fp8 E5M2 ``A x B`` 300x1000x1030 at the prefetch point (or ``form``), its N
+    made ``n`` (every size and stride of 1000 in the text; C's 300000 elements and B's
+    1030000 too)."""
+    text = G.forms(G.matmul_source(dtype="fp8e5m2", m=300, n=1000, k=1030,
+                                   transpose_b=False))[form]
+    if n == 1000:
+        return text
+    text = re.sub(r"(?<=\D)1000(?=\D)", str(n), text).replace("300000xf32", f"{300 * n}xf32")
+    return re.sub(r"(?<=\D)1030000(?=\D)", str(1030 * n), text)
+
+
+@pytest.mark.parametrize("mutate,at,message", [
+    (_text("%cst_0 = arith.constant 0.000000e+00 : bf16",
+           "%cst_0 = arith.constant -0.000000e+00 : bf16"), A_READ,
+     "pads masked rows with a value other than zero"),
+    # the row and the K left swapped: the count is the row flag, which moves with the
+    # workgroup and cuts the run
+    (_text("vector.create_mask %c1, %24, %91", "vector.create_mask %c1, %91, %24"), A_READ,
+     "has a mask whose size depends on the workgroup"),
+    (_text("%3 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset",
+           "%3 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset boundsCheck(false)"),
+     "%3 = amdgpu.fat_raw_buffer_cast",
+     "masked rows are read past the end of this fat buffer, which must be range-checked"),
+], ids=["padding", "row and count swapped", "not range-checked"])
+def test_what_the_batch_rewrite_relies_on_is_checked(tmp_path, capsys, mutate, at, message):
+    assert_refused_at(tmp_path, capsys, mutate(_batch()), at, message)
+
+
+def test_k_rows_are_read_and_a_cut_run_refused(tmp_path, capsys):
+    assert_refused_at(tmp_path, capsys, _fp8_ab(1000), "%189 = vector.transfer_read",
+                      "sizes the lane's run of 16 elements along dimension 1 of "
+                      "memref<1030x1000xf8E5M2")
+    # the N left one past the edge in B's tile size: a run of 1 element, cut, refused
+    cut = _text("#map3 = affine_map<(d0) -> (d0 * -128 + 1008, 128)>",
+                "#map3 = affine_map<(d0) -> (d0 * -128 + 1009, 128)>")(_fp8_ab(1008))
+    assert_refused_at(tmp_path, capsys, cut, "%189 = vector.transfer_read",
+                      "sizes the lane's run of 16 elements along dimension 1")
+    # (N = 1008 itself is adopted from the late form below, B's runs kept; from the
+    # prefetch point too, exact on the emulator, by hand: docs/iree-kernels.md)
+
+
+def test_k_rows_of_the_late_form(tmp_path, capsys):
+    """The late form's B (a guarded load masked by ``select(K row, create_mask(N left),
+    0)``): at N = 1008 its runs kept as at the prefetch point; its pass-through made -0.0,
+    refused at the guard."""
+    late = _fp8_ab(1008, "late")
+    rc, out, err = _run(tmp_path, capsys, late)
+    assert rc == 0, err
+    loop = out.split("scf.for %arg0 = ")[1]
+    copies = re.findall(r"amdgpu\.gather_to_lds %\w+\[[^\n]*memref<1030x1008xf8E5M2", loop)
+    assert copies and all("sched.kept_mask" in c for c in copies), copies
+    assert re.search(r"arith\.select %\w+, %\w+, %c1030\w* : index", loop)
+    then = "%553 = vector.maskedload %4[%345, %270], %343, %cst_0 "
+    negative = _text("%352 = scf.if %351", "%negz = arith.constant dense<-0.000000e+00> : "
+                     "vector<16xf8E5M2>\n%352 = scf.if %351")(_text(then, then.replace(
+                         "%cst_0", "%negz"))(_text("%554 = arith.select %343, %553, %cst_0",
+                                                  "%554 = arith.select %343, %553, %negz")(
+                             late)))
+    assert_refused_at(tmp_path, capsys, negative, "%352 = scf.if %351",
+                      "passes a value other than zero through masked rows")

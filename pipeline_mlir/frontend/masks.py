@@ -47,6 +47,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
 from pipeline_mlir.frontend.copy_source import dim_indices
+from pipeline_mlir.frontend.cut_runs import CUT, mark_cut_runs
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, replace_masked_read
 from pipeline_mlir.frontend.kept_masks import drop_mask, keep_moving_masks
 from pipeline_mlir.frontend.launch_stride import stride_divisors
@@ -57,12 +58,13 @@ from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_t
 
 
 def masked_reads(loop) -> list:
-    """The ``vector.transfer_read`` ops directly in ``loop``'s body that have a mask, and
-    its ``vector.maskedload`` ops (IREE's late form reads its LDS tiles so)."""
+    """The ``vector.transfer_read`` ops directly in ``loop``'s body that have a mask (but
+    a run cut at C's edge, :data:`~pipeline_mlir.frontend.cut_runs.CUT`, copied in pieces),
+    and its ``vector.maskedload`` ops (IREE's late form reads its LDS tiles so)."""
     out = []
     for o in loop.regions[0].blocks[0].operations:
         o = _op(o)
-        if o.name == "vector.transfer_read":
+        if o.name == "vector.transfer_read" and CUT not in o.attributes:
             g = segments(o)
             if len(g) > 3 and g[3]:
                 out.append(o)
@@ -95,6 +97,7 @@ def peel_masked_tail(loop) -> object | None:
     """Peel ``loop``'s masked last K tile into a remainder loop and drop the masks of the
     loop that stays (module docstring); nothing when no read of ``loop`` is masked.
     Returns the remainder loop, if one was cut."""
+    mark_cut_runs(loop)
     keep_moving_masks(loop)
     reads = masked_reads(loop) + guarded_loads(loop)
     selects = selected_loads(loop)

@@ -1,0 +1,216 @@
+"""Runs cut inside by C's edge: a lane's copy masked to its first ``s`` elements, ``s``
+moving with the workgroup, kept as 4-byte copies each with its own condition.
+
+A ``K x M`` A (``A^T x B``) or ``K x N`` B whose M (N) is not a multiple of the run IREE
+copies per lane (8 elements of 2 bytes) has edge tiles whose last run is cut inside: IREE
+masks it by ``vector.create_mask 1, s`` (at the prefetch point; in the late form a guarded
+load, :mod:`~pipeline_mlir.frontend.guarded_load`, masked by ``vector.create_mask s``),
+``s`` the elements of the run left before the buffer's row ends (8, 4 or 0 at 1500).  The
+masked elements lie inside the buffer (the next K row's start), so no read of the whole
+run past a range-checked end zeroes them; what :mod:`~pipeline_mlir.frontend.kept_masks`
+keeps (a condition for the lane's whole run) does not hold them.  :func:`mark_cut_runs`
+takes such a read when:
+
+* its mask is a ``vector.create_mask`` whose other sizes are the vector's (1) and whose last
+  ``s`` sizes the run along the buffer's contiguous dimension (a global or fat raw buffer of
+  two or more dimensions read through same-rank views), and ``s`` depends on the workgroup
+  and not on the loop variable (a condition on K is the K tail's, peeled by
+  :mod:`~pipeline_mlir.frontend.masks`);
+* ``s``, clamped to ``[0, W]`` as ``vector.create_mask`` clamps it, is a multiple of the
+  elements of 4 bytes (``q``) in every thread of every workgroup of the grid (evaluated,
+  the workgroups side by side; the grid proven to cover C): each 4-byte piece of the run
+  is then whole or masked whole.  Else an error at the read naming the workgroup, the thread
+  and the size;
+* the buffer meets what a kept mask needs (a fat raw buffer of static shape range-checked
+  by it, a padding of zero bits, the offset past the end within 32 bits:
+  :func:`~pipeline_mlir.frontend.kept_masks.past_end_rows`), else an error at the read.
+
+The read is marked :data:`CUT` (the rows ``delta`` past the end) and left as the kernel
+masks it, so a loop that runs it as written (a remainder loop) stays exact; the guarded
+load becomes the masked ``vector.transfer_read`` it computes.  The masked-tail peel passes
+over it.  :mod:`~pipeline_mlir.frontend.regcopy` then makes the register copy of a marked
+read ``W / q`` copies of 4 bytes (:func:`~pipeline_mlir.frontend.split_copy.split_copy`):
+lane ``l`` of copy ``h`` moves piece ``l % p`` of the run of the kernel's lane
+``(64 / p) h + l // p`` (``p`` pieces), its mask size ``s`` recomputed for that lane, and
+keeps piece ``o = (l % p) q`` where ``s > o`` as a kept mask keeps a run: its indices
+``select(s > o, i0, delta)``, ``select(s > o, i_d, 0)``, reading zeros past the end
+otherwise; it is marked :data:`~pipeline_mlir.frontend.kept_masks.KEPT`, so what takes a
+kept copy (the front end's own copies, proven over the grid by
+:mod:`~pipeline_mlir.frontend.kept_layout`) takes it.  A marked read that is not a register
+copy stays masked and is refused where a masked copy is.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int, element_bytes, segments
+from pipeline_mlir.analysis.ir_facts import memory_space
+from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride, workgroup_grid
+from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
+from pipeline_mlir.analysis.views import view_root
+from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
+from pipeline_mlir.frontend.guarded_load import guarded
+from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
+from pipeline_mlir.frontend.kept_masks import past_end_rows
+from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of
+from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES
+
+#: the integer attribute (``delta``) of a read whose run the edge cuts inside
+CUT = "sched.kept_cut"
+#: the bytes of each piece a cut run is copied in
+PIECE_BYTES = LDS_DMA_BYTES[0]
+#: workgroups evaluated side by side
+_CHUNK = 128
+
+
+def mark_cut_runs(loop) -> int:
+    """Mark every read directly in ``loop``'s body whose run C's edge cuts inside (module
+    docstring), a guarded load made its masked read first; the number marked."""
+    iv = loop.regions[0].blocks[0].arguments[0]
+    found = []
+    for o in [_op(o) for o in loop.regions[0].blocks[0].operations]:
+        if o.name == "vector.transfer_read" and len(segments(o)) > 3 and segments(o)[3]:
+            s = cut_size(o, segments(o)[3][0], o, iv)
+            if s is not None:
+                found.append((o, s, segments(o)[2][0]))
+        elif o.name == "scf.if" and guarded(o) is not None:
+            g = guarded(o)
+            s = cut_size(o, g.mask, g.load, iv)
+            if s is not None:
+                found.append((o, s, g.passthrough))
+    if not found:
+        return 0
+    marked = []
+    for at, s, pad in found:
+        load = guarded(at).load if at.name == "scf.if" else at
+        delta = past_end_rows(loop, at, s, pad, load)
+        marked.append((at, s, delta))
+    _prove_grid(loop, [(at, s) for at, s, _ in marked])
+    for at, s, delta in marked:
+        read = _as_read(at) if at.name == "scf.if" else at
+        read.attributes[CUT] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), delta)
+    return len(marked)
+
+
+def cut_size(at, mask, load, iv):
+    """The size ``s`` that masks the last (contiguous) dimension of ``load``'s run when the
+    mask ``mask`` of ``at`` (the read, or its guarded load) cuts a run at C's edge (module
+    docstring), else None."""
+    if isinstance(mask.owner, ir.Block) or _op(mask.owner).name != "vector.create_mask":
+        return None
+    cm = _op(mask.owner)
+    shape = ir.VectorType(load.results[0].type).shape
+    if len(cm.operands) != len(shape) or shape[-1] < 2 or any(
+            constant_int(v) != n for v, n in zip(list(cm.operands)[:-1], shape[:-1])):
+        return None
+    s = cm.operands[len(shape) - 1]
+    bad = foreign_source(s, {iv})
+    if bad is None or "workgroup" not in source_text(bad) or depends(s, {iv}):
+        return None
+    src = load.operands[0]
+    if not isinstance(src.type, ir.MemRefType):
+        return None
+    root = ir.MemRefType(view_root(src).type)
+    if root.rank < 2 or memory_space(root) not in ("global", "fat_raw_buffer") or \
+            ir.MemRefType(src.type).rank != root.rank:
+        return None
+    if load.name == "vector.transfer_read" and "permutation_map" in load.attributes:
+        pm = ir.AffineMapAttr(load.attributes["permutation_map"]).value
+        if str(pm) != str(ir.AffineMap.get_minor_identity(root.rank, len(shape))):
+            return None
+    return s
+
+
+def _width(read) -> int:
+    return ir.VectorType(read.results[0].type).shape[-1]
+
+
+def _piece(read) -> int:
+    """The elements of a 4-byte piece of ``read``'s run."""
+    try:
+        eb = element_bytes(ir.MemRefType.get(
+            [1], ir.VectorType(read.results[0].type).element_type))
+    except ValueError:
+        return 0
+    return PIECE_BYTES // eb if eb and PIECE_BYTES % eb == 0 else 0
+
+
+def _prove_grid(loop, reads: list) -> None:
+    """Every ``(read, s)`` of ``reads`` masks, in every thread of every workgroup of the
+    grid, a multiple of its 4-byte pieces (``s`` clamped to the run), else an error at the
+    read naming where it does not."""
+    at = reads[0][0]
+    kernel = kernel_of(loop)
+    why = (f"{describe(at)} masks the lane's run at C's edge inside it; the front end "
+           f"copies such a run in {PIECE_BYTES}-byte pieces, each whole or masked whole, "
+           f"proven for every workgroup, and")
+    if walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
+        raise IRError(at, f"{why} does not evaluate a loop over workgroups")
+    grid = workgroup_grid(kernel)
+    if grid is None or int(np.prod(grid)) > GRID_LIMIT:
+        raise IRError(at, f"{why} needs a grid of at most {GRID_LIMIT} workgroups, not "
+                          f"{'an unbounded one' if grid is None else int(np.prod(grid))}")
+    block = block_size(kernel)
+    check_grid_covers(kernel, grid, block)
+    points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    iv = loop.regions[0].blocks[0].arguments[0]
+    lb = constant_int(loop.operands[0])
+    for i in range(0, len(points), _CHUNK):
+        chunk = points[i:i + _CHUNK]
+        ev = SideBySide(block, len(chunk), launch_values=False)
+        bind_workgroup(ev, kernel, ev.lane_ids(chunk))
+        ev.where = loop
+        ev.bind(iv, 0 if lb is None else lb)
+        for read, s in reads:
+            _check_sizes(read, ev.value(s), chunk, ev.per_workgroup)
+
+
+def _check_sizes(read, sizes: np.ndarray, chunk: np.ndarray, threads: int) -> None:
+    """Every mask size of ``sizes`` (one per thread of the workgroups ``chunk``), clamped
+    to ``read``'s run, a multiple of its 4-byte pieces."""
+    w, q = _width(read), _piece(read)
+    if not q or w % q:
+        raise IRError(read, f"{describe(read)} masks a run of {w} elements at C's edge "
+                            f"inside it; the front end copies such a run in "
+                            f"{PIECE_BYTES}-byte pieces, which needs elements of 1, 2 or 4 "
+                            f"bytes and a run of whole pieces")
+    v = np.clip(sizes, 0, w)
+    bad = np.flatnonzero(v % q)
+    if len(bad):
+        t = int(bad[0])
+        wg = tuple(int(x) for x in chunk[t // threads])
+        raise IRError(read, f"{describe(read)} masks the lane's run at C's edge to {int(v[t])} "
+                            f"of {w} elements in thread {t % threads} of workgroup {wg}; the "
+                            f"front end copies such a run in {PIECE_BYTES}-byte pieces of {q} "
+                            f"elements, each whole or masked whole, so needs the size a "
+                            f"multiple of {q} in every workgroup")
+
+
+def _as_read(guard):
+    """Guarded load ``guard`` replaced by the masked ``vector.transfer_read`` it computes
+    (the mask and pass-through its own, the padding the pass-through's element: zero)."""
+    g = guarded(guard)
+    load = g.load
+    vt = ir.VectorType(load.results[0].type)
+    rank = ir.MemRefType(load.operands[0].type).rank
+    t = ir.BoolAttr.get(True)
+    attrs = {"in_bounds": ir.ArrayAttr.get([t] * vt.rank),
+             "permutation_map": ir.AffineMapAttr.get(
+                 ir.AffineMap.get_minor_identity(rank, vt.rank)),
+             "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, rank, 1, 1])}
+    et = vt.element_type
+    with ir.InsertionPoint(guard), guard.location:
+        zero = ir.FloatAttr.get(et, 0.0) if not isinstance(et, ir.IntegerType) else \
+            ir.IntegerAttr.get(et, 0)
+        pad = ir.Operation.create("arith.constant", results=[et],
+                                  attributes={"value": zero}).results[0]
+        new = ir.Operation.create("vector.transfer_read", results=[vt],
+                                  operands=list(load.operands) + [pad, g.mask],
+                                  attributes=attrs)
+    guard.results[0].replace_all_uses_with(new.results[0])
+    guard.erase()
+    return new

@@ -73,6 +73,8 @@ def mark_cut_runs(loop) -> int:
     iv = loop.regions[0].blocks[0].arguments[0]
     found = []
     for o in [_op(o) for o in loop.regions[0].blocks[0].operations]:
+        if CUT in o.attributes:
+            continue
         if o.name == "vector.transfer_read" and len(segments(o)) > 3 and segments(o)[3]:
             s = cut_size(o, segments(o)[3][0], o, iv)
             if s is not None:
@@ -100,14 +102,10 @@ def cut_size(at, mask, load, iv):
     """The size ``s`` that masks the last (contiguous) dimension of ``load``'s run when the
     mask ``mask`` of ``at`` (the read, or its guarded load) cuts a run at C's edge (module
     docstring), else None."""
-    if isinstance(mask.owner, ir.Block) or _op(mask.owner).name != "vector.create_mask":
+    sizes, ks = mask_parts(mask, ir.VectorType(load.results[0].type).shape)
+    if sizes is None or any(foreign_source(k, {iv}) is not None for k in ks):
         return None
-    cm = _op(mask.owner)
-    shape = ir.VectorType(load.results[0].type).shape
-    if len(cm.operands) != len(shape) or shape[-1] < 2 or any(
-            constant_int(v) != n for v, n in zip(list(cm.operands)[:-1], shape[:-1])):
-        return None
-    s = cm.operands[len(shape) - 1]
+    s = sizes[-1]
     bad = foreign_source(s, {iv})
     if bad is None or "workgroup" not in source_text(bad) or depends(s, {iv}):
         return None
@@ -120,9 +118,62 @@ def cut_size(at, mask, load, iv):
         return None
     if load.name == "vector.transfer_read" and "permutation_map" in load.attributes:
         pm = ir.AffineMapAttr(load.attributes["permutation_map"]).value
-        if str(pm) != str(ir.AffineMap.get_minor_identity(root.rank, len(shape))):
+        if str(pm) != str(ir.AffineMap.get_minor_identity(root.rank, len(shape_of(load)))):
             return None
     return s
+
+
+def shape_of(read) -> list:
+    return list(ir.VectorType(read.results[0].type).shape)
+
+
+def mask_parts(mask, shape) -> tuple:
+    """(the sizes of the ``vector.create_mask`` a cut run's mask is, the K parts in it)
+    of ``mask`` for a vector of ``shape``: ``vector.create_mask k.., s`` whose leading sizes
+    ``k`` are the vector's (constants) or the K rows left (K parts, each of which must be
+    at least its dimension where the pipelined loop runs), or ``arith.select ok,
+    (vector.create_mask s), false`` (IREE's late form: ``ok`` the K row's test, a K part
+    that must hold); (None, None) for other masks."""
+    if shape[-1] < 2 or isinstance(mask.owner, ir.Block):
+        return None, None
+    ks = []
+    m = _op(mask.owner)
+    if m.name == "arith.select" and not isinstance(m.operands[0].type, ir.VectorType) and \
+            not isinstance(m.operands[2].owner, ir.Block) and \
+            _op(m.operands[2].owner).name == "arith.constant" and \
+            str(_op(m.operands[2].owner).attributes["value"]).startswith("dense<false>"):
+        ks.append(m.operands[0])
+        m = None if isinstance(m.operands[1].owner, ir.Block) else _op(m.operands[1].owner)
+    if m is None or m.name != "vector.create_mask" or len(m.operands) != len(shape):
+        return None, None
+    sizes = list(m.operands)
+    ks += [v for v, n in zip(sizes[:-1], shape[:-1]) if constant_int(v) != n]
+    return sizes, ks
+
+
+def k_parts(read) -> list:
+    """The K parts of marked read ``read``'s mask (:func:`mask_parts`): ``(value, least)``,
+    each of which must be at least ``least`` (1 for a K row's ``i1`` test)."""
+    shape = shape_of(read)
+    mask = segments(read)[3][0]
+    sizes, ks = mask_parts(mask, shape)
+    least = {v: n for v, n in zip(sizes[:-1], shape[:-1])}
+    return [(k, least.get(k, 1)) for k in ks]
+
+
+def run_mask_only(read) -> None:
+    """Marked read ``read`` masked by its run's size alone (``vector.create_mask`` of the
+    vector's leading sizes and ``s``), its K parts proven full where it runs."""
+    shape = shape_of(read)
+    g = segments(read)
+    sizes, _ = mask_parts(g[3][0], shape)
+    t = ir.IndexType.get()
+    with ir.InsertionPoint(read), read.location:
+        lead = [ir.Operation.create("arith.constant", results=[t], attributes={
+            "value": ir.IntegerAttr.get(t, n)}).results[0] for n in shape[:-1]]
+        new = ir.Operation.create("vector.create_mask", results=[g[3][0].type],
+                                  operands=lead + [sizes[-1]]).results[0]
+    read.operands[len(read.operands) - 1] = new
 
 
 def _width(read) -> int:

@@ -20,7 +20,8 @@ takes such a read when:
   elements of 4 bytes (``q``) in every thread of every workgroup of the grid (evaluated,
   the workgroups side by side; the grid proven to cover C): each 4-byte piece of the run
   is then whole or masked whole.  Else an error at the read naming the workgroup, the thread
-  and the size;
+  and the size.  A grid this cannot evaluate (unbounded, a loop over workgroups, a size known
+  only at launch) marks nothing: the masked-tail peel refuses those masks, saying why;
 * the buffer meets what a kept mask needs (a fat raw buffer of static shape range-checked
   by it, a padding of zero bits, the offset past the end within 32 bits:
   :func:`~pipeline_mlir.frontend.kept_masks.past_end_rows`), else an error at the read.
@@ -49,6 +50,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, element_bytes, segments
 from pipeline_mlir.analysis.ir_facts import memory_space
+from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.analysis.views import view_root
@@ -86,12 +88,12 @@ def mark_cut_runs(loop) -> int:
                 found.append((o, s, g.passthrough))
     if not found:
         return 0
+    if not _prove_grid(loop, [(at, s) for at, s, _ in found]):
+        return 0
     marked = []
     for at, s, pad in found:
         load = guarded(at).load if at.name == "scf.if" else at
-        delta = past_end_rows(loop, at, s, pad, load)
-        marked.append((at, s, delta))
-    _prove_grid(loop, [(at, s) for at, s, _ in marked])
+        marked.append((at, s, past_end_rows(loop, at, s, pad, load)))
     for at, s, delta in marked:
         read = _as_read(at) if at.name == "scf.if" else at
         read.attributes[CUT] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), delta)
@@ -190,23 +192,23 @@ def _piece(read) -> int:
     return PIECE_BYTES // eb if eb and PIECE_BYTES % eb == 0 else 0
 
 
-def _prove_grid(loop, reads: list) -> None:
+def _prove_grid(loop, reads: list) -> bool:
     """Every ``(read, s)`` of ``reads`` masks, in every thread of every workgroup of the
     grid, a multiple of its 4-byte pieces (``s`` clamped to the run), else an error at the
-    read naming where it does not."""
+    read naming where it does not; False (nothing proven) when the grid is not one of
+    known workgroups evaluated here (unbounded, a loop over workgroups, a size known only
+    at launch): those masks are left to the refusals of the masked-tail peel."""
     at = reads[0][0]
     kernel = kernel_of(loop)
-    why = (f"{describe(at)} masks the lane's run at C's edge inside it; the front end "
-           f"copies such a run in {PIECE_BYTES}-byte pieces, each whole or masked whole, "
-           f"proven for every workgroup, and")
-    if walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
-        raise IRError(at, f"{why} does not evaluate a loop over workgroups")
     grid = workgroup_grid(kernel)
-    if grid is None or int(np.prod(grid)) > GRID_LIMIT:
-        raise IRError(at, f"{why} needs a grid of at most {GRID_LIMIT} workgroups, not "
-                          f"{'an unbounded one' if grid is None else int(np.prod(grid))}")
+    if grid is None or walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
+        return False
+    if int(np.prod(grid)) > GRID_LIMIT:
+        raise IRError(at, f"{describe(at)} masks the lane's run at C's edge inside it; the "
+                          f"front end copies such a run in {PIECE_BYTES}-byte pieces, proven "
+                          f"for every workgroup of a grid of at most {GRID_LIMIT}, not "
+                          f"{int(np.prod(grid))}")
     block = block_size(kernel)
-    check_grid_covers(kernel, grid, block)
     points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
     iv = loop.regions[0].blocks[0].arguments[0]
     lb = constant_int(loop.operands[0])
@@ -217,28 +219,35 @@ def _prove_grid(loop, reads: list) -> None:
         ev.where = loop
         ev.bind(iv, 0 if lb is None else lb)
         for read, s in reads:
-            _check_sizes(read, ev.value(s), chunk, ev.per_workgroup)
+            try:
+                sizes = ev.value(s)
+            except Unevaluable:
+                return False
+            _check_sizes(read, sizes, chunk, ev.per_workgroup)
+    check_grid_covers(kernel, grid, block)
+    return True
 
 
 def _check_sizes(read, sizes: np.ndarray, chunk: np.ndarray, threads: int) -> None:
     """Every mask size of ``sizes`` (one per thread of the workgroups ``chunk``), clamped
     to ``read``'s run, a multiple of its 4-byte pieces."""
     w, q = _width(read), _piece(read)
+    load = guarded(read).load if read.name == "scf.if" else read
+    head = (f"{describe(read)} masks the lane's run of {w} elements along the contiguous "
+            f"dimension of {view_root(load.operands[0]).type} by a size that moves with the "
+            f"workgroup (C's edge): the elements it masks lie inside the buffer, so the front "
+            f"end copies the run in {PIECE_BYTES}-byte pieces")
     if not q or w % q:
-        raise IRError(read, f"{describe(read)} masks a run of {w} elements at C's edge "
-                            f"inside it; the front end copies such a run in "
-                            f"{PIECE_BYTES}-byte pieces, which needs elements of 1, 2 or 4 "
-                            f"bytes and a run of whole pieces")
+        raise IRError(read, f"{head}, which needs elements of 1, 2 or 4 bytes and a run of "
+                            f"whole pieces")
     v = np.clip(sizes, 0, w)
     bad = np.flatnonzero(v % q)
     if len(bad):
         t = int(bad[0])
         wg = tuple(int(x) for x in chunk[t // threads])
-        raise IRError(read, f"{describe(read)} masks the lane's run at C's edge to {int(v[t])} "
-                            f"of {w} elements in thread {t % threads} of workgroup {wg}; the "
-                            f"front end copies such a run in {PIECE_BYTES}-byte pieces of {q} "
-                            f"elements, each whole or masked whole, so needs the size a "
-                            f"multiple of {q} in every workgroup")
+        raise IRError(read, f"{head} of {q} elements, each kept or masked whole; here the size "
+                            f"is {int(v[t])} in thread {t % threads} of workgroup {wg}, not a "
+                            f"multiple of {q}: a piece would be cut")
 
 
 def _as_read(guard):

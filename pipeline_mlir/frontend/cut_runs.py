@@ -59,7 +59,7 @@ from pipeline_mlir.frontend.guarded_load import guarded
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kept_masks import past_end_rows
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of
-from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES
+from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
 #: the integer attribute (``delta``) of a read whose run the edge cuts inside
 CUT = "sched.kept_cut"
@@ -208,6 +208,21 @@ def _prove_grid(loop, reads: list) -> bool:
                           f"front end copies such a run in {PIECE_BYTES}-byte pieces, proven "
                           f"for every workgroup of a grid of at most {GRID_LIMIT}, not "
                           f"{int(np.prod(grid))}")
+    for ev, chunk in _grid_evaluators(loop, grid):
+        for read, s in reads:
+            try:
+                sizes = ev.value(s)
+            except Unevaluable:
+                return False
+            _check_sizes(read, sizes, chunk, ev.per_workgroup)
+    check_grid_covers(kernel, grid, block_size(kernel))
+    return True
+
+
+def _grid_evaluators(loop, grid: tuple):
+    """(an evaluator of every thread of ``_CHUNK`` workgroups side by side, their ids) for
+    the workgroups of ``grid``, the loop variable bound to its first value."""
+    kernel = kernel_of(loop)
     block = block_size(kernel)
     points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
     iv = loop.regions[0].blocks[0].arguments[0]
@@ -218,14 +233,34 @@ def _prove_grid(loop, reads: list) -> bool:
         bind_workgroup(ev, kernel, ev.lane_ids(chunk))
         ev.where = loop
         ev.bind(iv, 0 if lb is None else lb)
-        for read, s in reads:
-            try:
-                sizes = ev.value(s)
-            except Unevaluable:
-                return False
-            _check_sizes(read, sizes, chunk, ev.per_workgroup)
-    check_grid_covers(kernel, grid, block)
-    return True
+        yield ev, chunk
+
+
+def prove_pieces(read, pieces: list) -> None:
+    """The pieces of marked read ``read`` (``pieces``: per copy ``h`` of ``p``,
+    its kept first index ``select(c, i0, delta)``) keep, in every thread of every workgroup
+    of the grid, piece ``l % p`` of lane ``(64 / p) h + l // p`` exactly where that lane's
+    ``s`` exceeds the piece's offset: the kernel's mask, piece by piece (evaluated;
+    the grid was evaluated when the read was marked).  Else an error at the read."""
+    loop = read.operation.parent
+    p, w = len(pieces), _width(read)
+    s = _op(segments(read)[3][0].owner).operands[len(shape_of(read)) - 1]
+    for ev, chunk in _grid_evaluators(loop, workgroup_grid(kernel_of(loop))):
+        sizes = ev.value(s)
+        g = np.arange(ev.threads)
+        lane = g % WAVE_SIZE
+        for h, first in enumerate(pieces):
+            other = g - lane + WAVE_SIZE // p * h + lane // p
+            want = sizes[other] > (lane % p) * (w // p)
+            keep = ev.value(_op(first.owner).operands[0]).astype(bool)
+            if not np.array_equal(keep, want):
+                t = int(np.flatnonzero(keep != want)[0])
+                n = ev.per_workgroup
+                raise IRError(read, f"{describe(read)}: copied in {p} pieces, thread {t % n} "
+                                    f"of workgroup {tuple(int(x) for x in chunk[t // n])} "
+                                    f"{'keeps' if keep[t] else 'drops'} piece {h} of its "
+                                    f"lane where the kernel's mask keeps {int(sizes[other][t])} "
+                                    f"of {w} elements")
 
 
 def _check_sizes(read, sizes: np.ndarray, chunk: np.ndarray, threads: int) -> None:

@@ -40,7 +40,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import dense_row_major, parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
-from pipeline_mlir.frontend.cut_runs import CUT
+from pipeline_mlir.frontend.cut_runs import CUT, prove_pieces
 from pipeline_mlir.frontend.kept_masks import KEPT
 from pipeline_mlir.frontend.kernel_ir import collapsed, describe, erase_unused
 from pipeline_mlir.frontend.launch_stride import STAGED, launch_aligned
@@ -315,6 +315,8 @@ def _gather(ev, scan, a: Access, dense: np.ndarray, flat, wave, steps: tuple,
         for k in (lb + step, lb):                  # (the two iterations checked, lb last)
             ev.bind(iv, k)
             check_split(ev, a, halves)
+        if CUT in a.op.attributes:                 # (its mask, piece by piece, every workgroup)
+            prove_pieces(a.op, [idx[0] for _, _, _, idx in halves])
         return [Access(op, flat, [lds], n // parts, src, idx) for op, lds, src, idx in halves]
     attrs = {"transferType": ir.TypeAttr.get(ir.VectorType.get([n], et)),
              "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(a.src_indices), 1, 1])}

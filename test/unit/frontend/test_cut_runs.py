@@ -90,3 +90,20 @@ def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
     assert rc == 1 and message in err and "Traceback" not in err, err
     line = src.read_text().splitlines()[int(err.split(":")[1]) - 1]
     assert "vector.transfer_read" in line or "scf.if" in line, (err, line)
+
+
+def test_a_wrong_piece_condition_is_caught(forms, capsys, monkeypatch):
+    """Each piece kept where its lane's size is at least its offset (not above it): in the
+    sampled workgroup every run is whole, so only the proof over the grid sees the corner
+    workgroup's piece at 4 of a run masked to 4 kept."""
+    from pipeline_mlir.frontend import split_copy as SC
+    real = SC.B.arith.cmpi
+
+    def cmpi(pred, a, b):
+        sge = SC.B.arith.CmpIPredicate.sge
+        return real(sge if pred == SC.B.arith.CmpIPredicate.sgt else pred, a, b)
+    monkeypatch.setattr(SC.B.arith, "cmpi", cmpi)
+    rc = main([str(forms["prefetch"]), ADOPT])
+    err = capsys.readouterr().err
+    assert rc == 1 and "copied in 4 pieces, thread " in err and \
+        "keeps piece" in err and "where the kernel's mask keeps 4 of 8 elements" in err, err

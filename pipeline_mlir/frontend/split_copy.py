@@ -65,8 +65,8 @@ def split_copy(a, flat, base, block, where, odd, parts: int = 2) -> list:
     if block[0] % WAVE_SIZE:
         raise IRError(a.op, f"{describe(a.op)} copies {LDS_DMA_BYTES[0] * parts} bytes per "
                             f"lane in a workgroup of {block[0]} threads along x; the front end "
-                            f"makes it {parts} {LDS_DMA_BYTES[0]}-byte copies within each wave, "
-                            f"which needs a multiple of {WAVE_SIZE} threads along x")
+                            f"makes it {_count(parts)} {LDS_DMA_BYTES[0]}-byte copies within "
+                            f"each wave, which needs a multiple of {WAVE_SIZE} threads along x")
     half = a.elements // parts
     et = ir.MemRefType(flat.type).element_type
     t = ir.IndexType.get()
@@ -176,10 +176,15 @@ def check_split(ev, a, halves: list) -> None:
         other = want[other_lane] + offset
         if not np.array_equal(got, other):
             t = int(np.flatnonzero(got != other)[0])
-            raise IRError(a.op, f"{describe(a.op)}: split into {parts} {LDS_DMA_BYTES[0]}-byte "
+            raise IRError(a.op, f"{describe(a.op)}: split into {_count(parts)} "
+                                f"{LDS_DMA_BYTES[0]}-byte "
                                 f"copies, thread {t} of copy {h} reads element {int(got[t])}, "
                                 f"not {int(other[t])}: its address is not the kernel's for "
                                 f"the lane whose bytes it moves")
+
+
+def _count(parts: int) -> str:
+    return {2: "two", 4: "four"}.get(parts, str(parts))
 
 
 class _Remap:

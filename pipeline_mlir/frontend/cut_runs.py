@@ -108,6 +108,8 @@ def cut_size(at, mask, load, iv):
     if sizes is None or any(foreign_source(k, {iv}) is not None for k in ks):
         return None
     s = sizes[-1]
+    if not ks and _whole_or_none(s, shape_of(load)[-1]):
+        return None           # (a whole-run mask: kept_masks.py keeps it in one copy)
     bad = foreign_source(s, {iv})
     if bad is None or "workgroup" not in source_text(bad) or depends(s, {iv}):
         return None
@@ -123,6 +125,14 @@ def cut_size(at, mask, load, iv):
         if str(pm) != str(ir.AffineMap.get_minor_identity(root.rank, len(shape_of(load)))):
             return None
     return s
+
+
+def _whole_or_none(s, w: int) -> bool:
+    """``s`` is ``arith.select c, W, 0``: the whole run or none of it."""
+    if isinstance(s.owner, ir.Block) or _op(s.owner).name != "arith.select":
+        return False
+    _, full, none = _op(s.owner).operands
+    return constant_int(full) == w and constant_int(none) == 0
 
 
 def shape_of(read) -> list:

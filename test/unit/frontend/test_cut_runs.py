@@ -8,8 +8,9 @@ pieces, each kept by the mask or read past the end of the range-checked buffer; 
 (N = 1000) are whole or not at the edge, kept as a whole-run select (kept_masks.py).  Both
 forms give one schedule (the K steps merged); the prefetch point is exact on the first and
 the corner workgroup (4 rows of M cut inside a run, K cut at 1030).  Mutants: a size off
-by one (a 4-byte piece cut), the mask on the wrong dimension, a padding of -0.0: refused
-at the read.
+by one (a 4-byte piece cut), the mask on the wrong dimension, a padding of -0.0, a K part
+partial before the last K tile: refused at the read; a piece's condition off by one: caught
+by the proof over the grid.
 """
 
 from __future__ import annotations
@@ -79,7 +80,11 @@ def test_cut_runs_both_forms_one_schedule_exact(forms, capsys):
     ("prefetch", "%cst_0 = arith.constant 0.000000e+00 : f16",
      "%cst_0 = arith.constant -0.000000e+00 : f16",
      "so needs a padding of the constant zero, every bit clear"),
-], ids=["off-by-one", "late-off-by-one", "wrong-dimension", "negative-zero"])
+    # the K part of the mask partial in an iteration the pipelined loop keeps
+    ("prefetch", PREFETCH_MASK, PREFETCH_MASK.replace("%58, %26", "%c0, %26"),
+     "masks the K rows left to 0 (of 1) in thread 0 in iteration 0, which the pipelined "
+     "loop runs"),
+], ids=["off-by-one", "late-off-by-one", "wrong-dimension", "negative-zero", "k-part"])
 def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
     text = forms[form].read_text()
     assert text.count(old) == 1, old

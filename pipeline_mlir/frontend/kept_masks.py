@@ -187,6 +187,27 @@ def _check(loop, at, cond, pad, load) -> tuple:
     return load, cond, delta
 
 
+def past_end_rows(loop, at, cond, pad, load) -> int:
+    """The rows ``delta`` past the end of ``load``'s fat buffer a lane whose ``cond`` (an
+    ``i1``, or a run's mask size: :mod:`~pipeline_mlir.frontend.cut_runs`) keeps out reads,
+    ``load`` and ``pad`` meeting what a kept mask needs (module docstring); else an error
+    at ``at`` saying which requirement fails."""
+    return _check(loop, at, cond, pad, load)[2]
+
+
+def buffer_indices(src, indices: list) -> tuple:
+    """(the fat buffer ``src`` views, the index per dimension of it of ``src[indices]``),
+    the sums built as ``arith`` ops at the current insertion point (through casts and
+    same-rank unit-stride subviews: :func:`past_end_rows` checked it)."""
+    t = ir.IndexType.get()
+    root = _fat_root(src)
+
+    def const(v: int):
+        return ir.Operation.create("arith.constant", results=[t],
+                                   attributes={"value": ir.IntegerAttr.get(t, v)}).results[0]
+    return root, dim_indices(_Arith(const), _Arith(const), src, indices, root)
+
+
 def _fat_root(v):
     """The buffer memref ``v`` views: the first ``amdgpu.fat_raw_buffer_cast`` result on
     its chain of views, else its root."""

@@ -64,6 +64,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dense_i64,
                                              memory_space, segments, zero_bits)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
+from pipeline_mlir.frontend.cut_runs import CUT
 from pipeline_mlir.frontend.kernel_ir import (check_read_movable, depends, describe,
                                               erase_unused, owner)
 from pipeline_mlir.frontend.kept_rows import keep_row_run, kept_route
@@ -203,7 +204,7 @@ def _masked_read(read, src, indices: list, mask):
 def _match(read) -> dict | None:
     """The parts of a run masked by rows and the K left whose read is ``read`` (module
     docstring), or None when ``read`` is not one."""
-    if not segments(read)[3]:
+    if not segments(read)[3] or CUT in read.attributes:     # (cut_runs.py)
         return None
     cm = owner(segments(read)[3][0], "vector.create_mask")
     found = _read_view(read)

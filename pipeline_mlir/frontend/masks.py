@@ -47,6 +47,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
 from pipeline_mlir.frontend.copy_source import dim_indices
+from pipeline_mlir.frontend.cut_runs import CUT, k_parts, mark_cut_runs, run_mask_only
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, replace_masked_read
 from pipeline_mlir.frontend.kept_masks import drop_mask, keep_moving_masks
 from pipeline_mlir.frontend.launch_stride import stride_divisors
@@ -57,12 +58,13 @@ from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_t
 
 
 def masked_reads(loop) -> list:
-    """The ``vector.transfer_read`` ops directly in ``loop``'s body that have a mask, and
-    its ``vector.maskedload`` ops (IREE's late form reads its LDS tiles so)."""
+    """The ``vector.transfer_read`` ops directly in ``loop``'s body that have a mask (but
+    a run cut at C's edge, :data:`~pipeline_mlir.frontend.cut_runs.CUT`, copied in pieces),
+    and its ``vector.maskedload`` ops (IREE's late form reads its LDS tiles so)."""
     out = []
     for o in loop.regions[0].blocks[0].operations:
         o = _op(o)
-        if o.name == "vector.transfer_read":
+        if o.name == "vector.transfer_read" and CUT not in o.attributes:
             g = segments(o)
             if len(g) > 3 and g[3]:
                 out.append(o)
@@ -95,10 +97,12 @@ def peel_masked_tail(loop) -> object | None:
     """Peel ``loop``'s masked last K tile into a remainder loop and drop the masks of the
     loop that stays (module docstring); nothing when no read of ``loop`` is masked.
     Returns the remainder loop, if one was cut."""
+    mark_cut_runs(loop)
     keep_moving_masks(loop)
     reads = masked_reads(loop) + guarded_loads(loop)
     selects = selected_loads(loop)
-    if not reads and not selects:
+    cuts = _cut_k_reads(loop)
+    if not reads and not selects and not cuts:
         return None
     iv = loop.regions[0].blocks[0].arguments[0]
     ev = Evaluator(block_size(kernel_of(loop)))
@@ -107,13 +111,17 @@ def peel_masked_tail(loop) -> object | None:
     if dynamic:   # proven for every K before the cut, from the loop's own upper bound
         check_step(loop)
         check_static(selects)
+        _static_cuts(cuts)
         prove_full(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads}, ev)
     rem = split_tail(loop, peel_last=True)
     if rem is None or is_whole_remainder(loop):
         return None  # (no pair left: the whole loop runs as written, masks included)
     if not dynamic:
         _evaluate_kept(loop, reads, iv, ev)
+        _evaluate_cut_k(loop, cuts, iv, ev)
         check_kept(loop, selects, iv, ev)
+    for r in cuts:
+        run_mask_only(r)
     pin_full_sizes(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads})
     for r in reads:
         if r.name == "scf.if":
@@ -143,6 +151,43 @@ def _evaluate_kept(loop, reads: list, iv, ev) -> None:
                                      f"elements in thread {t} in iteration {k}, which the "
                                      f"pipelined loop runs; the front end peels a mask of "
                                      f"the last K tile only")
+
+
+def _cut_k_reads(loop) -> list:
+    """The reads directly in ``loop``'s body whose run C's edge cuts
+    (:data:`~pipeline_mlir.frontend.cut_runs.CUT`) and whose mask also holds the K rows
+    left (:func:`~pipeline_mlir.frontend.cut_runs.k_parts`)."""
+    return [o for o in map(_op, loop.regions[0].blocks[0].operations)
+            if CUT in o.attributes and k_parts(o)]
+
+
+def _static_cuts(cuts: list) -> None:
+    if cuts:
+        raise IRError(cuts[0], f"{describe(cuts[0])} masks a run cut at C's edge and the K "
+                               f"rows left at once; the front end peels that K part only "
+                               f"from a loop of constant bounds, not one whose trip count is "
+                               f"known only at run time")
+
+
+def _evaluate_cut_k(loop, cuts: list, iv, ev) -> None:
+    """The K part of every mask of ``cuts`` full for every thread in every iteration of
+    ``loop`` (the pipelined loop, constant bounds), by evaluation."""
+    lb, ub, step = (ev.uniform(loop.operands[i]) for i in range(3))
+    for r in cuts:
+        for v, _ in k_parts(r):
+            _check_sources(r, v, iv)
+    for k in range(lb, ub, step):
+        ev.bind(iv, k)
+        for r in cuts:
+            for v, least in k_parts(r):
+                short = np.asarray(ev.value(v)).astype(np.int64) < least
+                if np.any(short):
+                    t = int(np.flatnonzero(short)[0])
+                    raise IRError(r, f"{describe(r)} masks the K rows left to "
+                                     f"{int(np.asarray(ev.value(v))[t])} (of {least}) in "
+                                     f"thread {t} in iteration {k}, which the pipelined loop "
+                                     f"runs; the front end peels a mask of the last K tile "
+                                     f"only")
 
 
 def _mask_sizes(read, iv, checked: bool = True) -> tuple[list, list]:

@@ -54,6 +54,7 @@ from pipeline_mlir.frontend.regcopy import convert_register_copies
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
                                          scan_loop, split_reads)
 from pipeline_mlir.frontend.masks import peel_masked_tail
+from pipeline_mlir.frontend.cut_runs import mark_cut_runs
 from pipeline_mlir.frontend.private_values import forward_private_values
 from pipeline_mlir.frontend.tails import is_whole_remainder, split_tail
 from pipeline_mlir.frontend.transpose import regroup_transpose_reads
@@ -146,6 +147,7 @@ def adopt_loop(loop, schedule):
     inline_constant_true_ifs(loop)
     loop = carry_lds_accumulators(loop)
     forward_private_values(loop)    # (a run staged through a private row: its LDS store's)
+    mark_cut_runs(loop)             # (before the row masks claim a cut run's K rows)
     unmask_row_copies(loop)
     unmask_row_tails(loop)
     unmask_guarded_rows(loop)

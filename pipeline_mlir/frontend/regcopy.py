@@ -40,6 +40,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import dense_row_major, parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
+from pipeline_mlir.frontend.cut_runs import CUT, prove_pieces
 from pipeline_mlir.frontend.kept_masks import KEPT
 from pipeline_mlir.frontend.kernel_ir import collapsed, describe, erase_unused
 from pipeline_mlir.frontend.launch_stride import STAGED, launch_aligned
@@ -76,7 +77,7 @@ def convert_register_copies(scan: LoopScan) -> None:
     for a in regs:
         by_root.setdefault(ev.view(a.view).root, []).append(a)
     wave = _wave_index(scan, regs[0].op)
-    kept = {id(a) for a in regs if KEPT in a.op.attributes}
+    kept = {id(a) for a in regs if KEPT in a.op.attributes or CUT in a.op.attributes}
     done = {}
     for root, accs in by_root.items():
         done.update(_convert_buffer(ev, scan, root, accs, wave, (iv, lb, step)))
@@ -101,7 +102,7 @@ def _check_vectors(a: Access) -> None:
         if not op.name.startswith("vector.transfer"):
             continue
         g = segments(op)
-        if len(g) > 3 and g[3]:
+        if len(g) > 3 and g[3] and CUT not in op.attributes:   # (cut_runs.py: in pieces)
             raise IRError(op, f"{describe(op)} is masked; a masked copy (a K tail) cannot be "
                               f"made a direct-to-LDS copy")
         if "in_bounds" in op.attributes and not all(
@@ -138,7 +139,7 @@ def _check_source(ev, a: Access) -> bool:
                             f"(and {SPLIT_BYTES} as two copies; a copy that stays in registers "
                             f"is not pipelined)")
     el = _elements(ev, a.src, a.src_indices, a.elements, a.op, "reads global memory")
-    moved = LDS_DMA_BYTES[0] if size == SPLIT_BYTES else size   # (split_copy.py)
+    moved = LDS_DMA_BYTES[0] if size == SPLIT_BYTES or CUT in a.op.attributes else size
     return not np.any((el[:, 0] * v.elem_bytes) % moved) and launch_aligned(v.root, moved)
 
 
@@ -305,14 +306,18 @@ def _gather(ev, scan, a: Access, dense: np.ndarray, flat, wave, steps: tuple,
         base = A.addi(A.muli(wave, A.constant(t, ir.IntegerAttr.get(t, bs))),
                       A.constant(t, ir.IntegerAttr.get(t, b0)))
     et = ir.MemRefType(flat.type).element_type
-    if n * ev.view(a.src).elem_bytes == SPLIT_BYTES:
+    size = n * ev.view(a.src).elem_bytes
+    if size == SPLIT_BYTES or CUT in a.op.attributes:     # (split_copy.py, cut_runs.py)
+        parts = size // LDS_DMA_BYTES[0]
         halves = split_copy(a, flat, base, scan.block, _copy_point(a, reads),
-                            lane_odd(scan.loop, n // 2))
+                            lane_odd(scan.loop, n // parts, parts), parts)
         iv, lb, step = steps
         for k in (lb + step, lb):                  # (the two iterations checked, lb last)
             ev.bind(iv, k)
             check_split(ev, a, halves)
-        return [Access(op, flat, [lds], n // 2, src, idx) for op, lds, src, idx in halves]
+        if CUT in a.op.attributes:                 # (its mask, piece by piece, every workgroup)
+            prove_pieces(a.op, [idx[0] for _, _, _, idx in halves])
+        return [Access(op, flat, [lds], n // parts, src, idx) for op, lds, src, idx in halves]
     attrs = {"transferType": ir.TypeAttr.get(ir.VectorType.get([n], et)),
              "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(a.src_indices), 1, 1])}
     with ir.InsertionPoint(_copy_point(a, reads)), a.op.location:

@@ -40,7 +40,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
-from pipeline_mlir.frontend.kept_masks import KEPT, unkept
+from pipeline_mlir.analysis.ir_facts import segments
+from pipeline_mlir.frontend.cut_runs import CUT
+from pipeline_mlir.frontend.kept_masks import KEPT, buffer_indices, unkept
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
@@ -52,27 +54,36 @@ HINTS = ("iree_codegen.index_hint", "util.assume.int")
 UNIFORM = ("rocdl.readfirstlane",)
 
 
-def split_copy(a, flat, base, block, where, odd) -> list:
-    """The two ``amdgpu.gather_to_lds`` of 4 bytes per lane that replace the 8-byte copy
-    ``a`` (an ``Access`` of :mod:`~pipeline_mlir.frontend.scan`) writing ``flat`` from
-    element ``base`` of its wave (module docstring), created before ``where``: a list of
-    (op, LDS base, global memref, global indices).  ``odd`` is ``lane % 2`` times the
-    elements of a half, an index value defined before the loop."""
+def split_copy(a, flat, base, block, where, odd, parts: int = 2) -> list:
+    """The ``parts`` ``amdgpu.gather_to_lds`` of 4 bytes per lane that replace the copy
+    ``a`` of ``4 x parts`` bytes per lane (an ``Access`` of
+    :mod:`~pipeline_mlir.frontend.scan`) writing ``flat`` from element ``base`` of its wave
+    (module docstring; two for 8 bytes, four for a 16-byte run cut at C's edge,
+    :mod:`~pipeline_mlir.frontend.cut_runs`), created before ``where``: a list of (op, LDS
+    base, global memref, global indices).  ``odd`` is ``lane % parts`` times the elements
+    of a part, an index value defined before the loop (:func:`lane_odd`)."""
     if block[0] % WAVE_SIZE:
-        raise IRError(a.op, f"{describe(a.op)} copies {SPLIT_BYTES} bytes per lane in a "
-                            f"workgroup of {block[0]} threads along x; the front end makes it "
-                            f"two {LDS_DMA_BYTES[0]}-byte copies within each wave, which "
-                            f"needs a multiple of {WAVE_SIZE} threads along x")
-    half = a.elements // 2
+        raise IRError(a.op, f"{describe(a.op)} copies {LDS_DMA_BYTES[0] * parts} bytes per "
+                            f"lane in a workgroup of {block[0]} threads along x; the front end "
+                            f"makes it {_count(parts)} {LDS_DMA_BYTES[0]}-byte copies within "
+                            f"each wave, which needs a multiple of {WAVE_SIZE} threads along x")
+    half = a.elements // parts
     et = ir.MemRefType(flat.type).element_type
     t = ir.IndexType.get()
+    cut = _cut_parts(a) if CUT in a.op.attributes else None
     out = []
-    for h in range(2):
-        remap = _Remap(a.op, h)
-        src = remap.get(a.src)
-        idx = [remap.get(i) for i in a.src_indices]
+    for h in range(parts):
+        remap = _Remap(a.op, h, parts)
+        if cut is None:
+            src = remap.get(a.src)
+            idx = [remap.get(i) for i in a.src_indices]
+        else:
+            src, idx = cut[0], [remap.get(i) for i in cut[1]]
         with ir.InsertionPoint(where), a.op.location:
-            idx[-1] = _plus_odd(a.op, idx, odd)
+            if cut is None:
+                idx[-1] = _plus_odd(a.op, idx, odd)
+            else:
+                idx = _cut_piece(idx, remap.get(cut[2]), odd, cut[3])
             lds = B.arith.addi(base, B.arith.constant(t, ir.IntegerAttr.get(
                 t, h * WAVE_SIZE * half)))
             attrs = {"transferType": ir.TypeAttr.get(ir.VectorType.get([half], et)),
@@ -81,6 +92,29 @@ def split_copy(a, flat, base, block, where, odd) -> list:
                                      operands=[src] + idx + [flat, lds], attributes=attrs)
         out.append((op, lds, src, idx))
     return out
+
+
+def _cut_parts(a) -> tuple:
+    """(the fat buffer, the kernel lane's index per dimension of it, its mask size ``s``,
+    the rows ``delta`` past the end) of copy ``a`` whose run C's edge cuts inside
+    (:data:`~pipeline_mlir.frontend.cut_runs.CUT`), the indices built before its read."""
+    g = segments(a.op)
+    s = _op(g[3][0].owner).operands[len(ir.VectorType(a.op.results[0].type).shape) - 1]
+    with ir.InsertionPoint(a.op), a.op.location:
+        root, idx = buffer_indices(a.src, list(a.src_indices))
+    return root, idx, s, ir.IntegerAttr(a.op.attributes[CUT]).value
+
+
+def _cut_piece(idx: list, s, odd, delta: int) -> list:
+    """The indices of the piece ``odd`` elements into a run at ``idx`` masked to its first
+    ``s``: kept where ``s > odd`` (:mod:`~pipeline_mlir.frontend.kept_masks`' form,
+    ``select(c, i0, delta)`` then ``select(c, i_d, 0)``), past the end otherwise."""
+    t = ir.IndexType.get()
+    A = B.arith
+    idx = idx[:-1] + [A.addi(idx[-1], odd)]
+    c = A.cmpi(A.CmpIPredicate.sgt, s, odd)
+    return [A.select(c, i, A.constant(t, ir.IntegerAttr.get(t, delta if d == 0 else 0)))
+            for d, i in enumerate(idx)]
 
 
 def _plus_odd(copy, idx: list, odd):
@@ -99,41 +133,66 @@ def _plus_odd(copy, idx: list, odd):
     return B.arith.select(sel.operands[0], B.arith.addi(parts[-1], odd), sel.operands[2])
 
 
-def lane_odd(where, half: int):
-    """``(thread id x % 2) * half`` as an index value, created before ``where`` (a wave's
-    lanes are 64 consecutive x ids, so its parity is the lane's)."""
+def lane_odd(where, half: int, parts: int = 2):
+    """``(thread id x % parts) * half`` as an index value, created before ``where`` (a
+    wave's lanes are 64 consecutive x ids, so that is the lane's)."""
     t = ir.IndexType.get()
     with ir.InsertionPoint(where), where.location:
         x = B.gpu.thread_id(B.gpu.Dimension.x)
-        two = B.arith.constant(t, ir.IntegerAttr.get(t, 2))
+        two = B.arith.constant(t, ir.IntegerAttr.get(t, parts))
         return B.arith.muli(B.arith.remui(x, two),
                             B.arith.constant(t, ir.IntegerAttr.get(t, half)))
 
 
 def check_split(ev, a, halves: list) -> None:
-    """Each lane ``l`` of half ``h`` reads, at the loop variable's binding, the run lane
-    ``32 h + l // 2`` of its wave read in the kernel's copy ``a``, ``l % 2`` halves on."""
-    half = a.elements // 2
+    """Each lane ``l`` of copy ``h`` of ``p`` reads, at the loop variable's binding, the
+    run lane ``(64 / p) h + l // p`` of its wave read in the kernel's copy ``a``, ``l % p``
+    parts on; of a run cut at C's edge (:data:`~pipeline_mlir.frontend.cut_runs.CUT`), that
+    element where it keeps the piece, and keeps it exactly where the kernel's mask size
+    for that lane exceeds the piece's offset."""
+    parts = len(halves)
+    half = a.elements // parts
     want = ev.view(a.src).element([ev.value(i) for i in a.src_indices])
     tid = np.arange(want.shape[0])
     lane = tid % WAVE_SIZE
+    cut = CUT in a.op.attributes
+    if cut:
+        g = segments(a.op)
+        sizes = ev.value(_op(g[3][0].owner).operands[
+            len(ir.VectorType(a.op.results[0].type).shape) - 1])
     for h, (op, _, src, idx) in enumerate(halves):
+        other_lane = tid - lane + WAVE_SIZE // parts * h + lane // parts
+        offset = (lane % parts) * half
+        if cut:
+            keep = ev.value(_op(idx[0].owner).operands[0]).astype(bool)
+            if not np.array_equal(keep, sizes[other_lane] > offset):
+                t = int(np.flatnonzero(keep != (sizes[other_lane] > offset))[0])
+                raise IRError(a.op, f"{describe(a.op)}: copied in {parts} pieces, thread {t} "
+                                    f"of copy {h} {'keeps' if keep[t] else 'drops'} its piece "
+                                    f"of {half} elements at {int(offset[t])}, where the "
+                                    f"kernel's mask keeps {int(sizes[other_lane][t])}")
+            idx = unkept(idx)
         got = ev.view(src).element([ev.value(i) for i in idx])
-        other = want[tid - lane + WAVE_SIZE // 2 * h + lane // 2] + (lane % 2) * half
+        other = want[other_lane] + offset
         if not np.array_equal(got, other):
             t = int(np.flatnonzero(got != other)[0])
-            raise IRError(a.op, f"{describe(a.op)}: split into two {LDS_DMA_BYTES[0]}-byte "
+            raise IRError(a.op, f"{describe(a.op)}: split into {_count(parts)} "
+                                f"{LDS_DMA_BYTES[0]}-byte "
                                 f"copies, thread {t} of copy {h} reads element {int(got[t])}, "
                                 f"not {int(other[t])}: its address is not the kernel's for "
                                 f"the lane whose bytes it moves")
 
 
-class _Remap:
-    """Values of the kernel's index computation recomputed for lane ``32 h + l // 2`` of
-    each wave (module docstring), cloned on demand."""
+def _count(parts: int) -> str:
+    return {2: "two", 4: "four"}.get(parts, str(parts))
 
-    def __init__(self, copy, h: int) -> None:
-        self.copy, self.h, self.map = copy, h, {}
+
+class _Remap:
+    """Values of the kernel's index computation recomputed for lane ``(64 / p) h + l // p``
+    of each wave (module docstring; ``p`` parts), cloned on demand."""
+
+    def __init__(self, copy, h: int, parts: int = 2) -> None:
+        self.copy, self.h, self.parts, self.map = copy, h, parts, {}
 
     def get(self, v):
         if v in self.map:
@@ -178,7 +237,8 @@ class _Remap:
             return A.constant(t, ir.IntegerAttr.get(t, k))
         with ir.InsertionPoint.after(o), o.location:
             lane = A.remui(v, c(WAVE_SIZE)) if o.name == "gpu.thread_id" else v
-            other = A.addi(A.divui(lane, c(2)), c(WAVE_SIZE // 2 * self.h))
+            other = A.addi(A.divui(lane, c(self.parts)),
+                           c(WAVE_SIZE // self.parts * self.h))
             if o.name == "gpu.thread_id":
                 other = A.addi(A.muli(A.divui(v, c(WAVE_SIZE)), c(WAVE_SIZE)), other)
         return other

@@ -181,20 +181,14 @@ def test_a_staged_copy_with_a_weakened_wait_is_caught(unaligned, capsys, monkeyp
     (LOOP, "%c129 = arith.constant 129 : index\n" + LOOP.replace("%c128", "%c129"),
      "is masked to 7 of 8 elements in thread 3 in iteration 127, which the pipelined loop "
      "runs", "vector.transfer_read"),
-    (MASK, MASK.replace("%70", "%20"), "has a mask whose size depends on the workgroup "
-     "(block argument #0 of the 'scf.forall' over workgroups), not only on the loop variable, "
-     "the thread and constants; the front end proves masks full for every workgroup by "
-     "evaluating them; a mask that moves with the workgroup cuts C's edge tiles, which the "
-     "front end takes only as whole rows past the end of a range-checked buffer (a run masked "
-     "by its row: IREE's padded and partial-tile copies), not as elements masked inside a row, "
-     "which lie inside the buffer; this one sizes the lane's run of 8 elements along "
-     # A's contiguous dimension is K (its column moves with the loop): not said to be a K x M
-     # operand's; its size is static: no clause about a size known at launch
-     "dimension 1 of memref<4096x4095xbf16, #hal.descriptor_type<storage_buffer>>, its "
-     "contiguous dimension: the elements it masks lie inside the buffer (in the row or the "
-     "next), where no read past a range-checked end zeroes them, so no copy of the whole run "
-     "made for every lane reads what the kernel's masked one does\n",
-     "vector.transfer_read"),
+    # a size that moves with the workgroup, odd in some lane: a run cut between the 4-byte
+    # pieces the front end copies it in (frontend/cut_runs.py)
+    (MASK, MASK.replace("%70", "%20"), "masks the lane's run of 8 elements along the "
+     "contiguous dimension of memref<4096x4095xbf16, #hal.descriptor_type<storage_buffer>> by "
+     "a size that moves with the workgroup (C's edge): the elements it masks lie inside the "
+     "buffer, so the front end copies the run in 4-byte pieces of 2 elements, each kept or "
+     "masked whole; here the size is 1 in thread 4 of workgroup (0, 0), not a multiple of 2: "
+     "a piece would be cut\n", "vector.transfer_read"),
     (MASK, "%72 = arith.constant dense<true> : vector<1x8xi1>",
      "is masked by a value that is not a vector.create_mask", "vector.transfer_read"),
     (LOOP, LOOP.replace("%c128", "%arg0"),
@@ -239,9 +233,12 @@ LATE_MASK = "%289 = vector.create_mask %286 : vector<8xi1>"
      "writes LDS element 72 of the dense tile, not 64", "vector.store"),
     # the guarded load's mask sized by the workgroup: refused at the scf.if, the run it cuts
     # named from the else-branch's load (the scf.if's own operand is its i1 condition)
-    (LATE_MASK, LATE_MASK.replace("%286", "%workgroup_id_x"), "this one sizes the lane's run of "
-     "8 elements along dimension 1 of memref<2048x1023xbf16, #gpu.address_space<global>>, its "
-     "contiguous dimension: the elements it masks lie inside the buffer", "scf.if"),
+    (LATE_MASK, LATE_MASK.replace("%286", "%workgroup_id_x"), "masks the lane's run of 8 "
+     "elements along the contiguous dimension of memref<2048x1023xbf16, "
+     "#gpu.address_space<global>> by a size that moves with the workgroup (C's edge): the "
+     "elements it masks lie inside the buffer, so the front end copies the run in 4-byte "
+     "pieces of 2 elements, each kept or masked whole; here the size is 1 in thread 0 of "
+     "workgroup (1,), not a multiple of 2", "scf.if"),
 ], ids=["guard-reads-other-elements", "partial-before-last", "other-lds-access",
         "guard-mask-moves"])
 def test_late_form_refusals(unaligned, capsys, tmp_path, old, new, message, where):

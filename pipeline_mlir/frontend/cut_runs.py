@@ -1,0 +1,321 @@
+"""Runs cut inside by C's edge: a lane's copy masked to its first ``s`` elements, ``s``
+moving with the workgroup, kept as 4-byte copies each with its own condition.
+
+A ``K x M`` A (``A^T x B``) or ``K x N`` B whose M (N) is not a multiple of the run IREE
+copies per lane (8 elements of 2 bytes) has edge tiles whose last run is cut inside: IREE
+masks it by ``vector.create_mask 1, s`` (at the prefetch point; in the late form a guarded
+load, :mod:`~pipeline_mlir.frontend.guarded_load`, masked by ``vector.create_mask s``),
+``s`` the elements of the run left before the buffer's row ends (8, 4 or 0 at 1500).  The
+masked elements lie inside the buffer (the next K row's start), so no read of the whole
+run past a range-checked end zeroes them; what :mod:`~pipeline_mlir.frontend.kept_masks`
+keeps (a condition for the lane's whole run) does not hold them.  :func:`mark_cut_runs`
+takes such a read when:
+
+* its mask is a ``vector.create_mask`` whose other sizes are the vector's (1) and whose last
+  ``s`` sizes the run along the buffer's contiguous dimension (a global or fat raw buffer of
+  two or more dimensions read through same-rank views), and ``s`` depends on the workgroup
+  and not on the loop variable (a condition on K is the K tail's, peeled by
+  :mod:`~pipeline_mlir.frontend.masks`);
+* ``s``, clamped to ``[0, W]`` as ``vector.create_mask`` clamps it, is a multiple of the
+  elements of 4 bytes (``q``) in every thread of every workgroup of the grid (evaluated,
+  the workgroups side by side; the grid proven to cover C): each 4-byte piece of the run
+  is then whole or masked whole.  Else an error at the read naming the workgroup, the thread
+  and the size.  A grid this cannot evaluate (unbounded, a loop over workgroups, a size known
+  only at launch) marks nothing: the masked-tail peel refuses those masks, saying why;
+* the buffer meets what a kept mask needs (a fat raw buffer of static shape range-checked
+  by it, a padding of zero bits, the offset past the end within 32 bits:
+  :func:`~pipeline_mlir.frontend.kept_masks.past_end_rows`), else an error at the read.
+
+The read is marked :data:`CUT` (the rows ``delta`` past the end) and left as the kernel
+masks it, so a loop that runs it as written (a remainder loop) stays exact; the guarded
+load becomes the masked ``vector.transfer_read`` it computes.  The masked-tail peel passes
+over it.  :mod:`~pipeline_mlir.frontend.regcopy` then makes the register copy of a marked
+read ``W / q`` copies of 4 bytes (:func:`~pipeline_mlir.frontend.split_copy.split_copy`):
+lane ``l`` of copy ``h`` moves piece ``l % p`` of the run of the kernel's lane
+``(64 / p) h + l // p`` (``p`` pieces), its mask size ``s`` recomputed for that lane, and
+keeps piece ``o = (l % p) q`` where ``s > o`` as a kept mask keeps a run: its indices
+``select(s > o, i0, delta)``, ``select(s > o, i_d, 0)``, reading zeros past the end
+otherwise; it is marked :data:`~pipeline_mlir.frontend.kept_masks.KEPT`, so what takes a
+kept copy (the front end's own copies, proven over the grid by
+:mod:`~pipeline_mlir.frontend.kept_layout`) takes it.  A marked read that is not a register
+copy stays masked and is refused where a masked copy is.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int, element_bytes, segments
+from pipeline_mlir.analysis.ir_facts import memory_space
+from pipeline_mlir.analysis.lane_ops import Unevaluable
+from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride, workgroup_grid
+from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
+from pipeline_mlir.analysis.views import view_root
+from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
+from pipeline_mlir.frontend.guarded_load import guarded
+from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
+from pipeline_mlir.frontend.kept_masks import past_end_rows
+from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of
+from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
+
+#: the integer attribute (``delta``) of a read whose run the edge cuts inside
+CUT = "sched.kept_cut"
+#: the bytes of each piece a cut run is copied in
+PIECE_BYTES = LDS_DMA_BYTES[0]
+#: workgroups evaluated side by side
+_CHUNK = 128
+
+
+def mark_cut_runs(loop) -> int:
+    """Mark every read directly in ``loop``'s body whose run C's edge cuts inside (module
+    docstring), a guarded load made its masked read first; the number marked."""
+    iv = loop.regions[0].blocks[0].arguments[0]
+    found = []
+    for o in [_op(o) for o in loop.regions[0].blocks[0].operations]:
+        if CUT in o.attributes:
+            continue
+        if o.name == "vector.transfer_read" and len(segments(o)) > 3 and segments(o)[3]:
+            s = cut_size(o, segments(o)[3][0], o, iv)
+            if s is not None:
+                found.append((o, s, segments(o)[2][0]))
+        elif o.name == "scf.if" and guarded(o) is not None:
+            g = guarded(o)
+            s = cut_size(o, g.mask, g.load, iv)
+            if s is not None:
+                found.append((o, s, g.passthrough))
+    if not found:
+        return 0
+    if not _prove_grid(loop, [(at, s) for at, s, _ in found]):
+        return 0
+    marked = []
+    for at, s, pad in found:
+        load = guarded(at).load if at.name == "scf.if" else at
+        marked.append((at, s, past_end_rows(loop, at, s, pad, load)))
+    for at, s, delta in marked:
+        read = _as_read(at) if at.name == "scf.if" else at
+        read.attributes[CUT] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), delta)
+    return len(marked)
+
+
+def cut_size(at, mask, load, iv):
+    """The size ``s`` that masks the last (contiguous) dimension of ``load``'s run when the
+    mask ``mask`` of ``at`` (the read, or its guarded load) cuts a run at C's edge (module
+    docstring), else None."""
+    sizes, ks = mask_parts(mask, ir.VectorType(load.results[0].type).shape)
+    if sizes is None or any(foreign_source(k, {iv}) is not None for k in ks):
+        return None
+    s = sizes[-1]
+    if not ks and _whole_or_none(s, shape_of(load)[-1]):
+        return None           # (a whole-run mask: kept_masks.py keeps it in one copy)
+    bad = foreign_source(s, {iv})
+    if bad is None or "workgroup" not in source_text(bad) or depends(s, {iv}):
+        return None
+    src = load.operands[0]
+    if not isinstance(src.type, ir.MemRefType):
+        return None
+    root = ir.MemRefType(view_root(src).type)
+    if root.rank < 2 or memory_space(root) not in ("global", "fat_raw_buffer") or \
+            ir.MemRefType(src.type).rank != root.rank:
+        return None
+    if load.name == "vector.transfer_read" and "permutation_map" in load.attributes:
+        pm = ir.AffineMapAttr(load.attributes["permutation_map"]).value
+        if str(pm) != str(ir.AffineMap.get_minor_identity(root.rank, len(shape_of(load)))):
+            return None
+    return s
+
+
+def _whole_or_none(s, w: int) -> bool:
+    """``s`` is ``arith.select c, W, 0``: the whole run or none of it."""
+    if isinstance(s.owner, ir.Block) or _op(s.owner).name != "arith.select":
+        return False
+    _, full, none = _op(s.owner).operands
+    return constant_int(full) == w and constant_int(none) == 0
+
+
+def shape_of(read) -> list:
+    return list(ir.VectorType(read.results[0].type).shape)
+
+
+def mask_parts(mask, shape) -> tuple:
+    """(the sizes of the ``vector.create_mask`` a cut run's mask is, the K parts in it)
+    of ``mask`` for a vector of ``shape``: ``vector.create_mask k.., s`` whose leading sizes
+    ``k`` are the vector's (constants) or the K rows left (K parts, each of which must be
+    at least its dimension where the pipelined loop runs), or ``arith.select ok,
+    (vector.create_mask s), false`` (IREE's late form: ``ok`` the K row's test, a K part
+    that must hold); (None, None) for other masks."""
+    if shape[-1] < 2 or isinstance(mask.owner, ir.Block):
+        return None, None
+    ks = []
+    m = _op(mask.owner)
+    if m.name == "arith.select" and not isinstance(m.operands[0].type, ir.VectorType) and \
+            not isinstance(m.operands[2].owner, ir.Block) and \
+            _op(m.operands[2].owner).name == "arith.constant" and \
+            str(_op(m.operands[2].owner).attributes["value"]).startswith("dense<false>"):
+        ks.append(m.operands[0])
+        m = None if isinstance(m.operands[1].owner, ir.Block) else _op(m.operands[1].owner)
+    if m is None or m.name != "vector.create_mask" or len(m.operands) != len(shape):
+        return None, None
+    sizes = list(m.operands)
+    ks += [v for v, n in zip(sizes[:-1], shape[:-1]) if constant_int(v) != n]
+    return sizes, ks
+
+
+def k_parts(read) -> list:
+    """The K parts of marked read ``read``'s mask (:func:`mask_parts`): ``(value, least)``,
+    each of which must be at least ``least`` (1 for a K row's ``i1`` test)."""
+    shape = shape_of(read)
+    mask = segments(read)[3][0]
+    sizes, ks = mask_parts(mask, shape)
+    least = {v: n for v, n in zip(sizes[:-1], shape[:-1])}
+    return [(k, least.get(k, 1)) for k in ks]
+
+
+def run_mask_only(read) -> None:
+    """Marked read ``read`` masked by its run's size alone (``vector.create_mask`` of the
+    vector's leading sizes and ``s``), its K parts proven full where it runs."""
+    shape = shape_of(read)
+    g = segments(read)
+    sizes, _ = mask_parts(g[3][0], shape)
+    t = ir.IndexType.get()
+    with ir.InsertionPoint(read), read.location:
+        lead = [ir.Operation.create("arith.constant", results=[t], attributes={
+            "value": ir.IntegerAttr.get(t, n)}).results[0] for n in shape[:-1]]
+        new = ir.Operation.create("vector.create_mask", results=[g[3][0].type],
+                                  operands=lead + [sizes[-1]]).results[0]
+    read.operands[len(read.operands) - 1] = new
+
+
+def _width(read) -> int:
+    return ir.VectorType(read.results[0].type).shape[-1]
+
+
+def _piece(read) -> int:
+    """The elements of a 4-byte piece of ``read``'s run."""
+    try:
+        eb = element_bytes(ir.MemRefType.get(
+            [1], ir.VectorType(read.results[0].type).element_type))
+    except ValueError:
+        return 0
+    return PIECE_BYTES // eb if eb and PIECE_BYTES % eb == 0 else 0
+
+
+def _prove_grid(loop, reads: list) -> bool:
+    """Every ``(read, s)`` of ``reads`` masks, in every thread of every workgroup of the
+    grid, a multiple of its 4-byte pieces (``s`` clamped to the run), else an error at the
+    read naming where it does not; False (nothing proven) when the grid is not one of
+    known workgroups evaluated here (unbounded, a loop over workgroups, a size known only
+    at launch): those masks are left to the refusals of the masked-tail peel."""
+    at = reads[0][0]
+    kernel = kernel_of(loop)
+    grid = workgroup_grid(kernel)
+    if grid is None or walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
+        return False
+    if int(np.prod(grid)) > GRID_LIMIT:
+        raise IRError(at, f"{describe(at)} masks the lane's run at C's edge inside it; the "
+                          f"front end copies such a run in {PIECE_BYTES}-byte pieces, proven "
+                          f"for every workgroup of a grid of at most {GRID_LIMIT}, not "
+                          f"{int(np.prod(grid))}")
+    for ev, chunk in _grid_evaluators(loop, grid):
+        for read, s in reads:
+            try:
+                sizes = ev.value(s)
+            except Unevaluable:
+                return False
+            _check_sizes(read, sizes, chunk, ev.per_workgroup)
+    check_grid_covers(kernel, grid, block_size(kernel))
+    return True
+
+
+def _grid_evaluators(loop, grid: tuple):
+    """(an evaluator of every thread of ``_CHUNK`` workgroups side by side, their ids) for
+    the workgroups of ``grid``, the loop variable bound to its first value."""
+    kernel = kernel_of(loop)
+    block = block_size(kernel)
+    points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    iv = loop.regions[0].blocks[0].arguments[0]
+    lb = constant_int(loop.operands[0])
+    for i in range(0, len(points), _CHUNK):
+        chunk = points[i:i + _CHUNK]
+        ev = SideBySide(block, len(chunk), launch_values=False)
+        bind_workgroup(ev, kernel, ev.lane_ids(chunk))
+        ev.where = loop
+        ev.bind(iv, 0 if lb is None else lb)
+        yield ev, chunk
+
+
+def prove_pieces(read, pieces: list) -> None:
+    """The pieces of marked read ``read`` (``pieces``: per copy ``h`` of ``p``,
+    its kept first index ``select(c, i0, delta)``) keep, in every thread of every workgroup
+    of the grid, piece ``l % p`` of lane ``(64 / p) h + l // p`` exactly where that lane's
+    ``s`` exceeds the piece's offset: the kernel's mask, piece by piece (evaluated;
+    the grid was evaluated when the read was marked).  Else an error at the read."""
+    loop = read.operation.parent
+    p, w = len(pieces), _width(read)
+    s = _op(segments(read)[3][0].owner).operands[len(shape_of(read)) - 1]
+    for ev, chunk in _grid_evaluators(loop, workgroup_grid(kernel_of(loop))):
+        sizes = ev.value(s)
+        g = np.arange(ev.threads)
+        lane = g % WAVE_SIZE
+        for h, first in enumerate(pieces):
+            other = g - lane + WAVE_SIZE // p * h + lane // p
+            want = sizes[other] > (lane % p) * (w // p)
+            keep = ev.value(_op(first.owner).operands[0]).astype(bool)
+            if not np.array_equal(keep, want):
+                t = int(np.flatnonzero(keep != want)[0])
+                n = ev.per_workgroup
+                raise IRError(read, f"{describe(read)}: copied in {p} pieces, thread {t % n} "
+                                    f"of workgroup {tuple(int(x) for x in chunk[t // n])} "
+                                    f"{'keeps' if keep[t] else 'drops'} piece {h} of its "
+                                    f"lane where the kernel's mask keeps {int(sizes[other][t])} "
+                                    f"of {w} elements")
+
+
+def _check_sizes(read, sizes: np.ndarray, chunk: np.ndarray, threads: int) -> None:
+    """Every mask size of ``sizes`` (one per thread of the workgroups ``chunk``), clamped
+    to ``read``'s run, a multiple of its 4-byte pieces."""
+    w, q = _width(read), _piece(read)
+    load = guarded(read).load if read.name == "scf.if" else read
+    head = (f"{describe(read)} masks the lane's run of {w} elements along the contiguous "
+            f"dimension of {view_root(load.operands[0]).type} by a size that moves with the "
+            f"workgroup (C's edge): the elements it masks lie inside the buffer, so the front "
+            f"end copies the run in {PIECE_BYTES}-byte pieces")
+    if not q or w % q:
+        raise IRError(read, f"{head}, which needs elements of 1, 2 or 4 bytes and a run of "
+                            f"whole pieces")
+    v = np.clip(sizes, 0, w)
+    bad = np.flatnonzero(v % q)
+    if len(bad):
+        t = int(bad[0])
+        wg = tuple(int(x) for x in chunk[t // threads])
+        raise IRError(read, f"{head} of {q} elements, each kept or masked whole; here the size "
+                            f"is {int(v[t])} in thread {t % threads} of workgroup {wg}, not a "
+                            f"multiple of {q}: a piece would be cut")
+
+
+def _as_read(guard):
+    """Guarded load ``guard`` replaced by the masked ``vector.transfer_read`` it computes
+    (the mask and pass-through its own, the padding the pass-through's element: zero)."""
+    g = guarded(guard)
+    load = g.load
+    vt = ir.VectorType(load.results[0].type)
+    rank = ir.MemRefType(load.operands[0].type).rank
+    t = ir.BoolAttr.get(True)
+    attrs = {"in_bounds": ir.ArrayAttr.get([t] * vt.rank),
+             "permutation_map": ir.AffineMapAttr.get(
+                 ir.AffineMap.get_minor_identity(rank, vt.rank)),
+             "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, rank, 1, 1])}
+    et = vt.element_type
+    with ir.InsertionPoint(guard), guard.location:
+        zero = ir.FloatAttr.get(et, 0.0) if not isinstance(et, ir.IntegerType) else \
+            ir.IntegerAttr.get(et, 0)
+        pad = ir.Operation.create("arith.constant", results=[et],
+                                  attributes={"value": zero}).results[0]
+        new = ir.Operation.create("vector.transfer_read", results=[vt],
+                                  operands=list(load.operands) + [pad, g.mask],
+                                  attributes=attrs)
+    guard.results[0].replace_all_uses_with(new.results[0])
+    guard.erase()
+    return new

@@ -1,0 +1,114 @@
+"""Runs cut inside by C's edge (frontend/cut_runs.py): IREE's f16 A^T x B 100x1000x1030.
+
+A is K x M with M = 100 = 12 x 8 + 4: the edge tile's last run of 8 elements is masked to
+its first 4 (`vector.create_mask` of the K rows left and 4; the late form's guarded load
+masked by `arith.select` of the K row's test and `vector.create_mask 4`), elements that
+lie inside the buffer (the next K row's start).  The front end copies that run in 4-byte
+pieces, each kept by the mask or read past the end of the range-checked buffer; B's runs
+(N = 1000) are whole or not at the edge, kept as a whole-run select (kept_masks.py).  Both
+forms give one schedule (the K steps merged); the prefetch point is exact on the first and
+the corner workgroup (4 rows of M cut inside a run, K cut at 1030).  Mutants: a size off
+by one (a 4-byte piece cut), the mask on the wrong dimension, a padding of -0.0, a K part
+partial before the last K tile: refused at the read; a piece's condition off by one: caught
+by the proof over the grid.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from build_cache import share_code_objects
+from pipeline_mlir.tools.pipeline_opt import main
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
+import generate as G  # noqa: E402
+
+PREFETCH_MASK = "%60 = vector.create_mask %58, %26 : vector<1x8xi1>"
+LATE_MASK = "%61 = vector.create_mask %50 : vector<8xi1>"
+ADOPT = "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"
+OPTIONS = re.compile(r"sched\.options = \{[^}]*\}")
+
+
+@pytest.fixture(scope="module")
+def forms(tmp_path_factory) -> dict:
+    """Both forms of IREE's kernel, as files ({form: path})."""
+    d = tmp_path_factory.mktemp("cut_runs")
+    out = {}
+    source = G.matmul_source(dtype="f16", m=100, n=1000, k=1030, transpose_a=True,
+                             transpose_b=False)
+    for form, text in G.forms(source).items():
+        out[form] = d / f"{form}.mlir"
+        out[form].write_text(text)
+    assert PREFETCH_MASK in out["prefetch"].read_text(), "IREE's kernel changed shape"
+    assert LATE_MASK in out["late"].read_text(), "IREE's kernel changed shape"
+    return out
+
+
+def test_cut_runs_both_forms_one_schedule_exact(forms, capsys):
+    with share_code_objects():
+        rc = main(["--pipeline=4wave", "--emulate", str(forms["prefetch"]),
+                   "--emulate-workgroups=2", "--emulate-mode=late",
+                   "--mlir-print-ir-after=sched-adopt-loop"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "mode=late: exact, max error 0 in C (288 elements), 2 of 441 " \
+        "workgroups" in out, out + err[-2000:]
+    emulated = set(OPTIONS.findall(err))
+    assert len(emulated) == 1 and '"f16"' in next(iter(emulated)), err[-2000:]
+    assert "4 of the kernel's K steps merged" in err, err[-2000:]
+    assert err.count("amdgpu.gather_to_lds") > 0 and "sched.kept_mask" in err
+    assert main([str(forms["late"]), ADOPT]) == 0
+    assert set(OPTIONS.findall(capsys.readouterr().out)) == emulated
+
+
+@pytest.mark.parametrize("form,old,new,message", [
+    # off by one: 7 of 8 elements in a whole run, a 4-byte piece cut
+    ("prefetch", PREFETCH_MASK, "%cut = arith.subi %26, %c1 : index\n"
+     + PREFETCH_MASK.replace("%26 :", "%cut :"),
+     "the front end copies the run in 4-byte pieces of 2 elements, each kept or masked "
+     "whole; here the size is 7 in thread 0 of workgroup (0, 0), not a multiple of 2"),
+    ("late", LATE_MASK, "%one = arith.constant 1 : index\n%cut = arith.addi %50, %one : "
+     "index\n" + LATE_MASK.replace("%50 :", "%cut :"),
+     "here the size is 5 in thread "),
+    # the edge's size on the K rows' dimension: not a cut run, the peel's refusal
+    ("prefetch", PREFETCH_MASK, PREFETCH_MASK.replace("%58, %26", "%26, %c8"),
+     "has a mask whose size depends on the workgroup"),
+    # a padding of -0.0: what a read past the end returns is +0.0
+    ("prefetch", "%cst_0 = arith.constant 0.000000e+00 : f16",
+     "%cst_0 = arith.constant -0.000000e+00 : f16",
+     "so needs a padding of the constant zero, every bit clear"),
+    # the K part of the mask partial in an iteration the pipelined loop keeps
+    ("prefetch", PREFETCH_MASK, PREFETCH_MASK.replace("%58, %26", "%c0, %26"),
+     "masks the K rows left to 0 (of 1) in thread 0 in iteration 0, which the pipelined "
+     "loop runs"),
+], ids=["off-by-one", "late-off-by-one", "wrong-dimension", "negative-zero", "k-part"])
+def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
+    text = forms[form].read_text()
+    assert text.count(old) == 1, old
+    src = tmp_path / "k.mlir"
+    src.write_text(text.replace(old, new))
+    rc = main([str(src), ADOPT])
+    out, err = capsys.readouterr()
+    assert rc == 1 and message in err and "Traceback" not in err, err
+    line = src.read_text().splitlines()[int(err.split(":")[1]) - 1]
+    assert "vector.transfer_read" in line or "scf.if" in line, (err, line)
+
+
+def test_a_wrong_piece_condition_is_caught(forms, capsys, monkeypatch):
+    """Each piece kept where its lane's size is at least its offset (not above it): in the
+    sampled workgroup every run is whole, so only the proof over the grid sees the corner
+    workgroup's piece at 4 of a run masked to 4 kept."""
+    from pipeline_mlir.frontend import split_copy as SC
+    real = SC.B.arith.cmpi
+
+    def cmpi(pred, a, b):
+        sge = SC.B.arith.CmpIPredicate.sge
+        return real(sge if pred == SC.B.arith.CmpIPredicate.sgt else pred, a, b)
+    monkeypatch.setattr(SC.B.arith, "cmpi", cmpi)
+    rc = main([str(forms["prefetch"]), ADOPT])
+    err = capsys.readouterr().err
+    assert rc == 1 and "copied in 4 pieces, thread " in err and \
+        "keeps piece" in err and "where the kernel's mask keeps 4 of 8 elements" in err, err

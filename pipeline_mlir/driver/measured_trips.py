@@ -109,24 +109,31 @@ class WholeKernel:
 def whole_kernel(asm_text: str, code: bytes | str, problem, grid=None,
                  tables=("llvm", "measured")) -> WholeKernel:
     """The first workgroup of the kernel of ``asm_text`` (``code``: its code object) run on
-    ``problem`` by the emulator, then each wave's executed instructions, in the order it
-    executed them, timed together on the CU model (wave ``w`` on SIMD ``w % simds``, as
-    :func:`~pipeline_mlir.sim.timing.wave_streams` puts a loop's waves): a kernel whose K-loop LLVM
-    unrolled, or whose only loop left is a short remainder, is compared whole."""
+    ``problem`` by the emulator, then timed whole (:func:`timed_whole`): a kernel whose
+    K-loop LLVM unrolled, or whose only loop left is a short remainder, is compared so."""
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.iree import Launch, first_workgroup
-    from pipeline_mlir.emu.trips import aligned_runs, executed_stream, record_runs
+    from pipeline_mlir.emu.trips import record_runs
     from pipeline_mlir.isa.asm import parse_asm
-    from pipeline_mlir.sim.cu_model import CUOptions, simulate_cu
-    from pipeline_mlir.sim.timing import from_asm
 
     kernel = load_kernel(code)
     launch = Launch(kernel, problem, "eager", 0, 0)
     launch.set_grid(grid)
     runs = record_runs(kernel, launch.glob, first_workgroup(kernel), launch.waves,
                        launch.kernarg_at, launch.dims)
-    fn = parse_asm(asm_text).function(kernel.name)
-    streams = [from_asm(executed_stream(fn, s)) for s in aligned_runs(fn, runs, kernel.instrs)]
+    return timed_whole(parse_asm(asm_text).function(kernel.name), runs, kernel.instrs, tables)
+
+
+def timed_whole(fn, runs: list, emulated: list, tables=("llvm", "measured")) -> WholeKernel:
+    """Each wave's instructions of ``fn`` in the order it executed them (``runs``: its
+    stretches, :func:`~pipeline_mlir.emu.trips.record_runs`, of the code object's
+    instructions ``emulated``), timed together on the CU model, wave ``w`` on SIMD
+    ``w % simds`` (as :func:`~pipeline_mlir.sim.timing.wave_streams` puts a loop's)."""
+    from pipeline_mlir.emu.trips import aligned_runs, executed_stream
+    from pipeline_mlir.sim.cu_model import CUOptions, simulate_cu
+    from pipeline_mlir.sim.timing import from_asm
+
+    streams = [from_asm(executed_stream(fn, s)) for s in aligned_runs(fn, runs, emulated)]
     simds = CUOptions().simds
     waves = [(w % simds, s) for w, s in enumerate(streams)]
     cycles = {t: simulate_cu(waves, t).total for t in tables}

@@ -184,7 +184,7 @@ IREE_TAIL = ("iree-linalg-ext-to-loops,iree-codegen-memrefcopy-to-linalg,convert
              "iree-llvmgpu-legalize-nd-vectors,canonicalize,cse,"
              "iree-codegen-fold-memref-alias-ops,iree-codegen-expand-strided-metadata,"
              "iree-codegen-decompose-affine-ops,cse,iree-affine-expand-index-ops,iree-lower-affine,"
-             "iree-util-optimize-int-arithmetic{index-is-i64=true narrow-to-i32=false},"
+             "iree-util-optimize-int-arithmetic{index-is-i64=true narrow-to-i32=false},canonicalize,"
              "cse,iree-llvmgpu-1d-vector-canonicalizations,iree-codegen-fold-memref-alias-ops,"
              "iree-codegen-expand-strided-metadata{allow-subview-expansion=true},"
              "iree-amdgpu-emulate-narrow-type,iree-affine-expand-index-ops,iree-lower-affine,"

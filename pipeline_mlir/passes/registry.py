@@ -184,7 +184,6 @@ IREE_TAIL = ("iree-linalg-ext-to-loops,iree-codegen-memrefcopy-to-linalg,convert
              "iree-llvmgpu-legalize-nd-vectors,canonicalize,cse,"
              "iree-codegen-fold-memref-alias-ops,iree-codegen-expand-strided-metadata,"
              "iree-codegen-decompose-affine-ops,cse,iree-affine-expand-index-ops,iree-lower-affine,"
-             "iree-util-optimize-int-arithmetic{index-is-i64=true narrow-to-i32=false},canonicalize,"
              "cse,iree-llvmgpu-1d-vector-canonicalizations,iree-codegen-fold-memref-alias-ops,"
              "iree-codegen-expand-strided-metadata{allow-subview-expansion=true},"
              "iree-amdgpu-emulate-narrow-type,iree-affine-expand-index-ops,iree-lower-affine,"
@@ -199,7 +198,8 @@ IREE_TAIL_PIPELINE = ("hal.executable(hal.executable.variant(builtin.module(func
 #: ``translate.translate_to_llvm_ir``.  The separate upstream conversions are not
 #: registered in iree-base-compiler; IREE's one pass does gpu/amdgpu/vector/memref/arith/
 #: cf -> llvm + rocdl (it needs a GPU target, set by :func:`add_to_llvm`).
-_TO_LLVM = ("sched-stage-copies", ("iree-codegen-tail", IREE_TAIL_PIPELINE), "sched-gpu-kernel",
+_TO_LLVM = ("sched-stage-copies", ("iree-codegen-tail", IREE_TAIL_PIPELINE),
+            "sched-fold-mask-guards", "sched-gpu-kernel",
             "sched-check-device-input", "sched-xdl-guard", "lower-affine", "convert-scf-to-cf",
             "iree-convert-to-rocdl", "canonicalize", "cse", "reconcile-unrealized-casts",
             "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",

@@ -15,7 +15,7 @@ PASS_NAMES = ("sched-normalize-producers", "sched-adopt-loop", "sched-import", "
               "sched-reorder", "sched-derive-edges", "sched-schedule", "sched-derive-waits",
               "sched-explicit-blocks", "sched-expand-phases", "sched-fix-hazards",
               "sched-lower-to-rocdl", "sched-stage-copies", "sched-fold-mask-guards",
-              "sched-gpu-kernel",
+              "sched-word-masks", "sched-gpu-kernel",
               "sched-check-device-input", "sched-xdl-guard", "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",
               "sched-extract-device-module")
 
@@ -39,6 +39,7 @@ PASS_CLASSES = {
     "sched-lower-to-rocdl": "lower_to_rocdl.LowerToROCDL",
     "sched-stage-copies": "stage_copies.StageCopies",
     "sched-fold-mask-guards": "fold_mask_guards.FoldMaskGuards",
+    "sched-word-masks": "word_masks.WordMasks",
     "sched-gpu-kernel": "gpu_kernel.GpuKernel",
     "sched-check-device-input": "check_device_input.CheckDeviceInput",
     "sched-xdl-guard": "xdl_guard.XdlGuard",

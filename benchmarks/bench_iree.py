@@ -46,7 +46,11 @@ IREE's cycles per K tile, ours (both builds) and the ratio ours / IREE's.  A cas
 K = 200 builds, whose masked copies are branches the lanes skip) has IREE's build timed
 with the trip counts and block runs its waves take on the emulator at that launch
 (:mod:`pipeline_mlir.driver.measured_trips`; with ``measure_ours`` our builds too), and its
-cell says at which K.  A case with ``default_build`` gives pipeline-opt the late form of
+cell says at which K.  A case with ``whole`` (a K-loop so short that LLVM unrolls the
+pipelined part: fp8 and i8 at K = 1000) has every build timed whole instead, its first
+workgroup's every instruction as the emulator ran it (:func:`whole_cycles`), per K tile it
+ran, and its cells say so (``...-loop``: the same case timed by its loop).  A case with
+``default_build`` gives pipeline-opt the late form of
 IREE's default build (IREE's own prefetch pipelining, rolled back by the front end)::
 
     python benchmarks/bench_iree.py --ratios --dtype=bf16 --dtype=fp8

@@ -35,7 +35,11 @@ from pipeline_mlir.passes._common import ModulePass, OpError
 #: the mark ``amdgpu-maskedload-to-load`` puts on the masked load it keeps in the branch
 NEEDS_MASK = "amdgpu.buffer_maskedload_needs_mask"
 #: IREE's integer range and divisibility folding, as IREE runs it for gfx950 but without
-#: narrowing the index arithmetic to 32 bits (which changes the code LLVM schedules)
+#: narrowing the index arithmetic to 32 bits. Narrowed (IREE's own options), the copy
+#: also folds the guard of a load that may reach the buffer's end (its column a chain of
+#: ``minui``), but the i8 1024x1024x1000 kernel's remainder loop, then one block without
+#: a branch, has LLVM 22 issue its 12 global loads one at a time, each waited for
+#: (37237 measured-table cycles against 22511 for its first workgroup)
 FOLD = "iree-util-optimize-int-arithmetic{index-is-i64=true narrow-to-i32=false}"
 #: the functions it folds in (their pass-manager anchors)
 FUNCTIONS = ("func.func", "gpu.func")

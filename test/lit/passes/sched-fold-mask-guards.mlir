@@ -1,5 +1,4 @@
 // RUN: pipeline-opt %s --pass-pipeline='builtin.module(sched-fold-mask-guards)' | FileCheck %s
-// RUN: pipeline-opt %s --emit=llvm | FileCheck %s --check-prefix=LLVM
 
 // IREE's guarded load as amdgpu-maskedload-to-load leaves it (IREE's late form has it so):
 // the masked load, which LLVM scalarises into a branch and a one-byte load per element,
@@ -22,10 +21,6 @@
 // CHECK-NEXT:      vector.maskedload {{.*}} {amdgpu.buffer_maskedload_needs_mask}
 // CHECK:         } else {
 // CHECK-NEXT:      vector.load
-// LLVM-LABEL: define amdgpu_kernel void @word_aligned(
-// LLVM-NOT:   masked.load
-// LLVM-LABEL: define amdgpu_kernel void @odd_stride(
-// LLVM:       call <16 x i8> @llvm.masked.load
 #layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
 #target = #hal.executable.target<"rocm", "rocm-hsaco-fb", {}>
 hal.executable private @exe_guarded_loads {

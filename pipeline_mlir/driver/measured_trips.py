@@ -9,6 +9,11 @@ the emulator for the launch its dispatch describes at the sizes given (the push 
 solved from the dispatch, as ``--emulate`` does), one workgroup, and counts each wave's
 trips (:mod:`pipeline_mlir.emu.trips`); :func:`simulate_measured` times the main loop with
 those counts, each wave with its own, stated counts kept where the assembly has them.
+
+A K-loop too short to compare by its loop (LLVM unrolled the pipelined part; what is left
+is at most a remainder) is compared whole: :func:`whole_kernel` runs the first workgroup
+on the emulator and :func:`timed_whole` times each wave's every executed instruction, in
+order, on the CU model.
 """
 
 from __future__ import annotations

@@ -46,7 +46,11 @@ IREE's cycles per K tile, ours (both builds) and the ratio ours / IREE's.  A cas
 K = 200 builds, whose masked copies are branches the lanes skip) has IREE's build timed
 with the trip counts and block runs its waves take on the emulator at that launch
 (:mod:`pipeline_mlir.driver.measured_trips`; with ``measure_ours`` our builds too), and its
-cell says at which K.  A case with ``default_build`` gives pipeline-opt the late form of
+cell says at which K.  A case with ``whole`` (a K-loop so short that LLVM unrolls the
+pipelined part: fp8 and i8 at K = 1000) has every build timed whole instead, its first
+workgroup's every instruction as the emulator ran it (:func:`whole_cycles`), per K tile it
+ran, and its cells say so (``...-loop``: the same case timed by its loop).  A case with
+``default_build`` gives pipeline-opt the late form of
 IREE's default build (IREE's own prefetch pipelining, rolled back by the front end)::
 
     python benchmarks/bench_iree.py --ratios --dtype=bf16 --dtype=fp8
@@ -97,6 +101,11 @@ class Case(NamedTuple):
     #: with a ``launch``: our builds timed with the blocks their waves run at it too (not
     #: only IREE's), for loops whose guarded loads are branches the lanes skip
     measure_ours: bool = False
+    #: with a ``launch`` and ``measure_ours``: every build timed whole (its first
+    #: workgroup's every instruction as the emulator ran it: measured_trips.whole_kernel),
+    #: per K tile it ran, not its loop: for K-loops so short that LLVM unrolls the
+    #: pipelined part and the loop left, if any, is a remainder
+    whole: bool = False
 
 
 def _eight_wave(kernel: str, spec: str, mfmas: int, k: int = 4096) -> Case:
@@ -395,20 +404,25 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
                                       "4wave{dtype=fp8 BM=64 BN=128 BK=256 vm_per_load_a=2 "
                                       "vm_per_load_b=4 lgkm_per_load_a=4 lgkm_per_load_b=8}",
                                       "4wave", 16, launch=(512, 512, k), default_build=True,
-                                      measure_ours=True) for k in (1000, 3000)},
-         # (at K = 1000 fp8's and i8's 4 K tiles leave no steady loop: K = 3000 and 4000
-         # time it; at fp8 512x512x4000 IREE picks another tile the 4-wave schedule refuses)
+                                      measure_ours=True, whole=k == 1000) for k in (1000, 3000)},
+         # (at K = 1000 fp8's and i8's 4 K tiles leave no steady loop: every build is timed
+         # whole there, and K = 3000 and 4000 time the loop; at fp8 512x512x4000 IREE picks
+         # another tile the 4-wave schedule refuses)
          **{f"i8-ab-k{k}-default": Case(dict(dtype="i8", m=1024, n=1024, k=k,
                                              transpose_b=False),
                                         "4wave{dtype=i8 BM=64 BN=128 BK=256 "
                                         "lgkm_per_load_b=16}", "4wave", 32,
                                         launch=(1024, 1024, k), default_build=True,
-                                        measure_ours=True) for k in (1000, 4000)},
+                                        measure_ours=True, whole=k == 1000)
+            for k in (1000, 4000)},
          "bf16-default": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16,
                               default_build=True),
          # fused epilogues: IREE's default main loop, the epilogue after it
          **{f"bf16-{kind.replace('_', '-')}": _epilogue(kind)
             for kind in ("bias", "bias_row", "relu", "trunc_bf16")}}
+# the same at K = 1000 timed by their loops (ours: the remainder loop; fp8's: none left)
+CASES.update({f"{d}-k1000-default-loop": CASES[f"{d}-k1000-default"]._replace(whole=False)
+              for d in ("i8-ab", "fp8")})
 # IREE's 64x128 tile in 2x4 waves of 32x32 MFMAs with K known only at launch (dynamic.py's
 # rewrite of IREE's dispatch): the merged loop guarded, its trip count a run-time one
 CASES.update({f"{d}-64x128-2x4-32x32-8wave-dynamic-k": CASES[f"{d}-64x128-2x4-32x32-8wave"]
@@ -505,6 +519,9 @@ def rows_of(dtype: str) -> list:
     with tempfile.TemporaryDirectory() as tmp:
         rows = []
         for k, (name, path) in enumerate(kernels(Path(tmp), dtype).items()):
+            if case.whole:
+                rows.append((name, *whole_cycles(path, Path(tmp) / "prefetch.mlir", case)))
+                continue
             try:
                 counts = loop_counts(path.read_text())
             except AsmError as e:         # LLVM unrolled the whole K-loop: nothing to time
@@ -548,6 +565,28 @@ def measured_cycles(asm_path: Path, dispatch: Path, case: Case) -> dict | str:
     out = {t.table: t.analysis.achieved_ii for t in rep.timing}
     out["note"] = f"trip counts measured at K = {k} (M = {m}, N = {n}; {trips.describe()})"
     return out
+
+
+def whole_cycles(asm_path: Path, dispatch: Path, case: Case) -> tuple:
+    """(K tiles, instructions executed by kind, cycles: as :func:`rows_of` has them) of the build
+    ``asm_path`` (its code object beside it) timed whole at ``case.launch``: its first
+    workgroup's every instruction as the emulator ran it, on the CU model, divided by the
+    K tiles it ran (its MFMAs per wave over ``case.mfmas_per_k_tile``); the cycles' note
+    says so."""
+    from pipeline_mlir.driver.measured_trips import dispatch_launch, whole_kernel
+    from pipeline_mlir.errors import PipelineError
+
+    try:
+        problem, grid = dispatch_launch(dispatch.read_text(), case.launch, str(dispatch))
+        run = whole_kernel(asm_path.read_text(), asm_path.with_suffix(".hsaco").read_bytes(),
+                           problem, grid)
+    except PipelineError as e:
+        return None, Counter(), f"not timed whole: {e}"
+    tiles = max(run.mfmas) / case.mfmas_per_k_tile
+    counts = run.kinds[run.mfmas.index(max(run.mfmas))]
+    m, n, k = case.launch
+    note = f"{run.describe()}, at M = {m}, N = {n}, K = {k}; per K tile of {tiles:g}"
+    return tiles, counts, {**run.cycles, "note": note}
 
 
 def ratios(names: list[str]) -> int:

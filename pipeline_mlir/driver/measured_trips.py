@@ -9,9 +9,16 @@ the emulator for the launch its dispatch describes at the sizes given (the push 
 solved from the dispatch, as ``--emulate`` does), one workgroup, and counts each wave's
 trips (:mod:`pipeline_mlir.emu.trips`); :func:`simulate_measured` times the main loop with
 those counts, each wave with its own, stated counts kept where the assembly has them.
+
+A K-loop too short to compare by its loop (LLVM unrolled the pipelined part; what is left
+is at most a remainder) is compared whole: :func:`whole_kernel` runs the first workgroup
+on the emulator and :func:`timed_whole` times each wave's every executed instruction, in
+order, on the CU model.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from pipeline_mlir.errors import PipelineError
 
@@ -84,3 +91,55 @@ def simulate_measured(asm_text: str, filename: str, waves: int, stagger: bool, t
     from pipeline_mlir.sim.report import simulate_assembly
 
     return simulate_assembly(asm_text, filename, waves, stagger, tables, trips.waves)
+
+
+class WholeKernel:
+    """The cycles of one workgroup's whole run (prologue, every loop and iteration it
+    executed, epilogue) on the CU model, per cost table, and what it executed."""
+
+    def __init__(self, cycles: dict, kinds: tuple) -> None:
+        self.cycles = cycles            #: {table: cycles of the workgroup, first to last wave}
+        self.kinds = kinds              #: per wave: {instruction kind: times it executed one}
+        self.executed = tuple(sum(k.values()) for k in kinds)   #: per wave: instructions
+        self.mfmas = tuple(k["mfma"] for k in kinds)            #: per wave: MFMAs
+
+    def describe(self) -> str:
+        """One line: what was timed."""
+        counts = sorted(set(self.executed))
+        return (f"the whole kernel, its first workgroup of {len(self.executed)} waves as the "
+                f"emulator ran it: {'/'.join(map(str, counts))} instructions and "
+                f"{'/'.join(map(str, sorted(set(self.mfmas))))} MFMAs a wave")
+
+
+def whole_kernel(asm_text: str, code: bytes | str, problem, grid=None,
+                 tables=("llvm", "measured")) -> WholeKernel:
+    """The first workgroup of the kernel of ``asm_text`` (``code``: its code object) run on
+    ``problem`` by the emulator, then timed whole (:func:`timed_whole`): a kernel whose
+    K-loop LLVM unrolled, or whose only loop left is a short remainder, is compared so."""
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.emu.iree import Launch, first_workgroup
+    from pipeline_mlir.emu.trips import record_runs
+    from pipeline_mlir.isa.asm import parse_asm
+
+    kernel = load_kernel(code)
+    launch = Launch(kernel, problem, "eager", 0, 0)
+    launch.set_grid(grid)
+    runs = record_runs(kernel, launch.glob, first_workgroup(kernel), launch.waves,
+                       launch.kernarg_at, launch.dims)
+    return timed_whole(parse_asm(asm_text).function(kernel.name), runs, kernel.instrs, tables)
+
+
+def timed_whole(fn, runs: list, emulated: list, tables=("llvm", "measured")) -> WholeKernel:
+    """Each wave's instructions of ``fn`` in the order it executed them (``runs``: its
+    stretches, :func:`~pipeline_mlir.emu.trips.record_runs`, of the code object's
+    instructions ``emulated``), timed together on the CU model, wave ``w`` on SIMD
+    ``w % simds`` (as :func:`~pipeline_mlir.sim.timing.wave_streams` puts a loop's)."""
+    from pipeline_mlir.emu.trips import aligned_runs, executed_stream
+    from pipeline_mlir.sim.cu_model import CUOptions, simulate_cu
+    from pipeline_mlir.sim.timing import from_asm
+
+    streams = [from_asm(executed_stream(fn, s)) for s in aligned_runs(fn, runs, emulated)]
+    simds = CUOptions().simds
+    waves = [(w % simds, s) for w, s in enumerate(streams)]
+    cycles = {t: simulate_cu(waves, t).total for t in tables}
+    return WholeKernel(cycles, tuple(Counter(i.kind for i in s) for s in streams))

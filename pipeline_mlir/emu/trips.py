@@ -193,6 +193,21 @@ class _Nest:
         return [(tuple(sorted((k, tuple(v)) for k, v in c.items())), size) for c, size in its]
 
 
+def executed_stream(fn, stretches: list) -> list:
+    """The instructions of ``fn`` one wave executed, in order: its ``stretches`` of ``fn``'s
+    instruction indices (one wave's of :func:`aligned_runs`) laid end to end, each
+    instruction once per execution (a whole kernel's run, for the timing model)."""
+    ours = fn.instrs()
+    return [ours[k] for first, last in stretches for k in range(first, last + 1)]
+
+
+def aligned_runs(fn, runs: list[list[tuple[int, int]]], emulated: list) -> list:
+    """:func:`record_runs`' stretches of each wave in the indices of ``fn``'s instructions
+    (the code object's ``s_nop`` padding dropped, the scheduling pseudo-instructions
+    leading into a stretch taken in)."""
+    return _aligned(fn, runs, emulated)
+
+
 def _aligned(fn, runs: list, emulated: list) -> list:
     """``runs`` in the indices of ``fn``'s instructions: the code object has the
     assembly's instructions in its order plus the ``s_nop`` padding of its ``.p2align``

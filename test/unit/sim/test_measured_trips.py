@@ -12,7 +12,7 @@ import pytest
 from asm_loops import main_loop
 from emu_helpers import snippet_kernel
 
-from pipeline_mlir.driver.measured_trips import dispatch_launch
+from pipeline_mlir.driver.measured_trips import dispatch_launch, timed_whole
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.machine import GlobalMemory
 from pipeline_mlir.emu.trips import measured_trips, record_runs
@@ -53,11 +53,34 @@ PER_LANE = main_loop(
 
 
 @pytest.fixture(scope="module")
-def measured():
-    """The counts measured on two waves (wave 0: 2 trips, wave 1: 3)."""
+def recorded():
+    """The kernel and the stretches its two waves ran (wave 0: 2 trips, wave 1: 3)."""
     kernel = snippet_kernel(PER_LANE)
-    runs = record_runs(kernel, GlobalMemory(), 0, 2, 0)
+    return kernel, record_runs(kernel, GlobalMemory(), 0, 2, 0)
+
+
+@pytest.fixture(scope="module")
+def measured(recorded):
+    """The counts measured on two waves (wave 0: 2 trips, wave 1: 3)."""
+    kernel, runs = recorded
     return measured_trips(parse_asm(PER_LANE).function(), runs, kernel.instrs)
+
+
+def test_a_whole_run_is_timed_as_each_wave_executed_it(recorded):
+    """driver/measured_trips.timed_whole: every instruction each wave executed, in its
+    order (the inner loop's trips, the skipped block left out), timed together: wave 1's
+    extra trips make the workgroup longer than wave 0 alone."""
+    kernel, runs = recorded
+    fn = parse_asm(PER_LANE).function()
+    both = timed_whole(fn, runs, kernel.instrs)
+    assert both.mfmas == (3, 3)
+    muls = [k["valu"] for k in both.kinds]
+    assert muls[1] - muls[0] == 3 * 3   # a trip more in each of 3 iterations: 3 VALU each
+    executed = [sum(last - first + 1 for first, last in r) for r in runs]
+    nops = sum(i.text.startswith("s_nop") for i in kernel.instrs)
+    assert all(e - n <= x <= e for e, n, x in zip(executed, [nops] * 2, both.executed))
+    alone = timed_whole(fn, runs[:1], kernel.instrs)
+    assert all(both.cycles[t] > alone.cycles[t] > 0 for t in ("llvm", "measured"))
 
 
 def _trips(body) -> int:

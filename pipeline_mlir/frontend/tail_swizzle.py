@@ -64,7 +64,7 @@ def resolve_swizzles(swizzled: dict) -> None:
     docstring); any other use but a view or a direct-to-LDS copy's destination is an
     error."""
     for root, (row, access) in swizzled.items():
-        todo, accesses = [root], []
+        todo, accesses, copies = [root], [], []
         while todo:
             v = todo.pop()
             for u in list(v.uses):
@@ -72,6 +72,7 @@ def resolve_swizzles(swizzled: dict) -> None:
                 if o.name in VIEW_OPS and o.operands[0] == v:
                     todo.extend(o.results)
                 elif o.name in UNSWIZZLED and o.operands[0] != v:
+                    copies.append(o)
                     continue
                 elif o.name in READS or (o.name in WRITES and o.operands[0] != v):
                     accesses.append(o)
@@ -80,21 +81,23 @@ def resolve_swizzles(swizzled: dict) -> None:
                                      f"IREE's in the remainder loop; the front end applies "
                                      f"the swizzle to vector loads, stores and transfers "
                                      f"only")
-        if not _resolved_by_iree(accesses, access):
+        if not _resolved_by_iree(accesses, access, copies):
             continue                  # IREE drops the hint: the clone stays unswizzled
         flat = collapsed(root) if accesses else None   # one 1-D view, after the buffer
         for o in accesses:
             _rewrite_access(o, flat, row, access)
 
 
-def _resolved_by_iree(accesses: list, access: int) -> bool:
+def _resolved_by_iree(accesses: list, access: int, copies: list) -> bool:
     """Whether IREE applies the swizzle to the buffer ``accesses`` read and write: only
     when every one of them accesses whole ``access``-element chunks per row.  Where one
     accesses part of a chunk (IREE's register copies of 4 elements of a skinny tile's
     8-element rows), IREE's hint resolution leaves the buffer unswizzled, every access at
     its own address (IREE's late form stores and reads it so).  Every access must be a
-    plain one with contiguous rows either way (:func:`_parts`)."""
-    whole = True
+    plain one with contiguous rows either way (:func:`_parts`); and a buffer that
+    direct-to-LDS ``copies`` fill is refused then: their source addresses carry the
+    swizzle already, which a plain buffer's reads would not undo."""
+    part = None
     for o in accesses:
         vt, _, view, _ = _parts(o)
         strides, _ = ir.MemRefType(view.type).get_strides_and_offset()
@@ -102,8 +105,15 @@ def _resolved_by_iree(accesses: list, access: int) -> bool:
             raise IRError(o, f"{describe(o)} accesses an XOR-swizzled LDS buffer with rows "
                              f"that are not contiguous; the front end applies the swizzle "
                              f"to accesses of whole chunks")
-        whole = whole and vt.shape[-1] % access == 0
-    return whole
+        if part is None and vt.shape[-1] % access:
+            part = (o, vt.shape[-1])
+    if part is not None and copies:
+        o, n = part
+        raise IRError(o, f"{describe(o)} accesses {n} elements per row of an XOR-swizzled "
+                         f"LDS buffer whose chunks are {access} elements, which IREE then "
+                         f"leaves unswizzled, but {describe(copies[0])} copies into it "
+                         f"from swizzled source addresses")
+    return part is None
 
 
 def _parts(op):

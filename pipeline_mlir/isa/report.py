@@ -365,8 +365,10 @@ class KernelReport:
                      "in flight" if self.form_waits == "fragment" else
                      "the MMAs wait for whole fragment loads")
             merged = form.merged_text     # K steps merged (kmerge)
+            halved = form.halved_text     # MFMAs halved along K (half_k)
             L.append(f"schedule form: subtiles of {form.split} (one fragment of {per} per "
-                     f"wave); {merged + '; ' if merged else ''}{waits} "
+                     f"wave); {halved + '; ' if halved else ''}"
+                     f"{merged + '; ' if merged else ''}{waits} "
                      f"(waits={self.form_waits})")
             # merged K steps (frontend/kmerge.py) run faster than IREE's own kernel even
             # with one MFMA per block (fp8 32x32x64: docs/iree-kernels.md)

@@ -312,6 +312,23 @@ def test_a_part_chunk_access_leaves_the_buffer_plain():
     assert whole.count("arith.xori") == 2, whole
 
 
+def test_a_part_chunk_access_of_a_dma_filled_buffer_is_refused():
+    """A buffer a direct-to-LDS copy fills from swizzled source addresses keeps IREE's swizzle
+    only while every access covers whole chunks: with a 4-element write IREE would leave it
+    plain and its reads would miss the copy's layout, so the remainder refuses it."""
+    text = PART_CHUNK.replace(
+        "  vector.store %v", "  %g = memref.alloc() : memref<4096xbf16>\n"
+        "  amdgpu.gather_to_lds %g[%i], %a[%i] : vector<8xbf16>, memref<4096xbf16>, "
+        "memref<4096xbf16, #gpu.address_space<workgroup>>\n  vector.store %v")
+    with pytest.raises(IRError, match=re.escape(
+            "accesses 4 elements per row of an XOR-swizzled LDS buffer whose chunks are 8 "
+            "elements, which IREE then leaves unswizzled, but 'amdgpu.gather_to_lds' op")):
+        _resolved(text)
+    assert _resolved(text.replace("%v: vector<4xbf16>", "%v: vector<8xbf16>")
+                     .replace("vector<4xbf16>\n  %x", "vector<8xbf16>\n  %x")).count(
+        "arith.xori") == 2
+
+
 def test_swizzled_read_is_rewritten():
     """A read of two chunks from a 2-D view: one swizzled vector.load per chunk."""
     text = """

@@ -9,15 +9,14 @@
 // 16x16x16 MFMAs of the low and the high 4 elements of each lane's fragment, each read on
 // its own; A then splits along K, B by accumulator. Both forms give that spec:
 // RUN: pipeline-opt %S/Inputs/iree-f16-abt-32x512x96.prefetch.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' | FileCheck %s --check-prefix=HALF
-// RUN: pipeline-opt %S/Inputs/iree-f16-abt-32x512x96.late.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' | FileCheck %s --check-prefix=HALF
+// and the late form, pipelined so, is exact on the emulator (late mode; random mode and
+// the prefetch point by hand):
+// RUN: pipeline-opt %S/Inputs/iree-f16-abt-32x512x96.late.mlir --pipeline=4wave --emulate --emulate-workgroups=2 --emulate-mode=late --mlir-print-ir-after=sched-adopt-loop 2>&1 | FileCheck %s --check-prefixes=HALF,EXACT
 // HALF-COUNT-8: amdgpu.mfma 16x16x16 {{.*}} : vector<4xf16>, vector<4xf16>, vector<4xf32>
 // HALF: sched.options = {BK = 32 : i64, BM = 32 : i64, BN = 64 : i64, dtype = "f16", k_subtiles = "a", mfma = "16x16x16", vm_per_load_b = 2 : i64}, sched.schedule = "4wave", sched.subtiles = "A along K; each of the kernel's MFMAs halved along K"
 // the remainder loop keeps IREE's MFMAs:
 // HALF: amdgpu.mfma 16x16x32
 // HALF: sched.remainder
-//
-// Exact on the emulator (late mode; random mode and the prefetch point by hand):
-// RUN: pipeline-opt %S/Inputs/iree-f16-abt-32x512x96.late.mlir --pipeline=4wave --emulate --emulate-workgroups=2 --emulate-mode=late | FileCheck %s --check-prefix=EXACT
 // EXACT: mode=late: exact, max error 0, 2 of 8 workgroups x 4 waves
 //
 // An MFMA operand computed from its read (negated) has no half the front end can read:

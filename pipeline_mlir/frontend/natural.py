@@ -87,17 +87,18 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     regroup_element_reads(scan)
     convert_register_copies(scan)
     an = analyse(scan)
+    # a loop merged or halved already is not merged (again): its form is the one taken
+    done = MERGED_ATTR in loop.attributes or HALVED_ATTR in loop.attributes
     try:
         partition_loop(an)
     except IRError as e:
-        if schedule is None or MERGED_ATTR in loop.attributes or not wants_merge(an, True):
+        if schedule is None or done or not wants_merge(an, True):
             raise
         try:
             return _merged(an, schedule, e)
         except IRError as refused:
             return _halved(an, schedule, refused)
-    if schedule is not None and MERGED_ATTR not in loop.attributes and \
-            wants_merge(an, False, schedule):
+    if schedule is not None and not done and wants_merge(an, False, schedule):
         return _merged(an, schedule, None) or split_k(an)
     return split_k(an)
 

@@ -7,6 +7,8 @@ them and ``test_mfma.py`` pins with one-hot inputs:
   element ``e`` is half ``e % 2`` of register ``e // 2``, low half first); B column ``r``,
   the same K.  (The 16x16x16 form's documented "k = 4*floor(lane/16) + 2*GPR_num +
   floor(GPR_bits/16)", with K doubled on gfx950.)
+* ``v_mfma_f32_16x16x16_bf16`` / ``_f16`` (gfx942's, which gfx950 keeps): the same with 2
+  registers per operand, K ``4q + e`` for element ``e`` (0..3): the calculator's layout itself.
 * ``v_mfma_f32_16x16x128_f8f6f4`` with FP8/BF8 operands: byte ``b`` of the 32 bytes of a lane
   is K ``16q + 64 (b // 16) + b % 16`` (interleaved 16-element chunks), for A and B alike;
   the A format is ``cbsz``, the B format ``blgp`` (0 = E4M3, 1 = E5M2; the FP6/FP4 formats
@@ -149,7 +151,7 @@ def acc_registers(mat: np.ndarray) -> np.ndarray:
 
 
 _KINDS = {m.mnemonic: m.operands for m in MFMA_BY_DTYPE.values()}
-_KINDS.update({m.mnemonic: m.operands for m in MFMAS if m.m == 32 and not m.scaled})
+_KINDS.update({m.mnemonic: m.operands for m in MFMAS if not m.scaled})
 #: rows (and columns) of each MFMA's C
 _ROWS = {m.mnemonic: m.m for m in MFMAS}
 

@@ -23,6 +23,7 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_trips, through_casts
 from pipeline_mlir.frontend.kernel_ir import erase_unused_buffer, zero_vector
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
+from pipeline_mlir.frontend.half_k import HALVED_ATTR
 from pipeline_mlir.frontend.k_subtiles import FORM_ATTR, MERGED_ATTR, along_k, form_text
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.read_bases import ReadBases
@@ -210,7 +211,8 @@ class _Rewriter:
                 merged = loop.attributes[MERGED_ATTR] if MERGED_ATTR in loop.attributes \
                     else None      # (frontend/kmerge.py)
                 new_loop.operation.attributes[FORM_ATTR] = ir.StringAttr.get(form_text(
-                    self.an.partition, 1 if merged is None else ir.IntegerAttr(merged).value))
+                    self.an.partition, 1 if merged is None else ir.IntegerAttr(merged).value,
+                    HALVED_ATTR in loop.attributes))     # (frontend/half_k.py)
             for a in place_remainder(self, loop, remainder):   # (frontend/remainder_plan.py)
                 erase_unused_buffer(a.results[0], attribution=True)
         for old, new in zip(loop.results, list(new_loop.results)[:n]):

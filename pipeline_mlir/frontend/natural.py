@@ -22,6 +22,8 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
   schedule the loop stands for;
 * :mod:`~pipeline_mlir.frontend.kmerge`: consecutive K steps merged into one when the K
   tile is too small for the schedule (one fragment of A and B per wave, crosswise);
+* :mod:`~pipeline_mlir.frontend.half_k`: MFMAs halved along K when the K steps are too
+  few to merge and each accumulator gets one MFMA per K step;
 * :mod:`~pipeline_mlir.frontend.ksplit`: a K tile whose two stages do not fit in LDS split
   along K into the fewest sub-steps that fit;
 * :mod:`~pipeline_mlir.frontend.adopt`: the rewrite into the concrete form of
@@ -34,6 +36,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
+from pipeline_mlir.frontend.half_k import HALVED_ATTR, halve_mfmas
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.kmerge import (MERGED_ATTR, asked_merge_refusal,
@@ -85,16 +88,39 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     regroup_element_reads(scan)
     convert_register_copies(scan)
     an = analyse(scan)
+    # a loop merged or halved already is not merged (again): its form is the one taken
+    done = MERGED_ATTR in loop.attributes or HALVED_ATTR in loop.attributes
     try:
         partition_loop(an)
     except IRError as e:
-        if schedule is None or MERGED_ATTR in loop.attributes or not wants_merge(an, True):
+        if schedule is None or done or not wants_merge(an, True):
             raise
-        return _merged(an, schedule, e)
-    if schedule is not None and MERGED_ATTR not in loop.attributes and \
-            wants_merge(an, False, schedule):
+        try:
+            return _merged(an, schedule, e)
+        except IRError as refused:
+            return _halved(an, schedule, refused)
+    if schedule is not None and not done and wants_merge(an, False, schedule):
         return _merged(an, schedule, None) or split_k(an)
     return split_k(an)
+
+
+def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:
+    """The analysis of ``an``'s loop with its MFMAs halved along K
+    (:mod:`~pipeline_mlir.frontend.half_k`), for a loop whose accumulators get one MFMA
+    each per K step and whose K steps do not merge; ``refused`` (the loop's refusal, the
+    merge's added) raised with why the halves do not take it either."""
+    if HALVED_ATTR in an.scan.loop.attributes or an.chain() != 1 or \
+            "k_subtiles" not in type(schedule).options():
+        raise refused
+    why = halve_mfmas(an.scan)
+    if why is not None:
+        raise IRError(refused.op, f"{refused}; nor can the front end halve its MFMAs along "
+                                  f"K: {why}") from None
+    try:
+        return analyse_loop(an.scan.loop, schedule)
+    except IRError as e:
+        raise IRError(e.op, f"{refused}; nor can the front end halve its MFMAs along K: "
+                            f"with them halved it is refused too: {e}") from None
 
 
 def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:

@@ -28,12 +28,13 @@ from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, other_lds
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
+from pipeline_mlir.frontend.half_k import HALVED_ATTR
 from pipeline_mlir.frontend.k_subtiles import along_k, unread_counts
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.frontend.scan import in_shared
 from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION
-from pipeline_mlir.schedules.geometry import MFMA_SHAPES, mfma_shape, square_grid
+from pipeline_mlir.schedules.geometry import HALF_K_SHAPES, MFMA_SHAPES, mfma_shape, square_grid
 
 #: MFMA operand element types -> the schedules' dtype names
 DTYPES = SCHEDULE_DTYPES
@@ -132,6 +133,11 @@ def _mfma_kind(scan: LoopScan) -> tuple[str, tuple[int, int, int]]:
             raise IRError(op, f"'{op.name}' op is a {s[0]}x{s[1]}x{s[2]} {e} MFMA, but "
                               f"the loop's first MFMA is {shape[0]}x{shape[1]}x{shape[2]} {et}; "
                               f"one MFMA kind per loop")
+    named = "x".join(map(str, shape))
+    if named in HALF_K_SHAPES and HALVED_ATTR not in scan.loop.attributes:
+        raise IRError(mf, f"'{mf.name}' op is a {named} MFMA, which the schedules issue only "
+                          f"for a loop whose MFMAs the front end halved along K "
+                          f"(frontend/half_k.py)")
     return DTYPES[et], shape
 
 

@@ -16,6 +16,10 @@ registers) accesses it at the swizzled element.  Each such access is rewritten a
 An access of several whole chunks per row (IREE's fp8 reads of 32 elements over 16-element
 chunks) is one access per chunk, each swizzled on its own, as IREE's late form and
 :mod:`~pipeline_mlir.frontend.wide_reads` read it.
+A buffer one of whose accesses covers part of a chunk per row (a skinny tile's register
+copies of 4 elements into 8-element chunks) is not swizzled at all: IREE's hint resolution
+applies a swizzle only when it can apply it to every access, and otherwise leaves the
+buffer plain (IREE's late form of such a kernel stores and reads it unswizzled).
 Anything else that touches a swizzled buffer is an error at the op.
 """
 
@@ -60,7 +64,7 @@ def resolve_swizzles(swizzled: dict) -> None:
     docstring); any other use but a view or a direct-to-LDS copy's destination is an
     error."""
     for root, (row, access) in swizzled.items():
-        todo, accesses = [root], []
+        todo, accesses, copies = [root], [], []
         while todo:
             v = todo.pop()
             for u in list(v.uses):
@@ -68,6 +72,7 @@ def resolve_swizzles(swizzled: dict) -> None:
                 if o.name in VIEW_OPS and o.operands[0] == v:
                     todo.extend(o.results)
                 elif o.name in UNSWIZZLED and o.operands[0] != v:
+                    copies.append(o)
                     continue
                 elif o.name in READS or (o.name in WRITES and o.operands[0] != v):
                     accesses.append(o)
@@ -76,9 +81,39 @@ def resolve_swizzles(swizzled: dict) -> None:
                                      f"IREE's in the remainder loop; the front end applies "
                                      f"the swizzle to vector loads, stores and transfers "
                                      f"only")
+        if not _resolved_by_iree(accesses, access, copies):
+            continue                  # IREE drops the hint: the clone stays unswizzled
         flat = collapsed(root) if accesses else None   # one 1-D view, after the buffer
         for o in accesses:
             _rewrite_access(o, flat, row, access)
+
+
+def _resolved_by_iree(accesses: list, access: int, copies: list) -> bool:
+    """Whether IREE applies the swizzle to the buffer ``accesses`` read and write: only
+    when every one of them accesses whole ``access``-element chunks per row.  Where one
+    accesses part of a chunk (IREE's register copies of 4 elements of a skinny tile's
+    8-element rows), IREE's hint resolution leaves the buffer unswizzled, every access at
+    its own address (IREE's late form stores and reads it so).  Every access must be a
+    plain one with contiguous rows either way (:func:`_parts`); and a buffer that
+    direct-to-LDS ``copies`` fill is refused then: their source addresses carry the
+    swizzle already, which a plain buffer's reads would not undo."""
+    part = None
+    for o in accesses:
+        vt, _, view, _ = _parts(o)
+        strides, _ = ir.MemRefType(view.type).get_strides_and_offset()
+        if strides[-1] != 1:
+            raise IRError(o, f"{describe(o)} accesses an XOR-swizzled LDS buffer with rows "
+                             f"that are not contiguous; the front end applies the swizzle "
+                             f"to accesses of whole chunks")
+        if part is None and vt.shape[-1] % access:
+            part = (o, vt.shape[-1])
+    if part is not None and copies:
+        o, n = part
+        raise IRError(o, f"{describe(o)} accesses {n} elements per row of an XOR-swizzled "
+                         f"LDS buffer whose chunks are {access} elements, which IREE then "
+                         f"leaves unswizzled, but {describe(copies[0])} copies into it "
+                         f"from swizzled source addresses")
+    return part is None
 
 
 def _parts(op):
@@ -107,10 +142,6 @@ def _rewrite_access(op, flat_root, row: int, access: int) -> None:
     of ``flat_root`` (the buffer as one dimension)."""
     vt, val, view, idx = _parts(op)
     strides, _ = ir.MemRefType(view.type).get_strides_and_offset()
-    if vt.shape[-1] % access or strides[-1] != 1:
-        raise IRError(op, f"{describe(op)} accesses {vt.shape[-1]} elements per row of an "
-                          f"XOR-swizzled LDS buffer whose chunks are {access} elements; the "
-                          f"front end applies the swizzle to accesses of whole chunks")
     row_t = ir.VectorType.get([vt.shape[-1]], vt.element_type)
     flat_t = ir.VectorType.get([access], vt.element_type)
     with ir.InsertionPoint(op), op.location:

@@ -355,23 +355,29 @@ class KernelReport:
     def ok(self) -> bool:
         return not self.mismatches and self.occupancy == self.resources.llvm_occupancy
 
+    def _form_lines(self) -> list[str]:
+        """The schedule form's line (and note), for a loop split along K; else none."""
+        form = self.form
+        if not form:
+            return []
+        per = "each" if form.crosswise else "it"    # one operand or both along K
+        waits = ("each MFMA waits for its own reads, those an MMA leaves unread counted "
+                 "in flight" if self.form_waits == "fragment" else
+                 "the MMAs wait for whole fragment loads")
+        merged = form.merged_text     # K steps merged (kmerge)
+        halved = form.halved_text     # MFMAs halved along K (half_k)
+        L = [f"schedule form: subtiles of {form.split} (one fragment of {per} per wave); "
+             f"{halved + '; ' if halved else ''}{merged + '; ' if merged else ''}{waits} "
+             f"(waits={self.form_waits})"]
+        # merged K steps (frontend/kmerge.py) run faster than IREE's own kernel even
+        # with one MFMA per block (fp8 32x32x64: docs/iree-kernels.md)
+        if form.crosswise and self.form_mfmas == 1 and form.merged == 1:
+            L.append(CROSSWISE_NOTE)
+        return L
+
     def format(self) -> str:
         r = self.resources
-        L = [f"kernel {r.name} ({NAME})"]
-        form = self.form
-        if form:
-            per = "each" if form.crosswise else "it"    # one operand or both along K
-            waits = ("each MFMA waits for its own reads, those an MMA leaves unread counted "
-                     "in flight" if self.form_waits == "fragment" else
-                     "the MMAs wait for whole fragment loads")
-            merged = form.merged_text     # K steps merged (kmerge)
-            L.append(f"schedule form: subtiles of {form.split} (one fragment of {per} per "
-                     f"wave); {merged + '; ' if merged else ''}{waits} "
-                     f"(waits={self.form_waits})")
-            # merged K steps (frontend/kmerge.py) run faster than IREE's own kernel even
-            # with one MFMA per block (fp8 32x32x64: docs/iree-kernels.md)
-            if form.crosswise and self.form_mfmas == 1 and form.merged == 1:
-                L.append(CROSSWISE_NOTE)
+        L = [f"kernel {r.name} ({NAME})"] + self._form_lines()
         if self.lockstep_waves and self.resources.vgpr_spills:
             L.append(lockstep_note(self.lockstep_waves, self.resources.vgpr_spills))
         L.append("resources (assembly; cross-checked with the code object)")

@@ -8,7 +8,9 @@ plan (``KernelPlan.form``), where ``--emit=report`` takes its facts from the fie
 
 The text is ``"B along K"``, or ``"A, B along K, crosswise"`` for both operands split (A's K
 halves, B's alternate K quarters); with ``merged`` K steps of the kernel in each K tile,
-``"; N of the kernel's K steps merged into each K tile"`` after it.  :func:`parse_form`
+``"; N of the kernel's K steps merged into each K tile"`` after it; with the kernel's MFMAs
+halved along K (``frontend/half_k.py``), ``"; each of the kernel's MFMAs halved along K"``
+before that.  :func:`parse_form`
 accepts exactly the texts :meth:`SubtileForm.text` writes.
 
 No MLIR here.
@@ -29,10 +31,12 @@ _OPERANDS = ("A", "B", "A, B")
 @dataclass(frozen=True)
 class SubtileForm:
     """``operands``: those split along K (``"A"``, ``"B"`` or ``"A, B"``); ``merged``: the
-    kernel's K steps in each K tile (1: none merged)."""
+    kernel's K steps in each K tile (1: none merged); ``halved``: each of the kernel's
+    MFMAs made two of half its K (``frontend/half_k.py``)."""
 
     operands: str
     merged: int = 1
+    halved: bool = False
 
     def __post_init__(self) -> None:
         if self.operands not in _OPERANDS:
@@ -42,6 +46,8 @@ class SubtileForm:
                 self.merged < 1:
             raise ConfigError(f"subtile form: the merged K steps must be an integer >= 1, "
                               f"got {self.merged!r}")
+        if not isinstance(self.halved, bool):
+            raise ConfigError(f"subtile form: halved must be a bool, got {self.halved!r}")
 
     @property
     def crosswise(self) -> bool:
@@ -59,15 +65,23 @@ class SubtileForm:
         return (f"{self.merged} of the kernel's K steps merged into each K tile"
                 if self.merged > 1 else "")
 
+    @property
+    def halved_text(self) -> str:
+        """``"each of the kernel's MFMAs halved along K"``, or ``""``."""
+        return HALVED_TEXT if self.halved else ""
+
     def text(self) -> str:
         """The attribute's text (module docstring)."""
-        return self.split + (f"; {self.merged_text}" if self.merged > 1 else "")
+        return self.split + (f"; {HALVED_TEXT}" if self.halved else "") + \
+            (f"; {self.merged_text}" if self.merged > 1 else "")
 
     def __str__(self) -> str:
         return self.text()
 
 
-_TEXT = re.compile(r"(A|B|A, B) along K(, crosswise)?"
+#: what the text says of MFMAs halved along K
+HALVED_TEXT = "each of the kernel's MFMAs halved along K"
+_TEXT = re.compile(r"(A|B|A, B) along K(, crosswise)?(; " + HALVED_TEXT + ")?"
                    r"(?:; ([0-9]+) of the kernel's K steps merged into each K tile)?")
 
 
@@ -78,7 +92,7 @@ def parse_form(text: str) -> SubtileForm:
     form = None
     if m:
         try:
-            form = SubtileForm(m.group(1), int(m.group(3) or 1))
+            form = SubtileForm(m.group(1), int(m.group(4) or 1), m.group(3) is not None)
         except ConfigError:
             form = None
     if form is None or form.text() != text:

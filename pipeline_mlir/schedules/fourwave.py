@@ -46,6 +46,7 @@ from pipeline_mlir.schedules.geometry import (
     K_SUBTILES,
     MX_DTYPES,
     MFMA_AUTO,
+    HALF_K_SHAPES,
     MFMA_SHAPES,
     KernelGeometry,
     dma_counts,
@@ -281,7 +282,9 @@ class FourWave(NamedSchedule):
     dma: str = option("enum", DMA_AUTO, DMA_HELP, choices=DMA_WIDTHS)
     mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or its 32x32 "
                        "one (bf16/f16 32x32x16 or 32x32x8, i8 32x32x32, fp8 32x32x64; the front "
-                       "end reads it from the kernel; the complete kernel issues only auto)", choices=MFMA_SHAPES)
+                       "end reads it from the kernel; the complete kernel issues only auto), or "
+                       "bf16/f16 16x16x16 (a loop's MFMAs the front end halved along K)",
+                       choices=MFMA_SHAPES + HALF_K_SHAPES)
     loop_once: bool = option("bool", False, "the main loop runs at least once: the launch "
                              "contract needs K >= 4*BK, and the kernel has no zero-trip path")
     waves: int = option("int", FOUR_WAVE_KERNEL.warps, "waves that run the schedule in "

@@ -144,6 +144,10 @@ MFMA_AUTO = "auto"
 #: own: the 32x32 ones of the 16-bit types (gfx950's 32x32x16 and gfx942's 32x32x8), of
 #: i8 (32x32x32) and of FP8 (the ``f8f6f4`` 32x32x64)
 MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8", "32x32x32", "32x32x64")
+#: the MFMA shape the 4-wave schedule may name besides those: gfx942's 16x16x16 of the 16-bit
+#: types, which it issues only for a loop whose MFMAs the front end halved along K
+#: (``frontend/half_k.py``; a kernel's own 16x16x16 MFMAs are refused at the MFMA)
+HALF_K_SHAPES = ("16x16x16",)
 
 
 def mfma_shape(dtype: str, mfma: str = MFMA_AUTO) -> tuple[int, int, int]:

@@ -162,6 +162,11 @@ MFMAS = (
     # the 32x32x16 for half the K (llvm-mca-22's gfx950 model; ASSUMED the hardware's)
     Mfma("v_mfma_f32_32x32x8_bf16", 32, 32, 8, "bf16", 32),
     Mfma("v_mfma_f32_32x32x8_f16", 32, 32, 8, "f16", 32),
+    # gfx942's 16x16x16, which gfx950 keeps at its old rate: 4 passes of 4 cycles, the time
+    # of the 16x16x32 for half the K (llvm-mca-22's gfx950 model; ASSUMED the hardware's);
+    # issued only where the front end halves a loop's MFMAs along K (frontend/half_k.py)
+    Mfma("v_mfma_f32_16x16x16_bf16", 16, 16, 16, "bf16", 16),
+    Mfma("v_mfma_f32_16x16x16_f16", 16, 16, 16, "f16", 16),
 )
 #: each MFMA by mnemonic
 MFMA = {i.mnemonic: i for i in MFMAS}
@@ -214,7 +219,7 @@ CYCLES_PER_PASS = 4
 #: dependency table; the emulator's rules ``mfma-d-*`` and the lowering's guard read them)
 XDL_D_EXTRA, OTHER_D_EXTRA = 4, 2
 #: the other MFMAs gfx950 runs, which the kernels do not issue (:data:`MFMAS` has those):
-#: mnemonic -> (passes, XDL).  gfx942's 16x16x16 BF16/F16 and 16x16x32 FP8/BF8 forms at
+#: mnemonic -> (passes, XDL).  gfx942's 16x16x32 FP8/BF8 forms at
 #: their gfx942 rate, and the F32 MFMAs, which do not run on the XDL unit (the pass counts of
 #: LLVM 22's gfx950 scheduling model, which has these at one rate).  For the ``f8f6f4``
 #: MFMAs that model has two counts: llvm-mca-22, reading assembly, gives every operand
@@ -225,7 +230,7 @@ XDL_D_EXTRA, OTHER_D_EXTRA = 4, 2
 #: ``sim/costs.LLVM_MFMA_PASSES`` (llvm-mca's) is derived from it at the narrow rate
 _OTHER_MFMA_PASSES = {
     **{n: (4, True) for n in (
-        "v_mfma_f32_16x16x16_bf16", "v_mfma_f32_16x16x16_f16", "v_mfma_f32_16x16x32_fp8_fp8",
+        "v_mfma_f32_16x16x32_fp8_fp8",
         "v_mfma_f32_16x16x32_bf8_bf8", "v_mfma_f32_16x16x32_fp8_bf8",
         "v_mfma_f32_16x16x32_bf8_fp8")},
     "v_mfma_f32_16x16x4_f32": (8, False),

@@ -412,13 +412,19 @@ CONFIGS = {
 }
 #: the committed inputs of lit tests (file stem in ``test/lit/passes/Inputs`` -> matmul_source
 #: arguments; not behaviour-snapshot cases): f16 A^T x B 1000x600x1030, a 16x32 tile in 2
-#: waves cut at M, N and K, one MFMA per wave and K step (sched-adopt-loop-transpose.mlir)
+#: waves cut at M, N and K, one MFMA per wave and K step (sched-adopt-loop-transpose.mlir),
+#: and the others below
 LIT_INPUTS = {
     "iree-f16-atb-1000x600x1030": dict(dtype="f16", m=1000, n=600, k=1030, transpose_a=True,
                                        transpose_b=False),
     # one wave of a 16x128 tile, 8 accumulators sharing one A fragment (frontend/kmerge.py)
     "iree-f16-atbt-200x1000x1030": dict(dtype="f16", m=200, n=1000, k=1030, transpose_a=True,
                                         transpose_b=True),
+    # 3 K steps of one MFMA per accumulator, halved along K (frontend/half_k.py), and a
+    # skinny tile whose B is copied 4 elements a lane into 8-element swizzle chunks at an
+    # unaligned K (frontend/tail_swizzle.py): sched-adopt-loop-skinny-k.mlir
+    "iree-f16-abt-32x512x96": dict(dtype="f16", m=32, n=512, k=96),
+    "iree-f16-abt-2048x32x1030": dict(dtype="f16", m=2048, n=32, k=1030),
 }
 #: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->
 #: its arguments): bf16 A^T x B^T with M known only at launch and IREE's ``padding``, A's

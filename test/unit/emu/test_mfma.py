@@ -69,6 +69,23 @@ def test_16x16x32_one_hot(mnemonic, one, two, i, k, j):
     _assert_only(f"{mnemonic} v[0:3], v[4:7], v[8:11], 0\ns_endpgm", setup, i, j)
 
 
+@pytest.mark.parametrize("mnemonic,one,two", [("v_mfma_f32_16x16x16_bf16", BF16_ONE, BF16_TWO),
+                                              ("v_mfma_f32_16x16x16_f16", F16_ONE, F16_TWO)])
+@pytest.mark.parametrize("i,k,j", [(0, 0, 0), (5, 9, 3), (15, 15, 15), (11, 6, 1)])
+def test_16x16x16_one_hot(mnemonic, one, two, i, k, j):
+    """gfx942's 16x16x16 form (the front end's MFMAs halved along K): the calculator's
+    layout itself, 4 K values per lane, k = 4 * floor(lane / 16) + element."""
+    def setup(m):
+        V = m.waves[0].V
+        V[4:8] = 0
+        # A[i][k] = 1: lane i + 16 * (k // 4), GPR (k % 4) // 2, half k % 2
+        _set_half(V, 4 + (k % 4) // 2, i + 16 * (k // 4), k % 2, one)
+        # B[k][j] = 2
+        _set_half(V, 6 + (k % 4) // 2, j + 16 * (k // 4), k % 2, two)
+
+    _assert_only(f"{mnemonic} v[0:3], v[4:5], v[6:7], 0\ns_endpgm", setup, i, j)
+
+
 def test_16x16x32_accumulates_c_in_place():
     def setup(m):
         V = m.waves[0].V

@@ -150,6 +150,10 @@ def test_a_plans_form_is_said_after_the_kernel():
     for other in (dataclasses.replace(both, form_mfmas=2),
                   dataclasses.replace(one, form=SubtileForm("B")), merged):
         assert "performance:" not in other.format()
+    halved = dataclasses.replace(rep, form=SubtileForm("A", halved=True))   # half_k.py
+    assert halved.format().splitlines()[1] == (
+        "schedule form: subtiles of A along K (one fragment of it per wave); each of the "
+        "kernel's MFMAs halved along K; the MMAs wait for whole fragment loads (waits=block)")
     frag = dataclasses.replace(rep, form_waits="fragment")     # a pipeline's waits=fragment
     assert frag.format().splitlines()[1].endswith(
         "each MFMA waits for its own reads, those an MMA leaves unread counted in flight "

@@ -14,12 +14,16 @@ from pipeline_mlir.kernel.subtile_form import SubtileForm, parse_form
     (SubtileForm("A, B"), "A, B along K, crosswise"),
     (SubtileForm("A, B", 2), "A, B along K, crosswise; 2 of the kernel's K steps merged "
                              "into each K tile"),
+    (SubtileForm("A", halved=True), "A along K; each of the kernel's MFMAs halved along K"),
+    (SubtileForm("B", 2, True), "B along K; each of the kernel's MFMAs halved along K; 2 of "
+                                "the kernel's K steps merged into each K tile"),
 ])
 def test_the_text_reads_back_as_the_form(form, text):
     assert form.text() == str(form) == text
     assert parse_form(text) == form
     assert form.crosswise == ("," in form.operands)
     assert bool(form.merged_text) == (form.merged > 1)
+    assert bool(form.halved_text) == form.halved
 
 
 @pytest.mark.parametrize("text", [
@@ -27,6 +31,8 @@ def test_the_text_reads_back_as_the_form(form, text):
     "B along K; 1 of the kernel's K steps merged into each K tile",
     "B along K; 0 of the kernel's K steps merged into each K tile",
     "B along K; 02 of the kernel's K steps merged into each K tile", " B along K", "",
+    "B along K; 2 of the kernel's K steps merged into each K tile; each of the kernel's "
+    "MFMAs halved along K", "B along K; each of the kernel's MFMAs halved",
 ])
 def test_a_text_the_front_end_does_not_write_is_refused(text):
     with pytest.raises(ConfigError, match="is none the front end writes"):
@@ -40,3 +46,5 @@ def test_a_text_the_front_end_does_not_write_is_refused(text):
 def test_a_form_out_of_range_is_refused(operands, merged, field):
     with pytest.raises(ConfigError, match=f"subtile form: {field} must be"):
         SubtileForm(operands, merged)
+    with pytest.raises(ConfigError, match="subtile form: halved must be a bool, got 1"):
+        SubtileForm("B", 1, 1)

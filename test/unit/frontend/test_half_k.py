@@ -1,0 +1,123 @@
+"""MFMAs halved along K (``pipeline_mlir/frontend/half_k.py``), on hand-written loops.
+
+IREE's kernels it takes (f16 32x512x96, bf16 ``A^T x B`` 64x64x96) are in
+``test/lit/passes/sched-adopt-loop-skinny-k.mlir``, one of them emulated there.
+"""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.frontend.half_k import HALVED_ATTR, halve_mfmas
+from pipeline_mlir.frontend.partition import _mfma_kind
+
+LDS = "memref<1024xf16, #gpu.address_space<workgroup>>"
+
+#: one K step of a wave: fragment %fa read once and multiplied with %fb; {make_b} builds
+#: %fb (an 8-element read by default)
+LOOP = """
+func.func @f(%i: index, %j: index) -> vector<4xf32> {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %z = arith.constant dense<0.0> : vector<4xf32>
+  %a = memref.alloc() : {lds}
+  %r = scf.for %k = %c0 to %c3 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {{
+    %fa = vector.load %a[%i] : {lds}, vector<8xf16>
+{make_b}
+    %d = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<8xf16>, vector<8xf16>, vector<4xf32>
+    scf.yield %d : vector<4xf32>
+  }}
+  return %r : vector<4xf32>
+}}
+"""
+READ_B = f"    %fb = vector.load %a[%j] : {LDS}, vector<8xf16>"
+#: B joined from two 4-element reads (IREE's transposing reads of a K x N tile)
+JOINED_B = (f"    %b0 = vector.load %a[%j] : {LDS}, vector<4xf16>\n"
+            f"    %b1 = vector.load %a[%i] : {LDS}, vector<4xf16>\n"
+            "    %fb = vector.shuffle %b0, %b1 [{mask}] : vector<4xf16>, vector<4xf16>")
+
+
+def _halved(make_b: str, edit=lambda t: t):
+    """(why or None, the function's text after :func:`halve_mfmas`)."""
+    text = edit(LOOP.format(lds=LDS, make_b=make_b))
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(text, ctx)
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        body = [o.operation for o in loop.regions[0].blocks[0].operations]
+        scan = SimpleNamespace(
+            loop=loop, mfmas=[o for o in body if o.name == "amdgpu.mfma"],
+            reads=[SimpleNamespace(op=o) for o in body if o.name == "vector.load"])
+        why = halve_mfmas(scan)
+        assert m.operation.verify()
+        return why, str(m)
+
+
+def test_a_read_fragment_is_read_in_halves():
+    """Each 8-element read becomes two of 4 (the second 4 elements on), each MFMA two
+    16x16x16 chained through the accumulator, low halves first; the loop is marked."""
+    why, out = _halved(READ_B)
+    assert why is None, why
+    assert "vector<8xf16>" not in out and "16x16x32" not in out, out
+    halves = re.findall(r"vector\.load %\w+\[(%\w+)\] : .*, vector<4xf16>", out)
+    assert len(halves) == 4, out                      # A's and B's, two each
+    assert len(re.findall(r"arith\.addi %\w+, %c4\w* : index", out)) == 2, out
+    mfmas = re.findall(r"(%\w+) = amdgpu\.mfma 16x16x16 (%\w+) \* (%\w+) \+ (%\w+)", out)
+    assert len(mfmas) == 2 and mfmas[1][3] == mfmas[0][0], mfmas
+    assert mfmas[0][3] == "%arg3" or mfmas[0][3].startswith("%arg"), mfmas
+    assert HALVED_ATTR in out
+
+
+def test_pieces_of_a_joined_fragment_are_its_halves():
+    """A fragment joined from two 4-element reads (``vector.shuffle`` concatenating them)
+    gives each half MFMA one of them as it is: no new read of B."""
+    why, out = _halved(JOINED_B.format(mask="0, 1, 2, 3, 4, 5, 6, 7"))
+    assert why is None, why
+    assert len(re.findall(r"vector\.load .*vector<4xf16>", out)) == 4, out   # A's 2, B's 2
+    assert "vector.shuffle" not in out
+    # the halves swapped in the mask: the high MFMA takes the first read
+    why, out = _halved(JOINED_B.format(mask="4, 5, 6, 7, 0, 1, 2, 3"))
+    assert why is None, why
+
+
+@pytest.mark.parametrize("make_b,edit,reason", [
+    (READ_B, lambda t: t.replace("16x16x32 %fa * %fb", "16x16x32 %fa * %fn").replace(
+        "    %d =", "    %fn = arith.negf %fb : vector<8xf16>\n    %d ="),
+     "an operand of 'amdgpu.mfma' op at line 12:10 is not made of fragment reads or pieces "
+     "the front end can take half of"),
+    (JOINED_B.format(mask="0, 1, 2, 4, 3, 5, 6, 7"), lambda t: t,
+     "is not made of fragment reads or pieces"),
+    (READ_B, lambda t: t.replace("vector<8xf16>", "vector<16xi8>").replace(
+        "16x16x32", "16x16x64").replace("vector<4xf32>", "vector<4xi32>").replace(
+        "dense<0.0>", "dense<0>").replace("1024xf16", "1024xi8"),
+     "is a 16x16x64 MFMA of i8, which has no MFMA of half its K"),
+], ids=["computed", "mixed-shuffle", "i8"])
+def test_what_does_not_halve_is_refused_unchanged(make_b, edit, reason):
+    """An operand computed from its read, a shuffle that mixes the halves, an MFMA with no
+    half form: why, and the loop as it was."""
+    why, out = _halved(make_b, edit)
+    assert why is not None and reason in why, why
+    assert "16x16x16" not in out and HALVED_ATTR not in out
+
+
+def test_a_kernels_own_16x16x16_mfma_is_refused():
+    """The 4-wave schedule's 16x16x16 is for halved loops: a kernel's own is refused at
+    the MFMA, and taken once the loop is marked halved."""
+    _, halved = _halved(READ_B)
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(halved.replace(f"{{{HALVED_ATTR}}}", ""), ctx)
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        mfmas = walk_ops(loop, lambda o: o.name == "amdgpu.mfma")
+        scan = SimpleNamespace(loop=loop, mfmas=mfmas)
+        with pytest.raises(IRError, match=re.escape(
+                "'amdgpu.mfma' op is a 16x16x16 MFMA, which the schedules issue only for a "
+                "loop whose MFMAs the front end halved along K")) as e:
+            _mfma_kind(scan)
+        assert e.value.op == mfmas[0]
+        loop.attributes[HALVED_ATTR] = ir.UnitAttr.get()
+        assert _mfma_kind(scan) == ("f16", (16, 16, 16))

@@ -19,8 +19,9 @@ function holding such a guard, and where the copy's condition became the constan
 ``false`` it replaces the original's ``scf.if`` by its ``else`` branch.  Nothing else of
 the function changes (the rest of the analysis' rewrites stay in the copy, which is
 erased), so a kernel without such a guard compiles exactly as before.  A guard the
-analysis cannot decide keeps its branch; a copy whose guards cannot be matched one to one
-with the original's (the analysis removed one) folds nothing.
+analysis cannot decide keeps its branch; the copy's guards are matched to the original's
+by a mark each carries (:data:`MARK`), so a guard the analysis erased, or an ``scf.if`` it
+turned into one, folds nothing.
 
 It is part of the LLVM step, after IREE's tail and before ``sched-gpu-kernel``, and it
 never fails.
@@ -43,6 +44,8 @@ NEEDS_MASK = "amdgpu.buffer_maskedload_needs_mask"
 FOLD = "iree-util-optimize-int-arithmetic{index-is-i64=true narrow-to-i32=false}"
 #: the functions it folds in (their pass-manager anchors)
 FUNCTIONS = ("func.func", "gpu.func")
+#: the attribute a guard carries into the copy: its index among the function's guards
+MARK = "sched.fold_guard"
 
 
 def guards(root) -> list:
@@ -58,20 +61,28 @@ def guards(root) -> list:
 
 def never_taken(f) -> list:
     """The guards of function ``f`` (:func:`guards`) whose condition :data:`FOLD` makes
-    the constant ``false``, decided on a copy of ``f`` (erased again)."""
+    the constant ``false``, decided on a copy of ``f`` (erased again).  Each guard is
+    marked with its index (:data:`MARK`) before the copy is made and read back by it in
+    the copy, never matched by position: the analysis may erase a dead guard and
+    canonicalise another ``scf.if`` into one (its branches swapped), which a positional
+    match would pair with the wrong original."""
     own = guards(f)
     if not own:
         return []
+    i64 = ir.IntegerType.get_signless(64)
+    for i, g in enumerate(own):
+        g.attributes[MARK] = ir.IntegerAttr.get(i64, i)
     copy = f.clone(ir.InsertionPoint(f))
     try:
+        for g in own:
+            del g.attributes[MARK]
         try:
             passmanager.PassManager.parse(f"{f.name}({FOLD})").run(copy)
         except ir.MLIRError:         # not analysable: nothing is folded
             return []
-        theirs = guards(copy)
-        if len(theirs) != len(own):
-            return []
-        return [g for g, c in zip(own, theirs) if _false(c.operands[0])]
+        folded = {ir.IntegerAttr(c.attributes[MARK]).value for c in guards(copy)
+                  if MARK in c.attributes and _false(c.operands[0])}
+        return [g for i, g in enumerate(own) if i in folded]
     finally:
         copy.erase()
 
@@ -105,6 +116,8 @@ class FoldMaskGuards(ModulePass):
     def run(self, module) -> list[OpError]:
         with module.context, ir.Location.unknown():
             for f in walk_ops(module, lambda o: o.name in FUNCTIONS):
-                for g in never_taken(f):
+                # innermost first: folding an outer guard erases the guards of its
+                # ``then`` branch with it (``guards`` lists outer ones first)
+                for g in reversed(never_taken(f)):
                     keep_else(g)
         return []

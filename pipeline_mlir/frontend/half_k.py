@@ -146,9 +146,14 @@ def _plan(v, off: int, reads: dict):
 def _shuffled(op, off: int):
     """(source, offset) whose elements ``offset .. offset + 4`` the ``vector.shuffle``
     ``op`` puts at ``off .. off + 4``, or None (the half's elements not consecutive in one
-    source)."""
+    source; a shuffle of vectors of rank 2 or more, whose mask picks whole rows; a poison
+    entry, -1, in the half)."""
+    if any(ir.VectorType(v.type).rank != 1 for v in op.operands):
+        return None
     mask = list(ir.DenseI64ArrayAttr(op.attributes["mask"]))[off:off + _HALF]
     n0 = ir.VectorType(op.operands[0].type).shape[0]
+    if len(mask) != _HALF or min(mask) < 0:
+        return None
     first = mask[0]
     src, base = (0, first) if first < n0 else (1, first - n0)
     if mask != list(range(first, first + _HALF)) or (src == 0 and first + _HALF > n0):

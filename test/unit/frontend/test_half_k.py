@@ -96,7 +96,16 @@ def test_pieces_of_a_joined_fragment_are_its_halves():
         "16x16x32", "16x16x64").replace("vector<4xf32>", "vector<4xi32>").replace(
         "dense<0.0>", "dense<0>").replace("1024xf16", "1024xi8"),
      "is a 16x16x64 MFMA of i8, which has no MFMA of half its K"),
-], ids=["computed", "mixed-shuffle", "i8"])
+    # a shuffle of 2-D vectors picks whole rows: its mask is no element's
+    (f"    %b0 = vector.load %a[%j] : {LDS}, vector<8xf16>\n"
+     "    %r0 = vector.shape_cast %b0 : vector<8xf16> to vector<2x4xf16>\n"
+     "    %r1 = vector.shuffle %r0, %r0 [0, 1] : vector<2x4xf16>, vector<2x4xf16>\n"
+     "    %fb = vector.shape_cast %r1 : vector<2x4xf16> to vector<8xf16>", lambda t: t,
+     "is not made of fragment reads or pieces"),
+    # a poison entry (-1) is no element of either source
+    (JOINED_B.format(mask="-1, 0, 1, 2, 4, 5, 6, 7"), lambda t: t,
+     "is not made of fragment reads or pieces"),
+], ids=["computed", "mixed-shuffle", "i8", "rank-2-shuffle", "poison"])
 def test_what_does_not_halve_is_refused_unchanged(make_b, edit, reason):
     """An operand computed from its read, a shuffle that mixes the halves, an MFMA with no
     half form: why, and the loop as it was."""

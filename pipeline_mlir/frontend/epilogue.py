@@ -44,6 +44,7 @@ from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
+from pipeline_mlir.frontend.guarded_read import guarded_load
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: ops that move vector elements without computing
@@ -134,6 +135,11 @@ class _Tracer:
             return self._shape(op)
         if name == "scf.for":
             return self._gather_loop(op, v)
+        if name == "scf.if":        # IREE's late form of a map_load: frontend/guarded_read.py
+            load, pad = guarded_load(self.f, op, lambda m: view_root(m) in self.bindings)
+            if self.value(pad).kind not in ("const", "poison"):
+                raise IRError(op, f"{describe(op)}: its pad is not a scalar constant")
+            return self._read(load)
         if name in ARITH:
             a, b = (self.value(x) for x in op.operands)
             return Node(ARITH[name], (a, b), op=op)

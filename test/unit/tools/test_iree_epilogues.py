@@ -150,7 +150,7 @@ INDEX = "%745 = arith.addi %314, %744 overflow<nsw> : i32"
     # compares C and finds it
     (INDEX, "%s745 = arith.addi %314, %744 overflow<nsw> : i32\n%c8s = arith.constant 8 : "
      "i32\n%745 = arith.addi %s745, %c8s : i32", r"error: C differs from its check"),
-])
+], ids=["bound", "shift"])
 def test_a_mutated_bias_gather_is_refused_or_caught(generated, tmp_path, capsys, old, new,
                                                      message):
     text = generated("bias", "late").read_text()

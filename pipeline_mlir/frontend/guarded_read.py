@@ -44,9 +44,12 @@ from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: the most (workgroups x loop iterations) a guard is evaluated at
-MAX_POINTS = 1 << 16
-#: the loads a guarded read's then-branch may hold
-LOADS = ("memref.load", "vector.load")
+MAX_POINTS = 1 << 22
+#: workgroups evaluated side by side at a time
+CHUNK = 256
+#: the loads a guarded read's then-branch may hold (one element: its index in bounds is
+#: the load in bounds)
+LOADS = ("memref.load",)
 
 _WHY = ("the epilogue reader reads an 'scf.if' only as a guarded read of a binding (in "
         "bounds the loaded element, else a constant pad)")
@@ -61,20 +64,22 @@ def guarded_load(f, op, is_binding):
     grid = workgroup_grid(f)
     points = math.prod(grid or (0,)) * math.prod(len(r) for _, r in loops)
     if grid is None or not 0 < points <= MAX_POINTS:
+        why = "the grid has no bound" if grid is None else \
+            f"{points} of them are more than {MAX_POINTS}"
         raise IRError(op, f"{describe(op)}: its guard is evaluated at every workgroup and "
-                          f"iteration of the loops around it, and "
-                          f"{'the grid has no bound' if grid is None else f'{points} of them are more than {MAX_POINTS}'}: "
-                          f"{_WHY}")
+                          f"iteration of the loops around it, and {why}: {_WHY}")
     ids = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
-    ev = SideBySide(block_size(f) or (256, 1, 1), len(ids))
-    bind_workgroup(ev, f, ev.lane_ids(ids))
-    ranges = [r for _, r in loops]
-    at = {}
-    for point in itertools.product(*ranges):
-        for (iv, _), i in zip(loops, point):
-            ev.bind(iv, i)
-        at[point] = _element(ev, op, load, point, ids)
-    _check_strides(op, at, ranges, ev.per_workgroup)
+    ranges, strides = [r for _, r in loops], None
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start:start + CHUNK]
+        ev = SideBySide(block_size(f) or (256, 1, 1), len(chunk))
+        bind_workgroup(ev, f, ev.lane_ids(chunk))
+        at = {}
+        for point in itertools.product(*ranges):
+            for (iv, _), i in zip(loops, point):
+                ev.bind(iv, i)
+            at[point] = _element(ev, op, load, point, chunk)
+        strides = _check_strides(op, at, ranges, ev.per_workgroup, strides)
     return load, pad
 
 
@@ -152,9 +157,10 @@ def _element(ev, op, load, point, ids) -> np.ndarray:
     return element
 
 
-def _check_strides(op, at: dict, ranges: list, per_workgroup: int) -> None:
+def _check_strides(op, at: dict, ranges: list, per_workgroup: int, expected) -> list:
     """Each lane's element at every point is the first point's plus, per loop, its
-    iterations from the first times one non-negative stride, the same for every lane."""
+    iterations from the first times one non-negative stride, the same for every lane (and
+    ``expected``'s, the strides of the workgroups evaluated before, if any); the strides."""
     p0 = tuple(r[0] for r in ranges)
     first, strides = at[p0], []
     for k, r in enumerate(ranges):
@@ -162,7 +168,7 @@ def _check_strides(op, at: dict, ranges: list, per_workgroup: int) -> None:
             strides.append(0)
             continue
         d = at[p0[:k] + (r[1],) + p0[k + 1:]] - first
-        if (d != d[0]).any() or d[0] < 0:
+        if (d != d[0]).any() or d[0] < 0 or (expected is not None and d[0] != expected[k]):
             raise IRError(op, f"{describe(op)}: the element it reads moves by "
                               f"{int(d.min())}..{int(d.max())} as loop {k} (outermost 0) "
                               f"steps, not by one non-negative stride for every thread: "
@@ -178,3 +184,4 @@ def _check_strides(op, at: dict, ranges: list, per_workgroup: int) -> None:
                               f"{int(got[lane])} (thread {lane % per_workgroup}), not "
                               f"{int(want[lane])}: the element is not a strided view of the "
                               f"loops' iterations: {_WHY}")
+    return strides

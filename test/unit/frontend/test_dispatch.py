@@ -533,11 +533,41 @@ def test_a_bias_gathered_by_guarded_loads_is_read():
     ("%e = memref.load %bias[%s] : memref<6xf32>", "%e = memref.load %p[%c0] : "
      "memref<4xf32, #gpu.address_space<private>>", "loads memory that is not a binding"),
     ("scf.yield %e : f32", "scf.yield %pad : f32", "its then-branch does not yield one load"),
+    ("%x = scf.if %in -> (f32) {", "%x, %x2 = scf.if %in -> (f32, f32) {",
+     "not one result and two branches"),
+    ("scf.yield %pad : f32\n", "scf.yield %f : f32\n", "yields a value that is not a constant"),
+    ("scf.for %h = %c0 to %c2", "scf.for %h = %c0 to %t", "without constant bounds and step"),
+    ("memref<6xf32>", "memref<?xf32>", "a guarded read of a memref of dynamic shape"),
+    ("arith.cmpi slt, %s, %c6 : index", "arith.cmpf olt, %pad, %pad : f32",
+     "its guard or index could not be evaluated"),
 ])
 def test_a_guarded_read_that_is_not_the_gather_is_refused(old, new, message):
     """Each mutation of the guard, the index or the branches: refused at the ``scf.if``
     (or the load), saying what differs and where."""
     assert old in GUARDED
-    err, op = _trace_guarded(GUARDED.replace(old, new, 1))
-    assert isinstance(err, IRError) and op in ("scf.if", "memref.load"), err
+    text = GUARDED.replace(old, new, 1 if old != "memref<6xf32>" else -1)
+    if "%x2" in new:
+        text = text.replace("scf.yield %e : f32", "scf.yield %e, %e : f32, f32").replace(
+            "scf.yield %pad : f32", "scf.yield %pad, %pad : f32, f32")
+    err, op = _trace_guarded(text.replace("%p = memref.alloca()", "%f = arith.addf %pad, "
+                                          "%pad : f32\n  %p = memref.alloca()"))
+    assert isinstance(err, IRError) and op in ("scf.if", "memref.load", "scf.for"), err
     assert message in str(err), str(err)
+
+
+def test_a_guarded_read_is_checked_in_every_workgroup(monkeypatch):
+    """The guard and the strides are evaluated at every workgroup of the grid, a chunk of
+    workgroups at a time: a gather whose stride changes with the workgroup is refused
+    across chunks too; a grid past the limit is refused, saying so."""
+    from pipeline_mlir.frontend import guarded_read
+
+    text = GUARDED.replace("%t = gpu.thread_id x upper_bound 2", "%t = gpu.thread_id x "
+                           "upper_bound 2\n  %w = gpu.block_id x upper_bound 2\n  %w1 = "
+                           "arith.addi %w, %c1 : index").replace("arith.addi %r, %c0",
+                                                                  "arith.muli %r, %w1")
+    monkeypatch.setattr(guarded_read, "CHUNK", 1)
+    err, op = _trace_guarded(text)
+    assert op == "scf.if" and "moves by 2..2 as loop 1 (outermost 0) steps" in str(err), err
+    monkeypatch.setattr(guarded_read, "MAX_POINTS", 4)
+    err, op = _trace_guarded(GUARDED)
+    assert op == "scf.if" and "8 of them are more than 4" in str(err), err

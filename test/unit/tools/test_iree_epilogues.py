@@ -135,6 +135,43 @@ def test_an_epilogue_it_cannot_model_is_refused(generated, tmp_path, capsys):
     assert "Traceback" not in err
 
 
+@needs_iree
+def test_the_c_tile_beside_and_the_remainder_on_the_schedule_buffers(generated, tmp_path,
+                                                                     capsys, monkeypatch):
+    """The C += kernel's prefetch point: C's 36 KiB tile stays beside the schedule's
+    buffers, and the masked remainder's own buffers (IREE's 64x132 and 128x132 tiles) go
+    onto two of B's, grown to hold them (frontend/aliased_remainder.py), the pipelined
+    code drained before it (vmcnt(0); the remainder's own barrier first in its body).
+    With that barrier gone (and the drain's), a remainder write may overwrite a schedule
+    buffer another wave's pipelined read still needs: the check of the issued form finds
+    it at the write."""
+    import pipeline_mlir.frontend.aliased_remainder as AR
+
+    src, out = generated("accumulate", "prefetch"), tmp_path / "p.mlir"
+    assert main(["--pipeline=4wave", str(src), "-o", str(out)]) == 0
+    text = out.read_text()
+    allocs = re.findall(r"memref\.alloc\(\) : memref<(\d+)xf16", text)
+    assert sorted(map(int, allocs)) == [4096] * 4 + [8192] * 2 + [8448, 16896], allocs
+    assert "memref.alloc() : memref<4x16x8x18xf32" in text
+    lines = text.splitlines()
+    rem = [i for i, ln in enumerate(lines) if " = scf.for " in ln][-1]
+    assert lines[rem - 1].strip() == "rocdl.s.waitcnt 3952", lines[rem - 1]   # vmcnt(0)
+
+    def strip(rem, _drain):
+        for o in rem.regions[0].blocks[0].operations:
+            if o.operation.name == "gpu.barrier":
+                o.operation.erase()
+                return True
+        return True
+    monkeypatch.setattr(AR, "barrier_first", strip)
+    capsys.readouterr()
+    assert main(["--pipeline=4wave", str(src), "-o", "-"]) == 1
+    err = capsys.readouterr().err
+    assert "sched-stage-copies: the register-staged form: " in err, err
+    assert "the staged LDS store may overwrite LDS %alloc_" in err, err
+    assert re.search(r"error: .*\n\s+vector\.transfer_write ", err), err
+
+
 #: the late form's guarded gather of the bias (one scf.if per element)
 GUARD = "arith.cmpi slt, %745, %c520_i32 : i32"
 INDEX = "%745 = arith.addi %314, %744 overflow<nsw> : i32"

@@ -65,7 +65,7 @@ def guarded_load(f, op, is_binding):
     points = math.prod(grid or (0,)) * math.prod(len(r) for _, r in loops)
     if grid is None or not 0 < points <= MAX_POINTS:
         why = "the grid has no bound" if grid is None else \
-            f"{points} of them are more than {MAX_POINTS}"
+            f"there are {points} of them, not 1 to {MAX_POINTS}"
         raise IRError(op, f"{describe(op)}: its guard is evaluated at every workgroup and "
                           f"iteration of the loops around it, and {why}: {_WHY}")
     ids = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))

@@ -570,4 +570,4 @@ def test_a_guarded_read_is_checked_in_every_workgroup(monkeypatch):
     assert op == "scf.if" and "moves by 2..2 as loop 1 (outermost 0) steps" in str(err), err
     monkeypatch.setattr(guarded_read, "MAX_POINTS", 4)
     err, op = _trace_guarded(GUARDED)
-    assert op == "scf.if" and "8 of them are more than 4" in str(err), err
+    assert op == "scf.if" and "there are 8 of them, not 1 to 4" in str(err), err

@@ -91,8 +91,13 @@ class Ix:
 
 
     def window(self, x, period: int, first: int, width: int):
-        """``x // period * width + x % period - first`` (``partition.subtile_windows``)."""
+        """``x // period * width + (x % period - first) mod period``
+        (``partition.window_index``; the ``mod`` emitted only for a window that wraps)."""
         A = B.arith
+        if first + width > period:      # wraps: rotated by ``period - first`` first
+            return A.addi(A.muli(A.divui(x, self.c(period)), self.c(width)),
+                          A.remui(A.addi(A.remui(x, self.c(period)), self.c(period - first)),
+                                  self.c(period)))
         if width != period:
             x = A.addi(A.muli(A.divui(x, self.c(period)), self.c(width)),
                        A.remui(x, self.c(period)))

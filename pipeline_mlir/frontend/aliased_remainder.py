@@ -9,8 +9,8 @@ keep such buffers, except an unmasked one whose buffers could never fit beside t
 schedule's two stages (rebuilt on stage 0 at once,
 :mod:`~pipeline_mlir.frontend.shared_remainder`, which cannot take a masked one: its
 copies are the pipelined loop's, unmasked).  When the schedule's buffers and the
-remainder's own do not fit in LDS together (IREE's 64x128 bf16 tile at K step 128 with an
-unaligned K: 128 KiB of schedule buffers in the front end's layout and 48 KiB of IREE's),
+remainder's own do not fit in LDS together (IREE's f16 ``C +=`` 64x128 tile at K step 128
+with an unaligned K: 96 KiB of schedule buffers, 36 KiB of C's tile and 49.5 KiB of IREE's),
 the planner marks the remainder's allocations :data:`ALIAS_ATTR` and the partition does
 not count them; ``sched-adopt-loop`` then (:func:`alias`) puts each on one of the
 schedule's new buffers (a ``memref.reinterpret_cast`` of its first elements: the same
@@ -38,9 +38,9 @@ outcome: :func:`marked`, :func:`assign` and :func:`alias`.  A remainder of eithe
 aliased when each of its buffers finds a free schedule buffer; when one finds none, an
 unmasked remainder that steps like the pipelined loop falls back to the stage-0 rebuild;
 any other is aliased still when the largest free schedule buffer of the element type can
-grow to hold it in the LDS the kernel leaves unused (:func:`spare_bytes`; IREE's 8-bit
-64x128 tile at K step 256 pads its rows to 264 bytes: 33792 bytes beside schedule buffers
-of 32768 at most), the allocation made longer and the schedule's accesses kept to its
+grow to hold it in the LDS the kernel leaves unused (:func:`spare_bytes`; that ``C +=``
+kernel's 128x132 f16 tile beside schedule buffers of 8192 elements), the allocation made
+longer and the schedule's accesses kept to its
 first elements; else it is refused, saying what growth it would need.
 """
 

@@ -26,7 +26,9 @@ edge tile of C from the private accumulators so), and an ``iree_linalg_ext.map_l
 binding into private memory is a read of that binding when its region, evaluated for each
 element, reads a strided view of it (:func:`_check_in_order`; IREE gathers a bias of an edge
 tile so; a reversed or scrambled gather is refused at the op; a square C's bias read that
-way is refused where telling which side of C it follows would need it).  A loop after the
+way is refused where telling which side of C it follows would need it); IREE's late form
+of that gather, an ``scf.if`` per element (in bounds the element, else a pad), is a read of
+the binding when :mod:`~pipeline_mlir.frontend.guarded_read` proves it one.  A loop after the
 K-loop that gathers elements into a carried vector (the late form's) is a shape op over its
 initial value and what its body yields.
 Anything else on the way is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op,
@@ -44,6 +46,7 @@ from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
+from pipeline_mlir.frontend.guarded_read import guarded_load
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: ops that move vector elements without computing
@@ -134,6 +137,11 @@ class _Tracer:
             return self._shape(op)
         if name == "scf.for":
             return self._gather_loop(op, v)
+        if name == "scf.if":        # IREE's late form of a map_load: frontend/guarded_read.py
+            load, pad = guarded_load(self.f, op, lambda m: view_root(m) in self.bindings)
+            if self.value(pad).kind not in ("const", "poison"):
+                raise IRError(op, f"{describe(op)}: its pad is not a scalar constant")
+            return self._read(load)
         if name in ARITH:
             a, b = (self.value(x) for x in op.operands)
             return Node(ARITH[name], (a, b), op=op)

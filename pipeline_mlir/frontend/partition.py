@@ -324,10 +324,13 @@ _WINDOW_ALIGN = gfx950.LDS_BANKS * 4
 def subtile_windows(by_sub: dict, size: int, elem_bytes: int) -> dict:
     """{subtile: (period, first, width)} of a ``size``-element buffer whose
     subtiles no element bit tells apart: in every ``period`` elements of the buffer a
-    subtile touches only the ``width`` elements from ``first`` on, and keeps just those
-    (element ``e`` -> ``e // period * width + e % period - first``).  Periods, firsts and
-    widths are whole rows of LDS banks, so the bank of every element is kept; the period
-    that stores the fewest elements in all wins, and {} if none saves anything.
+    subtile touches only the ``width`` elements from ``first`` on, taken cyclically (past
+    the period's end they go on at its start), and keeps just those (element ``e`` ->
+    ``e // period * width + (e % period - first) mod period``: :func:`window_index`).
+    Periods, firsts and widths are whole rows of LDS banks, so the bank of every element
+    is kept; the period that stores the fewest elements in all wins, and {} if none saves
+    anything.  A subtile of the outer rows of a period (IREE's 4-wave B tile read by its
+    16-row fragments 0 and 3 of 4, the other subtile by 1 and 2) keeps a window that wraps.
     ``BufferLayout.elements`` stays the whole buffer's size: each subtile's own is
     :meth:`BufferLayout.elements_of`."""
     align = max(1, _WINDOW_ALIGN // elem_bytes)
@@ -338,14 +341,30 @@ def subtile_windows(by_sub: dict, size: int, elem_bytes: int) -> dict:
             continue
         win, total = {}, 0
         for sub, els in touched.items():
-            rem = els % period
-            lo = int(rem.min()) // align * align
-            hi = -(-(int(rem.max()) + 1) // align) * align
-            win[sub] = (period, lo, hi - lo)
-            total += size // period * (hi - lo)
+            first, width = _cyclic_window(np.unique(els % period // align), period // align)
+            win[sub] = (period, first * align, width * align)
+            total += size // period * width * align
         if total < best:
             best, windows = total, win
     return windows
+
+
+def _cyclic_window(blocks: np.ndarray, n: int) -> tuple[int, int]:
+    """(first, width) in blocks of the shortest cyclic run of ``n`` blocks holding every
+    one of ``blocks`` (sorted, distinct): it starts after the widest gap between two
+    touched blocks (the one from the last back round to the first included); a run that
+    need not wrap starts at the first touched block."""
+    gaps = np.diff(np.append(blocks, blocks[0] + n))       # from each block to the next
+    wide = int(np.argmax(gaps[::-1]))                      # the last of the widest wins
+    end = len(blocks) - 1 - wide                           # the gap after block ``end``
+    first = int(blocks[(end + 1) % len(blocks)])
+    return first, n - int(gaps[end]) + 1
+
+
+def window_index(x, period: int, first: int, width: int):
+    """Element ``x`` (an integer or numpy array) of a buffer in its subtile's window
+    (:func:`subtile_windows`)."""
+    return x // period * width + (x % period - first) % period
 
 
 def layout_buffers(an: Analysis, check: bool = True) -> dict:

@@ -33,7 +33,7 @@ The decision is taken where the facts it needs are known, each time by this modu
    when the remainder may take it (``SHAREABLE_ATTR``, the pipelined loop's step), its
    own allocations left unused; else it stays :data:`ALIAS` with a free schedule buffer
    grown to hold the buffer, when the LDS the kernel leaves unused covers the growth
-   (IREE's 8-bit tiles padded to 264-byte rows); else the loop is refused, the message
+   (IREE's f16 ``C +=`` tile padded to 132-element rows); else the loop is refused, the message
    saying why no outcome applies.
 """
 

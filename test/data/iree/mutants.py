@@ -190,7 +190,8 @@ FAMILIES = {
     "odd": Family(_f(dtype="bf16", m=300, n=500, k=200)),
     "k4095": Family(_f(dtype="bf16", m=2048, n=2048, k=4095)),
     # unaligned K at IREE's small-problem tile (64x128, K step 128): the peeled masked
-    # tiles on the schedule's own LDS (frontend/aliased_remainder.py)
+    # tiles on LDS of their own beside the schedule's (on the schedule's own,
+    # frontend/aliased_remainder.py, before B's subtile windows wrapped)
     "k1020": Family(_f(dtype="bf16", m=512, n=512, k=1020)),
     "8wave": Family(pipeline="pingpong", eight_wave="matmul_bf16_abt_256x128_8wave"),
     "vd": Family(_f(dtype="bf16", m=512, n=512, k=512), VECTOR_DISTRIBUTE),

@@ -458,3 +458,116 @@ def test_a_gather_not_in_order_is_refused(index):
             trace_output(f, loop, list(f.regions[0].blocks[0].arguments), 1)
         assert e.value.op == gather and "as a read of a strided view" in str(e.value) and (\
             "destination index 0 moves" in str(e.value) or "gathers destination element [1] from source element 25 (thread 1)" in str(e.value))
+
+
+#: IREE's late form of that gather: one ``scf.if`` per element, in bounds the element, else
+#: the pad (2 threads of 4 elements of a 6-element bias; the outer loop reads them again)
+GUARDED = """
+func.func @k(%bias: memref<6xf32>, %C: memref<8x8xf32>) attributes {gpu.known_block_size = array<i32: 2, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  %c7 = arith.constant 7 : index
+  %pad = ub.poison : f32
+  scf.for %k = %c0 to %c1 step %c1 {
+  }
+  %t = gpu.thread_id x upper_bound 2
+  %p = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+  scf.for %h = %c0 to %c2 step %c1 {
+    scf.for %i = %c0 to %c4 step %c1 {
+      %r = affine.linearize_index disjoint [%t, %i] by (2, 4) : index
+      %s = arith.addi %r, %c0 : index
+      %in = arith.cmpi slt, %s, %c6 : index
+      %x = scf.if %in -> (f32) {
+        %e = memref.load %bias[%s] : memref<6xf32>
+        scf.yield %e : f32
+      } else {
+        scf.yield %pad : f32
+      }
+      memref.store %x, %p[%i] : memref<4xf32, #gpu.address_space<private>>
+    }
+  }
+  %v = vector.transfer_read %p[%c0], %pad {in_bounds = [true]} : memref<4xf32, #gpu.address_space<private>>, vector<4xf32>
+  vector.transfer_write %v, %C[%t, %c0] {in_bounds = [true]} : vector<4xf32>, memref<8x8xf32>
+  return
+}
+"""
+
+
+def _trace_guarded(text: str):
+    """(the tree of GUARDED's output, or the IRError, its op's name)."""
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.epilogue import trace_output
+
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        loop = walk_ops(f, lambda o: o.name == "scf.for")[0]        # the K-loop, first
+        try:
+            tree, _ = trace_output(f, loop, list(f.regions[0].blocks[0].arguments), 1)
+            return tree.kind, tree.value, tree.op.name
+        except IRError as e:
+            return e, e.op.name
+
+
+def test_a_bias_gathered_by_guarded_loads_is_read():
+    """The late form's ``scf.if`` per element (in bounds the bias element, else the pad),
+    its guard true exactly in bounds at every thread and iteration, the element a strided
+    view of the loops: a read of the binding (frontend/guarded_read.py)."""
+    assert _trace_guarded(GUARDED) == ("read", 0, "memref.load")
+
+
+@pytest.mark.parametrize("old,new,message", [
+    # a bound one past the bias: the guard lets thread 1 read element 6
+    ("slt, %s, %c6", "slt, %s, %c7", "its guard is true where the load's index [6] is "
+     "outside memref<6xf32> (thread 1, workgroup [0], loop iteration [0, 2])"),
+    ("slt, %s, %c6", "sge, %s, %c6", "its guard is false where the load's index [0] is inside"),
+    # the gather reversed (7 - r; guarded in bounds) and squared: not a strided view
+    ("arith.addi %r, %c0", "arith.subi %c7, %r", "moves by -1..-1 as loop 1 (outermost 0) "
+     "steps, not by one non-negative stride"),
+    ("arith.addi %r, %c0", "arith.muli %r, %r", "moves by 1..9 as loop 1"),
+    ("scf.yield %pad : f32\n", "%q = arith.addf %pad, %pad : f32\n        scf.yield %q : f32\n",
+     "its else-branch computes"),
+    ("%e = memref.load %bias[%s] : memref<6xf32>", "%e = memref.load %p[%c0] : "
+     "memref<4xf32, #gpu.address_space<private>>", "loads memory that is not a binding"),
+    ("scf.yield %e : f32", "scf.yield %pad : f32", "its then-branch does not yield one load"),
+    ("%x = scf.if %in -> (f32) {", "%x, %x2 = scf.if %in -> (f32, f32) {",
+     "not one result and two branches"),
+    ("scf.yield %pad : f32\n", "scf.yield %f : f32\n", "yields a value that is not a constant"),
+    ("scf.for %h = %c0 to %c2", "scf.for %h = %c0 to %t", "without constant bounds and step"),
+    ("memref<6xf32>", "memref<?xf32>", "a guarded read of a memref of dynamic shape"),
+    ("arith.cmpi slt, %s, %c6 : index", "arith.cmpf olt, %pad, %pad : f32",
+     "its guard or index could not be evaluated"),
+])
+def test_a_guarded_read_that_is_not_the_gather_is_refused(old, new, message):
+    """Each mutation of the guard, the index or the branches: refused at the ``scf.if``
+    (or the load), saying what differs and where."""
+    assert old in GUARDED
+    text = GUARDED.replace(old, new, 1 if old != "memref<6xf32>" else -1)
+    if "%x2" in new:
+        text = text.replace("scf.yield %e : f32", "scf.yield %e, %e : f32, f32").replace(
+            "scf.yield %pad : f32", "scf.yield %pad, %pad : f32, f32")
+    err, op = _trace_guarded(text.replace("%p = memref.alloca()", "%f = arith.addf %pad, "
+                                          "%pad : f32\n  %p = memref.alloca()"))
+    assert isinstance(err, IRError) and op in ("scf.if", "memref.load", "scf.for"), err
+    assert message in str(err), str(err)
+
+
+def test_a_guarded_read_is_checked_in_every_workgroup(monkeypatch):
+    """The guard and the strides are evaluated at every workgroup of the grid, a chunk of
+    workgroups at a time: a gather whose stride changes with the workgroup is refused
+    across chunks too; a grid past the limit is refused, saying so."""
+    from pipeline_mlir.frontend import guarded_read
+
+    text = GUARDED.replace("%t = gpu.thread_id x upper_bound 2", "%t = gpu.thread_id x "
+                           "upper_bound 2\n  %w = gpu.block_id x upper_bound 2\n  %w1 = "
+                           "arith.addi %w, %c1 : index").replace("arith.addi %r, %c0",
+                                                                  "arith.muli %r, %w1")
+    monkeypatch.setattr(guarded_read, "CHUNK", 1)
+    err, op = _trace_guarded(text)
+    assert op == "scf.if" and "moves by 2..2 as loop 1 (outermost 0) steps" in str(err), err
+    monkeypatch.setattr(guarded_read, "MAX_POINTS", 4)
+    err, op = _trace_guarded(GUARDED)
+    assert op == "scf.if" and "there are 8 of them, not 1 to 4" in str(err), err

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pipeline_mlir.frontend.partition import BufferLayout, subtile_windows
+from pipeline_mlir.frontend.partition import BufferLayout, subtile_windows, window_index
 from pipeline_mlir.tools.pipeline_opt import main
 
 
@@ -30,6 +30,27 @@ def test_interleaved_subtiles_keep_their_periodic_windows():
         new = e // period * width + e % period - first
         assert new.min() == 0 and new.max() < buf.elements_of(sub)
         assert len(np.unique(new)) == len(e)
+
+
+def test_a_subtile_of_the_outer_rows_keeps_a_window_that_wraps():
+    """IREE's 4-wave B tile at an unaligned K (128 x 128 f16, staged copies): subtile 0
+    is the 16-row fragments 0 and 3 of every 64 rows, subtile 1 fragments 1 and 2.
+    Subtile 0's window wraps round its period (rows 48..63, then 0..15): half the buffer
+    each, not the whole for subtile 0; every element lands in its window once, on its
+    bank.  Elements a wrapped window does not hold would land outside it (the rotation is
+    not the identity on them)."""
+    frag = [np.arange(r * 2048, (r + 1) * 2048, dtype=np.int64) for r in range(8)]
+    by_sub = {0: [frag[i] for i in (0, 3, 4, 7)], 1: [frag[i] for i in (1, 2, 5, 6)]}
+    win = subtile_windows(by_sub, 16384, 2)
+    assert win == {0: (8192, 6144, 4096), 1: (8192, 2048, 4096)}
+    buf = BufferLayout(1, (0, 1), None, elements=16384, windows=win)
+    assert (buf.elements_of(0), buf.elements_of(1)) == (8192, 8192)
+    for sub, els in by_sub.items():
+        e = np.concatenate(els)
+        new = window_index(e, *win[sub])
+        assert sorted(new.tolist()) == list(range(8192))
+        assert ((new - e) % 128 == 0).all()         # 128 f16: one row of 64 4-byte banks
+    assert window_index(np.arange(2048, 6144), *win[0]).min() >= 4096
 
 
 def test_a_window_starts_on_a_whole_row_of_banks():

@@ -19,7 +19,8 @@ two push constants as IREE passes an index:
 * IREE's VectorDistribute fp8 1024x1024x1536 dispatch (late form) with K dynamic: its K
   step split into sub-steps, the remainder on the schedule's buffers, guarded; and its
   512x512x1020 dispatch (late form, masked copies) with K dynamic: the masked remainder on
-  the schedule's buffers (``frontend/aliased_remainder.py``) after the guarded loop.
+  LDS of its own (on the schedule's buffers, ``frontend/aliased_remainder.py``, before B's
+  subtile windows wrapped) after the guarded loop.
 * the dynamic-M dispatch with a pipeline layout of unused slots (``dynamic.sparse_layout``:
   4 push constants, 2 of them loaded, out of order; an unused binding before B): the
   kernel's arguments are IREE's (one per slot of the layout, ``sched-gpu-kernel``) and the
@@ -95,8 +96,9 @@ def _vd_fp8_k() -> str:
 
 def _masked_k() -> str:
     """IREE's 512x512x1020 dispatch (late form: a 64x128 tile at K step 128, masked
-    copies through registers) with K known at launch: its masked remainder on the
-    schedule's buffers (frontend/aliased_remainder.py) after a guarded pipelined loop."""
+    copies through registers) with K known at launch: its masked remainder on LDS of its
+    own (beside the schedule's since B's subtile windows wrap; before, on the schedule's
+    buffers, frontend/aliased_remainder.py) after a guarded pipelined loop."""
     return D.dynamic_k_masked_late(G.late_form(G.matmul_source(dtype="bf16", m=512, n=512,
                                                                k=1020), ()))
 

@@ -38,19 +38,26 @@ from test_iree_emulate import needs_iree  # noqa: E402
 CONFIGS = {
     # M and K unaligned: the batch's rows kept in the copies' index (frontend/kept_rows.py)
     "batch": (dict(kind="batch", m=300, n=520, k=262), "A @ B.T"),
-    "bias": (dict(kind="bias"), "A @ B.T + bias"),
+    # N = 520: the edge tile's bias gathered (map_load; in the late form an scf.if per
+    # element, frontend/guarded_read.py), the corner workgroup among the two run
+    "bias": (dict(kind="bias", dtype="f16", m=1000, n=520), "A @ B.T + bias"),
     "bias_row": (dict(kind="bias_row"), "((A @ B.T).T + bias).T"),
     "bias_relu": (dict(kind="bias_relu", dtype="f16"), "relu(A @ B.T + bias)"),
     "relu": (dict(kind="relu"), "relu(A @ B.T)"),
     "trunc_bf16": (dict(kind="trunc_bf16"), "A @ B.T"),
     "trunc_f16": (dict(kind="trunc_f16", dtype="f16"), "A @ B.T"),
-    "accumulate": (dict(kind="accumulate"), "C + A @ B.T"),
+    # IREE's default build at an unaligned K: copies staged through registers, C's tile
+    # staged through 36 KiB of LDS beside the schedule's (B's subtiles in windows that wrap)
+    "accumulate": (dict(kind="accumulate", dtype="f16", m=1024, n=1024, k=1020),
+                   "C + A @ B.T"),
     # C narrowed to E4M3FN (v_cvt_pk_fp8_f32; E5M2's v_cvt_pk_bf8_f32 is the same path
     # but for the format: test_fp8_convert.py, test_launchfile.py): one form
     "trunc_f8E4M3FN": (dict(kind="trunc_f8E4M3FN"), "A @ B.T"),
 }
 #: the configurations run in one form only, and it
 ONE_FORM = {"trunc_f8E4M3FN": "prefetch"}
+#: iree-compile's flags where IREE's default build (its own 2-stage prefetch) is wanted
+FLAGS = {"accumulate": ("--iree-llvmgpu-prefetch-num-stages=2",)}
 #: C's type where it is not f32, as the summary line names it
 AS = {"trunc_bf16": " as bf16", "trunc_f16": " as f16", "trunc_f8E4M3FN": " as f8E4M3FN"}
 
@@ -65,7 +72,7 @@ def generated(tmp_path_factory):
             src = E.epilogue_source(**CONFIGS[name][0])
             fn = G.prefetch_point if form == "prefetch" else G.late_form
             path = d / f"{name}.{form}.mlir"
-            path.write_text(fn(src))
+            path.write_text(fn(src, FLAGS.get(name, ())))
             cache[name, form] = path
         return cache[name, form]
     return get
@@ -127,6 +134,71 @@ def test_an_epilogue_it_cannot_model_is_refused(generated, tmp_path, capsys):
     assert re.search(r"min\.mlir:\d+:\d+: error: --emulate: 'arith.minimumf' op at line "
                      r"\d+:\d+: the epilogue computes a min", err), err
     assert "Traceback" not in err
+
+
+@needs_iree
+def test_the_c_tile_beside_and_the_remainder_on_the_schedule_buffers(generated, capsys,
+                                                                     monkeypatch):
+    """The C += kernel's prefetch point: C's 36 KiB tile stays beside the schedule's
+    buffers, and the masked remainder's own buffers (IREE's 64x132 and 128x132 tiles) go
+    onto two of B's, grown to hold them (frontend/aliased_remainder.py), the pipelined
+    code drained before it (vmcnt(0)), as the rewrite's drain step sees the kernel.  With
+    the remainder's own first barrier gone there (and the drain's), a remainder write may
+    overwrite a schedule buffer another wave's pipelined read still needs: the check of
+    the issued form finds it at the write."""
+    import pipeline_mlir.frontend.aliased_remainder as AR
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.kernel_ir import kernel_of
+
+    seen = {}
+
+    def strip(rem, drain):
+        seen["allocs"] = sorted(str(a.results[0].type).split(",")[0] for a in walk_ops(
+            kernel_of(rem), lambda o: o.name == "memref.alloc"))
+        seen["drain"] = str(drain.attributes["bitfield"])
+        for o in rem.regions[0].blocks[0].operations:
+            if o.operation.name == "gpu.barrier":
+                o.operation.erase()
+                return True
+        return True
+    monkeypatch.setattr(AR, "barrier_first", strip)
+    assert main(["--pipeline=4wave", str(generated("accumulate", "prefetch")), "-o", "-"]) == 1
+    new = [t for t in seen["allocs"] if re.fullmatch(r"memref<\d+xf16", t)]   # the schedule's
+    assert new == ["memref<16896xf16"] + ["memref<4096xf16"] * 4 + [
+        "memref<8192xf16"] * 2 + ["memref<8448xf16"], seen
+    assert "memref<4x16x8x18xf32" in seen["allocs"], seen
+    assert seen["drain"] == "3952 : i32", seen                        # vmcnt(0)
+    err = capsys.readouterr().err
+    assert "sched-stage-copies: the register-staged form: " in err, err
+    assert "the staged LDS store may overwrite LDS %alloc_" in err, err
+    assert re.search(r"error: .*\n\s+vector\.transfer_write ", err), err
+
+
+#: the late form's guarded gather of the bias (one scf.if per element)
+GUARD = "arith.cmpi slt, %745, %c520_i32 : i32"
+INDEX = "%745 = arith.addi %314, %744 overflow<nsw> : i32"
+
+
+@needs_iree
+@pytest.mark.parametrize("old,new,message", [
+    # a wrong bound: refused at the scf.if before anything runs
+    (GUARD, "arith.cmpi slt, %745, %c512_i32 : i32", r"'scf\.if' op at line \d+:\d+: its "
+     r"guard is false where the load's index \[512\] is inside memref<520xf32"),
+    # the gather shifted by 8 columns, its guard shifted with it (a strided view still):
+    # every element of C gets another column's bias and the last 8 the pad; --emulate
+    # compares C and finds it (one workgroup: every column is off)
+    (INDEX, "%s745 = arith.addi %314, %744 overflow<nsw> : i32\n%c8s = arith.constant 8 : "
+     "i32\n%745 = arith.addi %s745, %c8s : i32", r"error: C differs from its check"),
+], ids=["bound", "shift"])
+def test_a_mutated_bias_gather_is_refused_or_caught(generated, tmp_path, capsys, old, new,
+                                                     message):
+    text = generated("bias", "late").read_text()
+    assert text.count(old) == 1 and text.count("scf.if") == 1
+    bad = tmp_path / "gather.mlir"
+    bad.write_text(text.replace(old, new))
+    assert main(["--pipeline=4wave", str(bad), "--emulate", "--emulate-workgroups=1"]) == 1
+    err = capsys.readouterr().err
+    assert re.search(message, err) and "Traceback" not in err, err
 
 
 def test_scales_in_check_expressions():

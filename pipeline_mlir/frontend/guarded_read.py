@@ -1,0 +1,187 @@
+"""An epilogue's guarded read of a binding: ``scf.if`` in bounds, the element, else a pad.
+
+IREE lowers the gather of an edge tile's bias (``iree_linalg_ext.map_load`` at its
+prefetch point, read by :mod:`~pipeline_mlir.frontend.epilogue` as a read of the binding)
+to one ``scf.if`` per element in its late form::
+
+    %in = arith.cmpi slt, %i, %c520_i32 : i32
+    %x = scf.if %in -> (f32) {
+      %e = memref.load %bias[%j] : memref<520xf32, ...>
+      scf.yield %e : f32
+    } else {
+      scf.yield %pad : f32
+    }
+
+:func:`guarded_load` takes such an ``scf.if`` for a read of the binding the load reads
+when it is exactly that: the then-branch the one load, yielded; the else-branch a constant
+or ``ub.poison`` (the pad); and, evaluated exactly for every thread of every workgroup of
+the grid and every iteration of the constant loops around it (:data:`MAX_POINTS` at most),
+
+* the guard is true exactly where every index of the load lies inside the shape of the
+  memref it loads (a wrong bound, a guard of another value, a negated one: refused at the
+  ``scf.if``, naming a thread, workgroup and iteration where they differ);
+* the element it reads moves by one non-negative stride per loop around it, the same for
+  every thread (as the map_load's strided view, ``_check_in_order`` in
+  :mod:`~pipeline_mlir.frontend.epilogue`; a reversed or scrambled gather is refused).
+
+The pad then only fills the elements past the binding's end, which the store of C masks
+off as it masks the columns past C's; where it would reach C (a gather shifted onto
+another column of the bias), ``--emulate`` compares C element by element and finds it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int
+from pipeline_mlir.analysis.loop_eval import SideBySide, workgroup_grid
+from pipeline_mlir.analysis.output_tiles import bind_workgroup
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, as_operation
+from pipeline_mlir.frontend.kernel_ir import describe
+
+#: the most (workgroups x loop iterations) a guard is evaluated at
+MAX_POINTS = 1 << 22
+#: workgroups evaluated side by side at a time
+CHUNK = 256
+#: the loads a guarded read's then-branch may hold (one element: its index in bounds is
+#: the load in bounds)
+LOADS = ("memref.load",)
+
+_WHY = ("the epilogue reader reads an 'scf.if' only as a guarded read of a binding (in "
+        "bounds the loaded element, else a constant pad)")
+
+
+def guarded_load(f, op, is_binding):
+    """The load of the guarded read ``op`` (an ``scf.if`` of kernel ``f``) after the
+    checks of the module docstring; ``is_binding(memref)``: whether a memref is a view
+    of a binding.  Returns (the load, the else-branch's yielded pad value)."""
+    load, pad = _shape(op, is_binding)
+    loops = _loops(op)
+    grid = workgroup_grid(f)
+    points = math.prod(grid or (0,)) * math.prod(len(r) for _, r in loops)
+    if grid is None or not 0 < points <= MAX_POINTS:
+        why = "the grid has no bound" if grid is None else \
+            f"there are {points} of them, not 1 to {MAX_POINTS}"
+        raise IRError(op, f"{describe(op)}: its guard is evaluated at every workgroup and "
+                          f"iteration of the loops around it, and {why}: {_WHY}")
+    ids = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    ranges, strides = [r for _, r in loops], None
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start:start + CHUNK]
+        ev = SideBySide(block_size(f) or (256, 1, 1), len(chunk))
+        bind_workgroup(ev, f, ev.lane_ids(chunk))
+        at = {}
+        for point in itertools.product(*ranges):
+            for (iv, _), i in zip(loops, point):
+                ev.bind(iv, i)
+            at[point] = _element(ev, op, load, point, chunk)
+        strides = _check_strides(op, at, ranges, ev.per_workgroup, strides)
+    return load, pad
+
+
+def _shape(op, is_binding):
+    """(the load, the pad) of an ``scf.if`` shaped as a guarded read, else an error."""
+    regions = [list(r.blocks) for r in op.regions]
+    if len(op.results) != 1 or len(regions) != 2 or any(len(r) != 1 for r in regions):
+        raise IRError(op, f"{describe(op)}: not one result and two branches: {_WHY}")
+    then = [as_operation(o) for o in regions[0][0].operations]
+    other = [as_operation(o) for o in regions[1][0].operations]
+    load = then[0]
+    if len(then) != 2 or load.name not in LOADS or \
+            list(then[1].operands) != [load.results[0]]:
+        raise IRError(op, f"{describe(op)}: its then-branch does not yield one load: {_WHY}")
+    if not is_binding(load.operands[0]):
+        raise IRError(load, f"{describe(load)} in a guarded read loads memory that is not a "
+                            f"binding: {_WHY}")
+    if any(o.name not in ("arith.constant", "ub.poison") for o in other[:-1]) or \
+            len(other[-1].operands) != 1:
+        raise IRError(op, f"{describe(op)}: its else-branch computes: {_WHY}")
+    pad = other[-1].operands[0]
+    owner = pad.owner
+    if isinstance(owner, ir.Block) or as_operation(owner).name not in ("arith.constant",
+                                                                       "ub.poison"):
+        raise IRError(op, f"{describe(op)}: its else-branch yields a value that is not a "
+                          f"constant or poison: {_WHY}")
+    return load, pad
+
+
+def _loops(op) -> list:
+    """[(induction variable, range)] of the ``scf.for`` loops around ``op``, outermost
+    first; each must have constant bounds."""
+    out, o = [], op.parent
+    while o is not None:
+        o = as_operation(o)
+        if o.name == "scf.for":
+            lo, hi, st = (constant_int(x) for x in list(o.operands)[:3])
+            if None in (lo, hi, st) or st <= 0:
+                raise IRError(o, f"{describe(o)}: a loop around a guarded read of a binding "
+                                 f"without constant bounds and step; {_WHY}")
+            out.insert(0, (o.regions[0].blocks[0].arguments[0], range(lo, hi, st)))
+        elif o.name in ("func.func", "gpu.func"):
+            break
+        o = o.parent
+    return out
+
+
+def _element(ev, op, load, point, ids) -> np.ndarray:
+    """The element of its root each lane's load reads at ``point``, after checking there
+    that the guard is true exactly where the load is in bounds."""
+    ref = load.operands[0]
+    t = ir.MemRefType(ref.type)
+    if any(d < 0 for d in t.shape):
+        raise IRError(load, f"{describe(load)}: a guarded read of a memref of dynamic shape "
+                            f"{ref.type}; its bounds are read from a static shape")
+    try:
+        idx = [ev.value(x) for x in list(load.operands)[1:1 + t.rank]]
+        guard = ev.value(op.operands[0]) != 0
+        element = ev.view(ref).element(idx)
+    except IRError as e:
+        raise IRError(op, f"{describe(op)}: its guard or index could not be evaluated ({e})") \
+            from None
+    inside = np.ones(ev.threads, dtype=bool)
+    for i, d in zip(idx, t.shape):
+        inside &= (i >= 0) & (i < d)
+    bad = (guard != inside).nonzero()[0]
+    if bad.size:
+        lane = int(bad[0])
+        wg = [int(x) for x in ids[lane // ev.per_workgroup]]
+        raise IRError(op, f"{describe(op)}: its guard is {str(bool(guard[lane])).lower()} "
+                          f"where the load's index {[int(i[lane]) for i in idx]} is "
+                          f"{'inside' if inside[lane] else 'outside'} {ref.type} (thread "
+                          f"{lane % ev.per_workgroup}, workgroup {wg}, loop iteration "
+                          f"{list(point)}): {_WHY}, the guard true exactly in bounds")
+    return element
+
+
+def _check_strides(op, at: dict, ranges: list, per_workgroup: int, expected) -> list:
+    """Each lane's element at every point is the first point's plus, per loop, its
+    iterations from the first times one non-negative stride, the same for every lane (and
+    ``expected``'s, the strides of the workgroups evaluated before, if any); the strides."""
+    p0 = tuple(r[0] for r in ranges)
+    first, strides = at[p0], []
+    for k, r in enumerate(ranges):
+        if len(r) < 2:
+            strides.append(0)
+            continue
+        d = at[p0[:k] + (r[1],) + p0[k + 1:]] - first
+        if (d != d[0]).any() or d[0] < 0 or (expected is not None and d[0] != expected[k]):
+            raise IRError(op, f"{describe(op)}: the element it reads moves by "
+                              f"{int(d.min())}..{int(d.max())} as loop {k} (outermost 0) "
+                              f"steps, not by one non-negative stride for every thread: "
+                              f"{_WHY}")
+        strides.append(int(d[0]))
+    for p, got in at.items():
+        want = first + sum((p[k] - p0[k]) // r.step * s
+                           for k, (r, s) in enumerate(zip(ranges, strides)))
+        bad = (got != want).nonzero()[0]
+        if bad.size:
+            lane = int(bad[0])
+            raise IRError(op, f"{describe(op)}: at loop iteration {list(p)} it reads element "
+                              f"{int(got[lane])} (thread {lane % per_workgroup}), not "
+                              f"{int(want[lane])}: the element is not a strided view of the "
+                              f"loops' iterations: {_WHY}")
+    return strides

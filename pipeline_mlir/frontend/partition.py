@@ -344,9 +344,28 @@ def subtile_windows(by_sub: dict, size: int, elem_bytes: int) -> dict:
             first, width = _cyclic_window(np.unique(els % period // align), period // align)
             win[sub] = (period, first * align, width * align)
             total += size // period * width * align
-        if total < best:
+        if total < best and all(_seamless(by_sub[sub], *w) for sub, w in win.items()):
             best, windows = total, win
     return windows
+
+
+def _seamless(accesses: list, period: int, first: int, width: int) -> bool:
+    """No access of ``accesses`` (arrays whose last axis is one access's elements) is cut
+    by the window's seam: elements one apart in the buffer stay one apart in the window
+    (the rewrite moves an access's first element only).  A window that does not wrap has
+    its seam at a period's end, which no access of it crosses (:func:`_cyclic_window` then
+    keeps the whole period); one that wraps has it inside the touched range."""
+    if first + width <= period:
+        return True
+    for e in accesses:
+        e = np.asarray(e)
+        if e.ndim == 0 or e.shape[-1] < 2:
+            continue
+        step = np.diff(e, axis=-1) == 1
+        moved = np.diff(window_index(e, period, first, width), axis=-1)
+        if np.any(moved[step] != 1):
+            return False
+    return True
 
 
 def _cyclic_window(blocks: np.ndarray, n: int) -> tuple[int, int]:

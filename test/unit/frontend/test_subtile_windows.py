@@ -53,6 +53,22 @@ def test_a_subtile_of_the_outer_rows_keeps_a_window_that_wraps():
     assert window_index(np.arange(2048, 6144), *win[0]).min() >= 4096
 
 
+def test_a_wrapped_window_never_cuts_an_access():
+    """The rewrite moves an access's first element into the window, the rest following:
+    a window that wraps must not put its seam inside an access.  Subtile 0's 8-element
+    access at 8188 crosses the 8192 boundary, where the wrap of the test above would cut
+    it (8188..8191 at the window's end, 8192..8195 at its start); the window chosen keeps
+    every access whole."""
+    acc0 = [np.arange(b, b + 8, dtype=np.int64)[None, :] for b in (8188, 8184, 100)]
+    acc1 = [np.arange(b, b + 8, dtype=np.int64)[None, :]
+            for b in [*range(2048, 6144, 8), *range(10240, 14336, 8)]]
+    win = subtile_windows({0: acc0, 1: acc1}, 16384, 2)
+    for sub, accs in ((0, acc0), (1, acc1)):
+        for a in accs:
+            new = window_index(a, *win[sub])
+            assert (np.diff(new, axis=-1) == 1).all(), (sub, a, new, win[sub])
+
+
 def test_a_window_starts_on_a_whole_row_of_banks():
     """Subtile 1 starts 64 bytes into a bank row: its window starts at the row (the
     element keeps its bank)."""

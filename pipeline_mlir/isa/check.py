@@ -51,7 +51,7 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.held import held_counts
-from pipeline_mlir.isa.reg_waits import short_waits
+from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
 from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE, KernelPlan
@@ -414,12 +414,13 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
         res.findings.append(Finding("wait-unpinned", u.phase, res.schedule_waits[u.phase][u.index],
                                     actual[u.phase][u.index].lines, u.message()))
     phase_of = {i.line: ph for ph, instrs in phases.items() for i in instrs}
+    rw = reg_waits(fn)
     res.findings += [Finding("wait-short", phase_of[s.instr.line], (), (s.instr.line, s.load.line),
-                             s.message(), 1 + s.others) for s in short_waits(fn)]
+                             s.message(), 1 + s.others) for s in rw.short]
     res.findings += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))
                      for w in waterfall_loops(fn)]
     res.findings = group_findings(res.findings)
-    res.outside = [explain_outside(o, outside) for o in res.outside]
+    res.outside = [explain_outside(o, rw.pending) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)
     return res
 

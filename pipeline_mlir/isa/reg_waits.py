@@ -123,14 +123,15 @@ def _issue(state: _State, i: AsmInstr) -> None:
             state[(i.line, counter, o)] = 0
 
 
-def _conflicts(state: _State, i: AsmInstr, by_line: dict):
+def _conflicts(state: _State, i: AsmInstr, by_line: dict, read_after: frozenset):
     """The :class:`ShortWait` of ``i`` against each instruction of ``state`` it conflicts
-    with: a register it writes, or, at an ``s_barrier``, LDS an LDS write still writes."""
+    with: a register it writes, or, at an ``s_barrier`` an LDS read may follow before the
+    next barrier (``read_after``), LDS an LDS write still writes."""
     uses, defs = set(i.uses), set(i.defs)
     for (line, counter, order), later in state.items():
         load = by_line[line]
         need = later if order == "in" else 0
-        if i.kind == "barrier" and load.kind == "ds_write":
+        if load.kind == "ds_write" and i.line in read_after:
             yield ShortWait(i, load, "LDS", counter, need, False)
             continue
         read = uses.intersection(load.defs)
@@ -142,7 +143,8 @@ def _conflicts(state: _State, i: AsmInstr, by_line: dict):
 
 
 def _run_block(state: _State, instrs: list[AsmInstr], by_line: dict,
-               found: dict | None, pending: dict | None) -> _State:
+               found: dict | None, pending: dict | None,
+               read_after: frozenset = frozenset()) -> _State:
     """``state`` after the block's instructions; with ``found``, each conflict kept there
     by (load line, counter, instruction line), the smallest count needed; with ``pending``,
     the lines in flight before each wait added to its set."""
@@ -154,7 +156,7 @@ def _run_block(state: _State, instrs: list[AsmInstr], by_line: dict,
             _wait(state, i)
             continue
         if found is not None and state:
-            for s in _conflicts(state, i, by_line):
+            for s in _conflicts(state, i, by_line, read_after):
                 key = (s.load.line, s.counter, i.line)
                 if key not in found or s.need < found[key].need:
                     found[key] = s
@@ -187,6 +189,35 @@ def _entry_states(fn: AsmFunction) -> dict[int, _State]:
     return entry
 
 
+def _barriers_before_reads(fn: AsmFunction) -> frozenset:
+    """The lines of the ``s_barrier`` s from which an LDS read is reachable on some path
+    before the next ``s_barrier``: the other waves may read LDS right after such a
+    barrier, so an LDS write in flight at it may land too late."""
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    head = []           # per block: its instructions before its first barrier read LDS
+    for b in fn.blocks:
+        first = next((n for n, i in enumerate(b.instrs) if i.kind == "barrier"),
+                     len(b.instrs))
+        head.append((any(i.kind == "ds_read" for i in b.instrs[:first]),
+                     first == len(b.instrs)))
+    reads = [h[0] for h in head]        # the fixpoint: a read before a barrier from the top
+    changed = True
+    while changed:
+        changed = False
+        for k, b in enumerate(fn.blocks):
+            if not reads[k] and head[k][1] and any(reads[index[s]] for s in b.succs):
+                reads[k] = changed = True
+    out = set()
+    for k, b in enumerate(fn.blocks):
+        bars = [n for n, i in enumerate(b.instrs) if i.kind == "barrier"]
+        for j, n in enumerate(bars):
+            end = bars[j + 1] if j + 1 < len(bars) else len(b.instrs)
+            if any(i.kind == "ds_read" for i in b.instrs[n + 1:end]) or (
+                    end == len(b.instrs) and any(reads[index[s]] for s in b.succs)):
+                out.add(b.instrs[n].line)
+    return frozenset(out)
+
+
 @dataclass(frozen=True)
 class RegWaits:
     """What the dataflow found: the short waits (:func:`short_waits`) and, per
@@ -204,8 +235,9 @@ def reg_waits(fn: AsmFunction) -> RegWaits:
     by_line = {i.line: i for b in fn.blocks for i in b.instrs}
     found: dict = {}
     pending: dict = {}
+    read_after = _barriers_before_reads(fn)
     for k, state in _entry_states(fn).items():
-        _run_block(state, fn.blocks[k].instrs, by_line, found, pending)
+        _run_block(state, fn.blocks[k].instrs, by_line, found, pending, read_after)
     first: dict = {}        # per (load, counter): the first instruction in line order
     for (load, counter, line), s in sorted(found.items()):
         if (load, counter) not in first:

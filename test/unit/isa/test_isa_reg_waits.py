@@ -102,7 +102,8 @@ def test_a_wait_on_one_branch_only_is_short_on_the_other():
 WRITE = "\tds_write_b32 v2, v{r}\n"
 
 
-@pytest.mark.parametrize("wait, after, found", [
+#: (wait after two LDS writes, what follows the barrier, the findings)
+BARRIER_CASES = [
     ("\ts_waitcnt lgkmcnt(1)\n", DS.format(r=20), [(5, 3, "LDS", "lgkmcnt", 0, False)]),
     ("\ts_waitcnt lgkmcnt(0)\n", DS.format(r=20), []),
     ("", DS.format(r=20), [(4, 2, "LDS", "lgkmcnt", 1, False),
@@ -110,17 +111,20 @@ WRITE = "\tds_write_b32 v2, v{r}\n"
     # no LDS read before the next barrier: the write lands before any wave reads it
     ("\ts_waitcnt lgkmcnt(1)\n", "\ts_waitcnt lgkmcnt(0)\n\ts_barrier\n" + DS.format(r=20), []),
     ("\ts_waitcnt lgkmcnt(1)\n", "\ts_barrier\n" + DS.format(r=20),
-     [(6, 3, "LDS", "lgkmcnt", 0, False)])])
-def test_an_lds_write_in_flight_at_a_barrier_before_an_lds_read_is_reported(wait, after, found):
+     [(6, 3, "LDS", "lgkmcnt", 0, False)])]
+
+
+def test_an_lds_write_in_flight_at_a_barrier_before_an_lds_read_is_reported():
     """A register-staged copy's ``ds_write`` must land before the ``s_barrier`` after which
     the other waves read LDS (the emulator's ``lds-race`` of IREE's kernels with the
     ``lgkmcnt(0)`` before the barrier raised): the count the oldest write in flight needs,
     at the first barrier an LDS read follows (or the second, when only it is)."""
-    body = WRITE.format(r=10) + WRITE.format(r=11) + wait + "\ts_barrier\n" + after
-    assert _short(body) == found
-    if found:
-        assert "may still be writing LDS" in short_waits(parse_asm(
-            f"kernel:\n{body}\ts_endpgm\n").function())[0].message()
+    for wait, after, found in BARRIER_CASES:
+        body = WRITE.format(r=10) + WRITE.format(r=11) + wait + "\ts_barrier\n" + after
+        assert _short(body) == found, (wait, after)
+        if found:
+            assert "may still be writing LDS" in short_waits(parse_asm(
+                f"kernel:\n{body}\ts_endpgm\n").function())[0].message()
 
 
 def test_an_lds_dma_in_flight_at_a_barrier_is_left_to_the_schedule():
@@ -130,18 +134,22 @@ def test_an_lds_dma_in_flight_at_a_barrier_is_left_to_the_schedule():
                   + DS.format(r=20)) == []
 
 
-@pytest.mark.parametrize("load, reg, counter", [
+#: (a memory instruction that returns a register, the register, its counter)
+RETURNING = [
     ("global_atomic_add v10, v[2:3], v4, off sc0", "v10", "vmcnt"),       # gfx950's return bit
     ("buffer_atomic_add v10, v1, s[0:3], 0 offen glc", "v10", "vmcnt"),   # gfx9's
     ("s_atomic_add s10, s[0:1], 0x0 glc", "s10", "lgkmcnt"),
     ("ds_append v10", "v10", "lgkmcnt"),
     ("ds_consume v10", "v10", "lgkmcnt"),
-    ("tbuffer_load_format_x v10, v1, s[0:3], 0 offen", "v10", "vmcnt")])
-def test_every_memory_instruction_that_returns_a_register_is_tracked(load, reg, counter):
-    body = f"\t{load}\n\tv_mov_b32_e32 v40, {reg}\n"
-    assert [f[2:5] for f in _short(body)] == [(reg, counter, 0)]
-    if "atomic" in load:   # without the return bit the operand is the data: no finding
-        assert _short(body.replace(" sc0", "").replace(" glc", "")) == []
+    ("tbuffer_load_format_x v10, v1, s[0:3], 0 offen", "v10", "vmcnt")]
+
+
+def test_every_memory_instruction_that_returns_a_register_is_tracked():
+    for load, reg, counter in RETURNING:
+        body = f"\t{load}\n\tv_mov_b32_e32 v40, {reg}\n"
+        assert [f[2:5] for f in _short(body)] == [(reg, counter, 0)], load
+        if "atomic" in load:   # without the return bit the operand is the data: no finding
+            assert _short(body.replace(" sc0", "").replace(" glc", "")) == [], load
 
 
 def test_flat_completes_out_of_order_with_the_other_vector_memory():

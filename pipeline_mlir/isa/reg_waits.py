@@ -35,7 +35,15 @@ in order).  Stores read their data registers when they issue on gfx950 (the emul
 captures them there): overwriting one later needs wait states, not a wait
 (:mod:`pipeline_mlir.emu.hazards`), so a store leaves no register in flight.  An LDS
 DMA writes no register: what it writes to LDS the schedule's own waits order (the
-comparison and :mod:`pipeline_mlir.isa.wait_order`).
+comparison and :mod:`pipeline_mlir.isa.wait_order`; a multi-buffered schedule keeps the
+next stages' DMAs in flight across barriers on purpose).
+
+An LDS write from registers (a register-staged copy's ``ds_write``) is tracked too: one
+that may still be in flight at an ``s_barrier`` from which an LDS read is reachable before
+the next barrier is a finding at the barrier (register ``"LDS"``): the other waves may read
+it before it lands.  The rule is blind to addresses, so a write whose LDS no wave reads
+before it lands is reported too; LLVM's fence before each barrier of IREE's waits for
+``lgkmcnt(0)``, so no kernel it emits has one.
 
 No MLIR here.
 """

@@ -87,16 +87,20 @@ def split_operands(text: str) -> list[str]:
 
 def registers(operand: str, line: int | None = None) -> tuple[str, ...]:
     """Registers named by one operand, one per 32-bit register; () for non-registers."""
-    regs = _registers(operand)
-    if isinstance(regs, str):
-        raise AsmError(regs, line)
-    return regs
+    try:
+        return _registers(operand)
+    except _BadRegister as e:
+        raise AsmError(str(e), line) from None
+
+
+class _BadRegister(ValueError):
+    """A register operand :func:`registers` refuses (the line is added there)."""
 
 
 @functools.lru_cache(maxsize=4096)
-def _registers(operand: str) -> tuple[str, ...] | str:
-    """:func:`registers` of an operand, or the message that refuses it (a kernel names the
-    same few hundred operands thousands of times: each is read once)."""
+def _registers(operand: str) -> tuple[str, ...]:
+    """:func:`registers` of an operand (a kernel names the same few hundred operands
+    thousands of times: each is read once; a refused one raises every time)."""
     op = operand.strip()
     for wrap in ("neg(", "abs(", "sext("):
         if op.startswith(wrap) and op.endswith(")"):
@@ -108,13 +112,13 @@ def _registers(operand: str) -> tuple[str, ...] | str:
     if m:
         lo, hi = int(m.group(2)), int(m.group(3))
         if hi < lo:
-            return f"register range {operand!r} ends before it starts"
+            raise _BadRegister(f"register range {operand!r} ends before it starts")
         return tuple(f"{m.group(1)}{r}" for r in range(lo, hi + 1))
     m = _REG_ONE.match(op)
     if m:
         return (f"{m.group(1)}{int(m.group(2))}",)
     if re.match(r"^(v|a|s|ttmp)\[", op):
-        return f"malformed register operand {operand!r}"
+        raise _BadRegister(f"malformed register operand {operand!r}")
     return ()
 
 
@@ -133,13 +137,14 @@ def classify(mnemonic: str, modifiers: tuple[str, ...] = ()) -> str:
                 and "_rtn" not in m):
             return "ds_write"
         return "ds_read"
-    if m.startswith(("buffer_", "global_", "flat_", "scratch_")):
+    if m.startswith(("buffer_", "tbuffer_", "global_", "flat_", "scratch_")):
         if "_load" in m:
             return "vmem_load_lds" if ("lds" in modifiers or "_lds_" in m or m.endswith("_lds")) \
                 else "vmem_load"
         # stores and atomics (both are vm events whose data leaves the wave)
         return "vmem_store"
-    if m.startswith(("s_load", "s_buffer_load", "s_scratch_load", "s_store", "s_buffer_store")):
+    if m.startswith(("s_load", "s_buffer_load", "s_scratch_load", "s_store", "s_buffer_store",
+                     "s_atomic_", "s_buffer_atomic_")):
         return "smem"
     if m.startswith("s_waitcnt"):
         return "wait"
@@ -165,6 +170,15 @@ def classify(mnemonic: str, modifiers: tuple[str, ...] = ()) -> str:
     return "other"
 
 
+#: atomics, which write their first operand only with a return bit: ``glc`` on gfx9, which
+#: gfx940 and later (gfx950) spell ``sc0`` for the vector ones
+_ATOMICS = ("buffer_atomic", "global_atomic", "flat_atomic", "s_atomic_", "s_buffer_atomic_")
+_RETURNS = frozenset(("glc", "sc0"))
+#: LDS instructions of kind ds_write that return a value in their first operand
+_DS_DEFS = ("ds_append", "ds_consume", "ds_ordered_count")
+#: memory instructions this reader does not model (refused at their line)
+_UNREAD = ("image_",)
+
 # SALU instructions that do NOT write scc (everything else of kind salu does)
 _SALU_NO_SCC = ("s_mov", "s_movk", "s_cmov", "s_cmovk", "s_mul_i32", "s_mul_hi", "s_cselect",
                 "s_getpc", "s_setpc", "s_swappc", "s_sext", "s_brev", "s_bitset", "s_movrel",
@@ -182,9 +196,12 @@ def _defs_uses(m: str, kind: str, ops: list[str], mods: tuple[str, ...],
     uses: list[str] = []
     no_def = kind in ("vmem_store", "ds_write", "vmem_load_lds", "wait", "barrier", "setprio",
                       "nop", "branch", "sched_barrier", "sched_group_barrier", "other") \
-        or m.startswith(("s_cmp", "s_bitcmp", "s_store", "s_buffer_store", "v_cmpx"))
-    if m.startswith(("buffer_atomic", "global_atomic", "flat_atomic")) and "glc" in mods:
+        or m.startswith(("s_cmp", "s_bitcmp", "s_store", "s_buffer_store", "v_cmpx")) \
+        or m.startswith(_ATOMICS)
+    if m.startswith(_ATOMICS) and _RETURNS.intersection(mods):
         no_def = False          # returning atomics write their first operand
+    if m in _DS_DEFS:
+        no_def = False
     if m in ("s_getreg_b32", "s_memtime", "s_memrealtime"):
         no_def = False
     if no_def:
@@ -324,6 +341,9 @@ def parse_instruction(text: str, line: int) -> AsmInstr:
         mods = tuple(mods_l)
         if "" in ops:
             raise AsmError(f"empty operand in {body!r}", line)
+    if mn.startswith(_UNREAD):
+        raise AsmError(f"{mn}: image instructions are not read by the ISA check (which "
+                       "registers they write depends on dmask and d16)", line)
     kind = classify(mn, mods)
     defs, uses = _defs_uses(mn, kind, ops, mods, line)
     vm = lgkm = exp = None

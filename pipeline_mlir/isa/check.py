@@ -51,12 +51,11 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.held import held_counts
-from pipeline_mlir.isa.reg_waits import short_waits
+from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
 from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE, KernelPlan
 from pipeline_mlir.schedule.types import OpRole
-from pipeline_mlir.target.gfx950 import LGKMCNT_MAX, VMCNT_MAX
 
 __all__ = ["IsaCheckError", "Token", "Finding", "Outside", "IsaCheck", "expected_skeleton",
            "actual_skeleton", "check_isa", "check_kernel_asm", "PHASES"]
@@ -332,8 +331,7 @@ class _Phase:
             self.add("wait-merged", te.origin, ta.lines,
                      f"{te.parts} schedule waits are {ta.parts} s_waitcnt: {ta.describe()}{how}")
         tighter, weaker = [], []
-        for name, ve, va in (("vmcnt", _encoded(te.vm, VMCNT_MAX), ta.vm),
-                             ("lgkmcnt", _encoded(te.lgkm, LGKMCNT_MAX), ta.lgkm)):
+        for (name, ve), va in zip(_counts(te), (ta.vm, ta.lgkm)):
             if ve == va:
                 continue
             if va is not None and (ve is None or va < ve):
@@ -361,7 +359,8 @@ class _Phase:
 def _counts(t: Token) -> tuple:
     """``(counter, count)`` of an expected wait as the assembly reads it (None: not waited
     for, :func:`_encoded`)."""
-    return (("vmcnt", _encoded(t.vm, VMCNT_MAX)), ("lgkmcnt", _encoded(t.lgkm, LGKMCNT_MAX)))
+    return tuple((name, _encoded(getattr(t, COUNTERS[name].field), COUNTERS[name].limit))
+                 for name in ("vmcnt", "lgkmcnt"))
 
 
 def _encoded(count: int | None, limit: int) -> int | None:
@@ -414,12 +413,13 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
         res.findings.append(Finding("wait-unpinned", u.phase, res.schedule_waits[u.phase][u.index],
                                     actual[u.phase][u.index].lines, u.message()))
     phase_of = {i.line: ph for ph, instrs in phases.items() for i in instrs}
+    rw = reg_waits(fn)
     res.findings += [Finding("wait-short", phase_of[s.instr.line], (), (s.instr.line, s.load.line),
-                             s.message(), 1 + s.others) for s in short_waits(fn)]
+                             s.message(), 1 + s.others) for s in rw.short]
     res.findings += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))
                      for w in waterfall_loops(fn)]
     res.findings = group_findings(res.findings)
-    res.outside = [explain_outside(o, outside) for o in res.outside]
+    res.outside = [explain_outside(o, rw.pending) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)
     return res
 

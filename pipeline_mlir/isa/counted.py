@@ -14,8 +14,12 @@ Per counter (gfx9 counts stores on vmcnt; gfx10 moved them to a vscnt that gfx95
   completes each such instruction that has at least ``n`` of its peers issued after it.
 * ``any_order``: those that count on it and complete in any order: scalar-memory
   instructions on lgkmcnt, so only ``lgkmcnt(0)`` is certain to complete one.
-* ``also``: mnemonic prefixes counted whatever their kind: flat memory counts on both
-  counters (out of order on lgkmcnt), messages and the memory clocks on lgkmcnt.
+* ``prefixes``: ``(mnemonic prefix, order)`` pairs read before the kinds, the first match
+  deciding: flat memory counts on both counters and in any order on each (a flat access
+  may go to LDS or to memory, so gfx9 orders it with neither: LLVM waits for ``vmcnt(0)``
+  / ``lgkmcnt(0)`` while one is pending), messages and the memory clocks on lgkmcnt (any
+  order); the vector-memory prefixes (``buffer_``, ``tbuffer_``, ``global_``,
+  ``scratch_``) count on vmcnt in order whatever their kind.
 * ``field``: the wait's attribute (``AsmInstr.vm`` / ``.lgkm``, the skeleton's ``Token``
   alike); ``limit``: the encoded maximum, the count that waits for nothing, and as many
   instructions as the counter holds (:data:`pipeline_mlir.target.gfx950.IN_FLIGHT`: one
@@ -41,14 +45,16 @@ class Counted(NamedTuple):
     limit: int
     in_order: tuple[str, ...]
     any_order: tuple[str, ...]
-    also: tuple[str, ...]
+    prefixes: tuple[tuple[str, str], ...]
 
 
 COUNTERS = {   # (lgkmcnt first: the order the ISA check's findings name them in)
     "lgkmcnt": Counted("lgkmcnt", "lgkm", LGKMCNT_MAX, ("ds_read", "ds_write"), ("smem",),
-                       ("flat_", "s_sendmsg", "s_memtime", "s_memrealtime")),
+                       (("flat_", "any"), ("s_sendmsg", "any"), ("s_memtime", "any"),
+                        ("s_memrealtime", "any"))),
     "vmcnt": Counted("vmcnt", "vm", VMCNT_MAX, ("vmem_load_lds", "vmem_load", "vmem_store"),
-                     (), ("buffer_", "tbuffer_", "image_", "global_", "scratch_", "flat_")),
+                     (), (("flat_", "any"), ("buffer_", "in"), ("tbuffer_", "in"),
+                          ("global_", "in"), ("scratch_", "in"))),
 }
 assert all(IN_FLIGHT[c.field] == c.limit for c in COUNTERS.values())
 
@@ -58,10 +64,13 @@ def order_on(instr, counter: str) -> str | None:
     the counter's other in-order instructions), ``"any"`` (completes in any order) or
     ``None`` (it does not count there)."""
     c = COUNTERS[counter]
+    for prefix, order in c.prefixes:
+        if instr.mnemonic.startswith(prefix):
+            return order
     if instr.kind in c.in_order:
         return "in"
-    if instr.kind in c.any_order or instr.mnemonic.startswith(c.also):
-        return "in" if counter == "vmcnt" else "any"
+    if instr.kind in c.any_order:
+        return "any"
     return None
 
 

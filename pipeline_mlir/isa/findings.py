@@ -88,15 +88,19 @@ _SUMMARY_KINDS = ("mfma", "ds_read", "vmem_load_lds", "wait", "barrier", "setpri
                   "sched_barrier")
 
 
-def explain_outside(o: Outside, loads: list[Outside]) -> Outside:
-    """Name the kernel-argument load an outside ``s_waitcnt lgkmcnt(0)`` waits for."""
+def explain_outside(o: Outside, pending: dict) -> Outside:
+    """Name what an outside ``s_waitcnt`` with ``lgkmcnt(0)`` waits for: the last
+    kernel-argument ``s_load`` or LDS write that may be in flight there (``pending``: per
+    wait line, the instructions in flight on some path into it,
+    :func:`pipeline_mlir.isa.reg_waits.reg_waits`); unchanged when neither is."""
     if not o.text.startswith("s_waitcnt") or "lgkmcnt(0)" not in o.text:
         return o
-    before = [x for x in loads if x.reason.startswith("scalar load") and x.line < o.line]
-    if not before:
-        return o
-    return Outside(o.phase, o.line, o.text, f"LLVM's wait for the kernel-argument s_load at "
-                                            f"line {before[-1].line}")
+    flight = pending.get(o.line, ())
+    for kind, what in (("smem", "the kernel-argument s_load"), ("ds_write", "the LDS write")):
+        lines = [i.line for i in flight if i.kind == kind]
+        if lines:
+            return Outside(o.phase, o.line, o.text, f"LLVM's wait for {what} at line {lines[-1]}")
+    return o
 
 
 def group_findings(findings: list[Finding]) -> list[Finding]:

@@ -35,7 +35,15 @@ in order).  Stores read their data registers when they issue on gfx950 (the emul
 captures them there): overwriting one later needs wait states, not a wait
 (:mod:`pipeline_mlir.emu.hazards`), so a store leaves no register in flight.  An LDS
 DMA writes no register: what it writes to LDS the schedule's own waits order (the
-comparison and :mod:`pipeline_mlir.isa.wait_order`).
+comparison and :mod:`pipeline_mlir.isa.wait_order`; a multi-buffered schedule keeps the
+next stages' DMAs in flight across barriers on purpose).
+
+An LDS write from registers (a register-staged copy's ``ds_write``) is tracked too: one
+that may still be in flight at an ``s_barrier`` from which an LDS read is reachable before
+the next barrier is a finding at the barrier (register ``"LDS"``): the other waves may read
+it before it lands.  The rule is blind to addresses, so a write whose LDS no wave reads
+before it lands is reported too; LLVM's fence before each barrier of IREE's waits for
+``lgkmcnt(0)``, so no kernel it emits has one.
 
 No MLIR here.
 """
@@ -47,14 +55,16 @@ from dataclasses import dataclass, replace
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.counted import COUNTERS, order_on
 
-__all__ = ["ShortWait", "short_waits"]
+__all__ = ["ShortWait", "RegWaits", "reg_waits", "short_waits"]
 
 
 @dataclass(frozen=True)
 class ShortWait:
     """``instr`` reads (``reads``) or overwrites a register (``register``) that ``load``,
     counted on ``counter``, may still be writing: ``s_waitcnt <counter>(<need>)`` (or
-    less) before it would complete the load on every path."""
+    less) before it would complete the load on every path.  For an ``s_barrier``
+    ``instr``, ``load`` is an LDS write still in flight there and ``register`` is
+    ``"LDS"``."""
 
     instr: AsmInstr
     load: AsmInstr
@@ -69,77 +79,96 @@ class ShortWait:
         how = "reads" if self.reads else "overwrites"
         more = f" ({self.others} more instruction{'s' * (self.others > 1)} after it too)" \
             if self.others else ""
+        if self.instr.kind == "barrier":
+            return (f"{self.instr.mnemonic} (line {self.instr.line}) while {self.load.mnemonic} "
+                    f"(line {self.load.line}) may still be writing LDS on some path: the other "
+                    f"waves may read it before it lands; it needs s_waitcnt "
+                    f"{self.counter}({self.need}) before the barrier{more}")
         return (f"{self.instr.mnemonic} (line {self.instr.line}) {how} {self.register}, "
                 f"which {self.load.mnemonic} (line {self.load.line}) may still be writing on "
                 f"some path: it needs s_waitcnt {self.counter}({self.need}) before it{more}")
 
 
-#: the state at a point: (line of a load in flight, counter) -> the fewest in-order
-#: instructions of the counter issued after it on any path to the point
+#: the state at a point: (line of an instruction in flight, counter, "in" or "any": how it
+#: counts there) -> the fewest in-order instructions of the counter issued after it on any
+#: path to the point
 _State = dict
 
 
-def _wait(state: _State, i: AsmInstr, order: dict) -> None:
+def _wait(state: _State, i: AsmInstr) -> None:
     """What ``s_waitcnt`` ``i`` completes, removed."""
     for counter, c in COUNTERS.items():
         n = getattr(i, c.field)
         if n is None:
             continue
         for key, later in list(state.items()):
-            if key[1] == counter and (n == 0 or (order[key] == "in" and later >= n)):
+            if key[1] == counter and (n == 0 or (key[2] == "in" and later >= n)):
                 del state[key]
 
 
-def _issue(state: _State, i: AsmInstr, order: dict) -> None:
+def _tracked(i: AsmInstr) -> bool:
+    """Whether ``i`` enters the state: it writes registers, or it writes LDS from
+    registers (the barrier rule)."""
+    return bool(i.defs) or i.kind == "ds_write"
+
+
+def _issue(state: _State, i: AsmInstr) -> None:
     """``i`` issued: on each counter it counts on, a full counter's oldest completed first,
-    then one more in-order instruction after the others; a load that writes registers
-    enters the state."""
+    then one more in-order instruction after the others; a load that writes registers (or
+    an LDS write) enters the state."""
     for counter, c in COUNTERS.items():
         o = order_on(i, counter)
         if o is None:
             continue
         for key, later in list(state.items()):
-            if key[1] != counter or order[key] != "in":
+            if key[1] != counter or key[2] != "in":
                 continue
             if later >= c.limit - 1:      # the stall of a full counter completes it
                 del state[key]
             elif o == "in":
                 state[key] = later + 1
-        if i.defs:
-            state[(i.line, counter)] = 0
-            order[(i.line, counter)] = o
+        if _tracked(i):
+            state[(i.line, counter, o)] = 0
 
 
-def _conflicts(state: _State, i: AsmInstr, order: dict, by_line: dict):
-    """The :class:`ShortWait` of ``i`` against each load of ``state`` it conflicts with."""
+def _conflicts(state: _State, i: AsmInstr, by_line: dict, read_after: frozenset):
+    """The :class:`ShortWait` of ``i`` against each instruction of ``state`` it conflicts
+    with: a register it writes, or, at an ``s_barrier`` an LDS read may follow before the
+    next barrier (``read_after``), LDS an LDS write still writes."""
     uses, defs = set(i.uses), set(i.defs)
-    for (line, counter), later in state.items():
+    for (line, counter, order), later in state.items():
         load = by_line[line]
+        need = later if order == "in" else 0
+        if load.kind == "ds_write" and i.line in read_after:
+            yield ShortWait(i, load, "LDS", counter, need, False)
+            continue
         read = uses.intersection(load.defs)
         written = defs.intersection(load.defs)
-        if not read and (not written or (order[(line, counter)] == "in"
-                                         and order_on(i, counter) == "in")):
+        if not read and (not written or (order == "in" and order_on(i, counter) == "in")):
             continue
         reg = next(r for r in load.defs if r in (read or written))   # the first it writes
-        need = later if order[(line, counter)] == "in" else 0
         yield ShortWait(i, load, reg, counter, need, bool(read))
 
 
-def _run_block(state: _State, instrs: list[AsmInstr], order: dict, by_line: dict,
-               found: dict | None) -> _State:
+def _run_block(state: _State, instrs: list[AsmInstr], by_line: dict,
+               found: dict | None, pending: dict | None,
+               read_after: frozenset = frozenset()) -> _State:
     """``state`` after the block's instructions; with ``found``, each conflict kept there
-    by (load line, counter, instruction line), the smallest count needed."""
+    by (load line, counter, instruction line), the smallest count needed; with ``pending``,
+    the lines in flight before each wait added to its set."""
     state = dict(state)
     for i in instrs:
         if i.kind == "wait":
-            _wait(state, i, order)
+            if pending is not None:
+                pending.setdefault(i.line, set()).update(k[0] for k in state)
+            _wait(state, i)
             continue
         if found is not None and state:
-            for s in _conflicts(state, i, order, by_line):
+            for s in _conflicts(state, i, by_line, read_after):
                 key = (s.load.line, s.counter, i.line)
                 if key not in found or s.need < found[key].need:
                     found[key] = s
-        _issue(state, i, order)
+        _issue(state, i)
     return state
 
 
@@ -150,21 +179,14 @@ def _join(a: _State, b: _State) -> _State:
     return out
 
 
-def short_waits(fn: AsmFunction) -> list[ShortWait]:
-    """Each load of ``fn`` whose registers an instruction touches while the load may still
-    be in flight on some path from the function's entry: one per load and counter, naming
-    the first such instruction in line order (and how many more there are), in line
-    order."""
-    if not fn.blocks:
-        return []
+def _entry_states(fn: AsmFunction) -> dict[int, _State]:
+    """The state at the top of each block reachable from the entry (the fixpoint)."""
     index = {b.label: k for k, b in enumerate(fn.blocks)}
-    by_line = {i.line: i for b in fn.blocks for i in b.instrs}
-    order: dict = {}
     entry: dict[int, _State] = {0: {}}
     work = [0]
     while work:
         k = work.pop()
-        out = _run_block(entry[k], fn.blocks[k].instrs, order, by_line, None)
+        out = _run_block(entry[k], fn.blocks[k].instrs, {}, None, None)
         for s in fn.blocks[k].succs:
             t = index[s]
             joined = _join(entry[t], out) if t in entry else out
@@ -172,9 +194,58 @@ def short_waits(fn: AsmFunction) -> list[ShortWait]:
                 entry[t] = joined
                 if t not in work:
                     work.append(t)
+    return entry
+
+
+def _barriers_before_reads(fn: AsmFunction) -> frozenset:
+    """The lines of the ``s_barrier`` s from which an LDS read is reachable on some path
+    before the next ``s_barrier``: the other waves may read LDS right after such a
+    barrier, so an LDS write in flight at it may land too late."""
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    head = []           # per block: its instructions before its first barrier read LDS
+    for b in fn.blocks:
+        first = next((n for n, i in enumerate(b.instrs) if i.kind == "barrier"),
+                     len(b.instrs))
+        head.append((any(i.kind == "ds_read" for i in b.instrs[:first]),
+                     first == len(b.instrs)))
+    reads = [h[0] for h in head]        # the fixpoint: a read before a barrier from the top
+    changed = True
+    while changed:
+        changed = False
+        for k, b in enumerate(fn.blocks):
+            if not reads[k] and head[k][1] and any(reads[index[s]] for s in b.succs):
+                reads[k] = changed = True
+    out = set()
+    for k, b in enumerate(fn.blocks):
+        bars = [n for n, i in enumerate(b.instrs) if i.kind == "barrier"]
+        for j, n in enumerate(bars):
+            end = bars[j + 1] if j + 1 < len(bars) else len(b.instrs)
+            if any(i.kind == "ds_read" for i in b.instrs[n + 1:end]) or (
+                    end == len(b.instrs) and any(reads[index[s]] for s in b.succs)):
+                out.add(b.instrs[n].line)
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class RegWaits:
+    """What the dataflow found: the short waits (:func:`short_waits`) and, per
+    ``s_waitcnt`` line, the instructions that may be in flight on some path into it (those
+    it may wait for)."""
+
+    short: list[ShortWait]
+    pending: dict[int, tuple[AsmInstr, ...]]
+
+
+def reg_waits(fn: AsmFunction) -> RegWaits:
+    """The dataflow over ``fn`` (the module docstring)."""
+    if not fn.blocks:
+        return RegWaits([], {})
+    by_line = {i.line: i for b in fn.blocks for i in b.instrs}
     found: dict = {}
-    for k, state in entry.items():
-        _run_block(state, fn.blocks[k].instrs, order, by_line, found)
+    pending: dict = {}
+    read_after = _barriers_before_reads(fn)
+    for k, state in _entry_states(fn).items():
+        _run_block(state, fn.blocks[k].instrs, by_line, found, pending, read_after)
     first: dict = {}        # per (load, counter): the first instruction in line order
     for (load, counter, line), s in sorted(found.items()):
         if (load, counter) not in first:
@@ -182,4 +253,14 @@ def short_waits(fn: AsmFunction) -> list[ShortWait]:
         else:
             first[(load, counter)] = replace(first[(load, counter)],
                                              others=first[(load, counter)].others + 1)
-    return sorted(first.values(), key=lambda s: (s.instr.line, s.load.line, s.counter))
+    short = sorted(first.values(), key=lambda s: (s.instr.line, s.load.line, s.counter))
+    return RegWaits(short, {w: tuple(by_line[x] for x in sorted(lines))
+                            for w, lines in pending.items()})
+
+
+def short_waits(fn: AsmFunction) -> list[ShortWait]:
+    """Each load of ``fn`` whose registers an instruction touches while the load may still
+    be in flight on some path from the function's entry, and each LDS write still in flight
+    at an ``s_barrier``: one per load and counter, naming the first such instruction in
+    line order (and how many more there are), in line order."""
+    return reg_waits(fn).short

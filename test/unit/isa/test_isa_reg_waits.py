@@ -19,7 +19,9 @@ from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.check import check_kernel_asm
-from pipeline_mlir.isa.reg_waits import short_waits
+from pipeline_mlir.isa.findings import explain_outside
+from pipeline_mlir.isa.reg_waits import reg_waits, short_waits
+from pipeline_mlir.isa.skeleton import Outside
 
 LOAD = "\tbuffer_load_dword v{r}, v1, s[0:3], 0 offen\n"
 DS = "\tds_read_b32 v{r}, v2\n"
@@ -95,6 +97,87 @@ def test_a_wait_on_one_branch_only_is_short_on_the_other():
     body = (LOAD.format(r=10) + "\ts_cbranch_scc1 .LBB0_2\n; %bb.1:\n\ts_waitcnt vmcnt(0)\n"
             ".LBB0_2:\n" + USE.format(r=10))
     assert _short(body) == [(7, 2, "v10", "vmcnt", 0, True)]
+
+
+WRITE = "\tds_write_b32 v2, v{r}\n"
+
+
+#: (wait after two LDS writes, what follows the barrier, the findings)
+BARRIER_CASES = [
+    ("\ts_waitcnt lgkmcnt(1)\n", DS.format(r=20), [(5, 3, "LDS", "lgkmcnt", 0, False)]),
+    ("\ts_waitcnt lgkmcnt(0)\n", DS.format(r=20), []),
+    ("", DS.format(r=20), [(4, 2, "LDS", "lgkmcnt", 1, False),
+                           (4, 3, "LDS", "lgkmcnt", 0, False)]),
+    # no LDS read before the next barrier: the write lands before any wave reads it
+    ("\ts_waitcnt lgkmcnt(1)\n", "\ts_waitcnt lgkmcnt(0)\n\ts_barrier\n" + DS.format(r=20), []),
+    ("\ts_waitcnt lgkmcnt(1)\n", "\ts_barrier\n" + DS.format(r=20),
+     [(6, 3, "LDS", "lgkmcnt", 0, False)])]
+
+
+def test_an_lds_write_in_flight_at_a_barrier_before_an_lds_read_is_reported():
+    """A register-staged copy's ``ds_write`` must land before the ``s_barrier`` after which
+    the other waves read LDS (the emulator's ``lds-race`` of IREE's kernels with the
+    ``lgkmcnt(0)`` before the barrier raised): the count the oldest write in flight needs,
+    at the first barrier an LDS read follows (or the second, when only it is)."""
+    for wait, after, found in BARRIER_CASES:
+        body = WRITE.format(r=10) + WRITE.format(r=11) + wait + "\ts_barrier\n" + after
+        assert _short(body) == found, (wait, after)
+        if found:
+            assert "may still be writing LDS" in short_waits(parse_asm(
+                f"kernel:\n{body}\ts_endpgm\n").function())[0].message()
+
+
+def test_an_lds_dma_in_flight_at_a_barrier_is_left_to_the_schedule():
+    """A multi-buffered schedule keeps the next stages' LDS DMAs in flight across barriers;
+    their order is the schedule's rules' (the comparison, the order rule), not this one."""
+    assert _short("\tbuffer_load_dword v1, s[4:7], 0 offen lds\n\ts_barrier\n"
+                  + DS.format(r=20)) == []
+
+
+#: (a memory instruction that returns a register, the register, its counter)
+RETURNING = [
+    ("global_atomic_add v10, v[2:3], v4, off sc0", "v10", "vmcnt"),       # gfx950's return bit
+    ("buffer_atomic_add v10, v1, s[0:3], 0 offen glc", "v10", "vmcnt"),   # gfx9's
+    ("s_atomic_add s10, s[0:1], 0x0 glc", "s10", "lgkmcnt"),
+    ("ds_append v10", "v10", "lgkmcnt"),
+    ("ds_consume v10", "v10", "lgkmcnt"),
+    ("tbuffer_load_format_x v10, v1, s[0:3], 0 offen", "v10", "vmcnt")]
+
+
+def test_every_memory_instruction_that_returns_a_register_is_tracked():
+    for load, reg, counter in RETURNING:
+        body = f"\t{load}\n\tv_mov_b32_e32 v40, {reg}\n"
+        assert [f[2:5] for f in _short(body)] == [(reg, counter, 0)], load
+        if "atomic" in load:   # without the return bit the operand is the data: no finding
+            assert _short(body.replace(" sc0", "").replace(" glc", "")) == [], load
+
+
+def test_flat_completes_out_of_order_with_the_other_vector_memory():
+    """gfx9 orders a flat access with neither the vector-memory nor the LDS instructions:
+    ``vmcnt(1)`` after a buffer load and a flat load completes neither; ``vmcnt(0)`` both."""
+    body = LOAD.format(r=10) + "\tflat_load_dword v11, v[2:3]\n\ts_waitcnt vmcnt(1)\n" \
+        + USE.format(r=10)
+    assert [f[2:5] for f in _short(body)] == [("v10", "vmcnt", 0)]
+    assert _short(body.replace("vmcnt(1)", "vmcnt(0) lgkmcnt(0)")) == []
+
+
+def test_an_image_instruction_is_refused_at_its_line():
+    with pytest.raises(PipelineError, match=r"line 3: image_load: image instructions are not"):
+        parse_asm("kernel:\n\ts_nop 0\n\timage_load v[10:13], v1, s[0:7] dmask:0xf\n")
+
+
+def test_a_wait_outside_the_schedule_is_named_by_what_it_waits_for():
+    """LLVM's ``lgkmcnt(0)`` after a kernel-argument ``s_load`` is its wait; the one before a
+    barrier after the loads completed is the LDS writes' (it was once named the s_load's)."""
+    fn = parse_asm("kernel:\n\ts_load_dword s8, s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n"
+                   + WRITE.format(r=10) + "\ts_waitcnt lgkmcnt(0)\n\ts_barrier\n"
+                   "\ts_waitcnt vmcnt(0) lgkmcnt(0)\n\ts_endpgm\n").function()
+    pending = reg_waits(fn).pending
+    reasons = [explain_outside(Outside("prologue", ln, t, "?"), pending).reason
+               for ln, t in ((3, "s_waitcnt lgkmcnt(0)"), (5, "s_waitcnt lgkmcnt(0)"),
+                             (7, "s_waitcnt vmcnt(0) lgkmcnt(0)"))]
+    assert reasons == ["LLVM's wait for the kernel-argument s_load at line 2",
+                       "LLVM's wait for the LDS write at line 4", "?"]
 
 
 # ---- the shipped ping-pong kernel's waits mutated --------------------------------------

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -185,6 +186,37 @@ def run_mask_only(read) -> None:
             "value": ir.IntegerAttr.get(t, n)}).results[0] for n in shape[:-1]]
         new = ir.Operation.create("vector.create_mask", results=[g[3][0].type],
                                   operands=lead + [sizes[-1]]).results[0]
+    read.operands[len(read.operands) - 1] = new
+
+
+def fold_k_parts(read) -> None:
+    """Marked read ``read`` of a loop that runs it as written (the remainder of a peeled
+    K tail, or a loop too short to pipeline), its K parts folded into the run's size: the
+    mask ``vector.create_mask 1, .., 1, select(k.. hold, s, 0)``, the same bits, with every
+    leading size the constant 1.  The MLIR stack's canonicalization drops a unit dimension
+    of a ``vector.create_mask`` whatever its size (a K row left of 0 would read its row
+    whole); a constant 1 is its own.  A vector with a leading dimension over 1 is left as
+    the kernel masks it."""
+    shape = shape_of(read)
+    if any(n != 1 for n in shape[:-1]):
+        return
+    g = segments(read)
+    sizes, _ = mask_parts(g[3][0], shape)
+    t = ir.IndexType.get()
+    A = B.arith
+    with ir.InsertionPoint(read), read.location:
+        def const(v: int):
+            return A.constant(t, ir.IntegerAttr.get(t, v))
+        hold = None
+        for k, least in k_parts(read):
+            c = k if isinstance(k.type, ir.IntegerType) else \
+                A.cmpi(A.CmpIPredicate.sge, k, const(least))
+            hold = c if hold is None else A.andi(hold, c)
+        if hold is None:
+            return
+        size = A.select(hold, sizes[-1], const(0))
+        new = ir.Operation.create("vector.create_mask", results=[g[3][0].type],
+                                  operands=[const(1) for _ in shape[:-1]] + [size]).results[0]
     read.operands[len(read.operands) - 1] = new
 
 

@@ -91,6 +91,7 @@ def mark_cut_runs(loop) -> int:
         return 0
     if not _prove_grid(loop, [(at, s) for at, s, _ in found]):
         return 0
+    _check_past_k(loop, [at for at, _, _ in found])
     marked = []
     for at, s, pad in found:
         load = guarded(at).load if at.name == "scf.if" else at
@@ -99,6 +100,47 @@ def mark_cut_runs(loop) -> int:
         read = _as_read(at) if at.name == "scf.if" else at
         read.attributes[CUT] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), delta)
     return len(marked)
+
+
+def _check_past_k(loop, reads: list) -> None:
+    """Not two or more of ``reads`` (cut runs of a batch buffer, ``[b, row, col]``, masked
+    by no K part) read, in the loop's last iteration, a row at or past the buffer's K rows
+    unmasked (IREE's late form of a K tail, its row index clamped to K and its K mask
+    lost): that row is the next batch's, inside the buffer, and both operands' products
+    there are not zero.  One such read, its partner's row masked, multiplies by zero, as
+    the kernel does.  Else an error at the first."""
+    lb, ub, step = (constant_int(loop.operands[i]) for i in range(3))
+    if None in (lb, ub, step) or ub <= lb:
+        return
+    last = lb + (ub - lb - 1) // step * step
+    past = []
+    for at in reads:
+        load = guarded(at).load if at.name == "scf.if" else at
+        mask = guarded(at).mask if at.name == "scf.if" else segments(at)[3][0]
+        root = load.operands[0]
+        rank = ir.MemRefType(root.type).rank
+        if rank < 3 or mask_parts(mask, shape_of(load))[1] or \
+                view_root(root) != root and not isinstance(root, ir.BlockArgument) and \
+                _op(root.owner).name != "amdgpu.fat_raw_buffer_cast":
+            continue
+        rows = ir.MemRefType(root.type).shape[-2]
+        for ev, _ in _grid_evaluators(loop, workgroup_grid(kernel_of(loop))):
+            ev.bind(loop.regions[0].blocks[0].arguments[0], last)
+            try:
+                row = np.asarray(ev.value(load.operands[rank - 1]))
+            except Unevaluable:
+                break
+            if np.any(row >= rows):
+                past.append((at, int(row.max()), rows))
+            break
+    if len(past) > 1:
+        at, row, rows = past[0]
+        raise IRError(at, f"{describe(at)} reads row {row} of a batch buffer of {rows} K rows "
+                          f"in the loop's last iteration with no K part in its mask (its row "
+                          f"clamped to K), and so does {describe(past[1][0])}: that row is "
+                          f"not one of K (the next batch's, or past the buffer's end), so "
+                          f"the last K tile's products are not zero; the front end takes such a K tail only "
+                          f"masked (IREE's prefetch form) or with one operand's row zeroed")
 
 
 def cut_size(at, mask, load, iv):

@@ -103,12 +103,12 @@ def mark_cut_runs(loop) -> int:
 
 
 def _check_past_k(loop, reads: list) -> None:
-    """Not two or more of ``reads`` (cut runs of a batch buffer, ``[b, row, col]``, masked
-    by no K part) read, in the loop's last iteration, a row at or past the buffer's K rows
-    unmasked (IREE's late form of a K tail, its row index clamped to K and its K mask
-    lost): that row is the next batch's, inside the buffer, and both operands' products
-    there are not zero.  One such read, its partner's row masked, multiplies by zero, as
-    the kernel does.  Else an error at the first."""
+    """Not reads of ``reads`` of two buffers (cut runs of a batch buffer, ``[b, row,
+    col]``, masked by no K part) read, in the loop's last iteration, a row at or past the
+    buffer's K rows unmasked (IREE's late form of a K tail, its row index clamped to K and
+    its K mask lost): that row is the next batch's, inside the buffer, and both operands'
+    products there are not zero.  One operand's such reads, its partner's row masked,
+    multiply by zero, as the kernel does.  Else an error at the first."""
     lb, ub, step = (constant_int(loop.operands[i]) for i in range(3))
     if None in (lb, ub, step) or ub <= lb:
         return
@@ -130,14 +130,15 @@ def _check_past_k(loop, reads: list) -> None:
                 row = np.asarray(ev.value(load.operands[rank - 1]))
             except Unevaluable:
                 break
-            if np.any(row >= rows):
-                past.append((at, int(row.max()), rows))
+            if np.any(row >= rows) and all(root != r for _, _, _, r in past):
+                past.append((at, int(row.max()), rows, root))
             break
     if len(past) > 1:
-        at, row, rows = past[0]
+        at, row, rows, _ = past[0]
         raise IRError(at, f"{describe(at)} reads row {row} of a batch buffer of {rows} K rows "
                           f"in the loop's last iteration with no K part in its mask (its row "
-                          f"clamped to K), and so does {describe(past[1][0])}: that row is "
+                          f"clamped to K), and so does {describe(past[1][0])} of the other "
+                          f"buffer: that row is "
                           f"not one of K (the next batch's, or past the buffer's end), so "
                           f"the last K tile's products are not zero; the front end takes such a K tail only "
                           f"masked (IREE's prefetch form) or with one operand's row zeroed")

@@ -138,10 +138,10 @@ def _check_past_k(loop, reads: list) -> None:
         raise IRError(at, f"{describe(at)} reads row {row} of a batch buffer of {rows} K rows "
                           f"in the loop's last iteration with no K part in its mask (its row "
                           f"clamped to K), and so does {describe(past[1][0])} of the other "
-                          f"buffer: that row is "
-                          f"not one of K (the next batch's, or past the buffer's end), so "
-                          f"the last K tile's products are not zero; the front end takes such a K tail only "
-                          f"masked (IREE's prefetch form) or with one operand's row zeroed")
+                          f"buffer: that row is not one of K (the next batch's, or past the "
+                          f"buffer's end), so the last K tile's products are not zero; the "
+                          f"front end takes such a K tail only masked (IREE's prefetch form) "
+                          f"or with one operand's row zeroed")
 
 
 def cut_size(at, mask, load, iv):

@@ -217,6 +217,12 @@ def k_parts(read) -> list:
     return [(k, least.get(k, 1)) for k in ks]
 
 
+def cut_mask_size(read):
+    """The run's size ``s`` of marked read ``read`` whose mask is its run's alone (a
+    ``vector.create_mask`` of the vector's leading sizes and ``s``: :func:`run_mask_only`)."""
+    return _op(segments(read)[3][0].owner).operands[len(shape_of(read)) - 1]
+
+
 def run_mask_only(read) -> None:
     """Marked read ``read`` masked by its run's size alone (``vector.create_mask`` of the
     vector's leading sizes and ``s``), its K parts proven full where it runs."""
@@ -329,7 +335,7 @@ def prove_pieces(read, pieces: list) -> None:
     the grid was evaluated when the read was marked).  Else an error at the read."""
     loop = read.operation.parent
     p, w = len(pieces), _width(read)
-    s = _op(segments(read)[3][0].owner).operands[len(shape_of(read)) - 1]
+    s = cut_mask_size(read)
     for ev, chunk in _grid_evaluators(loop, workgroup_grid(kernel_of(loop))):
         sizes = ev.value(s)
         g = np.arange(ev.threads)

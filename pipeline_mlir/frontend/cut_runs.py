@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -90,6 +91,7 @@ def mark_cut_runs(loop) -> int:
         return 0
     if not _prove_grid(loop, [(at, s) for at, s, _ in found]):
         return 0
+    _check_past_k(loop, [at for at, _, _ in found])
     marked = []
     for at, s, pad in found:
         load = guarded(at).load if at.name == "scf.if" else at
@@ -98,6 +100,48 @@ def mark_cut_runs(loop) -> int:
         read = _as_read(at) if at.name == "scf.if" else at
         read.attributes[CUT] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), delta)
     return len(marked)
+
+
+def _check_past_k(loop, reads: list) -> None:
+    """Not reads of ``reads`` of two buffers (cut runs of a batch buffer, ``[b, row,
+    col]``, masked by no K part) read, in the loop's last iteration, a row at or past the
+    buffer's K rows unmasked (IREE's late form of a K tail, its row index clamped to K and
+    its K mask lost): that row is the next batch's, inside the buffer, and both operands'
+    products there are not zero.  One operand's such reads, its partner's row masked,
+    multiply by zero, as the kernel does.  Else an error at the first."""
+    lb, ub, step = (constant_int(loop.operands[i]) for i in range(3))
+    if None in (lb, ub, step) or ub <= lb:
+        return
+    last = lb + (ub - lb - 1) // step * step
+    past = []
+    for at in reads:
+        load = guarded(at).load if at.name == "scf.if" else at
+        mask = guarded(at).mask if at.name == "scf.if" else segments(at)[3][0]
+        root = load.operands[0]
+        rank = ir.MemRefType(root.type).rank
+        if rank < 3 or mask_parts(mask, shape_of(load))[1] or \
+                view_root(root) != root and not isinstance(root, ir.BlockArgument) and \
+                _op(root.owner).name != "amdgpu.fat_raw_buffer_cast":
+            continue
+        rows = ir.MemRefType(root.type).shape[-2]
+        for ev, _ in _grid_evaluators(loop, workgroup_grid(kernel_of(loop))):
+            ev.bind(loop.regions[0].blocks[0].arguments[0], last)
+            try:
+                row = np.asarray(ev.value(load.operands[rank - 1]))
+            except Unevaluable:
+                break
+            if np.any(row >= rows) and all(root != r for _, _, _, r in past):
+                past.append((at, int(row.max()), rows, root))
+            break
+    if len(past) > 1:
+        at, row, rows, _ = past[0]
+        raise IRError(at, f"{describe(at)} reads row {row} of a batch buffer of {rows} K rows "
+                          f"in the loop's last iteration with no K part in its mask (its row "
+                          f"clamped to K), and so does {describe(past[1][0])} of the other "
+                          f"buffer: that row is not one of K (the next batch's, or past the "
+                          f"buffer's end), so the last K tile's products are not zero; the "
+                          f"front end takes such a K tail only masked (IREE's prefetch form) "
+                          f"or with one operand's row zeroed")
 
 
 def cut_size(at, mask, load, iv):
@@ -173,6 +217,12 @@ def k_parts(read) -> list:
     return [(k, least.get(k, 1)) for k in ks]
 
 
+def cut_mask_size(read):
+    """The run's size ``s`` of marked read ``read`` whose mask is its run's alone (a
+    ``vector.create_mask`` of the vector's leading sizes and ``s``: :func:`run_mask_only`)."""
+    return _op(segments(read)[3][0].owner).operands[len(shape_of(read)) - 1]
+
+
 def run_mask_only(read) -> None:
     """Marked read ``read`` masked by its run's size alone (``vector.create_mask`` of the
     vector's leading sizes and ``s``), its K parts proven full where it runs."""
@@ -185,6 +235,37 @@ def run_mask_only(read) -> None:
             "value": ir.IntegerAttr.get(t, n)}).results[0] for n in shape[:-1]]
         new = ir.Operation.create("vector.create_mask", results=[g[3][0].type],
                                   operands=lead + [sizes[-1]]).results[0]
+    read.operands[len(read.operands) - 1] = new
+
+
+def fold_k_parts(read) -> None:
+    """Marked read ``read`` of a loop that runs it as written (the remainder of a peeled
+    K tail, or a loop too short to pipeline), its K parts folded into the run's size: the
+    mask ``vector.create_mask 1, .., 1, select(k.. hold, s, 0)``, the same bits, with every
+    leading size the constant 1.  The MLIR stack's canonicalization drops a unit dimension
+    of a ``vector.create_mask`` whatever its size (a K row left of 0 would read its row
+    whole); a constant 1 is its own.  A vector with a leading dimension over 1 is left as
+    the kernel masks it."""
+    shape = shape_of(read)
+    if any(n != 1 for n in shape[:-1]):
+        return
+    g = segments(read)
+    sizes, _ = mask_parts(g[3][0], shape)
+    t = ir.IndexType.get()
+    A = B.arith
+    with ir.InsertionPoint(read), read.location:
+        def const(v: int):
+            return A.constant(t, ir.IntegerAttr.get(t, v))
+        hold = None
+        for k, least in k_parts(read):
+            c = k if isinstance(k.type, ir.IntegerType) else \
+                A.cmpi(A.CmpIPredicate.sge, k, const(least))
+            hold = c if hold is None else A.andi(hold, c)
+        if hold is None:
+            return
+        size = A.select(hold, sizes[-1], const(0))
+        new = ir.Operation.create("vector.create_mask", results=[g[3][0].type],
+                                  operands=[const(1) for _ in shape[:-1]] + [size]).results[0]
     read.operands[len(read.operands) - 1] = new
 
 
@@ -254,7 +335,7 @@ def prove_pieces(read, pieces: list) -> None:
     the grid was evaluated when the read was marked).  Else an error at the read."""
     loop = read.operation.parent
     p, w = len(pieces), _width(read)
-    s = _op(segments(read)[3][0].owner).operands[len(shape_of(read)) - 1]
+    s = cut_mask_size(read)
     for ev, chunk in _grid_evaluators(loop, workgroup_grid(kernel_of(loop))):
         sizes = ev.value(s)
         g = np.arange(ev.threads)

@@ -48,11 +48,9 @@ from pipeline_mlir.frontend.kept_masks import keep_in_index
 from pipeline_mlir.frontend.kernel_ir import (check_read_movable, depends, describe,
                                               erase_unused, kernel_of)
 from pipeline_mlir.frontend.masked_rows import fat_view, index_value, refuse_nonzero_fill
+from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 
 __all__ = ["kept_route", "keep_row_run", "keep_row_load", "whole_runs", "GRID_LIMIT"]
-
-#: the most workgroups a count that moves with the workgroup is evaluated at
-GRID_LIMIT = 1 << 16
 
 
 def kept_route(loop, flag, row, lead: list) -> bool:

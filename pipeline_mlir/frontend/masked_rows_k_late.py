@@ -63,6 +63,7 @@ from pipeline_mlir.frontend.kept_rows import keep_row_load, kept_route
 from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
                                                      workgroup_loop)
 from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
+from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 
 __all__ = ["unmask_row_tails_late"]
 
@@ -194,10 +195,6 @@ def _prove(load, loop, p: dict, covered: set) -> None:
     _check_rows(load, ev, p, wl, launch, tile, others)
     check_columns(load, loop, ev, p, bounds)
     prove_guarded_rows(load, p["ok"], p["row"], wl, launch, tile, int(np.prod(size)))
-
-
-#: the most workgroups a static grid's row guards are evaluated at, one by one
-GRID_LIMIT = 1 << 16
 
 
 def _workgroup_ids(load, loop) -> tuple[list, tuple[int, ...]]:

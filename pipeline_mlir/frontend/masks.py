@@ -47,7 +47,8 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
 from pipeline_mlir.frontend.copy_source import dim_indices
-from pipeline_mlir.frontend.cut_runs import CUT, k_parts, mark_cut_runs, run_mask_only
+from pipeline_mlir.frontend.cut_runs import CUT, fold_k_parts, k_parts, mark_cut_runs
+from pipeline_mlir.frontend.cut_runs import run_mask_only
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, replace_masked_read
 from pipeline_mlir.frontend.kept_masks import drop_mask, keep_moving_masks
 from pipeline_mlir.frontend.launch_stride import stride_divisors
@@ -115,7 +116,11 @@ def peel_masked_tail(loop) -> object | None:
         prove_full(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads}, ev)
     rem = split_tail(loop, peel_last=True)
     if rem is None or is_whole_remainder(loop):
+        for r in cuts:
+            fold_k_parts(r)
         return None  # (no pair left: the whole loop runs as written, masks included)
+    for r in _cut_k_reads(rem):
+        fold_k_parts(r)
     if not dynamic:
         _evaluate_kept(loop, reads, iv, ev)
         _evaluate_cut_k(loop, cuts, iv, ev)

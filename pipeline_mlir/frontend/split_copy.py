@@ -40,8 +40,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
-from pipeline_mlir.analysis.ir_facts import segments
-from pipeline_mlir.frontend.cut_runs import CUT
+from pipeline_mlir.frontend.cut_runs import CUT, cut_mask_size
 from pipeline_mlir.frontend.kept_masks import KEPT, buffer_indices, unkept
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
@@ -98,8 +97,7 @@ def _cut_parts(a) -> tuple:
     """(the fat buffer, the kernel lane's index per dimension of it, its mask size ``s``,
     the rows ``delta`` past the end) of copy ``a`` whose run C's edge cuts inside
     (:data:`~pipeline_mlir.frontend.cut_runs.CUT`), the indices built before its read."""
-    g = segments(a.op)
-    s = _op(g[3][0].owner).operands[len(ir.VectorType(a.op.results[0].type).shape) - 1]
+    s = cut_mask_size(a.op)
     with ir.InsertionPoint(a.op), a.op.location:
         root, idx = buffer_indices(a.src, list(a.src_indices))
     return root, idx, s, ir.IntegerAttr(a.op.attributes[CUT]).value
@@ -157,9 +155,7 @@ def check_split(ev, a, halves: list) -> None:
     lane = tid % WAVE_SIZE
     cut = CUT in a.op.attributes
     if cut:
-        g = segments(a.op)
-        sizes = ev.value(_op(g[3][0].owner).operands[
-            len(ir.VectorType(a.op.results[0].type).shape) - 1])
+        sizes = ev.value(cut_mask_size(a.op))
     for h, (op, _, src, idx) in enumerate(halves):
         other_lane = tid - lane + WAVE_SIZE // parts * h + lane // parts
         offset = (lane % parts) * half

@@ -4,10 +4,11 @@ rows of C's edge tied to a tile: a batch's (3-D) and a ``K x N`` B's K rows.
 IREE's bf16 batch 2 x 300x520x262 at the prefetch point masks each run by ``create_mask
 1, row, K left``; the same kernel ``test_iree_epilogues.py`` emulates, exact (the run's
 build cache holds it once).  IREE's fp8 E5M2 ``A x B`` 300x1000x1030 masks B's runs by
-``create_mask K row, N left``: the K row is read as such, and the N edge (1000 = 62 x 16 +
-8) cuts a run inside, which is refused at the read; the same kernel with N = 1008 (its
-sizes rewritten in the text: every run whole) is adopted from its late form, B's runs
-kept, and its N left off by one refused.  Each property
+``create_mask K row, N left``: the K row is read as such, and the run the N edge (1000 =
+62 x 16 + 8) cuts inside is copied in 4-byte pieces (``frontend/cut_runs.py``), a cut
+that splits a piece refused at the read; the same kernel with N = 1008 (its sizes
+rewritten in the text: every run whole) is adopted from its late form, B's runs kept, and
+its pass-through made -0.0 refused.  Each property
 the rewrite relies on, broken in IREE's text, is refused at the read or at the buffer.
 """
 
@@ -52,9 +53,9 @@ def _fp8_ab(n: int, form: str = "prefetch") -> str:
            "%cst_0 = arith.constant -0.000000e+00 : bf16"), A_READ,
      "pads masked rows with a value other than zero"),
     # the row and the K left swapped: the count is the row flag, which moves with the
-    # workgroup and cuts the run
+    # workgroup and cuts the run inside a 4-byte piece
     (_text("vector.create_mask %c1, %24, %91", "vector.create_mask %c1, %91, %24"), A_READ,
-     "has a mask whose size depends on the workgroup"),
+     "masks the lane's run of 8 elements along the contiguous dimension"),
     (_text("%3 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset",
            "%3 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset boundsCheck(false)"),
      "%3 = amdgpu.fat_raw_buffer_cast",
@@ -64,17 +65,21 @@ def test_what_the_batch_rewrite_relies_on_is_checked(tmp_path, capsys, mutate, a
     assert_refused_at(tmp_path, capsys, mutate(_batch()), at, message)
 
 
-def test_k_rows_are_read_and_a_cut_run_refused(tmp_path, capsys):
-    assert_refused_at(tmp_path, capsys, _fp8_ab(1000), "%189 = vector.transfer_read",
-                      "sizes the lane's run of 16 elements along dimension 1 of "
-                      "memref<1030x1000xf8E5M2")
-    # the N left one past the edge in B's tile size: a run of 1 element, cut, refused
+def test_k_rows_are_read_and_a_cut_run_copied_in_pieces(tmp_path, capsys):
+    """N = 1000: B's K rows read as such, the run the N edge cuts (8 of 16) copied in
+    4-byte pieces, each kept by the mask (exact on the emulator, by hand:
+    docs/iree-kernels.md); N left one past 1008: a cut of 1 element, inside a piece,
+    refused at the read."""
+    rc, out, err = _run(tmp_path, capsys, _fp8_ab(1000))
+    assert rc == 0, err
+    loop = out.split(" = scf.for %arg2 = ")[1]
+    copies = re.findall(r"amdgpu\.gather_to_lds [^\n]*vector<4xf8E5M2>, memref<1030x1000xf8E5M2",
+                        loop)
+    assert copies and all("sched.kept_mask" in c for c in copies), copies
     cut = _text("#map3 = affine_map<(d0) -> (d0 * -128 + 1008, 128)>",
                 "#map3 = affine_map<(d0) -> (d0 * -128 + 1009, 128)>")(_fp8_ab(1008))
     assert_refused_at(tmp_path, capsys, cut, "%189 = vector.transfer_read",
-                      "sizes the lane's run of 16 elements along dimension 1")
-    # (N = 1008 itself is adopted from the late form below, B's runs kept; from the
-    # prefetch point too, exact on the emulator, by hand: docs/iree-kernels.md)
+                      "not a multiple of 4: a piece would be cut")
 
 
 def test_k_rows_of_the_late_form(tmp_path, capsys):
@@ -95,4 +100,4 @@ def test_k_rows_of_the_late_form(tmp_path, capsys):
                                                   "%554 = arith.select %343, %553, %negz")(
                              late)))
     assert_refused_at(tmp_path, capsys, negative, "%352 = scf.if %351",
-                      "passes a value other than zero through masked rows")
+                      "needs a padding of the constant zero")

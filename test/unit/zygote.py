@@ -288,5 +288,8 @@ if __name__ == "__main__":
     try:
         _serve(*sys.argv[1:5])
     except BaseException as e:  # the clients waiting for it say why, then fail
-        (Path(sys.argv[1]).parent / FAILED).write_text(f"{type(e).__name__}: {e}")
+        # written whole, then renamed: a launcher that sees the file reads all of it
+        done = Path(sys.argv[1]).parent / FAILED
+        done.with_suffix(".part").write_text(f"{type(e).__name__}: {e}")
+        done.with_suffix(".part").replace(done)
         raise

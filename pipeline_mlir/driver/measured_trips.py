@@ -70,18 +70,28 @@ def measure_trips(asm_text: str, code: bytes | str, problem, grid=None,
     ``problem`` (a :class:`~pipeline_mlir.emu.iree.Matmul`; ``grid``: the launch's, for a
     kernel that reads the grid's size), its first workgroup (``limit``: up to that many
     instructions of its waves)."""
+    from pipeline_mlir.emu.trips import measured_trips
+
+    fn, runs, emulated = _first_workgroup_runs(asm_text, code, problem, grid, limit)
+    return measured_trips(fn, runs, emulated)
+
+
+def _first_workgroup_runs(asm_text: str, code: bytes | str, problem, grid=None,
+                          limit: int | None = None) -> tuple:
+    """(the function of ``asm_text``, each wave's stretches the emulator ran, the code
+    object's instructions) of the first workgroup of ``code`` launched on ``problem``
+    (:func:`measure_trips`' arguments)."""
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.iree import Launch, first_workgroup
-    from pipeline_mlir.emu.trips import measured_trips, record_runs
+    from pipeline_mlir.emu.trips import record_runs
     from pipeline_mlir.isa.asm import parse_asm
 
     kernel = load_kernel(code)
     launch = Launch(kernel, problem, "eager", 0, 0)
     launch.set_grid(grid)
-    first = first_workgroup(kernel)
-    runs = record_runs(kernel, launch.glob, first, launch.waves, launch.kernarg_at,
-                       launch.dims, limit=limit)
-    return measured_trips(parse_asm(asm_text).function(kernel.name), runs, kernel.instrs)
+    runs = record_runs(kernel, launch.glob, first_workgroup(kernel), launch.waves,
+                       launch.kernarg_at, launch.dims, limit=limit)
+    return parse_asm(asm_text).function(kernel.name), runs, kernel.instrs
 
 
 def simulate_measured(asm_text: str, filename: str, waves: int, stagger: bool, trips,
@@ -116,17 +126,7 @@ def whole_kernel(asm_text: str, code: bytes | str, problem, grid=None,
     """The first workgroup of the kernel of ``asm_text`` (``code``: its code object) run on
     ``problem`` by the emulator, then timed whole (:func:`timed_whole`): a kernel whose
     K-loop LLVM unrolled, or whose only loop left is a short remainder, is compared so."""
-    from pipeline_mlir.emu.inputs import load_kernel
-    from pipeline_mlir.emu.iree import Launch, first_workgroup
-    from pipeline_mlir.emu.trips import record_runs
-    from pipeline_mlir.isa.asm import parse_asm
-
-    kernel = load_kernel(code)
-    launch = Launch(kernel, problem, "eager", 0, 0)
-    launch.set_grid(grid)
-    runs = record_runs(kernel, launch.glob, first_workgroup(kernel), launch.waves,
-                       launch.kernarg_at, launch.dims)
-    return timed_whole(parse_asm(asm_text).function(kernel.name), runs, kernel.instrs, tables)
+    return timed_whole(*_first_workgroup_runs(asm_text, code, problem, grid), tables)
 
 
 def timed_whole(fn, runs: list, emulated: list, tables=("llvm", "measured")) -> WholeKernel:

@@ -116,7 +116,7 @@ def measured_trips(fn, runs: list[list[tuple[int, int]]], emulated: list) -> Mea
     """The runs of the blocks of ``fn``'s main loop (``fn``: the kernel's
     :class:`~pipeline_mlir.isa.asm.AsmFunction`) in the stretches ``runs`` of each wave
     (:func:`record_runs`; ``emulated``: the emulator's instructions of the kernel)."""
-    runs = _aligned(fn, runs, emulated)
+    runs = aligned_runs(fn, runs, emulated)
     index = {id(i): k for k, i in enumerate(fn.instrs())}
     main = fn.main_loop()
     nest = _Nest(fn, main, index)
@@ -201,15 +201,8 @@ def executed_stream(fn, stretches: list) -> list:
     return [ours[k] for first, last in stretches for k in range(first, last + 1)]
 
 
-def aligned_runs(fn, runs: list[list[tuple[int, int]]], emulated: list) -> list:
-    """:func:`record_runs`' stretches of each wave in the indices of ``fn``'s instructions
-    (the code object's ``s_nop`` padding dropped, the scheduling pseudo-instructions
-    leading into a stretch taken in)."""
-    return _aligned(fn, runs, emulated)
-
-
-def _aligned(fn, runs: list, emulated: list) -> list:
-    """``runs`` in the indices of ``fn``'s instructions: the code object has the
+def aligned_runs(fn, runs: list, emulated: list) -> list:
+    """``runs`` (:func:`record_runs`' stretches of each wave) in the indices of ``fn``'s instructions: the code object has the
     assembly's instructions in its order plus the ``s_nop`` padding of its ``.p2align``
     directives, which no stretch keeps, and without the scheduling pseudo-instructions
     LLVM prints as comments (``; sched_barrier``), which a stretch takes in where they

@@ -19,21 +19,41 @@ from __future__ import annotations
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation
 
-__all__ = ["inline_constant_true_ifs", "inline_ifs", "is_constant_true_if"]
+__all__ = ["constant_bool", "inline_branch", "inline_constant_true_ifs", "inline_ifs",
+           "is_constant_true_if"]
 
 
-def _constant_true(v) -> bool:
+def constant_bool(v) -> bool | None:
+    """The value of ``v`` when it is an ``i1`` ``arith.constant`` (the bindings give one as
+    a ``BoolAttr`` or as an ``IntegerAttr`` of width 1), else None."""
     owner = v.owner
     if isinstance(owner, ir.Block):
-        return False
+        return None
     op = as_operation(owner)
     if op.name != "arith.constant" or "value" not in op.attributes:
-        return False
+        return None
     attr = op.attributes["value"]
     if isinstance(attr, ir.BoolAttr):
         return bool(attr.value)
-    return isinstance(attr, ir.IntegerAttr) and isinstance(attr.type, ir.IntegerType) and \
-        attr.type.width == 1 and attr.value != 0
+    if isinstance(attr, ir.IntegerAttr) and isinstance(attr.type, ir.IntegerType) and \
+            attr.type.width == 1:
+        return attr.value != 0
+    return None
+
+
+def _constant_true(v) -> bool:
+    return constant_bool(v) is True
+
+
+def inline_branch(if_op, branch: int) -> None:
+    """``if_op`` (an ``scf.if``) replaced by the ops of one of its regions (``branch`` 0:
+    ``then``, 1: ``else``), its results by what that region yields."""
+    ops = [as_operation(o) for o in if_op.regions[branch].blocks[0].operations]
+    for o in ops[:-1]:
+        o.move_before(if_op)
+    for r, v in zip(if_op.results, ops[-1].operands):
+        r.replace_all_uses_with(v)
+    if_op.erase()
 
 
 def is_constant_true_if(op) -> bool:
@@ -59,10 +79,5 @@ def inline_ifs(ops: list) -> int:
     it stands; returns how many were inlined."""
     ifs = [o for o in ops if is_constant_true_if(o)]
     for if_op in ifs:
-        for o in list(if_op.regions[0].blocks[0].operations):
-            o = as_operation(o)
-            if o.name == "scf.yield":
-                continue
-            o.move_before(if_op)
-        if_op.erase()
+        inline_branch(if_op, 0)
     return len(ifs)

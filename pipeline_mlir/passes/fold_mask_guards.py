@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir, passmanager
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
+from pipeline_mlir.frontend.const_if import constant_bool, inline_branch
 from pipeline_mlir.passes._common import ModulePass, OpError
 
 #: the mark ``amdgpu-maskedload-to-load`` puts on the masked load it keeps in the branch
@@ -81,29 +82,10 @@ def never_taken(f) -> list:
         except ir.MLIRError:         # not analysable: nothing is folded
             return []
         folded = {ir.IntegerAttr(c.attributes[MARK]).value for c in guards(copy)
-                  if MARK in c.attributes and _false(c.operands[0])}
+                  if MARK in c.attributes and constant_bool(c.operands[0]) is False}
         return [g for i, g in enumerate(own) if i in folded]
     finally:
         copy.erase()
-
-
-def _false(v) -> bool:
-    """``v`` is the ``i1`` constant ``false`` (an ``arith.constant``; the bindings give a
-    boolean value as a ``BoolAttr``, not an ``IntegerAttr``)."""
-    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "arith.constant":
-        return False
-    return str(v.type) == "i1" and str(_op(v.owner).attributes["value"]) == "false"
-
-
-def keep_else(guard) -> None:
-    """``guard`` (an ``scf.if``) replaced by the ops of its ``else`` branch."""
-    block = guard.regions[1].blocks[0]
-    ops = [_op(x) for x in block.operations]
-    for o in ops[:-1]:
-        o.move_before(guard)
-    for r, v in zip(guard.results, ops[-1].operands):
-        r.replace_all_uses_with(v)
-    guard.erase()
 
 
 class FoldMaskGuards(ModulePass):
@@ -119,5 +101,5 @@ class FoldMaskGuards(ModulePass):
                 # innermost first: folding an outer guard erases the guards of its
                 # ``then`` branch with it (``guards`` lists outer ones first)
                 for g in reversed(never_taken(f)):
-                    keep_else(g)
+                    inline_branch(g, 1)       # its else branch in its place
         return []

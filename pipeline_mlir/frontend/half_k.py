@@ -35,7 +35,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import segments
-from pipeline_mlir.frontend.kernel_ir import at, erase_dead, erase_unused
+from pipeline_mlir.frontend.kernel_ir import at, erase_dead, erase_unused, narrow_read
 
 #: the loop's attribute once its MFMAs are halved (the analysis is not asked twice)
 HALVED_ATTR = "sched.k_halved"
@@ -215,22 +215,13 @@ def _half_read(read, off: int):
     vt = ir.VectorType(read.results[0].type)
     with ir.InsertionPoint(read), read.location:
         if read.name == "vector.load":
-            mem, idx = read.operands[0], list(read.operands[1:])
+            idx = list(read.operands[1:])
+            if off:
+                idx[-1] = B.arith.addi(idx[-1], index_constant(off))
+            half_t = ir.VectorType.get(vt.shape[:-1] + [_HALF], vt.element_type)
+            new = B.vector.load(half_t, read.operands[0], idx)
         else:
-            g = segments(read)
-            mem, idx = g[0][0], list(g[1])
-        if off:
-            idx[-1] = B.arith.addi(idx[-1], index_constant(off))
-        half_t = ir.VectorType.get(vt.shape[:-1] + [_HALF], vt.element_type)
-        if read.name == "vector.load":
-            new = B.vector.load(half_t, mem, idx)
-        else:
-            g = segments(read)
-            attrs = {a: read.attributes[a] for a in ("in_bounds", "permutation_map")}
-            attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, len(idx), 1, 0])
-            new = ir.Operation.create("vector.transfer_read", results=[half_t],
-                                      operands=[mem] + idx + [g[2][0]],
-                                      attributes=attrs).results[0]
+            new = narrow_read(read, off, _HALF)
         flat = ir.VectorType.get([_HALF], vt.element_type)
         return new if vt.rank == 1 else B.vector.shape_cast(flat, new)
 

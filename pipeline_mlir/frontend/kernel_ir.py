@@ -13,10 +13,11 @@ import numpy as np
 
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, element_bytes, enclosing_ops, memory_space
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, element_bytes, enclosing_ops, memory_space,
+                                            segments)
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import location_text
 from pipeline_mlir.target import gfx950
@@ -161,6 +162,23 @@ def erase_unused(ops: list) -> list:
                 x.erase()
                 changed = True
     return pending
+
+
+def narrow_read(op, offset: int, width: int):
+    """A ``vector.transfer_read`` of ``width`` elements of the one ``op`` (a
+    ``vector.transfer_read``) reads, from its innermost index + ``offset``, with ``op``'s
+    memref, padding, ``in_bounds`` and permutation map (unmasked), built at the current
+    insertion point; its result."""
+    vt = ir.VectorType(op.results[0].type)
+    g = segments(op)
+    mem, idx, pad = g[0][0], list(g[1]), g[2][0]
+    if offset:
+        idx[-1] = B.arith.addi(idx[-1], index_constant(offset))
+    piece_t = ir.VectorType.get(list(vt.shape[:-1]) + [width], vt.element_type)
+    attrs = {a: op.attributes[a] for a in ("in_bounds", "permutation_map")}
+    attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, len(idx), 1, 0])
+    return ir.Operation.create("vector.transfer_read", results=[piece_t],
+                               operands=[mem] + idx + [pad], attributes=attrs).results[0]
 
 
 def replace_masked_read(read, new, mask) -> None:

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import segments
 from pipeline_mlir.analysis.views import view_root
+from pipeline_mlir.frontend.kernel_ir import narrow_read
 from pipeline_mlir.frontend.scan import LoopScan, read_access
 from pipeline_mlir.frontend.tail_swizzle import SWIZZLE_ATTR, VIEW_OPS
 from pipeline_mlir.target.gfx950 import WIDEST_ACCESS_BYTES
@@ -70,23 +70,14 @@ def _swizzle_of(v) -> tuple[int, int] | None:
 def _split(op, per: int) -> list:
     """Replace ``op`` by reads of ``per`` elements and the vector rebuilt from them."""
     vt = ir.VectorType(op.results[0].type)
-    g = segments(op)
-    mem, idx, pad = g[0][0], list(g[1]), g[2][0]
-    piece_t = ir.VectorType.get(list(vt.shape[:-1]) + [per], vt.element_type)
     rank = len(vt.shape)
-    attrs = {a: op.attributes[a] for a in ("in_bounds", "permutation_map")}
-    attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get([1, len(idx), 1, 0])
     pieces = []
     with ir.InsertionPoint(op), op.location:
-        full = B.vector.broadcast(vt, pad)
+        full = B.vector.broadcast(vt, segments(op)[2][0])
         for i in range(vt.shape[-1] // per):
-            new_idx = list(idx)
-            if i:
-                new_idx[-1] = B.arith.addi(new_idx[-1], index_constant(i * per))
-            piece = ir.Operation.create("vector.transfer_read", results=[piece_t],
-                                        operands=[mem] + new_idx + [pad], attributes=attrs)
-            pieces.append(piece)
-            full = B.vector.insert_strided_slice(piece.results[0], full,
+            piece = narrow_read(op, i * per, per)
+            pieces.append(_op(piece.owner))
+            full = B.vector.insert_strided_slice(piece, full,
                                                  [0] * (rank - 1) + [i * per], [1] * rank)
     op.results[0].replace_all_uses_with(full)
     op.erase()

@@ -124,7 +124,7 @@ def _check_past_k(loop, reads: list) -> None:
                 _op(root.owner).name != "amdgpu.fat_raw_buffer_cast":
             continue
         rows = ir.MemRefType(root.type).shape[-2]
-        for ev, _ in _grid_evaluators(loop, workgroup_grid(kernel_of(loop))):
+        for ev, _ in grid_evaluators(loop, workgroup_grid(kernel_of(loop))):
             ev.bind(loop.regions[0].blocks[0].arguments[0], last)
             try:
                 row = np.asarray(ev.value(load.operands[rank - 1]))
@@ -299,7 +299,7 @@ def _prove_grid(loop, reads: list) -> bool:
                           f"front end copies such a run in {PIECE_BYTES}-byte pieces, proven "
                           f"for every workgroup of a grid of at most {GRID_LIMIT}, not "
                           f"{int(np.prod(grid))}")
-    for ev, chunk in _grid_evaluators(loop, grid):
+    for ev, chunk in grid_evaluators(loop, grid):
         for read, s in reads:
             try:
                 sizes = ev.value(s)
@@ -310,7 +310,7 @@ def _prove_grid(loop, reads: list) -> bool:
     return True
 
 
-def _grid_evaluators(loop, grid: tuple):
+def grid_evaluators(loop, grid: tuple):
     """(an evaluator of every thread of ``_CHUNK`` workgroups side by side, their ids) for
     the workgroups of ``grid``, the loop variable bound to its first value."""
     kernel = kernel_of(loop)
@@ -336,7 +336,7 @@ def prove_pieces(read, pieces: list) -> None:
     loop = read.operation.parent
     p, w = len(pieces), _width(read)
     s = cut_mask_size(read)
-    for ev, chunk in _grid_evaluators(loop, workgroup_grid(kernel_of(loop))):
+    for ev, chunk in grid_evaluators(loop, workgroup_grid(kernel_of(loop))):
         sizes = ev.value(s)
         g = np.arange(ev.threads)
         lane = g % WAVE_SIZE

@@ -41,8 +41,9 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, zero_bits
-from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
-from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
+from pipeline_mlir.analysis.loop_eval import workgroup_grid
+from pipeline_mlir.analysis.output_tiles import check_grid_covers
+from pipeline_mlir.frontend.cut_runs import grid_evaluators
 from pipeline_mlir.frontend.dynamic_masks import foreign_source
 from pipeline_mlir.frontend.kept_masks import keep_in_index
 from pipeline_mlir.frontend.kernel_ir import (check_read_movable, depends, describe,
@@ -84,11 +85,8 @@ def whole_runs(loop, count, width: int) -> bool:
         return False
     check_grid_covers(kernel, grid, tuple(size))
     iv = loop.regions[0].blocks[0].arguments[0]
-    ev = Evaluator(tuple(size), launch_values=False)
-    ev.where = loop
     steps = range(*bounds) if depends(count, {iv}) else range(bounds[0], bounds[0] + 1)
-    for point in np.ndindex(*grid):
-        bind_workgroup(ev, kernel, tuple(point) + (0,) * (3 - len(point)))
+    for ev, _ in grid_evaluators(loop, grid):
         for k in steps:
             ev.bind(iv, k)
             c = ev.value(count)

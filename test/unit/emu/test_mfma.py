@@ -53,37 +53,30 @@ def _assert_only(program: str, setup, i: int, j: int, value: float = 2.0) -> Non
     assert np.array_equal(_all_d(m.waves[0].V, 0), want)
 
 
-@pytest.mark.parametrize("mnemonic,one,two", [("v_mfma_f32_16x16x32_bf16", BF16_ONE, BF16_TWO),
-                                              ("v_mfma_f32_16x16x32_f16", F16_ONE, F16_TWO)])
+@pytest.mark.parametrize("mnemonic,one,two,per", [
+    ("v_mfma_f32_16x16x32_bf16", BF16_ONE, BF16_TWO, 8),
+    ("v_mfma_f32_16x16x32_f16", F16_ONE, F16_TWO, 8),
+    # gfx942's 16x16x16 form (the front end's MFMAs halved along K): 4 K values per lane
+    ("v_mfma_f32_16x16x16_bf16", BF16_ONE, BF16_TWO, 4),
+    ("v_mfma_f32_16x16x16_f16", F16_ONE, F16_TWO, 4)])
 @pytest.mark.parametrize("i,k,j", [(0, 0, 0), (5, 9, 3), (15, 31, 15), (4, 7, 12),
-                                   (11, 24, 1), (3, 17, 8)])
-def test_16x16x32_one_hot(mnemonic, one, two, i, k, j):
+                                   (11, 24, 1), (3, 17, 8), (11, 6, 1)])
+def test_16x16_one_hot(mnemonic, one, two, per, i, k, j):
+    """One element of A and of B set: only C[i][j] is their product. Each lane holds
+    ``per`` K values, k = per * floor(lane / 16) + element (K taken modulo 4 * per)."""
+    k %= 4 * per
+    regs = per // 2                     # VGPRs of one operand
+
     def setup(m):
         V = m.waves[0].V
-        V[4:12] = 0
-        # A[i][k] = 1: lane i + 16 * (k // 8), GPR (k % 8) // 2, half k % 2
-        _set_half(V, 4 + (k % 8) // 2, i + 16 * (k // 8), k % 2, one)
+        V[4:4 + 2 * regs] = 0
+        # A[i][k] = 1: lane i + 16 * (k // per), GPR (k % per) // 2, half k % 2
+        _set_half(V, 4 + (k % per) // 2, i + 16 * (k // per), k % 2, one)
         # B[k][j] = 2
-        _set_half(V, 8 + (k % 8) // 2, j + 16 * (k // 8), k % 2, two)
+        _set_half(V, 4 + regs + (k % per) // 2, j + 16 * (k // per), k % 2, two)
 
-    _assert_only(f"{mnemonic} v[0:3], v[4:7], v[8:11], 0\ns_endpgm", setup, i, j)
-
-
-@pytest.mark.parametrize("mnemonic,one,two", [("v_mfma_f32_16x16x16_bf16", BF16_ONE, BF16_TWO),
-                                              ("v_mfma_f32_16x16x16_f16", F16_ONE, F16_TWO)])
-@pytest.mark.parametrize("i,k,j", [(0, 0, 0), (5, 9, 3), (15, 15, 15), (11, 6, 1)])
-def test_16x16x16_one_hot(mnemonic, one, two, i, k, j):
-    """gfx942's 16x16x16 form (the front end's MFMAs halved along K): the calculator's
-    layout itself, 4 K values per lane, k = 4 * floor(lane / 16) + element."""
-    def setup(m):
-        V = m.waves[0].V
-        V[4:8] = 0
-        # A[i][k] = 1: lane i + 16 * (k // 4), GPR (k % 4) // 2, half k % 2
-        _set_half(V, 4 + (k % 4) // 2, i + 16 * (k // 4), k % 2, one)
-        # B[k][j] = 2
-        _set_half(V, 6 + (k % 4) // 2, j + 16 * (k // 4), k % 2, two)
-
-    _assert_only(f"{mnemonic} v[0:3], v[4:5], v[6:7], 0\ns_endpgm", setup, i, j)
+    a, b = f"v[4:{3 + regs}]", f"v[{4 + regs}:{3 + 2 * regs}]"
+    _assert_only(f"{mnemonic} v[0:3], {a}, {b}, 0\ns_endpgm", setup, i, j)
 
 
 def test_16x16x32_accumulates_c_in_place():

@@ -78,10 +78,18 @@ _MAKE_BUFFER_RSRC = re.compile(r"(@llvm\.amdgcn\.make\.buffer\.rsrc\.p\d+\.p\d+)
 # LLVM 24 prints a floating-point constant as the shortest decimal that reads back as it
 # (``fmul float %x, 1.000000e-01``); LLVM 22 reads a decimal only when its type holds it
 # exactly, else wants its hexadecimal form (``0x3FB99999A0000000``: the value as a
-# double; ``0xH``/``0xR`` and the bits for half/bfloat).  A literal's type is the last
-# floating-point type named before it on its line (an instruction names its operands' type
-# before them, or once before both of a binary op's).
-_FP_LITERAL = re.compile(r"\b(double|float|half|bfloat)\b|(?<![\w.$%@\"-])(-?\d+\.\d+(?:e[-+]?\d+)?)\b")
+# double; ``0xH``/``0xR`` and the bits for half/bfloat).  LLVM 24 spells a value no decimal
+# gives by name: ``+inf``/``-inf``, ``+qnan``/``-qnan``, ``+nan(0xP)`` (a quiet NaN with
+# payload P), ``+snan(0xP)`` (a signalling one), or by its bits, ``f0x00400000`` (a
+# denormal); LLVM 22 reads none of them, so they too are written in its hexadecimal form.
+# A literal's type is the last floating-point type named before it on its line (an
+# instruction names its operands' type before them, or once before both of a binary op's).
+_FP_LITERAL = re.compile(r"\b(double|float|half|bfloat)\b"
+                         r"|(?<![\w.$%@\"-])(-?\d+\.\d+(?:e[-+]?\d+)?)\b"
+                         r"|(?<![\w.$%@\"])(?:([-+])(inf|qnan|nan|snan)(?:\(0x([0-9A-Fa-f]+)\))?"
+                         r"|f0x([0-9A-Fa-f]+))(?![\w.$])")
+#: a floating-point type: (exponent bits, mantissa bits)
+_FP_FIELDS = {"double": (11, 52), "float": (8, 23), "half": (5, 10), "bfloat": (8, 7)}
 
 
 def _fp_hex(text: str, fp_type: str) -> str:
@@ -93,18 +101,51 @@ def _fp_hex(text: str, fp_type: str) -> str:
     try:
         if fp_type == "float":
             f = struct.unpack("<f", struct.pack("<f", x))[0]
-            return text if f == x else f"0x{struct.unpack('<Q', struct.pack('<d', f))[0]:016X}"
+            return text if f == x else _hex_of_bits(struct.unpack("<I", struct.pack("<f", x))[0],
+                                                    fp_type)
         if fp_type == "half":
             h = struct.unpack("<e", struct.pack("<e", x))[0]
-            return text if h == x else f"0xH{struct.unpack('<H', struct.pack('<e', x))[0]:04X}"
+            return text if h == x else _hex_of_bits(struct.unpack("<H", struct.pack("<e", x))[0],
+                                                    fp_type)
     except OverflowError:           # beyond the type: left as it is (LLVM 22 says so)
         return text
     if fp_type == "bfloat":
         u = struct.unpack("<I", struct.pack("<f", x))[0]
         b = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) & 0xFFFF
         exact = struct.unpack("<f", struct.pack("<I", b << 16))[0] == x
-        return text if exact else f"0xR{b:04X}"
+        return text if exact else _hex_of_bits(b, fp_type)
     return text                     # a double reads any decimal
+
+
+def _special_bits(sign: str, kind: str, payload: str | None, fp_type: str) -> int:
+    """The bits in ``fp_type`` of LLVM 24's ``<sign><kind>[(0x<payload>)]`` (``+inf``,
+    ``-qnan``, ``+nan(0x1)``, ``-snan(0x200001)``): all-ones exponent; the mantissa is the
+    payload, with the quiet bit (its top bit) set for ``qnan``/``nan``."""
+    ebits, mbits = _FP_FIELDS[fp_type]
+    mantissa = int(payload, 16) if payload else 0
+    if kind in ("qnan", "nan"):
+        mantissa |= 1 << (mbits - 1)
+    return (sign == "-") << (ebits + mbits) | ((1 << ebits) - 1) << mbits | mantissa
+
+
+def _hex_of_bits(bits: int, fp_type: str) -> str:
+    """LLVM 22's hexadecimal literal of the ``fp_type`` value with these bits: the bits for
+    a double, ``0xH``/``0xR`` and the bits for half/bfloat; a float is written as the double
+    holding it (exponent re-biased, mantissa shifted up; a NaN keeps its payload and its
+    quiet bit, which LLVM 22 reads back bit for bit)."""
+    if fp_type == "double":
+        return f"0x{bits:016X}"
+    if fp_type in ("half", "bfloat"):
+        return f"0x{'H' if fp_type == 'half' else 'R'}{bits:04X}"
+    sign, exp, mantissa = bits >> 31, (bits >> 23) & 0xFF, bits & 0x7FFFFF
+    if exp == 0xFF:
+        exp = 0x7FF
+    elif exp:
+        exp += 1023 - 127
+    elif mantissa:                  # a denormal: normal in a double
+        shift = 24 - mantissa.bit_length()
+        exp, mantissa = 1023 - 126 - shift, (mantissa << shift) & 0x7FFFFF
+    return f"0x{sign << 63 | exp << 52 | mantissa << 29:016X}"
 
 
 def _fp_literals(line: str) -> str:
@@ -115,16 +156,27 @@ def _fp_literals(line: str) -> str:
         if m.group(1):
             fp_type = m.group(1)
             return m.group(0)
-        return _fp_hex(m.group(2), fp_type) if fp_type else m.group(0)
+        if fp_type is None:
+            return m.group(0)
+        if m.group(2):
+            return _fp_hex(m.group(2), fp_type)
+        if m.group(6):
+            return _hex_of_bits(int(m.group(6), 16), fp_type)
+        return _hex_of_bits(_special_bits(m.group(3), m.group(4), m.group(5), fp_type), fp_type)
     return _FP_LITERAL.sub(sub, line)
 
 
+#: a line that may hold a literal :func:`_fp_literals` rewrites
+_MAY_HOLD_FP = re.compile(r"\.|inf|nan|f0x")
+
+
 def apply_skew_shims(ll_text: str) -> str:
-    """Rewrite LLVM 24 spellings LLVM 22 rejects: the make.buffer.rsrc name, and decimal
-    floating-point constants their type does not hold exactly (:func:`_fp_hex`)."""
+    """Rewrite LLVM 24 spellings LLVM 22 rejects: the make.buffer.rsrc name, decimal
+    floating-point constants their type does not hold exactly (:func:`_fp_hex`), and the
+    named or bit-pattern spellings of infinities, NaNs and denormals (:func:`_hex_of_bits`)."""
     text = _MAKE_BUFFER_RSRC.sub(r"\1", ll_text)
-    return "\n".join(_fp_literals(ln) if "." in ln and not ln.startswith(("!", ";")) else ln
-                     for ln in text.split("\n"))
+    return "\n".join(_fp_literals(ln) if not ln.startswith(("!", ";")) and _MAY_HOLD_FP.search(ln)
+                     else ln for ln in text.split("\n"))
 
 
 # ---- LLVM options the IR asks for ------------------------------------------------------------

@@ -28,7 +28,8 @@ element, reads a strided view of it (:func:`_check_in_order`; IREE gathers a bia
 tile so; a reversed or scrambled gather is refused at the op; a square C's bias read that
 way is refused where telling which side of C it follows would need it); IREE's late form
 of that gather, an ``scf.if`` per element (in bounds the element, else a pad), is a read of
-the binding when :mod:`~pipeline_mlir.frontend.guarded_read` proves it one.  A loop after the
+the binding when :mod:`~pipeline_mlir.frontend.guarded_read` proves it one; an ``scf.if``
+on a constant ``false`` is what its else-branch yields (its then-branch never runs).  A loop after the
 K-loop that gathers elements into a carried vector (the late form's) is a shape op over its
 initial value and what its body yields.
 Anything else on the way is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op,
@@ -46,6 +47,7 @@ from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
+from pipeline_mlir.frontend.const_if import constant_bool
 from pipeline_mlir.frontend.guarded_read import guarded_load
 from pipeline_mlir.frontend.kernel_ir import describe
 
@@ -137,6 +139,10 @@ class _Tracer:
             return self._shape(op)
         if name == "scf.for":
             return self._gather_loop(op, v)
+        if name == "scf.if" and constant_bool(op.operands[0]) is False:
+            # never takes its then-branch: its value is what the else-branch yields
+            yielded = list(op.regions[1].blocks[0].operations)[-1]
+            return self.value(as_operation(yielded).operands[list(op.results).index(v)])
         if name == "scf.if":        # IREE's late form of a map_load: frontend/guarded_read.py
             load, pad = guarded_load(self.f, op, lambda m: view_root(m) in self.bindings)
             if self.value(pad).kind not in ("const", "poison"):

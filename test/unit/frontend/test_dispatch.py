@@ -519,6 +519,24 @@ def test_a_bias_gathered_by_guarded_loads_is_read():
     assert _trace_guarded(GUARDED) == ("read", 0, "memref.load")
 
 
+def test_a_read_under_a_constant_false_is_its_pad():
+    """An ``scf.if`` on a constant ``false`` (a mutated guard of C's or a bias's read) never
+    runs its then-branch: its value is the else-branch's (the pad: poison, or a constant),
+    whatever the then-branch holds; on a constant ``true`` it is still a guarded read,
+    checked as one."""
+    text = GUARDED.replace("%x = scf.if %in", "%x = scf.if %b").replace(
+        "%pad = ub.poison : f32", "%pad = ub.poison : f32\n  %b = arith.constant false")
+    assert _trace_guarded(text) == ("poison", None, "ub.poison")
+    computed = text.replace("scf.yield %e : f32", "%s2 = arith.addf %e, %e : f32\n"
+                            "        scf.yield %s2 : f32")
+    assert _trace_guarded(computed) == ("poison", None, "ub.poison")
+    zero = text.replace("scf.yield %pad : f32\n", "%z = arith.constant 0.0 : f32\n"
+                        "        scf.yield %z : f32\n")
+    assert _trace_guarded(zero) == ("const", 0.0, "arith.constant")
+    err, op = _trace_guarded(computed.replace("arith.constant false", "arith.constant true"))
+    assert op == "scf.if" and "its then-branch does not yield one load" in str(err), err
+
+
 @pytest.mark.parametrize("old,new,message", [
     # a bound one past the bias: the guard lets thread 1 read element 6
     ("slt, %s, %c6", "slt, %s, %c7", "its guard is true where the load's index [6] is "

@@ -441,11 +441,11 @@ def check_kernel_asm(fn: AsmFunction, plan: KernelPlan, mfmas_per_mma: int | Non
     shape = plan.shape
     if mfmas_per_mma is None:
         mfmas_per_mma = shape.mfmas_per_mma
+    why = not_the_pipelined_loop(fn, plan, mfmas_per_mma)
+    if why:
+        raise IsaCheckError(f"ISA check: {why}")
     if mfmas_per_mma is None:
-        try:
-            loop = [i for b in fn.main_loop() for i in b.instrs]
-        except PipelineError as e:
-            raise IsaCheckError(f"ISA check: {e}") from None
+        loop = [i for b in fn.main_loop() for i in b.instrs]
         n_mfma = sum(1 for i in loop if i.kind == "mfma")
         n_mma = sum(1 for e in plan.kernel if e.op.role == OpRole.COMPUTE)
         if n_mma == 0 or n_mfma % n_mma:
@@ -458,3 +458,41 @@ def check_kernel_asm(fn: AsmFunction, plan: KernelPlan, mfmas_per_mma: int | Non
     res = check_isa(fn, expected, plan.fragment_waits)
     res.mfmas_per_mma = mfmas_per_mma
     return res
+
+
+def not_the_pipelined_loop(fn: AsmFunction, plan: KernelPlan,
+                           mfmas_per_mma: int | None = None) -> str:
+    """Why the main loop of ``fn`` (:meth:`~pipeline_mlir.isa.asm.AsmFunction.main_loop`: the
+    innermost loop with the most MFMAs) cannot be the loop ``plan`` pipelined, else ``""``.
+
+    The lowering fences the pipelined loop's phase with ``sched_barrier`` s where the plan
+    says (:func:`~pipeline_mlir.isa.skeleton.expected_skeleton`), and LLVM keeps each (a
+    comment of the assembly): a main loop without one of them, when the plan fences its
+    loop, is another loop of the kernel (a remainder or tail loop kept beside it).  Where
+    the plan fences nothing, a loop whose MFMAs are not a whole number of iterations (every
+    MMA entry of the plan's kernel, ``mfmas_per_mma`` MFMAs each when known, else at least
+    one) is, when ``mfmas_per_mma`` is not known (when it is, the check compares the loop
+    and says what differs).  The pipelined loop is then in no loop: LLVM unrolled it fully
+    (its trip count is a small constant).  ``fn`` without a loop holding MFMAs gets
+    the assembly reader's message."""
+    try:
+        loop = [i for b in fn.main_loop() for i in b.instrs]
+    except PipelineError as e:
+        return str(e)
+    n_mfma = sum(1 for i in loop if i.kind == "mfma")
+    n_mma = sum(1 for e in plan.kernel if e.op.role == OpRole.COMPUTE)
+    shape = plan.shape
+    x = Expansion(shape.vm_per_load, shape.lgkm_per_load, mfmas_per_mma or 1)
+    fences = sum(1 for t in expected_skeleton(plan, x)["loop"] if t.kind == "sched_barrier")
+    if fences:
+        if any(i.kind == "sched_barrier" for i in loop):
+            return ""
+        held = f"none of the {fences} sched_barrier fences of the pipelined loop"
+    else:
+        per_iteration = n_mma * (mfmas_per_mma or 1)
+        if mfmas_per_mma is not None or n_mma == 0 or n_mfma % per_iteration == 0:
+            return ""
+        held = f"not a whole number of its iterations ({n_mma} MMA entries)"
+    return (f"the main loop of the assembly ({n_mfma} MFMAs) holds {held}: it is another "
+            f"loop of the kernel (a remainder), and the pipelined loop is in no loop (LLVM "
+            f"unrolled it fully: its trip count is a small constant)")

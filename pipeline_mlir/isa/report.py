@@ -21,7 +21,10 @@ Occupancy`` and a difference is flagged.
 
 A kernel whose MFMAs are in no loop (LLVM unrolls a K-loop of a small constant trip count
 fully, as it does IREE Wave's 2-trip GEMM) has no main loop: the report says so and why
-(:func:`unrolled_note`, from the LLVM IR compiled) and still reports the rest.
+(:func:`unrolled_note`, from the LLVM IR compiled) and still reports the rest.  One whose
+pipelined loop LLVM unrolled beside a remainder loop it kept reports that loop as the main
+loop and says why the ISA check, which compares the pipelined loop, is not run
+(:func:`~pipeline_mlir.isa.check.not_the_pipelined_loop`).
 
 No MLIR and no LLVM here: the caller compiles and links the kernel
 (:mod:`pipeline_mlir.isa.codegen`) and hands over the assembly and the code object (and
@@ -36,7 +39,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
-from pipeline_mlir.isa.check import check_kernel_asm
+from pipeline_mlir.isa.check import check_kernel_asm, not_the_pipelined_loop
 from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
@@ -475,6 +478,9 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
                         "compilation)")
     elif rep.loop_note:
         rep.isa_note = "not run (it checks the main loop against the schedule: main loop above)"
+    elif why := not_the_pipelined_loop(fn, plan, isa_options.get("mfmas_per_mma") or
+                                       plan.shape.mfmas_per_mma):
+        rep.isa_note = f"not run ({why})"
     else:
         rep.isa = check_kernel_asm(fn, plan, **isa_options)
         rep.form_mfmas = rep.isa.mfmas_per_mma if rep.form else 0

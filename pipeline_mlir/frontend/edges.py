@@ -16,7 +16,10 @@ the trip count is a constant, its last) and requires at each
 
 * no element before the start of the buffer;
 * in workgroup 0, the one the layout is read from, no element past its end
-  (:func:`check_in_global`);
+  (:func:`check_in_global`), but for whole runs of a lane past the end of a fat buffer
+  range-checked by its own static shape (:func:`zero_end`), which read zero in the kernel
+  and in the front end's copies alike: IREE's kernels whose only tile along N or M crosses
+  C's edge point the rows past it there in every workgroup, 0 included;
 * for a channel the front end distributes (``channel``), every LDS element to get from
   the kernel's copies the global element the front end's copies would read, or both to
   lie out of the buffer (both read zero).  A workgroup at the edge of C may point whole
@@ -37,12 +40,15 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, descendants, workgroup_id_bound
+from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, dense_row_major, descendants,
+                                             element_bytes, memory_space, workgroup_id_bound)
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.lane_ops import SAMPLE_WORKGROUP
 from pipeline_mlir.frontend.extent import declared_extent
+from pipeline_mlir.frontend.kept_masks import OFFSET_LIMIT
+from pipeline_mlir.frontend.kernel_ir import fat_root, range_checked
 
 
 class Channel(NamedTuple):
@@ -85,17 +91,49 @@ def sample_points(scan, lb: int, step: int, trips: int | None) -> list[tuple[int
     return [(w, iv, when) for w in sample_ids(scan) for iv, when in steps]
 
 
+def zero_end(src) -> tuple[int, int] | None:
+    """(the elements of the buffer a copy's source ``src`` views, the elements a buffer
+    load's 32-bit offset reaches) when a read past the first reads zero: ``src`` views
+    (through casts and views) an ``amdgpu.fat_raw_buffer_cast`` of static row-major shape
+    at offset 0, range-checked by that shape
+    (:func:`~pipeline_mlir.frontend.kernel_ir.range_checked`); else None."""
+    root = fat_root(src)
+    if memory_space(root.type) != "fat_raw_buffer" or not range_checked(root):
+        return None
+    t = ir.MemRefType(root.type)
+    if not t.has_static_shape or not dense_row_major(t) or t.get_strides_and_offset()[1]:
+        return None
+    return int(np.prod(t.shape)), OFFSET_LIMIT // element_bytes(t)
+
+
 def check_in_global(op, elements: np.ndarray, size: int | None, workgroup: int,
-                    when: str = "first") -> None:
+                    when: str = "first", zero: tuple[int, int] | None = None) -> None:
     """The global elements a copy reads (relative to its buffer of ``size`` elements,
-    None: not known) in workgroup id ``workgroup`` at the loop's ``when`` K step: none
-    before the buffer; in workgroup 0 none past its end (module docstring)."""
+    None: not known; per lane a row of its run) in workgroup id ``workgroup`` at the loop's
+    ``when`` K step: none before the buffer; in workgroup 0 none past its end, unless
+    ``zero`` (:func:`zero_end`) says ``size`` and each lane's run lies inside or wholly past
+    it, within a buffer load's 32-bit offset (module docstring)."""
     lo, hi = int(elements.min()), int(elements.max())
-    if lo < 0 or (workgroup == 0 and size is not None and hi >= size):
+    past = None if size is None else elements >= size
+    if past is not None and zero is not None and zero[0] == size and hi < zero[1] and \
+            np.array_equal(past.all(axis=-1), past.any(axis=-1)):
+        past = None                     # whole runs past the end: zeros (module docstring)
+    if lo < 0 or (workgroup == 0 and past is not None and hi >= size):
         raise IRError(op, f"'{op.name}' op reads global memory outside its buffer in the "
                           f"loop's {when} iteration (element {lo if lo < 0 else hi} of "
                           f"{size if size is not None else 'a buffer'}); the pipeliner needs "
                           f"the copies' reads in bounds (every workgroup id {workgroup})")
+
+
+def past_end_note(table: np.ndarray, end: int | None) -> str:
+    """How many of the global elements ``table`` (workgroup 0's, of a channel whose layout
+    is no strided block) lie past its buffer's ``end`` (None: not known), as a note to the
+    refusal; empty if none."""
+    if end is None or table.max() < end:
+        return ""
+    return (f" (in workgroup 0, {int(np.sum(table >= end))} of them lie past the end of its "
+            f"{end} elements, where a read gives zero: rows of a tile C's edge cuts, pointed "
+            f"past the end, are no part of a strided block with the others)")
 
 
 def read_copies(scan, copies: list, wid: int, iv: int) -> list[tuple[np.ndarray, int | None]]:
@@ -136,7 +174,8 @@ def check_copy_reads(scan, points: list, copies: list | None = None,
     for wid, iv, when in points:
         reads = read_copies(scan, copies, wid, iv)
         for i, (el, size) in zip(copies, reads):
-            check_in_global(scan.copies[i].op, el, size, wid, when)
+            check_in_global(scan.copies[i].op, el, size, wid, when,
+                            zero_end(scan.copies[i].src))
         if channel is not None:
             _compare(channel, reads, wid, when)
 

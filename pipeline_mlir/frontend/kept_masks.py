@@ -59,10 +59,9 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, constant_int, dense_row_major,
                                              element_bytes, memory_space, segments, zero_bits)
-from pipeline_mlir.analysis.views import VIEW_OPS
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
-from pipeline_mlir.frontend.kernel_ir import describe, replace_masked_read
+from pipeline_mlir.frontend.kernel_ir import describe, fat_root, replace_masked_read
 from pipeline_mlir.frontend.masked_rows import fat_view
 from pipeline_mlir.frontend.select_masks import selected_loads
 
@@ -151,7 +150,7 @@ def _check(loop, at, cond, pad, load) -> tuple:
         raise IRError(at, f"{why} recomputes the condition for every iteration, so needs it "
                           f"computed by side-effect-free ops from the loop variable, threads, "
                           f"constants and values defined before the loop; it depends on {bad}")
-    root = _fat_root(load.operands[0])
+    root = fat_root(load.operands[0])
     if memory_space(root.type) != "fat_raw_buffer":
         raise IRError(at, f"{why} so needs its load to read a fat raw buffer "
                           f"(amdgpu.fat_raw_buffer_cast), not {root.type}")
@@ -200,22 +199,12 @@ def buffer_indices(src, indices: list) -> tuple:
     the sums built as ``arith`` ops at the current insertion point (through casts and
     same-rank unit-stride subviews: :func:`past_end_rows` checked it)."""
     t = ir.IndexType.get()
-    root = _fat_root(src)
+    root = fat_root(src)
 
     def const(v: int):
         return ir.Operation.create("arith.constant", results=[t],
                                    attributes={"value": ir.IntegerAttr.get(t, v)}).results[0]
     return root, dim_indices(_Arith(const), _Arith(const), src, indices, root)
-
-
-def _fat_root(v):
-    """The buffer memref ``v`` views: the first ``amdgpu.fat_raw_buffer_cast`` result on
-    its chain of views, else its root."""
-    while not isinstance(v, ir.BlockArgument) and _op(v.owner).name in VIEW_OPS:
-        if _op(v.owner).name == "amdgpu.fat_raw_buffer_cast":
-            return v
-        v = _op(v.owner).operands[0]
-    return v
 
 
 def _scalar_condition(at, c, why: str):
@@ -236,7 +225,7 @@ def _move_past_end(load, c, delta: int) -> None:
     (``select(c, i0, delta)``, ``select(c, i_d, 0)``), built before it; so a lane whose
     condition is false reads element ``delta x stride`` of the buffer whatever it computed."""
     t = ir.IndexType.get()
-    root = _fat_root(load.operands[0])
+    root = fat_root(load.operands[0])
     n = ir.MemRefType(root.type).rank
 
     def const(v: int):

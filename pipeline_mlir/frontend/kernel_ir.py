@@ -15,6 +15,7 @@ import numpy as np
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, element_bytes, enclosing_ops, memory_space,
                                             segments)
+from pipeline_mlir.analysis.views import VIEW_OPS
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
@@ -42,6 +43,25 @@ def owner(v, name: str):
         return None
     o = _op(v.owner)
     return o if o.name == name else None
+
+
+def fat_root(v):
+    """The buffer memref ``v`` views: the first ``amdgpu.fat_raw_buffer_cast`` result on
+    its chain of views, else its root."""
+    while not isinstance(v, ir.BlockArgument) and _op(v.owner).name in VIEW_OPS:
+        if _op(v.owner).name == "amdgpu.fat_raw_buffer_cast":
+            return v
+        v = _op(v.owner).operands[0]
+    return v
+
+
+def range_checked(buf) -> bool:
+    """Whether ``buf`` is an ``amdgpu.fat_raw_buffer_cast`` range-checked by its own shape
+    (no ``validBytes``, no ``boundsCheck(false)``): a read past its end reads zero."""
+    cast = owner(buf, "amdgpu.fat_raw_buffer_cast")
+    return cast is not None and not (
+        "boundsCheck" in cast.attributes and str(cast.attributes["boundsCheck"]) == "false") \
+        and not ("operandSegmentSizes" in cast.attributes and segments(cast)[1])
 
 
 def depends(v, values, seen: set | None = None) -> bool:

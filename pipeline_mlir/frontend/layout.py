@@ -56,7 +56,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, attr_names
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.frontend.copy_source import dim_indices
-from pipeline_mlir.frontend.edges import Channel, check_copy_reads, read_copies, table_of
+from pipeline_mlir.frontend.edges import (Channel, check_copy_reads, past_end_note, read_copies,
+                                          table_of)
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_elements
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
@@ -251,12 +252,13 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     first = next(p for p in an.read_points if p[0] == 0)
     chan = Channel(copies, [an.copies[i].lds for i in copies], np.zeros(full, np.int64),
                    copies[0], 0, 0, label, an.copies[copies[0]].op)
-    table, base0 = table_of(chan, read_copies(an.scan, copies, 0, first[1]))
+    reads0 = read_copies(an.scan, copies, 0, first[1])
+    table, base0 = table_of(chan, reads0)
     swizzle, digits = data_layout(table, view.swizzle)
     if digits is None:
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
-                             f"not a strided block of one buffer, swizzled or not",
-                             (an.copies[copies[0]].op,))
+                             f"not a strided block of one buffer, swizzled or not"
+                             f"{past_end_note(table, reads0[0][1])}", (an.copies[copies[0]].op,))
     logical = np.arange(full, dtype=np.int64)
     if swizzle is not None:
         logical = xor_shuffle(logical, *swizzle)

@@ -56,7 +56,7 @@ from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
 from pipeline_mlir.frontend.kernel_ir import (depends, describe, erase_unused, fat_raw_view,
-                                              kernel_of, owner)
+                                              kernel_of, owner, range_checked)
 from pipeline_mlir.frontend.row_proof import Form, prove_rows
 
 #: workgroup indices the copies are evaluated at (module docstring)
@@ -192,8 +192,13 @@ def _static_workgroup(read, loop, rows: int, T: int, row):
     found = []
     if forall is not None:
         args = forall.regions[0].blocks[0].arguments
-        found = [args[i] for i, ub in enumerate(dense_i64(forall, "staticUpperBound"))
+        ubs = dense_i64(forall, "staticUpperBound")
+        found = [args[i] for i, ub in enumerate(ubs)
                  if ub == tiles and isinstance(row, ir.Value) and depends(row, {args[i]})]
+        if not found and tiles == 1 and 1 in ubs:
+            # one tile: every workgroup's is tile 0, which a dimension of one workgroup
+            # (its induction variable always 0) stands for; IREE folds it out of the row
+            found = [args[ubs.index(1)]]
     if len(found) != 1:
         raise IRError(read, f"{describe(read)} masks rows of a buffer of {rows} rows, but "
                             f"{'no' if not found else 'more than one'} workgroup dimension "
@@ -420,11 +425,8 @@ def _check_range(buf) -> None:
     """The fat buffer ``buf`` that masked rows are read from past its end is checked against
     the range of its own shape: its ``amdgpu.fat_raw_buffer_cast`` has no ``validBytes``
     and no ``boundsCheck(false)`` (a read past the end must read zero, never memory)."""
-    cast = owner(buf, "amdgpu.fat_raw_buffer_cast")
-    unchecked = cast is not None and "boundsCheck" in cast.attributes and \
-        str(cast.attributes["boundsCheck"]) == "false"
-    if cast is None or unchecked or ("operandSegmentSizes" in cast.attributes and
-                                     segments(cast)[1]):
+    if not range_checked(buf):
+        cast = owner(buf, "amdgpu.fat_raw_buffer_cast")
         at = cast if cast is not None else buf.owner
         raise IRError(at, f"{describe(at)}: masked rows are read past the end of this fat "
                           f"buffer, which must be range-checked by its own shape (a cast "

@@ -37,6 +37,23 @@ def test_a_read_past_the_end_is_refused_only_in_workgroup_0():
     check_in_global(_Op(), np.arange(90, 121), 100, 1)
 
 
+def test_whole_runs_past_a_range_checked_end_pass_in_workgroup_0():
+    """A buffer range-checked by its own static shape (``zero``: its elements and the
+    elements a 32-bit offset reaches) reads zero past its end: workgroup 0 may point whole
+    runs of a lane there (IREE's tile cut by C's edge in every workgroup), not a run
+    across the end, not past the offset's reach, not past a shorter extent."""
+    runs = np.array([[88, 89, 90, 91], [96, 97, 98, 99], [196, 197, 198, 199]])
+    check_in_global(_Op(), runs, 100, 0, zero=(100, 1 << 30))
+    with pytest.raises(IRError, match=r"element 199 of 100"):
+        check_in_global(_Op(), runs, 100, 0)                     # no range-checked end
+    with pytest.raises(IRError, match=r"element 101 of 100"):
+        check_in_global(_Op(), runs[:2] + 2, 100, 0, zero=(100, 1 << 30))  # across
+    with pytest.raises(IRError, match=r"element 199 of 100"):
+        check_in_global(_Op(), runs, 100, 0, zero=(100, 199))   # past the offset's reach
+    with pytest.raises(IRError, match=r"element 199 of 100"):
+        check_in_global(_Op(), runs, 100, 0, zero=(200, 1 << 30))  # a shorter extent
+
+
 def _iree_bare_barrier(form: str, which: int, wait: str | None = None) -> tuple[str, int]:
     """IREE's committed bf16 kernel (``form``: ``late`` or ``prefetch``) with barrier
     ``which`` of its K-loop a bare ``rocdl.s.barrier`` (a ``rocdl.s.waitcnt WAIT`` before

@@ -1,0 +1,20 @@
+// sched-adopt-loop on IREE's f16 A x B^T 300x100x1030 at its prefetch point
+// (Inputs/iree-f16-abt-300x100x1030.prefetch.mlir, test/data/iree/generate.py LIT_INPUTS):
+// N = 100 is one 128-wide tile, so C's N edge cuts the B tile of every workgroup, 0
+// included. B's rows are copied through registers, each masked by the rows left
+// (frontend/masked_rows.py), which ties them to the grid's one tile along N: the forall
+// dimension of one workgroup stands for it (IREE folds its induction variable, always 0,
+// out of the row). The rows past 100 are then read past the end of B's range-checked
+// buffer, in workgroup 0 too, whole runs of a lane at a time, which read zero in IREE's
+// copies and in the front end's alike (frontend/edges.py). Pipelined, and exact on the
+// emulator (random mode; every workgroup, late and random, bf16 and f16, by hand):
+// RUN: pipeline-opt %S/Inputs/iree-f16-abt-300x100x1030.prefetch.mlir --pipeline=4wave --emulate --emulate-workgroups=1 --emulate-mode=random 2>&1 | FileCheck %s
+// CHECK: M=300 N=100 K=1030 mode=random: exact, max error 0, 1 of 5 workgroups x 4 waves
+//
+// Its late form points B's rows past 100 past the end of B's buffer by an arith.select
+// of the row: B's copies do not split into the schedule's subtiles, and the front end
+// distributes them from the block workgroup 0 reads, where those rows are no strided
+// block with the others. Refused, saying so (before: at the copy, reading outside its
+// buffer in workgroup 0):
+// RUN: not pipeline-opt %S/Inputs/iree-f16-abt-300x100x1030.late.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=LATE
+// LATE: error: sched-adopt-loop: {{.*}}channel B: the global elements its LDS buffer holds are not a strided block of one buffer, swizzled or not (in workgroup 0, 896 of them lie past the end of its 103000 elements, where a read gives zero

@@ -35,7 +35,7 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import (Evaluator, segments,
                                              xor_shuffle)
 from pipeline_mlir.analysis.ir_facts import block_size
-from pipeline_mlir.frontend.kernel_ir import at, is_pure, kernel_of
+from pipeline_mlir.frontend.kernel_ir import KEPT, at, is_pure, kernel_of
 
 _K = {"k0": 0, "k1": 1, "k_next": 2, "k_prev": -1}
 
@@ -351,11 +351,10 @@ class _TagCheck:
 def _past_end(ops, root, elements: np.ndarray) -> np.ndarray:
     """Which ``elements`` of the global buffer ``root`` that the copies ``ops`` read lie
     past its end, where they keep a mask in their address
-    (:data:`~pipeline_mlir.frontend.kept_masks.KEPT`; none otherwise, nor where the
+    (:data:`~pipeline_mlir.frontend.kernel_ir.KEPT`; none otherwise, nor where the
     buffer's size is known only at run time): a lane whose kept condition is false reads
     zeros there, at a fixed element that no K step moves, so it tells no K tile and the K
     moves are measured without it (a copy that does not keep a mask moves every lane)."""
-    from pipeline_mlir.frontend.kept_masks import KEPT   # (kept_masks imports this module)
     shape = ir.MemRefType(root.type).shape
     if not all(KEPT in op.attributes for op in ops) or \
             any(ir.ShapedType.is_dynamic_size(x) for x in shape):

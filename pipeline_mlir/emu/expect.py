@@ -10,9 +10,10 @@ product and sum of a matmul of small integers is exact in f32).
 **Expressions**: buffer names (their contents at the start of the run), ``X.T`` (the last two
 dimensions swapped), ``X @ Y`` (numpy's matmul: the last two dimensions multiplied, the
 ones before broadcast: a batch), ``+`` and ``-`` (numpy broadcasting: a bias of ``N``
-elements is added to every row), unary ``-``, ``relu(X)`` (``max(X, 0)``), ``X * 0.5``
-(a number: a scale, the product rounded to f32 as an f32 multiply rounds it) and
-parentheses.  The value is computed in
+elements is added to every row), unary ``-``, ``relu(X)`` (``max(X, 0)``), ``X * Y``
+(element by element, numpy broadcasting: ``X * 0.5`` a scale by a number, ``X * s`` by a
+scale per column of ``N`` elements; each operand rounded to f32, the product rounded to f32
+as an f32 multiply rounds it) and parentheses.  The value is computed in
 float64 (exact on the integer inputs), rounded to f32 as a kernel accumulating in f32
 holds it, then to the output's type (:func:`cast`: round to nearest even, as ``arith.truncf``
 and ``v_cvt_*`` do; the 8-bit float types as :func:`pipeline_mlir.emu.fp8cvt.f32_to_fp8`
@@ -195,10 +196,12 @@ class _Parser:
         while self.peek() in ("@", "*"):
             if self.take() == "*":
                 rhs, rshape = self.unary()
-                if shape and rshape:
-                    raise EmuError(f"'*' scales by a number: shapes {list(shape)} * "
-                                   f"{list(rshape)}")
-                node, shape = ("*", node, rhs), shape or rshape
+                try:
+                    shape = tuple(np.broadcast_shapes(shape, rshape))
+                except ValueError:
+                    raise EmuError(f"cannot multiply shapes {list(shape)} * {list(rshape)} "
+                                   f"element by element") from None
+                node = ("*", node, rhs)
                 continue
             rhs, rshape = self.unary()
             if len(shape) < 2 or len(rshape) < 2 or shape[-1] != rshape[-2]:

@@ -302,6 +302,16 @@ def expression(tree: Node, names: list[str], out: int, ab: list[int], product: s
             _refuse(tree, f"truncates to {tree.value} and the output C is {out_element}")
         tree = tree.args[0]
 
+    def element_wise(n: Node, sign: str) -> str:
+        a, b = (render(x) for x in n.args)
+        by_row = [x.kind == "read" and x.value in rows for x in n.args]
+        if all(by_row):
+            _refuse(n, "the epilogue combines two inputs that follow C's rows")
+        if any(by_row):             # a per-row input: combined with the transposed value
+            a, b = (x if r else f"({x}).T" for x, r in zip((a, b), by_row))
+            return f"(({a} {sign} {b}).T)"
+        return f"({a} {sign} {b})"
+
     def render(n: Node) -> str:
         if n.kind == "acc":
             init = n.args[0]
@@ -318,15 +328,7 @@ def expression(tree: Node, names: list[str], out: int, ab: list[int], product: s
                 _refuse(n, f"the epilogue reads {names[n.value]}, an operand of the matmul")
             return names[n.value]
         if n.kind in ("add", "sub"):
-            a, b = (render(x) for x in n.args)
-            sign = "+" if n.kind == "add" else "-"
-            by_row = [x.kind == "read" and x.value in rows for x in n.args]
-            if all(by_row):
-                _refuse(n, "the epilogue combines two inputs that follow C's rows")
-            if any(by_row):             # a per-row input: added to the transposed value
-                a, b = (x if r else f"({x}).T" for x, r in zip((a, b), by_row))
-                return f"(({a} {sign} {b}).T)"
-            return f"({a} {sign} {b})"
+            return element_wise(n, "+" if n.kind == "add" else "-")
         if n.kind == "mul" and not out_element.startswith(("i", "u")):
             scale = [x for x in n.args if x.kind == "const" and isinstance(x.value, float)
                      and abs(x.value) < float("inf")]
@@ -335,6 +337,8 @@ def expression(tree: Node, names: list[str], out: int, ab: list[int], product: s
                 c = scale[0].value
                 text = f"{render(inner)} * {abs(c)!r}"
                 return f"({text})" if c >= 0 else f"(-({text}))"
+            if not any(x.kind == "const" for x in n.args):
+                return element_wise(n, "*")     # (each operand, and the product, f32)
         if n.kind == "max":
             zero = [x for x in n.args if x.kind == "const" and x.value == 0]
             if zero:
@@ -344,7 +348,7 @@ def expression(tree: Node, names: list[str], out: int, ab: list[int], product: s
                 "the epilogue (not as the store to C)", "poison": "an undefined value"}
         _refuse(n, f"the epilogue computes {what.get(n.kind, f'a {n.kind}')}, which the "
                    f"emulator's reference does not model (it models bias adds, relu, scales, "
-                   f"truncf to C's type and C += A x B^T)")
+                   f"products with epilogue inputs, truncf to C's type and C += A x B^T)")
     return _bare(render(tree))
 
 

@@ -61,14 +61,12 @@ from pipeline_mlir.analysis.ir_facts import (DYNAMIC, constant_int, dense_row_ma
                                              element_bytes, memory_space, segments, zero_bits)
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
-from pipeline_mlir.frontend.kernel_ir import describe, fat_root, replace_masked_read
+from pipeline_mlir.frontend.kernel_ir import KEPT, describe, fat_root, replace_masked_read
 from pipeline_mlir.frontend.masked_rows import fat_view
 from pipeline_mlir.frontend.select_masks import selected_loads
 
 #: the bytes a buffer load's 32-bit offset reaches
 OFFSET_LIMIT = 2 ** 31
-#: the unit attribute of a load that keeps a mask (and of the copy regcopy makes of it)
-KEPT = "sched.kept_mask"
 
 
 def keep_moving_masks(loop) -> int:

@@ -29,6 +29,11 @@ def at(op) -> str:
     return "line " + text[2:] if text.startswith("-:") else text
 
 
+#: the unit attribute of a load that keeps a mask in its address
+#: (:mod:`~pipeline_mlir.frontend.kept_masks`), and of the copy regcopy makes of it
+KEPT = "sched.kept_mask"
+
+
 def describe(op) -> str:
     return f"'{op.name}' op at {at(op)}"
 

@@ -333,7 +333,9 @@ def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,
     for p, tid, sub, j in _plan_elements(plan):
         for d, t in enumerate(source_offset(NumpyOps, plan, tid, sub, j)):
             inner = lanes[None, :] if d == len(want) - 1 else 0
-            got[d][p] = np.broadcast_to((g0[d] + t)[:, None] + inner, p.shape)
+            # (a dimension the copies do not move along, a batch's, is one number)
+            at = np.broadcast_to(np.asarray(g0[d] + t, dtype=np.int64), p.shape[:1])
+            got[d][p] = np.broadcast_to(at[:, None] + inner, p.shape)
     ref = an.copies[plan.ref_copy].op
     check_launch_strides(base, want, got, plan.width * an.buffer_views[plan.buffer].elem_bytes,
                          an.buffer_views[plan.buffer].elem_bytes, label, (ref,),

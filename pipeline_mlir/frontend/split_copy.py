@@ -41,7 +41,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
 from pipeline_mlir.frontend.cut_runs import CUT, cut_mask_size
-from pipeline_mlir.frontend.kept_masks import KEPT, buffer_indices, unkept
+from pipeline_mlir.frontend.kept_masks import KEPT, buffer_indices, kept_parts, unkept
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
@@ -147,7 +147,10 @@ def check_split(ev, a, halves: list) -> None:
     run lane ``(64 / p) h + l // p`` of its wave read in the kernel's copy ``a``, ``l % p``
     parts on; of a run cut at C's edge (:data:`~pipeline_mlir.frontend.cut_runs.CUT`), that
     element where it keeps the piece, and keeps it exactly where the kernel's mask size
-    for that lane exceeds the piece's offset."""
+    for that lane exceeds the piece's offset; of a copy that keeps a mask in its address
+    (:data:`~pipeline_mlir.frontend.kept_masks.KEPT`), the run where the kernel's lane
+    keeps its run and the fixed element past the end that lane reads where it does not,
+    kept exactly where that lane's is (:func:`_kept_piece`)."""
     parts = len(halves)
     half = a.elements // parts
     want = ev.view(a.src).element([ev.value(i) for i in a.src_indices])
@@ -156,6 +159,9 @@ def check_split(ev, a, halves: list) -> None:
     cut = CUT in a.op.attributes
     if cut:
         sizes = ev.value(cut_mask_size(a.op))
+    kept = None if cut or KEPT not in a.op.attributes else kept_parts(a.src_indices[0])
+    if kept is not None:
+        kept_lane = ev.value(kept[1]).astype(bool)
     for h, (op, _, src, idx) in enumerate(halves):
         other_lane = tid - lane + WAVE_SIZE // parts * h + lane // parts
         offset = (lane % parts) * half
@@ -170,6 +176,9 @@ def check_split(ev, a, halves: list) -> None:
             idx = unkept(idx)
         got = ev.view(src).element([ev.value(i) for i in idx])
         other = want[other_lane] + offset
+        if kept is not None:
+            other = _kept_piece(ev, a, (h, parts), idx, kept_lane[other_lane],
+                                (other, want[other_lane]))
         if not np.array_equal(got, other):
             t = int(np.flatnonzero(got != other)[0])
             raise IRError(a.op, f"{describe(a.op)}: split into {_count(parts)} "
@@ -177,6 +186,27 @@ def check_split(ev, a, halves: list) -> None:
                                 f"copies, thread {t} of copy {h} reads element {int(got[t])}, "
                                 f"not {int(other[t])}: its address is not the kernel's for "
                                 f"the lane whose bytes it moves")
+
+
+def _kept_piece(ev, a, piece: tuple, idx: list, kernel_keeps, elements: tuple):
+    """The element each lane of piece ``h`` of ``count`` (``piece``) of kept copy ``a`` (at
+    indices ``idx``) must read, of ``elements`` (the kernel's lane's element that far on,
+    the kernel's lane's own): the first where the kernel's lane keeps its run
+    (``kernel_keeps``), else the second, the fixed element past the end that lane reads
+    (the piece's select gives it unshifted: :func:`_plus_odd`).  The piece must keep its
+    run exactly where that lane does, else an error at the copy."""
+    h, count = piece
+    parts = kept_parts(idx[0])
+    keeps = None if parts is None else ev.value(parts[1]).astype(bool)
+    if keeps is None or not np.array_equal(keeps, kernel_keeps):
+        t = 0 if keeps is None else int(np.flatnonzero(keeps != kernel_keeps)[0])
+        said = "keeps no mask" if keeps is None else \
+            ("keeps" if keeps[t] else "drops") + " its run"
+        raise IRError(a.op, f"{describe(a.op)}: split into {_count(count)} "
+                            f"{LDS_DMA_BYTES[0]}-byte copies, thread {t} of copy {h} {said} "
+                            f"where the kernel's lane whose bytes it moves "
+                            f"{'keeps' if kernel_keeps[t] else 'drops'} its run")
+    return np.where(keeps, *elements)
 
 
 def _count(parts: int) -> str:

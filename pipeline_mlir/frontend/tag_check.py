@@ -35,7 +35,7 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import (Evaluator, segments,
                                              xor_shuffle)
 from pipeline_mlir.analysis.ir_facts import block_size
-from pipeline_mlir.frontend.kernel_ir import at, is_pure, kernel_of
+from pipeline_mlir.frontend.kernel_ir import KEPT, at, is_pure, kernel_of
 
 _K = {"k0": 0, "k1": 1, "k_next": 2, "k_prev": -1}
 
@@ -320,8 +320,11 @@ class _TagCheck:
             s1 = [copy_elements(self.ev, op)[3] for op in ops]
             # per global source (an operand, and an MX operand's scales): one K step each
             for root in dict.fromkeys(a[0] for a in src0):
-                d = np.concatenate([b - a[1] for a, b in zip(src0, s1) if a[0] == root],
-                                   axis=1)
+                d = np.concatenate([(b - a[1])[~(_past_end(ops, root, a[1]) &
+                                                 _past_end(ops, root, b))]
+                                    for a, b in zip(src0, s1) if a[0] == root])
+                if d.size == 0:
+                    continue          # every lane reads past the end: zeros, no K tile
                 if np.any(d != d.flat[0]):
                     raise IRError(ops[0], f"'{ops[0].name}' op: its global addresses do not "
                                           f"move by one K step when the loop variable does; "
@@ -338,10 +341,25 @@ class _TagCheck:
             for root in dict.fromkeys(a[0] for a in src0):
                 if (slot[0], root) not in delta:
                     continue          # no load of the channel stays in the loop's K tiles
-                addrs = np.sort(np.concatenate([a[1].ravel() for a in src0 if a[0] == root]))
+                addrs = np.sort(np.concatenate([a[1][~_past_end(ops, root, a[1])]
+                                                for a in src0 if a[0] == root]))
                 by_key.setdefault((slot[0], slot[2], root), []).append(
                     (ops[0], _k_of(f), addrs, delta[(slot[0], root)][0]))
         return by_key
+
+
+def _past_end(ops, root, elements: np.ndarray) -> np.ndarray:
+    """Which ``elements`` of the global buffer ``root`` that the copies ``ops`` read lie
+    past its end, where they keep a mask in their address
+    (:data:`~pipeline_mlir.frontend.kernel_ir.KEPT`; none otherwise, nor where the
+    buffer's size is known only at run time): a lane whose kept condition is false reads
+    zeros there, at a fixed element that no K step moves, so it tells no K tile and the K
+    moves are measured without it (a copy that does not keep a mask moves every lane)."""
+    shape = ir.MemRefType(root.type).shape
+    if not all(KEPT in op.attributes for op in ops) or \
+            any(ir.ShapedType.is_dynamic_size(x) for x in shape):
+        return np.zeros(elements.shape, bool)
+    return elements >= int(np.prod(shape))
 
 
 def _culprit(mask, owners, who, elements, slots, load_ops):

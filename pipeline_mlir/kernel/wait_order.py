@@ -29,7 +29,10 @@ overflowing before the next load (``sched-fix-hazards`` inserts those and marks 
 ``OpDesc.overflow_guard``); an earlier wait of the same counter at least as strict ends the
 walk.  A fragment load of more reads than ``lgkmcnt`` holds is issued in runs behind guard
 waits (:mod:`pipeline_mlir.schedule.load_runs`): the walk sees its runs, the last first,
-and each guard as such an earlier wait; a cut between two runs is inside the entry.
+and each guard as such an earlier wait, but one that completes only what was issued before
+it: the entries before the load must be issued before its guard, so the walk ends there
+with a cut between the load and them (LLVM issued two of B's reads after A's guard in an
+8-wave ``A^T x B`` kernel without it); a cut between two runs is inside the entry.
 A wait lowered below the count its schedule derived, for speed
 (``OpDesc.derived_count``, :mod:`pipeline_mlir.schedule.vm_cap`), is walked with the derived
 count: that cut is pinned, and the lower count then completes a superset of what it
@@ -123,7 +126,10 @@ def _cut(stream: list, k: int, shape, parts, strict: bool) -> OrderCut | None:
                     f"the wait would complete an unknown subset of them")
             later += runs[i]
             if i > 0 and guard_count(runs[i]) <= n - later:
-                return None       # the run's guard already completed what the wait would
+                # the run's guard completes what the wait would of what was issued before
+                # it: the entries before this one, which must then be issued before it
+                later = n
+                break
         if later == n:
             first = x
     return None

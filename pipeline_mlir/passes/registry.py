@@ -199,7 +199,7 @@ IREE_TAIL_PIPELINE = ("hal.executable(hal.executable.variant(builtin.module(func
 #: registered in iree-base-compiler; IREE's one pass does gpu/amdgpu/vector/memref/arith/
 #: cf -> llvm + rocdl (it needs a GPU target, set by :func:`add_to_llvm`).
 _TO_LLVM = ("sched-stage-copies", ("iree-codegen-tail", IREE_TAIL_PIPELINE),
-            "sched-fold-mask-guards", "sched-word-masks", "sched-gpu-kernel",
+            "sched-unmask-loads", "sched-fold-mask-guards", "sched-word-masks", "sched-gpu-kernel",
             "sched-check-device-input", "sched-xdl-guard", "lower-affine", "convert-scf-to-cf",
             "iree-convert-to-rocdl", "canonicalize", "cse", "reconcile-unrealized-casts",
             "sched-buffer-soffset", "sched-rocdl-to-llvm-intrinsics",

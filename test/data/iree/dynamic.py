@@ -330,27 +330,36 @@ def padded_source(n: bool = False, k: int = 4096, dtype: str = "bf16",
         f"  return %r : {c}\n}}\n")
 
 
-def dynamic_k_source(forced: bool = True, stages: int = 1) -> str:
+def dynamic_k_source(forced: bool = True, stages: int = 1, batch: int | None = None,
+                     size: int = 4096) -> str:
     """The bf16 ``A x B^T`` matmul of ``tensor<4096x?xbf16>`` operands (M = N = 4096, K
     known only at launch); with ``forced``, IREE's default MFMA configuration forced (a
     ``compilation_info``, ``stages`` its prefetch stages: ``iree-compile`` 3.13 writes the
     same code for 1 and 2, its K-loop's trip count being known only at run time), else
-    IREE's own choice (per-thread ``vector.contract``s)."""
+    IREE's own choice (per-thread ``vector.contract``s).  ``batch``: a ``batch_matmul`` of
+    that many (``tensor<Bx{size}x?xbf16>``, the configuration's tile one batch deep);
+    ``size``: M and N."""
     import generate as G
 
-    t = "tensor<4096x?xbf16>"
+    lead, d = (f"{batch}x", "b, ") if batch else ("", "")
+    t = f"tensor<{lead}{size}x?xbf16>"
+    c = f"tensor<{lead}{size}x{size}xf32>"
+    config = G.forced_config("MFMA_F32_16x16x32_BF16", stages) if forced else ""
+    if batch:   # (one more, outermost, loop dimension: the batch, a tile of 1)
+        config = config.replace("reduction = [0, 0, 1]", "reduction = [0, 0, 0, 1]").replace(
+            "subgroup = [4, 4, 0]", "subgroup = [0, 4, 4, 0]").replace(
+            "workgroup = [128, 128, 0]", "workgroup = [1, 128, 128, 0]")
     attr = " {compilation_info = #ci}" if forced else ""
-    return (G.forced_config("MFMA_F32_16x16x32_BF16", stages) if forced else "") + (
-        f"func.func @matmul(%a: {t}, %b: {t}) -> tensor<4096x4096xf32> {{\n"
+    return config + (
+        f"func.func @matmul(%a: {t}, %b: {t}) -> {c} {{\n"
         "  %zero = arith.constant 0.0 : f32\n"
-        "  %e = tensor.empty() : tensor<4096x4096xf32>\n"
-        "  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<4096x4096xf32>) "
-        "-> tensor<4096x4096xf32>\n"
-        "  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
-        "affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]\n"
-        f"      ins(%a, %b : {t}, {t}) outs(%c : tensor<4096x4096xf32>){attr} "
-        "-> tensor<4096x4096xf32>\n"
-        "  return %r : tensor<4096x4096xf32>\n}\n")
+        f"  %e = tensor.empty() : {c}\n"
+        f"  %c = linalg.fill ins(%zero : f32) outs(%e : {c}) -> {c}\n"
+        f"  %r = linalg.{'batch_' if batch else ''}matmul indexing_maps = ["
+        f"affine_map<({d}m, n, k) -> ({d}m, k)>, affine_map<({d}m, n, k) -> ({d}n, k)>, "
+        f"affine_map<({d}m, n, k) -> ({d}m, n)>]\n"
+        f"      ins(%a, %b : {t}, {t}) outs(%c : {c}){attr} -> {c}\n"
+        f"  return %r : {c}\n}}\n")
 
 
 def sparse_layout(text: str) -> str:

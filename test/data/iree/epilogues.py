@@ -31,11 +31,14 @@ def _generic(ins: list[tuple[str, str, str]], out: str, body: str, yield_type: s
 
 
 def epilogue_source(kind: str, dtype: str = "bf16", m: int = 2048, n: int = 2048,
-                    k: int = 1024, batch: int = 2, config: str | None = None) -> str:
+                    k: int = 1024, batch: int = 2, config: str | None = None,
+                    b_kxn: bool = False) -> str:
     """The ``linalg`` function of ``kind`` (module docstring); ``config``: a
     ``compilation_info`` set on the matmul (``generate.compilation_info``: e.g. IREE's
-    8-wave kernels, which stage the accumulators of the epilogue through private memory)."""
-    A, B, C = f"tensor<{m}x{k}x{dtype}>", f"tensor<{n}x{k}x{dtype}>", f"tensor<{m}x{n}xf32>"
+    8-wave kernels, which stage the accumulators of the epilogue through private memory);
+    ``b_kxn``: B given ``K x N`` (``C = A x B``)."""
+    A, C = f"tensor<{m}x{k}x{dtype}>", f"tensor<{m}x{n}xf32>"
+    B = f"tensor<{k}x{n}x{dtype}>" if b_kxn else f"tensor<{n}x{k}x{dtype}>"
     if kind == "batch":
         A, B, C = (f"tensor<{batch}x{t[7:]}" for t in (A, B, C))
     params = [f"%a: {A}", f"%b: {B}"]
@@ -46,6 +49,8 @@ def epilogue_source(kind: str, dtype: str = "bf16", m: int = 2048, n: int = 2048
         fill = ""
     op = "linalg.batch_matmul" if kind == "batch" else "linalg.matmul"
     maps = _MAPS.format(d="b, " if kind == "batch" else "")
+    if b_kxn:
+        maps = maps.replace("n, k)>, affine_map", "k, n)>, affine_map")
     attrs = "" if config is None else f" {{compilation_info = {config}}}"
     text = (f"  %r = {op} {maps}\n      ins(%a, %b : {A}, {B}) outs(%c : {C}){attrs} -> {C}\n")
     result, rtype = "%r", C

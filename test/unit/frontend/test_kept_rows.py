@@ -101,3 +101,43 @@ def test_k_rows_of_the_late_form(tmp_path, capsys):
                              late)))
     assert_refused_at(tmp_path, capsys, negative, "%352 = scf.if %351",
                       "needs a padding of the constant zero")
+
+
+def _batch_ab() -> str:
+    """IREE's bf16 batch 2 x 200x300x136 ``A x B`` at the prefetch point (the fourth audit's
+    family, docs/iree-kernels.md): K step 8, A's runs of 4 elements (8 bytes) copied as two
+    4-byte pieces (``frontend/split_copy.py``), each row past M = 200 kept in the index;
+    the workgroup the front end samples (1) holds such rows."""
+    return G.prefetch_point(E.epilogue_source("batch", m=200, n=300, k=136, b_kxn=True))
+
+
+def test_a_batch_run_in_pieces_keeps_its_rows_past_m(tmp_path, capsys, monkeypatch):
+    """The pieces of a kept run: a lane whose row is past M reads the fixed element past
+    the end the kernel's lane reads (not it plus the piece's offset); the tag check
+    measures the copies' K moves without such lanes (zeros that no K step moves).  Exact
+    on the emulator (the first and the corner workgroup).  A piece that adds its offset
+    outside the kept select is refused at the read, and so is the kernel at the copy when
+    the past-the-end lanes are measured too."""
+    import numpy as np
+
+    from pipeline_mlir.frontend import split_copy as S
+    from pipeline_mlir.frontend import tag_check as T
+    from pipeline_mlir.tools.pipeline_opt import main
+
+    text = _batch_ab()
+    path = tmp_path / "k.mlir"
+    path.write_text(text)
+    rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-workgroups=2",
+               "--emulate-mode=late", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out and "C = A @ B" in out, out + err
+    read = "= vector.transfer_read %subview_17"
+    with monkeypatch.context() as m:
+        m.setattr(S, "_plus_odd", lambda copy, idx, odd: S.B.arith.addi(idx[-1], odd))
+        assert_refused_at(tmp_path, capsys, text, read, "its address is not the kernel's")
+    with monkeypatch.context() as m:
+        m.setattr(T, "_past_end", lambda ops, root, e: np.zeros(e.shape, bool))
+        rc = main(["--pipeline=4wave", str(path), "--emit=schedule"])
+        err = capsys.readouterr()[1]
+        line = 1 + text[:text.index(read)].count("\n")
+        assert rc == 1 and f"k.mlir:{line}:" in err and "do not move by one K step" in err, err

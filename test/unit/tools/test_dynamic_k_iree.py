@@ -472,3 +472,17 @@ def test_entry_barrier_behind_its_wait_is_taken(kernels, tmp_path, capsys):
     rc = main(["--pipeline=4wave", str(src), "-o", "-"])
     out, err = capsys.readouterr()
     assert rc == 0 and "sched.group" in out, err   # the schedule's groups: pipelined
+
+
+def test_a_batch_with_k_at_launch_is_pipelined_and_exact(tmp_path, capsys):
+    """IREE's bf16 batch 2 x 128x128xK, K known at launch (the fourth audit's,
+    docs/iree-kernels.md): the front end's own copies of its rows of launch-time stride,
+    checked per dimension against the kernel's, the batch's index one number for every
+    lane (an internal error before, from both forms); the prefetch point exact (late mode,
+    K = 160: the pipelined loop, then the remainder; the late form, with the same
+    schedule, by hand)."""
+    (tmp_path / "k.mlir").write_text(G.prefetch_point(dynamic_k_source(batch=2, size=128)))
+    rc = main(["--pipeline=4wave", "--emulate=128,128,160", str(tmp_path / "k.mlir"),
+               "--emulate-workgroups=2", "--emulate-mode=late", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out and "A 2x128x160xbf16" in out, out + err

@@ -213,10 +213,30 @@ def test_scales_in_check_expressions():
     assert e.shape == (1, 1)
     assert got.tolist() == [[-float(np.float32(3 * np.float64(np.float32(0.1)))) + 6.0]]
     assert got[0, 0] != -0.30000000000000004 + 6.0       # the float64 product's value
-    for bad, message in [("A * B", "'*' scales by a number: shapes [2, 2] * [2, 2]"),
+    for bad, message in [("A * s", "cannot multiply shapes [2, 2] * [3] element by element"),
                          ("A * 0.5.5", "cannot read '.5'")]:
         with pytest.raises(EmuError, match=re.escape(message)):
-            parse_expect(bad, {"A": (2, 2), "B": (2, 2)})
+            parse_expect(bad, {"A": (2, 2), "B": (2, 2), "s": (3,)})
+
+
+def test_products_with_epilogue_inputs_in_check_expressions():
+    """``X * s`` element by element (the fourth audit's per-row scale: ``((A @ B.T).T *
+    s).T``; per column ``A @ B.T * s``): each operand and the product rounded to f32, as
+    the kernel's f32 multiply of the f32 accumulator rounds it."""
+    import numpy as np
+
+    shapes = {"A": (2, 1), "B": (3, 1), "s": (2,), "t": (3,)}
+    A, B = np.array([[3.0], [1.0]]), np.array([[1.0], [2.0], [16777217.0]])
+    values = {"A": A, "B": B, "s": np.array([0.1, 2.0]), "t": np.array([1.0, 0.5, 3.0])}
+    rows = evaluate(parse_expect("((A @ B.T).T * s).T", shapes), values)
+    f32 = [[float(np.float32(np.float64(np.float32(3.0 * b)) * np.float32(0.1)))
+            for b in (1.0, 2.0, 16777217.0)], [2.0, 4.0, float(np.float32(16777217.0)) * 2]]
+    assert rows.tolist() == f32
+    cols = evaluate(parse_expect("A @ B.T * t", shapes), values)
+    f = np.float32          # (3 x 16777217 is 50331652 in f32, times 3 150994960)
+    assert cols.tolist() == [[3.0, 3.0, float(f(np.float64(f(3 * 16777217.0)) * 3))],
+                             [1.0, 1.0, float(f(16777217.0)) * 3]]
+    assert cols[0, 2] != 3 * 16777217.0 * 3 and cols[0, 2] == 150994960.0
 
 
 def test_relu_in_check_expressions():

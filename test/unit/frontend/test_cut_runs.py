@@ -150,3 +150,20 @@ def test_batch_both_cut_k_tail(tmp_path, capsys):
         "iteration with no K part in its mask" in err and "Traceback" not in err, err
     line = paths["late"].read_text().splitlines()[int(err.split(":")[1]) - 1]
     assert "scf.if" in line, (err, line)
+    # built as written (the LLVM step alone, the reference builds' way): the K row's size of
+    # each remainder read's mask kept by sched-unit-masks (without it the stack dropped it,
+    # as it does in IREE's own build of this matmul: wrong on every workgroup)
+    from pipeline_mlir.driver.dispatch_launch import run_dispatch
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
+
+    code = tmp_path / "plain.hsaco"
+    with share_code_objects():
+        assert main([str(paths["prefetch"]), "--pass-pipeline=builtin.module()",
+                     "--emit=hsaco", "-o", str(code)]) == 0
+    with new_context() as ctx:
+        d = matmul_dispatch(ir.Module.parse(forms["prefetch"], ctx), None)
+    summary, problem = run_dispatch(d, load_kernel(code.read_bytes()), "plain", ("eager", 0),
+                                    1, None, False)
+    assert problem is None and "exact" in summary, summary

@@ -48,7 +48,7 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 from pipeline_mlir.frontend.const_if import constant_bool
-from pipeline_mlir.frontend.guarded_read import guarded_load
+from pipeline_mlir.frontend.guarded_read import check_tied, guarded_load
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: ops that move vector elements without computing
@@ -388,6 +388,9 @@ def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int]) -> str:
                       f"columns nor its {M} rows")
     if len(fits) == 2:
         fits = _follows(f, reads_of(tree, binding)[0], writer, mn, b.name)
+    c_shape = ir.MemRefType(view_root(writer.operands[WRITES[writer.name][1]]).type).shape
+    for read in reads_of(tree, binding):
+        check_tied(f, read, c_shape, fits[0])
     return fits[0]
 
 

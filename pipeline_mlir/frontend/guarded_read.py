@@ -27,6 +27,18 @@ the grid and every iteration of the constant loops around it (:data:`MAX_POINTS`
 The pad then only fills the elements past the binding's end, which the store of C masks
 off as it masks the columns past C's; where it would reach C (a gather shifted onto
 another column of the bias), ``--emulate`` compares C element by element and finds it.
+
+``--emulate`` runs a few workgroups; :func:`check_tied` ties the others to them.  Once the
+epilogue reader knows which of C's indices the bias follows (its columns or its rows), the
+tile of C each workgroup of the grid writes is evaluated
+(:func:`~pipeline_mlir.analysis.output_tiles.output_tiles`), and, for every thread of every
+workgroup and every iteration of the loops around the read, the element the load reads:
+as the workgroup moves from the grid's first, each thread's element must move by exactly
+what its tile's first column (row) moves (the gather of a workgroup is the first
+workgroup's, moved with C's tile; a workgroup that writes nothing is not held to it).
+Else an error at the ``scf.if`` naming the workgroup, thread and iteration.  A gather
+wrong in a middle workgroup (its index off there only, in bounds and strided as
+everywhere) is thus refused, not reported exact on the workgroups the emulator runs.
 """
 
 from __future__ import annotations
@@ -38,7 +50,7 @@ import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int
 from pipeline_mlir.analysis.loop_eval import SideBySide, workgroup_grid
-from pipeline_mlir.analysis.output_tiles import bind_workgroup
+from pipeline_mlir.analysis.output_tiles import bind_workgroup, output_tiles
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.frontend.kernel_ir import describe
@@ -185,3 +197,52 @@ def _check_strides(op, at: dict, ranges: list, per_workgroup: int, expected) -> 
                               f"{int(want[lane])}: the element is not a strided view of the "
                               f"loops' iterations: {_WHY}")
     return strides
+
+
+def check_tied(f, load, c_shape: tuple, along: str) -> None:
+    """Refuse (at its ``scf.if``) the guarded read whose load is ``load`` when, over the
+    grid, the element it reads does not move with the ``along`` (``column`` or ``row``)
+    origin of the tile of C (of ``c_shape``) each workgroup writes (module docstring); a
+    load that is not a guarded read's is left."""
+    op = load.parent
+    if op is None or as_operation(op).name != "scf.if":
+        return
+    op = as_operation(op)
+    loops = _loops(op)
+    grid = workgroup_grid(f)
+    block = block_size(f) or (256, 1, 1)
+    ids = [tuple(int(x) for x in w) for w in np.ndindex(*grid)]
+    try:
+        tiles = output_tiles(f, tuple(c_shape), tuple(grid), ids, block)
+    except IRError as e:
+        raise IRError(op, f"{describe(op)}: the tiles of C the workgroups write could not be "
+                          f"evaluated ({e}); {_TIE}") from None
+    dim = len(c_shape) - (1 if along == "column" else 2)
+    origin = np.array([t[0][0][dim] if t else -1 for t in tiles], dtype=np.int64)
+    ids_a = np.array(ids, dtype=np.int64).reshape(-1, len(grid))
+    base: dict = {}
+    for start in range(0, len(ids_a), CHUNK):
+        chunk = ids_a[start:start + CHUNK]
+        ev = SideBySide(block, len(chunk))
+        bind_workgroup(ev, f, ev.lane_ids(chunk))
+        n = ev.per_workgroup
+        writes = origin[start:start + len(chunk)] >= 0
+        moved = (origin[start:start + len(chunk)] - origin[0])[:, None]
+        for point in itertools.product(*[r for _, r in loops]):
+            for (iv, _), i in zip(loops, point):
+                ev.bind(iv, i)
+            got = _element(ev, op, load, point, chunk).reshape(-1, n)
+            first = base.setdefault(point, got[:1])
+            bad = np.argwhere((got - first != moved) & writes[:, None])
+            if len(bad):
+                w, t = (int(x) for x in bad[0])
+                raise IRError(op, f"{describe(op)}: in workgroup "
+                                  f"{[int(x) for x in chunk[w]]} thread {t} (loop iteration "
+                                  f"{list(point)}) it reads element {int(got[w, t])}, "
+                                  f"{int(got[w, t] - first[0, t])} from the grid's first "
+                                  f"workgroup's, where the {along} of the tile of C it "
+                                  f"writes moved by {int(moved[w, 0])}: {_TIE}")
+
+
+_TIE = ("a guarded read of a bias is taken only where every workgroup's gather is the "
+        "first workgroup's, moved with its tile of C (proven over the grid)")

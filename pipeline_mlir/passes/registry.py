@@ -109,8 +109,8 @@ def named_pipeline(schedule, end: str = "lowered", chip: str = DEFAULT_CHIP) -> 
     :data:`SCHEDULE_PASSES`;
     then, unless ``end`` is ``"phases"``, ``sched-fix-hazards`` for a schedule with a
     complete kernel (the printed schedule stays as derived; an option that changes the
-    schedule but never the kernel is a ConfigError here), ``sched-lower-to-rocdl`` and
-    ``sched-stage-copies``; for ``end="llvm"`` also the LLVM step for ``chip``.
+    schedule but never the kernel is a ConfigError here), ``sched-lower-to-rocdl``,
+    ``sched-stage-copies`` and ``sched-unit-masks``; for ``end="llvm"`` also the LLVM step for ``chip``.
     """
     if end not in PIPELINE_ENDS:
         raise ConfigError(f"named pipeline: unknown end '{end}' (one of "
@@ -128,6 +128,9 @@ def named_pipeline(schedule, end: str = "lowered", chip: str = DEFAULT_CHIP) -> 
     # register-staged copies in the emitted MLIR too (an executable handed back to
     # iree-compile would otherwise lower them as DMA)
     items.append(("sched-stage-copies", create("sched-stage-copies")))
+    # masks' unit-dimension tests explicit in the emitted MLIR (iree-compile given it back
+    # runs the folds that drop them)
+    items.append(("sched-unit-masks", create("sched-unit-masks")))
     if end == "llvm":
         items += llvm_step(chip)
     return items
@@ -198,7 +201,8 @@ IREE_TAIL_PIPELINE = ("hal.executable(hal.executable.variant(builtin.module(func
 #: ``translate.translate_to_llvm_ir``.  The separate upstream conversions are not
 #: registered in iree-base-compiler; IREE's one pass does gpu/amdgpu/vector/memref/arith/
 #: cf -> llvm + rocdl (it needs a GPU target, set by :func:`add_to_llvm`).
-_TO_LLVM = ("sched-stage-copies", ("iree-codegen-tail", IREE_TAIL_PIPELINE),
+_TO_LLVM = ("sched-stage-copies", "sched-unit-masks",
+            ("iree-codegen-tail", IREE_TAIL_PIPELINE),
             "sched-unmask-loads", "sched-fold-mask-guards", "sched-word-masks", "sched-gpu-kernel",
             "sched-check-device-input", "sched-xdl-guard", "lower-affine", "convert-scf-to-cf",
             "iree-convert-to-rocdl", "canonicalize", "cse", "reconcile-unrealized-casts",

@@ -130,7 +130,8 @@ def test_batch_both_cut_k_tail(tmp_path, capsys):
     """Batch 2 x 100x100x1030 ``A^T x B``: both operands' runs cut (M = N = 100) and a K
     tail.  At the prefetch point the remainder's reads keep their K part folded into the
     run's size (the MLIR stack drops a unit dimension's size of ``vector.create_mask``:
-    the row past K, the next batch's, was read whole): exact on workgroup 0.  IREE's late
+    the row past K, the next batch's, was read whole; ``sched-unit-masks`` now keeps it
+    too): exact on workgroup 0.  IREE's late
     form has lost both reads' K masks (the row clamped to K): refused at the read."""
     forms = G.forms(_batch_atb(2, 100, 100, 1030))
     paths = {}
@@ -150,3 +151,27 @@ def test_batch_both_cut_k_tail(tmp_path, capsys):
         "iteration with no K part in its mask" in err and "Traceback" not in err, err
     line = paths["late"].read_text().splitlines()[int(err.split(":")[1]) - 1]
     assert "scf.if" in line, (err, line)
+
+
+def test_batch_k_tail_built_as_written(tmp_path):
+    """The same prefetch point built as written (the LLVM step alone, the reference builds'
+    way): the K row's size of each masked read's ``create_mask 1, k, s`` kept by
+    ``sched-unit-masks`` (without it the stack dropped it, as it does in IREE's own build
+    of this matmul: wrong on every workgroup, max error 234); exact on workgroup 0."""
+    from pipeline_mlir.driver.dispatch_launch import run_dispatch
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
+
+    forms = G.forms(_batch_atb(2, 100, 100, 1030))
+    prefetch = tmp_path / "prefetch.mlir"
+    prefetch.write_text(forms["prefetch"])
+    code = tmp_path / "plain.hsaco"
+    with share_code_objects():
+        assert main([str(prefetch), "--pass-pipeline=builtin.module()",
+                     "--emit=hsaco", "-o", str(code)]) == 0
+    with new_context() as ctx:
+        d = matmul_dispatch(ir.Module.parse(forms["prefetch"], ctx), None)
+    summary, problem = run_dispatch(d, load_kernel(code.read_bytes()), "plain", ("eager", 0),
+                                    1, None, False)
+    assert problem is None and "exact" in summary, summary

@@ -589,3 +589,75 @@ def test_a_guarded_read_is_checked_in_every_workgroup(monkeypatch):
     monkeypatch.setattr(guarded_read, "MAX_POINTS", 4)
     err, op = _trace_guarded(GUARDED)
     assert op == "scf.if" and "there are 8 of them, not 1 to 4" in str(err), err
+
+
+#: GUARDED's gather over a grid of 4 workgroups: workgroup w writes columns 4w..4w+3 of C's
+#: 2 rows (thread t row t) with the bias elements of those columns
+TIED = """
+func.func @k(%bias: memref<16xf32>, %C: memref<2x16xf32>) attributes {gpu.known_block_size = array<i32: 2, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %pad = ub.poison : f32
+  scf.for %k = %c0 to %c1 step %c1 {
+  }
+  %t = gpu.thread_id x upper_bound 2
+  %w = gpu.block_id x upper_bound 4
+  %w4 = arith.muli %w, %c4 : index
+  %off = arith.constant 0 : index
+  %p = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %r = arith.addi %w4, %i : index
+    %s = arith.addi %r, %off : index
+    %in = arith.cmpi slt, %s, %c16 : index
+    %x = scf.if %in -> (f32) {
+      %e = memref.load %bias[%s] : memref<16xf32>
+      scf.yield %e : f32
+    } else {
+      scf.yield %pad : f32
+    }
+    memref.store %x, %p[%i] : memref<4xf32, #gpu.address_space<private>>
+  }
+  %v = vector.transfer_read %p[%c0], %pad {in_bounds = [true]} : memref<4xf32, #gpu.address_space<private>>, vector<4xf32>
+  vector.transfer_write %v, %C[%t, %w4] {in_bounds = [true]} : vector<4xf32>, memref<2x16xf32>
+  return
+}
+"""
+
+
+def _tied(text: str):
+    """Which of C's indices TIED's bias follows, or the IRError."""
+    from types import SimpleNamespace
+
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.epilogue import follows, trace_output
+
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        loop = walk_ops(f, lambda o: o.name == "scf.for")[0]
+        tree, writers = trace_output(f, loop, list(f.regions[0].blocks[0].arguments), 1)
+        try:
+            return follows(f, tree, 0, SimpleNamespace(shape=(16,), name="bias"), writers[0],
+                           (2, 16))
+        except IRError as e:
+            return e
+
+
+def test_a_guarded_gather_is_tied_to_c_over_the_grid():
+    """Each workgroup's gather is the first one's moved with its tile of C, proven over the
+    grid: a gather one column off in workgroup 2 only (in bounds, strided as everywhere, so
+    the guard and stride checks pass and the first and last workgroups are exact) is
+    refused at the ``scf.if``, naming it; so is a gather that stays put as C's tile moves."""
+    assert _tied(TIED) == "column"
+    shifted = TIED.replace("%off = arith.constant 0 : index", "%is2 = arith.cmpi eq, %w, %c2 "
+                           ": index\n  %off = arith.select %is2, %c1, %c0 : index")
+    err = _tied(shifted)
+    assert isinstance(err, IRError) and err.op.name == "scf.if", err
+    assert "in workgroup [2] thread 0 (loop iteration [0]) it reads element 9, 9 from the " \
+        "grid's first workgroup's, where the column of the tile of C it writes moved by 8" \
+        in str(err), str(err)
+    err = _tied(TIED.replace("%r = arith.addi %w4, %i", "%r = arith.addi %c0, %i"))
+    assert isinstance(err, IRError) and "in workgroup [1] thread 0" in str(err), err

@@ -578,10 +578,12 @@ def test_named_pipelines_follow_the_state_order():
     names = [n for n, _ in registry.named_pipeline(parse_pipeline("4wave"), "phases")]
     assert names == ["sched-adopt-loop", "sched-import", *registry.SCHEDULE_PASSES]
     kernel = [n for n, _ in registry.named_pipeline(parse_pipeline("pingpong"), "lowered")]
-    assert kernel[-3:] == ["sched-fix-hazards", "sched-lower-to-rocdl", "sched-stage-copies"]
+    assert kernel[-4:] == ["sched-fix-hazards", "sched-lower-to-rocdl", "sched-stage-copies",
+                           "sched-unit-masks"]
     abstract = [n for n, _ in registry.named_pipeline(parse_pipeline("single-buffer"))]
     # no kernel to repair
-    assert abstract[-3:] == ["sched-verify", "sched-lower-to-rocdl", "sched-stage-copies"]
+    assert abstract[-4:] == ["sched-verify", "sched-lower-to-rocdl", "sched-stage-copies",
+                             "sched-unit-masks"]
     imp = registry.named_pipeline(parse_pipeline("4wave{BK=128 dtype=fp8}"), "phases")[0][1]
     assert imp.schedule == parse_pipeline("4wave{dtype=fp8 BK=128}")
     with pytest.raises(ConfigError, match="unknown end 'asm'"):

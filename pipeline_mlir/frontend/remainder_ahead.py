@@ -116,9 +116,7 @@ def why_not_ahead(loop) -> str | None:
         return "its body loads nothing from global memory into registers"
     for o in body.operations:
         o = _op(o)
-        if o not in roots and (writes_outside_lds(o) if not len(o.regions) else
-                               any(writes_outside_lds(x) for x in descendants(o)
-                                   if not len(x.regions))):
+        if o not in roots and _writes_outside_lds(o):
             return f"its body may write memory other than LDS ('{o.name}')"
     s = _slice(roots, body, body.arguments[0])
     return s if isinstance(s, str) else None
@@ -155,7 +153,7 @@ def load_ahead(loop):
     ops = _slice(roots, body, iv)
     values = [r for o in roots for r in o.results]
     lb, ub, step = list(loop.operands)[:3]
-    with ir.InsertionPoint(loop), loop.location:
+    with ir.InsertionPoint(_earliest(loop, ops)), loop.location:
         if constant_int(lb) is not None and constant_int(ub) is not None:
             m = _clone_at(ops, iv, lb)
             firsts = [m[v] for v in values]
@@ -199,6 +197,34 @@ def load_ahead(loop):
         r.erase()
     erase_unused(rest)
     return new.operation
+
+
+def _writes_outside_lds(op) -> bool:
+    """``op`` or an op nested in it may write memory other than LDS."""
+    return any(writes_outside_lds(x) for x in [op, *descendants(op)] if not len(x.regions))
+
+
+def _earliest(loop, ops: list):
+    """The op before which the first iteration's loads go: ``loop``, or the loop before it
+    in its block (the pipelined loop, or the ``scf.if`` guarding it) when nothing from
+    there to ``loop`` may write memory other than LDS and the loads' operands are defined
+    before it, so that the loads overlap the pipelined loop's last K tiles."""
+    block = [_op(o) for o in loop.block.operations]
+    at = block.index(loop)
+    outside = {v for o in ops for v in _free_operands(o)} - {r for o in ops for r in o.results}
+    outside |= set(list(loop.operands)[:2])
+    defined = set()
+    for k in range(at - 1, -1, -1):
+        o = block[k]
+        if _writes_outside_lds(o):
+            return block[k + 1]
+        defined |= {r for x in [o, *descendants(o)] for r in x.results}
+        if defined & outside:
+            return block[k + 1]
+        if o.name == "scf.for" or (o.name == "scf.if" and any(
+                x.name == "scf.for" for x in descendants(o))):
+            return o
+    return loop
 
 
 def loads_ahead(kernel) -> None:

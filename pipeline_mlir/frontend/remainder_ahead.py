@@ -21,7 +21,9 @@ What it relies on, checked here (else the loop stays as written and the reason i
 returned, never a wrong kernel):
 
 * nothing in the body writes memory other than LDS (a load moved an iteration earlier
-  then reads what it read before);
+  then reads what it read before), nor does anything before the loop in the kernel (a
+  load moved above a barrier would not see another wave's write the barrier ordered
+  before it);
 * the body has no direct-to-LDS copy and no wait of a memory counter: a ``vmcnt`` wait
   counts the loads issued after the copy it waits for, and moving a load would change
   what it waits for;
@@ -51,6 +53,8 @@ IN_PLACE_ATTR = "sched.loads_in_place"
 COUNTED = ("amdgpu.gather_to_lds", "rocdl.s.waitcnt", "amdgpu.memory_counter_wait",
            "rocdl.asyncmark", "rocdl.wait.asyncmark", "rocdl.s.wait.loadcnt",
            "rocdl.global.load.lds", "rocdl.raw.ptr.buffer.load.lds")
+#: the functions a kernel is
+KERNELS = ("func.func", "gpu.func")
 #: the reads of global memory into registers that may be moved
 LOADS = ("vector.load", "vector.maskedload", "vector.transfer_read")
 
@@ -119,7 +123,26 @@ def why_not_ahead(loop) -> str | None:
         if o not in roots and _writes_outside_lds(o):
             return f"its body may write memory other than LDS ('{o.name}')"
     s = _slice(roots, body, body.arguments[0])
-    return s if isinstance(s, str) else None
+    if isinstance(s, str):
+        return s
+    before = _write_before(loop)
+    if before is not None:
+        return (f"the kernel may write memory other than LDS before it ('{before.name}'), "
+                f"which another wave's loads may have to see past a barrier")
+    return None
+
+
+def _write_before(loop):
+    """An op before ``loop`` in the kernel (in its block and every enclosing one, up to the
+    function) that may write memory other than LDS, or None."""
+    op = loop
+    while op.parent is not None and op.name not in KERNELS:
+        block = [_op(o) for o in op.block.operations]
+        for o in block[:block.index(op)]:
+            if _writes_outside_lds(o):
+                return o
+        op = _op(op.parent)
+    return None
 
 
 def _roots(body) -> list:

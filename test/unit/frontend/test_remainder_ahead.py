@@ -23,7 +23,7 @@ LDS = "memref<64xf32, #gpu.address_space<workgroup>>"
 
 
 def loop_text(load: str = "%v = vector.load %A[%i, %c0] : {G}, vector<4xf32>",
-              extra: str = "", lb: str = "%c0", ub: str = "%c32") -> str:
+              extra: str = "", lb: str = "%c0", ub: str = "%c32", pre: str = "") -> str:
     body = f"""
     {load.format(G=GLOBAL)}
     vector.store %v, %L[%c0] : {LDS}, vector<4xf32>
@@ -41,6 +41,7 @@ func.func @k(%A: {GLOBAL}, %L: {LDS}, %n: index) -> vector<4xf32> {{
   %c8 = arith.constant 8 : index
   %c32 = arith.constant 32 : index
   %z = arith.constant dense<0.0> : vector<4xf32>
+  {pre.format(G=GLOBAL)}
   %r:2 = scf.for %i = {lb} to {ub} step %c8 iter_args(%acc = %z, %j = %c0)
       -> (vector<4xf32>, index) {{{body}
   }} {{sched.remainder}}
@@ -93,11 +94,18 @@ def test_run_time_bounds_guard_the_first_loads():
      "a load depends on 'memref.load', which is not free of side effects"),
     ("%v = vector.load %L[%c8] : memref<64xf32, #gpu.address_space<workgroup>>, "
      "vector<4xf32>", "", "its body loads nothing from global memory into registers"),
-], ids=["global-write", "counter-wait", "carried-index", "lds-read-index", "no-global-load"])
+    (None, "pre:vector.store %z, %A[%c8, %c0] : {G}, vector<4xf32>",
+     "the kernel may write memory other than LDS before it ('vector.store'), which another "
+     "wave's loads may have to see past a barrier"),
+], ids=["global-write", "counter-wait", "carried-index", "lds-read-index", "no-global-load",
+        "global-write-before"])
 def test_what_the_rewrite_relies_on_leaves_the_loop_as_written(load, extra, why):
     if extra.startswith("vector.store %w0"):
         extra = "%w0 = vector.load %L[%c8] : {L}, vector<4xf32>\n    " + extra
-    text = loop_text(extra=extra) if load is None else loop_text(load=load, extra=extra)
+    pre = extra.removeprefix("pre:") if extra.startswith("pre:") else ""
+    extra = "" if pre else extra
+    text = loop_text(extra=extra, pre=pre) if load is None else loop_text(load=load,
+                                                                          extra=extra)
     m, loop = rewrite(text)
     assert AHEAD_ATTR not in loop.attributes, why
     said = ir.StringAttr(loop.attributes[IN_PLACE_ATTR]).value

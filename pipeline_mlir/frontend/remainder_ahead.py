@@ -39,8 +39,9 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import (effects, erase_unused, in_lds, is_pure, next_op,
-                                             writes_outside_lds, zero_vector)
+from pipeline_mlir.frontend.kernel_ir import (close_grown, effects, erase_unused, grown_loop,
+                                             in_lds, is_pure, next_op, writes_outside_lds,
+                                             zero_vector)
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 
 __all__ = ["AHEAD_ATTR", "IN_PLACE_ATTR", "load_ahead", "loads_ahead", "why_not_ahead"]
@@ -183,16 +184,8 @@ def load_ahead(loop):
         else:
             firsts = _guarded_firsts(ops, values, iv, lb, ub)
     n = len(list(loop.operands)) - 3
-    with ir.InsertionPoint(loop), loop.location:
-        new = B.scf.ForOp(lb, ub, step, list(loop.operands)[3:] + firsts)
-        with ir.InsertionPoint(new.body):
-            holder = B.scf.YieldOp([])
-    for o in list(body.operations):
-        _op(o).move_before(holder.operation)
-    holder.operation.erase()
+    new = grown_loop(loop, firsts)
     nb = new.body
-    for old, nw in zip(list(body.arguments), list(nb.arguments)):
-        old.replace_all_uses_with(nw)
     carried = list(nb.arguments)[1 + n:]
     for v, c in zip(values, carried):
         v.replace_all_uses_with(c)
@@ -205,16 +198,10 @@ def load_ahead(loop):
                             nb.arguments[0])
         m = _clone_at(ops, nb.arguments[0], at)
         nexts = [m[v] for v in values]
-    old_yield = _op(list(nb.operations)[-1])
-    with ir.InsertionPoint(old_yield), loop.location:
-        B.scf.YieldOp(list(old_yield.operands) + nexts)
-    old_yield.erase()
-    for old, nw in zip(loop.results, list(new.results)[:n]):
-        old.replace_all_uses_with(nw)
     for name in list(loop.attributes):
         new.operation.attributes[name] = loop.attributes[name]
     new.operation.attributes[AHEAD_ATTR] = ir.UnitAttr.get()
-    loop.erase()
+    close_grown(loop, new, nexts)
     rest = [o for o in ops if o not in roots]
     for r in reversed(roots):
         r.erase()

@@ -50,10 +50,11 @@ __all__ = ["AHEAD_ATTR", "IN_PLACE_ATTR", "load_ahead", "loads_ahead", "why_not_
 AHEAD_ATTR = "sched.loads_ahead"
 #: on a remainder loop left as written: why (a string)
 IN_PLACE_ATTR = "sched.loads_in_place"
-#: ops that wait for a memory counter or copy straight into LDS (module docstring)
-COUNTED = ("amdgpu.gather_to_lds", "rocdl.s.waitcnt", "amdgpu.memory_counter_wait",
-           "rocdl.asyncmark", "rocdl.wait.asyncmark", "rocdl.s.wait.loadcnt",
-           "rocdl.global.load.lds", "rocdl.raw.ptr.buffer.load.lds")
+#: ops that copy straight into LDS, and ops that wait for a memory counter (module
+#: docstring)
+TO_LDS = ("amdgpu.gather_to_lds", "rocdl.global.load.lds", "rocdl.raw.ptr.buffer.load.lds")
+WAITS = ("rocdl.s.waitcnt", "amdgpu.memory_counter_wait", "rocdl.asyncmark",
+         "rocdl.wait.asyncmark", "rocdl.s.wait.loadcnt")
 #: the functions a kernel is
 KERNELS = ("func.func", "gpu.func")
 #: the reads of global memory into registers that may be moved
@@ -101,7 +102,7 @@ def _slice(roots: list, body, iv) -> list | str:
         if o.block != body or o in need:
             continue
         if not is_pure(o):
-            return f"a load depends on '{o.name}', which is not free of side effects"
+            return "a load depends on an op that is not free of side effects"
         need.add(o)
         todo.extend(o.operands)
     return [_op(o) for o in body.operations if _op(o) in need]
@@ -113,23 +114,26 @@ def why_not_ahead(loop) -> str | None:
     if step is None or step <= 0:
         return "its step is not a positive constant"
     body = loop.regions[0].blocks[0]
+    # (the reasons name no op: the loop's printed attribute is not an op of its body)
     for o in descendants(loop):
-        if o.name in COUNTED:
-            return f"its body waits for a memory counter or copies to LDS ('{o.name}')"
+        if o.name in TO_LDS:
+            return "its body copies straight to LDS"
+        if o.name in WAITS:
+            return "its body waits for a memory counter"
     roots = _roots(body)
     if not roots:
         return "its body loads nothing from global memory into registers"
     for o in body.operations:
         o = _op(o)
         if o not in roots and _writes_outside_lds(o):
-            return f"its body may write memory other than LDS ('{o.name}')"
+            return "its body may write memory other than LDS"
     s = _slice(roots, body, body.arguments[0])
     if isinstance(s, str):
         return s
     before = _write_before(loop)
     if before is not None:
-        return (f"the kernel may write memory other than LDS before it ('{before.name}'), "
-                f"which another wave's loads may have to see past a barrier")
+        return ("the kernel may write memory other than LDS before it, which another "
+                "wave's loads may have to see past a barrier")
     return None
 
 

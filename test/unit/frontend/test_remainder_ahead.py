@@ -84,20 +84,22 @@ def test_run_time_bounds_guard_the_first_loads():
 
 @pytest.mark.parametrize("load,extra,why", [
     (None, "vector.store %w0, %A[%c0, %c0] : {G}, vector<4xf32>",
-     "may write memory other than LDS ('vector.store')"),
-    (None, "rocdl.s.waitcnt 0", "waits for a memory counter"),
+     "its body may write memory other than LDS"),
+    (None, "rocdl.s.waitcnt 0", "its body waits for a memory counter"),
+    (None, "amdgpu.gather_to_lds %A[%c0, %c0], %L[%c0] : vector<4xf32>, {G}, {L}",
+     "its body copies straight to LDS"),
     ("%v = vector.load %A[%j, %c0] : {G}, vector<4xf32>", "",
      "a load depends on a value the loop carries"),
     ("%x = memref.load %L[%c8] : memref<64xf32, #gpu.address_space<workgroup>>\n"
      "    %xi = arith.fptosi %x : f32 to i32\n    %xx = arith.index_cast %xi : i32 to index\n"
      "    %v = vector.load %A[%xx, %c0] : {G}, vector<4xf32>", "",
-     "a load depends on 'memref.load', which is not free of side effects"),
+     "a load depends on an op that is not free of side effects"),
     ("%v = vector.load %L[%c8] : memref<64xf32, #gpu.address_space<workgroup>>, "
      "vector<4xf32>", "", "its body loads nothing from global memory into registers"),
     (None, "pre:vector.store %z, %A[%c8, %c0] : {G}, vector<4xf32>",
-     "the kernel may write memory other than LDS before it ('vector.store'), which another "
-     "wave's loads may have to see past a barrier"),
-], ids=["global-write", "counter-wait", "carried-index", "lds-read-index", "no-global-load",
+     "the kernel may write memory other than LDS before it, which another wave's loads "
+     "may have to see past a barrier"),
+], ids=["global-write", "counter-wait", "dma-copy", "carried-index", "lds-read-index", "no-global-load",
         "global-write-before"])
 def test_what_the_rewrite_relies_on_leaves_the_loop_as_written(load, extra, why):
     if extra.startswith("vector.store %w0"):

@@ -69,7 +69,15 @@ def test_loads_are_issued_an_iteration_ahead():
     assert len(loop.operands) == 3 + 3          # the two iter_args and the carried load
     first = [o for o in loop.block.operations if o.name == "vector.load"]
     assert len(first) == 1 and "%c0, %c0" in str(first[0])   # iteration 0's, before it
-    assert "arith.select" in body and "arith.cmpi" in body   # iv + step below the bound
+    # the next iteration's: at iv + step, selected only below the bound
+    (nxt,) = [o for o in loop.regions[0].blocks[0].operations
+              if o.name == "vector.load" and "fat_raw_buffer" in str(o.operands[0].type)]
+    sel = nxt.operands[1].owner
+    assert sel.name == "arith.select", sel
+    add = sel.operands[1].owner
+    assert add.name == "arith.addi" and list(add.operands) == [
+        loop.regions[0].blocks[0].arguments[0], loop.operands[2]], add
+    assert sel.operands[2] == loop.regions[0].blocks[0].arguments[0]
 
 
 def test_run_time_bounds_guard_the_first_loads():

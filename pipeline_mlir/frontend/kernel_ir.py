@@ -319,6 +319,36 @@ def next_op(op):
     return ops[ops.index(op) + 1]
 
 
+def grown_loop(loop, inits: list):
+    """A new ``scf.for`` before ``loop`` with its bounds and ``iter_args`` and ``inits``
+    after them, ``loop``'s body moved into it (its block arguments replaced by the new
+    loop's, its ``scf.yield`` still to be given the new values); ``loop`` is left empty,
+    its results still in use."""
+    with ir.InsertionPoint(loop), loop.location:
+        new = B.scf.ForOp(*list(loop.operands)[:3], list(loop.operands)[3:] + list(inits))
+        with ir.InsertionPoint(new.body):
+            holder = B.scf.YieldOp([])
+    body = loop.regions[0].blocks[0]
+    for o in list(body.operations):
+        _op(o).move_before(holder.operation)
+    holder.operation.erase()
+    for old, nw in zip(list(body.arguments), list(new.body.arguments)):
+        old.replace_all_uses_with(nw)
+    return new
+
+
+def close_grown(loop, new, nexts: list) -> None:
+    """Finish :func:`grown_loop`: ``new``'s ``scf.yield`` yields ``nexts`` after its own
+    values, ``loop``'s results are replaced by ``new``'s first ones, ``loop`` is erased."""
+    old_yield = _op(list(new.body.operations)[-1])
+    with ir.InsertionPoint(old_yield), loop.location:
+        B.scf.YieldOp(list(old_yield.operands) + list(nexts))
+    old_yield.erase()
+    for old, nw in zip(loop.results, list(new.results)):
+        old.replace_all_uses_with(nw)
+    loop.erase()
+
+
 # ---------------------------------------------------------------------------------------------
 # the kernel around a loop
 # ---------------------------------------------------------------------------------------------

@@ -54,6 +54,7 @@ from pipeline_mlir.frontend.private_stage import forward_private_tiles
 from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
 from pipeline_mlir.frontend.regcopy import convert_register_copies
+from pipeline_mlir.frontend.remainder_ahead import loads_ahead
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
                                          scan_loop, split_reads)
 from pipeline_mlir.frontend.masks import peel_masked_tail
@@ -181,9 +182,13 @@ def adopt_loop(loop, schedule):
     peeled = peel_masked_tail(loop)
     rem = split_tail(loop)
     if is_whole_remainder(loop):
+        loads_ahead(kernel_of(loop))
         return None
     if (rem or peeled) is not None:   # IREE's loop, run for the rest: its LDS hoisted too
         hoist_remainder_lds(rem or peeled)
         forward_private_tiles(rem or peeled, masked=True)
     check_waves(loop, schedule)   # (once per loop: its kernel's waves against the schedule)
-    return adopt(analyse_loop(loop, schedule), schedule, rem)
+    kernel = kernel_of(loop)
+    new = adopt(analyse_loop(loop, schedule), schedule, rem)
+    loads_ahead(kernel)     # (the remainders final: on their buffers, the drains placed)
+    return new

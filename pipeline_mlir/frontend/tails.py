@@ -23,7 +23,9 @@ every iteration when it has no pair: the pipelined loop (its prologue and epilog
 remainder (:func:`_guard_pairs`); its bounds must be the same in every wave
 (:func:`check_uniform_bounds`).  The remainder reads and writes only its own LDS, so
 no wave's remainder can race with another wave still in the pipelined loop; its waits and
-barriers are the natural loop's own, which LLVM lowers as for any unpipelined kernel.
+barriers are the natural loop's own, which LLVM lowers as for any unpipelined kernel; its
+global loads into registers are issued a K tile ahead once the remainders are placed
+(:mod:`~pipeline_mlir.frontend.remainder_ahead`).
 When three copies of the loop's LDS (two stages and the remainder's) do not fit, an
 unmasked remainder is planned onto the schedule's stage-0 buffers instead
 (:func:`~pipeline_mlir.frontend.remainder_plan.at_split`) and ``sched-adopt-loop``

@@ -50,7 +50,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
                                              descendants, memory_space, segments)
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
-from pipeline_mlir.frontend.kernel_ir import zero_vector
+from pipeline_mlir.frontend.kernel_ir import close_grown, grown_loop, zero_vector
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.passes._common import OpError, as_operation
 from pipeline_mlir.analysis.barriers import waitcnt_fields
@@ -197,29 +197,14 @@ def apply(p: Plan, store_point, lane_address) -> None:
         else:
             lb = A.constant(t, ir.IntegerAttr.get(t, p.lb))
             firsts = [_load(c, body, body.arguments[0], lb) for c in p.copies]
-    old_args = list(body.arguments)
-    n = len(old_args) - 1
-    with ir.InsertionPoint(loop), loop.location:
-        new = B.scf.ForOp(*list(loop.operands)[:3], list(loop.operands)[3:] + firsts)
-        with ir.InsertionPoint(new.body):
-            holder = B.scf.YieldOp([])
-    for o in list(body.operations):
-        as_operation(o).move_before(holder.operation)
-    holder.operation.erase()
+    n = len(list(body.arguments)) - 1
+    new = grown_loop(loop, firsts)
     nb = new.body
-    for old, nw in zip(old_args, list(nb.arguments)):
-        old.replace_all_uses_with(nw)
     iv, nexts = nb.arguments[0], []
     for k, c in enumerate(p.copies):
         nexts.append(_stage_ahead(c, nb, iv, nb.arguments[1 + n + k], p, lane_address,
                                   store_point))
-    old_yield = as_operation(list(nb.operations)[-1])
-    with ir.InsertionPoint(old_yield), loop.location:
-        B.scf.YieldOp(list(old_yield.operands) + nexts)
-    old_yield.erase()
-    for old, nw in zip(loop.results, list(new.results)[:n]):
-        old.replace_all_uses_with(nw)
-    loop.erase()
+    close_grown(loop, new, nexts)
     if p.waits is None:
         _drop_vmcnt(new.operation)
     else:

@@ -52,7 +52,10 @@ def test_one_iteration_is_the_remainder_path(capsys, tmp_path):
     loops = re.findall(r"scf\.for .*", out)
     assert len(loops) == 1, loops
     rem = out[out.index("scf.for"):]
-    assert re.search(r"\} \{sched\.remainder, sched\.unpipelined\}", rem), rem[-400:]
+    # (its copies straight to LDS: its loads stay in their iteration, remainder_ahead.py)
+    assert re.search(r"\} \{sched\.loads_in_place = \"its loads stay in their iteration: its "
+                     r"body copies straight to LDS\", sched\.remainder, sched\.unpipelined\}",
+                     rem), rem[-400:]
     assert rem.count("amdgpu.mfma") == 16 and rem.count("amdgpu.gather_to_lds") == 4
     assert len(re.findall(r"memref\.alloc\(\)", out)) == 2    # its own A and B buffers
 
@@ -116,6 +119,7 @@ def test_masked_loop_of_two_iterations_is_exact(form, capsys, tmp_path):
     assert "vector.create_mask" in text or "vector.maskedload" in text
     rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
     assert rc == 0 and "sched.unpipelined" in out and "sched.pipeline" not in out, err
+    assert "sched.loads_ahead" in out       # (its copies through registers: remainder_ahead)
     builds = [MU.build(MU.unswizzled(text) if "iree_codegen.swizzle" in text else text, False),
               MU.build(text, True)]
     assert [rc for rc, _, _ in builds] == [0, 0], [err for _, err, _ in builds]

@@ -124,7 +124,7 @@ def test_dynamic_k_kernel_is_pipelined_at_the_prefetch_point(kernels, capsys):
     assert out.count("memref.alloc() : memref<128x32xbf16, #gpu.address_space<workgroup>>") == 2
     # IREE's loop after it reads its fragments from LDS too, masked by the K left
     assert "#gpu.address_space<private>" not in out
-    rem = out[out.rindex(" = scf.for "):out.index("{sched.remainder}")]
+    rem = out[out.rindex(" = scf.for "):out.index("sched.remainder}")]
     assert len(re.findall(r"= vector\.create_mask %\w+ : vector<8xi1>", rem)) == 2
     assert len(re.findall(r"= arith\.select %\w+, %\w+, %\w+ : vector<4x1x1x8xi1>, "
                           r"vector<4x1x1x8xbf16>", rem)) == 2

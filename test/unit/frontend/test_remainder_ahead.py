@@ -1,0 +1,123 @@
+"""The remainder loop's global loads issued a K tile ahead (``frontend/remainder_ahead.py``).
+
+A small remainder loop (a copy through registers into LDS, a barrier, an LDS read the
+accumulator takes) is rewritten: the first iteration's load before the loop, the next
+iteration's after the LDS store, carried across the back edge; the loop run in Python on
+the IR's semantics is not needed, the rewrite is checked by its structure and by IREE's
+kernels on the emulator (``test_short_loops.py``: the masked loop run as written, exact
+from both forms).  Each condition the rewrite relies on leaves the loop as written, with
+the reason on the loop.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.frontend.remainder_ahead import (AHEAD_ATTR, IN_PLACE_ATTR, load_ahead,
+                                                    loads_ahead)
+
+GLOBAL = "memref<64x64xf32, #amdgpu.address_space<fat_raw_buffer>>"
+LDS = "memref<64xf32, #gpu.address_space<workgroup>>"
+
+
+def loop_text(load: str = "%v = vector.load %A[%i, %c0] : {G}, vector<4xf32>",
+              extra: str = "", lb: str = "%c0", ub: str = "%c32", pre: str = "") -> str:
+    body = f"""
+    {load.format(G=GLOBAL)}
+    vector.store %v, %L[%c0] : {LDS}, vector<4xf32>
+    {extra.format(G=GLOBAL, L=LDS)}
+    gpu.barrier
+    %w = vector.load %L[%c4] : {LDS}, vector<4xf32>
+    %s = arith.addf %acc, %w : vector<4xf32>
+    %j2 = arith.addi %j, %c1 : index
+    scf.yield %s, %j2 : vector<4xf32>, index"""
+    return f"""
+func.func @k(%A: {GLOBAL}, %L: {LDS}, %n: index) -> vector<4xf32> {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %z = arith.constant dense<0.0> : vector<4xf32>
+  {pre.format(G=GLOBAL)}
+  %r:2 = scf.for %i = {lb} to {ub} step %c8 iter_args(%acc = %z, %j = %c0)
+      -> (vector<4xf32>, index) {{{body}
+  }} {{sched.remainder}}
+  return %r#0 : vector<4xf32>
+}}"""
+
+
+def rewrite(text: str):
+    ctx = new_context()
+    ctx.__enter__()
+    m = ir.Module.parse(text, ctx)
+    with ir.Location.unknown(ctx):
+        loads_ahead(m.operation)
+    (loop,) = walk_ops(m.operation, lambda o: o.name == "scf.for")
+    return m, loop
+
+
+def test_loads_are_issued_an_iteration_ahead():
+    m, loop = rewrite(loop_text())
+    assert AHEAD_ATTR in loop.attributes and "sched.remainder" in loop.attributes
+    m.operation.verify()
+    body = [o.name for o in loop.regions[0].blocks[0].operations]
+    # the store of the carried value, then the next iteration's load, then the barrier
+    assert body.index("vector.store") < body.index("vector.load") < body.index("gpu.barrier")
+    assert len(loop.operands) == 3 + 3          # the two iter_args and the carried load
+    first = [o for o in loop.block.operations if o.name == "vector.load"]
+    assert len(first) == 1 and "%c0, %c0" in str(first[0])   # iteration 0's, before it
+    # the next iteration's: at iv + step, selected only below the bound
+    (nxt,) = [o for o in loop.regions[0].blocks[0].operations
+              if o.name == "vector.load" and "fat_raw_buffer" in str(o.operands[0].type)]
+    sel = nxt.operands[1].owner
+    assert sel.name == "arith.select", sel
+    add = sel.operands[1].owner
+    assert add.name == "arith.addi" and list(add.operands) == [
+        loop.regions[0].blocks[0].arguments[0], loop.operands[2]], add
+    assert sel.operands[2] == loop.regions[0].blocks[0].arguments[0]
+
+
+def test_run_time_bounds_guard_the_first_loads():
+    m, loop = rewrite(loop_text(lb="%n"))
+    assert AHEAD_ATTR in loop.attributes
+    m.operation.verify()
+    guards = [o for o in loop.block.operations if o.name == "scf.if"]
+    assert len(guards) == 1 and guards[0].results[0] == loop.operands[5]
+    cond = guards[0].operands[0].owner
+    assert cond.name == "arith.cmpi" and list(cond.operands) == list(loop.operands)[:2]
+
+
+@pytest.mark.parametrize("load,extra,why", [
+    (None, "vector.store %w0, %A[%c0, %c0] : {G}, vector<4xf32>",
+     "its body may write memory other than LDS"),
+    (None, "rocdl.s.waitcnt 0", "its body waits for a memory counter"),
+    (None, "amdgpu.gather_to_lds %A[%c0, %c0], %L[%c0] : vector<4xf32>, {G}, {L}",
+     "its body copies straight to LDS"),
+    ("%v = vector.load %A[%j, %c0] : {G}, vector<4xf32>", "",
+     "a load depends on a value the loop carries"),
+    ("%x = memref.load %L[%c8] : memref<64xf32, #gpu.address_space<workgroup>>\n"
+     "    %xi = arith.fptosi %x : f32 to i32\n    %xx = arith.index_cast %xi : i32 to index\n"
+     "    %v = vector.load %A[%xx, %c0] : {G}, vector<4xf32>", "",
+     "a load depends on an op that is not free of side effects"),
+    ("%v = vector.load %L[%c8] : memref<64xf32, #gpu.address_space<workgroup>>, "
+     "vector<4xf32>", "", "its body loads nothing from global memory into registers"),
+    (None, "pre:vector.store %z, %A[%c8, %c0] : {G}, vector<4xf32>",
+     "the kernel may write memory other than LDS before it, which another wave's loads "
+     "may have to see past a barrier"),
+], ids=["global-write", "counter-wait", "dma-copy", "carried-index", "lds-read-index", "no-global-load",
+        "global-write-before"])
+def test_what_the_rewrite_relies_on_leaves_the_loop_as_written(load, extra, why):
+    if extra.startswith("vector.store %w0"):
+        extra = "%w0 = vector.load %L[%c8] : {L}, vector<4xf32>\n    " + extra
+    pre = extra.removeprefix("pre:") if extra.startswith("pre:") else ""
+    extra = "" if pre else extra
+    text = loop_text(extra=extra, pre=pre) if load is None else loop_text(load=load,
+                                                                          extra=extra)
+    m, loop = rewrite(text)
+    assert AHEAD_ATTR not in loop.attributes, why
+    said = ir.StringAttr(loop.attributes[IN_PLACE_ATTR]).value
+    assert why in said, said
+    assert load_ahead(loop) == said.removeprefix("its loads stay in their iteration: ")

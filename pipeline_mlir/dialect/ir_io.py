@@ -165,7 +165,11 @@ def drop_attr(op, name: str) -> None:
 
 
 def as_operation(op):
-    """An ``ir.Operation`` from a Module, an OpView or an Operation."""
+    """An ``ir.Operation`` from a Module, an OpView or an Operation (an Operation is its own
+    ``operation``: returned at once, the common case, which the passes ask millions of
+    times per build)."""
+    if type(op) is ir.Operation:
+        return op
     if isinstance(op, ir.Module):
         return op.operation
     return op.operation if hasattr(op, "operation") else op

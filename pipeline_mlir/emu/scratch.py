@@ -85,9 +85,12 @@ def compile_scratch(ins: Instr, G: int) -> Step:
         if not mask.any():
             return MemOp(step, "vm", None, dst_v=dst_v)
         mem = private_memory(w, m)
+        reg = w.A if acc else w.V
+        at = int(off.flat[0])
+        if 0 <= at <= mem.shape[2] - size and (off == at).all():
+            return _uniform(step, mem, at, size, mask, reg, reg0, dwords, store, dst_v)
         # inactive lanes address their first bytes (read back unchanged, never used)
         idx = np.clip(np.where(mask, off, 0)[..., None] + span, 0, mem.shape[2] - 1)
-        reg = w.A if acc else w.V
         if store:
             vals = np.stack([reg[reg0 + j] for j in range(dwords)], axis=-1)
             raw = vals.view(np.uint8).reshape(G, WAVE_SIZE, size).copy()   # read at issue
@@ -104,3 +107,26 @@ def compile_scratch(ins: Instr, G: int) -> Step:
         return MemOp(step, "vm", done, dst_v=dst_v)
     step.mem = dict(issue=issue, queue="vm")
     return step
+
+
+def _uniform(step: Step, mem, at: int, size: int, mask, reg, reg0: int, dwords: int,
+             store: bool, dst_v) -> MemOp:
+    """The access of every lane at the same offset ``at`` of its segment, in range (spills,
+    a loop's staged rows): bytes ``at .. at + size`` of each lane, a slice; the same memory
+    and registers as the per-lane gather of :func:`compile_scratch` (an inactive lane's
+    bytes untouched, its registers unwritten)."""
+    G = mem.shape[0]
+    window = mem[:, :, at:at + size]
+    if store:
+        vals = np.stack([reg[reg0 + j] for j in range(dwords)], axis=-1)
+        raw = vals.view(np.uint8).reshape(G, WAVE_SIZE, size).copy()   # read at issue
+
+        def put():
+            np.copyto(window, raw, where=mask[..., None])
+        return MemOp(step, "vm", put)
+
+    def done():
+        vals = np.ascontiguousarray(window).view(U32)    # (G, 64, dwords)
+        for j in range(dwords):
+            np.copyto(reg[reg0 + j], vals[..., j], where=mask)
+    return MemOp(step, "vm", done, dst_v=dst_v)

@@ -210,22 +210,44 @@ def _form_binary(piece: Piece, kind: str, a: Form, b: Form, e) -> Form:
 class SymbolicRows:
     """The forms of values on one thread and one piece (module docstring); ``shared``
     holds the forms on the piece of the values no thread id reaches (the same on every
-    thread), ``tid_free`` which values those are."""
+    thread), ``tid_free`` which values those are; ``plans`` (shared by the threads and
+    pieces of one proof, which read the IR and never change it) what each value's op is:
+    :meth:`_plan`."""
 
     def __init__(self, leaves: dict, piece: Piece, tid: int, shared: dict,
-                 tid_free: dict) -> None:
+                 tid_free: dict, plans: dict | None = None) -> None:
         # on a piece of one size, ``d`` is that size
         self.leaves = leaves if piece.lo != piece.hi else {
             k: Form(f.g, 0, f.c + f.d * piece.lo) for k, f in leaves.items()}
         self.piece, self.tid = piece, tid
         self.memo, self.shared, self.tid_free = {}, shared, tid_free
+        self.plans = {} if plans is None else plans
 
     def form(self, v) -> Form:
         if isinstance(v, int):
             return Form(c=v)
         for known in (self.leaves, self.shared, self.memo):
-            if v in known:
-                return known[v]
+            f = known.get(v)           # a Form, never None
+            if f is not None:
+                return f
+        op, res, results, narrow = self._plan(v)
+        outs = res(self, op)
+        for f, width in zip(outs, narrow):
+            if width and (f.g or f.d):
+                raise Unproven(_WRAPS.format(width=width, form=f))
+        into = self.shared if no_thread_id(op, self.tid_free) else self.memo
+        for r, f in zip(results, outs):
+            into[r] = f
+        return into[v]
+
+    def _plan(self, v) -> tuple:
+        """(its op, the op's rule, its results, the width of each result that is an integer
+        narrower than 64 bits and wider than 1, else 0: :func:`_narrow`) of the value
+        ``v``, an op's result; :class:`Unproven` for a block argument or an op no rule
+        takes."""
+        plan = self.plans.get(v)
+        if plan is not None:
+            return plan
         if isinstance(v.owner, ir.Block):
             raise Unproven(f"a block argument of '{_op(v.owner.owner).name}' is neither "
                            f"the workgroup, the size, the thread id nor the K-loop's "
@@ -234,27 +256,40 @@ class SymbolicRows:
         res = _OPS.get(op.name)
         if res is None:
             raise Unproven(f"'{op.name}' is outside the affine forms the proof takes")
-        outs = res(self, op)
-        for r, f in zip(op.results, outs):
-            _no_wrap(r, f)
-        into = self.shared if no_thread_id(op, self.tid_free) else self.memo
-        for r, f in zip(op.results, outs):
-            into[r] = f
-        return into[v]
+        results = tuple(op.results)
+        plan = (op, res, results, tuple(_narrow(r) for r in results))
+        for r in results:
+            self.plans[r] = plan
+        return plan
 
     def operands(self, op) -> list:
-        return [self.form(x) for x in op.operands]
+        return [self.form(x) for x in self.static(op, "operands", lambda o: tuple(o.operands))]
+
+    def static(self, op, what: str, read):
+        """``read(op)`` (what ``op`` says of itself: its operands, its map, its predicate),
+        read once per proof (``plans``)."""
+        key = (what, op)
+        found = self.plans.get(key)
+        if found is None:
+            found = self.plans[key] = read(op)
+        return found
 
 
-def _no_wrap(v, f: Form) -> None:
-    """An integer narrower than 64 bits whose form moves with the workgroup or the size
-    would wrap for large ones (``i32`` from ``2^31``), which the forms do not model: left
-    unproven.  ``index`` and ``i64`` values stay far below ``2^63`` (the sizes are below
-    ``2^53``, IREE's ``util.assume.int``) and ``i1`` ones are the comparisons' 0 and 1."""
+#: why a value's form is not taken (:func:`_narrow`)
+_WRAPS = "an i{width} value ({form}) moves with the workgroup or the size and may wrap"
+
+
+def _narrow(v) -> int:
+    """The width of ``v``'s type when it is an integer narrower than 64 bits and wider than
+    1, else 0: such a value whose form moves with the workgroup or the size would wrap for
+    large ones (``i32`` from ``2^31``), which the forms do not model: left unproven
+    (:data:`_WRAPS`).  ``index`` and ``i64`` values stay far below ``2^63`` (the sizes are
+    below ``2^53``, IREE's ``util.assume.int``) and ``i1`` ones are the comparisons' 0 and
+    1."""
     t = v.type
-    if (f.g or f.d) and isinstance(t, ir.IntegerType) and 1 < ir.IntegerType(t).width < 64:
-        raise Unproven(f"an i{ir.IntegerType(t).width} value ({f}) moves with the workgroup "
-                       f"or the size and may wrap")
+    if isinstance(t, ir.IntegerType) and 1 < ir.IntegerType(t).width < 64:
+        return ir.IntegerType(t).width
+    return 0
 
 
 def no_thread_id(op, cache: dict | None = None) -> bool:
@@ -275,11 +310,17 @@ def _constant(sr, op):
     return [Form(c=ir.IntegerAttr(a).value)]
 
 
+def _map_of(op) -> tuple:
+    """(dimensions, result expressions) of an affine op's ``map``."""
+    am = ir.AffineMapAttr(op.attributes["map"]).value
+    return am.n_dims, tuple(am.results)
+
+
 def _affine(kind):
     def h(sr, op):
-        am = ir.AffineMapAttr(op.attributes["map"]).value
+        n_dims, exprs = sr.static(op, "map", _map_of)
         vals = sr.operands(op)
-        res = [_expr(sr.piece, e, vals[:am.n_dims], vals[am.n_dims:]) for e in am.results]
+        res = [_expr(sr.piece, e, vals[:n_dims], vals[n_dims:]) for e in exprs]
         return res if kind == 0 else [_minmax(sr.piece, res, kind)]
     return h
 
@@ -340,7 +381,9 @@ def _select(sr, op):
 
 def _cmpi(sr, op):
     a, b = sr.operands(op)
-    return [Form(c=_cmp(sr.piece, ir.IntegerAttr(op.attributes["predicate"]).value, a, b))]
+    predicate = sr.static(op, "predicate",
+                          lambda o: ir.IntegerAttr(o.attributes["predicate"]).value)
+    return [Form(c=_cmp(sr.piece, predicate, a, b))]
 
 
 def _castui(sr, op):
@@ -414,7 +457,7 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int,
     properties (:func:`check_guarded_piece` for the late form's guarded rows).  The number
     of pieces proven; an :class:`IRError` at ``read`` where a property fails or is not
     settled."""
-    done, shared, tid_free = 0, {}, {}
+    done, shared, tid_free, plans = 0, {}, {}, {}
     for tid in range(threads):
         pieces, mine = [Piece(1, None)], 0
         while pieces:
@@ -423,7 +466,7 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int,
                     f"{piece.hi if piece.hi is not None else 'any'} (T = {T}, any g)"
             try:
                 check(SymbolicRows(leaves, piece, tid, shared.setdefault(
-                    (piece.lo, piece.hi), {}), tid_free), values, T)
+                    (piece.lo, piece.hi), {}), tid_free, plans), values, T)
                 done += 1
                 mine += 1
             except Split as s:

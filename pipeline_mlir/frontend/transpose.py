@@ -381,8 +381,10 @@ def read_points(scan: LoopScan, old: list, plans: dict, per: int) -> dict:
 
 
 def _positions(ops: list, reads: list) -> list[int]:
-    """The positions in ``ops`` of ``reads``, in order."""
-    return [i for i, o in enumerate(ops) if any(o == _op(r) for r in reads)]
+    """The positions in ``ops`` of ``reads``, in order (an operation hashes and compares as
+    the one it is)."""
+    wanted = {_op(r) for r in reads}
+    return [i for i, o in enumerate(ops) if o in wanted]
 
 
 def read_point(ops: list, fences: list, at: list[int], first: int):

@@ -30,6 +30,7 @@ def dispatch_spec(d, kernel, path: str):
     dispatch says too little to launch it."""
     from pipeline_mlir.emu.errors import EmuError
     from pipeline_mlir.emu.expect import parse_expect
+    from pipeline_mlir.emu.iree import flattened
     from pipeline_mlir.emu.launchfile import Arg, Check, Init, LaunchSpec
 
     if d.grid is None:
@@ -42,9 +43,10 @@ def dispatch_spec(d, kernel, path: str):
                        f"the launch of a dispatch with an epilogue takes "
                        f"{', '.join(DTYPES)}")
     reads_c = "C" in parse_expect(d.expect, {b.name: b.shape for b in d.bindings}).names
-    args = [Arg("buffer", b.name, DTYPES[b.element], b.shape, "memref",
+    flat = flattened(kernel, [len(b.shape) for b in d.bindings], len(d.constants))
+    args = [Arg("buffer", b.name, DTYPES[b.element], b.shape, "memref-flat" if f else "memref",
                 Init("poison") if b.name == "C" and not reads_c else Init("random"),
-                where=b.where) for b in d.bindings]
+                where=b.where) for b, f in zip(d.bindings, flat)]
     for i in d.unused:             # IREE's ABI: a pointer for a binding nothing uses
         args.insert(i, Arg("null", f"binding{i}"))
     args = tuple(args) + tuple(Arg("scalar", f"constant{i}", "i32", value=c)

@@ -226,6 +226,23 @@ def _describe_args(args) -> str:
     return ", ".join(f"{a.get('.value_kind')} {a.get('.size')}" for a in args) or "none"
 
 
+def flattened(kernel, ranks: list[int], constants: int) -> list[bool]:
+    """Per used binding of ``ranks`` (in order), whether ``kernel`` takes it as the rank-1
+    descriptor of its row-major bytes (IREE's ``collapse_shape`` for its ``vector.scatter``
+    folded into the subspan, as :func:`launch_contract` passes it): its metadata's
+    descriptor has 5 fields where the binding's rank needs more.  All False when the
+    metadata does not split into one descriptor per binding (``constants``: the push
+    constants after them)."""
+    if kernel.meta is None:
+        return [False] * len(ranks)
+    args = [a for a in _args(kernel) if not str(a.get(".value_kind", "")).startswith("hidden_")]
+    groups = _memref_groups(args[:len(args) - constants])
+    groups = [g for g in groups or () if len(g) > 1]
+    if len(groups) != len(ranks):
+        return [False] * len(ranks)
+    return [len(g) == 5 and r > 1 for g, r in zip(groups, ranks)]
+
+
 def _memref_groups(args) -> list[list] | None:
     """The arguments split into memref descriptors (each: two ``global_buffer`` pointers, then
     an odd number of 8-byte values: offset, sizes, strides) and lone pointers (a group of

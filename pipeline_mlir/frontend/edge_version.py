@@ -260,14 +260,8 @@ def version_edges(loop):
     with ir.InsertionPoint(loop), loop.location:
         A = B.arith
         t = loop.operands[0].type
-        inside = None
-        for wg, launch, T in used:
-            c_t = A.constant(wg.type, ir.IntegerAttr.get(wg.type, T))
-            end = A.muli(A.addi(wg, A.constant(wg.type, ir.IntegerAttr.get(wg.type, 1))), c_t)
-            ok = A.cmpi(A.CmpIPredicate.sle, end, launch)
-            inside = ok if inside is None else A.andi(inside, ok)
         full = A.constant(t, ir.IntegerAttr.get(t, lb + keep * step))
-        split = clamp_split(loop, A.select(inside, full, loop.operands[0]))
+        split = clamp_split(loop, A.select(interior(used), full, loop.operands[0]))
     rem = guarded_remainder(loop, split)
     _interior_values(loop, cone, choice, cands)
     for r, sizes in statics.items():
@@ -275,6 +269,20 @@ def version_edges(loop):
         drop_mask(r, kept=False)
     loop.attributes[VERSIONED_ATTR] = ir.UnitAttr.get()
     return rem
+
+
+def interior(used: list):
+    """``T (g + 1) <= L`` for each (workgroup ``g``, launch value ``L``, ``T``) of ``used``,
+    and-ed, emitted at the current insertion point: the workgroup's tile lies inside every
+    size (the piece ``d >= T`` of :func:`_prove`)."""
+    A = B.arith
+    inside = None
+    for wg, launch, T in used:
+        c_t = A.constant(wg.type, ir.IntegerAttr.get(wg.type, T))
+        end = A.muli(A.addi(wg, A.constant(wg.type, ir.IntegerAttr.get(wg.type, 1))), c_t)
+        ok = A.cmpi(A.CmpIPredicate.sle, end, launch)
+        inside = ok if inside is None else A.andi(inside, ok)
+    return inside
 
 
 def _choose(read, cands: dict, used: list, threads: int) -> dict:
@@ -324,7 +332,8 @@ def _check_masks(reads: list, used: list, threads: int, iv, lb: int, keep: int,
             for d, v in zip(dims, sizes):
                 f = sr.form(v)
                 if f.const() != d:
-                    raise Wrong(f"is masked to {f} of {d} elements")
+                    raise Wrong(f"is masked to {f if f.const() is None else f.const()} of "
+                                f"{d} elements")
             for i, v in enumerate(views):
                 try:
                     f = sr.form(v)

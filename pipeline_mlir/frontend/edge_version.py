@@ -42,6 +42,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.adopt import VERSIONED_ATTR
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, block_size, constant_bounds, dense_i64,
                                              segments)
 from pipeline_mlir.frontend.cut_runs import CUT
@@ -51,11 +52,6 @@ from pipeline_mlir.frontend.row_proof import (MAX_PIECES, Form, Piece, Split, Sy
                                               Unproven)
 from pipeline_mlir.frontend.tails import PAIR, clamp_split, guarded_remainder
 
-#: on a loop versioned by :func:`version_edges` (its pipelined part)
-VERSIONED_ATTR = "sched.edge_versioned"
-#: what the report and header note say of a versioned loop
-NOTE = ("pipelined in workgroups whose tile is inside M and N; the edge workgroups run the "
-        "loop as written")
 #: the ops whose value is one of their operands (or map results)
 _CHOOSERS = ("affine.min", "affine.max", "arith.minsi", "arith.minui", "arith.maxsi",
              "arith.maxui")

@@ -63,8 +63,8 @@ def flattened(kernel, ranks: list[int], constants: int) -> list[bool]:
     descriptor of its row-major bytes (IREE's ``collapse_shape`` for its ``vector.scatter``
     folded into the subspan, as :func:`~pipeline_mlir.emu.iree.launch_contract` passes
     it): its metadata's descriptor has 5 fields where the binding's rank needs more.  All
-    False when the metadata does not split into one descriptor per binding (``constants``: the push
-    constants after them)."""
+    False when the metadata does not split into one descriptor per binding (``constants``:
+    the push constants after them)."""
     from pipeline_mlir.emu.iree import memref_groups
 
     if kernel.meta is None:

@@ -43,10 +43,10 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.adopt import VERSIONED_ATTR
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, block_size, constant_bounds, dense_i64,
-                                             segments)
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, block_size, constant_bounds,
+                                             constant_int, dense_i64, segments)
+from pipeline_mlir.analysis.loop_eval import grid_stride
 from pipeline_mlir.frontend.cut_runs import CUT
-from pipeline_mlir.frontend.kept_masks import drop_mask
 from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
 from pipeline_mlir.frontend.row_proof import (MAX_PIECES, Form, Piece, Split, SymbolicRows,
                                               Unproven)
@@ -69,11 +69,39 @@ def _forall_of(loop):
 
 
 def launch_tiles(loop) -> list:
-    """(workgroup variable, launch value, T) of each dimension of the ``scf.forall`` around
-    ``loop`` that runs over ``ceildiv(L, T)`` tiles of a value ``L`` known at launch."""
+    """(workgroup value ``g``, launch value ``L``, candidate tiles ``T``) of each way the
+    workgroups around ``loop`` tile a value known at launch: a dimension of the
+    ``scf.forall`` over ``ceildiv(L, T)`` tiles (IREE's prefetch point; ``g`` its variable),
+    or, in a grid-stride loop over the workgroups (the late form), each ``v divui X`` of its
+    variable against each dynamic size ``L`` of a binding the loop reads, ``T`` the factors
+    ``g`` is multiplied by (any ``T`` is sound: the proof holds it to the condition built
+    from it)."""
     forall = _forall_of(loop)
-    if forall is None:
+    if forall is not None:
+        return _forall_tiles(forall)
+    p = loop.parent
+    while p is not None and not (_op(p).name == "scf.for" and grid_stride(_op(p))):
+        p = p.parent
+    if p is None:
         return []
+    v = _op(p).regions[0].blocks[0].arguments[0]
+    gs = [_op(u.owner).results[0] for u in v.uses if _op(u.owner).name == "arith.divui"
+          and u.operand_number == 0 and constant_int(_op(u.owner).operands[1])]
+    sizes = []
+    for sub in walk_ops(kernel_of(loop), lambda x: x.name == "hal.interface.binding.subspan"):
+        t = ir.MemRefType(_op(sub).results[0].type)
+        n = sum(1 for d in range(t.rank) if ir.ShapedType(t).is_dynamic_dim(d))
+        sizes += [x for x in list(_op(sub).operands)[len(list(_op(sub).operands)) - n:]
+                  if x not in sizes]
+    out = []
+    for g in gs:
+        factors = sorted({abs(constant_int(_op(u.owner).operands[1 - u.operand_number]) or 0)
+                          for u in g.uses if _op(u.owner).name == "arith.muli"} - {0, 1})
+        out += [(g, size, T) for size in sizes for T in factors]
+    return out
+
+
+def _forall_tiles(forall) -> list:
     out, ubs = [], iter(segments(forall)[1])
     args = forall.regions[0].blocks[0].arguments
     for i, ub in enumerate(dense_i64(forall, "staticUpperBound")):
@@ -89,7 +117,10 @@ def launch_tiles(loop) -> list:
 
 
 def _mask_sizes(read) -> list | None:
-    m = segments(read)[3]
+    """The sizes of ``read``'s mask (a ``vector.transfer_read``'s or a
+    ``vector.maskedload``'s), if it is a ``vector.create_mask``."""
+    m = [read.operands[len(read.operands) - 2]] if read.name == "vector.maskedload" else \
+        segments(read)[3]
     if not m or isinstance(m[0].owner, ir.Block) or _op(m[0].owner).name != "vector.create_mask":
         return None
     return list(_op(m[0].owner).operands)
@@ -101,7 +132,7 @@ def edge_reads(loop, tiles: list) -> list:
     wgs = {w for w, _, _ in tiles}
     out = []
     for o in map(_op, loop.regions[0].blocks[0].operations):
-        if o.name != "vector.transfer_read" or CUT in o.attributes:
+        if o.name not in ("vector.transfer_read", "vector.maskedload") or CUT in o.attributes:
             continue
         sizes = _mask_sizes(o)
         if sizes and any(depends(v, wgs) for v in sizes):
@@ -111,6 +142,8 @@ def edge_reads(loop, tiles: list) -> list:
 
 def _view_sizes(read) -> list:
     """The dynamic size operands of the ``memref.subview`` ``read`` reads (if it does)."""
+    if read.name != "vector.transfer_read":
+        return []
     sv = owner(segments(read)[0][0], "memref.subview")
     return [] if sv is None else list(segments(sv)[2])
 
@@ -218,10 +251,11 @@ _WHY = ("the front end pipelines such a loop only in the workgroups whose tile l
         "the loop as written")
 
 
-def version_edges(loop):
+def version_edges(loop, unmask):
     """Version ``loop`` on its workgroup's tile lying inside the sizes known at launch
-    (module docstring) when a masked read of its body moves with such a workgroup; returns
-    the remainder loop (IREE's loop as written, run for the rest), or None when there is
+    (module docstring) when a masked read of its body moves with such a workgroup, each
+    masked read of the loop to pipeline made a plain one by ``unmask``; returns the
+    remainder loop (IREE's loop as written, run for the rest), or None when there is
     nothing to version (an :class:`IRError` at the read where it cannot be proven)."""
     tiles = launch_tiles(loop)
     reads = edge_reads(loop, tiles) if tiles else []
@@ -238,15 +272,30 @@ def version_edges(loop):
     size = block_size(kernel_of(loop))
     threads = 1 if size is None else size[0] * size[1] * size[2]
     iv = loop.regions[0].blocks[0].arguments[0]
-    launches = {launch for _, launch, _ in tiles}
-    used = [t for t in tiles if any(depends(v, {t[0]}) for r in reads
-                                    for v in _mask_sizes(r) + _view_sizes(r))]
-    cone = _outside_cone(loop, launches)
-    choosers = [o for o in cone if o.name in _CHOOSERS]
-    cands = {o: _candidates(o) for o in choosers}
+    statics, used = {}, []
+    for (g, launch), ts in _pairs(tiles).items():
+        mine = [r for r in reads if any(depends(v, {g}) and depends(v, {launch})
+                                        for v in _mask_sizes(r) + _view_sizes(r))]
+        if not mine or g.type != launch.type:
+            continue
+        for i, T in enumerate(ts):      # (the first tile the proof holds)
+            try:
+                statics.update(_check_masks(mine, [(g, launch, T)], threads, iv, lb, keep,
+                                            step))
+                used.append((g, launch, T))
+                break
+            except IRError:
+                if i == len(ts) - 1:
+                    raise
+    left = [r for r in reads if r not in statics]
+    if left:
+        raise IRError(left[0], f"{describe(left[0])} has a mask that moves with the workgroup "
+                               f"but not with a size known at launch that the workgroups "
+                               f"tile; {_WHY}")
+    cone = _outside_cone(loop, {launch for _, launch, _ in used})
+    cands = {o: _candidates(o) for o in cone if o.name in _CHOOSERS}
     try:
         choice = _choose(reads[0], cands, used, threads)
-        statics = _check_masks(reads, used, threads, iv, lb, keep, step)
     except IRError:
         for vs in cands.values():
             for v in vs:
@@ -262,9 +311,17 @@ def version_edges(loop):
     _interior_values(loop, cone, choice, cands)
     for r, sizes in statics.items():
         _static_view(r, sizes)
-        drop_mask(r, kept=False)
+        unmask(r)
     loop.attributes[VERSIONED_ATTR] = ir.UnitAttr.get()
     return rem
+
+
+def _pairs(tiles: list) -> dict:
+    """{(workgroup value, launch value): its candidate tiles, ascending}."""
+    out = {}
+    for g, launch, T in tiles:
+        out.setdefault((g, launch), []).append(T)
+    return {k: sorted(set(v)) for k, v in out.items()}
 
 
 def interior(used: list):
@@ -338,13 +395,7 @@ def _check_masks(reads: list, used: list, threads: int, iv, lb: int, keep: int,
                     continue
                 seen[i].add(f.const())
 
-        mine = [t for t in used if any(depends(v, {t[0]}) for v in sizes + views)]
-        if len(mine) != 1:
-            raise IRError(r, f"{describe(r)} has a mask that moves with "
-                             f"{'no' if not mine else 'more than one'} workgroup dimension "
-                             f"of tiles of a size known at launch; {_WHY}, one dimension "
-                             f"per read")
-        _prove(r, mine, threads, iters, check)
+        _prove(r, used, threads, iters, check)
         for i, s in enumerate(seen):
             consts[i] = next(iter(s)) if len(s) == 1 and None not in s else None
         out[r] = consts

@@ -101,7 +101,8 @@ def peel_masked_tail(loop) -> object | None:
     Returns the remainder loop, if one was cut."""
     mark_cut_runs(loop)
     keep_moving_masks(loop)
-    versioned = version_edges(loop)
+    versioned = version_edges(loop, lambda r: _plain_load(r) if r.name == "vector.maskedload"
+                              else drop_mask(r, kept=False))
     if versioned is not None:   # (the edge workgroups' loop: the remainder, as written)
         return versioned
     reads = masked_reads(loop) + guarded_loads(loop)

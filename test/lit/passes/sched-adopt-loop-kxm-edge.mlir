@@ -33,10 +33,15 @@
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=OTHER
 // OTHER: <stdin>:155:22: error: sched-adopt-loop: 'vector.transfer_read' op at line 155:22: its mask is not proven full in every workgroup whose tile lies inside the size ('util.assume.int' is outside the affine forms the proof takes, on thread 0
 //
-// The late form, M assumed a multiple of 8 (its util.assume.int given `udiv = 8`): no run
-// is cut inside, but the masked columns still lie in the next row; refused at the masked
-// read, without the clause about cut runs:
-// RUN: sed -e '60s/umax = 9007199254740991>/umax = 9007199254740991, udiv = 8>/' %S/Inputs/iree-bf16-atbt-padded-m.late.mlir \
-// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=LATE
-// LATE: <stdin>:299:22: error: sched-adopt-loop: 'vector.maskedload' op at line 299:22 has a mask whose size depends on the workgroup (block argument #0 of the 'scf.for' over workgroups)
-// LATE-SAME: this one sizes the lane's run of 8 elements along dimension 1 of memref<256x?xbf16, #gpu.address_space<global>>, its contiguous dimension (rows along K, columns along M or N: a K x M A or K x N B cut at C's edge): the elements it masks lie inside the buffer (in the row or the next), where no read past a range-checked end zeroes them, so no copy of the whole run made for every lane reads what the kernel's masked one does{{$}}
+// The late form (the workgroups in a grid-stride loop, the tile row `v divui 32`) is
+// versioned the same way, the tile row and M tested; the remainder keeps IREE's masked
+// loads:
+// RUN: pipeline-opt %S/Inputs/iree-bf16-atbt-padded-m.late.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=LATE
+// LATE: %[[ROW:.*]] = arith.divui %arg0, %c32 : index
+// LATE: %[[NEXT:.*]] = arith.addi %[[ROW]], %{{.*}} : index
+// LATE: %[[END:.*]] = arith.muli %[[NEXT]], %{{.*}} : index
+// LATE: %[[IN:.*]] = arith.cmpi sle, %[[END]], %8 : index
+// LATE: arith.select %[[IN]], %{{.*}}, %c0_i32 : i32
+// LATE: amdgpu.gather_to_lds {{.*}} sched.register_staged} : vector<8xbf16>, memref<256x?xbf16
+// LATE: vector.maskedload {{.*}} : memref<256x?xbf16, #gpu.address_space<global>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+// LATE: } {sched.remainder}

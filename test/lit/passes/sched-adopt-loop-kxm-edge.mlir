@@ -18,6 +18,7 @@
 // PREFETCH: arith.select %[[IN]], %{{.*}}, %c0 : index
 // PREFETCH: scf.if
 // PREFETCH: amdgpu.gather_to_lds {{.*}} sched.register_staged} : vector<8xbf16>, memref<256x?xbf16
+// PREFETCH: } {sched.edge_versioned, sched.options = {BK = 32 : i64, BM = 128 : i64, BN = 128 : i64, dtype = "bf16", lgkm_per_load_a = 4 : i64}, sched.schedule = "4wave"}
 // PREFETCH: vector.transfer_read %{{.*}}[%c0, %c0], %{{.*}}, %{{.*}} {in_bounds = [true, true]} : memref<1x?xbf16
 // PREFETCH: } {sched.remainder}
 //
@@ -34,8 +35,8 @@
 // OTHER: <stdin>:155:22: error: sched-adopt-loop: 'vector.transfer_read' op at line 155:22: its mask is not proven full in every workgroup whose tile lies inside the size ('util.assume.int' is outside the affine forms the proof takes, on thread 0
 //
 // The late form (the workgroups in a grid-stride loop, the tile row `v divui 32`) is
-// versioned the same way, the tile row and M tested; the remainder keeps IREE's masked
-// loads:
+// versioned the same way, the tile row and M tested, with the prefetch point's options;
+// the remainder keeps IREE's masked loads:
 // RUN: pipeline-opt %S/Inputs/iree-bf16-atbt-padded-m.late.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=LATE
 // LATE: %[[ROW:.*]] = arith.divui %arg0, %c32 : index
 // LATE: %[[NEXT:.*]] = arith.addi %[[ROW]], %{{.*}} : index
@@ -43,5 +44,6 @@
 // LATE: %[[IN:.*]] = arith.cmpi sle, %[[END]], %8 : index
 // LATE: arith.select %[[IN]], %{{.*}}, %c0_i32 : i32
 // LATE: amdgpu.gather_to_lds {{.*}} sched.register_staged} : vector<8xbf16>, memref<256x?xbf16
+// LATE: } {sched.edge_versioned, sched.options = {BK = 32 : i64, BM = 128 : i64, BN = 128 : i64, dtype = "bf16", lgkm_per_load_a = 4 : i64}, sched.schedule = "4wave"}
 // LATE: vector.maskedload {{.*}} : memref<256x?xbf16, #gpu.address_space<global>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
 // LATE: } {sched.remainder}

@@ -409,11 +409,14 @@ def _interior_values(loop, cone: list, choice: dict, cands: dict) -> None:
     mapping = {}
     with ir.InsertionPoint(loop), loop.location:
         for o in cone:
+            src = o
             if o in choice:
                 v = cands[o][choice[o]]
-                mapping[o.results[0]] = mapping.get(v, v)
-                continue
-            new = o.clone()
+                if not o.name.startswith("affine."):
+                    mapping[o.results[0]] = mapping.get(v, v)
+                    continue
+                src = _op(v.owner)  # (an affine result: its apply, on the copies' values)
+            new = src.clone()
             for i, x in enumerate(new.operands):
                 if x in mapping:
                     new.operands[i] = mapping[x]

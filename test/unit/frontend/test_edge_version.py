@@ -4,58 +4,68 @@
 IREE's bf16 ``A^T x B^T`` with M known only at launch and its ``padding`` (K = 256, the
 committed ``test/lit/passes/Inputs/iree-bf16-atbt-padded-m.{prefetch,late}.mlir``): A's runs
 are masked by the M left along A's contiguous dimension.  The K-loop is versioned on the
-workgroup's tile lying inside M; the two emulated workgroups (the first and the last) run
-both versions where M is not a multiple of the tile.  The versioned loop of both forms and
-the refusals (a mask not full inside M, a mask of a value the proof does not follow) are in
-``test/lit/passes/sched-adopt-loop-kxm-edge.mlir``.
+workgroup's tile lying inside M; at M = 129 the two emulated workgroups (the first and the
+last) run both versions: the first lies inside M, the last is the edge (one column of A
+left).  The refusals (a mask not full inside M, a mask of a value the proof does not
+follow) are in ``test/lit/passes/sched-adopt-loop-kxm-edge.mlir``.
 """
 
 from __future__ import annotations
 
-import sys
+import re
 from pathlib import Path
 
-import pytest
-
 from pipeline_mlir.dialect import bindings as B
-from pipeline_mlir.dialect.bindings import ir, new_context
-from pipeline_mlir.driver.dispatch_launch import run_dispatch
-from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.frontend import edge_version as EV
-from pipeline_mlir.frontend.dispatch import matmul_dispatch
 from pipeline_mlir.tools.pipeline_opt import main
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from kernel_builds import pipeline_opt_hsaco  # noqa: E402
-
 INPUTS = Path(__file__).resolve().parents[2] / "lit" / "passes" / "Inputs"
+#: the schedule options both forms' pipelined loops get
+OPTIONS = ('sched.options = {BK = 32 : i64, BM = 128 : i64, BN = 128 : i64, dtype = "bf16", '
+           'lgkm_per_load_a = 4 : i64}')
 
 
-def _run(form: str, sizes: tuple, mode: str) -> str:
-    """The summary of the ``form`` build (one per test run) launched at ``sizes``, two
-    workgroups (the first and the last), in ``mode`` (``late`` or ``random:SEED``)."""
-    path = INPUTS / f"iree-bf16-atbt-padded-m.{form}.mlir"
-    text = path.read_text()
-    with new_context() as ctx:
-        d = matmul_dispatch(ir.Module.parse(text, ctx), sizes)
-    how, _, seed = mode.partition(":")
-    summary, problem = run_dispatch(d, load_kernel(pipeline_opt_hsaco("4wave", text)),
-                                    str(path), (how, int(seed or 0)), 2, None, False)
-    assert problem is None, problem
-    return summary
+def _emulate(capsys, form: str, m: int, mode: str) -> tuple[int, str, str]:
+    """(exit status, output, the IR after sched-adopt-loop) of ``form`` built and launched
+    at M = ``m``, two workgroups (the first and the last), in ``mode``."""
+    rc = main(["--pipeline=4wave", str(INPUTS / f"iree-bf16-atbt-padded-m.{form}.mlir"),
+               f"--emulate={m},4096,256", "--emulate-workgroups=2", f"--emulate-mode={mode}",
+               "--mlir-print-ir-after=sched-adopt-loop"])
+    out, err = capsys.readouterr()
+    return rc, out + err, err
 
 
-@pytest.mark.parametrize("form,runs", [
-    # M = 129: the first workgroup inside M, the last the edge (one column of A left);
-    # M = 400: the last 16 rows in; M = 16: both at the edge
-    ("prefetch", (((129, 4096, 256), "late"), ((400, 4096, 256), "random:3"))),
-    ("late", (((129, 4096, 256), "random:5"), ((16, 4096, 256), "late")))])
-def test_interior_and_edge_workgroups_are_exact(form, runs):
-    """Both versions exact, from both forms (refused before the versioning, at A's masked
-    read: a run may be cut inside)."""
-    for sizes, mode in runs:
-        summary = _run(form, sizes, mode)
-        assert f"mode={mode.split(':')[0]}: exact, max error 0" in summary, summary
+def test_the_prefetch_point_is_versioned_and_exact(capsys):
+    """The interior test ``128 (g + 1) <= M`` from the ``scf.forall``'s tile and M, the
+    pipelined loop (A's copies staged through registers) under the guard, IREE's loop with
+    its masked reads as the remainder; exact at M = 129 in late mode.  Refused before the
+    versioning, at A's masked read (a run may be cut inside)."""
+    rc, out, ir = _emulate(capsys, "prefetch", 129, "late")
+    assert rc == 0 and "mode=late: exact, max error 0 in C (16512 elements), 2 of 64 " \
+                       "workgroups" in out, out[-2000:]
+    assert re.search(r"%(\w+) = arith.addi %arg0, %c1\w* : index\n\s*%(\w+) = arith.muli "
+                     r"%\1, %c128\w* : index\n\s*%(\w+) = arith.cmpi sle, %\2, %\w+ : index\n"
+                     r"\s*%\w+ = arith.select %\3, %c8\w*, %c0 : index", ir), ir[-3000:]
+    loops = ir.split("{sched.edge_versioned, " + OPTIONS)
+    assert len(loops) == 2 and "sched.register_staged} : vector<8xbf16>, memref<256x?xbf16" \
+        in loops[0] and "{sched.remainder}" in loops[1]
+    remainder = loops[1].split("{sched.remainder}")[0]
+    assert re.search(r"vector.transfer_read %\w+\[%c0, %c0\], %\w+, %\w+ \{in_bounds",
+                     remainder), remainder[-3000:]
+
+
+def test_the_late_form_gets_the_same_schedule_and_is_exact(capsys):
+    """IREE's late form (its workgroups in a grid-stride loop, the tile row ``v divui 32``)
+    is versioned on that row and M, its pipelined loop with the prefetch point's options;
+    exact at M = 129 at random.  Refused before (at A's masked load)."""
+    rc, out, ir = _emulate(capsys, "late", 129, "random:5")
+    assert rc == 0 and "mode=random: exact, max error 0 in C (16512 elements), 2 of 64 " \
+                       "workgroups" in out, out[-2000:]
+    assert re.search(r"%(\w+) = arith.divui %arg0, %c32 : index\n(.*\n)*?\s*%(\w+) = "
+                     r"arith.addi %\1, %c1\w* : index\n\s*%(\w+) = arith.muli %\3, %c128\w* "
+                     r": index\n\s*%\w+ = arith.cmpi sle, %\4, %8 : index", ir)
+    loops = ir.split("{sched.edge_versioned, " + OPTIONS)
+    assert len(loops) == 2 and "vector.maskedload" in loops[1].split("{sched.remainder}")[0]
 
 
 def test_an_interior_condition_off_by_one_is_wrong(capsys, monkeypatch):
@@ -70,8 +80,6 @@ def test_an_interior_condition_off_by_one_is_wrong(capsys, monkeypatch):
                       for g, launch, T in used])
 
     monkeypatch.setattr(EV, "interior", wide)
-    rc = main(["--pipeline=4wave", str(INPUTS / "iree-bf16-atbt-padded-m.prefetch.mlir"),
-               "--emulate=255,4096,256", "--emulate-workgroups=2", "--emulate-mode=late"])
-    out = "".join(capsys.readouterr())
+    rc, out, _ = _emulate(capsys, "prefetch", 255, "late")
     assert rc != 0 and "mode=late: WRONG" in out and "C differs from its check" in out, \
         out[-2000:]

@@ -31,7 +31,10 @@ piece).  The loop to pipeline then reads values computed with that operand in pl
 views proven constant made static.  A mask that depends on anything the forms do not cover
 (another launch value, such as the K left with K known only at launch; another workgroup
 dimension; a product of two varying values) or that is not full in some interior workgroup
-is refused at the read, with the thread and sizes.
+is refused at the read, with the thread and sizes.  A loop whose trip count is known only at
+run time is not versioned (its masks are left to
+:mod:`~pipeline_mlir.frontend.dynamic_masks`, which refuses one that moves with the
+workgroup).
 """
 
 from __future__ import annotations
@@ -263,10 +266,7 @@ def version_edges(loop, unmask):
         return None
     bounds = constant_bounds(loop)
     if bounds is None or bounds[2] <= 0:
-        raise IRError(reads[0], f"{describe(reads[0])} has a mask that moves with the "
-                                f"workgroup and the size known at launch, in a loop whose "
-                                f"trip count is not a constant; {_WHY} (for a loop of "
-                                f"constant bounds)")
+        return None     # (a trip count known only at run time: the masks' own proofs decide)
     lb, ub, step = bounds
     keep = (ub - lb) // step // PAIR * PAIR
     size = block_size(kernel_of(loop))

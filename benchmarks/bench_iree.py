@@ -21,7 +21,8 @@ the 4-wave schedule run by IREE's kernels of other wave counts: ``--dtype=bf16-6
 ``--dtype=bf16-32x2048-skinny``, ``--dtype=f16-2048x32-skinny``, whose one MFMA row or
 column per wave is split along K; unaligned K with copies padded by selects,
 ``--dtype=i8-ab-k4000``, ``--dtype=f16-atb-k4100``; partial edge tiles of M and N with
-an unaligned K, ``--dtype=bf16-300x4096x1020``).
+an unaligned K, ``--dtype=bf16-300x4096x1020``; IREE's padded `A^T x B^T` with M at launch, its loop
+versioned on the workgroup's tile, ``--dtype=bf16-padatbt-m``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -131,10 +132,11 @@ def _waves(tile: tuple, waves: tuple, counts: str, mfmas: int) -> Case:
                 f"4wave{{{counts} waves={waves[0] * waves[1]}}}", "4wave", mfmas)
 
 
-def _padded(n: bool, k: int) -> Case:
+def _padded(n: bool, k: int, spec: str = SPEC, **kw) -> Case:
     """IREE's padded dispatch of M (and N, ``n``) known at launch with K = ``k``
-    (``dynamic.padded_source``), IREE's build timed as it runs at M (and N) = 4096."""
-    return Case(dict(), SPEC, "4wave", 16, source=lambda stages: D.padded_source(n, k),
+    (``dynamic.padded_source``, ``kw`` its further arguments: ``transpose_a``), IREE's
+    build timed as it runs at M (and N) = 4096."""
+    return Case(dict(), spec, "4wave", 16, source=lambda stages: D.padded_source(n, k, **kw),
                 launch=(4096, 4096, k))
 
 
@@ -337,6 +339,11 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          # 3 pipelined iterations (no loop to time); back in iree-compile the loop stays
          "bf16-padk-m": _padded(False, 200),
          "bf16-padk-mn": _padded(True, 200),
+         # A^T x B^T, A's runs cut along M at the edge: the K-loop versioned on the
+         # workgroup's tile (frontend/edge_version.py); at M = 4096 every workgroup is inside
+         # M and runs the pipelined loop, A's copies staged through registers
+         "bf16-padatbt-m": _padded(False, 256, "4wave{BM=128 BN=128 BK=32 lgkm_per_load_a=4}",
+                                   transpose_a=True),
          # IREE's default configuration forced to 1, 2 and 16 waves (64x64, 64x128 in 1x2
          # waves, 256x256 in 4x4 waves at K step 64: 4x4 fragments per wave), and its 8-wave
          # 256x256 kernel (2x4 waves of 128x64, K step 64), each under the 4-wave schedule,

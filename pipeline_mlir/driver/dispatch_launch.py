@@ -42,9 +42,10 @@ def dispatch_spec(d, kernel, path: str):
                        f"the launch of a dispatch with an epilogue takes "
                        f"{', '.join(DTYPES)}")
     reads_c = "C" in parse_expect(d.expect, {b.name: b.shape for b in d.bindings}).names
-    args = [Arg("buffer", b.name, DTYPES[b.element], b.shape, "memref",
+    flat = flattened(kernel, [len(b.shape) for b in d.bindings], len(d.constants))
+    args = [Arg("buffer", b.name, DTYPES[b.element], b.shape, "memref-flat" if f else "memref",
                 Init("poison") if b.name == "C" and not reads_c else Init("random"),
-                where=b.where) for b in d.bindings]
+                where=b.where) for b, f in zip(d.bindings, flat)]
     for i in d.unused:             # IREE's ABI: a pointer for a binding nothing uses
         args.insert(i, Arg("null", f"binding{i}"))
     args = tuple(args) + tuple(Arg("scalar", f"constant{i}", "i32", value=c)
@@ -55,6 +56,26 @@ def dispatch_spec(d, kernel, path: str):
     block = tuple(need) + (1,) * (3 - len(need))
     grid = tuple(d.grid) + (1,) * (3 - len(d.grid))
     return LaunchSpec(path, None, grid, block, len(d.grid), 0, 0, args, (check,))
+
+
+def flattened(kernel, ranks: list[int], constants: int) -> list[bool]:
+    """Per used binding of ``ranks`` (in order), whether ``kernel`` takes it as the rank-1
+    descriptor of its row-major bytes (IREE's ``collapse_shape`` for its ``vector.scatter``
+    folded into the subspan, as :func:`~pipeline_mlir.emu.iree.launch_contract` passes
+    it): its metadata's descriptor has 5 fields where the binding's rank needs more.  All
+    False when the metadata does not split into one descriptor per binding (``constants``:
+    the push constants after them)."""
+    from pipeline_mlir.emu.iree import memref_groups
+
+    if kernel.meta is None:
+        return [False] * len(ranks)
+    args = [a for a in kernel.meta.get(".args", [])
+            if not str(a.get(".value_kind", "")).startswith("hidden_")]
+    groups = memref_groups(args[:len(args) - constants])
+    groups = [g for g in groups or () if len(g) > 1]
+    if len(groups) != len(ranks):
+        return [False] * len(ranks)
+    return [len(g) == 5 and r > 1 for g, r in zip(groups, ranks)]
 
 
 def run_dispatch(d, kernel, path: str, mode: tuple, workgroups: int | None, progress,

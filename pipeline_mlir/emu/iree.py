@@ -155,7 +155,7 @@ def launch_contract(kernel) -> str:
     kinds = [a.get(".value_kind") for a in args]
     if kinds and all(k == "global_buffer" for k in kinds):
         return "hal"
-    if _memref_groups(args) is not None:
+    if memref_groups(args) is not None:
         return "memref"
     raise EmuError(f"kernel {kernel.name}: its {len(args)} kernel arguments "
                    f"({_describe_args(args)}) are none of the launches the emulator knows: "
@@ -193,7 +193,7 @@ def kernel_arguments(kernel, bases: list[int], shapes: list[tuple[int, ...]],
         for arg, base in zip(args, bases):
             put(arg, base)
         return "hal", bytes(out)
-    groups = _memref_groups(args)
+    groups = memref_groups(args)
     lone = [g[0] for g in groups or () if len(g) == 1]   # unused bindings: IREE's pointer
     groups = [g for g in groups or () if len(g) > 1] or None
     if groups is not None and len(groups) == len(shapes):
@@ -226,7 +226,7 @@ def _describe_args(args) -> str:
     return ", ".join(f"{a.get('.value_kind')} {a.get('.size')}" for a in args) or "none"
 
 
-def _memref_groups(args) -> list[list] | None:
+def memref_groups(args) -> list[list] | None:
     """The arguments split into memref descriptors (each: two ``global_buffer`` pointers, then
     an odd number of 8-byte values: offset, sizes, strides) and lone pointers (a group of
     one: a binding the kernel does not use, ``sched-gpu-kernel``), or None."""

@@ -42,6 +42,12 @@ _TAG_NAMES = {v: k for k, v in TAG_ATTRS.items()}
 _DYN = -9223372036854775808
 #: on a natural loop that runs only when it has a pair of iterations (``frontend/tails.py``)
 PAIR_GUARD_ATTR = "sched.pair_guarded"
+#: on a loop the front end versioned on its workgroup's tile (frontend/edge_version.py),
+#: and on the pipelined loop made from it: the kernel plan and ``--emit=report`` say so
+VERSIONED_ATTR = "sched.edge_versioned"
+#: what they say
+VERSIONED_NOTE = ("pipelined in workgroups whose tile is inside M and N; the edge workgroups "
+                  "run the loop as written")
 
 
 def adopt(an: Analysis, schedule, remainder=None):
@@ -218,6 +224,8 @@ class _Rewriter:
                 new_loop.operation.attributes[FORM_ATTR] = ir.StringAttr.get(form_text(
                     self.an.partition, 1 if merged is None else ir.IntegerAttr(merged).value,
                     HALVED_ATTR in loop.attributes))     # (frontend/half_k.py)
+            if VERSIONED_ATTR in loop.attributes:   # (frontend/edge_version.py)
+                new_loop.operation.attributes[VERSIONED_ATTR] = ir.UnitAttr.get()
             for a in place_remainder(self, loop, remainder):   # (frontend/remainder_plan.py)
                 erase_unused_buffer(a.results[0], attribution=True)
         for old, new in zip(loop.results, list(new_loop.results)[:n]):

@@ -49,6 +49,7 @@ from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, sou
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.cut_runs import CUT, fold_k_parts, k_parts, mark_cut_runs
 from pipeline_mlir.frontend.cut_runs import run_mask_only
+from pipeline_mlir.frontend.edge_version import version_edges
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, replace_masked_read
 from pipeline_mlir.frontend.kept_masks import drop_mask, keep_moving_masks
 from pipeline_mlir.frontend.launch_stride import stride_divisors
@@ -100,6 +101,10 @@ def peel_masked_tail(loop) -> object | None:
     Returns the remainder loop, if one was cut."""
     mark_cut_runs(loop)
     keep_moving_masks(loop)
+    versioned = version_edges(loop, lambda r: _plain_load(r) if r.name == "vector.maskedload"
+                              else drop_mask(r, kept=False))
+    if versioned is not None:   # (the edge workgroups' loop: the remainder, as written)
+        return versioned
     reads = masked_reads(loop) + guarded_loads(loop)
     selects = selected_loads(loop)
     cuts = _cut_k_reads(loop)

@@ -169,6 +169,18 @@ def guarded_pairs(loop):
     return split
 
 
+def guarded_remainder(loop, split):
+    """``loop`` (constant or run-time bounds) cut at ``split``, a value emitted before it
+    that is ``lb`` or ``lb`` plus pairs of iterations (clamped, :func:`clamp_split`): it
+    runs ``lb .. split`` inside the guard of :func:`_guard_pairs` and a remainder loop
+    (masks as written, LDS of its own) runs ``split .. ub`` after it; returns the remainder
+    loop (the workgroups' versions of :mod:`~pipeline_mlir.frontend.edge_version`)."""
+    rem = _remainder(loop, split)
+    check_uniform_bounds(loop)
+    _guard_pairs(loop, split)
+    return rem
+
+
 def make_remainder(rem, loop, shareable: bool) -> None:
     """``rem``, a loop that runs as written after the pipelined ``loop`` (its bounds and
     ``iter_args`` already the rest of the K steps and ``loop``'s results), made the

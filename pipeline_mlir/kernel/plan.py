@@ -419,6 +419,9 @@ class KernelPlan:
     #: how the front end split the tile into the schedule's subtiles, if not as the
     #: schedule's own kernel does (``frontend/k_subtiles.py``: "B along K"); the report says it
     form: SubtileForm | None = field(default=None, compare=False)
+    #: which workgroups run the pipelined loop, where not all (``frontend/edge_version.py``:
+    #: the interior ones); the report says it
+    workgroups: str = field(default="", compare=False)
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -4,18 +4,35 @@
 // is copied through registers, each lane's run of 8 masked by the M left along A's
 // contiguous dimension. The masked elements are the columns past M of a row of A, which
 // lie inside the buffer (the next row's), and with M not proven a multiple of 8 a run may
-// be cut inside: no copy of whole runs reads what the masked one does, so both forms are
-// refused at the masked read, saying so.
+// be cut inside: no copy of whole runs reads what the masked one does at C's edge.
 //
-// RUN: not pipeline-opt %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=PREFETCH
-// PREFETCH: iree-bf16-atbt-padded-m.prefetch.mlir:155:22: error: sched-adopt-loop: 'vector.transfer_read' op at line 155:22 has a mask whose size depends on the workgroup (block argument #0 of the 'scf.forall' over workgroups)
-// PREFETCH-SAME: this one sizes the lane's run of 8 elements along dimension 1 of memref<256x?xbf16, #hal.descriptor_type<storage_buffer>>, its contiguous dimension (rows along K, columns along M or N: a K x M A or K x N B cut at C's edge): the elements it masks lie inside the buffer (in the row or the next)
-// PREFETCH-SAME: that size is known only at launch and nothing proves it a multiple of 8 (util.assume.int's udiv), so a run may be cut inside
+// Both forms are versioned (pipeline_mlir/frontend/edge_version.py): the workgroups whose
+// tile lies inside M (128 (g + 1) <= M, computed in the kernel) run the pipelined loop,
+// its masks proven full there and dropped; the others run IREE's loop as written, the
+// remainder after the guarded pipelined loop, its masks kept. The prefetch point's
+// versioned loop is built and emulated in test/unit/frontend/test_edge_version.py. The late
+// form (the workgroups in a grid-stride loop, the tile row `v divui 32`) is versioned on
+// that row and M, its pipelined loop with the prefetch point's options, its remainder
+// keeping IREE's masked loads:
+// RUN: pipeline-opt %S/Inputs/iree-bf16-atbt-padded-m.late.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=LATE
+// LATE: %[[ROW:.*]] = arith.divui %arg0, %c32 : index
+// LATE: %[[NEXT:.*]] = arith.addi %[[ROW]], %{{.*}} : index
+// LATE: %[[END:.*]] = arith.muli %[[NEXT]], %{{.*}} : index
+// LATE: %[[IN:.*]] = arith.cmpi sle, %[[END]], %8 : index
+// LATE: arith.select %[[IN]], %{{.*}}, %c0_i32 : i32
+// LATE: amdgpu.gather_to_lds {{.*}} sched.register_staged} : vector<8xbf16>, memref<256x?xbf16
+// LATE: } {sched.edge_versioned, sched.options = {BK = 32 : i64, BM = 128 : i64, BN = 128 : i64, dtype = "bf16", lgkm_per_load_a = 4 : i64}, sched.schedule = "4wave"}
+// LATE: vector.maskedload {{.*}} : memref<256x?xbf16, #gpu.address_space<global>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+// LATE: } {sched.remainder}
 //
-// The late form, M assumed a multiple of 8 (its util.assume.int given `udiv = 8`): no run
-// is cut inside, but the masked columns still lie in the next row; refused at the masked
-// read, without the clause about cut runs:
-// RUN: sed -e '60s/umax = 9007199254740991>/umax = 9007199254740991, udiv = 8>/' %S/Inputs/iree-bf16-atbt-padded-m.late.mlir \
-// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=LATE
-// LATE: <stdin>:299:22: error: sched-adopt-loop: 'vector.maskedload' op at line 299:22 has a mask whose size depends on the workgroup (block argument #0 of the 'scf.for' over workgroups)
-// LATE-SAME: this one sizes the lane's run of 8 elements along dimension 1 of memref<256x?xbf16, #gpu.address_space<global>>, its contiguous dimension (rows along K, columns along M or N: a K x M A or K x N B cut at C's edge): the elements it masks lie inside the buffer (in the row or the next), where no read past a range-checked end zeroes them, so no copy of the whole run made for every lane reads what the kernel's masked one does{{$}}
+// A mask not full in some workgroup inside M (one element short where 8 are left:
+// `min(8, left - 1)`) is refused at the read, with the thread and sizes:
+// RUN: sed -e 's/^#map9 = affine_map<(d0, d1) -> (8, d0 - d1)>/#map9 = affine_map<(d0, d1) -> (8, d0 - d1 - 1)>/' %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=SHORT
+// SHORT: <stdin>:155:22: error: sched-adopt-loop: 'vector.transfer_read' op at line 155:22 is masked to 7 of 8 elements on thread 15 in iteration 0 at sizes 128 g + d for d in 129 .. any, in a workgroup whose tile lies inside the size
+//
+// A mask computed from a value the proof does not follow (the M left taken from the
+// `util.assume.int` rather than the workgroup loop's size) is not proven, and refused:
+// RUN: sed -e '72s/\[%12\]/[%9]/' %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=OTHER
+// OTHER: <stdin>:155:22: error: sched-adopt-loop: 'vector.transfer_read' op at line 155:22: its mask is not proven full in every workgroup whose tile lies inside the size ('util.assume.int' is outside the affine forms the proof takes, on thread 0

@@ -59,7 +59,7 @@ from pipeline_mlir.emu.coverage import (Coverage, check_c, check_owners, footpri
                                         stored_elements, stores_of)
 from pipeline_mlir.emu.gemm import (c_values, check_in_grid, encode, random_inputs,
                                     run_summary, run_workgroups, spread_ids)
-from pipeline_mlir.emu.launchdims import LaunchDims
+from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
 from pipeline_mlir.emu.machine import GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS
 from pipeline_mlir.kernel.launch import kernarg_layout
@@ -460,7 +460,10 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
         workgroups = spread_ids(grid, count) if workgroups is None else workgroups
         launch.run(list(workgroups), progress)
         return _result(launch, workgroups, int(np.prod(grid)), tiles)
-    first, known = [first_workgroup(kernel)], grid is not None
+    # workgroup 0 named as the grid's ids are (a kernel of a 2-D grid whose y id LLVM
+    # folded away, IREE's forall of one workgroup along M, still has (0, 0), not 0)
+    known = grid is not None
+    first = [workgroup_id(0, grid) if known else first_workgroup(kernel)]
     if not known:                       # the grid learnt from workgroup 0's tile
         launch.run(first)
         if launch.check(None).first_bad is not None:   # wrong already: no tile to learn from

@@ -466,31 +466,35 @@ def not_the_pipelined_loop(fn: AsmFunction, plan: KernelPlan,
     innermost loop with the most MFMAs) cannot be the loop ``plan`` pipelined, else ``""``.
 
     The lowering fences the pipelined loop's phase with ``sched_barrier`` s where the plan
-    says (:func:`~pipeline_mlir.isa.skeleton.expected_skeleton`), and LLVM keeps each (a
-    comment of the assembly): a main loop without one of them, when the plan fences its
-    loop, is another loop of the kernel (a remainder or tail loop kept beside it).  Where
-    the plan fences nothing, a loop whose MFMAs are not a whole number of iterations (every
-    MMA entry of the plan's kernel, ``mfmas_per_mma`` MFMAs each when known, else at least
-    one) is, when ``mfmas_per_mma`` is not known (when it is, the check compares the loop
-    and says what differs).  The pipelined loop is then in no loop: LLVM unrolled it fully
-    (its trip count is a small constant).  ``fn`` without a loop holding MFMAs gets
-    the assembly reader's message."""
+    says (:func:`~pipeline_mlir.isa.skeleton.expected_skeleton`), and LLVM keeps them (as
+    comments of the assembly).  A main loop is another loop of the kernel (a remainder or
+    tail loop kept beside the pipelined one) when its MFMAs are not a whole number of the
+    plan's iterations (every MMA entry of the plan's kernel, ``mfmas_per_mma`` MFMAs each
+    when known, else at least one) and, when the plan fences its loop, it holds none of
+    those fences; a plan fencing nothing needs ``mfmas_per_mma`` not known (when it is,
+    the check compares the loop and says what differs).  A loop of whole iterations, or
+    one holding a fence, may be the pipelined loop (one that lost its fences among them):
+    the check compares it.  The pipelined loop is then in no loop: LLVM unrolled it fully
+    (its trip count is a small constant).  ``fn`` without a loop holding MFMAs gets the
+    assembly reader's message."""
     try:
         loop = [i for b in fn.main_loop() for i in b.instrs]
     except PipelineError as e:
         return str(e)
     n_mfma = sum(1 for i in loop if i.kind == "mfma")
     n_mma = sum(1 for e in plan.kernel if e.op.role == OpRole.COMPUTE)
+    if n_mma == 0 or n_mfma % (n_mma * (mfmas_per_mma or 1)) == 0:
+        return ""
     shape = plan.shape
     x = Expansion(shape.vm_per_load, shape.lgkm_per_load, mfmas_per_mma or 1)
     fences = sum(1 for t in expected_skeleton(plan, x)["loop"] if t.kind == "sched_barrier")
     if fences:
         if any(i.kind == "sched_barrier" for i in loop):
             return ""
-        held = f"none of the {fences} sched_barrier fences of the pipelined loop"
+        held = (f"none of the {fences} sched_barrier fences of the pipelined loop and not "
+                f"a whole number of its iterations ({n_mma} MMA entries)")
     else:
-        per_iteration = n_mma * (mfmas_per_mma or 1)
-        if mfmas_per_mma is not None or n_mma == 0 or n_mfma % per_iteration == 0:
+        if mfmas_per_mma is not None:
             return ""
         held = f"not a whole number of its iterations ({n_mma} MMA entries)"
     return (f"the main loop of the assembly ({n_mfma} MFMAs) holds {held}: it is another "

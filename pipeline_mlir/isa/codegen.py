@@ -84,10 +84,13 @@ _MAKE_BUFFER_RSRC = re.compile(r"(@llvm\.amdgcn\.make\.buffer\.rsrc\.p\d+\.p\d+)
 # denormal); LLVM 22 reads none of them, so they too are written in its hexadecimal form.
 # A literal's type is the last floating-point type named before it on its line (an
 # instruction names its operands' type before them, or once before both of a binary op's).
+# A quoted string (a symbol's name ``@"float +inf"``, a ``c"..."`` array, an attribute) and
+# a comment hold no literal and name no type: they are kept as they are (the last group).
 _FP_LITERAL = re.compile(r"\b(double|float|half|bfloat)\b"
                          r"|(?<![\w.$%@\"-])(-?\d+\.\d+(?:e[-+]?\d+)?)\b"
                          r"|(?<![\w.$%@\"])(?:([-+])(inf|qnan|nan|snan)(?:\(0x([0-9A-Fa-f]+)\))?"
-                         r"|f0x([0-9A-Fa-f]+))(?![\w.$])")
+                         r"|f0x([0-9A-Fa-f]+))(?![\w.$])"
+                         r'|("[^"]*"|;.*)')
 #: a floating-point type: (exponent bits, mantissa bits)
 _FP_FIELDS = {"double": (11, 52), "float": (8, 23), "half": (5, 10), "bfloat": (8, 7)}
 
@@ -156,7 +159,7 @@ def _fp_literals(line: str) -> str:
         if m.group(1):
             fp_type = m.group(1)
             return m.group(0)
-        if fp_type is None:
+        if fp_type is None or m.group(7):
             return m.group(0)
         if m.group(2):
             return _fp_hex(m.group(2), fp_type)

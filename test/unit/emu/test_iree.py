@@ -274,3 +274,12 @@ def test_a_batch_run_again_per_way_starts_from_the_memory_it_started_with():
             ("0",), ("0", "1"), ("0", "1", "2", "3"), ("1",), ("2",), ("2", "3"), ("3",)]
         assert (launch.C() == want).all() and launch.stored().all(), (text, launch.C())
         assert launch.glob.undo is None
+
+
+def test_workgroup_0_of_a_known_2d_grid_runs_once():
+    """A kernel reading no y workgroup id on a known 2-D grid (IREE's forall of one workgroup
+    along M, whose id LLVM folds away: M = 50 in a 64-row tile) runs workgroup 0 once, named
+    as the grid names it, ``(0, 0)``: run also as ``0`` it stored C twice, a global race."""
+    k = _with_args(HAL, STORE_MINUS_ONE)
+    run = emulate_matmul(k, Matmul(16, 16, 32, "bf16"), grid=(1, 1))
+    assert run.written == 64 and not run.exact

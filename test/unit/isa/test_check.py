@@ -309,21 +309,31 @@ def test_a_main_loop_without_the_pipelined_fences_is_not_checked(pp):
     """LLVM unrolls a pipelined loop of a small constant trip count fully and may keep a
     remainder loop beside it (IREE's f16 A^T x B^T 1000x600x1020 at its prefetch point:
     4 MFMAs and no fence in the loop left): that loop, the main loop of the assembly, holds
-    none of the pipelined loop's sched_barrier fences, and the check says so instead of
-    comparing it (or miscounting its MFMAs)."""
+    none of the pipelined loop's sched_barrier fences and not a whole number of its
+    iterations, and the check says so instead of comparing it (or miscounting its MFMAs).
+    The pipelined loop itself with its fences lost is no such loop: it is compared, and
+    the check fails (the report must not say "not run" of it)."""
     fn = parse_asm(pp.asm).function()
     assert not_the_pipelined_loop(fn, pp.plan) == ""
     text = pp.asm
     for i in reversed([i for i in _loop_lines(pp) if i.kind == "sched_barrier"]):
         text = _mutate(text, i.line, None)
     fn = parse_asm(text).function()
-    why = not_the_pipelined_loop(fn, pp.plan)
-    assert re.search(r"holds none of the \d+ sched_barrier fences of the pipelined loop", why)
-    assert "LLVM unrolled it fully" in why
-    with pytest.raises(IsaCheckError, match="holds none of the"):
-        check_kernel_asm(fn, pp.plan)
+    assert not_the_pipelined_loop(fn, pp.plan) == ""        # whole iterations: compared
+    w = next(i for i in fn.main_loop()[0].instrs if i.text == "s_waitcnt lgkmcnt(8)")
+    res = check_kernel_asm(parse_asm(_mutate(text, w.line, None)).function(), pp.plan)
+    assert ("wait-missing", "loop") in _kinds(res)          # a dropped wait: still found
     mfma = next(i for b in fn.main_loop() for i in b.instrs if i.kind == "mfma")
     fewer = parse_asm(_mutate(text, mfma.line, None)).function()
+    why = not_the_pipelined_loop(fewer, pp.plan)
+    assert re.search(r"holds none of the \d+ sched_barrier fences of the pipelined loop and "
+                     r"not a whole number of its iterations", why), why
+    assert "LLVM unrolled it fully" in why
+    with pytest.raises(IsaCheckError, match="holds none of the"):
+        check_kernel_asm(fewer, pp.plan)
+    fenced = parse_asm(_mutate(pp.asm, next(i for i in _loop_lines(pp)
+                                            if i.kind == "mfma").line, None)).function()
+    assert not_the_pipelined_loop(fenced, pp.plan) == ""    # a fence: compared
     unfenced = SimpleNamespace(kernel=pp.plan.kernel, shape=pp.plan.shape)
     with pytest.MonkeyPatch.context() as mp:       # a plan fencing nothing: MFMAs tell
         mp.setattr(check_module, "expected_skeleton", lambda plan, x: {"loop": []})

@@ -276,6 +276,23 @@ def test_inexact_decimal_constants_are_written_in_hexadecimal():
     # that LLVM 22 reads them back as the same bits: the test below
 
 
+def test_text_that_looks_like_a_float_constant_stays():
+    """A quoted name, a ``c"..."`` string and a comment hold no constant: a float type
+    and a literal spelled in them are kept, and name no type for the literal after them
+    (they were rewritten: a kernel renamed, a string's bytes changed)."""
+    lines = ['@"half +inf" = global half +inf',
+             'define void @"float 0.1 -qnan f0x1"(float %x) {',
+             '@s = constant [10 x i8] c"float +inf"',
+             '  %y = fadd float %x, 1.000000e-01 ; float +inf 0.1',
+             '  call void @"double"(i32 7, half -inf)']
+    out = apply_skew_shims("\n".join(lines)).split("\n")
+    assert out == ['@"half +inf" = global half 0xH7C00',
+                   'define void @"float 0.1 -qnan f0x1"(float %x) {',
+                   '@s = constant [10 x i8] c"float +inf"',
+                   '  %y = fadd float %x, 0x3FB99999A0000000 ; float +inf 0.1',
+                   '  call void @"double"(i32 7, half 0xHFC00)']
+
+
 def test_make_buffer_rsrc_name_shim():
     ll = ("%r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p8.p1.i64(ptr addrspace(1) "
           "%0, i16 0, i64 16, i32 0)\n"

@@ -350,6 +350,7 @@ class KernelReport:
     form_waits: str = "block"          # its MMAs' waits: block, or fragment (WAIT_FRAG entries)
     form_mfmas: int = 0                # MFMAs per MMA block (the ISA check's; 0: not known)
     lockstep_waves: int = 0            # waves of a lockstep schedule's plan, if more than 4
+    merge_note: str = ""               # the front end's merge_k decision (frontend/kmerge.py)
 
     @property
     def ok(self) -> bool:
@@ -378,6 +379,8 @@ class KernelReport:
     def format(self) -> str:
         r = self.resources
         L = [f"kernel {r.name} ({NAME})"] + self._form_lines()
+        if self.merge_note:
+            L.append(f"K steps: {self.merge_note}")
         if self.lockstep_waves and self.resources.vgpr_spills:
             L.append(lockstep_note(self.lockstep_waves, self.resources.vgpr_spills))
         L.append("resources (assembly; cross-checked with the code object)")
@@ -465,6 +468,7 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
         rep.reference = REFERENCE_PINGPONG_BF16
     rep.loop_note = unrolled_note(fn, ll_text)
     rep.form = getattr(plan, "form", None)
+    rep.merge_note = getattr(plan, "merge_note", None) or ""
     shape = getattr(plan, "shape", None)
     if shape is not None and shape.groups == 1 and shape.waves > 4:
         rep.lockstep_waves = shape.waves

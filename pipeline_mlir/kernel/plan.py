@@ -419,6 +419,9 @@ class KernelPlan:
     #: how the front end split the tile into the schedule's subtiles, if not as the
     #: schedule's own kernel does (``frontend/k_subtiles.py``: "B along K"); the report says it
     form: SubtileForm | None = field(default=None, compare=False)
+    #: what the front end's ``merge_k`` decided for the loop and why (``frontend/kmerge.py``:
+    #: K steps merged for a global load's latency, or not); the report says it
+    merge_note: str | None = field(default=None, compare=False)
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:

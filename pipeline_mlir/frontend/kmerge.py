@@ -186,7 +186,11 @@ def merge_note(an: Analysis, schedule, m: int | None, why: str | None) -> str | 
         return (f"merge_k={mode}: {m} K steps merged into each K tile (two stages of one K "
                 f"step hold {_STAGES * _step_mfma_cycles(an)} cycles of MFMAs, less than a "
                 f"global load's {MEASURED_GLOBAL_LATENCY})")
-    return why if why.startswith(DECLINED) else \
+    if why.startswith(DECLINED):
+        return why
+    # (a loop whose form the merge does not take, the complete kernel's workgroup
+    # attributions among them: auto has nothing to decide, true refused it already)
+    return None if why.startswith(_CANNOT) else \
         f"merge_k={mode} leaves its K steps as they are: {why}"
 
 
@@ -260,6 +264,8 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
 
 #: how :func:`merge_factor`'s reasons start: the merged stages do not fit, the loop is short
 _NO_ROOM, _TOO_SHORT = "two stages of", "the loop runs"
+#: how the reasons start that the loop's form cannot be merged: its step, its buffers
+_CANNOT = ("the loop's step", "its LDS buffer")
 
 
 def asked_merge_refusal(an: Analysis, schedule, why: str) -> IRError | None:
@@ -343,6 +349,9 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     step = constant_int(loop.operands[2])
     if step is None or step <= 0:
         return None, "the loop's step is not a constant"
+    why = _roots_refusal(list(an.buffers))
+    if why:
+        return None, why
     bounds = constant_bounds(loop)
     trips = None if bounds is None else max(0, -(-(bounds[1] - bounds[0]) // step))
     short = latency_short(an, schedule)     # (a lockstep loop: no runs to cut either)
@@ -360,9 +369,6 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     if isinstance(m, str):
         return None, m
     roots = list(an.buffers)
-    why = _roots_refusal(roots)
-    if why:
-        return None, why
     runs = None if trips is None else trips // (2 * m) * 2 * m   # K steps the merged loop runs
     merged, bigs = _build(loop, roots, m, step, runs)
     every = runs is not None and runs == trips

@@ -95,7 +95,8 @@ from pipeline_mlir.target import gfx950
 
 __all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "latency_cover", "latency_short",
            "leftover_aliases", "lockstep_starved", "merge_factor", "merge_k_steps",
-           "merge_mode", "merge_note", "merge_refusal", "wants_merge", "MERGE_NOTE_ATTR"]
+           "for_time", "merge_mode", "merge_note", "merge_refusal", "wants_merge",
+           "MERGE_NOTE_ATTR"]
 
 #: the views whose clones on a slab of the merged buffer move only their layout's offset
 _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
@@ -175,11 +176,20 @@ def latency_short(an: Analysis, schedule) -> bool:
 MERGE_NOTE_ATTR = "sched.merge_k"
 
 
-def merge_note(an: Analysis, schedule, m: int | None, why: str | None) -> str | None:
+def for_time(schedule, needed: bool) -> bool:
+    """Whether a merge of a loop (``needed``: one refused unmerged) may be one for time:
+    always under ``merge_k=true``; under ``auto`` only for a loop taken as it is (a loop
+    that needs the merge gets the K steps it needs, auto's rules are for time alone)."""
+    return not needed or merge_mode(schedule) == MERGE_ON
+
+
+def merge_note(an: Analysis, schedule, m: int | None, why: str | None,
+               timed: bool = True) -> str | None:
     """What ``schedule``'s ``merge_k`` decided for ``an``'s loop: ``m`` K steps merged, or
     (``m`` None) left as they are because ``why``; None for a loop that is not
-    :func:`latency_short` (nothing to decide)."""
-    if not latency_short(an, schedule):
+    :func:`latency_short` (nothing to decide) or whose merge is not one for time
+    (``timed`` False: :attr:`Merge.timed`)."""
+    if not timed or not latency_short(an, schedule):
         return None
     mode = merge_mode(schedule)
     if m is not None:
@@ -296,13 +306,17 @@ class Merge:
     it (its results, or its guard's), ``every`` whether it runs every K step;
     ``unreserved``: why the merge factor has no room for the left-over K steps' own
     buffers beside the two stages (:func:`merge_factor`), or None: then they must alias
-    the schedule's (:func:`leftover_aliases`)."""
+    the schedule's (:func:`leftover_aliases`); ``timed``: merged for a global load's
+    latency (:func:`latency_short`), not only for the schedule's blocks."""
 
     def __init__(self, old, loop, m: int, roots: list, bigs: list, split, outs: list,
                  every: bool, unreserved: str | None = None) -> None:
         self.old, self.loop, self.m, self.roots, self.bigs = old, loop, m, roots, bigs
         self.split, self.outs, self.every = split, outs, every
         self.unreserved = unreserved
+        #: whether the K steps were merged for a global load's latency (``latency_short``),
+        #: not only for the schedule's blocks
+        self.timed = False
 
     def commit(self) -> None:
         """The kernel's loop made the merged one's remainder: erased when the merged loop
@@ -342,9 +356,12 @@ class Merge:
             erase_unused_buffer(big)
 
 
-def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
+def merge_k_steps(an: Analysis, schedule, needed: bool = False) -> tuple[Merge | None,
+                                                                          str | None]:
     """(the :class:`Merge` of ``an``'s loop, None), or (None, why not) with the IR
-    unchanged (module docstring)."""
+    unchanged (module docstring).  ``needed``: the loop is refused unmerged, so the merge
+    is not one for time under ``merge_k=auto`` (:func:`for_time`): the K steps the
+    partition needs, as without the option."""
     loop = an.scan.loop
     step = constant_int(loop.operands[2])
     if step is None or step <= 0:
@@ -354,18 +371,28 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
         return None, why
     bounds = constant_bounds(loop)
     trips = None if bounds is None else max(0, -(-(bounds[1] - bounds[0]) // step))
-    short = latency_short(an, schedule)     # (a lockstep loop: no runs to cut either)
+    # (a lockstep loop: no runs to cut either)
+    short = for_time(schedule, needed) and latency_short(an, schedule)
     starved = lockstep_starved(an, schedule)
+    other = other_lds(loop, an.buffers)
+
+    def factor(timed: bool, auto: bool) -> tuple[int | str, str | None]:
+        """(the factor, or why none; unreserved): merged for time (``timed``) or for the
+        schedule's blocks alone; ``auto``: under merge_k=auto's rules (kmerge_auto.py)."""
+        if auto and trips is None:
+            return f"{DECLINED} its trip count is known only at launch", None
+        sizes = (an.chain(), _tile_bytes(an), trips,
+                 1 + schedule.min_trips() + (STEADY_ITERATIONS if auto else 0), other)
+        shape = dict(starved=timed or starved, parts=_parts(an), accs=an.accumulators(),
+                     cover=(latency_cover(an) or 1) if timed else 1)
+        return _factor(an, sizes, shape, auto)
     # merged for time by default only where it pays and is safe (frontend/kmerge_auto.py)
-    auto = short and not starved and merge_mode(schedule) == MERGE_AUTO
-    if auto and trips is None:
-        return None, f"{DECLINED} its trip count is known only at launch"
-    sizes = (an.chain(), _tile_bytes(an), trips,
-             1 + schedule.min_trips() + (STEADY_ITERATIONS if auto else 0),
-             other_lds(loop, an.buffers))
-    shape = dict(starved=short or starved, parts=_parts(an), accs=an.accumulators(),
-                 cover=(latency_cover(an) or 1) if short else 1)
-    m, unreserved = _factor(an, sizes, shape, auto)
+    auto = short and merge_mode(schedule) == MERGE_AUTO
+    m, unreserved = factor(short, auto)
+    timed = short
+    if isinstance(m, str) and auto and starved:   # (the blocks still want their MFMAs)
+        m, unreserved = factor(False, False)
+        timed = False
     if isinstance(m, str):
         return None, m
     roots = list(an.buffers)
@@ -378,7 +405,9 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     else:                     # the merged loop's upper bound (the kernel's loop erased)
         split = merged.operands[1]
         outs = list(merged.results)
-    return Merge(loop, merged, m, roots, bigs, split, outs, every, unreserved), None
+    merge = Merge(loop, merged, m, roots, bigs, split, outs, every, unreserved)
+    merge.timed = timed
+    return merge, None
 
 
 def _factor(an: Analysis, sizes: tuple, shape: dict, auto: bool) -> tuple[int | str, str | None]:

@@ -135,7 +135,8 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
     ``refused`` (the loop's own refusal) raised with why the merge does not take it; and an
     error when ``merge_k`` asked for a merge the front end cannot make
     (:func:`~pipeline_mlir.frontend.kmerge.asked_merge_refusal`)."""
-    merge, why = merge_k_steps(an, schedule)
+    needed = refused is not None     # (a merge the partition needs: not one for time)
+    merge, why = merge_k_steps(an, schedule, needed)
     if merge is None:
         if refused is not None:
             raise merge_refusal(refused, why) from None
@@ -165,7 +166,7 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
             raise merge_refusal(refused, merge.unreserved) from None
         an.merge_note = merge_note(an, schedule, None, merge.unreserved)
         return None
-    merged.merge_note = merge_note(an, schedule, merge.m, None)   # (before the loop goes)
+    merged.merge_note = merge_note(an, schedule, merge.m, None, merge.timed)   # (loop still there)
     merge.commit()
     return merged
 

@@ -43,7 +43,6 @@ def _adopt(path: Path, options: str, capsys) -> tuple[str, str | None]:
 @pytest.mark.parametrize("k, kw, options, merged, said", [
     # 16 K steps: 4 pairs of merged steps, 3 steady-state iterations: merged
     (512, {}, "", True, MERGED),
-    (512, {}, " merge_k=true", True, "merge_k=true: 2 K steps merged"),
     (512, {}, " merge_k=false", False, None),
     # loop_once: the schedule's loop runs at least once, so 3 more need 5 pairs
     (512, {}, " loop_once=true", False, f"{DECLINED} the loop runs 16 K steps, fewer than "
@@ -53,7 +52,6 @@ def _adopt(path: Path, options: str, capsys) -> tuple[str, str | None]:
     (448, {}, "", False, f"{DECLINED} the loop runs 14 K steps"),
     # K known only at launch
     (512, {"dynamic": True}, "", False, f"{DECLINED} its trip count is known only at launch"),
-    (512, {"dynamic": True}, " merge_k=true", True, "merge_k=true: 2 K steps merged"),
     # 32768 bytes of other LDS: 98304 per workgroup merged, one workgroup of 4 waves per CU
     (512, {"more": True}, "", False, f"{DECLINED} 2 merged would leave 1 wave per SIMD "
                                      f"(fewer than 2; limited by lds: 98304 bytes"),

@@ -185,13 +185,13 @@ def _watched_merges(monkeypatch) -> list:
                 not list(o.results[0].uses)]
         return str(top), len(dead)
 
-    def merge_k_steps(an, schedule):
+    def merge_k_steps(an, schedule, needed=False):
         op = an.scan.loop
         while op.parent is not None:
             op = op.parent
         module[:] = [op]
         before = state()
-        merge, why = K.merge_k_steps(an, schedule)
+        merge, why = K.merge_k_steps(an, schedule, needed)
         if merge is not None:
             for how in ("commit", "abandon"):
                 def ended(f=getattr(merge, how), how=how):
@@ -469,8 +469,8 @@ def test_a_slot_view_merge_verifies_and_a_broken_one_is_a_located_error(slot, mo
         return [as_operation(o) for o in loop.regions[0].blocks[0].operations
                 if o.name == "memref.subview"]
 
-    def checked_then_broken(an, schedule):
-        merge, why = K.merge_k_steps(an, schedule)
+    def checked_then_broken(an, schedule, needed=False):
+        merge, why = K.merge_k_steps(an, schedule, needed)
         merges.append(merge.m)
         top = merge.loop
         while top.parent is not None:

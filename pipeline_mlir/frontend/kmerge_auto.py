@@ -34,7 +34,7 @@ import math
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.isa.report import occupancy_gfx950
-from pipeline_mlir.target.gfx950 import WAVE_SIZE
+from pipeline_mlir.target.gfx950 import VGPRS, WAVE_SIZE
 
 __all__ = ["DECLINED", "MIN_WAVES_PER_SIMD", "STEADY_ITERATIONS", "occupancy_refusal",
            "vgpr_floor"]
@@ -62,6 +62,9 @@ def occupancy_refusal(an: Analysis, m: int, lds_bytes: int) -> str | None:
     per SIMD, with ``lds_bytes`` of LDS per workgroup, or None."""
     threads = math.prod(an.scan.block)
     vgprs = vgpr_floor(an, m)
+    if vgprs > VGPRS:     # (no wave at all: the occupancy model refuses such a kernel)
+        return (f"{DECLINED} {m} merged would need at least {vgprs} VGPRs a wave, more "
+                f"than the {VGPRS} of a lane's file")
     waves, limits = occupancy_gfx950(vgprs, 0, lds_bytes, threads)
     if waves >= MIN_WAVES_PER_SIMD:
         return None

@@ -85,4 +85,8 @@ def test_the_vgpr_floor_declines_a_wave_of_too_many_registers():
         f"{DECLINED} 2 merged would leave 1 wave per SIMD (fewer than 2; limited by vgpr: "
         f"65536 bytes of LDS per workgroup of 4 waves, at least 320 VGPRs a wave)")
     assert vgpr_floor(analysis(16), 2) == 128
+    assert vgpr_floor(analysis(128), 2) == 576      # more than the file: no wave at all
+    assert occupancy_refusal(analysis(128), 2, 65536) == (
+        f"{DECLINED} 2 merged would need at least 576 VGPRs a wave, more than the 512 of a "
+        f"lane's file")
     assert occupancy_refusal(analysis(16), 2, 65536) is None

@@ -88,14 +88,15 @@ def test_mfma32_forms_agree_and_run_in_random_order(generated, name, mfma, reads
 def test_unaligned_forms_agree_and_run_in_random_order(generated, capsys):
     """IREE's unaligned matmul (32x32x8 MFMAs, K step 8, 25 K steps, a 128x256 tile cut at
     the edges of C): both forms become the same 4-wave schedule with the 32x32x8 geometry
-    (``mfma=32x32x8``, BK 8; a subtile of A is one 32-row fragment: one ``ds_read_b64``, one
-    4-byte copy; of B two fragments: two reads, two 4-byte copies, IREE's one 16-byte copy
-    re-distributed), and each kernel is exact, the remainder loop and the edge tiles
-    included, with memory completing in a random order the counters allow."""
+    (``mfma=32x32x8``; two K steps merged into a K tile of 16 by default, ``merge_k=auto``:
+    a subtile of A is one 32-row fragment, two ``ds_read_b64`` and two copies a K tile; of
+    B two fragments, four reads and one copy, IREE's 16-byte copies re-distributed), and
+    each kernel is exact, the remainder loop (the odd K step) and the edge tiles included,
+    with memory completing in a random order the counters allow."""
     name = "bf16_abt_300x500x200"
     schedule = json.loads(forms_agree(generated, name, capsys))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
-    assert schedule["lgkm_per_load"] == [1, 2] and (vm["LOAD_A"], vm["LOAD_B"]) == (1, 2), schedule
+    assert schedule["lgkm_per_load"] == [2, 4] and (vm["LOAD_A"], vm["LOAD_B"]) == (2, 1), schedule
     rc = main(["--pipeline=4wave", str(generated(name, "late")), "--emit=schedule"])
     out, err = capsys.readouterr()
     assert rc == 0, err

@@ -379,6 +379,8 @@ def merge_k_steps(an: Analysis, schedule, needed: bool = False) -> tuple[Merge |
     def factor(timed: bool, auto: bool) -> tuple[int | str, str | None]:
         """(the factor, or why none; unreserved): merged for time (``timed``) or for the
         schedule's blocks alone; ``auto``: under merge_k=auto's rules (kmerge_auto.py)."""
+        if auto and "BK" in schedule.given:   # (the pipeline names the K tile itself)
+            return f"{DECLINED} the pipeline sets BK={schedule.get('BK')}", None
         if auto and trips is None:
             return f"{DECLINED} its trip count is known only at launch", None
         sizes = (an.chain(), _tile_bytes(an), trips,

@@ -6,6 +6,8 @@ MFMA time than a global load's latency (``latency_short``).  Asked outright
 where the merge clearly pays and is safe, and otherwise pipelines the loop as it is,
 saying why in :data:`DECLINED` reasons:
 
+* the pipeline does not set ``BK``: a K tile the user names is the loop's (the partition
+  refuses one the loop does not have, as without the merge);
 * the loop's bounds and step are constants: a trip count known only at launch keeps its
   un-merged loop (a launch with few K steps would run the merged loop's remainder path
   for most of them);

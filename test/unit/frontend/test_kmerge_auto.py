@@ -50,6 +50,8 @@ def _adopt(path: Path, options: str, capsys) -> tuple[str, str | None]:
     (640, {}, " loop_once=true", True, MERGED),
     # 14 K steps: 3 pairs, 2 steady-state iterations
     (448, {}, "", False, f"{DECLINED} the loop runs 14 K steps"),
+    # a K tile the pipeline names is the loop's
+    (512, {}, " BK=32", False, f"{DECLINED} the pipeline sets BK=32"),
     # K known only at launch
     (512, {"dynamic": True}, "", False, f"{DECLINED} its trip count is known only at launch"),
     # 32768 bytes of other LDS: 98304 per workgroup merged, one workgroup of 4 waves per CU

@@ -87,7 +87,8 @@ from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, ot
 from pipeline_mlir.frontend.partition import layout_buffers
 from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
-from pipeline_mlir.frontend.kmerge_auto import DECLINED, STEADY_ITERATIONS, occupancy_refusal
+from pipeline_mlir.frontend.kmerge_auto import (DECLINED, STEADY_ITERATIONS, for_time,
+                                                merge_mode, occupancy_refusal)
 from pipeline_mlir.schedules.fourwave import (FOUR_WAVE_MINI_ITERS, MERGE_AUTO, MERGE_K_OPTION,
                                               MERGE_OFF, MERGE_ON)
 from pipeline_mlir.sim.costs import MEASURED_GLOBAL_LATENCY
@@ -95,8 +96,7 @@ from pipeline_mlir.target import gfx950
 
 __all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "latency_cover", "latency_short",
            "leftover_aliases", "lockstep_starved", "merge_factor", "merge_k_steps",
-           "for_time", "merge_mode", "merge_note", "merge_refusal", "wants_merge",
-           "MERGE_NOTE_ATTR"]
+           "merge_note", "merge_refusal", "wants_merge", "MERGE_NOTE_ATTR"]
 
 #: the views whose clones on a slab of the merged buffer move only their layout's offset
 _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
@@ -152,15 +152,6 @@ def latency_cover(an: Analysis) -> int | None:
     return -(-MEASURED_GLOBAL_LATENCY // (_STAGES * cycles))
 
 
-def merge_mode(schedule) -> str:
-    """``schedule``'s :data:`MERGE_K_OPTION` (``auto``, ``true`` or ``false``) when it is a
-    lockstep schedule that has the option, else ``false``: nothing merged for time."""
-    if schedule is None or not schedule.lockstep() or \
-            MERGE_K_OPTION not in type(schedule).options():
-        return MERGE_OFF
-    return schedule.get(MERGE_K_OPTION)
-
-
 def latency_short(an: Analysis, schedule) -> bool:
     """Whether ``schedule`` is a lockstep one that may merge for time
     (:data:`MERGE_K_OPTION` ``auto`` or ``true``) and the loop's K step is too short to
@@ -174,13 +165,6 @@ def latency_short(an: Analysis, schedule) -> bool:
 #: the adopted loop's attribute: what ``merge_k`` decided for a latency-short loop and why
 #: (:func:`merge_note`; ``--emit=report`` prints it)
 MERGE_NOTE_ATTR = "sched.merge_k"
-
-
-def for_time(schedule, needed: bool) -> bool:
-    """Whether a merge of a loop (``needed``: one refused unmerged) may be one for time:
-    always under ``merge_k=true``; under ``auto`` only for a loop taken as it is (a loop
-    that needs the merge gets the K steps it needs, auto's rules are for time alone)."""
-    return not needed or merge_mode(schedule) == MERGE_ON
 
 
 def merge_note(an: Analysis, schedule, m: int | None, why: str | None,

@@ -36,10 +36,11 @@ import math
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.isa.report import occupancy_gfx950
+from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION, MERGE_OFF, MERGE_ON
 from pipeline_mlir.target.gfx950 import VGPRS, WAVE_SIZE
 
-__all__ = ["DECLINED", "MIN_WAVES_PER_SIMD", "STEADY_ITERATIONS", "occupancy_refusal",
-           "vgpr_floor"]
+__all__ = ["DECLINED", "MIN_WAVES_PER_SIMD", "STEADY_ITERATIONS", "for_time", "merge_mode",
+           "occupancy_refusal", "vgpr_floor"]
 
 #: how the reasons ``auto`` declines a merge start
 DECLINED = "merge_k=auto leaves its K steps as they are:"
@@ -74,3 +75,19 @@ def occupancy_refusal(an: Analysis, m: int, lds_bytes: int) -> str | None:
     return (f"{DECLINED} {m} merged would leave {waves} wave per SIMD (fewer than "
             f"{MIN_WAVES_PER_SIMD}; limited by {by}: {lds_bytes} bytes of LDS per workgroup "
             f"of {threads // WAVE_SIZE} waves, at least {vgprs} VGPRs a wave)")
+
+
+def merge_mode(schedule) -> str:
+    """``schedule``'s :data:`MERGE_K_OPTION` (``auto``, ``true`` or ``false``) when it is a
+    lockstep schedule that has the option, else ``false``: nothing merged for time."""
+    if schedule is None or not schedule.lockstep() or \
+            MERGE_K_OPTION not in type(schedule).options():
+        return MERGE_OFF
+    return schedule.get(MERGE_K_OPTION)
+
+
+def for_time(schedule, needed: bool) -> bool:
+    """Whether a merge of a loop (``needed``: one refused unmerged) may be one for time:
+    always under ``merge_k=true``; under ``auto`` only for a loop taken as it is (a loop
+    that needs the merge gets the K steps it needs, auto's rules are for time alone)."""
+    return not needed or merge_mode(schedule) == MERGE_ON

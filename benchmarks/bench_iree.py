@@ -2,7 +2,8 @@
 (and against the ping-pong schedule on IREE's 8-wave kernels: ``--dtype=bf16-256x256-8wave``,
 ``--dtype=bf16-256x128-8wave``, ``--dtype=f16-256x256-8wave``, ``--dtype=fp8-256x256-8wave``,
 ``--dtype=i8-256x256-8wave``; the 4-wave schedule with two of IREE's K steps merged,
-``--dtype=bf16-merge-k``, ``--dtype=i8-merge-k`` (and ``-merge-k`` after
+``--dtype=bf16-merge-k``, ``--dtype=i8-merge-k``, and as they are, ``--dtype=bf16-no-merge-k``,
+``--dtype=i8-no-merge-k`` (and ``-merge-k`` after
 ``bf16-mfma32``, ``bf16-64x128-2wave``, ``bf16-64x64-1wave``, ``f16-atb-k4100``); with 32x32 MFMAs ``--dtype=bf16-256x256-32x32-8wave``,
 ``--dtype=i8-256x256-32x32-8wave``, ``--dtype=fp8-256x256-32x32-8wave``,
 ``--dtype=i8-256x128-2x4-32x32-8wave`` (B split along K),
@@ -80,6 +81,9 @@ SPEC = "4wave{BM=128 BN=128 BK=32}"   # the simulator's wave count and counts fo
 #: build a user gets from iree-compile without flags (IREE's own build, iree_prefetch_files)
 DEFAULT_BUILD = ("--iree-llvmgpu-prefetch-num-stages=2",)
 MERGE_K = "4wave{merge_k=true}"       # the 4-wave schedule with IREE's short K steps merged
+#: the 4-wave schedule with IREE's K steps as they are (the default, merge_k=auto, merges
+#: the short K steps of the bf16 and i8 kernels: frontend/kmerge_auto.py)
+NO_MERGE_K = "4wave{merge_k=false}"
 class Case(NamedTuple):
     matmul: dict          # matmul_source arguments
     spec: str             # the simulator's spec (wave count and counts) for the assembly
@@ -145,12 +149,16 @@ def _padded(n: bool, k: int, spec: str = SPEC, **kw) -> Case:
 #: compilation_info): K tile of 64, 2 MFMAs deep, 8x4 (256x256) or 4x4 (256x128) per wave
 CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          "i8": Case(dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}", "4wave", 16),
-         # the same two with two of IREE's K steps merged into one K tile (the option
-         # merge_k, frontend/kmerge.py): K tile 64 (i8: 128), cycles still per K step
+         # the same two with two of IREE's K steps merged into one K tile asked outright
+         # (merge_k=true, frontend/kmerge.py; merge_k=auto, the default, merges them too):
+         # K tile 64 (i8: 128), cycles still per K step; and as they are (merge_k=false)
          "bf16-merge-k": Case(G.CONFIGS["matmul_bf16_abt_4096"], "4wave{BM=128 BN=128 BK=64}",
                               MERGE_K, 16),
          "i8-merge-k": Case(dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=128}", MERGE_K,
                             16),
+         "bf16-no-merge-k": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, NO_MERGE_K, 16),
+         "i8-no-merge-k": Case(dict(dtype="i8"), "4wave{dtype=i8 BM=128 BN=128 BK=64}",
+                               NO_MERGE_K, 16),
          # plain A x B (B read with transposing reads): bf16 4096^3
          "bf16-ab": Case(dict(dtype="bf16", transpose_b=False), SPEC, "4wave", 16),
          # fp8 A x B (B read with 8-bit transposing reads): K tile 128, 4x4 16x16x128 MFMAs

@@ -62,7 +62,11 @@ def merge_request_error(schedule, where: str) -> str | None:
     """The message for ``merge_k=true`` (``4wave``: the front end merges a kernel's short K
     steps, ``frontend/kmerge.py``) given where no input kernel is pipelined (``where`` says
     what runs instead); None if it is not asked for."""
-    if schedule is None or not getattr(schedule, "merge_k", False):
+    if schedule is None:
+        return None
+    from pipeline_mlir.schedules.fourwave import merge_asked   # (only with a schedule parsed)
+
+    if not merge_asked(schedule):
         return None
     return (f"--pipeline: merge_k=true merges the K steps of a kernel given as input, but "
             f"{where}; drop the option or give the kernel")

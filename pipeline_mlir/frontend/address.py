@@ -43,6 +43,9 @@ class Analysis:
     ops: list = field(default_factory=list)   # op index -> op
     #: where the copies' global reads are checked (frontend.edges.sample_points)
     read_points: list = field(default_factory=list)
+    #: what ``merge_k`` decided for a loop short of a global load's latency, merged or
+    #: not, and why (``frontend/kmerge.py``; the adopted loop's ``sched.merge_k``)
+    merge_note: str | None = None
 
     def chain(self) -> int:
         """MFMAs per accumulator and iteration (the fewest, if they differ; 0 without

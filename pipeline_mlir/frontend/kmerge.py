@@ -87,13 +87,16 @@ from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, ot
 from pipeline_mlir.frontend.partition import layout_buffers
 from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
-from pipeline_mlir.schedules.fourwave import FOUR_WAVE_MINI_ITERS, MERGE_K_OPTION
+from pipeline_mlir.frontend.kmerge_auto import (DECLINED, STEADY_ITERATIONS, for_time,
+                                                merge_mode, occupancy_refusal)
+from pipeline_mlir.schedules.fourwave import (FOUR_WAVE_MINI_ITERS, MERGE_AUTO, MERGE_K_OPTION,
+                                              MERGE_OFF, MERGE_ON)
 from pipeline_mlir.sim.costs import MEASURED_GLOBAL_LATENCY
 from pipeline_mlir.target import gfx950
 
 __all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "latency_cover", "latency_short",
            "leftover_aliases", "lockstep_starved", "merge_factor", "merge_k_steps",
-           "merge_refusal", "wants_merge"]
+           "merge_note", "merge_refusal", "wants_merge", "MERGE_NOTE_ATTR"]
 
 #: the views whose clones on a slab of the merged buffer move only their layout's offset
 _VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
@@ -150,14 +153,39 @@ def latency_cover(an: Analysis) -> int | None:
 
 
 def latency_short(an: Analysis, schedule) -> bool:
-    """Whether ``schedule`` is a lockstep one that asks for the merge for time
-    (:data:`MERGE_K_OPTION`) and the loop's K step is too short to hide a global load:
-    :func:`latency_cover` above 1 (module docstring)."""
-    if schedule is None or not schedule.lockstep() or \
-            MERGE_K_OPTION not in type(schedule).options() or not schedule.get(MERGE_K_OPTION):
+    """Whether ``schedule`` is a lockstep one that may merge for time
+    (:data:`MERGE_K_OPTION` ``auto`` or ``true``) and the loop's K step is too short to
+    hide a global load: :func:`latency_cover` above 1 (module docstring)."""
+    if merge_mode(schedule) == MERGE_OFF:
         return False
     cover = latency_cover(an)
     return cover is not None and cover > 1
+
+
+#: the adopted loop's attribute: what ``merge_k`` decided for a latency-short loop and why
+#: (:func:`merge_note`; ``--emit=report`` prints it)
+MERGE_NOTE_ATTR = "sched.merge_k"
+
+
+def merge_note(an: Analysis, schedule, m: int | None, why: str | None,
+               timed: bool = True) -> str | None:
+    """What ``schedule``'s ``merge_k`` decided for ``an``'s loop: ``m`` K steps merged, or
+    (``m`` None) left as they are because ``why``; None for a loop that is not
+    :func:`latency_short` (nothing to decide) or whose merge is not one for time
+    (``timed`` False: :attr:`Merge.timed`)."""
+    if not timed or not latency_short(an, schedule):
+        return None
+    mode = merge_mode(schedule)
+    if m is not None:
+        return (f"merge_k={mode}: {m} K steps merged into each K tile (two stages of one K "
+                f"step hold {_STAGES * _step_mfma_cycles(an)} cycles of MFMAs, less than a "
+                f"global load's {MEASURED_GLOBAL_LATENCY})")
+    if why.startswith(DECLINED):
+        return why
+    # (a loop whose form the merge does not take, the complete kernel's workgroup
+    # attributions among them: auto has nothing to decide, true refused it already)
+    return None if why.startswith(_CANNOT) else \
+        f"merge_k={mode} leaves its K steps as they are: {why}"
 
 
 def wants_merge(an: Analysis, failed: bool, schedule=None) -> bool:
@@ -230,14 +258,18 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
 
 #: how :func:`merge_factor`'s reasons start: the merged stages do not fit, the loop is short
 _NO_ROOM, _TOO_SHORT = "two stages of", "the loop runs"
+#: how the reasons start that the loop's form cannot be merged: its step, its buffers
+_CANNOT = ("the loop's step", "its LDS buffer")
 
 
 def asked_merge_refusal(an: Analysis, schedule, why: str) -> IRError | None:
     """The error for a loop whose merge ``merge_k`` asked for (:func:`latency_short`) but
     the front end cannot make, ``why``: its buffers, its step, its merged loop refused.  A
     loop whose merged stages would not fit, or too short for them (:func:`merge_factor`),
-    stays as it is: None; and None for a merge the schedule did not ask for."""
-    if not latency_short(an, schedule) or why.startswith((_NO_ROOM, _TOO_SHORT)):
+    stays as it is: None; and None for a merge the schedule did not ask for (``auto``: the
+    loop is pipelined as it is)."""
+    if merge_mode(schedule) != MERGE_ON or not latency_short(an, schedule) or \
+            why.startswith((_NO_ROOM, _TOO_SHORT)):
         return None
     return IRError(an.scan.loop, f"'scf.for' op: {MERGE_K_OPTION}=true asks for its K steps "
                                  f"merged, but the front end cannot merge them: {why}")
@@ -258,13 +290,17 @@ class Merge:
     it (its results, or its guard's), ``every`` whether it runs every K step;
     ``unreserved``: why the merge factor has no room for the left-over K steps' own
     buffers beside the two stages (:func:`merge_factor`), or None: then they must alias
-    the schedule's (:func:`leftover_aliases`)."""
+    the schedule's (:func:`leftover_aliases`); ``timed``: merged for a global load's
+    latency (:func:`latency_short`), not only for the schedule's blocks."""
 
     def __init__(self, old, loop, m: int, roots: list, bigs: list, split, outs: list,
                  every: bool, unreserved: str | None = None) -> None:
         self.old, self.loop, self.m, self.roots, self.bigs = old, loop, m, roots, bigs
         self.split, self.outs, self.every = split, outs, every
         self.unreserved = unreserved
+        #: whether the K steps were merged for a global load's latency (``latency_short``),
+        #: not only for the schedule's blocks
+        self.timed = False
 
     def commit(self) -> None:
         """The kernel's loop made the merged one's remainder: erased when the merged loop
@@ -304,31 +340,48 @@ class Merge:
             erase_unused_buffer(big)
 
 
-def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
+def merge_k_steps(an: Analysis, schedule, needed: bool = False) -> tuple[Merge | None,
+                                                                          str | None]:
     """(the :class:`Merge` of ``an``'s loop, None), or (None, why not) with the IR
-    unchanged (module docstring)."""
+    unchanged (module docstring).  ``needed``: the loop is refused unmerged, so the merge
+    is not one for time under ``merge_k=auto`` (:func:`for_time`): the K steps the
+    partition needs, as without the option."""
     loop = an.scan.loop
     step = constant_int(loop.operands[2])
     if step is None or step <= 0:
         return None, "the loop's step is not a constant"
+    why = _roots_refusal(list(an.buffers))
+    if why:
+        return None, why
     bounds = constant_bounds(loop)
     trips = None if bounds is None else max(0, -(-(bounds[1] - bounds[0]) // step))
-    sizes = (an.chain(), _tile_bytes(an), trips, 1 + schedule.min_trips(),
-             other_lds(loop, an.buffers))
-    short = latency_short(an, schedule)     # (a lockstep loop: no runs to cut either)
-    shape = dict(starved=short or lockstep_starved(an, schedule), parts=_parts(an),
-                 accs=an.accumulators(),
-                 cover=(latency_cover(an) or 1) if short else 1)
-    m, unreserved = merge_factor(*sizes, **shape), None
-    alt = merge_factor(*sizes, aliased=True, **shape) if isinstance(m, str) else None
-    if isinstance(alt, int):
-        m, unreserved = alt, m          # if the left-over K steps' buffers can alias
+    # (a lockstep loop: no runs to cut either)
+    short = for_time(schedule, needed) and latency_short(an, schedule)
+    starved = lockstep_starved(an, schedule)
+    other = other_lds(loop, an.buffers)
+
+    def factor(timed: bool, auto: bool) -> tuple[int | str, str | None]:
+        """(the factor, or why none; unreserved): merged for time (``timed``) or for the
+        schedule's blocks alone; ``auto``: under merge_k=auto's rules (kmerge_auto.py)."""
+        if auto and "BK" in schedule.given:   # (the pipeline names the K tile itself)
+            return f"{DECLINED} the pipeline sets BK={schedule.get('BK')}", None
+        if auto and trips is None:
+            return f"{DECLINED} its trip count is known only at launch", None
+        sizes = (an.chain(), _tile_bytes(an), trips,
+                 1 + schedule.min_trips() + (STEADY_ITERATIONS if auto else 0), other)
+        shape = dict(starved=timed or starved, parts=_parts(an), accs=an.accumulators(),
+                     cover=(latency_cover(an) or 1) if timed else 1)
+        return _factor(an, sizes, shape, auto)
+    # merged for time by default only where it pays and is safe (frontend/kmerge_auto.py)
+    auto = short and merge_mode(schedule) == MERGE_AUTO
+    m, unreserved = factor(short, auto)
+    timed = short
+    if isinstance(m, str) and auto and starved:   # (the blocks still want their MFMAs)
+        m, unreserved = factor(False, False)
+        timed = False
     if isinstance(m, str):
         return None, m
     roots = list(an.buffers)
-    why = _roots_refusal(roots)
-    if why:
-        return None, why
     runs = None if trips is None else trips // (2 * m) * 2 * m   # K steps the merged loop runs
     merged, bigs = _build(loop, roots, m, step, runs)
     every = runs is not None and runs == trips
@@ -338,7 +391,33 @@ def merge_k_steps(an: Analysis, schedule) -> tuple[Merge | None, str | None]:
     else:                     # the merged loop's upper bound (the kernel's loop erased)
         split = merged.operands[1]
         outs = list(merged.results)
-    return Merge(loop, merged, m, roots, bigs, split, outs, every, unreserved), None
+    merge = Merge(loop, merged, m, roots, bigs, split, outs, every, unreserved)
+    merge.timed = timed
+    return merge, None
+
+
+def _factor(an: Analysis, sizes: tuple, shape: dict, auto: bool) -> tuple[int | str, str | None]:
+    """(:func:`merge_factor` of ``sizes`` and ``shape``, or why there is none; why the
+    left-over K steps' own buffers have no room, or None): with room for them, else on the
+    schedule's buffers (:func:`leftover_aliases`).  ``auto``: ``merge_k=auto``'s merge for
+    time, which also keeps the occupancy (:func:`~pipeline_mlir.frontend.kmerge_auto.
+    occupancy_refusal`), with fewer merged K steps if they do."""
+    m, unreserved = merge_factor(*sizes, **shape), None
+    alt = merge_factor(*sizes, aliased=True, **shape) if isinstance(m, str) else None
+    if isinstance(alt, int):
+        m, unreserved = alt, m          # if the left-over K steps' buffers can alias
+    if isinstance(m, str):
+        return (f"{DECLINED} {m}" if auto else m), None
+    if not auto:
+        return m, unreserved
+    tile, trips, other = sizes[1], sizes[2], sizes[4]
+    why = None
+    for f in (m, 2) if m > 2 else (m,):
+        left = tile if unreserved is None and trips % (2 * f) else 0
+        why = occupancy_refusal(an, f, 2 * f * tile + left + other)
+        if why is None:
+            return f, unreserved
+    return why, None
 
 
 def leftover_aliases(merged: Analysis, merge: Merge) -> bool:

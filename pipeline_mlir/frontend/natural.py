@@ -32,6 +32,7 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 
 from __future__ import annotations
 
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
@@ -39,9 +40,9 @@ from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.half_k import HALVED_ATTR, halve_mfmas
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
-from pipeline_mlir.frontend.kmerge import (MERGED_ATTR, asked_merge_refusal,
-                                           leftover_aliases, merge_k_steps, merge_refusal,
-                                           wants_merge)
+from pipeline_mlir.frontend.kmerge import (MERGE_NOTE_ATTR, MERGED_ATTR, asked_merge_refusal,
+                                           leftover_aliases, merge_k_steps, merge_note,
+                                           merge_refusal, wants_merge)
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
@@ -101,7 +102,12 @@ def analyse_loop(loop, schedule=None) -> Analysis:
         except IRError as refused:
             return _halved(an, schedule, refused)
     if schedule is not None and not done and wants_merge(an, False, schedule):
-        return _merged(an, schedule, None) or split_k(an)
+        merged = _merged(an, schedule, None)
+        if merged is not None:
+            return merged
+        out = split_k(an)
+        out.merge_note = an.merge_note     # (why the K steps stay as they are)
+        return out
     return split_k(an)
 
 
@@ -130,13 +136,15 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
     ``refused`` (the loop's own refusal) raised with why the merge does not take it; and an
     error when ``merge_k`` asked for a merge the front end cannot make
     (:func:`~pipeline_mlir.frontend.kmerge.asked_merge_refusal`)."""
-    merge, why = merge_k_steps(an, schedule)
+    needed = refused is not None     # (a merge the partition needs: not one for time)
+    merge, why = merge_k_steps(an, schedule, needed)
     if merge is None:
         if refused is not None:
             raise merge_refusal(refused, why) from None
         asked = asked_merge_refusal(an, schedule, why)
         if asked is not None:       # (merge_k asked for it: not dropped unsaid)
             raise asked
+        an.merge_note = merge_note(an, schedule, None, why)
         return None
     # verified before the analysis walks it and the commit erases the loop it was built from
     check_built(merge.loop, "the K-step merge (pipeline_mlir/frontend/kmerge.py)")
@@ -147,15 +155,19 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
             raise merge_refusal(refused, f"with {merge.m} merged it is refused too: {e}",
                                 e.op) from None
         merge.abandon()
-        asked = asked_merge_refusal(an, schedule, f"with {merge.m} merged it is refused: {e}")
+        why = f"with {merge.m} merged it is refused: {e}"
+        asked = asked_merge_refusal(an, schedule, why)
         if asked is not None:
             raise asked from None
+        an.merge_note = merge_note(an, schedule, None, why)
         return None
     if merge.unreserved is not None and not leftover_aliases(merged, merge):
         merge.abandon()     # the left-over K steps' own buffers do not fit: as without room
         if refused is not None:
             raise merge_refusal(refused, merge.unreserved) from None
+        an.merge_note = merge_note(an, schedule, None, merge.unreserved)
         return None
+    merged.merge_note = merge_note(an, schedule, merge.m, None, merge.timed)   # (loop still there)
     merge.commit()
     return merged
 
@@ -189,6 +201,9 @@ def adopt_loop(loop, schedule):
         forward_private_tiles(rem or peeled, masked=True)
     check_waves(loop, schedule)   # (once per loop: its kernel's waves against the schedule)
     kernel = kernel_of(loop)
-    new = adopt(analyse_loop(loop, schedule), schedule, rem)
+    an = analyse_loop(loop, schedule)
+    new = adopt(an, schedule, rem)
+    if an.merge_note is not None:   # (the report says it: lowering/materialize.py)
+        new.attributes[MERGE_NOTE_ATTR] = ir.StringAttr.get(an.merge_note)
     loads_ahead(kernel)     # (the remainders final: on their buffers, the drains placed)
     return new

@@ -354,6 +354,7 @@ class KernelReport:
     form_mfmas: int = 0                # MFMAs per MMA block (the ISA check's; 0: not known)
     lockstep_waves: int = 0            # waves of a lockstep schedule's plan, if more than 4
     workgroups: str = ""               # which workgroups run the main loop, where not all
+    merge_note: str = ""               # the front end's merge_k decision (frontend/kmerge.py)
 
     @property
     def ok(self) -> bool:
@@ -384,6 +385,8 @@ class KernelReport:
         L = [f"kernel {r.name} ({NAME})"] + self._form_lines()
         if self.workgroups:     # (frontend/edge_version.py)
             L.append(f"main loop: {self.workgroups}")
+        if self.merge_note:
+            L.append(f"K steps: {self.merge_note}")
         if self.lockstep_waves and self.resources.vgpr_spills:
             L.append(lockstep_note(self.lockstep_waves, self.resources.vgpr_spills))
         L.append("resources (assembly; cross-checked with the code object)")
@@ -472,6 +475,7 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
     rep.loop_note = unrolled_note(fn, ll_text)
     rep.form = getattr(plan, "form", None)
     rep.workgroups = getattr(plan, "workgroups", "")
+    rep.merge_note = getattr(plan, "merge_note", None) or ""
     shape = getattr(plan, "shape", None)
     if shape is not None and shape.groups == 1 and shape.waves > 4:
         rep.lockstep_waves = shape.waves

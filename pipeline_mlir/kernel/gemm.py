@@ -29,6 +29,7 @@ from functools import cached_property
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.lds import LdsLayout, LdsSwizzle, lds_layout
 from pipeline_mlir.kernel.plan import KernelPlan, KernelShape, kernel_plan, kernel_shape
+from pipeline_mlir.schedules.fourwave import merge_asked
 from pipeline_mlir.schedules.grid import GridOrder, grid_order
 from pipeline_mlir.schedules.geometry import (C_DTYPES, COUNT_FIELDS, KernelGeometry,
                                               KernelTraits, accumulator_dtype, check_c_dtype)
@@ -268,7 +269,7 @@ def gemm_kernel(schedule) -> GemmKernel:
                           f"wave's operands into subtiles by MFMA rows and columns "
                           f"(k_subtiles=none); a schedule of k_subtiles={split} pipelines a "
                           f"kernel given as input")
-    if getattr(schedule, "merge_k", False):
+    if merge_asked(schedule):
         raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel's K tile is "
                           f"BK; merge_k=true merges the K steps of a kernel given as input "
                           f"(set BK instead)")

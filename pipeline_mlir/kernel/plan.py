@@ -422,6 +422,9 @@ class KernelPlan:
     #: which workgroups run the pipelined loop, where not all (``frontend/edge_version.py``:
     #: the interior ones); the report says it
     workgroups: str = field(default="", compare=False)
+    #: what the front end's ``merge_k`` decided for the loop and why (``frontend/kmerge.py``:
+    #: K steps merged for a global load's latency, or not); the report says it
+    merge_note: str | None = field(default=None, compare=False)
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:

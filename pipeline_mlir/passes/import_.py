@@ -29,8 +29,9 @@ from pipeline_mlir.dialect.ir_io import (
 from pipeline_mlir.passes._common import Option, SchedPass
 
 from pipeline_mlir.errors import ConfigError, PipelineError
+from pipeline_mlir.records import replace
 from pipeline_mlir.options import check_once
-from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION
+from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION, merge_asked
 from pipeline_mlir.schedules.registry import SCHEDULES, NamedSchedule, make_schedule
 
 
@@ -137,7 +138,7 @@ class Import(SchedulePass):
         _refuse_merge_request(self.schedule, op, "'sched.pipeline' op has a body of logical "
                               "ops, whose K tile is its own")
         mine = p.named()
-        if mine != self.schedule:
+        if _merge_unset(mine) != _merge_unset(self.schedule):
             raise IRError(op, f"'sched.pipeline' op is for '{mine.spec()}' but the pipeline "
                               f"asks for '{self.schedule.spec()}'")
 
@@ -167,10 +168,18 @@ class Import(SchedulePass):
                     create_entry(d, self.schedule.name)
 
 
+def _merge_unset(schedule):
+    """``schedule`` with ``merge_k`` at its default: a request to ``sched-adopt-loop``, not
+    part of the schedule a ``sched.pipeline`` body names (``merge_k=false`` on one is
+    nothing to merge, not another schedule)."""
+    if MERGE_K_OPTION not in type(schedule).options():
+        return schedule
+    return replace(schedule, **{MERGE_K_OPTION: type(schedule).option(MERGE_K_OPTION).default})
+
+
 def _refuse_merge_request(schedule, where, what: str) -> None:
     """An error at ``where`` when ``schedule`` asks for K steps merged (``merge_k``), which
     only ``sched-adopt-loop`` does, on a natural K-loop: ``what`` says why there is none."""
-    if schedule is not None and MERGE_K_OPTION in type(schedule).options() and \
-            schedule.get(MERGE_K_OPTION):
+    if merge_asked(schedule):
         raise IRError(where, f"{what}; {MERGE_K_OPTION}=true merges the K steps of a natural "
                              f"K-loop (sched-adopt-loop), and there is none")

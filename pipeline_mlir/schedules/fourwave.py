@@ -77,6 +77,18 @@ FourWaveOps = SCALED_MATMUL_TAG_NAMES
 #: the option that asks the front end to merge K steps too short for a global load's latency
 #: (``frontend/kmerge.py``); the front end's request, not written in the adopted spec
 MERGE_K_OPTION = "merge_k"
+#: its values: ``auto`` (the default) merges where the rule of ``frontend/kmerge.py`` says it
+#: pays and is safe, else leaves the loop as it is; ``true`` merges or refuses the loop saying
+#: why; ``false`` never merges
+MERGE_AUTO, MERGE_ON, MERGE_OFF = MERGE_K_CHOICES = ("auto", "true", "false")
+
+
+def merge_asked(schedule) -> bool:
+    """Whether ``schedule`` (a named schedule or None) asks for K steps merged outright
+    (``merge_k=true``): what a use with no natural K-loop to merge refuses (``auto`` is
+    silently nothing there, ``false`` nothing at all)."""
+    return schedule is not None and MERGE_K_OPTION in type(schedule).options() and \
+        schedule.get(MERGE_K_OPTION) == MERGE_ON
 
 
 @record(frozen=True)
@@ -300,11 +312,14 @@ class FourWave(NamedSchedule):
                              "both (ab; B's K quarters crosswise) (the front end reads it from "
                              "the kernel; the complete kernel splits by MFMA rows and columns: "
                              "none)", choices=K_SUBTILES)
-    merge_k: bool = option("bool", False, "the front end merges consecutive K steps of the "
-                           "kernel's loop into one K tile when two stages of one K step hold "
-                           "less MFMA time than a global load's latency (the simulator's "
-                           "measured table) and the merged stages fit in LDS "
-                           "(frontend/kmerge.py; the complete kernel has no loop to merge)")
+    merge_k: str = option("enum", MERGE_AUTO, "the front end merges consecutive K steps of "
+                          "the kernel's loop into one K tile when two stages of one K step "
+                          "hold less MFMA time than a global load's latency (the simulator's "
+                          "measured table): auto where the merge pays and is safe (constant "
+                          "trip count, enough steady-state iterations, fits in LDS, at least "
+                          "2 waves per SIMD), true always (or the loop is refused saying "
+                          "why), false never (frontend/kmerge.py; the complete kernel has no "
+                          "loop to merge)", choices=MERGE_K_CHOICES)
 
     tune_knobs = (
         Knob("global_before_frag", ("false", "true"), PLACEMENT),

@@ -1,4 +1,6 @@
-"""Record the pinned outputs: ``python test/data/behaviour/record.py``.
+"""Record the pinned outputs: ``python test/data/behaviour/record.py``; only the cases whose
+names start with one of some prefixes: ``python test/data/behaviour/record.py --only PREFIX...``
+(``--only iree-``: IREE's committed kernels).
 
 ``python test/data/behaviour/record.py --show NAME`` prints instead the canonical text of a
 code case (what its recorded ``.meaning`` digests), e.g. to diff it against another tree's.
@@ -17,9 +19,11 @@ from meaning import CODE_KINDS, canonical, summary  # noqa: E402
 from run import run_case  # noqa: E402
 
 
-def record() -> None:
+def record(only: tuple[str, ...] = ("",)) -> None:
     OUTPUTS.mkdir(exist_ok=True)
     for name, args in cases():
+        if not name.startswith(only):
+            continue
         data, err, rc = run_case(args)
         kind = emit_kind(args)
         if kind in CODE_KINDS:
@@ -46,6 +50,9 @@ def show(name: str) -> int:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--show"] and len(sys.argv) == 3:
         sys.exit(show(sys.argv[2]))
+    if sys.argv[1:2] == ["--only"] and len(sys.argv) > 2:
+        record(tuple(sys.argv[2:]))
+        sys.exit(0)
     if sys.argv[1:]:
         sys.exit(__doc__)
     record()

@@ -70,7 +70,7 @@ MORE_LDS = 32768
 
 def _more_lds(text: str) -> str:
     """:data:`MORE_LDS` bytes of LDS allocated before the K-loop (used by nothing)."""
-    m = re.search(r"^(\s*)%\d+ = scf\.for ", text, re.M)
+    m = re.search(r"^(\s*)%\w+(?::\d+)? = scf\.for ", text, re.M)
     return (text[:m.start()] + f"{m.group(1)}%kmerge_more = memref.alloc() : memref<"
             f"{MORE_LDS}xi8, #gpu.address_space<workgroup>>\n" + text[m.start():])
 
@@ -185,13 +185,13 @@ def _watched_merges(monkeypatch) -> list:
                 not list(o.results[0].uses)]
         return str(top), len(dead)
 
-    def merge_k_steps(an, schedule):
+    def merge_k_steps(an, schedule, needed=False):
         op = an.scan.loop
         while op.parent is not None:
             op = op.parent
         module[:] = [op]
         before = state()
-        merge, why = K.merge_k_steps(an, schedule)
+        merge, why = K.merge_k_steps(an, schedule, needed)
         if merge is not None:
             for how in ("commit", "abandon"):
                 def ended(f=getattr(merge, how), how=how):
@@ -469,8 +469,8 @@ def test_a_slot_view_merge_verifies_and_a_broken_one_is_a_located_error(slot, mo
         return [as_operation(o) for o in loop.regions[0].blocks[0].operations
                 if o.name == "memref.subview"]
 
-    def checked_then_broken(an, schedule):
-        merge, why = K.merge_k_steps(an, schedule)
+    def checked_then_broken(an, schedule, needed=False):
+        merge, why = K.merge_k_steps(an, schedule, needed)
         merges.append(merge.m)
         top = merge.loop
         while top.parent is not None:
@@ -521,10 +521,11 @@ MERGED_SPEC = "4wave{BK=64 BM=128 BN=128 dtype=bf16}"
 
 def test_merge_k_merges_the_flagship_for_time_in_both_forms(capsys):
     """IREE's bf16 4096^3 kernel (16 MFMAs of 16 cycles per wave and K step of 32: two stages
-    hold 512 cycles of MFMAs against a global load's 790) asks for 2 K steps merged under
-    ``merge_k``: both forms adopt the spec of a 64-deep K tile (without merge_k) and give
-    its one schedule, another than the unmerged loop's; the merged late form is exact on
-    the emulator (one workgroup, late memory mode)."""
+    hold 512 cycles of MFMAs against a global load's 790) asks for 2 K steps merged, by
+    default (``merge_k=auto``: 128 K steps, 2 waves per SIMD): both forms adopt the spec of
+    a 64-deep K tile (without merge_k), say why, and give its one schedule, another than
+    the unmerged loop's (``merge_k=false``); the merged late form is exact on the emulator
+    (one workgroup, late memory mode)."""
     def run(*args):
         rc = main(list(args))
         out, err = capsys.readouterr()
@@ -532,14 +533,20 @@ def test_merge_k_merges_the_flagship_for_time_in_both_forms(capsys):
         return out, err
     got = set()
     for form in ("prefetch", "late"):
-        out, err = run("--pipeline=4wave{merge_k=true}", f"{FLAGSHIP}.{form}.mlir",
+        out, err = run("--pipeline=4wave", f"{FLAGSHIP}.{form}.mlir",
                        "--emit=schedule", "--mlir-print-ir-after=sched-adopt-loop")
         assert re.findall(r"sched\.options = \{([^}]*)\}", err) == [
             'BK = 64 : i64, BM = 128 : i64, BN = 128 : i64, dtype = "bf16"'], err[-2000:]
+        assert 'sched.merge_k = "merge_k=auto: 2 K steps merged into each K tile (two ' \
+               'stages of one K step hold 512 cycles of MFMAs, less than a global load\'s ' \
+               '790)"' in err, err[-2000:]
         got.add(out)
+    _, err = run("--pipeline=4wave{merge_k=false}", f"{FLAGSHIP}.late.mlir",
+                 "--emit=schedule", "--mlir-print-ir-after=sched-adopt-loop")
+    assert "BK = 32 : i64" in err and "sched.merge_k" not in err, err[-2000:]
     assert got == {run(f"--pipeline={MERGED_SPEC}", "--emit=schedule")[0]}
     assert got != {run("--pipeline=4wave{BM=128 BN=128 BK=32}", "--emit=schedule")[0]}
-    out, _ = run("--pipeline=4wave{merge_k=true}", "--emulate", f"{FLAGSHIP}.late.mlir",
+    out, _ = run("--pipeline=4wave", "--emulate", f"{FLAGSHIP}.late.mlir",
                  "--emulate-workgroups=1", "--emulate-mode=late")
     assert "mode=late: exact, max error 0, 1 of 1024 workgroups" in out, out
 
@@ -581,6 +588,18 @@ def test_merge_k_is_refused_where_no_natural_loop_is_and_short_loops_stay(capsys
         rc = main(args + ["-o", str(tmp_path / "out")])
         out, err = capsys.readouterr()
         assert rc == 1 and said in err and "Traceback" not in err, (args, err)
+    # merge_k=auto (the default) and false: nothing to merge there, nothing said; a body
+    # of logical ops is the same schedule whatever merge_k says
+    for args in (["--pipeline=4wave{merge_k=auto}", "--emit=schedule"],
+                 ["--simulate", "--pipeline=4wave{merge_k=false}"],
+                 [str(empty), "--pass-pipeline=builtin.module(sched-import{schedule=4wave "
+                              "merge_k=auto})"],
+                 [str(ROOT / "test" / "lit" / "passes" / "sched-import.mlir"),
+                  "--split-input-file", "--pass-pipeline=builtin.module(sched-import{"
+                  "schedule=4wave BM=256 merge_k=false})"]):
+        rc = main(args + ["-o", str(tmp_path / "out")])
+        out, err = capsys.readouterr()
+        assert rc == 0 and not err, (args, err)
     # the 4-wave example's loop (IREE's tile, its LDS allocated): 5 K steps merged in a
     # pair (the odd one in the remainder) and exact in random memory orders; 3 are too few
     # for a pair of merged steps: the loop as it is

@@ -57,10 +57,11 @@ def test_iree_kernel_pipelines_to_asm_with_no_options(capsys, tmp_path, path):
         rc, _, err = run(capsys, "--pipeline=4wave", str(path), "--emit=asm", "-o", str(out))
     assert rc == 0, err
     counts = loop_counts(out.read_text())
-    # two K tiles per iteration: 2 x 16 MFMAs, 2 x 8 fragment reads, 2 x 4 DMA copies;
-    # four barriers (one per MMA block group of the minimal-barrier 4-wave schedule)
-    assert counts["mfma"] == 32 and counts["ds_read"] == 16, counts
-    assert counts["vmem_load_lds"] == 8 and counts["barrier"] == 4, counts
+    # two K tiles per iteration, each two of IREE's K steps of 32 (merge_k=auto): 4 x 16
+    # MFMAs, 4 x 8 fragment reads, 4 x 4 DMA copies; four barriers (one per MMA block group
+    # of the minimal-barrier 4-wave schedule)
+    assert counts["mfma"] == 64 and counts["ds_read"] == 32, counts
+    assert counts["vmem_load_lds"] == 16 and counts["barrier"] == 4, counts
 
 
 def test_iree_kernel_partition():

@@ -155,8 +155,9 @@ def test_strided_buffer_refused():
 def test_new_addresses_leave_the_main_loop(forms, tmp_path, capsys):
     """The regrouped reads' addresses are computed before the loop: the compiled main
     loop has no VALU instruction (counted as ``--emit=report`` counts it, on the one
-    compilation's assembly), and each wave issues 8 transposing reads per K tile (16 per
-    iteration of two K tiles), as IREE's kernel does."""
+    compilation's assembly), and each wave issues 8 transposing reads per K step of IREE's,
+    as IREE's kernel does (32 per iteration of two K tiles, each two K steps merged by
+    default, merge_k=auto)."""
     from pipeline_mlir.isa.asm import parse_asm
     from pipeline_mlir.isa.report import loop_counts
 
@@ -169,7 +170,7 @@ def test_new_addresses_leave_the_main_loop(forms, tmp_path, capsys):
               if any(i.kind == "mfma" for i in f.instrs()))
     assert loop_counts(fn)["VALU"] == 0, loop_counts(fn)
     reads = Counter(i.mnemonic for i in fn.main_loop_phases()["loop"] if i.kind == "ds_read")
-    assert reads == {"ds_read_b64_tr_b16": 16, "ds_read_b128": 8}, reads
+    assert reads == {"ds_read_b64_tr_b16": 32, "ds_read_b128": 16}, reads
 
 
 def _reads(types: list[str]) -> tuple:

@@ -50,13 +50,14 @@ def asm(request, tmp_path_factory) -> str:
 
 def test_every_copy_has_a_scalar_offset(asm):
     copies = COPY.findall(asm)
-    assert len(copies) == 16                     # 8 before the loop, 8 in it
+    # 16 before the loop, 16 in it: two K tiles, each two K steps merged (merge_k=auto)
+    assert len(copies) == 32
     assert all(re.fullmatch(r"s\d+", soffset) for _, soffset in copies), copies
 
 
 def test_the_main_loop_computes_no_address_in_vector_registers(asm):
     loop = [i for b in parse_asm(asm).function().main_loop() for i in b.instrs]
-    assert sum(1 for i in loop if i.mnemonic == "buffer_load_dwordx4") == 8
+    assert sum(1 for i in loop if i.mnemonic == "buffer_load_dwordx4") == 16
     valu = [i.mnemonic for i in loop if i.kind == "valu"]
     # the prefetch form's 64-bit loop counter is compared in a vector instruction
     assert all(m.startswith("v_cmp_") for m in valu), valu

@@ -54,8 +54,10 @@ def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
 
 
 @pytest.mark.parametrize("name,mfma,reads,copies,per_tile,tiles", [
-    ("bf16_abt_512_mfma32", "v_mfma_f32_32x32x16_bf16", 2, 1, 8, 4),
-    ("f16_abt_512_mfma32", "v_mfma_f32_32x32x16_f16", 2, 1, 8, 4),
+    # (bf16 and f16: 16 K steps of 32, 8 MFMAs of 32 cycles a wave, two merged into each K
+    # tile by default, merge_k=auto: twice the reads, copies and MFMAs per K tile)
+    ("bf16_abt_512_mfma32", "v_mfma_f32_32x32x16_bf16", 4, 2, 16, 4),
+    ("f16_abt_512_mfma32", "v_mfma_f32_32x32x16_f16", 4, 2, 16, 4),
     ("i8_abt_512_mfma32", "v_mfma_i32_32x32x32_i8", 4, 2, 16, 4),
     ("fp8_abt_512x512x896_mfma32", "v_mfma_f32_32x32x64_f8f6f4", 4, 2, 8, 5),
 ])
@@ -63,8 +65,9 @@ def test_mfma32_forms_agree_and_run_in_random_order(generated, name, mfma, reads
                                                     per_tile, tiles, tmp_path, capsys):
     """IREE's configuration with a forced 32x32 MFMA: both forms become the same schedule,
     its counts those of the 32x32 fragments (a subtile of A or B is one 32-row fragment:
-    bf16 / f16 2 MFMAs along the K step of 32, 2 ``ds_read_b128`` and one copy; i8 4
-    along 128, 4 reads and 2 copies; FP8 2 along 128, each operand 2 reads), the code
+    bf16 / f16 2 MFMAs along the K step of 32, 2 ``ds_read_b128`` and one copy, two K steps
+    merged into each K tile; i8 4 along 128, 4 reads and 2 copies; FP8 2 along 128, each
+    operand 2 reads), the code
     multiplies with that MFMA only, and each kernel is exact with memory completing in a
     random order the counters allow."""
     schedule = json.loads(forms_agree(generated, name, capsys))
@@ -85,14 +88,15 @@ def test_mfma32_forms_agree_and_run_in_random_order(generated, name, mfma, reads
 def test_unaligned_forms_agree_and_run_in_random_order(generated, capsys):
     """IREE's unaligned matmul (32x32x8 MFMAs, K step 8, 25 K steps, a 128x256 tile cut at
     the edges of C): both forms become the same 4-wave schedule with the 32x32x8 geometry
-    (``mfma=32x32x8``, BK 8; a subtile of A is one 32-row fragment: one ``ds_read_b64``, one
-    4-byte copy; of B two fragments: two reads, two 4-byte copies, IREE's one 16-byte copy
-    re-distributed), and each kernel is exact, the remainder loop and the edge tiles
-    included, with memory completing in a random order the counters allow."""
+    (``mfma=32x32x8``; two K steps merged into a K tile of 16 by default, ``merge_k=auto``:
+    a subtile of A is one 32-row fragment, two ``ds_read_b64`` and two copies a K tile; of
+    B two fragments, four reads and one copy, IREE's 16-byte copies re-distributed), and
+    each kernel is exact, the remainder loop (the odd K step) and the edge tiles included,
+    with memory completing in a random order the counters allow."""
     name = "bf16_abt_300x500x200"
     schedule = json.loads(forms_agree(generated, name, capsys))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
-    assert schedule["lgkm_per_load"] == [1, 2] and (vm["LOAD_A"], vm["LOAD_B"]) == (1, 2), schedule
+    assert schedule["lgkm_per_load"] == [2, 4] and (vm["LOAD_A"], vm["LOAD_B"]) == (2, 1), schedule
     rc = main(["--pipeline=4wave", str(generated(name, "late")), "--emit=schedule"])
     out, err = capsys.readouterr()
     assert rc == 0, err

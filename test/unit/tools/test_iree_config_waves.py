@@ -37,7 +37,8 @@ pytestmark = pytest.mark.usefixtures("shared_code_objects")
 SPECS = {
     # one wave of 32x32: one MFMA per MMA block, so two K steps merged into each K tile
     "bf16_abt_512_1wave": (1, "4wave{dtype=bf16 BM=32 BN=32 BK=64 waves=1}"),
-    "bf16_abt_512_2wave": (2, "4wave{dtype=bf16 BM=64 BN=128 BK=32 waves=2}"),
+    # (16 K steps of 32, 8 MFMAs of 16 cycles a wave: two merged by default, merge_k=auto)
+    "bf16_abt_512_2wave": (2, "4wave{dtype=bf16 BM=64 BN=128 BK=64 waves=2}"),
     "bf16_abt_1024x1024x384_8wave": (8, "4wave{dtype=bf16 BM=256 BN=256 BK=64 waves=8}"),
     "bf16_abt_1024x1024x384_16wave": (16, "4wave{dtype=bf16 BM=256 BN=256 BK=64 waves=16}"),
     # 4 waves of one MFMA row each: A's subtiles are K halves (B's, of IREE's 64x32 f16

@@ -1,0 +1,94 @@
+"""``merge_k=auto``, the 4-wave default (``pipeline_mlir/frontend/kmerge_auto.py``): a
+latency-short loop merged where the merge pays and is safe, else pipelined as it is, the
+decision said on the adopted loop (``sched.merge_k``).
+
+On the 4-wave example's natural loop (IREE's 128x128 tile in 4 waves, K steps of 32: two
+stages hold 512 cycles of MFMAs against a global load's 790), adopted only (no build):
+each rule of the module docstring declines on its own input and merges one step past it.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.frontend.kmerge_auto import DECLINED, occupancy_refusal, vgpr_floor
+from pipeline_mlir.tools.pipeline_opt import main
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_kmerge import EXAMPLE, _more_lds  # noqa: E402
+
+
+MERGED = "merge_k=auto: 2 K steps merged into each K tile (two stages of one K step hold 512"
+
+
+def _adopt(path: Path, options: str, capsys) -> tuple[str, str | None]:
+    """(the adopted loop's BK, its ``sched.merge_k`` note or None)."""
+    rc = main([str(path), f"--pass-pipeline=builtin.module(sched-adopt-loop{{schedule=4wave"
+                          f"{options}}})"])
+    out, err = capsys.readouterr()
+    assert rc == 0, err
+    bk = re.findall(r"BK = (\d+) : i64", out)
+    note = re.findall(r'sched\.merge_k = "([^"]*)"', out)
+    assert len(bk) == 1 and len(note) <= 1, out[-3000:]
+    return bk[0], note[0] if note else None
+
+
+@pytest.mark.parametrize("k, kw, options, merged, said", [
+    # 16 K steps: 4 pairs of merged steps, 3 steady-state iterations: merged
+    (512, {}, "", True, MERGED),
+    (512, {}, " merge_k=false", False, None),
+    # loop_once: the schedule's loop runs at least once, so 3 more need 5 pairs
+    (512, {}, " loop_once=true", False, f"{DECLINED} the loop runs 16 K steps, fewer than "
+                                        f"the 20"),
+    (640, {}, " loop_once=true", True, MERGED),
+    # 14 K steps: 3 pairs, 2 steady-state iterations
+    (448, {}, "", False, f"{DECLINED} the loop runs 14 K steps"),
+    # a K tile the pipeline names is the loop's
+    (512, {}, " BK=32", False, f"{DECLINED} the pipeline sets BK=32"),
+    # K known only at launch
+    (512, {"dynamic": True}, "", False, f"{DECLINED} its trip count is known only at launch"),
+    # 32768 bytes of other LDS: 98304 per workgroup merged, one workgroup of 4 waves per CU
+    (512, {"more": True}, "", False, f"{DECLINED} 2 merged would leave 1 wave per SIMD "
+                                     f"(fewer than 2; limited by lds: 98304 bytes"),
+])
+def test_auto_merges_only_where_it_pays(tmp_path, capsys, k, kw, options, merged, said):
+    text = EXAMPLE.kernel_text(lds="alloc", k=k, dynamic=kw.get("dynamic", False))
+    path = tmp_path / "natural.mlir"
+    path.write_text(_more_lds(text) if kw.get("more") else text)
+    bk, note = _adopt(path, options, capsys)
+    assert bk == ("64" if merged else "32")
+    assert (note is None) if said is None else (note is not None and note.startswith(said)), \
+        note
+
+
+def test_the_vgpr_floor_declines_a_wave_of_too_many_registers():
+    """Accumulators plus ``m`` K steps of fragments: 64 accumulators of 4 f32 (256 VGPRs)
+    and 32 VGPRs of bf16 fragments a K step are 320 merged in pairs, one wave per SIMD by
+    VGPRs, where the LDS allows 2; 16 accumulators leave 4."""
+    with ir.Context(), ir.Location.unknown():
+        acc = ir.VectorType.get([4], ir.F32Type.get())
+    reads = [SimpleNamespace(lds=np.zeros((256, 8)), buffer=b) for b in (0, 0, 0, 0, 1, 1, 1, 1)]
+
+    def analysis(accs: int):
+        return SimpleNamespace(scan=SimpleNamespace(mfmas=[SimpleNamespace(
+                                   results=[SimpleNamespace(type=acc)])], block=(256, 1, 1)),
+                               reads=reads, accumulators=lambda: accs,
+                               buffer_views={0: SimpleNamespace(elem_bytes=2),
+                                             1: SimpleNamespace(elem_bytes=2)})
+    assert vgpr_floor(analysis(64), 2) == 320
+    assert occupancy_refusal(analysis(64), 2, 65536) == (
+        f"{DECLINED} 2 merged would leave 1 wave per SIMD (fewer than 2; limited by vgpr: "
+        f"65536 bytes of LDS per workgroup of 4 waves, at least 320 VGPRs a wave)")
+    assert vgpr_floor(analysis(16), 2) == 128
+    assert vgpr_floor(analysis(128), 2) == 576      # more than the file: no wave at all
+    assert occupancy_refusal(analysis(128), 2, 65536) == (
+        f"{DECLINED} 2 merged would need at least 576 VGPRs a wave, more than the 512 of a "
+        f"lane's file")
+    assert occupancy_refusal(analysis(16), 2, 65536) is None

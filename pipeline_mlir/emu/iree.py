@@ -197,8 +197,7 @@ def kernel_arguments(kernel, bases: list[int], shapes: list[tuple[int, ...]],
     lone = [g[0] for g in groups or () if len(g) == 1]   # unused bindings: IREE's pointer
     groups = [g for g in groups or () if len(g) > 1] or None
     if groups is not None and len(groups) == len(shapes):
-        # a binding the kernel only views flattened (IREE's collapse_shape folded into
-        # its subspan) takes the rank-1 descriptor of the same row-major bytes
+        # a binding viewed flattened (IREE's collapse_shape folded): a rank-1 descriptor
         shapes = [(int(np.prod(s)),) if len(g) == 5 and len(s) > 1 else s
                   for g, s in zip(groups, shapes)]
     if groups is not None and [len(g) for g in groups] == [3 + 2 * len(s) for s in shapes]:
@@ -449,20 +448,18 @@ def emulate_matmul(kernel, problem: Matmul, grid: tuple[int, ...] | None = None,
     ``workgroups`` (ids).  Raises :class:`~pipeline_mlir.emu.errors.Finding` on the first
     thing the kernel does wrong, :class:`SizeMismatch` when its buffer descriptors span other
     sizes; a wrong result is reported in the returned run (``exact`` False).
-    ``progress(done, total)`` is called as workgroups finish; ``strict``: buffer accesses
-    past a descriptor's records are findings; ``jobs``: processes to spread the workgroups
-    over (same result); ``tiles``: the bool mask of C the run of ``count`` workgroups of
-    ``grid`` is responsible for (read from the dispatch: no workgroup is run to learn it)."""
+    ``progress(done, total)`` is called as workgroups finish; ``strict``: buffer accesses past
+    a descriptor's records are findings; ``jobs``: processes to spread the workgroups over
+    (same result); ``tiles``: the bool mask of C the run of ``count`` workgroups of ``grid``
+    is responsible for (read from the dispatch: no workgroup is run to learn it)."""
     check_in_grid(kernel.name, workgroups, grid)
     launch, p = Launch(kernel, problem, mode, seed, data_seed, strict, jobs), problem
     launch.set_grid(grid)
-    if tiles is not None and grid is not None:
+    known = grid is not None    # (workgroup 0 named as the grid names it: (0, 0), not 0)
+    if tiles is not None and known:
         workgroups = spread_ids(grid, count) if workgroups is None else workgroups
         launch.run(list(workgroups), progress)
         return _result(launch, workgroups, int(np.prod(grid)), tiles)
-    # workgroup 0 named as the grid's ids are (a kernel of a 2-D grid whose y id LLVM
-    # folded away, IREE's forall of one workgroup along M, still has (0, 0), not 0)
-    known = grid is not None
     first = [workgroup_id(0, grid) if known else first_workgroup(kernel)]
     if not known:                       # the grid learnt from workgroup 0's tile
         launch.run(first)

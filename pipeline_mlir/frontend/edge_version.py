@@ -129,6 +129,14 @@ def _mask_sizes(read) -> list | None:
     return list(_op(m[0].owner).operands)
 
 
+def _mask_shape(read) -> list:
+    """The shape of ``read``'s mask (:func:`_mask_sizes`): a transposing or broadcasting
+    ``vector.transfer_read``'s is its memory dimensions', not its vector's."""
+    m = read.operands[len(read.operands) - 2] if read.name == "vector.maskedload" else \
+        segments(read)[3][0]
+    return list(ir.VectorType(m.type).shape)
+
+
 def edge_reads(loop, tiles: list) -> list:
     """The masked ``vector.transfer_read`` ops of ``loop``'s body (a cut run's aside) whose
     mask is a ``vector.create_mask`` of a size that moves with a workgroup of ``tiles``."""
@@ -374,8 +382,9 @@ def _check_masks(reads: list, used: list, threads: int, iv, lb: int, keep: int,
     the constant of each dynamic size of its view (None where it is not one)."""
     out = {}
     for r in reads:
-        dims = list(ir.VectorType(r.results[0].type).shape)
         sizes, views = _mask_sizes(r), _view_sizes(r)
+        # (the mask's own shape: a transposing or broadcasting read's is not its vector's)
+        dims = _mask_shape(r)
         moves = any(depends(v, {iv}) for v in sizes + views)
         iters = [(lb + i * step, iv) for i in range(keep)] if moves else [(lb, iv)]
         consts = [None] * len(views)

@@ -36,3 +36,10 @@
 // RUN: sed -e '72s/\[%12\]/[%9]/' %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir \
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=OTHER
 // OTHER: <stdin>:155:22: error: sched-adopt-loop: 'vector.transfer_read' op at line 155:22: its mask is not proven full in every workgroup whose tile lies inside the size ('util.assume.int' is outside the affine forms the proof takes, on thread 0
+//
+// A mask that also moves with K is proven at every iteration the pipelined loop runs, not
+// only the first: full in the interior up to iteration 5, short from iteration 6 on
+// (`min(left, 168 - 32 k)`), refused there:
+// RUN: sed -e '154a\              %%kk = affine.min affine_map<(d0)[s0] -> (s0, 168 - d0 * 32)>(%%arg2)[%%33]\n              %%mk = vector.create_mask %%c1, %%kk : vector<1x8xi1>' -e '155s/%%cst_0, %%35 /%%cst_0, %%mk /' %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=KMOVE
+// KMOVE: <stdin>:157:22: error: sched-adopt-loop: 'vector.transfer_read' op at line 157:22 is masked to -24 of 8 elements on thread 0 in iteration 6 at sizes 128 g + d

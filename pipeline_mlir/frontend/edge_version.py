@@ -88,8 +88,11 @@ def launch_tiles(loop) -> list:
     if p is None:
         return []
     v = _op(p).regions[0].blocks[0].arguments[0]
+    # (a row computed inside ``loop`` is no workgroup value: the interior test is emitted
+    # before the loop, where it is not defined)
     gs = [_op(u.owner).results[0] for u in v.uses if _op(u.owner).name == "arith.divui"
-          and u.operand_number == 0 and constant_int(_op(u.owner).operands[1])]
+          and u.operand_number == 0 and constant_int(_op(u.owner).operands[1])
+          and not _inside(_op(u.owner).results[0], loop)]
     sizes = []
     for sub in walk_ops(kernel_of(loop), lambda x: x.name == "hal.interface.binding.subspan"):
         t = ir.MemRefType(_op(sub).results[0].type)

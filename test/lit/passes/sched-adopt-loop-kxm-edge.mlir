@@ -43,3 +43,11 @@
 // RUN: sed -e '154a\              %%kk = affine.min affine_map<(d0)[s0] -> (s0, 168 - d0 * 32)>(%%arg2)[%%33]\n              %%mk = vector.create_mask %%c1, %%kk : vector<1x8xi1>' -e '155s/%%cst_0, %%35 /%%cst_0, %%mk /' %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir \
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=KMOVE
 // KMOVE: <stdin>:157:22: error: sched-adopt-loop: 'vector.transfer_read' op at line 157:22 is masked to -24 of 8 elements on thread 0 in iteration 6 at sizes 128 g + d
+//
+// The late form's tile row recomputed inside the K-loop (`v divui 32` there, A's mask
+// `min(M - 128 row, 8)` of it) is no workgroup value the interior test, emitted before the
+// loop, can use (it crashed the tool, the test using a value defined in the loop); the loop
+// is not versioned, and refused at the load:
+// RUN: sed -e '298a\              %%gg = arith.divui %%arg0, %%c32 : index\n              %%ggm = arith.muli %%gg, %%c128 : index\n              %%ggl = arith.subi %%8, %%ggm : index\n              %%ggs = arith.minsi %%ggl, %%c8 : index\n              %%ggk = vector.create_mask %%ggs : vector<8xi1>' -e '299s/%%181\], %%182,/%%181], %%ggk,/' %S/Inputs/iree-bf16-atbt-padded-m.late.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=INLOOP
+// INLOOP: <stdin>:304:22: error: sched-adopt-loop: 'vector.maskedload' op

@@ -51,3 +51,10 @@
 // RUN: sed -e '298a\              %%gg = arith.divui %%arg0, %%c32 : index\n              %%ggm = arith.muli %%gg, %%c128 : index\n              %%ggl = arith.subi %%8, %%ggm : index\n              %%ggs = arith.minsi %%ggl, %%c8 : index\n              %%ggk = vector.create_mask %%ggs : vector<8xi1>' -e '299s/%%181\], %%182,/%%181], %%ggk,/' %S/Inputs/iree-bf16-atbt-padded-m.late.mlir \
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=INLOOP
 // INLOOP: <stdin>:304:22: error: sched-adopt-loop: 'vector.maskedload' op
+//
+// A mask that moves with two workgroup dimensions at once (A's also bounded by the
+// column tile's `4096 - 128 j`, never below 8: the same kernel) is not proven and refused,
+// the column tile being neither the workgroup nor the size:
+// RUN: sed -e 's/^#map9 = affine_map<(d0, d1) -> (8, d0 - d1)>/&\n#map99 = affine_map<(d0, d1)[s0] -> (8, d0 - d1, 4096 - s0 * 128)>/' -e 's/%%33 = affine.min #map9(%%20, %%32)/%%33 = affine.min #map99(%%20, %%32)[%%arg1]/' %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=TWO
+// TWO: <stdin>:156:22: error: sched-adopt-loop: 'vector.transfer_read' op at line 156:22: its mask is not proven full in every workgroup whose tile lies inside the size (a block argument of 'scf.forall' is neither the workgroup, the size, the thread id nor the K-loop's variable

@@ -103,3 +103,23 @@ def test_a_mask_is_full_by_its_own_shape_not_the_vectors():
         iv = loop.regions[0].blocks[0].arguments[0]
         with pytest.raises(IRError, match="masked to 4 of 8 elements"):
             EV._check_masks([read], [(g, m, 128)], 1, iv, 0, 4, 1)
+
+
+def test_a_min_over_the_size_is_replaced_only_by_the_operand_it_always_is():
+    """``min(M - 128 g, 128)`` is 128 in every workgroup inside M (``M >= 128 (g + 1)``):
+    its second operand chosen; ``min(M - 128 g, 200)`` is ``M - 128 g`` there below 200 rows
+    left and 200 above: neither chosen, the ``min`` kept."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    text = ("func.func @f(%g: index, %m: index) -> (index, index) {\n"
+            "  %a = affine.min affine_map<(d0)[s0] -> (d0 * -128 + s0, 128)>(%g)[%m]\n"
+            "  %b = affine.min affine_map<(d0)[s0] -> (d0 * -128 + s0, 200)>(%g)[%m]\n"
+            "  return %a, %b : index, index\n}\n")
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        f = next(iter(walk_ops(module.operation, lambda o: o.name == "func.func")))
+        g, m = f.regions[0].blocks[0].arguments
+        a, b = walk_ops(module.operation, lambda o: o.name == "affine.min")
+        cands = {o: EV._candidates(o) for o in (a, b)}
+        assert EV._choose(a, cands, [(g, m, 128)], 4) == {a: 1}

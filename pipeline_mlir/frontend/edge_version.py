@@ -88,8 +88,11 @@ def launch_tiles(loop) -> list:
     if p is None:
         return []
     v = _op(p).regions[0].blocks[0].arguments[0]
+    # (a row computed inside ``loop`` is no workgroup value: the interior test is emitted
+    # before the loop, where it is not defined)
     gs = [_op(u.owner).results[0] for u in v.uses if _op(u.owner).name == "arith.divui"
-          and u.operand_number == 0 and constant_int(_op(u.owner).operands[1])]
+          and u.operand_number == 0 and constant_int(_op(u.owner).operands[1])
+          and not _inside(_op(u.owner).results[0], loop)]
     sizes = []
     for sub in walk_ops(kernel_of(loop), lambda x: x.name == "hal.interface.binding.subspan"):
         t = ir.MemRefType(_op(sub).results[0].type)
@@ -127,6 +130,14 @@ def _mask_sizes(read) -> list | None:
     if not m or isinstance(m[0].owner, ir.Block) or _op(m[0].owner).name != "vector.create_mask":
         return None
     return list(_op(m[0].owner).operands)
+
+
+def _mask_shape(read) -> list:
+    """The shape of ``read``'s mask (:func:`_mask_sizes`): a transposing or broadcasting
+    ``vector.transfer_read``'s is its memory dimensions', not its vector's."""
+    m = read.operands[len(read.operands) - 2] if read.name == "vector.maskedload" else \
+        segments(read)[3][0]
+    return list(ir.VectorType(m.type).shape)
 
 
 def edge_reads(loop, tiles: list) -> list:
@@ -374,8 +385,9 @@ def _check_masks(reads: list, used: list, threads: int, iv, lb: int, keep: int,
     the constant of each dynamic size of its view (None where it is not one)."""
     out = {}
     for r in reads:
-        dims = list(ir.VectorType(r.results[0].type).shape)
         sizes, views = _mask_sizes(r), _view_sizes(r)
+        # (the mask's own shape: a transposing or broadcasting read's is not its vector's)
+        dims = _mask_shape(r)
         moves = any(depends(v, {iv}) for v in sizes + views)
         iters = [(lb + i * step, iv) for i in range(keep)] if moves else [(lb, iv)]
         consts = [None] * len(views)

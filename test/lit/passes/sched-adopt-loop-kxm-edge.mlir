@@ -36,3 +36,25 @@
 // RUN: sed -e '72s/\[%12\]/[%9]/' %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir \
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=OTHER
 // OTHER: <stdin>:155:22: error: sched-adopt-loop: 'vector.transfer_read' op at line 155:22: its mask is not proven full in every workgroup whose tile lies inside the size ('util.assume.int' is outside the affine forms the proof takes, on thread 0
+//
+// A mask that also moves with K is proven at every iteration the pipelined loop runs, not
+// only the first: full in the interior up to iteration 5, short from iteration 6 on
+// (`min(left, 168 - 32 k)`), refused there:
+// RUN: sed -e '154a\              %%kk = affine.min affine_map<(d0)[s0] -> (s0, 168 - d0 * 32)>(%%arg2)[%%33]\n              %%mk = vector.create_mask %%c1, %%kk : vector<1x8xi1>' -e '155s/%%cst_0, %%35 /%%cst_0, %%mk /' %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=KMOVE
+// KMOVE: <stdin>:157:22: error: sched-adopt-loop: 'vector.transfer_read' op at line 157:22 is masked to -24 of 8 elements on thread 0 in iteration 6 at sizes 128 g + d
+//
+// The late form's tile row recomputed inside the K-loop (`v divui 32` there, A's mask
+// `min(M - 128 row, 8)` of it) is no workgroup value the interior test, emitted before the
+// loop, can use (it crashed the tool, the test using a value defined in the loop); the loop
+// is not versioned, and refused at the load:
+// RUN: sed -e '298a\              %%gg = arith.divui %%arg0, %%c32 : index\n              %%ggm = arith.muli %%gg, %%c128 : index\n              %%ggl = arith.subi %%8, %%ggm : index\n              %%ggs = arith.minsi %%ggl, %%c8 : index\n              %%ggk = vector.create_mask %%ggs : vector<8xi1>' -e '299s/%%181\], %%182,/%%181], %%ggk,/' %S/Inputs/iree-bf16-atbt-padded-m.late.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=INLOOP
+// INLOOP: <stdin>:304:22: error: sched-adopt-loop: 'vector.maskedload' op
+//
+// A mask that moves with two workgroup dimensions at once (A's also bounded by the
+// column tile's `4096 - 128 j`, never below 8: the same kernel) is not proven and refused,
+// the column tile being neither the workgroup nor the size:
+// RUN: sed -e 's/^#map9 = affine_map<(d0, d1) -> (8, d0 - d1)>/&\n#map99 = affine_map<(d0, d1)[s0] -> (8, d0 - d1, 4096 - s0 * 128)>/' -e 's/%%33 = affine.min #map9(%%20, %%32)/%%33 = affine.min #map99(%%20, %%32)[%%arg1]/' %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=TWO
+// TWO: <stdin>:156:22: error: sched-adopt-loop: 'vector.transfer_read' op at line 156:22: its mask is not proven full in every workgroup whose tile lies inside the size (a block argument of 'scf.forall' is neither the workgroup, the size, the thread id nor the K-loop's variable

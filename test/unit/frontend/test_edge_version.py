@@ -15,6 +15,8 @@ hand (docs/iree-kernels.md), to keep this file's cost near its budget.
 from __future__ import annotations
 
 import re
+
+import pytest
 from pathlib import Path
 
 from pipeline_mlir.dialect import bindings as B
@@ -71,3 +73,53 @@ def test_an_interior_condition_off_by_one_is_wrong(capsys, monkeypatch):
     rc, out, _ = _emulate(capsys, "prefetch", 255, "late")
     assert rc != 0 and "mode=late: WRONG" in out and "C differs from its check" in out, \
         out[-2000:]
+
+
+def test_a_mask_is_full_by_its_own_shape_not_the_vectors():
+    """A transposing read's mask has the shape of the memory's dimensions (``vector<8x4xi1>``
+    for a ``vector<4x8xbf16>`` read through ``(d0, d1) -> (d1, d0)``): sizes ``4, 8``, the
+    vector's dimensions, leave half its rows masked off and are not full."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+
+    text = (
+        "func.func @f(%g: index, %m: index, %a: memref<?x?xbf16>) {\n"
+        "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+        "  %c4 = arith.constant 4 : index\n  %c8 = arith.constant 8 : index\n"
+        "  %p = arith.constant 0.0 : bf16\n"
+        "  scf.for %k = %c0 to %c4 step %c1 {\n"
+        "    %s = affine.min affine_map<(d0)[s0] -> (4, s0 - d0 * 128)>(%g)[%m]\n"
+        "    %mask = vector.create_mask %s, %c8 : vector<8x4xi1>\n"
+        "    %r = vector.transfer_read %a[%k, %c0], %p, %mask {in_bounds = [true, true], "
+        "permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<?x?xbf16>, "
+        "vector<4x8xbf16>\n"
+        "  }\n  return\n}\n")
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        f = next(iter(walk_ops(module.operation, lambda o: o.name == "func.func")))
+        g, m, _ = f.regions[0].blocks[0].arguments
+        (read,) = walk_ops(module.operation, lambda o: o.name == "vector.transfer_read")
+        (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        iv = loop.regions[0].blocks[0].arguments[0]
+        with pytest.raises(IRError, match="masked to 4 of 8 elements"):
+            EV._check_masks([read], [(g, m, 128)], 1, iv, 0, 4, 1)
+
+
+def test_a_min_over_the_size_is_replaced_only_by_the_operand_it_always_is():
+    """``min(M - 128 g, 128)`` is 128 in every workgroup inside M (``M >= 128 (g + 1)``):
+    its second operand chosen; ``min(M - 128 g, 200)`` is ``M - 128 g`` there below 200 rows
+    left and 200 above: neither chosen, the ``min`` kept."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    text = ("func.func @f(%g: index, %m: index) -> (index, index) {\n"
+            "  %a = affine.min affine_map<(d0)[s0] -> (d0 * -128 + s0, 128)>(%g)[%m]\n"
+            "  %b = affine.min affine_map<(d0)[s0] -> (d0 * -128 + s0, 200)>(%g)[%m]\n"
+            "  return %a, %b : index, index\n}\n")
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        f = next(iter(walk_ops(module.operation, lambda o: o.name == "func.func")))
+        g, m = f.regions[0].blocks[0].arguments
+        a, b = walk_ops(module.operation, lambda o: o.name == "affine.min")
+        cands = {o: EV._candidates(o) for o in (a, b)}
+        assert EV._choose(a, cands, [(g, m, 128)], 4) == {a: 1}

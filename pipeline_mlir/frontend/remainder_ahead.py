@@ -21,9 +21,10 @@ What it relies on, checked here (else the loop stays as written and the reason i
 returned, never a wrong kernel):
 
 * nothing in the body writes memory other than LDS (a load moved an iteration earlier
-  then reads what it read before), nor does anything before the loop in the kernel (a
-  load moved above a barrier would not see another wave's write the barrier ordered
-  before it);
+  then reads what it read before), nor does anything before the loop in the kernel, or
+  anywhere in the body of a loop around it (a load moved above a barrier would not see
+  another wave's write the barrier ordered before it; in a loop around the remainder, a
+  write after it comes before it in that loop's next iteration);
 * the body has no direct-to-LDS copy and no wait of a memory counter: a ``vmcnt`` wait
   counts the loads issued after the copy it waits for, and moving a load would change
   what it waits for;
@@ -57,6 +58,9 @@ WAITS = ("rocdl.s.waitcnt", "amdgpu.memory_counter_wait", "rocdl.asyncmark",
          "rocdl.wait.asyncmark", "rocdl.s.wait.loadcnt")
 #: the functions a kernel is
 KERNELS = ("func.func", "gpu.func")
+#: the ops whose body runs more than once (a remainder inside one runs again after the ops
+#: that follow it there)
+LOOPS = ("scf.for", "scf.while", "scf.forall", "scf.parallel")
 #: the reads of global memory into registers that may be moved
 LOADS = ("vector.load", "vector.maskedload", "vector.transfer_read")
 
@@ -72,8 +76,10 @@ def _global_read(op) -> bool:
 
 def _guarded_read(op) -> bool:
     """``op`` is an ``scf.if`` whose branches hold only global reads and side-effect
-    free ops, and that yields values."""
+    free ops, and that yields values, all vectors (the zeros the first loads' guard yields
+    when the loop runs no iteration, :func:`_guarded_firsts`)."""
     return op.name == "scf.if" and len(op.results) > 0 and all(
+        isinstance(r.type, ir.VectorType) for r in op.results) and all(
         o.name == "scf.yield" or _global_read(o) or is_pure(o) for o in descendants(op))
 
 
@@ -138,13 +144,16 @@ def why_not_ahead(loop) -> str | None:
 
 
 def _write_before(loop):
-    """An op before ``loop`` in the kernel (in its block and every enclosing one, up to the
-    function) that may write memory other than LDS, or None."""
+    """An op that may write memory other than LDS and runs before ``loop`` in the kernel, or
+    None: one before it in its block and every enclosing one, up to the function, and any
+    op of the body of a loop around it (after it too: the next iteration of that loop runs
+    ``loop`` after it)."""
     op = loop
     while op.parent is not None and op.name not in KERNELS:
         block = [_op(o) for o in op.block.operations]
-        for o in block[:block.index(op)]:
-            if _writes_outside_lds(o):
+        around = _op(op.parent).name in LOOPS
+        for o in block if around else block[:block.index(op)]:
+            if o != op and _writes_outside_lds(o):
                 return o
         op = _op(op.parent)
     return None

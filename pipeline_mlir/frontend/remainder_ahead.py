@@ -229,9 +229,10 @@ def _writes_outside_lds(op) -> bool:
 
 def _earliest(loop, ops: list):
     """The op before which the first iteration's loads go: ``loop``, or the loop before it
-    in its block (the pipelined loop, or the ``scf.if`` guarding it) when nothing from
-    there to ``loop`` may write memory other than LDS and the loads' operands are defined
-    before it, so that the loads overlap the pipelined loop's last K tiles."""
+    in its block (the pipelined loop, or the ``scf.if`` guarding it) when the loads'
+    operands are defined before it, so that the loads overlap the pipelined loop's last K
+    tiles.  (Nothing before ``loop`` writes memory other than LDS: :func:`why_not_ahead`
+    refuses a kernel that does; the check here only keeps the walk from ever passing one.)"""
     block = [_op(o) for o in loop.block.operations]
     at = block.index(loop)
     outside = {v for o in ops for v in _free_operands(o)} - {r for o in ops for r in o.results}

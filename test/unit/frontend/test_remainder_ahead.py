@@ -55,7 +55,7 @@ def rewrite(text: str):
     m = ir.Module.parse(text, ctx)
     with ir.Location.unknown(ctx):
         loads_ahead(m.operation)
-    (loop,) = walk_ops(m.operation, lambda o: o.name == "scf.for")
+    (loop,) = walk_ops(m.operation, lambda o: "sched.remainder" in o.attributes)
     return m, loop
 
 
@@ -187,3 +187,29 @@ def test_a_guard_yielding_a_value_not_a_vector_is_no_load_to_move():
     assert AHEAD_ATTR not in loop.attributes
     said = ir.StringAttr(loop.attributes[IN_PLACE_ATTR]).value
     assert "a load depends on an op that is not free of side effects" in said, said
+
+
+@pytest.mark.parametrize("between,before_it", [("", True),
+                                               ("%c9 = arith.constant 9 : index", False)])
+def test_first_loads_go_above_the_loop_before_the_remainder(between, before_it):
+    """The first iteration's loads go above the loop before the remainder (the pipelined
+    one: they complete under it), but not above the definition of a value they use."""
+    load = "%v = vector.load %A[%i, {c}] : {{G}}, vector<4xf32>".format(
+        c="%c9" if between else "%c0")
+    pre = ("%p = scf.for %q = %c0 to %c8 step %c1 iter_args(%a0 = %z) -> (vector<4xf32>) {{\n"
+           "    gpu.barrier\n    scf.yield %a0 : vector<4xf32>\n  }}\n  " + between)
+    text = loop_text(load=load, pre=pre).replace("iter_args(%acc = %z,", "iter_args(%acc = %p,")
+    m, loop = rewrite(text)
+    assert AHEAD_ATTR in loop.attributes
+    m.operation.verify()
+    ops = list(loop.block.operations)
+    names = [o.name for o in ops]
+    first = next(i for i, o in enumerate(ops) if o.name == "vector.load")
+    assert (first < names.index("scf.for")) == before_it, names
+    # the guard of a run-time trip count goes there too, its compare of the remainder's bounds
+    m, loop = rewrite(text.replace("scf.for %i = %c0 to", "scf.for %i = %n to"))
+    names = [o.name for o in loop.block.operations]
+    assert (names.index("scf.if") < names.index("scf.for")) == before_it, names
+    (guard,) = [o for o in loop.block.operations if o.name == "scf.if"]
+    cond = guard.operands[0].owner
+    assert str(cond.attributes["predicate"]) == "2 : i64", cond     # slt: lb < ub

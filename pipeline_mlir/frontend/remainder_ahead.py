@@ -30,7 +30,8 @@ returned, never a wrong kernel):
   what it waits for;
 * a moved load depends only on the induction variable, values defined before the loop
   and side-effect free ops of the body (no ``iter_arg``, no LDS read);
-* the loop's step is a positive constant.
+* the loop's step is a positive constant, and the loop runs an iteration when its bounds
+  are constants (the first loads of constant bounds are not guarded).
 """
 
 from __future__ import annotations
@@ -119,6 +120,10 @@ def why_not_ahead(loop) -> str | None:
     step = constant_int(loop.operands[2])
     if step is None or step <= 0:
         return "its step is not a positive constant"
+    lb, ub = (constant_int(v) for v in list(loop.operands)[:2])
+    if lb is not None and ub is not None and lb >= ub:
+        # (its first loads would go unguarded: at lb, past the K rows it reads)
+        return "it runs no iteration"
     body = loop.regions[0].blocks[0]
     # (the reasons name no op: the loop's printed attribute is not an op of its body)
     for o in descendants(loop):

@@ -107,15 +107,17 @@ def test_run_time_bounds_guard_the_first_loads():
     (None, "pre:vector.store %z, %A[%c8, %c0] : {G}, vector<4xf32>",
      "the kernel may write memory other than LDS before it, which another wave's loads "
      "may have to see past a barrier"),
+    (None, "lb:%c32", "it runs no iteration"),
 ], ids=["global-write", "counter-wait", "dma-copy", "carried-index", "lds-read-index", "no-global-load",
-        "global-write-before"])
+        "global-write-before", "no-iteration"])
 def test_what_the_rewrite_relies_on_leaves_the_loop_as_written(load, extra, why):
     if extra.startswith("vector.store %w0"):
         extra = "%w0 = vector.load %L[%c8] : {L}, vector<4xf32>\n    " + extra
     pre = extra.removeprefix("pre:") if extra.startswith("pre:") else ""
-    extra = "" if pre else extra
-    text = loop_text(extra=extra, pre=pre) if load is None else loop_text(load=load,
-                                                                          extra=extra)
+    lb = extra.removeprefix("lb:") if extra.startswith("lb:") else "%c0"
+    extra = "" if pre or lb != "%c0" else extra
+    text = loop_text(extra=extra, pre=pre, lb=lb) if load is None else loop_text(
+        load=load, extra=extra)
     m, loop = rewrite(text)
     assert AHEAD_ATTR not in loop.attributes, why
     said = ir.StringAttr(loop.attributes[IN_PLACE_ATTR]).value

@@ -59,9 +59,10 @@ WAITS = ("rocdl.s.waitcnt", "amdgpu.memory_counter_wait", "rocdl.asyncmark",
          "rocdl.wait.asyncmark", "rocdl.s.wait.loadcnt")
 #: the functions a kernel is
 KERNELS = ("func.func", "gpu.func")
-#: the ops whose body runs more than once (a remainder inside one runs again after the ops
-#: that follow it there)
-LOOPS = ("scf.for", "scf.while", "scf.forall", "scf.parallel")
+#: the ops whose body one workgroup may run more than once, in order (a remainder inside one
+#: runs again after the ops that follow it there); not ``scf.forall``: IREE's loop over
+#: workgroups at the prefetch point, one iteration a workgroup
+LOOPS = ("scf.for", "scf.while")
 #: the reads of global memory into registers that may be moved
 LOADS = ("vector.load", "vector.maskedload", "vector.transfer_read")
 

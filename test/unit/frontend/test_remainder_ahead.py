@@ -170,6 +170,14 @@ func.func @k(%A: {GLOBAL}, %L: {LDS}) {{
         loads_ahead(m2.operation)
     (loop2,) = walk_ops(m2.operation, lambda o: "sched.remainder" in o.attributes)
     assert AHEAD_ATTR in loop2.attributes
+    # IREE's loop over workgroups (one iteration a workgroup) around it: loads ahead
+    forall = text.replace("scf.for %b = %c0 to %c4 step %c1 {", "scf.forall (%b) in (4) {") \
+        .replace("  }\n  return", "  } {mapping = [#iree_codegen.workgroup_mapping<x>]}\n  return")
+    m3 = ir.Module.parse(forall, ctx)
+    with ir.Location.unknown(ctx):
+        loads_ahead(m3.operation)
+    (loop3,) = walk_ops(m3.operation, lambda o: "sched.remainder" in o.attributes)
+    assert AHEAD_ATTR in loop3.attributes, m3
 
 
 def test_a_guard_yielding_a_value_not_a_vector_is_no_load_to_move():

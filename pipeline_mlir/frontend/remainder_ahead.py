@@ -229,8 +229,20 @@ def load_ahead(loop):
 
 
 def _writes_outside_lds(op) -> bool:
-    """``op`` or an op nested in it may write memory other than LDS."""
-    return any(writes_outside_lds(x) for x in [op, *descendants(op)] if not len(x.regions))
+    """``op`` or an op nested in it may write memory other than LDS: an op without regions
+    as :func:`~pipeline_mlir.frontend.kernel_ir.writes_outside_lds` says, one with regions
+    by the effects it states itself, if it states any (``memref.generic_atomic_rmw``, a
+    ``linalg`` op on memrefs: their regions only compute the value written), and by its
+    nested ops either way (``scf.for``, ``scf.if``: their effects are their bodies')."""
+    for x in [op, *descendants(op)]:
+        if not len(x.regions):
+            if writes_outside_lds(x):
+                return True
+            continue
+        e = effects(x)
+        if e is not None and any(k == "write" and (v is None or not in_lds(v)) for k, v in e):
+            return True
+    return False
 
 
 def _earliest(loop, ops: list):

@@ -108,8 +108,15 @@ def test_run_time_bounds_guard_the_first_loads():
      "the kernel may write memory other than LDS before it, which another wave's loads "
      "may have to see past a barrier"),
     (None, "lb:%c32", "it runs no iteration"),
+    # ops with regions that state their own write (the region computes the value written)
+    (None, "%old = memref.generic_atomic_rmw %A[%c8, %c0] : {G} {{\n"
+           "    ^bb0(%cur: f32):\n      %nw = arith.addf %cur, %cur : f32\n"
+           "      memref.atomic_yield %nw : f32\n    }}",
+     "its body may write memory other than LDS"),
+    (None, "pre:%c0f = arith.constant 0.0 : f32\n  linalg.fill ins(%c0f : f32) outs(%A : {G})",
+     "the kernel may write memory other than LDS before it"),
 ], ids=["global-write", "counter-wait", "dma-copy", "carried-index", "lds-read-index", "no-global-load",
-        "global-write-before", "no-iteration"])
+        "global-write-before", "no-iteration", "atomic-rmw", "linalg-fill-before"])
 def test_what_the_rewrite_relies_on_leaves_the_loop_as_written(load, extra, why):
     if extra.startswith("vector.store %w0"):
         extra = "%w0 = vector.load %L[%c8] : {L}, vector<4xf32>\n    " + extra

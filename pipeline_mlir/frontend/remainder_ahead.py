@@ -157,9 +157,12 @@ def _write_before(loop):
     op = loop
     while op.parent is not None and op.name not in KERNELS:
         block = [_op(o) for o in op.block.operations]
+        # (in a loop's body every op, ``op`` too: a write after the remainder inside an
+        # op around it, an ``scf.if``, also comes before it in the next iteration; the
+        # remainder's own body writes nothing, why_not_ahead checks it first)
         around = _op(op.parent).name in LOOPS
         for o in block if around else block[:block.index(op)]:
-            if o != op and _writes_outside_lds(o):
+            if _writes_outside_lds(o):
                 return o
         op = _op(op.parent)
     return None

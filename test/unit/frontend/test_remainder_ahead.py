@@ -177,6 +177,16 @@ func.func @k(%A: {GLOBAL}, %L: {LDS}) {{
         loads_ahead(m2.operation)
     (loop2,) = walk_ops(m2.operation, lambda o: "sched.remainder" in o.attributes)
     assert AHEAD_ATTR in loop2.attributes
+    # the remainder and the write after it inside an scf.if in the batch loop: the same
+    wrapped = text.replace("    %r = scf.for %i", "    %cnd = arith.cmpi slt, %b, %c4 : index\n"
+                           "    scf.if %cnd {\n    %r = scf.for %i") \
+        .replace("vector<4xf32>\n  }\n  return", "vector<4xf32>\n    }\n  }\n  return")
+    assert wrapped.count("scf.if %cnd {") == 1 and wrapped.count("}\n  return") == 1
+    m4 = ir.Module.parse(wrapped, ctx)
+    with ir.Location.unknown(ctx):
+        loads_ahead(m4.operation)
+    (loop4,) = walk_ops(m4.operation, lambda o: "sched.remainder" in o.attributes)
+    assert AHEAD_ATTR not in loop4.attributes, m4
     # IREE's loop over workgroups (one iteration a workgroup) around it: loads ahead
     forall = text.replace("scf.for %b = %c0 to %c4 step %c1 {", "scf.forall (%b) in (4) {") \
         .replace("  }\n  return", "  } {mapping = [#iree_codegen.workgroup_mapping<x>]}\n  return")

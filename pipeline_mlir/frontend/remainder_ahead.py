@@ -21,15 +21,17 @@ What it relies on, checked here (else the loop stays as written and the reason i
 returned, never a wrong kernel):
 
 * nothing in the body writes memory other than LDS (a load moved an iteration earlier
-  then reads what it read before), nor does anything before the loop in the kernel (a
-  load moved above a barrier would not see another wave's write the barrier ordered
-  before it);
+  then reads what it read before), nor does anything before the loop in the kernel, or
+  anywhere in the body of a loop around it (a load moved above a barrier would not see
+  another wave's write the barrier ordered before it; in a loop around the remainder, a
+  write after it comes before it in that loop's next iteration);
 * the body has no direct-to-LDS copy and no wait of a memory counter: a ``vmcnt`` wait
   counts the loads issued after the copy it waits for, and moving a load would change
   what it waits for;
 * a moved load depends only on the induction variable, values defined before the loop
   and side-effect free ops of the body (no ``iter_arg``, no LDS read);
-* the loop's step is a positive constant.
+* the loop's step is a positive constant, and the loop runs an iteration when its bounds
+  are constants (the first loads of constant bounds are not guarded).
 """
 
 from __future__ import annotations
@@ -57,6 +59,10 @@ WAITS = ("rocdl.s.waitcnt", "amdgpu.memory_counter_wait", "rocdl.asyncmark",
          "rocdl.wait.asyncmark", "rocdl.s.wait.loadcnt")
 #: the functions a kernel is
 KERNELS = ("func.func", "gpu.func")
+#: the ops whose body one workgroup may run more than once, in order (a remainder inside one
+#: runs again after the ops that follow it there); not ``scf.forall``: IREE's loop over
+#: workgroups at the prefetch point, one iteration a workgroup
+LOOPS = ("scf.for", "scf.while")
 #: the reads of global memory into registers that may be moved
 LOADS = ("vector.load", "vector.maskedload", "vector.transfer_read")
 
@@ -72,8 +78,10 @@ def _global_read(op) -> bool:
 
 def _guarded_read(op) -> bool:
     """``op`` is an ``scf.if`` whose branches hold only global reads and side-effect
-    free ops, and that yields values."""
+    free ops, and that yields values, all vectors (the zeros the first loads' guard yields
+    when the loop runs no iteration, :func:`_guarded_firsts`)."""
     return op.name == "scf.if" and len(op.results) > 0 and all(
+        isinstance(r.type, ir.VectorType) for r in op.results) and all(
         o.name == "scf.yield" or _global_read(o) or is_pure(o) for o in descendants(op))
 
 
@@ -113,6 +121,10 @@ def why_not_ahead(loop) -> str | None:
     step = constant_int(loop.operands[2])
     if step is None or step <= 0:
         return "its step is not a positive constant"
+    lb, ub = (constant_int(v) for v in list(loop.operands)[:2])
+    if lb is not None and ub is not None and lb >= ub:
+        # (its first loads would go unguarded: at lb, past the K rows it reads)
+        return "it runs no iteration"
     body = loop.regions[0].blocks[0]
     # (the reasons name no op: the loop's printed attribute is not an op of its body)
     for o in descendants(loop):
@@ -138,12 +150,18 @@ def why_not_ahead(loop) -> str | None:
 
 
 def _write_before(loop):
-    """An op before ``loop`` in the kernel (in its block and every enclosing one, up to the
-    function) that may write memory other than LDS, or None."""
+    """An op that may write memory other than LDS and runs before ``loop`` in the kernel, or
+    None: one before it in its block and every enclosing one, up to the function, and any
+    op of the body of a loop around it (after it too: the next iteration of that loop runs
+    ``loop`` after it)."""
     op = loop
     while op.parent is not None and op.name not in KERNELS:
         block = [_op(o) for o in op.block.operations]
-        for o in block[:block.index(op)]:
+        # (in a loop's body every op, ``op`` too: a write after the remainder inside an
+        # op around it, an ``scf.if``, also comes before it in the next iteration; the
+        # remainder's own body writes nothing, why_not_ahead checks it first)
+        around = _op(op.parent).name in LOOPS
+        for o in block if around else block[:block.index(op)]:
             if _writes_outside_lds(o):
                 return o
         op = _op(op.parent)
@@ -214,15 +232,28 @@ def load_ahead(loop):
 
 
 def _writes_outside_lds(op) -> bool:
-    """``op`` or an op nested in it may write memory other than LDS."""
-    return any(writes_outside_lds(x) for x in [op, *descendants(op)] if not len(x.regions))
+    """``op`` or an op nested in it may write memory other than LDS: an op without regions
+    as :func:`~pipeline_mlir.frontend.kernel_ir.writes_outside_lds` says, one with regions
+    by the effects it states itself, if it states any (``memref.generic_atomic_rmw``, a
+    ``linalg`` op on memrefs: their regions only compute the value written), and by its
+    nested ops either way (``scf.for``, ``scf.if``: their effects are their bodies')."""
+    for x in [op, *descendants(op)]:
+        if not len(x.regions):
+            if writes_outside_lds(x):
+                return True
+            continue
+        e = effects(x)
+        if e is not None and any(k == "write" and (v is None or not in_lds(v)) for k, v in e):
+            return True
+    return False
 
 
 def _earliest(loop, ops: list):
     """The op before which the first iteration's loads go: ``loop``, or the loop before it
-    in its block (the pipelined loop, or the ``scf.if`` guarding it) when nothing from
-    there to ``loop`` may write memory other than LDS and the loads' operands are defined
-    before it, so that the loads overlap the pipelined loop's last K tiles."""
+    in its block (the pipelined loop, or the ``scf.if`` guarding it) when the loads'
+    operands are defined before it, so that the loads overlap the pipelined loop's last K
+    tiles.  (Nothing before ``loop`` writes memory other than LDS: :func:`why_not_ahead`
+    refuses a kernel that does; the check here only keeps the walk from ever passing one.)"""
     block = [_op(o) for o in loop.block.operations]
     at = block.index(loop)
     outside = {v for o in ops for v in _free_operands(o)} - {r for o in ops for r in o.results}

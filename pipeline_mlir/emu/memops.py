@@ -15,7 +15,10 @@ Address rules (CDNA3/CDNA4 ISA):
 * MUBUF: ``base + soffset + ((offen ? VGPR : 0) + inst_offset) mod 2^32 (+ stride *
   index)``: the VGPR offset and the instruction offset wrap at 32 bits, soffset does not
   and soffset counts in the range check (as AMD's rocjitsu emulator, in the
-  ROCm systems repository, models gfx950); raw
+  ROCm systems repository, models gfx950; LLVM's AMDGPU documentation says soffset is
+  excluded from it, and we cannot settle which holds: an access whose verdict differs
+  between the two readings is a ``soffset-range`` finding,
+  :mod:`pipeline_mlir.emu.soffset_range`); raw
   buffers (stride 0, or a cache-swizzle stride: only the cache's bank placement) are
   range-checked against ``num_records`` (the descriptor's third
   dword) per dword; dword accesses ignore the two address LSBs.  As the hardware does, an
@@ -36,6 +39,7 @@ from pipeline_mlir.emu.globalrace import on_load, on_store
 from pipeline_mlir.emu.instr import Instr, operand_widths
 from pipeline_mlir.emu.lds_transpose import transpose_read
 from pipeline_mlir.emu.operands import M0, Reader, Step, refuse, sregs, vregs
+from pipeline_mlir.emu.soffset_range import soffset_verdict
 from pipeline_mlir.target.gfx950 import (BUFFER_CACHE_SWIZZLE_BIT, BUFFER_STRIDE_MASK,
                                          BUFFER_SWIZZLE_ENABLE_BIT, WAVE_SIZE)
 
@@ -350,7 +354,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
         over = (off + size > num[:, None]) & mask
         addr = base[:, None] + off
         if over.any():
-            _soffset_verdict(w, m, step, soff(w), off, mask, num, size)
+            soffset_verdict(w, m, step, soff(w), off, mask, num, size)
             if not m.glob.strict and half is None:
                 return out_of_range(w, m, addr, off, num)
             if m.glob.strict:
@@ -402,31 +406,6 @@ def _byte_offsets(w, soff, voff, inst_off: int, low: int, G: int):
         return np.broadcast_to((sgpr + inst_off) & low, (G, WAVE_SIZE))
     off = (((voff(w).astype(np.int64) + inst_off) & 0xFFFFFFFF) + sgpr) & low
     return off if off.shape == (G, WAVE_SIZE) else np.broadcast_to(off, (G, WAVE_SIZE))
-
-
-def _soffset_verdict(w, m, step: Step, sgpr, off, mask, num, size: int) -> None:
-    """Report (``soffset-range``) a buffer access of which some active lane's dword is in
-    range by ``voffset + inst_offset`` alone but past the ``num`` records with ``soffset``
-    added: whether it reads data or zeros (is stored or dropped) depends on which of the
-    two readings of the range check holds (the module docstring).  ``off`` the byte
-    offsets with ``soffset`` (G, 64), ``sgpr`` its value per workgroup slot."""
-    sgpr = np.asarray(sgpr, dtype=np.int64)
-    if not sgpr.any():
-        return
-    lane = off - sgpr[:, None]
-    end = num[:, None]
-    for j in range(max(1, size // 4)):
-        last = 4 * j + min(4, size)
-        differ = mask & (off + last > end) & (lane + last <= end)
-        if differ.any():
-            g, ln = np.argwhere(differ)[0]
-            m.finding("soffset-range", w, step, f"lane {ln} (workgroup slot {g}): dword {j} "
-                      f"at voffset + offset {int(lane[g, ln])} is within the descriptor's "
-                      f"{int(num[g])} bytes, with soffset {int(sgpr[g])} added it is past "
-                      f"them: it reads data or zeros (is stored or dropped) depending on "
-                      f"whether the range check counts soffset (LLVM's AMDGPU "
-                      f"documentation: it does not)")
-            return
 
 
 def _past_records(w, m, step: Step, off, over, num, size: int) -> None:

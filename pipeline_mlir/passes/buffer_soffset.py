@@ -32,8 +32,20 @@ What the pass proves, with two analyses of ``pipeline_mlir/analysis``:
   value's form is the same combination of its operands' forms); an atom is uniform when
   the uniformity analysis says so.  Both parts, as exact sums,
   must be provably non-negative: the hardware adds ``soffset`` to ``voffset`` without
-  wrapping at 32 bits and range-checks the sum, so a negative part would turn an in-range
-  access into an out-of-range one.  A copy it cannot prove this for is left as it is.
+  wrapping at 32 bits, so a negative part would turn an in-range access into an
+  out-of-range one.  A copy it cannot prove this for is left as it is.
+* **The range check.**  Whether the hardware counts ``soffset`` in the range check is
+  not settled for gfx950: AMD's rocjitsu emulator checks ``voffset + offset + soffset <
+  num_records``, LLVM's AMDGPU documentation says soffset is excluded.  An access that
+  relies on reading zeros past the records must read them under both, so the split must
+  not change the verdict (:func:`_range_split`): with the record count a constant ``N``
+  and a pitch ``P`` dividing it, the uniform terms that are multiples of ``P`` (a
+  workgroup's rows) stay in ``voffset``, and the rest of the offset, the immediate offset
+  and the size fit in ``[0, P]``; then ``voffset`` is past ``N`` exactly when the whole
+  offset is.  A kernel with ``sched.copies_in_range`` (the shipped kernels, whose launcher
+  accepts whole tiles only) states that every copy is in range, which makes any split
+  agree.  The emulator reports an access whose verdict depends on the reading
+  (``soffset-range``).
 
 What it emits besides: a uniform part computed from a lane's id (the wave's index
 ``tid / 64``, which LLVM's own analysis takes for lane-varying) goes through
@@ -60,8 +72,8 @@ What it assumes: the copy's byte offset, as a true integer, stays below 2^32 (no
 larger), i.e. the 64-bit index arithmetic does not overflow; an offset beyond that wraps
 around the buffer before the split and is out of range after it.  Workgroup ids are below
 2^31 in a dimension whose block size is 1 or not stated (elsewhere this follows from the
-grid size).  Only the division of work changes: the address and the range check
-(``voffset + soffset + offset < num_records`` on CDNA) are the same.
+grid size).  Only the division of work changes: the address is the same, and so is the
+range check's verdict under either reading (above).
 
 The tests check each rewrite lane by lane on the per-lane evaluator
 (:mod:`pipeline_mlir.analysis.buffer_copies`): on the shipped kernels, the IREE inputs and

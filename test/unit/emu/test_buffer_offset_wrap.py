@@ -1,8 +1,8 @@
 """A buffer access's VGPR offset and instruction offset add in 32 bits; soffset does not wrap.
 
 gfx950 forms ``VGPR offset + instruction offset`` modulo 2^32 and adds soffset to that
-without wrapping, for the address and the range check alike (AMD's rocjitsu emulator models
-gfx950 so, in the ROCm systems repository).  LLVM relies on the wrap: its loop strength
+without wrapping (AMD's rocjitsu emulator models gfx950 so, in the ROCm systems
+repository; whether the range check counts soffset: test_soffset_range.py).  LLVM relies on the wrap: its loop strength
 reduction starts a copy's VGPR offset one K step below 0 and adds the step back as the
 instruction offset (``s_movk_i32 s3, 0xfe00`` ... ``buffer_load_dwordx4 ... offen
 offset:512`` in IREE's fp8 VectorDistribute kernel of 3 K steps, built by ``iree-compile``

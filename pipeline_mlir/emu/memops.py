@@ -14,20 +14,15 @@ Address rules (CDNA3/CDNA4 ISA):
   exchange the 16-bit / 8-bit elements between lanes as they read.
 * MUBUF: ``base + soffset + ((offen ? VGPR : 0) + inst_offset) mod 2^32 (+ stride *
   index)``: the VGPR offset and the instruction offset wrap at 32 bits, soffset does not
-  and soffset counts in the range check (as AMD's rocjitsu emulator, in the
-  ROCm systems repository, models gfx950; LLVM's AMDGPU documentation says soffset is
-  excluded from it, and we cannot settle which holds: an access whose verdict differs
-  between the two readings is a ``soffset-range`` finding,
-  :mod:`pipeline_mlir.emu.soffset_range`); raw
-  buffers (stride 0, or a cache-swizzle stride: only the cache's bank placement) are
-  range-checked against ``num_records`` (the descriptor's third
-  dword) per dword; dword accesses ignore the two address LSBs.  As the hardware does, an
-  out-of-range dword reads 0 (an LDS DMA writes 0 to LDS) and an out-of-range store is
-  dropped; in strict mode (``GlobalMemory.strict``) it is reported instead.  An access
-  outside the global buffer behind the descriptor is always reported (the hardware would
-  read or write other memory, or fault).
-* LDS DMA (``buffer_load_* ... lds``): LDS address ``M0[17:0] + inst_offset + lane * size``
-  (size 4 for dword, 16 for dwordx4), counted on vmcnt.
+  and soffset counts in the range check (as AMD's rocjitsu emulator models gfx950; LLVM's
+  documentation excludes it: :mod:`~pipeline_mlir.emu.soffset_range`); raw buffers
+  (stride 0, or a cache-swizzle stride: only the cache's bank placement) are
+  range-checked against ``num_records`` (the descriptor's third dword) per dword; dword
+  accesses ignore the two address LSBs.  As the hardware does, an out-of-range dword reads
+  0 (an LDS DMA writes 0 to LDS) and an out-of-range store is dropped; strict mode
+  (``GlobalMemory.strict``) reports it.  An access outside the global buffer behind the
+  descriptor is always reported (the hardware would read or write other memory, or fault).
+* LDS DMA (``buffer_load_* ... lds``): LDS address ``M0[17:0] + inst_offset + lane * size``.
 * SMEM: ``SGPR pair + offset``; GLOBAL: ``SGPR pair + VGPR + offset`` or ``VGPR pair + offset``.
 """
 

@@ -67,7 +67,8 @@ POISON_BYTE = poison.DEFAULT
 MODES = ("eager", "late", "random")
 _NEVER = 1 << 62
 #: findings a run can record and go on from (``collect=True``)
-COLLECTABLE = ("lds-race", "global-race", "pending-register", "wait-states")
+COLLECTABLE = ("lds-race", "global-race", "pending-register", "wait-states",
+               "soffset-range")
 BUFFER_SPAN = 1 << 32          # each global buffer lives at k << 32
 
 

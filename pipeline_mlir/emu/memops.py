@@ -14,17 +14,15 @@ Address rules (CDNA3/CDNA4 ISA):
   exchange the 16-bit / 8-bit elements between lanes as they read.
 * MUBUF: ``base + soffset + ((offen ? VGPR : 0) + inst_offset) mod 2^32 (+ stride *
   index)``: the VGPR offset and the instruction offset wrap at 32 bits, soffset does not
-  and soffset counts in the range check (as AMD's rocjitsu emulator, in the
-  ROCm systems repository, models gfx950); raw
-  buffers (stride 0, or a cache-swizzle stride: only the cache's bank placement) are
-  range-checked against ``num_records`` (the descriptor's third
-  dword) per dword; dword accesses ignore the two address LSBs.  As the hardware does, an
-  out-of-range dword reads 0 (an LDS DMA writes 0 to LDS) and an out-of-range store is
-  dropped; in strict mode (``GlobalMemory.strict``) it is reported instead.  An access
-  outside the global buffer behind the descriptor is always reported (the hardware would
-  read or write other memory, or fault).
-* LDS DMA (``buffer_load_* ... lds``): LDS address ``M0[17:0] + inst_offset + lane * size``
-  (size 4 for dword, 16 for dwordx4), counted on vmcnt.
+  and soffset counts in the range check (as AMD's rocjitsu emulator models gfx950; LLVM's
+  documentation excludes it: :mod:`~pipeline_mlir.emu.soffset_range`); raw buffers
+  (stride 0, or a cache-swizzle stride: only the cache's bank placement) are
+  range-checked against ``num_records`` (the descriptor's third dword) per dword; dword
+  accesses ignore the two address LSBs.  As the hardware does, an out-of-range dword reads
+  0 (an LDS DMA writes 0 to LDS) and an out-of-range store is dropped; strict mode
+  (``GlobalMemory.strict``) reports it.  An access outside the global buffer behind the
+  descriptor is always reported (the hardware would read or write other memory, or fault).
+* LDS DMA (``buffer_load_* ... lds``): LDS address ``M0[17:0] + inst_offset + lane * size``.
 * SMEM: ``SGPR pair + offset``; GLOBAL: ``SGPR pair + VGPR + offset`` or ``VGPR pair + offset``.
 """
 
@@ -36,6 +34,7 @@ from pipeline_mlir.emu.globalrace import on_load, on_store
 from pipeline_mlir.emu.instr import Instr, operand_widths
 from pipeline_mlir.emu.lds_transpose import transpose_read
 from pipeline_mlir.emu.operands import M0, Reader, Step, refuse, sregs, vregs
+from pipeline_mlir.emu.soffset_range import soffset_verdict
 from pipeline_mlir.target.gfx950 import (BUFFER_CACHE_SWIZZLE_BIT, BUFFER_STRIDE_MASK,
                                          BUFFER_SWIZZLE_ENABLE_BIT, WAVE_SIZE)
 
@@ -350,6 +349,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
         over = (off + size > num[:, None]) & mask
         addr = base[:, None] + off
         if over.any():
+            soffset_verdict(w, m, step, soff(w), off, mask, num, size)
             if not m.glob.strict and half is None:
                 return out_of_range(w, m, addr, off, num)
             if m.glob.strict:

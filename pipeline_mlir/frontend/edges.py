@@ -2,8 +2,10 @@
 
 The pipelined kernel's copies read global memory with their offset split into parts (per
 lane, per wave, per K step: ``sched-buffer-soffset`` moves the K column into the scalar
-offset), and a buffer load's range check sees only some of them: a read out of the
-buffer, which the unpipelined kernel's range check turns into zeros, would not stay one.
+offset), and a buffer load's range check may see only some of them (LLVM documents
+``soffset`` as excluded from it; ``sched-buffer-soffset`` keeps a split whose verdict could
+change in ``voffset``): a read out of the buffer, which the unpipelined kernel's range check
+turns into zeros, would not stay one.
 And where the front end distributes a channel's copies itself
 (:mod:`pipeline_mlir.frontend.layout`), its copies read one strided block per workgroup,
 the block the kernel's copies read in workgroup 0 moved by what the reference copy's

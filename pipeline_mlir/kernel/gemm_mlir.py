@@ -64,7 +64,8 @@ from pipeline_mlir.kernel.grid_mlir import thread_ids as _thread_ids
 from pipeline_mlir.kernel.lds_data import OPAQUE_IDENTITY
 from pipeline_mlir.kernel.loop_once import loop_end
 from pipeline_mlir.schedule.types import KOffsetKind
-from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR, WAVE_SIZE
+from pipeline_mlir.target.gfx950 import (AGPR_ALLOC_ATTR, COPIES_IN_RANGE_ATTR, K_OUTER_MFMAS_ATTR,
+                                         WAVE_SIZE)
 
 #: MLIR element type per dtype (gfx950 FP8 is the OCP E4M3 format).
 ELEMENT_TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "i8": "i8", "f32": "f32",
@@ -161,7 +162,8 @@ def _zero(vector_type: str) -> str:
 def write_signature(t: KernelText, lds: dict) -> None:
     """The ``gpu.func`` line: arguments, LDS buffers (``lds``: key -> name), attributes."""
     k, out = t.k, t.out
-    attrs = [f"known_block_size = array<i32: {k.threads}, 1, 1>"]
+    # check_launch accepts only whole tiles: every copy reads within its buffer
+    attrs = [f"known_block_size = array<i32: {k.threads}, 1, 1>", COPIES_IN_RANGE_ATTR]
     if k.traits.waves_per_eu is not None:
         attrs.append(f"rocdl.waves_per_eu = {k.traits.waves_per_eu} : i32")
     if k.agpr_accumulators:

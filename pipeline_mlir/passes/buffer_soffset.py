@@ -32,8 +32,20 @@ What the pass proves, with two analyses of ``pipeline_mlir/analysis``:
   value's form is the same combination of its operands' forms); an atom is uniform when
   the uniformity analysis says so.  Both parts, as exact sums,
   must be provably non-negative: the hardware adds ``soffset`` to ``voffset`` without
-  wrapping at 32 bits and range-checks the sum, so a negative part would turn an in-range
-  access into an out-of-range one.  A copy it cannot prove this for is left as it is.
+  wrapping at 32 bits, so a negative part would turn an in-range access into an
+  out-of-range one.  A copy it cannot prove this for is left as it is.
+* **The range check.**  Whether the hardware counts ``soffset`` in the range check is
+  not settled for gfx950: AMD's rocjitsu emulator checks ``voffset + offset + soffset <
+  num_records``, LLVM's AMDGPU documentation says soffset is excluded.  An access that
+  relies on reading zeros past the records must read them under both, so the split must
+  not change the verdict (:func:`_range_split`): with the record count a constant ``N``
+  and a pitch ``P`` dividing it, the uniform terms that are multiples of ``P`` (a
+  workgroup's rows) stay in ``voffset``, and the rest of the offset, the immediate offset
+  and the size fit in ``[0, P]``; then ``voffset`` is past ``N`` exactly when the whole
+  offset is.  A kernel with ``sched.copies_in_range`` (the shipped kernels, whose launcher
+  accepts whole tiles only) states that every copy is in range, which makes any split
+  agree.  The emulator reports an access whose verdict depends on the reading
+  (``soffset-range``).
 
 What it emits besides: a uniform part computed from a lane's id (the wave's index
 ``tid / 64``, which LLVM's own analysis takes for lane-varying) goes through
@@ -60,8 +72,8 @@ What it assumes: the copy's byte offset, as a true integer, stays below 2^32 (no
 larger), i.e. the 64-bit index arithmetic does not overflow; an offset beyond that wraps
 around the buffer before the split and is out of range after it.  Workgroup ids are below
 2^31 in a dimension whose block size is 1 or not stated (elsewhere this follows from the
-grid size).  Only the division of work changes: the address and the range check
-(``voffset + soffset + offset < num_records`` on CDNA) are the same.
+grid size).  Only the division of work changes: the address is the same, and so is the
+range check's verdict under either reading (above).
 
 The tests check each rewrite lane by lane on the per-lane evaluator
 (:mod:`pipeline_mlir.analysis.buffer_copies`): on the shipped kernels, the IREE inputs and
@@ -80,6 +92,7 @@ from pipeline_mlir.analysis.llvm_values import (const_int, defining_op, gep_elem
                                                gep_index, int_width)
 from pipeline_mlir.analysis.uniformity import UNIFORM_SOURCES, Uniformity
 from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.target.gfx950 import COPIES_IN_RANGE_ATTR
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.passes._common import (KERNEL_MARKERS, ModulePass, OpError,
                                           attr_dict, collect_ops)
@@ -224,7 +237,7 @@ def _gep_chain(ptr):
         ptr = op.operands[0]
 
 
-def _copy_rewrite(op, index: IndexForms) -> _CopyRewrite | None:
+def _copy_rewrite(op, index: IndexForms, trusted: bool = False) -> _CopyRewrite | None:
     chain = _gep_chain(op.operands[0])
     if chain is None:
         return None
@@ -242,9 +255,53 @@ def _copy_rewrite(op, index: IndexForms) -> _CopyRewrite | None:
         rng = index.range(index.sum_form(leaves, const), ctx)
         if rng is None or rng[0] < 0:
             return None
+    out = out if trusted else _range_split(op, index, rsrc_op, out, ctx)
+    if out is None:
+        return None
     lds = op.operands[1]
     return _CopyRewrite(op, rsrc_op, geps, out.varying, out.uniform, out.const, lds,
                  _uniform_ptr(index, lds))
+
+
+def _range_split(op, index: IndexForms, rsrc_op, out: _Leaves, ctx) -> _Leaves | None:
+    """The split of ``out`` whose range check is the same whether or not it counts
+    ``soffset`` (module docstring), or None.  The buffer's record count ``N`` must be a
+    constant below 2^32; for a pitch ``P`` dividing ``N`` (``N`` itself, then each term's
+    coefficient that divides it, largest first), the uniform terms that are multiples of
+    ``P`` (a workgroup's rows) stay in ``voffset`` with the lane-varying ones, whose
+    remainder ``c`` (the terms not multiples of ``P``) is non-negative; then, with the
+    moved part ``s`` (the other uniform terms and the constant) and the access's last byte
+    ``c + s + immediate offset + size <= P`` everywhere, ``voffset + soffset`` is past
+    ``N`` exactly when ``voffset`` is (``voffset = P*q + c``: ``q < N/P`` or not)."""
+    attrs = attr_dict(op)
+    extra = ir.IntegerAttr(attrs["offset"]).value + ir.IntegerAttr(attrs["size"]).value
+    num = index.form(rsrc_op.operands[2])
+    n = None if num is None else num.constant()
+    if n is None or not 0 < n < 1 << 32:
+        return None
+    scaled = {}
+    for v, c in out.uniform + out.varying:
+        f = index.form(v)
+        if f is None:
+            return None
+        scaled[(v, c)] = f.times(c)
+    coeffs = {abs(k) for f in scaled.values() for k in f.terms.values()}
+    for pitch in [n] + sorted((k for k in coeffs if k and n % k == 0 and k < n), reverse=True):
+        def rows(term, pitch=pitch):
+            f = scaled[term]
+            return f.const % pitch == 0 and all(k % pitch == 0 for k in f.terms.values())
+        split = _Leaves([t for t in out.uniform if not rows(t)],
+                        out.varying + [t for t in out.uniform if rows(t)], out.const)
+        if not split.uniform and not split.const:
+            continue
+        moved = index.range(index.sum_form(split.uniform, split.const), ctx)
+        lanes = index.range(index.sum_form([t for t in split.varying if not rows(t)]), ctx)
+        kept = index.range(index.sum_form(split.varying), ctx)
+        if None in (moved, lanes, kept) or min(moved[0], lanes[0], kept[0]) < 0:
+            continue
+        if moved[1] + lanes[1] + extra <= pitch:
+            return split
+    return None
 
 
 def _sum_i32(terms, const: int):
@@ -318,7 +375,9 @@ class BufferSoffset(ModulePass):
             fn.analyse()
             index = IndexForms(fn)
             index.solve()
-            rewrites = [p for p in (_copy_rewrite(op, index) for op in copies) if p is not None]
+            trusted = COPIES_IN_RANGE_ATTR in func.attributes
+            rewrites = [p for p in (_copy_rewrite(op, index, trusted) for op in copies)
+                        if p is not None]
             rsrc8: dict = {}
             broadcast: dict = {}
             for p in rewrites:

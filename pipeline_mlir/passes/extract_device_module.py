@@ -19,6 +19,8 @@ _HANDLED_FUNC_ATTRS = set(KERNEL_MARKERS + BLOCK_SIZE_ATTRS) | {
     # a hint iree-convert-to-rocdl has already applied to the workgroup.id ranges
     "gpu.known_grid_size",
     gfx950.AGPR_ALLOC_ATTR, gfx950.K_OUTER_MFMAS_ATTR,
+    # read by sched-buffer-soffset (the contract of a shipped kernel's launcher)
+    gfx950.COPIES_IN_RANGE_ATTR,
 }
 
 

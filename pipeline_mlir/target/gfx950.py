@@ -38,6 +38,12 @@ AGPR_ALLOC_ATTR = "sched.agpr_alloc"
 #: attribute ``K_OUTER_MFMAS_LLVM`` (which LLVM ignores), on which the codegen step reverses
 #: the greedy allocator's order of local live ranges (``pipeline_mlir.isa.codegen``)
 K_OUTER_MFMAS_ATTR = "sched.k_outer_mfmas"
+#: a kernel's unit attribute saying that every buffer copy it makes stays within its
+#: buffer's records for every launch its launcher accepts (the shipped kernels:
+#: ``kernel/launch.py`` ``check_launch`` refuses sizes that are not whole tiles);
+#: ``sched-buffer-soffset`` then splits its copies' offsets without proving it itself
+#: (whether the range check counts ``soffset`` cannot change an in-range access)
+COPIES_IN_RANGE_ATTR = "sched.copies_in_range"
 K_OUTER_MFMAS_LLVM = "sched-k-outer-mfmas"
 #: ``EF_AMDGPU_MACH_AMDGCN_GFX950``: the low byte of a gfx950 code object's ``e_flags``
 ELF_MACH = 0x4F

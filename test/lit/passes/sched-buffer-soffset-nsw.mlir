@@ -9,7 +9,7 @@
 // CHECK:         rocdl.raw.ptr.buffer.load.lds
 // CHECK-NOT:     rocdl.load.to.lds
 module {
-  llvm.func @nsw_flag(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @nsw_flag(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c1 = llvm.mlir.constant(1 : i32) : i32
     %c64 = llvm.mlir.constant(64 : i32) : i32
     %flags = llvm.mlir.constant(159744 : i32) : i32
@@ -35,7 +35,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @nsw_in_a_string(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @nsw_in_a_string(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c1 = llvm.mlir.constant(1 : i32) : i32
     %c64 = llvm.mlir.constant(64 : i32) : i32
     %flags = llvm.mlir.constant(159744 : i32) : i32
@@ -60,7 +60,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @nuw_only(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @nuw_only(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c1 = llvm.mlir.constant(1 : i32) : i32
     %c64 = llvm.mlir.constant(64 : i32) : i32
     %flags = llvm.mlir.constant(159744 : i32) : i32

@@ -23,7 +23,7 @@
 // CHECK-NOT:     rocdl.load.to.lds
 // CHECK-NOT:     llvm.getelementptr %{{.*}} -> !llvm.ptr<7>
 module {
-  llvm.func @k_loop(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @k_loop(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64 = llvm.mlir.constant(64 : i64) : i64
     %c64i = llvm.mlir.constant(64 : i32) : i32
@@ -58,7 +58,7 @@ module {
 // CHECK:         %[[C:.*]] = llvm.mlir.constant(128 : i32) : i32
 // CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[C]], %{{.*}}, 0
 module {
-  llvm.func @k_const(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+  llvm.func @k_const(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 64, 1, 1>} {
     %c64 = llvm.mlir.constant(64 : i64) : i64
     %flags = llvm.mlir.constant(159744 : i32) : i32
     %stride = llvm.mlir.constant(0 : i16) : i16
@@ -82,7 +82,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @negative_uniform(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+  llvm.func @negative_uniform(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 64, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64 = llvm.mlir.constant(64 : i64) : i64
     %cm64 = llvm.mlir.constant(-64 : i64) : i64
@@ -114,7 +114,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @unknown_start(%a: !llvm.ptr<1>, %n: i32, %k0: i64, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+  llvm.func @unknown_start(%a: !llvm.ptr<1>, %n: i32, %k0: i64, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 64, 1, 1>} {
     %c64 = llvm.mlir.constant(64 : i64) : i64
     %flags = llvm.mlir.constant(159744 : i32) : i32
     %stride = llvm.mlir.constant(0 : i16) : i16
@@ -147,7 +147,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @divergent_loop(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+  llvm.func @divergent_loop(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 64, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64 = llvm.mlir.constant(64 : i64) : i64
     %c32 = llvm.mlir.constant(32 : i32) : i32
@@ -193,7 +193,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @signed_lane(%a: !llvm.ptr<1>, %n: i32, %d: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+  llvm.func @signed_lane(%a: !llvm.ptr<1>, %n: i32, %d: i32) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 64, 1, 1>} {
     %c64 = llvm.mlir.constant(64 : i64) : i64
     %flags = llvm.mlir.constant(159744 : i32) : i32
     %stride = llvm.mlir.constant(0 : i16) : i16
@@ -221,7 +221,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @wave_uniform_loop(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 128, 1, 1>} {
+  llvm.func @wave_uniform_loop(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 128, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64 = llvm.mlir.constant(64 : i64) : i64
     %c32 = llvm.mlir.constant(64 : i32) : i32
@@ -245,7 +245,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @odd_block(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 96, 1, 1>} {
+  llvm.func @odd_block(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 96, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64 = llvm.mlir.constant(64 : i64) : i64
     %c32 = llvm.mlir.constant(64 : i32) : i32
@@ -316,7 +316,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @iree_k_loop(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @iree_k_loop(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i32) : i32
     %c2 = llvm.mlir.constant(2 : i32) : i32
     %c8 = llvm.mlir.constant(8 : i32) : i32
@@ -377,7 +377,7 @@ module {
   ^bb3:
     llvm.return
   }
-  llvm.func @iree_k_loop_unbounded(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @iree_k_loop_unbounded(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i32) : i32
     %c2 = llvm.mlir.constant(2 : i32) : i32
     %c8 = llvm.mlir.constant(8 : i32) : i32
@@ -463,7 +463,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @difference_cancels(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @difference_cancels(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -498,7 +498,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @difference_may_be_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @difference_may_be_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -543,7 +543,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @rem_of_nonnegative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @rem_of_nonnegative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -574,7 +574,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @rem_may_be_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @rem_may_be_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -620,7 +620,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @floor_division_decided(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @floor_division_decided(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -660,7 +660,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @select_undecided(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @select_undecided(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -712,7 +712,7 @@ module {
 // CHECK-NOT:     rocdl.readfirstlane
 // CHECK:         rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @wave_row_uniform(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @wave_row_uniform(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -746,7 +746,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @wave_row_of_odd_block(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 96, 1, 1>} {
+  llvm.func @wave_row_of_odd_block(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 96, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -794,7 +794,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @workgroup_row(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @workgroup_row(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -828,7 +828,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @workgroup_row_may_wrap(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 128, 1, 1>} {
+  llvm.func @workgroup_row_may_wrap(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 128, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -875,7 +875,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @xor_swizzle(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @xor_swizzle(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -909,7 +909,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @xor_may_be_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @xor_may_be_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -960,7 +960,7 @@ module {
 // CHECK-NEXT:    %[[VT:.*]] = llvm.trunc %[[V]] : i64 to i32
 // CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %{{.*}}, %{{.*}}, %[[VT]],
 module {
-  llvm.func @or_disjoint(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @or_disjoint(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -992,7 +992,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @or_overlapping(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @or_overlapping(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1042,7 +1042,7 @@ module {
 // CHECK-NEXT:    rocdl.readfirstlane %[[QT]] : i32
 // CHECK:         rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @udiv_of_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @udiv_of_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1090,7 +1090,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @gep_chain(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @gep_chain(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1122,7 +1122,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @gep_through_array(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @gep_through_array(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1169,7 +1169,7 @@ module {
 // CHECK-NOT:     rocdl.readfirstlane
 // CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %[[DST]],
 module {
-  llvm.func @lds_uniform(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @lds_uniform(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1201,7 +1201,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @lds_varying(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @lds_varying(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1244,7 +1244,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @trunc_may_wrap(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @trunc_may_wrap(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1290,7 +1290,7 @@ module {
 // CHECK-NOT:     rocdl.readfirstlane
 // CHECK:         rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @and_clears_low_bits(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @and_clears_low_bits(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1325,7 +1325,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @and_other_mask(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @and_other_mask(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1373,7 +1373,7 @@ module {
 // CHECK-NOT:     rocdl.readfirstlane
 // CHECK:         rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @floordiv_within_the_wave(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @floordiv_within_the_wave(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1405,7 +1405,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @floordiv_carries(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @floordiv_carries(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1452,7 +1452,7 @@ module {
 // CHECK-NEXT:    %[[VT:.*]] = llvm.trunc %[[V]] : i64 to i32
 // CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %{{.*}}, %{{.*}}, %[[VT]],
 module {
-  llvm.func @zext_of_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @zext_of_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1496,7 +1496,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @mbcnt_lane(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @mbcnt_lane(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1529,7 +1529,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @mbcnt_may_wrap(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @mbcnt_may_wrap(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1577,7 +1577,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @smax_decided(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @smax_decided(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1611,7 +1611,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @smin_may_be_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @smin_may_be_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1657,7 +1657,7 @@ module {
 // CHECK:         rocdl.load.to.lds
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 module {
-  llvm.func @product(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @product(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1687,7 +1687,7 @@ module {
   ^bb2:
     llvm.return
   }
-  llvm.func @product_may_be_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 256, 1, 1>} {
+  llvm.func @product_may_be_negative(%a: !llvm.ptr<1>, %n: i32, %kend: i64) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 256, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64l = llvm.mlir.constant(64 : i64) : i64
     %c4096 = llvm.mlir.constant(4096 : i64) : i64
@@ -1731,7 +1731,7 @@ module {
 // CHECK:         rocdl.raw.ptr.buffer.load.lds
 // CHECK-NOT:     rocdl.load.to.lds
 module {
-  llvm.func @workgroup_range(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+  llvm.func @workgroup_range(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 64, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c128 = llvm.mlir.constant(128 : i64) : i64
     %c1000 = llvm.mlir.constant(1000 : i64) : i64
@@ -1763,7 +1763,7 @@ module {
 // CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
 // CHECK:         rocdl.load.to.lds
 module {
-  llvm.func @workgroup_no_range(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+  llvm.func @workgroup_no_range(%a: !llvm.ptr<1>, %n: i32) attributes {rocdl.kernel, sched.copies_in_range, gpu.known_block_size = array<i32: 64, 1, 1>} {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c128 = llvm.mlir.constant(128 : i64) : i64
     %c1000 = llvm.mlir.constant(1000 : i64) : i64

@@ -310,6 +310,9 @@ def expression(tree: Node, names: list[str], out: int, ab: list[int], product: s
         if any(by_row):             # a per-row input: combined with the transposed value
             a, b = (x if r else f"({x}).T" for x, r in zip((a, b), by_row))
             return f"(({a} {sign} {b}).T)"
+        if sign == "*":     # '*' binds as '@' (left to right): ``s * A @ B.T`` is (s * A) @ B.T
+            a, b = (x if x.isidentifier() or x.startswith("(") and _closes_at_end(x)
+                    else f"({x})" for x in (a, b))
         return f"({a} {sign} {b})"
 
     def render(n: Node) -> str:

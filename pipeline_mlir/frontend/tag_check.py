@@ -300,7 +300,9 @@ class _TagCheck:
             ref_op, ref_k, ref_addrs, dd = items[0]
             for op, k, addrs, _ in items[1:]:
                 if not np.array_equal(addrs - (k - ref_k) * dd, ref_addrs):
-                    diff = addrs - ref_addrs
+                    # (as many addresses: past-the-end lanes are left out, :func:`_past_end`)
+                    diff = addrs - ref_addrs if addrs.shape == ref_addrs.shape else \
+                        np.array([0, 1])
                     whole = dd != 0 and np.all(diff == diff.flat[0]) and diff.flat[0] % dd == 0
                     actual = (f"the K tile {_kname(ref_k + int(diff.flat[0]) // dd)}" if whole
                               else "another K tile")

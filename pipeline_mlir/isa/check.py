@@ -300,7 +300,8 @@ class _Phase:
                     te = merge_waits(te, t)
                 # a counter only LLVM's wait waits for is LLVM's own (computed from the final
                 # order): not walked; a count LLVM lowered is walked at the schedule's too
-                own = frozenset(n for n, ve in _counts(te) if ve is None)
+                own = frozenset(n for n, ve in _counts(te) if ve is None) - \
+                    {c for c, _ in te.derived}
                 self.res.schedule_guards.setdefault(self.ph, {})[a] = te.guards | own
                 self.res.schedule_derived.setdefault(self.ph, {})[a] = te.derived
                 self.res.schedule_counts.setdefault(self.ph, {})[a] = tuple(

@@ -19,7 +19,15 @@ this one would ends the walk (the zero-trip fence's, which the loop's paths skip
 end a walk into the loop).  A wait that only keeps its counter from overflowing before the
 next load relies on no order: ``sched-fix-hazards`` marks those (``OpDesc.overflow_guard``),
 and a counter whose every schedule wait merged into the actual one is so marked is not
-walked.  A wait the schedule lowered below the count it derived, for speed
+walked; nor does such a guard end another wait's walk (its own cut is pinned by no walk):
+it lowers what the walked wait leaves in flight to its count plus the instructions issued
+after it, and the walk then needs a fence between that many last instructions and the
+wait's own count (a split load's run guard, :mod:`pipeline_mlir.schedule.load_runs`:
+before the fourth audit LLVM issued two of B's reads after A's guard in the 8-wave bf16
+``A^T x B`` ping-pong kernel and this rule, which ended the walk at the guard, found
+nothing).  A wait at or above the counter's maximum (a capped ``lgkmcnt(15)``, which
+waits for nothing) is walked with the count its schedule derived: no more than the
+maximum are ever in flight.  A wait the schedule lowered below the count it derived, for speed
 (``OpDesc.derived_count``, recorded in ``Token.derived``), is walked with the derived count:
 its cut must be pinned, and the lower count then completes a superset of what the wait
 needs (the comparison reports an actual count above the derived one,
@@ -80,28 +88,41 @@ def orders_memory(token) -> bool:
     return token.kind == "sched_barrier" and not token.value & MEMORY_CLASSES
 
 
-def _walk(stream: list, k: int, counter: str, n: int) -> tuple | None:
+def _walk(stream: list, k: int, counter: str, n: int, guards=frozenset()) -> tuple | None:
     """The cut of the wait at ``stream[k]`` when no fence or block boundary pins it:
-    ``(done, first)`` tokens; else None.  ``stream``: ``(segment, token)`` pairs."""
-    kinds, field = COUNTERS[counter].in_order, COUNTERS[counter].field
-    later, first, fenced, dma_left = 0, None, False, False
+    ``(done, first)`` tokens; else None.  ``stream``: ``(segment, token)`` pairs; ``guards``:
+    the indices of ``stream`` whose wait of ``counter`` only guards against an overflow.
+
+    The hardware completes every instruction but the last ``least`` issued: ``least`` is the
+    wait's count, at most the counter's limit (no more are ever in flight), and at most an
+    earlier guard's count plus the instructions issued after it.  The wait is relied on to
+    complete every one but its last ``n``; a fence between the last ``n`` and the last
+    ``least`` keeps those the same instructions whatever order LLVM issued them in (an earlier
+    wait that is walked itself and completes what this one would ends the walk; a guard is
+    not walked, so its cut must be pinned here)."""
+    c = COUNTERS[counter]
+    kinds, field = c.in_order, c.field
+    least, fences = min(n, c.limit), set()
+    later, first, dma_left = 0, None, False
     for j in range(k - 1, -1, -1):
         seg, t = stream[j]
-        if t.kind == "wait" and getattr(t, field) is not None and getattr(t, field) <= n - later:
-            return None
-        if first is not None and (orders_memory(t) or seg != stream[j + 1][0]):
-            fenced = True
+        if t.kind == "wait" and getattr(t, field) is not None:
+            if j in guards:
+                least = min(least, getattr(t, field) + later)
+            elif getattr(t, field) <= n - later:
+                return None
+        if j < k - 1 and (orders_memory(t) or seg != stream[j + 1][0]):
+            fences.add(later)
         if t.kind not in kinds:
             continue
         if first is not None:
-            if fenced or (counter == "vmcnt" and not dma_left):
+            if any(least <= m <= n for m in fences) or (counter == "vmcnt" and not dma_left):
                 return None
             return (t, first[1])
         dma_left |= t.kind == "vmem_load_lds"
         later += 1
         if later == n:
             first = (seg, t)
-            fenced = False
     return None
 
 
@@ -112,8 +133,8 @@ def _as_walked(token, derived: tuple):
     changes = {}
     for counter, n in derived:
         field = COUNTERS[counter].field
-        if getattr(token, field) is not None:
-            changes[field] = max(n, getattr(token, field))
+        now = getattr(token, field)      # (None: the wait waits for nothing on it)
+        changes[field] = n if now is None else max(n, now)
     return replace(token, **changes) if changes else token
 
 
@@ -137,21 +158,27 @@ def unpinned_waits(actual: dict[str, list], waits: dict[str, dict],
     actual = {ph: [_as_walked(t, (derived or {}).get(ph, {}).get(k, ()))
                    for k, t in enumerate(toks)] for ph, toks in actual.items()}
     for path in _PATHS:
-        stream = [(s, t) for s, ph in enumerate(path) for k, t in enumerate(actual.get(ph, []))
-                  if not (path[-1] == "loop" and ph == "prologue" and k in skipped)]
+        kept = [(s, ph, k, t) for s, ph in enumerate(path)
+                for k, t in enumerate(actual.get(ph, []))
+                if not (path[-1] == "loop" and ph == "prologue" and k in skipped)]
+        stream = [(s, t) for s, _, _, t in kept]
+        guarding = {counter: frozenset(j for j, (_, ph, k, _) in enumerate(kept)
+                                       if counter in (guards or {}).get(ph, {}).get(k, ()))
+                    for counter in COUNTERS}
         base = len(stream) - len(actual.get(path[-1], []))
         for i in sorted(waits.get(path[-1], ())):
             t = actual[path[-1]][i]
             for counter, c in COUNTERS.items():
-                n, none = getattr(t, c.field), c.limit
-                if n is None or not 0 < n < none:
+                n = getattr(t, c.field)
+                p = dict((planned or {}).get(path[-1], {}).get(i, ())).get(counter)
+                d = dict((derived or {}).get(path[-1], {}).get(i, ())).get(counter)
+                if n is None or n <= 0 or (n >= c.limit and p is None and d is None):
                     continue
                 if counter in (guards or {}).get(path[-1], {}).get(i, ()):
                     continue
-                cut = _walk(stream, base + i, counter, n)
-                p = dict((planned or {}).get(path[-1], {}).get(i, ())).get(counter)
-                if cut is not None and p is not None and n < p < none and \
-                        _walk(stream, base + i, counter, p) is None:
+                cut = _walk(stream, base + i, counter, n, guarding[counter])
+                if cut is not None and p is not None and n < p and \
+                        _walk(stream, base + i, counter, p, guarding[counter]) is None:
                     cut = None
                 if cut is not None:
                     out.setdefault((path[-1], i, counter),

@@ -230,3 +230,24 @@ def test_a_loop_of_one_iteration_still_checks_its_k_offsets():
     for label, mutated in flipped.values():
         errs = import_errors(mutated, IREE_SPEC)
         assert errs and "tagged k_offset" in errs[0], (label, errs)
+
+
+def test_loads_of_one_channel_with_different_past_the_end_lanes_are_refused_at_one():
+    """Past-the-end lanes of kept copies are left out of the K moves (``_past_end``): two
+    loads of one channel and subtile may then have different numbers of addresses; that is
+    a load that does not move the other's K tile apart, refused at the load (before: numpy
+    raised a ValueError comparing them, an internal error with no location)."""
+    import numpy as np
+
+    from pipeline_mlir.dialect.ir_io import IRError
+    from types import SimpleNamespace
+
+    from pipeline_mlir.frontend import tag_check as T
+
+    ops = [SimpleNamespace(name="amdgpu.gather_to_lds", location=f"loc{i}") for i in (0, 1)]
+    check = object.__new__(T._TagCheck)
+    check._k_moves = lambda inside: {(0, 0, None): [(ops[0], 0, np.array([1, 2, 3]), 10),
+                                                    (ops[1], 1, np.array([11, 12]), 10)]}
+    with pytest.raises(IRError) as e:
+        check.k_offsets(lambda k: True)
+    assert e.value.op is ops[1] and "moves another K tile" in str(e.value), str(e.value)

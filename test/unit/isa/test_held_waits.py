@@ -129,3 +129,45 @@ def test_the_order_rule_walks_the_schedules_counters_at_either_cut():
         loop = before + [last, Token("wait", vm=1, lines=(9,))]
         got = unpinned_waits({"loop": loop}, {"loop": {len(loop) - 1}})
         assert bool(got) == found, before
+
+
+def _capped_loop(racy: bool) -> tuple[str, dict]:
+    """(assembly, expected skeleton) of a loop of B's 8 reads and A's 16 in two runs behind
+    a run guard ``lgkmcnt(7)``, then the schedule's wait derived as ``lgkmcnt(16)`` and
+    capped (``s_waitcnt ... lgkmcnt(15)``, which waits for no read); ``racy``: LLVM issued
+    A's first run before B's reads, as in the fourth audit's 8-wave ``A^T x B`` kernel."""
+    def ds(r):
+        return f"\tds_read_b64_tr_b16 v[{2 * r}:{2 * r + 1}], v200\n"
+    order = ("\t; sched_barrier mask(0x0000040F)\n".join(
+        "".join(ds(r) for r in rs) for rs in (range(8), range(8, 16))) if not racy else
+        "".join(ds(r) for r in range(8, 16)) + "".join(ds(r) for r in range(8)))
+    asm = ("kernel:\n.LBB0_1:\n" + F + order + F + "\ts_waitcnt lgkmcnt(7)\n" + F
+           + "".join(ds(r) for r in range(16, 24)) + F
+           + "\ts_waitcnt vmcnt(63) expcnt(7) lgkmcnt(15)\n" + F + MFMA
+           + "\ts_cbranch_scc1 .LBB0_1\n; %bb.2:\n\ts_endpgm\n")
+
+    def read(e):
+        return Token("ds_read", origin=(f"KRN[{e}]",))
+
+    def fence(e):
+        return Token("sched_barrier", value=0, origin=(f"lowering:fence@{e}",))
+    loop = [fence("KRN[0]")] + [read(0)] * 8 + [
+        Token("sched_barrier", value=0x40F, origin=("lowering:order-fence",))] + \
+        [read(1)] * 8 + [fence("KRN[1]"), Token("wait", lgkm=7, origin=("lowering:run-guard",),
+                                                guards=frozenset({"lgkmcnt"})),
+                         fence("KRN[1]")] + [read(1)] * 8 + \
+        [fence("KRN[2]"), Token("wait", lgkm=15, origin=("KRN[2]",),
+                                derived=(("lgkmcnt", 16),)), fence("KRN[2]"),
+         Token("mfma", origin=("KRN[3]",))]
+    return asm, {"prologue": [], "loop": loop, "epilogue": []}
+
+
+def test_a_capped_wait_is_walked_with_its_derived_count():
+    """The capped wait's counter is the schedule's (its derived count), not LLVM's own: the
+    order rule walks it and reports the racy order (before, the count at the counter's
+    maximum read as no wait made it LLVM's and nothing was reported)."""
+    for racy in (False, True):
+        asm, expected = _capped_loop(racy)
+        res = check_isa(parse_asm(asm).function(), expected)
+        found = [f for f in res.findings if f.kind == "wait-unpinned"]
+        assert bool(found) == racy, (racy, [f.message for f in res.findings])

@@ -226,3 +226,33 @@ def test_the_skeleton_keeps_vector_stores_for_the_rule():
     actual, outside = actual_skeleton(parse_asm(asm).function())
     stores = [t for ph in actual.values() for t in ph if t.kind == "vmem_store"]
     assert stores and len(stores) == len([o for o in outside if "vector store" in o.reason])
+
+
+def _split_load_stream(first_run_before_b: bool) -> list:
+    """B's 8 reads, A's 16 in two runs of 8 behind an overflow guard ``lgkmcnt(7)`` between
+    memory fences, then the schedule's ``lgkmcnt(16)``, capped: the assembly's wait waits
+    for no LDS read (lgkmcnt at its maximum, parsed as no count)."""
+    a1, b, a2 = ([_ds(100 * g + i) for i in range(8)] for g in (1, 2, 3))
+    guard = [_fence(0, 50), _wait(7, 51), _fence(0, 52)]
+    head = a1 + b if first_run_before_b else b + [_fence(ORDER_FENCE_MASK, 60)] + a1
+    return head + guard + a2 + [Token("wait", lines=(99,))]
+
+
+def test_a_capped_wait_behind_a_run_guard_is_walked():
+    """The race of the 8-wave bf16 ``A^T x B`` ping-pong kernel before the fourth audit
+    (docs/iree-kernels.md): LLVM issued A's first run before B's reads, so the guard
+    ``lgkmcnt(7)`` left 7 of B's reads in flight, and the capped wait (derived 16, at the
+    counter's maximum in the assembly) completed none.  The rule walks the capped wait with
+    its derived count, through the guard (not walked on its own), and finds the cut between
+    A's first run and B; with B fenced before A's first run it is pinned."""
+    for racy in (True, False):
+        loop = _split_load_stream(racy)
+        w, g = len(loop) - 1, loop.index(next(t for t in loop if t.lgkm == 7))
+        found = unpinned_waits({"loop": loop}, {"loop": {g, w}},
+                               {"loop": {g: {"lgkmcnt", "vmcnt"}, w: {"vmcnt"}}},
+                               {"loop": {w: (("lgkmcnt", 16),)}})
+        if racy:
+            (u,) = found
+            assert (u.index, u.count, u.done.lines, u.first.lines) == (w, 16, (107,), (200,))
+        else:
+            assert found == []

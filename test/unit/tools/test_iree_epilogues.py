@@ -252,3 +252,25 @@ def test_relu_in_check_expressions():
                          ("relu A", "'relu' is no buffer")]:
         with pytest.raises(EmuError, match=re.escape(message)):
             parse_expect(bad, {"A": (2, 2)})
+
+
+@pytest.mark.parametrize("by_row", [True, False])
+def test_products_with_an_epilogue_input_follow_its_rows_or_columns(by_row):
+    """``(A x B^T) * s`` (the fourth audit's per-row scale, ``frontend/epilogue.py``): the
+    expression multiplies row ``m`` by ``s[m]`` when ``s`` follows C's rows, column ``n`` by
+    ``s[n]`` otherwise; on a square C, where numpy would broadcast either way, a swapped
+    broadcast gives another value."""
+    import numpy as np
+
+    from pipeline_mlir.frontend.epilogue import Node, expression
+
+    acc = Node("acc", (Node("const", value=0.0),))
+    for tree in (Node("mul", (acc, Node("read", value=3))),
+                 Node("mul", (Node("read", value=3), acc))):
+        text = expression(tree, ["A", "B", "C", "s"], 2, [0, 1], "A @ B.T", "f32",
+                          frozenset({3}) if by_row else frozenset())
+        A, B, s = np.array([[1.0], [2.0]]), np.array([[3.0], [5.0]]), np.array([7.0, 11.0])
+        got = evaluate(parse_expect(text, {"A": (2, 1), "B": (2, 1), "s": (2,)}),
+                       {"A": A, "B": B, "s": s})
+        want = (A @ B.T) * (s[:, None] if by_row else s[None, :])
+        assert got.tolist() == want.tolist(), text

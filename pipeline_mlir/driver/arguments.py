@@ -89,9 +89,10 @@ class CompileOptions:
     #: runs in a child
     codegen_timeout: float | None = None
     #: outputs of earlier stages of the same named pipeline kept on the way to ``emit``
-    #: (``schedule``, ``schedule-json`` after the phases, ``mlir`` after the lowering):
-    #: ``CompileResult.stages`` maps each to what ``--emit`` of that kind writes, from the
-    #: one run of the passes (no command-line flag: the API's)
+    #: (``adopted``: the MLIR after ``sched-adopt-loop``; ``schedule``, ``schedule-json``
+    #: after the phases; ``mlir`` after the lowering): ``CompileResult.stages`` maps each to
+    #: what ``--emit`` of that kind writes (``adopted``: the module as ``--emit=mlir`` would
+    #: print it there), from the one run of the passes (no command-line flag: the API's)
     stages: tuple[str, ...] = ()
 
     @property
@@ -142,8 +143,10 @@ def check_options(options: CompileOptions) -> None:
         raise UsageError(f"--codegen-timeout={t}: a number of seconds above 0")
 
 
-#: the emit kinds a run of a named pipeline can keep on the way (``CompileOptions.stages``)
-STAGE_EMITS = SCHEDULE_EMITS + ("mlir",)
+#: the outputs a run of a named pipeline can keep on the way (``CompileOptions.stages``)
+#: -> the end of the named pipeline (``passes/registry.PIPELINE_ENDS``) that makes each
+STAGE_ENDS = {"adopted": "adopted", **{k: "phases" for k in SCHEDULE_EMITS},
+              "mlir": "lowered"}
 
 
 def _check_stages(options: CompileOptions) -> None:
@@ -152,12 +155,12 @@ def _check_stages(options: CompileOptions) -> None:
     if not options.stages:
         return
     emit = options.emit_kind
-    order = ("phases", "lowered", "llvm")
+    order = ("adopted", "phases", "lowered", "llvm")
     for kind in options.stages:
-        if kind not in STAGE_EMITS:
+        if kind not in STAGE_ENDS:
             raise UsageError(f"stages: '{kind}' is not an output kept on the way (one of "
-                             f"{', '.join(STAGE_EMITS)})")
-        if order.index(PIPELINE_END[kind]) >= order.index(PIPELINE_END[emit]):
+                             f"{', '.join(STAGE_ENDS)})")
+        if order.index(STAGE_ENDS[kind]) >= order.index(PIPELINE_END[emit]):
             raise UsageError(f"stages: '{kind}' is not made before --emit={emit}'s output "
                              f"(keep a stage the pipeline passes on its way)")
     if options.schedule is None or not options.has_input:

@@ -183,11 +183,12 @@ class Job:
     def _stage_ends(self) -> dict[int, list[str]]:
         """The kept stages (``CompileOptions.stages``) by the number of the named
         pipeline's passes after which each is made."""
+        from pipeline_mlir.driver.arguments import STAGE_ENDS
         from pipeline_mlir.passes import registry
 
         after: dict[int, list[str]] = {}
         for kind in self.options.stages:
-            end = len(registry.named_pipeline(self.schedule, PIPELINE_END[kind],
+            end = len(registry.named_pipeline(self.schedule, STAGE_ENDS[kind],
                                               self.options.chip))
             after.setdefault(end, []).append(kind)
         return after
@@ -410,8 +411,9 @@ def _code_output(module, ll: str, options: CompileOptions, plans: list, filename
 def stage_output(op, options: CompileOptions, emit: str, filename: str) -> str:
     """What ``--emit=EMIT`` writes for the module ``op`` (an ``ir.Operation``) when
     ``emit`` is a kind of text the passes' IR gives (``mlir``, the schedule kinds): the
-    output of ``--emit`` itself, and of a stage kept on the way to a later one."""
-    if emit == "mlir":
+    output of ``--emit`` itself, and of a stage kept on the way to a later one (``adopted``:
+    the module printed as ``mlir``)."""
+    if emit in ("mlir", "adopted"):
         return op.get_asm(**options.asm_format.options())
     return _schedule_output(op, emit, filename)
 

@@ -34,7 +34,9 @@ class CompileResult:
     chunk's empty, as mlir-opt prints them.  ``diagnostics``: errors, warnings, remarks (with
     notes), located in ``sources``.  ``plans``: the kernel plan of each pipelined loop
     ``sched-lower-to-rocdl`` lowered; ``report``: the structured ``--emit=report`` report
-    (:class:`~pipeline_mlir.isa.report.KernelReport`).
+    (:class:`~pipeline_mlir.isa.report.KernelReport`); ``stages``: the outputs kept on the
+    way (``CompileOptions.stages``: kind -> what ``--emit`` of that kind writes, from the
+    same run of the passes; none when the compilation failed).
     """
 
     output: object
@@ -42,6 +44,7 @@ class CompileResult:
     plans: list = field(default_factory=list)
     report: object = None
     sources: Sources = field(default_factory=Sources)
+    stages: dict = field(default_factory=dict)
 
     @property
     def failed(self) -> bool:
@@ -139,14 +142,18 @@ def _join(done: list, split: bool, sources: Sources) -> CompileResult:
     plans = [p for d in done for p in d.plans]
     report = next((d.report for d in done if d.report is not None), None)
     failed = any(o is None for o in outputs)
+    # one chunk (check_options); none when it failed
+    stages = {} if failed else {k: v for d in done for k, v in d.stages.items()}
     good = [o for o in outputs if o is not None]
     if any(isinstance(o, bytes) for o in good):
-        return CompileResult(None if failed else good[0], diags, plans, report, sources)
+        return CompileResult(None if failed else good[0], diags, plans, report, sources,
+                             stages)
     if split:  # as mlir-opt: every chunk's output, a failed one empty
         text = "// -----\n".join(_line_end(o) for o in outputs)
     else:
         text = "".join(_line_end(o) for o in good)
-    return CompileResult(text if good or not failed else None, diags, plans, report, sources)
+    return CompileResult(text if good or not failed else None, diags, plans, report, sources,
+                         stages)
 
 
 def _line_end(text: str | None) -> str:

@@ -9,7 +9,8 @@ anything runs.  No MLIR and nothing heavy here: the command line builds these at
 
 from __future__ import annotations
 
-from pipeline_mlir.driver.base import CHIPS, EMIT_KINDS, SCHEDULE_EMITS, UsageError
+from pipeline_mlir.driver.base import CHIPS, EMIT_KINDS, PIPELINE_END, SCHEDULE_EMITS, \
+    UsageError
 from pipeline_mlir.records import field, record
 from pipeline_mlir.target import DEFAULT_CHIP
 from pipeline_mlir.options import suggest
@@ -87,6 +88,12 @@ class CompileOptions:
     #: DEFAULT_TIMEOUT` (``--codegen-timeout``); with ``emit="llvm"`` the translation then
     #: runs in a child
     codegen_timeout: float | None = None
+    #: outputs of earlier stages of the same named pipeline kept on the way to ``emit``
+    #: (``adopted``: the MLIR after ``sched-adopt-loop``; ``schedule``, ``schedule-json``
+    #: after the phases; ``mlir`` after the lowering): ``CompileResult.stages`` maps each to
+    #: what ``--emit`` of that kind writes (``adopted``: the module as ``--emit=mlir`` would
+    #: print it there), from the one run of the passes (no command-line flag: the API's)
+    stages: tuple[str, ...] = ()
 
     @property
     def needs_passes(self) -> bool:
@@ -130,6 +137,35 @@ def check_options(options: CompileOptions) -> None:
                          f"{DEFAULT_CHIP}'s)")
     if options.verify_diagnostics and emit not in ("mlir",) + SCHEDULE_EMITS:
         raise UsageError("--verify-diagnostics works with --emit=mlir or schedule")
+    _check_stages(options)
     t = options.codegen_timeout
     if t is not None and not (isinstance(t, (int, float)) and 0 < t < float("inf")):
         raise UsageError(f"--codegen-timeout={t}: a number of seconds above 0")
+
+
+#: the outputs a run of a named pipeline can keep on the way (``CompileOptions.stages``)
+#: -> the end of the named pipeline (``passes/registry.PIPELINE_ENDS``) that makes each
+STAGE_ENDS = {"adopted": "adopted", **{k: "phases" for k in SCHEDULE_EMITS},
+              "mlir": "lowered"}
+
+
+def _check_stages(options: CompileOptions) -> None:
+    """:class:`UsageError` for ``stages`` that are not earlier outputs of one plain run of
+    a named pipeline to ``emit``."""
+    if not options.stages:
+        return
+    emit = options.emit_kind
+    order = ("adopted", "phases", "lowered", "llvm")
+    for kind in options.stages:
+        if kind not in STAGE_ENDS:
+            raise UsageError(f"stages: '{kind}' is not an output kept on the way (one of "
+                             f"{', '.join(STAGE_ENDS)})")
+        if order.index(STAGE_ENDS[kind]) >= order.index(PIPELINE_END[emit]):
+            raise UsageError(f"stages: '{kind}' is not made before --emit={emit}'s output "
+                             f"(keep a stage the pipeline passes on its way)")
+    if options.schedule is None or not options.has_input:
+        raise UsageError("stages: only a named pipeline (--pipeline) run on an input has "
+                         "stages to keep")
+    if options.split_input_file or options.verify_diagnostics or options.needs_passes:
+        raise UsageError("stages: a plain build only (no --split-input-file, "
+                         "--verify-diagnostics, IR dumps, timing or pipeline dump)")

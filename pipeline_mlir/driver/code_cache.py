@@ -5,7 +5,10 @@
 named schedule given as spec text, an input (a file or text) and no other option; its key
 is the schedule's text and the input's text (the code object does not depend on the file's
 name).  A store installed with wider ``emits`` (e.g. ``("hsaco", "asm")``) shares those
-emit kinds too, each apart (an input's build with no ``--emit`` is its ``mlir`` build); with ``own_kernels`` also the build of a named schedule with no
+emit kinds too, each apart (an input's build with no ``--emit`` is its ``mlir`` build).  A
+build that keeps stages on the way (``CompileOptions.stages``) is kept by its key and the
+stages, and fills the plain build's key too (the same output, without the stages), so a
+plain build after it compiles nothing.  With ``own_kernels`` also the build of a named schedule with no
 input (its own complete kernel: what ``--tune`` compiles for each candidate), keyed by the
 schedule's text alone.  Only a build that succeeded without a diagnostic is kept; anything else compiles
 as before and is returned as it came.
@@ -43,7 +46,8 @@ def key_of(options, emits: tuple[str, ...] = ("hsaco",),
         return None
     plain = CompileOptions(emit=kind)
     rest = dataclasses.replace(options, schedule=None, input=None, text=None, emit=kind,
-                               filename=plain.filename, module=None, codegen_timeout=None)
+                               filename=plain.filename, module=None, codegen_timeout=None,
+                               stages=())
     if rest != plain or not isinstance(options.schedule, str):
         return None
     text = options.text
@@ -51,7 +55,7 @@ def key_of(options, emits: tuple[str, ...] = ("hsaco",),
         text = Path(options.input).read_text()
     if text is None and not (own_kernels and not options.has_input):
         return None
-    return (options.schedule, text)
+    return (options.schedule, text) + ((tuple(options.stages),) if options.stages else ())
 
 
 def _kind(options) -> str | None:
@@ -76,9 +80,14 @@ def compile_shared(options, build):
             raise _NotKept
         return result
     try:
-        return _store(_kind(options), key, keep)
+        result = _store(_kind(options), key, keep)
     except _NotKept:
         return unkept[0]
+    if len(key) > 2:      # the plain build's key too (module docstring)
+        import dataclasses
+
+        _store(_kind(options), key[:2], lambda: dataclasses.replace(result, stages={}))
+    return result
 
 
 def shared_result(kind: str, key, work):

@@ -25,12 +25,14 @@ from pipeline_mlir.options import suggest
 @dataclass
 class JobOutput:
     """What one input (or one split chunk) gave: the output (None: nothing may be written),
-    the diagnostics, the kernel plans the pipeline lowered and the ``--emit=report`` report."""
+    the diagnostics, the kernel plans the pipeline lowered, the ``--emit=report`` report and
+    the outputs of the stages kept on the way (``CompileOptions.stages``)."""
 
     output: object
     diagnostics: list[Diag]
     plans: list = field(default_factory=list)
     report: object = None
+    stages: dict = field(default_factory=dict)
 
 
 def pass_name(element: str) -> str:
@@ -143,6 +145,10 @@ class Job:
         #: how far the named pipeline goes (``registry.PIPELINE_ENDS``; None: the emit kind's)
         self.end = end
         self.keep = []  # pass objects must outlive the PassManager
+        #: the outputs of the stages kept on the way (``CompileOptions.stages``), and a
+        #: Failure one of them met
+        self.stages: dict = {}
+        self.stage_failure: Failure | None = None
 
     def build_pm(self, ctx):
         from pipeline_mlir.dialect.bindings import passmanager
@@ -159,7 +165,10 @@ class Job:
             items = registry.pipeline_elements(options.pass_pipeline or "")
             if emit in NEEDS_LLVM:
                 items += _emit_llvm_step(emit, options.chip)
-        for text, obj in items:
+        after = self._stage_ends() if self.schedule is not None and options.stages else {}
+        for k, (text, obj) in enumerate(items, 1):
+            for kind in after.get(k - 1, ()):    # a pass that records a kept stage's output
+                pm.add(self._stage_pass(kind), name=f"keep-{kind}")
             if obj is not None:
                 pm.add(obj, name=text)
                 continue
@@ -170,6 +179,27 @@ class Job:
         pm.check_requests()
         _enable_printing(real, options, len(pm.names))
         return real
+
+    def _stage_ends(self) -> dict[int, list[str]]:
+        """The kept stages (``CompileOptions.stages``) by the number of the named
+        pipeline's passes after which each is made."""
+        from pipeline_mlir.driver.arguments import STAGE_ENDS
+        from pipeline_mlir.passes import registry
+
+        after: dict[int, list[str]] = {}
+        for kind in self.options.stages:
+            end = len(registry.named_pipeline(self.schedule, STAGE_ENDS[kind],
+                                              self.options.chip))
+            after.setdefault(end, []).append(kind)
+        return after
+
+    def _stage_pass(self, kind: str):
+        def keep(op, pass_):
+            try:
+                self.stages[kind] = stage_output(op, self.options, kind, self.filename)
+            except Failure as f:
+                self.stage_failure = self.stage_failure or f
+        return keep
 
     def lowered_plans(self) -> list:
         """The kernel plans ``sched-lower-to-rocdl`` built in the run (one per pipelined
@@ -226,9 +256,11 @@ class Job:
             except ir.MLIRError as e:
                 return JobOutput(None, diags + [from_mlir(d, self.filename)
                                                 for d in e.error_diagnostics])
+            if self.stage_failure is not None:
+                raise self.stage_failure
             plans = self.lowered_plans()
             out, report = emit_output(module, self.options, self.filename, plans, isolate)
-            return JobOutput(out, diags, plans, report)
+            return JobOutput(out, diags, plans, report, self.stages)
         finally:
             handler.detach()
 
@@ -286,10 +318,8 @@ def emit_output(module, options: CompileOptions, filename: str, plans: list,
     ``--emit=report`` report or None); ``plans``: the kernel plans of the run; ``isolate``:
     translate to LLVM IR in a child process (bounded by ``options.codegen_timeout``)."""
     emit = options.emit_kind
-    if emit in SCHEDULE_EMITS:
-        return _schedule_output(module, emit, filename), None
-    if emit == "mlir":
-        return module.operation.get_asm(**options.asm_format.options()), None
+    if emit in SCHEDULE_EMITS or emit == "mlir":
+        return stage_output(module.operation, options, emit, filename), None
     ll = _llvm_ir(module, options, filename, isolate)
     if emit == "llvm":
         return ll, None
@@ -378,11 +408,21 @@ def _code_output(module, ll: str, options: CompileOptions, plans: list, filename
     return (obj if emit == "obj" else link_hsaco(obj, timeout=timeout)), None
 
 
-def _schedule_output(module, emit: str, filename: str) -> str:
+def stage_output(op, options: CompileOptions, emit: str, filename: str) -> str:
+    """What ``--emit=EMIT`` writes for the module ``op`` (an ``ir.Operation``) when
+    ``emit`` is a kind of text the passes' IR gives (``mlir``, the schedule kinds): the
+    output of ``--emit`` itself, and of a stage kept on the way to a later one (``adopted``:
+    the module printed as ``mlir``)."""
+    if emit in ("mlir", "adopted"):
+        return op.get_asm(**options.asm_format.options())
+    return _schedule_output(op, emit, filename)
+
+
+def _schedule_output(op, emit: str, filename: str) -> str:
     from pipeline_mlir.dialect.ir_io import IRError, compiled_from_ir, pipeline_ops, \
         read_pipeline
 
-    pops = pipeline_ops(module.operation)
+    pops = pipeline_ops(op)
     if not pops:
         raise Failure.at(f"--emit={emit}: the output has no 'sched.pipeline' op", filename)
     try:

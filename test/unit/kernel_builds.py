@@ -104,6 +104,24 @@ def pipeline_opt_hsaco(spec: str, source: str | None = None) -> bytes:
                   lambda: _pipeline_opt_hsaco(spec, source))
 
 
+def hsaco_and_lowered(spec: str, source: str) -> tuple[bytes, str]:
+    """(the code object ``pipeline-opt --pipeline=SPEC FILE --emit=hsaco`` writes for the
+    input text ``source``, the MLIR ``--emit=mlir`` writes for it) from one run of the
+    passes (the compile API's ``stages``), once per run; the build fills the code-object
+    store's plain ``--emit=hsaco`` key too (``share_code_objects``)."""
+    return cached("hsaco-and-lowered", (spec, source),
+                  lambda: _hsaco_and_lowered(spec, source))
+
+
+def _hsaco_and_lowered(spec: str, source: str) -> tuple[bytes, str]:
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    with share_code_objects(own_kernels=True):
+        result = compile(CompileOptions(schedule=spec, text=source, emit="hsaco",
+                                        stages=("mlir",)))
+    return result.checked_output(), result.stages["mlir"]
+
+
 def _pipeline_opt_hsaco(spec: str, source: str | None) -> bytes:
     import tempfile
     from pathlib import Path

@@ -176,10 +176,11 @@ def lowered_mfmas(text: str) -> tuple[int, int]:
     return direct[steady], outside
 
 
-def lowered_split(src, pipeline: str) -> tuple[int, int]:
+def lowered_split(src, pipeline: str, lowered: str | None = None) -> tuple[int, int]:
     """:func:`lowered_mfmas` of ``pipeline-opt --pipeline=PIPELINE SRC --emit=mlir`` (``src``
-    a path, or the input's text), once per test run (the run's build cache,
-    :mod:`build_cache`)."""
+    a path, or the input's text; ``lowered``: that output when the caller has it, from the
+    build of its code object: ``kernel_builds.hsaco_and_lowered``), once per test run (the
+    run's build cache, :mod:`build_cache`)."""
     import tempfile
     from pathlib import Path
 
@@ -190,6 +191,8 @@ def lowered_split(src, pipeline: str) -> tuple[int, int]:
     def build() -> tuple[int, int]:
         from pipeline_mlir.tools.pipeline_opt import main
 
+        if lowered is not None:
+            return lowered_mfmas(lowered)
         with tempfile.TemporaryDirectory() as d:
             (Path(d) / "in.mlir").write_text(text)
             out = Path(d) / "lowered.mlir"

@@ -86,3 +86,64 @@ def test_the_kernel_plan_and_the_report_come_with_the_result():
     assert isinstance(plan, KernelPlan) and isinstance(result.report, KernelReport)
     assert result.report.isa is not None          # the ISA check ran: it had the plan
     assert result.checked_output() == result.report.format()
+
+
+IREE_4096 = "test/data/iree/matmul_bf16_abt_4096.prefetch.mlir"
+
+
+def test_stages_kept_on_the_way_are_the_emits_own_outputs(capsys):
+    """One run of the passes keeps the module after ``sched-adopt-loop`` and the schedule
+    after the phases and gives the lowered MLIR: each the text ``--emit`` of its kind
+    writes (the adopted module: ``--mlir-print-ir-after=sched-adopt-loop``'s dump), byte for
+    byte; through a store, the stages' build fills the plain build's key too (a plain build
+    after it compiles nothing)."""
+    from pathlib import Path
+
+    from pipeline_mlir.driver.arguments import PrintIR
+    from pipeline_mlir.driver.code_cache import sharing
+
+    text = (Path(__file__).parents[3] / IREE_4096).read_text()
+    store: dict = {}
+
+    def keep(kind, key, build):
+        if (kind, key) not in store:
+            store[kind, key] = build()
+        return store[kind, key]
+    with sharing(keep, emits=("mlir",)):
+        both = compile(CompileOptions(schedule="4wave", text=text, emit="mlir",
+                                      stages=("adopted", "schedule", "schedule-json")))
+        assert len(store) == 2 and not both.failed
+        plain = compile(CompileOptions(schedule="4wave", text=text, emit="mlir"))
+        assert len(store) == 2 and plain.stages == {}
+    assert plain.output == both.output
+    capsys.readouterr()
+    for kind in ("schedule", "schedule-json"):
+        alone = compile(CompileOptions(schedule="4wave", text=text, emit=kind, print_ir=PrintIR(
+            after=frozenset({"sched-adopt-loop"}) if kind == "schedule" else frozenset())))
+        assert both.stages[kind] == alone.checked_output()
+    dump = capsys.readouterr().err
+    head = "// -----// IR Dump After sched-adopt-loop //----- //\n"
+    assert dump.startswith(head) and "sched.options" in both.stages["adopted"]
+    assert dump == head + both.stages["adopted"] + "\n"
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(schedule="4wave", text="x", emit="hsaco", stages=("llvm",)),
+     "'llvm' is not an output kept on the way"),
+    (dict(schedule="4wave", text="x", emit="schedule", stages=("mlir",)),
+     "'mlir' is not made before --emit=schedule's output"),
+    (dict(schedule="4wave", text="x", emit="mlir", stages=("mlir",)),
+     "'mlir' is not made before --emit=mlir's output"),
+    (dict(schedule="4wave", text="x", emit="schedule", stages=("schedule-json",)),
+     "'schedule-json' is not made before"),
+    (dict(pass_pipeline="builtin.module(cse)", text="x", emit="hsaco", stages=("mlir",)),
+     "only a named pipeline"),
+    (dict(schedule="4wave", emit="hsaco", stages=("mlir",)), "run on an input"),
+    (dict(schedule="4wave", text="x", emit="hsaco", stages=("mlir",), timing=True),
+     "a plain build only"),
+    (dict(schedule="4wave", text="x", emit="mlir", stages=("schedule",),
+          split_input_file=True), "a plain build only"),
+])
+def test_stages_that_are_not_on_the_way_are_a_usage_error(options, message):
+    with pytest.raises(UsageError, match=message):
+        compile(CompileOptions(**options))

@@ -60,7 +60,7 @@ sys.path.insert(0, str(ROOT / "test" / "unit"))
 import dynamic as D  # noqa: E402
 import generate as G  # noqa: E402
 from build_cache import share_code_objects  # noqa: E402
-from kernel_builds import pipeline_opt_hsaco  # noqa: E402
+from kernel_builds import hsaco_and_lowered  # noqa: E402
 from steady_loop import (assert_short, assert_steady, assert_steady_unrolled,  # noqa: E402
                          counting_loops, lowered_split)
 
@@ -153,7 +153,7 @@ def built():
     def get(name: str):
         if name not in out:
             text = KERNELS[name]()
-            out[name] = text, pipeline_opt_hsaco("4wave", text)
+            out[name] = text, hsaco_and_lowered("4wave", text)[0]
         return out[name]
     return get
 
@@ -239,7 +239,8 @@ def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
                              d.grid, 2, mode, int(seed or 0))
     assert run.exact and run.contract == "memref", run.summary()
     # the run's steady iterations (steady_loop): where LLVM unrolled the loop, by the MFMAs
-    split = lowered_split(text, "4wave") if None in loops.iterations() else None
+    split = lowered_split(text, "4wave", hsaco_and_lowered("4wave", text)[1]) \
+        if None in loops.iterations() else None
     if (name, sizes) in SHORT:
         assert_short(loops, *SHORT[name, sizes], split)
     elif split is not None:

@@ -48,6 +48,7 @@ import pytest
 
 from build_cache import cached, share_code_objects
 from steady_loop import assert_steady, counting_loops
+from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.tools.pipeline_opt import main
@@ -94,6 +95,21 @@ def generated(tmp_path_factory):
     return G.form_files(tmp_path_factory.mktemp("iree_8wave"), source)
 
 
+def _pipelined(src: Path, form: str):
+    """The ``CompileResult`` of IREE's kernel ``src`` pipelined with ``pingpong``: the code
+    object, and from the same run of the passes (the compile API's ``stages``) the module
+    after ``sched-adopt-loop``, the schedule (``--emit=schedule-json``'s text) and, for the
+    prefetch point, the lowered MLIR (``--emit=mlir``'s, handed back to ``iree-compile``).
+    Built once per run through the code-object store (``share_code_objects``), which then
+    holds the plain ``--emit=hsaco`` build too: ``--emulate`` of the kernel compiles
+    nothing."""
+    stages = ("adopted", "schedule-json") + (("mlir",) if form == "prefetch" else ())
+    result = compile(CompileOptions(schedule="pingpong", input=str(src), emit="hsaco",
+                                    stages=stages))
+    result.checked_output()         # PipelineError with the diagnostics if it failed
+    return result
+
+
 def _run(capsys, *argv) -> tuple[int, str, str]:
     rc = main(list(argv))
     out, err = capsys.readouterr()
@@ -115,14 +131,12 @@ def test_both_forms_give_one_hazard_free_schedule(generated, name, capsys, tmp_p
     for form in ("prefetch", "late"):
         src = generated(name, form)
         assert "gpu.known_block_size = array<i32: 512, 1, 1>" in src.read_text()
-        # one front-end run per form: the schedule, and the loop as sched-adopt-loop left it
-        # (MLIR's dump after the pass, on stderr)
-        rc, out, err = _run(capsys, "--pipeline=pingpong", str(src), "--emit=schedule-json",
-                            "--mlir-print-ir-after=sched-adopt-loop")
-        assert rc == 0, err
-        spec, options, text = _adopted_spec(err)
+        # one front-end run per form (the kernel's build): the schedule, and the loop as
+        # sched-adopt-loop left it
+        built = _pipelined(src, form)
+        spec, options, text = _adopted_spec(built.stages["adopted"])
         _check_geometry(name, text)
-        schedules[form] = out
+        schedules[form] = built.stages["schedule-json"]
     assert schedules["prefetch"] == schedules["late"]
     # the kernel's schedule is its spec's own: every field of the compiled schedule
     # (schedule-json: the printed format's fields and more), so the spec's printed schedule
@@ -181,9 +195,8 @@ def _check_geometry(name: str, options: str) -> None:
 
 def _adopted_spec(dump: str) -> tuple[str, dict, str]:
     """The ping-pong spec the front end infers (the one ``sched.options`` of the loop in
-    ``dump``, ``--mlir-print-ir-after=sched-adopt-loop``'s dump of its one run: dtype and
-    the kernel's per-load counts), those options and their text."""
-    assert dump.count("// -----// IR Dump After sched-adopt-loop") == 1, dump[:2000]
+    ``dump``, the module after ``sched-adopt-loop``: dtype and the kernel's per-load
+    counts), those options and their text."""
     found = re.findall(r"sched\.options = \{([^}]*)\}", dump)
     assert len(found) == 1, found
     options = dict(re.findall(r'(\w+) = "?([\w-]+)"?(?: : i64)?', found[0]))
@@ -200,6 +213,7 @@ def test_pipelined_kernel_is_exact_with_8_waves(generated, name, form, capsys):
     compile: the build cache shares it).  The random order checks the waits and barriers,
     which are the schedule's: one schedule for both forms
     (test_both_forms_give_one_hazard_free_schedule), so one form's run covers them."""
+    _pipelined(generated(name, form), form)     # the one build, whichever item runs first
     for mode in ("late", "random:11") if form == "prefetch" else ("late",):
         with counting_loops() as loops:
             rc, out, err = _run(capsys, "--pipeline=pingpong", "--emulate",
@@ -219,12 +233,8 @@ def test_variant_forms_agree_and_run_exact(generated, name, capsys):
     """A further configuration: both forms give one schedule, and the kernel pipelined from
     the prefetch point is exact with 8 waves, memory completing as late as the counters
     allow and in a random order they allow (one compile: the build cache shares it)."""
-    schedules = set()
-    for form in ("prefetch", "late"):
-        rc, out, err = _run(capsys, "--pipeline=pingpong", str(generated(name, form)),
-                            "--emit=schedule-json")
-        assert rc == 0, err
-        schedules.add(out)
+    schedules = {_pipelined(generated(name, form), form).stages["schedule-json"]
+                 for form in ("prefetch", "late")}
     assert len(schedules) == 1
     for mode in ("late", "random:7"):
         with counting_loops() as loops:
@@ -304,10 +314,8 @@ def test_handed_back_to_iree_compile_is_exact(generated, name, capsys, tmp_path)
     """The pipelined kernel, given back to ``iree-compile`` by executable substitution: the
     code object it builds runs 8 waves with IREE's HAL bindings and computes C exactly (one
     kernel per family: :data:`HANDED_BACK`)."""
-    pipelined = tmp_path / "pipelined.mlir"
-    rc, _, err = _run(capsys, "--pipeline=pingpong", str(generated(name, "prefetch")),
-                      "-o", str(pipelined))
-    assert rc == 0, err
+    pipelined = tmp_path / "pipelined.mlir"     # --emit=mlir's text, from the kernel's build
+    pipelined.write_text(_pipelined(generated(name, "prefetch"), "prefetch").stages["mlir"])
     cfg = G.EIGHT_WAVE[name]
     hsaco = tmp_path / "k.hsaco"
     hsaco.write_bytes(G.iree_hsaco(G.matmul_source(**cfg), executable=str(pipelined)))

@@ -132,7 +132,7 @@ def _explicit_bounds(op) -> int:
                 _index(mt.shape[r])
             tests.append(B.arith.cmpi(B.arith.CmpIPredicate.slt, idx[r], size))
         test = _all(tests)
-        mt_i1 = ir.VectorType.get(list(vt.shape), ir.IntegerType.get_signless(1))
+        mt_i1 = masks[0].type if masks else _mask_type(vt, pm)
         if masks:
             none = B.arith.constant(mt_i1, ir.DenseElementsAttr.get_splat(
                 mt_i1, ir.BoolAttr.get(False)))
@@ -156,6 +156,15 @@ def _explicit_bounds(op) -> int:
             old.replace_all_uses_with(r)
         op.erase()
     return 1
+
+
+def _mask_type(vt, pm):
+    """The mask type of a transfer of vector type ``vt`` and permutation map ``pm``: the
+    dimensions it reads along memref dimensions, in the memref's order (a broadcast
+    dimension has none); what the op's verifier infers."""
+    dims = sorted((e.position, n) for e, n in zip(pm.results, vt.shape)
+                  if isinstance(e, ir.AffineDimExpr))
+    return ir.VectorType.get([n for _, n in dims], ir.IntegerType.get_signless(1))
 
 
 def _names(op) -> list:

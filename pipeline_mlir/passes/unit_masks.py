@@ -26,8 +26,8 @@ This pass rewrites both into a form that holds the test where no such fold reach
 * every transfer whose ``in_bounds`` is ``false`` on a unit dimension of the vector that
   reads along a memref dimension (not a broadcast): that dimension marked in bounds and
   its test (``index < size`` of the memref dimension) put in the transfer's mask,
-  ``select(test, mask, false)``, or a mask ``vector.broadcast`` of the test where it had
-  none (masked elements read the padding or are not written, as out-of-bounds elements
+  ``select(test, mask, false)`` (the mask of the ``vector.mask`` around it, if any), or a
+  mask ``vector.broadcast`` of the test where it had none (masked elements read the padding or are not written, as out-of-bounds elements
   are).
 
 A ``vector.constant_mask`` needs nothing (its verifier allows a zero size only when all
@@ -125,7 +125,12 @@ def _explicit_bounds(op) -> int:
     if not loose:
         return 0
     mt = ir.MemRefType(src.type)
-    with ir.InsertionPoint(op), op.location:
+    # a transfer masked by the vector.mask around it: the test goes into that mask
+    holder = _op(op.parent) if op.parent is not None else None
+    wrapped = holder is not None and holder.name == "vector.mask"
+    if wrapped:
+        masks = [holder.operands[0]]
+    with ir.InsertionPoint(holder if wrapped else op), op.location:
         tests = []
         for _, r in loose:
             size = B.memref.dim(src, _index(r)) if mt.is_dynamic_dim(r) else \
@@ -142,7 +147,9 @@ def _explicit_bounds(op) -> int:
     for j, _ in loose:
         flags[j] = True
     op.attributes["in_bounds"] = ir.ArrayAttr.get([ir.BoolAttr.get(f) for f in flags])
-    if masks:
+    if wrapped:
+        holder.operands[0] = mask
+    elif masks:
         op.operands[len(op.operands) - 1] = mask
     else:
         sizes = [len(x) for x in g[:3]] + [1]

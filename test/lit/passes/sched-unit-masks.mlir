@@ -113,3 +113,15 @@ func.func @broadcast_masked_row(%m: memref<4x16xf16>, %i: index, %j: index, %mk:
   %r = vector.transfer_read %m[%i, %j], %p, %mk {in_bounds = [true, false, true], permutation_map = affine_map<(d0, d1) -> (0, d0, d1)>} : memref<4x16xf16>, vector<4x1x8xf16>
   return %r : vector<4x1x8xf16>
 }
+
+// A transfer masked by the vector.mask around it (it may have no mask of its own): the
+// test goes into the vector.mask's mask.
+// CHECK-LABEL: func.func @wrapped_row
+// CHECK:         %[[T:.*]] = arith.cmpi slt, %arg1, %{{.*}} : index
+// CHECK:         %[[M:.*]] = arith.select %[[T]], %arg3, %{{.*}} : vector<1x8xi1>
+// CHECK-NEXT:    vector.mask %[[M]] { vector.transfer_read %arg0[%arg1, %arg2], %{{.*}} {in_bounds = [true, true]}
+func.func @wrapped_row(%m: memref<4x16xf16>, %i: index, %j: index, %mk: vector<1x8xi1>) -> vector<1x8xf16> {
+  %p = arith.constant 0.0 : f16
+  %r = vector.mask %mk { vector.transfer_read %m[%i, %j], %p {in_bounds = [false, true]} : memref<4x16xf16>, vector<1x8xf16> } : vector<1x8xi1> -> vector<1x8xf16>
+  return %r : vector<1x8xf16>
+}

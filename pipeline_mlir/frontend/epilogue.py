@@ -26,7 +26,8 @@ edge tile of C from the private accumulators so), and an ``iree_linalg_ext.map_l
 binding into private memory is a read of that binding when its region, evaluated for each
 element, reads a strided view of it (:func:`_check_in_order`; IREE gathers a bias of an edge
 tile so; a reversed or scrambled gather is refused at the op; a square C's bias read that
-way is refused where telling which side of C it follows would need it); IREE's late form
+way is refused where telling which side of C it follows would need it) and every
+workgroup's gather is the first one's moved with its tile of C (:func:`_tie_gather`); IREE's late form
 of that gather, an ``scf.if`` per element (in bounds the element, else a pad), is a read of
 the binding when :mod:`~pipeline_mlir.frontend.guarded_read` proves it one.  A loop after the
 K-loop that gathers elements into a carried vector (the late form's) is a shape op over its
@@ -46,7 +47,7 @@ from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
-from pipeline_mlir.frontend.guarded_read import check_tied, guarded_load
+from pipeline_mlir.frontend.guarded_read import check_tied, guarded_load, tie_to_c
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: ops that move vector elements without computing
@@ -380,8 +381,39 @@ def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int]) -> str:
         fits = _follows(f, reads_of(tree, binding)[0], writer, mn, b.name)
     c_shape = ir.MemRefType(view_root(writer.operands[WRITES[writer.name][1]]).type).shape
     for read in reads_of(tree, binding):
-        check_tied(f, read, c_shape, fits[0])
+        if read.name == MAP_LOAD:
+            _tie_gather(f, read, c_shape, fits[0])
+        else:
+            check_tied(f, read, c_shape, fits[0])
     return fits[0]
+
+
+def _tie_gather(f, op, c_shape: tuple, along: str) -> None:
+    """Refuse (at ``op``, a ``map_load`` :func:`_check_in_order` took at the grid's first
+    workgroup) a gather that is not, at every workgroup, the first workgroup's moved with
+    its tile of C (``tie_to_c``: each destination element's source element, the loops
+    around it at their first iteration as there)."""
+    block = op.regions[0].blocks[0]
+    src = op.operands[0]
+    yielded = list(as_operation(list(block.operations)[-1]).operands)[
+        :ir.MemRefType(src.type).rank]
+    shape = ir.MemRefType(op.operands[1].type).shape
+    bound = []
+
+    def element(ev, point, chunk):
+        if ev not in bound:
+            bound.append(ev)
+            _enclosing_first(ev, op)
+        for a, i in zip(block.arguments, point):
+            ev.bind(a, i)
+        try:
+            return ev.view(src).element([ev.value(x) for x in yielded])
+        except IRError as e:
+            raise IRError(op, f"{describe(op)}: the source element its region gathers could "
+                              f"not be evaluated ({e})") from None
+
+    tie_to_c(f, op, c_shape, along, list(itertools.product(*map(range, shape))), element,
+             "gather", "destination element")
 
 
 def _follows(f, read, writer, mn, name: str) -> list[str]:

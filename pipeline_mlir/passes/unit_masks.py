@@ -43,8 +43,8 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
-from pipeline_mlir.analysis.ir_facts import constant_int, segments
+from pipeline_mlir.dialect.ir_io import as_operation as _op, index_constant, walk_ops
+from pipeline_mlir.analysis.ir_facts import attr_names, constant_int, segments
 from pipeline_mlir.passes._common import ModulePass, OpError
 
 _TRANSFERS = ("vector.transfer_read", "vector.transfer_write")
@@ -59,11 +59,6 @@ def unit_masks(root) -> int:
     for op in walk_ops(root, lambda o: o.name == "vector.create_mask"):
         n += _unit_sizes(op)
     return n
-
-
-def _index(v: int):
-    t = ir.IndexType.get()
-    return B.arith.constant(t, ir.IntegerAttr.get(t, v))
 
 
 def _all(tests: list):
@@ -87,11 +82,11 @@ def _unit_sizes(op) -> int:
         return 0            # (a fold drops unit dimensions only beside a size of 1)
     wide = [d for d, n in enumerate(shape) if n != 1]
     with ir.InsertionPoint(op), op.location:
-        zero = _index(0)
+        zero = index_constant(0)
         test = _all([B.arith.cmpi(B.arith.CmpIPredicate.sgt, sizes[d], zero) for d in unit])
         if wide:
             t = wide[-1]
-            one = _index(1)
+            one = index_constant(1)
             new = [one if d in unit else s for d, s in enumerate(sizes)]
             new[t] = B.arith.select(test, sizes[t], zero)
             mask = ir.Operation.create("vector.create_mask", results=[vt],
@@ -133,8 +128,8 @@ def _explicit_bounds(op) -> int:
     with ir.InsertionPoint(holder if wrapped else op), op.location:
         tests = []
         for _, r in loose:
-            size = B.memref.dim(src, _index(r)) if mt.is_dynamic_dim(r) else \
-                _index(mt.shape[r])
+            size = B.memref.dim(src, index_constant(r)) if mt.is_dynamic_dim(r) else \
+                index_constant(mt.shape[r])
             tests.append(B.arith.cmpi(B.arith.CmpIPredicate.slt, idx[r], size))
         test = _all(tests)
         mt_i1 = masks[0].type if masks else _mask_type(vt, pm)
@@ -155,7 +150,7 @@ def _explicit_bounds(op) -> int:
         sizes = [len(x) for x in g[:3]] + [1]
         new = ir.Operation.create(op.name, results=[r.type for r in op.results],
                                   operands=list(op.operands) + [mask],
-                                  attributes={**{a: op.attributes[a] for a in _names(op)},
+                                  attributes={**{a: op.attributes[a] for a in attr_names(op)},
                                               "operandSegmentSizes":
                                               ir.DenseI32ArrayAttr.get(sizes)},
                                   loc=op.location, ip=ir.InsertionPoint(op))
@@ -172,11 +167,6 @@ def _mask_type(vt, pm):
     dims = sorted((e.position, n) for e, n in zip(pm.results, vt.shape)
                   if isinstance(e, ir.AffineDimExpr))
     return ir.VectorType.get([n for _, n in dims], ir.IntegerType.get_signless(1))
-
-
-def _names(op) -> list:
-    """The names of ``op``'s attributes."""
-    return [op.attributes[i].name for i in range(len(op.attributes))]
 
 
 class UnitMasks(ModulePass):

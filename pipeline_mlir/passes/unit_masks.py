@@ -26,7 +26,8 @@ This pass rewrites both into a form that holds the test where no such fold reach
 * every transfer whose ``in_bounds`` is ``false`` on a unit dimension of the vector that
   reads along a memref dimension (not a broadcast): that dimension marked in bounds and
   its test (``index < size`` of the memref dimension) put in the transfer's mask,
-  ``select(test, mask, false)`` (the mask of the ``vector.mask`` around it, if any), or a
+  ``select(test, mask, false)`` (the mask of the ``vector.mask`` around it, if any; one
+  with a passthru is left, its masked-off lanes take the passthru), or a
   mask ``vector.broadcast`` of the test where it had none (masked elements read the padding or are not written, as out-of-bounds elements
   are).
 
@@ -124,6 +125,8 @@ def _explicit_bounds(op) -> int:
     holder = _op(op.parent) if op.parent is not None else None
     wrapped = holder is not None and holder.name == "vector.mask"
     if wrapped:
+        if len(holder.operands) > 1:
+            return 0    # masked-off lanes take its passthru, out-of-bounds ones the padding
         masks = [holder.operands[0]]
     with ir.InsertionPoint(holder if wrapped else op), op.location:
         tests = []

@@ -125,3 +125,14 @@ func.func @wrapped_row(%m: memref<4x16xf16>, %i: index, %j: index, %mk: vector<1
   %r = vector.mask %mk { vector.transfer_read %m[%i, %j], %p {in_bounds = [false, true]} : memref<4x16xf16>, vector<1x8xf16> } : vector<1x8xi1> -> vector<1x8xf16>
   return %r : vector<1x8xf16>
 }
+
+// With a passthru the vector.mask's masked-off lanes take it where out-of-bounds lanes take
+// the padding: left as it is.
+// CHECK-LABEL: func.func @wrapped_passthru
+// CHECK-NOT:     arith.cmpi
+// CHECK:         vector.mask %arg3, %arg4 { vector.transfer_read %arg0[%arg1, %arg2], %{{.*}} {in_bounds = [false, true]}
+func.func @wrapped_passthru(%m: memref<4x16xf16>, %i: index, %j: index, %mk: vector<1x8xi1>, %pt: vector<1x8xf16>) -> vector<1x8xf16> {
+  %p = arith.constant 0.0 : f16
+  %r = vector.mask %mk, %pt { vector.transfer_read %m[%i, %j], %p {in_bounds = [false, true]} : memref<4x16xf16>, vector<1x8xf16> } : vector<1x8xi1> -> vector<1x8xf16>
+  return %r : vector<1x8xf16>
+}

@@ -17,19 +17,20 @@ becomes a plain ``vector.load`` of the row, whether the row is in the buffer or 
 This pass rewrites both into a form that holds the test where no such fold reaches it:
 
 * every ``vector.create_mask`` with two or more unit dimensions, one of whose sizes is not
-  the constant 1 (the fold fires when the outermost unit dimension it drops has the size 1,
-  and drops the others' with it; a mask of one unit dimension keeps its test, and its IR
-  is left as it is): each such size set to the constant 1 and its test (``s_d > 0``) folded into the size of
-  the mask's last dimension of more than one element, ``select(all s_d > 0, s_t, 0)``
+  the constant 1 (the folds fire when one unit dimension they drop has the size 1, the
+  outermost of leading ones, ``1, k, s``, or the innermost of trailing ones, ``s, k, 1``,
+  and drop the others' with it; a mask of one unit dimension keeps its test, and its IR
+  is left as it is): each such size set to the constant 1 and its test (``s_d > 0``)
+  folded into the size of the mask's last dimension of more than one element, ``select(all s_d > 0, s_t, 0)``
   (the same bits: a mask is empty when any of its sizes is not positive); a mask whose
   dimensions all have one element becomes ``vector.broadcast`` of the ``i1`` test;
 * every transfer whose ``in_bounds`` is ``false`` on a unit dimension of the vector that
   reads along a memref dimension (not a broadcast): that dimension marked in bounds and
   its test (``index < size`` of the memref dimension) put in the transfer's mask,
   ``select(test, mask, false)`` (the mask of the ``vector.mask`` around it, if any; one
-  with a passthru is left, its masked-off lanes take the passthru), or a
-  mask ``vector.broadcast`` of the test where it had none (masked elements read the padding or are not written, as out-of-bounds elements
-  are).
+  with a passthru is left, its masked-off lanes take the passthru), or a mask
+  ``vector.broadcast`` of the test where it had none (masked elements read the padding
+  or are not written, as out-of-bounds elements are).
 
 A ``vector.constant_mask`` needs nothing (its verifier allows a zero size only when all
 are zero).  The pass is the last of every named pipeline (the emitted MLIR, also when it is

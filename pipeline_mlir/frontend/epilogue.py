@@ -29,9 +29,9 @@ tile so; a reversed or scrambled gather is refused at the op; a square C's bias 
 way is refused where telling which side of C it follows would need it) and every
 workgroup's gather is the first one's moved with its tile of C (:func:`_tie_gather`);
 IREE's late form of that gather, an ``scf.if`` per element (in bounds the element, else a
-pad), is a read of the binding when :mod:`~pipeline_mlir.frontend.guarded_read` proves it one.  A loop after the
-K-loop that gathers elements into a carried vector (the late form's) is a shape op over its
-initial value and what its body yields.
+pad), is a read of the binding when :mod:`~pipeline_mlir.frontend.guarded_read` proves it
+one.  A loop after the K-loop that gathers elements into a carried vector (the late
+form's) is a shape op over its initial value and what its body yields.
 Anything else on the way is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op,
 naming it.
 """

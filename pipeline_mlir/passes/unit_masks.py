@@ -22,8 +22,9 @@ This pass rewrites both into a form that holds the test where no such fold reach
   and drop the others' with it; a mask of one unit dimension keeps its test, and its IR
   is left as it is): each such size set to the constant 1 and its test (``s_d > 0``)
   folded into the size of the mask's last dimension of more than one element,
-  ``select(all s_d > 0, s_t, 0)`` (the same bits: a mask is empty when any of its sizes is not positive); a mask whose
-  dimensions all have one element becomes ``vector.broadcast`` of the ``i1`` test;
+  ``select(all s_d > 0, s_t, 0)`` (the same bits: a mask is empty when any of its sizes
+  is not positive); a mask whose dimensions all have one element becomes
+  ``vector.broadcast`` of the ``i1`` test;
 * every transfer whose ``in_bounds`` is ``false`` on a unit dimension of the vector that
   reads along a memref dimension (not a broadcast): that dimension marked in bounds and
   its test (``index < size`` of the memref dimension) put in the transfer's mask,

@@ -47,7 +47,8 @@ from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
-from pipeline_mlir.frontend.guarded_read import check_tied, guarded_load, tie_to_c
+from pipeline_mlir.frontend.guarded_read import check_tied, guarded_load, loops_around, \
+    tie_to_c
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: ops that move vector elements without computing
@@ -390,21 +391,20 @@ def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int]) -> str:
 
 def _tie_gather(f, op, c_shape: tuple, along: str) -> None:
     """Refuse (at ``op``, a ``map_load`` :func:`_check_in_order` took at the grid's first
-    workgroup) a gather that is not, at every workgroup, the first workgroup's moved with
-    its tile of C (``tie_to_c``: each destination element's source element, the loops
-    around it at their first iteration as there)."""
+    workgroup and the first iteration of the loops around it) a gather that is not, at
+    every workgroup and every iteration of those loops, the first workgroup's moved with
+    its tile of C (``tie_to_c``: each destination element's source element)."""
     block = op.regions[0].blocks[0]
     src = op.operands[0]
     yielded = list(as_operation(list(block.operations)[-1]).operands)[
         :ir.MemRefType(src.type).rank]
     shape = ir.MemRefType(op.operands[1].type).shape
-    bound = []
+    loops = loops_around(op, "a gather of a bias", "its gather is tied to C at every "
+                         "iteration")
+    args = [iv for iv, _ in loops] + list(block.arguments)
 
     def element(ev, point, chunk):
-        if ev not in bound:
-            bound.append(ev)
-            _enclosing_first(ev, op)
-        for a, i in zip(block.arguments, point):
+        for a, i in zip(args, point):
             ev.bind(a, i)
         try:
             return ev.view(src).element([ev.value(x) for x in yielded])
@@ -412,8 +412,9 @@ def _tie_gather(f, op, c_shape: tuple, along: str) -> None:
             raise IRError(op, f"{describe(op)}: the source element its region gathers could "
                               f"not be evaluated ({e})") from None
 
-    tie_to_c(f, op, c_shape, along, list(itertools.product(*map(range, shape))), element,
-             "gather", "destination element")
+    tie_to_c(f, op, c_shape, along, list(itertools.product(
+        *[r for _, r in loops], *map(range, shape))), element, "gather",
+        "loop iteration and destination element")
 
 
 def _follows(f, read, writer, mn, name: str) -> list[str]:

@@ -74,7 +74,7 @@ def guarded_load(f, op, is_binding):
     checks of the module docstring; ``is_binding(memref)``: whether a memref is a view
     of a binding.  Returns (the load, the else-branch's yielded pad value)."""
     load, pad = _shape(op, is_binding)
-    loops = _loops(op)
+    loops = loops_around(op)
     grid = workgroup_grid(f)
     points = math.prod(grid or (0,)) * math.prod(len(r) for _, r in loops)
     if grid is None or not 0 < points <= MAX_POINTS:
@@ -123,17 +123,18 @@ def _shape(op, is_binding):
     return load, pad
 
 
-def _loops(op) -> list:
+def loops_around(op, what: str = "a guarded read of a binding", why: str = _WHY) -> list:
     """[(induction variable, range)] of the ``scf.for`` loops around ``op``, outermost
-    first; each must have constant bounds."""
+    first; each must have constant bounds (else an error at the loop, naming ``what`` it
+    is around and ``why``)."""
     out, o = [], op.parent
     while o is not None:
         o = as_operation(o)
         if o.name == "scf.for":
             lo, hi, st = (constant_int(x) for x in list(o.operands)[:3])
             if None in (lo, hi, st) or st <= 0:
-                raise IRError(o, f"{describe(o)}: a loop around a guarded read of a binding "
-                                 f"without constant bounds and step; {_WHY}")
+                raise IRError(o, f"{describe(o)}: a loop around {what} without constant "
+                                 f"bounds and step; {why}")
             out.insert(0, (o.regions[0].blocks[0].arguments[0], range(lo, hi, st)))
         elif o.name in ("func.func", "gpu.func"):
             break
@@ -210,7 +211,7 @@ def check_tied(f, load, c_shape: tuple, along: str) -> None:
     if op is None or as_operation(op).name != "scf.if":
         return
     op = as_operation(op)
-    loops = _loops(op)
+    loops = loops_around(op)
 
     def element(ev, point, chunk):
         for (iv, _), i in zip(loops, point):

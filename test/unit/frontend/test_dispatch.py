@@ -684,8 +684,29 @@ def test_a_gathered_bias_is_tied_to_c_over_the_grid():
         "%off = arith.constant 0 : index",
         "%is2 = arith.cmpi eq, %w, %c2 : index\n  %off = arith.select %is2, %c1, %c0 : index"))
     assert isinstance(err, IRError) and err.op.name == "iree_linalg_ext.map_load", err
-    assert "in workgroup [2] thread 0 (destination element [0]) it reads element 9, 9 from " \
+    assert "in workgroup [2] thread 0 (loop iteration and destination element [0]) it reads " \
+        "element 9, 9 from " \
         "the grid's first workgroup's, where the column of the tile of C it writes moved " \
         "by 8" in str(err), str(err)
     err = _tied(TIED_MAP_LOAD.replace("%r = arith.addi %w4, %i", "%r = arith.addi %c0, %i"))
     assert isinstance(err, IRError) and "in workgroup [1] thread 0" in str(err), err
+
+
+def test_a_gather_is_tied_at_every_iteration_of_its_loops():
+    """IREE's gather sits in a loop (2 iterations); ``_check_in_order`` evaluates it at the
+    first, so the tie to C runs every iteration: one column off in workgroup 2's second
+    iteration only is refused at the ``map_load``, naming the iteration."""
+    looped = TIED_MAP_LOAD.replace(
+        "  iree_linalg_ext.map_load", "  scf.for %j = %c0 to %c2 step %c1 {\n"
+        "  iree_linalg_ext.map_load").replace(
+        "  } : memref<16xf32> into memref<4xf32, #gpu.address_space<private>>\n",
+        "  } : memref<16xf32> into memref<4xf32, #gpu.address_space<private>>\n  }\n")
+    assert _tied(looped) == "column"
+    err = _tied(looped.replace(
+        "%s = arith.addi %r, %off : index",
+        "%is2 = arith.cmpi eq, %w, %c2 : index\n    %it1 = arith.cmpi eq, %j, %c1 : index\n"
+        "    %b = arith.andi %is2, %it1 : i1\n    %o2 = arith.select %b, %c1, %c0 : index\n"
+        "    %s = arith.addi %r, %o2 : index"))
+    assert isinstance(err, IRError) and err.op.name == "iree_linalg_ext.map_load", err
+    assert "in workgroup [2] thread 0 (loop iteration and destination element [1, 0]) it " \
+        "reads element 9, 9 from the grid's first workgroup's" in str(err), str(err)

@@ -26,12 +26,13 @@ edge tile of C from the private accumulators so), and an ``iree_linalg_ext.map_l
 binding into private memory is a read of that binding when its region, evaluated for each
 element, reads a strided view of it (:func:`_check_in_order`; IREE gathers a bias of an edge
 tile so; a reversed or scrambled gather is refused at the op; a square C's bias read that
-way is refused where telling which side of C it follows would need it); IREE's late form
-of that gather, an ``scf.if`` per element (in bounds the element, else a pad), is a read of
-the binding when :mod:`~pipeline_mlir.frontend.guarded_read` proves it one; an ``scf.if``
-on a constant ``false`` is what its else-branch yields (its then-branch never runs).  A loop after the
-K-loop that gathers elements into a carried vector (the late form's) is a shape op over its
-initial value and what its body yields.
+way is refused where telling which side of C it follows would need it) and every
+workgroup's gather is the first one's moved with its tile of C (:func:`_tie_gather`);
+IREE's late form of that gather, an ``scf.if`` per element (in bounds the element, else a
+pad), is a read of the binding when :mod:`~pipeline_mlir.frontend.guarded_read` proves it
+one; an ``scf.if`` on a constant ``false`` is what its else-branch yields (its then-branch
+never runs).  A loop after the K-loop that gathers elements into a carried vector (the late
+form's) is a shape op over its initial value and what its body yields.
 Anything else on the way is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op,
 naming it.
 """
@@ -48,7 +49,8 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 from pipeline_mlir.frontend.const_if import constant_bool
-from pipeline_mlir.frontend.guarded_read import check_tied, guarded_load
+from pipeline_mlir.frontend.guarded_read import check_tied, guarded_load, loops_around, \
+    tie_to_c
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: ops that move vector elements without computing
@@ -393,8 +395,39 @@ def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int]) -> str:
         fits = _follows(f, reads_of(tree, binding)[0], writer, mn, b.name)
     c_shape = ir.MemRefType(view_root(writer.operands[WRITES[writer.name][1]]).type).shape
     for read in reads_of(tree, binding):
-        check_tied(f, read, c_shape, fits[0])
+        if read.name == MAP_LOAD:
+            _tie_gather(f, read, c_shape, fits[0])
+        else:
+            check_tied(f, read, c_shape, fits[0])
     return fits[0]
+
+
+def _tie_gather(f, op, c_shape: tuple, along: str) -> None:
+    """Refuse (at ``op``, a ``map_load`` :func:`_check_in_order` took at the grid's first
+    workgroup and the first iteration of the loops around it) a gather that is not, at
+    every workgroup and every iteration of those loops, the first workgroup's moved with
+    its tile of C (``tie_to_c``: each destination element's source element)."""
+    block = op.regions[0].blocks[0]
+    src = op.operands[0]
+    yielded = list(as_operation(list(block.operations)[-1]).operands)[
+        :ir.MemRefType(src.type).rank]
+    shape = ir.MemRefType(op.operands[1].type).shape
+    loops = loops_around(op, "a gather of a bias", "its gather is tied to C at every "
+                         "iteration")
+    args = [iv for iv, _ in loops] + list(block.arguments)
+
+    def element(ev, point, chunk):
+        for a, i in zip(args, point):
+            ev.bind(a, i)
+        try:
+            return ev.view(src).element([ev.value(x) for x in yielded])
+        except IRError as e:
+            raise IRError(op, f"{describe(op)}: the source element its region gathers could "
+                              f"not be evaluated ({e})") from None
+
+    tie_to_c(f, op, c_shape, along, list(itertools.product(
+        *[r for _, r in loops], *map(range, shape))), element, "gather",
+        "loop iteration and destination element")
 
 
 def _follows(f, read, writer, mn, name: str) -> list[str]:

@@ -28,7 +28,9 @@ The pad then only fills the elements past the binding's end, which the store of 
 off as it masks the columns past C's; where it would reach C (a gather shifted onto
 another column of the bias), ``--emulate`` compares C element by element and finds it.
 
-``--emulate`` runs a few workgroups; :func:`check_tied` ties the others to them.  Once the
+``--emulate`` runs a few workgroups; :func:`check_tied` ties the others to them
+(:func:`tie_to_c`, which the prefetch point's ``map_load`` shares: ``_tie_gather`` in
+:mod:`~pipeline_mlir.frontend.epilogue`).  Once the
 epilogue reader knows which of C's indices the bias follows (its columns or its rows), the
 tile of C each workgroup of the grid writes is evaluated
 (:func:`~pipeline_mlir.analysis.output_tiles.output_tiles`), and, for every thread of every
@@ -72,7 +74,7 @@ def guarded_load(f, op, is_binding):
     checks of the module docstring; ``is_binding(memref)``: whether a memref is a view
     of a binding.  Returns (the load, the else-branch's yielded pad value)."""
     load, pad = _shape(op, is_binding)
-    loops = _loops(op)
+    loops = loops_around(op)
     grid = workgroup_grid(f)
     points = math.prod(grid or (0,)) * math.prod(len(r) for _, r in loops)
     if grid is None or not 0 < points <= MAX_POINTS:
@@ -121,17 +123,18 @@ def _shape(op, is_binding):
     return load, pad
 
 
-def _loops(op) -> list:
+def loops_around(op, what: str = "a guarded read of a binding", why: str = _WHY) -> list:
     """[(induction variable, range)] of the ``scf.for`` loops around ``op``, outermost
-    first; each must have constant bounds."""
+    first; each must have constant bounds (else an error at the loop, naming ``what`` it
+    is around and ``why``)."""
     out, o = [], op.parent
     while o is not None:
         o = as_operation(o)
         if o.name == "scf.for":
             lo, hi, st = (constant_int(x) for x in list(o.operands)[:3])
             if None in (lo, hi, st) or st <= 0:
-                raise IRError(o, f"{describe(o)}: a loop around a guarded read of a binding "
-                                 f"without constant bounds and step; {_WHY}")
+                raise IRError(o, f"{describe(o)}: a loop around {what} without constant "
+                                 f"bounds and step; {why}")
             out.insert(0, (o.regions[0].blocks[0].arguments[0], range(lo, hi, st)))
         elif o.name in ("func.func", "gpu.func"):
             break
@@ -208,15 +211,39 @@ def check_tied(f, load, c_shape: tuple, along: str) -> None:
     if op is None or as_operation(op).name != "scf.if":
         return
     op = as_operation(op)
-    loops = _loops(op)
+    loops = loops_around(op)
+
+    def element(ev, point, chunk):
+        for (iv, _), i in zip(loops, point):
+            ev.bind(iv, i)
+        return _element(ev, op, load, point, chunk)
+
+    tie_to_c(f, op, c_shape, along, list(itertools.product(*[r for _, r in loops])),
+             element, "guarded read", "loop iteration")
+
+
+def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str,
+             label: str) -> None:
+    """Refuse (at ``op``) a read of a bias whose element, at every one of ``points`` (a
+    loop iteration, a gathered element), does not move from the grid's first workgroup's
+    by what the ``along`` origin of the tile of C each workgroup writes moves (module
+    docstring); ``element(ev, point, workgroup ids)``: each lane's element of the bias
+    (``ev`` a :class:`SideBySide` with the workgroups bound); ``what`` names the read,
+    ``label`` a point in a message."""
     grid = workgroup_grid(f)
+    if grid is None or not 0 < math.prod(grid) * max(len(points), 1) <= MAX_POINTS:
+        why = "the grid has no bound" if grid is None else \
+            f"there are {math.prod(grid) * len(points)} workgroups x elements, not 1 to " \
+            f"{MAX_POINTS}"
+        raise IRError(op, f"{describe(op)}: a {what} of a bias is tied to C at every "
+                          f"workgroup, and {why}; {_tie(what)}")
     block = block_size(f) or (256, 1, 1)
     ids = [tuple(int(x) for x in w) for w in np.ndindex(*grid)]
     try:
         tiles = output_tiles(f, tuple(c_shape), tuple(grid), ids, block)
     except IRError as e:
         raise IRError(op, f"{describe(op)}: the tiles of C the workgroups write could not be "
-                          f"evaluated ({e}); {_TIE}") from None
+                          f"evaluated ({e}); {_tie(what)}") from None
     dim = len(c_shape) - (1 if along == "column" else 2)
     origin = np.array([t[0][0][dim] if t else -1 for t in tiles], dtype=np.int64)
     ids_a = np.array(ids, dtype=np.int64).reshape(-1, len(grid))
@@ -228,21 +255,20 @@ def check_tied(f, load, c_shape: tuple, along: str) -> None:
         n = ev.per_workgroup
         writes = origin[start:start + len(chunk)] >= 0
         moved = (origin[start:start + len(chunk)] - origin[0])[:, None]
-        for point in itertools.product(*[r for _, r in loops]):
-            for (iv, _), i in zip(loops, point):
-                ev.bind(iv, i)
-            got = _element(ev, op, load, point, chunk).reshape(-1, n)
+        for point in points:
+            got = np.broadcast_to(element(ev, point, chunk), (ev.threads,)).reshape(-1, n)
             first = base.setdefault(point, got[:1])
             bad = np.argwhere((got - first != moved) & writes[:, None])
             if len(bad):
                 w, t = (int(x) for x in bad[0])
                 raise IRError(op, f"{describe(op)}: in workgroup "
-                                  f"{[int(x) for x in chunk[w]]} thread {t} (loop iteration "
+                                  f"{[int(x) for x in chunk[w]]} thread {t} ({label} "
                                   f"{list(point)}) it reads element {int(got[w, t])}, "
                                   f"{int(got[w, t] - first[0, t])} from the grid's first "
                                   f"workgroup's, where the {along} of the tile of C it "
-                                  f"writes moved by {int(moved[w, 0])}: {_TIE}")
+                                  f"writes moved by {int(moved[w, 0])}: {_tie(what)}")
 
 
-_TIE = ("a guarded read of a bias is taken only where every workgroup's gather is the "
-        "first workgroup's, moved with its tile of C (proven over the grid)")
+def _tie(what: str) -> str:
+    return (f"a {what} of a bias is taken only where every workgroup's gather is the first "
+            f"workgroup's, moved with its tile of C (proven over the grid)")

@@ -17,18 +17,21 @@ becomes a plain ``vector.load`` of the row, whether the row is in the buffer or 
 This pass rewrites both into a form that holds the test where no such fold reaches it:
 
 * every ``vector.create_mask`` with two or more unit dimensions, one of whose sizes is not
-  the constant 1 (the fold fires when the outermost unit dimension it drops has the size 1,
-  and drops the others' with it; a mask of one unit dimension keeps its test, and its IR
-  is left as it is): each such size set to the constant 1 and its test (``s_d > 0``) folded into the size of
-  the mask's last dimension of more than one element, ``select(all s_d > 0, s_t, 0)``
-  (the same bits: a mask is empty when any of its sizes is not positive); a mask whose
-  dimensions all have one element becomes ``vector.broadcast`` of the ``i1`` test;
+  the constant 1 (the folds fire when one unit dimension they drop has the size 1, the
+  outermost of leading ones, ``1, k, s``, or the innermost of trailing ones, ``s, k, 1``,
+  and drop the others' with it; a mask of one unit dimension keeps its test, and its IR
+  is left as it is): each such size set to the constant 1 and its test (``s_d > 0``)
+  folded into the size of the mask's last dimension of more than one element,
+  ``select(all s_d > 0, s_t, 0)`` (the same bits: a mask is empty when any of its sizes
+  is not positive); a mask whose dimensions all have one element becomes
+  ``vector.broadcast`` of the ``i1`` test;
 * every transfer whose ``in_bounds`` is ``false`` on a unit dimension of the vector that
   reads along a memref dimension (not a broadcast): that dimension marked in bounds and
   its test (``index < size`` of the memref dimension) put in the transfer's mask,
-  ``select(test, mask, false)``, or a mask ``vector.broadcast`` of the test where it had
-  none (masked elements read the padding or are not written, as out-of-bounds elements
-  are).
+  ``select(test, mask, false)`` (the mask of the ``vector.mask`` around it, if any; one
+  with a passthru is left, its masked-off lanes take the passthru), or a mask
+  ``vector.broadcast`` of the test where it had none (masked elements read the padding
+  or are not written, as out-of-bounds elements are).
 
 A ``vector.constant_mask`` needs nothing (its verifier allows a zero size only when all
 are zero).  The pass is the last of every named pipeline (the emitted MLIR, also when it is
@@ -43,8 +46,8 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
-from pipeline_mlir.analysis.ir_facts import constant_int, segments
+from pipeline_mlir.dialect.ir_io import as_operation as _op, index_constant, walk_ops
+from pipeline_mlir.analysis.ir_facts import attr_names, constant_int, segments
 from pipeline_mlir.passes._common import ModulePass, OpError
 
 _TRANSFERS = ("vector.transfer_read", "vector.transfer_write")
@@ -59,11 +62,6 @@ def unit_masks(root) -> int:
     for op in walk_ops(root, lambda o: o.name == "vector.create_mask"):
         n += _unit_sizes(op)
     return n
-
-
-def _index(v: int):
-    t = ir.IndexType.get()
-    return B.arith.constant(t, ir.IntegerAttr.get(t, v))
 
 
 def _all(tests: list):
@@ -87,11 +85,11 @@ def _unit_sizes(op) -> int:
         return 0            # (a fold drops unit dimensions only beside a size of 1)
     wide = [d for d, n in enumerate(shape) if n != 1]
     with ir.InsertionPoint(op), op.location:
-        zero = _index(0)
+        zero = index_constant(0)
         test = _all([B.arith.cmpi(B.arith.CmpIPredicate.sgt, sizes[d], zero) for d in unit])
         if wide:
             t = wide[-1]
-            one = _index(1)
+            one = index_constant(1)
             new = [one if d in unit else s for d, s in enumerate(sizes)]
             new[t] = B.arith.select(test, sizes[t], zero)
             mask = ir.Operation.create("vector.create_mask", results=[vt],
@@ -125,14 +123,21 @@ def _explicit_bounds(op) -> int:
     if not loose:
         return 0
     mt = ir.MemRefType(src.type)
-    with ir.InsertionPoint(op), op.location:
+    # a transfer masked by the vector.mask around it: the test goes into that mask
+    holder = _op(op.parent) if op.parent is not None else None
+    wrapped = holder is not None and holder.name == "vector.mask"
+    if wrapped:
+        if len(holder.operands) > 1:
+            return 0    # masked-off lanes take its passthru, out-of-bounds ones the padding
+        masks = [holder.operands[0]]
+    with ir.InsertionPoint(holder if wrapped else op), op.location:
         tests = []
         for _, r in loose:
-            size = B.memref.dim(src, _index(r)) if mt.is_dynamic_dim(r) else \
-                _index(mt.shape[r])
+            size = B.memref.dim(src, index_constant(r)) if mt.is_dynamic_dim(r) else \
+                index_constant(mt.shape[r])
             tests.append(B.arith.cmpi(B.arith.CmpIPredicate.slt, idx[r], size))
         test = _all(tests)
-        mt_i1 = ir.VectorType.get(list(vt.shape), ir.IntegerType.get_signless(1))
+        mt_i1 = masks[0].type if masks else _mask_type(vt, pm)
         if masks:
             none = B.arith.constant(mt_i1, ir.DenseElementsAttr.get_splat(
                 mt_i1, ir.BoolAttr.get(False)))
@@ -142,13 +147,15 @@ def _explicit_bounds(op) -> int:
     for j, _ in loose:
         flags[j] = True
     op.attributes["in_bounds"] = ir.ArrayAttr.get([ir.BoolAttr.get(f) for f in flags])
-    if masks:
+    if wrapped:
+        holder.operands[0] = mask
+    elif masks:
         op.operands[len(op.operands) - 1] = mask
     else:
         sizes = [len(x) for x in g[:3]] + [1]
         new = ir.Operation.create(op.name, results=[r.type for r in op.results],
                                   operands=list(op.operands) + [mask],
-                                  attributes={**{a: op.attributes[a] for a in _names(op)},
+                                  attributes={**{a: op.attributes[a] for a in attr_names(op)},
                                               "operandSegmentSizes":
                                               ir.DenseI32ArrayAttr.get(sizes)},
                                   loc=op.location, ip=ir.InsertionPoint(op))
@@ -158,9 +165,13 @@ def _explicit_bounds(op) -> int:
     return 1
 
 
-def _names(op) -> list:
-    """The names of ``op``'s attributes."""
-    return [op.attributes[i].name for i in range(len(op.attributes))]
+def _mask_type(vt, pm):
+    """The mask type of a transfer of vector type ``vt`` and permutation map ``pm``: the
+    dimensions it reads along memref dimensions, in the memref's order (a broadcast
+    dimension has none); what the op's verifier infers."""
+    dims = sorted((e.position, n) for e, n in zip(pm.results, vt.shape)
+                  if isinstance(e, ir.AffineDimExpr))
+    return ir.VectorType.get([n for _, n in dims], ir.IntegerType.get_signless(1))
 
 
 class UnitMasks(ModulePass):

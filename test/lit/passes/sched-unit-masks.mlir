@@ -91,3 +91,48 @@ func.func @broadcast_row(%m: memref<4x16xf16>, %i: index, %j: index) -> vector<1
   %r = vector.transfer_read %m[%i, %j], %p {in_bounds = [false, true], permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<4x16xf16>, vector<1x8xf16>
   return %r : vector<1x8xf16>
 }
+
+// The mask of a transfer is in the memref's order, without its broadcast dimensions (the
+// type its verifier infers), not the vector's: a transposed read's broadcast test is a
+// vector<1x8xi1> for its vector<8x1>, a broadcast read's select keeps its mask's type.
+// CHECK-LABEL: func.func @transposed_row
+// CHECK:         %[[T:.*]] = arith.cmpi slt, %arg1, %{{.*}} : index
+// CHECK-NEXT:    %[[M:.*]] = vector.broadcast %[[T]] : i1 to vector<1x8xi1>
+// CHECK-NEXT:    vector.transfer_read %arg0[%arg1, %arg2], %{{.*}}, %[[M]] {in_bounds = [true, true]
+// CHECK-LABEL: func.func @broadcast_masked_row
+// CHECK:         %[[T:.*]] = arith.cmpi slt, %arg1, %{{.*}} : index
+// CHECK:         %[[M:.*]] = arith.select %[[T]], %arg3, %{{.*}} : vector<1x8xi1>
+// CHECK-NEXT:    vector.transfer_read %arg0[%arg1, %arg2], %{{.*}}, %[[M]] {in_bounds = [true, true, true]
+func.func @transposed_row(%m: memref<4x16xf16>, %i: index, %j: index) -> vector<8x1xf16> {
+  %p = arith.constant 0.0 : f16
+  %r = vector.transfer_read %m[%i, %j], %p {in_bounds = [true, false], permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<4x16xf16>, vector<8x1xf16>
+  return %r : vector<8x1xf16>
+}
+func.func @broadcast_masked_row(%m: memref<4x16xf16>, %i: index, %j: index, %mk: vector<1x8xi1>) -> vector<4x1x8xf16> {
+  %p = arith.constant 0.0 : f16
+  %r = vector.transfer_read %m[%i, %j], %p, %mk {in_bounds = [true, false, true], permutation_map = affine_map<(d0, d1) -> (0, d0, d1)>} : memref<4x16xf16>, vector<4x1x8xf16>
+  return %r : vector<4x1x8xf16>
+}
+
+// A transfer masked by the vector.mask around it (it may have no mask of its own): the
+// test goes into the vector.mask's mask.
+// CHECK-LABEL: func.func @wrapped_row
+// CHECK:         %[[T:.*]] = arith.cmpi slt, %arg1, %{{.*}} : index
+// CHECK:         %[[M:.*]] = arith.select %[[T]], %arg3, %{{.*}} : vector<1x8xi1>
+// CHECK-NEXT:    vector.mask %[[M]] { vector.transfer_read %arg0[%arg1, %arg2], %{{.*}} {in_bounds = [true, true]}
+func.func @wrapped_row(%m: memref<4x16xf16>, %i: index, %j: index, %mk: vector<1x8xi1>) -> vector<1x8xf16> {
+  %p = arith.constant 0.0 : f16
+  %r = vector.mask %mk { vector.transfer_read %m[%i, %j], %p {in_bounds = [false, true]} : memref<4x16xf16>, vector<1x8xf16> } : vector<1x8xi1> -> vector<1x8xf16>
+  return %r : vector<1x8xf16>
+}
+
+// With a passthru the vector.mask's masked-off lanes take it where out-of-bounds lanes take
+// the padding: left as it is.
+// CHECK-LABEL: func.func @wrapped_passthru
+// CHECK-NOT:     arith.cmpi
+// CHECK:         vector.mask %arg3, %arg4 { vector.transfer_read %arg0[%arg1, %arg2], %{{.*}} {in_bounds = [false, true]}
+func.func @wrapped_passthru(%m: memref<4x16xf16>, %i: index, %j: index, %mk: vector<1x8xi1>, %pt: vector<1x8xf16>) -> vector<1x8xf16> {
+  %p = arith.constant 0.0 : f16
+  %r = vector.mask %mk, %pt { vector.transfer_read %m[%i, %j], %p {in_bounds = [false, true]} : memref<4x16xf16>, vector<1x8xf16> } : vector<1x8xi1> -> vector<1x8xf16>
+  return %r : vector<1x8xf16>
+}

@@ -661,3 +661,70 @@ def test_a_guarded_gather_is_tied_to_c_over_the_grid():
         in str(err), str(err)
     err = _tied(TIED.replace("%r = arith.addi %w4, %i", "%r = arith.addi %c0, %i"))
     assert isinstance(err, IRError) and "in workgroup [1] thread 0" in str(err), err
+
+
+#: TIED's gather as the prefetch point has it: one ``map_load`` of each thread's 4 columns
+TIED_MAP_LOAD = """
+func.func @k(%bias: memref<16xf32>, %C: memref<2x16xf32>) attributes {gpu.known_block_size = array<i32: 2, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %pad = ub.poison : f32
+  scf.for %k = %c0 to %c1 step %c1 {
+  }
+  %t = gpu.thread_id x upper_bound 2
+  %w = gpu.block_id x upper_bound 4
+  %w4 = arith.muli %w, %c4 : index
+  %off = arith.constant 0 : index
+  %p = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+  iree_linalg_ext.map_load %bias into %p {
+  ^bb0(%i: index):
+    %r = arith.addi %w4, %i : index
+    %s = arith.addi %r, %off : index
+    iree_linalg_ext.yield %s, %pad : index, f32
+  } : memref<16xf32> into memref<4xf32, #gpu.address_space<private>>
+  %v = vector.transfer_read %p[%c0], %pad {in_bounds = [true]} : memref<4xf32, #gpu.address_space<private>>, vector<4xf32>
+  vector.transfer_write %v, %C[%t, %w4] {in_bounds = [true]} : vector<4xf32>, memref<2x16xf32>
+  return
+}
+"""
+
+
+def test_a_gathered_bias_is_tied_to_c_over_the_grid():
+    """The prefetch point's ``map_load`` is proven a strided view at the grid's first
+    workgroup (``_check_in_order``) and tied to C's tiles over the grid as the late form's
+    guarded read is: one column off in workgroup 2 only (in order there, so the first and
+    last workgroups, which ``--emulate`` runs, are exact) is refused at the ``map_load``;
+    so is a gather that stays put as C's tile moves."""
+    assert _tied(TIED_MAP_LOAD) == "column"
+    err = _tied(TIED_MAP_LOAD.replace(
+        "%off = arith.constant 0 : index",
+        "%is2 = arith.cmpi eq, %w, %c2 : index\n  %off = arith.select %is2, %c1, %c0 : index"))
+    assert isinstance(err, IRError) and err.op.name == "iree_linalg_ext.map_load", err
+    assert "in workgroup [2] thread 0 (loop iteration and destination element [0]) it reads " \
+        "element 9, 9 from " \
+        "the grid's first workgroup's, where the column of the tile of C it writes moved " \
+        "by 8" in str(err), str(err)
+    err = _tied(TIED_MAP_LOAD.replace("%r = arith.addi %w4, %i", "%r = arith.addi %c0, %i"))
+    assert isinstance(err, IRError) and "in workgroup [1] thread 0" in str(err), err
+
+
+def test_a_gather_is_tied_at_every_iteration_of_its_loops():
+    """IREE's gather sits in a loop (2 iterations); ``_check_in_order`` evaluates it at the
+    first, so the tie to C runs every iteration: one column off in workgroup 2's second
+    iteration only is refused at the ``map_load``, naming the iteration."""
+    looped = TIED_MAP_LOAD.replace(
+        "  iree_linalg_ext.map_load", "  scf.for %j = %c0 to %c2 step %c1 {\n"
+        "  iree_linalg_ext.map_load").replace(
+        "  } : memref<16xf32> into memref<4xf32, #gpu.address_space<private>>\n",
+        "  } : memref<16xf32> into memref<4xf32, #gpu.address_space<private>>\n  }\n")
+    assert _tied(looped) == "column"
+    err = _tied(looped.replace(
+        "%s = arith.addi %r, %off : index",
+        "%is2 = arith.cmpi eq, %w, %c2 : index\n    %it1 = arith.cmpi eq, %j, %c1 : index\n"
+        "    %b = arith.andi %is2, %it1 : i1\n    %o2 = arith.select %b, %c1, %c0 : index\n"
+        "    %s = arith.addi %r, %o2 : index"))
+    assert isinstance(err, IRError) and err.op.name == "iree_linalg_ext.map_load", err
+    assert "in workgroup [2] thread 0 (loop iteration and destination element [1, 0]) it " \
+        "reads element 9, 9 from the grid's first workgroup's" in str(err), str(err)

@@ -234,6 +234,8 @@ GATHER = LOOP + (
     (ZERO + "%e = arith.maximumf %78, %z : vector<4x4x4x1xf32>", "relu(A @ B.T)"),
     (ZERO + "%e = arith.maxnumf %z, %78 : vector<4x4x4x1xf32>", "relu(A @ B.T)"),
     ("%e = arith.addf %78, %78 : vector<4x4x4x1xf32>", "A @ B.T + A @ B.T"),
+    # a product of two epilogue values (each f32): C squared
+    ("%e = arith.mulf %78, %78 : vector<4x4x4x1xf32>", "(A @ B.T) * (A @ B.T)"),
     # a scale (rounded to f32 as the kernel's multiply rounds it)
     ("%h = arith.constant dense<1.000000e-01> : vector<4x4x4x1xf32>\n"
      "%e = arith.mulf %h, %78 : vector<4x4x4x1xf32>", "A @ B.T * 0.10000000149011612"),
@@ -263,7 +265,6 @@ def test_an_epilogue_is_read(op_text, expect):
      "'math.exp' op at line 195:18: the epilogue (what the dispatch stores to its output "
      "after the K-loop) computes with 'math.exp', which the emulator's reference does not "
      "model"),
-    ("arith.mulf %78, %78 : vector<4x4x4x1xf32>", "the epilogue computes a mul"),
     ("arith.minimumf %78, %78 : vector<4x4x4x1xf32>", "the epilogue computes a min"),
     ("arith.truncf %78 : vector<4x4x4x1xf32> to vector<4x4x4x1xbf16>\n %e2 = arith.extf %e : "
      "vector<4x4x4x1xbf16> to vector<4x4x4x1xf32>", "truncates to bf16 and the output C is f32"),

@@ -52,6 +52,14 @@ def _adopt(path: Path, options: str, capsys) -> tuple[str, str | None]:
     (448, {}, "", False, f"{DECLINED} the loop runs 14 K steps"),
     # a K tile the pipeline names is the loop's
     (512, {}, " BK=32", False, f"{DECLINED} the pipeline sets BK=32"),
+    # ... and so do the per-load counts of the loop as it is (the merged loop issues twice
+    # the loads and reads per copy): a pipeline written for it keeps it, not refused
+    (512, {}, " vm_per_load_a=1", False, f"{DECLINED} with 2 merged, 'scf.for' op: the "
+                                         f"pipeline asks for vm_per_load_a=1, but the loop's "
+                                         f"payload has vm_per_load_a=2"),
+    (512, {}, " lgkm_per_load_b=2", False, f"{DECLINED} with 2 merged, 'scf.for' op: the "
+                                           f"pipeline asks for lgkm_per_load_b=2"),
+    (512, {}, " vm_per_load_a=2", True, MERGED),
     # K known only at launch
     (512, {"dynamic": True}, "", False, f"{DECLINED} its trip count is known only at launch"),
     # 32768 bytes of other LDS: 98304 per workgroup merged, one workgroup of 4 waves per CU

@@ -182,9 +182,10 @@ def merge_note(an: Analysis, schedule, m: int | None, why: str | None,
                 f"global load's {MEASURED_GLOBAL_LATENCY})")
     if why.startswith(DECLINED):
         return why
-    # (a loop whose form the merge does not take, a gpu.func's workgroup attributions among
-    # them, said too: true refused it already)
-    return f"merge_k={mode} leaves its K steps as they are: {why}"
+    # (a loop whose form the merge does not take, the complete kernel's workgroup
+    # attributions among them: auto has nothing to decide, true refused it already)
+    return None if why.startswith(_CANNOT) else \
+        f"merge_k={mode} leaves its K steps as they are: {why}"
 
 
 def wants_merge(an: Analysis, failed: bool, schedule=None) -> bool:
@@ -257,6 +258,8 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
 
 #: how :func:`merge_factor`'s reasons start: the merged stages do not fit, the loop is short
 _NO_ROOM, _TOO_SHORT = "two stages of", "the loop runs"
+#: how the reasons start that the loop's form cannot be merged: its step, its buffers
+_CANNOT = ("the loop's step", "its LDS buffer")
 
 
 def asked_merge_refusal(an: Analysis, schedule, why: str) -> IRError | None:

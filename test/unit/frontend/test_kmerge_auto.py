@@ -119,14 +119,3 @@ def test_the_vgpr_floor_is_below_the_built_flagship(tmp_path, capsys):
     built = int(re.search(r"VGPRs +(\d+) architected", report).group(1))
     assert 0 < floor <= built, (floor, built)
     assert re.search(r"occupancy +(\d+) waves/SIMD", report).group(1) == "2"
-
-
-def test_a_loop_the_merge_does_not_take_is_said(tmp_path, capsys):
-    """The example as a gpu.func whose LDS are workgroup attributions (not a static
-    memref.alloc: no merged buffer can be made of them): ``auto`` leaves it as it is and
-    says why, as for its own rules (``merge_k=true`` refuses it)."""
-    path = tmp_path / "natural.mlir"
-    path.write_text(EXAMPLE.kernel_text(k=512))
-    bk, note = _adopt(path, "", capsys)
-    assert bk == "32" and note is not None and \
-        note.startswith(f"{DECLINED} its LDS buffer memref<"), note

@@ -7,7 +7,10 @@ where the merge clearly pays and is safe, and otherwise pipelines the loop as it
 saying why in :data:`DECLINED` reasons:
 
 * the pipeline does not set ``BK``: a K tile the user names is the loop's (the partition
-  refuses one the loop does not have, as without the merge);
+  refuses one the loop does not have, as without the merge); nor any other count of the
+  loop's payload the merged loop does not have (``vm_per_load_a=1`` on IREE's bf16 kernel,
+  whose merged loop issues 2 loads per copy: :func:`given_refusal`), which names the loop as
+  it is;
 * the loop's bounds and step are constants: a trip count known only at launch keeps its
   un-merged loop (a launch with few K steps would run the merged loop's remainder path
   for most of them);
@@ -34,13 +37,15 @@ from __future__ import annotations
 import math
 
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.address import Analysis
+from pipeline_mlir.frontend.partition import infer_schedule
 from pipeline_mlir.isa.report import occupancy_gfx950
-from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION, MERGE_OFF, MERGE_ON
+from pipeline_mlir.schedules.fourwave import MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF, MERGE_ON
 from pipeline_mlir.target.gfx950 import VGPRS, WAVE_SIZE
 
-__all__ = ["DECLINED", "MIN_WAVES_PER_SIMD", "STEADY_ITERATIONS", "for_time", "merge_mode",
-           "occupancy_refusal", "vgpr_floor"]
+__all__ = ["DECLINED", "MIN_WAVES_PER_SIMD", "STEADY_ITERATIONS", "for_time", "given_refusal",
+           "merge_mode", "occupancy_refusal", "vgpr_floor"]
 
 #: how the reasons ``auto`` declines a merge start
 DECLINED = "merge_k=auto leaves its K steps as they are:"
@@ -75,6 +80,23 @@ def occupancy_refusal(an: Analysis, m: int, lds_bytes: int) -> str | None:
     return (f"{DECLINED} {m} merged would leave {waves} wave per SIMD (fewer than "
             f"{MIN_WAVES_PER_SIMD}; limited by {by}: {lds_bytes} bytes of LDS per workgroup "
             f"of {threads // WAVE_SIZE} waves, at least {vgprs} VGPRs a wave)")
+
+
+def given_refusal(merged: Analysis, schedule, m: int, timed: bool) -> str | None:
+    """Why ``merge_k=auto`` leaves the loop as it is when the options the pipeline gives
+    name counts of its payload that the ``m`` K steps merged for time (``timed``) in
+    ``merged`` do not have (the partition's
+    :func:`~pipeline_mlir.frontend.partition.infer_schedule` refuses them): a pipeline
+    written for the loop as it is keeps it, as a given ``BK`` does; else None (and for
+    ``merge_k=true``, or a merge the schedule's blocks need, whose counts are checked as
+    before)."""
+    if not timed or merge_mode(schedule) != MERGE_AUTO:
+        return None
+    try:
+        infer_schedule(merged, schedule)
+    except IRError as e:
+        return f"{DECLINED} with {m} merged, {e}"
+    return None
 
 
 def merge_mode(schedule) -> str:

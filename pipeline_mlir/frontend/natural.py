@@ -40,6 +40,7 @@ from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.half_k import HALVED_ATTR, halve_mfmas
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
+from pipeline_mlir.frontend.kmerge_auto import given_refusal
 from pipeline_mlir.frontend.kmerge import (MERGE_NOTE_ATTR, MERGED_ATTR, asked_merge_refusal,
                                            leftover_aliases, merge_k_steps, merge_note,
                                            merge_refusal, wants_merge)
@@ -160,6 +161,11 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
         if asked is not None:
             raise asked from None
         an.merge_note = merge_note(an, schedule, None, why)
+        return None
+    given = given_refusal(merged, schedule, merge.m, merge.timed)
+    if given is not None:   # (auto: the options name the loop as it is, kmerge_auto.py)
+        merge.abandon()
+        an.merge_note = given
         return None
     if merge.unreserved is not None and not leftover_aliases(merged, merge):
         merge.abandon()     # the left-over K steps' own buffers do not fit: as without room

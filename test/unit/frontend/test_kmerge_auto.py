@@ -52,6 +52,14 @@ def _adopt(path: Path, options: str, capsys) -> tuple[str, str | None]:
     (448, {}, "", False, f"{DECLINED} the loop runs 14 K steps"),
     # a K tile the pipeline names is the loop's
     (512, {}, " BK=32", False, f"{DECLINED} the pipeline sets BK=32"),
+    # ... and so do the per-load counts of the loop as it is (the merged loop issues twice
+    # the loads and reads per copy): a pipeline written for it keeps it, not refused
+    (512, {}, " vm_per_load_a=1", False, f"{DECLINED} with 2 merged, 'scf.for' op: the "
+                                         f"pipeline asks for vm_per_load_a=1, but the loop's "
+                                         f"payload has vm_per_load_a=2"),
+    (512, {}, " lgkm_per_load_b=2", False, f"{DECLINED} with 2 merged, 'scf.for' op: the "
+                                           f"pipeline asks for lgkm_per_load_b=2"),
+    (512, {}, " vm_per_load_a=2", True, MERGED),
     # K known only at launch
     (512, {"dynamic": True}, "", False, f"{DECLINED} its trip count is known only at launch"),
     # 32768 bytes of other LDS: 98304 per workgroup merged, one workgroup of 4 waves per CU
@@ -92,3 +100,22 @@ def test_the_vgpr_floor_declines_a_wave_of_too_many_registers():
         f"{DECLINED} 2 merged would need at least 576 VGPRs a wave, more than the 512 of a "
         f"lane's file")
     assert occupancy_refusal(analysis(16), 2, 65536) is None
+
+
+def test_the_vgpr_floor_is_below_the_built_flagship(tmp_path, capsys):
+    """The floor never overstates on a kernel where ``auto`` decides: IREE's bf16 kernel,
+    merged by default, with 32 KiB more LDS beside its buffers declines saying its floor
+    (128), at most the VGPRs LLVM gives the merged kernel as built (its behaviour
+    snapshot's report, which test_behaviour_snapshot.py holds to the build: 150), whose
+    occupancy stays at 2 waves per SIMD."""
+    from test_kmerge import FLAGSHIP
+    path = tmp_path / "more.mlir"
+    path.write_text(_more_lds(Path(f"{FLAGSHIP}.prefetch.mlir").read_text()))
+    _, note = _adopt(path, "", capsys)
+    floor = int(re.search(r"at least (\d+) VGPRs a wave", note).group(1))
+    report = (Path(__file__).parents[2] / "data" / "behaviour" / "outputs" /
+              "iree-matmul_bf16_abt_4096-prefetch.report.out").read_text()
+    assert "K steps: merge_k=auto: 2 K steps merged" in report
+    built = int(re.search(r"VGPRs +(\d+) architected", report).group(1))
+    assert 0 < floor <= built, (floor, built)
+    assert re.search(r"occupancy +(\d+) waves/SIMD", report).group(1) == "2"

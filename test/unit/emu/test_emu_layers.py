@@ -2,7 +2,7 @@
 package reads bottom-up with no import cycle.
 
     errors, opcodes, instr, poison < scaled < disasm < decode < operands < salu, valu_lanes, lanes, fp8cvt < valu, packed < semantics,
-    memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors < globalrace < memops, pool), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
+    memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors, soffset_range < globalrace < memops, pool), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
     < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
     < described (gemm, machine < described);  machine < trips
 """
@@ -27,9 +27,9 @@ ALLOWED = {
     "valu": {"fp8cvt", "instr", "lanes", "operands", "valu_lanes"},
     "semantics": {"errors", "instr", "operands", "salu", "valu"},
     "gpridx": {"errors", "instr", "operands", "valu"},
-    "lds_transpose": set(),
+    "lds_transpose": set(), "soffset_range": set(),
     "globalrace": {"errors"},
-    "memops": {"errors", "globalrace", "instr", "lds_transpose", "operands"},
+    "memops": {"errors", "globalrace", "instr", "lds_transpose", "operands", "soffset_range"},
     "mfma": {"errors", "instr", "operands"},
     "mfma_mx": {"errors", "instr", "mfma", "operands", "scaled"},
     "scratch": {"instr", "memops", "operands", "poison"},

@@ -23,7 +23,7 @@
 // LATE: amdgpu.gather_to_lds {{.*}} sched.register_staged} : vector<8xbf16>, memref<256x?xbf16
 // LATE: } {sched.edge_versioned, sched.merge_k = "merge_k=auto leaves its K steps as they are: its trip count is known only at launch", sched.options = {BK = 32 : i64, BM = 128 : i64, BN = 128 : i64, dtype = "bf16", lgkm_per_load_a = 4 : i64}, sched.schedule = "4wave"}
 // LATE: vector.maskedload {{.*}} : memref<256x?xbf16, #gpu.address_space<global>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
-// LATE: } {sched.loads_ahead, sched.remainder}
+// LATE: } {sched.loads_in_place = "its loads stay in their iteration: {{.*}}", sched.remainder}
 //
 // A mask not full in some workgroup inside M (one element short where 8 are left:
 // `min(8, left - 1)`) is refused at the read, with the thread and sizes:

@@ -118,10 +118,14 @@ def test_static_rows_guards_evaluated_over_the_grid(tmp_path, capsys):
     text = G.late_form(G.matmul_source(dtype="bf16", m=300, n=260, k=1020))
     rc, out, err = _run(tmp_path, capsys, text)
     assert rc == 0, err
-    # the pipelined loop's copies direct-to-LDS copies, no masked load left before the
-    # remainder loop (the peeled last K tile, which keeps the runs of rows below the edge
-    # as IREE wrote them)
-    pipelined = out[:out.index("{sched.remainder}")].rsplit(" = scf.for ", 1)[0]
+    # the pipelined loop's copies direct-to-LDS copies, no masked load left in it (the
+    # remainder loop, the peeled last K tile, keeps the runs of rows below the edge as
+    # IREE wrote them, and its first loads are issued ahead, before the pipelined loop)
+    lines = out[:out.index('sched.schedule = "4wave"}')].splitlines()
+    indent = len(lines[-1]) - len(lines[-1].lstrip())
+    start = max(i for i, ln in enumerate(lines) if " = scf.for " in ln
+                and len(ln) - len(ln.lstrip()) == indent)
+    pipelined = "\n".join(lines[start:])
     assert "vector.maskedload" not in pipelined and "amdgpu.gather_to_lds" in pipelined
     wid = "hal.interface.workgroup.id[0] upper_bound 15"
     for old, new, message in [

@@ -154,8 +154,8 @@ def test_strided_buffer_refused():
 
 def test_new_addresses_leave_the_main_loop(forms, tmp_path, capsys):
     """The regrouped reads' addresses are computed before the loop: the compiled main
-    loop has no VALU instruction (counted as ``--emit=report`` counts it, on the one
-    compilation's assembly), and each wave issues 8 transposing reads per K step of IREE's,
+    loop has no VALU instruction but the unproven copies' (counted as ``--emit=report``
+    counts it, on the one compilation's assembly), and each wave issues 8 transposing reads per K step of IREE's,
     as IREE's kernel does (32 per iteration of two K tiles, each two K steps merged by
     default, merge_k=auto)."""
     from pipeline_mlir.isa.asm import parse_asm
@@ -168,7 +168,15 @@ def test_new_addresses_leave_the_main_loop(forms, tmp_path, capsys):
     assert rc == 0, capsys.readouterr().err
     fn = next(f for f in parse_asm(asm.read_text()).functions
               if any(i.kind == "mfma" for i in f.instrs()))
-    assert loop_counts(fn)["VALU"] == 0, loop_counts(fn)
+    # the only vector ALU work left is the copies' whose range sched-buffer-soffset cannot
+    # prove (their K column added to voffset, their LDS address read into M0)
+    loop = fn.main_loop_phases()["loop"]
+    unproven = sum(1 for i in loop if i.mnemonic == "buffer_load_dwordx4"
+                   and ", 0 offen" in i.text)
+    valu = Counter(i.mnemonic for i in loop if i.kind == "valu")
+    assert set(valu) <= {"v_add_u32_e32", "v_or_b32_e32", "v_lshlrev_b32_e32",
+                         "v_readfirstlane_b32"}, valu
+    assert loop_counts(fn)["VALU"] == sum(valu.values()) <= 6 * unproven, (unproven, valu)
     reads = Counter(i.mnemonic for i in fn.main_loop_phases()["loop"] if i.kind == "ds_read")
     assert reads == {"ds_read_b64_tr_b16": 32, "ds_read_b128": 16}, reads
 

@@ -60,13 +60,19 @@ def fat_root(v):
     return v
 
 
-def range_checked(buf) -> bool:
-    """Whether ``buf`` is an ``amdgpu.fat_raw_buffer_cast`` range-checked by its own shape
-    (no ``validBytes``, no ``boundsCheck(false)``): a read past its end reads zero."""
+def bounds_checked(buf) -> bool:
+    """Whether ``buf`` is an ``amdgpu.fat_raw_buffer_cast`` with its range check on (no
+    ``boundsCheck(false)``): a read outside its records reads zero."""
     cast = owner(buf, "amdgpu.fat_raw_buffer_cast")
     return cast is not None and not (
-        "boundsCheck" in cast.attributes and str(cast.attributes["boundsCheck"]) == "false") \
-        and not ("operandSegmentSizes" in cast.attributes and segments(cast)[1])
+        "boundsCheck" in cast.attributes and str(cast.attributes["boundsCheck"]) == "false")
+
+
+def range_checked(buf) -> bool:
+    """Whether ``buf`` is an ``amdgpu.fat_raw_buffer_cast`` range-checked by its own shape
+    (:func:`bounds_checked`, and no ``validBytes``): a read past its end reads zero."""
+    return bounds_checked(buf) and not ("operandSegmentSizes" in _op(buf.owner).attributes
+                                        and segments(_op(buf.owner))[1])
 
 
 def depends(v, values, seen: set | None = None) -> bool:

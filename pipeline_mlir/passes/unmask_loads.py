@@ -27,28 +27,16 @@ LLVM step, after IREE's tail and before ``sched-fold-mask-guards``, and it never
 from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
+from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.frontend.kernel_ir import bounds_checked, fat_root
 from pipeline_mlir.passes._common import ModulePass, OpError
 
-#: the memref ops between a load's memref and the buffer cast it views
-VIEWS = ("memref.reinterpret_cast", "memref.subview", "memref.collapse_shape",
-         "memref.expand_shape", "memref.cast", "memref.assume_alignment")
-FAT_CAST = "amdgpu.fat_raw_buffer_cast"
 WORD_BITS = 32
 
 
 def range_checked(memref) -> bool:
     """Whether ``memref`` views an ``amdgpu.fat_raw_buffer_cast`` with its range check on."""
-    v = memref
-    while not isinstance(v.owner, ir.Block):
-        o = _op(v.owner)
-        if o.name == FAT_CAST:
-            check = o.attributes["boundsCheck"] if "boundsCheck" in o.attributes else None
-            return check is None or ir.BoolAttr(check).value
-        if o.name not in VIEWS:
-            return False
-        v = o.operands[0]
-    return False
+    return bounds_checked(fat_root(memref))
 
 
 def whole_words(t) -> bool:

@@ -40,8 +40,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from pipeline_mlir.emu.coverage import first_index, stored_elements
-from pipeline_mlir.emu.expect import cast, decode, encode, evaluate_within, item_bytes
+from pipeline_mlir.emu.coverage import stored_elements
+from pipeline_mlir.emu.expect import cast, decode, encode, evaluate_at, item_bytes
 from pipeline_mlir.emu.gemm import run_workgroups, spread_ids
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
 from pipeline_mlir.emu.launchdims import LaunchDims
@@ -289,32 +289,48 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
 def _compare(spec: LaunchSpec, check, values: dict, mem: _Memory, whole: bool,
              tiles=None) -> OutputResult:
     a = spec.buffer(check.output)
-    raw = mem.glob.buffer(a.name)
-    got = decode(raw, a.dtype, a.shape)
-    stored = stored_elements(mem.glob.stored(a.name), a.shape)
+    got = decode(mem.glob.buffer(a.name), a.dtype, a.shape)
+    stored = _stored(mem.glob, a.name, a.shape, item_bytes(a.dtype))
     compared = np.ones(a.shape, dtype=bool) if whole else stored if tiles is None else tiles
-    # what C must hold, computed and cast where it is stored or checked (all that is read
-    # of it; a run of a few workgroups: a few tiles of a large C); elsewhere never read
+    # only the elements stored to or checked are read (a run of a few workgroups: a few
+    # tiles of a large C): what C must hold is computed and cast there, and compared there
     read = stored | compared
-    want = evaluate_within(check.expect, values, read)
-    if read.all():
-        want = cast(want, a.dtype)
-    else:
-        want[read] = cast(want[read], a.dtype)
-    outside = stored & ~compared
+    at = np.flatnonzero(read)                   # row-major
+    want = cast(evaluate_at(check.expect, values, read), a.dtype)
+    g = got.reshape(-1)[at]
+    st, cmp = stored.reshape(-1)[at], compared.reshape(-1)[at]
     with np.errstate(invalid="ignore"):
-        same = (got == want) | (np.isnan(got) & np.isnan(want))
-        diff = np.where(stored & ~same, np.abs(got - want), 0.0)
-    bad = stored & ~same
-    unwritten = compared & ~stored
-    missing = first_index(unwritten)
+        same = (g == want) | (np.isnan(g) & np.isnan(want))
+        bad = st & ~same
+        diff = np.abs(g[bad] - want[bad])
+    unwritten, outside = cmp & ~st, st & ~cmp
     first = got_v = want_v = None
     if bad.any():
-        first = first_index(bad)
-        got_v, want_v = float(got[first]), float(want[first])
-    err = float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
-    return OutputResult(a.name, int(compared.sum()), first, got_v, want_v, err, got,
-                        int(unwritten.sum()), missing, int(outside.sum()), first_index(outside))
+        k = int(np.argmax(bad))
+        first, got_v, want_v = _index(at[k], a.shape), float(g[k]), float(want[k])
+    err = float(np.max(np.where(np.isnan(diff), np.inf, diff), initial=0.0))
+    return OutputResult(a.name, int(cmp.sum()), first, got_v, want_v, err, got,
+                        int(unwritten.sum()), _first(at, unwritten, a.shape),
+                        int(outside.sum()), _first(at, outside, a.shape))
+
+
+def _stored(glob: GlobalMemory, name: str, shape: tuple, size: int) -> np.ndarray:
+    """Per element (of ``size`` bytes) of the tracked buffer ``name``, whether a store
+    wrote any of its bytes: from the store marks (a halfword each) of the pages stores
+    stamped when an element is whole halfwords, else from the bytes."""
+    if size % 2 == 0:
+        return stored_elements(glob.marks_of(name), shape, glob.stamped_pages(name))
+    return stored_elements(glob.stored(name), shape)
+
+
+def _index(flat: int, shape: tuple) -> tuple:
+    return tuple(int(i) for i in np.unravel_index(int(flat), shape))
+
+
+def _first(at: np.ndarray, mask: np.ndarray, shape: tuple) -> tuple | None:
+    """The index in ``shape`` of the first element of ``at`` (row-major positions) that
+    ``mask`` marks, or None."""
+    return _index(at[int(np.argmax(mask))], shape) if mask.any() else None
 
 
 def check_kernel(kernel, spec: LaunchSpec) -> None:

@@ -255,23 +255,26 @@ def evaluate(expr: Expr, values: dict[str, np.ndarray]) -> np.ndarray:
     return np.asarray(_value(expr.node, values, None, None), dtype=np.float64)
 
 
-def evaluate_within(expr: Expr, values: dict[str, np.ndarray], mask: np.ndarray) -> np.ndarray:
-    """A value of ``expr``'s shape that is :func:`evaluate`'s at every element ``mask``
-    (a bool array) marks, and anything elsewhere.  Only the rows and columns (the last two
-    dimensions) holding a marked element are computed: a run of a few workgroups checks a
-    few tiles of a large C, and those rows and columns of a product need only those rows of
-    its left operand and columns of its right.  The values are :func:`evaluate`'s (the
-    inputs' products and sums are exact in float64, in any order)."""
+def evaluate_at(expr: Expr, values: dict[str, np.ndarray], mask: np.ndarray) -> np.ndarray:
+    """:func:`evaluate`'s value at the elements ``mask`` (a bool array of ``expr``'s shape)
+    marks, row-major: a 1-D float64 array of ``mask.sum()`` values.  Only the rows and
+    columns (the last two dimensions) holding a marked element are computed: a run of a
+    few workgroups checks a few tiles of a large C, and those rows and columns of a
+    product need only those rows of its left operand and columns of its right.  The values
+    are :func:`evaluate`'s (the inputs' products and sums are exact in float64, in any
+    order)."""
     shape = expr.shape
     if len(shape) < 2 or mask.shape != shape or mask.all():
-        return evaluate(expr, values)
+        return np.broadcast_to(evaluate(expr, values), mask.shape)[mask]
+    if not mask.any():
+        return np.zeros(0)
     flat = mask.reshape(-1, shape[-2], shape[-1])
     rows, cols = np.nonzero(flat.any(axis=(0, 2)))[0], np.nonzero(flat.any(axis=(0, 1)))[0]
     block = np.broadcast_to(np.asarray(_value(expr.node, values, rows, cols), dtype=np.float64),
                             shape[:-2] + (len(rows), len(cols)))
-    out = np.zeros(shape)
-    out[..., rows[:, None], cols[None, :]] = block
-    return out
+    b, r, c = np.nonzero(flat)                  # row-major, as ``mask``'s elements
+    return block.reshape(-1, len(rows), len(cols))[b, np.searchsorted(rows, r),
+                                                   np.searchsorted(cols, c)]
 
 
 def _value(node: tuple, values: dict[str, np.ndarray], rows, cols) -> np.ndarray:

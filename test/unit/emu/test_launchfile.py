@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from emu_helpers import buffer_arg, launch_toml
-from pipeline_mlir.emu.expect import (cast, decode, encode, evaluate, evaluate_within, exact_range,
+from pipeline_mlir.emu.expect import (cast, decode, encode, evaluate, evaluate_at, exact_range,
                                       parse_expect)
 from pipeline_mlir.emu.launchfile import LaunchFileError, read_launch
 
@@ -137,7 +137,7 @@ def test_expressions_broadcast_like_numpy():
 ])
 def test_an_expression_is_evaluated_within_a_mask(text, shapes):
     """Where the mask marks (rows and columns of a few tiles, a batch, everything, nothing),
-    the restricted evaluation is the whole one's; a 1-D value is the whole one."""
+    the restricted evaluation is the whole one's, in row-major order."""
     e = parse_expect(text, shapes)
     rng = np.random.default_rng(3)
     v = {k: rng.integers(-3, 4, size=s).astype(np.float64) for k, s in shapes.items()}
@@ -148,8 +148,8 @@ def test_an_expression_is_evaluated_within_a_mask(text, shapes):
         tile[..., 2:4, 5:7] = True
         masks.append(tile)
     for mask in masks:
-        got = evaluate_within(e, v, mask)
-        assert got.shape == whole.shape and np.array_equal(got[mask], whole[mask])
+        got = evaluate_at(e, v, mask)
+        assert got.shape == (mask.sum(),) and np.array_equal(got, whole[mask])
 
 
 def test_casts_round_to_nearest_even():

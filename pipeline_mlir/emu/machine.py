@@ -66,6 +66,19 @@ U32 = np.uint32
 POISON_BYTE = poison.DEFAULT
 MODES = ("eager", "late", "random")
 _NEVER = 1 << 62
+
+
+class _Aranges(dict):
+    """``np.arange(n)`` (int64, read only) by ``n``, each made once."""
+
+    def __missing__(self, n: int) -> np.ndarray:
+        out = self[n] = np.arange(n, dtype=np.int64)
+        out.flags.writeable = False
+        return out
+
+
+#: the offsets of the blocks, dwords or bytes one lane's LDS access spans
+_ARANGE = _Aranges()
 #: findings a run can record and go on from (``collect=True``)
 COLLECTABLE = ("lds-race", "global-race", "pending-register", "wait-states",
                "soffset-range")
@@ -476,19 +489,22 @@ class Machine:
         if low + a.size > (span << sh):
             span += 1
         if span == 1:
+            blocks = None
             idx = first.reshape(-1) if a.full else first[mask]
         else:
-            idx = (first[..., None] + np.arange(span, dtype=np.int64))[mask].reshape(-1)
+            blocks = first[..., None] + _ARANGE[span]
+            idx = blocks.reshape(-1) if a.full else blocks[mask].reshape(-1)
         if low == 0 and a.size == 1 << sh:
             a.unit = 0
             a.flat = first
         elif a.size % 4 == 0 and (low == 0 or not (addr & 3).any()):
             a.unit = 4
-            a.flat = ((addr >> 2) + self.g_base_words)[..., None] + np.arange(a.size // 4,
-                                                                            dtype=np.int64)
+            # dword blocks, the access aligned: its blocks are its dwords
+            a.flat = blocks if sh == 2 and low == 0 and blocks is not None else \
+                ((addr >> 2) + self.g_base_words)[..., None] + _ARANGE[a.size // 4]
         else:
             a.unit = 1
-            a.flat = (addr + self.g_base_bytes)[..., None] + np.arange(a.size, dtype=np.int64)
+            a.flat = (addr + self.g_base_bytes)[..., None] + _ARANGE[a.size]
         return idx
 
     def lds_check(self, w, step, a) -> None:
@@ -520,7 +536,7 @@ class Machine:
         if a.write:
             self.last_write[ii] = cur
         else:
-            self.last_read[w.index, ii] = cur
+            self.last_read[w.index][ii] = cur
 
     def lds_read(self, w, a):
         """(G, 64, size) uint8: the bytes each lane reads (inactive lanes: anything); ``a``

@@ -33,7 +33,7 @@ import numpy as np
 from pipeline_mlir.emu.globalrace import on_load, on_store
 from pipeline_mlir.emu.instr import Instr, operand_widths
 from pipeline_mlir.emu.lds_transpose import transpose_read
-from pipeline_mlir.emu.operands import M0, Reader, Step, refuse, sregs, vregs
+from pipeline_mlir.emu.operands import M0, Reader, Step, lane_bytes, refuse, sregs, vregs
 from pipeline_mlir.emu.soffset_range import soffset_verdict
 from pipeline_mlir.target.gfx950 import (BUFFER_CACHE_SWIZZLE_BIT, BUFFER_STRIDE_MASK,
                                          BUFFER_SWIZZLE_ENABLE_BIT, WAVE_SIZE)
@@ -212,8 +212,7 @@ def _ds(ins: Instr, G: int) -> Step:
             reg = w.A if acc else w.V
             chunks = []
             for (r, _k), a in zip(srcs, accesses):
-                vals = np.stack([reg[r + j] for j in range(dwords)], axis=-1)  # (G,64,dw)
-                raw = vals.view(np.uint8).reshape(G, WAVE_SIZE, 4 * dwords)[..., :size].copy()
+                raw = lane_bytes(reg, r, dwords)[..., :size]             # (G, 64, size)
                 chunks.append((a, raw))
 
             def done():
@@ -582,8 +581,7 @@ def _global(ins: Instr, G: int) -> Step:
             return MemOp(step, "vm", lambda: m.lds_write(w, la, data()), lds=[la])
         if store:
             reg = w.A if acc else w.V
-            vals = np.stack([reg[reg0 + j] for j in range(dwords)], axis=-1)
-            raw = vals.view(np.uint8).reshape(G, WAVE_SIZE, size).copy()
+            raw = lane_bytes(reg, reg0, dwords).reshape(G, WAVE_SIZE, size)
             put = m.glob.check(addr, size, w, step, mask, raw)
             return MemOp(step, "vm", lambda: put(raw))
         data = m.glob.read(addr, size, w, step, mask)

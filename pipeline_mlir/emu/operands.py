@@ -151,6 +151,16 @@ def write_v(w, r: int, val, n: int = 1, acc: bool = False) -> None:
         np.copyto(reg[r + 1], (v >> U64(32)), where=m, casting="unsafe")
 
 
+def lane_bytes(reg, r: int, n: int) -> np.ndarray:
+    """(G, 64, 4 * n) uint8, a copy: the ``n`` dwords of registers ``r ..`` of the register
+    file ``reg`` (n, G, 64) side by side per lane, as a store reads them at issue."""
+    block = reg[r:r + n]
+    if len(block) != n:
+        raise IndexError(f"registers {r}..{r + n - 1} of a file of {len(reg)}")
+    G, lanes = block.shape[1:]
+    return block.transpose(1, 2, 0).copy().view(np.uint8).reshape(G, lanes, 4 * n)
+
+
 def write_s(w, r: int, val, n: int = 1) -> None:
     if n == 1:
         w.S[r] = val

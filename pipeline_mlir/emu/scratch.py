@@ -30,7 +30,7 @@ import numpy as np
 from pipeline_mlir.emu import poison
 from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.memops import MemOp, dword_access
-from pipeline_mlir.emu.operands import Step, vregs
+from pipeline_mlir.emu.operands import Step, lane_bytes, vregs
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 U32 = np.uint32
@@ -92,8 +92,7 @@ def compile_scratch(ins: Instr, G: int) -> Step:
         # inactive lanes address their first bytes (read back unchanged, never used)
         idx = np.clip(np.where(mask, off, 0)[..., None] + span, 0, mem.shape[2] - 1)
         if store:
-            vals = np.stack([reg[reg0 + j] for j in range(dwords)], axis=-1)
-            raw = vals.view(np.uint8).reshape(G, WAVE_SIZE, size).copy()   # read at issue
+            raw = lane_bytes(reg, reg0, dwords).reshape(G, WAVE_SIZE, size)  # read at issue
 
             def put():
                 cur = np.take_along_axis(mem, idx, axis=2)
@@ -118,8 +117,7 @@ def _uniform(step: Step, mem, at: int, size: int, mask, reg, reg0: int, dwords: 
     G = mem.shape[0]
     window = mem[:, :, at:at + size]
     if store:
-        vals = np.stack([reg[reg0 + j] for j in range(dwords)], axis=-1)
-        raw = vals.view(np.uint8).reshape(G, WAVE_SIZE, size).copy()   # read at issue
+        raw = lane_bytes(reg, reg0, dwords).reshape(G, WAVE_SIZE, size)  # read at issue
 
         def put():
             np.copyto(window, raw, where=mask[..., None])

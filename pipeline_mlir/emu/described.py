@@ -45,7 +45,6 @@ from pipeline_mlir.emu.expect import cast, decode, encode, evaluate_at, item_byt
 from pipeline_mlir.emu.gemm import run_workgroups, spread_ids
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
 from pipeline_mlir.emu.launchdims import LaunchDims
-from pipeline_mlir.emu import poison
 from pipeline_mlir.emu.machine import GlobalMemory
 from pipeline_mlir.target.gfx950 import LDS_BYTES, wave_count, waves_of_threads
 
@@ -150,14 +149,12 @@ class _Memory:
     def __init__(self, kernel, spec: LaunchSpec, values: dict) -> None:
         self.glob = glob = GlobalMemory()
         self.kernarg_at = glob.add("kernargs", bytes(max(4096, kernel.launch.kernarg_bytes)))
-        self.bases, self.start = {}, {}
+        self.bases = {}
         for a in spec.args:
             if a.kind != "buffer":
                 continue
-            raw = bytes([poison.byte()]) * (a.count * item_bytes(a.dtype)) \
-                if a.init.how == "poison" else encode(values[a.name], a.dtype)
-            self.bases[a.name] = glob.add(a.name, raw)
-            self.start[a.name] = raw
+            self.bases[a.name] = glob.add_poisoned(a.name, a.count * item_bytes(a.dtype)) \
+                if a.init.how == "poison" else glob.add(a.name, encode(values[a.name], a.dtype))
         self.dispatch_at = glob.add("dispatch packet", bytes(DISPATCH_PACKET_BYTES))
         self.queue_at = glob.add("queue", bytes(QUEUE_BYTES))
 

@@ -48,6 +48,8 @@ def private_memory(w, m) -> np.ndarray:
 def _check_range(w, m, step: Step, off, mask, size: int) -> None:
     """A finding for the first active lane whose access leaves its private segment."""
     limit = m.kernel.launch.private_bytes
+    if off.max() <= limit - size and off.min() >= 0:
+        return                     # every lane in range, active or not
     bad = mask & ((off < 0) | (off + size > limit))
     if bad.any():
         g, lane = np.argwhere(bad)[0]
@@ -72,15 +74,17 @@ def compile_scratch(ins: Instr, G: int) -> Step:
                 sreads=frozenset(rd.sr))
     inst_off = f["offset"]
     span = np.arange(size, dtype=np.int64)
+    start = np.full((G, WAVE_SIZE), inst_off, dtype=np.int64)
+    start.flags.writeable = False
 
     def issue(w, m):
         mask = w.exec              # replaced, never mutated, when EXEC changes
-        off = np.full((G, WAVE_SIZE), inst_off, dtype=np.int64)
+        off = start                # read only: a new array is made below
         if voff is not None:
             off = off + voff(w).astype(np.int64)
         if soff is not None:
             off = off + soff(w).astype(np.int64)[:, None]
-        off &= 0xFFFFFFFF          # a 32-bit offset: a negative sum wraps far out of range
+        off = off & 0xFFFFFFFF     # a 32-bit offset: a negative sum wraps far out of range
         _check_range(w, m, step, off, mask, size)
         if not mask.any():
             return MemOp(step, "vm", None, dst_v=dst_v)

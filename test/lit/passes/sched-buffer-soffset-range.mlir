@@ -93,9 +93,10 @@ module {
 
 // -----
 
-// The guard alone bounds k by 7699 elements (k + 64 < 7700), one step past the row's
-// end; k is a multiple of the step 64 (it starts at 0), so its last value is 7680 and the
-// copy stays within its row (15360 + 1008 + 16 bytes): split.
+// Rows of 1024 elements (2048 bytes; the buffer holds 4 of them, 8192 bytes).  The guard
+// alone bounds k by 519 elements (k + 64 < 520), past the row's end (1038 + 1008 + 16
+// bytes); k is a multiple of the step 64 (it starts at 0), so its last value is 512 and
+// the copy ends at the row's end (1024 + 1008 + 16 = 2048 bytes): split.
 // CHECK-LABEL: llvm.func @k_last_step_within_the_row
 // CHECK:       ^bb1(%[[K:.*]]: i64):
 // CHECK:         %[[SB:.*]] = llvm.mul %[[K]], %{{.*}} : i64
@@ -107,9 +108,9 @@ module {
     %c0 = llvm.mlir.constant(0 : i64) : i64
     %c64 = llvm.mlir.constant(64 : i64) : i64
     %c8 = llvm.mlir.constant(8 : i64) : i64
-    %rows = llvm.mlir.constant(8192 : i64) : i64
-    %kend = llvm.mlir.constant(7700 : i64) : i64
-    %n = llvm.mlir.constant(65536 : i32) : i32
+    %rows = llvm.mlir.constant(1024 : i64) : i64
+    %kend = llvm.mlir.constant(520 : i64) : i64
+    %n = llvm.mlir.constant(8192 : i32) : i32
     %flags = llvm.mlir.constant(159744 : i32) : i32
     %stride = llvm.mlir.constant(0 : i16) : i16
     %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>

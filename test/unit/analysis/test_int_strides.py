@@ -46,17 +46,21 @@ llvm.func @f(%x: i64) attributes {{rocdl.kernel, gpu.known_block_size = array<i3
 """
 
 
-def _body_range(text: str):
-    """The range of ``%use`` (the counter, in the body) after the analysis."""
+def _body_ranges(texts: list[str]) -> list:
+    """The range of ``%use`` (the counter, in the body) of each loop, after the analysis
+    (one context for all: the cases cost a parse each)."""
+    out = []
     with new_context():
-        module = ir.Module.parse(text)
-        (func,) = collect_ops(module.operation, lambda o: o.name == "llvm.func")
-        fn = Uniformity(func, True, (64, 1, 1))
-        fn.analyse()
-        index = IndexForms(fn)
-        index.solve()
-        use = collect_ops(func, lambda o: o.name == "llvm.add")[0]     # %use
-        return index.range(index.form(use.result), index.op_ctx(use))
+        for text in texts:
+            module = ir.Module.parse(text)
+            (func,) = collect_ops(module.operation, lambda o: o.name == "llvm.func")
+            fn = Uniformity(func, True, (64, 1, 1))
+            fn.analyse()
+            index = IndexForms(fn)
+            index.solve()
+            use = collect_ops(func, lambda o: o.name == "llvm.add")[0]     # %use
+            out.append(index.range(index.form(use.result), index.op_ctx(use)))
+    return out
 
 
 def _taken(lb: int, ub: int, step: int, step2: int) -> list[int]:
@@ -67,7 +71,8 @@ def _taken(lb: int, ub: int, step: int, step2: int) -> list[int]:
     return seen
 
 
-@pytest.mark.parametrize("lb, ub, step, step2", [
+#: (lb, ub, step, step2)
+CASES = [
     (4, 128, 4, 4),          # IREE's flagship: 4, 8, ..., 124 (the guard alone: 127)
     (0, 7700, 64, 64),       # the last step ends short of the bound: 7680, not 7699
     (16, 7700, 64, 64),      # a base off the step's multiples: 7696 (not 7680)
@@ -75,9 +80,22 @@ def _taken(lb: int, ub: int, step: int, step2: int) -> list[int]:
     (0, 100, 6, 4),          # two steps: the class of their gcd (2), never odd
     (1, 50, 6, 4),           # odd base, taken edges alternate: the gcd is 2, 49
     (0, 64, 64, 64),         # one iteration
-])
-def test_the_counter_is_bounded_by_the_values_it_takes(lb, ub, step, step2):
-    got = _body_range(_LOOP.format(lb=lb, ub=ub, step=step, step2=step2))
+]
+#: a step that is not constant (``k + x``, an argument): no class, the guard's bound
+NO_CLASS = _LOOP.format(lb=0, ub=100, step=4, step2=4).replace(
+    "%next = llvm.add %k, %s", "%next = llvm.add %k, %x")
+
+
+@pytest.fixture(scope="module")
+def ranges() -> list:
+    return _body_ranges([_LOOP.format(lb=lb, ub=ub, step=step, step2=step2)
+                         for lb, ub, step, step2 in CASES] + [NO_CLASS])
+
+
+@pytest.mark.parametrize("case", range(len(CASES)), ids=[str(c) for c in CASES])
+def test_the_counter_is_bounded_by_the_values_it_takes(ranges, case):
+    lb, ub, step, step2 = CASES[case]
+    got = ranges[case]
     taken = _taken(lb, ub, step, step2)
     assert got[0] <= min(taken) and max(taken) <= got[1], (got, taken)
     # tight at the top: the greatest value of the counter's class below the bound
@@ -85,8 +103,6 @@ def test_the_counter_is_bounded_by_the_values_it_takes(lb, ub, step, step2):
     assert got[1] == lb + m * ((ub - 1 - lb) // m), (got, taken)
 
 
-def test_a_step_that_is_not_constant_gives_no_class():
+def test_a_step_that_is_not_constant_gives_no_class(ranges):
     """``k + x`` (an argument) as the step: the guard's bound stays ``ub - 1``."""
-    text = _LOOP.format(lb=0, ub=100, step=4, step2=4).replace(
-        "%next = llvm.add %k, %s", "%next = llvm.add %k, %x")
-    assert _body_range(text)[1] == 99
+    assert ranges[-1][1] == 99

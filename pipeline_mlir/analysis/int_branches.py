@@ -13,13 +13,22 @@ that reads the control flow:
   a fixed point over the values the branches pass, widened to the type's bounds after a
   few rounds, then narrowed; the result is checked to be inductive (every branch passes
   values within the ranges it assumes), else every block argument gets its type's whole
-  range.  So a block argument's range is a sound bound of every value it takes.
+  range.  So a block argument's range is a sound bound of every value it takes;
+* :meth:`~BranchFacts.stride`: the step of an integer block argument (a loop counter): a
+  modulus ``m > 1`` and a residue ``r`` with every value it takes ``= r (mod m)``, proven
+  from the values its branches pass (a base whose terms are multiples of ``m`` and whose
+  constant is ``r`` modulo ``m``, or the argument itself plus multiples of ``m``), so by
+  induction over the branches taken.  A counter's bounds are rounded to its class
+  (:meth:`~BranchFacts.round_to_stride`): a loop from 4 by 4 guarded by ``i < 128`` has
+  ``i <= 124`` in its body, the last value it really takes, not 127.
 
 It relies on the methods :meth:`form`, :meth:`range` and :meth:`_reset` and the attributes
-``fn``, ``arg_range``, ``_facts`` and ``_truth`` of the class it is mixed into.
+``fn``, ``arg_range``, ``_strides``, ``_facts`` and ``_truth`` of the class it is mixed into.
 """
 
 from __future__ import annotations
+
+import math
 
 from pipeline_mlir.analysis.int_ranges import (NEGATED, PREDICATES, UNBOUNDED, ceil_div, decide,
                                                hull, meet, nonneg, signed_range, within)
@@ -193,6 +202,63 @@ class BranchFacts:
         if not self._inductive():
             self.arg_range = dict(full)
         self._reset()
+        self._strides = {}
+        strides = {}
+        for key in full:
+            found = self._stride_of(key)
+            if found is not None:
+                strides[self.fn.argument(key)] = found
+        self._strides = strides
+        self._reset()
+
+    # ---- steps of loop counters ---------------------------------------------------------
+
+    def _stride_of(self, key) -> tuple[int, int] | None:
+        """``(m, r)``, ``m > 1``: every value block argument ``key`` takes is ``r`` modulo
+        ``m`` (each value a branch passes is a base ``b`` with its terms' coefficients
+        multiples of ``m``, or the argument plus such terms; the bases' constants agree
+        modulo ``m``), None if no such ``m``.  The forms are exact under the solved ranges,
+        so the class holds by induction over the branches taken."""
+        edges = self.fn.edges.get(key)
+        if not edges:
+            return None
+        arg = self.fn.argument(key)
+        m, bases = 0, []
+        for v, *_ in edges:
+            f = self.form(v)
+            if f is None:
+                return None
+            own = [c for a, c in f.terms.items() if a.kind == "value" and a.args == (arg,)]
+            if own not in ([], [1]):
+                return None
+            for a, c in f.terms.items():
+                if not (a.kind == "value" and a.args == (arg,)):
+                    m = math.gcd(m, c)
+            if own:
+                m = math.gcd(m, f.const)
+            else:
+                bases.append(f.const)
+        if not bases:
+            return None
+        for b in bases[1:]:
+            m = math.gcd(m, b - bases[0])
+        return (m, bases[0] % m) if m > 1 else None
+
+    def stride(self, value) -> tuple[int, int] | None:
+        """The proven class ``(m, r)`` of a block argument's values, None if none."""
+        return self._strides.get(value)
+
+    def round_to_stride(self, value, rng):
+        """``rng`` (bounds of ``value``) shrunk to the values of ``value``'s class: its
+        least and greatest members within ``rng`` (unchanged when there is no class or no
+        member)."""
+        found = self.stride(value) if rng is not None else None
+        if found is None:
+            return rng
+        m, r = found
+        lo = rng[0] + (r - rng[0]) % m
+        hi = rng[1] - (rng[1] - r) % m
+        return (lo, hi) if lo <= hi else rng
 
     def _inductive(self) -> bool:
         new = self._transfer()

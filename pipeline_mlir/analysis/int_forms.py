@@ -146,6 +146,8 @@ class IndexForms(BranchFacts):
         self._atoms: dict = {}
         #: (block, argument number) -> range of the block argument; None: no value yet
         self.arg_range: dict = {}
+        #: block argument -> (m, r): its values are r modulo m (BranchFacts.stride)
+        self._strides: dict = {}
         self._reset()
 
     def _reset(self) -> None:
@@ -183,7 +185,9 @@ class IndexForms(BranchFacts):
     def atom_range(self, atom: Atom, ctx: dict):
         rng = self._atom_base(atom, ctx)
         fact = ctx.get(atom)
-        return meet(rng, fact) if fact is not None and rng is not None else rng
+        rng = meet(rng, fact) if fact is not None and rng is not None else rng
+        # a loop counter's bounds rounded to its step (BranchFacts.stride)
+        return self.round_to_stride(atom.args[0], rng) if atom.kind == "value" else rng
 
     def _atom_base(self, atom: Atom, ctx: dict):
         kind, args = atom.kind, atom.args

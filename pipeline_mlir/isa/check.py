@@ -425,6 +425,21 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     return res
 
 
+def check_without_schedule(fn: AsmFunction) -> list[Finding]:
+    """The rules of the ISA check that read the assembly alone, on the whole of ``fn``: no
+    instruction touches a register a load may still be writing (``wait-short``, on every
+    path, whoever placed the waits) and no memory instruction sits in a waterfall loop
+    (``waterfall``).  What a kernel without the pipelined loop (LLVM unrolled it, or kept
+    another loop as the main one) still gets checked: the comparison with the schedule and
+    the order rule (``wait-unpinned``) read the pipelined loop's phases, which are gone."""
+    rw = reg_waits(fn)
+    found = [Finding("wait-short", "-", (), (s.instr.line, s.load.line), s.message(),
+                     1 + s.others) for s in rw.short]
+    found += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))
+              for w in waterfall_loops(fn)]
+    return group_findings(found)
+
+
 def check_kernel_asm(fn: AsmFunction, plan: KernelPlan, mfmas_per_mma: int | None = None,
                      mfma_name: str | None = None, load_name: str | None = None,
                      ds_name: str | None = None) -> IsaCheck:

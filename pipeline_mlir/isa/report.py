@@ -23,8 +23,11 @@ A kernel whose MFMAs are in no loop (LLVM unrolls a K-loop of a small constant t
 fully, as it does IREE Wave's 2-trip GEMM) has no main loop: the report says so and why
 (:func:`unrolled_note`, from the LLVM IR compiled) and still reports the rest.  One whose
 pipelined loop LLVM unrolled beside a remainder loop it kept reports that loop as the main
-loop and says why the ISA check, which compares the pipelined loop, is not run
-(:func:`~pipeline_mlir.isa.check.not_the_pipelined_loop`).
+loop and says why the ISA check's comparison with the schedule and its order rule, which
+read the pipelined loop, are not run
+(:func:`~pipeline_mlir.isa.check.not_the_pipelined_loop`).  Either way the rules that read
+the assembly alone (``wait-short``, ``waterfall``) run on the whole function
+(:func:`~pipeline_mlir.isa.check.check_without_schedule`) and their findings are printed.
 
 No MLIR and no LLVM here: the caller compiles and links the kernel
 (:mod:`pipeline_mlir.isa.codegen`) and hands over the assembly and the code object (and
@@ -39,7 +42,8 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
-from pipeline_mlir.isa.check import check_kernel_asm, not_the_pipelined_loop
+from pipeline_mlir.isa.check import (check_kernel_asm, check_without_schedule,
+                                     not_the_pipelined_loop)
 from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
@@ -346,6 +350,8 @@ class KernelReport:
     loop: dict[str, int] = field(default_factory=dict)
     isa: object = None                 # pipeline_mlir.isa.check.IsaCheck or None
     isa_note: str = ""
+    #: the rules run without the schedule where the comparison is not (check_without_schedule)
+    isa_plain: list | None = None
     loop_note: str = ""                # why there is no main loop to report, if so
     reference: dict | None = None
     notes: list[str] = field(default_factory=list)
@@ -449,6 +455,10 @@ class KernelReport:
             text += self.isa.format()
         elif self.isa_note:
             text += f"ISA check: {self.isa_note}\n"
+        if self.isa is None and self.isa_plain is not None:
+            text += (f"  without the schedule, on the whole function (wait-short, waterfall): "
+                     f"{len(self.isa_plain)} findings\n")
+            text += "".join(f"    {f}\n" for f in self.isa_plain)
         return text
 
 
@@ -485,10 +495,13 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
         rep.isa_note = ("not run (no kernel plan: no pipelined loop was lowered in this "
                         "compilation)")
     elif rep.loop_note:
-        rep.isa_note = "not run (it checks the main loop against the schedule: main loop above)"
+        rep.isa_note = ("the comparison with the schedule and its order rule not run (they "
+                        "read the pipelined loop: main loop above)")
+        rep.isa_plain = check_without_schedule(fn)
     elif why := not_the_pipelined_loop(fn, plan, isa_options.get("mfmas_per_mma") or
                                        plan.shape.mfmas_per_mma):
-        rep.isa_note = f"not run ({why})"
+        rep.isa_note = f"the comparison with the schedule and its order rule not run ({why})"
+        rep.isa_plain = check_without_schedule(fn)
     else:
         rep.isa = check_kernel_asm(fn, plan, **isa_options)
         rep.form_mfmas = rep.isa.mfmas_per_mma if rep.form else 0

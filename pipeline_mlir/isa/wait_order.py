@@ -33,7 +33,13 @@ its cut must be pinned, and the lower count then completes a superset of what th
 needs (the comparison reports an actual count above the derived one,
 ``wait-over-derived``).  Waits LLVM adds (its own, for the registers an instruction reads) are computed
 from the final order and are not checked, nor is a counter LLVM added to a schedule wait;
-a count LLVM lowered below the schedule's is pinned when either cut is.  A vmcnt cut that
+a count LLVM lowered below the schedule's is pinned when either cut is.  Such a wait, not
+walked, does not end another wait's walk either: it is taken as a guard is (it lowers what
+is in flight, and the walk goes on to a fence).  LLVM places it after ordering the
+instructions, so it pins none of their order: with reads A, B of the schedule and its
+``lgkmcnt(1)`` relied on to complete A, LLVM's order ``B, lgkmcnt(0)`` (its own wait, for
+B's registers), ``A``, ``lgkmcnt(1)`` leaves A in flight; when such a wait ended the
+walk, the rule found nothing there (``test_isa_wait_order.py``).  A vmcnt cut that
 leaves no LDS DMA in flight is safe: every DMA issued before the wait is complete, and
 LLVM waits for a register load's VGPRs itself (only DMAs are the schedule's to order); a
 DMA left in flight must be one the schedule meant to leave, so that cut must be pinned.
@@ -162,8 +168,11 @@ def unpinned_waits(actual: dict[str, list], waits: dict[str, dict],
                 for k, t in enumerate(actual.get(ph, []))
                 if not (path[-1] == "loop" and ph == "prologue" and k in skipped)]
         stream = [(s, t) for s, _, _, t in kept]
-        guarding = {counter: frozenset(j for j, (_, ph, k, _) in enumerate(kept)
-                                       if counter in (guards or {}).get(ph, {}).get(k, ()))
+        # not walked, so not trusted to end a walk: the schedule's overflow guards and
+        # LLVM's own waits (not the schedule's), whose cut nothing pins
+        guarding = {counter: frozenset(j for j, (_, ph, k, t) in enumerate(kept)
+                                       if counter in (guards or {}).get(ph, {}).get(k, ())
+                                       or (t.kind == "wait" and k not in waits.get(ph, {})))
                     for counter in COUNTERS}
         base = len(stream) - len(actual.get(path[-1], []))
         for i in sorted(waits.get(path[-1], ())):

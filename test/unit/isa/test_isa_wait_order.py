@@ -140,9 +140,31 @@ def test_the_rule_on_a_token_stream():
     assert unpinned_waits({"loop": [_ds(1), _wait(1, 2)]}, {"loop": {1}}) == []
     (u,) = unpinned_waits({"loop": [_wait(1, 1), _ds(2), _ds(3)]}, {"loop": {0}})
     assert (u.done.lines, u.first.lines) == ((2,), (3,))
-    # an earlier wait that completes everything ends the walk
+    # an earlier wait of the schedule's that completes everything ends the walk
     done = [_ds(1), _wait(0, 2), _ds(3), _wait(1, 4)]
-    assert unpinned_waits({"loop": done}, {"loop": {3}}) == []
+    assert unpinned_waits({"loop": done}, {"loop": {1, 3}}) == []
+
+
+def test_a_wait_llvm_added_does_not_end_a_walk():
+    """The schedule's ``lgkmcnt(1)`` relies on completing A (issued first) and leaving B in
+    flight.  LLVM issued B first, waited for B's registers itself (``lgkmcnt(0)``, not the
+    schedule's), then A: A is in flight at the schedule's wait.  LLVM's wait pins no order,
+    so it must not end the walk (it used to: nothing found); behind a fence, or with the
+    wait the schedule's own, the cut is pinned."""
+    swapped = [_ds(1), _wait(0, 2), _ds(3), _wait(1, 4)]
+    (u,) = unpinned_waits({"loop": swapped}, {"loop": {3}})
+    assert (u.index, u.count, u.done.lines, u.first.lines) == (3, 1, (1,), (3,))
+    fenced = [_ds(1), _wait(0, 2), _fence(ORDER_FENCE_MASK, 3), _ds(4), _wait(1, 5)]
+    assert unpinned_waits({"loop": fenced}, {"loop": {4}}) == []
+    # LLVM's lgkmcnt(1) after two more reads: A's cut (3 reads back) still needs a fence
+    deeper = [_ds(1), _ds(2), _wait(1, 3), _ds(4), _ds(5), _wait(3, 6)]
+    (u,) = unpinned_waits({"loop": deeper}, {"loop": {5}})
+    assert (u.done.lines, u.first.lines) == ((1,), (2,))
+    assert unpinned_waits({"loop": deeper}, {"loop": {2, 5}}) != []     # its own cut
+    # a wait of the other counter LLVM added is no wait of this one: the walk goes on
+    other = [_ds(1), Token("wait", vm=0, lines=(2,)), _ds(3), _wait(1, 4)]
+    (u,) = unpinned_waits({"loop": other}, {"loop": {3}})
+    assert (u.done.lines, u.first.lines) == ((1,), (3,))
 
 
 def test_an_overflow_guard_is_not_walked():
@@ -170,9 +192,11 @@ def test_a_lowered_wait_is_walked_with_its_derived_count():
     assert unpinned_waits({"loop": fenced}, {"loop": {4}}) != []
     # an earlier lowered wait ends a walk only as far as its derived count completes
     later = [_ds(1), _wait(0, 2), _ds(3), _ds(4), _wait(1, 5), _ds(6), _wait(2, 7)]
-    assert unpinned_waits({"loop": later}, {"loop": {6}}) == []
-    (u,) = unpinned_waits({"loop": later}, {"loop": {6}}, None,
-                          {"loop": {4: (("lgkmcnt", 2),)}})
+    # (the schedule's waits all three; the one at index 4 has a cut of its own, unpinned)
+    assert [u for u in unpinned_waits({"loop": later}, {"loop": {1, 4, 6}})
+            if u.index == 6] == []
+    (u,) = [u for u in unpinned_waits({"loop": later}, {"loop": {1, 4, 6}}, None,
+                                      {"loop": {4: (("lgkmcnt", 2),)}}) if u.index == 6]
     assert (u.index, u.done.lines, u.first.lines) == (6, (3,), (4,))
 
 

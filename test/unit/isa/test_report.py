@@ -306,8 +306,27 @@ def test_the_report_of_a_wave_kernel_whose_loop_llvm_unrolled(capsys):
     assert "  LDS                   65536 bytes per workgroup" in out, out
     assert ("main loop: none: the function's 128 MFMAs are in no loop: LLVM unrolled the "
             "K-loop fully") in out, out
-    assert "ISA check: not run (it checks the main loop against the schedule" in out, out
+    assert ("ISA check: the comparison with the schedule and its order rule not run (they "
+            "read the pipelined loop: main loop above)") in out, out
+    # the rules that read the assembly alone ran on the straight-line code
+    assert "without the schedule, on the whole function (wait-short, waterfall): 0 findings" \
+        in out, out
     assert "VGPR roles" not in out, out          # no main loop: no roles, no heading
+
+
+def test_an_unrolled_kernels_short_wait_is_found():
+    """The straight-line code of an unrolled loop still gets the rules that read the
+    assembly alone: an MFMA reading a register an LDS read may still be writing (the
+    ``s_waitcnt lgkmcnt(0)`` deleted) is a ``wait-short`` finding, and the report prints it."""
+    from pipeline_mlir.isa.check import check_without_schedule
+    body = (" ds_read_b128 v[4:7], v0\n s_waitcnt lgkmcnt(0)\n"
+            " v_mfma_f32_16x16x32_bf16 v[8:11], v[4:7], v[4:7], v[8:11]\n")
+    good = parse_asm("f:\n" + body * 2 + " s_endpgm\n").function()
+    assert check_without_schedule(good) == []
+    short = parse_asm("f:\n" + body + body.replace(" s_waitcnt lgkmcnt(0)\n", "")
+                      + " s_endpgm\n").function()
+    (found,) = check_without_schedule(short)
+    assert found.kind == "wait-short" and found.lines == (6, 5), found
 
 
 @pytest.mark.parametrize("vgprs, alloc, limits, text", [

@@ -41,8 +41,8 @@ def _adopt(path: Path, options: str, capsys) -> tuple[str, str | None]:
 
 
 @pytest.mark.parametrize("k, kw, options, merged, said", [
-    # 16 K steps: 4 pairs of merged steps, 3 steady-state iterations: merged
-    (512, {}, "", True, MERGED),
+    # (16 K steps, 4 pairs of merged steps, 3 steady-state iterations, merged by default:
+    # test_a_given_bk_names_the_k_steps_merged)
     (512, {}, " merge_k=false", False, None),
     # loop_once: the schedule's loop runs at least once, so 3 more need 5 pairs
     (512, {}, " loop_once=true", False, f"{DECLINED} the loop runs 16 K steps, fewer than "
@@ -119,3 +119,54 @@ def test_the_vgpr_floor_is_below_the_built_flagship(tmp_path, capsys):
     built = int(re.search(r"VGPRs +(\d+) architected", report).group(1))
     assert 0 < floor <= built, (floor, built)
     assert re.search(r"occupancy +(\d+) waves/SIMD", report).group(1) == "2"
+
+
+ASKED = "merge_k={}: {} K steps merged into each K tile (the pipeline sets BK={}, {} of the " \
+        "loop's K steps of 32)"
+
+
+def test_a_given_bk_names_the_k_steps_merged(tmp_path, capsys):
+    """``BK`` 2 or 4 times the loop's K tile merges that many K steps under ``auto`` and
+    ``true`` (``pipeline_mlir/frontend/kmerge_asked.py``): ``BK=64`` is the kernel ``auto``
+    builds (the adopted IR the same but for the note), ``BK=128`` merges 4."""
+    path = tmp_path / "natural.mlir"
+    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+    texts = {}
+    for options, bk, note in [("", "64", MERGED),
+                              (" BK=64", "64", ASKED.format("auto", 2, 64, 2)),
+                              (" BK=128", "128", ASKED.format("auto", 4, 128, 4)),
+                              (" merge_k=true BK=64", "64", ASKED.format("true", 2, 64, 2))]:
+        rc = main([str(path), f"--pass-pipeline=builtin.module(sched-adopt-loop{{"
+                              f"schedule=4wave{options}}})"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        assert re.findall(r"BK = (\d+) : i64", out) == [bk], options
+        assert note in out, (options, re.findall(r'sched\.merge_k = "([^"]*)"', out))
+        texts[options] = re.sub(r'sched\.merge_k = "[^"]*"', "", out)
+    assert texts[""] == texts[" BK=64"] == texts[" merge_k=true BK=64"]
+
+
+@pytest.mark.parametrize("k, options, said", [
+    (512, " BK=96", "the pipeline asks for BK=96, but the loop's payload has BK=32, and "
+                    "merging its K steps reaches BK=64 or BK=128 only (2 or 4 of them)"),
+    (512, " BK=256", "the pipeline asks for BK=256, but the loop's payload has BK=32, and "),
+    # merge_k=true asks for the merge, BK=32 for the loop as it is
+    (512, " merge_k=true BK=32", "merge_k=true asks for its K steps merged, but the front "
+                                 "end cannot merge them: the pipeline sets BK=32, the "
+                                 "loop's K tile as it is"),
+    # 4 K steps: no pair of K tiles of 4 merged, which the schedule's loop needs
+    (128, " BK=128", "the pipeline asks for BK=128, 4 of the loop's K steps of 32 merged "
+                     "into each K tile, but the front end cannot merge them: the loop runs 4 "
+                     "K steps, fewer than the 8"),
+    (512, " merge_k=false BK=64", "the pipeline asks for BK=64, but the loop's payload has "
+                                  "BK=32"),
+])
+def test_a_given_bk_no_merge_reaches_is_refused_at_the_loop(tmp_path, capsys, k, options, said):
+    path = tmp_path / "natural.mlir"
+    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=k))
+    rc = main([str(path), f"--pass-pipeline=builtin.module(sched-adopt-loop{{schedule=4wave"
+                          f"{options}}})"])
+    _, err = capsys.readouterr()
+    assert rc == 1 and err.count("error:") == 1 and "Traceback" not in err, err
+    assert re.search(r":\d+:\d+: error: sched-adopt-loop: 'scf.for' op: ", err), err
+    assert said in err, err

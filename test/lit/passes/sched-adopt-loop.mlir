@@ -2,6 +2,7 @@
 // RUN: pipeline-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' | FileCheck %s --check-prefix=SLOT
 // RUN: not pipeline-opt %S/Inputs/natural-4wave.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave BK=64})' 2>&1 | FileCheck %s --check-prefix=OPT
 // RUN: not pipeline-opt %S/Inputs/natural-4wave.mlir --pass-pipeline='builtin.module(sched-adopt-loop)' 2>&1 | FileCheck %s --check-prefix=NONAME
+// RUN: not pipeline-opt %S/Inputs/iree-fp8-atb-256x512x288.prefetch.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=FP8MFMA
 
 // sched-adopt-loop makes a natural K-loop (examples/natural_kernel.py: 4 waves, a 128x128
 // tile, K step 32, two gather_to_lds per operand, 16 MFMAs 16x16x32) the 4-wave
@@ -38,6 +39,10 @@
 // A BK of 2 K steps asks for them merged (frontend/kmerge_asked.py); this input's LDS is
 // a `workgroup(...)` attribution, which the merge does not take: refused at the loop, saying why.
 // OPT: error: sched-adopt-loop: 'scf.for' op: the pipeline asks for BK=64, 2 of the loop's K steps of 32 merged into each K tile, but the front end cannot merge them: its LDS buffer {{.*}} is not a static memref.alloc
+// IREE's fp8 A^T x B at K = 288 (Inputs/iree-fp8-atb-256x512x288.prefetch.mlir, its prefetch
+// point: iree-compile 3.13's default configuration, a 64x128x32 tile) multiplies with
+// gfx942's 16x16x32 fp8 MFMA, which no schedule issues: refused at the MFMA, saying so.
+// FP8MFMA: iree-fp8-atb-256x512x288.prefetch.mlir:138:21: error: sched-adopt-loop: 'amdgpu.mfma' op is a 16x16x32 f8E4M3FN MFMA, which the schedules do not issue for fp8 (they issue 16x16x128 and 32x32x64; this one is gfx942's v_mfma_f32_16x16x32_fp8_fp8 family, which gfx950 keeps, and neither the schedules' geometry nor the emulator models it)
 // NONAME: error: sched-adopt-loop: 'scf.for' op is a natural K-loop but sched-adopt-loop has no schedule=NAME option
 
 // Loops it refuses, each at the op that is the reason.

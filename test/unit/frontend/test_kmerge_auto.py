@@ -144,24 +144,31 @@ def test_a_given_bk_names_the_k_steps_merged(tmp_path, capsys):
     assert texts[""] == texts[" BK=64"] == texts[" merge_k=true BK=64"]
 
 
-@pytest.mark.parametrize("k, options, said", [
-    (512, " BK=96", "the pipeline asks for BK=96, but the loop's payload has BK=32, and "
-                    "merging its K steps reaches BK=64 or BK=128 only (2 or 4 of them)"),
-    (512, " BK=256", "the pipeline asks for BK=256, but the loop's payload has BK=32, and "),
+@pytest.mark.parametrize("kw, options, said", [
+    ({}, " BK=96", "the pipeline asks for BK=96, but the loop's payload has BK=32, and "
+                   "merging its K steps reaches BK=64 or BK=128 only (2 or 4 of them)"),
+    ({}, " BK=256", "the pipeline asks for BK=256, but the loop's payload has BK=32, and "),
     # merge_k=true asks for the merge, BK=32 for the loop as it is
-    (512, " merge_k=true BK=32", "merge_k=true asks for its K steps merged, but the front "
-                                 "end cannot merge them: the pipeline sets BK=32, the "
-                                 "loop's K tile as it is"),
+    ({}, " merge_k=true BK=32", "merge_k=true asks for its K steps merged, but the front "
+                                "end cannot merge them: the pipeline sets BK=32, the "
+                                "loop's K tile as it is"),
     # 4 K steps: no pair of K tiles of 4 merged, which the schedule's loop needs
-    (128, " BK=128", "the pipeline asks for BK=128, 4 of the loop's K steps of 32 merged "
-                     "into each K tile, but the front end cannot merge them: the loop runs 4 "
-                     "K steps, fewer than the 8"),
-    (512, " merge_k=false BK=64", "the pipeline asks for BK=64, but the loop's payload has "
-                                  "BK=32"),
+    ({"k": 128}, " BK=128", "the pipeline asks for BK=128, 4 of the loop's K steps of 32 "
+                            "merged into each K tile, but the front end cannot merge them: "
+                            "the loop runs 4 K steps, fewer than the 8"),
+    # its LDS in workgroup attributions, which the merge does not take
+    ({"lds": "attribution"}, " BK=64", "the pipeline asks for BK=64, 2 of the loop's K steps "
+                                       "of 32 merged into each K tile, but the front end "
+                                       "cannot merge them: its LDS buffer memref<4096xbf16, "
+                                       "#gpu.address_space<workgroup>> is not a static "
+                                       "memref.alloc"),
+    ({}, " merge_k=false BK=64", "the pipeline asks for BK=64, but the loop's payload has "
+                                 "BK=32"),
 ])
-def test_a_given_bk_no_merge_reaches_is_refused_at_the_loop(tmp_path, capsys, k, options, said):
+def test_a_given_bk_no_merge_reaches_is_refused_at_the_loop(tmp_path, capsys, kw, options, said):
     path = tmp_path / "natural.mlir"
-    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=k))
+    path.write_text(EXAMPLE.kernel_text(k=kw.get("k", 512)) if kw.get("lds") else
+                    EXAMPLE.kernel_text(lds="alloc", k=kw.get("k", 512)))
     rc = main([str(path), f"--pass-pipeline=builtin.module(sched-adopt-loop{{schedule=4wave"
                           f"{options}}})"])
     _, err = capsys.readouterr()

@@ -162,8 +162,7 @@ def test_a_given_bk_names_the_k_steps_merged(tmp_path, capsys):
                                        "cannot merge them: its LDS buffer memref<4096xbf16, "
                                        "#gpu.address_space<workgroup>> is not a static "
                                        "memref.alloc"),
-    ({}, " merge_k=false BK=64", "the pipeline asks for BK=64, but the loop's payload has "
-                                 "BK=32"),
+    # (merge_k=false with BK=64: refused by the partition, test_natural.py)
 ])
 def test_a_given_bk_no_merge_reaches_is_refused_at_the_loop(tmp_path, capsys, kw, options, said):
     path = tmp_path / "natural.mlir"

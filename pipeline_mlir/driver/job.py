@@ -14,8 +14,8 @@ import sys
 from dataclasses import dataclass, field
 
 from pipeline_mlir.driver.arguments import CompileOptions
-from pipeline_mlir.driver.base import NEEDS_LLVM, PIPELINE_END, SCHEDULE_EMITS, UsageError, \
-    print_stderr
+from pipeline_mlir.driver.base import CODE_EMITS, NEEDS_LLVM, PIPELINE_END, SCHEDULE_EMITS, \
+    UsageError, print_stderr
 from pipeline_mlir.driver.diagnostics import Diag, Failure, at_function, from_location, from_mlir
 from pipeline_mlir.driver.inputs import KERNEL_SOURCE, check_nesting
 from pipeline_mlir.driver.printing import format_schedule
@@ -250,6 +250,11 @@ class Job:
                              f"an input file, --pipeline='{self.options.spec}' compiles the "
                              f"schedule's default body)", where=self.filename)])
             pm = self.build_pm(ctx)
+            # (a module given unprinted, kept as text for a build again unmerged:
+            # driver/merge_confirm.py)
+            pristine = module.operation.get_asm(enable_debug_info=True) \
+                if text is None and list(module.body.operations) and \
+                self.options.emit_kind in CODE_EMITS and self.schedule is not None else None
             isolate = self.options.emit_kind in NEEDS_LLVM and self._isolate(module)
             try:
                 pm.run(module.operation)
@@ -260,9 +265,37 @@ class Job:
                 raise self.stage_failure
             plans = self.lowered_plans()
             out, report = emit_output(module, self.options, self.filename, plans, isolate)
+            if (why := self._unconfirmed(out, report, plans)) is not None:
+                return self._unmerged(why, text, line_offset, pristine, plans)
             return JobOutput(out, diags, plans, report, self.stages)
         finally:
             handler.detach()
+
+    def _unconfirmed(self, out, report, plans) -> str | None:
+        """Why the built kernel of a loop ``merge_k=auto`` merged for time runs too few
+        waves per SIMD (:mod:`pipeline_mlir.driver.merge_confirm`), or None."""
+        if self.schedule is None or self.options.emit_kind not in CODE_EMITS:
+            return None
+        from pipeline_mlir.driver.merge_confirm import unconfirmed
+
+        return unconfirmed(self.options.emit_kind, out, report, plans, _timeout(self.options))
+
+    def _unmerged(self, why: str, text, line_offset: int, pristine, plans) -> JobOutput:
+        """The input built again with ``merge_k=false``, its plans (and report) saying
+        ``why`` where the first build's merged (``plans``)."""
+        from dataclasses import replace
+
+        from pipeline_mlir.driver.merge_confirm import declined_note, merged_by_auto, unmerged
+
+        again = Job(self.options, self.filename, unmerged(self.schedule), self.end)
+        done = again.run(text, line_offset) if pristine is None else again.run(pristine)
+        note = declined_note(why)
+        done.plans = [replace(p, merge_note=note) if merged_by_auto([old]) else p
+                      for p, old in zip(done.plans, plans)] + done.plans[len(plans):]
+        if done.report is not None:
+            done.report.merge_note = note
+            done.output = done.report.format()
+        return done
 
     def _isolate(self, module) -> bool:
         """Whether the translation to LLVM IR runs in a child process: when the IR may hold

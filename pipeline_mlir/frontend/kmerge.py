@@ -54,6 +54,9 @@ IREE's 128x128 tile in 4 waves (16 MFMAs of 16 cycles per K step, bf16 at K step
 at 64) runs 2 x 256 cycles of MFMAs against 790 of latency: ``m`` is then the fewest steps
 (2 or 4) whose two stages cover the latency and fit in LDS (else the most that fit), and
 a loop too short for them, or whose merged stages do not fit, stays as it is.
+A ``BK`` the pipeline gives that is 2 or 4 times the loop's K tile names the factor itself
+(:mod:`~pipeline_mlir.frontend.kmerge_asked`): ``m`` is that, or the loop is refused.  The
+merged loop is built by :mod:`~pipeline_mlir.frontend.kmerge_build`.
 
 A wave of several accumulators that all read one fragment of an operand (IREE's 16x128
 tile in one wave: 8 accumulators sharing one A fragment, one MFMA each per K step) has no
@@ -75,11 +78,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import attr_names, constant_bounds, constant_int, enclosing_ops
+from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int
 from pipeline_mlir.frontend import aliased_remainder as AR
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
@@ -87,6 +89,8 @@ from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, ot
 from pipeline_mlir.frontend.partition import layout_buffers
 from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
+from pipeline_mlir.frontend.kmerge_asked import asked_refusal, asked_steps
+from pipeline_mlir.frontend.kmerge_build import build_merged, roots_refusal
 from pipeline_mlir.frontend.kmerge_auto import (DECLINED, STEADY_ITERATIONS, for_time,
                                                 merge_mode, occupancy_refusal)
 from pipeline_mlir.schedules.fourwave import (FOUR_WAVE_MINI_ITERS, MERGE_AUTO, MERGE_K_OPTION,
@@ -98,9 +102,6 @@ __all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "latency_cover", "late
            "leftover_aliases", "lockstep_starved", "merge_factor", "merge_k_steps",
            "merge_note", "merge_refusal", "wants_merge", "MERGE_NOTE_ATTR"]
 
-#: the views whose clones on a slab of the merged buffer move only their layout's offset
-_VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
-          "memref.assume_alignment")
 #: MFMAs per MMA block wanted (the crosswise split's and the lockstep schedule's alike)
 _WANTED_BLOCK = 2
 #: MFMAs per K tile the merge wants of a wave, all its accumulators' chains together: 2 per
@@ -194,12 +195,14 @@ def wants_merge(an: Analysis, failed: bool, schedule=None) -> bool:
     that does not cut into the runs along K its wave needs (:func:`_parts`: four for one
     accumulator, halves for several); or a lockstep ``schedule``'s MMA blocks of one MFMA
     each (:func:`lockstep_starved`), or its K step too short for a global load's latency
-    when the schedule asks (:func:`latency_short`)."""
+    when the schedule asks (:func:`latency_short`); or a given ``BK`` that is not the loop's
+    (:func:`~pipeline_mlir.frontend.kmerge_asked.asked_steps`)."""
     chain = an.chain()
     if failed:
         return chain % _parts(an) != 0
     return (along_k(an.partition) == "A, B" and chain < _WANTED_CHAIN) or \
-        lockstep_starved(an, schedule) or latency_short(an, schedule)
+        lockstep_starved(an, schedule) or latency_short(an, schedule) or \
+        asked_steps(an, schedule) not in (None, 1)
 
 
 def _parts(an: Analysis) -> int:
@@ -216,7 +219,8 @@ def _tile_bytes(an: Analysis) -> int:
 
 def merge_factor(chain: int, tile: int, trips: int | None, least: int,
                  other: int = 0, aliased: bool = False, starved: bool = False,
-                 parts: int = 4, accs: int = 1, cover: int = 1) -> int | str:
+                 parts: int = 4, accs: int = 1, cover: int = 1,
+                 only: int | None = None) -> int | str:
     """``m``, the K steps to merge (module docstring), or why there is none: ``chain``
     MFMAs per accumulator and K step, ``tile`` bytes of LDS per K step, ``trips`` K
     steps the loop runs (None: known only at run time, some may be left over), ``least``
@@ -232,13 +236,15 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
     chains together fill the MMA blocks.  ``cover``: the fewest steps whose stages cover a
     global load's latency (:func:`latency_cover`, for a lockstep loop merged for time):
     the fewest that fit and reach it, else the most that fit; fewer if the loop is too
-    short for that many."""
-    fits = [m for m in (2, 4) if (starved or chain * m % parts == 0) and
+    short for that many.  ``only``: that factor or none (a ``BK`` given, kmerge_asked.py)."""
+    fits = [m for m in (only,) if only] or [2, 4]
+    fits = [m for m in fits if (starved or chain * m % parts == 0) and
             2 * m * tile + (tile if not aliased and (trips is None or trips % (2 * m))
                             else 0) + other <= gfx950.LDS_BYTES]
     if not fits:
         besides = f" beside the kernel's other {other}" if other else ""
-        return (f"{_NO_ROOM} 2 merged K steps ({4 * tile} bytes) do not fit in the "
+        k = only or 2
+        return (f"{_NO_ROOM} {k} merged K steps ({2 * k * tile} bytes) do not fit in the "
                 f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
     # starved blocks hold one MFMA per K step, so any m that fits (2 or more) gives them
     # _WANTED_BLOCK: the fewest steps; otherwise the fewest that give a chain its runs
@@ -267,7 +273,10 @@ def asked_merge_refusal(an: Analysis, schedule, why: str) -> IRError | None:
     the front end cannot make, ``why``: its buffers, its step, its merged loop refused.  A
     loop whose merged stages would not fit, or too short for them (:func:`merge_factor`),
     stays as it is: None; and None for a merge the schedule did not ask for (``auto``: the
-    loop is pipelined as it is)."""
+    loop is pipelined as it is).  A merge a given ``BK`` asks for is refused whatever stops
+    it (:func:`~pipeline_mlir.frontend.kmerge_asked.asked_refusal`)."""
+    if (asked := asked_refusal(an, schedule, why)) is not None:
+        return asked
     if merge_mode(schedule) != MERGE_ON or not latency_short(an, schedule) or \
             why.startswith((_NO_ROOM, _TOO_SHORT)):
         return None
@@ -350,7 +359,7 @@ def merge_k_steps(an: Analysis, schedule, needed: bool = False) -> tuple[Merge |
     step = constant_int(loop.operands[2])
     if step is None or step <= 0:
         return None, "the loop's step is not a constant"
-    why = _roots_refusal(list(an.buffers))
+    why = roots_refusal(list(an.buffers))
     if why:
         return None, why
     bounds = constant_bounds(loop)
@@ -359,21 +368,27 @@ def merge_k_steps(an: Analysis, schedule, needed: bool = False) -> tuple[Merge |
     short = for_time(schedule, needed) and latency_short(an, schedule)
     starved = lockstep_starved(an, schedule)
     other = other_lds(loop, an.buffers)
+    asked = asked_steps(an, schedule)       # (the K steps a given BK names: kmerge_asked.py)
+    if isinstance(asked, str) or (asked == 1 and short and merge_mode(schedule) == MERGE_ON):
+        return None, asked if isinstance(asked, str) else \
+            f"the pipeline sets BK={schedule.get('BK')}, the loop's K tile as it is"
 
     def factor(timed: bool, auto: bool) -> tuple[int | str, str | None]:
         """(the factor, or why none; unreserved): merged for time (``timed``) or for the
         schedule's blocks alone; ``auto``: under merge_k=auto's rules (kmerge_auto.py)."""
-        if auto and "BK" in schedule.given:   # (the pipeline names the K tile itself)
+        if auto and asked == 1:   # (the pipeline names the loop's K tile)
             return f"{DECLINED} the pipeline sets BK={schedule.get('BK')}", None
         if auto and trips is None:
             return f"{DECLINED} its trip count is known only at launch", None
         sizes = (an.chain(), _tile_bytes(an), trips,
                  1 + schedule.min_trips() + (STEADY_ITERATIONS if auto else 0), other)
         shape = dict(starved=timed or starved, parts=_parts(an), accs=an.accumulators(),
-                     cover=(latency_cover(an) or 1) if timed else 1)
+                     cover=(latency_cover(an) or 1) if timed else 1, only=asked if asked and asked > 1 else None)
         return _factor(an, sizes, shape, auto)
     # merged for time by default only where it pays and is safe (frontend/kmerge_auto.py)
     auto = short and merge_mode(schedule) == MERGE_AUTO
+    if asked and asked > 1:     # the merge the pipeline's BK names, as without the option
+        short, auto, starved = False, False, True    # (lockstep: no runs to cut)
     m, unreserved = factor(short, auto)
     timed = short
     if isinstance(m, str) and auto and starved:   # (the blocks still want their MFMAs)
@@ -383,7 +398,7 @@ def merge_k_steps(an: Analysis, schedule, needed: bool = False) -> tuple[Merge |
         return None, m
     roots = list(an.buffers)
     runs = None if trips is None else trips // (2 * m) * 2 * m   # K steps the merged loop runs
-    merged, bigs = _build(loop, roots, m, step, runs)
+    merged, bigs = build_merged(loop, roots, m, step, runs)
     every = runs is not None and runs == trips
     if runs is None:          # the pairs of merged steps the trip count holds, guarded
         split = guarded_pairs(merged)
@@ -431,166 +446,3 @@ def leftover_aliases(merged: Analysis, merge: Merge) -> bool:
     needs = [ir.MemRefType(v.type) for v in merge.roots] + \
         [ir.MemRefType(a.results[0].type) for a in AR.allocations(merge.old, AR.OWN_ATTR)]
     return AR.all_held([(t.element_type, int(np.prod(t.shape))) for t in needs], frees)
-
-
-def _roots_refusal(roots: list) -> str | None:
-    """Why the buffers cannot be merged (module docstring), or None."""
-    for root in roots:
-        owner = root.owner
-        t = ir.MemRefType(root.type)
-        ok = not isinstance(owner, ir.Block) and _op(owner).name == "memref.alloc" and \
-            t.has_static_shape and t.get_strides_and_offset()[1] == 0 and \
-            not len(_op(owner).operands)
-        other = [o.name for v in (_views(root) if ok else ()) for o in map(
-                     lambda u: _op(u.owner), v.uses)
-                 if o.name.startswith("memref.") and o.name not in _VIEWS and
-                 o.name != "memref.dealloc" and
-                 any(isinstance(r.type, ir.MemRefType) for r in o.results)]
-        if not ok or other:
-            return (f"its LDS buffer {root.type} is not a static memref.alloc viewed "
-                    f"through subview, expand_shape, collapse_shape and cast only" +
-                    (f" ('{other[0]}' views it)" if other else ""))
-    return None
-
-
-def _views(root) -> list:
-    """``root`` and every view of it (transitively, through ``_VIEWS``)."""
-    out, todo = [], [root]
-    while todo:
-        v = todo.pop()
-        out.append(v)
-        for u in v.uses:
-            o = _op(u.owner)
-            if o.name in _VIEWS and o.operands[0] == v:
-                todo.extend(o.results)
-    return out
-
-
-def _shifted(t, delta: int):
-    """The memref type ``t`` with its layout's offset moved by ``delta`` elements (``t``
-    itself when it does not move: an identity layout made strided is another type, which
-    the verifier of an op that infers its result type refuses)."""
-    t = ir.MemRefType(t)
-    if delta == 0:
-        return t
-    strides, off = t.get_strides_and_offset()
-    dyn = ir.ShapedType.get_dynamic_stride_or_offset()
-    new = dyn if off == dyn else off + delta
-    return ir.MemRefType.get(t.shape, t.element_type, ir.StridedLayoutAttr.get(new, strides),
-                             memory_space=t.memory_space)
-
-
-def _remap(op, mapping: dict) -> None:
-    """``op``'s operands, and those of the ops nested in it, replaced by ``mapping``."""
-    for i, v in enumerate(op.operands):
-        if v in mapping:
-            op.operands[i] = mapping[v]
-    for region in op.regions:
-        for block in region.blocks:
-            for o in block.operations:
-                _remap(_op(o), mapping)
-
-
-def _view_clone(op, source, delta: int):
-    """A clone of view ``op`` on ``source``, its result's offset moved by ``delta``."""
-    new = ir.Operation.create(op.name, results=[_shifted(op.results[0].type, delta)],
-                              operands=[source] + list(op.operands)[1:],
-                              attributes={a: op.attributes[a] for a in attr_names(op)})
-    return new
-
-
-def _slab_views(root, big, j: int, size: int, mapping: dict, deltas: dict) -> None:
-    """Clones, on slab ``j`` of ``big``, of ``root``'s views outside any loop body (each
-    right after its original), into ``mapping`` (their offsets' move into ``deltas``)."""
-    flat = ir.MemRefType.get([size], ir.MemRefType(root.type).element_type,
-                             memory_space=ir.MemRefType(root.type).memory_space)
-    with ir.InsertionPoint.after(_op(big.owner)):
-        sub = ir.Operation.create(
-            "memref.subview", results=[_shifted(flat, j * size)], operands=[big],
-            attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, 0, 0, 0]),
-                        "static_offsets": ir.DenseI64ArrayAttr.get([j * size]),
-                        "static_sizes": ir.DenseI64ArrayAttr.get([size]),
-                        "static_strides": ir.DenseI64ArrayAttr.get([1])})
-        shape = ir.MemRefType(root.type).shape
-        if len(shape) > 1:          # the slab in the root's shape (IREE's 1 x N slot buffer)
-            sub = ir.Operation.create(
-                "memref.expand_shape",
-                results=[_shifted(root.type, j * size) if j else root.type],
-                operands=[sub.results[0]],
-                attributes={"reassociation": ir.ArrayAttr.get([ir.ArrayAttr.get(
-                                [ir.IntegerAttr.get(ir.IntegerType.get_signless(64), d)
-                                 for d in range(len(shape))])]),
-                            "static_output_shape": ir.DenseI64ArrayAttr.get(shape)})
-    mapping[root] = sub.results[0]
-    deltas[root] = j * size
-    todo = [root]
-    while todo:
-        v = todo.pop()
-        for u in list(v.uses):
-            o = _op(u.owner)
-            if o.name not in _VIEWS or o.operands[0] != v or _in_loop_body(o):
-                continue
-            with ir.InsertionPoint.after(o):
-                new = _view_clone(o, mapping[v], j * size)
-            mapping[o.results[0]] = new.results[0]
-            deltas[o.results[0]] = j * size
-            todo.append(o.results[0])
-
-
-def _in_loop_body(op) -> bool:
-    """Whether ``op`` lies in an ``scf.for`` of its function."""
-    return any(p.name == "scf.for" for p in enclosing_ops(op))
-
-
-def _build(loop, roots: list, m: int, step: int, runs: int | None):
-    """The merged loop (module docstring), inserted before ``loop``: ``runs`` K steps from
-    ``loop``'s lower bound (None: to its upper bound, for :func:`guarded_pairs` to cut)."""
-    sizes = [int(np.prod(ir.MemRefType(r.type).shape)) for r in roots]
-    slabs = [dict() for _ in range(m)]
-    deltas = [dict() for _ in range(m)]
-    bigs = []
-    with loop.context, loop.location:
-        for root, size in zip(roots, sizes):
-            old = _op(root.owner)
-            t = ir.MemRefType(root.type)
-            with ir.InsertionPoint(old):
-                big = ir.Operation.create(
-                    "memref.alloc", results=[ir.MemRefType.get(
-                        [m * size], t.element_type, memory_space=t.memory_space)],
-                    attributes={a: old.attributes[a] for a in attr_names(old)})
-            bigs.append(big.results[0])
-            for j in range(m):
-                _slab_views(root, big.results[0], j, size, slabs[j], deltas[j])
-        with ir.InsertionPoint(loop):
-            it = loop.operands[0].type
-            c = lambda x: B.arith.constant(it, ir.IntegerAttr.get(it, x))  # noqa: E731
-            lb = loop.operands[0]
-            ub = loop.operands[1] if runs is None else c(constant_int(lb) + runs * step)
-            new = B.scf.ForOp(lb, ub, c(m * step), list(loop.operands)[3:])
-        body = loop.regions[0].blocks[0]
-        iv, args = body.arguments[0], list(body.arguments)[1:]
-        ops = [_op(o) for o in body.operations]
-        cur = list(new.inner_iter_args)
-        with ir.InsertionPoint(new.body):
-            for j in range(m):
-                mapping, delta = dict(slabs[j]), dict(deltas[j])
-                mapping[iv] = new.induction_variable if j == 0 else B.arith.addi(
-                    new.induction_variable, c(j * step))
-                mapping.update(zip(args, cur))
-                for o in ops[:-1]:
-                    src = o.operands[0] if len(o.operands) else None
-                    if o.name in _VIEWS and src in delta:
-                        cl = _view_clone(o, mapping[src], delta[src])
-                        for i, v in enumerate(list(cl.operands)[1:], 1):   # dynamic offsets
-                            cl.operands[i] = mapping.get(v, v)
-                        delta[o.results[0]] = delta[src]
-                    else:
-                        cl = o.clone()
-                        _remap(cl, mapping)
-                    for a, b in zip(o.results, cl.results):
-                        mapping[a] = b
-                cur = [mapping.get(v, v) for v in ops[-1].operands]
-            B.scf.YieldOp(cur)
-        new.operation.attributes[MERGED_ATTR] = ir.IntegerAttr.get(
-            ir.IntegerType.get_signless(64), m)
-    return new.operation, bigs

@@ -29,7 +29,9 @@ saying why in :data:`DECLINED` reasons:
 The VGPR floor counts what every wave of the merged loop holds at once: its accumulators
 and one merged K tile of A and B fragments.  LLVM adds addresses, loop control and copies,
 so the floor never overstates; the rule declines only where even the floor costs the
-occupancy.
+occupancy.  A merge the floor allows is confirmed on the kernel LLVM builds, where the
+driver builds one (:mod:`pipeline_mlir.driver.merge_confirm`): one that leaves fewer than
+:data:`MIN_WAVES_PER_SIMD` waves per SIMD is built again unmerged.
 """
 
 from __future__ import annotations

@@ -41,6 +41,7 @@ from pipeline_mlir.frontend.half_k import HALVED_ATTR, halve_mfmas
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
+from pipeline_mlir.frontend.kmerge_asked import asked_note
 from pipeline_mlir.frontend.kmerge import (MERGE_NOTE_ATTR, MERGED_ATTR, asked_merge_refusal,
                                            leftover_aliases, merge_k_steps, merge_note,
                                            merge_refusal, wants_merge)
@@ -171,9 +172,12 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
         merge.abandon()     # the left-over K steps' own buffers do not fit: as without room
         if refused is not None:
             raise merge_refusal(refused, merge.unreserved) from None
+        if (asked := asked_merge_refusal(an, schedule, merge.unreserved)) is not None:
+            raise asked     # (a BK that names the merge: kmerge_asked.py)
         an.merge_note = merge_note(an, schedule, None, merge.unreserved)
         return None
-    merged.merge_note = merge_note(an, schedule, merge.m, None, merge.timed)   # (loop still there)
+    merged.merge_note = merge_note(an, schedule, merge.m, None, merge.timed) or \
+        asked_note(an, schedule, merge.m)      # (the loop still there)
     merge.commit()
     return merged
 

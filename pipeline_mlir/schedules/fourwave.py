@@ -319,7 +319,9 @@ class FourWave(NamedSchedule):
                           "trip count, enough steady-state iterations, fits in LDS, at least "
                           "2 waves per SIMD), true always (or the loop is refused saying "
                           "why), false never (frontend/kmerge.py; the complete kernel has no "
-                          "loop to merge)", choices=MERGE_K_CHOICES)
+                          "loop to merge); under auto and true a BK of 2 or 4 of the loop's "
+                          "K steps merges that many (frontend/kmerge_asked.py)",
+                          choices=MERGE_K_CHOICES)
 
     tune_knobs = (
         Knob("global_before_frag", ("false", "true"), PLACEMENT),

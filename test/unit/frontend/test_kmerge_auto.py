@@ -41,8 +41,8 @@ def _adopt(path: Path, options: str, capsys) -> tuple[str, str | None]:
 
 
 @pytest.mark.parametrize("k, kw, options, merged, said", [
-    # 16 K steps: 4 pairs of merged steps, 3 steady-state iterations: merged
-    (512, {}, "", True, MERGED),
+    # (16 K steps, 4 pairs of merged steps, 3 steady-state iterations, merged by default:
+    # test_a_given_bk_names_the_k_steps_merged)
     (512, {}, " merge_k=false", False, None),
     # loop_once: the schedule's loop runs at least once, so 3 more need 5 pairs
     (512, {}, " loop_once=true", False, f"{DECLINED} the loop runs 16 K steps, fewer than "
@@ -57,8 +57,6 @@ def _adopt(path: Path, options: str, capsys) -> tuple[str, str | None]:
     (512, {}, " vm_per_load_a=1", False, f"{DECLINED} with 2 merged, 'scf.for' op: the "
                                          f"pipeline asks for vm_per_load_a=1, but the loop's "
                                          f"payload has vm_per_load_a=2"),
-    (512, {}, " lgkm_per_load_b=2", False, f"{DECLINED} with 2 merged, 'scf.for' op: the "
-                                           f"pipeline asks for lgkm_per_load_b=2"),
     (512, {}, " vm_per_load_a=2", True, MERGED),
     # K known only at launch
     (512, {"dynamic": True}, "", False, f"{DECLINED} its trip count is known only at launch"),
@@ -103,14 +101,14 @@ def test_the_vgpr_floor_declines_a_wave_of_too_many_registers():
 
 
 def test_the_vgpr_floor_is_below_the_built_flagship(tmp_path, capsys):
-    """The floor never overstates on a kernel where ``auto`` decides: IREE's bf16 kernel,
-    merged by default, with 32 KiB more LDS beside its buffers declines saying its floor
-    (128), at most the VGPRs LLVM gives the merged kernel as built (its behaviour
+    """The floor never overstates on a kernel where ``auto`` decides: IREE's bf16 kernel's
+    loop (the 4-wave example's: the same tile, accumulators and fragments, so the same
+    floor), merged by default, with 32 KiB more LDS beside its buffers declines saying its
+    floor (128), at most the VGPRs LLVM gives IREE's merged kernel as built (its behaviour
     snapshot's report, which test_behaviour_snapshot.py holds to the build: 150), whose
     occupancy stays at 2 waves per SIMD."""
-    from test_kmerge import FLAGSHIP
     path = tmp_path / "more.mlir"
-    path.write_text(_more_lds(Path(f"{FLAGSHIP}.prefetch.mlir").read_text()))
+    path.write_text(_more_lds(EXAMPLE.kernel_text(lds="alloc", k=512)))
     _, note = _adopt(path, "", capsys)
     floor = int(re.search(r"at least (\d+) VGPRs a wave", note).group(1))
     report = (Path(__file__).parents[2] / "data" / "behaviour" / "outputs" /
@@ -119,3 +117,60 @@ def test_the_vgpr_floor_is_below_the_built_flagship(tmp_path, capsys):
     built = int(re.search(r"VGPRs +(\d+) architected", report).group(1))
     assert 0 < floor <= built, (floor, built)
     assert re.search(r"occupancy +(\d+) waves/SIMD", report).group(1) == "2"
+
+
+ASKED = "merge_k={}: {} K steps merged into each K tile (the pipeline sets BK={}, {} of the " \
+        "loop's K steps of 32)"
+
+
+def test_a_given_bk_names_the_k_steps_merged(tmp_path, capsys):
+    """``BK`` 2 or 4 times the loop's K tile merges that many K steps under ``auto`` and
+    ``true`` (``pipeline_mlir/frontend/kmerge_asked.py``): ``BK=64`` is the kernel ``auto``
+    builds (the adopted IR the same but for the note), ``BK=128`` merges 4."""
+    path = tmp_path / "natural.mlir"
+    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+    texts = {}
+    for options, bk, note in [("", "64", MERGED),
+                              (" BK=64", "64", ASKED.format("auto", 2, 64, 2)),
+                              (" BK=128", "128", ASKED.format("auto", 4, 128, 4)),
+                              (" merge_k=true BK=64", "64", ASKED.format("true", 2, 64, 2))]:
+        rc = main([str(path), f"--pass-pipeline=builtin.module(sched-adopt-loop{{"
+                              f"schedule=4wave{options}}})"])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        assert re.findall(r"BK = (\d+) : i64", out) == [bk], options
+        assert note in out, (options, re.findall(r'sched\.merge_k = "([^"]*)"', out))
+        texts[options] = re.sub(r'sched\.merge_k = "[^"]*"', "", out)
+    assert texts[""] == texts[" BK=64"] == texts[" merge_k=true BK=64"]
+
+
+@pytest.mark.parametrize("kw, options, said", [
+    ({}, " BK=96", "the pipeline asks for BK=96, but the loop's payload has BK=32, and "
+                   "merging its K steps reaches BK=64 or BK=128 only (2 or 4 of them)"),
+    ({}, " BK=256", "the pipeline asks for BK=256, but the loop's payload has BK=32, and "),
+    # merge_k=true asks for the merge, BK=32 for the loop as it is
+    ({}, " merge_k=true BK=32", "merge_k=true asks for its K steps merged, but the front "
+                                "end cannot merge them: the pipeline sets BK=32, the "
+                                "loop's K tile as it is"),
+    # 4 K steps: no pair of K tiles of 4 merged, which the schedule's loop needs
+    ({"k": 128}, " BK=128", "the pipeline asks for BK=128, 4 of the loop's K steps of 32 "
+                            "merged into each K tile, but the front end cannot merge them: "
+                            "the loop runs 4 K steps, fewer than the 8"),
+    # its LDS in workgroup attributions, which the merge does not take
+    ({"lds": "attribution"}, " BK=64", "the pipeline asks for BK=64, 2 of the loop's K steps "
+                                       "of 32 merged into each K tile, but the front end "
+                                       "cannot merge them: its LDS buffer memref<4096xbf16, "
+                                       "#gpu.address_space<workgroup>> is not a static "
+                                       "memref.alloc"),
+    # (merge_k=false with BK=64: refused by the partition, test_natural.py)
+])
+def test_a_given_bk_no_merge_reaches_is_refused_at_the_loop(tmp_path, capsys, kw, options, said):
+    path = tmp_path / "natural.mlir"
+    path.write_text(EXAMPLE.kernel_text(k=kw.get("k", 512)) if kw.get("lds") else
+                    EXAMPLE.kernel_text(lds="alloc", k=kw.get("k", 512)))
+    rc = main([str(path), f"--pass-pipeline=builtin.module(sched-adopt-loop{{schedule=4wave"
+                          f"{options}}})"])
+    _, err = capsys.readouterr()
+    assert rc == 1 and err.count("error:") == 1 and "Traceback" not in err, err
+    assert re.search(r":\d+:\d+: error: sched-adopt-loop: 'scf.for' op: ", err), err
+    assert said in err, err

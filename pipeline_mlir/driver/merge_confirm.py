@@ -1,0 +1,103 @@
+"""``merge_k=auto``'s occupancy rule confirmed on the kernel LLVM built.
+
+The front end decides a merge for time before any code exists
+(``pipeline_mlir/frontend/kmerge_auto.py``): it declines where a floor of the VGPRs a wave
+holds (its accumulators and one merged K tile of fragments) already leaves fewer than
+:data:`~pipeline_mlir.frontend.kmerge_auto.MIN_WAVES_PER_SIMD` waves per SIMD.  LLVM
+allocates more than the floor (addresses, loop control, copies: IREE's bf16 kernel merged,
+floor 128, 150 built), so a merge the floor allows may still cost the occupancy.  Where
+pipeline-opt builds machine code (``--emit=asm``, ``obj``, ``hsaco``, ``report``, and the
+build ``--emulate`` runs), :func:`unconfirmed` reads the kernel's allocation from that code
+(``.amdhsa_next_free_vgpr`` or the descriptor's allocated VGPRs, its LDS, SGPRs and
+workgroup size) through the report's occupancy model
+(:func:`~pipeline_mlir.isa.report.occupancy_gfx950`); when a loop ``auto`` merged for time
+leaves fewer waves than that, the driver builds the input again with ``merge_k=false``
+(:func:`unmerged`) and the new kernel's plan says why (:func:`declined_note`).  Only such
+kernels pay the second build; the others pay reading the metadata of code they built (for
+``--emit=obj``, a link).  ``--emit=mlir`` and ``llvm`` build no machine code: there the
+front end's floor decides alone.  A merge the pipeline asked for (``merge_k=true``, a
+``BK`` that names it) is the pipeline's, and kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pipeline_mlir.frontend.kmerge_auto import MIN_WAVES_PER_SIMD
+from pipeline_mlir.schedules.fourwave import MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF
+
+__all__ = ["MERGED_BY_AUTO", "declined_note", "merged_by_auto", "unconfirmed", "unmerged"]
+
+#: how the note of a loop ``auto`` merged for time starts (``frontend/kmerge.py``'s
+#: ``merge_note``; one a given ``BK`` asked for says ``the pipeline sets BK=``)
+MERGED_BY_AUTO = f"{MERGE_K_OPTION}={MERGE_AUTO}: "
+_ASKED = "(the pipeline sets BK="
+
+
+def merged_by_auto(plans: list) -> bool:
+    """Whether a loop of ``plans`` (the run's kernel plans) was merged by ``auto`` for
+    time."""
+    return any((p.merge_note or "").startswith(MERGED_BY_AUTO) and _ASKED not in p.merge_note
+               and " merged into each K tile" in p.merge_note for p in plans)
+
+
+def _built(emit: str, output, report, timeout: float):
+    """(allocated VGPRs, SGPRs for waves, LDS bytes, workgroup size) of the one kernel in
+    the built ``output`` of kind ``emit`` (``report``: its ``--emit=report``), or None when
+    the code holds another number of kernels."""
+    from pipeline_mlir.isa.asm import parse_asm
+    from pipeline_mlir.isa.codegen import link_hsaco
+    from pipeline_mlir.isa.codeobject import read_code_object
+    from pipeline_mlir.isa.report import resources_from_asm
+
+    if report is not None:
+        r = report.resources
+        return r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size
+    if emit == "asm":
+        module = parse_asm(output)
+        names = list(module.metadata["amdhsa_kernel"])
+        if len(names) != 1:
+            return None
+        r = resources_from_asm(module, names[0])
+        return r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size
+    code = read_code_object(output if emit == "hsaco" else link_hsaco(output, timeout=timeout))
+    kernels = code.metadata.get("amdhsa.kernels", []) if isinstance(code.metadata, dict) \
+        else []
+    if len(kernels) != 1 or kernels[0].get(".name") not in code.kernels:
+        return None
+    md, kd = kernels[0], code.kernels[kernels[0][".name"]].fields
+    reqd = md.get(".reqd_workgroup_size")
+    wg = reqd[0] * reqd[1] * reqd[2] if reqd else md[".max_flat_workgroup_size"]
+    return kd["allocated_vgprs"], md[".sgpr_count"], kd["group_segment_fixed_size"], wg
+
+
+def unconfirmed(emit: str, output, report, plans: list, timeout: float) -> str | None:
+    """Why the kernel built with a loop ``auto`` merged for time (:func:`merged_by_auto`)
+    runs fewer than :data:`MIN_WAVES_PER_SIMD` waves per SIMD, or None (it does not, or
+    nothing was merged by ``auto``)."""
+    from pipeline_mlir.isa.report import occupancy_gfx950
+
+    if not merged_by_auto(plans):
+        return None
+    built = _built(emit, output, report, timeout)
+    if built is None:
+        return None
+    vgprs, sgprs, lds, threads = built
+    waves, limits = occupancy_gfx950(vgprs, sgprs, lds, threads)
+    if waves >= MIN_WAVES_PER_SIMD:
+        return None
+    by = " and ".join(k for k in ("vgpr", "lds", "sgpr") if limits[k] == waves)
+    return (f"merged, the kernel LLVM built runs {waves} wave{'s' * (waves != 1)} per SIMD "
+            f"(fewer than {MIN_WAVES_PER_SIMD}; limited by {by}: {vgprs} VGPRs allocated a "
+            f"wave, {lds} bytes of LDS per workgroup of {threads} threads), so it was built "
+            f"again unmerged")
+
+
+def unmerged(schedule):
+    """``schedule`` with ``merge_k=false``."""
+    return replace(schedule, **{MERGE_K_OPTION: MERGE_OFF})
+
+
+def declined_note(why: str) -> str:
+    """The merge note of a kernel built again unmerged because ``why``."""
+    return f"{MERGE_K_OPTION}={MERGE_AUTO} leaves its K steps as they are: {why}"

@@ -1,0 +1,62 @@
+"""``merge_k=auto``'s occupancy rule confirmed on the built kernel
+(``pipeline_mlir/driver/merge_confirm.py``): a merge for time whose kernel LLVM built with
+fewer than 2 waves per SIMD is built again unmerged, saying why."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+from pipeline_mlir.driver import CompileOptions, compile
+from pipeline_mlir.driver import merge_confirm as MC
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "frontend"))
+from test_kmerge import EXAMPLE  # noqa: E402
+
+#: the note of a loop auto merged for time (frontend/kmerge.py's merge_note)
+TIMED = ("merge_k=auto: 2 K steps merged into each K tile (two stages of one K step hold 512 "
+         "cycles of MFMAs, less than a global load's 790)")
+
+
+def _report(vgprs: int, lds: int = 65536):
+    return SimpleNamespace(resources=SimpleNamespace(vgpr_alloc=vgprs, sgprs_for_waves=40,
+                                                     lds_bytes=lds, workgroup_size=256))
+
+
+def test_the_built_vgprs_decide_on_both_sides_of_two_waves():
+    """256 VGPRs allocated keep 2 waves per SIMD, 264 leave one (the 512 of a lane's file,
+    in granules of 8): only then, and only for a merge ``auto`` made for time, is the kernel
+    built again."""
+    plans = [SimpleNamespace(merge_note=TIMED)]
+    assert MC.unconfirmed("report", None, _report(256), plans, 1) is None
+    why = MC.unconfirmed("report", None, _report(264), plans, 1)
+    assert why == ("merged, the kernel LLVM built runs 1 wave per SIMD (fewer than 2; "
+                   "limited by vgpr: 264 VGPRs allocated a wave, 65536 bytes of LDS per "
+                   "workgroup of 256 threads), so it was built again unmerged"), why
+    assert "limited by lds: " in MC.unconfirmed("report", None, _report(128, 98304), plans, 1)
+    # nothing merged, a merge the pipeline asked for, or one auto declined: kept as built
+    for note in (None, "merge_k=true: 2 K steps merged into each K tile (two stages of ...",
+                 "merge_k=auto: 2 K steps merged into each K tile (the pipeline sets BK=64, "
+                 "2 of the loop's K steps of 32)",
+                 "merge_k=auto leaves its K steps as they are: the pipeline sets BK=32"):
+        assert MC.unconfirmed("report", None, _report(264),
+                              [SimpleNamespace(merge_note=note)], 1) is None, note
+
+
+def test_a_merge_below_the_waves_is_built_again_unmerged(tmp_path, monkeypatch):
+    """The 4-wave example's loop, merged by default (64 KiB of LDS: 2 waves per SIMD), with
+    the rule asking for 3: the driver reads the built kernel's 2 waves from its assembly and
+    builds it again with ``merge_k=false`` (32 KiB of LDS), its plan saying why."""
+    path = tmp_path / "natural.mlir"
+    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+    monkeypatch.setattr(MC, "MIN_WAVES_PER_SIMD", 3)
+    result = compile(CompileOptions(input=str(path), schedule="4wave", emit="asm"))
+    assert not result.failed, result.diagnostics
+    assert ".group_segment_fixed_size: 32768" in result.output
+    [note] = [p.merge_note for p in result.plans]
+    assert re.fullmatch(r"merge_k=auto leaves its K steps as they are: merged, the kernel LLVM "
+                        r"built runs 2 waves per SIMD \(fewer than 3; limited by vgpr and lds: "
+                        r"\d+ VGPRs allocated a wave, 65536 bytes of LDS per workgroup of 256 "
+                        r"threads\), so it was built again unmerged", note), note

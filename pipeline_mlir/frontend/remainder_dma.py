@@ -158,6 +158,8 @@ def why_not_ahead(loop) -> str | None:
         op = _op(op.parent)
     body = loop.regions[0].blocks[0]
     copies = _copies(body)
+    if not copies:
+        return "its body has no copy to LDS of its own (none outside a nested op)"
     if any(o.name in TO_LDS and o not in copies for o in descendants(loop)):
         return "a copy to LDS is nested in an op of its body"
     if any(o.name in WAITS for o in descendants(loop)):

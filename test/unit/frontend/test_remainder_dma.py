@@ -138,6 +138,15 @@ def test_what_the_rewrite_relies_on_leaves_the_loop_as_written(edit, why):
     assert copies_ahead(loop) == said.removeprefix("its copies stay in their iteration: ")
 
 
+def test_a_remainder_without_copies_is_left_alone():
+    """No copy to LDS in its body: not this rewrite's (remainder_ahead.py's, if any); asked
+    directly, the reason."""
+    m, loop = rewrite(kernel(copy=""))
+    assert AHEAD_ATTR not in loop.attributes and IN_PLACE_ATTR not in loop.attributes
+    assert copies_ahead(loop) == "its body has no copy to LDS of its own (none outside a " \
+                                 "nested op)"
+
+
 def test_a_remainder_no_pipelined_loop_precedes_is_left_alone():
     """The whole loop run as written: nothing to overlap its copies with, no reason put."""
     text = kernel().replace("%p:2 = scf.for %q", "%p:2 = scf.forall_none %q")

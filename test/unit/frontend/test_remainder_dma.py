@@ -20,8 +20,8 @@ from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.frontend.remainder_dma import (AHEAD_ATTR, IN_PLACE_ATTR, copies_ahead,
                                                   dma_copies_ahead)
 
-GLOBAL = "memref<64x64xf32, #amdgpu.address_space<fat_raw_buffer>>"
-LDS = "memref<64xf32, #gpu.address_space<workgroup>>"
+from test_remainder_ahead import GLOBAL, LDS   # (the same small kernel's types)
+
 SUB = "memref<8xf32, strided<[1], offset: ?>, #gpu.address_space<workgroup>>"
 
 

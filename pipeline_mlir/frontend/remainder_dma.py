@@ -162,16 +162,16 @@ def why_not_ahead(loop) -> str | None:
         return "its body has no copy to LDS of its own (none outside a nested op)"
     if any(o.name in TO_LDS and o not in copies for o in descendants(loop)):
         return "a copy to LDS is nested in an op of its body"
+    for c in copies:
+        target = _lds_target(c)
+        if target is None or not _owned(view_root(target), loop):
+            return "a copy writes an LDS buffer that is not the remainder's own"
     if any(o.name in WAITS for o in descendants(loop)):
         return "its body waits for a memory counter"
     ops = [_op(o) for o in body.operations]
     for o in ops[:ops.index(copies[-1])]:
         if o.name not in TO_LDS and o.name not in BARRIERS and not is_pure(o):
             return "its body accesses memory before its last copy"
-    for c in copies:
-        target = _lds_target(c)
-        if target is None or not _owned(view_root(target), loop):
-            return "a copy writes an LDS buffer that is not the remainder's own"
     s = body_slice(copies, body, body.arguments[0])
     if isinstance(s, str):
         return s.replace("a load", "a copy")

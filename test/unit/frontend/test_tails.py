@@ -170,6 +170,11 @@ def test_remainder_shares_the_schedules_lds(capsys, tmp_path):
     assert rem.count("amdgpu.mfma") == 16 and rem.count("amdgpu.gather_to_lds") == 4, rem
     assert "sched.global_load" not in rem and "sched.frag_load" not in rem
     assert "sched.mma" not in rem and "sched.remainder_shared" not in out
+    # its copies stay in their iteration (frontend/remainder_dma.py: the buffers are the
+    # schedule's, which the pipelined loop still reads)
+    said = out[out.rindex("}", 0, end):end + 200]
+    assert ('sched.copies_in_place = "its copies stay in their iteration: a copy writes an '
+            'LDS buffer that is not the remainder\'s own"') in said, said
 
 
 @pytest.mark.parametrize("trips,mode,variant", [

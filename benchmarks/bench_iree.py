@@ -23,7 +23,9 @@ the 4-wave schedule run by IREE's kernels of other wave counts: ``--dtype=bf16-6
 column per wave is split along K; unaligned K with copies padded by selects,
 ``--dtype=i8-ab-k4000``, ``--dtype=f16-atb-k4100``; partial edge tiles of M and N with
 an unaligned K, ``--dtype=bf16-300x4096x1020``; IREE's padded `A^T x B^T` with M at launch, its loop
-versioned on the workgroup's tile, ``--dtype=bf16-padatbt-m``).
+versioned on the workgroup's tile, ``--dtype=bf16-padatbt-m``; an odd number of K steps
+with DMA copies, bf16 2048x2048x1120, timed by the loop and whole, ``--dtype=bf16-odd-k``,
+``--dtype=bf16-odd-k-whole``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -435,6 +437,12 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          # fused epilogues: IREE's default main loop, the epilogue after it
          **{f"bf16-{kind.replace('_', '-')}": _epilogue(kind)
             for kind in ("bias", "bias_row", "relu", "trunc_bf16")}}
+# IREE's default 128x128 tile (DMA copies) at an odd number of K steps: 35 of 32 at
+# 2048x2048x1120, the last in the remainder loop on buffers of its own, its copies issued
+# before the pipelined loop (frontend/remainder_dma.py); timed by the loop and whole
+CASES["bf16-odd-k"] = Case(dict(dtype="bf16", m=2048, n=2048, k=1120), SPEC, "4wave", 16)
+CASES["bf16-odd-k-whole"] = CASES["bf16-odd-k"]._replace(
+    launch=(2048, 2048, 1120), measure_ours=True, whole=True)
 # the same at K = 1000 timed by their loops (ours: the remainder loop; fp8's: none left)
 CASES.update({f"{d}-k1000-default-loop": CASES[f"{d}-k1000-default"]._replace(whole=False)
               for d in ("i8-ab", "fp8")})

@@ -58,6 +58,7 @@ from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
 from pipeline_mlir.frontend.regcopy import convert_register_copies
 from pipeline_mlir.frontend.remainder_ahead import loads_ahead
+from pipeline_mlir.frontend.remainder_dma import dma_copies_ahead
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
                                          scan_loop, split_reads)
 from pipeline_mlir.frontend.masks import peel_masked_tail
@@ -215,5 +216,6 @@ def adopt_loop(loop, schedule):
     new = adopt(an, schedule, rem)
     if an.merge_note is not None:   # (the report says it: lowering/materialize.py)
         new.attributes[MERGE_NOTE_ATTR] = ir.StringAttr.get(an.merge_note)
-    loads_ahead(kernel)     # (the remainders final: on their buffers, the drains placed)
+    dma_copies_ahead(kernel)   # (the remainders final: on their buffers, the drains placed)
+    loads_ahead(kernel)
     return new

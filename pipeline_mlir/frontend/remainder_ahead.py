@@ -46,7 +46,8 @@ from pipeline_mlir.frontend.kernel_ir import (close_grown, effects, erase_unused
                                              zero_vector)
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 
-__all__ = ["AHEAD_ATTR", "IN_PLACE_ATTR", "load_ahead", "loads_ahead", "why_not_ahead"]
+__all__ = ["AHEAD_ATTR", "IN_PLACE_ATTR", "body_slice", "clone_at", "load_ahead", "loads_ahead",
+           "why_not_ahead", "write_before"]
 
 #: on a remainder loop whose global loads :func:`load_ahead` issues an iteration ahead
 AHEAD_ATTR = "sched.loads_ahead"
@@ -96,7 +97,7 @@ def _free_operands(op) -> list:
     return out
 
 
-def _slice(roots: list, body, iv) -> list | str:
+def body_slice(roots: list, body, iv) -> list | str:
     """The ops of ``body`` that ``roots`` (its loads) and their operands depend on, in
     body order, or why they cannot move."""
     need, todo = set(roots), [v for r in roots for v in _free_operands(r)]
@@ -139,17 +140,17 @@ def why_not_ahead(loop) -> str | None:
         o = _op(o)
         if o not in roots and _writes_outside_lds(o):
             return "its body may write memory other than LDS"
-    s = _slice(roots, body, body.arguments[0])
+    s = body_slice(roots, body, body.arguments[0])
     if isinstance(s, str):
         return s
-    before = _write_before(loop)
+    before = write_before(loop)
     if before is not None:
         return ("the kernel may write memory other than LDS before it, which another "
                 "wave's loads may have to see past a barrier")
     return None
 
 
-def _write_before(loop):
+def write_before(loop):
     """An op that may write memory other than LDS and runs before ``loop`` in the kernel, or
     None: one before it in its block and every enclosing one, up to the function, and any
     op of the body of a loop around it (after it too: the next iteration of that loop runs
@@ -172,7 +173,7 @@ def _roots(body) -> list:
     return [_op(o) for o in body.operations if _global_read(_op(o)) or _guarded_read(_op(o))]
 
 
-def _clone_at(ops: list, iv, at_iv) -> dict:
+def clone_at(ops: list, iv, at_iv) -> dict:
     """``ops`` cloned at the insertion point with ``iv`` replaced by ``at_iv`` (in nested
     regions too); returns the mapping of old results to new."""
     mapping = {iv: at_iv}
@@ -196,12 +197,12 @@ def load_ahead(loop):
     body = loop.regions[0].blocks[0]
     iv = body.arguments[0]
     roots = _roots(body)
-    ops = _slice(roots, body, iv)
+    ops = body_slice(roots, body, iv)
     values = [r for o in roots for r in o.results]
     lb, ub, step = list(loop.operands)[:3]
     with ir.InsertionPoint(_earliest(loop, ops)), loop.location:
         if constant_int(lb) is not None and constant_int(ub) is not None:
-            m = _clone_at(ops, iv, lb)
+            m = clone_at(ops, iv, lb)
             firsts = [m[v] for v in values]
         else:
             firsts = _guarded_firsts(ops, values, iv, lb, ub)
@@ -218,7 +219,7 @@ def load_ahead(loop):
         nxt = B.arith.addi(nb.arguments[0], step)
         at = B.arith.select(B.arith.cmpi(B.arith.CmpIPredicate.slt, nxt, ub), nxt,
                             nb.arguments[0])
-        m = _clone_at(ops, nb.arguments[0], at)
+        m = clone_at(ops, nb.arguments[0], at)
         nexts = [m[v] for v in values]
     for name in list(loop.attributes):
         new.operation.attributes[name] = loop.attributes[name]
@@ -311,7 +312,7 @@ def _guarded_firsts(ops: list, values: list, iv, lb, ub) -> list:
     guard = B.scf.IfOp(B.arith.cmpi(B.arith.CmpIPredicate.slt, lb, ub),
                        [v.type for v in values], has_else=True)
     with ir.InsertionPoint(guard.then_block):
-        m = _clone_at(ops, iv, lb)
+        m = clone_at(ops, iv, lb)
         B.scf.YieldOp([m[v] for v in values])
     with ir.InsertionPoint(guard.else_block):
         B.scf.YieldOp([zero_vector(v.type) for v in values])

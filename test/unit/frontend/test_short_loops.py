@@ -22,6 +22,7 @@ import numpy as np
 import pytest
 
 from kernel_builds import pipeline_opt_hsaco
+from pipeline_mlir.emu.inputs import load_kernel
 from test_natural import run_text
 from test_natural_emu import first_tile
 
@@ -60,13 +61,14 @@ def test_one_iteration_is_the_remainder_path(capsys, tmp_path):
     assert len(re.findall(r"memref\.alloc\(\)", out)) == 2    # its own A and B buffers
 
 
-def test_one_iteration_compiles_to_one_loop_of_the_natural_body(capsys, tmp_path):
-    out = tmp_path / "k.s"
-    rc, _, err = run_text(capsys, tmp_path, kernel_text(k=32), "--pipeline=4wave",
-                          "--emit=asm", "-o", str(out))
-    assert rc == 0, err
-    text = out.read_text()
-    assert text.count("v_mfma") == 16 and "s_setprio" not in text
+def test_one_iteration_compiles_to_one_loop_of_the_natural_body():
+    """The natural body's 16 MFMAs, no schedule's priorities: the code object
+    ``test_one_iteration_runs_as_written_and_is_exact[default]`` runs (one build per run),
+    decoded."""
+    kernel = load_kernel(pipeline_opt_hsaco("4wave", kernel_text(src="buffer", k=32)))
+    text = [i.text for i in kernel.instrs]
+    assert sum(t.startswith("v_mfma") for t in text) == 16
+    assert not any(t.startswith("s_setprio") for t in text)
 
 
 def test_no_iteration_is_refused(capsys, tmp_path):
@@ -103,7 +105,6 @@ def test_masked_loop_of_two_iterations_is_exact(form, capsys, tmp_path):
     to its last two iterations: peeling the masked one leaves no pair, so the whole loop
     runs as written, masks included; C is the same as the build without the sched passes."""
     import generate as G
-    from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.emu.iree import Matmul, matmul_c
 
     src = G.matmul_source(dtype="bf16", m=512, n=512, k=4095)

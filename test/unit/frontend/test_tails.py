@@ -16,9 +16,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kernel_builds import pipeline_opt_hsaco
+from kernel_builds import hsaco_and_lowered, pipeline_opt_hsaco
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR, OWN_ATTR
 from pipeline_mlir.frontend.partition import BufferLayout
 from pipeline_mlir.frontend.remainder_plan import place as place_remainder
@@ -112,25 +113,27 @@ def test_dynamic_trip_count_has_no_trap_in_code(capsys, tmp_path):
 def test_remainder_loop_follows_the_pipelined_loop(capsys, tmp_path):
     """127 K tiles: the schedule's loop runs 126 of them (prologue, 62 iterations,
     epilogue), a remainder loop the last, as written, on LDS buffers of its own, its
-    accumulators from the epilogue."""
+    accumulators from the epilogue; its 4 copies issued before the pipelined loop, beside
+    the prologue's 8 (frontend/remainder_dma.py)."""
     rc, out, err = run_text(capsys, tmp_path, kernel_text(k=32 * 127), "--pipeline=4wave")
     assert rc == 0, err
     loops = re.findall(r"scf\.for (?:unsigned )?%\S+ = (%\S+) to (%\S+) step", out)
     assert len(loops) == 2, loops
     rem = out[out.rindex("scf.for"):]
     assert "sched.remainder" in rem and rem.count("amdgpu.mfma") == 16
-    assert rem.count("amdgpu.gather_to_lds") == 4 and "gpu.barrier" in rem
+    assert "sched.copies_ahead" in rem and "gpu.barrier" in rem
+    assert rem.count("amdgpu.gather_to_lds") == 0
+    assert out[:out.index("scf.for")].count("amdgpu.gather_to_lds") == 8 + 4
     consts = dict(re.findall(r"(%\S+) = arith\.constant (\d+) : index", out))
     assert consts[loops[1][0]] == "126" and consts[loops[1][1]] == "127", loops
     assert len(re.findall(r"memref\.alloc\(\)", out)) == 8 + 2   # the schedule's and its own
 
 
-def test_remainder_loop_compiles_to_its_own_loop(capsys, tmp_path):
-    out = tmp_path / "k.s"
-    rc, _, err = run_text(capsys, tmp_path, kernel_text(k=32 * 5), "--pipeline=4wave",
-                          "--emit=asm", "-o", str(out))
-    assert rc == 0, err
-    assert out.read_text().count("v_mfma") == 16 * 5
+def test_remainder_loop_compiles_to_its_own_loop():
+    """Every K tile's 16 MFMAs in the code object, the remainder's too: the 5-tile kernel
+    ``test_odd_trip_count_is_exact[default-5]`` runs (one build per run), decoded."""
+    kernel = load_kernel(pipeline_opt_hsaco("4wave", kernel_text(src="buffer", k=32 * 5)))
+    assert sum(i.text.startswith("v_mfma") for i in kernel.instrs) == 16 * 5
 
 
 @pytest.mark.parametrize("step", ["0", "-1"])
@@ -155,11 +158,12 @@ def _big_kernel(**kw) -> str:
     return kernel_text(src="buffer", **kw).replace(*BIG)
 
 
-def test_remainder_shares_the_schedules_lds(capsys, tmp_path):
+def test_remainder_shares_the_schedules_lds():
     """5 K tiles: the remainder runs the 5th on the schedule's stage-0 buffers (no LDS of
-    its own), barrier, copies, vmcnt(0), barrier, reads, MFMAs, none of them tagged."""
-    rc, out, err = run_text(capsys, tmp_path, _big_kernel(k=32 * 5), "--pipeline=4wave")
-    assert rc == 0, err
+    its own), barrier, copies, vmcnt(0), barrier, reads, MFMAs, none of them tagged.  (The
+    MLIR of the build ``test_shared_remainder_is_exact[5-late-variant0]`` runs, kept on
+    the way: one build per run.)"""
+    _, out = hsaco_and_lowered("4wave", _big_kernel(k=32 * 5))
     assert len(re.findall(r"memref\.alloc\(\)", out)) == 8   # the schedule's only
     end = out.index("sched.remainder")
     rem = out[out.rindex("scf.for", 0, end):end]
@@ -167,6 +171,11 @@ def test_remainder_shares_the_schedules_lds(capsys, tmp_path):
     assert rem.count("amdgpu.mfma") == 16 and rem.count("amdgpu.gather_to_lds") == 4, rem
     assert "sched.global_load" not in rem and "sched.frag_load" not in rem
     assert "sched.mma" not in rem and "sched.remainder_shared" not in out
+    # its copies stay in their iteration (frontend/remainder_dma.py: the buffers are the
+    # schedule's, which the pipelined loop still reads)
+    said = out[out.rindex("}", 0, end):end + 200]
+    assert ('sched.copies_in_place = "its copies stay in their iteration: a copy writes an '
+            'LDS buffer that is not the remainder\'s own"') in said, said
 
 
 @pytest.mark.parametrize("trips,mode,variant", [

@@ -432,9 +432,12 @@ LIT_INPUTS = {
 }
 #: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->
 #: its arguments): bf16 A^T x B^T with M known only at launch and IREE's ``padding``, A's
-#: runs masked by the M left along its contiguous dimension (sched-adopt-loop-kxm-edge.mlir)
+#: runs masked by the M left along its contiguous dimension (sched-adopt-loop-kxm-edge.mlir);
+#: bf16 A x B with M and N known only at launch, B's runs masked by the N left, A's rows
+#: guarded by M (sched-adopt-loop-kxn-edge-late.mlir)
 PADDED_LIT_INPUTS = {
     "iree-bf16-atbt-padded-m": dict(k=256, transpose_a=True),
+    "iree-bf16-ab-padded-mn": dict(n=True, k=256, transpose_b=False),
 }
 
 

@@ -50,7 +50,7 @@ from pipeline_mlir.analysis.ir_facts import (DYNAMIC, block_size, constant_bound
                                              constant_int, dense_i64, segments)
 from pipeline_mlir.frontend.cut_runs import CUT
 from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
-from pipeline_mlir.frontend.row_proof_late import inside, late_tiles
+from pipeline_mlir.frontend.row_proof_late import inside, late_tiles, workgroup_loop_of
 from pipeline_mlir.frontend.row_proof import (MAX_PIECES, Form, Piece, Split, SymbolicRows,
                                               Unproven)
 from pipeline_mlir.frontend.tails import PAIR, clamp_split, guarded_remainder
@@ -82,6 +82,9 @@ def launch_tiles(loop) -> list:
     forall = _forall_of(loop)
     if forall is not None:
         return _forall_tiles(forall)
+    wl = workgroup_loop_of(loop)
+    if wl is None or not edge_reads(loop, [(wl.regions[0].blocks[0].arguments[0], None, 0)]):
+        return []   # (no masked read moves with the workgroup: no tile proven for nothing)
     return late_tiles(loop)
 
 

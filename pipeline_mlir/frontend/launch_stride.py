@@ -196,9 +196,7 @@ def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarra
     np_ops = NumpyDims(an.evaluator)
     rank = ir.MemRefType(base.type).rank
     out = [np.full(full, -1, dtype=np.int64) for _ in range(rank)]
-    # (a late form's workgroup tile along a size known at launch, ``v mod ceildiv(N, T)``:
-    # proven a tile below ceildiv(N, T) for every size, the workgroup's coordinate)
-    tiles = tile_values(an.scan.loop)
+    tiles = None
     for i in copies:
         acc, c = an.scan.copies[i], an.copies[i]
         idx = dim_indices(np_ops, np_ops, acc.src, acc.src_indices, base)
@@ -208,7 +206,13 @@ def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarra
                                  f"known only at launch ({base.type}) through views the "
                                  f"front end does not index per dimension", where)
         for x in _index_values(acc):
-            why = _launch_dependence(x, set(), tiles)
+            why = _launch_dependence(x, set())
+            if why is not None:
+                # (a late form's workgroup tile along a size known at launch, ``v mod
+                # ceildiv(N, T)``: proven a tile below ceildiv(N, T) for every size, the
+                # workgroup's coordinate; found only where a launch value is met)
+                tiles = tile_values(an.scan.loop) if tiles is None else tiles
+                why = _launch_dependence(x, set(), tiles)
             if why is not None:
                 raise LM.LoopRefusal(f"channel {label}'s copies read a buffer whose row stride "
                                      f"is known only at launch ({base.type}) at an index that "

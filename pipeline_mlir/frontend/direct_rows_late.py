@@ -33,16 +33,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, memory_space, zero_bits
-from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.ir_facts import constant_bounds, memory_space, zero_bits
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of
-from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, launch_dim,
-                                                refuse_nonzero_fill)
-from pipeline_mlir.frontend.masked_rows_late import launch_values, workgroup_loop
+from pipeline_mlir.frontend.kernel_ir import depends, describe
+from pipeline_mlir.frontend.masked_rows import erase_tree, fat_view, refuse_nonzero_fill
+from pipeline_mlir.frontend.masked_rows_late import guarded_setup
 from pipeline_mlir.frontend.row_proof import Form
 from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
 
@@ -97,14 +95,7 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
     if depends(guard.operands[0], {iv}) or depends(p["row"], {iv}):
         _refuse(guard, "its guard or row changes with the K-loop; a row-masked copy masks "
                        "the rows of its workgroup's tile")
-    size = block_size(kernel_of(loop))
-    if size is None or tuple(size[1:]) != (1, 1):
-        _refuse(guard, f"the front end takes it in a 1-D workgroup (the kernel's is {size})")
-    launch = launch_dim(guard, p["buf"])
-    others = launch_values(loop, launch)
-    ev = Evaluator(size, launch_values=False)
-    ev.where = guard
-    wl, tile = workgroup_loop(guard, loop, launch, others, ev)
+    size, launch, others, ev, wl, tile = guarded_setup(guard, loop, p["buf"], _refuse)
     _check_columns(guard, loop, p, ev, {launch, wl.regions[0].blocks[0].arguments[0],
                                         *others})
     bounds = constant_bounds(loop)

@@ -34,6 +34,8 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import constant_bounds, memory_space, zero_bits
+from pipeline_mlir.analysis.lane_ops import Unevaluable
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
@@ -95,9 +97,8 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
     if depends(guard.operands[0], {iv}) or depends(p["row"], {iv}):
         _refuse(guard, "its guard or row changes with the K-loop; a row-masked copy masks "
                        "the rows of its workgroup's tile")
-    size, launch, others, ev, wl, tile = guarded_setup(guard, loop, p["buf"], _refuse)
-    _check_columns(guard, loop, p, ev, {launch, wl.regions[0].blocks[0].arguments[0],
-                                        *others})
+    size, launch, _others, _ev, wl, tile = guarded_setup(guard, loop, p["buf"], _refuse)
+    _check_columns(guard, loop, p, size)
     bounds = constant_bounds(loop)
     prove_guarded_rows(guard, guard.operands[0], p["row"], wl, launch, tile,
                        int(np.prod(size)), {iv: Form(c=bounds[0])})
@@ -109,23 +110,27 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
     erase_tree(guard)
 
 
-def _check_columns(guard, loop, p: dict, ev, moving: set) -> None:
+def _check_columns(guard, loop, p: dict, size) -> None:
     """The column moves only with the thread and the K-loop's variable, and is in ``0 ..
-    C - W`` on every thread at every iteration (module docstring)."""
-    if depends(p["col"], moving):
-        _refuse(guard, "its column moves with the workgroup or a launch value")
+    C - W`` on every thread at every iteration (module docstring): evaluated with the
+    thread ids and the K-loop's variable alone, so a column computed from anything else
+    (the workgroup, a launch value) is refused, not sampled."""
     bounds = constant_bounds(loop)
     if bounds is None or bounds[2] <= 0:
         _refuse(guard, "the K-loop's trip count is not a constant")
     cols = ir.MemRefType(p["buf"].type).shape[1]
     width = ir.VectorType(p["load"].results[0].type).shape[-1]
     iv = loop.regions[0].blocks[0].arguments[0]
+    ev = Evaluator(size, thread_only=True)
     for k in range(*bounds):
         ev.bind(iv, k)
-        col = ev.value(p["col"])
+        try:
+            col = ev.value(p["col"])
+        except Unevaluable:
+            _refuse(guard, "its column moves with the workgroup or a launch value (the "
+                           "front end takes one of the thread and the K-loop alone)")
         if np.any(col < 0) or np.any(col + width > cols):
             bad = int(np.argmax((col < 0) | (col + width > cols)))
             _refuse(guard, f"thread {bad} reads columns {int(col[bad])} .. "
                            f"{int(col[bad]) + width - 1} in K iteration {k}, not inside the "
                            f"row of {cols}")
-    ev.unbind(iv)

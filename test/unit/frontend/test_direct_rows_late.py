@@ -71,8 +71,10 @@ def _mutant(late: str, old: str, new: str) -> str:
     ("scf.if %203", "scf.if %kg", "its guard or row changes with the K-loop"),
     # a column one element on: the last run of a row ends past it
     ("[%221, %290]", "[%221, %col1]", "reads columns 249 .. 256 in K iteration 7"),
-    # a column moving with the workgroup
+    # a column moving with the workgroup: its loop's variable, or its id itself (which an
+    # evaluator samples)
     ("[%221, %290]", "[%221, %colw]", "its column moves with the workgroup"),
+    ("[%221, %290]", "[%221, %colid]", "its column moves with the workgroup"),
 ])
 def test_what_the_rewrite_relies_on_is_refused_at_the_guard(late, old, new, message):
     text = _mutant(late, old, new)
@@ -80,7 +82,8 @@ def test_what_the_rewrite_relies_on_is_refused_at_the_guard(late, old, new, mess
              "%true_row": "%true_row = arith.cmpi sge, %202, %c0 : index",
              "%kg": "%kg = arith.cmpi sgt, %arg1, %c0_i32 : i32",
              "%col1": "%col1 = arith.addi %290, %c1 : index",
-             "%colw": "%colw = arith.addi %290, %177 : index"}
+             "%colw": "%colw = arith.addi %290, %177 : index",
+             "%colid": "%colid = arith.addi %290, %workgroup_id_x : index"}
     for name, line in extra.items():
         if name in new:
             text = text.replace(GUARD.replace(old, new),

@@ -47,10 +47,10 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.adopt import VERSIONED_ATTR
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, block_size, constant_bounds,
-                                             constant_int, dense_i64, segments)
-from pipeline_mlir.analysis.loop_eval import grid_stride
+                                             dense_i64, segments)
 from pipeline_mlir.frontend.cut_runs import CUT
 from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
+from pipeline_mlir.frontend.row_proof_late import inside, late_tiles, workgroup_loop_of
 from pipeline_mlir.frontend.row_proof import (MAX_PIECES, Form, Piece, Split, SymbolicRows,
                                               Unproven)
 from pipeline_mlir.frontend.tails import PAIR, clamp_split, guarded_remainder
@@ -75,36 +75,17 @@ def launch_tiles(loop) -> list:
     """(workgroup value ``g``, launch value ``L``, candidate tiles ``T``) of each way the
     workgroups around ``loop`` tile a value known at launch: a dimension of the
     ``scf.forall`` over ``ceildiv(L, T)`` tiles (IREE's prefetch point; ``g`` its variable),
-    or, in a grid-stride loop over the workgroups (the late form), each ``v divui X`` of its
-    variable against each dynamic size ``L`` of a binding the loop reads, ``T`` the factors
-    ``g`` is multiplied by (any ``T`` is sound: the proof holds it to the condition built
-    from it)."""
+    or, in a grid-stride loop over the workgroups (the late form), each divide or remainder
+    of its variable proven a tile along a dynamic size ``L`` of a binding
+    (:func:`~pipeline_mlir.frontend.row_proof_late.late_tiles`; any ``T`` is sound: the
+    proof holds it to the condition built from it)."""
     forall = _forall_of(loop)
     if forall is not None:
         return _forall_tiles(forall)
-    p = loop.parent
-    while p is not None and not (_op(p).name == "scf.for" and grid_stride(_op(p))):
-        p = p.parent
-    if p is None:
-        return []
-    v = _op(p).regions[0].blocks[0].arguments[0]
-    # (a row computed inside ``loop`` is no workgroup value: the interior test is emitted
-    # before the loop, where it is not defined)
-    gs = [_op(u.owner).results[0] for u in v.uses if _op(u.owner).name == "arith.divui"
-          and u.operand_number == 0 and constant_int(_op(u.owner).operands[1])
-          and not _inside(_op(u.owner).results[0], loop)]
-    sizes = []
-    for sub in walk_ops(kernel_of(loop), lambda x: x.name == "hal.interface.binding.subspan"):
-        t = ir.MemRefType(_op(sub).results[0].type)
-        n = sum(1 for d in range(t.rank) if ir.ShapedType(t).is_dynamic_dim(d))
-        sizes += [x for x in list(_op(sub).operands)[len(list(_op(sub).operands)) - n:]
-                  if x not in sizes]
-    out = []
-    for g in gs:
-        factors = sorted({abs(constant_int(_op(u.owner).operands[1 - u.operand_number]) or 0)
-                          for u in g.uses if _op(u.owner).name == "arith.muli"} - {0, 1})
-        out += [(g, size, T) for size in sizes for T in factors]
-    return out
+    wl = workgroup_loop_of(loop)
+    if wl is None or not edge_reads(loop, [(wl.regions[0].blocks[0].arguments[0], None, 0)]):
+        return []   # (no masked read moves with the workgroup: no tile proven for nothing)
+    return late_tiles(loop)
 
 
 def _forall_tiles(forall) -> list:
@@ -167,7 +148,7 @@ def _outside_cone(loop, launches: set) -> list:
     through others) and that are computed from a value of ``launches``, in program order."""
     found, todo = set(), []
     for o in walk_ops(loop, lambda x: True):
-        todo += [x for x in o.operands if not _inside(x, loop)]
+        todo += [x for x in o.operands if not inside(x, loop)]
     while todo:
         v = todo.pop()
         if isinstance(v.owner, ir.Block) or v in launches:
@@ -179,15 +160,6 @@ def _outside_cone(loop, launches: set) -> list:
         todo += list(o.operands)
     kernel = kernel_of(loop)
     return [_op(o) for o in walk_ops(kernel, lambda x: True) if _op(o) in found]
-
-
-def _inside(v, loop) -> bool:
-    p = v.owner.owner if isinstance(v.owner, ir.Block) else _op(v.owner)
-    while p is not None:
-        if _op(p) == loop:
-            return True
-        p = p.parent
-    return False
 
 
 def _candidates(op) -> list:

@@ -47,6 +47,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.extent import SOURCE_VIEWS
 from pipeline_mlir.frontend.kernel_ir import describe, fat_raw_view
+from pipeline_mlir.frontend.row_proof_late import tile_values
 
 #: views from a copy's source down to the buffer's binding that keep its shape
 SHAPE_VIEWS = ("memref.cast", "memref.assume_alignment", "amdgpu.fat_raw_buffer_cast",
@@ -138,10 +139,13 @@ def launch_aligned(root, size: int) -> bool:
                if any(ir.ShapedType.is_dynamic_size(x) for x in t.shape[d + 1:]))
 
 
-def _launch_dependence(v, seen: set) -> object | None:
+def _launch_dependence(v, seen: set, tiles: frozenset = frozenset()) -> object | None:
     """The op that makes ``v`` depend on a launch value (a push constant, a memref size,
     a function argument), following operands back; None if none does (a block argument of
-    a loop or of the workgroup loop is not a launch value)."""
+    a loop or of the workgroup loop is not a launch value, nor is a workgroup's tile of
+    ``tiles``, which stands for the workgroup as an ``scf.forall``'s variable does)."""
+    if v in tiles:
+        return None
     if isinstance(v.owner, ir.Block):
         parent = v.owner.owner
         name = _op(parent).name if parent is not None else ""
@@ -155,7 +159,7 @@ def _launch_dependence(v, seen: set) -> object | None:
     for x in op.operands:
         if isinstance(x.type, ir.MemRefType):
             continue
-        why = _launch_dependence(x, seen)
+        why = _launch_dependence(x, seen, tiles)
         if why is not None:
             return why
     return None
@@ -192,6 +196,7 @@ def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarra
     np_ops = NumpyDims(an.evaluator)
     rank = ir.MemRefType(base.type).rank
     out = [np.full(full, -1, dtype=np.int64) for _ in range(rank)]
+    tiles = None
     for i in copies:
         acc, c = an.scan.copies[i], an.copies[i]
         idx = dim_indices(np_ops, np_ops, acc.src, acc.src_indices, base)
@@ -202,6 +207,12 @@ def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarra
                                  f"front end does not index per dimension", where)
         for x in _index_values(acc):
             why = _launch_dependence(x, set())
+            if why is not None:
+                # (a late form's workgroup tile along a size known at launch, ``v mod
+                # ceildiv(N, T)``: proven a tile below ceildiv(N, T) for every size, the
+                # workgroup's coordinate; found only where a launch value is met)
+                tiles = tile_values(an.scan.loop) if tiles is None else tiles
+                why = _launch_dependence(x, set(), tiles)
             if why is not None:
                 raise LM.LoopRefusal(f"channel {label}'s copies read a buffer whose row stride "
                                      f"is known only at launch ({base.type}) at an index that "

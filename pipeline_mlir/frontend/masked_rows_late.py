@@ -287,17 +287,25 @@ def launch_values(loop, launch) -> list:
     return out
 
 
-def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
-    """Check the guarded copy ``p`` (module docstring) and replace it."""
-    width, w = _check_form(guard, loop, p)
+def guarded_setup(guard, loop, buf, refuse) -> tuple:
+    """(the workgroup's size, the launch value ``L`` sizing ``buf``'s rows, the kernel's
+    other launch values, an evaluator at ``guard``, the linearised workgroup loop, its tile
+    ``T``) of the guarded row read from ``buf`` in ``loop``; ``refuse(guard, why)`` where
+    the workgroup is not 1-D (and :func:`workgroup_loop`'s refusals)."""
     size = block_size(kernel_of(loop))
     if size is None or tuple(size[1:]) != (1, 1):
-        _refuse(guard, f"the front end takes it in a 1-D workgroup (the kernel's is {size})")
-    launch = launch_dim(guard, p["buf"])
+        refuse(guard, f"the front end takes it in a 1-D workgroup (the kernel's is {size})")
+    launch = launch_dim(guard, buf)
     others = launch_values(loop, launch)
     ev = Evaluator(size, launch_values=False)
     ev.where = guard
-    wl, tile = workgroup_loop(guard, loop, launch, others, ev)
+    return (size, launch, others, ev, *workgroup_loop(guard, loop, launch, others, ev))
+
+
+def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
+    """Check the guarded copy ``p`` (module docstring) and replace it."""
+    width, w = _check_form(guard, loop, p)
+    size, launch, others, ev, wl, tile = guarded_setup(guard, loop, p["buf"], _refuse)
     geo = {"w": w, "runs": width // w, "threads": int(np.prod(size))}
     p["guard"] = guard
     new = _new_copies(p, launch, geo, fat_view(p["buf"], loop, fat))

@@ -49,6 +49,7 @@ from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
 from pipeline_mlir.frontend.masked_rows_late import unmask_guarded_rows
+from pipeline_mlir.frontend.direct_rows_late import unmask_direct_rows
 from pipeline_mlir.frontend.masked_rows_k import unmask_row_tails
 from pipeline_mlir.frontend.masked_rows_k_late import unmask_row_tails_late
 from pipeline_mlir.frontend.kernel_ir import kernel_of
@@ -82,6 +83,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     unmask_row_copies(loop)
     unmask_row_tails(loop)
     unmask_guarded_rows(loop)
+    unmask_direct_rows(loop)
     unmask_row_tails_late(loop)
     hoist_iteration_lds(loop)
     unroll_thread_loops(loop)
@@ -201,6 +203,7 @@ def adopt_loop(loop, schedule):
     unmask_row_copies(loop)
     unmask_row_tails(loop)
     unmask_guarded_rows(loop)
+    unmask_direct_rows(loop)
     unmask_row_tails_late(loop)
     peeled = peel_masked_tail(loop)
     rem = split_tail(loop)

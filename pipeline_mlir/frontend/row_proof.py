@@ -15,8 +15,9 @@ difference has one sign (``< 0``, ``= 0`` or ``> 0``) for every ``g >= 0`` and `
 piece; where it has not and the difference does not depend on ``g``, the piece is split at
 the ``d`` where the sign changes (at most two points), and both halves are proven.  A
 division (``floordiv``, ``ceildiv``, ``mod``, ``delinearize``) by a constant is exact when
-the constant divides the form's ``g`` and ``d`` coefficients; otherwise a piece of at most
-:data:`POINTS` sizes is split into single sizes.  The thread id, the workgroup ``g``, the
+the constant divides the form's ``g`` and ``d`` coefficients, or divides its ``g`` one and
+the quotient is one value on the piece; otherwise a piece of at most :data:`POINTS` sizes
+is split where the quotient changes.  The thread id, the workgroup ``g``, the
 size and the K-loop's variable (its first value: the row and mask are checked not to move
 with it) are the leaves; any other value (another launch value, a load, an op outside this
 list) is refused at the read, naming it: the proof does not settle the mask, and sampling
@@ -136,9 +137,17 @@ class Piece:
         """``floor(f / k)`` for a constant ``k > 0``."""
         if f.g % k == 0 and f.d % k == 0:
             return Form(f.g // k, f.d // k, f.c // k)
-        if f.g % k == 0 and self.hi is not None and self.hi - self.lo < POINTS:
-            self._cut(self.lo + 1)
-            return Form(f.g // k, 0, (f.d * self.lo + f.c) // k)
+        if f.g % k == 0 and self.hi is not None:
+            # ``g f.g / k`` is whole; ``f.d d + f.c`` is monotone in ``d``, so its floor is
+            # one value on the piece where its ends' floors agree
+            q = (f.d * self.lo + f.c) // k
+            if q == (f.d * self.hi + f.c) // k:
+                return Form(f.g // k, 0, q)
+            if self.hi - self.lo < POINTS:
+                # cut where the floor first leaves ``q``: ``f.d d + f.c`` reaches ``(q + 1)
+                # k`` (rising) or falls below ``q k`` (falling)
+                edge = (q + 1) * k - f.c if f.d > 0 else q * k - 1 - f.c
+                self._cut(max(self.lo + 1, _ceil(edge, f.d)))
         raise Unproven(f"({f}) floordiv {k} is not affine in the size")
 
 

@@ -40,10 +40,11 @@ computation of a row, which wraps from ``2^31``) is left unproven and refused.
 from __future__ import annotations
 
 from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.analysis.loop_eval import grid_stride
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import describe, owner
+from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, owner
 from pipeline_mlir.frontend.row_proof import (MAX_PIECES, Form, Piece, Split, SymbolicRows,
                                               Unproven, check_guarded_piece, prove_rows,
                                               no_thread_id)
@@ -73,6 +74,73 @@ def tile_rows(wl, launch, T: int) -> tuple[list, list]:
         else:
             out.append(o.results[0])
     return out, why
+
+
+def workgroup_loop_of(op):
+    """The linearised workgroup loop (a grid-stride ``scf.for``) around ``op``, or None."""
+    p = op.parent
+    while p is not None and not (_op(p).name == "scf.for" and grid_stride(_op(p))):
+        p = p.parent
+    return None if p is None else _op(p)
+
+
+def late_tiles(loop) -> list:
+    """(tile ``g``, launch value ``L``, tile ``T``) of each value of the linearised
+    workgroup loop around ``loop`` that :func:`tile_rows` proves a tile along a dynamic
+    size ``L`` of a binding, computed outside ``loop`` (a value computed inside is no
+    workgroup value: a test before the loop could not use it); ``T`` each constant factor
+    (its magnitude, above 1) of a product outside ``loop`` of a value computed from the
+    workgroup loop's variable."""
+    wl = workgroup_loop_of(loop)
+    if wl is None:
+        return []
+    v = wl.regions[0].blocks[0].arguments[0]
+    sizes = []
+    for sub in walk_ops(kernel_of(loop), lambda x: x.name == "hal.interface.binding.subspan"):
+        t = ir.MemRefType(_op(sub).results[0].type)
+        n = sum(1 for d in range(t.rank) if ir.ShapedType(t).is_dynamic_dim(d))
+        operands = list(_op(sub).operands)
+        sizes += [x for x in operands[len(operands) - n:] if x not in sizes]
+    factors = set()
+    for o in map(_op, walk_ops(wl, lambda x: x.name == "arith.muli")):
+        for i in (0, 1):
+            k = constant_int(o.operands[1 - i])
+            if k is not None and abs(k) > 1 and not inside(o.results[0], loop) and \
+                    depends(o.operands[i], {v}):
+                factors.add(abs(k))
+    return [(g, size, T) for T in sorted(factors) for size in sizes
+            for g in tile_rows(wl, size, T)[0] if not inside(g, loop)]
+
+
+def tile_values(loop) -> frozenset:
+    """The workgroup tiles of :func:`late_tiles` and IREE's correction of each for a
+    negative remainder, ``select(g < 0, g + X, g)`` (the tile ``g``: a tile is never
+    negative, ``v >= 0`` and ``X > 0`` where the loop runs, so the select is ``g``)."""
+    out = set()
+    for g, _, _ in late_tiles(loop):
+        out.add(g)
+        for use in g.uses:
+            cmp = _op(use.owner)
+            if cmp.name != "arith.cmpi" or list(cmp.operands)[0] != g or \
+                    constant_int(cmp.operands[1]) != 0 or \
+                    ir.IntegerAttr(cmp.attributes["predicate"]).value != 2:    # slt
+                continue
+            for u in cmp.results[0].uses:
+                sel = _op(u.owner)
+                if sel.name == "arith.select" and u.operand_number == 0 and \
+                        sel.operands[2] == g:
+                    out.add(sel.results[0])
+    return frozenset(out)
+
+
+def inside(v, loop) -> bool:
+    """Whether ``v`` is defined in ``loop`` (its op or block nested in it)."""
+    p = v.owner.owner if isinstance(v.owner, ir.Block) else _op(v.owner)
+    while p is not None:
+        if _op(p) == loop:
+            return True
+        p = p.parent
+    return False
 
 
 def _relation(wl, launch, T: int, divisor, divides: bool) -> str:

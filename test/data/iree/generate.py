@@ -432,9 +432,13 @@ LIT_INPUTS = {
 }
 #: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->
 #: its arguments): bf16 A^T x B^T with M known only at launch and IREE's ``padding``, A's
-#: runs masked by the M left along its contiguous dimension (sched-adopt-loop-kxm-edge.mlir)
+#: runs masked by the M left along its contiguous dimension (sched-adopt-loop-kxm-edge.mlir);
+#: bf16 A x B with M and N known only at launch, B's runs masked by the N left, A's rows
+#: guarded by M (its late form: test_dynamic_shapes.py, test_edge_version.py,
+#: test_direct_rows_late.py)
 PADDED_LIT_INPUTS = {
     "iree-bf16-atbt-padded-m": dict(k=256, transpose_a=True),
+    "iree-bf16-ab-padded-mn": dict(n=True, k=256, transpose_b=False),
 }
 
 

@@ -125,3 +125,53 @@ def test_a_min_over_the_size_is_replaced_only_by_the_operand_it_always_is():
         a, b = walk_ops(module.operation, lambda o: o.name == "affine.min")
         cands = {o: EV._candidates(o) for o in (a, b)}
         assert EV._choose(a, cands, [(g, m, 128)], 4) == {a: 1}
+
+
+def _late_kxn(mutate=lambda t: t):
+    """The K-loop of IREE's late bf16 ``A x B`` with M and N at launch (the committed
+    ``iree-bf16-ab-padded-mn.late.mlir``; exact in test_dynamic_shapes.py,
+    ``padded-kxn-late``), parsed after ``mutate`` of its text: (context, module, loop)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    ctx = new_context()
+    ctx.__enter__()
+    module = ir.Module.parse(mutate((INPUTS / "iree-bf16-ab-padded-mn.late.mlir").read_text()),
+                             ctx)
+    (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for" and
+                       len(o.results) == 16)
+    return ctx, module, loop
+
+
+#: IREE's column tile of the workgroup loop's variable, its remainder by ceildiv(N, 128),
+#: and its correction for a negative remainder
+COL = "%178 = arith.remsi %arg0, %175 : index"
+FIX = "%181 = arith.select %179, %180, %178 : index"
+
+
+@pytest.mark.parametrize("mutate,along_n,fixed", [
+    (lambda t: t, True, True),
+    # the remainder by the M tiles' count: a tile along M, not N (B's masks move with N)
+    (lambda t: t.replace(COL, COL.replace("%175", "%167")), False, True),
+    # the correction's operands swapped: g + X where g >= 0, no longer the tile
+    (lambda t: t.replace(FIX, "%181 = arith.select %179, %178, %180 : index"), True, False),
+], ids=["iree", "divisor of M", "correction swapped"])
+def test_the_late_column_tile_is_proven_a_tile_along_n(mutate, along_n, fixed):
+    """The late form's column tile ``v remsi ceildiv(N, 128)`` is a tile along N, proven
+    for every size (``row_proof_late.late_tiles``), which the loop is versioned on; IREE's
+    ``select(g < 0, g + X, g)`` stands for it (``tile_values``: the copies' indices move
+    with the workgroup, not with N) only as that form.  Before, the late form's tiles were
+    ``v divui <constant>`` only, and this kernel was refused at B's masked load."""
+    from pipeline_mlir.dialect.ir_io import as_operation
+    from pipeline_mlir.frontend.row_proof_late import tile_values
+
+    ctx, module, loop = _late_kxn(mutate)
+    try:
+        found = {(as_operation(g.owner).name, launch.result_number, T)
+                 for g, launch, T in EV.launch_tiles(loop)}
+        assert ("arith.floordivsi", 0, 128) in found                 # A's row, along M
+        assert (("arith.remsi", 1, 128) in found) == along_n, found
+        fixes = {str(as_operation(v.owner)).strip() for v in tile_values(loop)}
+        assert any(f.startswith("%181 = arith.select") for f in fixes) == fixed, fixes
+    finally:
+        ctx.__exit__(None, None, None)

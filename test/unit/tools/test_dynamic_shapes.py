@@ -65,6 +65,7 @@ from steady_loop import (assert_short, assert_steady, assert_steady_unrolled,  #
                          counting_loops, lowered_split)
 
 DATA = ROOT / "test" / "data" / "iree"
+LIT = ROOT / "test" / "lit" / "passes" / "Inputs"
 IREE_4096 = (DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text()
 TEXT = D.dynamic_m(IREE_4096, 256)
 
@@ -134,7 +135,9 @@ KERNELS = {"m": lambda: TEXT, "m-sparse": lambda: D.sparse_layout(TEXT), "k": la
            "padk-m-late": lambda: _padded_late(False, 200),
            "padk-mn-late": lambda: _padded_late(True, 200),
            "padk100-m": lambda: _padded(False, 100),
-           "padk100-m-late": lambda: _padded_late(False, 100)}
+           "padk100-m-late": lambda: _padded_late(False, 100),
+           # bf16 A x B, M and N at launch, B's runs cut by N: the committed late form
+           "padded-kxn-late": lambda: (LIT / "iree-bf16-ab-padded-mn.late.mlir").read_text()}
 #: name -> (dtype, workgroup tile M x N, a 1-D grid) where not bf16, 128 x 128, 2-D
 SHAPES = {"mn512": ("bf16", (64, 128), False), "mk512": ("bf16", (64, 128), False),
           "mnk512": ("bf16", (64, 128), False), "vdk-late": ("fp8", (64, 128), True),
@@ -142,7 +145,8 @@ SHAPES = {"mn512": ("bf16", (64, 128), False), "mk512": ("bf16", (64, 128), Fals
           "padded-m-late": ("bf16", (128, 128), True),
           "padded-mn-late": ("bf16", (128, 128), True),
           "padk-m-late": ("bf16", (128, 128), True), "padk-mn-late": ("bf16", (128, 128), True),
-          "padk100-m-late": ("bf16", (128, 128), True)}
+          "padk100-m-late": ("bf16", (128, 128), True),
+          "padded-kxn-late": ("bf16", (128, 128), True)}
 
 
 @pytest.fixture(scope="module")
@@ -158,6 +162,8 @@ def built():
     return get
 
 
+#: the kernels whose B is given K x N (the others' N x K)
+KXN = {"padded-kxn-late"}
 #: (kernel, sizes) of test_dynamic_sizes_are_exact_at_run_time whose run stays below 2
 #: iterations of the steady loop on purpose -> (the iterations it makes, why)
 SHORT = {
@@ -184,6 +190,11 @@ SHORT = {
     # a K tile ahead, frontend/remainder_ahead.py; counted by the MFMAs each wave ran)
     ("padk100-m", (200, 4096, 100)): (0, "K = 100: one pipelined pair, the remainder"),
 }
+#: (kernel, sizes) whose two workgroups take the two paths of a loop versioned on the
+#: workgroup's tile (frontend/edge_version.py) -> the pipelined loop's iterations per run,
+#: each run's fewest over its waves: the interior workgroup's, then the edge one's (none: it
+#: runs IREE's loop as written)
+VERSIONED = {("padded-kxn-late", (129, 272, 256)): [3, 0]}
 #: items left unasserted (none now)
 UNCOUNTED: set = set()
 
@@ -227,6 +238,9 @@ UNCOUNTED: set = set()
     # K = 100: one pipelined pair (the loop's one iteration), then a whole tile and the
     # masked one; the tag check keeps to the loop's own K tiles
     ("padk100-m", (200, 4096, 100), "late"), ("padk100-m-late", (129, 4096, 100), "random:2"),
+    # B K x N, its runs cut inside by N: the loop versioned on the column tile (v remsi
+    # ceildiv(N, 128)); the first workgroup inside N (pipelined), the last at both edges
+    ("padded-kxn-late", (129, 272, 256), "late"),
 ])
 def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     text, code = built(name)
@@ -235,13 +249,16 @@ def test_dynamic_sizes_are_exact_at_run_time(built, name, sizes, mode):
     mode, _, seed = mode.partition(":")
     dtype, (tm, tn), flat = SHAPES.get(name, ("bf16", (128, 128), False))
     with counting_loops() as loops:
-        run = emulate_matmul(load_kernel(code), Matmul(*sizes, dtype, True, d.constants),
+        run = emulate_matmul(load_kernel(code), Matmul(*sizes, dtype, name not in KXN,
+                                                       d.constants),
                              d.grid, 2, mode, int(seed or 0))
     assert run.exact and run.contract == "memref", run.summary()
     # the run's steady iterations (steady_loop): where LLVM unrolled the loop, by the MFMAs
     split = lowered_split(text, "4wave", hsaco_and_lowered("4wave", text)[1]) \
         if None in loops.iterations() else None
-    if (name, sizes) in SHORT:
+    if (name, sizes) in VERSIONED:
+        assert [min(h.values()) for h in loops.iterations()] == VERSIONED[name, sizes]
+    elif (name, sizes) in SHORT:
         assert_short(loops, *SHORT[name, sizes], split)
     elif split is not None:
         assert_steady_unrolled(loops, split)

@@ -8,7 +8,13 @@ name).  A store installed with wider ``emits`` (e.g. ``("hsaco", "asm")``) share
 emit kinds too, each apart (an input's build with no ``--emit`` is its ``mlir`` build).  A
 build that keeps stages on the way (``CompileOptions.stages``) is kept by its key and the
 stages, and fills the plain build's key too (the same output, without the stages), so a
-plain build after it compiles nothing.  With ``own_kernels`` also the build of a named schedule with no
+plain build after it compiles nothing.  A store installed with ``stages`` keeps those
+stages with every ``hsaco`` build of an input whose own stages are among them (a plain build
+too): each such build runs once with all of them, kept by its key and those stages (and by
+the plain key), so that ``--emulate``, ``--emit=hsaco`` and a build that asks for the
+lowered MLIR or the schedule of the same input share one run of the passes; a stage the
+input cannot give (``--emit=schedule-json`` of a module without a pipeline) leaves the
+build as it was asked.  With ``own_kernels`` also the build of a named schedule with no
 input (its own complete kernel: what ``--tune`` compiles for each candidate), keyed by the
 schedule's text alone.  Only a build that succeeded without a diagnostic is kept; anything else compiles
 as before and is returned as it came.
@@ -23,11 +29,13 @@ from __future__ import annotations
 
 from pipeline_mlir.driver.arguments import CompileOptions
 
-#: the installed store (None: no sharing), the emit kinds it shares, and whether it shares
-#: a named schedule's own kernel (a build with no input)
+#: the installed store (None: no sharing), the emit kinds it shares, whether it shares a
+#: named schedule's own kernel (a build with no input), and the stages it keeps with every
+#: ``hsaco`` build of an input (module docstring)
 _store = None
 _emits: tuple[str, ...] = ("hsaco",)
 _own_kernels = False
+_stages: tuple[str, ...] = ()
 
 
 class _NotKept(Exception):
@@ -71,6 +79,38 @@ def compile_shared(options, build):
     key = key_of(options, _emits, _own_kernels) if _store is not None else None
     if key is None:
         return build(options)
+    wide = _widened(options)
+    if wide is not None:
+        result = _kept(wide, key[:2] + (wide.stages,), build)
+        if not _stage_failed(result, set(wide.stages) - set(options.stages)):
+            import dataclasses
+
+            return dataclasses.replace(result, stages={
+                k: v for k, v in result.stages.items() if k in options.stages})
+    return _kept(options, key, build)
+
+
+def _widened(options):
+    """``options`` keeping the installed store's stages (module docstring), or None when
+    they are not kept with this build."""
+    import dataclasses
+
+    if not _stages or _kind(options) != "hsaco" or not options.has_input or \
+            not set(options.stages) <= set(_stages):
+        return None
+    return dataclasses.replace(options, stages=_stages)
+
+
+def _stage_failed(result, added) -> bool:
+    """Whether ``result`` failed at one of the ``added`` stages (its own diagnostic: the
+    output of that kind cannot be made from this input), not at the build itself."""
+    return result.failed and any(d.message.startswith(f"--emit={kind}:")
+                                 for d in result.diagnostics for kind in added)
+
+
+def _kept(options, key, build):
+    """``build(options)`` through the store under ``key`` (kept only when it succeeded
+    without a diagnostic); a key with stages fills the plain build's key too."""
     unkept = []
 
     def keep():
@@ -104,20 +144,20 @@ def shared_result(kind: str, key, work):
 class sharing:
     """``with sharing(store):`` shares plain code-object builds through ``store`` inside
     the block (the store in place before is back after it); ``emits`` and ``own_kernels``
-    widen what is shared (module docstring)."""
+    widen what is shared, ``stages`` what each ``hsaco`` build keeps (module docstring)."""
 
     def __init__(self, store, emits: tuple[str, ...] = ("hsaco",),
-                 own_kernels: bool = False) -> None:
-        self.now, self.before = (store, tuple(emits), own_kernels), None
+                 own_kernels: bool = False, stages: tuple[str, ...] = ()) -> None:
+        self.now, self.before = (store, tuple(emits), own_kernels, tuple(stages)), None
 
     def __enter__(self) -> None:
-        global _store, _emits, _own_kernels
-        self.before = (_store, _emits, _own_kernels)
-        _store, _emits, _own_kernels = self.now
+        global _store, _emits, _own_kernels, _stages
+        self.before = (_store, _emits, _own_kernels, _stages)
+        _store, _emits, _own_kernels, _stages = self.now
 
     def __exit__(self, *exc) -> None:
-        global _store, _emits, _own_kernels
-        _store, _emits, _own_kernels = self.before
+        global _store, _emits, _own_kernels, _stages
+        _store, _emits, _own_kernels, _stages = self.before
 
 
 __all__ = ["compile_shared", "key_of", "shared_result", "sharing"]

@@ -25,6 +25,9 @@ except ImportError:          # not POSIX: no lock, so no sharing (every process 
 
 #: the environment variable naming the run's cache directory
 ENV = "PIPELINE_TEST_BUILD_CACHE"
+#: the outputs every shared ``--emit=hsaco`` build of an input keeps on the way
+#: (``CompileOptions.stages``; :func:`share_code_objects`)
+KEPT_STAGES = ("adopted", "schedule-json", "mlir")
 
 T = TypeVar("T")
 
@@ -63,7 +66,10 @@ def share_code_objects(emits: tuple[str, ...] = ("hsaco",), own_kernels: bool = 
     ``--emit=hsaco`` and then emulated (``--emulate``, each memory mode) is compiled once per
     run; with ``own_kernels``, also a named schedule's own kernel (a build with no input:
     what ``--tune`` compiles for each candidate).  What is shared and by which key:
-    :mod:`pipeline_mlir.driver.code_cache`."""
+    :mod:`pipeline_mlir.driver.code_cache`.  Every ``--emit=hsaco`` build of an input keeps
+    :data:`KEPT_STAGES` on the way (one key for them all), so a test that asks for the
+    lowered MLIR, the schedule or the adopted loop of a kernel the run builds anyway
+    (``steady_loop.lowered_split``, ``iree_configs.forms_agree``) runs no passes again."""
     from pipeline_mlir.driver.code_cache import sharing
 
-    return sharing(cached, emits, own_kernels)
+    return sharing(cached, emits, own_kernels, KEPT_STAGES)

@@ -254,9 +254,15 @@ def generator(tmp_path_factory):
 def forms_agree(generated, name: str, capsys, adopted: bool = False):
     """The schedule (JSON) of configuration ``name``, the same from both forms; with
     ``adopted``, (that schedule, the prefetch point's loop as ``sched-adopt-loop`` left it:
-    MLIR's dump after the pass in the same run, on stderr)."""
+    MLIR's dump after the pass in the same run, on stderr).  A form of :data:`CONFIGS`,
+    whose code object the run builds anyway (``test_configuration``), gives its schedule
+    from that build (its schedule kept on the way: ``build_cache.KEPT_STAGES``), the others
+    from ``--emit=schedule-json``."""
     schedules, dump = {}, ""
     for form in ("prefetch", "late"):
+        if name in CONFIGS and not adopted:
+            schedules[form] = _built(generated(name, form)).stages["schedule-json"]
+            continue
         after = ["--mlir-print-ir-after=sched-adopt-loop"] if adopted and form == "prefetch" \
             else []
         rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json",
@@ -270,6 +276,19 @@ def forms_agree(generated, name: str, capsys, adopted: bool = False):
         assert dump.count("// -----// IR Dump After sched-adopt-loop") == 1, dump[:2000]
         return schedules["late"], dump
     return schedules["late"]
+
+
+def _built(path: Path):
+    """The ``CompileResult`` of ``pipeline-opt --pipeline=4wave PATH --emit=hsaco`` with its
+    schedule kept on the way, through the run's code-object store (built once per run)."""
+    from build_cache import share_code_objects
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    with share_code_objects():
+        result = compile(CompileOptions(schedule="4wave", input=str(path), emit="hsaco",
+                                        stages=("schedule-json",)))
+    result.checked_output()         # PipelineError with the diagnostics if it failed
+    return result
 
 
 def exact_in_random_order(generated, name: str, capsys, seed: int, workgroups: int = 3,

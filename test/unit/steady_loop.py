@@ -178,10 +178,10 @@ def lowered_mfmas(text: str) -> tuple[int, int]:
 
 def lowered_split(src, pipeline: str, lowered: str | None = None) -> tuple[int, int]:
     """:func:`lowered_mfmas` of ``pipeline-opt --pipeline=PIPELINE SRC --emit=mlir`` (``src``
-    a path, or the input's text; ``lowered``: that output when the caller has it, from the
-    build of its code object: ``kernel_builds.hsaco_and_lowered``), once per test run (the
-    run's build cache, :mod:`build_cache`)."""
-    import tempfile
+    a path, or the input's text; ``lowered``: that output when the caller has it), once per
+    test run (the run's build cache, :mod:`build_cache`): without ``lowered``, the MLIR kept
+    on the way by the build of the kernel's code object (``kernel_builds.hsaco_and_lowered``,
+    which the exactness run that asks for the split builds too: one run of the passes)."""
     from pathlib import Path
 
     from build_cache import cached
@@ -189,17 +189,10 @@ def lowered_split(src, pipeline: str, lowered: str | None = None) -> tuple[int, 
     text = src.read_text() if isinstance(src, Path) else src
 
     def build() -> tuple[int, int]:
-        from pipeline_mlir.tools.pipeline_opt import main
+        from kernel_builds import hsaco_and_lowered
 
-        if lowered is not None:
-            return lowered_mfmas(lowered)
-        with tempfile.TemporaryDirectory() as d:
-            (Path(d) / "in.mlir").write_text(text)
-            out = Path(d) / "lowered.mlir"
-            rc = main([f"--pipeline={pipeline}", str(Path(d) / "in.mlir"), "--emit=mlir",
-                       "-o", str(out)])
-            assert rc == 0, f"pipeline-opt --emit=mlir exited {rc}"
-            return lowered_mfmas(out.read_text())
+        return lowered_mfmas(lowered if lowered is not None else
+                             hsaco_and_lowered(pipeline, text)[1])
     return cached("lowered-mfmas", (text, pipeline), build)
 
 

@@ -207,3 +207,42 @@ def _store_in(kept: dict):
             kept[kind, key] = build()
         return kept[kind, key]
     return store
+
+
+def test_kept_stages_make_one_build_of_each_input():
+    """sharing(store, stages=S) (the tests' ``share_code_objects``): a plain ``--emit=hsaco``
+    build of an input and one asking for some of S are one build, made with all of S, each
+    given the stages it asked for; a build asking for a stage outside S is its own; a build
+    that fails at a stage only S added (its own ``--emit=KIND:`` diagnostic) is made again
+    as asked, and a build that fails for itself (a refusal) is made once and not kept."""
+    from pipeline_mlir.driver import api, code_cache
+    from pipeline_mlir.driver.arguments import CompileOptions
+    from pipeline_mlir.driver.diagnostics import Diag
+
+    calls, kept, wide = [], {}, ("adopted", "schedule-json", "mlir")
+
+    def fake(options):
+        calls.append(options.stages)
+        if options.text == "refused":
+            return api.CompileResult(None, [Diag("error", "the loop is refused")])
+        if options.text == "no loop" and "schedule-json" in options.stages:
+            return api.CompileResult(None, [Diag(
+                "error", "--emit=schedule-json: the output has no 'sched.pipeline' op")])
+        return api.CompileResult(b"\x7fELF", [], stages={k: k.upper() for k in options.stages})
+
+    def build(text, stages=()):
+        return code_cache.compile_shared(CompileOptions(schedule="4wave", text=text,
+                                                        emit="hsaco", stages=stages), fake)
+    with code_cache.sharing(_store_in(kept), stages=wide):
+        assert build("module {}").stages == {} and calls == [wide]
+        assert build("module {}", ("mlir",)).stages == {"mlir": "MLIR"}
+        assert build("module {}", ("adopted", "schedule-json")).stages == {
+            "adopted": "ADOPTED", "schedule-json": "SCHEDULE-JSON"}
+        assert len(calls) == 1 and ("hsaco", ("4wave", "module {}")) in kept
+        assert build("module {}", ("schedule",)).stages == {"schedule": "SCHEDULE"}
+        assert calls[1:] == [("schedule",)]
+        assert build("no loop").output == b"\x7fELF" and calls[2:] == [wide, ()]
+        assert build("no loop", ("schedule-json",)).failed and calls[4:] == [wide]
+        assert build("refused").failed and build("refused").failed and calls[5:] == [wide] * 2
+    with code_cache.sharing(_store_in(kept)):       # no stages: a plain build is kept plain
+        assert build("other").stages == {} and calls[7:] == [()]

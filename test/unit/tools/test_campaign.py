@@ -236,7 +236,8 @@ def _scratch_bytes(name: str) -> int:
 def test_a_kernel_that_spills_to_scratch_runs_exact(mode):
     """The spills and reloads run through the emulator's private segment, exact and
     race-free; a reload moved to an offset never written reads poison (C is wrong, or, where
-    the poison is a C store's address, that store's lanes race on one address)."""
+    the poison is a C store's address, that store's lanes race on one address): in late
+    mode only, for what the reload reads does not depend on the order memory completes in."""
     from pipeline_mlir.emu.errors import Finding
     from pipeline_mlir.emu.gemm import emulate_gemm
 
@@ -249,6 +250,8 @@ def test_a_kernel_that_spills_to_scratch_runs_exact(mode):
     assert any(n.startswith("scratch_load_dword") for n in names)
     name, _, mode_seed = mode.partition(":")
     assert emulate_gemm(kernel, gemm, 512, 512, 256, name, int(mode_seed or 0)).exact
+    if name != "late":
+        return
     reload = next(ins for ins in kernel.instrs if ins.name.startswith("scratch_load_dword"))
     written = {ins.f["offset"] + b for ins in kernel.instrs
                if ins.name.startswith("scratch_store_dword")

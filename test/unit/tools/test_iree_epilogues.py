@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from build_cache import share_code_objects
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.expect import evaluate, parse_expect
 from pipeline_mlir.tools.pipeline_opt import main
@@ -60,6 +61,15 @@ ONE_FORM = {"trunc_f8E4M3FN": "prefetch"}
 FLAGS = {"accumulate": ("--iree-llvmgpu-prefetch-num-stages=2",)}
 #: C's type where it is not f32, as the summary line names it
 AS = {"trunc_bf16": " as bf16", "trunc_f16": " as f16", "trunc_f8E4M3FN": " as f8E4M3FN"}
+
+
+@pytest.fixture(autouse=True)
+def _code_objects_shared():
+    """Each form's kernel is built once per run (``build_cache.share_code_objects``), its
+    schedule kept on the way: test_iree_families.py compares the two forms' schedules from
+    these builds."""
+    with share_code_objects():
+        yield
 
 
 @pytest.fixture(scope="session")

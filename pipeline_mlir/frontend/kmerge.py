@@ -77,16 +77,16 @@ import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.attrs import is_storage_buffer
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import attr_names, constant_bounds, constant_int, enclosing_ops
 from pipeline_mlir.frontend import aliased_remainder as AR
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
-from pipeline_mlir.frontend.kernel_ir import describe, erase_dead, erase_unused_buffer, other_lds
+from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, other_lds
 from pipeline_mlir.frontend.partition import layout_buffers
 from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
+from pipeline_mlir.frontend.regcopy import binding_copy
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.kmerge_auto import (DECLINED, STEADY_ITERATIONS, for_time,
                                                 merge_mode, occupancy_refusal)
@@ -382,7 +382,7 @@ def merge_k_steps(an: Analysis, schedule, needed: bool = False) -> tuple[Merge |
         timed = False
     if isinstance(m, str):
         return None, m
-    why = _binding_refusal(an)
+    why = binding_copy(an.scan)      # (kept by the K steps left over: regcopy.py)
     if why:
         return None, why
     roots = list(an.buffers)
@@ -454,22 +454,6 @@ def _roots_refusal(roots: list) -> str | None:
             return (f"its LDS buffer {root.type} is not a static memref.alloc viewed "
                     f"through subview, expand_shape, collapse_shape and cast only" +
                     (f" ('{other[0]}' views it)" if other else ""))
-    return None
-
-
-def _binding_refusal(an: Analysis) -> str | None:
-    """Why the loop's copies cannot be merged, or None: a copy through registers reading
-    a binding IREE left in ``#hal.descriptor_type<storage_buffer>`` (a row stride known
-    only at launch) is made a direct-to-LDS copy in place, one that reads that binding,
-    which only the layout's own copies (from its fat raw buffer) replace; the K steps the
-    merged loop leaves over would keep it, and no direct-to-LDS copy reads such a
-    binding."""
-    for c in an.scan.copies:
-        src = c.src if c.src is not None else c.op.operands[0]
-        if is_storage_buffer(src.type):
-            return (f"{describe(c.op)} copies through registers from {src.type}, a binding "
-                    f"of a size known only at launch (not a fat raw buffer); the merge "
-                    f"does not make such a copy a direct-to-LDS one")
     return None
 
 

@@ -541,9 +541,9 @@ def test_merge_k_merges_the_flagship_for_time_in_both_forms(capsys):
                'stages of one K step hold 512 cycles of MFMAs, less than a global load\'s ' \
                '790)"' in err, err[-2000:]
         got.add(out)
-    _, err = run("--pipeline=4wave{merge_k=false}", f"{FLAGSHIP}.late.mlir",
-                 "--emit=schedule", "--mlir-print-ir-after=sched-adopt-loop")
-    assert "BK = 32 : i64" in err and "sched.merge_k" not in err, err[-2000:]
+    adopted, _ = run(f"{FLAGSHIP}.late.mlir", "--pass-pipeline=builtin.module("
+                     "sched-adopt-loop{schedule=4wave merge_k=false})")
+    assert "BK = 32 : i64" in adopted and "sched.merge_k" not in adopted, adopted[-2000:]
     assert got == {run(f"--pipeline={MERGED_SPEC}", "--emit=schedule")[0]}
     assert got != {run("--pipeline=4wave{BM=128 BN=128 BK=32}", "--emit=schedule")[0]}
     out, _ = run("--pipeline=4wave", "--emulate", f"{FLAGSHIP}.late.mlir",
@@ -613,14 +613,16 @@ def test_merge_k_is_refused_where_no_natural_loop_is_and_short_loops_stay(capsys
     # the 4-wave example's loop (IREE's tile, its LDS allocated): 5 K steps merged in a
     # pair (the odd one in the remainder) and exact in random memory orders; 3 are too few
     # for a pair of merged steps: the loop as it is
-    # (the 160 one's adopted loop read from its emulated build: one adoption of it)
-    for k, bk, run in ((160, 64, ["--emulate", "--emulate-workgroups=1",
-                                  "--emulate-mode=random:3"]),
-                       (96, 32, ["--emit=schedule", "-o", str(tmp_path / "out")])):
+    # (the 160 one's adopted loop read from its emulated build, the 96 one's from
+    # sched-adopt-loop alone: one adoption each, no schedule printed)
+    for k, bk, run in ((160, 64, ["--pipeline=4wave{merge_k=true}", "--emulate",
+                                  "--emulate-workgroups=1", "--emulate-mode=random:3",
+                                  "--mlir-print-ir-after=sched-adopt-loop"]),
+                       (96, 32, ["--pass-pipeline=builtin.module(sched-adopt-loop{"
+                                 "schedule=4wave merge_k=true})"])):
         natural = tmp_path / f"natural{k}.mlir"
         natural.write_text(EXAMPLE.kernel_text(lds="alloc", k=k))
-        rc = main([str(natural), "--pipeline=4wave{merge_k=true}", *run,
-                   "--mlir-print-ir-after=sched-adopt-loop"])
+        rc = main([str(natural), *run])
         out, err = capsys.readouterr()
-        assert rc == 0 and f"BK = {bk} : i64" in err, err[-2000:]
+        assert rc == 0 and f"BK = {bk} : i64" in out + err, err[-2000:]
         assert k != 160 or "K=160 mode=random: exact, max error 0" in out, out + err[-2000:]

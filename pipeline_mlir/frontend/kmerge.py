@@ -88,6 +88,7 @@ from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
 from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, other_lds
 from pipeline_mlir.frontend.partition import layout_buffers
 from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
+from pipeline_mlir.frontend.regcopy import binding_copy
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.kmerge_asked import asked_refusal, asked_steps
 from pipeline_mlir.frontend.kmerge_build import build_merged, roots_refusal
@@ -396,6 +397,9 @@ def merge_k_steps(an: Analysis, schedule, needed: bool = False) -> tuple[Merge |
         timed = False
     if isinstance(m, str):
         return None, m
+    why = binding_copy(an.scan)      # (kept by the K steps left over: regcopy.py)
+    if why:
+        return None, why
     roots = list(an.buffers)
     runs = None if trips is None else trips // (2 * m) * 2 * m   # K steps the merged loop runs
     merged, bigs = build_merged(loop, roots, m, step, runs)

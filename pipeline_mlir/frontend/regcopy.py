@@ -34,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.attrs import is_storage_buffer
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -89,6 +90,20 @@ def convert_register_copies(scan: LoopScan) -> None:
             c.op.attributes[KEPT] = ir.UnitAttr.get()
     scan.copies = [c for a in scan.copies for c in done.get(id(a), [a])]
     scan.ops = [_op(o) for o in loop.regions[0].blocks[0].operations][:-1]
+
+
+def binding_copy(scan: LoopScan) -> str | None:
+    """Why a rewrite that keeps the loop's copies (the K steps a merge leaves over) cannot
+    take them, or None: a copy made here from a binding IREE left in
+    ``#hal.descriptor_type<storage_buffer>`` reads that binding, which no direct-to-LDS copy
+    reads; only the layout's own copies (from its fat raw buffer) replace it."""
+    for c in scan.copies:
+        src = c.src if c.src is not None else c.op.operands[0]
+        if is_storage_buffer(src.type):
+            return (f"{describe(c.op)} copies through registers from {src.type}, a binding "
+                    f"of a size known only at launch (not a fat raw buffer); the merge "
+                    f"does not make such a copy a direct-to-LDS one")
+    return None
 
 
 def _check_vectors(a: Access) -> None:

@@ -298,7 +298,7 @@ def _subgroup_id(ev, op):
 
 
 def _sample_workgroup(ev, op):
-    return [ev.const(ev.workgroup_id) for _ in op.results]
+    return [ev.sampled_workgroup() for _ in op.results]
 
 
 def _block_dim(ev, op):

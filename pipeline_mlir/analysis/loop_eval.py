@@ -40,7 +40,8 @@ at the forall unless bound.  A loop's induction
 variable (or any block argument other than a function's) is bound with
 :meth:`Evaluator.bind`.  Values and views are memoized, each with the values it was computed
 from: a bind forgets only what reads the rebound value, directly or not (a loop's induction
-variable rebound per iteration leaves the thread-id arithmetic memoized).
+variable rebound per iteration leaves the thread-id arithmetic memoized); so does
+:meth:`Evaluator.set_workgroup`, which changes the workgroup ids' sample value.
 
 The workgroups themselves: :func:`grid_stride` recognises IREE's linearised workgroup loop,
 and :func:`workgroup_grid` gives the grid a kernel needs (what a dispatch is launched on,
@@ -127,6 +128,19 @@ class Evaluator:
                                             (self.threads,)).copy()
         self._forget(value)
 
+    def sampled_workgroup(self) -> np.ndarray:
+        """The sample value every workgroup id takes, noted as read by the evaluation in
+        progress (so :meth:`set_workgroup` forgets what was computed from it)."""
+        self._read(_WORKGROUP_KEY)
+        return self.const(self.workgroup_id)
+
+    def set_workgroup(self, workgroup_id: int) -> None:
+        """Give every workgroup id the sample value ``workgroup_id`` and forget everything
+        computed from the old one (what does not read a workgroup id stays memoized)."""
+        if workgroup_id != self.workgroup_id:
+            self.workgroup_id = workgroup_id
+            self._forget(_WORKGROUP_KEY)
+
     def unbind(self, value) -> None:
         """Forget the value :meth:`bind` gave ``value`` and everything computed from it."""
         self.bound.pop(value, None)
@@ -207,9 +221,9 @@ class Evaluator:
                 raise Unevaluable(parent, v, f"'scf.forall' op {problem}; the address "
                                              f"analysis reads the induction variables of a "
                                              f"loop over workgroups only, as workgroup ids")
-            return self.const(self.workgroup_id)
+            return self.sampled_workgroup()
         if name == "scf.for" and grid_stride(parent):
-            return self.const(self.workgroup_id)
+            return self.sampled_workgroup()
         if name in ("func.func", "gpu.func", "llvm.func") and self.launch_values \
                 and block == parent.regions[0].blocks[0]:
             return self.const(SAMPLE_ARG)
@@ -276,6 +290,10 @@ class Evaluator:
         self.views[key] = out
         self._computed(reads, (key,))
         return out
+
+
+#: the key of the workgroup ids' sample value among what an evaluation reads
+_WORKGROUP_KEY = ("workgroup id",)
 
 
 def _view_key(v) -> tuple:

@@ -138,12 +138,17 @@ def past_end_note(table: np.ndarray, end: int | None) -> str:
             f"past the end, are no part of a strided block with the others)")
 
 
-def read_copies(scan, copies: list, wid: int, iv: int) -> list[tuple[np.ndarray, int | None]]:
+def read_copies(scan, copies: list, wid: int, iv: int,
+                ev: Evaluator | None = None) -> list[tuple[np.ndarray, int | None]]:
     """(the global elements each thread reads, the buffer's elements or None) of each copy
     of ``copies`` (indices into ``scan.copies``) with every workgroup id ``wid`` and the
-    loop's induction variable ``iv``."""
-    ev = Evaluator(scan.block, workgroup_id=wid)
-    ev.where = scan.loop
+    loop's induction variable ``iv``; ``ev``: an evaluator of ``scan``'s kernel to reuse
+    (it keeps what reads neither: :meth:`~pipeline_mlir.analysis.loop_eval.Evaluator.
+    set_workgroup`), else a new one."""
+    if ev is None:
+        ev = Evaluator(scan.block, workgroup_id=wid)
+        ev.where = scan.loop
+    ev.set_workgroup(wid)
     ev.bind(scan.loop.regions[0].blocks[0].arguments[0], iv)
     out = []
     for i in copies:
@@ -173,8 +178,10 @@ def check_copy_reads(scan, points: list, copies: list | None = None,
     every point of ``points`` (:func:`sample_points`); with ``channel`` (whose ``copies``
     they are), the front end's copies of it compared with them (module docstring)."""
     copies = list(range(len(scan.copies))) if copies is None else copies
+    ev = Evaluator(scan.block)          # one for every point: the IR does not change here
+    ev.where = scan.loop
     for wid, iv, when in points:
-        reads = read_copies(scan, copies, wid, iv)
+        reads = read_copies(scan, copies, wid, iv, ev)
         for i, (el, size) in zip(copies, reads):
             check_in_global(scan.copies[i].op, el, size, wid, when,
                             zero_end(scan.copies[i].src))

@@ -239,6 +239,47 @@ def test_every_workgroup_id_op_bounds_the_grid_or_leaves_it_unbounded():
         assert not workgroup_dependent(d.operands[1], set())
 
 
+#: a value of the thread id alone and one of a workgroup id (directly, and through a
+#: workgroup loop's variable), as a copy's global address mixes them
+WORKGROUP_SAMPLES = """
+func.func @f(%n: index) {
+  %c4 = arith.constant 4 : index
+  %t = gpu.thread_id x
+  %a = arith.muli %t, %c4 : index
+  %w = hal.interface.workgroup.id[0] : index
+  %b = arith.addi %a, %w : index
+  %cnt = hal.interface.workgroup.count[0] : index
+  scf.for %i = %w to %n step %cnt {
+    %d = arith.addi %a, %i : index
+  }
+  return
+}
+"""
+
+
+def test_a_new_workgroup_sample_forgets_only_what_reads_a_workgroup_id():
+    """``set_workgroup`` (one evaluator for every sampled workgroup of the copies' checks,
+    ``edges.check_copy_reads``): the values read from a workgroup id, directly or through
+    the workgroup loop's variable, take the new sample; the thread-id arithmetic stays
+    memoized."""
+    with new_context() as ctx:
+        m = ir.Module.parse(WORKGROUP_SAMPLES, ctx)
+        a, b, d = (o.results[0] for o in walk_ops(
+            m.operation, lambda o: o.name in ("arith.muli", "arith.addi")))
+        tid = np.arange(64)
+        ev = Evaluator((64, 1, 1), workgroup_id=0)
+        for w in (0, 5, 5, 2):
+            ev.set_workgroup(w)
+            np.testing.assert_array_equal(ev.value(b), tid * 4 + w)
+            np.testing.assert_array_equal(ev.value(d), tid * 4 + w)
+            fresh = Evaluator((64, 1, 1), workgroup_id=w)
+            np.testing.assert_array_equal(fresh.value(d), ev.value(d))
+        memo_a = ev.memo[a]
+        ev.set_workgroup(7)
+        assert ev.memo[a] is memo_a and b not in ev.memo and d not in ev.memo
+        np.testing.assert_array_equal(ev.value(b), tid * 4 + 7)
+
+
 def test_a_deep_chain_of_views_is_followed_without_recursion():
     """1000 subviews of subviews (two frames each: deeper than Python's recursion limit):
     followed one level at a time (the sources first), the last one's offset and chain

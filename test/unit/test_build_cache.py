@@ -246,3 +246,5 @@ def test_kept_stages_make_one_build_of_each_input():
         assert build("refused").failed and build("refused").failed and calls[5:] == [wide] * 2
     with code_cache.sharing(_store_in(kept)):       # no stages: a plain build is kept plain
         assert build("other").stages == {} and calls[7:] == [()]
+        # the plain key the build with all of S filled holds its output without the stages
+        assert build("module {}").stages == {} and calls[8:] == []

@@ -63,7 +63,7 @@ KERNELS = ("func.func", "gpu.func")
 #: the ops whose body one workgroup may run more than once, in order (a remainder inside one
 #: runs again after the ops that follow it there); not ``scf.forall``: IREE's loop over
 #: workgroups at the prefetch point, one iteration a workgroup
-LOOPS = ("scf.for", "scf.while")
+LOOPS = ("scf.for", "scf.while", "scf.parallel", "affine.for", "affine.parallel")
 #: the reads of global memory into registers that may be moved
 LOADS = ("vector.load", "vector.maskedload", "vector.transfer_read")
 

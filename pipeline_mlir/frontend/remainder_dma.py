@@ -28,8 +28,11 @@ is put on it, :data:`IN_PLACE_ATTR`):
   remainder's own barrier that waited for them before, order them before the remainder's
   reads (the barriers of the body stay where they are);
 * the remainder runs once: its trip count is the constant 1 and no loop around it in the
-  kernel runs it again (a copy issued early would write buffers a wave may still read in
-  the previous run);
+  kernel runs it again, ``scf.parallel`` and an ``scf.forall`` without a mapping included
+  (a copy issued early would write buffers a wave may still read in the previous run: an
+  ``lds-race`` of the emulator on IREE's kernel in a sequential ``scf.parallel`` whose
+  barriers at the ends of its body were removed); nor any op around it other than an
+  ``scf.if`` (or another op of :data:`ONCE`);
 * the body does nothing before its last copy but barriers and side-effect free ops (the
   copies move above those only), and nothing before the remainder in the kernel writes
   memory other than LDS
@@ -60,6 +63,9 @@ __all__ = ["AHEAD_ATTR", "IN_PLACE_ATTR", "copies_ahead", "dma_copies_ahead", "w
 AHEAD_ATTR = "sched.copies_ahead"
 #: on a remainder loop with copies to LDS left in its iteration: why (a string)
 IN_PLACE_ATTR = "sched.copies_in_place"
+#: the ops around a remainder that run it at most once (besides a mapped ``scf.forall``:
+#: IREE's loop over workgroups, one iteration a workgroup); any other one may run it again
+ONCE = ("scf.if", "scf.index_switch", "scf.execute_region")
 #: ops that only order the waves (the copies may move above them: module docstring)
 BARRIERS = ("gpu.barrier", "rocdl.s.barrier", "rocdl.barrier")
 
@@ -151,8 +157,10 @@ def why_not_ahead(loop) -> str | None:
         return "it does not run exactly one iteration (its trip count is not the constant 1)"
     op = _op(loop.parent)
     while op.name not in KERNELS:
-        if op.name in LOOPS:
+        if op.name in LOOPS or (op.name == "scf.forall" and "mapping" not in op.attributes):
             return f"a loop around it ('{op.name}') runs it again"
+        if op.name not in ONCE and op.name != "scf.forall":
+            return f"an op around it ('{op.name}') may run it again"
         if op.parent is None:
             break
         op = _op(op.parent)

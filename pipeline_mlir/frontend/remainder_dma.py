@@ -127,12 +127,13 @@ def _owned(root, loop) -> bool:
 
 def _outside_slice(ops: list, loop, start) -> list | str:
     """The side-effect free ops between ``start`` (the pipelined loop) and ``loop`` in
-    their block that ``ops`` need, in block order, or why the copies cannot go before
-    ``start``."""
+    their block that ``ops`` and ``loop``'s lower bound (the copies' induction variable)
+    need, in block order, or why the copies cannot go before ``start``."""
     block = [_op(o) for o in loop.block.operations]
     between = block[block.index(start) + 1:block.index(loop)]
     made = {r for o in ops for r in o.results}
     todo = [v for o in ops for x in [o, *descendants(o)] for v in x.operands if v not in made]
+    todo.append(loop.operands[0])   # (the lower bound the copies are cloned at)
     need = set()
     while todo:
         v = todo.pop()
@@ -203,8 +204,10 @@ def copies_ahead(loop):
     ops = body_slice(copies, body, iv)
     start = _pipelined_before(loop)
     pre = _outside_slice(ops, loop, start)
+    lb = loop.operands[0]
     with ir.InsertionPoint(start), loop.location:
-        clone_at(pre + ops, iv, loop.operands[0])   # (pre: outside the loop, no iv)
+        outside = clone_at(pre, iv, lb)     # (outside the loop, no iv; the bound may be one)
+        clone_at(ops, iv, outside.get(lb, lb), outside)
     rest = [o for o in ops if o not in copies]
     for c in reversed(copies):
         c.erase()

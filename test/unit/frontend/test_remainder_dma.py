@@ -102,6 +102,22 @@ def test_the_copy_goes_before_the_pipelined_loop(between):
     assert names.count("memref.subview") == 1, names
 
 
+def test_a_lower_bound_after_the_pipelined_loop_is_cloned_with_the_copy():
+    """The remainder's lower bound defined between the two loops: cloned above the
+    pipelined loop with the copy (it was used there before its definition: the module did
+    not verify)."""
+    text = kernel(between="%cq = arith.constant 32 : index").replace(
+        "scf.for %i = %c32 to", "scf.for %i = %cq to")
+    m, loop = rewrite(text)
+    assert AHEAD_ATTR in loop.attributes
+    m.operation.verify()
+    names = [o.name for o in loop.block.operations]
+    (copy,) = [o for o in loop.block.operations if o.name == "amdgpu.gather_to_lds"]
+    assert copy.operands[1] != loop.operands[0]
+    assert ir.IntegerAttr(copy.operands[1].owner.attributes["value"]).value == 32
+    assert names.index("amdgpu.gather_to_lds") < names.index("scf.for"), names
+
+
 @pytest.mark.parametrize("edit,why", [
     (dict(ub="%c48"), "it does not run exactly one iteration"),
     (dict(around="scf.for %b = %c0 to %c4 step %c1"), "a loop around it ('scf.for') runs it "

@@ -66,6 +66,9 @@ IN_PLACE_ATTR = "sched.copies_in_place"
 #: the ops around a remainder that run it at most once (besides a mapped ``scf.forall``:
 #: IREE's loop over workgroups, one iteration a workgroup); any other one may run it again
 ONCE = ("scf.if", "scf.index_switch", "scf.execute_region")
+#: side-effect free ops that pass a value on to another op's results or a block's
+#: arguments (an ``scf.if``'s): the buffer escapes under another name
+FORWARDS = ("scf.yield", "scf.condition", "cf.br", "cf.cond_br", "cf.switch")
 #: ops that only order the waves (the copies may move above them: module docstring)
 BARRIERS = ("gpu.barrier", "rocdl.s.barrier", "rocdl.barrier")
 
@@ -105,7 +108,8 @@ def _lds_target(copy):
 
 def _owned(root, loop) -> bool:
     """``root`` (a buffer) is a ``memref.alloc`` that only ops inside ``loop`` read or write:
-    every user, through side-effect free ops (views), is inside ``loop`` or a view."""
+    every user, through side-effect free ops (views), is inside ``loop`` or a view (not one
+    of :data:`FORWARDS`, which would pass it on under another name)."""
     if isinstance(root, ir.BlockArgument) or _op(root.owner).name != "memref.alloc":
         return False
     todo, seen = [root], set()
@@ -119,7 +123,7 @@ def _owned(root, loop) -> bool:
                 continue
             if o.name == "memref.dealloc":
                 continue
-            if not is_pure(o):
+            if not is_pure(o) or o.name in FORWARDS:
                 return False
             todo.extend(o.results)
     return True

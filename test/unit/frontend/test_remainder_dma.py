@@ -62,7 +62,7 @@ func.func @k(%A: {GLOBAL}, %L: {LDS}) {{
   %c48 = arith.constant 48 : index
   %z = arith.constant dense<0.0> : vector<4xf32>
   {buffer.format(L=LDS)}
-  {pre.format(G=GLOBAL)}
+  {pre.format(G=GLOBAL, L=LDS)}
   {loops}
   return
 }}"""
@@ -135,6 +135,12 @@ def test_a_lower_bound_after_the_pipelined_loop_is_cloned_with_the_copy():
      "a copy writes an LDS buffer that is not the remainder's own"),
     (dict(buffer="%R = memref.alloc() : {L}\n  vector.store %z, %R[%c0] : {L}, vector<4xf32>"),
      "a copy writes an LDS buffer that is not the remainder's own"),
+    # (the buffer yielded by an scf.if and read under that name before the loops)
+    (dict(pre="%t = arith.constant true\n  %x = scf.if %t -> ({L}) {{\n"
+              "    scf.yield %R : {L}\n  }} else {{\n    scf.yield %L : {L}\n  }}\n"
+              "  %xv = vector.load %x[%c8] : {L}, vector<4xf32>\n"
+              "  vector.store %xv, %L[%c0] : {L}, vector<4xf32>"),
+     "a copy writes an LDS buffer that is not the remainder's own"),
     (dict(copy="amdgpu.gather_to_lds %A[%j, %c0], %V[%c0] : vector<4xf32>, {G}, {S}"),
      "a copy depends on a value the loop carries"),
     (dict(pre="vector.store %z, %A[%c8, %c0] : {G}, vector<4xf32>"),
@@ -151,7 +157,7 @@ def test_a_lower_bound_after_the_pipelined_loop_is_cloned_with_the_copy():
      "a copy to LDS is nested in an op of its body"),
 ], ids=["two-trips", "loop-around", "parallel-around", "forall-around", "counter-wait",
         "lds-write-first", "shared-buffer",
-        "buffer-used-before", "carried-index", "global-write-before", "side-effect-between",
+        "buffer-used-before", "buffer-yielded", "carried-index", "global-write-before", "side-effect-between",
         "pipelined-result", "nested-copy"])
 def test_what_the_rewrite_relies_on_leaves_the_loop_as_written(edit, why):
     m, loop = rewrite(kernel(**edit))

@@ -47,7 +47,7 @@ copies: there is nothing to overlap them with.
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import constant_trips, descendants
+from pipeline_mlir.analysis.ir_facts import constant_trips, descendants, encloses
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
@@ -66,9 +66,6 @@ IN_PLACE_ATTR = "sched.copies_in_place"
 #: the ops around a remainder that run it at most once (besides a mapped ``scf.forall``:
 #: IREE's loop over workgroups, one iteration a workgroup); any other one may run it again
 ONCE = ("scf.if", "scf.index_switch", "scf.execute_region")
-#: side-effect free ops that pass a value on to another op's results or a block's
-#: arguments (an ``scf.if``'s): the buffer escapes under another name
-FORWARDS = ("scf.yield", "scf.condition", "cf.br", "cf.cond_br", "cf.switch")
 #: ops that only order the waves (the copies may move above them: module docstring)
 BARRIERS = ("gpu.barrier", "rocdl.s.barrier", "rocdl.barrier")
 
@@ -91,14 +88,6 @@ def _pipelined_before(loop):
     return None
 
 
-def _inside(op, loop) -> bool:
-    while op is not None:
-        if op == loop:
-            return True
-        op = _op(op.parent) if op.parent is not None else None
-    return False
-
-
 def _lds_target(copy):
     """The LDS memref ``copy`` writes (its one write effect in LDS), or None."""
     e = effects(copy)
@@ -108,8 +97,8 @@ def _lds_target(copy):
 
 def _owned(root, loop) -> bool:
     """``root`` (a buffer) is a ``memref.alloc`` that only ops inside ``loop`` read or write:
-    every user, through side-effect free ops (views), is inside ``loop`` or a view (not one
-    of :data:`FORWARDS`, which would pass it on under another name)."""
+    every user, through side-effect free ops (views), is inside ``loop`` or a view (not a
+    terminator, which would pass it on under another name: ``kernel_ir.in_use``'s rule)."""
     if isinstance(root, ir.BlockArgument) or _op(root.owner).name != "memref.alloc":
         return False
     todo, seen = [root], set()
@@ -119,12 +108,12 @@ def _owned(root, loop) -> bool:
             if o in seen:
                 continue
             seen.add(o)
-            if _inside(o, loop):
+            if o == loop or encloses(loop, o):
                 continue
             if o.name == "memref.dealloc":
                 continue
-            if not is_pure(o) or o.name in FORWARDS:
-                return False
+            if not is_pure(o) or not len(o.results):   # (an effect, or a terminator
+                return False                          # passing it on: scf.yield)
             todo.extend(o.results)
     return True
 

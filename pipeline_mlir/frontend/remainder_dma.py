@@ -181,6 +181,8 @@ def why_not_ahead(loop) -> str | None:
         return ("the kernel may write memory other than LDS before it, which another "
                 "wave's copies may have to see past a barrier")
     start = _pipelined_before(loop)
+    if start is None:
+        return "no pipelined loop precedes it in its block"
     out = _outside_slice(s, loop, start)
     return out if isinstance(out, str) else None
 

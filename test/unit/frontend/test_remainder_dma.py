@@ -185,3 +185,5 @@ def test_a_remainder_no_pipelined_loop_precedes_is_left_alone():
     text = text[:start] + text[end:].replace("%acc = %p#0, %j = %p#1", "%acc = %z, %j = %c0")
     m, loop = rewrite(text)
     assert AHEAD_ATTR not in loop.attributes and IN_PLACE_ATTR not in loop.attributes
+    # asked directly: the reason, not a ValueError from the missing loop's position
+    assert copies_ahead(loop) == "no pipelined loop precedes it in its block"

@@ -157,7 +157,8 @@ def test_a_lower_bound_after_the_pipelined_loop_is_cloned_with_the_copy():
      "a copy to LDS is nested in an op of its body"),
 ], ids=["two-trips", "loop-around", "parallel-around", "forall-around", "counter-wait",
         "lds-write-first", "shared-buffer",
-        "buffer-used-before", "buffer-yielded", "carried-index", "global-write-before", "side-effect-between",
+        "buffer-used-before", "buffer-yielded", "carried-index", "global-write-before",
+        "side-effect-between",
         "pipelined-result", "nested-copy"])
 def test_what_the_rewrite_relies_on_leaves_the_loop_as_written(edit, why):
     m, loop = rewrite(kernel(**edit))

@@ -63,7 +63,7 @@ KERNELS = ("func.func", "gpu.func")
 #: the ops whose body one workgroup may run more than once, in order (a remainder inside one
 #: runs again after the ops that follow it there); not ``scf.forall``: IREE's loop over
 #: workgroups at the prefetch point, one iteration a workgroup
-LOOPS = ("scf.for", "scf.while")
+LOOPS = ("scf.for", "scf.while", "scf.parallel", "affine.for", "affine.parallel")
 #: the reads of global memory into registers that may be moved
 LOADS = ("vector.load", "vector.maskedload", "vector.transfer_read")
 
@@ -173,10 +173,11 @@ def _roots(body) -> list:
     return [_op(o) for o in body.operations if _global_read(_op(o)) or _guarded_read(_op(o))]
 
 
-def clone_at(ops: list, iv, at_iv) -> dict:
+def clone_at(ops: list, iv, at_iv, known: dict | None = None) -> dict:
     """``ops`` cloned at the insertion point with ``iv`` replaced by ``at_iv`` (in nested
-    regions too); returns the mapping of old results to new."""
-    mapping = {iv: at_iv}
+    regions too), and each value of ``known`` (old to new, of ops cloned before) by its
+    new one; returns the mapping of old results to new."""
+    mapping = {**(known or {}), iv: at_iv}
     for o in ops:
         new = o.clone()
         for x in [new, *descendants(new)]:

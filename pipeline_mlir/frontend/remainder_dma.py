@@ -28,8 +28,11 @@ is put on it, :data:`IN_PLACE_ATTR`):
   remainder's own barrier that waited for them before, order them before the remainder's
   reads (the barriers of the body stay where they are);
 * the remainder runs once: its trip count is the constant 1 and no loop around it in the
-  kernel runs it again (a copy issued early would write buffers a wave may still read in
-  the previous run);
+  kernel runs it again, ``scf.parallel`` and an ``scf.forall`` without a mapping included
+  (a copy issued early would write buffers a wave may still read in the previous run: an
+  ``lds-race`` of the emulator on IREE's kernel in a sequential ``scf.parallel`` whose
+  barriers at the ends of its body were removed); nor any op around it other than an
+  ``scf.if`` (or another op of :data:`ONCE`);
 * the body does nothing before its last copy but barriers and side-effect free ops (the
   copies move above those only), and nothing before the remainder in the kernel writes
   memory other than LDS
@@ -44,7 +47,7 @@ copies: there is nothing to overlap them with.
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import constant_trips, descendants
+from pipeline_mlir.analysis.ir_facts import constant_trips, descendants, encloses
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
@@ -60,6 +63,9 @@ __all__ = ["AHEAD_ATTR", "IN_PLACE_ATTR", "copies_ahead", "dma_copies_ahead", "w
 AHEAD_ATTR = "sched.copies_ahead"
 #: on a remainder loop with copies to LDS left in its iteration: why (a string)
 IN_PLACE_ATTR = "sched.copies_in_place"
+#: the ops around a remainder that run it at most once (besides a mapped ``scf.forall``:
+#: IREE's loop over workgroups, one iteration a workgroup); any other one may run it again
+ONCE = ("scf.if", "scf.index_switch", "scf.execute_region")
 #: ops that only order the waves (the copies may move above them: module docstring)
 BARRIERS = ("gpu.barrier", "rocdl.s.barrier", "rocdl.barrier")
 
@@ -82,14 +88,6 @@ def _pipelined_before(loop):
     return None
 
 
-def _inside(op, loop) -> bool:
-    while op is not None:
-        if op == loop:
-            return True
-        op = _op(op.parent) if op.parent is not None else None
-    return False
-
-
 def _lds_target(copy):
     """The LDS memref ``copy`` writes (its one write effect in LDS), or None."""
     e = effects(copy)
@@ -99,7 +97,8 @@ def _lds_target(copy):
 
 def _owned(root, loop) -> bool:
     """``root`` (a buffer) is a ``memref.alloc`` that only ops inside ``loop`` read or write:
-    every user, through side-effect free ops (views), is inside ``loop`` or a view."""
+    every user, through side-effect free ops (views), is inside ``loop`` or a view (not a
+    terminator, which would pass it on under another name: ``kernel_ir.in_use``'s rule)."""
     if isinstance(root, ir.BlockArgument) or _op(root.owner).name != "memref.alloc":
         return False
     todo, seen = [root], set()
@@ -109,24 +108,25 @@ def _owned(root, loop) -> bool:
             if o in seen:
                 continue
             seen.add(o)
-            if _inside(o, loop):
+            if o == loop or encloses(loop, o):
                 continue
             if o.name == "memref.dealloc":
                 continue
-            if not is_pure(o):
-                return False
+            if not is_pure(o) or not len(o.results):   # (an effect, or a terminator
+                return False                          # passing it on: scf.yield)
             todo.extend(o.results)
     return True
 
 
 def _outside_slice(ops: list, loop, start) -> list | str:
     """The side-effect free ops between ``start`` (the pipelined loop) and ``loop`` in
-    their block that ``ops`` need, in block order, or why the copies cannot go before
-    ``start``."""
+    their block that ``ops`` and ``loop``'s lower bound (the copies' induction variable)
+    need, in block order, or why the copies cannot go before ``start``."""
     block = [_op(o) for o in loop.block.operations]
     between = block[block.index(start) + 1:block.index(loop)]
     made = {r for o in ops for r in o.results}
     todo = [v for o in ops for x in [o, *descendants(o)] for v in x.operands if v not in made]
+    todo.append(loop.operands[0])   # (the lower bound the copies are cloned at)
     need = set()
     while todo:
         v = todo.pop()
@@ -151,8 +151,10 @@ def why_not_ahead(loop) -> str | None:
         return "it does not run exactly one iteration (its trip count is not the constant 1)"
     op = _op(loop.parent)
     while op.name not in KERNELS:
-        if op.name in LOOPS:
+        if op.name in LOOPS or (op.name == "scf.forall" and "mapping" not in op.attributes):
             return f"a loop around it ('{op.name}') runs it again"
+        if op.name not in ONCE and op.name != "scf.forall":
+            return f"an op around it ('{op.name}') may run it again"
         if op.parent is None:
             break
         op = _op(op.parent)
@@ -179,6 +181,8 @@ def why_not_ahead(loop) -> str | None:
         return ("the kernel may write memory other than LDS before it, which another "
                 "wave's copies may have to see past a barrier")
     start = _pipelined_before(loop)
+    if start is None:
+        return "no pipelined loop precedes it in its block"
     out = _outside_slice(s, loop, start)
     return out if isinstance(out, str) else None
 
@@ -195,8 +199,10 @@ def copies_ahead(loop):
     ops = body_slice(copies, body, iv)
     start = _pipelined_before(loop)
     pre = _outside_slice(ops, loop, start)
+    lb = loop.operands[0]
     with ir.InsertionPoint(start), loop.location:
-        clone_at(pre + ops, iv, loop.operands[0])   # (pre: outside the loop, no iv)
+        outside = clone_at(pre, iv, lb)     # (outside the loop, no iv; the bound may be one)
+        clone_at(ops, iv, outside.get(lb, lb), outside)
     rest = [o for o in ops if o not in copies]
     for c in reversed(copies):
         c.erase()

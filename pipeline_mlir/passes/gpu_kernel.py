@@ -38,7 +38,10 @@ ids expect; arguments are the function's own arguments, then IREE's (its ROCm HA
 ``!llvm.ptr<1>``, the pointer IREE passes), then one ``i32`` per push constant of the
 layout (``constants = N``), in ordinal order, unused ones included.  A load of an ordinal
 >= N, a subspan of a binding the layout does not have, two layouts in one kernel, or a
-second subspan of one binding (one argument each) is an error at the op.
+second subspan of one binding (one argument each) is an error at the op.  So is
+``sched.copies_in_range`` on a ``hal.executable``'s kernel: it is the contract of the
+project's own launcher (``kernel/launch.py``), which IREE's runtime does not honour, and
+``sched-buffer-soffset`` would trust it.
 """
 
 from __future__ import annotations
@@ -186,6 +189,14 @@ class GpuKernel(SchedPass):
             for inner in _ops(variant.regions[0].blocks[0]):
                 if inner.name == "builtin.module":
                     out += [f for f in _ops(inner.regions[0].blocks[0]) if f.name == "func.func"]
+        for f in out:
+            if COPIES_IN_RANGE_ATTR in f.attributes:
+                name = ir.StringAttr(f.attributes["sym_name"]).value
+                raise IRError(f, f"'func.func' op '{name}': {COPIES_IN_RANGE_ATTR} is the "
+                                 f"contract of the project's own launcher (check_launch: whole "
+                                 f"tiles only), and IREE's runtime launches a hal.executable's "
+                                 f"kernels without it; sched-buffer-soffset would trust it and "
+                                 f"move offsets into soffset unproven: remove the attribute")
         if not out:
             raise IRError(exe, "'hal.executable' op holds no func.func kernel")
         return out

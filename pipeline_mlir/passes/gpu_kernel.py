@@ -39,9 +39,9 @@ ids expect; arguments are the function's own arguments, then IREE's (its ROCm HA
 layout (``constants = N``), in ordinal order, unused ones included.  A load of an ordinal
 >= N, a subspan of a binding the layout does not have, two layouts in one kernel, or a
 second subspan of one binding (one argument each) is an error at the op.  So is
-``sched.copies_in_range`` on a ``hal.executable``'s kernel: it is the contract of the
-project's own launcher (``kernel/launch.py``), which IREE's runtime does not honour, and
-``sched-buffer-soffset`` would trust it.
+``sched.copies_in_range`` on IREE's kernel (in a ``hal.executable``, or using its
+interface ops): it is the contract of the project's own launcher (``kernel/launch.py``),
+which IREE's runtime does not honour, and ``sched-buffer-soffset`` would trust it.
 """
 
 from __future__ import annotations
@@ -189,14 +189,6 @@ class GpuKernel(SchedPass):
             for inner in _ops(variant.regions[0].blocks[0]):
                 if inner.name == "builtin.module":
                     out += [f for f in _ops(inner.regions[0].blocks[0]) if f.name == "func.func"]
-        for f in out:
-            if COPIES_IN_RANGE_ATTR in f.attributes:
-                name = ir.StringAttr(f.attributes["sym_name"]).value
-                raise IRError(f, f"'func.func' op '{name}': {COPIES_IN_RANGE_ATTR} is the "
-                                 f"contract of the project's own launcher (check_launch: whole "
-                                 f"tiles only), and IREE's runtime launches a hal.executable's "
-                                 f"kernels without it; sched-buffer-soffset would trust it and "
-                                 f"move offsets into soffset unproven: remove the attribute")
         if not out:
             raise IRError(exe, "'hal.executable' op holds no func.func kernel")
         return out
@@ -212,6 +204,7 @@ class GpuKernel(SchedPass):
         if len(blocks) != 1:
             raise IRError(f, f"'{f.name}' op '{name}': a kernel body of {len(blocks)} blocks is "
                              f"not supported (one block, structured control flow)")
+        _refuse_claimed_range(f, name)
         _retype_to_global(f)
         bindings, constants, allocs = self._interface_ops(f)
         with f.location:
@@ -371,6 +364,25 @@ def _static_bounds(o, key: str, n: int) -> list:
     if key not in o.attributes:
         return [None] * n
     return [v if v >= 0 else None for v in ir.DenseI64ArrayAttr(o.attributes[key])]
+
+
+def _refuse_claimed_range(f, name: str) -> None:
+    """An error if IREE's kernel ``f`` (in a ``hal.executable`` or using IREE's interface
+    ops) carries ``sched.copies_in_range``: the project's launcher's contract, which IREE's
+    runtime does not honour, and which ``sched-buffer-soffset`` trusts."""
+    if COPIES_IN_RANGE_ATTR not in f.attributes:
+        return
+    parent, irees = f.parent, False
+    while parent is not None and not irees:
+        irees = parent.name == "hal.executable"
+        parent = parent.parent
+    irees = irees or bool(_walk(f, lambda o: o.name.startswith("hal.interface.")))
+    if irees:
+        raise IRError(f, f"'{f.name}' op '{name}': {COPIES_IN_RANGE_ATTR} is the contract of "
+                         f"the project's own launcher (check_launch: whole tiles only), and "
+                         f"IREE's runtime launches IREE's kernels without it; "
+                         f"sched-buffer-soffset would trust it and move offsets into soffset "
+                         f"unproven: remove the attribute")
 
 
 def _nested_kernels(module) -> list:

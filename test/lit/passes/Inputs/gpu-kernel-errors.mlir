@@ -159,3 +159,21 @@ hal.executable private @exe {
     }
   }
 }
+
+// -----
+
+// The same on IREE's kernel taken out of its hal.executable (its bindings say whose it is).
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+// expected-error @+1 {{sched.copies_in_range is the contract of the project's own launcher}}
+func.func @claimed_bare() attributes {sched.copies_in_range, gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %a = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%c0) : memref<64xf32, #gpu.address_space<global>>
+  return
+}
+
+// -----
+
+// A kernel of no one's runtime that states the contract itself: kept (the author's).
+func.func @claimed_plain(%a: memref<64xf32, #gpu.address_space<global>>) attributes {sched.copies_in_range, gpu.known_block_size = array<i32: 64, 1, 1>} {
+  return
+}

@@ -415,11 +415,7 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
                                     actual[u.phase][u.index].lines, u.message()))
     phase_of = {i.line: ph for ph, instrs in phases.items() for i in instrs}
     rw = reg_waits(fn)
-    res.findings += [Finding("wait-short", phase_of[s.instr.line], (), (s.instr.line, s.load.line),
-                             s.message(), 1 + s.others) for s in rw.short]
-    res.findings += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))
-                     for w in waterfall_loops(fn)]
-    res.findings = group_findings(res.findings)
+    res.findings = group_findings(res.findings + _assembly_findings(fn, rw, phase_of))
     res.outside = [explain_outside(o, rw.pending) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)
     return res
@@ -432,12 +428,18 @@ def check_without_schedule(fn: AsmFunction) -> list[Finding]:
     (``waterfall``).  What a kernel without the pipelined loop (LLVM unrolled it, or kept
     another loop as the main one) still gets checked: the comparison with the schedule and
     the order rule (``wait-unpinned``) read the pipelined loop's phases, which are gone."""
-    rw = reg_waits(fn)
-    found = [Finding("wait-short", "-", (), (s.instr.line, s.load.line), s.message(),
-                     1 + s.others) for s in rw.short]
+    return group_findings(_assembly_findings(fn, reg_waits(fn)))
+
+
+def _assembly_findings(fn: AsmFunction, rw, phase_of: dict | None = None) -> list[Finding]:
+    """The findings of the rules that read the assembly alone (``wait-short`` from the
+    dataflow ``rw``, ``waterfall``), ungrouped; ``phase_of`` (line -> phase) names a short
+    wait's phase, ``-`` without it."""
+    found = [Finding("wait-short", (phase_of or {}).get(s.instr.line, "-"), (),
+                     (s.instr.line, s.load.line), s.message(), 1 + s.others) for s in rw.short]
     found += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))
               for w in waterfall_loops(fn)]
-    return group_findings(found)
+    return found
 
 
 def check_kernel_asm(fn: AsmFunction, plan: KernelPlan, mfmas_per_mma: int | None = None,

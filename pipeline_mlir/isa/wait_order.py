@@ -39,7 +39,9 @@ is in flight, and the walk goes on to a fence).  LLVM places it after ordering t
 instructions, so it pins none of their order: with reads A, B of the schedule and its
 ``lgkmcnt(1)`` relied on to complete A, LLVM's order ``B, lgkmcnt(0)`` (its own wait, for
 B's registers), ``A``, ``lgkmcnt(1)`` leaves A in flight; when such a wait ended the
-walk, the rule found nothing there (``test_isa_wait_order.py``).  A vmcnt cut that
+walk, the rule found nothing there (``test_isa_wait_order.py``).  A guard or such a wait
+that leaves nothing in flight at the walked wait (``lgkmcnt(0)`` after the last read, for
+an MFMA's operands) does end it: every read is complete, in whatever order.  A vmcnt cut that
 leaves no LDS DMA in flight is safe: every DMA issued before the wait is complete, and
 LLVM waits for a register load's VGPRs itself (only DMAs are the schedule's to order); a
 DMA left in flight must be one the schedule meant to leave, so that cut must be pinned.
@@ -105,7 +107,9 @@ def _walk(stream: list, k: int, counter: str, n: int, guards=frozenset()) -> tup
     complete every one but its last ``n``; a fence between the last ``n`` and the last
     ``least`` keeps those the same instructions whatever order LLVM issued them in (an earlier
     wait that is walked itself and completes what this one would ends the walk; a guard is
-    not walked, so its cut must be pinned here)."""
+    not walked, so its cut must be pinned here, unless it leaves nothing in flight at this
+    wait: ``lgkmcnt(0)`` after the last read, LLVM's own for an MFMA's operands, completes
+    every read whatever their order)."""
     c = COUNTERS[counter]
     kinds, field = c.in_order, c.field
     least, fences = min(n, c.limit), set()
@@ -115,6 +119,8 @@ def _walk(stream: list, k: int, counter: str, n: int, guards=frozenset()) -> tup
         if t.kind == "wait" and getattr(t, field) is not None:
             if j in guards:
                 least = min(least, getattr(t, field) + later)
+                if least == 0:          # nothing left in flight: no order relied on
+                    return None
             elif getattr(t, field) <= n - later:
                 return None
         if j < k - 1 and (orders_memory(t) or seg != stream[j + 1][0]):

@@ -38,7 +38,10 @@ ids expect; arguments are the function's own arguments, then IREE's (its ROCm HA
 ``!llvm.ptr<1>``, the pointer IREE passes), then one ``i32`` per push constant of the
 layout (``constants = N``), in ordinal order, unused ones included.  A load of an ordinal
 >= N, a subspan of a binding the layout does not have, two layouts in one kernel, or a
-second subspan of one binding (one argument each) is an error at the op.
+second subspan of one binding (one argument each) is an error at the op.  So is
+``sched.copies_in_range`` on IREE's kernel (in a ``hal.executable``, or using its
+interface ops): it is the contract of the project's own launcher (``kernel/launch.py``),
+which IREE's runtime does not honour, and ``sched-buffer-soffset`` would trust it.
 """
 
 from __future__ import annotations
@@ -201,6 +204,7 @@ class GpuKernel(SchedPass):
         if len(blocks) != 1:
             raise IRError(f, f"'{f.name}' op '{name}': a kernel body of {len(blocks)} blocks is "
                              f"not supported (one block, structured control flow)")
+        _refuse_claimed_range(f, name)
         _retype_to_global(f)
         bindings, constants, allocs = self._interface_ops(f)
         with f.location:
@@ -360,6 +364,25 @@ def _static_bounds(o, key: str, n: int) -> list:
     if key not in o.attributes:
         return [None] * n
     return [v if v >= 0 else None for v in ir.DenseI64ArrayAttr(o.attributes[key])]
+
+
+def _refuse_claimed_range(f, name: str) -> None:
+    """An error if IREE's kernel ``f`` (in a ``hal.executable`` or using IREE's interface
+    ops) carries ``sched.copies_in_range``: the project's launcher's contract, which IREE's
+    runtime does not honour, and which ``sched-buffer-soffset`` trusts."""
+    if COPIES_IN_RANGE_ATTR not in f.attributes:
+        return
+    parent, irees = f.parent, False
+    while parent is not None and not irees:
+        irees = parent.name == "hal.executable"
+        parent = parent.parent
+    irees = irees or bool(_walk(f, lambda o: o.name.startswith("hal.interface.")))
+    if irees:
+        raise IRError(f, f"'{f.name}' op '{name}': {COPIES_IN_RANGE_ATTR} is the contract of "
+                         f"the project's own launcher (check_launch: whole tiles only), and "
+                         f"IREE's runtime launches IREE's kernels without it; "
+                         f"sched-buffer-soffset would trust it and move offsets into soffset "
+                         f"unproven: remove the attribute")
 
 
 def _nested_kernels(module) -> list:

@@ -85,11 +85,28 @@ CASES = [
 NO_CLASS = _LOOP.format(lb=0, ub=100, step=4, step2=4).replace(
     "%next = llvm.add %k, %s", "%next = llvm.add %k, %x")
 
+#: two ways into the loop, from 0 and from 6, both by 4 below 128: the class is their
+#: difference's gcd with the step (2), so 126 is taken (the first base's class alone: 124)
+TWO_BASES = _LOOP.format(lb=0, ub=128, step=4, step2=4).replace(
+    "  llvm.br ^head(%lb : i64)",
+    "  %six = llvm.mlir.constant(6 : i64) : i64\n"
+    "  %neg = llvm.icmp \"slt\" %x, %zero : i64\n"
+    "  llvm.cond_br %neg, ^head(%lb : i64), ^head(%six : i64)")
+#: the odd edge passes ``2*k + 4``: from 1, then 6, 10, ..., 98; the counter's own
+#: coefficient is not 1, so its steps prove no class (taken for ``k + 4``: 1 mod 4, 97)
+DOUBLED = _LOOP.format(lb=1, ub=100, step=4, step2=4).replace(
+    "%next2 = llvm.add %k, %s2 : i64",
+    "%dbl = llvm.add %k, %k : i64\n  %next2 = llvm.add %dbl, %s2 : i64")
+#: (text, the values the counter takes, the top of its range in the body)
+OTHER = [(TWO_BASES, set(range(0, 128, 4)) | set(range(6, 128, 4)), 126),
+         (DOUBLED, {1} | set(range(6, 100, 4)), 99)]
+
 
 @pytest.fixture(scope="module")
 def ranges() -> list:
     return _body_ranges([_LOOP.format(lb=lb, ub=ub, step=step, step2=step2)
-                         for lb, ub, step, step2 in CASES] + [NO_CLASS])
+                         for lb, ub, step, step2 in CASES] + [t for t, _, _ in OTHER]
+                        + [NO_CLASS])
 
 
 @pytest.mark.parametrize("case", range(len(CASES)), ids=[str(c) for c in CASES])
@@ -106,3 +123,12 @@ def test_the_counter_is_bounded_by_the_values_it_takes(ranges, case):
 def test_a_step_that_is_not_constant_gives_no_class(ranges):
     """``k + x`` (an argument) as the step: the guard's bound stays ``ub - 1``."""
     assert ranges[-1][1] == 99
+
+
+@pytest.mark.parametrize("case", range(len(OTHER)), ids=["two_bases", "doubled"])
+def test_a_class_holds_on_every_edge(ranges, case):
+    """Every edge into the counter's block counts: two bases (their difference), and an
+    edge that scales the counter (no class)."""
+    _, taken, top = OTHER[case]
+    got = ranges[len(CASES) + case]
+    assert got[0] <= min(taken) and max(taken) <= got[1] == top, (got, sorted(taken))

@@ -16,6 +16,7 @@ import pytest
 
 from kernel_builds import KERNEL_SPECS, build
 from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.isa.report import kernel_report
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.isa import check as check_module
@@ -331,6 +332,12 @@ def test_a_main_loop_without_the_pipelined_fences_is_not_checked(pp):
     assert "LLVM unrolled it fully" in why
     with pytest.raises(IsaCheckError, match="holds none of the"):
         check_kernel_asm(fewer, pp.plan)
+    # the report says why and still runs the rules that read the assembly alone
+    rep = kernel_report(_mutate(text, mfma.line, None), pp.hsaco, pp.plan)
+    assert rep.isa is None and rep.isa_plain == [], rep.isa_plain
+    assert "comparison with the schedule and its order rule not run (the main loop" \
+        in rep.format(), rep.format()
+    assert "(wait-short, waterfall): 0 findings" in rep.format(), rep.format()
     fenced = parse_asm(_mutate(pp.asm, next(i for i in _loop_lines(pp)
                                             if i.kind == "mfma").line, None)).function()
     assert not_the_pipelined_loop(fenced, pp.plan) == ""    # a fence: compared

@@ -137,3 +137,43 @@ func.func @too_many_constants() attributes {gpu.known_block_size = array<i32: 64
   %a = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%c0) : memref<64xf32, #gpu.address_space<global>>
   return
 }
+
+// -----
+
+// sched.copies_in_range is the project's launcher's contract (check_launch): IREE's runtime
+// launches a hal.executable's kernels and checks nothing of it, so sched-buffer-soffset
+// must not trust it there (IREE's bf16 300x500x200 with it: soffset-range on the emulator).
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+#target = #hal.executable.target<"rocm", "rocm-hsaco-fb", {}>
+hal.executable private @exe {
+  hal.executable.variant public @rocm target(#target) {
+    hal.executable.export public @claimed ordinal(0) layout(#layout) count(%d: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      // expected-error @+1 {{sched.copies_in_range is the contract of the project's own launcher}}
+      func.func @claimed() attributes {sched.copies_in_range, gpu.known_block_size = array<i32: 64, 1, 1>} {
+        return
+      }
+    }
+  }
+}
+
+// -----
+
+// The same on IREE's kernel taken out of its hal.executable (its bindings say whose it is).
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+// expected-error @+1 {{sched.copies_in_range is the contract of the project's own launcher}}
+func.func @claimed_bare() attributes {sched.copies_in_range, gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %a = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%c0) : memref<64xf32, #gpu.address_space<global>>
+  return
+}
+
+// -----
+
+// A kernel of no one's runtime that states the contract itself: kept (the author's).
+func.func @claimed_plain(%a: memref<64xf32, #gpu.address_space<global>>) attributes {sched.copies_in_range, gpu.known_block_size = array<i32: 64, 1, 1>} {
+  return
+}

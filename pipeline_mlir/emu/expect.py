@@ -116,8 +116,12 @@ def cast(values: np.ndarray, dtype: str) -> np.ndarray:
     v = np.asarray(values, dtype=np.float64)
     if dtype in _INTS:
         info = np.iinfo(_INTS[dtype])
-        span = int(info.max) - int(info.min) + 1
-        return ((v.astype(np.int64) - int(info.min)) % span + int(info.min)).astype(np.float64)
+        span = float(int(info.max) - int(info.min) + 1)     # 2^bits, 2^64 too
+        r = np.fmod(np.trunc(v), span)          # exact in float64, the sign of v's
+        if info.min < 0:
+            half = span / 2
+            return np.where(r >= half, r - span, np.where(r < -half, r + span, r))
+        return np.where(r < 0, r + span, r)     # rounded as decode reads those bytes
     f = v.astype(np.float32)
     if dtype == "f32":
         return f.astype(np.float64)

@@ -493,6 +493,9 @@ class Machine:
             idx = first.reshape(-1) if a.full else first[mask]
         else:
             blocks = first[..., None] + _ARANGE[span]
+            if low:            # a lane spanning fewer blocks repeats its last one
+                blocks = np.minimum(blocks, ((addr + (a.size - 1)) >> sh)[..., None] +
+                                    self.g_base[..., None])
             idx = blocks.reshape(-1) if a.full else blocks[mask].reshape(-1)
         if low == 0 and a.size == 1 << sh:
             a.unit = 0
@@ -511,7 +514,12 @@ class Machine:
         """Race check of one LDS access at issue; records it in the shadow state."""
         ii = self._lds_index(w, step, a)
         prev = self.last_write.take(ii)           # op id + 1 of the accesses before it
+        cur = self.cur_id + 1
         if a.write:
+            again = prev == cur
+            if again.any():    # a ds_write2's first address, of another lane
+                self._overlap(w, step, int(ii[int(np.argmax(again))]))
+                prev = np.where(again, 0, prev)
             prev = np.concatenate([prev, self.last_read[:, ii].reshape(-1)])
         rel = self.op_rel.take(prev)
         # ordered: released before a barrier this wave has passed; by this wave: released,
@@ -532,11 +540,19 @@ class Machine:
                              f"{prev_op.wave.name.split(' of ')[0]} at "
                              f"0x{prev_op.step.ins.addr:04x} '{prev_op.step.ins.text}' "
                              f"({pstate})")
-        cur = self.cur_id + 1
         if a.write:
             self.last_write[ii] = cur
         else:
             self.last_read[w.index][ii] = cur
+
+    def _overlap(self, w, step, block: int) -> None:
+        """The finding on a write of the block ``block`` (a shadow index) that the op being
+        issued wrote already at its other address (``ds_write2``, lanes apart): the ISA
+        orders no lanes, which value stays is not defined."""
+        addr = (block % self.blocks) << self.gran_shift
+        self.finding("lds-race", w, step, f"LDS write of address {addr} by its second address "
+                                          f"overlaps its first (another lane's; which value "
+                                          f"stays is not defined)")
 
     def lds_read(self, w, a):
         """(G, 64, size) uint8: the bytes each lane reads (inactive lanes: anything); ``a``

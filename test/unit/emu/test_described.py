@@ -99,6 +99,45 @@ def test_an_element_no_store_wrote_is_not_written_even_if_it_equals_the_poison()
     assert run.problem() == "out: not written: 8 elements, first at [0, 0]"
 
 
+def _wide_bias_kernel(before_store: str = "", after_store: str = ""):
+    """The bias kernel on rows of 512 (``y * 512 + x``): the whole 80 x 512 output is 160
+    KiB, its store marks 81 pages, of which a workgroup's 5 rows stamp 2."""
+    text = BIAS_ADD.replace("v_lshl_add_u32 v3, v2, 5, v1", "v_lshl_add_u32 v3, v2, 9, v1")
+    text = text.replace("    global_store_dword v3, v5, s[8:9]",
+                        f"{before_store}\n    global_store_dword v3, v5, s[8:9]\n{after_store}")
+    k = snippet_kernel(text)
+    k.launch = replace(k.launch, workgroup_id=(True, True, False), workitem_id_dims=1)
+    return k
+
+
+def test_a_partial_run_of_a_large_output_is_checked_on_the_pages_it_stamped():
+    """One workgroup of 32 x 16 on an 80 x 512 output (``_compare`` reads the store marks of
+    the stamped pages only): exact as it is; its tile given, a lane's dropped store is not
+    written, a wrong value is named, a stray store past the tile is outside."""
+    spec = read_launch("wide.toml", BIAS_LAUNCH.replace("EXPECT", "X + bias")
+                       .replace("grid = [2, 2]", "grid = [32, 16]")
+                       .replace("[10, 32]", "[80, 512]").replace("[32]", "[512]"))
+    tile = np.zeros((80, 512), dtype=bool)
+    tile[:5, :16] = True
+
+    def run(k):
+        return emulate_described(k, spec, count=1, footprint={"out": tile})
+    assert run(_wide_bias_kernel()).exact
+    r = run(_wide_bias_kernel("    s_and_b64 exec, exec, -2"))
+    assert r.problem() == "out: not written: 2 elements, first at [0, 0]"
+    wrong = "\n".join(["    s_mov_b64 s[12:13], exec", "    s_mov_b32 exec_lo, 0x80",
+                       "    s_mov_b32 exec_hi, 0", "    v_add_u32_e32 v5, 1, v5",
+                       "    s_mov_b64 exec, s[12:13]"])
+    r = run(_wide_bias_kernel(wrong))
+    assert r.outputs[0].first_bad == (0, 7) and r.outputs[0].max_error == 1 and not r.exact
+    stray = "\n".join(["    s_waitcnt vmcnt(0)", "    s_mov_b32 exec_lo, 1",
+                       "    s_mov_b32 exec_hi, 0", "    v_add_u32_e32 v3, 0x1e000, v3",
+                       "    global_store_dword v3, v5, s[8:9]"])
+    r = run(_wide_bias_kernel(after_store=stray))
+    o = r.outputs[0]           # rows 60 and 64 (lane 0 of each wave), a row's value: wrong too
+    assert (o.outside, o.first_outside, o.first_bad) == (2, (60, 0), (60, 0)) and not r.exact
+
+
 def test_the_block_must_fit_the_kernels_metadata():
     spec = read_launch("bias.toml", BIAS_LAUNCH.replace("EXPECT", "X + bias"))
     k = _bias_kernel()

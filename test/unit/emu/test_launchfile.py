@@ -164,6 +164,10 @@ def test_casts_round_to_nearest_even():
     assert list(cast(np.array([1e6, -1e6]), "fp8e5m2")) == [np.inf, -np.inf]
     assert cast(np.array([460.0]), "fp8")[0] == 448 and np.isnan(cast(np.array([470.0]), "fp8")[0])
     assert list(cast(np.array([130.0, -129.0]), "i8")) == [-126, 127]
+    # the 64-bit integers wrap too (their span is no int64: no OverflowError)
+    assert list(cast(np.array([5.0, -3.0, 2.0 ** 63]), "i64")) == [5, -3, -2.0 ** 63]
+    assert list(cast(np.array([5.0, -2.0 ** 12, 2.0 ** 64 + 2 ** 12]), "u64")) == \
+        [5, 2.0 ** 64 - 2 ** 12, 2.0 ** 12]
     for dtype in ("bf16", "f16", "fp8", "fp8e5m2", "f32", "i8", "u16", "i64"):
         lo, hi = exact_range(dtype)
         vals = np.array([lo, -1 if lo < 0 else 0, hi], dtype=np.float64)

@@ -14,8 +14,11 @@ workgroup size) through the report's occupancy model
 leaves fewer waves than that, the driver builds the input again with ``merge_k=false``
 (:func:`unmerged`) and the new kernel's plan says why (:func:`declined_note`).  Only such
 kernels pay the second build; the others pay reading the metadata of code they built (for
-``--emit=obj``, a link).  ``--emit=mlir`` and ``llvm`` build no machine code: there the
-front end's floor decides alone.  A merge the pipeline asked for (``merge_k=true``, a
+``--emit=obj``, a link).  ``--emit=mlir``, ``llvm`` and the schedule kinds build no
+machine code: for a loop ``auto`` merged for time they ask the ``--emit=hsaco`` build of the
+same input (:func:`confirmed_by_build`) and give the unmerged kernel where it did, so every
+emit of an input gives the one kernel (the MLIR handed back to iree-compile is the kernel
+``--emulate`` checks).  A merge the pipeline asked for (``merge_k=true``, a
 ``BK`` that names it) is the pipeline's, and kept.
 """
 
@@ -26,19 +29,61 @@ from dataclasses import replace
 from pipeline_mlir.frontend.kmerge_auto import MIN_WAVES_PER_SIMD
 from pipeline_mlir.schedules.fourwave import MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF
 
-__all__ = ["MERGED_BY_AUTO", "declined_note", "merged_by_auto", "unconfirmed", "unmerged"]
+__all__ = ["MERGED_BY_AUTO", "confirmed_by_build", "declined_note", "merged_by_auto",
+           "module_notes", "unconfirmed", "unmerged"]
 
 #: how the note of a loop ``auto`` merged for time starts (``frontend/kmerge.py``'s
 #: ``merge_note``; one a given ``BK`` asked for says ``the pipeline sets BK=``)
 MERGED_BY_AUTO = f"{MERGE_K_OPTION}={MERGE_AUTO}: "
 _ASKED = "(the pipeline sets BK="
+#: how the reason of a kernel built again unmerged starts (:func:`unconfirmed`)
+_REBUILT = "merged, the kernel LLVM built"
 
 
 def merged_by_auto(plans: list) -> bool:
-    """Whether a loop of ``plans`` (the run's kernel plans) was merged by ``auto`` for
-    time."""
-    return any((p.merge_note or "").startswith(MERGED_BY_AUTO) and _ASKED not in p.merge_note
-               and " merged into each K tile" in p.merge_note for p in plans)
+    """Whether a loop of ``plans`` (the run's kernel plans, or the merge notes of its
+    adopted loops: :func:`module_notes`) was merged by ``auto`` for time."""
+    notes = [p if isinstance(p, str) else p.merge_note or "" for p in plans]
+    return any(n.startswith(MERGED_BY_AUTO) and _ASKED not in n and
+               " merged into each K tile" in n for n in notes)
+
+
+def module_notes(module) -> list[str]:
+    """The merge notes the front end left on the adopted loops of ``module`` (an
+    ``ir.Module``; ``frontend/kmerge.py``'s ``MERGE_NOTE_ATTR``): what a run that lowers
+    no loop to a kernel plan (``--emit=schedule``) says of its merges."""
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.frontend.kmerge import MERGE_NOTE_ATTR
+
+    notes: list[str] = []
+
+    def visit(op):
+        if MERGE_NOTE_ATTR in op.attributes:
+            notes.append(ir.StringAttr(op.attributes[MERGE_NOTE_ATTR]).value)
+        return ir.WalkResult.ADVANCE
+    module.operation.walk(visit)
+    return notes
+
+
+def confirmed_by_build(options, text: str) -> str | None:
+    """For a run whose emit builds no machine code (``mlir``, ``llvm``, the schedule kinds)
+    and whose loop ``auto`` merged for time: why the ``--emit=hsaco`` build of the same
+    input ``text`` with the same schedule was built again unmerged (its plan's note), or
+    None (kept merged, or not built: the run's own emit says what it says).  Through
+    :func:`~pipeline_mlir.driver.api.compile`, so a build store installed
+    (:mod:`~pipeline_mlir.driver.code_cache`) shares it with the input's own hsaco build."""
+    from pipeline_mlir.driver.api import compile
+    from pipeline_mlir.driver.arguments import CompileOptions
+
+    built = compile(CompileOptions(schedule=options.schedule, text=text, emit="hsaco",
+                                   filename=options.filename, chip=options.chip,
+                                   disable_threading=options.disable_threading,
+                                   codegen_timeout=options.codegen_timeout))
+    if built.failed:
+        return None
+    said = declined_note(_REBUILT)
+    return next((p.merge_note[len(declined_note("")):] for p in built.plans
+                 if (p.merge_note or "").startswith(said)), None)
 
 
 def _built(emit: str, output, report, timeout: float):
@@ -87,7 +132,7 @@ def unconfirmed(emit: str, output, report, plans: list, timeout: float) -> str |
     if waves >= MIN_WAVES_PER_SIMD:
         return None
     by = " and ".join(k for k in ("vgpr", "lds", "sgpr") if limits[k] == waves)
-    return (f"merged, the kernel LLVM built runs {waves} wave{'s' * (waves != 1)} per SIMD "
+    return (f"{_REBUILT} runs {waves} wave{'s' * (waves != 1)} per SIMD "
             f"(fewer than {MIN_WAVES_PER_SIMD}; limited by {by}: {vgprs} VGPRs allocated a "
             f"wave, {lds} bytes of LDS per workgroup of {threads} threads), so it was built "
             f"again unmerged")

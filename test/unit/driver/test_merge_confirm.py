@@ -45,18 +45,38 @@ def test_the_built_vgprs_decide_on_both_sides_of_two_waves():
                               [SimpleNamespace(merge_note=note)], 1) is None, note
 
 
-def test_a_merge_below_the_waves_is_built_again_unmerged(tmp_path, monkeypatch):
+def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path,
+                                                                        monkeypatch):
     """The 4-wave example's loop, merged by default (64 KiB of LDS: 2 waves per SIMD), with
-    the rule asking for 3: the driver reads the built kernel's 2 waves from its assembly and
-    builds it again with ``merge_k=false`` (32 KiB of LDS), its plan saying why."""
+    the rule asking for 3: the driver reads the built kernel's 2 waves and builds it again
+    with ``merge_k=false`` (32 KiB of LDS), its plan saying why; and ``--emit=mlir`` and
+    ``--emit=schedule``, which build no machine code, give that kernel too (the hsaco build
+    they ask for shared with ``--emit=hsaco``'s through a build store), not the merged one:
+    one kernel for every emit, so the MLIR handed back is the kernel ``--emulate`` checks."""
+    from pipeline_mlir.driver.code_cache import sharing
+    from pipeline_mlir.isa.codeobject import read_code_object
+
     path = tmp_path / "natural.mlir"
     path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
     monkeypatch.setattr(MC, "MIN_WAVES_PER_SIMD", 3)
-    result = compile(CompileOptions(input=str(path), schedule="4wave", emit="asm"))
-    assert not result.failed, result.diagnostics
-    assert ".group_segment_fixed_size: 32768" in result.output
-    [note] = [p.merge_note for p in result.plans]
-    assert re.fullmatch(r"merge_k=auto leaves its K steps as they are: merged, the kernel LLVM "
-                        r"built runs 2 waves per SIMD \(fewer than 3; limited by vgpr and lds: "
-                        r"\d+ VGPRs allocated a wave, 65536 bytes of LDS per workgroup of 256 "
-                        r"threads\), so it was built again unmerged", note), note
+    kept: dict = {}         # (a store of this test's own: its builds are the rule's at 3)
+    with sharing(lambda kind, key, build: kept[kind, key] if (kind, key) in kept else
+                 kept.setdefault((kind, key), build())):
+        got = {emit: compile(CompileOptions(input=str(path), schedule="4wave", emit=emit))
+               for emit in ("mlir", "hsaco", "schedule")}
+    assert len(kept) == 1, kept.keys()     # one hsaco build: --emit=mlir's, shared
+    for emit, result in got.items():
+        assert not result.failed, (emit, result.diagnostics)
+    code = read_code_object(got["hsaco"].output)
+    assert [k.fields["group_segment_fixed_size"] for k in code.kernels.values()] == [32768]
+    for emit in ("mlir", "hsaco"):
+        [note] = [p.merge_note for p in got[emit].plans]
+        assert re.fullmatch(r"merge_k=auto leaves its K steps as they are: merged, the kernel "
+                            r"LLVM built runs 2 waves per SIMD \(fewer than 3; limited by vgpr "
+                            r"and lds: \d+ VGPRs allocated a wave, 65536 bytes of LDS per "
+                            r"workgroup of 256 threads\), so it was built again unmerged",
+                            note), (emit, note)
+    for emit in ("mlir", "schedule"):
+        unmerged = compile(CompileOptions(input=str(path), schedule="4wave{merge_k=false}",
+                                          emit=emit))
+        assert got[emit].output == unmerged.output, emit

@@ -86,10 +86,9 @@ def confirmed_by_build(options, text: str) -> str | None:
                  if (p.merge_note or "").startswith(said)), None)
 
 
-def _built(emit: str, output, report, timeout: float):
-    """(allocated VGPRs, SGPRs for waves, LDS bytes, workgroup size) of the one kernel in
-    the built ``output`` of kind ``emit`` (``report``: its ``--emit=report``), or None when
-    the code holds another number of kernels."""
+def _built(emit: str, output, report, timeout: float) -> list[tuple[int, int, int, int]]:
+    """(allocated VGPRs, SGPRs for waves, LDS bytes, workgroup size) of each kernel in the
+    built ``output`` of kind ``emit`` (``report``: its ``--emit=report``)."""
     from pipeline_mlir.isa.asm import parse_asm
     from pipeline_mlir.isa.codegen import link_hsaco
     from pipeline_mlir.isa.codeobject import read_code_object
@@ -97,38 +96,39 @@ def _built(emit: str, output, report, timeout: float):
 
     if report is not None:
         r = report.resources
-        return r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size
+        return [(r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size)]
     if emit == "asm":
         module = parse_asm(output)
-        names = list(module.metadata["amdhsa_kernel"])
-        if len(names) != 1:
-            return None
-        r = resources_from_asm(module, names[0])
-        return r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size
+        return [(r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size)
+                for r in (resources_from_asm(module, name)
+                          for name in module.metadata["amdhsa_kernel"])]
     code = read_code_object(output if emit == "hsaco" else link_hsaco(output, timeout=timeout))
     kernels = code.metadata.get("amdhsa.kernels", []) if isinstance(code.metadata, dict) \
         else []
-    if len(kernels) != 1 or kernels[0].get(".name") not in code.kernels:
-        return None
-    md, kd = kernels[0], code.kernels[kernels[0][".name"]].fields
-    reqd = md.get(".reqd_workgroup_size")
-    wg = reqd[0] * reqd[1] * reqd[2] if reqd else md[".max_flat_workgroup_size"]
-    return kd["allocated_vgprs"], md[".sgpr_count"], kd["group_segment_fixed_size"], wg
+    built = []
+    for md in kernels:
+        kd = code.kernels[md[".name"]].fields
+        reqd = md.get(".reqd_workgroup_size")
+        wg = reqd[0] * reqd[1] * reqd[2] if reqd else md[".max_flat_workgroup_size"]
+        built.append((kd["allocated_vgprs"], md[".sgpr_count"], kd["group_segment_fixed_size"],
+                      wg))
+    return built
 
 
 def unconfirmed(emit: str, output, report, plans: list, timeout: float) -> str | None:
     """Why the kernel built with a loop ``auto`` merged for time (:func:`merged_by_auto`)
     runs fewer than :data:`MIN_WAVES_PER_SIMD` waves per SIMD, or None (it does not, or
-    nothing was merged by ``auto``)."""
+    nothing was merged by ``auto``).  Code of several kernels (a module of several
+    ``gpu.func``) is judged by its kernel of the fewest waves: the plans do not say which
+    kernel each loop is in, and building them all unmerged costs no kernel its waves."""
     from pipeline_mlir.isa.report import occupancy_gfx950
 
     if not merged_by_auto(plans):
         return None
-    built = _built(emit, output, report, timeout)
-    if built is None:
+    judged = [(occupancy_gfx950(*b), b) for b in _built(emit, output, report, timeout)]
+    if not judged:
         return None
-    vgprs, sgprs, lds, threads = built
-    waves, limits = occupancy_gfx950(vgprs, sgprs, lds, threads)
+    (waves, limits), (vgprs, _, lds, threads) = min(judged, key=lambda j: j[0][0])
     if waves >= MIN_WAVES_PER_SIMD:
         return None
     by = " and ".join(k for k in ("vgpr", "lds", "sgpr") if limits[k] == waves)

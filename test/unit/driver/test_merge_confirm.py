@@ -45,19 +45,29 @@ def test_the_built_vgprs_decide_on_both_sides_of_two_waves():
                               [SimpleNamespace(merge_note=note)], 1) is None, note
 
 
+def _two_kernels(text: str) -> str:
+    """``text``'s one ``gpu.func`` and a copy of it named ``@natural2``: code of two
+    kernels, which the rule judges as well (by the kernel of the fewest waves)."""
+    start = text.index("    gpu.func @natural")
+    end = text.index("    }\n", text.index("gpu.return", start)) + len("    }\n")
+    return text[:end] + text[start:end].replace("@natural", "@natural2") + text[end:]
+
+
 def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path,
                                                                         monkeypatch):
-    """The 4-wave example's loop, merged by default (64 KiB of LDS: 2 waves per SIMD), with
-    the rule asking for 3: the driver reads the built kernel's 2 waves and builds it again
-    with ``merge_k=false`` (32 KiB of LDS), its plan saying why; and ``--emit=mlir`` and
-    ``--emit=schedule``, which build no machine code, give that kernel too (the hsaco build
-    they ask for shared with ``--emit=hsaco``'s through a build store), not the merged one:
-    one kernel for every emit, so the MLIR handed back is the kernel ``--emulate`` checks."""
+    """The 4-wave example's loop in two kernels, merged by default (64 KiB of LDS: 2 waves
+    per SIMD), with the rule asking for 3: the driver reads the built kernels' 2 waves and
+    builds them again with ``merge_k=false`` (32 KiB of LDS), their plans saying why (code
+    of two kernels was kept merged unjudged before); and ``--emit=mlir`` and
+    ``--emit=schedule``, which build no machine code, give those kernels too (the hsaco
+    build they ask for shared with ``--emit=hsaco``'s through a build store), not the merged
+    ones (before, they did): one kernel for every emit, so the MLIR handed back is the
+    kernel ``--emulate`` checks."""
     from pipeline_mlir.driver.code_cache import sharing
     from pipeline_mlir.isa.codeobject import read_code_object
 
     path = tmp_path / "natural.mlir"
-    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+    path.write_text(_two_kernels(EXAMPLE.kernel_text(lds="alloc", k=512)))
     monkeypatch.setattr(MC, "MIN_WAVES_PER_SIMD", 3)
     kept: dict = {}         # (a store of this test's own: its builds are the rule's at 3)
     with sharing(lambda kind, key, build: kept[kind, key] if (kind, key) in kept else
@@ -68,9 +78,9 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
     for emit, result in got.items():
         assert not result.failed, (emit, result.diagnostics)
     code = read_code_object(got["hsaco"].output)
-    assert [k.fields["group_segment_fixed_size"] for k in code.kernels.values()] == [32768]
+    assert [k.fields["group_segment_fixed_size"] for k in code.kernels.values()] == [32768] * 2
     for emit in ("mlir", "hsaco"):
-        [note] = [p.merge_note for p in got[emit].plans]
+        [note] = {p.merge_note for p in got[emit].plans if len(got[emit].plans) == 2}
         assert re.fullmatch(r"merge_k=auto leaves its K steps as they are: merged, the kernel "
                             r"LLVM built runs 2 waves per SIMD \(fewer than 3; limited by vgpr "
                             r"and lds: \d+ VGPRs allocated a wave, 65536 bytes of LDS per "

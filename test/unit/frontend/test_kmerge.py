@@ -526,9 +526,11 @@ def test_merge_k_merges_the_flagship_for_time_in_both_forms(capsys):
     a 64-deep K tile (without merge_k), say why, and give its one schedule, another than
     the unmerged loop's (``merge_k=false`` keeps it: test_kmerge_auto.py, on the 4-wave
     example's loop); the merged late form is exact on the emulator (one workgroup, late
-    memory mode)."""
+    memory mode: its build shared with the one ``--emit=schedule`` asks for to confirm the
+    merge, driver/merge_confirm.py)."""
     def run(*args):
-        rc = main(list(args))
+        with share_code_objects():
+            rc = main(list(args))
         out, err = capsys.readouterr()
         assert rc == 0, err
         return out, err

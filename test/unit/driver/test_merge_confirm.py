@@ -60,9 +60,10 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
     builds them again with ``merge_k=false`` (32 KiB of LDS), their plans saying why (code
     of two kernels was kept merged unjudged before); and ``--emit=mlir`` and
     ``--emit=schedule``, which build no machine code, give those kernels too (the hsaco
-    build they ask for shared with ``--emit=hsaco``'s through a build store), not the merged
-    ones (before, they did): one kernel for every emit, so the MLIR handed back is the
-    kernel ``--emulate`` checks."""
+    build they ask for shared with ``--emit=hsaco``'s through a build store; ``mlir`` of
+    the module given parsed, without its text), not the merged ones (before, they did): one
+    kernel for every emit, so the MLIR handed back is the kernel ``--emulate`` checks."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
     from pipeline_mlir.driver.code_cache import sharing
     from pipeline_mlir.isa.codeobject import read_code_object
 
@@ -72,9 +73,13 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
     kept: dict = {}         # (a store of this test's own: its builds are the rule's at 3)
     with sharing(lambda kind, key, build: kept[kind, key] if (kind, key) in kept else
                  kept.setdefault((kind, key), build())):
-        got = {emit: compile(CompileOptions(input=str(path), schedule="4wave", emit=emit))
-               for emit in ("mlir", "hsaco", "schedule")}
-    assert len(kept) == 1, kept.keys()     # one hsaco build: --emit=mlir's, shared
+        with new_context() as ctx:      # --emit=mlir of a module given parsed, no text
+            got = {"mlir": compile(CompileOptions(module=ir.Module.parse(path.read_text(), ctx),
+                                                  schedule="4wave", emit="mlir"))}
+        got |= {emit: compile(CompileOptions(input=str(path), schedule="4wave", emit=emit))
+                for emit in ("hsaco", "schedule")}
+    # two hsaco builds: the module's (keyed by its text as printed), the file's (shared)
+    assert len(kept) == 2, kept.keys()
     for emit, result in got.items():
         assert not result.failed, (emit, result.diagnostics)
     code = read_code_object(got["hsaco"].output)

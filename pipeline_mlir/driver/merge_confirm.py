@@ -36,6 +36,11 @@ __all__ = ["MERGED_BY_AUTO", "confirmed_by_build", "declined_note", "merged_by_a
 #: ``merge_note``; one a given ``BK`` asked for says ``the pipeline sets BK=``)
 MERGED_BY_AUTO = f"{MERGE_K_OPTION}={MERGE_AUTO}: "
 _ASKED = "(the pipeline sets BK="
+#: :func:`confirmed_by_build`'s verdicts in this process, by (spec text, chip, the rule's
+#: minimum, the input text's hash): an input given several emits is built once; the oldest
+#: of more than :data:`_KEPT_VERDICTS` is dropped
+_VERDICTS: dict = {}
+_KEPT_VERDICTS = 64
 #: how the reason of a kernel built again unmerged starts (:func:`unconfirmed`)
 _REBUILT = "merged, the kernel LLVM built"
 
@@ -71,19 +76,31 @@ def confirmed_by_build(options, text: str) -> str | None:
     input ``text`` with the same schedule was built again unmerged (its plan's note), or
     None (kept merged, or not built: the run's own emit says what it says).  Through
     :func:`~pipeline_mlir.driver.api.compile`, so a build store installed
-    (:mod:`~pipeline_mlir.driver.code_cache`) shares it with the input's own hsaco build."""
+    (:mod:`~pipeline_mlir.driver.code_cache`) shares it with the input's own hsaco build;
+    the verdict is kept for the process (:data:`_VERDICTS`) for a schedule given as text."""
+    import hashlib
+
     from pipeline_mlir.driver.api import compile
     from pipeline_mlir.driver.arguments import CompileOptions
 
+    key = (options.schedule, options.chip, MIN_WAVES_PER_SIMD,
+           hashlib.sha256(text.encode()).hexdigest()) \
+        if isinstance(options.schedule, str) else None
+    if key in _VERDICTS:
+        return _VERDICTS[key]
     built = compile(CompileOptions(schedule=options.schedule, text=text, emit="hsaco",
                                    filename=options.filename, chip=options.chip,
                                    disable_threading=options.disable_threading,
                                    codegen_timeout=options.codegen_timeout))
-    if built.failed:
-        return None
     said = declined_note(_REBUILT)
-    return next((p.merge_note[len(declined_note("")):] for p in built.plans
-                 if (p.merge_note or "").startswith(said)), None)
+    why = None if built.failed else \
+        next((p.merge_note[len(declined_note("")):] for p in built.plans
+              if (p.merge_note or "").startswith(said)), None)
+    if key is not None and not built.failed:
+        if len(_VERDICTS) >= _KEPT_VERDICTS:
+            _VERDICTS.pop(next(iter(_VERDICTS)))
+        _VERDICTS[key] = why
+    return why
 
 
 def _built(emit: str, output, report, timeout: float) -> list[tuple[int, int, int, int]]:

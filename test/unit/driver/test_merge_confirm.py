@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.driver import merge_confirm as MC
 
@@ -95,3 +97,8 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
         unmerged = compile(CompileOptions(input=str(path), schedule="4wave{merge_k=false}",
                                           emit=emit))
         assert got[emit].output == unmerged.output, emit
+    # the verdict kept for the process: the same input's next emit builds no code to confirm
+    import pipeline_mlir.driver.api as api
+    monkeypatch.setattr(api, "compile", lambda *a: pytest.fail("the merge confirmed again"))
+    again = compile(CompileOptions(input=str(path), schedule="4wave", emit="schedule"))
+    assert again.output == got["schedule"].output

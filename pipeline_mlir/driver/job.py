@@ -253,8 +253,8 @@ class Job:
             # (a module given unprinted, kept as text for a build again unmerged:
             # driver/merge_confirm.py)
             pristine = module.operation.get_asm(enable_debug_info=True) \
-                if text is None and list(module.body.operations) and \
-                self.options.emit_kind in CODE_EMITS and self.schedule is not None else None
+                if text is None and list(module.body.operations) and self._confirms() \
+                else None
             isolate = self.options.emit_kind in NEEDS_LLVM and self._isolate(module)
             try:
                 pm.run(module.operation)
@@ -264,6 +264,8 @@ class Job:
             if self.stage_failure is not None:
                 raise self.stage_failure
             plans = self.lowered_plans()
+            if (why := self._unbuilt(module, plans, text, pristine)) is not None:
+                return self._unmerged(why, text, line_offset, pristine, plans)
             out, report = emit_output(module, self.options, self.filename, plans, isolate)
             if (why := self._unconfirmed(out, report, plans)) is not None:
                 return self._unmerged(why, text, line_offset, pristine, plans)
@@ -271,10 +273,30 @@ class Job:
         finally:
             handler.detach()
 
+    def _confirms(self) -> bool:
+        """Whether this run's kernel has ``merge_k=auto``'s merge confirmed on built code
+        (:mod:`pipeline_mlir.driver.merge_confirm`): a named schedule's whole pipeline."""
+        return self.schedule is not None and self.end is None
+
+    def _unbuilt(self, module, plans, text, pristine) -> str | None:
+        """For an emit that builds no machine code (``mlir``, ``llvm``, the schedule
+        kinds): why ``--emit=hsaco`` of the same input built its kernel again unmerged
+        (a loop ``merge_k=auto`` merged for time, too few waves per SIMD built), or None;
+        so every emit of an input gives the one kernel."""
+        source = text if pristine is None else pristine
+        if not self._confirms() or self.options.emit_kind in CODE_EMITS or source is None:
+            return None
+        from pipeline_mlir.driver.merge_confirm import confirmed_by_build, merged_by_auto, \
+            module_notes
+
+        if not merged_by_auto(plans or module_notes(module)):
+            return None
+        return confirmed_by_build(self.options, source)
+
     def _unconfirmed(self, out, report, plans) -> str | None:
         """Why the built kernel of a loop ``merge_k=auto`` merged for time runs too few
         waves per SIMD (:mod:`pipeline_mlir.driver.merge_confirm`), or None."""
-        if self.schedule is None or self.options.emit_kind not in CODE_EMITS:
+        if not self._confirms() or self.options.emit_kind not in CODE_EMITS:
             return None
         from pipeline_mlir.driver.merge_confirm import unconfirmed
 

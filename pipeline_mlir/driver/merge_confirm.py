@@ -14,8 +14,11 @@ workgroup size) through the report's occupancy model
 leaves fewer waves than that, the driver builds the input again with ``merge_k=false``
 (:func:`unmerged`) and the new kernel's plan says why (:func:`declined_note`).  Only such
 kernels pay the second build; the others pay reading the metadata of code they built (for
-``--emit=obj``, a link).  ``--emit=mlir`` and ``llvm`` build no machine code: there the
-front end's floor decides alone.  A merge the pipeline asked for (``merge_k=true``, a
+``--emit=obj``, a link).  ``--emit=mlir``, ``llvm`` and the schedule kinds build no
+machine code: for a loop ``auto`` merged for time they ask the ``--emit=hsaco`` build of the
+same input (:func:`confirmed_by_build`) and give the unmerged kernel where it did, so every
+emit of an input gives the one kernel (the MLIR handed back to iree-compile is the kernel
+``--emulate`` checks).  A merge the pipeline asked for (``merge_k=true``, a
 ``BK`` that names it) is the pipeline's, and kept.
 """
 
@@ -26,25 +29,83 @@ from dataclasses import replace
 from pipeline_mlir.frontend.kmerge_auto import MIN_WAVES_PER_SIMD
 from pipeline_mlir.schedules.fourwave import MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF
 
-__all__ = ["MERGED_BY_AUTO", "declined_note", "merged_by_auto", "unconfirmed", "unmerged"]
+__all__ = ["MERGED_BY_AUTO", "confirmed_by_build", "declined_note", "merged_by_auto",
+           "module_notes", "unconfirmed", "unmerged"]
 
 #: how the note of a loop ``auto`` merged for time starts (``frontend/kmerge.py``'s
 #: ``merge_note``; one a given ``BK`` asked for says ``the pipeline sets BK=``)
 MERGED_BY_AUTO = f"{MERGE_K_OPTION}={MERGE_AUTO}: "
 _ASKED = "(the pipeline sets BK="
+#: :func:`confirmed_by_build`'s verdicts in this process, by (spec text, chip, the rule's
+#: minimum, the input text's hash): an input given several emits is built once; the oldest
+#: of more than :data:`_KEPT_VERDICTS` is dropped
+_VERDICTS: dict = {}
+_KEPT_VERDICTS = 64
+#: how the reason of a kernel built again unmerged starts (:func:`unconfirmed`)
+_REBUILT = "merged, the kernel LLVM built"
 
 
 def merged_by_auto(plans: list) -> bool:
-    """Whether a loop of ``plans`` (the run's kernel plans) was merged by ``auto`` for
-    time."""
-    return any((p.merge_note or "").startswith(MERGED_BY_AUTO) and _ASKED not in p.merge_note
-               and " merged into each K tile" in p.merge_note for p in plans)
+    """Whether a loop of ``plans`` (the run's kernel plans, or the merge notes of its
+    adopted loops: :func:`module_notes`) was merged by ``auto`` for time."""
+    notes = [p if isinstance(p, str) else p.merge_note or "" for p in plans]
+    return any(n.startswith(MERGED_BY_AUTO) and _ASKED not in n and
+               " merged into each K tile" in n for n in notes)
 
 
-def _built(emit: str, output, report, timeout: float):
-    """(allocated VGPRs, SGPRs for waves, LDS bytes, workgroup size) of the one kernel in
-    the built ``output`` of kind ``emit`` (``report``: its ``--emit=report``), or None when
-    the code holds another number of kernels."""
+def module_notes(module) -> list[str]:
+    """The merge notes the front end left on the adopted loops of ``module`` (an
+    ``ir.Module``; ``frontend/kmerge.py``'s ``MERGE_NOTE_ATTR``): what a run that lowers
+    no loop to a kernel plan (``--emit=schedule``) says of its merges."""
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.frontend.kmerge import MERGE_NOTE_ATTR
+
+    notes: list[str] = []
+
+    def visit(op):
+        if MERGE_NOTE_ATTR in op.attributes:
+            notes.append(ir.StringAttr(op.attributes[MERGE_NOTE_ATTR]).value)
+        return ir.WalkResult.ADVANCE
+    module.operation.walk(visit)
+    return notes
+
+
+def confirmed_by_build(options, text: str) -> str | None:
+    """For a run whose emit builds no machine code (``mlir``, ``llvm``, the schedule kinds)
+    and whose loop ``auto`` merged for time: why the ``--emit=hsaco`` build of the same
+    input ``text`` with the same schedule was built again unmerged (its plan's note), or
+    None (kept merged, or not built: the run's own emit says what it says).  Through
+    :func:`~pipeline_mlir.driver.api.compile`, so a build store installed
+    (:mod:`~pipeline_mlir.driver.code_cache`) shares it with the input's own hsaco build;
+    the verdict is kept for the process (:data:`_VERDICTS`) for a schedule given as text."""
+    import hashlib
+
+    from pipeline_mlir.driver.api import compile
+    from pipeline_mlir.driver.arguments import CompileOptions
+
+    key = (options.schedule, options.chip, MIN_WAVES_PER_SIMD,
+           hashlib.sha256(text.encode()).hexdigest()) \
+        if isinstance(options.schedule, str) else None
+    if key in _VERDICTS:
+        return _VERDICTS[key]
+    built = compile(CompileOptions(schedule=options.schedule, text=text, emit="hsaco",
+                                   filename=options.filename, chip=options.chip,
+                                   disable_threading=options.disable_threading,
+                                   codegen_timeout=options.codegen_timeout))
+    said = declined_note(_REBUILT)
+    why = None if built.failed else \
+        next((p.merge_note[len(declined_note("")):] for p in built.plans
+              if (p.merge_note or "").startswith(said)), None)
+    if key is not None and not built.failed:
+        if len(_VERDICTS) >= _KEPT_VERDICTS:
+            _VERDICTS.pop(next(iter(_VERDICTS)))
+        _VERDICTS[key] = why
+    return why
+
+
+def _built(emit: str, output, report, timeout: float) -> list[tuple[int, int, int, int]]:
+    """(allocated VGPRs, SGPRs for waves, LDS bytes, workgroup size) of each kernel in the
+    built ``output`` of kind ``emit`` (``report``: its ``--emit=report``)."""
     from pipeline_mlir.isa.asm import parse_asm
     from pipeline_mlir.isa.codegen import link_hsaco
     from pipeline_mlir.isa.codeobject import read_code_object
@@ -52,42 +113,43 @@ def _built(emit: str, output, report, timeout: float):
 
     if report is not None:
         r = report.resources
-        return r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size
+        return [(r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size)]
     if emit == "asm":
         module = parse_asm(output)
-        names = list(module.metadata["amdhsa_kernel"])
-        if len(names) != 1:
-            return None
-        r = resources_from_asm(module, names[0])
-        return r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size
+        return [(r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size)
+                for r in (resources_from_asm(module, name)
+                          for name in module.metadata["amdhsa_kernel"])]
     code = read_code_object(output if emit == "hsaco" else link_hsaco(output, timeout=timeout))
     kernels = code.metadata.get("amdhsa.kernels", []) if isinstance(code.metadata, dict) \
         else []
-    if len(kernels) != 1 or kernels[0].get(".name") not in code.kernels:
-        return None
-    md, kd = kernels[0], code.kernels[kernels[0][".name"]].fields
-    reqd = md.get(".reqd_workgroup_size")
-    wg = reqd[0] * reqd[1] * reqd[2] if reqd else md[".max_flat_workgroup_size"]
-    return kd["allocated_vgprs"], md[".sgpr_count"], kd["group_segment_fixed_size"], wg
+    built = []
+    for md in kernels:
+        kd = code.kernels[md[".name"]].fields
+        reqd = md.get(".reqd_workgroup_size")
+        wg = reqd[0] * reqd[1] * reqd[2] if reqd else md[".max_flat_workgroup_size"]
+        built.append((kd["allocated_vgprs"], md[".sgpr_count"], kd["group_segment_fixed_size"],
+                      wg))
+    return built
 
 
 def unconfirmed(emit: str, output, report, plans: list, timeout: float) -> str | None:
     """Why the kernel built with a loop ``auto`` merged for time (:func:`merged_by_auto`)
     runs fewer than :data:`MIN_WAVES_PER_SIMD` waves per SIMD, or None (it does not, or
-    nothing was merged by ``auto``)."""
+    nothing was merged by ``auto``).  Code of several kernels (a module of several
+    ``gpu.func``) is judged by its kernel of the fewest waves: the plans do not say which
+    kernel each loop is in, and building them all unmerged costs no kernel its waves."""
     from pipeline_mlir.isa.report import occupancy_gfx950
 
     if not merged_by_auto(plans):
         return None
-    built = _built(emit, output, report, timeout)
-    if built is None:
+    judged = [(occupancy_gfx950(*b), b) for b in _built(emit, output, report, timeout)]
+    if not judged:
         return None
-    vgprs, sgprs, lds, threads = built
-    waves, limits = occupancy_gfx950(vgprs, sgprs, lds, threads)
+    (waves, limits), (vgprs, _, lds, threads) = min(judged, key=lambda j: j[0][0])
     if waves >= MIN_WAVES_PER_SIMD:
         return None
     by = " and ".join(k for k in ("vgpr", "lds", "sgpr") if limits[k] == waves)
-    return (f"merged, the kernel LLVM built runs {waves} wave{'s' * (waves != 1)} per SIMD "
+    return (f"{_REBUILT} runs {waves} wave{'s' * (waves != 1)} per SIMD "
             f"(fewer than {MIN_WAVES_PER_SIMD}; limited by {by}: {vgprs} VGPRs allocated a "
             f"wave, {lds} bytes of LDS per workgroup of {threads} threads), so it was built "
             f"again unmerged")

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.driver import merge_confirm as MC
 
@@ -45,18 +47,58 @@ def test_the_built_vgprs_decide_on_both_sides_of_two_waves():
                               [SimpleNamespace(merge_note=note)], 1) is None, note
 
 
-def test_a_merge_below_the_waves_is_built_again_unmerged(tmp_path, monkeypatch):
-    """The 4-wave example's loop, merged by default (64 KiB of LDS: 2 waves per SIMD), with
-    the rule asking for 3: the driver reads the built kernel's 2 waves from its assembly and
-    builds it again with ``merge_k=false`` (32 KiB of LDS), its plan saying why."""
+def _two_kernels(text: str) -> str:
+    """``text``'s one ``gpu.func`` and a copy of it named ``@natural2``: code of two
+    kernels, which the rule judges as well (by the kernel of the fewest waves)."""
+    start = text.index("    gpu.func @natural")
+    end = text.index("    }\n", text.index("gpu.return", start)) + len("    }\n")
+    return text[:end] + text[start:end].replace("@natural", "@natural2") + text[end:]
+
+
+def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path,
+                                                                        monkeypatch):
+    """The 4-wave example's loop in two kernels, merged by default (64 KiB of LDS: 2 waves
+    per SIMD), with the rule asking for 3: the driver reads the built kernels' 2 waves and
+    builds them again with ``merge_k=false`` (32 KiB of LDS), their plans saying why (code
+    of two kernels was kept merged unjudged before); and ``--emit=mlir`` and
+    ``--emit=schedule``, which build no machine code, give those kernels too (the hsaco
+    build they ask for shared with ``--emit=hsaco``'s through a build store; ``mlir`` of
+    the module given parsed, without its text), not the merged ones (before, they did): one
+    kernel for every emit, so the MLIR handed back is the kernel ``--emulate`` checks."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.code_cache import sharing
+    from pipeline_mlir.isa.codeobject import read_code_object
+
     path = tmp_path / "natural.mlir"
-    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+    path.write_text(_two_kernels(EXAMPLE.kernel_text(lds="alloc", k=512)))
     monkeypatch.setattr(MC, "MIN_WAVES_PER_SIMD", 3)
-    result = compile(CompileOptions(input=str(path), schedule="4wave", emit="asm"))
-    assert not result.failed, result.diagnostics
-    assert ".group_segment_fixed_size: 32768" in result.output
-    [note] = [p.merge_note for p in result.plans]
-    assert re.fullmatch(r"merge_k=auto leaves its K steps as they are: merged, the kernel LLVM "
-                        r"built runs 2 waves per SIMD \(fewer than 3; limited by vgpr and lds: "
-                        r"\d+ VGPRs allocated a wave, 65536 bytes of LDS per workgroup of 256 "
-                        r"threads\), so it was built again unmerged", note), note
+    kept: dict = {}         # (a store of this test's own: its builds are the rule's at 3)
+    with sharing(lambda kind, key, build: kept[kind, key] if (kind, key) in kept else
+                 kept.setdefault((kind, key), build())):
+        with new_context() as ctx:      # --emit=mlir of a module given parsed, no text
+            got = {"mlir": compile(CompileOptions(module=ir.Module.parse(path.read_text(), ctx),
+                                                  schedule="4wave", emit="mlir"))}
+        got |= {emit: compile(CompileOptions(input=str(path), schedule="4wave", emit=emit))
+                for emit in ("hsaco", "schedule")}
+    # two hsaco builds: the module's (keyed by its text as printed), the file's (shared)
+    assert len(kept) == 2, kept.keys()
+    for emit, result in got.items():
+        assert not result.failed, (emit, result.diagnostics)
+    code = read_code_object(got["hsaco"].output)
+    assert [k.fields["group_segment_fixed_size"] for k in code.kernels.values()] == [32768] * 2
+    for emit in ("mlir", "hsaco"):
+        [note] = {p.merge_note for p in got[emit].plans if len(got[emit].plans) == 2}
+        assert re.fullmatch(r"merge_k=auto leaves its K steps as they are: merged, the kernel "
+                            r"LLVM built runs 2 waves per SIMD \(fewer than 3; limited by vgpr "
+                            r"and lds: \d+ VGPRs allocated a wave, 65536 bytes of LDS per "
+                            r"workgroup of 256 threads\), so it was built again unmerged",
+                            note), (emit, note)
+    for emit in ("mlir", "schedule"):
+        unmerged = compile(CompileOptions(input=str(path), schedule="4wave{merge_k=false}",
+                                          emit=emit))
+        assert got[emit].output == unmerged.output, emit
+    # the verdict kept for the process: the same input's next emit builds no code to confirm
+    import pipeline_mlir.driver.api as api
+    monkeypatch.setattr(api, "compile", lambda *a: pytest.fail("the merge confirmed again"))
+    again = compile(CompileOptions(input=str(path), schedule="4wave", emit="schedule"))
+    assert again.output == got["schedule"].output

@@ -529,7 +529,8 @@ def test_merge_k_merges_the_flagship_for_time_in_both_forms(capsys):
     test/unit/tools/test_iree_emulate.py: the late form's assembly exact in late memory mode
     (one workgroup) and in eager mode (two), the prefetch point's in late mode (two)."""
     def run(*args):
-        rc = main(list(args))
+        with share_code_objects():
+            rc = main(list(args))
         out, err = capsys.readouterr()
         assert rc == 0, err
         return out, err

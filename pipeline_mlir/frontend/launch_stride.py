@@ -39,7 +39,8 @@ import re
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, LAUNCH_PASS_THROUGH, element_bytes
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, LAUNCH_PASS_THROUGH, VALUE_CASTS,
+                                             constant_int, element_bytes)
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import is_storage_buffer
 from pipeline_mlir.dialect.bindings import ir
@@ -165,6 +166,45 @@ def _launch_dependence(v, seen: set, tiles: frozenset = frozenset()) -> object |
     return None
 
 
+#: ops through which a workgroup's tile stays an offset of an index: ``a + b``, ``a - b``,
+#: a product by a constant and the value casts
+_OFFSET_OPS = ("arith.addi", "arith.subi", "arith.muli") + VALUE_CASTS
+
+
+def _tile_mixed(v, tiles: frozenset) -> object | None:
+    """The first op on the way from ``v`` back to a workgroup tile of ``tiles`` that does
+    not keep the tile an offset of ``v`` (anything but a sum, a difference, a product by a
+    constant or a value cast, or a product of two values that move with the tile); None if
+    ``v`` is ``c T + r`` with ``r`` free of the tile."""
+    seen: dict = {}
+
+    def moves(x) -> bool:
+        """Whether ``x`` moves with a tile (memoised in ``seen``)."""
+        if x in tiles:
+            return True
+        if isinstance(x.owner, ir.Block) or isinstance(x.type, ir.MemRefType):
+            return False
+        if x not in seen:
+            seen[x] = False
+            seen[x] = any(moves(y) for y in _op(x.owner).operands)
+        return seen[x]
+
+    todo, done = [v], set()
+    while todo:
+        x = todo.pop()
+        if x in done or x in tiles or not moves(x):
+            continue
+        done.add(x)
+        op = _op(x.owner)
+        moving = [y for y in op.operands if moves(y)]
+        if op.name not in _OFFSET_OPS or \
+                (op.name == "arith.muli" and (len(moving) > 1 or all(
+                    constant_int(y) is None for y in op.operands if y not in moving))):
+            return op
+        todo += moving
+    return None
+
+
 class NumpyDims:
     """:func:`~pipeline_mlir.frontend.copy_source.dim_indices`'s operations on the
     evaluator's per-thread values."""
@@ -213,6 +253,15 @@ def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarra
                 # workgroup's coordinate; found only where a launch value is met)
                 tiles = tile_values(an.scan.loop) if tiles is None else tiles
                 why = _launch_dependence(x, set(), tiles)
+                mixed = None if why is not None else _tile_mixed(x, tiles)
+                if mixed is not None:
+                    raise LM.LoopRefusal(
+                        f"channel {label}'s copies read a buffer whose row stride is known "
+                        f"only at launch ({base.type}) at an index that combines the "
+                        f"workgroup's tile otherwise than as an offset ({describe(mixed)}): "
+                        f"the front end moves the copies of the sampled tile by what thread "
+                        f"0 reads, which holds only for an index that is the tile times a "
+                        f"constant plus the rest", where)
             if why is not None:
                 raise LM.LoopRefusal(f"channel {label}'s copies read a buffer whose row stride "
                                      f"is known only at launch ({base.type}) at an index that "

@@ -175,3 +175,44 @@ def test_the_late_column_tile_is_proven_a_tile_along_n(mutate, along_n, fixed):
         assert any(f.startswith("%181 = arith.select") for f in fixes) == fixed, fixes
     finally:
         ctx.__exit__(None, None, None)
+
+
+def _tile_permuted(text: str) -> str:
+    """IREE's late ``A x B`` with M and N at launch, B's copy columns (and the LDS columns
+    they are stored at) swapped by halves in the workgroups whose column tile is 3: still
+    ``A x B`` (each LDS column gets the global column it got), but thread 0 reads column 64
+    of its tile there, 0 in every sampled workgroup (tiles 0, 1, 2 and 30 at N = 4096); the
+    masks, left as IREE wrote them, are full inside N in both."""
+    anchor = "            %182 = arith.muli %181, %c128 overflow<nsw> : index\n"
+    swap = "            %m3 = arith.cmpi eq, %181, %c3 : index\n"
+    for v in ("87", "89"):
+        swap += (f"            %lo{v} = arith.cmpi ult, %{v}, %c64_i32 : i32\n"
+                 f"            %p{v} = arith.addi %{v}, %c64_i32 : i32\n"
+                 f"            %q{v} = arith.subi %{v}, %c64_i32 : i32\n"
+                 f"            %s{v} = arith.select %lo{v}, %p{v}, %q{v} : i32\n"
+                 f"            %c{v} = arith.select %m3, %s{v}, %{v} : i32\n"
+                 f"            %i{v} = arith.index_castui %c{v} : i32 to index\n")
+    edits = [(anchor, anchor + swap),
+             ("%224 = arith.addi %182, %212 : index", "%224 = arith.addi %182, %i87 : index"),
+             ("%227 = arith.addi %182, %217 : index", "%227 = arith.addi %182, %i89 : index"),
+             ("vector.store %297, %alloc[%36, %88]", "vector.store %297, %alloc[%36, %i87]"),
+             ("vector.store %300, %alloc[%39, %90]", "vector.store %300, %alloc[%39, %i89]")]
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+def test_a_copy_index_mixing_the_tile_with_the_thread_is_refused(tmp_path, capsys):
+    """The front end's copies of B (row stride N) read thread 0's index plus the offsets
+    of the sampled workgroup, which holds at every tile only where the index is the tile
+    times a constant plus the rest.  The mutant above was pipelined before and its tile 3
+    of C came out wrong (M x N = 129 x 656: C[0][384] = 42, expected -59); now the index's
+    ``select`` on the tile is refused, naming it."""
+    src = tmp_path / "k.mlir"
+    src.write_text(_tile_permuted((INPUTS / "iree-bf16-ab-padded-mn.late.mlir").read_text()))
+    rc = main(["--pipeline=4wave", str(src), "-o", str(tmp_path / "out.mlir")])
+    err = capsys.readouterr().err
+    assert rc == 1 and "channel B's copies read a buffer whose row stride is known only at " \
+        "launch (memref<256x?xbf16, #gpu.address_space<global>>) at an index that combines " \
+        "the workgroup's tile otherwise than as an offset ('arith.select' op at line 2" in err, err

@@ -40,7 +40,7 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, LAUNCH_PASS_THROUGH, VALUE_CASTS,
-                                             constant_int, element_bytes)
+                                             WORKGROUP_ID_OPS, constant_int, element_bytes)
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import is_storage_buffer
 from pipeline_mlir.dialect.bindings import ir
@@ -48,7 +48,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.extent import SOURCE_VIEWS
 from pipeline_mlir.frontend.kernel_ir import describe, fat_raw_view
-from pipeline_mlir.frontend.row_proof_late import tile_values
+from pipeline_mlir.frontend.row_proof_late import tile_values, workgroup_loop_of
 
 #: views from a copy's source down to the buffer's binding that keep its shape
 SHAPE_VIEWS = ("memref.cast", "memref.assume_alignment", "amdgpu.fat_raw_buffer_cast",
@@ -166,37 +166,49 @@ def _launch_dependence(v, seen: set, tiles: frozenset = frozenset()) -> object |
     return None
 
 
-#: ops through which a workgroup's tile stays an offset of an index: ``a + b``, ``a - b``,
-#: a product by a constant and the value casts
+#: ops through which a value of the workgroup stays an offset of an index: ``a + b``,
+#: ``a - b``, a product by a constant and the value casts
 _OFFSET_OPS = ("arith.addi", "arith.subi", "arith.muli") + VALUE_CASTS
+#: what a value moves with (:func:`_workgroup_mixed`): the workgroup, anything else
+_WG, _OTHER = 1, 2
 
 
-def _tile_mixed(v, tiles: frozenset) -> object | None:
-    """The first op on the way from ``v`` back to a workgroup tile of ``tiles`` that does
-    not keep the tile an offset of ``v`` (anything but a sum, a difference, a product by a
-    constant or a value cast, or a product of two values that move with the tile); None if
-    ``v`` is ``c T + r`` with ``r`` free of the tile."""
-    seen: dict = {}
+def _workgroup_mixed(v, wl_var, kinds: dict) -> object | None:
+    """The first op on the way from ``v`` back to the workgroup (the workgroup loop's
+    variable ``wl_var``, a workgroup id) that combines a value moving with the workgroup
+    alone (a tile, a row of tiles: the workgroup's coordinate) with one moving with
+    anything else (a thread id, another loop's variable, a load) otherwise than as an
+    offset (a sum, a difference, a product by a constant, a value cast); None if ``v`` is
+    such a sum.  ``kinds`` memoises what each value moves with."""
 
-    def moves(x) -> bool:
-        """Whether ``x`` moves with a tile (memoised in ``seen``)."""
-        if x in tiles:
-            return True
-        if isinstance(x.owner, ir.Block) or isinstance(x.type, ir.MemRefType):
-            return False
-        if x not in seen:
-            seen[x] = False
-            seen[x] = any(moves(y) for y in _op(x.owner).operands)
-        return seen[x]
+    def kind(x) -> int:
+        if x == wl_var:
+            return _WG
+        if isinstance(x.type, ir.MemRefType):
+            return 0
+        if isinstance(x.owner, ir.Block):
+            return _OTHER
+        if x not in kinds:
+            op = _op(x.owner)
+            if op.name in WORKGROUP_ID_OPS:
+                kinds[x] = _WG
+            elif op.name in ("gpu.thread_id", "gpu.lane_id") or \
+                    any(isinstance(y.type, ir.MemRefType) for y in op.operands):
+                kinds[x] = _OTHER
+            else:
+                kinds[x] = 0
+                for y in op.operands:
+                    kinds[x] |= kind(y)
+        return kinds[x]
 
     todo, done = [v], set()
     while todo:
         x = todo.pop()
-        if x in done or x in tiles or not moves(x):
+        if x in done or kind(x) != _WG | _OTHER:
             continue
         done.add(x)
         op = _op(x.owner)
-        moving = [y for y in op.operands if moves(y)]
+        moving = [y for y in op.operands if kind(y) & _WG]
         if op.name not in _OFFSET_OPS or \
                 (op.name == "arith.muli" and (len(moving) > 1 or all(
                     constant_int(y) is None for y in op.operands if y not in moving))):
@@ -236,7 +248,7 @@ def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarra
     np_ops = NumpyDims(an.evaluator)
     rank = ir.MemRefType(base.type).rank
     out = [np.full(full, -1, dtype=np.int64) for _ in range(rank)]
-    tiles = None
+    tiles, kinds, wl = None, {}, workgroup_loop_of(an.scan.loop)
     for i in copies:
         acc, c = an.scan.copies[i], an.copies[i]
         idx = dim_indices(np_ops, np_ops, acc.src, acc.src_indices, base)
@@ -253,15 +265,16 @@ def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarra
                 # workgroup's coordinate; found only where a launch value is met)
                 tiles = tile_values(an.scan.loop) if tiles is None else tiles
                 why = _launch_dependence(x, set(), tiles)
-                mixed = None if why is not None else _tile_mixed(x, tiles)
-                if mixed is not None:
-                    raise LM.LoopRefusal(
-                        f"channel {label}'s copies read a buffer whose row stride is known "
-                        f"only at launch ({base.type}) at an index that combines the "
-                        f"workgroup's tile otherwise than as an offset ({describe(mixed)}): "
-                        f"the front end moves the copies of the sampled tile by what thread "
-                        f"0 reads, which holds only for an index that is the tile times a "
-                        f"constant plus the rest", where)
+            mixed = None if why is not None or wl is None else \
+                _workgroup_mixed(x, wl.regions[0].blocks[0].arguments[0], kinds)
+            if mixed is not None:
+                raise LM.LoopRefusal(
+                    f"channel {label}'s copies read a buffer whose row stride is known only "
+                    f"at launch ({base.type}) at an index that combines the workgroup's "
+                    f"coordinate with the thread or the K-loop otherwise than as an offset "
+                    f"({describe(mixed)}): the front end moves the copies of the sampled "
+                    f"workgroups by what thread 0 reads, which holds at every workgroup only "
+                    f"for an index that is the workgroup's part plus the rest", where)
             if why is not None:
                 raise LM.LoopRefusal(f"channel {label}'s copies read a buffer whose row stride "
                                      f"is known only at launch ({base.type}) at an index that "

@@ -215,4 +215,34 @@ def test_a_copy_index_mixing_the_tile_with_the_thread_is_refused(tmp_path, capsy
     err = capsys.readouterr().err
     assert rc == 1 and "channel B's copies read a buffer whose row stride is known only at " \
         "launch (memref<256x?xbf16, #gpu.address_space<global>>) at an index that combines " \
-        "the workgroup's tile otherwise than as an offset ('arith.select' op at line 2" in err, err
+        "the workgroup's coordinate with the thread or the K-loop otherwise than as an " \
+        "offset ('arith.select' op at line 2" in err, err
+
+
+@pytest.mark.parametrize("by", ["%181", "%arg0"], ids=["column tile", "workgroup loop"])
+def test_the_first_op_mixing_the_workgroup_with_the_thread_is_named(by):
+    """``launch_stride._workgroup_mixed`` on B's column index in the mutant above, its
+    swap chosen by the column tile or by the workgroup loop's variable itself (a value the
+    launch-value check never looked at): the ``select`` that picks the swapped column;
+    in IREE's own kernel (before versioning) the ``min`` of the column and the N left."""
+    from pipeline_mlir.dialect.ir_io import as_operation
+    from pipeline_mlir.frontend import launch_stride as LS
+    from pipeline_mlir.frontend.row_proof_late import workgroup_loop_of
+
+    from pipeline_mlir.frontend.kernel_ir import describe
+
+    text = (INPUTS / "iree-bf16-ab-padded-mn.late.mlir").read_text()
+    for mutate, want in [(lambda t: _tile_permuted(t).replace("eq, %181, %c3", f"eq, {by}, %c3"),
+                          "%c87 = arith.select %m3"), (lambda t: t, "%212 = arith.minsi")]:
+        line = next(i for i, x in enumerate(mutate(text).splitlines(), 1) if want in x)
+        ctx, module, loop = _late_kxn(mutate)
+        try:
+            load = [o for o in loop.regions[0].blocks[0].operations
+                    if o.name == "vector.maskedload"][0]             # B's first copy
+            var = workgroup_loop_of(loop).regions[0].blocks[0].arguments[0]
+            mixed = LS._workgroup_mixed(load.operands[2], var, {})
+            name = want.split()[2]
+            assert describe(as_operation(mixed)).startswith(f"'{name}' op at line {line}:"), \
+                describe(as_operation(mixed))
+        finally:
+            ctx.__exit__(None, None, None)

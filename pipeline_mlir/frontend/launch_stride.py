@@ -15,6 +15,11 @@ copies read, and as aligned, at every row length the launch may give:
   unit-stride subviews), with indices and view offsets that depend on no launch value
   (push constants, function arguments, sizes of memrefs): so every copy reads the same
   row and column at every launch, as the front end's copies do;
+* in a grid-stride workgroup loop (the late form), each index is a part that moves with
+  the workgroup alone (its tiles) plus a part that does not (the thread, the K-loop),
+  joined only by sums, differences, products by a constant and casts
+  (:func:`_workgroup_mixed`): the copies of the sampled workgroups, moved by what thread 0
+  reads, are then every workgroup's;
 * at the sample, the front end's copies read every LDS element's row and column that the
   kernel's copies put there (per dimension, not only the linear element: an element's
   column past its row would be another row's at another row length);
@@ -243,8 +248,9 @@ class NumpyDims:
 def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarray]:
     """Per dimension of ``base``, the global index each LDS element (of the channel's
     buffer, ``full`` elements) holds from the kernel's copies ``copies`` (indices into
-    ``an.copies``) at the analysis' loop variable; a copy not indexed per dimension, or
-    whose indices depend on a launch value, is a LoopRefusal."""
+    ``an.copies``) at the analysis' loop variable; a copy not indexed per dimension, whose
+    indices depend on a launch value, or mix the workgroup with the rest otherwise than as
+    an offset, is a LoopRefusal."""
     np_ops = NumpyDims(an.evaluator)
     rank = ir.MemRefType(base.type).rank
     out = [np.full(full, -1, dtype=np.int64) for _ in range(rank)]

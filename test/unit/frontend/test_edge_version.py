@@ -240,7 +240,7 @@ def test_the_first_op_mixing_the_workgroup_with_the_thread_is_named(by):
             load = [o for o in loop.regions[0].blocks[0].operations
                     if o.name == "vector.maskedload"][0]             # B's first copy
             var = workgroup_loop_of(loop).regions[0].blocks[0].arguments[0]
-            mixed = LS._workgroup_mixed(load.operands[2], var, {})
+            mixed = LS._workgroup_mixed(load.operands[2], [var], {})
             name = want.split()[2]
             assert describe(as_operation(mixed)).startswith(f"'{name}' op at line {line}:"), \
                 describe(as_operation(mixed))
@@ -266,3 +266,59 @@ def test_both_forms_of_the_ab_with_m_and_n_at_launch_get_one_schedule(capsys):
     # (the kernel's reads of A give 2 LDS reads per load where 4wave alone gives 4: the
     # front end's options, not the named pipeline's defaults)
     assert json.loads(out[0])["lgkm_per_load"] == [2, 4] and out[0] == out[1]
+
+
+def _prefetch_permuted(text: str) -> str:
+    """The prefetch point of the same kernel with the same swap of B's columns in the
+    ``scf.forall``'s column tile 3 (its copy's column and LDS column; its mask left)."""
+    anchor = "            %56 = affine.apply #map7(%55#1)\n"
+    swap = ("            %m3 = arith.cmpi eq, %arg1, %c3x : index\n"
+            "            %lo = arith.cmpi ult, %55#1, %c8 : index\n"
+            "            %pp = arith.addi %55#1, %c8 : index\n"
+            "            %qq = arith.subi %55#1, %c8 : index\n"
+            "            %ss = arith.select %lo, %pp, %qq : index\n"
+            "            %cc = arith.select %m3, %ss, %55#1 : index\n"
+            "            %56 = affine.apply #map7(%cc)\n"
+            "            %mx57 = affine.min #map11(%27, %30, %cc)\n")
+    edits = [(anchor, swap),
+             ("%59 = affine.apply #map10(%arg1)[%57, %30]",
+              "%59 = affine.apply #map10(%arg1)[%mx57, %30]"),
+             ("          %c8 = arith.constant 8 : index\n",
+              "          %c8 = arith.constant 8 : index\n          %c3x = arith.constant 3 : index\n")]
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+def test_the_prefetch_points_copy_mixing_the_forall_with_the_thread_is_named():
+    """The ``scf.forall``'s variables stand for the workgroup at the prefetch point
+    (``launch_stride.workgroup_vars``): B's column index in :func:`_prefetch_permuted`'s
+    mutant (pipelined before with exit 0, C[0][384] wrong at 129 x 656, the check at the
+    sampled workgroups 0, 1, 2 seeing no swap) is named, before versioning, at the
+    ``affine.min`` of its swapped column and the N left (versioning makes that min the
+    column, and the ``select`` is named: by hand, the pipeline refuses the mutant); in
+    IREE's own kernel at its ``affine.min``, through the ``affine.apply`` that adds the
+    tile's 128 columns (a sum: taken)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import as_operation, walk_ops
+    from pipeline_mlir.frontend import launch_stride as LS
+    from pipeline_mlir.frontend.kernel_ir import describe
+
+    text = (INPUTS / "iree-bf16-ab-padded-mn.prefetch.mlir").read_text()
+    for mutate, want in [(_prefetch_permuted, "%mx57 = affine.min #map11"),
+                         (lambda t: t, "%57 = affine.min #map11")]:
+        src = mutate(text)
+        line = next(i for i, x in enumerate(src.splitlines(), 1) if want in x)
+        with new_context() as ctx:
+            module = ir.Module.parse(src, ctx)
+            view = next(as_operation(o) for o in walk_ops(
+                module.operation, lambda o: o.name == "memref.subview" and
+                "256x?xbf16" in str(o.operands[0].type)))
+            loop = as_operation(view.parent)
+            wg = LS.workgroup_vars(loop)
+            assert len(wg) == 2
+            mixed = LS._workgroup_mixed(view.operands[2], wg, {})
+            name = want.split()[2]
+            assert describe(as_operation(mixed)).startswith(f"'{name}' op at line {line}:"), \
+                describe(as_operation(mixed))

@@ -6,7 +6,8 @@ buffer at ``[guard ? row : M, col]``.
 Each property the rewrite relies on, broken in IREE's text, is refused at the ``scf.if``,
 saying which; the rewrite runs on the parsed kernel alone (no pipeline), so each case costs
 a parse.  The whole kernel pipelined and emulated: ``test_dynamic_shapes.py``
-(``padded-kxn-late``); its versioned loop: ``sched-adopt-loop-kxn-edge-late.mlir``.
+(``padded-kxn-late``); its column tile and versioning: ``test_edge_version.py`` (no lit
+file holds this kernel's versioned loop).
 """
 
 from __future__ import annotations

@@ -175,3 +175,150 @@ def test_the_late_column_tile_is_proven_a_tile_along_n(mutate, along_n, fixed):
         assert any(f.startswith("%181 = arith.select") for f in fixes) == fixed, fixes
     finally:
         ctx.__exit__(None, None, None)
+
+
+def _tile_permuted(text: str) -> str:
+    """IREE's late ``A x B`` with M and N at launch, B's copy columns (and the LDS columns
+    they are stored at) swapped by halves in the workgroups whose column tile is 3: still
+    ``A x B`` (each LDS column gets the global column it got), but thread 0 reads column 64
+    of its tile there, 0 in every sampled workgroup (tiles 0, 1, 2 and 30 at N = 4096); the
+    masks, left as IREE wrote them, are full inside N in both."""
+    anchor = "            %182 = arith.muli %181, %c128 overflow<nsw> : index\n"
+    swap = "            %m3 = arith.cmpi eq, %181, %c3 : index\n"
+    for v in ("87", "89"):
+        swap += (f"            %lo{v} = arith.cmpi ult, %{v}, %c64_i32 : i32\n"
+                 f"            %p{v} = arith.addi %{v}, %c64_i32 : i32\n"
+                 f"            %q{v} = arith.subi %{v}, %c64_i32 : i32\n"
+                 f"            %s{v} = arith.select %lo{v}, %p{v}, %q{v} : i32\n"
+                 f"            %c{v} = arith.select %m3, %s{v}, %{v} : i32\n"
+                 f"            %i{v} = arith.index_castui %c{v} : i32 to index\n")
+    edits = [(anchor, anchor + swap),
+             ("%224 = arith.addi %182, %212 : index", "%224 = arith.addi %182, %i87 : index"),
+             ("%227 = arith.addi %182, %217 : index", "%227 = arith.addi %182, %i89 : index"),
+             ("vector.store %297, %alloc[%36, %88]", "vector.store %297, %alloc[%36, %i87]"),
+             ("vector.store %300, %alloc[%39, %90]", "vector.store %300, %alloc[%39, %i89]")]
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+def test_a_copy_index_mixing_the_tile_with_the_thread_is_refused(tmp_path, capsys):
+    """The front end's copies of B (row stride N) read thread 0's index plus the offsets
+    of the sampled workgroup, which holds at every tile only where the index is the tile
+    times a constant plus the rest.  The mutant above was pipelined before and its tile 3
+    of C came out wrong (M x N = 129 x 656: C[0][384] = 42, expected -59); now the index's
+    ``select`` on the tile is refused, naming it."""
+    src = tmp_path / "k.mlir"
+    src.write_text(_tile_permuted((INPUTS / "iree-bf16-ab-padded-mn.late.mlir").read_text()))
+    rc = main(["--pipeline=4wave", str(src), "-o", str(tmp_path / "out.mlir")])
+    err = capsys.readouterr().err
+    assert rc == 1 and "channel B's copies read a buffer whose row stride is known only at " \
+        "launch (memref<256x?xbf16, #gpu.address_space<global>>) at an index that combines " \
+        "the workgroup's coordinate with the thread or the K-loop otherwise than as an " \
+        "offset ('arith.select' op at line 2" in err, err
+
+
+@pytest.mark.parametrize("by", ["%181", "%arg0"], ids=["column tile", "workgroup loop"])
+def test_the_first_op_mixing_the_workgroup_with_the_thread_is_named(by):
+    """``launch_stride._workgroup_mixed`` on B's column index in the mutant above, its
+    swap chosen by the column tile or by the workgroup loop's variable itself (a value the
+    launch-value check never looked at): the ``select`` that picks the swapped column;
+    in IREE's own kernel (before versioning) the ``min`` of the column and the N left."""
+    from pipeline_mlir.dialect.ir_io import as_operation
+    from pipeline_mlir.frontend import launch_stride as LS
+    from pipeline_mlir.frontend.row_proof_late import workgroup_loop_of
+
+    from pipeline_mlir.frontend.kernel_ir import describe
+
+    text = (INPUTS / "iree-bf16-ab-padded-mn.late.mlir").read_text()
+    for mutate, want in [(lambda t: _tile_permuted(t).replace("eq, %181, %c3", f"eq, {by}, %c3"),
+                          "%c87 = arith.select %m3"), (lambda t: t, "%212 = arith.minsi")]:
+        line = next(i for i, x in enumerate(mutate(text).splitlines(), 1) if want in x)
+        ctx, module, loop = _late_kxn(mutate)
+        try:
+            load = [o for o in loop.regions[0].blocks[0].operations
+                    if o.name == "vector.maskedload"][0]             # B's first copy
+            var = workgroup_loop_of(loop).regions[0].blocks[0].arguments[0]
+            mixed = LS._workgroup_mixed(load.operands[2], [var], {})
+            name = want.split()[2]
+            assert describe(as_operation(mixed)).startswith(f"'{name}' op at line {line}:"), \
+                describe(as_operation(mixed))
+        finally:
+            ctx.__exit__(None, None, None)
+
+
+def test_both_forms_of_the_ab_with_m_and_n_at_launch_get_one_schedule(capsys):
+    """IREE's bf16 ``A x B`` with M and N at launch (``iree-bf16-ab-padded-mn.*``): the
+    prefetch point (versioned on the ``scf.forall``'s tiles) and the late form (on the
+    grid-stride loop's proven tiles, A's guarded rows read from a range-checked buffer)
+    get the same schedule, byte for byte (checked by hand before).  The prefetch input
+    was committed with no test reading it."""
+    out = []
+    for form in ("prefetch", "late"):
+        rc = main(["--pipeline=4wave", str(INPUTS / f"iree-bf16-ab-padded-mn.{form}.mlir"),
+                   "--emit=schedule-json"])
+        text, err = capsys.readouterr()
+        assert rc == 0, err[-2000:]
+        out.append(text)
+    import json
+
+    # (the kernel's reads of A give 2 LDS reads per load where 4wave alone gives 4: the
+    # front end's options, not the named pipeline's defaults)
+    assert json.loads(out[0])["lgkm_per_load"] == [2, 4] and out[0] == out[1]
+
+
+def _prefetch_permuted(text: str) -> str:
+    """The prefetch point of the same kernel with the same swap of B's columns in the
+    ``scf.forall``'s column tile 3 (its copy's column and LDS column; its mask left)."""
+    anchor = "            %56 = affine.apply #map7(%55#1)\n"
+    swap = ("            %m3 = arith.cmpi eq, %arg1, %c3x : index\n"
+            "            %lo = arith.cmpi ult, %55#1, %c8 : index\n"
+            "            %pp = arith.addi %55#1, %c8 : index\n"
+            "            %qq = arith.subi %55#1, %c8 : index\n"
+            "            %ss = arith.select %lo, %pp, %qq : index\n"
+            "            %cc = arith.select %m3, %ss, %55#1 : index\n"
+            "            %56 = affine.apply #map7(%cc)\n"
+            "            %mx57 = affine.min #map11(%27, %30, %cc)\n")
+    edits = [(anchor, swap),
+             ("%59 = affine.apply #map10(%arg1)[%57, %30]",
+              "%59 = affine.apply #map10(%arg1)[%mx57, %30]"),
+             ("          %c8 = arith.constant 8 : index\n",
+              "          %c8 = arith.constant 8 : index\n          %c3x = arith.constant 3 : index\n")]
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+def test_the_prefetch_points_copy_mixing_the_forall_with_the_thread_is_named():
+    """The ``scf.forall``'s variables stand for the workgroup at the prefetch point
+    (``launch_stride.workgroup_vars``): B's column index in :func:`_prefetch_permuted`'s
+    mutant (pipelined before with exit 0, C[0][384] wrong at 129 x 656, the check at the
+    sampled workgroups 0, 1, 2 seeing no swap) is named, before versioning, at the
+    ``affine.min`` of its swapped column and the N left (versioning makes that min the
+    column, and the ``select`` is named: by hand, the pipeline refuses the mutant); in
+    IREE's own kernel at its ``affine.min``, through the ``affine.apply`` that adds the
+    tile's 128 columns (a sum: taken)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import as_operation, walk_ops
+    from pipeline_mlir.frontend import launch_stride as LS
+    from pipeline_mlir.frontend.kernel_ir import describe
+
+    text = (INPUTS / "iree-bf16-ab-padded-mn.prefetch.mlir").read_text()
+    for mutate, want in [(_prefetch_permuted, "%mx57 = affine.min #map11"),
+                         (lambda t: t, "%57 = affine.min #map11")]:
+        src = mutate(text)
+        line = next(i for i, x in enumerate(src.splitlines(), 1) if want in x)
+        with new_context() as ctx:
+            module = ir.Module.parse(src, ctx)
+            view = next(as_operation(o) for o in walk_ops(
+                module.operation, lambda o: o.name == "memref.subview" and
+                "256x?xbf16" in str(o.operands[0].type)))
+            loop = as_operation(view.parent)
+            wg = LS.workgroup_vars(loop)
+            assert len(wg) == 2
+            mixed = LS._workgroup_mixed(view.operands[2], wg, {})
+            name = want.split()[2]
+            assert describe(as_operation(mixed)).startswith(f"'{name}' op at line {line}:"), \
+                describe(as_operation(mixed))

@@ -47,11 +47,19 @@ def test_the_workgroup_decides_no_sign_it_cannot():
 
 
 @pytest.mark.parametrize("f,k", [(Form(g=128, d=256, c=-7), 128), (Form(d=3, c=1), 4),
-                                 (Form(g=8, d=5, c=2), 8)])
+                                 (Form(g=8, d=5, c=2), 8), (Form(g=4, d=-3, c=50), 4),
+                                 (Form(g=-128, d=-1, c=-1), 128), (Form(d=-7, c=-3), 5),
+                                 (Form(g=128, d=1, c=-1), 128)])
 def test_a_division_is_exact_on_every_size_of_its_piece(f, k):
-    for p, q in _settle(f, Piece(1, 40), lambda p, f: p.divide(f, k)):
+    """Negative numerators and falling ones included; where the quotient is one value on
+    the piece (IREE's ``(128 q + r - 1) div 128`` for ``r`` in ``1 .. 128``) it is taken
+    whole, else cut where it changes, never into more pieces than it has values."""
+    pieces = _settle(f, Piece(1, 40), lambda p, f: p.divide(f, k))
+    for p, q in pieces:
         for g, x in itertools.product(range(3), range(p.lo, p.hi + 1)):
             assert _value(q, g, x) == _value(f, g, x) // k
+    assert len(pieces) == len({(f.d * x + f.c) // k for x in range(1, 41)}) or \
+        (f.g % k == 0 and f.d % k == 0 and len(pieces) == 1)
 
 
 def test_a_division_of_the_workgroup_or_of_unbounded_sizes_is_unproven():

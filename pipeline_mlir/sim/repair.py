@@ -243,9 +243,10 @@ def repair(compiled, shape: KernelShape, iterations=range(0, 7)) -> RepairedSche
 
 
 def _first_hazard(out: RepairedSchedule, shape: KernelShape, iterations):
-    """The first hazard :func:`~pipeline_mlir.sim.functional.simulate` finds (``SimulationResult.first_hazard``: the first
-    of the first count's run that has any, counts in the given order) and that run, or
-    ``(None, None)``; the counts after it are not simulated (the next round runs them)."""
+    """The hazard :func:`~pipeline_mlir.sim.functional.simulate` finds first
+    (``SimulationResult.first_hazard``: the first of the first count's run that has any,
+    counts in the given order) and that run, or ``(None, None)``; the counts after it are
+    not simulated (the next round runs them)."""
     plan_of(out, shape)     # what simulate checks first (the stagger index)
     for n in iterations:
         if n < shape.min_trips:

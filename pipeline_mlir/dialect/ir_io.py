@@ -234,17 +234,22 @@ def read_entry(op, schedule_name: str) -> OpDesc:
     if name not in S.DATA_OPS:
         raise IRError(op, f"'{name}' is not a sched entry op (expected one of "
                           f"{', '.join(S.ENTRY_OPS)})")
-    channel = get(op, "channel", S.INT, -1)
+    attrs = op.attributes     # read once: a data op has up to a dozen attributes
+
+    def value(key: str, kind: str, default):
+        return decode_attr(op, key, attrs[key], kind) if key in attrs else default
+
+    channel = value("channel", S.INT, -1)
     tag = S.data_tag(schedule_name, name, channel)
     if tag is None:
         raise IRError(op, f"'{name}' op with channel {channel} has no meaning in schedule "
                           f"'{schedule_name}' (it accepts: {S.data_op_forms(schedule_name)})")
-    kw = {k: get(op, k, S.INT, 0) for k in ("stage", "subtile", "wait_value", "latency",
-                                              "vm_cost", "lgkm_cost", "vgpr_def", "vgpr_kill")}
+    kw = {k: value(k, S.INT, 0) for k in ("stage", "subtile", "wait_value", "latency",
+                                           "vm_cost", "lgkm_cost", "vgpr_def", "vgpr_kill")}
     return OpDesc(tag=tag, channel=channel,
-                  k_offset=get(op, "k_offset", "enum:k_offset", KOffsetKind.NONE),
-                  resource=get(op, "resource", "enum:resource", ResourceKind.NONE),
-                  role=get(op, "role", "enum:role", OpRole.NONE), **kw)
+                  k_offset=value("k_offset", "enum:k_offset", KOffsetKind.NONE),
+                  resource=value("resource", "enum:resource", ResourceKind.NONE),
+                  role=value("role", "enum:role", OpRole.NONE), **kw)
 
 
 def entry_attrs(desc: OpDesc, schedule_name: str) -> tuple[str, dict]:

@@ -138,6 +138,13 @@ def past_end_note(table: np.ndarray, end: int | None) -> str:
             f"past the end, are no part of a strided block with the others)")
 
 
+def copy_evaluator(scan) -> Evaluator:
+    """A new evaluator of ``scan``'s kernel for :func:`read_copies` (errors at its loop)."""
+    ev = Evaluator(scan.block)
+    ev.where = scan.loop
+    return ev
+
+
 def read_copies(scan, copies: list, wid: int, iv: int,
                 ev: Evaluator | None = None) -> list[tuple[np.ndarray, int | None]]:
     """(the global elements each thread reads, the buffer's elements or None) of each copy
@@ -145,9 +152,7 @@ def read_copies(scan, copies: list, wid: int, iv: int,
     loop's induction variable ``iv``; ``ev``: an evaluator of ``scan``'s kernel to reuse
     (it keeps what reads neither: :meth:`~pipeline_mlir.analysis.loop_eval.Evaluator.
     set_workgroup`), else a new one."""
-    if ev is None:
-        ev = Evaluator(scan.block, workgroup_id=wid)
-        ev.where = scan.loop
+    ev = copy_evaluator(scan) if ev is None else ev
     ev.set_workgroup(wid)
     ev.bind(scan.loop.regions[0].blocks[0].arguments[0], iv)
     out = []
@@ -173,18 +178,20 @@ def table_of(ch: Channel, reads: list) -> tuple[np.ndarray, int]:
 
 
 def check_copy_reads(scan, points: list, copies: list | None = None,
-                     channel: Channel | None = None) -> None:
+                     channel: Channel | None = None, ev: Evaluator | None = None) -> None:
     """The kernel's copies ``copies`` (indices into ``scan.copies``; None: all) checked at
     every point of ``points`` (:func:`sample_points`); with ``channel`` (whose ``copies``
-    they are), the front end's copies of it compared with them (module docstring)."""
+    they are), the front end's copies of it compared with them (module docstring);
+    ``ev``: an evaluator of ``scan``'s kernel to reuse (:func:`read_copies`), else a new one."""
     copies = list(range(len(scan.copies))) if copies is None else copies
-    ev = Evaluator(scan.block)          # one for every point: the IR does not change here
-    ev.where = scan.loop
+    ev = copy_evaluator(scan) if ev is None else ev   # one for every point: the IR stays
+    zeros: dict = {}                    # copy -> its zero_end, read at its first check
     for wid, iv, when in points:
         reads = read_copies(scan, copies, wid, iv, ev)
         for i, (el, size) in zip(copies, reads):
-            check_in_global(scan.copies[i].op, el, size, wid, when,
-                            zero_end(scan.copies[i].src))
+            if i not in zeros:
+                zeros[i] = zero_end(scan.copies[i].src)
+            check_in_global(scan.copies[i].op, el, size, wid, when, zeros[i])
         if channel is not None:
             _compare(channel, reads, wid, when)
 

@@ -56,8 +56,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, attr_names
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.frontend.copy_source import dim_indices
-from pipeline_mlir.frontend.edges import (Channel, check_copy_reads, past_end_note, read_copies,
-                                          table_of)
+from pipeline_mlir.frontend.edges import (Channel, check_copy_reads, copy_evaluator, past_end_note,
+                                          read_copies, table_of)
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_elements
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
@@ -252,7 +252,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     first = next(p for p in an.read_points if p[0] == 0)
     chan = Channel(copies, [an.copies[i].lds for i in copies], np.zeros(full, np.int64),
                    copies[0], 0, 0, label, an.copies[copies[0]].op)
-    reads0 = read_copies(an.scan, copies, 0, first[1])
+    ev = copy_evaluator(an.scan)     # for every read of the copies below: the IR stays
+    reads0 = read_copies(an.scan, copies, 0, first[1], ev)
     table, base0 = table_of(chan, reads0)
     swizzle, digits = data_layout(table, view.swizzle)
     if digits is None:
@@ -274,7 +275,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     dims = tuple(an.evaluator.view(base).strides)   # a stride known at launch: the sample's
     # (a kept channel's copies are compared in every workgroup instead: kept_layout.py)
     check_copy_reads(an.scan, an.read_points, copies, None if kept else chan._replace(
-        table=table, base0=base0, elements=static_elements(base)))
+        table=table, base0=base0, elements=static_elements(base)), ev)
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     try:
         subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)

@@ -30,7 +30,8 @@ the groups keep passing the same number of barriers.
   its counter holds stalls until the oldest completes (the simulator models it, no hazard).
 
 Each fix is inserted into the phase list (so a kernel-phase fix runs in every
-iteration), then everything is simulated again, until no hazard is left.
+iteration), then the iteration counts are simulated again in order, up to the first one
+whose run has a hazard (the one fixed next), until no count has any.
 
 Last, a vmcnt wait at the end of the main loop that the loop's head repeats moves to the
 loop's exit (:func:`~pipeline_mlir.schedule.loop_waits.loop_exit_wait`: two fixes, the
@@ -48,8 +49,8 @@ from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.schedule.loop_waits import loop_exit_wait
 from pipeline_mlir.schedule.types import (BARRIER, MAX_KERNEL_TAG, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc,
                      OpRole, Phase, ScheduleEntry, default_op_name)
-from pipeline_mlir.sim.functional import KernelRun, iterations_text, simulate
-from pipeline_mlir.sim.trace import KernelShape, channel_of, role_of
+from pipeline_mlir.sim.functional import KernelRun, iterations_text
+from pipeline_mlir.sim.trace import KernelShape, channel_of, plan_of, role_of
 
 #: an inserted barrier is followed by a schedule barrier, so that LLVM keeps every
 #: instruction on its side of it
@@ -215,13 +216,10 @@ def repair(compiled, shape: KernelShape, iterations=range(0, 7)) -> RepairedSche
                            getattr(compiled, "name", ""), names, [])
     seen = set()
     for _ in range(MAX_FIXES):
-        res = simulate(out, shape, iterations)
-        h = res.first_hazard()
+        run, h = _first_hazard(out, shape, iterations)
         if h is None:
             _move_exit_wait(out)
             return out
-        run = KernelRun(out, shape, h.iterations)
-        run.run()
         if h.kind == "raw":
             where = _fix_raw(run, h)
         elif h.kind == "war":
@@ -242,6 +240,22 @@ def repair(compiled, shape: KernelShape, iterations=range(0, 7)) -> RepairedSche
         index, ops, replaces = _tighten(out.phase_list(phase), index, ops)
         _apply(out, phase, index, ops, replaces, h.message)
     raise RepairError(f"more than {MAX_FIXES} fixes needed; giving up")
+
+
+def _first_hazard(out: RepairedSchedule, shape: KernelShape, iterations):
+    """The hazard :func:`~pipeline_mlir.sim.functional.simulate` finds first
+    (``SimulationResult.first_hazard``: the first of the first count's run that has any,
+    counts in the given order) and that run, or ``(None, None)``; the counts after it are
+    not simulated (the next round runs them)."""
+    plan_of(out, shape)     # what simulate checks first (the stagger index)
+    for n in iterations:
+        if n < shape.min_trips:
+            continue
+        run = KernelRun(out, shape, n)
+        hazards = run.run().hazards
+        if hazards:
+            return run, hazards[0]
+    return None, None
 
 
 def _apply(out: RepairedSchedule, phase: str, index: int, ops: tuple, replaces: int,

@@ -24,7 +24,7 @@ from pipeline_mlir.schedule.targets import MATMUL_TAG_NAMES
 from pipeline_mlir.schedule.types import BARRIER, OpDesc, Phase, ScheduleEntry
 from pipeline_mlir.schedules.registry import parse_pipeline
 from pipeline_mlir.sim.functional import simulate
-from pipeline_mlir.sim.repair import RepairError, _tighten, repair
+from pipeline_mlir.sim.repair import RepairError, _first_hazard, _tighten, repair
 from pipeline_mlir.sim.trace import MATMUL_ROLES, group_trace, kernel_shape
 
 GOLDEN = Path(__file__).resolve().parents[2] / "data" / "reference"
@@ -163,6 +163,20 @@ def test_repair_adds_nothing_for_a_full_counter():
     pro = PRO[:4] + ["WAIT_VM wait=64"] + PRO[5:]
     with pytest.raises(RepairError, match=r"vmcnt\(64\) is over the hardware limit 63"):
         repair(parse(dump(pro, KRN, EPI)), SHAPE, range(0, 4))
+
+
+def test_repair_fixes_the_hazard_simulate_finds_first():
+    """The repair simulates the iteration counts in their order only up to the first whose
+    run has a hazard: that hazard is simulate's first, in that run, for any order."""
+    broken = [(PRO[:4] + ["WAIT_VM wait=6"] + PRO[5:], KRN), (PRO[:5], KRN),
+              (PRO, KRN[:4] + KRN[5:]), (PRO, [e for i, e in enumerate(KRN) if i != 2])]
+    for pro, krn in broken:
+        sched = parse(dump(pro, krn, EPI))
+        for counts in (range(0, 4), range(3, -1, -1), (2, 0)):
+            run, h = _first_hazard(sched, SHAPE, counts)
+            assert h is not None and h == simulate(sched, SHAPE, counts).first_hazard()
+            assert run.n == h.iterations and run.result.hazards[0] is h
+    assert _first_hazard(parse(dump(PRO, KRN, EPI)), SHAPE, range(0, 4)) == (None, None)
 
 
 def test_a_guard_merged_into_another_wait_is_a_guard_only_if_both_are():

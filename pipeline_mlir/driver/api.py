@@ -120,7 +120,8 @@ def _compile_chunk(options: CompileOptions, source, chunk: str | None, offset: i
     from pipeline_mlir.driver.job import Job, JobOutput
 
     try:
-        done = Job(options, source.filename, source.schedule).run(chunk, offset, source.module)
+        done = Job(options, source.filename, source.schedule, build=compile).run(
+            chunk, offset, source.module)
     except Failure as f:
         done = JobOutput(None, f.diags)
     if source.generated:

@@ -138,8 +138,12 @@ class Job:
     """One run of the passes over one input (or one split chunk)."""
 
     def __init__(self, options: CompileOptions, filename: str, schedule=None,
-                 end: str | None = None) -> None:
+                 end: str | None = None, build=None) -> None:
         self.options = options
+        #: ``api.compile`` (given by it: this module cannot import it), which builds the
+        #: ``--emit=hsaco`` kernel an emit of no machine code confirms a merge on; None: no
+        #: such confirmation (a run that ends before any emit)
+        self.build = build
         self.filename = filename
         self.schedule = schedule  # the named schedule (NamedSchedule) or None
         #: how far the named pipeline goes (``registry.PIPELINE_ENDS``; None: the emit kind's)
@@ -284,14 +288,15 @@ class Job:
         (a loop ``merge_k=auto`` merged for time, too few waves per SIMD built), or None;
         so every emit of an input gives the one kernel."""
         source = text if pristine is None else pristine
-        if not self._confirms() or self.options.emit_kind in CODE_EMITS or source is None:
+        if not self._confirms() or self.options.emit_kind in CODE_EMITS or source is None \
+                or self.build is None:
             return None
         from pipeline_mlir.driver.merge_confirm import confirmed_by_build, merged_by_auto, \
             module_notes
 
         if not merged_by_auto(plans or module_notes(module)):
             return None
-        return confirmed_by_build(self.options, source)
+        return confirmed_by_build(self.options, source, self.build)
 
     def _unconfirmed(self, out, report, plans) -> str | None:
         """Why the built kernel of a loop ``merge_k=auto`` merged for time runs too few
@@ -309,7 +314,8 @@ class Job:
 
         from pipeline_mlir.driver.merge_confirm import declined_note, merged_by_auto, unmerged
 
-        again = Job(self.options, self.filename, unmerged(self.schedule), self.end)
+        again = Job(self.options, self.filename, unmerged(self.schedule), self.end,
+                    self.build)
         done = again.run(text, line_offset) if pristine is None else again.run(pristine)
         note = declined_note(why)
         done.plans = [replace(p, merge_note=note) if merged_by_auto([old]) else p

@@ -70,17 +70,16 @@ def module_notes(module) -> list[str]:
     return notes
 
 
-def confirmed_by_build(options, text: str) -> str | None:
+def confirmed_by_build(options, text: str, build) -> str | None:
     """For a run whose emit builds no machine code (``mlir``, ``llvm``, the schedule kinds)
     and whose loop ``auto`` merged for time: why the ``--emit=hsaco`` build of the same
     input ``text`` with the same schedule was built again unmerged (its plan's note), or
     None (kept merged, or not built: the run's own emit says what it says).  Through
-    :func:`~pipeline_mlir.driver.api.compile`, so a build store installed
+    ``build`` (:func:`~pipeline_mlir.driver.api.compile`, handed down by the job), so a build store installed
     (:mod:`~pipeline_mlir.driver.code_cache`) shares it with the input's own hsaco build;
     the verdict is kept for the process (:data:`_VERDICTS`) for a schedule given as text."""
     import hashlib
 
-    from pipeline_mlir.driver.api import compile
     from pipeline_mlir.driver.arguments import CompileOptions
 
     key = (options.schedule, options.chip, MIN_WAVES_PER_SIMD,
@@ -88,7 +87,7 @@ def confirmed_by_build(options, text: str) -> str | None:
         if isinstance(options.schedule, str) else None
     if key in _VERDICTS:
         return _VERDICTS[key]
-    built = compile(CompileOptions(schedule=options.schedule, text=text, emit="hsaco",
+    built = build(CompileOptions(schedule=options.schedule, text=text, emit="hsaco",
                                    filename=options.filename, chip=options.chip,
                                    disable_threading=options.disable_threading,
                                    codegen_timeout=options.codegen_timeout))

@@ -23,6 +23,7 @@ from pipeline_mlir.frontend.kernel_ir import at, is_pure
 from pipeline_mlir.frontend.kept_masks import KEPT, unkept
 from pipeline_mlir.frontend.scan import Access, LoopScan
 from pipeline_mlir.frontend.edges import check_copy_reads, sample_points
+from pipeline_mlir.frontend.workgroup_offset import check_lds_workgroup_free
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.frontend.soundness import check_order, check_same
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -70,7 +71,10 @@ def loop_bounds(ev: Evaluator, loop):
 def _check_workgroup_invariant(scan: LoopScan, iv, lb: int, copy_lds: list,
                                read_lds: list) -> None:
     """The LDS elements of every copy and read are the same in another workgroup
-    (:func:`~pipeline_mlir.frontend.soundness.check_same`)."""
+    (:func:`~pipeline_mlir.frontend.soundness.check_same`), and their indices do not move
+    with it (:func:`~pipeline_mlir.frontend.workgroup_offset.check_lds_workgroup_free`:
+    what the sample cannot prove)."""
+    check_lds_workgroup_free(scan)
     ev = Evaluator(scan.block, workgroup_id=SAMPLE_WORKGROUP + 5)
     ev.where = scan.loop
     ev.bind(iv, lb)

@@ -10,6 +10,7 @@ the emulator (``--emulate --emulate-workgroups 4``, workgroup 341 of tile 21: C[
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 import pytest
 
 from pipeline_mlir.tools.pipeline_opt import main
@@ -58,18 +59,45 @@ def _prefetch_swapped(text: str) -> str:
     return text
 
 
-@pytest.mark.parametrize("form,mutate,want", [
-    ("late", _late_swapped, "%b1l = arith.select"),
-    ("prefetch", _prefetch_swapped, "%lp = arith.select")])
-def test_an_lds_index_moving_with_the_workgroup_is_refused(tmp_path, capsys, form, mutate,
-                                                           want):
-    """Both forms' mutant (module docstring) refused at B's first copy, naming the
-    ``select`` of its LDS row (adopt only, no emulation)."""
+def test_the_prefetch_points_lds_index_moving_with_the_forall_is_refused(tmp_path, capsys):
+    """The prefetch point's mutant (module docstring) refused at B's first copy, naming
+    the ``select`` of its LDS row (adopt only, no emulation)."""
     src = tmp_path / "k.mlir"
-    text = mutate((DATA / f"matmul_bf16_abt_4096.{form}.mlir").read_text())
+    text = _prefetch_swapped((DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text())
     src.write_text(text)
-    line = next(i for i, x in enumerate(text.splitlines(), 1) if want in x)
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if "%lp = arith.select" in x)
     rc = main(["--pipeline=4wave", str(src), "-o", str(tmp_path / "out.mlir")])
     err = capsys.readouterr().err
     assert rc == 1 and "'amdgpu.gather_to_lds' op: the LDS elements it writes move with the " \
         f"workgroup ('arith.select' op at line {line}:" in err, err
+
+
+def test_the_late_forms_lds_index_moving_with_the_workgroup_id_is_named():
+    """``check_lds_workgroup_free`` on the late form's loop (its workgroup id, no
+    workgroup loop): IREE's own copies and reads pass; the mutant's B copy is refused,
+    naming the ``select`` of its LDS row."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
+    from pipeline_mlir.frontend.workgroup_offset import check_lds_workgroup_free
+
+    for mutate in (lambda t: t, _late_swapped):
+        text = mutate((DATA / "matmul_bf16_abt_4096.late.mlir").read_text())
+        with new_context() as ctx:
+            module = ir.Module.parse(text, ctx)
+            ops = [as_operation(o) for o in walk_ops(module.operation, lambda o: o.name in (
+                "amdgpu.gather_to_lds", "vector.load"))]
+            copies = [SimpleNamespace(op=o, view=o.operands[3], indices=list(o.operands[4:5]))
+                      for o in ops if o.name == "amdgpu.gather_to_lds"]
+            reads = [SimpleNamespace(op=o, view=o.operands[0], indices=list(o.operands[1:]))
+                     for o in ops if o.name == "vector.load"]
+            assert len(copies) == 4 and reads
+            scan = SimpleNamespace(loop=as_operation(ops[0].parent), copies=copies, reads=reads)
+            if mutate is _late_swapped:
+                line = next(i for i, x in enumerate(text.splitlines(), 1)
+                            if "%b1l = arith.select" in x)
+                with pytest.raises(IRError) as e:
+                    check_lds_workgroup_free(scan)
+                assert f"move with the workgroup ('arith.select' op at line {line}:" in \
+                    str(e.value), str(e.value)
+            else:
+                check_lds_workgroup_free(scan)

@@ -73,8 +73,7 @@ def _check_workgroup_invariant(scan: LoopScan, iv, lb: int, copy_lds: list,
     """The LDS elements of every copy and read are the same in another workgroup
     (:func:`~pipeline_mlir.frontend.soundness.check_same`), and their indices do not move
     with it (:func:`~pipeline_mlir.frontend.workgroup_offset.check_lds_workgroup_free`:
-    what the sample cannot prove)."""
-    check_lds_workgroup_free(scan)
+    what the sample cannot prove; checked after it, which names the elements)."""
     ev = Evaluator(scan.block, workgroup_id=SAMPLE_WORKGROUP + 5)
     ev.where = scan.loop
     ev.bind(iv, lb)
@@ -83,6 +82,7 @@ def _check_workgroup_invariant(scan: LoopScan, iv, lb: int, copy_lds: list,
         check_same(a.op, "writes", el, acc.lds_of_copy(a)[1])
     for a, (_b, el) in zip(scan.reads, read_lds):
         check_same(a.op, "reads", el, acc.lds_of_read(a)[1])
+    check_lds_workgroup_free(scan)
 
 
 def _contiguous(view: View, op, what: str) -> None:

@@ -23,6 +23,7 @@ from pipeline_mlir.frontend.kernel_ir import at, is_pure
 from pipeline_mlir.frontend.kept_masks import KEPT, unkept
 from pipeline_mlir.frontend.scan import Access, LoopScan
 from pipeline_mlir.frontend.edges import check_copy_reads, sample_points
+from pipeline_mlir.frontend.workgroup_offset import check_lds_workgroup_free
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.frontend.soundness import check_order, check_same
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -70,7 +71,9 @@ def loop_bounds(ev: Evaluator, loop):
 def _check_workgroup_invariant(scan: LoopScan, iv, lb: int, copy_lds: list,
                                read_lds: list) -> None:
     """The LDS elements of every copy and read are the same in another workgroup
-    (:func:`~pipeline_mlir.frontend.soundness.check_same`)."""
+    (:func:`~pipeline_mlir.frontend.soundness.check_same`), and their indices do not move
+    with it (:func:`~pipeline_mlir.frontend.workgroup_offset.check_lds_workgroup_free`:
+    what the sample cannot prove; checked after it, which names the elements)."""
     ev = Evaluator(scan.block, workgroup_id=SAMPLE_WORKGROUP + 5)
     ev.where = scan.loop
     ev.bind(iv, lb)
@@ -79,6 +82,7 @@ def _check_workgroup_invariant(scan: LoopScan, iv, lb: int, copy_lds: list,
         check_same(a.op, "writes", el, acc.lds_of_copy(a)[1])
     for a, (_b, el) in zip(scan.reads, read_lds):
         check_same(a.op, "reads", el, acc.lds_of_read(a)[1])
+    check_lds_workgroup_free(scan)
 
 
 def _contiguous(view: View, op, what: str) -> None:

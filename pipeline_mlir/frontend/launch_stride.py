@@ -18,7 +18,7 @@ copies read, and as aligned, at every row length the launch may give:
 * each index is a part that moves with the workgroup alone (its tiles: of the late form's
   grid-stride loop, of the prefetch point's ``scf.forall``) plus a part that does not (the
   thread, the K-loop), joined only by sums, differences, products by a constant, casts and
-  ``affine.apply``s of such sums (:func:`_workgroup_mixed`): the copies of the sampled
+  ``affine.apply``s of such sums (:func:`~pipeline_mlir.frontend.workgroup_offset.workgroup_mixed`): the copies of the sampled
   workgroups, moved by what thread 0 reads, are then every workgroup's;
 * at the sample, the front end's copies read every LDS element's row and column that the
   kernel's copies put there (per dimension, not only the linear element: an element's
@@ -44,8 +44,7 @@ import re
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, LAUNCH_PASS_THROUGH, VALUE_CASTS,
-                                             WORKGROUP_ID_OPS, constant_int, element_bytes)
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, LAUNCH_PASS_THROUGH, element_bytes
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import is_storage_buffer
 from pipeline_mlir.dialect.bindings import ir
@@ -53,11 +52,11 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.extent import SOURCE_VIEWS
 from pipeline_mlir.frontend.kernel_ir import describe, fat_raw_view
-from pipeline_mlir.frontend.row_proof_late import tile_values, workgroup_loop_of
+from pipeline_mlir.frontend.row_proof_late import tile_values
+from pipeline_mlir.frontend.workgroup_offset import (SHAPE_VIEWS, index_values,
+                                                     offset_refusal, workgroup_mixed,
+                                                     workgroup_vars)
 
-#: views from a copy's source down to the buffer's binding that keep its shape
-SHAPE_VIEWS = ("memref.cast", "memref.assume_alignment", "amdgpu.fat_raw_buffer_cast",
-               "memref.memory_space_cast")
 #: the unit attribute of a copy whose global source is not aligned to its size: it stays an
 #: ``amdgpu.gather_to_lds`` through the schedule, and the LLVM step stages it through
 #: registers (``sched-stage-copies``)
@@ -171,100 +170,6 @@ def _launch_dependence(v, seen: set, tiles: frozenset = frozenset()) -> object |
     return None
 
 
-#: ops through which a value of the workgroup stays an offset of an index: ``a + b``,
-#: ``a - b``, a product by a constant and the value casts
-_OFFSET_OPS = ("arith.addi", "arith.subi", "arith.muli") + VALUE_CASTS
-#: what a value moves with (:func:`_workgroup_mixed`): the workgroup, anything else
-_WG, _OTHER = 1, 2
-
-
-def workgroup_vars(loop) -> list:
-    """The values that stand for the workgroup around ``loop``: the linearised workgroup
-    loop's variable (the late form) or the variables of the ``scf.forall`` loops around it
-    (IREE's prefetch point)."""
-    wl = workgroup_loop_of(loop)
-    if wl is not None:
-        return [wl.regions[0].blocks[0].arguments[0]]
-    out, p = [], loop.parent
-    while p is not None:
-        if _op(p).name == "scf.forall":
-            out += list(_op(p).regions[0].blocks[0].arguments)
-        p = p.parent
-    return out
-
-
-def _affine_offset(op, moving: list) -> bool:
-    """Whether the ``affine.apply`` ``op`` is a sum in which each of its ``moving``
-    operands appears only times a constant."""
-    amap = ir.AffineMapAttr(op.attributes["map"]).value
-    dims = amap.n_dims
-    pos = {i for i, x in enumerate(op.operands) if x in moving}
-
-    def moves(e) -> bool:
-        if isinstance(e, (ir.AffineDimExpr, ir.AffineSymbolExpr)):
-            return e.position + (0 if isinstance(e, ir.AffineDimExpr) else dims) in pos
-        return hasattr(e, "lhs") and (moves(e.lhs) or moves(e.rhs))
-
-    def linear(e) -> bool:
-        if isinstance(e, ir.AffineAddExpr):
-            return linear(e.lhs) and linear(e.rhs)
-        if isinstance(e, ir.AffineMulExpr):
-            for x, y in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
-                if isinstance(y, ir.AffineConstantExpr):
-                    return linear(x)
-        return not hasattr(e, "lhs") or not moves(e)
-
-    return len(amap.results) == 1 and linear(amap.results[0])
-
-
-def _workgroup_mixed(v, wg_vars: list, kinds: dict) -> object | None:
-    """The first op on the way from ``v`` back to the workgroup (``wg_vars``:
-    :func:`workgroup_vars`, a workgroup id) that combines a value moving with the workgroup
-    alone (a tile, a row of tiles: the workgroup's coordinate) with one moving with
-    anything else (a thread id, another loop's variable, a load) otherwise than as an
-    offset (a sum, a difference, a product by a constant, a value cast, an
-    ``affine.apply`` of such a sum); None if ``v`` is such a sum.  ``kinds`` memoises what
-    each value moves with."""
-
-    def kind(x) -> int:
-        if x in wg_vars:
-            return _WG
-        if isinstance(x.type, ir.MemRefType):
-            return 0
-        if isinstance(x.owner, ir.Block):
-            return _OTHER
-        if x not in kinds:
-            op = _op(x.owner)
-            if op.name in WORKGROUP_ID_OPS:
-                kinds[x] = _WG
-            elif op.name in ("gpu.thread_id", "gpu.lane_id") or \
-                    any(isinstance(y.type, ir.MemRefType) for y in op.operands):
-                kinds[x] = _OTHER
-            else:
-                kinds[x] = 0
-                for y in op.operands:
-                    kinds[x] |= kind(y)
-        return kinds[x]
-
-    todo, done = [v], set()
-    while todo:
-        x = todo.pop()
-        if x in done or kind(x) != _WG | _OTHER:
-            continue
-        done.add(x)
-        op = _op(x.owner)
-        moving = [y for y in op.operands if kind(y) & _WG]
-        if op.name == "affine.apply" and _affine_offset(op, moving):
-            todo += moving
-            continue
-        if op.name not in _OFFSET_OPS or \
-                (op.name == "arith.muli" and (len(moving) > 1 or all(
-                    constant_int(y) is None for y in op.operands if y not in moving))):
-            return op
-        todo += moving
-    return None
-
-
 class NumpyDims:
     """:func:`~pipeline_mlir.frontend.copy_source.dim_indices`'s operations on the
     evaluator's per-thread values."""
@@ -306,7 +211,7 @@ def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarra
             raise LM.LoopRefusal(f"channel {label}'s copies read a buffer whose row stride is "
                                  f"known only at launch ({base.type}) through views the "
                                  f"front end does not index per dimension", where)
-        for x in _index_values(acc):
+        for x in index_values(acc):
             why = _launch_dependence(x, set())
             if why is not None:
                 # (a late form's workgroup tile along a size known at launch, ``v mod
@@ -314,15 +219,10 @@ def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarra
                 # workgroup's coordinate; found only where a launch value is met)
                 tiles = tile_values(an.scan.loop) if tiles is None else tiles
                 why = _launch_dependence(x, set(), tiles)
-            mixed = None if why is not None or not wg else _workgroup_mixed(x, wg, kinds)
+            mixed = None if why is not None or not wg else workgroup_mixed(x, wg, kinds)
             if mixed is not None:
-                raise LM.LoopRefusal(
-                    f"channel {label}'s copies read a buffer whose row stride is known only "
-                    f"at launch ({base.type}) at an index that combines the workgroup's "
-                    f"coordinate with the thread or the K-loop otherwise than as an offset "
-                    f"({describe(mixed)}): the front end moves the copies of the sampled "
-                    f"workgroups by what thread 0 reads, which holds at every workgroup only "
-                    f"for an index that is the workgroup's part plus the rest", where)
+                raise offset_refusal(label, f"a buffer whose row stride is known only at "
+                                     f"launch ({base.type})", mixed, where)
             if why is not None:
                 raise LM.LoopRefusal(f"channel {label}'s copies read a buffer whose row stride "
                                      f"is known only at launch ({base.type}) at an index that "
@@ -335,21 +235,6 @@ def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarra
             inner = np.arange(width)[None, :] if d == rank - 1 else 0
             out[d][c.lds.ravel()] = np.broadcast_to(col + inner, c.lds.shape).ravel()
     return out
-
-
-def _index_values(acc) -> list:
-    """The index values of copy ``acc``'s source: its indices and the dynamic offsets of
-    the views between it and the buffer."""
-    vals, v = list(acc.src_indices), acc.src
-    while not isinstance(v.owner, ir.Block):
-        o = _op(v.owner)
-        if o.name == "memref.subview":
-            vals += [x for x in list(o.operands)[1:] if not isinstance(x.type, ir.MemRefType)]
-        elif o.name not in SHAPE_VIEWS and o.name not in ("memref.expand_shape",
-                                                          "memref.collapse_shape"):
-            break
-        v = o.operands[0]
-    return vals
 
 
 def check_launch_strides(base, per_dim: list, got: list, width_bytes: int,

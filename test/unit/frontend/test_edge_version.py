@@ -221,12 +221,12 @@ def test_a_copy_index_mixing_the_tile_with_the_thread_is_refused(tmp_path, capsy
 
 @pytest.mark.parametrize("by", ["%181", "%arg0"], ids=["column tile", "workgroup loop"])
 def test_the_first_op_mixing_the_workgroup_with_the_thread_is_named(by):
-    """``launch_stride._workgroup_mixed`` on B's column index in the mutant above, its
+    """``workgroup_offset.workgroup_mixed`` on B's column index in the mutant above, its
     swap chosen by the column tile or by the workgroup loop's variable itself (a value the
     launch-value check never looked at): the ``select`` that picks the swapped column;
     in IREE's own kernel (before versioning) the ``min`` of the column and the N left."""
     from pipeline_mlir.dialect.ir_io import as_operation
-    from pipeline_mlir.frontend import launch_stride as LS
+    from pipeline_mlir.frontend import workgroup_offset as LS
     from pipeline_mlir.frontend.row_proof_late import workgroup_loop_of
 
     from pipeline_mlir.frontend.kernel_ir import describe
@@ -240,7 +240,7 @@ def test_the_first_op_mixing_the_workgroup_with_the_thread_is_named(by):
             load = [o for o in loop.regions[0].blocks[0].operations
                     if o.name == "vector.maskedload"][0]             # B's first copy
             var = workgroup_loop_of(loop).regions[0].blocks[0].arguments[0]
-            mixed = LS._workgroup_mixed(load.operands[2], [var], {})
+            mixed = LS.workgroup_mixed(load.operands[2], [var], {})
             name = want.split()[2]
             assert describe(as_operation(mixed)).startswith(f"'{name}' op at line {line}:"), \
                 describe(as_operation(mixed))
@@ -293,7 +293,7 @@ def _prefetch_permuted(text: str) -> str:
 
 def test_the_prefetch_points_copy_mixing_the_forall_with_the_thread_is_named():
     """The ``scf.forall``'s variables stand for the workgroup at the prefetch point
-    (``launch_stride.workgroup_vars``): B's column index in :func:`_prefetch_permuted`'s
+    (``workgroup_offset.workgroup_vars``): B's column index in :func:`_prefetch_permuted`'s
     mutant (pipelined before with exit 0, C[0][384] wrong at 129 x 656, the check at the
     sampled workgroups 0, 1, 2 seeing no swap) is named, before versioning, at the
     ``affine.min`` of its swapped column and the N left (versioning makes that min the
@@ -302,7 +302,7 @@ def test_the_prefetch_points_copy_mixing_the_forall_with_the_thread_is_named():
     tile's 128 columns (a sum: taken)."""
     from pipeline_mlir.dialect.bindings import ir, new_context
     from pipeline_mlir.dialect.ir_io import as_operation, walk_ops
-    from pipeline_mlir.frontend import launch_stride as LS
+    from pipeline_mlir.frontend import workgroup_offset as LS
     from pipeline_mlir.frontend.kernel_ir import describe
 
     text = (INPUTS / "iree-bf16-ab-padded-mn.prefetch.mlir").read_text()
@@ -318,7 +318,7 @@ def test_the_prefetch_points_copy_mixing_the_forall_with_the_thread_is_named():
             loop = as_operation(view.parent)
             wg = LS.workgroup_vars(loop)
             assert len(wg) == 2
-            mixed = LS._workgroup_mixed(view.operands[2], wg, {})
+            mixed = LS.workgroup_mixed(view.operands[2], wg, {})
             name = want.split()[2]
             assert describe(as_operation(mixed)).startswith(f"'{name}' op at line {line}:"), \
                 describe(as_operation(mixed))

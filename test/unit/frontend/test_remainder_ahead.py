@@ -49,13 +49,19 @@ func.func @k(%A: {GLOBAL}, %L: {LDS}, %n: index) -> vector<4xf32> {{
 }}"""
 
 
-def rewrite(text: str):
+def rewritten(text: str, rewrite_module):
+    """``text`` parsed (in a context left entered) and ``rewrite_module`` run on it: the
+    module and its loops marked ``sched.remainder``."""
     ctx = new_context()
     ctx.__enter__()
     m = ir.Module.parse(text, ctx)
     with ir.Location.unknown(ctx):
-        loads_ahead(m.operation)
-    (loop,) = walk_ops(m.operation, lambda o: "sched.remainder" in o.attributes)
+        rewrite_module(m.operation)
+    return m, walk_ops(m.operation, lambda o: "sched.remainder" in o.attributes)
+
+
+def rewrite(text: str):
+    m, (loop,) = rewritten(text, loads_ahead)
     return m, loop
 
 

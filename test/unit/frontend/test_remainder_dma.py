@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline_mlir.dialect.bindings import ir, new_context
-from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.frontend.remainder_dma import (AHEAD_ATTR, IN_PLACE_ATTR, copies_ahead,
                                                   dma_copies_ahead)
 
-from test_remainder_ahead import GLOBAL, LDS   # (the same small kernel's types)
+from test_remainder_ahead import GLOBAL, LDS, rewritten   # (the same small kernel's)
 
 SUB = "memref<8xf32, strided<[1], offset: ?>, #gpu.address_space<workgroup>>"
 
@@ -69,13 +68,8 @@ func.func @k(%A: {GLOBAL}, %L: {LDS}) {{
 
 
 def rewrite(text: str):
-    ctx = new_context()
-    ctx.__enter__()
-    m = ir.Module.parse(text, ctx)
-    with ir.Location.unknown(ctx):
-        dma_copies_ahead(m.operation)
-    loop = walk_ops(m.operation, lambda o: "sched.remainder" in o.attributes)[-1]
-    return m, loop
+    m, loops = rewritten(text, dma_copies_ahead)
+    return m, loops[-1]
 
 
 @pytest.mark.parametrize("between", ["", "left-over"])

@@ -147,6 +147,14 @@ def _outside_slice(ops: list, loop, start) -> list | str:
 def why_not_ahead(loop) -> str | None:
     """Why :func:`copies_ahead` leaves ``loop`` (a remainder loop whose body copies to LDS)
     as written (module docstring), or None."""
+    plan = _plan(loop)
+    return plan if isinstance(plan, str) else None
+
+
+def _plan(loop) -> tuple | str:
+    """What :func:`copies_ahead` moves: (the copies, the slice of the body they need, the
+    pipelined loop they go before, the ops between the loops the slice needs); or why
+    ``loop`` stays as written."""
     if constant_trips(loop) != 1:
         return "it does not run exactly one iteration (its trip count is not the constant 1)"
     op = _op(loop.parent)
@@ -183,22 +191,18 @@ def why_not_ahead(loop) -> str | None:
     start = _pipelined_before(loop)
     if start is None:
         return "no pipelined loop precedes it in its block"
-    out = _outside_slice(s, loop, start)
-    return out if isinstance(out, str) else None
+    pre = _outside_slice(s, loop, start)
+    return pre if isinstance(pre, str) else (copies, s, start, pre)
 
 
 def copies_ahead(loop):
     """Issue the copies of ``loop`` (a one-iteration remainder) before the pipelined loop
     (module docstring); returns the loop, or the reason (a string) it stays as written."""
-    why = why_not_ahead(loop)
-    if why is not None:
-        return why
-    body = loop.regions[0].blocks[0]
-    iv = body.arguments[0]
-    copies = _copies(body)
-    ops = body_slice(copies, body, iv)
-    start = _pipelined_before(loop)
-    pre = _outside_slice(ops, loop, start)
+    plan = _plan(loop)
+    if isinstance(plan, str):
+        return plan
+    copies, ops, start, pre = plan
+    iv = loop.regions[0].blocks[0].arguments[0]
     lb = loop.operands[0]
     with ir.InsertionPoint(start), loop.location:
         outside = clone_at(pre, iv, lb)     # (outside the loop, no iv; the bound may be one)

@@ -119,6 +119,13 @@ def body_slice(roots: list, body, iv) -> list | str:
 
 def why_not_ahead(loop) -> str | None:
     """Why :func:`load_ahead` leaves ``loop`` as written (module docstring), or None."""
+    plan = _plan(loop)
+    return plan if isinstance(plan, str) else None
+
+
+def _plan(loop) -> tuple | str:
+    """What :func:`load_ahead` moves: (its global loads, the slice of the body they need);
+    or why ``loop`` stays as written."""
     step = constant_int(loop.operands[2])
     if step is None or step <= 0:
         return "its step is not a positive constant"
@@ -147,7 +154,7 @@ def why_not_ahead(loop) -> str | None:
     if before is not None:
         return ("the kernel may write memory other than LDS before it, which another "
                 "wave's loads may have to see past a barrier")
-    return None
+    return roots, s
 
 
 def write_before(loop):
@@ -192,13 +199,11 @@ def clone_at(ops: list, iv, at_iv, known: dict | None = None) -> dict:
 def load_ahead(loop):
     """Issue ``loop``'s global loads an iteration ahead (module docstring); returns the
     rewritten loop, or the reason (a string) it stays as written."""
-    why = why_not_ahead(loop)
-    if why is not None:
-        return why
-    body = loop.regions[0].blocks[0]
-    iv = body.arguments[0]
-    roots = _roots(body)
-    ops = body_slice(roots, body, iv)
+    plan = _plan(loop)
+    if isinstance(plan, str):
+        return plan
+    roots, ops = plan
+    iv = loop.regions[0].blocks[0].arguments[0]
     values = [r for o in roots for r in o.results]
     lb, ub, step = list(loop.operands)[:3]
     with ir.InsertionPoint(_earliest(loop, ops)), loop.location:

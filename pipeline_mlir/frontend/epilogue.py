@@ -31,7 +31,10 @@ workgroup's gather is the first one's moved with its tile of C (:func:`_tie_gath
 IREE's late form of that gather, an ``scf.if`` per element (in bounds the element, else a
 pad), is a read of the binding when :mod:`~pipeline_mlir.frontend.guarded_read` proves it
 one; an ``scf.if`` on a constant ``false`` is what its else-branch yields (its then-branch
-never runs).  A loop after the K-loop that gathers elements into a carried vector (the late
+never runs), and an ``arith.select`` of a loaded row and a constant pad (the late form's
+masked read of C's edge tile) a read of the binding when
+:mod:`~pipeline_mlir.frontend.select_read` proves its mask exactly the row's in-bounds
+elements.  A loop after the K-loop that gathers elements into a carried vector (the late
 form's) is a shape op over its initial value and what its body yields.
 Anything else on the way is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op,
 naming it.
@@ -52,6 +55,7 @@ from pipeline_mlir.frontend.const_if import constant_bool
 from pipeline_mlir.frontend.guarded_read import check_tied, guarded_load, loops_around, \
     tie_to_c
 from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.select_read import masked_read
 
 #: ops that move vector elements without computing
 SHAPE_OPS = frozenset({
@@ -147,6 +151,11 @@ class _Tracer:
             return self.value(as_operation(yielded).operands[list(op.results).index(v)])
         if name == "scf.if":        # IREE's late form of a map_load: frontend/guarded_read.py
             load, pad = guarded_load(self.f, op, lambda m: view_root(m) in self.bindings)
+            if self.value(pad).kind not in ("const", "poison"):
+                raise IRError(op, f"{describe(op)}: its pad is not a scalar constant")
+            return self._read(load)
+        if name == "arith.select":  # IREE's late form of a masked read: select_read.py
+            load, pad = masked_read(self.f, op, lambda m: view_root(m) in self.bindings)
             if self.value(pad).kind not in ("const", "poison"):
                 raise IRError(op, f"{describe(op)}: its pad is not a scalar constant")
             return self._read(load)

@@ -55,6 +55,7 @@ from pipeline_mlir.analysis.loop_eval import SideBySide, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, output_tiles
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
+from pipeline_mlir.frontend.const_if import constant_bool
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: the most (workgroups x loop iterations) a guard is evaluated at
@@ -75,19 +76,8 @@ def guarded_load(f, op, is_binding):
     of a binding.  Returns (the load, the else-branch's yielded pad value)."""
     load, pad = _shape(op, is_binding)
     loops = loops_around(op)
-    grid = workgroup_grid(f)
-    points = math.prod(grid or (0,)) * math.prod(len(r) for _, r in loops)
-    if grid is None or not 0 < points <= MAX_POINTS:
-        why = "the grid has no bound" if grid is None else \
-            f"there are {points} of them, not 1 to {MAX_POINTS}"
-        raise IRError(op, f"{describe(op)}: its guard is evaluated at every workgroup and "
-                          f"iteration of the loops around it, and {why}: {_WHY}")
-    ids = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
     ranges, strides = [r for _, r in loops], None
-    for start in range(0, len(ids), CHUNK):
-        chunk = ids[start:start + CHUNK]
-        ev = SideBySide(block_size(f) or (256, 1, 1), len(chunk))
-        bind_workgroup(ev, f, ev.lane_ids(chunk))
+    for ev, chunk in grid_chunks(f, op, loops, "its guard", _WHY):
         at = {}
         for point in itertools.product(*ranges):
             for (iv, _), i in zip(loops, point):
@@ -95,6 +85,27 @@ def guarded_load(f, op, is_binding):
             at[point] = _element(ev, op, load, point, chunk)
         strides = _check_strides(op, at, ranges, ev.per_workgroup, strides)
     return load, pad
+
+
+def grid_chunks(f, op, loops: list, what: str, why: str):
+    """Yield (a :class:`SideBySide` with its workgroups bound, their ids) for every chunk
+    of :data:`CHUNK` workgroups of ``f``'s grid, after checking that the grid has a bound
+    and that its workgroups times the iterations of ``loops`` (:func:`loops_around`) are
+    at most :data:`MAX_POINTS` (else an error at ``op``: ``what`` is evaluated at every
+    one of them, ``why``)."""
+    grid = workgroup_grid(f)
+    points = math.prod(grid or (0,)) * math.prod(len(r) for _, r in loops)
+    if grid is None or not 0 < points <= MAX_POINTS:
+        reason = "the grid has no bound" if grid is None else \
+            f"there are {points} of them, not 1 to {MAX_POINTS}"
+        raise IRError(op, f"{describe(op)}: {what} is evaluated at every workgroup and "
+                          f"iteration of the loops around it, and {reason}: {why}")
+    ids = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start:start + CHUNK]
+        ev = SideBySide(block_size(f) or (256, 1, 1), len(chunk))
+        bind_workgroup(ev, f, ev.lane_ids(chunk))
+        yield ev, chunk
 
 
 def _shape(op, is_binding):
@@ -211,6 +222,9 @@ def check_tied(f, load, c_shape: tuple, along: str) -> None:
     if op is None or as_operation(op).name != "scf.if":
         return
     op = as_operation(op)
+    if constant_bool(op.operands[0]) is False or \
+            load.operation.block != op.regions[0].blocks[0]:
+        return          # an else-branch's load (an scf.if on false runs only that branch)
     loops = loops_around(op)
 
     def element(ev, point, chunk):

@@ -1,0 +1,170 @@
+"""pipeline_mlir/frontend/select_read.py: the late form's masked read of an epilogue input.
+
+IREE's late form of a ``C += A x B`` at unaligned M and N reads C's edge tile as a
+``vector.load`` of each row and an ``arith.select`` of its in-bounds elements (the others
+a constant pad).  A small hand-written kernel of that shape (C 3x6, 2x2 workgroups of 2
+threads, each thread one row of 4 columns) pins what the epilogue reader takes: the mask
+true exactly in bounds at every thread and workgroup.  Each mutation of the mask (a bound
+one off, a row guard dropped or negated), the pad or the load is refused at the select,
+naming where it differs.  An ``scf.if`` on a constant ``false`` whose else-branch reads a
+bias (IREE's late form of a per-row scale) is a plain read of it, not a guarded one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+
+#: workgroup (x, y) reads rows 2y + t (thread t) and columns 4x..4x+3 of C (3x6), masked
+#: by the columns left (``create_mask min(6 - 4x, 4)``) and the row (``2y + t < 3``)
+SELECT = """
+func.func @k(%C: memref<3x6xf32>, %D: memref<3x6xf32>) attributes {gpu.known_block_size = array<i32: 2, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  %zero = arith.constant dense<0.0> : vector<4xf32>
+  %none = arith.constant dense<false> : vector<4xi1>
+  scf.for %k = %c0 to %c1 step %c1 {
+  }
+  %t = gpu.thread_id x upper_bound 2
+  %wx = gpu.block_id x upper_bound 2
+  %wy = gpu.block_id y upper_bound 2
+  %col = arith.muli %wx, %c4 : index
+  %r2 = arith.muli %wy, %c2 : index
+  %row = arith.addi %r2, %t : index
+  %left = arith.subi %c6, %col : index
+  %n = arith.minsi %left, %c4 : index
+  %m = vector.create_mask %n : vector<4xi1>
+  %ok = arith.cmpi slt, %row, %c3 : index
+  %mr = arith.select %ok, %m, %none : vector<4xi1>
+  %x = vector.load %C[%row, %col] : memref<3x6xf32>, vector<4xf32>
+  %y = arith.select %mr, %x, %zero : vector<4xi1>, vector<4xf32>
+  vector.store %y, %D[%row, %col] : memref<3x6xf32>, vector<4xf32>
+  return
+}
+"""
+
+
+def _trace(text: str):
+    """(the tree of the kernel's output, binding 1: its kind, value and op's name), or (the
+    IRError, its op's name)."""
+    from pipeline_mlir.frontend.epilogue import trace_output
+
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        loop = walk_ops(f, lambda o: o.name == "scf.for")[0]
+        try:
+            tree, _ = trace_output(f, loop, list(f.regions[0].blocks[0].arguments), 1)
+            return tree.kind, tree.value, tree.op.name
+        except IRError as e:
+            return e, e.op.name
+
+
+def test_a_row_read_through_an_in_bounds_select_is_a_read():
+    """The mask true exactly where the loaded element lies inside C, at every thread and
+    workgroup: a read of binding 0 (the pad stands only for elements outside C)."""
+    assert _trace(SELECT) == ("read", 0, "vector.load")
+
+
+@pytest.mark.parametrize("old,new,message", [
+    # the columns left one too many: element 2 of workgroup (1, 0) is column 6, outside
+    ("%left = arith.subi %c6, %col", "%c7 = arith.constant 7 : index\n"
+     "  %left = arith.subi %c7, %col", "its mask is true at element 2, whose index [0, 6] is "
+     "outside memref<3x6xf32> (thread 0, workgroup [1, 0], loop iteration [])"),
+    ("%n = arith.minsi %left, %c4", "%n = arith.minsi %left, %c3",
+     "its mask is false at element 3, whose index [0, 3] is inside"),
+    # the row guard dropped: row 3 (thread 1 of workgroup (0, 1)) read as if inside
+    ("%y = arith.select %mr,", "%y = arith.select %m,", "its mask is true at element 0, "
+     "whose index [3, 0] is outside memref<3x6xf32> (thread 1, workgroup [0, 1]"),
+    ("%mr = arith.select %ok, %m, %none", "%mr = arith.select %ok, %none, %m",
+     "its mask is false at element 0, whose index [0, 0] is inside"),
+    ("%mr = arith.select %ok, %m, %none", "%mr = arith.xori %m, %none",
+     "a mask the epilogue reader does not evaluate"),
+    ("%y = arith.select %mr, %x, %zero", "%y = arith.select %mr, %zero, %x",
+     "its true operand is not a load of one row"),
+    ("%y = arith.select %mr, %x, %zero", "%p = arith.addf %x, %x : vector<4xf32>\n"
+     "  %y = arith.select %mr, %x, %p", "its false operand (the pad) is not a constant"),
+    ("%x = vector.load %C[%row, %col] : memref<3x6xf32>, vector<4xf32>",
+     "%a = memref.alloca() : memref<3x6xf32, #gpu.address_space<private>>\n"
+     "  %x = vector.load %a[%row, %col] : memref<3x6xf32, #gpu.address_space<private>>, "
+     "vector<4xf32>", "loads memory that is not a binding"),
+    ("%ok = arith.cmpi slt, %row, %c3 : index", "%ok = arith.cmpf olt, %zero, %zero : "
+     "vector<4xf32>", "its mask or index could not be evaluated"),
+])
+def test_a_select_that_is_not_the_in_bounds_read_is_refused(old, new, message):
+    """Each mutation of the mask, the pad or the load: refused at the select (or the load),
+    saying what differs and where (the thread and workgroup)."""
+    assert old in SELECT
+    text = SELECT.replace(old, new, 1)
+    if "cmpf" in new:
+        text = text.replace("arith.select %ok, %m", "arith.select %ok2, %m").replace(
+            "%mr = ", "%ok2 = vector.extract %ok[0] : i1 from vector<4xi1>\n  %mr = ")
+    err, op = _trace(text)
+    assert isinstance(err, IRError) and op in ("arith.select", "vector.load", "arith.xori"), err
+    assert message in str(err), str(err)
+
+
+def test_a_select_is_checked_in_every_workgroup(monkeypatch):
+    """The mask is evaluated at every workgroup of the grid, a chunk at a time: a bound off
+    in the last workgroup only is found across chunks; a grid past the limit is refused."""
+    from pipeline_mlir.frontend import guarded_read
+
+    text = SELECT.replace("%n = arith.minsi %left, %c4", "%last = arith.cmpi eq, %row, %c2 "
+                          ": index\n  %b = arith.select %last, %c1, %c4 : index\n"
+                          "  %n = arith.minsi %left, %b")
+    monkeypatch.setattr(guarded_read, "CHUNK", 1)
+    err, op = _trace(text)
+    assert op == "arith.select" and "workgroup [0, 1]" in str(err), err
+    monkeypatch.setattr(guarded_read, "MAX_POINTS", 3)
+    err, op = _trace(SELECT)
+    assert op == "arith.select" and "there are 4 of them, not 1 to 3" in str(err), err
+
+
+#: IREE's late form of a per-row scale of an edge tile: the guarded load of the scale sits
+#: in an ``scf.if`` on a constant ``false``; its else-branch reads the scale unguarded
+SCALE = """
+func.func @k(%s: memref<16xf32>, %C: memref<2x16xf32>) attributes {gpu.known_block_size = array<i32: 2, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %false = arith.constant false
+  %pad = arith.constant dense<0.0> : vector<4xf32>
+  scf.for %k = %c0 to %c1 step %c1 {
+  }
+  %t = gpu.thread_id x upper_bound 2
+  %w = gpu.block_id x upper_bound 4
+  %w4 = arith.muli %w, %c4 : index
+  %x = scf.if %false -> (vector<4xf32>) {
+    scf.yield %pad : vector<4xf32>
+  } else {
+    %e = vector.load %s[%w4] : memref<16xf32>, vector<4xf32>
+    scf.yield %e : vector<4xf32>
+  }
+  vector.store %x, %C[%t, %w4] : memref<2x16xf32>, vector<4xf32>
+  return
+}
+"""
+
+
+def test_an_else_branch_read_is_not_a_guarded_one():
+    """The bias read in the else-branch of an ``scf.if`` on a constant ``false`` (the branch
+    that runs) is a plain read of it: telling which of C's indices it follows does not
+    take it for a guarded read (which refused it, its guard false in bounds)."""
+    from types import SimpleNamespace
+
+    from pipeline_mlir.frontend.epilogue import follows, trace_output
+
+    with new_context() as ctx:
+        module = ir.Module.parse(SCALE, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        loop = walk_ops(f, lambda o: o.name == "scf.for")[0]
+        tree, writers = trace_output(f, loop, list(f.regions[0].blocks[0].arguments), 1)
+        assert (tree.kind, tree.value) == ("read", 0)
+        assert follows(f, tree, 0, SimpleNamespace(shape=(16,), name="s"), writers[0],
+                       (2, 16)) == "column"

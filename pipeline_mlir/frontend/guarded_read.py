@@ -126,12 +126,16 @@ def _shape(op, is_binding):
             len(other[-1].operands) != 1:
         raise IRError(op, f"{describe(op)}: its else-branch computes: {_WHY}")
     pad = other[-1].operands[0]
-    owner = pad.owner
-    if isinstance(owner, ir.Block) or as_operation(owner).name not in ("arith.constant",
-                                                                       "ub.poison"):
+    if not constant_or_poison(pad):
         raise IRError(op, f"{describe(op)}: its else-branch yields a value that is not a "
                           f"constant or poison: {_WHY}")
     return load, pad
+
+
+def constant_or_poison(v) -> bool:
+    """Whether ``v`` is the result of an ``arith.constant`` or a ``ub.poison`` (a pad)."""
+    return not isinstance(v.owner, ir.Block) and \
+        as_operation(v.owner).name in ("arith.constant", "ub.poison")
 
 
 def loops_around(op, what: str = "a guarded read of a binding", why: str = _WHY) -> list:

@@ -36,7 +36,8 @@ import numpy as np
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
-from pipeline_mlir.frontend.guarded_read import grid_chunks, loops_around
+from pipeline_mlir.frontend.guarded_read import constant_or_poison, grid_chunks, \
+    loops_around
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: the loads a masked read's true operand may be
@@ -87,9 +88,7 @@ def _shape(op, is_binding):
     if not is_binding(load.operands[0]):
         raise IRError(load, f"{describe(load)} in a masked read loads memory that is not a "
                             f"binding: {_WHY}")
-    owner = off.owner
-    if isinstance(owner, ir.Block) or as_operation(owner).name not in ("arith.constant",
-                                                                       "ub.poison"):
+    if not constant_or_poison(off):
         raise IRError(op, f"{describe(op)}: its false operand (the pad) is not a constant or "
                           f"poison: {_WHY}")
     return load, off

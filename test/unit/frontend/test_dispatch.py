@@ -498,7 +498,8 @@ func.func @k(%bias: memref<6xf32>, %C: memref<8x8xf32>) attributes {gpu.known_bl
 
 
 def _trace_guarded(text: str):
-    """(the tree of GUARDED's output, or the IRError, its op's name)."""
+    """(the tree of the output of a kernel of two bindings, binding 1: its kind, value and
+    op's name; GUARDED's, test_select_read.py's), or (the IRError, its op's name)."""
     from pipeline_mlir.dialect.ir_io import walk_ops
     from pipeline_mlir.frontend.epilogue import trace_output
 

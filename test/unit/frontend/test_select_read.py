@@ -16,6 +16,7 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from test_dispatch import _trace_guarded as _trace
 
 #: workgroup (x, y) reads rows 2y + t (thread t) and columns 4x..4x+3 of C (3x6), masked
 #: by the columns left (``create_mask min(6 - 4x, 4)``) and the row (``2y + t < 3``)
@@ -48,22 +49,6 @@ func.func @k(%C: memref<3x6xf32>, %D: memref<3x6xf32>) attributes {gpu.known_blo
   return
 }
 """
-
-
-def _trace(text: str):
-    """(the tree of the kernel's output, binding 1: its kind, value and op's name), or (the
-    IRError, its op's name)."""
-    from pipeline_mlir.frontend.epilogue import trace_output
-
-    with new_context() as ctx:
-        module = ir.Module.parse(text, ctx)
-        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
-        loop = walk_ops(f, lambda o: o.name == "scf.for")[0]
-        try:
-            tree, _ = trace_output(f, loop, list(f.regions[0].blocks[0].arguments), 1)
-            return tree.kind, tree.value, tree.op.name
-        except IRError as e:
-            return e, e.op.name
 
 
 def test_a_row_read_through_an_in_bounds_select_is_a_read():

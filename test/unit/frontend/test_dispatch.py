@@ -9,6 +9,7 @@ committed kernel with its epilogue mutated pins what the epilogue reader
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from pathlib import Path
@@ -35,13 +36,20 @@ C = A.replace("%0", "%2").replace("binding(0)", "binding(2)")
 TAIL = "    return\n  }\n}\n"
 
 
+@functools.lru_cache(maxsize=1)
+def _context():
+    """One context for every kernel this file (and test_select_read.py) parses: making a
+    context loads every dialect, some 20 ms of CPU each time."""
+    return new_context()
+
+
 def dispatch(text: str):
-    with new_context() as ctx:
+    with _context() as ctx:
         return matmul_dispatch(ir.Module.parse(text, ctx))
 
 
 def refusal(text: str) -> str:
-    with new_context() as ctx:
+    with _context() as ctx:
         with pytest.raises(IRError) as e:
             matmul_dispatch(ir.Module.parse(text, ctx))
         return f"{e.value.op.location}: {e.value}"
@@ -385,7 +393,7 @@ def test_a_bias_of_a_square_c_written_by_copies_follows_its_columns():
 
     bias = SimpleNamespace(shape=(8,), name="bias")
     for index, want in (("%c", "column"), ("%r", "row")):
-        with new_context() as ctx:
+        with _context() as ctx:
             module = ir.Module.parse(SQUARE_COPY.replace("%bias[%c]", f"%bias[{index}]"), ctx)
             (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
             (read,) = walk_ops(f, lambda o: o.name == "memref.load")
@@ -428,7 +436,7 @@ def test_a_bias_gathered_by_map_load_is_read():
     from pipeline_mlir.dialect.ir_io import walk_ops
     from pipeline_mlir.frontend.epilogue import Node, follows, trace_output
 
-    with new_context() as ctx:
+    with _context() as ctx:
         module = ir.Module.parse(MAP_LOAD, ctx)
         (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
         (loop,) = walk_ops(f, lambda o: o.name == "scf.for")
@@ -450,7 +458,7 @@ def test_a_gather_not_in_order_is_refused(index):
     from pipeline_mlir.frontend.epilogue import trace_output
 
     text = MAP_LOAD.replace("arith.addi %r, %c0", index)
-    with new_context() as ctx:
+    with _context() as ctx:
         module = ir.Module.parse(text, ctx)
         (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
         (loop,) = walk_ops(f, lambda o: o.name == "scf.for")
@@ -503,7 +511,7 @@ def _trace_guarded(text: str):
     from pipeline_mlir.dialect.ir_io import walk_ops
     from pipeline_mlir.frontend.epilogue import trace_output
 
-    with new_context() as ctx:
+    with _context() as ctx:
         module = ir.Module.parse(text, ctx)
         (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
         loop = walk_ops(f, lambda o: o.name == "scf.for")[0]        # the K-loop, first
@@ -636,7 +644,7 @@ def _tied(text: str):
     from pipeline_mlir.dialect.ir_io import walk_ops
     from pipeline_mlir.frontend.epilogue import follows, trace_output
 
-    with new_context() as ctx:
+    with _context() as ctx:
         module = ir.Module.parse(text, ctx)
         (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
         loop = walk_ops(f, lambda o: o.name == "scf.for")[0]

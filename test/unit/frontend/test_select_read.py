@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-from test_dispatch import _trace_guarded as _trace
+from test_dispatch import _context, _trace_guarded as _trace
 
 #: workgroup (x, y) reads rows 2y + t (thread t) and columns 4x..4x+3 of C (3x6), masked
 #: by the columns left (``create_mask min(6 - 4x, 4)``) and the row (``2y + t < 3``)
@@ -145,7 +145,7 @@ def test_an_else_branch_read_is_not_a_guarded_one():
 
     from pipeline_mlir.frontend.epilogue import follows, trace_output
 
-    with new_context() as ctx:
+    with _context() as ctx:
         module = ir.Module.parse(SCALE, ctx)
         (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
         loop = walk_ops(f, lambda o: o.name == "scf.for")[0]

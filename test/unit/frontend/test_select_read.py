@@ -55,6 +55,18 @@ def test_a_row_read_through_an_in_bounds_select_is_a_read():
     """The mask true exactly where the loaded element lies inside C, at every thread and
     workgroup: a read of binding 0 (the pad stands only for elements outside C)."""
     assert _trace(SELECT) == ("read", 0, "vector.load")
+    # the same mask made of a broadcast row test, andi and a splat true
+    anded = SELECT.replace("%mr = arith.select %ok, %m, %none : vector<4xi1>",
+                           "%all = arith.constant dense<true> : vector<4xi1>\n"
+                           "  %okv = vector.broadcast %ok : i1 to vector<4xi1>\n"
+                           "  %mr0 = arith.andi %okv, %m : vector<4xi1>\n"
+                           "  %mr = arith.andi %mr0, %all : vector<4xi1>")
+    assert _trace(anded) == ("read", 0, "vector.load")
+    # a scalar row test for a whole row: true where element 2 of workgroup (1, 0) is outside
+    err, op = _trace(SELECT.replace("arith.select %mr, %x, %zero : vector<4xi1>, vector<4xf32>",
+                                    "arith.select %ok, %x, %zero : vector<4xf32>"))
+    assert op == "arith.select" and "its mask is true at element 2, whose index [0, 6]" in \
+        str(err), err
 
 
 @pytest.mark.parametrize("old,new,message", [

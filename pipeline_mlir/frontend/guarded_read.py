@@ -40,7 +40,10 @@ what its tile's first column (row) moves (the gather of a workgroup is the first
 workgroup's, moved with C's tile; a workgroup that writes nothing is not held to it).
 Else an error at the ``scf.if`` naming the workgroup, thread and iteration.  A gather
 wrong in a middle workgroup (its index off there only, in bounds and strided as
-everywhere) is thus refused, not reported exact on the workgroups the emulator runs.
+everywhere) is thus refused, not reported exact on the workgroups the emulator runs.  A
+load in the branch of an ``scf.if`` that runs unguarded (the else-branch of one on a
+constant ``false``: IREE's late form of a per-row scale reads the scale so) is no guarded
+read; it is tied the same way, as the plain read it is, and refused at the load.
 """
 
 from __future__ import annotations
@@ -228,7 +231,8 @@ def check_tied(f, load, c_shape: tuple, along: str) -> None:
     op = as_operation(op)
     if constant_bool(op.operands[0]) is False or \
             load.operation.block != op.regions[0].blocks[0]:
-        return          # an else-branch's load (an scf.if on false runs only that branch)
+        _tie_unguarded(f, load, c_shape, along)     # (the branch that runs reads it whole)
+        return
     loops = loops_around(op)
 
     def element(ev, point, chunk):
@@ -238,6 +242,29 @@ def check_tied(f, load, c_shape: tuple, along: str) -> None:
 
     tie_to_c(f, op, c_shape, along, list(itertools.product(*[r for _, r in loops])),
              element, "guarded read", "loop iteration")
+
+
+def _tie_unguarded(f, load, c_shape: tuple, along: str) -> None:
+    """Refuse (at ``load``) an unguarded read of a bias in a branch of an ``scf.if`` (IREE's
+    late form of a per-row scale: an ``scf.if`` on a constant ``false`` whose else-branch
+    reads the scale whole) whose element, over the grid, does not move with the ``along``
+    origin of the tile of C each workgroup writes, as a guarded read is tied
+    (:func:`tie_to_c`: a read off in a workgroup ``--emulate`` does not run is refused)."""
+    loops = loops_around(load, "a read of a bias", _tie("read"))
+    ref = load.operands[0]
+    rank = ir.MemRefType(ref.type).rank
+
+    def element(ev, point, chunk):
+        for (iv, _), i in zip(loops, point):
+            ev.bind(iv, i)
+        try:
+            return ev.view(ref).element([ev.value(x) for x in list(load.operands)[1:1 + rank]])
+        except IRError as e:
+            raise IRError(load, f"{describe(load)}: its index could not be evaluated ({e}); "
+                                f"{_tie('read')}") from None
+
+    tie_to_c(f, load, c_shape, along, list(itertools.product(*[r for _, r in loops])),
+             element, "read", "loop iteration")
 
 
 def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str,
@@ -288,5 +315,5 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
 
 
 def _tie(what: str) -> str:
-    return (f"a {what} of a bias is taken only where every workgroup's gather is the first "
+    return (f"a {what} of a bias is taken only where every workgroup's {what} is the first "
             f"workgroup's, moved with its tile of C (proven over the grid)")

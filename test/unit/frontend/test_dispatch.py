@@ -638,7 +638,8 @@ func.func @k(%bias: memref<16xf32>, %C: memref<2x16xf32>) attributes {gpu.known_
 
 
 def _tied(text: str):
-    """Which of C's indices TIED's bias follows, or the IRError."""
+    """Which of C's indices TIED's bias (or that of another kernel of a 16-element input and
+    a 2x16 C: test_select_read.py's) follows, or the IRError."""
     from types import SimpleNamespace
 
     from pipeline_mlir.dialect.ir_io import walk_ops

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-from test_dispatch import _context, _trace_guarded as _trace
+from pipeline_mlir.dialect.ir_io import IRError
+from test_dispatch import _tied, _trace_guarded as _trace
 
 #: workgroup (x, y) reads rows 2y + t (thread t) and columns 4x..4x+3 of C (3x6), masked
 #: by the columns left (``create_mask min(6 - 4x, 4)``) and the row (``2y + t < 3``)
@@ -149,37 +148,18 @@ func.func @k(%s: memref<16xf32>, %C: memref<2x16xf32>) attributes {gpu.known_blo
 """
 
 
-def _follows(text: str):
-    """Which of C's indices SCALE's (or a mutant's) scale follows, or the IRError."""
-    from types import SimpleNamespace
-
-    from pipeline_mlir.frontend.epilogue import follows, trace_output
-
-    with _context() as ctx:
-        module = ir.Module.parse(text, ctx)
-        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
-        loop = walk_ops(f, lambda o: o.name == "scf.for")[0]
-        tree, writers = trace_output(f, loop, list(f.regions[0].blocks[0].arguments), 1)
-        assert (tree.kind, tree.value) == ("read", 0)
-        try:
-            return follows(f, tree, 0, SimpleNamespace(shape=(16,), name="s"), writers[0],
-                           (2, 16))
-        except IRError as e:
-            return e
-
-
 def test_an_else_branch_read_is_not_a_guarded_one():
     """The bias read in the else-branch of an ``scf.if`` on a constant ``false`` (the branch
     that runs) is a plain read of it: telling which of C's indices it follows does not
     take it for a guarded read (which refused it, its guard false in bounds)."""
-    assert _follows(SCALE) == "column"
+    assert _tied(SCALE) == "column"
 
 
 def test_an_else_branch_read_is_tied_to_c_over_the_grid():
     """That read is tied to C's tiles over the grid as a guarded one is: one element off in
     workgroup 2 only (the first and last workgroups, which ``--emulate`` runs, exact) is
     refused at the load, naming the workgroup."""
-    err = _follows(SCALE.replace("%e = vector.load %s[%w4]", "%c2 = arith.constant 2 : index\n"
+    err = _tied(SCALE.replace("%e = vector.load %s[%w4]", "%c2 = arith.constant 2 : index\n"
                                  "    %is2 = arith.cmpi eq, %w, %c2 "
                                  ": index\n    %o = arith.select %is2, %c1, %c0 : index\n"
                                  "    %w5 = arith.addi %w4, %o : index\n"

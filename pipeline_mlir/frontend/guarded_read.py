@@ -43,7 +43,11 @@ wrong in a middle workgroup (its index off there only, in bounds and strided as
 everywhere) is thus refused, not reported exact on the workgroups the emulator runs.  A
 load in the branch of an ``scf.if`` that runs unguarded (the else-branch of one on a
 constant ``false``: IREE's late form of a per-row scale reads the scale so) is no guarded
-read; it is tied the same way, as the plain read it is, and refused at the load.
+read; it is tied the same way, as the plain read it is, and refused at the load.  A read
+outside any ``scf.if`` (the prefetch point's of that scale) is not tied: evaluating C's
+tiles takes some 7 ms of CPU per workgroup
+(:func:`~pipeline_mlir.analysis.output_tiles.output_tiles`, one workgroup at a time), which
+every bias kernel ``--emulate`` runs would pay.
 """
 
 from __future__ import annotations
@@ -224,7 +228,8 @@ def check_tied(f, load, c_shape: tuple, along: str) -> None:
     """Refuse (at its ``scf.if``) the guarded read whose load is ``load`` when, over the
     grid, the element it reads does not move with the ``along`` (``column`` or ``row``)
     origin of the tile of C (of ``c_shape``) each workgroup writes (module docstring); a
-    load that is not a guarded read's is left."""
+    load in a branch of an ``scf.if`` that runs unguarded is tied the same way (refused at
+    the load), one outside any ``scf.if`` is left."""
     op = load.parent
     if op is None or as_operation(op).name != "scf.if":
         return

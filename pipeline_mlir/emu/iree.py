@@ -64,7 +64,7 @@ from pipeline_mlir.emu.machine import GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS
 from pipeline_mlir.kernel.launch import kernarg_layout
 from pipeline_mlir.kernel.reference import wrap_i32
-from pipeline_mlir.target.gfx950 import MFMAS, WAVE_SIZE
+from pipeline_mlir.target.gfx950 import MFMAS, WAVE_SIZE, fp8_mnemonic_formats
 
 #: element types the reference encodes, by the MFMA that multiplies them (the dtype's own, and
 #: the 32x32 ones of bf16 and f16: the reference is C = A x B^T whatever the MFMA's shape)
@@ -248,6 +248,18 @@ def memref_groups(args) -> list[list] | None:
     return groups or None
 
 
+#: the (A, B) FP8 format codes of one element type for both
+_SAME_FP8 = frozenset((c, c) for c, (name, _t) in FP8_FORMATS.items() if name in FP8_DTYPES)
+
+
+def _fp8_formats(ins) -> tuple[int, int] | None:
+    """(A, B) FP8 format codes of an FP8 MFMA: an ``f8f6f4`` one's cbsz / blgp, a 16x16x32
+    one's mnemonic's; None for any other instruction."""
+    if ins.name in FP8_MFMAS:
+        return ins.f["cbsz"], ins.f["blgp"]
+    return fp8_mnemonic_formats(ins.name)
+
+
 def matmul_dtype(kernel) -> str:
     """The element type of A and B, from the kernel's MFMAs (all of them must agree)."""
     kinds = set()
@@ -256,9 +268,8 @@ def matmul_dtype(kernel) -> str:
             continue
         if ins.name in MFMA_DTYPES:
             kinds.add(MFMA_DTYPES[ins.name])
-        elif ins.name in FP8_MFMAS and ins.f["cbsz"] == ins.f["blgp"] and \
-                FP8_FORMATS.get(ins.f["cbsz"], ("",))[0] in FP8_DTYPES:
-            kinds.add(FP8_DTYPES[FP8_FORMATS[ins.f["cbsz"]][0]])
+        elif _fp8_formats(ins) in _SAME_FP8:
+            kinds.add(FP8_DTYPES[FP8_FORMATS[_fp8_formats(ins)[0]][0]])
         else:
             raise EmuError(f"kernel {kernel.name}: 0x{ins.addr:04x} '{ins.text}' multiplies "
                            f"elements the emulator's reference does not encode (it runs i8, "

@@ -24,7 +24,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend import waves as W
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.analysis.ir_facts import block_size, encloses
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, other_lds
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, mfma_variant, other_lds
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
@@ -159,6 +159,11 @@ def _one_kind(op) -> tuple[tuple[int, int, int], str]:
     if not isinstance(t, ir.VectorType):
         raise IRError(op, f"'{op.name}' op multiplies scalar {t} operands; the schedules "
                           f"take vector operands of {', '.join(DTYPES)}")
+    variant = mfma_variant(op)
+    if variant is not None:
+        raise IRError(op, f"'{op.name}' op {variant}; the schedules keep each MFMA as it is "
+                          f"and the emulator proves only plain ones (blocks = 1, cbsz = 0, "
+                          f"abid = 0, blgp = none)")
     shape = tuple(ir.IntegerAttr(op.attributes[a]).value for a in ("m", "n", "k"))
     return shape, str(ir.VectorType(t).element_type)
 

@@ -61,22 +61,21 @@ from pipeline_mlir.emu.gemm import (c_values, check_in_grid, encode, random_inpu
                                     run_summary, run_workgroups, spread_ids)
 from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
 from pipeline_mlir.emu.machine import GlobalMemory
-from pipeline_mlir.emu.mfma import FP8_FORMATS
+from pipeline_mlir.emu.mfma import FP8_FORMATS, fp8_operand_formats
 from pipeline_mlir.kernel.launch import kernarg_layout
 from pipeline_mlir.kernel.reference import wrap_i32
-from pipeline_mlir.target.gfx950 import MFMAS, WAVE_SIZE, fp8_mnemonic_formats
+from pipeline_mlir.target.gfx950 import MFMAS, WAVE_SIZE
 
 #: element types the reference encodes, by the MFMA that multiplies them (the dtype's own, and
 #: the 32x32 ones of bf16 and f16: the reference is C = A x B^T whatever the MFMA's shape)
 MFMA_DTYPES = {i.mnemonic: i.operands for i in MFMAS
                if i.operands in ("bf16", "f16", "i8") and not i.scaled}
-#: the unscaled ``f8f6f4`` MFMAs, whose FP8 formats (cbsz, blgp) give the element type
-FP8_MFMAS = frozenset(i.mnemonic for i in MFMAS if i.operands == "f8f6f4" and not i.scaled)
 ELEMENT_BYTES = {"bf16": 2, "f16": 2, "fp8": 1, "fp8e5m2": 1, "i8": 1}
 #: C's element type by A and B's (the accumulator): f32 unless listed
 C_DTYPES = {"i8": "i32"}
-#: the FP8 formats (``cbsz`` = ``blgp``) of an f8f6f4 MFMA -> their element type names
+#: the FP8 formats of an MFMA (both operands in one) -> their element type names
 FP8_DTYPES = {"E4M3": "fp8", "E5M2": "fp8e5m2"}
+_SAME_FP8 = frozenset((c, c) for c, (name, _t) in FP8_FORMATS.items() if name in FP8_DTYPES)
 BINDINGS = ("A", "B", "C")
 CONTRACTS = {"hal": "IREE's HAL bindings", "memref": "memref descriptors"}
 
@@ -248,18 +247,6 @@ def memref_groups(args) -> list[list] | None:
     return groups or None
 
 
-#: the (A, B) FP8 format codes of one element type for both
-_SAME_FP8 = frozenset((c, c) for c, (name, _t) in FP8_FORMATS.items() if name in FP8_DTYPES)
-
-
-def _fp8_formats(ins) -> tuple[int, int] | None:
-    """(A, B) FP8 format codes of an FP8 MFMA: an ``f8f6f4`` one's cbsz / blgp, a 16x16x32
-    one's mnemonic's; None for any other instruction."""
-    if ins.name in FP8_MFMAS:
-        return ins.f["cbsz"], ins.f["blgp"]
-    return fp8_mnemonic_formats(ins.name)
-
-
 def matmul_dtype(kernel) -> str:
     """The element type of A and B, from the kernel's MFMAs (all of them must agree)."""
     kinds = set()
@@ -268,8 +255,8 @@ def matmul_dtype(kernel) -> str:
             continue
         if ins.name in MFMA_DTYPES:
             kinds.add(MFMA_DTYPES[ins.name])
-        elif _fp8_formats(ins) in _SAME_FP8:
-            kinds.add(FP8_DTYPES[FP8_FORMATS[_fp8_formats(ins)[0]][0]])
+        elif (fmt := fp8_operand_formats(ins)) in _SAME_FP8:
+            kinds.add(FP8_DTYPES[FP8_FORMATS[fmt[0]][0]])
         else:
             raise EmuError(f"kernel {kernel.name}: 0x{ins.addr:04x} '{ins.text}' multiplies "
                            f"elements the emulator's reference does not encode (it runs i8, "

@@ -156,6 +156,8 @@ def acc_registers(mat: np.ndarray) -> np.ndarray:
 
 _KINDS = {m.mnemonic: m.operands for m in MFMA_BY_DTYPE.values()}
 _KINDS.update({m.mnemonic: m.operands for m in MFMAS if not m.scaled})
+_UNSCALED_F8F6F4 = frozenset(m.mnemonic for m in MFMAS
+                             if m.operands == "f8f6f4" and not m.scaled)
 #: rows (and columns) of each MFMA's C
 _ROWS = {m.mnemonic: m.m for m in MFMAS}
 
@@ -207,6 +209,14 @@ class MfmaOperands:
         (w.A if self.acc_cd else w.V)[self.d0:self.d0 + self.nc] = bits
 
 
+def fp8_operand_formats(ins: Instr) -> tuple[int, int] | None:
+    """(A, B) FP8 format codes of an FP8 MFMA: an ``f8f6f4`` one's cbsz / blgp, a 16x16x32
+    one's mnemonic's; None for any other instruction (a scaled MFMA's too)."""
+    if ins.name in _UNSCALED_F8F6F4:
+        return ins.f["cbsz"], ins.f["blgp"]
+    return fp8_mnemonic_formats(ins.name)
+
+
 def check_exec(w, step) -> None:
     """An MFMA's finding when EXEC is not all ones (its result is undefined)."""
     if not w.exec_full:
@@ -227,7 +237,7 @@ def compile_mfma(ins: Instr, G: int) -> Step:
             raise refuse(ins, "FP6/FP4 operand formats")
         ta, tb = FP8_FORMATS[f["cbsz"]][1], FP8_FORMATS[f["blgp"]][1]
     elif kind == "fp8":
-        ta, tb = (FP8_FORMATS[c][1] for c in fp8_mnemonic_formats(n))
+        ta, tb = (FP8_FORMATS[c][1] for c in fp8_operand_formats(ins))
     ops = MfmaOperands(ins)
     if kind == "i8":
         return _int8_step(ins, ops)

@@ -98,9 +98,12 @@ def test_the_chip_name_is_written_only_in_target():
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
-        if rel.startswith("target/") or rel in PENDING:
+        text = path.read_text(encoding="utf-8")
+        # (a module whose text lacks the name's digits holds no literal of it: parsed only
+        # the others, a third of the package, which parsing whole made the suite's cost)
+        if rel.startswith("target/") or rel in PENDING or gfx950.NAME[-3:] not in text:
             continue
-        found += [f"{rel}:{line}" for line in chip_literals(path.read_text(encoding="utf-8"))]
+        found += [f"{rel}:{line}" for line in chip_literals(text)]
     assert not found, "the chip's name outside pipeline_mlir/target: " + ", ".join(found)
 
 

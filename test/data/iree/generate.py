@@ -431,6 +431,9 @@ LIT_INPUTS = {
     # it are read past the buffer's end in workgroup 0 too (frontend/edges.py):
     # sched-adopt-loop-one-tile-edge.mlir
     "iree-f16-abt-300x100x1030": dict(dtype="f16", m=300, n=100, k=1030),
+    # fp8 A^T x B at K = 288: 9 K steps of gfx942's 16x16x32 FP8 MFMA (test_iree_fp8_mfma16.py)
+    "iree-fp8-atb-256x512x288": dict(dtype="fp8", m=256, n=512, k=288, transpose_a=True,
+                                     transpose_b=False),
 }
 #: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->
 #: its arguments): bf16 A^T x B^T with M known only at launch and IREE's ``padding``, A's

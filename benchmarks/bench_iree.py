@@ -21,7 +21,8 @@ the 4-wave schedule run by IREE's kernels of other wave counts: ``--dtype=bf16-6
 ``--dtype=bf16-32x32-1wave``; the skinny problems bf16 32x2048x1024 and f16 2048x32x1024,
 ``--dtype=bf16-32x2048-skinny``, ``--dtype=f16-2048x32-skinny``, whose one MFMA row or
 column per wave is split along K; unaligned K with copies padded by selects,
-``--dtype=i8-ab-k4000``, ``--dtype=f16-atb-k4100``; partial edge tiles of M and N with
+``--dtype=i8-ab-k4000``, ``--dtype=f16-atb-k4100``; gfx942's 16x16x32 FP8 MFMA, which IREE
+picks for fp8 at K = 4000, ``--dtype=fp8-k4000-16x16x32``; partial edge tiles of M and N with
 an unaligned K, ``--dtype=bf16-300x4096x1020``; IREE's padded `A^T x B^T` with M at launch, its loop
 versioned on the workgroup's tile, ``--dtype=bf16-padatbt-m``; an odd number of K steps
 with DMA copies, bf16 2048x2048x1120, timed by the loop and whole, ``--dtype=bf16-odd-k``,
@@ -389,6 +390,11 @@ CASES = {"bf16": Case(G.CONFIGS["matmul_bf16_abt_4096"], SPEC, "4wave", 16),
          "i8-ab-k4000": Case(dict(dtype="i8", m=1024, n=1024, k=4000, transpose_b=False),
                              "4wave{dtype=i8 BM=64 BN=128 BK=256 lgkm_per_load_b=16}",
                              "4wave", 32),
+         # fp8 at K = 4000: IREE's 64x128 tile of gfx942's 16x16x32 FP8 MFMAs, K step 32
+         # (2x4 MFMAs per wave), four K steps merged into one K tile of 128 (kmerge.py)
+         "fp8-k4000-16x16x32": Case(dict(dtype="fp8", m=512, n=512, k=4000),
+                                    "4wave{dtype=fp8 BM=64 BN=128 BK=128 mfma=16x16x32 "
+                                    "vm_per_load_a=4}", "4wave", 8),
          "f16-atb-k4100": Case(dict(dtype="f16", m=1024, n=1024, k=4100, transpose_a=True,
                                     transpose_b=False),
                                "4wave{dtype=f16 BM=64 BN=128 BK=32 lgkm_per_load_a=2 "

@@ -61,7 +61,7 @@ from pipeline_mlir.emu.gemm import (c_values, check_in_grid, encode, random_inpu
                                     run_summary, run_workgroups, spread_ids)
 from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
 from pipeline_mlir.emu.machine import GlobalMemory
-from pipeline_mlir.emu.mfma import FP8_FORMATS
+from pipeline_mlir.emu.mfma import FP8_FORMATS, fp8_operand_formats
 from pipeline_mlir.kernel.launch import kernarg_layout
 from pipeline_mlir.kernel.reference import wrap_i32
 from pipeline_mlir.target.gfx950 import MFMAS, WAVE_SIZE
@@ -70,13 +70,12 @@ from pipeline_mlir.target.gfx950 import MFMAS, WAVE_SIZE
 #: the 32x32 ones of bf16 and f16: the reference is C = A x B^T whatever the MFMA's shape)
 MFMA_DTYPES = {i.mnemonic: i.operands for i in MFMAS
                if i.operands in ("bf16", "f16", "i8") and not i.scaled}
-#: the unscaled ``f8f6f4`` MFMAs, whose FP8 formats (cbsz, blgp) give the element type
-FP8_MFMAS = frozenset(i.mnemonic for i in MFMAS if i.operands == "f8f6f4" and not i.scaled)
 ELEMENT_BYTES = {"bf16": 2, "f16": 2, "fp8": 1, "fp8e5m2": 1, "i8": 1}
 #: C's element type by A and B's (the accumulator): f32 unless listed
 C_DTYPES = {"i8": "i32"}
-#: the FP8 formats (``cbsz`` = ``blgp``) of an f8f6f4 MFMA -> their element type names
+#: the FP8 formats of an MFMA (both operands in one) -> their element type names
 FP8_DTYPES = {"E4M3": "fp8", "E5M2": "fp8e5m2"}
+_SAME_FP8 = frozenset((c, c) for c, (name, _t) in FP8_FORMATS.items() if name in FP8_DTYPES)
 BINDINGS = ("A", "B", "C")
 CONTRACTS = {"hal": "IREE's HAL bindings", "memref": "memref descriptors"}
 
@@ -256,9 +255,8 @@ def matmul_dtype(kernel) -> str:
             continue
         if ins.name in MFMA_DTYPES:
             kinds.add(MFMA_DTYPES[ins.name])
-        elif ins.name in FP8_MFMAS and ins.f["cbsz"] == ins.f["blgp"] and \
-                FP8_FORMATS.get(ins.f["cbsz"], ("",))[0] in FP8_DTYPES:
-            kinds.add(FP8_DTYPES[FP8_FORMATS[ins.f["cbsz"]][0]])
+        elif (fmt := fp8_operand_formats(ins)) in _SAME_FP8:
+            kinds.add(FP8_DTYPES[FP8_FORMATS[fmt[0]][0]])
         else:
             raise EmuError(f"kernel {kernel.name}: 0x{ins.addr:04x} '{ins.text}' multiplies "
                            f"elements the emulator's reference does not encode (it runs i8, "

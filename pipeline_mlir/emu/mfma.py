@@ -17,6 +17,10 @@ them and ``test_mfma.py`` pins with one-hot inputs:
   register ``b // 4``) is K ``16q + b``, for A and B alike: 16 consecutive K values per lane
   (IREE's layout of ``MFMA_I32_16x16x64_I8``, ``IREEGPUAttrs.cpp``: thread ``{16, 4}``,
   strides ``{1, 16}``, element ``{1, 16}``); signed bytes, an i32 C and D.
+* ``v_mfma_f32_16x16x32_{fp8,bf8}_{fp8,bf8}`` (gfx942's, which gfx950 keeps): byte ``b`` of
+  the 8 bytes of a lane (byte ``b % 4`` of register ``b // 4``) is K ``8q + b``, for A and B
+  alike (IREE's layout of ``MFMA_F32_16x16x32_F8E4M3FN``: thread ``{16, 4}``, element
+  ``{1, 8}``); the formats are the mnemonic's, A's first (``fp8`` E4M3FN, ``bf8`` E5M2).
 * C and D: register ``k`` of lane ``l`` holds element ``[4q + k][r]``.
 * ``v_mfma_f32_32x32x16_bf16`` / ``_f16`` (lane ``l``, ``h = l // 32``, ``s = l % 32``): A
   row ``s``, K ``8h + e`` for element ``e`` (0..7, half ``e % 2`` of register ``e // 2``);
@@ -49,7 +53,7 @@ import numpy as np
 from pipeline_mlir.emu.instr import Instr, mfma_regs
 from pipeline_mlir.emu.operands import Step, refuse, vregs
 from pipeline_mlir.kernel.mx import minifloat
-from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, WAVE_SIZE
+from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, WAVE_SIZE, fp8_mnemonic_formats
 
 U32 = np.uint32
 
@@ -68,8 +72,8 @@ def _operand_layout(ids: np.ndarray, n: int, G: int, elem_bytes: int) -> np.ndar
         h = ids.reshape(n, G, 4, 16, 2)                             # [reg, g, q, r, half]
         return h.transpose(1, 3, 2, 0, 4).reshape(G, 16, 4 * n * 2)   # k = 8 q + 2 reg + half
     b = ids.reshape(n, G, 4, 16, 4)                                 # [reg, g, q, r, byte]
-    if n == 4:                                          # i8 16x16x64: k = 16 q + 4 reg + byte
-        return b.transpose(1, 3, 2, 0, 4).reshape(G, 16, 64)
+    if n in (2, 4):            # i8 16x16x64, FP8 16x16x32: k = 4 n q + 4 reg + byte
+        return b.transpose(1, 3, 2, 0, 4).reshape(G, 16, 16 * n)
     b = b.transpose(1, 3, 0, 4, 2)                      # [g, r, reg, byte, q]
     return b.reshape(G, 16, 2, 16, 4).transpose(0, 1, 2, 4, 3).reshape(G, 16, 4 * n * 4)
     #                                                     k = 64 i + 16 q + j (byte 16 i + j)
@@ -152,6 +156,8 @@ def acc_registers(mat: np.ndarray) -> np.ndarray:
 
 _KINDS = {m.mnemonic: m.operands for m in MFMA_BY_DTYPE.values()}
 _KINDS.update({m.mnemonic: m.operands for m in MFMAS if not m.scaled})
+_UNSCALED_F8F6F4 = frozenset(m.mnemonic for m in MFMAS
+                             if m.operands == "f8f6f4" and not m.scaled)
 #: rows (and columns) of each MFMA's C
 _ROWS = {m.mnemonic: m.m for m in MFMAS}
 
@@ -203,6 +209,14 @@ class MfmaOperands:
         (w.A if self.acc_cd else w.V)[self.d0:self.d0 + self.nc] = bits
 
 
+def fp8_operand_formats(ins: Instr) -> tuple[int, int] | None:
+    """(A, B) FP8 format codes of an FP8 MFMA: an ``f8f6f4`` one's cbsz / blgp, a 16x16x32
+    one's mnemonic's; None for any other instruction (a scaled MFMA's too)."""
+    if ins.name in _UNSCALED_F8F6F4:
+        return ins.f["cbsz"], ins.f["blgp"]
+    return fp8_mnemonic_formats(ins.name)
+
+
 def check_exec(w, step) -> None:
     """An MFMA's finding when EXEC is not all ones (its result is undefined)."""
     if not w.exec_full:
@@ -222,6 +236,8 @@ def compile_mfma(ins: Instr, G: int) -> Step:
         if f["cbsz"] not in FP8_FORMATS or f["blgp"] not in FP8_FORMATS:
             raise refuse(ins, "FP6/FP4 operand formats")
         ta, tb = FP8_FORMATS[f["cbsz"]][1], FP8_FORMATS[f["blgp"]][1]
+    elif kind == "fp8":
+        ta, tb = (FP8_FORMATS[c][1] for c in fp8_operand_formats(ins))
     ops = MfmaOperands(ins)
     if kind == "i8":
         return _int8_step(ins, ops)
@@ -239,7 +255,7 @@ class _Gather:
     or column (B) is ``l % m``; its index and value table looked up once, at compile time."""
 
     def __init__(self, n: int, kind: str, table, G: int, m: int) -> None:
-        if table is not None or kind == "fp8":
+        if table is not None:
             self.unit, self.table = np.uint8, table
             self.index = _byte_index32(G, n) if m == 32 else _operand_index(n, G, 1)
         else:

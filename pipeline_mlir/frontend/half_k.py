@@ -35,7 +35,8 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import segments
-from pipeline_mlir.frontend.kernel_ir import at, erase_dead, erase_unused, narrow_read
+from pipeline_mlir.frontend.kernel_ir import (at, erase_dead, erase_unused, mfma_variant,
+                                              narrow_read)
 
 #: the loop's attribute once its MFMAs are halved (the analysis is not asked twice)
 HALVED_ATTR = "sched.k_halved"
@@ -93,12 +94,9 @@ def _unhalvable(mfmas: list) -> str | None:
             return (f"'{m.name}' op at {at(m)} is a {'x'.join(map(str, shape))} MFMA of "
                     f"{el}, which has no MFMA of half its K (the front end halves 16x16x32 "
                     f"and 32x32x16 f16 / bf16 ones)")
-        for k in ("blocks", "cbsz", "abid"):
-            if k in m.attributes and ir.IntegerAttr(m.attributes[k]).value != \
-                    (1 if k == "blocks" else 0):
-                return f"'{m.name}' op at {at(m)} broadcasts its operands ({k})"
-        if "blgp" in m.attributes and "none" not in str(m.attributes["blgp"]):
-            return f"'{m.name}' op at {at(m)} permutes its B operand (blgp)"
+        variant = mfma_variant(m)
+        if variant is not None:
+            return f"'{m.name}' op at {at(m)} {variant}"
     return None
 
 

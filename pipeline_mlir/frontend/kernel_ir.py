@@ -38,6 +38,19 @@ def describe(op) -> str:
     return f"'{op.name}' op at {at(op)}"
 
 
+def mfma_variant(m) -> str | None:
+    """What an ``amdgpu.mfma`` does besides one block's ``D = C + A x B``: ``broadcasts its
+    operands (cbsz = 1)`` for a ``blocks``, ``cbsz`` or ``abid`` other than 1, 0, 0, ``permutes
+    its B operand (blgp)`` for a ``blgp`` other than none; None for the plain MFMA (the one
+    the front end and the emulator take)."""
+    for k, plain in (("blocks", 1), ("cbsz", 0), ("abid", 0)):
+        if k in m.attributes and ir.IntegerAttr(m.attributes[k]).value != plain:
+            return f"broadcasts its operands ({k} = {ir.IntegerAttr(m.attributes[k]).value})"
+    if "blgp" in m.attributes and "none" not in str(m.attributes["blgp"]):
+        return "permutes its B operand (blgp)"
+    return None
+
+
 # ---------------------------------------------------------------------------------------------
 # what defines a value
 # ---------------------------------------------------------------------------------------------

@@ -138,10 +138,9 @@ def _step_mfma_cycles(an: Analysis) -> int | None:
         return None
     dtype = SCHEDULE_DTYPES.get(str(ir.VectorType(t).element_type))
     shape = tuple(ir.IntegerAttr(op.attributes[a]).value for a in ("m", "n", "k"))
-    own = gfx950.MFMA_BY_DTYPE.get(dtype)
-    kind = [i for i in gfx950.MFMAS if own is not None and i.operands == own.operands and
-            i.shape == shape and not i.scaled]
-    return len(an.mfmas) * kind[0].xdl_cycles if kind else None
+    kind = (gfx950.dtype_mfmas(dtype).get("x".join(map(str, shape)))
+            if dtype in gfx950.MFMA_BY_DTYPE else None)
+    return len(an.mfmas) * kind.xdl_cycles if kind else None
 
 
 def latency_cover(an: Analysis) -> int | None:

@@ -24,7 +24,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend import waves as W
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.analysis.ir_facts import block_size, encloses
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, other_lds
+from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, mfma_variant, other_lds
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
@@ -137,8 +137,7 @@ def _mfma_kind(scan: LoopScan) -> tuple[str, tuple[int, int, int]]:
     issued = _issued_shapes(DTYPES[et])
     if named not in issued and named not in HALF_K_SHAPES:
         raise IRError(mf, f"'{mf.name}' op is a {named} {et} MFMA, which the schedules do not "
-                          f"issue for {DTYPES[et]} (they issue {' and '.join(issued)}"
-                          f"{_MNEMONIC_NOTE.get((DTYPES[et], named), '')})")
+                          f"issue for {DTYPES[et]} (they issue {' and '.join(issued)})")
     if named in HALF_K_SHAPES and HALVED_ATTR not in scan.loop.attributes:
         raise IRError(mf, f"'{mf.name}' op is a {named} MFMA, which the schedules issue only "
                           f"for a loop whose MFMAs the front end halved along K "
@@ -146,21 +145,11 @@ def _mfma_kind(scan: LoopScan) -> tuple[str, tuple[int, int, int]]:
     return DTYPES[et], shape
 
 
-#: what the refusal of an MFMA the schedules do not issue adds, by (dtype, shape): IREE's fp8
-#: 16x16x32 (its ``MFMA_F32_16x16x32_F8E4M3FN``, chosen for a K of 288) is gfx942's
-#: ``v_mfma_f32_16x16x32_fp8_fp8``, not one of gfx950's ``f8f6f4`` MFMAs
-_MNEMONIC_NOTE = {("fp8", "16x16x32"): "; this one is gfx942's v_mfma_f32_16x16x32_fp8_fp8 "
-                                       "family, which gfx950 keeps, and neither the schedules' "
-                                       "geometry nor the emulator models it"}
-
-
 def _issued_shapes(dtype: str) -> list[str]:
-    """The MFMA shapes (``MxNxK``) the schedules issue for ``dtype``: gfx950's MFMAs of its
-    operands (``target/gfx950.py``'s ``MFMAS``; the 16x16x16 of the front end's halved loops
-    apart)."""
-    own = gfx950.MFMA_BY_DTYPE[dtype]
-    return [f"{i.m}x{i.n}x{i.k}" for i in gfx950.MFMAS if i.operands == own.operands and
-            not i.scaled and f"{i.m}x{i.n}x{i.k}" not in HALF_K_SHAPES]
+    """The MFMA shapes (``MxNxK``) the schedules issue for ``dtype``: the MFMAs of its
+    operands (``target/gfx950.py``'s ``dtype_mfmas``; the 16x16x16 of the front end's halved
+    loops apart)."""
+    return [s for s in gfx950.dtype_mfmas(dtype) if s not in HALF_K_SHAPES]
 
 
 def _one_kind(op) -> tuple[tuple[int, int, int], str]:
@@ -170,6 +159,11 @@ def _one_kind(op) -> tuple[tuple[int, int, int], str]:
     if not isinstance(t, ir.VectorType):
         raise IRError(op, f"'{op.name}' op multiplies scalar {t} operands; the schedules "
                           f"take vector operands of {', '.join(DTYPES)}")
+    variant = mfma_variant(op)
+    if variant is not None:
+        raise IRError(op, f"'{op.name}' op {variant}; the schedules keep each MFMA as it is "
+                          f"and the emulator proves only plain ones (blocks = 1, cbsz = 0, "
+                          f"abid = 0, blgp = none)")
     shape = tuple(ir.IntegerAttr(op.attributes[a]).value for a in ("m", "n", "k"))
     return shape, str(ir.VectorType(t).element_type)
 

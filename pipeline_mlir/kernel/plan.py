@@ -56,7 +56,8 @@ from pipeline_mlir.schedule.fences import (INTERLEAVE, LOAD_GROUPS, ORDER_FENCE,
                                            Interleaved, fenced_sequence)
 from pipeline_mlir.schedule.targets import MMA_LOAD_A, MMA_LOAD_B
 from pipeline_mlir.schedule.types import WAIT_FRAG, KOffsetKind, OpDesc, OpRole, ScheduleEntry
-from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, SIMDS_PER_CU, wave_count
+from pipeline_mlir.target.gfx950 import (MFMA_BY_DTYPE, SIMDS_PER_CU, dtype_mfmas,
+                                         wave_count)
 from pipeline_mlir.target.model import Mfma
 
 #: the f8f6f4 operand format code (cbsz / blgp) of each MX element type (E2M1 4, E4M3 0)
@@ -230,11 +231,10 @@ class KernelShape:
 
 
 def geometry_mfma(geometry) -> Mfma:
-    """The MFMA of a (non-MX) geometry: its dtype's operands at its MMA shape."""
-    own = MFMA_BY_DTYPE[geometry.dtype]
-    shape = (geometry.MMA_M, geometry.MMA_N, geometry.MMA_K)
-    return next(m for m in MFMAS if m.operands == own.operands and not m.scaled
-                and m.shape == shape)
+    """The MFMA of a (non-MX) geometry: its dtype's at its MMA shape (``dtype_mfmas``; FP8's
+    16x16x32 as its E4M3 form, whose timing all four share)."""
+    return dtype_mfmas(geometry.dtype)["x".join(map(str, (geometry.MMA_M, geometry.MMA_N,
+                                                           geometry.MMA_K)))]
 
 
 def mfmas_per_mma(geometry, traits) -> int:

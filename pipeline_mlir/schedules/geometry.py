@@ -13,7 +13,8 @@ from __future__ import annotations
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.records import record
 from pipeline_mlir.schedules.mx import MX_ELEMENT_BITS, check_mx_bk, mx_counts
-from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE, MFMAS, WAVE_SIZE, WIDEST_ACCESS_BYTES
+from pipeline_mlir.target.gfx950 import (MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_BYTES,
+                                         dtype_mfmas)
 
 #: bytes per element of each element type (each has an MFMA: ``MFMA_BY_DTYPE``)
 DTYPES = {"bf16": 2, "f16": 2, "fp8": 1, "i8": 1}
@@ -142,8 +143,9 @@ def _lgkm(quadrant: int, num_k_mmas: int, dtype: str, mma_m: int, mma_k: int, el
 MFMA_AUTO = "auto"
 #: the MFMA shapes a 4-wave or ping-pong schedule may name (``mfma``) besides its dtype's
 #: own: the 32x32 ones of the 16-bit types (gfx950's 32x32x16 and gfx942's 32x32x8), of
-#: i8 (32x32x32) and of FP8 (the ``f8f6f4`` 32x32x64)
-MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8", "32x32x32", "32x32x64")
+#: i8 (32x32x32) and of FP8 (the ``f8f6f4`` 32x32x64, and gfx942's 16x16x32, whose formats
+#: the mnemonic names: ``target/gfx950.py``'s ``dtype_mfmas``)
+MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8", "32x32x32", "32x32x64", "16x16x32")
 #: the MFMA shape the 4-wave schedule may name besides those: gfx942's 16x16x16 of the 16-bit
 #: types, which it issues only for a loop whose MFMAs the front end halved along K
 #: (``frontend/half_k.py``; a kernel's own 16x16x16 MFMAs are refused at the MFMA)
@@ -156,10 +158,9 @@ def mfma_shape(dtype: str, mfma: str = MFMA_AUTO) -> tuple[int, int, int]:
     own = MFMA_BY_DTYPE[dtype]
     if mfma == MFMA_AUTO:
         return own.shape
-    shapes = {f"{i.m}x{i.n}x{i.k}": i.shape for i in MFMAS
-              if i.operands == own.operands and not i.scaled}
+    shapes = {s: i.shape for s, i in dtype_mfmas(dtype).items()}
     if mfma not in shapes:
-        takes = [MFMA_AUTO] + [s for s in MFMA_SHAPES if s in shapes]
+        takes = [MFMA_AUTO] + [s for s in MFMA_SHAPES if s in shapes and shapes[s] != own.shape]
         raise ConfigError(f"geometry: mfma={mfma} is not an MFMA of dtype={dtype}, which "
                           f"takes mfma={' or '.join(takes)}")
     return shapes[mfma]

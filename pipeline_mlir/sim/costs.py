@@ -39,7 +39,7 @@ from pipeline_mlir.sim.instr import LGKM_KINDS, PSEUDO_KINDS, VM_KINDS, Instr
 from pipeline_mlir.sim.lds_banks import lane_width, phases
 from pipeline_mlir.target.gfx950 import (CLOCK_HZ, CUS, CUS_PER_XCD, F8F6F4_FORMATS,
                                          HBM_BYTES_PER_SECOND, L2_CHANNEL_BYTES_PER_CLOCK,
-                                         L2_CHANNELS_PER_XCD, MFMA, NAME,
+                                         L2_CHANNELS_PER_XCD, MFMA, MFMAS, NAME,
                                          MFMA_PASSES, PEAK_FLOPS_PER_CLOCK_PER_CU, WAVE_SIZE,
                                          f8f6f4_cycles, mfma_passes)
 
@@ -131,6 +131,10 @@ MEASURED_MFMA = {
     **{m: (_issue(m), _issue(m) + 2, f"issue {_issue(m)} = {_PEAK}; {_ASSUME_LAT}")
        for m in ("v_mfma_f32_32x32x16_bf16", "v_mfma_f32_32x32x16_f16",
                  "v_mfma_f32_32x32x64_f8f6f4", "v_mfma_i32_32x32x32_i8")},
+    # gfx942's 16x16x32 FP8 MFMAs at the rate gfx950 keeps for them (target/gfx950.py)
+    **{m: (_issue(m), _issue(m) + 2, f"issue {_issue(m)}: gfx942's rate, the 16-bit "
+                                     f"16x16x32's (llvm-mca-22 4 passes); {_ASSUME_LAT}")
+       for m in (i.mnemonic for i in MFMAS if i.operands == "fp8")},
 }
 
 # ---------------------------------------------------------------------------

@@ -173,6 +173,12 @@ MFMAS = (
     # issued only where the front end halves a loop's MFMAs along K (frontend/half_k.py)
     Mfma("v_mfma_f32_16x16x16_bf16", 16, 16, 16, "bf16", 16),
     Mfma("v_mfma_f32_16x16x16_f16", 16, 16, 16, "f16", 16),
+    # gfx942's 16x16x32 FP8/BF8 MFMAs (the operand formats in the mnemonic: ``fp8`` E4M3FN,
+    # ``bf8`` E5M2; A's first), which gfx950 keeps at their old rate: 4 passes of 4 cycles,
+    # the time of the 16-bit 16x16x32 (llvm-mca-22's gfx950 model; ASSUMED the hardware's);
+    # IREE picks them for fp8 K-loops whose K step is 32 (docs/iree-kernels.md)
+    *(Mfma(f"v_mfma_f32_16x16x32_{a}_{b}", 16, 16, 32, "fp8", 16)
+      for a in ("fp8", "bf8") for b in ("fp8", "bf8")),
 )
 #: each MFMA by mnemonic
 MFMA = {i.mnemonic: i for i in MFMAS}
@@ -183,6 +189,38 @@ MFMA_BY_DTYPE = {"bf16": MFMA["v_mfma_f32_16x16x32_bf16"],
                  "mxfp4": MFMA["v_mfma_scale_f32_16x16x128_f8f6f4"],
                  "mxfp8": MFMA["v_mfma_scale_f32_16x16x128_f8f6f4"],
                  "i8": MFMA["v_mfma_i32_16x16x64_i8"]}
+
+#: the operand formats (``Mfma.operands``) of the MFMAs a kernel of each element type may
+#: issue besides its own's: FP8 also gfx942's 16x16x32 ones, whose formats their mnemonic names
+DTYPE_OPERANDS = {"fp8": ("f8f6f4", "fp8")}
+
+
+def dtype_mfmas(dtype: str) -> dict[str, Mfma]:
+    """The unscaled MFMAs a kernel of ``dtype`` may issue, by shape ``MxNxK`` (its own
+    first; of the 16x16x32 FP8 forms the E4M3 one, whose shape stands for all four)."""
+    own = MFMA_BY_DTYPE[dtype]
+    formats = DTYPE_OPERANDS.get(dtype, (own.operands,))
+    shapes = {f"{own.m}x{own.n}x{own.k}": own}
+    for i in MFMAS:
+        if i.operands in formats and not i.scaled:
+            shapes.setdefault(f"{i.m}x{i.n}x{i.k}", i)
+    return shapes
+
+
+#: the format codes (:data:`F8F6F4_FORMATS`'s: 0 E4M3, 1 E5M2) of the words gfx942's FP8
+#: MFMA mnemonics name their A and B formats by
+FP8_MNEMONIC_FORMATS = {"fp8": 0, "bf8": 1}
+
+
+def fp8_mnemonic_formats(mnemonic: str) -> tuple[int, int] | None:
+    """(A, B) format codes of a 16x16x32 FP8 MFMA (``..._fp8_bf8``: E4M3 A, E5M2 B), None
+    for any other MFMA."""
+    entry = MFMA.get(mnemonic)
+    if entry is None or entry.operands != "fp8":
+        return None
+    a, b = mnemonic.rsplit("_", 2)[1:]
+    return FP8_MNEMONIC_FORMATS[a], FP8_MNEMONIC_FORMATS[b]
+
 
 #: the operand formats of the ``f8f6f4`` MFMAs by their cbsz (A) / blgp (B) code: (name,
 #: bits per element).  "0 = E4M3 (fp8), 1 = E5M2 (bf8), 2 = E2M3 (fp6), 3 = E3M2 (bf6),
@@ -225,8 +263,7 @@ CYCLES_PER_PASS = 4
 #: dependency table; the emulator's rules ``mfma-d-*`` and the lowering's guard read them)
 XDL_D_EXTRA, OTHER_D_EXTRA = 4, 2
 #: the other MFMAs gfx950 runs, which the kernels do not issue (:data:`MFMAS` has those):
-#: mnemonic -> (passes, XDL).  gfx942's 16x16x32 FP8/BF8 forms at
-#: their gfx942 rate, and the F32 MFMAs, which do not run on the XDL unit (the pass counts of
+#: mnemonic -> (passes, XDL): the F32 MFMAs, which do not run on the XDL unit (the pass counts of
 #: LLVM 22's gfx950 scheduling model, which has these at one rate).  For the ``f8f6f4``
 #: MFMAs that model has two counts: llvm-mca-22, reading assembly, gives every operand
 #: format the narrow one (``v_mfma_f32_32x32x64_f8f6f4``: HWXDL 8 with FP8 and with FP4
@@ -235,10 +272,6 @@ XDL_D_EXTRA, OTHER_D_EXTRA = 4, 2
 #: ``test_llvm_window.py``); :data:`MFMA_PASSES` keeps the hardware's FP8 count and
 #: ``sim/costs.LLVM_MFMA_PASSES`` (llvm-mca's) is derived from it at the narrow rate
 _OTHER_MFMA_PASSES = {
-    **{n: (4, True) for n in (
-        "v_mfma_f32_16x16x32_fp8_fp8",
-        "v_mfma_f32_16x16x32_bf8_bf8", "v_mfma_f32_16x16x32_fp8_bf8",
-        "v_mfma_f32_16x16x32_bf8_fp8")},
     "v_mfma_f32_16x16x4_f32": (8, False),
     "v_mfma_f32_32x32x2_f32": (16, False),
     "v_mfma_f32_4x4x1_16b_f32": (2, False),

@@ -151,15 +151,17 @@ def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 40
                   transpose_b: bool = True, transpose_a: bool = False,
                   config: str | None = None, mma: str | None = None, stages: int = 1,
                   tile: tuple[int, int, int] = (128, 128, 32),
-                  waves: tuple[int, int] = (2, 2)) -> str:
+                  waves: tuple[int, int] = (2, 2), b_dtype: str | None = None) -> str:
     """The matmul as an MLIR function (``C = op(A) x op(B)``, A given K x M with
-    ``transpose_a``, B N x K with ``transpose_b``); ``config`` (:func:`compilation_info`) is set
+    ``transpose_a``, B N x K with ``transpose_b``; B of ``b_dtype`` if given, another 8-bit
+    float format than A's, say); ``config`` (:func:`compilation_info`) is set
     as the ``compilation_info`` of its ``linalg.matmul``; with ``mma``, IREE's default
     configuration forced with that MFMA instead (:func:`forced_config`, ``stages`` its prefetch
     stages, ``tile`` and ``waves`` its tile and waves, a K-major A or B promoted unswizzled)."""
     if config is not None and mma is not None:
         raise ValueError("give a compilation_info or an MFMA to force, not both")
     et = TYPES[dtype]
+    bt = TYPES[b_dtype or dtype]
     acc = "i32" if dtype == "i8" else "f32"
     zero = "0" if acc == "i32" else "0.0"
     a_shape = f"{k}x{m}" if transpose_a else f"{m}x{k}"
@@ -174,14 +176,14 @@ def matmul_source(dtype: str = "bf16", m: int = 4096, n: int = 4096, k: int = 40
     forced_text = "" if mma is None else forced_config(mma, stages, tile, waves,
                                                        (transpose_a, not transpose_b))
     return forced_text + (
-            f"func.func @matmul(%a: tensor<{a_shape}x{et}>, %b: tensor<{b_shape}x{et}>) "
+            f"func.func @matmul(%a: tensor<{a_shape}x{et}>, %b: tensor<{b_shape}x{bt}>) "
             f"-> tensor<{m}x{n}x{acc}> {{\n"
             f"  %zero = arith.constant {zero} : {acc}\n"
             f"  %e = tensor.empty() : tensor<{m}x{n}x{acc}>\n"
             f"  %c = linalg.fill ins(%zero : {acc}) outs(%e : tensor<{m}x{n}x{acc}>) "
             f"-> tensor<{m}x{n}x{acc}>\n"
             f"  %r = linalg.matmul {maps}{attrs}ins(%a, %b : tensor<{a_shape}x{et}>, "
-            f"tensor<{b_shape}x{et}>)"
+            f"tensor<{b_shape}x{bt}>)"
             f" outs(%c : tensor<{m}x{n}x{acc}>){forced} -> tensor<{m}x{n}x{acc}>\n"
             f"  return %r : tensor<{m}x{n}x{acc}>\n}}\n")
 
@@ -429,6 +431,9 @@ LIT_INPUTS = {
     # it are read past the buffer's end in workgroup 0 too (frontend/edges.py):
     # sched-adopt-loop-one-tile-edge.mlir
     "iree-f16-abt-300x100x1030": dict(dtype="f16", m=300, n=100, k=1030),
+    # fp8 A^T x B at K = 288: 9 K steps of gfx942's 16x16x32 FP8 MFMA (test_iree_fp8_mfma16.py)
+    "iree-fp8-atb-256x512x288": dict(dtype="fp8", m=256, n=512, k=288, transpose_a=True,
+                                     transpose_b=False),
 }
 #: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->
 #: its arguments): bf16 A^T x B^T with M known only at launch and IREE's ``padding``, A's

@@ -262,6 +262,9 @@ FAMILIES = {
     "fp8x": Family(_f(dtype="fp8", m=1024, n=1024, k=19 * 128, transpose_b=True,
                       mma="MFMA_F32_32x32x64_F8E4M3FN", tile=(64, 128, 128), waves=(2, 4)),
                    pipeline="pingpong", later=True),
+    # IREE's fp8 A^T x B at K = 288: gfx942's 16x16x32 FP8 MFMA, 9 K steps of 32
+    "fp8m16": Family(_f(dtype="fp8", m=256, n=512, k=288, transpose_a=True,
+                        transpose_b=False), later=True),
     # the families of the front end's later paths (all later): register copies padded by
     # an arith.select the front end proves the identity (frontend/select_masks.py; unaligned
     # K, the copy placed at its store across a barrier: frontend/regcopy.py)

@@ -71,6 +71,12 @@ def test_the_element_type_is_the_one_the_mfmas_multiply():
     assert matmul_dtype(_with_args(HAL, i8.format("16x16x64_i8") + "s_endpgm")) == "i8"
     assert matmul_dtype(_with_args(HAL, i8.format("32x32x32_i8").replace("v[0:3]", "v[0:15]")
                                    + "s_endpgm")) == "i8"                # pingpong, 4wave
+    # gfx942's 16x16x32 FP8 MFMAs: the formats are the mnemonic's (A's first)
+    fp8_16 = "v_mfma_f32_16x16x32_{} v[0:3], v[4:5], v[6:7], v[0:3]\n"
+    assert matmul_dtype(_with_args(HAL, fp8_16.format("fp8_fp8") + "s_endpgm")) == "fp8"
+    assert matmul_dtype(_with_args(HAL, fp8_16.format("bf8_bf8") + "s_endpgm")) == "fp8e5m2"
+    with pytest.raises(EmuError, match="FP8 E4M3 and FP8 E5M2 matmuls"):
+        matmul_dtype(_with_args(HAL, fp8_16.format("bf8_fp8") + "s_endpgm"))
     fp8_32 = "v_mfma_f32_32x32x64_f8f6f4 v[0:15], v[4:11], v[12:19], v[0:15] cbsz:{} blgp:{}\n"
     assert matmul_dtype(_with_args(HAL, fp8_32.format(0, 0) + "s_endpgm")) == "fp8"
     assert matmul_dtype(_with_args(HAL, fp8_32.format(1, 1) + "s_endpgm")) == "fp8e5m2"

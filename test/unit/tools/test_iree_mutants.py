@@ -311,9 +311,9 @@ def test_a_private_index_out_of_bounds_is_undefined():
 #: the later families of the front end's later paths: register copies padded by a select
 #: proven the identity (i8 and fp8 ``A x B``, i8 ``A^T x B^T``, f16 ``A^T x B``), skinny
 #: tiles split along K, static-row partial edge tiles with an unaligned K (and a relu), an
-#: fp8 C, lockstep kernels of 8 and 16 waves and of one wave
+#: fp8 C, lockstep kernels of 8 and 16 waves and of one wave, gfx942's 16x16x32 FP8 MFMA
 NEWER = {"i8abk", "i8abk2", "fp8abk", "i8atbtk", "f16atbk", "skinny", "skinnyn", "rows",
-         "rowsk", "rowsrelu", "fp8c", "w8", "w16", "w1", "keptab"}
+         "rowsk", "rowsrelu", "fp8c", "w8", "w16", "w1", "keptab", "fp8m16"}
 #: the newest paths' families (later, drawing :data:`mutants.AIMED_MUTATIONS` too), those of
 #: IREE's own prefetch rolled back among them
 AIMED = {"atb600", "w1m", "keptm"}

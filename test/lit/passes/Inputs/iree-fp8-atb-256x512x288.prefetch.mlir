@@ -1,0 +1,199 @@
+#executable_target_rocm_hsaco_fb = #hal.executable.target<"rocm", "rocm-hsaco-fb", {abi = "hip", iree.encoding.resolver = #iree_gpu.gpu_encoding_resolver<>, iree_codegen.target_info = #iree_gpu.target<arch = "gfx950", features = "", wgp = <compute = fp64|fp32|fp16|int64|int32|int16|int8, storage = b64|b32|b16|b8, subgroup = shuffle|arithmetic, dot = dp4xi8toi32, mma = [<MFMA_F32_16x16x32_F16>, <MFMA_F32_32x32x16_F16>, <MFMA_F32_16x16x32_BF16>, <MFMA_F32_32x32x16_BF16>, <MFMA_F32_16x16x128_F8E5M2>, <MFMA_F32_16x16x128_F8E5M2_F8E4M3FN>, <MFMA_F32_16x16x128_F8E4M3FN>, <MFMA_F32_16x16x128_F8E4M3FN_F8E5M2>, <MFMA_F32_32x32x64_F8E5M2>, <MFMA_F32_32x32x64_F8E5M2_F8E4M3FN>, <MFMA_F32_32x32x64_F8E4M3FN>, <MFMA_F32_32x32x64_F8E4M3FN_F8E5M2>, <MFMA_I32_16x16x64_I8>, <MFMA_I32_32x32x32_I8>, <MFMA_F32_16x16x16_BF16>, <MFMA_F32_32x32x8_BF16>, <MFMA_F32_16x16x32_F8E5M2>, <MFMA_F32_16x16x32_F8E5M2_F8E4M3FN>, <MFMA_F32_16x16x32_F8E4M3FN>, <MFMA_F32_16x16x32_F8E4M3FN_F8E5M2>, <MFMA_F32_32x32x16_F8E5M2>, <MFMA_F32_32x32x16_F8E5M2_F8E4M3FN>, <MFMA_F32_32x32x16_F8E4M3FN>, <MFMA_F32_32x32x16_F8E4M3FN_F8E5M2>, <MFMA_I32_16x16x32_I8>, <MFMA_I32_32x32x16_I8>, <MFMA_F64_16x16x4_F64>, <MFMA_F32_16x16x4_F32>, <MFMA_F32_16x16x16_F16>, <MFMA_F32_32x32x8_F16>, <MFMA_F32_4x4x4x16B_F16>, <MFMA_F32_16x16x4x4B_F16>, <MFMA_F32_32x32x4x2B_F16>, <MFMA_F32_4x4x4x16B_BF16>, <MFMA_F32_16x16x4x4B_BF16>, <MFMA_F32_32x32x4x2B_BF16>, <MFMA_F32_4x4x1x16B_F32>, <MFMA_F32_16x16x1x4B_F32>, <MFMA_F32_32x32x1x2B_F32>, <MFMA_F64_4x4x4x4B_F64>, <MFMA_I32_4x4x4x16B_I8>, <MFMA_I32_16x16x4x4B_I8>, <MFMA_I32_32x32x4x2B_I8>], scaled_mma = [<intrinsic = MFMA_SCALE_F32_16x16x128_B32, lhs_elem_type = f8E8M0FNU, rhs_elem_type = f8E8M0FNU, acc_elem_type = f32>, <intrinsic = MFMA_SCALE_F32_16x16x128_B32, lhs_elem_type = f8E5M2, rhs_elem_type = f8E5M2, acc_elem_type = f32>, <intrinsic = MFMA_SCALE_F32_16x16x128_B32, lhs_elem_type = f8E5M2FNUZ, rhs_elem_type = f8E5M2FNUZ, acc_elem_type = f32>, <intrinsic = MFMA_SCALE_F32_16x16x128_B32, lhs_elem_type = f8E4M3FN, rhs_elem_type = f8E4M3FN, acc_elem_type = f32>, <intrinsic = MFMA_SCALE_F32_16x16x128_B32, lhs_elem_type = f8E4M3FNUZ, rhs_elem_type = f8E4M3FNUZ, acc_elem_type = f32>, <intrinsic = MFMA_SCALE_F32_16x16x128_B32, lhs_elem_type = f4E2M1FN, rhs_elem_type = f4E2M1FN, acc_elem_type = f32>, <intrinsic = MFMA_SCALE_F32_32x32x64_B32, lhs_elem_type = f8E8M0FNU, rhs_elem_type = f8E8M0FNU, acc_elem_type = f32>, <intrinsic = MFMA_SCALE_F32_32x32x64_B32, lhs_elem_type = f8E5M2, rhs_elem_type = f8E5M2, acc_elem_type = f32>, <intrinsic = MFMA_SCALE_F32_32x32x64_B32, lhs_elem_type = f8E5M2FNUZ, rhs_elem_type = f8E5M2FNUZ, acc_elem_type = f32>, <intrinsic = MFMA_SCALE_F32_32x32x64_B32, lhs_elem_type = f8E4M3FN, rhs_elem_type = f8E4M3FN, acc_elem_type = f32>, <intrinsic = MFMA_SCALE_F32_32x32x64_B32, lhs_elem_type = f8E4M3FNUZ, rhs_elem_type = f8E4M3FNUZ, acc_elem_type = f32>, <intrinsic = MFMA_SCALE_F32_32x32x64_B32, lhs_elem_type = f4E2M1FN, rhs_elem_type = f4E2M1FN, acc_elem_type = f32>], subgroup_size_choices = [64], max_workgroup_sizes = [1024, 1024, 1024], max_thread_count_per_workgroup = 1024, max_workgroup_memory_bytes = 163840, max_workgroup_counts = [2147483647, 2147483647, 2147483647], max_load_instruction_bits = 128, simds_per_wgp = 4, vgpr_space_bits = 16384, dma_sizes = [32, 128], workgroup_memory_bank_count = 64>>, ukernels = "none"}>
+#map = affine_map<(d0) -> (d0 * 8)>
+#map1 = affine_map<(d0) -> (d0 * 4)>
+#map2 = affine_map<()[s0] -> (s0 * 8)>
+#map3 = affine_map<(d0)[s0] -> (d0 * 64 + s0 * 8)>
+#map4 = affine_map<()[s0] -> (s0 * 16)>
+#map5 = affine_map<(d0)[s0] -> (d0 * 128 + s0 * 16)>
+#map6 = affine_map<()[s0] -> (s0 * 4)>
+#map7 = affine_map<()[s0] -> (s0 * 2)>
+#map8 = affine_map<(d0)[s0] -> (d0 * 32 + s0)>
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>
+#translation = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<TileAndFuse> workgroup_size = [256, 1, 1] subgroup_size = 64, {gpu_pipeline_options = #iree_gpu.pipeline_options<prefetch_num_stages = 1, no_reduce_shared_memory_bank_conflicts = false, use_igemm_convolution = false>}>
+module {
+  hal.executable private @matmul_dispatch_0 {
+    hal.executable.variant public @rocm_hsaco_fb target(#executable_target_rocm_hsaco_fb) {
+      hal.executable.export public @matmul_dispatch_0_matmul_256x512x288_f8E4M3FNxf8E4M3FNxf32 ordinal(0) layout(#pipeline_layout) count(%arg0: !hal.device) -> (index, index, index) {
+        %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+        hal.return %x, %y, %z : index, index, index
+      }
+      builtin.module {
+        func.func @matmul_dispatch_0_matmul_256x512x288_f8E4M3FNxf8E4M3FNxf32() attributes {gpu.known_block_size = array<i32: 256, 1, 1>, translation_info = #translation} {
+          %0 = ub.poison : f8E4M3FN
+          %cst = arith.constant dense<0.000000e+00> : vector<2x4x4x1xf32>
+          %c9 = arith.constant 9 : index
+          %c1 = arith.constant 1 : index
+          %c0 = arith.constant 0 : index
+          %c16 = arith.constant 16 : index
+          %c2 = arith.constant 2 : index
+          %c8 = arith.constant 8 : index
+          %cst_0 = arith.constant dense<0.000000e+00> : vector<16xf8E4M3FN>
+          %c24 = arith.constant 24 : index
+          %cst_1 = arith.constant dense<0.000000e+00> : vector<32xf8E4M3FN>
+          %cst_2 = arith.constant dense<0.000000e+00> : vector<4xf32>
+          %alloc = memref.alloc() : memref<32x136xf8E4M3FN, #gpu.address_space<workgroup>>
+          %alloc_3 = memref.alloc() : memref<32x72xf8E4M3FN, #gpu.address_space<workgroup>>
+          %thread_id_x = gpu.thread_id x upper_bound 256
+          %1 = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(64) offset(%c0) flags("ReadOnly|Indirect") {iree_gpu.use_rocdl_buffer_instructions} : memref<288x256xf8E4M3FN, #hal.descriptor_type<storage_buffer>>
+          %assume_align = memref.assume_alignment %1, 64 : memref<288x256xf8E4M3FN, #hal.descriptor_type<storage_buffer>>
+          %2 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset : memref<288x256xf8E4M3FN, #hal.descriptor_type<storage_buffer>> to memref<288x256xf8E4M3FN, #amdgpu.address_space<fat_raw_buffer>>
+          %3 = hal.interface.binding.subspan layout(#pipeline_layout) binding(1) alignment(64) offset(%c0) flags("ReadOnly|Indirect") {iree_gpu.use_rocdl_buffer_instructions} : memref<288x512xf8E4M3FN, #hal.descriptor_type<storage_buffer>>
+          %assume_align_4 = memref.assume_alignment %3, 64 : memref<288x512xf8E4M3FN, #hal.descriptor_type<storage_buffer>>
+          %4 = amdgpu.fat_raw_buffer_cast %assume_align_4 resetOffset : memref<288x512xf8E4M3FN, #hal.descriptor_type<storage_buffer>> to memref<288x512xf8E4M3FN, #amdgpu.address_space<fat_raw_buffer>>
+          %5 = hal.interface.binding.subspan layout(#pipeline_layout) binding(2) alignment(64) offset(%c0) flags(Indirect) {iree_gpu.use_rocdl_buffer_instructions} : memref<256x512xf32, #hal.descriptor_type<storage_buffer>>
+          %assume_align_5 = memref.assume_alignment %5, 64 : memref<256x512xf32, #hal.descriptor_type<storage_buffer>>
+          %6 = amdgpu.fat_raw_buffer_cast %assume_align_5 resetOffset : memref<256x512xf32, #hal.descriptor_type<storage_buffer>> to memref<256x512xf32, #amdgpu.address_space<fat_raw_buffer>>
+          %expand_shape = memref.expand_shape %6 [[0, 1], [2, 3]] output_shape [16, 16, 32, 16] : memref<256x512xf32, #amdgpu.address_space<fat_raw_buffer>> into memref<16x16x32x16xf32, #amdgpu.address_space<fat_raw_buffer>>
+          scf.forall (%arg0, %arg1) in (4, 4) {
+            %7 = affine.apply #map(%arg1)
+            %8 = affine.apply #map1(%arg0)
+            %subview = memref.subview %expand_shape[%8, 0, %7, 0] [4, 16, 8, 16] [1, 1, 1, 1] : memref<16x16x32x16xf32, #amdgpu.address_space<fat_raw_buffer>> to memref<4x16x8x16xf32, strided<[8192, 512, 16, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
+            %subview_6 = memref.subview %alloc_3[0, 0] [32, 64] [1, 1] : memref<32x72xf8E4M3FN, #gpu.address_space<workgroup>> to memref<32x64xf8E4M3FN, strided<[72, 1]>, #gpu.address_space<workgroup>>
+            %subview_7 = memref.subview %alloc[0, 0] [32, 128] [1, 1] : memref<32x136xf8E4M3FN, #gpu.address_space<workgroup>> to memref<32x128xf8E4M3FN, strided<[136, 1]>, #gpu.address_space<workgroup>>
+            gpu.barrier memfence [#gpu.address_space<workgroup>]
+            %9:3 = affine.delinearize_index %thread_id_x into (2, 2, 64) : index, index, index
+            %10:3 = affine.delinearize_index %9#2 into (4, 16) : index, index, index
+            %11 = iree_codegen.index_hint %10#1(#iree_gpu.lane_constant<16>) : index
+            %12 = iree_codegen.index_hint %10#2(#iree_gpu.lane_increment<16, aligned>) : index
+            %13 = affine.linearize_index disjoint [%11, %c0] by (4, 4) : index
+            %14:2 = affine.delinearize_index %thread_id_x into (32, 8) : index, index
+            %15 = affine.apply #map2()[%14#1]
+            %16 = affine.apply #map3(%arg0)[%14#1]
+            %17 = affine.apply #map4()[%14#1]
+            %18 = affine.apply #map5(%arg1)[%14#1]
+            %19 = affine.apply #map6()[%9#1]
+            %20 = affine.apply #map7()[%9#0]
+            %subview_8 = memref.subview %subview[%20, %13, %19, %12] [2, 4, 4, 1] [1, 1, 1, 1] : memref<4x16x8x16xf32, strided<[8192, 512, 16, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>> to memref<2x4x4x1xf32, strided<[8192, 512, 16, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
+            %21 = affine.linearize_index disjoint [%11, %c0] by (4, 8) : index
+            %subview_9 = memref.subview %subview_6[%14#0, %15] [1, 8] [1, 1] : memref<32x64xf8E4M3FN, strided<[72, 1]>, #gpu.address_space<workgroup>> to memref<1x8xf8E4M3FN, strided<[72, 1], offset: ?>, #gpu.address_space<workgroup>>
+            %subview_10 = memref.subview %subview_7[%14#0, %17] [1, 16] [1, 1] : memref<32x128xf8E4M3FN, strided<[136, 1]>, #gpu.address_space<workgroup>> to memref<1x16xf8E4M3FN, strided<[136, 1], offset: ?>, #gpu.address_space<workgroup>>
+            %expand_shape_11 = memref.expand_shape %subview_7 [[0, 1], [2, 3]] output_shape [1, 32, 8, 16] : memref<32x128xf8E4M3FN, strided<[136, 1]>, #gpu.address_space<workgroup>> into memref<1x32x8x16xf8E4M3FN, strided<[4352, 136, 16, 1]>, #gpu.address_space<workgroup>>
+            %expand_shape_12 = memref.expand_shape %subview_6 [[0, 1], [2, 3]] output_shape [1, 32, 4, 16] : memref<32x64xf8E4M3FN, strided<[72, 1]>, #gpu.address_space<workgroup>> into memref<1x32x4x16xf8E4M3FN, strided<[2304, 72, 16, 1]>, #gpu.address_space<workgroup>>
+            %22 = gpu.lane_id upper_bound 64
+            %23 = arith.remui %22, %c16 : index
+            %24 = arith.divui %23, %c2 : index
+            %25 = arith.subi %12, %23 : index
+            %26 = arith.remui %23, %c2 : index
+            %27 = arith.muli %26, %c8 : index
+            %28 = arith.addi %25, %27 : index
+            %29:2 = affine.delinearize_index %24 into (8, 2) : index, index
+            %30 = arith.addi %21, %29#0 : index
+            %31 = arith.addi %20, %29#1 : index
+            %32 = arith.addi %24, %c8 : index
+            %33:2 = affine.delinearize_index %32 into (8, 2) : index, index
+            %34 = arith.addi %21, %33#0 : index
+            %35 = arith.addi %20, %33#1 : index
+            %36 = gpu.lane_id upper_bound 64
+            %37 = arith.remui %36, %c16 : index
+            %38 = arith.divui %37, %c2 : index
+            %39 = arith.subi %12, %37 : index
+            %40 = arith.remui %37, %c2 : index
+            %41 = arith.muli %40, %c8 : index
+            %42 = arith.addi %39, %41 : index
+            %43:2 = affine.delinearize_index %38 into (8, 4) : index, index
+            %44 = arith.addi %21, %43#0 : index
+            %45 = arith.addi %19, %43#1 : index
+            %46 = arith.addi %38, %c8 : index
+            %47:2 = affine.delinearize_index %46 into (8, 4) : index, index
+            %48 = arith.addi %21, %47#0 : index
+            %49 = arith.addi %19, %47#1 : index
+            %50 = arith.addi %38, %c16 : index
+            %51:2 = affine.delinearize_index %50 into (8, 4) : index, index
+            %52 = arith.addi %21, %51#0 : index
+            %53 = arith.addi %19, %51#1 : index
+            %54 = arith.addi %38, %c24 : index
+            %55:2 = affine.delinearize_index %54 into (8, 4) : index, index
+            %56 = arith.addi %21, %55#0 : index
+            %57 = arith.addi %19, %55#1 : index
+            %58:8 = scf.for %arg2 = %c0 to %c9 step %c1 iter_args(%arg3 = %cst_2, %arg4 = %cst_2, %arg5 = %cst_2, %arg6 = %cst_2, %arg7 = %cst_2, %arg8 = %cst_2, %arg9 = %cst_2, %arg10 = %cst_2) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+              %76 = affine.apply #map8(%arg2)[%14#0]
+              %subview_13 = memref.subview %4[%76, %18] [1, 16] [1, 1] : memref<288x512xf8E4M3FN, #amdgpu.address_space<fat_raw_buffer>> to memref<1x16xf8E4M3FN, strided<[512, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
+              %subview_14 = memref.subview %2[%76, %16] [1, 8] [1, 1] : memref<288x256xf8E4M3FN, #amdgpu.address_space<fat_raw_buffer>> to memref<1x8xf8E4M3FN, strided<[256, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
+              gpu.barrier memfence [#gpu.address_space<workgroup>]
+              %77 = vector.transfer_read %subview_14[%c0, %c0], %0 {in_bounds = [true, true]} : memref<1x8xf8E4M3FN, strided<[256, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>, vector<1x8xf8E4M3FN>
+              vector.transfer_write %77, %subview_9[%c0, %c0] {in_bounds = [true, true]} : vector<1x8xf8E4M3FN>, memref<1x8xf8E4M3FN, strided<[72, 1], offset: ?>, #gpu.address_space<workgroup>>
+              %78 = vector.transfer_read %subview_13[%c0, %c0], %0 {in_bounds = [true, true]} : memref<1x16xf8E4M3FN, strided<[512, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>, vector<1x16xf8E4M3FN>
+              vector.transfer_write %78, %subview_10[%c0, %c0] {in_bounds = [true, true]} : vector<1x16xf8E4M3FN>, memref<1x16xf8E4M3FN, strided<[136, 1], offset: ?>, #gpu.address_space<workgroup>>
+              gpu.barrier memfence [#gpu.address_space<workgroup>]
+              %79 = amdgpu.transpose_load %expand_shape_12[%c0, %30, %31, %28] : memref<1x32x4x16xf8E4M3FN, strided<[2304, 72, 16, 1]>, #gpu.address_space<workgroup>> -> vector<8xf8E4M3FN>
+              %80 = amdgpu.transpose_load %expand_shape_12[%c0, %34, %35, %28] : memref<1x32x4x16xf8E4M3FN, strided<[2304, 72, 16, 1]>, #gpu.address_space<workgroup>> -> vector<8xf8E4M3FN>
+              %81 = vector.insert_strided_slice %79, %cst_0 offsets = [0], strides = [1] : vector<8xf8E4M3FN> into vector<16xf8E4M3FN>
+              %82 = vector.insert_strided_slice %80, %81 offsets = [8], strides = [1] : vector<8xf8E4M3FN> into vector<16xf8E4M3FN>
+              %83 = vector.shape_cast %82 : vector<16xf8E4M3FN> to vector<1x8x2x1xf8E4M3FN>
+              %84 = vector.transpose %83, [0, 2, 3, 1] : vector<1x8x2x1xf8E4M3FN> to vector<1x2x1x8xf8E4M3FN>
+              %85 = amdgpu.transpose_load %expand_shape_11[%c0, %44, %45, %42] : memref<1x32x8x16xf8E4M3FN, strided<[4352, 136, 16, 1]>, #gpu.address_space<workgroup>> -> vector<8xf8E4M3FN>
+              %86 = amdgpu.transpose_load %expand_shape_11[%c0, %48, %49, %42] : memref<1x32x8x16xf8E4M3FN, strided<[4352, 136, 16, 1]>, #gpu.address_space<workgroup>> -> vector<8xf8E4M3FN>
+              %87 = amdgpu.transpose_load %expand_shape_11[%c0, %52, %53, %42] : memref<1x32x8x16xf8E4M3FN, strided<[4352, 136, 16, 1]>, #gpu.address_space<workgroup>> -> vector<8xf8E4M3FN>
+              %88 = amdgpu.transpose_load %expand_shape_11[%c0, %56, %57, %42] : memref<1x32x8x16xf8E4M3FN, strided<[4352, 136, 16, 1]>, #gpu.address_space<workgroup>> -> vector<8xf8E4M3FN>
+              %89 = vector.insert_strided_slice %85, %cst_1 offsets = [0], strides = [1] : vector<8xf8E4M3FN> into vector<32xf8E4M3FN>
+              %90 = vector.insert_strided_slice %86, %89 offsets = [8], strides = [1] : vector<8xf8E4M3FN> into vector<32xf8E4M3FN>
+              %91 = vector.insert_strided_slice %87, %90 offsets = [16], strides = [1] : vector<8xf8E4M3FN> into vector<32xf8E4M3FN>
+              %92 = vector.insert_strided_slice %88, %91 offsets = [24], strides = [1] : vector<8xf8E4M3FN> into vector<32xf8E4M3FN>
+              %93 = vector.shape_cast %92 : vector<32xf8E4M3FN> to vector<1x8x4x1xf8E4M3FN>
+              %94 = vector.transpose %93, [0, 2, 3, 1] : vector<1x8x4x1xf8E4M3FN> to vector<1x4x1x8xf8E4M3FN>
+              %95 = vector.extract %84[0, 0] : vector<1x8xf8E4M3FN> from vector<1x2x1x8xf8E4M3FN>
+              %96 = vector.extract %94[0, 0] : vector<1x8xf8E4M3FN> from vector<1x4x1x8xf8E4M3FN>
+              %97 = vector.shape_cast %95 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %98 = vector.shape_cast %96 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %99 = amdgpu.mfma 16x16x32 %97 * %98 + %arg10 : vector<8xf8E4M3FN>, vector<8xf8E4M3FN>, vector<4xf32>
+              %100 = vector.extract %94[0, 1] : vector<1x8xf8E4M3FN> from vector<1x4x1x8xf8E4M3FN>
+              %101 = vector.shape_cast %95 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %102 = vector.shape_cast %100 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %103 = amdgpu.mfma 16x16x32 %101 * %102 + %arg9 : vector<8xf8E4M3FN>, vector<8xf8E4M3FN>, vector<4xf32>
+              %104 = vector.extract %94[0, 2] : vector<1x8xf8E4M3FN> from vector<1x4x1x8xf8E4M3FN>
+              %105 = vector.shape_cast %95 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %106 = vector.shape_cast %104 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %107 = amdgpu.mfma 16x16x32 %105 * %106 + %arg8 : vector<8xf8E4M3FN>, vector<8xf8E4M3FN>, vector<4xf32>
+              %108 = vector.extract %94[0, 3] : vector<1x8xf8E4M3FN> from vector<1x4x1x8xf8E4M3FN>
+              %109 = vector.shape_cast %95 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %110 = vector.shape_cast %108 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %111 = amdgpu.mfma 16x16x32 %109 * %110 + %arg7 : vector<8xf8E4M3FN>, vector<8xf8E4M3FN>, vector<4xf32>
+              %112 = vector.extract %84[0, 1] : vector<1x8xf8E4M3FN> from vector<1x2x1x8xf8E4M3FN>
+              %113 = vector.shape_cast %112 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %114 = vector.shape_cast %96 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %115 = amdgpu.mfma 16x16x32 %113 * %114 + %arg6 : vector<8xf8E4M3FN>, vector<8xf8E4M3FN>, vector<4xf32>
+              %116 = vector.shape_cast %112 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %117 = vector.shape_cast %100 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %118 = amdgpu.mfma 16x16x32 %116 * %117 + %arg5 : vector<8xf8E4M3FN>, vector<8xf8E4M3FN>, vector<4xf32>
+              %119 = vector.shape_cast %112 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %120 = vector.shape_cast %104 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %121 = amdgpu.mfma 16x16x32 %119 * %120 + %arg4 : vector<8xf8E4M3FN>, vector<8xf8E4M3FN>, vector<4xf32>
+              %122 = vector.shape_cast %112 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %123 = vector.shape_cast %108 : vector<1x8xf8E4M3FN> to vector<8xf8E4M3FN>
+              %124 = amdgpu.mfma 16x16x32 %122 * %123 + %arg3 : vector<8xf8E4M3FN>, vector<8xf8E4M3FN>, vector<4xf32>
+              scf.yield %124, %121, %118, %115, %111, %107, %103, %99 : vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
+            }
+            %59 = vector.shape_cast %58#7 : vector<4xf32> to vector<1x1x4x1xf32>
+            %60 = vector.shape_cast %58#6 : vector<4xf32> to vector<1x1x4x1xf32>
+            %61 = vector.shape_cast %58#5 : vector<4xf32> to vector<1x1x4x1xf32>
+            %62 = vector.shape_cast %58#4 : vector<4xf32> to vector<1x1x4x1xf32>
+            %63 = vector.shape_cast %58#3 : vector<4xf32> to vector<1x1x4x1xf32>
+            %64 = vector.shape_cast %58#2 : vector<4xf32> to vector<1x1x4x1xf32>
+            %65 = vector.shape_cast %58#1 : vector<4xf32> to vector<1x1x4x1xf32>
+            %66 = vector.shape_cast %58#0 : vector<4xf32> to vector<1x1x4x1xf32>
+            %67 = vector.insert_strided_slice %59, %cst offsets = [0, 0, 0, 0], strides = [1, 1, 1, 1] : vector<1x1x4x1xf32> into vector<2x4x4x1xf32>
+            %68 = vector.insert_strided_slice %60, %67 offsets = [0, 1, 0, 0], strides = [1, 1, 1, 1] : vector<1x1x4x1xf32> into vector<2x4x4x1xf32>
+            %69 = vector.insert_strided_slice %61, %68 offsets = [0, 2, 0, 0], strides = [1, 1, 1, 1] : vector<1x1x4x1xf32> into vector<2x4x4x1xf32>
+            %70 = vector.insert_strided_slice %62, %69 offsets = [0, 3, 0, 0], strides = [1, 1, 1, 1] : vector<1x1x4x1xf32> into vector<2x4x4x1xf32>
+            %71 = vector.insert_strided_slice %63, %70 offsets = [1, 0, 0, 0], strides = [1, 1, 1, 1] : vector<1x1x4x1xf32> into vector<2x4x4x1xf32>
+            %72 = vector.insert_strided_slice %64, %71 offsets = [1, 1, 0, 0], strides = [1, 1, 1, 1] : vector<1x1x4x1xf32> into vector<2x4x4x1xf32>
+            %73 = vector.insert_strided_slice %65, %72 offsets = [1, 2, 0, 0], strides = [1, 1, 1, 1] : vector<1x1x4x1xf32> into vector<2x4x4x1xf32>
+            %74 = vector.insert_strided_slice %66, %73 offsets = [1, 3, 0, 0], strides = [1, 1, 1, 1] : vector<1x1x4x1xf32> into vector<2x4x4x1xf32>
+            %75 = vector.transpose %74, [0, 2, 1, 3] : vector<2x4x4x1xf32> to vector<2x4x4x1xf32>
+            vector.transfer_write %75, %subview_8[%c0, %c0, %c0, %c0] {in_bounds = [true, true, true, true]} : vector<2x4x4x1xf32>, memref<2x4x4x1xf32, strided<[8192, 512, 16, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
+            gpu.barrier memfence [#gpu.address_space<workgroup>]
+          } {mapping = [#iree_codegen.workgroup_mapping<y>, #iree_codegen.workgroup_mapping<x>]}
+          memref.dealloc %alloc_3 : memref<32x72xf8E4M3FN, #gpu.address_space<workgroup>>
+          memref.dealloc %alloc : memref<32x136xf8E4M3FN, #gpu.address_space<workgroup>>
+          return
+        }
+        iree_codegen.dispatch_config @matmul_dispatch_0_matmul_256x512x288_f8E4M3FNxf8E4M3FNxf32 {
+        ^bb0(%arg0: !hal.device):
+          %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+          iree_codegen.yield %x, %y, %z : index, index, index
+        }
+      }
+    }
+  }
+}
+

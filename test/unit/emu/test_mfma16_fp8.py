@@ -1,0 +1,103 @@
+"""gfx942's 16x16x32 FP8 MFMAs, which gfx950 keeps (``v_mfma_f32_16x16x32_{fp8,bf8}_{fp8,bf8}``),
+pinned with one-hot inputs and checked against numpy on random operands.
+
+The positions are written here from the documents, not from the emulator:
+
+* lane ``l`` holds row (A) / column (B) ``l % 16`` and, in its 8 bytes (byte ``b % 4`` of
+  register ``b // 4``), the K values ``8 (l // 16) + b`` (the AMD Matrix Instruction
+  Calculator's 16x16x32 FP8 layout; IREE's ``MFMA_F32_16x16x32_F8E4M3FN``: thread ``{16, 4}``,
+  element ``{1, 8}``);
+* the formats are the mnemonic's, A's first: ``fp8`` OCP E4M3FN (1.0 = 0x38, 2.0 = 0x40),
+  ``bf8`` E5M2 (1.0 = 0x3C, 2.0 = 0x40);
+* C and D: 4 registers, register ``r`` of lane ``l`` holding ``[4 (l // 16) + r][l % 16]``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from emu_helpers import run_snippet
+from pipeline_mlir.emu.errors import EmuError
+
+PROGRAM = "v_mfma_f32_16x16x32_{a}_{b} v[0:3], v[16:17], v[24:25], {c}{mods}\ns_endpgm"
+#: the bytes of 1.0 and 2.0 in each format word of the mnemonic
+ONE = {"fp8": 0x38, "bf8": 0x3C}
+TWO = {"fp8": 0x40, "bf8": 0x40}
+#: a few exact values of each format (sign, powers of two, 3.0, 0.5, 0)
+VALUES = {"fp8": {0x00: 0.0, 0x38: 1.0, 0x40: 2.0, 0x44: 3.0, 0x30: 0.5, 0xB8: -1.0,
+                  0xC0: -2.0},
+          "bf8": {0x00: 0.0, 0x3C: 1.0, 0x40: 2.0, 0x42: 3.0, 0x38: 0.5, 0xBC: -1.0,
+                  0xC0: -2.0}}
+FORMATS = [("fp8", "fp8"), ("bf8", "bf8"), ("fp8", "bf8"), ("bf8", "fp8")]
+
+
+def _slot(k: int, row: int) -> tuple[int, int, int]:
+    """(register offset, lane, byte in the register) of element K ``k`` of row ``row``."""
+    return (k % 8) // 4, row + 16 * (k // 8), k % 4
+
+
+def _set_byte(V, reg, lane, byte, bits):
+    word = int(V[reg, 0, lane])
+    V[reg, 0, lane] = (word & ~(0xFF << (8 * byte))) | (bits << (8 * byte))
+
+
+def _d(V) -> np.ndarray:
+    """D (v[0:4]) as a 16x16 matrix, placed as the documents say."""
+    return np.array([[V[i % 4, 0, j + 16 * (i // 4)].view(np.float32) for j in range(16)]
+                     for i in range(16)])
+
+
+@pytest.mark.parametrize("i,k,j", [(0, 0, 0), (5, 9, 3), (15, 31, 15), (4, 16, 12),
+                                   (13, 27, 1), (9, 6, 8)])
+@pytest.mark.parametrize("a,b", FORMATS)
+def test_one_hot(i, k, j, a, b):
+    def setup(m):
+        V = m.waves[0].V
+        V[16:26] = 0
+        reg, lane, byte = _slot(k, i)
+        _set_byte(V, 16 + reg, lane, byte, ONE[a])              # A[i][k] = 1
+        reg, lane, byte = _slot(k, j)
+        _set_byte(V, 24 + reg, lane, byte, TWO[b])              # B[k][j] = 2
+
+    m = run_snippet(PROGRAM.format(a=a, b=b, c="0", mods=""), setup=setup)
+    want = np.zeros((16, 16))
+    want[i, j] = 2.0
+    assert np.array_equal(_d(m.waves[0].V), want)
+
+
+def _random_operand(V, first: int, rng, fmt: str, by_row: bool) -> np.ndarray:
+    """Fill 2 registers from ``first`` with random bytes of ``fmt``; return the operand as a
+    numpy matrix (A 16 x 32, B 32 x 16) built from the documents' layout."""
+    table = VALUES[fmt]
+    bits = rng.choice(np.array(list(table)), size=(8, 64))
+    for r in range(2):
+        V[first + r, 0, :] = sum(bits[4 * r + y].astype(np.uint32) << (8 * y) for y in range(4))
+    mat = np.zeros((16, 32))
+    for lane in range(64):
+        for byte in range(8):
+            mat[lane % 16, 8 * (lane // 16) + byte] = table[int(bits[byte, lane])]
+    return mat if by_row else mat.T
+
+
+@pytest.mark.parametrize("a,b", FORMATS)
+def test_matches_numpy_with_c(a, b):
+    """Random operands of each format pair and a random C: D = C + A x B exactly."""
+    rng = np.random.default_rng(7)
+    got = {}
+
+    def setup(m):
+        V = m.waves[0].V
+        got["a"] = _random_operand(V, 16, rng, a, True)
+        got["b"] = _random_operand(V, 24, rng, b, False)
+        V[0:4, 0, :] = rng.integers(-8, 8, size=(4, 64)).astype(np.float32).view(np.uint32)
+        got["c"] = _d(V).astype(np.float64)
+
+    m = run_snippet(PROGRAM.format(a=a, b=b, c="v[0:3]", mods=""), setup=setup)
+    assert np.array_equal(_d(m.waves[0].V), got["c"] + got["a"] @ got["b"])
+
+
+def test_broadcast_modifier_is_refused():
+    """cbsz on these MFMAs is a broadcast (not a format, as on the f8f6f4 ones): refused."""
+    with pytest.raises(EmuError, match="cbsz/abid/blgp broadcast modifiers"):
+        run_snippet(PROGRAM.format(a="fp8", b="fp8", c="0", mods=" cbsz:1 abid:1"))

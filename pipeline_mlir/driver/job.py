@@ -259,7 +259,9 @@ class Job:
             pristine = module.operation.get_asm(enable_debug_info=True) \
                 if text is None and list(module.body.operations) and self._confirms() \
                 else None
-            isolate = self.options.emit_kind in NEEDS_LLVM and self._isolate(module)
+            # (read from the input: also for the code a confirmation builds, _continued)
+            isolate = (self.options.emit_kind in NEEDS_LLVM or self._confirms()) \
+                and self._isolate(module)
             try:
                 pm.run(module.operation)
             except ir.MLIRError as e:
@@ -269,12 +271,12 @@ class Job:
                 raise self.stage_failure
             plans = self.lowered_plans()
             source = text if pristine is None else pristine
-            if (why := self._unbuilt(module, plans, source, shared=True)) is not None:
+            if (why := self._unbuilt(module, plans, source, isolate, shared=True)) is not None:
                 return self._unmerged(why, text, line_offset, pristine, plans)
             out, report = emit_output(module, self.options, self.filename, plans, isolate)
             said = len(diags)       # (what the run goes on to say confirming is not its own)
-            if (why := self._unconfirmed(out, report, plans)
-                    or self._unbuilt(module, plans, source, shared=False)) is not None:
+            if (why := self._unconfirmed(out, report, plans) or
+                    self._unbuilt(module, plans, source, isolate, shared=False)) is not None:
                 return self._unmerged(why, text, line_offset, pristine, plans)
             del diags[said:]
             return JobOutput(out, diags, plans, report, self.stages)
@@ -286,14 +288,16 @@ class Job:
         (:mod:`pipeline_mlir.driver.merge_confirm`): a named schedule's whole pipeline."""
         return self.schedule is not None and self.end is None
 
-    def _unbuilt(self, module, plans, source, shared: bool) -> str | None:
+    def _unbuilt(self, module, plans, source, isolate: bool, shared: bool) -> str | None:
         """For an emit that builds no machine code (``mlir``, ``llvm``, the schedule
         kinds): why ``--emit=hsaco`` of the same input (``source``) builds its kernel
         again unmerged (a loop ``merge_k=auto`` merged for time, too few waves per SIMD
         built), or None; so every emit of an input gives the one kernel.  ``shared``:
         asked, before the emit, of the hsaco build a build store shares
         (:func:`~pipeline_mlir.driver.code_cache.shares`); else, after it, where no store
-        shares one, of this run's own module taken on to LLVM's code (:meth:`_continued`)."""
+        shares one, of this run's own module taken on to LLVM's code (:meth:`_continued`;
+        ``isolate``: its translation to LLVM IR in a child process, :meth:`_isolate` of the
+        input)."""
         if not self._confirms() or self.options.emit_kind in CODE_EMITS or source is None \
                 or self.build is None:
             return None
@@ -308,39 +312,39 @@ class Job:
             return None
         if shared:
             return confirmed_by_build(self.options, source, self.build)
-        return verdict(self.options, source, lambda: self._continued(module, notes))
+        return verdict(self.options, source, lambda: self._continued(module, notes, isolate))
 
-    def _continued(self, module, notes: list) -> tuple[str | None, bool]:
+    def _continued(self, module, notes: list, isolate: bool) -> tuple[str | None, bool]:
         """Why the kernel this run's ``module`` (its pipeline's output, already emitted)
         becomes, taken through the rest of the named pipeline and the LLVM step to
         assembly, runs too few waves per SIMD (:func:`~pipeline_mlir.driver.merge_confirm.
         unconfirmed`), or None: kept merged, also when that build fails (the input's own
-        ``--emit=hsaco`` says why); and whether it succeeded.  The passes of the run are not run again; nothing of
-        this build is printed or said."""
+        ``--emit=hsaco`` says why); and whether it succeeded.  The passes of the run are not
+        run again; nothing of this build is printed or said."""
         from dataclasses import replace
 
         from pipeline_mlir.dialect.bindings import ir, passmanager
         from pipeline_mlir.driver.merge_confirm import unconfirmed
+        from pipeline_mlir.errors import ConfigError
         from pipeline_mlir.isa.codegen import CodegenError
         from pipeline_mlir.passes import registry
         from pipeline_mlir.passes.translate import ToLLVMError
 
-        chip = self.options.chip
-        done = len(registry.named_pipeline(self.schedule, PIPELINE_END[self.options.emit_kind],
-                                           chip))
-        pm, keep = passmanager.PassManager("builtin.module", module.context), []
-        for name, obj in registry.named_pipeline(self.schedule, "llvm", chip)[done:]:
-            if obj is None:
-                pm.add(name)
-            else:
-                keep.append(obj)
-                pm.add(obj, name=name, argument=name)
-        asm_options = replace(self.options, emit="asm")
-        try:
-            isolate = self._isolate(module)
+        chip, keep = self.options.chip, []
+        try:    # (the kernel's options are checked only on the way to a kernel: ConfigError)
+            done = len(registry.named_pipeline(self.schedule,
+                                               PIPELINE_END[self.options.emit_kind], chip))
+            pm = passmanager.PassManager("builtin.module", module.context)
+            for name, obj in registry.named_pipeline(self.schedule, "llvm", chip)[done:]:
+                if obj is None:
+                    pm.add(name)
+                else:
+                    keep.append(obj)
+                    pm.add(obj, name=name, argument=name)
             pm.run(module.operation)
-            asm, _ = emit_output(module, asm_options, self.filename, [], isolate)
-        except (ir.MLIRError, Failure, CodegenError, ToLLVMError):
+            asm, _ = emit_output(module, replace(self.options, emit="asm"), self.filename, [],
+                                 isolate)
+        except (ir.MLIRError, Failure, CodegenError, ToLLVMError, ConfigError, UsageError):
             return None, False
         return unconfirmed("asm", asm, None, notes, _timeout(self.options)), True
 

@@ -146,3 +146,28 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
     again = compile(CompileOptions(input=str(path), schedule="4wave", emit="schedule"))
     assert again.output == got["schedule"].output
 
+
+
+def test_a_confirmation_that_cannot_build_keeps_the_emit_as_it_is(tmp_path, monkeypatch):
+    """``--emit=schedule``'s confirmation on its own module meets an error on the way to code
+    (here the kernel's options refused when the pipeline goes on to LLVM): the schedule is
+    written as the run made it, nothing said (the input's own ``--emit=hsaco`` says why),
+    and no verdict kept (before, the error failed the schedule emit)."""
+    from pipeline_mlir.driver.code_cache import sharing
+    from pipeline_mlir.errors import ConfigError
+    from pipeline_mlir.passes import registry
+
+    path = tmp_path / "natural.mlir"
+    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+    named = registry.named_pipeline
+
+    def refused(schedule, end="lowered", chip=registry.DEFAULT_CHIP):
+        if end == "llvm":
+            raise ConfigError("an option the kernel cannot show")
+        return named(schedule, end, chip)
+    monkeypatch.setattr(registry, "named_pipeline", refused)
+    monkeypatch.setattr(MC, "_VERDICTS", {})
+    with sharing(None):
+        got = compile(CompileOptions(input=str(path), schedule="4wave", emit="schedule"))
+    assert not got.failed and not got.diagnostics and "PROLOGUE" in got.output, got.diagnostics
+    assert MC._VERDICTS == {}

@@ -330,18 +330,15 @@ class Job:
         from pipeline_mlir.passes import registry
         from pipeline_mlir.passes.translate import ToLLVMError
 
-        chip, keep = self.options.chip, []
+        chip = self.options.chip
         try:    # (the kernel's options are checked only on the way to a kernel: ConfigError)
             done = len(registry.named_pipeline(self.schedule,
                                                PIPELINE_END[self.options.emit_kind], chip))
             pm = passmanager.PassManager("builtin.module", module.context)
-            for name, obj in registry.named_pipeline(self.schedule, "llvm", chip)[done:]:
-                if obj is None:
-                    pm.add(name)
-                else:
-                    keep.append(obj)
-                    pm.add(obj, name=name, argument=name)
+            keep = registry.add_elements(pm, registry.named_pipeline(self.schedule, "llvm",
+                                                                     chip)[done:])
             pm.run(module.operation)
+            del keep            # (the pass objects alive while pm ran)
             asm, _ = emit_output(module, replace(self.options, emit="asm"), self.filename, [],
                                  isolate)
         except (ir.MLIRError, Failure, CodegenError, ToLLVMError, ConfigError, UsageError):

@@ -130,6 +130,11 @@ def _kept(options, key, build):
     return result
 
 
+def shares(kind: str) -> bool:
+    """Whether a store is installed that shares plain builds of the emit ``kind``."""
+    return _store is not None and kind in _emits
+
+
 def shared_result(kind: str, key, work):
     """``work()``, or what an earlier ``work`` of the same ``kind`` and ``key`` returned,
     through the installed store when it shares named schedules' own kernels (``own_kernels``:
@@ -160,4 +165,4 @@ class sharing:
         _store, _emits, _own_kernels, _stages = self.before
 
 
-__all__ = ["compile_shared", "key_of", "shared_result", "sharing"]
+__all__ = ["compile_shared", "key_of", "shared_result", "shares", "sharing"]

@@ -259,7 +259,9 @@ class Job:
             pristine = module.operation.get_asm(enable_debug_info=True) \
                 if text is None and list(module.body.operations) and self._confirms() \
                 else None
-            isolate = self.options.emit_kind in NEEDS_LLVM and self._isolate(module)
+            # (read from the input: also for the code a confirmation builds, _continued)
+            isolate = (self.options.emit_kind in NEEDS_LLVM or self._confirms()) \
+                and self._isolate(module)
             try:
                 pm.run(module.operation)
             except ir.MLIRError as e:
@@ -268,11 +270,15 @@ class Job:
             if self.stage_failure is not None:
                 raise self.stage_failure
             plans = self.lowered_plans()
-            if (why := self._unbuilt(module, plans, text, pristine)) is not None:
+            source = text if pristine is None else pristine
+            if (why := self._unbuilt(module, plans, source, isolate, shared=True)) is not None:
                 return self._unmerged(why, text, line_offset, pristine, plans)
             out, report = emit_output(module, self.options, self.filename, plans, isolate)
-            if (why := self._unconfirmed(out, report, plans)) is not None:
+            said = len(diags)       # (what the run goes on to say confirming is not its own)
+            if (why := self._unconfirmed(out, report, plans) or
+                    self._unbuilt(module, plans, source, isolate, shared=False)) is not None:
                 return self._unmerged(why, text, line_offset, pristine, plans)
+            del diags[said:]
             return JobOutput(out, diags, plans, report, self.stages)
         finally:
             handler.detach()
@@ -282,21 +288,62 @@ class Job:
         (:mod:`pipeline_mlir.driver.merge_confirm`): a named schedule's whole pipeline."""
         return self.schedule is not None and self.end is None
 
-    def _unbuilt(self, module, plans, text, pristine) -> str | None:
+    def _unbuilt(self, module, plans, source, isolate: bool, shared: bool) -> str | None:
         """For an emit that builds no machine code (``mlir``, ``llvm``, the schedule
-        kinds): why ``--emit=hsaco`` of the same input built its kernel again unmerged
-        (a loop ``merge_k=auto`` merged for time, too few waves per SIMD built), or None;
-        so every emit of an input gives the one kernel."""
-        source = text if pristine is None else pristine
+        kinds): why ``--emit=hsaco`` of the same input (``source``) builds its kernel
+        again unmerged (a loop ``merge_k=auto`` merged for time, too few waves per SIMD
+        built), or None; so every emit of an input gives the one kernel.  ``shared``:
+        asked, before the emit, of the hsaco build a build store shares
+        (:func:`~pipeline_mlir.driver.code_cache.shares`); else, after it, where no store
+        shares one, of this run's own module taken on to LLVM's code (:meth:`_continued`;
+        ``isolate``: its translation to LLVM IR in a child process, :meth:`_isolate` of the
+        input)."""
         if not self._confirms() or self.options.emit_kind in CODE_EMITS or source is None \
                 or self.build is None:
             return None
+        from pipeline_mlir.driver.code_cache import shares
         from pipeline_mlir.driver.merge_confirm import confirmed_by_build, merged_by_auto, \
-            module_notes
+            module_notes, verdict
 
-        if not merged_by_auto(plans or module_notes(module)):
+        if shares("hsaco") != shared:
             return None
-        return confirmed_by_build(self.options, source, self.build)
+        notes = plans or module_notes(module)
+        if not merged_by_auto(notes):
+            return None
+        if shared:
+            return confirmed_by_build(self.options, source, self.build)
+        return verdict(self.options, source, lambda: self._continued(module, notes, isolate))
+
+    def _continued(self, module, notes: list, isolate: bool) -> tuple[str | None, bool]:
+        """Why the kernel this run's ``module`` (its pipeline's output, already emitted)
+        becomes, taken through the rest of the named pipeline and the LLVM step to
+        assembly, runs too few waves per SIMD (:func:`~pipeline_mlir.driver.merge_confirm.
+        unconfirmed`), or None: kept merged, also when that build fails (the input's own
+        ``--emit=hsaco`` says why); and whether it succeeded.  The passes of the run are not
+        run again; nothing of this build is printed or said."""
+        from dataclasses import replace
+
+        from pipeline_mlir.dialect.bindings import ir, passmanager
+        from pipeline_mlir.driver.merge_confirm import unconfirmed
+        from pipeline_mlir.errors import ConfigError
+        from pipeline_mlir.isa.codegen import CodegenError
+        from pipeline_mlir.passes import registry
+        from pipeline_mlir.passes.translate import ToLLVMError
+
+        chip = self.options.chip
+        try:    # (the kernel's options are checked only on the way to a kernel: ConfigError)
+            done = len(registry.named_pipeline(self.schedule,
+                                               PIPELINE_END[self.options.emit_kind], chip))
+            pm = passmanager.PassManager("builtin.module", module.context)
+            keep = registry.add_elements(pm, registry.named_pipeline(self.schedule, "llvm",
+                                                                     chip)[done:])
+            pm.run(module.operation)
+            del keep            # (the pass objects alive while pm ran)
+            asm, _ = emit_output(module, replace(self.options, emit="asm"), self.filename, [],
+                                 isolate)
+        except (ir.MLIRError, Failure, CodegenError, ToLLVMError, ConfigError, UsageError):
+            return None, False
+        return unconfirmed("asm", asm, None, notes, _timeout(self.options)), True
 
     def _unconfirmed(self, out, report, plans) -> str | None:
         """Why the built kernel of a loop ``merge_k=auto`` merged for time runs too few
@@ -309,15 +356,20 @@ class Job:
 
     def _unmerged(self, why: str, text, line_offset: int, pristine, plans) -> JobOutput:
         """The input built again with ``merge_k=false``, its plans (and report) saying
-        ``why`` where the first build's merged (``plans``)."""
+        ``why`` where the first build's merged (``plans``).  What the first run printed on
+        stderr (IR dumps, timings, the pass pipeline) is labelled as not the kernel emitted
+        by a line before the run again prints its own (:data:`REBUILT_DUMPS`)."""
         from dataclasses import replace
 
         from pipeline_mlir.driver.merge_confirm import declined_note, merged_by_auto, unmerged
 
-        again = Job(self.options, self.filename, unmerged(self.schedule), self.end,
-                    self.build)
-        done = again.run(text, line_offset) if pristine is None else again.run(pristine)
         note = declined_note(why)
+        options = self.options
+        if options.print_ir.any or options.timing or options.dump_pipeline:
+            print_stderr(f"// -----// {REBUILT_DUMPS}: {note}; the IR dumps and timings "
+                         f"above are of the merged kernel, which is not emitted //----- //")
+        again = Job(options, self.filename, unmerged(self.schedule), self.end, self.build)
+        done = again.run(text, line_offset) if pristine is None else again.run(pristine)
         done.plans = [replace(p, merge_note=note) if merged_by_auto([old]) else p
                       for p, old in zip(done.plans, plans)] + done.plans[len(plans):]
         if done.report is not None:
@@ -339,6 +391,12 @@ class Job:
         if self.filename.startswith(KERNEL_SOURCE):
             return False
         return bool(walk_ops(module.operation, lambda o: o.name.startswith("llvm.")))
+
+
+#: how the line starts that pipeline-opt prints on stderr between the IR dumps (timings,
+#: pass pipeline) of a run whose kernel is built again unmerged and those of the run again
+#: (:meth:`Job._unmerged`): the dumps after it are of the kernel emitted
+REBUILT_DUMPS = "built again with merge_k=false"
 
 
 def _emit_llvm_step(emit: str, chip: str) -> list:

@@ -15,10 +15,13 @@ leaves fewer waves than that, the driver builds the input again with ``merge_k=f
 (:func:`unmerged`) and the new kernel's plan says why (:func:`declined_note`).  Only such
 kernels pay the second build; the others pay reading the metadata of code they built (for
 ``--emit=obj``, a link).  ``--emit=mlir``, ``llvm`` and the schedule kinds build no
-machine code: for a loop ``auto`` merged for time they ask the ``--emit=hsaco`` build of the
-same input (:func:`confirmed_by_build`) and give the unmerged kernel where it did, so every
-emit of an input gives the one kernel (the MLIR handed back to iree-compile is the kernel
-``--emulate`` checks).  A merge the pipeline asked for (``merge_k=true``, a
+machine code: for a loop ``auto`` merged for time they take the run's own module on through
+the rest of the pipeline and the LLVM step to assembly (``driver/job.py``'s
+``Job._continued``: no pass run again) and judge that, or, where a build store shares
+``--emit=hsaco`` builds, ask the input's hsaco build through it (:func:`confirmed_by_build`);
+and give the unmerged kernel where it runs too few waves, so every emit of an input gives
+the one kernel (the MLIR handed back to iree-compile is the kernel ``--emulate`` checks).
+Either verdict is kept for the process (:func:`verdict`).  A merge the pipeline asked for (``merge_k=true``, a
 ``BK`` that names it) is the pipeline's, and kept.
 """
 
@@ -30,13 +33,13 @@ from pipeline_mlir.frontend.kmerge_auto import MIN_WAVES_PER_SIMD
 from pipeline_mlir.schedules.fourwave import MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF
 
 __all__ = ["MERGED_BY_AUTO", "confirmed_by_build", "declined_note", "merged_by_auto",
-           "module_notes", "unconfirmed", "unmerged"]
+           "module_notes", "unconfirmed", "unmerged", "verdict"]
 
 #: how the note of a loop ``auto`` merged for time starts (``frontend/kmerge.py``'s
 #: ``merge_note``; one a given ``BK`` asked for says ``the pipeline sets BK=``)
 MERGED_BY_AUTO = f"{MERGE_K_OPTION}={MERGE_AUTO}: "
 _ASKED = "(the pipeline sets BK="
-#: :func:`confirmed_by_build`'s verdicts in this process, by (spec text, chip, the rule's
+#: :func:`verdict`'s verdicts in this process, by (spec text, chip, the rule's
 #: minimum, the input text's hash): an input given several emits is built once; the oldest
 #: of more than :data:`_KEPT_VERDICTS` is dropped
 _VERDICTS: dict = {}
@@ -70,36 +73,47 @@ def module_notes(module) -> list[str]:
     return notes
 
 
-def confirmed_by_build(options, text: str, build) -> str | None:
-    """For a run whose emit builds no machine code (``mlir``, ``llvm``, the schedule kinds)
-    and whose loop ``auto`` merged for time: why the ``--emit=hsaco`` build of the same
-    input ``text`` with the same schedule was built again unmerged (its plan's note), or
-    None (kept merged, or not built: the run's own emit says what it says).  Through
-    ``build`` (:func:`~pipeline_mlir.driver.api.compile`, handed down by the job), so a build store installed
-    (:mod:`~pipeline_mlir.driver.code_cache`) shares it with the input's own hsaco build;
-    the verdict is kept for the process (:data:`_VERDICTS`) for a schedule given as text."""
+def verdict(options, text: str, confirm) -> str | None:
+    """Why the input ``text``'s kernel of a loop ``auto`` merged for time is built again
+    unmerged, or None: ``confirm()`` gives it and whether the build it read succeeded; the
+    verdict of one that did is kept for the process (:data:`_VERDICTS`) for a schedule
+    given as text, so an input given several emits is confirmed once."""
     import hashlib
-
-    from pipeline_mlir.driver.arguments import CompileOptions
 
     key = (options.schedule, options.chip, MIN_WAVES_PER_SIMD,
            hashlib.sha256(text.encode()).hexdigest()) \
         if isinstance(options.schedule, str) else None
     if key in _VERDICTS:
         return _VERDICTS[key]
-    built = build(CompileOptions(schedule=options.schedule, text=text, emit="hsaco",
-                                   filename=options.filename, chip=options.chip,
-                                   disable_threading=options.disable_threading,
-                                   codegen_timeout=options.codegen_timeout))
-    said = declined_note(_REBUILT)
-    why = None if built.failed else \
-        next((p.merge_note[len(declined_note("")):] for p in built.plans
-              if (p.merge_note or "").startswith(said)), None)
-    if key is not None and not built.failed:
+    why, built = confirm()
+    if key is not None and built:
         if len(_VERDICTS) >= _KEPT_VERDICTS:
             _VERDICTS.pop(next(iter(_VERDICTS)))
         _VERDICTS[key] = why
     return why
+
+
+def confirmed_by_build(options, text: str, build) -> str | None:
+    """For a run whose emit builds no machine code (``mlir``, ``llvm``, the schedule kinds)
+    and whose loop ``auto`` merged for time, where a build store shares ``--emit=hsaco``
+    builds: why the hsaco build of the same input ``text`` with the same schedule was built
+    again unmerged (its plan's note), or None (kept merged, or not built: the run's own
+    emit says what it says).  Through ``build`` (:func:`~pipeline_mlir.driver.api.compile`,
+    handed down by the job), so the store (:mod:`~pipeline_mlir.driver.code_cache`) shares
+    it with the input's own hsaco build; the verdict is kept for the process
+    (:func:`verdict`)."""
+    from pipeline_mlir.driver.arguments import CompileOptions
+
+    def confirm() -> tuple[str | None, bool]:
+        built = build(CompileOptions(schedule=options.schedule, text=text, emit="hsaco",
+                                     filename=options.filename, chip=options.chip,
+                                     disable_threading=options.disable_threading,
+                                     codegen_timeout=options.codegen_timeout))
+        said = declined_note(_REBUILT)
+        return None if built.failed else \
+            next((p.merge_note[len(declined_note("")):] for p in built.plans
+                  if (p.merge_note or "").startswith(said)), None), not built.failed
+    return verdict(options, text, confirm)
 
 
 def _built(emit: str, output, report, timeout: float) -> list[tuple[int, int, int, int]]:

@@ -44,7 +44,12 @@ that leaves nothing in flight at the walked wait (``lgkmcnt(0)`` after the last 
 an MFMA's operands) does end it: every read is complete, in whatever order.  A vmcnt cut that
 leaves no LDS DMA in flight is safe: every DMA issued before the wait is complete, and
 LLVM waits for a register load's VGPRs itself (only DMAs are the schedule's to order); a
-DMA left in flight must be one the schedule meant to leave, so that cut must be pinned.
+DMA left in flight must be one the schedule meant to leave, so that cut must be pinned, unless
+no DMA stands between the fences (or block boundaries) on either side of it: a cut between
+two scratch spill stores, with only stores and register loads around it up to the nearest
+fences, completes the same DMAs in whatever order LLVM issued those (IREE's fp8 256x256
+8-wave kernel in the late form, ``pingpong``: three spill stores after the prologue's last
+fence, the loop's ``vmcnt(8)`` cutting between two of them, was reported before).
 
 Findings (kind ``wait-unpinned``) name the wait and the two instructions of its cut.
 
@@ -114,6 +119,7 @@ def _walk(stream: list, k: int, counter: str, n: int, guards=frozenset()) -> tup
     kinds, field = c.in_order, c.field
     least, fences = min(n, c.limit), set()
     later, first, dma_left = 0, None, False
+    newer: list[str] = []       # the kinds of the instructions counted, the last first
     for j in range(k - 1, -1, -1):
         seg, t = stream[j]
         if t.kind == "wait" and getattr(t, field) is not None:
@@ -130,12 +136,33 @@ def _walk(stream: list, k: int, counter: str, n: int, guards=frozenset()) -> tup
         if first is not None:
             if any(least <= m <= n for m in fences) or (counter == "vmcnt" and not dma_left):
                 return None
+            if counter == "vmcnt" and not _dma_may_cross(stream, j, newer[max(
+                    (m for m in fences if m < least), default=0):]):
+                return None
             return (t, first[1])
         dma_left |= t.kind == "vmem_load_lds"
+        newer.append(t.kind)
         later += 1
         if later == n:
             first = (seg, t)
     return None
+
+
+def _dma_may_cross(stream: list, j: int, newer: list[str]) -> bool:
+    """Whether an LDS DMA is among the instructions no fence separates from a vmcnt cut
+    whose older side starts at ``stream[j]``: ``newer``, the kinds of those on its newer
+    side, and those from ``stream[j]`` back to the first fence or block boundary.  Without
+    one, whatever order LLVM gave them (scratch spill stores, register loads), the same
+    DMAs are complete at the wait."""
+    if "vmem_load_lds" in newer:
+        return True
+    for i in range(j, -1, -1):
+        seg, t = stream[i]
+        if i < j and (orders_memory(t) or seg != stream[i + 1][0]):
+            return False
+        if t.kind == "vmem_load_lds":
+            return True
+    return False
 
 
 def _as_walked(token, derived: tuple):

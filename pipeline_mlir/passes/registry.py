@@ -153,6 +153,20 @@ def add(pm, name: str, **options):
     return obj
 
 
+def add_elements(pm, items) -> list:
+    """Add ``items`` (``(text, pass object or None)`` pairs, as :func:`named_pipeline` and
+    :func:`llvm_step` give them: None, an MLIR pass given by its text) to the PassManager
+    ``pm``, in order; returns the pass objects, to keep alive as long as ``pm``."""
+    keep = []
+    for name, obj in items:
+        if obj is None:
+            pm.add(name)
+        else:
+            keep.append(obj)
+            pm.add(obj, name=name, argument=name)
+    return keep
+
+
 def split_top(text: str) -> list[str]:
     """Split at top-level commas (not inside (), {} or []); no empty last part."""
     try:

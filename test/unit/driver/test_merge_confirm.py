@@ -13,6 +13,8 @@ import pytest
 
 from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.driver import merge_confirm as MC
+from pipeline_mlir.driver.arguments import PrintIR
+from pipeline_mlir.driver.job import REBUILT_DUMPS
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "frontend"))
 from test_kmerge import EXAMPLE  # noqa: E402
@@ -55,19 +57,36 @@ def _two_kernels(text: str) -> str:
     return text[:end] + text[start:end].replace("@natural", "@natural2") + text[end:]
 
 
+#: ``--mlir-print-ir-after=sched-adopt-loop``
+ADOPTED = PrintIR(after=frozenset({"sched-adopt-loop"}))
+
+
+def _dumps(err: str, n: int) -> list[str]:
+    """The ``n`` IR dumps after ``sched-adopt-loop`` in ``err`` (each to the next)."""
+    dumps = err.split("// -----// IR Dump After sched-adopt-loop //----- //")[1:]
+    assert len(dumps) == n, err[-3000:]
+    return dumps
+
+
 def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path,
-                                                                        monkeypatch):
+                                                                        monkeypatch, capfd):
     """The 4-wave example's loop in two kernels, merged by default (64 KiB of LDS: 2 waves
     per SIMD), with the rule asking for 3: the driver reads the built kernels' 2 waves and
     builds them again with ``merge_k=false`` (32 KiB of LDS), their plans saying why (code
     of two kernels was kept merged unjudged before); and ``--emit=mlir`` and
-    ``--emit=schedule``, which build no machine code, give those kernels too (the hsaco
-    build they ask for shared with ``--emit=hsaco``'s through a build store; ``mlir`` of
-    the module given parsed, without its text), not the merged ones (before, they did): one
-    kernel for every emit, so the MLIR handed back is the kernel ``--emulate`` checks."""
+    ``--emit=schedule``, which build no machine code, give those kernels too (``mlir``
+    through a build store: the hsaco build it asks for is ``--emit=hsaco``'s; ``schedule``
+    of the module given parsed, without its text, with no store: on its own module taken
+    on to LLVM's code), not the merged ones (before, they did): one kernel for every emit,
+    so the MLIR handed back is the kernel ``--emulate`` checks.  ``schedule``'s confirmation
+    runs no pass of the front end again and judges the merged kernel's assembly to the
+    letter (before, with no store, a whole second build).  The IR dumps asked for
+    come from both runs of the kernel built again, a line between them saying that the
+    ones above are of the merged kernel, not emitted."""
     from pipeline_mlir.dialect.bindings import ir, new_context
     from pipeline_mlir.driver.code_cache import sharing
     from pipeline_mlir.isa.codeobject import read_code_object
+    from pipeline_mlir.passes import adopt_loop
 
     path = tmp_path / "natural.mlir"
     path.write_text(_two_kernels(EXAMPLE.kernel_text(lds="alloc", k=512)))
@@ -75,13 +94,37 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
     kept: dict = {}         # (a store of this test's own: its builds are the rule's at 3)
     with sharing(lambda kind, key, build: kept[kind, key] if (kind, key) in kept else
                  kept.setdefault((kind, key), build())):
-        with new_context() as ctx:      # --emit=mlir of a module given parsed, no text
-            got = {"mlir": compile(CompileOptions(module=ir.Module.parse(path.read_text(), ctx),
-                                                  schedule="4wave", emit="mlir"))}
-        got |= {emit: compile(CompileOptions(input=str(path), schedule="4wave", emit=emit))
-                for emit in ("hsaco", "schedule")}
-    # two hsaco builds: the module's (keyed by its text as printed), the file's (shared)
-    assert len(kept) == 2, kept.keys()
+        got = {emit: compile(CompileOptions(input=str(path), schedule="4wave", emit=emit))
+               for emit in ("hsaco", "mlir")}
+    # one hsaco build: the file's, shared by --emit=mlir's confirmation
+    assert len(kept) == 1, kept.keys()
+    # with no store, --emit=schedule of a module given parsed (no text) takes its own module
+    # on to LLVM's code to confirm, and builds the module's text again unmerged
+    monkeypatch.setattr(MC, "confirmed_by_build", lambda *a: pytest.fail("built again"))
+    # (the assembly it judged, and the runs of the front end: the first and the one again)
+    judged, runs = [], []
+    unconfirmed, run = MC.unconfirmed, adopt_loop.AdoptLoop.run
+    monkeypatch.setattr(MC, "unconfirmed", lambda emit, out, *a: judged.append((emit, out))
+                        or unconfirmed(emit, out, *a))
+    monkeypatch.setattr(adopt_loop.AdoptLoop, "run",
+                        lambda self, *a: runs.append(1) or run(self, *a))
+    capfd.readouterr()
+    with new_context() as ctx:
+        got["schedule"] = compile(CompileOptions(module=ir.Module.parse(path.read_text(), ctx),
+                                                 schedule="4wave", emit="schedule",
+                                                 print_ir=ADOPTED))
+    assert len(judged) == 1 and judged[0][0] == "asm" and len(runs) == 2, (judged, runs)
+    # what it judged is, to the letter, the merged kernel's assembly (--emit=asm of the
+    # merge the pipeline asks for, which is kept as built): the emits cannot disagree
+    merged_asm = compile(CompileOptions(text=path.read_text(), schedule="4wave{merge_k=true}",
+                                        emit="asm"))
+    assert judged[0][1] == merged_asm.output
+    merged, emitted = _dumps(capfd.readouterr().err, 2)
+    # (the first run's dumps labelled as not the kernel emitted: before, unlabelled)
+    assert f"// -----// {REBUILT_DUMPS}: merge_k=auto leaves its K steps as they are: merged" \
+           in merged and "; the IR dumps and timings above are of the merged kernel" in merged
+    assert "BK = 64 : i64" in merged and "BK = 32 : i64" in emitted and \
+        REBUILT_DUMPS not in emitted
     for emit, result in got.items():
         assert not result.failed, (emit, result.diagnostics)
     code = read_code_object(got["hsaco"].output)
@@ -102,3 +145,29 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
     monkeypatch.setattr(api, "compile", lambda *a: pytest.fail("the merge confirmed again"))
     again = compile(CompileOptions(input=str(path), schedule="4wave", emit="schedule"))
     assert again.output == got["schedule"].output
+
+
+
+def test_a_confirmation_that_cannot_build_keeps_the_emit_as_it_is(tmp_path, monkeypatch):
+    """``--emit=schedule``'s confirmation on its own module meets an error on the way to code
+    (here the kernel's options refused when the pipeline goes on to LLVM): the schedule is
+    written as the run made it, nothing said (the input's own ``--emit=hsaco`` says why),
+    and no verdict kept (before, the error failed the schedule emit)."""
+    from pipeline_mlir.driver.code_cache import sharing
+    from pipeline_mlir.errors import ConfigError
+    from pipeline_mlir.passes import registry
+
+    path = tmp_path / "natural.mlir"
+    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+    named = registry.named_pipeline
+
+    def refused(schedule, end="lowered", chip=registry.DEFAULT_CHIP):
+        if end == "llvm":
+            raise ConfigError("an option the kernel cannot show")
+        return named(schedule, end, chip)
+    monkeypatch.setattr(registry, "named_pipeline", refused)
+    monkeypatch.setattr(MC, "_VERDICTS", {})
+    with sharing(None):
+        got = compile(CompileOptions(input=str(path), schedule="4wave", emit="schedule"))
+    assert not got.failed and not got.diagnostics and "PROLOGUE" in got.output, got.diagnostics
+    assert MC._VERDICTS == {}

@@ -601,9 +601,10 @@ def test_a_guarded_read_is_checked_in_every_workgroup(monkeypatch):
     assert op == "scf.if" and "there are 8 of them, not 1 to 4" in str(err), err
 
 
-#: GUARDED's gather over a grid of 4 workgroups: workgroup w writes columns 4w..4w+3 of C's
-#: 2 rows (thread t row t) with the bias elements of those columns
-TIED = """
+#: what TIED and TIED_MAP_LOAD share before their gather: a grid of 4 workgroups of 2
+#: threads, workgroup w's tile of C its columns 4w..4w+3 (``%w4``), ``%off`` the gather's
+#: offset from them, ``%p`` a thread's 4 gathered elements
+_TIED_START = """
 func.func @k(%bias: memref<16xf32>, %C: memref<2x16xf32>) attributes {gpu.known_block_size = array<i32: 2, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -618,7 +619,22 @@ func.func @k(%bias: memref<16xf32>, %C: memref<2x16xf32>) attributes {gpu.known_
   %w4 = arith.muli %w, %c4 : index
   %off = arith.constant 0 : index
   %p = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
-  scf.for %i = %c0 to %c4 step %c1 {
+"""
+#: ... and after it: thread t writes its 4 elements to row t of its workgroup's tile of C
+_TIED_END = """  %v = vector.transfer_read %p[%c0], %pad {in_bounds = [true]} : memref<4xf32, #gpu.address_space<private>>, vector<4xf32>
+  vector.transfer_write %v, %C[%t, %w4] {in_bounds = [true]} : vector<4xf32>, memref<2x16xf32>
+  return
+}
+"""
+#: the gather one column off in workgroup 2 only (``%off``: 1 there)
+_OFF_IN_2 = ("%off = arith.constant 0 : index",
+             "%is2 = arith.cmpi eq, %w, %c2 : index\n  %off = arith.select %is2, %c1, %c0 : index")
+#: the gather that stays put as C's tile moves
+_STAYS = ("%r = arith.addi %w4, %i", "%r = arith.addi %c0, %i")
+
+#: GUARDED's gather over a grid of 4 workgroups: workgroup w writes columns 4w..4w+3 of C's
+#: 2 rows (thread t row t) with the bias elements of those columns
+TIED = _TIED_START + """  scf.for %i = %c0 to %c4 step %c1 {
     %r = arith.addi %w4, %i : index
     %s = arith.addi %r, %off : index
     %in = arith.cmpi slt, %s, %c16 : index
@@ -630,11 +646,7 @@ func.func @k(%bias: memref<16xf32>, %C: memref<2x16xf32>) attributes {gpu.known_
     }
     memref.store %x, %p[%i] : memref<4xf32, #gpu.address_space<private>>
   }
-  %v = vector.transfer_read %p[%c0], %pad {in_bounds = [true]} : memref<4xf32, #gpu.address_space<private>>, vector<4xf32>
-  vector.transfer_write %v, %C[%t, %w4] {in_bounds = [true]} : vector<4xf32>, memref<2x16xf32>
-  return
-}
-"""
+""" + _TIED_END
 
 
 def _tied(text: str):
@@ -663,43 +675,23 @@ def test_a_guarded_gather_is_tied_to_c_over_the_grid():
     the guard and stride checks pass and the first and last workgroups are exact) is
     refused at the ``scf.if``, naming it; so is a gather that stays put as C's tile moves."""
     assert _tied(TIED) == "column"
-    shifted = TIED.replace("%off = arith.constant 0 : index", "%is2 = arith.cmpi eq, %w, %c2 "
-                           ": index\n  %off = arith.select %is2, %c1, %c0 : index")
-    err = _tied(shifted)
+    err = _tied(TIED.replace(*_OFF_IN_2))
     assert isinstance(err, IRError) and err.op.name == "scf.if", err
     assert "in workgroup [2] thread 0 (loop iteration [0]) it reads element 9, 9 from the " \
         "grid's first workgroup's, where the column of the tile of C it writes moved by 8" \
         in str(err), str(err)
-    err = _tied(TIED.replace("%r = arith.addi %w4, %i", "%r = arith.addi %c0, %i"))
+    err = _tied(TIED.replace(*_STAYS))
     assert isinstance(err, IRError) and "in workgroup [1] thread 0" in str(err), err
 
 
 #: TIED's gather as the prefetch point has it: one ``map_load`` of each thread's 4 columns
-TIED_MAP_LOAD = """
-func.func @k(%bias: memref<16xf32>, %C: memref<2x16xf32>) attributes {gpu.known_block_size = array<i32: 2, 1, 1>} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  %c4 = arith.constant 4 : index
-  %pad = ub.poison : f32
-  scf.for %k = %c0 to %c1 step %c1 {
-  }
-  %t = gpu.thread_id x upper_bound 2
-  %w = gpu.block_id x upper_bound 4
-  %w4 = arith.muli %w, %c4 : index
-  %off = arith.constant 0 : index
-  %p = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
-  iree_linalg_ext.map_load %bias into %p {
+TIED_MAP_LOAD = _TIED_START + """  iree_linalg_ext.map_load %bias into %p {
   ^bb0(%i: index):
     %r = arith.addi %w4, %i : index
     %s = arith.addi %r, %off : index
     iree_linalg_ext.yield %s, %pad : index, f32
   } : memref<16xf32> into memref<4xf32, #gpu.address_space<private>>
-  %v = vector.transfer_read %p[%c0], %pad {in_bounds = [true]} : memref<4xf32, #gpu.address_space<private>>, vector<4xf32>
-  vector.transfer_write %v, %C[%t, %w4] {in_bounds = [true]} : vector<4xf32>, memref<2x16xf32>
-  return
-}
-"""
+""" + _TIED_END
 
 
 def test_a_gathered_bias_is_tied_to_c_over_the_grid():
@@ -709,15 +701,13 @@ def test_a_gathered_bias_is_tied_to_c_over_the_grid():
     last workgroups, which ``--emulate`` runs, are exact) is refused at the ``map_load``;
     so is a gather that stays put as C's tile moves."""
     assert _tied(TIED_MAP_LOAD) == "column"
-    err = _tied(TIED_MAP_LOAD.replace(
-        "%off = arith.constant 0 : index",
-        "%is2 = arith.cmpi eq, %w, %c2 : index\n  %off = arith.select %is2, %c1, %c0 : index"))
+    err = _tied(TIED_MAP_LOAD.replace(*_OFF_IN_2))
     assert isinstance(err, IRError) and err.op.name == "iree_linalg_ext.map_load", err
     assert "in workgroup [2] thread 0 (loop iteration and destination element [0]) it reads " \
         "element 9, 9 from " \
         "the grid's first workgroup's, where the column of the tile of C it writes moved " \
         "by 8" in str(err), str(err)
-    err = _tied(TIED_MAP_LOAD.replace("%r = arith.addi %w4, %i", "%r = arith.addi %c0, %i"))
+    err = _tied(TIED_MAP_LOAD.replace(*_STAYS))
     assert isinstance(err, IRError) and "in workgroup [1] thread 0" in str(err), err
 
 

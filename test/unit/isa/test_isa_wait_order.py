@@ -284,3 +284,28 @@ def test_a_capped_wait_behind_a_run_guard_is_walked():
             assert (u.index, u.count, u.done.lines, u.first.lines) == (w, 16, (107,), (200,))
         else:
             assert found == []
+
+
+def test_a_cut_between_spill_stores_no_dma_can_cross_is_pinned():
+    """IREE's fp8 256x256 8-wave kernel in the late form (``pingpong``) spills: three
+    scratch stores after the prologue's last fence, then the loop's six DMAs and its
+    ``vmcnt(8)``, whose cut falls between two of the stores.  Whatever order LLVM gives the
+    stores, the same DMAs are complete (none is between the fence and the loop's head):
+    pinned (it was reported ``wait-unpinned``).  A DMA among them could cross the cut: found."""
+    dma = [_vm("vmem_load_lds", "buffer_load_dwordx4", line) for line in range(10, 16)]
+    # (the fence pins the back edge's cut: the previous iteration's last two DMAs)
+    loop = dma[:4] + [_fence(0, 20)] + dma[4:] + [Token("wait", vm=8, lines=(16,))]
+
+    def prologue(middle: str) -> list:
+        return [_vm("vmem_load_lds", "buffer_load_dwordx4", 1), _fence(0, 2),
+                _vm("vmem_store", "scratch_store_dword", 3), _vm(middle, "x", 4),
+                _vm("vmem_store", "scratch_store_dword", 5)]
+    assert unpinned_waits({"prologue": prologue("vmem_store"), "loop": loop},
+                          {"loop": {7}}) == []
+    (u,) = unpinned_waits({"prologue": prologue("vmem_load_lds"), "loop": loop},
+                          {"loop": {7}})
+    assert (u.counter, u.count, u.done.lines, u.first.lines) == ("vmcnt", 8, (3,), (4,))
+    # the DMA on the cut's newer side, before the loop's head: found as well
+    late = prologue("vmem_store")[:-1] + [_vm("vmem_load_lds", "buffer_load_dwordx4", 5)]
+    (u,) = unpinned_waits({"prologue": late, "loop": loop}, {"loop": {7}})
+    assert (u.done.lines, u.first.lines) == ((3,), (4,))

@@ -113,16 +113,11 @@ def _before_soffset(spec: str, source: Path | None) -> str:
                                          emit="mlir")).checked_output()
     with new_context():
         module = ir.Module.parse(lowered)
-        pm, keep = passmanager.PassManager("builtin.module"), []
-        for name, entry in registry.llvm_step():
-            if name == BufferSoffset.name:
-                break
-            if entry is None:
-                pm.add(name)
-            else:
-                keep.append(entry)
-                pm.add(entry, name=name, argument=name)
+        pm = passmanager.PassManager("builtin.module")
+        steps = registry.llvm_step()
+        keep = registry.add_elements(pm, steps[:[n for n, _ in steps].index(BufferSoffset.name)])
         pm.run(module.operation)
+        del keep            # (the pass objects alive while pm ran)
         return str(module)
 
 

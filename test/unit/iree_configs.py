@@ -291,10 +291,17 @@ def _built(path: Path):
     return result
 
 
-def exact_in_random_order(generated, name: str, capsys, seed: int, workgroups: int = 3,
+def exact_in_random_order(generated, name: str, capsys, seed: int, workgroups: int = 2,
                           forms=("prefetch", "late"), shows: str = "") -> None:
-    """The kernels of ``forms`` exact on ``workgroups`` workgroups, memory completing in a
-    random order, the output naming ``shows`` (an element type, say)."""
+    """The kernels of ``forms`` exact on ``workgroups`` workgroups spread over the grid,
+    memory completing in a random order, the output naming ``shows`` (an element type,
+    say).  Two: the first and the last (the corner tile, cut at C's edges where the sizes
+    are unaligned).  The random order checks the waits and barriers, which are the
+    schedule's and the same in every workgroup; a tile between the two takes the first
+    one's path at other offsets, which the last one's run checks here and
+    ``test_configuration`` on the same code objects (late mode: the second tile of the
+    first row and the last, or the first and the last where IREE's dispatch has no
+    ``scf.forall``)."""
     for form in forms:
         with counting_loops() as loops:
             rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),

@@ -52,7 +52,7 @@ def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
     schedule are 4096^3's, with a quarter of its K steps to emulate)."""
     name = "i8_abt_2048x2048x1024"
     forms_agree(generated, name, capsys)
-    exact_in_random_order(generated, name, capsys, 3, workgroups=2, shows="i8xi8xi32")
+    exact_in_random_order(generated, name, capsys, 3, shows="i8xi8xi32")
 
 
 @pytest.mark.parametrize("name,mfma,reads,copies,per_tile,tiles", [

@@ -1,0 +1,130 @@
+"""The front end's own copies proven in every workgroup (``pipeline_mlir/frontend/every_workgroup.py``).
+
+IREE's bf16 ``A x B^T`` 300x500x200 kernel (the front end distributes A's copies itself;
+a 3x2 grid at the prefetch point, 6 workgroups in the late form) with A's two copies'
+global rows swapped, their LDS rows kept, in workgroups the sampled check
+(``edges.sample_ids``: every id 0, 1, 2 and the last of each bound) never visits: the
+prefetch point's where the ``scf.forall``'s two variables differ, the late form's workgroup
+3.  Before this check both were pipelined with exit 0 and came out WRONG against their own
+unpipelined builds on the emulator (``test/data/iree/mutants.py``'s verdict, late mode, at
+workgroups (0, 0), (0, 1) and 0, 3: 16315 and 15544 elements of C differ); now each is
+refused at the copy, naming the mutant's ``select``, the workgroup and the LDS element.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from pipeline_mlir.tools.pipeline_opt import main
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "iree"
+sys.path.insert(0, str(DATA))
+import generate as G  # noqa: E402
+
+
+def _odd(form: str) -> str:
+    """IREE's 300x500x200 kernel (``form``), the build of ``iree_configs``' configuration
+    of those sizes (one ``iree-compile`` run per test run)."""
+    return G.forms(G.matmul_source(dtype="bf16", m=300, n=500, k=200), ())[form]
+
+
+def _edit(text: str, edits: list) -> str:
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+def _late_swapped(text: str) -> str:
+    """A's copies' global rows swapped in workgroup 3 (``%104``, ``%108``)."""
+    anchor = "          %108 = arith.index_castui %107 : i32 to index\n"
+    swap = ("          %c3x = arith.constant 3 : index\n"
+            "          %m3 = arith.cmpi eq, %workgroup_id_x, %c3x : index\n"
+            "          %r1 = arith.select %m3, %108, %104 : index\n"
+            "          %r2 = arith.select %m3, %104, %108 : index\n")
+    return _edit(text, [(anchor, anchor + swap),
+                        ("gather_to_lds %2[%104, %308]", "gather_to_lds %2[%r1, %308]"),
+                        ("gather_to_lds %2[%108, %310]", "gather_to_lds %2[%r2, %310]")])
+
+
+def _prefetch_swapped(text: str) -> str:
+    """A's copies' global rows swapped where the ``scf.forall``'s variables differ."""
+    anchor = "            %43 = arith.select %42, %c300, %41#0 : index\n"
+    swap = ("            %mz = arith.cmpi ne, %arg0, %arg1 : index\n"
+            "            %r1 = arith.select %mz, %43, %39 : index\n"
+            "            %r2 = arith.select %mz, %39, %43 : index\n")
+    return _edit(text, [(anchor, anchor + swap),
+                        ("gather_to_lds %subview_11[%39, %37#1]",
+                         "gather_to_lds %subview_11[%r1, %37#1]"),
+                        ("gather_to_lds %subview_11[%43, %41#1]",
+                         "gather_to_lds %subview_11[%r2, %41#1]")])
+
+
+def _line(text: str, what: str) -> int:
+    return next(i for i, x in enumerate(text.splitlines(), 1) if what in x)
+
+
+def _refusal(tmp_path, capsys, text: str) -> str:
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
+               str(tmp_path / "out.json")])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    assert err.startswith(f"{src}:"), err
+    return err
+
+
+@pytest.mark.parametrize("form,mutate,workgroup", [
+    ("late", _late_swapped, "(3,)"), ("prefetch", _prefetch_swapped, "(0, 1)")])
+def test_a_copy_moving_otherwise_in_an_unsampled_workgroup_is_refused(tmp_path, capsys, form,
+                                                                      mutate, workgroup):
+    text = mutate(_odd(form))
+    err = _refusal(tmp_path, capsys, text)
+    line = _line(text, "%r2 = arith.select")    # the second copy's: LDS row 16
+    assert ("channel A's copies do not move as one block from one workgroup to another (its "
+            "global index mixes the workgroup with the thread or the K-loop otherwise than as "
+            f"an offset ('arith.select' op at line {line}:") in err, err
+    assert (f"in workgroup {workgroup} at the loop's first K step, LDS element 128 gets global "
+            f"element 25600 from the kernel's copies and 32000 from the front end's") in err, err
+
+
+def test_a_grid_with_no_bound_is_not_evaluated(tmp_path, capsys):
+    """IREE's late form with its workgroup id's ``upper_bound`` dropped: its row masks mix
+    the workgroup with the thread (``arith.minui`` of the wave's first row and the tile's
+    rows), and there is no grid to evaluate them over."""
+    text = _edit(_odd("late"), [("hal.interface.workgroup.id[0] upper_bound 6 : index",
+                                 "hal.interface.workgroup.id[0] : index")])
+    err = _refusal(tmp_path, capsys, text)
+    assert ("channel A's copies: its global index mixes the workgroup with the thread or the "
+            "K-loop otherwise than as an offset ('arith.minui' op at line "
+            f"{_line(text, '= arith.minui %17, %86')}:") in err, err
+    assert ("are proven by evaluating every workgroup, and the grid has no static bound"
+            in err), err
+
+
+def test_only_a_copy_index_that_mixes_is_evaluated():
+    """``mixing_op``: IREE's 4096 kernel's copies move with the workgroup as an offset (no
+    evaluation needed); the 300x500x200 kernel's first copy of A mixes them in a clamp of
+    the wave's first row to the tile's rows (late form: ``arith.minui``)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import as_operation, walk_ops
+    from pipeline_mlir.frontend.every_workgroup import mixing_op
+    from pipeline_mlir.frontend.kernel_ir import describe
+
+    texts = [(DATA / "matmul_bf16_abt_4096.late.mlir").read_text(), _odd("late")]
+    for text, want in zip(texts, (None, _line(texts[1], "= arith.minui %17, %86"))):
+        with new_context() as ctx:
+            module = ir.Module.parse(text, ctx)
+            ops = [as_operation(o) for o in walk_ops(
+                module.operation, lambda o: o.name == "amdgpu.gather_to_lds")]
+            copies = [SimpleNamespace(src=o.operands[0], src_indices=list(o.operands[1:3]))
+                      for o in ops]
+            scan = SimpleNamespace(loop=as_operation(ops[0].parent), copies=copies)
+            got = mixing_op(scan, list(range(len(copies))))
+            assert (got if want is None else describe(got)) == \
+                (None if want is None else f"'arith.minui' op at line {want}:17"), got

@@ -25,10 +25,16 @@ launch, one of two ways:
   same global element from both, or an element outside the buffer from both (a read of
   zeros), and no element before the buffer's start.
 
-What neither proves is a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` at the
-channel's copy naming the op that mixes the workgroup with the thread or the K-loop: a grid
-with no static bound or of more than :data:`~pipeline_mlir.frontend.kept_layout.GRID_LIMIT`
-workgroups, or the first workgroup, K step and LDS element where the two differ.
+The grid is the kernel's, a bound known only at launch taken at the launch values the
+analysis samples (the copies are compared at those too).  What neither proves is a
+:class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` at the channel's copy naming the op
+that mixes the workgroup with the thread or the K-loop: the first workgroup, K step and LDS
+element where the two differ, or, for a buffer of static size, a grid with no bound or of
+more than :data:`~pipeline_mlir.frontend.kept_layout.GRID_LIMIT` workgroups.  A buffer
+sized at launch whose grid is not enumerable (IREE's padded dispatches of M and N known at
+launch: a grid-stride loop over ``ceildiv`` of launch values) is left to the sampled check
+and to the proofs of the masks the front end builds for them
+(:mod:`~pipeline_mlir.frontend.masked_rows`, :mod:`~pipeline_mlir.frontend.row_proof`).
 """
 
 from __future__ import annotations
@@ -39,15 +45,28 @@ from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.lane_ops import id_dimension
-from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride, workgroup_grid
+from pipeline_mlir.analysis.loop_eval import (SideBySide, Unevaluable, grid_stride,
+                                              workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup
-from pipeline_mlir.frontend.edges import read_copies, table_of
+from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.workgroup_offset import index_values, workgroup_mixed, workgroup_vars
 
 #: workgroups evaluated side by side
 _CHUNK = 64
+
+
+def check_reads(an, copies: list, chan, ev) -> None:
+    """The kernel's copies ``copies`` (indices into ``an.copies``) read inside their buffers
+    at the sampled points (:func:`~pipeline_mlir.frontend.edges.check_copy_reads`) and,
+    unless ``chan`` is None (a kept channel, proven by
+    :mod:`~pipeline_mlir.frontend.kept_layout`), what the front end's copies of channel
+    ``chan`` read, there and in every workgroup (:func:`prove_every_workgroup`); ``ev``:
+    the channel's evaluator, workgroup 0's reads in it."""
+    check_copy_reads(an.scan, an.read_points, copies, chan, ev)
+    if chan is not None:
+        prove_every_workgroup(an, chan, ev)
 
 
 def mixing_op(scan, copies: list):
@@ -77,8 +96,10 @@ def prove_every_workgroup(an, ch, ev) -> None:
            f"than as an offset ({describe(mixed)})" if mixed is not None else
            "in workgroup 0 some of its lanes read elements the front end's copies do not")
     kernel = kernel_of(scan.loop)
-    grid = workgroup_grid(kernel)
+    grid = _grid(kernel, ev)
     if grid is None or int(np.prod(grid)) > GRID_LIMIT:
+        if ch.elements is None:     # a buffer sized at launch: the sampled check (docstring)
+            return
         size = "has no static bound" if grid is None else \
             f"has {int(np.prod(grid))} workgroups, more than {GRID_LIMIT}"
         raise LM.LoopRefusal(
@@ -92,6 +113,21 @@ def prove_every_workgroup(an, ch, ev) -> None:
         for iv, when in steps:
             got, want = _tables(an, ch, wide, iv, len(chunk))
             _compare(an, ch, got, want, chunk, when, why)
+
+
+def _grid(kernel, ev) -> tuple | None:
+    """The workgroups ``kernel`` needs (:func:`~pipeline_mlir.analysis.loop_eval.
+    workgroup_grid`), a bound known only at launch at the launch values the analysis
+    samples (``ev``'s: the copies are compared at those), None if none bounds it."""
+    def values(vs: list) -> list[int]:
+        out = [ev.uniform(v) for v in vs]
+        if any(x is None for x in out):
+            raise Unevaluable(ev.where, vs[0], "a bound of the grid that differs per thread")
+        return out
+    try:
+        return workgroup_grid(kernel, values)
+    except Unevaluable:
+        return None
 
 
 def _exact(ch, got: tuple) -> bool:

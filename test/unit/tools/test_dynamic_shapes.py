@@ -405,7 +405,7 @@ def test_a_launch_stride_copy_mixing_a_workgroup_id_is_refused(tmp_path, capsys,
     check taken away, the check of the launch strides (``kernel_dims``) refuses it too,
     which skipped its mixing rule where the kernel had no workgroup loop and took the
     mutant with exit 0 before."""
-    import pipeline_mlir.frontend.layout as L
+    import pipeline_mlir.frontend.every_workgroup as E
 
     text = _workgroup_swapped(_vd_fp8_k())
     src = tmp_path / "k.mlir"
@@ -414,7 +414,7 @@ def test_a_launch_stride_copy_mixing_a_workgroup_id_is_refused(tmp_path, capsys,
              for n in ("r1", "r2")}
     for proven in (True, False):
         if not proven:
-            monkeypatch.setattr(L, "prove_every_workgroup", lambda *a: None)
+            monkeypatch.setattr(E, "prove_every_workgroup", lambda *a: None)
         rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
                    str(tmp_path / "out.json")])
         out, err = capsys.readouterr()

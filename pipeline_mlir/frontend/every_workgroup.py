@@ -42,6 +42,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.lane_ops import id_dimension
@@ -51,7 +52,9 @@ from pipeline_mlir.analysis.output_tiles import bind_workgroup
 from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.workgroup_offset import index_values, workgroup_mixed, workgroup_vars
+from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_values,
+                                                     workgroup_dependence, workgroup_mixed,
+                                                     workgroup_vars)
 
 #: workgroups evaluated side by side
 _CHUNK = 64
@@ -71,13 +74,31 @@ def check_reads(an, copies: list, chan, ev) -> None:
 
 def mixing_op(scan, copies: list):
     """The first op that mixes the workgroup with the rest of an index of ``copies``
-    (indices into ``scan.copies``) otherwise than as an offset, or None."""
+    (indices into ``scan.copies``) otherwise than as an offset, or None; a view the
+    indices are not followed through (:func:`~pipeline_mlir.frontend.workgroup_offset.
+    index_values`) whose operands move with the workgroup counts as one."""
     wg, kinds = workgroup_vars(scan.loop), {}
     for i in copies:
         for x in index_values(scan.copies[i]):
             mixed = workgroup_mixed(x, wg, kinds)
             if mixed is not None:
                 return mixed
+        root = _view_end(scan.copies[i].src)
+        if root is not None and any(workgroup_dependence(x, wg, kinds) is not None
+                                    for x in root.operands
+                                    if not isinstance(x.type, ir.MemRefType)):
+            return root
+    return None
+
+
+def _view_end(v):
+    """The op where :func:`~pipeline_mlir.frontend.workgroup_offset.view_index_values`
+    stops following the views of ``v`` (None: a block argument)."""
+    while not isinstance(v.owner, ir.Block):
+        o = _op(v.owner)
+        if o.name not in VIEWS_FOLLOWED:
+            return o
+        v = o.operands[0]
     return None
 
 

@@ -128,3 +128,38 @@ def test_only_a_copy_index_that_mixes_is_evaluated():
             got = mixing_op(scan, list(range(len(copies))))
             assert (got if want is None else describe(got)) == \
                 (None if want is None else f"'arith.minui' op at line {want}:17"), got
+
+
+VIEWED = """func.func @f(%buf: memref<4096xbf16>) {{
+  %wg = gpu.block_id x upper_bound 4
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %v = memref.reinterpret_cast %buf to offset: [{offset}], sizes: [64], strides: [1]
+      : memref<4096xbf16> to memref<64xbf16, strided<[1], offset: ?>>
+  scf.for %i = %c0 to %c4 step %c1 {{
+    %t = gpu.thread_id x upper_bound 64
+    %x = arith.addi %t, %i : index
+  }}
+  return
+}}"""
+
+
+@pytest.mark.parametrize("offset,mixes", [("%wg", True), ("%c4", False)])
+def test_a_view_not_followed_that_moves_with_the_workgroup_mixes(offset, mixes):
+    """A copy's source viewed through an op whose indices are not followed (a
+    ``memref.reinterpret_cast``) at an offset of the workgroup id: the view counts as
+    mixing (the whole grid is evaluated), at a constant offset it does not."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import as_operation, walk_ops
+    from pipeline_mlir.frontend.every_workgroup import mixing_op
+
+    with new_context() as ctx:
+        module = ir.Module.parse(VIEWED.format(offset=offset), ctx)
+        (view,) = walk_ops(module.operation, lambda o: o.name == "memref.reinterpret_cast")
+        (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        (add,) = walk_ops(module.operation, lambda o: o.name == "arith.addi")
+        copy = SimpleNamespace(src=as_operation(view).results[0], src_indices=[add.results[0]])
+        got = mixing_op(SimpleNamespace(loop=as_operation(loop), copies=[copy]), [0])
+        assert (got is not None and got.name == "memref.reinterpret_cast") if mixes \
+            else got is None, got

@@ -23,7 +23,10 @@ launch, one of two ways:
   workgroup loop variable bound per dimension, side by side in numpy, one lane per thread
   and workgroup), at the K steps the sampled check takes, each LDS element must get the
   same global element from both, or an element outside the buffer from both (a read of
-  zeros), and no element before the buffer's start.
+  zeros), and no element before the buffer's start.  A loop over workgroups (IREE's
+  linearised one) is evaluated one iteration per workgroup, its variable and the id bound
+  alike: an index that reads the workgroup id itself inside it (a workgroup of a smaller
+  launch runs several iterations with one id) is refused.
 
 The grid is the kernel's, a bound known only at launch taken at the launch values the
 analysis samples (the copies are compared at those too).  What neither proves is a
@@ -45,13 +48,14 @@ from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import (SideBySide, Unevaluable, grid_stride,
                                               workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup
 from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
-from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of
 from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_values,
                                                      workgroup_dependence, workgroup_mixed,
                                                      workgroup_vars)
@@ -127,6 +131,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
             f"channel {ch.label}'s copies: {why}, so the front end's own copies, moved from "
             f"workgroup 0 by what thread 0 reads, are proven by evaluating every workgroup, "
             f"and the grid {size}", (ch.op,))
+    _one_id_per_iteration(scan, ch, kernel, why)
     points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
@@ -149,6 +154,25 @@ def _grid(kernel, ev) -> tuple | None:
         return workgroup_grid(kernel, values)
     except Unevaluable:
         return None
+
+
+def _one_id_per_iteration(scan, ch, kernel, why: str) -> None:
+    """Inside a loop over workgroups (IREE's linearised one) the evaluation binds the
+    workgroup id and the loop's variable to one value, as in a launch of one workgroup per
+    iteration; a launch of fewer runs several iterations per workgroup, so a copy index that
+    reads the workgroup id itself there is refused (module docstring)."""
+    if not walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
+        return
+    for i in ch.copies:
+        for x in index_values(scan.copies[i]):
+            if depends(x, lambda v: not isinstance(v.owner, ir.Block) and
+                       _op(v.owner).name in WORKGROUP_ID_OPS):
+                copy = describe(scan.copies[i].op)
+                raise LM.LoopRefusal(
+                    f"channel {ch.label}'s copies: {why}, so the front end's own copies are "
+                    f"proven by evaluating every workgroup, and an index of {copy} reads the "
+                    f"workgroup id inside the loop over workgroups, where a workgroup may run "
+                    f"several of its iterations", (ch.op,))
 
 
 def _exact(ch, got: tuple) -> bool:

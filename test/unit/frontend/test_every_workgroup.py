@@ -163,3 +163,43 @@ def test_a_view_not_followed_that_moves_with_the_workgroup_mixes(offset, mixes):
         got = mixing_op(SimpleNamespace(loop=as_operation(loop), copies=[copy]), [0])
         assert (got is not None and got.name == "memref.reinterpret_cast") if mixes \
             else got is None, got
+
+
+def _grid_stride(text: str, by: str | None = None) -> str:
+    """The late form's body inside a loop over workgroups (IREE's linearised one: from the
+    workgroup id to 6 in steps of the workgroup count), the id read through its variable;
+    ``by``: A's copies swapped where ``by`` (the id itself, or the variable) is 3."""
+    lines = text.split("\n")
+    i = next(k for k, x in enumerate(lines) if "%workgroup_id_x = hal.interface.workgroup" in x)
+    r = next(k for k in range(i, len(lines)) if lines[k].strip() == "return")
+    body = ["  " + x.replace("%workgroup_id_x", "%wv") for x in lines[i + 1:r]]
+    text = "\n".join(lines[:i + 1] + [
+        "          %wgc = hal.interface.workgroup.count[0] upper_bound 6 : index",
+        "          %c6l = arith.constant 6 : index",
+        "          scf.for %wv = %workgroup_id_x to %c6l step %wgc {"] + body +
+        ["          }"] + lines[r:])
+    if by is None:
+        return text
+    anchor = "            %108 = arith.index_castui %107 : i32 to index\n"
+    swap = ("            %c3x = arith.constant 3 : index\n"
+            f"            %m3 = arith.cmpi eq, {by}, %c3x : index\n"
+            "            %r1 = arith.select %m3, %108, %104 : index\n"
+            "            %r2 = arith.select %m3, %104, %108 : index\n")
+    return _edit(text, [(anchor, anchor + swap),
+                        ("gather_to_lds %2[%104, %308]", "gather_to_lds %2[%r1, %308]"),
+                        ("gather_to_lds %2[%108, %310]", "gather_to_lds %2[%r2, %310]")])
+
+
+def test_a_loop_over_workgroups_is_evaluated_per_iteration(tmp_path, capsys):
+    """In a loop over workgroups the evaluation binds its variable per workgroup: A's
+    copies swapped where the variable is 3 are refused at that workgroup; swapped where the
+    workgroup id itself is 3 (a workgroup of a smaller launch runs several iterations, each
+    with its own variable and the one id), refused for reading the id inside the loop.
+    (IREE's late form so wrapped, unmutated, is taken: run by hand.)"""
+    err = _refusal(tmp_path, capsys, _grid_stride(_odd("late"), "%wv"))
+    assert "in workgroup (3,) at the loop's first K step, LDS element 128 gets" in err, err
+    text = _grid_stride(_odd("late"), "%workgroup_id_x")
+    err = _refusal(tmp_path, capsys, text)
+    assert ("and an index of 'amdgpu.gather_to_lds' op at line "
+            f"{_line(text, 'gather_to_lds %2[%r1')}:15 reads the workgroup id inside the loop "
+            "over workgroups, where a workgroup may run several of its iterations") in err, err

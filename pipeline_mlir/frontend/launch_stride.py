@@ -219,7 +219,7 @@ def kernel_dims(an, copies: list, base, full: int, label: str) -> list[np.ndarra
                 # workgroup's coordinate; found only where a launch value is met)
                 tiles = tile_values(an.scan.loop) if tiles is None else tiles
                 why = _launch_dependence(x, set(), tiles)
-            mixed = None if why is not None or not wg else workgroup_mixed(x, wg, kinds)
+            mixed = None if why is not None else workgroup_mixed(x, wg, kinds)
             if mixed is not None:
                 raise offset_refusal(label, f"a buffer whose row stride is known only at "
                                      f"launch ({base.type})", mixed, where)

@@ -56,8 +56,9 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, attr_names
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.frontend.copy_source import dim_indices
-from pipeline_mlir.frontend.edges import (Channel, check_copy_reads, copy_evaluator, past_end_note,
-                                          read_copies, table_of)
+from pipeline_mlir.frontend.edges import (Channel, copy_evaluator, past_end_note, read_copies,
+                                          table_of)
+from pipeline_mlir.frontend.every_workgroup import check_reads
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_elements
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
@@ -274,7 +275,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              (an.copies[k0].op,))
     dims = tuple(an.evaluator.view(base).strides)   # a stride known at launch: the sample's
     # (a kept channel's copies are compared in every workgroup instead: kept_layout.py)
-    check_copy_reads(an.scan, an.read_points, copies, None if kept else chan._replace(
+    check_reads(an, copies, None if kept else chan._replace(
         table=table, base0=base0, elements=static_elements(base)), ev)
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     try:

@@ -155,17 +155,21 @@ def index_values(acc) -> list:
     return view_index_values(acc.src, acc.src_indices)
 
 
+#: the views :func:`view_index_values` follows (a subview's offsets are index values)
+VIEWS_FOLLOWED = SHAPE_VIEWS + ("memref.subview", "memref.expand_shape",
+                                "memref.collapse_shape")
+
+
 def view_index_values(v, indices: list) -> list:
     """``indices`` (of an access of ``v``) and the dynamic offsets of the views between
-    ``v`` and its buffer."""
+    ``v`` and its buffer (through :data:`VIEWS_FOLLOWED`)."""
     vals = list(indices)
     while not isinstance(v.owner, ir.Block):
         o = _op(v.owner)
+        if o.name not in VIEWS_FOLLOWED:
+            break
         if o.name == "memref.subview":
             vals += [x for x in list(o.operands)[1:] if not isinstance(x.type, ir.MemRefType)]
-        elif o.name not in SHAPE_VIEWS and o.name not in ("memref.expand_shape",
-                                                          "memref.collapse_shape"):
-            break
         v = o.operands[0]
     return vals
 

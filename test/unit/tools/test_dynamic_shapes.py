@@ -380,6 +380,52 @@ def test_dynamic_sources_the_bounds_check_cannot_take_are_refused(tmp_path, caps
     assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err) and message in err, err
 
 
+def _workgroup_swapped(text: str) -> str:
+    """A's first two copies' global rows (``%16``, ``%18``: rows 0 and 8 of the wave)
+    swapped in workgroup 9, which no sampled workgroup is; the late form reads the
+    workgroup id itself (no workgroup loop)."""
+    anchor = "          %18 = arith.index_castui %17 : i32 to index\n"
+    swap = ("          %c9x = arith.constant 9 : index\n"
+            "          %m9 = arith.cmpi eq, %workgroup_id_x, %c9x : index\n"
+            "          %r1 = arith.select %m9, %18, %16 : index\n"
+            "          %r2 = arith.select %m9, %16, %18 : index\n")
+    for old, new in ((anchor, anchor + swap),
+                     ("vector.load %1[%16, %158]", "vector.load %1[%r1, %158]"),
+                     ("vector.load %1[%18, %158]", "vector.load %1[%r2, %158]")):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+def test_a_launch_stride_copy_mixing_a_workgroup_id_is_refused(tmp_path, capsys, monkeypatch):
+    """The fp8 VectorDistribute dispatch with K known at launch (late form: workgroup ids,
+    no workgroup loop) with A's copies swapped in workgroup 9 (``_workgroup_swapped``):
+    the front end's copies, checked against the kernel's at every workgroup
+    (``frontend/every_workgroup.py``), are refused at the mutant's ``select``; with that
+    check taken away, the check of the launch strides (``kernel_dims``) refuses it too,
+    which skipped its mixing rule where the kernel had no workgroup loop and took the
+    mutant with exit 0 before."""
+    import pipeline_mlir.frontend.every_workgroup as E
+
+    text = _workgroup_swapped(_vd_fp8_k())
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    lines = {n: next(i for i, x in enumerate(text.splitlines(), 1) if f"%{n} = arith.select" in x)
+             for n in ("r1", "r2")}
+    for proven in (True, False):
+        if not proven:
+            monkeypatch.setattr(E, "prove_every_workgroup", lambda *a: None)
+        rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
+                   str(tmp_path / "out.json")])
+        out, err = capsys.readouterr()
+        assert rc == 1 and out == "" and "Traceback" not in err, err
+        want = ("in workgroup (9,) at the loop's first K step" if proven else
+                "at an index that combines the workgroup's coordinate with the thread or the "
+                "K-loop otherwise than as an offset")
+        assert want in err and re.search(rf"'arith\.select' op at line "
+                                         rf"({lines['r1']}|{lines['r2']}):", err), err
+
+
 def test_the_cli_launches_at_the_sizes_given(tmp_path, capsys):
     src = tmp_path / "k.mlir"
     src.write_text(TEXT)

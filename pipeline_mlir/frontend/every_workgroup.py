@@ -1,0 +1,237 @@
+"""The front end's own copies of a channel read what the kernel's read in every workgroup.
+
+Where the front end distributes a channel's copies itself (:mod:`~pipeline_mlir.frontend.
+layout`), lane ``t`` of its copies reads the global element the reference copy's thread 0
+reads, moved by an offset of ``t`` alone; the layout (which global element each LDS element
+holds) is read off the kernel's copies in workgroup 0.
+:func:`~pipeline_mlir.frontend.edges.check_copy_reads` compares the two at a few sampled
+workgroups (:func:`~pipeline_mlir.frontend.edges.sample_ids`, every workgroup id the same
+value); :func:`prove_every_workgroup` makes the comparison hold at every workgroup of the
+launch, one of two ways:
+
+* by structure: every global index of the channel's copies (and every dynamic offset of
+  their views) is a part that moves with the workgroup alone plus a part that does not,
+  joined only as an offset (:func:`~pipeline_mlir.frontend.workgroup_offset.
+  workgroup_mixed`), and in workgroup 0 every LDS element gets from the kernel's copies
+  exactly the element the front end's give it (none differs, not even past the buffer's
+  end).  The kernel's element is then ``G(w) + H(t, k)`` and the front end's ``G(w) +
+  H(0, k) + offset(t)``: equal at workgroup 0, so equal at every ``w`` whatever ``G``;
+* by evaluation, where either fails (IREE's padded kernels: a row ``select(row >=
+  rows_left, pad, row)`` with ``rows_left`` of the workgroup; a mutant's ``select`` on a
+  tile): every workgroup of the kernel's static grid
+  (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, each workgroup id and
+  workgroup loop variable bound per dimension, side by side in numpy, one lane per thread
+  and workgroup), at the K steps the sampled check takes, each LDS element must get the
+  same global element from both, or an element outside the buffer from both (a read of
+  zeros), and no element before the buffer's start.  A loop over workgroups (IREE's
+  linearised one) is evaluated one iteration per workgroup, its variable and the id bound
+  alike: an index that reads the workgroup id itself inside it (a workgroup of a smaller
+  launch runs several iterations with one id) is refused.
+
+The grid is the kernel's, a bound known only at launch taken at the launch values the
+analysis samples (the copies are compared at those too).  What neither proves is a
+:class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` at the channel's copy naming the op
+that mixes the workgroup with the thread or the K-loop: the first workgroup, K step and LDS
+element where the two differ, or, for a buffer of static size, a grid with no bound or of
+more than :data:`~pipeline_mlir.frontend.kept_layout.GRID_LIMIT` workgroups.  A buffer
+sized at launch whose grid is not enumerable (IREE's padded dispatches of M and N known at
+launch: a grid-stride loop over ``ceildiv`` of launch values) is left to the sampled check
+and to the proofs of the masks the front end builds for them
+(:mod:`~pipeline_mlir.frontend.masked_rows`, :mod:`~pipeline_mlir.frontend.row_proof`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS
+from pipeline_mlir.analysis.lane_ops import id_dimension
+from pipeline_mlir.analysis.loop_eval import (SideBySide, Unevaluable, grid_stride,
+                                              workgroup_grid)
+from pipeline_mlir.analysis.output_tiles import bind_workgroup
+from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
+from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
+from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of
+from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_values,
+                                                     workgroup_dependence, workgroup_mixed,
+                                                     workgroup_vars)
+
+#: workgroups evaluated side by side
+_CHUNK = 64
+
+
+def check_reads(an, copies: list, chan, ev) -> None:
+    """The kernel's copies ``copies`` (indices into ``an.copies``) read inside their buffers
+    at the sampled points (:func:`~pipeline_mlir.frontend.edges.check_copy_reads`) and,
+    unless ``chan`` is None (a kept channel, proven by
+    :mod:`~pipeline_mlir.frontend.kept_layout`), what the front end's copies of channel
+    ``chan`` read, there and in every workgroup (:func:`prove_every_workgroup`); ``ev``:
+    the channel's evaluator, workgroup 0's reads in it."""
+    check_copy_reads(an.scan, an.read_points, copies, chan, ev)
+    if chan is not None:
+        prove_every_workgroup(an, chan, ev)
+
+
+def mixing_op(scan, copies: list):
+    """The first op that mixes the workgroup with the rest of an index of ``copies``
+    (indices into ``scan.copies``) otherwise than as an offset, or None; a view the
+    indices are not followed through (:func:`~pipeline_mlir.frontend.workgroup_offset.
+    index_values`) whose operands move with the workgroup counts as one."""
+    wg, kinds = workgroup_vars(scan.loop), {}
+    for i in copies:
+        for x in index_values(scan.copies[i]):
+            mixed = workgroup_mixed(x, wg, kinds)
+            if mixed is not None:
+                return mixed
+        root = _view_end(scan.copies[i].src)
+        if root is not None and any(workgroup_dependence(x, wg, kinds) is not None
+                                    for x in root.operands
+                                    if not isinstance(x.type, ir.MemRefType)):
+            return root
+    return None
+
+
+def _view_end(v):
+    """The op where :func:`~pipeline_mlir.frontend.workgroup_offset.view_index_values`
+    stops following the views of ``v`` (None: a block argument)."""
+    while not isinstance(v.owner, ir.Block):
+        o = _op(v.owner)
+        if o.name not in VIEWS_FOLLOWED:
+            return o
+        v = o.operands[0]
+    return None
+
+
+def prove_every_workgroup(an, ch, ev) -> None:
+    """The kernel's copies of channel ``ch`` (:class:`~pipeline_mlir.frontend.edges.Channel`
+    with workgroup 0's ``table`` and ``base0``) and the front end's, moved from workgroup 0
+    by what the reference copy's thread 0 reads, agree in every workgroup (module
+    docstring); ``ev``: the evaluator of the sampled check (workgroup 0's reads)."""
+    scan = an.scan
+    steps = sorted({(iv, when) for _w, iv, when in an.read_points})
+    mixed = mixing_op(scan, ch.copies)
+    if mixed is None and all(_exact(ch, table_of(ch, read_copies(scan, ch.copies, 0, iv, ev)))
+                             for iv, _when in steps):
+        return
+    why = (f"its global index mixes the workgroup with the thread or the K-loop otherwise "
+           f"than as an offset ({describe(mixed)})" if mixed is not None else
+           "in workgroup 0 some of its lanes read elements the front end's copies do not")
+    kernel = kernel_of(scan.loop)
+    grid = _grid(kernel, ev)
+    if grid is None or int(np.prod(grid)) > GRID_LIMIT:
+        if ch.elements is None:     # a buffer sized at launch: the sampled check (docstring)
+            return
+        size = "has no static bound" if grid is None else \
+            f"has {int(np.prod(grid))} workgroups, more than {GRID_LIMIT}"
+        raise LM.LoopRefusal(
+            f"channel {ch.label}'s copies: {why}, so the front end's own copies, moved from "
+            f"workgroup 0 by what thread 0 reads, are proven by evaluating every workgroup, "
+            f"and the grid {size}", (ch.op,))
+    _one_id_per_iteration(scan, ch, kernel, why)
+    points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    for start in range(0, len(points), _CHUNK):
+        chunk = points[start:start + _CHUNK]
+        wide = _wide(an, kernel, chunk)
+        for iv, when in steps:
+            got, want = _tables(an, ch, wide, iv, len(chunk))
+            _compare(an, ch, got, want, chunk, when, why)
+
+
+def _grid(kernel, ev) -> tuple | None:
+    """The workgroups ``kernel`` needs (:func:`~pipeline_mlir.analysis.loop_eval.
+    workgroup_grid`), a bound known only at launch at the launch values the analysis
+    samples (``ev``'s: the copies are compared at those), None if none bounds it."""
+    def values(vs: list) -> list[int]:
+        out = [ev.uniform(v) for v in vs]
+        if any(x is None for x in out):
+            raise Unevaluable(ev.where, vs[0], "a bound of the grid that differs per thread")
+        return out
+    try:
+        return workgroup_grid(kernel, values)
+    except Unevaluable:
+        return None
+
+
+def _one_id_per_iteration(scan, ch, kernel, why: str) -> None:
+    """Inside a loop over workgroups (IREE's linearised one) the evaluation binds the
+    workgroup id and the loop's variable to one value, as in a launch of one workgroup per
+    iteration; a launch of fewer runs several iterations per workgroup, so a copy index that
+    reads the workgroup id itself there is refused (module docstring)."""
+    if not walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
+        return
+    for i in ch.copies:
+        for x in index_values(scan.copies[i]):
+            if depends(x, lambda v: not isinstance(v.owner, ir.Block) and
+                       _op(v.owner).name in WORKGROUP_ID_OPS):
+                copy = describe(scan.copies[i].op)
+                raise LM.LoopRefusal(
+                    f"channel {ch.label}'s copies: {why}, so the front end's own copies are "
+                    f"proven by evaluating every workgroup, and an index of {copy} reads the "
+                    f"workgroup id inside the loop over workgroups, where a workgroup may run "
+                    f"several of its iterations", (ch.op,))
+
+
+def _exact(ch, got: tuple) -> bool:
+    """Whether the table and base ``got`` (:func:`~pipeline_mlir.frontend.edges.table_of`)
+    are workgroup 0's block moved by its base, element for element."""
+    table, base = got
+    return np.array_equal(table, ch.table + (base - ch.base0))
+
+
+def _wide(an, kernel, chunk: np.ndarray) -> SideBySide:
+    """An evaluator of one lane per thread of each workgroup of ``chunk`` (workgroup-major;
+    rows: ids x, y, z), its workgroup ids, workgroup foralls' and workgroup loops' variables
+    bound (one workgroup per iteration of such a loop: ``workgroup_grid``'s count)."""
+    ev = SideBySide(an.scan.block, len(chunk))
+    ids = ev.lane_ids(chunk)
+    bind_workgroup(ev, kernel, ids)
+    for o in walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
+        ev.bind(o.regions[0].blocks[0].arguments[0], ids[id_dimension(_op(o.operands[0].owner))])
+    ev.where = an.scan.loop
+    return ev
+
+
+def _tables(an, ch, ev, iv: int, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """(workgroups, LDS elements): the global element each LDS element of the channel gets
+    from the kernel's copies, and from the front end's (workgroup 0's table moved by what the
+    reference copy's thread 0 reads), with the loop's variable ``iv``."""
+    scan, t = an.scan, an.evaluator.threads
+    ev.bind(scan.loop.regions[0].blocks[0].arguments[0], iv)
+    got = np.full((count, len(ch.table)), -1, dtype=np.int64)
+    base = np.zeros(count, dtype=np.int64)
+    for i, lds in zip(ch.copies, ch.lds):
+        a = scan.copies[i]
+        start = ev.view(a.src).element([ev.value(x) for x in a.src_indices]).reshape(count, t)
+        el = start[:, :, None] + np.arange(a.elements)[None, None, :]
+        got[:, lds.ravel()] = el.reshape(count, -1)
+        if i == ch.ref:
+            base = el[:, 0, 0]
+    return got, ch.table[None, :] + (base - ch.base0)[:, None]
+
+
+def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when: str,
+             why: str) -> None:
+    end = ch.elements if ch.elements is not None else np.iinfo(np.int64).max
+    outside = [(x < 0) | (x >= end) for x in (got, want)]
+    bad = ((got != want) & ~(outside[0] & outside[1])) | (got < 0)
+    if not bad.any():
+        return
+    w, x = (int(v) for v in np.argwhere(bad)[0])
+    wid = tuple(int(v) for v in chunk[w])
+    i = next(i for i, lds in zip(ch.copies, ch.lds) if x in lds)    # the copy writing x
+    mixed = mixing_op(an.scan, [i])
+    if mixed is not None:
+        why = (f"its global index mixes the workgroup with the thread or the K-loop "
+               f"otherwise than as an offset ({describe(mixed)})")
+    what = (f"LDS element {x} gets global element {int(got[w, x])} from the kernel's copies, "
+            f"before the buffer's start" if got[w, x] < 0 else
+            f"LDS element {x} gets global element {int(got[w, x])} from the kernel's copies "
+            f"and {int(want[w, x])} from the front end's")
+    raise LM.LoopRefusal(
+        f"channel {ch.label}'s copies do not move as one block from one workgroup to "
+        f"another ({why}): in workgroup {wid} at the loop's {when} K step, {what}",
+        (an.copies[i].op,))

@@ -36,7 +36,9 @@ class AdoptLoop(SchedulePass):
     def run(self, module) -> None:
         from pipeline_mlir.frontend import natural as N
         from pipeline_mlir.frontend.producers import normalize_producers
+        from pipeline_mlir.frontend.reserved import check_unmarked
 
+        check_unmarked(module)          # (the marks of what the pass makes: not input's)
         normalize_producers(module)
         loops = N.find_natural_loops(module)
         if not loops:

@@ -1,0 +1,44 @@
+"""The attributes the front end puts on the kernel it rewrites, refused on its input.
+
+``sched-adopt-loop`` marks what it makes so that its later steps know it: a remainder
+loop (``sched.remainder``: run as written, skipped when K-loops are looked for), a
+remainder on the schedule's buffers or allowed onto them, its own LDS and LDS put on the
+schedule's, its copies or loads issued ahead or left in place and why, a loop left whole,
+a loop versioned on the workgroup's tile.  Each step trusts the mark: a K-loop marked a
+remainder is not pipelined and would be taken for the front end's own remainder (its
+copies issued before a pipelined loop, its buffers put on the schedule's), a buffer marked
+the remainder's own is counted as one.  An input that carries a mark did not get it from
+the front end, so nothing it relies on holds: :func:`check_unmarked` refuses it at the op,
+naming the attribute.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.frontend import remainder_ahead, remainder_dma
+from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, VERSIONED_ATTR
+from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR, OWN_ATTR
+from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR, SHARED_ATTR
+from pipeline_mlir.frontend.tails import WHOLE_ATTR
+
+__all__ = ["MARKS", "check_unmarked"]
+
+#: the marks of what the front end makes, which later steps of it trust
+MARKS = (REMAINDER_ATTR, SHARED_ATTR, SHAREABLE_ATTR, OWN_ATTR, ALIAS_ATTR, WHOLE_ATTR,
+         remainder_dma.AHEAD_ATTR, remainder_dma.IN_PLACE_ATTR, remainder_ahead.AHEAD_ATTR,
+         remainder_ahead.IN_PLACE_ATTR, PAIR_GUARD_ATTR, VERSIONED_ATTR)
+
+
+def check_unmarked(module) -> None:
+    """Raise an ``IRError`` at the first op of ``module`` that carries one of
+    :data:`MARKS` (module docstring)."""
+    def marked(o) -> bool:
+        return any(m in o.attributes for m in MARKS)
+
+    for o in walk_ops(module, marked)[:1]:
+        mark = next(m for m in MARKS if m in o.attributes)
+        raise IRError(o, f"'{o.name}' op carries '{mark}', a mark the front end puts on "
+                         f"what it makes itself (a remainder loop, its buffers and copies, "
+                         f"a versioned loop), which its later steps trust; an input op "
+                         f"cannot carry it: remove the attribute")

@@ -8,37 +8,38 @@ a loop versioned on the workgroup's tile.  Each step trusts the mark: a K-loop m
 remainder is not pipelined and would be taken for the front end's own remainder (its
 copies issued before a pipelined loop, its buffers put on the schedule's), a buffer marked
 the remainder's own is counted as one.  An input that carries a mark did not get it from
-the front end, so nothing it relies on holds: :func:`check_unmarked` refuses it at the op,
-naming the attribute.
+the front end, so nothing it relies on holds: :func:`refusal` refuses it at the op, naming
+the attribute.
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.frontend import remainder_ahead, remainder_dma
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, VERSIONED_ATTR
 from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR, OWN_ATTR
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR, SHARED_ATTR
 from pipeline_mlir.frontend.tails import WHOLE_ATTR
 
-__all__ = ["MARKS", "check_unmarked"]
+__all__ = ["CARRIERS", "MARKS", "refusal"]
 
 #: the marks of what the front end makes, which later steps of it trust
 MARKS = (REMAINDER_ATTR, SHARED_ATTR, SHAREABLE_ATTR, OWN_ATTR, ALIAS_ATTR, WHOLE_ATTR,
          remainder_dma.AHEAD_ATTR, remainder_dma.IN_PLACE_ATTR, remainder_ahead.AHEAD_ATTR,
          remainder_ahead.IN_PLACE_ATTR, PAIR_GUARD_ATTR, VERSIONED_ATTR)
+#: the ops the later steps read a mark on (loops, LDS buffers): the only ones looked at
+CARRIERS = frozenset(("scf.for", "memref.alloc"))
 
 
-def check_unmarked(module) -> None:
-    """Raise an ``IRError`` at the first op of ``module`` that carries one of
-    :data:`MARKS` (module docstring)."""
-    def marked(o) -> bool:
-        return any(m in o.attributes for m in MARKS)
-
-    for o in walk_ops(module, marked)[:1]:
-        mark = next(m for m in MARKS if m in o.attributes)
-        raise IRError(o, f"'{o.name}' op carries '{mark}', a mark the front end puts on "
-                         f"what it makes itself (a remainder loop, its buffers and copies, "
-                         f"a versioned loop), which its later steps trust; an input op "
-                         f"cannot carry it: remove the attribute")
+def refusal(op) -> IRError | None:
+    """The error for ``op`` when it carries one of :data:`MARKS` (module docstring), else
+    None (``sched-adopt-loop`` asks it of every op of its input)."""
+    if op.name not in CARRIERS:
+        return None
+    mark = next((m for m in MARKS if m in op.attributes), None)
+    if mark is None:
+        return None
+    return IRError(op, f"'{op.name}' op carries '{mark}', a mark the front end puts on what "
+                       f"it makes itself (a remainder loop, its buffers and copies, a "
+                       f"versioned loop), which its later steps trust; an input op cannot "
+                       f"carry it: remove the attribute")

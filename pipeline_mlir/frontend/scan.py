@@ -107,19 +107,16 @@ def is_natural_candidate(loop) -> bool:
 
 
 def find_natural_loops(module, refuse=None) -> list:
-    """The natural K-loops of ``module`` (untagged ``scf.for`` ops whose body holds MFMAs,
-    not the front end's remainder loops).  ``refuse``: called on every op on the way, it
-    returns an ``IRError`` to raise for it, or None (``sched-adopt-loop``'s check of its
-    input, in the walk it makes anyway: ``frontend/reserved.py``)."""
+    """The natural K-loops of ``module``; ``refuse(op)``: an ``IRError`` to raise at op, or
+    None (``sched-adopt-loop``'s check of its input: ``frontend/reserved.py``)."""
     loops, refused = [], []
 
     def visit(o):
         o = _op(o)
-        if refuse is not None:
-            e = refuse(o)
-            if e is not None:
-                refused.append(e)
-                return ir.WalkResult.INTERRUPT
+        e = refuse(o) if refuse is not None else None
+        if e is not None:
+            refused.append(e)
+            return ir.WalkResult.INTERRUPT
         if o.name == "scf.for" and is_natural_candidate(o) and \
                 REMAINDER_ATTR not in o.attributes:
             body = [_op(x) for x in o.regions[0].blocks[0].operations]

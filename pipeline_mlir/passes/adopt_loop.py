@@ -36,9 +36,11 @@ class AdoptLoop(SchedulePass):
     def run(self, module) -> None:
         from pipeline_mlir.frontend import natural as N
         from pipeline_mlir.frontend.producers import normalize_producers
+        from pipeline_mlir.frontend.reserved import refusal
 
         normalize_producers(module)
-        loops = N.find_natural_loops(module)
+        # (the marks of what the pass makes refused on its input: frontend/reserved.py)
+        loops = N.find_natural_loops(module, refusal)
         if not loops:
             why = N.no_loop_reason(module)
             if why is not None:

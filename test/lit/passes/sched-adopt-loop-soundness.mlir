@@ -97,12 +97,23 @@
 // RUN: sed 's/%%lb0 = arith.constant 0 : index/%%lb0 = arith.constant -1 : index/' %S/Inputs/natural-4wave.mlir >> %t.split
 // BOUNDS: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op reads global memory outside its buffer in the loop's first iteration (element -32 of 16777216); the pipeliner needs the copies' reads in bounds
 //
-// The seven inputs above (WGID to BOUNDS; their messages carry no line, which moves with
+// The marks the front end puts on what it makes itself (frontend/reserved.py), on an input:
+// the K-loop marked a remainder loop (which its later steps skip, run as written, and issue
+// the copies of before a pipelined loop), the K-loop marked as one whose odd last K step
+// the front end guards itself (so no remainder loop is cut off):
+// RUN: echo '// -----' >> %t.split
+// RUN: sed '135s/}$/} {sched.remainder}/' %S/Inputs/natural-4wave.mlir >> %t.split
+// MARKLOOP: error: sched-adopt-loop: 'scf.for' op carries 'sched.remainder', a mark the front end puts on what it makes itself
+// RUN: echo '// -----' >> %t.split
+// RUN: sed '135s/}$/} {sched.pair_guarded}/' %S/Inputs/natural-4wave.mlir >> %t.split
+// MARKPAIR: error: sched-adopt-loop: 'scf.for' op carries 'sched.pair_guarded', {{.*}}: remove the attribute
+//
+// The nine inputs above (WGID to MARKPAIR; their messages carry no line, which moves with
 // the chunk) are written to one file, '// -----' between them, and run by one pipeline-opt:
 // each chunk on its own, in order, each refused (exit status 1 if any is), each with its
 // one error (no other 'error:' may show, so no chunk's refusal can stand in for another's):
 // RUN: not pipeline-opt %t.split --split-input-file --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 >/dev/null \
-// RUN:   | FileCheck %s --check-prefixes=WGID,WGREAD,LANES,WRITER,STEP0,STEPNEG,BOUNDS --implicit-check-not=error:
+// RUN:   | FileCheck %s --check-prefixes=WGID,WGREAD,LANES,WRITER,STEP0,STEPNEG,BOUNDS,MARKLOOP,MARKPAIR --implicit-check-not=error:
 //
 // A copy in bounds in the first iteration that reads before the start of its buffer in the
 // last (the K offset runs backwards: 0, -32, ..., -4064):

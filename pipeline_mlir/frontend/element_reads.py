@@ -31,7 +31,7 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.layout import fit_digits
+from pipeline_mlir.frontend.block_fit import fit_digits
 from pipeline_mlir.frontend import transpose as T
 from pipeline_mlir.frontend.scan import LoopScan
 

@@ -38,6 +38,13 @@ proven but kept, by :func:`keep_moving_masks`, before the masked last K tile is 
   the lane would read (``(2 x elements + delta x stride) x bytes < 2^31``, which bounds
   ``offset + delta x stride`` plus a run).
 
+A select of the loop variable, the threads and constants alone whose condition is false in
+some thread and true in another in the loop's first iteration is no K tail's either (those are full but in the
+last K tile): C's edge in the one tile along M or N, whose workgroup IREE folds out (B's
+row 63 of the i8 ``A x B^T`` 2048x63x1024).  :func:`_one_tile_edges` keeps it as well,
+when it meets every requirement above; else it is left to the proof of
+:mod:`~pipeline_mlir.frontend.select_masks`, which refuses it.
+
 The kept load is marked :data:`KEPT` (and the direct-to-LDS or staged copy
 :mod:`~pipeline_mlir.frontend.regcopy` makes of it): where the front end replaces a
 channel's copies by its own (:mod:`~pipeline_mlir.frontend.layout`, which reads the
@@ -54,16 +61,22 @@ selects depend on the K row alone are still proven and dropped (cheaper code).
 
 from __future__ import annotations
 
+import numpy as np
+
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, constant_int, dense_row_major,
-                                             element_bytes, memory_space, segments, zero_bits)
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, block_size, constant_int,
+                                             dense_row_major, element_bytes, memory_space,
+                                             segments, zero_bits)
+from pipeline_mlir.analysis.lane_ops import Unevaluable
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
-from pipeline_mlir.frontend.kernel_ir import KEPT, describe, fat_root, replace_masked_read
+from pipeline_mlir.frontend.kernel_ir import (KEPT, describe, fat_root, kernel_of,
+                                               replace_masked_read)
 from pipeline_mlir.frontend.masked_rows import fat_view
-from pipeline_mlir.frontend.select_masks import selected_loads
+from pipeline_mlir.frontend.select_masks import selected_loads, truth
 
 #: the bytes a buffer load's 32-bit offset reaches
 OFFSET_LIMIT = 2 ** 31
@@ -82,6 +95,7 @@ def keep_moving_masks(loop) -> int:
     plans = [(s, _check(loop, s, s.operands[0], s.operands[2], _op(s.operands[1].owner)))
              for s in sels]
     plans += [(r, _check(loop, r, c, segments(r)[2][0], r)) for r, c in reads]
+    plans += _one_tile_edges(loop, iv, sels)
     for at, (load, cond, delta) in plans:
         _move_past_end(load, cond, delta)
         load.attributes[KEPT] = ir.UnitAttr.get()
@@ -108,6 +122,45 @@ def _moves(c, iv) -> bool:
     return foreign_source(c, {iv}) is not None
 
 
+def _one_tile_edges(loop, iv, moving: list) -> list:
+    """The plans of the selects (not of ``moving``) whose condition is C's edge in the one
+    tile along M or N (:func:`_short_at_first`) and that meet what a kept mask needs; a
+    select that does not is left to the proof of
+    :mod:`~pipeline_mlir.frontend.select_masks`, which refuses it (the mask of a K tail
+    the pipelined loop runs)."""
+    plans = []
+    for s in selected_loads(loop):
+        if s in moving or not _short_at_first(loop, s, iv):
+            continue
+        try:
+            plans.append((s, _check(loop, s, s.operands[0], s.operands[2],
+                                    _op(s.operands[1].owner))))
+        except IRError:
+            continue
+    return plans
+
+
+def _short_at_first(loop, sel, iv) -> bool:
+    """Select ``sel``'s condition, of the loop variable, threads and constants alone, is
+    false in some thread and true in another in the loop's first iteration (a constant
+    lower bound): not a K tail's (full but in the last K tile), but C's edge in the one
+    tile along M or N,
+    whose workgroup IREE folds out (row 63 of N = 63 under a 64-row tile); kept as a
+    moving one.  False where it cannot be evaluated (the proof of
+    :mod:`~pipeline_mlir.frontend.select_masks` then says why)."""
+    lb = constant_int(loop.operands[0])
+    if lb is None or block_size(kernel_of(loop)) is None:
+        return False
+    ev = Evaluator(block_size(kernel_of(loop)))
+    ev.where = loop
+    ev.bind(iv, lb)
+    try:
+        t = truth(sel, ev, sel.operands[0])
+    except (IRError, Unevaluable):
+        return False
+    return bool(np.any(t)) and not bool(np.all(t))     # an edge: some rows in, some out
+
+
 def _whole_run_condition(read):
     """``c`` of a ``vector.transfer_read`` masked by ``vector.create_mask 1, ..., (c ? W :
     0)`` with ``W`` its last dimension (a whole run read or not), else None."""
@@ -131,7 +184,8 @@ def _check(loop, at, cond, pad, load) -> tuple:
     """(the load, its ``i1`` condition, ``delta``) of the mask ``at`` keeps (a select or the
     masked read itself), or an error at ``at`` saying which requirement fails."""
     iv = loop.regions[0].blocks[0].arguments[0]
-    what = source_text(foreign_source(cond, {iv}))
+    src = foreign_source(cond, {iv})
+    what = source_text(src) if src is not None else "the threads alone (C's edge in one tile)"
     why = (f"{describe(at)} has a condition that depends on {what}; the front end keeps such "
            f"a mask in the copy, its masked lanes reading past the end of a range-checked "
            f"buffer (zeros), and")

@@ -11,7 +11,7 @@ the first:
 * every copy is a direct-to-LDS copy (none staged through registers), and no remainder
   loop is to run on the schedule's buffers (they hold one sub-step);
 * every LDS buffer holds a strided block of one global buffer, unswizzled or under an XOR
-  swizzle (:func:`~pipeline_mlir.frontend.layout.data_layout`: the view's, or the one the
+  swizzle (:func:`~pipeline_mlir.frontend.block_fit.data_layout`: the view's, or the one the
   copies' addresses apply), whose digit that spans the K step (``r * s`` the elements the
   copies move from one K step to the next) splits into ``n`` parts on element bits
   (``kbits``) that the swizzle does not permute (IREE's 8-wave bf16 tiles at K step 128:
@@ -49,7 +49,8 @@ from pipeline_mlir.target import gfx950
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.remainder_plan import stage0_loops
-from pipeline_mlir.frontend.layout import data_layout, redistribute
+from pipeline_mlir.frontend.block_fit import data_layout
+from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.partition import layout_buffers, lds_refusal, stage_bytes
 from pipeline_mlir.frontend.regcopy import STAGED
 

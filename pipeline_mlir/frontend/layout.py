@@ -56,8 +56,9 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, attr_names
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.frontend.copy_source import dim_indices
+from pipeline_mlir.frontend.block_fit import check_runs, filled_layout
 from pipeline_mlir.frontend.edges import (Channel, copy_evaluator, past_end_note, read_copies,
-                                          table_of)
+                                          table_of, zero_end)
 from pipeline_mlir.frontend.every_workgroup import check_reads
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_elements
@@ -151,32 +152,6 @@ def delete_bits(elements: np.ndarray, bits) -> np.ndarray:
     return elements
 
 
-def fit_digits(d: np.ndarray) -> tuple | None:
-    """``((m, r, s), ...)`` with ``d[x] == sum(((x // m) % r) * s)`` for every ``x`` (a
-    mixed-radix strided block, innermost digit first), or None if ``d`` is not one."""
-    n = len(d)
-    if n == 0 or d[0] != 0:
-        return None
-    digits, m = [], 1
-    while m < n:
-        s = int(d[m])
-        r = 1
-        while m * (r + 1) <= n and int(d[m * r]) == r * s:
-            r += 1
-        while (n // m) % r:
-            r -= 1
-        if r < 2:
-            return None
-        digits.append((m, r, s))
-        m *= r
-    x = np.arange(n, dtype=np.int64)
-    # every 61st element first (a prime stride meets every digit): most candidates fail there
-    for xs in (x[::61], x):
-        if not np.array_equal(sum(((xs // m) % r) * s for m, r, s in digits), d[xs]):
-            return None
-    return tuple(digits)
-
-
 def redistribute(an, names, kbits: dict | None = None,
                  copy_channel: list | None = None) -> RedistributedPartition:
     """The partition of ``an`` (an ``Analysis``) with every channel's copies made by the
@@ -256,14 +231,14 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     ev = copy_evaluator(an.scan)     # for every read of the copies below: the IR stays
     reads0 = read_copies(an.scan, copies, 0, first[1], ev)
     table, base0 = table_of(chan, reads0)
-    swizzle, digits = data_layout(table, view.swizzle)
+    zero = zero_end(an.scan.copies[copies[0]].src)     # rows past it free: block_fit.py
+    swizzle, digits, table = filled_layout(table, view.swizzle, zero)
     if digits is None:
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
                              f"not a strided block of one buffer, swizzled or not"
                              f"{past_end_note(table, reads0[0][1])}", (an.copies[copies[0]].op,))
     logical = np.arange(full, dtype=np.int64)
-    if swizzle is not None:
-        logical = xor_shuffle(logical, *swizzle)
+    logical = logical if swizzle is None else xor_shuffle(logical, *swizzle)
     _check_moves(an, copies, label)
     k0 = copies[0]
     base = _base(an.scan.copies[k0].src)
@@ -290,7 +265,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
                        split_k)
-    _check_plan(an, plan, table, base0)
+    _check_plan(an, plan, table, base0, zero)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
     if kept:
@@ -353,33 +328,6 @@ def copy_width(width: int, half: int, threads: int, elem_bytes: int) -> int | No
     return next((w for w in widths if half % (threads * w) == 0), None)
 
 
-def data_layout(table: np.ndarray, swizzle) -> tuple:
-    """(swizzle, digits): how the LDS buffer holds its global block: the element at
-    physical index ``xor_shuffle(x, *swizzle)`` (``x`` itself if None) is the block's
-    ``sum(((x // m) % r) * s)``.  The buffer's own swizzle if it has one; else none or
-    the XOR swizzle (power-of-two rows and chunks) the copies' addresses apply, found
-    from the data (IREE's late form writes the swizzle as arithmetic).  Digits None:
-    no such layout."""
-    size = len(table)
-    if swizzle is not None:
-        candidates = [swizzle]
-    else:
-        pow2 = [1 << k for k in range(size.bit_length()) if (1 << k) <= size]
-        candidates = [None] + [(row, acc) for acc in pow2 for row in pow2 if row > acc]
-    x = np.arange(size, dtype=np.int64)
-    for sw in candidates:
-        logical = x if sw is None else xor_shuffle(x, *sw)
-        # the buffer's own swizzle must be an involution; the power-of-two candidates are
-        # (chunk ^ phase stays below row / access)
-        if swizzle is not None and not np.array_equal(xor_shuffle(logical, *sw), x):
-            continue
-        held = table[logical]
-        digits = fit_digits(held - held[0])
-        if digits is not None:
-            return sw, digits
-    return None, None
-
-
 def _global_table(an, copies: list, size: int, label: str) -> np.ndarray:
     """The global element (at the loop's first K step) each LDS element holds."""
     table = np.full(size, -1, dtype=np.int64)
@@ -426,14 +374,18 @@ def _choose_split(an, ch: int, reads: list, read_channel: list, size: int, view,
     return best[1], best[2]
 
 
-def _check_plan(an, plan: ChannelPlan, table: np.ndarray, base: int) -> None:
+def _check_plan(an, plan: ChannelPlan, table: np.ndarray, base: int,
+                zero: tuple | None = None) -> None:
     """The address program, run in numpy from ``base`` (the reference copy's thread-0
     element where ``table`` was taken), copies into every subtile element exactly the
-    global elements the kernel's copies put there."""
+    global elements the kernel's copies put there (``table``; a run past the end of a
+    buffer that reads zero there, ``zero``, wholly past it: frontend/block_fit.py)."""
     lanes = np.arange(plan.width, dtype=np.int64)
     for p, tid, sub, j in _plan_elements(plan):
         got = base + sum(t * st for t, st in
                          zip(source_offset(NumpyOps, plan, tid, sub, j), plan.dims))
+        check_runs(got[:, None] + lanes[None, :], zero and zero[0], "AB"[plan.channel],
+                   an.copies[plan.ref_copy].op)
         if not np.array_equal(got[:, None] + lanes[None, :], table[p]):
             raise LM.LoopRefusal(f"channel {'AB'[plan.channel]}: the front end's copies "
                                  f"would not read what the kernel's copies read (subtile "

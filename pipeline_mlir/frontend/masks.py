@@ -160,7 +160,18 @@ def _evaluate_kept(loop, reads: list, iv, ev) -> None:
                     raise IRError(r, f"{describe(r)} is masked to {int(ev.value(v)[t])} of {d} "
                                      f"elements in thread {t} in iteration {k}, which the "
                                      f"pipelined loop runs; the front end peels a mask of "
-                                     f"the last K tile only")
+                                     f"the last K tile only{_fixed_note(v, iv)}")
+
+
+def _fixed_note(v, iv) -> str:
+    """Why a mask size ``v`` of the threads and constants alone, short in the pipelined
+    loop, is no K tail's, as a note to the refusal; empty if it depends on ``iv``."""
+    if depends(v, {iv}):
+        return ""
+    return (" (this mask does not move with K, so it is no K tail's: a run C's edge cuts "
+            "inside the one tile along M or N is such a mask, and the front end copies a "
+            "run cut at C's edge in pieces, frontend/cut_runs.py, only where the edge moves "
+            "with the workgroup)")
 
 
 def _cut_k_reads(loop) -> list:

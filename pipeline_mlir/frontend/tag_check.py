@@ -322,9 +322,10 @@ class _TagCheck:
             s1 = [copy_elements(self.ev, op)[3] for op in ops]
             # per global source (an operand, and an MX operand's scales): one K step each
             for root in dict.fromkeys(a[0] for a in src0):
-                d = np.concatenate([(b - a[1])[~(_past_end(ops, root, a[1]) &
-                                                 _past_end(ops, root, b))]
-                                    for a, b in zip(src0, s1) if a[0] == root])
+                # (per copy: a load's copies may keep a mask or not, one row's kept)
+                d = np.concatenate([(b - a[1])[~(_past_end([op], root, a[1]) &
+                                                 _past_end([op], root, b))]
+                                    for op, a, b in zip(ops, src0, s1) if a[0] == root])
                 if d.size == 0:
                     continue          # every lane reads past the end: zeros, no K tile
                 if np.any(d != d.flat[0]):
@@ -343,8 +344,8 @@ class _TagCheck:
             for root in dict.fromkeys(a[0] for a in src0):
                 if (slot[0], root) not in delta:
                     continue          # no load of the channel stays in the loop's K tiles
-                addrs = np.sort(np.concatenate([a[1][~_past_end(ops, root, a[1])]
-                                                for a in src0 if a[0] == root]))
+                addrs = np.sort(np.concatenate([a[1][~_past_end([op], root, a[1])]
+                                                for op, a in zip(ops, src0) if a[0] == root]))
                 by_key.setdefault((slot[0], slot[2], root), []).append(
                     (ops[0], _k_of(f), addrs, delta[(slot[0], root)][0]))
         return by_key

@@ -21,7 +21,7 @@ transposing reads per operand, each the 4 K values of one half of the operand:
   wants as element ``4 h + e`` in lane ``16 q + 4 a``; the 4 lanes ``16 q + 4 a + j``
   must want 4 consecutive elements, 8-byte aligned (checked for every thread);
 * the new addresses are one program of the thread id (a mixed-radix strided block,
-  :func:`~pipeline_mlir.frontend.layout.fit_digits`, plus thread 0's element), emitted
+  :func:`~pipeline_mlir.frontend.block_fit.fit_digits`, plus thread 0's element), emitted
   before the loop; the old addresses must not move with the K step or the workgroup.
 
 The two halves are joined with ``vector.shuffle``; the old reads and the ops that only
@@ -40,7 +40,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import dense_row_major
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.kernel_ir import erase_unused
-from pipeline_mlir.frontend.layout import Emitter, fit_digits
+from pipeline_mlir.frontend.block_fit import fit_digits
+from pipeline_mlir.frontend.layout import Emitter
 from pipeline_mlir.frontend.scan import LoopScan, read_access
 from pipeline_mlir.target.gfx950 import WAVE_SIZE, tr_source
 

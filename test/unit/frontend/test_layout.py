@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from pipeline_mlir.analysis.ir_facts import xor_shuffle
+from pipeline_mlir.frontend import block_fit as BF
 from pipeline_mlir.frontend import layout as L
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.kernel import loop_model as LM
@@ -29,10 +30,10 @@ def _block(rows: int, cols: int, ld: int) -> np.ndarray:
 
 
 def test_fit_digits_reads_a_strided_block():
-    assert L.fit_digits(_block(16, 128, 512)) == ((1, 128, 1), (128, 16, 512))
+    assert BF.fit_digits(_block(16, 128, 512)) == ((1, 128, 1), (128, 16, 512))
     # two row groups of 16, 32 rows apart (a subtile of every wave's first fragment)
     d = np.concatenate([_block(16, 64, 1000), 32 * 1000 + _block(16, 64, 1000)])
-    assert L.fit_digits(d) == ((1, 64, 1), (64, 16, 1000), (1024, 2, 32000))
+    assert BF.fit_digits(d) == ((1, 64, 1), (64, 16, 1000), (1024, 2, 32000))
 
 
 @pytest.mark.parametrize("d", [
@@ -41,7 +42,7 @@ def test_fit_digits_reads_a_strided_block():
     np.array([0, 1, 2, 4]),                           # a gap inside the innermost run
 ])
 def test_fit_digits_refuses_what_is_no_block(d):
-    assert L.fit_digits(d) is None
+    assert BF.fit_digits(d) is None
 
 
 def test_the_swizzle_is_found_from_the_data():
@@ -51,11 +52,11 @@ def test_the_swizzle_is_found_from_the_data():
     block = _block(32, 64, 4096)
     table = np.empty(size, dtype=np.int64)
     table[xor_shuffle(np.arange(size), 64, 8)] = block + 777
-    assert L.data_layout(table, None) == ((64, 8), L.fit_digits(block))
-    assert L.data_layout(block + 5, None) == (None, L.fit_digits(block))
+    assert BF.data_layout(table, None) == ((64, 8), BF.fit_digits(block))
+    assert BF.data_layout(block + 5, None) == (None, BF.fit_digits(block))
     scrambled = table.copy()
     scrambled[[0, 8]] = scrambled[[8, 0]]
-    assert L.data_layout(scrambled, None) == (None, None)
+    assert BF.data_layout(scrambled, None) == (None, None)
 
 
 def _plan(**kw) -> L.ChannelPlan:

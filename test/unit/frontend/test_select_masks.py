@@ -240,6 +240,29 @@ def test_a_workgroup_edge_is_kept_in_the_copy():
     assert len(sels) == 2 and "vector.store " + load.split(" =")[0] + "," in text, text
 
 
+#: C's edge in the one tile along N, its workgroup folded out: the threads' rows from 2 of
+#: each 4 (rows ``t / 16`` of 2 and 3) padded in every iteration, the first included
+ONE_TILE = LEFT + """
+    %in = arith.cmpi ult, %row, %c2 : index
+    %cc = arith.andi %c, %in : i1"""
+
+
+def test_an_edge_of_the_one_tile_is_kept_in_the_copy():
+    """A condition of the loop variable and the threads alone, false in some thread in the
+    loop's first iteration: no K tail's mask (full but in the last K tile) but C's edge
+    where one tile spans N (IREE's i8 and fp8 ``A x B^T`` 2048x63x1024, B's row 63): kept
+    in the copy as an edge that moves with the workgroup is (before: refused, the proof
+    of the K tail's mask failing in iteration 0). On a buffer that does not read zero
+    past its end it is left to that proof, which refuses it."""
+    n, text = _check(_loop(ONE_TILE, KEEP, fat=True))
+    assert n == 1 and "arith.select %cc" not in text, text
+    load = next(ln for ln in text.splitlines() if "vector.load" in ln and "fat_raw" in ln)
+    assert re.search(r"vector\.load %\w+\[%\d+, %\d+\]", load), load    # its indices kept
+    with pytest.raises(IRError, match="pads the loaded value in thread 32 in iteration 0, "
+                                      "which the pipelined loop runs"):
+        _check(_loop(ONE_TILE, KEEP))
+
+
 def test_a_kept_copy_reads_past_the_end_whatever_its_lane_computed():
     """A lane whose condition is false reads element 64 x 16 (the end of the buffer), not its
     own row moved: here a row of -1 there (a convolution's padding above row 0), which

@@ -251,3 +251,40 @@ def test_loads_of_one_channel_with_different_past_the_end_lanes_are_refused_at_o
     with pytest.raises(IRError) as e:
         check.k_offsets(lambda k: True)
     assert e.value.op is ops[1] and "moves another K tile" in str(e.value), str(e.value)
+
+
+def test_a_load_of_kept_and_unkept_copies_moves_by_its_lanes_inside(monkeypatch):
+    """One tagged load of two copies, one keeping a mask in its address (KEPT) and one not
+    (IREE's i8 and fp8 ``A x B^T`` 2048x63x1024: of B's copies only the one holding row 63,
+    past the end of B's 63 rows, keeps it): the kept copy's lanes past the end, fixed
+    there, are left out of the K move, per copy. Before, only a load whose copies all kept
+    one left them out, and this one was refused (its addresses do not move by one K
+    step); a lane of the unkept copy that stays put is still refused."""
+    import numpy as np
+    from types import SimpleNamespace
+
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend import tag_check as T
+    from pipeline_mlir.frontend.kernel_ir import KEPT
+
+    class Root:                         # the global buffer (hashable, as a Value is)
+        type = None
+
+    with new_context():
+        root = Root()
+        root.type = ir.MemRefType.parse("memref<63x16xi8>")
+        end = 63 * 16
+        ops = [SimpleNamespace(name="amdgpu.gather_to_lds", location=f"loc{i}",
+                               attributes={KEPT: True} if i else {}) for i in (0, 1)]
+        first = {0: np.array([0, 16]), 1: np.array([32, end])}       # lane 1: row 63
+        moved = {0: np.array([1, 17]), 1: np.array([33, end])}
+        monkeypatch.setattr(T, "copy_elements", lambda ev, op: (None, None, root,
+                                                               moved[ops.index(op)]))
+        check = object.__new__(T._TagCheck)
+        check.ev = None
+        check.load_info = [(ops, {}, (1, 0, 0), [(root, first[0]), (root, first[1])])]
+        (key, ((_, _, addrs, dd),)), = check._k_moves(lambda k: True).items()
+        assert key == (1, 0, root) and dd == 1 and list(addrs) == [0, 16, 32]
+        ops[1].attributes = {}          # the same copy not keeping its mask: refused
+        with pytest.raises(IRError, match="do not move by one K step"):
+            check._k_moves(lambda k: True)

@@ -193,11 +193,19 @@ def test_a_staged_copy_with_a_weakened_wait_is_caught(unaligned, capsys, monkeyp
      "buffer, so the front end copies the run in 4-byte pieces of 2 elements, each kept or "
      "masked whole; here the size is 1 in thread 4 of workgroup (0, 0), not a multiple of 2: "
      "a piece would be cut\n", "vector.transfer_read"),
+    # a size of constants alone, short from the first iteration: no K tail's (a run cut
+    # inside the one tile along M or N is such a mask), said so
+    (MASK, "%72 = vector.create_mask %c1, %c1 : vector<1x8xi1>",
+     "is masked to 1 of 8 elements in thread 0 in iteration 0, which the pipelined loop "
+     "runs; the front end peels a mask of the last K tile only (this mask does not move "
+     "with K, so it is no K tail's: a run C's edge cuts inside the one tile along M or N is "
+     "such a mask", "vector.transfer_read"),
     (MASK, "%72 = arith.constant dense<true> : vector<1x8xi1>",
      "is masked by a value that is not a vector.create_mask", "vector.transfer_read"),
     (LOOP, LOOP.replace("%c128", "%arg0"),
      "has a masked last K tile and a trip count known only at run time", "scf.for"),
-], ids=["partial-before-last", "workgroup-dependent", "not-create-mask", "dynamic-trips"])
+], ids=["partial-before-last", "workgroup-dependent", "fixed", "not-create-mask",
+        "dynamic-trips"])
 def test_mask_peel_refusals(prefetch, capsys, tmp_path, old, new, message, where):
     rc, err, line = _run(capsys, tmp_path, prefetch.replace(old, new))
     assert rc == 1 and message in err, err

@@ -267,6 +267,9 @@ class Job:
             except ir.MLIRError as e:
                 return JobOutput(None, diags + [from_mlir(d, self.filename)
                                                 for d in e.error_diagnostics])
+            # (MLIR prints a PassManager's --mlir-timing report when it is destroyed: now,
+            # before a run again unmerged prints the label and its own, _unmerged)
+            del pm
             if self.stage_failure is not None:
                 raise self.stage_failure
             plans = self.lowered_plans()

@@ -62,8 +62,8 @@ class CompileOptions:
     ``pass_pipeline``: an explicit pass pipeline instead.  The input is ``input`` (a path,
     ``-`` for standard input) or ``text`` (named ``filename`` in messages), or ``module``:
     an ``ir.Module`` already parsed from ``text`` (its context is used, nothing is parsed
-    again; the passes run on it in place, and an emit of no machine code that confirms a
-    ``merge_k=auto`` merge takes it on to LLVM's code: read the output, not the module);
+    again; the passes run on it in place, and it is left as they made it: an emit of no
+    machine code that confirms a ``merge_k=auto`` merge takes a copy on to LLVM's code);
     with none of them and a schedule, the schedule's default body (or, for a code
     emit kind, its complete GEMM kernel).  ``emit`` None: ``schedule`` without an input,
     else ``mlir``.

@@ -267,6 +267,9 @@ class Job:
             except ir.MLIRError as e:
                 return JobOutput(None, diags + [from_mlir(d, self.filename)
                                                 for d in e.error_diagnostics])
+            # (MLIR prints a PassManager's --mlir-timing report when it is destroyed: now,
+            # before a run again unmerged prints the label and its own, _unmerged)
+            del pm
             if self.stage_failure is not None:
                 raise self.stage_failure
             plans = self.lowered_plans()
@@ -295,7 +298,7 @@ class Job:
         built), or None; so every emit of an input gives the one kernel.  ``shared``:
         asked, before the emit, of the hsaco build a build store shares
         (:func:`~pipeline_mlir.driver.code_cache.shares`); else, after it, where no store
-        shares one, of this run's own module taken on to LLVM's code (:meth:`_continued`;
+        shares one, of a copy of this run's own module taken on to LLVM's code (:meth:`_continued`;
         ``isolate``: its translation to LLVM IR in a child process, :meth:`_isolate` of the
         input)."""
         if not self._confirms() or self.options.emit_kind in CODE_EMITS or source is None \
@@ -331,18 +334,23 @@ class Job:
         from pipeline_mlir.passes.translate import ToLLVMError
 
         chip = self.options.chip
+        # on a copy: the module is the caller's when given (CompileOptions.module), and
+        # stays the output it emitted
+        copy = module.operation.clone()
         try:    # (the kernel's options are checked only on the way to a kernel: ConfigError)
             done = len(registry.named_pipeline(self.schedule,
                                                PIPELINE_END[self.options.emit_kind], chip))
             pm = passmanager.PassManager("builtin.module", module.context)
             keep = registry.add_elements(pm, registry.named_pipeline(self.schedule, "llvm",
                                                                      chip)[done:])
-            pm.run(module.operation)
+            pm.run(copy)
             del keep            # (the pass objects alive while pm ran)
-            asm, _ = emit_output(module, replace(self.options, emit="asm"), self.filename, [],
+            asm, _ = emit_output(copy, replace(self.options, emit="asm"), self.filename, [],
                                  isolate)
         except (ir.MLIRError, Failure, CodegenError, ToLLVMError, ConfigError, UsageError):
             return None, False
+        finally:
+            copy.erase()
         return unconfirmed("asm", asm, None, notes, _timeout(self.options)), True
 
     def _unconfirmed(self, out, report, plans) -> str | None:

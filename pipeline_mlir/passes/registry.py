@@ -163,7 +163,7 @@ def add_elements(pm, items) -> list:
             pm.add(name)
         else:
             keep.append(obj)
-            pm.add(obj, name=name, argument=name)
+            pm.add(obj, name=name, argument=name, description=obj.summary)
     return keep
 
 
@@ -263,14 +263,7 @@ def llvm_step(chip: str = DEFAULT_CHIP) -> list:
 def add_to_llvm(pm, chip: str = DEFAULT_CHIP) -> list:
     """Append the LLVM step (:data:`TO_LLVM_PASSES`) to a ``builtin.module`` PassManager;
     returns the Python pass objects added (see :func:`llvm_step`)."""
-    added = []
-    for name, obj in llvm_step(chip):
-        if obj is None:
-            pm.add(name)
-        else:
-            pm.add(obj, name=name, argument=name, description=obj.summary)
-            added.append(obj)
-    return added
+    return add_elements(pm, llvm_step(chip))
 
 
 def run_to_llvm(module, chip: str = DEFAULT_CHIP):

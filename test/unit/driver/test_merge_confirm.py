@@ -80,8 +80,8 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
     on to LLVM's code), not the merged ones (before, they did): one kernel for every emit,
     so the MLIR handed back is the kernel ``--emulate`` checks.  ``schedule``'s confirmation
     runs no pass of the front end again and judges the merged kernel's assembly to the
-    letter (before, with no store, a whole second build).  The IR dumps asked for
-    come from both runs of the kernel built again, a line between them saying that the
+    letter (before, with no store, a whole second build).  The IR dumps and timings asked
+    for come from both runs of the kernel built again, a line between them saying that the
     ones above are of the merged kernel, not emitted."""
     from pipeline_mlir.dialect.bindings import ir, new_context
     from pipeline_mlir.driver.code_cache import sharing
@@ -110,9 +110,14 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
                         lambda self, *a: runs.append(1) or run(self, *a))
     capfd.readouterr()
     with new_context() as ctx:
-        got["schedule"] = compile(CompileOptions(module=ir.Module.parse(path.read_text(), ctx),
-                                                 schedule="4wave", emit="schedule",
-                                                 print_ir=ADOPTED))
+        given = ir.Module.parse(path.read_text(), ctx)
+        got["schedule"] = compile(CompileOptions(module=given, schedule="4wave",
+                                                 emit="schedule", print_ir=ADOPTED,
+                                                 timing=True))
+        # the caller's module is left as the run's passes made it (its schedule), not taken
+        # on to LLVM's code by the confirmation (before, it was: llvm.func, no gpu.func)
+        left = str(given)
+        assert "gpu.func @natural" in left and "llvm.func" not in left, left[:2000]
     assert len(judged) == 1 and judged[0][0] == "asm" and len(runs) == 2, (judged, runs)
     # what it judged is, to the letter, the merged kernel's assembly (--emit=asm of the
     # merge the pipeline asks for, which is kept as built): the emits cannot disagree
@@ -125,6 +130,11 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
            in merged and "; the IR dumps and timings above are of the merged kernel" in merged
     assert "BK = 64 : i64" in merged and "BK = 32 : i64" in emitted and \
         REBUILT_DUMPS not in emitted
+    # each run's --mlir-timing report on its side of the line (before, MLIR printed the
+    # merged run's when its PassManager went, after the run again: both below the line)
+    timing = "Execution time report"
+    assert merged.index(timing) < merged.index(REBUILT_DUMPS) and timing in emitted and \
+        merged.count(timing) == emitted.count(timing) == 1, merged[-3000:]
     for emit, result in got.items():
         assert not result.failed, (emit, result.diagnostics)
     code = read_code_object(got["hsaco"].output)

@@ -164,8 +164,15 @@ def _one_kind(op) -> tuple[tuple[int, int, int], str]:
         raise IRError(op, f"'{op.name}' op {variant}; the schedules keep each MFMA as it is "
                           f"and the emulator proves only plain ones (blocks = 1, cbsz = 0, "
                           f"abid = 0, blgp = none)")
+    et = str(ir.VectorType(t).element_type)
+    b = op.operands[1].type
+    b = ir.VectorType(b).element_type if isinstance(b, ir.VectorType) else b
+    if et in DTYPES and DTYPES.get(str(b)) != DTYPES[et]:
+        # (the kind is A's: B may be another format of A's dtype, OCP E5M2 beside E4M3FN)
+        raise IRError(op, f"'{op.name}' op multiplies {et} by {b}; the schedules take "
+                          f"both operands of {', '.join(DTYPES)}, B of A's dtype")
     shape = tuple(ir.IntegerAttr(op.attributes[a]).value for a in ("m", "n", "k"))
-    return shape, str(ir.VectorType(t).element_type)
+    return shape, et
 
 
 def _chain_length(an: Analysis) -> int:

@@ -34,7 +34,8 @@ from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.frontend.scan import in_shared
 from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION
-from pipeline_mlir.schedules.geometry import HALF_K_SHAPES, MFMA_SHAPES, mfma_shape, square_grid
+from pipeline_mlir.schedules.geometry import (HALF_K_SHAPES, MFMA_AUTO, MFMA_SHAPES, mfma_shape,
+                                             square_grid)
 
 #: MFMA operand element types -> the schedules' dtype names
 DTYPES = SCHEDULE_DTYPES
@@ -91,6 +92,9 @@ def infer_schedule(an: Analysis, schedule):
     given = dict(schedule.items())
     for key in schedule.given:
         want = inferred.get(key, counts.get(key))
+        if key == "mfma" and want is None and _takes(dtype, given[key]) and \
+                mfma_shape(dtype, given[key]) != shape:
+            want = MFMA_AUTO      # (inferred names only an MFMA other than the dtype's own)
         if key in own and want is not None and given[key] != want:
             raise IRError(loop, f"'scf.for' op: the pipeline asks for "
                                 f"{key}={value_text(given[key])}, but the loop's payload has "

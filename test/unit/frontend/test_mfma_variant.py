@@ -1,7 +1,8 @@
 """``kernel_ir.mfma_variant``: what an ``amdgpu.mfma`` does besides one block's
 ``D = C + A x B`` (the partition refuses such an MFMA at the op; ``half_k`` does not halve
-it); and ``partition._mfma_kind``: the loop's MFMA kind read from A, or the MFMA refused
-at the op (a B of another element type than A's dtype, a shape no schedule issues)."""
+it); ``partition._mfma_kind``: the loop's MFMA kind read from A, or the MFMA refused
+at the op (a B of another element type than A's dtype, a shape no schedule issues); and a
+given ``mfma`` option checked against the loop's MFMAs (``partition.infer_schedule``)."""
 
 from __future__ import annotations
 
@@ -89,3 +90,38 @@ def test_the_kind_is_read_or_refused_at_the_mfma():
         with pytest.raises(IRError, match="multiplies scalar f32 operands") as e:
             _mfma_kind(SimpleNamespace(loop=loop, mfmas=mfmas))
         assert e.value.op == mfmas[1]
+
+
+@pytest.mark.parametrize("mfma, said", [
+    # the dtype's own shape named: the loop's MFMAs, taken
+    ("16x16x32", None),
+    # a 32x32 MFMA, gfx942's 16x16x16 (only for a loop the front end halved): the loop's
+    # MFMAs are not those; before, the schedule was built with the named MFMA's geometry
+    # and the adopted spec named an MFMA the kernel does not issue
+    ("32x32x16", "the pipeline asks for mfma=32x32x16, but the loop's payload has mfma=auto"),
+    ("16x16x16", "the pipeline asks for mfma=16x16x16, but the loop's payload has mfma=auto")])
+def test_a_given_mfma_other_than_the_loops_is_refused_at_the_loop(tmp_path, capsys, mfma, said):
+    """The natural bf16 kernel (``examples/natural_kernel.py``: 16x16x32 MFMAs, the dtype's
+    own) with the MFMA named: as for every other option the payload fixes, a given ``mfma``
+    that is not the loop's is an error at the loop (the front end reads an MFMA of another
+    shape from the kernel and names it: ``test_iree_fp8_mfma16.py``)."""
+    import re
+    import sys
+    from pathlib import Path
+
+    from pipeline_mlir.tools.pipeline_opt import main
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_kmerge import EXAMPLE
+
+    path = tmp_path / "natural.mlir"
+    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+    rc = main([str(path), f"--pass-pipeline=builtin.module(sched-adopt-loop{{schedule=4wave "
+                          f"mfma={mfma}}})", "-o", str(tmp_path / "out.mlir")])
+    _, err = capsys.readouterr()
+    if said is None:
+        assert rc == 0, err
+        return
+    assert rc == 1 and err.count("error:") == 1 and "Traceback" not in err, err
+    assert re.search(r":\d+:\d+: error: sched-adopt-loop: 'scf.for' op: ", err), err
+    assert said in err, err

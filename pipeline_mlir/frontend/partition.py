@@ -34,7 +34,8 @@ from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.frontend.scan import in_shared
 from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION
-from pipeline_mlir.schedules.geometry import HALF_K_SHAPES, MFMA_SHAPES, mfma_shape, square_grid
+from pipeline_mlir.schedules.geometry import (HALF_K_SHAPES, MFMA_AUTO, MFMA_SHAPES, mfma_shape,
+                                             square_grid)
 
 #: MFMA operand element types -> the schedules' dtype names
 DTYPES = SCHEDULE_DTYPES
@@ -91,6 +92,9 @@ def infer_schedule(an: Analysis, schedule):
     given = dict(schedule.items())
     for key in schedule.given:
         want = inferred.get(key, counts.get(key))
+        if key == "mfma" and want is None and _takes(dtype, given[key]) and \
+                mfma_shape(dtype, given[key]) != shape:
+            want = MFMA_AUTO      # (inferred names only an MFMA other than the dtype's own)
         if key in own and want is not None and given[key] != want:
             raise IRError(loop, f"'scf.for' op: the pipeline asks for "
                                 f"{key}={value_text(given[key])}, but the loop's payload has "
@@ -164,8 +168,15 @@ def _one_kind(op) -> tuple[tuple[int, int, int], str]:
         raise IRError(op, f"'{op.name}' op {variant}; the schedules keep each MFMA as it is "
                           f"and the emulator proves only plain ones (blocks = 1, cbsz = 0, "
                           f"abid = 0, blgp = none)")
+    et = str(ir.VectorType(t).element_type)
+    b = op.operands[1].type
+    b = ir.VectorType(b).element_type if isinstance(b, ir.VectorType) else b
+    if et in DTYPES and DTYPES.get(str(b)) != DTYPES[et]:
+        # (the kind is A's: B may be another format of A's dtype, OCP E5M2 beside E4M3FN)
+        raise IRError(op, f"'{op.name}' op multiplies {et} by {b}; the schedules take "
+                          f"both operands of {', '.join(DTYPES)}, B of A's dtype")
     shape = tuple(ir.IntegerAttr(op.attributes[a]).value for a in ("m", "n", "k"))
-    return shape, str(ir.VectorType(t).element_type)
+    return shape, et
 
 
 def _chain_length(an: Analysis) -> int:

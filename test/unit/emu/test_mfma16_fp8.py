@@ -1,5 +1,6 @@
 """gfx942's 16x16x32 FP8 MFMAs, which gfx950 keeps (``v_mfma_f32_16x16x32_{fp8,bf8}_{fp8,bf8}``),
-pinned with one-hot inputs and checked against numpy on random operands.
+pinned with one-hot inputs, checked against numpy on random operands and, code by code,
+against the OCP 8-bit float spec's values (subnormals, the largest, infinities, NaN).
 
 The positions are written here from the documents, not from the emulator:
 
@@ -101,3 +102,59 @@ def test_broadcast_modifier_is_refused():
     """cbsz on these MFMAs is a broadcast (not a format, as on the f8f6f4 ones): refused."""
     with pytest.raises(EmuError, match="cbsz/abid/blgp broadcast modifiers"):
         run_snippet(PROGRAM.format(a="fp8", b="fp8", c="0", mods=" cbsz:1 abid:1"))
+
+
+def _ocp(code: int, fmt: str) -> float:
+    """An FP8 code's value by the OCP 8-bit float spec, written here: E4M3FN (bias 7, no
+    infinities, S.1111.111 NaN, max 0x7E = 448), E5M2 (bias 15, IEEE-like: exponent 31 is
+    infinity with a zero mantissa, else NaN; max 0x7B = 57344); exponent 0 subnormal."""
+    e_bits, m_bits, bias = (4, 3, 7) if fmt == "fp8" else (5, 2, 15)
+    sign = -1.0 if code & 0x80 else 1.0
+    e, m = (code >> m_bits) & ((1 << e_bits) - 1), code & ((1 << m_bits) - 1)
+    if fmt == "fp8" and (code & 0x7F) == 0x7F or fmt == "bf8" and e == 31 and m:
+        return float("nan")
+    if fmt == "bf8" and e == 31:
+        return sign * float("inf")
+    if e == 0:
+        return sign * m / (1 << m_bits) * 2.0 ** (1 - bias)
+    return sign * (1 + m / (1 << m_bits)) * 2.0 ** (e - bias)
+
+
+@pytest.mark.parametrize("a,b", FORMATS)
+def test_every_code_of_each_operand(a, b):
+    """All 256 codes of A's format, A[i][k] = code 16 i + k (k < 16) times B = the identity
+    (B[k][j] = 1.0 for k = j): D holds each code's value; the codes of no finite value
+    (their products with B's zeros are NaN) one per row, A[i][i], in a second MFMA; then B's
+    codes the same way against an identity A."""
+    assert (_ocp(0x7E, "fp8"), _ocp(0x01, "fp8"), _ocp(0x7B, "bf8"), _ocp(0x01, "bf8"),
+            _ocp(0x7C, "bf8"), _ocp(0xFC, "bf8")) == (448.0, 2.0 ** -9, 57344.0, 2.0 ** -16,
+                                                      float("inf"), -float("inf"))
+    for codes_side in ("a", "b"):
+        fmt, other = (a, b) if codes_side == "a" else (b, a)
+        special = [c for c in range(256) if not np.isfinite(_ocp(c, fmt))]
+        finite = np.array([c if np.isfinite(_ocp(c, fmt)) else 0
+                           for c in range(256)]).reshape(16, 16)
+        lone = np.zeros((16, 16), dtype=np.int64)
+        for i, c in enumerate(special):
+            lone[i, i] = c
+        for codes in (finite, lone):
+            def setup(m, codes=codes):
+                V = m.waves[0].V
+                V[16:26] = 0
+                for i in range(16):
+                    for k in range(16):
+                        reg, lane, byte = _slot(k, i)
+                        _set_byte(V, (16 if codes_side == "a" else 24) + reg, lane, byte,
+                                  int(codes[i, k]))
+                        if i == k:                   # the other operand: the identity
+                            _set_byte(V, (24 if codes_side == "a" else 16) + reg, lane, byte,
+                                      ONE[other])
+
+            m = run_snippet(PROGRAM.format(a=a, b=b, c="0", mods=""), setup=setup)
+            got = _d(m.waves[0].V)
+            got = got if codes_side == "a" else got.T
+            want = np.vectorize(lambda c: _ocp(int(c), fmt))(codes).astype(np.float32)
+            if codes is lone:                      # only each special code's own element
+                idx = np.arange(len(special))
+                got, want = got[idx, idx], want[idx, idx]
+            assert np.array_equal(got, want, equal_nan=True), (codes_side, fmt)

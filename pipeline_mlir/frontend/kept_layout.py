@@ -65,7 +65,7 @@ GRID_LIMIT = 1 << 16
 #: workgroups evaluated side by side
 _CHUNK = 128
 #: lanes (threads x workgroups x K steps) evaluated at once, at most (one K step at least)
-_LANES = 1 << 16
+_LANES = 1 << 15
 #: a run that reads zeros (past the buffer's end), in the tables compared
 _ZERO = -2
 #: a run the front end's copies would read that is neither inside nor past the end

@@ -138,11 +138,7 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
         per = max(1, _LANES // (len(chunk) * t))
         for k0 in range(1, len(ks), per):
             steps = ks[k0:k0 + per]
-            try:                 # the rest side by side, what does not read K taken from one
-                ev = Repeated(one, len(steps), iv)
-                ev.bind(iv, np.repeat(np.asarray(steps, np.int64), len(chunk) * t))
-                _prove_steps(an, ev, chunk, steps, proof)
-            except Exception:                 # noqa: BLE001 -- found again step by step
+            if not _side_by_side(an, one, chunk, steps, iv, proof):
                 for k in steps:               # the first refusal in the order of K steps
                     one.bind(iv, k)
                     _prove_steps(an, one, chunk, [k], proof)
@@ -196,6 +192,20 @@ def _grid(scan, op, label: str, at) -> tuple:
                              f"workgroups (at most {GRID_LIMIT})", (at,))
     check_grid_covers(kernel, grid, scan.block)
     return grid, np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+
+
+def _side_by_side(an, one, chunk: np.ndarray, steps: list, iv, proof: tuple) -> bool:
+    """Whether :func:`_prove_steps` passes at ``steps`` side by side, what does not read
+    the loop variable ``iv`` taken from ``one`` (:class:`~pipeline_mlir.analysis.loop_eval.
+    Repeated`); False on any failure, then dropped with everything it held (the caller
+    proves the steps one at a time, meeting the refusal in their order)."""
+    try:
+        ev = Repeated(one, len(steps), iv)
+        ev.bind(iv, np.repeat(np.asarray(steps, np.int64), len(chunk) * one.per_workgroup))
+        _prove_steps(an, ev, chunk, steps, proof)
+    except Exception:                         # noqa: BLE001 -- found again step by step
+        return False
+    return True
 
 
 def _prove_steps(an, ev, chunk: np.ndarray, steps: list, proof: tuple) -> None:

@@ -22,6 +22,9 @@ import numpy as np
 
 #: the value of an LDS element that no copy writes
 UNWRITTEN = -1
+#: rows x classes compared at once, at most (one row at least): temporaries small enough
+#: for the allocator to reuse, not map afresh each time
+_BLOCK = 1 << 14
 
 
 def _writers(runs: list, full: int) -> tuple:
@@ -67,18 +70,20 @@ class RunTables:
         """The first row (of ``kernel`` and ``own``: (rows, columns) of run starts, a start
         below 0 a code, ``zero`` the kernel's and own side's zeros) and LDS element where
         the two sides differ, with the kernel's and the own side's values there, or None."""
-        kr = kernel[:, self._k]
-        orun = own[:, self._o]
-        same = ((kr >= 0) & (orun >= 0) & (kr == orun + self.diff)) | \
-            ((kr == zero) & (orun == zero))
-        differ = np.where(self.sided, ~same, self.one_side)
-        rows = np.flatnonzero(differ.any(axis=1))
-        if not len(rows):
-            return None
-        r = int(rows[0])
-        x = int(self.element[np.flatnonzero(differ[r])[0]])
-        return r, x, self._value(kernel[r], self.kcol[x], self.kplace[x]), \
-            self._value(own[r], self.ocol[x], self.oplace[x])
+        step = max(1, _BLOCK // len(self.element))
+        for top in range(0, len(kernel), step):
+            kr = kernel[top:top + step, self._k]
+            orun = own[top:top + step, self._o]
+            same = ((kr >= 0) & (orun >= 0) & (kr == orun + self.diff)) | \
+                ((kr == zero) & (orun == zero))
+            differ = np.where(self.sided, ~same, self.one_side)
+            rows = np.flatnonzero(differ.any(axis=1))
+            if len(rows):
+                r = top + int(rows[0])
+                x = int(self.element[np.flatnonzero(differ[rows[0]])[0]])
+                return r, x, self._value(kernel[r], self.kcol[x], self.kplace[x]), \
+                    self._value(own[r], self.ocol[x], self.oplace[x])
+        return None
 
     @staticmethod
     def _value(starts: np.ndarray, col: int, place: int) -> int:

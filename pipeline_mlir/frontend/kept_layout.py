@@ -136,9 +136,13 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
         one.bind(iv, ks[0])
         _prove_steps(an, one, chunk, ks[:1], proof)
         per = max(1, _LANES // (len(chunk) * t))
+        rep = None                            # (kept while its size fits: memory reused)
         for k0 in range(1, len(ks), per):
             steps = ks[k0:k0 + per]
-            if not _side_by_side(an, one, chunk, steps, iv, proof):
+            if rep is None or rep.times != len(steps):
+                rep = Repeated(one, len(steps), iv)
+            if not _side_by_side(an, rep, chunk, steps, iv, proof):
+                rep = None
                 for k in steps:               # the first refusal in the order of K steps
                     one.bind(iv, k)
                     _prove_steps(an, one, chunk, [k], proof)
@@ -194,14 +198,13 @@ def _grid(scan, op, label: str, at) -> tuple:
     return grid, np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
 
 
-def _side_by_side(an, one, chunk: np.ndarray, steps: list, iv, proof: tuple) -> bool:
-    """Whether :func:`_prove_steps` passes at ``steps`` side by side, what does not read
-    the loop variable ``iv`` taken from ``one`` (:class:`~pipeline_mlir.analysis.loop_eval.
-    Repeated`); False on any failure, then dropped with everything it held (the caller
+def _side_by_side(an, ev: Repeated, chunk: np.ndarray, steps: list, iv, proof: tuple) -> bool:
+    """Whether :func:`_prove_steps` passes at ``steps`` side by side in ``ev`` (the lanes
+    of ``chunk`` repeated per step, what does not read the loop variable ``iv`` taken from
+    its source); False on any failure, then dropped with everything it held (the caller
     proves the steps one at a time, meeting the refusal in their order)."""
     try:
-        ev = Repeated(one, len(steps), iv)
-        ev.bind(iv, np.repeat(np.asarray(steps, np.int64), len(chunk) * one.per_workgroup))
+        ev.bind(iv, np.repeat(np.asarray(steps, np.int64), len(chunk) * ev.per_workgroup))
         _prove_steps(an, ev, chunk, steps, proof)
     except Exception:                         # noqa: BLE001 -- found again step by step
         return False

@@ -24,9 +24,15 @@ dimension) and every iteration of the loop (a constant trip count): every LDS el
 the channel gets from the kernel's copies (their condition evaluated, exactly at one bit,
 for each of their lanes) what the front end's copies with this test give it: the same
 global element, or zeros on both sides.  The evaluation runs the workgroups side by side,
-one numpy lane per thread and workgroup.  Values known only at launch are refused, not
-sampled.  Refused (a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` at the copy):
-a grid without bounds or of more than :data:`GRID_LIMIT` workgroups, a loop over
+one numpy lane per thread and workgroup, :data:`_CHUNK` at a time; in each chunk, the
+first iteration alone, then the others side by side (a lane per thread, workgroup and
+iteration, :data:`_LANES` at most; :class:`~pipeline_mlir.analysis.loop_eval.Repeated`
+takes what does not read the loop variable from the first), a batch that fails proven
+again one iteration at a time so that the refusal is the first met in the order of the
+iterations.  The two sides are compared run by run
+(:class:`~pipeline_mlir.frontend.kept_compare.RunTables`).  Values known only at launch
+are refused, not sampled.  Refused (a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
+at the copy): a grid without bounds or of more than :data:`GRID_LIMIT` workgroups, a loop over
 workgroups around the K-loop, a trip count not constant, a K sub-step or a stride known only
 at launch (not proven here), a buffer that is not a fat raw buffer of static shape
 range-checked by its own shape, a kernel copy whose condition keeps a run that leaves the

@@ -408,3 +408,41 @@ class SideBySide(Evaluator):
         if op.name == "rocdl.readfirstlane":
             return [self.value(op.operands[0])[self.first]]
         return super()._eval(op, v)
+
+
+class Repeated(SideBySide):
+    """The lanes of a :class:`SideBySide` ``source`` repeated ``times`` (copy ``c``'s lane
+    ``i`` at ``c x source.threads + i``), for one value ``varying`` (a loop's induction
+    variable) to take a value per copy: what ``source`` holds that is not computed,
+    directly or not, from ``varying`` is this evaluator's too, tiled when first read (so
+    the part of an evaluation that does not read ``varying`` runs once, in ``source``,
+    for every copy).  Only ``varying`` may be bound here; ``source`` must not change while
+    this evaluator is in use."""
+
+    def __init__(self, source: SideBySide, times: int, varying) -> None:
+        super().__init__(source.block_size, times * (source.threads // source.per_workgroup),
+                         workgroup_id=source.workgroup_id,
+                         launch_values=source.launch_values, thread_only=source.thread_only)
+        self.times = times
+        self.varying = varying
+        self.where = source.where
+        moved, todo = set(), [varying]
+        while todo:
+            for user in source._users.get(todo.pop(), ()):
+                if user not in moved:
+                    moved.add(user)
+                    todo.append(user)
+        #: the source's memoized values that do not read ``varying``
+        self._fixed = {k: a for k, a in source.memo.items() if k not in moved}
+        self.bound = {k: np.tile(a, times) for k, a in source.bound.items() if k != varying}
+
+    def bind(self, value, array) -> None:
+        if value != self.varying:
+            raise ValueError("a repeated evaluator binds only its varying value")
+        super().bind(value, array)
+
+    def _value(self, v) -> np.ndarray:
+        if v not in self.memo and v in self._fixed:
+            self._read(v)
+            self.memo[v] = np.tile(self._fixed[v], self.times)
+        return super()._value(v)

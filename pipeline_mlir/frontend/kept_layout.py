@@ -24,9 +24,15 @@ dimension) and every iteration of the loop (a constant trip count): every LDS el
 the channel gets from the kernel's copies (their condition evaluated, exactly at one bit,
 for each of their lanes) what the front end's copies with this test give it: the same
 global element, or zeros on both sides.  The evaluation runs the workgroups side by side,
-one numpy lane per thread and workgroup.  Values known only at launch are refused, not
-sampled.  Refused (a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` at the copy):
-a grid without bounds or of more than :data:`GRID_LIMIT` workgroups, a loop over
+one numpy lane per thread and workgroup, :data:`_CHUNK` at a time; in each chunk, the
+first iteration alone, then the others side by side (a lane per thread, workgroup and
+iteration, :data:`_LANES` at most; :class:`~pipeline_mlir.analysis.loop_eval.Repeated`
+takes what does not read the loop variable from the first), a batch that fails proven
+again one iteration at a time so that the refusal is the first met in the order of the
+iterations.  The two sides are compared run by run
+(:class:`~pipeline_mlir.frontend.kept_compare.RunTables`).  Values known only at launch
+are refused, not sampled.  Refused (a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
+at the copy): a grid without bounds or of more than :data:`GRID_LIMIT` workgroups, a loop over
 workgroups around the K-loop, a trip count not constant, a K sub-step or a stride known only
 at launch (not proven here), a buffer that is not a fat raw buffer of static shape
 range-checked by its own shape, a kernel copy whose condition keeps a run that leaves the
@@ -47,10 +53,12 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_bounds, element_bytes, memory_space
-from pipeline_mlir.analysis.loop_eval import Evaluator, SideBySide, grid_stride, workgroup_grid
+from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, SideBySide, grid_stride,
+                                              workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
 from pipeline_mlir.frontend.copy_source import dim_indices
+from pipeline_mlir.frontend.kept_compare import RunTables
 from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts, unkept
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.launch_stride import NumpyDims
@@ -62,6 +70,8 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE
 GRID_LIMIT = 1 << 16
 #: workgroups evaluated side by side
 _CHUNK = 128
+#: lanes (threads x workgroups x K steps) evaluated at once, at most (one K step at least)
+_LANES = 1 << 15
 #: a run that reads zeros (past the buffer's end), in the tables compared
 _ZERO = -2
 #: a run the front end's copies would read that is neither inside nor past the end
@@ -120,29 +130,28 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
                              f"needs constant bounds", (at,))
     lb, ub, step = bounds
     iv = scan.loop.regions[0].blocks[0].arguments[0]
-    fixed = [i for i in kept_i                       # conditions the same every iteration
-             if not _reads(kept_parts(an.scan.copies[i].src_indices[0])[1], iv)]
+    t = an.evaluator.threads
+    ks = list(range(lb, ub, step))
+    if not ks:
+        return kept
+    tables = RunTables([an.copies[i].lds for i in copies], [p for p, _ in lanes], full)
+    proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at)
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
-        ev = _wide_evaluator(an, scan, chunk)
-        held: dict = {i: None for i in fixed}
-        for k in range(lb, ub, step):
-            ev.bind(iv, k)
-            want = _kernel_table(an, ev, copies, kept_i, (len(chunk), full), total, label,
-                                 held)
-            got = _own_table(an, ev, base, ref_copy, width, lanes, kept, (len(chunk), full),
-                             label)
-            bad = np.argwhere(want != got)
-            if len(bad):
-                w, x = (int(v) for v in bad[0])
-                raise LM.LoopRefusal(
-                    f"channel {label}'s copies keep a mask in their address; the front end's "
-                    f"own copies, each lane's run kept where it lies inside the buffer's "
-                    f"{'x'.join(map(str, shape))} elements, would not read what they read: "
-                    f"in workgroup {tuple(int(v) for v in chunk[w])} at K step {k}, LDS "
-                    f"element {x} gets {_said(want[w, x])} from the kernel's copies and "
-                    f"{_said(got[w, x])} from the front end's (the kept condition must be the "
-                    f"in-bounds test of the element's coordinates)", (at,))
+        one = _wide_evaluator(an, scan, chunk)        # one K step: every value evaluated
+        one.bind(iv, ks[0])
+        _prove_steps(an, one, chunk, ks[:1], proof)
+        per = max(1, _LANES // (len(chunk) * t))
+        rep = None                            # (kept while its size fits: memory reused)
+        for k0 in range(1, len(ks), per):
+            steps = ks[k0:k0 + per]
+            if rep is None or rep.times != len(steps):
+                rep = Repeated(one, len(steps), iv)
+            if not _side_by_side(an, rep, chunk, steps, iv, proof):
+                rep = None
+                for k in steps:               # the first refusal in the order of K steps
+                    one.bind(iv, k)
+                    _prove_steps(an, one, chunk, [k], proof)
     return kept
 
 
@@ -195,6 +204,42 @@ def _grid(scan, op, label: str, at) -> tuple:
     return grid, np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
 
 
+def _side_by_side(an, ev: Repeated, chunk: np.ndarray, steps: list, iv, proof: tuple) -> bool:
+    """Whether :func:`_prove_steps` passes at ``steps`` side by side in ``ev`` (the lanes
+    of ``chunk`` repeated per step, what does not read the loop variable ``iv`` taken from
+    its source); False on any failure, then dropped with everything it held (the caller
+    proves the steps one at a time, meeting the refusal in their order)."""
+    try:
+        ev.bind(iv, np.repeat(np.asarray(steps, np.int64), len(chunk) * ev.per_workgroup))
+        _prove_steps(an, ev, chunk, steps, proof)
+    except Exception:                         # noqa: BLE001 -- found again step by step
+        return False
+    return True
+
+
+def _prove_steps(an, ev, chunk: np.ndarray, steps: list, proof: tuple) -> None:
+    """The proof of :func:`prove_kept` in the workgroups ``chunk`` at the K steps ``steps``
+    (``proof``: its copies, buffer and tables), in ``ev``: one numpy lane per thread,
+    workgroup and K step (K-major), the loop variable bound; or the first refusal met (in
+    the order of one K step's checks)."""
+    copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at = proof
+    total = int(np.prod(kept.shape))
+    want = _kernel_runs(an, ev, copies, kept_i, total, label)
+    got = _own_runs(an, ev, base, ref_copy, width, lanes, kept, label)
+    bad = tables.first_difference(want, got, _ZERO)
+    if bad is not None:
+        r, x, w_said, g_said = bad
+        k, w = steps[r // len(chunk)], r % len(chunk)
+        raise LM.LoopRefusal(
+            f"channel {label}'s copies keep a mask in their address; the front end's "
+            f"own copies, each lane's run kept where it lies inside the buffer's "
+            f"{'x'.join(map(str, kept.shape))} elements, would not read what they read: "
+            f"in workgroup {tuple(int(v) for v in chunk[w])} at K step {k}, LDS "
+            f"element {x} gets {_said(w_said)} from the kernel's copies and "
+            f"{_said(g_said)} from the front end's (the kept condition must be the "
+            f"in-bounds test of the element's coordinates)", (at,))
+
+
 def _wide_evaluator(an, scan, chunk: np.ndarray) -> Evaluator:
     """An evaluator of one lane per thread and workgroup of ``chunk`` (workgroup-major),
     every workgroup id and workgroup loop variable bound (none sampled)."""
@@ -207,29 +252,15 @@ def _wide_evaluator(an, scan, chunk: np.ndarray) -> Evaluator:
     return ev
 
 
-def _reads(v, iv, seen: set | None = None) -> bool:
-    """Whether ``v`` is computed from ``iv`` (or by an op with regions, which may)."""
-    seen = set() if seen is None else seen
-    if v == iv:
-        return True
-    if v in seen or isinstance(v.owner, ir.Block):
-        return False
-    seen.add(v)
-    o = _op(v.owner)
-    return bool(len(o.regions)) or any(_reads(x, iv, seen) for x in o.operands)
-
-
-def _kernel_table(an, ev, copies: list, kept_i: list, size: tuple, total: int, label: str,
-                  held: dict) -> np.ndarray:
-    """(workgroups, LDS elements): what the kernel gives each LDS element, the global
-    element or :data:`_ZERO` (its condition false, or a run past the buffer's end, which
-    the range check reads as zeros).  A kept copy must read past the end where its
-    condition is false (the rewrite of kept_masks.py, checked here for every lane;
-    ``kept_i``: the copies of ``copies`` that keep a mask).
-    ``held``: per copy whose condition is not computed from the loop variable, its truth
-    in these workgroups once evaluated (None before)."""
+def _kernel_runs(an, ev, copies: list, kept_i: list, total: int, label: str) -> np.ndarray:
+    """(rows, copies x threads): the run each lane of the kernel's ``copies`` gives its LDS
+    elements (rows: the evaluator's workgroups), its first global element or :data:`_ZERO`
+    (its condition false, or a run past the buffer's end, which the range check reads as
+    zeros).  A kept copy must read past the end where its condition is false (the rewrite
+    of kept_masks.py, checked here for every lane; ``kept_i``: the copies of ``copies``
+    that keep a mask)."""
     t = an.evaluator.threads
-    out = np.full(size, -1, np.int64)
+    out = []
     for i in copies:
         a = an.scan.copies[i]
         op = an.ops[an.copies[i].op]
@@ -240,11 +271,7 @@ def _kernel_table(an, ev, copies: list, kept_i: list, size: tuple, total: int, l
         if parts is not None:
             moved = view.element([ev.value(x) for x in idx])
             idx = unkept(idx)
-            ok = held.get(i)
-            if ok is None:
-                ok = np.asarray(truth(op, ev, parts[1]), bool)
-                if i in held:
-                    held[i] = ok
+            ok = np.asarray(truth(op, ev, parts[1]), bool)
         start = view.element([ev.value(x) for x in idx])
         if parts is not None and np.any(~ok & (moved < total)):
             j = int(np.flatnonzero(~ok & (moved < total))[0])
@@ -256,10 +283,8 @@ def _kernel_table(an, ev, copies: list, kept_i: list, size: tuple, total: int, l
             j = int(np.flatnonzero(bad)[0])
             _refuse_lane(an, i, label, j, t, int(start[j]), total, "its run is neither "
                          "inside the buffer nor past its end")
-        run = np.where(ok & inside, start, _ZERO).reshape(size[0], t)
-        step = np.where(run == _ZERO, 0, 1)[:, :, None] * np.arange(a.elements)[None, None, :]
-        out[:, an.copies[i].lds.ravel()] = (run[:, :, None] + step).reshape(size[0], -1)
-    return out
+        out.append(np.where(ok & inside, start, _ZERO).reshape(-1, t))
+    return np.concatenate(out, axis=1)
 
 
 def _refuse_lane(an, i: int, label: str, j: int, t: int, element: int, total: int,
@@ -269,13 +294,14 @@ def _refuse_lane(an, i: int, label: str, j: int, t: int, element: int, total: in
                          f"{why}", (an.copies[i].op,))
 
 
-def _own_table(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
-               size: tuple, label: str) -> np.ndarray:
-    """(workgroups, LDS elements): what the front end's copies give each LDS element: each
-    lane's indices as :func:`keep_in_bounds` emits them (the test unsigned: ``i + extent
-    <= shape``; the indices replaced by ``delta, 0, ...`` where it fails), the element they
-    address read if its run lies inside the buffer, zeros if it starts past its end,
-    :data:`_BAD` (never the kernel's) otherwise or past a buffer load's 32-bit offset."""
+def _own_runs(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
+              label: str) -> np.ndarray:
+    """(rows, lanes x threads): the run each lane of the front end's copies gives its LDS
+    elements: its indices as :func:`keep_in_bounds` emits them (the test unsigned: ``i +
+    extent <= shape``; the indices replaced by ``delta, 0, ...`` where it fails), the
+    element they address if its run lies inside the buffer, :data:`_ZERO` if it starts past
+    its end, :data:`_BAD` (never the kernel's) otherwise or past a buffer load's 32-bit
+    offset."""
     t = an.evaluator.threads
     a = an.scan.copies[ref_copy]
     idx = list(a.src_indices)
@@ -286,11 +312,11 @@ def _own_table(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
                              f"front end's own copies test each lane's index per dimension, "
                              f"which needs the copies' views of the buffer to be casts and "
                              f"same-rank unit-stride subviews", (an.copies[ref_copy].op,))
-    g0 = [np.asarray(g).reshape(size[0], t)[:, 0] for g in g0]   # thread 0 of each workgroup
+    g0 = [np.asarray(g).reshape(-1, t)[:, 0] for g in g0]   # thread 0 of each workgroup
     strides = [int(np.prod(kept.shape[d + 1:])) for d in range(len(kept.shape))]
     total = int(np.prod(kept.shape))
-    out = np.full(size, -1, np.int64)
-    for p, offs in lanes:
+    out = []
+    for _, offs in lanes:
         coords = [g[:, None] + np.broadcast_to(np.asarray(o, np.int64), (t,))[None, :]
                   for g, o in zip(g0, offs)]       # (an offset the same in every lane: an int)
         inb = np.ones(coords[0].shape, bool)
@@ -300,10 +326,8 @@ def _own_table(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
         e = np.where(inb, sum(c * s for c, s in zip(coords, strides)),
                      kept.delta * strides[0])
         past = (e >= total) & ((e + width) * kept.elem_bytes <= OFFSET_LIMIT)
-        start = np.where((e >= 0) & (e + width <= total), e, np.where(past, _ZERO, _BAD))
-        step = (start >= 0)[:, :, None] * np.arange(width)[None, None, :]
-        out[:, p.ravel()] = (start[:, :, None] + step).reshape(size[0], -1)
-    return out
+        out.append(np.where((e >= 0) & (e + width <= total), e, np.where(past, _ZERO, _BAD)))
+    return np.concatenate(out, axis=1)
 
 
 def keep_in_bounds(at: list, width: int, kept: Kept) -> list:

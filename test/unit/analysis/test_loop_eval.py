@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from pipeline_mlir.analysis.exact_ints import exact_on_machine
-from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.loop_eval import Evaluator, Repeated, SideBySide
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 
@@ -87,6 +87,27 @@ def test_rebinding_a_computed_value_forgets_its_users():
     np.testing.assert_array_equal(ev.value(v["c"]), (tid * 4 + 1) * 4)
     ev.unbind(v["k"])
     assert v["b"] not in ev.memo and v["c"] not in ev.memo and v["a"] in ev.memo
+
+
+def test_repeated_lanes_take_from_their_source_only_what_does_not_read_the_value():
+    """A :class:`Repeated` evaluator (2 workgroups' lanes repeated for 3 values of ``k``)
+    takes from its source, tiled, what the source computed without reading ``k`` (the
+    source's value of ``a`` is made distinct to show it is the one taken), evaluates again
+    per copy what reads it (the source's ``c`` at its own ``k`` would be wrong in the
+    other copies), and binds nothing but ``k``."""
+    ctx, m, v, _ = _evaluator()
+    src = SideBySide((64, 1, 1), 2, launch_values=False)
+    src.bind(v["k"], 5)
+    src.value(v["c"])
+    src.memo[v["a"]] = src.memo[v["a"]] + 1000
+    rep = Repeated(src, 3, v["k"])
+    ks = np.repeat([1, 2, 7], 128)
+    rep.bind(v["k"], ks)
+    a = np.tile(np.arange(64) * 4 + 1000, 6)
+    np.testing.assert_array_equal(rep.value(v["c"]), (a + ks) * 4)
+    np.testing.assert_array_equal(rep.value(v["a"]), a)
+    with pytest.raises(ValueError, match="binds only its varying value"):
+        rep.bind(v["j"], 0)
 
 
 WIDTHS = """

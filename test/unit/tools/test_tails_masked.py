@@ -526,7 +526,7 @@ MERGED_CASES = {
 
 
 @pytest.mark.parametrize("case", sorted(MERGED_CASES))
-def test_merged_transposing_reads_both_forms(capsys, case):
+def test_merged_transposing_reads_both_forms(capsys, monkeypatch, case):
     """IREE's f16 A^T x B 1000x600x1030 (a 16x32 tile in 2 waves cut at M, N and K, one
     16x16x32 MFMA per wave and K step, A read with transposing reads, its copies' masks kept,
     C written by memref.copy of per-thread rows): 4 K steps merged, the merged loop's
@@ -541,12 +541,23 @@ def test_merged_transposing_reads_both_forms(capsys, case):
     hazard-free in the simulator; the emulated form exact in late mode on the first and the
     last workgroup (the corner tile: 8 rows and 24 columns, 8 and 104; K cut at 1030; the
     other forms likewise, by hand).  Their refusals: test/lit/passes/
-    sched-adopt-loop-transpose.mlir."""
+    sched-adopt-loop-transpose.mlir.  The whole-grid proof of their kept masks also refuses
+    its own copies moved in the last workgroup at the last K step only
+    (:func:`_corner_variant`)."""
     printed, emulated, spec, options, merged, elements, grid = MERGED_CASES[case]
     paths = {form: f"{MERGED.parent}/iree-f16-{case}.{form}.mlir" for form in (printed,
                                                                             emulated)}
+    corner = _corner_variant(monkeypatch)
     assert main(["--pipeline=4wave", paths[printed], "--emit=schedule-json"]) == 0
     got = capsys.readouterr().out
+    monkeypatch.setattr(L, "prove_kept", KL.prove_kept)
+    # (the proof of the kept masks, kept_layout.py: its own copies moved in the grid's last
+    # workgroup at the last K step only are refused there)
+    assert all(re.search(
+        rf"in workgroup {re.escape(str(w))} at K step {k}, LDS element \d+ gets global "
+        rf"element \d+ from the kernel's copies and (global element \d+|zero|an element "
+        rf"neither inside the buffer nor past its end) from the front end's", said) and k > 0
+        for said, w, k in corner) and len(corner) == 1, corner
     assert main([f"--pipeline={spec}", "--emit=schedule-json"]) == 0
     assert capsys.readouterr().out == got
     assert main(["--simulate", f"--pipeline={spec}"]) == 0
@@ -579,6 +590,53 @@ KEPT_LAYOUT_REFUSALS = [
     "needs the copies' views of the buffer to be casts and same-rank",
     "where its kept condition is false and it reads inside the buffer",
     "proven for the front end's own copies of whole K steps only, not of K sub-steps"]
+
+
+def _corner_at_last_step(an) -> tuple:
+    """``dim_indices`` (kept_layout.py's own copies' indices per dimension) with the last
+    dimension's index moved by one in the grid's last workgroup at the K-loop's last step
+    only (read from the IR's own ids and loop variable, not the proof's layout of lanes):
+    the mutant a proof that evaluates only some K steps or some workgroups passes; with
+    that workgroup and step."""
+    kernel = KL.kernel_of(an.scan.loop)
+    corner = [g - 1 for g in KL.workgroup_grid(kernel)]
+    lb, ub, step = KL.constant_bounds(an.scan.loop)
+    last = lb + (ub - lb - 1) // step * step
+    iv = an.scan.loop.regions[0].blocks[0].arguments[0]
+    ids = []                          # the values the corner binds, and theirs there
+    KL.bind_workgroup(SimpleNamespace(bind=lambda v, a: ids.append((v, int(a[0])))), kernel,
+                      tuple(np.array([corner[d] if d < len(corner) else 0]) for d in range(3)))
+    real = KL.dim_indices
+
+    def moved(*args):
+        g = real(*args)
+        ev = args[0].ev
+        at = ev.value(iv) == last
+        for v, there in ids:
+            at = at & (ev.value(v) == there)
+        return g[:-1] + [np.where(at, g[-1] + 1, g[-1])]
+    return moved, tuple(corner), last
+
+
+def _corner_variant(monkeypatch) -> list:
+    """The refusal of kept_layout.py's ``prove_kept`` in the next run that proves a kept
+    channel, its first proof run first on :func:`_corner_at_last_step`'s mutant (then
+    every proof as written): [(message, the mutant's workgroup, its K step)]."""
+    said = []
+
+    def variant(*args):
+        if said:
+            return KL.prove_kept(*args)
+        moved, corner, last = _corner_at_last_step(args[0])
+        with monkeypatch.context() as m:
+            m.setattr(KL, "dim_indices", moved)
+            with pytest.raises(LoopRefusal) as e:
+                KL.prove_kept(*args)
+        said.append((str(e.value), corner, last))
+        del e                                 # (its traceback holds the proof's arrays)
+        return KL.prove_kept(*args)
+    monkeypatch.setattr(L, "prove_kept", variant)
+    return said
 
 
 def _kept_layout_variants(monkeypatch) -> list:

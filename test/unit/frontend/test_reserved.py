@@ -1,9 +1,10 @@
 """pipeline_mlir/frontend/reserved.py: the front end's own marks refused on its input.
 
-Each mark of :data:`MARKS`, put on the loop or the LDS buffer of a small module, is an error
-at that op naming the mark; unmarked ops and marks on other ops are not.  Parse only (no
-pipeline): the pass itself is run on a marked kernel by
-``test/lit/passes/sched-adopt-loop-soundness.mlir``.
+Each mark of :data:`MARKS`, put on the loop, the LDS buffer or an op inside the loop of a
+small module, is an error at that op naming the mark; unmarked ops and other ``sched.*``
+attributes are not.  Parse only (no pipeline): the pass itself is run on marked kernels by
+``test/lit/passes/sched-adopt-loop-soundness.mlir`` and ``test_cut_runs.py`` (a read
+marked ``sched.kept_cut``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-from pipeline_mlir.frontend.reserved import CARRIERS, MARKS, refusal
+from pipeline_mlir.frontend.reserved import MARKS, refusal
 from pipeline_mlir.frontend.scan import find_natural_loops
 
 TEXT = """
@@ -46,9 +47,13 @@ def ctx():
         yield c
 
 
-def test_each_mark_is_refused_at_the_loop_and_the_buffer(ctx):
+def test_each_mark_is_refused_on_any_op(ctx):
+    # (the marks later steps read: on loops and LDS buffers, on reads and copies)
+    assert {"sched.remainder", "sched.kept_cut", "sched.kept_mask", "sched.k_halved",
+            "sched.k_merged"} <= set(MARKS)
     for mark in MARKS:
-        for where, op in (("loop", "scf.for"), ("alloc", "memref.alloc")):
+        for where, op in (("loop", "scf.for"), ("alloc", "memref.alloc"),
+                          ("other", "arith.addi")):
             found = _refusals(ctx, **{where: f"{{{mark}}}"})
             assert [n for n, _ in found] == [op, "walk"], (mark, found)
             assert f"'{op}' op carries '{mark}'" in found[0][1], found
@@ -57,7 +62,5 @@ def test_each_mark_is_refused_at_the_loop_and_the_buffer(ctx):
 
 def test_unmarked_ops_and_other_attributes_are_left_alone(ctx):
     assert _refusals(ctx) == []
-    assert _refusals(ctx, loop="{sched.note = 1 : i32}", alloc="{sched.x}") == []
-    # (a mark on an op no later step reads one on: not looked at)
-    assert "arith.addi" not in CARRIERS
-    assert _refusals(ctx, other="{sched.remainder}") == []
+    assert _refusals(ctx, loop="{sched.note = 1 : i32}", alloc="{sched.x}",
+                     other="{sched.register_staged}") == []

@@ -15,7 +15,18 @@ checks of ``cut_runs.mark_cut_runs`` has proven, each dropped piece reading the 
 mark names.  An input op that carries a mark did not get it from the front end, so
 nothing it relies on holds: :func:`refusal` refuses it at the op, naming the attribute,
 whatever the op (a mark is looked for on every op of the walk ``sched-adopt-loop`` makes
-anyway: its attribute names against a set, about a millisecond on IREE's late form).
+anyway, :class:`InputMarks`: its attribute names against a set, about a millisecond on
+IREE's late form).
+
+Where: in a kernel that holds a natural K-loop (the front end's later steps walk the
+kernel of the loop they rewrite: the remainders' copies and loads issued ahead, the
+remainder planner).  A kernel without one is left as it is, marks and all: the front end's
+own output given back (the tagged form ``sched-adopt-loop`` writes, a documented input, with
+its remainder loops, their buffers and its merge note; a loop too short to pipeline, made
+a whole remainder run as written) runs as written outside its tagged loop, which
+``sched-import`` checks.  In a module with no natural K-loop, nothing of the tagged form and
+no whole remainder, the first mark is refused all the same: a user's only K-loop marked a
+remainder would otherwise be passed by as no K-loop at all.
 
 Not here: ``sched.register_staged`` (``sched-stage-copies``' documented input, which that
 pass checks as issued), the tagged form's tags and ``sched.copies_in_range`` on a kernel
@@ -31,12 +42,13 @@ from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR, OWN_ATTR
 from pipeline_mlir.frontend.cut_runs import CUT
 from pipeline_mlir.frontend.half_k import HALVED_ATTR
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR
-from pipeline_mlir.frontend.kernel_ir import KEPT
+from pipeline_mlir.frontend.kernel_ir import KEPT, kernel_of
 from pipeline_mlir.frontend.kmerge import MERGE_NOTE_ATTR
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR, SHARED_ATTR
+from pipeline_mlir.frontend.tagged import TAG_ATTRS
 from pipeline_mlir.frontend.tails import WHOLE_ATTR
 
-__all__ = ["MARKS", "refusal"]
+__all__ = ["MARKS", "InputMarks", "refusal"]
 
 #: the marks of what the front end makes, which later steps of it trust
 MARKS = (REMAINDER_ATTR, SHARED_ATTR, SHAREABLE_ATTR, OWN_ATTR, ALIAS_ATTR, WHOLE_ATTR,
@@ -44,16 +56,53 @@ MARKS = (REMAINDER_ATTR, SHARED_ATTR, SHAREABLE_ATTR, OWN_ATTR, ALIAS_ATTR, WHOL
          remainder_ahead.IN_PLACE_ATTR, PAIR_GUARD_ATTR, VERSIONED_ATTR, KEPT, CUT,
          HALVED_ATTR, MERGED_ATTR, MERGE_NOTE_ATTR)
 _MARKED = frozenset(MARKS)
+#: the attribute names the walk looks at: the marks, and the tags of the tagged form
+_LOOKED_AT = _MARKED | frozenset(TAG_ATTRS)
+_KERNELS = ("func.func", "gpu.func")
 
 
 def refusal(op) -> IRError | None:
     """The error for ``op`` when it carries one of :data:`MARKS` (module docstring), else
-    None (``sched-adopt-loop`` asks it of every op of its input)."""
+    None."""
     mark = next((name for name in op.attributes if name in _MARKED), None)
-    if mark is None:
-        return None
+    return None if mark is None else _error(op, mark)
+
+
+def _error(op, mark: str) -> IRError:
     return IRError(op, f"'{op.name}' op carries '{mark}', a mark the front end puts on what "
                        f"it makes itself (a remainder loop, its buffers and copies, a "
                        f"versioned, merged or halved loop, a read whose mask it keeps), "
                        f"which its later steps trust; an input op cannot carry it: remove "
                        f"the attribute")
+
+
+class InputMarks:
+    """What ``sched-adopt-loop``'s walk of its input (``scan.find_natural_loops``' ``each``)
+    sees of the marks: the ops carrying one, and whether the module holds the front end's
+    own output (a tagged op, a whole remainder); :meth:`check` then refuses where the module
+    docstring says."""
+
+    def __init__(self) -> None:
+        self.refused: list = []          # (op, its refusal), in walk order
+        self.output = False
+
+    def __call__(self, op) -> None:
+        seen = [name for name in op.attributes if name in _LOOKED_AT]
+        if op.name.startswith("sched.") or any(n in TAG_ATTRS for n in seen) or \
+                (WHOLE_ATTR in seen and REMAINDER_ATTR in seen):
+            self.output = True
+        mark = next((n for n in seen if n in _MARKED), None)
+        if mark is not None:
+            self.refused.append((op, _error(op, mark)))
+
+    def check(self, loops: list) -> None:
+        """Raise the refusal of the first marked op in a kernel of ``loops`` (the natural
+        K-loops found), or with none found and no output of the front end, of the first."""
+        if not loops:
+            if self.refused and not self.output:
+                raise self.refused[0][1]
+            return
+        rewritten = {kernel_of(lp) for lp in loops}
+        for op, e in self.refused:
+            if (op if op.name in _KERNELS else kernel_of(op)) in rewritten:
+                raise e

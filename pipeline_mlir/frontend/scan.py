@@ -106,17 +106,15 @@ def is_natural_candidate(loop) -> bool:
     return any(_op(o).name == "amdgpu.mfma" for o in loop.regions[0].blocks[0].operations)
 
 
-def find_natural_loops(module, refuse=None) -> list:
-    """The natural K-loops of ``module``; ``refuse(op)``: an ``IRError`` to raise at op, or
-    None (``sched-adopt-loop``'s check of its input: ``frontend/reserved.py``)."""
-    loops, refused = [], []
+def find_natural_loops(module, each=None) -> list:
+    """The natural K-loops of ``module``; ``each(op)`` is called on every op of the walk
+    (``sched-adopt-loop``'s look at its input: ``frontend/reserved.py``)."""
+    loops = []
 
     def visit(o):
         o = _op(o)
-        e = refuse(o) if refuse is not None else None
-        if e is not None:
-            refused.append(e)
-            return ir.WalkResult.INTERRUPT
+        if each is not None:
+            each(o)
         if o.name == "scf.for" and is_natural_candidate(o) and \
                 REMAINDER_ATTR not in o.attributes:
             body = [_op(x) for x in o.regions[0].blocks[0].operations]
@@ -125,8 +123,6 @@ def find_natural_loops(module, refuse=None) -> list:
         return ir.WalkResult.ADVANCE
 
     module.walk(visit)
-    if refused:
-        raise refused[0]
     return loops
 
 

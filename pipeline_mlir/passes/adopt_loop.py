@@ -36,11 +36,13 @@ class AdoptLoop(SchedulePass):
     def run(self, module) -> None:
         from pipeline_mlir.frontend import natural as N
         from pipeline_mlir.frontend.producers import normalize_producers
-        from pipeline_mlir.frontend.reserved import refusal
+        from pipeline_mlir.frontend.reserved import InputMarks
 
         normalize_producers(module)
         # (the marks of what the pass makes refused on its input: frontend/reserved.py)
-        loops = N.find_natural_loops(module, refusal)
+        marks = InputMarks()
+        loops = N.find_natural_loops(module, marks)
+        marks.check(loops)
         if not loops:
             why = N.no_loop_reason(module)
             if why is not None:

@@ -65,14 +65,18 @@ def test_cut_runs_both_forms_one_schedule_exact(forms, capsys):
 
 
 @pytest.mark.parametrize("form,old,new,message", [
-    # off by one: 7 of 8 elements in a whole run, a 4-byte piece cut
+    # off by one: 7 of 8 elements in a run inside the row, a 4-byte piece cut; a piece
+    # copied whole would read the element the mask drops (cut_proofs.py)
     ("prefetch", PREFETCH_MASK, "%cut = arith.subi %26, %c1 : index\n"
      + PREFETCH_MASK.replace("%26 :", "%cut :"),
-     "the front end copies the run in 4-byte pieces of 2 elements, each kept or masked "
-     "whole; here the size is 7 in thread 0 of workgroup (0, 0), not a multiple of 2"),
+     "is copied whole only where the mask keeps exactly the run's elements inside the row "
+     "of memref<1030x100xf16, #amdgpu.address_space<fat_raw_buffer>>: in thread 0 of "
+     "workgroup (0, 0) the run starts at column 0 of 100, so 8 of its 8 elements are inside "
+     "the row, and the mask keeps 7"),
+    # one more: a run past the row's end keeps 1 element of the next row
     ("late", LATE_MASK, "%one = arith.constant 1 : index\n%cut = arith.addi %50, %one : "
      "index\n" + LATE_MASK.replace("%50 :", "%cut :"),
-     "here the size is 5 in thread "),
+     "of its 8 elements are inside the row, and the mask keeps "),
     # the edge's size on the K rows' dimension: not a cut run, the peel's refusal
     ("prefetch", PREFETCH_MASK, PREFETCH_MASK.replace("%58, %26", "%26, %c8"),
      "has a mask whose size depends on the workgroup"),
@@ -95,6 +99,27 @@ def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
     assert rc == 1 and message in err and "Traceback" not in err, err
     line = src.read_text().splitlines()[int(err.split(":")[1]) - 1]
     assert "vector.transfer_read" in line or "scf.if" in line, (err, line)
+
+
+def test_an_odd_run_along_k_is_refused(forms, capsys, tmp_path):
+    """A size cut to an odd one (7 of 8) on a run whose column moves with the K-loop: the
+    piece copied whole would read K elements past the row's end (summed into C), so the
+    run's dimension must not be K (cut_proofs.py), refused at the read."""
+    text = forms["prefetch"].read_text()
+    view = "%subview_16 = memref.subview %2[%59, %27]"
+    assert text.count(view) == 1 and text.count(PREFETCH_MASK) == 1
+    text = text.replace(view, "%col = arith.addi %27, %arg2 : index\n" +
+                        view.replace("%27]", "%col]"))
+    text = text.replace(PREFETCH_MASK, "%cut = arith.subi %26, %c1 : index\n" +
+                        PREFETCH_MASK.replace("%26 :", "%cut :"))
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    rc = main([str(src), ADOPT])
+    err = capsys.readouterr().err
+    assert rc == 1 and "the piece is copied whole only along a dimension that is not K, " \
+        "and the run's index along the contiguous dimension of memref<1030x100xf16" in err \
+        and "Traceback" not in err, err
+    assert "vector.transfer_read" in src.read_text().splitlines()[int(err.split(":")[1]) - 1]
 
 
 def test_a_wrong_piece_condition_is_caught(forms, capsys, monkeypatch):

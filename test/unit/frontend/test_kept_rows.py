@@ -68,8 +68,8 @@ def test_what_the_batch_rewrite_relies_on_is_checked(tmp_path, capsys, mutate, a
 def test_k_rows_are_read_and_a_cut_run_copied_in_pieces(tmp_path, capsys):
     """N = 1000: B's K rows read as such, the run the N edge cuts (8 of 16) copied in
     4-byte pieces, each kept by the mask (exact on the emulator, by hand:
-    docs/iree-kernels.md); N left one past 1008: a cut of 1 element, inside a piece,
-    refused at the read."""
+    docs/iree-kernels.md); N left one past 1008: a cut of 1 element, inside a piece, that
+    keeps an element past the row's end (frontend/cut_proofs.py), refused at the read."""
     rc, out, err = _run(tmp_path, capsys, _fp8_ab(1000))
     assert rc == 0, err
     loop = out.split(" = scf.for %arg2 = ")[1]
@@ -79,7 +79,11 @@ def test_k_rows_are_read_and_a_cut_run_copied_in_pieces(tmp_path, capsys):
     cut = _text("#map3 = affine_map<(d0) -> (d0 * -128 + 1008, 128)>",
                 "#map3 = affine_map<(d0) -> (d0 * -128 + 1009, 128)>")(_fp8_ab(1008))
     assert_refused_at(tmp_path, capsys, cut, "%189 = vector.transfer_read",
-                      "not a multiple of 4: a piece would be cut")
+                      "the piece is copied whole only where the mask keeps exactly the run's "
+                      "elements inside the row of memref<1030x1008xf8E5M2, #amdgpu.address_"
+                      "space<fat_raw_buffer>>: in thread 7 of workgroup (7, 0) the run starts "
+                      "at column 1008 of 1008, so 0 of its 16 elements are inside the row, "
+                      "and the mask keeps 1")
 
 
 def test_k_rows_of_the_late_form(tmp_path, capsys):

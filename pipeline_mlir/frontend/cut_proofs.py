@@ -9,8 +9,9 @@ in this order (each refused at the read, naming where it fails):
 
 * :func:`check_not_k`, the run's dimension is not K: the read's index along the buffer's
   contiguous dimension does not move with the K-loop's variable, and the index of another
-  dimension does (that dimension is K, so K elements past a row's end are never read; a
-  K split over workgroups moves K's index with the loop too);
+  dimension does (that dimension is K, so K elements past a row's end are never read),
+  and that K index does not move with the workgroup (a workgroup id, or the variable of a
+  loop over workgroups): a K split over workgroups is not taken;
 * :func:`check_row_mask`, the kernel's mask keeps exactly the elements inside the row:
   in every thread of every workgroup of the grid (evaluated, the workgroups side by side),
   the size clamped to the run equals the elements of the run before the buffer's row ends
@@ -29,7 +30,10 @@ import numpy as np
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS
 from pipeline_mlir.analysis.lane_ops import Unevaluable
+from pipeline_mlir.analysis.loop_eval import grid_stride
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.kernel_ir import depends, describe, fat_root
@@ -42,8 +46,9 @@ def check_not_k(read, load, iv) -> None:
     ``read``."""
     src = load.operands[0]
     rank = ir.MemRefType(src.type).rank
-    moves = _Moves(iv)
-    idx = dim_indices(moves, moves, src, list(load.operands[1:1 + rank]), fat_root(src))
+    at = list(load.operands[1:1 + rank])
+    moves = _Moves({iv})
+    idx = dim_indices(moves, moves, src, at, fat_root(src))
     head = (f"{describe(read)} masks the lane's run at C's edge to a size that cuts a "
             f"4-byte piece; the piece is copied whole only along a dimension that is not K")
     if idx is None:
@@ -57,17 +62,36 @@ def check_not_k(read, load, iv) -> None:
     if not any(idx[:-1]):
         raise IRError(read, f"{head}, and no other index of the read moves with the K-loop, "
                             f"so its K dimension is not known")
+    wg = _Moves(_workgroup)
+    split = dim_indices(wg, wg, src, at, fat_root(src))
+    k = next((d for d in range(rank - 1) if idx[d] and split[d]), None)
+    if k is not None:
+        raise IRError(read, f"{head}, and its K index (dimension {k} of "
+                            f"{view_root(src).type}) moves with the workgroup too: K split "
+                            f"over workgroups is not proven to leave the run's dimension M "
+                            f"or N")
+
+
+def _workgroup(v) -> bool:
+    """``v`` is a workgroup id, or the variable of a loop over workgroups."""
+    if isinstance(v.owner, ir.Block):
+        parent = v.owner.owner
+        parent = None if parent is None else _op(parent)
+        return parent is not None and (parent.name == "scf.forall" or (
+            parent.name == "scf.for" and bool(grid_stride(parent))))
+    return _op(v.owner).name in WORKGROUP_ID_OPS
 
 
 class _Moves:
     """:func:`~pipeline_mlir.frontend.copy_source.dim_indices`'s operations on whether an
-    index moves with the loop variable ``iv`` (a sum or product of values: any of them)."""
+    index is computed from ``values`` (a set, or a predicate of a value: a sum or product
+    of values is if any of them is)."""
 
-    def __init__(self, iv) -> None:
-        self.iv = iv
+    def __init__(self, values) -> None:
+        self.values = values
 
     def get(self, v) -> bool:
-        return depends(v, {self.iv})
+        return depends(v, self.values)
 
     @staticmethod
     def c(_x: int) -> bool:

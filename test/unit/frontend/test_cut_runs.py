@@ -109,12 +109,16 @@ FAT = "memref<1030x100xf16, #amdgpu.address_space<fat_raw_buffer>>"
     # (a run whose column moves with the K-loop: test_kept_rows.py, test_tails_masked.py)
     # no index moves with the K-loop: which dimension is K is not known
     (VIEW.replace("%59", "%c0"), "and no other index of the read moves with the K-loop"),
+    # the K row moves with the workgroup too (K split over workgroups)
+    ("%krow = arith.addi %59, %arg0 : index\n" + VIEW.replace("%59", "%krow"),
+     "and its K index (dimension 0 of memref<1030x100xf16, #hal.descriptor_type<storage_"
+     "buffer>>) moves with the workgroup too"),
     # a view the proof does not read through
     (f"%rc = memref.reinterpret_cast %2 to offset: [0], sizes: [1030, 100], strides: [100, "
      f"1] : {FAT} to {FAT}\n" + VIEW.replace("%2[", "%rc["),
      "which needs the read's views of memref<1030x100xf16, #hal.descriptor_type<storage_"
      "buffer>> to be casts and same-rank unit-stride subviews"),
-], ids=["no-k-index", "reinterpret-cast"])
+], ids=["no-k-index", "k-split", "reinterpret-cast"])
 def test_an_odd_run_along_k_is_refused(forms, capsys, tmp_path, view, message):
     """A size cut to an odd one (7 of 8) on a run that is not proven to lie along M: a
     piece copied whole would read the elements past the row's end, K elements summed into

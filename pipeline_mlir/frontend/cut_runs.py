@@ -55,6 +55,7 @@ from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.analysis.views import view_root
+from pipeline_mlir.frontend.cut_proofs import NOT_YET, check_not_k, check_row_mask
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
 from pipeline_mlir.frontend.guarded_load import guarded
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
@@ -305,7 +306,7 @@ def _prove_grid(loop, reads: list) -> bool:
                 sizes = ev.value(s)
             except Unevaluable:
                 return False
-            _check_sizes(read, sizes, chunk, ev.per_workgroup)
+            _check_sizes(read, sizes, chunk, ev, loop)
     check_grid_covers(kernel, grid, block_size(kernel))
     return True
 
@@ -354,9 +355,11 @@ def prove_pieces(read, pieces: list) -> None:
                                     f"of {w} elements")
 
 
-def _check_sizes(read, sizes: np.ndarray, chunk: np.ndarray, threads: int) -> None:
-    """Every mask size of ``sizes`` (one per thread of the workgroups ``chunk``), clamped
-    to ``read``'s run, a multiple of its 4-byte pieces."""
+def _check_sizes(read, sizes: np.ndarray, chunk: np.ndarray, ev, loop) -> None:
+    """Every mask size of ``sizes`` (one per thread of the workgroups ``chunk`` of ``ev``),
+    clamped to ``read``'s run, a multiple of its 4-byte pieces; else, the proofs of
+    :mod:`~pipeline_mlir.frontend.cut_proofs` made first, an error at the read."""
+    threads = ev.per_workgroup
     w, q = _width(read), _piece(read)
     load = guarded(read).load if read.name == "scf.if" else read
     head = (f"{describe(read)} masks the lane's run of {w} elements along the contiguous "
@@ -371,9 +374,11 @@ def _check_sizes(read, sizes: np.ndarray, chunk: np.ndarray, threads: int) -> No
     if len(bad):
         t = int(bad[0])
         wg = tuple(int(x) for x in chunk[t // threads])
+        check_not_k(read, load, loop.regions[0].blocks[0].arguments[0])
+        check_row_mask(read, load, ev, sizes, chunk)
         raise IRError(read, f"{head} of {q} elements, each kept or masked whole; here the size "
                             f"is {int(v[t])} in thread {t % threads} of workgroup {wg}, not a "
-                            f"multiple of {q}: a piece would be cut")
+                            f"multiple of {q}: a piece would be cut ({NOT_YET})")
 
 
 def _as_read(guard):

@@ -67,14 +67,18 @@ def test_cut_runs_both_forms_one_schedule_exact(forms, capsys):
 
 
 @pytest.mark.parametrize("form,old,new,message", [
-    # off by one: 7 of 8 elements in a whole run, a 4-byte piece cut
+    # off by one: 7 of 8 elements in a run inside the row, a 4-byte piece cut; a piece
+    # copied whole would read the element the mask drops (cut_proofs.py)
     ("prefetch", PREFETCH_MASK, "%cut = arith.subi %26, %c1 : index\n"
      + PREFETCH_MASK.replace("%26 :", "%cut :"),
-     "the front end copies the run in 4-byte pieces of 2 elements, each kept or masked "
-     "whole; here the size is 7 in thread 0 of workgroup (0, 0), not a multiple of 2"),
+     "is copied whole only where the mask keeps exactly the run's elements inside the row "
+     "of memref<1030x100xf16, #amdgpu.address_space<fat_raw_buffer>>: in thread 0 of "
+     "workgroup (0, 0) the run starts at column 0 of 100, so 8 of its 8 elements are inside "
+     "the row, and the mask keeps 7"),
+    # one more: a run past the row's end keeps 1 element of the next row
     ("late", LATE_MASK, "%one = arith.constant 1 : index\n%cut = arith.addi %50, %one : "
      "index\n" + LATE_MASK.replace("%50 :", "%cut :"),
-     "here the size is 5 in thread "),
+     "of its 8 elements are inside the row, and the mask keeps "),
     # the edge's size on the K rows' dimension: not a cut run, the peel's refusal
     ("prefetch", PREFETCH_MASK, PREFETCH_MASK.replace("%58, %26", "%26, %c8"),
      "has a mask whose size depends on the workgroup"),
@@ -107,6 +111,42 @@ def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
     assert rc == 1 and message in err and "Traceback" not in err, err
     line = src.read_text().splitlines()[int(err.split(":")[1]) - 1]
     assert "vector.transfer_read" in line or "scf.if" in line, (err, line)
+
+
+VIEW = "%subview_16 = memref.subview %2[%59, %27]"
+FAT = "memref<1030x100xf16, #amdgpu.address_space<fat_raw_buffer>>"
+
+
+@pytest.mark.parametrize("view,message", [
+    # (a run whose column moves with the K-loop: test_kept_rows.py, test_tails_masked.py)
+    # no index moves with the K-loop: which dimension is K is not known
+    (VIEW.replace("%59", "%c0"), "and no other index of the read moves with the K-loop"),
+    # the K row moves with the workgroup too (K split over workgroups)
+    ("%krow = arith.addi %59, %arg0 : index\n" + VIEW.replace("%59", "%krow"),
+     "and its K index (dimension 0 of memref<1030x100xf16, #hal.descriptor_type<storage_"
+     "buffer>>) moves with the workgroup too"),
+    # a view the proof does not read through
+    (f"%rc = memref.reinterpret_cast %2 to offset: [0], sizes: [1030, 100], strides: [100, "
+     f"1] : {FAT} to {FAT}\n" + VIEW.replace("%2[", "%rc["),
+     "which needs the read's views of memref<1030x100xf16, #hal.descriptor_type<storage_"
+     "buffer>> to be casts and same-rank unit-stride subviews"),
+], ids=["no-k-index", "k-split", "reinterpret-cast"])
+def test_an_odd_run_along_k_is_refused(forms, capsys, tmp_path, view, message):
+    """A size cut to an odd one (7 of 8) on a run that is not proven to lie along M: a
+    piece copied whole would read the elements past the row's end, K elements summed into
+    C if the run is along K, so the run's dimension must be proven not K (cut_proofs.py),
+    else refused at the read."""
+    text = forms["prefetch"].read_text()
+    assert text.count(VIEW) == 1 and text.count(PREFETCH_MASK) == 1
+    text = text.replace(VIEW, view).replace(PREFETCH_MASK, "%cut = arith.subi %26, %c1 : "
+                                            "index\n" + PREFETCH_MASK.replace("%26 :", "%cut :"))
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    rc = main([str(src), ADOPT])
+    err = capsys.readouterr().err
+    assert rc == 1 and "the piece is copied whole only along a dimension that is not K, " \
+        in err and message in err and "Traceback" not in err, err
+    assert "vector.transfer_read" in src.read_text().splitlines()[int(err.split(":")[1]) - 1]
 
 
 def test_a_wrong_piece_condition_is_caught(forms, capsys, monkeypatch):

@@ -185,14 +185,13 @@ def test_a_staged_copy_with_a_weakened_wait_is_caught(unaligned, capsys, monkeyp
     (LOOP, "%c129 = arith.constant 129 : index\n" + LOOP.replace("%c128", "%c129"),
      "is masked to 7 of 8 elements in thread 3 in iteration 127, which the pipelined loop "
      "runs", "vector.transfer_read"),
-    # a size that moves with the workgroup, odd in some lane: a run cut between the 4-byte
-    # pieces the front end copies it in (frontend/cut_runs.py)
-    (MASK, MASK.replace("%70", "%20"), "masks the lane's run of 8 elements along the "
-     "contiguous dimension of memref<4096x4095xbf16, #hal.descriptor_type<storage_buffer>> by "
-     "a size that moves with the workgroup (C's edge): the elements it masks lie inside the "
-     "buffer, so the front end copies the run in 4-byte pieces of 2 elements, each kept or "
-     "masked whole; here the size is 1 in thread 4 of workgroup (0, 0), not a multiple of 2: "
-     "a piece would be cut\n", "vector.transfer_read"),
+    # a size that moves with the workgroup, odd in some lane, on a run along K (this A is
+    # M x K): a piece copied whole would sum K elements past the row's end into C
+    # (frontend/cut_proofs.py)
+    (MASK, MASK.replace("%70", "%20"), "masks the lane's run at C's edge to a size that "
+     "cuts a 4-byte piece; the piece is copied whole only along a dimension that is not K, "
+     "and the run's index along the contiguous dimension of memref<4096x4095xbf16, "
+     "#hal.descriptor_type<storage_buffer>> moves with the K-loop", "vector.transfer_read"),
     # a size of constants alone, short from the first iteration: no K tail's (a run cut
     # inside the one tile along M or N is such a mask), said so
     (MASK, "%72 = vector.create_mask %c1, %c1 : vector<1x8xi1>",
@@ -245,12 +244,11 @@ LATE_MASK = "%289 = vector.create_mask %286 : vector<8xi1>"
      "writes LDS element 72 of the dense tile, not 64", "vector.store"),
     # the guarded load's mask sized by the workgroup: refused at the scf.if, the run it cuts
     # named from the else-branch's load (the scf.if's own operand is its i1 condition)
-    (LATE_MASK, LATE_MASK.replace("%286", "%workgroup_id_x"), "masks the lane's run of 8 "
-     "elements along the contiguous dimension of memref<2048x1023xbf16, "
-     "#gpu.address_space<global>> by a size that moves with the workgroup (C's edge): the "
-     "elements it masks lie inside the buffer, so the front end copies the run in 4-byte "
-     "pieces of 2 elements, each kept or masked whole; here the size is 1 in thread 0 of "
-     "workgroup (1,), not a multiple of 2", "scf.if"),
+    (LATE_MASK, LATE_MASK.replace("%286", "%workgroup_id_x"), "'scf.if' op at line 175:20 "
+     "masks the lane's run at C's edge to a size that cuts a 4-byte piece; the piece is "
+     "copied whole only along a dimension that is not K, and the run's index along the "
+     "contiguous dimension of memref<2048x1023xbf16, #gpu.address_space<global>> moves with "
+     "the K-loop", "scf.if"),
 ], ids=["guard-reads-other-elements", "partial-before-last", "other-lds-access",
         "guard-mask-moves"])
 def test_late_form_refusals(unaligned, capsys, tmp_path, old, new, message, where):

@@ -429,6 +429,10 @@ LIT_INPUTS = {
     # it are read past the buffer's end in workgroup 0 too (frontend/edges.py):
     # sched-adopt-loop-one-tile-edge.mlir
     "iree-f16-abt-300x100x1030": dict(dtype="f16", m=300, n=100, k=1030),
+    # M = 17, one 32-row tile: A's rows 17 to 31 pointed past the end of A in workgroup 0,
+    # free in the front end's fit of the block (frontend/block_fit.py):
+    # sched-adopt-loop-one-tile-edge.mlir
+    "iree-bf16-abt-17x1024x512": dict(dtype="bf16", m=17, n=1024, k=512),
 }
 #: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->
 #: its arguments): bf16 A^T x B^T with M known only at launch and IREE's ``padding``, A's

@@ -230,7 +230,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     ev = copy_evaluator(an.scan)     # for every read of the copies below: the IR stays
     reads0 = read_copies(an.scan, copies, 0, first[1], ev)
     table, base0 = table_of(chan, reads0)
-    zero = zero_end(an.scan.copies[copies[0]].src)     # rows past it free: block_fit.py
+    zero = zero_end(an.scan.copies[copies[0]].src, ev)     # rows past it free: block_fit.py
     swizzle, digits, table = filled_layout(table, view.swizzle, zero)
     if digits is None:
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "

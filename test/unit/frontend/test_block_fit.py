@@ -9,12 +9,15 @@ puts past the end would.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from pipeline_mlir.analysis.ir_facts import xor_shuffle
 from pipeline_mlir.frontend import block_fit as BF
 from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.tools.pipeline_opt import main
 
 ROWS, COLS, LD = 64, 32, 40             # a 64 x 32 tile of a 63 x 40 buffer
 END = 63 * LD
@@ -80,3 +83,39 @@ def test_a_lane_run_across_the_end_is_refused():
                        r"would read across the end of its buffer's 2520 elements \(elements "
                        r"2516\.\.2523\)"):
         BF.check_runs(rows, END, "B", None)
+
+
+#: IREE's bf16 A x B^T 17x1024x512, late form (generate.py's LIT_INPUTS): A's rows 17 to 31
+#: pointed at row 17, past the end of A's fat buffer, by an arith.select
+M17 = Path(__file__).parents[2] / "lit" / "passes" / "Inputs" / \
+    "iree-bf16-abt-17x1024x512.late.mlir"
+A_CAST = ("%1 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset : memref<17x512xbf16, "
+          "#gpu.address_space<global>> to")
+A_BINDING = "binding(0) alignment(64) offset(%c0) flags(\"ReadOnly|Indirect\") " \
+            "{iree_gpu.use_rocdl_buffer_instructions} : memref<17x512xbf16"
+
+
+def test_a_cast_of_a_view_into_a_bigger_buffer_ends_at_its_offset(tmp_path, capsys):
+    """A's fat buffer cast of a view one row into a 40-row binding (its 17 rows are the
+    binding's 1 to 17, its end the binding's row 18), the rows left computed as 16 (row 16
+    too pointed past the end: it reads zero).  The fit's free rows are those past the
+    cast's end, in the binding's elements: row 16 is not, so the block, which would read
+    row 16's data there, is refused (before: taken, and on the emulator the pipelined C's
+    row 16 was A's row 16 times B where the kernel's is 0)."""
+    text = M17.read_text()
+    assert A_CAST in text and A_BINDING in text, "IREE's kernel changed shape"
+    view = "memref<17x512xbf16, strided<[512, 1], offset: 512>, #gpu.address_space<global>>"
+    text = text.replace(A_BINDING, A_BINDING.replace("17x512", "40x512")).replace(
+        "%assume_align = memref.assume_alignment %0, 64 : memref<17x512xbf16",
+        "%assume_align = memref.assume_alignment %0, 64 : memref<40x512xbf16").replace(
+        A_CAST, f"%sv = memref.subview %assume_align[1, 0] [17, 512] [1, 1] : "
+        f"memref<40x512xbf16, #gpu.address_space<global>> to {view}\n"
+        f"%1 = amdgpu.fat_raw_buffer_cast %sv resetOffset : {view} to")
+    rows_left = "%17 = arith.subi %c17_i32, %16 : i32"
+    assert rows_left in text
+    path = tmp_path / "view.mlir"
+    path.write_text(text.replace(rows_left, rows_left.replace("%c17_i32", "%c16_i32")))
+    rc = main([str(path), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "channel A: the global elements its LDS buffer holds are not a " \
+        "strided block of one buffer" in err, err[-2000:]

@@ -72,6 +72,18 @@ def test_free_elements_cannot_decide_a_stride():
     table = _block()
     table[1] = 10 ** 6
     assert BF.fit_digits(table - table[0], table >= END) is None
+    # a stride read off the free element would fit every other element here
+    assert BF.fit_digits(np.array([0, END]), np.array([False, True])) is None
+    assert BF.fit_digits(np.array([0, 5]), np.array([True, False])) is None
+
+
+def test_every_element_not_free_is_checked():
+    """The fit checks each element that is not free, the last one too (not only every
+    61st): one element off the block is no block."""
+    for x in (ROWS * COLS - 1, ROWS * COLS // 2 + 1):
+        table = _block()
+        table[x] = 0
+        assert BF.fit_digits(table, table >= END) is None, x
 
 
 def test_a_lane_run_across_the_end_is_refused():

@@ -60,7 +60,7 @@ from pipeline_mlir.frontend.block_fit import check_runs, filled_layout
 from pipeline_mlir.frontend.edges import (Channel, check_copy_reads, copy_evaluator, past_end_note,
                                           read_copies, table_of, zero_end)
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
-from pipeline_mlir.frontend.extent import source_base, static_elements
+from pipeline_mlir.frontend.extent import source_base, static_end
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
 from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, fat_buffer,
@@ -250,7 +250,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     dims = tuple(an.evaluator.view(base).strides)   # a stride known at launch: the sample's
     # (a kept channel's copies are compared in every workgroup instead: kept_layout.py)
     check_copy_reads(an.scan, an.read_points, copies, None if kept else chan._replace(
-        table=table, base0=base0, elements=static_elements(base)), ev)
+        table=table, base0=base0, elements=static_end(ev, base)), ev)
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     try:
         subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)

@@ -93,19 +93,26 @@ def sample_points(scan, lb: int, step: int, trips: int | None) -> list[tuple[int
     return [(w, iv, when) for w in sample_ids(scan) for iv, when in steps]
 
 
-def zero_end(src) -> tuple[int, int] | None:
-    """(the elements of the buffer a copy's source ``src`` views, the elements a buffer
-    load's 32-bit offset reaches) when a read past the first reads zero: ``src`` views
-    (through casts and views) an ``amdgpu.fat_raw_buffer_cast`` of static row-major shape
-    at offset 0, range-checked by that shape
-    (:func:`~pipeline_mlir.frontend.kernel_ir.range_checked`); else None."""
+def zero_end(src, ev: Evaluator) -> tuple[int, int] | None:
+    """(one past the last element of the buffer a copy's source ``src`` views, one past the
+    last a buffer load's 32-bit offset reaches), in elements of the root ``ev``'s views
+    index (:meth:`~pipeline_mlir.analysis.loop_eval.Evaluator.view`, as the copies' reads
+    are), when a read past the first reads zero: ``src`` views (through casts and views)
+    an ``amdgpu.fat_raw_buffer_cast`` of static row-major shape at offset 0, range-checked
+    by that shape (:func:`~pipeline_mlir.frontend.kernel_ir.range_checked`), whose start
+    lies at one root element in every thread (a cast of a view at an offset into a bigger
+    buffer ends that offset past its own shape: the elements between are the bigger
+    buffer's data); else None."""
     root = fat_root(src)
     if memory_space(root.type) != "fat_raw_buffer" or not range_checked(root):
         return None
     t = ir.MemRefType(root.type)
     if not t.has_static_shape or not dense_row_major(t) or t.get_strides_and_offset()[1]:
         return None
-    return int(np.prod(t.shape)), OFFSET_LIMIT // element_bytes(t)
+    start = ev.view(root).offset
+    if not np.all(start == start[0]):
+        return None
+    return int(start[0]) + int(np.prod(t.shape)), int(start[0]) + OFFSET_LIMIT // element_bytes(t)
 
 
 def check_in_global(op, elements: np.ndarray, size: int | None, workgroup: int,
@@ -190,7 +197,7 @@ def check_copy_reads(scan, points: list, copies: list | None = None,
         reads = read_copies(scan, copies, wid, iv, ev)
         for i, (el, size) in zip(copies, reads):
             if i not in zeros:
-                zeros[i] = zero_end(scan.copies[i].src)
+                zeros[i] = zero_end(scan.copies[i].src, ev)
             check_in_global(scan.copies[i].op, el, size, wid, when, zeros[i])
         if channel is not None:
             _compare(channel, reads, wid, when)

@@ -28,7 +28,8 @@ bounds the copies' reads by :func:`declared_extent`.  Where the front end distri
 copies itself, its check that the copies of every workgroup move as one block
 (:func:`pipeline_mlir.frontend.edges.check_copy_reads`) may accept an element past the end
 only because a buffer read past its records returns zero; it takes the static buffer's
-size for that and, for a buffer of dynamic shape, no end at all (no element is excused).
+end for that (:func:`static_end`, in the root's elements, as the reads are) and, for a
+buffer of dynamic shape, no end at all (no element is excused).
 """
 
 from __future__ import annotations
@@ -53,10 +54,16 @@ def source_base(src):
     return v if dense_row_major(v.type) else None
 
 
-def static_elements(base) -> int | None:
-    """The elements of ``base`` (a :func:`source_base`) if its shape is static."""
+def static_end(ev, base) -> int | None:
+    """One past the last element of ``base`` (a :func:`source_base`) in elements of the
+    root ``ev``'s views index (as the copies' reads are: a fat buffer cast of a view at an
+    offset into a bigger binding ends that offset past its own shape), if its shape is
+    static and its start one root element in every thread; else None."""
     t = ir.MemRefType(base.type)
-    return int(np.prod(t.shape)) if t.has_static_shape else None
+    if not t.has_static_shape:
+        return None
+    start = ev.view(base).offset
+    return int(start[0]) + int(np.prod(t.shape)) if np.all(start == start[0]) else None
 
 
 def declared_extent(ev, src) -> int | None:

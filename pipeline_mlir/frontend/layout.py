@@ -61,7 +61,7 @@ from pipeline_mlir.frontend.edges import (Channel, copy_evaluator, past_end_note
                                           table_of, zero_end)
 from pipeline_mlir.frontend.every_workgroup import check_reads
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
-from pipeline_mlir.frontend.extent import source_base, static_elements
+from pipeline_mlir.frontend.extent import source_base, static_end
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
 from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, fat_buffer,
@@ -231,7 +231,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     ev = copy_evaluator(an.scan)     # for every read of the copies below: the IR stays
     reads0 = read_copies(an.scan, copies, 0, first[1], ev)
     table, base0 = table_of(chan, reads0)
-    zero = zero_end(an.scan.copies[copies[0]].src)     # rows past it free: block_fit.py
+    zero = zero_end(an.scan.copies[copies[0]].src, ev)     # rows past it free: block_fit.py
     swizzle, digits, table = filled_layout(table, view.swizzle, zero)
     if digits is None:
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
@@ -251,7 +251,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     dims = tuple(an.evaluator.view(base).strides)   # a stride known at launch: the sample's
     # (a kept channel's copies are compared in every workgroup instead: kept_layout.py)
     check_reads(an, copies, None if kept else chan._replace(
-        table=table, base0=base0, elements=static_elements(base)), ev)
+        table=table, base0=base0, elements=static_end(ev, base)), ev)
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     try:
         subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)

@@ -434,6 +434,10 @@ LIT_INPUTS = {
     # fp8 A^T x B at K = 288: 9 K steps of gfx942's 16x16x32 FP8 MFMA (test_iree_fp8_mfma16.py)
     "iree-fp8-atb-256x512x288": dict(dtype="fp8", m=256, n=512, k=288, transpose_a=True,
                                      transpose_b=False),
+    # M = 17, one 32-row tile: A's rows 17 to 31 pointed past the end of A in workgroup 0,
+    # free in the front end's fit of the block (frontend/block_fit.py):
+    # sched-adopt-loop-one-tile-edge.mlir
+    "iree-bf16-abt-17x1024x512": dict(dtype="bf16", m=17, n=1024, k=512),
 }
 #: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->
 #: its arguments): bf16 A^T x B^T with M known only at launch and IREE's ``padding``, A's

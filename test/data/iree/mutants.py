@@ -361,6 +361,34 @@ INPUTS = {f"{name}.{form}": fam for name, fam in FAMILIES.items() for form in fa
 #: the workgroups a plain dispatch's mutants run (IREE's 2-D grid at the prefetch point, the
 #: late form's 1-D one; :func:`c_bytes` picks by the kernel's workgroup ids)
 WORKGROUPS = {"prefetch": [(0, 0), (1, 1)], "late": [0, 5]}
+
+
+def plain_ids(name: str, form: str, grid: tuple[int, ...] | None) -> list:
+    """The workgroups a plain dispatch's mutants of input ``name`` run in ``form``: its
+    family's or :data:`WORKGROUPS`, inside the unmutated dispatch's ``grid``
+    (:func:`inside_grid`)."""
+    return inside_grid(dict(INPUTS[name].workgroups or WORKGROUPS)[form], grid)
+
+
+def inside_grid(ids: list, grid: tuple[int, ...] | None) -> list:
+    """``ids`` (ints: linear; tuples: x, y) with each one the launch of ``grid`` (None: not
+    known, ``ids`` as they are) does not have replaced by its last workgroup (the edge one
+    along every dimension: a grid of one tile along M or N, 1 x 32, has no (1, 1), and
+    a run of a workgroup the launch does not have judges nothing), once."""
+    if grid is None:
+        return list(ids)
+    total = int(np.prod(grid))
+    out = []
+    for w in ids:
+        if isinstance(w, int):
+            w = w if 0 <= w < total else total - 1
+        else:
+            dims = tuple(grid) + (1,) * max(0, len(w) - len(grid))
+            if not all(0 <= i < n for i, n in zip(w, dims)):
+                w = tuple(n - 1 for n in dims[:len(w)])
+        if w not in out:
+            out.append(w)
+    return out
 BAD = ("WRONG", "RACY", "UNLOCATED", "CRASH")
 LOCATED = re.compile(r"^[^\n:]+:\d+:\d+: error: ", re.M)
 
@@ -1273,7 +1301,8 @@ def c_bytes(hsaco: bytes, name: str, mode: str = "late", poison: int | None = No
     emulator's own; an element
     no store wrote marked as such, whatever it holds), or the
     finding as a string.  A plain dispatch (A, B, C = A x B^T or A x B) runs workgroups
-    (0, 0) and (1, 1) of a 2-D grid, 0 and 5 of a 1-D one; any other (``A^T x B``) as its
+    (0, 0) and (1, 1) of a 2-D grid, 0 and 5 of a 1-D one (the last one instead of one the
+    grid does not have: :func:`plain_ids`); any other (``A^T x B``) as its
     dispatch says (:mod:`pipeline_mlir.driver.dispatch_launch`), two workgroups of it.  The
     last few are kept (read them only)."""
     from pipeline_mlir.emu.errors import EmuError, Finding
@@ -1298,8 +1327,7 @@ def _c_bytes(kernel, d, name: str, mode: str):
         run = emulate_described(kernel, dispatch_spec(d, kernel, name), mode, count=2)
         # a byte no store wrote is -1, whatever it holds (the poison's value included)
         return np.where(run.stored["C"], run.raw["C"].astype(np.int16), -1)
-    form = "prefetch" if kernel.launch.workgroup_id[1] else "late"
-    ids = dict(INPUTS[name].workgroups or WORKGROUPS)[form]
+    ids = plain_ids(name, "prefetch" if kernel.launch.workgroup_id[1] else "late", d.grid)
     return matmul_c(kernel, Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b, d.constants),
                     ids, mode=mode, grid=d.grid)
 
@@ -1472,9 +1500,8 @@ def off_grid(text: str, name: str) -> str | None:
     d = dispatch(name)
     if d.grid is None:
         return None
-    ids = dict(INPUTS[name].workgroups or WORKGROUPS)["prefetch" if len(d.grid) > 1 else
-                                                      "late"] if d.plain else \
-        spread_ids(d.grid, 2)
+    ids = plain_ids(name, "prefetch" if len(d.grid) > 1 else "late", d.grid) if d.plain \
+        else spread_ids(d.grid, 2)
     try:
         check_in_grid(d.kernel, ids, grid)
     except EmuError as e:

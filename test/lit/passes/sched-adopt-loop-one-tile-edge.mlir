@@ -26,3 +26,12 @@
 // LATE: scf.for
 // LATE: amdgpu.gather_to_lds {{.*}}sched.global_load = {channel = 1 : i64, {{.*}}stage = 0 : i64, subtile = 0 : i64}{{.*}}memref<100x1030xf16
 // LATE: amdgpu.gather_to_lds {{.*}}sched.global_load = {channel = 1 : i64, {{.*}}stage = 0 : i64, subtile = 1 : i64}{{.*}}memref<100x1030xf16
+//
+// IREE's bf16 A x B^T 17x1024x512 (Inputs/iree-bf16-abt-17x1024x512.late.mlir): M = 17 is
+// one 32-row tile, whose rows 17 to 31 the late form points past the end of A by an
+// arith.select; the front end's copies of A read the block's rows there, past the end
+// too (free in the fit of the block). Emulated in late mode on 2 of its 16 workgroups
+// (the first and the last; each holds M's edge): exact. Before: refused at A's read (no
+// split into the subtiles, nor a strided block the front end could copy):
+// RUN: pipeline-opt %S/Inputs/iree-bf16-abt-17x1024x512.late.mlir --pipeline=4wave --emulate --emulate-workgroups=2 --emulate-mode=late 2>&1 | FileCheck %s --check-prefix=M17
+// M17: M=17 N=1024 K=512 mode=late: exact, max error 0, 2 of 16 workgroups x 4 waves

@@ -9,12 +9,15 @@ puts past the end would.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from pipeline_mlir.analysis.ir_facts import xor_shuffle
 from pipeline_mlir.frontend import block_fit as BF
 from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.tools.pipeline_opt import main
 
 ROWS, COLS, LD = 64, 32, 40             # a 64 x 32 tile of a 63 x 40 buffer
 END = 63 * LD
@@ -69,6 +72,18 @@ def test_free_elements_cannot_decide_a_stride():
     table = _block()
     table[1] = 10 ** 6
     assert BF.fit_digits(table - table[0], table >= END) is None
+    # a stride read off the free element would fit every other element here
+    assert BF.fit_digits(np.array([0, END]), np.array([False, True])) is None
+    assert BF.fit_digits(np.array([0, 5]), np.array([True, False])) is None
+
+
+def test_every_element_not_free_is_checked():
+    """The fit checks each element that is not free, the last one too (not only every
+    61st): one element off the block is no block."""
+    for x in (ROWS * COLS - 1, ROWS * COLS // 2 + 1):
+        table = _block()
+        table[x] = 0
+        assert BF.fit_digits(table, table >= END) is None, x
 
 
 def test_a_lane_run_across_the_end_is_refused():
@@ -80,3 +95,58 @@ def test_a_lane_run_across_the_end_is_refused():
                        r"would read across the end of its buffer's 2520 elements \(elements "
                        r"2516\.\.2523\)"):
         BF.check_runs(rows, END, "B", None)
+
+
+#: IREE's bf16 A x B^T 17x1024x512, late form (generate.py's LIT_INPUTS): A's rows 17 to 31
+#: pointed at row 17, past the end of A's fat buffer, by an arith.select
+M17 = Path(__file__).parents[2] / "lit" / "passes" / "Inputs" / \
+    "iree-bf16-abt-17x1024x512.late.mlir"
+A_CAST = ("%1 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset : memref<17x512xbf16, "
+          "#gpu.address_space<global>> to")
+A_BINDING = "binding(0) alignment(64) offset(%c0) flags(\"ReadOnly|Indirect\") " \
+            "{iree_gpu.use_rocdl_buffer_instructions} : memref<17x512xbf16"
+
+
+ROWS_LEFT = "%17 = arith.subi %c17_i32, %16 : i32"
+#: the rows left of every workgroup but 0 computed as 16: row 16 pointed past the end there
+ROWS_LEFT_WG = ("%wgm = hal.interface.workgroup.id[0] upper_bound 16 : index\n"
+                "%wgi = arith.index_castui %wgm : index to i32\n"
+                "%c1_wg = arith.constant 1 : i32\n"
+                "%wg1 = arith.minui %wgi, %c1_wg : i32\n"
+                "%c17_wg = arith.subi %c17_i32, %wg1 : i32\n"
+                "%17 = arith.subi %c17_wg, %16 : i32")
+
+
+@pytest.mark.parametrize("rows_left, message", [
+    (ROWS_LEFT.replace("%c17_i32", "%c16_i32"), "channel A: the global elements its LDS "
+     "buffer holds are not a strided block of one buffer"),
+    (ROWS_LEFT_WG, "channel A's copies do not move as one block from one workgroup to "
+     "another: with every workgroup id 1 at the loop's first K step, LDS element 2048 gets "
+     "global element 17408, where workgroup 0's block moved gives 8704 (elements past the "
+     "buffer's 9216 only where both are)"),
+], ids=["row-16", "row-16-past-workgroup-0"])
+def test_a_cast_of_a_view_into_a_bigger_buffer_ends_at_its_offset(rows_left, message,
+                                                                  tmp_path, capsys):
+    """A's fat buffer cast of a view one row into a 40-row binding (its 17 rows are the
+    binding's 1 to 17, its end the binding's element 18 x 512, where the copies' reads
+    count), row 16 too pointed past the end (it reads zero).  In every workgroup: the fit's
+    free rows are those past the cast's end, row 16 is not, so the block, which would read
+    row 16's data there, is refused.  In every workgroup but 0: the block moved reads row
+    16 where the kernel's copies read zero, an element inside the cast's end.  Before,
+    each was taken, and on the emulator the pipelined C's row 16 (in those workgroups) was
+    A's row 16 times B where the kernel's is 0."""
+    text = M17.read_text()
+    assert A_CAST in text and A_BINDING in text and ROWS_LEFT in text, \
+        "IREE's kernel changed shape"
+    view = "memref<17x512xbf16, strided<[512, 1], offset: 512>, #gpu.address_space<global>>"
+    text = text.replace(A_BINDING, A_BINDING.replace("17x512", "40x512")).replace(
+        "%assume_align = memref.assume_alignment %0, 64 : memref<17x512xbf16",
+        "%assume_align = memref.assume_alignment %0, 64 : memref<40x512xbf16").replace(
+        A_CAST, f"%sv = memref.subview %assume_align[1, 0] [17, 512] [1, 1] : "
+        f"memref<40x512xbf16, #gpu.address_space<global>> to {view}\n"
+        f"%1 = amdgpu.fat_raw_buffer_cast %sv resetOffset : {view} to")
+    path = tmp_path / "view.mlir"
+    path.write_text(text.replace(ROWS_LEFT, rows_left))
+    rc = main([str(path), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"])
+    err = capsys.readouterr().err
+    assert rc == 1 and message in err, err[-2000:]

@@ -263,6 +263,22 @@ def test_an_edge_of_the_one_tile_is_kept_in_the_copy():
         _check(_loop(ONE_TILE, KEEP))
 
 
+def test_only_an_edge_in_the_first_iteration_is_kept_as_the_one_tiles():
+    """What the one tile's edge is told by: its condition in the loop's first iteration,
+    true in some thread and false in another.  True in every thread there (a K tail's
+    mask, full but in its last K tile): left to the proof, which drops it; false in every
+    thread: left to the proof, which refuses it; an edge in the first iteration (rows 0 and
+    1 of rows 0 to 3), none in the others: kept."""
+    n, text = _check(_loop(LEFT, KEEP.replace("%cc", "%c"), fat=True))
+    assert n == 1 and "arith.select" not in text and "index_castui" not in text, text
+    with pytest.raises(IRError, match="pads the loaded value in thread 0 in iteration 0"):
+        _check(_loop("    %c = arith.cmpi ult, %r, %c0 : index",
+                     KEEP.replace("%cc", "%c"), fat=True))
+    n, text = _check(_loop("    %c = arith.cmpi ult, %r, %c2 : index",
+                           KEEP.replace("%cc", "%c"), fat=True))
+    assert n == 1 and "arith.select %c," not in text, text
+
+
 def test_a_kept_copy_reads_past_the_end_whatever_its_lane_computed():
     """A lane whose condition is false reads element 64 x 16 (the end of the buffer), not its
     own row moved: here a row of -1 there (a convolution's padding above row 0), which

@@ -288,6 +288,24 @@ def test_a_mutant_whose_grid_shrank_is_off_grid():
                          pre.replace("in (32, 32)", "in (32, 1)"), "4096.prefetch"))
 
 
+def test_the_workgroups_run_are_in_the_dispatch_grid():
+    """A plain dispatch's mutants run workgroups its launch has: (0, 0) and (1, 1) (0 and 5)
+    where the grid holds them, as recorded; else the grid's last (a grid of one tile along N,
+    1 x 32: IREE's 2048x63x1024), once; every id passes the emulator's own grid check."""
+    from pipeline_mlir.emu.gemm import check_in_grid
+
+    pre, late = M.WORKGROUPS["prefetch"], M.WORKGROUPS["late"]
+    cases = [(pre, (32, 32), pre), (pre, (1, 32), [(0, 0), (0, 31)]),
+             (pre, (16, 1), [(0, 0), (15, 0)]), (pre, (1, 1), [(0, 0)]),
+             (late, (32,), late), (late, (3,), [0, 2]), (late, (1,), [0]),
+             (pre, None, pre)]
+    for ids, grid, want in cases:
+        got = M.inside_grid(ids, grid)
+        assert got == want, (ids, grid, got)
+        check_in_grid("k", got, grid)
+    assert M.plain_ids("4096.prefetch", "prefetch", (32, 32)) == pre
+
+
 def test_a_private_index_out_of_bounds_is_undefined():
     """The campaign found IREE's kernel of C kept in private memory (keptab, seed 2, mutant
     8: the constant 3 made 11) storing at ``[.., 11, ..]`` of a dimension of 4, and called

@@ -36,14 +36,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_COUNT_OPS,
-                                             WORKGROUP_ID_OPS, dense_i64, mapped_forall,
-                                             memory_space, segments)
-from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, cast_value,
-                                          compare_at, id_dimension)
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WORKGROUP_COUNT_OPS, WORKGROUP_ID_OPS,
+                                             dense_i64, mapped_forall, memory_space, segments)
+from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import Evaluator, SideBySide, grid_stride, grid_stride_range
+from pipeline_mlir.analysis.vector_index import Vectors
 from pipeline_mlir.analysis.views import view_root
-from pipeline_mlir.analysis.int_ranges import signed
 from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
@@ -53,9 +51,6 @@ WRITES = {"vector.transfer_write": 1, "vector.store": 1, "memref.store": 1,
           "vector.scatter": 0, "memref.copy": 1}
 #: iterations of the loops around one write the evaluation runs at most
 MAX_ITERATIONS = 4096
-_SAME = ("iree_codegen.index_hint", "util.assume.int")
-#: the integer casts, evaluated at their widths
-_CASTS = VALUE_CASTS + ("arith.trunci",)
 
 
 def output_writes(f, shape: tuple[int, ...]) -> list:
@@ -93,7 +88,10 @@ def output_tiles(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: l
     nothing (module docstring).  ``constants``: the launch's push constants
     (``hal.interface.constant.load`` by ordinal: sizes known only at launch).  A box says
     where a tile lies, not that every element of it is written: what is written is
-    :func:`written_mask`."""
+    :func:`written_mask`.  Evaluated :func:`_side_by_side` where it can."""
+    boxes = _boxes_side_by_side(f, shape, grid, workgroups, block, constants)
+    if boxes is not None:
+        return boxes
     out = []
     for tiles in _written_by(f, shape, grid, workgroups, block, constants):
         boxes = []
@@ -126,15 +124,15 @@ def _written_by(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: li
     grid3 = tuple(grid) + (1,) * (3 - len(grid))
     ev = Evaluator(block)   # one for all: a bind forgets what was computed from the value
     ops = launch_ops(f)
-    vec = _Vectors(ev)      # one for all: a value kept is checked against what it read
+    vec = Vectors(ev)      # one for all: a value kept is checked against what it read
     for wid in workgroups:
         ids = (wid,) if isinstance(wid, int) else tuple(wid)
         ids3 = ids + (0,) * (3 - len(ids))
         _bind_launch(ev, ops, ids3, grid3, constants)
         by_tile: dict = {}
         for w in writes:
-            for key, flat in _elements(ev, f, w, ids3, grid3, vec):
-                by_tile.setdefault(key, []).append(flat)
+            for key, flat, keep in _elements(ev, f, w, ids3, grid3, vec):
+                by_tile.setdefault(key, []).append(flat[keep])
         tiles = []
         for key in sorted(by_tile):
             flat = np.concatenate(by_tile[key])
@@ -218,16 +216,16 @@ def _chain(w, f) -> list:
 
 
 def _elements(ev: Evaluator, f, w, ids: tuple, grid: tuple,
-              vec: _Vectors) -> list[tuple[tuple, np.ndarray]]:
+              vec: Vectors) -> list[tuple[tuple, np.ndarray, np.ndarray]]:
     """The flat elements of the output ``w`` (a write in function ``f``) writes, over the
     loops around it, by the iteration of the linearised workgroup loops around it (the
-    key: their induction variables' values)."""
-    found: list[tuple[tuple, np.ndarray]] = []
+    key: their induction variables' values), as :func:`_written` gives them."""
+    found: list[tuple[tuple, np.ndarray, np.ndarray]] = []
     count = [0]
 
     def visit(chain: list, active: np.ndarray, key: tuple) -> None:
         if not chain:
-            found.append((key, _written(ev, w, active, vec)))
+            found.append((key,) + _written(ev, w, active, vec))
             return
         (o, region), rest = chain[0], chain[1:]
         if o.name == "scf.if":
@@ -272,8 +270,10 @@ def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple,
     return range(lb, max(lb, top), step), ub
 
 
-def _written(ev: Evaluator, w, active: np.ndarray, vec: _Vectors) -> np.ndarray:
-    """The flat elements of the output the threads ``active`` write with ``w``."""
+def _written(ev: Evaluator, w, active: np.ndarray,
+             vec: Vectors) -> tuple[np.ndarray, np.ndarray]:
+    """The flat elements of the output the threads ``active`` write with ``w``: (per thread
+    the elements it may write, which of them it writes), two arrays of one shape."""
     at = WRITES[w.name]
     ref = w.operands[at]
     view = ev.view(ref)
@@ -285,13 +285,13 @@ def _written(ev: Evaluator, w, active: np.ndarray, vec: _Vectors) -> np.ndarray:
         return _flat(view.offset, view.strides, pos, keep, active)
     idx = [ev.value(x) for x in list(w.operands)[at + 1:at + 1 + rank]]
     if w.name == "memref.store":
-        return view.element(idx)[active]
+        return view.element(idx)[:, None], active[:, None]
     if w.name == "vector.scatter":
         vec.next_pass()
         offsets = vec.value(w.operands[at + 1 + rank])
         mask = vec.value(w.operands[at + 2 + rank]) != 0
         base = view.element(idx)[:, None] + offsets * view.strides[-1]
-        return base[mask & active[:, None]]
+        return np.broadcast_arrays(base, mask & active[:, None])
     vshape = list(ir.VectorType(w.operands[0].type).shape)
     if w.name == "vector.transfer_write":
         if len(w.operands) > 2 + rank:
@@ -313,13 +313,13 @@ def _written(ev: Evaluator, w, active: np.ndarray, vec: _Vectors) -> np.ndarray:
 
 
 def _flat(base: np.ndarray, strides, pos: np.ndarray, keep: np.ndarray,
-          active: np.ndarray) -> np.ndarray:
+          active: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The flat elements at ``base`` (per thread) plus positions ``pos`` (per dimension,
     per element, times ``strides``) that ``keep`` (threads x elements) keeps and a thread
-    of ``active`` writes."""
+    of ``active`` writes (:func:`_written`'s two arrays)."""
     offs = sum(pos[j] * strides[j] for j in range(len(pos)))
     flat = base[:, None] + np.asarray(offs)[None, :]
-    return flat[keep & active[:, None]]
+    return np.broadcast_arrays(flat, keep & active[:, None])
 
 
 def _extent(ev: Evaluator, w, ref) -> list[np.ndarray]:
@@ -338,131 +338,6 @@ def _extent(ev: Evaluator, w, ref) -> list[np.ndarray]:
     dyn = iter(segments(op)[2])
     return [np.asarray(ev.value(next(dyn)), dtype=np.int64) if d == DYNAMIC else
             np.full(ev.threads, d, dtype=np.int64) for d in static]
-
-
-class _Vectors:
-    """Vector index values per thread: arrays of (threads, elements), row-major.
-
-    One for all the workgroups and iterations of an evaluation: a value computed here is
-    kept with the scalars it was computed from (the values ``ev`` gives: ids, induction
-    variables, thread ids, and what is computed from them) and their arrays, and used
-    again while ``ev`` gives each of them the same array: what does not depend on the
-    workgroup (a scatter's per-thread column offsets, its constants) is computed once."""
-
-    def __init__(self, ev: Evaluator) -> None:
-        self.ev = ev
-        # value -> (its scalars: ((value, array), ...), its array, the pass it was checked in)
-        self.memo: dict = {}
-        self.reads: list[dict] = []     # per value being computed, the scalars it read
-        self.passes = 0     # one per write evaluated (ev's values fixed during one)
-
-    def next_pass(self) -> None:
-        """A new write or binding: every value kept is checked again when used."""
-        self.passes += 1
-
-    def value(self, v) -> np.ndarray:
-        if isinstance(v.owner, ir.Block):
-            if isinstance(v.type, ir.VectorType):
-                raise IRError(as_operation(v.owner.owner), "a vector index passed through a "
-                              "block argument: the output's tiles cannot be evaluated")
-            return self._scalar(v)
-        op = as_operation(v.owner)
-        if not isinstance(v.type, ir.VectorType):
-            try:
-                return self._scalar(v)
-            except Unevaluable:         # an element of a vector index: evaluated here
-                pass
-        kept = self.memo.get(v)
-        if kept is not None and (kept[2] == self.passes or self._holds(kept[0])):
-            if kept[2] != self.passes:
-                self.memo[v] = (kept[0], kept[1], self.passes)
-            if self.reads:
-                self.reads[-1].update((s, (s, a)) for s, a in kept[0])
-            return kept[1]
-        self.reads.append({})
-        try:
-            out = self._eval(op, v)
-        finally:
-            read = self.reads.pop()
-        self.memo[v] = (tuple(read.values()), out, self.passes)
-        if self.reads:
-            self.reads[-1].update(read)
-        return out
-
-    def _scalar(self, v) -> np.ndarray:
-        a = self.ev.value(v)
-        if self.reads:
-            self.reads[-1][v] = (v, a)
-        return a[:, None]
-
-    def _holds(self, scalars: tuple) -> bool:
-        """Whether ``ev`` gives each of ``scalars`` its array still."""
-        for s, a in scalars:
-            try:
-                now = self.ev.value(s)
-            except Unevaluable:
-                return False
-            if now is not a and not np.array_equal(now, a):
-                return False
-        return True
-
-    def scalar(self, v) -> np.ndarray:
-        return self.value(v)[:, 0]
-
-    def _element(self, op, v) -> np.ndarray:
-        """The element of a vector ``vector.extract`` (static position) or
-        ``vector.to_elements`` gives."""
-        src = op.operands[0]
-        shape = list(ir.VectorType(src.type).shape)
-        if op.name == "vector.to_elements":
-            return self.value(src)[:, list(op.results).index(v)]
-        pos = list(ir.DenseI64ArrayAttr(op.attributes["static_position"]))
-        if len(op.operands) != 1 or any(p < 0 for p in pos) or len(pos) != len(shape):
-            raise IRError(op, f"'{op.name}' op: an element of a vector index at a dynamic "
-                              f"position: the output's tiles cannot be evaluated")
-        return self.value(src)[:, int(np.ravel_multi_index(pos, shape)) if pos else 0]
-
-    def _eval(self, op, v) -> np.ndarray:
-        shape = list(ir.VectorType(v.type).shape) if isinstance(v.type, ir.VectorType) \
-            else []
-        n = int(np.prod(shape))
-        name = op.name
-        if name in ("vector.extract", "vector.to_elements"):
-            return self._element(op, v)[:, None]
-        if name == "arith.constant":
-            vals = _dense_ints(op.attributes["value"])
-            return np.broadcast_to(vals if vals.size == n else vals[:1], (self.ev.threads, n))
-        if name == "vector.step":
-            return np.broadcast_to(np.arange(n, dtype=np.int64), (self.ev.threads, n))
-        if name == "vector.from_elements":
-            return np.stack([self.scalar(x) for x in op.operands], axis=1)
-        if name == "vector.broadcast":
-            src = op.operands[0]
-            sshape = list(ir.VectorType(src.type).shape) if isinstance(
-                src.type, ir.VectorType) else []
-            a = self.value(src).reshape([self.ev.threads] + sshape)
-            a = a.reshape([self.ev.threads] + [1] * (len(shape) - len(sshape)) + sshape)
-            return np.broadcast_to(a, [self.ev.threads] + shape).reshape(self.ev.threads, n)
-        if name in ("vector.shape_cast",) + _SAME:
-            return self.value(op.operands[0])
-        if name in _CASTS:
-            return cast_value(op, self.value(op.operands[0]))
-        if name == "vector.transpose":
-            src = op.operands[0]
-            perm = list(ir.DenseI64ArrayAttr(op.attributes["permutation"]))
-            a = self.value(src).reshape([self.ev.threads] + list(ir.VectorType(src.type).shape))
-            return a.transpose([0] + [p + 1 for p in perm]).reshape(self.ev.threads, n)
-        if name == "arith.cmpi":
-            a, b = (self.value(x) for x in op.operands)
-            return compare_at(op, a, b)
-        if name == "arith.select":
-            c, a, b = (self.value(x) for x in op.operands)
-            return np.where(c != 0, a, b)
-        if name.startswith("arith.") and name[6:] in BINARY:
-            a, b = (self.value(x) for x in op.operands)
-            return np.broadcast_to(arith_binary(name[6:], a, b, op), (self.ev.threads, n))
-        raise IRError(op, f"'{name}' op: a vector index the output's tiles are read through "
-                          f"is computed by it, which the evaluation does not follow")
 
 
 def _static_output(f):
@@ -518,42 +393,80 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
 
 #: the (kernel text, grid, block) :func:`check_grid_covers` proved, a few at a time
 _COVERED: set = set()
-#: the workgroups :func:`_grid_mask` evaluates side by side
+#: the workgroups :func:`_side_by_side` evaluates at once
 _SIDE_BY_SIDE = 128
 
 
 def _grid_mask(f, shape: tuple, grid: tuple, points: list, block: tuple) -> np.ndarray:
-    """:func:`written_mask` of every workgroup of ``grid`` (``points``), evaluated
-    :data:`_SIDE_BY_SIDE` workgroups at a time (one numpy lane per thread and workgroup)
-    when no linearised workgroup loop is in the kernel (its tiles are per workgroup) and the
-    loops around the writes start and step alike in all of them; else one at a time."""
+    """:func:`written_mask` of every workgroup of ``grid`` (``points``), side by side."""
     ids = [p if len(grid) > 1 else p[0] for p in points]
-    if walk_ops(f, lambda o: o.name == "scf.for" and grid_stride(o)):
+    mask = np.zeros(int(np.prod(shape)), dtype=bool)
+    try:
+        for _start, flat, keep in _side_by_side(f, shape, grid, ids, block, ()):
+            mask[flat[keep]] = True
+    except _OneAtATime:
         return written_mask(f, shape, grid, ids, block)
+    return mask.reshape(shape)
+
+
+def _boxes_side_by_side(f, shape: tuple, grid: tuple, workgroups: list, block: tuple,
+                        constants: tuple) -> list | None:
+    """:func:`output_tiles` evaluated :func:`_side_by_side`: per workgroup, the one box its
+    writes span (none if it writes nothing); None where that cannot be done."""
+    big = np.iinfo(np.int64).max
+    lo = np.full((len(workgroups), len(shape)), big, dtype=np.int64)
+    hi = np.full((len(workgroups), len(shape)), -1, dtype=np.int64)
+    try:
+        for start, flat, keep in _side_by_side(f, shape, grid, workgroups, block, constants):
+            n = len(flat) // _threads(block)            # workgroups in the chunk
+            rows = slice(start, start + n)
+            every = keep.all()          # (the common case: no where below)
+            for d in range(len(shape)):     # (np.unravel_index misreads a broadcast array)
+                at = flat // int(np.prod(shape[d + 1:])) % shape[d]
+                low = (at if every else np.where(keep, at, big)).min(axis=1)
+                high = (at if every else np.where(keep, at, -2)).max(axis=1) + 1
+                low, high = low.reshape(n, -1).min(axis=1), high.reshape(n, -1).max(axis=1)
+                lo[rows, d] = np.minimum(lo[rows, d], low)
+                hi[rows, d] = np.maximum(hi[rows, d], high)
+    except _OneAtATime:
+        return None
+    return [[(tuple(int(x) for x in a), tuple(int(x) for x in b))] if b[0] >= 0 else []
+            for a, b in zip(lo, hi)]
+
+
+def _threads(block: tuple) -> int:
+    return int(np.prod(block))
+
+
+class _OneAtATime(Exception):
+    """The workgroups are evaluated one at a time (:func:`_side_by_side` cannot)."""
+
+
+def _side_by_side(f, shape: tuple, grid: tuple, workgroups: list, block: tuple,
+                  constants: tuple):
+    """Per write of the output and chunk of :data:`_SIDE_BY_SIDE` of ``workgroups``
+    evaluated side by side (a numpy lane per thread and workgroup, workgroup-major): (the
+    chunk's first index, :func:`_written`'s two arrays, kept only inside the output).
+    :class:`_OneAtATime` when a linearised workgroup loop is in the kernel (tiles per
+    iteration) or a loop around the writes starts or steps differently in some of them."""
+    if walk_ops(f, lambda o: o.name == "scf.for" and grid_stride(o)):
+        raise _OneAtATime
     writes = output_writes(f, shape)
     size = int(np.prod(shape))
     grid3 = tuple(grid) + (1,) * (3 - len(grid))
     ops = launch_ops(f)
-    mask = np.zeros(size, dtype=bool)
-    at = np.array(points, dtype=np.int64).reshape(len(points), -1)
+    at = np.array([(w,) if isinstance(w, int) else tuple(w) for w in workgroups],
+                  dtype=np.int64).reshape(len(workgroups), -1)
     for start in range(0, len(at), _SIDE_BY_SIDE):
         chunk = at[start:start + _SIDE_BY_SIDE]
         ev = SideBySide(block, len(chunk))
         wids = ev.lane_ids(chunk)
-        vec = _Vectors(ev)
+        vec = Vectors(ev)
         try:
-            _bind_launch(ev, ops, wids, grid3, ())
-            for w in writes:
-                for _key, flat in _elements(ev, f, w, wids, grid3, vec):
-                    mask[flat[(flat >= 0) & (flat < size)]] = True
-        except IRError:         # e.g. a loop bound that differs between workgroups
-            return written_mask(f, shape, grid, ids, block)
-    return mask.reshape(shape)
-
-
-def _dense_ints(attr) -> np.ndarray:
-    """The elements of a dense integer constant as int64, read signed: the bindings read an
-    ``index`` element unsigned (``dense<-1> : vector<4xindex>`` as 2^64 - 1, which no int64
-    holds), the others signed."""
-    return np.array([signed(x, 64) for x in map(int, ir.DenseIntElementsAttr(attr))],
-                    dtype=np.int64)
+            _bind_launch(ev, ops, wids, grid3, constants)
+            found = [x[1:] for w in writes for x in _elements(ev, f, w, wids, grid3, vec)]
+        except IRError:
+            raise _OneAtATime from None
+        for flat, keep in found:
+            flat = np.broadcast_to(flat, keep.shape)
+            yield start, flat, keep & (flat >= 0) & (flat < size)

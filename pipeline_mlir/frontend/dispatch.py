@@ -43,10 +43,11 @@ from pipeline_mlir.analysis.ir_facts import checked_int_attr, dense_row_major
 from pipeline_mlir.analysis.loop_eval import memory_space, segments, workgroup_grid
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.elements import ELEMENTS, SCHEDULE_DTYPES
-from pipeline_mlir.frontend.epilogue import (expression, follows, reads_of, trace_output,
-                                              writes_to)
+from pipeline_mlir.frontend.epilogue import (binding_reads, expression, follows, reads_of,
+                                              tie_reads, trace_output, writes_to)
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 from pipeline_mlir.frontend.launch_sizes import at_launch
+from pipeline_mlir.frontend.select_read import check_transfer_masks
 from pipeline_mlir.frontend.scan import (COPY_LOADS, GLOBAL_SPACES, Access, find_natural_loops,
                                         evaluator_of, loop_evaluator, scan_loop)
 
@@ -293,8 +294,15 @@ def _epilogue(f, found, bindings: list, out: int, order: list, product: str, mn)
         return product, bindings
     values = [v for v, _t, _w in found]
     tree, writers = trace_output(f, loops[0], values, out)
+    reads = [binding_reads(f, loops[0], v) for v in values]     # all, not the tree's
+    memo: dict = {}         # C's tiles, evaluated once for every read tied to them
     rows = frozenset(i for i in order[2:] if len(bindings[i].shape) == 1 and reads_of(tree, i)
-                     and follows(f, tree, i, bindings[i], writers[0], mn) == "row")
+                     and follows(f, tree, i, bindings[i], writers[0], mn, memo,
+                                 reads[i]) == "row")
+    for i in [out] + order[2:]:     # C and inputs of its shape: tied element by element
+        if bindings[i].shape == bindings[out].shape:
+            tie_reads(f, reads[i], writers[0], "element", memo)
+        check_transfer_masks(f, reads[i])
     return expression(tree, [b.name for b in bindings], out, order[:2], product,
                       bindings[out].element, rows), bindings
 

@@ -19,7 +19,9 @@ their strided forms, ...) move elements but compute nothing: their value is the 
 their non-constant operands share; operands of different trees are refused (the emulator
 checks the result element by element, so the tree says what every element is).  A read of
 workgroup or private memory is the value the last write into that allocation before it
-(outside the K-loop) stores: IREE's epilogues stage whole tiles through workgroup memory,
+(outside the K-loop) stores, and the writes beside it in its block (no read of the
+allocation between) store the same, else the read is refused (the late form writes C's
+rows one by one: each is read, not the last alone): IREE's epilogues stage whole tiles through workgroup memory,
 and its 8-wave ones the accumulators through private memory, a slice per iteration of a
 loop; a ``memref.copy`` writes what its source holds (IREE copies the rows of a partial
 edge tile of C from the private accumulators so), and an ``iree_linalg_ext.map_load`` of a
@@ -255,8 +257,23 @@ class _Tracer:
             raise IRError(op, f"{describe(op)} reads {space} memory that no write outside "
                               f"the K-loop fills before it (the K-loop's tiles are not an "
                               f"epilogue input)")
-        last = before[-1]           # the last write before the read: what it reads
-        return self.stored(last)
+        # the writes it reads: the last one and those beside it in its block that no read
+        # of the memory interrupts (the late form's rows written one by one; not a buffer
+        # filled, read and filled again, nor a copy in a loop before it)
+        last = before[-1]
+        cut = max((order[r] for r in walk_ops(self.f, lambda o: o.name in READS or
+                                              o.name in COPIES or o.name == MAP_LOAD)
+                   if view_root(r.operands[0]) == root and order[r] < order[last]), default=-1)
+        trees: dict = {}
+        for w in before:
+            if order[w] > cut and w.operation.block == last.operation.block:
+                trees.setdefault(self.stored(w), w)
+        if len(trees) > 1:
+            a, b = list(trees.values())[:2]
+            raise IRError(op, f"{describe(op)} reads {space} memory that the writes before it "
+                              f"fill with different values ({describe(a)}, {describe(b)}): "
+                              f"the epilogue reader needs one")
+        return next(iter(trees))
 
     def order(self) -> dict:
         """Op -> its position in the kernel (pre-order)."""
@@ -381,6 +398,15 @@ def _closes_at_end(text: str) -> bool:
     return False
 
 
+def binding_reads(f, loop, root) -> list:
+    """Every read (:data:`READS`, a ``map_load``) of the binding ``root`` outside the K-loop
+    ``loop``: the tree holds one of the reads it holds alike (its nodes compare without
+    their op) and, of private memory written more than once, the last write's, so a read
+    that reaches C another way is found here, not in it."""
+    return [o for o in walk_ops(f, lambda o: o.name in READS or o.name == MAP_LOAD)
+            if not encloses(loop, o) and view_root(o.operands[0]) == root]
+
+
 def reads_of(tree: Node, binding: int) -> list:
     """The read ops of ``binding`` in ``tree``."""
     if tree.kind == "read":
@@ -388,11 +414,13 @@ def reads_of(tree: Node, binding: int) -> list:
     return [op for a in tree.args for op in reads_of(a, binding)]
 
 
-def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int]) -> str:
+def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int],
+            memo: dict | None = None, reads: list | None = None) -> str:
     """``column`` when the 1-D epilogue input ``b`` follows C's columns (added to every
     row), ``row`` when it follows C's rows.  Told by its length when M != N, else by how the
     element it reads and the element of C the kernel writes move as each workgroup id
-    moves."""
+    moves.  Each of its ``reads`` (by default those in ``tree``; all of them:
+    :func:`binding_reads`) is tied to C's tiles that way (:func:`tie_reads`)."""
     M, N = mn
     (L,) = b.shape
     fits = [o for o, n in (("column", N), ("row", M)) if n == L]
@@ -402,16 +430,25 @@ def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int]) -> str:
                       f"columns nor its {M} rows")
     if len(fits) == 2:
         fits = _follows(f, reads_of(tree, binding)[0], writer, mn, b.name)
-    c_shape = ir.MemRefType(view_root(writer.operands[WRITES[writer.name][1]]).type).shape
-    for read in reads_of(tree, binding):
-        if read.name == MAP_LOAD:
-            _tie_gather(f, read, c_shape, fits[0])
-        else:
-            check_tied(f, read, c_shape, fits[0])
+    tie_reads(f, reads_of(tree, binding) if reads is None else reads, writer, fits[0], memo)
     return fits[0]
 
 
-def _tie_gather(f, op, c_shape: tuple, along: str) -> None:
+def tie_reads(f, reads: list, writer, along: str, memo: dict | None) -> None:
+    """Refuse a read of ``reads`` whose element does not move, over the grid, with the
+    ``along`` origin of the tile of C each workgroup writes (``writer``: a write of C;
+    :func:`~pipeline_mlir.frontend.guarded_read.tie_to_c`, whose ``memo`` the reads of
+    one kernel share)."""
+    c_shape = ir.MemRefType(view_root(writer.operands[WRITES[writer.name][1]]).type).shape
+    memo = {} if memo is None else memo
+    for read in reads:
+        if read.name == MAP_LOAD:
+            _tie_gather(f, read, c_shape, along, memo)
+        else:
+            check_tied(f, read, c_shape, along, memo)
+
+
+def _tie_gather(f, op, c_shape: tuple, along: str, memo: dict) -> None:
     """Refuse (at ``op``, a ``map_load`` :func:`_check_in_order` took at the grid's first
     workgroup and the first iteration of the loops around it) a gather that is not, at
     every workgroup and every iteration of those loops, the first workgroup's moved with
@@ -436,7 +473,7 @@ def _tie_gather(f, op, c_shape: tuple, along: str) -> None:
 
     tie_to_c(f, op, c_shape, along, list(itertools.product(
         *[r for _, r in loops], *map(range, shape))), element, "gather",
-        "loop iteration and destination element")
+        "loop iteration and destination element", memo)
 
 
 def _follows(f, read, writer, mn, name: str) -> list[str]:

@@ -41,13 +41,14 @@ workgroup's, moved with C's tile; a workgroup that writes nothing is not held to
 Else an error at the ``scf.if`` naming the workgroup, thread and iteration.  A gather
 wrong in a middle workgroup (its index off there only, in bounds and strided as
 everywhere) is thus refused, not reported exact on the workgroups the emulator runs.  A
-load in the branch of an ``scf.if`` that runs unguarded (the else-branch of one on a
-constant ``false``: IREE's late form of a per-row scale reads the scale so) is no guarded
-read; it is tied the same way, as the plain read it is, and refused at the load.  A read
-outside any ``scf.if`` (the prefetch point's of that scale) is not tied: evaluating C's
-tiles takes some 7 ms of CPU per workgroup
-(:func:`~pipeline_mlir.analysis.output_tiles.output_tiles`, one workgroup at a time), which
-every bias kernel ``--emulate`` runs would pay.
+plain read (outside any ``scf.if``: the prefetch point's ``vector.transfer_read`` of a
+per-row scale; or in the branch of an ``scf.if`` that runs unguarded, the else-branch of
+one on a constant ``false``: IREE's late form of that scale) is tied the same way, at the
+element its index reads, and refused at the load.  :func:`tie_to_c` with ``along``
+``element`` ties a read of an input of C's shape (C itself, read by ``C += A x B``) so: its
+element must move by what its tile's first element moves (``dispatch.py`` ties every such
+read).  C's tiles are evaluated once per kernel for all the reads (a ``memo``), the
+workgroups side by side.
 """
 
 from __future__ import annotations
@@ -224,19 +225,17 @@ def _check_strides(op, at: dict, ranges: list, per_workgroup: int, expected) -> 
     return strides
 
 
-def check_tied(f, load, c_shape: tuple, along: str) -> None:
+def check_tied(f, load, c_shape: tuple, along: str, memo: dict | None = None) -> None:
     """Refuse (at its ``scf.if``) the guarded read whose load is ``load`` when, over the
-    grid, the element it reads does not move with the ``along`` (``column`` or ``row``)
-    origin of the tile of C (of ``c_shape``) each workgroup writes (module docstring); a
-    load in a branch of an ``scf.if`` that runs unguarded is tied the same way (refused at
-    the load), one outside any ``scf.if`` is left."""
+    grid, the element it reads does not move with the ``along`` (:func:`tie_to_c`) origin
+    of the tile of C (of ``c_shape``) each workgroup writes (module docstring); a plain
+    load (outside any ``scf.if``, or in a branch that runs unguarded) is tied the same way
+    (refused at the load).  ``memo``: :func:`tie_to_c`'s."""
     op = load.parent
-    if op is None or as_operation(op).name != "scf.if":
-        return
-    op = as_operation(op)
-    if constant_bool(op.operands[0]) is False or \
+    op = None if op is None else as_operation(op)
+    if op is None or op.name != "scf.if" or constant_bool(op.operands[0]) is False or \
             load.operation.block != op.regions[0].blocks[0]:
-        _tie_unguarded(f, load, c_shape, along)     # (the branch that runs reads it whole)
+        _tie_plain(f, load, c_shape, along, memo)   # (whatever runs reads it whole)
         return
     loops = loops_around(op)
 
@@ -246,16 +245,17 @@ def check_tied(f, load, c_shape: tuple, along: str) -> None:
         return _element(ev, op, load, point, chunk)
 
     tie_to_c(f, op, c_shape, along, list(itertools.product(*[r for _, r in loops])),
-             element, "guarded read", "loop iteration")
+             element, "guarded read", "loop iteration", memo)
 
 
-def _tie_unguarded(f, load, c_shape: tuple, along: str) -> None:
-    """Refuse (at ``load``) an unguarded read of a bias in a branch of an ``scf.if`` (IREE's
-    late form of a per-row scale: an ``scf.if`` on a constant ``false`` whose else-branch
-    reads the scale whole) whose element, over the grid, does not move with the ``along``
-    origin of the tile of C each workgroup writes, as a guarded read is tied
-    (:func:`tie_to_c`: a read off in a workgroup ``--emulate`` does not run is refused)."""
-    loops = loops_around(load, "a read of a bias", _tie("read"))
+def _tie_plain(f, load, c_shape: tuple, along: str, memo: dict | None) -> None:
+    """Refuse (at ``load``) a plain read of an epilogue input (outside any ``scf.if``, or in
+    a branch of one that runs unguarded: IREE's late form of a per-row scale, an ``scf.if``
+    on a constant ``false`` whose else-branch reads the scale whole) whose element, over
+    the grid, does not move with the ``along`` origin of the tile of C each workgroup
+    writes, as a guarded read is tied (:func:`tie_to_c`: a read off in a workgroup
+    ``--emulate`` does not run is refused)."""
+    loops = loops_around(load, "a read of an epilogue input", _tie("read"))
     ref = load.operands[0]
     rank = ir.MemRefType(ref.type).rank
 
@@ -269,33 +269,42 @@ def _tie_unguarded(f, load, c_shape: tuple, along: str) -> None:
                                 f"{_tie('read')}") from None
 
     tie_to_c(f, load, c_shape, along, list(itertools.product(*[r for _, r in loops])),
-             element, "read", "loop iteration")
+             element, "read", "loop iteration", memo)
 
 
 def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str,
-             label: str) -> None:
-    """Refuse (at ``op``) a read of a bias whose element, at every one of ``points`` (a
-    loop iteration, a gathered element), does not move from the grid's first workgroup's
-    by what the ``along`` origin of the tile of C each workgroup writes moves (module
-    docstring); ``element(ev, point, workgroup ids)``: each lane's element of the bias
-    (``ev`` a :class:`SideBySide` with the workgroups bound); ``what`` names the read,
-    ``label`` a point in a message."""
+             label: str, memo: dict | None = None) -> None:
+    """Refuse (at ``op``) a read of an epilogue input whose element, at every one of
+    ``points`` (a loop iteration, a gathered element), does not move from the grid's first
+    workgroup's by what the ``along`` origin of the tile of C each workgroup writes moves
+    (module docstring): ``column`` or ``row`` (a 1-D input), ``element`` (an input of C's
+    shape: its flat element).  ``element(ev, point, workgroup ids)``: each lane's element
+    of the input (``ev`` a :class:`SideBySide` with the workgroups bound); ``what`` names
+    the read, ``label`` a point in a message; ``memo``: a dict the callers of one kernel
+    share, which keeps C's tiles once evaluated."""
     grid = workgroup_grid(f)
     if grid is None or not 0 < math.prod(grid) * max(len(points), 1) <= MAX_POINTS:
         why = "the grid has no bound" if grid is None else \
             f"there are {math.prod(grid) * len(points)} workgroups x elements, not 1 to " \
             f"{MAX_POINTS}"
-        raise IRError(op, f"{describe(op)}: a {what} of a bias is tied to C at every "
-                          f"workgroup, and {why}; {_tie(what)}")
+        raise IRError(op, f"{describe(op)}: a {what} of an epilogue input is tied to C at "
+                          f"every workgroup, and {why}; {_tie(what)}")
     block = block_size(f) or (256, 1, 1)
     ids = [tuple(int(x) for x in w) for w in np.ndindex(*grid)]
-    try:
-        tiles = output_tiles(f, tuple(c_shape), tuple(grid), ids, block)
-    except IRError as e:
-        raise IRError(op, f"{describe(op)}: the tiles of C the workgroups write could not be "
-                          f"evaluated ({e}); {_tie(what)}") from None
-    dim = len(c_shape) - (1 if along == "column" else 2)
-    origin = np.array([t[0][0][dim] if t else -1 for t in tiles], dtype=np.int64)
+    memo = {} if memo is None else memo
+    if tuple(c_shape) not in memo:
+        try:
+            memo[tuple(c_shape)] = output_tiles(f, tuple(c_shape), tuple(grid), ids, block)
+        except IRError as e:
+            raise IRError(op, f"{describe(op)}: the tiles of C the workgroups write could not "
+                              f"be evaluated ({e}); {_tie(what)}") from None
+    tiles = memo[tuple(c_shape)]
+    if along == "element":
+        origin = np.array([np.ravel_multi_index(t[0][0], c_shape) if t else -1
+                           for t in tiles], dtype=np.int64)
+    else:
+        dim = len(c_shape) - (1 if along == "column" else 2)
+        origin = np.array([t[0][0][dim] if t else -1 for t in tiles], dtype=np.int64)
     ids_a = np.array(ids, dtype=np.int64).reshape(-1, len(grid))
     base: dict = {}
     for start in range(0, len(ids_a), CHUNK):
@@ -320,5 +329,5 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
 
 
 def _tie(what: str) -> str:
-    return (f"a {what} of a bias is taken only where every workgroup's {what} is the first "
-            f"workgroup's, moved with its tile of C (proven over the grid)")
+    return (f"a {what} of an epilogue input is taken only where every workgroup's {what} "
+            f"is the first workgroup's, moved with its tile of C (proven over the grid)")

@@ -25,7 +25,16 @@ masks off as it masks C's own edge; where a pad would reach C, ``--emulate`` com
 element by element and finds it.  The mask is read through the ops IREE builds it with:
 ``vector.create_mask`` (one dimension), ``arith.select`` on an ``i1`` or on a mask,
 ``arith.andi`` / ``ori`` of masks, ``vector.broadcast`` of an ``i1`` and splat constants;
-any other op is refused at it.
+any other op is refused at it.  A mask of more than one dimension is read as a product of
+one set per dimension (``create_mask`` of one bound each, ``andi``, a ``select`` on an
+``i1``); two such are equal when both are empty or each dimension's sets are.
+
+The prefetch point reads those inputs with a masked ``vector.transfer_read``, whose masked
+elements are its pad: :func:`check_transfer_masks` holds its mask to the same rule, over
+the grid, for every such read of C or an epilogue input (``dispatch.py``), the element's
+index in each dimension of the binding read through the subview it reads (whose strides
+must be the binding's); a mask that drops an element inside C in one workgroup only is
+refused at the read, not reported exact on the workgroups the emulator runs.
 """
 
 from __future__ import annotations
@@ -58,14 +67,44 @@ def masked_read(f, op, is_binding):
         raise IRError(load, f"{describe(load)}: a masked read of a memref of dynamic shape "
                             f"{load.operands[0].type}; its bounds are read from a static "
                             f"shape")
-    loops = loops_around(op, "a masked read of a binding", _WHY)
-    width = _width(op.results[0].type)
-    for ev, chunk in grid_chunks(f, op, loops, "its mask", _WHY):
+    _check_grid(f, op, op.operands[0], load, (_width(op.results[0].type),), _WHY)
+    return load, pad
+
+
+def check_transfer_masks(f, reads: list) -> None:
+    """Refuse (at it) a ``vector.transfer_read`` of ``reads`` (an epilogue input's: the
+    prefetch point's masked read of a per-row scale, of C's edge tile) whose mask is not,
+    at every thread of every workgroup and iteration of the loops around it, true exactly
+    where the element lies inside the binding: a mask that drops an element inside in a
+    workgroup ``--emulate`` does not run gives the pad there.  The read must be in bounds
+    (``in_bounds`` true: its view's bounds would mask too) and not permuted."""
+    for op in reads:
+        rank = ir.MemRefType(op.operands[0].type).rank
+        if op.name != "vector.transfer_read" or len(op.operands) < rank + 3:
+            continue                                    # no mask
+        vt = ir.VectorType(op.results[0].type)
+        pmap = ir.AffineMapAttr(op.attributes["permutation_map"]).value
+        bounds = [bool(ir.BoolAttr(a).value) for a in ir.ArrayAttr(op.attributes["in_bounds"])]
+        if pmap != ir.AffineMap.get_minor_identity(rank, vt.rank) or not all(bounds):
+            raise IRError(op, f"{describe(op)}: a masked read of an epilogue input that is "
+                              f"permuted or not in bounds; {_WHY_READ}")
+        _check_grid(f, op, op.operands[-1], op, tuple(vt.shape), _WHY_READ)
+
+
+_WHY_READ = ("the epilogue reader reads a masked read of a binding only where its mask is "
+             "true exactly where the element lies inside the binding (proven over the grid)")
+
+
+def _check_grid(f, op, mask, load, vshape: tuple, why: str) -> None:
+    """Refuse (at ``op``, saying ``why``) ``mask`` (of ``vshape``) not true exactly where
+    the element of ``load``'s vector lies inside its binding, at some thread, workgroup or
+    iteration of the loops around ``op``."""
+    loops = loops_around(op, "a masked read of a binding", why)
+    for ev, chunk in grid_chunks(f, op, loops, "its mask", why):
         for point in itertools.product(*[r for _, r in loops]):
             for (iv, _), i in zip(loops, point):
                 ev.bind(iv, i)
-            _check_point(ev, op, load, t.shape, width, point, chunk)
-    return load, pad
+            _check_point(ev, op, mask, load, vshape, point, chunk, why)
 
 
 def _width(t) -> int:
@@ -94,57 +133,104 @@ def _shape(op, is_binding):
     return load, off
 
 
-def _check_point(ev, op, load, shape, width: int, point, ids) -> None:
-    """At ``point`` (an iteration of the loops around), the mask true exactly where each
-    element the load reads lies inside ``shape``."""
+def _check_point(ev, op, mask_value, load, vshape: tuple, point, ids, why: str) -> None:
+    """At ``point`` (an iteration of the loops around), ``mask_value`` true exactly where
+    each element ``load`` reads lies inside its binding, per thread.  Masks and bounds are
+    products of one set per dimension of the vector (:func:`_mask`): two such are equal
+    when both are empty or each dimension's sets are."""
+    ref = load.operands[0]
+    rank = ir.MemRefType(ref.type).rank
     try:
-        idx = [ev.value(x) for x in list(load.operands)[1:1 + len(shape)]]
-        mask = _mask(ev, op.operands[0], width)
+        idx = [ev.value(x) for x in list(load.operands)[1:1 + rank]]
+        mask = _mask(ev, mask_value, vshape)
+        at, shape = _coords(ev.view(ref), idx)
     except IRError as e:
         raise IRError(op, f"{describe(op)}: its mask or index could not be evaluated ({e})") \
             from None
-    inside = np.ones((ev.threads, width), dtype=bool)
-    for k, (i, d) in enumerate(zip(idx, shape)):
-        at = i[:, None] + (np.arange(width)[None, :] if k == len(shape) - 1 else 0)
-        inside &= (at >= 0) & (at < d)
-    bad = np.argwhere(mask != inside)
-    if len(bad):
-        lane, e = (int(x) for x in bad[0])
+    first = rank - len(vshape)
+    rest = np.ones(ev.threads, dtype=bool)
+    for d in range(first):
+        rest &= (at[d] >= 0) & (at[d] < shape[d])
+    inside = [(at[first + j][:, None] + np.arange(n)[None, :] >= 0) &
+              (at[first + j][:, None] + np.arange(n)[None, :] < shape[first + j])
+              for j, n in enumerate(vshape)]
+    inside[0] = inside[0] & rest[:, None]
+    none_in = np.any([~x.any(axis=1) for x in inside], axis=0)
+    none_m = np.any([~x.any(axis=1) for x in mask], axis=0)
+    bad = (none_in != none_m) | (~none_in & ~none_m &
+                                 np.any([(a != b).any(axis=1) for a, b in zip(mask, inside)],
+                                        axis=0))
+    if bad.any():
+        lane = int(np.flatnonzero(bad)[0])
+        m, i = (_dense(x, lane) for x in (mask, inside))
+        e = int(np.flatnonzero(m != i)[0])
+        pos = [int(x) for x in np.unravel_index(e, vshape)]
+        where = [int(a[lane]) for a in at]
+        for j, p in enumerate(pos):
+            where[first + j] += p
         wg = [int(x) for x in ids[lane // ev.per_workgroup]]
-        where = [int(i[lane]) for i in idx]
-        where[-1] += e
-        raise IRError(op, f"{describe(op)}: its mask is {str(bool(mask[lane, e])).lower()} at "
-                          f"element {e}, whose index {where} is "
-                          f"{'inside' if inside[lane, e] else 'outside'} "
-                          f"{load.operands[0].type} (thread {lane % ev.per_workgroup}, "
-                          f"workgroup {wg}, loop iteration {list(point)}): {_WHY}")
+        raise IRError(op, f"{describe(op)}: its mask is {str(bool(m[e])).lower()} at element "
+                          f"{e if len(vshape) == 1 else pos}, whose index {where} is "
+                          f"{'inside' if i[e] else 'outside'} "
+                          f"{ev.view(ref).root.type} (thread {lane % ev.per_workgroup}, "
+                          f"workgroup {wg}, loop iteration {list(point)}): {why}")
 
 
-def _mask(ev, v, width: int) -> np.ndarray:
-    """``v`` (an ``i1`` or a 1-D mask of ``width`` elements) per thread and element."""
+def _dense(sets: list, lane: int) -> np.ndarray:
+    """The flat elements of the product of one lane's per-dimension ``sets``."""
+    out = np.ones(1, dtype=bool)
+    for x in sets:
+        out = (out[:, None] & x[lane][None, :]).reshape(-1)
+    return out
+
+
+def _coords(view, idx: list) -> tuple[list, list]:
+    """(per dimension of the binding ``view`` is a view of, each thread's index of the
+    element at ``idx`` of the view; the binding's static shape): the view must keep the
+    binding's dimensions (its strides the binding's); one starting past the binding's end
+    (a thread's empty edge row) is past it in every dimension."""
+    shape = list(ir.MemRefType(view.root.type).shape)
+    strides = [int(np.prod(shape[k + 1:])) for k in range(len(shape))]
+    past = view.offset >= int(np.prod(shape))
+    if any(d < 0 for d in shape) or list(view.strides) != strides or (view.offset < 0).any() \
+            or (past & np.any([np.asarray(i) < 0 for i in idx], axis=0)).any():
+        raise IRError(None, f"a view of {view.root.type} that does not keep its dimensions "
+                            f"(strides {list(view.strides)}) or starts before it")
+    base = np.unravel_index(np.where(past, 0, view.offset), shape)
+    return [np.where(past, d, b) + i for b, d, i in zip(base, shape, idx)], shape
+
+
+def _mask(ev, v, vshape: tuple) -> list:
+    """``v`` (an ``i1`` or a mask of ``vshape``) per thread, as one bool array (threads x
+    elements) per dimension whose product it is; an ``i1`` is folded into the first."""
+    ones = [np.ones((ev.threads, n), dtype=bool) for n in vshape]
     if not isinstance(v.type, ir.VectorType):
-        return np.broadcast_to((ev.value(v) != 0)[:, None], (ev.threads, width))
+        return [np.broadcast_to((ev.value(v) != 0)[:, None], ones[0].shape)] + ones[1:]
     owner = v.owner
     if isinstance(owner, ir.Block):
         raise IRError(as_operation(owner.owner), "a mask that is a block argument")
     op = as_operation(owner)
     name = op.name
-    if name == "vector.create_mask" and len(op.operands) == 1:
-        bound = ev.value(op.operands[0])
-        return np.arange(width)[None, :] < bound[:, None]
+    if name == "vector.create_mask" and len(op.operands) == len(vshape):
+        return [np.arange(n)[None, :] < ev.value(b)[:, None]
+                for n, b in zip(vshape, op.operands)]
     if name == "arith.constant":
         attr = op.attributes["value"]
         if isinstance(attr, ir.DenseElementsAttr) and attr.is_splat:
             value = bool(ir.IntegerAttr(attr.get_splat_value()).value)
-            return np.full((ev.threads, width), value)
-    if name == "arith.select":
-        c, a, b = (_mask(ev, x, width) for x in op.operands)
-        return np.where(c, a, b)
-    if name in ("arith.andi", "arith.ori"):
-        a, b = (_mask(ev, x, width) for x in op.operands)
-        return a & b if name == "arith.andi" else a | b
+            return [ones[0] & value] + ones[1:]
+    if name == "arith.select" and (len(vshape) == 1 or
+                                   not isinstance(op.operands[0].type, ir.VectorType)):
+        (c, *_), a, b = (_mask(ev, x, vshape) for x in op.operands)
+        if isinstance(op.operands[0].type, ir.VectorType):     # one dimension: element-wise
+            return [np.where(c, a[0], b[0])]
+        return [np.where(c[:, :1], x, y) for x, y in zip(a, b)]
+    if name == "arith.andi" or name == "arith.ori" and len(vshape) == 1:
+        a, b = (_mask(ev, x, vshape) for x in op.operands)
+        return [x & y for x, y in zip(a, b)] if name == "arith.andi" else [a[0] | b[0]]
     if name == "vector.broadcast" and not isinstance(op.operands[0].type, ir.VectorType):
-        return _mask(ev, op.operands[0], width)
+        return _mask(ev, op.operands[0], vshape)
     raise IRError(op, f"{describe(op)}: a mask the epilogue reader does not evaluate (it "
                       f"reads vector.create_mask, arith.select, andi, ori, vector.broadcast "
-                      f"of an i1 and splat constants)")
+                      f"of an i1 and splat constants; of more than one dimension, products "
+                      f"of one set per dimension: no ori, no select by a mask)")

@@ -86,6 +86,33 @@ def test_iree_forall_and_linearised_tiles():
     assert _tiles(late, (4096, 4096), (1024,), [0, 1, 33, 1023], (256, 1, 1)) == want
 
 
+def test_workgroups_side_by_side_give_the_boxes_one_at_a_time_gives(monkeypatch):
+    """The workgroups are evaluated side by side, a chunk at a time (here 5 of the 12 of a
+    grid of 4 x 3, two of which write nothing inside C; 40 of the committed dispatch's): the
+    boxes, across chunks, are those of the workgroups evaluated one by one."""
+    from pipeline_mlir.analysis import output_tiles as ot
+
+    def both(f, shape, grid, ids, block):
+        side = output_tiles(f, shape, grid, ids, block)
+        with monkeypatch.context() as m:
+            m.setattr(ot, "_boxes_side_by_side", lambda *args: None)
+            return side, output_tiles(f, shape, grid, ids, block)
+
+    monkeypatch.setattr(ot, "_SIDE_BY_SIDE", 5)
+    ids = [(x, y) for y in range(3) for x in range(4)]
+    side, one = _func(SMALL, lambda f: both(f, (6, 10), (4, 3), ids, (4, 1, 1)))
+    assert side == one and side.count([]) == 2 and side[0] == [((0, 0), (4, 4))]
+    assert _func(SMALL, lambda f: ot._boxes_side_by_side(f, (6, 10), (4, 3), ids, (4, 1, 1),
+                                                         ())) == side
+    # the late form of the 4096^3 dispatch: 40 workgroups of 256 threads, its stores of
+    # one element each (arrays of 10240 lanes, one element per lane)
+    monkeypatch.setattr(ot, "_SIDE_BY_SIDE", 128)
+    late = (DATA / "matmul_bf16_abt_4096.late.mlir").read_text()
+    side, one = _func(late, lambda f: both(f, (4096, 4096), (1024,), list(range(40)),
+                                           (256, 1, 1)))
+    assert side == one and side[33] == [((128, 128), (256, 256))]
+
+
 #: IREE's linearised workgroup loop over a grid smaller than the tiles: rows of 4 elements,
 #: workgroup w takes rows w, w + 3, ... (one tile each)
 STRIDED = """

@@ -729,3 +729,69 @@ def test_a_gather_is_tied_at_every_iteration_of_its_loops():
     assert isinstance(err, IRError) and err.op.name == "iree_linalg_ext.map_load", err
     assert "in workgroup [2] thread 0 (loop iteration and destination element [1, 0]) it " \
         "reads element 9, 9 from the grid's first workgroup's" in str(err), str(err)
+
+
+#: the committed kernel's epilogue reading C (``C + A @ B.T``): its first slice and the rest
+#: by two reads of C's tile, the slice inserted into the rest (the tree keeps the slice's
+#: read: its nodes compare without their op); ``%cw`` offsets the second read's column
+C_TILE = "memref<4x4x4x1xf32, strided<[65536, 4096, 16, 1], offset: ?>, " \
+    "#amdgpu.address_space<fat_raw_buffer>>"
+C_READS = (
+    "%cz = arith.constant 0.0 : f32\n"
+    "%cs0 = vector.transfer_read %subview_6[%c0, %c0, %c0, %c0], %cz {{in_bounds = [true, true, "
+    "true, true]}} : {tile}, vector<1x4x4x1xf32>\n"
+    "%cs = vector.transpose %cs0, [0, 2, 1, 3] : vector<1x4x4x1xf32> to vector<1x4x4x1xf32>\n"
+    "%cd0 = vector.transfer_read %subview_6[%c0, %c0, %cw, %c0], %cz {{in_bounds = [true, true, "
+    "true, true]}} : {tile}, vector<4x4x4x1xf32>\n"
+    "%cd = vector.transpose %cd0, [0, 2, 1, 3] : vector<4x4x4x1xf32> to vector<4x4x4x1xf32>\n"
+    "%cr = vector.insert_strided_slice %cs, %cd offsets = [0, 0, 0, 0], strides = [1, 1, 1, 1] "
+    ": vector<1x4x4x1xf32> into vector<4x4x4x1xf32>\n").format(tile=C_TILE)
+
+
+def test_every_read_of_c_is_tied_to_its_tile_element_by_element():
+    """A read of C one column off in workgroup [0, 5] only (the workgroups ``--emulate``
+    runs exact) was reported exact; it is refused at the read, naming the workgroup.  It is
+    not the read the tree keeps (the slice's), so every read of C is tied, not the tree's."""
+    shifted = ("%c5w = arith.constant 5 : index\n%c1w = arith.constant 1 : index\n"
+               "%isw = arith.cmpi eq, %arg0, %c5w : index\n"
+               "%cw = arith.select %isw, %c1w, %c0 : index\n")
+    text = _epilogue("arith.addf %cr, %78 : vector<4x4x4x1xf32>").replace(
+        "%e = arith.addf", shifted + C_READS + "%e = arith.addf")
+    got = refusal(text)
+    assert "'vector.transfer_read' op at line 202:8: in workgroup [0, 5] thread 0 (loop " \
+        "iteration []) it reads element 2621456, 2621456 from the grid's first workgroup's, " \
+        "where the element of the tile of C it writes moved by 2621440" in got, got
+
+
+#: the accumulators written to private memory a slice at a time, the first slice zeroed in
+#: workgroup [0, 5] only, and read back whole
+ROWS = LOOP + (
+    "%pz = arith.constant 0.0 : f32\n%c5w = arith.constant 5 : index\n"
+    "%z1 = arith.constant dense<0.0> : vector<1x4x4x1xf32>\n"
+    "%pa = memref.alloca() : memref<4x4x4x1xf32, #gpu.address_space<private>>\n"
+    "%s0 = vector.extract_strided_slice %78 offsets = [0, 0, 0, 0], sizes = [1, 4, 4, 1], "
+    "strides = [1, 1, 1, 1] : vector<4x4x4x1xf32> to vector<1x4x4x1xf32>\n"
+    "%isw = arith.cmpi eq, %arg0, %c5w : index\n"
+    "%s0b = arith.select %isw, %z1, %s0 : vector<1x4x4x1xf32>\n"
+    "vector.transfer_write %s0b, %pa[%g0, %g0, %g0, %g0] {in_bounds = [true, true, true, true]}"
+    " : vector<1x4x4x1xf32>, memref<4x4x4x1xf32, #gpu.address_space<private>>\n"
+    "%s1 = vector.extract_strided_slice %78 offsets = [1, 0, 0, 0], sizes = [3, 4, 4, 1], "
+    "strides = [1, 1, 1, 1] : vector<4x4x4x1xf32> to vector<3x4x4x1xf32>\n"
+    "vector.transfer_write %s1, %pa[%g1, %g0, %g0, %g0] {in_bounds = [true, true, true, true]}"
+    " : vector<3x4x4x1xf32>, memref<4x4x4x1xf32, #gpu.address_space<private>>\n")
+
+
+def test_every_write_of_private_memory_before_its_read_is_read():
+    """What a read of private memory gets is what every write before it stores, not the
+    last one's: the accumulators' first slice zeroed in workgroup [0, 5] only (the
+    workgroups ``--emulate`` runs exact), the others written after it, was read as
+    ``A @ B.T``; it is refused at the select (no masked read of a binding).  Unmutated,
+    the two slices' writes store one value: ``A @ B.T``."""
+    text = _epilogue("vector.transfer_read %pa[%g0, %g0, %g0, %g0], %pz {in_bounds = [true, "
+                     "true, true, true]} : memref<4x4x4x1xf32, #gpu.address_space<private>>, "
+                     "vector<4x4x4x1xf32>")
+    text = text.replace("%e = vector.transfer_read", ROWS + "%e = vector.transfer_read")
+    plain = text.replace("%s0b = arith.select %isw, %z1, %s0 : vector<1x4x4x1xf32>\n", "")
+    assert dispatch(plain.replace("%s0b", "%s0")).expect == "A @ B.T"
+    got = refusal(text)
+    assert "'arith.select' op at line 205:8: selects a vector of more than one" in got, got

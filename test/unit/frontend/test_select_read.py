@@ -168,3 +168,85 @@ def test_an_else_branch_read_is_tied_to_c_over_the_grid():
     assert "in workgroup [2] thread 0 (loop iteration []) it reads element 9, 9 from the " \
         "grid's first workgroup's, where the column of the tile of C it writes moved by 8" \
         in str(err), str(err)
+
+
+def test_a_plain_read_is_tied_to_c_over_the_grid():
+    """SCALE's read outside any ``scf.if`` (as the prefetch point reads a per-row scale) is
+    tied the same way: read as is, it follows C's columns; one element off in workgroup 2
+    only was taken, and is refused at the load, naming the workgroup."""
+    guarded = ("%x = scf.if %false -> (vector<4xf32>) {\n    scf.yield %pad : vector<4xf32>\n"
+               "  } else {\n    %e = vector.load %s[%w4] : memref<16xf32>, vector<4xf32>\n"
+               "    scf.yield %e : vector<4xf32>\n  }\n")
+    assert guarded in SCALE
+    plain = SCALE.replace(guarded, "%x = vector.load %s[%w4] : memref<16xf32>, vector<4xf32>\n")
+    assert "scf.if" not in plain and _tied(plain) == "column"
+    err = _tied(plain.replace("%x = vector.load %s[%w4]", "%c2 = arith.constant 2 : index\n"
+                              "  %is2 = arith.cmpi eq, %w, %c2 : index\n"
+                              "  %o = arith.select %is2, %c1, %c0 : index\n"
+                              "  %w5 = arith.addi %w4, %o : index\n"
+                              "  %x = vector.load %s[%w5]"))
+    assert isinstance(err, IRError) and err.op.name == "vector.load", err
+    assert "in workgroup [2] thread 0 (loop iteration []) it reads element 9, 9" in str(err), \
+        str(err)
+
+
+#: the prefetch point's masked read of C's edge tile: workgroup (x, y) reads rows 2y, 2y + 1
+#: and columns 4x..4x+3 of C (3x6) through a subview, masked by the rows and columns left
+TRANSFER = """
+func.func @k(%C: memref<3x6xf32>) attributes {gpu.known_block_size = array<i32: 2, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  %pad = arith.constant 0.0 : f32
+  %wx = gpu.block_id x upper_bound 2
+  %wy = gpu.block_id y upper_bound 2
+  %col = arith.muli %wx, %c4 : index
+  %row = arith.muli %wy, %c2 : index
+  %v = memref.subview %C[%row, %col] [2, 4] [1, 1] : memref<3x6xf32> to memref<2x4xf32, strided<[6, 1], offset: ?>>
+  %rl = arith.subi %c3, %row : index
+  %nr = arith.minsi %rl, %c2 : index
+  %cl = arith.subi %c6, %col : index
+  %nc = arith.minsi %cl, %c4 : index
+  %m = vector.create_mask %nr, %nc : vector<2x4xi1>
+  %x = vector.transfer_read %v[%c0, %c0], %pad, %m {in_bounds = [true, true]} : memref<2x4xf32, strided<[6, 1], offset: ?>>, vector<2x4xf32>
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("", "", None),
+    ("%nc = arith.minsi %cl, %c4", "%nc = arith.minsi %cl, %c3", "its mask is false at "
+     "element [0, 3], whose index [0, 3] is inside memref<3x6xf32> (thread 0, workgroup "
+     "[0, 0]"),
+    ("%rl = arith.subi %c3, %row", "%rl = arith.subi %c4, %row", "its mask is true at "
+     "element [1, 0], whose index [3, 0] is outside memref<3x6xf32> (thread 0, workgroup "
+     "[0, 1]"),
+    ("{in_bounds = [true, true]}", "{in_bounds = [true, false]}", "permuted or not in bounds"),
+    ("%m = vector.create_mask %nr, %nc : vector<2x4xi1>", "%m0 = vector.create_mask %nr, %nc "
+     ": vector<2x4xi1>\n  %m = arith.ori %m0, %m0 : vector<2x4xi1>", "a mask the epilogue "
+     "reader does not evaluate"),
+])
+def test_a_masked_transfer_read_is_checked_over_the_grid(old, new, message):
+    """The prefetch point's masked ``vector.transfer_read`` of an epilogue input: its mask
+    (of two dimensions, through a subview of C) true exactly where the element lies inside
+    C at every thread and workgroup, else refused at the read (a mask shrunk in one
+    workgroup only gave the pad there, reported exact)."""
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.select_read import check_transfer_masks
+    from test_dispatch import _context
+
+    assert old in TRANSFER
+    with _context() as ctx:
+        module = ir.Module.parse(TRANSFER.replace(old, new, 1), ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        reads = walk_ops(f, lambda o: o.name == "vector.transfer_read")
+        if message is None:
+            check_transfer_masks(f, reads)
+            return
+        with pytest.raises(IRError) as e:
+            check_transfer_masks(f, reads)
+        assert e.value.op.name == "vector.transfer_read" and message in str(e.value), e.value

@@ -12,7 +12,9 @@ launch, one of two ways:
 * by structure: every global index of the channel's copies (and every dynamic offset of
   their views) is a part that moves with the workgroup alone plus a part that does not,
   joined only as an offset (:func:`~pipeline_mlir.frontend.workgroup_offset.
-  workgroup_mixed`), and in workgroup 0 every LDS element gets from the kernel's copies
+  workgroup_mixed`), and in workgroup 0, at every K step of a constant trip count (else
+  the first: a run-time trip count's middle K steps are not compared), every LDS element
+  gets from the kernel's copies
   exactly the element the front end's give it (none differs, not even past the buffer's
   end).  The kernel's element is then ``G(w) + H(t, k)`` and the front end's ``G(w) +
   H(0, k) + offset(t)``: equal at workgroup 0, so equal at every ``w`` whatever ``G``;
@@ -21,7 +23,8 @@ launch, one of two ways:
   tile): every workgroup of the kernel's static grid
   (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, each workgroup id and
   workgroup loop variable bound per dimension, side by side in numpy, one lane per thread
-  and workgroup), at the K steps the sampled check takes, each LDS element must get the
+  and workgroup), at every K step of a constant trip count (else the sampled check's: the
+  first; at most ``2 * GRID_LIMIT`` workgroups times K steps), each LDS element must get the
   same global element from both, or an element outside the buffer from both (a read of
   zeros), and no element before the buffer's start.  A loop over workgroups (IREE's
   linearised one) is evaluated one iteration per workgroup, its variable and the id bound
@@ -48,7 +51,7 @@ from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS
+from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, constant_trips
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import (SideBySide, Unevaluable, grid_stride,
                                               workgroup_grid)
@@ -112,21 +115,23 @@ def prove_every_workgroup(an, ch, ev) -> None:
     by what the reference copy's thread 0 reads, agree in every workgroup (module
     docstring); ``ev``: the evaluator of the sampled check (workgroup 0's reads)."""
     scan = an.scan
-    steps = sorted({(iv, when) for _w, iv, when in an.read_points})
+    steps = _k_steps(an)
     mixed = mixing_op(scan, ch.copies)
     if mixed is None and all(_exact(ch, table_of(ch, read_copies(scan, ch.copies, 0, iv, ev)))
                              for iv, _when in steps):
         return
     why = (f"its global index mixes the workgroup with the thread or the K-loop otherwise "
            f"than as an offset ({describe(mixed)})" if mixed is not None else
-           "in workgroup 0 some of its lanes read elements the front end's copies do not")
+           "in workgroup 0 some of its lanes read, at some K step, elements the front "
+           "end's copies do not")
     kernel = kernel_of(scan.loop)
     grid = _grid(kernel, ev)
-    if grid is None or int(np.prod(grid)) > GRID_LIMIT:
+    if grid is None or int(np.prod(grid)) * len(steps) > GRID_LIMIT * 2:
         if ch.elements is None:     # a buffer sized at launch: the sampled check (docstring)
             return
         size = "has no static bound" if grid is None else \
-            f"has {int(np.prod(grid))} workgroups, more than {GRID_LIMIT}"
+            (f"has {int(np.prod(grid))} workgroups, which at {len(steps)} K steps each are "
+             f"more than {GRID_LIMIT * 2} to evaluate")
         raise LM.LoopRefusal(
             f"channel {ch.label}'s copies: {why}, so the front end's own copies, moved from "
             f"workgroup 0 by what thread 0 reads, are proven by evaluating every workgroup, "
@@ -139,6 +144,24 @@ def prove_every_workgroup(an, ch, ev) -> None:
         for iv, when in steps:
             got, want = _tables(an, ch, wide, iv, len(chunk))
             _compare(an, ch, got, want, chunk, when, why)
+
+
+def _k_steps(an) -> list[tuple[int, str]]:
+    """(the loop's variable, its name in a message) at each K step the copies are compared
+    at: every K step of a constant trip count (a lane's index may move otherwise at one K
+    step alone), else the sampled check's (``an.read_points``: the first)."""
+    sampled = sorted({(iv, when) for _w, iv, when in an.read_points})
+    trips = constant_trips(an.scan.loop)
+    if trips is None or trips < 3 or len(sampled) != 2:
+        return sampled
+    (lb, _), (last, _) = sorted(sampled, key=lambda p: p[1] != "first")
+    step = (last - lb) // (trips - 1)
+    return [(lb + i * step, "first" if i == 0 else "last" if i == trips - 1 else
+             f"{i + 1}{_ordinal(i + 1)}") for i in range(trips)]
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
 def _grid(kernel, ev) -> tuple | None:

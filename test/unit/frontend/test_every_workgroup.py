@@ -203,3 +203,35 @@ def test_a_loop_over_workgroups_is_evaluated_per_iteration(tmp_path, capsys):
     assert ("and an index of 'amdgpu.gather_to_lds' op at line "
             f"{_line(text, 'gather_to_lds %2[%r1')}:15 reads the workgroup id inside the loop "
             "over workgroups, where a workgroup may run several of its iterations") in err, err
+
+
+def _middle_k_swapped(text: str, workgroup: bool) -> str:
+    """A's copies' global rows swapped at the loop's 8th K step alone (``%arg0 == 7``), in
+    workgroup 3 alone or (``workgroup`` False) in every workgroup: no first or last K step
+    shows it."""
+    anchor = "            %308 = arith.index_castui %307 : i32 to index\n"
+    cond = ("            %c7k = arith.constant 7 : i32\n"
+            "            %k7 = arith.cmpi eq, %arg0, %c7k : i32\n")
+    cond += ("            %c3x = arith.constant 3 : index\n"
+             "            %w3 = arith.cmpi eq, %workgroup_id_x, %c3x : index\n"
+             "            %m3 = arith.andi %k7, %w3 : i1\n") if workgroup else \
+        "            %m3 = arith.andi %k7, %k7 : i1\n"
+    swap = cond + ("            %r1 = arith.select %m3, %108, %104 : index\n"
+                   "            %r2 = arith.select %m3, %104, %108 : index\n")
+    return _edit(text, [(anchor, anchor + swap),
+                        ("gather_to_lds %2[%104, %308]", "gather_to_lds %2[%r1, %308]"),
+                        ("gather_to_lds %2[%108, %310]", "gather_to_lds %2[%r2, %310]")])
+
+
+@pytest.mark.parametrize("workgroup,wid", [(True, "(3,)"), (False, "(0,)")])
+def test_a_copy_moving_otherwise_at_a_middle_k_step_is_refused(tmp_path, capsys, workgroup,
+                                                               wid):
+    """IREE's 300x500x200 late form (25 K steps) with A's copies swapped at the 8th K step
+    only, in workgroup 3 or in all: compared at the first and last K step only, both were
+    pipelined with exit 0 and WRONG against their unpipelined builds on the emulator
+    (mutants.verdict, late mode, workgroups 0 and 3: 30378 elements of C differ with the
+    workgroup's condition, 62244 without); every K step of a constant trip count is now
+    compared."""
+    err = _refusal(tmp_path, capsys, _middle_k_swapped(_odd("late"), workgroup))
+    assert (f"in workgroup {wid} at the loop's 8th K step, LDS element 128 gets global "
+            f"element") in err, err

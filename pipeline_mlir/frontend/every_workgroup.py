@@ -31,16 +31,22 @@ launch, one of two ways:
   alike: an index that reads the workgroup id itself inside it (a workgroup of a smaller
   launch runs several iterations with one id) is refused.
 
-The grid is the kernel's, a bound known only at launch taken at the launch values the
-analysis samples (the copies are compared at those too).  What neither proves is a
-:class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` at the channel's copy naming the op
-that mixes the workgroup with the thread or the K-loop: the first workgroup, K step and LDS
-element where the two differ, or, for a buffer of static size, a grid with no bound or of
-more than :data:`~pipeline_mlir.frontend.kept_layout.GRID_LIMIT` workgroups.  A buffer
-sized at launch whose grid is not enumerable (IREE's padded dispatches of M and N known at
-launch: a grid-stride loop over ``ceildiv`` of launch values) is left to the sampled check
-and to the proofs of the masks the front end builds for them
-(:mod:`~pipeline_mlir.frontend.masked_rows`, :mod:`~pipeline_mlir.frontend.row_proof`).
+Both compare at the launch values the analysis samples, so what differs between launches
+is refused first: for a buffer of static size, an index that mixes a value known only at
+launch with the thread otherwise than as an offset (:func:`launch_mixing_op`); with a trip
+count known only at launch (whose middle K steps are not compared), one that mixes the
+K-loop's variable with the rest so (:func:`k_mixing_op`).  The grid is the kernel's; a
+bound known only at launch gives none (the sample's grid is not the launch's).  What
+neither proves is a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` at the channel's
+copy naming the op that mixes the workgroup with the thread or the K-loop: the first
+workgroup, K step and LDS element where the two differ, or, for a buffer of static size, a
+grid with no bound, or of more than :data:`~pipeline_mlir.frontend.kept_layout.GRID_LIMIT`
+workgroups or twice that many workgroups times K steps.  A buffer sized at launch whose
+grid is not enumerable (IREE's padded dispatches of M and N known at launch: a grid-stride
+loop over ``ceildiv`` of launch values) is left to the sampled check and to the proofs of
+the masks the front end builds for them (:mod:`~pipeline_mlir.frontend.masked_rows`,
+:mod:`~pipeline_mlir.frontend.row_proof`): there an index that moves otherwise with a launch
+value or with a workgroup past the sample's grid is not proven.
 """
 
 from __future__ import annotations
@@ -52,11 +58,11 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, constant_trips
-from pipeline_mlir.analysis.lane_ops import id_dimension
+from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
 from pipeline_mlir.analysis.loop_eval import (SideBySide, Unevaluable, grid_stride,
                                               workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup
-from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
+from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of, zero_end
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of
 from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_values,
@@ -79,23 +85,52 @@ def check_reads(an, copies: list, chan, ev) -> None:
         prove_every_workgroup(an, chan, ev)
 
 
-def mixing_op(scan, copies: list):
+def mixing_op(scan, copies: list, outer: list | None = None, ids: bool | None = True,
+              neutral=(), roots=()):
     """The first op that mixes the workgroup with the rest of an index of ``copies``
     (indices into ``scan.copies``) otherwise than as an offset, or None; a view the
     indices are not followed through (:func:`~pipeline_mlir.frontend.workgroup_offset.
-    index_values`) whose operands move with the workgroup counts as one."""
-    wg, kinds = workgroup_vars(scan.loop), {}
+    index_values`) whose operands move with the workgroup counts as one.  ``outer`` in place
+    of the workgroup's values, ``ids`` and ``neutral`` what the workgroup ids and those
+    values count as (:func:`~pipeline_mlir.frontend.workgroup_offset.workgroup_mixed`:
+    :func:`k_mixing_op`, :func:`launch_mixing_op`); a view op named in ``roots`` is not
+    looked at."""
+    wg, kinds = workgroup_vars(scan.loop) if outer is None else outer, {}
     for i in copies:
         for x in index_values(scan.copies[i]):
-            mixed = workgroup_mixed(x, wg, kinds)
+            mixed = workgroup_mixed(x, wg, kinds, ids, neutral)
             if mixed is not None:
                 return mixed
         root = _view_end(scan.copies[i].src)
-        if root is not None and any(workgroup_dependence(x, wg, kinds) is not None
+        if root is not None and root.name not in roots and any(workgroup_dependence(x, wg, kinds, ids, neutral) is not None
                                     for x in root.operands
                                     if not isinstance(x.type, ir.MemRefType)):
             return root
     return None
+
+
+def k_mixing_op(scan, copies: list):
+    """The first op that mixes the K-loop's variable (or a value it carries) with the rest
+    of an index of ``copies`` otherwise than as an offset, or None: with none, each
+    lane's element is a part of the K step plus a part of the workgroup and the thread, so
+    a lane's offset from thread 0 is the same at every K step."""
+    return mixing_op(scan, copies, list(scan.loop.regions[0].blocks[0].arguments), False)
+
+
+def launch_mixing_op(scan, copies: list):
+    """The first op that mixes a value known only at launch (a push constant, a dynamic
+    size, the grid's size, a kernel argument) with the thread otherwise than as an offset in
+    an index of ``copies``, or None: with none, a lane's offset from thread 0 is the same
+    at every launch, so the one the analysis samples (:data:`~pipeline_mlir.analysis.
+    lane_ops.SAMPLE_ARG`) shows it.  The workgroup and the K-loop count as neither."""
+    kernel = kernel_of(scan.loop)
+    launch = [r for o in walk_ops(kernel, lambda o: o.name in LAUNCH_VALUE_OPS)
+              for r in o.results]
+    launch += [a for a in kernel.regions[0].blocks[0].arguments
+               if not isinstance(a.type, ir.MemRefType)]
+    neutral = workgroup_vars(scan.loop) + list(scan.loop.regions[0].blocks[0].arguments)
+    # (a binding's dynamic sizes and offset: the buffer's extent, and one offset for all)
+    return mixing_op(scan, copies, launch, None, neutral, ("hal.interface.binding.subspan",))
 
 
 def _view_end(v):
@@ -115,7 +150,24 @@ def prove_every_workgroup(an, ch, ev) -> None:
     by what the reference copy's thread 0 reads, agree in every workgroup (module
     docstring); ``ev``: the evaluator of the sampled check (workgroup 0's reads)."""
     scan = an.scan
-    steps = _k_steps(an)
+    steps, every_step = _k_steps(an), constant_trips(scan.loop) is not None
+    # (a buffer sized at launch: IREE's row masks select on the size, which the masks' own
+    # proofs take for every size, masked_rows.py, row_proof.py; module docstring)
+    lmix = None if ch.elements is None else launch_mixing_op(scan, ch.copies)
+    if lmix is not None:
+        raise LM.LoopRefusal(
+            f"channel {ch.label}'s copies: their global index mixes a value known only at "
+            f"launch with the thread otherwise than as an offset ({describe(lmix)}): the front "
+            f"end's own copies, moved by what thread 0 reads, are compared with them at one "
+            f"sample of the launch values only", (ch.op,))
+    if not every_step:
+        kmix = k_mixing_op(scan, ch.copies)
+        if kmix is not None:
+            raise LM.LoopRefusal(
+                f"channel {ch.label}'s copies: their global index mixes the K-loop's variable "
+                f"with the rest otherwise than as an offset ({describe(kmix)}), and the loop's "
+                f"trip count is known only at launch: the front end's own copies, moved from "
+                f"the first K step by what thread 0 reads, are compared there only", (ch.op,))
     mixed = mixing_op(scan, ch.copies)
     if mixed is None and all(_exact(ch, table_of(ch, read_copies(scan, ch.copies, 0, iv, ev)))
                              for iv, _when in steps):
@@ -125,13 +177,15 @@ def prove_every_workgroup(an, ch, ev) -> None:
            "in workgroup 0 some of its lanes read, at some K step, elements the front "
            "end's copies do not")
     kernel = kernel_of(scan.loop)
-    grid = _grid(kernel, ev)
-    if grid is None or int(np.prod(grid)) * len(steps) > GRID_LIMIT * 2:
+    grid, at_launch = _grid(kernel, ev)
+    big = grid is not None and int(np.prod(grid)) * len(steps) > GRID_LIMIT * 2
+    if grid is None or big or (at_launch and ch.elements is not None):
         if ch.elements is None:     # a buffer sized at launch: the sampled check (docstring)
             return
         size = "has no static bound" if grid is None else \
             (f"has {int(np.prod(grid))} workgroups, which at {len(steps)} K steps each are "
-             f"more than {GRID_LIMIT * 2} to evaluate")
+             f"more than {GRID_LIMIT * 2} to evaluate") if big else \
+            "has a bound known only at launch (the sample's grid is not the launch's)"
         raise LM.LoopRefusal(
             f"channel {ch.label}'s copies: {why}, so the front end's own copies, moved from "
             f"workgroup 0 by what thread 0 reads, are proven by evaluating every workgroup, "
@@ -143,7 +197,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
         wide = _wide(an, kernel, chunk)
         for iv, when in steps:
             got, want = _tables(an, ch, wide, iv, len(chunk))
-            _compare(an, ch, got, want, chunk, when, why)
+            _compare(an, ch, got, want, chunk, when, why, every_step)
 
 
 def _k_steps(an) -> list[tuple[int, str]]:
@@ -164,19 +218,33 @@ def _ordinal(n: int) -> str:
     return "th" if 10 <= n % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
-def _grid(kernel, ev) -> tuple | None:
-    """The workgroups ``kernel`` needs (:func:`~pipeline_mlir.analysis.loop_eval.
-    workgroup_grid`), a bound known only at launch at the launch values the analysis
-    samples (``ev``'s: the copies are compared at those), None if none bounds it."""
+def _grid(kernel, ev) -> tuple[tuple | None, bool]:
+    """(the workgroups ``kernel`` needs, :func:`~pipeline_mlir.analysis.loop_eval.
+    workgroup_grid`, None if none bounds it; whether a bound is known only at launch, then
+    taken at the launch values the analysis samples: the sample's grid is not the
+    launch's, a launch of more workgroups runs some it never had)."""
+    at_launch = []
+
     def values(vs: list) -> list[int]:
+        at_launch.append(any(depends(v, _launch_value) for v in vs))
         out = [ev.uniform(v) for v in vs]
         if any(x is None for x in out):
             raise Unevaluable(ev.where, vs[0], "a bound of the grid that differs per thread")
         return out
     try:
-        return workgroup_grid(kernel, values)
+        return workgroup_grid(kernel, values), any(at_launch)
     except Unevaluable:
-        return None
+        return None, any(at_launch)
+
+
+def _launch_value(v) -> bool:
+    """Whether ``v`` is a value known only at launch: a kernel's argument or a value of
+    :data:`~pipeline_mlir.analysis.lane_ops.LAUNCH_VALUE_OPS`."""
+    if isinstance(v.owner, ir.Block):
+        parent = v.owner.owner
+        return parent is not None and _op(parent).name in ("func.func", "gpu.func",
+                                                           "llvm.func")
+    return _op(v.owner).name in LAUNCH_VALUE_OPS
 
 
 def _one_id_per_iteration(scan, ch, kernel, why: str) -> None:
@@ -237,10 +305,17 @@ def _tables(an, ch, ev, iv: int, count: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when: str,
-             why: str) -> None:
-    end = ch.elements if ch.elements is not None else np.iinfo(np.int64).max
-    outside = [(x < 0) | (x >= end) for x in (got, want)]
-    bad = ((got != want) & ~(outside[0] & outside[1])) | (got < 0)
+             why: str, every_step: bool) -> None:
+    """Refuse the first LDS element where ``got`` and ``want`` differ, unless both read
+    zeros: past the end of a range-checked buffer, within a buffer load's 32-bit offset
+    (:func:`~pipeline_mlir.frontend.edges.zero_end`; further on the offset wraps into the
+    buffer), and ``every_step`` compared (else a lane's run past the end at the first K
+    step may lie inside at another)."""
+    zero = zero_end(an.scan.copies[ch.ref].src) if every_step else None
+    reach = zero[1] if zero is not None and zero[0] == ch.elements else None
+    zeros = [np.zeros(x.shape, dtype=bool) if reach is None else
+             (x >= ch.elements) & (x < reach) for x in (got, want)]
+    bad = ((got != want) & ~(zeros[0] & zeros[1])) | (got < 0)
     if not bad.any():
         return
     w, x = (int(v) for v in np.argwhere(bad)[0])

@@ -235,3 +235,33 @@ def test_a_copy_moving_otherwise_at_a_middle_k_step_is_refused(tmp_path, capsys,
     err = _refusal(tmp_path, capsys, _middle_k_swapped(_odd("late"), workgroup))
     assert (f"in workgroup {wid} at the loop's 8th K step, LDS element 128 gets global "
             f"element") in err, err
+
+
+def _wrapped_swapped(text: str) -> str:
+    """A's copies' global rows swapped in workgroup 3 and moved 2^28 rows on (2^28 * 200
+    bf16 elements: 2^34 bytes, which a buffer load's 32-bit offset wraps back onto the same
+    rows): both the kernel's and the front end's elements lie past the buffer's end."""
+    anchor = "          %108 = arith.index_castui %107 : i32 to index\n"
+    swap = ("          %c3x = arith.constant 3 : index\n"
+            "          %cD = arith.constant 268435456 : index\n"
+            "          %m3 = arith.cmpi eq, %workgroup_id_x, %c3x : index\n"
+            "          %d = arith.select %m3, %cD, %c0 : index\n"
+            "          %s1 = arith.select %m3, %108, %104 : index\n"
+            "          %s2 = arith.select %m3, %104, %108 : index\n"
+            "          %r1 = arith.addi %s1, %d : index\n"
+            "          %r2 = arith.addi %s2, %d : index\n")
+    return _edit(text, [(anchor, anchor + swap),
+                        ("gather_to_lds %2[%104, %308]", "gather_to_lds %2[%r1, %308]"),
+                        ("gather_to_lds %2[%108, %310]", "gather_to_lds %2[%r2, %310]")])
+
+
+def test_elements_past_the_offset_a_load_reaches_are_not_zeros(tmp_path, capsys):
+    """Two elements past the buffer's end count as one (a read of zeros) only within a
+    buffer load's 32-bit offset: IREE's 300x500x200 late form with A's copies swapped in
+    workgroup 3 and moved 2^28 rows past the end (``_wrapped_swapped``) was pipelined with
+    exit 0 and WRONG against its unpipelined build (mutants.verdict, late mode, workgroups
+    0 and 3: 15544 elements of C differ; the offsets wrap onto the swapped rows)."""
+    err = _refusal(tmp_path, capsys, _wrapped_swapped(_odd("late")))
+    assert ("in workgroup (3,) at the loop's first K step, LDS element 128 gets global "
+            "element 53687116800 from the kernel's copies and 53687123200 from the front "
+            "end's") in err, err

@@ -16,8 +16,10 @@ launch, one of two ways:
   the first: a run-time trip count's middle K steps are not compared), every LDS element
   gets from the kernel's copies
   exactly the element the front end's give it (none differs, not even past the buffer's
-  end).  The kernel's element is then ``G(w) + H(t, k)`` and the front end's ``G(w) +
-  H(0, k) + offset(t)``: equal at workgroup 0, so equal at every ``w`` whatever ``G``;
+  end), and no sum narrower than 64 bits that joins the two parts may wrap (their ranges
+  over the grid and over workgroup 0's threads and K steps: :func:`_wrap_op`).  The
+  kernel's element is then ``G(w) + H(t, k)`` and the front end's ``G(w) + H(0, k) +
+  offset(t)``: equal at workgroup 0, so equal at every ``w`` whatever ``G``;
 * by evaluation, where either fails (IREE's padded kernels: a row ``select(row >=
   rows_left, pad, row)`` with ``rows_left`` of the workgroup; a mutant's ``select`` on a
   tile): every workgroup of the kernel's static grid
@@ -57,7 +59,8 @@ from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, constant_trips
+from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, WORKGROUP_ID_OPS, constant_int,
+                                             constant_trips, workgroup_id_bound)
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
 from pipeline_mlir.analysis.loop_eval import (SideBySide, Unevaluable, grid_stride,
                                               workgroup_grid)
@@ -66,6 +69,7 @@ from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of
 from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_values,
+                                                     joined_values, moves,
                                                      workgroup_dependence, workgroup_mixed,
                                                      workgroup_vars)
 
@@ -168,15 +172,18 @@ def prove_every_workgroup(an, ch, ev) -> None:
                 f"with the rest otherwise than as an offset ({describe(kmix)}), and the loop's "
                 f"trip count is known only at launch: the front end's own copies, moved from "
                 f"the first K step by what thread 0 reads, are compared there only", (ch.op,))
-    mixed = mixing_op(scan, ch.copies)
+    mixed, kernel, wraps = mixing_op(scan, ch.copies), kernel_of(scan.loop), None
     if mixed is None and all(_exact(ch, table_of(ch, read_copies(scan, ch.copies, 0, iv, ev)))
                              for iv, _when in steps):
-        return
+        wraps = _wrap_op(an, ch, ev, kernel, steps)
+        if wraps is None:
+            return
     why = (f"its global index mixes the workgroup with the thread or the K-loop otherwise "
            f"than as an offset ({describe(mixed)})" if mixed is not None else
+           f"a sum of the workgroup's part and the rest in its global index may wrap at its "
+           f"width in some workgroup ({describe(wraps)})" if wraps is not None else
            "in workgroup 0 some of its lanes read, at some K step, elements the front "
            "end's copies do not")
-    kernel = kernel_of(scan.loop)
     grid, at_launch = _grid(kernel, ev)
     big = grid is not None and int(np.prod(grid)) * len(steps) > GRID_LIMIT * 2
     if grid is None or big or (at_launch and ch.elements is not None):
@@ -198,6 +205,105 @@ def prove_every_workgroup(an, ch, ev) -> None:
         for iv, when in steps:
             got, want = _tables(an, ch, wide, iv, len(chunk))
             _compare(an, ch, got, want, chunk, when, why, every_step)
+
+
+def _wrap_op(an, ch, ev, kernel, steps: list):
+    """The first value narrower than 64 bits of the channel's global indices that joins the
+    workgroup's part and the rest (:func:`~pipeline_mlir.frontend.workgroup_offset.
+    joined_values`) and may leave ``[0, 2^(width-1))`` (wrap, or read differently signed and
+    unsigned) at some workgroup, thread or K step, by the ranges of its parts: a workgroup
+    part's over the kernel's grid, the rest's in workgroup 0 at every K step of ``steps``,
+    through sums, differences, products by a constant and value casts (an op of another
+    kind, or a grid not evaluated, counts as unbounded); None if none does.  Only without
+    a wrap is the sum ``G(w) + H(t, k)`` of the structural proof the element read."""
+    scan = an.scan
+    wg, kinds = workgroup_vars(scan.loop), {}
+    joined = list(dict.fromkeys(y for i in ch.copies for x in index_values(scan.copies[i])
+                                for y in joined_values(x, wg, kinds)))
+    narrow = [y for y in joined if _bits(y.type) < 64]
+    if not narrow:
+        return None
+    grid, _ = _grid(kernel, ev)
+    if grid is not None and int(np.prod(grid)) > GRID_LIMIT:
+        grid = None
+    points = None if grid is None else \
+        np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    iv = scan.loop.regions[0].blocks[0].arguments[0]
+    memo: dict = {}
+
+    def leaf(y) -> tuple[int, int]:
+        on_wg, _ = moves(y, wg, kinds)
+        if on_wg and points is None:    # no grid to evaluate: the ops' own bounds
+            return _wg_interval(y, wg)
+        if on_wg:           # the workgroup's part: over the grid
+            vals = []
+            for start in range(0, len(points), _CHUNK):
+                wide = _wide(an, kernel, points[start:start + _CHUNK])
+                wide.bind(iv, steps[0][0])
+                vals.append(np.asarray(wide.value(y)))
+        else:               # the rest (or a constant): workgroup 0, every K step
+            vals = []
+            for k, _when in steps:
+                ev.set_workgroup(0)
+                ev.bind(iv, k)
+                vals.append(np.asarray(ev.value(y)))
+        return min(int(v.min()) for v in vals), max(int(v.max()) for v in vals)
+
+    def rng(y):
+        if y not in memo:
+            memo[y] = leaf(y) if y not in joined else _joined_range(_op(y.owner), rng)
+        return memo[y]
+
+    for y in narrow:
+        r = rng(y)
+        if r is None or r[0] < 0 or r[1] >= 1 << (_bits(y.type) - 1):
+            return _op(y.owner)
+    return None
+
+
+def _wg_interval(y, wg: list) -> tuple[int, int] | None:
+    """Bounds of the workgroup's part ``y`` from its ops alone (a grid not enumerable: a
+    bound known only at launch): an id by its ``upper_bound``, else any non-negative value
+    of its width; a remainder or quotient by a positive constant; :func:`_joined_range`'s
+    ops; None for another."""
+    if y in wg or isinstance(y.owner, ir.Block):
+        return 0, (1 << (_bits(y.type) - 1)) - 1
+    op = _op(y.owner)
+    c = constant_int(y)
+    if c is not None:
+        return c, c
+    if op.name in WORKGROUP_ID_OPS:
+        b = workgroup_id_bound(op)
+        return 0, ((1 << (_bits(y.type) - 1)) if b is None else b) - 1
+    if op.name in ("arith.remui", "arith.divui"):
+        a, d = _wg_interval(op.operands[0], wg), constant_int(op.operands[1])
+        if a is None or d is None or d <= 0 or a[0] < 0:
+            return None
+        return (0, min(a[1], d - 1)) if op.name == "arith.remui" else (a[0] // d, a[1] // d)
+    return _joined_range(op, lambda x: _wg_interval(x, wg))
+
+
+def _joined_range(op, rng) -> tuple[int, int] | None:
+    """The range of ``op``'s result from its operands' (``rng``), for the ops
+    :func:`_wrap_op` follows; None for another."""
+    xs = [rng(x) for x in op.operands]
+    if any(x is None for x in xs):
+        return None
+    if op.name in VALUE_CASTS + ("arith.trunci",):
+        return xs[0]
+    if op.name == "arith.addi":
+        return xs[0][0] + xs[1][0], xs[0][1] + xs[1][1]
+    if op.name == "arith.subi":
+        return xs[0][0] - xs[1][1], xs[0][1] - xs[1][0]
+    if op.name == "arith.muli" and any(x[0] == x[1] for x in xs):
+        (c, _), other = (xs[0], xs[1]) if xs[0][0] == xs[0][1] else (xs[1], xs[0])
+        return min(other[0] * c, other[1] * c), max(other[0] * c, other[1] * c)
+    return None
+
+
+def _bits(t) -> int:
+    """The width of the integer type ``t`` (``index``: 64)."""
+    return t.width if isinstance(t, ir.IntegerType) else 64
 
 
 def _k_steps(an) -> list[tuple[int, str]]:

@@ -145,6 +145,29 @@ def workgroup_mixed(v, wg_vars: list, kinds: dict, ids: bool | None = True,
     return None
 
 
+def joined_values(v, wg_vars: list, kinds: dict) -> list:
+    """The values on the way from ``v`` back to the workgroup (:func:`workgroup_mixed`'s
+    walk) that move with the workgroup and with the rest at once: the sums that join the
+    two, whose range :func:`~pipeline_mlir.frontend.every_workgroup.prove_every_workgroup`
+    bounds; each value's own operands follow it, and ``moves(x)`` of each operand tells
+    what it moves with (``_WG``, ``_OTHER``, both or neither)."""
+    out, todo = [], [v]
+    while todo:
+        x = todo.pop()
+        if x in out or _kind(x, wg_vars, kinds) != _WG | _OTHER:
+            continue
+        out.append(x)
+        todo += [y for y in _op(x.owner).operands if not isinstance(y.type, ir.MemRefType)]
+    return out
+
+
+def moves(x, wg_vars: list, kinds: dict) -> tuple[bool, bool]:
+    """(whether ``x`` moves with the workgroup, whether with the rest: a thread, a loop, a
+    load; :func:`_kind`)."""
+    k = _kind(x, wg_vars, kinds)
+    return bool(k & _WG), bool(k & _OTHER)
+
+
 def workgroup_dependence(v, wg_vars: list, kinds: dict, ids: bool | None = True,
                          neutral=()) -> object | None:
     """The op through which the index ``v`` moves with the workgroup (``wg_vars``, a

@@ -265,3 +265,35 @@ def test_elements_past_the_offset_a_load_reaches_are_not_zeros(tmp_path, capsys)
     assert ("in workgroup (3,) at the loop's first K step, LDS element 128 gets global "
             "element 53687116800 from the kernel's copies and 53687123200 from the front "
             "end's") in err, err
+
+
+def _wrapping(text: str) -> str:
+    """IREE's bf16 ``A x B`` 1024x1024x512 late form with 2^31 - 160 added to the
+    workgroup's part of A's rows (``%399``, an i32) in workgroup 20 alone: each row is still
+    that part plus the thread's, but the 32-bit sum wraps for some of its lanes."""
+    anchor = "          %400 = arith.addi %398, %399 : i32\n"
+    ins = ("          %c20w = arith.constant 20 : i32\n"
+           "          %cC = arith.constant 2147483488 : i32\n"
+           "          %c0w = arith.constant 0 : i32\n"
+           "          %m20 = arith.cmpi eq, %395, %c20w : i32\n"
+           "          %dC = arith.select %m20, %cC, %c0w : i32\n"
+           "          %w399 = arith.addi %399, %dC : i32\n")
+    return _edit(text, [(anchor, ins + "          %400 = arith.addi %398, %w399 : i32\n"),
+                        ("          %403 = arith.addi %402, %399 : i32\n",
+                         "          %403 = arith.addi %402, %w399 : i32\n")])
+
+
+def test_a_sum_that_wraps_in_one_workgroup_is_evaluated(tmp_path, capsys):
+    """``_wrapping``: every index is the workgroup's part plus the rest and workgroup 0's
+    copies read the front end's elements, yet in workgroup 20 (no sampled one) the i32 sum
+    wraps: pipelined with exit 0 before and WRONG against its unpipelined build
+    (mutants.verdict, late mode, workgroups 0 and 20: 4075 elements of C differ).  Such a
+    sum's range is now bounded over the grid and, where it may wrap, every workgroup is
+    evaluated."""
+    text = _wrapping(G.forms(G.matmul_source(dtype="bf16", m=1024, n=1024, k=512,
+                                             transpose_b=False), ())["late"])
+    err = _refusal(tmp_path, capsys, text)
+    assert ("a sum of the workgroup's part and the rest in its global index may wrap at its "
+            f"width in some workgroup ('arith.addi' op at line "
+            f"{_line(text, '%400 = arith.addi %398, %w399')}:") in err, err
+    assert "in workgroup (20,) at the loop's first K step" in err, err

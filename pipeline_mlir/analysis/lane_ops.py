@@ -528,3 +528,6 @@ HANDLERS = {
     "rocdl.mbcnt.lo": _mbcnt, "rocdl.mbcnt.hi": _mbcnt,
     **{f"llvm.{k}": _llvm_binary(fn) for k, fn in LLVM_BINARY.items()},
 }
+
+#: ops whose values the evaluation takes at one launch sample (:data:`SAMPLE_ARG`)
+LAUNCH_VALUE_OPS = tuple(n for n, h in HANDLERS.items() if h in (_sample_arg, _memref_dim))

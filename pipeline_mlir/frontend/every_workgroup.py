@@ -12,32 +12,43 @@ launch, one of two ways:
 * by structure: every global index of the channel's copies (and every dynamic offset of
   their views) is a part that moves with the workgroup alone plus a part that does not,
   joined only as an offset (:func:`~pipeline_mlir.frontend.workgroup_offset.
-  workgroup_mixed`), and in workgroup 0 every LDS element gets from the kernel's copies
+  workgroup_mixed`), and in workgroup 0, at every K step of a constant trip count (else
+  the first: a run-time trip count's middle K steps are not compared), every LDS element
+  gets from the kernel's copies
   exactly the element the front end's give it (none differs, not even past the buffer's
-  end).  The kernel's element is then ``G(w) + H(t, k)`` and the front end's ``G(w) +
-  H(0, k) + offset(t)``: equal at workgroup 0, so equal at every ``w`` whatever ``G``;
+  end), and no sum narrower than 64 bits that joins the two parts may wrap (their ranges
+  over the grid and over workgroup 0's threads and K steps: :func:`_wrap_op`).  The
+  kernel's element is then ``G(w) + H(t, k)`` and the front end's ``G(w) + H(0, k) +
+  offset(t)``: equal at workgroup 0, so equal at every ``w`` whatever ``G``;
 * by evaluation, where either fails (IREE's padded kernels: a row ``select(row >=
   rows_left, pad, row)`` with ``rows_left`` of the workgroup; a mutant's ``select`` on a
   tile): every workgroup of the kernel's static grid
   (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, each workgroup id and
   workgroup loop variable bound per dimension, side by side in numpy, one lane per thread
-  and workgroup), at the K steps the sampled check takes, each LDS element must get the
+  and workgroup), at every K step of a constant trip count (else the sampled check's: the
+  first; at most ``2 * GRID_LIMIT`` workgroups times K steps), each LDS element must get the
   same global element from both, or an element outside the buffer from both (a read of
   zeros), and no element before the buffer's start.  A loop over workgroups (IREE's
   linearised one) is evaluated one iteration per workgroup, its variable and the id bound
   alike: an index that reads the workgroup id itself inside it (a workgroup of a smaller
   launch runs several iterations with one id) is refused.
 
-The grid is the kernel's, a bound known only at launch taken at the launch values the
-analysis samples (the copies are compared at those too).  What neither proves is a
-:class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` at the channel's copy naming the op
-that mixes the workgroup with the thread or the K-loop: the first workgroup, K step and LDS
-element where the two differ, or, for a buffer of static size, a grid with no bound or of
-more than :data:`~pipeline_mlir.frontend.kept_layout.GRID_LIMIT` workgroups.  A buffer
-sized at launch whose grid is not enumerable (IREE's padded dispatches of M and N known at
-launch: a grid-stride loop over ``ceildiv`` of launch values) is left to the sampled check
-and to the proofs of the masks the front end builds for them
-(:mod:`~pipeline_mlir.frontend.masked_rows`, :mod:`~pipeline_mlir.frontend.row_proof`).
+Both compare at the launch values the analysis samples, so what differs between launches
+is refused first: for a buffer of static size, an index that mixes a value known only at
+launch with the thread otherwise than as an offset (:func:`launch_mixing_op`); with a trip
+count known only at launch (whose middle K steps are not compared), one that mixes the
+K-loop's variable with the rest so (:func:`k_mixing_op`).  The grid is the kernel's; a
+bound known only at launch gives none (the sample's grid is not the launch's).  What
+neither proves is a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` at the channel's
+copy naming the op that mixes the workgroup with the thread or the K-loop: the first
+workgroup, K step and LDS element where the two differ, or, for a buffer of static size, a
+grid with no bound, or of more than :data:`~pipeline_mlir.frontend.kept_layout.GRID_LIMIT`
+workgroups or twice that many workgroups times K steps.  A buffer sized at launch whose
+grid is not enumerable (IREE's padded dispatches of M and N known at launch: a grid-stride
+loop over ``ceildiv`` of launch values) is left to the sampled check and to the proofs of
+the masks the front end builds for them (:mod:`~pipeline_mlir.frontend.masked_rows`,
+:mod:`~pipeline_mlir.frontend.row_proof`): there an index that moves otherwise with a launch
+value or with a workgroup past the sample's grid is not proven.
 """
 
 from __future__ import annotations
@@ -48,15 +59,17 @@ from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS
-from pipeline_mlir.analysis.lane_ops import id_dimension
+from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, WORKGROUP_ID_OPS, constant_int,
+                                             constant_trips, workgroup_id_bound)
+from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
 from pipeline_mlir.analysis.loop_eval import (SideBySide, Unevaluable, grid_stride,
                                               workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup
-from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
+from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of, zero_end
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of
 from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_values,
+                                                     joined_values, moves,
                                                      workgroup_dependence, workgroup_mixed,
                                                      workgroup_vars)
 
@@ -76,23 +89,52 @@ def check_reads(an, copies: list, chan, ev) -> None:
         prove_every_workgroup(an, chan, ev)
 
 
-def mixing_op(scan, copies: list):
+def mixing_op(scan, copies: list, outer: list | None = None, ids: bool | None = True,
+              neutral=(), roots=()):
     """The first op that mixes the workgroup with the rest of an index of ``copies``
     (indices into ``scan.copies``) otherwise than as an offset, or None; a view the
     indices are not followed through (:func:`~pipeline_mlir.frontend.workgroup_offset.
-    index_values`) whose operands move with the workgroup counts as one."""
-    wg, kinds = workgroup_vars(scan.loop), {}
+    index_values`) whose operands move with the workgroup counts as one.  ``outer`` in place
+    of the workgroup's values, ``ids`` and ``neutral`` what the workgroup ids and those
+    values count as (:func:`~pipeline_mlir.frontend.workgroup_offset.workgroup_mixed`:
+    :func:`k_mixing_op`, :func:`launch_mixing_op`); a view op named in ``roots`` is not
+    looked at."""
+    wg, kinds = workgroup_vars(scan.loop) if outer is None else outer, {}
     for i in copies:
         for x in index_values(scan.copies[i]):
-            mixed = workgroup_mixed(x, wg, kinds)
+            mixed = workgroup_mixed(x, wg, kinds, ids, neutral)
             if mixed is not None:
                 return mixed
         root = _view_end(scan.copies[i].src)
-        if root is not None and any(workgroup_dependence(x, wg, kinds) is not None
+        if root is not None and root.name not in roots and any(workgroup_dependence(x, wg, kinds, ids, neutral) is not None
                                     for x in root.operands
                                     if not isinstance(x.type, ir.MemRefType)):
             return root
     return None
+
+
+def k_mixing_op(scan, copies: list):
+    """The first op that mixes the K-loop's variable (or a value it carries) with the rest
+    of an index of ``copies`` otherwise than as an offset, or None: with none, each
+    lane's element is a part of the K step plus a part of the workgroup and the thread, so
+    a lane's offset from thread 0 is the same at every K step."""
+    return mixing_op(scan, copies, list(scan.loop.regions[0].blocks[0].arguments), False)
+
+
+def launch_mixing_op(scan, copies: list):
+    """The first op that mixes a value known only at launch (a push constant, a dynamic
+    size, the grid's size, a kernel argument) with the thread otherwise than as an offset in
+    an index of ``copies``, or None: with none, a lane's offset from thread 0 is the same
+    at every launch, so the one the analysis samples (:data:`~pipeline_mlir.analysis.
+    lane_ops.SAMPLE_ARG`) shows it.  The workgroup and the K-loop count as neither."""
+    kernel = kernel_of(scan.loop)
+    launch = [r for o in walk_ops(kernel, lambda o: o.name in LAUNCH_VALUE_OPS)
+              for r in o.results]
+    launch += [a for a in kernel.regions[0].blocks[0].arguments
+               if not isinstance(a.type, ir.MemRefType)]
+    neutral = workgroup_vars(scan.loop) + list(scan.loop.regions[0].blocks[0].arguments)
+    # (a binding's dynamic sizes and offset: the buffer's extent, and one offset for all)
+    return mixing_op(scan, copies, launch, None, neutral, ("hal.interface.binding.subspan",))
 
 
 def _view_end(v):
@@ -112,21 +154,45 @@ def prove_every_workgroup(an, ch, ev) -> None:
     by what the reference copy's thread 0 reads, agree in every workgroup (module
     docstring); ``ev``: the evaluator of the sampled check (workgroup 0's reads)."""
     scan = an.scan
-    steps = sorted({(iv, when) for _w, iv, when in an.read_points})
-    mixed = mixing_op(scan, ch.copies)
+    steps, every_step = _k_steps(an), constant_trips(scan.loop) is not None
+    # (a buffer sized at launch: IREE's row masks select on the size, which the masks' own
+    # proofs take for every size, masked_rows.py, row_proof.py; module docstring)
+    lmix = None if ch.elements is None else launch_mixing_op(scan, ch.copies)
+    if lmix is not None:
+        raise LM.LoopRefusal(
+            f"channel {ch.label}'s copies: their global index mixes a value known only at "
+            f"launch with the thread otherwise than as an offset ({describe(lmix)}): the front "
+            f"end's own copies, moved by what thread 0 reads, are compared with them at one "
+            f"sample of the launch values only", (ch.op,))
+    if not every_step:
+        kmix = k_mixing_op(scan, ch.copies)
+        if kmix is not None:
+            raise LM.LoopRefusal(
+                f"channel {ch.label}'s copies: their global index mixes the K-loop's variable "
+                f"with the rest otherwise than as an offset ({describe(kmix)}), and the loop's "
+                f"trip count is known only at launch: the front end's own copies, moved from "
+                f"the first K step by what thread 0 reads, are compared there only", (ch.op,))
+    mixed, kernel, wraps = mixing_op(scan, ch.copies), kernel_of(scan.loop), None
     if mixed is None and all(_exact(ch, table_of(ch, read_copies(scan, ch.copies, 0, iv, ev)))
                              for iv, _when in steps):
-        return
+        wraps = _wrap_op(an, ch, ev, kernel, steps)
+        if wraps is None:
+            return
     why = (f"its global index mixes the workgroup with the thread or the K-loop otherwise "
            f"than as an offset ({describe(mixed)})" if mixed is not None else
-           "in workgroup 0 some of its lanes read elements the front end's copies do not")
-    kernel = kernel_of(scan.loop)
-    grid = _grid(kernel, ev)
-    if grid is None or int(np.prod(grid)) > GRID_LIMIT:
+           f"a sum of the workgroup's part and the rest in its global index may wrap at its "
+           f"width in some workgroup ({describe(wraps)})" if wraps is not None else
+           "in workgroup 0 some of its lanes read, at some K step, elements the front "
+           "end's copies do not")
+    grid, at_launch = _grid(kernel, ev)
+    big = grid is not None and int(np.prod(grid)) * len(steps) > GRID_LIMIT * 2
+    if grid is None or big or (at_launch and ch.elements is not None):
         if ch.elements is None:     # a buffer sized at launch: the sampled check (docstring)
             return
         size = "has no static bound" if grid is None else \
-            f"has {int(np.prod(grid))} workgroups, more than {GRID_LIMIT}"
+            (f"has {int(np.prod(grid))} workgroups, which at {len(steps)} K steps each are "
+             f"more than {GRID_LIMIT * 2} to evaluate") if big else \
+            "has a bound known only at launch (the sample's grid is not the launch's)"
         raise LM.LoopRefusal(
             f"channel {ch.label}'s copies: {why}, so the front end's own copies, moved from "
             f"workgroup 0 by what thread 0 reads, are proven by evaluating every workgroup, "
@@ -138,22 +204,153 @@ def prove_every_workgroup(an, ch, ev) -> None:
         wide = _wide(an, kernel, chunk)
         for iv, when in steps:
             got, want = _tables(an, ch, wide, iv, len(chunk))
-            _compare(an, ch, got, want, chunk, when, why)
+            _compare(an, ch, got, want, chunk, when, why, every_step)
 
 
-def _grid(kernel, ev) -> tuple | None:
-    """The workgroups ``kernel`` needs (:func:`~pipeline_mlir.analysis.loop_eval.
-    workgroup_grid`), a bound known only at launch at the launch values the analysis
-    samples (``ev``'s: the copies are compared at those), None if none bounds it."""
+def _wrap_op(an, ch, ev, kernel, steps: list):
+    """The first value narrower than 64 bits of the channel's global indices that joins the
+    workgroup's part and the rest (:func:`~pipeline_mlir.frontend.workgroup_offset.
+    joined_values`) and may leave ``[0, 2^(width-1))`` (wrap, or read differently signed and
+    unsigned) at some workgroup, thread or K step, by the ranges of its parts: a workgroup
+    part's over the kernel's grid, the rest's in workgroup 0 at every K step of ``steps``,
+    through sums, differences, products by a constant and value casts (an op of another
+    kind, or a grid not evaluated, counts as unbounded); None if none does.  Only without
+    a wrap is the sum ``G(w) + H(t, k)`` of the structural proof the element read."""
+    scan = an.scan
+    wg, kinds = workgroup_vars(scan.loop), {}
+    joined = list(dict.fromkeys(y for i in ch.copies for x in index_values(scan.copies[i])
+                                for y in joined_values(x, wg, kinds)))
+    narrow = [y for y in joined if _bits(y.type) < 64]
+    if not narrow:
+        return None
+    grid, _ = _grid(kernel, ev)
+    if grid is not None and int(np.prod(grid)) > GRID_LIMIT:
+        grid = None
+    points = None if grid is None else \
+        np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    iv = scan.loop.regions[0].blocks[0].arguments[0]
+    memo: dict = {}
+
+    def leaf(y) -> tuple[int, int]:
+        on_wg, _ = moves(y, wg, kinds)
+        if on_wg and points is None:    # no grid to evaluate: the ops' own bounds
+            return _wg_interval(y, wg)
+        if on_wg:           # the workgroup's part: over the grid
+            vals = []
+            for start in range(0, len(points), _CHUNK):
+                wide = _wide(an, kernel, points[start:start + _CHUNK])
+                wide.bind(iv, steps[0][0])
+                vals.append(np.asarray(wide.value(y)))
+        else:               # the rest (or a constant): workgroup 0, every K step
+            vals = []
+            for k, _when in steps:
+                ev.set_workgroup(0)
+                ev.bind(iv, k)
+                vals.append(np.asarray(ev.value(y)))
+        return min(int(v.min()) for v in vals), max(int(v.max()) for v in vals)
+
+    def rng(y):
+        if y not in memo:
+            memo[y] = leaf(y) if y not in joined else _joined_range(_op(y.owner), rng)
+        return memo[y]
+
+    for y in narrow:
+        r = rng(y)
+        if r is None or r[0] < 0 or r[1] >= 1 << (_bits(y.type) - 1):
+            return _op(y.owner)
+    return None
+
+
+def _wg_interval(y, wg: list) -> tuple[int, int] | None:
+    """Bounds of the workgroup's part ``y`` from its ops alone (a grid not enumerable: a
+    bound known only at launch): an id by its ``upper_bound``, else any non-negative value
+    of its width; a remainder or quotient by a positive constant; :func:`_joined_range`'s
+    ops; None for another."""
+    if y in wg or isinstance(y.owner, ir.Block):
+        return 0, (1 << (_bits(y.type) - 1)) - 1
+    op = _op(y.owner)
+    c = constant_int(y)
+    if c is not None:
+        return c, c
+    if op.name in WORKGROUP_ID_OPS:
+        b = workgroup_id_bound(op)
+        return 0, ((1 << (_bits(y.type) - 1)) if b is None else b) - 1
+    if op.name in ("arith.remui", "arith.divui"):
+        a, d = _wg_interval(op.operands[0], wg), constant_int(op.operands[1])
+        if a is None or d is None or d <= 0 or a[0] < 0:
+            return None
+        return (0, min(a[1], d - 1)) if op.name == "arith.remui" else (a[0] // d, a[1] // d)
+    return _joined_range(op, lambda x: _wg_interval(x, wg))
+
+
+def _joined_range(op, rng) -> tuple[int, int] | None:
+    """The range of ``op``'s result from its operands' (``rng``), for the ops
+    :func:`_wrap_op` follows; None for another."""
+    xs = [rng(x) for x in op.operands]
+    if any(x is None for x in xs):
+        return None
+    if op.name in VALUE_CASTS + ("arith.trunci",):
+        return xs[0]
+    if op.name == "arith.addi":
+        return xs[0][0] + xs[1][0], xs[0][1] + xs[1][1]
+    if op.name == "arith.subi":
+        return xs[0][0] - xs[1][1], xs[0][1] - xs[1][0]
+    if op.name == "arith.muli" and any(x[0] == x[1] for x in xs):
+        (c, _), other = (xs[0], xs[1]) if xs[0][0] == xs[0][1] else (xs[1], xs[0])
+        return min(other[0] * c, other[1] * c), max(other[0] * c, other[1] * c)
+    return None
+
+
+def _bits(t) -> int:
+    """The width of the integer type ``t`` (``index``: 64)."""
+    return t.width if isinstance(t, ir.IntegerType) else 64
+
+
+def _k_steps(an) -> list[tuple[int, str]]:
+    """(the loop's variable, its name in a message) at each K step the copies are compared
+    at: every K step of a constant trip count (a lane's index may move otherwise at one K
+    step alone), else the sampled check's (``an.read_points``: the first)."""
+    sampled = sorted({(iv, when) for _w, iv, when in an.read_points})
+    trips = constant_trips(an.scan.loop)
+    if trips is None or trips < 3 or len(sampled) != 2:
+        return sampled
+    (lb, _), (last, _) = sorted(sampled, key=lambda p: p[1] != "first")
+    step = (last - lb) // (trips - 1)
+    return [(lb + i * step, "first" if i == 0 else "last" if i == trips - 1 else
+             f"{i + 1}{_ordinal(i + 1)}") for i in range(trips)]
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def _grid(kernel, ev) -> tuple[tuple | None, bool]:
+    """(the workgroups ``kernel`` needs, :func:`~pipeline_mlir.analysis.loop_eval.
+    workgroup_grid`, None if none bounds it; whether a bound is known only at launch, then
+    taken at the launch values the analysis samples: the sample's grid is not the
+    launch's, a launch of more workgroups runs some it never had)."""
+    at_launch = []
+
     def values(vs: list) -> list[int]:
+        at_launch.append(any(depends(v, _launch_value) for v in vs))
         out = [ev.uniform(v) for v in vs]
         if any(x is None for x in out):
             raise Unevaluable(ev.where, vs[0], "a bound of the grid that differs per thread")
         return out
     try:
-        return workgroup_grid(kernel, values)
+        return workgroup_grid(kernel, values), any(at_launch)
     except Unevaluable:
-        return None
+        return None, any(at_launch)
+
+
+def _launch_value(v) -> bool:
+    """Whether ``v`` is a value known only at launch: a kernel's argument or a value of
+    :data:`~pipeline_mlir.analysis.lane_ops.LAUNCH_VALUE_OPS`."""
+    if isinstance(v.owner, ir.Block):
+        parent = v.owner.owner
+        return parent is not None and _op(parent).name in ("func.func", "gpu.func",
+                                                           "llvm.func")
+    return _op(v.owner).name in LAUNCH_VALUE_OPS
 
 
 def _one_id_per_iteration(scan, ch, kernel, why: str) -> None:
@@ -214,10 +411,17 @@ def _tables(an, ch, ev, iv: int, count: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when: str,
-             why: str) -> None:
-    end = ch.elements if ch.elements is not None else np.iinfo(np.int64).max
-    outside = [(x < 0) | (x >= end) for x in (got, want)]
-    bad = ((got != want) & ~(outside[0] & outside[1])) | (got < 0)
+             why: str, every_step: bool) -> None:
+    """Refuse the first LDS element where ``got`` and ``want`` differ, unless both read
+    zeros: past the end of a range-checked buffer, within a buffer load's 32-bit offset
+    (:func:`~pipeline_mlir.frontend.edges.zero_end`; further on the offset wraps into the
+    buffer), and ``every_step`` compared (else a lane's run past the end at the first K
+    step may lie inside at another)."""
+    zero = zero_end(an.scan.copies[ch.ref].src) if every_step else None
+    reach = zero[1] if zero is not None and zero[0] == ch.elements else None
+    zeros = [np.zeros(x.shape, dtype=bool) if reach is None else
+             (x >= ch.elements) & (x < reach) for x in (got, want)]
+    bad = ((got != want) & ~(zeros[0] & zeros[1])) | (got < 0)
     if not bad.any():
         return
     w, x = (int(v) for v in np.argwhere(bad)[0])

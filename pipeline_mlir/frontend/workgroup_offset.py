@@ -83,12 +83,15 @@ def _affine_offset(op, moving: list) -> bool:
     return len(amap.results) == 1 and linear(amap.results[0])
 
 
-def _kind(x, wg_vars: list, kinds: dict) -> int:
-    """What the value ``x`` moves with: ``_WG`` (a value of ``wg_vars`` or a workgroup id),
-    ``_OTHER`` (a thread id, a block argument, a load), both or neither; memoised in
-    ``kinds``."""
+def _kind(x, wg_vars: list, kinds: dict, ids: bool | None = True, neutral=()) -> int:
+    """What the value ``x`` moves with: ``_WG`` (a value of ``wg_vars`` or, with ``ids``, a
+    workgroup id), ``_OTHER`` (a thread id, a block argument, a load; a workgroup id with
+    ``ids`` False), both or neither (a constant, a value of ``neutral``, a workgroup id with
+    ``ids`` None); memoised in ``kinds`` (one dict per ``wg_vars``, ``ids`` and ``neutral``)."""
     if x in wg_vars:
         return _WG
+    if x in neutral:
+        return 0
     if isinstance(x.type, ir.MemRefType):
         return 0
     if isinstance(x.owner, ir.Block):
@@ -96,28 +99,32 @@ def _kind(x, wg_vars: list, kinds: dict) -> int:
     if x not in kinds:
         op = _op(x.owner)
         if op.name in WORKGROUP_ID_OPS:
-            kinds[x] = _WG
+            kinds[x] = _WG if ids else _OTHER if ids is False else 0
         elif op.name in ("gpu.thread_id", "gpu.lane_id") or \
                 any(isinstance(y.type, ir.MemRefType) for y in op.operands):
             kinds[x] = _OTHER
         else:
             kinds[x] = 0
             for y in op.operands:
-                kinds[x] |= _kind(y, wg_vars, kinds)
+                kinds[x] |= _kind(y, wg_vars, kinds, ids, neutral)
     return kinds[x]
 
 
-def workgroup_mixed(v, wg_vars: list, kinds: dict) -> object | None:
+def workgroup_mixed(v, wg_vars: list, kinds: dict, ids: bool | None = True,
+                    neutral=()) -> object | None:
     """The first op on the way from ``v`` back to the workgroup (``wg_vars``:
     :func:`workgroup_vars`, a workgroup id) that combines a value moving with the workgroup
     alone (a tile, a row of tiles: the workgroup's coordinate) with one moving with
     anything else (a thread id, another loop's variable, a load) otherwise than as an
     offset (a sum, a difference, a product by a constant, a value cast, an
     ``affine.apply`` of such a sum); None if ``v`` is such a sum.  ``kinds`` memoises what
-    each value moves with."""
+    each value moves with; with ``ids`` False or None only ``wg_vars`` count as the
+    workgroup does (:func:`~pipeline_mlir.frontend.every_workgroup.mixing_op`'s other
+    outer values: the K-loop's, the launch's), the ids and ``neutral`` values with the
+    rest or with nothing (:func:`_kind`)."""
 
     def kind(x) -> int:
-        return _kind(x, wg_vars, kinds)
+        return _kind(x, wg_vars, kinds, ids, neutral)
 
     todo, done = [v], set()
     while todo:
@@ -138,15 +145,39 @@ def workgroup_mixed(v, wg_vars: list, kinds: dict) -> object | None:
     return None
 
 
-def workgroup_dependence(v, wg_vars: list, kinds: dict) -> object | None:
+def joined_values(v, wg_vars: list, kinds: dict) -> list:
+    """The values on the way from ``v`` back to the workgroup (:func:`workgroup_mixed`'s
+    walk) that move with the workgroup and with the rest at once: the sums that join the
+    two, whose range :func:`~pipeline_mlir.frontend.every_workgroup.prove_every_workgroup`
+    bounds; each value's own operands follow it, and ``moves(x)`` of each operand tells
+    what it moves with (``_WG``, ``_OTHER``, both or neither)."""
+    out, todo = [], [v]
+    while todo:
+        x = todo.pop()
+        if x in out or _kind(x, wg_vars, kinds) != _WG | _OTHER:
+            continue
+        out.append(x)
+        todo += [y for y in _op(x.owner).operands if not isinstance(y.type, ir.MemRefType)]
+    return out
+
+
+def moves(x, wg_vars: list, kinds: dict) -> tuple[bool, bool]:
+    """(whether ``x`` moves with the workgroup, whether with the rest: a thread, a loop, a
+    load; :func:`_kind`)."""
+    k = _kind(x, wg_vars, kinds)
+    return bool(k & _WG), bool(k & _OTHER)
+
+
+def workgroup_dependence(v, wg_vars: list, kinds: dict, ids: bool | None = True,
+                         neutral=()) -> object | None:
     """The op through which the index ``v`` moves with the workgroup (``wg_vars``, a
     workgroup id; :func:`workgroup_mixed` where it mixes the two, else the op of ``v``);
     None if it does not."""
     if v in wg_vars:
         return _op(v.owner.owner) if isinstance(v.owner, ir.Block) else _op(v.owner)
-    if not _kind(v, wg_vars, kinds) & _WG:
+    if not _kind(v, wg_vars, kinds, ids, neutral) & _WG:
         return None
-    return workgroup_mixed(v, wg_vars, kinds) or _op(v.owner)
+    return workgroup_mixed(v, wg_vars, kinds, ids, neutral) or _op(v.owner)
 
 
 def index_values(acc) -> list:

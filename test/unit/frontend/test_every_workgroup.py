@@ -203,3 +203,97 @@ def test_a_loop_over_workgroups_is_evaluated_per_iteration(tmp_path, capsys):
     assert ("and an index of 'amdgpu.gather_to_lds' op at line "
             f"{_line(text, 'gather_to_lds %2[%r1')}:15 reads the workgroup id inside the loop "
             "over workgroups, where a workgroup may run several of its iterations") in err, err
+
+
+def _middle_k_swapped(text: str, workgroup: bool) -> str:
+    """A's copies' global rows swapped at the loop's 8th K step alone (``%arg0 == 7``), in
+    workgroup 3 alone or (``workgroup`` False) in every workgroup: no first or last K step
+    shows it."""
+    anchor = "            %308 = arith.index_castui %307 : i32 to index\n"
+    cond = ("            %c7k = arith.constant 7 : i32\n"
+            "            %k7 = arith.cmpi eq, %arg0, %c7k : i32\n")
+    cond += ("            %c3x = arith.constant 3 : index\n"
+             "            %w3 = arith.cmpi eq, %workgroup_id_x, %c3x : index\n"
+             "            %m3 = arith.andi %k7, %w3 : i1\n") if workgroup else \
+        "            %m3 = arith.andi %k7, %k7 : i1\n"
+    swap = cond + ("            %r1 = arith.select %m3, %108, %104 : index\n"
+                   "            %r2 = arith.select %m3, %104, %108 : index\n")
+    return _edit(text, [(anchor, anchor + swap),
+                        ("gather_to_lds %2[%104, %308]", "gather_to_lds %2[%r1, %308]"),
+                        ("gather_to_lds %2[%108, %310]", "gather_to_lds %2[%r2, %310]")])
+
+
+@pytest.mark.parametrize("workgroup,wid", [(True, "(3,)"), (False, "(0,)")])
+def test_a_copy_moving_otherwise_at_a_middle_k_step_is_refused(tmp_path, capsys, workgroup,
+                                                               wid):
+    """IREE's 300x500x200 late form (25 K steps) with A's copies swapped at the 8th K step
+    only, in workgroup 3 or in all: compared at the first and last K step only, both were
+    pipelined with exit 0 and WRONG against their unpipelined builds on the emulator
+    (mutants.verdict, late mode, workgroups 0 and 3: 30378 elements of C differ with the
+    workgroup's condition, 62244 without); every K step of a constant trip count is now
+    compared."""
+    err = _refusal(tmp_path, capsys, _middle_k_swapped(_odd("late"), workgroup))
+    assert (f"in workgroup {wid} at the loop's 8th K step, LDS element 128 gets global "
+            f"element") in err, err
+
+
+def _wrapped_swapped(text: str) -> str:
+    """A's copies' global rows swapped in workgroup 3 and moved 2^28 rows on (2^28 * 200
+    bf16 elements: 2^34 bytes, which a buffer load's 32-bit offset wraps back onto the same
+    rows): both the kernel's and the front end's elements lie past the buffer's end."""
+    anchor = "          %108 = arith.index_castui %107 : i32 to index\n"
+    swap = ("          %c3x = arith.constant 3 : index\n"
+            "          %cD = arith.constant 268435456 : index\n"
+            "          %m3 = arith.cmpi eq, %workgroup_id_x, %c3x : index\n"
+            "          %d = arith.select %m3, %cD, %c0 : index\n"
+            "          %s1 = arith.select %m3, %108, %104 : index\n"
+            "          %s2 = arith.select %m3, %104, %108 : index\n"
+            "          %r1 = arith.addi %s1, %d : index\n"
+            "          %r2 = arith.addi %s2, %d : index\n")
+    return _edit(text, [(anchor, anchor + swap),
+                        ("gather_to_lds %2[%104, %308]", "gather_to_lds %2[%r1, %308]"),
+                        ("gather_to_lds %2[%108, %310]", "gather_to_lds %2[%r2, %310]")])
+
+
+def test_elements_past_the_offset_a_load_reaches_are_not_zeros(tmp_path, capsys):
+    """Two elements past the buffer's end count as one (a read of zeros) only within a
+    buffer load's 32-bit offset: IREE's 300x500x200 late form with A's copies swapped in
+    workgroup 3 and moved 2^28 rows past the end (``_wrapped_swapped``) was pipelined with
+    exit 0 and WRONG against its unpipelined build (mutants.verdict, late mode, workgroups
+    0 and 3: 15544 elements of C differ; the offsets wrap onto the swapped rows)."""
+    err = _refusal(tmp_path, capsys, _wrapped_swapped(_odd("late")))
+    assert ("in workgroup (3,) at the loop's first K step, LDS element 128 gets global "
+            "element 53687116800 from the kernel's copies and 53687123200 from the front "
+            "end's") in err, err
+
+
+def _wrapping(text: str) -> str:
+    """IREE's bf16 ``A x B`` 1024x1024x512 late form with 2^31 - 160 added to the
+    workgroup's part of A's rows (``%399``, an i32) in workgroup 20 alone: each row is still
+    that part plus the thread's, but the 32-bit sum wraps for some of its lanes."""
+    anchor = "          %400 = arith.addi %398, %399 : i32\n"
+    ins = ("          %c20w = arith.constant 20 : i32\n"
+           "          %cC = arith.constant 2147483488 : i32\n"
+           "          %c0w = arith.constant 0 : i32\n"
+           "          %m20 = arith.cmpi eq, %395, %c20w : i32\n"
+           "          %dC = arith.select %m20, %cC, %c0w : i32\n"
+           "          %w399 = arith.addi %399, %dC : i32\n")
+    return _edit(text, [(anchor, ins + "          %400 = arith.addi %398, %w399 : i32\n"),
+                        ("          %403 = arith.addi %402, %399 : i32\n",
+                         "          %403 = arith.addi %402, %w399 : i32\n")])
+
+
+def test_a_sum_that_wraps_in_one_workgroup_is_evaluated(tmp_path, capsys):
+    """``_wrapping``: every index is the workgroup's part plus the rest and workgroup 0's
+    copies read the front end's elements, yet in workgroup 20 (no sampled one) the i32 sum
+    wraps: pipelined with exit 0 before and WRONG against its unpipelined build
+    (mutants.verdict, late mode, workgroups 0 and 20: 4075 elements of C differ).  Such a
+    sum's range is now bounded over the grid and, where it may wrap, every workgroup is
+    evaluated."""
+    text = _wrapping(G.forms(G.matmul_source(dtype="bf16", m=1024, n=1024, k=512,
+                                             transpose_b=False), ())["late"])
+    err = _refusal(tmp_path, capsys, text)
+    assert ("a sum of the workgroup's part and the rest in its global index may wrap at its "
+            f"width in some workgroup ('arith.addi' op at line "
+            f"{_line(text, '%400 = arith.addi %398, %w399')}:") in err, err
+    assert "in workgroup (20,) at the loop's first K step" in err, err

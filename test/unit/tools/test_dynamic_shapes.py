@@ -426,6 +426,79 @@ def test_a_launch_stride_copy_mixing_a_workgroup_id_is_refused(tmp_path, capsys,
                                          rf"({lines['r1']}|{lines['r2']}):", err), err
 
 
+def _middle_k_moved(text: str) -> str:
+    """A's first copy's K index moved 16 on at the loop's 6th K step alone (``%arg0 ==
+    2560``), its other copies as they were: no sampled K step shows it."""
+    anchor = "            %159 = vector.load %1[%16, %158]"
+    i = text.index(anchor)
+    text = text[:i] + ("            %c2560k = arith.constant 2560 : i32\n"
+                       "            %k6 = arith.cmpi eq, %arg0, %c2560k : i32\n"
+                       "            %c16x = arith.constant 16 : index\n"
+                       "            %p16 = arith.addi %158, %c16x : index\n"
+                       "            %r1 = arith.select %k6, %p16, %158 : index\n") + text[i:]
+    assert text.count("vector.load %1[%16, %158]") == 1
+    return text.replace("vector.load %1[%16, %158]", "vector.load %1[%16, %r1]")
+
+
+def test_a_copy_moving_at_a_middle_k_step_of_a_run_time_trip_count_is_refused(tmp_path,
+                                                                             capsys):
+    """The fp8 VectorDistribute dispatch with K known at launch with A's first copy moved
+    at the 6th K step alone (``_middle_k_moved``): its front end's copies were compared at
+    the first K step only and it was pipelined with exit 0 and WRONG against its
+    unpipelined build (launched at 1024x1024x4096, workgroup 0: 8157 of its 8192 elements
+    of C differ; run by hand); the trip count known only at launch, an index that mixes
+    the K-loop's variable with the thread is now refused."""
+    text = _middle_k_moved(_vd_fp8_k())
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if "%r1 = arith.select" in x)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
+               str(tmp_path / "out.json")])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    assert (f"channel A's copies: their global index mixes the K-loop's variable with the "
+            f"rest otherwise than as an offset ('arith.select' op at line {line}:") in err, err
+    assert "the loop's trip count is known only at launch" in err, err
+
+
+def _launch_swapped(text: str) -> str:
+    """B's two copies' global rows swapped where M, the push constant, is 200: at the
+    analysis' sample of the launch values (4096) they are not."""
+    anchor = "              amdgpu.gather_to_lds %subview_15[%50#0, %50#1]"
+    i = text.index(anchor)
+    text = text[:i] + ("              %c200i = arith.constant 200 : i32\n"
+                       "              %m200 = arith.cmpi eq, %2, %c200i : i32\n"
+                       "              %r1 = arith.select %m200, %62#0, %50#0 : index\n"
+                       "              %r2 = arith.select %m200, %50#0, %62#0 : index\n") + text[i:]
+    for old, new in (("gather_to_lds %subview_15[%50#0, %50#1]",
+                      "gather_to_lds %subview_15[%r1, %50#1]"),
+                     ("gather_to_lds %subview_15[%62#0, %62#1]",
+                      "gather_to_lds %subview_15[%r2, %62#1]")):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+def test_a_copy_moving_with_a_launch_value_is_refused(tmp_path, capsys):
+    """IREE's padded dispatch of M known at launch (prefetch point) with B's copies swapped
+    where M is 200 (``_launch_swapped``): the front end's copies were compared at the
+    sampled launch values only (M = 4096) and it was pipelined with exit 0 and WRONG against
+    its unpipelined build (mutants.verdict at the padm family's launch, 200x4096x256: 12749
+    elements of C differ); an index that mixes a launch value with the thread is now
+    refused at the copy."""
+    text = _launch_swapped(_padded(False))
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if "%r1 = arith.select" in x)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
+               str(tmp_path / "out.json")])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    assert (f"channel B's copies: their global index mixes a value known only at launch with "
+            f"the thread otherwise than as an offset ('arith.select' op at line {line}:") \
+        in err, err
+
+
 def test_the_cli_launches_at_the_sizes_given(tmp_path, capsys):
     src = tmp_path / "k.mlir"
     src.write_text(TEXT)

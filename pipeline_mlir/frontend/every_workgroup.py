@@ -198,13 +198,14 @@ def prove_every_workgroup(an, ch, ev) -> None:
             f"workgroup 0 by what thread 0 reads, are proven by evaluating every workgroup, "
             f"and the grid {size}", (ch.op,))
     _one_id_per_iteration(scan, ch, kernel, why)
+    zero = zero_end(scan.copies[ch.ref].src, ev) if every_step else None
     points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
         wide = _wide(an, kernel, chunk)
         for iv, when in steps:
             got, want = _tables(an, ch, wide, iv, len(chunk))
-            _compare(an, ch, got, want, chunk, when, why, every_step)
+            _compare(an, ch, got, want, chunk, when, why, zero)
 
 
 def _wrap_op(an, ch, ev, kernel, steps: list):
@@ -411,13 +412,12 @@ def _tables(an, ch, ev, iv: int, count: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when: str,
-             why: str, every_step: bool) -> None:
+             why: str, zero: tuple[int, int] | None) -> None:
     """Refuse the first LDS element where ``got`` and ``want`` differ, unless both read
     zeros: past the end of a range-checked buffer, within a buffer load's 32-bit offset
     (:func:`~pipeline_mlir.frontend.edges.zero_end`; further on the offset wraps into the
-    buffer), and ``every_step`` compared (else a lane's run past the end at the first K
-    step may lie inside at another)."""
-    zero = zero_end(an.scan.copies[ch.ref].src) if every_step else None
+    buffer): ``zero``, given only where every K step is compared (else a lane's run past
+    the end at the first K step may lie inside at another)."""
     reach = zero[1] if zero is not None and zero[0] == ch.elements else None
     zeros = [np.zeros(x.shape, dtype=bool) if reach is None else
              (x >= ch.elements) & (x < reach) for x in (got, want)]

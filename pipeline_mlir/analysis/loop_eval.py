@@ -155,6 +155,23 @@ class Evaluator:
                         self.views.pop(user, None) is not None:
                     todo.append(user)
 
+    def dependents(self, key) -> set:
+        """The memoized values and :meth:`view` keys computed, directly or not, from
+        ``key`` (a value, e.g. a loop's induction variable)."""
+        out, todo = set(), [key]
+        while todo:
+            for user in self._users.get(todo.pop(), ()):
+                if user not in out:
+                    out.add(user)
+                    todo.append(user)
+        return out
+
+    def computed_from(self, v, key) -> bool:
+        """Whether the memoized value or memref ``v`` (its :meth:`view`) was computed,
+        directly or not, from ``key``: evaluate ``v`` first."""
+        return (_view_key(v) if isinstance(v.type, ir.MemRefType) else v) in \
+            self.dependents(key)
+
     def _read(self, key) -> None:
         """Note that the evaluation in progress reads ``key``."""
         if self._reads:
@@ -426,12 +443,7 @@ class Repeated(SideBySide):
         self.times = times
         self.varying = varying
         self.where = source.where
-        moved, todo = set(), [varying]
-        while todo:
-            for user in source._users.get(todo.pop(), ()):
-                if user not in moved:
-                    moved.add(user)
-                    todo.append(user)
+        moved = source.dependents(varying)
         #: the source's memoized values that do not read ``varying``
         self._fixed = {k: a for k, a in source.memo.items() if k not in moved}
         self.bound = {k: np.tile(a, times) for k, a in source.bound.items() if k != varying}

@@ -85,6 +85,19 @@ def _check_workgroup_invariant(scan: LoopScan, iv, lb: int, copy_lds: list,
     check_lds_workgroup_free(scan)
 
 
+def _check_k_free(ev: Evaluator, scan: LoopScan, iv) -> None:
+    """No copy's or read's LDS index (its view's offsets, its indices) is computed from the
+    loop variable ``iv`` (``ev`` has evaluated them): the two iterations compared by
+    :meth:`_Accesses.check_invariant` cannot show an index that moves only in later ones,
+    and the pipeliner lays out LDS from the first."""
+    for what, accesses in (("writes", scan.copies), ("reads", scan.reads)):
+        for a in accesses:
+            if any(x == iv or ev.computed_from(x, iv) for x in [a.view] + list(a.indices)):
+                raise IRError(a.op, f"'{a.op.name}' op {what} LDS at an index computed from "
+                                    f"the loop variable; the front end takes a single-stage "
+                                    f"loop, the same LDS elements in every iteration")
+
+
 def _contiguous(view: View, op, what: str) -> None:
     if view.strides and view.strides[-1] != 1:
         raise IRError(op, f"'{op.name}' op {what} with a stride of {view.strides[-1]} elements "
@@ -117,6 +130,7 @@ def analyse(scan: LoopScan) -> Analysis:
                 read_lds)
     ev.bind(iv, lb + step_v)
     acc.check_invariant(scan, copy_lds, read_lds)
+    _check_k_free(ev, scan, iv)
     src1 = [acc.src_of_copy(a) for a in scan.copies]
     ev.bind(iv, lb)
     global_ids = {}

@@ -207,12 +207,14 @@ def _grid(scan, op, label: str, at) -> tuple:
 def _side_by_side(an, ev: Repeated, chunk: np.ndarray, steps: list, iv, proof: tuple) -> bool:
     """Whether :func:`_prove_steps` passes at ``steps`` side by side in ``ev`` (the lanes
     of ``chunk`` repeated per step, what does not read the loop variable ``iv`` taken from
-    its source); False on any failure, then dropped with everything it held (the caller
-    proves the steps one at a time, meeting the refusal in their order)."""
+    its source); False on a refusal or an error at an op (what one K step's proof may
+    raise), then dropped with everything it held (the caller proves the steps one at a
+    time, meeting the refusal in their order); anything else propagates, so that a bug of
+    the side-by-side path is not hidden by the step-by-step one."""
     try:
         ev.bind(iv, np.repeat(np.asarray(steps, np.int64), len(chunk) * ev.per_workgroup))
         _prove_steps(an, ev, chunk, steps, proof)
-    except Exception:                         # noqa: BLE001 -- found again step by step
+    except (LM.LoopRefusal, IRError):         # found again step by step
         return False
     return True
 

@@ -201,6 +201,13 @@ def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave, steps: tuple) ->
         raise IRError(_op(owner), f"'memref.alloc' op: LDS buffer {root.type} is not row-major")
     written = {a.op: _elements(ev, a.view, a.indices, a.elements, a.store, "writes LDS")
                for a in accs}
+    iv = steps[0]
+    for a in accs:
+        if any(x == iv or ev.computed_from(x, iv) for x in [a.view] + list(a.indices)):
+            raise IRError(a.store, f"{describe(a.store)} writes LDS at an index computed from "
+                                   f"the K-loop's variable; the direct-to-LDS copy made of it "
+                                   f"writes where its first iteration does, which needs the "
+                                   f"same LDS elements in every iteration")
     cols = _dense_columns(scan, ev, root, accs, written, rows, width)
     new_root = root
     if cols != width:

@@ -161,3 +161,11 @@
 // RUN: sed -e '17a %%pv = memref.alloca() : memref<4xindex>' -e '17a %%pl = vector.load %%pv[%%c1] : memref<4xindex>, vector<4xindex>' %S/Inputs/natural-4wave.mlir \
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=PRIVATEVEC
 // PRIVATEVEC: <stdin>:19:7: error: sched-adopt-loop: 'vector.load' op indexes dimension 0 of its private buffer (memref<4xindex>) at 1 (spanning 4 elements), outside its 4 elements whenever it runs: target-specific behaviour
+//
+// A's two copies trading LDS destinations at K steps 2 and 3 of every 4 (the first two
+// alike, so the two iterations compared by address.py's check_invariant agree): refused at
+// the first copy, whose LDS index reads the loop variable (frontend/address.py); accepted
+// before, and pipelined with the first iteration's LDS layout:
+// RUN: sed -e '104s/%%la\[%%dst0a\]/%%la[%%mdst0]/' -e '107s/%%la\[%%dst1a\]/%%la[%%mdst1]/' -e '103a \        %%swp = affine.apply affine_map<(d0) -> ((d0 floordiv 2) mod 2)>(%%iv)' -e '103a \        %%swb = arith.index_cast %%swp : index to i1' -e '103a \        %%mdst0 = arith.select %%swb, %%dst1a, %%dst0a : index' -e '103a \        %%mdst1 = arith.select %%swb, %%dst0a, %%dst1a : index' %S/Inputs/natural-4wave.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=KMOVES
+// KMOVES: <stdin>:108:9: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op writes LDS at an index computed from the loop variable; the front end takes a single-stage loop, the same LDS elements in every iteration

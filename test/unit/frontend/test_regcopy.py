@@ -213,6 +213,20 @@ def _other_use(text):
     return "\n".join(lines)
 
 
+def _row_moving(text):
+    """The first copy's store at its row moved by the K-loop's variable, modulo the tile's
+    128 rows: its first iteration's LDS elements, others in the later ones."""
+    i, j, lines = _pair(text)
+    iv, ty = re.findall(r"scf\.for (%\w+) = .*?(?:: (i\d+))? \{", "\n".join(lines[:j]))[-1]
+    row = re.search(r"%alloc\[(%[\w#]+), ", lines[j]).group(1)
+    lines[j] = lines[j].replace(f"%alloc[{row}, ", "%alloc[%new_row, ")
+    lines[j:j] = [f"%k_index = arith.index_cast {iv} : {ty} to index" if ty else
+                  f"%k_index = arith.addi {iv}, {iv} : index",
+                  f"%new_row = affine.apply affine_map<(d0, d1) -> ((d0 + d1) mod 128)>"
+                  f"({row}, %k_index)"]
+    return "\n".join(lines)
+
+
 MUTANTS = {
     "stored twice": (_twice, "used by vector.store, not stored whole to LDS by one store"),
     "used otherwise": (_other_use, "used by vector.extract, vector.store, not stored whole"),
@@ -229,6 +243,8 @@ MUTANTS = {
     "swizzled": (_swizzled, "accesses 16 elements across the 16-element chunks that the "
                             "swizzle of memref<128x136xf8E4M3FN"),
     "cast": (_cast_user, "'memref.cast' op at line"),
+    "row moves with K": (_row_moving, "writes LDS at an index computed from the K-loop's "
+                                      "variable"),
 }
 
 

@@ -541,14 +541,16 @@ def test_merged_transposing_reads_both_forms(capsys, monkeypatch, case):
     other forms likewise, by hand).  Their refusals: test/lit/passes/
     sched-adopt-loop-transpose.mlir.  The whole-grid proof of their kept masks also refuses
     its own copies moved in the last workgroup at the last K step only
-    (:func:`_corner_variant`)."""
+    (:func:`_corner_variant`), and proves the copies as written with every batch of K steps
+    passing side by side (none proven again one step at a time)."""
     printed, emulated, spec, options, merged, elements, grid = MERGED_CASES[case]
     paths = {form: f"{MERGED.parent}/iree-f16-{case}.{form}.mlir" for form in (printed,
                                                                             emulated)}
-    corner = _corner_variant(monkeypatch)
+    corner, batches = _corner_variant(monkeypatch)
     assert main(["--pipeline=4wave", paths[printed], "--emit=schedule-json"]) == 0
     got = capsys.readouterr().out
     monkeypatch.setattr(L, "prove_kept", KL.prove_kept)
+    assert batches and all(batches), batches
     # (the proof of the kept masks, kept_layout.py: its own copies moved in the grid's last
     # workgroup at the last K step only are refused there)
     assert all(re.search(
@@ -616,25 +618,34 @@ def _corner_at_last_step(an) -> tuple:
     return moved, tuple(corner), last
 
 
-def _corner_variant(monkeypatch) -> list:
+def _corner_variant(monkeypatch) -> tuple:
     """The refusal of kept_layout.py's ``prove_kept`` in the next run that proves a kept
     channel, its first proof run first on :func:`_corner_at_last_step`'s mutant (then
-    every proof as written): [(message, the mutant's workgroup, its K step)]."""
-    said = []
+    every proof as written): [(message, the mutant's workgroup, its K step)]; and, per
+    batch of K steps the proofs as written evaluate side by side, whether it passed there
+    (a batch that fails is proven again step by step, which would hide a side-by-side
+    path that refuses what one K step at a time proves)."""
+    said, batches = [], []
+    side_by_side = KL._side_by_side
+
+    def recorded(*args):
+        batches.append(side_by_side(*args))
+        return batches[-1]
 
     def variant(*args):
-        if said:
-            return KL.prove_kept(*args)
-        moved, corner, last = _corner_at_last_step(args[0])
+        if not said:
+            moved, corner, last = _corner_at_last_step(args[0])
+            with monkeypatch.context() as m:
+                m.setattr(KL, "dim_indices", moved)
+                with pytest.raises(LoopRefusal) as e:
+                    KL.prove_kept(*args)
+            said.append((str(e.value), corner, last))
+            del e                             # (its traceback holds the proof's arrays)
         with monkeypatch.context() as m:
-            m.setattr(KL, "dim_indices", moved)
-            with pytest.raises(LoopRefusal) as e:
-                KL.prove_kept(*args)
-        said.append((str(e.value), corner, last))
-        del e                                 # (its traceback holds the proof's arrays)
-        return KL.prove_kept(*args)
+            m.setattr(KL, "_side_by_side", recorded)
+            return KL.prove_kept(*args)
     monkeypatch.setattr(L, "prove_kept", variant)
-    return said
+    return said, batches
 
 
 def _kept_layout_variants(monkeypatch) -> list:

@@ -43,6 +43,7 @@ from pipeline_mlir.dialect.ir_io import (IRError, get, index_constant, ops_of,
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries, sched_barrier_none
 from pipeline_mlir.lowering.xdl_window import emit_guard, needs_guard
+from pipeline_mlir.lowering.keep_alive import accumulators, keep_accumulators
 
 from pipeline_mlir.analysis.ir_facts import block_size, memory_space
 from pipeline_mlir.frontend.kernel_ir import kernel_of
@@ -406,6 +407,9 @@ class _Materializer:
                     self._main_loop(part)
             if needs_guard(loop):    # LLVM 22 misses a reader 19 wait states after it
                 emit_guard()
+            # every MMA and fragment read the waits count is issued (lowering/keep_alive.py)
+            keep_accumulators(accumulators(self.old_yields, self.finals),
+                              reserves_agprs(self.p))
         for old, new in zip(loop.results, self.finals):
             old.replace_all_uses_with(new)
         loop.erase()

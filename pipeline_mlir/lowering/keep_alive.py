@@ -1,0 +1,51 @@
+"""Keeping every accumulator the schedule computes alive after the pipelined loop.
+
+The schedule counts its waits (``s_waitcnt lgkmcnt(N)`` before a barrier, the fragment
+waits before the MMAs) over the fragment reads and MMAs it issues.  If the kernel's
+epilogue leaves some accumulator element unused (a mutated or hand-written epilogue that
+stores zeros in its place), LLVM deletes that accumulator's MMAs and the fragment reads
+only they use: a wait counted for N reads then leaves one of the remaining reads in flight
+where the schedule had it done, and a barrier after it no longer orders that read before
+another wave's copy over the same LDS (an ``lds-race`` on the emulator).
+
+:func:`keep_accumulators` closes that: right after the epilogue it emits one empty
+``llvm.inline_asm`` with side effects taking every accumulator the loop yields as a
+register operand (``v``, or ``a`` for a kernel keeping its accumulators in AGPRs).  LLVM
+must then compute every accumulator in full, so every read and MMA the schedule counted is
+issued.  The asm emits no instruction; at its place every accumulator is live anyway in a
+kernel that stores them all (the epilogue's stores follow), so it costs such a kernel
+nothing (``docs/iree-kernels.md``, "Accumulators nothing stores").
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.tagged import instruction_kinds
+
+#: the asm string of the keep-alive (empty: it issues nothing)
+KEEP_ASM = ""
+
+
+def accumulators(old_yields: list, finals: list) -> list:
+    """The values after the epilogue of the loop results an MMA computes: ``finals[i]``
+    for each yield operand ``old_yields[i]`` an ``amdgpu.mfma`` (or scaled one) defines."""
+    out = []
+    for y, final in zip(old_yields, finals):
+        owner = y.owner
+        if isinstance(owner, ir.Block):
+            continue
+        if instruction_kinds(_op(owner)) == ["mfma"]:
+            out.append(final)
+    return out
+
+
+def keep_accumulators(values: list, agprs: bool) -> None:
+    """At the insertion point: an empty side-effecting inline asm reading each of
+    ``values`` in a register (AGPRs when ``agprs``); nothing when there is none."""
+    if not values:
+        return
+    constraint = "a" if agprs else "v"
+    B.llvm.InlineAsmOp(None, values, KEEP_ASM, ",".join([constraint] * len(values)),
+                       has_side_effects=True)

@@ -55,12 +55,14 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int
 from pipeline_mlir.analysis.loop_eval import SideBySide, workgroup_grid
-from pipeline_mlir.analysis.output_tiles import bind_workgroup, output_tiles
+from pipeline_mlir.analysis.output_tiles import bind_launch, bind_workgroup, launch_ops, \
+    output_tiles
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.frontend.const_if import constant_bool
@@ -272,6 +274,21 @@ def _tie_plain(f, load, c_shape: tuple, along: str, memo: dict | None) -> None:
              element, "read", "loop iteration", memo)
 
 
+@dataclass(frozen=True)
+class Launch:
+    """What a launch fixes of a kernel sized only at launch, which a tie (:func:`tie_to_c`)
+    holds over: its push constants (``i32`` words in ordinal order), its grid and C's
+    shape.  A tie's ``memo`` holds it under :data:`LAUNCH`."""
+    constants: tuple[int, ...]
+    grid: tuple[int, ...] | None
+    c_shape: tuple[int, ...]
+
+
+#: the key of a tie's ``memo`` under which its :class:`Launch` lies, if the kernel is sized
+#: at launch (without one, the grid is the one the kernel's IR bounds)
+LAUNCH = "launch"
+
+
 def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str,
              label: str, memo: dict | None = None) -> None:
     """Refuse (at ``op``) a read of an epilogue input whose element, at every one of
@@ -281,8 +298,13 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
     shape: its flat element).  ``element(ev, point, workgroup ids)``: each lane's element
     of the input (``ev`` a :class:`SideBySide` with the workgroups bound); ``what`` names
     the read, ``label`` a point in a message; ``memo``: a dict the callers of one kernel
-    share, which keeps C's tiles once evaluated."""
-    grid = workgroup_grid(f)
+    share, which keeps C's tiles once evaluated, and the :class:`Launch` (:data:`LAUNCH`)
+    of a kernel sized at launch: the grid launched, its push constants bound."""
+    memo = {} if memo is None else memo
+    launch = memo.get(LAUNCH)
+    grid = workgroup_grid(f) if launch is None else launch.grid
+    if launch is not None and len(launch.c_shape) == len(c_shape):
+        c_shape = tuple(a if a >= 0 else b for a, b in zip(c_shape, launch.c_shape))
     if grid is None or not 0 < math.prod(grid) * max(len(points), 1) <= MAX_POINTS:
         why = "the grid has no bound" if grid is None else \
             f"there are {math.prod(grid) * len(points)} workgroups x elements, not 1 to " \
@@ -291,10 +313,11 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
                           f"every workgroup, and {why}; {_tie(what)}")
     block = block_size(f) or (256, 1, 1)
     ids = [tuple(int(x) for x in w) for w in np.ndindex(*grid)]
-    memo = {} if memo is None else memo
+    constants = () if launch is None else launch.constants
     if tuple(c_shape) not in memo:
         try:
-            memo[tuple(c_shape)] = output_tiles(f, tuple(c_shape), tuple(grid), ids, block)
+            memo[tuple(c_shape)] = output_tiles(f, tuple(c_shape), tuple(grid), ids, block,
+                                                constants)
         except IRError as e:
             raise IRError(op, f"{describe(op)}: the tiles of C the workgroups write could not "
                               f"be evaluated ({e}); {_tie(what)}") from None
@@ -310,7 +333,11 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
     for start in range(0, len(ids_a), CHUNK):
         chunk = ids_a[start:start + CHUNK]
         ev = SideBySide(block, len(chunk))
-        bind_workgroup(ev, f, ev.lane_ids(chunk))
+        if launch is None:
+            bind_workgroup(ev, f, ev.lane_ids(chunk))
+        else:       # the sizes known only at launch too, and the grid's counts
+            grid3 = tuple(grid) + (1,) * (3 - len(grid))
+            bind_launch(ev, launch_ops(f), ev.lane_ids(chunk), grid3, constants)
         n = ev.per_workgroup
         writes = origin[start:start + len(chunk)] >= 0
         moved = (origin[start:start + len(chunk)] - origin[0])[:, None]

@@ -60,7 +60,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int
-from pipeline_mlir.analysis.loop_eval import SideBySide, workgroup_grid
+from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import bind_launch, bind_workgroup, launch_ops, \
     output_tiles
 from pipeline_mlir.dialect.bindings import ir
@@ -148,14 +148,18 @@ def constant_or_poison(v) -> bool:
         as_operation(v.owner).name in ("arith.constant", "ub.poison")
 
 
-def loops_around(op, what: str = "a guarded read of a binding", why: str = _WHY) -> list:
+def loops_around(op, what: str = "a guarded read of a binding", why: str = _WHY,
+                 workgroup_loops: list | None = None) -> list:
     """[(induction variable, range)] of the ``scf.for`` loops around ``op``, outermost
     first; each must have constant bounds (else an error at the loop, naming ``what`` it
-    is around and ``why``)."""
+    is around and ``why``), but for IREE's linearised workgroup loops when
+    ``workgroup_loops`` is given: those are appended to it (:func:`_bind_one_iteration`)."""
     out, o = [], op.parent
     while o is not None:
         o = as_operation(o)
-        if o.name == "scf.for":
+        if o.name == "scf.for" and workgroup_loops is not None and grid_stride(o):
+            workgroup_loops.insert(0, o)
+        elif o.name == "scf.for":
             lo, hi, st = (constant_int(x) for x in list(o.operands)[:3])
             if None in (lo, hi, st) or st <= 0:
                 raise IRError(o, f"{describe(o)}: a loop around {what} without constant "
@@ -257,11 +261,13 @@ def _tie_plain(f, load, c_shape: tuple, along: str, memo: dict | None) -> None:
     the grid, does not move with the ``along`` origin of the tile of C each workgroup
     writes, as a guarded read is tied (:func:`tie_to_c`: a read off in a workgroup
     ``--emulate`` does not run is refused)."""
-    loops = loops_around(load, "a read of an epilogue input", _tie("read"))
+    strided: list = []
+    loops = loops_around(load, "a read of an epilogue input", _tie("read"), strided)
     ref = load.operands[0]
     rank = ir.MemRefType(ref.type).rank
 
     def element(ev, point, chunk):
+        _bind_one_iteration(ev, strided)
         for (iv, _), i in zip(loops, point):
             ev.bind(iv, i)
         try:
@@ -272,6 +278,22 @@ def _tie_plain(f, load, c_shape: tuple, along: str, memo: dict | None) -> None:
 
     tie_to_c(f, load, c_shape, along, list(itertools.product(*[r for _, r in loops])),
              element, "read", "loop iteration", memo)
+
+
+def _bind_one_iteration(ev, loops: list) -> None:
+    """Bind each of IREE's linearised workgroup ``loops`` (outermost first) to the one
+    iteration each workgroup runs of it, its workgroup id, after checking at every lane
+    that its bound is at most the workgroup count (so no workgroup runs a second one,
+    which a tie at the first tile of C would not see; one whose id is past the bound runs
+    none and writes no tile of C, so its read is not tied)."""
+    for loop in loops:
+        lb, ub, step = (ev.value(x) for x in list(loop.operands)[:3])
+        if np.any(ub > step):
+            raise IRError(loop, f"{describe(loop)}: a workgroup loop whose bound "
+                                f"{int(ub.max())} is above the workgroup count "
+                                f"{int(step.min())} (a workgroup runs more than one tile); "
+                                f"{_tie('read')}")
+        ev.bind(loop.regions[0].blocks[0].arguments[0], lb)
 
 
 @dataclass(frozen=True)

@@ -116,14 +116,15 @@ def _off_in_5(text: str, form: str) -> str:
 @pytest.mark.parametrize("form", ["prefetch", "late"])
 def test_a_bias_read_is_tied_to_c_over_the_grid_launched(form):
     """A kernel sized at launch reading a bias: its read tied to C's tiles over the grid
-    the launch gives (M = 129: 2 x 32 workgroups, or 64 of the late form's workgroup
-    loop, one iteration each; before, refused as 'the grid has no bound' and at that
+    the launch gives (M = 129: 2 x 32 workgroups; the late form at M = 1: 32 of its
+    workgroup loop, one iteration each; before, refused as 'the grid has no bound' and at that
     loop), the push constants bound; one element off in workgroup 5 only (which
     ``--emulate-workgroups=2`` does not run) is refused at the read, naming it."""
     text = BIAS.with_suffix(f".{form}.mlir").read_text()
-    d = dispatch(text, (129, 4096, 256))
-    assert (d.grid, d.expect) == ((32, 2) if form == "prefetch" else (64,), "A @ B.T + bias")
-    message = refusal(_off_in_5(text, form), (129, 4096, 256))
+    sizes = (129, 4096, 256) if form == "prefetch" else (1, 4096, 256)    # (half the cost)
+    d = dispatch(text, sizes)
+    assert (d.grid, d.expect) == ((32, 2) if form == "prefetch" else (32,), "A @ B.T + bias")
+    message = refusal(_off_in_5(text, form), sizes)
     assert "it reads element 641, 641 from the grid's first workgroup's, where the column " \
         "of the tile of C it writes moved by 640" in message, message
     assert "in workgroup [5, 0]" in message or "in workgroup [5]" in message, message
@@ -131,12 +132,12 @@ def test_a_bias_read_is_tied_to_c_over_the_grid_launched(form):
 
 def test_a_workgroup_loop_of_more_than_one_tile_a_workgroup_is_refused_at_the_tie():
     """The late form's read sits in IREE's linearised workgroup loop, each workgroup bound
-    to its one iteration; an id bounded to 32 (the grid 32 workgroups, the loop's 64 tiles:
-    two a workgroup, the second of which a tie at its first does not see) is refused at
-    the loop."""
+    to its one iteration; an id bounded to 16 (at M = 1 the grid 16 workgroups, the loop's
+    32 tiles: two a workgroup, the second of which a tie at its first does not see) is
+    refused at the loop."""
     text = BIAS.with_suffix(".late.mlir").read_text().replace(
         "hal.interface.workgroup.id[0] upper_bound 2147483647",
-        "hal.interface.workgroup.id[0] upper_bound 32", 1)
-    message = refusal(text, (129, 4096, 256))
-    assert "'scf.for' op at line 169:11: a workgroup loop whose bound 64 is above the " \
-        "workgroup count 32 (a workgroup runs more than one tile)" in message, message
+        "hal.interface.workgroup.id[0] upper_bound 16", 1)
+    message = refusal(text, (1, 4096, 256))
+    assert "'scf.for' op at line 169:11: a workgroup loop whose bound 32 is above the " \
+        "workgroup count 16 (a workgroup runs more than one tile)" in message, message

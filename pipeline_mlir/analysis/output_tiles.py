@@ -154,11 +154,13 @@ def launch_ops(f) -> list:
     return walk_ops(f, lambda o: o.name in _LAUNCH_OPS)
 
 
-def bind_launch(ev: Evaluator, ops: list, ids: tuple, grid: tuple, constants: tuple) -> None:
-    """Bind the workgroup ids (ints, or per-lane arrays side by side), the workgroup count, the workgroup foralls' induction
-    variables and the push constants of a kernel (``ops``: its :func:`launch_ops`)."""
+def bind_launch(ev: Evaluator, ops: list, ids: tuple, grid: tuple,
+                constants: tuple | None) -> None:
+    """Bind the workgroup ids (ints, or per-lane arrays side by side), the workgroup
+    count, the workgroup foralls' induction variables and the push constants (None: left
+    unbound) of a kernel (``ops``: its :func:`launch_ops`)."""
     for o in ops:
-        if o.name != "hal.interface.constant.load":
+        if constants is None or o.name != "hal.interface.constant.load":
             continue
         k = ir.IntegerAttr(o.attributes["ordinal"]).value
         if k >= len(constants):

@@ -351,15 +351,14 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
         dim = len(c_shape) - (1 if along == "column" else 2)
         origin = np.array([t[0][0][dim] if t else -1 for t in tiles], dtype=np.int64)
     ids_a = np.array(ids, dtype=np.int64).reshape(-1, len(grid))
+    ops, grid3 = launch_ops(f), tuple(grid) + (1,) * (3 - len(grid))
     base: dict = {}
     for start in range(0, len(ids_a), CHUNK):
         chunk = ids_a[start:start + CHUNK]
         ev = SideBySide(block, len(chunk))
-        if launch is None:
-            bind_workgroup(ev, f, ev.lane_ids(chunk))
-        else:       # the sizes known only at launch too, and the grid's counts
-            grid3 = tuple(grid) + (1,) * (3 - len(grid))
-            bind_launch(ev, launch_ops(f), ev.lane_ids(chunk), grid3, constants)
+        # the workgroup ids and counts (a linearised workgroup loop's step), and the
+        # sizes known only at launch
+        bind_launch(ev, ops, ev.lane_ids(chunk), grid3, None if launch is None else constants)
         n = ev.per_workgroup
         writes = origin[start:start + len(chunk)] >= 0
         moved = (origin[start:start + len(chunk)] - origin[0])[:, None]

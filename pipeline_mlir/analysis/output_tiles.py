@@ -128,7 +128,7 @@ def _written_by(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: li
     for wid in workgroups:
         ids = (wid,) if isinstance(wid, int) else tuple(wid)
         ids3 = ids + (0,) * (3 - len(ids))
-        _bind_launch(ev, ops, ids3, grid3, constants)
+        bind_launch(ev, ops, ids3, grid3, constants)
         by_tile: dict = {}
         for w in writes:
             for key, flat, keep in _elements(ev, f, w, ids3, grid3, vec):
@@ -154,11 +154,13 @@ def launch_ops(f) -> list:
     return walk_ops(f, lambda o: o.name in _LAUNCH_OPS)
 
 
-def _bind_launch(ev: Evaluator, ops: list, ids: tuple, grid: tuple, constants: tuple) -> None:
-    """Bind the workgroup ids, the workgroup count, the workgroup foralls' induction
-    variables and the push constants of a kernel (``ops``: its :func:`launch_ops`)."""
+def bind_launch(ev: Evaluator, ops: list, ids: tuple, grid: tuple,
+                constants: tuple | None) -> None:
+    """Bind the workgroup ids (ints, or per-lane arrays side by side), the workgroup
+    count, the workgroup foralls' induction variables and the push constants (None: left
+    unbound) of a kernel (``ops``: its :func:`launch_ops`)."""
     for o in ops:
-        if o.name != "hal.interface.constant.load":
+        if constants is None or o.name != "hal.interface.constant.load":
             continue
         k = ir.IntegerAttr(o.attributes["ordinal"]).value
         if k >= len(constants):
@@ -463,7 +465,7 @@ def _side_by_side(f, shape: tuple, grid: tuple, workgroups: list, block: tuple,
         wids = ev.lane_ids(chunk)
         vec = Vectors(ev)
         try:
-            _bind_launch(ev, ops, wids, grid3, constants)
+            bind_launch(ev, ops, wids, grid3, constants)
             found = [x[1:] for w in writes for x in _elements(ev, f, w, wids, grid3, vec)]
         except IRError:
             raise _OneAtATime from None

@@ -32,7 +32,7 @@ op, saying why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -46,7 +46,8 @@ from pipeline_mlir.frontend.elements import ELEMENTS, SCHEDULE_DTYPES
 from pipeline_mlir.frontend.epilogue import (binding_reads, expression, follows, reads_of,
                                               tie_reads, trace_output, writes_to)
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.launch_sizes import at_launch
+from pipeline_mlir.frontend.guarded_read import LAUNCH, Launch
+from pipeline_mlir.frontend.launch_sizes import at_launch, dynamic_dims
 from pipeline_mlir.frontend.select_read import check_transfer_masks
 from pipeline_mlir.frontend.scan import (COPY_LOADS, GLOBAL_SPACES, Access, find_natural_loops,
                                         evaluator_of, loop_evaluator, scan_loop)
@@ -186,11 +187,15 @@ def matmul_dispatch(module, sizes: tuple[int, int, int] | None = None) -> Matmul
                          f"{'N x K' if transpose_b is not False else 'K x N'}) and C (M x N) of "
                          f"one matmul")
     product = ("A.T" if transpose_a else "A") + (" @ B" if transpose_b is False else " @ B.T")
-    expect, bindings = _epilogue(f, found, bindings, out, order, product, (M, N))
     d = MatmulDispatch(name, M, N, K, ELEMENTS[A.element], transpose_b, workgroup_grid(f),
                        tuple(bindings), layout_problem if transpose_b is None else None,
-                       batch, C.element, expect, transpose_a, unused=_unused_slots(f))
-    return at_launch(f, d, [v for v, _t, _w in found], sizes)
+                       batch, C.element, product, transpose_a, unused=_unused_slots(f))
+    d = at_launch(f, d, [v for v, _t, _w in found], sizes)
+    # a kernel sized at launch: its epilogue's reads tied to C over the grid launched
+    memo = {LAUNCH: Launch(d.constants, d.grid, d.bindings[out].shape)} \
+        if any(dynamic_dims(v) for v, _t, _w in found) else {}
+    expect, _ = _epilogue(f, found, bindings, out, order, product, (M, N), memo)
+    return replace(d, expect=expect)
 
 
 def _unused_slots(f) -> tuple[int, ...]:
@@ -279,9 +284,11 @@ def _check_types(f, A: Binding, B: Binding, C: Binding, values: list) -> tuple[i
     return tuple(C.shape[:-2])
 
 
-def _epilogue(f, found, bindings: list, out: int, order: list, product: str, mn):
+def _epilogue(f, found, bindings: list, out: int, order: list, product: str, mn,
+              memo: dict):
     """(the expression C must equal, the bindings with the shapes it uses them with;
-    ``product``: the matmul's, e.g. ``A @ B.T``)."""
+    ``product``: the matmul's, e.g. ``A @ B.T``; ``memo``: the ties', holding the
+    :class:`~pipeline_mlir.frontend.guarded_read.Launch` of a kernel sized at launch)."""
     loops = [lp for lp in find_natural_loops(f) if kernel_of(lp) == f]
     if len(loops) == 1 and not writes_to(f, found[out][0]):
         raise IRError(f, f"'{f.name}' op: nothing the epilogue reader reads (vector and "
@@ -295,7 +302,7 @@ def _epilogue(f, found, bindings: list, out: int, order: list, product: str, mn)
     values = [v for v, _t, _w in found]
     tree, writers = trace_output(f, loops[0], values, out)
     reads = [binding_reads(f, loops[0], v) for v in values]     # all, not the tree's
-    memo: dict = {}         # C's tiles, evaluated once for every read tied to them
+    # C's tiles, evaluated once (in memo) for every read tied to them
     rows = frozenset(i for i in order[2:] if len(bindings[i].shape) == 1 and reads_of(tree, i)
                      and follows(f, tree, i, bindings[i], writers[0], mn, memo,
                                  reads[i]) == "row")

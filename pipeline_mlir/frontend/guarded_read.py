@@ -55,12 +55,14 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int
-from pipeline_mlir.analysis.loop_eval import SideBySide, workgroup_grid
-from pipeline_mlir.analysis.output_tiles import bind_workgroup, output_tiles
+from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride, workgroup_grid
+from pipeline_mlir.analysis.output_tiles import bind_launch, bind_workgroup, launch_ops, \
+    output_tiles
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.frontend.const_if import constant_bool
@@ -146,14 +148,18 @@ def constant_or_poison(v) -> bool:
         as_operation(v.owner).name in ("arith.constant", "ub.poison")
 
 
-def loops_around(op, what: str = "a guarded read of a binding", why: str = _WHY) -> list:
+def loops_around(op, what: str = "a guarded read of a binding", why: str = _WHY,
+                 workgroup_loops: list | None = None) -> list:
     """[(induction variable, range)] of the ``scf.for`` loops around ``op``, outermost
     first; each must have constant bounds (else an error at the loop, naming ``what`` it
-    is around and ``why``)."""
+    is around and ``why``), but for IREE's linearised workgroup loops when
+    ``workgroup_loops`` is given: those are appended to it (:func:`_bind_one_iteration`)."""
     out, o = [], op.parent
     while o is not None:
         o = as_operation(o)
-        if o.name == "scf.for":
+        if o.name == "scf.for" and workgroup_loops is not None and grid_stride(o):
+            workgroup_loops.insert(0, o)
+        elif o.name == "scf.for":
             lo, hi, st = (constant_int(x) for x in list(o.operands)[:3])
             if None in (lo, hi, st) or st <= 0:
                 raise IRError(o, f"{describe(o)}: a loop around {what} without constant "
@@ -255,11 +261,13 @@ def _tie_plain(f, load, c_shape: tuple, along: str, memo: dict | None) -> None:
     the grid, does not move with the ``along`` origin of the tile of C each workgroup
     writes, as a guarded read is tied (:func:`tie_to_c`: a read off in a workgroup
     ``--emulate`` does not run is refused)."""
-    loops = loops_around(load, "a read of an epilogue input", _tie("read"))
+    strided: list = []
+    loops = loops_around(load, "a read of an epilogue input", _tie("read"), strided)
     ref = load.operands[0]
     rank = ir.MemRefType(ref.type).rank
 
     def element(ev, point, chunk):
+        _bind_one_iteration(ev, strided)
         for (iv, _), i in zip(loops, point):
             ev.bind(iv, i)
         try:
@@ -272,6 +280,37 @@ def _tie_plain(f, load, c_shape: tuple, along: str, memo: dict | None) -> None:
              element, "read", "loop iteration", memo)
 
 
+def _bind_one_iteration(ev, loops: list) -> None:
+    """Bind each of IREE's linearised workgroup ``loops`` (outermost first) to the one
+    iteration each workgroup runs of it, its workgroup id, after checking at every lane
+    that its bound is at most the workgroup count (so no workgroup runs a second one,
+    which a tie at the first tile of C would not see; one whose id is past the bound runs
+    none and writes no tile of C, so its read is not tied)."""
+    for loop in loops:
+        lb, ub, step = (ev.value(x) for x in list(loop.operands)[:3])
+        if np.any(ub > step):
+            raise IRError(loop, f"{describe(loop)}: a workgroup loop whose bound "
+                                f"{int(ub.max())} is above the workgroup count "
+                                f"{int(step.min())} (a workgroup runs more than one tile); "
+                                f"{_tie('read')}")
+        ev.bind(loop.regions[0].blocks[0].arguments[0], lb)
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What a launch fixes of a kernel sized only at launch, which a tie (:func:`tie_to_c`)
+    holds over: its push constants (``i32`` words in ordinal order), its grid and C's
+    shape.  A tie's ``memo`` holds it under :data:`LAUNCH`."""
+    constants: tuple[int, ...]
+    grid: tuple[int, ...] | None
+    c_shape: tuple[int, ...]
+
+
+#: the key of a tie's ``memo`` under which its :class:`Launch` lies, if the kernel is sized
+#: at launch (without one, the grid is the one the kernel's IR bounds)
+LAUNCH = "launch"
+
+
 def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str,
              label: str, memo: dict | None = None) -> None:
     """Refuse (at ``op``) a read of an epilogue input whose element, at every one of
@@ -281,8 +320,13 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
     shape: its flat element).  ``element(ev, point, workgroup ids)``: each lane's element
     of the input (``ev`` a :class:`SideBySide` with the workgroups bound); ``what`` names
     the read, ``label`` a point in a message; ``memo``: a dict the callers of one kernel
-    share, which keeps C's tiles once evaluated."""
-    grid = workgroup_grid(f)
+    share, which keeps C's tiles once evaluated, and the :class:`Launch` (:data:`LAUNCH`)
+    of a kernel sized at launch: the grid launched, its push constants bound."""
+    memo = {} if memo is None else memo
+    launch = memo.get(LAUNCH)
+    grid = workgroup_grid(f) if launch is None else launch.grid
+    if launch is not None and len(launch.c_shape) == len(c_shape):
+        c_shape = tuple(a if a >= 0 else b for a, b in zip(c_shape, launch.c_shape))
     if grid is None or not 0 < math.prod(grid) * max(len(points), 1) <= MAX_POINTS:
         why = "the grid has no bound" if grid is None else \
             f"there are {math.prod(grid) * len(points)} workgroups x elements, not 1 to " \
@@ -291,10 +335,11 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
                           f"every workgroup, and {why}; {_tie(what)}")
     block = block_size(f) or (256, 1, 1)
     ids = [tuple(int(x) for x in w) for w in np.ndindex(*grid)]
-    memo = {} if memo is None else memo
+    constants = () if launch is None else launch.constants
     if tuple(c_shape) not in memo:
         try:
-            memo[tuple(c_shape)] = output_tiles(f, tuple(c_shape), tuple(grid), ids, block)
+            memo[tuple(c_shape)] = output_tiles(f, tuple(c_shape), tuple(grid), ids, block,
+                                                constants)
         except IRError as e:
             raise IRError(op, f"{describe(op)}: the tiles of C the workgroups write could not "
                               f"be evaluated ({e}); {_tie(what)}") from None
@@ -306,11 +351,14 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
         dim = len(c_shape) - (1 if along == "column" else 2)
         origin = np.array([t[0][0][dim] if t else -1 for t in tiles], dtype=np.int64)
     ids_a = np.array(ids, dtype=np.int64).reshape(-1, len(grid))
+    ops, grid3 = launch_ops(f), tuple(grid) + (1,) * (3 - len(grid))
     base: dict = {}
     for start in range(0, len(ids_a), CHUNK):
         chunk = ids_a[start:start + CHUNK]
         ev = SideBySide(block, len(chunk))
-        bind_workgroup(ev, f, ev.lane_ids(chunk))
+        # the workgroup ids and counts (a linearised workgroup loop's step), and the
+        # sizes known only at launch
+        bind_launch(ev, ops, ev.lane_ids(chunk), grid3, None if launch is None else constants)
         n = ev.per_workgroup
         writes = origin[start:start + len(chunk)] >= 0
         moved = (origin[start:start + len(chunk)] - origin[0])[:, None]

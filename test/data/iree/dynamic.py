@@ -290,7 +290,8 @@ PADDING = "padding = [128, 128, 32]"
 
 
 def padded_source(n: bool = False, k: int = 4096, dtype: str = "bf16",
-                  transpose_a: bool = False, transpose_b: bool = True) -> str:
+                  transpose_a: bool = False, transpose_b: bool = True,
+                  bias: bool = False) -> str:
     """The ``A x B^T`` matmul (bf16, or ``dtype`` f16) with M (and N, ``n``) known only at
     launch (``tensor<?xKxbf16>`` operands), K of ``k``, and IREE's default MFMA
     configuration forced with ``padding = [128, 128, 32]``: ``iree-compile`` 3.13 copies A
@@ -298,7 +299,8 @@ def padded_source(n: bool = False, k: int = 4096, dtype: str = "bf16",
     named, so the command line decides (1: the natural loop).  ``transpose_a``: A given
     ``K x M`` (``tensor<Kx?>``), without ``transpose_b`` B ``K x N``: each such operand
     promoted unswizzled and read with transposing reads (``forced_config``'s ``k_major``),
-    its runs masked by the M (N) left along its contiguous dimension."""
+    its runs masked by the M (N) left along its contiguous dimension.  ``bias``: a bias of
+    N (``tensor<Nxf32>``) added to every row of the product."""
     import generate as G
 
     et = G.TYPES[dtype]
@@ -316,7 +318,8 @@ def padded_source(n: bool = False, k: int = 4096, dtype: str = "bf16",
     maps = (f"affine_map<(m, n, k) -> {'(k, m)' if transpose_a else '(m, k)'}>, "
             f"affine_map<(m, n, k) -> {'(n, k)' if transpose_b else '(k, n)'}>")
     return padded + (
-        f"func.func @matmul(%a: {a}, %b: {b}) -> {c} {{\n"
+        f"func.func @matmul(%a: {a}, %b: {b}"
+        + (f", %bias: tensor<{nn}xf32>" if bias else "") + f") -> {c} {{\n"
         f"  %c0 = arith.constant 0 : index\n"
         + ("  %c1 = arith.constant 1 : index\n" if da or (n and db) else "") +
         f"  %m = tensor.dim %a, %c{da} : {a}\n"
@@ -327,7 +330,19 @@ def padded_source(n: bool = False, k: int = 4096, dtype: str = "bf16",
         f"  %r = linalg.matmul indexing_maps = [{maps}, affine_map<(m, n, k) -> (m, n)>]\n"
         f"      ins(%a, %b : {a}, {b}) outs(%c : {c}) "
         f"{{compilation_info = #ci}} -> {c}\n"
-        f"  return %r : {c}\n}}\n")
+        + (_bias_epilogue(c, sizes, f"tensor<{nn}xf32>") if bias else "") +
+        f"  return {'%o' if bias else '%r'} : {c}\n}}\n")
+
+
+def _bias_epilogue(c: str, sizes: str, bt: str) -> str:
+    """``%o = %r + %bias`` (``bt``: the bias's type, of C's columns) element-wise over C
+    (``c``, sized by ``sizes``)."""
+    return (f"  %e2 = tensor.empty({sizes}) : {c}\n"
+            f"  %o = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, "
+            f"affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = "
+            f"[\"parallel\", \"parallel\"]}} ins(%r, %bias : {c}, {bt}) outs(%e2 : {c}) {{\n"
+            f"  ^bb0(%x0: f32, %x1: f32, %y0: f32):\n    %y = arith.addf %x0, %x1 : f32\n"
+            f"    linalg.yield %y : f32\n  }} -> {c}\n")
 
 
 def dynamic_k_source(forced: bool = True, stages: int = 1, batch: int | None = None,

@@ -89,3 +89,55 @@ def test_a_sign_extended_word_passes_sizes_below_its_sign_bit():
     got = refusal(EXTSI, ((1 << 31) + 128, 4096, 256))
     assert "'arith.extsi' op" in got and "a size of 2147483776 does not pass through it " \
         "unchanged (a signed 32-bit value)" in got, got
+
+
+#: IREE's padded bf16 ``A x B^T`` (K = 256) with M known only at launch plus a bias of N,
+#: both forms (``generate.py``'s ``PADDED_LIT_INPUTS``)
+BIAS = ROOT / "test" / "lit" / "passes" / "Inputs" / "iree-bf16-abt-padded-m-bias"
+#: (form, the bias read, its index): made one element off (``xori 1``) in workgroup 5 only
+BIAS_READS = {
+    "prefetch": ("%98 = vector.transfer_read %expand_shape_12[%36, %26]", "%26", "%arg1"),
+    "late": ("%197 = vector.load %12[%196]", "%196", "%arg0"),
+}
+
+
+def _off_in_5(text: str, form: str) -> str:
+    read, index, wid = BIAS_READS[form]
+    assert text.count(read) == 1, read
+    indent = "\n" + " " * 12
+    return text.replace(read, indent.join([
+        f"%off_c5 = arith.constant 5 : index", "%off_c1 = arith.constant 1 : index",
+        f"%off_is = arith.cmpi eq, {wid}, %off_c5 : index",
+        f"%off_x = arith.xori {index}, %off_c1 : index",
+        f"%off = arith.select %off_is, %off_x, {index} : index",
+        read.replace(index + "]", "%off]")]), 1)
+
+
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+def test_a_bias_read_is_tied_to_c_over_the_grid_launched(form):
+    """A kernel sized at launch reading a bias: its read tied to C's tiles over the grid
+    the launch gives (M = 129: 2 x 32 workgroups; the late form at M = 1: 32 of its
+    workgroup loop, one iteration each; before, refused as 'the grid has no bound' and at that
+    loop), the push constants bound; one element off in workgroup 5 only (which
+    ``--emulate-workgroups=2`` does not run) is refused at the read, naming it."""
+    text = BIAS.with_suffix(f".{form}.mlir").read_text()
+    sizes = (129, 4096, 256) if form == "prefetch" else (1, 4096, 256)    # (half the cost)
+    d = dispatch(text, sizes)
+    assert (d.grid, d.expect) == ((32, 2) if form == "prefetch" else (32,), "A @ B.T + bias")
+    message = refusal(_off_in_5(text, form), sizes)
+    assert "it reads element 641, 641 from the grid's first workgroup's, where the column " \
+        "of the tile of C it writes moved by 640" in message, message
+    assert "in workgroup [5, 0]" in message or "in workgroup [5]" in message, message
+
+
+def test_a_workgroup_loop_of_more_than_one_tile_a_workgroup_is_refused_at_the_tie():
+    """The late form's read sits in IREE's linearised workgroup loop, each workgroup bound
+    to its one iteration; an id bounded to 16 (at M = 1 the grid 16 workgroups, the loop's
+    32 tiles: two a workgroup, the second of which a tie at its first does not see) is
+    refused at the loop."""
+    text = BIAS.with_suffix(".late.mlir").read_text().replace(
+        "hal.interface.workgroup.id[0] upper_bound 2147483647",
+        "hal.interface.workgroup.id[0] upper_bound 16", 1)
+    message = refusal(text, (1, 4096, 256))
+    assert "'scf.for' op at line 169:11: a workgroup loop whose bound 32 is above the " \
+        "workgroup count 16 (a workgroup runs more than one tile)" in message, message

@@ -57,6 +57,12 @@ CONFIGS = {
 }
 #: the configurations run in one form only, and it
 ONE_FORM = {"trunc_f8E4M3FN": "prefetch"}
+#: (config, form) refused at a copy, with the part of the message that says why: the batch's
+#: late form clamps the rows past M to row M (IREE's ``arith.minui``), which in batch 0 is
+#: batch 1's first row, while the front end's own copies read rows M, M+1, ...: they differ
+#: only in LDS rows no stored C row uses, which frontend/every_workgroup.py does not prove
+#: (docs/iree-kernels.md, the table "Refused rather than wrong", its every-workgroup row)
+REFUSED = {("batch", "late"): "do not move as one block from one workgroup to another"}
 #: iree-compile's flags where IREE's default build (its own 2-stage prefetch) is wanted
 FLAGS = {"accumulate": ("--iree-llvmgpu-prefetch-num-stages=2",)}
 #: C's type where it is not f32, as the summary line names it
@@ -101,6 +107,10 @@ def test_epilogue_pipelined_and_exact(generated, name, form, capsys):
         rc = main(["--pipeline=4wave", str(src), "--emulate", "--emulate-workgroups=2",
                    f"--emulate-mode={mode}"])
     out, err = capsys.readouterr()
+    if (name, form) in REFUSED:
+        assert rc == 1 and REFUSED[name, form] in err and "'arith.minui' op at line" in err, \
+            out + err
+        return
     assert rc == 0, out + err
     assert_steady(loops)        # K = 1024: 32 K steps, the loop 15 times
     expect = CONFIGS[name][1]

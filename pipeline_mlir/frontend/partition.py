@@ -98,7 +98,9 @@ def infer_schedule(an: Analysis, schedule):
         if key in own and want is not None and given[key] != want:
             raise IRError(loop, f"'scf.for' op: the pipeline asks for "
                                 f"{key}={value_text(given[key])}, but the loop's payload has "
-                                f"{key}={value_text(want)}")
+                                f"{key}={value_text(want)}" + (
+                                    f" (its MFMAs are {'x'.join(map(str, shape))}, the "
+                                    f"dtype's own)" if want == MFMA_AUTO else ""))
     values = dict(given)
     values.update(inferred)
     if "waves_m" in inferred and "waves_m" not in schedule.given and \

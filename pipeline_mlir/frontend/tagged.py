@@ -1,6 +1,6 @@
 """The tagged (concrete) input form, read: a K-loop whose payload ops carry ``sched.*`` tags.
 
-Contract (see ``docs/dialect.md``, "Concrete form"): each payload op carries one
+Contract (see ``docs/dialect.md``, "The tagged (concrete) form"): each payload op carries one
 discardable attribute naming its logical op (``sched.global_load``, ``sched.frag_load``,
 ``sched.mma``, ``sched.lds_store``); everything else in the loop body is side-effect free
 index/vector math.  :func:`import_loop` mirrors the tagged ops into a ``concrete``

@@ -294,9 +294,14 @@ def slug(heading: str) -> str:
     return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
 
 
+def headings(doc: Path) -> list[str]:
+    """The text of each heading of ``doc`` (outside code blocks)."""
+    return [line.lstrip("#").strip() for _, line, fence in prose_and_blocks(doc)
+            if fence is None and line.startswith("#")]
+
+
 def anchors(doc: Path) -> set[str]:
-    return {slug(line.lstrip("#")) for _, line, fence in prose_and_blocks(doc)
-            if fence is None and line.startswith("#")}
+    return {slug(h) for h in headings(doc)}
 
 
 LINK = re.compile(r"\]\(([^)\s]+)\)")
@@ -305,6 +310,7 @@ PATH = re.compile(r"`((?:pipeline_mlir|test|examples|benchmarks|docs|\.ci)/[\w./
 
 
 def test_every_link_between_the_documents_resolves():
+    known: dict[Path, set[str]] = {}      # each page's anchors, read once (not per link)
     broken = []
     for doc in DOCS:
         for n, line, fence in prose_and_blocks(doc):
@@ -315,7 +321,10 @@ def test_every_link_between_the_documents_resolves():
                 path = (doc.parent / file).resolve() if file else doc
                 if not path.exists():
                     broken.append(f"{_name(doc)}:{n}: {target} (no such file)")
-                elif anchor and anchor not in anchors(path):
+                    continue
+                if path not in known:
+                    known[path] = anchors(path)
+                if anchor and anchor not in known[path]:
                     broken.append(f"{_name(doc)}:{n}: {target} (no such heading)")
     assert not broken, "\n".join(broken)
 
@@ -325,6 +334,48 @@ def test_every_path_the_documents_name_exists():
                for n, line, fence in prose_and_blocks(doc) if fence is None
                for p in PATH.findall(line) if not (ROOT / p).exists()]
     assert not missing, "\n".join(missing)
+
+
+#: a page of docs/ named in code: ``docs/<page>.md``, then an anchor (``#...``) or a section's
+#: title in double quotes after a comma (``the section`` / ``the table`` before it, if any)
+MENTION = re.compile(r"docs/([\w-]+\.md)(?:#([\w-]+))?"
+                     r"(?:`*, (?:the (?:section|table) )?\"([^\"\n]+)\")?")
+
+
+def code_mentions() -> list[tuple[str, str, str | None, str | None]]:
+    """``(where, page, anchor, title)`` of each page of docs/ the code, tests, benchmarks and
+    examples name (their Python, lit and TOML files, ``.ci/run``)."""
+    files = [ROOT / ".ci" / "run", *sorted(
+        f for top in ("pipeline_mlir", "test", "benchmarks", "examples", "docs")
+        for f in (ROOT / top).rglob("*") if f.suffix in (".py", ".mlir", ".toml"))]
+    out = []
+    for f in files:
+        text = f.read_text(errors="replace")
+        out += [(f"{_name(f)}:{text.count(chr(10), 0, m.start()) + 1}", *m.groups())
+                for m in MENTION.finditer(text)
+                if not re.match(r"[\w./-]", text[m.start() - 1:m.start()])]  # not a/docs/
+    return out
+
+
+def test_every_page_and_section_the_code_names_exists():
+    """A docstring or comment that sends the reader to a page of docs/ names a page that
+    exists, and the section it names (an anchor, or a quoted title: a part of a heading's
+    text, backticks aside) is on that page: a section moved to another page, or renamed,
+    fails here until its mentions follow it."""
+    found = code_mentions()
+    assert len(found) >= 50, found
+    pages = {p.name: headings(p) for p in (ROOT / "docs").glob("*.md")}
+    broken = []
+    for where, page, anchor, title in found:
+        if page not in pages:
+            broken.append(f"{where}: docs/{page} (no such page)")
+            continue
+        if anchor and anchor not in {slug(h) for h in pages[page]}:
+            broken.append(f"{where}: docs/{page}#{anchor} (no such heading)")
+        if title and not any(title.lower() in h.replace("`", "").lower()
+                             for h in pages[page]):
+            broken.append(f"{where}: docs/{page}, \"{title}\" (no heading of the page says it)")
+    assert not broken, "\n".join(broken)
 
 
 @pytest.mark.parametrize("heading, anchor", [

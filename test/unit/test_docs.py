@@ -13,6 +13,8 @@
 * Every Python block runs as written, in the same scratch directory.
 * The README's test command is what ``.ci/run`` runs, and the README stays a front door.
 * Every link between the documents and every repository path they name exists.
+* Every page of docs/ the code, tests, benchmarks and examples name exists, and so does the
+  section they name with it (an anchor, or a quoted title).
 """
 
 from __future__ import annotations

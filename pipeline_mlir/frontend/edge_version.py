@@ -400,6 +400,9 @@ def _interior_values(loop, cone: list, choice: dict, cands: dict) -> None:
                     mapping[o.results[0]] = mapping.get(v, v)
                     continue
                 src = _op(v.owner)  # (an affine result: its apply, on the copies' values)
+            elif not any(x in mapping for x in src.operands):
+                continue    # (no chosen value under it: the op itself, not a copy that
+                #             the tile proofs would not know as the workgroup's tile)
             new = src.clone()
             for i, x in enumerate(new.operands):
                 if x in mapping:

@@ -50,6 +50,13 @@
 // MN: sched.remainder}
 // (exact at 129 x 272, the prefetch point's schedule: test_edge_version.py)
 //
+// The row divided by the M tiles' count (`v floordivsi ceildiv(M, 128)`, below
+// ceildiv(N, 128): a tile along N, not M, while A's masks move with M) is no tile A's masks
+// can be versioned on, and the loop is refused at A's load:
+// RUN: sed -e 's/%%203 = arith.floordivsi %%arg0, %%201 : index/%%203 = arith.floordivsi %%arg0, %%193 : index/' %S/Inputs/iree-bf16-atb-padded-mn.late.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=BYM
+// BYM: <stdin>:313:22: error: sched-adopt-loop: 'vector.maskedload' op at line 313:22 has a mask that moves with the workgroup but not with a size known at launch that the workgroups tile
+//
 // A mask not full in some workgroup inside M (one element short where 8 are left:
 // `min(8, left - 1)`) is refused at the read, with the thread and sizes:
 // RUN: sed -e 's/^#map9 = affine_map<(d0, d1) -> (8, d0 - d1)>/#map9 = affine_map<(d0, d1) -> (8, d0 - d1 - 1)>/' %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir \

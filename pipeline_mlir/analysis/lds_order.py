@@ -110,9 +110,47 @@ def _const(v, depth: int = 16) -> int | None:
     return None
 
 
+class _Facts:
+    """What a function's streams read of each op and block again and again, looked up
+    once (the IR does not change while they are walked): a block's ops, an op's name,
+    operands, results and region count, its location worded (:func:`_where`), its memory
+    access (:meth:`_Stream._access`), whether an ``scf.if`` folds, is opaque or uniform,
+    and a loop's trip count and yield."""
+
+    def __init__(self) -> None:
+        self.blocks: dict = {}
+        self.ops: dict = {}
+        self.wheres: dict = {}
+        self.access: dict = {}
+        self.ifs: dict = {}
+        self.loops: dict = {}
+
+    def block_ops(self, block) -> list:
+        got = self.blocks.get(block)
+        if got is None:
+            got = self.blocks[block] = [as_operation(o) for o in block.operations]
+        return got
+
+    def of(self, op) -> tuple:
+        """(name, operands, results, number of regions) of ``op``."""
+        got = self.ops.get(op)
+        if got is None:
+            got = self.ops[op] = (op.name, tuple(op.operands), tuple(op.results),
+                                  len(op.regions))
+        return got
+
+    def where(self, op) -> str:
+        got = self.wheres.get(op)
+        if got is None:
+            got = self.wheres[op] = _where(op)
+        return got
+
+
 class _Stream:
-    def __init__(self, choices: tuple = (), names: dict | None = None) -> None:
+    def __init__(self, choices: tuple = (), names: dict | None = None,
+                 facts: _Facts | None = None) -> None:
         self.names = {} if names is None else names   # buffer -> name (``_buffer``)
+        self.facts = _Facts() if facts is None else facts
         self.events: list[L.Event] = []
         self.ops: list = []         # the op of each event
         self.op_now = None
@@ -122,8 +160,11 @@ class _Stream:
 
     def needs(self, op) -> tuple:
         out: set = set()
-        for v in op.operands:
-            out |= self.taint.get(v, frozenset())
+        taint = self.taint
+        for v in self.facts.of(op)[1]:
+            t = taint.get(v)
+            if t:
+                out |= t
         return tuple(sorted(out))
 
     def add(self, event: L.Event) -> int:
@@ -132,75 +173,104 @@ class _Stream:
         return len(self.events) - 1
 
     def block(self, block) -> str | None:
-        for o in block.operations:
-            why = self.op(as_operation(o))
+        for o in self.facts.block_ops(block):
+            why = self.op(o)
             if why:
                 return why
         return None
 
     def op(self, op) -> str | None:
         self.op_now = op
-        if op.name == "scf.for":
+        name, _operands, results, regions = self.facts.of(op)
+        if name == "scf.for":
             return self.loop(op)
-        if op.name == "scf.forall" and workgroup_forall_problem(op) is None:
+        if name == "scf.forall" and workgroup_forall_problem(op) is None:
             return self.block(op.regions[0].blocks[0])   # the workgroup's code, once
-        if op.name == "scf.if" and _const(op.operands[0]) is not None:
-            taken = op.regions[0 if _const(op.operands[0]) else 1]
-            return self.block(taken.blocks[0]) if len(taken.blocks) else None
-        if op.name == "scf.if" and self._opaque(op) and is_uniform(op.operands[0]):
-            return self.branch(op)
-        if len(op.regions):
+        if name == "scf.if":
+            folded, opaque, uniform = self._if(op)
+            if folded is not None:
+                taken = op.regions[0 if folded else 1]
+                return self.block(taken.blocks[0]) if len(taken.blocks) else None
+            if opaque and uniform:
+                return self.branch(op)
+        if regions:
             return self._opaque(op)
-        kind = self._memory(op)
+        kind = self._memory(op, name, results)
         if kind is not None:
             return None
-        if op.name in WAIT_OPS:
+        if name in WAIT_OPS:
             vm, lgkm = wait_counts(op)
-            self.add(L.Event(L.WAIT, _where(op), vm=None if vm >= VMCNT_MAX else vm,
+            self.add(L.Event(L.WAIT, self.facts.where(op), vm=None if vm >= VMCNT_MAX else vm,
                              lgkm=None if lgkm >= LGKMCNT_MAX else lgkm))
-        elif op.name in BARRIERS:
+        elif name in BARRIERS:
             if fences_lds(op):
-                self.add(L.Event(L.WAIT, _where(op), lgkm=0))
-            self.add(L.Event(L.BARRIER, _where(op)))
+                self.add(L.Event(L.WAIT, self.facts.where(op), lgkm=0))
+            self.add(L.Event(L.BARRIER, self.facts.where(op)))
         else:
             needs = self.needs(op)
-            if needs and not op.name.startswith(("vector.", "arith.", "scf.yield")):
-                self.add(L.Event(L.USE, _where(op), needs=needs))
-            else:
-                for r in op.results:
-                    self.taint[r] = frozenset(needs)
+            if needs and not name.startswith(("vector.", "arith.", "scf.yield")):
+                self.add(L.Event(L.USE, self.facts.where(op), needs=needs))
+            elif results:
+                t = frozenset(needs)
+                for r in results:
+                    self.taint[r] = t
         return None
 
-    def _memory(self, op) -> str | None:
-        """The event of a memory op (added), or None if ``op`` is not one."""
-        if op.name == "amdgpu.gather_to_lds":
+    def _if(self, op) -> tuple:
+        """(the folded condition or None, :meth:`_opaque`'s answer, whether the condition
+        is workgroup-uniform) of ``scf.if`` ``op``, each found once (the uniformity only
+        where it is asked: an opaque op whose condition does not fold)."""
+        got = self.facts.ifs.get(op)
+        if got is None:
+            folded = _const(op.operands[0])
+            opaque = self._opaque(op) if folded is None else None
+            uniform = bool(opaque) and is_uniform(op.operands[0])
+            got = self.facts.ifs[op] = (folded, opaque, uniform)
+        return got
+
+    def _access(self, op, name: str) -> tuple | None:
+        """The static part of memory op ``op``'s event (once per op): (kind, event kind,
+        buffer name or None), or None if it is not one."""
+        if op in self.facts.access:
+            return self.facts.access[op]
+        got = None
+        if name == "amdgpu.gather_to_lds":
             (dst,) = segments(op)[2]
-            self.add(L.Event(L.COPY, _where(op), buffer=_buffer(dst, self.names)))
-            return L.COPY
-        if op.name in READS:
-            mem = op.operands[0]
+            got = (L.COPY, L.COPY, _buffer(dst, self.names))
+        elif name in READS or name in WRITES:
+            mem = op.operands[0 if name in READS else 1]
+            kind = L.READ if name in READS else L.STORE
             if memory_space(mem.type) == "workgroup":
-                e = self.add(L.Event(L.READ, _where(op), buffer=_buffer(mem, self.names)))
+                got = (kind, kind, _buffer(mem, self.names))
             else:
-                e = self.add(L.Event(L.LOAD, _where(op)))
-            self.taint[op.results[0]] = frozenset([e])
-            return L.READ
-        if op.name in WRITES:
-            mem = op.operands[1]
+                got = (kind, L.LOAD, None)
+        self.facts.access[op] = got
+        return got
+
+    def _memory(self, op, name: str, results: tuple) -> str | None:
+        """The event of a memory op (added), or None if ``op`` is not one."""
+        got = self._access(op, name)
+        if got is None:
+            return None
+        kind, event, buffer = got
+        where = self.facts.where(op)
+        if kind == L.COPY:
+            self.add(L.Event(L.COPY, where, buffer=buffer))
+        elif kind == L.READ:
+            e = self.add(L.Event(event, where, buffer=buffer) if buffer is not None
+                         else L.Event(event, where))
+            self.taint[results[0]] = frozenset([e])
+        else:
             needs = self.needs(op)
-            if memory_space(mem.type) == "workgroup":
-                self.add(L.Event(L.STORE, _where(op), buffer=_buffer(mem, self.names),
-                                 needs=needs))
-            else:
-                self.add(L.Event(L.LOAD, _where(op), needs=needs))
-            return L.STORE
-        return None
+            self.add(L.Event(event, where, buffer=buffer, needs=needs) if buffer is not None
+                     else L.Event(event, where, needs=needs))
+        return kind
 
     def _opaque(self, op) -> str | None:
         if any(o.name in READS + WRITES + BARRIERS or o.name in ("amdgpu.gather_to_lds",
                                                                  *WAIT_OPS) or len(o.regions)
                for o in descendants(op)):
-            return f"{_where(op)} holds memory ops (not modelled)"
+            return f"{self.facts.where(op)} holds memory ops (not modelled)"
         return None
 
     def branch(self, op) -> str | None:
@@ -215,8 +285,8 @@ class _Stream:
         why = self.block(taken.blocks[0])
         if why:
             return why
-        yld = as_operation(list(taken.blocks[0].operations)[-1])
-        for r, v in zip(op.results, yld.operands):
+        yld = self.facts.block_ops(taken.blocks[0])[-1]
+        for r, v in zip(self.facts.of(op)[2], self.facts.of(yld)[1]):
             self.taint[r] = self.taint.get(v, frozenset())
         return None
 
@@ -227,21 +297,28 @@ class _Stream:
         return f" (on the path where {', '.join(taken)})" if taken else ""
 
     def loop(self, op) -> str | None:
-        lb, ub, step = (_const(v) for v in list(op.operands)[:3])
-        trips = UNROLL
-        if None not in (lb, ub, step) and step > 0:
-            trips = min(UNROLL, max(0, -(-(ub - lb) // step)))
-        body = op.regions[0].blocks[0]
-        carried = [self.taint.get(v, frozenset()) for v in list(op.operands)[3:]]
+        got = self.facts.loops.get(op)
+        if got is None:
+            operands = self.facts.of(op)[1]
+            lb, ub, step = (_const(v) for v in operands[:3])
+            trips = UNROLL
+            if None not in (lb, ub, step) and step > 0:
+                trips = min(UNROLL, max(0, -(-(ub - lb) // step)))
+            body = op.regions[0].blocks[0]
+            yld = self.facts.block_ops(body)[-1]
+            got = self.facts.loops[op] = (trips, body, tuple(body.arguments)[1:],
+                                          self.facts.of(yld)[1])
+        trips, body, args, yielded = got
+        empty = frozenset()
+        carried = [self.taint.get(v, empty) for v in self.facts.of(op)[1][3:]]
         for _ in range(trips):
-            for arg, t in zip(list(body.arguments)[1:], carried):
+            for arg, t in zip(args, carried):
                 self.taint[arg] = t
             why = self.block(body)
             if why:
                 return why
-            yld = as_operation(list(body.operations)[-1])
-            carried = [self.taint.get(v, frozenset()) for v in yld.operands]
-        for r, t in zip(op.results, carried):
+            carried = [self.taint.get(v, empty) for v in yielded]
+        for r, t in zip(self.facts.of(op)[2], carried):
             self.taint[r] = t
         return None
 
@@ -257,9 +334,9 @@ def lds_paths(func) -> list | str:
     """One stream (a ``_Stream``: ``events``, ``ops``, ``path()``) per combination of the
     branches of the unfolded ``scf.if`` ops of function ``func``, or why it is not
     modelled: the decision tree walked depth first, the then branch first."""
-    out, todo, names = [], [()], {}
+    out, todo, names, facts = [], [()], {}, _Facts()
     while todo:
-        s = _Stream(todo.pop(), names)
+        s = _Stream(todo.pop(), names, facts)
         why = s.block(func.regions[0].blocks[0])
         if why:
             return why

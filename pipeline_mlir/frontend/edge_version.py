@@ -387,8 +387,9 @@ def _check_masks(reads: list, used: list, threads: int, iv, lb: int, keep: int,
 
 
 def _interior_values(loop, cone: list, choice: dict, cands: dict) -> None:
-    """In ``loop`` (the loop to pipeline), each value of ``cone`` replaced by a copy computed
-    with each chooser's chosen candidate in its place (equal in the interior); the
+    """In ``loop`` (the loop to pipeline), each value of ``cone`` that a chooser's chosen
+    candidate feeds replaced by a copy computed with that candidate in its place (equal in
+    the interior; the others, the workgroup's tiles among them, are the kernel's own); the
     candidates not chosen erased."""
     mapping = {}
     with ir.InsertionPoint(loop), loop.location:
@@ -400,6 +401,9 @@ def _interior_values(loop, cone: list, choice: dict, cands: dict) -> None:
                     mapping[o.results[0]] = mapping.get(v, v)
                     continue
                 src = _op(v.owner)  # (an affine result: its apply, on the copies' values)
+            elif not any(x in mapping for x in src.operands):
+                continue    # (nothing chosen feeds it: the loop keeps the op itself; a
+                #             copy of a tile's divide is no tile to row_proof_late)
             new = src.clone()
             for i, x in enumerate(new.operands):
                 if x in mapping:

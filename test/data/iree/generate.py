@@ -445,11 +445,14 @@ LIT_INPUTS = {
 #: bf16 A x B with M and N known only at launch, B's runs masked by the N left, A's rows
 #: guarded by M (its late form: test_dynamic_shapes.py, test_edge_version.py,
 #: test_direct_rows_late.py); bf16 A x B^T with M known only at launch plus a bias of N,
-#: its read tied to C's tiles over the grid launched (test_launch_sizes.py)
+#: its read tied to C's tiles over the grid launched (test_launch_sizes.py); bf16 A^T x B
+#: with M and N known only at launch, A's runs masked by the M left, B's by the N left
+#: (sched-adopt-loop-kxm-edge.mlir, test_edge_version.py)
 PADDED_LIT_INPUTS = {
     "iree-bf16-atbt-padded-m": dict(k=256, transpose_a=True),
     "iree-bf16-ab-padded-mn": dict(n=True, k=256, transpose_b=False),
     "iree-bf16-abt-padded-m-bias": dict(k=256, bias=True),
+    "iree-bf16-atb-padded-mn": dict(n=True, k=256, transpose_a=True, transpose_b=False),
 }
 
 

@@ -28,11 +28,12 @@ pipelined itself (its default builds, in the late form the front end rolls back:
 bound, slot arithmetic, ``rocdl.asyncmark`` and its waits).  The families of the newest
 paths (:attr:`Family.aimed`: the f16 ``A^T x B`` 1000x600x1030 kernel, IREE's register
 prefetch with an unaligned K, the one-wave 32x32 kernels whose K steps are merged, the kept
-masks' bf16 ``A x B`` 1000^3) draw, twice as likely each, the mutations aimed at what those
-paths prove (:data:`AIMED_MUTATIONS`: a mask's or run's bounds and compares, an affine
-map's constants, a padding select's values and condition, a guard's or a mask's condition,
-a mask's size, the strided slices and shuffles that regroup reads, a view's offsets and
-sizes, C's per-thread write loops, stores and ``memref.copy``).
+masks' bf16 ``A x B`` 1000^3, the late padded ``A^T x B`` with M and N at launch) draw,
+twice as likely each, the mutations aimed at what those paths prove
+(:data:`AIMED_MUTATIONS`: a mask's or run's bounds and compares, an affine map's constants,
+a padding select's values and condition, a guard's or a mask's condition, a mask's size,
+the strided slices and shuffles that regroup reads, a view's offsets and sizes, C's
+per-thread write loops, stores and ``memref.copy``).
 
 The verdict on a mutant (:func:`verdict`):
 
@@ -119,7 +120,8 @@ class Family:
     pipelines it, the committed file stem (in ``test/data/iree`` or a path relative to it;
     None: generated with ``iree-compile``) and the
     forms mutated.  ``padded``: IREE's padded dispatch of M (and N) known at launch
-    (``dynamic.padded_source`` arguments ``(n, k)``) instead of ``generate.matmul_source``;
+    (``dynamic.padded_source`` arguments ``(n, k)``, or more of them) instead of
+    ``generate.matmul_source``;
     ``launch``: the sizes (M, N, K) such a dispatch is launched at (both builds of a
     mutant), ``workgroups``: the two it runs, by form (None: :data:`WORKGROUPS`).
     ``dynamic_k``: IREE's forced dynamic-K dispatch (``dynamic.dynamic_k_source``) instead.
@@ -354,6 +356,14 @@ FAMILIES = {
     "keptm": Family(_f(dtype="bf16", m=1000, n=1000, k=1000, transpose_b=False),
                     workgroups=(("prefetch", [(0, 0), (3, 7)]), ("late", [0, 31])),
                     later=True, aimed=True),
+    # IREE's padded bf16 A^T x B with M and N at launch, its late form: A's runs masked by
+    # the M left of the tile row `v floordivsi ceildiv(N, 128)`, B's by the N left of the
+    # column `v remsi ceildiv(N, 128)`, the loop versioned on both
+    # (frontend/edge_version.py); at 200 x 272 workgroup 0 lies inside M and N, 5 at both
+    # edges
+    "padatbmn": Family(padded=(True, 256, "bf16", True, False), launch=(200, 272, 256),
+                       forms=("late",), workgroups=(("late", [0, 5]),), later=True,
+                       aimed=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

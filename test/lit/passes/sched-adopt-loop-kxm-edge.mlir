@@ -25,6 +25,38 @@
 // LATE: vector.maskedload {{.*}} : memref<256x?xbf16, #gpu.address_space<global>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
 // LATE: } {sched.loads_in_place = "its loads stay in their iteration: {{.*}}", sched.remainder}
 //
+// IREE's bf16 A^T x B with M and N at launch (Inputs/iree-bf16-atb-padded-mn.*): the late
+// form's tile row is `v floordivsi ceildiv(N, 128)`, proven a tile along M since the
+// workgroup loop's bound is `ceildiv(N, 128) ceildiv(M, 128)`, its column `v remsi
+// ceildiv(N, 128)`. The loop is versioned on both, A's copies (masked by the M left) and
+// B's (by the N left) read from the row: the loop to pipeline keeps IREE's own divide
+// (before, its values outside the loop were copied, the divide too, whose copy divides by
+// a copy of ceildiv(N, 128) that the loop's bound is no product of: no tile, and A's
+// copies were refused as reading at an index that depends on a launch value):
+// RUN: pipeline-opt %S/Inputs/iree-bf16-atb-padded-mn.late.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=MN
+// MN: %[[MROW:.*]] = arith.floordivsi %arg0, %[[X:.*]] : index
+// MN-NEXT: %[[MCOL:.*]] = arith.remsi %arg0, %[[X]] : index
+// MN: %[[MR1:.*]] = arith.addi %[[MROW]], %{{.*}} : index
+// MN-NEXT: %[[MREND:.*]] = arith.muli %[[MR1]], %{{.*}} : index
+// MN-NEXT: %[[MRIN:.*]] = arith.cmpi sle, %[[MREND]], %15#0 : index
+// MN: %[[MC1:.*]] = arith.addi %[[MCOL]], %{{.*}} : index
+// MN-NEXT: %[[MCEND:.*]] = arith.muli %[[MC1]], %{{.*}} : index
+// MN-NEXT: %[[MCIN:.*]] = arith.cmpi sle, %[[MCEND]], %15#1 : index
+// MN-NEXT: %[[MIN:.*]] = arith.andi %[[MRIN]], %[[MCIN]] : i1
+// MN-NEXT: arith.select %[[MIN]], %{{.*}}, %c0_i32 : i32
+// MN: amdgpu.gather_to_lds %16[{{.*}} sched.register_staged} : vector<8xbf16>, memref<256x?xbf16
+// MN: } {sched.edge_versioned, sched.merge_k = "merge_k=auto leaves its K steps as they are: its trip count is known only at launch", sched.options = {BK = 32 : i64, BM = 128 : i64, BN = 128 : i64, dtype = "bf16", lgkm_per_load_a = 4 : i64, lgkm_per_load_b = 4 : i64}, sched.schedule = "4wave"}
+// MN: vector.maskedload {{.*}} : memref<256x?xbf16, #gpu.address_space<global>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+// MN: sched.remainder}
+// (exact at 129 x 272, the prefetch point's schedule: test_edge_version.py)
+//
+// The row divided by the M tiles' count (`v floordivsi ceildiv(M, 128)`, below
+// ceildiv(N, 128): a tile along N, not M, while A's masks move with M) is no tile A's masks
+// can be versioned on, and the loop is refused at A's load:
+// RUN: sed -e 's/%%203 = arith.floordivsi %%arg0, %%201 : index/%%203 = arith.floordivsi %%arg0, %%193 : index/' %S/Inputs/iree-bf16-atb-padded-mn.late.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=BYM
+// BYM: <stdin>:313:22: error: sched-adopt-loop: 'vector.maskedload' op at line 313:22 has a mask that moves with the workgroup but not with a size known at launch that the workgroups tile
+//
 // A mask not full in some workgroup inside M (one element short where 8 are left:
 // `min(8, left - 1)`) is refused at the read, with the thread and sizes:
 // RUN: sed -e 's/^#map9 = affine_map<(d0, d1) -> (8, d0 - d1)>/#map9 = affine_map<(d0, d1) -> (8, d0 - d1 - 1)>/' %S/Inputs/iree-bf16-atbt-padded-m.prefetch.mlir \

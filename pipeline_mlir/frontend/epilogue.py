@@ -55,7 +55,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 from pipeline_mlir.frontend.const_if import constant_bool
 from pipeline_mlir.frontend.guarded_read import Ties, check_tied, guarded_load, \
-    loops_around, tie_to_c
+    loops_around, off_stride, tie_to_c
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.select_read import masked_read
 
@@ -560,14 +560,12 @@ def _check_in_order(f, op) -> None:
         if st <= 0:
             raise IRError(op, f"{describe(op)}: its region moves the source element by {st} "
                               f"as destination index {k} moves by one (thread 0): {why}")
-    for point, at in zip(points, ats):
-        want = ats[0] + sum(i * s for i, s in zip(point, strides))
-        bad = (at != want).nonzero()[0]
-        if bad.size:
-            t = int(bad[0])
-            raise IRError(op, f"{describe(op)}: its region gathers destination element "
-                              f"{list(point)} from source element {int(at[t])} (thread "
-                              f"{t}), not {int(want[t])}: {why}")
+    off = off_stride(zip(points, ats), ats[0], strides, list)
+    if off is not None:
+        point, t, got, want = off
+        raise IRError(op, f"{describe(op)}: its region gathers destination element "
+                          f"{list(point)} from source element {got} (thread {t}), not "
+                          f"{want}: {why}")
 
 
 def _enclosing_first(ev, op) -> None:

@@ -219,17 +219,27 @@ def _check_strides(op, at: dict, ranges: list, per_workgroup: int, expected) -> 
                               f"steps, not by one non-negative stride for every thread: "
                               f"{_WHY}")
         strides.append(int(d[0]))
-    for p, got in at.items():
-        want = first + sum((p[k] - p0[k]) // r.step * s
-                           for k, (r, s) in enumerate(zip(ranges, strides)))
+    off = off_stride(at.items(), first, strides,
+                     lambda p: [(p[k] - p0[k]) // r.step for k, r in enumerate(ranges)])
+    if off is not None:
+        p, lane, got, want = off
+        raise IRError(op, f"{describe(op)}: at loop iteration {list(p)} it reads element "
+                          f"{got} (thread {lane % per_workgroup}), not {want}: the element "
+                          f"is not a strided view of the loops' iterations: {_WHY}")
+    return strides
+
+
+def off_stride(at, first, strides: list, index) -> tuple | None:
+    """The first (point, lane, element, expected element) of ``at`` (pairs of a point and
+    each lane's element there) whose element is not ``first`` plus, per dimension, the
+    point's ``index`` (a list) times that dimension's stride; None when every one is."""
+    for p, got in at:
+        want = first + sum(i * s for i, s in zip(index(p), strides))
         bad = (got != want).nonzero()[0]
         if bad.size:
             lane = int(bad[0])
-            raise IRError(op, f"{describe(op)}: at loop iteration {list(p)} it reads element "
-                              f"{int(got[lane])} (thread {lane % per_workgroup}), not "
-                              f"{int(want[lane])}: the element is not a strided view of the "
-                              f"loops' iterations: {_WHY}")
-    return strides
+            return p, lane, int(got[lane]), int(want[lane])
+    return None
 
 
 def check_tied(f, load, c_shape: tuple, along: str, ties: Ties | None = None) -> None:

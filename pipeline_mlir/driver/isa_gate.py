@@ -33,6 +33,15 @@ def checked(emit: str, plans: list) -> bool:
     return emit in ("asm", "obj", "hsaco") and len(plans) == 1
 
 
+def _kernel(module):
+    """The function of ``module`` (parsed assembly) the pipelined loop is in: the only one,
+    else the only one that issues an MFMA (an assembly reader's error otherwise)."""
+    if len(module.functions) == 1:
+        return module.functions[0]
+    mfma = [f for f in module.functions if any(i.kind == "mfma" for i in f.instrs())]
+    return mfma[0] if len(mfma) == 1 else module.function()
+
+
 def check_built(asm: str, plan, ll_text: str, module, filename: str) -> None:
     """Raise a :class:`Failure` at the kernel's function for every error finding of the ISA
     check of ``asm`` (the code LLVM built of ``ll_text``) against ``plan``."""
@@ -42,7 +51,7 @@ def check_built(asm: str, plan, ll_text: str, module, filename: str) -> None:
     from pipeline_mlir.isa.report import unrolled_note
 
     try:
-        fn = parse_asm(asm).function()
+        fn = _kernel(parse_asm(asm))
         ran = pipelined_check(fn, plan, unrolled_note(fn, ll_text))
     except PipelineError as e:
         raise Failure.at(f"the ISA check cannot hold the code built against the pipelined "

@@ -72,6 +72,12 @@ def test_mfmas_llvm_deleted_from_the_pipelined_loop_are_an_error():
     MMA to the assembly)."""
     built = build("4wave-bf16")
     check_built(built.asm, built.plan, built.ll, None, "k.mlir")
+    # beside a function with no MFMA (a helper of the module), the kernel is the one checked
+    helper = "\t.type\thelper,@function\nhelper:\n\ts_endpgm\n.Lfunc_end9:\n"
+    check_built(built.asm + helper, built.plan, built.ll, None, "k.mlir")
+    with pytest.raises(Failure):
+        check_built(_without_loop(built.asm, "mfma", 2) + helper, built.plan, built.ll, None,
+                    "k.mlir")
     with pytest.raises(Failure) as e:
         check_built(_without_loop(built.asm, "mfma", 2), built.plan, built.ll, None, "k.mlir")
     (d,) = e.value.diags

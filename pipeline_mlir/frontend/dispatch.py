@@ -46,7 +46,7 @@ from pipeline_mlir.frontend.elements import ELEMENTS, SCHEDULE_DTYPES
 from pipeline_mlir.frontend.epilogue import (binding_reads, expression, follows, reads_of,
                                               tie_reads, trace_output, writes_to)
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
-from pipeline_mlir.frontend.guarded_read import LAUNCH, Launch
+from pipeline_mlir.frontend.guarded_read import Launch, Ties
 from pipeline_mlir.frontend.launch_sizes import at_launch, dynamic_dims
 from pipeline_mlir.frontend.select_read import check_transfer_masks
 from pipeline_mlir.frontend.scan import (COPY_LOADS, GLOBAL_SPACES, Access, find_natural_loops,
@@ -192,9 +192,9 @@ def matmul_dispatch(module, sizes: tuple[int, int, int] | None = None) -> Matmul
                        batch, C.element, product, transpose_a, unused=_unused_slots(f))
     d = at_launch(f, d, [v for v, _t, _w in found], sizes)
     # a kernel sized at launch: its epilogue's reads tied to C over the grid launched
-    memo = {LAUNCH: Launch(d.constants, d.grid, d.bindings[out].shape)} \
-        if any(dynamic_dims(v) for v, _t, _w in found) else {}
-    expect, _ = _epilogue(f, found, bindings, out, order, product, (M, N), memo)
+    ties = Ties(Launch(d.constants, d.grid, d.bindings[out].shape)
+                if any(dynamic_dims(v) for v, _t, _w in found) else None)
+    expect, _ = _epilogue(f, found, bindings, out, order, product, (M, N), ties)
     return replace(d, expect=expect)
 
 
@@ -285,10 +285,11 @@ def _check_types(f, A: Binding, B: Binding, C: Binding, values: list) -> tuple[i
 
 
 def _epilogue(f, found, bindings: list, out: int, order: list, product: str, mn,
-              memo: dict):
+              ties: Ties):
     """(the expression C must equal, the bindings with the shapes it uses them with;
-    ``product``: the matmul's, e.g. ``A @ B.T``; ``memo``: the ties', holding the
-    :class:`~pipeline_mlir.frontend.guarded_read.Launch` of a kernel sized at launch)."""
+    ``product``: the matmul's, e.g. ``A @ B.T``; ``ties``: what the ties of the kernel's
+    reads to C share (:class:`~pipeline_mlir.frontend.guarded_read.Ties`: the launch of a
+    kernel sized at launch, C's tiles))."""
     loops = [lp for lp in find_natural_loops(f) if kernel_of(lp) == f]
     if len(loops) == 1 and not writes_to(f, found[out][0]):
         raise IRError(f, f"'{f.name}' op: nothing the epilogue reader reads (vector and "
@@ -302,13 +303,13 @@ def _epilogue(f, found, bindings: list, out: int, order: list, product: str, mn,
     values = [v for v, _t, _w in found]
     tree, writers = trace_output(f, loops[0], values, out)
     reads = [binding_reads(f, loops[0], v) for v in values]     # all, not the tree's
-    # C's tiles, evaluated once (in memo) for every read tied to them
+    # C's tiles, evaluated once (in ties) for every read tied to them
     rows = frozenset(i for i in order[2:] if len(bindings[i].shape) == 1 and reads_of(tree, i)
-                     and follows(f, tree, i, bindings[i], writers[0], mn, memo,
+                     and follows(f, tree, i, bindings[i], writers[0], mn, ties,
                                  reads[i]) == "row")
     for i in [out] + order[2:]:     # C and inputs of its shape: tied element by element
         if bindings[i].shape == bindings[out].shape:
-            tie_reads(f, reads[i], writers[0], "element", memo)
+            tie_reads(f, reads[i], writers[0], "element", ties)
         check_transfer_masks(f, reads[i])
     return expression(tree, [b.name for b in bindings], out, order[:2], product,
                       bindings[out].element, rows), bindings

@@ -54,8 +54,8 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 from pipeline_mlir.frontend.const_if import constant_bool
-from pipeline_mlir.frontend.guarded_read import check_tied, guarded_load, loops_around, \
-    tie_to_c
+from pipeline_mlir.frontend.guarded_read import Ties, check_tied, guarded_load, \
+    loops_around, off_stride, tie_to_c
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.select_read import masked_read
 
@@ -415,7 +415,7 @@ def reads_of(tree: Node, binding: int) -> list:
 
 
 def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int],
-            memo: dict | None = None, reads: list | None = None) -> str:
+            ties: Ties | None = None, reads: list | None = None) -> str:
     """``column`` when the 1-D epilogue input ``b`` follows C's columns (added to every
     row), ``row`` when it follows C's rows.  Told by its length when M != N, else by how the
     element it reads and the element of C the kernel writes move as each workgroup id
@@ -430,25 +430,25 @@ def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int],
                       f"columns nor its {M} rows")
     if len(fits) == 2:
         fits = _follows(f, reads_of(tree, binding)[0], writer, mn, b.name)
-    tie_reads(f, reads_of(tree, binding) if reads is None else reads, writer, fits[0], memo)
+    tie_reads(f, reads_of(tree, binding) if reads is None else reads, writer, fits[0], ties)
     return fits[0]
 
 
-def tie_reads(f, reads: list, writer, along: str, memo: dict | None) -> None:
+def tie_reads(f, reads: list, writer, along: str, ties: Ties | None) -> None:
     """Refuse a read of ``reads`` whose element does not move, over the grid, with the
     ``along`` origin of the tile of C each workgroup writes (``writer``: a write of C;
-    :func:`~pipeline_mlir.frontend.guarded_read.tie_to_c`, whose ``memo`` the reads of
+    :func:`~pipeline_mlir.frontend.guarded_read.tie_to_c`, whose ``ties`` the reads of
     one kernel share)."""
     c_shape = ir.MemRefType(view_root(writer.operands[WRITES[writer.name][1]]).type).shape
-    memo = {} if memo is None else memo
+    ties = Ties() if ties is None else ties
     for read in reads:
         if read.name == MAP_LOAD:
-            _tie_gather(f, read, c_shape, along, memo)
+            _tie_gather(f, read, c_shape, along, ties)
         else:
-            check_tied(f, read, c_shape, along, memo)
+            check_tied(f, read, c_shape, along, ties)
 
 
-def _tie_gather(f, op, c_shape: tuple, along: str, memo: dict) -> None:
+def _tie_gather(f, op, c_shape: tuple, along: str, ties: Ties) -> None:
     """Refuse (at ``op``, a ``map_load`` :func:`_check_in_order` took at the grid's first
     workgroup and the first iteration of the loops around it) a gather that is not, at
     every workgroup and every iteration of those loops, the first workgroup's moved with
@@ -473,7 +473,7 @@ def _tie_gather(f, op, c_shape: tuple, along: str, memo: dict) -> None:
 
     tie_to_c(f, op, c_shape, along, list(itertools.product(
         *[r for _, r in loops], *map(range, shape))), element, "gather",
-        "loop iteration and destination element", memo)
+        "loop iteration and destination element", ties)
 
 
 def _follows(f, read, writer, mn, name: str) -> list[str]:
@@ -560,14 +560,12 @@ def _check_in_order(f, op) -> None:
         if st <= 0:
             raise IRError(op, f"{describe(op)}: its region moves the source element by {st} "
                               f"as destination index {k} moves by one (thread 0): {why}")
-    for point, at in zip(points, ats):
-        want = ats[0] + sum(i * s for i, s in zip(point, strides))
-        bad = (at != want).nonzero()[0]
-        if bad.size:
-            t = int(bad[0])
-            raise IRError(op, f"{describe(op)}: its region gathers destination element "
-                              f"{list(point)} from source element {int(at[t])} (thread "
-                              f"{t}), not {int(want[t])}: {why}")
+    off = off_stride(zip(points, ats), ats[0], strides, list)
+    if off is not None:
+        point, t, got, want = off
+        raise IRError(op, f"{describe(op)}: its region gathers destination element "
+                          f"{list(point)} from source element {got} (thread {t}), not "
+                          f"{want}: {why}")
 
 
 def _enclosing_first(ev, op) -> None:

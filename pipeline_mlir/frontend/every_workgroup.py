@@ -148,6 +148,14 @@ def _view_end(v):
     return None
 
 
+def _mixing(ch, what: str, op, why: str) -> LM.LoopRefusal:
+    """The refusal of channel ``ch``'s copies whose global index mixes ``what`` otherwise
+    than as an offset at ``op``, and ``why`` that is not proven (", and ..." or ": ...")."""
+    sep = ", " if why.startswith("and ") else ": "
+    return LM.LoopRefusal(f"channel {ch.label}'s copies: their global index mixes {what} "
+                          f"otherwise than as an offset ({describe(op)}){sep}{why}", (ch.op,))
+
+
 def prove_every_workgroup(an, ch, ev) -> None:
     """The kernel's copies of channel ``ch`` (:class:`~pipeline_mlir.frontend.edges.Channel`
     with workgroup 0's ``table`` and ``base0``) and the front end's, moved from workgroup 0
@@ -159,19 +167,15 @@ def prove_every_workgroup(an, ch, ev) -> None:
     # proofs take for every size, masked_rows.py, row_proof.py; module docstring)
     lmix = None if ch.elements is None else launch_mixing_op(scan, ch.copies)
     if lmix is not None:
-        raise LM.LoopRefusal(
-            f"channel {ch.label}'s copies: their global index mixes a value known only at "
-            f"launch with the thread otherwise than as an offset ({describe(lmix)}): the front "
-            f"end's own copies, moved by what thread 0 reads, are compared with them at one "
-            f"sample of the launch values only", (ch.op,))
-    if not every_step:
-        kmix = k_mixing_op(scan, ch.copies)
-        if kmix is not None:
-            raise LM.LoopRefusal(
-                f"channel {ch.label}'s copies: their global index mixes the K-loop's variable "
-                f"with the rest otherwise than as an offset ({describe(kmix)}), and the loop's "
-                f"trip count is known only at launch: the front end's own copies, moved from "
-                f"the first K step by what thread 0 reads, are compared there only", (ch.op,))
+        raise _mixing(ch, "a value known only at launch with the thread", lmix,
+                      "the front end's own copies, moved by what thread 0 reads, are compared "
+                      "with them at one sample of the launch values only")
+    kmix = None if every_step else k_mixing_op(scan, ch.copies)
+    if kmix is not None:
+        raise _mixing(ch, "the K-loop's variable with the rest", kmix,
+                      "and the loop's trip count is known only at launch: the front end's own "
+                      "copies, moved from the first K step by what thread 0 reads, are "
+                      "compared there only")
     mixed, kernel, wraps = mixing_op(scan, ch.copies), kernel_of(scan.loop), None
     if mixed is None and all(_exact(ch, table_of(ch, read_copies(scan, ch.copies, 0, iv, ev)))
                              for iv, _when in steps):

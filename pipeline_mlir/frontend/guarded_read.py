@@ -47,15 +47,16 @@ one on a constant ``false``: IREE's late form of that scale) is tied the same wa
 element its index reads, and refused at the load.  :func:`tie_to_c` with ``along``
 ``element`` ties a read of an input of C's shape (C itself, read by ``C += A x B``) so: its
 element must move by what its tile's first element moves (``dispatch.py`` ties every such
-read).  C's tiles are evaluated once per kernel for all the reads (a ``memo``), the
-workgroups side by side.
+read).  C's tiles are evaluated once per kernel for all the reads (kept in the kernel's
+:class:`Ties`, with the :class:`Launch` of a kernel sized at launch), the workgroups side by
+side.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -218,30 +219,40 @@ def _check_strides(op, at: dict, ranges: list, per_workgroup: int, expected) -> 
                               f"steps, not by one non-negative stride for every thread: "
                               f"{_WHY}")
         strides.append(int(d[0]))
-    for p, got in at.items():
-        want = first + sum((p[k] - p0[k]) // r.step * s
-                           for k, (r, s) in enumerate(zip(ranges, strides)))
-        bad = (got != want).nonzero()[0]
-        if bad.size:
-            lane = int(bad[0])
-            raise IRError(op, f"{describe(op)}: at loop iteration {list(p)} it reads element "
-                              f"{int(got[lane])} (thread {lane % per_workgroup}), not "
-                              f"{int(want[lane])}: the element is not a strided view of the "
-                              f"loops' iterations: {_WHY}")
+    off = off_stride(at.items(), first, strides,
+                     lambda p: [(p[k] - p0[k]) // r.step for k, r in enumerate(ranges)])
+    if off is not None:
+        p, lane, got, want = off
+        raise IRError(op, f"{describe(op)}: at loop iteration {list(p)} it reads element "
+                          f"{got} (thread {lane % per_workgroup}), not {want}: the element "
+                          f"is not a strided view of the loops' iterations: {_WHY}")
     return strides
 
 
-def check_tied(f, load, c_shape: tuple, along: str, memo: dict | None = None) -> None:
+def off_stride(at, first, strides: list, index) -> tuple | None:
+    """The first (point, lane, element, expected element) of ``at`` (pairs of a point and
+    each lane's element there) whose element is not ``first`` plus, per dimension, the
+    point's ``index`` (a list) times that dimension's stride; None when every one is."""
+    for p, got in at:
+        want = first + sum(i * s for i, s in zip(index(p), strides))
+        bad = (got != want).nonzero()[0]
+        if bad.size:
+            lane = int(bad[0])
+            return p, lane, int(got[lane]), int(want[lane])
+    return None
+
+
+def check_tied(f, load, c_shape: tuple, along: str, ties: Ties | None = None) -> None:
     """Refuse (at its ``scf.if``) the guarded read whose load is ``load`` when, over the
     grid, the element it reads does not move with the ``along`` (:func:`tie_to_c`) origin
     of the tile of C (of ``c_shape``) each workgroup writes (module docstring); a plain
     load (outside any ``scf.if``, or in a branch that runs unguarded) is tied the same way
-    (refused at the load).  ``memo``: :func:`tie_to_c`'s."""
+    (refused at the load).  ``ties``: :func:`tie_to_c`'s."""
     op = load.parent
     op = None if op is None else as_operation(op)
     if op is None or op.name != "scf.if" or constant_bool(op.operands[0]) is False or \
             load.operation.block != op.regions[0].blocks[0]:
-        _tie_plain(f, load, c_shape, along, memo)   # (whatever runs reads it whole)
+        _tie_plain(f, load, c_shape, along, ties)   # (whatever runs reads it whole)
         return
     loops = loops_around(op)
 
@@ -251,10 +262,10 @@ def check_tied(f, load, c_shape: tuple, along: str, memo: dict | None = None) ->
         return _element(ev, op, load, point, chunk)
 
     tie_to_c(f, op, c_shape, along, list(itertools.product(*[r for _, r in loops])),
-             element, "guarded read", "loop iteration", memo)
+             element, "guarded read", "loop iteration", ties)
 
 
-def _tie_plain(f, load, c_shape: tuple, along: str, memo: dict | None) -> None:
+def _tie_plain(f, load, c_shape: tuple, along: str, ties: Ties | None) -> None:
     """Refuse (at ``load``) a plain read of an epilogue input (outside any ``scf.if``, or in
     a branch of one that runs unguarded: IREE's late form of a per-row scale, an ``scf.if``
     on a constant ``false`` whose else-branch reads the scale whole) whose element, over
@@ -277,7 +288,7 @@ def _tie_plain(f, load, c_shape: tuple, along: str, memo: dict | None) -> None:
                                 f"{_tie('read')}") from None
 
     tie_to_c(f, load, c_shape, along, list(itertools.product(*[r for _, r in loops])),
-             element, "read", "loop iteration", memo)
+             element, "read", "loop iteration", ties)
 
 
 def _bind_one_iteration(ev, loops: list) -> None:
@@ -300,30 +311,33 @@ def _bind_one_iteration(ev, loops: list) -> None:
 class Launch:
     """What a launch fixes of a kernel sized only at launch, which a tie (:func:`tie_to_c`)
     holds over: its push constants (``i32`` words in ordinal order), its grid and C's
-    shape.  A tie's ``memo`` holds it under :data:`LAUNCH`."""
+    shape."""
     constants: tuple[int, ...]
     grid: tuple[int, ...] | None
     c_shape: tuple[int, ...]
 
 
-#: the key of a tie's ``memo`` under which its :class:`Launch` lies, if the kernel is sized
-#: at launch (without one, the grid is the one the kernel's IR bounds)
-LAUNCH = "launch"
+@dataclass
+class Ties:
+    """What the ties (:func:`tie_to_c`) of one kernel's reads share: the :class:`Launch` of
+    a kernel sized only at launch (None: the grid the kernel's IR bounds, no push constants)
+    and C's tiles, evaluated once per shape of C."""
+    launch: Launch | None = None
+    tiles: dict = field(default_factory=dict)
 
 
 def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str,
-             label: str, memo: dict | None = None) -> None:
+             label: str, ties: Ties | None = None) -> None:
     """Refuse (at ``op``) a read of an epilogue input whose element, at every one of
     ``points`` (a loop iteration, a gathered element), does not move from the grid's first
     workgroup's by what the ``along`` origin of the tile of C each workgroup writes moves
     (module docstring): ``column`` or ``row`` (a 1-D input), ``element`` (an input of C's
     shape: its flat element).  ``element(ev, point, workgroup ids)``: each lane's element
     of the input (``ev`` a :class:`SideBySide` with the workgroups bound); ``what`` names
-    the read, ``label`` a point in a message; ``memo``: a dict the callers of one kernel
-    share, which keeps C's tiles once evaluated, and the :class:`Launch` (:data:`LAUNCH`)
-    of a kernel sized at launch: the grid launched, its push constants bound."""
-    memo = {} if memo is None else memo
-    launch = memo.get(LAUNCH)
+    the read, ``label`` a point in a message; ``ties``: what the ties of one kernel share
+    (:class:`Ties`: the launch of a kernel sized at launch, C's tiles once evaluated)."""
+    ties = Ties() if ties is None else ties
+    launch = ties.launch
     grid = workgroup_grid(f) if launch is None else launch.grid
     if launch is not None and len(launch.c_shape) == len(c_shape):
         c_shape = tuple(a if a >= 0 else b for a, b in zip(c_shape, launch.c_shape))
@@ -336,14 +350,14 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
     block = block_size(f) or (256, 1, 1)
     ids = [tuple(int(x) for x in w) for w in np.ndindex(*grid)]
     constants = () if launch is None else launch.constants
-    if tuple(c_shape) not in memo:
+    if tuple(c_shape) not in ties.tiles:
         try:
-            memo[tuple(c_shape)] = output_tiles(f, tuple(c_shape), tuple(grid), ids, block,
+            ties.tiles[tuple(c_shape)] = output_tiles(f, tuple(c_shape), tuple(grid), ids, block,
                                                 constants)
         except IRError as e:
             raise IRError(op, f"{describe(op)}: the tiles of C the workgroups write could not "
                               f"be evaluated ({e}); {_tie(what)}") from None
-    tiles = memo[tuple(c_shape)]
+    tiles = ties.tiles[tuple(c_shape)]
     if along == "element":
         origin = np.array([np.ravel_multi_index(t[0][0], c_shape) if t else -1
                            for t in tiles], dtype=np.int64)

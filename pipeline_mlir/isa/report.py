@@ -42,8 +42,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
-from pipeline_mlir.isa.check import (check_kernel_asm, check_without_schedule,
-                                     not_the_pipelined_loop)
+from pipeline_mlir.isa.built_check import pipelined_check
 from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
@@ -494,17 +493,11 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
     if plan is None:
         rep.isa_note = ("not run (no kernel plan: no pipelined loop was lowered in this "
                         "compilation)")
-    elif rep.loop_note:
-        rep.isa_note = ("the comparison with the schedule and its order rule not run (they "
-                        "read the pipelined loop: main loop above)")
-        rep.isa_plain = check_without_schedule(fn)
-    elif why := not_the_pipelined_loop(fn, plan, isa_options.get("mfmas_per_mma") or
-                                       plan.shape.mfmas_per_mma):
-        rep.isa_note = f"the comparison with the schedule and its order rule not run ({why})"
-        rep.isa_plain = check_without_schedule(fn)
     else:
-        rep.isa = check_kernel_asm(fn, plan, **isa_options)
-        rep.form_mfmas = rep.isa.mfmas_per_mma if rep.form else 0
+        ran = pipelined_check(fn, plan, rep.loop_note, **isa_options)
+        rep.isa, rep.isa_note = ran.isa, ran.note
+        rep.isa_plain = None if ran.isa is not None else ran.plain
+        rep.form_mfmas = ran.isa.mfmas_per_mma if rep.form and ran.isa else 0
     return rep
 
 

@@ -556,6 +556,9 @@ def test_a_read_under_a_constant_false_is_its_pad():
     ("arith.addi %r, %c0", "arith.subi %c7, %r", "moves by -1..-1 as loop 1 (outermost 0) "
      "steps, not by one non-negative stride"),
     ("arith.addi %r, %c0", "arith.muli %r, %r", "moves by 1..9 as loop 1"),
+    # one stride at the first step (i*i: 0, 1), off it after (4 at i = 2)
+    ("arith.addi %r, %c0", "arith.muli %i, %i", "at loop iteration [0, 2] it reads element 4 "
+     "(thread 0), not 2: the element is not a strided view of the loops' iterations"),
     ("scf.yield %pad : f32\n", "%q = arith.addf %pad, %pad : f32\n        scf.yield %q : f32\n",
      "its else-branch computes"),
     ("%e = memref.load %bias[%s] : memref<6xf32>", "%e = memref.load %p[%c0] : "

@@ -159,15 +159,7 @@ def test_an_else_branch_read_is_tied_to_c_over_the_grid():
     """That read is tied to C's tiles over the grid as a guarded one is: one element off in
     workgroup 2 only (the first and last workgroups, which ``--emulate`` runs, exact) is
     refused at the load, naming the workgroup."""
-    err = _tied(SCALE.replace("%e = vector.load %s[%w4]", "%c2 = arith.constant 2 : index\n"
-                                 "    %is2 = arith.cmpi eq, %w, %c2 "
-                                 ": index\n    %o = arith.select %is2, %c1, %c0 : index\n"
-                                 "    %w5 = arith.addi %w4, %o : index\n"
-                                 "    %e = vector.load %s[%w5]"))
-    assert isinstance(err, IRError) and err.op.name == "vector.load", err
-    assert "in workgroup [2] thread 0 (loop iteration []) it reads element 9, 9 from the " \
-        "grid's first workgroup's, where the column of the tile of C it writes moved by 8" \
-        in str(err), str(err)
+    _refused_off_in_2(SCALE, "%e = vector.load %s[%w4]", "    ")
 
 
 def test_a_plain_read_is_tied_to_c_over_the_grid():
@@ -180,14 +172,21 @@ def test_a_plain_read_is_tied_to_c_over_the_grid():
     assert guarded in SCALE
     plain = SCALE.replace(guarded, "%x = vector.load %s[%w4] : memref<16xf32>, vector<4xf32>\n")
     assert "scf.if" not in plain and _tied(plain) == "column"
-    err = _tied(plain.replace("%x = vector.load %s[%w4]", "%c2 = arith.constant 2 : index\n"
-                              "  %is2 = arith.cmpi eq, %w, %c2 : index\n"
-                              "  %o = arith.select %is2, %c1, %c0 : index\n"
-                              "  %w5 = arith.addi %w4, %o : index\n"
-                              "  %x = vector.load %s[%w5]"))
+    _refused_off_in_2(plain, "%x = vector.load %s[%w4]", "  ")
+
+
+def _refused_off_in_2(text: str, read: str, indent: str) -> None:
+    """``text`` with ``read`` (a load at ``%w4``, indented by ``indent``) one element off in
+    workgroup 2 only: refused at the load, naming the workgroup (``_tied``)."""
+    assert text.count(read) == 1
+    err = _tied(text.replace(read, f"%c2 = arith.constant 2 : index\n{indent}%is2 = "
+                                   f"arith.cmpi eq, %w, %c2 : index\n{indent}%o = arith.select "
+                                   f"%is2, %c1, %c0 : index\n{indent}%w5 = arith.addi %w4, %o "
+                                   f": index\n{indent}" + read.replace("%w4", "%w5")))
     assert isinstance(err, IRError) and err.op.name == "vector.load", err
-    assert "in workgroup [2] thread 0 (loop iteration []) it reads element 9, 9" in str(err), \
-        str(err)
+    assert "in workgroup [2] thread 0 (loop iteration []) it reads element 9, 9 from the " \
+        "grid's first workgroup's, where the column of the tile of C it writes moved by 8" \
+        in str(err), str(err)
 
 
 #: the prefetch point's masked read of C's edge tile: workgroup (x, y) reads rows 2y, 2y + 1

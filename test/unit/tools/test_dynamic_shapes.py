@@ -439,6 +439,19 @@ def _middle_k_moved(text: str) -> str:
     return text.replace("vector.load %1[%16, %158]", "vector.load %1[%16, %r1]")
 
 
+def _select_refused(text: str, tmp_path, capsys) -> tuple[str, int]:
+    """(the error ``pipeline-opt --pipeline=4wave --emit=schedule-json`` gives for the mutant
+    ``text``, exit 1 and nothing written, the line of its ``%r1 = arith.select``)."""
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if "%r1 = arith.select" in x)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
+               str(tmp_path / "out.json")])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    return err, line
+
+
 def test_a_copy_moving_at_a_middle_k_step_of_a_run_time_trip_count_is_refused(tmp_path,
                                                                              capsys):
     """The fp8 VectorDistribute dispatch with K known at launch with A's first copy moved
@@ -447,14 +460,7 @@ def test_a_copy_moving_at_a_middle_k_step_of_a_run_time_trip_count_is_refused(tm
     unpipelined build (launched at 1024x1024x4096, workgroup 0: 8157 of its 8192 elements
     of C differ; run by hand); the trip count known only at launch, an index that mixes
     the K-loop's variable with the thread is now refused."""
-    text = _middle_k_moved(_vd_fp8_k())
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    line = next(i for i, x in enumerate(text.splitlines(), 1) if "%r1 = arith.select" in x)
-    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
-               str(tmp_path / "out.json")])
-    out, err = capsys.readouterr()
-    assert rc == 1 and out == "" and "Traceback" not in err, err
+    err, line = _select_refused(_middle_k_moved(_vd_fp8_k()), tmp_path, capsys)
     assert (f"channel A's copies: their global index mixes the K-loop's variable with the "
             f"rest otherwise than as an offset ('arith.select' op at line {line}:") in err, err
     assert "the loop's trip count is known only at launch" in err, err
@@ -485,14 +491,7 @@ def test_a_copy_moving_with_a_launch_value_is_refused(tmp_path, capsys):
     its unpipelined build (mutants.verdict at the padm family's launch, 200x4096x256: 12749
     elements of C differ); an index that mixes a launch value with the thread is now
     refused at the copy."""
-    text = _launch_swapped(_padded(False))
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    line = next(i for i, x in enumerate(text.splitlines(), 1) if "%r1 = arith.select" in x)
-    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
-               str(tmp_path / "out.json")])
-    out, err = capsys.readouterr()
-    assert rc == 1 and out == "" and "Traceback" not in err, err
+    err, line = _select_refused(_launch_swapped(_padded(False)), tmp_path, capsys)
     assert (f"channel B's copies: their global index mixes a value known only at launch with "
             f"the thread otherwise than as an offset ('arith.select' op at line {line}:") \
         in err, err

@@ -128,3 +128,28 @@ def test_a_copy_of_a_later_sub_step_is_checked(generated, tmp_path, capsys):
     assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: .*'amdgpu.transpose_load' op", err)
     assert "channel B: the global elements its LDS buffer holds are not a strided block" in err
 
+
+
+def test_an_odd_trip_counts_remainder_runs_the_sub_steps(generated):
+    """K = 1536 is three K steps of 512: the front end's tails give the third to a remainder
+    loop, which its LDS planner marks to run on the schedule's stage-0 buffers (its own
+    copy would not fit beside the two stages: the input carries no such mark), and the split
+    makes that remainder run one sub-step of 256 per iteration, over the one K step it has
+    (``ksplit.py``, the shared-remainder rule).  The lowered MLIR is the one the exactness
+    run of this kernel (``test_vector_distribute_fp8_split_along_k``) builds and emulates:
+    exact through that remainder.  With the rule's step rewrite removed, the kernel is
+    refused (the remainder "steps by 512, the pipelined loop by 256")."""
+    from kernel_builds import hsaco_and_lowered
+    from pipeline_mlir.analysis.ir_facts import constant_bounds
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    text = generated("fp8_abt_1024x1024x1536_vector_distribute", "prefetch").read_text()
+    assert "sched.remainder" not in text
+    _, lowered = hsaco_and_lowered("4wave", text)
+    with new_context():
+        module = ir.Module.parse(lowered)
+        loops = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        rems = [lp for lp in loops if "sched.remainder" in lp.attributes]
+        assert len(rems) == 1 and len(loops) == 2, [str(lp.location) for lp in loops]
+        assert constant_bounds(rems[0]) == (1024, 1536, 256)

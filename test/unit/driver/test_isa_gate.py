@@ -1,0 +1,85 @@
+"""The ISA check on a code build of a pipelined kernel (``pipeline_mlir/driver/isa_gate.py``):
+an error finding refuses ``--emit=asm`` (and an ``obj`` or ``hsaco`` build that makes the
+assembly) at the kernel, exit 1, nothing written; a note does not.
+
+The mutant is the build's own assembly with the main loop's ``s_waitcnt`` deleted, handed
+to the driver in place of LLVM's (``compile_llvm_ir`` patched for the one build): the
+code the ISA check is then run on.  Before the gate, ``--emit=asm`` wrote it, exit 0.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kernel_builds import build
+from pipeline_mlir.driver.diagnostics import Failure
+from pipeline_mlir.driver.isa_gate import check_built
+from pipeline_mlir.isa import codegen
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.isa.built_check import errors
+from pipeline_mlir.isa.findings import Finding
+from pipeline_mlir.tools.pipeline_opt import main
+
+
+def _without_loop(asm: str, kind: str, count: int | None = None) -> str:
+    """``asm`` with the main loop's instructions of ``kind`` deleted (the first ``count``)."""
+    loop = [i.line for b in parse_asm(asm).function().main_loop() for i in b.instrs
+            if i.kind == kind][:count]
+    assert loop
+    return "\n".join("" if n in loop else text
+                     for n, text in enumerate(asm.split("\n"), start=1))
+
+
+def test_a_build_whose_code_the_isa_check_flags_is_refused(monkeypatch, tmp_path, capsys):
+    built = codegen.compile_llvm_ir
+
+    def mutated(ll_text, **kw):
+        assert kw.get("kind") == "asm"
+        return _without_loop(built(ll_text, **kw), "wait")
+
+    monkeypatch.setattr(codegen, "compile_llvm_ir", mutated)
+    out = tmp_path / "k.s"
+    rc = main(["--pipeline=4wave", "--emit=asm", "-o", str(out)])
+    err = capsys.readouterr().err
+    assert rc == 1 and not out.exists(), err
+    lines = err.strip().splitlines()
+    assert all("kernel 'gemm_4wave_bf16_128x128x64': ISA check: " in ln for ln in lines), err
+    # one error per rule: the first finding (phase, entries, instruction), the others counted
+    rules = [ln.split("ISA check: ")[1].split(" ")[0] for ln in lines]
+    assert len(rules) == len(set(rules)) and {"frag-wait-missing", "wait-short"} <= set(rules)
+    assert any("wait-short in the loop at 'v_mfma" in ln and "(assembly line " in ln and
+               " more wait-short findings)" in ln for ln in lines), err
+    assert "Traceback" not in err
+
+
+def test_which_findings_refuse_a_build():
+    def f(kind, phase="loop"):
+        return Finding(kind, phase, (), (1,), "m")
+
+    notes = [f("wait-merged"), f("wait-tightened"), f("wait-added"), f("ds-merged"),
+             f("mfma-moved"), f("ds-read-missing"), f("frag-wait-strong"), f("load-extra"),
+             f("mfma-missing", "epilogue"), f("wait-weakened"), f("wait-unpinned")]
+    bad = [f("wait-short", "-"), f("wait-short", "prologue"), f("frag-wait-weak"),
+           f("frag-wait-missing", "epilogue"), f("mfma-missing")]
+    assert errors(notes + bad) == bad
+
+
+def test_mfmas_llvm_deleted_from_the_pipelined_loop_are_an_error():
+    """The shipped 4-wave kernel (the run's build of it): its code passes; with two MFMAs of
+    the main loop deleted (what LLVM does to the MFMAs of accumulators nothing stores, with
+    their reads, which the loop's counted waits count) it is refused: its 62 MFMAs are no
+    whole number per MMA entry of the plan (the plan of the own kernel leaves the MFMAs per
+    MMA to the assembly)."""
+    built = build("4wave-bf16")
+    check_built(built.asm, built.plan, built.ll, None, "k.mlir")
+    # beside a function with no MFMA (a helper of the module), the kernel is the one checked
+    helper = "\t.type\thelper,@function\nhelper:\n\ts_endpgm\n.Lfunc_end9:\n"
+    check_built(built.asm + helper, built.plan, built.ll, None, "k.mlir")
+    with pytest.raises(Failure):
+        check_built(_without_loop(built.asm, "mfma", 2) + helper, built.plan, built.ll, None,
+                    "k.mlir")
+    with pytest.raises(Failure) as e:
+        check_built(_without_loop(built.asm, "mfma", 2), built.plan, built.ll, None, "k.mlir")
+    (d,) = e.value.diags
+    assert d.where == "k.mlir" and "the build is refused: ISA check: the main loop has 62 " \
+        "MFMAs, not a multiple of the kernel's 8 MMA entries" in d.message, d.message

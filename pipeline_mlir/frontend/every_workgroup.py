@@ -35,7 +35,10 @@ launch, one of two ways:
   first; at most ``2 * GRID_LIMIT`` workgroups times K steps), each LDS element must get the
   same global element from both, inside the reach of a buffer load's 32-bit offset
   (:func:`_reach`), or an element outside the buffer from both (a read of
-  zeros), and no element before the buffer's start.  A loop over workgroups (IREE's
+  zeros), and no element before the buffer's start.  A lane's run that straddles the
+  buffer's end is judged element by element: a buffer access is range-checked per dword
+  (the emulator's :mod:`~pipeline_mlir.emu.memops`, as the CDNA3/4 ISA says), so each
+  element reads its own data or zero whatever run holds it.  A loop over workgroups (IREE's
   linearised one) is evaluated one iteration per workgroup, its variable and the id bound
   alike: an index that reads the workgroup id itself inside it (a workgroup of a smaller
   launch runs several iterations with one id) is refused.
@@ -58,7 +61,9 @@ loop over ``ceildiv`` of launch values) is proven by structure outside its prove
 an index that mixes the workgroup with the thread otherwise than as an offset anywhere but
 in them is refused (:func:`_only_rows_mix`); the rows themselves are the masks' proofs'
 (:mod:`~pipeline_mlir.frontend.masked_rows_late`, :mod:`~pipeline_mlir.frontend.
-row_proof_late`) and the sampled check's.
+row_proof_late`) and the sampled check's.  The reach and the narrow sums' ranges are
+bounded at the sampled launch values only: an index that moves with a launch value as an
+offset may leave them at another launch (not proven).
 """
 
 from __future__ import annotations

@@ -109,17 +109,27 @@ def hsaco_and_lowered(spec: str, source: str) -> tuple[bytes, str]:
     input text ``source``, the MLIR ``--emit=mlir`` writes for it) from one run of the
     passes (the compile API's ``stages``), once per run; the build fills the code-object
     store's plain ``--emit=hsaco`` key too (``share_code_objects``)."""
+    return _stages(spec, source)[:2]
+
+
+def built_schedule(spec: str, source: str) -> str:
+    """What ``--emit=schedule`` writes for ``source``, from the run of
+    :func:`hsaco_and_lowered` (one build for both)."""
+    return _stages(spec, source)[2]
+
+
+def _stages(spec: str, source: str) -> tuple[bytes, str, str]:
     return cached("hsaco-and-lowered", (spec, source),
                   lambda: _hsaco_and_lowered(spec, source))
 
 
-def _hsaco_and_lowered(spec: str, source: str) -> tuple[bytes, str]:
+def _hsaco_and_lowered(spec: str, source: str) -> tuple[bytes, str, str]:
     from pipeline_mlir.driver import CompileOptions, compile
 
     with share_code_objects(own_kernels=True):
         result = compile(CompileOptions(schedule=spec, text=source, emit="hsaco",
-                                        stages=("mlir",)))
-    return result.checked_output(), result.stages["mlir"]
+                                        stages=("schedule", "mlir")))
+    return result.checked_output(), result.stages["mlir"], result.stages["schedule"]
 
 
 def _pipeline_opt_hsaco(spec: str, source: str | None) -> bytes:

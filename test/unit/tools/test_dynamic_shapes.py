@@ -422,6 +422,18 @@ def test_a_launch_stride_copy_mixing_a_workgroup_id_is_refused(tmp_path, capsys,
                                          rf"({lines['r1']}|{lines['r2']}):", err), err
 
 
+def _refused(tmp_path, capsys, text: str, marker: str) -> tuple[str, int]:
+    """(the one message of ``pipeline-opt --pipeline=4wave`` refusing ``text``, the line of
+    ``text`` that holds ``marker``)."""
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
+               str(tmp_path / "out.json")])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    return err, next(i for i, x in enumerate(text.splitlines(), 1) if marker in x)
+
+
 def _middle_k_moved(text: str) -> str:
     """A's first copy's K index moved 16 on at the loop's 6th K step alone (``%arg0 ==
     2560``), its other copies as they were: no sampled K step shows it."""
@@ -444,14 +456,7 @@ def test_a_copy_moving_at_a_middle_k_step_of_a_run_time_trip_count_is_refused(tm
     unpipelined build (launched at 1024x1024x4096, workgroup 0: 8157 of its 8192 elements
     of C differ; run by hand); the trip count known only at launch, an index that mixes
     the K-loop's variable with the thread is now refused."""
-    text = _middle_k_moved(_vd_fp8_k())
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    line = next(i for i, x in enumerate(text.splitlines(), 1) if "%r1 = arith.select" in x)
-    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
-               str(tmp_path / "out.json")])
-    out, err = capsys.readouterr()
-    assert rc == 1 and out == "" and "Traceback" not in err, err
+    err, line = _refused(tmp_path, capsys, _middle_k_moved(_vd_fp8_k()), "%r1 = arith.select")
     assert (f"channel A's copies: their global index mixes the K-loop's variable with the "
             f"rest otherwise than as an offset ('arith.select' op at line {line}:") in err, err
     assert "the loop's trip count is known only at launch" in err, err
@@ -491,13 +496,18 @@ def _launch_column(text: str) -> str:
     """The late form's row-masked copy of A (a buffer sized at launch) with its K column
     moved by 16 where M is odd (``xori col, 16 (M mod 2)``): two threads' runs swapped at
     such a launch, at the analysis' sample (M = 4096) not."""
+    return _column_moved(text, ("%c1r = arith.constant 1 : index",
+                                "%c16r = arith.constant 16 : index",
+                                "%p1 = arith.andi %8, %c1r : index",
+                                "%p16 = arith.muli %p1, %c16r : index"))
+
+
+def _column_moved(text: str, p16: tuple) -> str:
+    """The padded late form's row-masked copy of A with its K column xor ``%p16``, which
+    the ops ``p16`` define beside A's row."""
     anchor = "            %135 = arith.addi %134, %125 : index\n"
-    odd = ("            %c1r = arith.constant 1 : index\n"
-           "            %c16r = arith.constant 16 : index\n"
-           "            %p1 = arith.andi %8, %c1r : index\n"
-           "            %p16 = arith.muli %p1, %c16r : index\n")
     col = "              %204 = arith.index_castui %203 : i32 to index\n"
-    return _edit(text, ((anchor, anchor + odd),
+    return _edit(text, ((anchor, anchor + "".join(f"            {x}\n" for x in p16)),
                         (col, col + "              %x204 = arith.xori %204, %p16 : index\n"),
                         ("vector.load %assume_align_5[%135, %204]",
                          "vector.load %assume_align_5[%135, %x204]")))
@@ -527,14 +537,7 @@ def test_a_copy_moving_with_a_launch_value_is_refused(tmp_path, capsys, kernel, 
     not checked for it; an index that mixes a launch value with the thread is now refused
     at the copy for every buffer, but for the row of a guarded row copy the front end made
     a read past the buffer's end (``sched.proven_row``: proven for every size)."""
-    text = mutate(KERNELS[kernel]())
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    line = next(i for i, x in enumerate(text.splitlines(), 1) if mixing in x)
-    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
-               str(tmp_path / "out.json")])
-    out, err = capsys.readouterr()
-    assert rc == 1 and out == "" and "Traceback" not in err, err
+    err, line = _refused(tmp_path, capsys, mutate(KERNELS[kernel]()), mixing)
     assert (f"channel {label}'s copies: their global index mixes a value known only at launch "
             f"with the thread otherwise than as an offset ('arith.") in err, err
     assert f"op at line {line}:" in err, err
@@ -543,17 +546,11 @@ def test_a_copy_moving_with_a_launch_value_is_refused(tmp_path, capsys, kernel, 
 def _workgroup_column(text: str) -> str:
     """The late form's row-masked copy of A with its K column moved by 16 in workgroup 37
     alone (the linearised loop's variable): two threads' runs swapped there."""
-    anchor = "            %135 = arith.addi %134, %125 : index\n"
-    at37 = ("            %c37w = arith.constant 37 : index\n"
-            "            %c16r = arith.constant 16 : index\n"
-            "            %c0r = arith.constant 0 : index\n"
-            "            %w37 = arith.cmpi eq, %arg0, %c37w : index\n"
-            "            %p16 = arith.select %w37, %c16r, %c0r : index\n")
-    col = "              %204 = arith.index_castui %203 : i32 to index\n"
-    return _edit(text, ((anchor, anchor + at37),
-                        (col, col + "              %x204 = arith.xori %204, %p16 : index\n"),
-                        ("vector.load %assume_align_5[%135, %204]",
-                         "vector.load %assume_align_5[%135, %x204]")))
+    return _column_moved(text, ("%c37w = arith.constant 37 : index",
+                                "%c16r = arith.constant 16 : index",
+                                "%c0r = arith.constant 0 : index",
+                                "%w37 = arith.cmpi eq, %arg0, %c37w : index",
+                                "%p16 = arith.select %w37, %c16r, %c0r : index"))
 
 
 def test_a_row_masked_copy_moving_in_an_unsampled_workgroup_is_refused(tmp_path, capsys):
@@ -564,14 +561,8 @@ def test_a_row_masked_copy_moving_in_an_unsampled_workgroup_is_refused(tmp_path,
     (test/data/iree/mutants.py's builds at 200x4096x256, late mode, workgroups 0 and 37:
     9146 elements of C differ); an index that mixes the workgroup with the thread outside
     the proven rows is now refused at the copy."""
-    text = _workgroup_column(KERNELS["padded-m-late"]())
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    line = next(i for i, x in enumerate(text.splitlines(), 1) if "%x204 = arith.xori" in x)
-    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
-               str(tmp_path / "out.json")])
-    out, err = capsys.readouterr()
-    assert rc == 1 and out == "" and "Traceback" not in err, err
+    err, line = _refused(tmp_path, capsys, _workgroup_column(KERNELS["padded-m-late"]()),
+                         "%x204 = arith.xori")
     assert (f"channel A's copies: their global index mixes the workgroup with the thread or "
             f"the K-loop otherwise than as an offset ('arith.xori' op at line {line}:") in err, err
     assert "outside the rows of its row masks, proven for every size" in err, err

@@ -47,7 +47,7 @@ Both compare at the launch values the analysis samples, so what differs between 
 is refused first: an index that mixes a value known only at launch with the thread
 otherwise than as an offset (:func:`launch_mixing_op`), but for the row of a guarded row
 copy the front end made a read past the buffer's end, proven for every workgroup and size
-by the masks' own proofs (:func:`proven_rows`); with a trip
+by the masks' own proofs (:func:`proven_row`); with a trip
 count known only at launch (whose middle K steps are not compared), one that mixes the
 K-loop's variable with the rest so (:func:`k_mixing_op`).  The grid is the kernel's; a
 bound known only at launch gives none (the sample's grid is not the launch's).  What
@@ -107,7 +107,7 @@ def check_reads(an, copies: list, chan, ev) -> None:
 
 
 def mixing_op(scan, copies: list, outer: list | None = None, ids: bool | None = True,
-              neutral=(), roots=()):
+              neutral=(), roots=(), rows: bool = False):
     """The first op that mixes the workgroup with the rest of an index of ``copies``
     (indices into ``scan.copies``) otherwise than as an offset, or None; a view the
     indices are not followed through (:func:`~pipeline_mlir.frontend.workgroup_offset.
@@ -115,10 +115,12 @@ def mixing_op(scan, copies: list, outer: list | None = None, ids: bool | None = 
     of the workgroup's values, ``ids`` and ``neutral`` what the workgroup ids and those
     values count as (:func:`~pipeline_mlir.frontend.workgroup_offset.workgroup_mixed`:
     :func:`k_mixing_op`, :func:`launch_mixing_op`); a view op named in ``roots`` is not
-    looked at."""
+    looked at, nor, with ``rows``, an index that is a proven row (:func:`proven_row`)."""
     wg, kinds = workgroup_vars(scan.loop) if outer is None else outer, {}
     for i in copies:
         for x in index_values(scan.copies[i]):
+            if rows and proven_row(x):
+                continue
             mixed = workgroup_mixed(x, wg, kinds, ids, neutral)
             if mixed is not None:
                 return mixed
@@ -150,18 +152,18 @@ def launch_mixing_op(scan, copies: list):
     launch += [a for a in kernel.regions[0].blocks[0].arguments
                if not isinstance(a.type, ir.MemRefType)]
     neutral = workgroup_vars(scan.loop) + list(scan.loop.regions[0].blocks[0].arguments)
-    neutral += proven_rows(kernel)
     # (a binding's dynamic sizes and offset: the buffer's extent, and one offset for all)
-    return mixing_op(scan, copies, launch, None, neutral, ("hal.interface.binding.subspan",))
+    return mixing_op(scan, copies, launch, None, neutral, ("hal.interface.binding.subspan",),
+                     rows=True)
 
 
-def proven_rows(kernel) -> list:
-    """The rows of guarded row copies the front end made reads past the buffer's end
-    (``select(guard, row, L)``, :data:`~pipeline_mlir.frontend.kernel_ir.PROVEN_ROW`): their
-    guard and row proven for every workgroup and size by the masks' own proofs
-    (:mod:`~pipeline_mlir.frontend.row_proof_late`)."""
-    return [r for o in walk_ops(kernel, lambda o: PROVEN_ROW in o.attributes)
-            for r in o.results]
+def proven_row(x) -> bool:
+    """Whether the copy index ``x`` is the row of a guarded row copy the front end made a
+    read past the buffer's end (``select(guard, row, L)`` marked :data:`~pipeline_mlir.
+    frontend.kernel_ir.PROVEN_ROW`): its guard and row proven for every workgroup and size
+    by the masks' own proofs (:mod:`~pipeline_mlir.frontend.row_proof_late`).  Only the
+    index itself counts, not a value computed from it."""
+    return not isinstance(x.owner, ir.Block) and PROVEN_ROW in _op(x.owner).attributes
 
 
 def _view_end(v):
@@ -217,7 +219,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
     big = grid is not None and int(np.prod(grid)) * len(steps) > GRID_LIMIT * 2
     if grid is None or big or (at_launch and ch.elements is not None):
         if ch.elements is None:     # a buffer sized at launch: the rows' proofs (docstring)
-            _only_rows_mix(scan, ch, kernel)
+            _only_rows_mix(scan, ch)
             return
         size = "has no static bound" if grid is None else \
             (f"has {int(np.prod(grid))} workgroups, which at {len(steps)} K steps each are "
@@ -384,11 +386,11 @@ def _launch_value(v) -> bool:
     return _op(v.owner).name in LAUNCH_VALUE_OPS
 
 
-def _only_rows_mix(scan, ch, kernel) -> None:
+def _only_rows_mix(scan, ch) -> None:
     """A buffer sized at launch whose grid is not enumerated: no index of the channel's
     copies may mix the workgroup with the thread otherwise than as an offset but in the
-    rows the masks' proofs take for every workgroup and size (:func:`proven_rows`)."""
-    rest = mixing_op(scan, ch.copies, neutral=proven_rows(kernel))
+    rows the masks' proofs take for every workgroup and size (:func:`proven_row`)."""
+    rest = mixing_op(scan, ch.copies, rows=True)
     if rest is not None:
         raise LM.LoopRefusal(
             f"channel {ch.label}'s copies: their global index mixes the workgroup with the "

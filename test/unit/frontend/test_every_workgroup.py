@@ -336,3 +336,43 @@ def test_elements_past_the_offset_a_load_reaches_in_one_workgroup_are_evaluated(
     assert ("in workgroup (20,) at the loop's first K step, LDS element 0 gets global "
             "element 1099511611392 from the kernel's copies, past the 1073741824 a buffer "
             "load's 32-bit offset reaches") in err, err
+
+
+ROWS = """func.func @f(%buf: memref<4096xbf16>, %g: i1) {
+  %wg = gpu.block_id x upper_bound 4
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %t = gpu.thread_id x upper_bound 64
+    %m = arith.muli %wg, %t : index
+    %s = arith.select %g, %m, %c4 {sched.proven_row} : index
+    %u = arith.addi %s, %c1 : index
+  }
+  return
+}"""
+
+
+@pytest.mark.parametrize("index,rows,mixes", [("%s", True, False), ("%s", False, True),
+                                              ("%u", True, True)])
+def test_only_a_proven_row_itself_is_left_to_the_rows_proofs(index, rows, mixes):
+    """``mixing_op(rows=True)`` (``launch_mixing_op``, a grid not enumerated) leaves out a
+    copy index that is a row the front end marked proven (``sched.proven_row``, which
+    ``reserved.py`` refuses on input), but not a value computed from one: there the
+    select of the product of the workgroup and the thread is found."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import as_operation, walk_ops
+    from pipeline_mlir.frontend.every_workgroup import mixing_op
+
+    with new_context() as ctx:
+        module = ir.Module.parse(ROWS, ctx)
+        (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        (fn,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        ops = {{"arith.select": "%s", "arith.addi": "%u"}[o.name]: as_operation(o).results[0]
+               for o in walk_ops(module.operation,
+                                 lambda o: o.name in ("arith.select", "arith.addi"))}
+        buf = as_operation(fn).regions[0].blocks[0].arguments[0]
+        copy = SimpleNamespace(src=buf, src_indices=[ops[index]])
+        got = mixing_op(SimpleNamespace(loop=as_operation(loop), copies=[copy]), [0],
+                        rows=rows)
+        assert (got is not None and got.name == "arith.select") if mixes else got is None, got

@@ -60,7 +60,7 @@ sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 sys.path.insert(0, str(ROOT / "test" / "unit"))
 import generate as G  # noqa: E402
 from dynamic import dynamic_k_source  # noqa: E402
-from kernel_builds import pipeline_opt_hsaco  # noqa: E402
+from kernel_builds import built_schedule, hsaco_and_lowered  # noqa: E402
 
 @pytest.fixture(scope="module")
 def kernels(tmp_path_factory):
@@ -133,10 +133,10 @@ def test_dynamic_k_kernel_is_pipelined_at_the_prefetch_point(kernels, capsys):
 @pytest.fixture(scope="module")
 def pipelined(kernels):
     """``get(form)``: (IREE's forced kernel in ``form``, its code object pipelined by
-    ``--pipeline=4wave``), built once per run."""
+    ``--pipeline=4wave``), built once per run (with its schedule: ``built_schedule``)."""
     def get(form: str) -> tuple[str, bytes]:
         text = kernels("forced", form).read_text()
-        return text, pipeline_opt_hsaco("4wave", text)
+        return text, hsaco_and_lowered("4wave", text)[0]
     return get
 
 
@@ -208,17 +208,14 @@ def test_campaign_reference_copies_private_tiles_by_rows(kernels, form, break_it
     assert broken.count("scf.for %r_roll") == (0 if form == "prefetch" else 1), form
 
 
-def test_dynamic_k_late_form_gets_the_prefetch_forms_schedule(kernels, capsys):
+def test_dynamic_k_late_form_gets_the_prefetch_forms_schedule(kernels):
     """The late form (element copy loops, LDS tiles read row by row with
     ``vector.maskedload`` into private memory, one ``vector<1xf32>`` load and store per
-    accumulator element kept in LDS) is pipelined with the prefetch point's schedule."""
-    schedules = {}
-    for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", str(kernels("forced", form)), "--emit=schedule-json"])
-        out, err = capsys.readouterr()
-        assert rc == 0, err
-        schedules[form] = out
-    assert schedules["prefetch"] == schedules["late"]
+    accumulator element kept in LDS) is pipelined with the prefetch point's schedule
+    (``--emit=schedule``'s, kept by the build ``pipelined`` makes of each form)."""
+    schedules = [built_schedule("4wave", kernels("forced", form).read_text())
+                 for form in ("prefetch", "late")]
+    assert schedules[0] == schedules[1] and "KERNEL" in schedules[0]
 
 
 @pytest.mark.parametrize("form,k,mode", [

@@ -97,18 +97,16 @@ def test_dynamic_k_kernel_is_refused_at_the_op(kernels, name, form, op, reason, 
     assert op in text.splitlines()[int(m.group(1)) - 1]
 
 
-def test_dynamic_k_kernel_is_pipelined_at_the_prefetch_point(kernels, capsys):
+def test_dynamic_k_kernel_is_pipelined_at_the_prefetch_point(kernels):
     """IREE's forced kernel at the prefetch point: the front end's copies of A and B (rows
     of K elements, K proven a multiple of 1 only) are staged through registers from a fat
     raw buffer of each binding (16-byte loads of any alignment, then LDS stores), the
     pipelined loop's loads issued an iteration ahead (its trip count known only at run
     time: the first loads guarded by ``lb < ub``); IREE's loop runs the K tiles after the
     pipelined one with its LDS allocated once, in the kernel's entry block, and its
-    ``memref.copy`` left for IREE's lowering."""
-    src = kernels("forced", "prefetch")
-    rc = main(["--pipeline=4wave", str(src), "-o", "-"])
-    out, err = capsys.readouterr()
-    assert rc == 0, err
+    ``memref.copy`` left for IREE's lowering.  (``--emit=mlir``'s output, kept by the
+    build ``pipelined`` makes.)"""
+    out = hsaco_and_lowered("4wave", kernels("forced", "prefetch").read_text())[1]
     casts = re.findall(r"(%\w+) = amdgpu\.fat_raw_buffer_cast %\w+ resetOffset : "
                        r"memref<4096x\?xbf16, #hal\.descriptor_type<storage_buffer>>", out)
     assert len(casts) == 2, out

@@ -40,7 +40,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import depends, describe
+from pipeline_mlir.frontend.kernel_ir import PROVEN_ROW, depends, describe
 from pipeline_mlir.frontend.masked_rows import erase_tree, fat_view, refuse_nonzero_fill
 from pipeline_mlir.frontend.masked_rows_late import guarded_setup
 from pipeline_mlir.frontend.row_proof import Form
@@ -104,6 +104,7 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
                        int(np.prod(size)), {iv: Form(c=bounds[0])})
     with ir.InsertionPoint(guard), guard.location:
         row = B.arith.select(guard.operands[0], p["row"], launch)
+        _op(row.owner).attributes[PROVEN_ROW] = ir.UnitAttr.get()
         v = B.vector.load(p["load"].results[0].type, fat_view(p["buf"], loop, fat),
                           [row, p["col"]])
     guard.results[0].replace_all_uses_with(v)

@@ -19,7 +19,13 @@ launch, one of two ways:
   end), and no sum narrower than 64 bits that joins the two parts may wrap (their ranges
   over the grid and over workgroup 0's threads and K steps: :func:`_wrap_op`).  The
   kernel's element is then ``G(w) + H(t, k)`` and the front end's ``G(w) + H(0, k) +
-  offset(t)``: equal at workgroup 0, so equal at every ``w`` whatever ``G``;
+  offset(t)``: equal at workgroup 0, so equal at every ``w`` whatever ``G``, as 64-bit
+  values.  A buffer load sees 32 bits of it, split otherwise in the pipelined copies (a
+  scalar part and the lane's) than in the kernel's, so each element must also lie in the
+  buffer's first ``2^31`` bytes: workgroup 0's span moved by ``G(w) - G(0)``, evaluated
+  for thread 0 of every workgroup of an enumerated grid (:func:`_far`; a grid not
+  enumerated, sized at launch or of more than ``GRID_LIMIT`` workgroups, leaves it
+  unbounded: not proven);
 * by evaluation, where either fails (IREE's padded kernels: a row ``select(row >=
   rows_left, pad, row)`` with ``rows_left`` of the workgroup; a mutant's ``select`` on a
   tile): every workgroup of the kernel's static grid
@@ -27,15 +33,21 @@ launch, one of two ways:
   workgroup loop variable bound per dimension, side by side in numpy, one lane per thread
   and workgroup), at every K step of a constant trip count (else the sampled check's: the
   first; at most ``2 * GRID_LIMIT`` workgroups times K steps), each LDS element must get the
-  same global element from both, or an element outside the buffer from both (a read of
-  zeros), and no element before the buffer's start.  A loop over workgroups (IREE's
+  same global element from both, inside the reach of a buffer load's 32-bit offset
+  (:func:`_reach`), or an element outside the buffer from both (a read of
+  zeros), and no element before the buffer's start.  A lane's run that straddles the
+  buffer's end is judged element by element: a buffer access is range-checked per dword
+  (the emulator's :mod:`~pipeline_mlir.emu.memops`, as the CDNA3/4 ISA says), so each
+  element reads its own data or zero whatever run holds it.  A loop over workgroups (IREE's
   linearised one) is evaluated one iteration per workgroup, its variable and the id bound
   alike: an index that reads the workgroup id itself inside it (a workgroup of a smaller
   launch runs several iterations with one id) is refused.
 
 Both compare at the launch values the analysis samples, so what differs between launches
-is refused first: for a buffer of static size, an index that mixes a value known only at
-launch with the thread otherwise than as an offset (:func:`launch_mixing_op`); with a trip
+is refused first: an index that mixes a value known only at launch with the thread
+otherwise than as an offset (:func:`launch_mixing_op`), but for the row of a guarded row
+copy the front end made a read past the buffer's end, proven for every workgroup and size
+by the masks' own proofs (:func:`proven_row`); with a trip
 count known only at launch (whose middle K steps are not compared), one that mixes the
 K-loop's variable with the rest so (:func:`k_mixing_op`).  The grid is the kernel's; a
 bound known only at launch gives none (the sample's grid is not the launch's).  What
@@ -45,10 +57,13 @@ workgroup, K step and LDS element where the two differ, or, for a buffer of stat
 grid with no bound, or of more than :data:`~pipeline_mlir.frontend.kept_layout.GRID_LIMIT`
 workgroups or twice that many workgroups times K steps.  A buffer sized at launch whose
 grid is not enumerable (IREE's padded dispatches of M and N known at launch: a grid-stride
-loop over ``ceildiv`` of launch values) is left to the sampled check and to the proofs of
-the masks the front end builds for them (:mod:`~pipeline_mlir.frontend.masked_rows`,
-:mod:`~pipeline_mlir.frontend.row_proof`): there an index that moves otherwise with a launch
-value or with a workgroup past the sample's grid is not proven.
+loop over ``ceildiv`` of launch values) is proven by structure outside its proven rows:
+an index that mixes the workgroup with the thread otherwise than as an offset anywhere but
+in them is refused (:func:`_only_rows_mix`); the rows themselves are the masks' proofs'
+(:mod:`~pipeline_mlir.frontend.masked_rows_late`, :mod:`~pipeline_mlir.frontend.
+row_proof_late`) and the sampled check's.  The reach and the narrow sums' ranges are
+bounded at the sampled launch values only: an index that moves with a launch value as an
+offset may leave them at another launch (not proven).
 """
 
 from __future__ import annotations
@@ -60,14 +75,16 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, WORKGROUP_ID_OPS, constant_int,
-                                             constant_trips, workgroup_id_bound)
+                                             constant_trips, element_bytes, memory_space,
+                                             workgroup_id_bound)
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
 from pipeline_mlir.analysis.loop_eval import (SideBySide, Unevaluable, grid_stride,
                                               workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup
 from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of, zero_end
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
-from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of
+from pipeline_mlir.frontend.kept_masks import OFFSET_LIMIT
+from pipeline_mlir.frontend.kernel_ir import PROVEN_ROW, depends, describe, fat_root, kernel_of
 from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_values,
                                                      joined_values, moves,
                                                      workgroup_dependence, workgroup_mixed,
@@ -90,7 +107,7 @@ def check_reads(an, copies: list, chan, ev) -> None:
 
 
 def mixing_op(scan, copies: list, outer: list | None = None, ids: bool | None = True,
-              neutral=(), roots=()):
+              neutral=(), roots=(), rows: bool = False):
     """The first op that mixes the workgroup with the rest of an index of ``copies``
     (indices into ``scan.copies``) otherwise than as an offset, or None; a view the
     indices are not followed through (:func:`~pipeline_mlir.frontend.workgroup_offset.
@@ -98,10 +115,12 @@ def mixing_op(scan, copies: list, outer: list | None = None, ids: bool | None = 
     of the workgroup's values, ``ids`` and ``neutral`` what the workgroup ids and those
     values count as (:func:`~pipeline_mlir.frontend.workgroup_offset.workgroup_mixed`:
     :func:`k_mixing_op`, :func:`launch_mixing_op`); a view op named in ``roots`` is not
-    looked at."""
+    looked at, nor, with ``rows``, an index that is a proven row (:func:`proven_row`)."""
     wg, kinds = workgroup_vars(scan.loop) if outer is None else outer, {}
     for i in copies:
         for x in index_values(scan.copies[i]):
+            if rows and proven_row(x):
+                continue
             mixed = workgroup_mixed(x, wg, kinds, ids, neutral)
             if mixed is not None:
                 return mixed
@@ -134,7 +153,17 @@ def launch_mixing_op(scan, copies: list):
                if not isinstance(a.type, ir.MemRefType)]
     neutral = workgroup_vars(scan.loop) + list(scan.loop.regions[0].blocks[0].arguments)
     # (a binding's dynamic sizes and offset: the buffer's extent, and one offset for all)
-    return mixing_op(scan, copies, launch, None, neutral, ("hal.interface.binding.subspan",))
+    return mixing_op(scan, copies, launch, None, neutral, ("hal.interface.binding.subspan",),
+                     rows=True)
+
+
+def proven_row(x) -> bool:
+    """Whether the copy index ``x`` is the row of a guarded row copy the front end made a
+    read past the buffer's end (``select(guard, row, L)`` marked :data:`~pipeline_mlir.
+    frontend.kernel_ir.PROVEN_ROW`): its guard and row proven for every workgroup and size
+    by the masks' own proofs (:mod:`~pipeline_mlir.frontend.row_proof_late`).  Only the
+    index itself counts, not a value computed from it."""
+    return not isinstance(x.owner, ir.Block) and PROVEN_ROW in _op(x.owner).attributes
 
 
 def _view_end(v):
@@ -163,9 +192,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
     docstring); ``ev``: the evaluator of the sampled check (workgroup 0's reads)."""
     scan = an.scan
     steps, every_step = _k_steps(an), constant_trips(scan.loop) is not None
-    # (a buffer sized at launch: IREE's row masks select on the size, which the masks' own
-    # proofs take for every size, masked_rows.py, row_proof.py; module docstring)
-    lmix = None if ch.elements is None else launch_mixing_op(scan, ch.copies)
+    lmix = launch_mixing_op(scan, ch.copies)
     if lmix is not None:
         raise _mixing(ch, "a value known only at launch with the thread", lmix,
                       "the front end's own copies, moved by what thread 0 reads, are compared "
@@ -176,22 +203,27 @@ def prove_every_workgroup(an, ch, ev) -> None:
                       "and the loop's trip count is known only at launch: the front end's own "
                       "copies, moved from the first K step by what thread 0 reads, are "
                       "compared there only")
-    mixed, kernel, wraps = mixing_op(scan, ch.copies), kernel_of(scan.loop), None
-    if mixed is None and all(_exact(ch, table_of(ch, read_copies(scan, ch.copies, 0, iv, ev)))
-                             for iv, _when in steps):
+    mixed, kernel, wraps, far = mixing_op(scan, ch.copies), kernel_of(scan.loop), None, None
+    reach = _reach(scan, ch, ev)
+    span = None if mixed is not None else _span(scan, ch, ev, steps)
+    if span is not None:
         wraps = _wrap_op(an, ch, ev, kernel, steps)
-        if wraps is None:
+        far = None if wraps is not None else _far(an, ch, kernel, ev, span, reach, steps)
+        if wraps is None and far is None:
             return
     why = (f"its global index mixes the workgroup with the thread or the K-loop otherwise "
            f"than as an offset ({describe(mixed)})" if mixed is not None else
            f"a sum of the workgroup's part and the rest in its global index may wrap at its "
            f"width in some workgroup ({describe(wraps)})" if wraps is not None else
+           f"in workgroup {far} an element it reads lies before the buffer or past what a "
+           f"buffer load's 32-bit offset reaches" if far is not None else
            "in workgroup 0 some of its lanes read, at some K step, elements the front "
            "end's copies do not")
     grid, at_launch = _grid(kernel, ev)
     big = grid is not None and int(np.prod(grid)) * len(steps) > GRID_LIMIT * 2
     if grid is None or big or (at_launch and ch.elements is not None):
-        if ch.elements is None:     # a buffer sized at launch: the sampled check (docstring)
+        if ch.elements is None:     # a buffer sized at launch: the rows' proofs (docstring)
+            _only_rows_mix(scan, ch)
             return
         size = "has no static bound" if grid is None else \
             (f"has {int(np.prod(grid))} workgroups, which at {len(steps)} K steps each are "
@@ -209,7 +241,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
         wide = _wide(an, kernel, chunk)
         for iv, when in steps:
             got, want = _tables(an, ch, wide, iv, len(chunk))
-            _compare(an, ch, got, want, chunk, when, why, zero)
+            _compare(an, ch, got, want, chunk, when, why, (zero, reach))
 
 
 def _wrap_op(an, ch, ev, kernel, steps: list):
@@ -358,6 +390,21 @@ def _launch_value(v) -> bool:
     return _op(v.owner).name in LAUNCH_VALUE_OPS
 
 
+def _only_rows_mix(scan, ch) -> None:
+    """A buffer sized at launch whose grid is not enumerated: no index of the channel's
+    copies may mix the workgroup with the thread otherwise than as an offset but in the
+    rows the masks' proofs take for every workgroup and size (:func:`proven_row`)."""
+    rest = mixing_op(scan, ch.copies, rows=True)
+    if rest is not None:
+        raise LM.LoopRefusal(
+            f"channel {ch.label}'s copies: their global index mixes the workgroup with the "
+            f"thread or the K-loop otherwise than as an offset ({describe(rest)}) outside "
+            f"the rows of its row masks, proven for every size, and the buffer is sized at "
+            f"launch with a grid that is not enumerated: the front end's own copies, moved "
+            f"from workgroup 0 by what thread 0 reads, are compared with them at sampled "
+            f"workgroups only", (ch.op,))
+
+
 def _one_id_per_iteration(scan, ch, kernel, why: str) -> None:
     """Inside a loop over workgroups (IREE's linearised one) the evaluation binds the
     workgroup id and the loop's variable to one value, as in a launch of one workgroup per
@@ -377,6 +424,63 @@ def _one_id_per_iteration(scan, ch, kernel, why: str) -> None:
                     f"several of its iterations", (ch.op,))
 
 
+def _span(scan, ch, ev, steps: list) -> tuple[int, int] | None:
+    """(the first, the last) global element workgroup 0's copies of the channel read over
+    ``steps``, or None if at some step their table is not workgroup 0's block moved
+    (:func:`_exact`)."""
+    lo, hi = None, None
+    for iv, _when in steps:
+        got = table_of(ch, read_copies(scan, ch.copies, 0, iv, ev))
+        if not _exact(ch, got):
+            return None
+        read = got[0][got[0] >= 0]
+        if read.size:
+            lo = int(read.min()) if lo is None else min(lo, int(read.min()))
+            hi = int(read.max()) if hi is None else max(hi, int(read.max()))
+    return (0, -1) if lo is None else (lo, hi)
+
+
+def _reach(scan, ch, ev) -> int | None:
+    """One past the last element (of the root ``ev``'s views index) of the channel's
+    buffer that a buffer load's 32-bit offset reaches from its start (the
+    :data:`~pipeline_mlir.frontend.kept_masks.OFFSET_LIMIT` bytes of
+    :func:`~pipeline_mlir.frontend.edges.zero_end`), for a fat raw buffer whose start is
+    one element in every thread; None for another (a global pointer: 64-bit addresses)."""
+    root = fat_root(scan.copies[ch.ref].src)
+    if memory_space(root.type) != "fat_raw_buffer":
+        return None
+    start = np.asarray(ev.view(root).offset)
+    if start.size == 0 or not np.all(start == start.flat[0]):
+        return None
+    return int(start.flat[0]) + OFFSET_LIMIT // element_bytes(ir.MemRefType(root.type))
+
+
+def _far(an, ch, kernel, ev, span: tuple[int, int], reach: int | None, steps: list):
+    """With the channel's elements ``G(w) + H(t, k)`` (the structural proof), the first
+    workgroup of the kernel's grid where one lies before the buffer's start or at or past
+    ``reach`` (:func:`_reach`): ``span`` (workgroup 0's, :func:`_span`) moved by what the
+    reference copy's thread 0 reads there, evaluated for thread 0 alone; None if none does,
+    or (left unproven: module docstring) if the grid is not enumerated."""
+    if reach is None:
+        return None
+    grid, _ = _grid(kernel, ev)
+    if grid is None or int(np.prod(grid)) > GRID_LIMIT:
+        return None
+    start = reach - OFFSET_LIMIT // element_bytes(ir.MemRefType(
+        fat_root(an.scan.copies[ch.ref].src).type))
+    a, iv = an.scan.copies[ch.ref], an.scan.loop.regions[0].blocks[0].arguments[0]
+    points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    for first in range(0, len(points), _CHUNK * 64):
+        chunk = points[first:first + _CHUNK * 64]
+        wide = _wide(an, kernel, chunk, (1, 1, 1))
+        wide.bind(iv, steps[0][0])
+        moved = wide.view(a.src).element([wide.value(x) for x in a.src_indices]) - ch.base0
+        bad = (span[0] + moved < start) | (span[1] + moved >= reach)
+        if bad.any():
+            return tuple(int(v) for v in chunk[int(np.argmax(bad))])
+    return None
+
+
 def _exact(ch, got: tuple) -> bool:
     """Whether the table and base ``got`` (:func:`~pipeline_mlir.frontend.edges.table_of`)
     are workgroup 0's block moved by its base, element for element."""
@@ -384,11 +488,13 @@ def _exact(ch, got: tuple) -> bool:
     return np.array_equal(table, ch.table + (base - ch.base0))
 
 
-def _wide(an, kernel, chunk: np.ndarray) -> SideBySide:
+def _wide(an, kernel, chunk: np.ndarray, block: tuple | None = None) -> SideBySide:
     """An evaluator of one lane per thread of each workgroup of ``chunk`` (workgroup-major;
     rows: ids x, y, z), its workgroup ids, workgroup foralls' and workgroup loops' variables
-    bound (one workgroup per iteration of such a loop: ``workgroup_grid``'s count)."""
-    ev = SideBySide(an.scan.block, len(chunk))
+    bound (one workgroup per iteration of such a loop: ``workgroup_grid``'s count);
+    ``block``: the threads per workgroup evaluated if not the kernel's (``(1, 1, 1)``:
+    thread 0 alone)."""
+    ev = SideBySide(an.scan.block if block is None else block, len(chunk))
     ids = ev.lane_ids(chunk)
     bind_workgroup(ev, kernel, ids)
     for o in walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
@@ -416,16 +522,21 @@ def _tables(an, ch, ev, iv: int, count: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when: str,
-             why: str, zero: tuple[int, int] | None) -> None:
+             why: str, ends: tuple) -> None:
     """Refuse the first LDS element where ``got`` and ``want`` differ, unless both read
     zeros: past the end of a range-checked buffer, within a buffer load's 32-bit offset
     (:func:`~pipeline_mlir.frontend.edges.zero_end`; further on the offset wraps into the
-    buffer): ``zero``, given only where every K step is compared (else a lane's run past
-    the end at the first K step may lie inside at another)."""
+    buffer): ``ends[0]``, given only where every K step is compared (else a lane's run past
+    the end at the first K step may lie inside at another); and where the kernel's element
+    lies past that offset's reach, ``ends[1]`` (:func:`_reach`), even if both agree: there
+    the pipelined copies, their offset split, wrap otherwise."""
+    zero, far = ends
     reach = zero[1] if zero is not None and zero[0] == ch.elements else None
     zeros = [np.zeros(x.shape, dtype=bool) if reach is None else
              (x >= ch.elements) & (x < reach) for x in (got, want)]
     bad = ((got != want) & ~(zeros[0] & zeros[1])) | (got < 0)
+    if far is not None:
+        bad |= got >= far
     if not bad.any():
         return
     w, x = (int(v) for v in np.argwhere(bad)[0])
@@ -437,6 +548,9 @@ def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when:
                f"otherwise than as an offset ({describe(mixed)})")
     what = (f"LDS element {x} gets global element {int(got[w, x])} from the kernel's copies, "
             f"before the buffer's start" if got[w, x] < 0 else
+            f"LDS element {x} gets global element {int(got[w, x])} from the kernel's copies, "
+            f"past the {far} a buffer load's 32-bit offset reaches"
+            if far is not None and got[w, x] >= far else
             f"LDS element {x} gets global element {int(got[w, x])} from the kernel's copies "
             f"and {int(want[w, x])} from the front end's")
     raise LM.LoopRefusal(

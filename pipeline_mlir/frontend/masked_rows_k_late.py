@@ -51,8 +51,8 @@ from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, constant_int, mem
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import check_grid_covers
-from pipeline_mlir.frontend.kernel_ir import (check_read_movable, depends, describe,
-                                              erase_unused, kernel_of, owner)
+from pipeline_mlir.frontend.kernel_ir import (PROVEN_ROW, check_read_movable, depends,
+                                              describe, erase_unused, kernel_of, owner)
 from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block,
                                                 refuse_nonzero_fill, row_count, static_rows)
 from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
@@ -284,5 +284,7 @@ def _tile_row_read(load, p: dict, here, src, rows):
     with ir.InsertionPoint(here), load.location:
         end = B.arith.constant(p["row"].type, rows) if static_rows(rows) else rows
         row = B.arith.select(p["ok"], p["row"], end)
+        if not static_rows(rows):       # (the row proven for every size, module docstring)
+            _op(row.owner).attributes[PROVEN_ROW] = ir.UnitAttr.get()
         mask = B.vector.create_mask(p["mask"].results[0].type, [_index(p["cols"])])
         return _read(load.results[0], src, [row, p["col"]], mask)

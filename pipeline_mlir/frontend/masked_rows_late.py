@@ -48,7 +48,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
                                              memory_space, zero_bits)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
-from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
+from pipeline_mlir.frontend.kernel_ir import (PROVEN_ROW, depends, describe, is_pure,
+                                              kernel_of, owner)
 from pipeline_mlir.frontend.row_proof import Form
 from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
 from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, erase_tree, fat_view,
@@ -218,6 +219,7 @@ def _new_copies(p: dict, launch, geo: dict, src) -> list:
                          ir.InsertionPoint(store))
             s = cut(p["guard"].operands[0])
             row = B.arith.select(s, cut(p["row"]), launch)
+            _op(row.owner).attributes[PROVEN_ROW] = ir.UnitAttr.get()
             col = B.arith.addi(cut(p["col"]), jw)
             addr = [cut(x) for x in list(p["lds"].operands)[2:]]
             v = B.vector.load(p["get"].results[0].type, src, [row, col])

@@ -6,13 +6,15 @@ remainder on the schedule's buffers or allowed onto them, its own LDS and LDS pu
 schedule's, its copies or loads issued ahead or left in place and why, a loop left whole,
 a loop versioned on the workgroup's tile; a read whose mask it keeps in its address
 (``sched.kept_mask``) or whose run C's edge cuts (``sched.kept_cut``, the rows past the
-buffer's end its dropped pieces read), a loop whose K steps it merged or whose MFMAs it
-halved, and why it merged or not.  Each step trusts the mark: a K-loop marked a remainder
+buffer's end its dropped pieces read), the row of a guarded copy it proved for every size
+(``sched.proven_row``), a loop whose K steps it merged or whose MFMAs it halved, and why
+it merged or not.  Each step trusts the mark: a K-loop marked a remainder
 is not pipelined and would be taken for the front end's own remainder (its copies issued
 before a pipelined loop, its buffers put on the schedule's), a buffer marked the
 remainder's own is counted as one, a read marked cut is copied in pieces none of the
 checks of ``cut_runs.mark_cut_runs`` has proven, each dropped piece reading the row the
-mark names.  An input op that carries a mark did not get it from the front end, so
+mark names, a row marked proven may mix a launch value with the thread unchecked
+(``every_workgroup.launch_mixing_op``).  An input op that carries a mark did not get it from the front end, so
 nothing it relies on holds: :func:`refusal` refuses it at the op, naming the attribute,
 whatever the op (a mark is looked for on every op of the walk ``sched-adopt-loop`` makes
 anyway, :class:`InputMarks`: its attribute names against a set, about a millisecond on
@@ -42,7 +44,7 @@ from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR, OWN_ATTR
 from pipeline_mlir.frontend.cut_runs import CUT
 from pipeline_mlir.frontend.half_k import HALVED_ATTR
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR
-from pipeline_mlir.frontend.kernel_ir import KEPT, kernel_of
+from pipeline_mlir.frontend.kernel_ir import KEPT, PROVEN_ROW, kernel_of
 from pipeline_mlir.frontend.kmerge import MERGE_NOTE_ATTR
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR, SHARED_ATTR
 from pipeline_mlir.frontend.tagged import TAG_ATTRS
@@ -54,7 +56,7 @@ __all__ = ["MARKS", "InputMarks", "refusal"]
 MARKS = (REMAINDER_ATTR, SHARED_ATTR, SHAREABLE_ATTR, OWN_ATTR, ALIAS_ATTR, WHOLE_ATTR,
          remainder_dma.AHEAD_ATTR, remainder_dma.IN_PLACE_ATTR, remainder_ahead.AHEAD_ATTR,
          remainder_ahead.IN_PLACE_ATTR, PAIR_GUARD_ATTR, VERSIONED_ATTR, KEPT, CUT,
-         HALVED_ATTR, MERGED_ATTR, MERGE_NOTE_ATTR)
+         HALVED_ATTR, MERGED_ATTR, MERGE_NOTE_ATTR, PROVEN_ROW)
 _MARKED = frozenset(MARKS)
 #: the attribute names the walk looks at: the marks, and the tags of the tagged form
 _LOOKED_AT = _MARKED | frozenset(TAG_ATTRS)
@@ -71,9 +73,9 @@ def refusal(op) -> IRError | None:
 def _error(op, mark: str) -> IRError:
     return IRError(op, f"'{op.name}' op carries '{mark}', a mark the front end puts on what "
                        f"it makes itself (a remainder loop, its buffers and copies, a "
-                       f"versioned, merged or halved loop, a read whose mask it keeps), "
-                       f"which its later steps trust; an input op cannot carry it: remove "
-                       f"the attribute")
+                       f"versioned, merged or halved loop, a read whose mask it keeps, a "
+                       f"proven row), which its later steps trust; an input op cannot carry "
+                       f"it: remove the attribute")
 
 
 class InputMarks:

@@ -260,11 +260,13 @@ def test_elements_past_the_offset_a_load_reaches_are_not_zeros(tmp_path, capsys)
     buffer load's 32-bit offset: IREE's 300x500x200 late form with A's copies swapped in
     workgroup 3 and moved 2^28 rows past the end (``_wrapped_swapped``) was pipelined with
     exit 0 and WRONG against its unpipelined build (mutants.verdict, late mode, workgroups
-    0 and 3: 15544 elements of C differ; the offsets wrap onto the swapped rows)."""
+    0 and 3: 15544 elements of C differ; the offsets wrap onto the swapped rows).  An
+    element past the reach is refused even where both agree (LDS element 0 here):
+    ``_far_rows``."""
     err = _refusal(tmp_path, capsys, _wrapped_swapped(_odd("late")))
-    assert ("in workgroup (3,) at the loop's first K step, LDS element 128 gets global "
-            "element 53687116800 from the kernel's copies and 53687123200 from the front "
-            "end's") in err, err
+    assert ("in workgroup (3,) at the loop's first K step, LDS element 0 gets global "
+            "element 53687120000 from the kernel's copies, past the 1073741824 a buffer "
+            "load's 32-bit offset reaches") in err, err
 
 
 def _wrapping(text: str) -> str:
@@ -297,3 +299,80 @@ def test_a_sum_that_wraps_in_one_workgroup_is_evaluated(tmp_path, capsys):
             f"width in some workgroup ('arith.addi' op at line "
             f"{_line(text, '%400 = arith.addi %398, %w399')}:") in err, err
     assert "in workgroup (20,) at the loop's first K step" in err, err
+
+
+def _far_rows(text: str) -> str:
+    """IREE's bf16 ``A x B`` 1024x1024x512 late form with 2^31 - 160 rows added to A's rows
+    (``%401``, ``%404``: index, 64 bits) in workgroup 20 alone: every index is still the
+    workgroup's part plus the rest, and no sum wraps at its width, but the elements lie
+    past what a buffer load's 32-bit offset reaches (2^30 bf16 elements)."""
+    anchor = "          %404 = arith.index_cast %403 : i32 to index\n"
+    ins = ("          %c20w = arith.constant 20 : index\n"
+           "          %cFar = arith.constant 2147483488 : index\n"
+           "          %c0w = arith.constant 0 : index\n"
+           "          %m20 = arith.cmpi eq, %workgroup_id_x, %c20w : index\n"
+           "          %dF = arith.select %m20, %cFar, %c0w : index\n"
+           "          %w401 = arith.addi %401, %dF : index\n"
+           "          %w404 = arith.addi %404, %dF : index\n")
+    return _edit(text, [(anchor, anchor + ins),
+                        ("gather_to_lds %1[%401,", "gather_to_lds %1[%w401,"),
+                        ("gather_to_lds %1[%404,", "gather_to_lds %1[%w404,")])
+
+
+def test_elements_past_the_offset_a_load_reaches_in_one_workgroup_are_evaluated(tmp_path,
+                                                                                capsys):
+    """``_far_rows``: the structural proof holds (no sum narrower than 64 bits joins the
+    parts), yet in workgroup 20 the elements lie past a buffer load's 32-bit offset, where
+    the pipelined copies (their offset split between the scalar and the lane's) and the
+    kernel's wrap otherwise: pipelined with exit 0 before and WRONG against its unpipelined
+    build (test/data/iree/mutants.py's builds, late mode, workgroups 0 and 20: 4075
+    elements of C differ).  The elements' span over the grid is now bounded (thread 0 of
+    every workgroup) and, where it leaves the reach, every workgroup is evaluated."""
+    text = _far_rows(G.forms(G.matmul_source(dtype="bf16", m=1024, n=1024, k=512,
+                                             transpose_b=False), ())["late"])
+    err = _refusal(tmp_path, capsys, text)
+    assert ("in workgroup (20,) an element it reads lies before the buffer or past what a "
+            "buffer load's 32-bit offset reaches") in err, err
+    assert ("in workgroup (20,) at the loop's first K step, LDS element 0 gets global "
+            "element 1099511611392 from the kernel's copies, past the 1073741824 a buffer "
+            "load's 32-bit offset reaches") in err, err
+
+
+ROWS = """func.func @f(%buf: memref<4096xbf16>, %g: i1) {
+  %wg = gpu.block_id x upper_bound 4
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %t = gpu.thread_id x upper_bound 64
+    %m = arith.muli %wg, %t : index
+    %s = arith.select %g, %m, %c4 {sched.proven_row} : index
+    %u = arith.addi %s, %c1 : index
+  }
+  return
+}"""
+
+
+@pytest.mark.parametrize("index,rows,mixes", [("%s", True, False), ("%s", False, True),
+                                              ("%u", True, True)])
+def test_only_a_proven_row_itself_is_left_to_the_rows_proofs(index, rows, mixes):
+    """``mixing_op(rows=True)`` (``launch_mixing_op``, a grid not enumerated) leaves out a
+    copy index that is a row the front end marked proven (``sched.proven_row``, which
+    ``reserved.py`` refuses on input), but not a value computed from one: there the
+    select of the product of the workgroup and the thread is found."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import as_operation, walk_ops
+    from pipeline_mlir.frontend.every_workgroup import mixing_op
+
+    with new_context() as ctx:
+        module = ir.Module.parse(ROWS, ctx)
+        (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        (fn,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        ops = {{"arith.select": "%s", "arith.addi": "%u"}[o.name]: as_operation(o).results[0]
+               for o in walk_ops(module.operation,
+                                 lambda o: o.name in ("arith.select", "arith.addi"))}
+        buf = as_operation(fn).regions[0].blocks[0].arguments[0]
+        copy = SimpleNamespace(src=buf, src_indices=[ops[index]])
+        got = mixing_op(SimpleNamespace(loop=as_operation(loop), copies=[copy]), [0],
+                        rows=rows)
+        assert (got is not None and got.name == "arith.select") if mixes else got is None, got

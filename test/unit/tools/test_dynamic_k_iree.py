@@ -60,7 +60,7 @@ sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
 sys.path.insert(0, str(ROOT / "test" / "unit"))
 import generate as G  # noqa: E402
 from dynamic import dynamic_k_source  # noqa: E402
-from kernel_builds import pipeline_opt_hsaco  # noqa: E402
+from kernel_builds import built_schedule, hsaco_and_lowered  # noqa: E402
 
 @pytest.fixture(scope="module")
 def kernels(tmp_path_factory):
@@ -97,18 +97,16 @@ def test_dynamic_k_kernel_is_refused_at_the_op(kernels, name, form, op, reason, 
     assert op in text.splitlines()[int(m.group(1)) - 1]
 
 
-def test_dynamic_k_kernel_is_pipelined_at_the_prefetch_point(kernels, capsys):
+def test_dynamic_k_kernel_is_pipelined_at_the_prefetch_point(kernels):
     """IREE's forced kernel at the prefetch point: the front end's copies of A and B (rows
     of K elements, K proven a multiple of 1 only) are staged through registers from a fat
     raw buffer of each binding (16-byte loads of any alignment, then LDS stores), the
     pipelined loop's loads issued an iteration ahead (its trip count known only at run
     time: the first loads guarded by ``lb < ub``); IREE's loop runs the K tiles after the
     pipelined one with its LDS allocated once, in the kernel's entry block, and its
-    ``memref.copy`` left for IREE's lowering."""
-    src = kernels("forced", "prefetch")
-    rc = main(["--pipeline=4wave", str(src), "-o", "-"])
-    out, err = capsys.readouterr()
-    assert rc == 0, err
+    ``memref.copy`` left for IREE's lowering.  (``--emit=mlir``'s output, kept by the
+    build ``pipelined`` makes.)"""
+    out = hsaco_and_lowered("4wave", kernels("forced", "prefetch").read_text())[1]
     casts = re.findall(r"(%\w+) = amdgpu\.fat_raw_buffer_cast %\w+ resetOffset : "
                        r"memref<4096x\?xbf16, #hal\.descriptor_type<storage_buffer>>", out)
     assert len(casts) == 2, out
@@ -133,10 +131,10 @@ def test_dynamic_k_kernel_is_pipelined_at_the_prefetch_point(kernels, capsys):
 @pytest.fixture(scope="module")
 def pipelined(kernels):
     """``get(form)``: (IREE's forced kernel in ``form``, its code object pipelined by
-    ``--pipeline=4wave``), built once per run."""
+    ``--pipeline=4wave``), built once per run (with its schedule: ``built_schedule``)."""
     def get(form: str) -> tuple[str, bytes]:
         text = kernels("forced", form).read_text()
-        return text, pipeline_opt_hsaco("4wave", text)
+        return text, hsaco_and_lowered("4wave", text)[0]
     return get
 
 
@@ -208,17 +206,14 @@ def test_campaign_reference_copies_private_tiles_by_rows(kernels, form, break_it
     assert broken.count("scf.for %r_roll") == (0 if form == "prefetch" else 1), form
 
 
-def test_dynamic_k_late_form_gets_the_prefetch_forms_schedule(kernels, capsys):
+def test_dynamic_k_late_form_gets_the_prefetch_forms_schedule(kernels):
     """The late form (element copy loops, LDS tiles read row by row with
     ``vector.maskedload`` into private memory, one ``vector<1xf32>`` load and store per
-    accumulator element kept in LDS) is pipelined with the prefetch point's schedule."""
-    schedules = {}
-    for form in ("prefetch", "late"):
-        rc = main(["--pipeline=4wave", str(kernels("forced", form)), "--emit=schedule-json"])
-        out, err = capsys.readouterr()
-        assert rc == 0, err
-        schedules[form] = out
-    assert schedules["prefetch"] == schedules["late"]
+    accumulator element kept in LDS) is pipelined with the prefetch point's schedule
+    (``--emit=schedule-json``'s, kept by the build ``pipelined`` makes of each form)."""
+    schedules = [built_schedule("4wave", kernels("forced", form).read_text())
+                 for form in ("prefetch", "late")]
+    assert schedules[0] == schedules[1] and "\"phases\"" in schedules[0]
 
 
 @pytest.mark.parametrize("form,k,mode", [

@@ -425,6 +425,18 @@ def test_a_launch_stride_copy_mixing_a_workgroup_id_is_refused(tmp_path, capsys,
                                          rf"({lines['r1']}|{lines['r2']}):", err), err
 
 
+def _refused(tmp_path, capsys, text: str, marker: str) -> tuple[str, int]:
+    """(the one message of ``pipeline-opt --pipeline=4wave`` refusing ``text``, the line of
+    ``text`` that holds ``marker``)."""
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
+               str(tmp_path / "out.json")])
+    out, err = capsys.readouterr()
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    return err, next(i for i, x in enumerate(text.splitlines(), 1) if marker in x)
+
+
 def _middle_k_moved(text: str) -> str:
     """A's first copy's K index moved 16 on at the loop's 6th K step alone (``%arg0 ==
     2560``), its other copies as they were: no sampled K step shows it."""
@@ -439,19 +451,6 @@ def _middle_k_moved(text: str) -> str:
     return text.replace("vector.load %1[%16, %158]", "vector.load %1[%16, %r1]")
 
 
-def _select_refused(text: str, tmp_path, capsys) -> tuple[str, int]:
-    """(the error ``pipeline-opt --pipeline=4wave --emit=schedule-json`` gives for the mutant
-    ``text``, exit 1 and nothing written, the line of its ``%r1 = arith.select``)."""
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    line = next(i for i, x in enumerate(text.splitlines(), 1) if "%r1 = arith.select" in x)
-    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
-               str(tmp_path / "out.json")])
-    out, err = capsys.readouterr()
-    assert rc == 1 and out == "" and "Traceback" not in err, err
-    return err, line
-
-
 def test_a_copy_moving_at_a_middle_k_step_of_a_run_time_trip_count_is_refused(tmp_path,
                                                                              capsys):
     """The fp8 VectorDistribute dispatch with K known at launch with A's first copy moved
@@ -460,7 +459,7 @@ def test_a_copy_moving_at_a_middle_k_step_of_a_run_time_trip_count_is_refused(tm
     unpipelined build (launched at 1024x1024x4096, workgroup 0: 8157 of its 8192 elements
     of C differ; run by hand); the trip count known only at launch, an index that mixes
     the K-loop's variable with the thread is now refused."""
-    err, line = _select_refused(_middle_k_moved(_vd_fp8_k()), tmp_path, capsys)
+    err, line = _refused(tmp_path, capsys, _middle_k_moved(_vd_fp8_k()), "%r1 = arith.select")
     assert (f"channel A's copies: their global index mixes the K-loop's variable with the "
             f"rest otherwise than as an offset ('arith.select' op at line {line}:") in err, err
     assert "the loop's trip count is known only at launch" in err, err
@@ -475,26 +474,101 @@ def _launch_swapped(text: str) -> str:
                        "              %m200 = arith.cmpi eq, %2, %c200i : i32\n"
                        "              %r1 = arith.select %m200, %62#0, %50#0 : index\n"
                        "              %r2 = arith.select %m200, %50#0, %62#0 : index\n") + text[i:]
-    for old, new in (("gather_to_lds %subview_15[%50#0, %50#1]",
-                      "gather_to_lds %subview_15[%r1, %50#1]"),
-                     ("gather_to_lds %subview_15[%62#0, %62#1]",
-                      "gather_to_lds %subview_15[%r2, %62#1]")):
+    return _edit(text, (("gather_to_lds %subview_15[%50#0, %50#1]",
+                         "gather_to_lds %subview_15[%r1, %50#1]"),
+                        ("gather_to_lds %subview_15[%62#0, %62#1]",
+                         "gather_to_lds %subview_15[%r2, %62#1]")))
+
+
+def _launch_swapped_dynamic(text: str) -> str:
+    """A's (a buffer sized at launch, ``?x512``) first two copies' global rows swapped
+    where M is 200: at the analysis' sample of M (4096) they are not."""
+    anchor = "            %46:2 = affine.delinearize_index %45 into (16, 128) : index, index\n"
+    swap = ("            %c200m = arith.constant 200 : index\n"
+            "            %m200 = arith.cmpi eq, %dyn_m, %c200m : index\n"
+            "            %r1 = arith.select %m200, %46#0, %34#0 : index\n"
+            "            %r2 = arith.select %m200, %34#0, %46#0 : index\n")
+    return _edit(text, ((anchor, anchor + swap),
+                        ("gather_to_lds %subview_12[%34#0, %34#1]",
+                         "gather_to_lds %subview_12[%r1, %34#1]"),
+                        ("gather_to_lds %subview_12[%46#0, %46#1]",
+                         "gather_to_lds %subview_12[%r2, %46#1]")))
+
+
+def _launch_column(text: str) -> str:
+    """The late form's row-masked copy of A (a buffer sized at launch) with its K column
+    moved by 16 where M is odd (``xori col, 16 (M mod 2)``): two threads' runs swapped at
+    such a launch, at the analysis' sample (M = 4096) not."""
+    return _column_moved(text, ("%c1r = arith.constant 1 : index",
+                                "%c16r = arith.constant 16 : index",
+                                "%p1 = arith.andi %8, %c1r : index",
+                                "%p16 = arith.muli %p1, %c16r : index"))
+
+
+def _column_moved(text: str, p16: tuple) -> str:
+    """The padded late form's row-masked copy of A with its K column xor ``%p16``, which
+    the ops ``p16`` define beside A's row."""
+    anchor = "            %135 = arith.addi %134, %125 : index\n"
+    col = "              %204 = arith.index_castui %203 : i32 to index\n"
+    return _edit(text, ((anchor, anchor + "".join(f"            {x}\n" for x in p16)),
+                        (col, col + "              %x204 = arith.xori %204, %p16 : index\n"),
+                        ("vector.load %assume_align_5[%135, %204]",
+                         "vector.load %assume_align_5[%135, %x204]")))
+
+
+def _edit(text: str, edits) -> str:
+    for old, new in edits:
         assert text.count(old) == 1, old
         text = text.replace(old, new)
     return text
 
 
-def test_a_copy_moving_with_a_launch_value_is_refused(tmp_path, capsys):
-    """IREE's padded dispatch of M known at launch (prefetch point) with B's copies swapped
-    where M is 200 (``_launch_swapped``): the front end's copies were compared at the
-    sampled launch values only (M = 4096) and it was pipelined with exit 0 and WRONG against
-    its unpipelined build (mutants.verdict at the padm family's launch, 200x4096x256: 12749
-    elements of C differ); an index that mixes a launch value with the thread is now
-    refused at the copy."""
-    err, line = _select_refused(_launch_swapped(_padded(False)), tmp_path, capsys)
-    assert (f"channel B's copies: their global index mixes a value known only at launch with "
-            f"the thread otherwise than as an offset ('arith.select' op at line {line}:") \
-        in err, err
+@pytest.mark.parametrize("kernel,mutate,label,mixing", [
+    ("padded-m", _launch_swapped, "B", "%r1 = arith.select"),
+    ("mn512", _launch_swapped_dynamic, "A", "%r1 = arith.select"),
+    ("padded-m-late", _launch_column, "A", "%x204 = arith.xori"),
+], ids=["static buffer", "buffer sized at launch", "row-masked, sized at launch"])
+def test_a_copy_moving_with_a_launch_value_is_refused(tmp_path, capsys, kernel, mutate, label,
+                                                      mixing):
+    """IREE's dispatches with a copy's index moved by a launch value (M) otherwise than as
+    an offset: the front end's copies were compared at the sampled launch values only (M =
+    4096) and each was pipelined with exit 0 and WRONG against its unpipelined build
+    (test/data/iree/mutants.py's builds, late mode: the padded dispatch's B at 200x4096x256,
+    workgroups (0, 0), (1, 1): 12749 elements of C differ; the 512^3 dispatch's A, a
+    buffer sized at launch, at 200x512x512, the same workgroups: 12240; the padded late
+    form's A at 201x4096x256, workgroups 0 and 37: 25557).  A buffer sized at launch was
+    not checked for it; an index that mixes a launch value with the thread is now refused
+    at the copy for every buffer, but for the row of a guarded row copy the front end made
+    a read past the buffer's end (``sched.proven_row``: proven for every size)."""
+    err, line = _refused(tmp_path, capsys, mutate(KERNELS[kernel]()), mixing)
+    assert (f"channel {label}'s copies: their global index mixes a value known only at launch "
+            f"with the thread otherwise than as an offset ('arith.") in err, err
+    assert f"op at line {line}:" in err, err
+
+
+def _workgroup_column(text: str) -> str:
+    """The late form's row-masked copy of A with its K column moved by 16 in workgroup 37
+    alone (the linearised loop's variable): two threads' runs swapped there."""
+    return _column_moved(text, ("%c37w = arith.constant 37 : index",
+                                "%c16r = arith.constant 16 : index",
+                                "%c0r = arith.constant 0 : index",
+                                "%w37 = arith.cmpi eq, %arg0, %c37w : index",
+                                "%p16 = arith.select %w37, %c16r, %c0r : index"))
+
+
+def test_a_row_masked_copy_moving_in_an_unsampled_workgroup_is_refused(tmp_path, capsys):
+    """IREE's padded late form (A sized at launch, its rows masked and proven for every
+    size, a grid-stride loop over a count known only at launch: no grid to evaluate) with
+    A's column moved in workgroup 37 alone (``_workgroup_column``): compared at the sampled
+    workgroups only, it was pipelined with exit 0 and WRONG against its unpipelined build
+    (test/data/iree/mutants.py's builds at 200x4096x256, late mode, workgroups 0 and 37:
+    9146 elements of C differ); an index that mixes the workgroup with the thread outside
+    the proven rows is now refused at the copy."""
+    err, line = _refused(tmp_path, capsys, _workgroup_column(KERNELS["padded-m-late"]()),
+                         "%x204 = arith.xori")
+    assert (f"channel A's copies: their global index mixes the workgroup with the thread or "
+            f"the K-loop otherwise than as an offset ('arith.xori' op at line {line}:") in err, err
+    assert "outside the rows of its row masks, proven for every size" in err, err
 
 
 def test_the_cli_launches_at_the_sizes_given(tmp_path, capsys):

@@ -424,7 +424,9 @@ def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when:
     zeros = [np.zeros(x.shape, dtype=bool) if reach is None else
              (x >= ch.elements) & (x < reach) for x in (got, want)]
     bad = ((got != want) & ~(zeros[0] & zeros[1])) | (got < 0)
-    bad = spare_unused(unused, bad, got, want, chunk)   # feeding no stored element
+    inside = [(x >= 0) & (z | (x < (np.inf if ch.elements is None else ch.elements)))
+              for x, z in zip((got, want), zeros)]
+    bad = spare_unused(unused, bad, inside[0] & inside[1], chunk)   # feeding no stored C
     if not bad.any():
         return
     w, x = (int(v) for v in np.argwhere(bad)[0])

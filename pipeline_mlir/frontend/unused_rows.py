@@ -395,7 +395,8 @@ def _private_loads(root, kernel) -> list:
         o = _op(u.owner)
         if o.name == "memref.load":
             out.append(o.results[0])
-        elif o.name not in ("memref.store", "memref.dealloc") or u.operand_number != 1:
+        elif not (o.name == "memref.store" and u.operand_number == 1 or
+                  o.name == "memref.dealloc"):
             raise Unproven(f"private memory used by '{o.name}'")
     return out
 
@@ -450,11 +451,12 @@ def _iterations(op, kernel) -> list[dict]:
     return envs
 
 
-def spare_unused(unused: UnusedElements | None, bad: np.ndarray, got: np.ndarray,
-                 want: np.ndarray, chunk: np.ndarray) -> np.ndarray:
-    """``bad`` (workgroups of ``chunk``, LDS elements: where the kernel's copies, ``got``,
-    and the front end's, ``want``, differ) without the elements proven unused in their
-    workgroup; an element either reads before its buffer's start stays bad."""
+def spare_unused(unused: UnusedElements | None, bad: np.ndarray, safe: np.ndarray,
+                 chunk: np.ndarray) -> np.ndarray:
+    """``bad`` (workgroups of ``chunk``, LDS elements: where the kernel's copies and the
+    front end's differ) without the elements proven unused in their workgroup among those
+    ``safe`` says both read where a read is harmless (inside the buffer, or where it reads
+    zeros); another stays bad."""
     if unused is None or not bad.any():
         return bad
     out = bad.copy()
@@ -462,5 +464,5 @@ def spare_unused(unused: UnusedElements | None, bad: np.ndarray, got: np.ndarray
         spare = unused.unused(tuple(int(x) for x in chunk[w]))
         if spare is None or spare.shape[0] != bad.shape[1]:
             return out
-        out[w] &= ~(spare & (got[w] >= 0) & (want[w] >= 0))
+        out[w] &= ~(spare & safe[w])
     return out

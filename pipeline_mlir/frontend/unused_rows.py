@@ -109,7 +109,11 @@ class UnusedElements:
         sizes = [_count(r.type) for r in self.results]
         self.offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(int)
         self.nacc = int(self.offsets[-1])
+        for r in self.results:      # (a loop not wired to the kernel's epilogue yet)
+            if not _forward([r], self.kernel)[1]:
+                raise Unproven("a result of the loop reaches no global write")
         acc_of = {an.ops[m.op]: m.acc for m in an.mfmas}
+        picks: dict = {}
         self.feeds = []     # (read's LDS elements per thread, rows of lane x element, acc)
         root = an.buffers[self.buffer]
         _only_inside(root, loop)
@@ -123,16 +127,17 @@ class UnusedElements:
                 j = acc_of.get(mfma)
                 if j is None:
                     raise Unproven("an MFMA of no accumulator chain")
-                pick = _picks(mfma, side, sizes[j])
+                if (mfma, side) not in picks:
+                    picks[mfma, side] = _picks(mfma, side, sizes[j])
+                pick = picks[mfma, side]
                 self.feeds.append((r.lds, pick, j))
-        for r in self.results:      # (a loop not wired to the kernel's epilogue yet)
-            if not _forward([r], self.kernel)[1]:
-                raise Unproven("a result of the loop reaches no global write")
         self.reach, writes = _forward(self.results, self.kernel)
         self.writes = [(w, w.operands[len(w.operands) - 1 if w.name == "vector.scatter" else 0])
                        for w in dict.fromkeys(w for w, _x in writes)]
         self.memory = _PrivateMemory(self.kernel, self.nacc, self._deps)
         self.deps_memo: dict = {}
+        self._memo: dict = {}
+        self._shapes: dict = {}
         self.ev = Evaluator(an.scan.block)
         self.vec = Vectors(self.ev)
         self.launch = launch_ops(self.kernel)
@@ -166,6 +171,7 @@ class UnusedElements:
             for env, keep in write_iterations(self.kernel, w, ids3, grid3, ev, self.vec):
                 key = (w, tuple(env.items()))
                 if key not in self.deps_memo:
+                    self._memo = {}
                     d = self._deps(value, env)
                     self.deps_memo[key] = d.reshape(-1, self.nacc)
                 deps = self.deps_memo[key]
@@ -177,14 +183,28 @@ class UnusedElements:
 
     def _deps(self, v, env: dict) -> np.ndarray:
         """Per element of ``v`` (its vector shape, then the accumulator elements): which
-        accumulator elements it is computed from, loop variables at ``env``."""
-        shape = list(ir.VectorType(v.type).shape) if isinstance(v.type, ir.VectorType) \
-            else []
+        accumulator elements it is computed from, loop variables at ``env`` (kept per
+        ``env``, which the memo holds: the arrays are never written to)."""
         if v in env:
             return env[v]
+        memo = self._memo.get(id(env))
+        if memo is None or memo[0] is not env:
+            memo = self._memo[id(env)] = (env, {})
+        if v not in memo[1]:
+            memo[1][v] = self._traced(v, env)
+        return memo[1][v]
+
+    def _shape(self, v) -> list:
+        if v not in self._shapes:
+            self._shapes[v] = list(ir.VectorType(v.type).shape) \
+                if isinstance(v.type, ir.VectorType) else []
+        return self._shapes[v]
+
+    def _traced(self, v, env: dict) -> np.ndarray:
+        shape = self._shape(v)
         if v in self.results:
             j = self.results.index(v)
-            out = np.zeros((_count(v.type), self.nacc), dtype=bool)
+            out = np.zeros((int(np.prod(shape)), self.nacc), dtype=bool)
             out[np.arange(out.shape[0]), self.offsets[j] + np.arange(out.shape[0])] = True
             return out.reshape(shape + [self.nacc])
         if isinstance(v.owner, ir.Block):
@@ -224,7 +244,7 @@ class UnusedElements:
         if o.name == "vector.broadcast":
             return np.broadcast_to(ins[0], shape + [self.nacc]).copy()
         if o.name in ("vector.shape_cast", "vector.bitcast"):
-            if _count(o.operands[0].type) != _count(v.type):
+            if np.prod(self._shape(o.operands[0])) != np.prod(shape):
                 raise Unproven("a bitcast that changes the element count")
             return ins[0].reshape(shape + [self.nacc])
         if o.name == "vector.transpose":
@@ -465,4 +485,6 @@ def spare_unused(unused: UnusedElements | None, bad: np.ndarray, safe: np.ndarra
         if spare is None or spare.shape[0] != bad.shape[1]:
             return out
         out[w] &= ~(spare & safe[w])
+        if out[w].any():    # the first workgroup refused: the later ones are not asked
+            return out
     return out

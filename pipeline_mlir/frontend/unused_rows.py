@@ -110,13 +110,13 @@ class UnusedElements:
         self.offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(int)
         self.nacc = int(self.offsets[-1])
         for r in self.results:      # (a loop not wired to the kernel's epilogue yet)
-            if not _forward([r], self.kernel)[1]:
+            if not _forward([r], self.kernel, False)[1]:
                 raise Unproven("a result of the loop reaches no global write")
         acc_of = {an.ops[m.op]: m.acc for m in an.mfmas}
         picks: dict = {}
         self.feeds = []     # (read's LDS elements per thread, rows of lane x element, acc)
         root = an.buffers[self.buffer]
-        _only_inside(root, loop)
+        _only_known(root, loop, {an.ops[a.op] for a in an.reads + an.copies})
         for r in an.reads:
             if r.buffer != self.buffer:
                 continue
@@ -348,26 +348,33 @@ def _mfma_operands(v, loop) -> list:
     return out
 
 
-def _only_inside(root, loop) -> None:
-    """Every access of the LDS buffer ``root`` (through its views) lies in ``loop``."""
+def _only_known(root, loop, known: set) -> None:
+    """Every access of the LDS buffer ``root`` (through its views, wherever they are made)
+    is one of the loop's copies or fragment reads, ``known`` (a deallocation aside): no
+    other op reads what the front end's copies put there."""
     work = [root]
     while work:
         x = work.pop()
         for u in x.uses:
             o = _op(u.owner)
-            if o.name == "memref.dealloc":
+            if o.name == "memref.dealloc" or o in known:
                 continue
-            if not encloses(loop, o) and any(isinstance(r.type, ir.MemRefType)
-                                             for r in o.results):
-                work.extend(o.results)      # a view made outside the loop
-            elif not encloses(loop, o):
-                raise Unproven(f"the LDS buffer is accessed outside the loop by '{o.name}'")
+            if any(isinstance(r.type, ir.MemRefType) for r in o.results):
+                work.extend(o.results)      # a view
+            else:
+                where = "inside" if encloses(loop, o) else "outside"
+                raise Unproven(f"the LDS buffer is accessed {where} the loop by '{o.name}', "
+                               f"which is not one of its copies or fragment reads")
 
 
-def _forward(results: list, kernel) -> tuple[set, list]:
-    """(the values computed from the K-loop's ``results``, the global writes that write
-    one of them as their value) following every use (module docstring)."""
-    seen, writes, work = set(), [], list(results)
+def _forward(results: list, kernel, carried: bool = True) -> tuple[set, list]:
+    """(the values computed from the K-loop's ``results`` and its accumulators inside it,
+    the global writes that write one of them as their value) following every use (module
+    docstring): a write inside the loop is among them, and its value, carried by the
+    loop's block arguments, proves nothing (``carried`` False: from ``results`` alone)."""
+    loop = _op(results[0].owner)
+    seen, writes, work = set(), [], list(results) + \
+        (list(loop.regions[0].blocks[0].arguments)[1:] if carried else [])
     while work:
         x = work.pop()
         if x in seen:

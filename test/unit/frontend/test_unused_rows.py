@@ -19,6 +19,9 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
+import pipeline_mlir.frontend.unused_rows as U
 from pipeline_mlir.tools.pipeline_opt import main
 from unused_checks import K, K_TILE, M, N, TILE_M, TILE_N, check_batch_late, spied
 
@@ -68,3 +71,55 @@ def test_a_differing_row_that_feeds_a_stored_row_is_refused(tmp_path, capsys, mo
                      rf"\): in workgroup \({wid},\) at the loop's first K step, LDS element "
                      rf"{row * K_TILE} gets global element {M * K} from the kernel's copies "
                      rf"and {(M + 1) * K} from the front end's", err), err
+
+
+#: a K-loop carrying one accumulator, and what the code after it does with it (``EPILOGUE``)
+LOOP = """
+func.func @k(%c: memref<64xf32>, %lds: memref<64xf32, 3>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant dense<0.0> : vector<4xf32>
+  %r = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+    INSIDE
+    %n = arith.addf %acc, %acc : vector<4xf32>
+    scf.yield %n : vector<4xf32>
+  }
+  EPILOGUE
+  return
+}
+"""
+
+
+def _reach(epilogue: str, inside: str = ""):
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    with new_context() as ctx:
+        m = ir.Module.parse(LOOP.replace("EPILOGUE", epilogue).replace("INSIDE", inside), ctx)
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        kernel = walk_ops(m.operation, lambda o: o.name == "func.func")[0]
+        return [w.name for w, _value in U._forward(list(loop.results), kernel)[1]]
+
+
+def test_the_accumulators_reach_global_writes_of_their_values_only():
+    """Every use of the loop's accumulators is followed to the global writes of them; a use
+    as an index, a mask, a branch's condition or a write to LDS proves nothing; a write of
+    them inside the loop is found too (its value, a block argument's, then proves
+    nothing)."""
+    relu = ("%m = arith.maximumf %r, %z : vector<4xf32>\n"
+            "vector.store %m, %c[%i] : memref<64xf32>, vector<4xf32>")
+    assert _reach(relu) == ["vector.store"]
+    assert _reach("vector.store %r, %c[%i] : memref<64xf32>, vector<4xf32>",
+                  "vector.store %acc, %c[%k] : memref<64xf32>, vector<4xf32>") == \
+        ["vector.store", "vector.store"]
+    for bad, why in [
+            ("%e = vector.extract %r[0] : f32 from vector<4xf32>\n"
+             "%x = arith.fptoui %e : f32 to i32\n%j = arith.index_cast %x : i32 to index\n"
+             "vector.store %z, %c[%j] : memref<64xf32>, vector<4xf32>", "indexes or masks"),
+            ("vector.store %r, %lds[%i] : memref<64xf32, 3>, vector<4xf32>", "workgroup memory"),
+            ("%e = vector.extract %r[0] : f32 from vector<4xf32>\n"
+             "%p = arith.cmpf ogt, %e, %e : f32\nscf.if %p {\n"
+             "vector.store %z, %c[%i] : memref<64xf32>, vector<4xf32>\n}", "'scf.if' op uses")]:
+        with pytest.raises(U.Unproven, match=why):
+            _reach(bad)

@@ -65,6 +65,12 @@ class Unproven(Exception):
     """What the proof cannot follow (it then proves nothing)."""
 
 
+#: what makes the proof prove nothing (an index out of a shape, a position of another
+#: type: what the evaluation cannot take is no proof, and the comparison refuses)
+_NOTHING_PROVEN = (Unproven, IRError, Unevaluable, ValueError, IndexError, KeyError,
+                   TypeError)
+
+
 def _elementwise(o) -> bool:
     return (o.name.startswith("arith.") or o.name.startswith("math.")) and \
         o.name not in ("arith.constant",) and len(o.results) == 1
@@ -88,14 +94,14 @@ class UnusedElements:
             self._ready = True
             try:
                 self._prepare()
-            except (Unproven, IRError, Unevaluable) as e:
+            except _NOTHING_PROVEN as e:
                 self._why = str(e)
         if self._why is not None:
             return None
         if wid not in self._used:
             try:
                 self._used[wid] = self._used_in(wid)
-            except (Unproven, IRError, Unevaluable):
+            except _NOTHING_PROVEN:
                 self._used[wid] = None
         used = self._used[wid]
         return None if used is None else ~used
@@ -185,7 +191,7 @@ class UnusedElements:
         """Per element of ``v`` (its vector shape, then the accumulator elements): which
         accumulator elements it is computed from, loop variables at ``env`` (kept per
         ``env``, which the memo holds: the arrays are never written to)."""
-        if v in env:
+        if v in env and not isinstance(env[v], int):      # (a loop's variable: no data)
             return env[v]
         memo = self._memo.get(id(env))
         if memo is None or memo[0] is not env:
@@ -207,11 +213,11 @@ class UnusedElements:
             out = np.zeros((int(np.prod(shape)), self.nacc), dtype=bool)
             out[np.arange(out.shape[0]), self.offsets[j] + np.arange(out.shape[0])] = True
             return out.reshape(shape + [self.nacc])
+        if v not in self.reach:     # (every value computed from them is: _forward)
+            return np.zeros(shape + [self.nacc], dtype=bool)
         if isinstance(v.owner, ir.Block):
             raise Unproven("a value carried by a block argument the proof does not follow")
         o = _op(v.owner)
-        if v not in self.reach:
-            return np.zeros(shape + [self.nacc], dtype=bool)
         if o.name == "scf.for":
             return self._loop(o, list(o.results).index(v), env)
         if o.name == "scf.if":      # either branch's (a condition of no accumulator)
@@ -324,27 +330,37 @@ def _picks(mfma, side: int, elements: int) -> np.ndarray:
     return at[None, :, :] == np.arange(m)[:, None, None]
 
 
-def _mfma_operands(v, loop) -> list:
-    """(MFMA, 0 for its A operand / 1 for B) every use of the fragment read ``v`` reaches
-    through lane-local ops of the loop's body; anything else is :class:`Unproven`."""
-    out, seen, work = [], set(), [v]
+def _follow(start: list, visit) -> set:
+    """The values reached from ``start``: each use of a value reached, ``visit(op, operand
+    number, value)``, gives the values to follow from it."""
+    seen, work = set(), list(start)
     while work:
         x = work.pop()
         if x in seen:
             continue
         seen.add(x)
         for u in x.uses:
-            o = _op(u.owner)
-            if o.name == "amdgpu.mfma" and u.operand_number in (0, 1):
-                out.append((o, u.operand_number))
-            elif (o.name in _MOVES and u.operand_number in _MOVES[o.name]) or \
-                    o.name in ("vector.from_elements", "vector.extract_strided_slice") or \
-                    (_elementwise(o) and o.name.startswith("arith.")):
-                if not encloses(loop, o):
-                    raise Unproven("a fragment read used outside the loop")
-                work.extend(o.results)
-            else:
-                raise Unproven(f"a fragment read used by '{o.name}'")
+            work.extend(visit(_op(u.owner), u.operand_number, x))
+    return seen
+
+
+def _mfma_operands(v, loop) -> list:
+    """(MFMA, 0 for its A operand / 1 for B) every use of the fragment read ``v`` reaches
+    through lane-local ops of the loop's body; anything else is :class:`Unproven`."""
+    out: list = []
+
+    def visit(o, n: int, _x) -> list:
+        if o.name == "amdgpu.mfma" and n in (0, 1):
+            out.append((o, n))
+            return []
+        if (o.name in _MOVES and n in _MOVES[o.name]) or \
+                o.name in ("vector.from_elements", "vector.extract_strided_slice") or \
+                (_elementwise(o) and o.name.startswith("arith.")):
+            if not encloses(loop, o):
+                raise Unproven("a fragment read used outside the loop")
+            return list(o.results)
+        raise Unproven(f"a fragment read used by '{o.name}'")
+    _follow([v], visit)
     return out
 
 
@@ -373,42 +389,34 @@ def _forward(results: list, kernel, carried: bool = True) -> tuple[set, list]:
     docstring): a write inside the loop is among them, and its value, carried by the
     loop's block arguments, proves nothing (``carried`` False: from ``results`` alone)."""
     loop = _op(results[0].owner)
-    seen, writes, work = set(), [], list(results) + \
-        (list(loop.regions[0].blocks[0].arguments)[1:] if carried else [])
-    while work:
-        x = work.pop()
-        if x in seen:
-            continue
-        seen.add(x)
-        for u in x.uses:
-            o, n = _op(u.owner), u.operand_number
-            if o.name in WRITES and o.name != "memref.copy":
-                space = memory_space(o.operands[WRITES[o.name]].type)
-                value = len(o.operands) - 1 if o.name == "vector.scatter" else 0
-                if n != value:
-                    raise Unproven(f"'{o.name}' op indexes or masks with the accumulators")
-                if space == "private" and o.name == "memref.store":
-                    root = o.operands[1]
-                    work.extend(_private_loads(root, kernel))
-                elif space in ("global", "fat_raw_buffer"):
-                    writes.append((o, x))
-                else:
-                    raise Unproven(f"'{o.name}' op writes the accumulators to {space} memory")
-            elif o.name == "scf.for" and n >= 3:
-                body = o.regions[0].blocks[0]
-                work += [body.arguments[n - 2], o.results[n - 3]]
-            elif o.name == "scf.yield" and _op(o.parent).name == "scf.for":
-                loop = _op(o.parent)
-                work += [loop.results[n], loop.regions[0].blocks[0].arguments[n + 1]]
-            elif o.name == "scf.yield" and _op(o.parent).name == "scf.if":
-                work.append(_op(o.parent).results[n])
-            elif o.name == "amdgpu.mfma" and n == 2:    # D[i][j] = C[i][j] + ...
-                work.append(o.results[0])
-            elif (o.name in _MOVES and n in _MOVES[o.name]) or \
-                    o.name == "vector.from_elements" or _elementwise(o):
-                work.extend(o.results)
-            else:
-                raise Unproven(f"'{o.name}' op uses the accumulators")
+    writes: list = []
+
+    def visit(o, n: int, x) -> list:
+        if o.name in WRITES and o.name != "memref.copy":
+            space = memory_space(o.operands[WRITES[o.name]].type)
+            if n != (len(o.operands) - 1 if o.name == "vector.scatter" else 0):
+                raise Unproven(f"'{o.name}' op indexes or masks with the accumulators")
+            if space == "private" and o.name == "memref.store":
+                return _private_loads(o.operands[1], kernel)
+            if space not in ("global", "fat_raw_buffer"):
+                raise Unproven(f"'{o.name}' op writes the accumulators to {space} memory")
+            writes.append((o, x))
+            return []
+        if o.name == "scf.for" and n >= 3:
+            return [o.regions[0].blocks[0].arguments[n - 2], o.results[n - 3]]
+        parent = _op(o.parent) if o.name == "scf.yield" else None
+        if parent is not None and parent.name == "scf.for":
+            return [parent.results[n], parent.regions[0].blocks[0].arguments[n + 1]]
+        if parent is not None and parent.name == "scf.if":
+            return [parent.results[n]]
+        if o.name == "amdgpu.mfma" and n == 2:      # D[i][j] = C[i][j] + ...
+            return [o.results[0]]
+        if (o.name in _MOVES and n in _MOVES[o.name]) or o.name == "vector.from_elements" \
+                or _elementwise(o):
+            return list(o.results)
+        raise Unproven(f"'{o.name}' op uses the accumulators")
+    seen = _follow(list(results) + (list(loop.regions[0].blocks[0].arguments)[1:]
+                                    if carried else []), visit)
     return seen, writes
 
 

@@ -8,7 +8,8 @@ next batch) while the front end's copies read rows M, M+1, ...: those LDS rows f
 accumulator rows whose elements the epilogue's store masks drop.  :class:`UnusedElements`
 proves it per workgroup, in three steps, each evaluated, never assumed:
 
-* which accumulator elements an LDS element feeds: every fragment read of the buffer whose
+* which accumulator elements an LDS element feeds: every access of the buffer is one of
+  the loop's copies or fragment reads, and every fragment read of the buffer whose
   lane ``t`` reads it (the loop's reads, their elements per thread from the address
   analysis) reaches MFMA operands through lane-local ops only (vector shape ops,
   element-wise ``arith``), and an ``amdgpu.mfma`` of one block (16x16 or 32x32, the
@@ -16,9 +17,11 @@ proves it per workgroup, in three steps, each evaluated, never assumed:
   row ``t % M`` of its tile (B: column ``t % N``), which lane ``l``'s accumulator element
   ``k`` holds when its row (column) is that one, in ``t``'s wave, of the ``iter_arg`` the
   MFMA accumulates into;
-* which accumulator elements reach global memory: every use of the K-loop's results,
-  followed forward (through vector shape ops, element-wise ``arith`` / ``math`` ops, loops
-  that carry them and private memory stored and loaded element by element), must end as
+* which accumulator elements reach global memory: every use of the K-loop's results (and
+  of its accumulators inside it: a write there proves nothing), followed forward
+  (through vector shape ops, element-wise ``arith`` / ``math`` ops, loops that carry
+  them, a remainder loop's MFMAs accumulating into them, an ``scf.if`` yielding them and
+  private memory stored and loaded element by element), must end as
   the value a global write writes (not its index, mask or bounds; no branch on it, no
   write to LDS, no other op), and each write's value is traced back to the accumulator
   elements each of its elements is computed from, at every iteration of the loops around

@@ -217,17 +217,20 @@ def _chain(w, f) -> list:
     return out[::-1]
 
 
-def _elements(ev: Evaluator, f, w, ids: tuple, grid: tuple,
-              vec: Vectors) -> list[tuple[tuple, np.ndarray, np.ndarray]]:
+def _elements(ev: Evaluator, f, w, ids: tuple, grid: tuple, vec: Vectors,
+              hook=None) -> list[tuple[tuple, np.ndarray, np.ndarray]]:
     """The flat elements of the output ``w`` (a write in function ``f``) writes, over the
     loops around it, by the iteration of the linearised workgroup loops around it (the
-    key: their induction variables' values), as :func:`_written` gives them."""
+    key: their induction variables' values), as :func:`_written` gives them; ``hook``
+    called at each, the loops' variables bound."""
     found: list[tuple[tuple, np.ndarray, np.ndarray]] = []
     count = [0]
 
     def visit(chain: list, active: np.ndarray, key: tuple) -> None:
         if not chain:
             found.append((key,) + _written(ev, w, active, vec))
+            if hook is not None:
+                hook()
             return
         (o, region), rest = chain[0], chain[1:]
         if o.name == "scf.if":
@@ -251,6 +254,21 @@ def _elements(ev: Evaluator, f, w, ids: tuple, grid: tuple,
 
     visit(_chain(w, as_operation(f)), np.ones(ev.threads, dtype=bool), ())
     return found
+
+
+def write_iterations(f, w, ids: tuple, grid: tuple, ev: Evaluator,
+                     vec: Vectors) -> list[tuple[dict, np.ndarray]]:
+    """Per iteration of the loops around the write ``w`` of ``f`` that a workgroup runs
+    (its ``ids`` and the launch bound in ``ev``: :func:`bind_launch`): (each ``scf.for``
+    variable around ``w`` -> its value, (threads, elements of the written value in
+    row-major order) which elements each thread writes, a scatter's and a transfer's masks
+    applied)."""
+    loops = [o.regions[0].blocks[0].arguments[0] for o, _r in _chain(w, as_operation(f))
+             if o.name == "scf.for"]
+    envs: list = []
+    found = _elements(ev, f, w, ids, grid, vec,
+                      lambda: envs.append({v: int(ev.bound[v][0]) for v in loops}))
+    return [(env, keep) for env, (_key, _flat, keep) in zip(envs, found)]
 
 
 def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple,

@@ -86,9 +86,15 @@ def encode(values: np.ndarray, dtype: str) -> bytes:
     v = np.asarray(values, dtype=np.float64)
     if dtype in _INTS:
         return v.astype(_INTS[dtype]).tobytes()
-    if dtype == "bf16":
-        return (cast(v, "bf16").astype(np.float32).view(np.uint32) >> 16).astype(
-            np.uint16).tobytes()
+    if dtype == "bf16":         # cast's rounding on the f32 bits, in 32-bit arithmetic
+        f = v.astype(np.float32)
+        u = f.view(np.uint32)
+        r = ((u + np.uint32(0x7FFF) + ((u >> 16) & np.uint32(1))) >> 16).astype(np.uint16)
+        nan = np.isnan(f)       # (what cast's float64 round trip makes of a NaN's bits)
+        if nan.any():
+            r[nan] = (cast(v[nan], "bf16").astype(np.float32).view(np.uint32) >> 16).astype(
+                np.uint16)
+        return r.tobytes()
     if dtype in _FP8:           # the machine's conversion (:func:`cast` its values)
         f = v.astype(np.float32).view(np.uint32)
         return f32_to_fp8(f, _CVT_FORMATS[dtype]).astype(np.uint8).tobytes()

@@ -85,6 +85,7 @@ from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kept_masks import OFFSET_LIMIT
 from pipeline_mlir.frontend.kernel_ir import PROVEN_ROW, depends, describe, fat_root, kernel_of
+from pipeline_mlir.frontend.unused_rows import UnusedElements, spare_unused
 from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_values,
                                                      joined_values, moves,
                                                      workgroup_dependence, workgroup_mixed,
@@ -236,12 +237,13 @@ def prove_every_workgroup(an, ch, ev) -> None:
     _one_id_per_iteration(scan, ch, kernel, why)
     zero = zero_end(scan.copies[ch.ref].src, ev) if every_step else None
     points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    unused = UnusedElements(an, an.copies[ch.copies[0]].buffer, grid)
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
         wide = _wide(an, kernel, chunk)
         for iv, when in steps:
             got, want = _tables(an, ch, wide, iv, len(chunk))
-            _compare(an, ch, got, want, chunk, when, why, (zero, reach))
+            _compare(an, ch, got, want, chunk, when, why, (zero, reach), unused)
 
 
 def _wrap_op(an, ch, ev, kernel, steps: list):
@@ -522,19 +524,24 @@ def _tables(an, ch, ev, iv: int, count: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when: str,
-             why: str, ends: tuple) -> None:
+             why: str, ends: tuple, unused: UnusedElements | None) -> None:
     """Refuse the first LDS element where ``got`` and ``want`` differ, unless both read
     zeros: past the end of a range-checked buffer, within a buffer load's 32-bit offset
     (:func:`~pipeline_mlir.frontend.edges.zero_end`; further on the offset wraps into the
     buffer): ``ends[0]``, given only where every K step is compared (else a lane's run past
     the end at the first K step may lie inside at another); and where the kernel's element
     lies past that offset's reach, ``ends[1]`` (:func:`_reach`), even if both agree: there
-    the pipelined copies, their offset split, wrap otherwise."""
+    the pipelined copies, their offset split, wrap otherwise.  A difference inside the
+    buffer that ``unused`` proves feeds no stored element of C is spared
+    (:func:`~pipeline_mlir.frontend.unused_rows.spare_unused`)."""
     zero, far = ends
     reach = zero[1] if zero is not None and zero[0] == ch.elements else None
     zeros = [np.zeros(x.shape, dtype=bool) if reach is None else
              (x >= ch.elements) & (x < reach) for x in (got, want)]
     bad = ((got != want) & ~(zeros[0] & zeros[1])) | (got < 0)
+    inside = [(x >= 0) & (z | (x < (np.inf if ch.elements is None else ch.elements)))
+              for x, z in zip((got, want), zeros)]
+    bad = spare_unused(unused, bad, inside[0] & inside[1], chunk)   # feeding no stored C
     if far is not None:
         bad |= got >= far
     if not bad.any():

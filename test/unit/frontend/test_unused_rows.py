@@ -1,0 +1,125 @@
+"""LDS elements no stored element of C depends on (``pipeline_mlir/frontend/unused_rows.py``).
+
+IREE's batch ``A x B^T`` 2 x 300x520x262 in its late form (64x128 tiles, a 50-workgroup
+grid) clamps the rows of A past M to row M and the rows of B past N to row N: in batch 0
+those are batch 1's first rows, while the front end's own copies read rows M, M+1, ...
+(N, N+1, ...).  The two differ only in LDS rows that feed accumulator rows (columns) the
+epilogue's scatter masks off, which the proof finds from the kernel itself: in the last
+row of tiles, the A rows from ``M - 256`` on; in the last column of tiles, the B rows from
+``N - 512`` on.  With the scatter's row bound widened by two rows, the LDS row the kernel
+clamps and the front end does not (local row ``M - 256 + 1``) feeds a stored row of C:
+refused at the copy, as before the proof.  (With the proof made to spare every element,
+that mutant was pipelined with exit 0 and "exact" on the 2 workgroups the emulator runs,
+while all 50 race on C.)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import pipeline_mlir.frontend.unused_rows as U
+from pipeline_mlir.tools.pipeline_opt import main
+from unused_checks import K, K_TILE, M, N, TILE_M, TILE_N, check_batch_late, spied
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "iree"
+sys.path.insert(0, str(DATA))
+import epilogues as E  # noqa: E402
+import generate as G  # noqa: E402
+
+def _late() -> str:
+    return G.forms(E.epilogue_source(kind="batch", m=M, n=N, k=K))["late"]
+
+
+def _widened(text: str, rows: int) -> str:
+    """The scatter's bound on C's rows (the ``vector.broadcast`` of the rows left that the
+    row mask compares with) made ``rows`` larger."""
+    pat = re.compile(r"(%\d+) = vector\.broadcast (%\d+) : i32 to vector<1xi32>\n"
+                     r"(\s+)(%\d+) = arith\.index_castui \1 : vector<1xi32> to vector<1xindex>")
+    hit = [m for m in pat.finditer(text)
+           if re.search(r"arith\.cmpi ult, %\d+, " + m.group(4) + " ", text)]
+    assert len(hit) == 1, [m.group(0) for m in hit]
+    m, sp = hit[0], hit[0].group(3)
+    new = (f"%c_wide = arith.constant {rows} : i32\n{sp}%rows_wide = arith.addi {m.group(2)}, "
+           f"%c_wide : i32\n{sp}{m.group(1)} = vector.broadcast %rows_wide : i32 to "
+           f"vector<1xi32>\n{sp}{m.group(4)} = arith.index_castui {m.group(1)} : vector<1xi32> "
+           f"to vector<1xindex>")
+    return text[:m.start()] + new + text[m.end():]
+
+
+def test_a_differing_row_that_feeds_a_stored_row_is_refused(tmp_path, capsys, monkeypatch):
+    """(The rows the proof spares in the kernel as IREE writes it, every workgroup asked:
+    ``test_iree_epilogues.py``'s run of it, through :func:`check_batch_late`.)"""
+    seen = spied(monkeypatch)
+    src = tmp_path / "batch.mlir"
+    src.write_text(_widened(_late(), 2))
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
+               str(tmp_path / "out.json")])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert err.startswith(f"{src}:"), err
+    # the proof was made and spares the rows past the two more stored, not the one that
+    # differs and is stored
+    check_batch_late(seen, 2)
+    row = M - (-(-M // TILE_M) - 1) * TILE_M + 1       # the first row clamped and stored
+    wid = (-(-M // TILE_M) - 1) * -(-N // TILE_N)
+    assert re.search(r"channel A's copies do not move as one block from one workgroup to "
+                     r"another \(its global index mixes .*'arith\.minui' op at line \d+:\d+\)"
+                     rf"\): in workgroup \({wid},\) at the loop's first K step, LDS element "
+                     rf"{row * K_TILE} gets global element {M * K} from the kernel's copies "
+                     rf"and {(M + 1) * K} from the front end's", err), err
+
+
+#: a K-loop carrying one accumulator, and what the code after it does with it (``EPILOGUE``)
+LOOP = """
+func.func @k(%c: memref<64xf32>, %lds: memref<64xf32, 3>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant dense<0.0> : vector<4xf32>
+  %r = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+    INSIDE
+    %n = arith.addf %acc, %acc : vector<4xf32>
+    scf.yield %n : vector<4xf32>
+  }
+  EPILOGUE
+  return
+}
+"""
+
+
+def _reach(epilogue: str, inside: str = ""):
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    with new_context() as ctx:
+        m = ir.Module.parse(LOOP.replace("EPILOGUE", epilogue).replace("INSIDE", inside), ctx)
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        kernel = walk_ops(m.operation, lambda o: o.name == "func.func")[0]
+        return [w.name for w, _value in U._forward(list(loop.results), kernel)[1]]
+
+
+def test_the_accumulators_reach_global_writes_of_their_values_only():
+    """Every use of the loop's accumulators is followed to the global writes of them; a use
+    as an index, a mask, a branch's condition or a write to LDS proves nothing; a write of
+    them inside the loop is found too (its value, a block argument's, then proves
+    nothing)."""
+    relu = ("%m = arith.maximumf %r, %z : vector<4xf32>\n"
+            "vector.store %m, %c[%i] : memref<64xf32>, vector<4xf32>")
+    assert _reach(relu) == ["vector.store"]
+    assert _reach("vector.store %r, %c[%i] : memref<64xf32>, vector<4xf32>",
+                  "vector.store %acc, %c[%k] : memref<64xf32>, vector<4xf32>") == \
+        ["vector.store", "vector.store"]
+    for bad, why in [
+            ("%e = vector.extract %r[0] : f32 from vector<4xf32>\n"
+             "%x = arith.fptoui %e : f32 to i32\n%j = arith.index_cast %x : i32 to index\n"
+             "vector.store %z, %c[%j] : memref<64xf32>, vector<4xf32>", "indexes or masks"),
+            ("vector.store %r, %lds[%i] : memref<64xf32, 3>, vector<4xf32>", "workgroup memory"),
+            ("%e = vector.extract %r[0] : f32 from vector<4xf32>\n"
+             "%p = arith.cmpf ogt, %e, %e : f32\nscf.if %p {\n"
+             "vector.store %z, %c[%i] : memref<64xf32>, vector<4xf32>\n}", "'scf.if' op uses")]:
+        with pytest.raises(U.Unproven, match=why):
+            _reach(bad)

@@ -193,7 +193,17 @@ def dense_row_major(t, launch_sizes: bool = False) -> bool:
 def xor_shuffle(elements, row: int, access: int):
     """IREE's ``#iree_codegen.xor_shuffle<row, access>`` of flat element offsets: the
     ``access``-element chunk index within a ``row``-element row is XORed with the row
-    index modulo ``row / access`` (elements within a chunk keep their place)."""
+    index modulo ``row / access`` (elements within a chunk keep their place).  Integer
+    elements and powers of two (IREE's swizzles): the same by shifts and masks, which
+    floor and wrap as ``//`` and ``%`` do, negative elements too, and cost less."""
+    if type(row) is int and type(access) is int and 0 < access <= row and not (row & (row - 1) or access & (access - 1)) and \
+            (isinstance(elements, int) or getattr(getattr(elements, "dtype", None), "kind",
+                                                  "") in ("i", "u")):
+        lr, la = row.bit_length() - 1, access.bit_length() - 1
+        r = elements >> lr
+        phase = r & ((row >> la) - 1)
+        return (r << lr) + ((((elements & (row - 1)) >> la) ^ phase) << la) + \
+            (elements & (access - 1))
     r = elements // row
     chunk = (elements % row) // access
     phase = r % (row // access)

@@ -340,7 +340,7 @@ def _matmul_result(options: EmulateOptions, kernel, problem, grid, mode, tiles=N
 def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
     """An IREE dispatch (MLIR): parse it, read its launch, build it with the schedule, run
     it."""
-    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.bindings import build_context, ir
     from pipeline_mlir.dialect.ir_io import IRError
     from pipeline_mlir.driver.diagnostics import from_location, from_mlir
     from pipeline_mlir.driver.inputs import check_nesting, upgraded
@@ -353,7 +353,7 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
     text = upgraded(text, path)
     sources.add(path, text)
     check_nesting(text, path)  # deeper crashes MLIR's parser
-    with new_context() as ctx:
+    with build_context() as ctx:
         try:
             module = ir.Module.parse(text, ctx)
         except ir.MLIRError as e:

@@ -45,6 +45,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import (attr_strings, constant_bounds, constant_int,
                                              xor_shuffle)
 from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target import gfx950
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe
@@ -159,7 +160,7 @@ def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int, tuple | Non
     table = np.full(size, -1, dtype=np.int64)
     for c in copies:
         table[c.lds.ravel()] = c.src0.ravel()
-    moves = {int(x) for c in copies for x in np.unique(c.src1 - c.src0)}
+    moves = {int(x) for c in copies for x in distinct(c.src1 - c.src0)}
     if np.any(table < 0) or len(moves) != 1 or len({c.source for c in copies}) != 1:
         return (f"the copies of {name} do not fill it from one global buffer, moving by "
                 f"one amount per K step")
@@ -226,7 +227,7 @@ def _read_substeps(an: Analysis, kbits: dict, n: int, why: str) -> list:
     out = []
     for r in an.reads:
         low = kbits[r.buffer][0]
-        subs = np.unique((r.lds >> low) & (n - 1))
+        subs = distinct((r.lds >> low) & (n - 1))
         if len(subs) != 1:
             op = an.ops[r.op]
             raise IRError(op, f"'{op.name}' op: {why}, which would cut this fragment read "

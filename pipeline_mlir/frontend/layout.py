@@ -71,6 +71,7 @@ from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.k_subtiles import check_groups, k_split, telling_bits
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
 from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
+from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
 
@@ -349,7 +350,7 @@ def _check_moves(an, copies: list, label: str) -> None:
     """The channel's global elements move as one block from one K step to the next (one
     constant; from one workgroup to another: :func:`~pipeline_mlir.frontend.edges.check_copy_reads`)."""
     first = an.copies[copies[0]]
-    moves = {int(x) for i in copies for x in np.unique(an.copies[i].src1 - an.copies[i].src0)}
+    moves = {int(x) for i in copies for x in distinct(an.copies[i].src1 - an.copies[i].src0)}
     if len(moves) != 1:
         raise LM.LoopRefusal(f"channel {label}'s copies move by different amounts from one K "
                              f"step to the next ({sorted(moves)[:4]} elements)", (first.op,))

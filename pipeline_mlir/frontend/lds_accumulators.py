@@ -50,6 +50,7 @@ from pipeline_mlir.frontend.kernel_ir import describe, erase_dead, is_pure, kern
 from pipeline_mlir.frontend.private_stage import root_of, whole_access
 from pipeline_mlir.frontend.soundness import check_entry
 from pipeline_mlir.frontend.thread_loops import workgroup_dependent
+from pipeline_mlir.kernel.int_arrays import distinct
 
 __all__ = ["carry_lds_accumulators"]
 
@@ -204,7 +205,7 @@ def _check_addresses(loop, reads: list, writes: list) -> list:
                              f"writes in place")
         pairs.append((r, w))
     a = np.concatenate([elements[r] for r in reads], axis=1)
-    if len(np.unique(a)) != a.size:
+    if len(distinct(a)) != a.size:
         r = reads[0]
         raise IRError(r, f"{describe(r)} reads an accumulator kept in LDS of which two "
                          f"threads (or two elements) share an element; the front end "

@@ -54,6 +54,7 @@ from pipeline_mlir.frontend.row_proof import Form
 from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
 from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, erase_tree, fat_view,
                                                 index_value, launch_dim, refuse_nonzero_fill)
+from pipeline_mlir.kernel.int_arrays import distinct
 
 __all__ = ["unmask_guarded_rows"]
 
@@ -247,7 +248,7 @@ def _check(ev, p: dict, new: list, geo: dict, size: int | None, where: str) -> N
     s, row, col, addr = _writes(ev, p, geo["w"], geo["runs"])
     ns, nrow, ncol, naddr = (np.concatenate([ev.value(c[i]) for c in new]) for i in range(4))
     a, b = np.argsort(addr, kind="stable"), np.argsort(naddr, kind="stable")
-    if len(np.unique(addr)) != len(addr) or not np.array_equal(addr[a], naddr[b]):
+    if len(distinct(addr)) != len(addr) or not np.array_equal(addr[a], naddr[b]):
         _refuse(guard, f"its threads do not write distinct runs of the LDS tile {where}")
     s, row, col, ns, nrow, ncol = s[a], row[a], col[a], ns[b], nrow[b], ncol[b]
     if np.any((s != ns) | (ncol != col)):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pipeline_mlir.errors import ConfigError
+from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.options import value_text
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target import gfx950
@@ -370,7 +371,7 @@ def subtile_windows(by_sub: dict, size: int, elem_bytes: int) -> dict:
             continue
         win, total = {}, 0
         for sub, els in touched.items():
-            first, width = _cyclic_window(np.unique(els % period // align), period // align)
+            first, width = _cyclic_window(distinct(els % period // align), period // align)
             win[sub] = (period, first * align, width * align)
             total += size // period * width * align
         if total < best and all(_seamless(by_sub[sub], *w) for sub, w in win.items()):

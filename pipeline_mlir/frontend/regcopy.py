@@ -48,6 +48,7 @@ from pipeline_mlir.frontend.launch_stride import STAGED, launch_aligned
 from pipeline_mlir.frontend.scan import SYNC_OPS, Access, LoopScan, in_shared, loop_evaluator
 from pipeline_mlir.frontend.split_copy import SPLIT_BYTES, check_split, lane_odd, split_copy
 from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle
+from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
 SWIZZLE = "iree_codegen.swizzle"
@@ -270,7 +271,7 @@ def _dense_columns(scan, ev, root, accs, written: dict, rows: int, width: int) -
     where = accs[0].store
     every = np.concatenate([w.ravel() for w in written.values()])
     cols = int((every % width).max()) + 1
-    uniq = np.unique(every)
+    uniq = distinct(every)
     dense = (np.arange(rows)[:, None] * width + np.arange(cols)[None, :]).ravel()
     if len(uniq) != len(every) or not np.array_equal(uniq, dense):
         twice = len(every) - len(uniq)

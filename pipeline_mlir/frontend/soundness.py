@@ -73,12 +73,9 @@ def check_order(loop, copies: list, copy_lds: list, reads: list, read_lds: list)
     body = [_op(o) for o in loop.regions[0].blocks[0].operations]
     pos = {op: i for i, op in enumerate(body)}
     bars = [i for i, op in enumerate(body) if op.name in BARRIERS]
-    written = [(c, b, np.unique(el)) for c, (b, el) in zip(copies, copy_lds)]
-    for r, (rb, rel) in zip(reads, read_lds):
-        touched = np.unique(rel)
-        for c, cb, cel in written:
-            if cb != rb or not np.intersect1d(touched, cel, assume_unique=True).size:
-                continue
+    hits = overlapping_copies(copy_lds, read_lds)
+    for r, overlapping in zip(reads, hits):
+        for c in (copies[k] for k in overlapping):
             pc, pr = pos[c], pos[r]
             if pc > pr:
                 raise IRError(r, f"'{r.name}' op reads LDS that {describe(c)} "
@@ -98,6 +95,37 @@ def check_order(loop, copies: list, copy_lds: list, reads: list, read_lds: list)
                 raise IRError(r, f"'{r.name}' op reads LDS that the next iteration's "
                                  f"{describe(c)} overwrites, with no barrier between them "
                                  f"(the kernel races)")
+
+
+def overlapping_copies(copy_lds: list, read_lds: list) -> list[list[int]]:
+    """For each read's (buffer, elements), the indices (in order) of the copies whose
+    (buffer, elements) share an element with it.  One table per buffer, a row per copy
+    marking the elements it writes, so each read costs one look-up of its elements."""
+    lows, highs = {}, {}
+    for b, el in [*copy_lds, *read_lds]:
+        if np.size(el):
+            lows[b] = min(lows.get(b, np.inf), int(np.min(el)))
+            highs[b] = max(highs.get(b, -np.inf), int(np.max(el)))
+    rows: dict = {}
+    for k, (b, el) in enumerate(copy_lds):
+        rows.setdefault(b, []).append(k)
+    tables = {}
+    for b, ks in rows.items():
+        if b not in lows:
+            continue
+        table = np.zeros((len(ks), highs[b] - lows[b] + 1), bool)
+        for row, k in enumerate(ks):
+            table[row, np.asarray(copy_lds[k][1]).ravel() - lows[b]] = True
+        tables[b] = table
+    out = []
+    for b, el in read_lds:
+        table = tables.get(b)
+        if table is None or not np.size(el):
+            out.append([])
+            continue
+        hit = table[:, np.asarray(el).ravel() - lows[b]].any(axis=1)
+        out.append([k for row, k in enumerate(rows[b]) if hit[row]])
+    return out
 
 
 def _writer(c, pos: dict) -> tuple[int, str]:

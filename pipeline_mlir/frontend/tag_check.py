@@ -31,6 +31,7 @@ from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, int_value
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import (Evaluator, segments,
                                              xor_shuffle)
@@ -220,7 +221,7 @@ class _TagCheck:
 
     def _write(self, op, root, lds, slot, sid: int) -> None:
         owner, who = self._table(root)
-        e = np.unique(lds)
+        e = distinct(lds)
         if e.min() < 0 or e.max() >= owner.size:
             raise IRError(op, f"'{op.name}' op writes outside its LDS buffer "
                               f"({root.type})")
@@ -243,7 +244,7 @@ class _TagCheck:
             slot = (_int(f, "channel", -1), _int(f, "stage"), _int(f, "subtile"))
             for op in ops:
                 root, el = read_elements(self.ev, op)
-                e = np.unique(el)
+                e = distinct(el)
                 owner, who = self.written.get(root, (None, None))
                 if owner is None or e.min() < 0 or e.max() >= owner.size or \
                         np.any(owner[e] < 0):

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.kernel.int_arrays import distinct
 
 
 class LoopRefusal(PipelineError):
@@ -94,7 +95,7 @@ def _writers(copies: list[Copy], buffer: int, size: int, names) -> np.ndarray:
     for i, c in enumerate(copies):
         if c.buffer != buffer:
             continue
-        e = np.unique(c.lds.ravel())
+        e = distinct(c.lds.ravel())
         clash = w[e]
         if np.any(clash >= 0):
             other = int(clash[clash >= 0][0])
@@ -116,7 +117,7 @@ def read_dependencies(copies: list[Copy], reads: list[Read], buffer_sizes: dict,
             raise LoopRefusal(f"{names(r.op)} reads LDS elements that no copy of the same "
                               f"iteration writes (data from outside the loop or from another "
                               f"iteration cannot be pipelined)", (r.op,))
-        out.append(frozenset(int(x) for x in np.unique(w)))
+        out.append(frozenset(int(x) for x in distinct(w)))
     return out
 
 
@@ -316,10 +317,10 @@ def compaction_bit(elements_by_subtile: dict[int, list[np.ndarray]], size: int,
     of a ``size``-element buffer densely in ``size / 2`` elements.  None if no bit works."""
     if size & (size - 1):
         return None
-    all0 = np.unique(np.concatenate([a.ravel() for a in elements_by_subtile.get(0, [])] or
-                                    [np.zeros(0, np.int64)]))
-    all1 = np.unique(np.concatenate([a.ravel() for a in elements_by_subtile.get(1, [])] or
-                                    [np.zeros(0, np.int64)]))
+    all0 = distinct(np.concatenate([a.ravel() for a in elements_by_subtile.get(0, [])] or
+                                  [np.zeros(0, np.int64)]))
+    all1 = distinct(np.concatenate([a.ravel() for a in elements_by_subtile.get(1, [])] or
+                                  [np.zeros(0, np.int64)]))
     b = min_bit
     while (1 << b) < size:
         bit0 = (all0 >> b) & 1

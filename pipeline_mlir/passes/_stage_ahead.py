@@ -44,6 +44,7 @@ an error at the ``scf.for``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cmp_to_key
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
@@ -98,7 +99,8 @@ def _slice(copy, body) -> list | str:
         if o not in need:
             need.add(o)
             todo.extend(o.operands)
-    return [as_operation(o) for o in body.operations if as_operation(o) in need]
+    # in body order: a sort of the few ops found, not a pass over the whole body per copy
+    return sorted(need, key=cmp_to_key(lambda a, b: -1 if a.is_before_in_block(b) else 1))
 
 
 def _global_access(o) -> bool:

@@ -15,7 +15,7 @@ import re
 import sys
 
 from pipeline_mlir.dialect import bindings as B
-from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.bindings import build_context, ir
 from pipeline_mlir.dialect.ir_io import location_text
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa import worker
@@ -128,7 +128,7 @@ def _translate_in_child(op, timeout: float) -> str:
 
 def _translate(payload: bytes) -> list[bytes]:
     """The worker's work: an LLVM-dialect module (generic form) -> [its LLVM IR]."""
-    with new_context() as ctx:
+    with build_context() as ctx:
         module = ir.Module.parse(payload, ctx)
         return [B.llvm.translate_module_to_llvmir(module.operation).encode()]
 

@@ -8,11 +8,27 @@ import pytest
 
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.edges import check_in_global
+from pipeline_mlir.frontend.soundness import overlapping_copies
 
 
 class _Op:
     name = "amdgpu.gather_to_lds"
     location = None
+
+
+def test_the_copies_a_read_overlaps_are_those_sharing_an_element():
+    """``overlapping_copies`` (one table per buffer) against the definition, pair by pair:
+    same buffer and a common element; random buffers, sizes and elements, empty ones too."""
+    rng = np.random.default_rng(7)
+    for _ in range(60):
+        def accesses(n):
+            return [(int(rng.integers(3)), rng.integers(-5, int(rng.integers(1, 60)),
+                                                        size=int(rng.integers(0, 9))))
+                    for _ in range(n)]
+        copies, reads = accesses(int(rng.integers(0, 6))), accesses(int(rng.integers(0, 6)))
+        want = [[k for k, (cb, cel) in enumerate(copies)
+                 if cb == rb and np.intersect1d(rel, cel).size] for rb, rel in reads]
+        assert overlapping_copies(copies, reads) == want
 
 
 def test_reads_inside_the_buffer_pass():

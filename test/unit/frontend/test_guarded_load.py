@@ -123,12 +123,7 @@ def test_the_condition_takes_the_masked_branch_where_a_word_is_cut():
             if not taken:
                 assert why.startswith("its condition (") and "not IREE's test of the " \
                     "buffer's end" in why and "4032 elements" in why, why
-
-
-def test_any_condition_for_elements_of_a_word_or_more():
-    """f32 elements: no word holds two, so the plain load and the masked one agree past
-    the end whatever the condition."""
-    text = GUARD.replace("bf16", "f32").replace("dense<0.0>", "dense<0.0>")
-    with new_context(), ir.Location.unknown():
-        _, op = _if(text.replace("scf.if %cond", "scf.if %c"))
+        # f32 elements: no word holds two, so the plain load and the masked one agree past
+        # the end whatever the condition
+        _, op = _if(GUARD.replace("bf16", "f32").replace("scf.if %cond", "scf.if %c"))
         assert guard_mismatch(op) is None

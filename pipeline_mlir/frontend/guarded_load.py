@@ -16,7 +16,9 @@ with an ``scf.if`` whose two regions compute the same run::
 peels), :func:`guarded` its masked load and pass-through too (the masked read
 :mod:`~pipeline_mlir.frontend.masked_rows_k_late` makes it, the parts
 :mod:`~pipeline_mlir.frontend.reroll_regs` compares);
-:func:`guard_mismatch` says why an ``scf.if`` is not one, naming the op of its then or
+:func:`guard_mismatch` says why an ``scf.if`` is not one (its condition too: the masked
+branch wherever the plain load would zero a word the masked one reads,
+:mod:`~pipeline_mlir.frontend.guard_condition`), naming the op of its then or
 else region that breaks the form: the scan refuses such an ``scf.if`` with it
 (:func:`nested_refusal`).
 """
@@ -27,6 +29,7 @@ from typing import NamedTuple
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.guard_condition import condition_mismatch
 from pipeline_mlir.frontend.kernel_ir import at, describe
 
 #: the ops of a guarded load's then and else regions, in order
@@ -106,7 +109,10 @@ def _check(op) -> tuple[Guarded | None, str | None]:
             return None, (f"its {where} region holds {_names(o.name for o in ops)} where "
                           f"the form has {_names(want)} (first apart: {describe(bad)})")
     base, *idx, mask, passthru = list(then[0].operands)
-    return _same_run(op, then, other, base, idx, mask, passthru)
+    parts, why = _same_run(op, then, other, base, idx, mask, passthru)
+    if parts is not None:
+        why = condition_mismatch(op, parts.load)
+    return (parts, None) if why is None else (None, why)
 
 
 def _same_run(op, then, other, base, idx, mask, passthru):

@@ -10,41 +10,51 @@ from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.frontend.guarded_load import guard_mismatch, guard_parts
 
 GUARD = """
-func.func @f(%buf: memref<64x64xbf16>, %i: index, %j: index, %c: i1, %mask: vector<8xi1>,
+func.func @f(%raw: memref<64x63xbf16>, %i: index, %j: index, %c: i1, %mask: vector<8xi1>,
              %other: vector<8xi1>) -> vector<8xbf16> {
+  %buf = amdgpu.fat_raw_buffer_cast %raw resetOffset : memref<64x63xbf16> to FAT
   %pass = arith.constant dense<0.0> : vector<8xbf16>
-  %r = scf.if %c -> (vector<8xbf16>) {
+  %end = arith.constant 4032 : index
+  %n = arith.constant 8 : index
+  %w = arith.constant 2 : index
+  %c0 = arith.constant 0 : index
+  %at = affine.apply affine_map<()[s0, s1] -> (s0 * 63 + s1)>()[%i, %j]
+  %left = arith.subi %end, %at : index
+  %near = arith.cmpi ult, %left, %n : index
+  %rem = arith.remui %left, %w : index
+  %odd = arith.cmpi ne, %rem, %c0 : index
+  %cond = arith.andi %near, %odd : i1
+  %r = scf.if %cond -> (vector<8xbf16>) {
     %m = vector.maskedload %buf[%i, %j], %mask, %pass
-        : memref<64x64xbf16>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+        : FAT, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
     scf.yield %m : vector<8xbf16>
   } else {
-    %l = vector.load %buf[%i, %j] : memref<64x64xbf16>, vector<8xbf16>
+    %l = vector.load %buf[%i, %j] : FAT, vector<8xbf16>
     %s = arith.select %mask, %l, %pass : vector<8xi1>, vector<8xbf16>
     scf.yield %s : vector<8xbf16>
   }
   return %r : vector<8xbf16>
 }
-"""
-
+""".replace("FAT", "memref<64x63xbf16, #amdgpu.address_space<fat_raw_buffer>>")
 #: one change to GUARD -> what the mismatch says (the op, then how)
 BROKEN = [
     (("%l = vector.load %buf[%i, %j]", "%l = vector.load %buf[%j, %j]"),
-     "the 'vector.load' op at line 10:10 reads other elements than the 'vector.maskedload' "
-     "op at line 6:10: index 0 differs"),
+     "the 'vector.load' op at line 21:10 reads other elements than the 'vector.maskedload' "
+     "op at line 17:10: index 0 differs"),
     (("%s = arith.select %mask,", "%s = arith.select %other,"),
-     "operand 0 of the 'arith.select' op at line 11:10 is not the masked load's mask"),
+     "operand 0 of the 'arith.select' op at line 22:10 is not the masked load's mask"),
     (("%s = arith.select %mask, %l, %pass", "%s = arith.select %mask, %l, %l"),
-     "operand 2 of the 'arith.select' op at line 11:10 is not the masked load's pass-through"),
+     "operand 2 of the 'arith.select' op at line 22:10 is not the masked load's pass-through"),
     (("scf.yield %s", "scf.yield %l"),
-     "its else region yields another value than the 'arith.select' op at line 11:10"),
+     "its else region yields another value than the 'arith.select' op at line 22:10"),
     (("scf.yield %m", "scf.yield %pass"),
-     "its then region yields another value than the 'vector.maskedload' op at line 6:10"),
-    (("%l = vector.load %buf[%i, %j] : memref<64x64xbf16>, vector<8xbf16>\n",
-      "%l = vector.load %buf[%i, %j] : memref<64x64xbf16>, vector<8xbf16>\n"
-      "    %x = arith.addf %l, %l : vector<8xbf16>\n"),
+     "its then region yields another value than the 'vector.maskedload' op at line 17:10"),
+    (("%s = arith.select %mask, %l, %pass : vector<8xi1>, vector<8xbf16>\n",
+      "%x = arith.addf %l, %l : vector<8xbf16>\n"
+      "    %s = arith.select %mask, %l, %pass : vector<8xi1>, vector<8xbf16>\n"),
      "its else region holds 'vector.load', 'arith.addf', 'arith.select', 'scf.yield' where "
      "the form has 'vector.load', 'arith.select', 'scf.yield' (first apart: "
-     "'arith.addf' op at line 11:10)"),
+     "'arith.addf' op at line 22:10)"),
 ]
 
 
@@ -67,3 +77,53 @@ def test_the_form_and_what_breaks_it():
             assert guard_parts(op) is None
             assert guard_mismatch(op) == why, \
                 (guard_mismatch(op), why)
+
+
+#: one change to GUARD's condition -> whether the guarded load is still taken: its masked
+#: branch must run wherever the plain load would cross the buffer's end inside a 4-byte
+#: word (guard_condition.py; a mutant campaign's kernel with the compare made 'uge' was
+#: pipelined with exit 0 and C wrong on the emulator before)
+CONDITIONS = [
+    (("%near = arith.cmpi ult", "%near = arith.cmpi uge"), False),
+    (("%near = arith.cmpi ult", "%near = arith.cmpi ule"), False),
+    (("%end = arith.constant 4032", "%end = arith.constant 4031"), False),
+    (("(s0 * 63 + s1)", "(s0 * 64 + s1)"), False),
+    (("(s0 * 63 + s1)", "(s0 * 63 + s1 + 1)"), False),
+    (("()[%i, %j]", "()[%j, %i]"), False),
+    (("%n = arith.constant 8", "%n = arith.constant 7"), False),
+    (("%w = arith.constant 2", "%w = arith.constant 1"), False),
+    (("%w = arith.constant 2", "%w = arith.constant 3"), False),
+    (("%odd = arith.cmpi ne", "%odd = arith.cmpi eq"), False),
+    (("scf.if %cond", "scf.if %c"), False),
+    (("%cond = arith.andi %near, %odd", "%cond = arith.andi %near, %c"), False),
+    (("%buf = amdgpu.fat_raw_buffer_cast %raw resetOffset",
+      "%vb = arith.constant 8000 : i64\n  "
+      "%buf = amdgpu.fat_raw_buffer_cast %raw validBytes(%vb) resetOffset"), False),
+    # as wide as IREE's, or wider: taken
+    (("scf.if %cond", "scf.if %near"), True),
+    (("scf.if %cond", "scf.if %odd"), True),
+    (("%cond = arith.andi %near, %odd", "%cond = arith.ori %c, %near"), True),
+    (("%cond = arith.andi %near, %odd", "%cond = arith.andi %odd, %near"), True),
+    (("%n = arith.constant 8", "%n = arith.constant 16"), True),
+    # no range check: no word zeroed (whether it may read past its end is checked apart)
+    (("resetOffset :", "boundsCheck(false) resetOffset :"), True),
+    (("%w = arith.constant 2", "%w = arith.constant 4"), True),
+    (("(s0 * 63 + s1)", "(s1 + s0 * 63)"), True),
+    (("%cond = arith.andi %near, %odd : i1", "%cond = arith.constant true"), True),
+]
+
+
+def test_the_condition_takes_the_masked_branch_where_a_word_is_cut():
+    with new_context(), ir.Location.unknown():
+        for (old, new), taken in CONDITIONS:
+            assert GUARD.count(old) == 1, old
+            _, op = _if(GUARD.replace(old, new))
+            why = guard_mismatch(op)
+            assert (why is None) == taken, (new, why)
+            if not taken:
+                assert why.startswith("its condition (") and "not IREE's test of the " \
+                    "buffer's end" in why and "4032 elements" in why, why
+        # f32 elements: no word holds two, so the plain load and the masked one agree past
+        # the end whatever the condition
+        _, op = _if(GUARD.replace("bf16", "f32").replace("scf.if %cond", "scf.if %c"))
+        assert guard_mismatch(op) is None

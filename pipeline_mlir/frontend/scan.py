@@ -366,8 +366,13 @@ def register_copy(load, body: list) -> Access:
     copy).  Any other global load inside the loop is an error at the op."""
     refuse = f"'{load.name}' op reads global memory into registers inside the K-loop"
     if load.name not in COPY_LOADS:
+        masked = "" if load.name != "vector.maskedload" else (
+            ": no mask pass of the front end made this masked load one of those (its mask "
+            "proven full where the loop runs, peeled, kept in the copy, or dropped in a "
+            "loop versioned on a proven tile of the workgroups along a size known at launch)")
         raise IRError(load, f"{refuse}; the front end takes global loads that are copies to "
-                            f"LDS (vector.load or vector.transfer_read, then an LDS store)")
+                            f"LDS (vector.load or vector.transfer_read, then an LDS store)"
+                            f"{masked}")
     uses = [_op(u.owner) for u in load.results[0].uses]
     store = uses[0] if len(uses) == 1 else None
     if store is None or store.name not in COPY_STORES or store not in body or \

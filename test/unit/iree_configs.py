@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from pipeline_mlir.tools.pipeline_opt import main
+from kernel_builds import shared_build
 from steady_loop import (assert_short, assert_steady, assert_steady_unrolled, counting_loops,
                          lowered_split)
 
@@ -261,7 +262,8 @@ def forms_agree(generated, name: str, capsys, adopted: bool = False):
     schedules, dump = {}, ""
     for form in ("prefetch", "late"):
         if name in CONFIGS and not adopted:
-            schedules[form] = _built(generated(name, form)).stages["schedule-json"]
+            schedules[form] = shared_build("4wave", input=str(generated(name, form))) \
+                .stages["schedule-json"]
             continue
         after = ["--mlir-print-ir-after=sched-adopt-loop"] if adopted and form == "prefetch" \
             else []
@@ -276,19 +278,6 @@ def forms_agree(generated, name: str, capsys, adopted: bool = False):
         assert dump.count("// -----// IR Dump After sched-adopt-loop") == 1, dump[:2000]
         return schedules["late"], dump
     return schedules["late"]
-
-
-def _built(path: Path):
-    """The ``CompileResult`` of ``pipeline-opt --pipeline=4wave PATH --emit=hsaco`` with its
-    schedule kept on the way, through the run's code-object store (built once per run)."""
-    from build_cache import share_code_objects
-    from pipeline_mlir.driver import CompileOptions, compile
-
-    with share_code_objects():
-        result = compile(CompileOptions(schedule="4wave", input=str(path), emit="hsaco",
-                                        stages=("schedule-json",)))
-    result.checked_output()         # PipelineError with the diagnostics if it failed
-    return result
 
 
 def exact_in_random_order(generated, name: str, capsys, seed: int, workgroups: int = 2,

@@ -113,19 +113,6 @@ def hsaco_and_lowered(spec: str, source: str) -> tuple[bytes, str]:
                   lambda: _hsaco_and_lowered(spec, source))
 
 
-def built_schedule(spec: str, source: str) -> str:
-    """What ``--emit=schedule-json`` writes for ``source``: kept on the way by the plain
-    build of its code object in the run's code-object store (``build_cache.KEPT_STAGES``),
-    so from :func:`hsaco_and_lowered`'s build when the run makes it (else built once)."""
-    from pipeline_mlir.driver import CompileOptions, compile
-
-    with share_code_objects(own_kernels=True):
-        result = compile(CompileOptions(schedule=spec, text=source, emit="hsaco",
-                                        stages=("schedule-json",)))
-    result.checked_output()
-    return result.stages["schedule-json"]
-
-
 def _hsaco_and_lowered(spec: str, source: str) -> tuple[bytes, str]:
     from pipeline_mlir.driver import CompileOptions, compile
 
@@ -133,6 +120,30 @@ def _hsaco_and_lowered(spec: str, source: str) -> tuple[bytes, str]:
         result = compile(CompileOptions(schedule=spec, text=source, emit="hsaco",
                                         stages=("mlir",)))
     return result.checked_output(), result.stages["mlir"]
+
+
+def built_schedule(spec: str, source: str) -> str:
+    """The schedule (JSON) ``pipeline-opt --pipeline=SPEC FILE --emit=schedule-json`` prints
+    for the input text ``source``, kept on the way by the run's shared ``--emit=hsaco``
+    build of it (:func:`shared_build`): no passes run again for a kernel the run builds
+    anyway (:func:`hsaco_and_lowered`, ``--emulate`` inside ``share_code_objects``); a
+    kernel no other test builds is built whole here."""
+    return shared_build(spec, text=source).stages["schedule-json"]
+
+
+def shared_build(spec: str, **source):
+    """The ``CompileResult`` of ``pipeline-opt --pipeline=SPEC --emit=hsaco`` of ``source``
+    (``text=`` the input's text or ``input=`` its path: ``CompileOptions``' own fields)
+    through the run's code-object store (built once per run, ``share_code_objects``), its
+    schedule (``schedule-json``) kept on the way (``build_cache.KEPT_STAGES``); a
+    ``PipelineError`` with the diagnostics if the build failed."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    with share_code_objects():
+        result = compile(CompileOptions(schedule=spec, emit="hsaco",
+                                        stages=("schedule-json",), **source))
+    result.checked_output()
+    return result
 
 
 def _pipeline_opt_hsaco(spec: str, source: str | None) -> bytes:

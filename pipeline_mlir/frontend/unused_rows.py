@@ -30,6 +30,10 @@ proves it per workgroup, in three steps, each evaluated, never assumed:
   :mod:`~pipeline_mlir.analysis.output_tiles` evaluates them at that workgroup (its store
   masks, a transfer's bounds, the loops some threads run fewer times).
 
+The kernel's values are all known before launch (no push constant, size argument or
+``memref.dim``; the grid static): a write evaluated at one sample of a launch's values would
+prove nothing about another launch.
+
 An LDS element is unused in a workgroup when no thread writes an element computed from an
 accumulator element it feeds; anything the proof cannot follow (an op not listed, a
 transposing read, a position that moves with the thread, a grid it cannot evaluate)
@@ -62,6 +66,10 @@ _INT_OPS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
             "arith.remui": lambda a, b: a % b}
 _CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi",
           "arith.trunci")
+
+
+#: the ops whose values are known only at launch (of a static grid: its counts are bound)
+_SAMPLED = ("hal.interface.constant.load", "memref.dim", "hal.interface.workgroup.size")
 
 
 class Unproven(Exception):
@@ -114,6 +122,11 @@ class UnusedElements:
         an = self.an
         loop = an.scan.loop
         self.kernel = kernel_of(loop)
+        sampled = walk_ops(self.kernel, lambda o: o.name in _SAMPLED) or \
+            [a for a in self.kernel.regions[0].blocks[0].arguments
+             if not isinstance(a.type, ir.MemRefType)]
+        if sampled:     # (the writes would be evaluated at one sample of them)
+            raise Unproven("a kernel of values known only at launch")
         self.results = list(loop.results)
         sizes = [_count(r.type) for r in self.results]
         self.offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(int)

@@ -193,3 +193,28 @@ def test_accumulator_rows_carried_into_stored_ones_are_refused(tmp_path, capsys,
     assert rc == 1 and "Traceback" not in err and err.startswith(f"{src}:"), err
     assert "LDS element" in err and "from the front end's" in err, err
     assert not {w for (size, w) in seen if size == TILE_M * K_TILE}, seen
+
+
+def test_a_store_mask_moved_by_a_push_constant_is_refused(tmp_path, capsys, monkeypatch):
+    """The scatter's row bound moved by ``p - 4096``, ``p`` a push constant: at the
+    analysis's sample of it (4096) the stored rows are IREE's, at a launch of ``p = 4098``
+    the first row the kernel clamps and the front end does not is stored.  The proof, which
+    evaluates the writes at one sample of the launch values, is not made for a kernel of
+    values known only at launch, and the copy is refused (it was pipelined with exit 0)."""
+    seen = spied(monkeypatch)
+    text = _widened(_late(), 7).replace("#hal.pipeline.layout<bindings",
+                                        "#hal.pipeline.layout<constants = 1, bindings", 1)
+    assert text.count("%c_wide = arith.constant 7 : i32") == 1
+    text = text.replace(
+        "%c_wide = arith.constant 7 : i32",
+        "%pc = hal.interface.constant.load layout(#pipeline_layout) ordinal(0) : i32\n"
+        "          %c4096_pc = arith.constant 4096 : i32\n"
+        "          %c_wide = arith.subi %pc, %c4096_pc : i32")
+    src = tmp_path / "batch.mlir"
+    src.write_text(text)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
+               str(tmp_path / "out.json")])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err and err.startswith(f"{src}:"), err
+    assert "LDS element" in err and "from the front end's" in err, err
+    assert not {w for (size, w) in seen if size == TILE_M * K_TILE}, seen

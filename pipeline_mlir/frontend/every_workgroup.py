@@ -237,7 +237,8 @@ def prove_every_workgroup(an, ch, ev) -> None:
     _one_id_per_iteration(scan, ch, kernel, why)
     zero = zero_end(scan.copies[ch.ref].src, ev) if every_step else None
     points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
-    unused = UnusedElements(an, an.copies[ch.copies[0]].buffer, grid)
+    unused = None if at_launch else \
+        UnusedElements(an, an.copies[ch.copies[0]].buffer, grid)  # (static grid only)
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
         wide = _wide(an, kernel, chunk)

@@ -30,6 +30,10 @@ proves it per workgroup, in three steps, each evaluated, never assumed:
   :mod:`~pipeline_mlir.analysis.output_tiles` evaluates them at that workgroup (its store
   masks, a transfer's bounds, the loops some threads run fewer times).
 
+The kernel's values are all known before launch (no push constant, size argument or
+``memref.dim``; the grid static): a write evaluated at one sample of a launch's values would
+prove nothing about another launch.
+
 An LDS element is unused in a workgroup when no thread writes an element computed from an
 accumulator element it feeds; anything the proof cannot follow (an op not listed, a
 transposing read, a position that moves with the thread, a grid it cannot evaluate)
@@ -62,6 +66,10 @@ _INT_OPS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
             "arith.remui": lambda a, b: a % b}
 _CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi",
           "arith.trunci")
+
+
+#: the ops whose values are known only at launch (of a static grid: its counts are bound)
+_SAMPLED = ("hal.interface.constant.load", "memref.dim", "hal.interface.workgroup.size")
 
 
 class Unproven(Exception):
@@ -114,6 +122,11 @@ class UnusedElements:
         an = self.an
         loop = an.scan.loop
         self.kernel = kernel_of(loop)
+        sampled = walk_ops(self.kernel, lambda o: o.name in _SAMPLED) or \
+            [a for a in self.kernel.regions[0].blocks[0].arguments
+             if not isinstance(a.type, ir.MemRefType)]
+        if sampled:     # (the writes would be evaluated at one sample of them)
+            raise Unproven("a kernel of values known only at launch")
         self.results = list(loop.results)
         sizes = [_count(r.type) for r in self.results]
         self.offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(int)
@@ -211,11 +224,12 @@ class UnusedElements:
 
     def _traced(self, v, env: dict) -> np.ndarray:
         shape = self._shape(v)
-        if v in self.results:
-            j = self.results.index(v)
+        if v in self.results:       # its own elements, and what its start value holds
+            j = self.results.index(v)   # (a loop around the K-loop may carry them there)
             out = np.zeros((int(np.prod(shape)), self.nacc), dtype=bool)
             out[np.arange(out.shape[0]), self.offsets[j] + np.arange(out.shape[0])] = True
-            return out.reshape(shape + [self.nacc])
+            return out.reshape(shape + [self.nacc]) | \
+                self._deps(_op(v.owner).operands[3 + j], env)
         if v not in self.reach:     # (every value computed from them is: _forward)
             return np.zeros(shape + [self.nacc], dtype=bool)
         if isinstance(v.owner, ir.Block):
@@ -442,20 +456,27 @@ def _private_loads(root, kernel) -> list:
 class _PrivateMemory(dict):
     """Per private ``memref.alloca``, per element: the accumulator elements any store
     writes there from (every store of it, over the iterations of the loops around it: a
-    union, so their order does not matter), computed at its first load with ``tracer``."""
+    union, so their order does not matter), computed at its first load with ``tracer``; a
+    store of what a load of it (or of another such memory still being followed) gives
+    proves nothing: a loop may carry into it what a later store writes, which the union
+    has not taken yet."""
 
     def __init__(self, kernel, nacc: int, tracer) -> None:
         super().__init__()
         self.kernel, self.nacc, self.tracer = kernel, nacc, tracer
+        self.pending: set = set()
 
     def of(self, root) -> np.ndarray:
+        if root in self.pending:    # (its stores not all followed yet: a loop may load
+            raise Unproven("private memory stored from a load of private memory whose "
+                           "stores are being followed")     # what a later one stores)
         if root in self:
             return self[root]
         if isinstance(root.owner, ir.Block) or _op(root.owner).name != "memref.alloca":
             raise Unproven("a load of memory the proof does not follow")
         shape = list(ir.MemRefType(root.type).shape)
         mem = np.zeros((int(np.prod(shape)), self.nacc), dtype=bool)
-        self[root] = mem
+        self.pending.add(root)      # (left there if unproven: it stays unproven)
         for s in walk_ops(self.kernel, lambda o: o.name == "memref.store"):
             if s.operands[1] != root:
                 continue
@@ -463,6 +484,8 @@ class _PrivateMemory(dict):
                 idx = [_int(x, env) for x in list(s.operands)[2:]]
                 flat = int(np.ravel_multi_index(idx, shape))
                 mem[flat] |= self.tracer(s.operands[0], env).reshape(self.nacc)
+        self.pending.discard(root)
+        self[root] = mem
         return mem
 
 

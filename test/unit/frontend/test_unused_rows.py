@@ -123,3 +123,98 @@ def test_the_accumulators_reach_global_writes_of_their_values_only():
              "vector.store %z, %c[%i] : memref<64xf32>, vector<4xf32>\n}", "'scf.if' op uses")]:
         with pytest.raises(U.Unproven, match=why):
             _reach(bad)
+
+
+def _results(text: str) -> tuple[str, int]:
+    """The K-loop's results' name and the line of the loop."""
+    lines = text.split("\n")
+    at = [i for i, s in enumerate(lines) if re.match(r"\s*%\d+:8 = scf\.for .*iter_args\(", s)]
+    assert len(at) == 1, at
+    return re.match(r"\s*(%\d+):8", lines[at[0]]).group(1), at[0]
+
+
+def _outer_loop(text: str) -> str:
+    """The K-loop and the epilogue run twice by a loop around them that starts the next
+    run's last accumulator (the stored rows ``TILE_M / 2 ..`` of a wave's tile) at the
+    first one (rows no element of C is stored from in the last row of tiles)."""
+    res, at = _results(text)
+    lines = text.split("\n")
+    end = next(i for i in range(at, len(lines)) if "memref.dealloc" in lines[i])
+    init = re.search(r"%arg8 = (%cst_\d+)\)", lines[at])
+    assert init and "%c2_i32 = arith.constant 2 : i32" in text, lines[at]
+    lines[at] = lines[at].replace(init.group(0), "%arg8 = %ini)")
+    lines.insert(end, f"          scf.yield {res}#0 : vector<4xf32>\n          }}")
+    lines.insert(at, f"          %outer = scf.for %o = %c0_i32 to %c2_i32 step %c1_i32 "
+                     f"iter_args(%ini = {init.group(1)}) -> (vector<4xf32>) : i32 {{")
+    return "\n".join(lines)
+
+
+def _carried_private(text: str) -> str:
+    """An element of the first accumulator (rows no element of C is stored from in the
+    last row of tiles) added to a stored element of C through a private buffer a loop
+    fills: its first store stores what its second one stored one iteration before."""
+    res, at = _results(text)
+    lines = text.split("\n")
+    staging = next(i for i in range(at + 1, len(lines))
+                   if re.match(r"\s*scf\.for ", lines[i]) and res + "#" in lines[i + 2])
+    p = "memref<2xf32, #gpu.address_space<private>>"
+    lines.insert(staging, f"""          %pp = memref.alloca() : {p}
+          scf.for %q = %c0_i32 to %c2_i32 step %c1_i32 : i32 {{
+            %ld = memref.load %pp[%c0] : {p}
+            memref.store %ld, %pp[%c1] : {p}
+            %ex = vector.extract {res}#0[1] : f32 from vector<4xf32>
+            memref.store %ex, %pp[%c0] : {p}
+          }}
+          %late = memref.load %pp[%c1] : {p}""")
+    out = "\n".join(lines)
+    value = re.search(r"\n(\s*)(%\d+ = vector\.from_elements )(%\d+)(, [^\n]*: vector<16xf32>)",
+                      out)
+    assert value, "the scatter's value"
+    sp, first = value.group(1), value.group(3)
+    return out[:value.start()] + f"\n{sp}%bumped = arith.addf {first}, %late : f32\n{sp}" + \
+        value.group(2) + "%bumped" + value.group(4) + out[value.end():]
+
+
+@pytest.mark.parametrize("mutate", [_outer_loop, _carried_private])
+def test_accumulator_rows_carried_into_stored_ones_are_refused(tmp_path, capsys, monkeypatch,
+                                                               mutate):
+    """Rows of the accumulators no element of C is stored from directly, carried into a
+    stored element (a loop around the K-loop carrying one accumulator into another's start;
+    a private buffer a loop fills from a load of itself): the proof proves nothing and the
+    copy is refused.  (Both were pipelined with exit 0, C then WRONG against the mutant's
+    unpipelined build in workgroup 24: the proof took a result to hold its own elements only,
+    and a private element to hold what the stores it had followed so far store.)"""
+    seen = spied(monkeypatch)
+    src = tmp_path / "batch.mlir"
+    src.write_text(mutate(_late()))
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
+               str(tmp_path / "out.json")])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err and err.startswith(f"{src}:"), err
+    assert "LDS element" in err and "from the front end's" in err, err
+    assert not {w for (size, w) in seen if size == TILE_M * K_TILE}, seen
+
+
+def test_a_store_mask_moved_by_a_push_constant_is_refused(tmp_path, capsys, monkeypatch):
+    """The scatter's row bound moved by ``p - 4096``, ``p`` a push constant: at the
+    analysis's sample of it (4096) the stored rows are IREE's, at a launch of ``p = 4098``
+    the first row the kernel clamps and the front end does not is stored.  The proof, which
+    evaluates the writes at one sample of the launch values, is not made for a kernel of
+    values known only at launch, and the copy is refused (it was pipelined with exit 0)."""
+    seen = spied(monkeypatch)
+    text = _widened(_late(), 7).replace("#hal.pipeline.layout<bindings",
+                                        "#hal.pipeline.layout<constants = 1, bindings", 1)
+    assert text.count("%c_wide = arith.constant 7 : i32") == 1
+    text = text.replace(
+        "%c_wide = arith.constant 7 : i32",
+        "%pc = hal.interface.constant.load layout(#pipeline_layout) ordinal(0) : i32\n"
+        "          %c4096_pc = arith.constant 4096 : i32\n"
+        "          %c_wide = arith.subi %pc, %c4096_pc : i32")
+    src = tmp_path / "batch.mlir"
+    src.write_text(text)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
+               str(tmp_path / "out.json")])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err and err.startswith(f"{src}:"), err
+    assert "LDS element" in err and "from the front end's" in err, err
+    assert not {w for (size, w) in seen if size == TILE_M * K_TILE}, seen

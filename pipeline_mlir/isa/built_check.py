@@ -18,7 +18,13 @@ be writing, or overwrites one it may still be reading (the emulator's ``lds-race
 4-wave kernel with its loop's barriers deleted).  A barrier the comparison finds missing
 where the loop keeps as many as planned (``barrier-extra`` beside it: IREE's kernels of
 register-staged copies, whose barriers the expected skeleton places elsewhere) stays a
-note.  The other findings are notes here.  Waits LLVM merged, tightened or added, instructions it
+note.  And ``wait-weakened`` and ``wait-missing`` in a pipelined loop whose global loads are
+all DMAs to LDS (``buffer_load ... lds``, no load into registers): such a wait is what keeps
+a wave's fragment reads after the DMAs that fill their stage, and no register rule sees an
+LDS write (the emulator's ``lds-race`` on the 4-wave kernel with one loop wait's ``vmcnt``
+raised by one or dropped).  In a loop with loads into registers (IREE's register-staged
+copies, which the expected skeleton does not model) they stay notes.  The other findings
+are notes here.  Waits LLVM merged, tightened or added, instructions it
 moved, merged (a ``ds_read2``: the reads then missing) or added.  And the comparison's
 findings that IREE kernels the emulator runs exact give where the expected skeleton does not
 model the kernel: ``wait-weakened``, ``wait-missing``, ``barrier-missing`` (as
@@ -38,12 +44,15 @@ from pipeline_mlir.isa.check import check_kernel_asm, check_without_schedule, \
     not_the_pipelined_loop
 from pipeline_mlir.isa.findings import Finding, IsaCheck
 
-__all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "PipelinedCheck", "pipelined_check", "errors"]
+__all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_LOOP_ERROR_KINDS", "PipelinedCheck", "pipelined_check", "errors"]
 
 #: findings that refuse a build wherever they are
 ERROR_KINDS = frozenset({"wait-short", "frag-wait-weak", "frag-wait-missing"})
 #: findings that refuse a build in the pipelined loop (its waits count these instructions)
 LOOP_ERROR_KINDS = frozenset({"mfma-missing"})
+#: findings that refuse a build in a pipelined loop whose global loads are all DMAs to LDS
+#: (their waits guard LDS, which no register rule sees)
+DMA_LOOP_ERROR_KINDS = frozenset({"wait-weakened", "wait-missing"})
 
 
 @dataclass
@@ -80,12 +89,17 @@ def pipelined_check(fn: AsmFunction, plan, loop_note: str = "",
 def errors(findings: list[Finding], isa: IsaCheck | None = None) -> list[Finding]:
     """The findings of ``findings`` that refuse a build (module docstring); ``isa``: the
     comparison they come from, if any (its loop's barriers counted against the plan's)."""
-    short = isa is not None and _loop_barriers(isa.actual) < _loop_barriers(isa.expected)
+    short = isa is not None and _loop_count(isa.actual, "barrier") < \
+        _loop_count(isa.expected, "barrier")
+    dma = isa is not None and _loop_count(isa.actual, "vmem_load_lds") > 0 and \
+        _loop_count(isa.actual, "vmem_load") == 0
     return [f for f in findings if f.kind in ERROR_KINDS or
             (f.kind in LOOP_ERROR_KINDS and f.phase == "loop") or
-            (short and f.kind == "barrier-missing" and f.phase == "loop")]
+            (short and f.kind == "barrier-missing" and f.phase == "loop") or
+            (dma and f.kind in DMA_LOOP_ERROR_KINDS and f.phase == "loop")]
 
 
-def _loop_barriers(skeleton: dict) -> int:
-    """The ``s_barrier`` of the ``loop`` phase of a skeleton (expected or actual)."""
-    return sum(t.parts for t in skeleton.get("loop", []) if t.kind == "barrier")
+def _loop_count(skeleton: dict, kind: str) -> int:
+    """The tokens of ``kind`` in the ``loop`` phase of a skeleton (expected or actual)."""
+    return sum(t.parts if kind == "barrier" else 1
+               for t in skeleton.get("loop", []) if t.kind == kind)

@@ -102,3 +102,25 @@ def test_a_pipelined_loop_short_of_its_barriers_is_refused():
              Finding("barrier-extra", "loop", (), (2,), "m")]
     ran = pipelined_check(parse_asm(built.asm).function(), built.plan)
     assert errors(moved, ran.isa) == [] and errors(moved) == []
+
+
+@pytest.mark.parametrize("how", ["raised", "dropped"])
+def test_a_dma_loops_weakened_vmcnt_wait_is_refused(how):
+    """The shipped 4-wave kernel (its loop's global loads all DMAs to LDS) with one loop
+    wait's ``vmcnt`` raised by one or dropped, its ``lgkmcnt`` kept: no register rule sees
+    it (the DMA writes LDS), the emulator finds an ``lds-race``; the check's
+    ``wait-weakened`` / ``wait-missing`` in such a loop refuses it."""
+    import re
+
+    built = build("4wave-bf16")
+    (line, text), *_ = [(i.line, i.text) for b in parse_asm(built.asm).function().main_loop()
+                        for i in b.instrs if i.kind == "wait" and "vmcnt" in i.text]
+    new = re.sub(r"vmcnt\((\d+)\)", lambda m: f"vmcnt({int(m.group(1)) + 1})", text) \
+        if how == "raised" else re.sub(r"\s*vmcnt\(\d+\)", "", text)
+    assert new != text and "lgkmcnt" in new
+    lines = built.asm.split("\n")
+    lines[line - 1] = lines[line - 1].replace(text.strip(), new.strip())
+    with pytest.raises(Failure) as e:
+        check_built("\n".join(lines), built.plan, built.ll, None, "k.mlir")
+    kinds = [d.message.split("ISA check: ")[1].split(" ")[0] for d in e.value.diags]
+    assert kinds in (["wait-weakened"], ["wait-missing"]), [d.message for d in e.value.diags]

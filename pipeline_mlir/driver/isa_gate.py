@@ -8,7 +8,7 @@ beside the object, from the same optimized IR, for :mod:`~pipeline_mlir.driver.w
 It refuses the build when it finds one of the errors
 :func:`~pipeline_mlir.isa.built_check.errors` names (a register read before its load
 completes on some path, an MFMA reading a fragment still in flight, MFMAs of the pipelined
-loop LLVM deleted), with one error per rule at the kernel's function: its first finding's
+loop LLVM deleted, fewer barriers in the pipelined loop than the schedule's), with one error per rule at the kernel's function: its first finding's
 phase, schedule entries, instruction and assembly line, and how many more findings the rule
 has.  Nothing is written then.  The notes (waits LLVM merged or tightened, instructions it
 moved) do not refuse it.  Code the check cannot hold against the schedule (a main loop whose
@@ -56,7 +56,7 @@ def check_built(asm: str, plan, ll_text: str, module, filename: str) -> None:
     except PipelineError as e:
         raise Failure.at(f"the ISA check cannot hold the code built against the pipelined "
                          f"loop's schedule, so the build is refused: {e}", filename) from None
-    bad = errors(ran.findings)
+    bad = errors(ran.findings, ran.isa)
     if not bad:
         return
     text = {i.line: i.text for i in fn.instrs()}

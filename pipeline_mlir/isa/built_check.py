@@ -11,12 +11,24 @@ schedule: an instruction reading or overwriting a register a load may still be w
 some path (``wait-short``), an MFMA whose operand reads may still be in flight
 (``frag-wait-weak``, ``frag-wait-missing``); and, in the pipelined loop, MFMAs of the schedule
 LLVM deleted (``mfma-missing`` in the ``loop`` phase: code it found dead, the MFMAs of
-unstored accumulators with their fragment reads, which the loop's counted waits count).
-The other findings are notes here.  Waits LLVM merged, tightened or added, instructions it
+unstored accumulators with their fragment reads, which the loop's counted waits count);
+and ``barrier-missing`` in the pipelined loop when the loop holds fewer ``s_barrier``
+than the schedule plans: a wave then reads a stage of LDS another wave's copy may still
+be writing, or overwrites one it may still be reading (the emulator's ``lds-race`` on the
+4-wave kernel with its loop's barriers deleted).  A barrier the comparison finds missing
+where the loop keeps as many as planned (``barrier-extra`` beside it: IREE's kernels of
+register-staged copies, whose barriers the expected skeleton places elsewhere) stays a
+note.  And ``wait-weakened`` and ``wait-missing`` in a pipelined loop whose global loads are
+all DMAs to LDS (``buffer_load ... lds``, no load into registers): such a wait is what keeps
+a wave's fragment reads after the DMAs that fill their stage, and no register rule sees an
+LDS write (the emulator's ``lds-race`` on the 4-wave kernel with one loop wait's ``vmcnt``
+raised by one or dropped).  In a loop with loads into registers (IREE's register-staged
+copies, which the expected skeleton does not model) they stay notes.  The other findings
+are notes here.  Waits LLVM merged, tightened or added, instructions it
 moved, merged (a ``ds_read2``: the reads then missing) or added.  And the comparison's
 findings that IREE kernels the emulator runs exact give where the expected skeleton does not
-model the kernel: ``wait-weakened``, ``wait-missing``, ``barrier-missing`` and
-``load-lds-missing`` on IREE's run-time-K kernel of register-staged copies; ``wait-unpinned``
+model the kernel: ``wait-weakened``, ``wait-missing``, ``barrier-missing`` (as
+many barriers in the loop) and ``load-lds-missing`` on IREE's run-time-K kernel of register-staged copies; ``wait-unpinned``
 on a cut between a scratch store and a register load of IREE's 8-wave 1024x1024x384 kernel
 under ``4wave``.  They stay findings of ``--emit=report``.
 
@@ -32,12 +44,15 @@ from pipeline_mlir.isa.check import check_kernel_asm, check_without_schedule, \
     not_the_pipelined_loop
 from pipeline_mlir.isa.findings import Finding, IsaCheck
 
-__all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "PipelinedCheck", "pipelined_check", "errors"]
+__all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_LOOP_ERROR_KINDS", "PipelinedCheck", "pipelined_check", "errors"]
 
 #: findings that refuse a build wherever they are
 ERROR_KINDS = frozenset({"wait-short", "frag-wait-weak", "frag-wait-missing"})
 #: findings that refuse a build in the pipelined loop (its waits count these instructions)
 LOOP_ERROR_KINDS = frozenset({"mfma-missing"})
+#: findings that refuse a build in a pipelined loop whose global loads are all DMAs to LDS
+#: (their waits guard LDS, which no register rule sees)
+DMA_LOOP_ERROR_KINDS = frozenset({"wait-weakened", "wait-missing"})
 
 
 @dataclass
@@ -71,7 +86,20 @@ def pipelined_check(fn: AsmFunction, plan, loop_note: str = "",
     return PipelinedCheck(isa=check_kernel_asm(fn, plan, **isa_options))
 
 
-def errors(findings: list[Finding]) -> list[Finding]:
-    """The findings of ``findings`` that refuse a build (module docstring)."""
+def errors(findings: list[Finding], isa: IsaCheck | None = None) -> list[Finding]:
+    """The findings of ``findings`` that refuse a build (module docstring); ``isa``: the
+    comparison they come from, if any (its loop's barriers counted against the plan's)."""
+    short = isa is not None and _loop_count(isa.actual, "barrier") < \
+        _loop_count(isa.expected, "barrier")
+    dma = isa is not None and _loop_count(isa.actual, "vmem_load_lds") > 0 and \
+        _loop_count(isa.actual, "vmem_load") == 0
     return [f for f in findings if f.kind in ERROR_KINDS or
-            (f.kind in LOOP_ERROR_KINDS and f.phase == "loop")]
+            (f.kind in LOOP_ERROR_KINDS and f.phase == "loop") or
+            (short and f.kind == "barrier-missing" and f.phase == "loop") or
+            (dma and f.kind in DMA_LOOP_ERROR_KINDS and f.phase == "loop")]
+
+
+def _loop_count(skeleton: dict, kind: str) -> int:
+    """The tokens of ``kind`` in the ``loop`` phase of a skeleton (expected or actual)."""
+    return sum(t.parts if kind == "barrier" else 1
+               for t in skeleton.get("loop", []) if t.kind == kind)

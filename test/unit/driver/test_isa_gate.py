@@ -16,7 +16,7 @@ from pipeline_mlir.driver.diagnostics import Failure
 from pipeline_mlir.driver.isa_gate import check_built
 from pipeline_mlir.isa import codegen
 from pipeline_mlir.isa.asm import parse_asm
-from pipeline_mlir.isa.built_check import errors
+from pipeline_mlir.isa.built_check import errors, pipelined_check
 from pipeline_mlir.isa.findings import Finding
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -83,3 +83,44 @@ def test_mfmas_llvm_deleted_from_the_pipelined_loop_are_an_error():
     (d,) = e.value.diags
     assert d.where == "k.mlir" and "the build is refused: ISA check: the main loop has 62 " \
         "MFMAs, not a multiple of the kernel's 8 MMA entries" in d.message, d.message
+
+
+def test_a_pipelined_loop_short_of_its_barriers_is_refused():
+    """The shipped 4-wave kernel with its main loop's ``s_barrier`` deleted (one or all):
+    the emulator finds an ``lds-race`` (a wave's fragment read of a stage another wave's
+    DMA is still writing); the check's ``barrier-missing`` in the loop refuses it, the loop
+    holding fewer barriers than the schedule plans.  A ``barrier-missing`` with as many
+    barriers in the loop (moved: ``barrier-extra`` beside it) is a note."""
+    built = build("4wave-bf16")
+    for count in (1, None):
+        with pytest.raises(Failure) as e:
+            check_built(_without_loop(built.asm, "barrier", count), built.plan, built.ll, None,
+                        "k.mlir")
+        assert any("ISA check: barrier-missing in the loop" in d.message
+                   for d in e.value.diags), [d.message for d in e.value.diags]
+    moved = [Finding("barrier-missing", "loop", (), (1,), "m"),
+             Finding("barrier-extra", "loop", (), (2,), "m")]
+    ran = pipelined_check(parse_asm(built.asm).function(), built.plan)
+    assert errors(moved, ran.isa) == [] and errors(moved) == []
+
+
+@pytest.mark.parametrize("how", ["raised", "dropped"])
+def test_a_dma_loops_weakened_vmcnt_wait_is_refused(how):
+    """The shipped 4-wave kernel (its loop's global loads all DMAs to LDS) with one loop
+    wait's ``vmcnt`` raised by one or dropped, its ``lgkmcnt`` kept: no register rule sees
+    it (the DMA writes LDS), the emulator finds an ``lds-race``; the check's
+    ``wait-weakened`` / ``wait-missing`` in such a loop refuses it."""
+    import re
+
+    built = build("4wave-bf16")
+    (line, text), *_ = [(i.line, i.text) for b in parse_asm(built.asm).function().main_loop()
+                        for i in b.instrs if i.kind == "wait" and "vmcnt" in i.text]
+    new = re.sub(r"vmcnt\((\d+)\)", lambda m: f"vmcnt({int(m.group(1)) + 1})", text) \
+        if how == "raised" else re.sub(r"\s*vmcnt\(\d+\)", "", text)
+    assert new != text and "lgkmcnt" in new
+    lines = built.asm.split("\n")
+    lines[line - 1] = lines[line - 1].replace(text.strip(), new.strip())
+    with pytest.raises(Failure) as e:
+        check_built("\n".join(lines), built.plan, built.ll, None, "k.mlir")
+    kinds = [d.message.split("ISA check: ")[1].split(" ")[0] for d in e.value.diags]
+    assert kinds in (["wait-weakened"], ["wait-missing"]), [d.message for d in e.value.diags]

@@ -38,6 +38,18 @@ def run_cli_shared(capsys, *argv) -> tuple[int, str, str]:
         return run_cli(capsys, *argv)
 
 
+def refusal(capsys, tmp_path, text: str, spec: str = "4wave") -> str:
+    """The error of ``pipeline-opt --pipeline=SPEC k.mlir --emit=schedule-json -o out.json``
+    refusing ``text`` (written to ``k.mlir`` in ``tmp_path``): exit 1, nothing on standard
+    output, no traceback, the message located in the file."""
+    src = tmp_path / "k.mlir"
+    code, out, err = run_cli_text(capsys, tmp_path, text, f"--pipeline={spec}",
+                                  "--emit=schedule-json", "-o", str(tmp_path / "out.json"))
+    assert code == 1 and out == "" and "Traceback" not in err, err
+    assert err.startswith(f"{src}:"), err
+    return err
+
+
 def one_error(code: int, err: str, fragment: str) -> None:
     """Exit 1 with one error line holding ``fragment``, and no traceback."""
     assert code == 1 and "Traceback" not in err and err.count("error:") == 1, err

@@ -19,7 +19,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pipeline_mlir.tools.pipeline_opt import main
+from cli_helpers import refusal
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "iree"
 sys.path.insert(0, str(DATA))
@@ -69,14 +69,7 @@ def _line(text: str, what: str) -> int:
 
 
 def _refusal(tmp_path, capsys, text: str) -> str:
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
-               str(tmp_path / "out.json")])
-    out, err = capsys.readouterr()
-    assert rc == 1 and out == "" and "Traceback" not in err, err
-    assert err.startswith(f"{src}:"), err
-    return err
+    return refusal(capsys, tmp_path, text)
 
 
 @pytest.mark.parametrize("form,mutate,workgroup", [

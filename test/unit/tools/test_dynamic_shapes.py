@@ -61,6 +61,7 @@ sys.path.insert(0, str(ROOT / "test" / "unit"))
 import dynamic as D  # noqa: E402
 import generate as G  # noqa: E402
 from build_cache import share_code_objects  # noqa: E402
+from cli_helpers import refusal  # noqa: E402
 from kernel_builds import built_schedule, hsaco_and_lowered  # noqa: E402
 from steady_loop import (assert_short, assert_steady, assert_steady_unrolled,  # noqa: E402
                          counting_loops, lowered_split)
@@ -428,13 +429,8 @@ def test_a_launch_stride_copy_mixing_a_workgroup_id_is_refused(tmp_path, capsys,
 def _refused(tmp_path, capsys, text: str, marker: str) -> tuple[str, int]:
     """(the one message of ``pipeline-opt --pipeline=4wave`` refusing ``text``, the line of
     ``text`` that holds ``marker``)."""
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json", "-o",
-               str(tmp_path / "out.json")])
-    out, err = capsys.readouterr()
-    assert rc == 1 and out == "" and "Traceback" not in err, err
-    return err, next(i for i, x in enumerate(text.splitlines(), 1) if marker in x)
+    return (refusal(capsys, tmp_path, text),
+            next(i for i, x in enumerate(text.splitlines(), 1) if marker in x))
 
 
 def _middle_k_moved(text: str) -> str:

@@ -185,6 +185,43 @@ def test_a_row_that_moves_with_the_size_is_refused(late, tmp_path, capsys, mutat
     assert message in err and "Traceback" not in err, err
 
 
+#: the LDS index of IREE's row store: the thread row times 32 (``%187``) plus the column
+STORE = "%237 = arith.addi %187, %236 overflow<nsw> : i32\n"
+
+
+def test_an_lds_index_computed_inside_the_store_loop_is_cloned(late, tmp_path, capsys):
+    """The thread row's stride a constant defined inside the row's store loop (which the
+    rewrite erases): the copies' LDS index took it as it was, a use of an erased op (a
+    segmentation fault, or ``std::bad_alloc`` as an internal error); now cloned with the
+    rest, the kernel pipelined (exact against its unpipelined build at 201x4096x256,
+    workgroups 0 and 37, run by hand)."""
+    text = _text(STORE, "%c32l = arith.constant 32 : i32\n"
+                        "%x187 = arith.muli %21, %c32l : i32\n"
+                        "%237 = arith.addi %x187, %236 overflow<nsw> : i32\n")(late)
+    rc, out, err = _run(tmp_path, capsys, text)
+    assert rc == 0 and "scf.if" not in out, err
+
+
+def test_an_lds_index_that_moves_with_the_size_is_refused(late, tmp_path, capsys):
+    """The tile's rows stored to LDS in reverse where the tile is partial (its rows read
+    as IREE reads them): pipelined with exit 0 and WRONG against its unpipelined build
+    (test/data/iree/mutants.py's builds at 201x4096x256, late mode, workgroups 0 and 37:
+    9291 elements of C differ), the front end's copies placing each lane's elements as at
+    the sampled launch; now refused at the ``scf.if``."""
+    text = _text(STORE, "%c127l = arith.constant 127 : i32\n"
+                        "%c128l = arith.constant 128 : index\n"
+                        "%edgel = arith.cmpi slt, %126, %c128l : index\n"
+                        "%revl = arith.subi %c127l, %21 : i32\n"
+                        "%rowl = arith.select %edgel, %revl, %21 : i32\n"
+                        "%x187 = arith.muli %rowl, %c32_i32 : i32\n"
+                        "%237 = arith.addi %x187, %236 overflow<nsw> : i32\n")(late)
+    rc, _out, err = _run(tmp_path, capsys, text)
+    guard = re.search(r"scf\.if %\d+ -> \(vector<16xbf16>\)", text).start()
+    assert rc == 1 and f"k.mlir:{1 + text[:guard].count(chr(10))}:" in err, err
+    assert "the LDS index of its row's store ('vector.store' op at line " in err, err
+    assert "moves with the workgroup or a value known only at launch" in err, err
+
+
 def _bound_off_in_a_window(text: str) -> str:
     """The workgroup loop's bound one row of tiles (32) larger where the size is ``128 q +
     r``, ``20 <= r <= 40``: no size the evaluation samples (their ``r`` are 0-3, 64 and

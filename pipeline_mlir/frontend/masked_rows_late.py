@@ -169,13 +169,13 @@ def workgroup_loop(guard, loop, launch, others: list, ev) -> tuple:
     return wl, lo
 
 
-def _lds_fixed(guard, lds, wg) -> None:
-    """Refuse the guarded copy unless its LDS store's indices move with neither the
-    workgroup (``wg``, the workgroup loop's variable, or an id) nor a value known only at
-    launch: the front end's own copies of the buffer put each lane's elements where the
-    sampled launch's workgroup 0 does, in every workgroup and at every size (a store
-    placed by the size, the tile's rows reversed where the tile is partial, was WRONG
-    with exit 0)."""
+def check_lds_fixed(op, what: str, lds, wg) -> None:
+    """Refuse ``op`` (``what`` it is, first words of the message) unless the LDS store
+    ``lds``'s indices move with neither the workgroup (``wg``, the workgroup loop's
+    variable, or an id) nor a value known only at launch: the front end's own copies of the
+    buffer put each lane's elements where the sampled launch's workgroup 0 does, in every
+    workgroup and at every size (a store placed by the size, the tile's rows reversed where
+    the tile is partial, or runs swapped in one workgroup, was WRONG with exit 0)."""
     def moving(v) -> bool:
         if isinstance(v.owner, ir.Block):
             return v == wg
@@ -183,10 +183,10 @@ def _lds_fixed(guard, lds, wg) -> None:
 
     for x in list(lds.operands)[2:]:
         if depends(x, moving):
-            _refuse(guard, f"the LDS index of its row's store ({describe(lds)}) "
-                           f"moves with the workgroup or a value known only at launch; the "
-                           f"front end's copies put each lane's elements where the sampled "
-                           f"launch's workgroup 0 does")
+            raise IRError(op, f"{describe(op)} {what}: the LDS index of its row's store "
+                              f"({describe(lds)}) moves with the workgroup or a value known "
+                              f"only at launch; the front end's copies put each lane's "
+                              f"elements where the sampled launch's workgroup 0 does")
 
 
 def launch_sizes(tile: int, g: int) -> list[int]:
@@ -341,7 +341,7 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
     geo = {"w": w, "runs": width // w, "threads": int(np.prod(size))}
     p["guard"] = guard
     iv, wg = loop.regions[0].blocks[0].arguments[0], wl.regions[0].blocks[0].arguments[0]
-    _lds_fixed(guard, p["lds"], wg)
+    check_lds_fixed(guard, "guards a row-masked copy", p["lds"], wg)
     new = _new_copies(p, launch, geo, fat_view(p["buf"], loop, fat))
     lb, ub, step = constant_bounds(loop) or (constant_int(loop.operands[0]), None, None)
     if lb is None:

@@ -60,8 +60,8 @@ from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_col
                                                   whole_run_select)
 from pipeline_mlir.frontend.guarded_load import guarded
 from pipeline_mlir.frontend.kept_rows import keep_row_load, kept_route
-from pipeline_mlir.frontend.masked_rows_late import (launch_values, sample_points,
-                                                     workgroup_loop)
+from pipeline_mlir.frontend.masked_rows_late import (check_lds_fixed, launch_values,
+                                                     sample_points, workgroup_loop)
 from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 
@@ -195,6 +195,11 @@ def _prove(load, loop, p: dict, covered: set) -> None:
     _check_rows(load, ev, p, wl, launch, tile, others)
     check_columns(load, loop, ev, p, bounds)
     prove_guarded_rows(load, p["ok"], p["row"], wl, launch, tile, int(np.prod(size)))
+    wg = wl.regions[0].blocks[0].arguments[0]
+    for u in p.get("guard", load).results[0].uses:
+        store = _op(u.owner)
+        if store.name == "vector.store" and memory_space(store.operands[1].type) == "workgroup":
+            check_lds_fixed(load, "reads a row-masked run", store, wg)
 
 
 def _workgroup_ids(load, loop) -> tuple[list, tuple[int, ...]]:

@@ -45,8 +45,10 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
-from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, constant_int,
-                                             memory_space, zero_bits)
+from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, block_size, constant_bounds,
+                                             constant_int, defined_in, memory_space,
+                                             zero_bits)
+from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
 from pipeline_mlir.frontend.kernel_ir import (PROVEN_ROW, depends, describe, is_pure,
                                               kernel_of, owner)
@@ -168,6 +170,26 @@ def workgroup_loop(guard, loop, launch, others: list, ev) -> tuple:
     return wl, lo
 
 
+def check_lds_fixed(op, what: str, lds, wg) -> None:
+    """Refuse ``op`` (``what`` it is, first words of the message) unless the LDS store
+    ``lds``'s indices move with neither the workgroup (``wg``, the workgroup loop's
+    variable, or an id) nor a value known only at launch: the front end's own copies of the
+    buffer put each lane's elements where the sampled launch's workgroup 0 does, in every
+    workgroup and at every size (a store placed by the size, the tile's rows reversed where
+    the tile is partial, or runs swapped in one workgroup, was WRONG with exit 0)."""
+    def moving(v) -> bool:
+        if isinstance(v.owner, ir.Block):
+            return v == wg
+        return _op(v.owner).name in LAUNCH_VALUE_OPS + WORKGROUP_ID_OPS
+
+    for x in list(lds.operands)[2:]:
+        if depends(x, moving):
+            raise IRError(op, f"{describe(op)} {what}: the LDS index of its row's store "
+                              f"({describe(lds)}) moves with the workgroup or a value known "
+                              f"only at launch; the front end's copies put each lane's "
+                              f"elements where the sampled launch's workgroup 0 does")
+
+
 def launch_sizes(tile: int, g: int) -> list[int]:
     """The launch values checked at tile row ``g`` (module docstring)."""
     edge = (1, 2, 3, tile // 2, tile - 1, tile, tile + 1, tile + 2)
@@ -176,10 +198,13 @@ def launch_sizes(tile: int, g: int) -> list[int]:
 
 class _Slice:
     """Clones of the pure ops computing a value with some values substituted (``subst``),
-    inserted at ``ip``; ``gpu.thread_id x`` stands for ``subst["tid"]``."""
+    inserted at ``ip``; ``gpu.thread_id x`` stands for ``subst["tid"]``.  An op inside
+    ``erased`` (the store loop, erased once the copies replace it) is cloned even where it
+    depends on nothing substituted (a use of it would be left dangling), and one there
+    that is not pure is refused."""
 
-    def __init__(self, subst: dict, ip) -> None:
-        self.map, self.ip = dict(subst), ip
+    def __init__(self, subst: dict, ip, erased) -> None:
+        self.map, self.ip, self.erased = dict(subst), ip, erased
 
     def __call__(self, v):
         if v in self.map:
@@ -189,10 +214,15 @@ class _Slice:
         o = _op(v.owner)
         if o.name == "gpu.thread_id" and str(o.attributes["dimension"]).endswith("x>"):
             return self.map["tid"]
+        inside = defined_in(v, self.erased)
         if not is_pure(o):
+            if inside:
+                raise IRError(o, f"{describe(o)} computes an index of the guarded row's "
+                                 f"LDS store inside its store loop and is not pure: the "
+                                 f"copies that replace the loop cannot compute it again")
             return v
         ops = [self(x) for x in o.operands]
-        if all(a == b for a, b in zip(ops, o.operands)):
+        if not inside and all(a == b for a, b in zip(ops, o.operands)):
             self.map[v] = v
             return v
         new = o.clone(self.ip)
@@ -217,7 +247,7 @@ def _new_copies(p: dict, launch, geo: dict, src) -> list:
             jw = B.arith.muli(B.arith.remui(q, index_value(runs)), index_value(w))
             jv = jw if siv.type == jw.type else B.arith.index_castui(siv.type, jw)
             cut = _Slice({"tid": B.arith.divui(q, index_value(runs)), siv: jv},
-                         ir.InsertionPoint(store))
+                         ir.InsertionPoint(store), store)
             s = cut(p["guard"].operands[0])
             row = B.arith.select(s, cut(p["row"]), launch)
             _op(row.owner).attributes[PROVEN_ROW] = ir.UnitAttr.get()
@@ -311,8 +341,9 @@ def _prove_and_rewrite(guard, loop, p: dict, fat: dict) -> None:
     size, launch, others, ev, wl, tile = guarded_setup(guard, loop, p["buf"], _refuse)
     geo = {"w": w, "runs": width // w, "threads": int(np.prod(size))}
     p["guard"] = guard
-    new = _new_copies(p, launch, geo, fat_view(p["buf"], loop, fat))
     iv, wg = loop.regions[0].blocks[0].arguments[0], wl.regions[0].blocks[0].arguments[0]
+    check_lds_fixed(guard, "guards a row-masked copy", p["lds"], wg)
+    new = _new_copies(p, launch, geo, fat_view(p["buf"], loop, fat))
     lb, ub, step = constant_bounds(loop) or (constant_int(loop.operands[0]), None, None)
     if lb is None:
         _refuse(guard, "the K-loop's lower bound is not a constant")

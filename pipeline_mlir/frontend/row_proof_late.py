@@ -6,7 +6,12 @@ a range-checked buffer at ``[guard ? row : L, col]``; it computes what IREE's re
 if, where the guard holds, the row lies in the buffer: ``0 <= row < L``.  They check that by
 evaluation at sampled workgroups and sizes; :func:`prove_guarded_rows` proves it for every
 size with the affine forms of :mod:`~pipeline_mlir.frontend.row_proof` (the sampling stays,
-a cross-check).
+a cross-check).  The front end's own copies of that buffer read, in every workgroup and at
+every size, each thread's row of the sampled launch moved with the workgroup's tile
+(:mod:`~pipeline_mlir.frontend.every_workgroup` leaves the row's select, marked
+``sched.proven_row``, to this proof), so it also takes, per thread, where the guard holds
+one row ``T g + c`` of the tile, the same ``c`` at every size, and the guard false only
+where ``T g + c`` lies at or past ``L`` (:class:`_OneRow`).
 
 The late form's workgroup is the variable ``v`` of the linearised workgroup loop
 (``scf.for v = id to ub step count``, so ``v >= 0``): its tile along the size is ``g = v
@@ -45,9 +50,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, owner
-from pipeline_mlir.frontend.row_proof import (MAX_PIECES, Form, Piece, Split, SymbolicRows,
-                                              Unproven, check_guarded_piece, prove_rows,
-                                              no_thread_id)
+from pipeline_mlir.frontend.row_proof import (MAX_PIECES, POINTS, Form, Piece, Split,
+                                              SymbolicRows, Unproven, check_guarded_piece,
+                                              prove_rows, no_thread_id)
 
 #: the divides of the workgroup loop's variable that give its tile row (``v div X``) or
 #: column (``v mod X``)
@@ -207,10 +212,70 @@ def prove_guarded_rows(op, guard, row, wl, launch, T: int, threads: int,
     tile)."""
     tiles, why = tile_rows(wl, launch, T)
     leaves = {launch: Form(g=T, d=1), **{r: Form(g=1) for r in tiles}, **(fixed or {})}
+    rows = _OneRow()
     try:
-        return prove_rows(op, {"size": guard, "row": row}, leaves, T, threads,
-                          check_guarded_piece)
+        done = prove_rows(op, {"size": guard, "row": row}, leaves, T, threads, rows)
     except IRError as e:
         if not why:
             raise
         raise IRError(e.op, f"{e}; {'; '.join(why)}") from None
+    wrong = rows.wrong()
+    if wrong is not None:
+        raise IRError(op, f"{describe(op)} {wrong}: the front end's copies read, in every "
+                          f"workgroup and at every size, the row each thread reads at the "
+                          f"sampled launch, moved with the workgroup's tile, and a "
+                          f"range-checked buffer gives zeros only past the size")
+    return done
+
+
+class _OneRow:
+    """:func:`~pipeline_mlir.frontend.row_proof.check_guarded_piece`, and what the front
+    end's copies, moved from thread 0 by the offsets of the sampled launch, need besides:
+    where the guard holds, each thread reads the row ``T g + c`` of the workgroup's tile,
+    one ``c`` per thread at every size (not one that moves with the size: a row picked by
+    the size, or by the edge tile, is read at the sample by another thread); where it does
+    not, ``T g + c`` lies at or past the size (:meth:`wrong`: the guard fails
+    nowhere the front end's read of that row gets data)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, list] = {}
+        self.masked: dict[int, list] = {}
+
+    def __call__(self, sr, values: dict, T: int) -> None:
+        check_guarded_piece(sr, values, T)
+        piece = sr.piece
+        where = (piece.lo, piece.hi)
+        if sr.form(values["size"]).const() != 1:
+            self.masked.setdefault(sr.tid, []).append(where)
+            return
+        row = sr.form(values["row"])
+        off = row - Form(g=T)
+        if off.d and not off.g and piece.hi is not None and piece.hi - piece.lo < POINTS:
+            piece.sign(off - Form(c=off.c + off.d * piece.lo))   # (cut into single sizes)
+        one = not off.g and (not off.d or piece.hi == piece.lo)
+        self.rows.setdefault(sr.tid, []).append(
+            (where, off.c + off.d * piece.lo if one else None, row))
+
+    def wrong(self) -> str | None:
+        """The first place, as words, where a thread's row is not one ``T g + c`` at every
+        size, or its guard fails though ``T g + c`` lies below the size ``T g + d`` (``d
+        <= c`` is needed); None if nowhere."""
+        def at(tid, lo, hi):
+            return f"on thread {tid} at sizes T g + d for d in {lo} .. " \
+                   f"{'any' if hi is None else hi}"
+        cs = {}
+        for tid, seen in self.rows.items():
+            for (lo, hi), c, row in seen:
+                if c is None:
+                    return (f"reads the row {row} {at(tid, lo, hi)}, not one row T g + c of "
+                            f"the workgroup's tile")
+                if cs.setdefault(tid, c) != c:
+                    return (f"reads the tile's row {c} {at(tid, lo, hi)} and its row "
+                            f"{cs[tid]} at other sizes")
+        for tid, pieces in self.masked.items():
+            c = cs.get(tid)
+            for lo, hi in pieces:
+                if c is not None and (hi is None or hi > c):
+                    return (f"guards out its row T g + {c} {at(tid, max(lo, c + 1), hi)}, "
+                            f"where that row lies below the size")
+        return None

@@ -146,3 +146,22 @@ def test_static_rows_guards_evaluated_over_the_grid(tmp_path, capsys):
     unchecked = _text(cast, cast.replace(" resetOffset", " boundsCheck(false) resetOffset"))
     assert_refused_at(tmp_path, capsys, unchecked(text), "%2 = amdgpu.fat_raw_buffer_cast", "masked rows are read past the end of "
                       "this fat buffer, which must be range-checked by its own shape")
+
+
+def test_a_run_stored_to_lds_moving_with_the_workgroup_is_refused(late, tmp_path, capsys):
+    """A's first run stored to LDS with its 8-element half xor 8 in workgroup 37 alone (two
+    runs swapped there): pipelined with exit 0 and WRONG against its unpipelined build
+    (test/data/iree/mutants.py's builds at 200x4096x200, late mode, workgroups 0 and 37:
+    8144 elements of C differ), the front end's copies placing each lane's elements as in
+    the sampled workgroup; the store's LDS index moving with the workgroup loop's variable
+    is now refused at the read."""
+    index = "%120 = arith.index_castui %119 : i32 to index\n"
+    text = _text(index, index + "%c37l = arith.constant 37 : index\n"
+                               "%c8l = arith.constant 8 : index\n"
+                               "%c0l = arith.constant 0 : index\n"
+                               "%w37 = arith.cmpi eq, %arg0, %c37l : index\n"
+                               "%s8 = arith.select %w37, %c8l, %c0l : index\n"
+                               "%x120 = arith.xori %120, %s8 : index\n")(late)
+    text = _text("vector.store %201, %alloc[%120]", "vector.store %201, %alloc[%x120]")(text)
+    assert_refused_at(tmp_path, capsys, text, LOAD,
+                      "reads a row-masked run: the LDS index of its row's store")

@@ -131,6 +131,97 @@ def test_a_row_past_the_size_at_unsampled_sizes_is_refused(late, tmp_path, capsy
 
 
 
+#: IREE's thread row ``%129`` (``T g + %130`` read where the guard ``%133`` holds) and the
+#: rows the workgroup's tile has below the size (``%126``, 1 to 128)
+ROW, GUARD = ("%130 = arith.minsi %129, %126 : index\n",
+              "%133 = arith.cmpi sgt, %132, %c0 : index\n")
+
+
+def _rows_reversed_at_the_edge(text: str) -> str:
+    """The tile's rows read in reverse order (thread row ``r`` reads ``127 - r``, its
+    guard ``127 - r`` below the size) where the tile is partial: every row read still lies
+    in the buffer where its guard holds, but at the sampled size (4096, no partial tile)
+    each thread reads its own row."""
+    return _text(ROW, "%c127o = arith.constant 127 : index\n"
+                      "%c128o = arith.constant 128 : index\n"
+                      "%edge = arith.cmpi slt, %126, %c128o : index\n"
+                      "%rev = arith.subi %c127o, %129 : index\n"
+                      "%x129 = arith.select %edge, %rev, %129 : index\n"
+                      "%130 = arith.minsi %x129, %126 : index\n")(text)
+
+
+def _row_guarded_out_at_one_size(text: str) -> str:
+    """Thread row 5's guard false where 73 of the tile's rows lie below the size (M = 128
+    g + 73), its row in the buffer: IREE's read gives zeros there."""
+    return _text(GUARD, "%x133 = arith.cmpi sgt, %132, %c0 : index\n"
+                        "%c73g = arith.constant 73 : index\n"
+                        "%c5g = arith.constant 5 : index\n"
+                        "%is73 = arith.cmpi eq, %126, %c73g : index\n"
+                        "%rne5 = arith.cmpi ne, %130, %c5g : index\n"
+                        "%fls = arith.cmpi ne, %c5g, %c5g : index\n"
+                        "%y133 = arith.select %rne5, %x133, %fls : i1\n"
+                        "%133 = arith.select %is73, %y133, %x133 : i1\n")(text)
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (_rows_reversed_at_the_edge, "reads the tile's row 126 on thread 2 at sizes T g + d for d "
+                                 "in 127 .. 127 and its row 1 at other sizes"),
+    (_row_guarded_out_at_one_size, "guards out its row T g + 5 on thread 10 at sizes T g + d "
+                                   "for d in 73 .. 73, where that row lies below the size"),
+], ids=["rows reversed in the edge tile", "a row guarded out at one size"])
+def test_a_row_that_moves_with_the_size_is_refused(late, tmp_path, capsys, mutate, message):
+    """The proof for every size took only ``0 <= row < L`` where the guard holds; the front
+    end's copies read, at every size and workgroup, each thread's row of the sampled launch
+    moved with the tile (the row's select is left out of the launch and workgroup checks
+    of ``every_workgroup.py``: ``sched.proven_row``).  Both mutants were pipelined with
+    exit 0 and WRONG against their unpipelined builds (test/data/iree/mutants.py's builds
+    at 201x4096x256, late mode, workgroups 0 and 37: 2285 and 126 elements of C differ); a
+    guarded row is now proven ``T g + c`` with one ``c`` per thread at every size, and
+    guarded out only at or past the size."""
+    text = mutate(late)
+    rc, _out, err = _run(tmp_path, capsys, text)
+    guard = re.search(r"scf\.if %\d+ -> \(vector<16xbf16>\)", text).start()
+    assert rc == 1 and f"k.mlir:{1 + text[:guard].count(chr(10))}:" in err, err
+    assert message in err and "Traceback" not in err, err
+
+
+#: the LDS index of IREE's row store: the thread row times 32 (``%187``) plus the column
+STORE = "%237 = arith.addi %187, %236 overflow<nsw> : i32\n"
+
+
+def test_an_lds_index_computed_inside_the_store_loop_is_cloned(late, tmp_path, capsys):
+    """The thread row's stride a constant defined inside the row's store loop (which the
+    rewrite erases): the copies' LDS index took it as it was, a use of an erased op (a
+    segmentation fault, or ``std::bad_alloc`` as an internal error); now cloned with the
+    rest, the kernel pipelined (exact against its unpipelined build at 201x4096x256,
+    workgroups 0 and 37, run by hand)."""
+    text = _text(STORE, "%c32l = arith.constant 32 : i32\n"
+                        "%x187 = arith.muli %21, %c32l : i32\n"
+                        "%237 = arith.addi %x187, %236 overflow<nsw> : i32\n")(late)
+    rc, out, err = _run(tmp_path, capsys, text)
+    assert rc == 0 and "scf.if" not in out, err
+
+
+def test_an_lds_index_that_moves_with_the_size_is_refused(late, tmp_path, capsys):
+    """The tile's rows stored to LDS in reverse where the tile is partial (its rows read
+    as IREE reads them): pipelined with exit 0 and WRONG against its unpipelined build
+    (test/data/iree/mutants.py's builds at 201x4096x256, late mode, workgroups 0 and 37:
+    9291 elements of C differ), the front end's copies placing each lane's elements as at
+    the sampled launch; now refused at the ``scf.if``."""
+    text = _text(STORE, "%c127l = arith.constant 127 : i32\n"
+                        "%c128l = arith.constant 128 : index\n"
+                        "%edgel = arith.cmpi slt, %126, %c128l : index\n"
+                        "%revl = arith.subi %c127l, %21 : i32\n"
+                        "%rowl = arith.select %edgel, %revl, %21 : i32\n"
+                        "%x187 = arith.muli %rowl, %c32_i32 : i32\n"
+                        "%237 = arith.addi %x187, %236 overflow<nsw> : i32\n")(late)
+    rc, _out, err = _run(tmp_path, capsys, text)
+    guard = re.search(r"scf\.if %\d+ -> \(vector<16xbf16>\)", text).start()
+    assert rc == 1 and f"k.mlir:{1 + text[:guard].count(chr(10))}:" in err, err
+    assert "the LDS index of its row's store ('vector.store' op at line " in err, err
+    assert "moves with the workgroup or a value known only at launch" in err, err
+
+
 def _bound_off_in_a_window(text: str) -> str:
     """The workgroup loop's bound one row of tiles (32) larger where the size is ``128 q +
     r``, ``20 <= r <= 40``: no size the evaluation samples (their ``r`` are 0-3, 64 and

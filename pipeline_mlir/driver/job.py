@@ -218,12 +218,12 @@ class Job:
     def run(self, text: str | None, line_offset: int = 0, module=None) -> JobOutput:
         """Parse ``text`` (or take ``module``, parsed from it), run the passes, emit; an
         error diagnostic means failure."""
-        from pipeline_mlir.dialect.bindings import build_context, new_context
+        from pipeline_mlir.dialect.bindings import build_context
 
         if module is not None:
             return self._run_in(module.context, text, line_offset, module)
         # (a context whose threading the run turns off is not handed on: build_context)
-        with new_context() if self.options.disable_threading else build_context() as ctx:
+        with build_context() as ctx:
             return self._run_in(ctx, text, line_offset, None)
 
     def _run_in(self, ctx, text, line_offset, module) -> JobOutput:

@@ -1,6 +1,6 @@
 """``bindings.build_context``: a context a finished build handed back serves the next one,
-at most ``CONTEXT_USES`` builds; one left by an error is not handed back; the same input
-prints the same in a reused context as in a new one."""
+at most ``CONTEXT_USES`` builds; one left by an error, or whose settings its build changed,
+is not handed back; the same input prints the same in a reused context as in a new one."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import CODE_EMITS, NEEDS_LLVM, PIPELINE_END, SCHEDULE_EMITS, \
     UsageError, print_stderr
 from pipeline_mlir.driver.diagnostics import Diag, Failure, at_function, from_location, from_mlir
-from pipeline_mlir.driver.inputs import KERNEL_SOURCE, check_nesting
+from pipeline_mlir.driver.inputs import KERNEL_SOURCE, check_nesting, check_swizzles
 from pipeline_mlir.driver.printing import format_schedule
 from pipeline_mlir.options import suggest
 
@@ -239,6 +239,7 @@ class Job:
 
         if module is None and text is not None:
             check_nesting(text, self.filename, line_offset)  # deeper crashes MLIR's parser
+            check_swizzles(text, self.filename, line_offset)  # crash IREE's verifier
         handler = ctx.attach_diagnostic_handler(collect)
         try:
             try:

@@ -138,13 +138,20 @@ def build_context():
     leaves in the context (its uniqued types and attributes, a module still referenced)
     is not part of the next one's IR, and printing names and numbers what it prints
     afresh, so the next build in the same context makes the same output.  A context left
-    by an error, or changed by its user (:func:`new_context` for those, e.g. with
-    threading turned off), is not handed back."""
+    by an exception, or whose settings its build changed (threading turned off by
+    ``--mlir-disable-threading`` in a build given a module parsed in this context, the
+    emulator's dispatch), is not handed back."""
     ctx, uses = _SPARE.pop() if _SPARE else (new_context(), 0)
+    settings = _settings(ctx)
     with ctx:
         yield ctx
-    if uses + 1 < CONTEXT_USES:
+    if uses + 1 < CONTEXT_USES and _settings(ctx) == settings:
         _SPARE.append((ctx, uses + 1))
+
+
+def _settings(ctx) -> tuple:
+    """What of a context a build may change that the next build would run with."""
+    return (ctx.get_num_threads(), ctx.emit_error_diagnostics, ctx.allow_unregistered_dialects)
 
 
 def ensure_gpu_target(chip: str = DEFAULT_CHIP) -> None:

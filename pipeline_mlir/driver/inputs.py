@@ -189,6 +189,37 @@ def check_nesting(text: str, filename: str, line_offset: int = 0) -> None:
                                  f"overflow its stack", filename, line + line_offset, col)])
 
 
+#: IREE's ``xor_shuffle`` swizzle attribute's row and access widths, read where the parser
+#: would (strings and comments skipped whole): its verifier divides the one by the other
+_SWIZZLE_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|'
+                            r'#iree_codegen\.xor_shuffle\s*<\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*,'
+                            r'\s*(-?(?:0x[0-9a-fA-F]+|\d+))')
+_INT64_MIN = -(1 << 63)
+
+
+def check_swizzles(text: str, filename: str, line_offset: int = 0) -> None:
+    """Refuse ``text`` when an ``#iree_codegen.xor_shuffle<row, access>`` in it has a row
+    or access width of 0, or divides the least 64-bit integer by -1: IREE's verifier of the
+    attribute divides by them while MLIR parses the input and the process dies of a
+    floating-point exception.  One error at the attribute.  ``line_offset``: as
+    :func:`check_nesting`'s."""
+    for m in _SWIZZLE_TOKEN.finditer(text):
+        if m.group(1) is None:
+            continue
+        row, access = (int(g, 16 if "x" in g else 10) for g in m.groups())
+        if row and access and not (row == _INT64_MIN and access == -1):
+            continue
+        from pipeline_mlir.isa.utf8 import line_col
+
+        line, col = line_col(text, m.start())
+        raise Failure([Diag("error", f"#iree_codegen.xor_shuffle<{m.group(1)}, {m.group(2)}>: "
+                                     f"IREE's verifier of the swizzle divides its row width "
+                                     f"by its access width as MLIR parses the input, which "
+                                     f"crashes the process for these; a swizzle's widths are "
+                                     f"positive", filename,
+                            line + line_offset, col)])
+
+
 def chunks(text: str | None, split: bool) -> list[tuple[str | None, int]]:
     """``(chunk, line offset)`` of each ``// -----`` separated part (one without ``split``)."""
     if text is None or not split:

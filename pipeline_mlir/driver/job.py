@@ -17,7 +17,7 @@ from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import CODE_EMITS, NEEDS_LLVM, PIPELINE_END, SCHEDULE_EMITS, \
     UsageError, print_stderr
 from pipeline_mlir.driver.diagnostics import Diag, Failure, at_function, from_location, from_mlir
-from pipeline_mlir.driver.inputs import KERNEL_SOURCE, check_nesting
+from pipeline_mlir.driver.inputs import KERNEL_SOURCE, check_nesting, check_swizzles
 from pipeline_mlir.driver.printing import format_schedule
 from pipeline_mlir.options import suggest
 
@@ -218,12 +218,12 @@ class Job:
     def run(self, text: str | None, line_offset: int = 0, module=None) -> JobOutput:
         """Parse ``text`` (or take ``module``, parsed from it), run the passes, emit; an
         error diagnostic means failure."""
-        from pipeline_mlir.dialect.bindings import build_context, new_context
+        from pipeline_mlir.dialect.bindings import build_context
 
         if module is not None:
             return self._run_in(module.context, text, line_offset, module)
         # (a context whose threading the run turns off is not handed on: build_context)
-        with new_context() if self.options.disable_threading else build_context() as ctx:
+        with build_context() as ctx:
             return self._run_in(ctx, text, line_offset, None)
 
     def _run_in(self, ctx, text, line_offset, module) -> JobOutput:
@@ -239,6 +239,7 @@ class Job:
 
         if module is None and text is not None:
             check_nesting(text, self.filename, line_offset)  # deeper crashes MLIR's parser
+            check_swizzles(text, self.filename, line_offset)  # crash IREE's verifier
         handler = ctx.attach_diagnostic_handler(collect)
         try:
             try:

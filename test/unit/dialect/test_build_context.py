@@ -1,6 +1,6 @@
 """``bindings.build_context``: a context a finished build handed back serves the next one,
-at most ``CONTEXT_USES`` builds; one left by an error is not handed back; the same input
-prints the same in a reused context as in a new one."""
+at most ``CONTEXT_USES`` builds; one left by an error, or whose settings its build changed,
+is not handed back; the same input prints the same in a reused context as in a new one."""
 
 from __future__ import annotations
 
@@ -53,3 +53,18 @@ def test_a_reused_context_prints_what_a_new_one_does():
     for _ in range(3):
         with build_context() as ctx:
             assert _printed(ctx) == want
+
+
+@pytest.mark.parametrize("change", [
+    lambda ctx: ctx.enable_multithreading(False),
+    lambda ctx: setattr(ctx, "emit_error_diagnostics", True),
+    lambda ctx: setattr(ctx, "allow_unregistered_dialects", False)])
+def test_a_context_its_build_changed_is_not_handed_back(change):
+    """A build that changes its context (``--emulate --mlir-disable-threading`` turns
+    threading off in the context the dispatch was parsed in) does not hand it on: the
+    next build in the process would run with the change."""
+    with build_context() as ctx:
+        change(ctx)
+    assert bindings._SPARE == []
+    with build_context() as other:
+        assert other is not ctx

@@ -521,3 +521,36 @@ def test_an_oversized_body_fails_at_once(capsys, tmp_path):
     code, out, err = run(capsys, str(big), "--pipeline=4wave", "--emit=schedule")
     one_error(code, err, f"{big}:2:3: error: sched-annotate: the body has 800 MMAs, but the "
                          f"'4wave' schedule's 8 MMA blocks take at most 8 (one per block)")
+
+
+# ---- inputs that crash a parser -----------------------------------------------------------
+
+_SWIZZLED = ('func.func @f() {{\n  %a = memref.alloc() {{iree_codegen.swizzle = '
+             '#iree_codegen.xor_shuffle<{}>}} : memref<64xf16, #gpu.address_space<workgroup>>\n'
+             '  return\n}}\n')
+
+
+@pytest.mark.parametrize("widths", ["0, 8", "64, 0", "0x0, 8", "-9223372036854775808, -1"])
+def test_a_swizzle_that_crashes_the_parser_is_one_located_error(capsys, tmp_path, widths):
+    """IREE's verifier of ``xor_shuffle<row, access>`` divides row by access while MLIR
+    parses: these widths killed the process with a floating-point exception (exit 136, no
+    message) before any pass ran, on every path (a plain build, ``--emulate``)."""
+    src = tmp_path / "in.mlir"
+    src.write_text(_SWIZZLED.format(widths))
+    for argv in (["--emit=mlir"], ["--emulate"]):
+        code, out, err = run(capsys, "--pipeline=4wave", str(src), *argv)
+        one_error(code, err, f"{src}:2:47: error: #iree_codegen.xor_shuffle<{widths}>: IREE's "
+                             f"verifier of the swizzle divides its row width by its access width")
+
+
+def test_a_swizzle_is_read_outside_strings_and_comments_only():
+    from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.driver.inputs import check_swizzles
+
+    check_swizzles('// #iree_codegen.xor_shuffle<64, 0>\n"x"() {s = "#iree_codegen.xor_shuffle'
+                   '<0, 0>"} : () -> ()\n' + _SWIZZLED.format("64, 8") +
+                   _SWIZZLED.format("-9223372036854775808, 1"), "f")
+    with pytest.raises(Failure) as e:
+        check_swizzles("\n" + _SWIZZLED.format("64,\n 0"), "f.mlir", line_offset=4)
+    (d,) = e.value.diags
+    assert (d.file, d.line, d.col) == ("f.mlir", 7, 47)

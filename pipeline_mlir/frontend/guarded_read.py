@@ -44,14 +44,14 @@ everywhere) is thus refused, not reported exact on the workgroups the emulator r
 plain read (outside any ``scf.if``: the prefetch point's ``vector.transfer_read`` of a
 per-row scale; or in the branch of an ``scf.if`` that runs unguarded, the else-branch of
 one on a constant ``false``: IREE's late form of that scale) is tied the same way, at the
-element its index reads, and refused at the load.  Such a read of a range-checked fat buffer of
-static shape that starts at or past the buffer's end (IREE's late form of a bias of M
-clamps the rows past M to M) reads zeros, as the read moved with C's tile does when it
-starts past the end too: that lane is not held to the tie (:func:`_buffer_end`).  :func:`tie_to_c` with ``along``
-``element`` ties a read of an input of C's shape (C itself, read by ``C += A x B``) so: its
-element must move by what its tile's first element moves (``dispatch.py`` ties every such
-read).  C's tiles are evaluated once per kernel for all the reads (a ``memo``), the
-workgroups side by side.
+element its index reads, and refused at the load.  Such a read of a buffer that reads
+zero past its end, starting at or past the end (IREE's late form of a bias of M clamps
+the rows past M to M), reads zeros, as the read moved with C's tile does when it starts
+past the end too: that lane is not held to the tie (:func:`_buffer_end`).
+:func:`tie_to_c` with ``along`` ``element`` ties a read of an input of C's shape (C itself,
+read by ``C += A x B``) so: its element must move by what its tile's first element moves
+(``dispatch.py`` ties every such read).  C's tiles are evaluated once per kernel for all the
+reads (a ``memo``), the workgroups side by side.
 """
 
 from __future__ import annotations
@@ -62,15 +62,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import block_size, constant_int, row_major_strides, \
-    zero_bits
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int, zero_bits
 from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import bind_launch, bind_workgroup, launch_ops, \
     output_tiles
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.frontend.const_if import constant_bool
-from pipeline_mlir.frontend.kernel_ir import describe, fat_root, owner, range_checked
+from pipeline_mlir.frontend.edges import zero_end
+from pipeline_mlir.frontend.kernel_ir import describe
 
 #: the most (workgroups x loop iterations) a guard is evaluated at
 MAX_POINTS = 1 << 22
@@ -285,20 +285,15 @@ def _tie_plain(f, load, c_shape: tuple, along: str, memo: dict | None) -> None:
 
 
 def _buffer_end(load):
-    """For a plain read ``load`` of a view of a range-checked fat buffer of static
-    row-major shape (what it reads past its end reads zero; a ``vector.transfer_read``'s
-    padding zero bits too): a function of the evaluator giving each lane's root element at
-    the buffer's end (:func:`tie_to_c`'s ``end``); else None."""
-    buf = fat_root(load.operands[0])
-    t = ir.MemRefType(buf.type)
+    """For a plain read ``load`` of a buffer that reads zero past its end
+    (:func:`~pipeline_mlir.frontend.edges.zero_end`; a ``vector.transfer_read`` only with
+    a padding of zero bits): :func:`tie_to_c`'s ``end``, a function of the evaluator; else
+    None."""
     rank = ir.MemRefType(load.operands[0].type).rank
-    if owner(buf, "amdgpu.fat_raw_buffer_cast") is None or not range_checked(buf) or \
-            not t.has_static_shape or \
-            list(t.get_strides_and_offset()[0]) != list(row_major_strides(t.shape)) or (
-                load.name == "vector.transfer_read" and not zero_bits(load.operands[1 + rank])):
+    if load.name == "vector.transfer_read" and not zero_bits(load.operands[1 + rank]):
         return None
-    size = math.prod(t.shape)
-    return lambda ev: ev.view(buf).offset + size
+    src = load.operands[0]
+    return lambda ev: zero_end(src, ev)
 
 
 def _bind_one_iteration(ev, loops: list) -> None:
@@ -343,10 +338,11 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
     the read, ``label`` a point in a message; ``memo``: a dict the callers of one kernel
     share, which keeps C's tiles once evaluated, and the :class:`Launch` (:data:`LAUNCH`)
     of a kernel sized at launch: the grid launched, its push constants bound.  ``end(ev)``
-    (a plain read of a range-checked buffer): each lane's root element where the buffer
-    ends; a read that starts there or past it reads zeros, and so does the read moved with
-    C's tile when it starts past it too, so such a lane is not held to the tie (IREE clamps
-    the rows of a bias of M past C's edge to M: those lanes read zeros, C masks them off)."""
+    (a plain read of a buffer that reads zero past its end): the root element where it ends
+    and one past the last a buffer load's offset reaches, or None; a read that starts there
+    or past it reads zeros, and so does the read moved with C's tile when it starts past it
+    too, so such a lane is not held to the tie (IREE clamps the rows of a bias of M past C's
+    edge to M: those lanes read zeros, C masks them off)."""
     memo = {} if memo is None else memo
     launch = memo.get(LAUNCH)
     grid = workgroup_grid(f) if launch is None else launch.grid
@@ -391,9 +387,11 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
             got = np.broadcast_to(element(ev, point, chunk), (ev.threads,)).reshape(-1, n)
             first = base.setdefault(point, got[:1])
             off = (got - first != moved) & writes[:, None]
-            if end is not None:
-                stop = np.broadcast_to(end(ev), (ev.threads,)).reshape(-1, n)
-                off &= ~((got >= stop) & (first + moved >= stop))
+            zero = None if end is None else end(ev)
+            if zero is not None:
+                stop, reach = zero
+                off &= ~((got >= stop) & (first + moved >= stop) & (got < reach) &
+                         (first + moved < reach))
             bad = np.argwhere(off)
             if len(bad):
                 w, t = (int(x) for x in bad[0])

@@ -415,7 +415,7 @@ def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when:
              why: str, zero: tuple[int, int] | None) -> None:
     """Refuse the first LDS element where ``got`` and ``want`` differ, unless both read
     zeros: past the end of a range-checked buffer, within a buffer load's 32-bit offset
-    (:func:`~pipeline_mlir.frontend.edges.zero_end`; further on the offset wraps into the
+    (:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`; further on the offset wraps into the
     buffer): ``zero``, given only where every K step is compared (else a lane's run past
     the end at the first K step may lie inside at another)."""
     reach = zero[1] if zero is not None and zero[0] == ch.elements else None

@@ -69,8 +69,7 @@ from pipeline_mlir.analysis.output_tiles import bind_launch, bind_workgroup, lau
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.frontend.const_if import constant_bool
-from pipeline_mlir.frontend.edges import zero_end
-from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.kernel_ir import describe, zero_end
 
 #: the most (workgroups x loop iterations) a guard is evaluated at
 MAX_POINTS = 1 << 22
@@ -286,7 +285,7 @@ def _tie_plain(f, load, c_shape: tuple, along: str, memo: dict | None) -> None:
 
 def _buffer_end(load):
     """For a plain read ``load`` of a buffer that reads zero past its end
-    (:func:`~pipeline_mlir.frontend.edges.zero_end`; a ``vector.transfer_read`` only with
+    (:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`; a ``vector.transfer_read`` only with
     a padding of zero bits): :func:`tie_to_c`'s ``end``, a function of the evaluator; else
     None."""
     rank = ir.MemRefType(load.operands[0].type).rank

@@ -35,7 +35,7 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import (Evaluator, segments,
                                              xor_shuffle)
 from pipeline_mlir.analysis.ir_facts import block_size
-from pipeline_mlir.frontend.kernel_ir import KEPT, at, is_pure, kernel_of
+from pipeline_mlir.frontend.kernel_ir import KEPT, at, is_pure, kernel_of, zero_end
 
 _K = {"k0": 0, "k1": 1, "k_next": 2, "k_prev": -1}
 
@@ -356,7 +356,7 @@ def _past_end(ops, root, elements: np.ndarray, ev: Evaluator) -> np.ndarray:
     past its end, where they keep a mask in their address
     (:data:`~pipeline_mlir.frontend.kernel_ir.KEPT`; not where the buffer's size is known
     only at run time) or where every one reads a buffer that reads zero past its end
-    (:func:`~pipeline_mlir.frontend.edges.zero_end`: the rows a tile C's edge cuts,
+    (:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`: the rows a tile C's edge cuts,
     pointed past it, :mod:`~pipeline_mlir.frontend.block_fit`): a lane whose kept
     condition is false, or pointed past the end, reads zeros there, at a fixed element that
     no K step moves, so it tells no K tile and the K moves are measured without it (a
@@ -374,8 +374,7 @@ def _past_end(ops, root, elements: np.ndarray, ev: Evaluator) -> np.ndarray:
 
 
 def _zero_end(op, ev: Evaluator) -> tuple[int, int] | None:
-    """:func:`~pipeline_mlir.frontend.edges.zero_end` of the copy ``op``'s source."""
-    from pipeline_mlir.frontend.edges import zero_end     # (edges imports the scan)
+    """:func:`~pipeline_mlir.frontend.kernel_ir.zero_end` of the copy ``op``'s source."""
     return zero_end(segments(op)[0][0], ev)
 
 

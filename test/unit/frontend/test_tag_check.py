@@ -298,7 +298,7 @@ def test_lanes_pointed_past_the_end_of_a_buffer_that_reads_zero_there_move_no_k_
     ``A x B^T`` 31x257x512 in its late form (A's row 31 of a 32-row tile) was refused at
     sched-import (its addresses do not move by one K step) while its prefetch point was
     exact. Such lanes, past the end at both K steps and below the offset a buffer load
-    reaches (``edges.zero_end``), are left out of the K move; without the zero read, or a
+    reaches (``kernel_ir.zero_end``), are left out of the K move; without the zero read, or a
     lane inside the buffer that stays put, still refused."""
     import numpy as np
     from types import SimpleNamespace

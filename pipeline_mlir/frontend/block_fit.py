@@ -12,7 +12,7 @@ reads them as zero.  Where such a tile is the only one along M or N, workgroup 0
 those rows too, and its table is no strided block: the past-the-end indices are wherever
 the select put them.  The front end's copies may read any element there that also lies
 past the end: it reads zero as the kernel's did.  So, given ``zero``
-(:func:`~pipeline_mlir.frontend.edges.zero_end`: the buffer reads zero past its end),
+(:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`: the buffer reads zero past its end),
 an element of the table past the end is free in the fit (:func:`fit_digits`' ``free``),
 and :func:`filled_layout` takes a fit only if it points every free element past the end
 too and every element within the offset a buffer load reaches; the table it returns has
@@ -79,7 +79,7 @@ def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = Non
     ``sum(((x // m) % r) * s)``.  The buffer's own swizzle if it has one; else none or
     the XOR swizzle (power-of-two rows and chunks) the copies' addresses apply, found
     from the data (IREE's late form writes the swizzle as arithmetic).  With ``zero``
-    (:func:`~pipeline_mlir.frontend.edges.zero_end`) the elements past the buffer's end
+    (:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`) the elements past the buffer's end
     are free (module docstring), and ``table`` comes back with them filled in.  Digits
     None: no such layout."""
     size = len(table)

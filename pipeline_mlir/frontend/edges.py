@@ -49,8 +49,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.lane_ops import SAMPLE_WORKGROUP
 from pipeline_mlir.frontend.extent import declared_extent
-from pipeline_mlir.frontend.kept_masks import OFFSET_LIMIT
-from pipeline_mlir.frontend.kernel_ir import fat_root, range_checked
+from pipeline_mlir.frontend.kernel_ir import OFFSET_LIMIT, fat_root, range_checked, zero_end
 
 
 class Channel(NamedTuple):
@@ -91,28 +90,6 @@ def sample_points(scan, lb: int, step: int, trips: int | None) -> list[tuple[int
     if trips is not None and trips > 1:
         steps.append((lb + (trips - 1) * step, "last"))
     return [(w, iv, when) for w in sample_ids(scan) for iv, when in steps]
-
-
-def zero_end(src, ev: Evaluator) -> tuple[int, int] | None:
-    """(one past the last element of the buffer a copy's source ``src`` views, one past the
-    last a buffer load's 32-bit offset reaches), in elements of the root ``ev``'s views
-    index (:meth:`~pipeline_mlir.analysis.loop_eval.Evaluator.view`, as the copies' reads
-    are), when a read past the first reads zero: ``src`` views (through casts and views)
-    an ``amdgpu.fat_raw_buffer_cast`` of static row-major shape at offset 0, range-checked
-    by that shape (:func:`~pipeline_mlir.frontend.kernel_ir.range_checked`), whose start
-    lies at one root element in every thread (a cast of a view at an offset into a bigger
-    buffer ends that offset past its own shape: the elements between are the bigger
-    buffer's data); else None."""
-    root = fat_root(src)
-    if memory_space(root.type) != "fat_raw_buffer" or not range_checked(root):
-        return None
-    t = ir.MemRefType(root.type)
-    if not t.has_static_shape or not dense_row_major(t) or t.get_strides_and_offset()[1]:
-        return None
-    start = ev.view(root).offset
-    if not np.all(start == start[0]):
-        return None
-    return int(start[0]) + int(np.prod(t.shape)), int(start[0]) + OFFSET_LIMIT // element_bytes(t)
 
 
 def check_in_global(op, elements: np.ndarray, size: int | None, workgroup: int,

@@ -81,10 +81,10 @@ from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
 from pipeline_mlir.analysis.loop_eval import (SideBySide, Unevaluable, grid_stride,
                                               workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup
-from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of, zero_end
+from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
-from pipeline_mlir.frontend.kept_masks import OFFSET_LIMIT
-from pipeline_mlir.frontend.kernel_ir import PROVEN_ROW, depends, describe, fat_root, kernel_of
+from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, depends, describe, fat_root,
+                                             kernel_of, zero_end)
 from pipeline_mlir.frontend.unused_rows import UnusedElements, spare_unused
 from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_values,
                                                      joined_values, moves,
@@ -446,8 +446,8 @@ def _span(scan, ch, ev, steps: list) -> tuple[int, int] | None:
 def _reach(scan, ch, ev) -> int | None:
     """One past the last element (of the root ``ev``'s views index) of the channel's
     buffer that a buffer load's 32-bit offset reaches from its start (the
-    :data:`~pipeline_mlir.frontend.kept_masks.OFFSET_LIMIT` bytes of
-    :func:`~pipeline_mlir.frontend.edges.zero_end`), for a fat raw buffer whose start is
+    :data:`~pipeline_mlir.frontend.kernel_ir.OFFSET_LIMIT` bytes of
+    :func:`~pipeline_mlir.frontend.kernel_ir.zero_end`), for a fat raw buffer whose start is
     one element in every thread; None for another (a global pointer: 64-bit addresses)."""
     root = fat_root(scan.copies[ch.ref].src)
     if memory_space(root.type) != "fat_raw_buffer":
@@ -528,7 +528,7 @@ def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when:
              why: str, ends: tuple, unused: UnusedElements | None) -> None:
     """Refuse the first LDS element where ``got`` and ``want`` differ, unless both read
     zeros: past the end of a range-checked buffer, within a buffer load's 32-bit offset
-    (:func:`~pipeline_mlir.frontend.edges.zero_end`; further on the offset wraps into the
+    (:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`; further on the offset wraps into the
     buffer): ``ends[0]``, given only where every K step is compared (else a lane's run past
     the end at the first K step may lie inside at another); and where the kernel's element
     lies past that offset's reach, ``ends[1]`` (:func:`_reach`), even if both agree: there

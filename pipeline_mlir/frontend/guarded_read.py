@@ -44,12 +44,15 @@ everywhere) is thus refused, not reported exact on the workgroups the emulator r
 plain read (outside any ``scf.if``: the prefetch point's ``vector.transfer_read`` of a
 per-row scale; or in the branch of an ``scf.if`` that runs unguarded, the else-branch of
 one on a constant ``false``: IREE's late form of that scale) is tied the same way, at the
-element its index reads, and refused at the load.  :func:`tie_to_c` with ``along``
-``element`` ties a read of an input of C's shape (C itself, read by ``C += A x B``) so: its
-element must move by what its tile's first element moves (``dispatch.py`` ties every such
-read).  C's tiles are evaluated once per kernel for all the reads (kept in the kernel's
-:class:`Ties`, with the :class:`Launch` of a kernel sized at launch), the workgroups side by
-side.
+element its index reads, and refused at the load.  Such a read of a buffer that reads
+zero past its end, starting at or past the end (IREE's late form of a bias of M clamps
+the rows past M to M), reads zeros, as the read moved with C's tile does when it starts
+past the end too: that lane is not held to the tie (:func:`_buffer_end`).
+:func:`tie_to_c` with ``along`` ``element`` ties a read of an input of C's shape (C itself,
+read by ``C += A x B``) so: its element must move by what its tile's first element moves
+(``dispatch.py`` ties every such read).  C's tiles are evaluated once per kernel for all the
+reads (kept in the kernel's :class:`Ties`, with the :class:`Launch` of a kernel sized at
+launch), the workgroups side by side.
 """
 
 from __future__ import annotations
@@ -60,14 +63,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import block_size, constant_int
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int, zero_bits
 from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import bind_launch, bind_workgroup, launch_ops, \
     output_tiles
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.frontend.const_if import constant_bool
-from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.kernel_ir import describe, zero_end
 
 #: the most (workgroups x loop iterations) a guard is evaluated at
 MAX_POINTS = 1 << 22
@@ -288,7 +291,19 @@ def _tie_plain(f, load, c_shape: tuple, along: str, ties: Ties | None) -> None:
                                 f"{_tie('read')}") from None
 
     tie_to_c(f, load, c_shape, along, list(itertools.product(*[r for _, r in loops])),
-             element, "read", "loop iteration", ties)
+             element, "read", "loop iteration", ties, _buffer_end(load))
+
+
+def _buffer_end(load):
+    """For a plain read ``load`` of a buffer that reads zero past its end
+    (:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`; a ``vector.transfer_read`` only with
+    a padding of zero bits): :func:`tie_to_c`'s ``end``, a function of the evaluator; else
+    None."""
+    rank = ir.MemRefType(load.operands[0].type).rank
+    if load.name == "vector.transfer_read" and not zero_bits(load.operands[1 + rank]):
+        return None
+    src = load.operands[0]
+    return lambda ev: zero_end(src, ev)
 
 
 def _bind_one_iteration(ev, loops: list) -> None:
@@ -327,7 +342,7 @@ class Ties:
 
 
 def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str,
-             label: str, ties: Ties | None = None) -> None:
+             label: str, ties: Ties | None = None, end=None) -> None:
     """Refuse (at ``op``) a read of an epilogue input whose element, at every one of
     ``points`` (a loop iteration, a gathered element), does not move from the grid's first
     workgroup's by what the ``along`` origin of the tile of C each workgroup writes moves
@@ -335,7 +350,12 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
     shape: its flat element).  ``element(ev, point, workgroup ids)``: each lane's element
     of the input (``ev`` a :class:`SideBySide` with the workgroups bound); ``what`` names
     the read, ``label`` a point in a message; ``ties``: what the ties of one kernel share
-    (:class:`Ties`: the launch of a kernel sized at launch, C's tiles once evaluated)."""
+    (:class:`Ties`: the launch of a kernel sized at launch, C's tiles once evaluated).
+    ``end(ev)`` (a plain read of a buffer that reads zero past its end): the root element
+    where it ends and one past the last a buffer load's offset reaches, or None; a read that
+    starts there or past it reads zeros, and so does the read moved with C's tile when it
+    starts past it too, so such a lane is not held to the tie (IREE clamps the rows of a bias
+    of M past C's edge to M: those lanes read zeros, C masks them off)."""
     ties = Ties() if ties is None else ties
     launch = ties.launch
     grid = workgroup_grid(f) if launch is None else launch.grid
@@ -379,7 +399,13 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
         for point in points:
             got = np.broadcast_to(element(ev, point, chunk), (ev.threads,)).reshape(-1, n)
             first = base.setdefault(point, got[:1])
-            bad = np.argwhere((got - first != moved) & writes[:, None])
+            off = (got - first != moved) & writes[:, None]
+            zero = None if end is None else end(ev)
+            if zero is not None:
+                stop, reach = zero
+                off &= ~((got >= stop) & (first + moved >= stop) & (got < reach) &
+                         (first + moved < reach))
+            bad = np.argwhere(off)
             if len(bad):
                 w, t = (int(x) for x in bad[0])
                 raise IRError(op, f"{describe(op)}: in workgroup "

@@ -13,8 +13,8 @@ import numpy as np
 
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, element_bytes, enclosing_ops, memory_space,
-                                            segments)
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, dense_row_major, element_bytes, enclosing_ops,
+                                            memory_space, segments)
 from pipeline_mlir.analysis.views import VIEW_OPS
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -557,3 +557,28 @@ def fat_raw_view(buf, point, loc, cache: dict):
             cache[buf] = B.amdgpu.fat_raw_buffer_cast(buf, reset_offset=True, results=[ft])
     return cache[buf]
 
+
+#: the bytes a buffer load's 32-bit offset reaches
+OFFSET_LIMIT = 2 ** 31
+
+
+def zero_end(src, ev) -> tuple[int, int] | None:
+    """(one past the last element of the buffer a copy's source ``src`` views, one past the
+    last a buffer load's 32-bit offset reaches), in elements of the root ``ev``'s views
+    index (:meth:`~pipeline_mlir.analysis.loop_eval.Evaluator.view`, as the copies' reads
+    are), when a read past the first reads zero: ``src`` views (through casts and views)
+    an ``amdgpu.fat_raw_buffer_cast`` of static row-major shape at offset 0, range-checked
+    by that shape (:func:`range_checked`), whose start
+    lies at one root element in every thread (a cast of a view at an offset into a bigger
+    buffer ends that offset past its own shape: the elements between are the bigger
+    buffer's data); else None."""
+    root = fat_root(src)
+    if memory_space(root.type) != "fat_raw_buffer" or not range_checked(root):
+        return None
+    t = ir.MemRefType(root.type)
+    if not t.has_static_shape or not dense_row_major(t) or t.get_strides_and_offset()[1]:
+        return None
+    start = ev.view(root).offset
+    if not np.all(start == start[0]):
+        return None
+    return int(start[0]) + int(np.prod(t.shape)), int(start[0]) + OFFSET_LIMIT // element_bytes(t)

@@ -36,7 +36,7 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import (Evaluator, segments,
                                              xor_shuffle)
 from pipeline_mlir.analysis.ir_facts import block_size
-from pipeline_mlir.frontend.kernel_ir import KEPT, at, is_pure, kernel_of
+from pipeline_mlir.frontend.kernel_ir import KEPT, at, is_pure, kernel_of, zero_end
 
 _K = {"k0": 0, "k1": 1, "k_next": 2, "k_prev": -1}
 
@@ -324,8 +324,8 @@ class _TagCheck:
             # per global source (an operand, and an MX operand's scales): one K step each
             for root in dict.fromkeys(a[0] for a in src0):
                 # (per copy: a load's copies may keep a mask or not, one row's kept)
-                d = np.concatenate([(b - a[1])[~(_past_end([op], root, a[1]) &
-                                                 _past_end([op], root, b))]
+                d = np.concatenate([(b - a[1])[~(_past_end([op], root, a[1], self.ev) &
+                                                 _past_end([op], root, b, self.ev))]
                                     for op, a, b in zip(ops, src0, s1) if a[0] == root])
                 if d.size == 0:
                     continue          # every lane reads past the end: zeros, no K tile
@@ -345,25 +345,38 @@ class _TagCheck:
             for root in dict.fromkeys(a[0] for a in src0):
                 if (slot[0], root) not in delta:
                     continue          # no load of the channel stays in the loop's K tiles
-                addrs = np.sort(np.concatenate([a[1][~_past_end([op], root, a[1])]
+                addrs = np.sort(np.concatenate([a[1][~_past_end([op], root, a[1], self.ev)]
                                                 for op, a in zip(ops, src0) if a[0] == root]))
                 by_key.setdefault((slot[0], slot[2], root), []).append(
                     (ops[0], _k_of(f), addrs, delta[(slot[0], root)][0]))
         return by_key
 
 
-def _past_end(ops, root, elements: np.ndarray) -> np.ndarray:
+def _past_end(ops, root, elements: np.ndarray, ev: Evaluator) -> np.ndarray:
     """Which ``elements`` of the global buffer ``root`` that the copies ``ops`` read lie
     past its end, where they keep a mask in their address
-    (:data:`~pipeline_mlir.frontend.kernel_ir.KEPT`; none otherwise, nor where the
-    buffer's size is known only at run time): a lane whose kept condition is false reads
-    zeros there, at a fixed element that no K step moves, so it tells no K tile and the K
-    moves are measured without it (a copy that does not keep a mask moves every lane)."""
+    (:data:`~pipeline_mlir.frontend.kernel_ir.KEPT`; not where the buffer's size is known
+    only at run time) or where every one reads a buffer that reads zero past its end
+    (:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`: the rows a tile C's edge cuts,
+    pointed past it, :mod:`~pipeline_mlir.frontend.block_fit`): a lane whose kept
+    condition is false, or pointed past the end, reads zeros there, at a fixed element that
+    no K step moves, so it tells no K tile and the K moves are measured without it (a
+    copy of neither kind moves every lane)."""
     shape = ir.MemRefType(root.type).shape
-    if not all(KEPT in op.attributes for op in ops) or \
-            any(ir.ShapedType.is_dynamic_size(x) for x in shape):
+    if all(KEPT in op.attributes for op in ops):
+        if any(ir.ShapedType.is_dynamic_size(x) for x in shape):
+            return np.zeros(elements.shape, bool)
+        return elements >= int(np.prod(shape))
+    ends = [_zero_end(op, ev) for op in ops]
+    if any(e is None for e in ends) or len(set(ends)) != 1:
         return np.zeros(elements.shape, bool)
-    return elements >= int(np.prod(shape))
+    end, limit = ends[0]
+    return (elements >= end) & (elements < limit)
+
+
+def _zero_end(op, ev: Evaluator) -> tuple[int, int] | None:
+    """:func:`~pipeline_mlir.frontend.kernel_ir.zero_end` of the copy ``op``'s source."""
+    return zero_end(segments(op)[0][0], ev)
 
 
 def _culprit(mask, owners, who, elements, slots, load_ops):

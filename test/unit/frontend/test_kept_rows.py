@@ -144,7 +144,7 @@ def test_a_batch_run_in_pieces_keeps_its_rows_past_m(tmp_path, capsys, monkeypat
         m.setattr(S, "_plus_odd", lambda copy, idx, odd: S.B.arith.addi(idx[-1], odd))
         assert_refused_at(tmp_path, capsys, text, read, "its address is not the kernel's")
     with monkeypatch.context() as m:
-        m.setattr(T, "_past_end", lambda ops, root, e: np.zeros(e.shape, bool))
+        m.setattr(T, "_past_end", lambda ops, root, e, ev: np.zeros(e.shape, bool))
         rc = main(["--pipeline=4wave", str(path), "--emit=schedule"])
         err = capsys.readouterr()[1]
         line = 1 + text[:text.index(read)].count("\n")

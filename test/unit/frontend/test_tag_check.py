@@ -280,11 +280,57 @@ def test_a_load_of_kept_and_unkept_copies_moves_by_its_lanes_inside(monkeypatch)
         moved = {0: np.array([1, 17]), 1: np.array([33, end])}
         monkeypatch.setattr(T, "copy_elements", lambda ev, op: (None, None, root,
                                                                moved[ops.index(op)]))
+        monkeypatch.setattr(T, "_zero_end", lambda op, ev: None)    # (no zero_end)
         check = object.__new__(T._TagCheck)
         check.ev = None
         check.load_info = [(ops, {}, (1, 0, 0), [(root, first[0]), (root, first[1])])]
         (key, ((_, _, addrs, dd),)), = check._k_moves(lambda k: True).items()
         assert key == (1, 0, root) and dd == 1 and list(addrs) == [0, 16, 32]
         ops[1].attributes = {}          # the same copy not keeping its mask: refused
+        with pytest.raises(IRError, match="do not move by one K step"):
+            check._k_moves(lambda k: True)
+
+
+def test_lanes_pointed_past_the_end_of_a_buffer_that_reads_zero_there_move_no_k_tile(
+        monkeypatch):
+    """The front end's own copies point the rows a tile C's edge cuts past the end of a
+    buffer that reads zero there (``block_fit.py``), keeping no mask: IREE's i8
+    ``A x B^T`` 31x257x512 in its late form (A's row 31 of a 32-row tile) was refused at
+    sched-import (its addresses do not move by one K step) while its prefetch point was
+    exact. Such lanes, past the end at both K steps and below the offset a buffer load
+    reaches (``kernel_ir.zero_end``), are left out of the K move; without the zero read, or a
+    lane inside the buffer that stays put, still refused."""
+    import numpy as np
+    from types import SimpleNamespace
+
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend import tag_check as T
+
+    class Root:
+        type = None
+
+    with new_context():
+        root = Root()
+        root.type = ir.MemRefType.parse("memref<31x16xi8>")
+        end = 31 * 16
+        ops = [SimpleNamespace(name="amdgpu.gather_to_lds", location="loc0", attributes={})]
+        first = np.array([0, 16, end + 5])                  # lane 2: row 31, pointed past
+        moved = {"now": np.array([1, 17, end + 5])}
+        monkeypatch.setattr(T, "copy_elements", lambda ev, op: (None, None, root,
+                                                               moved["now"]))
+        check = object.__new__(T._TagCheck)
+        check.ev = None
+        check.load_info = [(ops, {}, (0, 0, 0), [(root, first)])]
+        monkeypatch.setattr(T, "_zero_end", lambda op, ev: (end, 1 << 30))
+        (key, ((_, _, addrs, dd),)), = check._k_moves(lambda k: True).items()
+        assert dd == 1 and list(addrs) == [0, 16]
+        moved["now"] = np.array([1, 16, end + 5])           # lane 1 inside, stays put
+        with pytest.raises(IRError, match="do not move by one K step"):
+            check._k_moves(lambda k: True)
+        moved["now"] = np.array([1, 17, end + 5])
+        monkeypatch.setattr(T, "_zero_end", lambda op, ev: None)
+        with pytest.raises(IRError, match="do not move by one K step"):
+            check._k_moves(lambda k: True)
+        monkeypatch.setattr(T, "_zero_end", lambda op, ev: (end, end + 4))   # past reach
         with pytest.raises(IRError, match="do not move by one K step"):
             check._k_moves(lambda k: True)

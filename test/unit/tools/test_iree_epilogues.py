@@ -297,3 +297,40 @@ def test_products_with_an_epilogue_input_follow_its_rows_or_columns(by_row):
                        {"A": A, "B": B, "s": s})
         want = (A @ B.T) * (s[:, None] if by_row else s[None, :])
         assert got.tolist() == want.tolist(), text
+
+
+@needs_iree
+def test_a_bias_of_m_cut_by_the_tile_reads_zeros_past_its_end():
+    """bf16 65x1000x256 with a bias of M: the late form clamps the bias rows past M to M
+    (``arith.minui``), so the edge tile's lanes past C's last row read the range-checked
+    bias from its end (zeros, as the read moved with C's tile would: it starts past the end
+    too); the tie to C takes it (``guarded_read._buffer_end``; it was pipelined with exit 0
+    and refused by ``--emulate`` before).  A lane that reads past the end where the moved
+    read is inside the bias (the edge tile's row 64 read one on) is still refused at the
+    load, and so is the clamp of a bias without its range check."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
+
+    text = G.late_form(E.epilogue_source("bias_row", "bf16", 65, 1000, 256))
+    # index = min(rows left, the lane's row) + base, read unguarded (scf.if %false)
+    m = re.search(r"(%\w+) = arith\.minui (%\w+), %\w+ : i32\n(?:.*\n){4}\s*(%\w+) = "
+                  r"arith\.addi \1, (%\w+) : i32\n\s*%\w+ = arith\.index_castui \3 : i32 to "
+                  r"index\n\s*%\w+ = scf\.if %false", text)
+    clamp, left, at, base = m.groups()
+    edge = text.replace(
+        f"{at} = arith.addi {clamp}, {base} : i32",
+        f"%at0 = arith.addi {clamp}, {base} : i32\n  %two = arith.constant 2 : i32\n"
+        f"  %few = arith.cmpi ult, {left}, %two : i32\n  %one = arith.extui %few : i1 to i32\n"
+        f"  {at} = arith.addi %at0, %one : i32", 1)
+    unchecked = re.sub(r"(fat_raw_buffer_cast %\w+) (resetOffset : memref<65xf32)",
+                       r"\1 boundsCheck(false) \2", text, count=1)
+    assert edge != text and unchecked != text
+    with new_context() as ctx:
+        matmul_dispatch(ir.Module.parse(text, ctx))
+        for bad, thread in ((edge, 0), (unchecked, 16)):
+            with pytest.raises(IRError) as e:
+                matmul_dispatch(ir.Module.parse(bad, ctx))
+            assert e.value.op.name == "vector.load" and "moved with its tile of C" in \
+                str(e.value) and f"in workgroup [32] thread {thread} " in str(e.value), \
+                str(e.value)

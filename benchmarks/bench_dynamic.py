@@ -2,7 +2,7 @@
 against the same dispatch of static sizes and against IREE's own pipelining of that one.
 
 IREE 3.13 builds no MFMA kernel of a dynamic M, N or K that it could pipeline itself
-(docs/iree-kernels.md, "Sizes known only at launch"), so its own build of the *static*
+(docs/iree-dynamic-sizes.md, "Sizes known only at launch"), so its own build of the *static*
 dispatch is the reference: ``iree-compile --iree-llvmgpu-prefetch-num-stages=2`` of the
 bf16 ``A x B^T`` matmul.  The dynamic dispatches are IREE's at its prefetch point made
 dynamic by ``test/data/iree/dynamic.py`` (M, M and N, K, M and K on the 4096^3

@@ -41,7 +41,7 @@ K step 32, MFMA 16x16x32):
 For each, the main loop's instructions per K tile (static counts of the loop body divided
 by the K tiles it processes) and the simulated cycles per K tile
 (``pipeline-opt --simulate FILE.s --report``, both cost tables; one CU, the simulator's
-model, not hardware).  Prints the table of docs/iree-kernels.md::
+model, not hardware).  Prints the table of docs/iree-own-pipelining.md::
 
     python benchmarks/bench_iree.py
 

@@ -111,7 +111,7 @@ def infer_schedule(an: Analysis, schedule):
     values.pop(MERGE_K_OPTION, None)
     if "frags_ahead" in own and "frags_ahead" not in schedule.given and along_k(an.partition):
         # (split along K: MMAs of 4 MFMAs between barriers; reads issued a run early are
-        # faster in both of the simulator's tables, docs/iree-kernels.md)
+        # faster in both of the simulator's tables, docs/iree-pingpong.md)
         values["frags_ahead"] = "balanced-across"
     try:
         return type(schedule).from_values(values)

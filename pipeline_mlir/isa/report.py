@@ -315,7 +315,7 @@ def vgpr_roles(fn: AsmFunction) -> dict[str, int]:
 #: ``--emit=report``'s line for a loop split crosswise (both operands along K) with one MFMA
 #: per MMA block and none of its K steps merged (the front end merges them when the loop
 #: allows it): why it is slower than IREE's own prefetch in the simulator, and what is
-#: faster (docs/iree-kernels.md, the section on one fragment of A and one of B per wave)
+#: faster (docs/iree-pingpong.md, the section on one fragment of A and one of B per wave)
 CROSSWISE_NOTE = (
     "performance: slower than IREE's own 2-stage prefetch of the same dispatch in the "
     "simulator (not hardware): a wave holds one accumulator, so each MMA block, between "
@@ -328,7 +328,7 @@ CROSSWISE_NOTE = (
 def lockstep_note(waves: int, spills: int) -> str:
     """``--emit=report``'s line for a kernel of more than 4 waves run in lockstep by the
     4-wave schedule whose registers spill: what that costs and what schedules 8 waves
-    (docs/iree-kernels.md, the section on other wave counts)."""
+    (docs/iree-configurations.md, the section on other wave counts)."""
     per_simd = -(-waves // SIMDS_PER_CU)      # on the fullest SIMD
     note = (f"performance: {waves} waves run the 4-wave schedule in lockstep and {spills} "
             f"VGPRs spill to scratch: {per_simd} waves share a SIMD's registers "
@@ -380,7 +380,7 @@ class KernelReport:
              f"{halved + '; ' if halved else ''}{merged + '; ' if merged else ''}{waits} "
              f"(waits={self.form_waits})"]
         # merged K steps (frontend/kmerge.py) run faster than IREE's own kernel even
-        # with one MFMA per block (fp8 32x32x64: docs/iree-kernels.md)
+        # with one MFMA per block (fp8 32x32x64: docs/iree-pingpong.md)
         if form.crosswise and self.form_mfmas == 1 and form.merged == 1:
             L.append(CROSSWISE_NOTE)
         return L

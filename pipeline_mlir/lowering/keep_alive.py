@@ -14,7 +14,7 @@ register operand (``v``, or ``a`` for a kernel keeping its accumulators in AGPRs
 must then compute every accumulator in full, so every read and MMA the schedule counted is
 issued.  The asm emits no instruction; at its place every accumulator is live anyway in a
 kernel that stores them all (the epilogue's stores follow), so it costs such a kernel
-nothing (``docs/iree-kernels.md``, "Accumulators nothing stores").
+nothing (``docs/iree-soundness.md``, "Accumulators nothing stores").
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ handed back to ``iree-compile``) and runs in the LLVM step before IREE's tail (f
 it builds as they are: IREE's own kernels, the front end's reference builds); it never
 fails.  IREE's own build of such a kernel has no such pass: its batch ``A^T x B`` with a
 K tail (both operands' rows masked by ``k_left``) is wrong there
-(docs/iree-kernels.md).
+(docs/iree-soundness.md).
 """
 
 from __future__ import annotations

@@ -176,7 +176,7 @@ MFMAS = (
     # gfx942's 16x16x32 FP8/BF8 MFMAs (the operand formats in the mnemonic: ``fp8`` E4M3FN,
     # ``bf8`` E5M2; A's first), which gfx950 keeps at their old rate: 4 passes of 4 cycles,
     # the time of the 16-bit 16x16x32 (llvm-mca-22's gfx950 model; ASSUMED the hardware's);
-    # IREE picks them for fp8 K-loops whose K step is 32 (docs/iree-kernels.md)
+    # IREE picks them for fp8 K-loops whose K step is 32 (docs/iree-configurations.md)
     *(Mfma(f"v_mfma_f32_16x16x32_{a}_{b}", 16, 16, 32, "fp8", 16)
       for a in ("fp8", "bf8") for b in ("fp8", "bf8")),
 )

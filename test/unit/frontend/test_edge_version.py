@@ -9,7 +9,7 @@ last) run both versions: the first lies inside M, the last is the edge (one colu
 left).  The late form's versioned loop (the prefetch point's options) and the refusals (a
 mask not full inside M, a mask of a value the proof does not follow) are in
 ``test/lit/passes/sched-adopt-loop-kxm-edge.mlir``; the late form's exactness was run by
-hand (docs/iree-kernels.md), to keep this file's cost near its budget.
+hand (docs/iree-dynamic-sizes.md), to keep this file's cost near its budget.
 """
 
 from __future__ import annotations

@@ -77,7 +77,7 @@ ODD_CUT = ("not a multiple of 4: a piece would be cut (its run's dimension is no
 def test_k_rows_are_read_and_a_cut_run_copied_in_pieces(tmp_path, capsys):
     """N = 1000: B's K rows read as such, the run the N edge cuts (8 of 16) copied in
     4-byte pieces, each kept by the mask (exact on the emulator, by hand:
-    docs/iree-kernels.md); N = 1001 (a cut of 9, inside a piece): both proofs of
+    docs/iree-audits.md); N = 1001 (a cut of 9, inside a piece): both proofs of
     frontend/cut_proofs.py made, refused at the read for what is left."""
     rc, out, err = _run(tmp_path, capsys, _fp8_ab(1000))
     assert rc == 0, err
@@ -113,7 +113,7 @@ def test_k_rows_of_the_late_form(tmp_path, capsys):
 
 def _batch_ab() -> str:
     """IREE's bf16 batch 2 x 200x300x136 ``A x B`` at the prefetch point (the fourth audit's
-    family, docs/iree-kernels.md): K step 8, A's runs of 4 elements (8 bytes) copied as two
+    family, docs/iree-audits.md): K step 8, A's runs of 4 elements (8 bytes) copied as two
     4-byte pieces (``frontend/split_copy.py``), each row past M = 200 kept in the index;
     the workgroup the front end samples (1) holds such rows."""
     return G.prefetch_point(E.epilogue_source("batch", m=200, n=300, k=136, b_kxn=True))

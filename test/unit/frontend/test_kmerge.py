@@ -214,7 +214,7 @@ def _ops(op) -> list:
 
 def test_the_report_names_the_merge_and_no_slowdown(kernels, monkeypatch):
     """``--emit=report``: the form line says the merge, and no ``performance:`` line (the
-    merged loop is faster than IREE's own kernel in the simulator: docs/iree-kernels.md).
+    merged loop is faster than IREE's own kernel in the simulator: docs/iree-own-pipelining.md).
     16 K steps: the merged loop runs them all, and leaves no constant unused behind."""
     merges = _watched_merges(monkeypatch)
     result = compile(CompileOptions(schedule="pingpong", input=str(kernels(FP8, "prefetch")),

@@ -98,7 +98,7 @@ def test_an_iree_kernel_with_a_bare_barrier_is_refused_at_it(capsys, tmp_path, f
     the wave's LDS and DMA operations): its unpipelined build races on the emulator, and the
     front end, which took it before, refuses it at the barrier; with a wait for vmcnt(0)
     and lgkmcnt(0) before the barrier, the one it relies on, it is taken (both builds exact on the
-    emulator, docs/iree-kernels.md)."""
+    emulator, docs/iree-soundness.md)."""
     from pipeline_mlir.tools.pipeline_opt import main
 
     text, line = _iree_bare_barrier(form, which)

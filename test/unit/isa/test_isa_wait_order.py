@@ -268,7 +268,7 @@ def _split_load_stream(first_run_before_b: bool) -> list:
 
 def test_a_capped_wait_behind_a_run_guard_is_walked():
     """The race of the 8-wave bf16 ``A^T x B`` ping-pong kernel before the fourth audit
-    (docs/iree-kernels.md): LLVM issued A's first run before B's reads, so the guard
+    (docs/iree-audits.md): LLVM issued A's first run before B's reads, so the guard
     ``lgkmcnt(7)`` left 7 of B's reads in flight, and the capped wait (derived 16, at the
     counter's maximum in the assembly) completed none.  The rule walks the capped wait with
     its derived count, through the guard (not walked on its own), and finds the cut between

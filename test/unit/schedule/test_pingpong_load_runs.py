@@ -128,7 +128,7 @@ def test_a_guard_inside_the_load_needs_the_loads_before_it_fenced(n):
     """B (4 reads), A (8, guard lgkmcnt(7), 8), wait lgkmcnt(15 or 16): the guard leaves at
     most 7 in flight of what was issued before it, so B is complete there only if B was
     issued before it, which LLVM does not keep without a fence (it moved two of B's reads
-    past the guard in the fourth audit's 8-wave bf16 A^T x B kernel, docs/iree-kernels.md,
+    past the guard in the fourth audit's 8-wave bf16 A^T x B kernel, docs/iree-audits.md,
     and the emulator found the race): the cut is between B and A."""
     stream = _stream(_read(1), _read(0), OpDesc.wait_lgkm(n))
     cut = _cut(stream, 2, SHAPE, [PART], strict=True)

@@ -471,7 +471,7 @@ def test_entry_barrier_behind_its_wait_is_taken(kernels, tmp_path, capsys):
 
 def test_a_batch_with_k_at_launch_is_pipelined_and_exact(tmp_path, capsys):
     """IREE's bf16 batch 2 x 128x128xK, K known at launch (the fourth audit's,
-    docs/iree-kernels.md): the front end's own copies of its rows of launch-time stride,
+    docs/iree-audits.md): the front end's own copies of its rows of launch-time stride,
     checked per dimension against the kernel's, the batch's index one number for every
     lane (an internal error before, from both forms); the prefetch point exact (late mode,
     K = 160: the pipelined loop, then the remainder; the late form, with the same

@@ -1,7 +1,7 @@
 """IREE's matmul with M or K known only at launch, pipelined and run at several sizes.
 
 ``test/data/iree/dynamic.py`` rewrites IREE's dispatches so (``iree-compile`` 3.13 writes
-no MFMA K-loop of dynamic M or K it could pipeline: docs/iree-kernels.md), each size from
+no MFMA K-loop of dynamic M or K it could pipeline: docs/iree-dynamic-sizes.md), each size from
 two push constants as IREE passes an index:
 
 * the committed 4096^3 dispatch (at the prefetch point; in the late form with K dynamic

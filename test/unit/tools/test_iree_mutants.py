@@ -413,7 +413,7 @@ def test_the_rolled_back_families_are_refused_or_exact():
 #: scratch) a bare barrier after its full wait (exact) and a store to C in the loop; of
 #: :data:`NEWER`, the one-wave kernel, the skinny tile and the masked rows at K = 1030
 #: (kernels other tests generate: their ``iree-compile`` runs shared), the first two of
-#: those mutants (the others by hand: docs/iree-kernels.md)
+#: those mutants (the others by hand: docs/iree-soundness.md)
 LATER = [("i8x", (11, 41, 2)), ("i8kf", (11, 41, 2)), ("vdi8ab", (11, 41, 0)),
          ("bf16x", (11, 41, 2)), ("fp8x", (11, 41, 2)), ("dynk", (11, 0)),
          ("w1", (11, 41)), ("skinny", (11, 41)), ("rowsk", (11, 41))]

@@ -47,7 +47,10 @@ one on a constant ``false``: IREE's late form of that scale) is tied the same wa
 element its index reads, and refused at the load.  Such a read of a buffer that reads
 zero past its end, starting at or past the end (IREE's late form of a bias of M clamps
 the rows past M to M), reads zeros, as the read moved with C's tile does when it starts
-past the end too: that lane is not held to the tie (:func:`_buffer_end`).
+past the end too: that lane is not held to the tie (:func:`_buffer_end`).  So is a lane
+of a masked ``vector.transfer_read`` whose mask the caller proved exact (false exactly
+outside its binding; the prefetch point's read of a bias of M, padded with poison) that
+starts at or past the binding's end: wholly masked, it reads no memory.
 :func:`tie_to_c` with ``along`` ``element`` ties a read of an input of C's shape (C itself,
 read by ``C += A x B``) so: its element must move by what its tile's first element moves
 (``dispatch.py`` ties every such read).  C's tiles are evaluated once per kernel for all the

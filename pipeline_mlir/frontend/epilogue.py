@@ -57,7 +57,7 @@ from pipeline_mlir.frontend.const_if import constant_bool
 from pipeline_mlir.frontend.guarded_read import Ties, check_tied, guarded_load, \
     loops_around, off_stride, tie_to_c
 from pipeline_mlir.frontend.kernel_ir import describe
-from pipeline_mlir.frontend.select_read import masked_read
+from pipeline_mlir.frontend.select_read import check_transfer_masks, masked_read
 
 #: ops that move vector elements without computing
 SHAPE_OPS = frozenset({
@@ -445,7 +445,10 @@ def tie_reads(f, reads: list, writer, along: str, ties: Ties | None) -> None:
         if read.name == MAP_LOAD:
             _tie_gather(f, read, c_shape, along, ties)
         else:
-            check_tied(f, read, c_shape, along, ties)
+            # a masked read proven masked exactly outside its binding first: its wholly
+            # masked lanes read nothing and are not held to the tie
+            check_transfer_masks(f, [read])
+            check_tied(f, read, c_shape, along, ties, mask_exact=True)
 
 
 def _tie_gather(f, op, c_shape: tuple, along: str, ties: Ties) -> None:

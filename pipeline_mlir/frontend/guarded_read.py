@@ -47,7 +47,10 @@ one on a constant ``false``: IREE's late form of that scale) is tied the same wa
 element its index reads, and refused at the load.  Such a read of a buffer that reads
 zero past its end, starting at or past the end (IREE's late form of a bias of M clamps
 the rows past M to M), reads zeros, as the read moved with C's tile does when it starts
-past the end too: that lane is not held to the tie (:func:`_buffer_end`).
+past the end too: that lane is not held to the tie (:func:`_buffer_end`).  So is a lane
+of a masked ``vector.transfer_read`` whose mask the caller proved exact (false exactly
+outside its binding; the prefetch point's read of a bias of M, padded with poison) that
+starts at or past the binding's end: wholly masked, it reads no memory.
 :func:`tie_to_c` with ``along`` ``element`` ties a read of an input of C's shape (C itself,
 read by ``C += A x B``) so: its element must move by what its tile's first element moves
 (``dispatch.py`` ties every such read).  C's tiles are evaluated once per kernel for all the
@@ -245,17 +248,20 @@ def off_stride(at, first, strides: list, index) -> tuple | None:
     return None
 
 
-def check_tied(f, load, c_shape: tuple, along: str, ties: Ties | None = None) -> None:
+def check_tied(f, load, c_shape: tuple, along: str, ties: Ties | None = None,
+               mask_exact: bool = False) -> None:
     """Refuse (at its ``scf.if``) the guarded read whose load is ``load`` when, over the
     grid, the element it reads does not move with the ``along`` (:func:`tie_to_c`) origin
     of the tile of C (of ``c_shape``) each workgroup writes (module docstring); a plain
     load (outside any ``scf.if``, or in a branch that runs unguarded) is tied the same way
-    (refused at the load).  ``ties``: :func:`tie_to_c`'s."""
+    (refused at the load).  ``ties``: :func:`tie_to_c`'s.  ``mask_exact``: the caller
+    proved over the grid that ``load`` (a masked ``vector.transfer_read``) is masked
+    exactly where its elements lie outside its binding (:func:`_buffer_end`)."""
     op = load.parent
     op = None if op is None else as_operation(op)
     if op is None or op.name != "scf.if" or constant_bool(op.operands[0]) is False or \
             load.operation.block != op.regions[0].blocks[0]:
-        _tie_plain(f, load, c_shape, along, ties)   # (whatever runs reads it whole)
+        _tie_plain(f, load, c_shape, along, ties, mask_exact)   # (whatever runs reads it)
         return
     loops = loops_around(op)
 
@@ -268,7 +274,8 @@ def check_tied(f, load, c_shape: tuple, along: str, ties: Ties | None = None) ->
              element, "guarded read", "loop iteration", ties)
 
 
-def _tie_plain(f, load, c_shape: tuple, along: str, ties: Ties | None) -> None:
+def _tie_plain(f, load, c_shape: tuple, along: str, ties: Ties | None,
+               mask_exact: bool = False) -> None:
     """Refuse (at ``load``) a plain read of an epilogue input (outside any ``scf.if``, or in
     a branch of one that runs unguarded: IREE's late form of a per-row scale, an ``scf.if``
     on a constant ``false`` whose else-branch reads the scale whole) whose element, over
@@ -291,19 +298,35 @@ def _tie_plain(f, load, c_shape: tuple, along: str, ties: Ties | None) -> None:
                                 f"{_tie('read')}") from None
 
     tie_to_c(f, load, c_shape, along, list(itertools.product(*[r for _, r in loops])),
-             element, "read", "loop iteration", ties, _buffer_end(load))
+             element, "read", "loop iteration", ties, _buffer_end(load, mask_exact))
 
 
-def _buffer_end(load):
+def _buffer_end(load, mask_exact: bool = False):
     """For a plain read ``load`` of a buffer that reads zero past its end
     (:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`; a ``vector.transfer_read`` only with
     a padding of zero bits): :func:`tie_to_c`'s ``end``, a function of the evaluator; else
-    None."""
+    None.  A masked ``vector.transfer_read`` whose mask is proven exact (``mask_exact``:
+    false exactly at the elements outside its binding, the prefetch point's read of a bias
+    of M cut by the tile, padded with ``ub.poison``): a lane whose read starts at or past
+    the binding's end reads no memory at all, its vector wholly masked, and the end is the
+    binding's (:func:`_masked_end`), whatever its padding."""
     rank = ir.MemRefType(load.operands[0].type).rank
+    if mask_exact and load.name == "vector.transfer_read" and len(load.operands) > rank + 2:
+        return lambda ev: _masked_end(load.operands[0], ev)
     if load.name == "vector.transfer_read" and not zero_bits(load.operands[1 + rank]):
         return None
     src = load.operands[0]
     return lambda ev: zero_end(src, ev)
+
+
+def _masked_end(ref, ev) -> tuple[int, int] | None:
+    """(one past the last element of the binding ``ref`` views, in elements of the root
+    ``ev``'s views index, and a reach no element attains: a wholly masked read reads
+    nothing, so no buffer offset limits it) when that root has a static shape; else None."""
+    t = ir.MemRefType(ev.view(ref).root.type)
+    if not t.has_static_shape:
+        return None
+    return int(np.prod(t.shape)), int(np.iinfo(np.int64).max)
 
 
 def _bind_one_iteration(ev, loops: list) -> None:

@@ -44,7 +44,10 @@ CONFIGS = {
     # N = 520: the edge tile's bias gathered (map_load; in the late form an scf.if per
     # element, frontend/guarded_read.py), the corner workgroup among the two run
     "bias": (dict(kind="bias", dtype="f16", m=1000, n=520), "A @ B.T + bias"),
-    "bias_row": (dict(kind="bias_row"), "((A @ B.T).T + bias).T"),
+    # M = 65 cut by the tile: the edge tile's bias rows past M read past the bias's end
+    # (the prefetch point masks them, padded with poison; the late form clamps them to M,
+    # range-checked), the edge workgroup the last of the two run
+    "bias_row": (dict(kind="bias_row", m=65, n=1000), "((A @ B.T).T + bias).T"),
     "bias_relu": (dict(kind="bias_relu", dtype="f16"), "relu(A @ B.T + bias)"),
     "relu": (dict(kind="relu"), "relu(A @ B.T)"),
     "trunc_bf16": (dict(kind="trunc_bf16"), "A @ B.T"),
@@ -333,4 +336,37 @@ def test_a_bias_of_m_cut_by_the_tile_reads_zeros_past_its_end():
                 matmul_dispatch(ir.Module.parse(bad, ctx))
             assert e.value.op.name == "vector.load" and "moved with its tile of C" in \
                 str(e.value) and f"in workgroup [32] thread {thread} " in str(e.value), \
+                str(e.value)
+
+
+@needs_iree
+def test_a_masked_bias_of_m_is_tied_only_where_its_mask_keeps_rows(generated):
+    """The prefetch point of a bias of M cut by the tile (``bias_row``: M = 65) reads the
+    bias with a ``vector.transfer_read`` masked by ``vector.create_mask``, padded with
+    ``ub.poison``: the edge tile's lanes past row 64 read nothing.  Its mask proven over the
+    grid false exactly past the bias's end, a wholly masked lane is not held to the tie to
+    C where the read moved with C's tile is wholly past the end too
+    (``guarded_read._buffer_end``; ``--emulate`` refused it at the read before while the
+    compile took it).  A mask widened by one row (the lane reading row 65) is refused at the
+    read, and so is the mask dropped (the poison then read as the bias)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
+
+    text = generated("bias_row", "prefetch").read_text()
+    m = re.search(r"(%\w+) = vector\.create_mask (%\w+) : vector<4xi1>\n\s*(%\w+) = "
+                  r"vector\.transfer_read (%\w+)\[%c0\], (%\w+), \1 ", text)
+    mask, rows, _, view, pad = m.groups()
+    wide = text.replace(f"{mask} = vector.create_mask {rows} :",
+                        f"%one = arith.constant 1 : index\n  %wide = arith.addi {rows}, %one "
+                        f": index\n  {mask} = vector.create_mask %wide :", 1)
+    unmasked = text.replace(f"{view}[%c0], {pad}, {mask} ", f"{view}[%c0], {pad} ", 1)
+    assert wide != text and unmasked != text
+    with new_context() as ctx:
+        matmul_dispatch(ir.Module.parse(text, ctx))
+        for bad, why in ((wide, "its mask is true at element 1"),
+                         (unmasked, "moved with its tile of C")):
+            with pytest.raises(IRError) as e:
+                matmul_dispatch(ir.Module.parse(bad, ctx))
+            assert e.value.op.name == "vector.transfer_read" and why in str(e.value), \
                 str(e.value)

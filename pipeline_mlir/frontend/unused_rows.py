@@ -51,6 +51,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, workgroup_g
 from pipeline_mlir.analysis.output_tiles import WRITES, bind_launch, launch_ops, \
     write_iterations
 from pipeline_mlir.analysis.vector_index import Vectors
+from pipeline_mlir.analysis.vector_moves import moved
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
@@ -257,23 +258,14 @@ class UnusedElements:
             return mem[flat].copy()
         ins = [self._deps(x, env) for n, x in enumerate(o.operands)
                if o.name not in _MOVES or n in _MOVES[o.name]]
-        if o.name == "vector.from_elements":
-            return np.stack(ins).reshape(shape + [self.nacc])
-        if o.name == "vector.extract":
-            return ins[0][_positions(o, "static_position", list(o.operands)[1:], env)].copy()
-        if o.name == "vector.insert":
-            out = ins[1].copy()
-            out[_positions(o, "static_position", list(o.operands)[2:], env)] = ins[0]
-            return out
-        if o.name == "vector.broadcast":
-            return np.broadcast_to(ins[0], shape + [self.nacc]).copy()
-        if o.name in ("vector.shape_cast", "vector.bitcast"):
-            if np.prod(self._shape(o.operands[0])) != np.prod(shape):
+        if o.name in _MOVES or o.name == "vector.from_elements":     # (vector_moves.py)
+            if o.name in ("vector.shape_cast", "vector.bitcast") and \
+                    np.prod(self._shape(o.operands[0])) != np.prod(shape):
                 raise Unproven("a bitcast that changes the element count")
-            return ins[0].reshape(shape + [self.nacc])
-        if o.name == "vector.transpose":
-            perm = list(ir.DenseI64ArrayAttr(o.attributes["permutation"]))
-            return np.transpose(ins[0], perm + [len(perm)]).copy()
+            first = {"vector.extract": 1, "vector.insert": 2}.get(o.name)
+            position = None if first is None else \
+                _positions(o, "static_position", list(o.operands)[first:], env)
+            return moved(o, ins, 1, position)
         if _elementwise(o):
             out = np.zeros(shape + [self.nacc], dtype=bool)
             for x in ins:

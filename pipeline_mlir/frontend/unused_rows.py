@@ -34,6 +34,11 @@ The kernel's values are all known before launch (no push constant, size argument
 ``memref.dim``; the grid static): a write evaluated at one sample of a launch's values would
 prove nothing about another launch.
 
+Both comparisons of a channel's copies ask one proof per LDS buffer (:func:`proof_for`):
+every workgroup's and, first, the sampled points' of
+:func:`~pipeline_mlir.frontend.edges.check_copy_reads` (:func:`spare_sampled`, at a point
+that is a workgroup of the grid: :func:`sampled_workgroup`).
+
 An LDS element is unused in a workgroup when no thread writes an element computed from an
 accumulator element it feeds; anything the proof cannot follow (an op not listed, a
 transposing read, a position that moves with the thread, a grid it cannot evaluate)
@@ -265,7 +270,9 @@ class UnusedElements:
             first = {"vector.extract": 1, "vector.insert": 2}.get(o.name)
             position = None if first is None else \
                 _positions(o, "static_position", list(o.operands)[first:], env)
-            return moved(o, ins, 1, position)
+            out = moved(o, ins, 1, position)
+            if out is not None:
+                return out
         if _elementwise(o):
             out = np.zeros(shape + [self.nacc], dtype=bool)
             for x in ins:

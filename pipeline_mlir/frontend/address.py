@@ -47,6 +47,10 @@ class Analysis:
     #: what ``merge_k`` decided for a loop short of a global load's latency, merged or
     #: not, and why (``frontend/kmerge.py``; the adopted loop's ``sched.merge_k``)
     merge_note: str | None = None
+    #: LDS buffer id -> its proof of unused elements, made once for every comparison
+    #: that asks (``frontend/unused_rows.py``: :func:`~pipeline_mlir.frontend.unused_rows.
+    #: proof_for`)
+    unused: dict = field(default_factory=dict)
 
     def chain(self) -> int:
         """MFMAs per accumulator and iteration (the fewest, if they differ; 0 without

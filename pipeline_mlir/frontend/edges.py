@@ -26,7 +26,12 @@ the trip count is a constant, its last) and requires at each
   the kernel's copies the global element the front end's copies would read, or both to
   lie out of the buffer (both read zero).  A workgroup at the edge of C may point whole
   rows past the end (IREE's kernels for sizes their tiles do not divide: an
-  ``arith.select`` of an index past the end), which every split keeps out of range.
+  ``arith.select`` of an index past the end), which every split keeps out of range.  An
+  element both read inside the buffer is spared where the point is a workgroup of a static
+  grid and no stored element of C is computed from it there
+  (:func:`~pipeline_mlir.frontend.unused_rows.spare_sampled`, the proof every workgroup's
+  comparison uses: IREE's late form of a batch clamps A's rows past M to row M, the next
+  batch's, where the front end's copies read rows M, M+1, ...).
 
 The kernel's own copies, which the rewrite keeps, read what they read (their index is
 cloned): the first two rules are all they need.  A refusal of the first two is an
@@ -162,11 +167,15 @@ def table_of(ch: Channel, reads: list) -> tuple[np.ndarray, int]:
 
 
 def check_copy_reads(scan, points: list, copies: list | None = None,
-                     channel: Channel | None = None, ev: Evaluator | None = None) -> None:
+                     channel: Channel | None = None, ev: Evaluator | None = None,
+                     spare=None) -> None:
     """The kernel's copies ``copies`` (indices into ``scan.copies``; None: all) checked at
     every point of ``points`` (:func:`sample_points`); with ``channel`` (whose ``copies``
     they are), the front end's copies of it compared with them (module docstring);
-    ``ev``: an evaluator of ``scan``'s kernel to reuse (:func:`read_copies`), else a new one."""
+    ``ev``: an evaluator of ``scan``'s kernel to reuse (:func:`read_copies`), else a new one;
+    ``spare``: what takes out of the LDS elements that differ those proven to feed no
+    stored element of C (``spare(differ, both inside, workgroup id)``: :func:`~pipeline_mlir.
+    frontend.unused_rows.spare_sampled`), None: nothing spared."""
     copies = list(range(len(scan.copies))) if copies is None else copies
     ev = copy_evaluator(scan) if ev is None else ev   # one for every point: the IR stays
     zeros: dict = {}                    # copy -> its zero_end, read at its first check
@@ -177,16 +186,19 @@ def check_copy_reads(scan, points: list, copies: list | None = None,
                 zeros[i] = zero_end(scan.copies[i].src, ev)
             check_in_global(scan.copies[i].op, el, size, wid, when, zeros[i])
         if channel is not None:
-            _compare(channel, reads, wid, when)
+            _compare(channel, reads, wid, when, spare)
 
 
-def _compare(ch: Channel, reads: list, wid: int, when: str) -> None:
+def _compare(ch: Channel, reads: list, wid: int, when: str, spare=None) -> None:
     got, base = table_of(ch, reads)
     want = ch.table + (base - ch.base0)
     # a buffer of dynamic shape (``elements`` None): only elements before its start are out
     end = ch.elements if ch.elements is not None else np.iinfo(np.int64).max
     outside = [(x < 0) | (x >= end) for x in (got, want)]
-    bad = np.flatnonzero((got != want) & ~(outside[0] & outside[1]))
+    differ = (got != want) & ~(outside[0] & outside[1])
+    if spare is not None:           # (inside the buffer on both sides: proven unused)
+        differ = spare(differ, ~outside[0] & ~outside[1], wid)
+    bad = np.flatnonzero(differ)
     if len(bad):
         x = int(bad[0])
         where = (f"elements past the buffer's {ch.elements}" if ch.elements is not None else

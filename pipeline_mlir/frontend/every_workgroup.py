@@ -68,6 +68,8 @@ offset may leave them at another launch (not proven).
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
@@ -85,7 +87,8 @@ from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, depends, describe, fat_root,
                                              kernel_of, zero_end)
-from pipeline_mlir.frontend.unused_rows import UnusedElements, spare_unused
+from pipeline_mlir.frontend.unused_rows import UnusedElements, proof_for, spare_sampled, \
+    spare_unused
 from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_values,
                                                      joined_values, moves,
                                                      workgroup_dependence, workgroup_mixed,
@@ -102,7 +105,9 @@ def check_reads(an, copies: list, chan, ev) -> None:
     :mod:`~pipeline_mlir.frontend.kept_layout`), what the front end's copies of channel
     ``chan`` read, there and in every workgroup (:func:`prove_every_workgroup`); ``ev``:
     the channel's evaluator, workgroup 0's reads in it."""
-    check_copy_reads(an.scan, an.read_points, copies, chan, ev)
+    spare = None if chan is None else \
+        functools.partial(spare_sampled, an, an.copies[chan.copies[0]].buffer)
+    check_copy_reads(an.scan, an.read_points, copies, chan, ev, spare)
     if chan is not None:
         prove_every_workgroup(an, chan, ev)
 
@@ -238,7 +243,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
     zero = zero_end(scan.copies[ch.ref].src, ev) if every_step else None
     points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
     unused = None if at_launch else \
-        UnusedElements(an, an.copies[ch.copies[0]].buffer, grid)  # (static grid only)
+        proof_for(an, an.copies[ch.copies[0]].buffer)     # (static grid only)
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
         wide = _wide(an, kernel, chunk)

@@ -9,10 +9,12 @@ at the prefetch point).  Every read then feeds both of the schedule's subtiles a
 loop does not split.  :func:`regroup_transpose_reads` rewrites such reads into 2
 transposing reads per operand, each the 4 K values of one half of the operand:
 
-* an element-level tracer (:func:`_trace`) runs the pure vector ops between the reads and
-  the MFMAs on element ids (read number * 4 + element), so it knows which element of
-  which read every element of every MFMA operand is; ops it does not model are refused
-  at the op;
+* an element-level tracer (:class:`ElementTracer`) runs the pure vector ops between the
+  reads and the MFMAs on element ids (read number * 4 + element;
+  :func:`~pipeline_mlir.analysis.vector_moves.moved`, the evaluation
+  :mod:`~pipeline_mlir.frontend.unused_rows` runs on accumulator elements too), so it
+  knows which element of which read every element of every MFMA operand is; ops it does
+  not model are refused at the op;
 * the LDS element each lane receives is computed from every lane's address (the
   instruction's lane exchange, :func:`_exchange`, as the emulator's
   ``pipeline_mlir/emu/lds_transpose.py`` runs it), so each element
@@ -39,6 +41,7 @@ from pipeline_mlir.dialect.ir_io import IRError, index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import dense_row_major
 from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.vector_moves import int_list, moved
 from pipeline_mlir.frontend.kernel_ir import erase_unused
 from pipeline_mlir.frontend.block_fit import fit_digits
 from pipeline_mlir.frontend.layout import Emitter
@@ -170,62 +173,27 @@ def _filled(t):
     return np.array(NONE, dtype=np.int64)
 
 
+#: the vector ops :class:`ElementTracer` follows (:func:`~pipeline_mlir.analysis.
+#: vector_moves.moved` runs them)
+_TRACED = ("vector.shape_cast", "vector.transpose", "vector.from_elements", "vector.extract",
+           "vector.insert", "vector.insert_strided_slice", "vector.extract_strided_slice",
+           "vector.shuffle")
+
+
 def _apply(o, ins: list) -> np.ndarray:
     """``o`` run on element ids (a numpy array per operand)."""
     name = o.name
-    rt = o.results[0].type if len(o.results) == 1 else None
-    shape = list(ir.VectorType(rt).shape) if isinstance(rt, ir.VectorType) else []
-    if name == "vector.shape_cast":
-        return ins[0].reshape(shape)
-    if name == "vector.transpose":
-        return np.transpose(ins[0], list(_ints(o, "permutation")))
-    if name == "vector.from_elements":
-        return np.array([int(x) for x in ins], dtype=np.int64).reshape(shape)
-    if name == "vector.extract" and len(o.operands) == 1:
-        return ins[0][tuple(_ints(o, "static_position"))].copy()
-    if name == "vector.insert" and len(o.operands) == 2:
-        out = ins[1].copy()
-        out[tuple(_ints(o, "static_position"))] = ins[0]
-        return out
-    if name == "vector.insert_strided_slice" and \
-            all(s == 1 for s in _ints(o, "strides")):
-        out = ins[1].copy()
-        offs = list(_ints(o, "offsets"))
-        src = ins[0]
-        lead = len(offs) - src.ndim
-        sl = tuple(offs[:lead]) + tuple(slice(f, f + n) for f, n in
-                                        zip(offs[lead:], src.shape))
-        out[sl] = src
-        return out
-    if name == "vector.extract_strided_slice" and \
-            all(s == 1 for s in _ints(o, "strides")):
-        offs, sizes = _ints(o, "offsets"), _ints(o, "sizes")
-        return ins[0][tuple(slice(f, f + n) for f, n in zip(offs, sizes))].copy()
-    if name == "vector.shuffle" and len(o.operands) == 2:
-        return _shuffled(ins, _ints(o, "mask"))
-    raise IRError(o, f"'{name}' op computes with elements of an "
-                     f"amdgpu.transpose_load in a way the front end does not trace (it "
-                     f"follows vector.extract, insert, insert_strided_slice, "
-                     f"extract_strided_slice, from_elements, shape_cast, transpose and "
-                     f"shuffle)")
-
-
-def _shuffled(ins: list, mask: list) -> np.ndarray:
-    """``vector.shuffle`` on element ids: result row ``i`` is row ``mask[i]`` of the two
-    operands concatenated along their leading dimension (a 0-D operand one row), a poison
-    index (negative) a row of :data:`NONE`, the elements of no read."""
-    rows = np.concatenate([np.atleast_1d(x) for x in ins])
-    return np.stack([rows[i] if i >= 0 else np.full(rows.shape[1:], NONE, dtype=np.int64)
-                     for i in mask])
-
-
-def _ints(o, name: str) -> list:
-    """An integer-array attribute of ``o`` (a dense or a plain array attribute)."""
-    a = o.attributes[name]
-    try:
-        return list(ir.DenseI64ArrayAttr(a))
-    except (ValueError, TypeError):
-        return [ir.IntegerAttr(x).value for x in ir.ArrayAttr(a)]
+    position = None
+    if (name, len(o.operands)) in (("vector.extract", 1), ("vector.insert", 2)):
+        position = tuple(int_list(o, "static_position"))
+    out = moved(o, ins, 0, position) if name in _TRACED else None
+    if out is None:
+        raise IRError(o, f"'{name}' op computes with elements of an "
+                         f"amdgpu.transpose_load in a way the front end does not trace (it "
+                         f"follows vector.extract, insert, insert_strided_slice, "
+                         f"extract_strided_slice, from_elements, shape_cast, transpose and "
+                         f"shuffle)")
+    return out
 
 
 def read_addresses(scan: LoopScan, old: list) -> tuple[list, list]:

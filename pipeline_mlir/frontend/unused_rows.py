@@ -34,6 +34,11 @@ The kernel's values are all known before launch (no push constant, size argument
 ``memref.dim``; the grid static): a write evaluated at one sample of a launch's values would
 prove nothing about another launch.
 
+Both comparisons of a channel's copies ask one proof per LDS buffer (:func:`proof_for`):
+every workgroup's and, first, the sampled points' of
+:func:`~pipeline_mlir.frontend.edges.check_copy_reads` (:func:`spare_sampled`, at a point
+that is a workgroup of the grid: :func:`sampled_workgroup`).
+
 An LDS element is unused in a workgroup when no thread writes an element computed from an
 accumulator element it feeds; anything the proof cannot follow (an op not listed, a
 transposing read, a position that moves with the thread, a grid it cannot evaluate)
@@ -44,12 +49,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, constant_int, encloses, memory_space
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, constant_int, encloses, mapped_forall, \
+    memory_space
 from pipeline_mlir.analysis.lane_ops import Unevaluable
-from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import WRITES, bind_launch, launch_ops, \
     write_iterations
 from pipeline_mlir.analysis.vector_index import Vectors
+from pipeline_mlir.analysis.vector_moves import moved
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
@@ -256,23 +263,16 @@ class UnusedElements:
             return mem[flat].copy()
         ins = [self._deps(x, env) for n, x in enumerate(o.operands)
                if o.name not in _MOVES or n in _MOVES[o.name]]
-        if o.name == "vector.from_elements":
-            return np.stack(ins).reshape(shape + [self.nacc])
-        if o.name == "vector.extract":
-            return ins[0][_positions(o, "static_position", list(o.operands)[1:], env)].copy()
-        if o.name == "vector.insert":
-            out = ins[1].copy()
-            out[_positions(o, "static_position", list(o.operands)[2:], env)] = ins[0]
-            return out
-        if o.name == "vector.broadcast":
-            return np.broadcast_to(ins[0], shape + [self.nacc]).copy()
-        if o.name in ("vector.shape_cast", "vector.bitcast"):
-            if np.prod(self._shape(o.operands[0])) != np.prod(shape):
+        if o.name in _MOVES or o.name == "vector.from_elements":     # (vector_moves.py)
+            if o.name in ("vector.shape_cast", "vector.bitcast") and \
+                    np.prod(self._shape(o.operands[0])) != np.prod(shape):
                 raise Unproven("a bitcast that changes the element count")
-            return ins[0].reshape(shape + [self.nacc])
-        if o.name == "vector.transpose":
-            perm = list(ir.DenseI64ArrayAttr(o.attributes["permutation"]))
-            return np.transpose(ins[0], perm + [len(perm)]).copy()
+            first = {"vector.extract": 1, "vector.insert": 2}.get(o.name)
+            position = None if first is None else \
+                _positions(o, "static_position", list(o.operands)[first:], env)
+            out = moved(o, ins, 1, position)
+            if out is not None:
+                return out
         if _elementwise(o):
             out = np.zeros(shape + [self.nacc], dtype=bool)
             for x in ins:
@@ -529,3 +529,48 @@ def spare_unused(unused: UnusedElements | None, bad: np.ndarray, safe: np.ndarra
         if out[w].any():    # the first workgroup refused: the later ones are not asked
             return out
     return out
+
+
+def proof_for(an, buffer: int) -> UnusedElements | None:
+    """The proof of :class:`UnusedElements` for LDS buffer ``buffer`` (an id of
+    ``an.buffers``) over its kernel's static grid, made once per analysis and buffer: every
+    comparison of a channel's copies asks the same one (the sampled points' of
+    :func:`~pipeline_mlir.frontend.edges.check_copy_reads`, every workgroup's of
+    :mod:`~pipeline_mlir.frontend.every_workgroup`); None for a grid that is not static."""
+    if buffer not in an.unused:
+        grid = workgroup_grid(kernel_of(an.scan.loop))
+        an.unused[buffer] = None if grid is None else UnusedElements(an, buffer, grid)
+    return an.unused[buffer]
+
+
+def sampled_workgroup(kernel, grid: tuple, wid: int) -> tuple | None:
+    """The workgroup of ``grid`` that the sampled point "every workgroup id ``wid``" of
+    :func:`~pipeline_mlir.frontend.edges.sample_ids` is: the sample evaluator gives every
+    workgroup id and every workgroup forall's variable the value ``wid``
+    (:mod:`~pipeline_mlir.analysis.loop_eval`), which is workgroup ``(wid, ...)`` of the
+    grid where ``wid`` is inside every bound, each workgroup forall counts from 0 by 1
+    (not VectorDistribute's offsets) and no loop over workgroups runs; else None."""
+    if wid < 0 or any(wid >= b for b in grid) or \
+            walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
+        return None
+    for o in walk_ops(kernel, mapped_forall):
+        if any(v != want for a, want in (("staticLowerBound", 0), ("staticStep", 1))
+               for v in ir.DenseI64ArrayAttr(o.attributes[a])):
+            return None
+    return (wid,) * len(grid)
+
+
+def spare_sampled(an, buffer: int, bad: np.ndarray, safe: np.ndarray, wid: int) -> np.ndarray:
+    """``bad`` (per LDS element of buffer ``buffer``: where the kernel's copies and the
+    front end's differ at the sampled point "every workgroup id ``wid``") without the
+    elements :func:`proof_for`'s proof finds unused in that workgroup among those ``safe``
+    says both read inside the buffer (:func:`spare_unused`); unchanged where the point is
+    no workgroup of a static grid (:func:`sampled_workgroup`) or nothing is proven."""
+    if not bad.any():
+        return bad
+    unused = proof_for(an, buffer)
+    point = None if unused is None else \
+        sampled_workgroup(kernel_of(an.scan.loop), unused.grid, wid)
+    if point is None:
+        return bad
+    return spare_unused(unused, bad[None], safe[None], np.array([point]))[0]

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 import pipeline_mlir.frontend.unused_rows as U
-from cli_helpers import refusal
+from cli_helpers import refusal, run_cli_text
 from unused_checks import K, K_TILE, M, N, TILE_M, TILE_N, check_batch_late, spied
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "iree"
@@ -65,6 +65,52 @@ def test_a_differing_row_that_feeds_a_stored_row_is_refused(tmp_path, capsys, mo
                      rf"\): in workgroup \({wid},\) at the loop's first K step, LDS element "
                      rf"{row * K_TILE} gets global element {M * K} from the kernel's copies "
                      rf"and {(M + 1) * K} from the front end's", err), err
+
+
+#: IREE's batch ``A x B^T`` 2 x 100x128x262: 2 tiles of 64 rows per batch and one of 128
+#: columns, a grid of 4; workgroup 1, batch 0's last row of tiles, is a point of the sampled
+#: comparison (``frontend/edges.py``: every workgroup id 1), where the late form's A rows
+#: past M, clamped to row M (batch 1's first), differ from the front end's
+SMALL = dict(m=100, n=128, k=262)
+
+
+def _small(form: str) -> str:
+    return G.forms(E.epilogue_source(kind="batch", **SMALL))[form]
+
+
+def test_rows_unused_at_a_sampled_workgroup_are_spared(tmp_path, capsys, monkeypatch):
+    """The sampled comparison spares the LDS rows no stored row of C uses (it refused the
+    late form: ``... with every workgroup id 1 at the loop's first K step, LDS element 1184
+    gets global element 26200, where workgroup 0's block moved gives 26462``): both forms
+    give one schedule, the late form is exact on every workgroup (random mode), and the proof
+    spared A's rows 100 to 127 of workgroup 1 alone."""
+    seen = spied(monkeypatch)
+    schedules = []
+    for form in ("prefetch", "late"):
+        code, out, err = run_cli_text(capsys, tmp_path, _small(form), "--pipeline=4wave",
+                                      "--emit=schedule")
+        assert code == 0, err
+        schedules.append(out)
+    assert schedules[0] == schedules[1]
+    assert seen == {(TILE_M * K_TILE, (1,)): (2 * TILE_M - SMALL["m"]) * K_TILE}, seen
+    code, out, err = run_cli_text(capsys, tmp_path, _small("late"), "--pipeline=4wave",
+                                  "--emulate", "--emulate-workgroups=4",
+                                  "--emulate-mode=random:3", "--emulate-jobs=1")
+    assert code == 0, out + err
+    assert re.search(r": exact, max error 0 in C \(25600 elements\), 4 workgroups", out), out
+
+
+def test_a_row_stored_at_a_sampled_workgroup_is_refused(tmp_path, capsys, monkeypatch):
+    """The small batch's scatter bound widened by two rows: row 101, which the kernel clamps
+    and the front end's copies do not, is stored in workgroup 1, refused by the sampled
+    comparison at its LDS row; the proof spared the rows past the two more stored."""
+    seen = spied(monkeypatch)
+    err = refusal(capsys, tmp_path, _widened(_small("late"), 2))
+    m, k = SMALL["m"], SMALL["k"]
+    assert re.search(rf"with every workgroup id 1 at the loop's first K step, LDS element "
+                     rf"{(m + 1 - TILE_M) * K_TILE} gets global element {m * k}, where "
+                     rf"workgroup 0's block moved gives {(m + 1) * k} ", err), err
+    assert seen == {(TILE_M * K_TILE, (1,)): (2 * TILE_M - m - 2) * K_TILE}, seen
 
 
 #: a K-loop carrying one accumulator, and what the code after it does with it (``EPILOGUE``)
@@ -117,6 +163,34 @@ def test_the_accumulators_reach_global_writes_of_their_values_only():
              "vector.store %z, %c[%i] : memref<64xf32>, vector<4xf32>\n}", "'scf.if' op uses")]:
         with pytest.raises(U.Unproven, match=why):
             _reach(bad)
+
+
+def _sampled(body: str, grid: tuple, wid: int):
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    text = f"func.func @k(%n: index) {{\n{body}\n  return\n}}"
+    with new_context() as ctx:
+        m = ir.Module.parse(text, ctx)
+        kernel = walk_ops(m.operation, lambda o: o.name == "func.func")[0]
+        return U.sampled_workgroup(kernel, grid, wid)
+
+
+def test_a_sampled_point_is_a_workgroup_where_every_id_is_its_own():
+    """The sampled point "every workgroup id ``w``" is workgroup ``(w, ...)`` of the grid
+    only inside every bound, with workgroup foralls from 0 by 1 (the evaluator gives their
+    variables ``w`` itself, not VectorDistribute's offsets ``64 w``) and no loop over
+    workgroups (whose variable it gives ``w`` too): elsewhere nothing is spared there."""
+    forall = ("  scf.forall (%i, %j) = (0, 0) to (4, 256) step (1, STEP) {{\n  }} "
+              "{{mapping = [#gpu.block<y>, #gpu.block<x>]}}")
+    assert _sampled(forall.replace("STEP", "1").format(), (256, 4), 1) == (1, 1)
+    assert _sampled(forall.replace("STEP", "1").format(), (256, 4), 4) is None
+    assert _sampled(forall.replace("STEP", "64").format(), (4, 4), 1) is None
+    stride = ("  %c0 = arith.constant 0 : index\n  %c4 = arith.constant 4 : index\n"
+              "  %id = hal.interface.workgroup.id[0] upper_bound 2 : index\n"
+              "  %cnt = hal.interface.workgroup.count[0] : index\n"
+              "  scf.for %t = %id to %c4 step %cnt {\n  }")
+    assert _sampled(stride, (4,), 1) is None
 
 
 def _results(text: str) -> tuple[str, int]:

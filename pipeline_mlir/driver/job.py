@@ -215,6 +215,15 @@ class Job:
         return [plan for obj in self.keep if isinstance(obj, lowering.LowerToROCDL)
                 for plan in obj.plans]
 
+    def unpipelined_notes(self) -> list[str]:
+        """Why ``sched-adopt-loop`` left each loop too short to pipeline as written
+        (``frontend/tails.py``'s ``unpipelined_note``)."""
+        adopt = sys.modules.get("pipeline_mlir.passes.adopt_loop")
+        if adopt is None:
+            return []
+        return [note for obj in self.keep if isinstance(obj, adopt.AdoptLoop)
+                for note in obj.unpipelined]
+
     def run(self, text: str | None, line_offset: int = 0, module=None) -> JobOutput:
         """Parse ``text`` (or take ``module``, parsed from it), run the passes, emit; an
         error diagnostic means failure."""
@@ -278,7 +287,8 @@ class Job:
             source = text if pristine is None else pristine
             if (why := self._unbuilt(module, plans, source, isolate, shared=True)) is not None:
                 return self._unmerged(why, text, line_offset, pristine, plans)
-            out, report = emit_output(module, self.options, self.filename, plans, isolate)
+            out, report = emit_output(module, self.options, self.filename, plans, isolate,
+                                      self.unpipelined_notes())
             said = len(diags)       # (what the run goes on to say confirming is not its own)
             if (why := self._unconfirmed(out, report, plans) or
                     self._unbuilt(module, plans, source, isolate, shared=False)) is not None:
@@ -442,10 +452,11 @@ def _enable_printing(pm, options: CompileOptions, passes: int) -> None:
 
 
 def emit_output(module, options: CompileOptions, filename: str, plans: list,
-                isolate: bool = True):
+                isolate: bool = True, unpipelined: list[str] = ()):
     """(the output of ``options.emit_kind`` for the module the passes produced, the
     ``--emit=report`` report or None); ``plans``: the kernel plans of the run; ``isolate``:
-    translate to LLVM IR in a child process (bounded by ``options.codegen_timeout``)."""
+    translate to LLVM IR in a child process (bounded by ``options.codegen_timeout``);
+    ``unpipelined``: why the loops the front end left as written were (the report's)."""
     emit = options.emit_kind
     if emit in SCHEDULE_EMITS or emit == "mlir":
         return stage_output(module.operation, options, emit, filename), None
@@ -455,7 +466,7 @@ def emit_output(module, options: CompileOptions, filename: str, plans: list,
     from pipeline_mlir.isa.codegen import CodegenError
 
     try:
-        return _code_output(module, ll, options, plans, filename)
+        return _code_output(module, ll, options, plans, filename, unpipelined)
     except CodegenError as e:
         raise located_llvm_error(e, module, filename) from None
 
@@ -507,7 +518,8 @@ def located_llvm_error(err, module, filename: str) -> Exception:
     return err if d is None else Failure([d])
 
 
-def _code_output(module, ll: str, options: CompileOptions, plans: list, filename: str):
+def _code_output(module, ll: str, options: CompileOptions, plans: list, filename: str,
+                 unpipelined: list[str] = ()):
     """:func:`emit_output` of a kind LLVM's code generation makes (asm, report, obj,
     hsaco); code issuing a 16-pass XDL MFMA has its wait states checked on every path
     first (:mod:`pipeline_mlir.driver.wait_check`), and the code of a pipelined kernel whose
@@ -536,6 +548,7 @@ def _code_output(module, ll: str, options: CompileOptions, plans: list, filename
 
         report = kernel_report(asm, link_hsaco(obj, timeout=timeout),
                                plans[0] if len(plans) == 1 else None, ll_text=ll)
+        report.unpipelined = list(unpipelined)
         return report.format(), report
     return (obj if emit == "obj" else link_hsaco(obj, timeout=timeout)), None
 

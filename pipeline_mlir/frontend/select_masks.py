@@ -24,6 +24,16 @@ this by :mod:`~pipeline_mlir.frontend.kept_masks`).  A select that picks the loa
 where its condition is false, a condition false for some thread in a kept iteration (a
 mask of the row or of anything but the K left), one of another form, or a trip count
 known only at run time, is an error at the select.
+
+A select whose condition depends on the threads and constants alone (not on the loop
+variable, nor on the workgroup) and is true in every thread keeps its load in every
+iteration of every workgroup: no K tail's mask, and nothing to peel.  IREE writes one at
+the prefetch point for a copy whose rows all lie inside M (rows 0 to 15 of the i8
+``A x B^T`` 31x257x512's 32-row tile: ``min(31 - row, 1)``, 1 for each of them), which
+its later passes fold away, so the late form has none.  :func:`drop_thread_identities`
+proves it by evaluation and drops it before the peel is decided: otherwise the loop of
+two K steps would be cut to none (the last peeled as if masked) at the prefetch point and
+pipelined in the late form.
 """
 
 from __future__ import annotations
@@ -33,10 +43,12 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.loop_eval import memory_space
+from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.analysis.lane_ops import Unevaluable
+from pipeline_mlir.analysis.loop_eval import Evaluator, memory_space
 from pipeline_mlir.analysis.exact_ints import exact_on_machine
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
-from pipeline_mlir.frontend.kernel_ir import describe, is_pure
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure, kernel_of
 from pipeline_mlir.frontend.scan import COPY_LOADS, GLOBAL_SPACES
 
 #: casts to ``i1`` that keep the low bit of their operand
@@ -76,6 +88,30 @@ def selected_loads(loop) -> list:
             continue
         out.append(o)
     return out
+
+
+def drop_thread_identities(loop) -> int:
+    """Drop (:func:`unselect`) each select of :func:`selected_loads` whose condition is
+    computed from the threads and constants alone and is true in every thread (module
+    docstring): the identity in every iteration of every workgroup; the number dropped.
+    A condition that cannot be evaluated, or is false in some thread, is left to the
+    proofs after the peel (which say why where they refuse it)."""
+    sels = [s for s in selected_loads(loop) if foreign_source(s.operands[0]) is None]
+    threads = block_size(kernel_of(loop)) if sels else None
+    if threads is None:
+        return 0
+    ev = Evaluator(threads)
+    ev.where = loop
+    dropped = 0
+    for s in sels:
+        try:
+            t = truth(s, ev, s.operands[0])
+        except (IRError, Unevaluable):
+            continue
+        if np.all(t):
+            unselect(s)
+            dropped += 1
+    return dropped
 
 
 def check_static(selects: list) -> None:

@@ -139,7 +139,7 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
         if keep == trips:
             return None   # even (none at all: sched-adopt-loop says so)
         if keep < PAIR:
-            return whole_remainder(loop)
+            return whole_remainder(loop, unpipelined_note(trips, peel_last))
         with ir.InsertionPoint(loop), loop.location:
             t = loop.operands[0].type
             lb, _ub, step = constant_bounds(loop)
@@ -200,14 +200,27 @@ def make_remainder(rem, loop, shareable: bool) -> None:
         erase_unused_buffer(root)
 
 
-def whole_remainder(loop):
+def unpipelined_note(trips: int, peeled: bool) -> str:
+    """Why a loop of ``trips`` K steps (``peeled``: its last one masked) is left unpipelined:
+    what ``--emit=report`` says of it (``whole_remainder``'s note)."""
+    steps = f"{trips} K step{'s' if trips != 1 else ''}"
+    if peeled:
+        steps += (", the last one masked and peeled" if trips > 1 else
+                  ", masked")
+    return (f"not pipelined: the K-loop runs {steps}, which leaves no pair of K steps for "
+            f"the schedule's loop (it runs them in pairs); the loop runs as written "
+            f"(the remainder path, its LDS its own)")
+
+
+def whole_remainder(loop, note: str):
     """``loop`` (constant trip count below :data:`PAIR`, or no pair left once its masked
     last K tile is peeled) becomes the remainder path itself: marked
     :data:`~pipeline_mlir.frontend.scan.REMAINDER_ATTR` and run as written, on LDS buffers
     of its own with IREE's swizzle made explicit, as a remainder loop is; no pipelined loop
-    precedes it.  Returns ``loop``."""
+    precedes it.  :data:`WHOLE_ATTR` keeps ``note``, why (:func:`unpipelined_note`), which
+    ``sched-adopt-loop`` passes to the report.  Returns ``loop``."""
     loop.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()
-    loop.attributes[WHOLE_ATTR] = ir.UnitAttr.get()
+    loop.attributes[WHOLE_ATTR] = ir.StringAttr.get(note)
     _own_lds(loop, loop, stages=1)
     return loop
 
@@ -215,6 +228,11 @@ def whole_remainder(loop):
 def is_whole_remainder(loop) -> bool:
     """Whether :func:`whole_remainder` made ``loop`` the remainder path."""
     return WHOLE_ATTR in loop.attributes
+
+
+def whole_note(loop) -> str:
+    """The note :func:`whole_remainder` left on ``loop`` (why it is not pipelined)."""
+    return ir.StringAttr(loop.attributes[WHOLE_ATTR]).value
 
 
 def whole_remainders(module) -> list:

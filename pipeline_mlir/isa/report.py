@@ -360,6 +360,8 @@ class KernelReport:
     lockstep_waves: int = 0            # waves of a lockstep schedule's plan, if more than 4
     workgroups: str = ""               # which workgroups run the main loop, where not all
     merge_note: str = ""               # the front end's merge_k decision (frontend/kmerge.py)
+    #: why each K-loop the front end left as written was (frontend/tails.py)
+    unpipelined: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -392,6 +394,7 @@ class KernelReport:
             L.append(f"main loop: {self.workgroups}")
         if self.merge_note:
             L.append(f"K steps: {self.merge_note}")
+        L += [f"K-loop: {note}" for note in self.unpipelined]
         if self.lockstep_waves and self.resources.vgpr_spills:
             L.append(lockstep_note(self.lockstep_waves, self.resources.vgpr_spills))
         L.append("resources (assembly; cross-checked with the code object)")

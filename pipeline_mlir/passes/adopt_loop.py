@@ -32,11 +32,14 @@ class AdoptLoop(SchedulePass):
         super().__init__(schedule, **schedule_options)
         #: the schedule inferred for each adopted loop, in order
         self.adopted: list[NamedSchedule] = []
+        #: why each loop too short to pipeline runs as written (the report says it)
+        self.unpipelined: list[str] = []
 
     def run(self, module) -> None:
         from pipeline_mlir.frontend import natural as N
         from pipeline_mlir.frontend.producers import normalize_producers
         from pipeline_mlir.frontend.reserved import InputMarks
+        from pipeline_mlir.frontend.tails import whole_note, whole_remainders
 
         normalize_producers(module)
         # (the marks of what the pass makes refused on its input: frontend/reserved.py)
@@ -55,3 +58,6 @@ class AdoptLoop(SchedulePass):
                 new = N.adopt_loop(loop, self.schedule)
                 if new is not None:     # None: too short to pipeline, run as written
                     self.adopted.append(read_schedule(new, *SCHEDULE_ATTRS))
+        # (a loop the front end rewrote is another op: the marks on the module's loops,
+        # which no input carries, frontend/reserved.py)
+        self.unpipelined += [whole_note(rem) for rem in whole_remainders(module)]

@@ -27,7 +27,8 @@ from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.frontend.private_values import forward_private_values
 from pipeline_mlir.frontend.kept_masks import keep_moving_masks, kept_parts
-from pipeline_mlir.frontend.select_masks import check_kept, selected_loads, unselect
+from pipeline_mlir.frontend.select_masks import (check_kept, drop_thread_identities,
+                                                 selected_loads, unselect)
 
 G = "memref<64x16xi8>"
 LDS = "memref<64x16xi8, #gpu.address_space<workgroup>>"
@@ -99,6 +100,37 @@ def _check(text: str):
 def test_a_select_full_in_every_iteration_is_dropped():
     n, text = _check(_loop(LEFT))
     assert n == 1 and "arith.select" not in text and "index_castui" not in text, text
+
+
+#: min(60 - row, 1) of the thread's row alone (rows 0 to 3 of 64 threads): 1 in every thread
+THREAD_ONLY = """    %tleft = arith.subi %c60, %row : index
+    %tone = arith.minsi %tleft, %c1 : index
+    %c = arith.index_castui %tone : index to i1"""
+
+
+@pytest.mark.parametrize("cond,dropped", [
+    (THREAD_ONLY, True),
+    # rows 0 and 1 kept, 2 and 3 padded: a mask, left to the proofs after the peel
+    ("    %c = arith.cmpi ult, %row, %c2 : index", False),
+    # 2 cast to i1 is 0 in every thread: it pads, never the identity
+    (THREAD_ONLY.replace("%c1 : index\n", "%c2 : index\n"), False),
+    # the loop variable's (a K row's), true in every iteration: the peel's to prove
+    (LEFT, False),
+    # the workgroup's (true in workgroup 0 alone): kept_masks.py's, never proven here
+    ("    %c = arith.cmpi ult, %wg, %c1 : index", False),
+], ids=["true-everywhere", "rows-padded", "bit-of-two", "k-row", "workgroup"])
+def test_a_thread_only_identity_is_dropped_before_the_peel(cond, dropped):
+    """IREE's prefetch point selects a copy whose rows all lie inside M by a condition of the
+    thread alone, true in every thread (the i8 ``A x B^T`` 31x257x512's A): dropped by
+    drop_thread_identities, so that no K tail is peeled for it; one false in some thread,
+    or one of the loop variable, stays a select."""
+    with new_context():
+        m = ir.Module.parse(_loop(cond))
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        assert drop_thread_identities(loop) == int(dropped)
+        assert len(selected_loads(loop)) == int(not dropped)
+        if dropped:     # (its condition's ops erased with it)
+            assert "arith.select" not in str(m) and "arith.minsi" not in str(m), str(m)
 
 
 @pytest.mark.parametrize("cond", [

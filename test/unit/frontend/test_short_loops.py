@@ -55,7 +55,8 @@ def test_one_iteration_is_the_remainder_path(capsys, tmp_path):
     rem = out[out.index("scf.for"):]
     # (its copies straight to LDS: its loads stay in their iteration, remainder_ahead.py)
     assert re.search(r"\} \{sched\.loads_in_place = \"its loads stay in their iteration: its "
-                     r"body copies straight to LDS\", sched\.remainder, sched\.unpipelined\}",
+                     r"body copies straight to LDS\", sched\.remainder, sched\.unpipelined = "
+                     r"\"not pipelined: the K-loop runs 1 K step, which leaves no pair",
                      rem), rem[-400:]
     assert rem.count("amdgpu.mfma") == 16 and rem.count("amdgpu.gather_to_lds") == 4
     assert len(re.findall(r"memref\.alloc\(\)", out)) == 2    # its own A and B buffers
@@ -69,6 +70,19 @@ def test_one_iteration_compiles_to_one_loop_of_the_natural_body():
     text = [i.text for i in kernel.instrs]
     assert sum(t.startswith("v_mfma") for t in text) == 16
     assert not any(t.startswith("s_setprio") for t in text)
+
+
+def test_one_iteration_is_said_in_the_report():
+    """``--emit=report`` says why the loop is not pipelined (it is not silent): one K step,
+    no pair for the schedule's loop, run as written."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    rep = compile(CompileOptions(schedule="4wave", emit="report",
+                                 text=kernel_text(k=32, swizzle=True))).checked_output()
+    assert ("K-loop: not pipelined: the K-loop runs 1 K step, which leaves no pair of K "
+            "steps for the schedule's loop (it runs them in pairs); the loop runs as written "
+            "(the remainder path, its LDS its own)") in rep, rep[:600]
+    assert "ISA check: not run (no kernel plan" in rep
 
 
 def test_no_iteration_is_refused(capsys, tmp_path):
@@ -119,7 +133,9 @@ def test_masked_loop_of_two_iterations_is_exact(form, capsys, tmp_path):
     text = "\n".join(lines)
     assert "vector.create_mask" in text or "vector.maskedload" in text
     rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
-    assert rc == 0 and "sched.unpipelined" in out and "sched.pipeline" not in out, err
+    assert rc == 0 and "sched.pipeline" not in out, err
+    assert ('sched.unpipelined = "not pipelined: the K-loop runs 2 K steps, the last one '
+            'masked and peeled, which leaves no pair') in out, out[-2000:]
     assert "sched.loads_ahead" in out       # (its copies through registers: remainder_ahead)
     builds = [MU.build(MU.unswizzled(text) if "iree_codegen.swizzle" in text else text, False),
               MU.build(text, True)]

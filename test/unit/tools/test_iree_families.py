@@ -53,6 +53,7 @@ CONFIG_OF = {
     "vector-distribute-fp8": "fp8_abt_2048x2048x1024_vector_distribute",
     "vector-distribute-odd": "bf16_abt_2048x2048x1152_vector_distribute",
     "f16-abt": "f16_abt_2048x2048x1024", "fp8e5m2-abt": "fp8e5m2_abt_2048x2048x1024",
+    "i8-abt-edges-k2": "i8_abt_31x257x512",
 }
 #: the other families -> (what makes its MLIR source: ("committed", file stem) |
 #: ("matmul", matmul_source arguments) | ("epilogue", epilogue_source arguments) |
@@ -67,12 +68,16 @@ KERNELS = {f: (("config", name), "4wave") for f, name in CONFIG_OF.items()} | {
     "8wave-odd-k-steps": (("matmul", dict(G._eight_wave("bf16", (256, 256), (8, 4), 2),
                                           k=192)), "pingpong"),
     "8wave-atbt-k128": (("8wave", "matmul_bf16_atbt_128x128_k128_8wave"), "pingpong"),
+    # fp8's A at C's edge in M selected by a condition true in every thread at the prefetch
+    # point (as i8-abt-edges-k2's): the schedule alone (UNBUILT)
+    "fp8-abt-edges-k2": (("matmul", dict(dtype="fp8", m=31, n=257, k=512)), "4wave"),
 } | {f"epilogue-{kind.replace('_', '-')}": (("epilogue", args), "4wave")
      for kind, args in EPILOGUES.items()}
 #: the families whose two forms no other test compares
 FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k1028",
                "i8-vector-distribute", "odd-k-steps", "epilogue-batch",
                "epilogue-bias-relu-f16", "epilogue-accumulate", "8wave-odd-k-steps",
+               "i8-abt-edges-k2", "fp8-abt-edges-k2",
                *(f"epilogue-{kind.replace('_', '-')}" for kind in EPILOGUES)]
 #: one configuration of each family with no other round-trip test (test_iree_round_trip.py:
 #: bf16 4096^3 and i8; test_iree_pingpong.py: IREE's 8-wave kernels but A^T x B^T); fp8
@@ -81,12 +86,14 @@ FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k1028
 #: random order only
 #: (not again where another family's round trip hands back the same mechanism: the odd
 #: VectorDistribute remainder as vector-distribute-fp8's loop, the K-step-128 A x B and the
-#: 64x128 i8 tile as the redistributed copies, the no-DMA copies as the register copies)
+#: 64x128 i8 tile as the redistributed copies, the no-DMA copies as the register copies; the
+#: short edge kernels, here for their two forms only)
 ROUND_TRIP = [f for f in KERNELS if f not in ("bf16-abt-4096", "epilogue-bias-relu-f16",
                                               "epilogue-accumulate", "fp8-k1028",
                                               "i8-vector-distribute", "f16-abt",
                                               "fp8e5m2-abt", "vector-distribute-odd",
-                                              "bf16-ab-k128", "i8-abt-64x128", "no-dma")
+                                              "bf16-ab-k128", "i8-abt-64x128", "no-dma",
+                                              "i8-abt-edges-k2", "fp8-abt-edges-k2")
               and not (f.startswith("epilogue-") and f != "epilogue-batch")]
 #: the MFMA each family's loop multiplies with, in the assembly (default: bf16 16x16x32)
 MFMA = {"fp8-abt": "v_mfma_f32_16x16x128_f8f6f4", "fp8-ab": "v_mfma_f32_16x16x128_f8f6f4",
@@ -135,7 +142,7 @@ def _form(family: str, form: str, directory: Path) -> Path:
 #: the families of :data:`FORMS_AGREE` no other module builds (their sizes or iree-compile
 #: flags are this module's own: test_iree_epilogues.py runs batch at 300x520x262 and
 #: accumulate at IREE's default 2 stages): taken to their schedule only
-UNBUILT = {"epilogue-batch", "epilogue-accumulate"}
+UNBUILT = {"epilogue-batch", "epilogue-accumulate", "fp8-abt-edges-k2"}
 
 
 @needs_iree

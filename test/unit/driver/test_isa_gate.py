@@ -71,15 +71,15 @@ def test_mfmas_llvm_deleted_from_the_pipelined_loop_are_an_error():
     whole number per MMA entry of the plan (the plan of the own kernel leaves the MFMAs per
     MMA to the assembly)."""
     built = build("4wave-bf16")
-    check_built(built.asm, built.plan, built.ll, None, "k.mlir")
+    check_built(built.asm, [built.plan], built.ll, None, "k.mlir")
     # beside a function with no MFMA (a helper of the module), the kernel is the one checked
     helper = "\t.type\thelper,@function\nhelper:\n\ts_endpgm\n.Lfunc_end9:\n"
-    check_built(built.asm + helper, built.plan, built.ll, None, "k.mlir")
+    check_built(built.asm + helper, [built.plan], built.ll, None, "k.mlir")
     with pytest.raises(Failure):
-        check_built(_without_loop(built.asm, "mfma", 2) + helper, built.plan, built.ll, None,
+        check_built(_without_loop(built.asm, "mfma", 2) + helper, [built.plan], built.ll, None,
                     "k.mlir")
     with pytest.raises(Failure) as e:
-        check_built(_without_loop(built.asm, "mfma", 2), built.plan, built.ll, None, "k.mlir")
+        check_built(_without_loop(built.asm, "mfma", 2), [built.plan], built.ll, None, "k.mlir")
     (d,) = e.value.diags
     assert d.where == "k.mlir" and "the build is refused: ISA check: the main loop has 62 " \
         "MFMAs, not a multiple of the kernel's 8 MMA entries" in d.message, d.message
@@ -94,7 +94,7 @@ def test_a_pipelined_loop_short_of_its_barriers_is_refused():
     built = build("4wave-bf16")
     for count in (1, None):
         with pytest.raises(Failure) as e:
-            check_built(_without_loop(built.asm, "barrier", count), built.plan, built.ll, None,
+            check_built(_without_loop(built.asm, "barrier", count), [built.plan], built.ll, None,
                         "k.mlir")
         assert any("ISA check: barrier-missing in the loop" in d.message
                    for d in e.value.diags), [d.message for d in e.value.diags]
@@ -121,6 +121,6 @@ def test_a_dma_loops_weakened_vmcnt_wait_is_refused(how):
     lines = built.asm.split("\n")
     lines[line - 1] = lines[line - 1].replace(text.strip(), new.strip())
     with pytest.raises(Failure) as e:
-        check_built("\n".join(lines), built.plan, built.ll, None, "k.mlir")
+        check_built("\n".join(lines), [built.plan], built.ll, None, "k.mlir")
     kinds = [d.message.split("ISA check: ")[1].split(" ")[0] for d in e.value.diags]
     assert kinds in (["wait-weakened"], ["wait-missing"]), [d.message for d in e.value.diags]

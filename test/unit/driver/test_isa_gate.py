@@ -4,7 +4,8 @@ assembly) at the kernel, exit 1, nothing written; a note does not.
 
 The mutant is the build's own assembly with the main loop's ``s_waitcnt`` deleted, handed
 to the driver in place of LLVM's (``compile_llvm_ir`` patched for the one build): the
-code the ISA check is then run on.  Before the gate, ``--emit=asm`` wrote it, exit 0.
+code the ISA check is then run on.  Before the gate, ``--emit=asm`` wrote it, exit 0; a
+plain ``--emit=hsaco`` wrote its code object unchecked.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 
 from kernel_builds import build
 from pipeline_mlir.driver.diagnostics import Failure
-from pipeline_mlir.driver.isa_gate import check_built
+from pipeline_mlir.driver.isa_gate import check_built, checked
 from pipeline_mlir.isa import codegen
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.built_check import errors, pipelined_check
@@ -21,27 +22,40 @@ from pipeline_mlir.isa.findings import Finding
 from pipeline_mlir.tools.pipeline_opt import main
 
 
-def _without_loop(asm: str, kind: str, count: int | None = None) -> str:
-    """``asm`` with the main loop's instructions of ``kind`` deleted (the first ``count``)."""
-    loop = [i.line for b in parse_asm(asm).function().main_loop() for i in b.instrs
+def _without_loop(asm: str, kind: str, count: int | None = None,
+                  function: str | None = None) -> str:
+    """``asm`` with the main loop's instructions of ``kind`` deleted (the first ``count``)
+    (of ``function``'s main loop: the only function's by default)."""
+    loop = [i.line for b in parse_asm(asm).function(function).main_loop() for i in b.instrs
             if i.kind == kind][:count]
     assert loop
     return "\n".join("" if n in loop else text
                      for n, text in enumerate(asm.split("\n"), start=1))
 
 
-def test_a_build_whose_code_the_isa_check_flags_is_refused(monkeypatch, tmp_path, capsys):
+@pytest.mark.parametrize("emit", ["asm", "hsaco"])
+def test_a_build_whose_code_the_isa_check_flags_is_refused(monkeypatch, tmp_path, capsys,
+                                                           emit):
+    """``--emit=asm`` and a plain ``--emit=hsaco`` (whose code issues no 16-pass XDL MFMA:
+    before, it asked LLVM for the object alone and wrote it, exit 0) are refused alike;
+    ``--no-isa-check`` writes the code object."""
     built = codegen.compile_llvm_ir
+    kinds = []
 
     def mutated(ll_text, **kw):
-        assert kw.get("kind") == "asm"
-        return _without_loop(built(ll_text, **kw), "wait")
+        kinds.append(kw.get("kind"))
+        if kw.get("kind") != "both":
+            out = built(ll_text, **kw)
+            return _without_loop(out, "wait") if kw.get("kind") == "asm" else out
+        asm, obj = built(ll_text, **kw)
+        return _without_loop(asm, "wait"), obj
 
     monkeypatch.setattr(codegen, "compile_llvm_ir", mutated)
-    out = tmp_path / "k.s"
-    rc = main(["--pipeline=4wave", "--emit=asm", "-o", str(out)])
+    out = tmp_path / f"k.{emit}"
+    rc = main(["--pipeline=4wave", f"--emit={emit}", "-o", str(out)])
     err = capsys.readouterr().err
     assert rc == 1 and not out.exists(), err
+    assert kinds == [emit if emit == "asm" else "both"]
     lines = err.strip().splitlines()
     assert all("kernel 'gemm_4wave_bf16_128x128x64': ISA check: " in ln for ln in lines), err
     # one error per rule: the first finding (phase, entries, instruction), the others counted
@@ -50,6 +64,36 @@ def test_a_build_whose_code_the_isa_check_flags_is_refused(monkeypatch, tmp_path
     assert any("wait-short in the loop at 'v_mfma" in ln and "(assembly line " in ln and
                " more wait-short findings)" in ln for ln in lines), err
     assert "Traceback" not in err
+    if emit == "hsaco":
+        assert main(["--pipeline=4wave", "--emit=hsaco", "--no-isa-check", "-o", str(out)]) \
+            == 0 and out.read_bytes()[:4] == b"\x7fELF"
+        assert kinds[1:] == ["obj"]
+
+
+def test_each_kernel_of_a_module_is_checked():
+    """A module of two pipelined MFMA kernels (the shipped 4-wave BF16 and FP8 64x64
+    kernels' assembly, one after the other), each plan naming its function: each kernel
+    is held against its own plan, so the pair passes (before, the gate refused any module
+    of two MFMA kernels, the kernel unknown; a build of two pipelined loops was not
+    checked), and with the second kernel's main-loop waits deleted it is refused at that
+    kernel alone.  An MFMA kernel with no plan gets the rules that read the assembly alone;
+    a plan whose function the assembly lacks is refused, saying so."""
+    one, two = build("4wave-bf16"), build("4wave-fp8-64")
+    asm, plans, ll = one.asm + "\n" + two.asm, [one.plan, two.plan], one.ll + two.ll
+    assert checked("hsaco", plans) and not checked("report", plans)
+    check_built(asm, plans, ll, None, "k.mlir")
+    check_built(asm, [one.plan], ll, None, "k.mlir")
+    bad = _without_loop(asm, "wait", function=two.plan.function)
+    for own in (plans, [one.plan]):
+        with pytest.raises(Failure) as e:
+            check_built(bad, own, ll, None, "k.mlir")
+        messages = [d.message for d in e.value.diags]
+        assert messages and all(m.startswith(f"kernel '{two.plan.function}': ISA check: ")
+                                for m in messages), messages
+    with pytest.raises(Failure) as e:
+        check_built(one.asm, plans, one.ll, None, "k.mlir")
+    assert f"no function '{two.plan.function}' of the pipelined loops in the assembly" in \
+        e.value.diags[0].message
 
 
 def test_which_findings_refuse_a_build():

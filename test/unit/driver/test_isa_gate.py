@@ -168,3 +168,66 @@ def test_a_dma_loops_weakened_vmcnt_wait_is_refused(how):
         check_built("\n".join(lines), [built.plan], built.ll, None, "k.mlir")
     kinds = [d.message.split("ISA check: ")[1].split(" ")[0] for d in e.value.diags]
     assert kinds in (["wait-weakened"], ["wait-missing"]), [d.message for d in e.value.diags]
+
+
+@pytest.fixture(scope="module")
+def staged() -> tuple[str, object]:
+    """(the assembly, the kernel plan) of IREE's 2048x2048x1023 BF16 kernel at the prefetch
+    point under ``4wave``: its loop's copies register-staged (``buffer_load`` into
+    registers, ``ds_write`` to LDS), four ``s_barrier`` s in the loop, each after an
+    ``s_waitcnt lgkmcnt(0)``."""
+    import sys
+    from pathlib import Path
+
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    sys.path.insert(0, str(Path(__file__).parents[3] / "test" / "data" / "iree"))
+    import generate as G
+
+    text = G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1023), ())
+    result = compile(CompileOptions(schedule="4wave", text=text, emit="asm"))
+    return result.checked_output(), result.plans[0]
+
+
+def _barrier_moved(asm: str, n: int, above: str) -> str:
+    """``asm`` with the ``n``-th ``s_barrier`` of its main loop moved above the last
+    instruction of kind ``above`` before it."""
+    loop = [i for b in parse_asm(asm).function().main_loop() for i in b.instrs]
+    bars = [k for k, i in enumerate(loop) if i.kind == "barrier"]
+    bar = loop[bars[n]]
+    to = next(loop[k] for k in range(bars[n] - 1, -1, -1) if loop[k].kind == above)
+    lines = asm.split("\n")
+    lines.insert(to.line - 1, lines.pop(bar.line - 1))
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("n, above", [(0, "wait"), (3, "ds_write")])
+def test_a_register_staged_loops_moved_barrier_is_refused(staged, tmp_path, capsys, n,
+                                                          above):
+    """A barrier of the register-staged loop moved, as many left (the comparison's
+    ``barrier-missing`` with ``barrier-extra`` beside it, a note): above the
+    ``lgkmcnt(0)`` before it, the wave's LDS reads are still in flight when the other waves
+    pass it and overwrite their stage with their ``ds_write`` s; above the last
+    ``ds_write`` before it, past the wait and the LDS read before that write, likewise.  The
+    emulator finds an ``lds-race`` in both (a ``ds_write`` racing a read not yet waited
+    for; emulated here for the first); the check's register rule now tracks an LDS read in flight at a barrier after
+    which an LDS write may follow, a ``wait-short`` at the barrier.  Before, both passed
+    the gate.  A barrier moved below the next LDS read instead is exact on the emulator, a
+    note the rule, blind to addresses, also refuses (module docstring of
+    ``pipeline_mlir/isa/reg_waits.py``)."""
+    asm, plan = staged
+    check_built(asm, [plan], "", None, "k.mlir")
+    moved = _barrier_moved(asm, n, above)
+    with pytest.raises(Failure) as e:
+        check_built(moved, [plan], "", None, "k.mlir")
+    (d,) = e.value.diags
+    assert "ISA check: wait-short in the loop at 's_barrier'" in d.message and \
+        "may still be reading LDS on some path: the other waves may overwrite it" in \
+        d.message, d.message
+    if n == 0:
+        src = tmp_path / "k.s"
+        src.write_text(moved)
+        assert main(["--emulate=2048,2048,1023", str(src), "--emulate-workgroups=1",
+                     "--emulate-mode=late"]) == 1
+        err = capsys.readouterr().err
+        assert "lds-race" in err and "ds_write_b128" in err and "not yet waited for" in err, err

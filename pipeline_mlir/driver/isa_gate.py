@@ -1,25 +1,25 @@
-"""The ISA check on the code build of a pipelined kernel: a finding that is an error refuses it.
+"""The ISA check on the code build of pipelined kernels: a finding that is an error refuses it.
 
-``--emit=report`` prints the ISA check (:mod:`pipeline_mlir.isa.report`).  A build of
-machine code of a compilation that lowered one pipelined loop runs the same check on the
-assembly LLVM emitted for it, where the build makes that assembly: ``--emit=asm``, and an
-``obj`` or ``hsaco`` build whose code issues a 16-pass XDL MFMA (which compiles the assembly
-beside the object, from the same optimized IR, for :mod:`~pipeline_mlir.driver.wait_check`).
-It refuses the build when it finds one of the errors
-:func:`~pipeline_mlir.isa.built_check.errors` names (a register read before its load
-completes on some path, an MFMA reading a fragment still in flight, MFMAs of the pipelined
-loop LLVM deleted, fewer barriers in the pipelined loop than the schedule's), with one error per rule at the kernel's function: its first finding's
-phase, schedule entries, instruction and assembly line, and how many more findings the rule
-has.  Nothing is written then.  The notes (waits LLVM merged or tightened, instructions it
-moved) do not refuse it.  Code the check cannot hold against the schedule (a main loop whose
-MFMAs are no whole number per MMA entry of the plan, as when LLVM deleted some of them) is
-refused too, saying why.  A compilation that lowered no pipelined loop, or several, is not
-checked here.
-
-A plain ``obj`` or ``hsaco`` build asks LLVM for the object only and is not checked: the
-assembly beside it costs a second optimization and code generation of the module (measured:
-0.2 to 0.3 s of CPU per IREE kernel, against 0.3 to 0.4 s for the object alone), too much
-for every build of the test suite.
+``--emit=report`` prints the ISA check (:mod:`pipeline_mlir.isa.report`).  Every build of
+machine code (``--emit=asm``, ``obj``, ``hsaco``) of a compilation that lowered a pipelined
+loop runs the same check on the assembly LLVM emitted for it, unless it opts out
+(``--no-isa-check``, ``CompileOptions.isa_check``): an ``obj`` or ``hsaco`` build then has
+LLVM make the assembly beside the object from the same optimized module
+(:func:`~pipeline_mlir.isa.codegen.compile_llvm_ir`'s ``both``; 0.10 to 0.13 s of CPU more
+per kernel).  Each function of the module that issues an MFMA is checked: against the plan
+of the pipelined loop in it (:attr:`~pipeline_mlir.kernel.plan.KernelPlan.function`), with
+the rules that read the assembly alone when it holds none or several.  The build is refused
+when one of the errors :func:`~pipeline_mlir.isa.built_check.errors` names is found (a
+register read before its load completes on some path, an LDS write or read in flight at a
+barrier the other waves' LDS accesses follow, an MFMA reading a fragment still in flight,
+MFMAs of the pipelined loop LLVM deleted, fewer barriers in the pipelined loop than the
+schedule's), with one error per rule at the kernel's function: its first finding's phase,
+schedule entries, instruction and assembly line, and how many more findings the rule has.
+Nothing is written then.  The notes (waits LLVM merged or tightened, instructions it moved)
+do not refuse it.  Code the check cannot hold against the schedule (a main loop whose MFMAs
+are no whole number per MMA entry of the plan, as when LLVM deleted some of them; a plan
+whose function the assembly lacks) is refused too, saying why.  A compilation that lowered
+no pipelined loop is not checked here.
 """
 
 from __future__ import annotations

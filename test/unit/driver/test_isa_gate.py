@@ -96,6 +96,24 @@ def test_each_kernel_of_a_module_is_checked():
         e.value.diags[0].message
 
 
+def test_the_report_says_whether_a_code_build_is_refused():
+    """``--emit=report`` (exit 0 whatever it finds) says whether the gate refuses a code
+    build of the kernel, and names the flag: the shipped 4-wave kernel passes; with its
+    main loop's waits deleted, the refusing kinds are named."""
+    from pipeline_mlir.isa.report import kernel_report
+
+    built = build("4wave-bf16")
+    ok = kernel_report(built.asm, built.hsaco, built.plan, ll_text=built.ll).format()
+    assert "ISA gate: no finding refuses a code build of this kernel (--no-isa-check " \
+        "skips the check)\n" in ok
+    bad = kernel_report(_without_loop(built.asm, "wait"), built.hsaco, built.plan,
+                        ll_text=built.ll).format()
+    line = next(ln for ln in bad.splitlines() if ln.startswith("ISA gate: "))
+    assert line.startswith("ISA gate: a code build of this kernel (--emit=asm, obj, hsaco) "
+                           "is refused: ") and "wait-short" in line and \
+        "frag-wait-missing" in line and line.endswith("(--no-isa-check writes it)"), line
+
+
 def test_which_findings_refuse_a_build():
     def f(kind, phase="loop"):
         return Finding(kind, phase, (), (1,), "m")

@@ -90,6 +90,10 @@ class CompileOptions:
     #: DEFAULT_TIMEOUT` (``--codegen-timeout``); with ``emit="llvm"`` the translation then
     #: runs in a child
     codegen_timeout: float | None = None
+    #: whether a code build (``asm``, ``obj``, ``hsaco``) of pipelined kernels is held to
+    #: the ISA check's errors (:mod:`pipeline_mlir.driver.isa_gate`); False:
+    #: ``--no-isa-check``
+    isa_check: bool = True
     #: outputs of earlier stages of the same named pipeline kept on the way to ``emit``
     #: (``adopted``: the MLIR after ``sched-adopt-loop``; ``schedule``, ``schedule-json``
     #: after the phases; ``mlir`` after the lowering): ``CompileResult.stages`` maps each to
@@ -140,6 +144,9 @@ def check_options(options: CompileOptions) -> None:
     if options.verify_diagnostics and emit not in ("mlir",) + SCHEDULE_EMITS:
         raise UsageError("--verify-diagnostics works with --emit=mlir or schedule")
     _check_stages(options)
+    if not options.isa_check and emit not in ("asm", "obj", "hsaco"):
+        raise UsageError(f"--no-isa-check turns off the ISA check of a code build: it goes "
+                         f"with --emit=asm, obj or hsaco (or --emulate), not --emit={emit}")
     t = options.codegen_timeout
     if t is not None and not (isinstance(t, (int, float)) and 0 < t < float("inf")):
         raise UsageError(f"--codegen-timeout={t}: a number of seconds above 0")

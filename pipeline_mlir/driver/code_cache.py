@@ -17,7 +17,11 @@ input cannot give (``--emit=schedule-json`` of a module without a pipeline) leav
 build as it was asked.  With ``own_kernels`` also the build of a named schedule with no
 input (its own complete kernel: what ``--tune`` compiles for each candidate), keyed by the
 schedule's text alone.  Only a build that succeeded without a diagnostic is kept; anything else compiles
-as before and is returned as it came.
+as before and is returned as it came.  A store installed with ``isa_check=False`` builds the
+``obj`` and ``hsaco`` code it shares without the ISA check of a code build (as
+``--no-isa-check``; a build that asks for that is then plain too): the test suite's, whose
+modules build many code objects to emulate them (the ISA check's own tests build outside
+it; ``asm`` builds stay checked).
 
 A store is a callable ``store(kind, key, build)`` that returns ``build()`` or what an
 earlier ``build`` of the same ``kind`` and ``key`` returned (the test suite's
@@ -36,6 +40,10 @@ _store = None
 _emits: tuple[str, ...] = ("hsaco",)
 _own_kernels = False
 _stages: tuple[str, ...] = ()
+#: whether the store's ``obj`` and ``hsaco`` builds run the ISA check (module docstring)
+_isa_check = True
+#: the emit kinds a store installed with ``isa_check=False`` builds unchecked
+UNCHECKED_KINDS = ("obj", "hsaco")
 
 
 class _NotKept(Exception):
@@ -43,9 +51,10 @@ class _NotKept(Exception):
 
 
 def key_of(options, emits: tuple[str, ...] = ("hsaco",),
-           own_kernels: bool = False) -> tuple | None:
+           own_kernels: bool = False, isa_check: bool = True) -> tuple | None:
     """The key of a plain build of one of ``emits`` (module docstring), None for any other
-    (and for a build with no input unless ``own_kernels``)."""
+    (and for a build with no input unless ``own_kernels``); ``isa_check``: the store's
+    (False: a build without the ISA check is plain, module docstring)."""
     import dataclasses      # not at start-up (test_startup.py)
     from pathlib import Path
 
@@ -55,7 +64,8 @@ def key_of(options, emits: tuple[str, ...] = ("hsaco",),
     plain = CompileOptions(emit=kind)
     rest = dataclasses.replace(options, schedule=None, input=None, text=None, emit=kind,
                                filename=plain.filename, module=None, codegen_timeout=None,
-                               stages=())
+                               stages=(), isa_check=options.isa_check or (
+                                   not isa_check and kind in UNCHECKED_KINDS))
     if rest != plain or not isinstance(options.schedule, str):
         return None
     text = options.text
@@ -76,9 +86,13 @@ def _kind(options) -> str | None:
 
 def compile_shared(options, build):
     """``build(options)``, through the installed store when the build is a plain one."""
-    key = key_of(options, _emits, _own_kernels) if _store is not None else None
+    key = key_of(options, _emits, _own_kernels, _isa_check) if _store is not None else None
     if key is None:
         return build(options)
+    if not _isa_check and _kind(options) in UNCHECKED_KINDS:
+        import dataclasses
+
+        options = dataclasses.replace(options, isa_check=False)
     wide = _widened(options)
     if wide is not None:
         result = _kept(wide, key[:2] + (wide.stages,), build)
@@ -149,20 +163,23 @@ def shared_result(kind: str, key, work):
 class sharing:
     """``with sharing(store):`` shares plain code-object builds through ``store`` inside
     the block (the store in place before is back after it); ``emits`` and ``own_kernels``
-    widen what is shared, ``stages`` what each ``hsaco`` build keeps (module docstring)."""
+    widen what is shared, ``stages`` what each ``hsaco`` build keeps, ``isa_check=False``
+    builds its ``obj`` and ``hsaco`` code unchecked (module docstring)."""
 
     def __init__(self, store, emits: tuple[str, ...] = ("hsaco",),
-                 own_kernels: bool = False, stages: tuple[str, ...] = ()) -> None:
-        self.now, self.before = (store, tuple(emits), own_kernels, tuple(stages)), None
+                 own_kernels: bool = False, stages: tuple[str, ...] = (),
+                 isa_check: bool = True) -> None:
+        self.now = (store, tuple(emits), own_kernels, tuple(stages), isa_check)
+        self.before = None
 
     def __enter__(self) -> None:
-        global _store, _emits, _own_kernels, _stages
-        self.before = (_store, _emits, _own_kernels, _stages)
-        _store, _emits, _own_kernels, _stages = self.now
+        global _store, _emits, _own_kernels, _stages, _isa_check
+        self.before = (_store, _emits, _own_kernels, _stages, _isa_check)
+        _store, _emits, _own_kernels, _stages, _isa_check = self.now
 
     def __exit__(self, *exc) -> None:
-        global _store, _emits, _own_kernels, _stages
-        _store, _emits, _own_kernels, _stages = self.before
+        global _store, _emits, _own_kernels, _stages, _isa_check
+        _store, _emits, _own_kernels, _stages, _isa_check = self.before
 
 
 __all__ = ["compile_shared", "key_of", "shared_result", "shares", "sharing"]

@@ -522,8 +522,9 @@ def _code_output(module, ll: str, options: CompileOptions, plans: list, filename
                  unpipelined: list[str] = ()):
     """:func:`emit_output` of a kind LLVM's code generation makes (asm, report, obj,
     hsaco); code issuing a 16-pass XDL MFMA has its wait states checked on every path
-    first (:mod:`pipeline_mlir.driver.wait_check`), and the code of a pipelined kernel whose
-    assembly the build makes its ISA check's errors (:mod:`pipeline_mlir.driver.isa_gate`)."""
+    first (:mod:`pipeline_mlir.driver.wait_check`), and the code of a pipelined kernel its
+    ISA check's errors (:mod:`pipeline_mlir.driver.isa_gate`; not with ``--no-isa-check``):
+    an ``obj`` or ``hsaco`` build then makes the assembly beside the object."""
     from pipeline_mlir.driver.isa_gate import check_built, checked
     from pipeline_mlir.driver.wait_check import check_wait_states, needs_check
     from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
@@ -531,16 +532,17 @@ def _code_output(module, ll: str, options: CompileOptions, plans: list, filename
     emit = options.emit_kind
     timeout = _timeout(options)
     check = needs_check(ll)
+    gate = options.isa_check and checked(emit, plans)
     if emit == "asm":
         asm = compile_llvm_ir(ll, mcpu=options.chip, kind="asm", timeout=timeout)
-    elif emit == "report" or check:
+    elif emit == "report" or check or gate:
         asm, obj = compile_llvm_ir(ll, mcpu=options.chip, kind="both", timeout=timeout)
     else:
         asm, obj = None, compile_llvm_ir(ll, mcpu=options.chip, kind="obj", timeout=timeout)
     if check:
         check_wait_states(asm, module, filename)
-    if asm is not None and checked(emit, plans):
-        check_built(asm, plans[0], ll, module, filename)
+    if gate:
+        check_built(asm, plans, ll, module, filename)
     if emit == "asm":
         return asm, None
     if emit == "report":  # resources, occupancy, counts, ISA check (isa/report.py)

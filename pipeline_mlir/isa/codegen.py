@@ -406,19 +406,53 @@ def _compile_job(payload: bytes) -> list[bytes]:
         cpu=job["mcpu"], features=job["features"], opt=job["opt"], reloc="pic")
     mod = _optimized(job, tm, lb)
     tm.set_asm_verbosity(True)
-    out = []
-    if job["kind"] in ("asm", "both"):
-        out.append(tm.emit_assembly(mod).encode())
     if job["kind"] == "both":
-        # code generation rewrites the module in place (e.g. the structurizer's
-        # llvm.amdgcn.if), so the object needs a fresh module: the input compiled again the
-        # same way (a copy of the optimized module, through IR text or cloned, can differ in
-        # use-list order, which can change register allocation: the object would not be the
-        # assembly's)
-        mod = _optimized(job, tm, lb)
-    if job["kind"] in ("obj", "both"):
-        out.append(tm.emit_object(mod))
-    return out
+        return _both(job, tm, lb, mod)
+    return [tm.emit_assembly(mod).encode() if job["kind"] == "asm" else tm.emit_object(mod)]
+
+
+def _both(job: dict, tm, lb, mod) -> list[bytes]:
+    """[assembly, object] of the optimized module ``mod``, from one optimization.
+
+    Code generation rewrites the module in place (e.g. the structurizer's
+    ``llvm.amdgcn.if``), so the two code generations need two copies of it; a copy through
+    IR text or a clone can differ in use-list order, which can change register allocation
+    (the object would not be the assembly's).  The worker forks after the optimization:
+    the child prints the assembly of its copy of the process, the worker emits the object
+    of its own, the same module in the same memory.  Where there is no fork, the object's
+    module is the input optimized again the same way (what every ``both`` job did before:
+    0.05 s of CPU for the 4-wave BF16 kernel, against 0.06 to 0.07 s for each code
+    generation)."""
+    if not hasattr(os, "fork"):
+        asm = tm.emit_assembly(mod).encode()
+        return [asm, tm.emit_object(_optimized(job, tm, lb))]
+    read, write = os.pipe()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:                                # the child: the assembly, on the pipe
+        os.close(read)
+        status = 0
+        try:
+            with os.fdopen(write, "wb") as pipe:
+                pipe.write(tm.emit_assembly(mod).encode())
+        except BaseException:                   # noqa: BLE001 -- said, then the status
+            import traceback
+
+            traceback.print_exc()
+            status = 1
+        sys.stderr.flush()
+        os._exit(status)
+    os.close(write)
+    try:
+        obj = tm.emit_object(mod)
+    finally:
+        with os.fdopen(read, "rb") as pipe:     # the child blocks on a full pipe until read
+            asm = pipe.read()
+        status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    if status != 0:
+        how = f"crashed (signal {-status})" if status < 0 else f"failed (status {status})"
+        raise worker.WorkFailed(f"LLVM code generation of the assembly {how}")
+    return [asm, obj]
 
 
 # ---- linking --------------------------------------------------------------------------------

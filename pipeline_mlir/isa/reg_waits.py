@@ -43,7 +43,14 @@ that may still be in flight at an ``s_barrier`` from which an LDS read is reacha
 the next barrier is a finding at the barrier (register ``"LDS"``): the other waves may read
 it before it lands.  The rule is blind to addresses, so a write whose LDS no wave reads
 before it lands is reported too; LLVM's fence before each barrier of IREE's waits for
-``lgkmcnt(0)``, so no kernel it emits has one.
+``lgkmcnt(0)``, so no kernel it emits has one.  Likewise an LDS read that may still be in
+flight at an ``s_barrier`` from which an LDS write from registers is reachable before the
+next barrier is a finding at the barrier: the other waves may overwrite what it reads
+before it is read (the emulator's ``lds-race`` of IREE's register-staged 2048x2048x1023
+kernel with a loop barrier moved above the ``lgkmcnt(0)`` before it, or above the
+``ds_write`` before it).  Blind to addresses too: a barrier of that loop moved below the
+next LDS read, which the emulator runs exact, is reported as well.  An LDS DMA after the
+barrier is left to the schedule's rules, as above.
 
 No MLIR here.
 """
@@ -79,6 +86,11 @@ class ShortWait:
         how = "reads" if self.reads else "overwrites"
         more = f" ({self.others} more instruction{'s' * (self.others > 1)} after it too)" \
             if self.others else ""
+        if self.instr.kind == "barrier" and self.load.kind == "ds_read":
+            return (f"{self.instr.mnemonic} (line {self.instr.line}) while {self.load.mnemonic} "
+                    f"(line {self.load.line}) may still be reading LDS on some path: the other "
+                    f"waves may overwrite it before it is read; it needs s_waitcnt "
+                    f"{self.counter}({self.need}) before the barrier{more}")
         if self.instr.kind == "barrier":
             return (f"{self.instr.mnemonic} (line {self.instr.line}) while {self.load.mnemonic} "
                     f"(line {self.load.line}) may still be writing LDS on some path: the other "
@@ -131,10 +143,12 @@ def _issue(state: _State, i: AsmInstr) -> None:
             state[(i.line, counter, o)] = 0
 
 
-def _conflicts(state: _State, i: AsmInstr, by_line: dict, read_after: frozenset):
+def _conflicts(state: _State, i: AsmInstr, by_line: dict, read_after: frozenset,
+               write_after: frozenset = frozenset()):
     """The :class:`ShortWait` of ``i`` against each instruction of ``state`` it conflicts
     with: a register it writes, or, at an ``s_barrier`` an LDS read may follow before the
-    next barrier (``read_after``), LDS an LDS write still writes."""
+    next barrier (``read_after``), LDS an LDS write still writes, and at one an LDS write
+    from registers may follow (``write_after``), LDS an LDS read still reads."""
     uses, defs = set(i.uses), set(i.defs)
     for (line, counter, order), later in state.items():
         load = by_line[line]
@@ -142,6 +156,8 @@ def _conflicts(state: _State, i: AsmInstr, by_line: dict, read_after: frozenset)
         if load.kind == "ds_write" and i.line in read_after:
             yield ShortWait(i, load, "LDS", counter, need, False)
             continue
+        if load.kind == "ds_read" and i.line in write_after:
+            yield ShortWait(i, load, "LDS", counter, need, True)
         read = uses.intersection(load.defs)
         written = defs.intersection(load.defs)
         if not read and (not written or (order == "in" and order_on(i, counter) == "in")):
@@ -152,7 +168,8 @@ def _conflicts(state: _State, i: AsmInstr, by_line: dict, read_after: frozenset)
 
 def _run_block(state: _State, instrs: list[AsmInstr], by_line: dict,
                found: dict | None, pending: dict | None,
-               read_after: frozenset = frozenset()) -> _State:
+               read_after: frozenset = frozenset(),
+               write_after: frozenset = frozenset()) -> _State:
     """``state`` after the block's instructions; with ``found``, each conflict kept there
     by (load line, counter, instruction line), the smallest count needed; with ``pending``,
     the lines in flight before each wait added to its set."""
@@ -164,7 +181,7 @@ def _run_block(state: _State, instrs: list[AsmInstr], by_line: dict,
             _wait(state, i)
             continue
         if found is not None and state:
-            for s in _conflicts(state, i, by_line, read_after):
+            for s in _conflicts(state, i, by_line, read_after, write_after):
                 key = (s.load.line, s.counter, i.line)
                 if key not in found or s.need < found[key].need:
                     found[key] = s
@@ -197,16 +214,17 @@ def _entry_states(fn: AsmFunction) -> dict[int, _State]:
     return entry
 
 
-def _barriers_before_reads(fn: AsmFunction) -> frozenset:
-    """The lines of the ``s_barrier`` s from which an LDS read is reachable on some path
-    before the next ``s_barrier``: the other waves may read LDS right after such a
-    barrier, so an LDS write in flight at it may land too late."""
+def _barriers_before(fn: AsmFunction, kind: str = "ds_read") -> frozenset:
+    """The lines of the ``s_barrier`` s from which an instruction of ``kind`` (an LDS read;
+    ``ds_write``: an LDS write from registers) is reachable on some path before the next
+    ``s_barrier``: the other waves may read (write) LDS right after such a barrier, so an
+    LDS write (read) in flight at it may land too late (be overwritten first)."""
     index = {b.label: k for k, b in enumerate(fn.blocks)}
-    head = []           # per block: its instructions before its first barrier read LDS
+    head = []           # per block: its instructions before its first barrier hold one
     for b in fn.blocks:
         first = next((n for n, i in enumerate(b.instrs) if i.kind == "barrier"),
                      len(b.instrs))
-        head.append((any(i.kind == "ds_read" for i in b.instrs[:first]),
+        head.append((any(i.kind == kind for i in b.instrs[:first]),
                      first == len(b.instrs)))
     reads = [h[0] for h in head]        # the fixpoint: a read before a barrier from the top
     changed = True
@@ -220,7 +238,7 @@ def _barriers_before_reads(fn: AsmFunction) -> frozenset:
         bars = [n for n, i in enumerate(b.instrs) if i.kind == "barrier"]
         for j, n in enumerate(bars):
             end = bars[j + 1] if j + 1 < len(bars) else len(b.instrs)
-            if any(i.kind == "ds_read" for i in b.instrs[n + 1:end]) or (
+            if any(i.kind == kind for i in b.instrs[n + 1:end]) or (
                     end == len(b.instrs) and any(reads[index[s]] for s in b.succs)):
                 out.add(b.instrs[n].line)
     return frozenset(out)
@@ -243,9 +261,10 @@ def reg_waits(fn: AsmFunction) -> RegWaits:
     by_line = {i.line: i for b in fn.blocks for i in b.instrs}
     found: dict = {}
     pending: dict = {}
-    read_after = _barriers_before_reads(fn)
+    read_after, write_after = _barriers_before(fn), _barriers_before(fn, "ds_write")
     for k, state in _entry_states(fn).items():
-        _run_block(state, fn.blocks[k].instrs, by_line, found, pending, read_after)
+        _run_block(state, fn.blocks[k].instrs, by_line, found, pending, read_after,
+                   write_after)
     first: dict = {}        # per (load, counter): the first instruction in line order
     for (load, counter, line), s in sorted(found.items()):
         if (load, counter) not in first:

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
-from pipeline_mlir.isa.built_check import pipelined_check
+from pipeline_mlir.isa.built_check import errors, pipelined_check
 from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
@@ -351,6 +351,9 @@ class KernelReport:
     isa_note: str = ""
     #: the rules run without the schedule where the comparison is not (check_without_schedule)
     isa_plain: list | None = None
+    #: the kinds of the findings that refuse a code build of the kernel
+    #: (:func:`~pipeline_mlir.isa.built_check.errors`; None: no plan, nothing checked)
+    refusing: tuple[str, ...] | None = None
     loop_note: str = ""                # why there is no main loop to report, if so
     reference: dict | None = None
     notes: list[str] = field(default_factory=list)
@@ -461,6 +464,12 @@ class KernelReport:
             text += (f"  without the schedule, on the whole function (wait-short, waterfall): "
                      f"{len(self.isa_plain)} findings\n")
             text += "".join(f"    {f}\n" for f in self.isa_plain)
+        if self.refusing:
+            text += (f"ISA gate: a code build of this kernel (--emit=asm, obj, hsaco) is "
+                     f"refused: {', '.join(self.refusing)} (--no-isa-check writes it)\n")
+        elif self.refusing is not None:
+            text += ("ISA gate: no finding refuses a code build of this kernel "
+                     "(--no-isa-check skips the check)\n")
         return text
 
 
@@ -501,6 +510,7 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
         rep.isa, rep.isa_note = ran.isa, ran.note
         rep.isa_plain = None if ran.isa is not None else ran.plain
         rep.form_mfmas = ran.isa.mfmas_per_mma if rep.form and ran.isa else 0
+        rep.refusing = tuple(dict.fromkeys(f.kind for f in errors(ran.findings, ran.isa)))
     return rep
 
 

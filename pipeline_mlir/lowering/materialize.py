@@ -328,8 +328,17 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
         order_cuts(plan, strict=True)
     except ConfigError as e:
         raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
+    plan = replace(plan, function=_function_name(p.op))
     _Materializer(p, loop, templates, plan).run()
     return plan
+
+
+def _function_name(op) -> str:
+    """The symbol of the function ``op`` is in ('' outside any)."""
+    op = _op(op).parent
+    while op is not None and "sym_name" not in op.attributes:
+        op = op.parent
+    return ir.StringAttr(op.attributes["sym_name"]).value if op is not None else ""
 
 
 def global_dmas(loop) -> bool:

@@ -32,7 +32,7 @@ DEFAULTS = {
     "emulate_workgroups": None, "emulate_launch": None, "emulate_strict": False,
     "emulate_jobs": None, "tune": False, "tune_budget": None, "tune_knobs": None,
     "tune_objective": None, "tune_spec": None, "tune_size": None, "codegen_timeout": None,
-    "sim_trips": None,
+    "sim_trips": None, "no_isa_check": False,
 }
 #: the flags :func:`parse_simple` reads (always as ``FLAG=VALUE``), by destination
 SIMPLE_FLAGS = {"--pipeline": "pipeline", "--emit": "emit", "--mcpu": "mcpu"}

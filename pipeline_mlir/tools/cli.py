@@ -193,6 +193,9 @@ def _compile_arguments(p) -> None:
                    help="stop each child-process step of the build (the translation to LLVM "
                         "IR when isolated, LLVM's code generation, the link) after SECONDS "
                         "(default: $PIPELINE_OPT_CODEGEN_TIMEOUT, else 120)")
+    p.add_argument("--no-isa-check", action="store_true",
+                   help="write the code of pipelined kernels (--emit=asm, obj, hsaco, and the "
+                        "build of --emulate) without holding it to the ISA check's errors")
     p.add_argument(
         "--launch", metavar="M,N,K", action=_Store,
         help="check a problem size against the complete kernel of --pipeline "

@@ -68,7 +68,8 @@ def compile_options(args):
                           verify_diagnostics=args.verify_diagnostics, print_ir=print_ir,
                           asm_format=asm_format, disable_threading=args.mlir_disable_threading,
                           timing=args.mlir_timing, dump_pipeline=args.dump_pass_pipeline,
-                          codegen_timeout=codegen_timeout(args.codegen_timeout, os.environ))
+                          codegen_timeout=codegen_timeout(args.codegen_timeout, os.environ),
+                          isa_check=not args.no_isa_check)
 
 
 def _names(text: str | None) -> frozenset[str]:
@@ -84,6 +85,9 @@ def _check_args(args, options) -> None:
     from pipeline_mlir.driver.arguments import check_options
     from pipeline_mlir.tools.argv import given
 
+    if args.no_isa_check and (args.launch is not None or args.tune):
+        raise UsageError("--no-isa-check turns off the ISA check of a code build: it goes "
+                         "with --emit=asm/obj/hsaco or --emulate (not --launch or --tune)")
     check_options(options)
     if "--codegen-timeout" in given(args) and (options.emit_kind not in NEEDS_LLVM or
                                               args.launch is not None or args.tune):

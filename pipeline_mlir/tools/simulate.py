@@ -23,7 +23,7 @@ def check_args(args) -> None:
         raise UsageError("--simulate needs --pipeline=NAME{...}: the schedule kind and its "
                          "per-load counts (e.g. --pipeline='pingpong' for a ping-pong dump)")
     clash = [o for o in ("--emit", "--pass-pipeline", "--launch", "--codegen-timeout")
-             if o in flags]
+             if o in flags] + (["--no-isa-check"] if args.no_isa_check else [])
     _check_trips(args)
     if args.input is not None and args.sim_trips is None:
         picture = args.input.lower().endswith(PICTURE_EXTENSIONS)

@@ -94,6 +94,33 @@ def test_code_objects_are_built_once_and_nothing_else_is_kept(tmp_path):
         assert len(calls) == 6
     build(schedule="4wave", text="module {}", emit="hsaco")     # no store: built again
     assert len(calls) == 7
+    # --no-isa-check is not plain for a store that checks: built apart
+    with code_cache.sharing(store):
+        build(schedule="4wave", text="module {}", emit="hsaco", isa_check=False)
+    assert len(calls) == 8 and calls[-1].isa_check is False
+
+
+def test_a_store_without_the_isa_check_builds_its_code_objects_unchecked():
+    """``sharing(..., isa_check=False)`` (the suite's ``share_code_objects``): its ``obj``
+    and ``hsaco`` builds run without the ISA check, one key with and without
+    ``--no-isa-check``; its ``asm`` builds stay checked."""
+    from pipeline_mlir.driver import api, code_cache
+    from pipeline_mlir.driver.arguments import CompileOptions
+
+    calls = []
+
+    def fake(options):
+        calls.append(options)
+        return api.CompileResult(b"\x7fELF%d" % len(calls), [])
+
+    def build(**options):
+        return code_cache.compile_shared(CompileOptions(schedule="4wave", text="module {}",
+                                                        **options), fake)
+    with code_cache.sharing(_store_in({}), emits=("hsaco", "asm"), isa_check=False):
+        first = build(emit="hsaco")
+        assert build(emit="hsaco", isa_check=False).output == first.output
+        build(emit="asm")
+    assert [(c.emit, c.isa_check) for c in calls] == [("hsaco", False), ("asm", True)]
 
 
 def test_api_compile_asks_the_installed_store(tmp_path):

@@ -4,7 +4,8 @@ assembly) at the kernel, exit 1, nothing written; a note does not.
 
 The mutant is the build's own assembly with the main loop's ``s_waitcnt`` deleted, handed
 to the driver in place of LLVM's (``compile_llvm_ir`` patched for the one build): the
-code the ISA check is then run on.  Before the gate, ``--emit=asm`` wrote it, exit 0.
+code the ISA check is then run on.  Before the gate, ``--emit=asm`` wrote it, exit 0; a
+plain ``--emit=hsaco`` wrote its code object unchecked.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 
 from kernel_builds import build
 from pipeline_mlir.driver.diagnostics import Failure
-from pipeline_mlir.driver.isa_gate import check_built
+from pipeline_mlir.driver.isa_gate import check_built, checked
 from pipeline_mlir.isa import codegen
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.built_check import errors, pipelined_check
@@ -21,27 +22,40 @@ from pipeline_mlir.isa.findings import Finding
 from pipeline_mlir.tools.pipeline_opt import main
 
 
-def _without_loop(asm: str, kind: str, count: int | None = None) -> str:
-    """``asm`` with the main loop's instructions of ``kind`` deleted (the first ``count``)."""
-    loop = [i.line for b in parse_asm(asm).function().main_loop() for i in b.instrs
+def _without_loop(asm: str, kind: str, count: int | None = None,
+                  function: str | None = None) -> str:
+    """``asm`` with the main loop's instructions of ``kind`` deleted (the first ``count``)
+    (of ``function``'s main loop: the only function's by default)."""
+    loop = [i.line for b in parse_asm(asm).function(function).main_loop() for i in b.instrs
             if i.kind == kind][:count]
     assert loop
     return "\n".join("" if n in loop else text
                      for n, text in enumerate(asm.split("\n"), start=1))
 
 
-def test_a_build_whose_code_the_isa_check_flags_is_refused(monkeypatch, tmp_path, capsys):
+@pytest.mark.parametrize("emit", ["asm", "hsaco"])
+def test_a_build_whose_code_the_isa_check_flags_is_refused(monkeypatch, tmp_path, capsys,
+                                                           emit):
+    """``--emit=asm`` and a plain ``--emit=hsaco`` (whose code issues no 16-pass XDL MFMA:
+    before, it asked LLVM for the object alone and wrote it, exit 0) are refused alike;
+    ``--no-isa-check`` writes the code object."""
     built = codegen.compile_llvm_ir
+    kinds = []
 
     def mutated(ll_text, **kw):
-        assert kw.get("kind") == "asm"
-        return _without_loop(built(ll_text, **kw), "wait")
+        kinds.append(kw.get("kind"))
+        if kw.get("kind") != "both":
+            out = built(ll_text, **kw)
+            return _without_loop(out, "wait") if kw.get("kind") == "asm" else out
+        asm, obj = built(ll_text, **kw)
+        return _without_loop(asm, "wait"), obj
 
     monkeypatch.setattr(codegen, "compile_llvm_ir", mutated)
-    out = tmp_path / "k.s"
-    rc = main(["--pipeline=4wave", "--emit=asm", "-o", str(out)])
+    out = tmp_path / f"k.{emit}"
+    rc = main(["--pipeline=4wave", f"--emit={emit}", "-o", str(out)])
     err = capsys.readouterr().err
     assert rc == 1 and not out.exists(), err
+    assert kinds == [emit if emit == "asm" else "both"]
     lines = err.strip().splitlines()
     assert all("kernel 'gemm_4wave_bf16_128x128x64': ISA check: " in ln for ln in lines), err
     # one error per rule: the first finding (phase, entries, instruction), the others counted
@@ -50,6 +64,54 @@ def test_a_build_whose_code_the_isa_check_flags_is_refused(monkeypatch, tmp_path
     assert any("wait-short in the loop at 'v_mfma" in ln and "(assembly line " in ln and
                " more wait-short findings)" in ln for ln in lines), err
     assert "Traceback" not in err
+    if emit == "hsaco":
+        assert main(["--pipeline=4wave", "--emit=hsaco", "--no-isa-check", "-o", str(out)]) \
+            == 0 and out.read_bytes()[:4] == b"\x7fELF"
+        assert kinds[1:] == ["obj"]
+
+
+def test_each_kernel_of_a_module_is_checked():
+    """A module of two pipelined MFMA kernels (the shipped 4-wave BF16 and FP8 64x64
+    kernels' assembly, one after the other), each plan naming its function: each kernel
+    is held against its own plan, so the pair passes (before, the gate refused any module
+    of two MFMA kernels, the kernel unknown; a build of two pipelined loops was not
+    checked), and with the second kernel's main-loop waits deleted it is refused at that
+    kernel alone.  An MFMA kernel with no plan gets the rules that read the assembly alone;
+    a plan whose function the assembly lacks is refused, saying so."""
+    one, two = build("4wave-bf16"), build("4wave-fp8-64")
+    asm, plans, ll = one.asm + "\n" + two.asm, [one.plan, two.plan], one.ll + two.ll
+    assert checked("hsaco", plans) and not checked("report", plans)
+    check_built(asm, plans, ll, None, "k.mlir")
+    check_built(asm, [one.plan], ll, None, "k.mlir")
+    bad = _without_loop(asm, "wait", function=two.plan.function)
+    for own in (plans, [one.plan]):
+        with pytest.raises(Failure) as e:
+            check_built(bad, own, ll, None, "k.mlir")
+        messages = [d.message for d in e.value.diags]
+        assert messages and all(m.startswith(f"kernel '{two.plan.function}': ISA check: ")
+                                for m in messages), messages
+    with pytest.raises(Failure) as e:
+        check_built(one.asm, plans, one.ll, None, "k.mlir")
+    assert f"no function '{two.plan.function}' of the pipelined loops in the assembly" in \
+        e.value.diags[0].message
+
+
+def test_the_report_says_whether_a_code_build_is_refused():
+    """``--emit=report`` (exit 0 whatever it finds) says whether the gate refuses a code
+    build of the kernel, and names the flag: the shipped 4-wave kernel passes; with its
+    main loop's waits deleted, the refusing kinds are named."""
+    from pipeline_mlir.isa.report import kernel_report
+
+    built = build("4wave-bf16")
+    ok = kernel_report(built.asm, built.hsaco, built.plan, ll_text=built.ll).format()
+    assert "ISA gate: no finding refuses a code build of this kernel (--no-isa-check " \
+        "skips the check)\n" in ok
+    bad = kernel_report(_without_loop(built.asm, "wait"), built.hsaco, built.plan,
+                        ll_text=built.ll).format()
+    line = next(ln for ln in bad.splitlines() if ln.startswith("ISA gate: "))
+    assert line.startswith("ISA gate: a code build of this kernel (--emit=asm, obj, hsaco) "
+                           "is refused: ") and "wait-short" in line and \
+        "frag-wait-missing" in line and line.endswith("(--no-isa-check writes it)"), line
 
 
 def test_which_findings_refuse_a_build():
@@ -71,15 +133,15 @@ def test_mfmas_llvm_deleted_from_the_pipelined_loop_are_an_error():
     whole number per MMA entry of the plan (the plan of the own kernel leaves the MFMAs per
     MMA to the assembly)."""
     built = build("4wave-bf16")
-    check_built(built.asm, built.plan, built.ll, None, "k.mlir")
+    check_built(built.asm, [built.plan], built.ll, None, "k.mlir")
     # beside a function with no MFMA (a helper of the module), the kernel is the one checked
     helper = "\t.type\thelper,@function\nhelper:\n\ts_endpgm\n.Lfunc_end9:\n"
-    check_built(built.asm + helper, built.plan, built.ll, None, "k.mlir")
+    check_built(built.asm + helper, [built.plan], built.ll, None, "k.mlir")
     with pytest.raises(Failure):
-        check_built(_without_loop(built.asm, "mfma", 2) + helper, built.plan, built.ll, None,
+        check_built(_without_loop(built.asm, "mfma", 2) + helper, [built.plan], built.ll, None,
                     "k.mlir")
     with pytest.raises(Failure) as e:
-        check_built(_without_loop(built.asm, "mfma", 2), built.plan, built.ll, None, "k.mlir")
+        check_built(_without_loop(built.asm, "mfma", 2), [built.plan], built.ll, None, "k.mlir")
     (d,) = e.value.diags
     assert d.where == "k.mlir" and "the build is refused: ISA check: the main loop has 62 " \
         "MFMAs, not a multiple of the kernel's 8 MMA entries" in d.message, d.message
@@ -94,7 +156,7 @@ def test_a_pipelined_loop_short_of_its_barriers_is_refused():
     built = build("4wave-bf16")
     for count in (1, None):
         with pytest.raises(Failure) as e:
-            check_built(_without_loop(built.asm, "barrier", count), built.plan, built.ll, None,
+            check_built(_without_loop(built.asm, "barrier", count), [built.plan], built.ll, None,
                         "k.mlir")
         assert any("ISA check: barrier-missing in the loop" in d.message
                    for d in e.value.diags), [d.message for d in e.value.diags]
@@ -121,6 +183,69 @@ def test_a_dma_loops_weakened_vmcnt_wait_is_refused(how):
     lines = built.asm.split("\n")
     lines[line - 1] = lines[line - 1].replace(text.strip(), new.strip())
     with pytest.raises(Failure) as e:
-        check_built("\n".join(lines), built.plan, built.ll, None, "k.mlir")
+        check_built("\n".join(lines), [built.plan], built.ll, None, "k.mlir")
     kinds = [d.message.split("ISA check: ")[1].split(" ")[0] for d in e.value.diags]
     assert kinds in (["wait-weakened"], ["wait-missing"]), [d.message for d in e.value.diags]
+
+
+@pytest.fixture(scope="module")
+def staged() -> tuple[str, object]:
+    """(the assembly, the kernel plan) of IREE's 2048x2048x1023 BF16 kernel at the prefetch
+    point under ``4wave``: its loop's copies register-staged (``buffer_load`` into
+    registers, ``ds_write`` to LDS), four ``s_barrier`` s in the loop, each after an
+    ``s_waitcnt lgkmcnt(0)``."""
+    import sys
+    from pathlib import Path
+
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    sys.path.insert(0, str(Path(__file__).parents[3] / "test" / "data" / "iree"))
+    import generate as G
+
+    text = G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048, k=1023), ())
+    result = compile(CompileOptions(schedule="4wave", text=text, emit="asm"))
+    return result.checked_output(), result.plans[0]
+
+
+def _barrier_moved(asm: str, n: int, above: str) -> str:
+    """``asm`` with the ``n``-th ``s_barrier`` of its main loop moved above the last
+    instruction of kind ``above`` before it."""
+    loop = [i for b in parse_asm(asm).function().main_loop() for i in b.instrs]
+    bars = [k for k, i in enumerate(loop) if i.kind == "barrier"]
+    bar = loop[bars[n]]
+    to = next(loop[k] for k in range(bars[n] - 1, -1, -1) if loop[k].kind == above)
+    lines = asm.split("\n")
+    lines.insert(to.line - 1, lines.pop(bar.line - 1))
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("n, above", [(0, "wait"), (3, "ds_write")])
+def test_a_register_staged_loops_moved_barrier_is_refused(staged, tmp_path, capsys, n,
+                                                          above):
+    """A barrier of the register-staged loop moved, as many left (the comparison's
+    ``barrier-missing`` with ``barrier-extra`` beside it, a note): above the
+    ``lgkmcnt(0)`` before it, the wave's LDS reads are still in flight when the other waves
+    pass it and overwrite their stage with their ``ds_write`` s; above the last
+    ``ds_write`` before it, past the wait and the LDS read before that write, likewise.  The
+    emulator finds an ``lds-race`` in both (a ``ds_write`` racing a read not yet waited
+    for; emulated here for the first); the check's register rule now tracks an LDS read in flight at a barrier after
+    which an LDS write may follow, a ``wait-short`` at the barrier.  Before, both passed
+    the gate.  A barrier moved below the next LDS read instead is exact on the emulator, a
+    note the rule, blind to addresses, also refuses (module docstring of
+    ``pipeline_mlir/isa/reg_waits.py``)."""
+    asm, plan = staged
+    check_built(asm, [plan], "", None, "k.mlir")
+    moved = _barrier_moved(asm, n, above)
+    with pytest.raises(Failure) as e:
+        check_built(moved, [plan], "", None, "k.mlir")
+    (d,) = e.value.diags
+    assert "ISA check: wait-short in the loop at 's_barrier'" in d.message and \
+        "may still be reading LDS on some path: the other waves may overwrite it" in \
+        d.message, d.message
+    if n == 0:
+        src = tmp_path / "k.s"
+        src.write_text(moved)
+        assert main(["--emulate=2048,2048,1023", str(src), "--emulate-workgroups=1",
+                     "--emulate-mode=late"]) == 1
+        err = capsys.readouterr().err
+        assert "lds-race" in err and "ds_write_b128" in err and "not yet waited for" in err, err

@@ -72,6 +72,14 @@ def test_asm_keeps_the_fenced_order(compiled):
     assert re.findall(pattern, loop) == wanted
 
 
+def test_both_is_one_build_of_the_asm_and_the_object(kernel_ll, compiled):
+    """``both`` optimizes once and forks for the two code generations: the same assembly
+    and object bytes as the ``asm`` and ``obj`` jobs."""
+    asm, obj = compiled
+    assert asm == compile_llvm_ir(kernel_ll, kind="asm")
+    assert obj == compile_llvm_ir(kernel_ll, kind="obj")
+
+
 def test_asm_only(kernel_ll, compiled):
     asm = compile_llvm_ir(kernel_ll, kind="asm", opt=2)
     assert isinstance(asm, str) and "v_mfma_f32_16x16x32_bf16" in asm
@@ -192,10 +200,12 @@ declare void @llvm.amdgcn.s.wait.loadcnt(i16 immarg)
 WAITCNT_LL = WAIT_LOADCNT_LL.replace("s.wait.loadcnt", "s.waitcnt").replace("i16", "i32")
 
 
-def test_llvm_abort_is_a_codegen_error():
-    """LLVM aborts the process on a gfx12-only intrinsic: the caller gets the message."""
+@pytest.mark.parametrize("kind", ["asm", "both"])
+def test_llvm_abort_is_a_codegen_error(kind):
+    """LLVM aborts the process on a gfx12-only intrinsic: the caller gets the message (of
+    a ``both`` job too, whose two code generations abort each)."""
     with pytest.raises(CodegenError) as err:
-        compile_llvm_ir(WAIT_LOADCNT_LL)
+        compile_llvm_ir(WAIT_LOADCNT_LL, kind=kind)
     msg = str(err.value)
     assert msg == "LLVM ERROR: Cannot select: intrinsic %llvm.amdgcn.s.wait.loadcnt"
     assert isinstance(err.value, PipelineError)

@@ -127,6 +127,32 @@ def test_an_lds_write_in_flight_at_a_barrier_before_an_lds_read_is_reported():
                 f"kernel:\n{body}\ts_endpgm\n").function())[0].message()
 
 
+#: (wait after two LDS reads, what follows the barrier, the findings)
+READ_BARRIER_CASES = [
+    ("\ts_waitcnt lgkmcnt(1)\n", WRITE.format(r=20), [(5, 3, "LDS", "lgkmcnt", 0, True)]),
+    ("\ts_waitcnt lgkmcnt(0)\n", WRITE.format(r=20), []),
+    # no LDS write before the next barrier: the other waves overwrite nothing yet
+    ("\ts_waitcnt lgkmcnt(1)\n", DS.format(r=21), []),
+    ("\ts_waitcnt lgkmcnt(1)\n", "\ts_waitcnt lgkmcnt(0)\n\ts_barrier\n" + WRITE.format(r=20),
+     []),
+    # an LDS DMA after the barrier is the schedule's to order (below)
+    ("\ts_waitcnt lgkmcnt(1)\n", "\tbuffer_load_dword v1, s[4:7], 0 offen lds\n", [])]
+
+
+def test_an_lds_read_in_flight_at_a_barrier_before_an_lds_write_is_reported():
+    """A wave's LDS reads must complete before the ``s_barrier`` after which the other
+    waves overwrite LDS with a register-staged copy's ``ds_write`` (the emulator's
+    ``lds-race`` of IREE's register-staged kernel with a loop barrier moved above the
+    ``lgkmcnt(0)`` before it: ``test/unit/driver/test_isa_gate.py``)."""
+    for wait, after, found in READ_BARRIER_CASES:
+        body = DS.format(r=10) + DS.format(r=11) + wait + "\ts_barrier\n" + after
+        assert [f for f in _short(body) if f[2] == "LDS"] == found, (wait, after)
+        if found:
+            assert "may still be reading LDS" in next(
+                s for s in short_waits(parse_asm(f"kernel:\n{body}\ts_endpgm\n").function())
+                if s.register == "LDS").message()
+
+
 def test_an_lds_dma_in_flight_at_a_barrier_is_left_to_the_schedule():
     """A multi-buffered schedule keeps the next stages' LDS DMAs in flight across barriers;
     their order is the schedule's rules' (the comparison, the order rule), not this one."""

@@ -295,6 +295,21 @@ def test_launch_rejects(capsys, argv, fragment):
 
 
 @pytest.mark.parametrize("argv,fragment", [
+    (["--pipeline=4wave", "--no-isa-check"], "it goes with --emit=asm, obj or hsaco (or "
+                                             "--emulate), not --emit=schedule"),
+    (["--pipeline=4wave", "--emit=report", "--no-isa-check"], "not --emit=report"),
+    (["--pipeline=4wave", "--no-isa-check", "--launch=128,128,128"],
+     "(not --launch or --tune)"),
+    (["--pipeline=4wave", "--no-isa-check", "--simulate"],
+     "--simulate cannot be combined with --no-isa-check"),
+])
+def test_no_isa_check_goes_with_a_code_build(capsys, argv, fragment):
+    """``--no-isa-check`` turns off the ISA check of a code build: anywhere else it would
+    be ignored, so it is a usage error."""
+    assert_one_line_error(*run(capsys, *argv), fragment)
+
+
+@pytest.mark.parametrize("argv,fragment", [
     (["--pipeline=4wave", "--launch=1_28,128,128"], "--launch=1_28,128,128: expected three"),
     (["--pipeline=4wave", "--launch=\uff11\uff12\uff18,128,128"], "expected three integers"),
     (["--pipeline=4wave", "--launch= 128,128,128"], "expected three integers"),

@@ -73,14 +73,19 @@ def data_layout(table: np.ndarray, swizzle) -> tuple:
     return filled_layout(table, swizzle)[:2]
 
 
-def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = None) -> tuple:
+def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = None,
+                  kept: bool = False) -> tuple:
     """(swizzle, digits, table): how the LDS buffer holds its global block: the element at
     physical index ``xor_shuffle(x, *swizzle)`` (``x`` itself if None) is the block's
     ``sum(((x // m) % r) * s)``.  The buffer's own swizzle if it has one; else none or
     the XOR swizzle (power-of-two rows and chunks) the copies' addresses apply, found
     from the data (IREE's late form writes the swizzle as arithmetic).  With ``zero``
     (:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`) the elements past the buffer's end
-    are free (module docstring), and ``table`` comes back with them filled in.  Digits
+    are free (module docstring), and ``table`` comes back with them filled in.  ``kept``:
+    the channel's copies keep a mask (:mod:`~pipeline_mlir.frontend.kept_layout`), so a
+    free element may be filled in inside the buffer too: the front end's copies test each
+    lane's run against the buffer's bounds, and the proof there, every LDS element of every
+    workgroup and K step the kernel's or zeros on both sides, judges what they read.  Digits
     None: no such layout."""
     size = len(table)
     if swizzle is not None:
@@ -104,7 +109,7 @@ def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = Non
         if free is None:
             return sw, digits, table
         got = held[0] + block_values(x, digits)
-        if np.all(got[held_free] >= zero[0]) and int(got.max()) < zero[1]:
+        if (kept or np.all(got[held_free] >= zero[0])) and int(got.max()) < zero[1]:
             out = np.empty_like(table)
             out[logical] = got
             return sw, digits, out

@@ -64,7 +64,7 @@ from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
 from pipeline_mlir.frontend.kept_masks import unkept
-from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, fat_buffer,
+from pipeline_mlir.frontend.launch_stride import (NARROW, STAGED, check_launch_strides, fat_buffer,
                                                   has_launch_strides, kernel_dims,
                                                   launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
@@ -233,7 +233,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     reads0 = read_copies(an.scan, copies, 0, first[1], ev)
     table, base0 = table_of(chan, reads0)
     zero = zero_end(an.scan.copies[copies[0]].src, ev)     # rows past it free: block_fit.py
-    swizzle, digits, table = filled_layout(table, view.swizzle, zero)
+    swizzle, digits, table = filled_layout(table, view.swizzle, zero, bool(kept))
     if digits is None:
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
                              f"not a strided block of one buffer, swizzled or not"
@@ -323,9 +323,11 @@ def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,
 def copy_width(width: int, half: int, threads: int, elem_bytes: int) -> int | None:
     """Elements per lane of the front end's copies of a subtile of ``half`` elements: the
     kernel's ``width`` if a whole number of copies of ``threads`` lanes fills the subtile,
-    else the widest direct-to-LDS size (``LDS_DMA_BYTES``) that does; None if none does."""
-    widths = [width] + [b // elem_bytes for b in sorted(LDS_DMA_BYTES, reverse=True)
-                        if b % elem_bytes == 0]
+    else the widest direct-to-LDS size (``LDS_DMA_BYTES``) that does (always for a kernel's
+    width narrower than any: :data:`~pipeline_mlir.frontend.launch_stride.NARROW`); None if none
+    does."""
+    widths = [width] * (width * elem_bytes >= LDS_DMA_BYTES[0]) + \
+        [b // elem_bytes for b in sorted(LDS_DMA_BYTES, reverse=True) if b % elem_bytes == 0]
     return next((w for w in widths if half % (threads * w) == 0), None)
 
 
@@ -466,8 +468,12 @@ class Cloner:
 
 def gather_to_lds(old, src, src_indices: list, dst, idx, width: int | None = None):
     """An ``amdgpu.gather_to_lds`` like ``old`` (its attributes), from ``src[src_indices]``
-    to ``dst[idx]``, at ``old``'s location; ``width``: elements per lane, if not ``old``'s."""
-    attrs = {a: old.attributes[a] for a in attr_names(old) if a != "operandSegmentSizes"}
+    to ``dst[idx]``, at ``old``'s location; ``width``: elements per lane, if not ``old``'s.
+    A copy made for a kernel's copy too narrow for a direct-to-LDS copy
+    (:data:`~pipeline_mlir.frontend.launch_stride.NARROW`, :func:`copy_width` then a direct-to-LDS
+    width) is not narrow, and stays register-staged (its alignment is not proven)."""
+    attrs = {a: old.attributes[a] for a in attr_names(old)
+             if a not in ("operandSegmentSizes", NARROW)}
     if width is not None:
         et = ir.VectorType(ir.TypeAttr(old.attributes["transferType"]).value).element_type
         attrs["transferType"] = ir.TypeAttr.get(ir.VectorType.get([width], et))

@@ -54,6 +54,7 @@ from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, repla
 from pipeline_mlir.frontend.kept_masks import drop_mask, keep_moving_masks
 from pipeline_mlir.frontend.launch_stride import stride_divisors
 from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
+from pipeline_mlir.frontend.padded_reads import keep_padded_reads
 from pipeline_mlir.frontend.select_masks import check_kept, check_static, selected_loads, unselect
 from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_tail
 
@@ -101,6 +102,7 @@ def peel_masked_tail(loop) -> object | None:
     Returns the remainder loop, if one was cut."""
     mark_cut_runs(loop)
     keep_moving_masks(loop)
+    keep_padded_reads(loop)
     versioned = version_edges(loop, lambda r: _plain_load(r) if r.name == "vector.maskedload"
                               else drop_mask(r, kept=False))
     if versioned is not None:   # (the edge workgroups' loop: the remainder, as written)

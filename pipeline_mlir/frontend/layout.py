@@ -218,7 +218,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     kernel_bytes = width * view.elem_bytes
     width = copy_width(width, size // 2, threads, view.elem_bytes)
     if width is None:
-        tried = sorted({kernel_bytes, *LDS_DMA_BYTES}, reverse=True)
+        kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
+        tried = sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True)
         raise LM.LoopRefusal(f"channel {label}: half of its {size}-element tile is not a "
                              f"whole number of copies of {threads} threads x "
                              f"{' or '.join(map(str, tried))} bytes",

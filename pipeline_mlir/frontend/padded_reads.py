@@ -38,9 +38,6 @@ from pipeline_mlir.analysis.ir_facts import memory_space, segments
 from pipeline_mlir.frontend.kept_masks import keep_in_index
 from pipeline_mlir.frontend.kernel_ir import KEPT, fat_root
 
-#: the marker of a read :func:`keep_padded_reads` kept (on the read, beside ``KEPT``)
-PADDED = "sched.padded_read"
-
 
 def keep_padded_reads(loop) -> int:
     """Keep the bounds check of every one-element ``vector.transfer_read`` directly in
@@ -55,7 +52,6 @@ def keep_padded_reads(loop) -> int:
         keep_in_index(loop, o, o, cond, segments(o)[2][0])
         o.attributes["in_bounds"] = ir.ArrayAttr.get(
             [ir.BoolAttr.get(True)] * ir.VectorType(o.results[0].type).rank)
-        o.attributes[PADDED] = ir.UnitAttr.get()
         done += 1
     return done
 

@@ -122,3 +122,28 @@ def test_a_narrow_copy_stays_only_in_a_remainder_loop(remainder):
         with pytest.raises(IRError, match="why: only the front end's own copies of its "
                                           "channel, of a direct-to-LDS size, replace"):
             check_no_narrow(module.operation)
+
+
+def _rows_of_17(text: str) -> str:
+    """B's buffer 1000x17 (its views' rows 17 apart, their 16 columns as before): the
+    front end's 4-byte copies of an odd K row start at an odd element."""
+    text = text.replace("memref<1000x16xf16", "memref<1000x17xf16")
+    view = "memref<4x16xf16, strided<[16, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>"
+    return text.replace(view, view.replace("[16, 1]", "[17, 1]"))
+
+
+@pytest.mark.parametrize("rows", [16, 17])
+def test_own_copies_of_narrow_copies_are_dma_where_aligned(generated, tmp_path, rows):
+    """The front end's own 4-byte copies of B (for the kernel's 2-byte copies) are
+    direct-to-LDS copies where every run they read inside the buffer starts at an even
+    element in every workgroup and K step (proven with the kept mask: kept_layout.py), and
+    stay marked register-staged where B's rows of 17 elements put them at odd ones (the
+    front end's pass alone: the mark is what ``sched-stage-copies`` stages)."""
+    text = generated(NAME, "prefetch").read_text()
+    src, out = tmp_path / "k.mlir", tmp_path / "out.mlir"
+    src.write_text(text if rows == 16 else _rows_of_17(text))
+    assert main([str(src), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})",
+                 "-o", str(out)]) == 0
+    copies = re.findall(r"amdgpu\.gather_to_lds [^\n]*: vector<2xf16>", out.read_text())
+    staged = [c for c in copies if "sched.register_staged" in c]
+    assert copies and (not staged) == (rows == 16), copies

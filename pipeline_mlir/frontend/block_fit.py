@@ -85,8 +85,9 @@ def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = Non
     the channel's copies keep a mask (:mod:`~pipeline_mlir.frontend.kept_layout`), so a
     free element may be filled in inside the buffer too: the front end's copies test each
     lane's run against the buffer's bounds, and the proof there, every LDS element of every
-    workgroup and K step the kernel's or zeros on both sides, judges what they read.  Digits
-    None: no such layout."""
+    workgroup and K step the kernel's or zeros on both sides, judges what they read (a fit
+    that puts every free element past the end is still taken first, as without ``kept``).
+    Digits None: no such layout."""
     size = len(table)
     if swizzle is not None:
         candidates = [swizzle]
@@ -95,6 +96,15 @@ def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = Non
         candidates = [None] + [(row, acc) for acc in pow2 for row in pow2 if row > acc]
     x = np.arange(size, dtype=np.int64)
     free = None if zero is None or table.max() < zero[0] else table >= zero[0]
+    found = _fit(table, swizzle, candidates, x, free, zero, False)
+    if found[1] is None and kept and free is not None:
+        found = _fit(table, swizzle, candidates, x, free, zero, True)
+    return found
+
+
+def _fit(table, swizzle, candidates: list, x, free, zero, anywhere: bool) -> tuple:
+    """:func:`filled_layout` over ``candidates``; ``anywhere``: a free element may be
+    filled in inside the buffer."""
     for sw in candidates:
         logical = x if sw is None else xor_shuffle(x, *sw)
         # the buffer's own swizzle must be an involution; the power-of-two candidates are
@@ -109,7 +119,7 @@ def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = Non
         if free is None:
             return sw, digits, table
         got = held[0] + block_values(x, digits)
-        if (kept or np.all(got[held_free] >= zero[0])) and int(got.max()) < zero[1]:
+        if (anywhere or np.all(got[held_free] >= zero[0])) and int(got.max()) < zero[1]:
             out = np.empty_like(table)
             out[logical] = got
             return sw, digits, out

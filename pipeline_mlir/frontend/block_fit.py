@@ -73,15 +73,21 @@ def data_layout(table: np.ndarray, swizzle) -> tuple:
     return filled_layout(table, swizzle)[:2]
 
 
-def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = None) -> tuple:
+def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = None,
+                  kept: bool = False) -> tuple:
     """(swizzle, digits, table): how the LDS buffer holds its global block: the element at
     physical index ``xor_shuffle(x, *swizzle)`` (``x`` itself if None) is the block's
     ``sum(((x // m) % r) * s)``.  The buffer's own swizzle if it has one; else none or
     the XOR swizzle (power-of-two rows and chunks) the copies' addresses apply, found
     from the data (IREE's late form writes the swizzle as arithmetic).  With ``zero``
     (:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`) the elements past the buffer's end
-    are free (module docstring), and ``table`` comes back with them filled in.  Digits
-    None: no such layout."""
+    are free (module docstring), and ``table`` comes back with them filled in.  ``kept``:
+    the channel's copies keep a mask (:mod:`~pipeline_mlir.frontend.kept_layout`), so a
+    free element may be filled in inside the buffer too: the front end's copies test each
+    lane's run against the buffer's bounds, and the proof there, every LDS element of every
+    workgroup and K step the kernel's or zeros on both sides, judges what they read (a fit
+    that puts every free element past the end is still taken first, as without ``kept``).
+    Digits None: no such layout."""
     size = len(table)
     if swizzle is not None:
         candidates = [swizzle]
@@ -90,6 +96,15 @@ def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = Non
         candidates = [None] + [(row, acc) for acc in pow2 for row in pow2 if row > acc]
     x = np.arange(size, dtype=np.int64)
     free = None if zero is None or table.max() < zero[0] else table >= zero[0]
+    found = _fit(table, swizzle, candidates, x, free, zero, False)
+    if found[1] is None and kept and free is not None:
+        found = _fit(table, swizzle, candidates, x, free, zero, True)
+    return found
+
+
+def _fit(table, swizzle, candidates: list, x, free, zero, anywhere: bool) -> tuple:
+    """:func:`filled_layout` over ``candidates``; ``anywhere``: a free element may be
+    filled in inside the buffer."""
     for sw in candidates:
         logical = x if sw is None else xor_shuffle(x, *sw)
         # the buffer's own swizzle must be an involution; the power-of-two candidates are
@@ -104,7 +119,7 @@ def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = Non
         if free is None:
             return sw, digits, table
         got = held[0] + block_values(x, digits)
-        if np.all(got[held_free] >= zero[0]) and int(got.max()) < zero[1]:
+        if (anywhere or np.all(got[held_free] >= zero[0])) and int(got.max()) < zero[1]:
             out = np.empty_like(table)
             out[logical] = got
             return sw, digits, out

@@ -94,12 +94,15 @@ def kept_copies(an, copies: list) -> list:
 
 
 def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, ref_copy: int,
-               full: int, label: str) -> Kept:
+               full: int, label: str, aligned: list | None = None) -> Kept:
     """Prove the front end's copies of a channel (``lanes``: ``(LDS elements (threads,
     width), per-dimension offsets from the reference copy's thread-0 index (threads,))``
     for each of its copies) with :func:`keep_in_bounds` give every LDS element what the
     kernel's ``copies`` give it, in every workgroup and iteration (module docstring);
-    ``kept_i``: the copies of ``copies`` that keep a mask (:func:`kept_copies`, not empty)."""
+    ``kept_i``: the copies of ``copies`` that keep a mask (:func:`kept_copies`, not empty).
+    ``aligned``: a list of one bool, set False if a run of those copies inside the buffer
+    starts, in some workgroup and iteration, at an element not aligned to the run's bytes
+    (a direct-to-LDS copy could not move it)."""
     scan = an.scan
     at = an.copies[kept_i[0]].op
     op = an.ops[at]
@@ -135,7 +138,7 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     if not ks:
         return kept
     tables = RunTables([an.copies[i].lds for i in copies], [p for p, _ in lanes], full)
-    proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at)
+    proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned)
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
         one = _wide_evaluator(an, scan, chunk)        # one K step: every value evaluated
@@ -224,10 +227,12 @@ def _prove_steps(an, ev, chunk: np.ndarray, steps: list, proof: tuple) -> None:
     (``proof``: its copies, buffer and tables), in ``ev``: one numpy lane per thread,
     workgroup and K step (K-major), the loop variable bound; or the first refusal met (in
     the order of one K step's checks)."""
-    copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at = proof
+    copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned = proof
     total = int(np.prod(kept.shape))
     want = _kernel_runs(an, ev, copies, kept_i, total, label)
     got = _own_runs(an, ev, base, ref_copy, width, lanes, kept, label)
+    if aligned is not None and np.any(got[got >= 0] % width):    # (runs inside the buffer)
+        aligned[0] = False
     bad = tables.first_difference(want, got, _ZERO)
     if bad is not None:
         r, x, w_said, g_said = bad

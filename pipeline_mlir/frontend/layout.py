@@ -64,9 +64,9 @@ from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
 from pipeline_mlir.frontend.kept_masks import unkept
-from pipeline_mlir.frontend.launch_stride import (STAGED, check_launch_strides, fat_buffer,
-                                                  has_launch_strides, kernel_dims,
-                                                  launch_strided_base)
+from pipeline_mlir.frontend.launch_stride import (NARROW, STAGED, check_launch_strides,
+                                                  fat_buffer, has_launch_strides, kernel_dims,
+                                                  launch_aligned, launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.k_subtiles import check_groups, k_split, telling_bits
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
@@ -95,6 +95,7 @@ class ChannelPlan:
     kbits: tuple = ()           # element bits of the K sub-step, kept 0 (frontend/ksplit.py)
     logical: bool = False       # ``bit`` of the unswizzled index (frontend/k_subtiles.py)
     kept: object = None         # each lane's run tested against the buffer (kept_layout.py)
+    direct: bool = False        # copies of a narrow kernel copy proven aligned: not staged
 
 
 @dataclass
@@ -218,7 +219,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     kernel_bytes = width * view.elem_bytes
     width = copy_width(width, size // 2, threads, view.elem_bytes)
     if width is None:
-        tried = sorted({kernel_bytes, *LDS_DMA_BYTES}, reverse=True)
+        kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
+        tried = sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True)
         raise LM.LoopRefusal(f"channel {label}: half of its {size}-element tile is not a "
                              f"whole number of copies of {threads} threads x "
                              f"{' or '.join(map(str, tried))} bytes",
@@ -233,7 +235,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     reads0 = read_copies(an.scan, copies, 0, first[1], ev)
     table, base0 = table_of(chan, reads0)
     zero = zero_end(an.scan.copies[copies[0]].src, ev)     # rows past it free: block_fit.py
-    swizzle, digits, table = filled_layout(table, view.swizzle, zero)
+    swizzle, digits, table = filled_layout(table, view.swizzle, zero, bool(kept))
     if digits is None:
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
                              f"not a strided block of one buffer, swizzled or not"
@@ -288,8 +290,15 @@ def _kept_plan(an, plan: ChannelPlan, copies: list, kept: list, base, full: int,
                              f"K sub-steps", (an.copies[kept[0]].op,))
     lanes = [(p, source_offset(NumpyOps, plan, tid, sub, j))
              for p, tid, sub, j in _plan_elements(plan)]
-    return replace(plan, kept=prove_kept(an, copies, kept, base, plan.width, lanes,
-                                         plan.ref_copy, full, label))
+    # a narrow kernel copy (regcopy.py) is register-staged; the front end's own copies of
+    # it are direct-to-LDS copies where every run they read inside the buffer, in every
+    # workgroup and K step, is aligned to its size (proven with the kept mask)
+    narrow = NARROW in an.ops[an.copies[plan.ref_copy].op].attributes
+    aligned = [narrow]
+    proven = prove_kept(an, copies, kept, base, plan.width, lanes, plan.ref_copy, full, label,
+                        aligned if narrow else None)
+    size = plan.width * an.buffer_views[plan.buffer].elem_bytes
+    return replace(plan, kept=proven, direct=aligned[0] and launch_aligned(base, size))
 
 
 def _base(src):
@@ -323,9 +332,11 @@ def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,
 def copy_width(width: int, half: int, threads: int, elem_bytes: int) -> int | None:
     """Elements per lane of the front end's copies of a subtile of ``half`` elements: the
     kernel's ``width`` if a whole number of copies of ``threads`` lanes fills the subtile,
-    else the widest direct-to-LDS size (``LDS_DMA_BYTES``) that does; None if none does."""
-    widths = [width] + [b // elem_bytes for b in sorted(LDS_DMA_BYTES, reverse=True)
-                        if b % elem_bytes == 0]
+    else the widest direct-to-LDS size (``LDS_DMA_BYTES``) that does (always for a kernel's
+    width narrower than any: :data:`~pipeline_mlir.frontend.launch_stride.NARROW`); None if none
+    does."""
+    widths = [width] * (width * elem_bytes >= LDS_DMA_BYTES[0]) + \
+        [b // elem_bytes for b in sorted(LDS_DMA_BYTES, reverse=True) if b % elem_bytes == 0]
     return next((w for w in widths if half % (threads * w) == 0), None)
 
 
@@ -464,10 +475,16 @@ class Cloner:
         return self.map[v]
 
 
-def gather_to_lds(old, src, src_indices: list, dst, idx, width: int | None = None):
+def gather_to_lds(old, src, src_indices: list, dst, idx, width: int | None = None,
+                  direct: bool = False):
     """An ``amdgpu.gather_to_lds`` like ``old`` (its attributes), from ``src[src_indices]``
-    to ``dst[idx]``, at ``old``'s location; ``width``: elements per lane, if not ``old``'s."""
-    attrs = {a: old.attributes[a] for a in attr_names(old) if a != "operandSegmentSizes"}
+    to ``dst[idx]``, at ``old``'s location; ``width``: elements per lane, if not ``old``'s.
+    A copy made for a kernel's copy too narrow for a direct-to-LDS copy
+    (:data:`~pipeline_mlir.frontend.launch_stride.NARROW`, :func:`copy_width` then a direct-to-LDS
+    width) is not narrow; it stays register-staged as the narrow copy was unless ``direct``
+    (its runs proven aligned: :func:`_kept_plan`)."""
+    drop = ("operandSegmentSizes", NARROW) + ((STAGED,) if direct else ())
+    attrs = {a: old.attributes[a] for a in attr_names(old) if a not in drop}
     if width is not None:
         et = ir.VectorType(ir.TypeAttr(old.attributes["transferType"]).value).element_type
         attrs["transferType"] = ir.TypeAttr.get(ir.VectorType.get([width], et))
@@ -546,5 +563,5 @@ class Emitter:
                 at = keep_in_bounds(at, plan.width, plan.kept)
             idx = rw.read_bases.wave_uniform(o._v(o.add(wave, j * plan.threads * plan.width)),
                                              rw.new_loop.operation)
-            out.append(gather_to_lds(old, cast, at, dst, idx, plan.width))
+            out.append(gather_to_lds(old, cast, at, dst, idx, plan.width, plan.direct))
         return out

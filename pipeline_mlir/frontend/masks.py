@@ -41,19 +41,21 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import block_size, constant_trips, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import (block_size, constant_trips, element_bytes,
+                                             memory_space, segments)
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
 from pipeline_mlir.frontend.copy_source import dim_indices
-from pipeline_mlir.frontend.cut_runs import CUT, fold_k_parts, k_parts, mark_cut_runs
+from pipeline_mlir.frontend.cut_runs import CUT, PIECE_BYTES, fold_k_parts, k_parts, mark_cut_runs
 from pipeline_mlir.frontend.cut_runs import run_mask_only
 from pipeline_mlir.frontend.edge_version import version_edges
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, replace_masked_read
 from pipeline_mlir.frontend.kept_masks import drop_mask, keep_moving_masks
 from pipeline_mlir.frontend.launch_stride import stride_divisors
 from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
+from pipeline_mlir.frontend.padded_reads import keep_padded_reads
 from pipeline_mlir.frontend.select_masks import (check_kept, check_static, drop_thread_identities,
                                                  selected_loads, unselect)
 from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_tail
@@ -103,6 +105,7 @@ def peel_masked_tail(loop) -> object | None:
     mark_cut_runs(loop)
     keep_moving_masks(loop)
     drop_thread_identities(loop)    # (no K tail's: folded away in the late form)
+    keep_padded_reads(loop)
     versioned = version_edges(loop, lambda r: _plain_load(r) if r.name == "vector.maskedload"
                               else drop_mask(r, kept=False))
     if versioned is not None:   # (the edge workgroups' loop: the remainder, as written)
@@ -159,21 +162,35 @@ def _evaluate_kept(loop, reads: list, iv, ev) -> None:
                 short = ev.value(v) < d
                 if np.any(short):
                     t = int(np.flatnonzero(short)[0])
-                    raise IRError(r, f"{describe(r)} is masked to {int(ev.value(v)[t])} of {d} "
+                    size = int(ev.value(v)[t])
+                    raise IRError(r, f"{describe(r)} is masked to {size} of {d} "
                                      f"elements in thread {t} in iteration {k}, which the "
                                      f"pipelined loop runs; the front end peels a mask of "
-                                     f"the last K tile only{_fixed_note(v, iv)}")
+                                     f"the last K tile only{_fixed_note(r, v, iv, size)}")
 
 
-def _fixed_note(v, iv) -> str:
+def _fixed_note(r, v, iv, size: int) -> str:
     """Why a mask size ``v`` of the threads and constants alone, short in the pipelined
-    loop, is no K tail's, as a note to the refusal; empty if it depends on ``iv``."""
+    loop (``size`` in the thread refused), is no K tail's, as a note to the refusal (and,
+    where ``size`` cuts a 4-byte piece of the run, that the pieces would not take it
+    either); empty if it depends on ``iv``."""
     if depends(v, {iv}):
         return ""
+    per = PIECE_BYTES // element_bytes(ir.MemRefType(r.operands[0].type))
+    odd = "" if size % max(per, 1) == 0 else (
+        f"; and then only at a size that is a whole number of its {PIECE_BYTES}-byte pieces: "
+        f"{size} elements of {_bytes(PIECE_BYTES // per)} cut a piece, whose element past the "
+        f"row's end the front end does not prove unused by every stored element of C, and "
+        f"which the row's end may cut too (a range-checked dword past the buffer's end "
+        f"reads zero whole)")
     return (" (this mask does not move with K, so it is no K tail's: a run C's edge cuts "
             "inside the one tile along M or N is such a mask, and the front end copies a "
             "run cut at C's edge in pieces, frontend/cut_runs.py, only where the edge moves "
-            "with the workgroup)")
+            f"with the workgroup{odd})")
+
+
+def _bytes(n: int) -> str:
+    return f"{n} byte{'s' if n != 1 else ''}"
 
 
 def _cut_k_reads(loop) -> list:

@@ -57,7 +57,7 @@ from pipeline_mlir.frontend.private_bounds import check_private_bounds
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
 from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
-from pipeline_mlir.frontend.regcopy import convert_register_copies
+from pipeline_mlir.frontend.regcopy import check_no_narrow, convert_register_copies
 from pipeline_mlir.frontend.remainder_ahead import loads_ahead
 from pipeline_mlir.frontend.remainder_dma import dma_copies_ahead
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
@@ -221,4 +221,5 @@ def adopt_loop(loop, schedule):
         new.attributes[MERGE_NOTE_ATTR] = ir.StringAttr.get(an.merge_note)
     dma_copies_ahead(kernel)   # (the remainders final: on their buffers, the drains placed)
     loads_ahead(kernel)
+    check_no_narrow(kernel)
     return new

@@ -29,6 +29,7 @@ from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, mfma_variant, 
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
+from pipeline_mlir.frontend.launch_stride import NARROW
 from pipeline_mlir.frontend.half_k import HALVED_ATTR
 from pipeline_mlir.frontend.k_subtiles import along_k, unread_counts
 from pipeline_mlir.frontend.scan import LoopScan
@@ -47,7 +48,11 @@ def partition_loop(an: Analysis) -> None:
     of every MFMA; a loop that cannot be split so is an error at the op that says why."""
     sizes = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
     names = lambda i: describe(an.ops[i])  # noqa: E731
+    narrow = [c.op for c in an.copies if NARROW in an.ops[c.op].attributes]
     try:
+        if narrow:      # (frontend/regcopy.py: only the front end's own copies replace it)
+            raise LM.LoopRefusal(ir.StringAttr(an.ops[narrow[0]].attributes[NARROW]).value,
+                                 (narrow[0],))
         an.partition = LM.partition(an.copies, an.reads, an.mfmas, sizes, names)
     except LM.LoopRefusal as e:
         where = an.ops[e.ops[0]] if e.ops else an.scan.loop

@@ -36,16 +36,17 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.attrs import is_storage_buffer
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import dense_row_major, parse_xor_shuffle
+from pipeline_mlir.analysis.ir_facts import dense_row_major, element_bytes, parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.cut_runs import CUT, prove_pieces
 from pipeline_mlir.frontend.kept_masks import KEPT
 from pipeline_mlir.frontend.kernel_ir import collapsed, describe, erase_unused
-from pipeline_mlir.frontend.launch_stride import STAGED, launch_aligned
-from pipeline_mlir.frontend.scan import SYNC_OPS, Access, LoopScan, in_shared, loop_evaluator
+from pipeline_mlir.frontend.launch_stride import NARROW, STAGED, launch_aligned
+from pipeline_mlir.frontend.scan import (REMAINDER_ATTR, SYNC_OPS, Access, LoopScan, in_shared,
+                                         loop_evaluator)
 from pipeline_mlir.frontend.split_copy import SPLIT_BYTES, check_split, lane_odd, split_copy
 from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle
 from pipeline_mlir.kernel.int_arrays import distinct
@@ -67,9 +68,12 @@ def convert_register_copies(scan: LoopScan) -> None:
         return
     loop = scan.loop
     ev, iv, lb, step = loop_evaluator(scan)
-    staged = set()
+    staged, narrow = set(), {}
     for a in regs:
         _check_vectors(a)
+        if _narrow(a):
+            narrow[id(a)] = narrow_reason(a)
+            continue
         for k in (lb, lb + step):
             ev.bind(iv, k)
             if not _check_source(ev, a):
@@ -89,6 +93,10 @@ def convert_register_copies(scan: LoopScan) -> None:
     for key in kept:        # (a mask kept in its index: frontend/kept_masks.py)
         for c in done[key]:
             c.op.attributes[KEPT] = ir.UnitAttr.get()
+    for key, why in narrow.items():     # (only the front end's own copies replace it;
+        for c in done[key]:             # a remainder loop stages it, as the kernel copied)
+            c.op.attributes[NARROW] = ir.StringAttr.get(why)
+            c.op.attributes[STAGED] = ir.UnitAttr.get()
     scan.copies = [c for a in scan.copies for c in done.get(id(a), [a])]
     scan.ops = [_op(o) for o in loop.regions[0].blocks[0].operations][:-1]
 
@@ -141,6 +149,49 @@ def _elements(ev, view_value, indices, n: int, op, what: str) -> np.ndarray:
                           f"in the innermost dimension; a copy moves contiguous elements")
     start = v.element([ev.value(i) for i in indices])
     return start[:, None] + np.arange(n)[None, :]
+
+
+def _narrow(a: Access) -> bool:
+    """Copy ``a`` moves fewer bytes per lane than the narrowest direct-to-LDS copy, a
+    whole fraction of it (1 or 2 bytes): made an ``amdgpu.gather_to_lds`` marked
+    :data:`NARROW`, which only the front end's own copies of its channel, of a direct-to-LDS
+    size, replace in the loop to pipeline (:mod:`~pipeline_mlir.frontend.layout`), and
+    :data:`STAGED`: a remainder loop that keeps the kernel's copies (the K steps a merge
+    leaves over) stages it through registers, as the kernel copied it; one left outside a
+    remainder loop is refused (:func:`check_no_narrow`)."""
+    size = a.elements * element_bytes(ir.MemRefType(a.src.type))
+    return size < LDS_DMA_BYTES[0] and LDS_DMA_BYTES[0] % size == 0
+
+
+def narrow_reason(a: Access) -> str:
+    """Why the copy ``a`` is no direct-to-LDS copy (its size per lane)."""
+    vt = ir.VectorType(a.op.results[0].type)
+    size = a.elements * element_bytes(ir.MemRefType(a.src.type))
+    return (f"{describe(a.op)} copies {size} bytes per lane ({vt}); a direct-to-LDS copy "
+            f"moves {' or '.join(map(str, LDS_DMA_BYTES))} bytes per lane (and "
+            f"{SPLIT_BYTES} as two copies; a copy that stays in registers is not pipelined)")
+
+
+def check_no_narrow(kernel) -> None:
+    """An error at the first copy :func:`convert_register_copies` marked :data:`NARROW`
+    that is still in ``kernel`` (no copies of the front end's own replaced it)."""
+    left = [o for o in walk_ops(kernel, lambda o: NARROW in o.attributes)
+            if not _in_remainder(o)]
+    if left:
+        o = left[0]
+        raise IRError(o, f"{ir.StringAttr(o.attributes[NARROW]).value}: only the front "
+                         f"end's own copies of its channel, of a direct-to-LDS size, replace "
+                         f"such a copy, and this loop keeps the kernel's copies")
+
+
+def _in_remainder(o) -> bool:
+    p = o.parent
+    while p is not None:
+        p = _op(p)
+        if REMAINDER_ATTR in p.attributes:
+            return True
+        p = p.parent
+    return False
 
 
 def _check_source(ev, a: Access) -> bool:

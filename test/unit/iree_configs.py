@@ -120,6 +120,17 @@ CONFIGS = {
     # end makes 4-byte copies of its own (1000^3 as IREE picks it for 300x500x200)
     "bf16_abt_300x500x200": (dict(dtype="bf16", m=300, n=500, k=200), (), None),
     "bf16_abt_4096x4096x64": (dict(dtype="bf16", k=64), (), NO_LOOP),
+    # skinny N under a wider tile: f16 A x B 2048x16x1000 (128x32 tile in 2 waves, 32x32x8
+    # MFMAs, K step 8), B's 16 columns padded to 32 by the transfer's own bounds check and
+    # copied 2 bytes per lane: the check kept in the read's index
+    # (pipeline_mlir/frontend/padded_reads.py), the front end's own 4-byte copies in place
+    # of the narrow ones (frontend/regcopy.py's NARROW), 4 K steps merged
+    "f16_ab_2048x16x1000": (dict(dtype="f16", m=2048, n=16, k=1000, transpose_b=False), (),
+                            None),
+    # unaligned M, N and K in 8 bits: B's run of 16 cut at 15 by N = 63 in the one tile
+    # along N, a mask that does not move with the workgroup and cuts a 4-byte piece
+    "fp8_ab_257x63x1000": (dict(dtype="fp8", m=257, n=63, k=1000, transpose_b=False), (),
+                           "15 elements of 1 byte cut a piece"),
     # unaligned K: rows of 2046 / 2056 bytes, copies register-staged, the masked last K
     # tile peeled (the late form's guarded loads too, its explicit swizzle undone)
     # (K 1023 and 1028: 32 and 33 K steps of 32, fp8 9 of 128; IREE's kernels at K 4095 and

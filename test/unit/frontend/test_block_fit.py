@@ -67,6 +67,23 @@ def test_a_fit_that_would_read_other_data_is_refused(table, zero, why):
     assert BF.filled_layout(table, None, zero)[1] is None, why
 
 
+def test_a_kept_channel_may_fill_a_free_element_inside_the_buffer():
+    """A kept channel's copies test each lane's run against the buffer, and kept_layout.py
+    proves what they read over the grid: the fit may then put a free element inside the
+    buffer (row 10 pointed past the end: the block's row 10, data), which it refuses
+    otherwise; a fit with every free element past the end is still the one taken."""
+    table = _selected(10, 1000)
+    assert BF.filled_layout(table, None, ZERO)[1] is None
+    sw, digits, filled = BF.filled_layout(table, None, ZERO, kept=True)
+    assert (sw, digits) == (None, ((1, COLS, 1), (COLS, ROWS, LD)))
+    assert np.array_equal(filled, _block()) and filled[10 * COLS] < END
+    past = _selected(63, 1000)          # (as without kept: row 63 stays past the end)
+    assert np.array_equal(BF.filled_layout(past, None, ZERO, kept=True)[2],
+                          BF.filled_layout(past, None, ZERO)[2])
+    # never past what a buffer load's offset reaches
+    assert BF.filled_layout(table, None, (END, 63 * LD + 8), kept=True)[1] is None
+
+
 def test_free_elements_cannot_decide_a_stride():
     """The fit reads each digit's stride off one element: a free one decides nothing."""
     table = _block()

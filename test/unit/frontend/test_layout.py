@@ -93,10 +93,11 @@ def _copy(op, buffer, first, width=8, source=0, threads=256):
     ([_copy(0, 0, 0), _copy(1, 1, 0)], {0: 4096, 1: 4096}, "data is in 2 LDS buffers"),
     ([_copy(0, 0, 0), _copy(1, 0, 2048, width=4)], {0: 4096},
      "copies move different numbers of elements per lane"),
-    # 2-byte copies: no copy of 16, 4 or 2 bytes per lane fills half the 768 elements
+    # 2-byte copies: no copy of 16 or 4 bytes per lane fills half the 768 elements (the
+    # kernel's 2 bytes are no direct-to-LDS size: copy_width does not try them)
     ([_copy(k, 0, 256 * k, width=1) for k in range(3)], {0: 768},
      "half of its 768-element tile is not a whole number of copies of 256 threads x 16 or "
-     "4 or 2 bytes"),
+     "4 bytes"),
     ([_copy(0, 0, 0), _copy(1, 0, 2048, source=1)], {0: 4096}, "read 2 global buffers"),
     ([_copy(0, 0, 0)], {0: 8192}, "do not fill its LDS buffer (6144 elements stay"),
 ])
@@ -131,6 +132,8 @@ def test_the_plan_is_checked_against_the_kernels_copies():
     (16, 4096, 1, 16),   # i8 / fp8: 16 bytes
     (16, 1024, 1, 4),    # ... or 4
     (1, 384, 2, None),   # nothing fills 384 elements over 256 lanes
+    (1, 512, 2, 2),      # the kernel's 2-byte copies (regcopy's NARROW) fill it, but are
+                         # no direct-to-LDS size: 4-byte copies
 ])
 def test_copy_width_the_kernels_else_the_widest_dma_that_fills_a_subtile(width, half,
                                                                          elem_bytes, want):

@@ -230,8 +230,11 @@ def _row_moving(text):
 MUTANTS = {
     "stored twice": (_twice, "used by vector.store, not stored whole to LDS by one store"),
     "used otherwise": (_other_use, "used by vector.extract, vector.store, not stored whole"),
-    "2 bytes": (lambda t: _resize(t, "2"), "copies 2 bytes per lane; a direct-to-LDS copy "
+    "3 bytes": (lambda t: _resize(t, "3"), "copies 3 bytes per lane; a direct-to-LDS copy "
                                             "moves 4 or 16 bytes per lane (and 8 as two"),
+    # (2 bytes, a fraction of a dword: made a copy only the front end's own copies replace,
+    # regcopy.NARROW; this one writes 2 of the row's 16 bytes per lane)
+    "2 bytes": (lambda t: _resize(t, "2"), "leave gaps; the front end makes them direct-to-LDS"),
     "two runs": (lambda t: _resize(t, "2x8"), "several runs of elements per lane"),
     "gap": (_gap, "leave gaps; the front end makes them direct-to-LDS copies when"),
     "overlap": (_overlap, "elements twice"),

@@ -659,7 +659,7 @@ def _kept_layout_variants(monkeypatch) -> list:
     condition is false, a plan of K sub-steps; then the real proof."""
     said = []
 
-    def variants(an, copies, kept, base, width, lanes, ref, full, label):
+    def variants(an, copies, kept, base, width, lanes, ref, full, label, aligned=None):
         def refused(**kw):
             a = dict(an=an, copies=copies, kept_i=kept, base=base, width=width, lanes=lanes,
                      ref_copy=ref, full=full, label=label)
@@ -693,6 +693,6 @@ def _kept_layout_variants(monkeypatch) -> list:
         with pytest.raises(LoopRefusal) as e:     # (the plan of a K sub-step: ksplit.py)
             L._kept_plan(an, SimpleNamespace(kbits=(3,)), copies, kept, base, full, label)
         said.append(str(e.value))
-        return KL.prove_kept(an, copies, kept, base, width, lanes, ref, full, label)
+        return KL.prove_kept(an, copies, kept, base, width, lanes, ref, full, label, aligned)
     monkeypatch.setattr(L, "prove_kept", variants)
     return said

@@ -40,7 +40,8 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, zero_bits
+from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, dense_row_major,
+                                              zero_bits)
 from pipeline_mlir.analysis.loop_eval import workgroup_grid
 from pipeline_mlir.analysis.output_tiles import check_grid_covers
 from pipeline_mlir.frontend.cut_runs import grid_evaluators
@@ -113,11 +114,12 @@ def _past_end(loop, at, ok, buf, row, col, fat: dict):
     built at the insertion point: a run whose row is not read reads the element just past
     the buffer's end (``rows`` its static row count; a row-major buffer of static shape)."""
     t = ir.MemRefType(buf.type)
-    strides, offset = t.get_strides_and_offset()
-    if t.rank != 2 or not t.has_static_shape or offset != 0 or strides != [t.shape[1], 1]:
+    if t.rank != 2 or ir.ShapedType.is_dynamic_size(t.shape[0]) \
+            or not dense_row_major(t, launch_sizes=True):
         raise IRError(at, f"{describe(at)} masks a K row of {t}; a row not read is read past "
-                          f"the end of the buffer, which must then be a row-major buffer of "
-                          f"static shape")
+                          f"the end of the buffer, which must then be a dense row-major "
+                          f"buffer of a static row count (its row length may be known only "
+                          f"at launch)")
     src = fat_view(buf, loop, fat)
     idx = ir.IndexType.get()
     row = B.arith.select(ok, index_value(row), B.arith.constant(idx, t.shape[0]))

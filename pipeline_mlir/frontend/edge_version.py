@@ -51,7 +51,7 @@ from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_
 from pipeline_mlir.frontend.row_proof_late import inside, late_tiles, workgroup_loop_of
 from pipeline_mlir.frontend.loop_choices import CHOOSERS as _CHOOSERS
 from pipeline_mlir.frontend.loop_choices import candidates as _candidates
-from pipeline_mlir.frontend.loop_choices import drop_unused, settle_choices
+from pipeline_mlir.frontend.loop_choices import drop_unused, last_is_tail, settle_choices
 from pipeline_mlir.frontend.row_proof import (MAX_PIECES, Form, Piece, Split, SymbolicRows,
                                               Unproven)
 from pipeline_mlir.frontend.tails import PAIR, clamp_split, guarded_remainder
@@ -216,7 +216,8 @@ def version_edges(loop, unmask):
     if bounds is None or bounds[2] <= 0:
         return None     # (a trip count known only at run time: the masks' own proofs decide)
     lb, ub, step = bounds
-    keep = (ub - lb) // step // PAIR * PAIR
+    n = (ub - lb) // step   # (the last iteration a K tail's: left to the remainder)
+    keep = (n - last_is_tail(loop, range(lb, ub, step))) // PAIR * PAIR
     size = block_size(kernel_of(loop))
     threads = 1 if size is None else size[0] * size[1] * size[2]
     iv = loop.regions[0].blocks[0].arguments[0]

@@ -39,7 +39,7 @@ from pipeline_mlir.frontend.dynamic_masks import foreign_source
 from pipeline_mlir.frontend.kernel_ir import depends, erase_unused, is_pure, kernel_of
 from pipeline_mlir.frontend.select_masks import truth
 
-__all__ = ["CHOOSERS", "candidates", "settle_choices"]
+__all__ = ["CHOOSERS", "candidates", "drop_unused", "last_is_tail", "settle_choices"]
 
 #: the ops whose value is one of their operands (or map results)
 CHOOSERS = ("affine.min", "affine.max", "arith.minsi", "arith.minui", "arith.maxsi",
@@ -117,31 +117,53 @@ def _cone(v, loop=None) -> list:
     return out
 
 
+def _evaluated(loop, iterations) -> tuple:
+    """(the choices of ``loop``'s body, their candidates, per choice and value of
+    ``iterations`` the indices of the candidates it equals there)."""
+    iv = loop.regions[0].blocks[0].arguments[0]
+    found = [o for o in map(_op, loop.regions[0].blocks[0].operations) if _settled_here(o, iv)]
+    # (lists, not dicts of ops: an op's handle is compared only while it is alive)
+    cands = [candidates(o) if o.name in CHOOSERS else [o.operands[1]] for o in found]
+    seen = [[] for _ in found]
+    if found:
+        ev = Evaluator(block_size(kernel_of(loop)))
+        ev.where = loop
+        for k in iterations:
+            ev.bind(iv, k)
+            for i, o in enumerate(found):
+                seen[i].append(_equal(o, cands[i], ev))
+    return found, cands, seen
+
+
+def _unchosen(found: list, cands: list) -> list:
+    return [v for o, vs in zip(found, cands) if o.name in CHOOSERS for v in vs]
+
+
+def last_is_tail(loop, iterations) -> bool:
+    """Whether some choice of ``loop``'s body takes one operand at every value of
+    ``iterations`` but the last and not at the last: the loop's last iteration is a
+    partial K tile (IREE's clamps of a K that is not a multiple of the K step), which the
+    pipelined loop must leave to the remainder.  Nothing is changed."""
+    iterations = list(iterations)
+    found, cands, seen = _evaluated(loop, iterations)
+    drop_unused(_unchosen(found, cands))
+    return len(iterations) > 1 and any(
+        set.intersection(*s[:-1]) and not set.intersection(*s) for s in seen)
+
+
 def settle_choices(loop, iterations) -> int:
     """Each choice of ``loop``'s body that takes one operand on every thread at every value
     of ``iterations`` (the loop variable's values where ``loop`` runs) replaced by that
     operand (module docstring); the number replaced."""
-    iv = loop.regions[0].blocks[0].arguments[0]
-    found = [o for o in map(_op, loop.regions[0].blocks[0].operations) if _settled_here(o, iv)]
-    if not found:
-        return 0
-    # (lists, not dicts of ops: an op's handle is compared only while it is alive)
-    cands = [candidates(o) if o.name in CHOOSERS else [o.operands[1]] for o in found]
-    ok = [set(range(len(vs))) for vs in cands]
-    ev = Evaluator(block_size(kernel_of(loop)))
-    ev.where = loop
-    for k in iterations:
-        ev.bind(iv, k)
-        for i, o in enumerate(found):
-            if ok[i]:
-                ok[i] &= _equal(o, cands[i], ev)
+    found, cands, seen = _evaluated(loop, iterations)
+    ok = [set.intersection(*s) if s else set() for s in seen]
     settled = [(o, cands[i][min(ok[i])]) for i, o in enumerate(found) if ok[i]]
     feeding = [x for o, _ in settled for v in o.operands for x in _cone(v, loop)]
-    unchosen = [v for o, vs in zip(found, cands) if o.name in CHOOSERS for v in vs]
+    unchosen = _unchosen(found, cands)
     for o, chosen in settled:
         o.results[0].replace_all_uses_with(chosen)
-    erase_unused([o for o, _ in settled] + feeding)
-    drop_unused(unchosen)
+    erase_unused([o for o, _ in settled] + feeding)     # (an erased handle is not looked
+    drop_unused(unchosen)                               #  at again)
     return len(settled)
 
 

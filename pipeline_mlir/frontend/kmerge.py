@@ -247,9 +247,11 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
         return (f"{_NO_ROOM} {k} merged K steps ({2 * k * tile} bytes) do not fit in the "
                 f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
     # starved blocks hold one MFMA per K step, so any m that fits (2 or more) gives them
-    # _WANTED_BLOCK: the fewest steps; otherwise the fewest that give a chain its runs
-    m = fits[0] if starved else next((m for m in fits if accs * chain * m >= _WANTED_CHAIN),
-                                     fits[0])
+    # _WANTED_BLOCK: the fewest steps; otherwise the fewest that give a chain its runs,
+    # among those the loop is long enough for when there are any
+    held = [f for f in fits if trips is None or trips // (2 * f) >= least] or fits
+    m = held[0] if starved else next((m for m in held if accs * chain * m >= _WANTED_CHAIN),
+                                     held[0])
     if cover > 1:       # merged for time: the fewest that cover the latency, else the most,
         want = max(m, next((f for f in fits if f >= cover), fits[-1]))
         # ... or fewer when the loop is too short for that many

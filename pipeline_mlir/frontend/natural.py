@@ -96,7 +96,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     convert_register_copies(scan)
     an = analyse(scan)
     # a loop merged or halved already is not merged (again): its form is the one taken
-    done = MERGED_ATTR in loop.attributes or HALVED_ATTR in loop.attributes
+    done = MERGED_ATTR in loop.attributes
     try:
         partition_loop(an)
     except IRError as e:

@@ -160,8 +160,9 @@ def settle_choices(loop, iterations) -> int:
     settled = [(o, cands[i][min(ok[i])]) for i, o in enumerate(found) if ok[i]]
     feeding = [x for o, _ in settled for v in o.operands for x in _cone(v, loop)]
     unchosen = _unchosen(found, cands)
-    for o, chosen in settled:
-        o.results[0].replace_all_uses_with(chosen)
+    for o, chosen in settled:   # (a select's operand as it is now: a choice settled before)
+        o.results[0].replace_all_uses_with(o.operands[1] if o.name == "arith.select"
+                                           else chosen)
     erase_unused([o for o, _ in settled] + feeding)     # (an erased handle is not looked
     drop_unused(unchosen)                               #  at again)
     return len(settled)

@@ -202,12 +202,16 @@ _WHY = ("the front end pipelines such a loop only in the workgroups whose tile l
         "the loop as written")
 
 
-def version_edges(loop, unmask):
+def version_edges(loop, unmask, tail=last_is_tail, settle=settle_choices):
     """Version ``loop`` on its workgroup's tile lying inside the sizes known at launch
     (module docstring) when a masked read of its body moves with such a workgroup, each
     masked read of the loop to pipeline made a plain one by ``unmask``; returns the
     remainder loop (IREE's loop as written, run for the rest), or None when there is
-    nothing to version (an :class:`IRError` at the read where it cannot be proven)."""
+    nothing to version (an :class:`IRError` at the read where it cannot be proven).
+    ``tail(loop, iterations)``: whether the last of the loop's iterations is a partial K
+    tile, left to the remainder; ``settle(loop, iterations)``: what the loop to pipeline,
+    which runs ``iterations``, makes of what the partial tile alone needs (IREE's clamps,
+    :func:`~pipeline_mlir.frontend.loop_choices.settle_choices`)."""
     tiles = launch_tiles(loop)
     reads = edge_reads(loop, tiles) if tiles else []
     if not reads:
@@ -217,7 +221,7 @@ def version_edges(loop, unmask):
         return None     # (a trip count known only at run time: the masks' own proofs decide)
     lb, ub, step = bounds
     n = (ub - lb) // step   # (the last iteration a K tail's: left to the remainder)
-    keep = (n - last_is_tail(loop, range(lb, ub, step))) // PAIR * PAIR
+    keep = (n - bool(tail(loop, range(lb, ub, step)))) // PAIR * PAIR
     size = block_size(kernel_of(loop))
     threads = 1 if size is None else size[0] * size[1] * size[2]
     iv = loop.regions[0].blocks[0].arguments[0]
@@ -259,7 +263,7 @@ def version_edges(loop, unmask):
     for r, sizes in statics.items():
         _static_view(r, sizes)
         unmask(r)
-    settle_choices(loop, range(lb, lb + keep * step, step))
+    settle(loop, range(lb, lb + keep * step, step))
     loop.attributes[VERSIONED_ATTR] = ir.UnitAttr.get()
     return rem
 

@@ -55,9 +55,15 @@ def candidates(op) -> list:
     out = []
     with ir.InsertionPoint(op), op.location:
         for e in am.results:
+            t = op.results[0].type
+            if isinstance(e, ir.AffineConstantExpr):    # (a constant: no apply of nothing)
+                value = e.value
+                out.append(ir.Operation.create("arith.constant", results=[t], attributes={
+                    "value": ir.IntegerAttr.get(t, value)}).results[0])
+                continue
             m, operands = used_only(str(e), am.n_dims, list(op.operands))
             out.append(ir.Operation.create(
-                "affine.apply", results=[op.results[0].type], operands=operands,
+                "affine.apply", results=[t], operands=operands,
                 attributes={"map": ir.AffineMapAttr.get(m)}).results[0])
     return out
 
@@ -79,11 +85,11 @@ def used_only(expr: str, n_dims: int, operands: list) -> tuple:
 
 
 def drop_unused(values) -> None:
-    """The ``affine.apply`` ops of ``values`` that nothing uses erased (candidates not
-    chosen)."""
+    """The ``affine.apply`` and ``arith.constant`` ops of ``values`` that nothing uses
+    erased (candidates not chosen)."""
     for v in values:
-        if not isinstance(v.owner, ir.Block) and _op(v.owner).name == "affine.apply" \
-                and not list(v.uses):
+        if not isinstance(v.owner, ir.Block) and \
+                _op(v.owner).name in ("affine.apply", "arith.constant") and not list(v.uses):
             _op(v.owner).erase()
 
 
@@ -136,7 +142,9 @@ def _evaluated(loop, iterations) -> tuple:
 
 
 def _unchosen(found: list, cands: list) -> list:
-    return [v for o, vs in zip(found, cands) if o.name in CHOOSERS for v in vs]
+    """The candidates :func:`candidates` built (an affine chooser's; another's are its own
+    operands, which ``erase_unused`` takes where nothing uses them)."""
+    return [v for o, vs in zip(found, cands) if o.name.startswith("affine.") for v in vs]
 
 
 def last_is_tail(loop, iterations) -> bool:

@@ -94,3 +94,43 @@ def test_the_choices_of_the_partial_k_step_are_left():
 def test_a_choice_the_evaluation_does_not_cover_is_left(choices):
     n, tail, loop = _settle(_loop(choices), 3)
     assert n == 0 and loop and not tail, loop
+
+
+#: a mask of the K left of the same loop (a run of 16 along K, K = 56: 8 left in the last
+#: step)
+K_MASK = """    %r = affine.apply affine_map<(d0, d1) -> (d0 * 8 + d1)>(%i, %row)
+    %left = affine.apply affine_map<(d0) -> (56 - d0 * 16)>(%i)
+    %n = arith.minsi %left, %c16 : index
+    %m = vector.create_mask %n : vector<16xi1>"""
+
+
+def _masked_loop() -> str:
+    return _loop(K_MASK).replace(
+        "vector.load %g[%r, %c0] : {G}, vector<16xi8>".replace("{G}", G),
+        f"vector.maskedload %g[%r, %c0], %m, %z : {G}, vector<16xi1>, vector<16xi8> "
+        f"into vector<16xi8>").replace("  %t = gpu.thread_id x\n",
+                                       "  %t = gpu.thread_id x\n  %c16 = arith.constant 16 : "
+                                       "index\n  %z = arith.constant dense<0> : vector<16xi8>\n")
+
+
+@pytest.mark.parametrize("trips", [3, 4])
+def test_a_versioned_loops_k_masks_are_proven_over_its_kept_iterations(trips):
+    """The loop to pipeline of a loop versioned on the workgroup's tile (``masks.py``'s
+    ``_interior_k_masks``): its mask of the K left proven full over the iterations it keeps
+    and dropped (the load a plain one), refused at the read when one of them is the partial
+    last K tile; ``_k_tail`` tells that tile by the mask short in it."""
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend import masks as MS
+
+    with new_context():
+        m = ir.Module.parse(_masked_loop())
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        assert MS._k_tail(loop, range(4)) and not MS._k_tail(loop, range(3))
+        if trips == 4:
+            with pytest.raises(IRError, match="is masked to 8 of 16 elements in thread 0 in "
+                                              "iteration 3"):
+                MS._interior_k_masks(loop, range(trips))
+            return
+        MS._interior_k_masks(loop, range(trips))
+        text = str(loop)
+        assert "maskedload" not in text and "vector.load %arg0" in text, text

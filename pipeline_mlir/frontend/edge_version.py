@@ -19,7 +19,12 @@ IREE wrote it, masks included, on LDS buffers of its own
 (:func:`~pipeline_mlir.frontend.tails.guarded_remainder`): every iteration in an edge
 workgroup, the odd last one (if any) in an interior one.  Both are the same loop cut at
 ``split`` and chained by its loop-carried values, so the code after the loop sees the
-state it expects either way, and the remainder's LDS is not the pipelined loop's.
+state it expects either way, and the remainder's LDS is not the pipelined loop's.  With a K
+that is not a multiple of the K step the last iteration is a partial K tile: the loop to
+pipeline keeps the pairs before it (the caller's ``tail`` tells it), and what only that
+tile needs, IREE's K clamps and the masks of the K left, is settled and proven full over
+the iterations it keeps (the caller's ``settle``: :mod:`~pipeline_mlir.frontend.loop_choices`,
+:mod:`~pipeline_mlir.frontend.masks`).
 
 What the rewrite relies on is proven, not sampled: with ``L = T g + d`` (:mod:`~pipeline_mlir.
 frontend.row_proof`'s forms, the interior the piece ``d >= T`` for every ``g >= 0``), on

@@ -19,7 +19,12 @@ IREE wrote it, masks included, on LDS buffers of its own
 (:func:`~pipeline_mlir.frontend.tails.guarded_remainder`): every iteration in an edge
 workgroup, the odd last one (if any) in an interior one.  Both are the same loop cut at
 ``split`` and chained by its loop-carried values, so the code after the loop sees the
-state it expects either way, and the remainder's LDS is not the pipelined loop's.
+state it expects either way, and the remainder's LDS is not the pipelined loop's.  With a K
+that is not a multiple of the K step the last iteration is a partial K tile: the loop to
+pipeline keeps the pairs before it (the caller's ``tail`` tells it), and what only that
+tile needs, IREE's K clamps and the masks of the K left, is settled and proven full over
+the iterations it keeps (the caller's ``settle``: :mod:`~pipeline_mlir.frontend.loop_choices`,
+:mod:`~pipeline_mlir.frontend.masks`).
 
 What the rewrite relies on is proven, not sampled: with ``L = T g + d`` (:mod:`~pipeline_mlir.
 frontend.row_proof`'s forms, the interior the piece ``d >= T`` for every ``g >= 0``), on
@@ -39,8 +44,6 @@ workgroup).
 
 from __future__ import annotations
 
-import re
-
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
@@ -51,13 +54,12 @@ from pipeline_mlir.analysis.ir_facts import (DYNAMIC, block_size, constant_bound
 from pipeline_mlir.frontend.cut_runs import CUT
 from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
 from pipeline_mlir.frontend.row_proof_late import inside, late_tiles, workgroup_loop_of
+from pipeline_mlir.frontend.loop_choices import CHOOSERS as _CHOOSERS
+from pipeline_mlir.frontend.loop_choices import candidates as _candidates
+from pipeline_mlir.frontend.loop_choices import drop_unused, last_is_tail, settle_choices
 from pipeline_mlir.frontend.row_proof import (MAX_PIECES, Form, Piece, Split, SymbolicRows,
                                               Unproven)
 from pipeline_mlir.frontend.tails import PAIR, clamp_split, guarded_remainder
-
-#: the ops whose value is one of their operands (or map results)
-_CHOOSERS = ("affine.min", "affine.max", "arith.minsi", "arith.minui", "arith.maxsi",
-             "arith.maxui")
 
 
 class Wrong(Exception):
@@ -162,38 +164,6 @@ def _outside_cone(loop, launches: set) -> list:
     return [_op(o) for o in walk_ops(kernel, lambda x: True) if _op(o) in found]
 
 
-def _candidates(op) -> list:
-    """Values ``op`` (one of :data:`_CHOOSERS`) may equal: its operands, or for an affine
-    one an ``affine.apply`` of each map result, built before ``op``."""
-    if not op.name.startswith("affine."):
-        return list(op.operands)
-    am = ir.AffineMapAttr(op.attributes["map"]).value
-    out = []
-    with ir.InsertionPoint(op), op.location:
-        for e in am.results:
-            m, operands = _used_only(str(e), am.n_dims, list(op.operands))
-            out.append(ir.Operation.create(
-                "affine.apply", results=[op.results[0].type], operands=operands,
-                attributes={"map": ir.AffineMapAttr.get(m)}).results[0])
-    return out
-
-
-def _used_only(expr: str, n_dims: int, operands: list) -> tuple:
-    """The one-result map of affine expression ``expr`` (over ``n_dims`` dimensions and
-    the symbols after them in ``operands``) and its operands, only those it uses: a map
-    result that does not use the size is then not computed from it."""
-    used = sorted({(k, int(i)) for k, i in re.findall(r"\b([ds])(\d+)\b", expr)})
-    dims = [i for k, i in used if k == "d"]
-    syms = [i for k, i in used if k == "s"]
-    names = {("d", i): f"d{j}" for j, i in enumerate(dims)}
-    names.update({("s", i): f"s{j}" for j, i in enumerate(syms)})
-    text = re.sub(r"\b([ds])(\d+)\b", lambda g: names[(g.group(1), int(g.group(2)))], expr)
-    head = "(" + ", ".join(f"d{j}" for j in range(len(dims))) + ")" + (
-        "[" + ", ".join(f"s{j}" for j in range(len(syms))) + "]" if syms else "")
-    m = ir.AffineMapAttr(ir.Attribute.parse(f"affine_map<{head} -> ({text})>")).value
-    return m, [operands[i] for i in dims] + [operands[n_dims + i] for i in syms]
-
-
 def _prove(read, tiles_of: dict, threads: int, iters: list, check) -> None:
     """``check(sr, k)`` on every thread, every iteration ``k`` of ``iters`` and every piece
     of the interior (``d >= T``, every ``g >= 0``) of each of ``tiles_of``'s pairs: an
@@ -237,12 +207,16 @@ _WHY = ("the front end pipelines such a loop only in the workgroups whose tile l
         "the loop as written")
 
 
-def version_edges(loop, unmask):
+def version_edges(loop, unmask, tail=last_is_tail, settle=settle_choices):
     """Version ``loop`` on its workgroup's tile lying inside the sizes known at launch
     (module docstring) when a masked read of its body moves with such a workgroup, each
     masked read of the loop to pipeline made a plain one by ``unmask``; returns the
     remainder loop (IREE's loop as written, run for the rest), or None when there is
-    nothing to version (an :class:`IRError` at the read where it cannot be proven)."""
+    nothing to version (an :class:`IRError` at the read where it cannot be proven).
+    ``tail(loop, iterations)``: whether the last of the loop's iterations is a partial K
+    tile, left to the remainder; ``settle(loop, iterations)``: what the loop to pipeline,
+    which runs ``iterations``, makes of what the partial tile alone needs (IREE's clamps,
+    :func:`~pipeline_mlir.frontend.loop_choices.settle_choices`)."""
     tiles = launch_tiles(loop)
     reads = edge_reads(loop, tiles) if tiles else []
     if not reads:
@@ -251,7 +225,8 @@ def version_edges(loop, unmask):
     if bounds is None or bounds[2] <= 0:
         return None     # (a trip count known only at run time: the masks' own proofs decide)
     lb, ub, step = bounds
-    keep = (ub - lb) // step // PAIR * PAIR
+    n = (ub - lb) // step   # (the last iteration a K tail's: left to the remainder)
+    keep = (n - bool(tail(loop, range(lb, ub, step)))) // PAIR * PAIR
     size = block_size(kernel_of(loop))
     threads = 1 if size is None else size[0] * size[1] * size[2]
     iv = loop.regions[0].blocks[0].arguments[0]
@@ -281,9 +256,7 @@ def version_edges(loop, unmask):
         choice = _choose(reads[0], cands, used, threads)
     except IRError:
         for vs in cands.values():
-            for v in vs:
-                if _op(v.owner).name == "affine.apply" and not list(v.uses):
-                    _op(v.owner).erase()
+            drop_unused(vs)
         raise
     with ir.InsertionPoint(loop), loop.location:
         A = B.arith
@@ -295,6 +268,7 @@ def version_edges(loop, unmask):
     for r, sizes in statics.items():
         _static_view(r, sizes)
         unmask(r)
+    settle(loop, range(lb, lb + keep * step, step))
     loop.attributes[VERSIONED_ATTR] = ir.UnitAttr.get()
     return rem
 
@@ -415,10 +389,7 @@ def _interior_values(loop, cone: list, choice: dict, cands: dict) -> None:
             if x in mapping:
                 o.operands[i] = mapping[x]
     for vs in cands.values():
-        for v in vs:
-            if not isinstance(v.owner, ir.Block) and _op(v.owner).name == "affine.apply" \
-                    and not list(v.uses):
-                _op(v.owner).erase()
+        drop_unused(vs)
 
 
 def _static_view(read, consts: list) -> None:

@@ -25,7 +25,10 @@ anything else is refused and the loop keeps its refusal.  Each accumulator then 
 MFMAs per K step, whose reads the K split can tell apart (a K bit of the element index).
 
 The loop records it (``HALVED_ATTR``); the adopted loop's form and ``--emit=report`` say it
-(:mod:`~pipeline_mlir.kernel.subtile_form`).
+(:mod:`~pipeline_mlir.kernel.subtile_form`).  A halved loop that still does not partition
+(one accumulator, both operands split along K crosswise: a chain of 4 wanted, 2 made) may
+be merged 2 by 2 where it runs 4 to 7 K steps (:mod:`~pipeline_mlir.frontend.kmerge`; the
+merged loop keeps the mark), never for time.
 """
 
 from __future__ import annotations

@@ -16,8 +16,9 @@ runs of that shape are not so, and come here instead (:func:`kept_route` says wh
 * a ``K x N`` B's run (a 2-D view, the row and its mask moving with the K-loop): the row
   mask is the K left, ``c`` the columns left before C's N edge.  A K row not read is
   moved past the end: the read is made one of the range-checked buffer at ``[s > 0 ? row :
-  rows, s > 0 ? col : 0]`` (a row-major buffer of static shape, its ``rows`` rows), element
-  ``rows x K``: zeros.
+  rows, s > 0 ? col : 0]`` (a dense row-major buffer of a static row count ``rows``, its
+  row length maybe known only at launch: a ``K x M`` A of ``memref<200x?xbf16>``), the
+  element just past its end: zeros.
 
 Either is the kernel's read, run by run, with no proof: the same elements where the row is
 read, zeros where it is not (the kernel's padding, which must be zero, every bit clear).
@@ -40,7 +41,8 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, zero_bits
+from pipeline_mlir.analysis.ir_facts import (block_size, constant_bounds, dense_row_major,
+                                              zero_bits)
 from pipeline_mlir.analysis.loop_eval import workgroup_grid
 from pipeline_mlir.analysis.output_tiles import check_grid_covers
 from pipeline_mlir.frontend.cut_runs import grid_evaluators
@@ -111,13 +113,15 @@ def _left(loop, count, width: int):
 def _past_end(loop, at, ok, buf, row, col, fat: dict):
     """(the range-checked view of the 2-D ``buf``, ``ok ? row : rows``, ``ok ? col : 0``),
     built at the insertion point: a run whose row is not read reads the element just past
-    the buffer's end (``rows`` its static row count; a row-major buffer of static shape)."""
+    the buffer's end (``rows`` its static row count; a dense row-major buffer, whose fat
+    view's range is its own shape, so row ``rows`` lies past it whatever its row length)."""
     t = ir.MemRefType(buf.type)
-    strides, offset = t.get_strides_and_offset()
-    if t.rank != 2 or not t.has_static_shape or offset != 0 or strides != [t.shape[1], 1]:
+    if t.rank != 2 or ir.ShapedType.is_dynamic_size(t.shape[0]) \
+            or not dense_row_major(t, launch_sizes=True):
         raise IRError(at, f"{describe(at)} masks a K row of {t}; a row not read is read past "
-                          f"the end of the buffer, which must then be a row-major buffer of "
-                          f"static shape")
+                          f"the end of the buffer, which must then be a dense row-major "
+                          f"buffer of a static row count (its row length may be known only "
+                          f"at launch)")
     src = fat_view(buf, loop, fat)
     idx = ir.IndexType.get()
     row = B.arith.select(ok, index_value(row), B.arith.constant(idx, t.shape[0]))

@@ -220,7 +220,7 @@ def _tile_bytes(an: Analysis) -> int:
 def merge_factor(chain: int, tile: int, trips: int | None, least: int,
                  other: int = 0, aliased: bool = False, starved: bool = False,
                  parts: int = 4, accs: int = 1, cover: int = 1,
-                 only: int | None = None) -> int | str:
+                 only: int | None = None, shortest: bool = False) -> int | str:
     """``m``, the K steps to merge (module docstring), or why there is none: ``chain``
     MFMAs per accumulator and K step, ``tile`` bytes of LDS per K step, ``trips`` K
     steps the loop runs (None: known only at run time, some may be left over), ``least``
@@ -236,7 +236,10 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
     chains together fill the MMA blocks.  ``cover``: the fewest steps whose stages cover a
     global load's latency (:func:`latency_cover`, for a lockstep loop merged for time):
     the fewest that fit and reach it, else the most that fit; fewer if the loop is too
-    short for that many.  ``only``: that factor or none (a ``BK`` given, kmerge_asked.py)."""
+    short for that many.  ``only``: that factor or none (a ``BK`` given, kmerge_asked.py).
+    ``shortest``: a merge the partition needs (not one for time), taken among the factors
+    the loop is long enough for where there are any (a chain shorter than
+    :data:`_WANTED_CHAIN` rather than none: a halved loop of 5 K steps merged 2 by 2)."""
     fits = [m for m in (only,) if only] or [2, 4]
     fits = [m for m in fits if (starved or chain * m % parts == 0) and
             2 * m * tile + (tile if not aliased and (trips is None or trips % (2 * m))
@@ -248,8 +251,11 @@ def merge_factor(chain: int, tile: int, trips: int | None, least: int,
                 f"{gfx950.LDS_BYTES} bytes of LDS{besides}")
     # starved blocks hold one MFMA per K step, so any m that fits (2 or more) gives them
     # _WANTED_BLOCK: the fewest steps; otherwise the fewest that give a chain its runs
-    m = fits[0] if starved else next((m for m in fits if accs * chain * m >= _WANTED_CHAIN),
-                                     fits[0])
+    # (with shortest, among those the loop is long enough for when there are any)
+    held = [f for f in fits if not shortest or trips is None or trips // (2 * f) >= least] \
+        or fits
+    m = held[0] if starved else next((m for m in held if accs * chain * m >= _WANTED_CHAIN),
+                                     held[0])
     if cover > 1:       # merged for time: the fewest that cover the latency, else the most,
         want = max(m, next((f for f in fits if f >= cover), fits[-1]))
         # ... or fewer when the loop is too short for that many
@@ -383,7 +389,8 @@ def merge_k_steps(an: Analysis, schedule, needed: bool = False) -> tuple[Merge |
         sizes = (an.chain(), _tile_bytes(an), trips,
                  1 + schedule.min_trips() + (STEADY_ITERATIONS if auto else 0), other)
         shape = dict(starved=timed or starved, parts=_parts(an), accs=an.accumulators(),
-                     cover=(latency_cover(an) or 1) if timed else 1, only=asked if asked and asked > 1 else None)
+                     cover=(latency_cover(an) or 1) if timed else 1, only=asked if asked and asked > 1 else None,
+                     shortest=needed and not timed)
         return _factor(an, sizes, shape, auto)
     # merged for time by default only where it pays and is safe (frontend/kmerge_auto.py)
     auto = short and merge_mode(schedule) == MERGE_AUTO

@@ -18,6 +18,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import attr_names, constant_int, enclosing_ops
+from pipeline_mlir.frontend.half_k import HALVED_ATTR
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR
 
 __all__ = ["VIEWS", "build_merged", "roots_refusal"]
@@ -187,4 +188,6 @@ def build_merged(loop, roots: list, m: int, step: int, runs: int | None):
             B.scf.YieldOp(cur)
         new.operation.attributes[MERGED_ATTR] = ir.IntegerAttr.get(
             ir.IntegerType.get_signless(64), m)
+        if HALVED_ATTR in loop.attributes:      # (its MFMAs halved: frontend/half_k.py)
+            new.operation.attributes[HALVED_ATTR] = ir.UnitAttr.get()
     return new.operation, bigs

@@ -51,6 +51,7 @@ from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.cut_runs import CUT, PIECE_BYTES, fold_k_parts, k_parts, mark_cut_runs
 from pipeline_mlir.frontend.cut_runs import run_mask_only
 from pipeline_mlir.frontend.edge_version import version_edges
+from pipeline_mlir.frontend.loop_choices import last_is_tail, settle_choices
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, replace_masked_read
 from pipeline_mlir.frontend.kept_masks import drop_mask, keep_moving_masks
 from pipeline_mlir.frontend.launch_stride import stride_divisors
@@ -107,7 +108,7 @@ def peel_masked_tail(loop) -> object | None:
     drop_thread_identities(loop)    # (no K tail's: folded away in the late form)
     keep_padded_reads(loop)
     versioned = version_edges(loop, lambda r: _plain_load(r) if r.name == "vector.maskedload"
-                              else drop_mask(r, kept=False))
+                              else drop_mask(r, kept=False), _k_tail, _interior_k_masks)
     if versioned is not None:   # (the edge workgroups' loop: the remainder, as written)
         return versioned
     reads = masked_reads(loop) + guarded_loads(loop)
@@ -115,9 +116,7 @@ def peel_masked_tail(loop) -> object | None:
     cuts = _cut_k_reads(loop)
     if not reads and not selects and not cuts:
         return None
-    iv = loop.regions[0].blocks[0].arguments[0]
-    ev = Evaluator(block_size(kernel_of(loop)))
-    ev.where = loop
+    iv, ev = _evaluator(loop)
     dynamic = constant_trips(loop) is None
     if dynamic:   # proven for every K before the cut, from the loop's own upper bound
         check_step(loop)
@@ -137,6 +136,20 @@ def peel_masked_tail(loop) -> object | None:
         check_kept(loop, selects, iv, ev)
     for r in cuts:
         run_mask_only(r)
+    _drop_masks(loop, reads, selects, iv)
+    return rem
+
+
+def _evaluator(loop) -> tuple:
+    """(``loop``'s variable, an evaluator of its body for every thread of the workgroup)."""
+    ev = Evaluator(block_size(kernel_of(loop)))
+    ev.where = loop
+    return loop.regions[0].blocks[0].arguments[0], ev
+
+
+def _drop_masks(loop, reads: list, selects: list, iv) -> None:
+    """The masks of ``reads`` and the selects ``selects`` of ``loop``, proven full (the
+    identity) wherever it runs, dropped."""
     pin_full_sizes(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads})
     for r in reads:
         if r.name == "scf.if":
@@ -147,15 +160,65 @@ def peel_masked_tail(loop) -> object | None:
             drop_mask(r, kept=False)
     for s in selects:
         unselect(s)
-    return rem
 
 
-def _evaluate_kept(loop, reads: list, iv, ev) -> None:
+def _k_masked(loop) -> list:
+    """The masked reads of ``loop``'s body whose mask is the K left alone (computed from
+    the loop variable, the threads and constants: the same in every workgroup)."""
+    iv = loop.regions[0].blocks[0].arguments[0]
+    out = []
+    for r in masked_reads(loop) + guarded_loads(loop):
+        m = _mask_of(r).owner
+        if not isinstance(m, ir.Block) and _op(m).name == "vector.create_mask" and \
+                all(foreign_source(v, {iv}) is None for v in _op(m).operands):
+            out.append(r)
+    return out
+
+
+def _k_tail(loop, iterations) -> bool:
+    """Whether the last of ``iterations`` is a partial K tile of a loop about to be
+    versioned on the workgroup's tile: a clamp of it settles only before it
+    (:func:`~pipeline_mlir.frontend.loop_choices.last_is_tail`), or a mask of the K left
+    is short in it."""
+    iterations = list(iterations)
+    if last_is_tail(loop, iterations):
+        return True
+    reads = _k_masked(loop)
+    if not reads or not iterations:
+        return False
+    iv, ev = _evaluator(loop)
+    ev.bind(iv, iterations[-1])
+    for r in reads:
+        dims, vals = _mask_sizes(r, iv, checked=False)
+        if any(np.any(ev.value(v) < d) for d, v in zip(dims, vals)):
+            return True
+    return False
+
+
+def _interior_k_masks(loop, iterations) -> None:
+    """The loop to pipeline of a loop versioned on the workgroup's tile, which runs
+    ``iterations``: its K clamps settled, and the masks of the K left its reads and selects
+    still hold (the edge masks dropped already) proven full at every one of them and
+    dropped, as for a loop of constant bounds (an :class:`IRError` at the read where one
+    is short)."""
+    settle_choices(loop, iterations)
+    reads, selects = _k_masked(loop), selected_loads(loop)
+    if not reads and not selects:
+        return
+    iv, ev = _evaluator(loop)
+    _evaluate_kept(loop, reads, iv, ev, iterations)
+    check_kept(loop, selects, iv, ev, iterations)
+    _drop_masks(loop, reads, selects, iv)
+
+
+def _evaluate_kept(loop, reads: list, iv, ev, iterations=None) -> None:
     """Every mask of ``reads`` full for every thread in every iteration of ``loop`` (the
-    pipelined loop, constant bounds), by evaluation."""
-    lb, ub, step = (ev.uniform(loop.operands[i]) for i in range(3))
+    pipelined loop, constant bounds; or the values ``iterations``), by evaluation."""
+    if iterations is None:
+        lb, ub, step = (ev.uniform(loop.operands[i]) for i in range(3))
+        iterations = range(lb, ub, step)
     sizes = {r: _mask_sizes(r, iv) for r in reads}
-    for k in range(lb, ub, step):
+    for k in iterations:
         ev.bind(iv, k)
         for r, (dims, vals) in sizes.items():
             for d, v in zip(dims, vals):

@@ -95,8 +95,10 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     regroup_element_reads(scan)
     convert_register_copies(scan)
     an = analyse(scan)
-    # a loop merged or halved already is not merged (again): its form is the one taken
-    done = MERGED_ATTR in loop.attributes or HALVED_ATTR in loop.attributes
+    # a loop merged already is not merged again: its form is the one taken; a loop whose
+    # MFMAs were halved is merged only where its partition needs it (a chain of 2 halved
+    # MFMAs per K step, 2 steps merged: the 4 a crosswise split cuts), never for time
+    done = MERGED_ATTR in loop.attributes
     try:
         partition_loop(an)
     except IRError as e:
@@ -106,7 +108,8 @@ def analyse_loop(loop, schedule=None) -> Analysis:
             return _merged(an, schedule, e)
         except IRError as refused:
             return _halved(an, schedule, refused)
-    if schedule is not None and not done and wants_merge(an, False, schedule):
+    if schedule is not None and not done and HALVED_ATTR not in loop.attributes and \
+            wants_merge(an, False, schedule):
         merged = _merged(an, schedule, None)
         if merged is not None:
             return merged

@@ -125,14 +125,16 @@ def check_static(selects: list) -> None:
                          f"constant trip count")
 
 
-def check_kept(loop, selects: list, iv, ev) -> None:
+def check_kept(loop, selects: list, iv, ev, iterations=None) -> None:
     """Every select of ``selects`` keeps its load in every thread in every iteration of
-    ``loop`` (constant bounds), its condition computed from the loop variable, the thread
-    and constants only."""
-    lb, ub, step = (ev.uniform(loop.operands[i]) for i in range(3))
+    ``loop`` (constant bounds; or the values ``iterations``), its condition computed from
+    the loop variable, the thread and constants only."""
+    if iterations is None:
+        lb, ub, step = (ev.uniform(loop.operands[i]) for i in range(3))
+        iterations = range(lb, ub, step)
     for s in selects:
         _check_sources(s, s.operands[0], iv)
-    for k in range(lb, ub, step):
+    for k in iterations:
         ev.bind(iv, k)
         for s in selects:
             t = truth(s, ev, s.operands[0])

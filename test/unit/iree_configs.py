@@ -69,6 +69,12 @@ CONFIGS = {
     # 6 K steps: its pipelined loop runs twice (the family's item that goes round it)
     "bf16_atb_1024x1024x768": (dict(dtype="bf16", m=1024, n=1024, k=768, transpose_a=True,
                                     transpose_b=False), (), None),
+    # one wave of one 16x16x32 MFMA per K step (a 16x16 tile), 5 K steps: too few for 4
+    # merged, so its MFMAs halved along K and 2 K steps merged (a chain of 4, both operands
+    # split along K crosswise), the fifth step in the remainder loop (frontend/half_k.py,
+    # frontend/kmerge.py)
+    "bf16_atb_300x200x160": (dict(dtype="bf16", m=300, n=200, k=160, transpose_a=True,
+                                  transpose_b=False), (), None),
     # 8-bit A^T x B, A^T x B^T, and fp8 E5M2 A x B (1024x1024xK: a 64x128 tile, K step
     # 256): copies through registers, the K-major operands read with 8-bit transposing
     # reads; the A^T ones run as their dispatch says (i8: an i32 C); fp8 A^T x B at 6 K
@@ -198,6 +204,12 @@ SHORT: dict[str, tuple[int, str]] = {
     # MFMAs of that kernel; FP8's, at 7 K steps, goes round it twice)
     "i8_abt_512_mfma32": (0, "i8_abt_512_mfma32_k32, bf16, f16 and fp8 go round the loop of "
                              "32x32 MFMAs"),
+    # 5 K steps, 2 merged: the merged loop's 2 iterations (a prologue and a drain; LLVM
+    # unrolls them) and the remainder's one.  A loop is halved and merged 2 by 2 only at 4
+    # to 7 K steps (from 8, 4 merged give the chain), so always 2 merged iterations:
+    # test_half_k.py and test_kmerge.py go round the loops of each rewrite alone
+    "bf16_atb_300x200x160": (0, "halved and merged only when too short to merge 4: never "
+                                "round the steady loop"),
     # K sub-steps of 256: 4 (the loop once), 6 (once, the remainder one K step)
     **{name: (0, "test_dynamic_shapes.py's vdk-late (K = 2560) goes round the split loop")
        for name in ("fp8_abt_2048x2048x1024_vector_distribute",

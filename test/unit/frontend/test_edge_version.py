@@ -15,6 +15,7 @@ hand (docs/iree-dynamic-sizes.md), to keep this file's cost near its budget.
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 from pathlib import Path
@@ -274,31 +275,53 @@ def test_both_forms_of_the_ab_with_m_and_n_at_launch_get_one_schedule(capsys):
     assert json.loads(out[0])["lgkm_per_load"] == [2, 4] and out[0] == out[1]
 
 
-def test_the_atb_late_form_with_m_and_n_at_launch_is_versioned_and_exact(capsys):
+def _padded_atb_k200(form: str, tmp_path) -> Path:
+    """IREE's padded bf16 ``A^T x B`` with M and N at launch and K = 200 in ``form`` (the
+    run's build cache holds IREE's forms once), written to ``tmp_path``."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "data" / "iree"))
+    import dynamic as D
+    import generate as G
+
+    fn = G.prefetch_point if form == "prefetch" else G.late_form
+    path = tmp_path / f"padatb-k200.{form}.mlir"
+    path.write_text(fn(D.padded_source(True, 200, transpose_a=True, transpose_b=False)))
+    return path
+
+
+@pytest.mark.parametrize("k,iterations", [(256, [3, 0]), (200, [2, 0])], ids=["k256", "k200"])
+def test_the_atb_late_form_with_m_and_n_at_launch_is_versioned_and_exact(capsys, tmp_path, k,
+                                                                          iterations):
     """IREE's late bf16 ``A^T x B`` with M and N at launch (``iree-bf16-atb-padded-mn``): A's
     runs masked by the M left from the tile row ``v floordivsi ceildiv(N, 128)``, B's by
     the N left from the column ``v remsi ceildiv(N, 128)``; versioned on both (the lit
     test ``sched-adopt-loop-kxm-edge.mlir`` checks the loop).  At 129 x 272 the first
-    workgroup lies inside M and N and runs the pipelined loop (3 iterations: 8 K steps,
-    the prologue's 2 and the drain's 2 outside it, each wave's fewest), the last is at both
-    edges and runs IREE's loop as written (none); exact in late mode; the prefetch point
-    gets the same schedule.  Refused before at
-    A's transposing read: the versioning copied the tile row's divide, which the front end's
-    copies then did not know as a tile."""
-    late = INPUTS / "iree-bf16-atb-padded-mn.late.mlir"
+    workgroup lies inside M and N and runs the pipelined loop (K = 256: 3 iterations, 8 K
+    steps, the prologue's 2 and the drain's 2 outside it, each wave's fewest), the last is
+    at both edges and runs IREE's loop as written (none); exact in late mode; the prefetch
+    point gets the same schedule.  Refused before at A's transposing read: the versioning
+    copied the tile row's divide, which the front end's copies then did not know as a
+    tile.  At K = 200 (generated) each K x M run is masked by its K row too: a row past K
+    is pointed past the end of ``memref<200x?xbf16>`` (dense, its row length M known at
+    launch), and in the interior loop (6 full K steps: 2 iterations; the seventh, partial,
+    in the remainder) IREE's K clamps and that row's select settle to one operand
+    (``frontend/loop_choices.py``); refused before at A's masked read (a buffer of static
+    shape wanted) and then at A's transposing read (the copies' index mixing K)."""
+    late = INPUTS / "iree-bf16-atb-padded-mn.late.mlir" if k == 256 else \
+        _padded_atb_k200("late", tmp_path)
+    prefetch = INPUTS / "iree-bf16-atb-padded-mn.prefetch.mlir" if k == 256 else \
+        _padded_atb_k200("prefetch", tmp_path)
     with counting_loops() as loops, share_code_objects():
-        rc = main(["--pipeline=4wave", str(late), "--emulate=129,272,256",
+        rc = main(["--pipeline=4wave", str(late), f"--emulate=129,272,{k}",
                    "--emulate-workgroups=2", "--emulate-mode=late", "--emulate-jobs=1"])
     out, err = capsys.readouterr()
     assert rc == 0 and "mode=late: exact, max error 0 in C (16400 elements), 2 of 6 " \
                        "workgroups" in out + err, (out + err)[-2000:]
-    assert [min(h.values()) for h in loops.iterations()] == [3, 0]
+    assert [min(h.values()) for h in loops.iterations()] == iterations
     # the prefetch point (versioned on the ``scf.forall``'s tiles) gets the same schedule;
     # the late form's kept by the build just emulated
-    rc = main(["--pipeline=4wave", str(INPUTS / "iree-bf16-atb-padded-mn.prefetch.mlir"),
-               "--emit=schedule-json"])
-    prefetch, err = capsys.readouterr()
-    assert rc == 0 and prefetch == built_schedule("4wave", late.read_text()), err[-2000:]
+    rc = main(["--pipeline=4wave", str(prefetch), "--emit=schedule-json"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and out == built_schedule("4wave", late.read_text()), err[-2000:]
 
 
 def _prefetch_permuted(text: str) -> str:

@@ -149,3 +149,47 @@ def test_a_batch_run_in_pieces_keeps_its_rows_past_m(tmp_path, capsys, monkeypat
         err = capsys.readouterr()[1]
         line = 1 + text[:text.index(read)].count("\n")
         assert rc == 1 and f"k.mlir:{line}:" in err and "do not move by one K step" in err, err
+
+
+@pytest.mark.parametrize("buffer,taken", [
+    ("memref<200x?xbf16>", True),            # rows of a length known at launch, dense
+    ("memref<200x64xbf16>", True),
+    # a row stride known at launch that need not be the row length: row 200 may lie inside
+    ("memref<200x?xbf16, strided<[?, 1]>>", False),
+    ("memref<?x64xbf16>", False),            # no static row count to point past
+    ("memref<200x64xbf16, strided<[128, 1]>>", False),
+], ids=["launch-length", "static", "launch-stride", "launch-rows", "padded-rows"])
+def test_a_k_row_past_the_end_needs_a_dense_buffer_of_static_rows(buffer, taken):
+    """``_past_end`` points a K row not read at row ``rows`` of the buffer: past its end
+    only where the buffer is dense and row-major with a static row count (its row length
+    may be known only at launch: IREE's padded ``A^T x B`` with M at launch, ``K x M`` A of
+    ``memref<200x?xbf16>``); any other buffer is refused at the read."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+    from pipeline_mlir.frontend.kept_rows import _past_end
+
+    text = f"""
+func.func @f(%b: {buffer}, %ok: i1) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {{
+    %z = arith.constant 0.0 : bf16
+    %v = vector.transfer_read %b[%i, %c0], %z {{in_bounds = [true]}} : {buffer}, vector<8xbf16>
+  }}
+  return
+}}"""
+    with new_context():
+        m = ir.Module.parse(text)
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        read = walk_ops(m.operation, lambda o: o.name == "vector.transfer_read")[0]
+        buf, ok = m.body.operations[0].regions[0].blocks[0].arguments
+        if not taken:
+            with pytest.raises(IRError, match="masks a K row of .*which must then be a dense "
+                                              "row-major buffer of a static row count"):
+                with ir.InsertionPoint(read), read.location:
+                    _past_end(loop, read, ok, buf, read.operands[1], read.operands[2], {})
+            return
+        with ir.InsertionPoint(read), read.location:
+            src, row, _ = _past_end(loop, read, ok, buf, read.operands[1], read.operands[2], {})
+        assert "fat_raw_buffer" in str(src.type) and "arith.select" in str(row.owner)

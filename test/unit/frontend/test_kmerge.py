@@ -113,6 +113,16 @@ def test_merge_factor_is_the_fewest_k_steps_that_fit():
     assert merge_factor(1, bf16, 12, 2, starved=True, parts=2, accs=16, cover=3) == 2
     assert isinstance(merge_factor(1, bf16, 3, 1, starved=True, parts=2, accs=16, cover=2),
                       str)
+    # a merge the partition needs (shortest): a halved loop of 5 K steps (a chain of 2 per
+    # step, bf16 A^T x B 300x200x160) merged 2 by 2, the chain of 4 the crosswise split
+    # cuts; 4, which a full chain wants, would need 8 steps.  Unasked, as before
+    small = (16 + 16) * 32 * 2
+    assert merge_factor(2, small, 5, 1, shortest=True) == 2
+    assert merge_factor(2, small, 5, 1) == (
+        "the loop runs 5 K steps, fewer than the 8 that 2 iterations of 4 merged K steps "
+        "(the schedule's loop and its two stages) need")
+    assert merge_factor(2, small, 8, 1, shortest=True) == 4     # long enough: the full chain
+    assert isinstance(merge_factor(2, small, 3, 1, shortest=True), str)   # too short for 2
     assert isinstance(merge_factor(1, 3 * bf16, 128, 1, starved=True, parts=2, accs=16,
                                    cover=2), str)
 

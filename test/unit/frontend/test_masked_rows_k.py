@@ -65,8 +65,8 @@ def test_the_row_and_k_masked_runs_are_pipelined_with_the_last_tile_peeled(tmp_p
     (_text("memref.subview %assume_align_8[%34, %111]", "memref.subview %assume_align_8[%111, "
            "%111]"),   # read as a K row (kept_rows.py), which a dynamic-M binding is not
      "masks a K row of memref<?x200xbf16, #hal.descriptor_type<storage_buffer>>; a row not "
-     "read is read past the end of the buffer, which must then be a row-major buffer of "
-     "static shape"),
+     "read is read past the end of the buffer, which must then be a dense row-major "
+     "buffer of a static row count"),
     (_text("memref.subview %assume_align_8[%34, %111]", "memref.subview %assume_align_8[%34, "
            "%34]"), "its column or the K left it reads changes with the workgroup"),
     # wrong only for more than 199872 rows left past the tile's first, which the sampled

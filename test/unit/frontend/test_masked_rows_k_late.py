@@ -56,8 +56,8 @@ def test_the_masked_loads_are_pipelined_with_the_last_tile_peeled(late, tmp_path
      "passes a value other than zero through masked rows"),
     (_text(LOAD, LOAD.replace("[%102, %200]", "[%200, %200]")),   # a K row (kept_rows.py)
      "masks a K row of memref<?x200xbf16, #gpu.address_space<global>>; a row not read is "
-     "read past the end of the buffer, which must then be a row-major buffer of static "
-     "shape"),
+     "read past the end of the buffer, which must then be a dense row-major buffer of a "
+     "static row count"),
     (_text(LOAD, LOAD.replace("[%102, %200]", "[%102, %102]")),
      "its column or the K left it reads changes with the workgroup"),
     (_text("%109 = arith.cmpi sgt, %95, %c0 : index", "%109 = arith.cmpi sge, %95, %c0 : index"),

@@ -54,6 +54,7 @@ CONFIG_OF = {
     "vector-distribute-odd": "bf16_abt_2048x2048x1152_vector_distribute",
     "f16-abt": "f16_abt_2048x2048x1024", "fp8e5m2-abt": "fp8e5m2_abt_2048x2048x1024",
     "i8-abt-edges-k2": "i8_abt_31x257x512",
+    "halved-merged": "bf16_atb_300x200x160",
 }
 #: the other families -> (what makes its MLIR source: ("committed", file stem) |
 #: ("matmul", matmul_source arguments) | ("epilogue", epilogue_source arguments) |
@@ -77,7 +78,7 @@ KERNELS = {f: (("config", name), "4wave") for f, name in CONFIG_OF.items()} | {
 FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k1028",
                "i8-vector-distribute", "odd-k-steps", "epilogue-batch",
                "epilogue-bias-relu-f16", "epilogue-accumulate", "8wave-odd-k-steps",
-               "i8-abt-edges-k2", "fp8-abt-edges-k2",
+               "i8-abt-edges-k2", "fp8-abt-edges-k2", "halved-merged",
                *(f"epilogue-{kind.replace('_', '-')}" for kind in EPILOGUES)]
 #: one configuration of each family with no other round-trip test (test_iree_round_trip.py:
 #: bf16 4096^3 and i8; test_iree_pingpong.py: IREE's 8-wave kernels but A^T x B^T); fp8
@@ -86,14 +87,16 @@ FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k1028
 #: random order only
 #: (not again where another family's round trip hands back the same mechanism: the odd
 #: VectorDistribute remainder as vector-distribute-fp8's loop, the K-step-128 A x B and the
-#: 64x128 i8 tile as the redistributed copies, the no-DMA copies as the register copies; the
-#: short edge kernels, here for their two forms only)
+#: 64x128 i8 tile as the redistributed copies, the no-DMA copies as the register copies,
+#: the halved and merged A^T x B as bf16-atb's transposing reads; the short edge kernels,
+#: here for their two forms only)
 ROUND_TRIP = [f for f in KERNELS if f not in ("bf16-abt-4096", "epilogue-bias-relu-f16",
                                               "epilogue-accumulate", "fp8-k1028",
                                               "i8-vector-distribute", "f16-abt",
                                               "fp8e5m2-abt", "vector-distribute-odd",
                                               "bf16-ab-k128", "i8-abt-64x128", "no-dma",
-                                              "i8-abt-edges-k2", "fp8-abt-edges-k2")
+                                              "i8-abt-edges-k2", "fp8-abt-edges-k2",
+                                              "halved-merged")
               and not (f.startswith("epilogue-") and f != "epilogue-batch")]
 #: the MFMA each family's loop multiplies with, in the assembly (default: bf16 16x16x32)
 MFMA = {"fp8-abt": "v_mfma_f32_16x16x128_f8f6f4", "fp8-ab": "v_mfma_f32_16x16x128_f8f6f4",
@@ -195,9 +198,10 @@ def test_round_trip_builds_a_vmfb(family, tmp_path, capsys):
 #: (family, form) pairs of the families no other test runs with memory completing in a
 #: random order (test_iree_configurations.py runs every configuration in late mode): IREE's
 #: default kernel (f16 2048x2048x1024: the 4096^3 ones take seconds more to emulate), fp8
-#: A x B^T (E5M2, K = 1024), i8 at 64x128, no DMA, i8 VectorDistribute
+#: A x B^T (E5M2, K = 1024), i8 at 64x128, no DMA, i8 VectorDistribute, the MFMAs halved
+#: and 2 K steps merged (bf16 A^T x B 300x200x160)
 RANDOM = [("f16-abt", "prefetch"), ("fp8e5m2-abt", "late"), ("i8-abt-64x128", "prefetch"),
-          ("no-dma", "late"), ("i8-vector-distribute", "late")]
+          ("no-dma", "late"), ("i8-vector-distribute", "late"), ("halved-merged", "late")]
 
 
 @needs_iree

@@ -31,14 +31,20 @@ pattern in ``c`` it is that pattern at ``c = i``:
 * no op between the first row's read and the last element read may write memory other
   than the buffer (the element is read where the thread read it back: the same C).
 
-The element read is then ``select(ok, G[r(i), col + j], pad)`` with ``r(i)`` computed as
-the rows compute theirs and ``ok`` the row's condition at ``i`` (``pred L, i``, or ``i``
-one of the rows read unconditionally) and ``j < n``: an address the row's own plain load
-already read.  Anything else is left as it is (exact, only slow).  No refusal: the
-rewrite only replaces what it proves equal.
+The pad must be zero and ``G`` a range-checked buffer of a static row-major shape (an
+``amdgpu.fat_raw_buffer_cast``): the element is then read at ``ok ? [r(i), col + j] :
+[rows, 0]``, with ``r(i)`` computed as the rows compute theirs and ``ok`` the row's
+condition at ``i`` (``pred L, i``, or ``i`` one of the rows read unconditionally) and
+``j < n``; a masked-off element reads zero just past the buffer's end.  So the thread
+reads only what its masked rows read (the row's plain load, which reads the whole row
+and selects, would read elements of other workgroups' tiles, a race once they are
+stored).  Anything else is left as it is (exact, only slow).  No refusal: the rewrite
+only replaces what it proves equal.
 """
 
 from __future__ import annotations
+
+import math
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
 from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
@@ -46,7 +52,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import effects, erase_dead
+from pipeline_mlir.frontend.kernel_ir import effects, erase_dead, range_checked
 
 
 def forward_private_rows(kernel) -> None:
@@ -211,6 +217,22 @@ def _plan(alloca) -> tuple | None:
         if _unwritten(rows, reads) else None
 
 
+def _reads_zero_past_end(g) -> bool:
+    """Whether a read of ``g`` at row ``rows`` (its static row count), column 0 reads zero:
+    a range-checked buffer of a static row-major 2-D shape at offset 0."""
+    t = ir.MemRefType(g.type)
+    strides, offset = t.get_strides_and_offset()
+    return range_checked(g) and t.rank == 2 and t.has_static_shape and offset == 0 and \
+        strides == [t.shape[1], 1]
+
+
+def _is_zero(attr) -> bool:
+    """Whether scalar attribute ``attr`` is the all-zero bits (+0.0 or the integer 0)."""
+    if isinstance(attr, ir.FloatAttr):
+        return attr.value == 0 and math.copysign(1.0, attr.value) > 0
+    return isinstance(attr, ir.IntegerAttr) and attr.value == 0
+
+
 def _unwritten(rows: dict, reads: list) -> bool:
     """No op from the first row's read to the last element read writes memory other than
     the staging buffer, and every row store comes before every element read."""
@@ -258,9 +280,10 @@ def _rewrite(alloca, rows: dict, reads: list, pattern: tuple, free: list) -> Non
                     at = B.arith.cmpi(B.arith.CmpIPredicate.eq, i, index_constant(c))
                     live = B.arith.ori(live, at)
                 ok = B.arith.andi(ok, live)
-            value = B.vector.load(one, g, [row, B.arith.addi(col, j)])
-            padding = B.arith.constant(one, ir.DenseElementsAttr.get_splat(one, _splat(pad)))
-            new = B.arith.select(ok, value, padding)
+            rows_g = index_constant(ir.MemRefType(g.type).shape[0])
+            at = [B.arith.select(ok, _as_index(row), rows_g),
+                  B.arith.select(ok, B.arith.addi(col, j), index_constant(0))]
+            new = B.vector.load(one, g, at)
         read.results[0].replace_all_uses_with(new)
         read.erase()
     values = [s.operands[0] for s in rows.values()]

@@ -47,12 +47,13 @@ from __future__ import annotations
 import math
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
-from pipeline_mlir.analysis.ir_facts import constant_int, memory_space
+from pipeline_mlir.analysis.ir_facts import constant_int, memory_space, segments
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import effects, erase_dead, range_checked
+from pipeline_mlir.frontend.kernel_ir import ORDERING_ONLY, effects, erase_dead, range_checked
+from pipeline_mlir.frontend.private_stage import whole_access
 
 
 def forward_private_rows(kernel) -> None:
@@ -64,6 +65,10 @@ def forward_private_rows(kernel) -> None:
         plan = _plan(alloca)
         if plan is not None:
             _rewrite(alloca, *plan)
+            continue
+        plan = tile_plan(alloca)
+        if plan is not None:
+            rewrite_tile(alloca, *plan)
 
 
 def _defining(v, name: str):
@@ -235,7 +240,9 @@ def _is_zero(attr) -> bool:
 
 def _unwritten(rows: dict, reads: list) -> bool:
     """No op from the first row's read to the last element read writes memory other than
-    the staging buffer, and every row store comes before every element read."""
+    the staging buffer (a barrier or a wait only orders it: every thread runs the same
+    ops, none of which writes the source), and every row store comes before every
+    element read."""
     block = reads[0].block
     ops = [_op(o) for o in block.operations]
     where = {o: i for i, o in enumerate(ops)}
@@ -249,7 +256,7 @@ def _unwritten(rows: dict, reads: list) -> bool:
         return False
     row_ops = {_op(s.operands[0].owner) for s in rows.values()}
     for o in ops[min(firsts):max(loads) + 1]:
-        if o in row_ops or o in rows.values() or o in reads:
+        if o in row_ops or o in rows.values() or o in reads or o.name in ORDERING_ONLY:
             continue
         e = effects(o)
         if len(o.regions) or e is None or any(k == "write" for k, _ in e):
@@ -280,10 +287,7 @@ def _rewrite(alloca, rows: dict, reads: list, pattern: tuple, free: list) -> Non
                     at = B.arith.cmpi(B.arith.CmpIPredicate.eq, i, index_constant(c))
                     live = B.arith.ori(live, at)
                 ok = B.arith.andi(ok, live)
-            rows_g = index_constant(ir.MemRefType(g.type).shape[0])
-            at = [B.arith.select(ok, _as_index(row), rows_g),
-                  B.arith.select(ok, B.arith.addi(col, j), index_constant(0))]
-            new = B.vector.load(one, g, at)
+            new = _element(g, _as_index(row), B.arith.addi(col, j), ok, one)
         read.results[0].replace_all_uses_with(new)
         read.erase()
     values = [s.operands[0] for s in rows.values()]
@@ -301,7 +305,151 @@ def _rewrite(alloca, rows: dict, reads: list, pattern: tuple, free: list) -> Non
             erase_dead(operands)
     erase_dead([o.results[0] for o in rest if not isinstance(o, ir.Value)])
 
+def _element(g, row, col, ok, one):
+    """``ok ? g[row, col] : 0`` as a ``vector.load`` of ``one`` (a vector of one element),
+    built at the insertion point: masked off, the element just past the end of ``g``
+    (:func:`_reads_zero_past_end`)."""
+    at = [B.arith.select(ok, row, index_constant(ir.MemRefType(g.type).shape[0])),
+          B.arith.select(ok, col, index_constant(0))]
+    return B.vector.load(one, g, at)
+
+
 def _as_index(v):
     """``v`` as an ``index`` (an ``arith.index_castui`` of it, or itself)."""
     return v if isinstance(v.type, ir.IndexType) else \
         B.arith.index_castui(ir.IndexType.get(), v)
+
+
+# ---------------------------------------------------------------------------------------------
+# the prefetch point's form: the tile read whole, read back through an expand_shape view
+# ---------------------------------------------------------------------------------------------
+
+#: the most elements one read back is rebuilt from (one load each)
+MAX_ELEMENTS = 64
+
+
+def tile_plan(alloca) -> tuple | None:
+    """``(write, reads, (g, o0, o1, a, b))`` when ``alloca`` (``R x W``) is written once
+    whole by a masked read of a subview ``S`` of ``g`` at ``[o0, o1]`` (mask
+    ``create_mask a, b``, pad zero) and read back only by in-bounds, unmasked,
+    identity transfer reads of it or of an ``expand_shape`` of it after the write
+    (module docstring of the prefetch point's form); else None."""
+    p = alloca.results[0]
+    mt = ir.MemRefType(p.type)
+    if memory_space(p.type) != "private" or not mt.has_static_shape or mt.rank != 2:
+        return None
+    writes, reads = [], []
+    for use in p.uses:
+        o = _op(use.owner)
+        if o.name == "vector.transfer_write" and use.operand_number == 1 and \
+                whole_access(o, mt.shape):
+            writes.append(o)
+        elif o.name == "memref.expand_shape" and use.operand_number == 0:
+            groups = [list(ir.ArrayAttr(g)) for g in ir.ArrayAttr(o.attributes["reassociation"])]
+            shape = ir.MemRefType(o.results[0].type).shape
+            views = [(_op(u.owner), [[shape[ir.IntegerAttr(d).value] for d in g]
+                                     for g in groups]) for u in o.results[0].uses]
+            reads += views
+        elif o.name == "vector.transfer_read" and use.operand_number == 0:
+            reads.append((o, [[mt.shape[0]], [mt.shape[1]]]))
+        else:
+            return None
+    if len(writes) != 1 or not reads or not all(_plain_read(r, dims) for r, dims in reads):
+        return None
+    source = _masked_tile(writes[0].operands[0], mt.shape)
+    if source is None or not _unwritten({0: writes[0]}, [r for r, _ in reads]):
+        return None
+    return writes[0], reads, source
+
+
+def _plain_read(op, dims: list) -> bool:
+    """``op`` an in-bounds, unmasked, identity ``vector.transfer_read`` of a view of
+    ``dims`` (its dimensions by group) of at most :data:`MAX_ELEMENTS` elements."""
+    shape = [d for g in dims for d in g]
+    if op.name != "vector.transfer_read" or op.block is None:
+        return False
+    vt = ir.VectorType(op.results[0].type)
+    n = 1
+    for d in vt.shape:
+        n *= d
+    return vt.rank == len(shape) and n <= MAX_ELEMENTS and \
+        whole_access(op, vt.shape, at_zero=False)
+
+
+def _masked_tile(v, shape) -> tuple | None:
+    """``(g, o0, o1, a, b)``: ``v`` is a ``vector.transfer_read`` of a whole ``shape`` tile
+    at ``[0, 0]`` of a unit-stride ``memref.subview`` of ``g`` at ``[o0, o1]``, masked by
+    ``vector.create_mask a, b``, padded with zero; ``g`` reads zero past its end."""
+    read = _defining(v, "vector.transfer_read")
+    if read is None:
+        return None
+    g = segments(read)
+    if len(g) < 4 or len(g[3]) != 1 or not all(constant_int(i) == 0 for i in g[1]) or \
+            not _is_zero(_scalar(g[2][0])) or not whole_access(read, shape, masked=True):
+        return None
+    mask, sub = _defining(g[3][0], "vector.create_mask"), _defining(g[0][0], "memref.subview")
+    if mask is None or len(mask.operands) != 2 or sub is None:
+        return None
+    sg = segments(sub)
+    dynamic = ir.ShapedType.get_dynamic_stride_or_offset()
+    if len(sg[1]) != 2 or list(ir.DenseI64ArrayAttr(sub.attributes["static_offsets"])) != \
+            [dynamic, dynamic] or \
+            list(ir.DenseI64ArrayAttr(sub.attributes["static_strides"])) != [1, 1] or \
+            not _reads_zero_past_end(sg[0][0]):
+        return None
+    return (sg[0][0], *sg[1], *mask.operands)
+
+
+def _scalar(v):
+    """The attribute of scalar constant ``v``, else None."""
+    c = _defining(v, "arith.constant")
+    return None if c is None else c.attributes["value"]
+
+
+def rewrite_tile(alloca, write, reads: list, source: tuple) -> None:
+    """Each read back rebuilt element by element from ``g`` (:func:`_element`), the write,
+    the views, the buffer and the tile's read erased."""
+    g, o0, o1, a, b = source
+    for read, dims in reads:
+        vt = ir.VectorType(read.results[0].type)
+        one = ir.VectorType.get([1], vt.element_type)
+        with ir.InsertionPoint(read), read.location:
+            base = segments(read)[1]
+            elements = []
+            for at in _offsets(vt.shape):
+                q = [x if k == 0 else B.arith.addi(x, index_constant(k))
+                     for x, k in zip(base, at)]
+                r, c = (_linear(q[sum(len(d) for d in dims[:n]):][:len(dims[n])], dims[n])
+                        for n in range(2))
+                ok = B.arith.andi(B.arith.cmpi(B.arith.CmpIPredicate.slt, r, a),
+                                  B.arith.cmpi(B.arith.CmpIPredicate.slt, c, b))
+                e = _element(g, B.arith.addi(o0, r), B.arith.addi(o1, c), ok, one)
+                elements.append(B.vector.extract(e, [], [0]))
+            flat = B.vector.from_elements(
+                ir.VectorType.get([len(elements)], vt.element_type), elements)
+            new = B.vector.shape_cast(vt, flat)
+        read.results[0].replace_all_uses_with(new)
+        read.erase()
+    views = {_op(u.owner) for u in alloca.results[0].uses} - {write}
+    tile = write.operands[0]
+    write.erase()
+    for v in views:
+        v.erase()
+    alloca.erase()
+    erase_dead([tile])
+
+
+def _offsets(shape) -> list:
+    """Every element's offsets in a vector of ``shape``, row-major."""
+    out = [[]]
+    for d in shape:
+        out = [o + [k] for o in out for k in range(d)]
+    return out
+
+
+def _linear(q: list, dims: list):
+    """The row-major linear index of ``q`` in ``dims``, built at the insertion point."""
+    out = q[0]
+    for x, d in zip(q[1:], dims[1:]):
+        out = B.arith.addi(B.arith.muli(out, index_constant(d)), x)
+    return out

@@ -218,8 +218,10 @@ def _plan(alloca) -> tuple | None:
     if len(keys) != 1 or len(conds) > 1:
         return None
     g, col, _, base, n = keys.pop()
-    return (rows, reads, (g, col, base, n, conds.pop() if conds else None, pad), free) \
-        if _unwritten(rows, reads) else None
+    if not _reads_zero_past_end(g) or not _is_zero(_splat(pad)) or \
+            not _unwritten(rows, reads):
+        return None
+    return rows, reads, (g, col, base, n, conds.pop() if conds else None, pad), free
 
 
 def _reads_zero_past_end(g) -> bool:
@@ -268,10 +270,9 @@ def _rewrite(alloca, rows: dict, reads: list, pattern: tuple, free: list) -> Non
     """Each element read replaced by its read of the source (module docstring); the
     stores, the buffer and the rows' reads left unused erased."""
     g, col, (cast, base), n, cond, pad = pattern
-    vt = ir.VectorType(pad.type)
-    one = ir.VectorType.get([1], vt.element_type)
     for read in reads:
         with ir.InsertionPoint(read), read.location:
+            one = ir.VectorType.get([1], ir.VectorType(pad.type).element_type)
             i, j = read.operands[1], read.operands[2]
             ii = i if isinstance(base.type, ir.IndexType) else \
                 B.arith.index_cast(base.type, i)
@@ -412,8 +413,8 @@ def rewrite_tile(alloca, write, reads: list, source: tuple) -> None:
     g, o0, o1, a, b = source
     for read, dims in reads:
         vt = ir.VectorType(read.results[0].type)
-        one = ir.VectorType.get([1], vt.element_type)
         with ir.InsertionPoint(read), read.location:
+            one = ir.VectorType.get([1], vt.element_type)
             base = segments(read)[1]
             elements = []
             for at in _offsets(vt.shape):

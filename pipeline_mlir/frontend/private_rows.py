@@ -31,6 +31,16 @@ pattern in ``c`` it is that pattern at ``c = i``:
 * no op between the first row's read and the last element read may write memory other
   than the buffer (the element is read where the thread read it back: the same C).
 
+At the prefetch point the tile is one ``vector.transfer_read`` of a unit-stride
+``memref.subview`` of ``G`` at ``[o0, o1]``, masked by ``vector.create_mask a, b`` and
+padded with zero, written whole to the buffer, and read back by in-bounds, unmasked
+``vector.transfer_read`` ops of the buffer or of a ``memref.expand_shape`` of it, each of
+fewer elements than the buffer holds (at most :data:`MAX_ELEMENTS`): element ``(r, c)`` is
+``r < a and c < b ? G[o0 + r, o1 + c] : 0``, each read rebuilt from one load per element.
+A buffer used inside a loop (a copy of the K-loop staged through private memory) is left
+to :mod:`~pipeline_mlir.frontend.private_values` and
+:mod:`~pipeline_mlir.frontend.private_stage`, as is one read back whole.
+
 The pad must be zero and ``G`` a range-checked buffer of a static row-major shape (an
 ``amdgpu.fat_raw_buffer_cast``): the element is then read at ``ok ? [r(i), col + j] :
 [rows, 0]``, with ``r(i)`` computed as the rows compute theirs and ``ok`` the row's
@@ -47,7 +57,7 @@ from __future__ import annotations
 import math
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
-from pipeline_mlir.analysis.ir_facts import constant_int, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import constant_int, enclosing_ops, memory_space, segments
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant, walk_ops
@@ -62,6 +72,8 @@ def forward_private_rows(kernel) -> None:
     if kernel is None:
         return
     for alloca in walk_ops(kernel, lambda o: o.name == "memref.alloca"):
+        if any(_in_loop(_op(u.owner)) for u in alloca.results[0].uses):
+            continue        # (a copy staged in the K-loop: private_values, private_stage)
         plan = _plan(alloca)
         if plan is not None:
             _rewrite(alloca, *plan)
@@ -69,6 +81,11 @@ def forward_private_rows(kernel) -> None:
         plan = tile_plan(alloca)
         if plan is not None:
             rewrite_tile(alloca, *plan)
+
+
+def _in_loop(op) -> bool:
+    """Whether ``op`` lies inside an ``scf.for`` or ``scf.while``."""
+    return any(p.name in ("scf.for", "scf.while") for p in enclosing_ops(op))
 
 
 def _defining(v, name: str):
@@ -356,7 +373,7 @@ def tile_plan(alloca) -> tuple | None:
         else:
             return None
     if len(writes) != 1 or not reads or not all(_plain_read(r, dims) for r, dims in reads):
-        return None
+        return None     # (a whole read back is a value passed on: private_values)
     source = _masked_tile(writes[0].operands[0], mt.shape)
     if source is None or not _unwritten({0: writes[0]}, [r for r, _ in reads]):
         return None
@@ -365,16 +382,23 @@ def tile_plan(alloca) -> tuple | None:
 
 def _plain_read(op, dims: list) -> bool:
     """``op`` an in-bounds, unmasked, identity ``vector.transfer_read`` of a view of
-    ``dims`` (its dimensions by group) of at most :data:`MAX_ELEMENTS` elements."""
+    ``dims`` (its dimensions by group) of at most :data:`MAX_ELEMENTS` elements, fewer
+    than the buffer's."""
     shape = [d for g in dims for d in g]
     if op.name != "vector.transfer_read" or op.block is None:
         return False
     vt = ir.VectorType(op.results[0].type)
-    n = 1
-    for d in vt.shape:
-        n *= d
-    return vt.rank == len(shape) and n <= MAX_ELEMENTS and \
+    n = _product(vt.shape)
+    return vt.rank == len(shape) and n <= MAX_ELEMENTS and n < _product(shape) and \
         whole_access(op, vt.shape, at_zero=False)
+
+
+def _product(shape) -> int:
+    """The elements of a vector or buffer of ``shape``."""
+    out = 1
+    for d in shape:
+        out *= d
+    return out
 
 
 def _masked_tile(v, shape) -> tuple | None:

@@ -111,6 +111,21 @@ def _prefetch(**swap) -> str:
     return text
 
 
+def test_a_tile_staged_inside_a_loop_is_left_to_the_loops_rewrites():
+    """The same tile written and read back in a loop's body (a K-loop's copy staged
+    through private memory: private_values.py, private_stage.py)."""
+    body = _prefetch().replace("    %p = memref.alloca()", "    %c1 = arith.constant 1 : index\n"
+                               "    %p = memref.alloca()")
+    start = body.index("    %s = memref.subview")
+    end = body.index("    return")
+    loop = ("    %r = scf.for %it = %c0 to %c2 step %c1 iter_args(%a = %init) -> "
+            "(vector<2x1xf32>) {\n" + body[start:end] + "      scf.yield %f : vector<2x1xf32>\n"
+            "    }\n")
+    body = (body[:start] + "    %init = arith.constant dense<0.0> : vector<2x1xf32>\n" + loop +
+            "    return %r : vector<2x1xf32> }")
+    assert not _forwarded(body)
+
+
 def _forwarded(body: str) -> bool:
     """Whether the private buffer of ``body`` is gone after the rewrite (the module
     verified)."""
@@ -161,6 +176,12 @@ PREFETCH_KEPT = {
                           "strided<[6, 1], offset: ?>": "strided<[6, 2], offset: ?>"},
     "C written before the read": {
         "    gpu.barrier": f"    memref.store %zero, %g[%c0, %c0] : {_C}\n    gpu.barrier"},
+    "read back whole (a value passed on)": {
+        "vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, true, true]} : memref<2x2x4x2xf32, #gpu.address_space<private>>, vector<2x1x1x1xf32>":
+        "vector.transfer_read %v[%c0, %c0, %c0, %c0], %poison {in_bounds = [true, true, true, true]} : memref<2x2x4x2xf32, #gpu.address_space<private>>, vector<2x2x4x2xf32>",
+        "%f = vector.shape_cast %e : vector<2x1x1x1xf32> to vector<2x1xf32>":
+        "%f = vector.extract %e[0, 0, 0] : vector<2xf32> from vector<2x2x4x2xf32>",
+        "-> vector<2x1xf32>": "-> vector<2xf32>", "return %f : vector<2x1xf32>": "return %f : vector<2xf32>"},
     "a masked read back": {"%e = vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, true, true]}":
                            "%e = vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, false, true]}"},
 }

@@ -265,16 +265,16 @@ def _unwritten(rows: dict, reads: list) -> bool:
     block = reads[0].block
     ops = [_op(o) for o in block.operations]
     where = {o: i for i, o in enumerate(ops)}
-    stores = [where[s] for s in rows.values()]
+    values = [s.operands[0] for s in rows.values()]
+    if any(isinstance(v.owner, ir.Block) for v in values):
+        return False
+    row_ops = {_op(v.owner) for v in values}
+    if not all(o in where for o in [*rows.values(), *reads, *row_ops]):
+        return False        # (all in one block)
     loads = [where[r] for r in reads]
-    if max(stores) > min(loads):
+    if max(where[s] for s in rows.values()) > min(loads):
         return False
-    firsts = [where[_op(s.operands[0].owner)] for s in rows.values()
-              if _op(s.operands[0].owner) in where]
-    if len(firsts) != len(rows):
-        return False
-    row_ops = {_op(s.operands[0].owner) for s in rows.values()}
-    for o in ops[min(firsts):max(loads) + 1]:
+    for o in ops[min(where[o] for o in row_ops):max(loads) + 1]:
         if o in row_ops or o in rows.values() or o in reads or o.name in ORDERING_ONLY:
             continue
         e = effects(o)

@@ -14,7 +14,8 @@ them; how the front end bounds the split of a run-time trip count,
 type ``index``, a load, a block argument) is unknown; with ``ivs`` an ``scf.for``'s
 induction variable is known inside its loop when its bounds are constants (the front
 end's check of private buffers, :mod:`pipeline_mlir.frontend.private_bounds`; the other
-callers leave it off).  The lowering narrows the pipelined
+callers leave it off); with ``threads`` a ``gpu.thread_id`` that states an ``upper_bound``
+is known (a private tile's element reads, :mod:`pipeline_mlir.frontend.private_rows`).  The lowering narrows the pipelined
 main loop's control to 32 bits with it (:mod:`pipeline_mlir.lowering.loop_i32`).  No rewriting.
 """
 
@@ -51,10 +52,12 @@ def _combine(name: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, in
     return None
 
 
-def unsigned_bounds(v, depth: int = 24, ivs: bool = False) -> tuple[int, int] | None:
+def unsigned_bounds(v, depth: int = 24, ivs: bool = False,
+                    threads: bool = False) -> tuple[int, int] | None:
     """``(lo, hi)`` bounding integer value ``v`` in every run, or None (module docstring);
     ``ivs``: with the range of an ``scf.for`` induction variable inside its loop
-    (:func:`_iv_bounds`)."""
+    (:func:`_iv_bounds`); ``threads``: with ``[0, n)`` for a ``gpu.thread_id`` that states
+    its ``upper_bound n``."""
     c = constant_int(v)
     if c is not None:
         return (c, c) if 0 <= c <= _limit(v.type) else None
@@ -64,8 +67,10 @@ def unsigned_bounds(v, depth: int = 24, ivs: bool = False) -> tuple[int, int] | 
         return None
     o = as_operation(v.owner)
     operands = list(o.operands)
+    if threads and o.name == "gpu.thread_id" and "upper_bound" in o.attributes:
+        return 0, ir.IntegerAttr(o.attributes["upper_bound"]).value - 1
     if o.name in _UNSIGNED_CASTS + _SIGNED_CASTS:
-        src = unsigned_bounds(operands[0], depth - 1, ivs)
+        src = unsigned_bounds(operands[0], depth - 1, ivs, threads)
         if src is None and o.name in _UNSIGNED_CASTS:
             src = (0, (1 << int_bits(operands[0].type)) - 1)
         elif src is not None and o.name in _SIGNED_CASTS and \
@@ -76,7 +81,7 @@ def unsigned_bounds(v, depth: int = 24, ivs: bool = False) -> tuple[int, int] | 
         return None
     if o.name in _CLAMP:
         return _clamp(o, depth, ivs)
-    a, b = (unsigned_bounds(x, depth - 1, ivs) for x in operands)
+    a, b = (unsigned_bounds(x, depth - 1, ivs, threads) for x in operands)
     if a is None or b is None:
         return None
     out = _combine(o.name, a, b)

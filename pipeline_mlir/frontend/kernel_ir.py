@@ -161,7 +161,7 @@ def is_pure(op) -> bool:
 
 
 #: ops that report no memory effects to MLIR but write nothing a global read could see
-_ORDERING_ONLY = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier", "rocdl.s.waitcnt",
+ORDERING_ONLY = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier", "rocdl.s.waitcnt",
                   "amdgpu.memory_counter_wait", "rocdl.asyncmark", "rocdl.wait.asyncmark")
 
 
@@ -170,7 +170,7 @@ def writes_outside_lds(op) -> bool:
     its effects (an op that only orders memory excepted), or writes another memory."""
     if len(op.regions):
         return True
-    e = [] if op.name in _ORDERING_ONLY else effects(op)
+    e = [] if op.name in ORDERING_ONLY else effects(op)
     return e is None or any(k == "write" and (v is None or not in_lds(v)) for k, v in e)
 
 

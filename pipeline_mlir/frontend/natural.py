@@ -64,6 +64,7 @@ from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops
                                          scan_loop, split_reads)
 from pipeline_mlir.frontend.masks import peel_masked_tail
 from pipeline_mlir.frontend.cut_runs import mark_cut_runs
+from pipeline_mlir.frontend.private_rows import forward_private_rows
 from pipeline_mlir.frontend.private_values import forward_private_values
 from pipeline_mlir.frontend.tails import is_whole_remainder, split_tail
 from pipeline_mlir.frontend.transpose import regroup_transpose_reads
@@ -199,6 +200,7 @@ def adopt_loop(loop, schedule):
     the remainder path itself, run as written: None."""
     check_not_pipelined(loop)
     check_private_bounds(kernel_of(loop))
+    forward_private_rows(kernel_of(loop))   # (C's tile staged for its initial values)
     inline_constant_true_ifs(loop)
     loop = carry_lds_accumulators(loop)
     forward_private_values(loop)    # (a run staged through a private row: its LDS store's)

@@ -56,6 +56,11 @@ CONFIGS = {
     # staged through 36 KiB of LDS beside the schedule's (B's subtiles in windows that wrap)
     "accumulate": (dict(kind="accumulate", dtype="f16", m=1024, n=1024, k=1020),
                    "C + A @ B.T"),
+    # C cut by the tile in both dimensions: IREE stages each thread's C tile (64x128 words)
+    # through private memory to read its 32 initial values, which the front end reads from
+    # C instead (frontend/private_rows.py; test_c_staged_in_private_memory_does_not_spill)
+    "accumulate_edge": (dict(kind="accumulate", dtype="f16", m=257, n=129, k=2048),
+                        "C + A @ B.T"),
     # C narrowed to E4M3FN (v_cvt_pk_fp8_f32; E5M2's v_cvt_pk_bf8_f32 is the same path
     # but for the format: test_fp8_convert.py, test_launchfile.py): one form
     "trunc_f8E4M3FN": (dict(kind="trunc_f8E4M3FN"), "A @ B.T"),
@@ -125,6 +130,26 @@ def test_epilogue_pipelined_and_exact(generated, name, form, capsys, monkeypatch
     if name in ONE_FORM:        # the narrowing is the LLVM step's, run on the emulator
         assert re.search(r"arith\.truncf %\w+ : vector<[\dx]+f32> to vector<[\dx]+f8E",
                          text), "no truncf to an 8-bit float"
+
+
+@needs_iree
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+def test_c_staged_in_private_memory_does_not_spill(generated, form):
+    """The C += kernel whose C the tile cuts: IREE reads each thread's whole workgroup tile
+    of C (64 rows of 128 words) into private memory for its 32 initial values, which LLVM
+    keeps in 32 KiB of scratch per lane with thousands of spills (IREE's own build of
+    257x129x512: 8288 VGPRs and 806 SGPRs spilled, 2 minutes of code generation).  The
+    pipelined kernel reads the 32 from C: no scratch, no spill (the same build as the
+    exactness test's above, from the run's cache)."""
+    from pipeline_mlir.driver import CompileOptions, compile
+    from pipeline_mlir.isa.codeobject import read_code_object
+
+    src = generated("accumulate_edge", form)
+    assert "memref<64x128xf32, #gpu.address_space<private>>" in src.read_text()
+    result = compile(CompileOptions(schedule="4wave", input=str(src), emit="hsaco"))
+    (md,) = read_code_object(result.checked_output()).metadata["amdhsa.kernels"]
+    assert (md[".private_segment_fixed_size"], md.get(".vgpr_spill_count", 0),
+            md.get(".sgpr_spill_count", 0)) == (0, 0, 0), md
 
 
 @needs_iree

@@ -1,0 +1,192 @@
+"""forward_private_rows (pipeline_mlir/frontend/private_rows.py) on small functions: C's
+tile staged through a private buffer (IREE's late form, row by row; its prefetch point,
+one masked read), read back element by element, forwarded to reads of C; and the
+mutants it must leave as they are, each one that forwarding would make wrong.
+
+The forwarded kernels' values are checked on the emulator by
+``test/unit/tools/test_iree_epilogues.py`` (IREE's f16 257x129x2048 ``C +=``, both forms)."""
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.frontend.private_rows import forward_private_rows
+
+_C = "memref<10x6xf32, #amdgpu.address_space<fat_raw_buffer>>"
+_P = "memref<4x8xf32, #gpu.address_space<private>>"
+
+
+def _row(c: int, row: str = "%r{c}", mask: str = "%m{c}") -> str:
+    """Row ``c`` of the late form: IREE's scf.if of a masked load and a selected load."""
+    row, mask = row.format(c=c), mask.format(c=c)
+    return f"""
+    %if{c} = scf.if %false -> (vector<8xf32>) {{
+      %x = vector.maskedload %g[{row}, %col], {mask}, %pad : {_C}, vector<8xi1>, vector<8xf32> into vector<8xf32>
+      scf.yield %x : vector<8xf32>
+    }} else {{
+      %x = vector.load %g[{row}, %col] : {_C}, vector<8xf32>
+      %y = arith.select {mask}, %x, %pad : vector<8xi1>, vector<8xf32>
+      scf.yield %y : vector<8xf32>
+    }}
+    vector.store %if{c}, %p[%c{c}, %c0] : {_P}, vector<8xf32>"""
+
+
+def _late(**swap) -> str:
+    """The late form on a 10x6 C, a 4x8 tile at (%wg * 4, 4), each thread reading the
+    element (%tid / 8, %tid % 8); ``swap``: text replaced (a mutant)."""
+    rows = "".join(_row(c) for c in range(4))
+    text = f"""
+  func.func @k(%raw: memref<10x6xf32>, %wg: i32) -> vector<1xf32> {{
+    %g = amdgpu.fat_raw_buffer_cast %raw resetOffset : memref<10x6xf32> to {_C}
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c8 = arith.constant 8 : index
+    %c1_i32 = arith.constant 1 : i32
+    %c2_i32 = arith.constant 2 : i32
+    %c3_i32 = arith.constant 3 : i32
+    %c4_i32 = arith.constant 4 : i32
+    %c10_i32 = arith.constant 10 : i32
+    %false = arith.constant false
+    %pad = arith.constant dense<0.0> : vector<8xf32>
+    %none = arith.constant dense<false> : vector<8xi1>
+    %col = arith.constant 4 : index
+    %cols = arith.constant 2 : index
+    %p = memref.alloca() : {_P}
+    %base = arith.muli %wg, %c4_i32 : i32
+    %left0 = arith.subi %c10_i32, %base : i32
+    %left = arith.minui %left0, %c4_i32 : i32
+    %m0 = vector.create_mask %cols : vector<8xi1>
+    %b1 = arith.cmpi sgt, %left, %c1_i32 : i32
+    %m1 = arith.select %b1, %m0, %none : vector<8xi1>
+    %b2 = arith.cmpi sgt, %left, %c2_i32 : i32
+    %m2 = arith.select %b2, %m0, %none : vector<8xi1>
+    %b3 = arith.cmpi sgt, %left, %c3_i32 : i32
+    %m3 = arith.select %b3, %m0, %none : vector<8xi1>
+    %r0 = arith.index_castui %base : i32 to index
+    %s1 = arith.addi %base, %c1_i32 : i32
+    %r1 = arith.index_castui %s1 : i32 to index
+    %s2 = arith.addi %base, %c2_i32 : i32
+    %r2 = arith.index_castui %s2 : i32 to index
+    %s3 = arith.addi %base, %c3_i32 : i32
+    %r3 = arith.index_castui %s3 : i32 to index{rows}
+    %tid = gpu.thread_id x upper_bound 32
+    %i = arith.divui %tid, %c8 : index
+    %j = arith.remui %tid, %c8 : index
+    %e = vector.load %p[%i, %j] : {_P}, vector<1xf32>
+    return %e : vector<1xf32> }}"""
+    for old, new in swap.items():
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+def _prefetch(**swap) -> str:
+    """The prefetch point's form of the same tile: one masked read of a subview of C,
+    read back through an expand_shape view; ``swap``: text replaced everywhere (a
+    mutant)."""
+    text = f"""
+  func.func @k(%raw: memref<10x6xf32>, %o0: index, %rows: index) -> vector<2x1xf32> {{
+    %g = amdgpu.fat_raw_buffer_cast %raw resetOffset : memref<10x6xf32> to {_C}
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c2 = arith.constant 2 : index
+    %zero = arith.constant 0.0 : f32
+    %poison = ub.poison : f32
+    %p = memref.alloca() : {_P}
+    %s = memref.subview %g[%o0, %c4] [%rows, %c2] [1, 1] : {_C} to memref<?x?xf32, strided<[6, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>
+    %m = vector.create_mask %rows, %c2 : vector<4x8xi1>
+    %t = vector.transfer_read %s[%c0, %c0], %zero, %m {{in_bounds = [true, true]}} : memref<?x?xf32, strided<[6, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>, vector<4x8xf32>
+    vector.transfer_write %t, %p[%c0, %c0] {{in_bounds = [true, true]}} : vector<4x8xf32>, {_P}
+    %v = memref.expand_shape %p [[0, 1], [2, 3]] output_shape [2, 2, 4, 2] : {_P} into memref<2x2x4x2xf32, #gpu.address_space<private>>
+    gpu.barrier
+    %tid = gpu.thread_id x upper_bound 8
+    %e = vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {{in_bounds = [true, true, true, true]}} : memref<2x2x4x2xf32, #gpu.address_space<private>>, vector<2x1x1x1xf32>
+    %f = vector.shape_cast %e : vector<2x1x1x1xf32> to vector<2x1xf32>
+    return %f : vector<2x1xf32> }}"""
+    for old, new in swap.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
+def test_a_tile_staged_inside_a_loop_is_left_to_the_loops_rewrites():
+    """The same tile written and read back in a loop's body (a K-loop's copy staged
+    through private memory: private_values.py, private_stage.py)."""
+    body = _prefetch().replace("    %p = memref.alloca()", "    %c1 = arith.constant 1 : index\n"
+                               "    %p = memref.alloca()")
+    start = body.index("    %s = memref.subview")
+    end = body.index("    return")
+    loop = ("    %r = scf.for %it = %c0 to %c2 step %c1 iter_args(%a = %init) -> "
+            "(vector<2x1xf32>) {\n" + body[start:end] + "      scf.yield %f : vector<2x1xf32>\n"
+            "    }\n")
+    body = (body[:start] + "    %init = arith.constant dense<0.0> : vector<2x1xf32>\n" + loop +
+            "    return %r : vector<2x1xf32> }")
+    assert not _forwarded(body)
+
+
+def _forwarded(body: str) -> bool:
+    """Whether the private buffer of ``body`` is gone after the rewrite (the module
+    verified)."""
+    with new_context() as ctx:
+        m = ir.Module.parse("module {" + body + "}", ctx)
+        (f,) = walk_ops(m.operation, lambda o: o.name == "func.func")
+        forward_private_rows(f)
+        assert m.operation.verify()
+        return not walk_ops(m.operation, lambda o: o.name == "memref.alloca")
+
+
+def test_the_late_forms_rows_are_forwarded():
+    assert _forwarded(_late())
+
+
+def test_the_prefetch_points_tile_is_forwarded():
+    assert _forwarded(_prefetch())
+
+
+#: mutants of the late form forwarding would make wrong: left as they are
+LATE_KEPT = {
+    "row 3 read at base + 5": {"%s3 = arith.addi %base, %c3_i32": "%s3 = arith.addi %base, %c1_i32"},
+    "row 2's condition on another bound": {"%b2 = arith.cmpi sgt, %left, %c2_i32":
+                                           "%b2 = arith.cmpi sgt, %left0, %c2_i32"},
+    "row 2's condition at row 1": {"%b2 = arith.cmpi sgt, %left, %c2_i32":
+                                   "%b2 = arith.cmpi sgt, %left, %c1_i32"},
+    "row 1 stored twice, row 3 never": {"%p[%c3, %c0]": "%p[%c1, %c0]"},
+    "a non-zero pad": {"dense<0.0> : vector<8xf32>": "dense<1.0> : vector<8xf32>"},
+    "the element read past the buffer's rows": {"upper_bound 32": "upper_bound 40"},
+    "C written between the rows and the read": {
+        "    %tid = gpu.thread_id": "    vector.store %pad, %g[%c0, %c0] : " + _C +
+                                    ", vector<8xf32>\n    %tid = gpu.thread_id"},
+    "C read without its range check": {"resetOffset :": "resetOffset boundsCheck(false) :"},
+}
+
+
+@pytest.mark.parametrize("name", LATE_KEPT)
+def test_a_late_form_mutant_is_left_as_it_is(name):
+    assert not _forwarded(_late(**LATE_KEPT[name]))
+
+
+#: mutants of the prefetch point's form forwarding would make wrong: left as they are
+PREFETCH_KEPT = {
+    "a mask other than create_mask": {"%m = vector.create_mask %rows, %c2 : vector<4x8xi1>":
+                                      "%m = vector.constant_mask [4, 2] : vector<4x8xi1>"},
+    "a pad other than zero": {"%zero = arith.constant 0.0": "%zero = arith.constant 2.0"},
+    "a strided subview": {"[%rows, %c2] [1, 1]": "[%rows, %c2] [1, 2]",
+                          "strided<[6, 1], offset: ?>": "strided<[6, 2], offset: ?>"},
+    "C written before the read": {
+        "    gpu.barrier": f"    memref.store %zero, %g[%c0, %c0] : {_C}\n    gpu.barrier"},
+    "read back whole (a value passed on)": {
+        "vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, true, true]} : memref<2x2x4x2xf32, #gpu.address_space<private>>, vector<2x1x1x1xf32>":
+        "vector.transfer_read %v[%c0, %c0, %c0, %c0], %poison {in_bounds = [true, true, true, true]} : memref<2x2x4x2xf32, #gpu.address_space<private>>, vector<2x2x4x2xf32>",
+        "%f = vector.shape_cast %e : vector<2x1x1x1xf32> to vector<2x1xf32>":
+        "%f = vector.extract %e[0, 0, 0] : vector<2xf32> from vector<2x2x4x2xf32>",
+        "-> vector<2x1xf32>": "-> vector<2xf32>", "return %f : vector<2x1xf32>": "return %f : vector<2xf32>"},
+    "a masked read back": {"%e = vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, true, true]}":
+                           "%e = vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, false, true]}"},
+}
+
+
+@pytest.mark.parametrize("name", PREFETCH_KEPT)
+def test_a_prefetch_point_mutant_is_left_as_it_is(name):
+    assert not _forwarded(_prefetch(**PREFETCH_KEPT[name]))

@@ -133,7 +133,9 @@ class Family:
     IREE pipelined itself (its default build, late form: the front end rolls its prologue,
     waits and epilogue back), whose mutants draw from :data:`ROLLBACK_MUTATIONS`.
     ``registers``: the forced configuration (``args``' ``mma``) without its promotion
-    types, so that IREE copies through registers rather than with DMA."""
+    types, so that IREE copies through registers rather than with DMA.  ``staged``: C's
+    tile staged through LDS the K-loop does not touch (IREE's ``C +=``): its mutants also
+    draw :data:`STAGED_MUTATIONS`."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
@@ -149,6 +151,7 @@ class Family:
     rolled: bool = False
     registers: bool = False
     aimed: bool = False
+    staged: bool = False
 
     def source_args(self) -> dict:
         import generate as G
@@ -364,6 +367,11 @@ FAMILIES = {
     "padatbmn": Family(padded=(True, 256, "bf16", True, False), launch=(200, 272, 256),
                        forms=("late",), workgroups=(("late", [0, 5]),), later=True,
                        aimed=True),
+    # IREE's bf16 C += A x B^T 256^3: C read into LDS the K-loop does not touch, the
+    # results staged through it after the loop and copied out by a loop of 8 iterations
+    # (frontend/lds_extent.py); drawing the aimed and the staged mutations
+    "accst": Family(epilogue=_f(kind="accumulate", m=256, n=256, k=256), later=True,
+                    aimed=True, staged=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
@@ -1211,6 +1219,38 @@ AIMED_MUTATIONS = (m_minmax, m_cmp, m_map, m_select, m_cond, m_mask_size, m_slic
                    m_c_write)
 
 
+def m_staged(lines, rng):
+    """An access of workgroup memory after the K-loop (C's tile staged through LDS: the
+    write of the results, the copy out), or an LDS view of it there: an index offset by
+    1, 4, 16 or 18 (a row, a padded row), or the lower bound of the loop around it made
+    1."""
+    after = range(_loop_close(lines) + 1, len(lines))
+    found = [i for i in after if re.search(
+        r"(vector\.transfer_read|vector\.transfer_write|vector\.load|vector\.store|"
+        r"memref\.load|memref\.store|memref\.subview) ", lines[i])
+        and "#gpu.address_space<workgroup>" in lines[i].split(" : ", 1)[-1].split(" to ")[0]]
+    i = rng.choice(found)
+    ops = _bracket(lines[i], 0)
+    loop = next((j for j in range(i - 1, _loop_close(lines), -1)
+                 if re.search(r"scf\.for %\w+ = %\w+ to", lines[j])
+                 and _indent(lines[j]) < _indent(lines[i])), None)
+    if loop is not None and (not ops or rng.random() < 0.25):
+        m = re.search(r"scf\.for %\w+ = (%\w+) to", lines[loop])
+        ty = "i32" if re.search(r":\s*i32\s*\{\s*$", lines[loop]) else "index"
+        hit = re.compile(re.escape(m.group(1))).search(lines[loop], m.start(1))
+        _replace(lines, loop, hit, "%mut_b")
+        lines.insert(loop, f"{' ' * _indent(lines[loop])}%mut_b = arith.constant 1 : {ty}")
+        return f"lower bound of the loop on line {loop + 1} around a staged LDS access -> 1"
+    m = rng.choice(ops)
+    off = rng.choice([1, 4, 16, 18])
+    return f"staged LDS index {_typed_add(lines, i, m, off, 'index')} on line {i + 1} +{off}"
+
+
+#: the mutations of C's tile staged through LDS after the K-loop (:attr:`Family.staged`),
+#: each twice as likely
+STAGED_MUTATIONS = (m_staged, m_staged)
+
+
 #: the mutations of what the roll-backs prove (IREE's prologue, carried values, epilogue,
 #: rolled bound, slots, marks), drawn only for :attr:`Family.rolled` families
 ROLLBACK_ONLY = (m_prologue_index, m_prologue_lds_index, m_carried_change, m_carried_use,
@@ -1259,6 +1299,8 @@ def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
                  MUTATIONS)
     if fam.aimed:
         mutations += AIMED_MUTATIONS + AIMED_MUTATIONS
+    if fam.staged:
+        mutations += STAGED_MUTATIONS
     what, text = applied(source(form), mutations, rng)
     return Mutant(form, index, f"{form}: {what}", text)
 

@@ -1762,7 +1762,8 @@ def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
         return "input-broken", shared
     bad = list(zip(*(want != got).nonzero()))
     poisoned = stores_poison(want, want != got, c_bytes(ref, m.form, "late", OTHER_POISON),
-                             dispatch(m.form)) or unwritten(m.text)
+                             dispatch(m.form)) or unwritten(m.text) or \
+        from_ub_poison(plain, m.form, want != got)
     if poisoned is not None:
         return "undefined", f"{len(bad)} elements of C differ, {poisoned}"
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
@@ -1804,6 +1805,50 @@ def stores_poison(want, differ, other, d) -> str | None:
     return (f"each of them changes when the unpipelined build runs with poison "
             f"{OTHER_POISON:#x} instead of the emulator's: computed from memory or registers "
             f"nothing wrote (undefined)")
+
+
+#: the two values each ``ub.poison`` of a mutant is made (:func:`defined_poison`)
+POISON_CHOICES = (("7.0", "7", "true"), ("-3.0", "3", "false"))
+UB_POISON = re.compile(r"^(\s*%[\w#]+ = )ub\.poison : ((vector<(?:\d+x)+)?(\w+)>?)\s*$", re.M)
+
+
+def defined_poison(text: str, which: int) -> str:
+    """``text`` with each ``ub.poison`` of a float, integer or index type (or a vector of
+    one) made a constant: the ``which``-th of :data:`POISON_CHOICES` (a float, an integer,
+    an ``i1``)."""
+    def constant(m: re.Match) -> str:
+        el = m.group(4)
+        f, i, b = POISON_CHOICES[which]
+        value = b if el == "i1" else i if el.startswith("i") else f
+        if not (el in ("index", "i1") or re.fullmatch(r"i\d+|bf16|f16|f32|f64", el)):
+            return m.group(0)
+        lit = f"dense<{value}> : {m.group(2)}" if m.group(3) else \
+            value if el == "i1" else f"{value} : {el}"
+        return f"{m.group(1)}arith.constant {lit}"
+    return UB_POISON.sub(constant, text)
+
+
+def from_ub_poison(plain: str, name: str, differ) -> str | None:
+    """Why the unpipelined mutant ``plain`` (of input ``name``) is undefined where the two
+    builds' C differ (``differ``): built again with its ``ub.poison`` values made one
+    constant and then another (:func:`defined_poison`), its C changes at every one of
+    those elements, so they are computed from a poison (IREE pads its guarded reads with
+    one: a guard negated hands it to C), which LLVM may replace by any value, the one it
+    would have loaded too; or None."""
+    runs = []
+    for which in (0, 1):
+        text = defined_poison(plain, which)
+        if text == plain:
+            return None
+        rc, _, hsaco = build(text, False)
+        if rc != 0:
+            return None
+        runs.append(c_bytes(hsaco, name))
+    if any(isinstance(r, str) for r in runs) or stores_poison(
+            runs[0], differ, runs[1], dispatch(name)) is None:
+        return None
+    return ("each of them changes when the unpipelined build runs with its ub.poison "
+            "values made constants (two of them): computed from a poison (undefined)")
 
 
 @functools.lru_cache(maxsize=4)   # a test asks again with other differing elements

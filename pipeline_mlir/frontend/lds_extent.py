@@ -76,15 +76,6 @@ def _touched(loop) -> set:
     return found
 
 
-def _inside(op, loop) -> bool:
-    o = op
-    while o is not None and o.name not in ("func.func", "gpu.func"):
-        if o == loop:
-            return True
-        o = o.parent
-    return False
-
-
 def _masked(op) -> bool:
     if op.name in ("vector.maskedload", "vector.maskedstore"):
         return True
@@ -158,7 +149,7 @@ def check_lds_extents(loop) -> None:
         at, spans = ACCESSES[op.name]
         mem = op.operands[at]
         alloc = _lds_alloc(mem)
-        if alloc is None or alloc in touched or _inside(op, _op(loop)):
+        if alloc is None or alloc in touched:       # (so the access is not in the loop)
             continue
         if ev is None:
             ev = Evaluator(block_size(kernel) or (256, 1, 1))

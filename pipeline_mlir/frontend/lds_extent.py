@@ -14,8 +14,8 @@ tile's last rows read past the allocation's end; 1457).
 
 :func:`check_lds_extents` evaluates, for every thread of the workgroup and every iteration
 of the ``scf.for`` loops of constant bounds around it, the first and last element each
-access outside the K-loop of such an allocation (static shape, the K-loop touching none of
-it) touches, through its views (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`), and
+access outside the K-loop of such an allocation (a ``memref.alloc`` or a ``gpu.func``'s
+workgroup attribution of static shape, the K-loop touching none of it) touches, through its views (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`), and
 refuses at the access one that lies outside the allocation in some thread, naming the
 thread, the element and the allocation's size; an access it cannot evaluate (a loop of
 bounds known only at launch, an index computed from a loaded value) is refused too, saying
@@ -52,16 +52,18 @@ MAX_POINTS = 4096
 
 
 def _lds_alloc(v):
-    """The ``memref.alloc`` of workgroup memory of static shape ``v`` views, or None."""
+    """The LDS allocation of static shape ``v`` views (a ``memref.alloc`` of workgroup
+    memory's result, or a ``gpu.func``'s workgroup attribution), or None."""
     root = view_root(v)
-    if isinstance(root.owner, ir.Block):
-        return None
-    alloc = _op(root.owner)
     t = root.type
-    if alloc.name != "memref.alloc" or not isinstance(t, ir.MemRefType) or \
-            memory_space(t) != "workgroup" or any(d < 0 for d in t.shape):
+    if not isinstance(t, ir.MemRefType) or memory_space(t) != "workgroup" or \
+            any(d < 0 for d in t.shape):
         return None
-    return alloc
+    if isinstance(root.owner, ir.Block):
+        func = _op(root.owner.owner)
+        return root if func.name == "gpu.func" and root.owner == func.regions[0].blocks[0] \
+            else None
+    return root if _op(root.owner).name == "memref.alloc" else None
 
 
 def _touched(loop) -> set:
@@ -159,7 +161,7 @@ def check_lds_extents(loop) -> None:
 def _check_access(ev, op, at: int, spans, alloc) -> None:
     mem = op.operands[at]
     t = ir.MemRefType(mem.type)
-    size = math.prod(ir.MemRefType(alloc.results[0].type).shape)
+    size = math.prod(ir.MemRefType(alloc.type).shape)
     span = _span(op, at, spans)
     loops, ranges = _points(op)
     indices = list(op.operands)[at + 1:at + 1 + t.rank]
@@ -174,7 +176,7 @@ def _check_access(ev, op, at: int, spans, alloc) -> None:
             if len(bad):
                 t0 = int(bad[0])
                 where = (f" (loop iteration {list(point)})" if point else "")
-                raise IRError(op, f"{describe(op)} accesses {alloc.results[0].type} at "
+                raise IRError(op, f"{describe(op)} accesses {alloc.type} at "
                                   f"elements {int(first[t0])}..{int(last[t0])} in thread "
                                   f"{t0}{where}, outside its {size} elements: the pipelined "
                                   f"kernel lays the LDS around that allocation out anew, so "

@@ -54,8 +54,22 @@ module {
 """
 
 
-def _check(lower: int = 0, offset: int = 0, upper: str = "arith.constant 2048 : index"):
-    text = KERNEL.replace("LOWER", str(lower)).replace("OFFSET", str(offset)).replace(
+#: the same kernel as a ``gpu.func`` whose C staging buffer is a workgroup attribution
+GPU_KERNEL = KERNEL.replace("module {\n  func.func @k(%g: memref<4x16x8x16xf32>, %n: index) "
+                            "attributes {\n      workgroup_size = [256 : index, 1 : index, "
+                            "1 : index]} {",
+                            "module attributes {gpu.container_module} {\n  gpu.module @m {\n"
+                            "  gpu.func @k(%g: memref<4x16x8x16xf32>, %n: index) workgroup("
+                            "%lc: memref<4x16x8x16xf32, #gpu.address_space<workgroup>>) "
+                            "kernel attributes {known_block_size = array<i32: 256, 1, 1>} {"
+                            ).replace("    %lc = memref.alloc() : memref<4x16x8x16xf32, "
+                                      "#gpu.address_space<workgroup>>\n", "").replace(
+    "    return\n  }\n}", "    gpu.return\n  }\n  }\n}")
+
+
+def _check(lower: int = 0, offset: int = 0, upper: str = "arith.constant 2048 : index",
+           kernel: str = KERNEL):
+    text = kernel.replace("LOWER", str(lower)).replace("OFFSET", str(offset)).replace(
         "UPPER", upper)
     with new_context() as ctx:
         m = ir.Module.parse(text, ctx)
@@ -64,7 +78,18 @@ def _check(lower: int = 0, offset: int = 0, upper: str = "arith.constant 2048 : 
 
 
 def test_a_staged_tile_inside_its_allocation_is_taken():
+    assert GPU_KERNEL.count("workgroup(%lc") == 1 and "memref.alloc() : memref<4x16" not in \
+        GPU_KERNEL
     _check()
+    _check(kernel=GPU_KERNEL)
+
+
+def test_a_workgroup_attribution_read_past_its_end_is_refused():
+    """A ``gpu.func``'s workgroup attribution is an allocation too (a natural kernel's)."""
+    with pytest.raises(IRError) as e:
+        _check(1, kernel=GPU_KERNEL)
+    assert "at elements 8192..8195 in thread 255 (loop iteration [1793]), outside its 8192 " \
+        "elements" in str(e.value), str(e.value)
 
 
 @pytest.mark.parametrize("lower, offset, upper, words", [

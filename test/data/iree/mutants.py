@@ -33,7 +33,9 @@ twice as likely each, the mutations aimed at what those paths prove
 (:data:`AIMED_MUTATIONS`: a mask's or run's bounds and compares, an affine map's constants,
 a padding select's values and condition, a guard's or a mask's condition, a mask's size,
 the strided slices and shuffles that regroup reads, a view's offsets and sizes, C's
-per-thread write loops, stores and ``memref.copy``).
+per-thread write loops, stores and ``memref.copy``); and IREE's ``C +=`` kernel, whose C
+tile is staged through LDS after the K-loop (:attr:`Family.staged`), those aimed at the
+staged accesses too (:data:`STAGED_MUTATIONS`).
 
 The verdict on a mutant (:func:`verdict`):
 
@@ -71,7 +73,9 @@ The verdict on a mutant (:func:`verdict`):
   two C's differ, every element they differ in changes when the unpipelined build runs
   again with another poison (:func:`stores_poison`: computed from memory or registers
   nothing wrote), or a load the kernel always runs, whose value reaches a store, reads a
-  private element nothing writes (:func:`unwritten`);
+  private element nothing writes (:func:`unwritten`), or each such element changes when
+  the unpipelined build runs with its ``ub.poison`` values made constants, two sets of
+  them (:func:`from_ub_poison`: a pad of a guarded read handed to C);
 * ``off-grid``: the mutant's own grid (:func:`off_grid`: its ``scf.forall`` bounds, its
   workgroup loops, its ids' upper bounds) no longer holds a workgroup the comparison would
   run (a bound of its grid made smaller): that workgroup does not exist, and stores nothing

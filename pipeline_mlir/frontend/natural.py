@@ -54,6 +54,7 @@ from pipeline_mlir.frontend.masked_rows_k import unmask_row_tails
 from pipeline_mlir.frontend.masked_rows_k_late import unmask_row_tails_late
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.private_bounds import check_private_bounds
+from pipeline_mlir.frontend.lds_extent import check_lds_extents
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
 from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
@@ -201,6 +202,7 @@ def adopt_loop(loop, schedule):
     check_not_pipelined(loop)
     check_private_bounds(kernel_of(loop))
     forward_private_rows(kernel_of(loop))   # (C's tile staged for its initial values)
+    check_lds_extents(loop)
     inline_constant_true_ifs(loop)
     loop = carry_lds_accumulators(loop)
     forward_private_values(loop)    # (a run staged through a private row: its LDS store's)

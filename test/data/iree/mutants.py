@@ -33,7 +33,9 @@ twice as likely each, the mutations aimed at what those paths prove
 (:data:`AIMED_MUTATIONS`: a mask's or run's bounds and compares, an affine map's constants,
 a padding select's values and condition, a guard's or a mask's condition, a mask's size,
 the strided slices and shuffles that regroup reads, a view's offsets and sizes, C's
-per-thread write loops, stores and ``memref.copy``).
+per-thread write loops, stores and ``memref.copy``); and IREE's ``C +=`` kernel, whose C
+tile is staged through LDS after the K-loop (:attr:`Family.staged`), those aimed at the
+staged accesses too (:data:`STAGED_MUTATIONS`).
 
 The verdict on a mutant (:func:`verdict`):
 
@@ -71,7 +73,9 @@ The verdict on a mutant (:func:`verdict`):
   two C's differ, every element they differ in changes when the unpipelined build runs
   again with another poison (:func:`stores_poison`: computed from memory or registers
   nothing wrote), or a load the kernel always runs, whose value reaches a store, reads a
-  private element nothing writes (:func:`unwritten`);
+  private element nothing writes (:func:`unwritten`), or each such element changes when
+  the unpipelined build runs with its ``ub.poison`` values made constants, two sets of
+  them (:func:`from_ub_poison`: a pad of a guarded read handed to C);
 * ``off-grid``: the mutant's own grid (:func:`off_grid`: its ``scf.forall`` bounds, its
   workgroup loops, its ids' upper bounds) no longer holds a workgroup the comparison would
   run (a bound of its grid made smaller): that workgroup does not exist, and stores nothing
@@ -133,7 +137,9 @@ class Family:
     IREE pipelined itself (its default build, late form: the front end rolls its prologue,
     waits and epilogue back), whose mutants draw from :data:`ROLLBACK_MUTATIONS`.
     ``registers``: the forced configuration (``args``' ``mma``) without its promotion
-    types, so that IREE copies through registers rather than with DMA."""
+    types, so that IREE copies through registers rather than with DMA.  ``staged``: C's
+    tile staged through LDS the K-loop does not touch (IREE's ``C +=``): its mutants also
+    draw :data:`STAGED_MUTATIONS`."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
@@ -149,6 +155,7 @@ class Family:
     rolled: bool = False
     registers: bool = False
     aimed: bool = False
+    staged: bool = False
 
     def source_args(self) -> dict:
         import generate as G
@@ -364,6 +371,11 @@ FAMILIES = {
     "padatbmn": Family(padded=(True, 256, "bf16", True, False), launch=(200, 272, 256),
                        forms=("late",), workgroups=(("late", [0, 5]),), later=True,
                        aimed=True),
+    # IREE's bf16 C += A x B^T 256^3: C read into LDS the K-loop does not touch, the
+    # results staged through it after the loop and copied out by a loop of 8 iterations
+    # (frontend/lds_extent.py); drawing the aimed and the staged mutations
+    "accst": Family(epilogue=_f(kind="accumulate", m=256, n=256, k=256), later=True,
+                    aimed=True, staged=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
@@ -1211,6 +1223,38 @@ AIMED_MUTATIONS = (m_minmax, m_cmp, m_map, m_select, m_cond, m_mask_size, m_slic
                    m_c_write)
 
 
+def m_staged(lines, rng):
+    """An access of workgroup memory after the K-loop (C's tile staged through LDS: the
+    write of the results, the copy out), or an LDS view of it there: an index offset by
+    1, 4, 16 or 18 (a row, a padded row), or the lower bound of the loop around it made
+    1."""
+    after = range(_loop_close(lines) + 1, len(lines))
+    found = [i for i in after if re.search(
+        r"(vector\.transfer_read|vector\.transfer_write|vector\.load|vector\.store|"
+        r"memref\.load|memref\.store|memref\.subview) ", lines[i])
+        and "#gpu.address_space<workgroup>" in lines[i].split(" : ", 1)[-1].split(" to ")[0]]
+    i = rng.choice(found)
+    ops = _bracket(lines[i], 0)
+    loop = next((j for j in range(i - 1, _loop_close(lines), -1)
+                 if re.search(r"scf\.for %\w+ = %\w+ to", lines[j])
+                 and _indent(lines[j]) < _indent(lines[i])), None)
+    if loop is not None and (not ops or rng.random() < 0.25):
+        m = re.search(r"scf\.for %\w+ = (%\w+) to", lines[loop])
+        ty = "i32" if re.search(r":\s*i32\s*\{\s*$", lines[loop]) else "index"
+        hit = re.compile(re.escape(m.group(1))).search(lines[loop], m.start(1))
+        _replace(lines, loop, hit, "%mut_b")
+        lines.insert(loop, f"{' ' * _indent(lines[loop])}%mut_b = arith.constant 1 : {ty}")
+        return f"lower bound of the loop on line {loop + 1} around a staged LDS access -> 1"
+    m = rng.choice(ops)
+    off = rng.choice([1, 4, 16, 18])
+    return f"staged LDS index {_typed_add(lines, i, m, off, 'index')} on line {i + 1} +{off}"
+
+
+#: the mutations of C's tile staged through LDS after the K-loop (:attr:`Family.staged`),
+#: each twice as likely
+STAGED_MUTATIONS = (m_staged, m_staged)
+
+
 #: the mutations of what the roll-backs prove (IREE's prologue, carried values, epilogue,
 #: rolled bound, slots, marks), drawn only for :attr:`Family.rolled` families
 ROLLBACK_ONLY = (m_prologue_index, m_prologue_lds_index, m_carried_change, m_carried_use,
@@ -1259,6 +1303,8 @@ def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
                  MUTATIONS)
     if fam.aimed:
         mutations += AIMED_MUTATIONS + AIMED_MUTATIONS
+    if fam.staged:
+        mutations += STAGED_MUTATIONS
     what, text = applied(source(form), mutations, rng)
     return Mutant(form, index, f"{form}: {what}", text)
 
@@ -1720,7 +1766,8 @@ def verdict(m: Mutant, refusal_first: bool = False) -> tuple[str, str]:
         return "input-broken", shared
     bad = list(zip(*(want != got).nonzero()))
     poisoned = stores_poison(want, want != got, c_bytes(ref, m.form, "late", OTHER_POISON),
-                             dispatch(m.form)) or unwritten(m.text)
+                             dispatch(m.form)) or unwritten(m.text) or \
+        from_ub_poison(plain, m.form, want != got)
     if poisoned is not None:
         return "undefined", f"{len(bad)} elements of C differ, {poisoned}"
     return "WRONG", f"{len(bad)} elements of C differ, first at {tuple(map(int, bad[0]))}"
@@ -1762,6 +1809,50 @@ def stores_poison(want, differ, other, d) -> str | None:
     return (f"each of them changes when the unpipelined build runs with poison "
             f"{OTHER_POISON:#x} instead of the emulator's: computed from memory or registers "
             f"nothing wrote (undefined)")
+
+
+#: the two values each ``ub.poison`` of a mutant is made (:func:`defined_poison`)
+POISON_CHOICES = (("7.0", "7", "true"), ("-3.0", "3", "false"))
+UB_POISON = re.compile(r"^(\s*%[\w#]+ = )ub\.poison : ((vector<(?:\d+x)+)?(\w+)>?)\s*$", re.M)
+
+
+def defined_poison(text: str, which: int) -> str:
+    """``text`` with each ``ub.poison`` of a float, integer or index type (or a vector of
+    one) made a constant: the ``which``-th of :data:`POISON_CHOICES` (a float, an integer,
+    an ``i1``)."""
+    def constant(m: re.Match) -> str:
+        el = m.group(4)
+        f, i, b = POISON_CHOICES[which]
+        value = b if el == "i1" else i if el.startswith("i") else f
+        if not (el in ("index", "i1") or re.fullmatch(r"i\d+|bf16|f16|f32|f64", el)):
+            return m.group(0)
+        lit = f"dense<{value}> : {m.group(2)}" if m.group(3) else \
+            value if el == "i1" else f"{value} : {el}"
+        return f"{m.group(1)}arith.constant {lit}"
+    return UB_POISON.sub(constant, text)
+
+
+def from_ub_poison(plain: str, name: str, differ) -> str | None:
+    """Why the unpipelined mutant ``plain`` (of input ``name``) is undefined where the two
+    builds' C differ (``differ``): built again with its ``ub.poison`` values made one
+    constant and then another (:func:`defined_poison`), its C changes at every one of
+    those elements, so they are computed from a poison (IREE pads its guarded reads with
+    one: a guard negated hands it to C), which LLVM may replace by any value, the one it
+    would have loaded too; or None."""
+    runs = []
+    for which in (0, 1):
+        text = defined_poison(plain, which)
+        if text == plain:
+            return None
+        rc, _, hsaco = build(text, False)
+        if rc != 0:
+            return None
+        runs.append(c_bytes(hsaco, name))
+    if any(isinstance(r, str) for r in runs) or stores_poison(
+            runs[0], differ, runs[1], dispatch(name)) is None:
+        return None
+    return ("each of them changes when the unpipelined build runs with its ub.poison "
+            "values made constants (two of them): computed from a poison (undefined)")
 
 
 @functools.lru_cache(maxsize=4)   # a test asks again with other differing elements

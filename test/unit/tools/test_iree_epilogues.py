@@ -225,6 +225,60 @@ def test_the_c_tile_beside_and_the_remainder_on_the_schedule_buffers(generated, 
     assert re.search(r"error: .*\n\s+vector\.transfer_write ", err), err
 
 
+#: the loop after the K-loop that copies C's tile from its LDS staging buffer to C, and
+#: the delinearized index of its LDS view's third dimension (the prefetch point's)
+COPY_OUT = re.compile(r"scf\.for (%\w+) = %c0 to %c2048 step %c256 \{\n\s*%\w+ = affine\.apply "
+                      r"#map\d+\(\1\)\[%thread_id_x\]\n\s*(%\w+):4 = affine\.delinearize_index")
+
+
+@needs_iree
+@pytest.mark.parametrize("how", ["lower", "view", 1, 5])
+def test_c_staged_through_lds_read_past_its_allocation_is_refused(generated, tmp_path,
+                                                                  capsys, how):
+    """Found by the red-team campaign of the newest families (IREE's bf16 ``C += A x B^T``
+    256^3 at the prefetch point, seed 81, mutants 16 and 55): C's tile staged through LDS
+    the K-loop does not touch, copied out by a loop whose lower bound was made 1 (the last
+    thread's last iteration reads one row of tiles past the allocation) or whose LDS view
+    was moved 16 elements along a dimension of 8, was pipelined with exit 0 and C wrong
+    against the unpipelined build (10 and 1457 bytes): what lies past the allocation is
+    another buffer, which the front end lays out anew.  Now refused at the read
+    (``frontend/lds_extent.py``; here on the f16 ``C +=`` kernel, staged through a padded
+    ``memref<4x16x8x18xf32>``), and so are the campaign's staged mutations
+    (``mutants.m_staged``, drawn with seeds 1 and 5: the write of the results into LDS
+    moved a row of tiles on, the copy out moved by one element)."""
+    from cli_helpers import refusal
+
+    text = generated("accumulate", "prefetch").read_text()
+    m = list(COPY_OUT.finditer(text))[-1]
+    lines = text[:m.start()].count("\n")          # the copy loop's line
+    out = text.split("\n")
+    if isinstance(how, int):
+        import random
+
+        import mutants as M
+
+        what = M.m_staged(out, random.Random(how))
+        assert what.startswith("staged LDS index "), what
+    elif how == "lower":
+        out[lines] = out[lines].replace("= %c0 to", "= %mut_lo to", 1)
+        out.insert(lines, "%mut_lo = arith.constant 1 : index")
+    else:
+        d = m.group(2)
+        i = next(i for i in range(lines, len(out)) if "memref.subview" in out[i]
+                 and f"[{d}#0, {d}#1, {d}#2, " in out[i] and "workgroup>> to" in out[i])
+        out[i] = out[i].replace(f"{d}#2, ", "%mut_r, ", 1)
+        out[i:i] = ["%mut_16 = arith.constant 16 : index",
+                    f"%mut_r = arith.addi {d}#2, %mut_16 : index"]
+    bad = "\n".join(out)
+    assert bad != text
+    err = refusal(capsys, tmp_path, bad)
+    op = "transfer_write" if how == 1 else "transfer_read"
+    assert re.search(rf"error: sched-adopt-loop: 'vector\.{op}' op at line \d+:\d+ "
+                     r"accesses memref<4x16x8x18xf32, #gpu\.address_space<workgroup>> at "
+                     r"elements \d+\.\.\d+ in thread \d+( \(loop iteration \[\d+\]\))?, outside "
+                     r"its 9216 elements", err), err
+
+
 #: the late form's guarded gather of the bias (one scf.if per element)
 GUARD = "arith.cmpi slt, %745, %c520_i32 : i32"
 INDEX = "%745 = arith.addi %314, %744 overflow<nsw> : i32"

@@ -334,7 +334,7 @@ NEWER = {"i8abk", "i8abk2", "fp8abk", "i8atbtk", "f16atbk", "skinny", "skinnyn",
          "rowsk", "rowsrelu", "fp8c", "w8", "w16", "w1", "keptab", "fp8m16"}
 #: the newest paths' families (later, drawing :data:`mutants.AIMED_MUTATIONS` too), those of
 #: IREE's own prefetch rolled back among them
-AIMED = {"atb600", "w1m", "keptm", "padatbmn"}
+AIMED = {"atb600", "w1m", "keptm", "padatbmn", "accst"}
 AIMED_ROLLED = {"regk1020", "regf16k", "dma1w", "reg1w"}
 
 
@@ -595,3 +595,33 @@ def test_an_unwritten_element_counts_only_where_its_value_is_stored(read, undefi
     assert (why is not None) == undefined, why
     if undefined:
         assert "reads element [3] of a private buffer no store writes" in why
+
+
+
+def test_poison_made_constants_for_the_reference():
+    """Found by the red-team campaign (seed 85, mutant 15: IREE's bf16 bias 300x260x256,
+    late form, the ``scf.if`` of its guarded bias read negated): the in-bounds lanes then
+    add the read's pad, a ``ub.poison``, to C; LLVM made one build's load unconditional
+    (a poison may be anything, the loaded value too) and C differed in 14989 bytes, called
+    ``WRONG``. With the poison made 7.0 (or -3.0) both builds agree: the mutant is
+    undefined, which :func:`mutants.from_ub_poison` tells by building the unpipelined
+    mutant with its poisons made two sets of constants (:func:`mutants.defined_poison`);
+    here, that those constants are typed as the poisons were and parse."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+
+    text = """func.func @k() -> (f32, vector<4xbf16>, i1, index, vector<2xi32>, !llvm.ptr) {
+  %0 = ub.poison : f32
+  %1 = ub.poison : vector<4xbf16>
+  %2 = ub.poison : i1
+  %3 = ub.poison : index
+  %4 = ub.poison : vector<2xi32>
+  %5 = ub.poison : !llvm.ptr
+  return %0, %1, %2, %3, %4, %5 : f32, vector<4xbf16>, i1, index, vector<2xi32>, !llvm.ptr
+}"""
+    made = [M.defined_poison(text, k) for k in (0, 1)]
+    assert "arith.constant 7.0 : f32" in made[0] and "dense<-3.0> : vector<4xbf16>" in \
+        made[1] and "arith.constant true" in made[0] and "arith.constant 3 : index" in made[1]
+    assert "dense<7> : vector<2xi32>" in made[0] and made[0].count("ub.poison") == 1
+    with new_context() as ctx:
+        for t in made:
+            ir.Module.parse(t, ctx)

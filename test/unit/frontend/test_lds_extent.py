@@ -1,0 +1,110 @@
+"""check_lds_extents (pipeline_mlir/frontend/lds_extent.py) on small kernels: an LDS
+allocation the K-loop leaves alone (C staged through it, as IREE's ``C +=`` kernels do),
+accessed after the loop inside it (let through) and outside it in some thread (refused at
+the access, naming the thread and the elements), or where the front end cannot evaluate
+it (refused, saying why)."""
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.frontend.lds_extent import check_lds_extents
+
+#: a K-loop over ``%la`` and a tile of C staged through ``%lc`` (4x16x8x16 f32) after it, a
+#: loop of 8 iterations of 256 threads copying it 4 elements a thread: ``LOWER`` its lower
+#: bound, ``OFFSET`` added to the view's third index, ``UPPER`` its upper bound
+KERNEL = """
+#map = affine_map<(d0)[s0] -> (d0 + s0)>
+#map1 = affine_map<(d0) -> (d0 * 4)>
+module {
+  func.func @k(%g: memref<4x16x8x16xf32>, %n: index) attributes {
+      workgroup_size = [256 : index, 1 : index, 1 : index]} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c256 = arith.constant 256 : index
+    %c2048 = arith.constant 2048 : index
+    %lo = arith.constant LOWER : index
+    %hi = UPPER
+    %off = arith.constant OFFSET : index
+    %p = ub.poison : f32
+    %la = memref.alloc() : memref<1024xf32, #gpu.address_space<workgroup>>
+    %lc = memref.alloc() : memref<4x16x8x16xf32, #gpu.address_space<workgroup>>
+    %tid = gpu.thread_id x upper_bound 256
+    scf.for %k = %c0 to %c8 step %c1 {
+      %v = vector.load %la[%tid] : memref<1024xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+    }
+    scf.for %i = %lo to %hi step %c256 {
+      %x = affine.apply #map(%i)[%tid]
+      %d:4 = affine.delinearize_index %x into (4, 16, 8, 4) : index, index, index, index
+      %c = affine.apply #map1(%d#3)
+      %r = arith.addi %d#2, %off : index
+      %s = memref.subview %lc[%d#0, %d#1, %r, %c] [1, 1, 1, 4] [1, 1, 1, 1] :
+        memref<4x16x8x16xf32, #gpu.address_space<workgroup>> to
+        memref<1x1x1x4xf32, strided<[2048, 128, 16, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %t = vector.transfer_read %s[%c0, %c0, %c0, %c0], %p {in_bounds = [true, true, true, true]}
+        : memref<1x1x1x4xf32, strided<[2048, 128, 16, 1], offset: ?>, #gpu.address_space<workgroup>>,
+          vector<1x1x1x4xf32>
+      vector.transfer_write %t, %g[%d#0, %d#1, %d#2, %c] {in_bounds = [true, true, true, true]}
+        : vector<1x1x1x4xf32>, memref<4x16x8x16xf32>
+    }
+    return
+  }
+}
+"""
+
+
+#: the same kernel as a ``gpu.func`` whose C staging buffer is a workgroup attribution
+GPU_KERNEL = KERNEL.replace("module {\n  func.func @k(%g: memref<4x16x8x16xf32>, %n: index) "
+                            "attributes {\n      workgroup_size = [256 : index, 1 : index, "
+                            "1 : index]} {",
+                            "module attributes {gpu.container_module} {\n  gpu.module @m {\n"
+                            "  gpu.func @k(%g: memref<4x16x8x16xf32>, %n: index) workgroup("
+                            "%lc: memref<4x16x8x16xf32, #gpu.address_space<workgroup>>) "
+                            "kernel attributes {known_block_size = array<i32: 256, 1, 1>} {"
+                            ).replace("    %lc = memref.alloc() : memref<4x16x8x16xf32, "
+                                      "#gpu.address_space<workgroup>>\n", "").replace(
+    "    return\n  }\n}", "    gpu.return\n  }\n  }\n}")
+
+
+def _check(lower: int = 0, offset: int = 0, upper: str = "arith.constant 2048 : index",
+           kernel: str = KERNEL):
+    text = kernel.replace("LOWER", str(lower)).replace("OFFSET", str(offset)).replace(
+        "UPPER", upper)
+    with new_context() as ctx:
+        m = ir.Module.parse(text, ctx)
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        check_lds_extents(loop)
+
+
+def test_a_staged_tile_inside_its_allocation_is_taken():
+    assert GPU_KERNEL.count("workgroup(%lc") == 1 and "memref.alloc() : memref<4x16" not in \
+        GPU_KERNEL
+    _check()
+    _check(kernel=GPU_KERNEL)
+
+
+def test_a_workgroup_attribution_read_past_its_end_is_refused():
+    """A ``gpu.func``'s workgroup attribution is an allocation too (a natural kernel's)."""
+    with pytest.raises(IRError) as e:
+        _check(1, kernel=GPU_KERNEL)
+    assert "at elements 8192..8195 in thread 255 (loop iteration [1793]), outside its 8192 " \
+        "elements" in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize("lower, offset, upper, words", [
+    # the campaign's two (IREE's bf16 C += A x B^T 256^3, prefetch point): the copy loop's
+    # lower bound made 1 (the last thread's last iteration one row of tiles on), and the
+    # view moved 16 elements along a dimension of 8 (the tile's last rows past the end)
+    (1, 0, None, r"at elements 8192\.\.8195 in thread 255 \(loop iteration \[1793\]\), "
+                 r"outside its 8192 elements"),
+    (0, 16, None, r"at elements 8192\.\.8195 in thread 192 \(loop iteration \[1792\]\), "
+                  r"outside its 8192 elements"),
+    # a loop bound known only at launch: not evaluated, so not shown inside
+    (0, 0, "arith.addi %n, %c0 : index", r"whose bounds are not constants"),
+])
+def test_an_access_outside_its_allocation_is_refused(lower, offset, upper, words):
+    with pytest.raises(IRError) as e:
+        _check(lower, offset, upper or "arith.constant 2048 : index")
+    assert e.value.op.name == "vector.transfer_read", e.value.op
+    assert __import__("re").search(words, str(e.value)), str(e.value)

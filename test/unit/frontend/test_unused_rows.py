@@ -113,6 +113,42 @@ def test_a_row_stored_at_a_sampled_workgroup_is_refused(tmp_path, capsys, monkey
     assert seen == {(TILE_M * K_TILE, (1,)): (2 * TILE_M - m - 2) * K_TILE}, seen
 
 
+#: IREE's 64-row tile in 2 x 2 waves of 32 rows, each two MFMA row tiles of 16: the
+#: epilogue stages a wave's accumulators through private memory by row tile
+WAVE_ROWS, ROW_TILE = 32, 16
+
+
+def _row_tile_moved(text: str) -> str:
+    """The epilogue's first load of the private buffer (its row tile's index, the C loop's
+    variable) made to read row tile 1: the values of one column tile of row tile 0 taken
+    from row tile 1, ``ROW_TILE`` rows further down, the store mask left as it is."""
+    pat = re.compile(r"memref\.load (%alloca\w*)\[%c0, (%\d+), %c0, (%\d+), %c0\]")
+    first = pat.search(text)
+    assert first is not None and "%c1 = arith.constant 1 : index" in text, text
+    return text[:first.start()] + first.group(0).replace(f", {first.group(2)},", ", %c1,") + \
+        text[first.end():]
+
+
+def test_a_row_moved_into_a_stored_row_at_a_sampled_workgroup_is_refused(tmp_path, capsys,
+                                                                        monkeypatch):
+    """Rows moved by the values, not by the mask: in workgroup 1 the stored rows of the
+    upper waves' row tile 0 (local rows 32 to 35) take the values of their row tile 1
+    (local rows 48 to 51), which the kernel clamps to row M and the front end's copies do
+    not.  The proof follows the values through private memory: it spares the rows past M
+    but those four, and the sampled comparison refuses at the first of them.  (With the
+    proof made to spare every element inside the buffer, the mutant was pipelined with
+    exit 0 and WRONG against its unpipelined build in workgroup 1.)"""
+    seen = spied(monkeypatch)
+    err = refusal(capsys, tmp_path, _row_tile_moved(_small("late")))
+    m, k = SMALL["m"], SMALL["k"]
+    moved = m - TILE_M - WAVE_ROWS          # stored rows of the upper waves' row tile 0
+    first = WAVE_ROWS + ROW_TILE            # the first row their values now come from
+    assert re.search(rf"with every workgroup id 1 at the loop's first K step, LDS element "
+                     rf"{first * K_TILE} gets global element {m * k}, where workgroup 0's "
+                     rf"block moved gives {(TILE_M + first) * k} ", err), err
+    assert seen == {(TILE_M * K_TILE, (1,)): (2 * TILE_M - m - moved) * K_TILE}, seen
+
+
 #: a K-loop carrying one accumulator, and what the code after it does with it (``EPILOGUE``)
 LOOP = """
 func.func @k(%c: memref<64xf32>, %lds: memref<64xf32, 3>, %i: index) {

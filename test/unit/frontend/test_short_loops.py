@@ -134,8 +134,9 @@ def test_masked_loop_of_two_iterations_is_exact(form, capsys, tmp_path):
     assert "vector.create_mask" in text or "vector.maskedload" in text
     rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
     assert rc == 0 and "sched.pipeline" not in out, err
-    assert ('sched.unpipelined = "not pipelined: the K-loop runs 2 K steps, the last one '
-            'masked and peeled, which leaves no pair') in out, out[-2000:]
+    assert ('sched.unpipelined = "not pipelined: the K-loop runs 2 K steps with masked '
+            'copies, so its last K step is peeled as a masked K tail, which leaves no pair'
+            ) in out, out[-2000:]
     assert "sched.loads_ahead" in out       # (its copies through registers: remainder_ahead)
     builds = [MU.build(MU.unswizzled(text) if "iree_codegen.swizzle" in text else text, False),
               MU.build(text, True)]

@@ -233,9 +233,19 @@ def is_whole_remainder(loop) -> bool:
     return WHOLE_ATTR in loop.attributes
 
 
+#: what :func:`whole_note` says of a whole remainder whose mark is no note (the front end's
+#: own output given back, marked before the mark kept why, or with another value)
+GIVEN_BACK_NOTE = (f"not pipelined: the K-loop carries '{WHOLE_ATTR}' and "
+                   f"'{REMAINDER_ATTR}' in the input (the front end's own output given back: "
+                   f"a loop too short to pipeline); the loop runs as written")
+
+
 def whole_note(loop) -> str:
-    """The note :func:`whole_remainder` left on ``loop`` (why it is not pipelined)."""
-    return ir.StringAttr(loop.attributes[WHOLE_ATTR]).value
+    """The note :func:`whole_remainder` left on ``loop`` (why it is not pipelined); a mark
+    that is not a string (an input that carries it: the front end's output given back,
+    ``frontend/reserved.py``) is :data:`GIVEN_BACK_NOTE`."""
+    attr = loop.attributes[WHOLE_ATTR]
+    return ir.StringAttr(attr).value if isinstance(attr, ir.StringAttr) else GIVEN_BACK_NOTE
 
 
 def whole_remainders(module) -> list:

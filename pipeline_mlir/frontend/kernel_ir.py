@@ -166,8 +166,13 @@ ORDERING_ONLY = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier", "rocdl.
 
 
 def writes_outside_lds(op) -> bool:
-    """Whether ``op`` may write memory other than LDS: it has regions, does not describe
-    its effects (an op that only orders memory excepted), or writes another memory."""
+    """Whether ``op`` may write memory other than LDS: it has regions (but an ``scf.if``,
+    which writes what the ops of its branches write: IREE's guarded loads), does not
+    describe its effects (an op that only orders memory excepted), or writes another
+    memory."""
+    if op.name == "scf.if":
+        return any(writes_outside_lds(_op(o)) for r in op.regions for b in r.blocks
+                   for o in b.operations)
     if len(op.regions):
         return True
     e = [] if op.name in ORDERING_ONLY else effects(op)

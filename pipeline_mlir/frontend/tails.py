@@ -201,12 +201,15 @@ def make_remainder(rem, loop, shareable: bool) -> None:
 
 
 def unpipelined_note(trips: int, peeled: bool) -> str:
-    """Why a loop of ``trips`` K steps (``peeled``: its last one masked) is left unpipelined:
-    what ``--emit=report`` says of it (``whole_remainder``'s note)."""
+    """Why a loop of ``trips`` K steps (``peeled``: its copies masked, so its last K step
+    peeled) is left unpipelined: what ``--emit=report`` says of it (``whole_remainder``'s
+    note).  The masks need not be a K tail's: a copy masked at C's edge that is neither
+    kept in the copy nor true in every lane is peeled the same way (``frontend/masks.py``),
+    so the note says the copies are masked, not which K step."""
     steps = f"{trips} K step{'s' if trips != 1 else ''}"
     if peeled:
-        steps += (", the last one masked and peeled" if trips > 1 else
-                  ", masked")
+        steps += (" with masked copies, so its last K step is peeled as a masked K tail"
+                  if trips > 1 else " with masked copies")
     return (f"not pipelined: the K-loop runs {steps}, which leaves no pair of K steps for "
             f"the schedule's loop (it runs them in pairs); the loop runs as written "
             f"(the remainder path, its LDS its own)")
@@ -230,9 +233,19 @@ def is_whole_remainder(loop) -> bool:
     return WHOLE_ATTR in loop.attributes
 
 
+#: what :func:`whole_note` says of a whole remainder whose mark is no note (the front end's
+#: own output given back, marked before the mark kept why, or with another value)
+GIVEN_BACK_NOTE = (f"not pipelined: the K-loop carries '{WHOLE_ATTR}' and "
+                   f"'{REMAINDER_ATTR}' in the input (the front end's own output given back: "
+                   f"a loop too short to pipeline); the loop runs as written")
+
+
 def whole_note(loop) -> str:
-    """The note :func:`whole_remainder` left on ``loop`` (why it is not pipelined)."""
-    return ir.StringAttr(loop.attributes[WHOLE_ATTR]).value
+    """The note :func:`whole_remainder` left on ``loop`` (why it is not pipelined); a mark
+    that is not a string (an input that carries it: the front end's output given back,
+    ``frontend/reserved.py``) is :data:`GIVEN_BACK_NOTE`."""
+    attr = loop.attributes[WHOLE_ATTR]
+    return ir.StringAttr(attr).value if isinstance(attr, ir.StringAttr) else GIVEN_BACK_NOTE
 
 
 def whole_remainders(module) -> list:

@@ -73,8 +73,17 @@ def test_the_masked_loads_are_pipelined_with_the_last_tile_peeled(late, tmp_path
            "%200] : memref<?x200xbf16, #gpu.address_space<global>>, vector<8xbf16>\n"
            "vector.store %201, %alloc[%120]"),
      "which may write the memory it reads"),
+    # the same store inside an scf.if (whose branches are looked into: IREE's guarded
+    # loads between a read and its LDS store write nothing, kernel_ir.writes_outside_lds)
+    (_text("vector.store %201, %alloc[%120]", "%mut_c = arith.cmpi ult, %102, %200 : index\n"
+           "scf.if %mut_c {\n"
+           "vector.store %cst_2, %assume_align_5[%102, %200] : memref<?x200xbf16, "
+           "#gpu.address_space<global>>, vector<8xbf16>\n}\n"
+           "vector.store %201, %alloc[%120]"),
+     "past 'scf.if' op"),
 ], ids=["padding", "row moves with K", "column moves with the workgroup", "row past the end",
-        "run too wide", "past the row", "global store before the LDS store"])
+        "run too wide", "past the row", "global store before the LDS store",
+        "global store in an scf.if before the LDS store"])
 def test_what_the_rewrite_relies_on_is_checked(late, tmp_path, capsys, mutate, message):
     assert_refused_at(tmp_path, capsys, mutate(late), "%201 = vector.maskedload", message)
 

@@ -85,6 +85,21 @@ def test_one_iteration_is_said_in_the_report():
     assert "ISA check: not run (no kernel plan" in rep
 
 
+def test_a_whole_remainder_given_back_is_said_in_the_report():
+    """The front end's output given back with its loop marked a whole remainder whose
+    mark is no note (a unit attribute, as the mark was before it kept why): run as written,
+    the report says so (was an internal error reading the mark as a string)."""
+    from pipeline_mlir.driver import CompileOptions, compile
+    from pipeline_mlir.frontend.tails import GIVEN_BACK_NOTE
+
+    out = compile(CompileOptions(schedule="4wave", emit="mlir",
+                                 text=kernel_text(k=32))).checked_output()
+    back, n = re.subn(r'sched\.unpipelined = "[^"]*"', "sched.unpipelined", out)
+    assert n == 1, out[-600:]
+    rep = compile(CompileOptions(schedule="4wave", emit="report", text=back)).checked_output()
+    assert f"K-loop: {GIVEN_BACK_NOTE}" in rep, rep[:600]
+
+
 def test_no_iteration_is_refused(capsys, tmp_path):
     """A loop that runs no iteration: nothing to pipeline or run, refused at the loop."""
     text = kernel_text(k=32 * 2)
@@ -134,8 +149,9 @@ def test_masked_loop_of_two_iterations_is_exact(form, capsys, tmp_path):
     assert "vector.create_mask" in text or "vector.maskedload" in text
     rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
     assert rc == 0 and "sched.pipeline" not in out, err
-    assert ('sched.unpipelined = "not pipelined: the K-loop runs 2 K steps, the last one '
-            'masked and peeled, which leaves no pair') in out, out[-2000:]
+    assert ('sched.unpipelined = "not pipelined: the K-loop runs 2 K steps with masked '
+            'copies, so its last K step is peeled as a masked K tail, which leaves no pair'
+            ) in out, out[-2000:]
     assert "sched.loads_ahead" in out       # (its copies through registers: remainder_ahead)
     builds = [MU.build(MU.unswizzled(text) if "iree_codegen.swizzle" in text else text, False),
               MU.build(text, True)]

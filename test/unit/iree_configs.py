@@ -122,10 +122,6 @@ CONFIGS = {
     # of the narrow ones (frontend/regcopy.py's NARROW), 4 K steps merged
     "f16_ab_2048x16x1000": (dict(dtype="f16", m=2048, n=16, k=1000, transpose_b=False), (),
                             None),
-    # N = 17: B's 2-element runs cut at 1 by the one tile's edge (late form: a guarded
-    # scf.if load), a piece of 4 bytes cut; once an internal error at the refusal's note
-    "f16_ab_2048x17x1000": (dict(dtype="f16", m=2048, n=17, k=1000, transpose_b=False), (),
-                            "1 element of 2 bytes cuts a piece"),
     # unaligned M, N and K in 8 bits: B's run of 16 cut at 15 by N = 63 in the one tile
     # along N, a mask that does not move with the workgroup and cuts a 4-byte piece
     "fp8_ab_257x63x1000": (dict(dtype="fp8", m=257, n=63, k=1000, transpose_b=False), (),

@@ -239,10 +239,11 @@ def _fixed_note(r, v, iv, size: int) -> str:
     either); empty if it depends on ``iv``."""
     if depends(v, {iv}):
         return ""
-    per = PIECE_BYTES // element_bytes(ir.MemRefType(r.operands[0].type))
+    per = PIECE_BYTES // element_bytes(ir.VectorType(r.results[0].type))  # (scf.if too)
     odd = "" if size % max(per, 1) == 0 else (
         f"; and then only at a size that is a whole number of its {PIECE_BYTES}-byte pieces: "
-        f"{size} elements of {_bytes(PIECE_BYTES // per)} cut a piece, whose element past the "
+        f"{size} element{'s' if size != 1 else ''} of {_bytes(PIECE_BYTES // per)} "
+        f"cut{'s' if size == 1 else ''} a piece, whose element past the "
         f"row's end the front end does not prove unused by every stored element of C, and "
         f"which the row's end may cut too (a range-checked dword past the buffer's end "
         f"reads zero whole)")

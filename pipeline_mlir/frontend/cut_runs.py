@@ -111,7 +111,7 @@ def _check_past_k(loop, reads: list) -> None:
     products there are not zero.  One operand's such reads, its partner's row masked,
     multiply by zero, as the kernel does.  Else an error at the first."""
     lb, ub, step = (constant_int(loop.operands[i]) for i in range(3))
-    if None in (lb, ub, step) or ub <= lb:
+    if None in (lb, ub, step) or ub <= lb or step <= 0:   # (step: refused at the loop)
         return
     last = lb + (ub - lb - 1) // step * step
     past = []

@@ -376,6 +376,16 @@ FAMILIES = {
     # (frontend/lds_extent.py); drawing the aimed and the staged mutations
     "accst": Family(epilogue=_f(kind="accumulate", m=256, n=256, k=256), later=True,
                     aimed=True, staged=True),
+    # padatbmn's kernel at K = 200 (A's K rows masked too: the interior loop's K clamps settled,
+    # frontend/loop_choices.py), and IREE's bf16 A^T x B 300x200x160 (one wave, its MFMAs
+    # halved along K and 2 K steps merged: frontend/half_k.py, frontend/kmerge.py)
+    "padatbk200": Family(padded=(True, 200, "bf16", True, False), launch=(200, 272, 200),
+                       forms=("late",), workgroups=(("late", [0, 5]),), later=True,
+                       aimed=True),
+    "atb300": Family(_f(dtype="bf16", m=300, n=200, k=160, transpose_a=True,
+                        transpose_b=False), workgroups=(("prefetch", [(0, 0), (18, 12)]),
+                                                        ("late", [0, 246])),
+                     later=True, aimed=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

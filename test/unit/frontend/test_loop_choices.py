@@ -104,8 +104,14 @@ K_MASK = """    %r = affine.apply affine_map<(d0, d1) -> (d0 * 8 + d1)>(%i, %row
     %m = vector.create_mask %n : vector<16xi1>"""
 
 
-def _masked_loop() -> str:
-    return _loop(K_MASK).replace(
+def _masked_loop(clamped: bool = True) -> str:
+    """The loop of :data:`K_MASK`; not ``clamped``: its mask sized by the K left alone (no
+    ``minsi`` with 16, so no choice tells the partial step: only the mask short in it)."""
+    mask = K_MASK if clamped else K_MASK.replace(
+        "    %n = arith.minsi %left, %c16 : index\n    %m = vector.create_mask %n",
+        "    %m = vector.create_mask %left")
+    assert clamped or mask != K_MASK
+    return _loop(mask).replace(
         "vector.load %g[%r, %c0] : {G}, vector<16xi8>".replace("{G}", G),
         f"vector.maskedload %g[%r, %c0], %m, %z : {G}, vector<16xi1>, vector<16xi8> "
         f"into vector<16xi8>").replace("  %t = gpu.thread_id x\n",
@@ -113,18 +119,21 @@ def _masked_loop() -> str:
                                        "index\n  %z = arith.constant dense<0> : vector<16xi8>\n")
 
 
+@pytest.mark.parametrize("clamped", [True, False], ids=["clamped", "k-left-alone"])
 @pytest.mark.parametrize("trips", [3, 4])
-def test_a_versioned_loops_k_masks_are_proven_over_its_kept_iterations(trips):
+def test_a_versioned_loops_k_masks_are_proven_over_its_kept_iterations(trips, clamped):
     """The loop to pipeline of a loop versioned on the workgroup's tile (``masks.py``'s
     ``_interior_k_masks``): its mask of the K left proven full over the iterations it keeps
     and dropped (the load a plain one), refused at the read when one of them is the partial
-    last K tile; ``_k_tail`` tells that tile by the mask short in it."""
+    last K tile; ``_k_tail`` tells that tile by its clamp (``last_is_tail``) or, with a
+    mask sized by the K left alone, by the mask short in it."""
     from pipeline_mlir.dialect.ir_io import IRError
     from pipeline_mlir.frontend import masks as MS
 
     with new_context():
-        m = ir.Module.parse(_masked_loop())
+        m = ir.Module.parse(_masked_loop(clamped))
         loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        assert last_is_tail(loop, range(4)) == clamped
         assert MS._k_tail(loop, range(4)) and not MS._k_tail(loop, range(3))
         if trips == 4:
             with pytest.raises(IRError, match="is masked to 8 of 16 elements in thread 0 in "

@@ -99,3 +99,20 @@ def test_configuration(generated, name, form, tmp_path, capsys):
               for x, y in at)
     assert run.exact and run.expected == cut, \
         run.summary() + f", first wrong element {run.first_bad}"
+
+
+def test_a_k_loop_of_step_zero_is_refused_at_the_loop(generated, tmp_path, capsys):
+    """IREE's bf16 ``A^T x B`` 300x200x160 (late form), its K-loop's step made 0: refused at
+    the loop with one located message.  Its ``K x M`` A's last run is cut at M = 300
+    (``frontend/cut_runs.py``), whose check of the loop's last iteration divided by the
+    step first (an internal error; found by the mutation campaign's ``loop step bound``)."""
+    text = generated("bf16_atb_300x200x160", "late").read_text()
+    loop = re.search(r"scf\.for %arg0 = %c0_i32 to %c5_i32 step (%c1_i32) iter_args", text)
+    assert loop and "%c0_i32 = arith.constant 0 : i32" in text
+    src = tmp_path / "step0.mlir"
+    src.write_text(text[:loop.start(1)] + "%c0_i32" + text[loop.end(1):])
+    rc = main(["--pipeline=4wave", str(src), "--emit=hsaco", "-o", str(tmp_path / "k.hsaco")])
+    err = capsys.readouterr().err
+    line = 1 + text[:loop.start()].count("\n")
+    assert rc == 1 and f"step0.mlir:{line}:" in err and "'scf.for' op has step 0" in err \
+        and "internal error" not in err, err

@@ -28,8 +28,11 @@ pattern in ``c`` it is that pattern at ``c = i``:
   ``arith.index_castui`` of it taken alike), and its mask ``mask_c`` is one
   ``vector.create_mask %n`` or that mask selected against all-false by
   ``arith.cmpi pred, L, c`` for one ``pred`` and ``L``;
-* no op between the first row's read and the last element read may write memory other
-  than the buffer (the element is read where the thread read it back: the same C).
+* no op between the first row's read (a selected row's plain load) and the last element
+  read may write memory other than the buffer (the element is read where the thread read
+  it back: the same C); where a barrier lies between them, no op from the last element
+  read to the next barrier may write memory outside LDS either (the other threads, let
+  past that barrier, no longer wait for this one's reads of C).
 
 At the prefetch point the tile is one ``vector.transfer_read`` of a unit-stride
 ``memref.subview`` of ``G`` at ``[o0, o1]``, masked by ``vector.create_mask a, b`` and
@@ -57,12 +60,14 @@ from __future__ import annotations
 import math
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
-from pipeline_mlir.analysis.ir_facts import constant_int, enclosing_ops, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import (constant_int, constant_trips, enclosing_ops, memory_space,
+                                             segments)
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import ORDERING_ONLY, effects, erase_dead, range_checked
+from pipeline_mlir.frontend.kernel_ir import (ORDERING_ONLY, effects, erase_dead, range_checked,
+                                             writes_outside_lds)
 from pipeline_mlir.frontend.private_stage import whole_access
 
 
@@ -258,10 +263,13 @@ def _is_zero(attr) -> bool:
 
 
 def _unwritten(rows: dict, reads: list) -> bool:
-    """No op from the first row's read to the last element read writes memory other than
-    the staging buffer (a barrier or a wait only orders it: every thread runs the same
-    ops, none of which writes the source), and every row store comes before every
-    element read."""
+    """No op from the first row's read (a selected row's plain load among them) to the
+    last element read writes memory other than the staging buffer, and every row store
+    comes before every element read.  A barrier or a wait there only orders it (every
+    thread runs the same ops, none of which writes the source), but a barrier lets the
+    other threads past it before this one's element reads, which the source is then read
+    at instead of before it: from the last element read to the next barrier, no op may
+    write memory another thread could read (:func:`_quiet_until_barrier`)."""
     block = reads[0].block
     ops = [_op(o) for o in block.operations]
     where = {o: i for i, o in enumerate(ops)}
@@ -269,18 +277,44 @@ def _unwritten(rows: dict, reads: list) -> bool:
     if any(isinstance(v.owner, ir.Block) for v in values):
         return False
     row_ops = {_op(v.owner) for v in values}
+    row_ops |= {_op(o.operands[1].owner) for o in list(row_ops) if o.name == "arith.select"}
     if not all(o in where for o in [*rows.values(), *reads, *row_ops]):
         return False        # (all in one block)
     loads = [where[r] for r in reads]
     if max(where[s] for s in rows.values()) > min(loads):
         return False
-    for o in ops[min(where[o] for o in row_ops):max(loads) + 1]:
+    span = ops[min(where[o] for o in row_ops):max(loads) + 1]
+    for o in span:
         if o in row_ops or o in rows.values() or o in reads or o.name in ORDERING_ONLY:
             continue
         e = effects(o)
         if len(o.regions) or e is None or any(k == "write" for k, _ in e):
             return False
-    return True
+    return not any(o.name in _BARRIERS for o in span) or \
+        _quiet_until_barrier(ops[max(loads) + 1:]) is not False
+
+
+#: the ops every thread of the workgroup waits at
+_BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier")
+
+
+def _quiet_until_barrier(ops: list) -> bool | None:
+    """Whether ``ops`` (in order) reach a barrier (True) before any writes memory outside
+    LDS (False: an op with regions other than an ``scf.for`` counted as writing), or end
+    without either (None); an ``scf.for`` looked into, its barrier reached when it runs
+    at least once."""
+    for o in ops:
+        if o.name in _BARRIERS:
+            return True
+        if o.name == "scf.for":
+            inner = _quiet_until_barrier([_op(x) for x in o.regions[0].blocks[0].operations])
+            if inner is False:
+                return False
+            if inner and (constant_trips(o) or 0) > 0:
+                return True
+        elif writes_outside_lds(o):
+            return False
+    return None
 
 
 def _rewrite(alloca, rows: dict, reads: list, pattern: tuple, free: list) -> None:

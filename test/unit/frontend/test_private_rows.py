@@ -145,6 +145,18 @@ def test_the_prefetch_points_tile_is_forwarded():
     assert _forwarded(_prefetch())
 
 
+def test_c_written_after_the_next_barrier_is_no_hazard():
+    """C's tile read after the barrier instead of before it: C may be written once every
+    thread has passed its reads (the next barrier, here at the top of a loop's body, as in
+    IREE's K-loop), not before (the mutants below)."""
+    assert _forwarded(_prefetch(**{"    return %f": f"""    %c1 = arith.constant 1 : index
+    scf.for %it = %c0 to %c2 step %c1 {{
+      gpu.barrier
+      memref.store %zero, %g[%c0, %c0] : {_C}
+    }}
+    return %f"""}))
+
+
 #: mutants of the late form forwarding would make wrong: left as they are
 LATE_KEPT = {
     "row 3 read at base + 5": {"%s3 = arith.addi %base, %c3_i32": "%s3 = arith.addi %base, %c1_i32"},
@@ -159,6 +171,15 @@ LATE_KEPT = {
         "    %tid = gpu.thread_id": "    vector.store %pad, %g[%c0, %c0] : " + _C +
                                     ", vector<8xf32>\n    %tid = gpu.thread_id"},
     "C read without its range check": {"resetOffset :": "resetOffset boundsCheck(false) :"},
+    "row 0 selected from a load of C made before C is written": {
+        _row(0): f"""
+    %x0 = vector.load %g[%r0, %col] : {_C}, vector<8xf32>
+    vector.store %pad, %g[%r0, %col] : {_C}, vector<8xf32>
+    %if0 = arith.select %m0, %x0, %pad : vector<8xi1>, vector<8xf32>
+    vector.store %if0, %p[%c0, %c0] : {_P}, vector<8xf32>"""},
+    "C written past the barrier the element read now follows": {
+        "    %tid = gpu.thread_id": "    gpu.barrier\n    %tid = gpu.thread_id",
+        "    return %e": f"    vector.store %pad, %g[%c0, %c0] : {_C}, vector<8xf32>\n    return %e"},
 }
 
 
@@ -182,6 +203,8 @@ PREFETCH_KEPT = {
         "%f = vector.shape_cast %e : vector<2x1x1x1xf32> to vector<2x1xf32>":
         "%f = vector.extract %e[0, 0, 0] : vector<2xf32> from vector<2x2x4x2xf32>",
         "-> vector<2x1xf32>": "-> vector<2xf32>", "return %f : vector<2x1xf32>": "return %f : vector<2xf32>"},
+    "C written past the barrier the read back now follows": {
+        "    return %f": f"    memref.store %zero, %g[%c0, %c0] : {_C}\n    return %f"},
     "a masked read back": {"%e = vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, true, true]}":
                            "%e = vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, false, true]}"},
 }

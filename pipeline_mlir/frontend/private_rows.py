@@ -66,8 +66,8 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import (ORDERING_ONLY, effects, erase_dead, range_checked,
-                                             writes_outside_lds)
+from pipeline_mlir.frontend.kernel_ir import (ORDERING_ONLY, effects, erase_dead, owner,
+                                             range_checked, writes_outside_lds)
 from pipeline_mlir.frontend.private_stage import whole_access
 
 
@@ -93,17 +93,9 @@ def _in_loop(op) -> bool:
     return any(p.name in ("scf.for", "scf.while") for p in enclosing_ops(op))
 
 
-def _defining(v, name: str):
-    """The op named ``name`` defining ``v``, else None."""
-    if isinstance(v.owner, ir.Block):
-        return None
-    o = _op(v.owner)
-    return o if o.name == name else None
-
-
 def _splat(v):
     """The scalar attribute of constant splat vector ``v``, else None."""
-    c = _defining(v, "arith.constant")
+    c = owner(v, "arith.constant")
     if c is None or not isinstance(c.attributes["value"], ir.DenseElementsAttr):
         return None
     attr = ir.DenseElementsAttr(c.attributes["value"])
@@ -120,7 +112,7 @@ def _masked_row(v) -> tuple | None:
         g, row, col, mask, pad = o.operands
         return (g, row, col, mask, pad) if _splat(pad) is not None else None
     if o.name == "arith.select":
-        load = _defining(o.operands[1], "vector.load")
+        load = owner(o.operands[1], "vector.load")
         if load is None or len(load.operands) != 3 or _splat(o.operands[2]) is None:
             return None
         g, row, col = load.operands
@@ -151,9 +143,9 @@ def _reads_only(op) -> bool:
 def _row_of(v, c: int) -> tuple | None:
     """``(cast, B)``: ``v`` is ``B + c`` (``B`` at ``c = 0``), through an
     ``arith.index_castui`` when ``cast``; else None."""
-    cast = _defining(v, "arith.index_castui")
+    cast = owner(v, "arith.index_castui")
     x = cast.operands[0] if cast is not None else v
-    add = _defining(x, "arith.addi")
+    add = owner(x, "arith.addi")
     if add is not None and constant_int(add.operands[1]) == c:
         return cast is not None, add.operands[0]
     return (cast is not None, x) if c == 0 else None
@@ -162,17 +154,17 @@ def _row_of(v, c: int) -> tuple | None:
 def _mask_of(m, c: int) -> tuple | None:
     """``(n, cond)``: mask ``m`` is ``create_mask n`` (``cond`` None) or it selected
     against all-false by ``cond = (pred, L)``, ``arith.cmpi pred, L, c``; else None."""
-    sel = _defining(m, "arith.select")
+    sel = owner(m, "arith.select")
     cond = None
     if sel is not None:
-        cmp = _defining(sel.operands[0], "arith.cmpi")
+        cmp = owner(sel.operands[0], "arith.cmpi")
         zero = _splat(sel.operands[2])
         if cmp is None or constant_int(cmp.operands[1]) != c or zero is None or \
                 not isinstance(zero, ir.BoolAttr) or zero.value:
             return None
         cond = (ir.IntegerAttr(cmp.attributes["predicate"]).value, cmp.operands[0])
         m = sel.operands[1]
-    create = _defining(m, "vector.create_mask")
+    create = owner(m, "vector.create_mask")
     if create is None or len(create.operands) != 1:
         return None
     return create.operands[0], cond
@@ -439,14 +431,14 @@ def _masked_tile(v, shape) -> tuple | None:
     """``(g, o0, o1, a, b)``: ``v`` is a ``vector.transfer_read`` of a whole ``shape`` tile
     at ``[0, 0]`` of a unit-stride ``memref.subview`` of ``g`` at ``[o0, o1]``, masked by
     ``vector.create_mask a, b``, padded with zero; ``g`` reads zero past its end."""
-    read = _defining(v, "vector.transfer_read")
+    read = owner(v, "vector.transfer_read")
     if read is None:
         return None
     g = segments(read)
     if len(g) < 4 or len(g[3]) != 1 or not all(constant_int(i) == 0 for i in g[1]) or \
             not _is_zero(_scalar(g[2][0])) or not whole_access(read, shape, masked=True):
         return None
-    mask, sub = _defining(g[3][0], "vector.create_mask"), _defining(g[0][0], "memref.subview")
+    mask, sub = owner(g[3][0], "vector.create_mask"), owner(g[0][0], "memref.subview")
     if mask is None or len(mask.operands) != 2 or sub is None:
         return None
     sg = segments(sub)
@@ -461,7 +453,7 @@ def _masked_tile(v, shape) -> tuple | None:
 
 def _scalar(v):
     """The attribute of scalar constant ``v``, else None."""
-    c = _defining(v, "arith.constant")
+    c = owner(v, "arith.constant")
     return None if c is None else c.attributes["value"]
 
 

@@ -429,7 +429,8 @@ def _product(shape) -> int:
 
 def _masked_tile(v, shape) -> tuple | None:
     """``(g, o0, o1, a, b)``: ``v`` is a ``vector.transfer_read`` of a whole ``shape`` tile
-    at ``[0, 0]`` of a unit-stride ``memref.subview`` of ``g`` at ``[o0, o1]``, masked by
+    at ``[0, 0]`` of a unit-stride ``memref.subview`` of ``g`` at ``[o0, o1]`` (each a value,
+    or an int where the subview states it: C's columns at 0 where N is one tile), masked by
     ``vector.create_mask a, b``, padded with zero; ``g`` reads zero past its end."""
     read = owner(v, "vector.transfer_read")
     if read is None:
@@ -443,12 +444,14 @@ def _masked_tile(v, shape) -> tuple | None:
         return None
     sg = segments(sub)
     dynamic = ir.ShapedType.get_dynamic_stride_or_offset()
-    if len(sg[1]) != 2 or list(ir.DenseI64ArrayAttr(sub.attributes["static_offsets"])) != \
-            [dynamic, dynamic] or \
+    static = list(ir.DenseI64ArrayAttr(sub.attributes["static_offsets"]))
+    if len(static) != 2 or len(sg[1]) != static.count(dynamic) or \
             list(ir.DenseI64ArrayAttr(sub.attributes["static_strides"])) != [1, 1] or \
             not _reads_zero_past_end(sg[0][0]):
         return None
-    return (sg[0][0], *sg[1], *mask.operands)
+    dyn = iter(sg[1])
+    offsets = [next(dyn) if o == dynamic else o for o in static]
+    return (sg[0][0], *offsets, *mask.operands)
 
 
 def _scalar(v):
@@ -461,6 +464,8 @@ def rewrite_tile(alloca, write, reads: list, source: tuple) -> None:
     """Each read back rebuilt element by element from ``g`` (:func:`_element`), the write,
     the views, the buffer and the tile's read erased."""
     g, o0, o1, a, b = source
+    with ir.InsertionPoint(write), write.location:
+        o0, o1 = (index_constant(o) if isinstance(o, int) else o for o in (o0, o1))
     for read, dims in reads:
         vt = ir.VectorType(read.results[0].type)
         with ir.InsertionPoint(read), read.location:

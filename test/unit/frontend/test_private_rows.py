@@ -141,8 +141,11 @@ def test_the_late_forms_rows_are_forwarded():
     assert _forwarded(_late())
 
 
-def test_the_prefetch_points_tile_is_forwarded():
-    assert _forwarded(_prefetch())
+@pytest.mark.parametrize("swap", [{}, {"%g[%o0, %c4]": "%g[%o0, 4]"}],
+                         ids=["offsets in values", "a column offset in the subview"])
+def test_the_prefetch_points_tile_is_forwarded(swap):
+    """(IREE states C's column offset 0 in the subview where N is one tile: 257x128.)"""
+    assert _forwarded(_prefetch(**swap))
 
 
 def test_c_written_after_the_next_barrier_is_no_hazard():

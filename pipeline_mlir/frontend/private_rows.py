@@ -27,7 +27,9 @@ pattern in ``c`` it is that pattern at ``c = i``:
 * its row ``r_c`` is ``B + c`` for one ``B`` (``B`` itself at ``c = 0``; an
   ``arith.index_castui`` of it taken alike), and its mask ``mask_c`` is one
   ``vector.create_mask %n`` or that mask selected against all-false by
-  ``arith.cmpi pred, L, c`` for one ``pred`` and ``L``;
+  ``arith.cmpi pred, L, c`` for one ``pred`` and ``L``; or, where N is one tile, the row
+  is read whole (``n`` the row's width: a plain ``vector.load``, a constant all-true
+  mask, or that ``cmpi`` broadcast to the row);
 * no op between the first row's read (a selected row's plain load) and the last element
   read may write memory other than the buffer (the element is read where the thread read
   it back: the same C); where a barrier lies between them, no op from the last element
@@ -117,6 +119,8 @@ def _masked_row(v) -> tuple | None:
             return None
         g, row, col = load.operands
         return g, row, col, o.operands[0], o.operands[2]
+    if o.name == "vector.load" and len(o.operands) == 3:
+        return (*o.operands, FULL, None)        # (IREE's else-branch of a full row)
     if o.name != "scf.if" or len(o.results) != 1:
         return None
     sides = []
@@ -127,11 +131,25 @@ def _masked_row(v) -> tuple | None:
         sides.append(_masked_row(ops[-1].operands[0]))
         if any(not _reads_only(x) for x in ops[:-1]):
             return None
-    first, second = sides
-    if first is None or second is None or first[:4] != second[:4] or \
-            _splat(first[4]) != _splat(second[4]):
+    if None in sides:
         return None
-    return first
+    first, second = ([*r[:3], FULL if _all_true(r[3]) else r[3], r[4]] for r in sides)
+    if first[:4] != second[:4] or (first[3] is not FULL and
+                                   _splat(first[4]) != _splat(second[4])):
+        return None
+    return tuple(first if first[4] is not None else second)
+
+
+#: the mask of a row read whole (a plain load, or a mask that is a constant all-true)
+FULL = "full"
+
+
+def _all_true(m) -> bool:
+    """Whether mask ``m`` is :data:`FULL` or a constant all-true splat."""
+    if m is FULL:
+        return True
+    attr = _splat(m)
+    return isinstance(attr, ir.BoolAttr) and attr.value
 
 
 def _reads_only(op) -> bool:
@@ -153,7 +171,15 @@ def _row_of(v, c: int) -> tuple | None:
 
 def _mask_of(m, c: int) -> tuple | None:
     """``(n, cond)``: mask ``m`` is ``create_mask n`` (``cond`` None) or it selected
-    against all-false by ``cond = (pred, L)``, ``arith.cmpi pred, L, c``; else None."""
+    against all-false by ``cond = (pred, L)``, ``arith.cmpi pred, L, c``; else None.
+    A row read whole has ``n`` :data:`FULL`: a constant all-true mask, or ``cond``
+    broadcast (IREE's late form where N is one tile)."""
+    if _all_true(m):
+        return FULL, None
+    cast = owner(m, "vector.broadcast")
+    cmp = None if cast is None else owner(cast.operands[0], "arith.cmpi")
+    if cmp is not None and constant_int(cmp.operands[1]) == c:
+        return FULL, (ir.IntegerAttr(cmp.attributes["predicate"]).value, cmp.operands[0])
     sel = owner(m, "arith.select")
     cond = None
     if sel is not None:
@@ -218,8 +244,8 @@ def _plan(alloca) -> tuple | None:
     keys, conds, free, pad = set(), set(), [], None
     for c, store in rows.items():
         row = _masked_row(store.operands[0])
-        if row is None:
-            return None
+        if row is None or row[4] is None:
+            return None         # (a plain load alone: no pad to read the row's type from)
         g, r, col, m, pad = row
         base, mask = _row_of(r, c), _mask_of(m, c)
         if base is None or mask is None:
@@ -322,7 +348,8 @@ def _rewrite(alloca, rows: dict, reads: list, pattern: tuple, free: list) -> Non
             row = B.arith.addi(base, ii)
             if cast:
                 row = B.arith.index_castui(ir.IndexType.get(), row)
-            ok = B.arith.cmpi(B.arith.CmpIPredicate.slt, j, _as_index(n))
+            width = index_constant(ir.VectorType(pad.type).shape[0])
+            ok = B.arith.cmpi(B.arith.CmpIPredicate.slt, j, width if n is FULL else _as_index(n))
             if cond is not None:
                 at_l = i if isinstance(cond[1].type, ir.IndexType) else \
                     B.arith.index_cast(cond[1].type, i)

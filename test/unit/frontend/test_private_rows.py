@@ -137,8 +137,17 @@ def _forwarded(body: str) -> bool:
         return not walk_ops(m.operation, lambda o: o.name == "memref.alloca")
 
 
-def test_the_late_forms_rows_are_forwarded():
-    assert _forwarded(_late())
+#: IREE's late form where N is one tile: the rows read whole, row c > 0 selected by its
+#: condition broadcast (f16 257x128x256)
+WHOLE_ROWS = {"%m0 = vector.create_mask %cols : vector<8xi1>":
+              "%m0 = arith.constant dense<true> : vector<8xi1>",
+              **{f"%m{c} = arith.select %b{c}, %m0, %none : vector<8xi1>":
+                 f"%m{c} = vector.broadcast %b{c} : i1 to vector<8xi1>" for c in (1, 2, 3)}}
+
+
+@pytest.mark.parametrize("swap", [{}, WHOLE_ROWS], ids=["masked rows", "whole rows"])
+def test_the_late_forms_rows_are_forwarded(swap):
+    assert _forwarded(_late(**swap))
 
 
 @pytest.mark.parametrize("swap", [{}, {"%g[%o0, %c4]": "%g[%o0, 4]"}],
@@ -174,6 +183,9 @@ LATE_KEPT = {
         "    %tid = gpu.thread_id": "    vector.store %pad, %g[%c0, %c0] : " + _C +
                                     ", vector<8xf32>\n    %tid = gpu.thread_id"},
     "C read without its range check": {"resetOffset :": "resetOffset boundsCheck(false) :"},
+    "row 2 read whole under row 1's condition": {
+        **WHOLE_ROWS, "%m2 = arith.select %b2, %m0, %none : vector<8xi1>":
+        "%m2 = vector.broadcast %b1 : i1 to vector<8xi1>"},
     "row 0 selected from a load of C made before C is written": {
         _row(0): f"""
     %x0 = vector.load %g[%r0, %col] : {_C}, vector<8xf32>

@@ -27,9 +27,14 @@ pattern in ``c`` it is that pattern at ``c = i``:
 * its row ``r_c`` is ``B + c`` for one ``B`` (``B`` itself at ``c = 0``; an
   ``arith.index_castui`` of it taken alike), and its mask ``mask_c`` is one
   ``vector.create_mask %n`` or that mask selected against all-false by
-  ``arith.cmpi pred, L, c`` for one ``pred`` and ``L``;
-* no op between the first row's read and the last element read may write memory other
-  than the buffer (the element is read where the thread read it back: the same C).
+  ``arith.cmpi pred, L, c`` for one ``pred`` and ``L``; or, where N is one tile, the row
+  is read whole (``n`` the row's width: a plain ``vector.load``, a constant all-true
+  mask, or that ``cmpi`` broadcast to the row);
+* no op between the first row's read (a selected row's plain load) and the last element
+  read may write memory other than the buffer (the element is read where the thread read
+  it back: the same C); where a barrier lies between them, no op from the last element
+  read to the next barrier may write memory outside LDS either (the other threads, let
+  past that barrier, no longer wait for this one's reads of C).
 
 At the prefetch point the tile is one ``vector.transfer_read`` of a unit-stride
 ``memref.subview`` of ``G`` at ``[o0, o1]``, masked by ``vector.create_mask a, b`` and
@@ -57,12 +62,14 @@ from __future__ import annotations
 import math
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
-from pipeline_mlir.analysis.ir_facts import constant_int, enclosing_ops, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import (constant_int, constant_trips, enclosing_ops, memory_space,
+                                             segments)
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import ORDERING_ONLY, effects, erase_dead, range_checked
+from pipeline_mlir.frontend.kernel_ir import (ORDERING_ONLY, effects, erase_dead, owner,
+                                             range_checked, writes_outside_lds)
 from pipeline_mlir.frontend.private_stage import whole_access
 
 
@@ -88,17 +95,9 @@ def _in_loop(op) -> bool:
     return any(p.name in ("scf.for", "scf.while") for p in enclosing_ops(op))
 
 
-def _defining(v, name: str):
-    """The op named ``name`` defining ``v``, else None."""
-    if isinstance(v.owner, ir.Block):
-        return None
-    o = _op(v.owner)
-    return o if o.name == name else None
-
-
 def _splat(v):
     """The scalar attribute of constant splat vector ``v``, else None."""
-    c = _defining(v, "arith.constant")
+    c = owner(v, "arith.constant")
     if c is None or not isinstance(c.attributes["value"], ir.DenseElementsAttr):
         return None
     attr = ir.DenseElementsAttr(c.attributes["value"])
@@ -115,11 +114,13 @@ def _masked_row(v) -> tuple | None:
         g, row, col, mask, pad = o.operands
         return (g, row, col, mask, pad) if _splat(pad) is not None else None
     if o.name == "arith.select":
-        load = _defining(o.operands[1], "vector.load")
+        load = owner(o.operands[1], "vector.load")
         if load is None or len(load.operands) != 3 or _splat(o.operands[2]) is None:
             return None
         g, row, col = load.operands
         return g, row, col, o.operands[0], o.operands[2]
+    if o.name == "vector.load" and len(o.operands) == 3:
+        return (*o.operands, FULL, None)        # (IREE's else-branch of a full row)
     if o.name != "scf.if" or len(o.results) != 1:
         return None
     sides = []
@@ -130,11 +131,25 @@ def _masked_row(v) -> tuple | None:
         sides.append(_masked_row(ops[-1].operands[0]))
         if any(not _reads_only(x) for x in ops[:-1]):
             return None
-    first, second = sides
-    if first is None or second is None or first[:4] != second[:4] or \
-            _splat(first[4]) != _splat(second[4]):
+    if None in sides:
         return None
-    return first
+    first, second = ([*r[:3], FULL if _all_true(r[3]) else r[3], r[4]] for r in sides)
+    if first[:4] != second[:4] or (first[3] is not FULL and
+                                   _splat(first[4]) != _splat(second[4])):
+        return None
+    return tuple(first if first[4] is not None else second)
+
+
+#: the mask of a row read whole (a plain load, or a mask that is a constant all-true)
+FULL = "full"
+
+
+def _all_true(m) -> bool:
+    """Whether mask ``m`` is :data:`FULL` or a constant all-true splat."""
+    if m is FULL:
+        return True
+    attr = _splat(m)
+    return isinstance(attr, ir.BoolAttr) and attr.value
 
 
 def _reads_only(op) -> bool:
@@ -146,9 +161,9 @@ def _reads_only(op) -> bool:
 def _row_of(v, c: int) -> tuple | None:
     """``(cast, B)``: ``v`` is ``B + c`` (``B`` at ``c = 0``), through an
     ``arith.index_castui`` when ``cast``; else None."""
-    cast = _defining(v, "arith.index_castui")
+    cast = owner(v, "arith.index_castui")
     x = cast.operands[0] if cast is not None else v
-    add = _defining(x, "arith.addi")
+    add = owner(x, "arith.addi")
     if add is not None and constant_int(add.operands[1]) == c:
         return cast is not None, add.operands[0]
     return (cast is not None, x) if c == 0 else None
@@ -156,18 +171,26 @@ def _row_of(v, c: int) -> tuple | None:
 
 def _mask_of(m, c: int) -> tuple | None:
     """``(n, cond)``: mask ``m`` is ``create_mask n`` (``cond`` None) or it selected
-    against all-false by ``cond = (pred, L)``, ``arith.cmpi pred, L, c``; else None."""
-    sel = _defining(m, "arith.select")
+    against all-false by ``cond = (pred, L)``, ``arith.cmpi pred, L, c``; else None.
+    A row read whole has ``n`` :data:`FULL`: a constant all-true mask, or ``cond``
+    broadcast (IREE's late form where N is one tile)."""
+    if _all_true(m):
+        return FULL, None
+    cast = owner(m, "vector.broadcast")
+    cmp = None if cast is None else owner(cast.operands[0], "arith.cmpi")
+    if cmp is not None and constant_int(cmp.operands[1]) == c:
+        return FULL, (ir.IntegerAttr(cmp.attributes["predicate"]).value, cmp.operands[0])
+    sel = owner(m, "arith.select")
     cond = None
     if sel is not None:
-        cmp = _defining(sel.operands[0], "arith.cmpi")
+        cmp = owner(sel.operands[0], "arith.cmpi")
         zero = _splat(sel.operands[2])
         if cmp is None or constant_int(cmp.operands[1]) != c or zero is None or \
                 not isinstance(zero, ir.BoolAttr) or zero.value:
             return None
         cond = (ir.IntegerAttr(cmp.attributes["predicate"]).value, cmp.operands[0])
         m = sel.operands[1]
-    create = _defining(m, "vector.create_mask")
+    create = owner(m, "vector.create_mask")
     if create is None or len(create.operands) != 1:
         return None
     return create.operands[0], cond
@@ -221,8 +244,8 @@ def _plan(alloca) -> tuple | None:
     keys, conds, free, pad = set(), set(), [], None
     for c, store in rows.items():
         row = _masked_row(store.operands[0])
-        if row is None:
-            return None
+        if row is None or row[4] is None:
+            return None         # (a plain load alone: no pad to read the row's type from)
         g, r, col, m, pad = row
         base, mask = _row_of(r, c), _mask_of(m, c)
         if base is None or mask is None:
@@ -258,10 +281,13 @@ def _is_zero(attr) -> bool:
 
 
 def _unwritten(rows: dict, reads: list) -> bool:
-    """No op from the first row's read to the last element read writes memory other than
-    the staging buffer (a barrier or a wait only orders it: every thread runs the same
-    ops, none of which writes the source), and every row store comes before every
-    element read."""
+    """No op from the first row's read (a selected row's plain load among them) to the
+    last element read writes memory other than the staging buffer, and every row store
+    comes before every element read.  A barrier or a wait there only orders it (every
+    thread runs the same ops, none of which writes the source), but a barrier lets the
+    other threads past it before this one's element reads, which the source is then read
+    at instead of before it: from the last element read to the next barrier, no op may
+    write memory another thread could read (:func:`_quiet_until_barrier`)."""
     block = reads[0].block
     ops = [_op(o) for o in block.operations]
     where = {o: i for i, o in enumerate(ops)}
@@ -269,18 +295,44 @@ def _unwritten(rows: dict, reads: list) -> bool:
     if any(isinstance(v.owner, ir.Block) for v in values):
         return False
     row_ops = {_op(v.owner) for v in values}
+    row_ops |= {_op(o.operands[1].owner) for o in list(row_ops) if o.name == "arith.select"}
     if not all(o in where for o in [*rows.values(), *reads, *row_ops]):
         return False        # (all in one block)
     loads = [where[r] for r in reads]
     if max(where[s] for s in rows.values()) > min(loads):
         return False
-    for o in ops[min(where[o] for o in row_ops):max(loads) + 1]:
+    span = ops[min(where[o] for o in row_ops):max(loads) + 1]
+    for o in span:
         if o in row_ops or o in rows.values() or o in reads or o.name in ORDERING_ONLY:
             continue
         e = effects(o)
         if len(o.regions) or e is None or any(k == "write" for k, _ in e):
             return False
-    return True
+    return not any(o.name in _BARRIERS for o in span) or \
+        _quiet_until_barrier(ops[max(loads) + 1:]) is not False
+
+
+#: the ops every thread of the workgroup waits at
+_BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier")
+
+
+def _quiet_until_barrier(ops: list) -> bool | None:
+    """Whether ``ops`` (in order) reach a barrier (True) before any writes memory outside
+    LDS (False: an op with regions other than an ``scf.for`` counted as writing), or end
+    without either (None); an ``scf.for`` looked into, its barrier reached when it runs
+    at least once."""
+    for o in ops:
+        if o.name in _BARRIERS:
+            return True
+        if o.name == "scf.for":
+            inner = _quiet_until_barrier([_op(x) for x in o.regions[0].blocks[0].operations])
+            if inner is False:
+                return False
+            if inner and (constant_trips(o) or 0) > 0:
+                return True
+        elif writes_outside_lds(o):
+            return False
+    return None
 
 
 def _rewrite(alloca, rows: dict, reads: list, pattern: tuple, free: list) -> None:
@@ -296,7 +348,8 @@ def _rewrite(alloca, rows: dict, reads: list, pattern: tuple, free: list) -> Non
             row = B.arith.addi(base, ii)
             if cast:
                 row = B.arith.index_castui(ir.IndexType.get(), row)
-            ok = B.arith.cmpi(B.arith.CmpIPredicate.slt, j, _as_index(n))
+            width = index_constant(ir.VectorType(pad.type).shape[0])
+            ok = B.arith.cmpi(B.arith.CmpIPredicate.slt, j, width if n is FULL else _as_index(n))
             if cond is not None:
                 at_l = i if isinstance(cond[1].type, ir.IndexType) else \
                     B.arith.index_cast(cond[1].type, i)
@@ -403,31 +456,34 @@ def _product(shape) -> int:
 
 def _masked_tile(v, shape) -> tuple | None:
     """``(g, o0, o1, a, b)``: ``v`` is a ``vector.transfer_read`` of a whole ``shape`` tile
-    at ``[0, 0]`` of a unit-stride ``memref.subview`` of ``g`` at ``[o0, o1]``, masked by
+    at ``[0, 0]`` of a unit-stride ``memref.subview`` of ``g`` at ``[o0, o1]`` (each a value,
+    or an int where the subview states it: C's columns at 0 where N is one tile), masked by
     ``vector.create_mask a, b``, padded with zero; ``g`` reads zero past its end."""
-    read = _defining(v, "vector.transfer_read")
+    read = owner(v, "vector.transfer_read")
     if read is None:
         return None
     g = segments(read)
     if len(g) < 4 or len(g[3]) != 1 or not all(constant_int(i) == 0 for i in g[1]) or \
             not _is_zero(_scalar(g[2][0])) or not whole_access(read, shape, masked=True):
         return None
-    mask, sub = _defining(g[3][0], "vector.create_mask"), _defining(g[0][0], "memref.subview")
+    mask, sub = owner(g[3][0], "vector.create_mask"), owner(g[0][0], "memref.subview")
     if mask is None or len(mask.operands) != 2 or sub is None:
         return None
     sg = segments(sub)
     dynamic = ir.ShapedType.get_dynamic_stride_or_offset()
-    if len(sg[1]) != 2 or list(ir.DenseI64ArrayAttr(sub.attributes["static_offsets"])) != \
-            [dynamic, dynamic] or \
+    static = list(ir.DenseI64ArrayAttr(sub.attributes["static_offsets"]))
+    if len(static) != 2 or len(sg[1]) != static.count(dynamic) or \
             list(ir.DenseI64ArrayAttr(sub.attributes["static_strides"])) != [1, 1] or \
             not _reads_zero_past_end(sg[0][0]):
         return None
-    return (sg[0][0], *sg[1], *mask.operands)
+    dyn = iter(sg[1])
+    offsets = [next(dyn) if o == dynamic else o for o in static]
+    return (sg[0][0], *offsets, *mask.operands)
 
 
 def _scalar(v):
     """The attribute of scalar constant ``v``, else None."""
-    c = _defining(v, "arith.constant")
+    c = owner(v, "arith.constant")
     return None if c is None else c.attributes["value"]
 
 
@@ -435,6 +491,8 @@ def rewrite_tile(alloca, write, reads: list, source: tuple) -> None:
     """Each read back rebuilt element by element from ``g`` (:func:`_element`), the write,
     the views, the buffer and the tile's read erased."""
     g, o0, o1, a, b = source
+    with ir.InsertionPoint(write), write.location:
+        o0, o1 = (index_constant(o) if isinstance(o, int) else o for o in (o0, o1))
     for read, dims in reads:
         vt = ir.VectorType(read.results[0].type)
         with ir.InsertionPoint(read), read.location:

@@ -137,12 +137,36 @@ def _forwarded(body: str) -> bool:
         return not walk_ops(m.operation, lambda o: o.name == "memref.alloca")
 
 
-def test_the_late_forms_rows_are_forwarded():
-    assert _forwarded(_late())
+#: IREE's late form where N is one tile: the rows read whole, row c > 0 selected by its
+#: condition broadcast (f16 257x128x256)
+WHOLE_ROWS = {"%m0 = vector.create_mask %cols : vector<8xi1>":
+              "%m0 = arith.constant dense<true> : vector<8xi1>",
+              **{f"%m{c} = arith.select %b{c}, %m0, %none : vector<8xi1>":
+                 f"%m{c} = vector.broadcast %b{c} : i1 to vector<8xi1>" for c in (1, 2, 3)}}
 
 
-def test_the_prefetch_points_tile_is_forwarded():
-    assert _forwarded(_prefetch())
+@pytest.mark.parametrize("swap", [{}, WHOLE_ROWS], ids=["masked rows", "whole rows"])
+def test_the_late_forms_rows_are_forwarded(swap):
+    assert _forwarded(_late(**swap))
+
+
+@pytest.mark.parametrize("swap", [{}, {"%g[%o0, %c4]": "%g[%o0, 4]"}],
+                         ids=["offsets in values", "a column offset in the subview"])
+def test_the_prefetch_points_tile_is_forwarded(swap):
+    """(IREE states C's column offset 0 in the subview where N is one tile: 257x128.)"""
+    assert _forwarded(_prefetch(**swap))
+
+
+def test_c_written_after_the_next_barrier_is_no_hazard():
+    """C's tile read after the barrier instead of before it: C may be written once every
+    thread has passed its reads (the next barrier, here at the top of a loop's body, as in
+    IREE's K-loop), not before (the mutants below)."""
+    assert _forwarded(_prefetch(**{"    return %f": f"""    %c1 = arith.constant 1 : index
+    scf.for %it = %c0 to %c2 step %c1 {{
+      gpu.barrier
+      memref.store %zero, %g[%c0, %c0] : {_C}
+    }}
+    return %f"""}))
 
 
 #: mutants of the late form forwarding would make wrong: left as they are
@@ -159,6 +183,18 @@ LATE_KEPT = {
         "    %tid = gpu.thread_id": "    vector.store %pad, %g[%c0, %c0] : " + _C +
                                     ", vector<8xf32>\n    %tid = gpu.thread_id"},
     "C read without its range check": {"resetOffset :": "resetOffset boundsCheck(false) :"},
+    "row 2 read whole under row 1's condition": {
+        **WHOLE_ROWS, "%m2 = arith.select %b2, %m0, %none : vector<8xi1>":
+        "%m2 = vector.broadcast %b1 : i1 to vector<8xi1>"},
+    "row 0 selected from a load of C made before C is written": {
+        _row(0): f"""
+    %x0 = vector.load %g[%r0, %col] : {_C}, vector<8xf32>
+    vector.store %pad, %g[%r0, %col] : {_C}, vector<8xf32>
+    %if0 = arith.select %m0, %x0, %pad : vector<8xi1>, vector<8xf32>
+    vector.store %if0, %p[%c0, %c0] : {_P}, vector<8xf32>"""},
+    "C written past the barrier the element read now follows": {
+        "    %tid = gpu.thread_id": "    gpu.barrier\n    %tid = gpu.thread_id",
+        "    return %e": f"    vector.store %pad, %g[%c0, %c0] : {_C}, vector<8xf32>\n    return %e"},
 }
 
 
@@ -182,6 +218,8 @@ PREFETCH_KEPT = {
         "%f = vector.shape_cast %e : vector<2x1x1x1xf32> to vector<2x1xf32>":
         "%f = vector.extract %e[0, 0, 0] : vector<2xf32> from vector<2x2x4x2xf32>",
         "-> vector<2x1xf32>": "-> vector<2xf32>", "return %f : vector<2x1xf32>": "return %f : vector<2xf32>"},
+    "C written past the barrier the read back now follows": {
+        "    return %f": f"    memref.store %zero, %g[%c0, %c0] : {_C}\n    return %f"},
     "a masked read back": {"%e = vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, true, true]}":
                            "%e = vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, false, true]}"},
 }

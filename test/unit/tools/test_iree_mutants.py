@@ -18,6 +18,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -304,6 +305,51 @@ def test_the_workgroups_run_are_in_the_dispatch_grid():
         assert got == want, (ids, grid, got)
         check_in_grid("k", got, grid)
     assert M.plain_ids("4096.prefetch", "prefetch", (32, 32)) == pre
+
+
+def test_a_dispatch_not_plain_runs_a_workgroup_of_each_role():
+    """A dispatch that is not plain runs every workgroup of a small grid, else one of
+    each role, found from the grid and C's sizes (:func:`mutants.role_ids`): IREE's batch
+    2 x 300x520 at 64x128 tiles (a linear grid of 50, 5 x 5 tiles a batch, partial along
+    M and N) runs the first, middle and last of each batch, the first and last column of
+    each batch's last row and the last column of its first row (either order of the
+    linearised ids); a 2-D grid its corners and its middle."""
+    assert M.described_ids(SimpleNamespace(grid=(4,), M=100, N=128, batch=(2,))) == \
+        [0, 1, 2, 3]
+    assert M.described_ids(SimpleNamespace(grid=(7, 3), M=1, N=1, batch=())) == \
+        [*((x, y) for y in range(3) for x in range(7))]
+    assert M.role_ids((50,), 300, 520, 2) == [0, 4, 12, 20, 24, 25, 29, 37, 45, 49]
+    # whole tiles (1024^2 at any tile): no edge unlike the interior
+    assert M.role_ids((128,), 1024, 1024) == [0, 64, 127]
+    assert M.role_ids((8, 4), 512, 512) == [(0, 0), (7, 0), (4, 2), (0, 3), (7, 3)]
+
+
+def test_the_verdict_sees_the_workgroup_where_rows_are_spared(monkeypatch):
+    """IREE's batch ``A x B^T`` 2x100x128x262, late form (a grid of 4), with the
+    epilogue's first private load made to read row tile 1 (``unused_checks.row_tile_moved``)
+    and the proof of unused rows made to spare every element inside the buffer: pipelined
+    with exit 0, and WRONG in workgroup 1, where the proof spares rows.  On the first and
+    the last workgroup alone (the verdict's run of a dispatch that is not plain before) it
+    was "exact"."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    import numpy as np
+
+    import pipeline_mlir.frontend.unused_rows as U
+    from unused_checks import row_tile_moved
+
+    def everything(self, wid):
+        return np.ones(int(np.prod(self.an.buffers[self.buffer].type.shape)), dtype=bool)
+
+    name = "batch.late"
+    assert M.described_ids(M.dispatch(name)) == [0, 1, 2, 3]
+    monkeypatch.setattr(U.UnusedElements, "unused", everything)
+    m = M.Mutant(name, -1, "row tile 1 read for row tile 0", row_tile_moved(M.source(name)))
+    verdict, detail = M.verdict(m)
+    assert verdict == "WRONG", (verdict, detail)
+    # the first byte of C that differs: in batch 0, a row of workgroup 1 (rows 64 to 99)
+    first = int(re.search(r"first at \((\d+),\)", detail).group(1)) // 4
+    assert first < 100 * 128 and 64 <= first // 128 < 100, detail
 
 
 def test_a_private_index_out_of_bounds_is_undefined():

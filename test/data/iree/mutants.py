@@ -42,8 +42,9 @@ The verdict on a mutant (:func:`verdict`):
 * ``invalid``: the mutant is not a kernel (the build without pipelining fails too);
 * ``refused``: ``pipeline-opt --pipeline=4wave`` (``pingpong`` for the 8-wave family)
   exits 1 with one located message (``FILE:LINE:COL: error: ...``);
-* ``exact``: the pipelined kernel computes, on the emulator (late mode, two workgroups,
-  launched as the unmutated kernel's dispatch says: :func:`c_bytes`),
+* ``exact``: the pipelined kernel computes, on the emulator (late mode; a plain dispatch's
+  two workgroups, any other's every workgroup of a small grid or one of each role:
+  :func:`described_ids`; launched as the unmutated kernel's dispatch says: :func:`c_bytes`),
   the same C bytes as the mutant built without pipelining (``--pass-pipeline=
   'builtin.module()'``; at the prefetch point IREE's LDS swizzle, an attribute of the
   ``memref.alloc`` that only IREE's own later passes apply, made explicit first as the
@@ -1412,14 +1413,15 @@ def dispatch(name: str):
 
 @functools.lru_cache(maxsize=8)   # a test compares a C the verdict computed
 def c_bytes(hsaco: bytes, name: str, mode: str = "late", poison: int | None = None):
-    """C after two workgroups of the mutant of input ``name`` ran (late mode, or ``mode``: the
+    """C after the workgroups of the mutant of input ``name`` ran (late mode, or ``mode``: the
     order the waves run in; ``poison``: the byte what nothing wrote holds, if not the
     emulator's own; an element
     no store wrote marked as such, whatever it holds), or the
     finding as a string.  A plain dispatch (A, B, C = A x B^T or A x B) runs workgroups
     (0, 0) and (1, 1) of a 2-D grid, 0 and 5 of a 1-D one (the last one instead of one the
     grid does not have: :func:`plain_ids`); any other (``A^T x B``) as its
-    dispatch says (:mod:`pipeline_mlir.driver.dispatch_launch`), two workgroups of it.  The
+    dispatch says (:mod:`pipeline_mlir.driver.dispatch_launch`), the workgroups
+    :func:`described_ids` names (the first and the last of a grid known only at launch).  The
     last few are kept (read them only)."""
     from pipeline_mlir.emu.errors import EmuError, Finding
     from pipeline_mlir.emu.inputs import load_kernel
@@ -1605,7 +1607,7 @@ def unwritten(text: str) -> str | None:
 
 def off_grid(text: str, name: str) -> str | None:
     """Why mutant ``text`` of input ``name`` cannot be judged on the workgroups
-    :func:`c_bytes` runs (two of the unmutated dispatch's grid), when one of them is not in
+    :func:`c_bytes` runs (of the unmutated dispatch's grid), when one of them is not in
     the mutant's own grid (:func:`grid_of`); None when they all are (or its grid is not
     known statically: it is launched as the dispatch says)."""
     from pipeline_mlir.emu.errors import EmuError

@@ -42,7 +42,7 @@ import numpy as np
 
 from pipeline_mlir.emu.coverage import stored_elements
 from pipeline_mlir.emu.expect import cast, decode, encode, evaluate_at, item_bytes
-from pipeline_mlir.emu.gemm import run_workgroups, spread_ids
+from pipeline_mlir.emu.gemm import check_in_grid, run_workgroups, spread_ids
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.machine import GlobalMemory
@@ -242,12 +242,15 @@ def _dispatch_packet(spec: LaunchSpec, kernarg_at: int, lds: int) -> bytes:
 
 def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int = 0,
                       count: int | None = None, strict: bool = False,
-                      progress=None, footprint: dict | None = None) -> DescribedRun:
+                      progress=None, footprint: dict | None = None,
+                      workgroups: list | None = None) -> DescribedRun:
     """Run ``kernel`` as ``spec`` describes (module docstring).  Raises
     :class:`~pipeline_mlir.emu.errors.Finding` on the first thing the kernel does wrong;
     wrong outputs are reported in the returned run.  ``footprint``: per checked output,
     the bool mask of the elements the run of ``count`` workgroups is responsible for (an
-    IREE dispatch's tiles): every one of them must be stored to, no other."""
+    IREE dispatch's tiles): every one of them must be stored to, no other.
+    ``workgroups``: the ids to run instead of ``count`` spread over the grid (each checked
+    to be in it)."""
     check_kernel(kernel, spec)
     lds = kernel.launch.lds_bytes + spec.dynamic_lds
     if lds > LDS_BYTES:
@@ -270,7 +273,9 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     waves = waves_of_threads(dims.threads)
     grid = spec.grid[:spec.grid_dims]
     total = int(np.prod(grid))
-    ids = spread_ids(grid, count)
+    ids = spread_ids(grid, count) if workgroups is None else list(workgroups)
+    if workgroups is not None:
+        check_in_grid(kernel.name, ids, grid)
     start = time.perf_counter()
     n, _ = run_workgroups(kernel, glob, ids, waves, mode, seed, mem.kernarg_at,
                           progress=progress, dims=dims)

@@ -109,7 +109,13 @@ def analyse_loop(loop, schedule=None) -> Analysis:
         try:
             return _merged(an, schedule, e)
         except IRError as refused:
-            return _halved(an, schedule, refused)
+            halved = _halved(an, schedule, refused)
+            # the merged loop the refusal is located in, built beside the kernel's: erased
+            # once the halves take the loop (left, it stays a natural loop no pass adopts)
+            trial = getattr(refused, "merge", None)
+            if trial is not None:
+                trial.abandon()
+            return halved
     if schedule is not None and not done and HALVED_ATTR not in loop.attributes and \
             wants_merge(an, False, schedule):
         merged = _merged(an, schedule, None)
@@ -162,8 +168,10 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
         merged = analyse_loop(merge.loop, schedule)
     except IRError as e:
         if refused is not None:
-            raise merge_refusal(refused, f"with {merge.m} merged it is refused too: {e}",
-                                e.op) from None
+            err = merge_refusal(refused, f"with {merge.m} merged it is refused too: {e}",
+                                e.op)
+            err.merge = merge       # (located in the merged loop: kept until it is reported)
+            raise err from None
         merge.abandon()
         why = f"with {merge.m} merged it is refused: {e}"
         asked = asked_merge_refusal(an, schedule, why)

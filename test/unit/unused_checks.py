@@ -1,9 +1,12 @@
 """What the proof of unused LDS rows (``pipeline_mlir/frontend/unused_rows.py``) answers
 in a run of IREE's batch ``A x B^T`` 2 x 300x520x262 late form, and what it must answer:
 shared by ``frontend/test_unused_rows.py`` (a mutant) and ``tools/test_iree_epilogues.py``
-(the kernel as IREE writes it, pipelined and emulated)."""
+(the kernel as IREE writes it, pipelined and emulated); and a mutant of a batch late form
+that test and ``tools/test_iree_mutants.py`` (the campaign's verdict) share."""
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 
@@ -44,3 +47,15 @@ def check_batch_late(seen: dict, widened: int = 0) -> None:
         assert seen[a, w] == (TILE_M * (last_m + 1) - M - widened) * K_TILE, seen
     for w in {w for (size, w) in seen if size == b}:
         assert w[0] % tiles_n == last_n and seen[b, w] == (TILE_N * (last_n + 1) - N) * K_TILE
+
+
+def row_tile_moved(text: str) -> str:
+    """IREE's batch late form ``text`` with the epilogue's first load of the private
+    buffer (its row tile's index, the C loop's variable) made to read row tile 1: the
+    values of one column tile of row tile 0 taken from row tile 1, 16 rows further down
+    (an MFMA row tile), the store mask left as it is."""
+    pat = re.compile(r"memref\.load (%alloca\w*)\[%c0, (%\d+), %c0, (%\d+), %c0\]")
+    first = pat.search(text)
+    assert first is not None and "%c1 = arith.constant 1 : index" in text, text
+    return text[:first.start()] + first.group(0).replace(f", {first.group(2)},", ", %c1,") + \
+        text[first.end():]

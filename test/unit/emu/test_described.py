@@ -69,6 +69,20 @@ def test_a_wrong_check_names_the_first_wrong_element():
     assert run.problem().startswith("out differs from its check: out[0][")
 
 
+def test_workgroups_named_are_the_ones_run_and_must_be_in_the_grid():
+    """``workgroups`` runs those ids (the campaign's verdict: ``mutants.described_ids``),
+    each checked against the grid: one the launch does not have is refused by name."""
+    from pipeline_mlir.emu.errors import EmuError
+
+    spec = read_launch("bias.toml", BIAS_LAUNCH.replace("EXPECT", "X + bias"))
+    run = emulate_described(_bias_kernel(), spec, workgroups=[(1, 0), (1, 1)])
+    assert run.exact and (run.workgroups, run.grid) == (2, 4)
+    stored = run.stored["out"].reshape(-1)
+    assert stored.any() and not stored.all()
+    with pytest.raises(EmuError, match=r"workgroup \(2, 0\) is not in the grid 2 x 2"):
+        emulate_described(_bias_kernel(), spec, workgroups=[(0, 0), (2, 0)])
+
+
 def test_some_workgroups_are_checked_where_they_wrote():
     spec = read_launch("bias.toml", BIAS_LAUNCH.replace("EXPECT", "X + bias"))
     run = emulate_described(_bias_kernel(), spec, count=1)

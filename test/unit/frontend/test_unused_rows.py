@@ -23,7 +23,8 @@ import pytest
 
 import pipeline_mlir.frontend.unused_rows as U
 from cli_helpers import refusal, run_cli_text
-from unused_checks import K, K_TILE, M, N, TILE_M, TILE_N, check_batch_late, spied
+from unused_checks import (K, K_TILE, M, N, TILE_M, TILE_N, check_batch_late,
+                           row_tile_moved, spied)
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "iree"
 sys.path.insert(0, str(DATA))
@@ -118,17 +119,6 @@ def test_a_row_stored_at_a_sampled_workgroup_is_refused(tmp_path, capsys, monkey
 WAVE_ROWS, ROW_TILE = 32, 16
 
 
-def _row_tile_moved(text: str) -> str:
-    """The epilogue's first load of the private buffer (its row tile's index, the C loop's
-    variable) made to read row tile 1: the values of one column tile of row tile 0 taken
-    from row tile 1, ``ROW_TILE`` rows further down, the store mask left as it is."""
-    pat = re.compile(r"memref\.load (%alloca\w*)\[%c0, (%\d+), %c0, (%\d+), %c0\]")
-    first = pat.search(text)
-    assert first is not None and "%c1 = arith.constant 1 : index" in text, text
-    return text[:first.start()] + first.group(0).replace(f", {first.group(2)},", ", %c1,") + \
-        text[first.end():]
-
-
 def test_a_row_moved_into_a_stored_row_at_a_sampled_workgroup_is_refused(tmp_path, capsys,
                                                                         monkeypatch):
     """Rows moved by the values, not by the mask: in workgroup 1 the stored rows of the
@@ -139,7 +129,7 @@ def test_a_row_moved_into_a_stored_row_at_a_sampled_workgroup_is_refused(tmp_pat
     proof made to spare every element inside the buffer, the mutant was pipelined with
     exit 0 and WRONG against its unpipelined build in workgroup 1.)"""
     seen = spied(monkeypatch)
-    err = refusal(capsys, tmp_path, _row_tile_moved(_small("late")))
+    err = refusal(capsys, tmp_path, row_tile_moved(_small("late")))
     m, k = SMALL["m"], SMALL["k"]
     moved = m - TILE_M - WAVE_ROWS          # stored rows of the upper waves' row tile 0
     first = WAVE_ROWS + ROW_TILE            # the first row their values now come from

@@ -153,6 +153,23 @@ def test_c_staged_in_private_memory_does_not_spill(generated, form):
 
 
 @needs_iree
+def test_a_batch_whose_merge_is_refused_is_halved_and_exact(tmp_path, capsys):
+    """IREE's batch ``A x B^T`` 2x65x256x262, late form: its loop's partition is refused,
+    so is the K-step merge the front end tries next (its merged loop built beside the
+    kernel's), and the loop is taken with its MFMAs halved along K.  The merged loop was
+    left in the kernel, a natural loop no pass adopts: refused as "a natural K-loop ...:
+    run sched-adopt-loop first" though ``--pipeline=4wave`` runs that pass.  Now erased:
+    pipelined, exact on every workgroup of its grid of 24 in late mode."""
+    src = tmp_path / "batch65.late.mlir"
+    src.write_text(G.late_form(E.epilogue_source(kind="batch", m=65, n=256, k=262)))
+    rc = main(["--pipeline=4wave", str(src), "--emulate", "--emulate-workgroups=24",
+               "--emulate-mode=late", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0, out + err
+    assert re.search(r": exact, max error 0 in C \(33280 elements\), 24 workgroups ", out), out
+
+
+@needs_iree
 def test_an_8_wave_epilogue_through_private_memory_is_exact(tmp_path, capsys):
     """IREE's 8-wave kernel (a compilation_info) with a bias: its late form stages the
     accumulators through private memory and gathers them back one element per iteration

@@ -5,7 +5,8 @@ located message or pipelined and exact against its own unpipelined build.
 bounds and steps, barriers removed or moved, copies and reads moved, extra LDS and global
 stores, atomics) of IREE's bf16 kernel (prefetch point and late form) and judges each: ``pipeline-opt
 --pipeline=4wave`` refuses it (``FILE:LINE:COL: error:``, exit 1, no traceback), or the
-pipelined kernel computes on the emulator (late mode, two workgroups) the same C as the
+pipelined kernel computes on the emulator (late mode, the workgroups ``described_ids`` or
+the family names) the same C as the
 mutant built without the sched passes, and is race-free.  A CI run takes a handful of
 mutants (those of kernels ``iree-compile`` generates skipped without it);
 ``PIPELINE_MUTANTS=N`` (and ``PIPELINE_MUTANTS_SEED=S``) runs N of them.  A failure names
@@ -18,6 +19,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -248,8 +250,8 @@ BASES = ["fp8", "e5m2", "f16ab", "atbt", "fp8ab", "i8ab", "vdfp8", "k128w", "k12
 @pytest.mark.parametrize("family", BASES)
 def test_a_family_base_is_exact_unmutated(family):
     """Each family's kernel (late form) as the campaign mutates it, unmutated: built with
-    and without the sched passes, the two C's agree on the emulator (late mode, two
-    workgroups: the campaign's reference path, :func:`mutants.verdict`), so a mutant's
+    and without the sched passes, the two C's agree on the emulator (late mode, the
+    verdict's workgroups: the campaign's reference path, :func:`mutants.verdict`), so a mutant's
     ``exact`` compares against a reference that is right."""
     if not _has_iree_compile():
         pytest.skip("iree-compile (iree-base-compiler) is not installed")
@@ -306,6 +308,51 @@ def test_the_workgroups_run_are_in_the_dispatch_grid():
     assert M.plain_ids("4096.prefetch", "prefetch", (32, 32)) == pre
 
 
+def test_a_dispatch_not_plain_runs_a_workgroup_of_each_role():
+    """A dispatch that is not plain runs every workgroup of a small grid, else one of
+    each role, found from the grid and C's sizes (:func:`mutants.role_ids`): IREE's batch
+    2 x 300x520 at 64x128 tiles (a linear grid of 50, 5 x 5 tiles a batch, partial along
+    M and N) runs the first, middle and last of each batch, the first and last column of
+    each batch's last row and the last column of its first row (either order of the
+    linearised ids); a 2-D grid its corners and its middle."""
+    assert M.described_ids(SimpleNamespace(grid=(4,), M=100, N=128, batch=(2,))) == \
+        [0, 1, 2, 3]
+    assert M.described_ids(SimpleNamespace(grid=(7, 3), M=1, N=1, batch=())) == \
+        [*((x, y) for y in range(3) for x in range(7))]
+    assert M.role_ids((50,), 300, 520, 2) == [0, 4, 12, 20, 24, 25, 29, 37, 45, 49]
+    # whole tiles (1024^2 at any tile): no edge unlike the interior
+    assert M.role_ids((128,), 1024, 1024) == [0, 64, 127]
+    assert M.role_ids((8, 4), 512, 512) == [(0, 0), (7, 0), (4, 2), (0, 3), (7, 3)]
+
+
+def test_the_verdict_sees_the_workgroup_where_rows_are_spared(monkeypatch):
+    """IREE's batch ``A x B^T`` 2x100x128x262, late form (a grid of 4), with the
+    epilogue's first private load made to read row tile 1 (``unused_checks.row_tile_moved``)
+    and the proof of unused rows made to spare every element inside the buffer: pipelined
+    with exit 0, and WRONG in workgroup 1, where the proof spares rows.  On the first and
+    the last workgroup alone (the verdict's run of a dispatch that is not plain before) it
+    was "exact"."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    import numpy as np
+
+    import pipeline_mlir.frontend.unused_rows as U
+    from unused_checks import row_tile_moved
+
+    def everything(self, wid):
+        return np.ones(int(np.prod(self.an.buffers[self.buffer].type.shape)), dtype=bool)
+
+    name = "batch.late"
+    assert M.described_ids(M.dispatch(name)) == [0, 1, 2, 3]
+    monkeypatch.setattr(U.UnusedElements, "unused", everything)
+    m = M.Mutant(name, -1, "row tile 1 read for row tile 0", row_tile_moved(M.source(name)))
+    verdict, detail = M.verdict(m)
+    assert verdict == "WRONG", (verdict, detail)
+    # the first byte of C that differs: in batch 0, a row of workgroup 1 (rows 64 to 99)
+    first = int(re.search(r"first at \((\d+),\)", detail).group(1)) // 4
+    assert first < 100 * 128 and 64 <= first // 128 < 100, detail
+
+
 def test_a_private_index_out_of_bounds_is_undefined():
     """The campaign found IREE's kernel of C kept in private memory (keptab, seed 2, mutant
     8: the constant 3 made 11) storing at ``[.., 11, ..]`` of a dimension of 4, and called
@@ -336,6 +383,8 @@ NEWER = {"i8abk", "i8abk2", "fp8abk", "i8atbtk", "f16atbk", "skinny", "skinnyn",
 #: IREE's own prefetch rolled back among them
 AIMED = {"atb600", "w1m", "keptm", "padatbmn", "accst", "padatbk200", "atb300"}
 AIMED_ROLLED = {"regk1020", "regf16k", "dma1w", "reg1w"}
+#: the family the verdict's workgroups were found short on (IREE's batch 2x100x128x262)
+VERDICT = {"batch"}
 
 
 def test_later_families_leave_the_recorded_draws_alone():
@@ -345,7 +394,7 @@ def test_later_families_leave_the_recorded_draws_alone():
     family, or named families) draws the same mutants as before."""
     later = {n for n, fam in M.FAMILIES.items() if fam.later}
     assert later == {"i8x", "i8kf", "vdi8ab", "dynk", "bf16x", "fp8x", *NEWER, *ROLLED,
-                     *AIMED, *AIMED_ROLLED}
+                     *AIMED, *AIMED_ROLLED, *VERDICT}
     assert {n for n, fam in M.FAMILIES.items() if fam.aimed} == AIMED | AIMED_ROLLED
     assert not any(n.split(".")[0] in later for n in M._pool())
     assert {M.mutant_source(SEED, i) for i in range(200)}.isdisjoint(

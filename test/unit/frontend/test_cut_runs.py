@@ -35,16 +35,21 @@ ADOPT = "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"
 OPTIONS = re.compile(r"sched\.options = \{[^}]*\}")
 
 
+def _written_forms(tmp_path_factory, name: str, **source) -> dict:
+    """Both forms of IREE's ``A^T x B`` matmul of ``source``, as files ({form: path})."""
+    d = tmp_path_factory.mktemp(name)
+    out = {}
+    for form, text in G.forms(G.matmul_source(transpose_a=True, transpose_b=False,
+                                              **source)).items():
+        out[form] = d / f"{form}.mlir"
+        out[form].write_text(text)
+    return out
+
+
 @pytest.fixture(scope="module")
 def forms(tmp_path_factory) -> dict:
     """Both forms of IREE's kernel, as files ({form: path})."""
-    d = tmp_path_factory.mktemp("cut_runs")
-    out = {}
-    source = G.matmul_source(dtype="f16", m=100, n=1000, k=1030, transpose_a=True,
-                             transpose_b=False)
-    for form, text in G.forms(source).items():
-        out[form] = d / f"{form}.mlir"
-        out[form].write_text(text)
+    out = _written_forms(tmp_path_factory, "cut_runs", dtype="f16", m=100, n=1000, k=1030)
     assert PREFETCH_MASK in out["prefetch"].read_text(), "IREE's kernel changed shape"
     assert LATE_MASK in out["late"].read_text(), "IREE's kernel changed shape"
     return out
@@ -248,13 +253,7 @@ FIXED_MASK = "%18 = vector.create_mask %c1, %15 : vector<1x4xi1>"
 @pytest.fixture(scope="module")
 def fixed(tmp_path_factory) -> dict:
     """Both forms of IREE's bf16 ``A^T x B`` 30x64x160 (one workgroup), as files."""
-    d = tmp_path_factory.mktemp("cut_fixed")
-    out = {}
-    source = G.matmul_source(dtype="bf16", m=30, n=64, k=160, transpose_a=True,
-                             transpose_b=False)
-    for form, text in G.forms(source).items():
-        out[form] = d / f"{form}.mlir"
-        out[form].write_text(text)
+    out = _written_forms(tmp_path_factory, "cut_fixed", dtype="bf16", m=30, n=64, k=160)
     assert FIXED_MASK in out["prefetch"].read_text(), "IREE's kernel changed shape"
     return out
 

@@ -52,7 +52,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, element_bytes, segments
 from pipeline_mlir.analysis.ir_facts import memory_space
 from pipeline_mlir.analysis.lane_ops import Unevaluable
-from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride, workgroup_grid
+from pipeline_mlir.analysis.loop_eval import Evaluator, SideBySide, grid_stride, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.frontend.cut_proofs import NOT_YET, check_not_k, check_row_mask
@@ -156,8 +156,10 @@ def cut_size(at, mask, load, iv):
     if not ks and _whole_or_none(s, shape_of(load)[-1]):
         return None           # (a whole-run mask: kept_masks.py keeps it in one copy)
     bad = foreign_source(s, {iv})
-    if bad is None or "workgroup" not in source_text(bad) or depends(s, {iv}):
+    if depends(s, {iv}) or bad is not None and "workgroup" not in source_text(bad):
         return None
+    if bad is None and not _cuts_somewhere(at, s, iv, shape_of(load)[-1]):
+        return None           # (a size of the threads alone that keeps every run whole)
     src = load.operands[0]
     if not isinstance(src.type, ir.MemRefType):
         return None
@@ -170,6 +172,27 @@ def cut_size(at, mask, load, iv):
         if str(pm) != str(ir.AffineMap.get_minor_identity(root.rank, len(shape_of(load)))):
             return None
     return s
+
+
+def _cuts_somewhere(at, s, iv, w: int) -> bool:
+    """Size ``s``, of the thread ids and constants alone (C's edge in the one tile along M
+    or N: the same in every workgroup), clamped to ``[0, W]``, is short of ``w`` in some
+    thread of ``at``'s kernel; False where it cannot be evaluated (left to the peel)."""
+    loop = at.operation.parent
+    ev = Evaluator(block_size(kernel_of(loop)))
+    ev.where = loop
+    lb = constant_int(loop.operands[0])
+    ev.bind(iv, 0 if lb is None else lb)
+    try:
+        return bool(np.any(np.clip(np.asarray(ev.value(s)), 0, w) < w))
+    except Unevaluable:
+        return False
+
+
+def fixed_size(s, loop) -> bool:
+    """Cut size ``s`` of a read of ``loop`` is of the thread ids and constants alone: it
+    does not move with the workgroup (C's edge inside the one tile along M or N)."""
+    return foreign_source(s, {loop.regions[0].blocks[0].arguments[0]}) is None
 
 
 def _whole_or_none(s, w: int) -> bool:
@@ -274,8 +297,9 @@ def _width(read) -> int:
     return ir.VectorType(read.results[0].type).shape[-1]
 
 
-def _piece(read) -> int:
-    """The elements of a 4-byte piece of ``read``'s run."""
+def piece_elements(read) -> int:
+    """The elements of a 4-byte piece of ``read``'s run (a read, or a guarded load: its
+    result's element type), 0 when a piece is not whole elements."""
     try:
         eb = element_bytes(ir.MemRefType.get(
             [1], ir.VectorType(read.results[0].type).element_type))
@@ -306,7 +330,7 @@ def _prove_grid(loop, reads: list) -> bool:
                 sizes = ev.value(s)
             except Unevaluable:
                 return False
-            _check_sizes(read, sizes, chunk, ev, loop)
+            _check_sizes(read, (s, sizes), chunk, ev, loop)
     check_grid_covers(kernel, grid, block_size(kernel))
     return True
 
@@ -355,17 +379,21 @@ def prove_pieces(read, pieces: list) -> None:
                                     f"of {w} elements")
 
 
-def _check_sizes(read, sizes: np.ndarray, chunk: np.ndarray, ev, loop) -> None:
-    """Every mask size of ``sizes`` (one per thread of the workgroups ``chunk`` of ``ev``),
-    clamped to ``read``'s run, a multiple of its 4-byte pieces; else, the proofs of
-    :mod:`~pipeline_mlir.frontend.cut_proofs` made first, an error at the read."""
+def _check_sizes(read, size: tuple, chunk: np.ndarray, ev, loop) -> None:
+    """Every mask size of ``size`` (the size's value, then its value in every thread of
+    the workgroups ``chunk`` of ``ev``), clamped to ``read``'s run, a multiple of its
+    4-byte pieces; else, the proofs of :mod:`~pipeline_mlir.frontend.cut_proofs` made
+    first, an error at the read."""
+    s, sizes = size
     threads = ev.per_workgroup
-    w, q = _width(read), _piece(read)
+    w, q = _width(read), piece_elements(read)
     load = guarded(read).load if read.name == "scf.if" else read
+    how = "the same in every workgroup (C's edge inside the one tile along M or N)" \
+        if fixed_size(s, loop) else "that moves with the workgroup (C's edge)"
     head = (f"{describe(read)} masks the lane's run of {w} elements along the contiguous "
-            f"dimension of {view_root(load.operands[0]).type} by a size that moves with the "
-            f"workgroup (C's edge): the elements it masks lie inside the buffer, so the front "
-            f"end copies the run in {PIECE_BYTES}-byte pieces")
+            f"dimension of {view_root(load.operands[0]).type} by a size {how}: the elements "
+            f"it masks lie inside the buffer, so the front end copies the run in "
+            f"{PIECE_BYTES}-byte pieces")
     if not q or w % q:
         raise IRError(read, f"{head}, which needs elements of 1, 2 or 4 bytes and a run of "
                             f"whole pieces")

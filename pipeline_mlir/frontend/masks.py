@@ -41,7 +41,7 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import (block_size, constant_trips, element_bytes,
+from pipeline_mlir.analysis.ir_facts import (block_size, constant_trips,
                                              memory_space, segments)
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.loop_eval import Evaluator
@@ -49,7 +49,7 @@ from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.cut_runs import CUT, PIECE_BYTES, fold_k_parts, k_parts, mark_cut_runs
-from pipeline_mlir.frontend.cut_runs import run_mask_only
+from pipeline_mlir.frontend.cut_runs import piece_elements, run_mask_only
 from pipeline_mlir.frontend.edge_version import version_edges
 from pipeline_mlir.frontend.loop_choices import last_is_tail, settle_choices
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, replace_masked_read
@@ -239,7 +239,7 @@ def _fixed_note(r, v, iv, size: int) -> str:
     either); empty if it depends on ``iv``."""
     if depends(v, {iv}):
         return ""
-    per = PIECE_BYTES // element_bytes(ir.VectorType(r.results[0].type))  # (scf.if too)
+    per = piece_elements(r)   # (of the read's vector: a guarded load's operand 0 is its test)
     odd = "" if size % max(per, 1) == 0 else (
         f"; and then only at a size that is a whole number of its {PIECE_BYTES}-byte pieces: "
         f"{size} element{'s' if size != 1 else ''} of {_bytes(PIECE_BYTES // per)} "

@@ -35,16 +35,21 @@ ADOPT = "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"
 OPTIONS = re.compile(r"sched\.options = \{[^}]*\}")
 
 
+def _written_forms(tmp_path_factory, name: str, **source) -> dict:
+    """Both forms of IREE's ``A^T x B`` matmul of ``source``, as files ({form: path})."""
+    d = tmp_path_factory.mktemp(name)
+    out = {}
+    for form, text in G.forms(G.matmul_source(transpose_a=True, transpose_b=False,
+                                              **source)).items():
+        out[form] = d / f"{form}.mlir"
+        out[form].write_text(text)
+    return out
+
+
 @pytest.fixture(scope="module")
 def forms(tmp_path_factory) -> dict:
     """Both forms of IREE's kernel, as files ({form: path})."""
-    d = tmp_path_factory.mktemp("cut_runs")
-    out = {}
-    source = G.matmul_source(dtype="f16", m=100, n=1000, k=1030, transpose_a=True,
-                             transpose_b=False)
-    for form, text in G.forms(source).items():
-        out[form] = d / f"{form}.mlir"
-        out[form].write_text(text)
+    out = _written_forms(tmp_path_factory, "cut_runs", dtype="f16", m=100, n=1000, k=1030)
     assert PREFETCH_MASK in out["prefetch"].read_text(), "IREE's kernel changed shape"
     assert LATE_MASK in out["late"].read_text(), "IREE's kernel changed shape"
     return out
@@ -99,8 +104,18 @@ def test_cut_runs_both_forms_one_schedule_exact(forms, capsys):
      + READ + "sched.kept_cut = 1030 : i64, ",
      "'vector.transfer_read' op carries 'sched.kept_cut', a mark the front end puts on "
      "what it makes itself"),
+    # the late form's guarded load masked to a size of constants alone (3 of 8 in every
+    # lane, no K tail's, the same in every workgroup): a cut run's, whose mask drops
+    # elements inside the row (the peel's refusal of such a guarded load read the piece's
+    # element size from the guard's i1 test: a traceback, bf16 A x B 64x31x96's late form)
+    ("late", LATE_MASK, "%three = arith.constant 3 : index\n"
+     + LATE_MASK.replace("%50 :", "%three :"),
+     "is copied whole only where the mask keeps exactly the run's elements inside the row "
+     "of memref<1030x100xf16, #amdgpu.address_space<fat_raw_buffer>>: in thread 0 of "
+     "workgroup (0,) the run starts at column 0 of 100, so 8 of its 8 elements are inside "
+     "the row, and the mask keeps 3"),
 ], ids=["off-by-one", "late-off-by-one", "wrong-dimension", "negative-zero", "k-part",
-        "premarked"])
+        "premarked", "late-fixed-size"])
 def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
     text = forms[form].read_text()
     assert text.count(old) == 1, old
@@ -227,3 +242,60 @@ def test_batch_k_tail_built_as_written(tmp_path):
     summary, problem = run_dispatch(d, load_kernel(code.read_bytes()), "plain", ("eager", 0),
                                     1, None, False)
     assert problem is None and "exact" in summary, summary
+
+
+#: IREE's bf16 A^T x B 30x64x160: A is 160 x 30, M = 30 in the one 32-row tile, so the
+#: run of 4 elements at columns 28 to 31 is cut at 2 in every workgroup (a size of the
+#: thread ids alone; the late form's guarded load masked by ``vector.create_mask %20``)
+FIXED_MASK = "%18 = vector.create_mask %c1, %15 : vector<1x4xi1>"
+
+
+@pytest.fixture(scope="module")
+def fixed(tmp_path_factory) -> dict:
+    """Both forms of IREE's bf16 ``A^T x B`` 30x64x160 (one workgroup), as files."""
+    out = _written_forms(tmp_path_factory, "cut_fixed", dtype="bf16", m=30, n=64, k=160)
+    assert FIXED_MASK in out["prefetch"].read_text(), "IREE's kernel changed shape"
+    return out
+
+
+def test_a_fixed_cut_at_whole_pieces_both_forms_exact(fixed, capsys):
+    """A run cut by C's edge at a size that does not move with the workgroup (C's edge in
+    the one tile along M), at whole 4-byte pieces (2 of 4 bf16): copied in pieces as a cut
+    that moves with the workgroup is; one schedule from both forms, exact in random order
+    (the one workgroup is the first and the edge one).  Was refused at the read (a mask
+    in an iteration the pipelined loop runs, no K tail's)."""
+    with share_code_objects():
+        rc = main(["--pipeline=4wave", "--emulate", str(fixed["late"]),
+                   "--emulate-mode=random:3", "--emulate-jobs=1",
+                   "--mlir-print-ir-after=sched-adopt-loop"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "mode=random: exact, max error 0 in C (1920 elements)" in out, \
+        out + err[-2000:]
+    assert "sched.kept_mask" in err, err[-2000:]
+    emulated = set(OPTIONS.findall(err))
+    assert main([str(fixed["prefetch"]), ADOPT]) == 0
+    assert set(OPTIONS.findall(capsys.readouterr().out)) == emulated
+
+
+@pytest.mark.parametrize("new,message", [
+    # one short (3 of 4 inside the row, 1 of 4 at the edge): a piece cut, and the mask
+    # drops an element inside the row
+    ("%cut = arith.subi %15, %c1 : index\n" + FIXED_MASK.replace("%15 :", "%cut :"),
+     "is copied whole only where the mask keeps exactly the run's elements inside the row "
+     "of memref<160x30xbf16, #amdgpu.address_space<fat_raw_buffer>>: in thread 0 of "
+     "workgroup (0,) the run starts at column 0 of 30, so 4 of its 4 elements are inside "
+     "the row, and the mask keeps 3"),
+    # the whole run in every thread: no cut, the run copied whole (no piece kept)
+    (FIXED_MASK.replace("%15", "%four"), None),
+], ids=["fixed-off-by-one", "fixed-full"])
+def test_fixed_cut_mutants(fixed, capsys, tmp_path, new, message):
+    text = fixed["prefetch"].read_text()
+    src = tmp_path / "k.mlir"
+    src.write_text(text.replace(FIXED_MASK, "%four = arith.constant 4 : index\n" + new))
+    rc = main([str(src), ADOPT])
+    out, err = capsys.readouterr()
+    if message is None:
+        assert rc == 0 and "sched.kept_mask" not in out, err
+        return
+    assert rc == 1 and message in err and "Traceback" not in err, err
+    assert "vector.transfer_read" in src.read_text().splitlines()[int(err.split(":")[1]) - 1]

@@ -192,13 +192,14 @@ def test_a_staged_copy_with_a_weakened_wait_is_caught(unaligned, capsys, monkeyp
      "cuts a 4-byte piece; the piece is copied whole only along a dimension that is not K, "
      "and the run's index along the contiguous dimension of memref<4096x4095xbf16, "
      "#hal.descriptor_type<storage_buffer>> moves with the K-loop", "vector.transfer_read"),
-    # a size of constants alone, short from the first iteration: no K tail's (a run cut
-    # inside the one tile along M or N is such a mask), said so
+    # a size of constants alone, short from the first iteration: no K tail's; a run cut
+    # inside the one tile along M or N is such a mask (frontend/cut_runs.py), which this
+    # one, cutting a 4-byte piece of a run along K, is not
     (MASK, "%72 = vector.create_mask %c1, %c1 : vector<1x8xi1>",
-     "is masked to 1 of 8 elements in thread 0 in iteration 0, which the pipelined loop "
-     "runs; the front end peels a mask of the last K tile only (this mask does not move "
-     "with K, so it is no K tail's: a run C's edge cuts inside the one tile along M or N is "
-     "such a mask", "vector.transfer_read"),
+     "masks the lane's run at C's edge to a size that cuts a 4-byte piece; the piece is "
+     "copied whole only along a dimension that is not K, and the run's index along the "
+     "contiguous dimension of memref<4096x4095xbf16, #hal.descriptor_type<storage_buffer>> "
+     "moves with the K-loop", "vector.transfer_read"),
     (MASK, "%72 = arith.constant dense<true> : vector<1x8xi1>",
      "is masked by a value that is not a vector.create_mask", "vector.transfer_read"),
     (LOOP, LOOP.replace("%c128", "%arg0"),

@@ -250,17 +250,13 @@ LATE_MASK = "%289 = vector.create_mask %286 : vector<8xi1>"
      "copied whole only along a dimension that is not K, and the run's index along the "
      "contiguous dimension of memref<2048x1023xbf16, #gpu.address_space<global>> moves with "
      "the K-loop", "scf.if"),
-    # the guarded load's mask a constant size cutting a 4-byte piece (no K tail's): the
-    # refusal's note reads the element size off the scf.if's result (it has no memref
-    # operand; before, an internal error, as IREE's f16 A x B 2048x17x1000 late form gave)
+    # the guarded load's mask a constant size cutting a 4-byte piece: a size of the threads
+    # alone is a cut run's (frontend/cut_runs.py), and this one cuts a piece along K (before
+    # the fixed-size cut runs, the refusal's note read the element size off operand 0, an i1
+    # of the scf.if: an internal error, as IREE's f16 A x B 2048x17x1000 late form gave)
     (LATE_MASK, "%one = arith.constant 1 : index\n" + LATE_MASK.replace("%286", "%one"),
-     "'scf.if' op at line 176:20 is masked to 1 of 8 elements in thread 0 in iteration 0, "
-     "which the pipelined loop runs; the front end peels a mask of the last K tile only "
-     "(this mask does not move with K, so it is no K tail's: a run C's edge cuts inside the "
-     "one tile along M or N is such a mask, and the front end copies a run cut at C's edge "
-     "in pieces, frontend/cut_runs.py, only where the edge moves with the workgroup; and "
-     "then only at a size that is a whole number of its 4-byte pieces: 1 element of 2 bytes "
-     "cuts a piece", "scf.if"),
+     "'scf.if' op at line 176:20 masks the lane's run at C's edge to a size that cuts a 4-byte "
+     "piece; the piece is copied whole only along a dimension that is not K", "scf.if"),
 ], ids=["guard-reads-other-elements", "partial-before-last", "other-lds-access",
         "guard-mask-moves", "guard-mask-fixed"])
 def test_late_form_refusals(unaligned, capsys, tmp_path, old, new, message, where):

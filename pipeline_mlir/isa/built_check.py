@@ -12,10 +12,13 @@ some path (``wait-short``), an MFMA whose operand reads may still be in flight
 (``frag-wait-weak``, ``frag-wait-missing``); and, in the pipelined loop, MFMAs of the schedule
 LLVM deleted (``mfma-missing`` in the ``loop`` phase: code it found dead, the MFMAs of
 unstored accumulators with their fragment reads, which the loop's counted waits count);
-and ``barrier-missing`` in a phase (prologue, loop, epilogue) holding fewer ``s_barrier``
-than the schedule plans there: a wave then reads a stage of LDS another wave's copy may
-still be writing, or overwrites one it may still be reading (the emulator's ``lds-race`` on
-the 4-wave kernel with its loop's barriers deleted).  In a kernel whose pipelined loop's
+and ``barrier-missing`` in the pipelined loop when the loop holds fewer ``s_barrier``
+than the schedule plans: a wave then reads a stage of LDS another wave's copy may still be
+writing, or overwrites one it may still be reading (the emulator's ``lds-race`` on the
+4-wave kernel with its loop's barriers deleted; outside the loop of a kernel of
+register-staged copies the skeleton, which does not model them, miscounts: IREE's
+2048x2048x1028 FP8 kernel, late form, has one barrier fewer in the prologue than the
+schedule's and runs exact).  In a kernel whose pipelined loop's
 global loads are all DMAs to LDS (``buffer_load ... lds``, no load into registers), in
 every phase: ``wait-weakened`` and ``wait-missing`` (such a wait is what keeps a wave's
 fragment reads after the DMAs that fill their stage, and no register rule sees an LDS
@@ -114,16 +117,15 @@ def pipelined_check(fn: AsmFunction, plan, loop_note: str = "",
 
 def errors(findings: list[Finding], isa: IsaCheck | None = None) -> list[Finding]:
     """The findings of ``findings`` that refuse a build (module docstring); ``isa``: the
-    comparison they come from, if any (each phase's barriers counted against the plan's,
-    the loop's global loads)."""
-    short = set() if isa is None else {
-        p for p in set(isa.expected) | set(isa.actual)
-        if _count(isa.actual, "barrier", p) < _count(isa.expected, "barrier", p)}
+    comparison they come from, if any (its loop's barriers counted against the plan's, its
+    loop's global loads)."""
+    short = isa is not None and _count(isa.actual, "barrier") < \
+        _count(isa.expected, "barrier")
     dma = isa is not None and _count(isa.actual, "vmem_load_lds") > 0 and \
         _count(isa.actual, "vmem_load") == 0
     return [f for f in findings if f.kind in ERROR_KINDS or
             (f.kind in LOOP_ERROR_KINDS and f.phase == "loop") or
-            (f.kind == "barrier-missing" and (f.phase in short or dma)) or
+            (f.kind == "barrier-missing" and ((short and f.phase == "loop") or dma)) or
             (dma and f.kind in DMA_ERROR_KINDS) or
             (dma and f.kind in DMA_MOVED_KINDS and _across_barrier(f))]
 

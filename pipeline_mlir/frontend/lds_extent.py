@@ -13,17 +13,27 @@ of C differed), and with that copy's LDS view moved 16 elements along a dimensio
 tile's last rows read past the allocation's end; 1457).
 
 :func:`check_lds_extents` evaluates, for every thread of the workgroup and every iteration
-of the ``scf.for`` loops of constant bounds around it, the first and last element each
-access outside the K-loop of such an allocation (a ``memref.alloc`` or a ``gpu.func``'s
-workgroup attribution of static shape, the K-loop touching none of it) touches, through its views (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`), and
-refuses at the access one that lies outside the allocation in some thread, naming the
-thread, the element and the allocation's size; an access it cannot evaluate (a loop of
-bounds known only at launch, an index computed from a loaded value) is refused too, saying
-what is missing: the pipelined kernel is not shown to do what the kernel does.  A masked
-access (a ``vector.transfer_read``/``write`` with a mask or a dimension not in bounds, a
-``vector.maskedload``/``store``) is held to its first element only (what its mask keeps is
-not evaluated).  The allocations the K-loop accesses are the front end's own business (their
-accesses in the loop are proven by the copies' and reads' analyses).
+of the ``scf.for`` loops of constant bounds around it, the lowest and the highest element
+each access of such an allocation outside the K-loop (a ``memref.alloc`` or a
+``gpu.func``'s workgroup attribution of static shape, the K-loop touching none of it)
+touches, through its views (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`, with
+launch-time values refused), and refuses at the access one that lies outside the allocation
+in some thread, naming the thread, the elements and the allocation's size.  What an access
+touches: its vector along the memref's innermost dimensions, or along those a transfer's
+``permutation_map`` names; a transfer's dimension not in bounds stops at its view's end (the
+elements past it are padding, not read or written); a mask made by ``vector.create_mask``
+or ``vector.constant_mask`` keeps its sizes (any other mask: every element counts).  Refused
+too, saying what is missing (the pipelined kernel is not shown to do what the kernel does):
+an access it cannot evaluate (a loop of bounds known only at launch, an index computed from
+a loaded value or a launch-time value), one whose elements change with the workgroup (it is
+evaluated at two workgroups), an op on such an allocation it does not evaluate (neither a
+view, a ``memref.dealloc`` nor one of :data:`ACCESSES`), and a kernel stating no workgroup
+size.  The review of the red-team campaign found the masked case a hole while an access was
+held to its first element: the copy's LDS read of IREE's bf16 ``C += A x B^T`` 256^3 (prefetch
+point) with its last dimension not in bounds and its view moved 3 columns on read three
+elements past the allocation in the last thread, 18 bytes of C wrong with exit 0.  The
+allocations the K-loop accesses are the front end's own business (their accesses in the
+loop are proven by the copies' and reads' analyses).
 """
 
 from __future__ import annotations
@@ -34,8 +44,8 @@ import math
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, memory_space
-from pipeline_mlir.analysis.loop_eval import Evaluator
-from pipeline_mlir.analysis.views import view_root
+from pipeline_mlir.analysis.loop_eval import SAMPLE_WORKGROUP, Evaluator
+from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -45,8 +55,12 @@ from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
 ACCESSES = {"memref.load": (0, None), "memref.store": (1, None),
             "vector.load": (0, "result"), "vector.store": (1, 0),
             "vector.transfer_read": (0, "result"), "vector.transfer_write": (1, 0),
-            "vector.maskedload": (0, "result"), "vector.maskedstore": (0, -1),
-            "amdgpu.transpose_load": (0, None)}
+            "vector.maskedload": (0, "result"), "vector.maskedstore": (0, "last"),
+            "amdgpu.transpose_load": (0, "result")}
+#: the ops on such an allocation that access none of it (besides its views)
+KEPT = ("memref.dealloc", "memref.alloc")
+#: the workgroup ids' sample values an access is evaluated at (its elements must not change)
+WORKGROUP_SAMPLES = (SAMPLE_WORKGROUP, SAMPLE_WORKGROUP + 5)
 #: the most points (loop iterations around one access) evaluated
 MAX_POINTS = 4096
 
@@ -78,33 +92,78 @@ def _touched(loop) -> set:
     return found
 
 
-def _masked(op) -> bool:
-    if op.name in ("vector.maskedload", "vector.maskedstore"):
-        return True
+def _mask_sizes(ev, op, n: int):
+    """Per vector dimension, the per-thread count a ``vector.create_mask`` or
+    ``vector.constant_mask`` mask of ``op`` keeps (its last operand when it has one), or
+    None where there is no mask or it is made otherwise (then every element counts)."""
     if op.name in ("vector.transfer_read", "vector.transfer_write"):
-        if "in_bounds" in op.attributes and not all(
-                ir.BoolAttr(b).value for b in ir.ArrayAttr(op.attributes["in_bounds"])):
-            return True
-        seg = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
-        return seg[-1] > 0
-    return False
+        if list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))[-1] == 0:
+            return None
+        mask = op.operands[len(op.operands) - 1]
+    elif op.name in ("vector.maskedload", "vector.maskedstore"):
+        mask = op.operands[len(op.operands) - 2]        # (before the pass-through or value)
+    else:
+        return None
+    if isinstance(mask.owner, ir.Block):
+        return None
+    made = _op(mask.owner)
+    if made.name == "vector.create_mask" and len(made.operands) == n:
+        return [ev.value(x) for x in made.operands]
+    if made.name == "vector.constant_mask":
+        sizes = list(ir.DenseI64ArrayAttr(made.attributes["mask_dim_sizes"]))
+        return [ev.const(x) for x in sizes] if len(sizes) == n else None
+    return None
 
 
-def _span(op, at: int, spans) -> list[int]:
-    """The vector shape the access spans along its memref's innermost dimensions (1s
-    where it spans one element)."""
+def _vector_dims(op, at: int, spans) -> tuple[list[int], list]:
+    """The shape of the vector the access moves and, per vector dimension, the dimension
+    of the memref it runs along (None: broadcast), following a transfer's
+    ``permutation_map`` (else the vector's dimensions are the memref's innermost)."""
     rank = ir.MemRefType(op.operands[at].type).rank
-    out = [1] * rank
-    if spans is None or _masked(op):
-        return out
-    v = op.results[0] if spans == "result" else op.operands[spans]
-    if not isinstance(v.type, ir.VectorType) or isinstance(
-            ir.MemRefType(op.operands[at].type).element_type, ir.VectorType):
-        return out
+    if spans is None or isinstance(ir.MemRefType(op.operands[at].type).element_type,
+                                   ir.VectorType):
+        return [], []
+    v = op.results[0] if spans == "result" else op.operands[
+        len(op.operands) - 1 if spans == "last" else spans]
+    if not isinstance(v.type, ir.VectorType):
+        return [], []
     shape = list(ir.VectorType(v.type).shape)
-    for i, n in enumerate(reversed(shape[-rank:] if rank else [])):
-        out[rank - 1 - i] = n
-    return out
+    if op.name == "amdgpu.transpose_load":          # one lane's elements, contiguous
+        return [math.prod(shape)], [rank - 1]
+    if "permutation_map" in op.attributes:
+        dims = []
+        for e in ir.AffineMapAttr(op.attributes["permutation_map"]).value.results:
+            dims.append(e.position if isinstance(e, ir.AffineDimExpr) else None)
+        return shape, dims
+    return shape, [rank - len(shape) + i if rank - len(shape) + i >= 0 else None
+                   for i in range(len(shape))]
+
+
+def _extent(ev, op, at: int, spans, view, first, index_values):
+    """Per thread: the lowest and highest element the access touches, and whether it
+    touches any (a mask or a transfer's out-of-bounds dimension may keep none)."""
+    shape, dims = _vector_dims(op, at, spans)
+    t = ir.MemRefType(op.operands[at].type)
+    counts = [ev.const(n) for n in shape]
+    masks = _mask_sizes(ev, op, len(shape))
+    if masks is not None:
+        counts = [np.minimum(c, np.maximum(m, 0)) for c, m in zip(counts, masks)]
+    in_bounds = [True] * len(shape)
+    if "in_bounds" in op.attributes:
+        in_bounds = [ir.BoolAttr(b).value for b in ir.ArrayAttr(op.attributes["in_bounds"])]
+    elif op.name in ("vector.transfer_read", "vector.transfer_write"):
+        in_bounds = [False] * len(shape)
+    lo, hi = first.copy(), first.copy()
+    active = np.ones_like(first, dtype=bool)
+    for i, (c, d) in enumerate(zip(counts, dims)):
+        if d is None:
+            continue
+        if not in_bounds[i] and t.shape[d] >= 0:    # the elements past the view's end
+            c = np.minimum(c, t.shape[d] - index_values[d])   # are not accessed
+        active &= c > 0
+        step = (c - 1) * view.strides[d]
+        lo, hi = lo + np.minimum(step, 0), hi + np.maximum(step, 0)
+    return lo, hi, active
 
 
 def _loops(op) -> list:
@@ -147,48 +206,67 @@ def check_lds_extents(loop) -> None:
     kernel = _op(kernel)
     touched = _touched(_op(loop))
     ev = None
-    for op in walk_ops(kernel, lambda o: o.name in ACCESSES):
-        at, spans = ACCESSES[op.name]
-        mem = op.operands[at]
-        alloc = _lds_alloc(mem)
-        if alloc is None or alloc in touched:       # (so the access is not in the loop)
+    for op in walk_ops(kernel, lambda o: o.name not in VIEW_OPS and o.name not in KEPT):
+        mem = next((v for v in op.operands if isinstance(v.type, ir.MemRefType)
+                    and _lds_alloc(v) is not None and _lds_alloc(v) not in touched), None)
+        if mem is None:
             continue
+        alloc = _lds_alloc(mem)
+        if op.name not in ACCESSES or op.operands[ACCESSES[op.name][0]] != mem:
+            raise IRError(op, f"{describe(op)} accesses {alloc.type}, LDS the K-loop does "
+                              f"not, in a way the front end does not evaluate, so it cannot "
+                              f"show the access stays inside its allocation (the pipelined "
+                              f"kernel lays the LDS around it out anew)")
         if ev is None:
-            ev = Evaluator(block_size(kernel) or (256, 1, 1))
-        _check_access(ev, op, at, spans, alloc)
+            size = block_size(kernel)
+            if size is None:
+                raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not, in a "
+                                  f"kernel that states no workgroup size, so the front end "
+                                  f"cannot evaluate its threads' elements")
+            ev = Evaluator(size, launch_values=False)
+        _check_access(ev, op, *ACCESSES[op.name], alloc)
 
 
 def _check_access(ev, op, at: int, spans, alloc) -> None:
     mem = op.operands[at]
     t = ir.MemRefType(mem.type)
     size = math.prod(ir.MemRefType(alloc.type).shape)
-    span = _span(op, at, spans)
     loops, ranges = _points(op)
     indices = list(op.operands)[at + 1:at + 1 + t.rank]
     try:
         for point in itertools.product(*ranges):
             for lp, i in zip(loops, point):
                 ev.bind(lp.regions[0].blocks[0].arguments[0], i)
-            view = ev.view(mem)
-            first = view.element([ev.value(x) for x in indices])
-            last = first + sum((n - 1) * s for n, s in zip(span, view.strides))
-            bad = np.nonzero((first < 0) | (last >= size) | (last < 0) | (first >= size))[0]
+            seen = []
+            for workgroup in WORKGROUP_SAMPLES:       # LDS is the workgroup's own
+                ev.set_workgroup(workgroup)
+                view = ev.view(mem)
+                values = [ev.value(x) for x in indices]
+                first = view.element(values)
+                seen.append((first, *_extent(ev, op, at, spans, view, first, values)))
+            if any((a != b).any() for a, b in zip(seen[0], seen[1])):
+                raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not at "
+                                  f"elements that depend on the workgroup, which the front "
+                                  f"end does not evaluate for every workgroup")
+            first, lo, hi, active = seen[0]
+            bad = np.nonzero(active & ((lo < 0) | (hi >= size)))[0]
             if len(bad):
                 t0 = int(bad[0])
                 where = (f" (loop iteration {list(point)})" if point else "")
                 raise IRError(op, f"{describe(op)} accesses {alloc.type} at "
-                                  f"elements {int(first[t0])}..{int(last[t0])} in thread "
+                                  f"elements {int(lo[t0])}..{int(hi[t0])} in thread "
                                   f"{t0}{where}, outside its {size} elements: the pipelined "
                                   f"kernel lays the LDS around that allocation out anew, so "
                                   f"what such an access reads or overwrites is not the "
                                   f"kernel's; the front end pipelines kernels whose accesses "
                                   f"of LDS stay in their allocation")
     except IRError as e:
-        if e.op is op and "outside its" in str(e):
+        if e.op is op and ("outside its" in str(e) or "depend on the workgroup" in str(e)):
             raise
         raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not, and the front "
                           f"end cannot evaluate its elements to show it stays inside its "
                           f"allocation ({e})") from None
     finally:
+        ev.set_workgroup(WORKGROUP_SAMPLES[0])
         for lp in loops:
             ev.unbind(lp.regions[0].blocks[0].arguments[0])

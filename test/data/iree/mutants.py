@@ -35,7 +35,8 @@ a padding select's values and condition, a guard's or a mask's condition, a mask
 the strided slices and shuffles that regroup reads, a view's offsets and sizes, C's
 per-thread write loops, stores and ``memref.copy``); and IREE's ``C +=`` kernel, whose C
 tile is staged through LDS after the K-loop (:attr:`Family.staged`), those aimed at the
-staged accesses too (:data:`STAGED_MUTATIONS`).
+staged accesses too (:data:`STAGED_MUTATIONS`: an index, a loop bound, a transfer made not
+in bounds).
 
 The verdict on a mutant (:func:`verdict`):
 
@@ -1321,9 +1322,33 @@ def m_staged(lines, rng):
     return f"staged LDS index {_typed_add(lines, i, m, off, 'index')} on line {i + 1} +{off}"
 
 
+def m_staged_masked(lines, rng):
+    """A transfer of workgroup memory after the K-loop through a subview (C's tile staged
+    through LDS) made not in bounds along its last dimension, and the subview's last offset
+    moved 1 to 3 elements on: the transfer moves every element of its view, the last
+    thread's last ones past the allocation (the review of the red-team campaign found such
+    a read held to its first element and pipelined with C wrong)."""
+    after = range(_loop_close(lines) + 1, len(lines))
+    views = {}
+    for i in after:
+        m = re.match(r"\s*(%\w+) = memref\.subview ", lines[i])
+        if m and "#gpu.address_space<workgroup>> to" in lines[i]:
+            views[m.group(1)] = i
+    found = [i for i in after if re.search(r"vector\.transfer_(read|write) ", lines[i])
+             and re.search(r"true\]\}", lines[i])
+             and any(re.search(rf"{re.escape(v)}\[", lines[i]) for v in views)]
+    i = rng.choice(found)
+    v = next(v for v in views if re.search(rf"{re.escape(v)}\[", lines[i]))
+    lines[i] = re.sub(r"true\]\}", "false]}", lines[i], count=1)
+    at = views[v] if views[v] < i else i
+    off = rng.choice([1, 2, 3])
+    moved = _typed_add(lines, at, _bracket(lines[at], 0)[-1], off, "index")
+    return f"staged LDS transfer on line {i + 1} not in bounds, its view's {moved} +{off}"
+
+
 #: the mutations of C's tile staged through LDS after the K-loop (:attr:`Family.staged`),
 #: each twice as likely
-STAGED_MUTATIONS = (m_staged, m_staged)
+STAGED_MUTATIONS = (m_staged, m_staged, m_staged_masked, m_staged_masked)
 
 
 #: the mutations of what the roll-backs prove (IREE's prologue, carried values, epilogue,

@@ -18,7 +18,7 @@ KERNEL = """
 #map1 = affine_map<(d0) -> (d0 * 4)>
 module {
   func.func @k(%g: memref<4x16x8x16xf32>, %n: index) attributes {
-      workgroup_size = [256 : index, 1 : index, 1 : index]} {
+      known_block_size = array<i32: 256, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c8 = arith.constant 8 : index
@@ -56,8 +56,7 @@ module {
 
 #: the same kernel as a ``gpu.func`` whose C staging buffer is a workgroup attribution
 GPU_KERNEL = KERNEL.replace("module {\n  func.func @k(%g: memref<4x16x8x16xf32>, %n: index) "
-                            "attributes {\n      workgroup_size = [256 : index, 1 : index, "
-                            "1 : index]} {",
+                            "attributes {\n      known_block_size = array<i32: 256, 1, 1>} {",
                             "module attributes {gpu.container_module} {\n  gpu.module @m {\n"
                             "  gpu.func @k(%g: memref<4x16x8x16xf32>, %n: index) workgroup("
                             "%lc: memref<4x16x8x16xf32, #gpu.address_space<workgroup>>) "
@@ -108,3 +107,83 @@ def test_an_access_outside_its_allocation_is_refused(lower, offset, upper, words
         _check(lower, offset, upper or "arith.constant 2048 : index")
     assert e.value.op.name == "vector.transfer_read", e.value.op
     assert __import__("re").search(words, str(e.value)), str(e.value)
+
+
+#: the copy's LDS read as the kernel states it, replaced by the variants below
+READ = "%t = vector.transfer_read %s[%c0, %c0, %c0, %c0], %p {in_bounds = [true, true, true, true]}"
+#: its view's last index (a column of four) and the view itself
+COLUMN = "%lc[%d#0, %d#1, %r, %c] [1, 1, 1, 4]"
+
+
+@pytest.mark.parametrize("edits, words", [
+    # its last dimension not in bounds, the view moved 3 columns on: every element of the
+    # view is read, the last thread's last three past the allocation (found by the review
+    # of the red-team campaign: IREE's bf16 C += A x B^T 256^3, prefetch point, 18 bytes
+    # of C wrong with exit 0 when only the first element was checked)
+    ([(COLUMN, "%lc[%d#0, %d#1, %r, %c3] [1, 1, 1, 4]"),
+      ("%c = affine.apply #map1(%d#3)", "%c = affine.apply #map1(%d#3)\n"
+       "      %c3 = arith.addi %c, %k3 : index"),
+      ("[true, true, true, true]}\n        : memref<1x1x1x4",
+       "[true, true, true, false]}\n        : memref<1x1x1x4")],
+     r"at elements 8191\.\.8194 in thread 255 \(loop iteration \[1792\]\)"),
+    # the read transposed by its permutation map: its four elements run down the rows
+    ([("%p {in_bounds = [true, true, true, true]}",
+       "%p {in_bounds = [true, true, true, true], permutation_map = "
+       "affine_map<(d0, d1, d2, d3) -> (d0, d1, d3, d2)>}")],
+     r"at elements 8144\.\.8192 in thread 244 \(loop iteration \[1792\]\)"),
+    # the view's row from a function argument (known at launch only) or the workgroup
+    ([("%r = arith.addi %d#2, %off : index", "%r = arith.addi %d#2, %n : index")],
+     r"cannot evaluate its elements"),
+    ([("%r = arith.addi %d#2, %off : index", "%wg = gpu.block_id x\n"
+       "      %r = arith.addi %d#2, %wg : index")], r"depend on the workgroup"),
+    # an op the check does not evaluate
+    ([("    vector.transfer_write %t, %g[%d#0", "    memref.copy %s, %s : memref<1x1x1x4xf32,"
+       " strided<[2048, 128, 16, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<1x1x"
+       "1x4xf32, strided<[2048, 128, 16, 1], offset: ?>, #gpu.address_space<workgroup>>\n"
+       "    vector.transfer_write %t, %g[%d#0")], r"in a way the front end does not evaluate"),
+])
+def test_what_the_read_reaches_is_evaluated(edits, words):
+    """A transfer's out-of-bounds dimensions reach the view's end, its permutation map
+    says which dimensions its vector runs along, a mask made by ``vector.create_mask``
+    keeps what its sizes say (below); indices known only at launch or per workgroup, and
+    ops the check does not evaluate, are refused."""
+    kernel = KERNEL.replace("%off = arith.constant OFFSET : index",
+                            "%off = arith.constant OFFSET : index\n    %k3 = arith.constant 3 : index")
+    for old, new in edits:
+        assert old in kernel, old
+        kernel = kernel.replace(old, new)
+    with pytest.raises(IRError) as e:
+        _check(kernel=kernel)
+    assert __import__("re").search(words, str(e.value)), str(e.value)
+
+
+def test_a_mask_keeps_a_read_inside():
+    """The view moved 3 columns on, its read masked to its first element (vector.
+    create_mask): taken; masked to two, the last thread reads one element past the end."""
+    def kernel(kept):
+        return KERNEL.replace(COLUMN, "%lc[%d#0, %d#1, %r, %c3] [1, 1, 1, 4]").replace(
+            "%c = affine.apply #map1(%d#3)", f"%c = affine.apply #map1(%d#3)\n"
+            f"      %c3 = arith.addi %c, %k3 : index\n      %kept = arith.constant {kept} : index\n"
+            f"      %m = vector.create_mask %c1, %c1, %c1, %kept : vector<1x1x1x4xi1>").replace(
+            "%p {in_bounds", "%p, %m {in_bounds").replace(
+            "%off = arith.constant OFFSET : index",
+            "%off = arith.constant OFFSET : index\n    %k3 = arith.constant 3 : index")
+    _check(kernel=kernel(1))
+    with pytest.raises(IRError) as e:
+        _check(kernel=kernel(2))
+    assert "at elements 8191..8192 in thread 255" in str(e.value), str(e.value)
+
+
+def test_a_transfer_stops_at_its_view_end():
+    """A read from the view's third column with its last dimension not in bounds reads
+    the view's last two elements only (the two past its end are padding): taken, though
+    four from there would leave the allocation in the last thread."""
+    kernel = KERNEL.replace(READ, READ.replace("%s[%c0, %c0, %c0, %c0]", "%s[%c0, %c0, %c0, %k2]")
+                            .replace("true]}", "false]}")).replace(
+        "%off = arith.constant OFFSET : index",
+        "%off = arith.constant OFFSET : index\n    %k2 = arith.constant 2 : index")
+    assert "%k2] , %p" not in kernel and "%k2], %p {in_bounds = [true, true, true, false]}" in kernel
+    _check(kernel=kernel)
+    with pytest.raises(IRError) as e:
+        _check(kernel=kernel.replace("true, false]}", "true, true]}"))
+    assert "at elements 8190..8193 in thread 255" in str(e.value), str(e.value)

@@ -249,7 +249,7 @@ COPY_OUT = re.compile(r"scf\.for (%\w+) = %c0 to %c2048 step %c256 \{\n\s*%\w+ =
 
 
 @needs_iree
-@pytest.mark.parametrize("how", ["lower", "view", 1, 5])
+@pytest.mark.parametrize("how", ["lower", "view", 1, 5, "masked"])
 def test_c_staged_through_lds_read_past_its_allocation_is_refused(generated, tmp_path,
                                                                   capsys, how):
     """Found by the red-team campaign of the newest families (IREE's bf16 ``C += A x B^T``
@@ -262,14 +262,30 @@ def test_c_staged_through_lds_read_past_its_allocation_is_refused(generated, tmp
     (``frontend/lds_extent.py``; here on the f16 ``C +=`` kernel, staged through a padded
     ``memref<4x16x8x18xf32>``), and so are the campaign's staged mutations
     (``mutants.m_staged``, drawn with seeds 1 and 5: the write of the results into LDS
-    moved a row of tiles on, the copy out moved by one element)."""
+    moved a row of tiles on, the copy out moved by one element), and the review's
+    (``mutants.m_staged_masked``: the copy's read not in bounds, its view moved on)."""
     from cli_helpers import refusal
 
     text = generated("accumulate", "prefetch").read_text()
     m = list(COPY_OUT.finditer(text))[-1]
     lines = text[:m.start()].count("\n")          # the copy loop's line
     out = text.split("\n")
-    if isinstance(how, int):
+    if how == "masked":
+        # the review's: the copy's LDS read made not in bounds along its last dimension,
+        # its view moved 3 columns on (mutants.m_staged_masked: a padded row of 18 keeps a
+        # move of 1 or 2 inside the allocation), the last thread reading one past its end
+        import random
+
+        import mutants as M
+
+        for seed in range(50):
+            out = text.split("\n")
+            what = M.m_staged_masked(out, random.Random(seed))
+            if what.endswith("+3") and any("vector.transfer_read" in line and "false]}" in line
+                                           for line in out):
+                break
+        assert what.endswith("+3"), what
+    elif isinstance(how, int):
         import random
 
         import mutants as M
@@ -290,6 +306,8 @@ def test_c_staged_through_lds_read_past_its_allocation_is_refused(generated, tmp
     assert bad != text
     err = refusal(capsys, tmp_path, bad)
     op = "transfer_write" if how == 1 else "transfer_read"
+    if how == "masked":
+        assert "at elements 9213..9216 in thread 255 (loop iteration [1792])" in err, err
     assert re.search(rf"error: sched-adopt-loop: 'vector\.{op}' op at line \d+:\d+ "
                      r"accesses memref<4x16x8x18xf32, #gpu\.address_space<workgroup>> at "
                      r"elements \d+\.\.\d+ in thread \d+( \(loop iteration \[\d+\]\))?, outside "

@@ -501,12 +501,12 @@ def not_the_pipelined_loop(fn: AsmFunction, plan: KernelPlan,
 
     With ``ll_text``, the LLVM IR handed to LLVM (before its optimizations), a plan fencing
     its loop tells more: when that IR holds the lowering's ``sched_barrier`` fences but no
-    loop of it holds one (:func:`fenced_ir_loop`), the pipelined loop was no loop before LLVM ran (a loop of a
-    constant trip count of 0 or 1 folds away in MLIR, as IREE's fp8 ``A x B``
-    129x64x1000's, its K steps all in the prologue and epilogue), LLVM makes no loop of
-    straight code, and the main loop is another loop whatever its MFMAs (IREE's remainder
-    loop there: 8 MFMAs, as many as the plan's MMA entries, and 2 ``s_barrier`` to the
-    pipelined loop's 4).  A pipelined loop in the IR keeps the rules above: an assembly
+    loop of it holds one (:func:`fenced_ir_loop`), the pipelined loop was no loop before
+    LLVM ran (a loop of a constant trip count of 0 or 1 folds away in MLIR, as IREE's fp8
+    ``A x B`` 129x64x1000's, its K steps all in the prologue and epilogue), LLVM makes no
+    loop of straight code, and the main loop is another loop whatever its MFMAs (IREE's
+    remainder loop there: 8 MFMAs, as many as the plan's MMA entries, and 2 ``s_barrier``
+    to the pipelined loop's 4).  A pipelined loop in the IR keeps the rules above: an assembly
     loop that lost its fences is still compared."""
     try:
         loop = [i for b in fn.main_loop() for i in b.instrs]
@@ -543,7 +543,7 @@ def not_the_pipelined_loop(fn: AsmFunction, plan: KernelPlan,
 _IR_LABEL = re.compile(r"^([\w.$-]+):")
 _IR_TARGET = re.compile(r"label %([\w.$-]+)")
 #: the call a ``rocdl.sched.barrier`` (a fence of the lowering) becomes in LLVM IR
-IR_FENCE = "@llvm.amdgcn.sched.barrier("
+IR_FENCE = "call void @llvm.amdgcn.sched.barrier("
 
 
 def ir_loops(ll_text: str) -> Iterator[list[str]]:

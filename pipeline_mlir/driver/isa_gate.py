@@ -65,7 +65,7 @@ def _kernel_errors(fn, plans: list, ll_text: str) -> list:
 
     if len(plans) != 1:
         return errors(check_without_schedule(fn))
-    ran = pipelined_check(fn, plans[0], unrolled_note(fn, ll_text))
+    ran = pipelined_check(fn, plans[0], unrolled_note(fn, ll_text), ll_text)
     return errors(ran.findings, ran.isa)
 
 

@@ -100,17 +100,19 @@ class PipelinedCheck:
         return self.isa.findings if self.isa is not None else self.plain
 
 
-def pipelined_check(fn: AsmFunction, plan, loop_note: str = "",
+def pipelined_check(fn: AsmFunction, plan, loop_note: str = "", ll_text: str | None = None,
                     **isa_options) -> PipelinedCheck:
     """The ISA check of ``fn`` against the kernel plan it was lowered with; ``loop_note``:
     why ``fn`` has no main loop (:func:`~pipeline_mlir.isa.report.unrolled_note`), if so;
-    ``isa_options`` go to :func:`~pipeline_mlir.isa.check.check_kernel_asm`."""
+    ``ll_text``: the LLVM IR compiled (whether the pipelined loop was a loop in it,
+    :func:`~pipeline_mlir.isa.check.not_the_pipelined_loop`); ``isa_options`` go to
+    :func:`~pipeline_mlir.isa.check.check_kernel_asm`."""
     if loop_note:
         return PipelinedCheck(note="the comparison with the schedule and its order rule not "
                                    "run (they read the pipelined loop: main loop above)",
                               plain=check_without_schedule(fn))
     why = not_the_pipelined_loop(fn, plan, isa_options.get("mfmas_per_mma") or
-                                 plan.shape.mfmas_per_mma)
+                                 plan.shape.mfmas_per_mma, ll_text)
     if why:
         return PipelinedCheck(note=f"the comparison with the schedule and its order rule not "
                                    f"run ({why})", plain=check_without_schedule(fn))

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
 from pipeline_mlir.isa.built_check import errors, pipelined_check
+from pipeline_mlir.isa.check import ir_loops
 from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
@@ -506,7 +507,7 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
         rep.isa_note = ("not run (no kernel plan: no pipelined loop was lowered in this "
                         "compilation)")
     else:
-        ran = pipelined_check(fn, plan, rep.loop_note, **isa_options)
+        ran = pipelined_check(fn, plan, rep.loop_note, ll_text, **isa_options)
         rep.isa, rep.isa_note = ran.isa, ran.note
         rep.isa_plain = None if ran.isa is not None else ran.plain
         rep.form_mfmas = ran.isa.mfmas_per_mma if rep.form and ran.isa else 0
@@ -529,20 +530,7 @@ def unrolled_note(fn: AsmFunction, ll_text: str | None = None) -> str:
     return f"{head}, and the LLVM IR has no loop either"
 
 
-_LABEL = re.compile(r"^([\w.$-]+):", re.M)
-_TARGET = re.compile(r"label %([\w.$-]+)")
-
-
 def has_loop(ll_text: str) -> bool:
     """Whether LLVM IR text ``ll_text`` branches back to a block laid out before the branch
     (a loop; the entry block has no predecessors)."""
-    for fn in re.split(r"^define ", ll_text, flags=re.M)[1:]:
-        seen = set()
-        for line in fn.splitlines():
-            m = _LABEL.match(line)
-            if m:
-                seen.add(m.group(1))
-            elif " br " in f" {line.strip()} " and any(t in seen for t in
-                                                       _TARGET.findall(line)):
-                return True
-    return False
+    return any(True for _ in ir_loops(ll_text))

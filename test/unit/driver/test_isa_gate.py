@@ -14,10 +14,12 @@ import pytest
 
 from kernel_builds import build
 from pipeline_mlir.driver.diagnostics import Failure
+from pipeline_mlir.driver import isa_gate
 from pipeline_mlir.driver.isa_gate import check_built, checked
 from pipeline_mlir.isa import codegen
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.built_check import errors, pipelined_check
+from pipeline_mlir.isa.check import IR_FENCE, ir_loops
 from pipeline_mlir.isa.findings import Finding
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -332,3 +334,37 @@ def test_iree_kernels_the_comparison_misreads_pass(name):
     args, flags, _ = C.CONFIGS[name]
     text = C.G.forms(C.G.matmul_source(**args), tuple(flags))["late"]
     compile(CompileOptions(schedule="4wave", text=text, emit="asm")).checked_output()
+
+
+def test_a_pipelined_loop_folded_away_is_not_held_against_irees_remainder_loop(monkeypatch):
+    """IREE's fp8 ``A x B`` 64x64x1000, late form (a 64x64 tile, K steps of 128, B read with
+    8-bit transposing reads): its pipelined loop runs 0 trips (its K steps all in the
+    prologue and epilogue) and folds away in MLIR; the assembly's only loop is IREE's
+    remainder loop (masked byte loads, 8 MFMAs as the plan's 8 MMA entries, 2 ``s_barrier``
+    to the pipelined loop's 4).  The gate compared that loop with the schedule and refused
+    the kernel (``barrier-missing in the loop (schedule entries KRN[26])``), which the
+    emulator runs exact; no loop of the LLVM IR compiled holds a fence now, so the build
+    passes.  The same code with a fence put in that IR loop (the pipelined loop, as far as
+    the check can tell) is compared again and refused."""
+    import iree_configs as C
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    seen = []
+
+    def spy(asm, plans, ll_text, module, filename):
+        seen.append((asm, plans, ll_text))
+        return check_built(asm, plans, ll_text, module, filename)
+
+    monkeypatch.setattr(isa_gate, "check_built", spy)
+    text = C.G.forms(C.G.matmul_source(dtype="fp8", m=64, n=64, k=1000, transpose_b=False),
+                     ())["late"]
+    compile(CompileOptions(schedule="4wave", text=text, emit="asm")).checked_output()
+    ((asm, plans, ll),) = seen
+    (loop,) = list(ir_loops(ll))
+    lines = ll.split("\n")
+    back = max(n for n, line in enumerate(lines) if line == loop[-1])
+    lines.insert(back, f"  {IR_FENCE}i32 0)")
+    with pytest.raises(Failure) as e:
+        check_built(asm, plans, "\n".join(lines), None, "k.mlir")
+    assert any("ISA check: barrier-missing in the loop (schedule entries KRN[26])" in d.message
+               for d in e.value.diags), [d.message for d in e.value.diags]

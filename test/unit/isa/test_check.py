@@ -21,7 +21,7 @@ from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.isa import check as check_module
 from pipeline_mlir.isa.check import (Expansion, IsaCheckError, check_kernel_asm, expected_skeleton,
-                                    not_the_pipelined_loop)
+                                    IR_FENCE, not_the_pipelined_loop)
 from pipeline_mlir.isa.skeleton import DS_READ, LOAD_LDS
 from pipeline_mlir.kernel.plan import kernel_plan, kernel_shape
 from pipeline_mlir.schedules.registry import parse_pipeline
@@ -321,6 +321,14 @@ def test_a_main_loop_without_the_pipelined_fences_is_not_checked(pp):
         text = _mutate(text, i.line, None)
     fn = parse_asm(text).function()
     assert not_the_pipelined_loop(fn, pp.plan) == ""        # whole iterations: compared
+    assert not_the_pipelined_loop(fn, pp.plan, None, pp.ll) == ""   # a fenced loop in the IR
+    ir = [ln for ln in pp.ll.split("\n") if IR_FENCE not in ln]
+    assert not_the_pipelined_loop(fn, pp.plan, None, "\n".join(ir)) == ""  # no fence: no word
+    entry = next(n for n, ln in enumerate(ir) if ln.startswith("define ")) + 1
+    ir.insert(entry, f"  {IR_FENCE}i32 0)")       # fences, none in a loop
+    why = not_the_pipelined_loop(parse_asm(pp.asm).function(), pp.plan, None, "\n".join(ir))
+    assert "is another loop of the kernel: the LLVM IR compiled holds sched_barrier fences, " \
+        "none in a loop" in why, why                         # another loop, fences or not
     w = next(i for i in fn.main_loop()[0].instrs if i.text == "s_waitcnt lgkmcnt(8)")
     res = check_kernel_asm(parse_asm(_mutate(text, w.line, None)).function(), pp.plan)
     assert ("wait-missing", "loop") in _kinds(res)          # a dropped wait: still found

@@ -207,8 +207,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              f"front end distributes the copies of one buffer per operand",
                              (an.copies[copies[0]].op,))
     b = bufs.pop()
-    size, view = sizes[b], an.buffer_views[b]
-    kbits = kbits or {}
+    size, view, kbits = sizes[b], an.buffer_views[b], kbits or {}
     full = size << len(kbits.get(b, ()))     # the kernel's buffer
     widths = {an.copies[i].lds.shape[1] for i in copies}
     width = widths.pop()

@@ -409,9 +409,8 @@ class KernelReport:
         padding = vgpr_padding(r.vgprs, r.vgpr_alloc, self.limits)
         if padding:
             L.append(f"  VGPR padding          {padding}")
-        L.append(f"  SGPRs                 {r.sgprs} (LLVM counts {r.sgprs_for_waves} for waves "
-                 f"per EU)")
-        L.append(f"  LDS                   {r.lds_bytes} bytes per workgroup")
+        L += [f"  SGPRs                 {r.sgprs} (LLVM counts {r.sgprs_for_waves} for waves "
+              f"per EU)", f"  LDS                   {r.lds_bytes} bytes per workgroup"]
         L.append(f"  scratch               {r.scratch_bytes} bytes per lane; spills: "
                  f"{r.vgpr_spills} VGPR, {r.sgpr_spills} SGPR")
         L.append(f"  workgroup             {r.workgroup_size} work items = "

@@ -62,8 +62,8 @@ from __future__ import annotations
 import math
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
-from pipeline_mlir.analysis.ir_facts import (constant_int, constant_trips, enclosing_ops, memory_space,
-                                             segments)
+from pipeline_mlir.analysis.ir_facts import (constant_int, constant_trips, enclosing_ops,
+                                             memory_space, segments, zero_bits)
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant, walk_ops
@@ -258,7 +258,7 @@ def _plan(alloca) -> tuple | None:
     if len(keys) != 1 or len(conds) > 1:
         return None
     g, col, _, base, n = keys.pop()
-    if not _reads_zero_past_end(g) or not _is_zero(_splat(pad)) or \
+    if not _reads_zero_past_end(g) or not zero_bits(pad) or \
             not _unwritten(rows, reads):
         return None
     return rows, reads, (g, col, base, n, conds.pop() if conds else None, pad), free
@@ -272,12 +272,6 @@ def _reads_zero_past_end(g) -> bool:
     return range_checked(g) and t.rank == 2 and t.has_static_shape and offset == 0 and \
         strides == [t.shape[1], 1]
 
-
-def _is_zero(attr) -> bool:
-    """Whether scalar attribute ``attr`` is the all-zero bits (+0.0 or the integer 0)."""
-    if isinstance(attr, ir.FloatAttr):
-        return attr.value == 0 and math.copysign(1.0, attr.value) > 0
-    return isinstance(attr, ir.IntegerAttr) and attr.value == 0
 
 
 def _unwritten(rows: dict, reads: list) -> bool:
@@ -441,17 +435,10 @@ def _plain_read(op, dims: list) -> bool:
     if op.name != "vector.transfer_read" or op.block is None:
         return False
     vt = ir.VectorType(op.results[0].type)
-    n = _product(vt.shape)
-    return vt.rank == len(shape) and n <= MAX_ELEMENTS and n < _product(shape) and \
+    n = math.prod(vt.shape)
+    return vt.rank == len(shape) and n <= MAX_ELEMENTS and n < math.prod(shape) and \
         whole_access(op, vt.shape, at_zero=False)
 
-
-def _product(shape) -> int:
-    """The elements of a vector or buffer of ``shape``."""
-    out = 1
-    for d in shape:
-        out *= d
-    return out
 
 
 def _masked_tile(v, shape) -> tuple | None:
@@ -464,7 +451,7 @@ def _masked_tile(v, shape) -> tuple | None:
         return None
     g = segments(read)
     if len(g) < 4 or len(g[3]) != 1 or not all(constant_int(i) == 0 for i in g[1]) or \
-            not _is_zero(_scalar(g[2][0])) or not whole_access(read, shape, masked=True):
+            not zero_bits(g[2][0]) or not whole_access(read, shape, masked=True):
         return None
     mask, sub = owner(g[3][0], "vector.create_mask"), owner(g[0][0], "memref.subview")
     if mask is None or len(mask.operands) != 2 or sub is None:
@@ -480,11 +467,6 @@ def _masked_tile(v, shape) -> tuple | None:
     offsets = [next(dyn) if o == dynamic else o for o in static]
     return (sg[0][0], *offsets, *mask.operands)
 
-
-def _scalar(v):
-    """The attribute of scalar constant ``v``, else None."""
-    c = owner(v, "arith.constant")
-    return None if c is None else c.attributes["value"]
 
 
 def rewrite_tile(alloca, write, reads: list, source: tuple) -> None:

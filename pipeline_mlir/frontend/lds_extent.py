@@ -43,7 +43,7 @@ import math
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, memory_space
+from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, enclosing_ops, memory_space
 from pipeline_mlir.analysis.loop_eval import SAMPLE_WORKGROUP, Evaluator
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect.bindings import ir
@@ -168,12 +168,7 @@ def _extent(ev, op, at: int, spans, view, first, index_values):
 
 def _loops(op) -> list:
     """The ``scf.for`` loops around ``op`` (outermost first)."""
-    out, o = [], op.parent
-    while o is not None and o.name not in ("func.func", "gpu.func"):
-        if o.name == "scf.for":
-            out.insert(0, o)
-        o = o.parent
-    return out
+    return [o for o in enclosing_ops(op) if o.name == "scf.for"][::-1]
 
 
 def _points(op) -> tuple[list, list[range]]:

@@ -413,14 +413,17 @@ def plain_ids(name: str, form: str, grid: tuple[int, ...] | None) -> list:
 #: (:func:`described_ids`); IREE's batch ``A x B^T`` 2x100x128x262 has 4, its workgroup 1
 #: (batch 0's last row of tiles) the one where the front end spares rows past M
 EVERY_WORKGROUP = 32
-#: the tile sizes along M and N a 1-D grid is factored by (:func:`role_ids`)
-TILE_SIZES = (16, 32, 64, 128, 256, 512)
+#: the tile sizes along M and N a 1-D grid is factored by where the tile its first workgroup
+#: writes is not known (:func:`tile_of`, :func:`role_ids`): every multiple of 16 (an MFMA's
+#: rows) up to 512, IREE's 64x192 tile among them
+TILE_SIZES = tuple(range(16, 513, 16))
 
 
-def described_ids(d) -> list | None:
-    """The workgroups a mutant of dispatch ``d`` that is not plain runs: all of a grid of at
-    most :data:`EVERY_WORKGROUP`, else one of each role (:func:`role_ids`); None for a grid
-    known only at launch (its launch decides: the first and the last)."""
+def described_ids(d, name: str | None = None) -> list | None:
+    """The workgroups a mutant of dispatch ``d`` (of input ``name``) that is not plain runs:
+    all of a grid of at most :data:`EVERY_WORKGROUP`, else one of each role
+    (:func:`role_ids`, of the tile :func:`tile_of` reads); None for a grid known only at
+    launch (its launch decides: the first and the last)."""
     if d.grid is None:
         return None
     grid = tuple(d.grid)
@@ -428,16 +431,41 @@ def described_ids(d) -> list | None:
     if total <= EVERY_WORKGROUP:
         from pipeline_mlir.emu.gemm import spread_ids
         return spread_ids(grid, None)
-    return role_ids(grid, d.M, d.N, int(np.prod(d.batch)) if d.batch else 1)
+    tile = tile_of(name) if name is not None and len(grid) == 1 else None
+    return role_ids(grid, d.M, d.N, int(np.prod(d.batch)) if d.batch else 1, tile)
 
 
-def role_ids(grid: tuple[int, ...], m: int, n: int, batches: int = 1) -> list:
+@functools.lru_cache(maxsize=None)
+def tile_of(name: str) -> tuple[int, int] | None:
+    """The rows and columns of C's tile workgroup 0 of input ``name``'s dispatch writes
+    (:func:`pipeline_mlir.driver.dispatch_tiles.partial_tiles` of that workgroup, the box
+    of its elements in one batch); None where its writes cannot be read."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.driver.dispatch_tiles import partial_tiles
+
+    d = dispatch(name)
+    with new_context() as ctx:
+        try:
+            mask = partial_tiles(ir.Module.parse(source(name), ctx), d, 1).mask
+        except IRError:
+            return None
+    if mask is None or not mask.any():
+        return None
+    c = mask.reshape(-1, d.M, d.N).any(axis=0)
+    rows, cols = np.nonzero(c.any(axis=1))[0], np.nonzero(c.any(axis=0))[0]
+    return int(rows[-1] - rows[0] + 1), int(cols[-1] - cols[0] + 1)
+
+
+def role_ids(grid: tuple[int, ...], m: int, n: int, batches: int = 1,
+             tile: tuple[int, int] | None = None) -> list:
     """One workgroup of each role in ``grid`` for a C of ``batches`` x ``m`` x ``n``: the
     first, the last, an interior one, and the edges.  A grid of several dimensions: each
     corner (each id 0 or the last) and the middle.  A 1-D grid (IREE's late form, its ids
     linearised): the first, the middle and the last of each of the first and the last
-    batch; and, for each factoring of a batch's workgroups into ``ceil(m / TM)`` rows x
-    ``ceil(n / TN)`` columns of tiles (:data:`TILE_SIZES`) that leaves a partial tile,
+    batch; and, for the factoring of a batch's workgroups into ``ceil(m / TM)`` rows x
+    ``ceil(n / TN)`` columns of ``tile`` (TM x TN; where that is not known or does not
+    factor the grid, each factoring of :data:`TILE_SIZES`) that leaves a partial tile,
     either dimension the fastest, the first and last column of the last row (a partial
     tile along M) or the first and last row of the last column (along N), in the first and
     the last batch.  A grid of whole tiles has no edge unlike its interior."""
@@ -454,10 +482,14 @@ def role_ids(grid: tuple[int, ...], m: int, n: int, batches: int = 1) -> list:
     per = total // batches if batches > 0 and total % batches == 0 else total
     starts = sorted({0, total - per})
     lin = [s + x for s in starts for x in (0, per // 2, per - 1)]
-    for tm, tn in itertools.product(TILE_SIZES, TILE_SIZES):
+
+    def factors(tm: int, tn: int) -> bool:
+        return -(-m // tm) * -(-n // tn) == per
+
+    tiles = [tile] if tile is not None and factors(*tile) else \
+        [t for t in itertools.product(TILE_SIZES, TILE_SIZES) if factors(*t)]
+    for tm, tn in tiles:
         rows, cols = -(-m // tm), -(-n // tn)
-        if rows * cols != per:
-            continue
         at = ([(rows - 1, 0), (rows - 1, cols - 1)] if m % tm else []) + \
             ([(0, cols - 1), (rows - 1, cols - 1)] if n % tn else [])
         lin += [s + i for s in starts for r, c in at for i in (r * cols + c, c * rows + r)]
@@ -1435,6 +1467,7 @@ def _opt(args: list[str]) -> tuple[int | None, str]:
 
 
 @functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=8)   # read again by each build's run of each mutant
 def dispatch(name: str):
     """The dispatch of input ``name`` unmutated (sizes, dtype, layouts, grid, bindings): both
     builds of each of its mutants are launched as it says."""
@@ -1478,7 +1511,7 @@ def _c_bytes(kernel, d, name: str, mode: str):
 
     if not d.plain:
         run = emulate_described(kernel, dispatch_spec(d, kernel, name), mode,
-                                count=2, workgroups=described_ids(d))
+                                count=2, workgroups=described_ids(d, name))
         # a byte no store wrote is -1, whatever it holds (the poison's value included)
         return np.where(run.stored["C"], run.raw["C"].astype(np.int16), -1)
     ids = plain_ids(name, "prefetch" if kernel.launch.workgroup_id[1] else "late", d.grid)
@@ -1655,7 +1688,7 @@ def off_grid(text: str, name: str) -> str | None:
     if d.grid is None:
         return None
     ids = plain_ids(name, "prefetch" if len(d.grid) > 1 else "late", d.grid) if d.plain \
-        else described_ids(d)
+        else described_ids(d, name)
     try:
         check_in_grid(d.kernel, ids, grid)
     except EmuError as e:

@@ -319,9 +319,16 @@ def test_a_dispatch_not_plain_runs_a_workgroup_of_each_role():
         [0, 1, 2, 3]
     assert M.described_ids(SimpleNamespace(grid=(7, 3), M=1, N=1, batch=())) == \
         [*((x, y) for y in range(3) for x in range(7))]
-    assert M.role_ids((50,), 300, 520, 2) == [0, 4, 12, 20, 24, 25, 29, 37, 45, 49]
-    # whole tiles (1024^2 at any tile): no edge unlike the interior
-    assert M.role_ids((128,), 1024, 1024) == [0, 64, 127]
+    assert M.role_ids((50,), 300, 520, 2, (64, 128)) == [0, 4, 12, 20, 24, 25, 29, 37, 45, 49]
+    # whole tiles (1024^2 at 64x128): no edge unlike the interior
+    assert M.role_ids((128,), 1024, 1024, 1, (64, 128)) == [0, 64, 127]
+    # IREE's 64x192 tile, 600x500 in 10 x 3 tiles, partial along M and N: the first and
+    # the last column of the last row of tiles (27, 29; or 9, 29 linearised the other
+    # way) and the last column of the first row (2; 20).  A tile not known (the tile
+    # sizes' factorings, powers of two before) found the first, middle and last only
+    edges = [0, 2, 9, 15, 20, 27, 29]
+    assert M.role_ids((30,), 600, 500, 1, (64, 192)) == edges
+    assert set(edges) <= set(M.role_ids((30,), 600, 500))
     assert M.role_ids((8, 4), 512, 512) == [(0, 0), (7, 0), (4, 2), (0, 3), (7, 3)]
 
 
@@ -343,7 +350,8 @@ def test_the_verdict_sees_the_workgroup_where_rows_are_spared(monkeypatch):
         return np.ones(int(np.prod(self.an.buffers[self.buffer].type.shape)), dtype=bool)
 
     name = "batch.late"
-    assert M.described_ids(M.dispatch(name)) == [0, 1, 2, 3]
+    assert M.described_ids(M.dispatch(name), name) == [0, 1, 2, 3]
+    assert M.tile_of(name) == (64, 128)     # the tile role_ids reads on a larger grid
     monkeypatch.setattr(U.UnusedElements, "unused", everything)
     m = M.Mutant(name, -1, "row tile 1 read for row tile 0", row_tile_moved(M.source(name)))
     verdict, detail = M.verdict(m)

@@ -199,7 +199,8 @@ def _dma_mutant(asm: str, how: str) -> str:
     ``epilogue-vmcnt`` drops the ``vmcnt`` of the epilogue's first wait, its ``lgkmcnt``
     kept;
     ``loop-barrier-up`` moves the loop's second barrier above the ``ds_read`` before it;
-    ``loop-barrier-down`` moves its first barrier below the ``ds_read`` after it."""
+    ``loop-barrier-down`` moves its first barrier below the ``ds_read`` after it;
+    ``prologue-dma-down`` moves the prologue's last DMA below its first barrier."""
     import re
 
     fn = parse_asm(asm).function()
@@ -208,6 +209,11 @@ def _dma_mutant(asm: str, how: str) -> str:
     if how == "prologue-barrier":
         bar = next(i for i in phases["prologue"] if i.kind == "barrier")
         lines[bar.line - 1] = ""
+    elif how == "prologue-dma-down":
+        dma = [i for i in phases["prologue"] if i.kind == "vmem_load_lds"][-1]
+        bar = next(i for i in phases["prologue"] if i.kind == "barrier" and i.line > dma.line)
+        lines.insert(bar.line, lines[dma.line - 1])
+        lines[dma.line - 1] = None
     elif how == "epilogue-vmcnt":
         wait = next(i for i in phases["epilogue"] if i.kind == "wait" and "vmcnt" in i.text)
         lines[wait.line - 1] = re.sub(r"\s*vmcnt\(\d+\)", "", lines[wait.line - 1])
@@ -228,7 +234,8 @@ def _dma_mutant(asm: str, how: str) -> str:
     ("prologue-barrier", "barrier-missing in the prologue"),
     ("epilogue-vmcnt", "wait-missing in the epilogue"),
     ("loop-barrier-up", "barrier-missing in the loop"),
-    ("loop-barrier-down", "ds-read-moved in the loop")])
+    ("loop-barrier-down", "ds-read-moved in the loop"),
+    ("prologue-dma-down", "load-lds-moved in the prologue")])
 def test_a_dma_kernels_barrier_or_wait_changed_anywhere_is_refused(tmp_path, capsys, how,
                                                                   kind):
     """The 4-wave kernel's prologue or epilogue barriers and waits guard LDS the way its
@@ -239,14 +246,16 @@ def test_a_dma_kernels_barrier_or_wait_changed_anywhere_is_refused(tmp_path, cap
     barriers).  Now, in a kernel whose pipelined loop's global loads are all DMAs to LDS,
     ``wait-weakened``, ``wait-missing``, ``barrier-missing`` refuse in every phase, and so
     does an LDS access the comparison finds moved across an ``s_barrier`` (emulated here
-    for that one)."""
+    for the moves): earlier anywhere, later in the loop or the prologue.  (A prologue DMA
+    moved below a barrier passed when the move later was held to the loop alone, every one
+    of the 16 racing or WRONG on the emulator.)"""
     built = build("4wave-bf16")
     bad = _dma_mutant(built.asm, how)
     with pytest.raises(Failure) as e:
         check_built(bad, [built.plan], built.ll, None, "k.mlir")
     assert any(f"ISA check: {kind}" in d.message for d in e.value.diags), \
         [d.message for d in e.value.diags]
-    if how == "loop-barrier-down":
+    if how in ("loop-barrier-down", "prologue-dma-down"):
         src = tmp_path / "k.s"
         src.write_text(bad)
         assert main(["--emulate=256,256,512", str(src), "--pipeline=4wave",

@@ -234,23 +234,31 @@ def _evaluate_kept(loop, reads: list, iv, ev, iterations=None) -> None:
 
 def _fixed_note(r, v, iv, size: int) -> str:
     """Why a mask size ``v`` of the threads and constants alone, short in the pipelined
-    loop (``size`` in the thread refused), is no K tail's, as a note to the refusal (and,
-    where ``size`` cuts a 4-byte piece of the run, that the pieces would not take it
-    either); empty if it depends on ``iv``."""
+    loop (``size`` in the thread refused), is no K tail's, as a note to the refusal, and why
+    the pieces of a cut run (:mod:`~pipeline_mlir.frontend.cut_runs`, which take such a
+    size where it cuts a lane's run at whole 4-byte pieces) did not take it; empty if it
+    depends on ``iv``."""
     if depends(v, {iv}):
         return ""
     per = piece_elements(r)   # (of the read's vector: a guarded load's operand 0 is its test)
-    odd = "" if size % max(per, 1) == 0 else (
-        f"; and then only at a size that is a whole number of its {PIECE_BYTES}-byte pieces: "
-        f"{size} element{'s' if size != 1 else ''} of {_bytes(PIECE_BYTES // per)} "
-        f"cut{'s' if size == 1 else ''} a piece, whose element past the "
-        f"row's end the front end does not prove unused by every stored element of C, and "
-        f"which the row's end may cut too (a range-checked dword past the buffer's end "
-        f"reads zero whole)")
+    if size == 0:
+        why = ("; here the lane's run is masked to none of its elements, which cuts no run "
+               "inside, and the front end keeps a mask of the whole run or nothing only "
+               "where it moves with the workgroup, frontend/kept_masks.py")
+    elif size % max(per, 1):
+        why = (f"; and then only at a size that is a whole number of its {PIECE_BYTES}-byte "
+               f"pieces: {size} element{'s' if size != 1 else ''} of "
+               f"{_bytes(PIECE_BYTES // per)} cut{'s' if size == 1 else ''} a piece, whose "
+               f"element past the row's end the front end does not prove unused by every "
+               f"stored element of C, and which the row's end may cut too (a range-checked "
+               f"dword past the buffer's end reads zero whole)")
+    else:
+        why = ("; this read's cut was not taken: its source is not a row-major global "
+               "buffer of its run's rank, or its sizes cannot be evaluated over the grid")
     return (" (this mask does not move with K, so it is no K tail's: a run C's edge cuts "
             "inside the one tile along M or N is such a mask, and the front end copies a "
-            "run cut at C's edge in pieces, frontend/cut_runs.py, only where the edge moves "
-            f"with the workgroup{odd})")
+            "run cut at C's edge in pieces, frontend/cut_runs.py, where it cuts a lane's run "
+            f"inside at whole {PIECE_BYTES}-byte pieces{why})")
 
 
 def _bytes(n: int) -> str:

@@ -299,3 +299,25 @@ def test_fixed_cut_mutants(fixed, capsys, tmp_path, new, message):
         return
     assert rc == 1 and message in err and "Traceback" not in err, err
     assert "vector.transfer_read" in src.read_text().splitlines()[int(err.split(":")[1]) - 1]
+
+
+def test_a_fixed_mask_of_a_whole_run_or_none_says_why(tmp_path, capsys):
+    """IREE's bf16 ``A^T x B`` 28x64x160 at the prefetch point: M = 28 in the one 32-row
+    tile, so thread 7's run of 4 (columns 28 to 31) lies past the row's end, masked to
+    none of its elements, the others whole: no run cut inside, a mask of the whole run or
+    nothing the same in every workgroup, which ``kept_masks.py`` keeps only where it moves
+    with the workgroup.  Refused at the peel, which said the front end copies a cut run in
+    pieces only where the edge moves with the workgroup (untrue since a fixed size at whole
+    pieces is taken); it says now why this one is not."""
+    src = tmp_path / "k.mlir"
+    src.write_text(G.prefetch_point(G.matmul_source(dtype="bf16", m=28, n=64, k=160,
+                                                    transpose_a=True, transpose_b=False)))
+    rc = main([str(src), ADOPT])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert "is masked to 0 of 4 elements in thread 7 in iteration 0, which the pipelined " \
+        "loop runs" in err, err
+    assert "in pieces, frontend/cut_runs.py, where it cuts a lane's run inside at whole " \
+        "4-byte pieces; here the lane's run is masked to none of its elements, which cuts " \
+        "no run inside, and the front end keeps a mask of the whole run or nothing only " \
+        "where it moves with the workgroup" in err, err

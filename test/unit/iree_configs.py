@@ -292,31 +292,22 @@ def generator(tmp_path_factory):
     return get
 
 
-def forms_agree(generated, name: str, capsys, adopted: bool = False):
-    """The schedule (JSON) of configuration ``name``, the same from both forms; with
-    ``adopted``, (that schedule, the prefetch point's loop as ``sched-adopt-loop`` left it:
-    MLIR's dump after the pass in the same run, on stderr).  A form of :data:`CONFIGS`,
-    whose code object the run builds anyway (``test_configuration``), gives its schedule
-    from that build (its schedule kept on the way: ``build_cache.KEPT_STAGES``), the others
-    from ``--emit=schedule-json``."""
-    schedules, dump = {}, ""
+def forms_agree(generated, name: str, capsys):
+    """The schedule (JSON) of configuration ``name``, the same from both forms.  A form of
+    :data:`CONFIGS`, whose code object the run builds anyway (``test_configuration``), gives
+    its schedule from that build (its schedule kept on the way: ``build_cache.KEPT_STAGES``),
+    the others from ``--emit=schedule-json``."""
+    schedules = {}
     for form in ("prefetch", "late"):
-        if name in CONFIGS and not adopted:
+        if name in CONFIGS:
             schedules[form] = shared_build("4wave", input=str(generated(name, form))) \
                 .stages["schedule-json"]
             continue
-        after = ["--mlir-print-ir-after=sched-adopt-loop"] if adopted and form == "prefetch" \
-            else []
-        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json",
-                   *after])
+        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json"])
         out, err = capsys.readouterr()
         assert rc == 0, err
         schedules[form] = out
-        dump = err if after else dump
     assert schedules["prefetch"] == schedules["late"]
-    if adopted:
-        assert dump.count("// -----// IR Dump After sched-adopt-loop") == 1, dump[:2000]
-        return schedules["late"], dump
     return schedules["late"]
 
 

@@ -39,7 +39,7 @@ from test_iree_epilogues import CONFIGS as EPILOGUE_CONFIGS  # noqa: E402
 #: the other epilogues of test_iree_epilogues.CONFIGS (their kernels, the same sources),
 #: whose two forms are compared here: kind -> epilogue_source arguments
 EPILOGUES = {kind: EPILOGUE_CONFIGS[kind][0]
-             for kind in ("bias", "bias_row", "relu", "trunc_bf16", "trunc_f16")}
+             for kind in ("bias", "bias_row", "trunc_bf16", "trunc_f16")}
 #: family -> the iree_configs.CONFIGS kernel standing for it (``4wave``)
 CONFIG_OF = {
     "fp8-abt": "fp8_abt_4096", "i8-abt-64x128": "i8_abt_512",

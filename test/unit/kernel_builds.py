@@ -131,17 +131,19 @@ def built_schedule(spec: str, source: str) -> str:
     return shared_build(spec, text=source).stages["schedule-json"]
 
 
-def shared_build(spec: str, **source):
+def shared_build(spec: str, stages: tuple[str, ...] = ("schedule-json",), **source):
     """The ``CompileResult`` of ``pipeline-opt --pipeline=SPEC --emit=hsaco`` of ``source``
     (``text=`` the input's text or ``input=`` its path: ``CompileOptions``' own fields)
-    through the run's code-object store (built once per run, ``share_code_objects``), its
-    schedule (``schedule-json``) kept on the way (``build_cache.KEPT_STAGES``); a
-    ``PipelineError`` with the diagnostics if the build failed."""
+    through the run's code-object store (built once per run, ``share_code_objects``), the
+    ``stages`` of :data:`build_cache.KEPT_STAGES` it keeps on the way in its ``stages``
+    (the schedule, ``schedule-json``, by default; ``mlir``: what ``--emit=mlir`` or
+    ``-o out.mlir`` writes); a ``PipelineError`` with the diagnostics if the build
+    failed."""
     from pipeline_mlir.driver import CompileOptions, compile
 
     with share_code_objects():
-        result = compile(CompileOptions(schedule=spec, emit="hsaco",
-                                        stages=("schedule-json",), **source))
+        result = compile(CompileOptions(schedule=spec, emit="hsaco", stages=stages,
+                                        **source))
     result.checked_output()
     return result
 

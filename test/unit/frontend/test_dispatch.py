@@ -74,7 +74,7 @@ def test_a_x_b_is_told_by_the_k_loop():
     import generate as G
 
     try:
-        # iree_configs' bf16_ab_4096 (the build cache's: test_configuration builds it too)
+        # a square B (K = N): IREE's bf16 A x B at 4096^3
         text = G.prefetch_point(G.matmul_source(dtype="bf16", transpose_b=False))
     except Exception as e:          # iree-compile missing
         pytest.skip(f"iree-compile: {e}")

@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from iree_configs import assert_steady_or_short, forms_agree
+from iree_configs import assert_steady_or_short
+from kernel_builds import shared_build
+from pipeline_mlir.driver import CompileOptions, compile
 from steady_loop import counting_loops
 from pipeline_mlir.target.gfx950 import wave_count
 from pipeline_mlir.tools.pipeline_opt import main
@@ -66,8 +68,25 @@ def test_waves_run_the_4_wave_schedule_in_lockstep(generated, name, capsys):
     late form's kernel (the prefetch point's where its copies read a one-dimensional view)
     is exact on 2 workgroups of that many waves, its steady loop run."""
     waves, spec = SPECS[name]
-    # one front-end run per form; the prefetch point's also dumps the adopted loop
-    _, adopted = forms_agree(generated, name, capsys, adopted=True)
+    # the form emulated: the prefetch point where its copies read a one-dimensional view
+    # (the 8-wave kernel's, checked below), else the late one
+    emulated = "prefetch" if waves == 8 else "late"
+    # one front-end run per form: the emulated one's is its code object's build (the run's
+    # store: --emulate below compiles nothing), the schedule and the prefetch point's loop
+    # as sched-adopt-loop left it kept on the way; the other's stops at the schedule
+    schedules, adopted = {}, ""
+    for form in ("prefetch", "late"):
+        kept = ("adopted",) if form == "prefetch" else ()
+        src = str(generated(name, form))
+        if form == emulated:
+            built = shared_build("4wave", stages=(*kept, "schedule-json"), input=src)
+            schedules[form] = built.stages["schedule-json"]
+        else:
+            built = compile(CompileOptions(schedule="4wave", emit="schedule-json", input=src,
+                                           stages=kept))
+            schedules[form] = built.checked_output()
+        adopted = built.stages.get("adopted", adopted)
+    assert schedules["prefetch"] == schedules["late"]
     got = _adopted_options(adopted)
     want = dict(re.findall(r"(\w+)=(\w+)", spec))
     assert got == want, got
@@ -77,9 +96,9 @@ def test_waves_run_the_4_wave_schedule_in_lockstep(generated, name, capsys):
     # (frontend/layout.py), the others share no registers
     flat = re.findall(r"gather_to_lds %collapse_shape\w*\[%\w+\]", adopted)
     assert len(flat) == (16 if waves == 8 else 0), len(flat)
-    with counting_loops() as loops:       # the form so rewritten if any, else the late one
+    with counting_loops() as loops:
         rc, out, err = _run(capsys, "--pipeline=4wave", "--emulate",
-                            str(generated(name, "prefetch" if flat else "late")),
+                            str(generated(name, emulated)),
                             "--emulate-workgroups=2", "--emulate-mode=late")
     assert rc == 0 and "mode=late: exact, max error 0, 2 of " in out, out + err
     assert f"workgroups x {wave_count(waves)}," in out, out

@@ -350,6 +350,10 @@ def _at_launch_bounds(forall, values, static: tuple) -> tuple:
     return tuple(out)
 
 
+#: the ops :func:`workgroup_grid` reads: workgroup foralls, workgroup loops, workgroup ids
+_GRID_OPS = frozenset(("scf.forall", "scf.for") + WORKGROUP_ID_OPS)
+
+
 def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
     """Workgroups along x (, y, z) the kernel ``f`` needs (an ``scf.forall`` over workgroups,
     IREE's linearised workgroup loop, the bound of each workgroup id it reads
@@ -366,7 +370,9 @@ def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
         return mapped_forall(o) and any(
             workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"]))
 
-    for o in walk_ops(f, over_workgroups):
+    # one walk for the three kinds of op: each kind in walk order, taken in turn below
+    ops = walk_ops(f, lambda o: o.name in _GRID_OPS)
+    for o in (o for o in ops if o.name == "scf.forall" and over_workgroups(o)):
         lbs, ubs, steps = (list(ir.DenseI64ArrayAttr(o.attributes[a])) for a in
                            ("staticLowerBound", "staticUpperBound", "staticStep"))
         if values is not None:
@@ -376,13 +382,13 @@ def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
             if d is None or min(lb, ub) < 0 or step <= 0:  # dynamic (or no grid)
                 return None
             bounds[d] = -(-(ub - lb) // step)   # VectorDistribute: offsets, not indices
-    for o in walk_ops(f, lambda o: o.name == "scf.for" and grid_stride(o)):
+    for o in (o for o in ops if o.name == "scf.for" and grid_stride(o)):
         # IREE's linearised workgroup loop: one workgroup per iteration (its trip count)
         d, ub = id_dimension(_op(o.operands[0].owner)), constant_int(o.operands[1])
         if ub is None and values is not None:
             ub = values([o.operands[1]])[0]
         bounds[d] = None if ub is None or ub < 0 else max(int(ub), 1)
-    for o in walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS):
+    for o in (o for o in ops if o.name in WORKGROUP_ID_OPS):
         d = id_dimension(o)
         ub = workgroup_id_bound(o)
         if d not in bounds or bounds[d] is None:

@@ -39,7 +39,8 @@ import numpy as np
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WORKGROUP_COUNT_OPS, WORKGROUP_ID_OPS,
                                              dense_i64, mapped_forall, memory_space, segments)
 from pipeline_mlir.analysis.lane_ops import id_dimension
-from pipeline_mlir.analysis.loop_eval import Evaluator, SideBySide, grid_stride, grid_stride_range
+from pipeline_mlir.analysis.loop_eval import (Evaluator, SideBySide, grid_stride, grid_stride_range,
+                                              workgroup_grid)
 from pipeline_mlir.analysis.vector_index import Vectors
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.attrs import workgroup_mapping
@@ -152,6 +153,28 @@ def launch_ops(f) -> list:
     and counts), found in one walk: :func:`bind_workgroup` and the evaluation of many
     workgroups bind them without walking the kernel again for each."""
     return walk_ops(f, lambda o: o.name in _LAUNCH_OPS)
+
+
+class KernelFacts:
+    """What the proofs over one kernel ``f``'s grid read of it, each found once (a walk of
+    the kernel) when first asked: its grid (:func:`~pipeline_mlir.analysis.loop_eval.
+    workgroup_grid`) and its :func:`launch_ops`.  For analyses that leave the kernel as it
+    is while they hold it (the epilogue reader's masked reads and ties: dozens of proofs
+    over the grid per kernel)."""
+
+    def __init__(self, f) -> None:
+        self.f = f
+        self._found: dict = {}
+
+    def grid(self) -> tuple[int, ...] | None:
+        if "grid" not in self._found:
+            self._found["grid"] = workgroup_grid(self.f)
+        return self._found["grid"]
+
+    def launch_ops(self) -> list:
+        if "ops" not in self._found:
+            self._found["ops"] = launch_ops(self.f)
+        return self._found["ops"]
 
 
 def bind_launch(ev: Evaluator, ops: list, ids: tuple, grid: tuple,

@@ -310,7 +310,7 @@ def _epilogue(f, found, bindings: list, out: int, order: list, product: str, mn,
     for i in [out] + order[2:]:     # C and inputs of its shape: tied element by element
         if bindings[i].shape == bindings[out].shape:
             tie_reads(f, reads[i], writers[0], "element", ties)
-        check_transfer_masks(f, reads[i])
+        check_transfer_masks(f, reads[i], ties.of(f))
     return expression(tree, [b.name for b in bindings], out, order[:2], product,
                       bindings[out].element, rows), bindings
 

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 
 from pipeline_mlir.analysis.ir_facts import encloses
 from pipeline_mlir.analysis.loop_eval import memory_space
+from pipeline_mlir.analysis.output_tiles import KernelFacts
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
@@ -103,18 +104,28 @@ class Node:
         return hash((self.kind, self.args, self.value))
 
 
-def writes_to(f, root) -> list:
-    """The write ops of ``f`` whose memref is a view of ``root``."""
-    return [o for o in walk_ops(f, lambda o: o.name in WRITES)
+def writes_to(f, root, writes: list | None = None) -> list:
+    """The write ops of ``f`` whose memref is a view of ``root`` (``writes``: every write
+    op of ``f``, if found already)."""
+    return [o for o in (walk_ops(f, lambda o: o.name in WRITES) if writes is None else writes)
             if view_root(o.operands[WRITES[o.name][1]]) == root]
 
 
 class _Tracer:
     def __init__(self, f, loop, bindings: list) -> None:
         self.f, self.loop, self.bindings = f, loop, bindings
+        self.facts = KernelFacts(f)         # the trace only reads the kernel
         self.memo: dict = {}
         self.active: set = set()
         self._order = None
+        self._walked: dict = {}             # name -> the ops of one kind, walked once
+
+    def _ops(self, kind: str, pred) -> list:
+        """The ops of the kernel for which ``pred`` holds (``kind`` names them), in walk
+        order: one walk per kind per trace."""
+        if kind not in self._walked:
+            self._walked[kind] = walk_ops(self.f, pred)
+        return self._walked[kind]
 
     def value(self, v) -> Node:
         if v in self.memo:
@@ -152,12 +163,14 @@ class _Tracer:
             yielded = list(op.regions[1].blocks[0].operations)[-1]
             return self.value(as_operation(yielded).operands[list(op.results).index(v)])
         if name == "scf.if":        # IREE's late form of a map_load: frontend/guarded_read.py
-            load, pad = guarded_load(self.f, op, lambda m: view_root(m) in self.bindings)
+            load, pad = guarded_load(self.f, op, lambda m: view_root(m) in self.bindings,
+                                     self.facts)
             if self.value(pad).kind not in ("const", "poison"):
                 raise IRError(op, f"{describe(op)}: its pad is not a scalar constant")
             return self._read(load)
         if name == "arith.select":  # IREE's late form of a masked read: select_read.py
-            load, pad = masked_read(self.f, op, lambda m: view_root(m) in self.bindings)
+            load, pad = masked_read(self.f, op, lambda m: view_root(m) in self.bindings,
+                                    self.facts)
             if self.value(pad).kind not in ("const", "poison"):
                 raise IRError(op, f"{describe(op)}: its pad is not a scalar constant")
             return self._read(load)
@@ -251,7 +264,8 @@ class _Tracer:
             raise IRError(op, f"{describe(op)} reads memory that is neither a binding nor "
                               f"workgroup or private memory")
         order = self.order()
-        before = [w for w in writes_to(self.f, root)
+        before = [w for w in writes_to(self.f, root,
+                                       self._ops("writes", lambda o: o.name in WRITES))
                   if not encloses(self.loop, w) and order[w] < order[op]]
         if not before:
             raise IRError(op, f"{describe(op)} reads {space} memory that no write outside "
@@ -261,8 +275,8 @@ class _Tracer:
         # of the memory interrupts (the late form's rows written one by one; not a buffer
         # filled, read and filled again, nor a copy in a loop before it)
         last = before[-1]
-        cut = max((order[r] for r in walk_ops(self.f, lambda o: o.name in READS or
-                                              o.name in COPIES or o.name == MAP_LOAD)
+        cut = max((order[r] for r in self._ops("reads", lambda o: o.name in READS or
+                                               o.name in COPIES or o.name == MAP_LOAD)
                    if view_root(r.operands[0]) == root and order[r] < order[last]), default=-1)
         trees: dict = {}
         for w in before:
@@ -447,7 +461,7 @@ def tie_reads(f, reads: list, writer, along: str, ties: Ties | None) -> None:
         else:
             # a masked read proven masked exactly outside its binding first: its wholly
             # masked lanes read nothing and are not held to the tie
-            check_transfer_masks(f, [read])
+            check_transfer_masks(f, [read], ties.of(f))
             check_tied(f, read, c_shape, along, ties, mask_exact=True)
 
 

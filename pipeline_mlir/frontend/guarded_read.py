@@ -67,8 +67,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, zero_bits
-from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride, workgroup_grid
-from pipeline_mlir.analysis.output_tiles import bind_launch, bind_workgroup, launch_ops, \
+from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride
+from pipeline_mlir.analysis.output_tiles import KernelFacts, bind_launch, bind_workgroup, \
     output_tiles
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
@@ -87,14 +87,15 @@ _WHY = ("the epilogue reader reads an 'scf.if' only as a guarded read of a bindi
         "bounds the loaded element, else a constant pad)")
 
 
-def guarded_load(f, op, is_binding):
+def guarded_load(f, op, is_binding, facts: KernelFacts | None = None):
     """The load of the guarded read ``op`` (an ``scf.if`` of kernel ``f``) after the
     checks of the module docstring; ``is_binding(memref)``: whether a memref is a view
-    of a binding.  Returns (the load, the else-branch's yielded pad value)."""
+    of a binding; ``facts``: ``f``'s grid and launch ops if found already.  Returns (the
+    load, the else-branch's yielded pad value)."""
     load, pad = _shape(op, is_binding)
     loops = loops_around(op)
     ranges, strides = [r for _, r in loops], None
-    for ev, chunk in grid_chunks(f, op, loops, "its guard", _WHY):
+    for ev, chunk in grid_chunks(f, op, loops, "its guard", _WHY, facts):
         at = {}
         for point in itertools.product(*ranges):
             for (iv, _), i in zip(loops, point):
@@ -104,13 +105,14 @@ def guarded_load(f, op, is_binding):
     return load, pad
 
 
-def grid_chunks(f, op, loops: list, what: str, why: str):
+def grid_chunks(f, op, loops: list, what: str, why: str, facts: KernelFacts | None = None):
     """Yield (a :class:`SideBySide` with its workgroups bound, their ids) for every chunk
     of :data:`CHUNK` workgroups of ``f``'s grid, after checking that the grid has a bound
     and that its workgroups times the iterations of ``loops`` (:func:`loops_around`) are
     at most :data:`MAX_POINTS` (else an error at ``op``: ``what`` is evaluated at every
-    one of them, ``why``)."""
-    grid = workgroup_grid(f)
+    one of them, ``why``); ``facts``: ``f``'s grid and launch ops if found already."""
+    facts = KernelFacts(f) if facts is None else facts
+    grid = facts.grid()
     points = math.prod(grid or (0,)) * math.prod(len(r) for _, r in loops)
     if grid is None or not 0 < points <= MAX_POINTS:
         reason = "the grid has no bound" if grid is None else \
@@ -121,7 +123,7 @@ def grid_chunks(f, op, loops: list, what: str, why: str):
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start:start + CHUNK]
         ev = SideBySide(block_size(f) or (256, 1, 1), len(chunk))
-        bind_workgroup(ev, f, ev.lane_ids(chunk))
+        bind_workgroup(ev, f, ev.lane_ids(chunk), facts.launch_ops())
         yield ev, chunk
 
 
@@ -359,9 +361,17 @@ class Launch:
 class Ties:
     """What the ties (:func:`tie_to_c`) of one kernel's reads share: the :class:`Launch` of
     a kernel sized only at launch (None: the grid the kernel's IR bounds, no push constants)
-    and C's tiles, evaluated once per shape of C."""
+    and C's tiles, evaluated once per shape of C; what the ties read of the kernel, found
+    once (:class:`~pipeline_mlir.analysis.output_tiles.KernelFacts`: the ties only read it)."""
     launch: Launch | None = None
     tiles: dict = field(default_factory=dict)
+    facts: KernelFacts | None = None
+
+    def of(self, f) -> KernelFacts:
+        """The kernel facts of ``f`` (the kernel of the reads tied)."""
+        if self.facts is None or self.facts.f != f:
+            self.facts = KernelFacts(f)
+        return self.facts
 
 
 def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str,
@@ -381,7 +391,8 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
     of M past C's edge to M: those lanes read zeros, C masks them off)."""
     ties = Ties() if ties is None else ties
     launch = ties.launch
-    grid = workgroup_grid(f) if launch is None else launch.grid
+    facts = ties.of(f)
+    grid = facts.grid() if launch is None else launch.grid
     if launch is not None and len(launch.c_shape) == len(c_shape):
         c_shape = tuple(a if a >= 0 else b for a, b in zip(c_shape, launch.c_shape))
     if grid is None or not 0 < math.prod(grid) * max(len(points), 1) <= MAX_POINTS:
@@ -408,7 +419,7 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
         dim = len(c_shape) - (1 if along == "column" else 2)
         origin = np.array([t[0][0][dim] if t else -1 for t in tiles], dtype=np.int64)
     ids_a = np.array(ids, dtype=np.int64).reshape(-1, len(grid))
-    ops, grid3 = launch_ops(f), tuple(grid) + (1,) * (3 - len(grid))
+    ops, grid3 = facts.launch_ops(), tuple(grid) + (1,) * (3 - len(grid))
     base: dict = {}
     for start in range(0, len(ids_a), CHUNK):
         chunk = ids_a[start:start + CHUNK]

@@ -43,6 +43,7 @@ import itertools
 
 import numpy as np
 
+from pipeline_mlir.analysis.output_tiles import KernelFacts
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.frontend.guarded_read import constant_or_poison, grid_chunks, \
@@ -57,27 +58,29 @@ _WHY = ("the epilogue reader reads an 'arith.select' only as a masked read of a 
         "exactly where the element lies inside the memref)")
 
 
-def masked_read(f, op, is_binding):
+def masked_read(f, op, is_binding, facts: KernelFacts | None = None):
     """The load of the masked read ``op`` (an ``arith.select`` of kernel ``f``) after the
     checks of the module docstring; ``is_binding(memref)``: whether a memref is a view of
-    a binding.  Returns (the load, the pad value)."""
+    a binding; ``facts``: ``f``'s grid and launch ops if found already.  Returns (the
+    load, the pad value)."""
     load, pad = _shape(op, is_binding)
     t = ir.MemRefType(load.operands[0].type)
     if any(d < 0 for d in t.shape):
         raise IRError(load, f"{describe(load)}: a masked read of a memref of dynamic shape "
                             f"{load.operands[0].type}; its bounds are read from a static "
                             f"shape")
-    _check_grid(f, op, op.operands[0], load, (_width(op.results[0].type),), _WHY)
+    _check_grid(f, op, op.operands[0], load, (_width(op.results[0].type),), _WHY, facts)
     return load, pad
 
 
-def check_transfer_masks(f, reads: list) -> None:
+def check_transfer_masks(f, reads: list, facts: KernelFacts | None = None) -> None:
     """Refuse (at it) a ``vector.transfer_read`` of ``reads`` (an epilogue input's: the
     prefetch point's masked read of a per-row scale, of C's edge tile) whose mask is not,
     at every thread of every workgroup and iteration of the loops around it, true exactly
     where the element lies inside the binding: a mask that drops an element inside in a
     workgroup ``--emulate`` does not run gives the pad there.  The read must be in bounds
-    (``in_bounds`` true: its view's bounds would mask too) and not permuted."""
+    (``in_bounds`` true: its view's bounds would mask too) and not permuted; ``facts``:
+    ``f``'s grid and launch ops if found already."""
     for op in reads:
         rank = ir.MemRefType(op.operands[0].type).rank
         if op.name != "vector.transfer_read" or len(op.operands) < rank + 3:
@@ -88,19 +91,20 @@ def check_transfer_masks(f, reads: list) -> None:
         if pmap != ir.AffineMap.get_minor_identity(rank, vt.rank) or not all(bounds):
             raise IRError(op, f"{describe(op)}: a masked read of an epilogue input that is "
                               f"permuted or not in bounds; {_WHY_READ}")
-        _check_grid(f, op, op.operands[-1], op, tuple(vt.shape), _WHY_READ)
+        _check_grid(f, op, op.operands[-1], op, tuple(vt.shape), _WHY_READ, facts)
 
 
 _WHY_READ = ("the epilogue reader reads a masked read of a binding only where its mask is "
              "true exactly where the element lies inside the binding (proven over the grid)")
 
 
-def _check_grid(f, op, mask, load, vshape: tuple, why: str) -> None:
+def _check_grid(f, op, mask, load, vshape: tuple, why: str,
+                facts: KernelFacts | None) -> None:
     """Refuse (at ``op``, saying ``why``) ``mask`` (of ``vshape``) not true exactly where
     the element of ``load``'s vector lies inside its binding, at some thread, workgroup or
     iteration of the loops around ``op``."""
     loops = loops_around(op, "a masked read of a binding", why)
-    for ev, chunk in grid_chunks(f, op, loops, "its mask", why):
+    for ev, chunk in grid_chunks(f, op, loops, "its mask", why, facts):
         for point in itertools.product(*[r for _, r in loops]):
             for (iv, _), i in zip(loops, point):
                 ev.bind(iv, i)

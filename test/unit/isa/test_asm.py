@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+import yaml
 
+import pipeline_mlir.isa.asm as asm_module
 from kernel_builds import KERNEL_SPECS, build
 from pipeline_mlir.isa.asm import AsmError, parse_asm, parse_yaml
 from pipeline_mlir.isa.asm_instr import parse_instruction, registers
@@ -314,6 +316,22 @@ amdhsa.version:
 def test_yaml_errors(text, message):
     with pytest.raises(AsmError, match=re.escape(message)):
         parse_yaml(text)
+    if asm_module._FastMetadataLoader is not None:  # libyaml's parser refuses it too: the
+        with pytest.raises(yaml.YAMLError):         # pure-Python one only words the message
+            yaml.load(text, Loader=asm_module._FastMetadataLoader)
+
+
+def test_yaml_of_both_parsers_is_one_document():
+    """LLVM's metadata of a built kernel: the same objects from libyaml's parser (what
+    ``parse_yaml`` takes first) as from the pure-Python one."""
+    if asm_module._FastMetadataLoader is None:
+        pytest.skip("PyYAML without libyaml")
+    lines = build("4wave-bf16").asm.split("\n")       # the run's build (test_real_kernels)
+    start, end = (next(i for i, ln in enumerate(lines) if ln.strip() == d)
+                  for d in (".amdgpu_metadata", ".end_amdgpu_metadata"))
+    text = "\n".join(lines[start + 1:end])
+    fast = yaml.load(text, Loader=asm_module._FastMetadataLoader)
+    assert fast["amdhsa.kernels"] and fast == yaml.load(text, Loader=asm_module._MetadataLoader)
 
 
 @pytest.fixture(scope="session", params=sorted(KERNEL_SPECS))

@@ -73,7 +73,8 @@ from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
-from pipeline_mlir.frontend.kernel_ir import (KEPT, OFFSET_LIMIT, describe, fat_root, kernel_of,
+from pipeline_mlir.frontend.kernel_ir import (KEPT, OFFSET_LIMIT, depends, describe, fat_root,
+                                               kernel_of,
                                                replace_masked_read)
 from pipeline_mlir.frontend.masked_rows import fat_view
 from pipeline_mlir.frontend.select_masks import selected_loads, truth
@@ -154,7 +155,11 @@ def _short_at_first(loop, sel, iv) -> bool:
         t = truth(sel, ev, sel.operands[0])
     except (IRError, Unevaluable):
         return False
-    return bool(np.any(t)) and not bool(np.all(t))     # an edge: some rows in, some out
+    if bool(np.all(t)):
+        return False
+    # an edge: some rows in, some out; or every row out in every iteration (a copy of rows
+    # wholly past C's edge, which the late form folds to a store of the padding)
+    return bool(np.any(t)) or not depends(sel.operands[0], {iv})
 
 
 def _whole_run_condition(read):

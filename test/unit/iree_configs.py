@@ -75,6 +75,11 @@ CONFIGS = {
     # frontend/kmerge.py)
     "bf16_atb_300x200x160": (dict(dtype="bf16", m=300, n=200, k=160, transpose_a=True,
                                   transpose_b=False), (), None),
+    # ... and A^T x B^T: B's N x K tile split along K crosswise on element bit 2 (K 0 to 3
+    # in subtile 0), so the front end's own copies of it move runs of 4 elements at most
+    # (4-byte copies; frontend/layout.py's run_limit), not the kernel's 8
+    "bf16_atbt_300x200x160": (dict(dtype="bf16", m=300, n=200, k=160, transpose_a=True),
+                              (), None),
     # 8-bit A^T x B, A^T x B^T, and fp8 E5M2 A x B (1024x1024xK: a 64x128 tile, K step
     # 256): copies through registers, the K-major operands read with 8-bit transposing
     # reads; the A^T ones run as their dispatch says (i8: an i32 C); fp8 A^T x B at 6 K
@@ -222,6 +227,8 @@ SHORT: dict[str, tuple[int, str]] = {
     # test_half_k.py and test_kmerge.py go round the loops of each rewrite alone
     "bf16_atb_300x200x160": (0, "halved and merged only when too short to merge 4: never "
                                 "round the steady loop"),
+    "bf16_atbt_300x200x160": (0, "halved and merged only when too short to merge 4: never "
+                                 "round the steady loop"),
     # K sub-steps of 256: 4 (the loop once), 6 (once, the remainder one K step)
     **{name: (0, "test_dynamic_shapes.py's vdk-late (K = 2560) goes round the split loop")
        for name in ("fp8_abt_2048x2048x1024_vector_distribute",

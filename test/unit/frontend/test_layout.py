@@ -140,6 +140,22 @@ def test_copy_width_the_kernels_else_the_widest_dma_that_fills_a_subtile(width, 
     assert L.copy_width(width, half, 256, elem_bytes) == want
 
 
+@pytest.mark.parametrize("bit,kbits,width,want", [
+    # bf16 A^T x B^T 300x200x160, B (N x K) split along K crosswise on bit 2: K 0 to 3 in
+    # subtile 0, so runs of 4 elements at most: the kernel's 8 would read K 0-3 and 8-11
+    # (refused before: "the front end's copies would not read what the kernel's copies
+    # read"); 4 elements are 8 bytes, no direct-to-LDS size: 4-byte copies
+    (2, (), 8, 2),
+    (6, (), 8, 8),       # a split on a row bit above the run: the kernel's width
+    (6, (3,), 8, 8),     # a K sub-step's bit (ksplit.py) cuts runs of more than 8
+    (6, (2,), 8, 2),
+    (0, (), 8, None),    # runs of one element: no direct-to-LDS copy is 2 bytes
+])
+def test_copy_width_keeps_a_run_inside_the_split(bit, kbits, width, want):
+    most = L.run_limit(bit, kbits)
+    assert L.copy_width(width, 512, 64, 2, most) == want
+
+
 # ---- refusals at the IR level ----------------------------------------------------------------
 
 def _k_moves_twice(text: str) -> str:

@@ -54,7 +54,7 @@ CONFIG_OF = {
     "vector-distribute-odd": "bf16_abt_2048x2048x1152_vector_distribute",
     "f16-abt": "f16_abt_2048x2048x1024", "fp8e5m2-abt": "fp8e5m2_abt_2048x2048x1024",
     "i8-abt-edges-k2": "i8_abt_33x257x512",
-    "halved-merged": "bf16_atb_300x200x160",
+    "halved-merged": "bf16_atb_300x200x160", "halved-merged-atbt": "bf16_atbt_300x200x160",
     "i8-abt-edges-k1030": "i8_abt_63x33x1030",
 }
 #: the other families -> (what makes its MLIR source: ("committed", file stem) |
@@ -81,6 +81,7 @@ FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k1028
                "i8-vector-distribute", "odd-k-steps", "epilogue-batch",
                "epilogue-bias-relu-f16", "epilogue-accumulate", "8wave-odd-k-steps",
                "i8-abt-edges-k2", "fp8-abt-edges-k2", "halved-merged", "i8-abt-edges-k1030",
+               "halved-merged-atbt",
                *(f"epilogue-{kind.replace('_', '-')}" for kind in EPILOGUES)]
 #: one configuration of each family with no other round-trip test (test_iree_round_trip.py:
 #: bf16 4096^3 and i8; test_iree_pingpong.py: IREE's 8-wave kernels but A^T x B^T); fp8
@@ -98,7 +99,8 @@ ROUND_TRIP = [f for f in KERNELS if f not in ("bf16-abt-4096", "epilogue-bias-re
                                               "fp8e5m2-abt", "vector-distribute-odd",
                                               "bf16-ab-k128", "i8-abt-64x128", "no-dma",
                                               "i8-abt-edges-k2", "fp8-abt-edges-k2",
-                                              "halved-merged", "i8-abt-edges-k1030")
+                                              "halved-merged", "i8-abt-edges-k1030",
+                                              "halved-merged-atbt")
               and not (f.startswith("epilogue-") and f != "epilogue-batch")]
 #: the MFMA each family's loop multiplies with, in the assembly (default: bf16 16x16x32)
 MFMA = {"fp8-abt": "v_mfma_f32_16x16x128_f8f6f4", "fp8-ab": "v_mfma_f32_16x16x128_f8f6f4",

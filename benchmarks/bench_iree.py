@@ -26,7 +26,8 @@ picks for fp8 at K = 4000, ``--dtype=fp8-k4000-16x16x32``; partial edge tiles of
 an unaligned K, ``--dtype=bf16-300x4096x1020``; IREE's padded `A^T x B^T` with M at launch, its loop
 versioned on the workgroup's tile, ``--dtype=bf16-padatbt-m``; an odd number of K steps
 with DMA copies, bf16 2048x2048x1120, timed by the loop and whole, ``--dtype=bf16-odd-k``,
-``--dtype=bf16-odd-k-whole``).
+``--dtype=bf16-odd-k-whole``; fp8 ``A x B`` 129x64x1000, whose 3 whole K tiles leave the
+pipelined loop one pair (no steady trip), timed whole, ``--dtype=fp8-ab-129x64x1000``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):

@@ -203,6 +203,23 @@ def test_redistribution_refusals_are_located(capsys, tmp_path, mutate, message):
     assert "vector.load" in changed.splitlines()[line - 1]
 
 
+
+def test_a_split_no_copy_fits_under_is_refused_at_the_copy(capsys, tmp_path, monkeypatch):
+    """Where the bit that tells the subtiles apart cuts a lane's run below every
+    direct-to-LDS size (no IREE kernel seen does: bf16 ``A^T x B^T`` 300x200x160's B is cut
+    at 4 elements, which 4-byte copies fill), the front end's copies are refused at the
+    kernel's copy, naming the run limit, not built of runs the kernel never reads (the
+    limit forced to one element here)."""
+    monkeypatch.setattr(L, "run_limit", lambda bit, kbits: 1)
+    text = kernel_text(layout="kcols")
+    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    assert "nor can the front end distribute the copies itself: channel A: its subtiles, " \
+        "split on element bit " in err and "hold runs of at most 1 elements of its " \
+        "buffer" in err, err
+    line = int(err.split(":")[1])
+    assert "vector.load" in text.splitlines()[line - 1]
+
 def _reads(rows_apart: int) -> list:
     """One 16-byte read per lane of 4 waves, lane l at row l (rows ``rows_apart`` bf16
     elements apart)."""

@@ -41,8 +41,11 @@ proven but kept, by :func:`keep_moving_masks`, before the masked last K tile is 
 A select of the loop variable, the threads and constants alone whose condition is false in
 some thread and true in another in the loop's first iteration is no K tail's either (those are full but in the
 last K tile): C's edge in the one tile along M or N, whose workgroup IREE folds out (B's
-row 63 of the i8 ``A x B^T`` 2048x63x1024).  :func:`_one_tile_edges` keeps it as well,
-when it meets every requirement above; else it is left to the proof of
+row 63 of the i8 ``A x B^T`` 2048x63x1024), nor is one false in every thread that does not
+depend on the loop variable (a copy of rows wholly past C's edge: A's rows 48 to 63 of the
+i8 ``A x B^T`` 33x257x512, which IREE's late form folds into a store of zero that
+:mod:`~pipeline_mlir.frontend.pad_stores` makes this copy again).  :func:`_one_tile_edges`
+keeps it as well, when it meets every requirement above; else it is left to the proof of
 :mod:`~pipeline_mlir.frontend.select_masks`, which refuses it.
 
 The kept load is marked :data:`KEPT` (and the direct-to-LDS or staged copy
@@ -73,8 +76,8 @@ from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
-from pipeline_mlir.frontend.kernel_ir import (KEPT, OFFSET_LIMIT, describe, fat_root, kernel_of,
-                                               replace_masked_read)
+from pipeline_mlir.frontend.kernel_ir import (KEPT, OFFSET_LIMIT, depends, describe, fat_root,
+                                               kernel_of, replace_masked_read)
 from pipeline_mlir.frontend.masked_rows import fat_view
 from pipeline_mlir.frontend.select_masks import selected_loads, truth
 
@@ -141,8 +144,9 @@ def _short_at_first(loop, sel, iv) -> bool:
     false in some thread and true in another in the loop's first iteration (a constant
     lower bound): not a K tail's (full but in the last K tile), but C's edge in the one
     tile along M or N,
-    whose workgroup IREE folds out (row 63 of N = 63 under a 64-row tile); kept as a
-    moving one.  False where it cannot be evaluated (the proof of
+    whose workgroup IREE folds out (row 63 of N = 63 under a 64-row tile); or false in
+    every thread and not of the loop variable (so in every iteration: rows wholly past
+    that edge); kept as a moving one.  False where it cannot be evaluated (the proof of
     :mod:`~pipeline_mlir.frontend.select_masks` then says why)."""
     lb = constant_int(loop.operands[0])
     if lb is None or block_size(kernel_of(loop)) is None:
@@ -154,7 +158,11 @@ def _short_at_first(loop, sel, iv) -> bool:
         t = truth(sel, ev, sel.operands[0])
     except (IRError, Unevaluable):
         return False
-    return bool(np.any(t)) and not bool(np.all(t))     # an edge: some rows in, some out
+    if bool(np.all(t)):
+        return False
+    # an edge: some rows in, some out; or every row out in every iteration (a copy of rows
+    # wholly past C's edge, which the late form folds to a store of the padding)
+    return bool(np.any(t)) or not depends(sel.operands[0], {iv})
 
 
 def _whole_run_condition(read):

@@ -215,7 +215,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         raise LM.LoopRefusal(f"channel {label}'s copies move different numbers of elements "
                              f"per lane", (an.copies[copies[0]].op,))
     threads = an.evaluator.threads
-    kernel_bytes = width * view.elem_bytes
+    kernel_width, kernel_bytes = width, width * view.elem_bytes
     width = copy_width(width, size // 2, threads, view.elem_bytes)
     if width is None:
         kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
@@ -263,6 +263,16 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
             raise
         subs, bit, seen = k_split(an, ch, reads, size, swizzle, e, crosswise)
         split_k = True               # ChannelPlan.logical: a split along K
+    most = run_limit(bit, kbits.get(b, ()))
+    if width > most:        # (a run the deleted bit cuts: narrower copies, if any fill it)
+        width = copy_width(kernel_width, size // 2, threads, view.elem_bytes, most)
+        if width is None:
+            raise LM.LoopRefusal(f"channel {label}: its subtiles, split on element bit {bit}, "
+                                 f"hold runs of at most {most} elements of its buffer, and "
+                                 f"half of its {size}-element tile is not a whole number of "
+                                 f"copies of {threads} threads x at most {most} elements "
+                                 f"of {' or '.join(map(str, sorted(LDS_DMA_BYTES)))} bytes",
+                                 (an.copies[copies[0]].op,))
     reswizzle, bank = _choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
@@ -328,15 +338,27 @@ def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,
                          staged=STAGED in an.ops[ref].attributes)
 
 
-def copy_width(width: int, half: int, threads: int, elem_bytes: int) -> int | None:
+def copy_width(width: int, half: int, threads: int, elem_bytes: int,
+               most: int | None = None) -> int | None:
     """Elements per lane of the front end's copies of a subtile of ``half`` elements: the
     kernel's ``width`` if a whole number of copies of ``threads`` lanes fills the subtile,
     else the widest direct-to-LDS size (``LDS_DMA_BYTES``) that does (always for a kernel's
-    width narrower than any: :data:`~pipeline_mlir.frontend.launch_stride.NARROW`); None if none
-    does."""
+    width narrower than any: :data:`~pipeline_mlir.frontend.launch_stride.NARROW`); with
+    ``most``, of at most that many elements; None if none does."""
     widths = [width] * (width * elem_bytes >= LDS_DMA_BYTES[0]) + \
         [b // elem_bytes for b in sorted(LDS_DMA_BYTES, reverse=True) if b % elem_bytes == 0]
-    return next((w for w in widths if half % (threads * w) == 0), None)
+    return next((w for w in widths if half % (threads * w) == 0 and
+                 (most is None or w <= most)), None)
+
+
+def run_limit(bit: int, kbits) -> int:
+    """The most elements a lane's run of a subtile may hold so that it stays one run of the
+    kernel's buffer: the subtile's elements are the buffer's with element bit ``bit`` (and
+    the K sub-step's ``kbits``) deleted, so a run of ``2^b`` aligned elements, ``b`` the
+    lowest of those bits, is one run there, and a longer one is cut by the deleted bit (a
+    ``N x K`` B split along K crosswise: bit 2, K elements 0 to 3 in subtile 0 and 4 to 7 in
+    subtile 1, so a run of 8 elements of the subtile reads K 0 to 3 and 8 to 11)."""
+    return 1 << min((bit, *kbits))
 
 
 def _global_table(an, copies: list, size: int, label: str) -> np.ndarray:

@@ -64,6 +64,7 @@ from pipeline_mlir.frontend.remainder_dma import dma_copies_ahead
 from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
                                          scan_loop, split_reads)
 from pipeline_mlir.frontend.masks import peel_masked_tail
+from pipeline_mlir.frontend.pad_stores import pad_stores_as_copies
 from pipeline_mlir.frontend.cut_runs import mark_cut_runs
 from pipeline_mlir.frontend.private_rows import forward_private_rows
 from pipeline_mlir.frontend.private_values import forward_private_values
@@ -220,6 +221,7 @@ def adopt_loop(loop, schedule):
     unmask_guarded_rows(loop)
     unmask_direct_rows(loop)
     unmask_row_tails_late(loop)
+    pad_stores_as_copies(loop)      # (the late form's folded copies past C's edge)
     peeled = peel_masked_tail(loop)
     rem = split_tail(loop)
     if is_whole_remainder(loop):

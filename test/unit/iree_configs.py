@@ -76,6 +76,11 @@ CONFIGS = {
     # frontend/kmerge.py)
     "bf16_atb_300x200x160": (dict(dtype="bf16", m=300, n=200, k=160, transpose_a=True,
                                   transpose_b=False), (), None),
+    # ... and A^T x B^T: B's N x K tile split along K crosswise on element bit 2 (K 0 to 3
+    # in subtile 0), so the front end's own copies of it move runs of 4 elements at most
+    # (4-byte copies; frontend/layout.py's run_limit), not the kernel's 8
+    "bf16_atbt_300x200x160": (dict(dtype="bf16", m=300, n=200, k=160, transpose_a=True),
+                              (), None),
     # 8-bit A^T x B, A^T x B^T, and fp8 E5M2 A x B (1024x1024xK: a 64x128 tile, K step
     # 256): copies through registers, the K-major operands read with 8-bit transposing
     # reads; the A^T ones run as their dispatch says (i8: an i32 C); fp8 A^T x B at 6 K
@@ -91,11 +96,14 @@ CONFIGS = {
     "i8_abt_512": (dict(dtype="i8", m=512, n=512, k=512), (), None),
     # (at 4096^3 the same IR but for its numbers, as bf16 A x B's: not run again)
     "i8_abt_2048x2048x1024": (dict(dtype="i8", m=2048, n=2048, k=1024), (), None),
-    # C's edges in M (31 of a 32-row tile) and N (257): 2 K steps of 256; at the prefetch
-    # point A's first copy (rows 0 to 15) is selected by min(31 - row, 1), true in every
-    # thread, which the late form has folded away (frontend/select_masks.py: dropped, no
-    # K tail peeled, so both forms pipeline the pair)
-    "i8_abt_31x257x512": (dict(dtype="i8", m=31, n=257, k=512), (), None),
+    # C's edges in M (33 of a 64-row tile) and N (257): 2 K steps of 256; at the prefetch
+    # point A's copies of rows 0 to 15 and 16 to 31 are selected by min(33 - row, 1), true
+    # in every thread, which the late form has folded away (frontend/select_masks.py:
+    # dropped, no K tail peeled, so both forms pipeline the pair; was so at 31x257x512);
+    # the copy of rows 32 to 47 by C's edge in the one tile (kept_masks.py), and that of
+    # rows 48 to 63 by a select false in every thread, which the late form folds into a
+    # store of zero (kept in the copy; the store made that copy: frontend/pad_stores.py)
+    "i8_abt_33x257x512": (dict(dtype="i8", m=33, n=257, k=512), (), None),
     # C's edges in M and N with an unaligned K (1030): in the late form the masked last K
     # tile's guarded loads (scf.if around a masked load) lie between a run's read and its
     # LDS store, which writes nothing (kernel_ir.writes_outside_lds looks into them; was
@@ -208,7 +216,7 @@ SHORT: dict[str, tuple[int, str]] = {
        for name in ("fp8e5m2_ab_1024x1024x512", "fp8_atbt_1024x1024x512",
                     "i8_atb_1024x1024x512", "fp8e5m2_atb_1024x1024x512", "i8_abt_512")},
     # 2 K steps: the pair of the prologue and the drain, its point (both forms pipeline it)
-    "i8_abt_31x257x512": (0, "its point is the loop of two K steps, which both forms "
+    "i8_abt_33x257x512": (0, "its point is the loop of two K steps, which both forms "
                              "pipeline alike"),
     # 4 K steps of 128 with i8's 32x32 MFMA: the loop once (test_mfma32_... counts the
     # MFMAs of that kernel; FP8's, at 7 K steps, goes round it twice)
@@ -220,6 +228,8 @@ SHORT: dict[str, tuple[int, str]] = {
     # test_half_k.py and test_kmerge.py go round the loops of each rewrite alone
     "bf16_atb_300x200x160": (0, "halved and merged only when too short to merge 4: never "
                                 "round the steady loop"),
+    "bf16_atbt_300x200x160": (0, "halved and merged only when too short to merge 4: never "
+                                 "round the steady loop"),
     # K sub-steps of 256: 4 (the loop once), 6 (once, the remainder one K step)
     **{name: (0, "test_dynamic_shapes.py's vdk-late (K = 2560) goes round the split loop")
        for name in ("fp8_abt_2048x2048x1024_vector_distribute",

@@ -140,6 +140,22 @@ def test_copy_width_the_kernels_else_the_widest_dma_that_fills_a_subtile(width, 
     assert L.copy_width(width, half, 256, elem_bytes) == want
 
 
+@pytest.mark.parametrize("bit,kbits,width,want", [
+    # bf16 A^T x B^T 300x200x160, B (N x K) split along K crosswise on bit 2: K 0 to 3 in
+    # subtile 0, so runs of 4 elements at most: the kernel's 8 would read K 0-3 and 8-11
+    # (refused before: "the front end's copies would not read what the kernel's copies
+    # read"); 4 elements are 8 bytes, no direct-to-LDS size: 4-byte copies
+    (2, (), 8, 2),
+    (6, (), 8, 8),       # a split on a row bit above the run: the kernel's width
+    (6, (3,), 8, 8),     # a K sub-step's bit (ksplit.py) cuts runs of more than 8
+    (6, (2,), 8, 2),
+    (0, (), 8, None),    # runs of one element: no direct-to-LDS copy is 2 bytes
+])
+def test_copy_width_keeps_a_run_inside_the_split(bit, kbits, width, want):
+    most = L.run_limit(bit, kbits)
+    assert L.copy_width(width, 512, 64, 2, most) == want
+
+
 # ---- refusals at the IR level ----------------------------------------------------------------
 
 def _k_moves_twice(text: str) -> str:
@@ -186,6 +202,23 @@ def test_redistribution_refusals_are_located(capsys, tmp_path, mutate, message):
     line = int(err.split(":")[1])
     assert "vector.load" in changed.splitlines()[line - 1]
 
+
+
+def test_a_split_no_copy_fits_under_is_refused_at_the_copy(capsys, tmp_path, monkeypatch):
+    """Where the bit that tells the subtiles apart cuts a lane's run below every
+    direct-to-LDS size (no IREE kernel seen does: bf16 ``A^T x B^T`` 300x200x160's B is cut
+    at 4 elements, which 4-byte copies fill), the front end's copies are refused at the
+    kernel's copy, naming the run limit, not built of runs the kernel never reads (the
+    limit forced to one element here)."""
+    monkeypatch.setattr(L, "run_limit", lambda bit, kbits: 1)
+    text = kernel_text(layout="kcols")
+    rc, out, err = run_text(capsys, tmp_path, text, "--pipeline=4wave")
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    assert "nor can the front end distribute the copies itself: channel A: its subtiles, " \
+        "split on element bit " in err and "hold runs of at most 1 elements of its " \
+        "buffer" in err, err
+    line = int(err.split(":")[1])
+    assert "vector.load" in text.splitlines()[line - 1]
 
 def _reads(rows_apart: int) -> list:
     """One 16-byte read per lane of 4 waves, lane l at row l (rows ``rows_apart`` bf16

@@ -299,13 +299,19 @@ def test_only_an_edge_in_the_first_iteration_is_kept_as_the_one_tiles():
     """What the one tile's edge is told by: its condition in the loop's first iteration,
     true in some thread and false in another.  True in every thread there (a K tail's
     mask, full but in its last K tile): left to the proof, which drops it; false in every
-    thread: left to the proof, which refuses it; an edge in the first iteration (rows 0 and
-    1 of rows 0 to 3), none in the others: kept."""
+    thread, of the loop variable: left to the proof, which refuses it; false in every
+    thread and iteration, of the threads alone (a copy of rows wholly past C's edge, A's
+    rows 48 to 63 of the i8 ``A x B^T`` 33x257x512): kept, every lane reading past the end;
+    an edge in the first iteration (rows 0 and 1 of rows 0 to 3), none in the others:
+    kept."""
     n, text = _check(_loop(LEFT, KEEP.replace("%cc", "%c"), fat=True))
     assert n == 1 and "arith.select" not in text and "index_castui" not in text, text
     with pytest.raises(IRError, match="pads the loaded value in thread 0 in iteration 0"):
         _check(_loop("    %c = arith.cmpi ult, %r, %c0 : index",
                      KEEP.replace("%cc", "%c"), fat=True))
+    n, text = _check(_loop("    %c = arith.cmpi ult, %row, %c0 : index",
+                           KEEP.replace("%cc", "%c"), fat=True))
+    assert n == 1 and "arith.select %c," not in text, text
     n, text = _check(_loop("    %c = arith.cmpi ult, %r, %c2 : index",
                            KEEP.replace("%cc", "%c"), fat=True))
     assert n == 1 and "arith.select %c," not in text, text

@@ -116,3 +116,22 @@ def test_a_k_loop_of_step_zero_is_refused_at_the_loop(generated, tmp_path, capsy
     line = 1 + text[:loop.start()].count("\n")
     assert rc == 1 and f"step0.mlir:{line}:" in err and "'scf.for' op has step 0" in err \
         and "internal error" not in err, err
+
+
+def test_a_store_past_the_edge_of_another_constant_is_refused(generated, tmp_path, capsys):
+    """IREE's i8 ``A x B^T`` 33x257x512 (late form) stores zero to A's LDS rows 48 to 63,
+    wholly past M (the copy it folded away, made a kept copy again: frontend/pad_stores.py);
+    the store of another constant there is no padding a read past the end gives: refused
+    at the store."""
+    text = generated("i8_abt_33x257x512", "late").read_text()
+    store = re.search(r"^( *)vector\.store %cst, (%alloc\w*\[[^\]]*\]) : (.*)$", text, re.M)
+    assert store, text[:2000]
+    sp, at, types = store.groups()
+    src = tmp_path / "one.mlir"
+    src.write_text(text[:store.start()] + f"{sp}%one = arith.constant dense<1> : vector<16xi8>\n"
+                   f"{sp}vector.store %one, {at} : {types}" + text[store.end():])
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json"])
+    err = capsys.readouterr().err
+    line = 2 + text[:store.start()].count("\n")
+    assert rc == 1 and f"one.mlir:{line}:" in err and "'vector.store' op has side effects " \
+        "the pipeliner cannot move (writes workgroup)" in err, err

@@ -54,8 +54,8 @@ CONFIG_OF = {
     "vector-distribute-fp8": "fp8_abt_2048x2048x1024_vector_distribute",
     "vector-distribute-odd": "bf16_abt_2048x2048x1152_vector_distribute",
     "f16-abt": "f16_abt_2048x2048x1024", "fp8e5m2-abt": "fp8e5m2_abt_2048x2048x1024",
-    "i8-abt-edges-k2": "i8_abt_31x257x512",
-    "halved-merged": "bf16_atb_300x200x160",
+    "i8-abt-edges-k2": "i8_abt_33x257x512",
+    "halved-merged": "bf16_atb_300x200x160", "halved-merged-atbt": "bf16_atbt_300x200x160",
     "i8-abt-edges-k1030": "i8_abt_63x33x1030",
 }
 #: the other families -> (what makes its MLIR source: ("committed", file stem) |
@@ -71,9 +71,10 @@ KERNELS = {f: (("config", name), "4wave") for f, name in CONFIG_OF.items()} | {
     "8wave-odd-k-steps": (("matmul", dict(G._eight_wave("bf16", (256, 256), (8, 4), 2),
                                           k=192)), "pingpong"),
     "8wave-atbt-k128": (("8wave", "matmul_bf16_atbt_128x128_k128_8wave"), "pingpong"),
-    # fp8's A at C's edge in M selected by a condition true in every thread at the prefetch
-    # point (as i8-abt-edges-k2's): the schedule alone (UNBUILT)
-    "fp8-abt-edges-k2": (("matmul", dict(dtype="fp8", m=31, n=257, k=512)), "4wave"),
+    # fp8's A at C's edge in M (47 of a 64-row tile) selected by conditions true in every
+    # thread, false in every thread (rows 48 to 63: a store of zero in the late form) and
+    # C's edge at the prefetch point (as i8-abt-edges-k2's): the schedule alone (UNBUILT)
+    "fp8-abt-edges-k2": (("matmul", dict(dtype="fp8", m=47, n=257, k=512)), "4wave"),
 } | {f"epilogue-{kind.replace('_', '-')}": (("epilogue", args), "4wave")
      for kind, args in EPILOGUES.items()}
 #: the families whose two forms no other test compares
@@ -81,6 +82,7 @@ FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k1028
                "i8-vector-distribute", "odd-k-steps", "epilogue-batch",
                "epilogue-bias-relu-f16", "epilogue-accumulate", "8wave-odd-k-steps",
                "i8-abt-edges-k2", "fp8-abt-edges-k2", "halved-merged", "i8-abt-edges-k1030",
+               "halved-merged-atbt",
                *(f"epilogue-{kind.replace('_', '-')}" for kind in EPILOGUES)]
 #: one configuration of each family with no other round-trip test (test_iree_round_trip.py:
 #: bf16 4096^3 and i8; test_iree_pingpong.py: IREE's 8-wave kernels but A^T x B^T); fp8
@@ -98,7 +100,8 @@ ROUND_TRIP = [f for f in KERNELS if f not in ("bf16-abt-4096", "epilogue-bias-re
                                               "fp8e5m2-abt", "vector-distribute-odd",
                                               "bf16-ab-k128", "i8-abt-64x128", "no-dma",
                                               "i8-abt-edges-k2", "fp8-abt-edges-k2",
-                                              "halved-merged", "i8-abt-edges-k1030")
+                                              "halved-merged", "i8-abt-edges-k1030",
+                                              "halved-merged-atbt")
               and not (f.startswith("epilogue-") and f != "epilogue-batch")]
 #: the MFMA each family's loop multiplies with, in the assembly (default: bf16 16x16x32)
 MFMA = {"fp8-abt": "v_mfma_f32_16x16x128_f8f6f4", "fp8-ab": "v_mfma_f32_16x16x128_f8f6f4",

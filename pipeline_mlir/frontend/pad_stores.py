@@ -1,0 +1,102 @@
+"""Stores of the padding into LDS made the kept copies they were folded from.
+
+IREE pads a register copy whose rows lie past C's edge with ``arith.select %c, %load,
+%zero``.  In the one tile along M or N (the i8 ``A x B^T`` 33x257x512: A's 64-row tile over
+M = 33) a copy of rows 48 to 63 lies wholly past the edge in every thread and iteration:
+at IREE's prefetch point its select is false in every thread (kept in the copy as a read
+past the end of the buffer, :mod:`~pipeline_mlir.frontend.kept_masks`), while IREE's later
+passes fold the select and drop the load, so the late form stores the constant zero
+(``vector.store %cst, %lds[...]``), which the scan refuses as a write it cannot move.
+
+:func:`pad_stores_as_copies` gives such a store its copy back, so both forms make one
+kernel: a store directly in the K-loop's body of a constant with every bit clear
+(:func:`~pipeline_mlir.analysis.ir_facts.zero_bits`) into an LDS memref that a register
+copy of the same body also stores into (the *sibling*: ``vector.load`` of a global buffer,
+or an ``arith.select`` of one, stored with ``vector.store`` of the same memref value and
+vector type) becomes ``arith.select %false, vector.load G[i], %zero`` of the sibling's
+buffer ``G``, ``i`` the sibling's index moved by the store's offset from the sibling's
+(``i_d = g_d + (s_d - t_d)``: the element the copy would have read, were the LDS tile the
+translation of the global one that the sibling's copy is).  The select is false in every
+thread and iteration, so :mod:`~pipeline_mlir.frontend.kept_masks` keeps it as it keeps
+the prefetch point's (its lanes read past the end of the range-checked buffer: zeros, the
+padding), with the same checks and refusals; the index only says which elements the
+kernel would have read, for the proofs that compare copies (a wrong one refuses, never
+changes a value).  A store without such a sibling is left as it is, for the scan to
+refuse.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import memory_space, zero_bits
+from pipeline_mlir.frontend.kernel_ir import in_lds
+from pipeline_mlir.frontend.scan import GLOBAL_SPACES
+
+__all__ = ["pad_stores_as_copies"]
+
+
+def _copied_load(v):
+    """The ``vector.load`` of a global buffer that ``v`` is, or selects as its true
+    operand, else None."""
+    if isinstance(v.owner, ir.Block):
+        return None
+    o = _op(v.owner)
+    if o.name == "arith.select":
+        return _copied_load(o.operands[1])
+    if o.name != "vector.load" or memory_space(o.operands[0].type) not in GLOBAL_SPACES:
+        return None
+    return o
+
+
+def _sibling(store, before: list):
+    """The last register copy of ``before`` (the ops of the body before ``store``: its
+    load, its store) that stores into ``store``'s memref value a vector of ``store``'s
+    type, its indices of the store's types, else None."""
+    for o in reversed(before):
+        if o.name != "vector.store" or o.operands[1] != store.operands[1] \
+                or o.operands[0].type != store.operands[0].type:
+            continue
+        load = _copied_load(o.operands[0])
+        if load is None:
+            continue
+        n = ir.MemRefType(store.operands[1].type).rank
+        if ir.MemRefType(load.operands[0].type).rank == n and all(
+                load.operands[1 + d].type == store.operands[2 + d].type for d in range(n)):
+            return load, o
+    return None
+
+
+def pad_stores_as_copies(loop) -> int:
+    """Each store of the padding in ``loop``'s body that has a sibling copy made the kept
+    copy it was folded from (module docstring); the number made.  The sibling comes before the store
+    (its indices defined there)."""
+    body = [_op(o) for o in loop.regions[0].blocks[0].operations]
+    made = 0
+    for i, st in enumerate(body):
+        if st.name != "vector.store" or not in_lds(st.operands[1]) \
+                or not zero_bits(st.operands[0]):
+            continue
+        sib = _sibling(st, body[:i])
+        if sib is None:
+            continue
+        load, other = sib
+        n = ir.MemRefType(st.operands[1].type).rank
+        with ir.InsertionPoint(st), st.location:
+            idx = []
+            for d in range(n):
+                g, s, t = load.operands[1 + d], st.operands[2 + d], other.operands[2 + d]
+                moved = ir.Operation.create("arith.subi", results=[s.type],
+                                            operands=[s, t]).results[0]
+                idx.append(ir.Operation.create("arith.addi", results=[g.type],
+                                               operands=[g, moved]).results[0])
+            i1 = ir.IntegerType.get_signless(1)     # (before the load: the kept index's)
+            false = ir.Operation.create("arith.constant", results=[i1], attributes={
+                "value": ir.IntegerAttr.get(i1, 0)}).results[0]
+            new = ir.Operation.create("vector.load", results=[st.operands[0].type],
+                                      operands=[load.operands[0], *idx]).results[0]
+            sel = ir.Operation.create("arith.select", results=[new.type],
+                                      operands=[false, new, st.operands[0]]).results[0]
+        st.operands[0] = sel
+        made += 1
+    return made

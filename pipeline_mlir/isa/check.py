@@ -53,6 +53,7 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.held import held_counts
+from pipeline_mlir.isa.lds_ranges import lds_races
 from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
@@ -441,6 +442,9 @@ def _assembly_findings(fn: AsmFunction, rw, phase_of: dict | None = None) -> lis
                      (s.instr.line, s.load.line), s.message(), 1 + s.others) for s in rw.short]
     found += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))
               for w in waterfall_loops(fn)]
+    found += [Finding("lds-race", (phase_of or {}).get(r.first.line, "-"), (),
+                      (r.first.line, r.second.line), r.message(), 1 + r.others)
+              for r in lds_races(fn)]
     return found
 
 

@@ -1,0 +1,361 @@
+"""The ISA check's LDS rule: no two waves touch the same LDS bytes, one of them writing, with
+no ``s_barrier`` between the two accesses.
+
+The register rule (:mod:`pipeline_mlir.isa.reg_waits`) orders an LDS access against the
+barriers around it, blind to addresses; what a barrier orders is the other waves' accesses
+of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` and
+``ds_write`` touches, in every lane of every wave of the workgroup.
+
+* **Lane values.**  A forward dataflow over the function's control-flow graph evaluates,
+  for every thread of the workgroup, the registers an LDS address is computed from: ``v0``
+  holds the thread's id (the kernel's ``.amdhsa_system_vgpr_workitem_id`` is 0 and its
+  metadata fixes the workgroup's size, :attr:`AsmFunction.threads`); the moves, shifts,
+  logic, additions and 24-bit products LLVM builds addresses with (:data:`_OPS`) are
+  evaluated on every thread (a scalar register is one value per wave); any other
+  instruction, and a register whose value differs between the paths into a block (an
+  address a loop rotates), makes what it writes unknown.
+* **Bytes.**  An access's bytes, per wave: each lane's address plus the instruction's
+  offset, as wide as the access (``ds_read2`` / ``ds_write2``: two such at their offsets).
+  An access whose address is unknown, or of a form not read here (an atomic, an LDS DMA:
+  the schedule's rules hold those), is left out.  Every lane counts, as if the wave's
+  ``exec`` mask were full.
+* **Intervals.**  The waves of a workgroup run the same path; between two barriers any of
+  them may run any of the instructions reachable from the first without crossing another
+  barrier, in any order against the others.  Per barrier (and the function's entry), the
+  accesses so reachable form one interval; two accesses of one interval by two waves, one a
+  write, touching one byte, race: a finding (kind ``lds-race``) at the first, naming the
+  other, the two waves and the byte.  The rule runs only where the path is the same for
+  every wave as far as barriers go: each ``s_barrier`` in a block every run of the
+  function passes, or every iteration of a loop passes that every run enters (the
+  ping-pong kernels' branches on the wave's group hold barriers: not checked here).
+
+An access in flight at a barrier (issued before it, not yet waited for) belongs to the next
+interval too: the register rule refuses those already (an LDS write in flight at a barrier
+an LDS read follows, an LDS read at one an LDS write follows).
+
+No MLIR here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
+from pipeline_mlir.isa.asm_instr import registers
+
+__all__ = ["LdsRace", "lds_races"]
+
+_M32 = np.uint64(0xFFFFFFFF)
+#: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
+_LDS_LIMIT = 160 * 1024
+_NUMBER = re.compile(r"^-?(0x[0-9a-fA-F]+|\d+)$")
+_DS = re.compile(r"^ds_(read|write)(2st64|2)?_([biu])(8|16|32|64|96|128)(_tr_b\d+)?(_d16(_hi)?)?$")
+
+
+def _mask(x):
+    return x & _M32
+
+
+#: mnemonic (without ``_e32`` / ``_e64``) -> its result from its sources (numpy arrays of
+#: per-thread 32-bit values held in ``uint64``)
+_OPS = {
+    "v_mov_b32": lambda a: a, "s_mov_b32": lambda a: a, "s_movk_i32": lambda a: a,
+    "v_not_b32": lambda a: ~a,
+    "v_lshlrev_b32": lambda s, a: a << (s & 31), "v_lshrrev_b32": lambda s, a: a >> (s & 31),
+    "s_lshl_b32": lambda a, s: a << (s & 31), "s_lshr_b32": lambda a, s: a >> (s & 31),
+    "v_and_b32": lambda a, b: a & b, "s_and_b32": lambda a, b: a & b,
+    "v_or_b32": lambda a, b: a | b, "s_or_b32": lambda a, b: a | b,
+    "v_xor_b32": lambda a, b: a ^ b, "s_xor_b32": lambda a, b: a ^ b,
+    "v_add_u32": lambda a, b: a + b, "s_add_u32": lambda a, b: a + b,
+    "s_add_i32": lambda a, b: a + b,
+    "v_sub_u32": lambda a, b: a - b, "v_subrev_u32": lambda a, b: b - a,
+    "s_sub_u32": lambda a, b: a - b, "s_sub_i32": lambda a, b: a - b,
+    "v_mul_u32_u24": lambda a, b: (a & 0xFFFFFF) * (b & 0xFFFFFF),
+    "v_mul_lo_u32": lambda a, b: a * b, "s_mul_i32": lambda a, b: a * b,
+    "v_mad_u32_u24": lambda a, b, c: (a & 0xFFFFFF) * (b & 0xFFFFFF) + c,
+    "v_add_lshl_u32": lambda a, b, s: (a + b) << (s & 31),
+    "v_lshl_add_u32": lambda a, s, b: (a << (s & 31)) + b,
+    "v_lshl_or_b32": lambda a, s, b: _mask(a << (s & 31)) | b,
+    "v_and_or_b32": lambda a, b, c: (a & b) | c,
+    "v_or3_b32": lambda a, b, c: a | b | c,
+    "v_add3_u32": lambda a, b, c: a + b + c,
+    "v_xad_u32": lambda a, b, c: (a ^ b) + c,
+    "v_bfe_u32": lambda a, o, w: (a >> (o & 31)) & ((np.uint64(1) << (w & 31)) - 1),
+    "v_bfi_b32": lambda m, a, b: (m & a) | (~m & b),
+}
+
+
+def _bitop3(table: int):
+    """``v_bitop3_b32`` of truth table ``table`` (bit ``(s0 << 2) | (s1 << 1) | s2``)."""
+    def run(a, b, c):
+        r = np.zeros_like(a)
+        for idx in range(8):
+            if (table >> idx) & 1:
+                r |= (a if idx & 4 else ~a) & (b if idx & 2 else ~b) & (c if idx & 1 else ~c)
+        return r
+    return run
+
+
+def _source(text: str, state: dict, threads: int):
+    """An operand's per-thread value, or None (unknown: a register of no known value, a
+    float constant, a wide register, a modifier)."""
+    if _NUMBER.match(text):
+        return np.full(threads, int(text, 0) & 0xFFFFFFFF, dtype=np.uint64)
+    regs = registers(text)
+    if len(regs) != 1 or not re.match(r"^[vs]\d+$", text.strip()):
+        return None
+    return state.get(regs[0])
+
+
+def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
+    """``state`` (register -> per-thread values) after ``i``."""
+    base = re.sub(r"_e(32|64)$", "", i.mnemonic)
+    op = _OPS.get(base)
+    if base == "v_bitop3_b32":
+        table = next((int(m.split(":")[1], 0) for m in i.modifiers if m.startswith("bitop3:")),
+                     None)
+        op = _bitop3(table) if table is not None else None
+        mods = [m for m in i.modifiers if not m.startswith("bitop3:")]
+    else:
+        mods = list(i.modifiers)
+    value = None
+    if op is not None and not mods and len(i.defs) >= 1 and len(i.operands) >= 2:
+        args = [_source(o, state, threads) for o in i.operands[1:]]
+        if all(a is not None for a in args):
+            try:
+                value = _mask(op(*args))
+            except TypeError:           # the wrong number of sources
+                value = None
+    elif base == "v_readfirstlane_b32" and len(i.operands) == 2:
+        a = _source(i.operands[1], state, threads)
+        if a is not None:               # lane 0 of each wave, for the whole wave
+            value = np.repeat(a[::64], 64)[:threads]
+    dst = i.defs[0] if i.defs else None
+    for r in i.defs:
+        state.pop(r, None)
+    if value is not None and dst is not None and registers(i.operands[0]) == (dst,) \
+            and dst != "scc":
+        state[dst] = value
+
+
+def _join(a: dict, b: dict) -> dict:
+    return {r: v for r, v in a.items() if r in b and (v is b[r] or np.array_equal(v, b[r]))}
+
+
+def _block_states(fn: AsmFunction) -> dict[int, dict]:
+    """Per block reachable from the entry, the registers of known value at its top."""
+    threads = fn.threads
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    entry = {0: {"v0": np.arange(threads, dtype=np.uint64)}}
+    work = [0]
+    while work:
+        k = work.pop()
+        state = dict(entry[k])
+        for i in fn.blocks[k].instrs:
+            _evaluate(i, state, threads)
+        for s in fn.blocks[k].succs:
+            t = index[s]
+            new = _join(entry[t], state) if t in entry else state
+            if t not in entry or new.keys() != entry[t].keys():
+                entry[t] = new
+                if t not in work:
+                    work.append(t)
+    return entry
+
+
+@dataclass(frozen=True)
+class _Access:
+    instr: AsmInstr
+    write: bool
+    #: per wave, the LDS bytes it touches (sorted, distinct)
+    bytes: tuple[np.ndarray, ...]
+
+
+def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
+    """The bytes ``i`` (an LDS read or write from registers) touches, per wave; None when
+    its address or its form is not known here."""
+    m = _DS.match(i.mnemonic)
+    if not m:
+        return None
+    write = m.group(1) == "write"
+    addr = _source(i.operands[0 if write else 1], state, threads)
+    if addr is None:
+        return None
+    width = int(m.group(4)) // 8
+    mods = dict(x.split(":", 1) for x in i.modifiers if ":" in x)
+    if m.group(2):
+        scale = width * (64 if m.group(2) == "2st64" else 1)
+        offsets = [int(mods.get("offset0", "0"), 0) * scale,
+                   int(mods.get("offset1", "0"), 0) * scale]
+    else:
+        offsets = [int(mods.get("offset", "0"), 0)]
+    per_wave = []
+    for w in range(0, threads, 64):
+        lanes = addr[w:w + 64].astype(np.int64)
+        starts = np.concatenate([lanes + o for o in offsets])
+        per_wave.append(np.unique((starts[:, None] + np.arange(width)).ravel()))
+    if max(int(b[-1]) for b in per_wave) >= _LDS_LIMIT:
+        return None
+    return _Access(i, write, tuple(per_wave))
+
+
+@dataclass(frozen=True)
+class LdsRace:
+    """``first`` (by wave ``wave``) and ``second`` (by another wave, ``other``) touch LDS
+    byte ``byte``, one of them writing, with no ``s_barrier`` between them."""
+
+    first: AsmInstr
+    second: AsmInstr
+    wave: int
+    other: int
+    byte: int
+    #: the other pairs of the same first instruction
+    others: int = 0
+
+    def message(self) -> str:
+        more = f" ({self.others} more instruction{'s' * (self.others > 1)} race it too)" \
+            if self.others else ""
+        return (f"{self.first.mnemonic} (line {self.first.line}) of wave {self.wave} and "
+                f"{self.second.mnemonic} (line {self.second.line}) of wave {self.other} both "
+                f"touch LDS byte {self.byte}, one writing, with no s_barrier between them on "
+                f"some path: the other waves' accesses of those bytes are not ordered{more}")
+
+
+def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
+    """Per block, the blocks that dominate it (from ``start``; every block if unreachable)."""
+    preds = [[] for _ in range(blocks)]
+    for k, ss in enumerate(succs):
+        for s in ss:
+            preds[s].append(k)
+    dom = [set(range(blocks)) for _ in range(blocks)]
+    dom[start] = {start}
+    changed = True
+    while changed:
+        changed = False
+        for k in range(blocks):
+            if k == start:
+                continue
+            new = set.intersection(*(dom[p] for p in preds[k])) if preds[k] else set()
+            new = new | {k}
+            if new != dom[k]:
+                dom[k], changed = new, True
+    return dom
+
+
+def barriers_uniform(fn: AsmFunction) -> bool:
+    """Whether every ``s_barrier`` of ``fn`` is in a block every run passes (it dominates
+    each block that ends the function), or in a loop's block every iteration passes (it
+    dominates the loop's back edges) of a loop whose header every run passes."""
+    n = len(fn.blocks)
+    succs = fn._succs()
+    dom = _dominators(succs, 0, n)
+    ends = [k for k in range(n) if not succs[k]]
+    every = {k for k in range(n) if all(k in dom[e] for e in ends)}
+    for k, b in enumerate(fn.blocks):
+        if not any(i.kind == "barrier" for i in b.instrs) or k in every:
+            continue
+        latches = [j for j in range(n) for s in succs[j] if s in dom[j] and k in
+                   _loop_blocks(succs, s, j)]
+        heads = {s for j in latches for s in succs[j] if s in dom[j]}
+        if not latches or not heads <= every or not all(k in dom[j] for j in latches):
+            return False
+    return True
+
+
+def _loop_blocks(succs: list[list[int]], head: int, latch: int) -> set:
+    """The natural loop of the back edge ``latch`` -> ``head``."""
+    preds: dict[int, list[int]] = {}
+    for k, ss in enumerate(succs):
+        for s in ss:
+            preds.setdefault(s, []).append(k)
+    body, work = {head, latch}, [latch]
+    while work:
+        for p in preds.get(work.pop(), []):
+            if p not in body:
+                body.add(p)
+                work.append(p)
+    return body
+
+
+def lds_races(fn: AsmFunction) -> list[LdsRace]:
+    """The LDS races of ``fn`` (module docstring): one per first instruction, in line order;
+    none when the rule does not run (no fixed workgroup size, barriers on paths not every
+    wave takes)."""
+    threads = fn.threads
+    if threads <= 64 or not fn.blocks or not any(
+            i.kind == "ds_write" for b in fn.blocks for i in b.instrs) or \
+            not barriers_uniform(fn):
+        return []
+    states = _block_states(fn)
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    # the accesses, and per block the intervals (barrier lines, 0: the entry) at its top
+    accesses: dict[int, _Access] = {}
+    for k, state in states.items():
+        state = dict(state)
+        for i in fn.blocks[k].instrs:
+            if i.kind in ("ds_read", "ds_write"):
+                a = _access(i, state, threads)
+                if a is not None:
+                    accesses[i.line] = a
+            _evaluate(i, state, threads)
+    origins: dict[int, frozenset] = {0: frozenset({0})}
+    within: dict[int, set] = {}            # interval -> access lines
+    work = [0]
+    while work:
+        k = work.pop()
+        now = origins[k]
+        for i in fn.blocks[k].instrs:
+            if i.kind == "barrier":
+                now = frozenset({i.line})
+            elif i.line in accesses:
+                for o in now:
+                    within.setdefault(o, set()).add(i.line)
+        for s in fn.blocks[k].succs:
+            t = index[s]
+            new = origins.get(t, frozenset()) | now
+            if new != origins.get(t):
+                origins[t] = new
+                if t not in work:
+                    work.append(t)
+    found: dict[int, list[LdsRace]] = {}
+    seen = set()
+    for lines in within.values():
+        for race in _interval_races([accesses[x] for x in sorted(lines)]):
+            key = (race.first.line, race.second.line)
+            if key not in seen:
+                seen.add(key)
+                found.setdefault(race.first.line, []).append(race)
+    return [r[0].__class__(**{**r[0].__dict__, "others": len(r) - 1})
+            for _, r in sorted(found.items())]
+
+
+def _interval_races(accesses: list[_Access]):
+    """The racing pairs among the accesses of one interval: per LDS byte, the waves that
+    write it and the waves that touch it; a byte some wave writes and another wave touches
+    is a race of the pairs of accesses that touch it."""
+    size = 1 + max(int(b[-1]) for a in accesses for b in a.bytes)
+    writers = np.zeros(size, dtype=np.uint32)
+    touched = np.zeros(size, dtype=np.uint32)
+    for a in accesses:
+        for w, bs in enumerate(a.bytes):
+            touched[bs] |= np.uint32(1 << w)
+            if a.write:
+                writers[bs] |= np.uint32(1 << w)
+    bad = np.flatnonzero((writers != 0) & ((touched & (touched - np.uint32(1))) != 0))
+    if not len(bad):
+        return
+    for x, a in enumerate(accesses):
+        for b in accesses[x:]:
+            if not (a.write or b.write):
+                continue
+            for w, bw in enumerate(a.bytes):
+                mine = np.intersect1d(bw, bad, assume_unique=True)
+                hit = next(((v, int(common[0])) for v, bv in enumerate(b.bytes) if v != w
+                            for common in [np.intersect1d(mine, bv, assume_unique=True)]
+                            if len(common)), None) if len(mine) else None
+                if hit:
+                    yield LdsRace(a.instr, b.instr, w, hit[0], hit[1])
+                    break

@@ -38,6 +38,7 @@ No MLIR here.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -110,34 +111,40 @@ def _source(text: str, state: dict, threads: int):
     return state.get(regs[0])
 
 
+@functools.lru_cache(maxsize=1024)
+def _operation(mnemonic: str, modifiers: tuple[str, ...]):
+    """The function that computes ``mnemonic``'s result from its sources (None: not
+    evaluated here, its results unknown; ``"readfirstlane"``)."""
+    base = re.sub(r"_e(32|64)$", "", mnemonic)
+    if base == "v_readfirstlane_b32" and not modifiers:
+        return "readfirstlane"
+    if base == "v_bitop3_b32":
+        tables = [int(m.split(":")[1], 0) for m in modifiers if m.startswith("bitop3:")]
+        return _bitop3(tables[0]) if len(tables) == len(modifiers) == 1 else None
+    return None if modifiers else _OPS.get(base)
+
+
 def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
     """``state`` (register -> per-thread values) after ``i``."""
-    base = re.sub(r"_e(32|64)$", "", i.mnemonic)
-    op = _OPS.get(base)
-    if base == "v_bitop3_b32":
-        table = next((int(m.split(":")[1], 0) for m in i.modifiers if m.startswith("bitop3:")),
-                     None)
-        op = _bitop3(table) if table is not None else None
-        mods = [m for m in i.modifiers if not m.startswith("bitop3:")]
-    else:
-        mods = list(i.modifiers)
+    if not i.defs:
+        return
+    op = _operation(i.mnemonic, i.modifiers) if i.kind in ("valu", "salu") else None
     value = None
-    if op is not None and not mods and len(i.defs) >= 1 and len(i.operands) >= 2:
+    if op == "readfirstlane":
+        a = _source(i.operands[1], state, threads) if len(i.operands) == 2 else None
+        if a is not None:               # lane 0 of each wave, for the whole wave
+            value = np.repeat(a[::64], 64)[:threads]
+    elif op is not None and len(i.operands) >= 2:
         args = [_source(o, state, threads) for o in i.operands[1:]]
         if all(a is not None for a in args):
             try:
                 value = _mask(op(*args))
             except TypeError:           # the wrong number of sources
                 value = None
-    elif base == "v_readfirstlane_b32" and len(i.operands) == 2:
-        a = _source(i.operands[1], state, threads)
-        if a is not None:               # lane 0 of each wave, for the whole wave
-            value = np.repeat(a[::64], 64)[:threads]
-    dst = i.defs[0] if i.defs else None
     for r in i.defs:
         state.pop(r, None)
-    if value is not None and dst is not None and registers(i.operands[0]) == (dst,) \
-            and dst != "scc":
+    dst = i.defs[0]
+    if value is not None and dst != "scc" and registers(i.operands[0]) == (dst,):
         state[dst] = value
 
 
@@ -170,7 +177,7 @@ def _block_states(fn: AsmFunction) -> dict[int, dict]:
 class _Access:
     instr: AsmInstr
     write: bool
-    #: per wave, the LDS bytes it touches (sorted, distinct)
+    #: per wave, the LDS bytes it touches (each lane's, in lane order)
     bytes: tuple[np.ndarray, ...]
 
 
@@ -196,8 +203,9 @@ def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
     for w in range(0, threads, 64):
         lanes = addr[w:w + 64].astype(np.int64)
         starts = np.concatenate([lanes + o for o in offsets])
-        per_wave.append(np.unique((starts[:, None] + np.arange(width)).ravel()))
-    if max(int(b[-1]) for b in per_wave) >= _LDS_LIMIT:
+        per_wave.append((starts[:, None] + np.arange(width)).ravel())
+    if max(int(b.max()) for b in per_wave) >= _LDS_LIMIT or \
+            min(int(b.min()) for b in per_wave) < 0:
         return None
     return _Access(i, write, tuple(per_wave))
 
@@ -336,7 +344,7 @@ def _interval_races(accesses: list[_Access]):
     """The racing pairs among the accesses of one interval: per LDS byte, the waves that
     write it and the waves that touch it; a byte some wave writes and another wave touches
     is a race of the pairs of accesses that touch it."""
-    size = 1 + max(int(b[-1]) for a in accesses for b in a.bytes)
+    size = 1 + max(int(b.max()) for a in accesses for b in a.bytes)
     writers = np.zeros(size, dtype=np.uint32)
     touched = np.zeros(size, dtype=np.uint32)
     for a in accesses:
@@ -352,9 +360,9 @@ def _interval_races(accesses: list[_Access]):
             if not (a.write or b.write):
                 continue
             for w, bw in enumerate(a.bytes):
-                mine = np.intersect1d(bw, bad, assume_unique=True)
+                mine = np.intersect1d(bw, bad)
                 hit = next(((v, int(common[0])) for v, bv in enumerate(b.bytes) if v != w
-                            for common in [np.intersect1d(mine, bv, assume_unique=True)]
+                            for common in [np.intersect1d(mine, bv)]
                             if len(common)), None) if len(mine) else None
                 if hit:
                     yield LdsRace(a.instr, b.instr, w, hit[0], hit[1])

@@ -9,7 +9,8 @@ another loop as the main one) the rules that read the assembly alone, on the who
 :data:`ERROR_KINDS` are the findings that show a race in the code as built, whatever the
 schedule: an instruction reading or overwriting a register a load may still be writing on
 some path (``wait-short``), an MFMA whose operand reads may still be in flight
-(``frag-wait-weak``, ``frag-wait-missing``); and, in the pipelined loop, MFMAs of the schedule
+(``frag-wait-weak``, ``frag-wait-missing``), two waves touching one LDS byte, one writing,
+with no barrier between (``lds-race``); and, in the pipelined loop, MFMAs of the schedule
 LLVM deleted (``mfma-missing`` in the ``loop`` phase: code it found dead, the MFMAs of
 unstored accumulators with their fragment reads, which the loop's counted waits count);
 and ``barrier-missing`` in the pipelined loop when the loop holds fewer ``s_barrier``
@@ -48,11 +49,14 @@ the wave's LDS reads, above the ``ds_write`` before it or below the one after it
 is exact when it moves below the next LDS read only (4): the register rule refuses the
 racing ones as a ``wait-short`` at the barrier (an LDS read
 in flight there with an LDS write after it, :mod:`~pipeline_mlir.isa.reg_waits`), and,
-blind to addresses, the exact ones too.  Not refused there, racing on the emulator: a
-loop barrier moved below the next wait past a ``ds_write`` and an LDS read (the write then
+blind to addresses, the exact ones too.  The ones no wait rule sees, racing on the
+emulator (18 of the 273 mutants of the whole function's waits and barriers): a loop
+barrier moved below the next wait past a ``ds_write`` and an LDS read (the write then
 before the barrier the other waves' reads of that stage are ordered by; no wait is short),
 and prologue and epilogue barriers deleted or moved where the comparison's skeleton, not
-modelling the copies, counts them as extra.  The other findings
+modelling the copies, counts them as extra, are ``lds-race`` s: two waves touching one LDS
+byte, one writing, with no barrier between (:mod:`~pipeline_mlir.isa.lds_ranges`, from
+every thread's LDS addresses; an error wherever it is).  The other findings
 are notes here.  Waits LLVM merged, tightened or added, instructions it
 moved, merged (a ``ds_read2``: the reads then missing) or added.  And the comparison's
 findings that IREE kernels the emulator runs exact give where the expected skeleton does not

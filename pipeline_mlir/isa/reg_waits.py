@@ -49,7 +49,9 @@ next barrier is a finding at the barrier: the other waves may overwrite what it 
 before it is read (the emulator's ``lds-race`` of IREE's register-staged 2048x2048x1023
 kernel with a loop barrier moved above the ``lgkmcnt(0)`` before it, or above the
 ``ds_write`` before it).  Blind to addresses too: a barrier of that loop moved below the
-next LDS read, which the emulator runs exact, is reported as well.  An LDS DMA after the
+next LDS read, which the emulator runs exact, is reported as well.  What a barrier orders by
+address (a write and another wave's access of its bytes in one interval between barriers)
+is :mod:`pipeline_mlir.isa.lds_ranges`'s rule.  An LDS DMA after the
 barrier is left to the schedule's rules, as above.
 
 No MLIR here.

@@ -81,7 +81,8 @@ from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
 __all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_ERROR_KINDS", "DMA_MOVED_KINDS", "PipelinedCheck", "pipelined_check", "errors"]
 
 #: findings that refuse a build wherever they are
-ERROR_KINDS = frozenset({"wait-short", "frag-wait-weak", "frag-wait-missing", "lds-race"})
+ERROR_KINDS = frozenset({"wait-short", "frag-wait-weak", "frag-wait-missing", "lds-race",
+                         "barrier-mismatch"})
 #: findings that refuse a build in the pipelined loop (its waits count these instructions)
 LOOP_ERROR_KINDS = frozenset({"mfma-missing"})
 #: findings that refuse a build, in any phase, of a kernel whose pipelined loop's global

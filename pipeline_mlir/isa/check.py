@@ -53,7 +53,7 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.held import held_counts
-from pipeline_mlir.isa.lds_ranges import lds_races
+from pipeline_mlir.isa.lds_ranges import barrier_mismatch, lds_races
 from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
@@ -445,6 +445,11 @@ def _assembly_findings(fn: AsmFunction, rw, phase_of: dict | None = None) -> lis
     found += [Finding("lds-race", (phase_of or {}).get(r.first.line, "-"), (),
                       (r.first.line, r.second.line), r.message(), 1 + r.others)
               for r in lds_races(fn)]
+    shifted = barrier_mismatch(fn)
+    if shifted is not None:
+        found.append(Finding("barrier-mismatch", (phase_of or {}).get(
+            shifted.barriers[0].line, "-"), (), tuple(b.line for b in shifted.barriers),
+            shifted.message(), len(shifted.barriers)))
     return found
 
 

@@ -47,7 +47,7 @@ import numpy as np
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.asm_instr import registers
 
-__all__ = ["LdsRace", "lds_races"]
+__all__ = ["LdsRace", "lds_races", "BarrierMismatch", "barrier_mismatch"]
 
 _M32 = np.uint64(0xFFFFFFFF)
 #: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
@@ -124,8 +124,50 @@ def _operation(mnemonic: str, modifiers: tuple[str, ...]):
     return None if modifiers else _OPS.get(base)
 
 
+#: a lane mask's compare: ``v_cmp_<cond>_<u32|i32>``
+_CMP = re.compile(r"^v_cmp_(lt|gt|le|ge|eq|ne)_(u32|i32)(_e32|_e64)?$")
+_COMPARE = {"lt": np.less, "gt": np.greater, "le": np.less_equal, "ge": np.greater_equal,
+            "eq": np.equal, "ne": np.not_equal}
+#: a 64-bit scalar operation on lane masks
+_MASK_OPS = {"s_and_b64": lambda a, b: a & b, "s_or_b64": lambda a, b: a | b,
+             "s_andn2_b64": lambda a, b: a & (1 - b), "s_mov_b64": lambda a: a}
+
+
+def _mask_key(text: str) -> tuple | None:
+    """The state's key of a lane mask operand (``vcc``, ``exec``, an SGPR pair)."""
+    regs = registers(text)
+    return regs if regs in (("vcc",), ("exec",)) or (
+        len(regs) == 2 and all(r.startswith("s") for r in regs)) else None
+
+
+def _signed(x):
+    """32-bit values read as signed."""
+    return x.astype(np.int64) - ((x >> 31) & 1).astype(np.int64) * (1 << 32)
+
+
+def _lane_mask(i: AsmInstr, state: dict, threads: int):
+    """(the mask written, its key) by ``i`` when it computes a lane mask this rule reads:
+    a compare, ``s_and_saveexec_b64`` (exec; the saved mask separately), a 64-bit logic
+    op or move of masks; else None."""
+    m = _CMP.match(i.mnemonic)
+    if m and not i.modifiers and len(i.operands) == 3:
+        a, b = (_source(x, state, threads) for x in i.operands[1:])
+        if a is None or b is None:
+            return None
+        if m.group(2) == "i32":
+            a, b = _signed(a), _signed(b)
+        return _COMPARE[m.group(1)](a, b).astype(np.uint64), _mask_key(i.operands[0])
+    op = _MASK_OPS.get(i.mnemonic)
+    if op is not None and not i.modifiers:
+        args = [state.get(_mask_key(x)) for x in i.operands[1:]]
+        if all(a is not None for a in args):
+            return op(*args), _mask_key(i.operands[0])
+    return None
+
+
 def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
-    """``state`` (register -> per-thread values) after ``i``."""
+    """``state`` (register -> per-thread values; a lane mask's key -> per-thread 0 or 1)
+    after ``i``."""
     if not i.defs:
         return
     op = _operation(i.mnemonic, i.modifiers) if i.kind in ("valu", "salu") else None
@@ -141,11 +183,26 @@ def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
                 value = _mask(op(*args))
             except TypeError:           # the wrong number of sources
                 value = None
+    mask = None
+    if i.mnemonic == "s_and_saveexec_b64" and len(i.operands) == 2:
+        src, old = state.get(_mask_key(i.operands[1])), state.get(("exec",))
+        if src is not None and old is not None:
+            mask = (src & old, ("exec",))
+            saved = (old, _mask_key(i.operands[0]))
+    elif i.mnemonic.startswith(("v_cmp_", "s_and_b64", "s_or_b64", "s_andn2_b64",
+                                "s_mov_b64")):
+        mask = _lane_mask(i, state, threads)
     for r in i.defs:
         state.pop(r, None)
+    for key in [k for k in state if isinstance(k, tuple) and set(k) & set(i.defs)]:
+        del state[key]
     dst = i.defs[0]
     if value is not None and dst != "scc" and registers(i.operands[0]) == (dst,):
         state[dst] = value
+    if mask is not None and mask[1] is not None:
+        state[mask[1]] = mask[0]
+        if i.mnemonic == "s_and_saveexec_b64" and saved[1] is not None:
+            state[saved[1]] = saved[0]
 
 
 def _join(a: dict, b: dict) -> dict:
@@ -156,7 +213,8 @@ def _block_states(fn: AsmFunction) -> dict[int, dict]:
     """Per block reachable from the entry, the registers of known value at its top."""
     threads = fn.threads
     index = {b.label: k for k, b in enumerate(fn.blocks)}
-    entry = {0: {"v0": np.arange(threads, dtype=np.uint64)}}
+    entry = {0: {"v0": np.arange(threads, dtype=np.uint64),
+                 ("exec",): np.ones(threads, dtype=np.uint64)}}
     work = [0]
     while work:
         k = work.pop()
@@ -367,3 +425,70 @@ def _interval_races(accesses: list[_Access]):
                 if hit:
                     yield LdsRace(a.instr, b.instr, w, hit[0], hit[1])
                     break
+
+
+@dataclass(frozen=True)
+class BarrierMismatch:
+    """The ``s_barrier`` s in blocks only the waves with an active lane run (``barriers``:
+    a block an ``s_cbranch_execz`` skips or an ``s_cbranch_execnz`` takes) are passed
+    ``counts[w]`` times by wave ``w``: not the same for every wave."""
+
+    barriers: tuple[AsmInstr, ...]
+    counts: tuple[int, ...]
+
+    def message(self) -> str:
+        groups: dict[int, list[int]] = {}
+        for w, n in enumerate(self.counts):
+            groups.setdefault(n, []).append(w)
+        said = "; ".join(f"wave{'s' * (len(ws) > 1)} {', '.join(map(str, ws))}: {n}"
+                         for n, ws in sorted(groups.items()))
+        lines = ", ".join(str(b.line) for b in self.barriers)
+        return (f"the waves pass different numbers of the s_barrier in blocks only the waves "
+                f"with an active lane run (lines {lines}): {said}; a wave then waits at a "
+                f"barrier the others never reach, or the waves' barriers pair up shifted "
+                f"and order the wrong LDS accesses")
+
+
+def barrier_mismatch(fn: AsmFunction) -> BarrierMismatch | None:
+    """The waves of ``fn``'s workgroup passing different numbers of the ``s_barrier`` s in
+    blocks run only where the wave's ``exec`` is not zero (the ping-pong kernels' one
+    barrier of each group of waves, before and after the main loop), each wave's ``exec``
+    at the branch evaluated from its thread ids (:func:`_block_states`); None when they
+    pass as many, or when an ``exec`` there is not known (or the workgroup's size)."""
+    threads = fn.threads
+    if threads <= 64 or not fn.blocks:
+        return None
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    preds: dict[int, set] = {}
+    for k, b in enumerate(fn.blocks):
+        for s in b.succs:
+            preds.setdefault(index[s], set()).add(k)
+    guarded = []            # (the branching block, the block only active waves run)
+    for k, b in enumerate(fn.blocks):
+        last = b.instrs[-1] if b.instrs else None
+        if last is None or last.mnemonic not in ("s_cbranch_execz", "s_cbranch_execnz"):
+            continue
+        t = k + 1 if last.mnemonic == "s_cbranch_execz" else index.get(last.operands[0])
+        if t is not None and t < len(fn.blocks) and preds.get(t) == {k} and any(
+                i.kind == "barrier" for i in fn.blocks[t].instrs):
+            guarded.append((k, t))
+    if not guarded:
+        return None
+    states = _block_states(fn)
+    counts = [0] * (threads // 64)
+    for k, t in guarded:
+        if k not in states:
+            return None
+        state = dict(states[k])
+        for i in fn.blocks[k].instrs:
+            _evaluate(i, state, threads)
+        exec_ = state.get(("exec",))
+        if exec_ is None:
+            return None
+        bars = sum(i.kind == "barrier" for i in fn.blocks[t].instrs)
+        for w in range(len(counts)):
+            counts[w] += bars * bool(exec_[64 * w:64 * w + 64].any())
+    if len(set(counts)) == 1:
+        return None
+    return BarrierMismatch(tuple(i for _, t in guarded for i in fn.blocks[t].instrs
+                                 if i.kind == "barrier"), tuple(counts))

@@ -437,3 +437,37 @@ def test_a_register_staged_kernels_lds_race_is_refused(staged, how, phase):
         messages
     assert f"lds-race in the {phase} at 'ds_" in messages[0] and "of wave " in \
         messages[0] and "with no s_barrier between them" in messages[0], messages
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_ping_pong_barrier_moved_out_of_its_branch_is_refused(first):
+    """The ping-pong kernel's two barriers that one group of waves each runs (before the
+    main loop the second group's, after it the first's, ``s_cbranch_execz`` around each):
+    the first moved above the nearest wait before its branch, or the second below the
+    nearest wait after it, and every wave runs it; the other group's stays.  The emulator
+    stops at ``barrier-mismatch`` (the waves executed different numbers of ``s_barrier``;
+    ``--emulate=512,512,512 --emulate-mode=late``, 2 workgroups) and the gate passed both;
+    the check evaluates each wave's ``exec`` at the branches from its thread ids and
+    refuses the build (``barrier-mismatch``).  The kernel as built passes."""
+    built = build("pingpong-bf16")
+    fn = parse_asm(built.asm).function()
+    check_built(built.asm, [built.plan], built.ll, None, "k.mlir")
+    code = fn.instrs()
+    lone = [k for k, i in enumerate(code) if i.kind == "barrier" and
+            code[k - 1].mnemonic == "s_cbranch_execz"]
+    assert len(lone) == 2
+    k = lone[0] if first else lone[1]
+    step = -1 if first else 1
+    to = next(code[j] for j in range(k + step, len(code) if step > 0 else -1, step)
+              if code[j].kind == "wait")
+    lines = built.asm.split("\n")
+    text = lines[code[k].line - 1]
+    lines[code[k].line - 1] = None
+    lines.insert(to.line - 1 if first else to.line, text)
+    bad = "\n".join(x for x in lines if x is not None)
+    with pytest.raises(Failure) as e:
+        check_built(bad, [built.plan], built.ll, None, "k.mlir")
+    messages = [d.message for d in e.value.diags]
+    assert any("ISA check: barrier-mismatch in the " in m and
+               "the waves pass different numbers of the s_barrier" in m for m in messages), \
+        messages

@@ -99,3 +99,33 @@ def test_the_workgroups_threads_come_from_the_metadata():
     assert parse_asm(asm(0, fixed)).function("k").threads == 256
     assert parse_asm(asm(2, fixed)).function("k").threads == 0
     assert parse_asm(asm(0, "    .max_flat_workgroup_size: 256\n")).function("k").threads == 0
+
+
+#: the ping-pong kernels' barrier of one group of waves: waves whose thread ids pass the
+#: compare run the block the ``s_cbranch_execz`` skips for the others
+GROUP = ("\ts_movk_i32 s7, 0x{bound:x}\n\tv_cmp_{cmp}_u32_e32 vcc, s7, v0\n"
+         "\ts_and_saveexec_b64 s[8:9], vcc\n\ts_cbranch_execz .LBB0_{n}\n"
+         "\ts_barrier\n.LBB0_{n}:\n\ts_or_b64 exec, exec, s[8:9]\n")
+
+
+@pytest.mark.parametrize("second, mismatch", [
+    (GROUP.format(bound=63, cmp="lt", n=3), None),          # 63 < id: wave 1
+    (GROUP.format(bound=64, cmp="gt", n=3), [2, 0]),        # 64 > id: wave 0 again
+    ("\ts_barrier\n", [1, 0]),                              # moved out of its branch
+    (GROUP.format(bound=63, cmp="lt", n=3).replace("s_movk_i32 s7, 0x3f",
+                                                   "s_load_dword s7, s[0:1], 0x0"), None),
+])
+def test_the_waves_pass_as_many_barriers(second, mismatch):
+    """Two barriers each only some waves run: wave 0 (ids below 64) the first, wave 1 (ids
+    above 63) the second: each passes one.  The second for wave 0 again, or moved out of
+    its branch, and the waves pass different numbers (the emulator's
+    ``barrier-mismatch``); a bound the rule cannot evaluate (loaded) decides nothing."""
+    from pipeline_mlir.isa.lds_ranges import barrier_mismatch
+
+    first = GROUP.format(bound=64, cmp="gt", n=2)
+    fn = parse_asm(f"kernel:\n{first}\ts_nop 0\n{second}\ts_endpgm\n").function()
+    fn.threads = 128
+    found = barrier_mismatch(fn)
+    assert (found and list(found.counts)) == mismatch, found
+    if found:
+        assert "the waves pass different numbers of the s_barrier" in found.message()

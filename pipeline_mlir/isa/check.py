@@ -54,6 +54,7 @@ from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.held import held_counts
 from pipeline_mlir.isa.lds_ranges import barrier_mismatch, lds_races
+from pipeline_mlir.isa.mfma_gaps import mfma_gaps
 from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
@@ -445,6 +446,8 @@ def _assembly_findings(fn: AsmFunction, rw, phase_of: dict | None = None) -> lis
     found += [Finding("lds-race", (phase_of or {}).get(r.first.line, "-"), (),
                       (r.first.line, r.second.line), r.message(), 1 + r.others)
               for r in lds_races(fn)]
+    found += [Finding("wait-states", (phase_of or {}).get(g.reader.line, "-"), (),
+                      (g.reader.line, g.mfma.line), g.message()) for g in mfma_gaps(fn)]
     shifted = barrier_mismatch(fn)
     if shifted is not None:
         found.append(Finding("barrier-mismatch", (phase_of or {}).get(

@@ -471,3 +471,27 @@ def test_a_ping_pong_barrier_moved_out_of_its_branch_is_refused(first):
     assert any("ISA check: barrier-mismatch in the " in m and
                "the waves pass different numbers of the s_barrier" in m for m in messages), \
         messages
+
+
+def test_a_ping_pong_wait_filling_an_mfma_gap_deleted_is_refused():
+    """The ping-pong kernel's epilogue waits that LLVM counted as wait states between the
+    last MFMAs and the address arithmetic of the C stores (an ``s_nop`` after each tops
+    them up): each deleted leaves a ``v_or_b32`` writing a register an MFMA wrote 7 wait
+    states before, of the 8 its result needs.  The emulator stops at ``wait-states``
+    (``--emulate=512,512,512 --emulate-mode=late``) and the gate passed both; the check's
+    MFMA wait-state rule (``pipeline_mlir/isa/mfma_gaps.py``) refuses them."""
+    built = build("pingpong-bf16")
+    code = [i for i in parse_asm(built.asm).function().instrs()
+            if i.kind not in ("sched_barrier", "sched_group_barrier")]
+    waits = [i for k, i in enumerate(code[:-1]) if i.kind == "wait" and
+             code[k + 1].kind == "nop"]
+    assert len(waits) == 2
+    for wait in waits:
+        lines = built.asm.split("\n")
+        lines[wait.line - 1] = ""
+        with pytest.raises(Failure) as e:
+            check_built("\n".join(lines), [built.plan], built.ll, None, "k.mlir")
+        (d,) = e.value.diags
+        assert "ISA check: wait-states in the epilogue at 'v_or_b32_e32 " in d.message and \
+            "7 wait states after v_mfma_f32_16x16x32_bf16" in d.message and \
+            "needs 8" in d.message, d.message

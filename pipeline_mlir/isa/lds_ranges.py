@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -282,8 +282,9 @@ class LdsRace:
     others: int = 0
 
     def message(self) -> str:
-        more = f" ({self.others} more instruction{'s' * (self.others > 1)} race it too)" \
-            if self.others else ""
+        n = self.others
+        more = f" ({n} more instruction{'s' * (n > 1)} race{'s' * (n == 1)} it too)" \
+            if n else ""
         return (f"{self.first.mnemonic} (line {self.first.line}) of wave {self.wave} and "
                 f"{self.second.mnemonic} (line {self.second.line}) of wave {self.other} both "
                 f"touch LDS byte {self.byte}, one writing, with no s_barrier between them on "
@@ -394,8 +395,7 @@ def lds_races(fn: AsmFunction) -> list[LdsRace]:
             if key not in seen:
                 seen.add(key)
                 found.setdefault(race.first.line, []).append(race)
-    return [r[0].__class__(**{**r[0].__dict__, "others": len(r) - 1})
-            for _, r in sorted(found.items())]
+    return [replace(r[0], others=len(r) - 1) for _, r in sorted(found.items())]
 
 
 def _interval_races(accesses: list[_Access]):

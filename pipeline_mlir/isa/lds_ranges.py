@@ -17,8 +17,9 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
 * **Bytes.**  An access's bytes, per wave: each lane's address plus the instruction's
   offset, as wide as the access (``ds_read2`` / ``ds_write2``: two such at their offsets).
   An access whose address is unknown, or of a form not read here (an atomic, an LDS DMA:
-  the schedule's rules hold those), is left out.  Every lane counts, as if the wave's
-  ``exec`` mask were full.
+  the schedule's rules hold those), is left out.  The lanes the wave's ``exec`` leaves off
+  do not count where ``exec`` is known (evaluated as the registers are: the compares,
+  ``s_and_saveexec_b64`` and the 64-bit mask moves); every lane counts where it is not.
 * **Intervals.**  The waves of a workgroup run the same path; between two barriers any of
   them may run any of the instructions reachable from the first without crossing another
   barrier, in any order against the others.  Per barrier (and the function's entry), the
@@ -257,13 +258,16 @@ def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
                    int(mods.get("offset1", "0"), 0) * scale]
     else:
         offsets = [int(mods.get("offset", "0"), 0)]
+    active = state.get(("exec",))
     per_wave = []
     for w in range(0, threads, 64):
         lanes = addr[w:w + 64].astype(np.int64)
+        if active is not None:          # the lanes exec leaves on
+            lanes = lanes[active[w:w + 64] != 0]
         starts = np.concatenate([lanes + o for o in offsets])
         per_wave.append((starts[:, None] + np.arange(width)).ravel())
-    if max(int(b.max()) for b in per_wave) >= _LDS_LIMIT or \
-            min(int(b.min()) for b in per_wave) < 0:
+    every = np.concatenate(per_wave)
+    if not len(every) or int(every.max()) >= _LDS_LIMIT or int(every.min()) < 0:
         return None
     return _Access(i, write, tuple(per_wave))
 
@@ -402,7 +406,7 @@ def _interval_races(accesses: list[_Access]):
     """The racing pairs among the accesses of one interval: per LDS byte, the waves that
     write it and the waves that touch it; a byte some wave writes and another wave touches
     is a race of the pairs of accesses that touch it."""
-    size = 1 + max(int(b.max()) for a in accesses for b in a.bytes)
+    size = 1 + max(int(b.max()) for a in accesses for b in a.bytes if len(b))
     writers = np.zeros(size, dtype=np.uint32)
     touched = np.zeros(size, dtype=np.uint32)
     for a in accesses:
@@ -410,21 +414,21 @@ def _interval_races(accesses: list[_Access]):
             touched[bs] |= np.uint32(1 << w)
             if a.write:
                 writers[bs] |= np.uint32(1 << w)
-    bad = np.flatnonzero((writers != 0) & ((touched & (touched - np.uint32(1))) != 0))
-    if not len(bad):
+    bad = (writers != 0) & ((touched & (touched - np.uint32(1))) != 0)
+    if not bad.any():
         return
-    for x, a in enumerate(accesses):
-        for b in accesses[x:]:
+    # per access, per wave, the racing bytes it touches (most accesses touch none)
+    hot = [(a, [set(bs[bad[bs]].tolist()) for bs in a.bytes]) for a in accesses]
+    hot = [(a, sets) for a, sets in hot if any(sets)]
+    for x, (a, mine) in enumerate(hot):
+        for b, theirs in hot[x:]:
             if not (a.write or b.write):
                 continue
-            for w, bw in enumerate(a.bytes):
-                mine = np.intersect1d(bw, bad)
-                hit = next(((v, int(common[0])) for v, bv in enumerate(b.bytes) if v != w
-                            for common in [np.intersect1d(mine, bv)]
-                            if len(common)), None) if len(mine) else None
-                if hit:
-                    yield LdsRace(a.instr, b.instr, w, hit[0], hit[1])
-                    break
+            hit = next(((w, v, min(mine[w] & theirs[v])) for w in range(len(mine))
+                        for v in range(len(theirs)) if v != w and mine[w] & theirs[v]),
+                       None)
+            if hit:
+                yield LdsRace(a.instr, b.instr, *hit)
 
 
 @dataclass(frozen=True)

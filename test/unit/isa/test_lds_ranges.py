@@ -53,11 +53,16 @@ def test_a_read_of_the_other_waves_bytes_needs_a_barrier(address, fence, races):
 def test_two_waves_writing_one_byte_race_and_the_offset_counts():
     """One ``ds_write`` whose lanes of both waves write the same bytes (the lane id, not the
     thread id) races itself; its offset field moves the bytes: a read at offset 16 of the
-    next thread's bytes lands in the other wave only at the wave's edge."""
+    next thread's bytes lands in the other wave only at the wave's edge.  Under an ``exec``
+    that leaves only wave 0's lanes on, the write is wave 0's alone: no race."""
     same = "\tv_and_b32_e32 v1, 63, v0\n\tv_lshlrev_b32_e32 v1, 4, v1\n" \
            "\tds_write_b128 v1, v[4:7]\n"
     assert _races(same) == [(4, 4, 0, 1, 0)]
+    masked = "\ts_movk_i32 s7, 0x40\n\tv_cmp_gt_u32_e32 vcc, s7, v0\n" \
+        "\ts_and_saveexec_b64 s[8:9], vcc\n" + same     # exec: wave 0's lanes alone
+    assert _races(masked) == []
     edge = WRITE + "\tds_read_b128 v[8:11], v1 offset:16\n"
+
     assert _races(edge) == [(3, 4, 1, 0, 1024)]      # thread 64 wrote what lane 63 reads
 
 

@@ -25,7 +25,9 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   barrier, in any order against the others.  Per barrier (and the function's entry), the
   accesses so reachable form one interval; two accesses of one interval by two waves, one a
   write, touching one byte, race: a finding (kind ``lds-race``) at the first, naming the
-  other, the two waves and the byte.  The rule runs only where the path is the same for
+  other, the two waves and the byte.  The two sides of a branch count as one interval's:
+  waves that may branch apart race there; where every wave of the workgroup branches alike
+  that is a false refusal (no kernel built here has one).  The rule runs only where the path is the same for
   every wave as far as barriers go: each ``s_barrier`` in a block every run of the
   function passes, or every iteration of a loop passes that every run enters (the
   ping-pong kernels' branches on the wave's group hold barriers: not checked here).

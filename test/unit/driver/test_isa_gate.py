@@ -448,11 +448,9 @@ def test_a_ping_pong_barrier_moved_out_of_its_branch_is_refused(first):
     stops at ``barrier-mismatch`` (the waves executed different numbers of ``s_barrier``;
     ``--emulate=512,512,512 --emulate-mode=late``, 2 workgroups) and the gate passed both;
     the check evaluates each wave's ``exec`` at the branches from its thread ids and
-    refuses the build (``barrier-mismatch``).  The kernel as built passes."""
-    built = build("pingpong-bf16")
-    fn = parse_asm(built.asm).function()
-    check_built(built.asm, [built.plan], built.ll, None, "k.mlir")
-    code = fn.instrs()
+    refuses the build (``barrier-mismatch``)."""
+    built = build("pingpong-bf16")      # passes the gate: the pingpong report snapshot
+    code = parse_asm(built.asm).function().instrs()
     lone = [k for k, i in enumerate(code) if i.kind == "barrier" and
             code[k - 1].mnemonic == "s_cbranch_execz"]
     assert len(lone) == 2

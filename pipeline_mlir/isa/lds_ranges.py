@@ -122,8 +122,10 @@ def _operation(mnemonic: str, modifiers: tuple[str, ...]):
     if base == "v_readfirstlane_b32" and not modifiers:
         return "readfirstlane"
     if base == "v_bitop3_b32":
-        tables = [int(m.split(":")[1], 0) for m in modifiers if m.startswith("bitop3:")]
-        return _bitop3(tables[0]) if len(tables) == len(modifiers) == 1 else None
+        tables = [m.split(":")[1] for m in modifiers if m.startswith("bitop3:")]
+        if len(tables) != len(modifiers) or len(tables) != 1 or not _NUMBER.match(tables[0]):
+            return None
+        return _bitop3(int(tables[0], 0) & 0xFF)
     return None if modifiers else _OPS.get(base)
 
 
@@ -254,12 +256,15 @@ def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
         return None
     width = int(m.group(4)) // 8
     mods = dict(x.split(":", 1) for x in i.modifiers if ":" in x)
-    if m.group(2):
-        scale = width * (64 if m.group(2) == "2st64" else 1)
-        offsets = [int(mods.get("offset0", "0"), 0) * scale,
-                   int(mods.get("offset1", "0"), 0) * scale]
-    else:
-        offsets = [int(mods.get("offset", "0"), 0)]
+    try:
+        if m.group(2):
+            scale = width * (64 if m.group(2) == "2st64" else 1)
+            offsets = [int(mods.get("offset0", "0"), 0) * scale,
+                       int(mods.get("offset1", "0"), 0) * scale]
+        else:
+            offsets = [int(mods.get("offset", "0"), 0)]
+    except ValueError:          # an offset not a number: the access is left out
+        return None
     active = state.get(("exec",))
     per_wave = []
     for w in range(0, threads, 64):

@@ -134,3 +134,12 @@ def test_the_waves_pass_as_many_barriers(second, mismatch):
     assert (found and list(found.counts)) == mismatch, found
     if found:
         assert "the waves pass different numbers of the s_barrier" in found.message()
+
+
+def test_what_the_rule_cannot_read_is_left_out():
+    """An offset that is no number, a ``bitop3`` table that is none: the access, the
+    value, are left out (no finding, no traceback)."""
+    assert _races(WRITE + "\tds_read_b128 v[8:11], v1 offset:junk\n") == []
+    odd = "\tv_bitop3_b32 v2, v1, 0x400, v1 bitop3:zz\n\tds_read_b128 v[8:11], v2\n"
+    assert _races(WRITE + odd) == []
+    assert _races(WRITE + odd.replace("zz", "0x3c")) != []

@@ -50,7 +50,7 @@ import numpy as np
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.asm_instr import registers
 
-__all__ = ["LdsRace", "lds_races", "BarrierMismatch", "barrier_mismatch"]
+__all__ = ["LdsRace", "LdsMap", "lds_map", "lds_races", "BarrierMismatch", "barrier_mismatch"]
 
 _M32 = np.uint64(0xFFFFFFFF)
 #: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
@@ -358,23 +358,66 @@ def _loop_blocks(succs: list[list[int]], head: int, latch: int) -> set:
     return body
 
 
-def lds_races(fn: AsmFunction) -> list[LdsRace]:
-    """The LDS races of ``fn`` (module docstring): one per first instruction, in line order;
-    none when the rule does not run (no fixed workgroup size, barriers on paths not every
-    wave takes)."""
+@dataclass(frozen=True)
+class LdsMap:
+    """What the rule reads of a function: the LDS accesses of known bytes (by line), the
+    kind of every LDS access (``ds_read`` / ``ds_write``, by line), and per interval (the
+    barrier line it starts at, 0: the entry) the lines of the LDS accesses in it."""
+
+    accesses: dict
+    kinds: dict
+    within: dict
+
+    def races(self) -> list[LdsRace]:
+        """The LDS races (module docstring): one per first instruction, in line order."""
+        found: dict[int, list[LdsRace]] = {}
+        seen = set()
+        for lines in self.within.values():
+            known = [self.accesses[x] for x in sorted(lines) if x in self.accesses]
+            for race in _interval_races(known) if known else ():
+                key = (race.first.line, race.second.line)
+                if key not in seen:
+                    seen.add(key)
+                    found.setdefault(race.first.line, []).append(race)
+        return [replace(r[0], others=len(r) - 1) for _, r in sorted(found.items())]
+
+    def apart(self, barrier: int, line: int) -> bool:
+        """Whether the LDS access at ``line``, still in flight at the barrier at line
+        ``barrier``, touches no byte that another wave's access in the interval after the
+        barrier writes (the access a read) or touches (a write), every address known."""
+        mine = self.accesses.get(line)
+        if mine is None or barrier not in self.within:
+            return False
+        for x in self.within[barrier]:
+            if not mine.write and self.kinds[x] != "ds_write":
+                continue
+            other = self.accesses.get(x)
+            if other is None:
+                return False
+            theirs = [set(bs.tolist()) for bs in other.bytes]
+            if any(v != w and not theirs[v].isdisjoint(bw.tolist())
+                   for w, bw in enumerate(mine.bytes) for v in range(len(theirs))):
+                return False
+        return True
+
+
+def lds_map(fn: AsmFunction) -> LdsMap | None:
+    """:class:`LdsMap` of ``fn``; None when the rule does not run (no fixed workgroup size,
+    no LDS write from registers, barriers on paths not every wave takes)."""
     threads = fn.threads
     if threads <= 64 or not fn.blocks or not any(
             i.kind == "ds_write" for b in fn.blocks for i in b.instrs) or \
             not barriers_uniform(fn):
-        return []
+        return None
     states = _block_states(fn)
     index = {b.label: k for k, b in enumerate(fn.blocks)}
-    # the accesses, and per block the intervals (barrier lines, 0: the entry) at its top
     accesses: dict[int, _Access] = {}
+    kinds: dict[int, str] = {}
     for k, state in states.items():
         state = dict(state)
         for i in fn.blocks[k].instrs:
             if i.kind in ("ds_read", "ds_write"):
+                kinds[i.line] = i.kind
                 a = _access(i, state, threads)
                 if a is not None:
                     accesses[i.line] = a
@@ -388,7 +431,8 @@ def lds_races(fn: AsmFunction) -> list[LdsRace]:
         for i in fn.blocks[k].instrs:
             if i.kind == "barrier":
                 now = frozenset({i.line})
-            elif i.line in accesses:
+                within.setdefault(i.line, set())
+            elif i.line in kinds:
                 for o in now:
                     within.setdefault(o, set()).add(i.line)
         for s in fn.blocks[k].succs:
@@ -398,15 +442,14 @@ def lds_races(fn: AsmFunction) -> list[LdsRace]:
                 origins[t] = new
                 if t not in work:
                     work.append(t)
-    found: dict[int, list[LdsRace]] = {}
-    seen = set()
-    for lines in within.values():
-        for race in _interval_races([accesses[x] for x in sorted(lines)]):
-            key = (race.first.line, race.second.line)
-            if key not in seen:
-                seen.add(key)
-                found.setdefault(race.first.line, []).append(race)
-    return [replace(r[0], others=len(r) - 1) for _, r in sorted(found.items())]
+    return LdsMap(accesses, kinds, within)
+
+
+def lds_races(fn: AsmFunction) -> list[LdsRace]:
+    """The LDS races of ``fn`` (module docstring): one per first instruction, in line order;
+    none when the rule does not run (:func:`lds_map`)."""
+    found = lds_map(fn)
+    return found.races() if found is not None else []
 
 
 def _interval_races(accesses: list[_Access]):

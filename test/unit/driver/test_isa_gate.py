@@ -298,8 +298,9 @@ def test_a_register_staged_loops_moved_barrier_is_refused(staged, tmp_path, caps
     for; emulated here for the first); the check's register rule now tracks an LDS read in flight at a barrier after
     which an LDS write may follow, a ``wait-short`` at the barrier.  Before, both passed
     the gate.  A barrier moved below the next LDS read instead is exact on the emulator, a
-    note the rule, blind to addresses, also refuses (module docstring of
-    ``pipeline_mlir/isa/reg_waits.py``)."""
+    note the rule refused too, blind to addresses, and passes now that the LDS rule's
+    addresses show the read apart from the writes after the barrier
+    (``test_a_register_staged_kernels_lds_race_is_refused``)."""
     asm, plan = staged
     check_built(asm, [plan], "", None, "k.mlir")
     moved = _barrier_moved(asm, n, above)
@@ -380,7 +381,8 @@ def _staged_mutant(asm: str, how: str) -> str:
     a ``ds_read`` and a ``ds_write``; ``epilogue-deleted``, the last barrier of the
     epilogue between an LDS read and an LDS write (IREE's last, masked K step staged in
     the stage the epilogue's reads just read); ``epilogue-below-read``, the epilogue's
-    first barrier moved below the LDS read after it."""
+    first barrier moved below the LDS read after it; ``loop-below-read``, the loop's first
+    barrier moved below the LDS read after it."""
     phases = parse_asm(asm).function().main_loop_phases()
     lines = asm.split("\n")
 
@@ -403,9 +405,11 @@ def _staged_mutant(asm: str, how: str) -> str:
                lds("epilogue", k, -1) == "ds_read" and lds("epilogue", k, 1) == "ds_write"][-1]
         lines[bar.line - 1] = None
     else:
-        phase, kind = ("loop", "wait") if how == "loop-below-wait" else ("epilogue", "ds_read")
+        phase, kind, n = {"loop-below-wait": ("loop", "wait", 2),
+                          "loop-below-read": ("loop", "ds_read", 0),
+                          "epilogue-below-read": ("epilogue", "ds_read", 0)}[how]
         code = phases[phase]
-        k = bars(phase)[2 if phase == "loop" else 0]
+        k = bars(phase)[n]
         to = next(code[j] for j in range(k + 1, len(code)) if code[j].kind == kind)
         lines.insert(to.line, lines[code[k].line - 1])
         lines[code[k].line - 1] = None
@@ -415,7 +419,8 @@ def _staged_mutant(asm: str, how: str) -> str:
 @pytest.mark.parametrize("how, phase", [("prologue-deleted", "prologue"),
                                         ("loop-below-wait", "loop"),
                                         ("epilogue-deleted", "epilogue"),
-                                        ("epilogue-below-read", None)])
+                                        ("epilogue-below-read", None),
+                                        ("loop-below-read", None)])
 def test_a_register_staged_kernels_lds_race_is_refused(staged, how, phase):
     """The barriers of IREE's register-staged kernel that no rule reading the waits catches
     (no wait is short there; the comparison, not modelling the copies, counts the prologue
@@ -424,7 +429,10 @@ def test_a_register_staged_kernels_lds_race_is_refused(staged, how, phase):
     passed the gate; the LDS rule (``pipeline_mlir/isa/lds_ranges.py``) evaluates each
     access's lane addresses and finds a write and another wave's access of its bytes with
     no barrier between.  The epilogue's first barrier moved below the LDS read after it
-    runs exact (that read's bytes no write of the interval touches) and passes."""
+    runs exact (that read's bytes no write of the interval touches) and passes; so does the
+    loop's first moved below the LDS read after it, which the register rule, blind to
+    addresses, refused (that read in flight at the barrier, ``ds_write`` s after it: of
+    bytes no other wave's write touches, :meth:`LdsMap.apart`)."""
     asm, plan = staged
     bad = _staged_mutant(asm, how)
     if phase is None:

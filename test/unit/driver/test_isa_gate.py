@@ -501,3 +501,22 @@ def test_a_ping_pong_wait_filling_an_mfma_gap_deleted_is_refused():
         assert "ISA check: wait-states in the epilogue at 'v_or_b32_e32 " in d.message and \
             "7 wait states after v_mfma_f32_16x16x32_bf16" in d.message and \
             "needs 8" in d.message, d.message
+
+
+def test_a_zero_trip_path_llvm_deleted_whole_is_no_error():
+    """The lowering's zero-trip fence (the full wait and the barrier of the path that skips
+    a loop run zero times) in a DMA kernel: its barrier missing alone is an error (deleted
+    from a path that still runs); missing with its wait, the path is gone (LLVM proved the
+    trip count positive: IREE's padded kernels of M known at launch, ``padm``, ``padkm``,
+    ``padkmn`` and ``padmn`` of the mutation campaign, exact, which the gate refused)."""
+    from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
+
+    built = build("4wave-bf16")
+    ran = pipelined_check(parse_asm(built.asm).function(), built.plan)
+    fence = (f"lowering:{ZERO_TRIP_FENCE}",)
+    barrier = Finding("barrier-missing", "prologue", fence, (), "m")
+    wait = Finding("wait-missing", "prologue", fence + fence, (), "m")
+    assert errors([barrier], ran.isa) == [barrier]
+    assert errors([barrier, wait], ran.isa) == []
+    assert errors([barrier, Finding("wait-missing", "epilogue", fence, (), "m")],
+                  ran.isa) == [barrier]

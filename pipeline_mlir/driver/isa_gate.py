@@ -11,7 +11,8 @@ of the pipelined loop in it (:attr:`~pipeline_mlir.kernel.plan.KernelPlan.functi
 the rules that read the assembly alone when it holds none or several.  The build is refused
 when one of the errors :func:`~pipeline_mlir.isa.built_check.errors` names is found (a
 register read before its load completes on some path, an LDS write or read in flight at a
-barrier the other waves' LDS accesses follow, an MFMA reading a fragment still in flight,
+barrier the other waves' LDS accesses follow, two waves' accesses of one LDS byte, one
+writing, with no barrier between, an MFMA reading a fragment still in flight,
 MFMAs of the pipelined loop LLVM deleted, fewer barriers in the pipelined loop than the
 schedule's), with one error per rule at the kernel's function: its first finding's phase,
 schedule entries, instruction and assembly line, and how many more findings the rule has.

@@ -56,6 +56,9 @@ class AsmFunction:
     name: str
     blocks: list[AsmBlock] = field(default_factory=list)
     line: int = 0
+    #: the workgroup's threads when its metadata fixes them (``.reqd_workgroup_size``) and
+    #: ``v0`` holds the thread's id alone (``.amdhsa_system_vgpr_workitem_id`` 0); else 0
+    threads: int = 0
 
     def instrs(self) -> list[AsmInstr]:
         return [i for b in self.blocks for i in b.instrs]
@@ -238,7 +241,22 @@ def parse_asm(text: str) -> AsmModule:
         raise AsmError(f"no function or instruction found: is this {NAME} assembly?")
     for f in r.functions:
         _link(f)
+        f.threads = _threads(r.meta, f.name)
     return AsmModule(r.functions, r.meta)
+
+
+def _threads(meta: dict, name: str) -> int:
+    """:attr:`AsmFunction.threads` of function ``name`` from the module's metadata."""
+    kd = meta.get("amdhsa_kernel", {}).get(name, {})
+    if kd.get(".amdhsa_system_vgpr_workitem_id") != 0:
+        return 0
+    for k in meta.get("amdgpu_metadata", {}).get("amdhsa.kernels", []) or []:
+        if isinstance(k, dict) and k.get(".name") == name:
+            size = k.get(".reqd_workgroup_size")
+            if isinstance(size, list) and len(size) == 3 and size[1:] == [1, 1] and \
+                    isinstance(size[0], int) and size[0] > 0:
+                return size[0]
+    return 0
 
 
 class _Reader:

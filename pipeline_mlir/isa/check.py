@@ -53,6 +53,8 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.held import held_counts
+from pipeline_mlir.isa.lds_ranges import barrier_mismatch, lds_map
+from pipeline_mlir.isa.mfma_gaps import mfma_gaps
 from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
@@ -416,8 +418,9 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
         res.findings.append(Finding("wait-unpinned", u.phase, res.schedule_waits[u.phase][u.index],
                                     actual[u.phase][u.index].lines, u.message()))
     phase_of = {i.line: ph for ph, instrs in phases.items() for i in instrs}
-    rw = reg_waits(fn)
-    res.findings = group_findings(res.findings + _assembly_findings(fn, rw, phase_of))
+    lds = lds_map(fn)
+    rw = reg_waits(fn, lds.apart if lds is not None else None)
+    res.findings = group_findings(res.findings + _assembly_findings(fn, rw, lds, phase_of))
     res.outside = [explain_outside(o, rw.pending) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)
     return res
@@ -430,10 +433,12 @@ def check_without_schedule(fn: AsmFunction) -> list[Finding]:
     (``waterfall``).  What a kernel without the pipelined loop (LLVM unrolled it, or kept
     another loop as the main one) still gets checked: the comparison with the schedule and
     the order rule (``wait-unpinned``) read the pipelined loop's phases, which are gone."""
-    return group_findings(_assembly_findings(fn, reg_waits(fn)))
+    lds = lds_map(fn)
+    return group_findings(_assembly_findings(fn, reg_waits(fn, lds.apart if lds else None),
+                                             lds))
 
 
-def _assembly_findings(fn: AsmFunction, rw, phase_of: dict | None = None) -> list[Finding]:
+def _assembly_findings(fn: AsmFunction, rw, lds, phase_of: dict | None = None) -> list[Finding]:
     """The findings of the rules that read the assembly alone (``wait-short`` from the
     dataflow ``rw``, ``waterfall``), ungrouped; ``phase_of`` (line -> phase) names a short
     wait's phase, ``-`` without it."""
@@ -441,6 +446,16 @@ def _assembly_findings(fn: AsmFunction, rw, phase_of: dict | None = None) -> lis
                      (s.instr.line, s.load.line), s.message(), 1 + s.others) for s in rw.short]
     found += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))
               for w in waterfall_loops(fn)]
+    found += [Finding("lds-race", (phase_of or {}).get(r.first.line, "-"), (),
+                      (r.first.line, r.second.line), r.message(), 1 + r.others)
+              for r in (lds.races() if lds is not None else [])]
+    found += [Finding("wait-states", (phase_of or {}).get(g.reader.line, "-"), (),
+                      (g.reader.line, g.mfma.line), g.message()) for g in mfma_gaps(fn)]
+    shifted = barrier_mismatch(fn)
+    if shifted is not None:
+        found.append(Finding("barrier-mismatch", (phase_of or {}).get(
+            shifted.barriers[0].line, "-"), (), tuple(b.line for b in shifted.barriers),
+            shifted.message(), len(shifted.barriers)))
     return found
 
 

@@ -49,7 +49,12 @@ next barrier is a finding at the barrier: the other waves may overwrite what it 
 before it is read (the emulator's ``lds-race`` of IREE's register-staged 2048x2048x1023
 kernel with a loop barrier moved above the ``lgkmcnt(0)`` before it, or above the
 ``ds_write`` before it).  Blind to addresses too: a barrier of that loop moved below the
-next LDS read, which the emulator runs exact, is reported as well.  An LDS DMA after the
+next LDS read, which the emulator runs exact, is reported as well, unless the LDS rule
+(:mod:`pipeline_mlir.isa.lds_ranges`, which reads every thread's LDS addresses) knows the
+access touches no byte the other waves' accesses after the barrier conflict with
+(:meth:`~pipeline_mlir.isa.lds_ranges.LdsMap.apart`).  What a barrier orders by address (a
+write and another wave's access of its bytes in one interval between barriers) is that
+rule's too.  An LDS DMA after the
 barrier is left to the schedule's rules, as above.
 
 No MLIR here.
@@ -254,8 +259,11 @@ class RegWaits:
     pending: dict[int, tuple[AsmInstr, ...]]
 
 
-def reg_waits(fn: AsmFunction) -> RegWaits:
-    """The dataflow over ``fn`` (the module docstring)."""
+def reg_waits(fn: AsmFunction, apart=None) -> RegWaits:
+    """The dataflow over ``fn`` (the module docstring); ``apart(barrier line, access
+    line)``: whether an LDS access in flight at a barrier is known to touch no byte the
+    other waves' accesses after it conflict with (:meth:`pipeline_mlir.isa.lds_ranges.
+    LdsMap.apart`), then no finding."""
     if not fn.blocks:
         return RegWaits([], {})
     by_line = {i.line: i for b in fn.blocks for i in b.instrs}
@@ -267,6 +275,8 @@ def reg_waits(fn: AsmFunction) -> RegWaits:
                    write_after)
     first: dict = {}        # per (load, counter): the first instruction in line order
     for (load, counter, line), s in sorted(found.items()):
+        if apart is not None and s.register == "LDS" and apart(line, load):
+            continue
         if (load, counter) not in first:
             first[(load, counter)] = s
         else:

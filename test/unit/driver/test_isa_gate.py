@@ -307,14 +307,17 @@ def test_a_register_staged_loops_moved_barrier_is_refused(staged, tmp_path, caps
     for; emulated here for the first); the check's register rule now tracks an LDS read in flight at a barrier after
     which an LDS write may follow, a ``wait-short`` at the barrier.  Before, both passed
     the gate.  A barrier moved below the next LDS read instead is exact on the emulator, a
-    note the rule, blind to addresses, also refuses (module docstring of
-    ``pipeline_mlir/isa/reg_waits.py``)."""
+    note the rule refused too, blind to addresses, and passes now that the LDS rule's
+    addresses show the read apart from the writes after the barrier
+    (``test_a_register_staged_kernels_lds_race_is_refused``)."""
     asm, plan = staged
     check_built(asm, [plan], "", None, "k.mlir")
     moved = _barrier_moved(asm, n, above)
     with pytest.raises(Failure) as e:
         check_built(moved, [plan], "", None, "k.mlir")
-    (d,) = e.value.diags
+    kinds = [x.message.split("ISA check: ")[1].split(" ")[0] for x in e.value.diags]
+    d = e.value.diags[0]
+    assert set(kinds) <= {"wait-short", "lds-race"}, kinds
     assert "ISA check: wait-short in the loop at 's_barrier'" in d.message and \
         "may still be reading LDS on some path: the other waves may overwrite it" in \
         d.message, d.message
@@ -377,3 +380,152 @@ def test_a_pipelined_loop_folded_away_is_not_held_against_irees_remainder_loop(m
         check_built(asm, plans, "\n".join(lines), None, "k.mlir")
     assert any("ISA check: barrier-missing in the loop (schedule entries KRN[26])" in d.message
                for d in e.value.diags), [d.message for d in e.value.diags]
+
+
+def _staged_mutant(asm: str, how: str) -> str:
+    """IREE's register-staged kernel's assembly (:func:`staged`) with one barrier deleted or
+    moved, as the campaign of ``docs/kernels.md`` mutates it: ``prologue-deleted``, the
+    prologue's barrier after its ``ds_write`` s (the first stage's, then read);
+    ``loop-below-wait``, the loop's third barrier moved below the next ``s_waitcnt``, past
+    a ``ds_read`` and a ``ds_write``; ``epilogue-deleted``, the last barrier of the
+    epilogue between an LDS read and an LDS write (IREE's last, masked K step staged in
+    the stage the epilogue's reads just read); ``epilogue-below-read``, the epilogue's
+    first barrier moved below the LDS read after it; ``loop-below-read``, the loop's first
+    barrier moved below the LDS read after it."""
+    phases = parse_asm(asm).function().main_loop_phases()
+    lines = asm.split("\n")
+
+    def bars(phase):
+        return [k for k, i in enumerate(phases[phase]) if i.kind == "barrier"]
+
+    def lds(phase, k, step):     # the kind of the nearest LDS access from k on, ``step`` away
+        code = phases[phase]
+        return next((code[j].kind for j in range(k + step, len(code) if step > 0 else -1, step)
+                     if code[j].kind in ("ds_read", "ds_write")), None)
+
+    if how == "prologue-deleted":
+        code = phases["prologue"]
+        bar = next(code[k] for k in bars("prologue") if lds("prologue", k, -1) ==
+                   "ds_write")
+        lines[bar.line - 1] = None
+    elif how == "epilogue-deleted":
+        code = phases["epilogue"]
+        bar = [code[k] for k in bars("epilogue") if k + 1 < len(code) and
+               lds("epilogue", k, -1) == "ds_read" and lds("epilogue", k, 1) == "ds_write"][-1]
+        lines[bar.line - 1] = None
+    else:
+        phase, kind, n = {"loop-below-wait": ("loop", "wait", 2),
+                          "loop-below-read": ("loop", "ds_read", 0),
+                          "epilogue-below-read": ("epilogue", "ds_read", 0)}[how]
+        code = phases[phase]
+        k = bars(phase)[n]
+        to = next(code[j] for j in range(k + 1, len(code)) if code[j].kind == kind)
+        lines.insert(to.line, lines[code[k].line - 1])
+        lines[code[k].line - 1] = None
+    return "\n".join(x for x in lines if x is not None)
+
+
+@pytest.mark.parametrize("how, phase", [("prologue-deleted", "prologue"),
+                                        ("loop-below-wait", "loop"),
+                                        ("epilogue-deleted", "epilogue"),
+                                        ("epilogue-below-read", None),
+                                        ("loop-below-read", None)])
+def test_a_register_staged_kernels_lds_race_is_refused(staged, how, phase):
+    """The barriers of IREE's register-staged kernel that no rule reading the waits catches
+    (no wait is short there; the comparison, not modelling the copies, counts the prologue
+    and epilogue barriers as extra): each of the first three mutants races on the emulator
+    (``lds-race``, ``--emulate=2048,2048,1023 --emulate-mode=late``, 1 workgroup) and
+    passed the gate; the LDS rule (``pipeline_mlir/isa/lds_ranges.py``) evaluates each
+    access's lane addresses and finds a write and another wave's access of its bytes with
+    no barrier between.  The epilogue's first barrier moved below the LDS read after it
+    runs exact (that read's bytes no write of the interval touches) and passes; so does the
+    loop's first moved below the LDS read after it, which the register rule, blind to
+    addresses, refused (that read in flight at the barrier, ``ds_write`` s after it: of
+    bytes no other wave's write touches, :meth:`LdsMap.apart`)."""
+    asm, plan = staged
+    bad = _staged_mutant(asm, how)
+    if phase is None:
+        check_built(bad, [plan], "", None, "k.mlir")
+        return
+    with pytest.raises(Failure) as e:
+        check_built(bad, [plan], "", None, "k.mlir")
+    messages = [d.message for d in e.value.diags]
+    assert [m.split("ISA check: ")[1].split(" ")[0] for m in messages] == ["lds-race"], \
+        messages
+    assert f"lds-race in the {phase} at 'ds_" in messages[0] and "of wave " in \
+        messages[0] and "with no s_barrier between them" in messages[0], messages
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_ping_pong_barrier_moved_out_of_its_branch_is_refused(first):
+    """The ping-pong kernel's two barriers that one group of waves each runs (before the
+    main loop the second group's, after it the first's, ``s_cbranch_execz`` around each):
+    the first moved above the nearest wait before its branch, or the second below the
+    nearest wait after it, and every wave runs it; the other group's stays.  The emulator
+    stops at ``barrier-mismatch`` (the waves executed different numbers of ``s_barrier``;
+    ``--emulate=512,512,512 --emulate-mode=late``, 2 workgroups) and the gate passed both;
+    the check evaluates each wave's ``exec`` at the branches from its thread ids and
+    refuses the build (``barrier-mismatch``)."""
+    built = build("pingpong-bf16")      # passes the gate: the pingpong report snapshot
+    code = parse_asm(built.asm).function().instrs()
+    lone = [k for k, i in enumerate(code) if i.kind == "barrier" and
+            code[k - 1].mnemonic == "s_cbranch_execz"]
+    assert len(lone) == 2
+    k = lone[0] if first else lone[1]
+    step = -1 if first else 1
+    to = next(code[j] for j in range(k + step, len(code) if step > 0 else -1, step)
+              if code[j].kind == "wait")
+    lines = built.asm.split("\n")
+    text = lines[code[k].line - 1]
+    lines[code[k].line - 1] = None
+    lines.insert(to.line - 1 if first else to.line, text)
+    bad = "\n".join(x for x in lines if x is not None)
+    with pytest.raises(Failure) as e:
+        check_built(bad, [built.plan], built.ll, None, "k.mlir")
+    messages = [d.message for d in e.value.diags]
+    assert any("ISA check: barrier-mismatch in the " in m and
+               "the waves pass different numbers of the s_barrier" in m for m in messages), \
+        messages
+
+
+def test_a_ping_pong_wait_filling_an_mfma_gap_deleted_is_refused():
+    """The ping-pong kernel's epilogue waits that LLVM counted as wait states between the
+    last MFMAs and the address arithmetic of the C stores (an ``s_nop`` after each tops
+    them up): each deleted leaves a ``v_or_b32`` writing a register an MFMA wrote 7 wait
+    states before, of the 8 its result needs.  The emulator stops at ``wait-states``
+    (``--emulate=512,512,512 --emulate-mode=late``) and the gate passed both; the check's
+    MFMA wait-state rule (``pipeline_mlir/isa/mfma_gaps.py``) refuses them."""
+    built = build("pingpong-bf16")
+    code = [i for i in parse_asm(built.asm).function().instrs()
+            if i.kind not in ("sched_barrier", "sched_group_barrier")]
+    waits = [i for k, i in enumerate(code[:-1]) if i.kind == "wait" and
+             code[k + 1].kind == "nop"]
+    assert len(waits) == 2
+    for wait in waits:
+        lines = built.asm.split("\n")
+        lines[wait.line - 1] = ""
+        with pytest.raises(Failure) as e:
+            check_built("\n".join(lines), [built.plan], built.ll, None, "k.mlir")
+        (d,) = e.value.diags
+        assert "ISA check: wait-states in the epilogue at 'v_or_b32_e32 " in d.message and \
+            "7 wait states after v_mfma_f32_16x16x32_bf16" in d.message and \
+            "needs 8" in d.message, d.message
+
+
+def test_a_zero_trip_path_llvm_deleted_whole_is_no_error():
+    """The lowering's zero-trip fence (the full wait and the barrier of the path that skips
+    a loop run zero times) in a DMA kernel: its barrier missing alone is an error (deleted
+    from a path that still runs); missing with its wait, the path is gone (LLVM proved the
+    trip count positive: IREE's padded kernels of M known at launch, ``padm``, ``padkm``,
+    ``padkmn`` and ``padmn`` of the mutation campaign, exact, which the gate refused)."""
+    from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
+
+    built = build("4wave-bf16")
+    ran = pipelined_check(parse_asm(built.asm).function(), built.plan)
+    fence = (f"lowering:{ZERO_TRIP_FENCE}",)
+    barrier = Finding("barrier-missing", "prologue", fence, (), "m")
+    wait = Finding("wait-missing", "prologue", fence + fence, (), "m")
+    assert errors([barrier], ran.isa) == [barrier]
+    assert errors([barrier, wait], ran.isa) == []
+    assert errors([barrier, Finding("wait-missing", "epilogue", fence, (), "m")],
+                  ran.isa) == [barrier]

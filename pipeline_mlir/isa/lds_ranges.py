@@ -1,0 +1,548 @@
+"""The ISA check's LDS rule: no two waves touch the same LDS bytes, one of them writing, with
+no ``s_barrier`` between the two accesses.
+
+The register rule (:mod:`pipeline_mlir.isa.reg_waits`) orders an LDS access against the
+barriers around it, blind to addresses; what a barrier orders is the other waves' accesses
+of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` and
+``ds_write`` touches, in every lane of every wave of the workgroup.
+
+* **Lane values.**  A forward dataflow over the function's control-flow graph evaluates,
+  for every thread of the workgroup, the registers an LDS address is computed from: ``v0``
+  holds the thread's id (the kernel's ``.amdhsa_system_vgpr_workitem_id`` is 0 and its
+  metadata fixes the workgroup's size, :attr:`AsmFunction.threads`); the moves, shifts,
+  logic, additions and 24-bit products LLVM builds addresses with (:data:`_OPS`) are
+  evaluated on every thread (a scalar register is one value per wave); any other
+  instruction, and a register whose value differs between the paths into a block (an
+  address a loop rotates), makes what it writes unknown.
+* **Bytes.**  An access's bytes, per wave: each lane's address plus the instruction's
+  offset, as wide as the access (``ds_read2`` / ``ds_write2``: two such at their offsets).
+  An access whose address is unknown, or of a form not read here (an atomic, an LDS DMA:
+  the schedule's rules hold those), is left out.  The lanes the wave's ``exec`` leaves off
+  do not count where ``exec`` is known (evaluated as the registers are: the compares,
+  ``s_and_saveexec_b64`` and the 64-bit mask moves); every lane counts where it is not.
+* **Intervals.**  The waves of a workgroup run the same path; between two barriers any of
+  them may run any of the instructions reachable from the first without crossing another
+  barrier, in any order against the others.  Per barrier (and the function's entry), the
+  accesses so reachable form one interval; two accesses of one interval by two waves, one a
+  write, touching one byte, race: a finding (kind ``lds-race``) at the first, naming the
+  other, the two waves and the byte.  The two sides of a branch count as one interval's:
+  waves that may branch apart race there; where every wave of the workgroup branches alike
+  that is a false refusal (no kernel built here has one).  The rule runs only where the path is the same for
+  every wave as far as barriers go: each ``s_barrier`` in a block every run of the
+  function passes, or every iteration of a loop passes that every run enters (the
+  ping-pong kernels' branches on the wave's group hold barriers: not checked here).
+
+An access in flight at a barrier (issued before it, not yet waited for) belongs to the next
+interval too: the register rule refuses those already (an LDS write in flight at a barrier
+an LDS read follows, an LDS read at one an LDS write follows).
+
+No MLIR here.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
+from pipeline_mlir.isa.asm_instr import registers
+
+__all__ = ["LdsRace", "LdsMap", "lds_map", "lds_races", "BarrierMismatch", "barrier_mismatch"]
+
+_M32 = np.uint64(0xFFFFFFFF)
+#: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
+_LDS_LIMIT = 160 * 1024
+_NUMBER = re.compile(r"^-?(0x[0-9a-fA-F]+|\d+)$")
+_DS = re.compile(r"^ds_(read|write)(2st64|2)?_([biu])(8|16|32|64|96|128)(_tr_b\d+)?(_d16(_hi)?)?$")
+
+
+def _mask(x):
+    return x & _M32
+
+
+#: mnemonic (without ``_e32`` / ``_e64``) -> its result from its sources (numpy arrays of
+#: per-thread 32-bit values held in ``uint64``)
+_OPS = {
+    "v_mov_b32": lambda a: a, "s_mov_b32": lambda a: a, "s_movk_i32": lambda a: a,
+    "v_not_b32": lambda a: ~a,
+    "v_lshlrev_b32": lambda s, a: a << (s & 31), "v_lshrrev_b32": lambda s, a: a >> (s & 31),
+    "s_lshl_b32": lambda a, s: a << (s & 31), "s_lshr_b32": lambda a, s: a >> (s & 31),
+    "v_and_b32": lambda a, b: a & b, "s_and_b32": lambda a, b: a & b,
+    "v_or_b32": lambda a, b: a | b, "s_or_b32": lambda a, b: a | b,
+    "v_xor_b32": lambda a, b: a ^ b, "s_xor_b32": lambda a, b: a ^ b,
+    "v_add_u32": lambda a, b: a + b, "s_add_u32": lambda a, b: a + b,
+    "s_add_i32": lambda a, b: a + b,
+    "v_sub_u32": lambda a, b: a - b, "v_subrev_u32": lambda a, b: b - a,
+    "s_sub_u32": lambda a, b: a - b, "s_sub_i32": lambda a, b: a - b,
+    "v_mul_u32_u24": lambda a, b: (a & 0xFFFFFF) * (b & 0xFFFFFF),
+    "v_mul_lo_u32": lambda a, b: a * b, "s_mul_i32": lambda a, b: a * b,
+    "v_mad_u32_u24": lambda a, b, c: (a & 0xFFFFFF) * (b & 0xFFFFFF) + c,
+    "v_add_lshl_u32": lambda a, b, s: (a + b) << (s & 31),
+    "v_lshl_add_u32": lambda a, s, b: (a << (s & 31)) + b,
+    "v_lshl_or_b32": lambda a, s, b: _mask(a << (s & 31)) | b,
+    "v_and_or_b32": lambda a, b, c: (a & b) | c,
+    "v_or3_b32": lambda a, b, c: a | b | c,
+    "v_add3_u32": lambda a, b, c: a + b + c,
+    "v_xad_u32": lambda a, b, c: (a ^ b) + c,
+    "v_bfe_u32": lambda a, o, w: (a >> (o & 31)) & ((np.uint64(1) << (w & 31)) - 1),
+    "v_bfi_b32": lambda m, a, b: (m & a) | (~m & b),
+}
+
+
+def _bitop3(table: int):
+    """``v_bitop3_b32`` of truth table ``table`` (bit ``(s0 << 2) | (s1 << 1) | s2``)."""
+    def run(a, b, c):
+        r = np.zeros_like(a)
+        for idx in range(8):
+            if (table >> idx) & 1:
+                r |= (a if idx & 4 else ~a) & (b if idx & 2 else ~b) & (c if idx & 1 else ~c)
+        return r
+    return run
+
+
+def _source(text: str, state: dict, threads: int):
+    """An operand's per-thread value, or None (unknown: a register of no known value, a
+    float constant, a wide register, a modifier)."""
+    if _NUMBER.match(text):
+        return np.full(threads, int(text, 0) & 0xFFFFFFFF, dtype=np.uint64)
+    regs = registers(text)
+    if len(regs) != 1 or not re.match(r"^[vs]\d+$", text.strip()):
+        return None
+    return state.get(regs[0])
+
+
+@functools.lru_cache(maxsize=1024)
+def _operation(mnemonic: str, modifiers: tuple[str, ...]):
+    """The function that computes ``mnemonic``'s result from its sources (None: not
+    evaluated here, its results unknown; ``"readfirstlane"``)."""
+    base = re.sub(r"_e(32|64)$", "", mnemonic)
+    if base == "v_readfirstlane_b32" and not modifiers:
+        return "readfirstlane"
+    if base == "v_bitop3_b32":
+        tables = [m.split(":")[1] for m in modifiers if m.startswith("bitop3:")]
+        if len(tables) != len(modifiers) or len(tables) != 1 or not _NUMBER.match(tables[0]):
+            return None
+        return _bitop3(int(tables[0], 0) & 0xFF)
+    return None if modifiers else _OPS.get(base)
+
+
+#: a lane mask's compare: ``v_cmp_<cond>_<u32|i32>``
+_CMP = re.compile(r"^v_cmp_(lt|gt|le|ge|eq|ne)_(u32|i32)(_e32|_e64)?$")
+_COMPARE = {"lt": np.less, "gt": np.greater, "le": np.less_equal, "ge": np.greater_equal,
+            "eq": np.equal, "ne": np.not_equal}
+#: a 64-bit scalar operation on lane masks
+_MASK_OPS = {"s_and_b64": lambda a, b: a & b, "s_or_b64": lambda a, b: a | b,
+             "s_andn2_b64": lambda a, b: a & (1 - b), "s_mov_b64": lambda a: a}
+
+
+def _mask_key(text: str) -> tuple | None:
+    """The state's key of a lane mask operand (``vcc``, ``exec``, an SGPR pair)."""
+    regs = registers(text)
+    return regs if regs in (("vcc",), ("exec",)) or (
+        len(regs) == 2 and all(r.startswith("s") for r in regs)) else None
+
+
+def _signed(x):
+    """32-bit values read as signed."""
+    return x.astype(np.int64) - ((x >> 31) & 1).astype(np.int64) * (1 << 32)
+
+
+def _lane_mask(i: AsmInstr, state: dict, threads: int):
+    """(the mask written, its key) by ``i`` when it computes a lane mask this rule reads:
+    a compare, ``s_and_saveexec_b64`` (exec; the saved mask separately), a 64-bit logic
+    op or move of masks; else None."""
+    m = _CMP.match(i.mnemonic)
+    if m and not i.modifiers and len(i.operands) == 3:
+        a, b = (_source(x, state, threads) for x in i.operands[1:])
+        if a is None or b is None:
+            return None
+        if m.group(2) == "i32":
+            a, b = _signed(a), _signed(b)
+        return _COMPARE[m.group(1)](a, b).astype(np.uint64), _mask_key(i.operands[0])
+    op = _MASK_OPS.get(i.mnemonic)
+    if op is not None and not i.modifiers:
+        args = [state.get(_mask_key(x)) for x in i.operands[1:]]
+        if all(a is not None for a in args):
+            return op(*args), _mask_key(i.operands[0])
+    return None
+
+
+def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
+    """``state`` (register -> per-thread values; a lane mask's key -> per-thread 0 or 1)
+    after ``i``."""
+    if not i.defs:
+        return
+    op = _operation(i.mnemonic, i.modifiers) if i.kind in ("valu", "salu") else None
+    value = None
+    if op == "readfirstlane":
+        a = _source(i.operands[1], state, threads) if len(i.operands) == 2 else None
+        if a is not None:               # lane 0 of each wave, for the whole wave
+            value = np.repeat(a[::64], 64)[:threads]
+    elif op is not None and len(i.operands) >= 2:
+        args = [_source(o, state, threads) for o in i.operands[1:]]
+        if all(a is not None for a in args):
+            try:
+                value = _mask(op(*args))
+            except TypeError:           # the wrong number of sources
+                value = None
+    mask = None
+    if i.mnemonic == "s_and_saveexec_b64" and len(i.operands) == 2:
+        src, old = state.get(_mask_key(i.operands[1])), state.get(("exec",))
+        if src is not None and old is not None:
+            mask = (src & old, ("exec",))
+            saved = (old, _mask_key(i.operands[0]))
+    elif i.mnemonic.startswith(("v_cmp_", "s_and_b64", "s_or_b64", "s_andn2_b64",
+                                "s_mov_b64")):
+        mask = _lane_mask(i, state, threads)
+    for r in i.defs:
+        state.pop(r, None)
+    for key in [k for k in state if isinstance(k, tuple) and set(k) & set(i.defs)]:
+        del state[key]
+    dst = i.defs[0]
+    if value is not None and dst != "scc" and registers(i.operands[0]) == (dst,):
+        state[dst] = value
+    if mask is not None and mask[1] is not None:
+        state[mask[1]] = mask[0]
+        if i.mnemonic == "s_and_saveexec_b64" and saved[1] is not None:
+            state[saved[1]] = saved[0]
+
+
+def _join(a: dict, b: dict) -> dict:
+    return {r: v for r, v in a.items() if r in b and (v is b[r] or np.array_equal(v, b[r]))}
+
+
+def _block_states(fn: AsmFunction) -> dict[int, dict]:
+    """Per block reachable from the entry, the registers of known value at its top."""
+    threads = fn.threads
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    entry = {0: {"v0": np.arange(threads, dtype=np.uint64),
+                 ("exec",): np.ones(threads, dtype=np.uint64)}}
+    work = [0]
+    while work:
+        k = work.pop()
+        state = dict(entry[k])
+        for i in fn.blocks[k].instrs:
+            _evaluate(i, state, threads)
+        for s in fn.blocks[k].succs:
+            t = index[s]
+            new = _join(entry[t], state) if t in entry else state
+            if t not in entry or new.keys() != entry[t].keys():
+                entry[t] = new
+                if t not in work:
+                    work.append(t)
+    return entry
+
+
+@dataclass(frozen=True)
+class _Access:
+    instr: AsmInstr
+    write: bool
+    #: per wave, the LDS bytes it touches (each lane's, in lane order)
+    bytes: tuple[np.ndarray, ...]
+
+
+def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
+    """The bytes ``i`` (an LDS read or write from registers) touches, per wave; None when
+    its address or its form is not known here."""
+    m = _DS.match(i.mnemonic)
+    if not m:
+        return None
+    write = m.group(1) == "write"
+    addr = _source(i.operands[0 if write else 1], state, threads)
+    if addr is None:
+        return None
+    width = int(m.group(4)) // 8
+    mods = dict(x.split(":", 1) for x in i.modifiers if ":" in x)
+    try:
+        if m.group(2):
+            scale = width * (64 if m.group(2) == "2st64" else 1)
+            offsets = [int(mods.get("offset0", "0"), 0) * scale,
+                       int(mods.get("offset1", "0"), 0) * scale]
+        else:
+            offsets = [int(mods.get("offset", "0"), 0)]
+    except ValueError:          # an offset not a number: the access is left out
+        return None
+    active = state.get(("exec",))
+    per_wave = []
+    for w in range(0, threads, 64):
+        lanes = addr[w:w + 64].astype(np.int64)
+        if active is not None:          # the lanes exec leaves on
+            lanes = lanes[active[w:w + 64] != 0]
+        starts = np.concatenate([lanes + o for o in offsets])
+        per_wave.append((starts[:, None] + np.arange(width)).ravel())
+    every = np.concatenate(per_wave)
+    if not len(every) or int(every.max()) >= _LDS_LIMIT or int(every.min()) < 0:
+        return None
+    return _Access(i, write, tuple(per_wave))
+
+
+@dataclass(frozen=True)
+class LdsRace:
+    """``first`` (by wave ``wave``) and ``second`` (by another wave, ``other``) touch LDS
+    byte ``byte``, one of them writing, with no ``s_barrier`` between them."""
+
+    first: AsmInstr
+    second: AsmInstr
+    wave: int
+    other: int
+    byte: int
+    #: the other pairs of the same first instruction
+    others: int = 0
+
+    def message(self) -> str:
+        n = self.others
+        more = f" ({n} more instruction{'s' * (n > 1)} race{'s' * (n == 1)} it too)" \
+            if n else ""
+        return (f"{self.first.mnemonic} (line {self.first.line}) of wave {self.wave} and "
+                f"{self.second.mnemonic} (line {self.second.line}) of wave {self.other} both "
+                f"touch LDS byte {self.byte}, one writing, with no s_barrier between them on "
+                f"some path: the other waves' accesses of those bytes are not ordered{more}")
+
+
+def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
+    """Per block, the blocks that dominate it (from ``start``; every block if unreachable)."""
+    preds = [[] for _ in range(blocks)]
+    for k, ss in enumerate(succs):
+        for s in ss:
+            preds[s].append(k)
+    dom = [set(range(blocks)) for _ in range(blocks)]
+    dom[start] = {start}
+    changed = True
+    while changed:
+        changed = False
+        for k in range(blocks):
+            if k == start:
+                continue
+            new = set.intersection(*(dom[p] for p in preds[k])) if preds[k] else set()
+            new = new | {k}
+            if new != dom[k]:
+                dom[k], changed = new, True
+    return dom
+
+
+def barriers_uniform(fn: AsmFunction) -> bool:
+    """Whether every ``s_barrier`` of ``fn`` is in a block every run passes (it dominates
+    each block that ends the function), or in a loop's block every iteration passes (it
+    dominates the loop's back edges) of a loop whose header every run passes."""
+    n = len(fn.blocks)
+    succs = fn._succs()
+    dom = _dominators(succs, 0, n)
+    ends = [k for k in range(n) if not succs[k]]
+    every = {k for k in range(n) if all(k in dom[e] for e in ends)}
+    for k, b in enumerate(fn.blocks):
+        if not any(i.kind == "barrier" for i in b.instrs) or k in every:
+            continue
+        latches = [j for j in range(n) for s in succs[j] if s in dom[j] and k in
+                   _loop_blocks(succs, s, j)]
+        heads = {s for j in latches for s in succs[j] if s in dom[j]}
+        if not latches or not heads <= every or not all(k in dom[j] for j in latches):
+            return False
+    return True
+
+
+def _loop_blocks(succs: list[list[int]], head: int, latch: int) -> set:
+    """The natural loop of the back edge ``latch`` -> ``head``."""
+    preds: dict[int, list[int]] = {}
+    for k, ss in enumerate(succs):
+        for s in ss:
+            preds.setdefault(s, []).append(k)
+    body, work = {head, latch}, [latch]
+    while work:
+        for p in preds.get(work.pop(), []):
+            if p not in body:
+                body.add(p)
+                work.append(p)
+    return body
+
+
+@dataclass(frozen=True)
+class LdsMap:
+    """What the rule reads of a function: the LDS accesses of known bytes (by line), the
+    kind of every LDS access (``ds_read`` / ``ds_write``, by line), and per interval (the
+    barrier line it starts at, 0: the entry) the lines of the LDS accesses in it."""
+
+    accesses: dict
+    kinds: dict
+    within: dict
+
+    def races(self) -> list[LdsRace]:
+        """The LDS races (module docstring): one per first instruction, in line order."""
+        found: dict[int, list[LdsRace]] = {}
+        seen = set()
+        for lines in self.within.values():
+            known = [self.accesses[x] for x in sorted(lines) if x in self.accesses]
+            for race in _interval_races(known) if known else ():
+                key = (race.first.line, race.second.line)
+                if key not in seen:
+                    seen.add(key)
+                    found.setdefault(race.first.line, []).append(race)
+        return [replace(r[0], others=len(r) - 1) for _, r in sorted(found.items())]
+
+    def apart(self, barrier: int, line: int) -> bool:
+        """Whether the LDS access at ``line``, still in flight at the barrier at line
+        ``barrier``, touches no byte that another wave's access in the interval after the
+        barrier writes (the access a read) or touches (a write), every address known."""
+        mine = self.accesses.get(line)
+        if mine is None or barrier not in self.within:
+            return False
+        for x in self.within[barrier]:
+            if not mine.write and self.kinds[x] != "ds_write":
+                continue
+            other = self.accesses.get(x)
+            if other is None:
+                return False
+            theirs = [set(bs.tolist()) for bs in other.bytes]
+            if any(v != w and not theirs[v].isdisjoint(bw.tolist())
+                   for w, bw in enumerate(mine.bytes) for v in range(len(theirs))):
+                return False
+        return True
+
+
+def lds_map(fn: AsmFunction) -> LdsMap | None:
+    """:class:`LdsMap` of ``fn``; None when the rule does not run (no fixed workgroup size,
+    no LDS write from registers, barriers on paths not every wave takes)."""
+    threads = fn.threads
+    if threads <= 64 or not fn.blocks or not any(
+            i.kind == "ds_write" for b in fn.blocks for i in b.instrs) or \
+            not barriers_uniform(fn):
+        return None
+    states = _block_states(fn)
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    accesses: dict[int, _Access] = {}
+    kinds: dict[int, str] = {}
+    for k, state in states.items():
+        state = dict(state)
+        for i in fn.blocks[k].instrs:
+            if i.kind in ("ds_read", "ds_write"):
+                kinds[i.line] = i.kind
+                a = _access(i, state, threads)
+                if a is not None:
+                    accesses[i.line] = a
+            _evaluate(i, state, threads)
+    origins: dict[int, frozenset] = {0: frozenset({0})}
+    within: dict[int, set] = {}            # interval -> access lines
+    work = [0]
+    while work:
+        k = work.pop()
+        now = origins[k]
+        for i in fn.blocks[k].instrs:
+            if i.kind == "barrier":
+                now = frozenset({i.line})
+                within.setdefault(i.line, set())
+            elif i.line in kinds:
+                for o in now:
+                    within.setdefault(o, set()).add(i.line)
+        for s in fn.blocks[k].succs:
+            t = index[s]
+            new = origins.get(t, frozenset()) | now
+            if new != origins.get(t):
+                origins[t] = new
+                if t not in work:
+                    work.append(t)
+    return LdsMap(accesses, kinds, within)
+
+
+def lds_races(fn: AsmFunction) -> list[LdsRace]:
+    """The LDS races of ``fn`` (module docstring): one per first instruction, in line order;
+    none when the rule does not run (:func:`lds_map`)."""
+    found = lds_map(fn)
+    return found.races() if found is not None else []
+
+
+def _interval_races(accesses: list[_Access]):
+    """The racing pairs among the accesses of one interval: per LDS byte, the waves that
+    write it and the waves that touch it; a byte some wave writes and another wave touches
+    is a race of the pairs of accesses that touch it."""
+    size = 1 + max(int(b.max()) for a in accesses for b in a.bytes if len(b))
+    writers = np.zeros(size, dtype=np.uint32)
+    touched = np.zeros(size, dtype=np.uint32)
+    for a in accesses:
+        for w, bs in enumerate(a.bytes):
+            touched[bs] |= np.uint32(1 << w)
+            if a.write:
+                writers[bs] |= np.uint32(1 << w)
+    bad = (writers != 0) & ((touched & (touched - np.uint32(1))) != 0)
+    if not bad.any():
+        return
+    # per access, per wave, the racing bytes it touches (most accesses touch none)
+    hot = [(a, [set(bs[bad[bs]].tolist()) for bs in a.bytes]) for a in accesses]
+    hot = [(a, sets) for a, sets in hot if any(sets)]
+    for x, (a, mine) in enumerate(hot):
+        for b, theirs in hot[x:]:
+            if not (a.write or b.write):
+                continue
+            hit = next(((w, v, min(mine[w] & theirs[v])) for w in range(len(mine))
+                        for v in range(len(theirs)) if v != w and mine[w] & theirs[v]),
+                       None)
+            if hit:
+                yield LdsRace(a.instr, b.instr, *hit)
+
+
+@dataclass(frozen=True)
+class BarrierMismatch:
+    """The ``s_barrier`` s in blocks only the waves with an active lane run (``barriers``:
+    a block an ``s_cbranch_execz`` skips or an ``s_cbranch_execnz`` takes) are passed
+    ``counts[w]`` times by wave ``w``: not the same for every wave."""
+
+    barriers: tuple[AsmInstr, ...]
+    counts: tuple[int, ...]
+
+    def message(self) -> str:
+        groups: dict[int, list[int]] = {}
+        for w, n in enumerate(self.counts):
+            groups.setdefault(n, []).append(w)
+        said = "; ".join(f"wave{'s' * (len(ws) > 1)} {', '.join(map(str, ws))}: {n}"
+                         for n, ws in sorted(groups.items()))
+        lines = ", ".join(str(b.line) for b in self.barriers)
+        return (f"the waves pass different numbers of the s_barrier in blocks only the waves "
+                f"with an active lane run (lines {lines}): {said}; a wave then waits at a "
+                f"barrier the others never reach, or the waves' barriers pair up shifted "
+                f"and order the wrong LDS accesses")
+
+
+def barrier_mismatch(fn: AsmFunction) -> BarrierMismatch | None:
+    """The waves of ``fn``'s workgroup passing different numbers of the ``s_barrier`` s in
+    blocks run only where the wave's ``exec`` is not zero (the ping-pong kernels' one
+    barrier of each group of waves, before and after the main loop), each wave's ``exec``
+    at the branch evaluated from its thread ids (:func:`_block_states`); None when they
+    pass as many, or when an ``exec`` there is not known (or the workgroup's size)."""
+    threads = fn.threads
+    if threads <= 64 or not fn.blocks:
+        return None
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    preds: dict[int, set] = {}
+    for k, b in enumerate(fn.blocks):
+        for s in b.succs:
+            preds.setdefault(index[s], set()).add(k)
+    guarded = []            # (the branching block, the block only active waves run)
+    for k, b in enumerate(fn.blocks):
+        last = b.instrs[-1] if b.instrs else None
+        if last is None or last.mnemonic not in ("s_cbranch_execz", "s_cbranch_execnz"):
+            continue
+        t = k + 1 if last.mnemonic == "s_cbranch_execz" else index.get(last.operands[0])
+        if t is not None and t < len(fn.blocks) and preds.get(t) == {k} and any(
+                i.kind == "barrier" for i in fn.blocks[t].instrs):
+            guarded.append((k, t))
+    if not guarded:
+        return None
+    states = _block_states(fn)
+    counts = [0] * (threads // 64)
+    for k, t in guarded:
+        if k not in states:
+            return None
+        state = dict(states[k])
+        for i in fn.blocks[k].instrs:
+            _evaluate(i, state, threads)
+        exec_ = state.get(("exec",))
+        if exec_ is None:
+            return None
+        bars = sum(i.kind == "barrier" for i in fn.blocks[t].instrs)
+        for w in range(len(counts)):
+            counts[w] += bars * bool(exec_[64 * w:64 * w + 64].any())
+    if len(set(counts)) == 1:
+        return None
+    return BarrierMismatch(tuple(i for _, t in guarded for i in fn.blocks[t].instrs
+                                 if i.kind == "barrier"), tuple(counts))

@@ -1,0 +1,145 @@
+"""The ISA check's LDS rule (``pipeline_mlir/isa/lds_ranges.py``, findings ``lds-race``): two
+waves touching one LDS byte, one writing, with no ``s_barrier`` between the accesses.
+Hand-written assembly of two waves (128 threads) for each part of the rule: the lane
+addresses evaluated from the thread id, the intervals between barriers (a loop's back edge
+among them), what is left out (unknown addresses, barriers not every wave passes) and the
+metadata the workgroup's size is read from.  The rule on IREE's kernels and on mutants of
+their assembly: ``test/unit/driver/test_isa_gate.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.isa.lds_ranges import barriers_uniform, lds_races
+
+#: each thread writes its own 16 bytes (thread id x 16)
+WRITE = "\tv_lshlrev_b32_e32 v1, 4, v0\n\tds_write_b128 v1, v[4:7]\n"
+#: the full wait and barrier that order the write against the other wave's read
+FENCE = "\ts_waitcnt lgkmcnt(0)\n\ts_barrier\n"
+
+
+def _races(body: str, threads: int = 128) -> list[tuple]:
+    """(first line, second line, wave, other wave, byte) of each race in ``body``."""
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads = threads
+    return [(r.first.line, r.second.line, r.wave, r.other, r.byte) for r in lds_races(fn)]
+
+
+#: the read's address: v2 from v1 (the writing thread's 16 bytes)
+@pytest.mark.parametrize("address, fence, races", [
+    ("\tv_mov_b32_e32 v2, v1\n", "", False),                 # its own bytes: one wave, in order
+    ("\tv_xor_b32_e32 v2, 0x400, v1\n", "", True),           # thread id ^ 64: the other wave's
+    ("\tv_xor_b32_e32 v2, 0x400, v1\n", FENCE, False),       # ... after the barrier
+    ("\tv_add_u32_e32 v2, 0x800, v1\n", "", False),          # 2048 further: bytes no one wrote
+    ("\tv_bitop3_b32 v2, v1, 0x400, v1 bitop3:0x3c\n", "", True),   # v1 ^ 0x400 again
+    ("\tv_lshl_or_b32 v2, v0, 4, 0x400\n", "", True),        # (id << 4) | 1024: wave 1's
+    ("\tv_bfe_u32 v3, v0, 0, 6\n\tv_lshlrev_b32_e32 v2, 4, v3\n", "", True),  # lane << 4
+    ("\tbuffer_load_dword v2, v9, s[0:3], 0 offen\n\ts_waitcnt vmcnt(0)\n", "", False),  # unknown
+])
+def test_a_read_of_the_other_waves_bytes_needs_a_barrier(address, fence, races):
+    """A ``ds_read`` after the ``ds_write`` of each thread's 16 bytes: a race exactly when
+    the address makes some lane of one wave read bytes the other wave wrote and no barrier
+    separates them; an address the rule cannot evaluate (loaded) is left out."""
+    body = WRITE + fence + address + "\tds_read_b128 v[8:11], v2 offset:0\n"
+    found = _races(body)
+    assert bool(found) == races, found
+    if races:
+        (first, second, wave, other, byte), = found
+        assert (first, second) == (3, body.count("\n") + 1) and {wave, other} == {0, 1}
+        assert byte < 2048
+
+
+def test_two_waves_writing_one_byte_race_and_the_offset_counts():
+    """One ``ds_write`` whose lanes of both waves write the same bytes (the lane id, not the
+    thread id) races itself; its offset field moves the bytes: a read at offset 16 of the
+    next thread's bytes lands in the other wave only at the wave's edge.  Under an ``exec``
+    that leaves only wave 0's lanes on, the write is wave 0's alone: no race."""
+    same = "\tv_and_b32_e32 v1, 63, v0\n\tv_lshlrev_b32_e32 v1, 4, v1\n" \
+           "\tds_write_b128 v1, v[4:7]\n"
+    assert _races(same) == [(4, 4, 0, 1, 0)]
+    masked = "\ts_movk_i32 s7, 0x40\n\tv_cmp_gt_u32_e32 vcc, s7, v0\n" \
+        "\ts_and_saveexec_b64 s[8:9], vcc\n" + same     # exec: wave 0's lanes alone
+    assert _races(masked) == []
+    edge = WRITE + "\tds_read_b128 v[8:11], v1 offset:16\n"
+
+    assert _races(edge) == [(3, 4, 1, 0, 1024)]      # thread 64 wrote what lane 63 reads
+
+
+def test_the_interval_runs_through_a_loops_back_edge():
+    """A loop that reads the other wave's bytes at its top and writes its own at its bottom,
+    its one barrier between: the write of one iteration and the read of the next are in one
+    interval through the back edge (a race); with a second barrier after the write, none."""
+    loop = ("\tv_lshlrev_b32_e32 v1, 4, v0\n\tv_xor_b32_e32 v2, 0x400, v1\n.LBB0_1:\n"
+            "\tds_read_b128 v[8:11], v2\n{fence}\tds_write_b128 v1, v[4:7]\n{back}"
+            "\ts_cbranch_scc1 .LBB0_1\n")
+    assert _races(loop.format(fence=FENCE, back="")) == [(5, 8, 0, 1, 1024)]
+    assert _races(loop.format(fence=FENCE, back=FENCE)) == []
+
+
+def test_barriers_not_every_wave_passes_leave_the_rule_out():
+    """A barrier in a branch (the ping-pong kernels' barrier of one group of waves) makes
+    the intervals differ between waves: the rule does not run; nor without the workgroup's
+    size (one wave: no other wave to race)."""
+    body = WRITE + "\ts_cbranch_scc1 .LBB0_2\n\ts_barrier\n.LBB0_2:\n" \
+        "\tv_xor_b32_e32 v2, 0x400, v1\n\tds_read_b128 v[8:11], v2\n"
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    assert not barriers_uniform(fn)
+    assert _races(body) == []
+    assert _races(body.replace("\ts_barrier\n", "")) != []
+    assert _races(WRITE + "\tv_xor_b32_e32 v2, 0x400, v1\n\tds_read_b128 v[8:11], v2\n",
+                  threads=0) == []
+
+
+def test_the_workgroups_threads_come_from_the_metadata():
+    """``AsmFunction.threads``: the ``.reqd_workgroup_size`` of a kernel whose ``v0`` holds
+    the x id alone; 0 with y and z ids packed in (``workitem_id`` 2) or no fixed size."""
+    def asm(workitem: int, size: str) -> str:
+        return (f"\t.text\n\t.type\tk,@function\nk:\n\ts_endpgm\n.Lfunc_end0:\n"
+                f"\t.amdhsa_kernel k\n\t\t.amdhsa_system_vgpr_workitem_id {workitem}\n"
+                f"\t.end_amdhsa_kernel\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n"
+                f"  - .name: k\n{size}...\n\t.end_amdgpu_metadata\n")
+
+    fixed = "    .reqd_workgroup_size:\n      - 256\n      - 1\n      - 1\n"
+    assert parse_asm(asm(0, fixed)).function("k").threads == 256
+    assert parse_asm(asm(2, fixed)).function("k").threads == 0
+    assert parse_asm(asm(0, "    .max_flat_workgroup_size: 256\n")).function("k").threads == 0
+
+
+#: the ping-pong kernels' barrier of one group of waves: waves whose thread ids pass the
+#: compare run the block the ``s_cbranch_execz`` skips for the others
+GROUP = ("\ts_movk_i32 s7, 0x{bound:x}\n\tv_cmp_{cmp}_u32_e32 vcc, s7, v0\n"
+         "\ts_and_saveexec_b64 s[8:9], vcc\n\ts_cbranch_execz .LBB0_{n}\n"
+         "\ts_barrier\n.LBB0_{n}:\n\ts_or_b64 exec, exec, s[8:9]\n")
+
+
+@pytest.mark.parametrize("second, mismatch", [
+    (GROUP.format(bound=63, cmp="lt", n=3), None),          # 63 < id: wave 1
+    (GROUP.format(bound=64, cmp="gt", n=3), [2, 0]),        # 64 > id: wave 0 again
+    ("\ts_barrier\n", [1, 0]),                              # moved out of its branch
+    (GROUP.format(bound=63, cmp="lt", n=3).replace("s_movk_i32 s7, 0x3f",
+                                                   "s_load_dword s7, s[0:1], 0x0"), None),
+])
+def test_the_waves_pass_as_many_barriers(second, mismatch):
+    """Two barriers each only some waves run: wave 0 (ids below 64) the first, wave 1 (ids
+    above 63) the second: each passes one.  The second for wave 0 again, or moved out of
+    its branch, and the waves pass different numbers (the emulator's
+    ``barrier-mismatch``); a bound the rule cannot evaluate (loaded) decides nothing."""
+    from pipeline_mlir.isa.lds_ranges import barrier_mismatch
+
+    first = GROUP.format(bound=64, cmp="gt", n=2)
+    fn = parse_asm(f"kernel:\n{first}\ts_nop 0\n{second}\ts_endpgm\n").function()
+    fn.threads = 128
+    found = barrier_mismatch(fn)
+    assert (found and list(found.counts)) == mismatch, found
+    if found:
+        assert "the waves pass different numbers of the s_barrier" in found.message()
+
+
+def test_what_the_rule_cannot_read_is_left_out():
+    """An offset that is no number, a ``bitop3`` table that is none: the access, the
+    value, are left out (no finding, no traceback)."""
+    assert _races(WRITE + "\tds_read_b128 v[8:11], v1 offset:junk\n") == []
+    odd = "\tv_bitop3_b32 v2, v1, 0x400, v1 bitop3:zz\n\tds_read_b128 v[8:11], v2\n"
+    assert _races(WRITE + odd) == []
+    assert _races(WRITE + odd.replace("zz", "0x3c")) != []

@@ -43,7 +43,8 @@ import math
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, enclosing_ops, memory_space
+from pipeline_mlir.analysis.ir_facts import (
+    block_size, constant_bounds, enclosing_ops, encloses, memory_space)
 from pipeline_mlir.analysis.loop_eval import SAMPLE_WORKGROUP, Evaluator
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect.bindings import ir
@@ -220,6 +221,45 @@ def check_lds_extents(loop) -> None:
                                   f"cannot evaluate its threads' elements")
             ev = Evaluator(size, launch_values=False)
         _check_access(ev, op, *ACCESSES[op.name], alloc)
+
+
+def loop_lds_outside(loop, remainder=None) -> IRError | None:
+    """The refusal (an IRError at the op, to raise) of the first access of an LDS
+    allocation the K-loop ``loop`` accesses anywhere in its kernel outside ``loop`` and the
+    remainder loop the front end cut from it (``remainder``): before the loop or after it
+    (module docstring); None when there is none."""
+    kernel = kernel_of(loop)
+    if kernel is None:
+        return None
+    loop = _op(loop)
+    touched = _touched(loop)
+    ours = [loop] + ([_op(remainder)] if remainder is not None else [])
+    for op in walk_ops(_op(kernel), lambda o: o.name not in VIEW_OPS and o.name not in KEPT):
+        mem = next((v for v in op.operands if isinstance(v.type, ir.MemRefType)
+                    and _lds_alloc(v) in touched), None)
+        if mem is None or any(encloses(o, op) for o in ours):
+            continue
+        return IRError(op, f"{describe(op)} accesses {_lds_alloc(mem).type}, LDS the K-loop "
+                          f"({describe(loop)}) copies its tiles into, "
+                          f"{'after' if _after(op, loop) else 'before'} the loop: the "
+                          f"pipelined loop keeps its K tiles in LDS buffers of its own (a "
+                          f"stage and slot each), so outside the loop that allocation does "
+                          f"not hold what the kernel's loop leaves there, nor does the loop "
+                          f"read what is stored there before it; the front end pipelines "
+                          f"kernels whose K-loop's LDS is accessed in the loop only")
+    return None
+
+
+def _after(op, loop) -> bool:
+    """Whether ``op`` comes after ``loop`` (in the block holding both, directly or around
+    them)."""
+    a = [op, *enclosing_ops(op)]
+    b = [loop, *enclosing_ops(loop)]
+    for x in a:
+        for y in b:
+            if x.block == y.block and x != y:
+                return y.is_before_in_block(x)
+    return False
 
 
 def _check_access(ev, op, at: int, spans, alloc) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-from pipeline_mlir.frontend.lds_extent import check_lds_extents
+from pipeline_mlir.frontend.lds_extent import check_lds_extents, loop_lds_outside
 
 #: a K-loop over ``%la`` and a tile of C staged through ``%lc`` (4x16x8x16 f32) after it, a
 #: loop of 8 iterations of 256 threads copying it 4 elements a thread: ``LOWER`` its lower
@@ -187,3 +187,42 @@ def test_a_transfer_stops_at_its_view_end():
     with pytest.raises(IRError) as e:
         _check(kernel=kernel.replace("true, false]}", "true, true]}"))
     assert "at elements 8190..8193 in thread 255" in str(e.value), str(e.value)
+
+
+#: a read of the K-loop's own LDS ``%la`` (the tile its last iteration left there), put
+#: after the loop, before it, or in a second loop standing for the remainder the front end
+#: cuts from it
+LA_READ = ("%e = vector.load %la[%tid] : memref<1024xf32, #gpu.address_space<workgroup>>, "
+           "vector<4xf32>\n")
+
+
+def _outside(where: str):
+    """The refusal :func:`loop_lds_outside` makes of ``KERNEL`` with :data:`LA_READ` put
+    ``where`` (``after``, ``before``, ``remainder``), the remainder loop passed as its own."""
+    text = KERNEL.replace("LOWER", "0").replace("OFFSET", "0").replace(
+        "UPPER", "arith.constant 2048 : index")
+    loop = "    scf.for %k = %c0 to %c8 step %c1 {"
+    if where == "before":
+        text = text.replace(loop, "    " + LA_READ + loop)
+    else:
+        text = text.replace("    scf.for %i = ", ("    " + LA_READ if where == "after" else
+                            "    scf.for %r = %c0 to %c1 step %c1 {\n      " + LA_READ +
+                            "    }\n") + "    scf.for %i = ")
+    with new_context() as ctx:
+        m = ir.Module.parse(text, ctx)
+        loops = walk_ops(m.operation, lambda o: o.name == "scf.for")
+        return loop_lds_outside(loops[0], loops[1] if where == "remainder" else None)
+
+
+@pytest.mark.parametrize("where", ["after", "before"])
+def test_the_loops_own_lds_accessed_outside_it_is_refused(where):
+    """The pipelined loop keeps its K tiles in buffers of its own: an epilogue reading
+    what the loop left in its LDS (IREE's bf16 4096 kernel, late form, so mutated: 512
+    elements of C wrong with exit 0 before), or a write before the loop, is refused at
+    the access; the remainder loop the front end cuts from the K-loop is its own."""
+    e = _outside(where)
+    assert e is not None and e.op.name == "vector.load", e
+    assert __import__("re").search(
+        r"accesses memref<1024xf32, #gpu.address_space<workgroup>>, LDS the K-loop "
+        rf"\('scf.for' op at line \d+:5\) copies its tiles into, {where} the loop", str(e)), e
+    assert _outside("remainder") is None

@@ -45,7 +45,7 @@ import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (
     block_size, constant_bounds, enclosing_ops, encloses, memory_space)
-from pipeline_mlir.analysis.loop_eval import SAMPLE_WORKGROUP, Evaluator
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
@@ -60,8 +60,6 @@ ACCESSES = {"memref.load": (0, None), "memref.store": (1, None),
             "amdgpu.transpose_load": (0, "result")}
 #: the ops on such an allocation that access none of it (besides its views)
 KEPT = ("memref.dealloc", "memref.alloc")
-#: the workgroup ids' sample values an access is evaluated at (its elements must not change)
-WORKGROUP_SAMPLES = (SAMPLE_WORKGROUP, SAMPLE_WORKGROUP + 5)
 #: the most points (loop iterations around one access) evaluated
 MAX_POINTS = 4096
 
@@ -93,21 +91,45 @@ def _touched(loop) -> set:
     return found
 
 
-def _mask_sizes(ev, op, n: int):
-    """Per vector dimension, the per-thread count a ``vector.create_mask`` or
-    ``vector.constant_mask`` mask of ``op`` keeps (its last operand when it has one), or
-    None where there is no mask or it is made otherwise (then every element counts)."""
+def _mask_maker(op):
+    """The op that makes ``op``'s mask (a transfer's last operand when it has one, a
+    masked load's or store's operand before its pass-through or value), or None."""
     if op.name in ("vector.transfer_read", "vector.transfer_write"):
         if list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))[-1] == 0:
             return None
         mask = op.operands[len(op.operands) - 1]
     elif op.name in ("vector.maskedload", "vector.maskedstore"):
-        mask = op.operands[len(op.operands) - 2]        # (before the pass-through or value)
+        mask = op.operands[len(op.operands) - 2]
     else:
         return None
-    if isinstance(mask.owner, ir.Block):
+    return None if isinstance(mask.owner, ir.Block) else _op(mask.owner)
+
+
+def _mask_operands(op) -> list:
+    """The values a ``vector.create_mask`` mask of ``op`` is made from (what
+    :func:`_mask_sizes` evaluates), else none."""
+    made = _mask_maker(op)
+    return list(made.operands) if made is not None and made.name == "vector.create_mask" \
+        else []
+
+
+def _named(op, at: int, v) -> str:
+    """What ``v`` is to access ``op`` of memref operand ``at``: its view, an index, a mask
+    size."""
+    if v == op.operands[at]:
+        return "view"
+    rank = ir.MemRefType(op.operands[at].type).rank
+    indices = list(op.operands)[at + 1:at + 1 + rank]
+    return f"index {indices.index(v)}" if v in indices else "mask's size"
+
+
+def _mask_sizes(ev, op, n: int):
+    """Per vector dimension, the per-thread count a ``vector.create_mask`` or
+    ``vector.constant_mask`` mask of ``op`` keeps (its last operand when it has one), or
+    None where there is no mask or it is made otherwise (then every element counts)."""
+    made = _mask_maker(op)
+    if made is None:
         return None
-    made = _op(mask.owner)
     if made.name == "vector.create_mask" and len(made.operands) == n:
         return [ev.value(x) for x in made.operands]
     if made.name == "vector.constant_mask":
@@ -272,18 +294,16 @@ def _check_access(ev, op, at: int, spans, alloc) -> None:
         for point in itertools.product(*ranges):
             for lp, i in zip(loops, point):
                 ev.bind(lp.regions[0].blocks[0].arguments[0], i)
-            seen = []
-            for workgroup in WORKGROUP_SAMPLES:       # LDS is the workgroup's own
-                ev.set_workgroup(workgroup)
-                view = ev.view(mem)
-                values = [ev.value(x) for x in indices]
-                first = view.element(values)
-                seen.append((first, *_extent(ev, op, at, spans, view, first, values)))
-            if any((a != b).any() for a, b in zip(seen[0], seen[1])):
+            view = ev.view(mem)
+            values = [ev.value(x) for x in indices]
+            first = view.element(values)
+            lo, hi, active = _extent(ev, op, at, spans, view, first, values)
+            moved = [x for x in [mem, *indices, *_mask_operands(op)] if ev.from_workgroup(x)]
+            if moved:     # (LDS is the workgroup's own: its elements must not move with it)
                 raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not at "
-                                  f"elements that depend on the workgroup, which the front "
-                                  f"end does not evaluate for every workgroup")
-            first, lo, hi, active = seen[0]
+                                  f"elements computed from the workgroup id (its "
+                                  f"{_named(op, at, moved[0])}), which the front end does "
+                                  f"not evaluate for every workgroup")
             bad = np.nonzero(active & ((lo < 0) | (hi >= size)))[0]
             if len(bad):
                 t0 = int(bad[0])
@@ -296,12 +316,11 @@ def _check_access(ev, op, at: int, spans, alloc) -> None:
                                   f"kernel's; the front end pipelines kernels whose accesses "
                                   f"of LDS stay in their allocation")
     except IRError as e:
-        if e.op is op and ("outside its" in str(e) or "depend on the workgroup" in str(e)):
+        if e.op is op and ("outside its" in str(e) or "from the workgroup id" in str(e)):
             raise
         raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not, and the front "
                           f"end cannot evaluate its elements to show it stays inside its "
                           f"allocation ({e})") from None
     finally:
-        ev.set_workgroup(WORKGROUP_SAMPLES[0])
         for lp in loops:
             ev.unbind(lp.regions[0].blocks[0].arguments[0])

@@ -135,7 +135,13 @@ COLUMN = "%lc[%d#0, %d#1, %r, %c] [1, 1, 1, 4]"
     ([("%r = arith.addi %d#2, %off : index", "%r = arith.addi %d#2, %n : index")],
      r"cannot evaluate its elements"),
     ([("%r = arith.addi %d#2, %off : index", "%wg = gpu.block_id x\n"
-       "      %r = arith.addi %d#2, %wg : index")], r"depend on the workgroup"),
+       "      %r = arith.addi %d#2, %wg : index")], r"computed from the workgroup id \(its view\)"),
+    # moved by (workgroup mod 5) - 1 rows: none at workgroups 1 and 6, which the check
+    # sampled (taken before), one row before the tile at workgroup 0 and 3 past it at 4
+    ([("%r = arith.addi %d#2, %off : index", "%wg = gpu.block_id x\n"
+       "      %c5 = arith.constant 5 : index\n      %q = arith.remui %wg, %c5 : index\n"
+       "      %q1 = arith.subi %q, %c1 : index\n      %r = arith.addi %d#2, %q1 : index")],
+     r"computed from the workgroup id \(its view\)"),
     # an op the check does not evaluate
     ([("    vector.transfer_write %t, %g[%d#0", "    memref.copy %s, %s : memref<1x1x1x4xf32,"
        " strided<[2048, 128, 16, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<1x1x"

@@ -1,4 +1,5 @@
-"""Accesses of the LDS the K-loop leaves alone kept inside their allocation, else refused.
+"""Accesses of the LDS the K-loop leaves alone kept inside their allocation, of its own
+LDS kept inside the loop, else refused.
 
 The front end lays the K-loop's LDS out anew (the schedule's stage buffers replace IREE's
 tiles), so what lies beside any other workgroup allocation changes between the kernel as
@@ -25,15 +26,26 @@ elements past it are padding, not read or written); a mask made by ``vector.crea
 or ``vector.constant_mask`` keeps its sizes (any other mask: every element counts).  Refused
 too, saying what is missing (the pipelined kernel is not shown to do what the kernel does):
 an access it cannot evaluate (a loop of bounds known only at launch, an index computed from
-a loaded value or a launch-time value), one whose elements change with the workgroup (it is
-evaluated at two workgroups), an op on such an allocation it does not evaluate (neither a
+a loaded value or a launch-time value), one whose view, index or mask size is computed from
+the workgroup id (:meth:`~pipeline_mlir.analysis.loop_eval.Evaluator.from_workgroup`:
+exact, where the elements compared at two workgroups missed an index moved by
+``(workgroup mod 5) - 1`` rows, none at either), an op on such an allocation it does not
+evaluate (neither a
 view, a ``memref.dealloc`` nor one of :data:`ACCESSES`), and a kernel stating no workgroup
 size.  The review of the red-team campaign found the masked case a hole while an access was
 held to its first element: the copy's LDS read of IREE's bf16 ``C += A x B^T`` 256^3 (prefetch
 point) with its last dimension not in bounds and its view moved 3 columns on read three
-elements past the allocation in the last thread, 18 bytes of C wrong with exit 0.  The
-allocations the K-loop accesses are the front end's own business (their accesses in the
-loop are proven by the copies' and reads' analyses).
+elements past the allocation in the last thread, 18 bytes of C wrong with exit 0.
+
+The allocations the K-loop accesses are the front end's own business inside the loop (its
+accesses there are proven by the copies' and reads' analyses), and nowhere else:
+:func:`loop_lds_outside` refuses any access of one outside the loop and the remainder
+loop the front end cut from it (views and deallocations aside).  The pipelined loop keeps
+its K tiles in LDS buffers of its own (a stage and slot each), so after it the kernel's
+allocation does not hold what the kernel's loop left there, and what is stored there
+before it is not what the loop reads: IREE's bf16 4096^3 kernel (late form) with an
+epilogue that reads the K-loop's A buffer and adds it to C was pipelined with exit 0 and
+512 elements of C wrong against its unpipelined build.
 """
 
 from __future__ import annotations

@@ -42,6 +42,10 @@ padded with zero, written whole to the buffer, and read back by in-bounds, unmas
 ``vector.transfer_read`` ops of the buffer or of a ``memref.expand_shape`` of it, each of
 fewer elements than the buffer holds (at most :data:`MAX_ELEMENTS`): element ``(r, c)`` is
 ``r < a and c < b ? G[o0 + r, o1 + c] : 0``, each read rebuilt from one load per element.
+That is the buffer's element only inside the view, so a read back's ``in_bounds`` is not
+taken on trust: each index, evaluated for every thread of the workgroup from the thread
+ids and constants alone, plus the vector's size along it, must lie in its dimension
+(:func:`_read_inside`); a read back not shown so is left as written.
 A buffer used inside a loop (a copy of the K-loop staged through private memory) is left
 to :mod:`~pipeline_mlir.frontend.private_values` and
 :mod:`~pipeline_mlir.frontend.private_stage`, as is one read back whole.

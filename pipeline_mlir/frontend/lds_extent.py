@@ -78,7 +78,8 @@ MAX_POINTS = 4096
 
 def _lds_alloc(v):
     """The LDS allocation of static shape ``v`` views (a ``memref.alloc`` of workgroup
-    memory's result, or a ``gpu.func``'s workgroup attribution), or None."""
+    memory's result, a ``gpu.func``'s workgroup attribution, or a ``memref.get_global`` of
+    a workgroup global), or None."""
     root = view_root(v)
     t = root.type
     if not isinstance(t, ir.MemRefType) or memory_space(t) != "workgroup" or \
@@ -88,18 +89,27 @@ def _lds_alloc(v):
         func = _op(root.owner.owner)
         return root if func.name == "gpu.func" and root.owner == func.regions[0].blocks[0] \
             else None
-    return root if _op(root.owner).name == "memref.alloc" else None
+    return root if _op(root.owner).name in ("memref.alloc", "memref.get_global") else None
+
+
+def _key(root):
+    """What tells LDS allocation ``root`` (:func:`_lds_alloc`) from another: the value, or
+    for a workgroup global its symbol (each ``memref.get_global`` of it is one buffer)."""
+    if root is None or isinstance(root.owner, ir.Block) or \
+            _op(root.owner).name != "memref.get_global":
+        return root
+    return ("global", str(_op(root.owner).attributes["name"]))
 
 
 def _touched(loop) -> set:
-    """The LDS allocations any op in ``loop`` reads, writes or views."""
+    """The LDS allocations (:func:`_key`) any op in ``loop`` reads, writes or views."""
     found = set()
     for o in walk_ops(loop, lambda o: True):
         for v in o.operands:
             if isinstance(v.type, ir.MemRefType):
                 a = _lds_alloc(v)
                 if a is not None:
-                    found.add(a)
+                    found.add(_key(a))
     return found
 
 
@@ -238,7 +248,8 @@ def check_lds_extents(loop) -> None:
     ev = None
     for op in walk_ops(kernel, lambda o: o.name not in VIEW_OPS and o.name not in KEPT):
         mem = next((v for v in op.operands if isinstance(v.type, ir.MemRefType)
-                    and _lds_alloc(v) is not None and _lds_alloc(v) not in touched), None)
+                    and _lds_alloc(v) is not None and _key(_lds_alloc(v)) not in touched),
+                   None)
         if mem is None:
             continue
         alloc = _lds_alloc(mem)
@@ -257,20 +268,21 @@ def check_lds_extents(loop) -> None:
         _check_access(ev, op, *ACCESSES[op.name], alloc)
 
 
-def loop_lds_outside(loop, remainder=None) -> IRError | None:
+def loop_lds_outside(loop, *remainders) -> IRError | None:
     """The refusal (an IRError at the op, to raise) of the first access of an LDS
     allocation the K-loop ``loop`` accesses anywhere in its kernel outside ``loop`` and the
-    remainder loop the front end cut from it (``remainder``): before the loop or after it
-    (module docstring); None when there is none."""
+    remainder loops the front end cut from it (``remainders``, None where there is none):
+    before the loop or after it (module docstring); None when there is none."""
     kernel = kernel_of(loop)
     if kernel is None:
         return None
     loop = _op(loop)
     touched = _touched(loop)
-    ours = [loop] + ([_op(remainder)] if remainder is not None else [])
+    ours = [loop] + [_op(r) for r in remainders if r is not None]
     for op in walk_ops(_op(kernel), lambda o: o.name not in VIEW_OPS and o.name not in KEPT):
         mem = next((v for v in op.operands if isinstance(v.type, ir.MemRefType)
-                    and _lds_alloc(v) in touched), None)
+                    and _lds_alloc(v) is not None and _key(_lds_alloc(v)) in touched),
+                   None)
         if mem is None or any(encloses(o, op) for o in ours):
             continue
         return IRError(op, f"{describe(op)} accesses {_lds_alloc(mem).type}, LDS the K-loop "

@@ -228,7 +228,7 @@ def adopt_loop(loop, schedule):
     if (rem or peeled) is not None:   # IREE's loop, run for the rest: its LDS hoisted too
         hoist_remainder_lds(rem or peeled)
         forward_private_tiles(rem or peeled, masked=True)
-    outside = loop_lds_outside(loop, rem or peeled)   # (the remainder's: the front end's)
+    outside = loop_lds_outside(loop, rem, peeled)   # (the remainders': the front end's)
     check_waves(loop, schedule)   # (once per loop: its kernel's waves against the schedule)
     kernel = kernel_of(loop)
     an = analyse_loop(loop, schedule)

@@ -232,3 +232,20 @@ def test_the_loops_own_lds_accessed_outside_it_is_refused(where):
         r"accesses memref<1024xf32, #gpu.address_space<workgroup>>, LDS the K-loop "
         rf"\('scf.for' op at line \d+:5\) copies its tiles into, {where} the loop", str(e)), e
     assert _outside("remainder") is None
+
+
+def test_a_workgroup_global_of_the_loop_read_after_it_is_refused():
+    """The K-loop's LDS a workgroup global (each ``memref.get_global`` of its symbol one
+    buffer): read after the loop through a second ``get_global``, refused there too."""
+    t = "memref<1024xf32, #gpu.address_space<workgroup>>"
+    text = KERNEL.replace("LOWER", "0").replace("OFFSET", "0").replace(
+        "UPPER", "arith.constant 2048 : index").replace(
+        "module {\n", f'module {{\n  memref.global "private" @la : {t}\n').replace(
+        f"%la = memref.alloc() : {t}", f"%la = memref.get_global @la : {t}").replace(
+        "    scf.for %i = ", f"    %g2 = memref.get_global @la : {t}\n    "
+        f"{LA_READ.replace('%la[', '%g2[')}    scf.for %i = ")
+    with new_context() as ctx:
+        m = ir.Module.parse(text, ctx)
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        e = loop_lds_outside(loop)
+    assert e is not None and e.op.name == "vector.load" and "after the loop" in str(e), e

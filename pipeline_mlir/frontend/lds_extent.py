@@ -16,7 +16,8 @@ tile's last rows read past the allocation's end; 1457).
 :func:`check_lds_extents` evaluates, for every thread of the workgroup and every iteration
 of the ``scf.for`` loops of constant bounds around it, the lowest and the highest element
 each access of such an allocation outside the K-loop (a ``memref.alloc`` or a
-``gpu.func``'s workgroup attribution of static shape, the K-loop touching none of it)
+``gpu.func``'s workgroup attribution or a workgroup global of static shape, the K-loop
+touching none of it)
 touches, through its views (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`, with
 launch-time values refused), and refuses at the access one that lies outside the allocation
 in some thread, naming the thread, the elements and the allocation's size.  What an access

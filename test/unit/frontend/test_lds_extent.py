@@ -249,3 +249,17 @@ def test_a_workgroup_global_of_the_loop_read_after_it_is_refused():
         loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
         e = loop_lds_outside(loop)
     assert e is not None and e.op.name == "vector.load" and "after the loop" in str(e), e
+
+
+def test_a_workgroup_global_read_past_its_end_is_refused():
+    """A workgroup global (``memref.get_global``) the K-loop leaves alone is an allocation
+    too: C's tile staged through it, read one row of tiles past its end, refused."""
+    t = "memref<4x16x8x16xf32, #gpu.address_space<workgroup>>"
+    kernel = KERNEL.replace("module {\n", f'module {{\n  memref.global "private" @lc : {t}\n')
+    kernel = kernel.replace(f"%lc = memref.alloc() : {t}", f"%lc = memref.get_global @lc : {t}")
+    assert "memref.get_global @lc" in kernel
+    _check(kernel=kernel)
+    with pytest.raises(IRError) as e:
+        _check(1, kernel=kernel)
+    assert "at elements 8192..8195 in thread 255 (loop iteration [1793]), outside its 8192 " \
+        "elements" in str(e.value), str(e.value)

@@ -94,21 +94,33 @@ def _lds_alloc(v):
 
 
 def _key(root):
-    """What tells LDS allocation ``root`` (:func:`_lds_alloc`) from another: the value, or
-    for a workgroup global its symbol (each ``memref.get_global`` of it is one buffer)."""
+    """What tells LDS buffer ``root`` (:func:`_lds_alloc`, :func:`_lds_root`) from another:
+    the value, or for a workgroup global its symbol (each ``memref.get_global`` of it is one
+    buffer)."""
     if root is None or isinstance(root.owner, ir.Block) or \
             _op(root.owner).name != "memref.get_global":
         return root
     return ("global", str(_op(root.owner).attributes["name"]))
 
 
+def _lds_root(v):
+    """What LDS memref ``v`` is a view of, whatever it is (an allocation of any shape, a
+    workgroup attribution or global, a function's argument), or None where neither ``v``
+    nor that root is in workgroup memory: an access of the K-loop's own LDS outside the
+    loop is refused whatever the buffer is, not only where :func:`_lds_alloc` evaluates
+    it."""
+    root = view_root(v)
+    return root if "workgroup" in (memory_space(v.type), memory_space(root.type)) else None
+
+
 def _touched(loop) -> set:
-    """The LDS allocations (:func:`_key`) any op in ``loop`` reads, writes or views."""
+    """The LDS buffers (:func:`_lds_root`, told apart by :func:`_key`) any op in ``loop``
+    reads, writes or views."""
     found = set()
     for o in walk_ops(loop, lambda o: True):
         for v in o.operands:
             if isinstance(v.type, ir.MemRefType):
-                a = _lds_alloc(v)
+                a = _lds_root(v)
                 if a is not None:
                     found.add(_key(a))
     return found
@@ -282,11 +294,11 @@ def loop_lds_outside(loop, *remainders) -> IRError | None:
     ours = [loop] + [_op(r) for r in remainders if r is not None]
     for op in walk_ops(_op(kernel), lambda o: o.name not in VIEW_OPS and o.name not in KEPT):
         mem = next((v for v in op.operands if isinstance(v.type, ir.MemRefType)
-                    and _lds_alloc(v) is not None and _key(_lds_alloc(v)) in touched),
+                    and _lds_root(v) is not None and _key(_lds_root(v)) in touched),
                    None)
         if mem is None or any(encloses(o, op) for o in ours):
             continue
-        return IRError(op, f"{describe(op)} accesses {_lds_alloc(mem).type}, LDS the K-loop "
+        return IRError(op, f"{describe(op)} accesses {_lds_root(mem).type}, LDS the K-loop "
                           f"({describe(loop)}) copies its tiles into, "
                           f"{'after' if _after(op, loop) else 'before'} the loop: the "
                           f"pipelined loop keeps its K tiles in LDS buffers of its own (a "

@@ -26,8 +26,12 @@ touches: its vector along the memref's innermost dimensions, or along those a tr
 elements past it are padding, not read or written); a mask made by ``vector.create_mask``
 or ``vector.constant_mask`` keeps its sizes (any other mask: every element counts).  Refused
 too, saying what is missing (the pipelined kernel is not shown to do what the kernel does):
-an access it cannot evaluate (a loop of bounds known only at launch, an index computed from
-a loaded value or a launch-time value), one whose view, index or mask size is computed from
+an access of LDS the K-loop leaves alone that is no such allocation (of dynamic
+shape, a function's argument: IREE's bf16 ``C +=`` 256^3, late form, with C's tile
+staged through an allocation of dynamic size and its copy-out read one row of tiles past
+it was pipelined with exit 0 and 46700 elements of C wrong), an access it cannot evaluate
+(a loop of bounds known only at launch, an index computed from a loaded value or a
+launch-time value), one whose view, index or mask size is computed from
 the workgroup id (:meth:`~pipeline_mlir.analysis.loop_eval.Evaluator.from_workgroup`:
 exact, where the elements compared at two workgroups missed an index moved by
 ``(workgroup mod 5) - 1`` rows, none at either), an op on such an allocation it does not
@@ -261,11 +265,17 @@ def check_lds_extents(loop) -> None:
     ev = None
     for op in walk_ops(kernel, lambda o: o.name not in VIEW_OPS and o.name not in KEPT):
         mem = next((v for v in op.operands if isinstance(v.type, ir.MemRefType)
-                    and _lds_alloc(v) is not None and _key(_lds_alloc(v)) not in touched),
+                    and _lds_root(v) is not None and _key(_lds_root(v)) not in touched),
                    None)
         if mem is None:
             continue
         alloc = _lds_alloc(mem)
+        if alloc is None:
+            raise IRError(op, f"{describe(op)} accesses {_lds_root(mem).type}, LDS the K-loop "
+                              f"does not, which is not an allocation of static shape (a "
+                              f"'memref.alloc', a workgroup attribution or global), so the "
+                              f"front end cannot show the access stays inside it (the "
+                              f"pipelined kernel lays the LDS around it out anew)")
         if op.name not in ACCESSES or op.operands[ACCESSES[op.name][0]] != mem:
             raise IRError(op, f"{describe(op)} accesses {alloc.type}, LDS the K-loop does "
                               f"not, in a way the front end does not evaluate, so it cannot "

@@ -401,8 +401,9 @@ def window_index(x, period: int, first: int, width: int):
 def layout_buffers(an: Analysis, check: bool = True) -> dict:
     """{buffer id: BufferLayout} of every LDS buffer of the loop: one operand's data, used
     only by the loop (and its remainder: :func:`~pipeline_mlir.frontend.lds_extent.
-    loop_lds_outside`, before the analysis); two subtiles are stored densely when an element bit tells them apart
-    (``loop_model.compaction_bit``).  Two stages of all of them must fit in LDS."""
+    loop_lds_outside`, before the analysis); two subtiles are stored densely when an
+    element bit tells them apart (``loop_model.compaction_bit``).  Two stages of all of
+    them must fit in LDS."""
     p = an.partition
     planned = {pl.buffer: pl for pl in getattr(p, "plans", {}).values()}
     out = {}

@@ -172,6 +172,12 @@ class Evaluator:
         return (_view_key(v) if isinstance(v.type, ir.MemRefType) else v) in \
             self.dependents(key)
 
+    def from_workgroup(self, v) -> bool:
+        """Whether the memoized value or memref ``v`` was computed, directly or not, from a
+        workgroup id or a workgroup loop's variable (:meth:`sampled_workgroup`): evaluate
+        ``v`` first.  Exact, not sampled: the value may still be the same everywhere."""
+        return self.computed_from(v, _WORKGROUP_KEY)
+
     def _read(self, key) -> None:
         """Note that the evaluation in progress reads ``key``."""
         if self._reads:

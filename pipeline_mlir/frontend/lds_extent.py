@@ -1,4 +1,5 @@
-"""Accesses of the LDS the K-loop leaves alone kept inside their allocation, else refused.
+"""Accesses of the LDS the K-loop leaves alone kept inside their allocation, of its own
+LDS kept inside the loop, else refused.
 
 The front end lays the K-loop's LDS out anew (the schedule's stage buffers replace IREE's
 tiles), so what lies beside any other workgroup allocation changes between the kernel as
@@ -15,7 +16,8 @@ tile's last rows read past the allocation's end; 1457).
 :func:`check_lds_extents` evaluates, for every thread of the workgroup and every iteration
 of the ``scf.for`` loops of constant bounds around it, the lowest and the highest element
 each access of such an allocation outside the K-loop (a ``memref.alloc`` or a
-``gpu.func``'s workgroup attribution of static shape, the K-loop touching none of it)
+``gpu.func``'s workgroup attribution or a workgroup global of static shape, the K-loop
+touching none of it)
 touches, through its views (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`, with
 launch-time values refused), and refuses at the access one that lies outside the allocation
 in some thread, naming the thread, the elements and the allocation's size.  What an access
@@ -24,16 +26,31 @@ touches: its vector along the memref's innermost dimensions, or along those a tr
 elements past it are padding, not read or written); a mask made by ``vector.create_mask``
 or ``vector.constant_mask`` keeps its sizes (any other mask: every element counts).  Refused
 too, saying what is missing (the pipelined kernel is not shown to do what the kernel does):
-an access it cannot evaluate (a loop of bounds known only at launch, an index computed from
-a loaded value or a launch-time value), one whose elements change with the workgroup (it is
-evaluated at two workgroups), an op on such an allocation it does not evaluate (neither a
+an access of LDS the K-loop leaves alone that is no such allocation (of dynamic
+shape, a function's argument: IREE's bf16 ``C +=`` 256^3, late form, with C's tile
+staged through an allocation of dynamic size and its copy-out read one row of tiles past
+it was pipelined with exit 0 and 46700 elements of C wrong), an access it cannot evaluate
+(a loop of bounds known only at launch, an index computed from a loaded value or a
+launch-time value), one whose view, index or mask size is computed from
+the workgroup id (:meth:`~pipeline_mlir.analysis.loop_eval.Evaluator.from_workgroup`:
+exact, where the elements compared at two workgroups missed an index moved by
+``(workgroup mod 5) - 1`` rows, none at either), an op on such an allocation it does not
+evaluate (neither a
 view, a ``memref.dealloc`` nor one of :data:`ACCESSES`), and a kernel stating no workgroup
 size.  The review of the red-team campaign found the masked case a hole while an access was
 held to its first element: the copy's LDS read of IREE's bf16 ``C += A x B^T`` 256^3 (prefetch
 point) with its last dimension not in bounds and its view moved 3 columns on read three
-elements past the allocation in the last thread, 18 bytes of C wrong with exit 0.  The
-allocations the K-loop accesses are the front end's own business (their accesses in the
-loop are proven by the copies' and reads' analyses).
+elements past the allocation in the last thread, 18 bytes of C wrong with exit 0.
+
+The allocations the K-loop accesses are the front end's own business inside the loop (its
+accesses there are proven by the copies' and reads' analyses), and nowhere else:
+:func:`loop_lds_outside` refuses any access of one outside the loop and the remainder
+loop the front end cut from it (views and deallocations aside).  The pipelined loop keeps
+its K tiles in LDS buffers of its own (a stage and slot each), so after it the kernel's
+allocation does not hold what the kernel's loop left there, and what is stored there
+before it is not what the loop reads: IREE's bf16 4096^3 kernel (late form) with an
+epilogue that reads the K-loop's A buffer and adds it to C was pipelined with exit 0 and
+512 elements of C wrong against its unpipelined build.
 """
 
 from __future__ import annotations
@@ -43,8 +60,9 @@ import math
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import block_size, constant_bounds, enclosing_ops, memory_space
-from pipeline_mlir.analysis.loop_eval import SAMPLE_WORKGROUP, Evaluator
+from pipeline_mlir.analysis.ir_facts import (
+    block_size, constant_bounds, enclosing_ops, encloses, memory_space)
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
@@ -59,15 +77,14 @@ ACCESSES = {"memref.load": (0, None), "memref.store": (1, None),
             "amdgpu.transpose_load": (0, "result")}
 #: the ops on such an allocation that access none of it (besides its views)
 KEPT = ("memref.dealloc", "memref.alloc")
-#: the workgroup ids' sample values an access is evaluated at (its elements must not change)
-WORKGROUP_SAMPLES = (SAMPLE_WORKGROUP, SAMPLE_WORKGROUP + 5)
 #: the most points (loop iterations around one access) evaluated
 MAX_POINTS = 4096
 
 
 def _lds_alloc(v):
     """The LDS allocation of static shape ``v`` views (a ``memref.alloc`` of workgroup
-    memory's result, or a ``gpu.func``'s workgroup attribution), or None."""
+    memory's result, a ``gpu.func``'s workgroup attribution, or a ``memref.get_global`` of
+    a workgroup global), or None."""
     root = view_root(v)
     t = root.type
     if not isinstance(t, ir.MemRefType) or memory_space(t) != "workgroup" or \
@@ -77,36 +94,81 @@ def _lds_alloc(v):
         func = _op(root.owner.owner)
         return root if func.name == "gpu.func" and root.owner == func.regions[0].blocks[0] \
             else None
-    return root if _op(root.owner).name == "memref.alloc" else None
+    return root if _op(root.owner).name in ("memref.alloc", "memref.get_global") else None
+
+
+def _key(root):
+    """What tells LDS buffer ``root`` (:func:`_lds_alloc`, :func:`_lds_root`) from another:
+    the value, or for a workgroup global its symbol (each ``memref.get_global`` of it is one
+    buffer)."""
+    if root is None or isinstance(root.owner, ir.Block) or \
+            _op(root.owner).name != "memref.get_global":
+        return root
+    return ("global", str(_op(root.owner).attributes["name"]))
+
+
+def _lds_root(v):
+    """What LDS memref ``v`` is a view of, whatever it is (an allocation of any shape, a
+    workgroup attribution or global, a function's argument), or None where neither ``v``
+    nor that root is in workgroup memory: an access of the K-loop's own LDS outside the
+    loop is refused whatever the buffer is, not only where :func:`_lds_alloc` evaluates
+    it."""
+    root = view_root(v)
+    return root if "workgroup" in (memory_space(v.type), memory_space(root.type)) else None
 
 
 def _touched(loop) -> set:
-    """The LDS allocations any op in ``loop`` reads, writes or views."""
+    """The LDS buffers (:func:`_lds_root`, told apart by :func:`_key`) any op in ``loop``
+    reads, writes or views."""
     found = set()
     for o in walk_ops(loop, lambda o: True):
         for v in o.operands:
             if isinstance(v.type, ir.MemRefType):
-                a = _lds_alloc(v)
+                a = _lds_root(v)
                 if a is not None:
-                    found.add(a)
+                    found.add(_key(a))
     return found
+
+
+def _mask_maker(op):
+    """The op that makes ``op``'s mask (a transfer's last operand when it has one, a
+    masked load's or store's operand before its pass-through or value), or None."""
+    if op.name in ("vector.transfer_read", "vector.transfer_write"):
+        if list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))[-1] == 0:
+            return None
+        mask = op.operands[len(op.operands) - 1]
+    elif op.name in ("vector.maskedload", "vector.maskedstore"):
+        mask = op.operands[len(op.operands) - 2]
+    else:
+        return None
+    return None if isinstance(mask.owner, ir.Block) else _op(mask.owner)
+
+
+def _mask_operands(op) -> list:
+    """The values a ``vector.create_mask`` mask of ``op`` is made from (what
+    :func:`_mask_sizes` evaluates), else none."""
+    made = _mask_maker(op)
+    return list(made.operands) if made is not None and made.name == "vector.create_mask" \
+        else []
+
+
+def _named(op, at: int, v) -> str:
+    """What ``v`` is to access ``op`` of memref operand ``at``: its view, an index, a mask
+    size."""
+    if v == op.operands[at]:
+        return "view"
+    rank = ir.MemRefType(op.operands[at].type).rank
+    indices = list(op.operands)[at + 1:at + 1 + rank]
+    return f"index {indices.index(v)}" if v in indices else "mask's size"
 
 
 def _mask_sizes(ev, op, n: int):
     """Per vector dimension, the per-thread count a ``vector.create_mask`` or
     ``vector.constant_mask`` mask of ``op`` keeps (its last operand when it has one), or
     None where there is no mask or it is made otherwise (then every element counts)."""
-    if op.name in ("vector.transfer_read", "vector.transfer_write"):
-        if list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))[-1] == 0:
-            return None
-        mask = op.operands[len(op.operands) - 1]
-    elif op.name in ("vector.maskedload", "vector.maskedstore"):
-        mask = op.operands[len(op.operands) - 2]        # (before the pass-through or value)
-    else:
+    made = _mask_maker(op)
+    if made is None:
         return None
-    if isinstance(mask.owner, ir.Block):
-        return None
-    made = _op(mask.owner)
     if made.name == "vector.create_mask" and len(made.operands) == n:
         return [ev.value(x) for x in made.operands]
     if made.name == "vector.constant_mask":
@@ -203,10 +265,17 @@ def check_lds_extents(loop) -> None:
     ev = None
     for op in walk_ops(kernel, lambda o: o.name not in VIEW_OPS and o.name not in KEPT):
         mem = next((v for v in op.operands if isinstance(v.type, ir.MemRefType)
-                    and _lds_alloc(v) is not None and _lds_alloc(v) not in touched), None)
+                    and _lds_root(v) is not None and _key(_lds_root(v)) not in touched),
+                   None)
         if mem is None:
             continue
         alloc = _lds_alloc(mem)
+        if alloc is None:
+            raise IRError(op, f"{describe(op)} accesses {_lds_root(mem).type}, LDS the K-loop "
+                              f"does not, which is not an allocation of static shape (a "
+                              f"'memref.alloc', a workgroup attribution or global), so the "
+                              f"front end cannot show the access stays inside it (the "
+                              f"pipelined kernel lays the LDS around it out anew)")
         if op.name not in ACCESSES or op.operands[ACCESSES[op.name][0]] != mem:
             raise IRError(op, f"{describe(op)} accesses {alloc.type}, LDS the K-loop does "
                               f"not, in a way the front end does not evaluate, so it cannot "
@@ -222,6 +291,46 @@ def check_lds_extents(loop) -> None:
         _check_access(ev, op, *ACCESSES[op.name], alloc)
 
 
+def loop_lds_outside(loop, *remainders) -> IRError | None:
+    """The refusal (an IRError at the op, to raise) of the first access of an LDS
+    allocation the K-loop ``loop`` accesses anywhere in its kernel outside ``loop`` and the
+    remainder loops the front end cut from it (``remainders``, None where there is none):
+    before the loop or after it (module docstring); None when there is none."""
+    kernel = kernel_of(loop)
+    if kernel is None:
+        return None
+    loop = _op(loop)
+    touched = _touched(loop)
+    ours = [loop] + [_op(r) for r in remainders if r is not None]
+    for op in walk_ops(_op(kernel), lambda o: o.name not in VIEW_OPS and o.name not in KEPT):
+        mem = next((v for v in op.operands if isinstance(v.type, ir.MemRefType)
+                    and _lds_root(v) is not None and _key(_lds_root(v)) in touched),
+                   None)
+        if mem is None or any(encloses(o, op) for o in ours):
+            continue
+        return IRError(op, f"{describe(op)} accesses {_lds_root(mem).type}, LDS the K-loop "
+                          f"({describe(loop)}) copies its tiles into, "
+                          f"{'after' if _after(op, loop) else 'before'} the loop: the "
+                          f"pipelined loop keeps its K tiles in LDS buffers of its own (a "
+                          f"stage and slot each), so outside the loop that allocation does "
+                          f"not hold what the kernel's loop leaves there, nor does the loop "
+                          f"read what is stored there before it; the front end pipelines "
+                          f"kernels whose K-loop's LDS is accessed in the loop only")
+    return None
+
+
+def _after(op, loop) -> bool:
+    """Whether ``op`` comes after ``loop`` (in the block holding both, directly or around
+    them)."""
+    a = [op, *enclosing_ops(op)]
+    b = [loop, *enclosing_ops(loop)]
+    for x in a:
+        for y in b:
+            if x.block == y.block and x != y:
+                return y.is_before_in_block(x)
+    return False
+
+
 def _check_access(ev, op, at: int, spans, alloc) -> None:
     mem = op.operands[at]
     t = ir.MemRefType(mem.type)
@@ -232,18 +341,16 @@ def _check_access(ev, op, at: int, spans, alloc) -> None:
         for point in itertools.product(*ranges):
             for lp, i in zip(loops, point):
                 ev.bind(lp.regions[0].blocks[0].arguments[0], i)
-            seen = []
-            for workgroup in WORKGROUP_SAMPLES:       # LDS is the workgroup's own
-                ev.set_workgroup(workgroup)
-                view = ev.view(mem)
-                values = [ev.value(x) for x in indices]
-                first = view.element(values)
-                seen.append((first, *_extent(ev, op, at, spans, view, first, values)))
-            if any((a != b).any() for a, b in zip(seen[0], seen[1])):
+            view = ev.view(mem)
+            values = [ev.value(x) for x in indices]
+            first = view.element(values)
+            lo, hi, active = _extent(ev, op, at, spans, view, first, values)
+            moved = [x for x in [mem, *indices, *_mask_operands(op)] if ev.from_workgroup(x)]
+            if moved:     # (LDS is the workgroup's own: its elements must not move with it)
                 raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not at "
-                                  f"elements that depend on the workgroup, which the front "
-                                  f"end does not evaluate for every workgroup")
-            first, lo, hi, active = seen[0]
+                                  f"elements computed from the workgroup id (its "
+                                  f"{_named(op, at, moved[0])}), which the front end does "
+                                  f"not evaluate for every workgroup")
             bad = np.nonzero(active & ((lo < 0) | (hi >= size)))[0]
             if len(bad):
                 t0 = int(bad[0])
@@ -256,12 +363,11 @@ def _check_access(ev, op, at: int, spans, alloc) -> None:
                                   f"kernel's; the front end pipelines kernels whose accesses "
                                   f"of LDS stay in their allocation")
     except IRError as e:
-        if e.op is op and ("outside its" in str(e) or "depend on the workgroup" in str(e)):
+        if e.op is op and ("outside its" in str(e) or "from the workgroup id" in str(e)):
             raise
         raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not, and the front "
                           f"end cannot evaluate its elements to show it stays inside its "
                           f"allocation ({e})") from None
     finally:
-        ev.set_workgroup(WORKGROUP_SAMPLES[0])
         for lp in loops:
             ev.unbind(lp.regions[0].blocks[0].arguments[0])

@@ -54,7 +54,7 @@ from pipeline_mlir.frontend.masked_rows_k import unmask_row_tails
 from pipeline_mlir.frontend.masked_rows_k_late import unmask_row_tails_late
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.private_bounds import check_private_bounds
-from pipeline_mlir.frontend.lds_extent import check_lds_extents
+from pipeline_mlir.frontend.lds_extent import check_lds_extents, loop_lds_outside
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
 from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
 from pipeline_mlir.frontend.partition import check_waves, partition_loop
@@ -230,9 +230,12 @@ def adopt_loop(loop, schedule):
     if (rem or peeled) is not None:   # IREE's loop, run for the rest: its LDS hoisted too
         hoist_remainder_lds(rem or peeled)
         forward_private_tiles(rem or peeled, masked=True)
+    outside = loop_lds_outside(loop, rem, peeled)   # (the remainders': the front end's)
     check_waves(loop, schedule)   # (once per loop: its kernel's waves against the schedule)
     kernel = kernel_of(loop)
     an = analyse_loop(loop, schedule)
+    if outside is not None:     # (after the loop's own refusals, which say more)
+        raise outside
     new = adopt(an, schedule, rem)
     if an.merge_note is not None:   # (the report says it: lowering/materialize.py)
         new.attributes[MERGE_NOTE_ATTR] = ir.StringAttr.get(an.merge_note)

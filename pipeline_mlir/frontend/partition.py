@@ -24,7 +24,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend import waves as W
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.analysis.ir_facts import block_size, encloses
+from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, mfma_variant, other_lds
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
@@ -34,7 +34,6 @@ from pipeline_mlir.frontend.half_k import HALVED_ATTR
 from pipeline_mlir.frontend.k_subtiles import along_k, unread_counts
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
-from pipeline_mlir.frontend.scan import in_shared
 from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION
 from pipeline_mlir.schedules.geometry import (HALF_K_SHAPES, MFMA_AUTO, MFMA_SHAPES, mfma_shape,
                                              square_grid)
@@ -330,28 +329,6 @@ class BufferLayout:
         return self.elements // period * width
 
 
-def _lds_uses_outside(root, loop) -> object | None:
-    """A use of an LDS buffer (through view ops) outside the loop, other than
-    deallocation; None if there is none."""
-    views = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
-             "memref.reinterpret_cast", "memref.assume_alignment", "memref.memory_space_cast",
-             "iree_codegen.swizzle_hint")
-    todo, seen = [root], set()
-    while todo:
-        v = todo.pop()
-        for u in v.uses:
-            o = _op(u.owner)
-            if o in seen:
-                continue
-            seen.add(o)
-            inside = o == loop or encloses(loop, o)
-            if o.name in views:
-                todo.extend(o.results)
-            elif not inside and o.name != "memref.dealloc" and not in_shared(o):
-                return o
-    return None
-
-
 #: a subtile's window starts on a whole row of LDS banks, so its bank mapping is kept
 _WINDOW_ALIGN = gfx950.LDS_BANKS * 4
 
@@ -423,8 +400,10 @@ def window_index(x, period: int, first: int, width: int):
 
 def layout_buffers(an: Analysis, check: bool = True) -> dict:
     """{buffer id: BufferLayout} of every LDS buffer of the loop: one operand's data, used
-    only by the loop; two subtiles are stored densely when an element bit tells them apart
-    (``loop_model.compaction_bit``).  Two stages of all of them must fit in LDS."""
+    only by the loop (and its remainder: :func:`~pipeline_mlir.frontend.lds_extent.
+    loop_lds_outside`, before the analysis); two subtiles are stored densely when an
+    element bit tells them apart (``loop_model.compaction_bit``).  Two stages of all of
+    them must fit in LDS."""
     p = an.partition
     planned = {pl.buffer: pl for pl in getattr(p, "plans", {}).values()}
     out = {}
@@ -436,10 +415,6 @@ def layout_buffers(an: Analysis, check: bool = True) -> dict:
         if len(chans) != 1:
             raise IRError(where, f"'{where.name}' op: one LDS buffer holds both A and B data; the "
                                  f"front end multi-buffers one buffer per operand")
-        outside = _lds_uses_outside(root, an.scan.loop)
-        if outside is not None:
-            raise IRError(outside, f"'{outside.name}' op uses an LDS buffer of the K-loop outside "
-                                   f"the loop; the pipeliner replaces the loop's LDS buffers")
         by_sub: dict = {}
         for i, c in enumerate(an.copies):
             if c.buffer == b:

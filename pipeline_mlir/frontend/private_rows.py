@@ -42,6 +42,10 @@ padded with zero, written whole to the buffer, and read back by in-bounds, unmas
 ``vector.transfer_read`` ops of the buffer or of a ``memref.expand_shape`` of it, each of
 fewer elements than the buffer holds (at most :data:`MAX_ELEMENTS`): element ``(r, c)`` is
 ``r < a and c < b ? G[o0 + r, o1 + c] : 0``, each read rebuilt from one load per element.
+That is the buffer's element only inside the view, so a read back's ``in_bounds`` is not
+taken on trust: each index, evaluated for every thread of the workgroup from the thread
+ids and constants alone, plus the vector's size along it, must lie in its dimension
+(:func:`_read_inside`); a read back not shown so is left as written.
 A buffer used inside a loop (a copy of the K-loop staged through private memory) is left
 to :mod:`~pipeline_mlir.frontend.private_values` and
 :mod:`~pipeline_mlir.frontend.private_stage`, as is one read back whole.
@@ -62,14 +66,15 @@ from __future__ import annotations
 import math
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
-from pipeline_mlir.analysis.ir_facts import (constant_int, constant_trips, enclosing_ops,
-                                             memory_space, segments, zero_bits)
+from pipeline_mlir.analysis.ir_facts import (block_size, constant_int, constant_trips,
+                                             enclosing_ops, memory_space, segments, zero_bits)
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import index_constant, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import (ORDERING_ONLY, effects, erase_dead, owner,
-                                             range_checked, writes_outside_lds)
+from pipeline_mlir.frontend.kernel_ir import (ORDERING_ONLY, effects, erase_dead, kernel_of,
+                                             owner, range_checked, writes_outside_lds)
 from pipeline_mlir.frontend.private_stage import whole_access
 
 
@@ -421,6 +426,8 @@ def tile_plan(alloca) -> tuple | None:
             return None
     if len(writes) != 1 or not reads or not all(_plain_read(r, dims) for r, dims in reads):
         return None     # (a whole read back is a value passed on: private_values)
+    if not all(_read_inside(r, dims) for r, dims in reads):
+        return None     # (its in_bounds not shown: the rewrite's element would be another)
     source = _masked_tile(writes[0].operands[0], mt.shape)
     if source is None or not _unwritten({0: writes[0]}, [r for r, _ in reads]):
         return None
@@ -439,6 +446,27 @@ def _plain_read(op, dims: list) -> bool:
     return vt.rank == len(shape) and n <= MAX_ELEMENTS and n < math.prod(shape) and \
         whole_access(op, vt.shape, at_zero=False)
 
+
+
+def _read_inside(op, dims: list) -> bool:
+    """Whether read back ``op`` of a view of ``dims`` lies inside that view in every thread
+    of every workgroup, as its ``in_bounds`` says: each index, evaluated for every thread
+    of the workgroup from the thread ids and constants alone (nothing sampled), plus the
+    vector's size along that dimension, within the dimension's size.  The rewrite reads
+    the element at the read's row and column of the tile (:func:`rewrite_tile`), which is
+    the buffer's element only there; an index it cannot evaluate so is not shown."""
+    kernel = kernel_of(op)
+    size = None if kernel is None else block_size(kernel)
+    if size is None:
+        return False
+    ev = Evaluator(size, thread_only=True)
+    shape = [d for g in dims for d in g]
+    try:
+        values = [ev.value(x) for x in segments(op)[1]]
+    except IRError:
+        return False
+    return all(v.min() >= 0 and v.max() + n <= d for v, n, d in
+               zip(values, ir.VectorType(op.results[0].type).shape, shape))
 
 
 def _masked_tile(v, shape) -> tuple | None:

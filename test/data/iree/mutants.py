@@ -1449,6 +1449,26 @@ def applied(text: str, mutations, rng: random.Random) -> tuple[str, str]:
         return what, "\n".join(lines)
 
 
+
+def loop_lds_read_after(text: str) -> str:
+    """``text`` (IREE's 4096^3 kernel, late form) with an epilogue that reads what the
+    K-loop's last iteration left in its LDS: after the loop, each thread's 8 elements of
+    the A buffer ``%alloc`` at 8 times its id, the first 4 widened and added to the loop's
+    last accumulator (``frontend/lds_extent.py``'s ``loop_lds_outside`` refuses it)."""
+    loop = re.search(r"\n( *)(%\d+):16 = scf\.for", text)
+    pre, res = loop.groups()
+    close = text.index(f"\n{pre}}}\n", loop.end()) + len(pre) + 3
+    use = close + re.search(rf"{res}#15\b", text[close:]).start()
+    t = "memref<4096xbf16, #gpu.address_space<workgroup>>"
+    return (text[:close] +
+            f"{pre}%mut_i = affine.apply affine_map<()[s0] -> (s0 * 8)>()[%thread_id_x]\n"
+            f"{pre}%mut_r = vector.load %alloc[%mut_i] : {t}, vector<8xbf16>\n"
+            f"{pre}%mut_h = vector.shuffle %mut_r, %mut_r [0, 1, 2, 3] : vector<8xbf16>, "
+            f"vector<8xbf16>\n"
+            f"{pre}%mut_f = arith.extf %mut_h : vector<4xbf16> to vector<4xf32>\n"
+            f"{pre}%mut_a = arith.addf {res}#15, %mut_f : vector<4xf32>\n" +
+            text[close:use] + "%mut_a" + text[use + len(res) + 3:])
+
 # ---- the verdict ------------------------------------------------------------------------------
 
 def _opt(args: list[str]) -> tuple[int | None, str]:

@@ -8,7 +8,7 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-from pipeline_mlir.frontend.lds_extent import check_lds_extents
+from pipeline_mlir.frontend.lds_extent import check_lds_extents, loop_lds_outside
 
 #: a K-loop over ``%la`` and a tile of C staged through ``%lc`` (4x16x8x16 f32) after it, a
 #: loop of 8 iterations of 256 threads copying it 4 elements a thread: ``LOWER`` its lower
@@ -135,7 +135,13 @@ COLUMN = "%lc[%d#0, %d#1, %r, %c] [1, 1, 1, 4]"
     ([("%r = arith.addi %d#2, %off : index", "%r = arith.addi %d#2, %n : index")],
      r"cannot evaluate its elements"),
     ([("%r = arith.addi %d#2, %off : index", "%wg = gpu.block_id x\n"
-       "      %r = arith.addi %d#2, %wg : index")], r"depend on the workgroup"),
+       "      %r = arith.addi %d#2, %wg : index")], r"computed from the workgroup id \(its view\)"),
+    # moved by (workgroup mod 5) - 1 rows: none at workgroups 1 and 6, which the check
+    # sampled (taken before), one row before the tile at workgroup 0 and 3 past it at 4
+    ([("%r = arith.addi %d#2, %off : index", "%wg = gpu.block_id x\n"
+       "      %c5 = arith.constant 5 : index\n      %q = arith.remui %wg, %c5 : index\n"
+       "      %q1 = arith.subi %q, %c1 : index\n      %r = arith.addi %d#2, %q1 : index")],
+     r"computed from the workgroup id \(its view\)"),
     # an op the check does not evaluate
     ([("    vector.transfer_write %t, %g[%d#0", "    memref.copy %s, %s : memref<1x1x1x4xf32,"
        " strided<[2048, 128, 16, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<1x1x"
@@ -187,3 +193,104 @@ def test_a_transfer_stops_at_its_view_end():
     with pytest.raises(IRError) as e:
         _check(kernel=kernel.replace("true, false]}", "true, true]}"))
     assert "at elements 8190..8193 in thread 255" in str(e.value), str(e.value)
+
+
+#: a read of the K-loop's own LDS ``%la`` (the tile its last iteration left there), put
+#: after the loop, before it, or in a second loop standing for the remainder the front end
+#: cuts from it
+LA_READ = ("%e = vector.load %la[%tid] : memref<1024xf32, #gpu.address_space<workgroup>>, "
+           "vector<4xf32>\n")
+
+
+def _outside(where: str, kernel: str = KERNEL):
+    """The refusal :func:`loop_lds_outside` makes of ``kernel`` with :data:`LA_READ` put
+    ``where`` (``after``, ``before``, ``remainder``), the remainder loop passed as its own."""
+    text = kernel.replace("LOWER", "0").replace("OFFSET", "0").replace(
+        "UPPER", "arith.constant 2048 : index")
+    loop = "    scf.for %k = %c0 to %c8 step %c1 {"
+    if where == "before":
+        text = text.replace(loop, "    " + LA_READ + loop)
+    else:
+        text = text.replace("    scf.for %i = ", ("    " + LA_READ if where == "after" else
+                            "    scf.for %r = %c0 to %c1 step %c1 {\n      " + LA_READ +
+                            "    }\n") + "    scf.for %i = ")
+    with new_context() as ctx:
+        m = ir.Module.parse(text, ctx)
+        loops = walk_ops(m.operation, lambda o: o.name == "scf.for")
+        return loop_lds_outside(loops[0], loops[1] if where == "remainder" else None)
+
+
+@pytest.mark.parametrize("where", ["after", "before"])
+def test_the_loops_own_lds_accessed_outside_it_is_refused(where):
+    """The pipelined loop keeps its K tiles in buffers of its own: an epilogue reading
+    what the loop left in its LDS (IREE's bf16 4096 kernel, late form, so mutated: 512
+    elements of C wrong with exit 0 before), or a write before the loop, is refused at
+    the access; the remainder loop the front end cuts from the K-loop is its own."""
+    e = _outside(where)
+    assert e is not None and e.op.name == "vector.load", e
+    assert __import__("re").search(
+        r"accesses memref<1024xf32, #gpu.address_space<workgroup>>, LDS the K-loop "
+        rf"\('scf.for' op at line \d+:5\) copies its tiles into, {where} the loop", str(e)), e
+    assert _outside("remainder") is None
+
+
+def test_a_workgroup_global_of_the_loop_read_after_it_is_refused():
+    """The K-loop's LDS a workgroup global (each ``memref.get_global`` of its symbol one
+    buffer): read after the loop through a second ``get_global``, refused there too."""
+    t = "memref<1024xf32, #gpu.address_space<workgroup>>"
+    text = KERNEL.replace("LOWER", "0").replace("OFFSET", "0").replace(
+        "UPPER", "arith.constant 2048 : index").replace(
+        "module {\n", f'module {{\n  memref.global "private" @la : {t}\n').replace(
+        f"%la = memref.alloc() : {t}", f"%la = memref.get_global @la : {t}").replace(
+        "    scf.for %i = ", f"    %g2 = memref.get_global @la : {t}\n    "
+        f"{LA_READ.replace('%la[', '%g2[')}    scf.for %i = ")
+    with new_context() as ctx:
+        m = ir.Module.parse(text, ctx)
+        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+        e = loop_lds_outside(loop)
+    assert e is not None and e.op.name == "vector.load" and "after the loop" in str(e), e
+
+
+def test_a_workgroup_global_read_past_its_end_is_refused():
+    """A workgroup global (``memref.get_global``) the K-loop leaves alone is an allocation
+    too: C's tile staged through it, read one row of tiles past its end, refused."""
+    t = "memref<4x16x8x16xf32, #gpu.address_space<workgroup>>"
+    kernel = KERNEL.replace("module {\n", f'module {{\n  memref.global "private" @lc : {t}\n')
+    kernel = kernel.replace(f"%lc = memref.alloc() : {t}", f"%lc = memref.get_global @lc : {t}")
+    assert "memref.get_global @lc" in kernel
+    _check(kernel=kernel)
+    with pytest.raises(IRError) as e:
+        _check(1, kernel=kernel)
+    assert "at elements 8192..8195 in thread 255 (loop iteration [1793]), outside its 8192 " \
+        "elements" in str(e.value), str(e.value)
+
+
+def test_the_loops_lds_a_function_argument_read_after_it_is_refused():
+    """The K-loop's LDS a function's argument in workgroup memory (no allocation the extent
+    check evaluates): read after the loop, refused all the same.  Taken before (IREE's bf16
+    4096 late form so mutated, its epilogue then reading an argument nothing wrote), where
+    the partition's old check of the buffer's uses refused it."""
+    t = "memref<1024xf32, #gpu.address_space<workgroup>>"
+    kernel = KERNEL.replace("%n: index)", f"%n: index, %la: {t})").replace(
+        f"    %la = memref.alloc() : {t}\n", "")
+    assert "memref.alloc() : memref<1024" not in kernel and f"%la: {t}" in kernel
+    e = _outside("after", kernel)
+    assert e is not None and e.op.name == "vector.load" and "after the loop" in str(e), e
+
+
+def test_lds_of_dynamic_shape_the_loop_leaves_alone_is_refused():
+    """C's tile staged through an allocation of dynamic shape (cast to the static one):
+    nothing the check evaluates, so refused at the first access, read inside or not.
+    Taken before: IREE's bf16 ``C +=`` 256^3 (late form) so staged, its copy-out read one
+    row of tiles past the end, was pipelined with exit 0 and 46700 elements of C wrong."""
+    t, d = ("memref<4x16x8x16xf32, #gpu.address_space<workgroup>>",
+            "memref<?x16x8x16xf32, #gpu.address_space<workgroup>>")
+    kernel = KERNEL.replace(f"    %lc = memref.alloc() : {t}\n",
+                            f"    %c4 = arith.constant 4 : index\n    %ld = memref.alloc(%c4) : "
+                            f"{d}\n    %lc = memref.cast %ld : {d} to {t}\n")
+    assert "memref.alloc(%c4)" in kernel
+    with pytest.raises(IRError) as e:
+        _check(kernel=kernel)
+    assert e.value.op.name == "vector.transfer_read" and \
+        f"accesses {d}, LDS the K-loop does not, which is not an allocation of static " \
+        "shape" in str(e.value), str(e.value)

@@ -87,7 +87,8 @@ def _prefetch(**swap) -> str:
     read back through an expand_shape view; ``swap``: text replaced everywhere (a
     mutant)."""
     text = f"""
-  func.func @k(%raw: memref<10x6xf32>, %o0: index, %rows: index) -> vector<2x1xf32> {{
+  func.func @k(%raw: memref<10x6xf32>, %o0: index, %rows: index) -> vector<2x1xf32>
+      attributes {{known_block_size = array<i32: 4, 1, 1>}} {{
     %g = amdgpu.fat_raw_buffer_cast %raw resetOffset : memref<10x6xf32> to {_C}
     %c0 = arith.constant 0 : index
     %c4 = arith.constant 4 : index
@@ -101,7 +102,7 @@ def _prefetch(**swap) -> str:
     vector.transfer_write %t, %p[%c0, %c0] {{in_bounds = [true, true]}} : vector<4x8xf32>, {_P}
     %v = memref.expand_shape %p [[0, 1], [2, 3]] output_shape [2, 2, 4, 2] : {_P} into memref<2x2x4x2xf32, #gpu.address_space<private>>
     gpu.barrier
-    %tid = gpu.thread_id x upper_bound 8
+    %tid = gpu.thread_id x upper_bound 4
     %e = vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {{in_bounds = [true, true, true, true]}} : memref<2x2x4x2xf32, #gpu.address_space<private>>, vector<2x1x1x1xf32>
     %f = vector.shape_cast %e : vector<2x1x1x1xf32> to vector<2x1xf32>
     return %f : vector<2x1xf32> }}"""
@@ -220,6 +221,19 @@ PREFETCH_KEPT = {
         "-> vector<2x1xf32>": "-> vector<2xf32>", "return %f : vector<2x1xf32>": "return %f : vector<2xf32>"},
     "C written past the barrier the read back now follows": {
         "    return %f": f"    memref.store %zero, %g[%c0, %c0] : {_C}\n    return %f"},
+    # a read back its in_bounds claims inside the view, but not: the element the rewrite
+    # reads for it is C's at the read's row and column, the buffer's another
+    "read back past the view's rows (threads 4 to 7 of a dimension of 4)": {
+        "array<i32: 4, 1, 1>": "array<i32: 8, 1, 1>", "upper_bound 4": "upper_bound 8"},
+    "read back past the view's columns (a vector of 2 from column 1 of 2)": {
+        "%v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, true, true]} : memref<2x2x4x2xf32, #gpu.address_space<private>>, vector<2x1x1x1xf32>":
+        "%v[%c0, %c0, %tid, %c1], %poison {in_bounds = [true, true, true, true]} : memref<2x2x4x2xf32, #gpu.address_space<private>>, vector<2x1x1x2xf32>",
+        "%f = vector.shape_cast %e : vector<2x1x1x1xf32> to vector<2x1xf32>":
+        "%f = vector.shape_cast %e : vector<2x1x1x2xf32> to vector<2x2xf32>",
+        "%c4 = arith.constant 4 : index": "%c4 = arith.constant 4 : index\n    %c1 = arith.constant 1 : index",
+        "-> vector<2x1xf32>": "-> vector<2x2xf32>", "return %f : vector<2x1xf32>": "return %f : vector<2x2xf32>"},
+    "a read back index from the workgroup id": {
+        "%tid = gpu.thread_id x upper_bound 4": "%tid = gpu.block_id x upper_bound 4"},
     "a masked read back": {"%e = vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, true, true]}":
                            "%e = vector.transfer_read %v[%c0, %c0, %tid, %c0], %poison {in_bounds = [true, true, false, true]}"},
 }

@@ -682,3 +682,18 @@ def test_poison_made_constants_for_the_reference():
     with new_context() as ctx:
         for t in made:
             ir.Module.parse(t, ctx)
+
+
+def test_an_epilogue_read_of_the_loops_lds_is_refused_at_the_op():
+    """IREE's bf16 4096^3 kernel (late form) with an epilogue that reads what the K-loop's
+    last iteration left in its A buffer and adds it to C: before, pipelined with exit 0 and
+    512 elements of C wrong against its unpipelined build (the pipelined loop keeps its K
+    tiles in buffers of its own, and the kernel's was never written); now refused at that
+    read (``frontend/lds_extent.py``, ``loop_lds_outside``)."""
+    m = M.Mutant("4096.late", 0, "4096.late: the K-loop's A buffer read after it",
+                 M.loop_lds_read_after(M.source("4096.late")))
+    verdict, detail = M.verdict(m, refusal_first=True)
+    assert verdict == "refused" and re.search(
+        r"'vector\.load' op at line \d+:\d+ accesses memref<4096xbf16, #gpu\.address_space<"
+        r"workgroup>>, LDS the K-loop \('scf\.for' op at line 166:\d+\) copies its tiles "
+        r"into, after the loop", detail), detail

@@ -26,7 +26,7 @@ and its 8-wave ones the accumulators through private memory, a slice per iterati
 loop; a ``memref.copy`` writes what its source holds (IREE copies the rows of a partial
 edge tile of C from the private accumulators so), and an ``iree_linalg_ext.map_load`` of a
 binding into private memory is a read of that binding when its region, evaluated for each
-element, reads a strided view of it (:func:`_check_in_order`; IREE gathers a bias of an edge
+element, reads a strided view of it (:func:`~pipeline_mlir.frontend.gather_order.check_in_order`; IREE gathers a bias of an edge
 tile so; a reversed or scrambled gather is refused at the op; a square C's bias read that
 way is refused where telling which side of C it follows would need it) and every
 workgroup's gather is the first one's moved with its tile of C (:func:`_tie_gather`);
@@ -45,7 +45,6 @@ naming it.
 from __future__ import annotations
 
 import itertools
-import math
 from dataclasses import dataclass
 
 from pipeline_mlir.analysis.ir_facts import encloses
@@ -55,8 +54,9 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
 from pipeline_mlir.frontend.const_if import constant_bool
+from pipeline_mlir.frontend.gather_order import check_in_order, enclosing_first
 from pipeline_mlir.frontend.guarded_read import Ties, check_tied, guarded_load, \
-    loops_around, off_stride, tie_to_c
+    loops_around, tie_to_c
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.select_read import check_transfer_masks, masked_read
 
@@ -82,7 +82,7 @@ WRITES = {"vector.transfer_write": (0, 1), "vector.store": (0, 1), "memref.store
           "iree_linalg_ext.map_load": (0, 1)}
 #: IREE's gather of a binding's elements into private memory (its epilogue loads a bias of
 #: an edge tile so): the binding is its "value" when the element each destination element
-#: gets, computed by its region, is that of a strided view of it (:func:`_check_in_order`)
+#: gets, computed by its region, is that of a strided view of it (:func:`~pipeline_mlir.frontend.gather_order.check_in_order`)
 MAP_LOAD = "iree_linalg_ext.map_load"
 #: the writes whose "value" is a memref they copy from (IREE's partial edge tiles of C
 #: copied from private memory, a row of per-thread size at a time)
@@ -239,7 +239,7 @@ class _Tracer:
             if read is None:
                 raise IRError(w, f"{describe(w)} gathers from memory that is not a binding; "
                                  f"the epilogue reader reads a gather of a binding only")
-            _check_in_order(self.f, w)
+            check_in_order(self.f, w)
             return read
         return self.value(w.operands[WRITES[w.name][0]])
 
@@ -466,7 +466,7 @@ def tie_reads(f, reads: list, writer, along: str, ties: Ties | None) -> None:
 
 
 def _tie_gather(f, op, c_shape: tuple, along: str, ties: Ties) -> None:
-    """Refuse (at ``op``, a ``map_load`` :func:`_check_in_order` took at the grid's first
+    """Refuse (at ``op``, a ``map_load`` :func:`~pipeline_mlir.frontend.gather_order.check_in_order` took at the grid's first
     workgroup and the first iteration of the loops around it) a gather that is not, at
     every workgroup and every iteration of those loops, the first workgroup's moved with
     its tile of C (``tie_to_c``: each destination element's source element)."""
@@ -531,75 +531,10 @@ def _follows(f, read, writer, mn, name: str) -> list[str]:
     return found
 
 
-#: the most destination elements of a gather whose region :func:`_check_in_order` evaluates
-MAX_GATHERED = 4096
-
-
-def _check_in_order(f, op) -> None:
-    """Refuse (at ``op``, an ``iree_linalg_ext.map_load``) a gather that is not a plain read
-    of a strided view of its source: its region, evaluated for every element of its
-    destination (each thread, the loops around it at their first iteration), must yield the
-    source element the first one's yields plus, per destination dimension, its index times
-    one positive stride the same for every thread (as a ``vector.transfer_read`` of a
-    ``memref.subview`` or reshape reads: IREE's gathers of a bias read a thread's columns
-    so); a reversed or scrambled gather is not the one read of the binding the tree says."""
-    from pipeline_mlir.analysis.ir_facts import block_size
-    from pipeline_mlir.analysis.loop_eval import Evaluator
-
-    shape = ir.MemRefType(op.operands[1].type).shape
-    count = math.prod(shape)
-    block = op.regions[0].blocks[0]
-    if any(d < 0 for d in shape) or count > MAX_GATHERED or len(block.arguments) != len(shape):
-        raise IRError(op, f"{describe(op)}: a gather into {op.operands[1].type} (not a static "
-                          f"shape of at most {MAX_GATHERED} elements, one region argument "
-                          f"per dimension), whose region the epilogue reader cannot evaluate")
-    ev = Evaluator(block_size(f) or (256, 1, 1))
-    _enclosing_first(ev, op)
-    src = op.operands[0]
-    yielded = list(as_operation(list(block.operations)[-1]).operands)[
-        :ir.MemRefType(src.type).rank]
-    ats, points = [], list(itertools.product(*map(range, shape)))     # row-major
-    try:
-        for point in points:
-            for a, i in zip(block.arguments, point):
-                ev.bind(a, i)
-            ats.append(ev.view(src).element([ev.value(x) for x in yielded]))
-    except IRError as e:
-        raise IRError(op, f"{describe(op)}: the source element its region gathers could not "
-                          f"be evaluated ({e})") from None
-    strides, unit = [], 1
-    for d in reversed(shape):
-        strides.insert(0, int(ats[unit][0] - ats[0][0]) if d > 1 else 1)
-        unit *= d
-    why = ("the epilogue reader reads a gather of a binding only as a read of a strided view "
-           "(each destination index moving the source element by one positive stride)")
-    for k, st in enumerate(strides):
-        if st <= 0:
-            raise IRError(op, f"{describe(op)}: its region moves the source element by {st} "
-                              f"as destination index {k} moves by one (thread 0): {why}")
-    off = off_stride(zip(points, ats), ats[0], strides, list)
-    if off is not None:
-        point, t, got, want = off
-        raise IRError(op, f"{describe(op)}: its region gathers destination element "
-                          f"{list(point)} from source element {got} (thread {t}), not "
-                          f"{want}: {why}")
-
-
-def _enclosing_first(ev, op) -> None:
-    """Bind the induction variables of the ``scf.for`` loops around ``op`` to their first
-    iteration."""
-    o = op.parent
-    while o is not None:
-        o = as_operation(o)
-        if o.name == "scf.for":
-            ev.bind(o.regions[0].blocks[0].arguments[0], ev.value(o.operands[0]))
-        o = o.parent
-
-
 def _element0(ev, op, memref_at: int) -> int:
     """The element of its root buffer that thread 0's access of ``op`` starts at, the
     loops around it at their first iteration (a copy's: its target's first element)."""
-    _enclosing_first(ev, op)
+    enclosing_first(ev, op)
     ref = op.operands[memref_at]
     rank = ir.MemRefType(ref.type).rank
     idx = [0] * rank if op.name in COPIES else \

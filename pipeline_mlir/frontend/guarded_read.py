@@ -21,7 +21,7 @@ the grid and every iteration of the constant loops around it (:data:`MAX_POINTS`
   memref it loads (a wrong bound, a guard of another value, a negated one: refused at the
   ``scf.if``, naming a thread, workgroup and iteration where they differ);
 * the element it reads moves by one non-negative stride per loop around it, the same for
-  every thread (as the map_load's strided view, ``_check_in_order`` in
+  every thread (as the map_load's strided view, ``gather_order.check_in_order`` in
   :mod:`~pipeline_mlir.frontend.epilogue`; a reversed or scrambled gather is refused).
 
 The pad then only fills the elements past the binding's end, which the store of C masks

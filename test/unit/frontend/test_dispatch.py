@@ -699,7 +699,7 @@ TIED_MAP_LOAD = _TIED_START + """  iree_linalg_ext.map_load %bias into %p {
 
 def test_a_gathered_bias_is_tied_to_c_over_the_grid():
     """The prefetch point's ``map_load`` is proven a strided view at the grid's first
-    workgroup (``_check_in_order``) and tied to C's tiles over the grid as the late form's
+    workgroup (``gather_order.check_in_order``) and tied to C's tiles over the grid as the late form's
     guarded read is: one column off in workgroup 2 only (in order there, so the first and
     last workgroups, which ``--emulate`` runs, are exact) is refused at the ``map_load``;
     so is a gather that stays put as C's tile moves."""
@@ -715,7 +715,7 @@ def test_a_gathered_bias_is_tied_to_c_over_the_grid():
 
 
 def test_a_gather_is_tied_at_every_iteration_of_its_loops():
-    """IREE's gather sits in a loop (2 iterations); ``_check_in_order`` evaluates it at the
+    """IREE's gather sits in a loop (2 iterations); ``gather_order.check_in_order`` evaluates it at the
     first, so the tie to C runs every iteration: one column off in workgroup 2's second
     iteration only is refused at the ``map_load``, naming the iteration."""
     looped = TIED_MAP_LOAD.replace(

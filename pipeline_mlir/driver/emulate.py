@@ -402,16 +402,19 @@ def _refused_build(options: EmulateOptions, module, text: str, path: str) -> Non
     """A dispatch the emulator cannot read but whose K-loop the front end takes up: the
     build's own refusal, when it has one (an already pipelined loop, say), is the error
     rather than what the dispatch's reading ran into (the MFMAs IREE's pipelining left
-    after the loop, read as an epilogue).  The build's front end alone (the named pipeline
+    after the loop, read as an epilogue).  So too for a kernel with products but no K-loop
+    (:func:`~pipeline_mlir.frontend.scan.no_loop_reason`: IREE removed the loop of a K of
+    one K tile), whose A and B the reading, which tells their layouts by the loop's copies,
+    misreads: the build refuses it as every emit does.  The build's front end alone (the named pipeline
     of the schedule object cut after ``sched-adopt-loop``) runs, once, on ``text``
     (``module``, parsed from it, may be part prepared by the reading): the
     ``--mlir-print-ir-*`` dumps asked for are its, printed once."""
     from pipeline_mlir.driver.api import parsed_schedule
     from pipeline_mlir.driver.job import Job
-    from pipeline_mlir.frontend.scan import find_natural_loops
+    from pipeline_mlir.frontend.scan import find_natural_loops, no_loop_reason
 
-    if not find_natural_loops(module.operation):
-        return                          # no K-loop: the dispatch's error says it all
+    if not find_natural_loops(module.operation) and no_loop_reason(module.operation) is None:
+        return                          # nothing of a kernel: the dispatch's error says it all
     build = records.replace(options.build, emit="mlir")
     done = Job(build, path, parsed_schedule(build), end="adopted").run(text)
     errors = [d for d in done.diagnostics if d.severity == "error"]

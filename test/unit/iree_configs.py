@@ -140,6 +140,10 @@ CONFIGS = {
     # end makes 4-byte copies of its own (1000^3 as IREE picks it for 300x500x200)
     "bf16_abt_300x500x200": (dict(dtype="bf16", m=300, n=500, k=200), (), None),
     "bf16_abt_4096x4096x64": (dict(dtype="bf16", k=64), (), NO_LOOP),
+    # ... and A^T x B^T at K 128, one K tile of 128: A K x M, which the emulator's dispatch
+    # reader tells by the K-loop's copies alone (test_no_k_loop_refused_by_every_emit)
+    "bf16_atbt_300x200x128": (dict(dtype="bf16", m=300, n=200, k=128, transpose_a=True), (),
+                              NO_LOOP),
     # skinny N under a wider tile: f16 A x B 2048x16x1000 (128x32 tile in 2 waves, 32x32x8
     # MFMAs, K step 8), B's 16 columns padded to 32 by the transfer's own bounds check and
     # copied 2 bytes per lane: the check kept in the read's index

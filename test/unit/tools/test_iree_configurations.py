@@ -24,7 +24,7 @@ import re
 
 import pytest
 
-from iree_configs import CONFIGS, assert_steady_or_short
+from iree_configs import CONFIGS, NO_LOOP, assert_steady_or_short
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 from pipeline_mlir.tools.pipeline_opt import main
@@ -135,3 +135,19 @@ def test_a_store_past_the_edge_of_another_constant_is_refused(generated, tmp_pat
     line = 2 + text[:store.start()].count("\n")
     assert rc == 1 and f"one.mlir:{line}:" in err and "'vector.store' op has side effects " \
         "the pipeliner cannot move (writes workgroup)" in err, err
+
+
+@pytest.mark.parametrize("name", [n for n, (_c, _f, why) in CONFIGS.items() if why == NO_LOOP])
+def test_no_k_loop_refused_by_every_emit(generated, name, capsys):
+    """A kernel whose K is one K tile, its loop removed by IREE: ``--emulate`` and
+    ``--emit=report`` refuse it as ``--emit=hsaco`` does (``test_configuration``), at its
+    MFMA, exit 1.  (``--emulate`` read the dispatch first: with no loop whose copies tell
+    that A is K x M, it blamed ``A^T x B^T``'s bindings, ``not A (M x K), B ...``.)"""
+    for form in ("prefetch", "late"):
+        src = generated(name, form)
+        for emit in ("--emulate", "--emit=report"):
+            rc = main(["--pipeline=4wave", str(src), emit])
+            err = capsys.readouterr().err
+            assert rc == 1 and NO_LOOP in err and "bindings" not in err, (emit, err)
+            assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: sched-adopt-loop: "
+                            rf"'amdgpu.mfma' op ", err), (emit, err)

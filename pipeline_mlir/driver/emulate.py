@@ -405,9 +405,9 @@ def _refused_build(options: EmulateOptions, module, text: str, path: str) -> Non
     after the loop, read as an epilogue).  So too for a kernel with products but no K-loop
     (:func:`~pipeline_mlir.frontend.scan.no_loop_reason`: IREE removed the loop of a K of
     one K tile), whose A and B the reading, which tells their layouts by the loop's copies,
-    misreads: the build refuses it as every emit does.  The build's front end alone (the named pipeline
-    of the schedule object cut after ``sched-adopt-loop``) runs, once, on ``text``
-    (``module``, parsed from it, may be part prepared by the reading): the
+    misreads: the build refuses it as every emit does.  The build's front end alone (the
+    named pipeline of the schedule object cut after ``sched-adopt-loop``) runs, once, on
+    ``text`` (``module``, parsed from it, may be part prepared by the reading): the
     ``--mlir-print-ir-*`` dumps asked for are its, printed once."""
     from pipeline_mlir.driver.api import parsed_schedule
     from pipeline_mlir.driver.job import Job

@@ -62,6 +62,7 @@ from pipeline_mlir.frontend.edges import (Channel, copy_evaluator, past_end_note
 from pipeline_mlir.frontend.every_workgroup import check_reads
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
+from pipeline_mlir.frontend.cut_runs import ODD
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
 from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (NARROW, STAGED, check_launch_strides,
@@ -210,13 +211,17 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     size, view, kbits = sizes[b], an.buffer_views[b], kbits or {}
     full = size << len(kbits.get(b, ()))     # the kernel's buffer
     widths = {an.copies[i].lds.shape[1] for i in copies}
-    width = widths.pop()
-    if widths:
+    # (a run cut at an odd size: copied an element per lane, register-staged, cut_runs.py;
+    # the front end's own copies then move an element per lane too, whatever the others')
+    odd = any(ODD in an.ops[an.copies[i].op].attributes for i in copies)
+    width = min(widths) if odd else widths.pop()
+    if widths and not odd:
         raise LM.LoopRefusal(f"channel {label}'s copies move different numbers of elements "
                              f"per lane", (an.copies[copies[0]].op,))
     threads = an.evaluator.threads
     kernel_bytes = width * view.elem_bytes
-    width = copy_width(width, size // 2, threads, view.elem_bytes)
+    width = width if odd and half_fits(width, size // 2, threads) else \
+        copy_width(width, size // 2, threads, view.elem_bytes)
     if width is None:
         kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
         tried = sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True)
@@ -326,6 +331,12 @@ def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,
     check_launch_strides(base, want, got, plan.width * an.buffer_views[plan.buffer].elem_bytes,
                          an.buffer_views[plan.buffer].elem_bytes, label, (ref,),
                          staged=STAGED in an.ops[ref].attributes)
+
+
+def half_fits(width: int, half: int, threads: int) -> bool:
+    """A whole number of copies of ``threads`` lanes x ``width`` elements fills a subtile
+    of ``half`` elements."""
+    return half % (threads * width) == 0
 
 
 def copy_width(width: int, half: int, threads: int, elem_bytes: int) -> int | None:

@@ -8,9 +8,11 @@ pieces, each kept by the mask or read past the end of the range-checked buffer; 
 (N = 1000) are whole or not at the edge, kept as a whole-run select (kept_masks.py).  Both
 forms give one schedule (the K steps merged); the prefetch point is exact on the first and
 the corner workgroup (4 rows of M cut inside a run, K cut at 1030).  Mutants: a size off
-by one (a 4-byte piece cut), the mask on the wrong dimension, a padding of -0.0, a K part
-partial before the last K tile: refused at the read; a piece's condition off by one: caught
-by the proof over the grid.
+by one (a 4-byte piece cut: copied an element per lane, which the front end's own copies,
+each element tested against the row, do not match), the mask on the wrong dimension, a
+padding of -0.0, a K part partial before the last K tile: refused; a piece's condition off
+by one: caught by the proof over the grid.  Kernels cut at an odd size (bf16 ``A x B``
+64x129x512, ``A^T x B`` 31x64x160): copied an element per lane, exact.
 """
 
 from __future__ import annotations
@@ -72,18 +74,18 @@ def test_cut_runs_both_forms_one_schedule_exact(forms, capsys):
 
 
 @pytest.mark.parametrize("form,old,new,message", [
-    # off by one: 7 of 8 elements in a run inside the row, a 4-byte piece cut; a piece
-    # copied whole would read the element the mask drops (cut_proofs.py)
+    # off by one: 7 of 8 elements in a run inside the row, a 4-byte piece cut: copied an
+    # element per lane, exactly as masked; the front end's own copies (this channel's do
+    # not split into subtiles) test each element against the row, which the mask is not
     ("prefetch", PREFETCH_MASK, "%cut = arith.subi %26, %c1 : index\n"
      + PREFETCH_MASK.replace("%26 :", "%cut :"),
-     "is copied whole only where the mask keeps exactly the run's elements inside the row "
-     "of memref<1030x100xf16, #amdgpu.address_space<fat_raw_buffer>>: in thread 0 of "
-     "workgroup (0, 0) the run starts at column 0 of 100, so 8 of its 8 elements are inside "
-     "the row, and the mask keeps 7"),
+     "in workgroup (0, 0) at K step 0, LDS element 7 gets zero from the kernel's copies and "
+     "global element 7 from the front end's"),
     # one more: a run past the row's end keeps 1 element of the next row
     ("late", LATE_MASK, "%one = arith.constant 1 : index\n%cut = arith.addi %50, %one : "
      "index\n" + LATE_MASK.replace("%50 :", "%cut :"),
-     "of its 8 elements are inside the row, and the mask keeps "),
+     "LDS element 4 gets global element 100 from the kernel's copies and zero from the "
+     "front end's"),
     # the edge's size on the K rows' dimension: not a cut run, the peel's refusal
     ("prefetch", PREFETCH_MASK, PREFETCH_MASK.replace("%58, %26", "%26, %c8"),
      "has a mask whose size depends on the workgroup"),
@@ -110,10 +112,8 @@ def test_cut_runs_both_forms_one_schedule_exact(forms, capsys):
     # element size from the guard's i1 test: a traceback, bf16 A x B 64x31x96's late form)
     ("late", LATE_MASK, "%three = arith.constant 3 : index\n"
      + LATE_MASK.replace("%50 :", "%three :"),
-     "is copied whole only where the mask keeps exactly the run's elements inside the row "
-     "of memref<1030x100xf16, #amdgpu.address_space<fat_raw_buffer>>: in thread 0 of "
-     "workgroup (0,) the run starts at column 0 of 100, so 8 of its 8 elements are inside "
-     "the row, and the mask keeps 3"),
+     "in workgroup (0,) at K step 0, LDS element 3 gets zero from the kernel's copies and "
+     "global element 3 from the front end's"),
 ], ids=["off-by-one", "late-off-by-one", "wrong-dimension", "negative-zero", "k-part",
         "premarked", "late-fixed-size"])
 def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
@@ -125,43 +125,47 @@ def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
     out, err = capsys.readouterr()
     assert rc == 1 and message in err and "Traceback" not in err, err
     line = src.read_text().splitlines()[int(err.split(":")[1]) - 1]
-    assert "vector.transfer_read" in line or "scf.if" in line, (err, line)
+    # (the pieces' refusals: at the fragment read whose copies the front end's replace)
+    ops = ("amdgpu.transpose_load",) if "from the front end's" in message else \
+        ("vector.transfer_read", "scf.if")
+    assert any(o in line for o in ops), (err, line)
 
 
-VIEW = "%subview_16 = memref.subview %2[%59, %27]"
-FAT = "memref<1030x100xf16, #amdgpu.address_space<fat_raw_buffer>>"
+#: IREE's kernels whose runs C's edge cuts at an odd size: name -> matmul_source arguments
+ODD_CUTS = {
+    # B K x N, N = 129 = 16 x 8 + 1: the run of 8 at column 128 cut to 1 in the last
+    # workgroup (a size that moves with the workgroup); B's copies do not split into
+    # subtiles, so the front end makes its own, an element per lane beside A's DMA copies
+    "ab_64x129x512": dict(dtype="bf16", m=64, n=129, k=512, transpose_b=False),
+    # A K x M, M = 31 inside the one 32-row tile: A's run of 4 at column 28 cut to 3 (a
+    # size of the threads alone)
+    "atb_31x64x160": dict(dtype="bf16", m=31, n=64, k=160, transpose_a=True,
+                          transpose_b=False),
+}
 
 
-@pytest.mark.parametrize("view,message", [
-    # (a run whose column moves with the K-loop: test_kept_rows.py, test_tails_masked.py)
-    # no index moves with the K-loop: which dimension is K is not known
-    (VIEW.replace("%59", "%c0"), "and no other index of the read moves with the K-loop"),
-    # the K row moves with the workgroup too (K split over workgroups)
-    ("%krow = arith.addi %59, %arg0 : index\n" + VIEW.replace("%59", "%krow"),
-     "and its K index (dimension 0 of memref<1030x100xf16, #hal.descriptor_type<storage_"
-     "buffer>>) moves with the workgroup too"),
-    # a view the proof does not read through
-    (f"%rc = memref.reinterpret_cast %2 to offset: [0], sizes: [1030, 100], strides: [100, "
-     f"1] : {FAT} to {FAT}\n" + VIEW.replace("%2[", "%rc["),
-     "which needs the read's views of memref<1030x100xf16, #hal.descriptor_type<storage_"
-     "buffer>> to be casts and same-rank unit-stride subviews"),
-], ids=["no-k-index", "k-split", "reinterpret-cast"])
-def test_an_odd_run_along_k_is_refused(forms, capsys, tmp_path, view, message):
-    """A size cut to an odd one (7 of 8) on a run that is not proven to lie along M: a
-    piece copied whole would read the elements past the row's end, K elements summed into
-    C if the run is along K, so the run's dimension must be proven not K (cut_proofs.py),
-    else refused at the read."""
-    text = forms["prefetch"].read_text()
-    assert text.count(VIEW) == 1 and text.count(PREFETCH_MASK) == 1
-    text = text.replace(VIEW, view).replace(PREFETCH_MASK, "%cut = arith.subi %26, %c1 : "
-                                            "index\n" + PREFETCH_MASK.replace("%26 :", "%cut :"))
-    src = tmp_path / "k.mlir"
-    src.write_text(text)
-    rc = main([str(src), ADOPT])
-    err = capsys.readouterr().err
-    assert rc == 1 and "the piece is copied whole only along a dimension that is not K, " \
-        in err and message in err and "Traceback" not in err, err
-    assert "vector.transfer_read" in src.read_text().splitlines()[int(err.split(":")[1]) - 1]
+@pytest.mark.parametrize("name", list(ODD_CUTS))
+def test_an_odd_cut_in_element_pieces_both_forms_exact(tmp_path, capsys, name):
+    """A run cut at an odd size (no 4-byte piece holds what the mask keeps) copied in
+    pieces of one element, each kept by the mask or read past the range-checked end, and
+    register-staged (no direct-to-LDS copy moves 2 bytes): one schedule from both forms,
+    the late form exact on every workgroup.  Was refused at the masked read (``... not a
+    multiple of 2: a piece would be cut``)."""
+    paths = {}
+    for form, text in G.forms(G.matmul_source(**ODD_CUTS[name])).items():
+        paths[form] = tmp_path / f"{form}.mlir"
+        paths[form].write_text(text)
+    with share_code_objects():
+        rc = main(["--pipeline=4wave", "--emulate", str(paths["late"]), "--emulate-mode=late",
+                   "--emulate-jobs=1", "--mlir-print-ir-after=sched-adopt-loop"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "mode=late: exact, max error 0" in out, out + err[-2000:]
+    pieces = re.findall(r"amdgpu\.gather_to_lds [^\n]*sched\.kept_cut_piece = 2 : i64[^\n]*", err)
+    assert pieces and all("sched.register_staged" in p and ": vector<1xbf16>" in p
+                          for p in pieces), err[-2000:]
+    emulated = set(OPTIONS.findall(err))
+    assert main([str(paths["prefetch"]), ADOPT]) == 0
+    assert set(OPTIONS.findall(capsys.readouterr().out)) == emulated
 
 
 def test_a_wrong_piece_condition_is_caught(forms, capsys, monkeypatch):
@@ -278,13 +282,12 @@ def test_a_fixed_cut_at_whole_pieces_both_forms_exact(fixed, capsys):
 
 
 @pytest.mark.parametrize("new,message", [
-    # one short (3 of 4 inside the row, 1 of 4 at the edge): a piece cut, and the mask
-    # drops an element inside the row
+    # one short (3 of 4 inside the row, 1 of 4 at the edge): a piece cut, so copied an
+    # element per lane as masked; the mask drops an element inside the row, which the
+    # front end's own copies (each element tested against the row) would keep
     ("%cut = arith.subi %15, %c1 : index\n" + FIXED_MASK.replace("%15 :", "%cut :"),
-     "is copied whole only where the mask keeps exactly the run's elements inside the row "
-     "of memref<160x30xbf16, #amdgpu.address_space<fat_raw_buffer>>: in thread 0 of "
-     "workgroup (0,) the run starts at column 0 of 30, so 4 of its 4 elements are inside "
-     "the row, and the mask keeps 3"),
+     "in workgroup (0,) at K step 0, LDS element 3 gets zero from the kernel's copies and "
+     "global element 3 from the front end's"),
     # the whole run in every thread: no cut, the run copied whole (no piece kept)
     (FIXED_MASK.replace("%15", "%four"), None),
 ], ids=["fixed-off-by-one", "fixed-full"])
@@ -298,4 +301,4 @@ def test_fixed_cut_mutants(fixed, capsys, tmp_path, new, message):
         assert rc == 0 and "sched.kept_mask" not in out, err
         return
     assert rc == 1 and message in err and "Traceback" not in err, err
-    assert "vector.transfer_read" in src.read_text().splitlines()[int(err.split(":")[1]) - 1]
+    assert "amdgpu.transpose_load" in src.read_text().splitlines()[int(err.split(":")[1]) - 1]

@@ -51,7 +51,7 @@ from __future__ import annotations
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.ir_io import walk_ops
-from pipeline_mlir.analysis.barriers import BARRIERS
+from pipeline_mlir.analysis.barriers import BARRIERS, wait_counts
 from pipeline_mlir.analysis.ir_facts import segments
 from pipeline_mlir.analysis.lds_order import staged_hazards
 from pipeline_mlir.frontend.regcopy import STAGED
@@ -129,7 +129,7 @@ def _stage_all(ops: list, points: dict, errors: list) -> None:
 def _reads_done_before(op, point) -> None:
     """``s_waitcnt lgkmcnt(0)`` before the last barrier between copy ``op`` and ``point``
     (where a prologue copy's store goes, past barriers: :mod:`_stage_mixed`), if there is
-    one and no such wait stands just before it: the LDS reads this wave issued before that
+    one and no wait for ``lgkmcnt`` 0 stands just before it: the LDS reads this wave issued before that
     barrier are then done when the other waves, past it, write LDS from registers (the ISA
     check's rule, blind to addresses, asks it of every such barrier)."""
     ops = [as_operation(o) for o in op.block.operations]
@@ -138,13 +138,11 @@ def _reads_done_before(op, point) -> None:
     if not bars:
         return
     bar = ops[bars[-1]]
-    prev = ops[bars[-1] - 1]
-    done = waitcnt_imm(lgkmcnt=0)
-    if prev.name == "rocdl.s.waitcnt" and \
-            ir.IntegerAttr(prev.attributes["bitfield"]).value == done:
+    counts = wait_counts(ops[bars[-1] - 1])
+    if counts is not None and counts[1] == 0:
         return
     with ir.InsertionPoint(bar), bar.location:
-        B.rocdl.s_waitcnt(done)
+        B.rocdl.s_waitcnt(waitcnt_imm(lgkmcnt=0))
 
 
 def _stage(op, src, src_idx: list, dst, base, point) -> None:

@@ -210,25 +210,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     b = bufs.pop()
     size, view, kbits = sizes[b], an.buffer_views[b], kbits or {}
     full = size << len(kbits.get(b, ()))     # the kernel's buffer
-    widths = {an.copies[i].lds.shape[1] for i in copies}
-    # (a run cut at an odd size: copied an element per lane, register-staged, cut_runs.py;
-    # the front end's own copies then move an element per lane too, whatever the others')
-    odd = any(ODD in an.ops[an.copies[i].op].attributes for i in copies)
-    width = min(widths) if odd else widths.pop()
-    if widths and not odd:
-        raise LM.LoopRefusal(f"channel {label}'s copies move different numbers of elements "
-                             f"per lane", (an.copies[copies[0]].op,))
     threads = an.evaluator.threads
-    kernel_bytes = width * view.elem_bytes
-    width = width if odd and half_fits(width, size // 2, threads) else \
-        copy_width(width, size // 2, threads, view.elem_bytes)
-    if width is None:
-        kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
-        tried = sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True)
-        raise LM.LoopRefusal(f"channel {label}: half of its {size}-element tile is not a "
-                             f"whole number of copies of {threads} threads x "
-                             f"{' or '.join(map(str, tried))} bytes",
-                             (an.copies[copies[0]].op,))
+    width = _channel_width(an, copies, size // 2, view.elem_bytes, label)
     _global_table(an, copies, full, label)
     kept = kept_copies(an, copies)
     # the block workgroup 0 reads at the first K step (inside A and B: edges.check_in_global)
@@ -333,10 +316,31 @@ def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,
                          staged=STAGED in an.ops[ref].attributes)
 
 
-def half_fits(width: int, half: int, threads: int) -> bool:
-    """A whole number of copies of ``threads`` lanes x ``width`` elements fills a subtile
-    of ``half`` elements."""
-    return half % (threads * width) == 0
+def _channel_width(an, copies: list, half: int, elem_bytes: int, label: str) -> int:
+    """Elements per lane of the front end's copies of a channel (``copies``) whose
+    subtiles hold ``half`` elements of ``elem_bytes`` bytes (:func:`copy_width`); one, as
+    its pieces, for a channel with a run cut at an odd size (copied an element per lane,
+    register-staged: :data:`~pipeline_mlir.frontend.cut_runs.ODD`), whatever its other
+    copies move.  A refusal at its first copy when none fits."""
+    threads = an.evaluator.threads
+    widths = {an.copies[i].lds.shape[1] for i in copies}
+    odd = any(ODD in an.ops[an.copies[i].op].attributes for i in copies)
+    width = min(widths) if odd else widths.pop()
+    if widths and not odd:
+        raise LM.LoopRefusal(f"channel {label}'s copies move different numbers of elements "
+                             f"per lane", (an.copies[copies[0]].op,))
+    kernel_bytes = width * elem_bytes
+    if odd and half % (threads * width) == 0:
+        return width
+    width = copy_width(width, half, threads, elem_bytes)
+    if width is None:
+        kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
+        tried = sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True)
+        raise LM.LoopRefusal(f"channel {label}: half of its {2 * half}-element tile is not a "
+                             f"whole number of copies of {threads} threads x "
+                             f"{' or '.join(map(str, tried))} bytes",
+                             (an.copies[copies[0]].op,))
+    return width
 
 
 def copy_width(width: int, half: int, threads: int, elem_bytes: int) -> int | None:

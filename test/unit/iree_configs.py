@@ -138,12 +138,6 @@ CONFIGS = {
     # of the narrow ones (frontend/regcopy.py's NARROW), 4 K steps merged
     "f16_ab_2048x16x1000": (dict(dtype="f16", m=2048, n=16, k=1000, transpose_b=False), (),
                             None),
-    # unaligned M, N and K in 8 bits: B's run of 16 cut at 15 by N = 63 in the one tile
-    # along N, a mask that does not move with the workgroup and cuts a 4-byte piece: copied
-    # in staged pieces of one byte (frontend/cut_runs.py), the front end's own copies of B
-    # a byte per lane, more loads in flight than vmcnt holds (refused at the loop)
-    "fp8_ab_257x63x1000": (dict(dtype="fp8", m=257, n=63, k=1000, transpose_b=False), (),
-                           "WAIT_VM waits for vmcnt(68), over the gfx950 limit vmcnt <= 63"),
     # unaligned K: rows of 2046 / 2056 bytes, copies register-staged, the masked last K
     # tile peeled (the late form's guarded loads too, its explicit swizzle undone)
     # (K 1023 and 1028: 32 and 33 K steps of 32, fp8 9 of 128; IREE's kernels at K 4095 and

@@ -196,17 +196,11 @@ PAST_END_ROWS = ("channel A: the global elements its LDS buffer holds are not a 
     # end's own copies of A (its copies do not split into subtiles) cannot hold the rows
     # pointed past the end beside the others
     (MASK, MASK.replace("%70", "%20"), PAST_END_ROWS, "vector.transfer_read"),
-    # a size of constants alone, short from the first iteration: no K tail's; a run cut
-    # inside the one tile along M or N is such a mask (frontend/cut_runs.py), and so
-    # refused as the one above
-    (MASK, "%72 = vector.create_mask %c1, %c1 : vector<1x8xi1>", PAST_END_ROWS,
-     "vector.transfer_read"),
     (MASK, "%72 = arith.constant dense<true> : vector<1x8xi1>",
      "is masked by a value that is not a vector.create_mask", "vector.transfer_read"),
     (LOOP, LOOP.replace("%c128", "%arg0"),
      "has a masked last K tile and a trip count known only at run time", "scf.for"),
-], ids=["partial-before-last", "workgroup-dependent", "fixed", "not-create-mask",
-        "dynamic-trips"])
+], ids=["partial-before-last", "workgroup-dependent", "not-create-mask", "dynamic-trips"])
 def test_mask_peel_refusals(prefetch, capsys, tmp_path, old, new, message, where):
     rc, err, line = _run(capsys, tmp_path, prefetch.replace(old, new))
     assert rc == 1 and message in err, err

@@ -409,9 +409,10 @@ def prove_pieces(read, pieces: list) -> None:
                 n = ev.per_workgroup
                 raise IRError(read, f"{describe(read)}: copied in {p} pieces, thread {t % n} "
                                     f"of workgroup {tuple(int(x) for x in chunk[t // n])} "
-                                    f"{'keeps' if keep[t] else 'drops'} piece {h} of its "
-                                    f"lane where the kernel's mask keeps {int(sizes[other][t])} "
-                                    f"of {w} elements")
+                                    f"in copy {h} {'keeps' if keep[t] else 'drops'} piece "
+                                    f"{lane[t] % p} of lane {other[t] % WAVE_SIZE}'s run, where "
+                                    f"the kernel's mask keeps {int(sizes[other][t])} of {w} "
+                                    f"elements")
 
 
 def _check_sizes(read, size: tuple, loop) -> bool:

@@ -124,19 +124,27 @@ def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
     assert any(o in line for o in ops), (err, line)
 
 
-def test_a_moving_odd_cut_in_element_pieces_both_forms_exact(tmp_path, capsys):
-    """IREE's bf16 ``A x B`` 64x129x512 (B K x N, N = 129 = 16 x 8 + 1): the run of 8 at
+@pytest.fixture(scope="module")
+def moving(tmp_path_factory) -> dict:
+    """Both forms of IREE's bf16 ``A x B`` 64x129x256 (3 workgroups along N), as files."""
+    d = tmp_path_factory.mktemp("cut_moving")
+    paths = {}
+    source = G.matmul_source(dtype="bf16", m=64, n=129, k=256, transpose_b=False)
+    for form, text in G.forms(source).items():
+        paths[form] = d / f"{form}.mlir"
+        paths[form].write_text(text)
+    return paths
+
+
+def test_a_moving_odd_cut_in_element_pieces_both_forms_exact(moving, capsys):
+    """IREE's bf16 ``A x B`` 64x129x256 (B K x N, N = 129 = 16 x 8 + 1): the run of 8 at
     column 128 cut to 1 in the last workgroup (a size that moves with the workgroup),
     copied in pieces of one element, each kept by the mask or read past the range-checked
     end, register-staged; B's copies do not split into subtiles, so the front end makes
     its own, an element per lane beside A's DMA copies.  One schedule from both forms, the late
     form exact on all 3 workgroups.  Was refused at the masked read (``... not a multiple
     of 2: a piece would be cut``)."""
-    paths = {}
-    source = G.matmul_source(dtype="bf16", m=64, n=129, k=256, transpose_b=False)
-    for form, text in G.forms(source).items():
-        paths[form] = tmp_path / f"{form}.mlir"
-        paths[form].write_text(text)
+    paths = moving
     with share_code_objects():
         rc = main(["--pipeline=4wave", "--emulate", str(paths["late"]), "--emulate-mode=late",
                    "--emulate-jobs=1", "--mlir-print-ir-after=sched-adopt-loop"])
@@ -148,10 +156,19 @@ def test_a_moving_odd_cut_in_element_pieces_both_forms_exact(tmp_path, capsys):
     assert set(OPTIONS.findall(capsys.readouterr().out)) == emulated
 
 
-def test_a_wrong_piece_condition_is_caught(forms, capsys, monkeypatch):
-    """Each piece kept where its lane's size is at least its offset (not above it): in the
-    sampled workgroup every run is whole, so only the proof over the grid sees the corner
-    workgroup's piece at 4 of a run masked to 4 kept."""
+@pytest.mark.parametrize("kernel,message", [
+    # 4-byte pieces: in the sampled workgroup every run is whole, so only the proof over
+    # the grid sees a workgroup of C's edge keep the piece at 4 of a run masked to 4
+    ("forms", "copied in 4 pieces, thread 2 of workgroup (0, 6) in copy 0 keeps piece 2 of "
+     "lane 0's run, where the kernel's mask keeps 4 of 8 elements"),
+    # pieces of one element (a size that cuts a 4-byte piece): the last workgroup's lane 0
+    # keeps 1 element, and its piece 1 is kept too
+    ("moving", "copied in 8 pieces, thread 1 of workgroup (2,) in copy 0 keeps piece 1 of "
+     "lane 0's run, where the kernel's mask keeps 1 of 8 elements"),
+], ids=["four-bytes", "one-element"])
+def test_a_wrong_piece_condition_is_caught(request, capsys, monkeypatch, kernel, message):
+    """Each piece kept where its lane's size is at least its offset (not above it): refused
+    at the read by the proof over the grid, naming the piece, its lane and the size."""
     from pipeline_mlir.frontend import split_copy as SC
     real = SC.B.arith.cmpi
 
@@ -159,10 +176,9 @@ def test_a_wrong_piece_condition_is_caught(forms, capsys, monkeypatch):
         sge = SC.B.arith.CmpIPredicate.sge
         return real(sge if pred == SC.B.arith.CmpIPredicate.sgt else pred, a, b)
     monkeypatch.setattr(SC.B.arith, "cmpi", cmpi)
-    rc = main([str(forms["prefetch"]), ADOPT])
+    rc = main([str(request.getfixturevalue(kernel)["prefetch"]), ADOPT])
     err = capsys.readouterr().err
-    assert rc == 1 and "copied in 4 pieces, thread " in err and \
-        "keeps piece" in err and "where the kernel's mask keeps 4 of 8 elements" in err, err
+    assert rc == 1 and message in err and "Traceback" not in err, err
 
 
 def _batch_atb(b: int, m: int, n: int, k: int) -> str:

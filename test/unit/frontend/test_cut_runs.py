@@ -12,7 +12,7 @@ by one (a 4-byte piece cut: copied an element per lane, which the front end's ow
 each element tested against the row, do not match), the mask on the wrong dimension, a
 padding of -0.0, a K part partial before the last K tile: refused; a piece's condition off
 by one: caught by the proof over the grid.  Kernels cut at an odd size (bf16 ``A x B``
-64x129x256, ``A^T x B`` 31x64x160, a cut of constants alone): copied an element per
+64x129x1024, ``A^T x B`` 31x64x160, a cut of constants alone): copied an element per
 lane, exact.
 """
 
@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from build_cache import share_code_objects
+from steady_loop import assert_steady, counting_loops
 from pipeline_mlir.tools.pipeline_opt import main
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
@@ -126,10 +127,11 @@ def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
 
 @pytest.fixture(scope="module")
 def moving(tmp_path_factory) -> dict:
-    """Both forms of IREE's bf16 ``A x B`` 64x129x256 (3 workgroups along N), as files."""
+    """Both forms of IREE's bf16 ``A x B`` 64x129x1024 (3 workgroups along N, 8 K steps of
+    128), as files."""
     d = tmp_path_factory.mktemp("cut_moving")
     paths = {}
-    source = G.matmul_source(dtype="bf16", m=64, n=129, k=256, transpose_b=False)
+    source = G.matmul_source(dtype="bf16", m=64, n=129, k=1024, transpose_b=False)
     for form, text in G.forms(source).items():
         paths[form] = d / f"{form}.mlir"
         paths[form].write_text(text)
@@ -137,19 +139,23 @@ def moving(tmp_path_factory) -> dict:
 
 
 def test_a_moving_odd_cut_in_element_pieces_both_forms_exact(moving, capsys):
-    """IREE's bf16 ``A x B`` 64x129x256 (B K x N, N = 129 = 16 x 8 + 1): the run of 8 at
+    """IREE's bf16 ``A x B`` 64x129x1024 (B K x N, N = 129 = 16 x 8 + 1): the run of 8 at
     column 128 cut to 1 in the last workgroup (a size that moves with the workgroup),
     copied in pieces of one element, each kept by the mask or read past the range-checked
     end, register-staged; B's copies do not split into subtiles, so the front end makes
     its own, an element per lane beside A's DMA copies.  One schedule from both forms, the late
-    form exact on all 3 workgroups.  Was refused at the masked read (``... not a multiple
+    form exact on the first and the last (the cut) workgroup, each wave round the
+    steady loop (at K = 256 LLVM unrolls it: only the prologue and the drain would run).
+    Was refused at the masked read (``... not a multiple
     of 2: a piece would be cut``)."""
     paths = moving
-    with share_code_objects():
+    with counting_loops() as loops, share_code_objects():
         rc = main(["--pipeline=4wave", "--emulate", str(paths["late"]), "--emulate-mode=late",
-                   "--emulate-jobs=1", "--mlir-print-ir-after=sched-adopt-loop"])
+                   "--emulate-workgroups=2", "--emulate-jobs=1",
+                   "--mlir-print-ir-after=sched-adopt-loop"])
     out, err = capsys.readouterr()
     assert rc == 0 and "mode=late: exact, max error 0" in out, out + err[-2000:]
+    assert_steady(loops)
     _odd_pieces(err)
     emulated = set(OPTIONS.findall(err))
     assert main([str(paths["prefetch"]), ADOPT]) == 0

@@ -1,5 +1,6 @@
 """Runs cut inside by C's edge: a lane's copy masked to its first ``s`` elements, ``s``
-moving with the workgroup, kept as 4-byte copies each with its own condition.
+moving with the workgroup, kept as copies of 4-byte pieces (or of one element each) with
+their own conditions.
 
 A ``K x M`` A (``A^T x B``) or ``K x N`` B whose M (N) is not a multiple of the run IREE
 copies per lane (8 elements of 2 bytes) has edge tiles whose last run is cut inside: IREE
@@ -15,13 +16,20 @@ takes such a read when:
   ``s`` sizes the run along the buffer's contiguous dimension (a global or fat raw buffer of
   two or more dimensions read through same-rank views), and ``s`` depends on the workgroup
   and not on the loop variable (a condition on K is the K tail's, peeled by
-  :mod:`~pipeline_mlir.frontend.masks`);
-* ``s``, clamped to ``[0, W]`` as ``vector.create_mask`` clamps it, is a multiple of the
-  elements of 4 bytes (``q``) in every thread of every workgroup of the grid (evaluated,
-  the workgroups side by side; the grid proven to cover C): each 4-byte piece of the run
-  is then whole or masked whole.  Else an error at the read naming the workgroup, the thread
-  and the size.  A grid this cannot evaluate (unbounded, a loop over workgroups, a size known
-  only at launch) marks nothing: the masked-tail peel refuses those masks, saying why;
+  :mod:`~pipeline_mlir.frontend.masks`), or is of the thread ids and constants alone and
+  short of the run in some thread (C's edge inside the one tile along M or N);
+* ``s`` can be evaluated in every thread of every workgroup of the grid (the workgroups
+  side by side; the grid proven to cover C).  Clamped to ``[0, W]`` as
+  ``vector.create_mask`` clamps it, a multiple of the elements of 4 bytes (``q``)
+  everywhere: the run is copied in 4-byte pieces, each whole or masked whole.  Else (an
+  odd M or N: 129 = 16 x 8 + 1 cuts a run of 8 bf16 to 1) it is copied in pieces of one
+  element (marked :data:`ODD`, the element's bytes), each whole or masked whole for any
+  size.  No direct-to-LDS copy moves 1 or 2 bytes (nor 4 from a row of an odd number of
+  2-byte elements, which starts off a 4-byte boundary), so those pieces are
+  register-staged.  A grid this cannot evaluate (unbounded, a loop over workgroups, a
+  size known only at launch) marks nothing: the masked-tail peel refuses those masks,
+  saying why; a run of elements other than 1, 2 or 4 bytes, or not whole 4-byte pieces,
+  is an error at the read;
 * the buffer meets what a kept mask needs (a fat raw buffer of static shape range-checked
   by it, a padding of zero bits, the offset past the end within 32 bits:
   :func:`~pipeline_mlir.frontend.kept_masks.past_end_rows`), else an error at the read.
@@ -30,15 +38,20 @@ The read is marked :data:`CUT` (the rows ``delta`` past the end) and left as the
 masks it, so a loop that runs it as written (a remainder loop) stays exact; the guarded
 load becomes the masked ``vector.transfer_read`` it computes.  The masked-tail peel passes
 over it.  :mod:`~pipeline_mlir.frontend.regcopy` then makes the register copy of a marked
-read ``W / q`` copies of 4 bytes (:func:`~pipeline_mlir.frontend.split_copy.split_copy`):
-lane ``l`` of copy ``h`` moves piece ``l % p`` of the run of the kernel's lane
-``(64 / p) h + l // p`` (``p`` pieces), its mask size ``s`` recomputed for that lane, and
-keeps piece ``o = (l % p) q`` where ``s > o`` as a kept mask keeps a run: its indices
-``select(s > o, i0, delta)``, ``select(s > o, i_d, 0)``, reading zeros past the end
-otherwise; it is marked :data:`~pipeline_mlir.frontend.kept_masks.KEPT`, so what takes a
-kept copy (the front end's own copies, proven over the grid by
-:mod:`~pipeline_mlir.frontend.kept_layout`) takes it.  A marked read that is not a register
-copy stays masked and is refused where a masked copy is.
+read ``p = W / q`` copies of ``q`` elements (``q = 1`` when :data:`ODD`;
+:func:`~pipeline_mlir.frontend.split_copy.split_copy`): lane ``l`` of copy ``h`` moves
+piece ``l % p`` of the run of the kernel's lane ``(64 / p) h + l // p``, its mask size
+``s`` recomputed for that lane, and keeps piece ``o = (l % p) q`` where ``s > o`` as a
+kept mask keeps a run: its indices ``select(s > o, i0, delta)``, ``select(s > o, i_d,
+0)``, reading zeros past the end otherwise.  So the pieces move exactly the elements the
+kernel's mask keeps, zeros for the others, whatever the mask: a piece of one element never
+straddles the row's end, nor the buffer's (a range-checked dword read across
+``num_records`` is zeros whole).  Each is marked
+:data:`~pipeline_mlir.frontend.kept_masks.KEPT`, so what takes a kept copy (the front end's
+own copies, proven over the grid by :mod:`~pipeline_mlir.frontend.kept_layout`; of a
+channel with :data:`ODD` pieces one element per lane too, register-staged, so that each
+lane's test against the buffer is an element's) takes it.  A marked read that is not a
+register copy stays masked and is refused where a masked copy is.
 """
 
 from __future__ import annotations
@@ -55,7 +68,6 @@ from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.loop_eval import Evaluator, SideBySide, grid_stride, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.analysis.views import view_root
-from pipeline_mlir.frontend.cut_proofs import NOT_YET, check_not_k, check_row_mask
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
 from pipeline_mlir.frontend.guarded_load import guarded
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
@@ -67,6 +79,10 @@ from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 CUT = "sched.kept_cut"
 #: the bytes of each piece a cut run is copied in
 PIECE_BYTES = LDS_DMA_BYTES[0]
+#: the integer attribute (the bytes of a piece: one element's) of a marked read whose size
+#: cuts a ``PIECE_BYTES`` piece somewhere, and of its copies: copied an element per lane,
+#: register-staged
+ODD = "sched.kept_cut_piece"
 #: workgroups evaluated side by side
 _CHUNK = 128
 
@@ -90,16 +106,21 @@ def mark_cut_runs(loop) -> int:
                 found.append((o, s, g.passthrough))
     if not found:
         return 0
-    if not _prove_grid(loop, [(at, s) for at, s, _ in found]):
+    odd_reads = _prove_grid(loop, [(at, s) for at, s, _ in found])
+    if odd_reads is None:
         return 0
     _check_past_k(loop, [at for at, _, _ in found])
     marked = []
     for at, s, pad in found:
         load = guarded(at).load if at.name == "scf.if" else at
         marked.append((at, s, past_end_rows(loop, at, s, pad, load)))
-    for at, s, delta in marked:
+    i64 = ir.IntegerType.get_signless(64)
+    odds = [any(at == o for o in odd_reads) for at, _, _ in marked]
+    for (at, s, delta), odd in zip(marked, odds):
         read = _as_read(at) if at.name == "scf.if" else at
-        read.attributes[CUT] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), delta)
+        read.attributes[CUT] = ir.IntegerAttr.get(i64, delta)
+        if odd:
+            read.attributes[ODD] = ir.IntegerAttr.get(i64, _element_bytes(read))
     return len(marked)
 
 
@@ -297,42 +318,56 @@ def _width(read) -> int:
     return ir.VectorType(read.results[0].type).shape[-1]
 
 
+def _element_bytes(read) -> int:
+    return element_bytes(ir.MemRefType.get([1], ir.VectorType(read.results[0].type)
+                                           .element_type))
+
+
+def piece_bytes(read) -> int:
+    """The bytes of each piece marked read ``read`` is copied in: one element where its
+    size cuts a 4-byte piece (:data:`ODD`), else :data:`PIECE_BYTES`."""
+    return ir.IntegerAttr(read.attributes[ODD]).value if ODD in read.attributes \
+        else PIECE_BYTES
+
+
 def piece_elements(read) -> int:
     """The elements of a 4-byte piece of ``read``'s run (a read, or a guarded load: its
     result's element type), 0 when a piece is not whole elements."""
     try:
-        eb = element_bytes(ir.MemRefType.get(
-            [1], ir.VectorType(read.results[0].type).element_type))
+        eb = _element_bytes(read)
     except ValueError:
         return 0
     return PIECE_BYTES // eb if eb and PIECE_BYTES % eb == 0 else 0
 
 
-def _prove_grid(loop, reads: list) -> bool:
-    """Every ``(read, s)`` of ``reads`` masks, in every thread of every workgroup of the
-    grid, a multiple of its 4-byte pieces (``s`` clamped to the run), else an error at the
-    read naming where it does not; False (nothing proven) when the grid is not one of
+def _prove_grid(loop, reads: list):
+    """The reads of ``reads`` (``(read, s)``) whose size cuts one of their 4-byte pieces
+    in some thread of some workgroup of the grid (``s`` clamped to the run; copied in
+    pieces of one element, :data:`ODD`), a list; an error at a read that cannot be copied
+    in pieces (:func:`_check_sizes`); None (nothing proven) when the grid is not one of
     known workgroups evaluated here (unbounded, a loop over workgroups, a size known only
     at launch): those masks are left to the refusals of the masked-tail peel."""
     at = reads[0][0]
     kernel = kernel_of(loop)
     grid = workgroup_grid(kernel)
     if grid is None or walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
-        return False
+        return None
     if int(np.prod(grid)) > GRID_LIMIT:
         raise IRError(at, f"{describe(at)} masks the lane's run at C's edge inside it; the "
                           f"front end copies such a run in {PIECE_BYTES}-byte pieces, proven "
                           f"for every workgroup of a grid of at most {GRID_LIMIT}, not "
                           f"{int(np.prod(grid))}")
+    odd = []
     for ev, chunk in grid_evaluators(loop, grid):
         for read, s in reads:
             try:
                 sizes = ev.value(s)
             except Unevaluable:
-                return False
-            _check_sizes(read, (s, sizes), chunk, ev, loop)
+                return None
+            if _check_sizes(read, (s, sizes), loop) and all(read != o for o in odd):
+                odd.append(read)
     check_grid_covers(kernel, grid, block_size(kernel))
-    return True
+    return odd
 
 
 def grid_evaluators(loop, grid: tuple):
@@ -374,39 +409,29 @@ def prove_pieces(read, pieces: list) -> None:
                 n = ev.per_workgroup
                 raise IRError(read, f"{describe(read)}: copied in {p} pieces, thread {t % n} "
                                     f"of workgroup {tuple(int(x) for x in chunk[t // n])} "
-                                    f"{'keeps' if keep[t] else 'drops'} piece {h} of its "
-                                    f"lane where the kernel's mask keeps {int(sizes[other][t])} "
-                                    f"of {w} elements")
+                                    f"in copy {h} {'keeps' if keep[t] else 'drops'} piece "
+                                    f"{lane[t] % p} of lane {other[t] % WAVE_SIZE}'s run, where "
+                                    f"the kernel's mask keeps {int(sizes[other][t])} of {w} "
+                                    f"elements")
 
 
-def _check_sizes(read, size: tuple, chunk: np.ndarray, ev, loop) -> None:
-    """Every mask size of ``size`` (the size's value, then its value in every thread of
-    the workgroups ``chunk`` of ``ev``), clamped to ``read``'s run, a multiple of its
-    4-byte pieces; else, the proofs of :mod:`~pipeline_mlir.frontend.cut_proofs` made
-    first, an error at the read."""
+def _check_sizes(read, size: tuple, loop) -> bool:
+    """Whether a mask size of ``size`` (the size, its value in every thread of some
+    workgroups), clamped to ``read``'s run, cuts one of its 4-byte pieces
+    (the run is then copied in pieces of one element, :data:`ODD`); an error at the read
+    when its run is not whole pieces of whole elements."""
     s, sizes = size
-    threads = ev.per_workgroup
     w, q = _width(read), piece_elements(read)
-    load = guarded(read).load if read.name == "scf.if" else read
-    how = "the same in every workgroup (C's edge inside the one tile along M or N)" \
-        if fixed_size(s, loop) else "that moves with the workgroup (C's edge)"
-    head = (f"{describe(read)} masks the lane's run of {w} elements along the contiguous "
-            f"dimension of {view_root(load.operands[0]).type} by a size {how}: the elements "
-            f"it masks lie inside the buffer, so the front end copies the run in "
-            f"{PIECE_BYTES}-byte pieces")
     if not q or w % q:
-        raise IRError(read, f"{head}, which needs elements of 1, 2 or 4 bytes and a run of "
-                            f"whole pieces")
-    v = np.clip(sizes, 0, w)
-    bad = np.flatnonzero(v % q)
-    if len(bad):
-        t = int(bad[0])
-        wg = tuple(int(x) for x in chunk[t // threads])
-        check_not_k(read, load, loop.regions[0].blocks[0].arguments[0])
-        check_row_mask(read, load, ev, sizes, chunk)
-        raise IRError(read, f"{head} of {q} elements, each kept or masked whole; here the size "
-                            f"is {int(v[t])} in thread {t % threads} of workgroup {wg}, not a "
-                            f"multiple of {q}: a piece would be cut ({NOT_YET})")
+        load = guarded(read).load if read.name == "scf.if" else read
+        how = "the same in every workgroup (C's edge inside the one tile along M or N)" \
+            if fixed_size(s, loop) else "that moves with the workgroup (C's edge)"
+        raise IRError(read, f"{describe(read)} masks the lane's run of {w} elements along the "
+                            f"contiguous dimension of {view_root(load.operands[0]).type} by a "
+                            f"size {how}: the elements it masks lie inside the buffer, so the "
+                            f"front end copies the run in {PIECE_BYTES}-byte pieces, which "
+                            f"needs elements of 1, 2 or 4 bytes and a run of whole pieces")
+    return bool(np.any(np.clip(sizes, 0, w) % q))
 
 
 def _as_read(guard):

@@ -62,6 +62,7 @@ from pipeline_mlir.frontend.edges import (Channel, copy_evaluator, past_end_note
 from pipeline_mlir.frontend.every_workgroup import check_reads
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
+from pipeline_mlir.frontend.cut_runs import ODD
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
 from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (NARROW, STAGED, check_launch_strides,
@@ -209,21 +210,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     b = bufs.pop()
     size, view, kbits = sizes[b], an.buffer_views[b], kbits or {}
     full = size << len(kbits.get(b, ()))     # the kernel's buffer
-    widths = {an.copies[i].lds.shape[1] for i in copies}
-    width = widths.pop()
-    if widths:
-        raise LM.LoopRefusal(f"channel {label}'s copies move different numbers of elements "
-                             f"per lane", (an.copies[copies[0]].op,))
     threads = an.evaluator.threads
-    kernel_width, kernel_bytes = width, width * view.elem_bytes
-    width = copy_width(width, size // 2, threads, view.elem_bytes)
-    if width is None:
-        kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
-        tried = sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True)
-        raise LM.LoopRefusal(f"channel {label}: half of its {size}-element tile is not a "
-                             f"whole number of copies of {threads} threads x "
-                             f"{' or '.join(map(str, tried))} bytes",
-                             (an.copies[copies[0]].op,))
+    width = _channel_width(an, copies, size // 2, view.elem_bytes, label)
     _global_table(an, copies, full, label)
     kept = kept_copies(an, copies)
     # the block workgroup 0 reads at the first K step (inside A and B: edges.check_in_global)
@@ -263,16 +251,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
             raise
         subs, bit, seen = k_split(an, ch, reads, size, swizzle, e, crosswise)
         split_k = True               # ChannelPlan.logical: a split along K
-    most = run_limit(bit, kbits.get(b, ()))
-    if width > most:        # (a run the deleted bit cuts: narrower copies, if any fill it)
-        width = copy_width(kernel_width, size // 2, threads, view.elem_bytes, most)
-        if width is None:
-            raise LM.LoopRefusal(f"channel {label}: its subtiles, split on element bit {bit}, "
-                                 f"hold runs of at most {most} elements of its buffer, and "
-                                 f"half of its {size}-element tile is not a whole number of "
-                                 f"copies of {threads} threads x at most {most} elements "
-                                 f"of {' or '.join(map(str, sorted(LDS_DMA_BYTES)))} bytes",
-                                 (an.copies[copies[0]].op,))
+    width = _run_limited(an, copies, width, bit, run_limit(bit, kbits.get(b, ())),
+                         size // 2, view.elem_bytes, label)
     reswizzle, bank = _choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
@@ -336,6 +316,53 @@ def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,
     check_launch_strides(base, want, got, plan.width * an.buffer_views[plan.buffer].elem_bytes,
                          an.buffer_views[plan.buffer].elem_bytes, label, (ref,),
                          staged=STAGED in an.ops[ref].attributes)
+
+
+def _run_limited(an, copies: list, width: int, bit: int, most: int, half: int,
+                 elem_bytes: int, label: str) -> int:
+    """``width`` (elements per lane of a channel's copies, ``copies``) where its subtiles,
+    split on element ``bit``, hold runs of ``most`` elements or more; else the widest copy
+    of the kernel's that fits such a run and fills a subtile of ``half`` elements (a run
+    the deleted bit cuts: narrower copies, if any fill it), or a refusal at its first copy."""
+    if width <= most:
+        return width
+    threads = an.evaluator.threads
+    narrow = copy_width(an.copies[copies[0]].lds.shape[1], half, threads, elem_bytes, most)
+    if narrow is None:
+        raise LM.LoopRefusal(f"channel {label}: its subtiles, split on element bit {bit}, "
+                             f"hold runs of at most {most} elements of its buffer, and "
+                             f"half of its {2 * half}-element tile is not a whole number of "
+                             f"copies of {threads} threads x at most {most} elements "
+                             f"of {' or '.join(map(str, sorted(LDS_DMA_BYTES)))} bytes",
+                             (an.copies[copies[0]].op,))
+    return narrow
+
+
+def _channel_width(an, copies: list, half: int, elem_bytes: int, label: str) -> int:
+    """Elements per lane of the front end's copies of a channel (``copies``) whose
+    subtiles hold ``half`` elements of ``elem_bytes`` bytes (:func:`copy_width`); one, as
+    its pieces, for a channel with a run cut at an odd size (copied an element per lane,
+    register-staged: :data:`~pipeline_mlir.frontend.cut_runs.ODD`), whatever its other
+    copies move.  A refusal at its first copy when none fits."""
+    threads = an.evaluator.threads
+    widths = {an.copies[i].lds.shape[1] for i in copies}
+    odd = any(ODD in an.ops[an.copies[i].op].attributes for i in copies)
+    width = min(widths) if odd else widths.pop()
+    if widths and not odd:
+        raise LM.LoopRefusal(f"channel {label}'s copies move different numbers of elements "
+                             f"per lane", (an.copies[copies[0]].op,))
+    kernel_bytes = width * elem_bytes
+    if odd and half % (threads * width) == 0:
+        return width
+    width = copy_width(width, half, threads, elem_bytes)
+    if width is None:
+        kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
+        tried = sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True)
+        raise LM.LoopRefusal(f"channel {label}: half of its {2 * half}-element tile is not a "
+                             f"whole number of copies of {threads} threads x "
+                             f"{' or '.join(map(str, tried))} bytes",
+                             (an.copies[copies[0]].op,))
+    return width
 
 
 def copy_width(width: int, half: int, threads: int, elem_bytes: int,

@@ -48,8 +48,8 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
 from pipeline_mlir.frontend.copy_source import dim_indices
-from pipeline_mlir.frontend.cut_runs import CUT, PIECE_BYTES, fold_k_parts, k_parts, mark_cut_runs
-from pipeline_mlir.frontend.cut_runs import piece_elements, run_mask_only
+from pipeline_mlir.frontend.cut_runs import CUT, fold_k_parts, k_parts, mark_cut_runs
+from pipeline_mlir.frontend.cut_runs import run_mask_only
 from pipeline_mlir.frontend.edge_version import version_edges
 from pipeline_mlir.frontend.loop_choices import last_is_tail, settle_choices
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, replace_masked_read
@@ -229,40 +229,22 @@ def _evaluate_kept(loop, reads: list, iv, ev, iterations=None) -> None:
                     raise IRError(r, f"{describe(r)} is masked to {size} of {d} "
                                      f"elements in thread {t} in iteration {k}, which the "
                                      f"pipelined loop runs; the front end peels a mask of "
-                                     f"the last K tile only{_fixed_note(r, v, iv, size)}")
+                                     f"the last K tile only{_fixed_note(v, iv, size)}")
 
 
-def _fixed_note(r, v, iv, size: int) -> str:
+def _fixed_note(v, iv, size: int) -> str:
     """Why a mask size ``v`` of the threads and constants alone, short in the pipelined
-    loop (``size`` in the thread refused), is no K tail's, as a note to the refusal, and why
-    the pieces of a cut run (:mod:`~pipeline_mlir.frontend.cut_runs`, which take such a
-    size where it cuts a lane's run at whole 4-byte pieces) did not take it; empty if it
-    depends on ``iv``."""
+    loop (``size`` in the thread refused), is no K tail's, as a note to the refusal; empty
+    if it depends on ``iv``."""
     if depends(v, {iv}):
         return ""
-    per = piece_elements(r)   # (of the read's vector: a guarded load's operand 0 is its test)
-    if size == 0:
-        why = ("; here the lane's run is masked to none of its elements, which cuts no run "
-               "inside, and the front end keeps a mask of the whole run or nothing only "
-               "where it moves with the workgroup, frontend/kept_masks.py")
-    elif size % max(per, 1):
-        why = (f"; and then only at a size that is a whole number of its {PIECE_BYTES}-byte "
-               f"pieces: {size} element{'s' if size != 1 else ''} of "
-               f"{_bytes(PIECE_BYTES // per)} cut{'s' if size == 1 else ''} a piece, whose "
-               f"element past the row's end the front end does not prove unused by every "
-               f"stored element of C, and which the row's end may cut too (a range-checked "
-               f"dword past the buffer's end reads zero whole)")
-    else:
-        why = ("; this read's cut was not taken: its source is not a row-major global "
-               "buffer of its run's rank, or its sizes cannot be evaluated over the grid")
+    why = ("; here the lane's run is masked to none of its elements, which cuts no run "
+           "inside, and the front end keeps a mask of the whole run or nothing only where "
+           "it moves with the workgroup, frontend/kept_masks.py") if size == 0 else ""
     return (" (this mask does not move with K, so it is no K tail's: a run C's edge cuts "
-            "inside the one tile along M or N is such a mask, and the front end copies a "
-            "run cut at C's edge in pieces, frontend/cut_runs.py, where it cuts a lane's run "
-            f"inside at whole {PIECE_BYTES}-byte pieces{why})")
-
-
-def _bytes(n: int) -> str:
-    return f"{n} byte{'s' if n != 1 else ''}"
+            "inside the one tile along M or N is such a mask, which the front end copies in "
+            "pieces, frontend/cut_runs.py, only along the contiguous dimension of a global "
+            f"buffer of two or more dimensions whose size it evaluates over the whole grid{why})")
 
 
 def _cut_k_reads(loop) -> list:

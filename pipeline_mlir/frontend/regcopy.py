@@ -41,7 +41,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import dense_row_major, element_bytes, parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
-from pipeline_mlir.frontend.cut_runs import CUT, prove_pieces
+from pipeline_mlir.frontend.cut_runs import CUT, ODD, piece_bytes, prove_pieces
 from pipeline_mlir.frontend.kept_masks import KEPT
 from pipeline_mlir.frontend.kernel_ir import collapsed, describe, erase_unused
 from pipeline_mlir.frontend.launch_stride import NARROW, STAGED, launch_aligned
@@ -84,6 +84,7 @@ def convert_register_copies(scan: LoopScan) -> None:
         by_root.setdefault(ev.view(a.view).root, []).append(a)
     wave = _wave_index(scan, regs[0].op)
     kept = {id(a) for a in regs if KEPT in a.op.attributes or CUT in a.op.attributes}
+    odd = {id(a): a.op.attributes[ODD] for a in regs if ODD in a.op.attributes}
     done = {}
     for root, accs in by_root.items():
         done.update(_convert_buffer(ev, scan, root, accs, wave, (iv, lb, step)))
@@ -93,6 +94,10 @@ def convert_register_copies(scan: LoopScan) -> None:
     for key in kept:        # (a mask kept in its index: frontend/kept_masks.py)
         for c in done[key]:
             c.op.attributes[KEPT] = ir.UnitAttr.get()
+    for key, piece in odd.items():    # (pieces of one element: no DMA moves them,
+        for c in done[key]:           # cut_runs.py)
+            c.op.attributes[ODD] = piece
+            c.op.attributes[STAGED] = ir.UnitAttr.get()
     for key, why in narrow.items():     # (only the front end's own copies replace it;
         for c in done[key]:             # a remainder loop stages it, as the kernel copied)
             c.op.attributes[NARROW] = ir.StringAttr.get(why)
@@ -206,7 +211,8 @@ def _check_source(ev, a: Access) -> bool:
                             f"(and {SPLIT_BYTES} as two copies; a copy that stays in registers "
                             f"is not pipelined)")
     el = _elements(ev, a.src, a.src_indices, a.elements, a.op, "reads global memory")
-    moved = LDS_DMA_BYTES[0] if size == SPLIT_BYTES or CUT in a.op.attributes else size
+    moved = piece_bytes(a.op) if CUT in a.op.attributes else \
+        LDS_DMA_BYTES[0] if size == SPLIT_BYTES else size
     return not np.any((el[:, 0] * v.elem_bytes) % moved) and launch_aligned(v.root, moved)
 
 
@@ -382,7 +388,7 @@ def _gather(ev, scan, a: Access, dense: np.ndarray, flat, wave, steps: tuple,
     et = ir.MemRefType(flat.type).element_type
     size = n * ev.view(a.src).elem_bytes
     if size == SPLIT_BYTES or CUT in a.op.attributes:     # (split_copy.py, cut_runs.py)
-        parts = size // LDS_DMA_BYTES[0]
+        parts = size // (piece_bytes(a.op) if CUT in a.op.attributes else LDS_DMA_BYTES[0])
         halves = split_copy(a, flat, base, scan.block, _copy_point(a, reads),
                             lane_odd(scan.loop, n // parts, parts), parts)
         iv, lb, step = steps

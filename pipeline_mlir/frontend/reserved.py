@@ -41,7 +41,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend import remainder_ahead, remainder_dma
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, VERSIONED_ATTR
 from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR, OWN_ATTR
-from pipeline_mlir.frontend.cut_runs import CUT
+from pipeline_mlir.frontend.cut_runs import CUT, ODD
 from pipeline_mlir.frontend.half_k import HALVED_ATTR
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR
 from pipeline_mlir.frontend.kernel_ir import KEPT, PROVEN_ROW, kernel_of
@@ -55,7 +55,7 @@ __all__ = ["MARKS", "InputMarks", "refusal"]
 #: the marks of what the front end makes, which later steps of it trust
 MARKS = (REMAINDER_ATTR, SHARED_ATTR, SHAREABLE_ATTR, OWN_ATTR, ALIAS_ATTR, WHOLE_ATTR,
          remainder_dma.AHEAD_ATTR, remainder_dma.IN_PLACE_ATTR, remainder_ahead.AHEAD_ATTR,
-         remainder_ahead.IN_PLACE_ATTR, PAIR_GUARD_ATTR, VERSIONED_ATTR, KEPT, CUT,
+         remainder_ahead.IN_PLACE_ATTR, PAIR_GUARD_ATTR, VERSIONED_ATTR, KEPT, CUT, ODD,
          HALVED_ATTR, MERGED_ATTR, MERGE_NOTE_ATTR, PROVEN_ROW)
 _MARKED = frozenset(MARKS)
 #: the attribute names the walk looks at: the marks, and the tags of the tagged form

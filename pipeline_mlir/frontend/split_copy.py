@@ -171,7 +171,7 @@ def check_split(ev, a, halves: list) -> None:
                 t = int(np.flatnonzero(keep != (sizes[other_lane] > offset))[0])
                 raise IRError(a.op, f"{describe(a.op)}: copied in {parts} pieces, thread {t} "
                                     f"of copy {h} {'keeps' if keep[t] else 'drops'} its piece "
-                                    f"of {half} elements at {int(offset[t])}, where the "
+                                    f"of {half} element{'s' if half != 1 else ''} at {int(offset[t])}, where the "
                                     f"kernel's mask keeps {int(sizes[other_lane][t])}")
             idx = unkept(idx)
         got = ev.view(src).element([ev.value(i) for i in idx])

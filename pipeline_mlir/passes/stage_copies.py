@@ -51,6 +51,7 @@ from __future__ import annotations
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.analysis.barriers import BARRIERS, wait_counts
 from pipeline_mlir.analysis.ir_facts import segments
 from pipeline_mlir.analysis.lds_order import staged_hazards
 from pipeline_mlir.frontend.regcopy import STAGED
@@ -120,7 +121,28 @@ def _stage_all(ops: list, points: dict, errors: list) -> None:
             errors.append(OpError(op, f"'{op.name}' op marked {STAGED} writes LDS "
                                       f"{dst.type}; a staged copy writes a 1-D buffer"))
             continue
+        if op in points:
+            _reads_done_before(op, points[op])
         _stage(op, src, src_idx, dst, dst_idx[0], points.get(op) or _store_point(op))
+
+
+def _reads_done_before(op, point) -> None:
+    """``s_waitcnt lgkmcnt(0)`` before the last barrier between copy ``op`` and ``point``
+    (where a prologue copy's store goes, past barriers: :mod:`_stage_mixed`), if there is
+    one and no wait for ``lgkmcnt`` 0 stands just before it: the LDS reads this wave issued before that
+    barrier are then done when the other waves, past it, write LDS from registers (the ISA
+    check's rule, blind to addresses, asks it of every such barrier)."""
+    ops = [as_operation(o) for o in op.block.operations]
+    i, j = ops.index(op), ops.index(point)
+    bars = [k for k in range(i + 1, j) if ops[k].name in BARRIERS]
+    if not bars:
+        return
+    bar = ops[bars[-1]]
+    counts = wait_counts(ops[bars[-1] - 1])
+    if counts is not None and counts[1] == 0:
+        return
+    with ir.InsertionPoint(bar), bar.location:
+        B.rocdl.s_waitcnt(waitcnt_imm(lgkmcnt=0))
 
 
 def _stage(op, src, src_idx: list, dst, base, point) -> None:

@@ -151,14 +151,6 @@ CONFIGS = {
     # of the narrow ones (frontend/regcopy.py's NARROW), 4 K steps merged
     "f16_ab_2048x16x1000": (dict(dtype="f16", m=2048, n=16, k=1000, transpose_b=False), (),
                             None),
-    # unaligned M, N and K in 8 bits: B's run of 16 cut at 15 by N = 63 in the one tile
-    # along N, a mask that does not move with the workgroup and cuts a 4-byte piece
-    # (frontend/cut_runs.py takes such a size at whole pieces only)
-    "fp8_ab_257x63x1000": (dict(dtype="fp8", m=257, n=63, k=1000, transpose_b=False), (),
-                           "by a size the same in every workgroup (C's edge inside the one "
-                           "tile along M or N): the elements it masks lie inside the buffer, "
-                           "so the front end copies the run in 4-byte pieces of 4 elements, "
-                           "each kept or masked whole; here the size is 15 in thread 3"),
     # unaligned K: rows of 2046 / 2056 bytes, copies register-staged, the masked last K
     # tile peeled (the late form's guarded loads too, its explicit swizzle undone)
     # (K 1023 and 1028: 32 and 33 K steps of 32, fp8 9 of 128; IREE's kernels at K 4095 and

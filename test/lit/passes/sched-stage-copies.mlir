@@ -261,7 +261,9 @@ func.func @with_dma_copies(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #
 // scf.if (after D S D) requires the first D: vmcnt(1).  A staged copy of the prologue
 // stores to LDS just before the first wait that requires it, or else the first op with
 // regions, as late as the schedule holds the DMA's write: S0 before the erased wait (past
-// two DMA copies), S1 past both barriers, before the fence.
+// two DMA copies), S1 past both barriers, before the fence, and an lgkmcnt(0) before the
+// second barrier, so that no LDS read of this wave is in flight when the other waves,
+// past it, store S1 (the ISA check's rule, blind to addresses).
 // CHECK-LABEL: func.func @prologue_waits
 // CHECK:         %[[S0:.*]] = vector.load %arg0[%arg2, %c0]
 // CHECK:         amdgpu.gather_to_lds %arg0[%arg2, %c1]
@@ -272,6 +274,7 @@ func.func @with_dma_copies(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #
 // CHECK-NEXT:    rocdl.s.waitcnt 49279
 // CHECK-NEXT:    rocdl.s.barrier
 // CHECK-NEXT:    rocdl.s.waitcnt 3953
+// CHECK-NEXT:    rocdl.s.waitcnt 49279
 // CHECK-NEXT:    rocdl.s.barrier
 // CHECK-NEXT:    vector.store %[[S1]], %arg1
 // CHECK-NEXT:    rocdl.s.waitcnt 49279

@@ -398,8 +398,9 @@ def _loop_blocks(succs: list[list[int]], head: int, latch: int) -> set:
 @dataclass(frozen=True)
 class LdsMap:
     """What the rule reads of a function: the LDS accesses of known bytes (by line), the
-    kind of every LDS access (``ds_read`` / ``ds_write``, by line), and per interval (the
-    barrier line it starts at, 0: the entry) the lines of the LDS accesses in it."""
+    kind of every LDS access (``ds_read`` / ``ds_write`` / ``vmem_load_lds``, by line), and
+    per interval (the barrier line it starts at, 0: the entry) the lines of the LDS
+    accesses in it."""
 
     accesses: dict
     kinds: dict
@@ -421,12 +422,13 @@ class LdsMap:
     def apart(self, barrier: int, line: int) -> bool:
         """Whether the LDS access at ``line``, still in flight at the barrier at line
         ``barrier``, touches no byte that another wave's access in the interval after the
-        barrier writes (the access a read) or touches (a write), every address known."""
+        barrier writes (the access a read) or touches (a write), every address known (an
+        LDS DMA there, whose bytes are not read here, is never apart)."""
         mine = self.accesses.get(line)
         if mine is None or barrier not in self.within:
             return False
         for x in self.within[barrier]:
-            if not mine.write and self.kinds[x] != "ds_write":
+            if not mine.write and self.kinds[x] == "ds_read":
                 continue
             other = self.accesses.get(x)
             if other is None:
@@ -453,7 +455,9 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
     for k, state in states.items():
         state = dict(state)
         for i in fn.blocks[k].instrs:
-            if i.kind in ("ds_read", "ds_write"):
+            if i.kind == "vmem_load_lds":
+                kinds[i.line] = i.kind
+            elif i.kind in ("ds_read", "ds_write"):
                 kinds[i.line] = i.kind
                 a = _access(i, state, threads)
                 if a is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline_mlir.isa.asm import parse_asm
-from pipeline_mlir.isa.lds_ranges import barriers_uniform, lds_races
+from pipeline_mlir.isa.lds_ranges import barriers_uniform, lds_map, lds_races
 
 #: each thread writes its own 16 bytes (thread id x 16)
 WRITE = "\tv_lshlrev_b32_e32 v1, 4, v0\n\tds_write_b128 v1, v[4:7]\n"
@@ -174,3 +174,24 @@ def test_what_exec_leaves_off_and_immediates_are_read_as_the_hardware_does(body)
     each was read as the thread's own bytes, or out of the way, and passed."""
     found = _races(WRITE + body + "\tds_read_b128 v[8:11], v2\n")
     assert found, body
+
+
+@pytest.mark.parametrize("after, apart", [
+    ("\tds_write_b128 v1, v[4:7]\n", True),                 # the wave's own bytes again
+    ("\tv_xor_b32_e32 v2, 0x400, v1\n\tds_write_b128 v2, v[4:7]\n", False),  # the other's
+    ("\tbuffer_load_dword v9, s[0:3], 0 offen lds\n" + WRITE, False),      # a DMA: unread
+    ("\tbuffer_load_dword v2, v9, s[0:3], 0 offen\n\ts_waitcnt vmcnt(0)\n"
+     "\tds_write_b128 v2, v[4:7]\n", False),                 # a write of unknown bytes
+    ("\tv_xor_b32_e32 v2, 0x400, v1\n\tds_read_b128 v[12:15], v2\n\tds_write_b128 v1, "
+     "v[4:7]\n", True),                                     # the other's bytes read: no conflict
+])
+def test_a_read_in_flight_at_a_barrier_is_apart_only_from_bytes_known(after, apart):
+    """:meth:`LdsMap.apart` (what lets the register rule pass an LDS read still in flight
+    at a barrier): each thread reads its own 16 bytes, no wait, a barrier, then the
+    accesses after it; apart only where every LDS write after the barrier has known bytes
+    and none of another wave's is among the read's."""
+    body = WRITE.split("\tds_write")[0] + "\tds_read_b128 v[8:11], v1\n\ts_barrier\n" + \
+        after + "\ts_endpgm\n"
+    fn = parse_asm(f"kernel:\n{body}").function()
+    fn.threads = 128
+    assert lds_map(fn).apart(4, 3) is apart

@@ -228,7 +228,7 @@ def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
         if mask is not None and i.kind == "valu":   # a compare: 0 in the lanes exec leaves off
             mask = (mask[0] & active, mask[1]) if active is not None else None
     dst = i.defs[0]
-    if value is not None and i.kind == "valu" and dst.startswith("v"):
+    if value is not None and i.kind == "valu" and re.match(r"^v\d+$", dst):
         # the lanes exec leaves off keep what they held: known only where it is
         old = state.get(dst)
         if active is None:

@@ -186,7 +186,7 @@ _SALU_NO_SCC = ("s_mov", "s_movk", "s_cmov", "s_cmovk", "s_mul_i32", "s_mul_hi",
                 "s_mulk", "s_version", "s_readfirstlane")
 _SCC_READERS = ("s_cselect", "s_addc", "s_subb", "s_cbranch_scc", "s_cmov", "s_cmovk")
 _TWO_DEF = re.compile(r"^v_(add|sub|subrev)_co_u32_e64$|^v_(addc|subb|subbrev)_co_u32_e64$"
-                      r"|^v_mad_(u|i)64_(u|i)32$|^v_div_scale_")
+                      r"|^v_mad_(u|i)64_(u|i)32$|^v_div_scale_|^v_swap_b32(_e32)?$")
 
 
 def _defs_uses(m: str, kind: str, ops: list[str], mods: tuple[str, ...],
@@ -196,8 +196,8 @@ def _defs_uses(m: str, kind: str, ops: list[str], mods: tuple[str, ...],
     uses: list[str] = []
     no_def = kind in ("vmem_store", "ds_write", "vmem_load_lds", "wait", "barrier", "setprio",
                       "nop", "branch", "sched_barrier", "sched_group_barrier", "other") \
-        or m.startswith(("s_cmp", "s_bitcmp", "s_store", "s_buffer_store", "v_cmpx")) \
-        or m.startswith(_ATOMICS)
+        or m.startswith(("s_cmp", "s_bitcmp", "s_store", "s_buffer_store")) \
+        or (m.startswith("v_cmpx") and len(ops) < 3) or m.startswith(_ATOMICS)
     if m.startswith(_ATOMICS) and _RETURNS.intersection(mods):
         no_def = False          # returning atomics write their first operand
     if m in _DS_DEFS:
@@ -211,6 +211,8 @@ def _defs_uses(m: str, kind: str, ops: list[str], mods: tuple[str, ...],
         ndef = 2 if _TWO_DEF.match(m) else 1
         for k, r in enumerate(regs):
             (defs if k < ndef else uses).extend(r)
+        if m.startswith("v_swap_b32"):  # each operand written with the other's value
+            uses[:0] = [*regs[0], *regs[1]]
     # implicit registers
     if kind == "salu" and not m.startswith(_SALU_NO_SCC):
         defs.append("scc")

@@ -11,7 +11,9 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   holds the thread's id (the kernel's ``.amdhsa_system_vgpr_workitem_id`` is 0 and its
   metadata fixes the workgroup's size, :attr:`AsmFunction.threads`); the moves, shifts,
   logic, additions and 24-bit products LLVM builds addresses with (:data:`_OPS`) are
-  evaluated on every thread (a scalar register is one value per wave); any other
+  evaluated on every thread (a scalar register is one value per wave; a vector result
+  written only to the lanes ``exec`` leaves on, the others keeping theirs, unknown where
+  ``exec`` is not known; ``v_readfirstlane_b32`` of the first lane on); any other
   instruction, and a register whose value differs between the paths into a block (an
   address a loop rotates), makes what it writes unknown.
 * **Bytes.**  An access's bytes, per wave: each lane's address plus the instruction's
@@ -66,7 +68,9 @@ def _mask(x):
 #: mnemonic (without ``_e32`` / ``_e64``) -> its result from its sources (numpy arrays of
 #: per-thread 32-bit values held in ``uint64``)
 _OPS = {
-    "v_mov_b32": lambda a: a, "s_mov_b32": lambda a: a, "s_movk_i32": lambda a: a,
+    "v_mov_b32": lambda a: a, "s_mov_b32": lambda a: a,
+    # its 16-bit immediate sign-extended
+    "s_movk_i32": lambda a: ((a & 0xFFFF) ^ 0x8000) + 0xFFFF8000,
     "v_not_b32": lambda a: ~a,
     "v_lshlrev_b32": lambda s, a: a << (s & 31), "v_lshrrev_b32": lambda s, a: a >> (s & 31),
     "s_lshl_b32": lambda a, s: a << (s & 31), "s_lshr_b32": lambda a, s: a >> (s & 31),
@@ -167,7 +171,28 @@ def _lane_mask(i: AsmInstr, state: dict, threads: int):
         args = [state.get(_mask_key(x)) for x in i.operands[1:]]
         if all(a is not None for a in args):
             return op(*args), _mask_key(i.operands[0])
+        if i.mnemonic == "s_or_b64" and any(a is not None and a.all() for a in args):
+            # every lane on, whatever the other mask (exec restored from a saved full one)
+            return np.ones(threads, dtype=np.uint64), _mask_key(i.operands[0])
     return None
+
+
+def _first_lanes(a, active):
+    """``v_readfirstlane_b32`` of per-thread ``a``: per wave, its first lane ``active``
+    (exec) leaves on (lane 0 where none is), for the whole wave; where exec is not known,
+    known only for a wave whose lanes all hold one value."""
+    out = np.empty_like(a)
+    for w in range(0, len(a), 64):
+        lanes = a[w:w + 64]
+        if active is None:
+            if not (lanes == lanes[0]).all():
+                return None
+            first = 0
+        else:
+            on = np.flatnonzero(active[w:w + 64])
+            first = int(on[0]) if len(on) else 0
+        out[w:w + 64] = lanes[first]
+    return out
 
 
 def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
@@ -177,10 +202,11 @@ def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
         return
     op = _operation(i.mnemonic, i.modifiers) if i.kind in ("valu", "salu") else None
     value = None
+    active = state.get(("exec",))
     if op == "readfirstlane":
         a = _source(i.operands[1], state, threads) if len(i.operands) == 2 else None
-        if a is not None:               # lane 0 of each wave, for the whole wave
-            value = np.repeat(a[::64], 64)[:threads]
+        if a is not None:               # each wave's first lane exec leaves on, whole wave
+            value = _first_lanes(a, active)
     elif op is not None and len(i.operands) >= 2:
         args = [_source(o, state, threads) for o in i.operands[1:]]
         if all(a is not None for a in args):
@@ -189,25 +215,36 @@ def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
             except TypeError:           # the wrong number of sources
                 value = None
     mask = None
+    saved = None
     if i.mnemonic == "s_and_saveexec_b64" and len(i.operands) == 2:
         src, old = state.get(_mask_key(i.operands[1])), state.get(("exec",))
-        if src is not None and old is not None:
-            mask = (src & old, ("exec",))
+        if old is not None:             # the exec saved is known whatever the new one is
             saved = (old, _mask_key(i.operands[0]))
+            if src is not None:
+                mask = (src & old, ("exec",))
     elif i.mnemonic.startswith(("v_cmp_", "s_and_b64", "s_or_b64", "s_andn2_b64",
                                 "s_mov_b64")):
         mask = _lane_mask(i, state, threads)
+        if mask is not None and i.kind == "valu":   # a compare: 0 in the lanes exec leaves off
+            mask = (mask[0] & active, mask[1]) if active is not None else None
+    dst = i.defs[0]
+    if value is not None and i.kind == "valu" and re.match(r"^v\d+$", dst):
+        # the lanes exec leaves off keep what they held: known only where it is
+        old = state.get(dst)
+        if active is None:
+            value = value if old is not None and np.array_equal(old, value) else None
+        elif not active.all():
+            value = np.where(active != 0, value, old) if old is not None else None
     for r in i.defs:
         state.pop(r, None)
     for key in [k for k in state if isinstance(k, tuple) and set(k) & set(i.defs)]:
         del state[key]
-    dst = i.defs[0]
     if value is not None and dst != "scc" and registers(i.operands[0]) == (dst,):
         state[dst] = value
     if mask is not None and mask[1] is not None:
         state[mask[1]] = mask[0]
-        if i.mnemonic == "s_and_saveexec_b64" and saved[1] is not None:
-            state[saved[1]] = saved[0]
+    if saved is not None and saved[1] is not None:
+        state[saved[1]] = saved[0]
 
 
 def _join(a: dict, b: dict) -> dict:
@@ -361,8 +398,9 @@ def _loop_blocks(succs: list[list[int]], head: int, latch: int) -> set:
 @dataclass(frozen=True)
 class LdsMap:
     """What the rule reads of a function: the LDS accesses of known bytes (by line), the
-    kind of every LDS access (``ds_read`` / ``ds_write``, by line), and per interval (the
-    barrier line it starts at, 0: the entry) the lines of the LDS accesses in it."""
+    kind of every LDS access (``ds_read`` / ``ds_write`` / ``vmem_load_lds``, by line), and
+    per interval (the barrier line it starts at, 0: the entry) the lines of the LDS
+    accesses in it."""
 
     accesses: dict
     kinds: dict
@@ -384,12 +422,13 @@ class LdsMap:
     def apart(self, barrier: int, line: int) -> bool:
         """Whether the LDS access at ``line``, still in flight at the barrier at line
         ``barrier``, touches no byte that another wave's access in the interval after the
-        barrier writes (the access a read) or touches (a write), every address known."""
+        barrier writes (the access a read) or touches (a write), every address known (an
+        LDS DMA there, whose bytes are not read here, is never apart)."""
         mine = self.accesses.get(line)
         if mine is None or barrier not in self.within:
             return False
         for x in self.within[barrier]:
-            if not mine.write and self.kinds[x] != "ds_write":
+            if not mine.write and self.kinds[x] == "ds_read":
                 continue
             other = self.accesses.get(x)
             if other is None:
@@ -416,7 +455,9 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
     for k, state in states.items():
         state = dict(state)
         for i in fn.blocks[k].instrs:
-            if i.kind in ("ds_read", "ds_write"):
+            if i.kind == "vmem_load_lds":
+                kinds[i.line] = i.kind
+            elif i.kind in ("ds_read", "ds_write"):
                 kinds[i.line] = i.kind
                 a = _access(i, state, threads)
                 if a is not None:

@@ -517,10 +517,26 @@ def test_a_zero_trip_path_llvm_deleted_whole_is_no_error():
     a loop run zero times) in a DMA kernel: its barrier missing alone is an error (deleted
     from a path that still runs); missing with its wait, the path is gone (LLVM proved the
     trip count positive: IREE's padded kernels of M known at launch, ``padm``, ``padkm``,
-    ``padkmn`` and ``padmn`` of the mutation campaign, exact, which the gate refused)."""
+    ``padkmn`` and ``padmn`` of the mutation campaign, exact, which the gate refused).  On
+    the 4-wave kernel's own assembly: the fence's block emptied passes (exact on the
+    emulator, ``--emulate=256,256,K --emulate-mode=late`` at K 256, 384, 512), its barrier
+    deleted alone is refused; a wait missing in another phase excuses nothing."""
     from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
 
     built = build("4wave-bf16")
+    lines = built.asm.split("\n")
+    # the fence's block: a full wait and a barrier alone between a branch and its target
+    k = next(k for k, x in enumerate(lines) if x.strip() == "s_barrier" and
+             lines[k - 1].strip() == "s_waitcnt vmcnt(0) lgkmcnt(0)" and
+             lines[k + 1].split()[0] == lines[k - 3].split()[-1] + ":")
+    check_built("\n".join(lines[:k - 1] + lines[k + 1:]), [built.plan], built.ll, None,
+                "k.mlir")
+    with pytest.raises(Failure) as e:
+        check_built("\n".join(lines[:k] + lines[k + 1:]), [built.plan], built.ll, None,
+                    "k.mlir")
+    assert [d.message.split("ISA check: ")[1] for d in e.value.diags] == [
+        f"barrier-missing in the prologue (schedule entries lowering:{ZERO_TRIP_FENCE}): "
+        "s_barrier of the schedule is not in the assembly"]
     ran = pipelined_check(parse_asm(built.asm).function(), built.plan)
     fence = (f"lowering:{ZERO_TRIP_FENCE}",)
     barrier = Finding("barrier-missing", "prologue", fence, (), "m")

@@ -47,6 +47,12 @@ from pipeline_mlir.isa.waitcnt import waitcnt_imm
      "s12 s13 scc exec", "vcc exec"),
     ("v_cmp_lt_u32_e32 vcc, s13, v0", "v_cmp_lt_u32_e32", ("vcc", "s13", "v0"), (), "valu",
      "vcc", "s13 v0 exec"),
+    # gfx9's v_cmpx writes its compare to vcc (the e64 form: an SGPR pair) and to exec
+    ("v_cmpx_gt_u32_e32 vcc, s0, v1", "v_cmpx_gt_u32_e32", ("vcc", "s0", "v1"), (), "valu",
+     "vcc exec", "s0 v1 exec"),
+    ("v_cmpx_gt_u32_e64 s[2:3], s0, v1", "v_cmpx_gt_u32_e64", ("s[2:3]", "s0", "v1"), (),
+     "valu", "s2 s3 exec", "s0 v1 exec"),
+    ("v_swap_b32 v1, v2", "v_swap_b32", ("v1", "v2"), (), "valu", "v1 v2", "v1 v2 exec"),
     ("s_cselect_b64 s[4:5], -1, 0", "s_cselect_b64", ("s[4:5]", "-1", "0"), (), "salu",
      "s4 s5", "scc"),
     ("s_cmp_lg_u64 s[4:5], 0", "s_cmp_lg_u64", ("s[4:5]", "0"), (), "salu", "scc", "s4 s5"),

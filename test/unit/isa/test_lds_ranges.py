@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline_mlir.isa.asm import parse_asm
-from pipeline_mlir.isa.lds_ranges import barriers_uniform, lds_races
+from pipeline_mlir.isa.lds_ranges import barriers_uniform, lds_map, lds_races
 
 #: each thread writes its own 16 bytes (thread id x 16)
 WRITE = "\tv_lshlrev_b32_e32 v1, 4, v0\n\tds_write_b128 v1, v[4:7]\n"
@@ -143,3 +143,55 @@ def test_what_the_rule_cannot_read_is_left_out():
     odd = "\tv_bitop3_b32 v2, v1, 0x400, v1 bitop3:zz\n\tds_read_b128 v[8:11], v2\n"
     assert _races(WRITE + odd) == []
     assert _races(WRITE + odd.replace("zz", "0x3c")) != []
+
+
+#: each thread's read address v2: the other wave's bytes (thread id x 16, ^ 1024)
+_OTHER = "\tv_lshlrev_b32_e32 v1, 4, v0\n\tv_xor_b32_e32 v2, 0x400, v1\n"
+#: exec: the threads below 32 alone (wave 0's first half), the old exec saved in s[4:5]
+_HALF = "\tv_cmp_gt_u32_e32 vcc, 32, v0\n\ts_and_saveexec_b64 s[4:5], vcc\n"
+_RESTORE = "\ts_or_b64 exec, exec, s[4:5]\n"
+
+
+@pytest.mark.parametrize("body", [
+    # the read's address made its own bytes under exec: the lanes off keep the other wave's
+    _OTHER + _HALF + "\tv_mov_b32_e32 v2, v1\n" + _RESTORE,
+    # s_movk_i32 sign-extends: 0x8000 is -32768, v2 = v1 + 0x8400 - 0x8000 (not + 0x10400)
+    "\tv_lshlrev_b32_e32 v1, 4, v0\n\ts_movk_i32 s0, 0x8000\n\tv_add_u32_e32 v2, 0x8400, v1\n"
+    "\tv_add_u32_e32 v2, s0, v2\n",
+    # readfirstlane reads the first lane exec leaves on: lane 32, thread 32's 512 in wave 0
+    # (not lane 0's 0), then + 512: bytes 1024.. of wave 1
+    "\tv_lshlrev_b32_e32 v1, 4, v0\n\tv_cmp_le_u32_e32 vcc, 32, v0\n"
+    "\ts_and_saveexec_b64 s[4:5], vcc\n"
+    "\tv_readfirstlane_b32 s2, v1\n" + _RESTORE + "\tv_and_b32_e32 v2, 0x1ff, v1\n"
+    "\tv_add3_u32 v2, v2, s2, 0x200\n",
+])
+def test_what_exec_leaves_off_and_immediates_are_read_as_the_hardware_does(body):
+    """Lane values the rule must not make up: a VALU result under an ``exec`` that leaves
+    lanes off is written to the lanes it leaves on only (the others keep theirs; unknown
+    where ``exec`` is not known), ``s_movk_i32``'s immediate is sign-extended, and
+    ``v_readfirstlane_b32`` reads the first active lane.  Each body's read touches, in some
+    lane, bytes the other wave writes with no barrier between: the race is found, where before
+    each was read as the thread's own bytes, or out of the way, and passed."""
+    found = _races(WRITE + body + "\tds_read_b128 v[8:11], v2\n")
+    assert found, body
+
+
+@pytest.mark.parametrize("after, apart", [
+    ("\tds_write_b128 v1, v[4:7]\n", True),                 # the wave's own bytes again
+    ("\tv_xor_b32_e32 v2, 0x400, v1\n\tds_write_b128 v2, v[4:7]\n", False),  # the other's
+    ("\tbuffer_load_dword v9, s[0:3], 0 offen lds\n" + WRITE, False),      # a DMA: unread
+    ("\tbuffer_load_dword v2, v9, s[0:3], 0 offen\n\ts_waitcnt vmcnt(0)\n"
+     "\tds_write_b128 v2, v[4:7]\n", False),                 # a write of unknown bytes
+    ("\tv_xor_b32_e32 v2, 0x400, v1\n\tds_read_b128 v[12:15], v2\n\tds_write_b128 v1, "
+     "v[4:7]\n", True),                                     # the other's bytes read: no conflict
+])
+def test_a_read_in_flight_at_a_barrier_is_apart_only_from_bytes_known(after, apart):
+    """:meth:`LdsMap.apart` (what lets the register rule pass an LDS read still in flight
+    at a barrier): each thread reads its own 16 bytes, no wait, a barrier, then the
+    accesses after it; apart only where every LDS write after the barrier has known bytes
+    and none of another wave's is among the read's."""
+    body = WRITE.split("\tds_write")[0] + "\tds_read_b128 v[8:11], v1\n\ts_barrier\n" + \
+        after + "\ts_endpgm\n"
+    fn = parse_asm(f"kernel:\n{body}").function()
+    fn.threads = 128
+    assert lds_map(fn).apart(4, 3) is apart

@@ -62,7 +62,7 @@ from pipeline_mlir.frontend.edges import (Channel, copy_evaluator, past_end_note
 from pipeline_mlir.frontend.every_workgroup import check_reads
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
-from pipeline_mlir.frontend.cut_runs import ODD
+from pipeline_mlir.frontend.copy_widths import channel_width, run_limit, run_limited
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
 from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (NARROW, STAGED, check_launch_strides,
@@ -73,7 +73,7 @@ from pipeline_mlir.frontend.k_subtiles import check_groups, k_split, telling_bit
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
 from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
 from pipeline_mlir.kernel.int_arrays import distinct
-from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 
 @dataclass
@@ -211,7 +211,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     size, view, kbits = sizes[b], an.buffer_views[b], kbits or {}
     full = size << len(kbits.get(b, ()))     # the kernel's buffer
     threads = an.evaluator.threads
-    width = _channel_width(an, copies, size // 2, view.elem_bytes, label)
+    width = channel_width(an, copies, size // 2, view.elem_bytes, label)
     _global_table(an, copies, full, label)
     kept = kept_copies(an, copies)
     # the block workgroup 0 reads at the first K step (inside A and B: edges.check_in_global)
@@ -251,8 +251,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
             raise
         subs, bit, seen = k_split(an, ch, reads, size, swizzle, e, crosswise)
         split_k = True               # ChannelPlan.logical: a split along K
-    width = _run_limited(an, copies, width, bit, run_limit(bit, kbits.get(b, ())),
-                         size // 2, view.elem_bytes, label)
+    width = run_limited(an, copies, width, bit, run_limit(bit, kbits.get(b, ())),
+                        size // 2, view.elem_bytes, label)
     reswizzle, bank = _choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
@@ -316,76 +316,6 @@ def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,
     check_launch_strides(base, want, got, plan.width * an.buffer_views[plan.buffer].elem_bytes,
                          an.buffer_views[plan.buffer].elem_bytes, label, (ref,),
                          staged=STAGED in an.ops[ref].attributes)
-
-
-def _run_limited(an, copies: list, width: int, bit: int, most: int, half: int,
-                 elem_bytes: int, label: str) -> int:
-    """``width`` (elements per lane of a channel's copies, ``copies``) where its subtiles,
-    split on element ``bit``, hold runs of ``most`` elements or more; else the widest copy
-    of the kernel's that fits such a run and fills a subtile of ``half`` elements (a run
-    the deleted bit cuts: narrower copies, if any fill it), or a refusal at its first copy."""
-    if width <= most:
-        return width
-    threads = an.evaluator.threads
-    narrow = copy_width(an.copies[copies[0]].lds.shape[1], half, threads, elem_bytes, most)
-    if narrow is None:
-        raise LM.LoopRefusal(f"channel {label}: its subtiles, split on element bit {bit}, "
-                             f"hold runs of at most {most} elements of its buffer, and "
-                             f"half of its {2 * half}-element tile is not a whole number of "
-                             f"copies of {threads} threads x at most {most} elements "
-                             f"of {' or '.join(map(str, sorted(LDS_DMA_BYTES)))} bytes",
-                             (an.copies[copies[0]].op,))
-    return narrow
-
-
-def _channel_width(an, copies: list, half: int, elem_bytes: int, label: str) -> int:
-    """Elements per lane of the front end's copies of a channel (``copies``) whose
-    subtiles hold ``half`` elements of ``elem_bytes`` bytes (:func:`copy_width`); one, as
-    its pieces, for a channel with a run cut at an odd size (copied an element per lane,
-    register-staged: :data:`~pipeline_mlir.frontend.cut_runs.ODD`), whatever its other
-    copies move.  A refusal at its first copy when none fits."""
-    threads = an.evaluator.threads
-    widths = {an.copies[i].lds.shape[1] for i in copies}
-    odd = any(ODD in an.ops[an.copies[i].op].attributes for i in copies)
-    width = min(widths) if odd else widths.pop()
-    if widths and not odd:
-        raise LM.LoopRefusal(f"channel {label}'s copies move different numbers of elements "
-                             f"per lane", (an.copies[copies[0]].op,))
-    kernel_bytes = width * elem_bytes
-    if odd and half % (threads * width) == 0:
-        return width
-    width = copy_width(width, half, threads, elem_bytes)
-    if width is None:
-        kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
-        tried = sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True)
-        raise LM.LoopRefusal(f"channel {label}: half of its {2 * half}-element tile is not a "
-                             f"whole number of copies of {threads} threads x "
-                             f"{' or '.join(map(str, tried))} bytes",
-                             (an.copies[copies[0]].op,))
-    return width
-
-
-def copy_width(width: int, half: int, threads: int, elem_bytes: int,
-               most: int | None = None) -> int | None:
-    """Elements per lane of the front end's copies of a subtile of ``half`` elements: the
-    kernel's ``width`` if a whole number of copies of ``threads`` lanes fills the subtile,
-    else the widest direct-to-LDS size (``LDS_DMA_BYTES``) that does (always for a kernel's
-    width narrower than any: :data:`~pipeline_mlir.frontend.launch_stride.NARROW`); with
-    ``most``, of at most that many elements; None if none does."""
-    widths = [width] * (width * elem_bytes >= LDS_DMA_BYTES[0]) + \
-        [b // elem_bytes for b in sorted(LDS_DMA_BYTES, reverse=True) if b % elem_bytes == 0]
-    return next((w for w in widths if half % (threads * w) == 0 and
-                 (most is None or w <= most)), None)
-
-
-def run_limit(bit: int, kbits) -> int:
-    """The most elements a lane's run of a subtile may hold so that it stays one run of the
-    kernel's buffer: the subtile's elements are the buffer's with element bit ``bit`` (and
-    the K sub-step's ``kbits``) deleted, so a run of ``2^b`` aligned elements, ``b`` the
-    lowest of those bits, is one run there, and a longer one is cut by the deleted bit (a
-    ``N x K`` B split along K crosswise: bit 2, K elements 0 to 3 in subtile 0 and 4 to 7 in
-    subtile 1, so a run of 8 elements of the subtile reads K 0 to 3 and 8 to 11)."""
-    return 1 << min((bit, *kbits))
 
 
 def _global_table(an, copies: list, size: int, label: str) -> np.ndarray:
@@ -528,8 +458,9 @@ def gather_to_lds(old, src, src_indices: list, dst, idx, width: int | None = Non
     """An ``amdgpu.gather_to_lds`` like ``old`` (its attributes), from ``src[src_indices]``
     to ``dst[idx]``, at ``old``'s location; ``width``: elements per lane, if not ``old``'s.
     A copy made for a kernel's copy too narrow for a direct-to-LDS copy
-    (:data:`~pipeline_mlir.frontend.launch_stride.NARROW`, :func:`copy_width` then a direct-to-LDS
-    width) is not narrow; it stays register-staged as the narrow copy was unless ``direct``
+    (:data:`~pipeline_mlir.frontend.launch_stride.NARROW`,
+    :func:`~pipeline_mlir.frontend.copy_widths.copy_width` then a direct-to-LDS width) is not
+    narrow; it stays register-staged as the narrow copy was unless ``direct``
     (its runs proven aligned: :func:`_kept_plan`)."""
     drop = ("operandSegmentSizes", NARROW) + ((STAGED,) if direct else ())
     attrs = {a: old.attributes[a] for a in attr_names(old) if a not in drop}

@@ -312,8 +312,8 @@ def test_a_fixed_mask_of_a_whole_run_or_none_says_why(tmp_path, capsys):
     none of its elements, the others whole: no run cut inside, a mask of the whole run or
     nothing the same in every workgroup, which ``kept_masks.py`` keeps only where it moves
     with the workgroup.  Refused at the peel, which said the front end copies a cut run in
-    pieces only where the edge moves with the workgroup (untrue since a fixed size at whole
-    pieces is taken); it says now why this one is not."""
+    pieces only where the edge moves with the workgroup (untrue since a fixed size is
+    taken); it says now why this one is not."""
     src = tmp_path / "k.mlir"
     src.write_text(G.prefetch_point(G.matmul_source(dtype="bf16", m=28, n=64, k=160,
                                                     transpose_a=True, transpose_b=False)))
@@ -322,7 +322,8 @@ def test_a_fixed_mask_of_a_whole_run_or_none_says_why(tmp_path, capsys):
     assert rc == 1 and "Traceback" not in err, err
     assert "is masked to 0 of 4 elements in thread 7 in iteration 0, which the pipelined " \
         "loop runs" in err, err
-    assert "in pieces, frontend/cut_runs.py, where it cuts a lane's run inside at whole " \
-        "4-byte pieces; here the lane's run is masked to none of its elements, which cuts " \
-        "no run inside, and the front end keeps a mask of the whole run or nothing only " \
-        "where it moves with the workgroup" in err, err
+    assert "in pieces, frontend/cut_runs.py, only along the contiguous dimension of a " \
+        "global buffer of two or more dimensions whose size it evaluates over the whole " \
+        "grid; here the lane's run is masked to none of its elements, which cuts no run " \
+        "inside, and the front end keeps a mask of the whole run or nothing only where it " \
+        "moves with the workgroup" in err, err

@@ -16,6 +16,7 @@ import pytest
 
 from pipeline_mlir.analysis.ir_facts import xor_shuffle
 from pipeline_mlir.frontend import block_fit as BF
+from pipeline_mlir.frontend import copy_widths as CW
 from pipeline_mlir.frontend import layout as L
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.kernel import loop_model as LM
@@ -81,7 +82,8 @@ def _fake(copies, reads=(), buffers=1, threads=256, elem_bytes=2) -> SimpleNames
                            buffer_views={b: SimpleNamespace(swizzle=None,
                                                             elem_bytes=elem_bytes)
                                          for b in range(buffers)},
-                           evaluator=SimpleNamespace(threads=threads), ops=[])
+                           evaluator=SimpleNamespace(threads=threads),
+                           ops=[SimpleNamespace(attributes={}) for _ in range(8)])
 
 
 def _copy(op, buffer, first, width=8, source=0, threads=256):
@@ -137,7 +139,7 @@ def test_the_plan_is_checked_against_the_kernels_copies():
 ])
 def test_copy_width_the_kernels_else_the_widest_dma_that_fills_a_subtile(width, half,
                                                                          elem_bytes, want):
-    assert L.copy_width(width, half, 256, elem_bytes) == want
+    assert CW.copy_width(width, half, 256, elem_bytes) == want
 
 
 @pytest.mark.parametrize("bit,kbits,width,want", [
@@ -152,8 +154,8 @@ def test_copy_width_the_kernels_else_the_widest_dma_that_fills_a_subtile(width, 
     (0, (), 8, None),    # runs of one element: no direct-to-LDS copy is 2 bytes
 ])
 def test_copy_width_keeps_a_run_inside_the_split(bit, kbits, width, want):
-    most = L.run_limit(bit, kbits)
-    assert L.copy_width(width, 512, 64, 2, most) == want
+    most = CW.run_limit(bit, kbits)
+    assert CW.copy_width(width, 512, 64, 2, most) == want
 
 
 # ---- refusals at the IR level ----------------------------------------------------------------

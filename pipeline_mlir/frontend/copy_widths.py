@@ -1,0 +1,81 @@
+"""How many elements per lane the front end's own copies of a channel move
+(:mod:`~pipeline_mlir.frontend.layout`): the kernel's width where a whole number of copies
+fills a subtile, else the widest direct-to-LDS size that does; one element, as its pieces,
+for a channel with a run cut at an odd size; no wider than the runs a subtile split leaves
+contiguous."""
+
+from __future__ import annotations
+
+from pipeline_mlir.frontend.cut_runs import ODD
+from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES
+
+
+def run_limited(an, copies: list, width: int, bit: int, most: int, half: int,
+                elem_bytes: int, label: str) -> int:
+    """``width`` (elements per lane of a channel's copies, ``copies``) where its subtiles,
+    split on element ``bit``, hold runs of ``most`` elements or more; else the widest copy
+    of the kernel's that fits such a run and fills a subtile of ``half`` elements (a run
+    the deleted bit cuts: narrower copies, if any fill it), or a refusal at its first copy."""
+    if width <= most:
+        return width
+    threads = an.evaluator.threads
+    narrow = copy_width(an.copies[copies[0]].lds.shape[1], half, threads, elem_bytes, most)
+    if narrow is None:
+        raise LM.LoopRefusal(f"channel {label}: its subtiles, split on element bit {bit}, "
+                             f"hold runs of at most {most} elements of its buffer, and "
+                             f"half of its {2 * half}-element tile is not a whole number of "
+                             f"copies of {threads} threads x at most {most} elements "
+                             f"of {' or '.join(map(str, sorted(LDS_DMA_BYTES)))} bytes",
+                             (an.copies[copies[0]].op,))
+    return narrow
+
+
+def channel_width(an, copies: list, half: int, elem_bytes: int, label: str) -> int:
+    """Elements per lane of the front end's copies of a channel (``copies``) whose
+    subtiles hold ``half`` elements of ``elem_bytes`` bytes (:func:`copy_width`); one, as
+    its pieces, for a channel with a run cut at an odd size (copied an element per lane,
+    register-staged: :data:`~pipeline_mlir.frontend.cut_runs.ODD`), whatever its other
+    copies move.  A refusal at its first copy when none fits."""
+    threads = an.evaluator.threads
+    widths = {an.copies[i].lds.shape[1] for i in copies}
+    odd = any(ODD in an.ops[an.copies[i].op].attributes for i in copies)
+    width = min(widths) if odd else widths.pop()
+    if widths and not odd:
+        raise LM.LoopRefusal(f"channel {label}'s copies move different numbers of elements "
+                             f"per lane", (an.copies[copies[0]].op,))
+    kernel_bytes = width * elem_bytes
+    if odd and half % (threads * width) == 0:
+        return width
+    width = copy_width(width, half, threads, elem_bytes)
+    if width is None:
+        kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
+        tried = sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True)
+        raise LM.LoopRefusal(f"channel {label}: half of its {2 * half}-element tile is not a "
+                             f"whole number of copies of {threads} threads x "
+                             f"{' or '.join(map(str, tried))} bytes",
+                             (an.copies[copies[0]].op,))
+    return width
+
+
+def copy_width(width: int, half: int, threads: int, elem_bytes: int,
+               most: int | None = None) -> int | None:
+    """Elements per lane of the front end's copies of a subtile of ``half`` elements: the
+    kernel's ``width`` if a whole number of copies of ``threads`` lanes fills the subtile,
+    else the widest direct-to-LDS size (``LDS_DMA_BYTES``) that does (always for a kernel's
+    width narrower than any: :data:`~pipeline_mlir.frontend.launch_stride.NARROW`); with
+    ``most``, of at most that many elements; None if none does."""
+    widths = [width] * (width * elem_bytes >= LDS_DMA_BYTES[0]) + \
+        [b // elem_bytes for b in sorted(LDS_DMA_BYTES, reverse=True) if b % elem_bytes == 0]
+    return next((w for w in widths if half % (threads * w) == 0 and
+                 (most is None or w <= most)), None)
+
+
+def run_limit(bit: int, kbits) -> int:
+    """The most elements a lane's run of a subtile may hold so that it stays one run of the
+    kernel's buffer: the subtile's elements are the buffer's with element bit ``bit`` (and
+    the K sub-step's ``kbits``) deleted, so a run of ``2^b`` aligned elements, ``b`` the
+    lowest of those bits, is one run there, and a longer one is cut by the deleted bit (a
+    ``N x K`` B split along K crosswise: bit 2, K elements 0 to 3 in subtile 0 and 4 to 7 in
+    subtile 1, so a run of 8 elements of the subtile reads K 0 to 3 and 8 to 11)."""
+    return 1 << min((bit, *kbits))

@@ -201,27 +201,26 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
     return merged
 
 
-def _steady_substeps(an: Analysis, loop, peeled) -> Analysis:
-    """``an``, or the analysis of ``loop`` split into K sub-steps of half a step
-    (:func:`~pipeline_mlir.frontend.ksplit.split_k`) when its constant trip count leaves the
-    schedule's loop a single pair: 2 K steps (its prologue's and drain's; the steady loop
-    would run no trip), or 3 before a masked K tile peeled (``peeled``,
+def _steady_substeps(an: Analysis, trips: int | None, peeled) -> Analysis:
+    """``an``, or the analysis of its loop split into K sub-steps of half a step
+    (:func:`~pipeline_mlir.frontend.ksplit.split_k`) when its constant trip count ``trips``
+    leaves the schedule's loop a single pair: 2 K steps (its prologue's and drain's; the
+    steady loop would run no trip), or 3 before a masked K tile peeled (``peeled``,
     :func:`~pipeline_mlir.frontend.tails.split_tail`'s ``whole_steps``).  Split, they are
-    4 or 6 sub-steps, 1 or 2 steady trips.  When the split does not take the loop (it
-    refuses, or the analysis is of another loop: merged, halved, split already), 3 K steps
-    become 2, the third the remainder loop's, as without the split."""
-    trips = constant_trips(loop)
-    if trips not in (PAIR, PAIR + 1):
+    4 or 6 sub-steps, 1 or 2 steady trips.  A loop the analysis merged is left to the
+    merge; when the split does not take the loop (it refuses, or split it already for
+    LDS), 3 K steps become 2, the third the remainder loop's, as without the split."""
+    loop = an.scan.loop
+    if trips not in (PAIR, PAIR + 1) or MERGED_ATTR in loop.attributes:
         return an
-    out = None
-    if an.scan.loop == loop and constant_trips(loop) == trips:
+    if constant_trips(loop) == trips:
         try:
             out = split_k(an, at_least=2)
         except IRError:
-            out = None
-    if out is not None and constant_trips(loop) == 2 * trips:
-        return out
-    if trips % PAIR:        # (odd only before a peeled tile: adopt_loop)
+            out = an
+        if constant_trips(loop) == 2 * trips:
+            return out
+    if peeled is not None:      # (3 K steps: odd only before a peeled tile, adopt_loop)
         cut_back(loop, peeled)
     return an
 
@@ -262,10 +261,11 @@ def adopt_loop(loop, schedule):
     outside = loop_lds_outside(loop, rem, peeled)   # (the remainders': the front end's)
     check_waves(loop, schedule)   # (once per loop: its kernel's waves against the schedule)
     kernel = kernel_of(loop)
+    trips = constant_trips(loop)    # (before the analysis, which may merge the loop away)
     an = analyse_loop(loop, schedule)
     if outside is not None:     # (after the loop's own refusals, which say more)
         raise outside
-    an = _steady_substeps(an, loop, peeled if odd else None)
+    an = _steady_substeps(an, trips, peeled if odd else None)
     new = adopt(an, schedule, rem)
     if an.merge_note is not None:   # (the report says it: lowering/materialize.py)
         new.attributes[MERGE_NOTE_ATTR] = ir.StringAttr.get(an.merge_note)

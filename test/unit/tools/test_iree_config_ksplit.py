@@ -156,9 +156,9 @@ def test_a_single_pair_is_split_for_steady_trips(generated, capsys):
     splits the 3 into 6 sub-steps of 128 (``natural._steady_substeps``, ``ksplit.py``), so
     IREE's loop, the remainder, runs the masked K step alone (K 768 to 1024, the loop's
     units of 128: 6 to 8); the kernel is exact (late mode, the first and the last
-    workgroup).  Without the split the remainder runs from 4; the late form's split
-    refused (64x64x1000: its B fragments do not split) falls back to that cut,
-    ``test_isa_gate.py``'s folded loop."""
+    workgroup).  Without the split the remainder runs from 4 (the cut moved back: a split
+    refused, as for 64x64x1000, whose B fragments have no subtile split at half the K step:
+    ``test_isa_gate.py``'s loop folded away)."""
     from kernel_builds import hsaco_and_lowered
     from pipeline_mlir.analysis.ir_facts import constant_bounds
     from pipeline_mlir.dialect.bindings import ir, new_context

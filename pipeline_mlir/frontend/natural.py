@@ -208,18 +208,18 @@ def _steady_substeps(an: Analysis, trips: int | None, peeled) -> Analysis:
     steady loop would run no trip), or 3 before a masked K tile peeled (``peeled``,
     :func:`~pipeline_mlir.frontend.tails.split_tail`'s ``whole_steps``).  Split, they are
     4 or 6 sub-steps, 1 or 2 steady trips.  A loop the analysis merged is left to the
-    merge; when the split does not take the loop (it refuses, or split it already for
-    LDS), 3 K steps become 2, the third the remainder loop's, as without the split."""
+    merge, one split already for LDS as it is; when the split does not take the loop (it
+    refuses), 3 K steps become 2, the third the remainder loop's, as without the split."""
     loop = an.scan.loop
-    if trips not in (PAIR, PAIR + 1) or MERGED_ATTR in loop.attributes:
+    if trips not in (PAIR, PAIR + 1) or MERGED_ATTR in loop.attributes or \
+            constant_trips(loop) != trips:      # (split already for LDS: an even number)
         return an
-    if constant_trips(loop) == trips:
-        try:
-            out = split_k(an, at_least=2)
-        except IRError:
-            out = an
-        if constant_trips(loop) == 2 * trips:
-            return out
+    try:
+        out = split_k(an, at_least=2)
+    except IRError:
+        out = an
+    if constant_trips(loop) == 2 * trips:
+        return out
     if peeled is not None:      # (3 K steps: odd only before a peeled tile, adopt_loop)
         cut_back(loop, peeled)
     return an

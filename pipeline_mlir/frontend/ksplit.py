@@ -4,12 +4,15 @@ The schedules hold two stages of every LDS buffer.  A loop whose K step is so wi
 copies of its tiles exceed the workgroup's LDS (IREE's VectorDistribute fp8 kernel: a
 64x128 tile with a K step of 512, two stages of 196608 bytes) is run as a loop of ``n``
 times the trip count whose step is ``1/n`` of the kernel's, ``n`` the fewest sub-steps
-(a power of two) whose two stages fit.  :func:`split_k` checks, on the per-lane
-addresses of the analysis, that the loop is one sub-step repeated ``n`` times and keeps
-the first:
+(a power of two) whose two stages fit; a loop whose constant trip count leaves the
+schedule's loop one pair (no steady trip) is split into 2 whatever its LDS
+(``at_least``, :func:`~pipeline_mlir.frontend.natural.adopt_loop`).  :func:`split_k`
+checks, on the per-lane addresses of the analysis, that the loop is one sub-step repeated
+``n`` times and keeps the first:
 
-* every copy is a direct-to-LDS copy (none staged through registers), and no remainder
-  loop is to run on the schedule's buffers (they hold one sub-step);
+* no remainder loop is to run on the schedule's buffers (they hold one sub-step), but as
+  whole K steps; the copies may be direct-to-LDS or staged through registers (the
+  sub-step's copies stay staged as the kernel's were);
 * every LDS buffer holds a strided block of one global buffer, unswizzled or under an XOR
   swizzle (:func:`~pipeline_mlir.frontend.block_fit.data_layout`: the view's, or the one the
   copies' addresses apply), whose digit that spans the K step (``r * s`` the elements the

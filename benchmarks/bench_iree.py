@@ -26,8 +26,9 @@ picks for fp8 at K = 4000, ``--dtype=fp8-k4000-16x16x32``; partial edge tiles of
 an unaligned K, ``--dtype=bf16-300x4096x1020``; IREE's padded `A^T x B^T` with M at launch, its loop
 versioned on the workgroup's tile, ``--dtype=bf16-padatbt-m``; an odd number of K steps
 with DMA copies, bf16 2048x2048x1120, timed by the loop and whole, ``--dtype=bf16-odd-k``,
-``--dtype=bf16-odd-k-whole``; fp8 ``A x B`` 129x64x1000, whose 3 whole K tiles leave the
-pipelined loop one pair (no steady trip), timed whole, ``--dtype=fp8-ab-129x64x1000``).
+``--dtype=bf16-odd-k-whole``; fp8 ``A x B`` 129x64x1000, whose 3 whole K tiles would leave
+the pipelined loop one pair (no steady trip), split into 6 K sub-steps of 128, timed whole,
+``--dtype=fp8-ab-129x64x1000``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -451,8 +452,8 @@ CASES["bf16-odd-k"] = Case(dict(dtype="bf16", m=2048, n=2048, k=1120), SPEC, "4w
 CASES["bf16-odd-k-whole"] = CASES["bf16-odd-k"]._replace(
     launch=(2048, 2048, 1120), measure_ours=True, whole=True)
 # fp8 A x B 129x64x1000 (64x64 tile, K step 256: 3 whole K tiles and a masked one): the
-# pipelined loop runs the prologue's and the drain's tiles (the steady loop no trip), IREE's
-# remainder loop the third whole tile and the masked one; timed whole
+# pipelined loop runs the 3 whole tiles as 6 sub-steps of 128 (the steady loop 2 trips,
+# natural._steady_substeps), IREE's remainder loop the masked one; timed whole
 CASES["fp8-ab-129x64x1000"] = Case(dict(dtype="fp8", m=129, n=64, k=1000, transpose_b=False),
                                    "4wave{dtype=fp8 BM=64 BN=64 BK=256 lgkm_per_load_b=8}",
                                    "4wave", 8, launch=(129, 64, 1000), measure_ours=True,

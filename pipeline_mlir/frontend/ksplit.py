@@ -4,12 +4,15 @@ The schedules hold two stages of every LDS buffer.  A loop whose K step is so wi
 copies of its tiles exceed the workgroup's LDS (IREE's VectorDistribute fp8 kernel: a
 64x128 tile with a K step of 512, two stages of 196608 bytes) is run as a loop of ``n``
 times the trip count whose step is ``1/n`` of the kernel's, ``n`` the fewest sub-steps
-(a power of two) whose two stages fit.  :func:`split_k` checks, on the per-lane
-addresses of the analysis, that the loop is one sub-step repeated ``n`` times and keeps
-the first:
+(a power of two) whose two stages fit; a loop whose constant trip count leaves the
+schedule's loop one pair (no steady trip) is split into 2 whatever its LDS
+(``at_least``, :func:`~pipeline_mlir.frontend.natural.adopt_loop`).  :func:`split_k`
+checks, on the per-lane addresses of the analysis, that the loop is one sub-step repeated
+``n`` times and keeps the first:
 
-* every copy is a direct-to-LDS copy (none staged through registers), and no remainder
-  loop is to run on the schedule's buffers (they hold one sub-step);
+* no remainder loop is to run on the schedule's buffers (they hold one sub-step), but as
+  whole K steps; the copies may be direct-to-LDS or staged through registers (the
+  sub-step's copies stay staged as the kernel's were);
 * every LDS buffer holds a strided block of one global buffer, unswizzled or under an XOR
   swizzle (:func:`~pipeline_mlir.frontend.block_fit.data_layout`: the view's, or the one the
   copies' addresses apply), whose digit that spans the K step (``r * s`` the elements the
@@ -53,25 +56,25 @@ from pipeline_mlir.frontend.remainder_plan import stage0_loops
 from pipeline_mlir.frontend.block_fit import data_layout
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.partition import layout_buffers, lds_refusal, stage_bytes
-from pipeline_mlir.frontend.regcopy import STAGED
 
 __all__ = ["split_k"]
 
 
-def split_k(an: Analysis) -> Analysis:
-    """``an`` itself if two stages of its buffers fit in LDS (or no split makes them fit:
-    the schedule's LDS check refuses the loop then), else the analysis of the loop split
-    into the fewest K sub-steps whose two stages fit, its IR step divided (module
-    docstring).  A loop the split would cut is refused at the op."""
+def split_k(an: Analysis, at_least: int = 1) -> Analysis:
+    """``an`` itself if two stages of its buffers fit in LDS and ``at_least`` is 1 (or no
+    split makes them fit: the schedule's LDS check refuses the loop then), else the
+    analysis of the loop split into the fewest K sub-steps, ``at_least`` of them, whose two
+    stages fit, its IR step divided (module docstring).  A loop the split would cut is
+    refused at the op."""
     total, other = stage_bytes(an, layout_buffers(an, check=False))
-    if total + other <= gfx950.LDS_BYTES:
+    if at_least < 2 and total + other <= gfx950.LDS_BYTES:
         return an
     loop = an.scan.loop
     step = an.evaluator.uniform(loop.operands[2])
     chain = an.chain()
     tile = sum(int(np.prod(ir.MemRefType(v.type).shape)) * an.buffer_views[b].elem_bytes
                for b, v in enumerate(an.buffers))
-    n = 2
+    n = max(2, at_least)
     while n <= chain and (chain % n or 2 * tile // n + other > gfx950.LDS_BYTES):
         n *= 2
     if n > chain:                       # no split fits: the LDS check refuses the loop
@@ -201,9 +204,8 @@ def _pow2(x: int) -> bool:
 
 
 def _not_taken(an: Analysis) -> str | None:
-    """Why the split does not take the loop (a copy staged through registers: its global
-    address not aligned to its size; a remainder loop to be rebuilt on the schedule's
-    buffers, which would hold only a sub-step), or None."""
+    """Why the split does not take the loop (a remainder loop to be rebuilt on the
+    schedule's buffers, which would hold only a sub-step), or None."""
     step = an.evaluator.uniform(an.scan.loop.operands[2])
     for rem in _shared_remainders(an):
         bounds = constant_bounds(rem)
@@ -214,11 +216,6 @@ def _not_taken(an: Analysis) -> str | None:
                     f"buffers, one sub-step at a time, which takes the loop's step "
                     f"({step}) and constant bounds a whole number of steps apart (or "
                     f"bounds known only at run time)")
-    for c in an.copies:
-        op = an.ops[c.op]
-        if STAGED in op.attributes:
-            return (f"{describe(op)} is staged through registers (its global address is not "
-                    f"aligned to its size), and the split takes direct-to-LDS copies only")
     return None
 
 

@@ -99,10 +99,11 @@ def guarded_loads(loop) -> list:
             if o.name == "scf.if" and guard_parts(o) is not None]
 
 
-def peel_masked_tail(loop) -> object | None:
+def peel_masked_tail(loop, whole_steps: bool = False) -> object | None:
     """Peel ``loop``'s masked last K tile into a remainder loop and drop the masks of the
     loop that stays (module docstring); nothing when no read of ``loop`` is masked.
-    Returns the remainder loop, if one was cut."""
+    ``whole_steps``: :func:`~pipeline_mlir.frontend.tails.split_tail`'s.  Returns the
+    remainder loop, if one was cut."""
     mark_cut_runs(loop)
     keep_moving_masks(loop)
     drop_thread_identities(loop)    # (no K tail's: folded away in the late form)
@@ -123,7 +124,7 @@ def peel_masked_tail(loop) -> object | None:
         check_static(selects)
         _static_cuts(cuts)
         prove_full(loop, {r: _mask_sizes(r, iv, checked=False) for r in reads}, ev)
-    rem = split_tail(loop, peel_last=True)
+    rem = split_tail(loop, peel_last=True, whole_steps=whole_steps)
     if rem is None or is_whole_remainder(loop):
         for r in cuts:
             fold_k_parts(r)

@@ -25,7 +25,8 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 * :mod:`~pipeline_mlir.frontend.half_k`: MFMAs halved along K when the K steps are too
   few to merge and each accumulator gets one MFMA per K step;
 * :mod:`~pipeline_mlir.frontend.ksplit`: a K tile whose two stages do not fit in LDS split
-  along K into the fewest sub-steps that fit;
+  along K into the fewest sub-steps that fit, and one whose K steps leave the pipelined
+  loop a single pair (no steady trip) split into halves (:func:`_steady_substeps`);
 * :mod:`~pipeline_mlir.frontend.adopt`: the rewrite into the concrete form of
   ``docs/dialect.md``.
 """
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
@@ -68,7 +70,7 @@ from pipeline_mlir.frontend.pad_stores import pad_stores_as_copies
 from pipeline_mlir.frontend.cut_runs import mark_cut_runs
 from pipeline_mlir.frontend.private_rows import forward_private_rows
 from pipeline_mlir.frontend.private_values import forward_private_values
-from pipeline_mlir.frontend.tails import is_whole_remainder, split_tail
+from pipeline_mlir.frontend.tails import PAIR, cut_back, is_whole_remainder, split_tail
 from pipeline_mlir.frontend.transpose import regroup_transpose_reads
 from pipeline_mlir.frontend.element_reads import regroup_element_reads
 from pipeline_mlir.frontend.wide_reads import split_wide_reads
@@ -199,6 +201,30 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
     return merged
 
 
+def _steady_substeps(an: Analysis, trips: int | None, peeled) -> Analysis:
+    """``an``, or the analysis of its loop split into K sub-steps of half a step
+    (:func:`~pipeline_mlir.frontend.ksplit.split_k`) when its constant trip count ``trips``
+    leaves the schedule's loop a single pair: 2 K steps (its prologue's and drain's; the
+    steady loop would run no trip), or 3 before a masked K tile peeled (``peeled``,
+    :func:`~pipeline_mlir.frontend.tails.split_tail`'s ``whole_steps``).  Split, they are
+    4 or 6 sub-steps, 1 or 2 steady trips.  A loop the analysis merged is left to the
+    merge, one split already for LDS as it is; when the split does not take the loop (it
+    refuses), 3 K steps become 2, the third the remainder loop's, as without the split."""
+    loop = an.scan.loop
+    if trips not in (PAIR, PAIR + 1) or MERGED_ATTR in loop.attributes or \
+            constant_trips(loop) != trips:      # (split already for LDS: an even number)
+        return an
+    try:
+        out = split_k(an, at_least=2)
+    except IRError:
+        out = an
+    if constant_trips(loop) == 2 * trips:
+        return out
+    if peeled is not None:      # (3 K steps: odd only before a peeled tile, adopt_loop)
+        cut_back(loop, peeled)
+    return an
+
+
 def adopt_loop(loop, schedule):
     """Rewrite the natural K-loop ``loop`` into the tagged loop of the schedule it stands
     for (``schedule``'s kind, its tile and counts from the payload); returns the new
@@ -222,8 +248,10 @@ def adopt_loop(loop, schedule):
     unmask_direct_rows(loop)
     unmask_row_tails_late(loop)
     pad_stores_as_copies(loop)      # (the late form's folded copies past C's edge)
-    peeled = peel_masked_tail(loop)
-    rem = split_tail(loop)
+    peeled = peel_masked_tail(loop, whole_steps=True)
+    odd = peeled is not None and peeled.operands[0] == loop.operands[1] and \
+        constant_trips(loop) == PAIR + 1      # (split_tail's whole_steps: 3 before the peel)
+    rem = None if odd else split_tail(loop)
     if is_whole_remainder(loop):
         loads_ahead(kernel_of(loop))
         return None
@@ -233,9 +261,11 @@ def adopt_loop(loop, schedule):
     outside = loop_lds_outside(loop, rem, peeled)   # (the remainders': the front end's)
     check_waves(loop, schedule)   # (once per loop: its kernel's waves against the schedule)
     kernel = kernel_of(loop)
+    trips = constant_trips(loop)    # (before the analysis, which may merge the loop away)
     an = analyse_loop(loop, schedule)
     if outside is not None:     # (after the loop's own refusals, which say more)
         raise outside
+    an = _steady_substeps(an, trips, peeled if odd else None)
     new = adopt(an, schedule, rem)
     if an.merge_note is not None:   # (the report says it: lowering/materialize.py)
         new.attributes[MERGE_NOTE_ATTR] = ir.StringAttr.get(an.merge_note)

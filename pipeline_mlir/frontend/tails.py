@@ -124,11 +124,15 @@ def _exact_upper_bound(loop) -> None:
                                                                   * step))
 
 
-def split_tail(loop, peel_last: bool = False) -> object | None:
+def split_tail(loop, peel_last: bool = False, whole_steps: bool = False) -> object | None:
     """Cut ``loop`` (a natural K-loop) so that it runs an even number of iterations and
     a remainder loop after it runs the rest (module docstring); ``peel_last`` makes the
-    remainder run the last iteration at least (a masked K tail).  Returns the remainder
-    loop, or None when ``loop`` needs none."""
+    remainder run the last iteration at least (a masked K tail).  ``whole_steps`` (with
+    ``peel_last`` and a constant trip count): when the pairs would be one, the loop keeps
+    every iteration before the last, an odd number perhaps, for the front end to split
+    into sub-steps (:func:`~pipeline_mlir.frontend.natural.adopt_loop`, which moves the
+    cut back with :func:`cut_back` when the split does not take the loop).  Returns the
+    remainder loop, or None when ``loop`` needs none."""
     check_step(loop)
     _exact_upper_bound(loop)
     trips = constant_trips(loop)
@@ -136,6 +140,8 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
         keep = trips - trips % PAIR
         if peel_last and trips % PAIR == 0:
             keep -= PAIR
+        if whole_steps and peel_last and keep == PAIR:
+            keep = trips - 1
         if keep == trips:
             return None   # even (none at all: sched-adopt-loop says so)
         if keep < PAIR:
@@ -154,6 +160,18 @@ def split_tail(loop, peel_last: bool = False) -> object | None:
         _guard_pairs(loop, split)
         return rem
     return _remainder(loop, split, shareable=not peel_last)
+
+
+def cut_back(loop, rem) -> None:
+    """Move the cut between ``loop`` (a constant trip count, odd: :func:`split_tail`'s
+    ``whole_steps``) and its remainder loop ``rem`` one iteration back, so that ``loop``
+    runs an even number and ``rem`` (the kernel's loop as written) one more."""
+    lb, ub, step = constant_bounds(loop)
+    with ir.InsertionPoint(loop), loop.location:
+        t = loop.operands[1].type
+        split = B.arith.constant(t, ir.IntegerAttr.get(t, ub - step))
+    loop.operands[1] = split
+    rem.operands[0] = split
 
 
 def guarded_pairs(loop):

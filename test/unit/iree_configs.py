@@ -250,11 +250,15 @@ def assert_steady_or_short(loops, name: str, generated) -> None:
 #: configurations only the K-split tests run (test_iree_config_ksplit.py; the same form as
 #: CONFIGS; not in test_configuration, to keep the suite's time): fp8 ``A x B`` (B ``K x N``,
 #: read one byte at a time, regrouped into 8-bit transposing reads) at a K of 8 sub-steps,
-#: whose loop LLVM keeps (3 trips)
+#: whose loop LLVM keeps (3 trips); a K-loop split for steady trips
 SPLIT_ONLY = {
     "fp8_ab_1024x1024x2048_vector_distribute": (
         dict(dtype="fp8", m=1024, n=1024, k=2048, transpose_b=False), VECTOR_DISTRIBUTE,
         None),
+    # fp8 A x B 129x64x1000 (64x64 tile, K step 256, register-staged rows of 1000 bytes): 3
+    # whole K steps and a masked one, split into 6 sub-steps of 128 for steady trips
+    "fp8_ab_129x64x1000": (dict(dtype="fp8", m=129, n=64, k=1000, transpose_b=False), (),
+                           None),
 }
 
 

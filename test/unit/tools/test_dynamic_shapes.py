@@ -363,10 +363,11 @@ def _launch_index(text: str) -> str:
      "of 16384)"),
     # the fp8 VectorDistribute dispatch with K assumed a multiple of 8 only: its copies
     # through registers are not made direct-to-LDS copies (16 bytes per lane, 8-byte rows),
-    # but staged, which the split of its K step does not take
+    # but staged: the split of its K step takes them, the remainder loop of its run-time
+    # trip count, on the schedule's LDS buffers, does not
     (lambda: _vd_fp8_k().replace("udiv = 512>", "udiv = 8>"),
-     "nor can the front end split its K step into 2 sub-steps of 256: 'amdgpu.gather_to_lds' "
-     "op at line"),
+     "'scf.for' op: the remainder loop on the schedule's LDS buffers takes direct-to-LDS "
+     "copies; this one would stage a copy through registers"),
 ], ids=["row stride misaligned", "index of a launch value", "past the declared end",
         "register copy misaligned"])
 def test_dynamic_sources_the_bounds_check_cannot_take_are_refused(tmp_path, capsys, mutate,

@@ -122,6 +122,22 @@ def test_a_copy_of_a_later_sub_step_is_checked(generated, tmp_path, capsys):
     assert "channel B: the global elements its LDS buffer holds are not a strided block" in err
 
 
+def _remainder_bounds(text: str) -> tuple:
+    """The constant bounds of the one remainder loop (``sched.remainder``) of the 4-wave
+    build of ``text``, whose lowered MLIR holds it and the pipelined loop only."""
+    from kernel_builds import hsaco_and_lowered
+    from pipeline_mlir.analysis.ir_facts import constant_bounds
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    _, lowered = hsaco_and_lowered("4wave", text)
+    with new_context():
+        module = ir.Module.parse(lowered)
+        loops = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        rems = [lp for lp in loops if "sched.remainder" in lp.attributes]
+        assert len(rems) == 1 and len(loops) == 2, [str(lp.location) for lp in loops]
+        return constant_bounds(rems[0])
+
 
 def test_an_odd_trip_counts_remainder_runs_the_sub_steps(generated):
     """K = 1536 is three K steps of 512: the front end's tails give the third to a remainder
@@ -132,20 +148,9 @@ def test_an_odd_trip_counts_remainder_runs_the_sub_steps(generated):
     run of this kernel (``test_vector_distribute_fp8_split_along_k``) builds and emulates:
     exact through that remainder.  With the rule's step rewrite removed, the kernel is
     refused (the remainder "steps by 512, the pipelined loop by 256")."""
-    from kernel_builds import hsaco_and_lowered
-    from pipeline_mlir.analysis.ir_facts import constant_bounds
-    from pipeline_mlir.dialect.bindings import ir, new_context
-    from pipeline_mlir.dialect.ir_io import walk_ops
-
     text = generated("fp8_abt_1024x1024x1536_vector_distribute", "prefetch").read_text()
     assert "sched.remainder" not in text
-    _, lowered = hsaco_and_lowered("4wave", text)
-    with new_context():
-        module = ir.Module.parse(lowered)
-        loops = walk_ops(module.operation, lambda o: o.name == "scf.for")
-        rems = [lp for lp in loops if "sched.remainder" in lp.attributes]
-        assert len(rems) == 1 and len(loops) == 2, [str(lp.location) for lp in loops]
-        assert constant_bounds(rems[0]) == (1024, 1536, 256)
+    assert _remainder_bounds(text) == (1024, 1536, 256)
 
 
 def test_a_single_pair_is_split_for_steady_trips(generated, capsys):
@@ -159,19 +164,8 @@ def test_a_single_pair_is_split_for_steady_trips(generated, capsys):
     workgroup).  Without the split the remainder runs from 4 (the cut moved back: a split
     refused, as for 64x64x1000, whose B fragments have no subtile split at half the K step:
     ``test_isa_gate.py``'s loop folded away)."""
-    from kernel_builds import hsaco_and_lowered
-    from pipeline_mlir.analysis.ir_facts import constant_bounds
-    from pipeline_mlir.dialect.bindings import ir, new_context
-    from pipeline_mlir.dialect.ir_io import walk_ops
-
     path = generated("fp8_ab_129x64x1000", "late")
-    _, lowered = hsaco_and_lowered("4wave", path.read_text())
-    with new_context():
-        module = ir.Module.parse(lowered)
-        loops = walk_ops(module.operation, lambda o: o.name == "scf.for")
-        rems = [lp for lp in loops if "sched.remainder" in lp.attributes]
-        assert len(rems) == 1 and len(loops) == 2, [str(lp.location) for lp in loops]
-        assert constant_bounds(rems[0]) == (6, 8, 2)
+    assert _remainder_bounds(path.read_text()) == (6, 8, 2)
     rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-workgroups=2",
                "--emulate-mode=late"])
     out, err = capsys.readouterr()

@@ -59,7 +59,8 @@ from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
 from pipeline_mlir.frontend.padded_reads import keep_padded_reads
 from pipeline_mlir.frontend.select_masks import (check_kept, check_static, drop_thread_identities,
                                                  selected_loads, unselect)
-from pipeline_mlir.frontend.tails import check_step, is_whole_remainder, split_tail
+from pipeline_mlir.frontend.tails import (PAIR, check_step, cut_back, is_whole_remainder,
+                                         split_tail)
 
 
 
@@ -102,8 +103,11 @@ def guarded_loads(loop) -> list:
 def peel_masked_tail(loop, whole_steps: bool = False) -> object | None:
     """Peel ``loop``'s masked last K tile into a remainder loop and drop the masks of the
     loop that stays (module docstring); nothing when no read of ``loop`` is masked.
-    ``whole_steps``: :func:`~pipeline_mlir.frontend.tails.split_tail`'s.  Returns the
-    remainder loop, if one was cut."""
+    ``whole_steps``: :func:`~pipeline_mlir.frontend.tails.split_tail`'s; when the K
+    steps it keeps before the masked one are odd and a mask of theirs is not full (a K
+    left that ends before the loop's last tile), the cut moves back to the pairs'
+    (:func:`~pipeline_mlir.frontend.tails.cut_back`) and the masks are checked again.
+    Returns the remainder loop, if one was cut."""
     mark_cut_runs(loop)
     keep_moving_masks(loop)
     drop_thread_identities(loop)    # (no K tail's: folded away in the late form)
@@ -132,13 +136,25 @@ def peel_masked_tail(loop, whole_steps: bool = False) -> object | None:
     for r in _cut_k_reads(rem):
         fold_k_parts(r)
     if not dynamic:
-        _evaluate_kept(loop, reads, iv, ev)
-        _evaluate_cut_k(loop, cuts, iv, ev)
-        check_kept(loop, selects, iv, ev)
+        try:
+            _check_kept(loop, reads, cuts, selects, iv, ev)
+        except IRError:
+            if not whole_steps or constant_trips(loop) % PAIR == 0:
+                raise
+            cut_back(loop, rem)     # (the pairs' cut: the odd step's masks run in rem)
+            _check_kept(loop, reads, cuts, selects, iv, ev)
     for r in cuts:
         run_mask_only(r)
     _drop_masks(loop, reads, selects, iv)
     return rem
+
+
+def _check_kept(loop, reads: list, cuts: list, selects: list, iv, ev) -> None:
+    """The masks of ``reads``, ``cuts`` and ``selects`` full in every iteration ``loop``
+    (constant bounds) keeps, by evaluation; refused at the read otherwise."""
+    _evaluate_kept(loop, reads, iv, ev)
+    _evaluate_cut_k(loop, cuts, iv, ev)
+    check_kept(loop, selects, iv, ev)
 
 
 def _evaluator(loop) -> tuple:

@@ -170,3 +170,41 @@ def test_a_single_pair_is_split_for_steady_trips(generated, capsys):
                "--emulate-mode=late"])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0" in out, out + err
+
+
+def test_a_k_left_ending_before_the_last_tile_moves_the_cut_back(generated):
+    """fp8 ``A x B`` 129x64x1000 with A's K left ending at 700 rather than 1000 (a mutant:
+    A's reads masked in the loop's third K tile as well as its fourth): the peel that keeps
+    3 whole K steps for the split finds the third one's masks not full, so the cut moves
+    back to the pairs' (2 K steps, IREE's loop from 4, the units of 128) rather than the
+    loop being refused (it was taken before the peel kept 3); the pipelined build computes
+    what the unpipelined one computes, on the first and the last workgroup, late mode."""
+    import mutants as I
+    from kernel_builds import hsaco_and_lowered
+    from pipeline_mlir.analysis.ir_facts import constant_bounds
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.driver.emulate import read_dispatch
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.emu.iree import Matmul, matmul_c
+
+    text = generated("fp8_ab_129x64x1000", "late").read_text()
+    old = "%c1000_i32 = arith.constant 1000 : i32"
+    assert text.count(old) == 1
+    mutant = text.replace(old, "%c1000_i32 = arith.constant 700 : i32")
+    with new_context() as ctx:
+        d = read_dispatch(ir.Module.parse(text, ctx), "fp8_ab_129x64x1000", None)[0]
+
+    def c(hsaco):
+        return matmul_c(load_kernel(hsaco), Matmul(d.M, d.N, d.K, d.dtype, d.transpose_b,
+                                                   d.constants), [0, 2], mode="late",
+                        grid=d.grid)
+    rc, err, ref = I.build(mutant, False)
+    assert rc == 0, err
+    out, lowered = hsaco_and_lowered("4wave", mutant)
+    assert (c(ref) == c(out)).all()
+    with new_context():
+        module = ir.Module.parse(lowered)
+        loops = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        rems = [lp for lp in loops if "sched.remainder" in lp.attributes]
+        assert len(rems) == 1 and constant_bounds(rems[0]) == (4, 8, 2)

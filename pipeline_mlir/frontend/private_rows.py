@@ -67,7 +67,8 @@ import math
 
 from pipeline_mlir.analysis.index_bounds import unsigned_bounds
 from pipeline_mlir.analysis.ir_facts import (block_size, constant_int, constant_trips,
-                                             enclosing_ops, memory_space, segments, zero_bits)
+                                             dense_row_major, enclosing_ops, memory_space,
+                                             segments, zero_bits)
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -273,10 +274,7 @@ def _reads_zero_past_end(g) -> bool:
     """Whether a read of ``g`` at row ``rows`` (its static row count), column 0 reads zero:
     a range-checked buffer of a static row-major 2-D shape at offset 0."""
     t = ir.MemRefType(g.type)
-    strides, offset = t.get_strides_and_offset()
-    return range_checked(g) and t.rank == 2 and t.has_static_shape and offset == 0 and \
-        strides == [t.shape[1], 1]
-
+    return range_checked(g) and t.rank == 2 and t.has_static_shape and dense_row_major(t)
 
 
 def _unwritten(rows: dict, reads: list) -> bool:

@@ -127,27 +127,94 @@ def pipelined_check(fn: AsmFunction, plan, loop_note: str = "", ll_text: str | N
 
 
 def errors(findings: list[Finding], isa: IsaCheck | None = None) -> list[Finding]:
-    """The findings of ``findings`` that refuse a build (module docstring); ``isa``: the
-    comparison they come from, if any (its loop's barriers counted against the plan's, its
-    loop's global loads)."""
-    short = isa is not None and _count(isa.actual, "barrier") < \
-        _count(isa.expected, "barrier")
-    dma = isa is not None and _count(isa.actual, "vmem_load_lds") > 0 and \
-        _count(isa.actual, "vmem_load") == 0
-    # the zero-trip path LLVM deleted whole (it proved the trip count positive): its wait
-    # and its barrier both gone
-    gone = {f.phase for f in findings if f.kind == "wait-missing" and _zero_trip_fence(f)}
-    return [f for f in findings if f.kind in ERROR_KINDS or
-            (f.kind in LOOP_ERROR_KINDS and f.phase == "loop") or
-            (f.kind == "barrier-missing" and ((short and f.phase == "loop") or dma) and
-             not (_zero_trip_fence(f) and f.phase in gone)) or
-            (dma and f.kind in DMA_ERROR_KINDS and not _zero_trip_fence(f)) or
-            (dma and f.kind in DMA_MOVED_KINDS and _across_barrier(f) and (
-                "moved earlier" in f.message or (
-                    f.phase != "epilogue" and _count(isa.actual, "vmem_load_lds", f.phase))))]
+    """The findings of ``findings`` that refuse a build: those some row of :data:`_RULES`
+    refuses (module docstring); ``isa``: the comparison they come from, if any (its loop's
+    barriers counted against the plan's, its phases' global loads)."""
+    c = _Context.of(findings, isa)
+    return [f for f in findings if any(rule.refuses(f, c) for rule in _RULES)]
 
 
-def _zero_trip_fence(f: Finding) -> bool:
+@dataclass(frozen=True)
+class _Context:
+    """What a rule reads besides the finding: the comparison (``isa``, None: none ran) and
+    the phases whose zero-trip fence wait is missing (:func:`_fence_path_deleted`)."""
+
+    isa: IsaCheck | None
+    fence_gone: frozenset[str]
+
+    @classmethod
+    def of(cls, findings: list[Finding], isa: IsaCheck | None) -> _Context:
+        return cls(isa, frozenset(f.phase for f in findings
+                                  if f.kind == "wait-missing" and _zero_trip_fence(f)))
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """One row of the gate: a finding of ``kinds`` refuses a build when each predicate of
+    ``when`` holds and none of ``unless`` does (each a function of the finding and the
+    :class:`_Context`, its reason in its docstring)."""
+
+    kinds: frozenset[str]
+    when: tuple = ()
+    unless: tuple = ()
+
+    def refuses(self, f: Finding, c: _Context) -> bool:
+        return f.kind in self.kinds and all(p(f, c) for p in self.when) and \
+            not any(p(f, c) for p in self.unless)
+
+
+def _in_loop(f: Finding, c: _Context) -> bool:
+    """In the pipelined loop: the phase whose counted waits count the schedule's MFMAs (one
+    LLVM deleted, code it found dead, leaves them counting others) and whose barriers the
+    plan's are counted against."""
+    return f.phase == "loop"
+
+
+def _loop_barriers_short(f: Finding, c: _Context) -> bool:
+    """The pipelined loop holds fewer ``s_barrier`` than the schedule plans: a wave then
+    reads a stage of LDS another wave's copy may still be writing, or overwrites one it may
+    still be reading.  As many barriers (one moved) is left to the other rules where the
+    skeleton does not model the copies (module docstring)."""
+    return c.isa is not None and _count(c.isa.actual, "barrier") < \
+        _count(c.isa.expected, "barrier")
+
+
+def _dma_kernel(f: Finding, c: _Context) -> bool:
+    """The pipelined loop's global loads are all DMAs to LDS (``buffer_load ... lds``, no
+    load into registers): its waits and barriers guard LDS, which no register rule sees, and
+    the expected skeleton models every copy."""
+    return c.isa is not None and _count(c.isa.actual, "vmem_load_lds") > 0 and \
+        _count(c.isa.actual, "vmem_load") == 0
+
+
+def _fence_path_deleted(f: Finding, c: _Context) -> bool:
+    """``f`` concerns only the zero-trip fence of a phase whose fence wait is missing too:
+    LLVM deleted the zero-trip path whole, wait and barrier (it proved the trip count
+    positive: IREE's padded kernels of M known at launch)."""
+    return _zero_trip_fence(f) and f.phase in c.fence_gone
+
+
+def _moved_earlier(f: Finding, c: _Context) -> bool:
+    """The instruction moved earlier: it may run before the other waves' accesses the
+    barrier it crossed orders it after."""
+    return "moved earlier" in f.message
+
+
+def _not_in_epilogue(f: Finding, c: _Context) -> bool:
+    """Not in the epilogue: LLVM moves the epilogue's LDS reads later across its barriers,
+    and unrolls IREE's remainder loop into what the comparison reads as the epilogue."""
+    return f.phase != "epilogue"
+
+
+def _phase_issues_dmas(f: Finding, c: _Context) -> bool:
+    """The finding's phase issues DMAs to LDS: an instruction moved later across a barrier
+    may then run after the DMAs the barrier lets the other waves issue (in the prologue a
+    DMA moved below a barrier fills its stage after the waves passed it to read that stage:
+    the 4-wave kernel's ``lds-race``)."""
+    return c.isa is not None and _count(c.isa.actual, "vmem_load_lds", f.phase) > 0
+
+
+def _zero_trip_fence(f: Finding, c: _Context | None = None) -> bool:
     """Whether ``f`` concerns only the lowering's zero-trip fence: the full wait of the path
     that skips a loop run zero times, which LLVM deletes or merges where it proves the trip
     count positive (IREE's f16 100x1000x1030 prefetch point, a natural kernel's guarded
@@ -161,13 +228,25 @@ def _count(skeleton: dict, kind: str, phase: str = "loop") -> int:
                for t in skeleton.get(phase, []) if t.kind == kind)
 
 
-def _across_barrier(f: Finding) -> bool:
-    """Whether the moved instruction of ``f`` crossed an ``s_barrier`` (the comparison
-    names the separators crossed after ``across``).  Moved earlier, it may run before the
-    other waves' accesses the barrier orders it after; moved later, after the DMAs the
-    barrier lets them issue, so only in a phase that issues DMAs and not in the epilogue
-    (LLVM moves the epilogue's LDS reads later across its barriers, and unrolls IREE's
-    remainder loop into what the comparison reads as the epilogue).  In the prologue a DMA
-    moved below a barrier fills its stage after the waves passed it to read that stage
-    (the 4-wave kernel: an ``lds-race``)."""
+def _across_barrier(f: Finding, c: _Context | None = None) -> bool:
+    """The moved instruction of ``f`` crossed an ``s_barrier`` (the comparison names the
+    separators crossed after ``across``): the barrier that orders it against the other
+    waves' LDS accesses and DMAs."""
     return "s_barrier" in f.message.partition(", across ")[2]
+
+
+_BARRIER_MISSING = frozenset({"barrier-missing"})
+
+#: the gate's truth table: a finding refuses a build when some row refuses it (a new rule:
+#: a new row); the module docstring says why, and what each row was measured on
+_RULES = (
+    _Rule(ERROR_KINDS),
+    _Rule(LOOP_ERROR_KINDS, when=(_in_loop,)),
+    _Rule(_BARRIER_MISSING, when=(_in_loop, _loop_barriers_short),
+          unless=(_fence_path_deleted,)),
+    _Rule(_BARRIER_MISSING, when=(_dma_kernel,), unless=(_fence_path_deleted,)),
+    _Rule(DMA_ERROR_KINDS, when=(_dma_kernel,), unless=(_zero_trip_fence,)),
+    _Rule(DMA_MOVED_KINDS, when=(_dma_kernel, _across_barrier, _moved_earlier)),
+    _Rule(DMA_MOVED_KINDS, when=(_dma_kernel, _across_barrier, _not_in_epilogue,
+                                 _phase_issues_dmas)),
+)

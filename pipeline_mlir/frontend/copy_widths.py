@@ -19,15 +19,12 @@ def run_limited(an, copies: list, width: int, bit: int, most: int, half: int,
     the deleted bit cuts: narrower copies, if any fill it), or a refusal at its first copy."""
     if width <= most:
         return width
-    threads = an.evaluator.threads
-    narrow = copy_width(an.copies[copies[0]].lds.shape[1], half, threads, elem_bytes, most)
+    narrow = copy_width(an.copies[copies[0]].lds.shape[1], half, an.evaluator.threads,
+                        elem_bytes, most)
     if narrow is None:
-        raise LM.LoopRefusal(f"channel {label}: its subtiles, split on element bit {bit}, "
-                             f"hold runs of at most {most} elements of its buffer, and "
-                             f"half of its {2 * half}-element tile is not a whole number of "
-                             f"copies of {threads} threads x at most {most} elements "
-                             f"of {' or '.join(map(str, sorted(LDS_DMA_BYTES)))} bytes",
-                             (an.copies[copies[0]].op,))
+        raise _no_whole_copies(an, copies, label, half, sorted(LDS_DMA_BYTES), most,
+                               f"its subtiles, split on element bit {bit}, hold runs of at "
+                               f"most {most} elements of its buffer, and ")
     return narrow
 
 
@@ -51,11 +48,22 @@ def channel_width(an, copies: list, half: int, elem_bytes: int, label: str) -> i
     if width is None:
         kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
         tried = sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True)
-        raise LM.LoopRefusal(f"channel {label}: half of its {2 * half}-element tile is not a "
-                             f"whole number of copies of {threads} threads x "
-                             f"{' or '.join(map(str, tried))} bytes",
-                             (an.copies[copies[0]].op,))
+        raise _no_whole_copies(an, copies, label, half, tried)
     return width
+
+
+def _no_whole_copies(an, copies: list, label: str, half: int, sizes: list,
+                     most: int | None = None, why: str = "") -> LM.LoopRefusal:
+    """The refusal, at the first of a channel's copies (``copies``), of subtiles of
+    ``half`` elements that no copy width fills: half the tile is not a whole number of
+    copies of the kernel's threads x one of ``sizes`` bytes per lane (of at most ``most``
+    elements); ``why``: what narrowed the copies first."""
+    lane = f"{' or '.join(map(str, sizes))} bytes"
+    if most is not None:
+        lane = f"at most {most} elements of {lane}"
+    return LM.LoopRefusal(f"channel {label}: {why}half of its {2 * half}-element tile is not "
+                          f"a whole number of copies of {an.evaluator.threads} threads x "
+                          f"{lane}", (an.copies[copies[0]].op,))
 
 
 def copy_width(width: int, half: int, threads: int, elem_bytes: int,

@@ -52,7 +52,7 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import FUNCS, READS, is_uniform
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import as_operation
+from pipeline_mlir.dialect.ir_io import as_operation, op_name
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
 from pipeline_mlir.sim import lds_events as L
 
@@ -77,7 +77,7 @@ def _buffer(v, names: dict) -> str:
 
 def _where(op) -> str:
     at = re.search(r":(\d+):(\d+)", str(op.location))
-    return f"'{op.name}' op" + (f" at line {at.group(1)}:{at.group(2)}" if at else "")
+    return f"'{op_name(op)}' op" + (f" at line {at.group(1)}:{at.group(2)}" if at else "")
 
 
 _ARITH = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,

@@ -17,7 +17,7 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, is_pure
 from pipeline_mlir.frontend.kept_masks import KEPT, unkept
@@ -97,15 +97,16 @@ def _check_k_free(ev: Evaluator, scan: LoopScan, iv) -> None:
     for what, accesses in (("writes", scan.copies), ("reads", scan.reads)):
         for a in accesses:
             if any(x == iv or ev.computed_from(x, iv) for x in [a.view] + list(a.indices)):
-                raise IRError(a.op, f"'{a.op.name}' op {what} LDS at an index computed from "
+                raise IRError(a.op, f"'{op_name(a.op)}' op {what} LDS at an index computed from "
                                     f"the loop variable; the front end takes a single-stage "
                                     f"loop, the same LDS elements in every iteration")
 
 
 def _contiguous(view: View, op, what: str) -> None:
     if view.strides and view.strides[-1] != 1:
-        raise IRError(op, f"'{op.name}' op {what} with a stride of {view.strides[-1]} elements "
-                          f"in the innermost dimension; fragments must be contiguous per lane")
+        raise IRError(op, f"'{op_name(op)}' op {what} with a stride of {view.strides[-1]} "
+                          f"elements in the innermost dimension; fragments must be contiguous "
+                          f"per lane")
 
 
 def analyse(scan: LoopScan) -> Analysis:
@@ -115,7 +116,7 @@ def analyse(scan: LoopScan) -> Analysis:
     ev = Evaluator(scan.block)
     ev.where = loop
     if ev.threads % WAVE_SIZE:
-        raise IRError(scan.kernel, f"'{scan.kernel.name}' op: {ev.threads} threads is not a "
+        raise IRError(scan.kernel, f"'{op_name(scan.kernel)}' op: {ev.threads} threads is not a "
                                    f"whole number of 64-lane waves")
     iv = loop.regions[0].blocks[0].arguments[0]
     lb, _ub, step = loop_bounds(ev, loop)
@@ -180,7 +181,8 @@ class _Accesses:
         if view.root not in self.buffer_ids:
             rt = ir.MemRefType(view.root.type)
             if not rt.has_static_shape:
-                raise IRError(op, f"'{op.name}' op accesses LDS of dynamic size ({view.root.type})")
+                raise IRError(op, f"'{op_name(op)}' op accesses LDS of dynamic size "
+                                  f"({view.root.type})")
             self.buffer_ids[view.root] = len(self.buffers)
             self.buffers.append(view.root)
             self.buffer_views[self.buffer_ids[view.root]] = view
@@ -192,7 +194,7 @@ class _Accesses:
         base = v.element([ev.value(i) for i in a.indices])
         first = base[self.wave0]
         if np.any(base != first):
-            raise IRError(a.op, f"'{a.op.name}' op: its LDS destination differs between the "
+            raise IRError(a.op, f"'{op_name(a.op)}' op: its LDS destination differs between the "
                                 f"lanes of a wave; the DMA writes a wave's lanes contiguously "
                                 f"from one wave-uniform address")
         el = first[:, None] + self.lane[:, None] * a.elements + \
@@ -223,7 +225,7 @@ class _Accesses:
         for a, (b, el) in list(zip(scan.copies, copy_lds)) + list(zip(scan.reads, read_lds)):
             size = int(np.prod(ir.MemRefType(self.buffers[b].type).shape))
             if el.min() < 0 or el.max() >= size:
-                raise IRError(a.op, f"'{a.op.name}' op accesses LDS outside its buffer "
+                raise IRError(a.op, f"'{op_name(a.op)}' op accesses LDS outside its buffer "
                                     f"({self.buffers[b].type}) for some lane: element "
                                     f"{int(el.max() if el.max() >= size else el.min())}")
 
@@ -232,13 +234,13 @@ class _Accesses:
         first: the loop is single-stage."""
         for a, (b, el) in zip(scan.copies, copy_lds):
             if not np.array_equal(self.lds_of_copy(a)[1], el):
-                raise IRError(a.op, f"'{a.op.name}' op writes different LDS addresses in "
+                raise IRError(a.op, f"'{op_name(a.op)}' op writes different LDS addresses in "
                                     f"different iterations; the front end takes a "
                                     f"single-stage loop (one LDS buffer per operand) and "
                                     f"multi-buffers it itself")
         for a, (b, el) in zip(scan.reads, read_lds):
             if not np.array_equal(self.lds_of_read(a)[1], el):
-                raise IRError(a.op, f"'{a.op.name}' op reads different LDS addresses in "
+                raise IRError(a.op, f"'{op_name(a.op)}' op reads different LDS addresses in "
                                     f"different iterations; the front end takes a "
                                     f"single-stage loop")
 
@@ -266,12 +268,12 @@ class _FragmentSources:
                                                                     "ub.poison"):
             return frozenset()  # constant lanes (e.g. the vector a fragment is built in)
         if isinstance(owner, ir.Block) or _op(owner) not in self.body_set:
-            raise IRError(user, f"'{user.name}' op: an MFMA operand comes from "
+            raise IRError(user, f"'{op_name(user)}' op: an MFMA operand comes from "
                                 f"{'an iter_arg' if v in self.iter_args else 'outside the loop'}"
                                 f", not from an LDS fragment read of the iteration")
         o = _op(owner)
         if o.name == "amdgpu.mfma" or not is_pure(o):
-            raise IRError(user, f"'{user.name}' op: an MFMA operand comes from "
+            raise IRError(user, f"'{op_name(user)}' op: an MFMA operand comes from "
                                 f"'{o.name}' at {at(o)}, not from an "
                                 f"LDS fragment read")
         out = frozenset()
@@ -297,7 +299,7 @@ def _products(scan: LoopScan, acc: _Accesses) -> list:
         b_reads = sources.reads(op.operands[1], op)
         for side, reads in (("A", a_reads), ("B", b_reads)):
             if not reads:
-                raise IRError(op, f"'{op.name}' op: its {side} operand is a constant, not "
+                raise IRError(op, f"'{op_name(op)}' op: its {side} operand is a constant, not "
                                   f"from an LDS fragment read of the iteration")
         c = op.operands[2]
         if c in sources.iter_args:
@@ -305,7 +307,7 @@ def _products(scan: LoopScan, acc: _Accesses) -> list:
         elif not isinstance(c.owner, ir.Block) and _op(c.owner) in mfma_acc:
             chain = mfma_acc[_op(c.owner)]
         else:
-            raise IRError(op, f"'{op.name}' op: its accumulator is neither an iter_arg of the "
+            raise IRError(op, f"'{op_name(op)}' op: its accumulator is neither an iter_arg of the "
                               f"loop nor the result of an earlier MFMA of the same iteration")
         mfma_acc[op] = chain
         out.append((LM.Mfma(acc.idx(op), a_reads, b_reads, chain), op))

@@ -49,7 +49,7 @@ from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, dense_row_major, descendants,
                                              element_bytes, memory_space, workgroup_id_bound)
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.lane_ops import SAMPLE_WORKGROUP
@@ -110,7 +110,7 @@ def check_in_global(op, elements: np.ndarray, size: int | None, workgroup: int,
             np.array_equal(past.all(axis=-1), past.any(axis=-1)):
         past = None                     # whole runs past the end: zeros (module docstring)
     if lo < 0 or (workgroup == 0 and past is not None and hi >= size):
-        raise IRError(op, f"'{op.name}' op reads global memory outside its buffer in the "
+        raise IRError(op, f"'{op_name(op)}' op reads global memory outside its buffer in the "
                           f"loop's {when} iteration (element {lo if lo < 0 else hi} of "
                           f"{size if size is not None else 'a buffer'}); the pipeliner needs "
                           f"the copies' reads in bounds (every workgroup id {workgroup})")

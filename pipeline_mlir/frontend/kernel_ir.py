@@ -20,7 +20,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.dialect.ir_io import location_text
+from pipeline_mlir.dialect.ir_io import location_text, op_name
 from pipeline_mlir.target import gfx950
 
 def at(op) -> str:
@@ -41,7 +41,9 @@ PROVEN_ROW = "sched.proven_row"
 
 
 def describe(op) -> str:
-    return f"'{op.name}' op at {at(op)}"
+    """``op`` for a message: its name (the user's op where the front end made ``op`` in its
+    place, :func:`~pipeline_mlir.dialect.ir_io.op_name`) and where it is."""
+    return f"'{op_name(op)}' op at {at(op)}"
 
 
 def mfma_variant(m) -> str | None:

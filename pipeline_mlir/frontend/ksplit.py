@@ -44,7 +44,7 @@ import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, op_name
 from pipeline_mlir.analysis.ir_facts import (attr_strings, constant_bounds, constant_int,
                                              xor_shuffle)
 from pipeline_mlir.kernel import loop_model as LM
@@ -109,7 +109,7 @@ def split_k(an: Analysis, at_least: int = 1) -> Analysis:
         an2.partition = redistribute(an2, names, kbits, _copy_channels(an, names))
     except LM.LoopRefusal as e:
         where = an.ops[e.ops[0]] if e.ops else loop
-        raise IRError(where, f"'{where.name}' op: {why}, but the front end cannot make "
+        raise IRError(where, f"'{op_name(where)}' op: {why}, but the front end cannot make "
                              f"the sub-step's copies: {e}") from None
     with loop.context, loop.location, ir.InsertionPoint(loop):
         t = loop.operands[2].type
@@ -227,7 +227,7 @@ def _read_substeps(an: Analysis, kbits: dict, n: int, why: str) -> list:
         subs = distinct((r.lds >> low) & (n - 1))
         if len(subs) != 1:
             op = an.ops[r.op]
-            raise IRError(op, f"'{op.name}' op: {why}, which would cut this fragment read "
+            raise IRError(op, f"'{op_name(op)}' op: {why}, which would cut this fragment read "
                               f"(its lanes read K columns of sub-steps "
                               f"{', '.join(map(str, subs))})")
         out.append(int(subs[0]))
@@ -242,19 +242,19 @@ def _check_mfmas(an: Analysis, sub: list, kbits: dict, n: int, why: str) -> list
         op = an.ops[m.op]
         subs = {sub[r] for r in m.a_reads | m.b_reads}
         if len(subs) != 1:
-            raise IRError(op, f"'{op.name}' op: {why}, but it multiplies fragments of "
+            raise IRError(op, f"'{op_name(op)}' op: {why}, but it multiplies fragments of "
                               f"sub-steps {', '.join(map(str, sorted(subs)))}")
         h = subs.pop()
         lst = per_acc.setdefault(m.acc, [[] for _ in range(n)])
         if any(lst[g] for g in range(h + 1, n)):
-            raise IRError(op, f"'{op.name}' op: {why}, but its accumulator's chain does "
+            raise IRError(op, f"'{op_name(op)}' op: {why}, but its accumulator's chain does "
                               f"not run the sub-steps in K order")
         lst[h].append(k)
     for lst in per_acc.values():
         for h in range(1, n):
             if len(lst[h]) != len(lst[0]):
                 op = an.ops[an.mfmas[(lst[h] or lst[0])[0]].op]
-                raise IRError(op, f"'{op.name}' op: {why}, but its accumulator's chain "
+                raise IRError(op, f"'{op_name(op)}' op: {why}, but its accumulator's chain "
                                   f"has {len(lst[0])} MFMAs in sub-step 0 and "
                                   f"{len(lst[h])} in sub-step {h}")
             for k0, kh in zip(lst[0], lst[h]):
@@ -278,7 +278,7 @@ def _check_repeats(an: Analysis, k0: int, kh: int, h: int, kbits: dict, why: str
                 str(o0.results[0].type) == str(oh.results[0].type) and \
                 np.array_equal(a.lds + shift, z.lds)
     if not same:
-        raise IRError(oph, f"'{oph.name}' op: {why}, but it does not repeat the first "
+        raise IRError(oph, f"'{op_name(oph)}' op: {why}, but it does not repeat the first "
                            f"sub-step's MFMA of its accumulator ({describe(op0)}) {h} "
                            f"sub-step(s) along K")
 
@@ -298,7 +298,7 @@ def _check_moves_linearly(an: Analysis, sub_step: int, moves: dict, n: int,
             move = moves[c.buffer]
             if move % n or not np.array_equal(start, c.src0[:, 0] + move // n):
                 op = an.ops[c.op]
-                raise IRError(op, f"'{op.name}' op: {why}, but its global address does not "
+                raise IRError(op, f"'{op_name(op)}' op: {why}, but its global address does not "
                                   f"move by 1/{n} of a K step when the loop variable moves "
                                   f"by {sub_step}")
     finally:

@@ -36,7 +36,7 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.attrs import is_storage_buffer
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops, written_as
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import dense_row_major, element_bytes, parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
@@ -47,7 +47,8 @@ from pipeline_mlir.frontend.kernel_ir import collapsed, describe, erase_unused
 from pipeline_mlir.frontend.launch_stride import NARROW, STAGED, launch_aligned
 from pipeline_mlir.frontend.scan import (REMAINDER_ATTR, SYNC_OPS, Access, LoopScan, in_shared,
                                          loop_evaluator)
-from pipeline_mlir.frontend.split_copy import SPLIT_BYTES, check_split, lane_odd, split_copy
+from pipeline_mlir.frontend.split_copy import (GATHER, SPLIT_BYTES, check_split, lane_odd,
+                                              split_copy)
 from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle
 from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
@@ -400,9 +401,8 @@ def _gather(ev, scan, a: Access, dense: np.ndarray, flat, wave, steps: tuple,
         return [Access(op, flat, [lds], n // parts, src, idx) for op, lds, src, idx in halves]
     attrs = {"transferType": ir.TypeAttr.get(ir.VectorType.get([n], et)),
              "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(a.src_indices), 1, 1])}
-    with ir.InsertionPoint(_copy_point(a, reads)), a.op.location:
-        new = ir.Operation.create("amdgpu.gather_to_lds",
-                                  operands=[a.src] + list(a.src_indices) + [flat, base],
+    with ir.InsertionPoint(_copy_point(a, reads)), written_as(a.op, GATHER):
+        new = ir.Operation.create(GATHER, operands=[a.src] + list(a.src_indices) + [flat, base],
                                   attributes=attrs)
     return [Access(new, flat, [base], n, a.src, list(a.src_indices))]
 

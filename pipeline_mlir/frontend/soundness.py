@@ -52,7 +52,7 @@ from pipeline_mlir.analysis.barriers import (BARRIERS, counter_wait_text, entry_
                                              entry_writers, fence_text, fences_lds, orders)
 from pipeline_mlir.analysis.ir_facts import enclosing_ops
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
 
@@ -61,7 +61,7 @@ from pipeline_mlir.frontend.kernel_ir import describe
 def check_same(op, what: str, first: np.ndarray, other: np.ndarray) -> None:
     """``first`` and ``other``, the LDS elements of ``op`` in two workgroups, are equal."""
     if not np.array_equal(first, other):
-        raise IRError(op, f"'{op.name}' op: the LDS elements it {what} depend on the "
+        raise IRError(op, f"'{op_name(op)}' op: the LDS elements it {what} depend on the "
                           f"workgroup id; the pipeliner lays out LDS from one workgroup's "
                           f"addresses and needs them the same in every workgroup")
 
@@ -78,7 +78,7 @@ def check_order(loop, copies: list, copy_lds: list, reads: list, read_lds: list)
         for c in (copies[k] for k in overlapping):
             pc, pr = pos[c], pos[r]
             if pc > pr:
-                raise IRError(r, f"'{r.name}' op reads LDS that {describe(c)} "
+                raise IRError(r, f"'{op_name(r)}' op reads LDS that {describe(c)} "
                                  f"writes later in the body: it reads the previous "
                                  f"iteration's copy (loop-carried through LDS), which the "
                                  f"pipeliner's reordering does not keep")
@@ -86,13 +86,13 @@ def check_order(loop, copies: list, copy_lds: list, reads: list, read_lds: list)
             between = [b for b in bars if pc < b < pr]
             if not any(orders(body, pw, b, counter) for b in between):
                 _unordered(body, between, r, c, "writes", counter, c)
-                raise IRError(r, f"'{r.name}' op reads LDS that {describe(c)} "
+                raise IRError(r, f"'{op_name(r)}' op reads LDS that {describe(c)} "
                                  f"writes, with no barrier between them (the kernel races)")
             across = [b for b in bars if b > pr or b < pc]
             if not any(orders(body, pr, b, "lgkmcnt", True) for b in across):
                 _unordered(body, across, r, c, "overwrites in the next iteration",
                            "lgkmcnt", r)
-                raise IRError(r, f"'{r.name}' op reads LDS that the next iteration's "
+                raise IRError(r, f"'{op_name(r)}' op reads LDS that the next iteration's "
                                  f"{describe(c)} overwrites, with no barrier between them "
                                  f"(the kernel races)")
 
@@ -147,7 +147,7 @@ def _unordered(body: list, between: list, r, c, what: str, counter: str, access)
         return
     b = body[bare[0]]
     why = _bare_why(b)
-    raise IRError(b, f"'{b.name}' op {why}, and it is the only barrier between "
+    raise IRError(b, f"'{op_name(b)}' op {why}, and it is the only barrier between "
                      f"{describe(r)}, an LDS read, and {describe(c)}, which {what} the LDS "
                      f"it reads: it does not order them (the kernel races); no "
                      f"rocdl.s.waitcnt with {counter}(0) comes between {describe(access)} "
@@ -184,7 +184,7 @@ def check_entry(loop, is_buffer, reader) -> None:
     counters = "/".join(sorted(writers[-1][1]))
     which = "the only barrier" if len(bars) == 1 else \
         f"the first of {len(bars)} barriers, none of which orders them,"
-    raise IRError(b, f"'{b.name}' op {_bare_why(b)}, and it is {which} between "
+    raise IRError(b, f"'{op_name(b)}' op {_bare_why(b)}, and it is {which} between "
                      f"{describe(write)}, an LDS write before the K-loop, and {moved}: it "
                      f"does not order them (the pipelined kernel would race); no "
                      f"rocdl.s.waitcnt with {counters}(0) comes between them (nor an "

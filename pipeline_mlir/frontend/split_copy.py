@@ -37,7 +37,7 @@ import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, written_as
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
 from pipeline_mlir.frontend.cut_runs import CUT, cut_mask_size
@@ -47,6 +47,8 @@ from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
 
 #: the bytes per lane a copy moves as two copies of ``LDS_DMA_BYTES[0]``
 SPLIT_BYTES = 2 * LDS_DMA_BYTES[0]
+#: the direct-to-LDS copy the front end makes of a register copy
+GATHER = "amdgpu.gather_to_lds"
 #: ops that pass their operand on, hints about the kernel's lanes (dropped for another lane)
 HINTS = ("iree_codegen.index_hint", "util.assume.int")
 #: ops whose result is the same in every lane of a wave (the other lane's value is theirs)
@@ -87,8 +89,8 @@ def split_copy(a, flat, base, block, where, odd, parts: int = 2) -> list:
                 t, h * WAVE_SIZE * half)))
             attrs = {"transferType": ir.TypeAttr.get(ir.VectorType.get([half], et)),
                      "operandSegmentSizes": ir.DenseI32ArrayAttr.get([1, len(idx), 1, 1])}
-            op = ir.Operation.create("amdgpu.gather_to_lds",
-                                     operands=[src] + idx + [flat, lds], attributes=attrs)
+            op = ir.Operation.create(GATHER, operands=[src] + idx + [flat, lds],
+                                     attributes=attrs, loc=written_as(a.op, GATHER))
         out.append((op, lds, src, idx))
     return out
 

@@ -29,7 +29,7 @@ import numpy as np
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, int_value
+from pipeline_mlir.dialect.ir_io import IRError, int_value, op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -87,8 +87,8 @@ def copy_elements(ev: Evaluator, op) -> tuple[object, np.ndarray, object, np.nda
     of an ``amdgpu.gather_to_lds``: each wave writes its lanes' data contiguously from its
     wave-uniform destination."""
     if op.name != "amdgpu.gather_to_lds":
-        raise IRError(op, f"'{op.name}' op is tagged as a global load, but the tag check knows "
-                          f"only amdgpu.gather_to_lds (global -> LDS)")
+        raise IRError(op, f"'{op_name(op)}' op is tagged as a global load, but the tag check "
+                          f"knows only amdgpu.gather_to_lds (global -> LDS)")
     g = segments(op)
     tt = ir.TypeAttr(op.attributes["transferType"]).value
     n = ir.VectorType(tt).shape[0] if isinstance(tt, ir.VectorType) else 1
@@ -96,7 +96,7 @@ def copy_elements(ev: Evaluator, op) -> tuple[object, np.ndarray, object, np.nda
     base = dv.element([ev.value(i) for i in g[3]])
     wave0 = (ev.tid // WAVE_SIZE) * WAVE_SIZE
     if np.any(base != base[wave0]):
-        raise IRError(op, f"'{op.name}' op: its LDS destination differs between the lanes of "
+        raise IRError(op, f"'{op_name(op)}' op: its LDS destination differs between the lanes of "
                           f"a wave; the DMA writes from one wave-uniform address")
     lane = ev.tid % WAVE_SIZE
     lds = base[wave0][:, None] + lane[:, None] * n + np.arange(n)[None, :]
@@ -114,7 +114,7 @@ def check_tags(loop, entries) -> None:
     bs = block_size(kernel) if kernel is not None else None
     if bs is None:
         where = kernel if kernel is not None else loop
-        raise IRError(where, f"'{where.name}' op: the tag check evaluates every thread's "
+        raise IRError(where, f"'{op_name(where)}' op: the tag check evaluates every thread's "
                              f"addresses and needs the kernel's workgroup size "
                              f"(known_block_size, gpu.known_block_size or IREE's "
                              f"translation_info)")
@@ -223,13 +223,13 @@ class _TagCheck:
         owner, who = self._table(root)
         e = distinct(lds)
         if e.min() < 0 or e.max() >= owner.size:
-            raise IRError(op, f"'{op.name}' op writes outside its LDS buffer "
+            raise IRError(op, f"'{op_name(op)}' op writes outside its LDS buffer "
                               f"({root.type})")
         prev = owner[e]
         clash = (prev >= 0) & (prev != sid)
         if np.any(clash):
             other, oop = _culprit(clash, prev, who, e, self.slots, self.load_ops)
-            raise IRError(op, f"'{op.name}' op tagged as the global load of channel "
+            raise IRError(op, f"'{op_name(op)}' op tagged as the global load of channel "
                               f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} writes LDS "
                               f"that the global load tagged channel {other[0]}, stage "
                               f"{other[1]}, subtile {other[2]} at {_at(oop)} also writes: "
@@ -248,7 +248,7 @@ class _TagCheck:
                 owner, who = self.written.get(root, (None, None))
                 if owner is None or e.min() < 0 or e.max() >= owner.size or \
                         np.any(owner[e] < 0):
-                    raise IRError(op, f"'{op.name}' op tagged as the fragment load of channel "
+                    raise IRError(op, f"'{op_name(op)}' op tagged as the fragment load of channel "
                                       f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} reads LDS "
                                       f"that no global load of the loop writes")
                 got = owner[e]
@@ -256,7 +256,7 @@ class _TagCheck:
                 bad = got != sid
                 if np.any(bad):
                     other, oop = _culprit(bad, got, who, e, self.slots, self.load_ops)
-                    raise IRError(op, f"'{op.name}' op tagged as the fragment load of channel "
+                    raise IRError(op, f"'{op_name(op)}' op tagged as the fragment load of channel "
                                       f"{slot[0]}, stage {slot[1]}, subtile {slot[2]} reads LDS "
                                       f"written by the global load tagged channel {other[0]}, "
                                       f"stage {other[1]}, subtile {other[2]} at {_at(oop)}")
@@ -307,9 +307,10 @@ class _TagCheck:
                     whole = dd != 0 and np.all(diff == diff.flat[0]) and diff.flat[0] % dd == 0
                     actual = (f"the K tile {_kname(ref_k + int(diff.flat[0]) // dd)}" if whole
                               else "another K tile")
-                    raise IRError(op, f"'{op.name}' op is tagged k_offset {_kname(k)} but moves "
-                                      f"{actual} relative to the global load of channel {ch}, "
-                                      f"subtile {sub} at {_at(ref_op)} (tagged {_kname(ref_k)})")
+                    raise IRError(op, f"'{op_name(op)}' op is tagged k_offset {_kname(k)} but "
+                                      f"moves {actual} relative to the global load of "
+                                      f"channel {ch}, subtile {sub} at {_at(ref_op)} (tagged "
+                                      f"{_kname(ref_k)})")
 
     def _k_moves(self, inside) -> dict:
         """{(channel, subtile): [(first op, k_offset, sorted global addresses, elements per K
@@ -330,14 +331,14 @@ class _TagCheck:
                 if d.size == 0:
                     continue          # every lane reads past the end: zeros, no K tile
                 if np.any(d != d.flat[0]):
-                    raise IRError(ops[0], f"'{ops[0].name}' op: its global addresses do not "
+                    raise IRError(ops[0], f"'{op_name(ops[0])}' op: its global addresses do not "
                                           f"move by one K step when the loop variable does; "
                                           f"the tag check cannot relate its k_offset to its "
                                           f"addresses")
                 key, dd = (slot[0], root), int(d.flat[0])
                 if key in delta and delta[key][0] != dd:
-                    raise IRError(ops[0], f"'{ops[0].name}' op moves {dd} elements per K tile, "
-                                          f"the global load at {_at(delta[key][1])} of the "
+                    raise IRError(ops[0], f"'{op_name(ops[0])}' op moves {dd} elements per K "
+                                          f"tile, the global load at {_at(delta[key][1])} of the "
                                           f"same channel {delta[key][0]}")
                 delta.setdefault(key, (dd, ops[0]))
         by_key: dict = {}

@@ -27,7 +27,7 @@ from __future__ import annotations
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.analysis.ir_facts import VALUE_CASTS, WORKGROUP_ID_OPS, constant_int
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.row_proof_late import workgroup_loop_of
@@ -227,7 +227,7 @@ def check_lds_workgroup_free(scan) -> None:
             for x in view_index_values(a.view, a.indices):
                 why = workgroup_dependence(x, wg, kinds)
                 if why is not None:
-                    raise IRError(a.op, f"'{a.op.name}' op: the LDS elements it {what} move "
+                    raise IRError(a.op, f"'{op_name(a.op)}' op: the LDS elements it {what} move "
                                         f"with the workgroup ({describe(why)}); the pipeliner "
                                         f"lays out LDS from one workgroup's addresses and "
                                         f"needs them the same in every workgroup")

@@ -597,7 +597,7 @@ def test_merge_k_is_refused_where_no_natural_loop_is_and_short_loops_stay(capsys
               "iree-bf16-atbt-padded-m.prefetch.mlir"), "--pipeline=4wave{merge_k=true}",
           "--emit=schedule"],
          "151:22: error: sched-adopt-loop: 'scf.for' op: merge_k=true asks for its K steps "
-         "merged, but the front end cannot merge them: 'amdgpu.gather_to_lds' op at line "
+         "merged, but the front end cannot merge them: 'vector.transfer_read' op at line "
          "155:22 copies through registers from memref<1x8xbf16, strided<[?, 1], offset: ?>, "
          "#hal.descriptor_type<storage_buffer>>, a binding of a size known only at launch"),
     ]

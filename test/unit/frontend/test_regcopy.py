@@ -19,6 +19,7 @@ import pytest
 
 from pipeline_mlir.frontend import natural as N
 from pipeline_mlir.frontend import regcopy as R
+from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -75,13 +76,20 @@ def test_fp8_register_copies_pipeline_exactly(kernels, capsys, tmp_path, form):
 
 def test_the_copies_become_dma_into_a_dense_tile(kernels):
     """Each wave's 16 bytes per lane go to one dense 128x128 buffer per operand; the
-    4-wave schedule inferred is fp8 with K step 128."""
+    4-wave schedule inferred is fp8 with K step 128.  A message about such a copy names
+    the op the user wrote where it stands, the global load (``describe``; before, the
+    ``amdgpu.gather_to_lds`` the front end made, at the load's line)."""
     ctx = new_context()
+    lines = kernels("fp8", "late").split("\n")
     with ctx, ir.Location.unknown(ctx):
         m = ir.Module.parse(kernels("fp8", "late"), ctx)
         (loop,) = N.find_natural_loops(m.operation)
         an = N.analyse_loop(loop)
         assert [a.op.name for a in an.scan.copies] == ["amdgpu.gather_to_lds"] * 8
+        for a in an.scan.copies:
+            said = describe(a.op)
+            assert said.startswith("'vector.load' op at line "), said
+            assert "= vector.load" in lines[int(said.split()[4].split(":")[0]) - 1], said
         assert {str(b.type) for b in an.buffers} == {
             "memref<128x128xf8E4M3FN, #gpu.address_space<workgroup>>"}
         assert all(c.lds.shape == (256, 16) for c in an.copies)

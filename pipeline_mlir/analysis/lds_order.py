@@ -52,7 +52,8 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import FUNCS, READS, is_uniform
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import as_operation, op_name
+from pipeline_mlir.dialect.ir_io import as_operation
+from pipeline_mlir.dialect.locations import op_name
 from pipeline_mlir.isa.waitcnt import LGKMCNT_MAX, VMCNT_MAX
 from pipeline_mlir.sim import lds_events as L
 

@@ -17,7 +17,8 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, op_name
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.locations import op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, is_pure
 from pipeline_mlir.frontend.kept_masks import KEPT, unkept

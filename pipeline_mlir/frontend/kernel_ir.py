@@ -20,7 +20,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.dialect.ir_io import location_text, op_name
+from pipeline_mlir.dialect.locations import location_text, op_name
 from pipeline_mlir.target import gfx950
 
 def at(op) -> str:

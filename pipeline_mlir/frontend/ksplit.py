@@ -44,7 +44,8 @@ import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, op_name
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.locations import op_name
 from pipeline_mlir.analysis.ir_facts import (attr_strings, constant_bounds, constant_int,
                                              xor_shuffle)
 from pipeline_mlir.kernel import loop_model as LM

@@ -36,7 +36,8 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.attrs import is_storage_buffer
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops, written_as
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.locations import written_as
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import dense_row_major, element_bytes, parse_xor_shuffle
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments

@@ -52,7 +52,8 @@ from pipeline_mlir.analysis.barriers import (BARRIERS, counter_wait_text, entry_
                                              entry_writers, fence_text, fences_lds, orders)
 from pipeline_mlir.analysis.ir_facts import enclosing_ops
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
-from pipeline_mlir.dialect.ir_io import IRError, op_name
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.locations import op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
 

@@ -37,7 +37,8 @@ import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, written_as
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.locations import written_as
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
 from pipeline_mlir.frontend.cut_runs import CUT, cut_mask_size

@@ -29,7 +29,8 @@ import numpy as np
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, int_value, op_name
+from pipeline_mlir.dialect.ir_io import IRError, int_value
+from pipeline_mlir.dialect.locations import op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target.gfx950 import WAVE_SIZE

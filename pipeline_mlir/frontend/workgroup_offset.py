@@ -27,7 +27,8 @@ from __future__ import annotations
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.analysis.ir_facts import VALUE_CASTS, WORKGROUP_ID_OPS, constant_int
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, op_name
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.locations import op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.row_proof_late import workgroup_loop_of

@@ -136,16 +136,25 @@ def errors(findings: list[Finding], isa: IsaCheck | None = None) -> list[Finding
 
 @dataclass(frozen=True)
 class _Context:
-    """What a rule reads besides the finding: the comparison (``isa``, None: none ran) and
-    the phases whose zero-trip fence wait is missing (:func:`_fence_path_deleted`)."""
+    """What a rule reads besides the finding: the comparison (``isa``, None: none ran), the
+    phases whose zero-trip fence wait is missing (:func:`_fence_path_deleted`), and, counted
+    once, whether the loop's barriers are fewer than the plan's and its global loads all
+    DMAs (:func:`_loop_barriers_short`, :func:`_dma_kernel`)."""
 
     isa: IsaCheck | None
     fence_gone: frozenset[str]
+    short: bool
+    dma: bool
 
     @classmethod
     def of(cls, findings: list[Finding], isa: IsaCheck | None) -> _Context:
-        return cls(isa, frozenset(f.phase for f in findings
-                                  if f.kind == "wait-missing" and _zero_trip_fence(f)))
+        gone = frozenset(f.phase for f in findings
+                         if f.kind == "wait-missing" and _zero_trip_fence(f))
+        if isa is None:
+            return cls(isa, gone, False, False)
+        return cls(isa, gone, _count(isa.actual, "barrier") < _count(isa.expected, "barrier"),
+                   _count(isa.actual, "vmem_load_lds") > 0 and
+                   _count(isa.actual, "vmem_load") == 0)
 
 
 @dataclass(frozen=True)
@@ -175,16 +184,14 @@ def _loop_barriers_short(f: Finding, c: _Context) -> bool:
     reads a stage of LDS another wave's copy may still be writing, or overwrites one it may
     still be reading.  As many barriers (one moved) is left to the other rules where the
     skeleton does not model the copies (module docstring)."""
-    return c.isa is not None and _count(c.isa.actual, "barrier") < \
-        _count(c.isa.expected, "barrier")
+    return c.short
 
 
 def _dma_kernel(f: Finding, c: _Context) -> bool:
     """The pipelined loop's global loads are all DMAs to LDS (``buffer_load ... lds``, no
     load into registers): its waits and barriers guard LDS, which no register rule sees, and
     the expected skeleton models every copy."""
-    return c.isa is not None and _count(c.isa.actual, "vmem_load_lds") > 0 and \
-        _count(c.isa.actual, "vmem_load") == 0
+    return c.dma
 
 
 def _fence_path_deleted(f: Finding, c: _Context) -> bool:

@@ -26,9 +26,18 @@ KEPT_BYTES = 256 << 20
 _kept: list[np.ndarray] = []
 
 
+def _references(arrays: list, i: int) -> int:
+    return sys.getrefcount(arrays[i])
+
+
+#: what :func:`_references` counts of an array only a list refers to (measured, not assumed:
+#: how many references the call itself adds is the interpreter's business)
+_ALONE = _references([np.empty(0)], 0)
+
+
 def _unused(i: int) -> bool:
-    """Whether ``_kept[i]`` is referred to by the list alone (and getrefcount's argument)."""
-    return sys.getrefcount(_kept[i]) == 2
+    """Whether ``_kept[i]`` is referred to by the list alone."""
+    return _references(_kept, i) == _ALONE
 
 
 def buffer(size: int) -> np.ndarray:

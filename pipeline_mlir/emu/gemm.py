@@ -300,6 +300,7 @@ def run_batches(kernel, glob: GlobalMemory, items: list, on_batch, *, waves: int
         while pending:
             first, group = pending.pop(0)
             glob.undo = [] if len(group) > 1 else None
+            m = None
             try:
                 m = Machine(kernel, glob, group, waves, mode, seed + first, kernarg_at,
                             collect=collect, dims=dims)
@@ -313,6 +314,8 @@ def run_batches(kernel, glob: GlobalMemory, items: list, on_batch, *, waves: int
                 continue
             finally:
                 glob.undo = None
+                if m is not None:
+                    m.detach()
             count += m.count * m.G        # instructions executed, summed over workgroups
             findings += m.findings
         on_batch(position, len(batch), count, findings)

@@ -46,10 +46,10 @@ it).  A run of a dispatch's workgroups is given their tiles, read from the dispa
 
 from __future__ import annotations
 
-import functools
 import math
 import struct
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
@@ -575,11 +575,36 @@ def _result(launch: Launch, workgroups: list, total: int, tiles: list | None) ->
                      launch.seconds, cov)
 
 
-@functools.lru_cache(maxsize=2)
+#: the bytes of problems' inputs :func:`_data` keeps for their next runs (the most recently
+#: used first; the last one asked for is kept whatever its size)
+DATA_BYTES = 256 << 20
+_DATA: OrderedDict = OrderedDict()
+
+
 def _data(M: int, N: int, K: int, dtype: str, transpose_b: bool, data_seed: int):
+    """:func:`_new_data`, kept for the next runs of the same problem: the runs of a session
+    come in runs of one problem with a few small ones between (IREE's 4096^3 inputs, 96 MB,
+    took 0.2 to 0.3 s of CPU to make, and two entries by count let a small problem between
+    two runs of it drop them)."""
+    key = (M, N, K, dtype, transpose_b, data_seed)
+    hit = _DATA.get(key)
+    if hit is None:
+        hit = _DATA[key] = _new_data(*key)
+        while len(_DATA) > 1 and sum(_bytes(v) for v in _DATA.values()) > DATA_BYTES:
+            _DATA.popitem(last=False)
+    else:
+        _DATA.move_to_end(key)
+    return hit
+
+
+def _bytes(data: tuple) -> int:
+    return sum(x.nbytes if isinstance(x, np.ndarray) else len(x) for x in data)
+
+
+def _new_data(M: int, N: int, K: int, dtype: str, transpose_b: bool, data_seed: int):
     """(A, B as N x K, both integers: int8 in -3..3, or for i8 int64 over the whole signed
     range, A's even (:func:`~pipeline_mlir.emu.gemm.random_inputs`), and A and B as the
-    kernel's elements: bytes or arrays of them); kept for the next runs of the same problem."""
+    kernel's elements: bytes or arrays of them)."""
     if dtype == "i8":
         A, Bt = random_inputs(M, N, K, data_seed, dtype)
         B = Bt if transpose_b else Bt.astype(np.int8).T     # transposed as bytes

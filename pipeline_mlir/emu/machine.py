@@ -56,7 +56,7 @@ from pipeline_mlir.emu.hazard_paths import path_violations
 from pipeline_mlir.emu.hazards import WaitStates, info_of, infos
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.memops import MemOp
-from pipeline_mlir.emu import poison
+from pipeline_mlir.emu import poison, spare
 from pipeline_mlir.emu.operands import EXEC, bits_mask
 from pipeline_mlir.emu.semantics import branch_taken
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -156,9 +156,12 @@ class GlobalMemory:
             buf[at] = old
 
     def add(self, name: str, data) -> int:
-        return self._append(name, np.frombuffer(bytes(data), dtype=np.uint8).copy()
-                            if not isinstance(data, np.ndarray) else
-                            np.ascontiguousarray(data).view(np.uint8).reshape(-1).copy())
+        """A buffer holding a copy of ``data`` (bytes, or an array's bytes)."""
+        src = np.frombuffer(bytes(data), dtype=np.uint8) if not isinstance(data, np.ndarray) \
+            else np.ascontiguousarray(data).view(np.uint8).reshape(-1)
+        buf = spare.buffer(len(src))
+        buf[:] = src
+        return self._append(name, buf)
 
     def _append(self, name: str, arr: np.ndarray) -> int:
         self.buffers.append(arr)
@@ -169,7 +172,9 @@ class GlobalMemory:
     def add_poisoned(self, name: str, size: int) -> int:
         """A buffer of ``size`` poison bytes (:func:`pipeline_mlir.emu.poison.byte`; as
         :meth:`add` of them, without building the bytes first)."""
-        return self._append(name, np.full(size, poison.byte(), dtype=np.uint8))
+        buf = spare.buffer(size)
+        buf.fill(poison.byte())
+        return self._append(name, buf)
 
     def fill_poison(self, name: str) -> None:
         """Buffer ``name`` all poison bytes again."""
@@ -708,6 +713,23 @@ class Machine:
         if got is None:
             got = moved.hazard_info = info_of(moved)
         return moved, got
+
+    def detach(self) -> None:
+        """Let go of the global memory once the run is over (its findings, counts and
+        waves stay): a machine and its waves refer to each other, so without this the
+        buffers it reaches (its descriptors' views, its ops' pending reads) would live until
+        the next cyclic garbage collection, not end with their launch, and the next launch
+        would fault fresh pages in instead of reusing them (:mod:`~pipeline_mlir.emu.spare`)."""
+        if self.glob.machine is self:
+            self.glob.machine = None
+        self.glob = None
+        self.descriptors = {}
+        self.ops = []
+        for w in self.waves:
+            w.vmq.clear()
+            w.lgkmq.clear()
+            w.pend_v.clear()
+            w.pend_s.clear()
 
     def run(self) -> None:
         # poisoned registers are NaN: arithmetic on them is expected, not a warning

@@ -1,7 +1,7 @@
 """The emulator's modules are layered: each imports only the modules below it, so the
 package reads bottom-up with no import cycle.
 
-    errors, opcodes, instr, poison < scaled < disasm < decode < operands < salu, valu_lanes, lanes, fp8cvt < valu, packed < semantics,
+    errors, opcodes, instr, poison, spare < scaled < disasm < decode < operands < salu, valu_lanes, lanes, fp8cvt < valu, packed < semantics,
     memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors, soffset_range < globalrace < memops, pool), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
     < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
     < described (gemm, machine < described);  machine < trips
@@ -15,7 +15,7 @@ from pathlib import Path
 EMU = Path(__file__).resolve().parents[3] / "pipeline_mlir" / "emu"
 #: module -> the emulator modules it may import
 ALLOWED = {
-    "errors": set(), "opcodes": set(), "instr": set(), "poison": set(),
+    "errors": set(), "opcodes": set(), "instr": set(), "poison": set(), "spare": set(),
     "scaled": {"instr"},
     "disasm": {"instr", "scaled"},
     "decode": {"disasm", "errors", "instr", "opcodes", "scaled"},
@@ -46,7 +46,7 @@ ALLOWED = {
     "launchdims": set(),
     "counters": set(),
     "machine": {"counters", "errors", "globalrace", "gpridx", "hazard_paths", "hazards", "launchdims",
-                "memops", "operands", "poison", "semantics"},
+                "memops", "operands", "poison", "semantics", "spare"},
     "pool": {"errors", "globalrace", "machine"},
     "coverage": {"errors", "globalrace"},
     "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool"},

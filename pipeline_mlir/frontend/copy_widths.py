@@ -45,17 +45,47 @@ def channel_width(an, copies: list, half: int, elem_bytes: int, label: str) -> i
         raise LM.LoopRefusal(f"channel {label}'s copies move different numbers of elements "
                              f"per lane", (an.copies[copies[0]].op,))
     kernel_bytes = width * elem_bytes
-    if odd and half % (threads * width) == 0:
-        return width
+    if odd:          # (the widest run that fills a subtile: copied in pieces, odd_pieces)
+        return copy_width(width, half, threads, elem_bytes) or \
+            (width if half % (threads * width) == 0 else _refuse(an, copies, half, threads,
+                                                                  [elem_bytes], label))
     width = copy_width(width, half, threads, elem_bytes)
     if width is None:
         kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
-        tried = sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True)
-        raise LM.LoopRefusal(f"channel {label}: half of its {2 * half}-element tile is not a "
-                             f"whole number of copies of {threads} threads x "
-                             f"{' or '.join(map(str, tried))} bytes",
-                             (an.copies[copies[0]].op,))
+        _refuse(an, copies, half, threads, sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True),
+                label)
     return width
+
+
+def _refuse(an, copies: list, half: int, threads: int, tried: list, label: str):
+    raise LM.LoopRefusal(f"channel {label}: half of its {2 * half}-element tile is not a "
+                         f"whole number of copies of {threads} threads x "
+                         f"{' or '.join(map(str, tried))} bytes", (an.copies[copies[0]].op,))
+
+
+def odd_pieces(width: int, cuts, elem_bytes: int) -> tuple:
+    """The pieces ``((offset, elements), ...)`` a lane's run of ``width`` elements of
+    ``elem_bytes`` bytes is copied in when C's edge cuts runs at the sizes ``cuts`` (a run
+    cut at an odd size, :data:`~pipeline_mlir.frontend.cut_runs.ODD`): every cut is a
+    piece's end, so each piece lies wholly inside the row or wholly past its end, and is
+    kept or read past the range-checked end whole; between the cuts, the widest pieces of
+    :data:`PIECE_BYTES` aligned to their size in the run.  A run of 8 bf16 cut at 1 (a
+    row of 129): pieces of 1, 1, 2, 2 and 2 elements, five copies where elements one at a
+    time take eight."""
+    bounds = sorted({0, width, *(c for c in cuts if 0 < c < width)})
+    out = []
+    for a, b in zip(bounds, bounds[1:]):
+        while a < b:
+            n = next(k // elem_bytes for k in PIECE_BYTES if k % elem_bytes == 0 and
+                     a % (k // elem_bytes) == 0 and a + k // elem_bytes <= b)
+            out.append((a, n))
+            a += n
+    return tuple(out)
+
+
+#: the bytes of a piece of a run cut at an odd size, widest first: what an
+#: ``amdgpu.gather_to_lds`` may move, but 12 bytes (no power of two: not aligned to its size)
+PIECE_BYTES = tuple(sorted((*LDS_DMA_BYTES, 2, 1), reverse=True))
 
 
 def copy_width(width: int, half: int, threads: int, elem_bytes: int,

@@ -257,29 +257,20 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         split_k = True               # ChannelPlan.logical: a split along K
     width = run_limited(an, copies, width, bit, run_limit(bit, kbits.get(b, ())),
                         size // 2, view.elem_bytes, label)
-    # a run cut at an odd size (cut_runs.py): whole runs in pieces whose ends are the cuts,
-    # else (not proven the kernel's mask) an element per lane, as the kernel's pieces
-    odd = any(ODD in an.ops[an.copies[i].op].attributes for i in copies)
-    tries = [width, 1] if odd and width > 1 and (size // 2) % threads == 0 else [width]
-    for w in tries:
-        reswizzle, bank = _choose_swizzle(seen, reads, bit, size // 2, w, view.elem_bytes)
-        plan = ChannelPlan(ch, b, bit, w, size // 2 // (threads * w), threads,
-                           swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
-                           split_k)
-        _check_plan(an, plan, table, base0, zero)
-        if has_launch_strides(base):
-            _check_launch_plan(an, plan, copies, base, full, label)
-        if odd and w > 1:
-            plan = replace(plan, pieces=odd_pieces(w, _cuts(plan, table, base),
-                                                   view.elem_bytes))
-        if not kept:
-            break
-        try:
-            plan = _kept_plan(an, plan, copies, kept, base, full, label)
-            break
-        except LM.LoopRefusal:
-            if w == tries[-1]:
-                raise
+    reswizzle, bank = _choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
+    plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
+                       swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
+                       split_k)
+    _check_plan(an, plan, table, base0, zero)
+    if has_launch_strides(base):
+        _check_launch_plan(an, plan, copies, base, full, label)
+    if width > 1 and any(ODD in an.ops[an.copies[i].op].attributes for i in copies):
+        # a run cut at an odd size (cut_runs.py): whole runs in pieces whose ends are the
+        # cuts, each proven the kernel's mask below as a run is
+        plan = replace(plan, pieces=odd_pieces(width, _cuts(plan, table, base),
+                                               view.elem_bytes))
+    if kept:
+        plan = _kept_plan(an, plan, copies, kept, base, full, label)
     return plan, subs
 
 
@@ -313,7 +304,8 @@ def _kept_plan(an, plan: ChannelPlan, copies: list, kept: list, base, full: int,
     proven = prove_kept(an, copies, kept, base, plan.width, lanes, plan.ref_copy, full, label,
                         aligned if narrow else None)
     size = plan.width * an.buffer_views[plan.buffer].elem_bytes
-    return replace(plan, kept=proven, direct=aligned[0] and launch_aligned(base, size))
+    return replace(plan, kept=proven, direct=aligned[0] and launch_aligned(base, size) and
+                   not plan.pieces)     # (pieces, lanes a run apart: staged)
 
 
 def plan_pieces(plan: ChannelPlan) -> tuple:
@@ -589,7 +581,8 @@ class Emitter:
                     o._v(o.add(wave, j * plan.threads * plan.width + off)),
                     rw.new_loop.operation)
                 out.append(gather_to_lds(old, cast, at, dst, idx, n, plan.direct))
-                if plan.pieces:
+                if plan.pieces:       # (no DMA writes lanes apart: staged)
                     out[-1].attributes[LANE_STRIDE] = ir.IntegerAttr.get(
                         ir.IntegerType.get_signless(64), plan.width)
+                    out[-1].attributes[STAGED] = ir.UnitAttr.get()
         return out

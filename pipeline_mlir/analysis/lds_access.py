@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
-from pipeline_mlir.analysis.ir_facts import element_bytes, lane_stride, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError
@@ -149,8 +149,7 @@ def _access(op, ev: Evaluator, buffers: dict, elem: dict, names: "_SourceNames",
         element = element[(ev.tid // WAVE_SIZE) * WAVE_SIZE]
     addr = buffers[view.root][0] + element * elem[view.root]
     if kind == "dma":
-        addr = addr + (ev.tid % WAVE_SIZE) * (width // vector.shape[0]) * \
-            lane_stride(op, vector.shape[0])
+        addr = addr + (ev.tid % WAVE_SIZE) * width
     tag = _tag(op.attributes[tag_name])
     key = (kind, tag.get("id", -1))
     part = parts.get(key, 0)

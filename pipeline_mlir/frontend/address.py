@@ -24,7 +24,7 @@ from pipeline_mlir.frontend.kept_masks import KEPT, unkept
 from pipeline_mlir.frontend.scan import Access, LoopScan
 from pipeline_mlir.frontend.edges import check_copy_reads, sample_points
 from pipeline_mlir.frontend.workgroup_offset import check_lds_workgroup_free
-from pipeline_mlir.analysis.ir_facts import constant_trips, lane_stride
+from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.frontend.soundness import check_order, check_same
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import SAMPLE_WORKGROUP, Evaluator, View, xor_shuffle
@@ -195,7 +195,7 @@ class _Accesses:
             raise IRError(a.op, f"'{a.op.name}' op: its LDS destination differs between the "
                                 f"lanes of a wave; the DMA writes a wave's lanes contiguously "
                                 f"from one wave-uniform address")
-        el = first[:, None] + self.lane[:, None] * lane_stride(a.op, a.elements) + \
+        el = first[:, None] + self.lane[:, None] * a.elements + \
             np.arange(a.elements)[None, :]
         return self.buffer_id(v, a.op), el
 

@@ -1,8 +1,8 @@
 """How many elements per lane the front end's own copies of a channel move
 (:mod:`~pipeline_mlir.frontend.layout`): the kernel's width where a whole number of copies
-fills a subtile, else the widest direct-to-LDS size that does; one element, as its pieces,
-for a channel with a run cut at an odd size; no wider than the runs a subtile split leaves
-contiguous."""
+fills a subtile, else the widest direct-to-LDS size that does; for a channel with a run
+cut at an odd size, the widest that does, each lane's run copied in pieces whose ends are
+the cuts (:func:`odd_pieces`); no wider than the runs a subtile split leaves contiguous."""
 
 from __future__ import annotations
 
@@ -33,10 +33,11 @@ def run_limited(an, copies: list, width: int, bit: int, most: int, half: int,
 
 def channel_width(an, copies: list, half: int, elem_bytes: int, label: str) -> int:
     """Elements per lane of the front end's copies of a channel (``copies``) whose
-    subtiles hold ``half`` elements of ``elem_bytes`` bytes (:func:`copy_width`); one, as
-    its pieces, for a channel with a run cut at an odd size (copied an element per lane,
-    register-staged: :data:`~pipeline_mlir.frontend.cut_runs.ODD`), whatever its other
-    copies move.  A refusal at its first copy when none fits."""
+    subtiles hold ``half`` elements of ``elem_bytes`` bytes (:func:`copy_width`); for a
+    channel with a run cut at an odd size (the kernel's copies of it an element per lane:
+    :data:`~pipeline_mlir.frontend.cut_runs.ODD`), the widest direct-to-LDS size that fills
+    a subtile (else one element), whatever its copies move: the runs are copied in
+    :func:`odd_pieces`.  A refusal at its first copy when none fits."""
     threads = an.evaluator.threads
     widths = {an.copies[i].lds.shape[1] for i in copies}
     odd = any(ODD in an.ops[an.copies[i].op].attributes for i in copies)
@@ -63,29 +64,30 @@ def _refuse(an, copies: list, half: int, threads: int, tried: list, label: str):
                          f"{' or '.join(map(str, tried))} bytes", (an.copies[copies[0]].op,))
 
 
+#: the bytes of a piece of a run cut at an odd size, widest first: what an
+#: ``amdgpu.gather_to_lds`` may move, but 12 bytes (no power of two: not aligned to its size)
+ODD_PIECE_BYTES = tuple(sorted((*LDS_DMA_BYTES, 2, 1), reverse=True))
+
+
 def odd_pieces(width: int, cuts, elem_bytes: int) -> tuple:
     """The pieces ``((offset, elements), ...)`` a lane's run of ``width`` elements of
     ``elem_bytes`` bytes is copied in when C's edge cuts runs at the sizes ``cuts`` (a run
     cut at an odd size, :data:`~pipeline_mlir.frontend.cut_runs.ODD`): every cut is a
     piece's end, so each piece lies wholly inside the row or wholly past its end, and is
     kept or read past the range-checked end whole; between the cuts, the widest pieces of
-    :data:`PIECE_BYTES` aligned to their size in the run.  A run of 8 bf16 cut at 1 (a
+    `ODD_PIECE_BYTES` aligned to their size in the run.  A run of 8 bf16 cut at 1 (a
     row of 129): pieces of 1, 1, 2, 2 and 2 elements, five copies where elements one at a
     time take eight."""
     bounds = sorted({0, width, *(c for c in cuts if 0 < c < width)})
     out = []
     for a, b in zip(bounds, bounds[1:]):
         while a < b:
-            n = next(k // elem_bytes for k in PIECE_BYTES if k % elem_bytes == 0 and
+            n = next(k // elem_bytes for k in ODD_PIECE_BYTES if k % elem_bytes == 0 and
                      a % (k // elem_bytes) == 0 and a + k // elem_bytes <= b)
             out.append((a, n))
             a += n
     return tuple(out)
 
-
-#: the bytes of a piece of a run cut at an odd size, widest first: what an
-#: ``amdgpu.gather_to_lds`` may move, but 12 bytes (no power of two: not aligned to its size)
-PIECE_BYTES = tuple(sorted((*LDS_DMA_BYTES, 2, 1), reverse=True))
 
 
 def copy_width(width: int, half: int, threads: int, elem_bytes: int,

@@ -65,8 +65,9 @@ def _refuse(an, copies: list, half: int, threads: int, tried: list, label: str):
 
 
 #: the bytes of a piece of a run cut at an odd size, widest first: what an
-#: ``amdgpu.gather_to_lds`` may move, but 12 bytes (no power of two: not aligned to its size)
-ODD_PIECE_BYTES = tuple(sorted((*LDS_DMA_BYTES, 2, 1), reverse=True))
+#: ``amdgpu.gather_to_lds`` may move (8, 16, 32, 96 or 128 bits), each placed in the run at
+#: a multiple of its lowest power of two (12 bytes: of 4)
+ODD_PIECE_BYTES = (16, 12, 4, 2, 1)
 
 
 def odd_pieces(width: int, cuts, elem_bytes: int) -> tuple:
@@ -83,7 +84,7 @@ def odd_pieces(width: int, cuts, elem_bytes: int) -> tuple:
     for a, b in zip(bounds, bounds[1:]):
         while a < b:
             n = next(k // elem_bytes for k in ODD_PIECE_BYTES if k % elem_bytes == 0 and
-                     a % (k // elem_bytes) == 0 and a + k // elem_bytes <= b)
+                     a * elem_bytes % (k & -k) == 0 and a + k // elem_bytes <= b)
             out.append((a, n))
             a += n
     return tuple(out)

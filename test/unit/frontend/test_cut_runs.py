@@ -147,7 +147,7 @@ def moving(tmp_path_factory) -> dict:
 #: per element type of IREE's ``A x B`` 64x129x1024: the elements of the pieces B's runs of
 #: 16 bytes (the lanes' stride), cut at one element, are copied in, and B's loads per
 #: subtile (one element per lane took 16 and 32)
-MOVING = {"bf16": ({1, 2}, 8, 10), "fp8": ({1, 2, 4}, 16, 12)}
+MOVING = {"bf16": ({1, 6}, 8, 6), "fp8": ({1, 2, 12}, 16, 8)}
 
 
 @pytest.mark.parametrize("dtype", sorted(MOVING))
@@ -156,8 +156,8 @@ def test_a_moving_odd_cut_in_whole_run_pieces_both_forms_exact(request, tmp_path
     """IREE's ``A x B`` 64x129x1024 (B K x N, N = 129 = 16 x 8 + 1 bf16, 8 x 16 + 1 fp8): the
     run of 16 bytes at column 128 cut to 1 element in the last workgroup (a size that
     moves with the workgroup).  B's copies do not split into subtiles, so the front end
-    makes its own: each lane's whole run in pieces whose ends are the cut (1, 1, 2, 2, 2
-    bf16; 1, 1, 2, 4, 4, 4 fp8), register-staged, the lanes a run apart, each piece kept
+    makes its own: each lane's whole run in pieces whose ends are the cut (1, 1 and 6
+    bf16; 1, 1, 2 and 12 fp8), register-staged, the lanes a run apart, each piece kept
     where it lies inside the row or read past the range-checked end.  One schedule from
     both forms, the late form exact on the first and the last (the cut) workgroup; bf16's
     waves go round the steady loop (at K = 256 LLVM unrolls it: only the prologue and the

@@ -76,9 +76,9 @@ def odd_pieces(width: int, cuts, elem_bytes: int) -> tuple:
     cut at an odd size, :data:`~pipeline_mlir.frontend.cut_runs.ODD`): every cut is a
     piece's end, so each piece lies wholly inside the row or wholly past its end, and is
     kept or read past the range-checked end whole; between the cuts, the widest pieces of
-    `ODD_PIECE_BYTES` aligned to their size in the run.  A run of 8 bf16 cut at 1 (a
-    row of 129): pieces of 1, 1, 2, 2 and 2 elements, five copies where elements one at a
-    time take eight."""
+    :data:`ODD_PIECE_BYTES` that fit, each at a multiple of its lowest power of two in the
+    run.  A run of 8 bf16 cut at 1 (a row of 129): pieces of 1, 1 and 6 elements, three
+    copies where elements one at a time take eight."""
     bounds = sorted({0, width, *(c for c in cuts if 0 < c < width)})
     out = []
     for a, b in zip(bounds, bounds[1:]):

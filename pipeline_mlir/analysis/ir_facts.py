@@ -135,6 +135,18 @@ def segments(op) -> list[list]:
     return out
 
 
+#: the integer attribute (elements) of a register-staged ``amdgpu.gather_to_lds`` whose
+#: lanes write LDS that many elements apart instead of one after the other: a piece of each
+#: lane's run (``frontend/layout.py``, pieces of a run cut at an odd size); no DMA writes so
+LANE_STRIDE = "sched.lane_stride"
+
+
+def lane_stride(op, n: int) -> int:
+    """Elements between the LDS places of consecutive lanes of copy ``op`` moving ``n``
+    each: :data:`LANE_STRIDE` where set, else ``n`` (the DMA's lanes one after the other)."""
+    return int_attr(op, LANE_STRIDE) if LANE_STRIDE in op.attributes else n
+
+
 def memory_space(t) -> str:
     """``workgroup``, ``global``, ``fat_raw_buffer``, ``private`` or the printed space."""
     return memory_space_name(t)     # the attribute, never its printed text

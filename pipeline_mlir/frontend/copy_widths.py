@@ -1,8 +1,8 @@
 """How many elements per lane the front end's own copies of a channel move
 (:mod:`~pipeline_mlir.frontend.layout`): the kernel's width where a whole number of copies
-fills a subtile, else the widest direct-to-LDS size that does; one element, as its pieces,
-for a channel with a run cut at an odd size; no wider than the runs a subtile split leaves
-contiguous."""
+fills a subtile, else the widest direct-to-LDS size that does; for a channel with a run
+cut at an odd size, the widest that does, each lane's run copied in pieces whose ends are
+the cuts (:func:`odd_pieces`); no wider than the runs a subtile split leaves contiguous."""
 
 from __future__ import annotations
 
@@ -30,10 +30,11 @@ def run_limited(an, copies: list, width: int, bit: int, most: int, half: int,
 
 def channel_width(an, copies: list, half: int, elem_bytes: int, label: str) -> int:
     """Elements per lane of the front end's copies of a channel (``copies``) whose
-    subtiles hold ``half`` elements of ``elem_bytes`` bytes (:func:`copy_width`); one, as
-    its pieces, for a channel with a run cut at an odd size (copied an element per lane,
-    register-staged: :data:`~pipeline_mlir.frontend.cut_runs.ODD`), whatever its other
-    copies move.  A refusal at its first copy when none fits."""
+    subtiles hold ``half`` elements of ``elem_bytes`` bytes (:func:`copy_width`); for a
+    channel with a run cut at an odd size (the kernel's copies of it an element per lane:
+    :data:`~pipeline_mlir.frontend.cut_runs.ODD`), the widest direct-to-LDS size that fills
+    a subtile (else one element), whatever its copies move: the runs are copied in
+    :func:`odd_pieces`.  A refusal at its first copy when none fits."""
     threads = an.evaluator.threads
     widths = {an.copies[i].lds.shape[1] for i in copies}
     odd = any(ODD in an.ops[an.copies[i].op].attributes for i in copies)
@@ -42,8 +43,11 @@ def channel_width(an, copies: list, half: int, elem_bytes: int, label: str) -> i
         raise LM.LoopRefusal(f"channel {label}'s copies move different numbers of elements "
                              f"per lane", (an.copies[copies[0]].op,))
     kernel_bytes = width * elem_bytes
-    if odd and half % (threads * width) == 0:
-        return width
+    if odd:          # (the widest run that fills a subtile: copied in pieces, odd_pieces)
+        fit = copy_width(width, half, threads, elem_bytes)
+        if fit is None and half % (threads * width):
+            raise _no_whole_copies(an, copies, label, half, [elem_bytes])
+        return fit or width
     width = copy_width(width, half, threads, elem_bytes)
     if width is None:
         kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
@@ -64,6 +68,32 @@ def _no_whole_copies(an, copies: list, label: str, half: int, sizes: list,
     return LM.LoopRefusal(f"channel {label}: {why}half of its {2 * half}-element tile is not "
                           f"a whole number of copies of {an.evaluator.threads} threads x "
                           f"{lane}", (an.copies[copies[0]].op,))
+
+
+#: the bytes of a piece of a run cut at an odd size, widest first: what an
+#: ``amdgpu.gather_to_lds`` may move (8, 16, 32, 96 or 128 bits), each placed in the run at
+#: a multiple of its lowest power of two (12 bytes: of 4)
+ODD_PIECE_BYTES = (16, 12, 4, 2, 1)
+
+
+def odd_pieces(width: int, cuts, elem_bytes: int) -> tuple:
+    """The pieces ``((offset, elements), ...)`` a lane's run of ``width`` elements of
+    ``elem_bytes`` bytes is copied in when C's edge cuts runs at the sizes ``cuts`` (a run
+    cut at an odd size, :data:`~pipeline_mlir.frontend.cut_runs.ODD`): every cut is a
+    piece's end, so each piece lies wholly inside the row or wholly past its end, and is
+    kept or read past the range-checked end whole; between the cuts, the widest pieces of
+    :data:`ODD_PIECE_BYTES` that fit, each at a multiple of its lowest power of two in the
+    run.  A run of 8 bf16 cut at 1 (a row of 129): pieces of 1, 1 and 6 elements, three
+    copies where elements one at a time take eight."""
+    bounds = sorted({0, width, *(c for c in cuts if 0 < c < width)})
+    out = []
+    for a, b in zip(bounds, bounds[1:]):
+        while a < b:
+            n = next(k // elem_bytes for k in ODD_PIECE_BYTES if k % elem_bytes == 0 and
+                     a * elem_bytes % (k & -k) == 0 and a + k // elem_bytes <= b)
+            out.append((a, n))
+            a += n
+    return tuple(out)
 
 
 def copy_width(width: int, half: int, threads: int, elem_bytes: int,

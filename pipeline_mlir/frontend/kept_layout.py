@@ -230,7 +230,7 @@ def _prove_steps(an, ev, chunk: np.ndarray, steps: list, proof: tuple) -> None:
     copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned = proof
     total = int(np.prod(kept.shape))
     want = _kernel_runs(an, ev, copies, kept_i, total, label)
-    got = _own_runs(an, ev, base, ref_copy, width, lanes, kept, label)
+    got = _own_runs(an, ev, base, ref_copy, lanes, kept, label)
     if aligned is not None and np.any(got[got >= 0] % width):    # (runs inside the buffer)
         aligned[0] = False
     bad = tables.first_difference(want, got, _ZERO)
@@ -301,14 +301,13 @@ def _refuse_lane(an, i: int, label: str, j: int, t: int, element: int, total: in
                          f"{why}", (an.copies[i].op,))
 
 
-def _own_runs(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
-              label: str) -> np.ndarray:
+def _own_runs(an, ev, base, ref_copy: int, lanes: list, kept: Kept, label: str) -> np.ndarray:
     """(rows, lanes x threads): the run each lane of the front end's copies gives its LDS
-    elements: its indices as :func:`keep_in_bounds` emits them (the test unsigned: ``i +
-    extent <= shape``; the indices replaced by ``delta, 0, ...`` where it fails), the
-    element they address if its run lies inside the buffer, :data:`_ZERO` if it starts past
-    its end, :data:`_BAD` (never the kernel's) otherwise or past a buffer load's 32-bit
-    offset."""
+    elements (``lanes``; each copy's width that of its LDS elements, a piece's own): its
+    indices as :func:`keep_in_bounds` emits them (the test unsigned: ``i + extent <=
+    shape``; the indices replaced by ``delta, 0, ...`` where it fails), the element they
+    address if its run lies inside the buffer, :data:`_ZERO` if it starts past its end,
+    :data:`_BAD` (never the kernel's) otherwise or past a buffer load's 32-bit offset."""
     t = an.evaluator.threads
     a = an.scan.copies[ref_copy]
     idx = list(a.src_indices)
@@ -323,7 +322,8 @@ def _own_runs(an, ev, base, ref_copy: int, width: int, lanes: list, kept: Kept,
     strides = [int(np.prod(kept.shape[d + 1:])) for d in range(len(kept.shape))]
     total = int(np.prod(kept.shape))
     out = []
-    for _, offs in lanes:
+    for p, offs in lanes:
+        width = p.shape[1]             # (a piece of each lane's run: its own width)
         coords = [g[:, None] + np.broadcast_to(np.asarray(o, np.int64), (t,))[None, :]
                   for g, o in zip(g0, offs)]       # (an offset the same in every lane: an int)
         inb = np.ones(coords[0].shape, bool)

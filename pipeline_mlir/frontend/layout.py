@@ -53,7 +53,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, attr_names
+from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, THREAD_ID_OPS, attr_names
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.block_fit import check_runs, filled_layout
@@ -62,7 +62,9 @@ from pipeline_mlir.frontend.edges import (Channel, copy_evaluator, past_end_note
 from pipeline_mlir.frontend.every_workgroup import check_reads
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
-from pipeline_mlir.frontend.copy_widths import channel_width, run_limit, run_limited
+from pipeline_mlir.frontend.copy_widths import (channel_width, odd_pieces, run_limit,
+                                                run_limited)
+from pipeline_mlir.frontend.cut_runs import ODD
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
 from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (NARROW, STAGED, check_launch_strides,
@@ -97,6 +99,8 @@ class ChannelPlan:
     logical: bool = False       # ``bit`` of the unswizzled index (frontend/k_subtiles.py)
     kept: object = None         # each lane's run tested against the buffer (kept_layout.py)
     direct: bool = False        # copies of a narrow kernel copy proven aligned: not staged
+    pieces: tuple = ()          # ((offset, elements), ...) each lane's run is copied in, a
+    #                             copy per piece, register-staged (copy_widths.odd_pieces)
 
 
 @dataclass
@@ -183,7 +187,7 @@ def redistribute(an, names, kbits: dict | None = None,
         for r, s in subs.items():
             read_sub[r] = s
         plans[ch] = plan
-        vm[ch] = plan.copies
+        vm[ch] = plan.copies * len(plan_pieces(plan))
         lgkm[ch] = sum(an.reads[r].instructions for r, s in subs.items() if s == 0)
     groups = []
     for m in an.mfmas:
@@ -260,9 +264,23 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     _check_plan(an, plan, table, base0, zero)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
+    if width > 1 and any(ODD in an.ops[an.copies[i].op].attributes for i in copies):
+        # a run cut at an odd size (cut_runs.py): whole runs in pieces whose ends are the
+        # cuts, each proven the kernel's mask below as a run is
+        plan = replace(plan, pieces=odd_pieces(width, _cuts(plan, table, base),
+                                               view.elem_bytes))
     if kept:
         plan = _kept_plan(an, plan, copies, kept, base, full, label)
     return plan, subs
+
+
+def _cuts(plan: ChannelPlan, table: np.ndarray, base) -> set:
+    """The sizes C's edge cuts ``plan``'s runs at, if its tiles move by whole runs: the
+    elements of each run inside its row at the first K step of workgroup 0 (``table``),
+    modulo the run (the last workgroup along the row holds the edge)."""
+    n = ir.MemRefType(base.type).shape[-1]
+    starts = np.concatenate([table[p[:, 0]] for p, _, _, _ in _plan_elements(plan)])
+    return {int(c) for c in np.unique((n - starts[starts >= 0] % n) % plan.width)}
 
 
 def _kept_plan(an, plan: ChannelPlan, copies: list, kept: list, base, full: int,
@@ -277,8 +295,7 @@ def _kept_plan(an, plan: ChannelPlan, copies: list, kept: list, base, full: int,
                              f"workgroup in their address (frontend/kept_masks.py), proven "
                              f"for the front end's own copies of whole K steps only, not of "
                              f"K sub-steps", (an.copies[kept[0]].op,))
-    lanes = [(p, source_offset(NumpyOps, plan, tid, sub, j))
-             for p, tid, sub, j in _plan_elements(plan)]
+    lanes = list(_piece_lanes(plan))
     # a narrow kernel copy (regcopy.py) is register-staged; the front end's own copies of
     # it are direct-to-LDS copies where every run they read inside the buffer, in every
     # workgroup and K step, is aligned to its size (proven with the kept mask)
@@ -287,7 +304,25 @@ def _kept_plan(an, plan: ChannelPlan, copies: list, kept: list, base, full: int,
     proven = prove_kept(an, copies, kept, base, plan.width, lanes, plan.ref_copy, full, label,
                         aligned if narrow else None)
     size = plan.width * an.buffer_views[plan.buffer].elem_bytes
-    return replace(plan, kept=proven, direct=aligned[0] and launch_aligned(base, size))
+    return replace(plan, kept=proven, direct=aligned[0] and launch_aligned(base, size) and
+                   not plan.pieces)     # (pieces, lanes a run apart: staged)
+
+
+def plan_pieces(plan: ChannelPlan) -> tuple:
+    """The pieces ``((offset, elements), ...)`` each lane's run of ``plan``'s copies is
+    copied in: its ``pieces``, else the whole run."""
+    return plan.pieces or ((0, plan.width),)
+
+
+def _piece_lanes(plan: ChannelPlan):
+    """(the kernel buffer's elements (threads, elements), per-dimension offsets from the
+    reference copy's thread-0 index) of every piece of every copy of ``plan``: a piece at
+    ``offset`` of each lane's run reads that many elements further along the contiguous
+    dimension."""
+    for p, tid, sub, j in _plan_elements(plan):
+        offs = source_offset(NumpyOps, plan, tid, sub, j)
+        for o, z in plan_pieces(plan):
+            yield p[:, o:o + z], offs[:-1] + [NumpyOps.add(offs[-1], o)]
 
 
 def _base(src):
@@ -536,11 +571,18 @@ class Emitter:
         wave = o.mul(o.div(tid, WAVE_SIZE), WAVE_SIZE * plan.width)
         out = []
         for j in range(plan.copies):
-            at = [o._v(o.add(g, t)) for g, t in
-                  zip(g0, source_offset(o, plan, tid, subtile, j))]
-            if plan.kept is not None:
-                at = keep_in_bounds(at, plan.width, plan.kept)
-            idx = rw.read_bases.wave_uniform(o._v(o.add(wave, j * plan.threads * plan.width)),
-                                             rw.new_loop.operation)
-            out.append(gather_to_lds(old, cast, at, dst, idx, plan.width, plan.direct))
+            run = [o._v(o.add(g, t)) for g, t in
+                   zip(g0, source_offset(o, plan, tid, subtile, j))]
+            for off, n in plan_pieces(plan):     # (a piece: its own width, lanes a run apart)
+                at = run if not off else run[:-1] + [o._v(o.add(run[-1], off))]
+                if plan.kept is not None:
+                    at = keep_in_bounds(at, n, plan.kept)
+                idx = rw.read_bases.wave_uniform(
+                    o._v(o.add(wave, j * plan.threads * plan.width + off)),
+                    rw.new_loop.operation)
+                out.append(gather_to_lds(old, cast, at, dst, idx, n, plan.direct))
+                if plan.pieces:       # (no DMA writes lanes apart: staged)
+                    out[-1].attributes[LANE_STRIDE] = ir.IntegerAttr.get(
+                        ir.IntegerType.get_signless(64), plan.width)
+                    out[-1].attributes[STAGED] = ir.UnitAttr.get()
         return out

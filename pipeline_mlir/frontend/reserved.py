@@ -38,6 +38,7 @@ of the project's own launcher (``docs/dialect.md``).
 from __future__ import annotations
 
 from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.analysis.ir_facts import LANE_STRIDE
 from pipeline_mlir.frontend import remainder_ahead, remainder_dma
 from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, VERSIONED_ATTR
 from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR, OWN_ATTR
@@ -56,7 +57,7 @@ __all__ = ["MARKS", "InputMarks", "refusal"]
 MARKS = (REMAINDER_ATTR, SHARED_ATTR, SHAREABLE_ATTR, OWN_ATTR, ALIAS_ATTR, WHOLE_ATTR,
          remainder_dma.AHEAD_ATTR, remainder_dma.IN_PLACE_ATTR, remainder_ahead.AHEAD_ATTR,
          remainder_ahead.IN_PLACE_ATTR, PAIR_GUARD_ATTR, VERSIONED_ATTR, KEPT, CUT, ODD,
-         HALVED_ATTR, MERGED_ATTR, MERGE_NOTE_ATTR, PROVEN_ROW)
+         HALVED_ATTR, MERGED_ATTR, MERGE_NOTE_ATTR, PROVEN_ROW, LANE_STRIDE)
 _MARKED = frozenset(MARKS)
 #: the attribute names the walk looks at: the marks, and the tags of the tagged form
 _LOOKED_AT = _MARKED | frozenset(TAG_ATTRS)

@@ -36,7 +36,7 @@ from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import (Evaluator, segments,
                                              xor_shuffle)
-from pipeline_mlir.analysis.ir_facts import block_size
+from pipeline_mlir.analysis.ir_facts import block_size, lane_stride
 from pipeline_mlir.frontend.kernel_ir import KEPT, at, is_pure, kernel_of, zero_end
 
 _K = {"k0": 0, "k1": 1, "k_next": 2, "k_prev": -1}
@@ -100,7 +100,7 @@ def copy_elements(ev: Evaluator, op) -> tuple[object, np.ndarray, object, np.nda
         raise IRError(op, f"'{op_name(op)}' op: its LDS destination differs between the lanes of "
                           f"a wave; the DMA writes from one wave-uniform address")
     lane = ev.tid % WAVE_SIZE
-    lds = base[wave0][:, None] + lane[:, None] * n + np.arange(n)[None, :]
+    lds = base[wave0][:, None] + lane[:, None] * lane_stride(op, n) + np.arange(n)[None, :]
     sv = ev.view(g[0][0])
     src = sv.element([ev.value(i) for i in g[1]])
     return dv.root, lds, sv.root, src[:, None] + np.arange(n)[None, :]

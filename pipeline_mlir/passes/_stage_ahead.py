@@ -49,7 +49,8 @@ from functools import cmp_to_key
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
-                                             descendants, memory_space, segments)
+                                             descendants, lane_stride, memory_space,
+                                             segments)
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.kernel_ir import close_grown, grown_loop, zero_vector
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
@@ -219,7 +220,8 @@ def _stage_ahead(c, body, iv, carried, p: Plan, lane_address, store_point):
     _, _, (dst,), (base,) = segments(c)
     fence = store_point(c)
     with ir.InsertionPoint(c), c.location:
-        B.vector.store(carried, dst, [lane_address(base, _vector_type(c).shape[0])])
+        B.vector.store(carried, dst, [lane_address(base, lane_stride(
+            c, _vector_type(c).shape[0]))])
         value = _load(c, body, iv, _next_iv(iv, p))
     with ir.InsertionPoint(fence), c.location:
         B.rocdl.s_waitcnt(WRITE_DONE)

@@ -52,7 +52,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.analysis.barriers import BARRIERS, wait_counts
-from pipeline_mlir.analysis.ir_facts import segments
+from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, lane_stride, segments
 from pipeline_mlir.analysis.lds_order import staged_hazards
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
@@ -82,6 +82,14 @@ class StageCopies(ModulePass):
 
     def run(self, module) -> list[OpError]:
         errors = force(module, self[FORCE])
+        if errors:
+            return errors
+        errors = [OpError(op, f"'{op.name}' op carries {LANE_STRIDE} (its lanes' LDS places "
+                              f"apart) but not {STAGED}: a direct-to-LDS copy writes its lanes "
+                              f"one after the other")
+                  for op in walk_ops(as_operation(module), lambda o: o.name ==
+                                     "amdgpu.gather_to_lds" and LANE_STRIDE in o.attributes
+                                     and STAGED not in o.attributes)]
         if errors:
             return errors
         unmarked = _has_dma_copies(as_operation(module))
@@ -154,7 +162,7 @@ def _stage(op, src, src_idx: list, dst, base, point) -> None:
     n = vt.shape[0]
     with ir.InsertionPoint(op), op.location:
         val = B.vector.load(vt, src, src_idx)
-        at = _lane_address(base, n)
+        at = _lane_address(base, lane_stride(op, n))
     with ir.InsertionPoint(point), op.location:
         B.vector.store(val, dst, [at])
         B.rocdl.s_waitcnt(waitcnt_imm(lgkmcnt=0))
@@ -162,7 +170,8 @@ def _stage(op, src, src_idx: list, dst, base, point) -> None:
 
 
 def _lane_address(base, n: int):
-    """The LDS index of the lane's ``n`` elements of a copy whose wave writes from ``base``."""
+    """The LDS index of the lane's elements of a copy whose wave writes from ``base``, its
+    lanes ``n`` elements apart (the elements it moves, or its lane stride)."""
     t = ir.IndexType.get()
     A = B.arith
     return A.addi(base, A.muli(B.gpu.lane_id(), A.constant(t, ir.IntegerAttr.get(t, n))))

@@ -41,6 +41,32 @@ func.func @two_d(%src: memref<64x4095xbf16>, %lds: memref<64x32xbf16, #gpu.addre
 
 // -----
 
+// A piece of each lane's run (sched.lane_stride = 8: the lanes write LDS 8 elements apart,
+// frontend/layout.py's pieces of a run cut at an odd size): its 2 elements stored at the
+// wave's destination plus lane * 8, not lane * 2.
+// CHECK-LABEL: func.func @lane_stride
+// CHECK:         %[[V:.*]] = vector.load %arg0[%arg2, %arg3] : memref<64x4095xbf16>, vector<2xbf16>
+// CHECK-NEXT:    %[[L:.*]] = gpu.lane_id
+// CHECK-NEXT:    %[[C8:.*]] = arith.constant 8 : index
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %[[L]], %[[C8]] : index
+// CHECK-NEXT:    %[[A:.*]] = arith.addi %arg4, %[[M]] : index
+// CHECK-NEXT:    vector.store %[[V]], %arg1[%[[A]]] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<2xbf16>
+func.func @lane_stride(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %j: index, %d: index) {
+  amdgpu.gather_to_lds %src[%i, %j], %lds[%d] {sched.register_staged, sched.lane_stride = 8 : i64} : vector<2xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// A lane stride on a copy that is not staged: the DMA writes its lanes one after the other.
+func.func @lane_stride_dma(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %j: index, %d: index) {
+  // expected-error @+1 {{sched-stage-copies: 'amdgpu.gather_to_lds' op carries sched.lane_stride (its lanes' LDS places apart) but not sched.register_staged: a direct-to-LDS copy writes its lanes one after the other}}
+  amdgpu.gather_to_lds %src[%i, %j], %lds[%d] {sched.lane_stride = 8 : i64} : vector<2xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 // A constant-bounded K-loop whose copies are all staged: the copy's global load is issued
 // an iteration ahead.  Before the loop, its index slice cloned at the lower bound loads
 // the first iteration's elements, which the loop carries (a new iter_arg); in the body,

@@ -125,41 +125,74 @@ def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
     assert any(o in line for o in ops), (err, line)
 
 
-@pytest.fixture(scope="module")
-def moving(tmp_path_factory) -> dict:
-    """Both forms of IREE's bf16 ``A x B`` 64x129x1024 (3 workgroups along N, 8 K steps of
-    128), as files."""
-    d = tmp_path_factory.mktemp("cut_moving")
+def _moving_forms(tmp_path_factory, dtype: str) -> dict:
+    """Both forms of IREE's ``A x B`` 64x129x1024 of ``dtype`` (3 workgroups along N), as
+    files."""
+    d = tmp_path_factory.mktemp(f"cut_moving_{dtype}")
     paths = {}
-    source = G.matmul_source(dtype="bf16", m=64, n=129, k=1024, transpose_b=False)
+    source = G.matmul_source(dtype=dtype, m=64, n=129, k=1024, transpose_b=False)
     for form, text in G.forms(source).items():
         paths[form] = d / f"{form}.mlir"
         paths[form].write_text(text)
     return paths
 
 
-def test_a_moving_odd_cut_in_element_pieces_both_forms_exact(moving, capsys):
-    """IREE's bf16 ``A x B`` 64x129x1024 (B K x N, N = 129 = 16 x 8 + 1): the run of 8 at
-    column 128 cut to 1 in the last workgroup (a size that moves with the workgroup),
-    copied in pieces of one element, each kept by the mask or read past the range-checked
-    end, register-staged; B's copies do not split into subtiles, so the front end makes
-    its own, an element per lane beside A's DMA copies.  One schedule from both forms, the late
-    form exact on the first and the last (the cut) workgroup, each wave round the
-    steady loop (at K = 256 LLVM unrolls it: only the prologue and the drain would run).
-    Was refused at the masked read (``... not a multiple
-    of 2: a piece would be cut``)."""
-    paths = moving
+@pytest.fixture(scope="module")
+def moving(tmp_path_factory) -> dict:
+    """Both forms of IREE's bf16 ``A x B`` 64x129x1024 (3 workgroups along N, 8 K steps of
+    128), as files."""
+    return _moving_forms(tmp_path_factory, "bf16")
+
+
+#: per element type of IREE's ``A x B`` 64x129x1024: the elements of the pieces B's runs of
+#: 16 bytes (the lanes' stride), cut at one element, are copied in, and B's loads per
+#: subtile (one element per lane took 16 and 32)
+MOVING = {"bf16": ({1, 6}, 8, 6), "fp8": ({1, 2, 12}, 16, 8)}
+
+
+@pytest.mark.parametrize("dtype", sorted(MOVING))
+def test_a_moving_odd_cut_in_whole_run_pieces_both_forms_exact(request, tmp_path_factory,
+                                                               capsys, dtype):
+    """IREE's ``A x B`` 64x129x1024 (B K x N, N = 129 = 16 x 8 + 1 bf16, 8 x 16 + 1 fp8): the
+    run of 16 bytes at column 128 cut to 1 element in the last workgroup (a size that
+    moves with the workgroup).  B's copies do not split into subtiles, so the front end
+    makes its own: each lane's whole run in pieces whose ends are the cut (1, 1 and 6
+    bf16; 1, 1, 2 and 12 fp8), register-staged, the lanes a run apart, each piece kept
+    where it lies inside the row or read past the range-checked end.  One schedule from
+    both forms, the late form exact on the first and the last (the cut) workgroup; bf16's
+    waves go round the steady loop (at K = 256 LLVM unrolls it: only the prologue and the
+    drain would run; fp8's 4 K steps of 256 are unrolled).  Was copied an element per lane
+    (fp8 64x129x512 refused at vmcnt(68)); before, refused at the masked read."""
+    paths = request.getfixturevalue("moving") if dtype == "bf16" else \
+        _moving_forms(tmp_path_factory, dtype)
+    widths, stride, loads = MOVING[dtype]
     with counting_loops() as loops, share_code_objects():
         rc = main(["--pipeline=4wave", "--emulate", str(paths["late"]), "--emulate-mode=late",
                    "--emulate-workgroups=2", "--emulate-jobs=1",
                    "--mlir-print-ir-after=sched-adopt-loop"])
     out, err = capsys.readouterr()
     assert rc == 0 and "mode=late: exact, max error 0" in out, out + err[-2000:]
-    assert_steady(loops)
-    _odd_pieces(err)
+    if dtype == "bf16":
+        assert_steady(loops)
+    _odd_pieces(err, widths, stride)
     emulated = set(OPTIONS.findall(err))
+    assert len(emulated) == 1 and f"vm_per_load_b = {loads} " in next(iter(emulated))
     assert main([str(paths["prefetch"]), ADOPT]) == 0
     assert set(OPTIONS.findall(capsys.readouterr().out)) == emulated
+
+
+def test_pieces_that_a_cut_cuts_are_refused(moving, capsys, monkeypatch):
+    """Pieces of 2 bf16 (a piece of 4 bytes holding the cut, kept only where wholly inside
+    the row) would drop column 128: the proof over the grid refuses them at B's copy,
+    naming the element."""
+    from pipeline_mlir.frontend import layout
+    monkeypatch.setattr(layout, "odd_pieces", lambda w, cuts, eb: ((0, 2), (2, 2), (4, 2),
+                                                                   (6, 2)))
+    rc = main([str(moving["prefetch"]), ADOPT])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert "in workgroup (2,) at K step 0, LDS element 0 gets global element 128 from the " \
+        "kernel's copies and zero from the front end's" in err, err
 
 
 @pytest.mark.parametrize("kernel,message", [
@@ -255,7 +288,7 @@ def test_batch_k_tail_built_as_written(tmp_path):
 #: thread ids alone; the late form's guarded load masked by ``vector.create_mask``)
 FIXED_MASK = "%18 = vector.create_mask %c1, %15 : vector<1x4xi1>"
 #: a copy of one of a cut run's pieces of one element, register-staged (cut_runs.py)
-ODD_PIECE = re.compile(r"amdgpu\.gather_to_lds [^\n]*sched\.kept_cut_piece = 2 : i64[^\n]*")
+ODD_PIECE = re.compile(r"amdgpu\.gather_to_lds [^\n]*sched\.kept_cut_piece = \d : i64[^\n]*")
 
 
 @pytest.fixture(scope="module")
@@ -266,12 +299,16 @@ def fixed(tmp_path_factory) -> dict:
     return out
 
 
-def _odd_pieces(err: str) -> None:
-    """The adopted kernel in ``err`` copies a run cut at an odd size an element per lane,
-    each copy register-staged (no direct-to-LDS copy moves 2 bytes)."""
+def _odd_pieces(err: str, widths: set, stride: int | None = None) -> None:
+    """The adopted kernel in ``err`` copies a run cut at an odd size in pieces of
+    ``widths`` elements, each register-staged (no direct-to-LDS copy moves 1 or 2 bytes,
+    nor writes its lanes apart), the lanes ``stride`` elements apart where the front end
+    copies whole runs in pieces (else one after the other)."""
     pieces = ODD_PIECE.findall(err)
-    assert pieces and all("sched.register_staged" in p and ": vector<1xbf16>" in p
-                          for p in pieces), err[-2000:]
+    assert pieces and all("sched.register_staged" in p for p in pieces), err[-2000:]
+    assert {int(w) for p in pieces for w in re.findall(r": vector<(\d+)x", p)} == widths
+    assert {int(x) for p in pieces for x in re.findall(r"sched\.lane_stride = (\d+)", p)} \
+        == ({stride} if stride else set())
 
 
 def test_a_fixed_odd_cut_in_element_pieces_both_forms_exact(fixed, capsys):
@@ -288,7 +325,7 @@ def test_a_fixed_odd_cut_in_element_pieces_both_forms_exact(fixed, capsys):
     out, err = capsys.readouterr()
     assert rc == 0 and "mode=random: exact, max error 0 in C (1984 elements)" in out, \
         out + err[-2000:]
-    _odd_pieces(err)
+    _odd_pieces(err, {1}, 2)
     emulated = set(OPTIONS.findall(err))
     assert main([str(fixed["prefetch"]), ADOPT]) == 0
     assert set(OPTIONS.findall(capsys.readouterr().out)) == emulated

@@ -73,9 +73,9 @@ def test_what_the_batch_rewrite_relies_on_is_checked(tmp_path, capsys, mutate, a
 def test_k_rows_are_read_and_a_cut_run_copied_in_pieces(tmp_path, capsys):
     """N = 1000: B's K rows read as such, the run the N edge cuts (8 of 16) copied in
     4-byte pieces, each kept by the mask (exact on the emulator, by hand:
-    docs/iree-audits.md); N = 1001 (a cut of 9, inside a piece): copied in pieces of one
-    byte, each register-staged (the schedule then keeps more loads in flight than vmcnt
-    holds, as IREE's fp8 A x B 257x63x1000: docs/iree-configurations.md)."""
+    docs/iree-audits.md); N = 1001 (a cut of 9, inside a piece): the kernel's run copied
+    in pieces of one byte, the front end's own runs of 16 bytes in pieces whose ends are
+    the cut (4, 4, 1, 1, 2 and 4 bytes), each register-staged."""
     rc, out, err = _run(tmp_path, capsys, _fp8_ab(1000))
     assert rc == 0, err
     loop = out.split(" = scf.for %arg2 = ")[1]

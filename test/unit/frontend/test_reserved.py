@@ -72,7 +72,7 @@ def test_each_mark_is_refused_on_any_op(ctx):
     # (the marks later steps read: on loops and LDS buffers, on reads and copies, on a
     # guarded copy's row proven for every size, every_workgroup.launch_mixing_op)
     assert {"sched.remainder", "sched.kept_cut", "sched.kept_mask", "sched.k_halved",
-            "sched.k_merged", "sched.proven_row"} <= set(MARKS)
+            "sched.k_merged", "sched.proven_row", "sched.lane_stride"} <= set(MARKS)
     for mark in MARKS:
         for where, op in (("loop", "scf.for"), ("alloc", "memref.alloc"),
                           ("other", "arith.addi")):

@@ -1,4 +1,4 @@
-"""MFMAs halved along K, for a wave whose accumulators get one MFMA per K step.
+"""MFMAs halved along K, for a wave whose accumulators get too few MFMAs per K step.
 
 The schedules keep two subtiles per operand.  A wave one fragment wide in an operand splits
 that operand along K (:mod:`~pipeline_mlir.frontend.k_subtiles`), which needs an even chain
@@ -23,6 +23,12 @@ from where its elements come from: a read of the fragment becomes two reads of 4
 (``vector.insert_strided_slice``, ``vector.from_elements``) takes the pieces of its half;
 anything else is refused and the loop keeps its refusal.  Each accumulator then gets two
 MFMAs per K step, whose reads the K split can tell apart (a K bit of the element index).
+
+A loop of one accumulator with a chain of 2 MFMAs per K step (IREE's f16 and bf16
+``A^T x B^T`` 300x200x192: one wave of a 16x16 tile, 3 K steps of 64, 2 once the odd one
+goes to the remainder loop, too few to merge 2 by 2) is halved the same way: its chain of 4
+is the crosswise split's 4 runs, unmerged
+(:func:`~pipeline_mlir.frontend.kmerge.halves_to_parts`).
 
 The loop records it (``HALVED_ATTR``); the adopted loop's form and ``--emit=report`` say it
 (:mod:`~pipeline_mlir.kernel.subtile_form`).  A halved loop that still does not partition

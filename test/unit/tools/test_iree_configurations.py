@@ -137,6 +137,28 @@ def test_a_store_past_the_edge_of_another_constant_is_refused(generated, tmp_pat
         "the pipeliner cannot move (writes workgroup)" in err, err
 
 
+def test_a_chain_of_two_with_no_halves_is_refused(generated, tmp_path, capsys):
+    """IREE's f16 ``A^T x B^T`` 300x200x192 (late form) runs 2 K steps of two 16x16x32 MFMAs
+    once the odd one is peeled: too few to merge, so each MFMA is halved along K (a chain of
+    4, cut crosswise). The second MFMA's B operand negated has no half the front end can
+    read: refused at that MFMA with every reason, the halves' last."""
+    text = generated("f16_atbt_300x200x192", "late").read_text()
+    mfmas = list(re.finditer(r"^( *)%\w+ = amdgpu\.mfma 16x16x32 %\w+ \* (%\w+) \+ %\w+ : "
+                             r"vector<8xf16>", text, re.M))
+    assert len(mfmas) == 2, "IREE's kernel changed shape"
+    m = mfmas[1]
+    src = tmp_path / "neg.mlir"
+    src.write_text(text[:m.start()] + f"{m.group(1)}%neg = arith.negf {m.group(2)} : "
+                   f"vector<8xf16>\n" + text[m.start():m.start(2)] + "%neg" +
+                   text[m.end(2):])
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json"])
+    err = capsys.readouterr().err
+    line = 2 + text[:m.start()].count("\n")
+    assert rc == 1 and "the loop runs 2 K steps, fewer than the 8 that" in err and \
+        "; nor can the front end halve its MFMAs along K: an operand of 'amdgpu.mfma' op at " \
+        f"line {line}:" in err and "Traceback" not in err, err
+
+
 @pytest.mark.parametrize("name", [n for n, (_c, _f, why) in CONFIGS.items() if why == NO_LOOP])
 def test_no_k_loop_refused_by_every_emit(generated, name, capsys):
     """A kernel whose K is one K tile, its loop removed by IREE: ``--emulate`` and

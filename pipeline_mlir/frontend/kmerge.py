@@ -91,6 +91,7 @@ from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
 from pipeline_mlir.frontend.regcopy import binding_copy
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.kmerge_asked import asked_refusal, asked_steps
+from pipeline_mlir.frontend.half_k import cut_pieces
 from pipeline_mlir.frontend.kmerge_build import build_merged, roots_refusal
 from pipeline_mlir.frontend.kmerge_auto import (DECLINED, STEADY_ITERATIONS, for_time,
                                                 merge_mode, occupancy_refusal)
@@ -212,7 +213,7 @@ def halves_to_parts(an: Analysis) -> bool:
     the runs unmerged (one accumulator's chain of 2: the 4 runs of the crosswise split, so
     a loop of 2 or 3 K steps, too short for any merge, is pipelined as its pair)."""
     chain = an.chain()
-    return chain == 1 or 2 * chain % _parts(an) == 0
+    return chain == 1 or chain * cut_pieces(an.scan.mfmas) % _parts(an) == 0
 
 
 def _parts(an: Analysis) -> int:

@@ -470,6 +470,13 @@ CASES["f16-atbt-300x200x192"] = Case(
     "4wave{dtype=f16 BM=16 BN=16 BK=64 k_subtiles=ab mfma=16x16x16 vm_per_load_a=4 "
     "vm_per_load_b=4 waves=1}", "4wave", 2, launch=(300, 200, 192), measure_ours=True,
     whole=True, k_step=64)
+# fp8 A^T x B 64x129x512 (a 64x16 tile per wave, 2 K steps of 256, two 16x16x128 MFMAs
+# each): each MFMA cut into 4 of 16x16x32 along K, the pair pipelined; timed whole
+CASES["fp8-atb-64x129x512"] = Case(
+    dict(dtype="fp8", m=64, n=129, k=512, transpose_a=True, transpose_b=False),
+    "4wave{dtype=fp8 BM=64 BN=16 BK=256 k_subtiles=ab mfma=16x16x32 vm_per_load_b=8 "
+    "waves_m=4}", "4wave", 2, launch=(64, 129, 512), measure_ours=True, whole=True,
+    k_step=256)
 # the same at K = 1000 timed by their loops (ours: the remainder loop; fp8's: none left)
 CASES.update({f"{d}-k1000-default-loop": CASES[f"{d}-k1000-default"]._replace(whole=False)
               for d in ("i8-ab", "fp8")})

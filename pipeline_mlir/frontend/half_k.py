@@ -24,11 +24,19 @@ from where its elements come from: a read of the fragment becomes two reads of 4
 anything else is refused and the loop keeps its refusal.  Each accumulator then gets two
 MFMAs per K step, whose reads the K split can tell apart (a K bit of the element index).
 
+The 8-bit floats' 16x16x128 (``f8E4M3FN``, ``f8E5M2``) has no MFMA of half its K on
+gfx950; it is cut into 4 of gfx942's 16x16x32 instead, whose lane holds 8 of its row's
+(column's) K where the deep form's holds 32, laid out alike on A and B: the ``j``-th takes
+elements ``8j .. 8j + 7`` of each lane's operands, so the four add every product once
+(IREE's 8-byte transposing reads of a ``K x M`` operand are those pieces).  The loop's mark
+holds the pieces (2 or 4: :func:`pieces_of`).
+
 A loop of one accumulator with a chain of 2 MFMAs per K step (IREE's f16 and bf16
 ``A^T x B^T`` 300x200x192: one wave of a 16x16 tile, 3 K steps of 64, 2 once the odd one
 goes to the remainder loop, too few to merge 2 by 2) is halved the same way: its chain of 4
 is the crosswise split's 4 runs, unmerged
-(:func:`~pipeline_mlir.frontend.kmerge.halves_to_parts`).
+(:func:`~pipeline_mlir.frontend.kmerge.halves_to_parts`; the fp8 ones' chain of 2 cut into
+4 gives 8, 2 per run: IREE's fp8 ``A^T x B`` 64x129x512).
 
 The loop records it (``HALVED_ATTR``); the adopted loop's form and ``--emit=report`` say it
 (:mod:`~pipeline_mlir.kernel.subtile_form`).  A halved loop that still does not partition

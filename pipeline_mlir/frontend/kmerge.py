@@ -209,9 +209,10 @@ def wants_merge(an: Analysis, failed: bool, schedule=None) -> bool:
 def halves_to_parts(an: Analysis) -> bool:
     """Whether a loop whose chain does not cut into the runs along K its wave needs
     (:func:`_parts`) may have its MFMAs halved along K (``frontend/half_k.py``): a chain of
-    one MFMA (halved, merged 2 by 2 where the runs want it), or one that halved cuts into
-    the runs unmerged (one accumulator's chain of 2: the 4 runs of the crosswise split, so
-    a loop of 2 or 3 K steps, too short for any merge, is pipelined as its pair)."""
+    one MFMA (halved, merged 2 by 2 where the runs want it), or one that cut into its
+    pieces (2; 4 for the 8-bit floats' MFMAs) cuts into the runs unmerged (one
+    accumulator's chain of 2: the 4 runs of the crosswise split, so a loop of 2 or 3 K
+    steps, too short for any merge, is pipelined as its pair)."""
     chain = an.chain()
     return chain == 1 or chain * cut_pieces(an.scan.mfmas) % _parts(an) == 0
 

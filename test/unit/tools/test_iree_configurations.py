@@ -142,7 +142,7 @@ def test_a_chain_of_two_is_halved_and_one_with_no_halves_refused(tmp_path, capsy
     once the odd one is peeled: too few to merge, so each MFMA is halved along K (a chain of
     4, cut crosswise), the pair pipelined. The second MFMA's B operand negated has no half
     the front end can read: refused at that MFMA with every reason, the halves' last."""
-    text = G.forms(G.matmul_source(dtype="f16", m=300, n=200, k=192, transpose_a=True))["late"]
+    text = G.late_form(G.matmul_source(dtype="f16", m=300, n=200, k=192, transpose_a=True))
     src = tmp_path / "late.mlir"
     src.write_text(text)
     rc = main([str(src), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"])

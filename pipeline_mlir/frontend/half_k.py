@@ -138,6 +138,10 @@ def _unhalvable(mfmas: list) -> str | None:
                     f"{kind[3]}, which has no MFMA of half its K (the front end halves "
                     f"16x16x32 and 32x32x16 f16 / bf16 ones and cuts the 8-bit floats' "
                     f"16x16x128 into 4 of 16x16x32)")
+        b_el = str(ir.VectorType(m.operands[1].type).element_type)
+        if b_el != kind[3]:     # (gfx942's mixed fp8 x bf8 16x16x32: not tried here)
+            return (f"'{m.name}' op at {at(m)} multiplies {kind[3]} by {b_el}; the front end "
+                    f"cuts MFMAs whose operands are of one element type only")
         variant = mfma_variant(m)
         if variant is not None:
             return f"'{m.name}' op at {at(m)} {variant}"

@@ -153,6 +153,22 @@ def test_an_fp8_mfma_is_cut_into_four_of_gfx942s_16x16x32():
     assert f"{HALVED_ATTR} = 4 : i64" in out
 
 
+def test_an_fp8_mfma_of_two_formats_is_refused():
+    """An E4M3FN A by an E5M2 B (IREE's mixed 16x16x128): not cut, the loop unchanged."""
+    mixed = lambda t: _fp8(t).replace(  # noqa: E731
+        "%fb = vector.load %a[%j] : memref<1024xf8E4M3FN, #gpu.address_space<workgroup>>, "
+        "vector<32xf8E4M3FN>",
+        "%b5 = memref.alloc() : memref<1024xf8E5M2, #gpu.address_space<workgroup>>\n"
+        "    %fb = vector.load %b5[%j] : memref<1024xf8E5M2, #gpu.address_space<workgroup>>, "
+        "vector<32xf8E5M2>").replace(
+        "%fa * %fb + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>",
+        "%fa * %fb + %acc : vector<32xf8E4M3FN>, vector<32xf8E5M2>")
+    why, out = _halved(READ_B, mixed)
+    assert why is not None and "multiplies f8E4M3FN by f8E5M2; the front end cuts MFMAs " \
+        "whose operands are of one element type only" in why, why
+    assert "16x16x32" not in out and HALVED_ATTR not in out
+
+
 def test_an_fp8_fragment_mixing_its_quarters_is_refused():
     """A joined fp8 fragment whose mask swaps elements 7 and 8 (the first quarter would take
     one of the second's): no piece of 8 consecutive elements, refused unchanged; joined in

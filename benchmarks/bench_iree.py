@@ -116,6 +116,10 @@ class Case(NamedTuple):
     #: per K tile it ran, not its loop: for K-loops so short that LLVM unrolls the
     #: pipelined part and the loop left, if any, is a remainder
     whole: bool = False
+    #: with ``whole``: the kernel's K step, the K tiles run then counted as the launch's K
+    #: over it (rounded up), not by MFMAs (a loop whose MFMAs the front end halved along K
+    #: runs twice as many: frontend/half_k.py)
+    k_step: int | None = None
 
 
 def _eight_wave(kernel: str, spec: str, mfmas: int, k: int = 4096) -> Case:
@@ -458,6 +462,21 @@ CASES["fp8-ab-129x64x1000"] = Case(dict(dtype="fp8", m=129, n=64, k=1000, transp
                                    "4wave{dtype=fp8 BM=64 BN=64 BK=256 lgkm_per_load_b=8}",
                                    "4wave", 8, launch=(129, 64, 1000), measure_ours=True,
                                    whole=True)
+# f16 A^T x B^T 300x200x192 (one wave of a 16x16 tile, 3 K steps of 64, two 16x16x32
+# MFMAs each): each MFMA halved along K, the pair of K steps pipelined (no steady trip:
+# LLVM unrolls it), the third in the remainder loop; timed whole
+CASES["f16-atbt-300x200x192"] = Case(
+    dict(dtype="f16", m=300, n=200, k=192, transpose_a=True),
+    "4wave{dtype=f16 BM=16 BN=16 BK=64 k_subtiles=ab mfma=16x16x16 vm_per_load_a=4 "
+    "vm_per_load_b=4 waves=1}", "4wave", 2, launch=(300, 200, 192), measure_ours=True,
+    whole=True, k_step=64)
+# fp8 A^T x B 64x129x512 (a 64x16 tile per wave, 2 K steps of 256, two 16x16x128 MFMAs
+# each): each MFMA cut into 4 of 16x16x32 along K, the pair pipelined; timed whole
+CASES["fp8-atb-64x129x512"] = Case(
+    dict(dtype="fp8", m=64, n=129, k=512, transpose_a=True, transpose_b=False),
+    "4wave{dtype=fp8 BM=64 BN=16 BK=256 k_subtiles=ab mfma=16x16x32 vm_per_load_b=8 "
+    "waves_m=4}", "4wave", 2, launch=(64, 129, 512), measure_ours=True, whole=True,
+    k_step=256)
 # the same at K = 1000 timed by their loops (ours: the remainder loop; fp8's: none left)
 CASES.update({f"{d}-k1000-default-loop": CASES[f"{d}-k1000-default"]._replace(whole=False)
               for d in ("i8-ab", "fp8")})
@@ -609,8 +628,8 @@ def whole_cycles(asm_path: Path, dispatch: Path, case: Case) -> tuple:
     """(K tiles, instructions executed by kind, cycles: as :func:`rows_of` has them) of the build
     ``asm_path`` (its code object beside it) timed whole at ``case.launch``: its first
     workgroup's every instruction as the emulator ran it, on the CU model, divided by the
-    K tiles it ran (its MFMAs per wave over ``case.mfmas_per_k_tile``); the cycles' note
-    says so."""
+    K tiles it ran (its MFMAs per wave over ``case.mfmas_per_k_tile``, or the launch's K over
+    ``case.k_step``); the cycles' note says so."""
     from pipeline_mlir.driver.measured_trips import dispatch_launch, whole_kernel
     from pipeline_mlir.errors import PipelineError
 
@@ -620,9 +639,9 @@ def whole_cycles(asm_path: Path, dispatch: Path, case: Case) -> tuple:
                            problem, grid)
     except PipelineError as e:
         return None, Counter(), f"not timed whole: {e}"
-    tiles = max(run.mfmas) / case.mfmas_per_k_tile
-    counts = run.kinds[run.mfmas.index(max(run.mfmas))]
     m, n, k = case.launch
+    tiles = -(-k // case.k_step) if case.k_step else max(run.mfmas) / case.mfmas_per_k_tile
+    counts = run.kinds[run.mfmas.index(max(run.mfmas))]
     note = f"{run.describe()}, at M = {m}, N = {n}, K = {k}; per K tile of {tiles:g}"
     return tiles, counts, {**run.cycles, "note": note}
 

@@ -23,7 +23,7 @@ from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_trips, through_casts
 from pipeline_mlir.frontend.kernel_ir import erase_unused_buffer, zero_vector
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
-from pipeline_mlir.frontend.half_k import HALVED_ATTR
+from pipeline_mlir.frontend.half_k import pieces_of
 from pipeline_mlir.frontend.k_subtiles import FORM_ATTR, MERGED_ATTR, along_k, form_text
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.read_bases import ReadBases
@@ -223,7 +223,7 @@ class _Rewriter:
                     else None      # (frontend/kmerge.py)
                 new_loop.operation.attributes[FORM_ATTR] = ir.StringAttr.get(form_text(
                     self.an.partition, 1 if merged is None else ir.IntegerAttr(merged).value,
-                    HALVED_ATTR in loop.attributes))     # (frontend/half_k.py)
+                    pieces_of(loop)))     # (frontend/half_k.py)
             if VERSIONED_ATTR in loop.attributes:   # (frontend/edge_version.py)
                 new_loop.operation.attributes[VERSIONED_ATTR] = ir.UnitAttr.get()
             for a in place_remainder(self, loop, remainder):   # (frontend/remainder_plan.py)

@@ -1,4 +1,4 @@
-"""MFMAs halved along K, for a wave whose accumulators get one MFMA per K step.
+"""MFMAs halved along K, for a wave whose accumulators get too few MFMAs per K step.
 
 The schedules keep two subtiles per operand.  A wave one fragment wide in an operand splits
 that operand along K (:mod:`~pipeline_mlir.frontend.k_subtiles`), which needs an even chain
@@ -24,6 +24,20 @@ from where its elements come from: a read of the fragment becomes two reads of 4
 anything else is refused and the loop keeps its refusal.  Each accumulator then gets two
 MFMAs per K step, whose reads the K split can tell apart (a K bit of the element index).
 
+The 8-bit floats' 16x16x128 (``f8E4M3FN``, ``f8E5M2``) has no MFMA of half its K on
+gfx950; it is cut into 4 of gfx942's 16x16x32 instead, whose lane holds 8 of its row's
+(column's) K where the deep form's holds 32, laid out alike on A and B: the ``j``-th takes
+elements ``8j .. 8j + 7`` of each lane's operands, so the four add every product once
+(IREE's 8-byte transposing reads of a ``K x M`` operand are those pieces).  The loop's mark
+holds the pieces (2 or 4: :func:`pieces_of`).
+
+A loop of one accumulator with a chain of 2 MFMAs per K step (IREE's f16 and bf16
+``A^T x B^T`` 300x200x192: one wave of a 16x16 tile, 3 K steps of 64, 2 once the odd one
+goes to the remainder loop, too few to merge 2 by 2) is halved the same way: its chain of 4
+is the crosswise split's 4 runs, unmerged
+(:func:`~pipeline_mlir.frontend.kmerge.halves_to_parts`; the fp8 ones' chain of 2 cut into
+4 gives 8, 2 per run: IREE's fp8 ``A^T x B`` 64x129x512).
+
 The loop records it (``HALVED_ATTR``); the adopted loop's form and ``--emit=report`` say it
 (:mod:`~pipeline_mlir.kernel.subtile_form`).  A halved loop that still does not partition
 (one accumulator, both operands split along K crosswise: a chain of 4 wanted, 2 made) may
@@ -43,11 +57,12 @@ from pipeline_mlir.frontend.kernel_ir import (at, erase_dead, erase_unused, mfma
 
 #: the loop's attribute once its MFMAs are halved (the analysis is not asked twice)
 HALVED_ATTR = "sched.k_halved"
-#: the MFMA shapes (m, n, k) halved, and their operands' element types
-HALVES = {(16, 16, 32): 16, (32, 32, 16): 8}
-_ELEMENTS = ("f16", "bf16")
-#: elements per lane of a halved operand
-_HALF = 4
+#: (m, n, k, the operands' element type) of the MFMAs cut along K -> (the pieces each is cut
+#: into, their K): f16 / bf16 halved; the 8-bit floats' 16x16x128 cut into 4 of gfx942's
+#: 16x16x32, whose lane holds 8 of the deep form's 32 elements the same way
+HALVES = {**{(16, 16, 32, e): (2, 16) for e in ("f16", "bf16")},
+          **{(32, 32, 16, e): (2, 8) for e in ("f16", "bf16")},
+          **{(16, 16, 128, e): (4, 32) for e in ("f8E4M3FN", "f8E5M2")}}
 
 
 def halve_mfmas(scan) -> str | None:
@@ -61,42 +76,72 @@ def halve_mfmas(scan) -> str | None:
     halves: dict = {}
     plans = []
     for m in mfmas:
+        pieces, _k = HALVES[_kind(m)]
+        size = _elements(m.operands[0]) // pieces
         pair = []
         for v in m.operands[:2]:
-            lo, hi = _plan(v, 0, reads), _plan(v, _HALF, reads)
-            if lo is None or hi is None:
+            plan = [_plan(v, j * size, reads, size) for j in range(pieces)]
+            if any(p is None for p in plan):
                 return (f"an operand of '{m.name}' op at {at(m)} is not made of fragment "
-                        f"reads or pieces the front end can take half of")
-            pair.append((lo, hi))
-        plans.append((m, pair))
+                        f"reads or pieces the front end can take "
+                        f"{'half' if pieces == 2 else f'a {pieces}th'} of")
+            pair.append(plan)
+        plans.append((m, size, pair))
     old_reads = list(reads.values())
-    for m, ((alo, ahi), (blo, bhi)) in plans:
+    pieces = HALVES[_kind(mfmas[0])][0]
+    for m, size, (a, b) in plans:
         with ir.InsertionPoint(m), m.location:
-            a_lo, a_hi = _build(alo, halves), _build(ahi, halves)
-            b_lo, b_hi = _build(blo, halves), _build(bhi, halves)
-            first = _half_mfma(m, a_lo, b_lo, m.operands[2])
-            second = _half_mfma(m, a_hi, b_hi, first)
-        m.results[0].replace_all_uses_with(second)
+            acc = m.operands[2]
+            for pa, pb in zip(a, b):
+                acc = _half_mfma(m, _build(pa, halves, size), _build(pb, halves, size), acc)
+        m.results[0].replace_all_uses_with(acc)
     operands = [v for m in mfmas for v in list(m.operands)[:2]]
     for m in mfmas:
         m.erase()
     erase_dead(operands, scan.loop.regions[0].blocks[0])
     erase_unused(old_reads)
-    scan.loop.attributes[HALVED_ATTR] = ir.UnitAttr.get()
+    scan.loop.attributes[HALVED_ATTR] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64),
+                                                           pieces)
     return None
+
+
+def cut_pieces(mfmas) -> int:
+    """The pieces along K :func:`halve_mfmas` would cut each of ``mfmas`` into (2 where it
+    has none: it refuses them then)."""
+    return HALVES.get(_kind(mfmas[0]), (2,))[0] if mfmas else 2
+
+
+def _kind(m) -> tuple:
+    """(m, n, k, the operands' element type) of the MFMA ``m``."""
+    return tuple(ir.IntegerAttr(m.attributes[k]).value for k in ("m", "n", "k")) + \
+        (str(ir.VectorType(m.operands[0].type).element_type),)
+
+
+def pieces_of(loop) -> int:
+    """The pieces along K each MFMA of ``loop`` was cut into (:data:`HALVED_ATTR`'s value: 2,
+    or 4 for the 8-bit floats'), 1 for a loop not cut."""
+    if HALVED_ATTR not in loop.attributes:
+        return 1
+    return ir.IntegerAttr(loop.attributes[HALVED_ATTR]).value
 
 
 def _unhalvable(mfmas: list) -> str | None:
     """Why the MFMAs ``mfmas`` are not halved (a shape or element type without a half
     form, a block or broadcast variant), else None."""
+    kinds = {_kind(m) for m in mfmas}
     for m in mfmas:
-        shape = tuple(ir.IntegerAttr(m.attributes[k]).value for k in ("m", "n", "k"))
-        el = str(ir.VectorType(m.operands[0].type).element_type)
-        if shape not in HALVES or el not in _ELEMENTS or \
-                ir.VectorType(m.operands[0].type).shape != [2 * _HALF]:
-            return (f"'{m.name}' op at {at(m)} is a {'x'.join(map(str, shape))} MFMA of "
-                    f"{el}, which has no MFMA of half its K (the front end halves 16x16x32 "
-                    f"and 32x32x16 f16 / bf16 ones)")
+        kind = _kind(m)
+        vt = ir.VectorType(m.operands[0].type)
+        if kind not in HALVES or vt.rank != 1 or vt.shape[0] % HALVES[kind][0] or \
+                len(kinds) != 1:
+            return (f"'{m.name}' op at {at(m)} is a {'x'.join(map(str, kind[:3]))} MFMA of "
+                    f"{kind[3]}, which has no MFMA of half its K (the front end halves "
+                    f"16x16x32 and 32x32x16 f16 / bf16 ones and cuts the 8-bit floats' "
+                    f"16x16x128 into 4 of 16x16x32)")
+        b_el = str(ir.VectorType(m.operands[1].type).element_type)
+        if b_el != kind[3]:     # (gfx942's mixed fp8 x bf8 16x16x32: not tried here)
+            return (f"'{m.name}' op at {at(m)} multiplies {kind[3]} by {b_el}; the front end "
+                    f"cuts MFMAs whose operands are of one element type only")
         variant = mfma_variant(m)
         if variant is not None:
             return f"'{m.name}' op at {at(m)} {variant}"
@@ -106,14 +151,14 @@ def _unhalvable(mfmas: list) -> str | None:
 # A plan of a half operand: ("read", read op, offset) a new read of 4 elements;
 # ("elements", [scalar values]) a vector.from_elements; ("value", v, offset) a slice of v.
 
-def _plan(v, off: int, reads: dict):
-    """How to build elements ``off .. off + 4`` of the fragment ``v`` (8 elements) from
-    what it is made of, or None."""
+def _plan(v, off: int, reads: dict, size: int):
+    """How to build elements ``off .. off + size`` of the fragment ``v`` from what it is
+    made of, or None."""
     while True:
-        if _elements(v) == _HALF and off == 0:
+        if _elements(v) == size and off == 0:
             return ("value", v, None)          # a piece of the half's size: itself
         if v in reads:
-            return _read_plan(reads[v], off)
+            return _read_plan(reads[v], off, size)
         if isinstance(v.owner, ir.Block):
             return None
         o = _op(v.owner)
@@ -122,21 +167,21 @@ def _plan(v, off: int, reads: dict):
             v = o.operands[0]
         elif o.name in ("arith.constant", "ub.poison"):
             return ("value", v, off)
-        elif o.name == "vector.from_elements" and len(o.operands) == 2 * _HALF:
-            return ("elements", list(o.operands)[off:off + _HALF])
+        elif o.name == "vector.from_elements" and len(o.operands) == _elements(v):
+            return ("elements", list(o.operands)[off:off + size])
         elif o.name == "vector.insert_strided_slice":
             at = [ir.IntegerAttr(x).value for x in ir.ArrayAttr(o.attributes["offsets"])]
             start, n = at[-1], _elements(o.operands[0])
             if len(at) != 1:
                 return None
-            if start <= off and off + _HALF <= start + n:
+            if start <= off and off + size <= start + n:
                 v, off = o.operands[0], off - start
-            elif off + _HALF <= start or start + n <= off:
+            elif off + size <= start or start + n <= off:
                 v = o.operands[1]
             else:
                 return None
         elif o.name == "vector.shuffle":
-            picked = _shuffled(o, off)
+            picked = _shuffled(o, off, size)
             if picked is None:
                 return None
             v, off = picked
@@ -144,29 +189,31 @@ def _plan(v, off: int, reads: dict):
             return None
 
 
-def _shuffled(op, off: int):
-    """(source, offset) whose elements ``offset .. offset + 4`` the ``vector.shuffle``
-    ``op`` puts at ``off .. off + 4``, or None (the half's elements not consecutive in one
-    source; a shuffle of vectors of rank 2 or more, whose mask picks whole rows; a poison
-    entry, -1, in the half)."""
+def _shuffled(op, off: int, size: int):
+    """(source, offset) whose elements ``offset .. offset + size`` the ``vector.shuffle``
+    ``op`` puts at ``off .. off + size``, or None (the piece's elements not consecutive in
+    one source; a shuffle of vectors of rank 2 or more, whose mask picks whole rows; a
+    poison entry, -1, in the piece)."""
     if any(ir.VectorType(v.type).rank != 1 for v in op.operands):
         return None
-    mask = list(ir.DenseI64ArrayAttr(op.attributes["mask"]))[off:off + _HALF]
+    mask = list(ir.DenseI64ArrayAttr(op.attributes["mask"]))[off:off + size]
     n0 = ir.VectorType(op.operands[0].type).shape[0]
-    if len(mask) != _HALF or min(mask) < 0:
+    if len(mask) != size or min(mask) < 0:
         return None
     first = mask[0]
     src, base = (0, first) if first < n0 else (1, first - n0)
-    if mask != list(range(first, first + _HALF)) or (src == 0 and first + _HALF > n0):
+    if mask != list(range(first, first + size)) or (src == 0 and first + size > n0):
         return None
     return op.operands[src], base
 
 
-def _read_plan(read, off: int):
-    """A half read of fragment read ``read`` (a ``vector.load`` of a 1-D vector, or an
-    unmasked minor-identity ``vector.transfer_read`` of one fragment), or None."""
+def _read_plan(read, off: int, size: int):
+    """A read of the piece of fragment read ``read`` (a ``vector.load`` of a 1-D vector, or
+    an unmasked minor-identity ``vector.transfer_read`` of one fragment) at ``off``, or
+    None."""
     vt = ir.VectorType(read.results[0].type)
-    if vt.shape[-1] != 2 * _HALF or any(d != 1 for d in vt.shape[:-1]):
+    if vt.shape[-1] % size or vt.shape[-1] == size or off + size > vt.shape[-1] or \
+            any(d != 1 for d in vt.shape[:-1]):
         return None
     if read.name == "vector.transfer_read":
         g = segments(read)
@@ -187,51 +234,50 @@ def _elements(v) -> int:
     return n
 
 
-def _build(plan, halves: dict):
-    """The vector<4> of ``plan`` (built before the MFMA being rewritten; a half read once per
-    read and half, before its read)."""
+def _build(plan, halves: dict, size: int):
+    """The vector<size> of ``plan`` (built before the MFMA being rewritten; a piece read
+    once per read and piece, before its read)."""
     kind = plan[0]
     if kind == "elements":
-        t = ir.VectorType.get([_HALF], plan[1][0].type)
+        t = ir.VectorType.get([size], plan[1][0].type)
         return B.vector.from_elements(t, plan[1])
     if kind == "value":
         v, off = plan[1], plan[2]
         vt = ir.VectorType(v.type)
-        flat = ir.VectorType.get([_HALF], vt.element_type)
+        flat = ir.VectorType.get([size], vt.element_type)
         if off is None:
             return v if str(vt) == str(flat) else B.vector.shape_cast(flat, v)
         whole = B.vector.shape_cast(ir.VectorType.get([_elements(v)], vt.element_type), v) \
             if vt.rank != 1 else v
-        return B.vector.extract_strided_slice(flat, whole, [off], [_HALF], [1])
+        return B.vector.extract_strided_slice(flat, whole, [off], [size], [1])
     read, off = plan[1], plan[2]
     key = (read, off)
     if key not in halves:
-        halves[key] = _half_read(read, off)
+        halves[key] = _half_read(read, off, size)
     return halves[key]
 
 
-def _half_read(read, off: int):
-    """Elements ``off .. off + 4`` of the fragment ``read`` reads, read on their own (a
-    vector<4>, built just before ``read``)."""
+def _half_read(read, off: int, size: int):
+    """Elements ``off .. off + size`` of the fragment ``read`` reads, read on their own (a
+    vector<size>, built just before ``read``)."""
     vt = ir.VectorType(read.results[0].type)
     with ir.InsertionPoint(read), read.location:
         if read.name == "vector.load":
             idx = list(read.operands[1:])
             if off:
                 idx[-1] = B.arith.addi(idx[-1], index_constant(off))
-            half_t = ir.VectorType.get(vt.shape[:-1] + [_HALF], vt.element_type)
+            half_t = ir.VectorType.get(vt.shape[:-1] + [size], vt.element_type)
             new = B.vector.load(half_t, read.operands[0], idx)
         else:
-            new = narrow_read(read, off, _HALF)
-        flat = ir.VectorType.get([_HALF], vt.element_type)
+            new = narrow_read(read, off, size)
+        flat = ir.VectorType.get([size], vt.element_type)
         return new if vt.rank == 1 else B.vector.shape_cast(flat, new)
 
 
 def _half_mfma(m, a, b, c):
-    """``m``'s MFMA at half its K on the operands ``a``, ``b`` and accumulator ``c``."""
+    """``m``'s MFMA at the K of its pieces (:data:`HALVES`) on the operands ``a``, ``b`` and
+    accumulator ``c``."""
     attrs = {n: m.attributes[n] for n in m.attributes}
-    k = ir.IntegerAttr(m.attributes["k"]).value
-    shape = (ir.IntegerAttr(m.attributes["m"]).value, ir.IntegerAttr(m.attributes["n"]).value, k)
-    attrs["k"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), HALVES[shape])
+    attrs["k"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), HALVES[_kind(m)][1])
     return ir.Operation.create("amdgpu.mfma", results=[m.results[0].type],
                                operands=[a, b, c], attributes=attrs).results[0]

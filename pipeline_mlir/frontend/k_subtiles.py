@@ -175,12 +175,12 @@ def unread_counts(an) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def form_text(partition, merged: int = 1, halved: bool = False) -> str:
+def form_text(partition, merged: int = 1, pieces: int = 1) -> str:
     """The schedule form the adopted loop records (``FORM_ATTR``) and ``--emit=report``
     prints (:class:`~pipeline_mlir.kernel.subtile_form.SubtileForm`), with ``merged`` K
     steps of the kernel in each K tile (:mod:`~pipeline_mlir.frontend.kmerge`) and its
-    MFMAs ``halved`` along K (:mod:`~pipeline_mlir.frontend.half_k`)."""
-    return SubtileForm(along_k(partition), merged, halved).text()
+    MFMAs cut into ``pieces`` along K (:mod:`~pipeline_mlir.frontend.half_k`; 1: not cut)."""
+    return SubtileForm(along_k(partition), merged, pieces > 1, max(pieces, 2)).text()
 
 
 def check_groups(groups: list, an) -> None:

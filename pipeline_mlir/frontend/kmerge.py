@@ -91,6 +91,7 @@ from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
 from pipeline_mlir.frontend.regcopy import binding_copy
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.kmerge_asked import asked_refusal, asked_steps
+from pipeline_mlir.frontend.half_k import cut_pieces
 from pipeline_mlir.frontend.kmerge_build import build_merged, roots_refusal
 from pipeline_mlir.frontend.kmerge_auto import (DECLINED, STEADY_ITERATIONS, for_time,
                                                 merge_mode, occupancy_refusal)
@@ -99,8 +100,8 @@ from pipeline_mlir.schedules.fourwave import (FOUR_WAVE_MINI_ITERS, MERGE_AUTO, 
 from pipeline_mlir.sim.costs import MEASURED_GLOBAL_LATENCY
 from pipeline_mlir.target import gfx950
 
-__all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "latency_cover", "latency_short",
-           "leftover_aliases", "lockstep_starved", "merge_factor", "merge_k_steps",
+__all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "halves_to_parts", "latency_cover",
+           "latency_short", "leftover_aliases", "lockstep_starved", "merge_factor", "merge_k_steps",
            "merge_note", "merge_refusal", "wants_merge", "MERGE_NOTE_ATTR"]
 
 #: MFMAs per MMA block wanted (the crosswise split's and the lockstep schedule's alike)
@@ -203,6 +204,17 @@ def wants_merge(an: Analysis, failed: bool, schedule=None) -> bool:
     return (along_k(an.partition) == "A, B" and chain < _WANTED_CHAIN) or \
         lockstep_starved(an, schedule) or latency_short(an, schedule) or \
         asked_steps(an, schedule) not in (None, 1)
+
+
+def halves_to_parts(an: Analysis) -> bool:
+    """Whether a loop whose chain does not cut into the runs along K its wave needs
+    (:func:`_parts`) may have its MFMAs halved along K (``frontend/half_k.py``): a chain of
+    one MFMA (halved, merged 2 by 2 where the runs want it), or one that cut into its
+    pieces (2; 4 for the 8-bit floats' MFMAs) cuts into the runs unmerged (one
+    accumulator's chain of 2: the 4 runs of the crosswise split, so a loop of 2 or 3 K
+    steps, too short for any merge, is pipelined as its pair)."""
+    chain = an.chain()
+    return chain == 1 or chain * cut_pieces(an.scan.mfmas) % _parts(an) == 0
 
 
 def _parts(an: Analysis) -> int:

@@ -189,5 +189,5 @@ def build_merged(loop, roots: list, m: int, step: int, runs: int | None):
         new.operation.attributes[MERGED_ATTR] = ir.IntegerAttr.get(
             ir.IntegerType.get_signless(64), m)
         if HALVED_ATTR in loop.attributes:      # (its MFMAs halved: frontend/half_k.py)
-            new.operation.attributes[HALVED_ATTR] = ir.UnitAttr.get()
+            new.operation.attributes[HALVED_ATTR] = loop.attributes[HALVED_ATTR]
     return new.operation, bigs

@@ -23,7 +23,7 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 * :mod:`~pipeline_mlir.frontend.kmerge`: consecutive K steps merged into one when the K
   tile is too small for the schedule (one fragment of A and B per wave, crosswise);
 * :mod:`~pipeline_mlir.frontend.half_k`: MFMAs halved along K when the K steps are too
-  few to merge and each accumulator gets one MFMA per K step;
+  few to merge and each accumulator gets one MFMA per K step (or one accumulator 2);
 * :mod:`~pipeline_mlir.frontend.ksplit`: a K tile whose two stages do not fit in LDS split
   along K into the fewest sub-steps that fit, and one whose K steps leave the pipelined
   loop a single pair (no steady trip) split into halves (:func:`_steady_substeps`);
@@ -45,7 +45,7 @@ from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
 from pipeline_mlir.frontend.kmerge_asked import asked_note
 from pipeline_mlir.frontend.kmerge import (MERGE_NOTE_ATTR, MERGED_ATTR, asked_merge_refusal,
-                                           leftover_aliases, merge_k_steps, merge_note,
+                                           halves_to_parts, leftover_aliases, merge_k_steps, merge_note,
                                            merge_refusal, wants_merge)
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
@@ -132,10 +132,12 @@ def analyse_loop(loop, schedule=None) -> Analysis:
 
 def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:
     """The analysis of ``an``'s loop with its MFMAs halved along K
-    (:mod:`~pipeline_mlir.frontend.half_k`), for a loop whose accumulators get one MFMA
-    each per K step and whose K steps do not merge; ``refused`` (the loop's refusal, the
-    merge's added) raised with why the halves do not take it either."""
-    if HALVED_ATTR in an.scan.loop.attributes or an.chain() != 1 or \
+    (:mod:`~pipeline_mlir.frontend.half_k`), for a loop whose K steps do not merge and
+    whose accumulators get one MFMA each per K step, or a chain that halved cuts into the
+    runs its wave needs (:func:`~pipeline_mlir.frontend.kmerge.halves_to_parts`);
+    ``refused`` (the loop's refusal, the merge's added) raised with why the halves do not
+    take it either."""
+    if HALVED_ATTR in an.scan.loop.attributes or not halves_to_parts(an) or \
             "k_subtiles" not in type(schedule).options():
         raise refused
     why = halve_mfmas(an.scan)

@@ -10,7 +10,8 @@ The text is ``"B along K"``, or ``"A, B along K, crosswise"`` for both operands 
 halves, B's alternate K quarters); with ``merged`` K steps of the kernel in each K tile,
 ``"; N of the kernel's K steps merged into each K tile"`` after it; with the kernel's MFMAs
 halved along K (``frontend/half_k.py``), ``"; each of the kernel's MFMAs halved along K"``
-before that.  :func:`parse_form`
+before that (``"; each of the kernel's MFMAs cut into 4 along K"`` for the 8-bit floats'
+16x16x128, cut into 4 of 16x16x32).  :func:`parse_form`
 accepts exactly the texts :meth:`SubtileForm.text` writes.
 
 No MLIR here.
@@ -32,11 +33,12 @@ _OPERANDS = ("A", "B", "A, B")
 class SubtileForm:
     """``operands``: those split along K (``"A"``, ``"B"`` or ``"A, B"``); ``merged``: the
     kernel's K steps in each K tile (1: none merged); ``halved``: each of the kernel's
-    MFMAs made two of half its K (``frontend/half_k.py``)."""
+    MFMAs made ``pieces`` (2 or 4) of that part of its K (``frontend/half_k.py``)."""
 
     operands: str
     merged: int = 1
     halved: bool = False
+    pieces: int = 2
 
     def __post_init__(self) -> None:
         if self.operands not in _OPERANDS:
@@ -48,6 +50,10 @@ class SubtileForm:
                               f"got {self.merged!r}")
         if not isinstance(self.halved, bool):
             raise ConfigError(f"subtile form: halved must be a bool, got {self.halved!r}")
+        if self.pieces not in _PIECES or isinstance(self.pieces, bool) or \
+                (self.pieces != 2 and not self.halved):
+            raise ConfigError(f"subtile form: the pieces of a cut MFMA must be 2 or 4 (2 "
+                              f"where none is cut), got {self.pieces!r}")
 
     @property
     def crosswise(self) -> bool:
@@ -67,12 +73,15 @@ class SubtileForm:
 
     @property
     def halved_text(self) -> str:
-        """``"each of the kernel's MFMAs halved along K"``, or ``""``."""
-        return HALVED_TEXT if self.halved else ""
+        """``"each of the kernel's MFMAs halved along K"`` (``"cut into 4"``), or ``""``."""
+        if not self.halved:
+            return ""
+        return HALVED_TEXT if self.pieces == 2 else \
+            HALVED_TEXT.replace("halved", f"cut into {self.pieces}")
 
     def text(self) -> str:
         """The attribute's text (module docstring)."""
-        return self.split + (f"; {HALVED_TEXT}" if self.halved else "") + \
+        return self.split + (f"; {self.halved_text}" if self.halved else "") + \
             (f"; {self.merged_text}" if self.merged > 1 else "")
 
     def __str__(self) -> str:
@@ -81,7 +90,10 @@ class SubtileForm:
 
 #: what the text says of MFMAs halved along K
 HALVED_TEXT = "each of the kernel's MFMAs halved along K"
-_TEXT = re.compile(r"(A|B|A, B) along K(, crosswise)?(; " + HALVED_TEXT + ")?"
+#: the pieces a cut MFMA may make (halves; the 8-bit floats' quarters)
+_PIECES = (2, 4)
+_TEXT = re.compile(r"(A|B|A, B) along K(, crosswise)?(; each of the kernel's MFMAs "
+                   r"(?:halved|cut into ([0-9]+)) along K)?"
                    r"(?:; ([0-9]+) of the kernel's K steps merged into each K tile)?")
 
 
@@ -92,7 +104,8 @@ def parse_form(text: str) -> SubtileForm:
     form = None
     if m:
         try:
-            form = SubtileForm(m.group(1), int(m.group(4) or 1), m.group(3) is not None)
+            form = SubtileForm(m.group(1), int(m.group(5) or 1), m.group(3) is not None,
+                               int(m.group(4) or 2))
         except ConfigError:
             form = None
     if form is None or form.text() != text:

@@ -81,6 +81,12 @@ CONFIGS = {
     # (4-byte copies; frontend/layout.py's run_limit), not the kernel's 8
     "bf16_atbt_300x200x160": (dict(dtype="bf16", m=300, n=200, k=160, transpose_a=True),
                               (), None),
+    # fp8 A^T x B 64x129x512: a 64x16 tile per wave column of one fragment, 2 K steps of
+    # 256 with a chain of 2 16x16x128 MFMAs, too few to merge: each cut into 4 of gfx942's
+    # 16x16x32 along K (frontend/half_k.py), a chain of 8 the crosswise split cuts; the pair
+    # pipelined (prologue and drain)
+    "fp8_atb_64x129x512": (dict(dtype="fp8", m=64, n=129, k=512, transpose_a=True,
+                                transpose_b=False), (), None),
     # 8-bit A^T x B, A^T x B^T, and fp8 E5M2 A x B (1024x1024xK: a 64x128 tile, K step
     # 256): copies through registers, the K-major operands read with 8-bit transposing
     # reads; the A^T ones run as their dispatch says (i8: an i32 C); fp8 A^T x B at 6 K
@@ -226,6 +232,10 @@ SHORT: dict[str, tuple[int, str]] = {
                                 "round the steady loop"),
     "bf16_atbt_300x200x160": (0, "halved and merged only when too short to merge 4: never "
                                  "round the steady loop"),
+    # 2 K steps, each MFMA cut into 4: the pair of the prologue and the drain (a loop of 4
+    # or more K steps of 2 MFMAs is merged instead)
+    "fp8_atb_64x129x512": (0, "cut along K only when too short to merge 2: never round the "
+                              "steady loop"),
     # K sub-steps of 256: 4 (the loop once), 6 (once, the remainder one K step)
     **{name: (0, "test_dynamic_shapes.py's vdk-late (K = 2560) goes round the split loop")
        for name in ("fp8_abt_2048x2048x1024_vector_distribute",

@@ -119,7 +119,7 @@ def test_a_kernels_own_16x16x16_mfma_is_refused():
     the MFMA, and taken once the loop is marked halved."""
     _, halved = _halved(READ_B)
     with new_context() as ctx, ir.Location.unknown(ctx):
-        m = ir.Module.parse(halved.replace(f"{{{HALVED_ATTR}}}", ""), ctx)
+        m = ir.Module.parse(re.sub(rf"\{{{HALVED_ATTR} = 2 : i64\}}", "", halved), ctx)
         loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
         mfmas = walk_ops(loop, lambda o: o.name == "amdgpu.mfma")
         scan = SimpleNamespace(loop=loop, mfmas=mfmas)
@@ -128,5 +128,62 @@ def test_a_kernels_own_16x16x16_mfma_is_refused():
                 "loop whose MFMAs the front end halved along K")) as e:
             _mfma_kind(scan)
         assert e.value.op == mfmas[0]
-        loop.attributes[HALVED_ATTR] = ir.UnitAttr.get()
+        loop.attributes[HALVED_ATTR] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 2)
         assert _mfma_kind(scan) == ("f16", (16, 16, 16))
+
+
+def _fp8(text: str) -> str:
+    """``text`` (:data:`LOOP`) on fp8 fragments of 32 elements and a 16x16x128 MFMA."""
+    return text.replace("vector<8xf16>", "vector<32xf8E4M3FN>").replace(
+        "16x16x32", "16x16x128").replace("1024xf16", "1024xf8E4M3FN")
+
+
+def test_an_fp8_mfma_is_cut_into_four_of_gfx942s_16x16x32():
+    """The 8-bit floats' 16x16x128 has no MFMA of half its K: each becomes 4 of 16x16x32
+    chained through the accumulator, each on 8 consecutive elements of the lane's 32 (its
+    reads cut in 4, the n-th at the innermost index + 8 n); the loop's mark says 4."""
+    why, out = _halved(READ_B, _fp8)
+    assert why is None, why
+    assert "vector<32xf8E4M3FN>" not in out and "16x16x128" not in out, out
+    assert len(re.findall(r"vector\.load %\w+\[%\w+\] : .*, vector<8xf8E4M3FN>", out)) == 8
+    assert sorted(re.findall(r"arith\.addi %\w+, %c(\d+)\w* : index", out)) == \
+        ["16", "16", "24", "24", "8", "8"], out
+    mfmas = re.findall(r"(%\w+) = amdgpu\.mfma 16x16x32 (%\w+) \* (%\w+) \+ (%\w+)", out)
+    assert len(mfmas) == 4 and all(mfmas[i][3] == mfmas[i - 1][0] for i in (1, 2, 3)), mfmas
+    assert f"{HALVED_ATTR} = 4 : i64" in out
+
+
+def test_an_fp8_mfma_of_two_formats_is_refused():
+    """An E4M3FN A by an E5M2 B (IREE's mixed 16x16x128): not cut, the loop unchanged."""
+    mixed = lambda t: _fp8(t).replace(  # noqa: E731
+        "%fb = vector.load %a[%j] : memref<1024xf8E4M3FN, #gpu.address_space<workgroup>>, "
+        "vector<32xf8E4M3FN>",
+        "%b5 = memref.alloc() : memref<1024xf8E5M2, #gpu.address_space<workgroup>>\n"
+        "    %fb = vector.load %b5[%j] : memref<1024xf8E5M2, #gpu.address_space<workgroup>>, "
+        "vector<32xf8E5M2>").replace(
+        "%fa * %fb + %acc : vector<32xf8E4M3FN>, vector<32xf8E4M3FN>",
+        "%fa * %fb + %acc : vector<32xf8E4M3FN>, vector<32xf8E5M2>")
+    why, out = _halved(READ_B, mixed)
+    assert why is not None and "multiplies f8E4M3FN by f8E5M2; the front end cuts MFMAs " \
+        "whose operands are of one element type only" in why, why
+    assert "16x16x32" not in out and HALVED_ATTR not in out
+
+
+def test_an_fp8_fragment_mixing_its_quarters_is_refused():
+    """A joined fp8 fragment whose mask swaps elements 7 and 8 (the first quarter would take
+    one of the second's): no piece of 8 consecutive elements, refused unchanged; joined in
+    order, it is cut."""
+    joined = (f"    %b0 = vector.load %a[%j] : memref<1024xf8E4M3FN, #gpu.address_space<workgroup>>,"
+              f" vector<16xf8E4M3FN>\n"
+              f"    %b1 = vector.load %a[%i] : memref<1024xf8E4M3FN, #gpu.address_space<workgroup>>,"
+              f" vector<16xf8E4M3FN>\n"
+              "    %fb = vector.shuffle %b0, %b1 [{mask}] : vector<16xf8E4M3FN>, "
+              "vector<16xf8E4M3FN>")
+    whole = list(range(32))
+    why, out = _halved(joined.format(mask=", ".join(map(str, whole))), _fp8)
+    assert why is None, why
+    mixed = whole[:7] + [8, 7] + whole[9:]
+    why, out = _halved(joined.format(mask=", ".join(map(str, mixed))), _fp8)
+    assert why is not None and "is not made of fragment reads or pieces the front end can " \
+        "take a 4th of" in why, why
+    assert "16x16x32" not in out and HALVED_ATTR not in out

@@ -17,6 +17,8 @@ from pipeline_mlir.kernel.subtile_form import SubtileForm, parse_form
     (SubtileForm("A", halved=True), "A along K; each of the kernel's MFMAs halved along K"),
     (SubtileForm("B", 2, True), "B along K; each of the kernel's MFMAs halved along K; 2 of "
                                 "the kernel's K steps merged into each K tile"),
+    (SubtileForm("A, B", halved=True, pieces=4), "A, B along K, crosswise; each of the "
+                                                 "kernel's MFMAs cut into 4 along K"),
 ])
 def test_the_text_reads_back_as_the_form(form, text):
     assert form.text() == str(form) == text
@@ -33,6 +35,9 @@ def test_the_text_reads_back_as_the_form(form, text):
     "B along K; 02 of the kernel's K steps merged into each K tile", " B along K", "",
     "B along K; 2 of the kernel's K steps merged into each K tile; each of the kernel's "
     "MFMAs halved along K", "B along K; each of the kernel's MFMAs halved",
+    "B along K; each of the kernel's MFMAs cut into 2 along K",
+    "B along K; each of the kernel's MFMAs cut into 3 along K",
+    "B along K; each of the kernel's MFMAs cut into 04 along K",
 ])
 def test_a_text_the_front_end_does_not_write_is_refused(text):
     with pytest.raises(ConfigError, match="is none the front end writes"):
@@ -48,3 +53,12 @@ def test_a_form_out_of_range_is_refused(operands, merged, field):
         SubtileForm(operands, merged)
     with pytest.raises(ConfigError, match="subtile form: halved must be a bool, got 1"):
         SubtileForm("B", 1, 1)
+
+
+@pytest.mark.parametrize("halved, pieces", [(True, 3), (True, 1), (True, True), (False, 4)])
+def test_pieces_out_of_range_are_refused(halved, pieces):
+    """A cut MFMA makes 2 or 4 pieces (half_k.py: halves, the 8-bit floats' quarters); a
+    form with none cut has none to count."""
+    with pytest.raises(ConfigError, match="subtile form: the pieces of a cut MFMA must be "
+                                          "2 or 4"):
+        SubtileForm("B", 1, halved, pieces)

@@ -25,7 +25,7 @@ import re
 
 import pytest
 
-from iree_configs import CONFIGS, NO_LOOP, assert_steady_or_short
+from iree_configs import CONFIGS, NO_LOOP, G, assert_steady_or_short
 from kernel_builds import shared_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
@@ -138,6 +138,36 @@ def test_a_store_past_the_edge_of_another_constant_is_refused(generated, tmp_pat
     line = 2 + text[:store.start()].count("\n")
     assert rc == 1 and f"one.mlir:{line}:" in err and "'vector.store' op has side effects " \
         "the pipeliner cannot move (writes workgroup)" in err, err
+
+
+def test_a_chain_of_two_is_halved_and_one_with_no_halves_refused(tmp_path, capsys):
+    """IREE's f16 ``A^T x B^T`` 300x200x192 (late form) runs 2 K steps of two 16x16x32 MFMAs
+    once the odd one is peeled: too few to merge, so each MFMA is halved along K (a chain of
+    4, cut crosswise), the pair pipelined. The second MFMA's B operand negated has no half
+    the front end can read: refused at that MFMA with every reason, the halves' last."""
+    text = G.late_form(G.matmul_source(dtype="f16", m=300, n=200, k=192, transpose_a=True))
+    src = tmp_path / "late.mlir"
+    src.write_text(text)
+    rc = main([str(src), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and 'mfma = "16x16x16"' in out and 'sched.subtiles = "A, B along K, ' \
+        'crosswise; each of the kernel\'s MFMAs halved along K"' in out, err
+    # (the remainder loop, the third K step, keeps IREE's MFMAs)
+    assert "amdgpu.mfma 16x16x32" in out.split("sched.remainder")[0].rsplit("scf.for", 1)[1]
+    mfmas = list(re.finditer(r"^( *)%\w+ = amdgpu\.mfma 16x16x32 %\w+ \* (%\w+) \+ %\w+ : "
+                             r"vector<8xf16>", text, re.M))
+    assert len(mfmas) == 2, "IREE's kernel changed shape"
+    m = mfmas[1]
+    src = tmp_path / "neg.mlir"
+    src.write_text(text[:m.start()] + f"{m.group(1)}%neg = arith.negf {m.group(2)} : "
+                   f"vector<8xf16>\n" + text[m.start():m.start(2)] + "%neg" +
+                   text[m.end(2):])
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json"])
+    err = capsys.readouterr().err
+    line = 2 + text[:m.start()].count("\n")
+    assert rc == 1 and "the loop runs 2 K steps, fewer than the 8 that" in err and \
+        "; nor can the front end halve its MFMAs along K: an operand of 'amdgpu.mfma' op at " \
+        f"line {line}:" in err and "Traceback" not in err, err
 
 
 @pytest.mark.parametrize("name", [n for n, (_c, _f, why) in CONFIGS.items() if why == NO_LOOP])

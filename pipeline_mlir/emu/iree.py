@@ -49,7 +49,6 @@ from __future__ import annotations
 import math
 import struct
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
@@ -57,8 +56,9 @@ import numpy as np
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.coverage import (Coverage, check_c, check_owners, footprint,
                                         stored_elements, stores_of)
-from pipeline_mlir.emu.gemm import (c_values, check_in_grid, encode, random_inputs,
-                                    run_summary, run_workgroups, spread_ids)
+from pipeline_mlir.emu.gemm import (c_values, check_in_grid, run_summary, run_workgroups,
+                                    spread_ids)
+from pipeline_mlir.emu.iree_data import problem_data
 from pipeline_mlir.emu.launchdims import LaunchDims, workgroup_id
 from pipeline_mlir.emu.machine import GlobalMemory
 from pipeline_mlir.emu.mfma import FP8_FORMATS, fp8_operand_formats
@@ -293,7 +293,7 @@ class Launch:
         self.kernel, self.problem, self.mode, self.seed, self.jobs = (
             kernel, problem, mode, seed, jobs)
         p = problem
-        self.A, self.Bt, A_bytes, B_bytes = _data(p.M, p.N, p.K, p.dtype, p.transpose_b,
+        self.A, self.Bt, A_bytes, B_bytes = problem_data(p.M, p.N, p.K, p.dtype, p.transpose_b,
                                                   data_seed)
         self.glob = GlobalMemory()
         self.glob.strict = strict
@@ -573,49 +573,3 @@ def _result(launch: Launch, workgroups: list, total: int, tiles: list | None) ->
                      launch.mode, len(workgroups), total, launch.waves, cov.stored,
                      cov.compared, cov.max_error, bad, got, want, launch.instructions,
                      launch.seconds, cov)
-
-
-#: the bytes of problems' inputs :func:`_data` keeps for their next runs (the most recently
-#: used first; the last one asked for is kept whatever its size)
-DATA_BYTES = 256 << 20
-_DATA: OrderedDict = OrderedDict()
-
-
-def _data(M: int, N: int, K: int, dtype: str, transpose_b: bool, data_seed: int):
-    """:func:`_new_data`, kept for the next runs of the same problem: the runs of a session
-    come in runs of one problem with a few small ones between (IREE's 4096^3 inputs, 96 MB,
-    took 0.2 to 0.3 s of CPU to make, and two entries by count let a small problem between
-    two runs of it drop them)."""
-    key = (M, N, K, dtype, transpose_b, data_seed)
-    hit = _DATA.get(key)
-    if hit is None:
-        hit = _DATA[key] = _new_data(*key)
-        while len(_DATA) > 1 and sum(_bytes(v) for v in _DATA.values()) > DATA_BYTES:
-            _DATA.popitem(last=False)
-    else:
-        _DATA.move_to_end(key)
-    return hit
-
-
-def _bytes(data: tuple) -> int:
-    return sum(x.nbytes if isinstance(x, np.ndarray) else len(x) for x in data)
-
-
-def _new_data(M: int, N: int, K: int, dtype: str, transpose_b: bool, data_seed: int):
-    """(A, B as N x K, both integers: int8 in -3..3, or for i8 int64 over the whole signed
-    range, A's even (:func:`~pipeline_mlir.emu.gemm.random_inputs`), and A and B as the
-    kernel's elements: bytes or arrays of them)."""
-    if dtype == "i8":
-        A, Bt = random_inputs(M, N, K, data_seed, dtype)
-        B = Bt if transpose_b else Bt.astype(np.int8).T     # transposed as bytes
-        return A, Bt, encode(A, dtype), encode(np.ascontiguousarray(B), dtype)
-    rng = np.random.default_rng(data_seed)
-    A = rng.integers(-3, 4, size=(M, K), dtype=np.int8)
-    Bt = rng.integers(-3, 4, size=(N, K), dtype=np.int8)
-    B = Bt if transpose_b else np.ascontiguousarray(Bt.T)
-    # the seven values' encodings looked up per element (encode is element-wise)
-    codes = encode(np.arange(-3, 4), dtype)
-    table = np.frombuffer(codes, dtype=f"<u{len(codes) // 7}")
-    A_code, B_code = table[A + 3], table[B + 3]       # GlobalMemory.add copies them
-    A_code.flags.writeable = B_code.flags.writeable = False
-    return A, Bt, A_code, B_code

@@ -3,7 +3,7 @@ package reads bottom-up with no import cycle.
 
     errors, opcodes, instr, poison, spare < scaled < disasm < decode < operands < salu, valu_lanes, lanes, fp8cvt < valu, packed < semantics,
     memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors, soffset_range < globalrace < memops, pool), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
-    < pool < gemm < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
+    < pool < gemm < iree_data < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
     < described (gemm, machine < described);  machine < trips
 """
 
@@ -50,7 +50,8 @@ ALLOWED = {
     "pool": {"errors", "globalrace", "machine"},
     "coverage": {"errors", "globalrace"},
     "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool"},
-    "iree": {"coverage", "errors", "gemm", "launchdims", "machine", "mfma"},
+    "iree_data": {"gemm"},
+    "iree": {"coverage", "errors", "gemm", "iree_data", "launchdims", "machine", "mfma"},
     "expect": {"errors", "fp8cvt", "mfma"},
     "launchfile": {"errors", "expect"},
     "described": {"coverage", "expect", "gemm", "launchdims", "launchfile", "machine", "poison"},

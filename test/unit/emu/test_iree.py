@@ -292,25 +292,25 @@ def test_workgroup_0_of_a_known_2d_grid_runs_once():
 
 
 def test_a_problems_inputs_outlast_small_problems_run_between(monkeypatch):
-    """``iree._data`` keeps inputs by bytes, not by count: a large problem's survive the
-    small ones run between two of its runs, and the oldest go once the bytes are spent."""
+    """``iree_data.problem_data`` keeps inputs by bytes, not by count: a large problem's
+    survive the small ones run between two of its runs, and the oldest go once the bytes are spent."""
     from collections import OrderedDict
 
-    from pipeline_mlir.emu import iree
+    from pipeline_mlir.emu import iree_data
 
     def size(n):              # A and B int8, and their bf16 codes
         return 2 * n * n + 2 * 2 * n * n
 
-    monkeypatch.setattr(iree, "_DATA", OrderedDict())
-    monkeypatch.setattr(iree, "DATA_BYTES", 2 * size(64) + 3 * size(16))
-    big = iree._data(64, 64, 64, "bf16", True, 0)
+    monkeypatch.setattr(iree_data, "_DATA", OrderedDict())
+    monkeypatch.setattr(iree_data, "DATA_BYTES", 2 * size(64) + 3 * size(16))
+    big = iree_data.problem_data(64, 64, 64, "bf16", True, 0)
     assert all((a == b).all() if hasattr(a, "shape") else a == b
-               for a, b in zip(big, iree._new_data(64, 64, 64, "bf16", True, 0)))
+               for a, b in zip(big, iree_data.new_data(64, 64, 64, "bf16", True, 0)))
     for seed in (1, 2, 3):
-        iree._data(16, 16, 16, "bf16", True, seed)
-    assert iree._data(64, 64, 64, "bf16", True, 0) is big
-    other = iree._data(64, 64, 64, "bf16", True, 1)
-    assert iree._data(64, 64, 64, "bf16", True, 0) is big      # most recently used: kept
-    iree._data(64, 64, 64, "bf16", True, 2)                      # over: the oldest go
-    assert list(iree._DATA) == [(64, 64, 64, "bf16", True, 0), (64, 64, 64, "bf16", True, 2)]
-    assert iree._data(64, 64, 64, "bf16", True, 1) is not other
+        iree_data.problem_data(16, 16, 16, "bf16", True, seed)
+    assert iree_data.problem_data(64, 64, 64, "bf16", True, 0) is big
+    other = iree_data.problem_data(64, 64, 64, "bf16", True, 1)
+    assert iree_data.problem_data(64, 64, 64, "bf16", True, 0) is big      # most recently used: kept
+    iree_data.problem_data(64, 64, 64, "bf16", True, 2)                      # over: the oldest go
+    assert list(iree_data._DATA) == [(64, 64, 64, "bf16", True, 0), (64, 64, 64, "bf16", True, 2)]
+    assert iree_data.problem_data(64, 64, 64, "bf16", True, 1) is not other

@@ -17,11 +17,16 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   instruction, and a register whose value differs between the paths into a block (an
   address a loop rotates), makes what it writes unknown.
 * **Bytes.**  An access's bytes, per wave: each lane's address plus the instruction's
-  offset, as wide as the access (``ds_read2`` / ``ds_write2``: two such at their offsets).
-  An access whose address is unknown, or of a form not read here (an atomic, an LDS DMA:
-  the schedule's rules hold those), is left out.  The lanes the wave's ``exec`` leaves off
-  do not count where ``exec`` is known (evaluated as the registers are: the compares,
-  ``s_and_saveexec_b64`` and the 64-bit mask moves); every lane counts where it is not.
+  offset, as wide as the access (``ds_read2`` / ``ds_write2``: two such at their offsets);
+  an LDS DMA (``buffer_load_* ... lds``, ``global_load_lds_*``) writes each lane's
+  ``M0[17:0] + offset + lane x size`` (``M0`` evaluated as the scalar registers are).
+  The lanes the wave's ``exec`` leaves off do not count where ``exec`` is known
+  (evaluated as the registers are: the compares, ``s_and_saveexec_b64`` and the 64-bit
+  mask moves); every lane counts where it is not.  An access of a form not read here (an
+  atomic) or whose address is unknown is left out, but for an LDS write whose address is
+  the same in every wave (:func:`varying_states`: computed from no thread or wave id,
+  under an ``exec`` the same in every wave): every wave writes the same bytes, a race
+  (``lds-race`` at it alone, whatever the barriers).
 * **Intervals.**  The waves of a workgroup run the same path; between two barriers any of
   them may run any of the instructions reachable from the first without crossing another
   barrier, in any order against the others.  Per barrier (and the function's entry), the
@@ -30,13 +35,19 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   other, the two waves and the byte.  The two sides of a branch count as one interval's:
   waves that may branch apart race there; where every wave of the workgroup branches alike
   that is a false refusal (no kernel built here has one).  The rule runs only where the path is the same for
-  every wave as far as barriers go: each ``s_barrier`` in a block every run of the
-  function passes, or every iteration of a loop passes that every run enters (the
+  every wave as far as barriers go: every conditional branch reads only values the same
+  in every wave (:func:`varying_states`: the 4-wave kernels' branch around the zero-trip
+  fence's barrier, on the trip count), or each ``s_barrier`` is in a block every run of
+  the function passes, or every iteration of a loop passes that every run enters (the
   ping-pong kernels' branches on the wave's group hold barriers: not checked here).
 
-An access in flight at a barrier (issued before it, not yet waited for) belongs to the next
-interval too: the register rule refuses those already (an LDS write in flight at a barrier
-an LDS read follows, an LDS read at one an LDS write follows).
+An LDS DMA writes LDS when it completes: one that may still be in flight at a barrier (no
+``s_waitcnt vmcnt`` completing it before the barrier on some path, counted as
+:func:`~pipeline_mlir.isa.reg_waits.in_flight_at_barriers` counts) belongs to the
+interval after the barrier too.  An LDS read or write from registers in flight at a
+barrier belongs to the next interval too: the register rule refuses those already (an
+LDS write in flight at a barrier an LDS read follows, an LDS read at one an LDS write
+follows).
 
 No MLIR here.
 """
@@ -45,12 +56,13 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.asm_instr import registers
+from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
 
 __all__ = ["LdsRace", "LdsMap", "lds_map", "lds_races", "BarrierMismatch", "barrier_mismatch"]
 
@@ -92,6 +104,9 @@ _OPS = {
     "v_add3_u32": lambda a, b, c: a + b + c,
     "v_xad_u32": lambda a, b, c: (a ^ b) + c,
     "v_bfe_u32": lambda a, o, w: (a >> (o & 31)) & ((np.uint64(1) << (w & 31)) - 1),
+    # the offset in bits 4:0 of the second source, the width in bits 22:16
+    "s_bfe_u32": lambda a, f: (a >> (f & 31)) & (
+        (np.uint64(1) << np.minimum((f >> 16) & 0x7F, 32)) - 1),
     "v_bfi_b32": lambda m, a, b: (m & a) | (~m & b),
 }
 
@@ -113,7 +128,7 @@ def _source(text: str, state: dict, threads: int):
     if _NUMBER.match(text):
         return np.full(threads, int(text, 0) & 0xFFFFFFFF, dtype=np.uint64)
     regs = registers(text)
-    if len(regs) != 1 or not re.match(r"^[vs]\d+$", text.strip()):
+    if len(regs) != 1 or not re.match(r"^([vs]\d+|m0)$", text.strip()):
         return None
     return state.get(regs[0])
 
@@ -302,10 +317,18 @@ def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
             offsets = [int(mods.get("offset", "0"), 0)]
     except ValueError:          # an offset not a number: the access is left out
         return None
+    return _lanes_bytes(i, write, addr.astype(np.int64), offsets, width, state, threads)
+
+
+def _lanes_bytes(i: AsmInstr, write: bool, addr, offsets: list[int], width: int, state: dict,
+                 threads: int) -> _Access | None:
+    """The access of ``i`` whose lanes' addresses are ``addr`` (per thread), at each of
+    ``offsets``, ``width`` bytes each: the lanes ``exec`` leaves off left out where it is
+    known; None when a byte is no LDS byte."""
     active = state.get(("exec",))
     per_wave = []
     for w in range(0, threads, 64):
-        lanes = addr[w:w + 64].astype(np.int64)
+        lanes = addr[w:w + 64]
         if active is not None:          # the lanes exec leaves on
             lanes = lanes[active[w:w + 64] != 0]
         starts = np.concatenate([lanes + o for o in offsets])
@@ -314,6 +337,56 @@ def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
     if not len(every) or int(every.max()) >= _LDS_LIMIT or int(every.min()) < 0:
         return None
     return _Access(i, write, tuple(per_wave))
+
+
+#: an LDS DMA: ``buffer_load_<size> ... lds`` or ``global_load_lds_<size>``
+_DMA = re.compile(r"^(buffer_load|global_load_lds)_(ubyte|sbyte|ushort|sshort|dword|dwordx3|"
+                  r"dwordx4)$")
+_DMA_SIZE = {"ubyte": 1, "sbyte": 1, "ushort": 2, "sshort": 2, "dword": 4, "dwordx3": 12,
+             "dwordx4": 16}
+
+
+def _dma_access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
+    """The LDS bytes LDS DMA ``i`` writes, per wave (each lane's ``M0[17:0] + offset + lane
+    x size``, as wide as its size: the emulator's ``_lds_dma_target``); None when ``M0``,
+    the offset or the form is not known here."""
+    m = _DMA.match(i.mnemonic)
+    base = state.get("m0")
+    if not m or base is None:
+        return None
+    mods = dict(x.split(":", 1) for x in i.modifiers if ":" in x)
+    try:
+        offset = int(mods.get("offset", "0"), 0)
+    except ValueError:
+        return None
+    size = _DMA_SIZE[m.group(2)]
+    lanes = np.arange(threads, dtype=np.int64) % 64
+    return _lanes_bytes(i, True, (base & np.uint64(0x3FFFF)).astype(np.int64) + lanes * size,
+                        [offset], size, state, threads)
+
+
+def _same_bytes(i: AsmInstr, state: dict, vary: set, threads: int) -> bool:
+    """Whether ``i``, an LDS write of an address not known here, writes the same bytes in
+    every wave: its form read here, its address (``M0`` for an LDS DMA) and ``exec`` the
+    same in every wave (``vary``: :func:`varying_states`), and lanes on in every wave
+    where ``exec`` is known."""
+    if i.kind == "vmem_load_lds":
+        if not _DMA.match(i.mnemonic):
+            return False
+        address = ("m0",)
+    else:
+        m = _DS.match(i.mnemonic)
+        if not m or m.group(1) != "write":
+            return False
+        address = registers(i.operands[0])
+    if not address or vary.intersection(address) or "exec" in vary:
+        return False
+    active = state.get(("exec",))
+    return active is None or all(active[w:w + 64].any() for w in range(0, threads, 64))
+
+
+#: what an LDS write's address is computed from, by kind
+_ADDRESS = {"vmem_load_lds": "M0", "ds_write": "its address register"}
 
 
 @dataclass(frozen=True)
@@ -328,15 +401,29 @@ class LdsRace:
     byte: int
     #: the other pairs of the same first instruction
     others: int = 0
+    #: an LDS DMA of the two that may still be in flight at the ``s_barrier`` at line
+    #: ``barrier`` the other access follows (its write lands when it completes)
+    barrier: int = 0
+    dma: AsmInstr | None = None
 
     def message(self) -> str:
         n = self.others
         more = f" ({n} more instruction{'s' * (n > 1)} race{'s' * (n == 1)} it too)" \
             if n else ""
+        if self.byte < 0:
+            return (f"{self.first.mnemonic} (line {self.first.line}) writes the same LDS bytes "
+                    f"in every wave (its LDS address is the same in every wave, though not "
+                    f"known here: {_ADDRESS[self.first.kind]} is not computed from the wave's "
+                    f"id), with every wave's lanes on: the waves' writes race")
+        between = "with no s_barrier between them on some path"
+        if self.dma is not None:
+            between += (f", or with {self.dma.mnemonic} (line {self.dma.line}) still in "
+                        f"flight at the s_barrier (line {self.barrier}) between them (no "
+                        f"s_waitcnt vmcnt before the barrier completes it)")
         return (f"{self.first.mnemonic} (line {self.first.line}) of wave {self.wave} and "
                 f"{self.second.mnemonic} (line {self.second.line}) of wave {self.other} both "
-                f"touch LDS byte {self.byte}, one writing, with no s_barrier between them on "
-                f"some path: the other waves' accesses of those bytes are not ordered{more}")
+                f"touch LDS byte {self.byte}, one writing, {between}: the other waves' "
+                f"accesses of those bytes are not ordered{more}")
 
 
 def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
@@ -360,10 +447,54 @@ def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
     return dom
 
 
-def barriers_uniform(fn: AsmFunction) -> bool:
-    """Whether every ``s_barrier`` of ``fn`` is in a block every run passes (it dominates
-    each block that ends the function), or in a loop's block every iteration passes (it
-    dominates the loop's back edges) of a loop whose header every run passes."""
+def _vary(i: AsmInstr, state: set) -> None:
+    """``state`` (the registers that may differ between waves) after ``i``."""
+    if i.kind in ("ds_read", "vmem_load") or state.intersection(i.uses):
+        state.update(i.defs)
+    else:
+        state.difference_update(i.defs)
+
+
+def varying_states(fn: AsmFunction) -> tuple[dict[int, frozenset], bool]:
+    """Per block reachable from the entry, the registers at its top whose value may differ
+    between the waves of the workgroup, and whether every wave takes every conditional
+    branch of ``fn`` alike (no branch reads such a register).  A forward dataflow over the
+    control-flow graph (the union over the paths into a block): ``v0`` (the thread id),
+    ``exec`` where the workgroup's last wave is not full, and what an instruction reading
+    one of them writes (``v_readfirstlane_b32`` of ``v0``: the wave's id; a vector result
+    under such an ``exec``), what an LDS read or a vector load writes (memory other waves
+    may be writing); the others (kernel arguments, workgroup ids, constants and what is
+    computed from them alone) are the same in every wave."""
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    start = {"v0"} | ({"exec"} if fn.threads % 64 else set())
+    entry = {0: frozenset(start)}
+    alike = True
+    work = [0]
+    while work:
+        k = work.pop()
+        state = set(entry[k])
+        for i in fn.blocks[k].instrs:
+            if i.kind == "branch" and i.mnemonic.startswith("s_cbranch") and \
+                    state.intersection(i.uses):
+                alike = False
+            _vary(i, state)
+        for t in (index[s] for s in fn.blocks[k].succs):
+            new = entry.get(t, frozenset()) | state
+            if new != entry.get(t):
+                entry[t] = frozenset(new)
+                if t not in work:
+                    work.append(t)
+    return entry, alike
+
+
+def barriers_uniform(fn: AsmFunction, alike: bool | None = None) -> bool:
+    """Whether every wave of the workgroup passes the same ``s_barrier`` s: every branch is
+    taken alike (:func:`varying_states`), or every ``s_barrier`` of ``fn`` is in a block
+    every run passes (it dominates each block that ends the function), or in a loop's
+    block every iteration passes (it dominates the loop's back edges) of a loop whose
+    header every run passes."""
+    if alike if alike is not None else varying_states(fn)[1]:
+        return True
     n = len(fn.blocks)
     succs = fn._succs()
     dom = _dominators(succs, 0, n)
@@ -405,17 +536,27 @@ class LdsMap:
     accesses: dict
     kinds: dict
     within: dict
+    #: per barrier line, the LDS DMAs that may still be in flight there (in its interval)
+    flying: dict = field(default_factory=dict)
+    #: the LDS writes of unknown address that write the same bytes in every wave (by line)
+    same: dict = field(default_factory=dict)
 
     def races(self) -> list[LdsRace]:
         """The LDS races (module docstring): one per first instruction, in line order."""
         found: dict[int, list[LdsRace]] = {}
         seen = set()
-        for lines in self.within.values():
+        for line, i in self.same.items():
+            found[line] = [LdsRace(i, i, 0, 1, -1)]
+        for origin, lines in sorted(self.within.items()):
             known = [self.accesses[x] for x in sorted(lines) if x in self.accesses]
+            flying = self.flying.get(origin, ())
             for race in _interval_races(known) if known else ():
                 key = (race.first.line, race.second.line)
                 if key not in seen:
                     seen.add(key)
+                    dma = next((x for x in (race.first, race.second) if x.line in flying), None)
+                    if dma is not None:
+                        race = replace(race, barrier=origin, dma=dma)
                     found.setdefault(race.first.line, []).append(race)
         return [replace(r[0], others=len(r) - 1) for _, r in sorted(found.items())]
 
@@ -423,7 +564,8 @@ class LdsMap:
         """Whether the LDS access at ``line``, still in flight at the barrier at line
         ``barrier``, touches no byte that another wave's access in the interval after the
         barrier writes (the access a read) or touches (a write), every address known (an
-        LDS DMA there, whose bytes are not read here, is never apart)."""
+        access there whose bytes are not known, an LDS DMA of unknown ``M0`` among them,
+        is never apart)."""
         mine = self.accesses.get(line)
         if mine is None or barrier not in self.within:
             return False
@@ -442,27 +584,32 @@ class LdsMap:
 
 def lds_map(fn: AsmFunction) -> LdsMap | None:
     """:class:`LdsMap` of ``fn``; None when the rule does not run (no fixed workgroup size,
-    no LDS write from registers, barriers on paths not every wave takes)."""
+    no LDS write, barriers on paths not every wave takes)."""
     threads = fn.threads
     if threads <= 64 or not fn.blocks or not any(
-            i.kind == "ds_write" for b in fn.blocks for i in b.instrs) or \
-            not barriers_uniform(fn):
+            i.kind in ("ds_write", "vmem_load_lds") for b in fn.blocks for i in b.instrs):
+        return None
+    varying, alike = varying_states(fn)
+    if not barriers_uniform(fn, alike):
         return None
     states = _block_states(fn)
     index = {b.label: k for k, b in enumerate(fn.blocks)}
     accesses: dict[int, _Access] = {}
     kinds: dict[int, str] = {}
+    same: dict[int, AsmInstr] = {}
     for k, state in states.items():
-        state = dict(state)
+        state, vary = dict(state), set(varying.get(k, ()))
         for i in fn.blocks[k].instrs:
-            if i.kind == "vmem_load_lds":
+            if i.kind in ("ds_read", "ds_write", "vmem_load_lds"):
                 kinds[i.line] = i.kind
-            elif i.kind in ("ds_read", "ds_write"):
-                kinds[i.line] = i.kind
-                a = _access(i, state, threads)
+                a = _access(i, state, threads) if i.kind != "vmem_load_lds" else \
+                    _dma_access(i, state, threads)
                 if a is not None:
                     accesses[i.line] = a
+                elif _same_bytes(i, state, vary, threads):
+                    same[i.line] = i
             _evaluate(i, state, threads)
+            _vary(i, vary)
     origins: dict[int, frozenset] = {0: frozenset({0})}
     within: dict[int, set] = {}            # interval -> access lines
     work = [0]
@@ -483,7 +630,10 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                 origins[t] = new
                 if t not in work:
                     work.append(t)
-    return LdsMap(accesses, kinds, within)
+    flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
+    for bar, dmas in flying.items():
+        within.setdefault(bar, set()).update(dmas)
+    return LdsMap(accesses, kinds, within, flying, same)
 
 
 def lds_races(fn: AsmFunction) -> list[LdsRace]:

@@ -175,7 +175,9 @@ def test_a_dma_loops_weakened_vmcnt_wait_is_refused(how):
     """The shipped 4-wave kernel (its loop's global loads all DMAs to LDS) with one loop
     wait's ``vmcnt`` raised by one or dropped, its ``lgkmcnt`` kept: no register rule sees
     it (the DMA writes LDS), the emulator finds an ``lds-race``; the check's
-    ``wait-weakened`` / ``wait-missing`` in such a loop refuses it."""
+    ``wait-weakened`` / ``wait-missing`` in such a loop refuses it, and the LDS rule, which
+    reads each DMA's bytes from ``M0``, finds the race itself: a DMA still in flight at the
+    barrier after that wait, writing bytes another wave reads after it."""
     import re
 
     built = build("4wave-bf16")
@@ -189,7 +191,10 @@ def test_a_dma_loops_weakened_vmcnt_wait_is_refused(how):
     with pytest.raises(Failure) as e:
         check_built("\n".join(lines), [built.plan], built.ll, None, "k.mlir")
     kinds = [d.message.split("ISA check: ")[1].split(" ")[0] for d in e.value.diags]
-    assert kinds in (["wait-weakened"], ["wait-missing"]), [d.message for d in e.value.diags]
+    assert kinds in (["wait-weakened", "lds-race"], ["wait-missing", "lds-race"]), \
+        [d.message for d in e.value.diags]
+    race = e.value.diags[1].message
+    assert "buffer_load_dwordx4" in race and "still in flight at the s_barrier" in race, race
 
 
 def _dma_mutant(asm: str, how: str) -> str:

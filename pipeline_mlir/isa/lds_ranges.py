@@ -252,8 +252,10 @@ def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
             value = np.where(active != 0, value, old) if old is not None else None
     for r in i.defs:
         state.pop(r, None)
-    for key in [k for k in state if isinstance(k, tuple) and set(k) & set(i.defs)]:
-        del state[key]
+    if any(not r.startswith("v") for r in i.defs):     # a lane mask's register among them
+        defs = set(i.defs)
+        for key in [k for k in state if isinstance(k, tuple) and defs.intersection(k)]:
+            del state[key]
     if value is not None and dst != "scc" and registers(i.operands[0]) == (dst,):
         state[dst] = value
     if mask is not None and mask[1] is not None:
@@ -650,11 +652,11 @@ def _interval_races(accesses: list[_Access]):
     size = 1 + max(int(b.max()) for a in accesses for b in a.bytes if len(b))
     writers = np.zeros(size, dtype=np.uint32)
     touched = np.zeros(size, dtype=np.uint32)
-    for a in accesses:
-        for w, bs in enumerate(a.bytes):
-            touched[bs] |= np.uint32(1 << w)
-            if a.write:
-                writers[bs] |= np.uint32(1 << w)
+    for w in range(len(accesses[0].bytes)):      # per wave: one bit, set at its bytes at once
+        touched[np.concatenate([a.bytes[w] for a in accesses])] |= np.uint32(1 << w)
+        wrote = [a.bytes[w] for a in accesses if a.write]
+        if wrote:
+            writers[np.concatenate(wrote)] |= np.uint32(1 << w)
     bad = (writers != 0) & ((touched & (touched - np.uint32(1))) != 0)
     if not bad.any():
         return

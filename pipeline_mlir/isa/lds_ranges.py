@@ -69,6 +69,7 @@ __all__ = ["LdsRace", "LdsMap", "lds_map", "lds_races", "BarrierMismatch", "barr
 _M32 = np.uint64(0xFFFFFFFF)
 #: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
 _LDS_LIMIT = 160 * 1024
+_VGPR = re.compile(r"^v\d+$")
 _NUMBER = re.compile(r"^-?(0x[0-9a-fA-F]+|\d+)$")
 _DS = re.compile(r"^ds_(read|write)(2st64|2)?_([biu])(8|16|32|64|96|128)(_tr_b\d+)?(_d16(_hi)?)?$")
 
@@ -252,7 +253,7 @@ def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
             value = np.where(active != 0, value, old) if old is not None else None
     for r in i.defs:
         state.pop(r, None)
-    if any(not r.startswith("v") for r in i.defs):     # a lane mask's register among them
+    if any(not _VGPR.match(r) for r in i.defs):     # a lane mask's register among them
         defs = set(i.defs)
         for key in [k for k in state if isinstance(k, tuple) and defs.intersection(k)]:
             del state[key]

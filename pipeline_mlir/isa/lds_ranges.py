@@ -297,6 +297,8 @@ class _Access:
     write: bool
     #: per wave, the LDS bytes it touches (each lane's, in lane order)
     bytes: tuple[np.ndarray, ...]
+    #: whether they are whole dwords, each lane's starting at a multiple of 4
+    dwords: bool = False
 
 
 def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
@@ -339,7 +341,8 @@ def _lanes_bytes(i: AsmInstr, write: bool, addr, offsets: list[int], width: int,
     every = np.concatenate(per_wave)
     if not len(every) or int(every.max()) >= _LDS_LIMIT or int(every.min()) < 0:
         return None
-    return _Access(i, write, tuple(per_wave))
+    dwords = width % 4 == 0 and all(o % 4 == 0 for o in offsets) and not (addr % 4).any()
+    return _Access(i, write, tuple(per_wave), bool(dwords))
 
 
 #: an LDS DMA: ``buffer_load_<size> ... lds`` or ``global_load_lds_<size>``
@@ -450,44 +453,57 @@ def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
     return dom
 
 
-def _vary(i: AsmInstr, state: set) -> None:
-    """``state`` (the registers that may differ between waves) after ``i``."""
+def _vary(i: AsmInstr, state: set, values: dict) -> None:
+    """``state`` (the registers that may differ between waves) after ``i``; ``values``
+    (:func:`_evaluate`'s, after ``i``): a register whose value is known and the same in
+    every wave (lane by lane) does not."""
     if i.kind in ("ds_read", "vmem_load") or state.intersection(i.uses):
         state.update(i.defs)
+        for r in i.defs:
+            v = values.get(r)
+            if v is None and not _VGPR.match(r):    # a lane mask's register
+                v = next((x for k, x in values.items() if isinstance(k, tuple) and r in k),
+                         None)
+            if v is not None and len(v) % 64 == 0 and (v.reshape(-1, 64) == v[:64]).all():
+                state.discard(r)
     else:
         state.difference_update(i.defs)
 
 
-def varying_states(fn: AsmFunction) -> tuple[dict[int, frozenset], bool]:
+def varying_states(fn: AsmFunction, states: dict | None = None
+                   ) -> tuple[dict[int, frozenset], frozenset]:
     """Per block reachable from the entry, the registers at its top whose value may differ
-    between the waves of the workgroup, and whether every wave takes every conditional
-    branch of ``fn`` alike (no branch reads such a register).  A forward dataflow over the
+    between the waves of the workgroup, and the blocks whose conditional branch the waves
+    may take apart (it reads such a register; none: every wave takes every branch alike).  A forward dataflow over the
     control-flow graph (the union over the paths into a block): ``v0`` (the thread id),
     ``exec`` where the workgroup's last wave is not full, and what an instruction reading
     one of them writes (``v_readfirstlane_b32`` of ``v0``: the wave's id; a vector result
     under such an ``exec``), what an LDS read or a vector load writes (memory other waves
     may be writing); the others (kernel arguments, workgroup ids, constants and what is
-    computed from them alone) are the same in every wave."""
+    computed from them alone) are the same in every wave, and so is a value known the same
+    in every wave (``states``, :func:`_block_states`: a mask of every lane saved)."""
+    states = _block_states(fn) if states is None else states
     index = {b.label: k for k, b in enumerate(fn.blocks)}
     start = {"v0"} | ({"exec"} if fn.threads % 64 else set())
     entry = {0: frozenset(start)}
-    alike = True
+    apart: set[int] = set()
     work = [0]
     while work:
         k = work.pop()
-        state = set(entry[k])
+        state, values = set(entry[k]), dict(states.get(k, {}))
         for i in fn.blocks[k].instrs:
             if i.kind == "branch" and i.mnemonic.startswith("s_cbranch") and \
                     state.intersection(i.uses):
-                alike = False
-            _vary(i, state)
+                apart.add(k)
+            _evaluate(i, values, fn.threads)
+            _vary(i, state, values)
         for t in (index[s] for s in fn.blocks[k].succs):
             new = entry.get(t, frozenset()) | state
             if new != entry.get(t):
                 entry[t] = frozenset(new)
                 if t not in work:
                     work.append(t)
-    return entry, alike
+    return entry, frozenset(apart)
 
 
 def barriers_uniform(fn: AsmFunction, alike: bool | None = None) -> bool:
@@ -496,7 +512,7 @@ def barriers_uniform(fn: AsmFunction, alike: bool | None = None) -> bool:
     every run passes (it dominates each block that ends the function), or in a loop's
     block every iteration passes (it dominates the loop's back edges) of a loop whose
     header every run passes."""
-    if alike if alike is not None else varying_states(fn)[1]:
+    if alike if alike is not None else not varying_states(fn)[1]:
         return True
     n = len(fn.blocks)
     succs = fn._succs()
@@ -543,6 +559,31 @@ class LdsMap:
     flying: dict = field(default_factory=dict)
     #: the LDS writes of unknown address that write the same bytes in every wave (by line)
     same: dict = field(default_factory=dict)
+    #: where groups of waves pass different barriers (:func:`_wave_groups`): per group, its
+    #: waves and its intervals (as ``within``, which is then empty), and the pairs of
+    #: intervals two groups may be in at once, (group, interval, group, interval)
+    groups: tuple = ()
+    pairs: tuple = ()
+
+    def _items(self):
+        """Per set of accesses that may run at once: (per DMA line, the barrier it is in
+        flight at there; the accesses, each of the waves that may run it there)."""
+        def part(within, origin, waves):
+            fly = {x: origin for x in self.flying.get(origin, ())}
+            return fly, [_only(self.accesses[x], waves) for x in sorted(within[origin])
+                         if x in self.accesses]
+        if not self.groups:
+            for origin in sorted(self.within):
+                yield part(self.within, origin, None)
+        paired = {(g, a) for g, a, _, _ in self.pairs} | {(h, b) for _, _, h, b in self.pairs}
+        for g, (waves, within) in enumerate(self.groups):
+            for origin in sorted(within):
+                if (g, origin) not in paired:      # else its pairs hold it
+                    yield part(within, origin, waves)
+        for g, a, h, b in self.pairs:
+            (fa, xa), (fb, xb) = part(self.groups[g][1], a, self.groups[g][0]), \
+                part(self.groups[h][1], b, self.groups[h][0])
+            yield {**fa, **fb}, xa + xb
 
     def races(self) -> list[LdsRace]:
         """The LDS races (module docstring): one per first instruction, in line order."""
@@ -550,16 +591,14 @@ class LdsMap:
         seen = set()
         for line, i in self.same.items():
             found[line] = [LdsRace(i, i, 0, 1, -1)]
-        for origin, lines in sorted(self.within.items()):
-            known = [self.accesses[x] for x in sorted(lines) if x in self.accesses]
-            flying = self.flying.get(origin, ())
+        for flying, known in self._items():
             for race in _interval_races(known) if known else ():
                 key = (race.first.line, race.second.line)
                 if key not in seen:
                     seen.add(key)
                     dma = next((x for x in (race.first, race.second) if x.line in flying), None)
                     if dma is not None:
-                        race = replace(race, barrier=origin, dma=dma)
+                        race = replace(race, barrier=flying[dma.line], dma=dma)
                     found.setdefault(race.first.line, []).append(race)
         return [replace(r[0], others=len(r) - 1) for _, r in sorted(found.items())]
 
@@ -570,7 +609,7 @@ class LdsMap:
         access there whose bytes are not known, an LDS DMA of unknown ``M0`` among them,
         is never apart)."""
         mine = self.accesses.get(line)
-        if mine is None or barrier not in self.within:
+        if mine is None or barrier not in self.within or self.groups:
             return False
         for x in self.within[barrier]:
             if not mine.write and self.kinds[x] == "ds_read":
@@ -592,11 +631,11 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
     if threads <= 64 or not fn.blocks or not any(
             i.kind in ("ds_write", "vmem_load_lds") for b in fn.blocks for i in b.instrs):
         return None
-    varying, alike = varying_states(fn)
-    if not barriers_uniform(fn, alike):
-        return None
     states = _block_states(fn)
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    varying, apart = varying_states(fn, states)
+    groups = _wave_groups(fn, apart, states)
+    if groups is None:
+        return None
     accesses: dict[int, _Access] = {}
     kinds: dict[int, str] = {}
     same: dict[int, AsmInstr] = {}
@@ -612,20 +651,67 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                 elif _same_bytes(i, state, vary, threads):
                     same[i.line] = i
             _evaluate(i, state, threads)
-            _vary(i, vary)
+            _vary(i, vary, state)
+    flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
+    if not groups:
+        within, _ = _intervals(fn, kinds, flying)
+        return LdsMap(accesses, kinds, within, flying, same)
+    parts = [(waves, _intervals(fn, kinds, flying, skip)[0]) for waves, skip in groups]
+    pairs = []
+    for g in range(len(parts)):
+        for h in range(g + 1, len(parts)):
+            both = _lockstep(fn, groups[g][1], groups[h][1])
+            if both is None:
+                return None
+            pairs += [(g, a, h, b) for a, b in both]
+    return LdsMap(accesses, kinds, {}, flying, same,
+                  tuple(parts), tuple(pairs))
+
+
+def _wave_groups(fn: AsmFunction, apart: frozenset, states: dict):
+    """``()`` when every wave passes the same barriers (:func:`barriers_uniform`); else the
+    groups of waves that pass the same ones, each (its waves, the blocks of barriers it
+    skips), when the only branches the waves may take apart are ``s_cbranch_execz`` /
+    ``_execnz`` around such blocks and each wave's ``exec`` there is known (the ping-pong
+    kernels' barrier of one group of waves, :func:`_guarded`); else None (not checked)."""
+    if barriers_uniform(fn, not apart):
+        return ()
+    guarded = _guarded(fn)
+    if not guarded or not apart <= {k for k, _ in guarded}:
+        return None
+    runs = _guarded_runs(fn, guarded, states)
+    if runs is None:
+        return None
+    groups: dict[tuple, set] = {}
+    for w in range(fn.threads // 64):
+        groups.setdefault(tuple(ran[w] for ran in runs), set()).add(w)
+    return tuple((frozenset(waves), frozenset(t for (_k, t), ran in zip(guarded, key)
+                                               if not ran))
+                 for key, waves in groups.items())
+
+
+def _intervals(fn: AsmFunction, kinds: dict, flying: dict, skip: frozenset = frozenset()):
+    """(per interval, by the barrier line it starts at, 0: the entry: the lines of the LDS
+    accesses in it, the DMAs in flight at its barrier among them; per interval, the
+    barriers that may end it) for waves that skip the blocks ``skip`` (no barrier, no
+    access there)."""
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
     origins: dict[int, frozenset] = {0: frozenset({0})}
-    within: dict[int, set] = {}            # interval -> access lines
+    within: dict[int, set] = {0: set()}
+    nexts: dict[int, set] = {}
     work = [0]
     while work:
         k = work.pop()
         now = origins[k]
-        for i in fn.blocks[k].instrs:
+        for i in fn.blocks[k].instrs if k not in skip else ():
             if i.kind == "barrier":
+                for o in now:
+                    nexts.setdefault(o, set()).add(i.line)
                 now = frozenset({i.line})
-                within.setdefault(i.line, set())
+                within.setdefault(i.line, set()).update(flying.get(i.line, ()))
             elif i.line in kinds:
                 for o in now:
-                    within.setdefault(o, set()).add(i.line)
+                    within[o].add(i.line)
         for s in fn.blocks[k].succs:
             t = index[s]
             new = origins.get(t, frozenset()) | now
@@ -633,10 +719,65 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                 origins[t] = new
                 if t not in work:
                     work.append(t)
-    flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
-    for bar, dmas in flying.items():
-        within.setdefault(bar, set()).update(dmas)
-    return LdsMap(accesses, kinds, within, flying, same)
+    return within, nexts
+
+
+def _lockstep(fn: AsmFunction, one: frozenset, other: frozenset) -> set | None:
+    """The pairs of intervals (by the barrier line each starts at, 0: the entry) that two
+    groups of waves, skipping the blocks ``one`` and ``other`` (:func:`_wave_groups`), may
+    be in at once: a wave's n-th ``s_barrier`` waits for every other wave's n-th, so from
+    the entry both run to their next barrier together, along one path of blocks (the
+    branches not around a skipped block are taken alike: :func:`varying_states`).  The
+    walk keeps the blocks the group ahead has run that the other has still to run.  None
+    when a run between two barriers passes more than 64 blocks (a loop holding none)."""
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    succs = [[index[x] for x in b.succs] for b in fn.blocks]
+    guards = dict(_guarded(fn))
+    guarded = set(guards.values())
+
+    def runs(skip, pos):
+        """Each (next position, its barrier's line, the blocks entered) of a group at
+        ``pos`` (block, instruction index) to its next barrier (None: none)."""
+        out, work = [], [(pos[0], pos[1], ())]
+        while work:
+            k, n, went = work.pop()
+            if len(went) > 64:
+                return None
+            instrs = fn.blocks[k].instrs if k not in skip else ()
+            bar = next((j for j in range(n, len(instrs)) if instrs[j].kind == "barrier"),
+                       None)
+            if bar is not None:
+                out.append(((k, bar + 1), instrs[bar].line, went))
+            else:       # the guarded blocks left out of the path: both groups' paths
+                t = guards.get(k)   # a group runs the block it guards, or skips it
+                work += [(x, 0, went + (x,) * (x not in guarded)) for x in succs[k]
+                         if t is None or (x == t) != (t in skip)]
+        return out
+
+    start = ((0, 0), (0, 0), (), 0)     # the positions, the path ahead of one, which one
+    seen, pairs, work = {start}, {(0, 0)}, [start]
+    while work:
+        pos_a, pos_b, path, behind = work.pop()
+        run_a, run_b = runs(one, pos_a), runs(other, pos_b)
+        if run_a is None or run_b is None:
+            return None
+        for new_a, line_a, went_a in run_a:
+            for new_b, line_b, went_b in run_b:
+                # the blocks each entered, from the block of the one behind
+                if behind == 0:
+                    ta, tb = went_a, path + went_b
+                else:
+                    ta, tb = path + went_a, went_b
+                n = min(len(ta), len(tb))
+                if ta[:n] != tb[:n]:
+                    continue        # the two took a branch apart: not one path
+                rest, lag = (tb[n:], 0) if len(ta) < len(tb) else (ta[n:], 1)
+                pairs.add((line_a, line_b))
+                state = (new_a, new_b, rest, lag)
+                if state not in seen:
+                    seen.add(state)
+                    work.append(state)
+    return pairs
 
 
 def lds_races(fn: AsmFunction) -> list[LdsRace]:
@@ -646,11 +787,25 @@ def lds_races(fn: AsmFunction) -> list[LdsRace]:
     return found.races() if found is not None else []
 
 
+def _only(a: _Access, waves: frozenset | None) -> _Access:
+    """``a`` as run by the waves ``waves`` alone (None: every wave)."""
+    if waves is None:
+        return a
+    none = np.zeros(0, dtype=np.int64)
+    return replace(a, bytes=tuple(b if w in waves else none for w, b in enumerate(a.bytes)))
+
+
 def _interval_races(accesses: list[_Access]):
     """The racing pairs among the accesses of one interval: per LDS byte, the waves that
     write it and the waves that touch it; a byte some wave writes and another wave touches
-    is a race of the pairs of accesses that touch it."""
-    size = 1 + max(int(b.max()) for a in accesses for b in a.bytes if len(b))
+    is a race of the pairs of accesses that touch it.  Where every access touches whole
+    aligned dwords, read per dword (each fourth byte: a quarter of the work)."""
+    unit = 4 if all(a.dwords for a in accesses) else 1
+    if unit > 1:
+        accesses = [replace(a, bytes=tuple(b[::4] >> 2 for b in a.bytes)) for a in accesses]
+    size = 1 + max((int(b.max()) for a in accesses for b in a.bytes if len(b)), default=-1)
+    if not size:
+        return
     writers = np.zeros(size, dtype=np.uint32)
     touched = np.zeros(size, dtype=np.uint32)
     for w in range(len(accesses[0].bytes)):      # per wave: one bit, set at its bytes at once
@@ -672,7 +827,7 @@ def _interval_races(accesses: list[_Access]):
                         for v in range(len(theirs)) if v != w and mine[w] & theirs[v]),
                        None)
             if hit:
-                yield LdsRace(a.instr, b.instr, *hit)
+                yield LdsRace(a.instr, b.instr, hit[0], hit[1], hit[2] * unit)
 
 
 @dataclass(frozen=True)
@@ -697,6 +852,45 @@ class BarrierMismatch:
                 f"and order the wrong LDS accesses")
 
 
+def _guarded(fn: AsmFunction) -> list[tuple[int, int]]:
+    """(the branching block, the block holding an ``s_barrier`` that only the waves with an
+    active lane run: an ``s_cbranch_execz`` skips it, an ``s_cbranch_execnz`` takes it)."""
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    preds: dict[int, set] = {}
+    for k, b in enumerate(fn.blocks):
+        for s in b.succs:
+            preds.setdefault(index[s], set()).add(k)
+    guarded = []
+    for k, b in enumerate(fn.blocks):
+        last = b.instrs[-1] if b.instrs else None
+        if last is None or last.mnemonic not in ("s_cbranch_execz", "s_cbranch_execnz"):
+            continue
+        t = k + 1 if last.mnemonic == "s_cbranch_execz" else index.get(last.operands[0])
+        if t is not None and t < len(fn.blocks) and preds.get(t) == {k} and any(
+                i.kind == "barrier" for i in fn.blocks[t].instrs):
+            guarded.append((k, t))
+    return guarded
+
+
+def _guarded_runs(fn: AsmFunction, guarded, states: dict) -> list[tuple[bool, ...]] | None:
+    """Per guarded block (:func:`_guarded`), whether each wave runs it (an active lane in
+    its ``exec`` at the branch, evaluated from its thread ids); None when an ``exec``
+    there is not known."""
+    out = []
+    for k, _t in guarded:
+        if k not in states:
+            return None
+        state = dict(states[k])
+        for i in fn.blocks[k].instrs:
+            _evaluate(i, state, fn.threads)
+        exec_ = state.get(("exec",))
+        if exec_ is None:
+            return None
+        out.append(tuple(bool(exec_[64 * w:64 * w + 64].any())
+                         for w in range(fn.threads // 64)))
+    return out
+
+
 def barrier_mismatch(fn: AsmFunction) -> BarrierMismatch | None:
     """The waves of ``fn``'s workgroup passing different numbers of the ``s_barrier`` s in
     blocks run only where the wave's ``exec`` is not zero (the ping-pong kernels' one
@@ -706,36 +900,17 @@ def barrier_mismatch(fn: AsmFunction) -> BarrierMismatch | None:
     threads = fn.threads
     if threads <= 64 or not fn.blocks:
         return None
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
-    preds: dict[int, set] = {}
-    for k, b in enumerate(fn.blocks):
-        for s in b.succs:
-            preds.setdefault(index[s], set()).add(k)
-    guarded = []            # (the branching block, the block only active waves run)
-    for k, b in enumerate(fn.blocks):
-        last = b.instrs[-1] if b.instrs else None
-        if last is None or last.mnemonic not in ("s_cbranch_execz", "s_cbranch_execnz"):
-            continue
-        t = k + 1 if last.mnemonic == "s_cbranch_execz" else index.get(last.operands[0])
-        if t is not None and t < len(fn.blocks) and preds.get(t) == {k} and any(
-                i.kind == "barrier" for i in fn.blocks[t].instrs):
-            guarded.append((k, t))
+    guarded = _guarded(fn)
     if not guarded:
         return None
-    states = _block_states(fn)
+    runs = _guarded_runs(fn, guarded, _block_states(fn))
+    if runs is None:
+        return None
     counts = [0] * (threads // 64)
-    for k, t in guarded:
-        if k not in states:
-            return None
-        state = dict(states[k])
-        for i in fn.blocks[k].instrs:
-            _evaluate(i, state, threads)
-        exec_ = state.get(("exec",))
-        if exec_ is None:
-            return None
+    for (_k, t), ran in zip(guarded, runs):
         bars = sum(i.kind == "barrier" for i in fn.blocks[t].instrs)
         for w in range(len(counts)):
-            counts[w] += bars * bool(exec_[64 * w:64 * w + 64].any())
+            counts[w] += bars * ran[w]
     if len(set(counts)) == 1:
         return None
     return BarrierMismatch(tuple(i for _, t in guarded for i in fn.blocks[t].instrs

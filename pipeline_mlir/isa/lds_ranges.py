@@ -271,24 +271,38 @@ def _join(a: dict, b: dict) -> dict:
 
 def _block_states(fn: AsmFunction) -> dict[int, dict]:
     """Per block reachable from the entry, the registers of known value at its top."""
+    return _flow(fn)[0]
+
+
+def _flow(fn: AsmFunction):
+    """(per block reachable from the entry, the registers of known value at its top; per
+    such block, the registers at its top that may differ between waves, and the blocks
+    whose branch the waves may take apart: :func:`varying_states`), one fixpoint."""
     threads = fn.threads
     index = {b.label: k for k, b in enumerate(fn.blocks)}
     entry = {0: {"v0": np.arange(threads, dtype=np.uint64),
                  ("exec",): np.ones(threads, dtype=np.uint64)}}
+    varying = {0: frozenset({"v0"} | ({"exec"} if threads % 64 else set()))}
+    apart: set[int] = set()
     work = [0]
     while work:
         k = work.pop()
-        state = dict(entry[k])
+        state, vary = dict(entry[k]), set(varying[k])
         for i in fn.blocks[k].instrs:
+            if i.kind == "branch" and i.mnemonic.startswith("s_cbranch") and \
+                    vary.intersection(i.uses):
+                apart.add(k)
             _evaluate(i, state, threads)
+            _vary(i, vary, state)
         for s in fn.blocks[k].succs:
             t = index[s]
             new = _join(entry[t], state) if t in entry else state
-            if t not in entry or new.keys() != entry[t].keys():
-                entry[t] = new
+            more = varying.get(t, frozenset()) | vary
+            if t not in entry or new.keys() != entry[t].keys() or more != varying[t]:
+                entry[t], varying[t] = new, frozenset(more)
                 if t not in work:
                     work.append(t)
-    return entry
+    return entry, varying, frozenset(apart)
 
 
 @dataclass(frozen=True)
@@ -470,40 +484,19 @@ def _vary(i: AsmInstr, state: set, values: dict) -> None:
         state.difference_update(i.defs)
 
 
-def varying_states(fn: AsmFunction, states: dict | None = None
-                   ) -> tuple[dict[int, frozenset], frozenset]:
+def varying_states(fn: AsmFunction) -> tuple[dict[int, frozenset], frozenset]:
     """Per block reachable from the entry, the registers at its top whose value may differ
     between the waves of the workgroup, and the blocks whose conditional branch the waves
-    may take apart (it reads such a register; none: every wave takes every branch alike).  A forward dataflow over the
-    control-flow graph (the union over the paths into a block): ``v0`` (the thread id),
-    ``exec`` where the workgroup's last wave is not full, and what an instruction reading
-    one of them writes (``v_readfirstlane_b32`` of ``v0``: the wave's id; a vector result
-    under such an ``exec``), what an LDS read or a vector load writes (memory other waves
-    may be writing); the others (kernel arguments, workgroup ids, constants and what is
-    computed from them alone) are the same in every wave, and so is a value known the same
-    in every wave (``states``, :func:`_block_states`: a mask of every lane saved)."""
-    states = _block_states(fn) if states is None else states
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
-    start = {"v0"} | ({"exec"} if fn.threads % 64 else set())
-    entry = {0: frozenset(start)}
-    apart: set[int] = set()
-    work = [0]
-    while work:
-        k = work.pop()
-        state, values = set(entry[k]), dict(states.get(k, {}))
-        for i in fn.blocks[k].instrs:
-            if i.kind == "branch" and i.mnemonic.startswith("s_cbranch") and \
-                    state.intersection(i.uses):
-                apart.add(k)
-            _evaluate(i, values, fn.threads)
-            _vary(i, state, values)
-        for t in (index[s] for s in fn.blocks[k].succs):
-            new = entry.get(t, frozenset()) | state
-            if new != entry.get(t):
-                entry[t] = frozenset(new)
-                if t not in work:
-                    work.append(t)
-    return entry, frozenset(apart)
+    may take apart (it reads such a register; none: every wave takes every branch alike).
+    A forward dataflow over the control-flow graph (the union over the paths into a
+    block, beside the values of :func:`_block_states`): ``v0`` (the thread id), ``exec``
+    where the workgroup's last wave is not full, and what an instruction reading one of
+    them writes (``v_readfirstlane_b32`` of ``v0``: the wave's id; a vector result under
+    such an ``exec``), what an LDS read or a vector load writes (memory other waves may be
+    writing); the others (kernel arguments, workgroup ids, constants and what is computed
+    from them alone) are the same in every wave, and so is a value known the same in
+    every wave (a mask of every lane saved)."""
+    return _flow(fn)[1:]
 
 
 def barriers_uniform(fn: AsmFunction, alike: bool | None = None) -> bool:
@@ -631,8 +624,7 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
     if threads <= 64 or not fn.blocks or not any(
             i.kind in ("ds_write", "vmem_load_lds") for b in fn.blocks for i in b.instrs):
         return None
-    states = _block_states(fn)
-    varying, apart = varying_states(fn, states)
+    states, varying, apart = _flow(fn)
     groups = _wave_groups(fn, apart, states)
     if groups is None:
         return None

@@ -38,8 +38,14 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   every wave as far as barriers go: every conditional branch reads only values the same
   in every wave (:func:`varying_states`: the 4-wave kernels' branch around the zero-trip
   fence's barrier, on the trip count), or each ``s_barrier`` is in a block every run of
-  the function passes, or every iteration of a loop passes that every run enters (the
-  ping-pong kernels' branches on the wave's group hold barriers: not checked here).
+  the function passes, or every iteration of a loop passes that every run enters.
+* **Groups of waves.**  The ping-pong kernels' groups of waves each run one barrier the
+  other skips (an ``s_cbranch_execz`` on the group around it, :func:`_guarded`): where
+  those are the only branches the waves may take apart and each wave's ``exec`` there is
+  known, the waves are grouped by the barriers they run, each group's code is cut into
+  its own intervals, and the pairs of intervals two groups may be in at once are walked
+  in lockstep from the entry (:func:`_lockstep`: a wave's n-th barrier meets every other
+  wave's n-th); two accesses race in such a pair as in one interval.
 
 An LDS DMA writes LDS when it completes: one that may still be in flight at a barrier (no
 ``s_waitcnt vmcnt`` completing it before the barrier on some path, counted as

@@ -278,3 +278,25 @@ def test_an_lds_write_of_the_same_bytes_in_every_wave_races(m0, same):
     assert bool(found) is same, found
     if same:
         assert "writes the same LDS bytes in every wave" in found[0] and "M0" in found[0]
+
+
+@pytest.mark.parametrize("guards, race", [(True, True), (False, False)])
+def test_groups_of_waves_a_barrier_apart_are_paired_in_lockstep(guards, race):
+    """Wave 1 alone runs a barrier first (the ping-pong kernels' second group before the
+    main loop), then both waves write their own bytes, wait, pass a barrier and read the
+    other wave's bytes, and wave 0 alone runs a barrier last: wave 1's barriers are one
+    ahead of wave 0's, so wave 0's first barrier (the shared one) meets wave 1's first
+    (its own): wave 0 reads wave 1's bytes while wave 1 may still be writing them.  The
+    rule pairs the two groups' intervals in lockstep and finds it; read per barrier line,
+    the write and the read are a barrier apart.  Without the two barriers only one wave
+    runs, they are, and nothing races."""
+    first = GROUP.format(bound=63, cmp="lt", n=2) if guards else ""
+    last = GROUP.format(bound=64, cmp="gt", n=3) if guards else ""
+    body = first + WRITE + FENCE + _READ_OTHER + last
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads = 128
+    assert barriers_uniform(fn) is not guards
+    found = [r.message() for r in lds_races(fn)]
+    assert bool(found) is race, found
+    if race:
+        assert "ds_write_b128" in found[0] and "ds_read_b128" in found[0], found

@@ -30,6 +30,8 @@ No MLIR here.
 
 from __future__ import annotations
 
+import functools
+
 from typing import NamedTuple
 
 from pipeline_mlir.target.gfx950 import IN_FLIGHT, LGKMCNT_MAX, VMCNT_MAX
@@ -63,13 +65,19 @@ def order_on(instr, counter: str) -> str | None:
     """How ``instr`` (an ``AsmInstr``) counts on ``counter``: ``"in"`` (in issue order with
     the counter's other in-order instructions), ``"any"`` (completes in any order) or
     ``None`` (it does not count there)."""
+    return _order(instr.mnemonic, instr.kind, counter)
+
+
+@functools.lru_cache(maxsize=4096)
+def _order(mnemonic: str, kind: str, counter: str) -> str | None:
+    """:func:`order_on` by the instruction's mnemonic and kind (what it reads of it)."""
     c = COUNTERS[counter]
     for prefix, order in c.prefixes:
-        if instr.mnemonic.startswith(prefix):
+        if mnemonic.startswith(prefix):
             return order
-    if instr.kind in c.in_order:
+    if kind in c.in_order:
         return "in"
-    if instr.kind in c.any_order:
+    if kind in c.any_order:
         return "any"
     return None
 

@@ -17,11 +17,16 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   instruction, and a register whose value differs between the paths into a block (an
   address a loop rotates), makes what it writes unknown.
 * **Bytes.**  An access's bytes, per wave: each lane's address plus the instruction's
-  offset, as wide as the access (``ds_read2`` / ``ds_write2``: two such at their offsets).
-  An access whose address is unknown, or of a form not read here (an atomic, an LDS DMA:
-  the schedule's rules hold those), is left out.  The lanes the wave's ``exec`` leaves off
-  do not count where ``exec`` is known (evaluated as the registers are: the compares,
-  ``s_and_saveexec_b64`` and the 64-bit mask moves); every lane counts where it is not.
+  offset, as wide as the access (``ds_read2`` / ``ds_write2``: two such at their offsets);
+  an LDS DMA (``buffer_load_* ... lds``, ``global_load_lds_*``) writes each lane's
+  ``M0[17:0] + offset + lane x size`` (``M0`` evaluated as the scalar registers are).
+  The lanes the wave's ``exec`` leaves off do not count where ``exec`` is known
+  (evaluated as the registers are: the compares, ``s_and_saveexec_b64`` and the 64-bit
+  mask moves); every lane counts where it is not.  An access of a form not read here (an
+  atomic) or whose address is unknown is left out, but for an LDS write whose address is
+  the same in every wave (:func:`varying_states`: computed from no thread or wave id,
+  under an ``exec`` the same in every wave): every wave writes the same bytes, a race
+  (``lds-race`` at it alone, whatever the barriers).
 * **Intervals.**  The waves of a workgroup run the same path; between two barriers any of
   them may run any of the instructions reachable from the first without crossing another
   barrier, in any order against the others.  Per barrier (and the function's entry), the
@@ -30,13 +35,25 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   other, the two waves and the byte.  The two sides of a branch count as one interval's:
   waves that may branch apart race there; where every wave of the workgroup branches alike
   that is a false refusal (no kernel built here has one).  The rule runs only where the path is the same for
-  every wave as far as barriers go: each ``s_barrier`` in a block every run of the
-  function passes, or every iteration of a loop passes that every run enters (the
-  ping-pong kernels' branches on the wave's group hold barriers: not checked here).
+  every wave as far as barriers go: every conditional branch reads only values the same
+  in every wave (:func:`varying_states`: the 4-wave kernels' branch around the zero-trip
+  fence's barrier, on the trip count), or each ``s_barrier`` is in a block every run of
+  the function passes, or every iteration of a loop passes that every run enters.
+* **Groups of waves.**  The ping-pong kernels' groups of waves each run one barrier the
+  other skips (an ``s_cbranch_execz`` on the group around it, :func:`_guarded`): where
+  those are the only branches the waves may take apart and each wave's ``exec`` there is
+  known, the waves are grouped by the barriers they run, each group's code is cut into
+  its own intervals, and the pairs of intervals two groups may be in at once are walked
+  in lockstep from the entry (:func:`_lockstep`: a wave's n-th barrier meets every other
+  wave's n-th); two accesses race in such a pair as in one interval.
 
-An access in flight at a barrier (issued before it, not yet waited for) belongs to the next
-interval too: the register rule refuses those already (an LDS write in flight at a barrier
-an LDS read follows, an LDS read at one an LDS write follows).
+An LDS DMA writes LDS when it completes: one that may still be in flight at a barrier (no
+``s_waitcnt vmcnt`` completing it before the barrier on some path, counted as
+:func:`~pipeline_mlir.isa.reg_waits.in_flight_at_barriers` counts) belongs to the
+interval after the barrier too.  An LDS read or write from registers in flight at a
+barrier belongs to the next interval too: the register rule refuses those already (an
+LDS write in flight at a barrier an LDS read follows, an LDS read at one an LDS write
+follows).
 
 No MLIR here.
 """
@@ -45,18 +62,20 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.asm_instr import registers
+from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
 
 __all__ = ["LdsRace", "LdsMap", "lds_map", "lds_races", "BarrierMismatch", "barrier_mismatch"]
 
 _M32 = np.uint64(0xFFFFFFFF)
 #: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
 _LDS_LIMIT = 160 * 1024
+_VGPR = re.compile(r"^v\d+$")
 _NUMBER = re.compile(r"^-?(0x[0-9a-fA-F]+|\d+)$")
 _DS = re.compile(r"^ds_(read|write)(2st64|2)?_([biu])(8|16|32|64|96|128)(_tr_b\d+)?(_d16(_hi)?)?$")
 
@@ -92,6 +111,9 @@ _OPS = {
     "v_add3_u32": lambda a, b, c: a + b + c,
     "v_xad_u32": lambda a, b, c: (a ^ b) + c,
     "v_bfe_u32": lambda a, o, w: (a >> (o & 31)) & ((np.uint64(1) << (w & 31)) - 1),
+    # the offset in bits 4:0 of the second source, the width in bits 22:16
+    "s_bfe_u32": lambda a, f: (a >> (f & 31)) & (
+        (np.uint64(1) << np.minimum((f >> 16) & 0x7F, 32)) - 1),
     "v_bfi_b32": lambda m, a, b: (m & a) | (~m & b),
 }
 
@@ -113,7 +135,7 @@ def _source(text: str, state: dict, threads: int):
     if _NUMBER.match(text):
         return np.full(threads, int(text, 0) & 0xFFFFFFFF, dtype=np.uint64)
     regs = registers(text)
-    if len(regs) != 1 or not re.match(r"^[vs]\d+$", text.strip()):
+    if len(regs) != 1 or not re.match(r"^([vs]\d+|m0)$", text.strip()):
         return None
     return state.get(regs[0])
 
@@ -237,8 +259,10 @@ def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
             value = np.where(active != 0, value, old) if old is not None else None
     for r in i.defs:
         state.pop(r, None)
-    for key in [k for k in state if isinstance(k, tuple) and set(k) & set(i.defs)]:
-        del state[key]
+    if any(not _VGPR.match(r) for r in i.defs):     # a lane mask's register among them
+        defs = set(i.defs)
+        for key in [k for k in state if isinstance(k, tuple) and defs.intersection(k)]:
+            del state[key]
     if value is not None and dst != "scc" and registers(i.operands[0]) == (dst,):
         state[dst] = value
     if mask is not None and mask[1] is not None:
@@ -253,24 +277,38 @@ def _join(a: dict, b: dict) -> dict:
 
 def _block_states(fn: AsmFunction) -> dict[int, dict]:
     """Per block reachable from the entry, the registers of known value at its top."""
+    return _flow(fn)[0]
+
+
+def _flow(fn: AsmFunction):
+    """(per block reachable from the entry, the registers of known value at its top; per
+    such block, the registers at its top that may differ between waves, and the blocks
+    whose branch the waves may take apart: :func:`varying_states`), one fixpoint."""
     threads = fn.threads
     index = {b.label: k for k, b in enumerate(fn.blocks)}
     entry = {0: {"v0": np.arange(threads, dtype=np.uint64),
                  ("exec",): np.ones(threads, dtype=np.uint64)}}
+    varying = {0: frozenset({"v0"} | ({"exec"} if threads % 64 else set()))}
+    apart: set[int] = set()
     work = [0]
     while work:
         k = work.pop()
-        state = dict(entry[k])
+        state, vary = dict(entry[k]), set(varying[k])
         for i in fn.blocks[k].instrs:
+            if i.kind == "branch" and i.mnemonic.startswith("s_cbranch") and \
+                    vary.intersection(i.uses):
+                apart.add(k)
             _evaluate(i, state, threads)
+            _vary(i, vary, state)
         for s in fn.blocks[k].succs:
             t = index[s]
             new = _join(entry[t], state) if t in entry else state
-            if t not in entry or new.keys() != entry[t].keys():
-                entry[t] = new
+            more = varying.get(t, frozenset()) | vary
+            if t not in entry or new.keys() != entry[t].keys() or more != varying[t]:
+                entry[t], varying[t] = new, frozenset(more)
                 if t not in work:
                     work.append(t)
-    return entry
+    return entry, varying, frozenset(apart)
 
 
 @dataclass(frozen=True)
@@ -279,6 +317,8 @@ class _Access:
     write: bool
     #: per wave, the LDS bytes it touches (each lane's, in lane order)
     bytes: tuple[np.ndarray, ...]
+    #: whether they are whole dwords, each lane's starting at a multiple of 4
+    dwords: bool = False
 
 
 def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
@@ -302,10 +342,18 @@ def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
             offsets = [int(mods.get("offset", "0"), 0)]
     except ValueError:          # an offset not a number: the access is left out
         return None
+    return _lanes_bytes(i, write, addr.astype(np.int64), offsets, width, state, threads)
+
+
+def _lanes_bytes(i: AsmInstr, write: bool, addr, offsets: list[int], width: int, state: dict,
+                 threads: int) -> _Access | None:
+    """The access of ``i`` whose lanes' addresses are ``addr`` (per thread), at each of
+    ``offsets``, ``width`` bytes each: the lanes ``exec`` leaves off left out where it is
+    known; None when a byte is no LDS byte."""
     active = state.get(("exec",))
     per_wave = []
     for w in range(0, threads, 64):
-        lanes = addr[w:w + 64].astype(np.int64)
+        lanes = addr[w:w + 64]
         if active is not None:          # the lanes exec leaves on
             lanes = lanes[active[w:w + 64] != 0]
         starts = np.concatenate([lanes + o for o in offsets])
@@ -313,7 +361,58 @@ def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
     every = np.concatenate(per_wave)
     if not len(every) or int(every.max()) >= _LDS_LIMIT or int(every.min()) < 0:
         return None
-    return _Access(i, write, tuple(per_wave))
+    dwords = width % 4 == 0 and all(o % 4 == 0 for o in offsets) and not (addr % 4).any()
+    return _Access(i, write, tuple(per_wave), bool(dwords))
+
+
+#: an LDS DMA: ``buffer_load_<size> ... lds`` or ``global_load_lds_<size>``
+_DMA = re.compile(r"^(buffer_load|global_load_lds)_(ubyte|sbyte|ushort|sshort|dword|dwordx3|"
+                  r"dwordx4)$")
+_DMA_SIZE = {"ubyte": 1, "sbyte": 1, "ushort": 2, "sshort": 2, "dword": 4, "dwordx3": 12,
+             "dwordx4": 16}
+
+
+def _dma_access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
+    """The LDS bytes LDS DMA ``i`` writes, per wave (each lane's ``M0[17:0] + offset + lane
+    x size``, as wide as its size: the emulator's ``_lds_dma_target``); None when ``M0``,
+    the offset or the form is not known here."""
+    m = _DMA.match(i.mnemonic)
+    base = state.get("m0")
+    if not m or base is None:
+        return None
+    mods = dict(x.split(":", 1) for x in i.modifiers if ":" in x)
+    try:
+        offset = int(mods.get("offset", "0"), 0)
+    except ValueError:
+        return None
+    size = _DMA_SIZE[m.group(2)]
+    lanes = np.arange(threads, dtype=np.int64) % 64
+    return _lanes_bytes(i, True, (base & np.uint64(0x3FFFF)).astype(np.int64) + lanes * size,
+                        [offset], size, state, threads)
+
+
+def _same_bytes(i: AsmInstr, state: dict, vary: set, threads: int) -> bool:
+    """Whether ``i``, an LDS write of an address not known here, writes the same bytes in
+    every wave: its form read here, its address (``M0`` for an LDS DMA) and ``exec`` the
+    same in every wave (``vary``: :func:`varying_states`), and lanes on in every wave
+    where ``exec`` is known."""
+    if i.kind == "vmem_load_lds":
+        if not _DMA.match(i.mnemonic):
+            return False
+        address = ("m0",)
+    else:
+        m = _DS.match(i.mnemonic)
+        if not m or m.group(1) != "write":
+            return False
+        address = registers(i.operands[0])
+    if not address or vary.intersection(address) or "exec" in vary:
+        return False
+    active = state.get(("exec",))
+    return active is None or all(active[w:w + 64].any() for w in range(0, threads, 64))
+
+
+#: what an LDS write's address is computed from, by kind
+_ADDRESS = {"vmem_load_lds": "M0", "ds_write": "its address register"}
 
 
 @dataclass(frozen=True)
@@ -328,15 +427,29 @@ class LdsRace:
     byte: int
     #: the other pairs of the same first instruction
     others: int = 0
+    #: an LDS DMA of the two that may still be in flight at the ``s_barrier`` at line
+    #: ``barrier`` the other access follows (its write lands when it completes)
+    barrier: int = 0
+    dma: AsmInstr | None = None
 
     def message(self) -> str:
         n = self.others
         more = f" ({n} more instruction{'s' * (n > 1)} race{'s' * (n == 1)} it too)" \
             if n else ""
+        if self.byte < 0:
+            return (f"{self.first.mnemonic} (line {self.first.line}) writes the same LDS bytes "
+                    f"in every wave (its LDS address is the same in every wave, though not "
+                    f"known here: {_ADDRESS[self.first.kind]} is not computed from the wave's "
+                    f"id), with every wave's lanes on: the waves' writes race")
+        between = "with no s_barrier between them on some path"
+        if self.dma is not None:
+            between += (f", or with {self.dma.mnemonic} (line {self.dma.line}) still in "
+                        f"flight at the s_barrier (line {self.barrier}) between them (no "
+                        f"s_waitcnt vmcnt before the barrier completes it)")
         return (f"{self.first.mnemonic} (line {self.first.line}) of wave {self.wave} and "
                 f"{self.second.mnemonic} (line {self.second.line}) of wave {self.other} both "
-                f"touch LDS byte {self.byte}, one writing, with no s_barrier between them on "
-                f"some path: the other waves' accesses of those bytes are not ordered{more}")
+                f"touch LDS byte {self.byte}, one writing, {between}: the other waves' "
+                f"accesses of those bytes are not ordered{more}")
 
 
 def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
@@ -360,10 +473,46 @@ def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
     return dom
 
 
-def barriers_uniform(fn: AsmFunction) -> bool:
-    """Whether every ``s_barrier`` of ``fn`` is in a block every run passes (it dominates
-    each block that ends the function), or in a loop's block every iteration passes (it
-    dominates the loop's back edges) of a loop whose header every run passes."""
+def _vary(i: AsmInstr, state: set, values: dict) -> None:
+    """``state`` (the registers that may differ between waves) after ``i``; ``values``
+    (:func:`_evaluate`'s, after ``i``): a register whose value is known and the same in
+    every wave (lane by lane) does not."""
+    if i.kind in ("ds_read", "vmem_load") or state.intersection(i.uses):
+        state.update(i.defs)
+        for r in i.defs:
+            v = values.get(r)
+            if v is None and not _VGPR.match(r):    # a lane mask's register
+                v = next((x for k, x in values.items() if isinstance(k, tuple) and r in k),
+                         None)
+            if v is not None and len(v) % 64 == 0 and (v.reshape(-1, 64) == v[:64]).all():
+                state.discard(r)
+    else:
+        state.difference_update(i.defs)
+
+
+def varying_states(fn: AsmFunction) -> tuple[dict[int, frozenset], frozenset]:
+    """Per block reachable from the entry, the registers at its top whose value may differ
+    between the waves of the workgroup, and the blocks whose conditional branch the waves
+    may take apart (it reads such a register; none: every wave takes every branch alike).
+    A forward dataflow over the control-flow graph (the union over the paths into a
+    block, beside the values of :func:`_block_states`): ``v0`` (the thread id), ``exec``
+    where the workgroup's last wave is not full, and what an instruction reading one of
+    them writes (``v_readfirstlane_b32`` of ``v0``: the wave's id; a vector result under
+    such an ``exec``), what an LDS read or a vector load writes (memory other waves may be
+    writing); the others (kernel arguments, workgroup ids, constants and what is computed
+    from them alone) are the same in every wave, and so is a value known the same in
+    every wave (a mask of every lane saved)."""
+    return _flow(fn)[1:]
+
+
+def barriers_uniform(fn: AsmFunction, alike: bool | None = None) -> bool:
+    """Whether every wave of the workgroup passes the same ``s_barrier`` s: every branch is
+    taken alike (:func:`varying_states`), or every ``s_barrier`` of ``fn`` is in a block
+    every run passes (it dominates each block that ends the function), or in a loop's
+    block every iteration passes (it dominates the loop's back edges) of a loop whose
+    header every run passes."""
+    if alike if alike is not None else not varying_states(fn)[1]:
+        return True
     n = len(fn.blocks)
     succs = fn._succs()
     dom = _dominators(succs, 0, n)
@@ -405,17 +554,50 @@ class LdsMap:
     accesses: dict
     kinds: dict
     within: dict
+    #: per barrier line, the LDS DMAs that may still be in flight there (in its interval)
+    flying: dict = field(default_factory=dict)
+    #: the LDS writes of unknown address that write the same bytes in every wave (by line)
+    same: dict = field(default_factory=dict)
+    #: where groups of waves pass different barriers (:func:`_wave_groups`): per group, its
+    #: waves and its intervals (as ``within``, which is then empty), and the pairs of
+    #: intervals two groups may be in at once, (group, interval, group, interval)
+    groups: tuple = ()
+    pairs: tuple = ()
+
+    def _items(self):
+        """Per set of accesses that may run at once: (per DMA line, the barrier it is in
+        flight at there; the accesses, each of the waves that may run it there)."""
+        def part(within, origin, waves):
+            fly = {x: origin for x in self.flying.get(origin, ())}
+            return fly, [_only(self.accesses[x], waves) for x in sorted(within[origin])
+                         if x in self.accesses]
+        if not self.groups:
+            for origin in sorted(self.within):
+                yield part(self.within, origin, None)
+        paired = {(g, a) for g, a, _, _ in self.pairs} | {(h, b) for _, _, h, b in self.pairs}
+        for g, (waves, within) in enumerate(self.groups):
+            for origin in sorted(within):
+                if (g, origin) not in paired:      # else its pairs hold it
+                    yield part(within, origin, waves)
+        for g, a, h, b in self.pairs:
+            (fa, xa), (fb, xb) = part(self.groups[g][1], a, self.groups[g][0]), \
+                part(self.groups[h][1], b, self.groups[h][0])
+            yield {**fa, **fb}, xa + xb
 
     def races(self) -> list[LdsRace]:
         """The LDS races (module docstring): one per first instruction, in line order."""
         found: dict[int, list[LdsRace]] = {}
         seen = set()
-        for lines in self.within.values():
-            known = [self.accesses[x] for x in sorted(lines) if x in self.accesses]
+        for line, i in self.same.items():
+            found[line] = [LdsRace(i, i, 0, 1, -1)]
+        for flying, known in self._items():
             for race in _interval_races(known) if known else ():
                 key = (race.first.line, race.second.line)
                 if key not in seen:
                     seen.add(key)
+                    dma = next((x for x in (race.first, race.second) if x.line in flying), None)
+                    if dma is not None:
+                        race = replace(race, barrier=flying[dma.line], dma=dma)
                     found.setdefault(race.first.line, []).append(race)
         return [replace(r[0], others=len(r) - 1) for _, r in sorted(found.items())]
 
@@ -423,9 +605,10 @@ class LdsMap:
         """Whether the LDS access at ``line``, still in flight at the barrier at line
         ``barrier``, touches no byte that another wave's access in the interval after the
         barrier writes (the access a read) or touches (a write), every address known (an
-        LDS DMA there, whose bytes are not read here, is never apart)."""
+        access there whose bytes are not known, an LDS DMA of unknown ``M0`` among them,
+        is never apart)."""
         mine = self.accesses.get(line)
-        if mine is None or barrier not in self.within:
+        if mine is None or barrier not in self.within or self.groups:
             return False
         for x in self.within[barrier]:
             if not mine.write and self.kinds[x] == "ds_read":
@@ -442,40 +625,91 @@ class LdsMap:
 
 def lds_map(fn: AsmFunction) -> LdsMap | None:
     """:class:`LdsMap` of ``fn``; None when the rule does not run (no fixed workgroup size,
-    no LDS write from registers, barriers on paths not every wave takes)."""
+    no LDS write, barriers on paths not every wave takes)."""
     threads = fn.threads
     if threads <= 64 or not fn.blocks or not any(
-            i.kind == "ds_write" for b in fn.blocks for i in b.instrs) or \
-            not barriers_uniform(fn):
+            i.kind in ("ds_write", "vmem_load_lds") for b in fn.blocks for i in b.instrs):
         return None
-    states = _block_states(fn)
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    states, varying, apart = _flow(fn)
+    groups = _wave_groups(fn, apart, states)
+    if groups is None:
+        return None
     accesses: dict[int, _Access] = {}
     kinds: dict[int, str] = {}
+    same: dict[int, AsmInstr] = {}
     for k, state in states.items():
-        state = dict(state)
+        state, vary = dict(state), set(varying.get(k, ()))
         for i in fn.blocks[k].instrs:
-            if i.kind == "vmem_load_lds":
+            if i.kind in ("ds_read", "ds_write", "vmem_load_lds"):
                 kinds[i.line] = i.kind
-            elif i.kind in ("ds_read", "ds_write"):
-                kinds[i.line] = i.kind
-                a = _access(i, state, threads)
+                a = _access(i, state, threads) if i.kind != "vmem_load_lds" else \
+                    _dma_access(i, state, threads)
                 if a is not None:
                     accesses[i.line] = a
+                elif _same_bytes(i, state, vary, threads):
+                    same[i.line] = i
             _evaluate(i, state, threads)
+            _vary(i, vary, state)
+    flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
+    if not groups:
+        within, _ = _intervals(fn, kinds, flying)
+        return LdsMap(accesses, kinds, within, flying, same)
+    parts = [(waves, _intervals(fn, kinds, flying, skip)[0]) for waves, skip in groups]
+    pairs = []
+    for g in range(len(parts)):
+        for h in range(g + 1, len(parts)):
+            both = _lockstep(fn, groups[g][1], groups[h][1])
+            if both is None:
+                return None
+            pairs += [(g, a, h, b) for a, b in both]
+    return LdsMap(accesses, kinds, {}, flying, same,
+                  tuple(parts), tuple(pairs))
+
+
+def _wave_groups(fn: AsmFunction, apart: frozenset, states: dict):
+    """``()`` when every wave passes the same barriers (:func:`barriers_uniform`); else the
+    groups of waves that pass the same ones, each (its waves, the blocks of barriers it
+    skips), when the only branches the waves may take apart are ``s_cbranch_execz`` /
+    ``_execnz`` around such blocks and each wave's ``exec`` there is known (the ping-pong
+    kernels' barrier of one group of waves, :func:`_guarded`); else None (not checked)."""
+    if barriers_uniform(fn, not apart):
+        return ()
+    guarded = _guarded(fn)
+    if not guarded or not apart <= {k for k, _ in guarded}:
+        return None
+    runs = _guarded_runs(fn, guarded, states)
+    if runs is None:
+        return None
+    groups: dict[tuple, set] = {}
+    for w in range(fn.threads // 64):
+        groups.setdefault(tuple(ran[w] for ran in runs), set()).add(w)
+    return tuple((frozenset(waves), frozenset(t for (_k, t), ran in zip(guarded, key)
+                                               if not ran))
+                 for key, waves in groups.items())
+
+
+def _intervals(fn: AsmFunction, kinds: dict, flying: dict, skip: frozenset = frozenset()):
+    """(per interval, by the barrier line it starts at, 0: the entry: the lines of the LDS
+    accesses in it, the DMAs in flight at its barrier among them; per interval, the
+    barriers that may end it) for waves that skip the blocks ``skip`` (no barrier, no
+    access there)."""
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
     origins: dict[int, frozenset] = {0: frozenset({0})}
-    within: dict[int, set] = {}            # interval -> access lines
+    within: dict[int, set] = {0: set()}
+    nexts: dict[int, set] = {}
     work = [0]
     while work:
         k = work.pop()
         now = origins[k]
-        for i in fn.blocks[k].instrs:
+        for i in fn.blocks[k].instrs if k not in skip else ():
             if i.kind == "barrier":
+                for o in now:
+                    nexts.setdefault(o, set()).add(i.line)
                 now = frozenset({i.line})
-                within.setdefault(i.line, set())
+                within.setdefault(i.line, set()).update(flying.get(i.line, ()))
             elif i.line in kinds:
                 for o in now:
-                    within.setdefault(o, set()).add(i.line)
+                    within[o].add(i.line)
         for s in fn.blocks[k].succs:
             t = index[s]
             new = origins.get(t, frozenset()) | now
@@ -483,7 +717,65 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                 origins[t] = new
                 if t not in work:
                     work.append(t)
-    return LdsMap(accesses, kinds, within)
+    return within, nexts
+
+
+def _lockstep(fn: AsmFunction, one: frozenset, other: frozenset) -> set | None:
+    """The pairs of intervals (by the barrier line each starts at, 0: the entry) that two
+    groups of waves, skipping the blocks ``one`` and ``other`` (:func:`_wave_groups`), may
+    be in at once: a wave's n-th ``s_barrier`` waits for every other wave's n-th, so from
+    the entry both run to their next barrier together, along one path of blocks (the
+    branches not around a skipped block are taken alike: :func:`varying_states`).  The
+    walk keeps the blocks the group ahead has run that the other has still to run.  None
+    when a run between two barriers passes more than 64 blocks (a loop holding none)."""
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    succs = [[index[x] for x in b.succs] for b in fn.blocks]
+    guards = dict(_guarded(fn))
+    guarded = set(guards.values())
+
+    def runs(skip, pos):
+        """Each (next position, its barrier's line, the blocks entered) of a group at
+        ``pos`` (block, instruction index) to its next barrier (None: none)."""
+        out, work = [], [(pos[0], pos[1], ())]
+        while work:
+            k, n, went = work.pop()
+            if len(went) > 64:
+                return None
+            instrs = fn.blocks[k].instrs if k not in skip else ()
+            bar = next((j for j in range(n, len(instrs)) if instrs[j].kind == "barrier"),
+                       None)
+            if bar is not None:
+                out.append(((k, bar + 1), instrs[bar].line, went))
+            else:       # the guarded blocks left out of the path: both groups' paths
+                t = guards.get(k)   # a group runs the block it guards, or skips it
+                work += [(x, 0, went + (x,) * (x not in guarded)) for x in succs[k]
+                         if t is None or (x == t) != (t in skip)]
+        return out
+
+    start = ((0, 0), (0, 0), (), 0)     # the positions, the path ahead of one, which one
+    seen, pairs, work = {start}, {(0, 0)}, [start]
+    while work:
+        pos_a, pos_b, path, behind = work.pop()
+        run_a, run_b = runs(one, pos_a), runs(other, pos_b)
+        if run_a is None or run_b is None:
+            return None
+        for new_a, line_a, went_a in run_a:
+            for new_b, line_b, went_b in run_b:
+                # the blocks each entered, from the block of the one behind
+                if behind == 0:
+                    ta, tb = went_a, path + went_b
+                else:
+                    ta, tb = path + went_a, went_b
+                n = min(len(ta), len(tb))
+                if ta[:n] != tb[:n]:
+                    continue        # the two took a branch apart: not one path
+                rest, lag = (tb[n:], 0) if len(ta) < len(tb) else (ta[n:], 1)
+                pairs.add((line_a, line_b))
+                state = (new_a, new_b, rest, lag)
+                if state not in seen:
+                    seen.add(state)
+                    work.append(state)
+    return pairs
 
 
 def lds_races(fn: AsmFunction) -> list[LdsRace]:
@@ -493,18 +785,32 @@ def lds_races(fn: AsmFunction) -> list[LdsRace]:
     return found.races() if found is not None else []
 
 
+def _only(a: _Access, waves: frozenset | None) -> _Access:
+    """``a`` as run by the waves ``waves`` alone (None: every wave)."""
+    if waves is None:
+        return a
+    none = np.zeros(0, dtype=np.int64)
+    return replace(a, bytes=tuple(b if w in waves else none for w, b in enumerate(a.bytes)))
+
+
 def _interval_races(accesses: list[_Access]):
     """The racing pairs among the accesses of one interval: per LDS byte, the waves that
     write it and the waves that touch it; a byte some wave writes and another wave touches
-    is a race of the pairs of accesses that touch it."""
-    size = 1 + max(int(b.max()) for a in accesses for b in a.bytes if len(b))
+    is a race of the pairs of accesses that touch it.  Where every access touches whole
+    aligned dwords, read per dword (each fourth byte: a quarter of the work)."""
+    unit = 4 if all(a.dwords for a in accesses) else 1
+    if unit > 1:
+        accesses = [replace(a, bytes=tuple(b[::4] >> 2 for b in a.bytes)) for a in accesses]
+    size = 1 + max((int(b.max()) for a in accesses for b in a.bytes if len(b)), default=-1)
+    if not size:
+        return
     writers = np.zeros(size, dtype=np.uint32)
     touched = np.zeros(size, dtype=np.uint32)
-    for a in accesses:
-        for w, bs in enumerate(a.bytes):
-            touched[bs] |= np.uint32(1 << w)
-            if a.write:
-                writers[bs] |= np.uint32(1 << w)
+    for w in range(len(accesses[0].bytes)):      # per wave: one bit, set at its bytes at once
+        touched[np.concatenate([a.bytes[w] for a in accesses])] |= np.uint32(1 << w)
+        wrote = [a.bytes[w] for a in accesses if a.write]
+        if wrote:
+            writers[np.concatenate(wrote)] |= np.uint32(1 << w)
     bad = (writers != 0) & ((touched & (touched - np.uint32(1))) != 0)
     if not bad.any():
         return
@@ -519,7 +825,7 @@ def _interval_races(accesses: list[_Access]):
                         for v in range(len(theirs)) if v != w and mine[w] & theirs[v]),
                        None)
             if hit:
-                yield LdsRace(a.instr, b.instr, *hit)
+                yield LdsRace(a.instr, b.instr, hit[0], hit[1], hit[2] * unit)
 
 
 @dataclass(frozen=True)
@@ -544,6 +850,45 @@ class BarrierMismatch:
                 f"and order the wrong LDS accesses")
 
 
+def _guarded(fn: AsmFunction) -> list[tuple[int, int]]:
+    """(the branching block, the block holding an ``s_barrier`` that only the waves with an
+    active lane run: an ``s_cbranch_execz`` skips it, an ``s_cbranch_execnz`` takes it)."""
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    preds: dict[int, set] = {}
+    for k, b in enumerate(fn.blocks):
+        for s in b.succs:
+            preds.setdefault(index[s], set()).add(k)
+    guarded = []
+    for k, b in enumerate(fn.blocks):
+        last = b.instrs[-1] if b.instrs else None
+        if last is None or last.mnemonic not in ("s_cbranch_execz", "s_cbranch_execnz"):
+            continue
+        t = k + 1 if last.mnemonic == "s_cbranch_execz" else index.get(last.operands[0])
+        if t is not None and t < len(fn.blocks) and preds.get(t) == {k} and any(
+                i.kind == "barrier" for i in fn.blocks[t].instrs):
+            guarded.append((k, t))
+    return guarded
+
+
+def _guarded_runs(fn: AsmFunction, guarded, states: dict) -> list[tuple[bool, ...]] | None:
+    """Per guarded block (:func:`_guarded`), whether each wave runs it (an active lane in
+    its ``exec`` at the branch, evaluated from its thread ids); None when an ``exec``
+    there is not known."""
+    out = []
+    for k, _t in guarded:
+        if k not in states:
+            return None
+        state = dict(states[k])
+        for i in fn.blocks[k].instrs:
+            _evaluate(i, state, fn.threads)
+        exec_ = state.get(("exec",))
+        if exec_ is None:
+            return None
+        out.append(tuple(bool(exec_[64 * w:64 * w + 64].any())
+                         for w in range(fn.threads // 64)))
+    return out
+
+
 def barrier_mismatch(fn: AsmFunction) -> BarrierMismatch | None:
     """The waves of ``fn``'s workgroup passing different numbers of the ``s_barrier`` s in
     blocks run only where the wave's ``exec`` is not zero (the ping-pong kernels' one
@@ -553,36 +898,17 @@ def barrier_mismatch(fn: AsmFunction) -> BarrierMismatch | None:
     threads = fn.threads
     if threads <= 64 or not fn.blocks:
         return None
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
-    preds: dict[int, set] = {}
-    for k, b in enumerate(fn.blocks):
-        for s in b.succs:
-            preds.setdefault(index[s], set()).add(k)
-    guarded = []            # (the branching block, the block only active waves run)
-    for k, b in enumerate(fn.blocks):
-        last = b.instrs[-1] if b.instrs else None
-        if last is None or last.mnemonic not in ("s_cbranch_execz", "s_cbranch_execnz"):
-            continue
-        t = k + 1 if last.mnemonic == "s_cbranch_execz" else index.get(last.operands[0])
-        if t is not None and t < len(fn.blocks) and preds.get(t) == {k} and any(
-                i.kind == "barrier" for i in fn.blocks[t].instrs):
-            guarded.append((k, t))
+    guarded = _guarded(fn)
     if not guarded:
         return None
-    states = _block_states(fn)
+    runs = _guarded_runs(fn, guarded, _block_states(fn))
+    if runs is None:
+        return None
     counts = [0] * (threads // 64)
-    for k, t in guarded:
-        if k not in states:
-            return None
-        state = dict(states[k])
-        for i in fn.blocks[k].instrs:
-            _evaluate(i, state, threads)
-        exec_ = state.get(("exec",))
-        if exec_ is None:
-            return None
+    for (_k, t), ran in zip(guarded, runs):
         bars = sum(i.kind == "barrier" for i in fn.blocks[t].instrs)
         for w in range(len(counts)):
-            counts[w] += bars * bool(exec_[64 * w:64 * w + 64].any())
+            counts[w] += bars * ran[w]
     if len(set(counts)) == 1:
         return None
     return BarrierMismatch(tuple(i for _, t in guarded for i in fn.blocks[t].instrs

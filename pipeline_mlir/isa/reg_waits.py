@@ -34,9 +34,10 @@ earlier load of the same in-order counter is still writing is no conflict (they 
 in order).  Stores read their data registers when they issue on gfx950 (the emulator
 captures them there): overwriting one later needs wait states, not a wait
 (:mod:`pipeline_mlir.emu.hazards`), so a store leaves no register in flight.  An LDS
-DMA writes no register: what it writes to LDS the schedule's own waits order (the
-comparison and :mod:`pipeline_mlir.isa.wait_order`; a multi-buffered schedule keeps the
-next stages' DMAs in flight across barriers on purpose).
+DMA writes no register: what it writes to LDS, by address, is the LDS rule's
+(:mod:`pipeline_mlir.isa.lds_ranges`, which counts the DMAs in flight at each barrier with
+:func:`in_flight_at_barriers`: a multi-buffered schedule keeps the next stages' DMAs in
+flight across barriers on purpose), and the schedule's waits the comparison's.
 
 An LDS write from registers (a register-staged copy's ``ds_write``) is tracked too: one
 that may still be in flight at an ``s_barrier`` from which an LDS read is reachable before
@@ -54,8 +55,7 @@ next LDS read, which the emulator runs exact, is reported as well, unless the LD
 access touches no byte the other waves' accesses after the barrier conflict with
 (:meth:`~pipeline_mlir.isa.lds_ranges.LdsMap.apart`).  What a barrier orders by address (a
 write and another wave's access of its bytes in one interval between barriers) is that
-rule's too.  An LDS DMA after the
-barrier is left to the schedule's rules, as above.
+rule's too, an LDS DMA after the barrier among them.
 
 No MLIR here.
 """
@@ -67,7 +67,7 @@ from dataclasses import dataclass, replace
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.counted import COUNTERS, order_on
 
-__all__ = ["ShortWait", "RegWaits", "reg_waits", "short_waits"]
+__all__ = ["ShortWait", "RegWaits", "reg_waits", "short_waits", "in_flight_at_barriers"]
 
 
 @dataclass(frozen=True)
@@ -129,10 +129,10 @@ def _tracked(i: AsmInstr) -> bool:
     return bool(i.defs) or i.kind == "ds_write"
 
 
-def _issue(state: _State, i: AsmInstr) -> None:
+def _issue(state: _State, i: AsmInstr, tracked=_tracked) -> None:
     """``i`` issued: on each counter it counts on, a full counter's oldest completed first,
     then one more in-order instruction after the others; a load that writes registers (or
-    an LDS write) enters the state."""
+    an LDS write; ``tracked``: which instructions enter) enters the state."""
     for counter, c in COUNTERS.items():
         o = order_on(i, counter)
         if o is None:
@@ -144,7 +144,7 @@ def _issue(state: _State, i: AsmInstr) -> None:
                 del state[key]
             elif o == "in":
                 state[key] = later + 1
-        if _tracked(i):
+        if tracked(i):
             state[(i.line, counter, o)] = 0
 
 
@@ -174,10 +174,10 @@ def _conflicts(state: _State, i: AsmInstr, by_line: dict, read_after: frozenset,
 def _run_block(state: _State, instrs: list[AsmInstr], by_line: dict,
                found: dict | None, pending: dict | None,
                read_after: frozenset = frozenset(),
-               write_after: frozenset = frozenset()) -> _State:
+               write_after: frozenset = frozenset(), tracked=_tracked) -> _State:
     """``state`` after the block's instructions; with ``found``, each conflict kept there
     by (load line, counter, instruction line), the smallest count needed; with ``pending``,
-    the lines in flight before each wait added to its set."""
+    the lines in flight before each wait added to its set (``tracked``: :func:`_issue`)."""
     state = dict(state)
     for i in instrs:
         if i.kind == "wait":
@@ -190,7 +190,7 @@ def _run_block(state: _State, instrs: list[AsmInstr], by_line: dict,
                 key = (s.load.line, s.counter, i.line)
                 if key not in found or s.need < found[key].need:
                     found[key] = s
-        _issue(state, i)
+        _issue(state, i, tracked)
     return state
 
 
@@ -201,14 +201,15 @@ def _join(a: _State, b: _State) -> _State:
     return out
 
 
-def _entry_states(fn: AsmFunction) -> dict[int, _State]:
-    """The state at the top of each block reachable from the entry (the fixpoint)."""
+def _entry_states(fn: AsmFunction, tracked=_tracked) -> dict[int, _State]:
+    """The state at the top of each block reachable from the entry (the fixpoint; the
+    instructions ``tracked`` enter it, :func:`_issue`)."""
     index = {b.label: k for k, b in enumerate(fn.blocks)}
     entry: dict[int, _State] = {0: {}}
     work = [0]
     while work:
         k = work.pop()
-        out = _run_block(entry[k], fn.blocks[k].instrs, {}, None, None)
+        out = _run_block(entry[k], fn.blocks[k].instrs, {}, None, None, tracked=tracked)
         for s in fn.blocks[k].succs:
             t = index[s]
             joined = _join(entry[t], out) if t in entry else out
@@ -217,6 +218,23 @@ def _entry_states(fn: AsmFunction) -> dict[int, _State]:
                 if t not in work:
                     work.append(t)
     return entry
+
+
+def in_flight_at_barriers(fn: AsmFunction, tracked) -> dict[int, frozenset]:
+    """Per ``s_barrier`` line of ``fn``, the lines of the instructions ``tracked`` picks
+    (each counted on its counters as above) that may still be in flight there on some
+    path from the function's entry."""
+    out: dict[int, set] = {}
+    for k, state in _entry_states(fn, tracked).items():
+        state = dict(state)
+        for i in fn.blocks[k].instrs:
+            if i.kind == "barrier":
+                out.setdefault(i.line, set()).update(key[0] for key in state)
+            if i.kind == "wait":
+                _wait(state, i)
+            else:
+                _issue(state, i, tracked)
+    return {line: frozenset(lines) for line, lines in out.items()}
 
 
 def _barriers_before(fn: AsmFunction, kind: str = "ds_read") -> frozenset:

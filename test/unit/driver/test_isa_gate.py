@@ -175,7 +175,9 @@ def test_a_dma_loops_weakened_vmcnt_wait_is_refused(how):
     """The shipped 4-wave kernel (its loop's global loads all DMAs to LDS) with one loop
     wait's ``vmcnt`` raised by one or dropped, its ``lgkmcnt`` kept: no register rule sees
     it (the DMA writes LDS), the emulator finds an ``lds-race``; the check's
-    ``wait-weakened`` / ``wait-missing`` in such a loop refuses it."""
+    ``wait-weakened`` / ``wait-missing`` in such a loop refuses it, and the LDS rule, which
+    reads each DMA's bytes from ``M0``, finds the race itself: a DMA still in flight at the
+    barrier after that wait, writing bytes another wave reads after it."""
     import re
 
     built = build("4wave-bf16")
@@ -189,7 +191,10 @@ def test_a_dma_loops_weakened_vmcnt_wait_is_refused(how):
     with pytest.raises(Failure) as e:
         check_built("\n".join(lines), [built.plan], built.ll, None, "k.mlir")
     kinds = [d.message.split("ISA check: ")[1].split(" ")[0] for d in e.value.diags]
-    assert kinds in (["wait-weakened"], ["wait-missing"]), [d.message for d in e.value.diags]
+    assert kinds in (["wait-weakened", "lds-race"], ["wait-missing", "lds-race"]), \
+        [d.message for d in e.value.diags]
+    race = e.value.diags[1].message
+    assert "buffer_load_dwordx4" in race and "still in flight at the s_barrier" in race, race
 
 
 def _dma_mutant(asm: str, how: str) -> str:
@@ -200,12 +205,18 @@ def _dma_mutant(asm: str, how: str) -> str:
     kept;
     ``loop-barrier-up`` moves the loop's second barrier above the ``ds_read`` before it;
     ``loop-barrier-down`` moves its first barrier below the ``ds_read`` after it;
-    ``prologue-dma-down`` moves the prologue's last DMA below its first barrier."""
+    ``prologue-dma-down`` moves the prologue's last DMA below its first barrier;
+    ``loop-m0-swap`` gives the loop's first ``s_mov_b32 m0`` the source of the next
+    (:func:`_m0_swapped`)."""
     import re
 
     fn = parse_asm(asm).function()
     phases = fn.main_loop_phases()
     lines = asm.split("\n")
+    if how == "loop-m0-swap":
+        moves = [i.line for i in fn.instrs() if i.text.strip().startswith("s_mov_b32 m0,")]
+        return _m0_swapped(asm, moves.index(next(i.line for i in phases["loop"]
+                                                  if i.line in moves)))
     if how == "prologue-barrier":
         bar = next(i for i in phases["prologue"] if i.kind == "barrier")
         lines[bar.line - 1] = ""
@@ -230,7 +241,22 @@ def _dma_mutant(asm: str, how: str) -> str:
     return "\n".join(x for x in lines if x is not None)
 
 
+def _m0_swapped(asm: str, n: int) -> str:
+    """``asm`` with its ``n``-th ``s_mov_b32 m0, sX`` given the source of the next of its
+    ``s_mov_b32 m0`` sources in name order (``s2`` -> ``s23``, as the mutation campaign of
+    ``docs/kernels.md`` swaps them)."""
+    import re
+
+    lines = asm.split("\n")
+    moves = [k for k, x in enumerate(lines) if re.match(r"^\ts_mov_b32 m0, s\d+$", x)]
+    sources = sorted({lines[k].split(", ")[1] for k in moves})
+    old = lines[moves[n]].split(", ")[1]
+    lines[moves[n]] = f"\ts_mov_b32 m0, {sources[(sources.index(old) + 1) % len(sources)]}"
+    return "\n".join(lines)
+
+
 @pytest.mark.parametrize("how, kind", [
+    ("loop-m0-swap", "lds-race in the loop"),
     ("prologue-barrier", "barrier-missing in the prologue"),
     ("epilogue-vmcnt", "wait-missing in the epilogue"),
     ("loop-barrier-up", "barrier-missing in the loop"),
@@ -248,7 +274,11 @@ def test_a_dma_kernels_barrier_or_wait_changed_anywhere_is_refused(tmp_path, cap
     does an LDS access the comparison finds moved across an ``s_barrier`` (emulated here
     for the moves): earlier anywhere, later in the loop or the prologue.  (A prologue DMA
     moved below a barrier passed when the move later was held to the loop alone, every one
-    of the 16 racing or WRONG on the emulator.)"""
+    of the 16 racing or WRONG on the emulator.)  The loop's first ``s_mov_b32 m0`` given
+    another DMA's LDS base (a stage a wave reads in that interval) races too (the
+    emulator's ``lds-race``, 2 workgroups) and passed the gate: the comparison does not
+    read ``M0``; the LDS rule now reads each DMA's bytes from ``M0`` and the barriers it
+    may be in flight at (``lds-race``)."""
     built = build("4wave-bf16")
     bad = _dma_mutant(built.asm, how)
     with pytest.raises(Failure) as e:
@@ -485,6 +515,27 @@ def test_a_ping_pong_barrier_moved_out_of_its_branch_is_refused(first):
     messages = [d.message for d in e.value.diags]
     assert any("ISA check: barrier-mismatch in the " in m and
                "the waves pass different numbers of the s_barrier" in m for m in messages), \
+        messages
+
+
+@pytest.mark.parametrize("n", [2, 8])
+def test_a_ping_pong_dmas_lds_base_swapped_is_refused(n):
+    """The ping-pong kernel's barriers are not the same for every wave (one before the
+    main loop only the second group of waves runs, one after it only the first), so the
+    LDS rule did not run on it.  It now pairs each group's intervals with the other's in
+    lockstep (a wave's n-th barrier meets every other wave's n-th: the second group a
+    barrier ahead from the first of those to the second) and finds races across the
+    groups.  The prologue's third ``s_mov_b32 m0`` given the next LDS base (two waves'
+    DMAs writing one stage's bytes) and its ninth (between the two groups' barriers: a
+    DMA writing bytes another group's wave reads): the emulator's ``lds-race``
+    (``--emulate=512,512,512 --emulate-mode=late``, 2 workgroups), passed by the gate
+    before, refused now; the kernel itself passes (no race across the groups)."""
+    built = build("pingpong-bf16")
+    check_built(built.asm, [built.plan], built.ll, None, "k.mlir")
+    with pytest.raises(Failure) as e:
+        check_built(_m0_swapped(built.asm, n), [built.plan], built.ll, None, "k.mlir")
+    messages = [d.message for d in e.value.diags]
+    assert [m.split("ISA check: ")[1].split(" ")[0] for m in messages] == ["lds-race"], \
         messages
 
 

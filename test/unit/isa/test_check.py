@@ -177,9 +177,13 @@ def test_dropped_wait_is_reported(pp):
 def test_changed_wait_count_is_reported(pp, new, kind):
     w = next(i for i in _loop_lines(pp) if i.text == "s_waitcnt vmcnt(6)")
     res = check(pp, _mutate(pp.asm, w.line, [f"\ts_waitcnt {new}"]))
-    # vmcnt(9) also leaves one of the two DMAs of one entry in flight: an order no fence pins
+    # vmcnt(9) also leaves one of the two DMAs of one entry in flight: an order no fence
+    # pins, and a DMA still in flight at the barrier after it whose bytes other waves read
+    # (the LDS rule's lds-race, one per DMA)
     unpinned = [("wait-unpinned", "loop")] if new == "vmcnt(9)" else []
-    assert _kinds(res) == [(kind, "loop")] + unpinned
+    kinds = _kinds(res)
+    races = [k for k in kinds if k[0] == "lds-race"]
+    assert kinds == [(kind, "loop")] + unpinned + races and bool(races) == (new == "vmcnt(9)")
     f = res.findings[0]
     assert f.entries == ("KRN[29]",) and f.lines == (w.line,)
 
@@ -219,8 +223,9 @@ def test_load_moved_across_a_wait_is_reported(pp):
     load = next(i for i in reversed(loop[:k]) if i.kind == "vmem_load_lds")
     text = _mutate(pp.asm, loop[k].line, [loop[k].text, load.text])
     res = check(pp, _mutate(text, load.line, None))
-    # with one DMA fewer before it, vmcnt(6)'s cut falls between the two DMAs of one entry
-    assert [f.kind for f in res.findings] == ["load-lds-moved", "wait-unpinned"]
+    # with one DMA fewer before it, vmcnt(6)'s cut falls between the two DMAs of one entry;
+    # the DMA moved is in flight at the barrier after the wait (the LDS rule's lds-race)
+    assert [f.kind for f in res.findings] == ["load-lds-moved", "wait-unpinned", "lds-race"]
     assert res.findings[0].entries == ("KRN[28]",)
 
 
@@ -241,7 +246,10 @@ def test_other_mutations_are_reported(pp, target, replacement, kind):
     ins = next(i for i in _loop_lines(pp) if i.text.startswith(target))
     new = [ins.text, ins.text] if replacement == "dup" else replacement
     res = check(pp, _mutate(pp.asm, ins.line, new))
-    assert [f.kind for f in res.findings] == [kind]
+    # a barrier deleted: the waves' accesses it ordered race (the LDS rule's lds-race)
+    races = ["lds-race"] * (kind == "barrier-missing")
+    assert [f.kind for f in res.findings][:1 + len(races)] == [kind] + races and \
+        set(f.kind for f in res.findings[1:]) <= set(races)
     assert res.findings[0].phase == "loop"
 
 

@@ -77,15 +77,28 @@ def test_the_interval_runs_through_a_loops_back_edge():
     assert _races(loop.format(fence=FENCE, back=FENCE)) == []
 
 
-def test_barriers_not_every_wave_passes_leave_the_rule_out():
-    """A barrier in a branch (the ping-pong kernels' barrier of one group of waves) makes
-    the intervals differ between waves: the rule does not run; nor without the workgroup's
-    size (one wave: no other wave to race)."""
-    body = WRITE + "\ts_cbranch_scc1 .LBB0_2\n\ts_barrier\n.LBB0_2:\n" \
+@pytest.mark.parametrize("branch, runs", [
+    # on the thread id: the waves may branch apart
+    ("\tv_cmp_gt_u32_e32 vcc, 64, v0\n\ts_cbranch_vccnz .LBB0_2\n", False),
+    # ... on the wave's id (its first lane's thread id): the same
+    ("\tv_readfirstlane_b32 s4, v0\n\ts_cmp_lt_u32 s4, 64\n\ts_cbranch_scc1 .LBB0_2\n", False),
+    # on a kernel argument: every wave alike (the 4-wave kernels' zero-trip fence)
+    ("\ts_load_dword s4, s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n\ts_cmp_lt_u32 s4, 64\n"
+     "\ts_cbranch_scc1 .LBB0_2\n", True),
+])
+def test_barriers_not_every_wave_passes_leave_the_rule_out(branch, runs):
+    """A barrier in a branch that reads the thread id or the wave's id (the ping-pong
+    kernels' barrier of one group of waves) makes the intervals differ between waves: the
+    rule does not run.  A branch on what every wave holds alike (a kernel argument) is
+    taken by every wave alike: the rule runs, and finds the read of the other wave's
+    bytes after the branch.  Nor does it run without the workgroup's size (one wave: no
+    other wave to race)."""
+    body = WRITE + branch + "\ts_barrier\n.LBB0_2:\n" \
         "\tv_xor_b32_e32 v2, 0x400, v1\n\tds_read_b128 v[8:11], v2\n"
     fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
-    assert not barriers_uniform(fn)
-    assert _races(body) == []
+    fn.threads = 128
+    assert barriers_uniform(fn) is runs
+    assert bool(_races(body)) is runs
     assert _races(body.replace("\ts_barrier\n", "")) != []
     assert _races(WRITE + "\tv_xor_b32_e32 v2, 0x400, v1\n\tds_read_b128 v[8:11], v2\n",
                   threads=0) == []
@@ -195,3 +208,95 @@ def test_a_read_in_flight_at_a_barrier_is_apart_only_from_bytes_known(after, apa
     fn = parse_asm(f"kernel:\n{body}").function()
     fn.threads = 128
     assert lds_map(fn).apart(4, 3) is apart
+
+
+#: M0 the wave's 1024 bytes (its first lane's thread id x 16): wave 0 0.., wave 1 1024..
+_WAVE_M0 = "\tv_readfirstlane_b32 s4, v0\n\ts_lshl_b32 s4, s4, 4\n\ts_mov_b32 m0, s4\n"
+#: each lane's 16 bytes from M0 (a DMA to LDS, counted on vmcnt)
+_DMA = "\tbuffer_load_dwordx4 v9, s[0:3], 0 offen lds\n"
+#: each thread's read of the other wave's 16 bytes
+_READ_OTHER = "\tv_lshlrev_b32_e32 v1, 4, v0\n\tv_xor_b32_e32 v2, 0x400, v1\n" \
+    "\tds_read_b128 v[8:11], v2\n"
+
+
+@pytest.mark.parametrize("m0, between, race", [
+    (_WAVE_M0, "", "no s_barrier"),                                 # no barrier
+    (_WAVE_M0, "\ts_waitcnt vmcnt(0)\n\ts_barrier\n", None),       # landed, then a barrier
+    (_WAVE_M0, "\ts_barrier\n", "still in flight"),                 # in flight at the barrier
+    (_WAVE_M0, "\ts_waitcnt vmcnt(1)\n\ts_barrier\n", "still in flight"),  # 1 left in flight
+    # ... the one a vector load issued after the DMA: the DMA, older, completed
+    (_WAVE_M0, "\tbuffer_load_dword v3, v9, s[0:3], 0 offen\n\ts_waitcnt vmcnt(1)\n"
+     "\ts_barrier\n", None),
+    # the wave's id from bit 6 of its first thread id (s_bfe_u32: offset 6, width 1)
+    ("\tv_readfirstlane_b32 s5, v0\n\ts_bfe_u32 s4, s5, 0x10006\n\ts_lshl_b32 s4, s4, 10\n"
+     "\ts_mov_b32 m0, s4\n", "\ts_barrier\n", "still in flight"),
+    # M0 moved by 1024: wave 0's DMA writes wave 1's bytes, wave 1's beyond them
+    (_WAVE_M0 + "\ts_add_i32 m0, m0, 0x400\n", "\ts_waitcnt vmcnt(0)\n\ts_barrier\n", None),
+])
+def test_an_lds_dmas_bytes_come_from_m0_and_land_when_waited_for(m0, between, race):
+    """An LDS DMA writes each lane's bytes at ``M0 + lane x size`` (``M0`` evaluated as the
+    other scalar registers are) when it completes: a read of the other wave's bytes races
+    it unless a barrier comes between them after an ``s_waitcnt vmcnt`` that completes it
+    (``vmcnt(1)`` does when one more vmcnt instruction follows the DMA, not else); a DMA
+    still in flight at the barrier belongs to the interval after it too.  Before, the rule
+    read no DMA (the 4-wave kernels' loads are all DMAs)."""
+    body = m0 + _DMA + between + _READ_OTHER
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads = 128
+    found = lds_races(fn)
+    assert [r.message() for r in found if race and race in r.message()] or not race, \
+        [r.message() for r in found]
+    assert bool(found) == bool(race)
+    if "0x400" in m0:       # wave 0 now writes wave 1's bytes, which wave 1 reads
+        own = "\tv_lshlrev_b32_e32 v1, 4, v0\n\tds_read_b128 v[8:11], v1\n"
+        for base, races in ((m0, True), (_WAVE_M0, False)):
+            fn = parse_asm(f"kernel:\n{base}{_DMA}{own}\ts_endpgm\n").function()
+            fn.threads = 128
+            assert bool(lds_races(fn)) is races, base
+
+
+@pytest.mark.parametrize("m0, same", [
+    ("\ts_load_dword s4, s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n\ts_mov_b32 m0, s4\n", True),
+    # a kernel argument plus the wave's id: not known, not the same in every wave
+    ("\ts_load_dword s4, s[0:1], 0x0\n\tv_readfirstlane_b32 s5, v0\n"
+     "\ts_waitcnt lgkmcnt(0)\n\ts_add_u32 s4, s4, s5\n\ts_mov_b32 m0, s4\n", False),
+    # ... under an exec of wave 0's lanes alone: one wave writes
+    ("\ts_load_dword s4, s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n\ts_mov_b32 m0, s4\n"
+     "\tv_cmp_gt_u32_e32 vcc, 64, v0\n\ts_and_saveexec_b64 s[8:9], vcc\n", False),
+])
+def test_an_lds_write_of_the_same_bytes_in_every_wave_races(m0, same):
+    """An LDS write whose address the rule cannot compute (``M0`` a kernel argument) but
+    that is the same in every wave (computed from no thread or wave id) writes the same
+    bytes from every wave: a race whatever the barriers (the 4-wave kernel with one
+    ``s_mov_b32 m0`` made to read a kernel argument's register: the emulator's
+    ``lds-race``, which the gate passed).  An address the wave's id enters, or an ``exec``
+    that leaves one wave on, is no such write; the first is left out."""
+    body = m0 + _DMA + "\ts_waitcnt vmcnt(0)\n\ts_barrier\n"
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads = 128
+    found = [r.message() for r in lds_races(fn)]
+    assert bool(found) is same, found
+    if same:
+        assert "writes the same LDS bytes in every wave" in found[0] and "M0" in found[0]
+
+
+@pytest.mark.parametrize("guards, race", [(True, True), (False, False)])
+def test_groups_of_waves_a_barrier_apart_are_paired_in_lockstep(guards, race):
+    """Wave 1 alone runs a barrier first (the ping-pong kernels' second group before the
+    main loop), then both waves write their own bytes, wait, pass a barrier and read the
+    other wave's bytes, and wave 0 alone runs a barrier last: wave 1's barriers are one
+    ahead of wave 0's, so wave 0's first barrier (the shared one) meets wave 1's first
+    (its own): wave 0 reads wave 1's bytes while wave 1 may still be writing them.  The
+    rule pairs the two groups' intervals in lockstep and finds it; read per barrier line,
+    the write and the read are a barrier apart.  Without the two barriers only one wave
+    runs, they are, and nothing races."""
+    first = GROUP.format(bound=63, cmp="lt", n=2) if guards else ""
+    last = GROUP.format(bound=64, cmp="gt", n=3) if guards else ""
+    body = first + WRITE + FENCE + _READ_OTHER + last
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads = 128
+    assert barriers_uniform(fn) is not guards
+    found = [r.message() for r in lds_races(fn)]
+    assert bool(found) is race, found
+    if race:
+        assert "ds_write_b128" in found[0] and "ds_read_b128" in found[0], found

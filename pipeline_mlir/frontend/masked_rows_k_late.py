@@ -36,6 +36,17 @@ on), up to :data:`GRID_LIMIT` workgroups; a workgroup given otherwise is refused
 a grid whose workgroups leave a row of the buffer unloaded (a matmul loads every row: the
 kernel runs on more workgroups than its ids' bound says).  A run stored to LDS after a
 barrier is read at its store.
+
+IREE's late form clamps such a row to the buffer's rows (``row = min(r, M)``, ``ok`` its
+test ``M - row > 0``: the i8 ``A x B^T`` 33x257x1000's A over M = 33), where its prefetch
+point reads the tile's own row ``r`` (:mod:`~pipeline_mlir.frontend.masked_rows_k`).  For a
+binding of static rows the read is then at ``r`` itself (:func:`_unclamped`) when, at every
+workgroup of the grid and on every thread, ``ok`` holds exactly where ``0 <= r < M`` (so
+``r`` is the row read, and a row not read lies past the buffer's end, zeros) and the last
+such row's elements lie within a buffer load's 32-bit offset: the same elements and zeros
+as ``[ok ? row : M, col]``, on the tile's rows as the prefetch point's, so both forms give
+the front end one block of rows (one that splits along K, :mod:`~pipeline_mlir.frontend.ksplit`).
+Where that does not hold the read stays at ``[ok ? row : M, col]``.
 """
 
 from __future__ import annotations
@@ -46,13 +57,16 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, constant_int, memory_space,
-                                             zero_bits)
+from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, block_size, constant_bounds,
+                                             constant_int, element_bytes, memory_space,
+                                             through_casts, zero_bits)
+from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import check_grid_covers
-from pipeline_mlir.frontend.kernel_ir import (PROVEN_ROW, check_read_movable, depends,
-                                              describe, erase_unused, kernel_of, owner)
+from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, check_read_movable,
+                                              depends, describe, erase_unused, kernel_of,
+                                              owner, zero_end)
 from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block,
                                                 refuse_nonzero_fill, row_count, static_rows)
 from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
@@ -65,7 +79,7 @@ from pipeline_mlir.frontend.masked_rows_late import (check_lds_fixed, launch_val
 from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 
-__all__ = ["unmask_row_tails_late"]
+__all__ = ["unmask_row_tails_late", "past_end_everywhere"]
 
 
 def unmask_row_tails_late(loop) -> int:
@@ -249,14 +263,80 @@ def _prove_static(load, loop, p: dict, ev, rows: int, covered: set) -> None:
     ids, grid = _workgroup_ids(load, loop)
     _check_form(load, loop, p, None, None, [v for v, _ in ids])
     check_columns(load, loop, ev, p, k_bounds(loop))
+    r = _clamped(p, rows, loop)
     for point in np.ndindex(*grid):
         for v, d in ids:
             ev.bind(v, point[d])
         _check_guarded_rows(load, ev, p, rows, point)
+        if r is not None and not _unclamped(ev, p, r, rows):
+            r = None
+    p["unclamped"] = r
     kernel = kernel_of(loop)
     if kernel not in covered:
         covered.add(kernel)
         check_grid_covers(kernel, grid, flat_block(load, loop))
+
+
+def _clamped(p: dict, rows: int, loop):
+    """``r`` when the row of ``p`` is ``min(r, rows)`` (an ``arith.minui`` or ``minsi`` of
+    the constant ``rows``, through casts; ``r`` not of the K-loop), else None."""
+    v = through_casts(p["row"])
+    if isinstance(v.owner, ir.Block) or _op(v.owner).name not in ("arith.minui",
+                                                                  "arith.minsi"):
+        return None
+    a, b = _op(v.owner).operands
+    r = b if constant_int(a) == rows else a if constant_int(b) == rows else None
+    iv = loop.regions[0].blocks[0].arguments[0]
+    return None if r is None or depends(r, {iv}) else r
+
+
+def _unclamped(ev, p: dict, r, rows: int) -> bool:
+    """At the workgroup ``ev`` is bound to, on every thread: ``ok`` exactly where ``0 <= r <
+    rows`` (there ``r`` is the row read), and the elements of row ``r`` within a buffer
+    load's 32-bit offset (module docstring)."""
+    try:
+        ok, row, at = ev.value(p["ok"]) != 0, ev.value(p["row"]), ev.value(r)
+    except (IRError, Unevaluable):
+        return False
+    t = ir.MemRefType(p["buf"].type)
+    inside = (at >= 0) & (at < rows)
+    return bool(np.all(ok == inside) and np.all(row[ok] == at[ok])) and \
+        (int(at.max()) + 1) * t.shape[1] * element_bytes(t) <= OFFSET_LIMIT
+
+
+def past_end_everywhere(at, loop, buf, indices: list, width: int) -> bool:
+    """Whether a run of ``width`` elements of ``buf`` (a range-checked buffer,
+    :func:`~pipeline_mlir.frontend.kernel_ir.zero_end`) at ``indices`` lies wholly past the
+    buffer's end and within a buffer load's 32-bit offset on every thread, at every
+    workgroup of the kernel's grid (:func:`_workgroup_ids`, proven to cover the output) and
+    in every iteration of ``loop`` (constant bounds): a read of it is the zeros, as IREE's
+    prefetch point reads rows wholly past C's edge (:mod:`~pipeline_mlir.frontend.masked_rows_k`);
+    ``at``: an op the indices are computed before.  False where that cannot be evaluated."""
+    kernel, bounds = kernel_of(loop), constant_bounds(loop)
+    size = block_size(kernel)
+    if bounds is None or size is None:
+        return False
+    try:
+        ids, grid = _workgroup_ids(at, loop)
+        check_grid_covers(kernel, grid, size)
+    except IRError:
+        return False
+    ev = Evaluator(size, launch_values=False)
+    ev.where = at
+    iv = loop.regions[0].blocks[0].arguments[0]
+    try:
+        for point in np.ndindex(*grid):
+            for v, d in ids:
+                ev.bind(v, point[d])
+            for k in range(*bounds):
+                ev.bind(iv, k)
+                ends = zero_end(buf, ev)
+                start = ev.view(buf).element([ev.value(i) for i in indices])
+                if ends is None or np.any(start < ends[0]) or np.any(start + width > ends[1]):
+                    return False
+    except (IRError, Unevaluable):
+        return False
+    return True
 
 
 def _rewrite(load, loop, p: dict, fat: dict) -> None:
@@ -288,7 +368,9 @@ def _tile_row_read(load, p: dict, here, src, rows):
     """The read of :func:`_rewrite` for a row of C's edge, at ``here``."""
     with ir.InsertionPoint(here), load.location:
         end = B.arith.constant(p["row"].type, rows) if static_rows(rows) else rows
-        row = B.arith.select(p["ok"], p["row"], end)
+        r = p.get("unclamped")
+        row = B.arith.select(p["ok"], p["row"], end) if r is None else \
+            B.arith.index_cast(p["row"].type, r) if r.type != p["row"].type else r
         if not static_rows(rows):       # (the row proven for every size, module docstring)
             _op(row.owner).attributes[PROVEN_ROW] = ir.UnitAttr.get()
         mask = B.vector.create_mask(p["mask"].results[0].type, [_index(p["cols"])])

@@ -203,7 +203,10 @@ class _Accesses:
         ev = self.ev
         v = ev.view(a.src)
         _contiguous(v, a.op, "reads global memory")
-        start = v.element([ev.value(i) for i in computed_indices(a)])
+        idx = list(a.src_indices)
+        if KEPT in a.op.attributes:           # the run its lane computed (kept_masks.py)
+            idx = unkept(idx) or idx
+        start = v.element([ev.value(i) for i in idx])
         return start[:, None] + np.arange(a.elements)[None, :]
 
     def lds_of_read(self, a: Access) -> tuple[int, np.ndarray]:
@@ -238,16 +241,6 @@ class _Accesses:
                 raise IRError(a.op, f"'{a.op.name}' op reads different LDS addresses in "
                                     f"different iterations; the front end takes a "
                                     f"single-stage loop")
-
-
-def computed_indices(a: Access) -> list:
-    """The global indices of copy ``a`` as its lane computed them: a kept copy's
-    (:data:`~pipeline_mlir.frontend.kernel_ir.KEPT`) before its condition moved them past
-    the buffer's end (:func:`~pipeline_mlir.frontend.kept_masks.unkept`)."""
-    idx = list(a.src_indices)
-    if KEPT in a.op.attributes:
-        idx = unkept(idx) or idx
-    return idx
 
 
 def _is_int_like(t) -> bool:

@@ -50,7 +50,7 @@ from pipeline_mlir.analysis.ir_facts import (attr_strings, constant_bounds, cons
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target import gfx950
-from pipeline_mlir.frontend.address import Analysis, computed_indices
+from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.remainder_plan import stage0_loops
 from pipeline_mlir.frontend.block_fit import data_layout
@@ -286,9 +286,7 @@ def _check_repeats(an: Analysis, k0: int, kh: int, h: int, kbits: dict, why: str
 def _check_moves_linearly(an: Analysis, sub_step: int, moves: dict, n: int,
                           why: str) -> None:
     """The copies' global addresses move by ``1/n`` of a K step when the loop variable
-    moves by ``sub_step``: the sub-step loop's copies are the kernel's, moved (a kept
-    copy's as its lane computed them, as the analysis reads them: where its condition
-    is false it reads past the buffer's end at any K, :mod:`~pipeline_mlir.frontend.kept_masks`)."""
+    moves by ``sub_step``: the sub-step loop's copies are the kernel's, moved."""
     ev, scan = an.evaluator, an.scan
     iv = scan.loop.regions[0].blocks[0].arguments[0]
     lb = ev.uniform(scan.loop.operands[0]) or 0
@@ -296,7 +294,7 @@ def _check_moves_linearly(an: Analysis, sub_step: int, moves: dict, n: int,
     try:
         for a, c in zip(scan.copies, an.copies):
             v = ev.view(a.src)
-            start = v.element([ev.value(i) for i in computed_indices(a)])
+            start = v.element([ev.value(i) for i in a.src_indices])
             move = moves[c.buffer]
             if move % n or not np.array_equal(start, c.src0[:, 0] + move // n):
                 op = an.ops[c.op]

@@ -174,3 +174,40 @@ def test_a_run_stored_to_lds_moving_with_the_workgroup_is_refused(late, tmp_path
     text = _text("vector.store %201, %alloc[%120]", "vector.store %201, %alloc[%x120]")(text)
     assert_refused_at(tmp_path, capsys, text, LOAD,
                       "reads a row-masked run: the LDS index of its row's store")
+
+
+#: the i8 A x B^T 33x257x1000 (test_iree_families.py's i8-abt-edges-k1000): A's rows 32 to
+#: 47 read at ``min(r, 33)`` guarded by ``33 - min(r, 33) > 0``
+CLAMPED = dict(dtype="i8", m=33, n=257, k=1000)
+OK = "%131 = arith.cmpi sgt, %34, %c0_i32 : i32"
+ROW = "%31 = arith.minui %28, %c33_i32 : i32"
+
+
+def _a_rows(text: str) -> list[str]:
+    """The ops defining the row index of each read of A the rewrite made, in order."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import as_operation, walk_ops
+    from pipeline_mlir.frontend.masked_rows_k_late import unmask_row_tails_late
+
+    with new_context():
+        m = ir.Module.parse(text)
+        (loop,) = walk_ops(m.operation, lambda o: o.name == "scf.for")
+        unmask_row_tails_late(loop)
+        return [as_operation(o.operands[1].owner).name
+                for o in walk_ops(loop, lambda o: o.name == "vector.transfer_read")
+                if str(o.operands[0].type).startswith("memref<33x1000xi8")]
+
+
+@pytest.mark.parametrize("mutate,row", [
+    (None, "arith.index_cast"),
+    (_text(OK, OK.replace("%c0_i32", "%c1_i32")), "arith.select"),   # row 32 not read
+    (_text(ROW, ROW.replace("%c33_i32", "%c32_i32")), "arith.select"),   # clamped at 32
+], ids=["taken", "guard-not-the-rows", "clamped-elsewhere"])
+def test_a_clamped_row_is_read_at_the_tile_row(mutate, row):
+    """IREE's late form clamps A's row to M (``min(r, 33)``); read at ``r`` itself, as the
+    prefetch point reads it (rows past M past the end: zeros), where the guard holds
+    exactly on the rows below M at every workgroup; its guard made false on row 32 too, or
+    the row clamped to another bound: read at ``ok ? row : 33`` as before (a read of ``r``
+    would give row 32's data where the kernel gives zero)."""
+    text = G.late_form(G.matmul_source(**CLAMPED))
+    assert _a_rows(mutate(text) if mutate else text) == [row]

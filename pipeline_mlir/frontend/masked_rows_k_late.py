@@ -279,7 +279,8 @@ def _prove_static(load, loop, p: dict, ev, rows: int, covered: set) -> None:
 
 def _clamped(p: dict, rows: int, loop):
     """``r`` when the row of ``p`` is ``min(r, rows)`` (an ``arith.minui`` or ``minsi`` of
-    the constant ``rows``, through casts; ``r`` not of the K-loop), else None."""
+    the constant ``rows``, through casts; ``r`` not of the K-loop, of the row's type or one
+    an ``arith.index_cast`` makes it), else None."""
     v = through_casts(p["row"])
     if isinstance(v.owner, ir.Block) or _op(v.owner).name not in ("arith.minui",
                                                                   "arith.minsi"):
@@ -287,7 +288,10 @@ def _clamped(p: dict, rows: int, loop):
     a, b = _op(v.owner).operands
     r = b if constant_int(a) == rows else a if constant_int(b) == rows else None
     iv = loop.regions[0].blocks[0].arguments[0]
-    return None if r is None or depends(r, {iv}) else r
+    if r is None or depends(r, {iv}) or (r.type != p["row"].type and not any(
+            isinstance(t, ir.IndexType) for t in (r.type, p["row"].type))):
+        return None
+    return r
 
 
 def _unclamped(ev, p: dict, r, rows: int) -> bool:

@@ -38,15 +38,17 @@ kernel runs on more workgroups than its ids' bound says).  A run stored to LDS a
 barrier is read at its store.
 
 IREE's late form clamps such a row to the buffer's rows (``row = min(r, M)``, ``ok`` its
-test ``M - row > 0``: the i8 ``A x B^T`` 33x257x1000's A over M = 33), where its prefetch
+test ``M - row > 0``: the i8 ``A x B^T`` 33x257x1000's A over M = 33; or to the rows left
+in the tile, ``64 g + min(L, lr)``, its B over N = 100 in two tiles), where its prefetch
 point reads the tile's own row ``r`` (:mod:`~pipeline_mlir.frontend.masked_rows_k`).  For a
-binding of static rows the read is then at ``r`` itself (:func:`_unclamped`) when, at every
-workgroup of the grid and on every thread, ``ok`` holds exactly where ``0 <= r < M`` (so
-``r`` is the row read, and a row not read lies past the buffer's end, zeros) and the last
-such row's elements lie within a buffer load's 32-bit offset: the same elements and zeros
-as ``[ok ? row : M, col]``, on the tile's rows as the prefetch point's, so both forms give
-the front end one block of rows (one that splits along K, :mod:`~pipeline_mlir.frontend.ksplit`).
-Where that does not hold the read stays at ``[ok ? row : M, col]``.
+binding of static rows the read is then at ``r`` itself (:func:`_clamped`,
+:func:`_unclamped`) when, at every workgroup of the grid and on every thread, ``r >= 0``
+and ``ok`` holds exactly where ``r < M`` (so ``r`` is the row read, and a row not read
+lies past the buffer's end, zeros) and the last such row's elements lie within a buffer
+load's 32-bit offset: the same elements and zeros as ``[ok ? row : M, col]``, on the
+tile's rows as the prefetch point's, so both forms give the front end one block of rows
+(one that splits along K, :mod:`~pipeline_mlir.frontend.ksplit`).  Where that does not
+hold the read stays at ``[ok ? row : M, col]``.
 """
 
 from __future__ import annotations
@@ -263,48 +265,67 @@ def _prove_static(load, loop, p: dict, ev, rows: int, covered: set) -> None:
     ids, grid = _workgroup_ids(load, loop)
     _check_form(load, loop, p, None, None, [v for v, _ in ids])
     check_columns(load, loop, ev, p, k_bounds(loop))
-    r = _clamped(p, rows, loop)
+    rs = _clamped(p, loop)
     for point in np.ndindex(*grid):
         for v, d in ids:
             ev.bind(v, point[d])
         _check_guarded_rows(load, ev, p, rows, point)
-        if r is not None and not _unclamped(ev, p, r, rows):
-            r = None
-    p["unclamped"] = r
+        rs = [r for r in rs if _unclamped(ev, p, r, rows)]
+    p["unclamped"] = rs[0] if rs else None
     kernel = kernel_of(loop)
     if kernel not in covered:
         covered.add(kernel)
         check_grid_covers(kernel, grid, flat_block(load, loop))
 
 
-def _clamped(p: dict, rows: int, loop):
-    """``r`` when the row of ``p`` is ``min(r, rows)`` (an ``arith.minui`` or ``minsi`` of
-    the constant ``rows``, through casts; ``r`` not of the K-loop, of the row's type or one
-    an ``arith.index_cast`` makes it), else None."""
+def _clamped(p: dict, loop) -> list:
+    """The rows ``r`` the row of ``p`` may clamp, each as ``(x, off)``, ``r = x + off``
+    (``off`` None: ``r = x``): the row (through casts) is ``min(a, b)`` or ``min(a, b) +
+    off`` (an ``arith.minui`` or ``minsi``; IREE's ``min(r, M)`` of a tile over all of M,
+    ``64 g + min(L, lr)`` of the rows ``L`` left in tile ``g``), ``x`` either operand of
+    the ``min``; none of the K-loop, and of the row's type or one an ``arith.index_cast``
+    makes it.  Which one is the row, if any, the evaluation says (:func:`_unclamped`)."""
     v = through_casts(p["row"])
-    if isinstance(v.owner, ir.Block) or _op(v.owner).name not in ("arith.minui",
-                                                                  "arith.minsi"):
-        return None
-    a, b = _op(v.owner).operands
-    r = b if constant_int(a) == rows else a if constant_int(b) == rows else None
+    off = None
+    if not isinstance(v.owner, ir.Block) and _op(v.owner).name == "arith.addi":
+        for m, o in (tuple(_op(v.owner).operands), tuple(_op(v.owner).operands)[::-1]):
+            if not isinstance(m.owner, ir.Block) and _op(m.owner).name in _MINS:
+                v, off = m, o
+                break
+    if isinstance(v.owner, ir.Block) or _op(v.owner).name not in _MINS:
+        return []
     iv = loop.regions[0].blocks[0].arguments[0]
-    if r is None or depends(r, {iv}) or (r.type != p["row"].type and not any(
-            isinstance(t, ir.IndexType) for t in (r.type, p["row"].type))):
-        return None
-    return r
+    t = p["row"].type
+    out = []
+    for x in _op(v.owner).operands:
+        vals = [x] if off is None else [x, off]
+        if constant_int(x) is None and not depends(x, {iv}) and not (
+                off is not None and depends(off, {iv})) and (
+                x.type == t or isinstance(t, ir.IndexType) or isinstance(x.type, ir.IndexType)) \
+                and all(w.type == x.type for w in vals):
+            out.append((x, off))
+    return out
 
 
-def _unclamped(ev, p: dict, r, rows: int) -> bool:
-    """At the workgroup ``ev`` is bound to, on every thread: ``ok`` exactly where ``0 <= r <
-    rows`` (there ``r`` is the row read), and the elements of row ``r`` within a buffer
-    load's 32-bit offset (module docstring)."""
+#: the ops a clamp of a row is (:func:`_clamped`)
+_MINS = ("arith.minui", "arith.minsi")
+
+
+def _unclamped(ev, p: dict, r: tuple, rows: int) -> bool:
+    """At the workgroup ``ev`` is bound to, on every thread: the row ``r`` (``(x, off)``,
+    :func:`_clamped`) not negative, ``ok`` exactly where it is below ``rows`` (there it is
+    the row read; elsewhere past the buffer's end, zeros), and the elements of that row
+    within a buffer load's 32-bit offset (module docstring)."""
+    x, off = r
     try:
-        ok, row, at = ev.value(p["ok"]) != 0, ev.value(p["row"]), ev.value(r)
+        ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
+        at = ev.value(x) + (0 if off is None else ev.value(off))
     except (IRError, Unevaluable):
         return False
+    at = np.broadcast_to(at, np.broadcast(at, ok).shape)
     t = ir.MemRefType(p["buf"].type)
-    inside = (at >= 0) & (at < rows)
-    return bool(np.all(ok == inside) and np.all(row[ok] == at[ok])) and \
+    return bool(np.all(at >= 0) and np.all(ok == (at < rows)) and
+                np.all(np.broadcast_to(row, at.shape)[ok] == at[ok])) and \
         (int(at.max()) + 1) * t.shape[1] * element_bytes(t) <= OFFSET_LIMIT
 
 
@@ -368,13 +389,18 @@ def _rewrite(load, loop, p: dict, fat: dict) -> None:
     erase_unused([p["select"], p["mask"]])
 
 
+def _row_of(x, off, t):
+    """``x + off`` (``off`` None: ``x``) as a value of type ``t`` (:func:`_clamped`)."""
+    r = x if off is None else B.arith.addi(x, off)
+    return r if r.type == t else B.arith.index_cast(t, r)
+
+
 def _tile_row_read(load, p: dict, here, src, rows):
     """The read of :func:`_rewrite` for a row of C's edge, at ``here``."""
     with ir.InsertionPoint(here), load.location:
         end = B.arith.constant(p["row"].type, rows) if static_rows(rows) else rows
-        r = p.get("unclamped")
-        row = B.arith.select(p["ok"], p["row"], end) if r is None else \
-            B.arith.index_cast(p["row"].type, r) if r.type != p["row"].type else r
+        row = B.arith.select(p["ok"], p["row"], end) if p.get("unclamped") is None else \
+            _row_of(*p["unclamped"], p["row"].type)
         if not static_rows(rows):       # (the row proven for every size, module docstring)
             _op(row.owner).attributes[PROVEN_ROW] = ir.UnitAttr.get()
         mask = B.vector.create_mask(p["mask"].results[0].type, [_index(p["cols"])])

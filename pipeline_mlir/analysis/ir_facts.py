@@ -388,6 +388,16 @@ def zero_bits(v) -> bool:
         and ir.FloatAttr(a).value == 0.0
 
 
+def all_false(v) -> bool:
+    """``v`` is an ``arith.constant`` splat of ``false`` (an ``i1`` vector: a mask with no
+    lane enabled)."""
+    if isinstance(v.owner, ir.Block) or as_operation(v.owner).name != "arith.constant":
+        return False
+    a = as_operation(v.owner).attributes["value"]
+    return isinstance(a, ir.DenseElementsAttr) and ir.DenseElementsAttr(a).is_splat and \
+        str(a).startswith("dense<false>")
+
+
 def signed_bounds(loop) -> tuple[int, int, int] | None:
     """(lower bound, upper bound, step) of ``loop`` (an ``scf.for``) read signed when all
     three are constants (:func:`constant_int`), else None."""

@@ -21,6 +21,22 @@ branch wherever the plain load would zero a word the masked one reads,
 :mod:`~pipeline_mlir.frontend.guard_condition`), naming the op of its then or
 else region that breaks the form: the scan refuses such an ``scf.if`` with it
 (:func:`nested_refusal`).
+
+Where the mask is the constant false in every lane (a copy of rows wholly past C's edge,
+whose row guard IREE folded, the i8 ``A x B^T`` 33x257x1000's A rows 48 to 63), IREE
+also folds the else region's select to its pass-through and drops its load::
+
+    %r = scf.if %cond -> (vector<16xi8>) {
+      %m = vector.maskedload %buf[%c33, %j], %false, %pass : ...
+      scf.yield %m : vector<16xi8>
+    } else {
+      scf.yield %pass : vector<16xi8>
+    }
+
+:func:`folded_guard` gives that pass-through: the value of the ``scf.if`` on either
+branch (a masked load with no lane enabled reads nothing and returns its pass-through),
+whatever the condition (:mod:`~pipeline_mlir.frontend.pad_stores` makes it the copy it was
+folded from).
 """
 
 from __future__ import annotations
@@ -29,6 +45,7 @@ from typing import NamedTuple
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import all_false
 from pipeline_mlir.frontend.guard_condition import condition_mismatch
 from pipeline_mlir.frontend.kernel_ir import at, describe
 
@@ -67,6 +84,26 @@ def guard_mismatch(op) -> str | None:
     its regions that breaks the form; None when it is one."""
     _, why = _check(op)
     return why
+
+
+def folded_guard(op):
+    """The pass-through of ``scf.if`` ``op`` when it is a guarded load whose mask is the
+    constant false in every lane and whose else region yields that pass-through (module
+    docstring): the value of ``op`` on every path; else None."""
+    if op.name != "scf.if" or len(op.results) != 1 or len(op.regions) != 2 or \
+            not len(op.regions[1].blocks):
+        return None
+    then = [_op(o) for o in op.regions[0].blocks[0].operations]
+    other = [_op(o) for o in op.regions[1].blocks[0].operations]
+    if tuple(o.name for o in then) != THEN or tuple(o.name for o in other) != ("scf.yield",):
+        return None
+    masked = then[0]
+    passthru = masked.operands[len(masked.operands) - 1]
+    if then[1].operands[0] != masked.results[0] or other[0].operands[0] != passthru or \
+            passthru.type != op.results[0].type or \
+            not all_false(masked.operands[len(masked.operands) - 2]):
+        return None
+    return passthru
 
 
 def nested_refusal(op) -> str:

@@ -36,6 +36,19 @@ on), up to :data:`GRID_LIMIT` workgroups; a workgroup given otherwise is refused
 a grid whose workgroups leave a row of the buffer unloaded (a matmul loads every row: the
 kernel runs on more workgroups than its ids' bound says).  A run stored to LDS after a
 barrier is read at its store.
+
+IREE's late form clamps such a row to the buffer's rows (``row = min(r, M)``, ``ok`` its
+test ``M - row > 0``: the i8 ``A x B^T`` 33x257x1000's A over M = 33; or to the rows left
+in the tile, ``64 g + min(L, lr)``, its B over N = 100 in two tiles), where its prefetch
+point reads the tile's own row ``r`` (:mod:`~pipeline_mlir.frontend.masked_rows_k`).  For a
+binding of static rows the read is then at ``r`` itself (:func:`_clamped`,
+:func:`_unclamped`) when, at every workgroup of the grid and on every thread, ``r >= 0``
+and ``ok`` holds exactly where ``r < M`` (so ``r`` is the row read, and a row not read
+lies past the buffer's end, zeros) and the last such row's elements lie within a buffer
+load's 32-bit offset: the same elements and zeros as ``[ok ? row : M, col]``, on the
+tile's rows as the prefetch point's, so both forms give the front end one block of rows
+(one that splits along K, :mod:`~pipeline_mlir.frontend.ksplit`).  Where that does not
+hold the read stays at ``[ok ? row : M, col]``.
 """
 
 from __future__ import annotations
@@ -46,13 +59,16 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, constant_int, memory_space,
-                                             zero_bits)
+from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, block_size, constant_bounds,
+                                             constant_int, element_bytes, memory_space,
+                                             through_casts, zero_bits)
+from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import check_grid_covers
-from pipeline_mlir.frontend.kernel_ir import (PROVEN_ROW, check_read_movable, depends,
-                                              describe, erase_unused, kernel_of, owner)
+from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, check_read_movable,
+                                              depends, describe, erase_unused, kernel_of,
+                                              owner, zero_end)
 from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block,
                                                 refuse_nonzero_fill, row_count, static_rows)
 from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,
@@ -65,7 +81,7 @@ from pipeline_mlir.frontend.masked_rows_late import (check_lds_fixed, launch_val
 from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 
-__all__ = ["unmask_row_tails_late"]
+__all__ = ["unmask_row_tails_late", "past_end_everywhere"]
 
 
 def unmask_row_tails_late(loop) -> int:
@@ -249,14 +265,103 @@ def _prove_static(load, loop, p: dict, ev, rows: int, covered: set) -> None:
     ids, grid = _workgroup_ids(load, loop)
     _check_form(load, loop, p, None, None, [v for v, _ in ids])
     check_columns(load, loop, ev, p, k_bounds(loop))
+    rs = _clamped(p, loop)
     for point in np.ndindex(*grid):
         for v, d in ids:
             ev.bind(v, point[d])
         _check_guarded_rows(load, ev, p, rows, point)
+        rs = [r for r in rs if _unclamped(ev, p, r, rows)]
+    p["unclamped"] = rs[0] if rs else None
     kernel = kernel_of(loop)
     if kernel not in covered:
         covered.add(kernel)
         check_grid_covers(kernel, grid, flat_block(load, loop))
+
+
+def _clamped(p: dict, loop) -> list:
+    """The rows ``r`` the row of ``p`` may clamp, each as ``(x, off)``, ``r = x + off``
+    (``off`` None: ``r = x``): the row (through casts) is ``min(a, b)`` or ``min(a, b) +
+    off`` (an ``arith.minui`` or ``minsi``; IREE's ``min(r, M)`` of a tile over all of M,
+    ``64 g + min(L, lr)`` of the rows ``L`` left in tile ``g``), ``x`` either operand of
+    the ``min``; none of the K-loop, and of the row's type or one an ``arith.index_cast``
+    makes it.  Which one is the row, if any, the evaluation says (:func:`_unclamped`)."""
+    v = through_casts(p["row"])
+    off = None
+    if not isinstance(v.owner, ir.Block) and _op(v.owner).name == "arith.addi":
+        for m, o in (tuple(_op(v.owner).operands), tuple(_op(v.owner).operands)[::-1]):
+            if not isinstance(m.owner, ir.Block) and _op(m.owner).name in _MINS:
+                v, off = m, o
+                break
+    if isinstance(v.owner, ir.Block) or _op(v.owner).name not in _MINS:
+        return []
+    iv = loop.regions[0].blocks[0].arguments[0]
+    t = p["row"].type
+    out = []
+    for x in _op(v.owner).operands:
+        vals = [x] if off is None else [x, off]
+        if constant_int(x) is None and not depends(x, {iv}) and not (
+                off is not None and depends(off, {iv})) and (
+                x.type == t or isinstance(t, ir.IndexType) or isinstance(x.type, ir.IndexType)) \
+                and all(w.type == x.type for w in vals):
+            out.append((x, off))
+    return out
+
+
+#: the ops a clamp of a row is (:func:`_clamped`)
+_MINS = ("arith.minui", "arith.minsi")
+
+
+def _unclamped(ev, p: dict, r: tuple, rows: int) -> bool:
+    """At the workgroup ``ev`` is bound to, on every thread: the row ``r`` (``(x, off)``,
+    :func:`_clamped`) not negative, ``ok`` exactly where it is below ``rows`` (there it is
+    the row read; elsewhere past the buffer's end, zeros), and the elements of that row
+    within a buffer load's 32-bit offset (module docstring)."""
+    x, off = r
+    try:
+        ok, row = ev.value(p["ok"]) != 0, ev.value(p["row"])
+        at = ev.value(x) + (0 if off is None else ev.value(off))
+    except (IRError, Unevaluable):
+        return False
+    at = np.broadcast_to(at, np.broadcast(at, ok).shape)
+    t = ir.MemRefType(p["buf"].type)
+    return bool(np.all(at >= 0) and np.all(ok == (at < rows)) and
+                np.all(np.broadcast_to(row, at.shape)[ok] == at[ok])) and \
+        (int(at.max()) + 1) * t.shape[1] * element_bytes(t) <= OFFSET_LIMIT
+
+
+def past_end_everywhere(at, loop, buf, indices: list, width: int) -> bool:
+    """Whether a run of ``width`` elements of ``buf`` (a range-checked buffer,
+    :func:`~pipeline_mlir.frontend.kernel_ir.zero_end`) at ``indices`` lies wholly past the
+    buffer's end and within a buffer load's 32-bit offset on every thread, at every
+    workgroup of the kernel's grid (:func:`_workgroup_ids`, proven to cover the output) and
+    in every iteration of ``loop`` (constant bounds): a read of it is the zeros, as IREE's
+    prefetch point reads rows wholly past C's edge (:mod:`~pipeline_mlir.frontend.masked_rows_k`);
+    ``at``: an op the indices are computed before.  False where that cannot be evaluated."""
+    kernel, bounds = kernel_of(loop), constant_bounds(loop)
+    size = block_size(kernel)
+    if bounds is None or size is None:
+        return False
+    try:
+        ids, grid = _workgroup_ids(at, loop)
+        check_grid_covers(kernel, grid, size)
+    except IRError:
+        return False
+    ev = Evaluator(size, launch_values=False)
+    ev.where = at
+    iv = loop.regions[0].blocks[0].arguments[0]
+    try:
+        for point in np.ndindex(*grid):
+            for v, d in ids:
+                ev.bind(v, point[d])
+            for k in range(*bounds):
+                ev.bind(iv, k)
+                ends = zero_end(buf, ev)
+                start = ev.view(buf).element([ev.value(i) for i in indices])
+                if ends is None or np.any(start < ends[0]) or np.any(start + width > ends[1]):
+                    return False
+    except (IRError, Unevaluable):
+        return False
+    return True
 
 
 def _rewrite(load, loop, p: dict, fat: dict) -> None:
@@ -284,11 +389,18 @@ def _rewrite(load, loop, p: dict, fat: dict) -> None:
     erase_unused([p["select"], p["mask"]])
 
 
+def _row_of(x, off, t):
+    """``x + off`` (``off`` None: ``x``) as a value of type ``t`` (:func:`_clamped`)."""
+    r = x if off is None else B.arith.addi(x, off)
+    return r if r.type == t else B.arith.index_cast(t, r)
+
+
 def _tile_row_read(load, p: dict, here, src, rows):
     """The read of :func:`_rewrite` for a row of C's edge, at ``here``."""
     with ir.InsertionPoint(here), load.location:
         end = B.arith.constant(p["row"].type, rows) if static_rows(rows) else rows
-        row = B.arith.select(p["ok"], p["row"], end)
+        row = B.arith.select(p["ok"], p["row"], end) if p.get("unclamped") is None else \
+            _row_of(*p["unclamped"], p["row"].type)
         if not static_rows(rows):       # (the row proven for every size, module docstring)
             _op(row.owner).attributes[PROVEN_ROW] = ir.UnitAttr.get()
         mask = B.vector.create_mask(p["mask"].results[0].type, [_index(p["cols"])])

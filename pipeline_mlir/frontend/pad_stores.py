@@ -23,6 +23,15 @@ padding), with the same checks and refusals; the index only says which elements 
 kernel would have read, for the proofs that compare copies (a wrong one refuses, never
 changes a value).  A store without such a sibling is left as it is, for the scan to
 refuse.
+
+With K not a multiple of the K step (the i8 ``A x B^T`` 33x257x1000) IREE's late form
+keeps each copy of the loop in its guarded load (:mod:`~pipeline_mlir.frontend.guarded_load`),
+and that of rows 48 to 63 only half folded: its mask the constant false, its else region
+yielding the zero pass-through (:func:`~pipeline_mlir.frontend.guarded_load.folded_guard`),
+whose value is that zero on either branch; it is taken as the padding it stores, and the
+``scf.if`` erased.  Its siblings there are guarded loads (their else region's ``vector.load``
+gives the buffer and index) or the reads :mod:`~pipeline_mlir.frontend.masked_rows_k_late`
+made of them (a ``vector.transfer_read`` of the range-checked buffer), taken the same way.
 """
 
 from __future__ import annotations
@@ -30,23 +39,42 @@ from __future__ import annotations
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import memory_space, zero_bits
+from pipeline_mlir.frontend.guarded_load import folded_guard, guarded
 from pipeline_mlir.frontend.kernel_ir import in_lds
+from pipeline_mlir.frontend.masked_rows import erase_tree
+from pipeline_mlir.frontend.masked_rows_k_late import past_end_everywhere
 from pipeline_mlir.frontend.scan import GLOBAL_SPACES
 
 __all__ = ["pad_stores_as_copies"]
 
 
 def _copied_load(v):
-    """The ``vector.load`` of a global buffer that ``v`` is, or selects as its true
-    operand, else None."""
+    """The read of a global buffer that ``v`` is (its buffer operand 0, its index the next
+    ones): a ``vector.load``, one an ``arith.select`` selects as its true operand or a
+    guarded load's else region reads, a ``vector.transfer_read``; else None."""
     if isinstance(v.owner, ir.Block):
         return None
     o = _op(v.owner)
     if o.name == "arith.select":
         return _copied_load(o.operands[1])
-    if o.name != "vector.load" or memory_space(o.operands[0].type) not in GLOBAL_SPACES:
+    if o.name == "scf.if":
+        parts = guarded(o)
+        o = None if parts is None else parts.load
+    if o is None or o.name not in ("vector.load", "vector.transfer_read") or \
+            memory_space(o.operands[0].type) not in GLOBAL_SPACES:
         return None
     return o
+
+
+def _padding(v):
+    """The constant with every bit clear that ``v`` is, or that the half-folded guarded
+    load ``v`` yields on either branch (module docstring); else None."""
+    if zero_bits(v):
+        return v
+    if isinstance(v.owner, ir.Block) or _op(v.owner).name != "scf.if":
+        return None
+    pad = folded_guard(_op(v.owner))
+    return pad if pad is not None and zero_bits(pad) else None
 
 
 def _sibling(store, before: list):
@@ -74,12 +102,14 @@ def pad_stores_as_copies(loop) -> int:
     body = [_op(o) for o in loop.regions[0].blocks[0].operations]
     made = 0
     for i, st in enumerate(body):
-        if st.name != "vector.store" or not in_lds(st.operands[1]) \
-                or not zero_bits(st.operands[0]):
+        pad = None if st.name != "vector.store" or not in_lds(st.operands[1]) \
+            else _padding(st.operands[0])
+        if pad is None:
             continue
         sib = _sibling(st, body[:i])
         if sib is None:
             continue
+        folded = _op(st.operands[0].owner) if st.operands[0] != pad else None
         load, other = sib
         n = ir.MemRefType(st.operands[1].type).rank
         with ir.InsertionPoint(st), st.location:
@@ -95,8 +125,15 @@ def pad_stores_as_copies(loop) -> int:
                 "value": ir.IntegerAttr.get(i1, 0)}).results[0]
             new = ir.Operation.create("vector.load", results=[st.operands[0].type],
                                       operands=[load.operands[0], *idx]).results[0]
-            sel = ir.Operation.create("arith.select", results=[new.type],
-                                      operands=[false, new, st.operands[0]]).results[0]
+            width = ir.VectorType(new.type).shape[0]
+            plain = folded is not None and past_end_everywhere(
+                st, loop, load.operands[0], idx, width)
+            sel = new if plain else ir.Operation.create(
+                "arith.select", results=[new.type], operands=[false, new, pad]).results[0]
         st.operands[0] = sel
+        if plain:
+            _op(false.owner).erase()
+        if folded is not None and not list(folded.results[0].uses):
+            erase_tree(folded)
         made += 1
     return made

@@ -174,3 +174,51 @@ def test_a_run_stored_to_lds_moving_with_the_workgroup_is_refused(late, tmp_path
     text = _text("vector.store %201, %alloc[%120]", "vector.store %201, %alloc[%x120]")(text)
     assert_refused_at(tmp_path, capsys, text, LOAD,
                       "reads a row-masked run: the LDS index of its row's store")
+
+
+#: the i8 A x B^T 33x257x1000 (test_iree_families.py's i8-abt-edges-k1000): A's rows 32 to
+#: 47 read at ``min(r, 33)`` guarded by ``33 - min(r, 33) > 0``, B's at ``64 g + min(L,
+#: lr)`` guarded by ``L - min(L, lr) > 0``, ``L = min(257 - 64 g, 64)`` the rows left in tile
+#: ``g``
+CLAMPED = dict(dtype="i8", m=33, n=257, k=1000)
+OK = "%131 = arith.cmpi sgt, %34, %c0_i32 : i32"
+ROW = "%31 = arith.minui %28, %c33_i32 : i32"
+B_OK = "%132 = arith.cmpi sgt, %113, %c0_i32 : i32"
+
+
+def _rows(text: str) -> tuple[list[str], list[str]]:
+    """The ops defining the row index of each read of A, and of B, the rewrite made."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import as_operation, walk_ops
+    from pipeline_mlir.frontend.masked_rows_k_late import unmask_row_tails_late
+
+    with new_context():
+        m = ir.Module.parse(text)
+        (loop,) = walk_ops(m.operation, lambda o: o.name == "scf.for")
+        unmask_row_tails_late(loop)
+        reads = walk_ops(loop, lambda o: o.name == "vector.transfer_read")
+        return tuple([as_operation(o.operands[1].owner).name for o in reads
+                      if str(o.operands[0].type).startswith(f"memref<{rows}x1000xi8")]
+                     for rows in (33, 257))
+
+
+CAST, SELECT = "arith.index_cast", "arith.select"
+
+
+@pytest.mark.parametrize("mutate,rows", [
+    (None, ([CAST], [CAST] * 4)),
+    (_text(OK, OK.replace("%c0_i32", "%c1_i32")), ([SELECT], [CAST] * 4)),   # row 32 not read
+    (_text(ROW, ROW.replace("%c33_i32", "%c32_i32")), ([SELECT], [CAST] * 4)),  # at 32
+    # B's first copy's guard made false on the last row left: row 256 (tile 4's one row)
+    (_text(B_OK, B_OK.replace("%113, %c0_i32", "%112, %c1_i32")), ([CAST], [SELECT] + [CAST] * 3)),
+], ids=["taken", "guard-not-the-rows", "clamped-elsewhere", "rows-left-short"])
+def test_a_clamped_row_is_read_at_the_tile_row(mutate, rows):
+    """IREE's late form clamps A's row to M (``min(r, 33)``) and B's to the rows left in its
+    tile; each read at the tile's row itself, as the prefetch point reads it (rows past M
+    or N past the end: zeros), where at every workgroup the row is not negative and the
+    guard holds exactly on the rows below M (N); A's guard made false on row 32 too, A's
+    row clamped to another bound, or B's first guard false on row 256: that
+    copy read at ``ok ? row : M`` as before (a read of the tile's row would give row 32's
+    or 256's data where the kernel gives zero)."""
+    text = G.late_form(G.matmul_source(**CLAMPED))
+    assert _rows(mutate(text) if mutate else text) == rows

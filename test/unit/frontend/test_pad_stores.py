@@ -85,3 +85,68 @@ def test_other_stores_are_left_for_the_scan(pad, into):
     made, kept, text = _made(_loop(pad, into))
     assert (made, kept) == (0, 0), text
     assert re.search(r"vector.store %cst\w*,", text), text
+
+
+#: IREE's late form with K not a multiple of the K step (the i8 ``A x B^T`` 33x257x1000):
+#: the copy of rows past C's edge a guarded load half folded, its mask the constant false,
+#: its else region yielding the zero pass-through (guarded_load.folded_guard)
+FOLDED = """
+    %f = scf.if %cond -> (vector<16xi8>) {
+      %m = vector.maskedload %g[%c64, %c0], %no, %pad : FAT, vector<16xi1>, vector<16xi8> into vector<16xi8>
+      scf.yield %m : vector<16xi8>
+    } else {
+      scf.yield %pad : vector<16xi8>
+    }
+    vector.store %f, %l[%r2, %c0] : LDS, vector<16xi8>"""
+
+
+def _folded_loop(below: int = 64, mask: str = "dense<false>", other: str = "%pad") -> str:
+    """:func:`_loop` with its padding a half-folded guarded load stored ``below`` rows
+    below each copied row (``mask``: its masked load's; ``other``: what its else region
+    yields), in a kernel of one workgroup (its id bounded) that writes its output whole:
+    the grid the rows past the end are proven over."""
+    text = _loop().replace("%r2 = arith.addi %r, %c32", f"%r2 = arith.addi %r, %cb")
+    text = text.replace("    vector.store %pad, %l[%r2, %c0] : {LDS}, vector<16xi8>"
+                        .replace("{LDS}", LDS), FOLDED.replace("FAT", FAT).replace("LDS", LDS)
+                        .replace("scf.yield %pad", f"scf.yield {other}"))
+    head = (f"  %cb = arith.constant {below} : index\n  %c64 = arith.constant 64 : index\n"
+            f"  %no = arith.constant {mask} : vector<16xi1>\n"
+            "  %cond = arith.cmpi ult, %t, %c1 : index\n"
+            "  %wg = hal.interface.workgroup.id[0] upper_bound 1 : index\n"
+            "  %zero = arith.constant 0 : i32\n"
+            "  memref.store %zero, %out[%t] : memref<64xi32>\n")
+    text = text.replace("  %t = gpu.thread_id x\n", "  %t = gpu.thread_id x\n" + head)
+    return text.replace("%l2: " + LDS + ")", "%l2: " + LDS + ", %out: memref<64xi32>)")
+
+
+def test_a_half_folded_guard_past_the_end_is_made_a_plain_copy():
+    """Its rows (``r + 64``: 64 to 91 of 64) past the end of the range-checked buffer in
+    every iteration and workgroup: the copy made is a plain load, no select, the
+    ``scf.if`` gone (as IREE's prefetch point reads such rows, masked_rows_k.py)."""
+    made, kept, text = _made(_folded_loop())
+    assert (made, kept) == (1, 0), text
+    assert "scf.if" not in text and "arith.select" not in text, text
+    assert text.count("vector.load %0[") == 2, text
+
+
+@pytest.mark.parametrize("below", [36, 63], ids=["inside", "last-row"])
+def test_a_half_folded_guard_inside_the_buffer_is_kept(below):
+    """Its rows reaching into the buffer (``r + 36``: rows 36 to 63; ``r + 63``: row 63 in
+    the first iteration alone): not proven past the end, so made the copy selected by
+    ``false`` and kept as before (its lanes moved past the end, kept_masks.py)."""
+    made, kept, text = _made(_folded_loop(below))
+    assert (made, kept) == (1, 1), text
+    assert "scf.if" not in text and re.search(r"arith.select %false, %\w+, %c64", text), text
+
+
+@pytest.mark.parametrize("mask,other", [("dense<true>", "%pad"), ("dense<false>", "%m2")],
+                         ids=["mask-true", "else-other"])
+def test_a_guard_not_folded_is_left_for_the_scan(mask, other):
+    """A guarded load whose mask is not the constant false, or whose else region yields
+    another value than its pass-through, stores no padding: left as it is."""
+    text = _folded_loop(64, mask, other).replace(
+        "    %cb = ", "    %m2 = arith.constant dense<1> : vector<16xi8>\n    %cb = ")
+    text = text.replace("  %cb = ", "  %m2 = arith.constant dense<1> : vector<16xi8>\n  %cb = ")
+    made, kept, text = _made(text)
+    assert (made, kept) == (0, 0), text
+    assert "scf.if" in text, text

@@ -75,6 +75,11 @@ KERNELS = {f: (("config", name), "4wave") for f, name in CONFIG_OF.items()} | {
     # thread, false in every thread (rows 48 to 63: a store of zero in the late form) and
     # C's edge at the prefetch point (as i8-abt-edges-k2's): the schedule alone (UNBUILT)
     "fp8-abt-edges-k2": (("matmul", dict(dtype="fp8", m=47, n=257, k=512)), "4wave"),
+    # ... and i8's at M = 33 with K = 1000, the masked last K tile peeled: in the late form
+    # the copy of rows 48 to 63 a guarded load half folded (its mask false, its else region
+    # the zero), the rows clamped to 33 (pad_stores.py, masked_rows_k_late.py; the schedule
+    # alone, UNBUILT; the masked_rows_k_late test takes its late form too)
+    "i8-abt-edges-k1000": (("matmul", dict(dtype="i8", m=33, n=257, k=1000)), "4wave"),
 } | {f"epilogue-{kind.replace('_', '-')}": (("epilogue", args), "4wave")
      for kind, args in EPILOGUES.items()}
 #: the families whose two forms no other test compares
@@ -82,6 +87,7 @@ FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k1028
                "i8-vector-distribute", "odd-k-steps", "epilogue-batch",
                "epilogue-bias-relu-f16", "epilogue-accumulate", "8wave-odd-k-steps",
                "i8-abt-edges-k2", "fp8-abt-edges-k2", "halved-merged", "i8-abt-edges-k1030",
+               "i8-abt-edges-k1000",
                "halved-merged-atbt",
                *(f"epilogue-{kind.replace('_', '-')}" for kind in EPILOGUES)]
 #: one configuration of each family with no other round-trip test (test_iree_round_trip.py:
@@ -101,6 +107,7 @@ ROUND_TRIP = [f for f in KERNELS if f not in ("bf16-abt-4096", "epilogue-bias-re
                                               "bf16-ab-k128", "i8-abt-64x128", "no-dma",
                                               "i8-abt-edges-k2", "fp8-abt-edges-k2",
                                               "halved-merged", "i8-abt-edges-k1030",
+                                              "i8-abt-edges-k1000",
                                               "halved-merged-atbt")
               and not (f.startswith("epilogue-") and f != "epilogue-batch")]
 #: the MFMA each family's loop multiplies with, in the assembly (default: bf16 16x16x32)
@@ -150,7 +157,7 @@ def _form(family: str, form: str, directory: Path) -> Path:
 #: the families of :data:`FORMS_AGREE` no other module builds (their sizes or iree-compile
 #: flags are this module's own: test_iree_epilogues.py runs batch at 300x520x262 and
 #: accumulate at IREE's default 2 stages): taken to their schedule only
-UNBUILT = {"epilogue-batch", "epilogue-accumulate", "fp8-abt-edges-k2"}
+UNBUILT = {"epilogue-batch", "epilogue-accumulate", "fp8-abt-edges-k2", "i8-abt-edges-k1000"}
 #: the families of :data:`ROUND_TRIP` whose prefetch point the run builds to a code object
 #: anyway (test_iree_configurations.py: those of :data:`CONFIG_OF`; test_iree_pingpong.py:
 #: IREE's 8-wave kernels; :func:`test_both_forms_give_one_schedule`: the rest of

@@ -128,16 +128,19 @@ def pieces_of(loop) -> int:
 def _unhalvable(mfmas: list) -> str | None:
     """Why the MFMAs ``mfmas`` are not halved (a shape or element type without a half
     form, a block or broadcast variant), else None."""
-    kinds = {_kind(m) for m in mfmas}
     for m in mfmas:
         kind = _kind(m)
         vt = ir.VectorType(m.operands[0].type)
-        if kind not in HALVES or vt.rank != 1 or vt.shape[0] % HALVES[kind][0] or \
-                len(kinds) != 1:
+        if kind not in HALVES or vt.rank != 1 or vt.shape[0] % HALVES[kind][0]:
             return (f"'{m.name}' op at {at(m)} is a {'x'.join(map(str, kind[:3]))} MFMA of "
-                    f"{kind[3]}, which has no MFMA of half its K (the front end halves "
+                    f"{kind[3]}, which the front end does not cut along K (it halves "
                     f"16x16x32 and 32x32x16 f16 / bf16 ones and cuts the 8-bit floats' "
                     f"16x16x128 into 4 of 16x16x32)")
+        first = mfmas[0]
+        if HALVES[kind][0] != HALVES[_kind(first)][0]:    # (the loop's mark holds one count)
+            return (f"'{m.name}' op at {at(m)} would be cut into {HALVES[kind][0]} along K "
+                    f"and '{first.name}' op at {at(first)} into {HALVES[_kind(first)][0]}; "
+                    f"the front end cuts a loop's MFMAs into one number of pieces")
         b_el = str(ir.VectorType(m.operands[1].type).element_type)
         if b_el != kind[3]:     # (gfx942's mixed fp8 x bf8 16x16x32: not tried here)
             return (f"'{m.name}' op at {at(m)} multiplies {kind[3]} by {b_el}; the front end "

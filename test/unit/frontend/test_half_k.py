@@ -95,7 +95,18 @@ def test_pieces_of_a_joined_fragment_are_its_halves():
     (READ_B, lambda t: t.replace("vector<8xf16>", "vector<16xi8>").replace(
         "16x16x32", "16x16x64").replace("vector<4xf32>", "vector<4xi32>").replace(
         "dense<0.0>", "dense<0>").replace("1024xf16", "1024xi8"),
-     "is a 16x16x64 MFMA of i8, which has no MFMA of half its K"),
+     "is a 16x16x64 MFMA of i8, which the front end does not cut along K"),
+    # an fp8 MFMA after the f16 one on its accumulator: quarters and halves in one loop
+    (READ_B, lambda t: t.replace("    scf.yield %d :", (
+        "    %g = vector.load %q[%i] : memref<1024xf8E4M3FN, #gpu.address_space<workgroup>>, "
+        "vector<32xf8E4M3FN>\n"
+        "    %d2 = amdgpu.mfma 16x16x128 %g * %g + %d : vector<32xf8E4M3FN>, "
+        "vector<32xf8E4M3FN>, vector<4xf32>\n"
+        "    scf.yield %d2 :")).replace(
+        "  %r = scf.for", "  %q = memref.alloc() : memref<1024xf8E4M3FN, "
+        "#gpu.address_space<workgroup>>\n  %r = scf.for"),
+     "'amdgpu.mfma' op at line 14:11 would be cut into 4 along K and 'amdgpu.mfma' op at line "
+     "12:10 into 2; the front end cuts a loop's MFMAs into one number of pieces"),
     # a shuffle of 2-D vectors picks whole rows: its mask is no element's
     (f"    %b0 = vector.load %a[%j] : {LDS}, vector<8xf16>\n"
      "    %r0 = vector.shape_cast %b0 : vector<8xf16> to vector<2x4xf16>\n"
@@ -105,10 +116,11 @@ def test_pieces_of_a_joined_fragment_are_its_halves():
     # a poison entry (-1) is no element of either source
     (JOINED_B.format(mask="-1, 0, 1, 2, 4, 5, 6, 7"), lambda t: t,
      "is not made of fragment reads or pieces"),
-], ids=["computed", "mixed-shuffle", "i8", "rank-2-shuffle", "poison"])
+], ids=["computed", "mixed-shuffle", "i8", "halves-and-quarters", "rank-2-shuffle",
+        "poison"])
 def test_what_does_not_halve_is_refused_unchanged(make_b, edit, reason):
     """An operand computed from its read, a shuffle that mixes the halves, an MFMA with no
-    half form: why, and the loop as it was."""
+    half form, MFMAs cut into different numbers of pieces: why, and the loop as it was."""
     why, out = _halved(make_b, edit)
     assert why is not None and reason in why, why
     assert "16x16x16" not in out and HALVED_ATTR not in out

@@ -129,11 +129,14 @@ def test_a_half_folded_guard_past_the_end_is_made_a_plain_copy():
     assert text.count("vector.load %0[") == 2, text
 
 
-@pytest.mark.parametrize("below", [36, 63], ids=["inside", "last-row"])
+@pytest.mark.parametrize("below", [36, 63, 2 ** 27],
+                         ids=["inside", "last-row", "past-the-offset"])
 def test_a_half_folded_guard_inside_the_buffer_is_kept(below):
     """Its rows reaching into the buffer (``r + 36``: rows 36 to 63; ``r + 63``: row 63 in
-    the first iteration alone): not proven past the end, so made the copy selected by
-    ``false`` and kept as before (its lanes moved past the end, kept_masks.py)."""
+    the first iteration alone), or past the end but out of a buffer load's 32-bit offset's
+    reach (``r + 2 ** 27``: its elements from ``2 ** 31`` on, where the offset wraps into the
+    buffer): not proven past the end, so made the copy selected by ``false`` and kept as
+    before (its lanes moved past the end, kept_masks.py)."""
     made, kept, text = _made(_folded_loop(below))
     assert (made, kept) == (1, 1), text
     assert "scf.if" not in text and re.search(r"arith.select %false, %\w+, %c64", text), text

@@ -184,6 +184,8 @@ CLAMPED = dict(dtype="i8", m=33, n=257, k=1000)
 OK = "%131 = arith.cmpi sgt, %34, %c0_i32 : i32"
 ROW = "%31 = arith.minui %28, %c33_i32 : i32"
 B_OK = "%132 = arith.cmpi sgt, %113, %c0_i32 : i32"
+A_LEFT = "%33 = arith.subi %c33_i32, %31 : i32"
+A_ONE = "%34 = arith.minui %33, %c1_i32 : i32"
 
 
 def _rows(text: str) -> tuple[list[str], list[str]]:
@@ -205,13 +207,34 @@ def _rows(text: str) -> tuple[list[str], list[str]]:
 CAST, SELECT = "arith.index_cast", "arith.select"
 
 
+def _chain(*mutations):
+    """The mutations applied one after the other."""
+    def mutate(text: str) -> str:
+        for m in mutations:
+            text = m(text)
+        return text
+    return mutate
+
+
 @pytest.mark.parametrize("mutate,rows", [
     (None, ([CAST], [CAST] * 4)),
     (_text(OK, OK.replace("%c0_i32", "%c1_i32")), ([SELECT], [CAST] * 4)),   # row 32 not read
     (_text(ROW, ROW.replace("%c33_i32", "%c32_i32")), ([SELECT], [CAST] * 4)),  # at 32
     # B's first copy's guard made false on the last row left: row 256 (tile 4's one row)
     (_text(B_OK, B_OK.replace("%113, %c0_i32", "%112, %c1_i32")), ([CAST], [SELECT] + [CAST] * 3)),
-], ids=["taken", "guard-not-the-rows", "clamped-elsewhere", "rows-left-short"])
+    # A's guard on the row itself (33 - r > 0, signed), its row clamped at 16: row 16 read
+    # for rows 16 to 32, where the guard holds: the row read is not the tile's
+    (_chain(_text(ROW, ROW.replace("%c33_i32", "%c16_i32")),
+            _text(A_LEFT, A_LEFT.replace("%31", "%28")),
+            _text(A_ONE, A_ONE.replace("minui", "minsi"))), ([SELECT], [CAST] * 4)),
+    # the row clamped at 33 is 5000000 rows further on, the guard false everywhere: the
+    # tile's row lies past the reach of a buffer load's 32-bit offset (it would wrap into
+    # the buffer)
+    (_text(ROW, "%c5000000_i32 = arith.constant 5000000 : i32\n"
+                "          %far = arith.addi %28, %c5000000_i32 : i32\n"
+                "          " + ROW.replace("%28", "%far")), ([SELECT], [CAST] * 4)),
+], ids=["taken", "guard-not-the-rows", "clamped-elsewhere", "rows-left-short", "clamped-below",
+        "past-the-offset"])
 def test_a_clamped_row_is_read_at_the_tile_row(mutate, rows):
     """IREE's late form clamps A's row to M (``min(r, 33)``) and B's to the rows left in its
     tile; each read at the tile's row itself, as the prefetch point reads it (rows past M

@@ -100,12 +100,13 @@ FOLDED = """
     vector.store %f, %l[%r2, %c0] : LDS, vector<16xi8>"""
 
 
-def _folded_loop(below: int = 64, mask: str = "dense<false>", other: str = "%pad") -> str:
+def _folded_loop(below: int = 64, mask: str = "dense<false>", other: str = "%pad",
+                 pad: str = "dense<0>") -> str:
     """:func:`_loop` with its padding a half-folded guarded load stored ``below`` rows
     below each copied row (``mask``: its masked load's; ``other``: what its else region
-    yields), in a kernel of one workgroup (its id bounded) that writes its output whole:
-    the grid the rows past the end are proven over."""
-    text = _loop().replace("%r2 = arith.addi %r, %c32", f"%r2 = arith.addi %r, %cb")
+    yields; ``pad``: its pass-through), in a kernel of one workgroup (its id bounded) that
+    writes its output whole: the grid the rows past the end are proven over."""
+    text = _loop(pad).replace("%r2 = arith.addi %r, %c32", f"%r2 = arith.addi %r, %cb")
     text = text.replace("    vector.store %pad, %l[%r2, %c0] : {LDS}, vector<16xi8>"
                         .replace("{LDS}", LDS), FOLDED.replace("FAT", FAT).replace("LDS", LDS)
                         .replace("scf.yield %pad", f"scf.yield {other}"))
@@ -129,24 +130,29 @@ def test_a_half_folded_guard_past_the_end_is_made_a_plain_copy():
     assert text.count("vector.load %0[") == 2, text
 
 
-@pytest.mark.parametrize("below", [36, 63], ids=["inside", "last-row"])
+@pytest.mark.parametrize("below", [36, 63, 2 ** 27],
+                         ids=["inside", "last-row", "past-the-offset"])
 def test_a_half_folded_guard_inside_the_buffer_is_kept(below):
     """Its rows reaching into the buffer (``r + 36``: rows 36 to 63; ``r + 63``: row 63 in
-    the first iteration alone): not proven past the end, so made the copy selected by
-    ``false`` and kept as before (its lanes moved past the end, kept_masks.py)."""
+    the first iteration alone), or past the end but out of a buffer load's 32-bit offset's
+    reach (``r + 2 ** 27``: its elements from ``2 ** 31`` on, where the offset wraps into the
+    buffer): not proven past the end, so made the copy selected by ``false`` and kept as
+    before (its lanes moved past the end, kept_masks.py)."""
     made, kept, text = _made(_folded_loop(below))
     assert (made, kept) == (1, 1), text
     assert "scf.if" not in text and re.search(r"arith.select %false, %\w+, %c64", text), text
 
 
-@pytest.mark.parametrize("mask,other", [("dense<true>", "%pad"), ("dense<false>", "%m2")],
-                         ids=["mask-true", "else-other"])
-def test_a_guard_not_folded_is_left_for_the_scan(mask, other):
+@pytest.mark.parametrize("mask,other,pad", [("dense<true>", "%pad", "dense<0>"),
+                                            ("dense<false>", "%m2", "dense<0>"),
+                                            ("dense<false>", "%pad", "dense<1>")],
+                         ids=["mask-true", "else-other", "pass-one"])
+def test_a_guard_not_folded_is_left_for_the_scan(mask, other, pad):
     """A guarded load whose mask is not the constant false, or whose else region yields
-    another value than its pass-through, stores no padding: left as it is."""
-    text = _folded_loop(64, mask, other).replace(
-        "    %cb = ", "    %m2 = arith.constant dense<1> : vector<16xi8>\n    %cb = ")
-    text = text.replace("  %cb = ", "  %m2 = arith.constant dense<1> : vector<16xi8>\n  %cb = ")
+    another value than its pass-through, or whose pass-through is not zero (ones, which a
+    read past the end would make zeros), stores no padding: left as it is."""
+    text = _folded_loop(64, mask, other, pad).replace(
+        "  %cb = ", "  %m2 = arith.constant dense<1> : vector<16xi8>\n  %cb = ")
     made, kept, text = _made(text)
     assert (made, kept) == (0, 0), text
     assert "scf.if" in text, text

@@ -324,9 +324,16 @@ def _unclamped(ev, p: dict, r: tuple, rows: int) -> bool:
         return False
     at = np.broadcast_to(at, np.broadcast(at, ok).shape)
     t = ir.MemRefType(p["buf"].type)
+    strides, offset = t.get_strides_and_offset()
+    if t.rank != 2 or any(t.is_dynamic_stride_or_offset(v) for v in (*strides, offset)):
+        return False
+    stride, col = strides
+    # the last element of the last row read, by the buffer's own strides (a padded row
+    # stride reaches further than the rows' length)
+    last = offset + int(at.max()) * stride + (t.shape[1] - 1) * col
     return bool(np.all(at >= 0) and np.all(ok == (at < rows)) and
                 np.all(np.broadcast_to(row, at.shape)[ok] == at[ok])) and \
-        (int(at.max()) + 1) * t.shape[1] * element_bytes(t) <= OFFSET_LIMIT
+        (last + 1) * element_bytes(t) <= OFFSET_LIMIT
 
 
 def past_end_everywhere(at, loop, buf, indices: list, width: int) -> bool:

@@ -245,3 +245,32 @@ def test_a_clamped_row_is_read_at_the_tile_row(mutate, rows):
     or 256's data where the kernel gives zero)."""
     text = G.late_form(G.matmul_source(**CLAMPED))
     assert _rows(mutate(text) if mutate else text) == rows
+
+
+@pytest.mark.parametrize("layout,taken", [
+    ("", True),
+    # rows padded to 4096 elements: the last row read ends past a buffer load's 32-bit
+    # offset, though the rows' length alone (1000) would keep it inside
+    (", strided<[4096, 1]>", False),
+    (", strided<[1000, 1], offset: ?>", False),        # an offset known only at launch
+])
+def test_an_unclamped_rows_offset_is_bounded_by_the_buffers_strides(layout, taken):
+    """``_unclamped`` bounds the last element read by the buffer's own strides, not by
+    the rows' length: a padded row stride reaches further."""
+    import numpy as np
+
+    from pipeline_mlir.dialect.bindings import build_context, ir
+    from pipeline_mlir.frontend.kernel_ir import OFFSET_LIMIT
+    from pipeline_mlir.frontend.masked_rows_k_late import _unclamped
+
+    rows = OFFSET_LIMIT // 4096 - 1          # the last row's start inside the limit either way
+    at = np.array([0, rows - 1, rows + 5])   # the last a row past the end: ok false there
+
+    class Values:
+        def value(self, v):
+            return {"ok": at < rows, "row": at, "x": at}[v]
+
+    with build_context():
+        buf = type("Buf", (), {"type": ir.Type.parse(f"memref<{rows}x1000xi8{layout}>")})
+        assert _unclamped(Values(), {"ok": "ok", "row": "row", "buf": buf}, ("x", None),
+                          rows) is taken

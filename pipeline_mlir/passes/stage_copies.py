@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
-from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.analysis.barriers import BARRIERS, wait_counts
 from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, lane_stride, segments
 from pipeline_mlir.analysis.lds_order import staged_hazards
@@ -125,12 +125,10 @@ def _bad_lane_stride(op) -> str | None:
     if STAGED not in op.attributes:
         return (f"'{op.name}' op carries {LANE_STRIDE} (its lanes' LDS places apart) but not "
                 f"{STAGED}: a direct-to-LDS copy writes its lanes one after the other")
-    a = op.attributes[LANE_STRIDE]
-    n = _vector_type(op).shape[0]
-    if not isinstance(a, ir.IntegerAttr) or ir.IntegerAttr(a).value < n:
-        return (f"'{op.name}' op attribute '{LANE_STRIDE}' must be an integer of at least "
-                f"the {n} elements each lane moves (else the lanes overwrite each other's), "
-                f"not {a}")
+    try:
+        lane_stride(op, _vector_type(op).shape[0])
+    except IRError as e:
+        return str(e)
     return None
 
 

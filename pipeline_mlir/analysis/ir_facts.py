@@ -143,8 +143,17 @@ LANE_STRIDE = "sched.lane_stride"
 
 def lane_stride(op, n: int) -> int:
     """Elements between the LDS places of consecutive lanes of copy ``op`` moving ``n``
-    each: :data:`LANE_STRIDE` where set, else ``n`` (the DMA's lanes one after the other)."""
-    return int_attr(op, LANE_STRIDE) if LANE_STRIDE in op.attributes else n
+    each: :data:`LANE_STRIDE` where set, else ``n`` (the DMA's lanes one after the other).
+    An :class:`IRError` at the op for a stride that is no integer of at least ``n`` (the
+    lanes would overwrite each other's elements)."""
+    if LANE_STRIDE not in op.attributes:
+        return n
+    a = op.attributes[LANE_STRIDE]
+    if not isinstance(a, ir.IntegerAttr) or ir.IntegerAttr(a).value < n:
+        raise IRError(op, f"'{op.name}' op attribute '{LANE_STRIDE}' must be an integer of at "
+                          f"least the {n} elements each lane moves (else the lanes overwrite "
+                          f"each other's), not {a}")
+    return ir.IntegerAttr(a).value
 
 
 def memory_space(t) -> str:

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
-from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.analysis.barriers import BARRIERS, wait_counts
 from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, lane_stride, segments
 from pipeline_mlir.analysis.lds_order import staged_hazards
@@ -59,7 +59,8 @@ from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.passes._common import ModulePass, OpError, Option, as_operation
 from pipeline_mlir.passes._stage_force import OPTION as FORCE, force, parse_sources
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.passes._stage_ahead import apply as stage_ahead, check_budget, plan
+from pipeline_mlir.passes._stage_ahead import (_vector_type, apply as stage_ahead, check_budget,
+                                              plan)
 
 
 class StageCopies(ModulePass):
@@ -84,12 +85,9 @@ class StageCopies(ModulePass):
         errors = force(module, self[FORCE])
         if errors:
             return errors
-        errors = [OpError(op, f"'{op.name}' op carries {LANE_STRIDE} (its lanes' LDS places "
-                              f"apart) but not {STAGED}: a direct-to-LDS copy writes its lanes "
-                              f"one after the other")
-                  for op in walk_ops(as_operation(module), lambda o: o.name ==
-                                     "amdgpu.gather_to_lds" and LANE_STRIDE in o.attributes
-                                     and STAGED not in o.attributes)]
+        errors = [OpError(op, why) for op in walk_ops(
+            as_operation(module), lambda o: o.name == "amdgpu.gather_to_lds" and
+            LANE_STRIDE in o.attributes) if (why := _bad_lane_stride(op)) is not None]
         if errors:
             return errors
         unmarked = _has_dma_copies(as_operation(module))
@@ -118,6 +116,20 @@ class StageCopies(ModulePass):
             errors = [OpError(op, f"the register-staged form: {msg}")
                       for op, msg in staged_hazards(module)]
         return errors
+
+
+def _bad_lane_stride(op) -> str | None:
+    """Why ``op``'s :data:`LANE_STRIDE` cannot be staged, if so: only a staged copy writes
+    its lanes apart, and only an integer of at least the elements a lane moves keeps each
+    lane's LDS elements its own (a smaller one would have lanes overwrite each other)."""
+    if STAGED not in op.attributes:
+        return (f"'{op.name}' op carries {LANE_STRIDE} (its lanes' LDS places apart) but not "
+                f"{STAGED}: a direct-to-LDS copy writes its lanes one after the other")
+    try:
+        lane_stride(op, _vector_type(op).shape[0])
+    except IRError as e:
+        return str(e)
+    return None
 
 
 def _stage_all(ops: list, points: dict, errors: list) -> None:
@@ -156,9 +168,7 @@ def _reads_done_before(op, point) -> None:
 def _stage(op, src, src_idx: list, dst, base, point) -> None:
     """``op`` (copying from ``src[src_idx]`` to ``dst[base]``) replaced by load, and store
     and wait before ``point`` (module docstring)."""
-    vt = ir.TypeAttr(op.attributes["transferType"]).value
-    if not isinstance(vt, ir.VectorType):
-        vt = ir.VectorType.get([1], vt)
+    vt = _vector_type(op)
     n = vt.shape[0]
     with ir.InsertionPoint(op), op.location:
         val = B.vector.load(vt, src, src_idx)

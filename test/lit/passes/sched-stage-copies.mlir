@@ -67,6 +67,25 @@ func.func @lane_stride_dma(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #
 
 // -----
 
+// A lane stride smaller than the elements a lane moves: each lane's store would overwrite
+// the next lane's first element.
+func.func @lane_stride_overlap(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %j: index, %d: index) {
+  // expected-error @+1 {{sched-stage-copies: 'amdgpu.gather_to_lds' op attribute 'sched.lane_stride' must be an integer of at least the 2 elements each lane moves (else the lanes overwrite each other's), not 1 : i64}}
+  amdgpu.gather_to_lds %src[%i, %j], %lds[%d] {sched.register_staged, sched.lane_stride = 1 : i64} : vector<2xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// A lane stride that is no integer.
+func.func @lane_stride_text(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %j: index, %d: index) {
+  // expected-error @+1 {{sched-stage-copies: 'amdgpu.gather_to_lds' op attribute 'sched.lane_stride' must be an integer of at least the 2 elements each lane moves (else the lanes overwrite each other's), not "8"}}
+  amdgpu.gather_to_lds %src[%i, %j], %lds[%d] {sched.register_staged, sched.lane_stride = "8"} : vector<2xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 // A constant-bounded K-loop whose copies are all staged: the copy's global load is issued
 // an iteration ahead.  Before the loop, its index slice cloned at the lower bound loads
 // the first iteration's elements, which the loop carries (a new iter_arg); in the body,

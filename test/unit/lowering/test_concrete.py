@@ -146,18 +146,40 @@ def test_unknown_tag_field_is_an_error(capsys, tmp_path):
     assert rc == 1 and "has unknown field 'stag'" in err, err
 
 
+def _first_copy_refused(capsys, tmp_path, old: str, new: str, attribute: str) -> None:
+    """The 4-wave concrete kernel with ``old`` replaced by ``new`` in its first copy is
+    refused at that copy, one located message naming ``attribute`` (a regular expression of
+    the rest of the message), no traceback."""
+    text = kernel_text("4wave")
+    line = next(i for i, t in enumerate(text.splitlines(), 1)
+                if "sched.global_load = {channel" in t)
+    rc, out, err = run(capsys, tmp_path, text.replace(old, new, 1), f"--pipeline=4wave{{{EXACT}}}")
+    assert rc == 1 and out == "" and "Traceback" not in err and err.count("error:") == 1, err
+    assert re.search(rf"k\.mlir:{line}:\d+: error: sched-import: 'amdgpu.gather_to_lds' op "
+                     rf"attribute {attribute}\n", err), err
+
+
 @pytest.mark.parametrize("value, shown", [('"x"', '"x"'), ("0.5 : f32", "5.000000e-01 : f32"),
                                           ("1 : i128", "1 : i128")])
 def test_a_tag_field_that_is_no_64_bit_integer_is_located(capsys, tmp_path, value, shown):
-    text = kernel_text("4wave")
-    line = next(i for i, t in enumerate(text.splitlines(), 1) if "sched.global_load = {channel" in t)
-    text = text.replace("sched.global_load = {channel = 0 : i64", f"sched.global_load = {{channel "
-                                                                  f"= {value}", 1)
-    rc, out, err = run(capsys, tmp_path, text, f"--pipeline=4wave{{{EXACT}}}")
-    assert rc == 1 and out == "" and "Traceback" not in err and err.count("error:") == 1, err
-    assert re.search(rf"k\.mlir:{line}:\d+: error: sched-import: 'amdgpu.gather_to_lds' op "
-                     rf"attribute 'sched.global_load' field 'channel' must be an integer of at "
-                     rf"most 64 bits; got {re.escape(shown)}\n", err), err
+    _first_copy_refused(capsys, tmp_path, "sched.global_load = {channel = 0 : i64",
+                        f"sched.global_load = {{channel = {value}",
+                        rf"'sched.global_load' field 'channel' must be an integer of at most "
+                        rf"64 bits; got {re.escape(shown)}")
+
+
+@pytest.mark.parametrize("value", ['"x"', "1 : i64"])
+def test_a_lane_stride_that_is_no_integer_of_a_lanes_elements_is_located(capsys, tmp_path,
+                                                                         value):
+    """A concrete copy may say its lanes write LDS ``sched.lane_stride`` elements apart (the
+    tag check and the staging read it): one that is no integer, or under the 8 elements a
+    lane moves (lanes overwriting each other's), is an error at the copy, not an internal
+    error or a kernel whose lanes overlap."""
+    _first_copy_refused(capsys, tmp_path, 'k_offset = "k0"}}',
+                        f'k_offset = "k0"}}, sched.register_staged, sched.lane_stride = {value}}}',
+                        rf"'sched.lane_stride' must be an integer of at least the 8 elements "
+                        rf"each lane moves \(else the lanes overwrite each other's\), not "
+                        rf"{re.escape(value)}")
 
 
 def test_tagged_loop_without_schedule_is_an_error(capsys, tmp_path):

@@ -70,7 +70,8 @@ from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.asm_instr import registers
 from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
 
-__all__ = ["LdsRace", "LdsMap", "lds_map", "lds_races", "BarrierMismatch", "barrier_mismatch"]
+__all__ = ["LdsRace", "LdsOutside", "LdsMap", "lds_map", "lds_races", "BarrierMismatch",
+           "barrier_mismatch"]
 
 _M32 = np.uint64(0xFFFFFFFF)
 #: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
@@ -319,11 +320,14 @@ class _Access:
     bytes: tuple[np.ndarray, ...]
     #: whether they are whole dwords, each lane's starting at a multiple of 4
     dwords: bool = False
+    #: (a wave, its last byte) where a byte is at or past the kernel's LDS (``bytes`` then
+    #: empty), or None
+    beyond: tuple[int, int] | None = None
 
 
-def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
+def _access(i: AsmInstr, state: dict, threads: int, limit: int = 0) -> _Access | None:
     """The bytes ``i`` (an LDS read or write from registers) touches, per wave; None when
-    its address or its form is not known here."""
+    its address or its form is not known here (``limit``: :func:`_lanes_bytes`)."""
     m = _DS.match(i.mnemonic)
     if not m:
         return None
@@ -342,14 +346,16 @@ def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
             offsets = [int(mods.get("offset", "0"), 0)]
     except ValueError:          # an offset not a number: the access is left out
         return None
-    return _lanes_bytes(i, write, addr.astype(np.int64), offsets, width, state, threads)
+    return _lanes_bytes(i, write, addr.astype(np.int64), offsets, width, state, threads, limit)
 
 
 def _lanes_bytes(i: AsmInstr, write: bool, addr, offsets: list[int], width: int, state: dict,
-                 threads: int) -> _Access | None:
+                 threads: int, limit: int = 0) -> _Access | None:
     """The access of ``i`` whose lanes' addresses are ``addr`` (per thread), at each of
     ``offsets``, ``width`` bytes each: the lanes ``exec`` leaves off left out where it is
-    known; None when a byte is no LDS byte."""
+    known; None when a byte is no LDS byte.  ``limit``: the kernel's LDS bytes (its group
+    segment, 0: not known): where ``exec`` is known, an access touching a byte at or past
+    it is one of no bytes, that wave and byte its ``beyond``."""
     active = state.get(("exec",))
     per_wave = []
     for w in range(0, threads, 64):
@@ -359,7 +365,12 @@ def _lanes_bytes(i: AsmInstr, write: bool, addr, offsets: list[int], width: int,
         starts = np.concatenate([lanes + o for o in offsets])
         per_wave.append((starts[:, None] + np.arange(width)).ravel())
     every = np.concatenate(per_wave)
-    if not len(every) or int(every.max()) >= _LDS_LIMIT or int(every.min()) < 0:
+    if not len(every) or int(every.min()) < 0:
+        return None
+    if limit and active is not None and int(every.max()) >= limit:
+        wave = next(w for w, b in enumerate(per_wave) if len(b) and int(b.max()) >= limit)
+        return _Access(i, write, (), beyond=(wave, int(per_wave[wave].max())))
+    if int(every.max()) >= _LDS_LIMIT:
         return None
     dwords = width % 4 == 0 and all(o % 4 == 0 for o in offsets) and not (addr % 4).any()
     return _Access(i, write, tuple(per_wave), bool(dwords))
@@ -372,7 +383,7 @@ _DMA_SIZE = {"ubyte": 1, "sbyte": 1, "ushort": 2, "sshort": 2, "dword": 4, "dwor
              "dwordx4": 16}
 
 
-def _dma_access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
+def _dma_access(i: AsmInstr, state: dict, threads: int, limit: int = 0) -> _Access | None:
     """The LDS bytes LDS DMA ``i`` writes, per wave (each lane's ``M0[17:0] + offset + lane
     x size``, as wide as its size: the emulator's ``_lds_dma_target``); None when ``M0``,
     the offset or the form is not known here."""
@@ -388,7 +399,7 @@ def _dma_access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
     size = _DMA_SIZE[m.group(2)]
     lanes = np.arange(threads, dtype=np.int64) % 64
     return _lanes_bytes(i, True, (base & np.uint64(0x3FFFF)).astype(np.int64) + lanes * size,
-                        [offset], size, state, threads)
+                        [offset], size, state, threads, limit)
 
 
 def _same_bytes(i: AsmInstr, state: dict, vary: set, threads: int) -> bool:
@@ -450,6 +461,25 @@ class LdsRace:
                 f"{self.second.mnemonic} (line {self.second.line}) of wave {self.other} both "
                 f"touch LDS byte {self.byte}, one writing, {between}: the other waves' "
                 f"accesses of those bytes are not ordered{more}")
+
+
+@dataclass(frozen=True)
+class LdsOutside:
+    """An LDS access of known address, under a known ``exec``, that touches a byte past the
+    kernel's LDS (its group segment, ``.amdhsa_group_segment_fixed_size``): the hardware
+    reads 0 there and drops the write (the emulator's ``out-of-range``)."""
+
+    instr: AsmInstr
+    wave: int
+    byte: int
+    size: int
+
+    def message(self) -> str:
+        what = "M0 + offset + lane x size" if self.instr.kind == "vmem_load_lds" else \
+            "its address + offset"
+        return (f"{self.instr.mnemonic} (line {self.instr.line}) of wave {self.wave} touches "
+                f"LDS byte {self.byte} ({what}), past the kernel's {self.size} bytes of LDS "
+                f"(.amdhsa_group_segment_fixed_size): no LDS byte of this workgroup")
 
 
 def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
@@ -563,6 +593,8 @@ class LdsMap:
     #: intervals two groups may be in at once, (group, interval, group, interval)
     groups: tuple = ()
     pairs: tuple = ()
+    #: the LDS accesses of known address touching bytes past the kernel's LDS (by line)
+    outside: dict = field(default_factory=dict)
 
     def _items(self):
         """Per set of accesses that may run at once: (per DMA line, the barrier it is in
@@ -637,14 +669,17 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
     accesses: dict[int, _Access] = {}
     kinds: dict[int, str] = {}
     same: dict[int, AsmInstr] = {}
+    outside: dict[int, LdsOutside] = {}
     for k, state in states.items():
         state, vary = dict(state), set(varying.get(k, ()))
         for i in fn.blocks[k].instrs:
             if i.kind in ("ds_read", "ds_write", "vmem_load_lds"):
                 kinds[i.line] = i.kind
-                a = _access(i, state, threads) if i.kind != "vmem_load_lds" else \
-                    _dma_access(i, state, threads)
-                if a is not None:
+                a = _access(i, state, threads, fn.lds_bytes) if i.kind != "vmem_load_lds" \
+                    else _dma_access(i, state, threads, fn.lds_bytes)
+                if a is not None and a.beyond is not None:
+                    outside[i.line] = LdsOutside(i, *a.beyond, fn.lds_bytes)
+                elif a is not None:
                     accesses[i.line] = a
                 elif _same_bytes(i, state, vary, threads):
                     same[i.line] = i
@@ -653,7 +688,7 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
     flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
     if not groups:
         within, _ = _intervals(fn, kinds, flying)
-        return LdsMap(accesses, kinds, within, flying, same)
+        return LdsMap(accesses, kinds, within, flying, same, outside=outside)
     parts = [(waves, _intervals(fn, kinds, flying, skip)[0]) for waves, skip in groups]
     pairs = []
     for g in range(len(parts)):
@@ -663,7 +698,7 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                 return None
             pairs += [(g, a, h, b) for a, b in both]
     return LdsMap(accesses, kinds, {}, flying, same,
-                  tuple(parts), tuple(pairs))
+                  tuple(parts), tuple(pairs), outside)
 
 
 def _wave_groups(fn: AsmFunction, apart: frozenset, states: dict):

@@ -300,3 +300,28 @@ def test_groups_of_waves_a_barrier_apart_are_paired_in_lockstep(guards, race):
     assert bool(found) is race, found
     if race:
         assert "ds_write_b128" in found[0] and "ds_read_b128" in found[0], found
+
+
+@pytest.mark.parametrize("body, size, outside", [
+    (_WAVE_M0 + _DMA, 2048, None),                      # waves 0, 1: bytes 0..2047
+    (_WAVE_M0 + _DMA, 2032, (5, 1, 2047)),              # wave 1's last lane past 2032 bytes
+    (_WAVE_M0 + _DMA, 0, None),                         # the size not stated: not checked
+    (WRITE, 2048, None),
+    (WRITE.replace("v[4:7]", "v[4:7] offset:16"), 2048, (3, 1, 2063)),   # the offset counts
+    # exec not known: the lanes it may leave off are not held against the size
+    ("\ts_load_dwordx2 s[4:5], s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n"
+     "\ts_mov_b64 exec, s[4:5]\n" + WRITE.replace("v[4:7]", "v[4:7] offset:16"), 2048, None),
+])
+def test_an_lds_access_past_the_kernels_lds_is_found(body, size, outside):
+    """An LDS access (an LDS DMA from ``M0``, a ``ds_write``) of known address touching a
+    byte at or past the kernel's LDS bytes (``.amdhsa_group_segment_fixed_size``) is
+    found: the emulator's ``out-of-range`` (the 4-wave kernel with an ``M0`` moved past
+    its 32 KiB passed the gate); not where ``exec`` is not known, nor where the size is
+    not stated."""
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads, fn.lds_bytes = 128, size
+    found = lds_map(fn).outside
+    assert [(line, o.wave, o.byte) for line, o in found.items()] == \
+        ([outside] if outside else []), found
+    if outside:
+        assert f"past the kernel's {size} bytes of LDS" in found[outside[0]].message()

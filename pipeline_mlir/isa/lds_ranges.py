@@ -324,6 +324,16 @@ class _Access:
     #: empty), or None
     beyond: tuple[int, int] | None = None
 
+    @functools.cached_property
+    def words(self) -> tuple[np.ndarray, ...]:
+        """Per wave, the dwords it touches (by dword index; ``dwords`` accesses only)."""
+        return tuple(b[::4] >> 2 for b in self.bytes)
+
+    @functools.cached_property
+    def top(self) -> int:
+        """Its last byte (-1: none)."""
+        return max((int(b.max()) for b in self.bytes if len(b)), default=-1)
+
 
 def _access(i: AsmInstr, state: dict, threads: int, limit: int = 0) -> _Access | None:
     """The bytes ``i`` (an LDS read or write from registers) touches, per wave; None when
@@ -599,10 +609,17 @@ class LdsMap:
     def _items(self):
         """Per set of accesses that may run at once: (per DMA line, the barrier it is in
         flight at there; the accesses, each of the waves that may run it there)."""
+        only: dict = {}         # each access as run by a group, made once
+
         def part(within, origin, waves):
             fly = {x: origin for x in self.flying.get(origin, ())}
-            return fly, [_only(self.accesses[x], waves) for x in sorted(within[origin])
-                         if x in self.accesses]
+            out = []
+            for x in sorted(within[origin]):
+                if x in self.accesses:
+                    if (x, waves) not in only:
+                        only[x, waves] = _only(self.accesses[x], waves)
+                    out.append(only[x, waves])
+            return fly, out
         if not self.groups:
             for origin in sorted(self.within):
                 yield part(self.within, origin, None)
@@ -825,7 +842,8 @@ def _only(a: _Access, waves: frozenset | None) -> _Access:
     if waves is None:
         return a
     none = np.zeros(0, dtype=np.int64)
-    return replace(a, bytes=tuple(b if w in waves else none for w, b in enumerate(a.bytes)))
+    return _Access(a.instr, a.write, tuple(b if w in waves else none
+                                           for w, b in enumerate(a.bytes)), a.dwords)
 
 
 def _interval_races(accesses: list[_Access]):
@@ -834,23 +852,22 @@ def _interval_races(accesses: list[_Access]):
     is a race of the pairs of accesses that touch it.  Where every access touches whole
     aligned dwords, read per dword (each fourth byte: a quarter of the work)."""
     unit = 4 if all(a.dwords for a in accesses) else 1
-    if unit > 1:
-        accesses = [replace(a, bytes=tuple(b[::4] >> 2 for b in a.bytes)) for a in accesses]
-    size = 1 + max((int(b.max()) for a in accesses for b in a.bytes if len(b)), default=-1)
+    units = [a.words if unit > 1 else a.bytes for a in accesses]    # per access, per wave
+    size = 1 + max(a.top for a in accesses) // unit
     if not size:
         return
     writers = np.zeros(size, dtype=np.uint32)
     touched = np.zeros(size, dtype=np.uint32)
-    for w in range(len(accesses[0].bytes)):      # per wave: one bit, set at its bytes at once
-        touched[np.concatenate([a.bytes[w] for a in accesses])] |= np.uint32(1 << w)
-        wrote = [a.bytes[w] for a in accesses if a.write]
+    for w in range(len(units[0])):      # per wave: one bit, set at its bytes at once
+        touched[np.concatenate([u[w] for u in units])] |= np.uint32(1 << w)
+        wrote = [u[w] for a, u in zip(accesses, units) if a.write]
         if wrote:
             writers[np.concatenate(wrote)] |= np.uint32(1 << w)
     bad = (writers != 0) & ((touched & (touched - np.uint32(1))) != 0)
     if not bad.any():
         return
     # per access, per wave, the racing bytes it touches (most accesses touch none)
-    hot = [(a, [set(bs[bad[bs]].tolist()) for bs in a.bytes]) for a in accesses]
+    hot = [(a, [set(bs[bad[bs]].tolist()) for bs in u]) for a, u in zip(accesses, units)]
     hot = [(a, sets) for a, sets in hot if any(sets)]
     for x, (a, mine) in enumerate(hot):
         for b, theirs in hot[x:]:

@@ -513,11 +513,18 @@ def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
     return dom
 
 
+#: the kinds whose results may differ between waves whatever they read: memory other waves
+#: may be writing (an LDS read, a vector load, a returning atomic or ``ds_append``) and the
+#: wave's own hardware state (``s_getreg_b32`` of its id, ``s_memtime``)
+_WAVE_OWN = frozenset({"ds_read", "ds_write", "vmem_load", "vmem_store", "other"})
+
+
 def _vary(i: AsmInstr, state: set, values: dict) -> None:
     """``state`` (the registers that may differ between waves) after ``i``; ``values``
     (:func:`_evaluate`'s, after ``i``): a register whose value is known and the same in
     every wave (lane by lane) does not."""
-    if i.kind in ("ds_read", "vmem_load") or state.intersection(i.uses):
+    if i.kind in _WAVE_OWN or i.mnemonic.startswith(("s_atomic_", "s_buffer_atomic_")) or \
+            state.intersection(i.uses):
         state.update(i.defs)
         for r in i.defs:
             v = values.get(r)
@@ -538,8 +545,9 @@ def varying_states(fn: AsmFunction) -> tuple[dict[int, frozenset], frozenset]:
     block, beside the values of :func:`_block_states`): ``v0`` (the thread id), ``exec``
     where the workgroup's last wave is not full, and what an instruction reading one of
     them writes (``v_readfirstlane_b32`` of ``v0``: the wave's id; a vector result under
-    such an ``exec``), what an LDS read or a vector load writes (memory other waves may be
-    writing); the others (kernel arguments, workgroup ids, constants and what is computed
+    such an ``exec``), what an LDS read, a vector load or a returning atomic writes
+    (memory other waves may be writing), ``s_getreg_b32`` (the wave's hardware id) and
+    ``s_memtime``; the others (kernel arguments, workgroup ids, constants and what is computed
     from them alone) are the same in every wave, and so is a value known the same in
     every wave (a mask of every lane saved)."""
     return _flow(fn)[1:]

@@ -82,14 +82,20 @@ def test_the_interval_runs_through_a_loops_back_edge():
     ("\tv_cmp_gt_u32_e32 vcc, 64, v0\n\ts_cbranch_vccnz .LBB0_2\n", False),
     # ... on the wave's id (its first lane's thread id): the same
     ("\tv_readfirstlane_b32 s4, v0\n\ts_cmp_lt_u32 s4, 64\n\ts_cbranch_scc1 .LBB0_2\n", False),
+    # ... on the wave's hardware id, or on what a returning atomic gave it: the same
+    ("\ts_getreg_b32 s4, hwreg(HW_REG_HW_ID, 8, 4)\n\ts_cmp_lt_u32 s4, 1\n"
+     "\ts_cbranch_scc1 .LBB0_2\n", False),
+    ("\tglobal_atomic_add v3, v9, v10, s[0:1] sc0\n\ts_waitcnt vmcnt(0)\n"
+     "\tv_readfirstlane_b32 s4, v3\n\ts_cmp_lt_u32 s4, 64\n\ts_cbranch_scc1 .LBB0_2\n", False),
     # on a kernel argument: every wave alike (the 4-wave kernels' zero-trip fence)
     ("\ts_load_dword s4, s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n\ts_cmp_lt_u32 s4, 64\n"
      "\ts_cbranch_scc1 .LBB0_2\n", True),
 ])
 def test_barriers_not_every_wave_passes_leave_the_rule_out(branch, runs):
     """A barrier in a branch that reads the thread id or the wave's id (the ping-pong
-    kernels' barrier of one group of waves) makes the intervals differ between waves: the
-    rule does not run.  A branch on what every wave holds alike (a kernel argument) is
+    kernels' barrier of one group of waves; its hardware id; a value a returning atomic
+    gave it, which each wave gets its own of) makes the intervals differ between waves:
+    the rule does not run.  A branch on what every wave holds alike (a kernel argument) is
     taken by every wave alike: the rule runs, and finds the read of the other wave's
     bytes after the branch.  Nor does it run without the workgroup's size (one wave: no
     other wave to race)."""

@@ -55,6 +55,10 @@ barrier belongs to the next interval too: the register rule refuses those alread
 LDS write in flight at a barrier an LDS read follows, an LDS read at one an LDS write
 follows).
 
+Two more findings read the same bytes: an access of known bytes past the kernel's LDS
+(``lds-outside``, :class:`LdsOutside`) and a read of the main loop of bytes no LDS write
+of the loop writes (``lds-stale``, :class:`LdsStale`: a stage the loop never refills).
+
 No MLIR here.
 """
 
@@ -66,11 +70,11 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
+from pipeline_mlir.isa.asm import AsmError, AsmFunction, AsmInstr
 from pipeline_mlir.isa.asm_instr import registers
 from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
 
-__all__ = ["LdsRace", "LdsOutside", "LdsMap", "lds_map", "lds_races", "BarrierMismatch",
+__all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsMap", "lds_map", "lds_races", "BarrierMismatch",
            "barrier_mismatch"]
 
 _M32 = np.uint64(0xFFFFFFFF)
@@ -323,6 +327,8 @@ class _Access:
     #: (a wave, its last byte) where a byte is at or past the kernel's LDS (``bytes`` then
     #: empty), or None
     beyond: tuple[int, int] | None = None
+    #: whether ``exec`` is known (else every lane counts, those it may leave off too)
+    lanes_known: bool = True
 
     @functools.cached_property
     def words(self) -> tuple[np.ndarray, ...]:
@@ -383,7 +389,7 @@ def _lanes_bytes(i: AsmInstr, write: bool, addr, offsets: list[int], width: int,
     if int(every.max()) >= _LDS_LIMIT:
         return None
     dwords = width % 4 == 0 and all(o % 4 == 0 for o in offsets) and not (addr % 4).any()
-    return _Access(i, write, tuple(per_wave), bool(dwords))
+    return _Access(i, write, tuple(per_wave), bool(dwords), lanes_known=active is not None)
 
 
 #: an LDS DMA: ``buffer_load_<size> ... lds`` or ``global_load_lds_<size>``
@@ -471,6 +477,22 @@ class LdsRace:
                 f"{self.second.mnemonic} (line {self.second.line}) of wave {self.other} both "
                 f"touch LDS byte {self.byte}, one writing, {between}: the other waves' "
                 f"accesses of those bytes are not ordered{more}")
+
+
+@dataclass(frozen=True)
+class LdsStale:
+    """A read of the main loop of an LDS byte no LDS write of the loop writes
+    (:func:`_stale`)."""
+
+    instr: AsmInstr
+    wave: int
+    byte: int
+
+    def message(self) -> str:
+        return (f"{self.instr.mnemonic} (line {self.instr.line}) of wave {self.wave} in the "
+                f"main loop reads LDS byte {self.byte}, which no LDS write of the loop (LDS "
+                f"DMA from M0, ds_write) writes: every iteration reads what was there before "
+                f"the loop (a stage the loop never refills)")
 
 
 @dataclass(frozen=True)
@@ -613,6 +635,8 @@ class LdsMap:
     pairs: tuple = ()
     #: the LDS accesses of known address touching bytes past the kernel's LDS (by line)
     outside: dict = field(default_factory=dict)
+    #: the main loop's LDS reads of bytes no LDS write of the loop writes (by line)
+    stale: dict = field(default_factory=dict)
 
     def _items(self):
         """Per set of accesses that may run at once: (per DMA line, the barrier it is in
@@ -711,9 +735,10 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
             _evaluate(i, state, threads)
             _vary(i, vary, state)
     flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
+    stale = _stale(fn, accesses, kinds)
     if not groups:
         within, _ = _intervals(fn, kinds, flying)
-        return LdsMap(accesses, kinds, within, flying, same, outside=outside)
+        return LdsMap(accesses, kinds, within, flying, same, outside=outside, stale=stale)
     parts = [(waves, _intervals(fn, kinds, flying, skip)[0]) for waves, skip in groups]
     pairs = []
     for g in range(len(parts)):
@@ -723,7 +748,40 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                 return None
             pairs += [(g, a, h, b) for a, b in both]
     return LdsMap(accesses, kinds, {}, flying, same,
-                  tuple(parts), tuple(pairs), outside)
+                  tuple(parts), tuple(pairs), outside, stale)
+
+
+def _stale(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
+    """Per LDS read of the main loop (:meth:`AsmFunction.main_loop`) of known bytes under a
+    known ``exec``, an :class:`LdsStale` where it reads a byte that no LDS write of the loop
+    (an LDS DMA, a ``ds_write``) writes, in any wave: a pipelined loop refills every stage
+    it reads, so such a read reads what the prologue left there on every iteration (a DMA
+    given another stage's ``M0``).  Empty where the loop writes no LDS, or an LDS write of
+    the loop has bytes not known here (or there is no main loop)."""
+    try:
+        loop = {i.line for i in fn.main_loop_phases()["loop"]}
+    except (AsmError, StopIteration):
+        return {}
+    lines = sorted(x for x in kinds if x in loop)
+    writes = [x for x in lines if kinds[x] != "ds_read"]
+    if not writes or any(x not in accesses for x in writes):
+        return {}
+    top = max(accesses[x].top for x in writes)
+    written = np.zeros(max(top, max((accesses[x].top for x in lines if x in accesses),
+                                    default=0)) + 1, dtype=bool)
+    for x in writes:
+        for b in accesses[x].bytes:
+            written[b] = True
+    out = {}
+    for x in lines:
+        a = accesses.get(x)
+        if kinds[x] == "ds_read" and a is not None and a.lanes_known:
+            for w, b in enumerate(a.bytes):
+                missing = b[~written[b]]
+                if len(missing):
+                    out[x] = LdsStale(a.instr, w, int(missing.min()))
+                    break
+    return out
 
 
 def _wave_groups(fn: AsmFunction, apart: frozenset, states: dict):

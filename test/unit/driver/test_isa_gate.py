@@ -546,6 +546,25 @@ def test_a_ping_pong_dmas_lds_base_swapped_is_refused(n):
         messages
 
 
+def test_a_loop_dma_given_another_stages_m0_is_refused():
+    """The 4-wave FP8 64x64 kernel's loop with its first DMA given the ``M0`` of the second
+    (the B tile's stage for the A tile's): one wave's two DMAs fill the same bytes, the A
+    stage the loop reads is never refilled.  No two waves race (no ``lds-race``); the
+    emulator finds C WRONG (``--emulate=128,128,1024 --emulate-mode=late``, 2 workgroups)
+    and the gate passed it.  The loop's reads of bytes no LDS write of the loop writes are
+    ``lds-stale``."""
+    built = build("4wave-fp8-64")
+    fn = parse_asm(built.asm).function()
+    loop = [i for i in fn.main_loop_phases()["loop"] if i.text.startswith("s_mov_b32 m0,")]
+    lines = built.asm.split("\n")
+    lines[loop[0].line - 1] = "\t" + loop[1].text
+    with pytest.raises(Failure) as e:
+        check_built("\n".join(lines), [built.plan], built.ll, None, "k.mlir")
+    messages = [d.message for d in e.value.diags]
+    assert [m.split("ISA check: ")[1].split(" ")[0] for m in messages] == ["lds-stale"], \
+        messages
+
+
 def test_a_ping_pong_wait_filling_an_mfma_gap_deleted_is_refused():
     """The ping-pong kernel's epilogue waits that LLVM counted as wait states between the
     last MFMAs and the address arithmetic of the C stores (an ``s_nop`` after each tops

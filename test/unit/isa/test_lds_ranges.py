@@ -331,3 +331,28 @@ def test_an_lds_access_past_the_kernels_lds_is_found(body, size, outside):
         ([outside] if outside else []), found
     if outside:
         assert f"past the kernel's {size} bytes of LDS" in found[outside[0]].message()
+
+
+@pytest.mark.parametrize("read, write, stale", [
+    ("", _DMA, None),                                   # it reads the bytes the loop's DMA writes
+    ("\tv_add_u32_e32 v1, 0x800, v1\n", _DMA, 2048),    # ... bytes only the prologue wrote
+    ("\tv_add_u32_e32 v1, 0x800, v1\n", "\tds_write_b32 v9, v3\n", None),  # a write not known
+    ("\tv_add_u32_e32 v1, 0x800, v1\n", "", None),      # a loop that writes no LDS
+])
+def test_a_main_loop_read_of_bytes_the_loop_never_writes_is_found(read, write, stale):
+    """A pipelined loop refills each stage it reads: a read of the main loop (the loop of
+    the MFMAs) of LDS bytes that no LDS write of the loop writes reads what the prologue
+    left there on every iteration (the 4-wave FP8 64x64 kernel with a loop DMA given
+    another stage's ``M0``: WRONG on the emulator, no race, passed by the gate).  Not
+    checked where a write of the loop has bytes not known, or the loop writes no LDS."""
+    body = (_WAVE_M0 + "\tv_lshlrev_b32_e32 v1, 4, v0\n" + read + _DMA +
+            "\ts_waitcnt vmcnt(0)\n\ts_barrier\n.LBB0_1:\n" + write +
+            "\ts_waitcnt vmcnt(0)\n\ts_barrier\n\tds_read_b128 v[8:11], v1\n"
+            "\ts_waitcnt lgkmcnt(0)\n\tv_mfma_f32_32x32x16_bf16 a[0:15], v[8:11], v[8:11], a[0:15]\n"
+            "\ts_barrier\n\ts_cbranch_scc1 .LBB0_1\n")
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads = 128
+    found = lds_map(fn).stale
+    assert [o.byte for o in found.values()] == ([stale] if stale is not None else []), found
+    if stale is not None:
+        assert "which no LDS write of the loop" in next(iter(found.values())).message()

@@ -59,6 +59,8 @@ class AsmFunction:
     #: the workgroup's threads when its metadata fixes them (``.reqd_workgroup_size``) and
     #: ``v0`` holds the thread's id alone (``.amdhsa_system_vgpr_workitem_id`` 0); else 0
     threads: int = 0
+    #: the workgroup's LDS bytes (``.amdhsa_group_segment_fixed_size``; 0: not stated)
+    lds_bytes: int = 0
 
     def instrs(self) -> list[AsmInstr]:
         return [i for b in self.blocks for i in b.instrs]
@@ -242,6 +244,9 @@ def parse_asm(text: str) -> AsmModule:
     for f in r.functions:
         _link(f)
         f.threads = _threads(r.meta, f.name)
+        size = r.meta.get("amdhsa_kernel", {}).get(f.name, {}).get(
+            ".amdhsa_group_segment_fixed_size")
+        f.lds_bytes = size if isinstance(size, int) and size > 0 else 0
     return AsmModule(r.functions, r.meta)
 
 

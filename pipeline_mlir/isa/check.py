@@ -449,6 +449,10 @@ def _assembly_findings(fn: AsmFunction, rw, lds, phase_of: dict | None = None) -
     found += [Finding("lds-race", (phase_of or {}).get(r.first.line, "-"), (),
                       (r.first.line, r.second.line), r.message(), 1 + r.others)
               for r in (lds.races() if lds is not None else [])]
+    found += [Finding("lds-outside", (phase_of or {}).get(line, "-"), (), (line,),
+                      o.message()) for line, o in sorted((lds.outside if lds else {}).items())]
+    found += [Finding("lds-stale", (phase_of or {}).get(line, "-"), (), (line,),
+                      o.message()) for line, o in sorted((lds.stale if lds else {}).items())]
     found += [Finding("wait-states", (phase_of or {}).get(g.reader.line, "-"), (),
                       (g.reader.line, g.mfma.line), g.message()) for g in mfma_gaps(fn)]
     shifted = barrier_mismatch(fn)

@@ -55,6 +55,10 @@ barrier belongs to the next interval too: the register rule refuses those alread
 LDS write in flight at a barrier an LDS read follows, an LDS read at one an LDS write
 follows).
 
+Two more findings read the same bytes: an access of known bytes past the kernel's LDS
+(``lds-outside``, :class:`LdsOutside`) and a read of the main loop of bytes no LDS write
+of the loop writes (``lds-stale``, :class:`LdsStale`: a stage the loop never refills).
+
 No MLIR here.
 """
 
@@ -66,11 +70,12 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
+from pipeline_mlir.isa.asm import AsmError, AsmFunction, AsmInstr
 from pipeline_mlir.isa.asm_instr import registers
 from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
 
-__all__ = ["LdsRace", "LdsMap", "lds_map", "lds_races", "BarrierMismatch", "barrier_mismatch"]
+__all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsMap", "lds_map", "lds_races", "BarrierMismatch",
+           "barrier_mismatch"]
 
 _M32 = np.uint64(0xFFFFFFFF)
 #: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
@@ -319,11 +324,26 @@ class _Access:
     bytes: tuple[np.ndarray, ...]
     #: whether they are whole dwords, each lane's starting at a multiple of 4
     dwords: bool = False
+    #: (a wave, its last byte) where a byte is at or past the kernel's LDS (``bytes`` then
+    #: empty), or None
+    beyond: tuple[int, int] | None = None
+    #: whether ``exec`` is known (else every lane counts, those it may leave off too)
+    lanes_known: bool = True
+
+    @functools.cached_property
+    def words(self) -> tuple[np.ndarray, ...]:
+        """Per wave, the dwords it touches (by dword index; ``dwords`` accesses only)."""
+        return tuple(b[::4] >> 2 for b in self.bytes)
+
+    @functools.cached_property
+    def top(self) -> int:
+        """Its last byte (-1: none)."""
+        return max((int(b.max()) for b in self.bytes if len(b)), default=-1)
 
 
-def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
+def _access(i: AsmInstr, state: dict, threads: int, limit: int = 0) -> _Access | None:
     """The bytes ``i`` (an LDS read or write from registers) touches, per wave; None when
-    its address or its form is not known here."""
+    its address or its form is not known here (``limit``: :func:`_lanes_bytes`)."""
     m = _DS.match(i.mnemonic)
     if not m:
         return None
@@ -342,14 +362,16 @@ def _access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
             offsets = [int(mods.get("offset", "0"), 0)]
     except ValueError:          # an offset not a number: the access is left out
         return None
-    return _lanes_bytes(i, write, addr.astype(np.int64), offsets, width, state, threads)
+    return _lanes_bytes(i, write, addr.astype(np.int64), offsets, width, state, threads, limit)
 
 
 def _lanes_bytes(i: AsmInstr, write: bool, addr, offsets: list[int], width: int, state: dict,
-                 threads: int) -> _Access | None:
+                 threads: int, limit: int = 0) -> _Access | None:
     """The access of ``i`` whose lanes' addresses are ``addr`` (per thread), at each of
     ``offsets``, ``width`` bytes each: the lanes ``exec`` leaves off left out where it is
-    known; None when a byte is no LDS byte."""
+    known; None when a byte is no LDS byte.  ``limit``: the kernel's LDS bytes (its group
+    segment, 0: not known): where ``exec`` is known, an access touching a byte at or past
+    it is one of no bytes, that wave and byte its ``beyond``."""
     active = state.get(("exec",))
     per_wave = []
     for w in range(0, threads, 64):
@@ -359,10 +381,15 @@ def _lanes_bytes(i: AsmInstr, write: bool, addr, offsets: list[int], width: int,
         starts = np.concatenate([lanes + o for o in offsets])
         per_wave.append((starts[:, None] + np.arange(width)).ravel())
     every = np.concatenate(per_wave)
-    if not len(every) or int(every.max()) >= _LDS_LIMIT or int(every.min()) < 0:
+    if not len(every) or int(every.min()) < 0:
+        return None
+    if limit and active is not None and int(every.max()) >= limit:
+        wave = next(w for w, b in enumerate(per_wave) if len(b) and int(b.max()) >= limit)
+        return _Access(i, write, (), beyond=(wave, int(per_wave[wave].max())))
+    if int(every.max()) >= _LDS_LIMIT:
         return None
     dwords = width % 4 == 0 and all(o % 4 == 0 for o in offsets) and not (addr % 4).any()
-    return _Access(i, write, tuple(per_wave), bool(dwords))
+    return _Access(i, write, tuple(per_wave), bool(dwords), lanes_known=active is not None)
 
 
 #: an LDS DMA: ``buffer_load_<size> ... lds`` or ``global_load_lds_<size>``
@@ -372,7 +399,7 @@ _DMA_SIZE = {"ubyte": 1, "sbyte": 1, "ushort": 2, "sshort": 2, "dword": 4, "dwor
              "dwordx4": 16}
 
 
-def _dma_access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
+def _dma_access(i: AsmInstr, state: dict, threads: int, limit: int = 0) -> _Access | None:
     """The LDS bytes LDS DMA ``i`` writes, per wave (each lane's ``M0[17:0] + offset + lane
     x size``, as wide as its size: the emulator's ``_lds_dma_target``); None when ``M0``,
     the offset or the form is not known here."""
@@ -388,7 +415,7 @@ def _dma_access(i: AsmInstr, state: dict, threads: int) -> _Access | None:
     size = _DMA_SIZE[m.group(2)]
     lanes = np.arange(threads, dtype=np.int64) % 64
     return _lanes_bytes(i, True, (base & np.uint64(0x3FFFF)).astype(np.int64) + lanes * size,
-                        [offset], size, state, threads)
+                        [offset], size, state, threads, limit)
 
 
 def _same_bytes(i: AsmInstr, state: dict, vary: set, threads: int) -> bool:
@@ -452,6 +479,41 @@ class LdsRace:
                 f"accesses of those bytes are not ordered{more}")
 
 
+@dataclass(frozen=True)
+class LdsStale:
+    """A read of the main loop of an LDS byte no LDS write of the loop writes
+    (:func:`_stale`)."""
+
+    instr: AsmInstr
+    wave: int
+    byte: int
+
+    def message(self) -> str:
+        return (f"{self.instr.mnemonic} (line {self.instr.line}) of wave {self.wave} in the "
+                f"main loop reads LDS byte {self.byte}, which no LDS write of the loop (LDS "
+                f"DMA from M0, ds_write) writes: every iteration reads what was there before "
+                f"the loop (a stage the loop never refills)")
+
+
+@dataclass(frozen=True)
+class LdsOutside:
+    """An LDS access of known address, under a known ``exec``, that touches a byte past the
+    kernel's LDS (its group segment, ``.amdhsa_group_segment_fixed_size``): the hardware
+    reads 0 there and drops the write (the emulator's ``out-of-range``)."""
+
+    instr: AsmInstr
+    wave: int
+    byte: int
+    size: int
+
+    def message(self) -> str:
+        what = "M0 + offset + lane x size" if self.instr.kind == "vmem_load_lds" else \
+            "its address + offset"
+        return (f"{self.instr.mnemonic} (line {self.instr.line}) of wave {self.wave} touches "
+                f"LDS byte {self.byte} ({what}), past the kernel's {self.size} bytes of LDS "
+                f"(.amdhsa_group_segment_fixed_size): no LDS byte of this workgroup")
+
+
 def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
     """Per block, the blocks that dominate it (from ``start``; every block if unreachable)."""
     preds = [[] for _ in range(blocks)]
@@ -473,11 +535,18 @@ def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
     return dom
 
 
+#: the kinds whose results may differ between waves whatever they read: memory other waves
+#: may be writing (an LDS read, a vector load, a returning atomic or ``ds_append``) and the
+#: wave's own hardware state (``s_getreg_b32`` of its id, ``s_memtime``)
+_WAVE_OWN = frozenset({"ds_read", "ds_write", "vmem_load", "vmem_store", "other"})
+
+
 def _vary(i: AsmInstr, state: set, values: dict) -> None:
     """``state`` (the registers that may differ between waves) after ``i``; ``values``
     (:func:`_evaluate`'s, after ``i``): a register whose value is known and the same in
     every wave (lane by lane) does not."""
-    if i.kind in ("ds_read", "vmem_load") or state.intersection(i.uses):
+    if i.kind in _WAVE_OWN or i.mnemonic.startswith(("s_atomic_", "s_buffer_atomic_")) or \
+            state.intersection(i.uses):
         state.update(i.defs)
         for r in i.defs:
             v = values.get(r)
@@ -498,8 +567,9 @@ def varying_states(fn: AsmFunction) -> tuple[dict[int, frozenset], frozenset]:
     block, beside the values of :func:`_block_states`): ``v0`` (the thread id), ``exec``
     where the workgroup's last wave is not full, and what an instruction reading one of
     them writes (``v_readfirstlane_b32`` of ``v0``: the wave's id; a vector result under
-    such an ``exec``), what an LDS read or a vector load writes (memory other waves may be
-    writing); the others (kernel arguments, workgroup ids, constants and what is computed
+    such an ``exec``), what an LDS read, a vector load or a returning atomic writes
+    (memory other waves may be writing), ``s_getreg_b32`` (the wave's hardware id) and
+    ``s_memtime``; the others (kernel arguments, workgroup ids, constants and what is computed
     from them alone) are the same in every wave, and so is a value known the same in
     every wave (a mask of every lane saved)."""
     return _flow(fn)[1:]
@@ -563,14 +633,25 @@ class LdsMap:
     #: intervals two groups may be in at once, (group, interval, group, interval)
     groups: tuple = ()
     pairs: tuple = ()
+    #: the LDS accesses of known address touching bytes past the kernel's LDS (by line)
+    outside: dict = field(default_factory=dict)
+    #: the main loop's LDS reads of bytes no LDS write of the loop writes (by line)
+    stale: dict = field(default_factory=dict)
 
     def _items(self):
         """Per set of accesses that may run at once: (per DMA line, the barrier it is in
         flight at there; the accesses, each of the waves that may run it there)."""
+        only: dict = {}         # each access as run by a group, made once
+
         def part(within, origin, waves):
             fly = {x: origin for x in self.flying.get(origin, ())}
-            return fly, [_only(self.accesses[x], waves) for x in sorted(within[origin])
-                         if x in self.accesses]
+            out = []
+            for x in sorted(within[origin]):
+                if x in self.accesses:
+                    if (x, waves) not in only:
+                        only[x, waves] = _only(self.accesses[x], waves)
+                    out.append(only[x, waves])
+            return fly, out
         if not self.groups:
             for origin in sorted(self.within):
                 yield part(self.within, origin, None)
@@ -637,23 +718,27 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
     accesses: dict[int, _Access] = {}
     kinds: dict[int, str] = {}
     same: dict[int, AsmInstr] = {}
+    outside: dict[int, LdsOutside] = {}
     for k, state in states.items():
         state, vary = dict(state), set(varying.get(k, ()))
         for i in fn.blocks[k].instrs:
             if i.kind in ("ds_read", "ds_write", "vmem_load_lds"):
                 kinds[i.line] = i.kind
-                a = _access(i, state, threads) if i.kind != "vmem_load_lds" else \
-                    _dma_access(i, state, threads)
-                if a is not None:
+                a = _access(i, state, threads, fn.lds_bytes) if i.kind != "vmem_load_lds" \
+                    else _dma_access(i, state, threads, fn.lds_bytes)
+                if a is not None and a.beyond is not None:
+                    outside[i.line] = LdsOutside(i, *a.beyond, fn.lds_bytes)
+                elif a is not None:
                     accesses[i.line] = a
                 elif _same_bytes(i, state, vary, threads):
                     same[i.line] = i
             _evaluate(i, state, threads)
             _vary(i, vary, state)
     flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
+    stale = _stale(fn, accesses, kinds)
     if not groups:
         within, _ = _intervals(fn, kinds, flying)
-        return LdsMap(accesses, kinds, within, flying, same)
+        return LdsMap(accesses, kinds, within, flying, same, outside=outside, stale=stale)
     parts = [(waves, _intervals(fn, kinds, flying, skip)[0]) for waves, skip in groups]
     pairs = []
     for g in range(len(parts)):
@@ -663,7 +748,40 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                 return None
             pairs += [(g, a, h, b) for a, b in both]
     return LdsMap(accesses, kinds, {}, flying, same,
-                  tuple(parts), tuple(pairs))
+                  tuple(parts), tuple(pairs), outside, stale)
+
+
+def _stale(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
+    """Per LDS read of the main loop (:meth:`AsmFunction.main_loop`) of known bytes under a
+    known ``exec``, an :class:`LdsStale` where it reads a byte that no LDS write of the loop
+    (an LDS DMA, a ``ds_write``) writes, in any wave: a pipelined loop refills every stage
+    it reads, so such a read reads what the prologue left there on every iteration (a DMA
+    given another stage's ``M0``).  Empty where the loop writes no LDS, or an LDS write of
+    the loop has bytes not known here (or there is no main loop)."""
+    try:
+        loop = {i.line for i in fn.main_loop_phases()["loop"]}
+    except (AsmError, StopIteration):
+        return {}
+    lines = sorted(x for x in kinds if x in loop)
+    writes = [x for x in lines if kinds[x] != "ds_read"]
+    if not writes or any(x not in accesses for x in writes):
+        return {}
+    top = max(accesses[x].top for x in writes)
+    written = np.zeros(max(top, max((accesses[x].top for x in lines if x in accesses),
+                                    default=0)) + 1, dtype=bool)
+    for x in writes:
+        for b in accesses[x].bytes:
+            written[b] = True
+    out = {}
+    for x in lines:
+        a = accesses.get(x)
+        if kinds[x] == "ds_read" and a is not None and a.lanes_known:
+            for w, b in enumerate(a.bytes):
+                missing = b[~written[b]]
+                if len(missing):
+                    out[x] = LdsStale(a.instr, w, int(missing.min()))
+                    break
+    return out
 
 
 def _wave_groups(fn: AsmFunction, apart: frozenset, states: dict):
@@ -790,7 +908,8 @@ def _only(a: _Access, waves: frozenset | None) -> _Access:
     if waves is None:
         return a
     none = np.zeros(0, dtype=np.int64)
-    return replace(a, bytes=tuple(b if w in waves else none for w, b in enumerate(a.bytes)))
+    return _Access(a.instr, a.write, tuple(b if w in waves else none
+                                           for w, b in enumerate(a.bytes)), a.dwords)
 
 
 def _interval_races(accesses: list[_Access]):
@@ -799,23 +918,22 @@ def _interval_races(accesses: list[_Access]):
     is a race of the pairs of accesses that touch it.  Where every access touches whole
     aligned dwords, read per dword (each fourth byte: a quarter of the work)."""
     unit = 4 if all(a.dwords for a in accesses) else 1
-    if unit > 1:
-        accesses = [replace(a, bytes=tuple(b[::4] >> 2 for b in a.bytes)) for a in accesses]
-    size = 1 + max((int(b.max()) for a in accesses for b in a.bytes if len(b)), default=-1)
+    units = [a.words if unit > 1 else a.bytes for a in accesses]    # per access, per wave
+    size = 1 + max(a.top for a in accesses) // unit
     if not size:
         return
     writers = np.zeros(size, dtype=np.uint32)
     touched = np.zeros(size, dtype=np.uint32)
-    for w in range(len(accesses[0].bytes)):      # per wave: one bit, set at its bytes at once
-        touched[np.concatenate([a.bytes[w] for a in accesses])] |= np.uint32(1 << w)
-        wrote = [a.bytes[w] for a in accesses if a.write]
+    for w in range(len(units[0])):      # per wave: one bit, set at its bytes at once
+        touched[np.concatenate([u[w] for u in units])] |= np.uint32(1 << w)
+        wrote = [u[w] for a, u in zip(accesses, units) if a.write]
         if wrote:
             writers[np.concatenate(wrote)] |= np.uint32(1 << w)
     bad = (writers != 0) & ((touched & (touched - np.uint32(1))) != 0)
     if not bad.any():
         return
     # per access, per wave, the racing bytes it touches (most accesses touch none)
-    hot = [(a, [set(bs[bad[bs]].tolist()) for bs in a.bytes]) for a in accesses]
+    hot = [(a, [set(bs[bad[bs]].tolist()) for bs in u]) for a, u in zip(accesses, units)]
     hot = [(a, sets) for a, sets in hot if any(sets)]
     for x, (a, mine) in enumerate(hot):
         for b, theirs in hot[x:]:

@@ -207,16 +207,21 @@ def _dma_mutant(asm: str, how: str) -> str:
     ``loop-barrier-down`` moves its first barrier below the ``ds_read`` after it;
     ``prologue-dma-down`` moves the prologue's last DMA below its first barrier;
     ``loop-m0-swap`` gives the loop's first ``s_mov_b32 m0`` the source of the next
-    (:func:`_m0_swapped`)."""
+    (:func:`_m0_swapped`); ``loop-m0-outside`` adds the kernel's LDS size to it."""
     import re
 
     fn = parse_asm(asm).function()
     phases = fn.main_loop_phases()
     lines = asm.split("\n")
-    if how == "loop-m0-swap":
+    if how in ("loop-m0-swap", "loop-m0-outside"):
         moves = [i.line for i in fn.instrs() if i.text.strip().startswith("s_mov_b32 m0,")]
-        return _m0_swapped(asm, moves.index(next(i.line for i in phases["loop"]
-                                                  if i.line in moves)))
+        first = next(i.line for i in phases["loop"] if i.line in moves)
+        if how == "loop-m0-swap":
+            return _m0_swapped(asm, moves.index(first))
+        size = re.search(r"\.amdhsa_group_segment_fixed_size (\d+)", asm).group(1)
+        lines[first - 1] = lines[first - 1].replace("s_mov_b32 m0, ", "s_add_i32 m0, ") + \
+            f", {size}"
+        return "\n".join(lines)
     if how == "prologue-barrier":
         bar = next(i for i in phases["prologue"] if i.kind == "barrier")
         lines[bar.line - 1] = ""
@@ -257,6 +262,7 @@ def _m0_swapped(asm: str, n: int) -> str:
 
 @pytest.mark.parametrize("how, kind", [
     ("loop-m0-swap", "lds-race in the loop"),
+    ("loop-m0-outside", "lds-outside in the loop"),
     ("prologue-barrier", "barrier-missing in the prologue"),
     ("epilogue-vmcnt", "wait-missing in the epilogue"),
     ("loop-barrier-up", "barrier-missing in the loop"),
@@ -278,7 +284,8 @@ def test_a_dma_kernels_barrier_or_wait_changed_anywhere_is_refused(tmp_path, cap
     another DMA's LDS base (a stage a wave reads in that interval) races too (the
     emulator's ``lds-race``, 2 workgroups) and passed the gate: the comparison does not
     read ``M0``; the LDS rule now reads each DMA's bytes from ``M0`` and the barriers it
-    may be in flight at (``lds-race``)."""
+    may be in flight at (``lds-race``).  Moved past the kernel's LDS (its group segment),
+    the emulator's ``out-of-range``, which the gate passed: ``lds-outside``."""
     built = build("4wave-bf16")
     bad = _dma_mutant(built.asm, how)
     with pytest.raises(Failure) as e:
@@ -536,6 +543,25 @@ def test_a_ping_pong_dmas_lds_base_swapped_is_refused(n):
         check_built(_m0_swapped(built.asm, n), [built.plan], built.ll, None, "k.mlir")
     messages = [d.message for d in e.value.diags]
     assert [m.split("ISA check: ")[1].split(" ")[0] for m in messages] == ["lds-race"], \
+        messages
+
+
+def test_a_loop_dma_given_another_stages_m0_is_refused():
+    """The 4-wave FP8 64x64 kernel's loop with its first DMA given the ``M0`` of the second
+    (the B tile's stage for the A tile's): one wave's two DMAs fill the same bytes, the A
+    stage the loop reads is never refilled.  No two waves race (no ``lds-race``); the
+    emulator finds C WRONG (``--emulate=128,128,1024 --emulate-mode=late``, 2 workgroups)
+    and the gate passed it.  The loop's reads of bytes no LDS write of the loop writes are
+    ``lds-stale``."""
+    built = build("4wave-fp8-64")
+    fn = parse_asm(built.asm).function()
+    loop = [i for i in fn.main_loop_phases()["loop"] if i.text.startswith("s_mov_b32 m0,")]
+    lines = built.asm.split("\n")
+    lines[loop[0].line - 1] = "\t" + loop[1].text
+    with pytest.raises(Failure) as e:
+        check_built("\n".join(lines), [built.plan], built.ll, None, "k.mlir")
+    messages = [d.message for d in e.value.diags]
+    assert [m.split("ISA check: ")[1].split(" ")[0] for m in messages] == ["lds-stale"], \
         messages
 
 

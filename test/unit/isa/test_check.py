@@ -246,8 +246,9 @@ def test_other_mutations_are_reported(pp, target, replacement, kind):
     ins = next(i for i in _loop_lines(pp) if i.text.startswith(target))
     new = [ins.text, ins.text] if replacement == "dup" else replacement
     res = check(pp, _mutate(pp.asm, ins.line, new))
-    # a barrier deleted: the waves' accesses it ordered race (the LDS rule's lds-race)
-    races = ["lds-race"] * (kind == "barrier-missing")
+    # a barrier deleted: the waves' accesses it ordered race (the LDS rule's lds-race); a
+    # loop DMA deleted: the loop reads bytes it never refills (lds-stale)
+    races = {"barrier-missing": ["lds-race"], "load-lds-missing": ["lds-stale"]}.get(kind, [])
     assert [f.kind for f in res.findings][:1 + len(races)] == [kind] + races and \
         set(f.kind for f in res.findings[1:]) <= set(races)
     assert res.findings[0].phase == "loop"

@@ -82,14 +82,20 @@ def test_the_interval_runs_through_a_loops_back_edge():
     ("\tv_cmp_gt_u32_e32 vcc, 64, v0\n\ts_cbranch_vccnz .LBB0_2\n", False),
     # ... on the wave's id (its first lane's thread id): the same
     ("\tv_readfirstlane_b32 s4, v0\n\ts_cmp_lt_u32 s4, 64\n\ts_cbranch_scc1 .LBB0_2\n", False),
+    # ... on the wave's hardware id, or on what a returning atomic gave it: the same
+    ("\ts_getreg_b32 s4, hwreg(HW_REG_HW_ID, 8, 4)\n\ts_cmp_lt_u32 s4, 1\n"
+     "\ts_cbranch_scc1 .LBB0_2\n", False),
+    ("\tglobal_atomic_add v3, v9, v10, s[0:1] sc0\n\ts_waitcnt vmcnt(0)\n"
+     "\tv_readfirstlane_b32 s4, v3\n\ts_cmp_lt_u32 s4, 64\n\ts_cbranch_scc1 .LBB0_2\n", False),
     # on a kernel argument: every wave alike (the 4-wave kernels' zero-trip fence)
     ("\ts_load_dword s4, s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n\ts_cmp_lt_u32 s4, 64\n"
      "\ts_cbranch_scc1 .LBB0_2\n", True),
 ])
 def test_barriers_not_every_wave_passes_leave_the_rule_out(branch, runs):
     """A barrier in a branch that reads the thread id or the wave's id (the ping-pong
-    kernels' barrier of one group of waves) makes the intervals differ between waves: the
-    rule does not run.  A branch on what every wave holds alike (a kernel argument) is
+    kernels' barrier of one group of waves; its hardware id; a value a returning atomic
+    gave it, which each wave gets its own of) makes the intervals differ between waves:
+    the rule does not run.  A branch on what every wave holds alike (a kernel argument) is
     taken by every wave alike: the rule runs, and finds the read of the other wave's
     bytes after the branch.  Nor does it run without the workgroup's size (one wave: no
     other wave to race)."""
@@ -300,3 +306,53 @@ def test_groups_of_waves_a_barrier_apart_are_paired_in_lockstep(guards, race):
     assert bool(found) is race, found
     if race:
         assert "ds_write_b128" in found[0] and "ds_read_b128" in found[0], found
+
+
+@pytest.mark.parametrize("body, size, outside", [
+    (_WAVE_M0 + _DMA, 2048, None),                      # waves 0, 1: bytes 0..2047
+    (_WAVE_M0 + _DMA, 2032, (5, 1, 2047)),              # wave 1's last lane past 2032 bytes
+    (_WAVE_M0 + _DMA, 0, None),                         # the size not stated: not checked
+    (WRITE, 2048, None),
+    (WRITE.replace("v[4:7]", "v[4:7] offset:16"), 2048, (3, 1, 2063)),   # the offset counts
+    # exec not known: the lanes it may leave off are not held against the size
+    ("\ts_load_dwordx2 s[4:5], s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n"
+     "\ts_mov_b64 exec, s[4:5]\n" + WRITE.replace("v[4:7]", "v[4:7] offset:16"), 2048, None),
+])
+def test_an_lds_access_past_the_kernels_lds_is_found(body, size, outside):
+    """An LDS access (an LDS DMA from ``M0``, a ``ds_write``) of known address touching a
+    byte at or past the kernel's LDS bytes (``.amdhsa_group_segment_fixed_size``) is
+    found: the emulator's ``out-of-range`` (the 4-wave kernel with an ``M0`` moved past
+    its 32 KiB passed the gate); not where ``exec`` is not known, nor where the size is
+    not stated."""
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads, fn.lds_bytes = 128, size
+    found = lds_map(fn).outside
+    assert [(line, o.wave, o.byte) for line, o in found.items()] == \
+        ([outside] if outside else []), found
+    if outside:
+        assert f"past the kernel's {size} bytes of LDS" in found[outside[0]].message()
+
+
+@pytest.mark.parametrize("read, write, stale", [
+    ("", _DMA, None),                                   # it reads the bytes the loop's DMA writes
+    ("\tv_add_u32_e32 v1, 0x800, v1\n", _DMA, 2048),    # ... bytes only the prologue wrote
+    ("\tv_add_u32_e32 v1, 0x800, v1\n", "\tds_write_b32 v9, v3\n", None),  # a write not known
+    ("\tv_add_u32_e32 v1, 0x800, v1\n", "", None),      # a loop that writes no LDS
+])
+def test_a_main_loop_read_of_bytes_the_loop_never_writes_is_found(read, write, stale):
+    """A pipelined loop refills each stage it reads: a read of the main loop (the loop of
+    the MFMAs) of LDS bytes that no LDS write of the loop writes reads what the prologue
+    left there on every iteration (the 4-wave FP8 64x64 kernel with a loop DMA given
+    another stage's ``M0``: WRONG on the emulator, no race, passed by the gate).  Not
+    checked where a write of the loop has bytes not known, or the loop writes no LDS."""
+    body = (_WAVE_M0 + "\tv_lshlrev_b32_e32 v1, 4, v0\n" + read + _DMA +
+            "\ts_waitcnt vmcnt(0)\n\ts_barrier\n.LBB0_1:\n" + write +
+            "\ts_waitcnt vmcnt(0)\n\ts_barrier\n\tds_read_b128 v[8:11], v1\n"
+            "\ts_waitcnt lgkmcnt(0)\n\tv_mfma_f32_32x32x16_bf16 a[0:15], v[8:11], v[8:11], a[0:15]\n"
+            "\ts_barrier\n\ts_cbranch_scc1 .LBB0_1\n")
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads = 128
+    found = lds_map(fn).stale
+    assert [o.byte for o in found.values()] == ([stale] if stale is not None else []), found
+    if stale is not None:
+        assert "which no LDS write of the loop" in next(iter(found.values())).message()

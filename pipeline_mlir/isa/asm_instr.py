@@ -184,6 +184,10 @@ _SALU_NO_SCC = ("s_mov", "s_movk", "s_cmov", "s_cmovk", "s_mul_i32", "s_mul_hi",
                 "s_getpc", "s_setpc", "s_swappc", "s_sext", "s_brev", "s_bitset", "s_movrel",
                 "s_lshl1_add", "s_lshl2_add", "s_lshl3_add", "s_lshl4_add", "s_pack",
                 "s_mulk", "s_version", "s_readfirstlane")
+#: instructions whose destination is also a source: ``s_addk_i32 s0, 4`` is ``s0 += 4``,
+#: ``s_cmov`` keeps the destination when SCC is clear, the ``mac`` / ``fmac`` forms and
+#: ``v_dot2c`` accumulate into it
+_READS_DEST = ("s_addk", "s_mulk", "s_cmov", "v_mac_", "v_fmac_", "v_pk_fmac_", "v_dot2c_")
 _SCC_READERS = ("s_cselect", "s_addc", "s_subb", "s_cbranch_scc", "s_cmov", "s_cmovk")
 _TWO_DEF = re.compile(r"^v_(add|sub|subrev)_co_u32_e64$|^v_(addc|subb|subbrev)_co_u32_e64$"
                       r"|^v_mad_(u|i)64_(u|i)32$|^v_div_scale_|^v_swap_b32(_e32)?$")
@@ -213,6 +217,8 @@ def _defs_uses(m: str, kind: str, ops: list[str], mods: tuple[str, ...],
             (defs if k < ndef else uses).extend(r)
         if m.startswith("v_swap_b32"):  # each operand written with the other's value
             uses[:0] = [*regs[0], *regs[1]]
+        elif m.startswith(_READS_DEST) and regs:
+            uses[:0] = regs[0]          # the destination is a source too
     # implicit registers
     if kind == "salu" and not m.startswith(_SALU_NO_SCC):
         defs.append("scc")

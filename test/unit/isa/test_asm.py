@@ -32,6 +32,11 @@ from pipeline_mlir.isa.waitcnt import waitcnt_imm
      "v4 s0 s1 s2 s3 exec"),
     ("global_load_lds_dwordx4 v[2:3], off", "global_load_lds_dwordx4", ("v[2:3]", "off"), (),
      "vmem_load_lds", "", "v2 v3 exec m0"),
+    # the destination read too: s0 += 0x1000; s0 kept when SCC is clear; an accumulation
+    ("s_addk_i32 s44, 0x1000", "s_addk_i32", ("s44", "0x1000"), (), "salu", "s44 scc", "s44"),
+    ("s_cmov_b32 s4, s5", "s_cmov_b32", ("s4", "s5"), (), "salu", "s4", "s4 s5 scc"),
+    ("v_fmac_f32_e32 v1, v2, v3", "v_fmac_f32_e32", ("v1", "v2", "v3"), (), "valu", "v1",
+     "v1 v2 v3 exec"),
     ("ds_read_b128 v[162:165], v135 offset:64", "ds_read_b128", ("v[162:165]", "v135"),
      ("offset:64",), "ds_read", "v162 v163 v164 v165", "v135 exec"),
     ("ds_read2_b64 v[0:3], v4 offset1:8", "ds_read2_b64", ("v[0:3]", "v4"), ("offset1:8",),

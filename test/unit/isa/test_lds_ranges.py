@@ -266,6 +266,14 @@ def test_an_lds_dmas_bytes_come_from_m0_and_land_when_waited_for(m0, between, ra
     # a kernel argument plus the wave's id: not known, not the same in every wave
     ("\ts_load_dword s4, s[0:1], 0x0\n\tv_readfirstlane_b32 s5, v0\n"
      "\ts_waitcnt lgkmcnt(0)\n\ts_add_u32 s4, s4, s5\n\ts_mov_b32 m0, s4\n", False),
+    # the wave's id added by s_addk_i32 / s_cmov_b32, which read their destination (the
+    # 4-wave 64x192 kernel's prologue M0s: refused as the same in every wave before)
+    ("\tv_readfirstlane_b32 s4, v0\n\ts_load_dword s5, s[0:1], 0x0\n"
+     "\ts_waitcnt lgkmcnt(0)\n\ts_mul_hi_u32 s4, s4, s5\n\ts_addk_i32 s4, 0x1000\n"
+     "\ts_mov_b32 m0, s4\n", False),
+    ("\ts_load_dword s5, s[0:1], 0x0\n\tv_readfirstlane_b32 s4, v0\n"
+     "\ts_waitcnt lgkmcnt(0)\n\ts_cmp_eq_u32 s5, 0\n\ts_cmov_b32 s4, s5\n"
+     "\ts_mov_b32 m0, s4\n", False),
     # ... under an exec of wave 0's lanes alone: one wave writes
     ("\ts_load_dword s4, s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n\ts_mov_b32 m0, s4\n"
      "\tv_cmp_gt_u32_e32 vcc, 64, v0\n\ts_and_saveexec_b64 s[8:9], vcc\n", False),

@@ -53,7 +53,8 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.held import held_counts
-from pipeline_mlir.isa.lds_ranges import barrier_mismatch, lds_map
+from pipeline_mlir.isa.lds_ranges import lds_map
+from pipeline_mlir.isa.wave_groups import barrier_mismatch
 from pipeline_mlir.isa.mfma_gaps import mfma_gaps
 from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits

@@ -10,8 +10,8 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   for every thread of the workgroup, the registers an LDS address is computed from: ``v0``
   holds the thread's id (the kernel's ``.amdhsa_system_vgpr_workitem_id`` is 0 and its
   metadata fixes the workgroup's size, :attr:`AsmFunction.threads`); the moves, shifts,
-  logic, additions and 24-bit products LLVM builds addresses with (:data:`_OPS`) are
-  evaluated on every thread (a scalar register is one value per wave; a vector result
+  logic, additions and 24-bit products LLVM builds addresses with are evaluated on every
+  thread (:mod:`pipeline_mlir.isa.lane_values`; a scalar register is one value per wave; a vector result
   written only to the lanes ``exec`` leaves on, the others keeping theirs, unknown where
   ``exec`` is not known; ``v_readfirstlane_b32`` of the first lane on); any other
   instruction, and a register whose value differs between the paths into a block (an
@@ -40,11 +40,11 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   fence's barrier, on the trip count), or each ``s_barrier`` is in a block every run of
   the function passes, or every iteration of a loop passes that every run enters.
 * **Groups of waves.**  The ping-pong kernels' groups of waves each run one barrier the
-  other skips (an ``s_cbranch_execz`` on the group around it, :func:`_guarded`): where
+  other skips (an ``s_cbranch_execz`` on the group around it, :func:`~pipeline_mlir.isa.wave_groups.wave_groups`): where
   those are the only branches the waves may take apart and each wave's ``exec`` there is
   known, the waves are grouped by the barriers they run, each group's code is cut into
   its own intervals, and the pairs of intervals two groups may be in at once are walked
-  in lockstep from the entry (:func:`_lockstep`: a wave's n-th barrier meets every other
+  in lockstep from the entry (:func:`lockstep`: a wave's n-th barrier meets every other
   wave's n-th); two accesses race in such a pair as in one interval.
 
 An LDS DMA writes LDS when it completes: one that may still be in flight at a barrier (no
@@ -72,248 +72,16 @@ import numpy as np
 
 from pipeline_mlir.isa.asm import AsmError, AsmFunction, AsmInstr
 from pipeline_mlir.isa.asm_instr import registers
+from pipeline_mlir.isa.lane_values import (evaluate, lane_source, value_flow, vary_after,
+                                          varying_states)
 from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
+from pipeline_mlir.isa.wave_groups import lockstep, wave_groups
 
-__all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsMap", "lds_map", "lds_races", "BarrierMismatch",
-           "barrier_mismatch"]
+__all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsMap", "lds_map", "lds_races"]
 
-_M32 = np.uint64(0xFFFFFFFF)
 #: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
 _LDS_LIMIT = 160 * 1024
-_VGPR = re.compile(r"^v\d+$")
-_NUMBER = re.compile(r"^-?(0x[0-9a-fA-F]+|\d+)$")
 _DS = re.compile(r"^ds_(read|write)(2st64|2)?_([biu])(8|16|32|64|96|128)(_tr_b\d+)?(_d16(_hi)?)?$")
-
-
-def _mask(x):
-    return x & _M32
-
-
-#: mnemonic (without ``_e32`` / ``_e64``) -> its result from its sources (numpy arrays of
-#: per-thread 32-bit values held in ``uint64``)
-_OPS = {
-    "v_mov_b32": lambda a: a, "s_mov_b32": lambda a: a,
-    # its 16-bit immediate sign-extended
-    "s_movk_i32": lambda a: ((a & 0xFFFF) ^ 0x8000) + 0xFFFF8000,
-    "v_not_b32": lambda a: ~a,
-    "v_lshlrev_b32": lambda s, a: a << (s & 31), "v_lshrrev_b32": lambda s, a: a >> (s & 31),
-    "s_lshl_b32": lambda a, s: a << (s & 31), "s_lshr_b32": lambda a, s: a >> (s & 31),
-    "v_and_b32": lambda a, b: a & b, "s_and_b32": lambda a, b: a & b,
-    "v_or_b32": lambda a, b: a | b, "s_or_b32": lambda a, b: a | b,
-    "v_xor_b32": lambda a, b: a ^ b, "s_xor_b32": lambda a, b: a ^ b,
-    "v_add_u32": lambda a, b: a + b, "s_add_u32": lambda a, b: a + b,
-    "s_add_i32": lambda a, b: a + b,
-    "v_sub_u32": lambda a, b: a - b, "v_subrev_u32": lambda a, b: b - a,
-    "s_sub_u32": lambda a, b: a - b, "s_sub_i32": lambda a, b: a - b,
-    "v_mul_u32_u24": lambda a, b: (a & 0xFFFFFF) * (b & 0xFFFFFF),
-    "v_mul_lo_u32": lambda a, b: a * b, "s_mul_i32": lambda a, b: a * b,
-    "v_mad_u32_u24": lambda a, b, c: (a & 0xFFFFFF) * (b & 0xFFFFFF) + c,
-    "v_add_lshl_u32": lambda a, b, s: (a + b) << (s & 31),
-    "v_lshl_add_u32": lambda a, s, b: (a << (s & 31)) + b,
-    "v_lshl_or_b32": lambda a, s, b: _mask(a << (s & 31)) | b,
-    "v_and_or_b32": lambda a, b, c: (a & b) | c,
-    "v_or3_b32": lambda a, b, c: a | b | c,
-    "v_add3_u32": lambda a, b, c: a + b + c,
-    "v_xad_u32": lambda a, b, c: (a ^ b) + c,
-    "v_bfe_u32": lambda a, o, w: (a >> (o & 31)) & ((np.uint64(1) << (w & 31)) - 1),
-    # the offset in bits 4:0 of the second source, the width in bits 22:16
-    "s_bfe_u32": lambda a, f: (a >> (f & 31)) & (
-        (np.uint64(1) << np.minimum((f >> 16) & 0x7F, 32)) - 1),
-    "v_bfi_b32": lambda m, a, b: (m & a) | (~m & b),
-}
-
-
-def _bitop3(table: int):
-    """``v_bitop3_b32`` of truth table ``table`` (bit ``(s0 << 2) | (s1 << 1) | s2``)."""
-    def run(a, b, c):
-        r = np.zeros_like(a)
-        for idx in range(8):
-            if (table >> idx) & 1:
-                r |= (a if idx & 4 else ~a) & (b if idx & 2 else ~b) & (c if idx & 1 else ~c)
-        return r
-    return run
-
-
-def _source(text: str, state: dict, threads: int):
-    """An operand's per-thread value, or None (unknown: a register of no known value, a
-    float constant, a wide register, a modifier)."""
-    if _NUMBER.match(text):
-        return np.full(threads, int(text, 0) & 0xFFFFFFFF, dtype=np.uint64)
-    regs = registers(text)
-    if len(regs) != 1 or not re.match(r"^([vs]\d+|m0)$", text.strip()):
-        return None
-    return state.get(regs[0])
-
-
-@functools.lru_cache(maxsize=1024)
-def _operation(mnemonic: str, modifiers: tuple[str, ...]):
-    """The function that computes ``mnemonic``'s result from its sources (None: not
-    evaluated here, its results unknown; ``"readfirstlane"``)."""
-    base = re.sub(r"_e(32|64)$", "", mnemonic)
-    if base == "v_readfirstlane_b32" and not modifiers:
-        return "readfirstlane"
-    if base == "v_bitop3_b32":
-        tables = [m.split(":")[1] for m in modifiers if m.startswith("bitop3:")]
-        if len(tables) != len(modifiers) or len(tables) != 1 or not _NUMBER.match(tables[0]):
-            return None
-        return _bitop3(int(tables[0], 0) & 0xFF)
-    return None if modifiers else _OPS.get(base)
-
-
-#: a lane mask's compare: ``v_cmp_<cond>_<u32|i32>``
-_CMP = re.compile(r"^v_cmp_(lt|gt|le|ge|eq|ne)_(u32|i32)(_e32|_e64)?$")
-_COMPARE = {"lt": np.less, "gt": np.greater, "le": np.less_equal, "ge": np.greater_equal,
-            "eq": np.equal, "ne": np.not_equal}
-#: a 64-bit scalar operation on lane masks
-_MASK_OPS = {"s_and_b64": lambda a, b: a & b, "s_or_b64": lambda a, b: a | b,
-             "s_andn2_b64": lambda a, b: a & (1 - b), "s_mov_b64": lambda a: a}
-
-
-def _mask_key(text: str) -> tuple | None:
-    """The state's key of a lane mask operand (``vcc``, ``exec``, an SGPR pair)."""
-    regs = registers(text)
-    return regs if regs in (("vcc",), ("exec",)) or (
-        len(regs) == 2 and all(r.startswith("s") for r in regs)) else None
-
-
-def _signed(x):
-    """32-bit values read as signed."""
-    return x.astype(np.int64) - ((x >> 31) & 1).astype(np.int64) * (1 << 32)
-
-
-def _lane_mask(i: AsmInstr, state: dict, threads: int):
-    """(the mask written, its key) by ``i`` when it computes a lane mask this rule reads:
-    a compare, ``s_and_saveexec_b64`` (exec; the saved mask separately), a 64-bit logic
-    op or move of masks; else None."""
-    m = _CMP.match(i.mnemonic)
-    if m and not i.modifiers and len(i.operands) == 3:
-        a, b = (_source(x, state, threads) for x in i.operands[1:])
-        if a is None or b is None:
-            return None
-        if m.group(2) == "i32":
-            a, b = _signed(a), _signed(b)
-        return _COMPARE[m.group(1)](a, b).astype(np.uint64), _mask_key(i.operands[0])
-    op = _MASK_OPS.get(i.mnemonic)
-    if op is not None and not i.modifiers:
-        args = [state.get(_mask_key(x)) for x in i.operands[1:]]
-        if all(a is not None for a in args):
-            return op(*args), _mask_key(i.operands[0])
-        if i.mnemonic == "s_or_b64" and any(a is not None and a.all() for a in args):
-            # every lane on, whatever the other mask (exec restored from a saved full one)
-            return np.ones(threads, dtype=np.uint64), _mask_key(i.operands[0])
-    return None
-
-
-def _first_lanes(a, active):
-    """``v_readfirstlane_b32`` of per-thread ``a``: per wave, its first lane ``active``
-    (exec) leaves on (lane 0 where none is), for the whole wave; where exec is not known,
-    known only for a wave whose lanes all hold one value."""
-    out = np.empty_like(a)
-    for w in range(0, len(a), 64):
-        lanes = a[w:w + 64]
-        if active is None:
-            if not (lanes == lanes[0]).all():
-                return None
-            first = 0
-        else:
-            on = np.flatnonzero(active[w:w + 64])
-            first = int(on[0]) if len(on) else 0
-        out[w:w + 64] = lanes[first]
-    return out
-
-
-def _evaluate(i: AsmInstr, state: dict, threads: int) -> None:
-    """``state`` (register -> per-thread values; a lane mask's key -> per-thread 0 or 1)
-    after ``i``."""
-    if not i.defs:
-        return
-    op = _operation(i.mnemonic, i.modifiers) if i.kind in ("valu", "salu") else None
-    value = None
-    active = state.get(("exec",))
-    if op == "readfirstlane":
-        a = _source(i.operands[1], state, threads) if len(i.operands) == 2 else None
-        if a is not None:               # each wave's first lane exec leaves on, whole wave
-            value = _first_lanes(a, active)
-    elif op is not None and len(i.operands) >= 2:
-        args = [_source(o, state, threads) for o in i.operands[1:]]
-        if all(a is not None for a in args):
-            try:
-                value = _mask(op(*args))
-            except TypeError:           # the wrong number of sources
-                value = None
-    mask = None
-    saved = None
-    if i.mnemonic == "s_and_saveexec_b64" and len(i.operands) == 2:
-        src, old = state.get(_mask_key(i.operands[1])), state.get(("exec",))
-        if old is not None:             # the exec saved is known whatever the new one is
-            saved = (old, _mask_key(i.operands[0]))
-            if src is not None:
-                mask = (src & old, ("exec",))
-    elif i.mnemonic.startswith(("v_cmp_", "s_and_b64", "s_or_b64", "s_andn2_b64",
-                                "s_mov_b64")):
-        mask = _lane_mask(i, state, threads)
-        if mask is not None and i.kind == "valu":   # a compare: 0 in the lanes exec leaves off
-            mask = (mask[0] & active, mask[1]) if active is not None else None
-    dst = i.defs[0]
-    if value is not None and i.kind == "valu" and re.match(r"^v\d+$", dst):
-        # the lanes exec leaves off keep what they held: known only where it is
-        old = state.get(dst)
-        if active is None:
-            value = value if old is not None and np.array_equal(old, value) else None
-        elif not active.all():
-            value = np.where(active != 0, value, old) if old is not None else None
-    for r in i.defs:
-        state.pop(r, None)
-    if any(not _VGPR.match(r) for r in i.defs):     # a lane mask's register among them
-        defs = set(i.defs)
-        for key in [k for k in state if isinstance(k, tuple) and defs.intersection(k)]:
-            del state[key]
-    if value is not None and dst != "scc" and registers(i.operands[0]) == (dst,):
-        state[dst] = value
-    if mask is not None and mask[1] is not None:
-        state[mask[1]] = mask[0]
-    if saved is not None and saved[1] is not None:
-        state[saved[1]] = saved[0]
-
-
-def _join(a: dict, b: dict) -> dict:
-    return {r: v for r, v in a.items() if r in b and (v is b[r] or np.array_equal(v, b[r]))}
-
-
-def _block_states(fn: AsmFunction) -> dict[int, dict]:
-    """Per block reachable from the entry, the registers of known value at its top."""
-    return _flow(fn)[0]
-
-
-def _flow(fn: AsmFunction):
-    """(per block reachable from the entry, the registers of known value at its top; per
-    such block, the registers at its top that may differ between waves, and the blocks
-    whose branch the waves may take apart: :func:`varying_states`), one fixpoint."""
-    threads = fn.threads
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
-    entry = {0: {"v0": np.arange(threads, dtype=np.uint64),
-                 ("exec",): np.ones(threads, dtype=np.uint64)}}
-    varying = {0: frozenset({"v0"} | ({"exec"} if threads % 64 else set()))}
-    apart: set[int] = set()
-    work = [0]
-    while work:
-        k = work.pop()
-        state, vary = dict(entry[k]), set(varying[k])
-        for i in fn.blocks[k].instrs:
-            if i.kind == "branch" and i.mnemonic.startswith("s_cbranch") and \
-                    vary.intersection(i.uses):
-                apart.add(k)
-            _evaluate(i, state, threads)
-            _vary(i, vary, state)
-        for s in fn.blocks[k].succs:
-            t = index[s]
-            new = _join(entry[t], state) if t in entry else state
-            more = varying.get(t, frozenset()) | vary
-            if t not in entry or new.keys() != entry[t].keys() or more != varying[t]:
-                entry[t], varying[t] = new, frozenset(more)
-                if t not in work:
-                    work.append(t)
-    return entry, varying, frozenset(apart)
 
 
 @dataclass(frozen=True)
@@ -348,7 +116,7 @@ def _access(i: AsmInstr, state: dict, threads: int, limit: int = 0) -> _Access |
     if not m:
         return None
     write = m.group(1) == "write"
-    addr = _source(i.operands[0 if write else 1], state, threads)
+    addr = lane_source(i.operands[0 if write else 1], state, threads)
     if addr is None:
         return None
     width = int(m.group(4)) // 8
@@ -514,106 +282,6 @@ class LdsOutside:
                 f"(.amdhsa_group_segment_fixed_size): no LDS byte of this workgroup")
 
 
-def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
-    """Per block, the blocks that dominate it (from ``start``; every block if unreachable)."""
-    preds = [[] for _ in range(blocks)]
-    for k, ss in enumerate(succs):
-        for s in ss:
-            preds[s].append(k)
-    dom = [set(range(blocks)) for _ in range(blocks)]
-    dom[start] = {start}
-    changed = True
-    while changed:
-        changed = False
-        for k in range(blocks):
-            if k == start:
-                continue
-            new = set.intersection(*(dom[p] for p in preds[k])) if preds[k] else set()
-            new = new | {k}
-            if new != dom[k]:
-                dom[k], changed = new, True
-    return dom
-
-
-#: the kinds whose results may differ between waves whatever they read: memory other waves
-#: may be writing (an LDS read, a vector load, a returning atomic or ``ds_append``) and the
-#: wave's own hardware state (``s_getreg_b32`` of its id, ``s_memtime``)
-_WAVE_OWN = frozenset({"ds_read", "ds_write", "vmem_load", "vmem_store", "other"})
-
-
-def _vary(i: AsmInstr, state: set, values: dict) -> None:
-    """``state`` (the registers that may differ between waves) after ``i``; ``values``
-    (:func:`_evaluate`'s, after ``i``): a register whose value is known and the same in
-    every wave (lane by lane) does not."""
-    if i.kind in _WAVE_OWN or i.mnemonic.startswith(("s_atomic_", "s_buffer_atomic_")) or \
-            state.intersection(i.uses):
-        state.update(i.defs)
-        for r in i.defs:
-            v = values.get(r)
-            if v is None and not _VGPR.match(r):    # a lane mask's register
-                v = next((x for k, x in values.items() if isinstance(k, tuple) and r in k),
-                         None)
-            if v is not None and len(v) % 64 == 0 and (v.reshape(-1, 64) == v[:64]).all():
-                state.discard(r)
-    else:
-        state.difference_update(i.defs)
-
-
-def varying_states(fn: AsmFunction) -> tuple[dict[int, frozenset], frozenset]:
-    """Per block reachable from the entry, the registers at its top whose value may differ
-    between the waves of the workgroup, and the blocks whose conditional branch the waves
-    may take apart (it reads such a register; none: every wave takes every branch alike).
-    A forward dataflow over the control-flow graph (the union over the paths into a
-    block, beside the values of :func:`_block_states`): ``v0`` (the thread id), ``exec``
-    where the workgroup's last wave is not full, and what an instruction reading one of
-    them writes (``v_readfirstlane_b32`` of ``v0``: the wave's id; a vector result under
-    such an ``exec``), what an LDS read, a vector load or a returning atomic writes
-    (memory other waves may be writing), ``s_getreg_b32`` (the wave's hardware id) and
-    ``s_memtime``; the others (kernel arguments, workgroup ids, constants and what is computed
-    from them alone) are the same in every wave, and so is a value known the same in
-    every wave (a mask of every lane saved)."""
-    return _flow(fn)[1:]
-
-
-def barriers_uniform(fn: AsmFunction, alike: bool | None = None) -> bool:
-    """Whether every wave of the workgroup passes the same ``s_barrier`` s: every branch is
-    taken alike (:func:`varying_states`), or every ``s_barrier`` of ``fn`` is in a block
-    every run passes (it dominates each block that ends the function), or in a loop's
-    block every iteration passes (it dominates the loop's back edges) of a loop whose
-    header every run passes."""
-    if alike if alike is not None else not varying_states(fn)[1]:
-        return True
-    n = len(fn.blocks)
-    succs = fn._succs()
-    dom = _dominators(succs, 0, n)
-    ends = [k for k in range(n) if not succs[k]]
-    every = {k for k in range(n) if all(k in dom[e] for e in ends)}
-    for k, b in enumerate(fn.blocks):
-        if not any(i.kind == "barrier" for i in b.instrs) or k in every:
-            continue
-        latches = [j for j in range(n) for s in succs[j] if s in dom[j] and k in
-                   _loop_blocks(succs, s, j)]
-        heads = {s for j in latches for s in succs[j] if s in dom[j]}
-        if not latches or not heads <= every or not all(k in dom[j] for j in latches):
-            return False
-    return True
-
-
-def _loop_blocks(succs: list[list[int]], head: int, latch: int) -> set:
-    """The natural loop of the back edge ``latch`` -> ``head``."""
-    preds: dict[int, list[int]] = {}
-    for k, ss in enumerate(succs):
-        for s in ss:
-            preds.setdefault(s, []).append(k)
-    body, work = {head, latch}, [latch]
-    while work:
-        for p in preds.get(work.pop(), []):
-            if p not in body:
-                body.add(p)
-                work.append(p)
-    return body
-
-
 @dataclass(frozen=True)
 class LdsMap:
     """What the rule reads of a function: the LDS accesses of known bytes (by line), the
@@ -628,7 +296,7 @@ class LdsMap:
     flying: dict = field(default_factory=dict)
     #: the LDS writes of unknown address that write the same bytes in every wave (by line)
     same: dict = field(default_factory=dict)
-    #: where groups of waves pass different barriers (:func:`_wave_groups`): per group, its
+    #: where groups of waves pass different barriers (:func:`wave_groups`): per group, its
     #: waves and its intervals (as ``within``, which is then empty), and the pairs of
     #: intervals two groups may be in at once, (group, interval, group, interval)
     groups: tuple = ()
@@ -711,8 +379,8 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
     if threads <= 64 or not fn.blocks or not any(
             i.kind in ("ds_write", "vmem_load_lds") for b in fn.blocks for i in b.instrs):
         return None
-    states, varying, apart = _flow(fn)
-    groups = _wave_groups(fn, apart, states)
+    states, varying, apart = value_flow(fn)
+    groups = wave_groups(fn, apart, states)
     if groups is None:
         return None
     accesses: dict[int, _Access] = {}
@@ -732,8 +400,8 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                     accesses[i.line] = a
                 elif _same_bytes(i, state, vary, threads):
                     same[i.line] = i
-            _evaluate(i, state, threads)
-            _vary(i, vary, state)
+            evaluate(i, state, threads)
+            vary_after(i, vary, state)
     flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
     stale = _stale(fn, accesses, kinds)
     if not groups:
@@ -743,7 +411,7 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
     pairs = []
     for g in range(len(parts)):
         for h in range(g + 1, len(parts)):
-            both = _lockstep(fn, groups[g][1], groups[h][1])
+            both = lockstep(fn, groups[g][1], groups[h][1])
             if both is None:
                 return None
             pairs += [(g, a, h, b) for a, b in both]
@@ -784,28 +452,6 @@ def _stale(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
     return out
 
 
-def _wave_groups(fn: AsmFunction, apart: frozenset, states: dict):
-    """``()`` when every wave passes the same barriers (:func:`barriers_uniform`); else the
-    groups of waves that pass the same ones, each (its waves, the blocks of barriers it
-    skips), when the only branches the waves may take apart are ``s_cbranch_execz`` /
-    ``_execnz`` around such blocks and each wave's ``exec`` there is known (the ping-pong
-    kernels' barrier of one group of waves, :func:`_guarded`); else None (not checked)."""
-    if barriers_uniform(fn, not apart):
-        return ()
-    guarded = _guarded(fn)
-    if not guarded or not apart <= {k for k, _ in guarded}:
-        return None
-    runs = _guarded_runs(fn, guarded, states)
-    if runs is None:
-        return None
-    groups: dict[tuple, set] = {}
-    for w in range(fn.threads // 64):
-        groups.setdefault(tuple(ran[w] for ran in runs), set()).add(w)
-    return tuple((frozenset(waves), frozenset(t for (_k, t), ran in zip(guarded, key)
-                                               if not ran))
-                 for key, waves in groups.items())
-
-
 def _intervals(fn: AsmFunction, kinds: dict, flying: dict, skip: frozenset = frozenset()):
     """(per interval, by the barrier line it starts at, 0: the entry: the lines of the LDS
     accesses in it, the DMAs in flight at its barrier among them; per interval, the
@@ -836,64 +482,6 @@ def _intervals(fn: AsmFunction, kinds: dict, flying: dict, skip: frozenset = fro
                 if t not in work:
                     work.append(t)
     return within, nexts
-
-
-def _lockstep(fn: AsmFunction, one: frozenset, other: frozenset) -> set | None:
-    """The pairs of intervals (by the barrier line each starts at, 0: the entry) that two
-    groups of waves, skipping the blocks ``one`` and ``other`` (:func:`_wave_groups`), may
-    be in at once: a wave's n-th ``s_barrier`` waits for every other wave's n-th, so from
-    the entry both run to their next barrier together, along one path of blocks (the
-    branches not around a skipped block are taken alike: :func:`varying_states`).  The
-    walk keeps the blocks the group ahead has run that the other has still to run.  None
-    when a run between two barriers passes more than 64 blocks (a loop holding none)."""
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
-    succs = [[index[x] for x in b.succs] for b in fn.blocks]
-    guards = dict(_guarded(fn))
-    guarded = set(guards.values())
-
-    def runs(skip, pos):
-        """Each (next position, its barrier's line, the blocks entered) of a group at
-        ``pos`` (block, instruction index) to its next barrier (None: none)."""
-        out, work = [], [(pos[0], pos[1], ())]
-        while work:
-            k, n, went = work.pop()
-            if len(went) > 64:
-                return None
-            instrs = fn.blocks[k].instrs if k not in skip else ()
-            bar = next((j for j in range(n, len(instrs)) if instrs[j].kind == "barrier"),
-                       None)
-            if bar is not None:
-                out.append(((k, bar + 1), instrs[bar].line, went))
-            else:       # the guarded blocks left out of the path: both groups' paths
-                t = guards.get(k)   # a group runs the block it guards, or skips it
-                work += [(x, 0, went + (x,) * (x not in guarded)) for x in succs[k]
-                         if t is None or (x == t) != (t in skip)]
-        return out
-
-    start = ((0, 0), (0, 0), (), 0)     # the positions, the path ahead of one, which one
-    seen, pairs, work = {start}, {(0, 0)}, [start]
-    while work:
-        pos_a, pos_b, path, behind = work.pop()
-        run_a, run_b = runs(one, pos_a), runs(other, pos_b)
-        if run_a is None or run_b is None:
-            return None
-        for new_a, line_a, went_a in run_a:
-            for new_b, line_b, went_b in run_b:
-                # the blocks each entered, from the block of the one behind
-                if behind == 0:
-                    ta, tb = went_a, path + went_b
-                else:
-                    ta, tb = path + went_a, went_b
-                n = min(len(ta), len(tb))
-                if ta[:n] != tb[:n]:
-                    continue        # the two took a branch apart: not one path
-                rest, lag = (tb[n:], 0) if len(ta) < len(tb) else (ta[n:], 1)
-                pairs.add((line_a, line_b))
-                state = (new_a, new_b, rest, lag)
-                if state not in seen:
-                    seen.add(state)
-                    work.append(state)
-    return pairs
 
 
 def lds_races(fn: AsmFunction) -> list[LdsRace]:
@@ -944,90 +532,3 @@ def _interval_races(accesses: list[_Access]):
                        None)
             if hit:
                 yield LdsRace(a.instr, b.instr, hit[0], hit[1], hit[2] * unit)
-
-
-@dataclass(frozen=True)
-class BarrierMismatch:
-    """The ``s_barrier`` s in blocks only the waves with an active lane run (``barriers``:
-    a block an ``s_cbranch_execz`` skips or an ``s_cbranch_execnz`` takes) are passed
-    ``counts[w]`` times by wave ``w``: not the same for every wave."""
-
-    barriers: tuple[AsmInstr, ...]
-    counts: tuple[int, ...]
-
-    def message(self) -> str:
-        groups: dict[int, list[int]] = {}
-        for w, n in enumerate(self.counts):
-            groups.setdefault(n, []).append(w)
-        said = "; ".join(f"wave{'s' * (len(ws) > 1)} {', '.join(map(str, ws))}: {n}"
-                         for n, ws in sorted(groups.items()))
-        lines = ", ".join(str(b.line) for b in self.barriers)
-        return (f"the waves pass different numbers of the s_barrier in blocks only the waves "
-                f"with an active lane run (lines {lines}): {said}; a wave then waits at a "
-                f"barrier the others never reach, or the waves' barriers pair up shifted "
-                f"and order the wrong LDS accesses")
-
-
-def _guarded(fn: AsmFunction) -> list[tuple[int, int]]:
-    """(the branching block, the block holding an ``s_barrier`` that only the waves with an
-    active lane run: an ``s_cbranch_execz`` skips it, an ``s_cbranch_execnz`` takes it)."""
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
-    preds: dict[int, set] = {}
-    for k, b in enumerate(fn.blocks):
-        for s in b.succs:
-            preds.setdefault(index[s], set()).add(k)
-    guarded = []
-    for k, b in enumerate(fn.blocks):
-        last = b.instrs[-1] if b.instrs else None
-        if last is None or last.mnemonic not in ("s_cbranch_execz", "s_cbranch_execnz"):
-            continue
-        t = k + 1 if last.mnemonic == "s_cbranch_execz" else index.get(last.operands[0])
-        if t is not None and t < len(fn.blocks) and preds.get(t) == {k} and any(
-                i.kind == "barrier" for i in fn.blocks[t].instrs):
-            guarded.append((k, t))
-    return guarded
-
-
-def _guarded_runs(fn: AsmFunction, guarded, states: dict) -> list[tuple[bool, ...]] | None:
-    """Per guarded block (:func:`_guarded`), whether each wave runs it (an active lane in
-    its ``exec`` at the branch, evaluated from its thread ids); None when an ``exec``
-    there is not known."""
-    out = []
-    for k, _t in guarded:
-        if k not in states:
-            return None
-        state = dict(states[k])
-        for i in fn.blocks[k].instrs:
-            _evaluate(i, state, fn.threads)
-        exec_ = state.get(("exec",))
-        if exec_ is None:
-            return None
-        out.append(tuple(bool(exec_[64 * w:64 * w + 64].any())
-                         for w in range(fn.threads // 64)))
-    return out
-
-
-def barrier_mismatch(fn: AsmFunction) -> BarrierMismatch | None:
-    """The waves of ``fn``'s workgroup passing different numbers of the ``s_barrier`` s in
-    blocks run only where the wave's ``exec`` is not zero (the ping-pong kernels' one
-    barrier of each group of waves, before and after the main loop), each wave's ``exec``
-    at the branch evaluated from its thread ids (:func:`_block_states`); None when they
-    pass as many, or when an ``exec`` there is not known (or the workgroup's size)."""
-    threads = fn.threads
-    if threads <= 64 or not fn.blocks:
-        return None
-    guarded = _guarded(fn)
-    if not guarded:
-        return None
-    runs = _guarded_runs(fn, guarded, _block_states(fn))
-    if runs is None:
-        return None
-    counts = [0] * (threads // 64)
-    for (_k, t), ran in zip(guarded, runs):
-        bars = sum(i.kind == "barrier" for i in fn.blocks[t].instrs)
-        for w in range(len(counts)):
-            counts[w] += bars * ran[w]
-    if len(set(counts)) == 1:
-        return None
-    return BarrierMismatch(tuple(i for _, t in guarded for i in fn.blocks[t].instrs
-                                 if i.kind == "barrier"), tuple(counts))

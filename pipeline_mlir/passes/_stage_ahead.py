@@ -157,7 +157,7 @@ def _regs(t) -> int:
 
 def check_budget(p: Plan) -> OpError | None:
     carried = sum(_regs(a.type) for a in list(p.loop.regions[0].blocks[0].arguments)[1:])
-    staged = sum(_regs(_vector_type(c)) for c in p.copies)
+    staged = sum(_regs(copy_vector_type(c)) for c in p.copies)
     if carried + staged > REGISTER_BUDGET:
         return OpError(p.loop, f"'scf.for' op would carry {carried + staged} VGPRs per "
                                f"lane across its back edge with its register-staged copies "
@@ -167,7 +167,9 @@ def check_budget(p: Plan) -> OpError | None:
     return None
 
 
-def _vector_type(copy):
+def copy_vector_type(copy):
+    """The vector a copy (``amdgpu.gather_to_lds``) moves per lane: its transfer type, a
+    scalar one as a vector of one."""
     vt = ir.TypeAttr(copy.attributes["transferType"]).value
     return vt if isinstance(vt, ir.VectorType) else ir.VectorType.get([1], vt)
 
@@ -184,7 +186,7 @@ def _load(copy, body, iv, at_iv):
                 new.operands[k] = mapping[v]
         for old_r, new_r in zip(o.results, new.results):
             mapping[old_r] = new_r
-    return B.vector.load(_vector_type(copy), mapping.get(src, src),
+    return B.vector.load(copy_vector_type(copy), mapping.get(src, src),
                          [mapping.get(v, v) for v in src_idx])
 
 
@@ -221,7 +223,7 @@ def _stage_ahead(c, body, iv, carried, p: Plan, lane_address, store_point):
     fence = store_point(c)
     with ir.InsertionPoint(c), c.location:
         B.vector.store(carried, dst, [lane_address(base, lane_stride(
-            c, _vector_type(c).shape[0]))])
+            c, copy_vector_type(c).shape[0]))])
         value = _load(c, body, iv, _next_iv(iv, p))
     with ir.InsertionPoint(fence), c.location:
         B.rocdl.s_waitcnt(WRITE_DONE)
@@ -253,7 +255,7 @@ def _guarded_firsts(p: Plan, body) -> list:
     outside the rows it reads is formed), zeros otherwise (the loop never stores them)."""
     loop = p.loop
     lb, ub = list(loop.operands)[:2]
-    types = [_vector_type(c) for c in p.copies]
+    types = [copy_vector_type(c) for c in p.copies]
     runs = B.arith.cmpi(B.arith.CmpIPredicate.slt, lb, ub)
     guard = B.scf.IfOp(runs, types, has_else=True)
     with ir.InsertionPoint(guard.then_block):

@@ -59,7 +59,7 @@ from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.passes._common import ModulePass, OpError, Option, as_operation
 from pipeline_mlir.passes._stage_force import OPTION as FORCE, force, parse_sources
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.passes._stage_ahead import (_vector_type, apply as stage_ahead, check_budget,
+from pipeline_mlir.passes._stage_ahead import (copy_vector_type, apply as stage_ahead, check_budget,
                                               plan)
 
 
@@ -126,7 +126,7 @@ def _bad_lane_stride(op) -> str | None:
         return (f"'{op.name}' op carries {LANE_STRIDE} (its lanes' LDS places apart) but not "
                 f"{STAGED}: a direct-to-LDS copy writes its lanes one after the other")
     try:
-        lane_stride(op, _vector_type(op).shape[0])
+        lane_stride(op, copy_vector_type(op).shape[0])
     except IRError as e:
         return str(e)
     return None
@@ -168,7 +168,7 @@ def _reads_done_before(op, point) -> None:
 def _stage(op, src, src_idx: list, dst, base, point) -> None:
     """``op`` (copying from ``src[src_idx]`` to ``dst[base]``) replaced by load, and store
     and wait before ``point`` (module docstring)."""
-    vt = _vector_type(op)
+    vt = copy_vector_type(op)
     n = vt.shape[0]
     with ir.InsertionPoint(op), op.location:
         val = B.vector.load(vt, src, src_idx)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from pipeline_mlir.isa.asm import parse_asm
-from pipeline_mlir.isa.lds_ranges import barriers_uniform, lds_map, lds_races
+from pipeline_mlir.isa.lds_ranges import lds_map, lds_races
+from pipeline_mlir.isa.wave_groups import barriers_uniform
 
 #: each thread writes its own 16 bytes (thread id x 16)
 WRITE = "\tv_lshlrev_b32_e32 v1, 4, v0\n\tds_write_b128 v1, v[4:7]\n"
@@ -144,7 +145,7 @@ def test_the_waves_pass_as_many_barriers(second, mismatch):
     above 63) the second: each passes one.  The second for wave 0 again, or moved out of
     its branch, and the waves pass different numbers (the emulator's
     ``barrier-mismatch``); a bound the rule cannot evaluate (loaded) decides nothing."""
-    from pipeline_mlir.isa.lds_ranges import barrier_mismatch
+    from pipeline_mlir.isa.wave_groups import barrier_mismatch
 
     first = GROUP.format(bound=64, cmp="gt", n=2)
     fn = parse_asm(f"kernel:\n{first}\ts_nop 0\n{second}\ts_endpgm\n").function()

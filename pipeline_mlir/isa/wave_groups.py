@@ -16,30 +16,10 @@ from dataclasses import dataclass
 
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.lane_values import block_states, evaluate, varying_states
+from pipeline_mlir.isa.natural_loops import dominators
 
 __all__ = ["barriers_uniform", "wave_groups", "lockstep", "BarrierMismatch",
            "barrier_mismatch"]
-
-
-def _dominators(succs: list[list[int]], start: int, blocks: int) -> list[set]:
-    """Per block, the blocks that dominate it (from ``start``; every block if unreachable)."""
-    preds = [[] for _ in range(blocks)]
-    for k, ss in enumerate(succs):
-        for s in ss:
-            preds[s].append(k)
-    dom = [set(range(blocks)) for _ in range(blocks)]
-    dom[start] = {start}
-    changed = True
-    while changed:
-        changed = False
-        for k in range(blocks):
-            if k == start:
-                continue
-            new = set.intersection(*(dom[p] for p in preds[k])) if preds[k] else set()
-            new = new | {k}
-            if new != dom[k]:
-                dom[k], changed = new, True
-    return dom
 
 
 def barriers_uniform(fn: AsmFunction, alike: bool | None = None) -> bool:
@@ -52,29 +32,26 @@ def barriers_uniform(fn: AsmFunction, alike: bool | None = None) -> bool:
         return True
     n = len(fn.blocks)
     succs = fn._succs()
-    dom = _dominators(succs, 0, n)
+    dom, preds = dominators(succs)
     ends = [k for k in range(n) if not succs[k]]
     every = {k for k in range(n) if all(k in dom[e] for e in ends)}
     for k, b in enumerate(fn.blocks):
         if not any(i.kind == "barrier" for i in b.instrs) or k in every:
             continue
         latches = [j for j in range(n) for s in succs[j] if s in dom[j] and k in
-                   _loop_blocks(succs, s, j)]
+                   _loop_blocks(preds, s, j)]
         heads = {s for j in latches for s in succs[j] if s in dom[j]}
         if not latches or not heads <= every or not all(k in dom[j] for j in latches):
             return False
     return True
 
 
-def _loop_blocks(succs: list[list[int]], head: int, latch: int) -> set:
-    """The natural loop of the back edge ``latch`` -> ``head``."""
-    preds: dict[int, list[int]] = {}
-    for k, ss in enumerate(succs):
-        for s in ss:
-            preds.setdefault(s, []).append(k)
+def _loop_blocks(preds: list[list[int]], head: int, latch: int) -> set:
+    """The natural loop of the back edge ``latch`` -> ``head`` (``preds``: each block's
+    predecessors, :func:`~pipeline_mlir.isa.natural_loops.dominators`)."""
     body, work = {head, latch}, [latch]
     while work:
-        for p in preds.get(work.pop(), []):
+        for p in preds[work.pop()]:
             if p not in body:
                 body.add(p)
                 work.append(p)

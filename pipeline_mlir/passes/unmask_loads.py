@@ -1,37 +1,58 @@
-"""``sched-unmask-loads``: a masked load of whole 32-bit words of a range-checked buffer
-made a plain load and a select.
+"""``sched-unmask-loads``: a masked load of a range-checked buffer whose every dword is
+wholly inside the buffer or wholly past its end made a plain load and a select.
 
 A ``vector.maskedload`` that reaches LLVM becomes ``llvm.masked.load``, which the AMDGPU
 back end scalarises: a branch and a load per element.  IREE's prefetch point keeps such
 loads where a dispatch reads C (``C += A x B``) or an epilogue input at C's edge, a
 thread's whole tile (``vector<64xf32>``, 32 of them in an f16 520x300 kernel): LLVM 22's
-register coalescer then ran for minutes on the 2048 branches.  IREE's own build runs
-upstream ``amdgpu-maskedload-to-load`` there (after ``iree-llvmgpu-1d-vector-
-canonicalizations``), which this wheel does not register; this pass does its rewrite for
-the loads where it needs no guard:
+register coalescer then ran for minutes on the 2048 branches; and where a remainder step
+reads A or B at M's or N's edge (``vector<8xf16>``: 8 ``buffer_load_ushort`` in 8 branches
+each).  IREE's own build runs upstream ``amdgpu-maskedload-to-load`` there (after
+``iree-llvmgpu-1d-vector-canonicalizations``), which this wheel does not register; this
+pass does its rewrite for the loads where it needs no guard:
 
 * the memref is a view of an ``amdgpu.fat_raw_buffer_cast`` whose range check is on (no
-  ``boundsCheck(false)``), found through the view ops between them; the load's element
-  is a whole number of 32-bit words (``f32``, ``i32``, ``f64``, ...), so no element
-  straddles the buffer's end, whose range check zeroes whole words;
+  ``boundsCheck(false)``), found through the view ops between them;
+* each dword the plain load reads is wholly inside the buffer's records or wholly past
+  them.  gfx950 range-checks a raw buffer access per dword: a dword any byte of which lies
+  at or past ``num_records`` reads 0 whole (a ``vector<2xi32>`` read at byte 2 of a buffer
+  of 4 bytes reads 0 into its first element), a narrower access (``buffer_load_ushort``)
+  by its own bytes.  Elements of 32 bits or more are whole dwords (``f32``, ``i32``,
+  ``f64``, ...).  Elements of 16 or 8 bits (``f16``, ``bf16``, ``i8``, the FP8 types) need
+  the load's vector to be whole dwords, its first byte a multiple of 4 from the buffer's
+  start and the buffer's records a multiple of 4 bytes: then the dwords the load reads
+  start where the records' dwords do, and one holding a lane inside the records is inside
+  whole.  The byte offset is the memref's static offset plus each index times its static
+  stride, in element bytes; its low zero bits come from
+  :func:`pipeline_mlir.analysis.twos.low_zeros` (constants, sums, products, ``min`` /
+  ``max``, selects, remainders: an index built from a thread id times 8 is a multiple of
+  8).  The records are the cast's ``validBytes``, or its memref's largest extent
+  ``max(size_i * stride_i)`` in bytes (how ``fat_raw_buffer_cast`` lowers): static, or a
+  dynamic size whose stride and element bytes make a multiple of 4 anyway.  The cast must
+  put the buffer's start at the memref's element 0 (``resetOffset``, or an offset of 0);
 * ``vector.load`` of the same memref, indices and type, then ``arith.select`` of the mask
   between it and the pass-through: a lane the mask keeps reads what the masked load
-  reads; a masked lane loads a word inside the buffer (discarded by the select) or past
-  its end (zero, discarded too), never a fault.
+  reads; a masked lane loads bytes inside the buffer (discarded by the select) or a dword
+  past its end (zero, discarded too), never a fault.
 
-A masked load of narrower elements (upstream guards those with an ``scf.if`` on the
-distance to the buffer's end) or of another buffer is left as it is.  It is part of the
-LLVM step, after IREE's tail and before ``sched-fold-mask-guards``, and it never fails.
+A masked load of narrower elements whose dwords the analysis cannot place (upstream guards
+those with an ``scf.if`` on the distance to the buffer's end), or of another buffer, is
+left as it is.  It is part of the LLVM step, after IREE's tail and before
+``sched-fold-mask-guards``, and it never fails.
 """
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, element_bytes, segments
+from pipeline_mlir.analysis.twos import low_zeros, zeros_of
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.frontend.kernel_ir import bounds_checked, fat_root
 from pipeline_mlir.passes._common import ModulePass, OpError
 
 WORD_BITS = 32
+#: low zero bits of a byte offset or count that is a whole number of dwords
+DWORD_ZEROS = 2
 
 
 def range_checked(memref) -> bool:
@@ -45,10 +66,57 @@ def whole_words(t) -> bool:
     return bits is not None and bits % WORD_BITS == 0
 
 
+def _static(values) -> bool:
+    return all(x != DYNAMIC for x in values)
+
+
+def records_zeros(cast) -> int:
+    """Low zero bits of the ``num_records`` (bytes) of ``amdgpu.fat_raw_buffer_cast``
+    ``cast``, and 0 when the buffer's start is not its memref's element 0 (module
+    docstring)."""
+    t = ir.MemRefType(cast.results[0].type)
+    strides, offset = t.get_strides_and_offset()
+    if offset != 0 or not _static(strides):
+        return 0
+    if "operandSegmentSizes" in cast.attributes and segments(cast)[1]:
+        return low_zeros(segments(cast)[1][0])
+    eb = zeros_of(element_bytes(t))
+    if t.rank == 0:
+        return eb
+    return eb + min((0 if n == DYNAMIC else zeros_of(n)) + zeros_of(s)
+                    for n, s in zip(t.shape, strides))
+
+
+def start_zeros(load) -> int:
+    """Low zero bits of the byte offset of ``vector.maskedload`` ``load``'s first element
+    from its memref's element 0 of offset 0 (0 when a stride or the offset is dynamic)."""
+    t = ir.MemRefType(load.operands[0].type)
+    strides, offset = t.get_strides_and_offset()
+    if not _static([*strides, offset]):
+        return 0
+    memo: dict = {}
+    terms = [low_zeros(i, memo=memo) + zeros_of(s)
+             for i, s in zip(load.operands[1:1 + t.rank], strides)]
+    return zeros_of(element_bytes(t)) + min([zeros_of(offset), *terms])
+
+
+def whole_dwords(load) -> bool:
+    """Whether every dword a plain load in place of ``load`` (a masked load of 8- or
+    16-bit elements of a range-checked fat buffer) reads is wholly inside the buffer's
+    records or wholly past them (module docstring)."""
+    t = ir.VectorType(load.results[0].type)
+    bits = getattr(t.element_type, "width", None)
+    if bits not in (8, 16) or (t.rank != 1 or t.shape[0] * bits % WORD_BITS):
+        return False
+    return start_zeros(load) >= DWORD_ZEROS and \
+        records_zeros(_op(fat_root(load.operands[0]).owner)) >= DWORD_ZEROS
+
+
 def unmaskable(root) -> list:
     """The ``vector.maskedload`` ops under ``root`` this pass rewrites (module docstring)."""
     return walk_ops(root, lambda o: o.name == "vector.maskedload"
-                    and whole_words(o.results[0].type) and range_checked(o.operands[0]))
+                    and range_checked(o.operands[0])
+                    and (whole_words(o.results[0].type) or whole_dwords(o)))
 
 
 def rewrite(load) -> None:
@@ -65,11 +133,14 @@ def rewrite(load) -> None:
 
 
 class UnmaskLoads(ModulePass):
-    """Every masked load of whole words of a range-checked buffer a load and a select."""
+    """Every masked load of a range-checked buffer whose dwords are wholly inside or
+    wholly past its records a load and a select."""
 
     name = "sched-unmask-loads"
-    summary = ("a vector.maskedload of 32-bit (or wider) elements of a range-checked "
-               "fat_raw_buffer made a vector.load and an arith.select (LLVM scalarises the "
+    summary = ("a vector.maskedload of a range-checked fat_raw_buffer whose dwords are "
+               "wholly inside or wholly past the buffer's records (32-bit or wider "
+               "elements; 16- or 8-bit ones at a byte offset and of a buffer size that are "
+               "whole dwords) made a vector.load and an arith.select (LLVM scalarises the "
                "masked load: a branch per element)")
 
     def run(self, module) -> list[OpError]:

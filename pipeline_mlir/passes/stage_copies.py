@@ -57,6 +57,7 @@ from pipeline_mlir.analysis.lds_order import staged_hazards
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.passes._common import ModulePass, OpError, Option, as_operation
+from pipeline_mlir.passes._join_stores import join_runs
 from pipeline_mlir.passes._stage_force import OPTION as FORCE, force, parse_sources
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.passes._stage_ahead import (copy_vector_type, apply as stage_ahead, check_budget,
@@ -91,6 +92,9 @@ class StageCopies(ModulePass):
         if errors:
             return errors
         unmarked = _has_dma_copies(as_operation(module))
+        pieces = {segments(op)[2][0] for op in walk_ops(
+            as_operation(module), lambda o: o.name == "amdgpu.gather_to_lds" and
+            LANE_STRIDE in o.attributes)}
         by_parent: dict = {}
         for op in walk_ops(as_operation(module), lambda o: o.name == "amdgpu.gather_to_lds"
                            and STAGED in o.attributes):
@@ -112,6 +116,8 @@ class StageCopies(ModulePass):
         for p in ahead:
             stage_ahead(p, _store_point, _lane_address)
         _stage_all(later, {}, errors)
+        if not errors:
+            join_runs(as_operation(module), pieces)
         if (slot or ahead) and not errors:
             errors = [OpError(op, f"the register-staged form: {msg}")
                       for op, msg in staged_hazards(module)]

@@ -486,3 +486,67 @@ func.func @wait_after_the_loop(%src: memref<64x4095xbf16>, %lds: memref<2048xbf1
   rocdl.s.waitcnt 3953
   return
 }
+
+// -----
+
+// A run of 8 bf16 cut at one element, copied in pieces of 1, 1 and 6 elements whose lanes
+// write LDS 8 apart (sched.lane_stride), staged in one slot: their stores, each the one
+// before's element count further on at a 16-byte multiple, are joined into one store of
+// the 8 elements (one ds_write_b128 where three writes were, two of them 2-way
+// bank-conflicted) at the first's address, followed by one lgkmcnt(0) wait.
+// CHECK-LABEL: func.func @joined_pieces
+// CHECK:         %[[P0:.*]] = vector.load %arg0[%arg2, %arg3] : memref<64x4095xbf16>, vector<1xbf16>
+// CHECK:         %[[P1:.*]] = vector.load {{.*}} vector<1xbf16>
+// CHECK:         %[[P2:.*]] = vector.load {{.*}} vector<6xbf16>
+// CHECK:         %[[J:.*]] = vector.shuffle %[[P0]], %[[P1]] [0, 1] : vector<1xbf16>, vector<1xbf16>
+// CHECK-NEXT:    %[[K:.*]] = vector.shuffle %[[J]], %[[P2]] [0, 1, 2, 3, 4, 5, 6, 7] : vector<2xbf16>, vector<6xbf16>
+// CHECK-NEXT:    vector.store %[[K]], %arg1[%{{.*}}] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK-NEXT:    rocdl.s.waitcnt 49279
+// CHECK-NEXT:    rocdl.s.barrier
+// CHECK-NOT:     vector.store
+func.func @joined_pieces(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %j: index, %w: index) attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c512 = arith.constant 512 : index
+  %d = arith.muli %w, %c512 : index
+  %j1 = arith.addi %j, %c1 : index
+  %j2 = arith.addi %j, %c2 : index
+  %d1 = arith.addi %d, %c1 : index
+  %d2 = arith.addi %d, %c2 : index
+  amdgpu.gather_to_lds %src[%i, %j], %lds[%d] {sched.register_staged, sched.lane_stride = 8 : i64} : vector<1xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds %src[%i, %j1], %lds[%d1] {sched.register_staged, sched.lane_stride = 8 : i64} : vector<1xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds %src[%i, %j2], %lds[%d2] {sched.register_staged, sched.lane_stride = 8 : i64} : vector<6xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  rocdl.s.barrier
+  return
+}
+
+// -----
+
+// Left as staged, each store with its wait: pieces at a destination not known to be a
+// multiple of 8 elements (the joined store could straddle 16-byte rows), pieces with a gap
+// (1 and 1 element, 2 apart), pieces whose store points a barrier separates.
+// CHECK-LABEL: func.func @pieces_kept
+// CHECK-COUNT-7: vector.store {{.*}} : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<{{[16]}}xbf16>
+// CHECK-NOT:     vector.shuffle
+func.func @pieces_kept(%src: memref<64x4095xbf16>, %lds: memref<2048xbf16, #gpu.address_space<workgroup>>, %i: index, %j: index, %w: index, %e: index) attributes {gpu.known_block_size = array<i32: 256, 1, 1>} {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c512 = arith.constant 512 : index
+  %d = arith.muli %w, %c512 : index
+  %d1 = arith.addi %d, %c1 : index
+  %d2 = arith.addi %d, %c2 : index
+  %e1 = arith.addi %e, %c1 : index
+  %e2 = arith.addi %e, %c2 : index
+  amdgpu.gather_to_lds %src[%i, %j], %lds[%e] {sched.register_staged, sched.lane_stride = 8 : i64} : vector<1xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds %src[%i, %j], %lds[%e1] {sched.register_staged, sched.lane_stride = 8 : i64} : vector<1xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds %src[%i, %j], %lds[%e2] {sched.register_staged, sched.lane_stride = 8 : i64} : vector<6xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  rocdl.s.barrier
+  amdgpu.gather_to_lds %src[%i, %j], %lds[%d] {sched.register_staged, sched.lane_stride = 8 : i64} : vector<1xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds %src[%i, %j], %lds[%d2] {sched.register_staged, sched.lane_stride = 8 : i64} : vector<1xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  rocdl.s.barrier
+  amdgpu.gather_to_lds %src[%i, %j], %lds[%d] {sched.register_staged, sched.lane_stride = 8 : i64} : vector<1xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  rocdl.s.barrier
+  amdgpu.gather_to_lds %src[%i, %j], %lds[%d1] {sched.register_staged, sched.lane_stride = 8 : i64} : vector<1xbf16>, memref<64x4095xbf16>, memref<2048xbf16, #gpu.address_space<workgroup>>
+  rocdl.s.barrier
+  return
+}

@@ -12,16 +12,22 @@ concatenated (``vector.shuffle``), at the last one's place, followed by its wait
 ``ds_write_b128`` (8 write phases of 8 lanes, conflict-free).
 
 It joins, in one block, ``vector.store`` ops into one 1-D workgroup buffer that a copy of
-pieces writes (the caller names the buffers), consecutive but for ``s_waitcnt
-lgkmcnt(0)`` between them, when each one's index is the previous one's plus that one's
-element count in every thread (linear forms over a thread-only evaluator,
-:mod:`pipeline_mlir.analysis.id_forms`: the same lane address, a constant apart), and the
+pieces writes (the caller names the buffers), when each one's index is the previous one's
+plus that one's element count in every thread (linear forms over a thread-only evaluator,
+:mod:`pipeline_mlir.analysis.id_forms`: the same lane address, a constant apart), the
 joined store is 4, 8 or 16 bytes starting at a multiple of its size
-(:func:`pipeline_mlir.analysis.twos.low_zeros` of the first index): a whole aligned run,
-which LLVM writes with one instruction.  Between the first store and the last only waits
-for this wave's own LDS operations stood, so no op of this wave saw the bytes in between,
-and the last wait still follows every byte written: another wave sees them after the same
-wait and barrier as before.  Anything else is left as it is.
+(:func:`pipeline_mlir.analysis.twos.low_zeros` of the first index: a whole aligned run,
+which LLVM writes with one instruction), and nothing between the first and the last ends
+the window (:func:`_ends_window`): no barrier, no op with regions, no call or inline
+assembly, no op on that buffer or on a workgroup memref that may alias it, and no wait
+but the ``lgkmcnt(0)`` waits of stores staged in one slot (nothing else between two of
+the stores: :func:`_one_slot_or_no_wait`).  Each staged store lands, as a DMA's write may, anywhere before the
+first wait or barrier after its copy (its store point, where its ``lgkmcnt(0)`` wait
+stands); the window has none, so the first store's point is the last one's, and the joined
+store at the last one's place, followed by the last one's wait, is written before it too.
+No op of this wave in between reads or writes those bytes.  The ``lgkmcnt(0)`` waits
+between stores that followed one another with nothing else between (one staging slot) are
+dropped, and a repeat of the wait right after the joined store; anything else is left.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ from pipeline_mlir.isa.waitcnt import waitcnt_imm
 
 #: bytes a joined store may have: one ``ds_write_b32`` / ``b64`` / ``b128``
 JOINED_BYTES = (4, 8, 16)
+#: ops whose memory accesses are not their operands' (any of them may touch the LDS)
+OPAQUE = ("func.call", "llvm.call", "llvm.inline_asm")
 
 
 def _lgkm_only_zero(op) -> bool:
@@ -82,28 +90,39 @@ def _blocks(op):
 
 
 def _join_block(block, buffers, forms) -> int:
-    made, run, between = 0, [], []
+    made, run, between, since = 0, [], [], []
     for o in [_op(x) for x in block.operations]:
         parts = _store_parts(o, buffers)
-        if parts is not None and run and _follows(run[-1], o, parts, forms):
+        if parts is not None and run and _one_slot_or_no_wait(since) and \
+                _follows(run[-1], o, parts, forms):
             run.append(o)
+            since = []
         elif parts is not None:
             made += _close(run, between)
-            run, between = [o], []
+            run, between, since = [o], [], []
         elif run and not _ends_window(o, run[0].operands[1]):
             between.append(o)
+            since.append(o)
         else:
             made += _close(run, between)
-            run, between = [], []
+            run, between, since = [], [], []
     return made + _close(run, between)
+
+
+def _one_slot_or_no_wait(ops: list) -> bool:
+    """Whether the ops between two stores are only ``lgkmcnt(0)`` waits (the stores' own,
+    staged in one slot) or hold no wait at all: a wait among other ops may be the store
+    point of the store before (the schedule's wait), which its write must precede."""
+    waits = [o for o in ops if _lgkm_only_zero(o)]
+    return not waits or len(waits) == len(ops)
 
 
 def _ends_window(op, buf) -> bool:
     """Whether ``op`` may not lie between two stores into ``buf`` that are joined: a
-    barrier, an op with regions, a wait other than ``lgkmcnt(0)`` alone (the one after a
+    barrier, an op with regions, a call or inline assembly (:data:`OPAQUE`), a wait other than ``lgkmcnt(0)`` alone (the one after a
     staged store, or at its store point), or an op that uses ``buf`` or a workgroup memref
     that may alias it (anything but another ``memref.alloc``)."""
-    if len(op.regions) or op.name in BARRIERS or \
+    if len(op.regions) or op.name in BARRIERS + OPAQUE or \
             (op.name in WAIT_OPS and not _lgkm_only_zero(op)):
         return True
     for v in op.operands:

@@ -83,6 +83,18 @@ def test_bank_model_rejects():
             lane_width("buffer_load_dwordx4"), lane_width("buffer_load_dword")) == (16, 8, 16, 4)
 
 
+
+def test_pieces_of_a_run_written_a_run_apart():
+    """Register-staged pieces of a run cut at an odd size (``sched.lane_stride``: lanes 16
+    bytes apart): a 2-byte piece's 32 lanes per write phase cover two rows of banks, two
+    dwords in every bank they touch: 2-way, 4 cycles for 2 phases, as a dword's; the run
+    joined (``passes/_join_stores.py``) is one 16-byte write of 8 conflict-free phases."""
+    for width, offset in ((2, 0), (2, 2), (1, 3), (4, 12)):
+        c = bank_cost([16 * lane + offset for lane in range(64)], width, True)
+        assert (c.cycles, c.ideal, c.worst[2]) == (4, 2, 2), (width, offset, c)
+    c = bank_cost([16 * lane for lane in range(64)], 16, True)
+    assert (c.cycles, c.ideal) == (8, 8)
+
 # ---- the kernels' addresses ---------------------------------------------------------------
 
 @pytest.mark.parametrize("spec", SHIPPED)

@@ -31,7 +31,7 @@ from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.launch_stride import NARROW
 from pipeline_mlir.frontend.half_k import HALVED_ATTR
-from pipeline_mlir.frontend.k_subtiles import along_k, unread_counts
+from pipeline_mlir.frontend.k_subtiles import along_k, k_subtiles_value, unread_counts
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION
@@ -232,7 +232,7 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
                 inferred["waves_m"] = grid[0]
         split = along_k(an.partition)     # a wave tile one MFMA tall or wide (k_subtiles.py)
         if split and "k_subtiles" in own:
-            inferred["k_subtiles"] = split.replace(", ", "").lower()
+            inferred["k_subtiles"] = k_subtiles_value(an.partition)
         waves = {W.WAVES_OPTION: schedule.kernel_waves()} if schedule.lockstep() else {}
         try:
             base = type(schedule).from_values({**inferred, **waves})

@@ -167,8 +167,17 @@ def mfma_shape(dtype: str, mfma: str = MFMA_AUTO) -> tuple[int, int, int]:
 
 
 #: the ``k_subtiles`` values: the operands whose two subtiles are K halves (``a``, ``b``;
-#: ``ab`` both, B's crosswise), ``none`` for the usual split by MFMA rows and columns
-K_SUBTILES = ("none", "a", "b", "ab")
+#: ``ab`` both, B's crosswise; ``ab_diagonal`` both the same K halves, so only the MMAs
+#: (0, 0) and (1, 1) hold MFMAs, each half the chain), ``none`` for the usual split by MFMA
+#: rows and columns
+DIAGONAL = "ab_diagonal"
+K_SUBTILES = ("none", "a", "b", "ab", DIAGONAL)
+
+
+def k_runs(k_subtiles: str) -> int:
+    """The runs ``k_subtiles`` cuts each MFMA chain of the K tile into (MFMAs of one MMA
+    run one of them): 4 crosswise, 2 for K halves, 1 unsplit."""
+    return 4 if k_subtiles == "ab" else 2 if k_subtiles != "none" else 1
 
 
 def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
@@ -191,7 +200,7 @@ def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
         elif v < 2 or v % 2:
             raise ConfigError(f"geometry: {name} = {v} must be even and >= 2 (tile too small "
                               f"for the MMA grid)")
-    runs = 4 if k_subtiles == "ab" else 2 if k_subtiles != "none" else 1
+    runs = k_runs(k_subtiles)
     if num_k % runs:
         raise ConfigError(f"geometry: k_subtiles={k_subtiles} cuts each MFMA chain of the K "
                           f"tile into {runs} runs, but BK holds {num_k} MFMA K steps")
@@ -220,7 +229,7 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
     qm, qn = max(num_m // 2, 1), max(num_n // 2, 1)
     k_a = num_k // 2 if "a" in k_subtiles else num_k
     k_b = num_k // 2 if "b" in k_subtiles else num_k
-    k_mma = num_k // (4 if k_subtiles == "ab" else 2 if k_subtiles != "none" else 1)
+    k_mma = num_k // k_runs(k_subtiles)
     loads_per_row = _div("BK by simd_width", BK, simd)
     rows_per_iter = _div("threads by loads per row", threads, loads_per_row)
     half_bm, half_bn = BM // 2, BN // 2

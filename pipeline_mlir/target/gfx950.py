@@ -179,6 +179,12 @@ MFMAS = (
     # IREE picks them for fp8 K-loops whose K step is 32 (docs/iree-configurations.md)
     *(Mfma(f"v_mfma_f32_16x16x32_{a}_{b}", 16, 16, 32, "fp8", 16)
       for a in ("fp8", "bf8") for b in ("fp8", "bf8")),
+    # gfx942's 16x16x32 and 32x32x16 i8, which gfx950 keeps at their old rate: 4 and 8
+    # passes of 4 cycles, the time of the deep forms for half the K (llvm-mca-22's gfx950
+    # model; ASSUMED the hardware's); issued only where the front end halves a loop's
+    # MFMAs along K (frontend/half_k.py)
+    Mfma("v_mfma_i32_16x16x32_i8", 16, 16, 32, "i8", 16),
+    Mfma("v_mfma_i32_32x32x16_i8", 32, 32, 16, "i8", 32),
 )
 #: each MFMA by mnemonic
 MFMA = {i.mnemonic: i for i in MFMAS}

@@ -145,7 +145,7 @@ def _mfma_kind(scan: LoopScan) -> tuple[str, tuple[int, int, int]]:
                               f"the loop's first MFMA is {shape[0]}x{shape[1]}x{shape[2]} {et}; "
                               f"one MFMA kind per loop")
     named = "x".join(map(str, shape))
-    issued = _issued_shapes(DTYPES[et])
+    issued = _issued_shapes(DTYPES[et], HALVED_ATTR in scan.loop.attributes)
     if named not in issued and named not in HALF_K_SHAPES:
         raise IRError(mf, f"'{mf.name}' op is a {named} {et} MFMA, which the schedules do not "
                           f"issue for {DTYPES[et]} (they issue {' and '.join(issued)})")
@@ -156,11 +156,11 @@ def _mfma_kind(scan: LoopScan) -> tuple[str, tuple[int, int, int]]:
     return DTYPES[et], shape
 
 
-def _issued_shapes(dtype: str) -> list[str]:
+def _issued_shapes(dtype: str, halves: bool = False) -> list[str]:
     """The MFMA shapes (``MxNxK``) the schedules issue for ``dtype``: the MFMAs of its
     operands (``target/gfx950.py``'s ``dtype_mfmas``; the 16x16x16 of the front end's halved
-    loops apart)."""
-    return [s for s in gfx950.dtype_mfmas(dtype) if s not in HALF_K_SHAPES]
+    loops apart, and i8's halves unless ``halves``: the loop's MFMAs halved)."""
+    return [s for s in gfx950.dtype_mfmas(dtype, halves) if s not in HALF_K_SHAPES]
 
 
 def _one_kind(op) -> tuple[tuple[int, int, int], str]:

@@ -153,13 +153,16 @@ MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8", "32x32x32", "32x32x64", "16x16x
 HALF_K_SHAPES = ("16x16x16",)
 
 
-def mfma_shape(dtype: str, mfma: str = MFMA_AUTO) -> tuple[int, int, int]:
+def mfma_shape(dtype: str, mfma: str = MFMA_AUTO,
+               halves: bool = False) -> tuple[int, int, int]:
     """The MFMA (M, N, K) of a kernel of ``dtype``: its own for ``auto``, else the named
-    shape ``MxNxK``, which must be an MFMA of the same operands (a ConfigError if not)."""
+    shape ``MxNxK``, which must be an MFMA of the same operands (a ConfigError if not);
+    ``halves``: also the MFMAs only a halved loop issues (``target/gfx950.py``'s
+    ``HALF_K_ONLY``: a schedule splitting along K, ``k_subtiles``)."""
     own = MFMA_BY_DTYPE[dtype]
     if mfma == MFMA_AUTO:
         return own.shape
-    shapes = {s: i.shape for s, i in dtype_mfmas(dtype).items()}
+    shapes = {s: i.shape for s, i in dtype_mfmas(dtype, halves).items()}
     if mfma not in shapes:
         takes = [MFMA_AUTO] + [s for s in MFMA_SHAPES if s in shapes and shapes[s] != own.shape]
         raise ConfigError(f"geometry: mfma={mfma} is not an MFMA of dtype={dtype}, which "
@@ -186,7 +189,7 @@ def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
               k_subtiles: str = "none") -> tuple[int, int, int]:
     """MFMA tiles of a warp tile in M and N (each even and at least 2, or 1 for an operand
     whose subtiles are K halves: ``k_subtiles``) and K steps of BK."""
-    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma)
+    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma, k_subtiles != "none")
     WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
     WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
     num_m = _div("warp tile M (WM) by MMA_M", WM, mma_m)
@@ -223,7 +226,7 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
                               f"only its own MFMA and subtiles")
         return _mx_geometry(dtype, BM, BN, BK, warps_m, warps_n, threads, floor_vm)
     elem = DTYPES[dtype]
-    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma)
+    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma, k_subtiles != "none")
     simd = WIDEST_ACCESS_BYTES // elem
     num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n, mfma, k_subtiles)
     # a subtile of an operand split along K: its one MFMA row (column), half the K steps

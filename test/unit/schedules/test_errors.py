@@ -420,7 +420,7 @@ def test_the_diagonal_form_runs_two_mmas_a_partition_hazard_free():
             if o.tag in FRAG_TAGS[:2]] == [(0, 0, 1), (1, 0, 1), (0, 1, 0), (1, 1, 0)]
     schedule = parse_pipeline(DIAGONAL)
     assert len(schedule.compile().program.blocks) == 4       # one per MMA, 2 a partition
-    assert simulate_schedule(schedule, tables=(), lds_of=None).safe
+    assert simulate_schedule(schedule, tables=(), iterations=range(0, 4), lds_of=None).safe
     real = fourwave.diagonal_k_partition
 
     def wrong(p):   # the other stage's subtile-0 fragments read from this stage instead
@@ -431,6 +431,7 @@ def test_the_diagonal_form_runs_two_mmas_a_partition_hazard_free():
     try:
         with pytest.raises(RepairError, match=r"accumulator \(0,0\): received K tiles "
                                               r"\[0, 0\]"):
-            simulate_schedule(parse_pipeline(DIAGONAL), tables=(), lds_of=None)
+            simulate_schedule(parse_pipeline(DIAGONAL), tables=(), iterations=range(1),
+                              lds_of=None)
     finally:
         fourwave.diagonal_k_partition = real

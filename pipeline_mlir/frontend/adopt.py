@@ -421,7 +421,7 @@ class _Rewriter:
         continuing its accumulator's chain."""
         an = self.an
         ja, ca, jb, cb = self.mma_sources[i]
-        for k in self.mfmas_of[(d.stage, d.subtile)]:
+        for k in self.mfmas_of.get((d.stage, d.subtile), ()):   # ab_diagonal: (0, 1) none
             m = an.mfmas[k]
             op = an.ops[m.op]
             mapping = {self.iv: self._iv_at(0)}

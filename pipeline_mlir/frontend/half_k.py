@@ -38,6 +38,14 @@ is the crosswise split's 4 runs, unmerged
 (:func:`~pipeline_mlir.frontend.kmerge.halves_to_parts`; the fp8 ones' chain of 2 cut into
 4 gives 8, 2 per run: IREE's fp8 ``A^T x B`` 64x129x512).
 
+gfx950's i8 16x16x64 and 32x32x32 are halved into gfx942's 16x16x32 and 32x32x16 i8, whose
+lane holds 8 consecutive K elements of its row (column) where the deep form's holds 16,
+laid out alike on A and B: the first takes elements 0 .. 7 of each lane's operands, the
+second 8 .. 15 (integer sums: exact in any order).  IREE's i8 ``A^T x B^T`` 129x129x129
+(2 K steps of one 16x16x64 each) is taken so, in the diagonal form
+(:data:`~pipeline_mlir.frontend.k_subtiles.DIAGONAL_ATTR`): halved, its chain of 2 per K
+step does not make the crosswise split's 4 runs, and 2 K steps do not merge.
+
 The loop records it (``HALVED_ATTR``); the adopted loop's form and ``--emit=report`` say it
 (:mod:`~pipeline_mlir.kernel.subtile_form`).  A halved loop that still does not partition
 (one accumulator, both operands split along K crosswise: a chain of 4 wanted, 2 made) may
@@ -59,10 +67,12 @@ from pipeline_mlir.frontend.kernel_ir import (at, erase_dead, erase_unused, mfma
 HALVED_ATTR = "sched.k_halved"
 #: (m, n, k, the operands' element type) of the MFMAs cut along K -> (the pieces each is cut
 #: into, their K): f16 / bf16 halved; the 8-bit floats' 16x16x128 cut into 4 of gfx942's
-#: 16x16x32, whose lane holds 8 of the deep form's 32 elements the same way
+#: 16x16x32, whose lane holds 8 of the deep form's 32 elements the same way; i8's 16x16x64
+#: and 32x32x32 halved into gfx942's 16x16x32 and 32x32x16
 HALVES = {**{(16, 16, 32, e): (2, 16) for e in ("f16", "bf16")},
           **{(32, 32, 16, e): (2, 8) for e in ("f16", "bf16")},
-          **{(16, 16, 128, e): (4, 32) for e in ("f8E4M3FN", "f8E5M2")}}
+          **{(16, 16, 128, e): (4, 32) for e in ("f8E4M3FN", "f8E5M2")},
+          (16, 16, 64, "i8"): (2, 32), (32, 32, 32, "i8"): (2, 16)}
 
 
 def halve_mfmas(scan) -> str | None:
@@ -134,8 +144,8 @@ def _unhalvable(mfmas: list) -> str | None:
         if kind not in HALVES or vt.rank != 1 or vt.shape[0] % HALVES[kind][0]:
             return (f"'{m.name}' op at {at(m)} is a {'x'.join(map(str, kind[:3]))} MFMA of "
                     f"{kind[3]}, which the front end does not cut along K (it halves "
-                    f"16x16x32 and 32x32x16 f16 / bf16 ones and cuts the 8-bit floats' "
-                    f"16x16x128 into 4 of 16x16x32)")
+                    f"16x16x32 and 32x32x16 f16 / bf16 ones and 16x16x64 and 32x32x32 i8 "
+                    f"ones and cuts the 8-bit floats' 16x16x128 into 4 of 16x16x32)")
         first = mfmas[0]
         if HALVES[kind][0] != HALVES[_kind(first)][0]:    # (the loop's mark holds one count)
             return (f"'{m.name}' op at {at(m)} would be cut into {HALVES[kind][0]} along K "

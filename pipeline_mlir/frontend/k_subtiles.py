@@ -55,10 +55,15 @@ import numpy as np
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.kernel.subtile_form import SubtileForm
+from pipeline_mlir.schedules.geometry import DIAGONAL
 
 #: the adopted loop's attribute naming the operands split along K ("B along K"), which the
 #: lowering keeps in the kernel plan (``KernelPlan.form``) for the report
 FORM_ATTR = "sched.subtiles"
+#: a halved loop's attribute once the crosswise split leaves it refused: B is split into
+#: A's own K halves, the ``k_subtiles=ab_diagonal`` form (``frontend/natural.py``'s
+#: ``_diagonal``)
+DIAGONAL_ATTR = "sched.k_diagonal"
 #: a merged loop's attribute: how many of the kernel's K steps one iteration runs
 #: (``frontend/kmerge.py``; the adopted loop's form says it)
 MERGED_ATTR = "sched.k_merged"
@@ -155,6 +160,20 @@ def along_k(partition) -> str:
     return ", ".join("AB"[ch] for ch in sorted(plans) if plans[ch].logical)
 
 
+def diagonal(partition) -> bool:
+    """Whether ``partition`` splits A and B into the same K halves (its MFMAs in the MMAs
+    (0, 0) and (1, 1) only: :func:`check_groups`)."""
+    groups = set(getattr(partition, "mfma_group", ()))
+    return along_k(partition) == "A, B" and groups == {(0, 0), (1, 1)}
+
+
+def k_subtiles_value(partition) -> str:
+    """The ``k_subtiles`` value of ``partition``'s split (``none`` if not along K)."""
+    if diagonal(partition):
+        return DIAGONAL
+    return along_k(partition).replace(", ", "").lower() or "none"
+
+
 def unread_counts(an) -> tuple[int, int]:
     """Per channel (A, B): the most ``ds_read`` instructions of a fragment load one MMA
     leaves unread (``an.partition`` split along K; all 0 otherwise).  A read the MMA uses
@@ -180,13 +199,25 @@ def form_text(partition, merged: int = 1, pieces: int = 1) -> str:
     prints (:class:`~pipeline_mlir.kernel.subtile_form.SubtileForm`), with ``merged`` K
     steps of the kernel in each K tile (:mod:`~pipeline_mlir.frontend.kmerge`) and its
     MFMAs cut into ``pieces`` along K (:mod:`~pipeline_mlir.frontend.half_k`; 1: not cut)."""
-    return SubtileForm(along_k(partition), merged, pieces > 1, max(pieces, 2)).text()
+    return SubtileForm(along_k(partition), merged, pieces > 1, max(pieces, 2),
+                       diagonal(partition)).text()
 
 
-def check_groups(groups: list, an) -> None:
+def check_groups(groups: list, an, diagonal: bool = False) -> None:
     """Every (A subtile, B subtile) MMA of the schedule has MFMAs (both operands split
-    along K would pair each half with itself only)."""
-    missing = sorted({(a, b) for a in (0, 1) for b in (0, 1)} - set(groups))
+    along K would pair each half with itself only); ``diagonal`` (a loop marked
+    :data:`DIAGONAL_ATTR`), the MMAs (0, 0) and (1, 1) and no other."""
+    if diagonal:     # the diagonal form: (0, 1), (1, 0) empty
+        extra = sorted(set(groups) - {(0, 0), (1, 1)})
+        if extra:       # (its schedule runs no such MMA: the MFMA would be dropped)
+            a, b = extra[0]
+            raise LM.LoopRefusal(f"an MFMA multiplies A subtile {a} with B subtile {b} once "
+                                 f"the front end splits both operands into the same K "
+                                 f"halves, whose schedule form (k_subtiles=ab_diagonal) runs "
+                                 f"the MMAs (0, 0) and (1, 1) only", (an.mfmas[0].op,))
+        missing = sorted({(0, 0), (1, 1)} - set(groups))
+    else:
+        missing = sorted({(a, b) for a in (0, 1) for b in (0, 1)} - set(groups))
     if missing:
         a, b = missing[0]
         raise LM.LoopRefusal(f"no MFMA multiplies A subtile {a} with B subtile {b} once the "

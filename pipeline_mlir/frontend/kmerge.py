@@ -139,7 +139,7 @@ def _step_mfma_cycles(an: Analysis) -> int | None:
         return None
     dtype = SCHEDULE_DTYPES.get(str(ir.VectorType(t).element_type))
     shape = tuple(ir.IntegerAttr(op.attributes[a]).value for a in ("m", "n", "k"))
-    kind = (gfx950.dtype_mfmas(dtype).get("x".join(map(str, shape)))
+    kind = (gfx950.dtype_mfmas(dtype, halves=True).get("x".join(map(str, shape)))
             if dtype in gfx950.MFMA_BY_DTYPE else None)
     return len(an.mfmas) * kind.xdl_cycles if kind else None
 

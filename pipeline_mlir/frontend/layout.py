@@ -71,7 +71,7 @@ from pipeline_mlir.frontend.launch_stride import (NARROW, STAGED, check_launch_s
                                                   fat_buffer, has_launch_strides, kernel_dims,
                                                   launch_aligned, launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
-from pipeline_mlir.frontend.k_subtiles import check_groups, k_split, telling_bits
+from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR, check_groups, k_split, telling_bits
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
 from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
 from pipeline_mlir.kernel.int_arrays import distinct
@@ -169,6 +169,7 @@ def redistribute(an, names, kbits: dict | None = None,
     channel as the loop's reads of every sub-step tell it (a copy of a later sub-step
     alone, as IREE's copies of a ``K x N`` B are, has no reader among the kept ones)."""
     kbits = kbits or {}
+    diagonal = DIAGONAL_ATTR in an.scan.loop.attributes
     full = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
     if copy_channel is None:
         deps = LM.read_dependencies(an.copies, an.reads, full, names)
@@ -182,8 +183,10 @@ def redistribute(an, names, kbits: dict | None = None,
     read_sub = [0] * len(an.reads)
     plans, lgkm, vm = {}, [0, 0], [0, 0]
     for ch in (0, 1):     # B split along K after A: crosswise (frontend/k_subtiles.py)
+        # (a loop marked DIAGONAL_ATTR: B's K halves A's, frontend/k_subtiles.py)
+        cross = ch == 1 and plans[0].logical and not diagonal
         plan, subs = _plan_channel(an, ch, read_channel, copy_channel, sizes, names, kbits,
-                                   crosswise=ch == 1 and plans[0].logical)
+                                   crosswise=cross)
         for r, s in subs.items():
             read_sub[r] = s
         plans[ch] = plan
@@ -193,7 +196,7 @@ def redistribute(an, names, kbits: dict | None = None,
     for m in an.mfmas:
         groups.append(({read_sub[r] for r in m.a_reads}.pop(),
                        {read_sub[r] for r in m.b_reads}.pop()))
-    check_groups(groups, an)
+    check_groups(groups, an, diagonal)
     return RedistributedPartition(copy_channel, [0] * len(an.copies), read_channel, read_sub,
                                   groups, (vm[0], vm[1]), (lgkm[0], lgkm[1]), plans)
 

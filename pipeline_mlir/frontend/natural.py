@@ -40,6 +40,7 @@ from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.half_k import HALVED_ATTR, halve_mfmas
+from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
@@ -147,8 +148,34 @@ def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:
     try:
         return analyse_loop(an.scan.loop, schedule)
     except IRError as e:
+        halved_refused = e
+    try:
+        out = _diagonal(an.scan.loop, schedule)
+    except IRError as e:
         raise IRError(e.op, f"{refused}; nor can the front end halve its MFMAs along K: "
-                            f"with them halved it is refused too: {e}") from None
+                            f"with them halved it is refused too: {halved_refused}; nor in "
+                            f"the diagonal form: {e}") from None
+    trial = getattr(halved_refused, "merge", None)     # (the halved loop's merge, refused)
+    if trial is not None:
+        trial.abandon()
+    return out
+
+
+def _diagonal(loop, schedule) -> Analysis:
+    """The analysis of the halved ``loop`` with both operands split into the same K halves
+    (``k_subtiles=ab_diagonal``, :data:`~pipeline_mlir.frontend.k_subtiles.DIAGONAL_ATTR`):
+    for a chain of 2 halved MFMAs per K step and too few K steps to merge (IREE's f16 and
+    bf16 ``A^T x B^T`` 300x200x96), the crosswise split's 4 runs are not there; the MMAs
+    (0, 0) and (1, 1) each run one half.  The mark is taken off again where that is
+    refused too."""
+    if "k_subtiles" not in type(schedule).options():
+        raise IRError(loop, f"the {schedule.name} schedule has no k_subtiles form")
+    loop.attributes[DIAGONAL_ATTR] = ir.UnitAttr.get()
+    try:
+        return analyse_loop(loop, schedule)
+    except IRError:
+        del loop.attributes[DIAGONAL_ATTR]
+        raise
 
 
 def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:

@@ -31,7 +31,7 @@ from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.launch_stride import NARROW
 from pipeline_mlir.frontend.half_k import HALVED_ATTR
-from pipeline_mlir.frontend.k_subtiles import along_k, unread_counts
+from pipeline_mlir.frontend.k_subtiles import along_k, k_subtiles_value, unread_counts
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION
@@ -145,7 +145,7 @@ def _mfma_kind(scan: LoopScan) -> tuple[str, tuple[int, int, int]]:
                               f"the loop's first MFMA is {shape[0]}x{shape[1]}x{shape[2]} {et}; "
                               f"one MFMA kind per loop")
     named = "x".join(map(str, shape))
-    issued = _issued_shapes(DTYPES[et])
+    issued = _issued_shapes(DTYPES[et], HALVED_ATTR in scan.loop.attributes)
     if named not in issued and named not in HALF_K_SHAPES:
         raise IRError(mf, f"'{mf.name}' op is a {named} {et} MFMA, which the schedules do not "
                           f"issue for {DTYPES[et]} (they issue {' and '.join(issued)})")
@@ -156,11 +156,11 @@ def _mfma_kind(scan: LoopScan) -> tuple[str, tuple[int, int, int]]:
     return DTYPES[et], shape
 
 
-def _issued_shapes(dtype: str) -> list[str]:
+def _issued_shapes(dtype: str, halves: bool = False) -> list[str]:
     """The MFMA shapes (``MxNxK``) the schedules issue for ``dtype``: the MFMAs of its
     operands (``target/gfx950.py``'s ``dtype_mfmas``; the 16x16x16 of the front end's halved
-    loops apart)."""
-    return [s for s in gfx950.dtype_mfmas(dtype) if s not in HALF_K_SHAPES]
+    loops apart, and i8's halves unless ``halves``: the loop's MFMAs halved)."""
+    return [s for s in gfx950.dtype_mfmas(dtype, halves) if s not in HALF_K_SHAPES]
 
 
 def _one_kind(op) -> tuple[tuple[int, int, int], str]:
@@ -232,7 +232,7 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
                 inferred["waves_m"] = grid[0]
         split = along_k(an.partition)     # a wave tile one MFMA tall or wide (k_subtiles.py)
         if split and "k_subtiles" in own:
-            inferred["k_subtiles"] = split.replace(", ", "").lower()
+            inferred["k_subtiles"] = k_subtiles_value(an.partition)
         waves = {W.WAVES_OPTION: schedule.kernel_waves()} if schedule.lockstep() else {}
         try:
             base = type(schedule).from_values({**inferred, **waves})

@@ -376,7 +376,7 @@ class KernelReport:
         form = self.form
         if not form:
             return []
-        per = "each" if form.crosswise else "it"    # one operand or both along K
+        per = "each" if "," in form.operands else "it"    # one operand or both along K
         waits = ("each MFMA waits for its own reads, those an MMA leaves unread counted "
                  "in flight" if self.form_waits == "fragment" else
                  "the MMAs wait for whole fragment loads")

@@ -233,7 +233,7 @@ class KernelShape:
 def geometry_mfma(geometry) -> Mfma:
     """The MFMA of a (non-MX) geometry: its dtype's at its MMA shape (``dtype_mfmas``; FP8's
     16x16x32 as its E4M3 form, whose timing all four share)."""
-    return dtype_mfmas(geometry.dtype)["x".join(map(str, (geometry.MMA_M, geometry.MMA_N,
+    return dtype_mfmas(geometry.dtype, halves=True)["x".join(map(str, (geometry.MMA_M, geometry.MMA_N,
                                                            geometry.MMA_K)))]
 
 

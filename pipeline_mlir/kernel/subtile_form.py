@@ -7,7 +7,8 @@ as the text of its ``sched.subtiles`` attribute; the lowering reads it back into
 plan (``KernelPlan.form``), where ``--emit=report`` takes its facts from the fields.
 
 The text is ``"B along K"``, or ``"A, B along K, crosswise"`` for both operands split (A's K
-halves, B's alternate K quarters); with ``merged`` K steps of the kernel in each K tile,
+halves, B's alternate K quarters), or ``"A, B along K, diagonal (...)"`` for both split into
+the same K halves (``k_subtiles=ab_diagonal``: MMAs (0, 0) and (1, 1) only); with ``merged`` K steps of the kernel in each K tile,
 ``"; N of the kernel's K steps merged into each K tile"`` after it; with the kernel's MFMAs
 halved along K (``frontend/half_k.py``), ``"; each of the kernel's MFMAs halved along K"``
 before that (``"; each of the kernel's MFMAs cut into 4 along K"`` for the 8-bit floats'
@@ -39,6 +40,8 @@ class SubtileForm:
     merged: int = 1
     halved: bool = False
     pieces: int = 2
+    #: both operands split into the same K halves (``k_subtiles=ab_diagonal``), not crosswise
+    diagonal: bool = False
 
     def __post_init__(self) -> None:
         if self.operands not in _OPERANDS:
@@ -54,16 +57,21 @@ class SubtileForm:
                 (self.pieces != 2 and not self.halved):
             raise ConfigError(f"subtile form: the pieces of a cut MFMA must be 2 or 4 (2 "
                               f"where none is cut), got {self.pieces!r}")
+        if not isinstance(self.diagonal, bool) or (self.diagonal and self.operands != "A, B"):
+            raise ConfigError(f"subtile form: the diagonal form splits A, B along K (a bool), "
+                              f"got diagonal={self.diagonal!r} of {self.operands!r}")
 
     @property
     def crosswise(self) -> bool:
-        """Both operands split along K (one fragment of each per wave)."""
-        return "," in self.operands
+        """Both operands split along K, B's into alternate K quarters."""
+        return "," in self.operands and not self.diagonal
 
     @property
     def split(self) -> str:
-        """The split alone: ``"B along K"``, ``"A, B along K, crosswise"``."""
-        return f"{self.operands} along K" + (", crosswise" if self.crosswise else "")
+        """The split alone: ``"B along K"``, ``"A, B along K, crosswise"`` (or
+        :data:`DIAGONAL_TEXT`)."""
+        return f"{self.operands} along K" + (", crosswise" if self.crosswise else
+                                             f", {DIAGONAL_TEXT}" if self.diagonal else "")
 
     @property
     def merged_text(self) -> str:
@@ -90,9 +98,12 @@ class SubtileForm:
 
 #: what the text says of MFMAs halved along K
 HALVED_TEXT = "each of the kernel's MFMAs halved along K"
+#: what the text says of both operands split into the same K halves
+DIAGONAL_TEXT = "diagonal (both the same K halves, MFMAs in the MMAs (0, 0) and (1, 1) only)"
 #: the pieces a cut MFMA may make (halves; the 8-bit floats' quarters)
 _PIECES = (2, 4)
-_TEXT = re.compile(r"(A|B|A, B) along K(, crosswise)?(; each of the kernel's MFMAs "
+_TEXT = re.compile(r"(A|B|A, B) along K(, crosswise|, " + re.escape(DIAGONAL_TEXT) + r")?"
+                   r"(; each of the kernel's MFMAs "
                    r"(?:halved|cut into ([0-9]+)) along K)?"
                    r"(?:; ([0-9]+) of the kernel's K steps merged into each K tile)?")
 
@@ -105,7 +116,7 @@ def parse_form(text: str) -> SubtileForm:
     if m:
         try:
             form = SubtileForm(m.group(1), int(m.group(5) or 1), m.group(3) is not None,
-                               int(m.group(4) or 2))
+                               int(m.group(4) or 2), m.group(2) == f", {DIAGONAL_TEXT}")
         except ConfigError:
             form = None
     if form is None or form.text() != text:

@@ -108,6 +108,10 @@ class PipelineConfig:
     #: (set for K-half subtiles, ``k_subtiles``, which the reference has not; else the
     #: reference's count: block 0's globals at their channel's fragment cost)
     top_wait_frags: bool = False
+    #: the MMAs of a partition are the diagonal of the m x n grid only (the 4-wave
+    #: ``k_subtiles=ab_diagonal`` form: A and B split into the same K halves, so MMA (i, j)
+    #: for i != j would multiply nothing); one block per MMA, so m blocks per partition
+    diagonal: bool = False
     # the MX scale tiles as channels of their own (2: A's scales, 3: B's; 0: no such
     # channel): vmcnt per scale DMA op and lgkmcnt per scale read op
     vm_per_load_sa: int = 0
@@ -138,7 +142,7 @@ class PipelineConfig:
         for name in ("heavy", "light", "max_globals"):
             _nonneg(f"{o}.block_sizing", name, getattr(self.block_sizing, name))
         _nonneg(f"{o}.warp_stagger", "fixed_amount", self.warp_stagger.fixed_amount)
-        for name in ("mma_serial", "cross_stage_rotation"):
+        for name in ("mma_serial", "cross_stage_rotation", "diagonal"):
             _bool(o, name, getattr(self, name))
 
     def with_(self, **changes) -> "PipelineConfig":
@@ -152,7 +156,7 @@ class PipelineConfig:
 
     @property
     def mmas_per_partition(self) -> int:
-        return self.m_mmas * self.n_mmas
+        return min(self.m_mmas, self.n_mmas) if self.diagonal else self.m_mmas * self.n_mmas
 
     @property
     def globals_per_partition(self) -> int:
@@ -165,7 +169,7 @@ class PipelineConfig:
     @property
     def ops_per_partition(self) -> int:
         loads = 2 * (self.m_mmas + self.n_mmas)
-        return loads * (2 if self.scale_channels else 1) + self.m_mmas * self.n_mmas
+        return loads * (2 if self.scale_channels else 1) + self.mmas_per_partition
 
     @property
     def total_ops(self) -> int:
@@ -173,7 +177,7 @@ class PipelineConfig:
 
     @property
     def blocks_per_partition(self) -> int:
-        return self.m_mmas * self.n_mmas
+        return self.mmas_per_partition
 
     @property
     def total_blocks(self) -> int:

@@ -44,6 +44,7 @@ from pipeline_mlir.schedules.geometry import (
     DTYPES,
     FOUR_WAVE_KERNEL,
     K_SUBTILES,
+    DIAGONAL,
     MX_DTYPES,
     MFMA_AUTO,
     HALF_K_SHAPES,
@@ -133,6 +134,25 @@ def logical_k_partition(p: int, scales: bool = False) -> list[OpDesc]:
     return ops
 
 
+def diagonal_k_partition(p: int) -> list[OpDesc]:
+    """The ops of K partition ``p`` of the ``k_subtiles=ab_diagonal`` form: A and B split
+    into the same K halves, so only MMAs (0, 0) and (1, 1) hold MFMAs, and the partition
+    runs two mini-iterations of two global loads, two fragment loads and one MMA each.
+    The first loads the fragments of subtile 1 (this stage) that MMA (1, 1) reads; the
+    second those of subtile 0 of the other stage, which MMA (0, 0) of the next partition
+    reads (the cross-stage rotation, as in :data:`FOUR_WAVE_MINI_ITERS`)."""
+    curr, cross = p, 1 - p
+    k = KOffsetKind.K0 if p == 0 else KOffsetKind.K1
+    ops = []
+    for sub, frag_stage, frag_sub in ((0, curr, 1), (1, cross, 0)):
+        for ch in (0, 1):
+            ops.append(OpDesc.logical(LOAD_TAGS[ch], ch, curr, sub, k))
+        for ch in (0, 1):
+            ops.append(OpDesc.logical(FRAG_TAGS[ch], ch, frag_stage, frag_sub))
+        ops.append(OpDesc.logical(MMA, -1, sub, sub))
+    return ops
+
+
 def scale_channel_counts(geometry: KernelGeometry) -> dict:
     """The 4-wave config's counts with the MX scale tiles as channels of their own: the
     element ops' counts without the scales (``vm_per_load_a`` / ``_b``,
@@ -181,8 +201,9 @@ class Pipeline4Wave(PipelineSchedule):
 
     def __init__(self, geometry: KernelGeometry | None = None, config: ScheduleConfig | None = None,
                  target: TargetProfile | None = None, scale_channel: bool = False,
-                 top_wait_frags: bool = False) -> None:
+                 top_wait_frags: bool = False, diagonal: bool = False) -> None:
         self.geometry = geometry or four_wave_geometry()
+        self.diagonal = diagonal
         config = config if config is not None else default_schedule_config()
         # the cross-stage rotation relies on these; re-applied whatever the caller passed
         self._sched = config.with_(scheduling=SchedulingStrategy.IDENTITY, minimal_barriers=True,
@@ -193,7 +214,7 @@ class Pipeline4Wave(PipelineSchedule):
         self._config = target.pipeline.with_(
             warp_stagger=WarpStaggerRule.none(), lgkm_per_load_a=self.geometry.lgkm_per_load_a,
             lgkm_per_load_b=self.geometry.lgkm_per_load_b, cross_stage_rotation=True,
-            top_wait_frags=top_wait_frags)
+            top_wait_frags=top_wait_frags, diagonal=diagonal)
         if scale_channel:
             self._config = self._config.with_(**scale_channel_counts(self.geometry))
 
@@ -201,6 +222,8 @@ class Pipeline4Wave(PipelineSchedule):
         return self._config
 
     def declare_ops(self) -> list[OpDesc]:
+        if self.diagonal:
+            return diagonal_k_partition(0) + diagonal_k_partition(1)
         scales = self._config.scale_channels
         return logical_k_partition(0, scales) + logical_k_partition(1, scales)
 
@@ -294,7 +317,8 @@ class FourWave(NamedSchedule):
     dma: str = option("enum", DMA_AUTO, DMA_HELP, choices=DMA_WIDTHS)
     mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or its 32x32 "
                        "one (bf16/f16 32x32x16 or 32x32x8, i8 32x32x32, fp8 32x32x64, or fp8's "
-                       "gfx942 16x16x32; the front "
+                       "gfx942 16x16x32; i8's gfx942 16x16x32 and 32x32x16 for a loop the "
+                       "front end halved; the front "
                        "end reads it from the kernel; the complete kernel issues only auto), or "
                        "bf16/f16 16x16x16 (a loop's MFMAs the front end halved along K)",
                        choices=MFMA_SHAPES + HALF_K_SHAPES)
@@ -310,9 +334,10 @@ class FourWave(NamedSchedule):
                                  "subtiles", min=1, max=MAX_WAVES)
     k_subtiles: str = option("enum", "none", "operands whose two subtiles are the halves "
                              "of the K tile, for a wave tile one MFMA tall (a), wide (b) or "
-                             "both (ab; B's K quarters crosswise) (the front end reads it from "
-                             "the kernel; the complete kernel splits by MFMA rows and columns: "
-                             "none)", choices=K_SUBTILES)
+                             "both (ab; B's K quarters crosswise; ab_diagonal: both the "
+                             "same halves, MFMAs in the MMAs (0, 0) and (1, 1) only) (the "
+                             "front end reads it from the kernel; the complete kernel "
+                             "splits by MFMA rows and columns: none)", choices=K_SUBTILES)
     merge_k: str = option("enum", MERGE_AUTO, "the front end merges consecutive K steps of "
                           "the kernel's loop into one K tile when two stages of one K step "
                           "hold less MFMA time than a global load's latency (the simulator's "
@@ -433,7 +458,8 @@ class FourWave(NamedSchedule):
             except ConfigError as e:
                 raise ConfigError(f"{self.owner()}: {e}") from None
         s = Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g),
-                          scale_channel=scales, top_wait_frags=self.k_subtiles != "none")
+                          scale_channel=scales, top_wait_frags=self.k_subtiles != "none",
+                          diagonal=self.k_subtiles == DIAGONAL)
         s.cap_vm_waits = self.dma_width() == "dword"
         return s
 

@@ -144,7 +144,8 @@ MFMA_AUTO = "auto"
 #: the MFMA shapes a 4-wave or ping-pong schedule may name (``mfma``) besides its dtype's
 #: own: the 32x32 ones of the 16-bit types (gfx950's 32x32x16 and gfx942's 32x32x8), of
 #: i8 (32x32x32) and of FP8 (the ``f8f6f4`` 32x32x64, and gfx942's 16x16x32, whose formats
-#: the mnemonic names: ``target/gfx950.py``'s ``dtype_mfmas``)
+#: the mnemonic names: ``target/gfx950.py``'s ``dtype_mfmas``); i8's gfx942 16x16x32 and
+#: 32x32x16, issued for a loop whose MFMAs the front end halved (``frontend/half_k.py``)
 MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8", "32x32x32", "32x32x64", "16x16x32")
 #: the MFMA shape the 4-wave schedule may name besides those: gfx942's 16x16x16 of the 16-bit
 #: types, which it issues only for a loop whose MFMAs the front end halved along K
@@ -152,13 +153,16 @@ MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8", "32x32x32", "32x32x64", "16x16x
 HALF_K_SHAPES = ("16x16x16",)
 
 
-def mfma_shape(dtype: str, mfma: str = MFMA_AUTO) -> tuple[int, int, int]:
+def mfma_shape(dtype: str, mfma: str = MFMA_AUTO,
+               halves: bool = False) -> tuple[int, int, int]:
     """The MFMA (M, N, K) of a kernel of ``dtype``: its own for ``auto``, else the named
-    shape ``MxNxK``, which must be an MFMA of the same operands (a ConfigError if not)."""
+    shape ``MxNxK``, which must be an MFMA of the same operands (a ConfigError if not);
+    ``halves``: also the MFMAs only a halved loop issues (``target/gfx950.py``'s
+    ``HALF_K_ONLY``: a schedule splitting along K, ``k_subtiles``)."""
     own = MFMA_BY_DTYPE[dtype]
     if mfma == MFMA_AUTO:
         return own.shape
-    shapes = {s: i.shape for s, i in dtype_mfmas(dtype).items()}
+    shapes = {s: i.shape for s, i in dtype_mfmas(dtype, halves).items()}
     if mfma not in shapes:
         takes = [MFMA_AUTO] + [s for s in MFMA_SHAPES if s in shapes and shapes[s] != own.shape]
         raise ConfigError(f"geometry: mfma={mfma} is not an MFMA of dtype={dtype}, which "
@@ -167,8 +171,17 @@ def mfma_shape(dtype: str, mfma: str = MFMA_AUTO) -> tuple[int, int, int]:
 
 
 #: the ``k_subtiles`` values: the operands whose two subtiles are K halves (``a``, ``b``;
-#: ``ab`` both, B's crosswise), ``none`` for the usual split by MFMA rows and columns
-K_SUBTILES = ("none", "a", "b", "ab")
+#: ``ab`` both, B's crosswise; ``ab_diagonal`` both the same K halves, so only the MMAs
+#: (0, 0) and (1, 1) hold MFMAs, each half the chain), ``none`` for the usual split by MFMA
+#: rows and columns
+DIAGONAL = "ab_diagonal"
+K_SUBTILES = ("none", "a", "b", "ab", DIAGONAL)
+
+
+def k_runs(k_subtiles: str) -> int:
+    """The runs ``k_subtiles`` cuts each MFMA chain of the K tile into (MFMAs of one MMA
+    run one of them): 4 crosswise, 2 for K halves, 1 unsplit."""
+    return 4 if k_subtiles == "ab" else 2 if k_subtiles != "none" else 1
 
 
 def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
@@ -176,7 +189,7 @@ def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
               k_subtiles: str = "none") -> tuple[int, int, int]:
     """MFMA tiles of a warp tile in M and N (each even and at least 2, or 1 for an operand
     whose subtiles are K halves: ``k_subtiles``) and K steps of BK."""
-    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma)
+    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma, k_subtiles != "none")
     WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
     WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
     num_m = _div("warp tile M (WM) by MMA_M", WM, mma_m)
@@ -191,7 +204,7 @@ def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
         elif v < 2 or v % 2:
             raise ConfigError(f"geometry: {name} = {v} must be even and >= 2 (tile too small "
                               f"for the MMA grid)")
-    runs = 4 if k_subtiles == "ab" else 2 if k_subtiles != "none" else 1
+    runs = k_runs(k_subtiles)
     if num_k % runs:
         raise ConfigError(f"geometry: k_subtiles={k_subtiles} cuts each MFMA chain of the K "
                           f"tile into {runs} runs, but BK holds {num_k} MFMA K steps")
@@ -213,14 +226,14 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
                               f"only its own MFMA and subtiles")
         return _mx_geometry(dtype, BM, BN, BK, warps_m, warps_n, threads, floor_vm)
     elem = DTYPES[dtype]
-    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma)
+    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma, k_subtiles != "none")
     simd = WIDEST_ACCESS_BYTES // elem
     num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n, mfma, k_subtiles)
     # a subtile of an operand split along K: its one MFMA row (column), half the K steps
     qm, qn = max(num_m // 2, 1), max(num_n // 2, 1)
     k_a = num_k // 2 if "a" in k_subtiles else num_k
     k_b = num_k // 2 if "b" in k_subtiles else num_k
-    k_mma = num_k // (4 if k_subtiles == "ab" else 2 if k_subtiles != "none" else 1)
+    k_mma = num_k // k_runs(k_subtiles)
     loads_per_row = _div("BK by simd_width", BK, simd)
     rows_per_iter = _div("threads by loads per row", threads, loads_per_row)
     half_bm, half_bn = BM // 2, BN // 2

@@ -179,6 +179,12 @@ MFMAS = (
     # IREE picks them for fp8 K-loops whose K step is 32 (docs/iree-configurations.md)
     *(Mfma(f"v_mfma_f32_16x16x32_{a}_{b}", 16, 16, 32, "fp8", 16)
       for a in ("fp8", "bf8") for b in ("fp8", "bf8")),
+    # gfx942's 16x16x32 and 32x32x16 i8, which gfx950 keeps at their old rate: 4 and 8
+    # passes of 4 cycles, the time of the deep forms for half the K (llvm-mca-22's gfx950
+    # model; ASSUMED the hardware's); issued only where the front end halves a loop's
+    # MFMAs along K (frontend/half_k.py)
+    Mfma("v_mfma_i32_16x16x32_i8", 16, 16, 32, "i8", 16),
+    Mfma("v_mfma_i32_32x32x16_i8", 32, 32, 16, "i8", 32),
 )
 #: each MFMA by mnemonic
 MFMA = {i.mnemonic: i for i in MFMAS}
@@ -195,13 +201,23 @@ MFMA_BY_DTYPE = {"bf16": MFMA["v_mfma_f32_16x16x32_bf16"],
 DTYPE_OPERANDS = {"fp8": ("f8f6f4", "fp8")}
 
 
-def dtype_mfmas(dtype: str) -> dict[str, Mfma]:
+#: the MFMAs issued only where the front end halved a loop's MFMAs along K
+#: (``frontend/half_k.py``), never for a kernel's own of that shape: i8's gfx942 halves, whose
+#: shapes other element types' MFMAs share (the 16-bit types' 16x16x16 is refused by its
+#: shape alone, ``schedules/geometry.py``'s ``HALF_K_SHAPES``)
+HALF_K_ONLY = frozenset({"v_mfma_i32_16x16x32_i8", "v_mfma_i32_32x32x16_i8"})
+
+
+def dtype_mfmas(dtype: str, halves: bool = False) -> dict[str, Mfma]:
     """The unscaled MFMAs a kernel of ``dtype`` may issue, by shape ``MxNxK`` (its own
-    first; of the 16x16x32 FP8 forms the E4M3 one, whose shape stands for all four)."""
+    first; of the 16x16x32 FP8 forms the E4M3 one, whose shape stands for all four);
+    those of :data:`HALF_K_ONLY` only with ``halves`` (a loop whose MFMAs were halved)."""
     own = MFMA_BY_DTYPE[dtype]
     formats = DTYPE_OPERANDS.get(dtype, (own.operands,))
     shapes = {f"{own.m}x{own.n}x{own.k}": own}
     for i in MFMAS:
+        if i.mnemonic in HALF_K_ONLY and not halves:
+            continue
         if i.operands in formats and not i.scaled:
             shapes.setdefault(f"{i.m}x{i.n}x{i.k}", i)
     return shapes

@@ -81,6 +81,14 @@ CONFIGS = {
     # (4-byte copies; frontend/layout.py's run_limit), not the kernel's 8
     "bf16_atbt_300x200x160": (dict(dtype="bf16", m=300, n=200, k=160, transpose_a=True),
                               (), None),
+    # i8 A^T x B^T 129x129x129: one wave of a 16x16 tile, 2 whole K steps of one 16x16x64
+    # (the third, of one K element, masked: the remainder loop): too few to merge, each
+    # MFMA halved into 2 of gfx942's 16x16x32 (frontend/half_k.py), a chain of 2 per K
+    # step that the crosswise split's 4 runs want twice: both operands split into the same
+    # K halves, the MMAs (0, 0) and (1, 1) alone (k_subtiles=ab_diagonal,
+    # frontend/k_subtiles.py); A's runs cut at M's edge at one element (cut_runs.py)
+    "i8_atbt_129x129x129": (dict(dtype="i8", m=129, n=129, k=129, transpose_a=True), (),
+                            None),
     # fp8 A^T x B 64x129x512: a 64x16 tile per wave column of one fragment, 2 K steps of
     # 256 with a chain of 2 16x16x128 MFMAs, too few to merge: each cut into 4 of gfx942's
     # 16x16x32 along K (frontend/half_k.py), a chain of 8 the crosswise split cuts; the pair
@@ -232,6 +240,9 @@ SHORT: dict[str, tuple[int, str]] = {
                                 "round the steady loop"),
     "bf16_atbt_300x200x160": (0, "halved and merged only when too short to merge 4: never "
                                  "round the steady loop"),
+    # 2 K steps halved, in the diagonal form: the pair of the prologue and the drain
+    "i8_atbt_129x129x129": (0, "the diagonal form only for a loop too short to merge: never "
+                               "round the steady loop"),
     # 2 K steps, each MFMA cut into 4: the pair of the prologue and the drain (a loop of 4
     # or more K steps of 2 MFMAs is merged instead)
     "fp8_atb_64x129x512": (0, "cut along K only when too short to merge 2: never round the "

@@ -175,3 +175,33 @@ def test_16x16x64_i8_sums_signed_bytes_into_c_and_wraps_to_i32():
     got = int(m.waves[0].V[1, 0, 16 * 2 + 5].view(np.int32))
     want = (2**31 - 100 + 64 * 128 * 128 + 2**31) % 2**32 - 2**31     # two's complement wrap
     assert got == want and got < 0
+
+
+# gfx942's v_mfma_i32_16x16x32_i8 and _32x32x16_i8, which gfx950 keeps (the front end halves
+# the deep forms into them: frontend/half_k.py): the deep forms' layouts with 8 bytes a lane,
+# byte b of the lane's 8 (byte b % 4 of register b // 4) being K 8 q + b (16x16, q = l // 16)
+# or 8 h + b (32x32, h = l // 32); a one-hot product lands on [i][j] alone
+@pytest.mark.parametrize("rows, i, k, j", [(16, 0, 0, 0), (16, 3, 7, 9), (16, 15, 31, 2),
+                                           (16, 8, 12, 15), (32, 0, 0, 31), (32, 17, 9, 4),
+                                           (32, 31, 15, 0)])
+def test_gfx942_i8_halves_one_hot(rows, i, k, j):
+    group, byte = divmod(k, 8)
+    name = "v_mfma_i32_16x16x32_i8 v[0:3]" if rows == 16 else "v_mfma_i32_32x32x16_i8 v[0:15]"
+
+    def setup(m):
+        V = m.waves[0].V
+        V[16:20] = 0
+        _set_byte(V, 16 + byte // 4, i + rows * group, byte % 4, 3)      # A[i][k] = 3
+        _set_byte(V, 18 + byte // 4, j + rows * group, byte % 4, 0xFE)   # B[k][j] = -2
+
+    m = run_snippet(f"{name}, v[16:17], v[18:19], 0\ns_endpgm", setup=setup)
+    V = m.waves[0].V
+    if rows == 16:      # register k of lane l: [4 q + k][l % 16]
+        got = np.array([[int(V[r % 4, 0, c + 16 * (r // 4)].view(np.int32)) for c in range(16)]
+                        for r in range(16)])
+    else:               # register k of lane l: [8 (k // 4) + 4 h + k % 4][l % 32]
+        got = np.array([[int(V[4 * (r // 8) + r % 4, 0, c + 32 * (r % 8 // 4)].view(np.int32))
+                         for c in range(32)] for r in range(32)])
+    want = np.zeros((rows, rows), dtype=np.int64)
+    want[i, j] = -6
+    assert np.array_equal(got, want)

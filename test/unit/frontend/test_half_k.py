@@ -92,10 +92,10 @@ def test_pieces_of_a_joined_fragment_are_its_halves():
      "the front end can take half of"),
     (JOINED_B.format(mask="0, 1, 2, 4, 3, 5, 6, 7"), lambda t: t,
      "is not made of fragment reads or pieces"),
-    (READ_B, lambda t: t.replace("vector<8xf16>", "vector<16xi8>").replace(
-        "16x16x32", "16x16x64").replace("vector<4xf32>", "vector<4xi32>").replace(
-        "dense<0.0>", "dense<0>").replace("1024xf16", "1024xi8"),
-     "is a 16x16x64 MFMA of i8, which the front end does not cut along K"),
+    (READ_B, lambda t: t.replace("vector<8xf16>", "vector<32xf8E4M3FN>").replace(
+        "16x16x32", "32x32x64").replace("vector<4xf32>", "vector<16xf32>").replace(
+        "1024xf16", "1024xf8E4M3FN"),
+     "is a 32x32x64 MFMA of f8E4M3FN, which the front end does not cut along K"),
     # an fp8 MFMA after the f16 one on its accumulator: quarters and halves in one loop
     (READ_B, lambda t: t.replace("    scf.yield %d :", (
         "    %g = vector.load %q[%i] : memref<1024xf8E4M3FN, #gpu.address_space<workgroup>>, "
@@ -116,7 +116,7 @@ def test_pieces_of_a_joined_fragment_are_its_halves():
     # a poison entry (-1) is no element of either source
     (JOINED_B.format(mask="-1, 0, 1, 2, 4, 5, 6, 7"), lambda t: t,
      "is not made of fragment reads or pieces"),
-], ids=["computed", "mixed-shuffle", "i8", "halves-and-quarters", "rank-2-shuffle",
+], ids=["computed", "mixed-shuffle", "fp8-32x32x64", "halves-and-quarters", "rank-2-shuffle",
         "poison"])
 def test_what_does_not_halve_is_refused_unchanged(make_b, edit, reason):
     """An operand computed from its read, a shuffle that mixes the halves, an MFMA with no
@@ -163,6 +163,26 @@ def test_an_fp8_mfma_is_cut_into_four_of_gfx942s_16x16x32():
     mfmas = re.findall(r"(%\w+) = amdgpu\.mfma 16x16x32 (%\w+) \* (%\w+) \+ (%\w+)", out)
     assert len(mfmas) == 4 and all(mfmas[i][3] == mfmas[i - 1][0] for i in (1, 2, 3)), mfmas
     assert f"{HALVED_ATTR} = 4 : i64" in out
+
+
+@pytest.mark.parametrize("deep, half, acc", [("16x16x64", "16x16x32", "vector<4xi32>"),
+                                             ("32x32x32", "32x32x16", "vector<16xi32>")])
+def test_an_i8_mfma_is_halved_into_gfx942s(deep, half, acc):
+    """gfx950's i8 16x16x64 (32x32x32) has gfx942's 16x16x32 (32x32x16) for half its K,
+    whose lane holds 8 consecutive K elements where the deep form's holds 16, alike on A
+    and B: two of them, each on 8 elements of the lane's 16 (the reads halved, the second
+    at the innermost index + 8), low half first; the loop's mark says 2."""
+    i8 = lambda t: t.replace("vector<8xf16>", "vector<16xi8>").replace(  # noqa: E731
+        "16x16x32", deep).replace("vector<4xf32>", acc).replace(
+        "dense<0.0>", "dense<0>").replace("1024xf16", "1024xi8")
+    why, out = _halved(READ_B, i8)
+    assert why is None, why
+    assert "vector<16xi8>" not in out and deep not in out, out
+    assert len(re.findall(r"vector\.load %\w+\[%\w+\] : .*, vector<8xi8>", out)) == 4, out
+    assert re.findall(r"arith\.addi %\w+, %c(\d+)\w* : index", out) == ["8", "8"], out
+    mfmas = re.findall(rf"(%\w+) = amdgpu\.mfma {half} (%\w+) \* (%\w+) \+ (%\w+)", out)
+    assert len(mfmas) == 2 and mfmas[1][3] == mfmas[0][0], mfmas
+    assert f"{HALVED_ATTR} = 2 : i64" in out
 
 
 def test_an_fp8_mfma_of_two_formats_is_refused():

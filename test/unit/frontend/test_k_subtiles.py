@@ -310,3 +310,18 @@ def test_a_form_the_front_end_does_not_write_is_refused_at_the_loop(kernel, caps
         err = capsys.readouterr().err
         assert rc == 1 and "'scf.for' op attribute 'sched.subtiles'" in err and why in err, err
         assert "Traceback" not in err and re.search(r"bad\.mlir:\d+:\d+", err), err
+
+
+def test_the_diagonal_form_takes_the_mmas_0_0_and_1_1_only():
+    """Both operands split into the same K halves (``k_subtiles=ab_diagonal``): the MMAs
+    (0, 0) and (1, 1) and no other; an MFMA in (0, 1) would be dropped by its schedule,
+    which runs no such MMA, so it is refused, as is a diagonal MMA left empty."""
+    loop = _loop()
+    check_groups([(0, 0), (1, 1)], loop, diagonal=True)
+    with pytest.raises(LM.LoopRefusal, match=r"an MFMA multiplies A subtile 0 with B "
+                                             r"subtile 1 .* runs the MMAs \(0, 0\) and "
+                                             r"\(1, 1\) only"):
+        check_groups([(0, 0), (0, 1), (1, 1)], loop, diagonal=True)
+    with pytest.raises(LM.LoopRefusal, match=r"no MFMA multiplies A subtile 1 with B "
+                                             r"subtile 1"):
+        check_groups([(0, 0)], loop, diagonal=True)

@@ -19,11 +19,14 @@ from pipeline_mlir.kernel.subtile_form import SubtileForm, parse_form
                                 "the kernel's K steps merged into each K tile"),
     (SubtileForm("A, B", halved=True, pieces=4), "A, B along K, crosswise; each of the "
                                                  "kernel's MFMAs cut into 4 along K"),
+    (SubtileForm("A, B", halved=True, diagonal=True),
+     "A, B along K, diagonal (both the same K halves, MFMAs in the MMAs (0, 0) and (1, 1) "
+     "only); each of the kernel's MFMAs halved along K"),
 ])
 def test_the_text_reads_back_as_the_form(form, text):
     assert form.text() == str(form) == text
     assert parse_form(text) == form
-    assert form.crosswise == ("," in form.operands)
+    assert form.crosswise == ("," in form.operands and not form.diagonal)
     assert bool(form.merged_text) == (form.merged > 1)
     assert bool(form.halved_text) == form.halved
 
@@ -38,6 +41,8 @@ def test_the_text_reads_back_as_the_form(form, text):
     "B along K; each of the kernel's MFMAs cut into 2 along K",
     "B along K; each of the kernel's MFMAs cut into 3 along K",
     "B along K; each of the kernel's MFMAs cut into 04 along K",
+    "B along K, diagonal (both the same K halves, MFMAs in the MMAs (0, 0) and (1, 1) only)",
+    "A, B along K, diagonal",
 ])
 def test_a_text_the_front_end_does_not_write_is_refused(text):
     with pytest.raises(ConfigError, match="is none the front end writes"):
@@ -53,6 +58,12 @@ def test_a_form_out_of_range_is_refused(operands, merged, field):
         SubtileForm(operands, merged)
     with pytest.raises(ConfigError, match="subtile form: halved must be a bool, got 1"):
         SubtileForm("B", 1, 1)
+
+
+@pytest.mark.parametrize("operands, diagonal", [("B", True), ("A, B", 1)])
+def test_a_diagonal_form_of_one_operand_is_refused(operands, diagonal):
+    with pytest.raises(ConfigError, match="the diagonal form splits A, B along K"):
+        SubtileForm(operands, diagonal=diagonal)
 
 
 @pytest.mark.parametrize("halved, pieces", [(True, 3), (True, 1), (True, True), (False, 4)])

@@ -111,8 +111,13 @@ def test_four_wave_geometry_rejects(args, msg):
     ((32, 64, 32), "a", None, r"k_subtiles=a cuts each MFMA chain of the K tile into 2 runs, "
                               r"but BK holds 1 MFMA K steps"),
     ((64, 64, 32, "32x32x16"), "ab", None, r"into 4 runs, but BK holds 2"),
+    # both one fragment, the same K halves (the diagonal form): a chain of 2 suffices
+    ((64, 64, 32, "32x32x16"), "ab_diagonal", (1, 1, 1, 1, 0), None),
+    ((64, 64, 16, "32x32x16"), "ab_diagonal", None, r"k_subtiles=ab_diagonal cuts each MFMA "
+                                                    r"chain of the K tile into 2 runs, but BK "
+                                                    r"holds 1"),
     ((32, 64, 128), "b", None, r"num_m_mmas = 1 must be even and >= 2"),
-    ((32, 64, 128), "c", None, r"k_subtiles=c is not one of none, a, b, ab"),
+    ((32, 64, 128), "c", None, r"k_subtiles=c is not one of none, a, b, ab, ab_diagonal"),
 ])
 def test_four_wave_geometry_of_k_subtiles(tile, split, counts, msg):
     """``k_subtiles``: the operands of a kernel given as input whose wave tile is one MFMA
@@ -126,6 +131,15 @@ def test_four_wave_geometry_of_k_subtiles(tile, split, counts, msg):
     g = four_wave_geometry(*args, k_subtiles=split)
     assert (g.vm_per_load_a, g.vm_per_load_b, g.lgkm_per_load_a, g.lgkm_per_load_b,
             g.max_globals) == counts
+
+
+def test_i8_halves_only_with_a_k_split():
+    """gfx942's i8 16x16x32 is issued only for a loop the front end halved: a geometry
+    splitting along K takes it, one without a split is refused as for any other shape."""
+    g = four_wave_geometry("i8", 16, 16, 64, "16x16x32", grid=(1, 1), k_subtiles="ab_diagonal")
+    assert (g.MMA_M, g.MMA_N, g.MMA_K) == (16, 16, 32)
+    with pytest.raises(ConfigError, match=r"mfma=16x16x32 is not an MFMA of dtype=i8"):
+        four_wave_geometry("i8", 128, 128, 128, "16x16x32")
 
 
 def test_the_complete_kernel_splits_no_operand_along_k():
@@ -381,3 +395,43 @@ def test_schedule_protocol_requires_two_methods():
 
     with pytest.raises(TypeError):
         Incomplete()
+
+
+DIAGONAL = ("4wave{dtype=bf16 BM=16 BN=16 BK=32 k_subtiles=ab_diagonal mfma=16x16x16 "
+            "vm_per_load_a=2 vm_per_load_b=2 waves=1}")
+
+
+def test_the_diagonal_form_runs_two_mmas_a_partition_hazard_free():
+    """``k_subtiles=ab_diagonal`` (IREE's 300x200x96 halved, frontend/k_subtiles.py): each
+    K partition two mini-iterations of two global loads, two fragment loads (this stage's
+    subtile 1, then the other stage's subtile 0) and the MMAs (0, 0), (1, 1) alone; its
+    derived waits hazard-free in the functional model, which refuses the body with the
+    next partition's fragments read from this stage (MMA (0, 0) multiplies one K tile
+    twice)."""
+    from pipeline_mlir.schedule.targets import FRAG_TAGS, MMA
+    from pipeline_mlir.schedules import fourwave
+    from pipeline_mlir.schedules.registry import parse_pipeline
+    from pipeline_mlir.sim.repair import RepairError
+    from pipeline_mlir.sim.report import simulate_schedule
+
+    body = fourwave.diagonal_k_partition(0)
+    assert [(o.stage, o.subtile) for o in body if o.tag == MMA] == [(0, 0), (1, 1)]
+    assert [(o.channel, o.stage, o.subtile) for o in body
+            if o.tag in FRAG_TAGS[:2]] == [(0, 0, 1), (1, 0, 1), (0, 1, 0), (1, 1, 0)]
+    schedule = parse_pipeline(DIAGONAL)
+    assert len(schedule.compile().program.blocks) == 4       # one per MMA, 2 a partition
+    assert simulate_schedule(schedule, tables=(), iterations=range(0, 4), lds_of=None).safe
+    real = fourwave.diagonal_k_partition
+
+    def wrong(p):   # the other stage's subtile-0 fragments read from this stage instead
+        return [o if o.tag not in FRAG_TAGS[:2] or o.subtile else
+                type(o).logical(o.tag, o.channel, p, 0) for o in real(p)]
+
+    fourwave.diagonal_k_partition = wrong
+    try:
+        with pytest.raises(RepairError, match=r"accumulator \(0,0\): received K tiles "
+                                              r"\[0, 0\]"):
+            simulate_schedule(parse_pipeline(DIAGONAL), tables=(), iterations=range(1),
+                              lds_of=None)
+    finally:
+        fourwave.diagonal_k_partition = real

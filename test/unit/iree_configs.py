@@ -38,9 +38,6 @@ VECTOR_DISTRIBUTE = ("--iree-codegen-llvmgpu-use-vector-distribution",
 CONFIGS = {
     "f16_abt_2048x2048x1024": (dict(dtype="f16", m=2048, n=2048, k=1024), (), None),
     "bf16_abt_1024x4096x2048": (dict(dtype="bf16", m=1024, n=4096, k=2048), (), None),
-    "bf16_abt_2048x2048x1024_c_threshold": (
-        dict(dtype="bf16", m=2048, n=2048, k=1024),
-        ("--iree-codegen-llvmgpu-matmul-c-matrix-threshold=1024",), None),
     # plain A x B: B read with transposing reads, regrouped per MFMA operand
     # (pipeline_mlir/frontend/transpose.py); at 4096^3 IREE's kernel is this one but for
     # its numbers (sizes, strides, trip count: the same IR, the same passes' paths), 4 times

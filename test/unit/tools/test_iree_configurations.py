@@ -104,6 +104,21 @@ def test_configuration(generated, name, form, tmp_path, capsys):
         run.summary() + f", first wrong element {run.first_bad}"
 
 
+#: iree-compile's C-matrix threshold (a matmul whose C has fewer elements is not given
+#: IREE's matmul pipeline): at 1024, far below any C here, IREE keeps TileAndFuse
+C_THRESHOLD = ("--iree-codegen-llvmgpu-matmul-c-matrix-threshold=1024",)
+
+
+def test_a_c_matrix_threshold_below_c_leaves_the_kernel_as_it_is(generated):
+    """bf16 ``A x B^T`` 1024x4096x2048 built with :data:`C_THRESHOLD`: both forms are IREE's
+    kernel without the flag, byte for byte, which ``test_configuration`` pipelines and
+    emulates (``bf16_abt_1024x4096x2048``).  (Before, a configuration of its own built and
+    emulated that kernel, at 2048x2048x1024, again; the forms equal, so did its results.)"""
+    forms = G.forms(G.matmul_source(dtype="bf16", m=1024, n=4096, k=2048), C_THRESHOLD)
+    for form in ("prefetch", "late"):
+        assert forms[form] == generated("bf16_abt_1024x4096x2048", form).read_text(), form
+
+
 def test_a_k_loop_of_step_zero_is_refused_at_the_loop(generated, tmp_path, capsys):
     """IREE's bf16 ``A^T x B`` 300x200x160 (late form), its K-loop's step made 0: refused at
     the loop with one located message.  Its ``K x M`` A's last run is cut at M = 300

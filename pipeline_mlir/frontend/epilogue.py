@@ -47,9 +47,12 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+import numpy as np
+
 from pipeline_mlir.analysis.ir_facts import encloses
 from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.output_tiles import KernelFacts
+from pipeline_mlir.analysis.vector_index import Vectors
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
@@ -533,10 +536,21 @@ def _follows(f, read, writer, mn, name: str) -> list[str]:
 
 def _element0(ev, op, memref_at: int) -> int:
     """The element of its root buffer that thread 0's access of ``op`` starts at, the
-    loops around it at their first iteration (a copy's: its target's first element)."""
+    loops around it at their first iteration (a copy's: its target's first element; a
+    ``vector.scatter``'s: its first lane its mask keeps, at the base plus that lane's
+    offset, as the output's tiles read it: ``output_tiles._written``)."""
     enclosing_first(ev, op)
     ref = op.operands[memref_at]
     rank = ir.MemRefType(ref.type).rank
     idx = [0] * rank if op.name in COPIES else \
         [ev.value(x) for x in list(op.operands)[memref_at + 1:memref_at + 1 + rank]]
-    return int(ev.view(ref).element(idx)[0])
+    view = ev.view(ref)
+    if op.name != "vector.scatter":
+        return int(view.element(idx)[0])
+    vec = Vectors(ev)
+    offsets = vec.value(op.operands[memref_at + 1 + rank])[0]
+    kept = np.flatnonzero(vec.value(op.operands[memref_at + 2 + rank])[0] != 0)
+    if not len(kept):
+        raise IRError(op, f"{describe(op)}: thread 0 of the workgroup writes no element of the "
+                          f"output with it (its mask keeps no lane)")
+    return int(view.element(idx)[0] + offsets[kept[0]] * view.strides[-1])

@@ -401,6 +401,64 @@ def test_a_bias_of_a_square_c_written_by_copies_follows_its_columns():
             assert follows(f, Node("read", value=0, op=read), 0, bias, copy, (8, 8)) == want
 
 
+#: a square C written by a scatter of 4-element rows at base 0, 0, each lane's flat offset
+#: moving with the workgroup (IREE's late form of bf16 251x251x640 + bias + relu), a bias of
+#: C's side read at the tile's column
+SQUARE_SCATTER = """
+func.func @k(%bias: memref<8xf32>, %C: memref<8x8xf32>) {
+  %bx = gpu.block_id x upper_bound 2
+  %by = gpu.block_id y upper_bound 2
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %r = arith.muli %by, %c4 : index
+  %c = arith.muli %bx, %c4 : index
+  %b = memref.load %bias[%c] : memref<8xf32>
+  %rr = arith.muli %r, %c8 : index
+  %o = arith.addi %rr, %c : index
+  %ov = vector.broadcast %o : index to vector<4xindex>
+  %st = vector.step : vector<4xindex>
+  %off = arith.addi %ov, %st : vector<4xindex>
+  %m = arith.constant dense<true> : vector<4xi1>
+  %v = vector.broadcast %b : f32 to vector<4xf32>
+  vector.scatter %C[%c0, %c0] [%off], %m, %v : memref<8x8xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32>
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("index,mask,want", [
+    ("%c", "true", "column"), ("%r", "true", "row"),
+    # lane 0 masked off: the first lane the mask keeps (lane 1) is the one moved
+    ("%c", "[false, true, true, true]", "column"),
+    ("%c", "false", "thread 0 of the workgroup writes no element of the output with it")])
+def test_a_bias_of_a_square_c_written_by_a_scatter_follows_its_lanes(index, mask, want):
+    """C square, written by a ``vector.scatter`` whose base does not move with the
+    workgroup (its lanes' offsets do): which index of C the bias follows is told by the
+    first element thread 0 writes, the base plus the offset of the first lane its mask
+    keeps. Before, the base alone was moved (it stays at 0): refused as following
+    neither. A mask that keeps no lane is refused at the scatter."""
+    from types import SimpleNamespace
+
+    from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+    from pipeline_mlir.frontend.epilogue import Node, follows
+
+    bias = SimpleNamespace(shape=(8,), name="bias")
+    text = SQUARE_SCATTER.replace("%bias[%c]", f"%bias[{index}]").replace(
+        "dense<true>", f"dense<{mask}>")
+    with _context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        (read,) = walk_ops(f, lambda o: o.name == "memref.load")
+        (scatter,) = walk_ops(f, lambda o: o.name == "vector.scatter")
+        if mask == "false":
+            with pytest.raises(IRError, match=want) as e:
+                follows(f, Node("read", value=0, op=read), 0, bias, scatter, (8, 8))
+            assert "'vector.scatter' op" in str(e.value), e.value
+            return
+        assert follows(f, Node("read", value=0, op=read), 0, bias, scatter, (8, 8)) == want
+
+
 #: IREE's gather of a bias into private memory (its epilogue of an edge tile: f16
 #: 1000x520x1024 + bias), then stored to the output; a K-loop before it
 MAP_LOAD = """

@@ -502,11 +502,6 @@ def _follows(f, read, writer, mn, name: str) -> list[str]:
     from pipeline_mlir.analysis.loop_eval import Evaluator
 
     M, N = mn
-    for op in (read, writer):
-        if op.name == MAP_LOAD:
-            raise IRError(op, f"{describe(op)}: {name} has as many elements as C has rows and "
-                              f"columns, and which of them it follows is computed by the "
-                              f"gather's region, which the epilogue reader does not evaluate")
     sources = [a for o in walk_ops(f, mapped_forall) for a in o.regions[0].blocks[0].arguments]
     sources += [o.results[0] for o in walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS)]
     ev = Evaluator(block_size(f) or (256, 1, 1))
@@ -517,7 +512,7 @@ def _follows(f, read, writer, mn, name: str) -> list[str]:
             for val in (0, 1):
                 for x in sources:
                     ev.bind(x, 1 * val if x == s else 0)
-                at.append((_element0(ev, read, READS[read.name]),
+                at.append((_element0(ev, read, READS.get(read.name, 0)),
                            _element0(ev, writer, WRITES[writer.name][1])))
             (r0, w0), (r1, w1) = at
             (i0, j0), (i1, j1) = divmod(w0 % (M * N), N), divmod(w1 % (M * N), N)
@@ -538,8 +533,18 @@ def _element0(ev, op, memref_at: int) -> int:
     """The element of its root buffer that thread 0's access of ``op`` starts at, the
     loops around it at their first iteration (a copy's: its target's first element; a
     ``vector.scatter``'s: its first lane its mask keeps, at the base plus that lane's
-    offset, as the output's tiles read it: ``output_tiles._written``)."""
+    offset, as the output's tiles read it: ``output_tiles._written``; a ``map_load``'s: the
+    source element its region gathers into the first destination element, as
+    :func:`_tie_gather` evaluates it)."""
     enclosing_first(ev, op)
+    if op.name == MAP_LOAD:
+        block = op.regions[0].blocks[0]
+        src = op.operands[0]
+        yielded = list(as_operation(list(block.operations)[-1]).operands)[
+            :ir.MemRefType(src.type).rank]
+        for a in block.arguments:
+            ev.bind(a, 0)
+        return int(ev.view(src).element([ev.value(x) for x in yielded])[0])
     ref = op.operands[memref_at]
     rank = ir.MemRefType(ref.type).rank
     idx = [0] * rank if op.name in COPIES else \

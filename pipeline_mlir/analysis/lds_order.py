@@ -14,9 +14,10 @@ whose model then finds the RAW and WAR hazards:
   ``lgkmcnt``, :func:`pipeline_mlir.analysis.barriers.wait_counts`, a counter at its maximum
   not waited); ``rocdl.s.barrier``: a barrier; ``gpu.barrier`` and ``amdgpu.lds_barrier``: a
   wait for every LDS write and read of the wave, direct-to-LDS copies included (their
-  workgroup fence; ``vmcnt(0)`` and ``lgkmcnt(0)``: the rule :func:`~pipeline_mlir.analysis.
-  barriers.orders` applies, by which such a barrier orders every LDS access, and LLVM's
-  lowering of the fence, which waits for the LDS DMA in flight), then a barrier (a
+  workgroup fence; ``vmcnt(0)`` and ``lgkmcnt(0)``: the rule
+  :func:`~pipeline_mlir.analysis.barriers.orders` applies, by which such a barrier orders
+  every LDS access, and LLVM's lowering of the fence, which waits for the LDS DMA in
+  flight), then a barrier (a
   ``gpu.barrier`` whose ``memfence`` leaves out workgroup memory: the barrier alone,
   :mod:`pipeline_mlir.analysis.barriers`);
 * any other op that uses values derived from loaded or read registers (an MFMA, a store of

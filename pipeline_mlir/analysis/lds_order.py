@@ -13,8 +13,12 @@ whose model then finds the RAW and WAR hazards:
 * ``rocdl.s.waitcnt`` and ``amdgpu.memory_counter_wait``: a wait (its ``vmcnt`` and
   ``lgkmcnt``, :func:`pipeline_mlir.analysis.barriers.wait_counts`, a counter at its maximum
   not waited); ``rocdl.s.barrier``: a barrier; ``gpu.barrier`` and ``amdgpu.lds_barrier``: a
-  wait for the wave's LDS operations (their workgroup fence; ``lgkmcnt(0)``), then a barrier
-  (a ``gpu.barrier`` whose ``memfence`` leaves out workgroup memory: the barrier alone,
+  wait for every LDS write and read of the wave, direct-to-LDS copies included (their
+  workgroup fence; ``vmcnt(0)`` and ``lgkmcnt(0)``: the rule
+  :func:`~pipeline_mlir.analysis.barriers.orders` applies, by which such a barrier orders
+  every LDS access, and LLVM's lowering of the fence, which waits for the LDS DMA in
+  flight), then a barrier (a
+  ``gpu.barrier`` whose ``memfence`` leaves out workgroup memory: the barrier alone,
   :mod:`pipeline_mlir.analysis.barriers`);
 * any other op that uses values derived from loaded or read registers (an MFMA, a store of
   them): waits for those loads first (LLVM's register dependency).
@@ -204,8 +208,8 @@ class _Stream:
             self.add(L.Event(L.WAIT, self.facts.where(op), vm=None if vm >= VMCNT_MAX else vm,
                              lgkm=None if lgkm >= LGKMCNT_MAX else lgkm))
         elif name in BARRIERS:
-            if fences_lds(op):
-                self.add(L.Event(L.WAIT, self.facts.where(op), lgkm=0))
+            if fences_lds(op):      # the fence drains the copies' LDS writes too
+                self.add(L.Event(L.WAIT, self.facts.where(op), vm=0, lgkm=0))
             self.add(L.Event(L.BARRIER, self.facts.where(op)))
         else:
             needs = self.needs(op)

@@ -47,9 +47,12 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+import numpy as np
+
 from pipeline_mlir.analysis.ir_facts import encloses
 from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.output_tiles import KernelFacts
+from pipeline_mlir.analysis.vector_index import Vectors
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
@@ -314,7 +317,11 @@ def _constant(op) -> Node:
 
 
 def trace_output(f, loop, bindings: list, output: int) -> tuple[Node, list]:
-    """(the tree every write of binding ``output`` stores, those write ops)."""
+    """(the tree every write of binding ``output`` stores, those write ops).  A write that
+    stores what a read of the output itself gives (IREE's one-wave kernels write C, read it
+    back and write it again) says nothing of C's value beside another write's tree and is
+    left out of it: C is checked against that tree wherever it ends up (a copy of other
+    elements is a wrong C, a race of threads a finding of the emulator)."""
     root = bindings[output]
     writers = writes_to(f, root)
     if not writers:
@@ -323,6 +330,9 @@ def trace_output(f, loop, bindings: list, output: int) -> tuple[Node, list]:
     trees = {}
     for w in writers:
         trees.setdefault(tracer.stored(w), w)
+    copy = Node("read", value=output)
+    if len(trees) > 1 and copy in trees:
+        del trees[copy]
     if len(trees) > 1:
         a, b = list(trees.values())[:2]
         raise IRError(b, f"{describe(b)} stores another value to the output than "
@@ -499,11 +509,6 @@ def _follows(f, read, writer, mn, name: str) -> list[str]:
     from pipeline_mlir.analysis.loop_eval import Evaluator
 
     M, N = mn
-    for op in (read, writer):
-        if op.name == MAP_LOAD:
-            raise IRError(op, f"{describe(op)}: {name} has as many elements as C has rows and "
-                              f"columns, and which of them it follows is computed by the "
-                              f"gather's region, which the epilogue reader does not evaluate")
     sources = [a for o in walk_ops(f, mapped_forall) for a in o.regions[0].blocks[0].arguments]
     sources += [o.results[0] for o in walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS)]
     ev = Evaluator(block_size(f) or (256, 1, 1))
@@ -514,7 +519,7 @@ def _follows(f, read, writer, mn, name: str) -> list[str]:
             for val in (0, 1):
                 for x in sources:
                     ev.bind(x, 1 * val if x == s else 0)
-                at.append((_element0(ev, read, READS[read.name]),
+                at.append((_element0(ev, read, READS.get(read.name, 0)),
                            _element0(ev, writer, WRITES[writer.name][1])))
             (r0, w0), (r1, w1) = at
             (i0, j0), (i1, j1) = divmod(w0 % (M * N), N), divmod(w1 % (M * N), N)
@@ -533,10 +538,31 @@ def _follows(f, read, writer, mn, name: str) -> list[str]:
 
 def _element0(ev, op, memref_at: int) -> int:
     """The element of its root buffer that thread 0's access of ``op`` starts at, the
-    loops around it at their first iteration (a copy's: its target's first element)."""
+    loops around it at their first iteration (a copy's: its target's first element; a
+    ``vector.scatter``'s: its first lane its mask keeps, at the base plus that lane's
+    offset, as the output's tiles read it: ``output_tiles._written``; a ``map_load``'s: the
+    source element its region gathers into the first destination element, as
+    :func:`_tie_gather` evaluates it)."""
     enclosing_first(ev, op)
+    if op.name == MAP_LOAD:
+        block = op.regions[0].blocks[0]
+        src = op.operands[0]
+        yielded = list(as_operation(list(block.operations)[-1]).operands)[
+            :ir.MemRefType(src.type).rank]
+        for a in block.arguments:
+            ev.bind(a, 0)
+        return int(ev.view(src).element([ev.value(x) for x in yielded])[0])
     ref = op.operands[memref_at]
     rank = ir.MemRefType(ref.type).rank
     idx = [0] * rank if op.name in COPIES else \
         [ev.value(x) for x in list(op.operands)[memref_at + 1:memref_at + 1 + rank]]
-    return int(ev.view(ref).element(idx)[0])
+    view = ev.view(ref)
+    if op.name != "vector.scatter":
+        return int(view.element(idx)[0])
+    vec = Vectors(ev)
+    offsets = vec.value(op.operands[memref_at + 1 + rank])[0]
+    kept = np.flatnonzero(vec.value(op.operands[memref_at + 2 + rank])[0] != 0)
+    if not len(kept):
+        raise IRError(op, f"{describe(op)}: thread 0 of the workgroup writes no element of the "
+                          f"output with it (its mask keeps no lane)")
+    return int(view.element(idx)[0] + offsets[kept[0]] * view.strides[-1])

@@ -401,6 +401,64 @@ def test_a_bias_of_a_square_c_written_by_copies_follows_its_columns():
             assert follows(f, Node("read", value=0, op=read), 0, bias, copy, (8, 8)) == want
 
 
+#: a square C written by a scatter of 4-element rows at base 0, 0, each lane's flat offset
+#: moving with the workgroup (IREE's late form of bf16 251x251x640 + bias + relu), a bias of
+#: C's side read at the tile's column
+SQUARE_SCATTER = """
+func.func @k(%bias: memref<8xf32>, %C: memref<8x8xf32>) {
+  %bx = gpu.block_id x upper_bound 2
+  %by = gpu.block_id y upper_bound 2
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %r = arith.muli %by, %c4 : index
+  %c = arith.muli %bx, %c4 : index
+  %b = memref.load %bias[%c] : memref<8xf32>
+  %rr = arith.muli %r, %c8 : index
+  %o = arith.addi %rr, %c : index
+  %ov = vector.broadcast %o : index to vector<4xindex>
+  %st = vector.step : vector<4xindex>
+  %off = arith.addi %ov, %st : vector<4xindex>
+  %m = arith.constant dense<true> : vector<4xi1>
+  %v = vector.broadcast %b : f32 to vector<4xf32>
+  vector.scatter %C[%c0, %c0] [%off], %m, %v : memref<8x8xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32>
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("index,mask,want", [
+    ("%c", "true", "column"), ("%r", "true", "row"),
+    # lane 0 masked off: the first lane the mask keeps (lane 1) is the one moved
+    ("%c", "[false, true, true, true]", "column"),
+    ("%c", "false", "thread 0 of the workgroup writes no element of the output with it")])
+def test_a_bias_of_a_square_c_written_by_a_scatter_follows_its_lanes(index, mask, want):
+    """C square, written by a ``vector.scatter`` whose base does not move with the
+    workgroup (its lanes' offsets do): which index of C the bias follows is told by the
+    first element thread 0 writes, the base plus the offset of the first lane its mask
+    keeps. Before, the base alone was moved (it stays at 0): refused as following
+    neither. A mask that keeps no lane is refused at the scatter."""
+    from types import SimpleNamespace
+
+    from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+    from pipeline_mlir.frontend.epilogue import Node, follows
+
+    bias = SimpleNamespace(shape=(8,), name="bias")
+    text = SQUARE_SCATTER.replace("%bias[%c]", f"%bias[{index}]").replace(
+        "dense<true>", f"dense<{mask}>")
+    with _context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        (read,) = walk_ops(f, lambda o: o.name == "memref.load")
+        (scatter,) = walk_ops(f, lambda o: o.name == "vector.scatter")
+        if mask == "false":
+            with pytest.raises(IRError, match=want) as e:
+                follows(f, Node("read", value=0, op=read), 0, bias, scatter, (8, 8))
+            assert "'vector.scatter' op" in str(e.value), e.value
+            return
+        assert follows(f, Node("read", value=0, op=read), 0, bias, scatter, (8, 8)) == want
+
+
 #: IREE's gather of a bias into private memory (its epilogue of an edge tile: f16
 #: 1000x520x1024 + bias), then stored to the output; a K-loop before it
 MAP_LOAD = """
@@ -426,27 +484,46 @@ func.func @k(%bias: memref<8xf32>, %C: memref<8x8xf32>) attributes {gpu.known_bl
 """
 
 
-def test_a_bias_gathered_by_map_load_is_read():
+#: MAP_LOAD with a grid of two workgroups along N: each gathers the bias's 4 elements of
+#: its columns and writes them to those columns of C
+MAP_LOAD_GRID = MAP_LOAD.replace(
+    "  %t = gpu.thread_id x upper_bound 2\n",
+    "  %t = gpu.thread_id x upper_bound 2\n  %bx = gpu.block_id x upper_bound 2\n"
+    "  %c4 = arith.constant 4 : index\n  %col = arith.muli %bx, %c4 : index\n").replace(
+    "[%t, %i] by (2, 4)", "[%bx, %i] by (2, 4)").replace("%C[%t, %c0]", "%C[%t, %col]")
+
+
+@pytest.mark.parametrize("text,want", [
+    (MAP_LOAD, "follows both as the workgroup moves"), (MAP_LOAD_GRID, "column")],
+    ids=["one-workgroup", "grid"])
+def test_a_bias_gathered_by_map_load_is_read(text, want):
     """What ``iree_linalg_ext.map_load`` puts into private memory is a read of the binding
     it gathers from (was: the private memory taken for one no write fills); which index of
-    a square C it follows is computed by its region, which the reader does not evaluate:
-    refused at the gather, located."""
+    a square C it follows is told by the source element its region gathers into the first
+    destination element as the workgroup moves (was: refused at the gather, "computed by
+    the gather's region", which took IREE's bf16 251x251x640 + bias + relu at its
+    prefetch point from --emulate); a kernel with no workgroup to move tells neither, and
+    is refused at the gather, located."""
     from types import SimpleNamespace
 
     from pipeline_mlir.dialect.ir_io import walk_ops
     from pipeline_mlir.frontend.epilogue import Node, follows, trace_output
 
     with _context() as ctx:
-        module = ir.Module.parse(MAP_LOAD, ctx)
+        module = ir.Module.parse(text, ctx)
         (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
         (loop,) = walk_ops(f, lambda o: o.name == "scf.for")
         (gather,) = walk_ops(f, lambda o: o.name == "iree_linalg_ext.map_load")
         bias, C = f.regions[0].blocks[0].arguments
         tree, (writer,) = trace_output(f, loop, [bias, C], 1)
         assert tree == Node("read", value=0) and tree.op == gather
+        bias_info = SimpleNamespace(shape=(8,), name="bias")
+        if want == "column":
+            assert follows(f, tree, 0, bias_info, writer, (8, 8)) == want
+            return
         with pytest.raises(IRError) as e:
-            follows(f, tree, 0, SimpleNamespace(shape=(8,), name="bias"), writer, (8, 8))
-        assert e.value.op == gather and "computed by the gather's region" in str(e.value)
+            follows(f, tree, 0, bias_info, writer, (8, 8))
+        assert e.value.op == gather and want in str(e.value)
 
 
 @pytest.mark.parametrize("index", ["arith.subi %c7, %r", "arith.muli %r, %r"])
@@ -798,3 +875,53 @@ def test_every_write_of_private_memory_before_its_read_is_read():
     assert dispatch(plain.replace("%s0b", "%s0")).expect == "A @ B.T"
     got = refusal(text)
     assert "'arith.select' op at line 205:8: selects a vector of more than one" in got, got
+
+
+#: C written from the K-loop's accumulator, read back and written again (IREE's one-wave
+#: 16x16x160 kernel, late form); SECOND: what the second write stores
+SELF_COPY = """
+func.func @k(%A: memref<16xf32>, %C: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %zero = arith.constant 0.0 : f32
+  %acc = scf.for %k = %c0 to %c2 step %c1 iter_args(%a = %zero) -> (f32) {
+    %x = memref.load %A[%k] : memref<16xf32>
+    %s = arith.addf %a, %x : f32
+    scf.yield %s : f32
+  }
+  %t = gpu.thread_id x upper_bound 16
+  memref.store %acc, %C[%t] : memref<16xf32>
+  %back = memref.load %C[%t] : memref<16xf32>
+  SECOND
+  memref.store %v, %C[%t] : memref<16xf32>
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("second,refused", [
+    ("memref.store %back, %C[%t] : memref<16xf32>", False),
+    ("%v = arith.maximumf %back, %zero : f32\n  memref.store %v, %C[%t] : memref<16xf32>", True),
+], ids=["copy", "computed"])
+def test_a_write_of_c_read_back_is_left_out_of_the_tree(second, refused):
+    """A write of C that stores a read of C itself is left out of the tree beside the
+    accumulator's write (the emulator checks C against that tree wherever the copy puts
+    it: IREE's bf16 16x16x160 exact from both forms, and with the read-back moved a row on,
+    WRONG, exit 1); one that stores anything computed from that read is another value,
+    refused at the write as before."""
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.epilogue import trace_output
+
+    text = SELF_COPY.replace("SECOND\n  memref.store %v, %C[%t] : memref<16xf32>", second)
+    with _context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        (loop,) = walk_ops(f, lambda o: o.name == "scf.for")
+        A, C = f.regions[0].blocks[0].arguments
+        if refused:
+            with pytest.raises(IRError, match="stores another value to the output"):
+                trace_output(f, loop, [A, C], 1)
+            return
+        tree, writers = trace_output(f, loop, [A, C], 1)
+        assert len(writers) == 2 and tree.kind != "read", tree

@@ -49,7 +49,11 @@ CONFIGS = {
     # (the prefetch point masks them, padded with poison; the late form clamps them to M,
     # range-checked), the edge workgroup the last of the two run
     "bias_row": (dict(kind="bias_row", m=65, n=1000), "((A @ B.T).T + bias).T"),
-    "bias_relu": (dict(kind="bias_relu", dtype="f16"), "relu(A @ B.T + bias)"),
+    # C square (M = N = 251) and cut by the tile: which side the bias follows is told by
+    # how its read moves with the workgroup, against the edge tile's scatter of C (late
+    # form) and the bias's gather (map_load, prefetch point); both were refused by
+    # --emulate before (frontend/epilogue.py, _follows; the session-49 sweep)
+    "bias_relu": (dict(kind="bias_relu", dtype="f16", m=251, n=251), "relu(A @ B.T + bias)"),
     "trunc_bf16": (dict(kind="trunc_bf16"), "A @ B.T"),
     "trunc_f16": (dict(kind="trunc_f16", dtype="f16"), "A @ B.T"),
     # IREE's default build at an unaligned K: copies staged through registers, C's tile

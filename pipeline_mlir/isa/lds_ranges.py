@@ -37,8 +37,9 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   that is a false refusal (no kernel built here has one).  The rule runs only where the path is the same for
   every wave as far as barriers go: every conditional branch reads only values the same
   in every wave (:func:`varying_states`: the 4-wave kernels' branch around the zero-trip
-  fence's barrier, on the trip count), or each ``s_barrier`` is in a block every run of
-  the function passes, or every iteration of a loop passes that every run enters.
+  fence's barrier, on the trip count), or no branch the waves may take apart decides
+  whether a block holding an ``s_barrier`` runs or how many times
+  (:func:`~pipeline_mlir.isa.wave_groups.barriers_uniform`).
 * **Groups of waves.**  The ping-pong kernels' groups of waves each run one barrier the
   other skips (an ``s_cbranch_execz`` on the group around it, :func:`~pipeline_mlir.isa.wave_groups.wave_groups`): where
   those are the only branches the waves may take apart and each wave's ``exec`` there is

@@ -111,6 +111,48 @@ def test_barriers_not_every_wave_passes_leave_the_rule_out(branch, runs):
                   threads=0) == []
 
 
+#: an outer loop (its exit on a kernel argument) around a self-loop that writes each
+#: thread's 16 bytes and reads the other wave's; after it a branch on the thread id (around
+#: no barrier): the waves may branch apart, so which barriers they pass is read off the
+#: control flow
+_NESTED = ("\tv_lshlrev_b32_e32 v1, 4, v0\n\tv_xor_b32_e32 v2, 0x400, v1\n"
+           ".LBB0_1:\n\ts_cmp_eq_u32 s5, 0\n\ts_cbranch_scc1 .LBB0_4\n{before}"
+           ".LBB0_2:\n\tds_write_b128 v1, v[4:7]\n{inside}\tds_read_b128 v[8:11], v2\n{inside}"
+           "{count}\ts_cmp_eq_u32 s6, 0\n\ts_cbranch_scc0 .LBB0_2\n\ts_branch .LBB0_1\n"
+           ".LBB0_4:\n\tv_cmp_gt_u32_e32 vcc, 64, v0\n\ts_cbranch_vccnz .LBB0_5\n"
+           "\tds_read_b128 v[12:15], v1\n.LBB0_5:\n")
+
+
+@pytest.mark.parametrize("before, inside, count, uniform, race", [
+    (FENCE, "", "", True, True),        # the barrier only before the self-loop: a race in it
+    ("", FENCE, "", True, False),       # a barrier after the write and after the read
+    # the self-loop's trip count the wave's id: its waves pass its barriers apart
+    ("", FENCE, "\tv_readfirstlane_b32 s6, v0\n", False, False),
+])
+def test_which_barriers_a_loop_passes_is_read_off_the_branches_that_decide_it(
+        before, inside, count, uniform, race):
+    """Where the waves may branch apart, a barrier counts as every wave's when no such
+    branch decides whether its block runs or how many times (control dependence): a barrier
+    before a self-loop inside an outer loop, both loops' trip counts the same in every
+    wave, is passed by every wave, and the self-loop, with no barrier of its own, races
+    (the second walk of the loop body this replaced took the self-loop's header's
+    predecessors into it, judged the barrier in it and the rule left out: the race passed).
+    A self-loop whose trip count is the wave's id decides its own barriers: the waves pass
+    them apart and the rule does not run (the same loop not nested was judged fenced)."""
+    fn = parse_asm(f"kernel:\n{_NESTED.format(before=before, inside=inside, count=count)}"
+                   f"\ts_endpgm\n").function()
+    fn.threads = 128
+    assert barriers_uniform(fn) is uniform
+    found = [r.message() for r in lds_races(fn)]
+    assert bool(found) is race, found
+    if race:
+        assert "ds_write_b128 (line 10)" in found[0] and "ds_read_b128" in found[0], found
+    top = parse_asm("kernel:\n\tv_readfirstlane_b32 s6, v0\n.LBB0_2:\n\ts_barrier\n"
+                    "\ts_sub_u32 s6, s6, 1\n\ts_cbranch_scc0 .LBB0_2\n\ts_endpgm\n").function()
+    top.threads = 128
+    assert barriers_uniform(top) is False     # a do-while of the wave's trip count
+
+
 def test_the_workgroups_threads_come_from_the_metadata():
     """``AsmFunction.threads``: the ``.reqd_workgroup_size`` of a kernel whose ``v0`` holds
     the x id alone; 0 with y and z ids packed in (``workitem_id`` 2) or no fixed size."""
@@ -358,7 +400,7 @@ def test_a_main_loop_read_of_bytes_the_loop_never_writes_is_found(read, write, s
             "\ts_waitcnt vmcnt(0)\n\ts_barrier\n.LBB0_1:\n" + write +
             "\ts_waitcnt vmcnt(0)\n\ts_barrier\n\tds_read_b128 v[8:11], v1\n"
             "\ts_waitcnt lgkmcnt(0)\n\tv_mfma_f32_32x32x16_bf16 a[0:15], v[8:11], v[8:11], a[0:15]\n"
-            "\ts_barrier\n\ts_cbranch_scc1 .LBB0_1\n")
+            "\ts_barrier\n\ts_cmp_eq_u32 s5, 0\n\ts_cbranch_scc1 .LBB0_1\n")
     fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
     fn.threads = 128
     found = lds_map(fn).stale

@@ -454,6 +454,8 @@ def _assembly_findings(fn: AsmFunction, rw, lds, phase_of: dict | None = None) -
                       o.message()) for line, o in sorted((lds.outside if lds else {}).items())]
     found += [Finding("lds-stale", (phase_of or {}).get(line, "-"), (), (line,),
                       o.message()) for line, o in sorted((lds.stale if lds else {}).items())]
+    found += [Finding("lds-unwritten", (phase_of or {}).get(line, "-"), (), (line,),
+                      o.message()) for line, o in sorted((lds.unwritten if lds else {}).items())]
     found += [Finding("wait-states", (phase_of or {}).get(g.reader.line, "-"), (),
                       (g.reader.line, g.mfma.line), g.message()) for g in mfma_gaps(fn)]
     shifted = barrier_mismatch(fn)

@@ -78,7 +78,7 @@ from pipeline_mlir.isa.lane_values import (evaluate, lane_source, value_flow, va
 from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
 from pipeline_mlir.isa.wave_groups import lockstep, wave_groups
 
-__all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsMap", "lds_map", "lds_races"]
+__all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsUnwritten", "LdsMap", "lds_map", "lds_races"]
 
 #: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
 _LDS_LIMIT = 160 * 1024
@@ -265,6 +265,22 @@ class LdsStale:
 
 
 @dataclass(frozen=True)
+class LdsUnwritten:
+    """A read of an LDS byte that some path from the kernel's entry reaches with no LDS
+    write of that byte before it (:func:`_unwritten`)."""
+
+    instr: AsmInstr
+    wave: int
+    byte: int
+
+    def message(self) -> str:
+        return (f"{self.instr.mnemonic} (line {self.instr.line}) of wave {self.wave} reads "
+                f"LDS byte {self.byte}, which no LDS write (LDS DMA from M0, ds_write) of any "
+                f"wave writes before it on some path from the kernel's entry: it reads what "
+                f"LDS held before the kernel ran (a stage the prologue never fills)")
+
+
+@dataclass(frozen=True)
 class LdsOutside:
     """An LDS access of known address, under a known ``exec``, that touches a byte past the
     kernel's LDS (its group segment, ``.amdhsa_group_segment_fixed_size``): the hardware
@@ -306,6 +322,8 @@ class LdsMap:
     outside: dict = field(default_factory=dict)
     #: the main loop's LDS reads of bytes no LDS write of the loop writes (by line)
     stale: dict = field(default_factory=dict)
+    #: the LDS reads of bytes no LDS write writes before them on some path (by line)
+    unwritten: dict = field(default_factory=dict)
 
     def _items(self):
         """Per set of accesses that may run at once: (per DMA line, the barrier it is in
@@ -405,9 +423,11 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
             vary_after(i, vary, state)
     flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
     stale = _stale(fn, accesses, kinds)
+    unwritten = _unwritten(fn, accesses, kinds)
     if not groups:
         within, _ = _intervals(fn, kinds, flying)
-        return LdsMap(accesses, kinds, within, flying, same, outside=outside, stale=stale)
+        return LdsMap(accesses, kinds, within, flying, same, outside=outside, stale=stale,
+                      unwritten=unwritten)
     parts = [(waves, _intervals(fn, kinds, flying, skip)[0]) for waves, skip in groups]
     pairs = []
     for g in range(len(parts)):
@@ -417,7 +437,7 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                 return None
             pairs += [(g, a, h, b) for a, b in both]
     return LdsMap(accesses, kinds, {}, flying, same,
-                  tuple(parts), tuple(pairs), outside, stale)
+                  tuple(parts), tuple(pairs), outside, stale, unwritten)
 
 
 def _stale(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
@@ -450,6 +470,54 @@ def _stale(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
                 if len(missing):
                     out[x] = LdsStale(a.instr, w, int(missing.min()))
                     break
+    return out
+
+
+def _unwritten(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
+    """Per LDS read of known bytes under a known ``exec``, an :class:`LdsUnwritten` where it
+    reads a byte that some path from the entry reaches it by with no LDS write of the byte
+    before it, by any wave (a forward dataflow of the bytes written on every path, over
+    the control-flow graph, a loop's back edge among its paths): a prologue DMA given
+    another stage's ``M0`` leaves the stage the loop's first iteration reads unfilled.
+    When the write lands (its wait and barrier) is the LDS rule's; this asks only whether
+    one is there at all.  Empty where an LDS write's bytes are not known here (its
+    address, or the lanes its ``exec`` leaves on)."""
+    writes = [x for x in kinds if kinds[x] != "ds_read"]
+    if not writes or any(x not in accesses or not accesses[x].lanes_known for x in writes):
+        return {}
+    size = 1 + max(a.top for a in accesses.values())
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    mine = [[(i.line, kinds[i.line] != "ds_read") for i in b.instrs
+             if i.line in accesses] for b in fn.blocks]
+    entry: dict[int, np.ndarray] = {0: np.zeros(size, dtype=bool)}
+    work = [0]
+    while work:
+        k = work.pop()
+        now = entry[k].copy()
+        for line, write in mine[k]:
+            if write:
+                for b in accesses[line].bytes:
+                    now[b] = True
+        for s in fn.blocks[k].succs:
+            t = index[s]
+            new = now if t not in entry else entry[t] & now
+            if t not in entry or not np.array_equal(new, entry[t]):
+                entry[t] = new
+                if t not in work:
+                    work.append(t)
+    out = {}
+    for k, now in entry.items():
+        now = now.copy()
+        for line, write in mine[k]:
+            a = accesses[line]
+            if write:
+                for b in a.bytes:
+                    now[b] = True
+            elif a.lanes_known:
+                w, b = next(((w, b) for w, b in enumerate(a.bytes) if not now[b].all()),
+                            (None, None))
+                if w is not None:
+                    out[line] = LdsUnwritten(a.instr, w, int(b[~now[b]].min()))
     return out
 
 

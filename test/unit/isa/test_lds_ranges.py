@@ -407,3 +407,34 @@ def test_a_main_loop_read_of_bytes_the_loop_never_writes_is_found(read, write, s
     assert [o.byte for o in found.values()] == ([stale] if stale is not None else []), found
     if stale is not None:
         assert "which no LDS write of the loop" in next(iter(found.values())).message()
+
+
+@pytest.mark.parametrize("prologue, branch, unwritten", [
+    ("\ts_mov_b32 m0, s4\n", "", None),          # the prologue fills the stage the loop reads
+    ("\ts_add_i32 m0, s4, 0x800\n", "", 0),      # ... another stage's M0: bytes 0.. unfilled
+    # the prologue's DMA on one side of a branch (on a kernel argument): not on every path
+    ("\ts_mov_b32 m0, s4\n", "\ts_cmp_eq_u32 s6, 0\n\ts_cbranch_scc1 .LBB0_9\n", 0),
+])
+def test_a_read_of_bytes_no_write_fills_first_is_found(prologue, branch, unwritten):
+    """A read of an LDS byte that some path from the entry reaches with no LDS write of it
+    before (the bytes written on every path, through the loop's back edge too) reads what
+    LDS held before the kernel: the 4-wave FP8 64x64 kernel with a prologue DMA given
+    another stage's ``M0`` (WRONG on the emulator; no race, and the loop refills the stage,
+    so no ``lds-stale``) passed the gate.  The loop's own refill does not count for its
+    first iteration."""
+    body = ("\tv_readfirstlane_b32 s4, v0\n\ts_lshl_b32 s4, s4, 4\n"
+            "\tv_lshlrev_b32_e32 v1, 4, v0\n" + branch + prologue + _DMA + ".LBB0_9:\n"
+            "\ts_waitcnt vmcnt(0)\n\ts_barrier\n.LBB0_1:\n\tds_read_b128 v[8:11], v1\n"
+            "\ts_waitcnt lgkmcnt(0)\n"
+            "\tv_mfma_f32_32x32x16_bf16 a[0:15], v[8:11], v[8:11], a[0:15]\n"
+            "\ts_barrier\n\ts_mov_b32 m0, s4\n" + _DMA + "\ts_waitcnt vmcnt(0)\n"
+            "\ts_barrier\n\ts_cmp_eq_u32 s5, 0\n\ts_cbranch_scc1 .LBB0_1\n")
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads = 128
+    found = lds_map(fn)
+    assert not found.races() and not found.stale
+    assert [o.byte for o in found.unwritten.values()] == \
+        ([unwritten] if unwritten is not None else []), found.unwritten
+    if unwritten is not None:
+        (line, o), = found.unwritten.items()
+        assert o.instr.mnemonic == "ds_read_b128" and "before it on some path" in o.message()

@@ -78,7 +78,8 @@ from pipeline_mlir.isa.lane_values import (evaluate, lane_source, value_flow, va
 from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
 from pipeline_mlir.isa.wave_groups import lockstep, wave_groups
 
-__all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsUnwritten", "LdsMap", "lds_map", "lds_races"]
+__all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsUnwritten", "LdsMap", "lds_map",
+           "lds_races", "left_out"]
 
 #: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
 _LDS_LIMIT = 160 * 1024
@@ -489,15 +490,15 @@ def _unwritten(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
     index = {b.label: k for k, b in enumerate(fn.blocks)}
     mine = [[(i.line, kinds[i.line] != "ds_read") for i in b.instrs
              if i.line in accesses] for b in fn.blocks]
+    # per block, every byte its writes write (any wave)
+    fills = [np.concatenate([np.zeros(0, dtype=np.int64)] + [
+        b for line, write in m if write for b in accesses[line].bytes]) for m in mine]
     entry: dict[int, np.ndarray] = {0: np.zeros(size, dtype=bool)}
     work = [0]
     while work:
         k = work.pop()
         now = entry[k].copy()
-        for line, write in mine[k]:
-            if write:
-                for b in accesses[line].bytes:
-                    now[b] = True
+        now[fills[k]] = True
         for s in fn.blocks[k].succs:
             t = index[s]
             new = now if t not in entry else entry[t] & now
@@ -551,6 +552,42 @@ def _intervals(fn: AsmFunction, kinds: dict, flying: dict, skip: frozenset = fro
                 if t not in work:
                     work.append(t)
     return within, nexts
+
+
+def left_out(fn: AsmFunction, found: LdsMap | None) -> tuple[tuple[int, ...], str] | None:
+    """(the lines, a message naming them) of the LDS accesses of ``fn`` the LDS rules
+    (``lds-race``, ``lds-outside``, ``lds-stale``, ``lds-unwritten``) do not read
+    (``found``: :func:`lds_map`): an address or ``exec`` not known here, or the rules not
+    run at all where the workgroup has more than one wave and an LDS write; None when
+    there is none."""
+    if found is None:
+        lines = tuple(i.line for i in fn.instrs()
+                      if i.kind in ("ds_read", "ds_write", "vmem_load_lds"))
+        if fn.threads <= 64 or not any(i.kind in ("ds_write", "vmem_load_lds")
+                                       for i in fn.instrs()):
+            return None     # one wave, or no LDS write: nothing for another wave to race
+        return lines, (f"the LDS rules (lds-race, lds-outside, lds-stale, lds-unwritten) did "
+                       f"not run on this function: its waves may pass different barriers "
+                       f"(a branch the waves may take apart decides a block holding an "
+                       f"s_barrier) and not only around the groups' own barriers; none of "
+                       f"its {len(lines)} LDS accesses (lines {_lines(lines)}) is checked "
+                       f"against the other waves'")
+    gone = {x for x in found.kinds if x not in found.accesses and x not in found.outside
+            and x not in found.same} | \
+        {x for x, a in found.accesses.items() if not a.lanes_known}
+    if not gone:
+        return None
+    lines = tuple(sorted(gone))
+    return lines, (f"{len(lines)} of the {len(found.kinds)} LDS accesses (lines "
+                   f"{_lines(lines)}) are left out of the LDS rules or read with every lane "
+                   f"on: their address (M0 for an LDS DMA) or exec is not known here (a "
+                   f"register loaded, rotated by a loop, or computed by an instruction not "
+                   f"evaluated); the rules hold the others alone")
+
+
+def _lines(lines: tuple[int, ...]) -> str:
+    return ", ".join(map(str, lines[:8])) + (f" and {len(lines) - 8} more" if len(lines) > 8
+                                              else "")
 
 
 def lds_races(fn: AsmFunction) -> list[LdsRace]:

@@ -78,6 +78,11 @@ def _shifted(entries: tuple, by: int) -> tuple:
 
 
 def expected_findings(key: str) -> dict:
+    if key == "pingpong-fp8":
+        # the epilogue's fragment reads of the addresses the loop rotates (its reads moved
+        # over the back edge): left out of the LDS rules, and named
+        return {("lds-unknown", "epilogue", (), None):
+                "the LDS rules cannot read an address a loop rotates"}
     if key.startswith("pingpong"):
         return {}   # ping-pong: the assembly is the schedule, entry for entry
     by = EPILOGUE_SHIFT.get(key, 0)

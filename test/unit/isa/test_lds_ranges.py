@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline_mlir.isa.asm import parse_asm
-from pipeline_mlir.isa.lds_ranges import lds_map, lds_races
+from pipeline_mlir.isa.lds_ranges import lds_map, lds_races, left_out
 from pipeline_mlir.isa.wave_groups import barriers_uniform
 
 #: each thread writes its own 16 bytes (thread id x 16)
@@ -200,11 +200,24 @@ def test_the_waves_pass_as_many_barriers(second, mismatch):
 
 def test_what_the_rule_cannot_read_is_left_out():
     """An offset that is no number, a ``bitop3`` table that is none: the access, the
-    value, are left out (no finding, no traceback)."""
+    value, are left out (no race, no traceback), and named (``left_out``: the ISA check's
+    note ``lds-unknown``), as is a function the rules do not run on at all."""
     assert _races(WRITE + "\tds_read_b128 v[8:11], v1 offset:junk\n") == []
     odd = "\tv_bitop3_b32 v2, v1, 0x400, v1 bitop3:zz\n\tds_read_b128 v[8:11], v2\n"
     assert _races(WRITE + odd) == []
     assert _races(WRITE + odd.replace("zz", "0x3c")) != []
+
+    def named(body):
+        fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+        fn.threads = 128
+        return left_out(fn, lds_map(fn))
+    assert named(WRITE + odd.replace("zz", "0x3c")) is None
+    lines, message = named(WRITE + odd)
+    assert lines == (5,) and message.startswith("1 of the 2 LDS accesses (lines 5)")
+    apart = WRITE + "\tv_cmp_gt_u32_e32 vcc, 64, v0\n\ts_cbranch_vccnz .LBB0_2\n" \
+        "\ts_barrier\n.LBB0_2:\n"
+    lines, message = named(apart)
+    assert lines == (3,) and "did not run on this function" in message
 
 
 #: each thread's read address v2: the other wave's bytes (thread id x 16, ^ 1024)

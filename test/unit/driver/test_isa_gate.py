@@ -537,7 +537,7 @@ def test_a_ping_pong_dmas_lds_base_swapped_is_refused(n, kinds):
     DMA writing bytes another group's wave reads): the emulator's ``lds-race``
     (``--emulate=512,512,512 --emulate-mode=late``, 2 workgroups), passed by the gate
     before, refused now; the kernel itself passes (no race across the groups).  The ninth
-    leaves the stage it filled unfilled before the loop reads it, too (``lds-unwritten``)."""
+    leaves the stage it should fill unfilled before the loop reads it, too (``lds-unwritten``)."""
     built = build("pingpong-bf16")
     check_built(built.asm, [built.plan], built.ll, None, "k.mlir")
     with pytest.raises(Failure) as e:

@@ -56,9 +56,12 @@ barrier belongs to the next interval too: the register rule refuses those alread
 LDS write in flight at a barrier an LDS read follows, an LDS read at one an LDS write
 follows).
 
-Two more findings read the same bytes: an access of known bytes past the kernel's LDS
-(``lds-outside``, :class:`LdsOutside`) and a read of the main loop of bytes no LDS write
-of the loop writes (``lds-stale``, :class:`LdsStale`: a stage the loop never refills).
+Three more findings read the same bytes: an access of known bytes past the kernel's LDS
+(``lds-outside``, :class:`LdsOutside`), a read of the main loop of bytes no LDS write
+of the loop writes (``lds-stale``, :class:`LdsStale`: a stage the loop never refills) and
+a read of bytes some path reaches it by with no LDS write of them first
+(``lds-unwritten``, :class:`LdsUnwritten`: a stage the prologue never fills).  The
+accesses none of the rules reads are named (:func:`left_out`, the note ``lds-unknown``).
 
 No MLIR here.
 """

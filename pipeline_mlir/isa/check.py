@@ -53,7 +53,7 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.held import held_counts
-from pipeline_mlir.isa.lds_ranges import lds_map
+from pipeline_mlir.isa.lds_ranges import lds_map, left_out
 from pipeline_mlir.isa.wave_groups import barrier_mismatch
 from pipeline_mlir.isa.mfma_gaps import mfma_gaps
 from pipeline_mlir.isa.reg_waits import reg_waits
@@ -454,6 +454,12 @@ def _assembly_findings(fn: AsmFunction, rw, lds, phase_of: dict | None = None) -
                       o.message()) for line, o in sorted((lds.outside if lds else {}).items())]
     found += [Finding("lds-stale", (phase_of or {}).get(line, "-"), (), (line,),
                       o.message()) for line, o in sorted((lds.stale if lds else {}).items())]
+    found += [Finding("lds-unwritten", (phase_of or {}).get(line, "-"), (), (line,),
+                      o.message()) for line, o in sorted((lds.unwritten if lds else {}).items())]
+    unknown = left_out(fn, lds)
+    if unknown is not None:
+        found.append(Finding("lds-unknown", (phase_of or {}).get(unknown[0][0], "-"), (),
+                             unknown[0], unknown[1]))
     found += [Finding("wait-states", (phase_of or {}).get(g.reader.line, "-"), (),
                       (g.reader.line, g.mfma.line), g.message()) for g in mfma_gaps(fn)]
     shifted = barrier_mismatch(fn)

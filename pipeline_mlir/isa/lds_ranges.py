@@ -37,8 +37,9 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   that is a false refusal (no kernel built here has one).  The rule runs only where the path is the same for
   every wave as far as barriers go: every conditional branch reads only values the same
   in every wave (:func:`varying_states`: the 4-wave kernels' branch around the zero-trip
-  fence's barrier, on the trip count), or each ``s_barrier`` is in a block every run of
-  the function passes, or every iteration of a loop passes that every run enters.
+  fence's barrier, on the trip count), or no branch the waves may take apart decides
+  whether a block holding an ``s_barrier`` runs or how many times
+  (:func:`~pipeline_mlir.isa.wave_groups.barriers_uniform`).
 * **Groups of waves.**  The ping-pong kernels' groups of waves each run one barrier the
   other skips (an ``s_cbranch_execz`` on the group around it, :func:`~pipeline_mlir.isa.wave_groups.wave_groups`): where
   those are the only branches the waves may take apart and each wave's ``exec`` there is
@@ -55,9 +56,12 @@ barrier belongs to the next interval too: the register rule refuses those alread
 LDS write in flight at a barrier an LDS read follows, an LDS read at one an LDS write
 follows).
 
-Two more findings read the same bytes: an access of known bytes past the kernel's LDS
-(``lds-outside``, :class:`LdsOutside`) and a read of the main loop of bytes no LDS write
-of the loop writes (``lds-stale``, :class:`LdsStale`: a stage the loop never refills).
+Three more findings read the same bytes: an access of known bytes past the kernel's LDS
+(``lds-outside``, :class:`LdsOutside`), a read of the main loop of bytes no LDS write
+of the loop writes (``lds-stale``, :class:`LdsStale`: a stage the loop never refills) and
+a read of bytes some path reaches it by with no LDS write of them first
+(``lds-unwritten``, :class:`LdsUnwritten`: a stage the prologue never fills).  The
+accesses none of the rules reads are named (:func:`left_out`, the note ``lds-unknown``).
 
 No MLIR here.
 """
@@ -77,7 +81,8 @@ from pipeline_mlir.isa.lane_values import (evaluate, lane_source, value_flow, va
 from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
 from pipeline_mlir.isa.wave_groups import lockstep, wave_groups
 
-__all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsMap", "lds_map", "lds_races"]
+__all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsUnwritten", "LdsMap", "lds_map",
+           "lds_races", "left_out"]
 
 #: an address at or beyond this is no LDS byte of gfx950 (160 KiB): the access is left out
 _LDS_LIMIT = 160 * 1024
@@ -264,6 +269,22 @@ class LdsStale:
 
 
 @dataclass(frozen=True)
+class LdsUnwritten:
+    """A read of an LDS byte that some path from the kernel's entry reaches with no LDS
+    write of that byte before it (:func:`_unwritten`)."""
+
+    instr: AsmInstr
+    wave: int
+    byte: int
+
+    def message(self) -> str:
+        return (f"{self.instr.mnemonic} (line {self.instr.line}) of wave {self.wave} reads "
+                f"LDS byte {self.byte}, which no LDS write (LDS DMA from M0, ds_write) of any "
+                f"wave writes before it on some path from the kernel's entry: it reads what "
+                f"LDS held before the kernel ran (a stage the prologue never fills)")
+
+
+@dataclass(frozen=True)
 class LdsOutside:
     """An LDS access of known address, under a known ``exec``, that touches a byte past the
     kernel's LDS (its group segment, ``.amdhsa_group_segment_fixed_size``): the hardware
@@ -305,6 +326,8 @@ class LdsMap:
     outside: dict = field(default_factory=dict)
     #: the main loop's LDS reads of bytes no LDS write of the loop writes (by line)
     stale: dict = field(default_factory=dict)
+    #: the LDS reads of bytes no LDS write writes before them on some path (by line)
+    unwritten: dict = field(default_factory=dict)
 
     def _items(self):
         """Per set of accesses that may run at once: (per DMA line, the barrier it is in
@@ -404,9 +427,11 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
             vary_after(i, vary, state)
     flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
     stale = _stale(fn, accesses, kinds)
+    unwritten = _unwritten(fn, accesses, kinds)
     if not groups:
         within, _ = _intervals(fn, kinds, flying)
-        return LdsMap(accesses, kinds, within, flying, same, outside=outside, stale=stale)
+        return LdsMap(accesses, kinds, within, flying, same, outside=outside, stale=stale,
+                      unwritten=unwritten)
     parts = [(waves, _intervals(fn, kinds, flying, skip)[0]) for waves, skip in groups]
     pairs = []
     for g in range(len(parts)):
@@ -416,7 +441,7 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                 return None
             pairs += [(g, a, h, b) for a, b in both]
     return LdsMap(accesses, kinds, {}, flying, same,
-                  tuple(parts), tuple(pairs), outside, stale)
+                  tuple(parts), tuple(pairs), outside, stale, unwritten)
 
 
 def _stale(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
@@ -452,6 +477,54 @@ def _stale(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
     return out
 
 
+def _unwritten(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
+    """Per LDS read of known bytes under a known ``exec``, an :class:`LdsUnwritten` where it
+    reads a byte that some path from the entry reaches it by with no LDS write of the byte
+    before it, by any wave (a forward dataflow of the bytes written on every path, over
+    the control-flow graph, a loop's back edge among its paths): a prologue DMA given
+    another stage's ``M0`` leaves the stage the loop's first iteration reads unfilled.
+    When the write lands (its wait and barrier) is the LDS rule's; this asks only whether
+    one is there at all.  Empty where an LDS write's bytes are not known here (its
+    address, or the lanes its ``exec`` leaves on)."""
+    writes = [x for x in kinds if kinds[x] != "ds_read"]
+    if not writes or any(x not in accesses or not accesses[x].lanes_known for x in writes):
+        return {}
+    size = 1 + max(a.top for a in accesses.values())
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    mine = [[(i.line, kinds[i.line] != "ds_read") for i in b.instrs
+             if i.line in accesses] for b in fn.blocks]
+    # per block, every byte its writes write (any wave)
+    fills = [np.concatenate([np.zeros(0, dtype=np.int64)] + [
+        b for line, write in m if write for b in accesses[line].bytes]) for m in mine]
+    entry: dict[int, np.ndarray] = {0: np.zeros(size, dtype=bool)}
+    work = [0]
+    while work:
+        k = work.pop()
+        now = entry[k].copy()
+        now[fills[k]] = True
+        for s in fn.blocks[k].succs:
+            t = index[s]
+            new = now if t not in entry else entry[t] & now
+            if t not in entry or not np.array_equal(new, entry[t]):
+                entry[t] = new
+                if t not in work:
+                    work.append(t)
+    out = {}
+    for k, now in entry.items():
+        now = now.copy()
+        for line, write in mine[k]:
+            a = accesses[line]
+            if write:
+                for b in a.bytes:
+                    now[b] = True
+            elif a.lanes_known:
+                w, b = next(((w, b) for w, b in enumerate(a.bytes) if not now[b].all()),
+                            (None, None))
+                if w is not None:
+                    out[line] = LdsUnwritten(a.instr, w, int(b[~now[b]].min()))
+    return out
+
+
 def _intervals(fn: AsmFunction, kinds: dict, flying: dict, skip: frozenset = frozenset()):
     """(per interval, by the barrier line it starts at, 0: the entry: the lines of the LDS
     accesses in it, the DMAs in flight at its barrier among them; per interval, the
@@ -482,6 +555,42 @@ def _intervals(fn: AsmFunction, kinds: dict, flying: dict, skip: frozenset = fro
                 if t not in work:
                     work.append(t)
     return within, nexts
+
+
+def left_out(fn: AsmFunction, found: LdsMap | None) -> tuple[tuple[int, ...], str] | None:
+    """(the lines, a message naming them) of the LDS accesses of ``fn`` the LDS rules
+    (``lds-race``, ``lds-outside``, ``lds-stale``, ``lds-unwritten``) do not read
+    (``found``: :func:`lds_map`): an address or ``exec`` not known here, or the rules not
+    run at all where the workgroup has more than one wave and an LDS write; None when
+    there is none."""
+    if found is None:
+        lines = tuple(i.line for i in fn.instrs()
+                      if i.kind in ("ds_read", "ds_write", "vmem_load_lds"))
+        if fn.threads <= 64 or not any(i.kind in ("ds_write", "vmem_load_lds")
+                                       for i in fn.instrs()):
+            return None     # one wave, or no LDS write: nothing for another wave to race
+        return lines, (f"the LDS rules (lds-race, lds-outside, lds-stale, lds-unwritten) did "
+                       f"not run on this function: its waves may pass different barriers "
+                       f"(a branch the waves may take apart decides a block holding an "
+                       f"s_barrier) and not only around the groups' own barriers; none of "
+                       f"its {len(lines)} LDS accesses (lines {_lines(lines)}) is checked "
+                       f"against the other waves'")
+    gone = {x for x in found.kinds if x not in found.accesses and x not in found.outside
+            and x not in found.same} | \
+        {x for x, a in found.accesses.items() if not a.lanes_known}
+    if not gone:
+        return None
+    lines = tuple(sorted(gone))
+    return lines, (f"{len(lines)} of the {len(found.kinds)} LDS accesses (lines "
+                   f"{_lines(lines)}) are left out of the LDS rules or read with every lane "
+                   f"on: their address (M0 for an LDS DMA) or exec is not known here (a "
+                   f"register loaded, rotated by a loop, or computed by an instruction not "
+                   f"evaluated); the rules hold the others alone")
+
+
+def _lines(lines: tuple[int, ...]) -> str:
+    return ", ".join(map(str, lines[:8])) + (f" and {len(lines) - 8} more" if len(lines) > 8
+                                              else "")
 
 
 def lds_races(fn: AsmFunction) -> list[LdsRace]:

@@ -18,6 +18,10 @@ A graph is given as per block (0 is the entry) the blocks it may go to.
 * The main loop (:func:`main_loop`): of the loops holding MFMAs that hold no other
   such loop (a persistent-tile loop around the K-loop is not one), the one holding the most;
   on a tie the smaller, then the one whose first block comes first.
+* The blocks a set of branches decides (:func:`decided`): whether a block runs, or how many
+  times, depends on a branch when the block post-dominates one of the branch's targets
+  but not the branch itself (control dependence: a loop's body depends on the branch that
+  leaves it); and on whatever decides whether that branch runs.
 
 No MLIR, no networkx: plain sets on block numbers.
 """
@@ -26,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Loop", "dominators", "natural_loops", "main_loop"]
+__all__ = ["Loop", "dominators", "natural_loops", "main_loop", "decided"]
 
 
 @dataclass(frozen=True)
@@ -103,3 +107,33 @@ def main_loop(loops: list[Loop], mfmas: list[int]) -> Loop | None:
     if not inner:
         return None
     return max(inner, key=lambda lp: held[lp.header])
+
+
+def decided(succs: list[list[int]], branches) -> set[int] | None:
+    """The reached blocks whose running, or how many times, depends on the branches ending
+    the blocks ``branches`` (module docstring), those blocks' own among them where they
+    decide themselves (a loop's latch); None when a reached block reaches no end of the
+    graph (no post-dominators to read)."""
+    n = len(succs)
+    dom, preds = dominators(succs)
+    reached = [b for b in range(n) if dom[b]]
+    ends = [b for b in reached if not succs[b]]
+    # post-dominators: the dominators of the reversed graph, from a node 0 before every end
+    rev = [[e + 1 for e in ends]] + [[p + 1 for p in preds[b]] for b in range(n)]
+    pdom_rev, _ = dominators(rev)
+    if any(not pdom_rev[b + 1] for b in reached):
+        return None
+    pdom = [{x - 1 for x in pdom_rev[b + 1] if x} for b in range(n)]
+    out: set[int] = set()
+    todo = [b for b in branches if dom[b]]
+    seen = set(todo)
+    while todo:
+        b = todo.pop()
+        for s in succs[b]:
+            for x in pdom[s] - (pdom[b] - {b}):
+                if x not in out:
+                    out.add(x)
+                    if x not in seen and len(succs[x]) > 1:
+                        seen.add(x)
+                        todo.append(x)
+    return out

@@ -16,46 +16,26 @@ from dataclasses import dataclass
 
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.lane_values import block_states, evaluate, varying_states
-from pipeline_mlir.isa.natural_loops import dominators
+from pipeline_mlir.isa.natural_loops import decided
 
 __all__ = ["barriers_uniform", "wave_groups", "lockstep", "BarrierMismatch",
            "barrier_mismatch"]
 
 
-def barriers_uniform(fn: AsmFunction, alike: bool | None = None) -> bool:
-    """Whether every wave of the workgroup passes the same ``s_barrier`` s: every branch is
-    taken alike (:func:`varying_states`), or every ``s_barrier`` of ``fn`` is in a block
-    every run passes (it dominates each block that ends the function), or in a loop's
-    block every iteration passes (it dominates the loop's back edges) of a loop whose
-    header every run passes."""
-    if alike if alike is not None else not varying_states(fn)[1]:
+def barriers_uniform(fn: AsmFunction, apart: frozenset | None = None) -> bool:
+    """Whether every wave of the workgroup passes the same ``s_barrier`` s: no block holding
+    one is decided (:func:`~pipeline_mlir.isa.natural_loops.decided`: whether it runs, or
+    how many times) by a conditional branch the waves may take apart (``apart``, the
+    blocks of :func:`varying_states`; every branch taken alike: uniform), nor by a branch
+    whose running is so decided.  A loop whose trip count differs between waves decides
+    its body; a barrier before or after a branch around other code is no barrier the
+    branch decides."""
+    apart = varying_states(fn)[1] if apart is None else apart
+    if not apart:
         return True
-    n = len(fn.blocks)
-    succs = fn._succs()
-    dom, preds = dominators(succs)
-    ends = [k for k in range(n) if not succs[k]]
-    every = {k for k in range(n) if all(k in dom[e] for e in ends)}
-    for k, b in enumerate(fn.blocks):
-        if not any(i.kind == "barrier" for i in b.instrs) or k in every:
-            continue
-        latches = [j for j in range(n) for s in succs[j] if s in dom[j] and k in
-                   _loop_blocks(preds, s, j)]
-        heads = {s for j in latches for s in succs[j] if s in dom[j]}
-        if not latches or not heads <= every or not all(k in dom[j] for j in latches):
-            return False
-    return True
-
-
-def _loop_blocks(preds: list[list[int]], head: int, latch: int) -> set:
-    """The natural loop of the back edge ``latch`` -> ``head`` (``preds``: each block's
-    predecessors, :func:`~pipeline_mlir.isa.natural_loops.dominators`)."""
-    body, work = {head, latch}, [latch]
-    while work:
-        for p in preds[work.pop()]:
-            if p not in body:
-                body.add(p)
-                work.append(p)
-    return body
+    hit = decided(fn._succs(), apart)
+    return hit is not None and not any(
+        any(i.kind == "barrier" for i in fn.blocks[k].instrs) for k in hit)
 
 
 def wave_groups(fn: AsmFunction, apart: frozenset, states: dict):
@@ -64,7 +44,7 @@ def wave_groups(fn: AsmFunction, apart: frozenset, states: dict):
     skips), when the only branches the waves may take apart are ``s_cbranch_execz`` /
     ``_execnz`` around such blocks and each wave's ``exec`` there is known (the ping-pong
     kernels' barrier of one group of waves, :func:`_guarded`); else None (not checked)."""
-    if barriers_uniform(fn, not apart):
+    if barriers_uniform(fn, apart):
         return ()
     guarded = _guarded(fn)
     if not guarded or not apart <= {k for k, _ in guarded}:

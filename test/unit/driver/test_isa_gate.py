@@ -525,8 +525,8 @@ def test_a_ping_pong_barrier_moved_out_of_its_branch_is_refused(first):
         messages
 
 
-@pytest.mark.parametrize("n", [2, 8])
-def test_a_ping_pong_dmas_lds_base_swapped_is_refused(n):
+@pytest.mark.parametrize("n, kinds", [(2, ["lds-race"]), (8, ["lds-race", "lds-unwritten"])])
+def test_a_ping_pong_dmas_lds_base_swapped_is_refused(n, kinds):
     """The ping-pong kernel's barriers are not the same for every wave (one before the
     main loop only the second group of waves runs, one after it only the first), so the
     LDS rule did not run on it.  It now pairs each group's intervals with the other's in
@@ -536,32 +536,39 @@ def test_a_ping_pong_dmas_lds_base_swapped_is_refused(n):
     DMAs writing one stage's bytes) and its ninth (between the two groups' barriers: a
     DMA writing bytes another group's wave reads): the emulator's ``lds-race``
     (``--emulate=512,512,512 --emulate-mode=late``, 2 workgroups), passed by the gate
-    before, refused now; the kernel itself passes (no race across the groups)."""
+    before, refused now; the kernel itself passes (no race across the groups).  The ninth
+    leaves the stage it should fill unfilled before the loop reads it, too (``lds-unwritten``)."""
     built = build("pingpong-bf16")
     check_built(built.asm, [built.plan], built.ll, None, "k.mlir")
     with pytest.raises(Failure) as e:
         check_built(_m0_swapped(built.asm, n), [built.plan], built.ll, None, "k.mlir")
     messages = [d.message for d in e.value.diags]
-    assert [m.split("ISA check: ")[1].split(" ")[0] for m in messages] == ["lds-race"], \
+    assert [m.split("ISA check: ")[1].split(" ")[0] for m in messages] == kinds, \
         messages
 
 
-def test_a_loop_dma_given_another_stages_m0_is_refused():
+@pytest.mark.parametrize("phase, kind", [("loop", "lds-stale"),
+                                         ("prologue", "lds-unwritten")])
+def test_a_dma_given_another_stages_m0_is_refused(phase, kind):
     """The 4-wave FP8 64x64 kernel's loop with its first DMA given the ``M0`` of the second
     (the B tile's stage for the A tile's): one wave's two DMAs fill the same bytes, the A
     stage the loop reads is never refilled.  No two waves race (no ``lds-race``); the
     emulator finds C WRONG (``--emulate=128,128,1024 --emulate-mode=late``, 2 workgroups)
     and the gate passed it.  The loop's reads of bytes no LDS write of the loop writes are
-    ``lds-stale``."""
+    ``lds-stale``.  The prologue's fourth DMA given the third's ``M0`` leaves the stage the
+    loop's first iteration reads unfilled (the loop refills it after: no ``lds-stale``):
+    WRONG on the emulator, passed by the gate; a read of bytes no write fills on some path
+    before it is ``lds-unwritten``."""
     built = build("4wave-fp8-64")
     fn = parse_asm(built.asm).function()
-    loop = [i for i in fn.main_loop_phases()["loop"] if i.text.startswith("s_mov_b32 m0,")]
+    moves = [i for i in fn.main_loop_phases()[phase] if i.text.startswith("s_mov_b32 m0,")]
+    first = moves[0] if phase == "loop" else moves[3]
     lines = built.asm.split("\n")
-    lines[loop[0].line - 1] = "\t" + loop[1].text
+    lines[first.line - 1] = "\t" + (moves[1] if phase == "loop" else moves[2]).text
     with pytest.raises(Failure) as e:
         check_built("\n".join(lines), [built.plan], built.ll, None, "k.mlir")
     messages = [d.message for d in e.value.diags]
-    assert [m.split("ISA check: ")[1].split(" ")[0] for m in messages] == ["lds-stale"], \
+    assert [m.split("ISA check: ")[1].split(" ")[0] for m in messages] == [kind], \
         messages
 
 

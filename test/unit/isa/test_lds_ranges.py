@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline_mlir.isa.asm import parse_asm
-from pipeline_mlir.isa.lds_ranges import lds_map, lds_races
+from pipeline_mlir.isa.lds_ranges import lds_map, lds_races, left_out
 from pipeline_mlir.isa.wave_groups import barriers_uniform
 
 #: each thread writes its own 16 bytes (thread id x 16)
@@ -111,6 +111,48 @@ def test_barriers_not_every_wave_passes_leave_the_rule_out(branch, runs):
                   threads=0) == []
 
 
+#: an outer loop (its exit on a kernel argument) around a self-loop that writes each
+#: thread's 16 bytes and reads the other wave's; after it a branch on the thread id (around
+#: no barrier): the waves may branch apart, so which barriers they pass is read off the
+#: control flow
+_NESTED = ("\tv_lshlrev_b32_e32 v1, 4, v0\n\tv_xor_b32_e32 v2, 0x400, v1\n"
+           ".LBB0_1:\n\ts_cmp_eq_u32 s5, 0\n\ts_cbranch_scc1 .LBB0_4\n{before}"
+           ".LBB0_2:\n\tds_write_b128 v1, v[4:7]\n{inside}\tds_read_b128 v[8:11], v2\n{inside}"
+           "{count}\ts_cmp_eq_u32 s6, 0\n\ts_cbranch_scc0 .LBB0_2\n\ts_branch .LBB0_1\n"
+           ".LBB0_4:\n\tv_cmp_gt_u32_e32 vcc, 64, v0\n\ts_cbranch_vccnz .LBB0_5\n"
+           "\tds_read_b128 v[12:15], v1\n.LBB0_5:\n")
+
+
+@pytest.mark.parametrize("before, inside, count, uniform, race", [
+    (FENCE, "", "", True, True),        # the barrier only before the self-loop: a race in it
+    ("", FENCE, "", True, False),       # a barrier after the write and after the read
+    # the self-loop's trip count the wave's id: its waves pass its barriers apart
+    ("", FENCE, "\tv_readfirstlane_b32 s6, v0\n", False, False),
+])
+def test_which_barriers_a_loop_passes_is_read_off_the_branches_that_decide_it(
+        before, inside, count, uniform, race):
+    """Where the waves may branch apart, a barrier counts as every wave's when no such
+    branch decides whether its block runs or how many times (control dependence): a barrier
+    before a self-loop inside an outer loop, both loops' trip counts the same in every
+    wave, is passed by every wave, and the self-loop, with no barrier of its own, races
+    (the second walk of the loop body this replaced took the self-loop's header's
+    predecessors into it, judged the barrier in it and the rule left out: the race passed).
+    A self-loop whose trip count is the wave's id decides its own barriers: the waves pass
+    them apart and the rule does not run (the same loop not nested was judged fenced)."""
+    fn = parse_asm(f"kernel:\n{_NESTED.format(before=before, inside=inside, count=count)}"
+                   f"\ts_endpgm\n").function()
+    fn.threads = 128
+    assert barriers_uniform(fn) is uniform
+    found = [r.message() for r in lds_races(fn)]
+    assert bool(found) is race, found
+    if race:
+        assert "ds_write_b128 (line 10)" in found[0] and "ds_read_b128" in found[0], found
+    top = parse_asm("kernel:\n\tv_readfirstlane_b32 s6, v0\n.LBB0_2:\n\ts_barrier\n"
+                    "\ts_sub_u32 s6, s6, 1\n\ts_cbranch_scc0 .LBB0_2\n\ts_endpgm\n").function()
+    top.threads = 128
+    assert barriers_uniform(top) is False     # a do-while of the wave's trip count
+
+
 def test_the_workgroups_threads_come_from_the_metadata():
     """``AsmFunction.threads``: the ``.reqd_workgroup_size`` of a kernel whose ``v0`` holds
     the x id alone; 0 with y and z ids packed in (``workitem_id`` 2) or no fixed size."""
@@ -158,11 +200,24 @@ def test_the_waves_pass_as_many_barriers(second, mismatch):
 
 def test_what_the_rule_cannot_read_is_left_out():
     """An offset that is no number, a ``bitop3`` table that is none: the access, the
-    value, are left out (no finding, no traceback)."""
+    value, are left out (no race, no traceback), and named (``left_out``: the ISA check's
+    note ``lds-unknown``), as is a function the rules do not run on at all."""
     assert _races(WRITE + "\tds_read_b128 v[8:11], v1 offset:junk\n") == []
     odd = "\tv_bitop3_b32 v2, v1, 0x400, v1 bitop3:zz\n\tds_read_b128 v[8:11], v2\n"
     assert _races(WRITE + odd) == []
     assert _races(WRITE + odd.replace("zz", "0x3c")) != []
+
+    def named(body):
+        fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+        fn.threads = 128
+        return left_out(fn, lds_map(fn))
+    assert named(WRITE + odd.replace("zz", "0x3c")) is None
+    lines, message = named(WRITE + odd)
+    assert lines == (5,) and message.startswith("1 of the 2 LDS accesses (lines 5)")
+    apart = WRITE + "\tv_cmp_gt_u32_e32 vcc, 64, v0\n\ts_cbranch_vccnz .LBB0_2\n" \
+        "\ts_barrier\n.LBB0_2:\n"
+    lines, message = named(apart)
+    assert lines == (3,) and "did not run on this function" in message
 
 
 #: each thread's read address v2: the other wave's bytes (thread id x 16, ^ 1024)
@@ -358,10 +413,41 @@ def test_a_main_loop_read_of_bytes_the_loop_never_writes_is_found(read, write, s
             "\ts_waitcnt vmcnt(0)\n\ts_barrier\n.LBB0_1:\n" + write +
             "\ts_waitcnt vmcnt(0)\n\ts_barrier\n\tds_read_b128 v[8:11], v1\n"
             "\ts_waitcnt lgkmcnt(0)\n\tv_mfma_f32_32x32x16_bf16 a[0:15], v[8:11], v[8:11], a[0:15]\n"
-            "\ts_barrier\n\ts_cbranch_scc1 .LBB0_1\n")
+            "\ts_barrier\n\ts_cmp_eq_u32 s5, 0\n\ts_cbranch_scc1 .LBB0_1\n")
     fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
     fn.threads = 128
     found = lds_map(fn).stale
     assert [o.byte for o in found.values()] == ([stale] if stale is not None else []), found
     if stale is not None:
         assert "which no LDS write of the loop" in next(iter(found.values())).message()
+
+
+@pytest.mark.parametrize("prologue, branch, unwritten", [
+    ("\ts_mov_b32 m0, s4\n", "", None),          # the prologue fills the stage the loop reads
+    ("\ts_add_i32 m0, s4, 0x800\n", "", 0),      # ... another stage's M0: bytes 0.. unfilled
+    # the prologue's DMA on one side of a branch (on a kernel argument): not on every path
+    ("\ts_mov_b32 m0, s4\n", "\ts_cmp_eq_u32 s6, 0\n\ts_cbranch_scc1 .LBB0_9\n", 0),
+])
+def test_a_read_of_bytes_no_write_fills_first_is_found(prologue, branch, unwritten):
+    """A read of an LDS byte that some path from the entry reaches with no LDS write of it
+    before (the bytes written on every path, through the loop's back edge too) reads what
+    LDS held before the kernel: the 4-wave FP8 64x64 kernel with a prologue DMA given
+    another stage's ``M0`` (WRONG on the emulator; no race, and the loop refills the stage,
+    so no ``lds-stale``) passed the gate.  The loop's own refill does not count for its
+    first iteration."""
+    body = ("\tv_readfirstlane_b32 s4, v0\n\ts_lshl_b32 s4, s4, 4\n"
+            "\tv_lshlrev_b32_e32 v1, 4, v0\n" + branch + prologue + _DMA + ".LBB0_9:\n"
+            "\ts_waitcnt vmcnt(0)\n\ts_barrier\n.LBB0_1:\n\tds_read_b128 v[8:11], v1\n"
+            "\ts_waitcnt lgkmcnt(0)\n"
+            "\tv_mfma_f32_32x32x16_bf16 a[0:15], v[8:11], v[8:11], a[0:15]\n"
+            "\ts_barrier\n\ts_mov_b32 m0, s4\n" + _DMA + "\ts_waitcnt vmcnt(0)\n"
+            "\ts_barrier\n\ts_cmp_eq_u32 s5, 0\n\ts_cbranch_scc1 .LBB0_1\n")
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads = 128
+    found = lds_map(fn)
+    assert not found.races() and not found.stale
+    assert [o.byte for o in found.unwritten.values()] == \
+        ([unwritten] if unwritten is not None else []), found.unwritten
+    if unwritten is not None:
+        (line, o), = found.unwritten.items()
+        assert o.instr.mnemonic == "ds_read_b128" and "before it on some path" in o.message()

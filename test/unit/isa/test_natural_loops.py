@@ -90,3 +90,17 @@ def test_irreducible_or_loop_free_mfma_code_has_no_main_loop():
         assert fn.loops() == []
         with pytest.raises(AsmError, match="no loop holding MFMA"):
             fn.main_loop()
+
+
+def test_the_blocks_a_branch_decides():
+    from pipeline_mlir.isa.natural_loops import decided
+
+    # 0 -> 1 | 2 -> 3 (a diamond): the branch of 0 decides 1 and 2, not the join 3
+    assert decided([[1, 2], [3], [3], []], [0]) == {1, 2}
+    # 0 -> 1 (self loop) -> 2: the loop's branch decides how often 1 runs, not 2
+    assert decided([[1], [1, 2], []], [1]) == {1}
+    # a branch a decided block ends decides what it branches around too:
+    # 0 -> 1 | 4; 1 -> 2 | 3; 2 -> 3; 3 -> 4
+    assert decided([[1, 4], [2, 3], [3], [4], []], [0]) == {1, 2, 3}
+    # a block that reaches no end: no post-dominators
+    assert decided([[1, 2], [1], []], [0]) is None

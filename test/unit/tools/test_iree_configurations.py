@@ -174,7 +174,7 @@ def test_sub_dword_masked_reads_of_a_range_checked_buffer_unmasked(tmp_path, cap
     """IREE's f16 ``A^T x B^T`` 300x200x192 (late form) reads A's rows of 300 f16 at M's edge
     with masked ``vector<8xf16>`` loads (in the branch of its guard that the distance to
     the buffer's end takes): ``sched-unmask-loads`` proves each starts a whole number of
-    dwords into the buffer (rows of 600 bytes, a column a multiple of 2 through IREE's
+    dwords into the buffer (rows of 600 bytes, a column a multiple of 4 through IREE's
     ``minui``/``muli``/``addi``) and the buffer 115200 bytes, and makes both a load and a
     select (they were 16 ``buffer_load_ushort`` in 16 branches).  The same kernel over
     rows of 301 (602 bytes: a row may start mid-dword) keeps both masked."""

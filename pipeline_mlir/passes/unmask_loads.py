@@ -30,14 +30,22 @@ pass does its rewrite for the loads where it needs no guard:
   ``max(size_i * stride_i)`` in bytes (how ``fat_raw_buffer_cast`` lowers): static, or a
   dynamic size whose stride and element bytes make a multiple of 4 anyway.  The cast must
   put the buffer's start at the memref's element 0 (``resetOffset``, or an offset of 0);
+* the mask is a prefix of the lanes (``vector.create_mask`` or ``vector.constant_mask``
+  of one dimension): a masked lane lies after every kept one.  A lane the mask keeps at
+  or past the buffer's start must read the same dword in the plain load, yet an access
+  whose start lies before the buffer's start wraps its 32-bit offset and reads 0 in every
+  dword, the ones inside the buffer too (a ``buffer_load_dwordx4`` at offset -8 reads
+  0 at offsets 0 and 4); under a prefix mask that start is a kept lane's, a read before
+  the memref's first element, which ``vector.maskedload`` leaves undefined.  Another mask
+  (one keeping lanes 4 to 7 of a load at a row's start minus 4 elements) is left masked;
 * ``vector.load`` of the same memref, indices and type, then ``arith.select`` of the mask
   between it and the pass-through: a lane the mask keeps reads what the masked load
   reads; a masked lane loads bytes inside the buffer (discarded by the select) or a dword
   past its end (zero, discarded too), never a fault.
 
 A masked load of narrower elements whose dwords the analysis cannot place (upstream guards
-those with an ``scf.if`` on the distance to the buffer's end), or of another buffer, is
-left as it is.  It is part of the LLVM step, after IREE's tail and before
+those with an ``scf.if`` on the distance to the buffer's end), under a mask that is not a
+prefix, or of another buffer, is left as it is.  It is part of the LLVM step, after IREE's tail and before
 ``sched-fold-mask-guards``, and it never fails.
 """
 
@@ -112,10 +120,20 @@ def whole_dwords(load) -> bool:
         records_zeros(_op(fat_root(load.operands[0]).owner)) >= DWORD_ZEROS
 
 
+#: the ops whose 1-D mask keeps a prefix of the lanes
+PREFIX_MASKS = ("vector.create_mask", "vector.constant_mask")
+
+
+def prefix_mask(mask) -> bool:
+    """Whether the 1-D mask ``mask`` keeps a prefix of the lanes (module docstring)."""
+    return not isinstance(mask.owner, ir.Block) and _op(mask.owner).name in PREFIX_MASKS \
+        and ir.VectorType(mask.type).rank == 1
+
+
 def unmaskable(root) -> list:
     """The ``vector.maskedload`` ops under ``root`` this pass rewrites (module docstring)."""
     return walk_ops(root, lambda o: o.name == "vector.maskedload"
-                    and range_checked(o.operands[0])
+                    and range_checked(o.operands[0]) and prefix_mask(o.operands[-2])
                     and (whole_words(o.results[0].type) or whole_dwords(o)))
 
 
@@ -140,8 +158,8 @@ class UnmaskLoads(ModulePass):
     summary = ("a vector.maskedload of a range-checked fat_raw_buffer whose dwords are "
                "wholly inside or wholly past the buffer's records (32-bit or wider "
                "elements; 16- or 8-bit ones at a byte offset and of a buffer size that are "
-               "whole dwords) made a vector.load and an arith.select (LLVM scalarises the "
-               "masked load: a branch per element)")
+               "whole dwords) under a prefix mask made a vector.load and an arith.select "
+               "(LLVM scalarises the masked load: a branch per element)")
 
     def run(self, module) -> list[OpError]:
         with module.context, ir.Location.unknown():

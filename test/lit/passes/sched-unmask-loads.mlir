@@ -4,15 +4,18 @@
 // (through its views) is a plain load of the same memref and indices, then a select of
 // the mask between it and the pass-through.
 // CHECK-LABEL: func.func @words
+// CHECK:         %[[M:.*]] = vector.create_mask %arg2 : vector<64xi1>
 // CHECK:         %[[V:.*]] = memref.reinterpret_cast
 // CHECK:         %[[L:.*]] = vector.load %[[V]][%arg1] : memref<156000xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<64xf32>
-// CHECK:         %[[S:.*]] = arith.select %arg2, %[[L]], %arg3 : vector<64xi1>, vector<64xf32>
+// CHECK:         %[[S:.*]] = arith.select %[[M]], %[[L]], %arg3 : vector<64xi1>, vector<64xf32>
 // CHECK-NOT:     vector.maskedload
 // CHECK:         %[[I:.*]] = vector.load %{{.*}}[%arg1] : memref<156000xi32, {{.*}}>, vector<4xi32>
 // CHECK:         arith.select %{{.*}}, %[[I]], %{{.*}} : vector<4xi1>, vector<4xi32>
 // CHECK:         return %[[S]]
-func.func @words(%m: memref<520x300xf32>, %i: index, %mask: vector<64xi1>, %pass: vector<64xf32>,
-                 %n: memref<156000xi32>, %mask4: vector<4xi1>, %pass4: vector<4xi32>) -> (vector<64xf32>, vector<4xi32>) {
+func.func @words(%m: memref<520x300xf32>, %i: index, %size: index, %pass: vector<64xf32>,
+                 %n: memref<156000xi32>, %pass4: vector<4xi32>) -> (vector<64xf32>, vector<4xi32>) {
+  %mask = vector.create_mask %size : vector<64xi1>
+  %mask4 = vector.constant_mask [3] : vector<4xi1>
   %f = amdgpu.fat_raw_buffer_cast %m resetOffset : memref<520x300xf32> to memref<520x300xf32, #amdgpu.address_space<fat_raw_buffer>>
   %v = memref.reinterpret_cast %f to offset: [0], sizes: [156000], strides: [1] : memref<520x300xf32, #amdgpu.address_space<fat_raw_buffer>> to memref<156000xf32, #amdgpu.address_space<fat_raw_buffer>>
   %r = vector.maskedload %v[%i], %mask, %pass : memref<156000xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<64xi1>, vector<64xf32> into vector<64xf32>
@@ -23,18 +26,29 @@ func.func @words(%m: memref<520x300xf32>, %i: index, %mask: vector<64xi1>, %pass
 
 // Left as they are: 16-bit elements at an index not known to be even (a dword of the
 // plain load may straddle the buffer's end), a buffer whose range check is off, a memref
-// that is not a fat_raw_buffer.
+// that is not a fat_raw_buffer, and 32-bit elements under a mask not known to be a prefix
+// (lanes 4 to 7 kept of a load at %i - 4: at %i = 0 the plain load's offset wraps
+// below the buffer's start and reads 0 at offsets 0 to 15 too; a mask of an argument).
 // CHECK-LABEL: func.func @kept
-// CHECK-COUNT-3: vector.maskedload
+// CHECK-COUNT-5: vector.maskedload
 // CHECK-NOT:     arith.select
-func.func @kept(%m: memref<1000xf16>, %w: memref<1000xf32>, %i: index, %mask: vector<8xi1>,
-                %h: vector<8xf16>, %p: vector<8xf32>) -> (vector<8xf16>, vector<8xf32>, vector<8xf32>) {
+func.func @kept(%m: memref<1000xf16>, %w: memref<1000xf32>, %i: index, %size: index,
+                %h: vector<8xf16>, %p: vector<8xf32>, %other: vector<8xi1>) -> (vector<8xf16>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+  %mask = vector.create_mask %size : vector<8xi1>
   %f = amdgpu.fat_raw_buffer_cast %m resetOffset : memref<1000xf16> to memref<1000xf16, #amdgpu.address_space<fat_raw_buffer>>
   %a = vector.maskedload %f[%i], %mask, %h : memref<1000xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xf16> into vector<8xf16>
   %u = amdgpu.fat_raw_buffer_cast %w resetOffset boundsCheck(false) : memref<1000xf32> to memref<1000xf32, #amdgpu.address_space<fat_raw_buffer>>
   %b = vector.maskedload %u[%i], %mask, %p : memref<1000xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xf32> into vector<8xf32>
   %c = vector.maskedload %w[%i], %mask, %p : memref<1000xf32>, vector<8xi1>, vector<8xf32> into vector<8xf32>
-  return %a, %b, %c : vector<8xf16>, vector<8xf32>, vector<8xf32>
+  %c4 = arith.constant 4 : index
+  %i4 = arith.subi %i, %c4 : index
+  %g = amdgpu.fat_raw_buffer_cast %w resetOffset : memref<1000xf32> to memref<1000xf32, #amdgpu.address_space<fat_raw_buffer>>
+  %low = vector.constant_mask [4] : vector<8xi1>
+  %all = arith.constant dense<true> : vector<8xi1>
+  %high = arith.xori %low, %all : vector<8xi1>
+  %d = vector.maskedload %g[%i4], %high, %p : memref<1000xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  %e = vector.maskedload %g[%i], %other, %p : memref<1000xf32, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xf32> into vector<8xf32>
+  return %a, %b, %c, %d, %e : vector<8xf16>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>
 }
 
 // 16- and 8-bit elements whose every dword is wholly inside the records or wholly past
@@ -43,13 +57,17 @@ func.func @kept(%m: memref<1000xf16>, %w: memref<1000xf32>, %i: index, %mask: ve
 // reinterpret_cast at 16 * thread) and the records are whole dwords (192 x 300 f16, 64
 // x 129 fp8 padded by validBytes to 8256).
 // CHECK-LABEL: func.func @sub_dword
+// CHECK:         %[[MASK:.*]] = vector.create_mask %arg2 : vector<8xi1>
+// CHECK:         %[[MASK16:.*]] = vector.create_mask %arg4 : vector<16xi1>
 // CHECK:         %[[H:.*]] = vector.load %{{.*}}[%arg1, %{{.*}}] : memref<192x300xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
-// CHECK:         arith.select %arg2, %[[H]], %arg3 : vector<8xi1>, vector<8xf16>
+// CHECK:         arith.select %[[MASK]], %[[H]], %arg3 : vector<8xi1>, vector<8xf16>
 // CHECK:         %[[B:.*]] = vector.load %{{.*}}[%{{.*}}] : memref<8256xf8E4M3FN, #amdgpu.address_space<fat_raw_buffer>>, vector<16xf8E4M3FN>
-// CHECK:         arith.select %arg4, %[[B]], %arg5 : vector<16xi1>, vector<16xf8E4M3FN>
+// CHECK:         arith.select %[[MASK16]], %[[B]], %arg5 : vector<16xi1>, vector<16xf8E4M3FN>
 // CHECK-NOT:     vector.maskedload
-func.func @sub_dword(%m: memref<192x300xf16>, %row: index, %mask: vector<8xi1>, %h: vector<8xf16>,
-                     %mask16: vector<16xi1>, %q: vector<16xf8E4M3FN>, %n: memref<64x129xf8E4M3FN>) -> (vector<8xf16>, vector<16xf8E4M3FN>) {
+func.func @sub_dword(%m: memref<192x300xf16>, %row: index, %size: index, %h: vector<8xf16>,
+                     %size16: index, %q: vector<16xf8E4M3FN>, %n: memref<64x129xf8E4M3FN>) -> (vector<8xf16>, vector<16xf8E4M3FN>) {
+  %mask = vector.create_mask %size : vector<8xi1>
+  %mask16 = vector.create_mask %size16 : vector<16xi1>
   %c2 = arith.constant 2 : index
   %c8 = arith.constant 8 : index
   %c16 = arith.constant 16 : index
@@ -75,11 +93,14 @@ func.func @sub_dword(%m: memref<192x300xf16>, %row: index, %mask: vector<8xi1>, 
 // CHECK-LABEL: func.func @straddling
 // CHECK-COUNT-6: vector.maskedload
 // CHECK-NOT:     arith.select
-func.func @straddling(%m: memref<192x301xf16>, %row: index, %mask: vector<8xi1>, %h: vector<8xf16>,
-                      %w: memref<1001xf16>, %n: memref<64x129xf8E4M3FN>, %mask16: vector<16xi1>,
-                      %q: vector<16xf8E4M3FN>, %mask3: vector<3xi1>, %h3: vector<3xf16>,
+func.func @straddling(%m: memref<192x301xf16>, %row: index, %size: index, %h: vector<8xf16>,
+                      %w: memref<1001xf16>, %n: memref<64x129xf8E4M3FN>,
+                      %q: vector<16xf8E4M3FN>, %h3: vector<3xf16>,
                       %x: memref<1000xf16>)
     -> (vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<16xf8E4M3FN>, vector<3xf16>, vector<8xf16>) {
+  %mask = vector.create_mask %size : vector<8xi1>
+  %mask16 = vector.create_mask %size : vector<16xi1>
+  %mask3 = vector.create_mask %size : vector<3xi1>
   %c8 = arith.constant 8 : index
   %c16 = arith.constant 16 : index
   %c8257 = arith.constant 8257 : i64

@@ -169,12 +169,17 @@ def test_a_moving_odd_cut_in_whole_run_pieces_both_forms_exact(request, tmp_path
     with counting_loops() as loops, share_code_objects():
         rc = main(["--pipeline=4wave", "--emulate", str(paths["late"]), "--emulate-mode=late",
                    "--emulate-workgroups=2", "--emulate-jobs=1",
-                   "--mlir-print-ir-after=sched-adopt-loop"])
+                   "--mlir-print-ir-after=sched-adopt-loop,sched-stage-copies"])
     out, err = capsys.readouterr()
     assert rc == 0 and "mode=late: exact, max error 0" in out, out + err[-2000:]
     if dtype == "bf16":
         assert_steady(loops)
+    err, staged = err.split("IR Dump After sched-stage-copies", 1)
     _odd_pieces(err, widths, stride)
+    # each lane's staged pieces of a run joined into one 16-byte LDS store (were 1, 1 and 6
+    # bf16, 1, 1, 2 and 12 fp8 in one store each: passes/_join_stores.py)
+    assert set(re.findall(r"vector\.store .*#gpu\.address_space<workgroup>>, "
+                          r"vector<(\d+)x", staged)) == {str(stride)}, staged[-3000:]
     emulated = set(OPTIONS.findall(err))
     assert len(emulated) == 1 and f"vm_per_load_b = {loads} " in next(iter(emulated))
     assert main([str(paths["prefetch"]), ADOPT]) == 0

@@ -185,6 +185,24 @@ def test_a_chain_of_two_is_halved_and_one_with_no_halves_refused(tmp_path, capsy
         f"line {line}:" in err and "Traceback" not in err, err
 
 
+def test_sub_dword_masked_reads_of_a_range_checked_buffer_unmasked(tmp_path, capsys):
+    """IREE's f16 ``A^T x B^T`` 300x200x192 (late form) reads A's rows of 300 f16 at M's edge
+    with masked ``vector<8xf16>`` loads (in the branch of its guard that the distance to
+    the buffer's end takes): ``sched-unmask-loads`` proves each starts a whole number of
+    dwords into the buffer (rows of 600 bytes, a column a multiple of 4 through IREE's
+    ``minui``/``muli``/``addi``) and the buffer 115200 bytes, and makes both a load and a
+    select (they were 16 ``buffer_load_ushort`` in 16 branches).  The same kernel over
+    rows of 301 (602 bytes: a row may start mid-dword) keeps both masked."""
+    text = G.late_form(G.matmul_source(dtype="f16", m=300, n=200, k=192, transpose_a=True))
+    for rows, kept in (("192x300xf16", 0), ("192x301xf16", 2)):
+        src = tmp_path / f"{rows}.mlir"
+        src.write_text(text.replace("192x300xf16", rows))
+        rc = main([str(src), "--pass-pipeline=builtin.module(sched-unmask-loads)"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and out.count("vector.maskedload") == kept, (rows, err)
+        assert out.count("arith.select") - text.count("arith.select") == 2 - kept, rows
+
+
 @pytest.mark.parametrize("name", [n for n, (_c, _f, why) in CONFIGS.items() if why == NO_LOOP])
 def test_no_k_loop_refused_by_every_emit(generated, name, capsys):
     """A kernel whose K is one K tile, its loop removed by IREE: ``--emulate`` and

@@ -475,15 +475,21 @@ def tie_reads(f, reads: list, writer, along: str, ties: Ties | None) -> None:
             check_tied(f, read, c_shape, along, ties, mask_exact=True)
 
 
+def _gathered(op) -> tuple:
+    """(the source buffer of ``map_load`` ``op``, the source indices its region yields)."""
+    src = op.operands[0]
+    block = op.regions[0].blocks[0]
+    return src, list(as_operation(list(block.operations)[-1]).operands)[
+        :ir.MemRefType(src.type).rank]
+
+
 def _tie_gather(f, op, c_shape: tuple, along: str, ties: Ties) -> None:
     """Refuse (at ``op``, a ``map_load`` :func:`~pipeline_mlir.frontend.gather_order.check_in_order` took at the grid's first
     workgroup and the first iteration of the loops around it) a gather that is not, at
     every workgroup and every iteration of those loops, the first workgroup's moved with
     its tile of C (``tie_to_c``: each destination element's source element)."""
     block = op.regions[0].blocks[0]
-    src = op.operands[0]
-    yielded = list(as_operation(list(block.operations)[-1]).operands)[
-        :ir.MemRefType(src.type).rank]
+    src, yielded = _gathered(op)
     shape = ir.MemRefType(op.operands[1].type).shape
     loops = loops_around(op, "a gather of a bias", "its gather is tied to C at every "
                          "iteration")
@@ -545,11 +551,8 @@ def _element0(ev, op, memref_at: int) -> int:
     :func:`_tie_gather` evaluates it)."""
     enclosing_first(ev, op)
     if op.name == MAP_LOAD:
-        block = op.regions[0].blocks[0]
-        src = op.operands[0]
-        yielded = list(as_operation(list(block.operations)[-1]).operands)[
-            :ir.MemRefType(src.type).rank]
-        for a in block.arguments:
+        src, yielded = _gathered(op)
+        for a in op.regions[0].blocks[0].arguments:
             ev.bind(a, 0)
         return int(ev.view(src).element([ev.value(x) for x in yielded])[0])
     ref = op.operands[memref_at]

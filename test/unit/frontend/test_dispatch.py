@@ -403,7 +403,7 @@ def test_a_bias_of_a_square_c_written_by_copies_follows_its_columns():
 
 #: a square C written by a scatter of 4-element rows at base 0, 0, each lane's flat offset
 #: moving with the workgroup (IREE's late form of bf16 251x251x640 + bias + relu), a bias of
-#: C's side read at the tile's column
+#: C's side read at the tile's column; a lane the mask drops has offset 0, which does not move
 SQUARE_SCATTER = """
 func.func @k(%bias: memref<8xf32>, %C: memref<8x8xf32>) {
   %bx = gpu.block_id x upper_bound 2
@@ -418,8 +418,10 @@ func.func @k(%bias: memref<8xf32>, %C: memref<8x8xf32>) {
   %o = arith.addi %rr, %c : index
   %ov = vector.broadcast %o : index to vector<4xindex>
   %st = vector.step : vector<4xindex>
-  %off = arith.addi %ov, %st : vector<4xindex>
+  %kept = arith.addi %ov, %st : vector<4xindex>
   %m = arith.constant dense<true> : vector<4xi1>
+  %z = arith.constant dense<0> : vector<4xindex>
+  %off = arith.select %m, %kept, %z : vector<4xi1>, vector<4xindex>
   %v = vector.broadcast %b : f32 to vector<4xf32>
   vector.scatter %C[%c0, %c0] [%off], %m, %v : memref<8x8xf32>, vector<4xindex>, vector<4xi1>, vector<4xf32>
   return
@@ -429,7 +431,8 @@ func.func @k(%bias: memref<8xf32>, %C: memref<8x8xf32>) {
 
 @pytest.mark.parametrize("index,mask,want", [
     ("%c", "true", "column"), ("%r", "true", "row"),
-    # lane 0 masked off: the first lane the mask keeps (lane 1) is the one moved
+    # lane 0 masked off (its offset 0 stays put): the first lane the mask keeps (lane 1) is
+    # the one moved
     ("%c", "[false, true, true, true]", "column"),
     ("%c", "false", "thread 0 of the workgroup writes no element of the output with it")])
 def test_a_bias_of_a_square_c_written_by_a_scatter_follows_its_lanes(index, mask, want):

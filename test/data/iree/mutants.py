@@ -398,6 +398,9 @@ FAMILIES = {
     "diagi8": Family(_f(dtype="i8", m=129, n=129, k=129, transpose_a=True),
                      workgroups=(("prefetch", [(0, 0), (8, 8)]), ("late", [0, 80])),
                      later=True, aimed=True),
+    # bf16 A^T x B^T 33x17x96 in the diagonal form with 2 waves (3 workgroups, all run)
+    "diag2w": Family(_f(dtype="bf16", m=33, n=17, k=96, transpose_a=True), later=True,
+                     aimed=True),
     # (not the diagonal form, for a hole it shares: IREE's bf16 A^T x B^T 129x129x160, its
     # MFMAs halved and 2 K steps merged, crosswise; A's runs cut at M's edge)
     "atbt129": Family(_f(dtype="bf16", m=129, n=129, k=160, transpose_a=True),

@@ -258,6 +258,16 @@ SHORT: dict[str, tuple[int, str]] = {
                     "fp8_abt_1024x1024x1536_vector_distribute")},
 }
 
+#: the schedule form (the kernel plan's, which ``--emit=report`` prints:
+#: ``kernel/subtile_form.py``) of the configurations whose form is their point, from both
+#: forms of the kernel
+FORMS: dict[str, str] = {
+    "i8_atbt_129x129x129": "A, B along K, diagonal (both the same K halves, MFMAs in the MMAs "
+                           "(0, 0) and (1, 1) only); each of the kernel's MFMAs halved along K",
+    "bf16_atbt_300x200x160": "A, B along K, crosswise; each of the kernel's MFMAs halved along "
+                             "K; 2 of the kernel's K steps merged into each K tile",
+}
+
 
 def assert_steady_or_short(loops, name: str, generated) -> None:
     """The runs went round the steady loop twice (``steady_loop``), or made the iterations

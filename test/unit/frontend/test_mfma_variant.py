@@ -125,3 +125,29 @@ def test_a_given_mfma_other_than_the_loops_is_refused_at_the_loop(tmp_path, caps
     assert rc == 1 and err.count("error:") == 1 and "Traceback" not in err, err
     assert re.search(r":\d+:\d+: error: sched-adopt-loop: 'scf.for' op: ", err), err
     assert said in err, err
+
+
+@pytest.mark.parametrize("shape, n, c", [("16x16x32", 8, 4), ("32x32x16", 8, 16)])
+def test_i8s_gfx942_mfmas_only_in_a_loop_the_front_end_halved(shape, n, c):
+    """gfx942's i8 16x16x32 and 32x32x16 (``target/gfx950.py``'s ``HALF_K_ONLY``) are the
+    kind of a loop whose MFMAs the front end halved (``half_k.HALVED_ATTR``, which an input
+    may not carry: ``reserved.py``); a kernel's own is refused at the MFMA."""
+    from types import SimpleNamespace
+
+    from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+    from pipeline_mlir.frontend.half_k import HALVED_ATTR
+    from pipeline_mlir.frontend.partition import _mfma_kind
+
+    text = LOOP.format(shape=shape, n=n, c=c, a="i8", b="i8").replace(
+        "f32", "i32").replace("dense<0.0>", "dense<0>")
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        module = ir.Module.parse(text, ctx)
+        loop = walk_ops(module.operation, lambda o: o.name == "scf.for")[0]
+        mfma = walk_ops(loop, lambda o: o.name == "amdgpu.mfma")[0]
+        scan = SimpleNamespace(loop=loop, mfmas=[mfma])
+        with pytest.raises(IRError, match=rf"is a {shape} i8 MFMA, which the schedules do not "
+                                          rf"issue for i8 \(they issue 16x16x64 and 32x32x32\)"):
+            _mfma_kind(scan)
+        loop.attributes[HALVED_ATTR] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 2)
+        m, nn, k = map(int, shape.split("x"))
+        assert _mfma_kind(scan) == ("i8", (m, nn, k))

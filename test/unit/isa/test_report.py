@@ -154,6 +154,14 @@ def test_a_plans_form_is_said_after_the_kernel():
     assert halved.format().splitlines()[1] == (
         "schedule form: subtiles of A along K (one fragment of it per wave); each of the "
         "kernel's MFMAs halved along K; the MMAs wait for whole fragment loads (waits=block)")
+    # both operands in the same K halves (k_subtiles=ab_diagonal): one fragment of each, not
+    # crosswise, and no crosswise note even with one MFMA per MMA block
+    diagonal = dataclasses.replace(one, form=SubtileForm("A, B", halved=True, diagonal=True))
+    assert diagonal.format().splitlines()[1] == (
+        "schedule form: subtiles of A, B along K, diagonal (both the same K halves, MFMAs in "
+        "the MMAs (0, 0) and (1, 1) only) (one fragment of each per wave); each of the "
+        "kernel's MFMAs halved along K; the MMAs wait for whole fragment loads (waits=block)")
+    assert "performance:" not in diagonal.format()
     frag = dataclasses.replace(rep, form_waits="fragment")     # a pipeline's waits=fragment
     assert frag.format().splitlines()[1].endswith(
         "each MFMA waits for its own reads, those an MMA leaves unread counted in flight "

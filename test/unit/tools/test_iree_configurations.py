@@ -25,7 +25,7 @@ import re
 
 import pytest
 
-from iree_configs import CONFIGS, NO_LOOP, G, assert_steady_or_short
+from iree_configs import CONFIGS, FORMS, NO_LOOP, G, assert_steady_or_short
 from kernel_builds import shared_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
@@ -70,7 +70,10 @@ def test_configuration(generated, name, form, tmp_path, capsys):
     assert rc == 0, err
     # pipelined, as the docs table says: a kernel plan lowered, one per pipelined loop (the
     # result of the build main just made, from the run's store: no build again)
-    assert shared_build("4wave", (), input=str(src)).plans, f"{name} ({form}): not pipelined"
+    plans = shared_build("4wave", (), input=str(src)).plans
+    assert plans, f"{name} ({form}): not pipelined"
+    if name in FORMS:       # the form the docs table says (--emit=report prints it)
+        assert [str(p.form) for p in plans] == [FORMS[name]], plans
     grid = _grid(generated(name, "prefetch").read_text())
     if cfg.get("transpose_a") or grid is None:  # A K x M, or no forall: as the dispatch says
         # one process (the test run's workers are the parallelism; the spread over

@@ -71,13 +71,13 @@ def compare(pred: int, a, b):
 
 def _nonneg(op, *xs):
     for x in xs:
-        if np.any(x < 0):
+        if np.less(x, 0).any():     # (the method: no np.any wrapper, hot)
             raise IRError(op, f"'{op.name}' op: negative operand in an unsigned operation "
                               f"(the address analysis evaluates indices as exact integers)")
 
 
 def _div(a, b, op, kind):
-    if np.any(b == 0):
+    if np.equal(b, 0).any():
         raise IRError(op, f"'{op.name}' op divides by zero for some thread")
     if kind == "u":
         _nonneg(op, a, b)

@@ -71,13 +71,28 @@ VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memr
 WRITES = ("vector.store", "vector.transfer_write", "memref.store")
 
 
+#: the key of ``names`` (:func:`_buffer`) that holds the naming state of the module
+_STATE = ("asm state",)
+
+
 def _buffer(v, names: dict) -> str:
     """The name of the LDS buffer memref ``v`` views (through :data:`VIEWS`); ``names``
-    keeps each buffer's name (naming a value prints the whole module's names)."""
+    keeps each buffer's name, and under :data:`_STATE` the one naming state of the module
+    all of them are named in (numbering a module's values is what naming one costs; the
+    state is the one ``Value.get_name()`` makes, for the module around ``v``, which does not
+    change while a function's streams are walked)."""
     v = view_root(v, VIEWS)
-    if v not in names:
-        names[v] = v.get_name() if hasattr(v, "get_name") else str(v)
-    return names[v]
+    got = names.get(v)
+    if got is None:
+        if hasattr(v, "get_name"):
+            state = names.get(_STATE)
+            if state is None:
+                state = names[_STATE] = ir.AsmState(v)
+            got = v.get_name(state)
+        else:
+            got = str(v)
+        names[v] = got
+    return got
 
 
 def _where(op) -> str:

@@ -203,11 +203,13 @@ class Evaluator:
                               f"deep to evaluate") from None
 
     def _value(self, v) -> np.ndarray:
-        self._read(v)
-        if v in self.bound:
-            return self.bound[v]
-        if v in self.memo:
-            return self.memo[v]
+        if self._reads:                     # (:meth:`_read`, inline: the hot path)
+            self._reads[-1].add(v)
+        got = self.bound.get(v)
+        if got is None:
+            got = self.memo.get(v)
+        if got is not None:
+            return got
         owner = v.owner
         reads: set = set()
         self._reads.append(reads)

@@ -154,9 +154,10 @@ def as_operation(op):
     times per build)."""
     if type(op) is ir.Operation:
         return op
-    if isinstance(op, ir.Module):
+    try:                    # an OpView or a Module: its ``operation``
         return op.operation
-    return op.operation if hasattr(op, "operation") else op
+    except AttributeError:
+        return op
 
 
 def ops_of(region) -> list:

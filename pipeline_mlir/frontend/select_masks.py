@@ -186,12 +186,13 @@ def _integer(s, ev, v) -> np.ndarray:
     a cast to ``i1`` as its operand's value, not its low bit, so a bit inside the integer
     arithmetic is refused (at the top of the condition :func:`truth` reads it exactly)."""
     seen, todo, ops = set(), [v], {}
+    i1 = ir.IntegerType.get_signless(1)
     while todo:
         x = todo.pop()
         if x in seen or isinstance(x.owner, ir.Block):
             continue
         seen.add(x)
-        if x.type == ir.IntegerType.get_signless(1):
+        if x.type == i1:
             raise IRError(s, f"{describe(s)} has a condition whose integer arithmetic goes "
                              f"through an i1 value ({describe(_op(x.owner))}); the front end "
                              f"evaluates a cast to i1 only where the condition takes it")

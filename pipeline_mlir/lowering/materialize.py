@@ -128,6 +128,9 @@ class _Emitter:
         # the phase before issued ahead for this one
         self.env = dict(carried or {})
         self.memo = {}  # (op, shift) -> cloned op
+        # (value, shift) -> what :meth:`resolve` gave a value no payload op defines (the
+        # phase's own: fixed until the next phase starts)
+        self.resolved = {}
         self.shift_values = {}
 
     def iv_for(self, shift: int):
@@ -142,6 +145,12 @@ class _Emitter:
         return self.shift_values[shift]
 
     def resolve(self, v, shift: int, user):
+        got = self.resolved.get((v, shift))
+        if got is None:
+            got = self._resolve(v, shift, user)
+        return got
+
+    def _resolve(self, v, shift: int, user):
         if v == self.iv:
             return self.iv_for(shift)
         if v in self.iter_map:
@@ -151,7 +160,8 @@ class _Emitter:
             return v  # an argument of an enclosing block
         owner = _op(owner)
         if owner not in self.body_ops:
-            return self.pins.get(v, v)  # defined before the loop
+            got = self.resolved[(v, shift)] = self.pins.get(v, v)  # defined before the loop
+            return got
         if PAYLOAD_ATTR in owner.attributes:
             if v in self.env:
                 return self.env[v]
@@ -162,7 +172,8 @@ class _Emitter:
         if key not in self.memo:
             self.memo[key] = self.clone(owner, shift)
         clone = self.memo[key]
-        return clone.results[list(owner.results).index(v)]
+        got = self.resolved[(v, shift)] = clone.results[list(owner.results).index(v)]
+        return got
 
     def clone(self, op, shift: int):
         operands = [self.resolve(v, shift, op) for v in op.operands]

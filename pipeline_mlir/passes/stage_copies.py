@@ -158,9 +158,10 @@ def _reads_done_before(op, point) -> None:
     one and no wait for ``lgkmcnt`` 0 stands just before it: the LDS reads this wave issued before that
     barrier are then done when the other waves, past it, write LDS from registers (the ISA
     check's rule, blind to addresses, asks it of every such barrier)."""
-    ops = [as_operation(o) for o in op.block.operations]
-    i, j = ops.index(op), ops.index(point)
-    bars = [k for k in range(i + 1, j) if ops[k].name in BARRIERS]
+    ops = _through(op, point)
+    if op not in ops:                   # (a point before the copy: no barrier between)
+        return
+    bars = [k for k in range(ops.index(op) + 1, len(ops) - 1) if ops[k].name in BARRIERS]
     if not bars:
         return
     bar = ops[bars[-1]]
@@ -212,6 +213,21 @@ FENCES = ("rocdl.s.waitcnt", "rocdl.s.barrier", "gpu.barrier", "amdgpu.lds_barri
 def _store_point(op):
     """The op before which copy ``op``'s staged store goes: the first wait, barrier or op
     with regions after it in its block, or the block's terminator."""
-    ops = [as_operation(o) for o in op.block.operations]
-    later = ops[next(i for i, o in enumerate(ops) if o == op) + 1:]
-    return next((o for o in later if o.name in FENCES or len(o.regions)), ops[-1])
+    seen, last = False, None
+    for o in op.block.operations:      # (read only up to the point: blocks are long)
+        o = as_operation(o)
+        if seen and (o.name in FENCES or len(o.regions)):
+            return o
+        seen = seen or o == op
+        last = o
+    return last
+
+
+def _through(op, point) -> list:
+    """The ops of ``op``'s block from its first through ``point``, read only that far."""
+    ops = []
+    for o in op.block.operations:
+        ops.append(as_operation(o))
+        if ops[-1] == point:
+            return ops
+    raise ValueError(f"'{point.name}' op is not in the block of '{op.name}' op")

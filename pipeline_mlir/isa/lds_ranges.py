@@ -581,11 +581,14 @@ def left_out(fn: AsmFunction, found: LdsMap | None) -> tuple[tuple[int, ...], st
     if not gone:
         return None
     lines = tuple(sorted(gone))
+    writes = [x for x in lines if found.kinds[x] != "ds_read"]
     return lines, (f"{len(lines)} of the {len(found.kinds)} LDS accesses (lines "
                    f"{_lines(lines)}) are left out of the LDS rules or read with every lane "
                    f"on: their address (M0 for an LDS DMA) or exec is not known here (a "
                    f"register loaded, rotated by a loop, or computed by an instruction not "
-                   f"evaluated); the rules hold the others alone")
+                   f"evaluated); the rules hold the others alone" +
+                   (f", but for lds-unwritten, which does not run at all with an LDS write "
+                    f"among them (lines {_lines(tuple(writes))})" if writes else ""))
 
 
 def _lines(lines: tuple[int, ...]) -> str:

@@ -201,7 +201,8 @@ def test_the_waves_pass_as_many_barriers(second, mismatch):
 def test_what_the_rule_cannot_read_is_left_out():
     """An offset that is no number, a ``bitop3`` table that is none: the access, the
     value, are left out (no race, no traceback), and named (``left_out``: the ISA check's
-    note ``lds-unknown``), as is a function the rules do not run on at all."""
+    note ``lds-unknown``), as is a function the rules do not run on at all, and
+    ``lds-unwritten`` where it does not run (an LDS write of bytes not known)."""
     assert _races(WRITE + "\tds_read_b128 v[8:11], v1 offset:junk\n") == []
     odd = "\tv_bitop3_b32 v2, v1, 0x400, v1 bitop3:zz\n\tds_read_b128 v[8:11], v2\n"
     assert _races(WRITE + odd) == []
@@ -214,6 +215,18 @@ def test_what_the_rule_cannot_read_is_left_out():
     assert named(WRITE + odd.replace("zz", "0x3c")) is None
     lines, message = named(WRITE + odd)
     assert lines == (5,) and message.startswith("1 of the 2 LDS accesses (lines 5)")
+    assert "lds-unwritten" not in message
+    # a write of bytes not known: lds-unwritten does not run at all (a read of bytes no
+    # write fills passes it), which the note says
+    blind = WRITE + odd.replace("ds_read_b128 v[8:11], v2", "ds_write_b128 v2, v[4:7]") + \
+        "\tds_read_b128 v[8:11], v1 offset:4096\n"
+    fn = parse_asm(f"kernel:\n{blind}\ts_endpgm\n").function()
+    fn.threads = 128
+    assert lds_map(fn).unwritten == {}
+    lines, message = named(blind)
+    assert lines == (5,) and message.endswith(
+        "but for lds-unwritten, which does not run at all with an LDS write among them "
+        "(lines 5)")
     apart = WRITE + "\tv_cmp_gt_u32_e32 vcc, 64, v0\n\ts_cbranch_vccnz .LBB0_2\n" \
         "\ts_barrier\n.LBB0_2:\n"
     lines, message = named(apart)

@@ -464,3 +464,27 @@ def test_a_read_of_bytes_no_write_fills_first_is_found(prologue, branch, unwritt
     if unwritten is not None:
         (line, o), = found.unwritten.items()
         assert o.instr.mnemonic == "ds_read_b128" and "before it on some path" in o.message()
+
+
+@pytest.mark.parametrize("bound, mask, unwritten", [
+    (96, 0x3F0, None),      # every wave has a lane on: no wave skips the write
+    (96, 0x7F0, (1, 1536)),  # threads 96.. read bytes no thread below 96 writes
+    (32, 0x3F0, (0, 0)),    # wave 1 skips it (no lane on): a path with no write
+])
+def test_a_branch_around_a_masked_write_no_wave_takes_is_no_path(bound, mask, unwritten):
+    """The threads below ``bound`` write their 16 bytes under an ``s_cbranch_execz`` around
+    the write (as LLVM branches around a masked region), every thread reads ``tid x 16 &
+    mask`` after the barrier: where ``exec`` leaves a lane on in every wave, no wave takes
+    the branch and its path, on which nothing is written, is not one ``lds-unwritten``
+    follows (it refused the exact first case)."""
+    body = ("\tv_lshlrev_b32_e32 v1, 4, v0\n"
+            f"\tv_cmp_gt_u32_e32 vcc, {bound}, v0\n\ts_and_saveexec_b64 s[4:5], vcc\n"
+            "\ts_cbranch_execz .LBB0_2\n\tds_write_b128 v1, v[4:7]\n.LBB0_2:\n"
+            "\ts_or_b64 exec, exec, s[4:5]\n" + FENCE +
+            f"\tv_and_b32_e32 v2, {mask:#x}, v1\n\tds_read_b128 v[8:11], v2\n")
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads = 128
+    found = lds_map(fn)
+    assert not found.races()
+    assert [(o.wave, o.byte) for o in found.unwritten.values()] == \
+        ([unwritten] if unwritten else [])

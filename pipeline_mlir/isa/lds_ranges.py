@@ -410,6 +410,7 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
     kinds: dict[int, str] = {}
     same: dict[int, AsmInstr] = {}
     outside: dict[int, LdsOutside] = {}
+    never: dict[int, frozenset] = {}
     for k, state in states.items():
         state, vary = dict(state), set(varying.get(k, ()))
         for i in fn.blocks[k].instrs:
@@ -425,9 +426,10 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                     same[i.line] = i
             evaluate(i, state, threads)
             vary_after(i, vary, state)
+        never[k] = _untaken(fn.blocks[k], state.get(("exec",)))
     flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
     stale = _stale(fn, accesses, kinds)
-    unwritten = _unwritten(fn, accesses, kinds)
+    unwritten = _unwritten(fn, accesses, kinds, never)
     if not groups:
         within, _ = _intervals(fn, kinds, flying)
         return LdsMap(accesses, kinds, within, flying, same, outside=outside, stale=stale,
@@ -477,7 +479,25 @@ def _stale(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
     return out
 
 
-def _unwritten(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
+def _untaken(block, exec_) -> frozenset:
+    """The successor (its label) of ``block`` no wave goes to: the target of its closing
+    ``s_cbranch_execz``, or the fall-through of its closing ``s_cbranch_execnz``, where that
+    is the block's one branch, its two successors differ and ``exec_`` (the known ``exec``
+    there; None: not known) leaves a lane on in every wave; else none."""
+    last = block.instrs[-1] if block.instrs else None
+    if exec_ is None or last is None or last.mnemonic not in (
+            "s_cbranch_execz", "s_cbranch_execnz") or len(block.succs) != 2 or \
+            sum(i.kind == "branch" for i in block.instrs) != 1 or \
+            not all(exec_[w:w + 64].any() for w in range(0, len(exec_), 64)):
+        return frozenset()
+    target = last.operands[0]
+    if target not in block.succs:
+        return frozenset()
+    return frozenset({target} if last.mnemonic == "s_cbranch_execz" else
+                     set(block.succs) - {target})
+
+
+def _unwritten(fn: AsmFunction, accesses: dict, kinds: dict, never: dict) -> dict:
     """Per LDS read of known bytes under a known ``exec``, an :class:`LdsUnwritten` where it
     reads a byte that some path from the entry reaches it by with no LDS write of the byte
     before it, by any wave (a forward dataflow of the bytes written on every path, over
@@ -485,7 +505,9 @@ def _unwritten(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
     another stage's ``M0`` leaves the stage the loop's first iteration reads unfilled.
     When the write lands (its wait and barrier) is the LDS rule's; this asks only whether
     one is there at all.  Empty where an LDS write's bytes are not known here (its
-    address, or the lanes its ``exec`` leaves on)."""
+    address, or the lanes its ``exec`` leaves on).  ``never``: per block, the successors
+    no wave goes to (:func:`_untaken`: an ``s_cbranch_execz`` around a masked write,
+    taken by no wave whose ``exec`` is known to leave a lane on), no path of it."""
     writes = [x for x in kinds if kinds[x] != "ds_read"]
     if not writes or any(x not in accesses or not accesses[x].lanes_known for x in writes):
         return {}
@@ -503,6 +525,8 @@ def _unwritten(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
         now = entry[k].copy()
         now[fills[k]] = True
         for s in fn.blocks[k].succs:
+            if s in never.get(k, ()):
+                continue
             t = index[s]
             new = now if t not in entry else entry[t] & now
             if t not in entry or not np.array_equal(new, entry[t]):
@@ -581,11 +605,14 @@ def left_out(fn: AsmFunction, found: LdsMap | None) -> tuple[tuple[int, ...], st
     if not gone:
         return None
     lines = tuple(sorted(gone))
+    writes = [x for x in lines if found.kinds[x] != "ds_read"]
     return lines, (f"{len(lines)} of the {len(found.kinds)} LDS accesses (lines "
                    f"{_lines(lines)}) are left out of the LDS rules or read with every lane "
                    f"on: their address (M0 for an LDS DMA) or exec is not known here (a "
                    f"register loaded, rotated by a loop, or computed by an instruction not "
-                   f"evaluated); the rules hold the others alone")
+                   f"evaluated); the rules hold the others alone" +
+                   (f", but for lds-unwritten, which does not run at all with an LDS write "
+                    f"among them (lines {_lines(tuple(writes))})" if writes else ""))
 
 
 def _lines(lines: tuple[int, ...]) -> str:

@@ -201,7 +201,8 @@ def test_the_waves_pass_as_many_barriers(second, mismatch):
 def test_what_the_rule_cannot_read_is_left_out():
     """An offset that is no number, a ``bitop3`` table that is none: the access, the
     value, are left out (no race, no traceback), and named (``left_out``: the ISA check's
-    note ``lds-unknown``), as is a function the rules do not run on at all."""
+    note ``lds-unknown``), as is a function the rules do not run on at all, and
+    ``lds-unwritten`` where it does not run (an LDS write of bytes not known)."""
     assert _races(WRITE + "\tds_read_b128 v[8:11], v1 offset:junk\n") == []
     odd = "\tv_bitop3_b32 v2, v1, 0x400, v1 bitop3:zz\n\tds_read_b128 v[8:11], v2\n"
     assert _races(WRITE + odd) == []
@@ -214,6 +215,18 @@ def test_what_the_rule_cannot_read_is_left_out():
     assert named(WRITE + odd.replace("zz", "0x3c")) is None
     lines, message = named(WRITE + odd)
     assert lines == (5,) and message.startswith("1 of the 2 LDS accesses (lines 5)")
+    assert "lds-unwritten" not in message
+    # a write of bytes not known: lds-unwritten does not run at all (a read of bytes no
+    # write fills passes it), which the note says
+    blind = WRITE + odd.replace("ds_read_b128 v[8:11], v2", "ds_write_b128 v2, v[4:7]") + \
+        "\tds_read_b128 v[8:11], v1 offset:4096\n"
+    fn = parse_asm(f"kernel:\n{blind}\ts_endpgm\n").function()
+    fn.threads = 128
+    assert lds_map(fn).unwritten == {}
+    lines, message = named(blind)
+    assert lines == (5,) and message.endswith(
+        "but for lds-unwritten, which does not run at all with an LDS write among them "
+        "(lines 5)")
     apart = WRITE + "\tv_cmp_gt_u32_e32 vcc, 64, v0\n\ts_cbranch_vccnz .LBB0_2\n" \
         "\ts_barrier\n.LBB0_2:\n"
     lines, message = named(apart)
@@ -451,3 +464,27 @@ def test_a_read_of_bytes_no_write_fills_first_is_found(prologue, branch, unwritt
     if unwritten is not None:
         (line, o), = found.unwritten.items()
         assert o.instr.mnemonic == "ds_read_b128" and "before it on some path" in o.message()
+
+
+@pytest.mark.parametrize("bound, mask, unwritten", [
+    (96, 0x3F0, None),      # every wave has a lane on: no wave skips the write
+    (96, 0x7F0, (1, 1536)),  # threads 96.. read bytes no thread below 96 writes
+    (32, 0x3F0, (0, 0)),    # wave 1 skips it (no lane on): a path with no write
+])
+def test_a_branch_around_a_masked_write_no_wave_takes_is_no_path(bound, mask, unwritten):
+    """The threads below ``bound`` write their 16 bytes under an ``s_cbranch_execz`` around
+    the write (as LLVM branches around a masked region), every thread reads ``tid x 16 &
+    mask`` after the barrier: where ``exec`` leaves a lane on in every wave, no wave takes
+    the branch and its path, on which nothing is written, is not one ``lds-unwritten``
+    follows (it refused the exact first case)."""
+    body = ("\tv_lshlrev_b32_e32 v1, 4, v0\n"
+            f"\tv_cmp_gt_u32_e32 vcc, {bound}, v0\n\ts_and_saveexec_b64 s[4:5], vcc\n"
+            "\ts_cbranch_execz .LBB0_2\n\tds_write_b128 v1, v[4:7]\n.LBB0_2:\n"
+            "\ts_or_b64 exec, exec, s[4:5]\n" + FENCE +
+            f"\tv_and_b32_e32 v2, {mask:#x}, v1\n\tds_read_b128 v[8:11], v2\n")
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    fn.threads = 128
+    found = lds_map(fn)
+    assert not found.races()
+    assert [(o.wave, o.byte) for o in found.unwritten.values()] == \
+        ([unwritten] if unwritten else [])

@@ -78,6 +78,8 @@ from pipeline_mlir.isa.asm import AsmError, AsmFunction, AsmInstr
 from pipeline_mlir.isa.asm_instr import registers
 from pipeline_mlir.isa.lane_values import (evaluate, lane_source, value_flow, vary_after,
                                           varying_states)
+from pipeline_mlir.isa.lds_fills import (LdsStale, LdsUnwritten, stale_reads, untaken,
+                                        unwritten_reads)
 from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
 from pipeline_mlir.isa.wave_groups import lockstep, wave_groups
 
@@ -253,38 +255,6 @@ class LdsRace:
 
 
 @dataclass(frozen=True)
-class LdsStale:
-    """A read of the main loop of an LDS byte no LDS write of the loop writes
-    (:func:`_stale`)."""
-
-    instr: AsmInstr
-    wave: int
-    byte: int
-
-    def message(self) -> str:
-        return (f"{self.instr.mnemonic} (line {self.instr.line}) of wave {self.wave} in the "
-                f"main loop reads LDS byte {self.byte}, which no LDS write of the loop (LDS "
-                f"DMA from M0, ds_write) writes: every iteration reads what was there before "
-                f"the loop (a stage the loop never refills)")
-
-
-@dataclass(frozen=True)
-class LdsUnwritten:
-    """A read of an LDS byte that some path from the kernel's entry reaches with no LDS
-    write of that byte before it (:func:`_unwritten`)."""
-
-    instr: AsmInstr
-    wave: int
-    byte: int
-
-    def message(self) -> str:
-        return (f"{self.instr.mnemonic} (line {self.instr.line}) of wave {self.wave} reads "
-                f"LDS byte {self.byte}, which no LDS write (LDS DMA from M0, ds_write) of any "
-                f"wave writes before it on some path from the kernel's entry: it reads what "
-                f"LDS held before the kernel ran (a stage the prologue never fills)")
-
-
-@dataclass(frozen=True)
 class LdsOutside:
     """An LDS access of known address, under a known ``exec``, that touches a byte past the
     kernel's LDS (its group segment, ``.amdhsa_group_segment_fixed_size``): the hardware
@@ -426,10 +396,10 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
                     same[i.line] = i
             evaluate(i, state, threads)
             vary_after(i, vary, state)
-        never[k] = _untaken(fn.blocks[k], state.get(("exec",)))
+        never[k] = untaken(fn.blocks[k], state.get(("exec",)))
     flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
-    stale = _stale(fn, accesses, kinds)
-    unwritten = _unwritten(fn, accesses, kinds, never)
+    stale = stale_reads(fn, accesses, kinds)
+    unwritten = unwritten_reads(fn, accesses, kinds, never)
     if not groups:
         within, _ = _intervals(fn, kinds, flying)
         return LdsMap(accesses, kinds, within, flying, same, outside=outside, stale=stale,
@@ -444,109 +414,6 @@ def lds_map(fn: AsmFunction) -> LdsMap | None:
             pairs += [(g, a, h, b) for a, b in both]
     return LdsMap(accesses, kinds, {}, flying, same,
                   tuple(parts), tuple(pairs), outside, stale, unwritten)
-
-
-def _stale(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
-    """Per LDS read of the main loop (:meth:`AsmFunction.main_loop`) of known bytes under a
-    known ``exec``, an :class:`LdsStale` where it reads a byte that no LDS write of the loop
-    (an LDS DMA, a ``ds_write``) writes, in any wave: a pipelined loop refills every stage
-    it reads, so such a read reads what the prologue left there on every iteration (a DMA
-    given another stage's ``M0``).  Empty where the loop writes no LDS, or an LDS write of
-    the loop has bytes not known here (or there is no main loop)."""
-    try:
-        loop = {i.line for i in fn.main_loop_phases()["loop"]}
-    except (AsmError, StopIteration):
-        return {}
-    lines = sorted(x for x in kinds if x in loop)
-    writes = [x for x in lines if kinds[x] != "ds_read"]
-    if not writes or any(x not in accesses for x in writes):
-        return {}
-    top = max(accesses[x].top for x in writes)
-    written = np.zeros(max(top, max((accesses[x].top for x in lines if x in accesses),
-                                    default=0)) + 1, dtype=bool)
-    for x in writes:
-        for b in accesses[x].bytes:
-            written[b] = True
-    out = {}
-    for x in lines:
-        a = accesses.get(x)
-        if kinds[x] == "ds_read" and a is not None and a.lanes_known:
-            for w, b in enumerate(a.bytes):
-                missing = b[~written[b]]
-                if len(missing):
-                    out[x] = LdsStale(a.instr, w, int(missing.min()))
-                    break
-    return out
-
-
-def _untaken(block, exec_) -> frozenset:
-    """The successor (its label) of ``block`` no wave goes to: the target of its closing
-    ``s_cbranch_execz``, or the fall-through of its closing ``s_cbranch_execnz``, where that
-    is the block's one branch, its two successors differ and ``exec_`` (the known ``exec``
-    there; None: not known) leaves a lane on in every wave; else none."""
-    last = block.instrs[-1] if block.instrs else None
-    if exec_ is None or last is None or last.mnemonic not in (
-            "s_cbranch_execz", "s_cbranch_execnz") or len(block.succs) != 2 or \
-            sum(i.kind == "branch" for i in block.instrs) != 1 or \
-            not all(exec_[w:w + 64].any() for w in range(0, len(exec_), 64)):
-        return frozenset()
-    target = last.operands[0]
-    if target not in block.succs:
-        return frozenset()
-    return frozenset({target} if last.mnemonic == "s_cbranch_execz" else
-                     set(block.succs) - {target})
-
-
-def _unwritten(fn: AsmFunction, accesses: dict, kinds: dict, never: dict) -> dict:
-    """Per LDS read of known bytes under a known ``exec``, an :class:`LdsUnwritten` where it
-    reads a byte that some path from the entry reaches it by with no LDS write of the byte
-    before it, by any wave (a forward dataflow of the bytes written on every path, over
-    the control-flow graph, a loop's back edge among its paths): a prologue DMA given
-    another stage's ``M0`` leaves the stage the loop's first iteration reads unfilled.
-    When the write lands (its wait and barrier) is the LDS rule's; this asks only whether
-    one is there at all.  Empty where an LDS write's bytes are not known here (its
-    address, or the lanes its ``exec`` leaves on).  ``never``: per block, the successors
-    no wave goes to (:func:`_untaken`: an ``s_cbranch_execz`` around a masked write,
-    taken by no wave whose ``exec`` is known to leave a lane on), no path of it."""
-    writes = [x for x in kinds if kinds[x] != "ds_read"]
-    if not writes or any(x not in accesses or not accesses[x].lanes_known for x in writes):
-        return {}
-    size = 1 + max(a.top for a in accesses.values())
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
-    mine = [[(i.line, kinds[i.line] != "ds_read") for i in b.instrs
-             if i.line in accesses] for b in fn.blocks]
-    # per block, every byte its writes write (any wave)
-    fills = [np.concatenate([np.zeros(0, dtype=np.int64)] + [
-        b for line, write in m if write for b in accesses[line].bytes]) for m in mine]
-    entry: dict[int, np.ndarray] = {0: np.zeros(size, dtype=bool)}
-    work = [0]
-    while work:
-        k = work.pop()
-        now = entry[k].copy()
-        now[fills[k]] = True
-        for s in fn.blocks[k].succs:
-            if s in never.get(k, ()):
-                continue
-            t = index[s]
-            new = now if t not in entry else entry[t] & now
-            if t not in entry or not np.array_equal(new, entry[t]):
-                entry[t] = new
-                if t not in work:
-                    work.append(t)
-    out = {}
-    for k, now in entry.items():
-        now = now.copy()
-        for line, write in mine[k]:
-            a = accesses[line]
-            if write:
-                for b in a.bytes:
-                    now[b] = True
-            elif a.lanes_known:
-                w, b = next(((w, b) for w, b in enumerate(a.bytes) if not now[b].all()),
-                            (None, None))
-                if w is not None:
-                    out[line] = LdsUnwritten(a.instr, w, int(b[~now[b]].min()))
-    return out
 
 
 def _intervals(fn: AsmFunction, kinds: dict, flying: dict, skip: frozenset = frozenset()):

@@ -388,6 +388,21 @@ FAMILIES = {
                         transpose_b=False), workgroups=(("prefetch", [(0, 0), (18, 12)]),
                                                         ("late", [0, 246])),
                      later=True, aimed=True),
+    # the diagonal form (k_subtiles=ab_diagonal: both operands split into the same K
+    # halves, frontend/k_subtiles.py): IREE's bf16 A^T x B^T 300x200x96 (3 K steps of one
+    # 16x16x32, halved) and i8 A^T x B^T 129x129x129 (2 whole K steps of one 16x16x64,
+    # halved into gfx942's 16x16x32; A's runs cut at M's edge), first and last workgroup
+    "diag96": Family(_f(dtype="bf16", m=300, n=200, k=96, transpose_a=True),
+                     workgroups=(("prefetch", [(0, 0), (18, 12)]), ("late", [0, 246])),
+                     later=True, aimed=True),
+    "diagi8": Family(_f(dtype="i8", m=129, n=129, k=129, transpose_a=True),
+                     workgroups=(("prefetch", [(0, 0), (8, 8)]), ("late", [0, 80])),
+                     later=True, aimed=True),
+    # (not the diagonal form, for a hole it shares: IREE's bf16 A^T x B^T 129x129x160, its
+    # MFMAs halved and 2 K steps merged, crosswise; A's runs cut at M's edge)
+    "atbt129": Family(_f(dtype="bf16", m=129, n=129, k=160, transpose_a=True),
+                      workgroups=(("prefetch", [(0, 0), (8, 8)]), ("late", [0, 80])),
+                      later=True, aimed=True),
     # IREE's batch A x B^T 2x100x128x262, late form: a grid of 4, rows past M clamped to
     # batch 1's first, which the front end proves unused in workgroup 1 alone
     # (frontend/unused_rows.py); the verdict runs all 4 (:func:`described_ids`)

@@ -389,7 +389,8 @@ NEWER = {"i8abk", "i8abk2", "fp8abk", "i8atbtk", "f16atbk", "skinny", "skinnyn",
          "rowsk", "rowsrelu", "fp8c", "w8", "w16", "w1", "keptab", "fp8m16"}
 #: the newest paths' families (later, drawing :data:`mutants.AIMED_MUTATIONS` too), those of
 #: IREE's own prefetch rolled back among them
-AIMED = {"atb600", "w1m", "keptm", "padatbmn", "accst", "padatbk200", "atb300"}
+AIMED = {"atb600", "w1m", "keptm", "padatbmn", "accst", "padatbk200", "atb300", "diag96",
+         "diagi8", "atbt129"}
 AIMED_ROLLED = {"regk1020", "regf16k", "dma1w", "reg1w"}
 #: the family the verdict's workgroups were found short on (IREE's batch 2x100x128x262)
 VERDICT = {"batch"}

@@ -19,7 +19,8 @@ Address rules (CDNA3/CDNA4 ISA):
   (stride 0, or a cache-swizzle stride: only the cache's bank placement) are
   range-checked against ``num_records`` (the descriptor's third dword) per dword; dword
   accesses ignore the two address LSBs.  As the hardware does, an out-of-range dword reads
-  0 (an LDS DMA writes 0 to LDS) and an out-of-range store is dropped; strict mode
+  0 (an LDS DMA writes 0 to LDS; a narrow load's lane past the records reads 0 too) and an
+  out-of-range store is dropped; strict mode
   (``GlobalMemory.strict``) reports it.  An access outside the global buffer behind the
   descriptor is always reported (the hardware would read or write other memory, or fault).
 * LDS DMA (``buffer_load_* ... lds``): LDS address ``M0[17:0] + inst_offset + lane * size``.
@@ -347,14 +348,16 @@ def _mubuf(ins: Instr, G: int) -> Step:
             return in_region(w, m, region, off)
         over = (off + size > num[:, None]) & mask
         addr = base[:, None] + off
+        past = None                        # a narrow load's lanes past the records: 0
         if over.any():
             soffset_verdict(w, m, step, soff(w), off, mask, num, size)
             if not m.glob.strict and half is None:
                 return out_of_range(w, m, addr, off, num)
             if m.glob.strict:
                 _past_records(w, m, step, off, over, num, size)
-            else:                          # a narrow store past the records is dropped
+            else:       # a narrow store past the records is dropped, a narrow load reads 0
                 lanes = mask & ~over
+                past = None if store else over
         if lds:
             la = _lds_dma_target(w, m, step, inst_off, size)
             data = m.glob.read(addr, size, w, step, lanes)
@@ -379,6 +382,8 @@ def _mubuf(ins: Instr, G: int) -> Step:
             raw = data()
             vals = raw.view(U32) if half is None else \
                 raw.view(np.uint16 if size == 2 else np.uint8).astype(U32)
+            if past is not None:
+                vals = np.where(past[..., None], U32(0), vals)
             first = f["data"]
             for j in range(dwords):
                 np.copyto(reg[first + j], vals[..., j], where=mask)

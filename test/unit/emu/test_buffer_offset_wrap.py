@@ -107,3 +107,23 @@ def test_an_offset_past_the_records_without_wrapping_still_reads_zero():
         s_waitcnt vmcnt(0)
         s_endpgm""", glob=glob, setup=_setup(base, 1024, np.full(64, 0xFFFFFF00)))
     assert (m.waves[0].V[2, 0] == 0).all()
+
+
+def test_a_narrow_load_past_the_records_reads_zero():
+    """A ``buffer_load_ushort`` / ``_ubyte`` lane past ``num_records`` reads 0, as a dword
+    load's does; the lanes inside read their own bytes.  The emulator once gave such a
+    lane the buffer's first bytes (offset 0): a cut run's piece of one bf16 read past the
+    end (frontend/cut_runs.py) then held A[0][0] in place of a zero."""
+    glob = GlobalMemory()
+    base = _words(glob)
+    voff = np.where(LANES % 2 == 1, 1024, 4 * LANES)     # odd lanes: at the records' end
+    m = run_snippet("""
+        buffer_load_ushort v2, v1, s[8:11], 0 offen
+        buffer_load_ubyte v3, v1, s[8:11], 0 offen
+        s_waitcnt vmcnt(0)
+        s_endpgm""", glob=glob, setup=_setup(base, 1024, voff))
+    V = m.waves[0].V[:, 0]
+    inside = (LANES + 1000)[LANES % 2 == 0]
+    assert np.array_equal(V[2][LANES % 2 == 0], inside & 0xFFFF)
+    assert np.array_equal(V[3][LANES % 2 == 0], inside & 0xFF)
+    assert (V[2][LANES % 2 == 1] == 0).all() and (V[3][LANES % 2 == 1] == 0).all()

@@ -698,3 +698,24 @@ def test_an_epilogue_read_of_the_loops_lds_is_refused_at_the_op():
         r"'vector\.load' op at line \d+:\d+ accesses memref<4096xbf16, #gpu\.address_space<"
         r"workgroup>>, LDS the K-loop \('scf\.for' op at line 166:\d+\) copies its tiles "
         r"into, after the loop", detail), detail
+
+
+def test_an_mfma_with_its_operands_swapped_past_an_odd_edge_is_exact(monkeypatch):
+    """IREE's bf16 ``A^T x B^T`` 129x129x160 (family ``atbt129``: one 16x16x32 MFMA per K
+    step, halved, 2 K steps merged, crosswise) with its MFMA's A and B swapped: A's
+    ``K x M`` tile, whose runs M's edge cuts at one element, then feeds C's columns, so
+    the tile's elements past M reach stored elements of C.  The front end copies those
+    runs in pieces of one bf16, read past the range-checked end where they lie past M:
+    zeros on the hardware, but the emulator gave a narrow load's lane past the records
+    the buffer's first bytes (A[0][0]), and the verdict was WRONG (C[128][8] and every
+    16th column on)."""
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    m = M.mutant(7, 10, ["atbt129"])
+    assert m.what == "atbt129.prefetch: MFMA on line 123: operands A and B swapped", m.what
+    # the workgroup of the last row of tiles and the first column, where C[128][8] was wrong
+    # (of the 5 the verdict runs), and the interior one
+    assert (0, 8) in M.described_ids(M.dispatch(m.form), m.form)
+    monkeypatch.setattr(M, "described_ids", lambda d, name: [(4, 4), (0, 8)])
+    verdict, detail = M.verdict(m)
+    assert verdict == "exact", (verdict, detail, M.command(7, 10, ["atbt129"]))

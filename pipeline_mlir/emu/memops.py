@@ -20,8 +20,7 @@ Address rules (CDNA3/CDNA4 ISA):
   range-checked against ``num_records`` (the descriptor's third dword) per dword; dword
   accesses ignore the two address LSBs.  As the hardware does, an out-of-range dword reads
   0 (an LDS DMA writes 0 to LDS; a narrow load's lane past the records reads 0 too) and an
-  out-of-range store is dropped; strict mode
-  (``GlobalMemory.strict``) reports it.  An access outside the global buffer behind the
+  out-of-range store is dropped; strict mode (``GlobalMemory.strict``) reports it.  An access outside the global buffer behind the
   descriptor is always reported (the hardware would read or write other memory, or fault).
 * LDS DMA (``buffer_load_* ... lds``): LDS address ``M0[17:0] + inst_offset + lane * size``.
 * SMEM: ``SGPR pair + offset``; GLOBAL: ``SGPR pair + VGPR + offset`` or ``VGPR pair + offset``.
@@ -31,9 +30,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from pipeline_mlir.emu.ds_ops import ds_step
 from pipeline_mlir.emu.globalrace import on_load, on_store
 from pipeline_mlir.emu.instr import Instr, operand_widths
-from pipeline_mlir.emu.lds_transpose import transpose_read
+from pipeline_mlir.emu.memop import LdsAccess, MemOp
 from pipeline_mlir.emu.operands import M0, Reader, Step, lane_bytes, refuse, sregs, vregs
 from pipeline_mlir.emu.soffset_range import soffset_verdict
 from pipeline_mlir.target.gfx950 import (BUFFER_CACHE_SWIZZLE_BIT, BUFFER_STRIDE_MASK,
@@ -43,49 +43,12 @@ U32, U64 = np.uint32, np.uint64
 LANES = np.arange(WAVE_SIZE, dtype=np.int64)
 
 
-class MemOp:
-    """One issued memory instruction of one wave."""
-
-    __slots__ = ("id", "wave", "step", "queue", "smem", "complete_fn", "done", "released",
-                 "dst_v", "dst_s", "lds", "issue_pos", "issue_epoch", "release_pos",
-                 "release_epoch")
-
-    def __init__(self, step: Step, queue: str, complete_fn, *, dst_v=(), dst_s=(), lds=None,
-                 smem=False) -> None:
-        self.step, self.queue, self.complete_fn = step, queue, complete_fn
-        self.dst_v, self.dst_s, self.lds, self.smem = dst_v, dst_s, lds, smem
-        self.done = False
-        self.released = False
-        self.id = -1
-        self.wave = None
-        self.issue_pos = self.issue_epoch = 0
-        self.release_pos = self.release_epoch = None
-
-    def complete(self) -> None:
-        if not self.done:
-            self.done = True
-            if self.complete_fn is not None:
-                self.complete_fn()
-                self.complete_fn = None
-
-
-class LdsAccess:
-    """The bytes of LDS one op touches: ``addr`` (G, 64) start per lane (int64), ``size``
-    bytes per lane, ``mask`` (G, 64) active lanes (``full``: all of them), ``write`` flag."""
-
-    __slots__ = ("addr", "size", "mask", "full", "write", "flat", "unit")
-
-    def __init__(self, addr, size, mask, full, write) -> None:
-        self.addr, self.size, self.mask, self.full, self.write = addr, size, mask, full, write
-        self.flat = self.unit = None        # set by the machine's race check
-
-
 def compile_memory(ins: Instr, G: int) -> Step:
     enc = ins.enc
     if enc == "SMEM":
         return _smem(ins, G)
     if enc == "DS":
-        return _ds(ins, G)
+        return ds_step(ins, G)
     if enc == "MUBUF":
         return _mubuf(ins, G)
     if enc in ("GLOBAL", "FLAT"):
@@ -117,171 +80,6 @@ def _smem(ins: Instr, G: int) -> Step:
             for k in range(count):
                 w.S[d + k] = vals[:, k]
         return MemOp(step, "lgkm", done, dst_s=dst, smem=True)
-    step.mem = dict(issue=issue, queue="lgkm")
-    return step
-
-
-def _ds_size(n: str) -> int:
-    return {"b32": 4, "b64": 8, "b96": 12, "b128": 16, "u8": 1, "i8": 1, "u16": 2, "i16": 2,
-            "b8": 1, "b16": 2}.get(n.rsplit("_", 1)[-1], 0)
-
-
-def _ds_permute(ins: Instr, G: int) -> Step:
-    """``ds_bpermute_b32`` (each lane reads ``data0`` of lane ``(addr + offset) / 4 mod 64``)
-    and ``ds_permute_b32`` (each lane writes its ``data0`` to that lane), through the LDS
-    hardware without touching LDS memory, on lgkmcnt.  Inactive lanes are not written;
-    a lane that reads an inactive lane reads 0, and of two lanes writing one, the higher
-    wins (CDNA3 ISA, DS_PERMUTE_B32 / DS_BPERMUTE_B32)."""
-    f = ins.f
-    acc = bool(f["acc"])
-    rd = Reader(ins, G)
-    addr_r = rd.vector(256 + f["addr"])
-    rd.vr.update(vregs(256 + f["data0"], 1, acc))
-    dst_v = vregs(256 + f["dst"], 1, acc)
-    step = Step(ins, None, "ds", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
-                sreads=frozenset(rd.sr))
-    offset = f["offset0"] | (f["offset1"] << 8)
-    back = ins.name == "ds_bpermute_b32"
-    rows = np.arange(G)[:, None]
-
-    def issue(w, m):
-        mask = w.exec
-        reg = w.A if acc else w.V
-        lane = ((np.broadcast_to(addr_r(w), (G, WAVE_SIZE)).astype(np.int64) + offset)
-                >> 2) & (WAVE_SIZE - 1)
-        data = np.where(mask, reg[f["data0"]], 0).astype(U32)
-        if back:
-            out = data[rows, lane]
-        else:
-            out = np.zeros((G, WAVE_SIZE), dtype=U32)
-            for g in range(G):
-                live = np.flatnonzero(mask[g])
-                out[g, lane[g, live]] = data[g, live]
-
-        def done():
-            np.copyto((w.A if acc else w.V)[f["dst"]], out, where=mask)
-        return MemOp(step, "lgkm", done, dst_v=dst_v)
-    step.mem = dict(issue=issue, queue="lgkm")
-    return step
-
-
-def _ds(ins: Instr, G: int) -> Step:
-    f, n = ins.f, ins.name
-    if n in ("ds_permute_b32", "ds_bpermute_b32") and not f["gds"]:
-        return _ds_permute(ins, G)
-    if n in TRANSPOSING_READS and not f["gds"]:
-        return _ds_read_tr(ins, G, TRANSPOSING_READS[n])
-    parts = n.split("_")
-    size = _ds_size(n)
-    pairs = ("read2", "write2", "read2st64", "write2st64")
-    if f["gds"] or not size or parts[1] not in ("read", "write") + pairs or \
-            parts[-1] in ("u8", "i8", "u16", "i16", "b8", "b16") and parts[1] in pairs:
-        raise refuse(ins)
-    if len(parts) != 3:
-        raise refuse(ins)
-    two = parts[1] in pairs
-    write = parts[1].startswith("write")
-    # the pair's offsets count elements, or (``2st64``) strides of 64 elements
-    unit = size * (64 if parts[1].endswith("st64") else 1)
-    acc = bool(f["acc"])
-    rd = Reader(ins, G)
-    addr_r = rd.vector(256 + f["addr"])
-    dwords = max(1, size // 4)
-    if two:
-        offs = (f["offset0"] * unit, f["offset1"] * unit)
-    else:
-        offs = ((f["offset0"] | (f["offset1"] << 8)),)
-    if write:
-        srcs = [(f["data0"], 0)] + ([(f["data1"], 1)] if two else [])
-        for reg, _k in srcs:
-            rd.vr.update(vregs(256 + reg, dwords, acc))
-        dst_v = ()
-    else:
-        dst_v = vregs(256 + f["dst"], dwords * len(offs), acc)
-    step = Step(ins, None, "ds", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
-                sreads=frozenset(rd.sr))
-
-    def issue(w, m):
-        mask = w.exec              # replaced, never mutated, when EXEC changes
-        base = addr_r(w).astype(np.int64)
-        if base.shape != (G, WAVE_SIZE):
-            base = np.broadcast_to(base, (G, WAVE_SIZE))
-        accesses = [LdsAccess(base + o, size, mask, w.exec_full, write) for o in offs]
-        for a in accesses:
-            m.lds_check(w, step, a)
-        if write:
-            reg = w.A if acc else w.V
-            chunks = []
-            for (r, _k), a in zip(srcs, accesses):
-                raw = lane_bytes(reg, r, dwords)[..., :size]             # (G, 64, size)
-                chunks.append((a, raw))
-
-            def done():
-                for a, raw in chunks:
-                    m.lds_write(w, a, raw)
-            return MemOp(step, "lgkm", done, lds=accesses)
-
-        def done():
-            reg = w.A if acc else w.V
-            for k, a in enumerate(accesses):
-                raw = m.lds_read(w, a)                       # (G,64,size) uint8
-                if size < 4:
-                    if parts[-1].startswith("i"):
-                        val = raw.view(np.int8 if size == 1 else np.int16)[..., 0] \
-                            .astype(np.int32).view(U32)
-                    else:
-                        val = raw.view(np.uint8 if size == 1 else np.uint16)[..., 0] \
-                            .astype(U32)
-                    vals = val[..., None]
-                else:
-                    vals = raw.view(U32)
-                first = f["dst"] + k * dwords
-                tgt = reg[first:first + vals.shape[-1]]
-                if a.full:
-                    tgt[...] = vals.transpose(2, 0, 1)
-                else:
-                    np.copyto(tgt, vals.transpose(2, 0, 1), where=mask)
-        return MemOp(step, "lgkm", done, dst_v=dst_v, lds=accesses)
-    step.mem = dict(issue=issue, queue="lgkm")
-    return step
-
-
-#: the transposing LDS reads the emulator runs: their element size in bytes
-TRANSPOSING_READS = {"ds_read_b64_tr_b16": 2, "ds_read_b64_tr_b8": 1}
-
-
-def _ds_read_tr(ins: Instr, G: int, size: int) -> Step:
-    """``ds_read_b64_tr_b16`` / ``_b8``: 8 bytes at ``VGPR + offset`` per lane, exchanged
-    between the lanes of each group of 16 (:mod:`pipeline_mlir.emu.lds_transpose`); EXEC
-    must be all ones and the address aligned to the element ``size`` (findings
-    otherwise)."""
-    f = ins.f
-    acc = bool(f["acc"])
-    rd = Reader(ins, G)
-    addr_r = rd.vector(256 + f["addr"])
-    dst_v = vregs(256 + f["dst"], 2, acc)
-    step = Step(ins, None, "ds", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
-                sreads=frozenset(rd.sr))
-    offset = f["offset0"] | (f["offset1"] << 8)
-
-    def issue(w, m):
-        if not w.exec.all():
-            m.finding("transpose-exec", w, step, f"{ins.name} runs with EXEC not all "
-                      "ones (the CDNA4 ISA requires every lane active; the result is "
-                      "undefined)")
-        addr = np.broadcast_to(addr_r(w).astype(np.int64), (G, WAVE_SIZE)) + offset
-        if (addr % size).any():
-            g, lane = np.argwhere(addr % size)[0]
-            m.finding("misaligned", w, step, f"LDS address {int(addr[g, lane])} (lane "
-                      f"{lane}) is not a multiple of {size}, the element size")
-        a = LdsAccess(addr, 8, w.exec, True, False)
-        m.lds_check(w, step, a)
-
-        def done():
-            raw = np.ascontiguousarray(m.lds_read(w, a)).view(f"u{size}")    # (G, 64, 8/size)
-            words = np.ascontiguousarray(transpose_read(raw)).view(U32)      # (G, 64, 2)
-            (w.A if acc else w.V)[f["dst"]:f["dst"] + 2] = words.transpose(2, 0, 1)
-        return MemOp(step, "lgkm", done, dst_v=dst_v, lds=[a])
     step.mem = dict(issue=issue, queue="lgkm")
     return step
 
@@ -366,13 +164,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
                 m.lds_write(w, la, data())
             return MemOp(step, "vm", done, lds=[la])
         if store:
-            reg = w.A if acc else w.V
-            first = f["data"]
-            vals = reg[first] if dwords == 1 else reg[first:first + dwords].transpose(1, 2, 0)
-            if half is not None:       # the register's low 8 or 16 bits, or at bit 16
-                vals = ((vals >> U32(half)) & U32((1 << 8 * size) - 1)).astype(f"u{size}")
-            # a copy: the data as read at issue
-            raw = np.array(vals, order="C").view(np.uint8).reshape(G, WAVE_SIZE, size)
+            raw = _store_bytes(w.A if acc else w.V, f["data"], dwords, half, size, G)
             put = m.glob.check(addr, size, w, step, lanes, raw)
             return MemOp(step, "vm", lambda: put(raw))
         data = m.glob.read(addr, size, w, step, lanes)
@@ -391,6 +183,16 @@ def _mubuf(ins: Instr, G: int) -> Step:
 
     step.mem = dict(issue=issue, queue="vm")
     return step
+
+
+def _store_bytes(reg, first: int, dwords: int, half, size: int, G: int) -> np.ndarray:
+    """(G, 64, size) bytes a buffer store of ``dwords`` registers from ``first`` writes per
+    lane, a copy of the data as read at issue (``half``: a narrow store's bit of the
+    register, its low 8 or 16 bits or those at bit 16)."""
+    vals = reg[first] if dwords == 1 else reg[first:first + dwords].transpose(1, 2, 0)
+    if half is not None:
+        vals = ((vals >> U32(half)) & U32((1 << 8 * size) - 1)).astype(f"u{size}")
+    return np.array(vals, order="C").view(np.uint8).reshape(G, WAVE_SIZE, size)
 
 
 def _byte_offsets(w, soff, voff, inst_off: int, low: int, G: int):

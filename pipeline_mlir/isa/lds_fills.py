@@ -24,13 +24,18 @@ __all__ = ["LdsStale", "LdsUnwritten", "stale_reads", "unwritten_reads", "untake
 
 
 @dataclass(frozen=True)
-class LdsStale:
-    """A read of the main loop of an LDS byte no LDS write of the loop writes
-    (:func:`stale_reads`)."""
+class _UnfilledRead:
+    """A read (``instr``, by wave ``wave``) of LDS byte ``byte`` that a rule here finds no
+    write fills for it."""
 
     instr: AsmInstr
     wave: int
     byte: int
+
+
+class LdsStale(_UnfilledRead):
+    """A read of the main loop of an LDS byte no LDS write of the loop writes
+    (:func:`stale_reads`)."""
 
     def message(self) -> str:
         return (f"{self.instr.mnemonic} (line {self.instr.line}) of wave {self.wave} in the "
@@ -39,22 +44,15 @@ class LdsStale:
                 f"the loop (a stage the loop never refills)")
 
 
-@dataclass(frozen=True)
-class LdsUnwritten:
+class LdsUnwritten(_UnfilledRead):
     """A read of an LDS byte that some path from the kernel's entry reaches with no LDS
     write of that byte before it (:func:`unwritten_reads`)."""
-
-    instr: AsmInstr
-    wave: int
-    byte: int
 
     def message(self) -> str:
         return (f"{self.instr.mnemonic} (line {self.instr.line}) of wave {self.wave} reads "
                 f"LDS byte {self.byte}, which no LDS write (LDS DMA from M0, ds_write) of any "
                 f"wave writes before it on some path from the kernel's entry: it reads what "
                 f"LDS held before the kernel ran (a stage the prologue never fills)")
-
-
 
 
 def stale_reads(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:

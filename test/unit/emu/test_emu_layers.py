@@ -2,7 +2,7 @@
 package reads bottom-up with no import cycle.
 
     errors, opcodes, instr, poison, spare < scaled < disasm < decode < operands < salu, valu_lanes, lanes, fp8cvt < valu, packed < semantics,
-    memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors, soffset_range < globalrace < memops, pool), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
+    memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors, soffset_range < globalrace < memops, pool) (memop < ds_ops < memops), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
     < pool < gemm < iree_data < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
     < described (gemm, machine < described);  machine < trips
 """
@@ -29,7 +29,9 @@ ALLOWED = {
     "gpridx": {"errors", "instr", "operands", "valu"},
     "lds_transpose": set(), "soffset_range": set(),
     "globalrace": {"errors"},
-    "memops": {"errors", "globalrace", "instr", "lds_transpose", "operands", "soffset_range"},
+    "memop": {"operands"},
+    "ds_ops": {"instr", "lds_transpose", "memop", "operands"},
+    "memops": {"ds_ops", "errors", "globalrace", "instr", "memop", "operands", "soffset_range"},
     "mfma": {"errors", "instr", "operands"},
     "mfma_mx": {"errors", "instr", "mfma", "operands", "scaled"},
     "scratch": {"instr", "memops", "operands", "poison"},

@@ -23,6 +23,7 @@ Used where a load's byte address must be a whole number of dwords
 
 from __future__ import annotations
 
+from pipeline_mlir.analysis.ir_facts import constant_int
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
@@ -61,8 +62,8 @@ def _low_zeros(v, depth: int, memo: dict) -> int:
         return low_zeros(op.operands[i], depth - 1, memo)
 
     if name == "arith.constant":
-        attr = op.attributes["value"]
-        return zeros_of(ir.IntegerAttr(attr).value) if isinstance(attr, ir.IntegerAttr) else 0
+        k = constant_int(v)
+        return 0 if k is None else zeros_of(k)
     if name in _FEWER:
         return min(sub(0), sub(1))
     if name == "arith.select":
@@ -72,12 +73,8 @@ def _low_zeros(v, depth: int, memo: dict) -> int:
     if name == "arith.andi":
         return max(sub(0), sub(1))
     if name == "arith.shli":
-        shift = op.operands[1]
-        c = None if isinstance(shift.owner, ir.Block) else _op(shift.owner)
-        if c is not None and c.name == "arith.constant" \
-                and isinstance(c.attributes["value"], ir.IntegerAttr):
-            return min(ALL, sub(0) + ir.IntegerAttr(c.attributes["value"]).value)
-        return sub(0)
+        shift = constant_int(op.operands[1])
+        return sub(0) if shift is None else min(ALL, sub(0) + shift)
     if name in _SAME:
         return sub(0)
     return 0

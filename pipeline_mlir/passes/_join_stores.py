@@ -161,7 +161,7 @@ def _close(run: list, between: list) -> int:
             low_zeros(first.operands[2]) + zeros_of(eb) < zeros_of(n * eb):
         return 0
     last = run[-1]
-    inside = [o for o in between if _before(o, last)]
+    inside = [o for o in between if o.is_before_in_block(last)]
     drop = inside if all(_lgkm_only_zero(o) for o in inside) else []
     with ir.InsertionPoint(last), last.location:
         value = run[0].operands[0]
@@ -186,13 +186,3 @@ def _drop_repeated_waits(store) -> None:
         ops[i].erase()
         i += 1
 
-
-def _before(a, b) -> bool:
-    """Whether op ``a`` comes before op ``b`` in their block."""
-    for o in a.block.operations:
-        o = _op(o)
-        if o == b:
-            return False
-        if o == a:
-            return True
-    return False

@@ -71,28 +71,30 @@ VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memr
 WRITES = ("vector.store", "vector.transfer_write", "memref.store")
 
 
-#: the key of ``names`` (:func:`_buffer`) that holds the naming state of the module
-_STATE = ("asm state",)
+class _BufferNames:
+    """The names of a function's LDS buffers (the ``memref.alloc`` or argument a memref
+    views, through :data:`VIEWS`), each named once and kept: every name is taken in the
+    one naming state of the module (numbering a module's values is what naming one costs;
+    the state is the one ``Value.get_name()`` makes, for the module around the first buffer
+    named, which does not change while a function's streams are walked)."""
 
+    def __init__(self) -> None:
+        self.state = None    # the module's ``ir.AsmState``, made when first needed
+        self.names: dict = {}   # buffer -> its name
 
-def _buffer(v, names: dict) -> str:
-    """The name of the LDS buffer memref ``v`` views (through :data:`VIEWS`); ``names``
-    keeps each buffer's name, and under :data:`_STATE` the one naming state of the module
-    all of them are named in (numbering a module's values is what naming one costs; the
-    state is the one ``Value.get_name()`` makes, for the module around ``v``, which does not
-    change while a function's streams are walked)."""
-    v = view_root(v, VIEWS)
-    got = names.get(v)
-    if got is None:
-        if hasattr(v, "get_name"):
-            state = names.get(_STATE)
-            if state is None:
-                state = names[_STATE] = ir.AsmState(v)
-            got = v.get_name(state)
-        else:
-            got = str(v)
-        names[v] = got
-    return got
+    def __call__(self, v) -> str:
+        """The name of the LDS buffer memref ``v`` views."""
+        v = view_root(v, VIEWS)
+        got = self.names.get(v)
+        if got is None:
+            if hasattr(v, "get_name"):
+                if self.state is None:
+                    self.state = ir.AsmState(v)
+                got = v.get_name(self.state)
+            else:
+                got = str(v)
+            self.names[v] = got
+        return got
 
 
 def _where(op) -> str:
@@ -167,9 +169,9 @@ class _Facts:
 
 
 class _Stream:
-    def __init__(self, choices: tuple = (), names: dict | None = None,
+    def __init__(self, choices: tuple = (), names: _BufferNames | None = None,
                  facts: _Facts | None = None) -> None:
-        self.names = {} if names is None else names   # buffer -> name (``_buffer``)
+        self.buffer = _BufferNames() if names is None else names   # buffer -> its name
         self.facts = _Facts() if facts is None else facts
         self.events: list[L.Event] = []
         self.ops: list = []         # the op of each event
@@ -256,12 +258,12 @@ class _Stream:
         got = None
         if name == "amdgpu.gather_to_lds":
             (dst,) = segments(op)[2]
-            got = (L.COPY, L.COPY, _buffer(dst, self.names))
+            got = (L.COPY, L.COPY, self.buffer(dst))
         elif name in READS or name in WRITES:
             mem = op.operands[0 if name in READS else 1]
             kind = L.READ if name in READS else L.STORE
             if memory_space(mem.type) == "workgroup":
-                got = (kind, kind, _buffer(mem, self.names))
+                got = (kind, kind, self.buffer(mem))
             else:
                 got = (kind, L.LOAD, None)
         self.facts.access[op] = got
@@ -354,7 +356,7 @@ def lds_paths(func) -> list | str:
     """One stream (a ``_Stream``: ``events``, ``ops``, ``path()``) per combination of the
     branches of the unfolded ``scf.if`` ops of function ``func``, or why it is not
     modelled: the decision tree walked depth first, the then branch first."""
-    out, todo, names, facts = [], [()], {}, _Facts()
+    out, todo, names, facts = [], [()], _BufferNames(), _Facts()
     while todo:
         s = _Stream(todo.pop(), names, facts)
         why = s.block(func.regions[0].blocks[0])

@@ -184,6 +184,14 @@ def walk_ops(root, pred) -> list:
     return out
 
 
+def walk_blocks(root) -> list:
+    """Every block of ``root`` and of the operations under it: the ops that hold regions
+    in pre-order (as :func:`walk_ops` visits them), each one's blocks region by region.
+    A list, so the blocks may be rewritten as they are visited."""
+    return [block for o in walk_ops(root, lambda o: len(o.regions) > 0)
+            for region in o.regions for block in region.blocks]
+
+
 def region_block(region):
     blocks = list(region.blocks)
     return blocks[0] if blocks else region.blocks.append()

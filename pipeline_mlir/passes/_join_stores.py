@@ -39,7 +39,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.twos import low_zeros, zeros_of
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_blocks, walk_ops
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 
 #: bytes a joined store may have: one ``ds_write_b32`` / ``b64`` / ``b128``
@@ -76,17 +76,9 @@ def join_runs(module, buffers) -> int:
         if size is None:
             continue
         forms = Forms(Evaluator(size, thread_only=True))
-        for block in _blocks(fn):
+        for block in walk_blocks(fn):
             made += _join_block(block, buffers, forms)
     return made
-
-
-def _blocks(op):
-    for region in op.regions:
-        for block in region.blocks:
-            yield block
-            for o in block.operations:
-                yield from _blocks(_op(o))
 
 
 def _join_block(block, buffers, forms) -> int:

@@ -50,7 +50,7 @@ from pipeline_mlir.dialect.attrs import (is_hal_descriptor_space, is_workgroup_m
                                          pipeline_layout, workgroup_forall_problem,
                                          workgroup_mapping)
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
+from pipeline_mlir.dialect.ir_io import IRError, walk_blocks, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (block_size, checked_int_attr, constant_int,
                                              declares_kernel)
@@ -420,12 +420,11 @@ def _retype_to_global(f) -> None:
             t = _global_type(r.type)
             if t is not None:
                 r.set_type(t)
-        for reg in o.regions:
-            for b in reg.blocks:
-                for a in b.arguments:
-                    t = _global_type(a.type)
-                    if t is not None:
-                        a.set_type(t)
+    for b in walk_blocks(f):
+        for a in b.arguments:
+            t = _global_type(a.type)
+            if t is not None:
+                a.set_type(t)
 
 
 def _check_workgroup_alloc(o, f) -> None:

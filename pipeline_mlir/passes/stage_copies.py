@@ -52,7 +52,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.analysis.barriers import BARRIERS, wait_counts
-from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, lane_stride, segments
+from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, descendants, lane_stride, segments
 from pipeline_mlir.analysis.lds_order import staged_hazards
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
@@ -195,15 +195,9 @@ def _lane_address(base, n: int):
 
 
 def _has_dma_copies(op) -> bool:
-    for region in op.regions:
-        for block in region.blocks:
-            for o in block.operations:
-                o = as_operation(o)
-                if o.name == "amdgpu.gather_to_lds" and STAGED not in o.attributes:
-                    return True
-                if _has_dma_copies(o):
-                    return True
-    return False
+    """Whether a direct-to-LDS copy not marked register-staged lies under ``op``."""
+    return any(o.name == "amdgpu.gather_to_lds" and STAGED not in o.attributes
+               for o in descendants(op))
 
 
 #: the ops a staged copy's LDS store does not move past

@@ -613,3 +613,28 @@ def test_a_derived_count_survives_the_ir_and_a_weaker_count_is_refused(ctx):
                                       r"derived_count 4"):
         read_entry(frag, "4wave")
     assert not any("unknown attribute" in m for _, m in schema_errors(frag))
+
+
+def test_walk_blocks_finds_every_nested_block():
+    """``ir_io.walk_blocks``: the blocks of the root and of every op under it, an op's
+    blocks region by region (an ``scf.if`` with an ``else`` inside an ``scf.for``: 4
+    blocks, each found once, the loop's before the branches it holds)."""
+    with new_context():
+        m = ir.Module.parse("""
+        func.func @f(%n: index, %c: i1) {
+          %c0 = arith.constant 0 : index
+          %c1 = arith.constant 1 : index
+          scf.for %i = %c0 to %n step %c1 {
+            scf.if %c {
+              %x = arith.addi %i, %i : index
+            } else {
+              %y = arith.muli %i, %i : index
+            }
+          }
+          return
+        }""")
+        fn = next(iter(m.body.operations)).operation
+        blocks = ir_io.walk_blocks(fn)
+        firsts = [ir_io.as_operation(next(iter(b.operations))).name for b in blocks]
+        assert firsts == ["arith.constant", "scf.if", "arith.addi", "arith.muli"]
+        assert [len(b.arguments) for b in blocks] == [2, 1, 0, 0]

@@ -82,23 +82,26 @@ def join_runs(module, buffers) -> int:
 
 
 def _join_block(block, buffers, forms) -> int:
-    made, run, between, since = 0, [], [], []
+    """The runs of ``block`` joined: each store that follows the run's last one extends
+    it; ``between`` holds the ops after the run's first store that do not end the window,
+    the first ``inside`` of them lying before its last store."""
+    made, run, between, inside, since = 0, [], [], 0, []
     for o in [_op(x) for x in block.operations]:
         parts = _store_parts(o, buffers)
         if parts is not None and run and _one_slot_or_no_wait(since) and \
                 _follows(run[-1], o, parts, forms):
             run.append(o)
-            since = []
+            inside, since = len(between), []
         elif parts is not None:
-            made += _close(run, between)
-            run, between, since = [o], [], []
+            made += _close(run, between[:inside])
+            run, between, inside, since = [o], [], 0, []
         elif run and not _ends_window(o, run[0].operands[1]):
             between.append(o)
             since.append(o)
         else:
-            made += _close(run, between)
-            run, between, since = [], [], []
-    return made + _close(run, between)
+            made += _close(run, between[:inside])
+            run, between, inside, since = [], [], 0, []
+    return made + _close(run, between[:inside])
 
 
 def _one_slot_or_no_wait(ops: list) -> bool:
@@ -139,10 +142,11 @@ def _follows(prev, op, parts, forms) -> bool:
     return forms.form(index).plus(forms.form(pindex), -1).constant() == pn
 
 
-def _close(run: list, between: list) -> int:
+def _close(run: list, inside: list) -> int:
     """The stores of ``run`` joined at the last one's place when they make a whole
-    aligned run (module docstring); the waits between them dropped when nothing else
-    stood there (one staging slot); 1 when joined."""
+    aligned run (module docstring); the waits between them (``inside``: the ops between
+    its first and its last store) dropped when nothing else stood there (one staging
+    slot); 1 when joined."""
     if len(run) < 2:
         return 0
     first = run[0]
@@ -153,7 +157,6 @@ def _close(run: list, between: list) -> int:
             low_zeros(first.operands[2]) + zeros_of(eb) < zeros_of(n * eb):
         return 0
     last = run[-1]
-    inside = [o for o in between if o.is_before_in_block(last)]
     drop = inside if all(_lgkm_only_zero(o) for o in inside) else []
     with ir.InsertionPoint(last), last.location:
         value = run[0].operands[0]

@@ -17,13 +17,15 @@ bits of the exact one), so no range is needed:
   all zero is 0);
 * anything else (a division, a block argument, a thread or workgroup id, a load): 0.
 
-Used where a load's byte address must be a whole number of dwords
-(:mod:`pipeline_mlir.passes.unmask_loads`).  No rewriting.
+:func:`byte_offset_zeros` gives the same of a byte offset, an index times its element
+bytes.  Used where a load's byte address must be a whole number of dwords
+(:mod:`pipeline_mlir.passes.unmask_loads`) and where joined LDS stores must start at a
+multiple of their size (:mod:`pipeline_mlir.passes._join_stores`).  No rewriting.
 """
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.analysis.ir_facts import constant_int, element_bytes
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
@@ -39,6 +41,13 @@ _SAME = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
 def zeros_of(k: int) -> int:
     """The trailing zero bits of the integer ``k`` (:data:`ALL` for 0)."""
     return ALL if k == 0 else min(ALL, (k & -k).bit_length() - 1)
+
+
+def byte_offset_zeros(index, t, memo: dict | None = None) -> int:
+    """How many low bits of the byte offset ``index`` elements of the memref or vector
+    type ``t`` make are zero in every run: :func:`low_zeros` of the index plus the
+    element bytes' own (a multiple of 4 bf16 elements is a multiple of 8 bytes)."""
+    return low_zeros(index, memo=memo) + zeros_of(element_bytes(t))
 
 
 def low_zeros(v, depth: int = 32, memo: dict | None = None) -> int:

@@ -16,7 +16,7 @@ pieces writes (the caller names the buffers), when each one's index is the previ
 plus that one's element count in every thread (linear forms over a thread-only evaluator,
 :mod:`pipeline_mlir.analysis.id_forms`: the same lane address, a constant apart), the
 joined store is 4, 8 or 16 bytes starting at a multiple of its size
-(:func:`pipeline_mlir.analysis.twos.low_zeros` of the first index: a whole aligned run,
+(:func:`pipeline_mlir.analysis.twos.byte_offset_zeros` of the first index: a whole aligned run,
 which LLVM writes with one instruction), and nothing between the first and the last ends
 the window (:func:`_ends_window`): no barrier, no op with regions, no call or inline
 assembly, no op on that buffer or on a workgroup memref that may alias it, and no wait
@@ -36,7 +36,7 @@ from pipeline_mlir.analysis.id_forms import Forms
 from pipeline_mlir.analysis.barriers import BARRIERS, WAIT_OPS
 from pipeline_mlir.analysis.ir_facts import block_size, element_bytes, memory_space
 from pipeline_mlir.analysis.loop_eval import Evaluator
-from pipeline_mlir.analysis.twos import low_zeros, zeros_of
+from pipeline_mlir.analysis.twos import byte_offset_zeros, zeros_of
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_blocks, walk_ops
@@ -154,7 +154,7 @@ def _close(run: list, inside: list) -> int:
     eb = element_bytes(t)
     n = sum(ir.VectorType(s.operands[0].type).shape[0] for s in run)
     if n * eb not in JOINED_BYTES or \
-            low_zeros(first.operands[2]) + zeros_of(eb) < zeros_of(n * eb):
+            byte_offset_zeros(first.operands[2], t) < zeros_of(n * eb):
         return 0
     last = run[-1]
     drop = inside if all(_lgkm_only_zero(o) for o in inside) else []

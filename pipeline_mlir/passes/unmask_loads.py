@@ -52,7 +52,7 @@ prefix, or of another buffer, is left as it is.  It is part of the LLVM step, af
 from __future__ import annotations
 
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, element_bytes, segments
-from pipeline_mlir.analysis.twos import low_zeros, zeros_of
+from pipeline_mlir.analysis.twos import byte_offset_zeros, low_zeros, zeros_of
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.frontend.kernel_ir import bounds_checked, fat_root
@@ -103,9 +103,9 @@ def start_zeros(load) -> int:
     if not _static([*strides, offset]):
         return 0
     memo: dict = {}
-    terms = [low_zeros(i, memo=memo) + zeros_of(s)
+    terms = [byte_offset_zeros(i, t, memo) + zeros_of(s)
              for i, s in zip(load.operands[1:1 + t.rank], strides)]
-    return zeros_of(element_bytes(t)) + min([zeros_of(offset), *terms])
+    return min([zeros_of(offset) + zeros_of(element_bytes(t)), *terms])
 
 
 def whole_dwords(load) -> bool:

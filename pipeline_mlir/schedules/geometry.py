@@ -198,9 +198,8 @@ def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
     for name, v, op in (("num_m_mmas", num_m, "a"), ("num_n_mmas", num_n, "b")):
         if op in k_subtiles:
             if v != 1:
-                raise ConfigError(f"geometry: k_subtiles={k_subtiles} splits {op.upper()} "
-                                  f"along K, which a wave tile of one MFMA of it needs, but "
-                                  f"{name} = {v}")
+                raise ConfigError(_not_one_mfma(k_subtiles, op, v, (BM, warps_m, mma_m) if
+                                                op == "a" else (BN, warps_n, mma_n)))
         elif v < 2 or v % 2:
             raise ConfigError(f"geometry: {name} = {v} must be even and >= 2 (tile too small "
                               f"for the MMA grid)")
@@ -209,6 +208,18 @@ def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
         raise ConfigError(f"geometry: k_subtiles={k_subtiles} cuts each MFMA chain of the K "
                           f"tile into {runs} runs, but BK holds {num_k} MFMA K steps")
     return num_m, num_n, num_k
+
+
+def _not_one_mfma(k_subtiles: str, op: str, mmas: int, tile: tuple) -> str:
+    """Why ``k_subtiles`` cannot split operand ``op`` (``a`` or ``b``) along K: its wave
+    tile is ``mmas`` MFMAs, not one; ``tile``: the block size, the warps along it and the
+    MFMA's extent there, the user's terms."""
+    size, warps, extent = tile
+    block, rows = ("BM", "rows") if op == "a" else ("BN", "columns")
+    return (f"geometry: k_subtiles={k_subtiles} splits {op.upper()} along K, which needs "
+            f"one MFMA ({extent} {rows}) per warp {rows[:-1]}, but {block}={size} gives each "
+            f"of the {warps} warp {rows} {size // warps} {rows}, {mmas} MFMAs: "
+            f"{block}={warps * extent} takes it")
 
 
 def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,

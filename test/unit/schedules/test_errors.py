@@ -106,8 +106,19 @@ def test_four_wave_geometry_rejects(args, msg):
     ((64, 32, 128), "b", (2, 1, 4, 2, 0), None),
     # both one fragment (32x32 MFMAs on a 64x64 tile), B crosswise: K quarters per MMA
     ((64, 64, 128, "32x32x16"), "ab", (2, 2, 4, 4, 0), None),
-    ((128, 128, 64), "a", None, r"k_subtiles=a splits A along K, which a wave tile of one "
-                                r"MFMA of it needs, but num_m_mmas = 4"),
+    ((128, 128, 64), "a", None, r"k_subtiles=a splits A along K, which needs one MFMA \(16 "
+                                r"rows\) per warp row, but BM=128 gives each of the 2 warp "
+                                r"rows 64 rows, 4 MFMAs: BM=32 takes it$"),
+    # the diagonal form asked of a tile whose waves hold more than one MFMA: said in the
+    # option's and the tile's terms (the block size that takes it), A first, then B
+    ((128, 128, 64), "ab_diagonal", None, r"k_subtiles=ab_diagonal splits A along K, which "
+                                          r"needs one MFMA \(16 rows\) per warp row, but "
+                                          r"BM=128 gives each of the 2 warp rows 64 rows, 4 "
+                                          r"MFMAs: BM=32 takes it$"),
+    ((64, 256, 32, "32x32x16"), "ab_diagonal", None,
+     r"k_subtiles=ab_diagonal splits B along K, which needs one MFMA \(32 columns\) per warp "
+     r"column, but BN=256 gives each of the 2 warp columns 128 columns, 4 MFMAs: BN=64 takes "
+     r"it$"),
     ((32, 64, 32), "a", None, r"k_subtiles=a cuts each MFMA chain of the K tile into 2 runs, "
                               r"but BK holds 1 MFMA K steps"),
     ((64, 64, 32, "32x32x16"), "ab", None, r"into 4 runs, but BK holds 2"),

@@ -7,11 +7,12 @@ every instruction, including the ones the emulator does not execute, so that a r
 names the instruction.  ``test_decode.py`` re-probes a sample of them when
 ``llvm-mc-22`` is installed.
 
-For VOP3 the table holds the VOP3-only opcodes and the ``_e64`` forms of VOP1/VOP2/VOPC
-(VOPC 0x000-0x0FF, VOP2 0x100-0x13F, VOP1 0x140-0x17F).  VOP3P holds the packed-math
+For VOP3 the table holds the VOP3-only opcodes as probed and the ``_e64`` forms of
+VOP1/VOP2/VOPC made from those tables (VOPC at 0x000, VOP2 at 0x100, VOP1 at 0x140:
+:func:`_e64_forms`, which gives what the probe read).  VOP3P holds the packed-math
 opcodes and the matrix (MAI) opcodes, which share its encoding.
 
-Size: one concern, simply long: the opcode table of every encoding (about 530 lines of
+Size: one concern, simply long: the opcode table of every encoding (about 420 lines of
 data) and the probe that re-reads it from LLVM.
 """
 
@@ -223,119 +224,9 @@ TABLES: dict[str, dict[int, str]] = {
         253: 'v_cmpx_ne_u64_e32', 254: 'v_cmpx_ge_u64_e32', 255: 'v_cmpx_t_u64_e32',
     },
     'VOP3': {
-        16: 'v_cmp_class_f32_e64', 17: 'v_cmpx_class_f32_e64', 18: 'v_cmp_class_f64_e64',
-        19: 'v_cmpx_class_f64_e64', 20: 'v_cmp_class_f16_e64', 21: 'v_cmpx_class_f16_e64',
-        32: 'v_cmp_f_f16_e64', 33: 'v_cmp_lt_f16_e64', 34: 'v_cmp_eq_f16_e64',
-        35: 'v_cmp_le_f16_e64', 36: 'v_cmp_gt_f16_e64', 37: 'v_cmp_lg_f16_e64',
-        38: 'v_cmp_ge_f16_e64', 39: 'v_cmp_o_f16_e64', 40: 'v_cmp_u_f16_e64',
-        41: 'v_cmp_nge_f16_e64', 42: 'v_cmp_nlg_f16_e64', 43: 'v_cmp_ngt_f16_e64',
-        44: 'v_cmp_nle_f16_e64', 45: 'v_cmp_neq_f16_e64', 46: 'v_cmp_nlt_f16_e64',
-        47: 'v_cmp_tru_f16_e64', 48: 'v_cmpx_f_f16_e64', 49: 'v_cmpx_lt_f16_e64',
-        50: 'v_cmpx_eq_f16_e64', 51: 'v_cmpx_le_f16_e64', 52: 'v_cmpx_gt_f16_e64',
-        53: 'v_cmpx_lg_f16_e64', 54: 'v_cmpx_ge_f16_e64', 55: 'v_cmpx_o_f16_e64',
-        56: 'v_cmpx_u_f16_e64', 57: 'v_cmpx_nge_f16_e64', 58: 'v_cmpx_nlg_f16_e64',
-        59: 'v_cmpx_ngt_f16_e64', 60: 'v_cmpx_nle_f16_e64', 61: 'v_cmpx_neq_f16_e64',
-        62: 'v_cmpx_nlt_f16_e64', 63: 'v_cmpx_tru_f16_e64', 64: 'v_cmp_f_f32_e64',
-        65: 'v_cmp_lt_f32_e64', 66: 'v_cmp_eq_f32_e64', 67: 'v_cmp_le_f32_e64',
-        68: 'v_cmp_gt_f32_e64', 69: 'v_cmp_lg_f32_e64', 70: 'v_cmp_ge_f32_e64',
-        71: 'v_cmp_o_f32_e64', 72: 'v_cmp_u_f32_e64', 73: 'v_cmp_nge_f32_e64',
-        74: 'v_cmp_nlg_f32_e64', 75: 'v_cmp_ngt_f32_e64', 76: 'v_cmp_nle_f32_e64',
-        77: 'v_cmp_neq_f32_e64', 78: 'v_cmp_nlt_f32_e64', 79: 'v_cmp_tru_f32_e64',
-        80: 'v_cmpx_f_f32_e64', 81: 'v_cmpx_lt_f32_e64', 82: 'v_cmpx_eq_f32_e64',
-        83: 'v_cmpx_le_f32_e64', 84: 'v_cmpx_gt_f32_e64', 85: 'v_cmpx_lg_f32_e64',
-        86: 'v_cmpx_ge_f32_e64', 87: 'v_cmpx_o_f32_e64', 88: 'v_cmpx_u_f32_e64',
-        89: 'v_cmpx_nge_f32_e64', 90: 'v_cmpx_nlg_f32_e64', 91: 'v_cmpx_ngt_f32_e64',
-        92: 'v_cmpx_nle_f32_e64', 93: 'v_cmpx_neq_f32_e64', 94: 'v_cmpx_nlt_f32_e64',
-        95: 'v_cmpx_tru_f32_e64', 96: 'v_cmp_f_f64_e64', 97: 'v_cmp_lt_f64_e64',
-        98: 'v_cmp_eq_f64_e64', 99: 'v_cmp_le_f64_e64', 100: 'v_cmp_gt_f64_e64',
-        101: 'v_cmp_lg_f64_e64', 102: 'v_cmp_ge_f64_e64', 103: 'v_cmp_o_f64_e64',
-        104: 'v_cmp_u_f64_e64', 105: 'v_cmp_nge_f64_e64', 106: 'v_cmp_nlg_f64_e64',
-        107: 'v_cmp_ngt_f64_e64', 108: 'v_cmp_nle_f64_e64', 109: 'v_cmp_neq_f64_e64',
-        110: 'v_cmp_nlt_f64_e64', 111: 'v_cmp_tru_f64_e64', 112: 'v_cmpx_f_f64_e64',
-        113: 'v_cmpx_lt_f64_e64', 114: 'v_cmpx_eq_f64_e64', 115: 'v_cmpx_le_f64_e64',
-        116: 'v_cmpx_gt_f64_e64', 117: 'v_cmpx_lg_f64_e64', 118: 'v_cmpx_ge_f64_e64',
-        119: 'v_cmpx_o_f64_e64', 120: 'v_cmpx_u_f64_e64', 121: 'v_cmpx_nge_f64_e64',
-        122: 'v_cmpx_nlg_f64_e64', 123: 'v_cmpx_ngt_f64_e64', 124: 'v_cmpx_nle_f64_e64',
-        125: 'v_cmpx_neq_f64_e64', 126: 'v_cmpx_nlt_f64_e64', 127: 'v_cmpx_tru_f64_e64',
-        160: 'v_cmp_f_i16_e64', 161: 'v_cmp_lt_i16_e64', 162: 'v_cmp_eq_i16_e64',
-        163: 'v_cmp_le_i16_e64', 164: 'v_cmp_gt_i16_e64', 165: 'v_cmp_ne_i16_e64',
-        166: 'v_cmp_ge_i16_e64', 167: 'v_cmp_t_i16_e64', 168: 'v_cmp_f_u16_e64',
-        169: 'v_cmp_lt_u16_e64', 170: 'v_cmp_eq_u16_e64', 171: 'v_cmp_le_u16_e64',
-        172: 'v_cmp_gt_u16_e64', 173: 'v_cmp_ne_u16_e64', 174: 'v_cmp_ge_u16_e64',
-        175: 'v_cmp_t_u16_e64', 176: 'v_cmpx_f_i16_e64', 177: 'v_cmpx_lt_i16_e64',
-        178: 'v_cmpx_eq_i16_e64', 179: 'v_cmpx_le_i16_e64', 180: 'v_cmpx_gt_i16_e64',
-        181: 'v_cmpx_ne_i16_e64', 182: 'v_cmpx_ge_i16_e64', 183: 'v_cmpx_t_i16_e64',
-        184: 'v_cmpx_f_u16_e64', 185: 'v_cmpx_lt_u16_e64', 186: 'v_cmpx_eq_u16_e64',
-        187: 'v_cmpx_le_u16_e64', 188: 'v_cmpx_gt_u16_e64', 189: 'v_cmpx_ne_u16_e64',
-        190: 'v_cmpx_ge_u16_e64', 191: 'v_cmpx_t_u16_e64', 192: 'v_cmp_f_i32_e64',
-        193: 'v_cmp_lt_i32_e64', 194: 'v_cmp_eq_i32_e64', 195: 'v_cmp_le_i32_e64',
-        196: 'v_cmp_gt_i32_e64', 197: 'v_cmp_ne_i32_e64', 198: 'v_cmp_ge_i32_e64',
-        199: 'v_cmp_t_i32_e64', 200: 'v_cmp_f_u32_e64', 201: 'v_cmp_lt_u32_e64',
-        202: 'v_cmp_eq_u32_e64', 203: 'v_cmp_le_u32_e64', 204: 'v_cmp_gt_u32_e64',
-        205: 'v_cmp_ne_u32_e64', 206: 'v_cmp_ge_u32_e64', 207: 'v_cmp_t_u32_e64',
-        208: 'v_cmpx_f_i32_e64', 209: 'v_cmpx_lt_i32_e64', 210: 'v_cmpx_eq_i32_e64',
-        211: 'v_cmpx_le_i32_e64', 212: 'v_cmpx_gt_i32_e64', 213: 'v_cmpx_ne_i32_e64',
-        214: 'v_cmpx_ge_i32_e64', 215: 'v_cmpx_t_i32_e64', 216: 'v_cmpx_f_u32_e64',
-        217: 'v_cmpx_lt_u32_e64', 218: 'v_cmpx_eq_u32_e64', 219: 'v_cmpx_le_u32_e64',
-        220: 'v_cmpx_gt_u32_e64', 221: 'v_cmpx_ne_u32_e64', 222: 'v_cmpx_ge_u32_e64',
-        223: 'v_cmpx_t_u32_e64', 224: 'v_cmp_f_i64_e64', 225: 'v_cmp_lt_i64_e64',
-        226: 'v_cmp_eq_i64_e64', 227: 'v_cmp_le_i64_e64', 228: 'v_cmp_gt_i64_e64',
-        229: 'v_cmp_ne_i64_e64', 230: 'v_cmp_ge_i64_e64', 231: 'v_cmp_t_i64_e64',
-        232: 'v_cmp_f_u64_e64', 233: 'v_cmp_lt_u64_e64', 234: 'v_cmp_eq_u64_e64',
-        235: 'v_cmp_le_u64_e64', 236: 'v_cmp_gt_u64_e64', 237: 'v_cmp_ne_u64_e64',
-        238: 'v_cmp_ge_u64_e64', 239: 'v_cmp_t_u64_e64', 240: 'v_cmpx_f_i64_e64',
-        241: 'v_cmpx_lt_i64_e64', 242: 'v_cmpx_eq_i64_e64', 243: 'v_cmpx_le_i64_e64',
-        244: 'v_cmpx_gt_i64_e64', 245: 'v_cmpx_ne_i64_e64', 246: 'v_cmpx_ge_i64_e64',
-        247: 'v_cmpx_t_i64_e64', 248: 'v_cmpx_f_u64_e64', 249: 'v_cmpx_lt_u64_e64',
-        250: 'v_cmpx_eq_u64_e64', 251: 'v_cmpx_le_u64_e64', 252: 'v_cmpx_gt_u64_e64',
-        253: 'v_cmpx_ne_u64_e64', 254: 'v_cmpx_ge_u64_e64', 255: 'v_cmpx_t_u64_e64',
-        256: 'v_cndmask_b32_e64', 257: 'v_add_f32_e64', 258: 'v_sub_f32_e64',
-        259: 'v_subrev_f32_e64', 260: 'v_fmac_f64_e64', 261: 'v_mul_f32_e64',
-        262: 'v_mul_i32_i24_e64', 263: 'v_mul_hi_i32_i24_e64', 264: 'v_mul_u32_u24_e64',
-        265: 'v_mul_hi_u32_u24_e64', 266: 'v_min_f32_e64', 267: 'v_max_f32_e64',
-        268: 'v_min_i32_e64', 269: 'v_max_i32_e64', 270: 'v_min_u32_e64', 271: 'v_max_u32_e64',
-        272: 'v_lshrrev_b32_e64', 273: 'v_ashrrev_i32_e64', 274: 'v_lshlrev_b32_e64',
-        275: 'v_and_b32_e64', 276: 'v_or_b32_e64', 277: 'v_xor_b32_e64',
-        278: 'v_dot2c_f32_bf16_e64', 281: 'v_add_co_u32_e64', 282: 'v_sub_co_u32_e64',
-        283: 'v_subrev_co_u32_e64', 284: 'v_addc_co_u32_e64', 285: 'v_subb_co_u32_e64',
-        286: 'v_subbrev_co_u32_e64', 287: 'v_add_f16_e64', 288: 'v_sub_f16_e64',
-        289: 'v_subrev_f16_e64', 290: 'v_mul_f16_e64', 291: 'v_mac_f16_e64', 294: 'v_add_u16_e64',
-        295: 'v_sub_u16_e64', 296: 'v_subrev_u16_e64', 297: 'v_mul_lo_u16_e64',
-        298: 'v_lshlrev_b16_e64', 299: 'v_lshrrev_b16_e64', 300: 'v_ashrrev_i16_e64',
-        301: 'v_max_f16_e64', 302: 'v_min_f16_e64', 303: 'v_max_u16_e64', 304: 'v_max_i16_e64',
-        305: 'v_min_u16_e64', 306: 'v_min_i16_e64', 307: 'v_ldexp_f16_e64', 308: 'v_add_u32_e64',
-        309: 'v_sub_u32_e64', 310: 'v_subrev_u32_e64', 311: 'v_dot2c_f32_f16_e64',
-        312: 'v_dot2c_i32_i16_e64', 313: 'v_dot4c_i32_i8_e64', 314: 'v_dot8c_i32_i4_e64',
-        315: 'v_fmac_f32_e64', 316: 'v_pk_fmac_f16_e64', 317: 'v_xnor_b32_e64', 320: 'v_nop',
-        321: 'v_mov_b32_e64', 323: 'v_cvt_i32_f64_e64', 324: 'v_cvt_f64_i32_e64',
-        325: 'v_cvt_f32_i32_e64', 326: 'v_cvt_f32_u32_e64', 327: 'v_cvt_u32_f32_e64',
-        328: 'v_cvt_i32_f32_e64', 330: 'v_cvt_f16_f32_e64', 331: 'v_cvt_f32_f16_e64',
-        332: 'v_cvt_rpi_i32_f32_e64', 333: 'v_cvt_flr_i32_f32_e64', 334: 'v_cvt_off_f32_i4_e64',
-        335: 'v_cvt_f32_f64_e64', 336: 'v_cvt_f64_f32_e64', 337: 'v_cvt_f32_ubyte0_e64',
-        338: 'v_cvt_f32_ubyte1_e64', 339: 'v_cvt_f32_ubyte2_e64', 340: 'v_cvt_f32_ubyte3_e64',
-        341: 'v_cvt_u32_f64_e64', 342: 'v_cvt_f64_u32_e64', 343: 'v_trunc_f64_e64',
-        344: 'v_ceil_f64_e64', 345: 'v_rndne_f64_e64', 346: 'v_floor_f64_e64',
-        347: 'v_fract_f32_e64', 348: 'v_trunc_f32_e64', 349: 'v_ceil_f32_e64',
-        350: 'v_rndne_f32_e64', 351: 'v_floor_f32_e64', 352: 'v_exp_f32_e64', 353: 'v_log_f32_e64',
-        354: 'v_rcp_f32_e64', 355: 'v_rcp_iflag_f32_e64', 356: 'v_rsq_f32_e64',
-        357: 'v_rcp_f64_e64', 358: 'v_rsq_f64_e64', 359: 'v_sqrt_f32_e64', 360: 'v_sqrt_f64_e64',
-        361: 'v_sin_f32_e64', 362: 'v_cos_f32_e64', 363: 'v_not_b32_e64', 364: 'v_bfrev_b32_e64',
-        365: 'v_ffbh_u32_e64', 366: 'v_ffbl_b32_e64', 367: 'v_ffbh_i32_e64',
-        368: 'v_frexp_exp_i32_f64_e64', 369: 'v_frexp_mant_f64_e64', 370: 'v_fract_f64_e64',
-        371: 'v_frexp_exp_i32_f32_e64', 372: 'v_frexp_mant_f32_e64', 373: 'v_clrexcp',
-        375: 'v_screen_partition_4se_b32_e64', 376: 'v_mov_b64_e64', 377: 'v_cvt_f16_u16_e64',
-        378: 'v_cvt_f16_i16_e64', 379: 'v_cvt_u16_f16_e64', 380: 'v_cvt_i16_f16_e64',
-        381: 'v_rcp_f16_e64', 382: 'v_sqrt_f16_e64', 383: 'v_rsq_f16_e64', 384: 'v_log_f16_e64',
-        385: 'v_exp_f16_e64', 386: 'v_frexp_mant_f16_e64', 387: 'v_frexp_exp_i16_f16_e64',
-        388: 'v_floor_f16_e64', 389: 'v_ceil_f16_e64', 390: 'v_trunc_f16_e64',
-        391: 'v_rndne_f16_e64', 392: 'v_fract_f16_e64', 393: 'v_sin_f16_e64', 394: 'v_cos_f16_e64',
-        395: 'v_exp_legacy_f32_e64', 396: 'v_log_legacy_f32_e64', 397: 'v_cvt_norm_i16_f16_e64',
-        398: 'v_cvt_norm_u16_f16_e64', 399: 'v_sat_pk_u8_i16_e64', 404: 'v_cvt_f32_fp8_e64',
-        405: 'v_cvt_f32_bf8_e64', 406: 'v_cvt_pk_f32_fp8_e64', 407: 'v_cvt_pk_f32_bf8_e64',
-        408: 'v_prng_b32_e64', 409: 'v_permlane16_swap_b32_e64', 410: 'v_permlane32_swap_b32_e64',
-        411: 'v_cvt_f32_bf16_e64', 450: 'v_mad_i32_i24', 451: 'v_mad_u32_u24', 452: 'v_cubeid_f32',
-        453: 'v_cubesc_f32', 454: 'v_cubetc_f32', 455: 'v_cubema_f32', 456: 'v_bfe_u32',
-        457: 'v_bfe_i32', 458: 'v_bfi_b32', 459: 'v_fma_f32', 460: 'v_fma_f64', 461: 'v_lerp_u8',
+        450: 'v_mad_i32_i24', 451: 'v_mad_u32_u24', 452: 'v_cubeid_f32', 453: 'v_cubesc_f32',
+        454: 'v_cubetc_f32', 455: 'v_cubema_f32', 456: 'v_bfe_u32', 457: 'v_bfe_i32',
+        458: 'v_bfi_b32', 459: 'v_fma_f32', 460: 'v_fma_f64', 461: 'v_lerp_u8',
         462: 'v_alignbit_b32', 463: 'v_alignbyte_b32', 464: 'v_min3_f32', 465: 'v_min3_i32',
         466: 'v_min3_u32', 467: 'v_max3_f32', 468: 'v_max3_i32', 469: 'v_max3_u32',
         470: 'v_med3_f32', 471: 'v_med3_i32', 472: 'v_med3_u32', 473: 'v_sad_u8',
@@ -556,6 +447,23 @@ TABLES: dict[str, dict[int, str]] = {
     },
 }
 
+
+#: the VOP1 opcodes that have no VOP3 (``_e64``) form
+NO_E64 = ("v_readfirstlane_b32", "v_swap_b32", "v_accvgpr_mov_b32")
+#: where the opcodes of VOPC, VOP2 and VOP1 start in VOP3's
+E64_BASE = {"VOPC": 0x000, "VOP2": 0x100, "VOP1": 0x140}
+
+
+def _e64_forms() -> dict[int, str]:
+    """The VOP3 (``_e64``) forms of the VOPC, VOP2 and VOP1 opcodes: at the encoding's
+    :data:`E64_BASE` plus the opcode, named as LLVM prints them (``_e32`` made ``_e64``;
+    a name without that suffix kept: ``v_nop``, ``v_clrexcp``)."""
+    return {base + op: name[:-4] + "_e64" if name.endswith("_e32") else name
+            for enc, base in E64_BASE.items() for op, name in TABLES[enc].items()
+            if name not in NO_E64}
+
+
+TABLES["VOP3"] = dict(sorted({**_e64_forms(), **TABLES["VOP3"]}.items()))
 
 def probe_words(enc: str, op: int) -> list[int]:
     """The dwords of an instruction of encoding ``enc`` with opcode ``op`` and plain fields

@@ -97,7 +97,11 @@ def test_text_equals_llvm_objdump(shipped, tmp_path):
                                     ("SOPP", 12), ("SMEM", 3), ("VOP1", 1), ("VOP2", 52),
                                     ("VOPC", 0xC9), ("VOP3", 0x1E8), ("VOP3P", 53),
                                     ("DS", 255), ("MUBUF", 28), ("GLOBAL", 23),
-                                    ("VOP3", 0x37F), ("VOP2", 0x3D)])
+                                    ("VOP3", 0x37F), ("VOP2", 0x3D),
+                                    # _e64 forms made from VOPC, VOP2 and VOP1, and a
+                                    # VOP1 opcode without one
+                                    ("VOP3", 0x10), ("VOP3", 0x101), ("VOP3", 0x141),
+                                    ("VOP3", 0x175), ("VOP3", 0x142)])
 def test_opcode_tables_match_llvm(enc, op):
     assert probe(LLVM_MC, enc, op) == TABLES[enc].get(op)
 

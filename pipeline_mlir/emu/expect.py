@@ -174,6 +174,14 @@ def parse_expect(text: str, shapes: dict[str, tuple[int, ...]]) -> Expr:
     return Expr(node, shape, frozenset(p.names))
 
 
+def _broadcast(a: tuple, b: tuple, why: str) -> tuple:
+    """The shape ``a`` and ``b`` broadcast to, else an :class:`EmuError` saying ``why``."""
+    try:
+        return tuple(np.broadcast_shapes(a, b))
+    except ValueError:
+        raise EmuError(why) from None
+
+
 class _Parser:
     def __init__(self, tokens: list[str], shapes: dict) -> None:
         self.t, self.i, self.shapes, self.names = tokens, 0, shapes, set()
@@ -193,11 +201,8 @@ class _Parser:
         while self.peek() in ("+", "-"):
             op = self.take()
             rhs, rshape = self.product()
-            try:
-                shape = tuple(np.broadcast_shapes(shape, rshape))
-            except ValueError:
-                raise EmuError(f"cannot {'add' if op == '+' else 'subtract'} shapes "
-                               f"{list(shape)} and {list(rshape)}") from None
+            shape = _broadcast(shape, rshape, f"cannot {'add' if op == '+' else 'subtract'} "
+                                              f"shapes {list(shape)} and {list(rshape)}")
             node = (op, node, rhs)
         return node, shape
 
@@ -206,11 +211,8 @@ class _Parser:
         while self.peek() in ("@", "*"):
             if self.take() == "*":
                 rhs, rshape = self.unary()
-                try:
-                    shape = tuple(np.broadcast_shapes(shape, rshape))
-                except ValueError:
-                    raise EmuError(f"cannot multiply shapes {list(shape)} * {list(rshape)} "
-                                   f"element by element") from None
+                shape = _broadcast(shape, rshape, f"cannot multiply shapes {list(shape)} * "
+                                                  f"{list(rshape)} element by element")
                 node = ("*", node, rhs)
                 continue
             rhs, rshape = self.unary()
@@ -218,11 +220,9 @@ class _Parser:
                 raise EmuError(f"cannot multiply shapes {list(shape)} @ {list(rshape)} (the "
                                f"last dimension of the left must be the one before last of "
                                f"the right)")
-            try:
-                batch = tuple(np.broadcast_shapes(shape[:-2], rshape[:-2]))
-            except ValueError:
-                raise EmuError(f"the batch dimensions of {list(shape)} @ {list(rshape)} do "
-                               f"not broadcast") from None
+            batch = _broadcast(shape[:-2], rshape[:-2], f"the batch dimensions of "
+                                                        f"{list(shape)} @ {list(rshape)} do "
+                                                        f"not broadcast")
             node, shape = ("@", node, rhs), batch + (shape[-2], rshape[-1])
         return node, shape
 

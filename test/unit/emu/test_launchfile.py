@@ -79,6 +79,8 @@ BAD = [
      r"check\[0\]\.expect: cannot multiply shapes \[4, 8\] @ \[6, 8\]"),
     (_edit('expect = "A @ B.T"', 'expect = "A @ B.T + A"'),
      r"check\[0\]\.expect: cannot add shapes \[4, 6\] and \[4, 8\]"),
+    (_edit('expect = "A @ B.T"', 'expect = "A * B"'),
+     r"check\[0\]\.expect: cannot multiply shapes \[4, 8\] \* \[6, 8\] element by element"),
     (_edit('expect = "A @ B.T"', 'expect = "(A @ B.T"'), r"check\[0\]\.expect: the expression"),
     (_edit('expect = "A @ B.T"', 'expect = "A @ B.T / 2"'), r"check\[0\]\.expect: cannot read"),
     (_edit('expect = "A @ B.T"', 'expect = "B @ A.T"'),

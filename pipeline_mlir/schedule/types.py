@@ -179,33 +179,39 @@ class OpDesc:
                       k_offset=KOffsetKind(k_offset))
 
     @staticmethod
+    def control(tag: str, role: OpRole, wait_value: int = 0, subtile: int = 0) -> "OpDesc":
+        """A control op (a wait, barrier, priority or scheduling fence): scalar, its count
+        in ``wait_value`` (a sched_group_barrier's mask in ``subtile``)."""
+        return OpDesc(tag=tag, subtile=subtile, wait_value=wait_value,
+                      resource=ResourceKind.SCALAR, role=role)
+
+    @staticmethod
     def barrier() -> "OpDesc":
-        return OpDesc(tag=BARRIER, resource=ResourceKind.SCALAR, role=OpRole.SYNC)
+        return OpDesc.control(BARRIER, OpRole.SYNC)
 
     @staticmethod
     def wait_vm(n: int) -> "OpDesc":
-        return OpDesc(tag=WAIT_VM, wait_value=n, resource=ResourceKind.SCALAR, role=OpRole.SYNC)
+        return OpDesc.control(WAIT_VM, OpRole.SYNC, n)
 
     @staticmethod
     def wait_lgkm(n: int) -> "OpDesc":
-        return OpDesc(tag=WAIT_LGKM, wait_value=n, resource=ResourceKind.SCALAR, role=OpRole.SYNC)
+        return OpDesc.control(WAIT_LGKM, OpRole.SYNC, n)
 
     @staticmethod
     def wait_frag(n: int) -> "OpDesc":
-        return OpDesc(tag=WAIT_FRAG, wait_value=n, resource=ResourceKind.SCALAR, role=OpRole.SYNC)
+        return OpDesc.control(WAIT_FRAG, OpRole.SYNC, n)
 
     @staticmethod
     def set_prio(p: int) -> "OpDesc":
-        return OpDesc(tag=SET_PRIO, wait_value=p, resource=ResourceKind.SCALAR, role=OpRole.FENCE)
+        return OpDesc.control(SET_PRIO, OpRole.FENCE, p)
 
     @staticmethod
     def schedule_barrier() -> "OpDesc":
-        return OpDesc(tag=SCHEDULE_BARRIER, resource=ResourceKind.SCALAR, role=OpRole.FENCE)
+        return OpDesc.control(SCHEDULE_BARRIER, OpRole.FENCE)
 
     @staticmethod
     def sched_group_barrier(mask: int, count: int) -> "OpDesc":
-        return OpDesc(tag=SCHED_GROUP_BARRIER, subtile=mask, wait_value=count,
-                      resource=ResourceKind.SCALAR, role=OpRole.FENCE)
+        return OpDesc.control(SCHED_GROUP_BARRIER, OpRole.FENCE, count, mask)
 
     @staticmethod
     def none() -> "OpDesc":

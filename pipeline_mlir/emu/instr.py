@@ -110,6 +110,8 @@ _MFMA_REGS = {  # mnemonic -> (A dwords, B dwords, C/D dwords)
     "v_mfma_i32_16x16x32_i8": (2, 2, 4), "v_mfma_i32_32x32x16_i8": (2, 2, 16),
     "v_mfma_f32_16x16x4_f32": (1, 1, 4),
     "v_mfma_f32_32x32x2_f32": (1, 1, 16),
+    "v_mfma_f32_4x4x4_16b_f16": (2, 2, 4), "v_mfma_f32_4x4x4_16b_bf16": (2, 2, 4),
+    "v_mfma_i32_4x4x4_16b_i8": (1, 1, 4),
 }
 #: f8f6f4 operand dwords by format code (cbsz / blgp): fp8, bf8: 8; fp6, bf6: 6; fp4: 4
 F8F6F4_DWORDS = {0: 8, 1: 8, 2: 6, 3: 6, 4: 4}

@@ -61,12 +61,12 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.lowering.rocdl_build import mask_attr, sched_barrier_none
-from pipeline_mlir.target.gfx950 import MFMAS, XDL_D_EXTRA, mfma_passes
+from pipeline_mlir.target.gfx950 import MFMAS, d_wait_states, mfma_passes
 
 #: the wait states LLVM 22's hazard recognizer looks back for the MFMA that wrote a VGPR
 LLVM_LOOKBACK = 19
 #: the wait states the guard issues: a 16-pass XDL MFMA's readers' count
-GUARD = 16 + XDL_D_EXTRA
+GUARD = d_wait_states(16, True)
 #: the most wait states one ``s_nop`` issues (``s_nop 15``)
 NOP_MAX = 16
 _MFMA_OPS = ("amdgpu.mfma", "amdgpu.scaled_mfma")
@@ -118,7 +118,7 @@ def exceeds_lookback(passes: int) -> bool:
     """Do the readers of an XDL MFMA of ``passes`` passes need more wait states than LLVM 22
     looks back for?  The one statement of the rule: the IR's MFMAs here, the assembly's and
     the LLVM IR's intrinsics in :mod:`pipeline_mlir.driver.wait_check`."""
-    return passes + XDL_D_EXTRA > LLVM_LOOKBACK
+    return d_wait_states(passes, True) > LLVM_LOOKBACK
 
 
 def _window(op) -> bool:

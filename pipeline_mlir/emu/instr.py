@@ -186,6 +186,8 @@ def operand_widths(ins: Instr) -> dict[str, int]:
         last = n.rsplit("_", 1)[-1]
         d = _dwords_of(last) if last.startswith("dword") else 1
         w = {"data": d}
+        if (atomic := atomic_dwords(n)) is not None:
+            w = {"data": atomic[0], "dst": atomic[1]}
         if ins.enc == "MUBUF":
             w["vaddr"] = 2 if (ins.f.get("offen") and ins.f.get("idxen")) else 1
         else:
@@ -195,6 +197,16 @@ def operand_widths(ins: Instr) -> dict[str, int]:
             if ins.enc == "SCRATCH":
                 w["vaddr"] = 1
     return w
+
+
+def atomic_dwords(name: str) -> tuple[int, int] | None:
+    """(data dwords, returned dwords) of a memory atomic (``*_atomic_*``: a compare-swap
+    takes the compared and the new value; ``_x2`` and ``_f64`` ones are 64-bit), None for
+    another instruction."""
+    if "_atomic_" not in name:
+        return None
+    wide = 2 if name.endswith(("_x2", "_f64")) else 1
+    return (2 * wide, wide) if "_cmpswap" in name else (wide, wide)
 
 
 def bitop3(ins: Instr) -> int:

@@ -2,7 +2,8 @@
 
 gfx950 does not interlock an XDL MFMA's result: a VALU, VMEM or DS instruction (or another
 MFMA's A/B operand) that touches the VGPRs it writes must issue ``passes + 4`` wait states
-after it (the emulator's rule ``mfma-d-mem`` / ``mfma-d-valu`` / ``mfma-d-srcab``,
+(5 after a 2-pass one: :func:`~pipeline_mlir.target.gfx950.d_wait_states`) after it (the
+emulator's rule ``mfma-d-mem`` / ``mfma-d-valu`` / ``mfma-d-srcab``,
 :mod:`pipeline_mlir.emu.hazards`).  For the 16-pass MFMAs (``v_mfma_f32_32x32x64_f8f6f4``
 and its scaled form with an 8-bit operand) that is 20, and LLVM 22 asks for 20 too: with
 0..18 independent instructions between the two it adds ``s_nop`` up to 20.  But its hazard

@@ -23,6 +23,12 @@ Address rules (CDNA3/CDNA4 ISA):
   out-of-range store is dropped; strict mode (``GlobalMemory.strict``) reports it.  An access outside the global buffer behind the
   descriptor is always reported (the hardware would read or write other memory, or fault).
 * LDS DMA (``buffer_load_* ... lds``): LDS address ``M0[17:0] + inst_offset + lane * size``.
+* ``buffer_atomic_add_f32`` (no returned value: no ``sc0``): at completion each active lane
+  adds its f32 to the dword at its address, rounded to nearest even, the lanes of the op in
+  workgroup-slot then lane order (lanes on one dword all add).  An operand, old value or sum
+  that is subnormal, infinite or NaN, and a lane past the records, are refused (what the
+  hardware does then is not pinned here); atomics race no other atomic
+  (:mod:`~pipeline_mlir.emu.globalrace`).
 * SMEM: ``SGPR pair + offset``; GLOBAL: ``SGPR pair + VGPR + offset`` or ``VGPR pair + offset``.
 """
 
@@ -107,6 +113,8 @@ def _buffer_form(ins: Instr) -> tuple[int | None, bool]:
 
 def _mubuf(ins: Instr, G: int) -> Step:
     f = ins.f
+    if "_atomic_" in ins.name:
+        return _buffer_atomic(ins, G)
     half, store = _buffer_form(ins)
     if (lds := bool(f["lds"])) and (store or ins.name.split("_")[2] not in ("dword", "dwordx4")):
         raise refuse(ins)
@@ -183,6 +191,59 @@ def _mubuf(ins: Instr, G: int) -> Step:
 
     step.mem = dict(issue=issue, queue="vm")
     return step
+
+
+def _buffer_atomic(ins: Instr, G: int) -> Step:
+    """``buffer_atomic_add_f32`` with no returned value (module docstring)."""
+    f = ins.f
+    if ins.name != "buffer_atomic_add_f32":
+        raise refuse(ins)
+    if f["sc0"] or f["idxen"] or f["lds"] or f["acc"]:
+        raise refuse(ins, "the returned old value (sc0), idxen, lds or an AGPR operand")
+    rd = Reader(ins, G)
+    rd.sr.update(sregs(f["srsrc"], 4))
+    soff = rd.scalar(f["soffset"])
+    voff = rd.vector(256 + f["vaddr"]) if f["offen"] else None
+    rd.vr.update(vregs(256 + f["data"], 1))
+    step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), sreads=frozenset(rd.sr))
+    descriptor = _buffer_descriptor(step, f["srsrc"])
+
+    def issue(w, m):
+        base, num, _ = descriptor(w, m)
+        mask = w.exec
+        off = _byte_offsets(w, soff, voff, f["offset"], ~3, G)
+        if ((off + 4 > num[:, None]) & mask).any():
+            raise refuse(ins, "a lane past the buffer's records")
+        words, at, vals = m.glob.atomic_words(base[:, None] + off, w, step,
+                                              None if w.exec_full else mask, w.V[f["data"]])
+        return MemOp(step, "vm", lambda: _add_f32(ins, words, at, vals))
+
+    step.mem = dict(issue=issue, queue="vm")
+    return step
+
+
+def _add_f32(ins: Instr, words, at, vals) -> None:
+    """Add the f32 ``vals`` to ``words[at]`` one after another, each sum rounded."""
+    if words is None:
+        return
+    mem = words.view(np.float32)
+    old = mem[at]
+    add = vals.view(np.float32)
+    if len(np.unique(at)) == len(at):
+        new = old + add
+        sums = new
+    else:                               # lanes on one dword: in order, each rounded
+        sums = np.empty_like(add)
+        for k, (i, v) in enumerate(zip(at.tolist(), add.tolist())):
+            sums[k] = mem[i] = np.float32(mem[i]) + np.float32(v)
+        new = None
+    for x in (old, add, sums):
+        odd = ~np.isfinite(x) | ((x != 0) & (np.abs(x) < np.finfo(np.float32).tiny))
+        if odd.any():
+            raise refuse(ins, f"an f32 add of {float(x[odd][0])!r}: subnormal, infinite or "
+                              f"NaN operands and sums are not modelled")
+    if new is not None:
+        mem[at] = new
 
 
 def _store_bytes(reg, first: int, dwords: int, half, size: int, G: int) -> np.ndarray:

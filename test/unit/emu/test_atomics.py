@@ -17,8 +17,9 @@ WORDS = 128
 
 
 def _setup(addends, offsets, start=None, active=None):
-    """Every wave: s[0:3] a raw buffer of WORDS f32 (``start``, else 0.25 x index), v0 the
-    lane's byte offset, v1 its addend; EXEC from ``active`` if given."""
+    """Every wave: s[0:3] a raw buffer of WORDS f32 (``start``, else 0.25 x index; s[0:1]
+    its address), v0 the lane's byte offset, v[2:3] its address, v1 its addend; EXEC from
+    ``active`` if given."""
     def setup(m):
         if "C" not in m.glob.names:
             m.glob.add("C", np.arange(WORDS, dtype=np.float32) * np.float32(0.25)
@@ -27,6 +28,8 @@ def _setup(addends, offsets, start=None, active=None):
         for w in m.waves:
             w.S[0], w.S[1], w.S[2], w.S[3] = base & 0xFFFFFFFF, base >> 32, 4 * WORDS, 0x27000
             w.V[0] = np.asarray(offsets, dtype=np.uint32)
+            full = base + np.asarray(offsets, dtype=np.int64)     # the global form's v[2:3]
+            w.V[2], w.V[3] = full & 0xFFFFFFFF, full >> 32
             w.V[1] = np.asarray(addends, dtype=np.float32).view(np.uint32)
             if active is not None:
                 bits = int(sum(1 << int(k) for k in np.flatnonzero(active)))
@@ -119,6 +122,9 @@ def test_what_is_not_pinned_is_refused(addend, start, why):
     ("buffer_atomic_add_f32 v1, v0, s[0:3], 0 offen sc0", "returned old value"),
     ("buffer_atomic_add_f32 v1, v0, s[0:3], 0 offen offset:512", "past the buffer's records"),
     ("buffer_atomic_pk_add_f16 v1, v0, s[0:3], 0 offen", ""),
+    ("global_atomic_add_f32 v0, v1, s[0:1] offset:2", "not a multiple of 4"),
+    ("global_atomic_add_f32 v5, v0, v1, s[0:1] sc0", "returned old value"),
+    ("flat_atomic_add_f32 v[2:3], v1", ""),
 ])
 def test_other_forms_are_refused_by_name(text, why):
     name = text.split()[0]
@@ -151,3 +157,18 @@ def test_two_processes_merged_race_unless_both_updates_are_atomic(atomic, race):
             crossed(glob, touched, later)
     else:
         crossed(glob, touched, later)
+
+
+@pytest.mark.parametrize("text", ["global_atomic_add_f32 v0, v1, s[0:1] offset:8",
+                                  "global_atomic_add_f32 v[2:3], v1, off offset:8"])
+def test_the_global_form_adds_at_its_address(text):
+    """LLVM's ``global_atomic_add_f32 v0, v1, s[0:1]`` (an SGPR base and a VGPR offset) and
+    the 64-bit VGPR address form, one-hot as the buffer form."""
+    lanes = np.arange(64)
+    addends = (lanes + 1).astype(np.float32) * np.float32(0.5)
+    offsets = 4 * ((lanes * 37) % (WORDS - 2))        # distinct, 8 bytes short of the end
+    setup = _setup(addends, offsets)
+    m = run_snippet(f"{text}\ns_endpgm", setup=setup)
+    want = np.arange(WORDS, dtype=np.float32) * np.float32(0.25)
+    want[offsets // 4 + 2] += addends
+    assert np.array_equal(_c(m), want)

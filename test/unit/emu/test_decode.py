@@ -122,8 +122,9 @@ def test_unimplemented_instruction_is_refused_by_name_and_address():
     pk = decode(bytes.fromhex("0040b0d302091a1c"))[0]
     with pytest.raises(EmuError, match="v_pk_fma_f32"):
         compile_instr(pk, 1, {0: 0})
-    # a memory atomic (split-K epilogues) is named as the kernel holds it: [vdst,] vaddr, vdata
-    for hexs, text in (("008034dd00027f00", "global_atomic_add_f32 v[0:1], v2, off"),
+    # a memory atomic the emulator does not run is named as the kernel holds it: [vdst,]
+    # vaddr, vdata
+    for hexs, text in (("008004dd00027f00", "global_atomic_cmpswap v[0:1], v[2:3], off"),
                        ("005034e100010080", "buffer_atomic_add_f32 v1, v0, s[0:3], 0 offen sc0")):
         (atomic,) = decode(bytes.fromhex(hexs))
         with pytest.raises(EmuError, match=re.escape(f"0x0000: instruction '{text}'")):

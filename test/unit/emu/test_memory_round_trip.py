@@ -79,7 +79,7 @@ PERMUTES = {"ds_permute_b32", "ds_bpermute_b32"}
 #: test_transpose_load_b8.py test them)
 TRANSPOSES = {"ds_read_b64_tr_b16", "ds_read_b64_tr_b8"}
 #: atomic updates, which add rather than move bytes (test_atomics.py tests them)
-ATOMICS = {"buffer_atomic_add_f32"}
+ATOMICS = {"buffer_atomic_add_f32", "global_atomic_add_f32"}
 
 
 def test_the_cases_cover_every_implemented_memory_instruction():

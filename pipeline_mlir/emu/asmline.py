@@ -610,7 +610,15 @@ def _flat(mnem: str, enc: str, ops: list[str], mods: list[str]) -> dict:
         saddr = ops.pop()
         if saddr != "off":
             f["saddr"] = _sreg(saddr)
-    if "_lds_" in mnem:
+    if "_atomic_" in mnem:      # ``[vdst,] vaddr, vdata``: sc0 returns the old value
+        if len(ops) != 2 + f["sc0"]:
+            raise LineError(f"{mnem} takes {2 + f['sc0']} register operands "
+                            f"{'with' if f['sc0'] else 'without'} sc0, got {len(ops)}")
+        if f["sc0"]:
+            f["dst"], f["acc"] = _data_reg(ops.pop(0))
+        vaddr = ops[0]
+        f["data"], f["acc"] = _data_reg(ops[1])
+    elif "_lds_" in mnem:
         vaddr = ops[0]
     elif "store" in mnem:
         vaddr = ops[0]

@@ -174,8 +174,10 @@ def _flat_text(ins: Instr, w: dict) -> str:
         vaddr = "off"
     saddr = "off" if f["saddr"] == 0x7F else src_text(f["saddr"], 1 if enc == "SCRATCH" else 2)
     data = reg_text("a" if f["acc"] else "v", f["data"], w["data"])
-    dst = reg_text("a" if f["acc"] else "v", f["dst"], w["data"])
-    if "_lds_" in n:
+    dst = reg_text("a" if f["acc"] else "v", f["dst"], w.get("dst", w["data"]))
+    if "_atomic_" in n:      # the returned value first, when sc0 returns it
+        ops = ([dst] if f["sc0"] else []) + [vaddr, data] + ([saddr] if enc != "FLAT" else [])
+    elif "_lds_" in n:
         ops = [vaddr] + ([saddr] if enc != "FLAT" else [])
     elif "store" in n:
         ops = [vaddr, data] + ([saddr] if enc != "FLAT" else [])

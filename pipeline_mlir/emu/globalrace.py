@@ -20,10 +20,11 @@ load against the stores.  The earlier access is ordered before the later one whe
 * the same workgroup in an earlier run (a batch re-run one workgroup at a time, a probe
   run of workgroup 0 before the grid, a run restarted): one workgroup runs once.
 
-Any other pair is a race: across workgroups nothing orders two accesses (atomics are
-exempt; the emulator runs none).  Within one store, two lanes writing one byte with
-different values (the hardware keeps one of them), or two workgroups of the batch writing
-one byte, are races too.
+Any other pair is a race: across workgroups nothing orders two accesses, except two
+atomic updates (``buffer_atomic_add_f32``: each applies whole, in some order; their marks
+carry :data:`ATOMIC`), which race any other access alike.  Within one store, two lanes
+writing one byte with different values (the hardware keeps one of them), or two workgroups
+of the batch writing one byte, are races too; an atomic's lanes on one word all apply.
 
 A buffer loaded before its first store (its loads were not recorded) stops the run at that
 store (:class:`ReadFirst`); :func:`pipeline_mlir.emu.gemm.run_workgroups` restores the
@@ -58,6 +59,8 @@ MAX_SLOTS = 1 << SLOT_BITS
 OTHERS = 1 << 31
 #: serials are below this (a stamp is 31 bits)
 SERIAL_LIMIT = 1 << (31 - SLOT_BITS)
+#: a store mark's flag: an atomic update wrote it (ordered with no other atomic update)
+ATOMIC = 1 << 31
 U32 = np.uint32
 
 
@@ -230,12 +233,13 @@ def _keys(marks, idx, unit: int):
     return marks, idx[..., ::2] >> 1
 
 
-def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals) -> None:
+def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals,
+             atomic: bool = False) -> None:
     """Check and stamp a store of wave ``w`` to buffer ``b``: ``idx`` (G, L, n) its indices
     in ``unit``s of bytes (``vals`` (G, L, n) what each writes there), ``mask`` (G, L) the
-    lanes that store (None: all)."""
+    lanes that store (None: all); ``atomic``: an atomic update of whole dwords."""
     race = glob.race
-    if race.lane_stores is not None:
+    if race.lane_stores is not None and not atomic:
         _lane_stores(glob, m, w, b, idx, unit, mask, vals)
     if glob.undo is not None:        # the bytes it overwrites, for a batch run again
         buf = glob.buffers[b].view(U32) if unit == 4 else glob.buffers[b]
@@ -249,7 +253,7 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals) -
         fresh_pages(race, b, marks)
     if b not in race.saved and (b in race.readers or b in race.recorded):
         race.saved[b] = glob.buffers[b].copy()
-    stamp = U32(_stamp(glob, m, w, step)) << U32(SLOT_BITS)
+    stamp = (U32(_stamp(glob, m, w, step)) << U32(SLOT_BITS)) | U32(ATOMIC if atomic else 0)
     keyed = _keys(marks, idx, unit)
     pages = _pages(race, b, marks)
     if keyed is None:           # bytes that are no whole halfwords: one by one
@@ -277,11 +281,12 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals) -
                                    key.shape)[seen].astype(U32)
             if wide:
                 near, slot = halfwords(near[:, None], 4), np.repeat(slot[:, None], 2, axis=1)
-            _earlier(glob, m, w, step, b, near, slot, prev.view(U32).reshape(near.shape))
+            _earlier(glob, m, w, step, b, near, slot, prev.view(U32).reshape(near.shape),
+                     atomic)
     # two lanes (or workgroups) of this store on one element: each writes a token, reads
     token = np.arange(key.size, dtype=view.dtype).reshape(key.shape)
     view[key] = token
-    if (view[key] != token).any():
+    if (view[key] != token).any() and not atomic:
         _within(glob, m, w, step, b, idx, unit, mask, vals)
     view[key] = stamps
     pages[page] = True
@@ -326,9 +331,12 @@ def fresh_pages(race, b: int, marks) -> None:
     race.pages[b] = (marks, np.zeros((len(marks) >> PAGE_BITS) + 1, dtype=bool))
 
 
-def _earlier(glob, m, w, step, b, hw, slot, prev) -> None:
+def _earlier(glob, m, w, step, b, hw, slot, prev, atomic: bool = False) -> None:
     """Check a store's halfwords ``hw`` (slots ``slot``) against the stores (``prev``: their
-    marks) and the loads recorded before it."""
+    marks; an ``atomic`` update's not against atomic ones) and the loads recorded before
+    it."""
+    if atomic:
+        prev = np.where(prev & U32(ATOMIC), U32(0), prev)
     if prev.any():
         _conflicts(glob, m, w, step, b, hw, slot, prev, "write", "write")
     readers = glob.race.readers.get(b)
@@ -446,7 +454,7 @@ def _conflicts(glob, m, w, step, b, hw, slot, prev, what: str, earlier: str) -> 
         run, wave, op, ins = glob.race.records[(stamp & (OTHERS - 1)) >> SLOT_BITS]
         writer = glob.race.runs[run][stamp & (MAX_SLOTS - 1)]
         why = _unordered(m, w, g, run, wave, op, writer)
-        if why is None and stamp & OTHERS:
+        if why is None and stamp & OTHERS and earlier == "read":
             why = "another workgroup read it too: nothing orders them"
         if why is None:
             continue
@@ -489,6 +497,10 @@ def crossed(glob, touched: dict, change: tuple, read: bool = False) -> None:
     for kind in ("write",) if read else ("write", "read"):
         seen = touched.get(b, {}).get(kind)
         both = None if seen is None else (seen[lo:hi] != 0) & mask
+        if both is not None and kind == "write" and not read:   # two atomics: no race
+            later_marks = np.zeros(hi - lo, dtype=U32)
+            later_marks[mask] = values
+            both &= ~((seen[lo:hi] & U32(ATOMIC)) & (later_marks & U32(ATOMIC))).astype(bool)
         if both is None or not both.any():
             continue
         at = int(np.argmax(both))

@@ -10,10 +10,12 @@ values).  Compilers fill the gap with independent instructions or ``s_nop N``.
 :data:`RULES` is the table, one :class:`Rule` per row.  The counts are gfx950's as LLVM 22
 places them (its ``GCNHazardRecognizer``, read for the facts); ``test_hazard_rules.py``
 checks each row against a live ``llc-22`` when one is installed.  Matrix rules depend on the
-MFMA's pass count (``mfma_passes`` of :mod:`pipeline_mlir.target.gfx950`): an XDL MFMA of ``P`` passes writing a VGPR needs
-``P + 4`` wait states before a VALU, VMEM or DS instruction, or another MFMA's A/B operand,
-touches it, ``P + 2`` before an MFMA reads it as an overlapping (not identical) C; an XDL
-MFMA reading C needs ``P - 1`` before that VGPR is overwritten.
+MFMA's pass count (``mfma_passes`` of :mod:`pipeline_mlir.target.gfx950`, the counts its ``d_wait_states``,
+``srcc_wait_states`` and ``srcc_war_wait_states``): an XDL MFMA of ``P`` passes writing a
+VGPR needs ``P + 4`` wait states (``P + 3`` = 5 for 2 passes) before a VALU, VMEM or DS
+instruction, or another MFMA's A/B operand, touches it, ``P + 2`` before an MFMA reads it as
+an overlapping (not identical) C; an XDL MFMA reading C needs ``P - 1`` before that VGPR is
+overwritten.
 
 Counting is per wave, as the hardware counts: every instruction the wave issues is one wait
 state, ``s_nop N`` is ``N + 1``; other waves' instructions do not count.  A taken branch is
@@ -34,8 +36,8 @@ from dataclasses import dataclass
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import FP8_STOCHASTIC, Instr, mfma_regs
 from pipeline_mlir.emu.operands import Step, sregs, vregs
-from pipeline_mlir.target.gfx950 import (OTHER_D_EXTRA, XDL_D_EXTRA, f8f6f4_narrow,
-                                          mfma_passes)
+from pipeline_mlir.target.gfx950 import (d_wait_states, f8f6f4_narrow, mfma_passes,
+                                          srcc_wait_states, srcc_war_wait_states)
 
 VGPR0, VCC, M0, EXEC = 256, 106, 124, 126
 
@@ -80,14 +82,15 @@ RULES = {r.name: r for r in (
          "an MFMA reads it as A, B or C", "2", _MATRIX),
     Rule("mfma-d-srcc", "an MFMA writes D",
          "an MFMA reads an overlapping, not identical, C (identical: 0; 2 after 2 passes)",
-         "XDL: passes + 2; other: passes (0 for an XDL reader)", _MATRIX),
+         "XDL: passes + 2 (2 passes, a reader not XDL: 3); other: passes (0 for an XDL "
+         "reader)", _MATRIX),
     Rule("mfma-d-srcab", "an MFMA writes D", "an MFMA reads it as A or B",
-         "XDL: passes + 4; other: passes + 2", _MATRIX),
+         "XDL: passes + 4 (2 passes: 5); other: passes + 2", _MATRIX),
     Rule("mfma-d-valu", "an MFMA writes D", "a VALU reads or writes it",
-         "XDL: passes + 4; other: passes + 2", _MATRIX),
+         "XDL: passes + 4 (2 passes: 5); other: passes + 2", _MATRIX),
     Rule("mfma-d-mem", "an MFMA writes D",
          "a VMEM or DS instruction reads it (address, data) or loads into it",
-         "XDL: passes + 4; other: passes + 2", _MATRIX),
+         "XDL: passes + 4 (2 passes: 5); other: passes + 2", _MATRIX),
     Rule("mfma-srcc-war", "an XDL MFMA reads C", "a VALU, VMEM or DS instruction writes it",
          "passes - 1", _MATRIX),
 )}
@@ -130,11 +133,10 @@ class Violation:
 
 
 def need_after_d(payload) -> int:
-    """The most wait states a rule on an MFMA's D entry (``(passes, XDL, D)``) needs: passes
-    + 4 (XDL) or + 2, before a VALU, VMEM or DS instruction or another MFMA's A/B (an
-    overlapping C needs no more: passes + 2 or passes)."""
-    passes, xdl = payload[0], payload[1]
-    return passes + (XDL_D_EXTRA if xdl else OTHER_D_EXTRA)
+    """The most wait states a rule on an MFMA's D entry (``(passes, XDL, D)``) needs:
+    :func:`~pipeline_mlir.target.gfx950.d_wait_states`, before a VALU, VMEM or DS
+    instruction or another MFMA's A/B (an overlapping C needs no more)."""
+    return d_wait_states(payload[0], payload[1])
 
 
 def _need_d(entry) -> int:
@@ -146,18 +148,14 @@ def _need_srcc(c: tuple, reader_xdl: bool):
     """The wait states an MFMA reading C = ``c`` needs after an MFMA wrote (part of) it."""
     def need(entry) -> int:
         passes, xdl, d = entry[2]
-        if d == c:
-            return 2 if passes == 2 else 0
-        if xdl:
-            return passes + 2
-        return 0 if reader_xdl else passes
+        return srcc_wait_states(passes, xdl, reader_xdl, d == c)
     return need
 
 
 def need_after_srcc(passes: int) -> int:
     """After an XDL MFMA of ``passes`` read a register as C: passes - 1 before it is
     overwritten."""
-    return passes - 1
+    return srcc_war_wait_states(passes)
 
 
 def _need_war(entry) -> int:
@@ -281,8 +279,11 @@ def effects_of(ins: Instr) -> Step | None:
     step with nothing to run (what :func:`info_of` reads of one), for the wait-state rules
     on assembly that has them (``valu-vcc-div-fmas``: ``v_div_fmas``
     reads VCC and its three sources, writes D; ``setreg``: ``s_setreg_b32`` reads its SGPR,
-    ``s_getreg_b32`` writes its SGPR, the hardware register in ``imm``); None for others."""
+    ``s_getreg_b32`` writes its SGPR, the hardware register in ``imm``; an MFMA with a pass
+    count, whose registers the matrix rules read from its encoding); None for others."""
     f, n = ins.f, ins.name
+    if n.startswith("v_mfma") and mfma_passes(n) is not None:
+        return Step(ins, None, "mfma")
     if n in ("v_div_fmas_f32", "v_div_fmas_f64") and ins.enc == "VOP3":
         w = 2 if n.endswith("f64") else 1
         srcs = [_regs(f[k], w) for k in ("src0", "src1", "src2")]

@@ -110,6 +110,8 @@ _MFMA_REGS = {  # mnemonic -> (A dwords, B dwords, C/D dwords)
     "v_mfma_i32_16x16x32_i8": (2, 2, 4), "v_mfma_i32_32x32x16_i8": (2, 2, 16),
     "v_mfma_f32_16x16x4_f32": (1, 1, 4),
     "v_mfma_f32_32x32x2_f32": (1, 1, 16),
+    "v_mfma_f32_4x4x4_16b_f16": (2, 2, 4), "v_mfma_f32_4x4x4_16b_bf16": (2, 2, 4),
+    "v_mfma_i32_4x4x4_16b_i8": (1, 1, 4),
 }
 #: f8f6f4 operand dwords by format code (cbsz / blgp): fp8, bf8: 8; fp6, bf6: 6; fp4: 4
 F8F6F4_DWORDS = {0: 8, 1: 8, 2: 6, 3: 6, 4: 4}
@@ -184,6 +186,8 @@ def operand_widths(ins: Instr) -> dict[str, int]:
         last = n.rsplit("_", 1)[-1]
         d = _dwords_of(last) if last.startswith("dword") else 1
         w = {"data": d}
+        if (atomic := atomic_dwords(n)) is not None:
+            w = {"data": atomic[0], "dst": atomic[1]}
         if ins.enc == "MUBUF":
             w["vaddr"] = 2 if (ins.f.get("offen") and ins.f.get("idxen")) else 1
         else:
@@ -193,6 +197,16 @@ def operand_widths(ins: Instr) -> dict[str, int]:
             if ins.enc == "SCRATCH":
                 w["vaddr"] = 1
     return w
+
+
+def atomic_dwords(name: str) -> tuple[int, int] | None:
+    """(data dwords, returned dwords) of a memory atomic (``*_atomic_*``: a compare-swap
+    takes the compared and the new value; ``_x2`` and ``_f64`` ones are 64-bit), None for
+    another instruction."""
+    if "_atomic_" not in name:
+        return None
+    wide = 2 if name.endswith(("_x2", "_f64")) else 1
+    return (2 * wide, wide) if "_cmpswap" in name else (wide, wide)
 
 
 def bitop3(ins: Instr) -> int:

@@ -292,6 +292,22 @@ class GlobalMemory:
             buf[idx] = vals if m is None else vals[m]
         return store
 
+    def atomic_words(self, addr, w, step, mask, vals):
+        """(the buffer's dwords, the indices, the values) of a 32-bit atomic update of
+        ``vals`` (G, L) at ``addr`` now, in workgroup-slot then lane order, its range and
+        races checked (:func:`~pipeline_mlir.emu.globalrace.on_store`, ``atomic``);
+        (None, None, None) when no lane is active."""
+        b, off, m = self._locate(addr, 4, w, step, mask)
+        if b is None:
+            return None, None, None
+        buf = self.buffers[b]
+        words = buf[:len(buf) & ~3].view(U32)
+        idx = (off >> 2)[..., None]
+        vals = np.ascontiguousarray(vals, dtype=U32)
+        on_store(self, self.machine, w, step, b, idx, 4, m, vals[..., None], atomic=True)
+        at, add = (idx[..., 0], vals) if m is None else (idx[..., 0][m], vals[m])
+        return words, at.reshape(-1), add.reshape(-1).copy()
+
     def read(self, addr, size, w, step, mask=None):
         """Check the range now; the returned function gathers the bytes when called."""
         b, off, m = self._locate(addr, size, w, step, mask)

@@ -23,6 +23,13 @@ Address rules (CDNA3/CDNA4 ISA):
   out-of-range store is dropped; strict mode (``GlobalMemory.strict``) reports it.  An access outside the global buffer behind the
   descriptor is always reported (the hardware would read or write other memory, or fault).
 * LDS DMA (``buffer_load_* ... lds``): LDS address ``M0[17:0] + inst_offset + lane * size``.
+* ``buffer_atomic_add_f32`` and ``global_atomic_add_f32`` (no returned value: no ``sc0``;
+  a global address a multiple of 4): at completion each active lane
+  adds its f32 to the dword at its address, rounded to nearest even, the lanes of the op in
+  workgroup-slot then lane order (lanes on one dword all add).  An operand, old value or sum
+  that is subnormal, infinite or NaN, and a lane past the records, are refused (what the
+  hardware does then is not pinned here); atomics race no other atomic
+  (:mod:`~pipeline_mlir.emu.globalrace`).
 * SMEM: ``SGPR pair + offset``; GLOBAL: ``SGPR pair + VGPR + offset`` or ``VGPR pair + offset``.
 """
 
@@ -107,6 +114,8 @@ def _buffer_form(ins: Instr) -> tuple[int | None, bool]:
 
 def _mubuf(ins: Instr, G: int) -> Step:
     f = ins.f
+    if "_atomic_" in ins.name:
+        return _buffer_atomic(ins, G)
     half, store = _buffer_form(ins)
     if (lds := bool(f["lds"])) and (store or ins.name.split("_")[2] not in ("dword", "dwordx4")):
         raise refuse(ins)
@@ -183,6 +192,59 @@ def _mubuf(ins: Instr, G: int) -> Step:
 
     step.mem = dict(issue=issue, queue="vm")
     return step
+
+
+def _buffer_atomic(ins: Instr, G: int) -> Step:
+    """``buffer_atomic_add_f32`` with no returned value (module docstring)."""
+    f = ins.f
+    if ins.name != "buffer_atomic_add_f32":
+        raise refuse(ins)
+    if f["sc0"] or f["idxen"] or f["lds"] or f["acc"]:
+        raise refuse(ins, "the returned old value (sc0), idxen, lds or an AGPR operand")
+    rd = Reader(ins, G)
+    rd.sr.update(sregs(f["srsrc"], 4))
+    soff = rd.scalar(f["soffset"])
+    voff = rd.vector(256 + f["vaddr"]) if f["offen"] else None
+    rd.vr.update(vregs(256 + f["data"], 1))
+    step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), sreads=frozenset(rd.sr))
+    descriptor = _buffer_descriptor(step, f["srsrc"])
+
+    def issue(w, m):
+        base, num, _ = descriptor(w, m)
+        mask = w.exec
+        off = _byte_offsets(w, soff, voff, f["offset"], ~3, G)
+        if ((off + 4 > num[:, None]) & mask).any():
+            raise refuse(ins, "a lane past the buffer's records")
+        words, at, vals = m.glob.atomic_words(base[:, None] + off, w, step,
+                                              None if w.exec_full else mask, w.V[f["data"]])
+        return MemOp(step, "vm", lambda: _add_f32(ins, words, at, vals))
+
+    step.mem = dict(issue=issue, queue="vm")
+    return step
+
+
+def _add_f32(ins: Instr, words, at, vals) -> None:
+    """Add the f32 ``vals`` to ``words[at]`` one after another, each sum rounded."""
+    if words is None:
+        return
+    mem = words.view(np.float32)
+    old = mem[at]
+    add = vals.view(np.float32)
+    if len(np.unique(at)) == len(at):
+        new = old + add
+        sums = new
+    else:                               # lanes on one dword: in order, each rounded
+        sums = np.empty_like(add)
+        for k, (i, v) in enumerate(zip(at.tolist(), add.tolist())):
+            sums[k] = mem[i] = np.float32(mem[i]) + np.float32(v)
+        new = None
+    for x in (old, add, sums):
+        odd = ~np.isfinite(x) | ((x != 0) & (np.abs(x) < np.finfo(np.float32).tiny))
+        if odd.any():
+            raise refuse(ins, f"an f32 add of {float(x[odd][0])!r}: subnormal, infinite or "
+                              f"NaN operands and sums are not modelled")
+    if new is not None:
+        mem[at] = new
 
 
 def _store_bytes(reg, first: int, dwords: int, half, size: int, G: int) -> np.ndarray:
@@ -346,8 +408,56 @@ def dword_access(ins: Instr, parts: list[str], G: int):
     return parts[1] == "store", dwords, 4 * dwords, bool(ins.f["acc"]), Reader(ins, G)
 
 
+def _global_address(ins: Instr, rd: Reader, G: int):
+    """fn(w) -> (G, 64) int64 addresses of a GLOBAL / FLAT access: the SGPR pair plus the
+    VGPR offset, or the VGPR pair, plus the instruction offset."""
+    f = ins.f
+    saddr = f["saddr"] if ins.enc == "GLOBAL" else 0x7F
+    if saddr != 0x7F:
+        sbase = rd.scalar(saddr, 2)
+        voff = rd.vector(256 + f["vaddr"])
+    else:
+        vaddr = rd.vector(256 + f["vaddr"], 2)
+
+    def address(w):
+        if saddr != 0x7F:
+            addr = sbase(w).astype(np.int64)[:, None] + \
+                np.broadcast_to(voff(w), (G, WAVE_SIZE)).astype(np.int64)
+        else:
+            addr = np.broadcast_to(vaddr(w), (G, WAVE_SIZE)).astype(U64).view(np.int64)
+        return addr + f["offset"]
+    return address
+
+
+def _global_atomic(ins: Instr, G: int) -> Step:
+    """``global_atomic_add_f32`` with no returned value, as the buffer form (module
+    docstring); its address a multiple of 4."""
+    f = ins.f
+    if ins.name != "global_atomic_add_f32" or ins.enc != "GLOBAL":
+        raise refuse(ins)
+    if f["sc0"] or f["acc"]:
+        raise refuse(ins, "the returned old value (sc0) or an AGPR operand")
+    rd = Reader(ins, G)
+    address = _global_address(ins, rd, G)
+    rd.vr.update(vregs(256 + f["data"], 1))
+    step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), sreads=frozenset(rd.sr))
+
+    def issue(w, m):
+        addr = address(w)
+        if ((addr & 3) != 0)[w.exec].any():
+            raise refuse(ins, "an address that is not a multiple of 4")
+        words, at, vals = m.glob.atomic_words(addr, w, step, None if w.exec_full else w.exec,
+                                              w.V[f["data"]])
+        return MemOp(step, "vm", lambda: _add_f32(ins, words, at, vals))
+
+    step.mem = dict(issue=issue, queue="vm")
+    return step
+
+
 def _global(ins: Instr, G: int) -> Step:
     f, n = ins.f, ins.name
+    if "_atomic_" in n:
+        return _global_atomic(ins, G)
     parts = n.split("_")
     lds = parts[1:3] == ["load", "lds"] and len(parts) == 4 and parts[3] in ("dword",
                                                                              "dwordx4")
@@ -358,12 +468,7 @@ def _global(ins: Instr, G: int) -> Step:
     narrow = NARROW_LOADS.get(n.replace("global_", "buffer_", 1)) if not lds else None
     store, dwords, size, acc, rd = (False, 1, narrow, bool(f["acc"]), Reader(ins, G)) \
         if narrow else dword_access(ins, parts, G)
-    saddr = f["saddr"] if ins.enc == "GLOBAL" else 0x7F
-    if saddr != 0x7F:
-        sbase = rd.scalar(saddr, 2)
-        voff = rd.vector(256 + f["vaddr"])
-    else:
-        vaddr = rd.vector(256 + f["vaddr"], 2)
+    address = _global_address(ins, rd, G)
     reg0 = f["data"] if store else f["dst"]
     regs = vregs(256 + reg0, dwords, acc)
     if store:
@@ -376,12 +481,7 @@ def _global(ins: Instr, G: int) -> Step:
 
     def issue(w, m):
         mask = w.exec.copy()
-        if saddr != 0x7F:
-            addr = sbase(w).astype(np.int64)[:, None] + \
-                np.broadcast_to(voff(w), (G, WAVE_SIZE)).astype(np.int64)
-        else:
-            addr = np.broadcast_to(vaddr(w), (G, WAVE_SIZE)).astype(U64).view(np.int64)
-        addr = addr + f["offset"]
+        addr = address(w)
         if lds:        # global -> LDS DMA: counted on vmcnt, LDS written when it completes
             la = _lds_dma_target(w, m, step, f["offset"], size)
             data = m.glob.read(addr, size, w, step, mask)

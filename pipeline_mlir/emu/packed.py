@@ -13,6 +13,13 @@ results select (``op_sel`` and ``op_sel_hi`` bit 0 for that source, as LLVM prin
 16 bits.  What the high half of a constant holds, float constants, literals, the ``neg``
 modifiers (which packed integer ops do not use) and ``clamp`` (saturation) are refused
 with the instruction's text, as is any other packed instruction.
+
+``v_pk_mov_b32 D, S0, S1 op_sel:[a,b]`` moves two dwords: D's low dword is S0's dword ``a``,
+its high dword S1's dword ``b`` (0: the pair's low register, 1: its high one), each source a
+VGPR or SGPR pair (LLVM's 64-bit move of a pair is ``op_sel:[0,1]`` of the pair twice,
+``v_pk_mov_b32 v[98:99], s[2:3], s[2:3] op_sel:[0,1]``; it swaps a pair with
+``op_sel:[1,0]``).  Constants, ``op_sel_hi`` other than its default and the ``neg``/``clamp``
+modifiers are refused.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.emu.instr import VGPR0, Instr
-from pipeline_mlir.emu.operands import U32, Reader, Step, refuse, write_v
+from pipeline_mlir.emu.operands import M32, U32, U64, Reader, Step, refuse, write_v
 
 __all__ = ["PACKED_U16", "compile_packed"]
 
@@ -53,7 +60,10 @@ def _is_integer_constant(code: int) -> bool:
 
 
 def compile_packed(ins: Instr, G: int) -> Step:
-    """The :class:`Step` of a packed 16-bit integer instruction (module docstring)."""
+    """The :class:`Step` of a packed 16-bit integer instruction or of ``v_pk_mov_b32``
+    (module docstring)."""
+    if ins.name == "v_pk_mov_b32":
+        return _pk_mov(ins, G)
     fn = PACKED_U16.get(ins.name)
     if fn is None:
         raise refuse(ins)
@@ -82,4 +92,24 @@ def compile_packed(ins: Instr, G: int) -> Step:
         hi = fn(half(a, picks[0][1]), half(b, picks[1][1])) & _M16
         write_v(wv, d, (lo | (hi << U32(16))).astype(U32))
     return Step(ins, run, "valu", frozenset(rd.vr), frozenset({d}), frozenset(rd.sr),
+                frozenset())
+
+
+def _pk_mov(ins: Instr, G: int) -> Step:
+    """``v_pk_mov_b32``: each result dword one dword of its source pair (``op_sel``)."""
+    f = ins.f
+    if f["neg"] or f["neg_hi"] or f["clamp"] or f["opsel_hi"] != 7 or f["opsel"] & 4:
+        raise refuse(ins, "neg/neg_hi/clamp/op_sel_hi modifiers")
+    for i in range(2):
+        if not _is_register(f[f"src{i}"]):
+            raise refuse(ins, f"src{i}: a constant as a v_pk_mov_b32 source")
+    rd = Reader(ins, G)
+    srcs = [rd.vector(f[f"src{i}"], 2) for i in range(2)]
+    shifts = [U64(32 * ((f["opsel"] >> i) & 1)) for i in range(2)]
+    d = f["dst"]
+
+    def run(wv):
+        lo, hi = ((s(wv) >> k) & U64(M32) for s, k in zip(srcs, shifts))
+        write_v(wv, d, lo | (hi << U64(32)), 2)
+    return Step(ins, run, "valu", frozenset(rd.vr), frozenset({d, d + 1}), frozenset(rd.sr),
                 frozenset())

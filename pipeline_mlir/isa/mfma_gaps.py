@@ -5,9 +5,10 @@ on any path.
 gfx950 does not interlock an MFMA's result against the other pipes: an MFMA of ``P``
 passes (:func:`pipeline_mlir.target.gfx950.mfma_passes`, an ``f8f6f4`` one's operand
 formats read from its ``cbsz`` / ``blgp``) writing a register needs ``P + 4`` wait states
-(XDL; ``P + 2`` otherwise: :data:`~pipeline_mlir.target.gfx950.XDL_D_EXTRA`,
-``OTHER_D_EXTRA``) before a VALU, vector-memory or LDS instruction reads or writes it.
-An XDL MFMA reading a register as C needs ``P - 1`` before such an instruction
+(XDL, 5 for 2 passes; ``P + 2`` otherwise:
+:func:`~pipeline_mlir.target.gfx950.d_wait_states`) before a VALU, vector-memory or LDS
+instruction reads or writes it.  An XDL MFMA reading a register as C needs ``P - 1``
+(:func:`~pipeline_mlir.target.gfx950.srcc_war_wait_states`) before such an instruction
 overwrites it.  The compiler fills the gaps with independent instructions (an ``s_waitcnt`` among them) or
 ``s_nop``; the emulator's wait-state check (:mod:`pipeline_mlir.emu.hazards`, on every path:
 :mod:`pipeline_mlir.emu.hazard_paths`) holds the whole table, this rule the one row the
@@ -28,8 +29,8 @@ from dataclasses import dataclass
 
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.asm_instr import registers
-from pipeline_mlir.target.gfx950 import (OTHER_D_EXTRA, XDL_D_EXTRA, f8f6f4_narrow,
-                                          mfma_passes)
+from pipeline_mlir.target.gfx950 import (d_wait_states, f8f6f4_narrow, mfma_passes,
+                                          srcc_war_wait_states)
 
 __all__ = ["MfmaGap", "mfma_gaps"]
 
@@ -96,10 +97,11 @@ def mfma_gaps(fn: AsmFunction) -> list[MfmaGap]:
                 continue
             passes, xdl = entry
             gap = _walk(fn, index, k, n + 1, frozenset(m.defs),
-                        passes + (XDL_D_EXTRA if xdl else OTHER_D_EXTRA), m, False)
+                        d_wait_states(passes, xdl), m, False)
             c = registers(m.operands[3]) if xdl and len(m.operands) > 3 else ()
             if gap is None and c:
-                gap = _walk(fn, index, k, n + 1, frozenset(c), passes - 1, m, True)
+                gap = _walk(fn, index, k, n + 1, frozenset(c), srcc_war_wait_states(passes), m,
+                            True)
             if gap is not None:
                 found.append(gap)
     return sorted(found, key=lambda g: g.mfma.line)

@@ -2,7 +2,8 @@
 
 gfx950 does not interlock an XDL MFMA's result: a VALU, VMEM or DS instruction (or another
 MFMA's A/B operand) that touches the VGPRs it writes must issue ``passes + 4`` wait states
-after it (the emulator's rule ``mfma-d-mem`` / ``mfma-d-valu`` / ``mfma-d-srcab``,
+(5 after a 2-pass one: :func:`~pipeline_mlir.target.gfx950.d_wait_states`) after it (the
+emulator's rule ``mfma-d-mem`` / ``mfma-d-valu`` / ``mfma-d-srcab``,
 :mod:`pipeline_mlir.emu.hazards`).  For the 16-pass MFMAs (``v_mfma_f32_32x32x64_f8f6f4``
 and its scaled form with an 8-bit operand) that is 20, and LLVM 22 asks for 20 too: with
 0..18 independent instructions between the two it adds ``s_nop`` up to 20.  But its hazard
@@ -61,12 +62,12 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.lowering.rocdl_build import mask_attr, sched_barrier_none
-from pipeline_mlir.target.gfx950 import MFMAS, XDL_D_EXTRA, mfma_passes
+from pipeline_mlir.target.gfx950 import MFMAS, d_wait_states, mfma_passes
 
 #: the wait states LLVM 22's hazard recognizer looks back for the MFMA that wrote a VGPR
 LLVM_LOOKBACK = 19
 #: the wait states the guard issues: a 16-pass XDL MFMA's readers' count
-GUARD = 16 + XDL_D_EXTRA
+GUARD = d_wait_states(16, True)
 #: the most wait states one ``s_nop`` issues (``s_nop 15``)
 NOP_MAX = 16
 _MFMA_OPS = ("amdgpu.mfma", "amdgpu.scaled_mfma")
@@ -118,7 +119,7 @@ def exceeds_lookback(passes: int) -> bool:
     """Do the readers of an XDL MFMA of ``passes`` passes need more wait states than LLVM 22
     looks back for?  The one statement of the rule: the IR's MFMAs here, the assembly's and
     the LLVM IR's intrinsics in :mod:`pipeline_mlir.driver.wait_check`."""
-    return passes + XDL_D_EXTRA > LLVM_LOOKBACK
+    return d_wait_states(passes, True) > LLVM_LOOKBACK
 
 
 def _window(op) -> bool:

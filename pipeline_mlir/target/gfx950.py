@@ -274,12 +274,47 @@ def f8f6f4_cycles(mfma: Mfma, a_format: int, b_format: int) -> int:
 #: matrix-unit cycles per MFMA pass: the wait-state rules and LLVM's gfx950 scheduling model
 #: count an MFMA's time on the matrix unit in passes of 4 cycles
 CYCLES_PER_PASS = 4
-#: the wait states beyond its passes an MFMA's D needs before a VALU, VMEM or DS instruction
-#: (or another MFMA's A/B) touches it: an XDL MFMA's, another's (the ISA guides' matrix
-#: dependency table; the emulator's rules ``mfma-d-*`` and the lowering's guard read them)
-XDL_D_EXTRA, OTHER_D_EXTRA = 4, 2
+#: The wait states an MFMA's result needs on gfx950, by its passes and whether it runs on the
+#: XDL unit (:func:`mfma_passes`), the counts of LLVM's ``GCNHazardRecognizer`` (its
+#: ``checkMAIVALUHazards`` for VALU, memory and export instructions, ``checkMAIHazards90A``
+#: for another MFMA; each ``GFX940_*_N_Pass*WaitStates`` helper states the gfx942 and the
+#: gfx950 column, read for the facts) and what ``llc-22 -mcpu=gfx950`` places
+#: (``test_hazard_rules.py``).  The rows are those of the ISA guides' matrix chapter,
+#: "Dependency Resolution: Required Independent Instructions".  The emulator's rules
+#: ``mfma-d-*`` and ``mfma-srcc-war``, the ISA check and the lowering's guard read them.
+
+
+def d_wait_states(passes: int, xdl: bool) -> int:
+    """Before a VALU reads or writes a register an MFMA wrote, a VMEM, DS or export
+    instruction reads it (or loads into it), or another MFMA reads it as A or B: an XDL
+    MFMA ``passes + 4`` on gfx950 (2 passes: 5, as on gfx942, which needs ``passes + 3``
+    for every count), any other ``passes + 2``."""
+    if not xdl:
+        return passes + 2
+    return passes + 3 + (passes != 2)
+
+
+def srcc_wait_states(passes: int, xdl: bool, reader_xdl: bool, identical: bool) -> int:
+    """Before an MFMA (XDL if ``reader_xdl``) reads as C a register another MFMA wrote:
+    with C ``identical`` to that D (the same registers, an accumulation chain) none, but 2
+    after a 2-pass MFMA; overlapping only, after an XDL MFMA ``passes + 2`` (gfx942: one
+    fewer), ``passes + 1`` if the reader is not XDL and the writer has 2 passes; after
+    another MFMA ``passes``, none if the reader is XDL."""
+    if identical:
+        return 2 if passes == 2 else 0
+    if xdl:
+        return passes + 1 + (reader_xdl or passes != 2)
+    return 0 if reader_xdl else passes
+
+
+def srcc_war_wait_states(passes: int) -> int:
+    """After an XDL MFMA read a register as C, before a VALU, VMEM or DS instruction
+    overwrites it: ``passes - 1`` (1, 3, 7, 15; other MFMAs: none)."""
+    return passes - 1
+
+
 #: the other MFMAs gfx950 runs, which the kernels do not issue (:data:`MFMAS` has those):
-#: mnemonic -> (passes, XDL): the F32 MFMAs, which do not run on the XDL unit (the pass counts of
+#: mnemonic -> (passes, XDL): the F32 MFMAs, which do not run on the XDL unit, and the 4x4x4 ones (the pass counts of
 #: LLVM 22's gfx950 scheduling model, which has these at one rate).  For the ``f8f6f4``
 #: MFMAs that model has two counts: llvm-mca-22, reading assembly, gives every operand
 #: format the narrow one (``v_mfma_f32_32x32x64_f8f6f4``: HWXDL 8 with FP8 and with FP4
@@ -291,6 +326,11 @@ _OTHER_MFMA_PASSES = {
     "v_mfma_f32_16x16x4_f32": (8, False),
     "v_mfma_f32_32x32x2_f32": (16, False),
     "v_mfma_f32_4x4x1_16b_f32": (2, False),
+    # the 2-pass XDL MFMAs (16 4x4 blocks), whose readers need one wait state less than
+    # :func:`d_wait_states`' passes + 4 (llc-22 places 5)
+    "v_mfma_f32_4x4x4_16b_f16": (2, True),
+    "v_mfma_f32_4x4x4_16b_bf16": (2, True),
+    "v_mfma_i32_4x4x4_16b_i8": (2, True),
 }
 #: every MFMA's (passes, XDL) by mnemonic, at its FP8 rate for the ``f8f6f4`` ones
 MFMA_PASSES = {**{i.mnemonic: (i.xdl_cycles // CYCLES_PER_PASS, True) for i in MFMAS},

@@ -3,6 +3,7 @@ kernels (code object == assembly, every instruction implemented), refusals by na
 
 from __future__ import annotations
 
+import re
 import shutil
 import struct
 import subprocess
@@ -12,7 +13,7 @@ import pytest
 from elf_helpers import symtab_entry
 from kernel_builds import KERNEL_SPECS, build
 
-from pipeline_mlir.emu.asmline import _BY_NAME, parse_instruction
+from pipeline_mlir.emu.asmline import _BY_NAME, LineError, parse_instruction
 from pipeline_mlir.emu.asmtext import kernels_from_asm
 from pipeline_mlir.emu.codeobj import kernels_from_hsaco
 from pipeline_mlir.emu.inputs import load_kernel
@@ -125,6 +126,16 @@ def test_unimplemented_instruction_is_refused_by_name_and_address():
     pk = decode(bytes.fromhex("0040b0d302091a1c"))[0]
     with pytest.raises(EmuError, match="v_pk_fma_f32"):
         compile_instr(pk, 1, {0: 0})
+    # a memory atomic the emulator does not run is named as the kernel holds it: [vdst,]
+    # vaddr, vdata
+    for hexs, text in (("008004dd00027f00", "global_atomic_cmpswap v[0:1], v[2:3], off"),
+                       ("005034e100010080", "buffer_atomic_add_f32 v1, v0, s[0:3], 0 offen sc0")):
+        (atomic,) = decode(bytes.fromhex(hexs))
+        with pytest.raises(EmuError, match=re.escape(f"0x0000: instruction '{text}'")):
+            compile_instr(atomic, 1, {0: 0})
+    with pytest.raises(LineError, match="global_atomic_add_f32 takes 3 register operands "
+                                        "with sc0, got 2"):
+        parse_instruction("global_atomic_add_f32 v[0:1], v2, off sc0", 0)
 
 
 def test_assembly_errors_name_the_line():

@@ -24,6 +24,15 @@ MF8_MIR = ("$vgpr0_vgpr1_vgpr2_vgpr3 = V_MFMA_F32_16X16X128_F8F6F4_f8_f8_vgprcd_
            "$vgpr24_vgpr25_vgpr26_vgpr27_vgpr28_vgpr29_vgpr30_vgpr31, "
            "$vgpr12_vgpr13_vgpr14_vgpr15, 0, 0, implicit $mode, implicit $exec")
 
+#: a 2-pass XDL MFMA (gfx950's 4x4x4 16-block ones): its readers need passes + 3, not + 4
+MF4 = "v_mfma_f32_4x4x4_16b_f16 v[0:3], v[4:5], v[8:9], v[12:15]"
+MF4_MIR = ("$vgpr0_vgpr1_vgpr2_vgpr3 = V_MFMA_F32_4X4X4F16_vgprcd_e64 $vgpr4_vgpr5, "
+           "$vgpr8_vgpr9, $vgpr12_vgpr13_vgpr14_vgpr15, 0, 0, 0, implicit $mode, implicit $exec")
+#: a 2-pass MFMA not on the XDL unit reading v[2:5] as C (overlapping v[0:3], not identical)
+F32_C2 = ("v_mfma_f32_4x4x1_16b_f32 v[40:43], v50, v51, v[2:5]",
+          "$vgpr40_vgpr41_vgpr42_vgpr43 = V_MFMA_F32_4X4X1F32_vgprcd_e64 $vgpr50, $vgpr51, "
+          "$vgpr2_vgpr3_vgpr4_vgpr5, 0, 0, 0, implicit $mode, implicit $exec")
+
 
 def _mf16(d, a, c):
     def r(first):
@@ -101,6 +110,19 @@ CASES = [
     ("mfma-d-mem", (MF8, MF8_MIR),
      ("ds_read_b128 v[0:3], v60", "$vgpr0_vgpr1_vgpr2_vgpr3 = DS_READ_B128_gfx9 $vgpr60, "
       "0, 0, implicit $exec"), 12),
+    # the 2-pass XDL MFMA: one wait state less before a VALU, a DS read, another MFMA's A/B
+    # (5) and, for a reader not on the XDL unit, an overlapping C (3; an XDL reader: 4)
+    ("mfma-d-valu", (MF4, MF4_MIR),
+     ("v_mov_b32_e32 v60, v1", "$vgpr60 = V_MOV_B32_e32 $vgpr1, implicit $exec"), 5),
+    ("mfma-d-mem", (MF4, MF4_MIR),
+     ("ds_read_b128 v[0:3], v60", "$vgpr0_vgpr1_vgpr2_vgpr3 = DS_READ_B128_gfx9 $vgpr60, "
+      "0, 0, implicit $exec"), 5),
+    ("mfma-d-srcab", (MF4, MF4_MIR), _mf16(32, 0, 12), 5),
+    ("mfma-d-srcc", (MF4, MF4_MIR), _mf16(32, 4, 2), 4),
+    ("mfma-d-srcc", (MF4, MF4_MIR), F32_C2, 3),
+    ("mfma-d-srcc", (MF16, MF16_MIR), F32_C2, 6),
+    ("mfma-srcc-war", (MF4, MF4_MIR),
+     ("v_mov_b32_e32 v13, v60", "$vgpr13 = V_MOV_B32_e32 $vgpr60, implicit $exec"), 1),
     ("mfma-srcc-war", (MF16, MF16_MIR),
      ("ds_read_b128 v[12:15], v60", "$vgpr12_vgpr13_vgpr14_vgpr15 = DS_READ_B128_gfx9 "
       "$vgpr60, 0, 0, implicit $exec"), 3),

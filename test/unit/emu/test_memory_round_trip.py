@@ -78,12 +78,14 @@ PERMUTES = {"ds_permute_b32", "ds_bpermute_b32"}
 #: DS reads that exchange data between lanes (test_transpose_load.py and
 #: test_transpose_load_b8.py test them)
 TRANSPOSES = {"ds_read_b64_tr_b16", "ds_read_b64_tr_b8"}
+#: atomic updates, which add rather than move bytes (test_atomics.py tests them)
+ATOMICS = {"buffer_atomic_add_f32", "global_atomic_add_f32"}
 
 
 def test_the_cases_cover_every_implemented_memory_instruction():
     """(with the 64-element-stride pairs test_ds_st64.py tests)"""
     st64 = {f"ds_{op}2st64_{s}" for op in ("read", "write") for s in ("b32", "b64")}
-    assert set(INSTRUCTIONS) | PERMUTES | TRANSPOSES | st64 == _implemented()
+    assert set(INSTRUCTIONS) | PERMUTES | TRANSPOSES | ATOMICS | st64 == _implemented()
 
 
 # ---- one case --------------------------------------------------------------------------------

@@ -61,3 +61,50 @@ def test_what_is_not_pinned_is_refused_by_name(text, why):
     name = text.split()[0]
     with pytest.raises(EmuError, match=f"{name}.*not implemented by the emulator.*{why}"):
         run_snippet(text + "\ns_endpgm", setup=_setup)
+
+
+def _pairs(m):
+    """One-hot dwords: v[2:3], v[4:5] and s[2:3] hold four different values per lane."""
+    lane = np.arange(64, dtype=np.uint32)
+    w = m.waves[0]
+    for r, tag in ((2, 0x100), (3, 0x200), (4, 0x300), (5, 0x400)):
+        w.V[r] = (lane + np.uint32(tag))[None]
+    w.S[2], w.S[3] = np.uint32(0x500), np.uint32(0x600)
+
+
+@pytest.mark.parametrize("src0, src1, op_sel, lo, hi", [
+    ("v[2:3]", "v[4:5]", (0, 0), 2, 4),     # the default: each source's low dword
+    ("v[2:3]", "v[4:5]", (1, 0), 3, 4),
+    ("v[2:3]", "v[4:5]", (0, 1), 2, 5),
+    ("v[2:3]", "v[4:5]", (1, 1), 3, 5),
+    ("v[2:3]", "v[2:3]", (0, 1), 2, 3),     # LLVM's 64-bit move of a pair
+    ("s[2:3]", "s[2:3]", (0, 1), "s2", "s3"),
+    ("v[4:5]", "s[2:3]", (1, 0), 5, "s2"),
+])
+def test_pk_mov_b32_picks_one_dword_of_each_source(src0, src1, op_sel, lo, hi):
+    """``v_pk_mov_b32 D, S0, S1 op_sel:[a,b]``: D.lo = S0's dword a, D.hi = S1's dword b
+    (the ISA's definition of the instruction), each source dword one-hot."""
+    m = run_snippet(f"v_pk_mov_b32 v[6:7], {src0}, {src1} op_sel:[{op_sel[0]},{op_sel[1]}]"
+                    "\ns_endpgm", setup=_pairs)
+    w = m.waves[0]
+
+    def value(r):
+        return np.full(64, w.S[int(r[1:])][0]) if isinstance(r, str) else w.V[r, 0]
+    assert np.array_equal(w.V[6, 0], value(lo)) and np.array_equal(w.V[7, 0], value(hi))
+
+
+def test_pk_mov_b32_swaps_a_pair_in_place():
+    """The destination the source pair itself: both dwords read before either is written."""
+    m = run_snippet("v_pk_mov_b32 v[2:3], v[2:3], v[2:3] op_sel:[1,0]\ns_endpgm", setup=_pairs)
+    lane = np.arange(64, dtype=np.uint32)
+    assert np.array_equal(m.waves[0].V[2, 0], lane + 0x200)
+    assert np.array_equal(m.waves[0].V[3, 0], lane + 0x100)
+
+
+@pytest.mark.parametrize("text, why", [
+    ("v_pk_mov_b32 v[6:7], 1, v[4:5]", "src0: a constant"),
+    ("v_pk_mov_b32 v[6:7], v[2:3], v[4:5] op_sel_hi:[0,1]", "op_sel_hi"),
+])
+def test_pk_mov_b32_what_is_not_pinned_is_refused(text, why):
+    with pytest.raises(EmuError, match=f"v_pk_mov_b32.*not implemented by the emulator.*{why}"):
+        run_snippet(text + "\ns_endpgm", setup=_pairs)

@@ -37,6 +37,21 @@ def test_an_mfma_result_needs_its_wait_states(between, reader, gap):
     assert _gaps(MFMA + between + reader) == ([gap] if gap else [])
 
 
+#: a 4x4x4 F16 MFMA: 2 passes on the XDL unit, 5 wait states before a VALU touches D (not
+#: passes + 4: LLVM's gfx950 count, target/gfx950.d_wait_states), 1 before C is overwritten
+MFMA4 = "\tv_mfma_f32_4x4x4_16b_f16 v[0:3], v[4:5], v[8:9], v[12:15]\n"
+
+
+@pytest.mark.parametrize("between, reader, gap", [
+    ("\ts_nop 3\n", "\tv_mov_b32_e32 v20, v1\n", (4, "v1", 4, 5, False)),
+    ("\ts_nop 4\n", "\tv_mov_b32_e32 v20, v1\n", None),
+    ("", "\tv_mov_b32_e32 v13, 0\n", (3, "v13", 0, 1, True)),
+    ("\ts_nop 0\n", "\tv_mov_b32_e32 v13, 0\n", None),
+])
+def test_a_two_pass_mfma_needs_one_less(between, reader, gap):
+    assert _gaps(MFMA4 + between + reader) == ([gap] if gap else [])
+
+
 def test_the_gap_is_held_on_every_path():
     """A branch around an ``s_nop``: the path that skips it is too short."""
     body = MFMA + "\ts_cbranch_scc1 .LBB0_2\n\ts_nop 7\n.LBB0_2:\n\tv_mov_b32_e32 v20, v1\n"

@@ -155,6 +155,19 @@ class Evaluator:
                         self.views.pop(user, None) is not None:
                     todo.append(user)
 
+    def forget_ops(self, ops) -> None:
+        """Forget the values and views of the results of ``ops`` (and of the ops nested in
+        them) and everything computed from them: called before they are erased.  A value
+        is memoized under its handle, which compares by the op's address; an op created
+        after the erasure may take that address, and would read the erased op's value."""
+        for top in ops:
+            for o in walk_ops(top, lambda _o: True):
+                for r in o.results:
+                    for key in (r, _view_key(r)):
+                        self.memo.pop(key, None)
+                        self.views.pop(key, None)
+                        self._forget(key)
+
     def dependents(self, key) -> set:
         """The memoized values and :meth:`view` keys computed, directly or not, from
         ``key`` (a value, e.g. a loop's induction variable)."""

@@ -27,11 +27,14 @@ the trip count is a constant, its last) and requires at each
   lie out of the buffer (both read zero).  A workgroup at the edge of C may point whole
   rows past the end (IREE's kernels for sizes their tiles do not divide: an
   ``arith.select`` of an index past the end), which every split keeps out of range.  An
-  element both read inside the buffer is spared where the point is a workgroup of a static
+  element both read where a read is harmless (inside the buffer, or past its end within
+  the reach of :func:`zero_end`: zeros) is spared where the point is a workgroup of a static
   grid and no stored element of C is computed from it there
   (:func:`~pipeline_mlir.frontend.unused_rows.spare_sampled`, the proof every workgroup's
   comparison uses: IREE's late form of a batch clamps A's rows past M to row M, the next
-  batch's, where the front end's copies read rows M, M+1, ...).
+  batch's, where the front end's copies read rows M, M+1, ...; IREE's prefetch point and
+  late form of a batch point them past the buffer's end, where the front end's copies read
+  the next batch's first rows).
 
 The kernel's own copies, which the rewrite keeps, read what they read (their index is
 cloned): the first two rules are all they need.  A refusal of the first two is an
@@ -187,18 +190,23 @@ def check_copy_reads(scan, points: list, copies: list | None = None,
                 zeros[i] = zero_end(scan.copies[i].src, ev)
             check_in_global(scan.copies[i].op, el, size, wid, when, zeros[i])
         if channel is not None:
-            _compare(channel, reads, wid, when, spare)
+            _compare(channel, reads, wid, when, spare,
+                     {zeros.get(i, ()) for i in channel.copies})
 
 
-def _compare(ch: Channel, reads: list, wid: int, when: str, spare=None) -> None:
+def _compare(ch: Channel, reads: list, wid: int, when: str, spare=None,
+             zeros: set = frozenset()) -> None:
     got, base = table_of(ch, reads)
     want = ch.table + (base - ch.base0)
     # a buffer of dynamic shape (``elements`` None): only elements before its start are out
     end = ch.elements if ch.elements is not None else np.iinfo(np.int64).max
     outside = [(x < 0) | (x >= end) for x in (got, want)]
     differ = (got != want) & ~(outside[0] & outside[1])
-    if spare is not None:           # (inside the buffer on both sides: proven unused)
-        differ = spare(differ, ~outside[0] & ~outside[1], wid)
+    if spare is not None:           # (harmless on both sides: proven unused)
+        zero = next(iter(zeros)) if len(zeros) == 1 else None   # (the copies' zero_end)
+        reach = zero[1] if zero and zero[0] == ch.elements else end
+        harmless = [(x >= 0) & (x < reach) for x in (got, want)]
+        differ = spare(differ, harmless[0] & harmless[1], wid)
     bad = np.flatnonzero(differ)
     if len(bad):
         x = int(bad[0])

@@ -45,9 +45,14 @@ from typing import NamedTuple
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import all_false
+import numpy as np
+
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.analysis.ir_facts import all_false, block_size
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.guard_condition import condition_mismatch
-from pipeline_mlir.frontend.kernel_ir import at, describe
+from pipeline_mlir.frontend.kernel_ir import at, describe, kernel_of
+from pipeline_mlir.frontend.partial_copy import partial_copy_refusal
 
 #: the ops of a guarded load's then and else regions, in order
 THEN = ("vector.maskedload", "scf.yield")
@@ -114,6 +119,9 @@ def nested_refusal(op) -> str:
             f"ops one by one and cannot move nested regions")
     if op.name != "scf.if":
         return head
+    partial = None if len(op.results) else _partial_copy(op)
+    if partial is not None:
+        return partial
     cond = op.operands[0]
     on = ("a block argument" if isinstance(cond.owner, ir.Block)
           else f"the {describe(_op(cond.owner))}")
@@ -126,6 +134,20 @@ def nested_refusal(op) -> str:
     return (f"{head}; an 'scf.if' is taken there only as {FORM}, or inlined when it yields "
             f"nothing on a condition true for every thread; this one, on the condition of "
             f"{on}, is not: {why}")
+
+
+def _partial_copy(op) -> str | None:
+    """The refusal of ``scf.if`` ``op`` (no results) when it runs a copy into LDS in some
+    threads of the workgroup only (:mod:`~pipeline_mlir.frontend.partial_copy`), its
+    condition evaluated per thread from thread ids and constants; else None."""
+    bs = block_size(kernel_of(op))
+    if bs is None:
+        return None
+    try:
+        runs = Evaluator(bs, thread_only=True).value(op.operands[0]) != 0
+    except IRError:                 # (Unevaluable: not of the threads alone)
+        return None
+    return partial_copy_refusal(op, runs.astype(np.int64))
 
 
 def _names(names) -> str:

@@ -43,6 +43,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.dynamic_masks import strip
 from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
+from pipeline_mlir.frontend.partial_copy import partial_copy_refusal
 
 __all__ = ["unroll_thread_loops"]
 
@@ -124,6 +125,9 @@ def _trips(o, ev, threads: int) -> int:
                          f"loop that deals its iterations to the threads once each")
     t = np.arange(threads)
     trips = np.maximum(0, -((t - n) // step))
+    partial = partial_copy_refusal(o, trips)    # (the root cause, as at the prefetch point)
+    if partial is not None:
+        raise IRError(o, partial)
     if not np.all(trips == trips[0]):
         k = int(np.flatnonzero(trips != trips[0])[0])
         raise IRError(o, f"{describe(o)} is a per-thread loop in the K-loop whose threads "

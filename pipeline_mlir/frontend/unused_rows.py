@@ -62,11 +62,14 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import kernel_of, mfma_variant
+from pipeline_mlir.frontend.private_vectors import STORES, Unproven, accesses, positions, \
+    root_of
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: vector ops that move elements within a lane, and which of their operands carry data
 _MOVES = {"vector.extract": (0,), "vector.insert": (0, 1), "vector.broadcast": (0,),
-          "vector.shape_cast": (0,), "vector.transpose": (0,), "vector.bitcast": (0,)}
+          "vector.shape_cast": (0,), "vector.transpose": (0,), "vector.bitcast": (0,),
+          "vector.extract_strided_slice": (0,), "vector.insert_strided_slice": (0, 1)}
 #: integer ops the positions of extracts, inserts and private memory are computed with
 _INT_OPS = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b,
             "arith.muli": lambda a, b: a * b, "arith.divui": lambda a, b: a // b,
@@ -77,10 +80,6 @@ _CASTS = ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi"
 
 #: the ops whose values are known only at launch (of a static grid: its counts are bound)
 _SAMPLED = ("hal.interface.constant.load", "memref.dim", "hal.interface.workgroup.size")
-
-
-class Unproven(Exception):
-    """What the proof cannot follow (it then proves nothing)."""
 
 
 #: what makes the proof prove nothing (an index out of a shape, a position of another
@@ -255,12 +254,9 @@ class UnusedElements:
             if o.operands[0] in self.reach or o.operands[1] in self.reach:
                 raise Unproven("an MFMA of an operand computed from the accumulators")
             return self._deps(o.operands[2], env)
-        if o.name == "memref.load":
-            root = o.operands[0]
-            mem = self.memory.of(root)
-            idx = [_int(x, env) for x in list(o.operands)[1:]]
-            flat = int(np.ravel_multi_index(idx, ir.MemRefType(root.type).shape))
-            return mem[flat].copy()
+        if o.name in ("memref.load", "vector.transfer_read"):     # (private_vectors.py)
+            mem = self.memory.of(root_of(o.operands[0]))
+            return mem[positions(o, lambda x: _int(x, env))]
         ins = [self._deps(x, env) for n, x in enumerate(o.operands)
                if o.name not in _MOVES or n in _MOVES[o.name]]
         if o.name in _MOVES or o.name == "vector.from_elements":     # (vector_moves.py)
@@ -413,8 +409,9 @@ def _forward(results: list, kernel, carried: bool = True) -> tuple[set, list]:
             space = memory_space(o.operands[WRITES[o.name]].type)
             if n != (len(o.operands) - 1 if o.name == "vector.scatter" else 0):
                 raise Unproven(f"'{o.name}' op indexes or masks with the accumulators")
-            if space == "private" and o.name == "memref.store":
-                return _private_loads(o.operands[1], kernel)
+            if space == "private" and o.name in STORES:
+                return [a.results[0] for a in accesses(root_of(o.operands[1]))
+                        if a.name not in STORES]
             if space not in ("global", "fat_raw_buffer"):
                 raise Unproven(f"'{o.name}' op writes the accumulators to {space} memory")
             writes.append((o, x))
@@ -437,22 +434,6 @@ def _forward(results: list, kernel, carried: bool = True) -> tuple[set, list]:
     return seen, writes
 
 
-def _private_loads(root, kernel) -> list:
-    """The results of the ``memref.load`` of the private buffer ``root``, whose every use
-    is a ``memref.store`` or ``memref.load`` of it itself (no view)."""
-    if isinstance(root.owner, ir.Block) or _op(root.owner).name != "memref.alloca":
-        raise Unproven("private memory that is not an alloca")
-    out = []
-    for u in root.uses:
-        o = _op(u.owner)
-        if o.name == "memref.load":
-            out.append(o.results[0])
-        elif not (o.name == "memref.store" and u.operand_number == 1 or
-                  o.name == "memref.dealloc"):
-            raise Unproven(f"private memory used by '{o.name}'")
-    return out
-
-
 class _PrivateMemory(dict):
     """Per private ``memref.alloca``, per element: the accumulator elements any store
     writes there from (every store of it, over the iterations of the loops around it: a
@@ -472,18 +453,16 @@ class _PrivateMemory(dict):
                            "stores are being followed")     # what a later one stores)
         if root in self:
             return self[root]
-        if isinstance(root.owner, ir.Block) or _op(root.owner).name != "memref.alloca":
-            raise Unproven("a load of memory the proof does not follow")
         shape = list(ir.MemRefType(root.type).shape)
         mem = np.zeros((int(np.prod(shape)), self.nacc), dtype=bool)
         self.pending.add(root)      # (left there if unproven: it stays unproven)
-        for s in walk_ops(self.kernel, lambda o: o.name == "memref.store"):
-            if s.operands[1] != root:
+        for s in accesses(root):    # (its stores, element or vector: private_vectors.py)
+            if s.name not in STORES:
                 continue
             for env in _iterations(s, self.kernel):
-                idx = [_int(x, env) for x in list(s.operands)[2:]]
-                flat = int(np.ravel_multi_index(idx, shape))
-                mem[flat] |= self.tracer(s.operands[0], env).reshape(self.nacc)
+                at = positions(s, lambda x, env=env: _int(x, env)).ravel()
+                np.logical_or.at(mem, at, self.tracer(s.operands[0], env).reshape(
+                    -1, self.nacc))
         self.pending.discard(root)
         self[root] = mem
         return mem

@@ -88,6 +88,81 @@ gpu.module @m {
 
 // -----
 
+// A tile copied by half the workgroup: the prefetch point's 'scf.if' of the thread id and the
+// late form's per-thread loop that threads 128 and up never run, refused with one reason; an
+// 'scf.if' of the thread id that copies nothing keeps the scan's refusal.
+gpu.module @m {
+  gpu.func @half_copies(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c128 = arith.constant 128 : index
+    %tid = gpu.thread_id x
+    %off = arith.muli %tid, %c8 : index
+    %half = arith.cmpi ult, %tid, %c128 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      // expected-error @+1 {{in 128 of the workgroup's 256 threads (thread 0: 1 time(s), thread 128: 0): a copy made by part of the workgroup, which the front end does not pipeline}}
+      scf.if %half {
+        amdgpu.gather_to_lds %g[%off], %l[%c0] : vector<8xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
+      }
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @half_loop(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c128 = arith.constant 128 : index
+    %c256 = arith.constant 256 : index
+    %tid = gpu.thread_id x
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      // expected-error @+1 {{in 128 of the workgroup's 256 threads (thread 0: 1 time(s), thread 128: 0): a copy made by part of the workgroup, which the front end does not pipeline}}
+      scf.for %j = %tid to %c128 step %c256 {
+        %off = arith.muli %j, %c8 : index
+        amdgpu.gather_to_lds %g[%off], %l[%c0] : vector<8xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
+      }
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @half_nothing(%a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c128 = arith.constant 128 : index
+    %tid = gpu.thread_id x
+    %half = arith.cmpi ult, %tid, %c128 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      // expected-error @+1 {{is not: it yields nothing, and its condition is not true for every thread}}
+      scf.if %half {
+      }
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @m {
   gpu.func @global_to_registers(%g: memref<4096xbf16, #gpu.address_space<global>>, %n: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %c0 = arith.constant 0 : index

@@ -15,6 +15,7 @@ from pipeline_mlir.analysis.exact_ints import exact_on_machine
 from pipeline_mlir.analysis.loop_eval import Evaluator, Repeated, SideBySide
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
 
 TEXT = """
 func.func @f(%buf: memref<1024xf32>) {
@@ -316,3 +317,25 @@ def test_a_deep_chain_of_views_is_followed_without_recursion():
         last = walk_ops(m.operation, lambda o: o.name == "memref.subview")[-1].results[0]
         view = Evaluator((64, 1, 1)).view(last)
         assert np.all(view.offset == n) and len(view.chain) == n + 1
+
+
+def test_an_erased_op_forgotten_first_does_not_lend_its_value_to_a_new_one():
+    """A value is memoized under its handle, which compares by the op's address: a view
+    made after another was erased may take its address.  ``forget_ops`` before the erasure
+    (what ``frontend/regcopy.py`` does with the copies and views it replaces) leaves the new
+    view its own offset; without it the erased view's per-thread offset came back (the
+    prefetch point of f16 ``A^T x B^T`` 113x240x352: B's split copy read A's erased view)."""
+    ctx, m, v, ev = _evaluator()
+    tid = np.arange(64)
+    ev.bind(v["k"], 3)
+    view = _op(v["view"].owner)
+    for _ in range(20):          # (an address freed is taken by the next op of its size)
+        old = view.clone(ip=ir.InsertionPoint(view))
+        old.operands[1] = v["a"]
+        assert ev.view(old.results[0]).offset.tolist() == (tid * 4).tolist()
+        ev.forget_ops([old])
+        old.erase()
+        new = view.clone(ip=ir.InsertionPoint(view))
+        assert ev.view(new.results[0]).offset.tolist() == [3] * 64
+        ev.forget_ops([new])
+        new.erase()

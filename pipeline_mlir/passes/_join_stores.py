@@ -173,11 +173,20 @@ def _close(run: list, inside: list) -> int:
 def _drop_repeated_waits(store) -> None:
     """The ``lgkmcnt(0)`` waits right after the first one that follows ``store`` (the
     joined store) dropped: with nothing between them, the first waits for all."""
-    ops = [_op(o) for o in store.block.operations]
-    i = ops.index(store) + 2
-    if i - 1 >= len(ops) or not _lgkm_only_zero(ops[i - 1]):
-        return
-    while i < len(ops) and _lgkm_only_zero(ops[i]):
-        ops[i].erase()
-        i += 1
+    # (read from the block's start to the last of those waits: not the whole block, which
+    # is long and which each joined store read again before; one for loop over the ops,
+    # the bindings' iterator being copied by each loop over it)
+    seen, repeated = 0, []          # seen: 0 before the store, 1 at the wait after it, 2 after
+    for o in store.block.operations:
+        o = _op(o)
+        if not seen:
+            seen = int(o == store)
+            continue
+        if not _lgkm_only_zero(o):
+            break
+        if seen == 2:
+            repeated.append(o)
+        seen = 2
+    for o in repeated:
+        o.erase()
 

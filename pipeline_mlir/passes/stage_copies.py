@@ -158,10 +158,10 @@ def _reads_done_before(op, point) -> None:
     one and no wait for ``lgkmcnt`` 0 stands just before it: the LDS reads this wave issued before that
     barrier are then done when the other waves, past it, write LDS from registers (the ISA
     check's rule, blind to addresses, asks it of every such barrier)."""
-    ops = _through(op, point)
-    if op not in ops:                   # (a point before the copy: no barrier between)
+    ops, at = _through(op, point)
+    if at is None:                      # (a point before the copy: no barrier between)
         return
-    bars = [k for k in range(ops.index(op) + 1, len(ops) - 1) if ops[k].name in BARRIERS]
+    bars = [k for k in range(at + 1, len(ops) - 1) if ops[k].name in BARRIERS]
     if not bars:
         return
     bar = ops[bars[-1]]
@@ -217,11 +217,16 @@ def _store_point(op):
     return last
 
 
-def _through(op, point) -> list:
-    """The ops of ``op``'s block from its first through ``point``, read only that far."""
-    ops = []
+def _through(op, point) -> tuple[list, int | None]:
+    """The ops of ``op``'s block from its first through ``point``, read only that far (one
+    pass: the blocks are long, and each staged copy reads its own), and the position of
+    ``op`` among them (None: not before ``point``)."""
+    ops, at = [], None
     for o in op.block.operations:
-        ops.append(as_operation(o))
-        if ops[-1] == point:
-            return ops
+        o = as_operation(o)
+        if at is None and o == op:
+            at = len(ops)
+        ops.append(o)
+        if o == point:
+            return ops, at
     raise ValueError(f"'{point.name}' op is not in the block of '{op.name}' op")

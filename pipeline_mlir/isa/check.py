@@ -436,8 +436,9 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     lds = lds_map(fn)
     rw = reg_waits(fn, lds.apart if lds is not None else None)
     res.findings = group_findings(res.findings + _assembly_findings(fn, rw, lds, phase_of))
+    res.reads = {ph: c.reads() for ph, c in compared.items()}
     if plan is not None:
-        res.findings += read_findings(plan, {ph: c.reads() for ph, c in compared.items()},
+        res.findings += read_findings(plan, res.reads,
                                       lds.accesses if lds is not None else {},
                                       {i.line: i for i in fn.instrs()}, fn.lds_bytes,
                                       fn.threads)

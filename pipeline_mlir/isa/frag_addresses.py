@@ -12,8 +12,10 @@ assembly phase (prologue, loop, epilogue; the plan's prologue, kernel and epilog
 entries):
 
 * **Placement.**  A buffer's first byte is the one most ``ds_read`` s of the gaps that plan
-  a read of it read it at: a ``ds_read`` as wide as a planned read of its gap whose
-  every thread reads at that read's address plus one same number votes that number.
+  a read of it read it at: a ``ds_read`` as wide as a planned read of its gap (or a
+  piece of it: LLVM splits a 32-byte read in two) whose every thread reads at that
+  read's address plus one same number votes that number (each place the piece may
+  have in the read).
   The most voted placements are taken first, each buffer once, none over a buffer
   placed before it (a fragment read split over two buffers that a gap reads alike: each
   gets its own; every read of a buffer shifted onto its neighbour leaves it unplaced,
@@ -190,11 +192,12 @@ def _placement(phases: list[_Phase], reads, size: dict) -> tuple[dict, dict]:
         for gap, line, a, starts, width, on in ph.pieces():
             mine = set()
             for e in ph.by_gap.get(gap, ()):
-                if e.width != width or not on.any():
+                if e.width % width or not on.any():
                     continue
                 d = (starts - e.addresses)[on]
-                if (d == d[0]).all():
-                    mine.add((e.buffer, int(d[0])))
+                if (d == d[0]).all():       # a piece of it (LLVM splits a wide read)
+                    mine.update((e.buffer, int(d[0]) - k)
+                                for k in range(0, e.width - width + 1, width))
             for b, base in mine:
                 votes.setdefault(b, Counter())[base] += 1
                 voters.setdefault(b, {}).setdefault(base, []).append(line)

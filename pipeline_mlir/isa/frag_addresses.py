@@ -30,6 +30,10 @@ entries):
   the gaps that plan it: a read moved onto another fragment the phase reads too, the
   MFMAs then given that one twice).
 
+The rule holds the set of bytes each phase reads, not which planned read each ``ds_read``
+is: two reads of a phase given each other's bytes pass (that needs the MFMA operand each
+read's registers feed).
+
 Where it cannot hold a read (the plan has no addresses: the note of the lowering says
 why; a ``ds_read`` whose address or ``exec`` the LDS rule does not know; a buffer no read
 places) it says so in the note ``lds-read-unheld`` rather than pass it.

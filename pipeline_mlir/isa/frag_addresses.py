@@ -16,10 +16,10 @@ entries):
   piece of it: LLVM splits a 32-byte read in two) whose every thread reads at that
   read's address plus one same number votes that number (each place the piece may
   have in the read).
-  The most voted placements are taken first, each buffer once, none over a buffer
-  placed before it (a fragment read split over two buffers that a gap reads alike: each
-  gets its own; every read of a buffer shifted onto its neighbour leaves it unplaced,
-  its reads then inside no planned read).  A buffer so placed must lie in the kernel's
+  A buffer whose most voted byte beats its other ones is placed first, then the most
+  voted, each buffer once, none over a buffer placed before it (a gap that reads two
+  buffers alike votes for both; every read of a buffer shifted onto its neighbour leaves
+  it unplaced, its reads then inside no planned read).  A buffer so placed must lie in the kernel's
   LDS, its group segment (``lds-misplaced``).
 * **Reads.**  Every ``ds_read`` of the phase (each piece of a ``ds_read2``) reads, in every
   thread ``exec`` leaves on, bytes inside one fragment read the plan issues in that phase,
@@ -33,6 +33,11 @@ entries):
 The rule holds the set of bytes each phase reads, not which planned read each ``ds_read``
 is: two reads of a phase given each other's bytes pass (that needs the MFMA operand each
 read's registers feed).
+
+A phase whose reads the comparison finds elsewhere than the plan puts them
+(``ds-read-moved``, ``-changed``, ``-extra``, ``ds-merged``) or with MFMAs the plan lacks
+(``mfma-extra``: IREE's remainder code after the epilogue) is not held: which read there
+is which is not known.
 
 Where it cannot hold a read (the plan has no addresses: the note of the lowering says
 why; a ``ds_read`` whose address or ``exec`` the LDS rule does not know; a buffer no read
@@ -79,7 +84,8 @@ class _Phase:
         self.by_gap: dict[int, list] = {}
         self.entries: dict = {}             # LdsAccess -> its entry labels, in order
         #: the plan's reads the assembly holds (LLVM deletes the reads no MFMA uses: the
-        #: comparison's ``ds-read-missing``): those every byte of which some read reads
+        #: comparison's ``ds-read-missing``), each with the reads that may stand for it
+        #: (a group of one here): every byte of one of them some read reads
         self.demanded: set = set()
         for gap, label, reads, kept in planned:
             self.demanded.update(kept)
@@ -103,12 +109,13 @@ class _Phase:
                 yield gap, line, a, a.lanes + o, a.width, a.active
 
 
-def read_findings(plan, phases: dict, accesses: dict, instrs: dict, lds_bytes: int,
-                  threads: int) -> list[Finding]:
+def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
+                  lds_bytes: int, threads: int) -> list[Finding]:
     """The findings of the rule (module docstring) on one function: ``phases``, per
-    assembly phase, ((gap, entry label) of each planned ``ds_read`` token, (gap, line) of
-    each actual one); ``accesses``: the LDS rule's accesses by line; ``instrs``: the
-    instructions by line."""
+    assembly phase, ((gap, entry label, whether the assembly lacks it) of each planned
+    ``ds_read`` token, (gap, line) of each actual one); ``astray``: the phases whose data
+    instructions the comparison finds elsewhere than planned (not held); ``accesses``: the
+    LDS rule's accesses by line; ``instrs``: the instructions by line."""
     if not plan.reads:
         return [Finding(NOTE_KIND, "-", (), (), f"the fragment reads' LDS addresses are "
                         f"not held against the plan's: the lowering has none "
@@ -127,6 +134,11 @@ def read_findings(plan, phases: dict, accesses: dict, instrs: dict, lds_bytes: i
     transposing: list[int] = []
     skipped: list[int] = []
     for name, (planned, actual) in phases.items():
+        if name in astray and actual:
+            unheld.append(f"the {name}'s {len(actual)} ds_read not held: the comparison "
+                          f"finds its instructions elsewhere than the plan puts them "
+                          f"(moved, changed, merged or extra)")
+            continue
         # a transposing read (``ds_read_b64_tr_b16``) reads for its lanes what others
         # address: no plain read of the plan's (the front end's transposing loads)
         transposing += [ln for _, ln in actual if "_tr_" in instrs[ln].mnemonic]
@@ -146,10 +158,21 @@ def read_findings(plan, phases: dict, accesses: dict, instrs: dict, lds_bytes: i
             index[label] += 1
             kept = [] if gone else [reads[j]] if len(reads) == tokens[label] else \
                 reads if not any(g for _, lb, g in planned if lb == label) else []
+            kept = [(e,) for e in kept]
             rows.append((gap, label, reads, kept))
         # a gap planning a read the lowering did not evaluate: its reads not told apart
         blind = {gap for gap, _, reads, _ in rows if not reads}
         skipped += [ln for g, ln in actual if g in blind]
+        kept = sum(1 for (gap, _, gone), _ in zip(planned, rows) if not gone and
+                   gap not in blind)
+        held = [(g, ln) for g, ln in actual if g not in blind]
+        if len(held) != kept:
+            # more or fewer reads than the comparison finds of the plan's: code the plan
+            # does not hold (IREE's remainder, its C tile read back through LDS)
+            unheld.append(f"the {name}'s {len(held)} ds_read are not the {kept} the "
+                          f"comparison finds of the plan's (code the plan does not "
+                          f"describe): not held")
+            continue
         built.append(_Phase(name, rows, [(g, ln, accesses.get(ln)) for g, ln in actual
                                          if g not in blind]))
     size = {e.buffer: 0 for e in plan.reads}
@@ -205,16 +228,27 @@ def _placement(phases: list[_Phase], reads, size: dict) -> tuple[dict, dict]:
             for b, base in mine:
                 votes.setdefault(b, Counter())[base] += 1
                 voters.setdefault(b, {}).setdefault(base, []).append(line)
-    # the most voted first (then the lowest byte, then the buffer the plan reads first),
-    # each buffer once and none over one placed before: two buffers a gap reads alike
-    # (a fragment read split over two buffers) each get their own
+    # a buffer whose most voted byte beats its others goes first (a gap reading two
+    # buffers alike votes each read for both: the true byte has the votes of the other
+    # gaps too), then the most voted; never over a buffer placed before it
     order = {e.buffer: k for k, e in enumerate(reads)}
     bases: dict[str, int] = {}
-    for b, base in sorted(((b, base) for b, c in votes.items() for base in c),
-                          key=lambda x: (-votes[x[0]][x[1]], x[1], order[x[0]])):
-        if b not in bases and all(base + size[b] <= o or bases[o_b] + size[o_b] <= base
-                                  for o_b, o in bases.items()):
-            bases[b] = base
+
+    def free(b: str, base: int) -> bool:
+        return all(base + size[b] <= o or o + size[c] <= base for c, o in bases.items())
+
+    while True:
+        best = []
+        for b, c in votes.items():
+            cands = sorted((-n, base) for base, n in c.items() if free(b, base)) \
+                if b not in bases else []
+            if cands:
+                clear = len(cands) == 1 or cands[0][0] < cands[1][0]
+                best.append((not clear, cands[0][0], cands[0][1], order[b], b))
+        if not best:
+            break
+        _, _, base, _, b = min(best)
+        bases[b] = base
     return bases, voters
 
 
@@ -293,18 +327,26 @@ def _unread(ph: _Phase, bases: dict, instrs: dict) -> list[Finding]:
     ends = starts + np.array([p[4] for p in pieces])[:, None]
     on = np.stack([p[5] for p in pieces])
     out = []
-    for e, labels in ph.entries.items():
-        if e.buffer not in bases or e not in ph.demanded:
-            continue
+    def covered(e):
         lo = e.addresses + bases[e.buffer]
         # one piece holding the whole read, else byte by byte (a read split in pieces)
-        covered = (on & (starts <= lo) & (ends >= lo + e.width)).any(axis=0)
-        if not covered.all():
-            covered |= np.all([(on & (starts <= lo + c) & (lo + c < ends)).any(axis=0)
-                               for c in range(e.width)], axis=0)
-        if covered.all():
+        hit = (on & (starts <= lo) & (ends >= lo + e.width)).any(axis=0)
+        if not hit.all():
+            hit |= np.all([(on & (starts <= lo + c) & (lo + c < ends)).any(axis=0)
+                           for c in range(e.width)], axis=0)
+        return hit
+
+    for group in sorted(ph.demanded, key=lambda g: [(x.stage, x.part) for x in g]):
+        placed = [x for x in group if x.buffer in bases]
+        if not placed:
             continue
-        t = int(np.flatnonzero(~covered)[0])
+        hits = [covered(x) for x in placed]
+        if any(h.all() for h in hits):
+            continue
+        e, hit = next((x, h) for x, h in zip(placed, hits) if x in ph.entries)
+        labels = ph.entries[e]
+        lo = e.addresses + bases[e.buffer]
+        t = int(np.flatnonzero(~hit)[0])
         gaps = {g for g, es in ph.by_gap.items() if e in es}
         lines = tuple(ln for g, ln, _a in ph.actual if g in gaps)
         where = (f"; the ds_read of its gap: " + ", ".join(

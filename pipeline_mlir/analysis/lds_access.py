@@ -73,17 +73,71 @@ def lds_accesses(mlir_text: str, threads: int) -> KernelLds:
         for op in ops:
             if op.name not in _TAGS or _TAGS[op.name][0] not in op.attributes:
                 continue
-            try:
-                acc = _access(op, ev, buffers, elem, names, parts)
-            except Unevaluable as e:
-                if e.value is None:
-                    raise LdsAccessError(f"LDS address: {e}") from None
-                raise LdsAccessError(_unevaluable(e, names)) from None
-            except IRError as e:
-                raise LdsAccessError(f"LDS address: {e}") from None
-            out.append(acc)
+            out.append(_evaluated(op, ev, buffers, elem, names, parts))
         by_name = {names.of(v): (base, size) for v, (base, size) in buffers.items()}
     return KernelLds(out, by_name, threads, notes)
+
+
+def loop_reads(loop, kernel, threads: int) -> KernelLds:
+    """The fragment reads of the tagged loop ``loop`` (an ``scf.for`` op of the kernel
+    function ``kernel``, whose workgroup buffers are laid out in declaration order) as
+    :func:`lds_accesses` reads them, for ``threads`` threads: what the ISA check holds each
+    ``ds_read`` of the built code against (:mod:`pipeline_mlir.isa.frag_addresses`).  An
+    :class:`~pipeline_mlir.kernel.lds_data.LdsAccessError` names what is not evaluated
+    (an address of the loop's variable, a buffer that is no workgroup attribution)."""
+    buffers, elem = _loop_buffers(kernel)
+    names = _BufferNames(buffers)
+    ev = Evaluator((threads, 1, 1), workgroup_id=0, launch_values=False)
+    out: list[LdsAccess] = []
+    parts: dict[tuple, int] = {}
+    for op in _walk(loop):
+        if op.name != "vector.load" or _TAGS[op.name][0] not in op.attributes:
+            continue
+        out.append(_evaluated(op, ev, buffers, elem, names, parts))
+    return KernelLds(out, {names.of(v): b for v, b in buffers.items()}, threads)
+
+
+def _loop_buffers(kernel) -> tuple[dict, dict]:
+    """The workgroup buffers of function ``kernel`` (its workgroup attributions and its
+    ``memref.alloc`` s of workgroup memory), each at byte 0 (where LLVM places it is
+    LLVM's: the addresses are the buffer's own bytes): value -> (0, size), value -> bytes
+    per element."""
+    buffers: dict = {}
+    elem: dict = {}
+    if not kernel.regions or not kernel.regions[0].blocks:
+        return {}, {}
+    body = kernel.regions[0].blocks[0]
+    values = list(body.arguments) + [_op(o).results[0] for o in body.operations
+                                     if _op(o).name == "memref.alloc"]
+    for v in values:
+        if not isinstance(v.type, ir.MemRefType) or memory_space(v.type) != "workgroup":
+            continue
+        t = ir.MemRefType(v.type)
+        try:
+            elem[v] = element_bytes(t)
+        except ValueError:
+            continue            # an access of it is one of no workgroup buffer: named then
+        if not t.has_static_shape:
+            continue
+        size = elem[v]
+        for d in t.shape:
+            size *= d
+        buffers[v] = (0, size)
+    return buffers, elem
+
+
+def _evaluated(op, ev: Evaluator, buffers: dict, elem: dict, names: "_SourceNames",
+               parts: dict) -> LdsAccess:
+    """:func:`_access` of ``op``, what the evaluator cannot evaluate an
+    :class:`LdsAccessError` naming it."""
+    try:
+        return _access(op, ev, buffers, elem, names, parts)
+    except Unevaluable as e:
+        if e.value is None:
+            raise LdsAccessError(f"LDS address: {e}") from None
+        raise LdsAccessError(_unevaluable(e, names)) from None
+    except IRError as e:
+        raise LdsAccessError(f"LDS address: {e}") from None
 
 
 def _walk(op):
@@ -176,6 +230,18 @@ def _unevaluable(e: Unevaluable, names: "_SourceNames") -> str:
                 f"knows (a function argument or loop variable)")
     return (f"LDS address: {names.of(v)} is defined by '{_op(v.owner).name}', which the "
             f"address evaluation does not model")
+
+
+class _BufferNames:
+    """Names of a function's workgroup buffers by their place among them (``workgroup
+    buffer 0`` ...: a value's own name costs a printing of the function); any other
+    value as :class:`_SourceNames` names it (an error's)."""
+
+    def __init__(self, buffers: dict) -> None:
+        self.own = {v: f"workgroup buffer {k}" for k, v in enumerate(buffers)}
+
+    def of(self, value) -> str:
+        return self.own.get(value) or _SourceNames("").of(value)
 
 
 class _SourceNames:

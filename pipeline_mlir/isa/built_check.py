@@ -77,6 +77,7 @@ from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.check import check_kernel_asm, check_without_schedule, \
     not_the_pipelined_loop
 from pipeline_mlir.isa.findings import Finding, IsaCheck
+from pipeline_mlir.isa.frag_addresses import ERROR_KINDS as READ_ERROR_KINDS
 from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
 
 __all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_ERROR_KINDS", "DMA_MOVED_KINDS", "PipelinedCheck", "pipelined_check", "errors"]
@@ -84,7 +85,7 @@ __all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_ERROR_KINDS", "DMA_MOVED_KIND
 #: findings that refuse a build wherever they are
 ERROR_KINDS = frozenset({"wait-short", "frag-wait-weak", "frag-wait-missing", "lds-race",
                          "lds-outside", "lds-stale", "lds-unwritten", "barrier-mismatch",
-                         "wait-states"})
+                         "wait-states"}) | READ_ERROR_KINDS
 #: findings that refuse a build in the pipelined loop (its waits count these instructions)
 LOOP_ERROR_KINDS = frozenset({"mfma-missing"})
 #: findings that refuse a build, in any phase, of a kernel whose pipelined loop's global

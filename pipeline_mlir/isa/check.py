@@ -51,6 +51,7 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
                                         IsaCheckError, Outside, Token, actual_skeleton,
                                         expected_skeleton, merge_waits)
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
+from pipeline_mlir.isa.frag_addresses import read_findings
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.held import held_counts
 from pipeline_mlir.isa.lds_ranges import lds_map, left_out
@@ -133,6 +134,19 @@ class _Phase:
         self.eg = _gaps(exp, [e for e, _ in self.pairs])
         self.ag = _gaps(act, [a for _, a in self.pairs])
         self.missing_data: set[int] = set()      # exp positions of data not found
+        self.extra_data: set[int] = set()        # act positions of data not planned
+
+    def reads(self) -> tuple[list, list]:
+        """((gap, entry, whether the assembly lacks it) of each ``ds_read`` the schedule
+        plans, (gap, line) of each one of the assembly the comparison pairs with one (not
+        a ``ds-read-extra``: IREE's remainder code, its C tile read back)): what
+        :func:`~pipeline_mlir.isa.frag_addresses.read_findings` holds against each
+        other."""
+        return ([(g, self.exp[k].origin[0], k in self.missing_data) for k, g in self.eg
+                 if self.exp[k].kind == "ds_read" and self.exp[k].origin],
+                [(g, self.act[k].lines[0]) for k, g in self.ag
+                 if self.act[k].kind == "ds_read" and self.act[k].lines and
+                 k not in self.extra_data])
 
     def add(self, kind: str, entries, lines, message: str) -> None:
         self.res.findings.append(Finding(kind, self.ph, tuple(entries), tuple(lines), message))
@@ -239,6 +253,7 @@ class _Phase:
             self.add(f"{cls}-missing", exp[k].origin, (),
                      f"{exp[k].describe()} of the schedule is not in the assembly")
         for j, _g in surplus:
+            self.extra_data.add(j)
             self.add(f"{cls}-extra", (), act[j].lines, f"{act[j].describe()} is not in the schedule")
 
     def ds_merged(self, deficit, surplus):
@@ -392,14 +407,16 @@ def _without_folded_zero_trip(fn: AsmFunction,
 
 
 def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
-              fragment_waits: bool = False) -> IsaCheck:
+              fragment_waits: bool = False, plan: KernelPlan | None = None) -> IsaCheck:
     """Compare the assembly of ``fn`` with an expected skeleton (:func:`expected_skeleton`).
     With ``fragment_waits`` (the schedule has ``WAIT_FRAG`` entries, which issue nothing),
     the ``s_waitcnt lgkmcnt`` directly before MFMAs are no part of the comparison: each is
     checked against the count its MFMA's operands need (:mod:`pipeline_mlir.isa.frag_waits`).
     Without, the MFMAs are walked the same way and only a race is a finding (an MFMA reading
     a register an LDS read in flight defines: LLVM's own waits for the fragments the
-    schedule's waits leave to it, which LLVM 22 counted short after global LDS DMAs)."""
+    schedule's waits leave to it, which LLVM 22 counted short after global LDS DMAs).
+    With the kernel ``plan``, each ``ds_read`` is held against the LDS bytes its fragment
+    read plans (:mod:`pipeline_mlir.isa.frag_addresses`)."""
     actual, outside = actual_skeleton(fn)
     expected = _without_folded_zero_trip(fn, expected)
     phases = fn.main_loop_phases()
@@ -412,8 +429,9 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     res = IsaCheck(outside=list(outside), expected=expected, actual=actual)
     res.findings += [Finding(f.kind, f.phase, (), (f.line,), f.message()) for f in found]
     held = held_counts(fn)
-    for ph in PHASES:
-        _Phase(ph, expected[ph], actual[ph], res, held).run()
+    compared = {ph: _Phase(ph, expected[ph], actual[ph], res, held) for ph in PHASES}
+    for c in compared.values():
+        c.run()
     for u in unpinned_waits(actual, res.schedule_waits, res.schedule_guards,
                             res.schedule_derived, res.schedule_counts):
         res.findings.append(Finding("wait-unpinned", u.phase, res.schedule_waits[u.phase][u.index],
@@ -422,9 +440,25 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     lds = lds_map(fn)
     rw = reg_waits(fn, lds.apart if lds is not None else None)
     res.findings = group_findings(res.findings + _assembly_findings(fn, rw, lds, phase_of))
+    res.reads = {ph: c.reads() for ph, c in compared.items()}
+    if plan is not None:
+        # a phase whose reads the comparison finds elsewhere than planned (moved,
+        # changed, merged, extra), or with MFMAs the plan lacks (IREE's remainder code
+        # after the epilogue): not held
+        astray = {f.phase for f in res.findings if f.kind in _ASTRAY}
+        res.findings += read_findings(plan, res.reads, astray,
+                                      lds.accesses if lds is not None else {},
+                                      {i.line: i for i in fn.instrs()}, fn.lds_bytes,
+                                      fn.threads)
     res.outside = [explain_outside(o, rw.pending) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)
     return res
+
+
+#: the comparison's findings that leave a phase's reads to no planned read
+#: (:func:`~pipeline_mlir.isa.frag_addresses.read_findings` does not hold them)
+_ASTRAY = frozenset({"ds-read-extra", "ds-read-moved", "ds-read-changed", "ds-merged",
+                     "mfma-extra"})
 
 
 def check_without_schedule(fn: AsmFunction) -> list[Finding]:
@@ -501,7 +535,7 @@ def check_kernel_asm(fn: AsmFunction, plan: KernelPlan, mfmas_per_mma: int | Non
     x = Expansion(shape.vm_per_load, shape.lgkm_per_load, mfmas_per_mma,
                   mfma_name if mfma_name is not None else shape.mfma, load_name, ds_name)
     expected = expected_skeleton(plan, x)
-    res = check_isa(fn, expected, plan.fragment_waits)
+    res = check_isa(fn, expected, plan.fragment_waits, plan)
     res.mfmas_per_mma = mfmas_per_mma
     return res
 

@@ -53,6 +53,9 @@ class IsaCheck:
     schedule_counts: dict[str, dict[int, tuple]] = field(default_factory=dict)
     #: the MFMAs each MMA entry became (:func:`check_kernel_asm`; 0: not known)
     mfmas_per_mma: int = 0
+    #: per phase, the planned and the actual ``ds_read`` s in the comparison's gaps (what
+    #: :func:`~pipeline_mlir.isa.frag_addresses.read_findings` holds against each other)
+    reads: dict = field(default_factory=dict)
 
     def keys(self) -> Counter:
         return Counter(f.key() for f in self.findings)

@@ -104,6 +104,13 @@ class _Access:
     beyond: tuple[int, int] | None = None
     #: whether ``exec`` is known (else every lane counts, those it may leave off too)
     lanes_known: bool = True
+    #: per thread, the address its lane reads or writes at (before the offsets), whether
+    #: ``exec`` leaves it on (None: not known), the offsets and the bytes at each
+    #: (:mod:`pipeline_mlir.isa.frag_addresses` holds a ``ds_read``'s against the plan's)
+    lanes: np.ndarray | None = field(default=None, compare=False, repr=False)
+    active: np.ndarray | None = field(default=None, compare=False, repr=False)
+    offsets: tuple[int, ...] = ()
+    width: int = 0
 
     @functools.cached_property
     def words(self) -> tuple[np.ndarray, ...]:
@@ -164,7 +171,9 @@ def _lanes_bytes(i: AsmInstr, write: bool, addr, offsets: list[int], width: int,
     if int(every.max()) >= _LDS_LIMIT:
         return None
     dwords = width % 4 == 0 and all(o % 4 == 0 for o in offsets) and not (addr % 4).any()
-    return _Access(i, write, tuple(per_wave), bool(dwords), lanes_known=active is not None)
+    return _Access(i, write, tuple(per_wave), bool(dwords), lanes_known=active is not None,
+                   lanes=addr, active=None if active is None else active != 0,
+                   offsets=tuple(offsets), width=width)
 
 
 #: an LDS DMA: ``buffer_load_<size> ... lds`` or ``global_load_lds_<size>``

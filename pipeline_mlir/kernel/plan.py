@@ -428,6 +428,13 @@ class KernelPlan:
     #: the symbol of the function the pipelined loop is in ('' when not lowered from IR):
     #: the ISA check of a code build finds the loop's code by it
     function: str = field(default="", compare=False)
+    #: every thread's LDS addresses of each fragment read of the loop body, as the lowering
+    #: evaluated them from the tagged IR before cloning it (:class:`~pipeline_mlir.kernel.
+    #: lds_data.LdsAccess`, ``read`` ones; keyed by channel, stage and subtile like the
+    #: entries): what the ISA check holds each ``ds_read`` of the code built against
+    #: (:mod:`pipeline_mlir.isa.frag_addresses`); empty with ``reads_note`` saying why
+    reads: tuple = field(default=(), compare=False)
+    reads_note: str = field(default="not lowered from IR", compare=False)
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:

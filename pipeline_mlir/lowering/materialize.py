@@ -339,9 +339,29 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
         order_cuts(plan, strict=True)
     except ConfigError as e:
         raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
-    plan = replace(plan, function=_function_name(p.op))
+    plan = replace(plan, function=_function_name(p.op), **_fragment_reads(loop))
     _Materializer(p, loop, templates, plan).run()
     return plan
+
+
+def _fragment_reads(loop) -> dict:
+    """The plan's ``reads`` (every thread's LDS addresses of each fragment read of the
+    loop body, :func:`~pipeline_mlir.analysis.lds_access.loop_reads`), or its
+    ``reads_note`` saying why there are none."""
+    from pipeline_mlir.analysis.lds_access import loop_reads
+    from pipeline_mlir.kernel.lds_data import LdsAccessError
+
+    kernel, size = kernel_of(loop), _block_size(loop)
+    if kernel is None or size is None:
+        return {"reads_note": "the kernel's function or workgroup size is not known"}
+    try:
+        found = loop_reads(loop, kernel, size)
+    except LdsAccessError as e:
+        return {"reads_note": str(e)}
+    if not found.accesses:
+        return {"reads_note": "the loop's fragment reads are no tagged vector.load of a "
+                              "workgroup buffer"}
+    return {"reads": tuple(found.accesses), "reads_note": ""}
 
 
 def _function_name(op) -> str:

@@ -82,7 +82,9 @@ def expected_findings(key: str) -> dict:
         # the epilogue's fragment reads of the addresses the loop rotates (its reads moved
         # over the back edge): left out of the LDS rules, and named
         return {("lds-unknown", "epilogue", (), None):
-                "the LDS rules cannot read an address a loop rotates"}
+                "the LDS rules cannot read an address a loop rotates",
+                ("lds-read-unheld", "-", (), None):
+                "nor can the read rule hold those reads against the plan's addresses"}
     if key.startswith("pingpong"):
         return {}   # ping-pong: the assembly is the schedule, entry for entry
     by = EPILOGUE_SHIFT.get(key, 0)
@@ -201,7 +203,8 @@ def test_merged_ds_reads_are_reported(pp):
     merged = f"\tds_read2_b64 v[{dst}:{int(dst) + 7}], {a.operands[1]} offset1:8"
     text = _mutate(_mutate(pp.asm, b2.line, None), a.line, [merged])
     res = check(pp, text)
-    assert _kinds(res) == [("ds-merged", "loop")]
+    # (the read rule holds no read of a phase with a merged read: the note)
+    assert _kinds(res) == [("ds-merged", "loop"), ("lds-read-unheld", "-")]
     # KRN[0] and KRN[1] share one gap (no separator between them): either may be named
     assert res.findings[0].entries in (("KRN[0]",), ("KRN[1]",))
     assert res.findings[0].lines == (a.line,)
@@ -253,9 +256,13 @@ def test_other_mutations_are_reported(pp, target, replacement, kind):
     res = check(pp, _mutate(pp.asm, ins.line, new))
     # a barrier deleted: the waves' accesses it ordered race (the LDS rule's lds-race); a
     # loop DMA deleted: the loop reads bytes it never refills (lds-stale), and the epilogue
-    # bytes no write fills after the prologue on the zero-trip path (lds-unwritten)
+    # bytes no write fills after the prologue on the zero-trip path (lds-unwritten); a
+    # fragment read deleted: bytes of the plan's reads no ds_read reads (lds-unread); an
+    # MFMA added: the read rule holds no read of that phase (its note)
     races = {"barrier-missing": ["lds-race"],
-             "load-lds-missing": ["lds-stale", "lds-unwritten"]}.get(kind, [])
+             "load-lds-missing": ["lds-stale", "lds-unwritten"],
+             "ds-read-missing": ["lds-unread"],
+             "mfma-extra": ["lds-read-unheld"]}.get(kind, [])
     assert [f.kind for f in res.findings][:1] == [kind] and \
         set(f.kind for f in res.findings[1:]) == set(races)
     assert res.findings[0].phase == "loop"

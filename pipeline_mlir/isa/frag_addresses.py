@@ -1,0 +1,360 @@
+"""The ISA check's rule that every fragment read reads the LDS bytes the plan reads.
+
+The lowering evaluates, before it clones the loop body, every thread's LDS address of each
+fragment read of the tagged loop (:attr:`~pipeline_mlir.kernel.plan.KernelPlan.reads`: the
+tagged ``vector.load`` s of a workgroup buffer, each address counted from its buffer's
+first byte, since where LLVM places each buffer is LLVM's).  The comparison with the
+schedule puts every ``ds_read`` of the assembly in a gap between two aligned separators,
+beside the schedule entries whose reads the gap plans (:mod:`pipeline_mlir.isa.check`);
+the LDS rule evaluates every thread's address of each ``ds_read`` from the thread id
+(:mod:`pipeline_mlir.isa.lds_ranges`).  This rule holds the one against the other, per
+assembly phase (prologue, loop, epilogue; the plan's prologue, kernel and epilogue
+entries):
+
+* **Placement.**  A buffer's first byte is the one most ``ds_read`` s of the gaps that plan
+  a read of it read it at: a ``ds_read`` as wide as a planned read of its gap (or a
+  piece of it: LLVM splits a 32-byte read in two) whose every thread reads at that
+  read's address plus one same number votes that number (each place the piece may
+  have in the read).
+  A buffer whose most voted byte beats its other ones is placed first, then the most
+  voted, each buffer once, none over a buffer placed before it (a gap that reads two
+  buffers alike votes for both; every read of a buffer shifted onto its neighbour leaves
+  it unplaced, its reads then inside no planned read).  A buffer so placed must lie in the kernel's
+  LDS, its group segment (``lds-misplaced``).
+* **Reads.**  Every ``ds_read`` of the phase (each piece of a ``ds_read2``) reads, in every
+  thread ``exec`` leaves on, bytes inside one fragment read the plan issues in that phase,
+  its buffer placed as above (``lds-misread`` at the instruction: an offset field or an
+  address computation changed).
+* **Coverage.**  Every byte of every fragment read the plan issues in the phase is read
+  by some ``ds_read`` of the phase, in every thread (``lds-unread`` at the ``ds_read`` s of
+  the gaps that plan it: a read moved onto another fragment the phase reads too, the
+  MFMAs then given that one twice).
+
+The rule holds the set of bytes each phase reads, not which planned read each ``ds_read``
+is: two reads of a phase given each other's bytes pass (that needs the MFMA operand each
+read's registers feed).
+
+A phase whose reads the comparison finds elsewhere than the plan puts them
+(``ds-read-moved``, ``-changed``, ``-extra``, ``ds-merged``) or with MFMAs the plan lacks
+(``mfma-extra``: IREE's remainder code after the epilogue) is not held: which read there
+is which is not known.
+
+Where it cannot hold a read (the plan has no addresses: the note of the lowering says
+why; a ``ds_read`` whose address or ``exec`` the LDS rule does not know; a buffer no read
+places) it says so in the note ``lds-read-unheld`` rather than pass it.
+
+No MLIR here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import numpy as np
+
+from pipeline_mlir.isa.findings import Finding
+
+__all__ = ["read_findings", "ERROR_KINDS", "NOTE_KIND"]
+
+#: the findings of this rule that refuse a build (:mod:`pipeline_mlir.isa.built_check`)
+ERROR_KINDS = frozenset({"lds-misread", "lds-unread", "lds-misplaced"})
+#: the note naming what the rule does not hold
+NOTE_KIND = "lds-read-unheld"
+
+_LABEL = re.compile(r"^(PRO|KRN|EPI)\[(\d+)\]$")
+_PLAN_PHASE = {"PRO": "prologue", "KRN": "kernel", "EPI": "epilogue"}
+
+
+def _key(op) -> tuple[int, int, int]:
+    return (op.channel, op.stage, op.subtile)
+
+
+def _describe(e) -> str:
+    return (f"channel {e.channel} stage {e.stage} subtile {e.subtile} part {e.part} "
+            f"({e.buffer})")
+
+
+class _Phase:
+    """The planned and the actual reads of one assembly phase."""
+
+    def __init__(self, name: str, planned: list, actual: list) -> None:
+        self.name = name
+        #: per gap, the plan's reads there (LdsAccess) and the entries naming them
+        self.by_gap: dict[int, list] = {}
+        self.entries: dict = {}             # LdsAccess -> its entry labels, in order
+        #: the plan's reads the assembly holds (LLVM deletes the reads no MFMA uses: the
+        #: comparison's ``ds-read-missing``), each with the reads that may stand for it
+        #: (a group of one here): every byte of one of them some read reads
+        self.demanded: set = set()
+        for gap, label, reads, kept in planned:
+            self.demanded.update(kept)
+            for e in reads:
+                self.by_gap.setdefault(gap, [])
+                if e not in self.by_gap[gap]:
+                    self.by_gap[gap].append(e)
+                self.entries.setdefault(e, [])
+                if label not in self.entries[e]:
+                    self.entries[e].append(label)
+        #: (gap, line, the LDS rule's access or None)
+        self.actual = actual
+
+    def pieces(self):
+        """(gap, line, access, per-thread start, width, per-thread on) of each piece of the
+        known reads."""
+        for gap, line, a in self.actual:
+            if a is None or a.lanes is None or a.active is None:
+                continue
+            for o in a.offsets:
+                yield gap, line, a, a.lanes + o, a.width, a.active
+
+
+def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
+                  lds_bytes: int, threads: int) -> list[Finding]:
+    """The findings of the rule (module docstring) on one function: ``phases``, per
+    assembly phase, ((gap, entry label, whether the assembly lacks it) of each planned
+    ``ds_read`` token, (gap, line) of each actual one); ``astray``: the phases whose data
+    instructions the comparison finds elsewhere than planned (not held); ``accesses``: the
+    LDS rule's accesses by line; ``instrs``: the instructions by line."""
+    if not plan.reads:
+        return [Finding(NOTE_KIND, "-", (), (), f"the fragment reads' LDS addresses are "
+                        f"not held against the plan's: the lowering has none "
+                        f"({plan.reads_note or 'no fragment read'})")]
+    if threads != len(plan.reads[0].addresses):
+        return [Finding(NOTE_KIND, "-", (), (), f"the fragment reads' LDS addresses are "
+                        f"not held against the plan's: the plan's are for "
+                        f"{len(plan.reads[0].addresses)} threads, the function's "
+                        f"workgroup has {threads}")]
+    by_key: dict[tuple, list] = {}
+    for e in plan.reads:
+        by_key.setdefault((e.channel, e.stage, e.subtile), []).append(e)
+    unheld: list[str] = []
+    bare: list[str] = []                # the entries with no read of the plan's
+    built: list[_Phase] = []
+    transposing: list[int] = []
+    skipped: list[int] = []
+    for name, (planned, actual) in phases.items():
+        if name in astray and actual:
+            unheld.append(f"the {name}'s {len(actual)} ds_read not held: the comparison "
+                          f"finds its instructions elsewhere than the plan puts them "
+                          f"(moved, changed, merged or extra)")
+            continue
+        # a transposing read (``ds_read_b64_tr_b16``) reads for its lanes what others
+        # address: no plain read of the plan's (the front end's transposing loads)
+        transposing += [ln for _, ln in actual if "_tr_" in instrs[ln].mnemonic]
+        actual = [(g, ln) for g, ln in actual if "_tr_" not in instrs[ln].mnemonic]
+        rows = []
+        tokens = Counter(label for _, label, _ in planned)
+        index: Counter = Counter()
+        for gap, label, gone in planned:
+            m = _LABEL.match(label)
+            op = plan.entries(_PLAN_PHASE[m.group(1)])[int(m.group(2))].op if m else None
+            reads = sorted(by_key.get(_key(op), []) if op is not None else [],
+                           key=lambda e: e.part)
+            if not reads and label not in bare:
+                bare.append(label)
+            # its j-th ds_read is its j-th read where as many (else all or none kept)
+            j = index[label]
+            index[label] += 1
+            kept = [] if gone else [reads[j]] if len(reads) == tokens[label] else \
+                reads if not any(g for _, lb, g in planned if lb == label) else []
+            kept = [(e,) for e in kept]
+            rows.append((gap, label, reads, kept))
+        # a gap planning a read the lowering did not evaluate: its reads not told apart
+        blind = {gap for gap, _, reads, _ in rows if not reads}
+        skipped += [ln for g, ln in actual if g in blind]
+        kept = sum(1 for (gap, _, gone), _ in zip(planned, rows) if not gone and
+                   gap not in blind)
+        held = [(g, ln) for g, ln in actual if g not in blind]
+        if len(held) != kept:
+            # more or fewer reads than the comparison finds of the plan's: code the plan
+            # does not hold (IREE's remainder, its C tile read back through LDS)
+            unheld.append(f"the {name}'s {len(held)} ds_read are not the {kept} the "
+                          f"comparison finds of the plan's (code the plan does not "
+                          f"describe): not held")
+            continue
+        built.append(_Phase(name, rows, [(g, ln, accesses.get(ln)) for g, ln in actual
+                                         if g not in blind]))
+    size = {e.buffer: 0 for e in plan.reads}
+    for e in plan.reads:
+        size[e.buffer] = max(size[e.buffer], int(e.addresses.max()) + e.width)
+    if bare:
+        unheld.append(f"entries {', '.join(bare[:8])}{' ...' if len(bare) > 8 else ''} "
+                      f"have no fragment read the lowering evaluated (a load it does not "
+                      f"read as one), the {len(skipped)} ds_read of their gaps not held")
+    if transposing:
+        unheld.append(f"{len(transposing)} transposing ds_read (lines "
+                      f"{', '.join(map(str, transposing[:8]))}) not held: a lane's bytes are "
+                      f"no plain read's")
+    bases, voters = _placement(built, plan.reads, size)
+    found = _misplaced(bases, voters, size, lds_bytes, instrs)
+    for ph in built:
+        unknown = [ln for _, ln, a in ph.actual
+                   if a is None or a.lanes is None or a.active is None]
+        if unknown:
+            unheld.append(f"{len(unknown)} ds_read of the {ph.name} (lines "
+                          f"{', '.join(map(str, unknown[:8]))}) of an address or exec the "
+                          f"LDS rule does not know: not held, and the {ph.name}'s reads "
+                          f"not checked for coverage")
+        found += _misreads(ph, bases, instrs)
+        if not unknown:
+            found += _unread(ph, bases, instrs)
+    unplaced = sorted({e.buffer for ph in built for e in ph.entries} - set(bases))
+    if unplaced:
+        unheld.append(f"no ds_read places buffer(s) {', '.join(unplaced)}: their reads "
+                      f"not checked for coverage")
+    if unheld:
+        found.append(Finding(NOTE_KIND, "-", (), (), "fragment reads not held against the "
+                             "plan's LDS addresses: " + "; ".join(unheld)))
+    return found
+
+
+def _placement(phases: list[_Phase], reads, size: dict) -> tuple[dict, dict]:
+    """(per buffer, its first byte; per buffer, the lines voting for each byte): the byte
+    most reads vote for (module docstring) that leaves it over no buffer placed before it
+    (``size``: per buffer, the bytes the plan reads of it from its first)."""
+    votes: dict[str, Counter] = {}
+    voters: dict[str, dict] = {}
+    for ph in phases:
+        for gap, line, a, starts, width, on in ph.pieces():
+            mine = set()
+            for e in ph.by_gap.get(gap, ()):
+                if e.width % width or not on.any():
+                    continue
+                d = (starts - e.addresses)[on]
+                if (d == d[0]).all():       # a piece of it (LLVM splits a wide read)
+                    mine.update((e.buffer, int(d[0]) - k)
+                                for k in range(0, e.width - width + 1, width))
+            for b, base in mine:
+                votes.setdefault(b, Counter())[base] += 1
+                voters.setdefault(b, {}).setdefault(base, []).append(line)
+    # a buffer whose most voted byte beats its others goes first (a gap reading two
+    # buffers alike votes each read for both: the true byte has the votes of the other
+    # gaps too), then the most voted; never over a buffer placed before it
+    order = {e.buffer: k for k, e in enumerate(reads)}
+    bases: dict[str, int] = {}
+
+    def free(b: str, base: int) -> bool:
+        return all(base + size[b] <= o or o + size[c] <= base for c, o in bases.items())
+
+    while True:
+        best = []
+        for b, c in votes.items():
+            cands = sorted((-n, base) for base, n in c.items() if free(b, base)) \
+                if b not in bases else []
+            if cands:
+                clear = len(cands) == 1 or cands[0][0] < cands[1][0]
+                best.append((not clear, cands[0][0], cands[0][1], order[b], b))
+        if not best:
+            break
+        _, _, base, _, b = min(best)
+        bases[b] = base
+    return bases, voters
+
+
+def _misplaced(bases: dict, voters: dict, size: dict, lds_bytes: int, instrs: dict) -> list:
+    """``lds-misplaced``: a buffer placed past the kernel's LDS."""
+    out = []
+    for b, base in sorted(bases.items(), key=lambda x: x[1]):
+        end = base + size[b]
+        why = None
+        if base < 0 or (lds_bytes and end > lds_bytes):
+            why = f"past the kernel's {lds_bytes} bytes of LDS" if base >= 0 else \
+                "below LDS byte 0"
+        if why:
+            lines = tuple(voters[b][base][:1])
+            out.append(Finding("lds-misplaced", "-", (), lines,
+                               f"{instrs[lines[0]].text} (line {lines[0]}) and "
+                               f"{len(voters[b][base]) - 1} more ds_read read buffer {b} as "
+                               f"if it began at LDS byte {base}: its bytes the plan reads "
+                               f"({base}..{end - 1}) lie {why}: the reads are not where "
+                               f"the copies put the tile"))
+    return out
+
+
+def _inside(starts, width, on, e, base) -> np.ndarray:
+    """Per thread ``on`` leaves on, whether ``width`` bytes at ``starts`` lie inside planned
+    read ``e`` (its buffer at ``base``); True where off."""
+    lo = e.addresses + base
+    return ~on | ((starts >= lo) & (starts + width <= lo + e.width))
+
+
+def _misreads(ph: _Phase, bases: dict, instrs: dict) -> list[Finding]:
+    """``lds-misread``: a ``ds_read`` piece inside no planned read of the phase."""
+    planned = [e for e in ph.entries if e.buffer in bases]
+    lo = np.stack([e.addresses + bases[e.buffer] for e in planned]) if planned else None
+    hi = lo + np.array([e.width for e in planned])[:, None] if planned else None
+    out, seen = [], set()
+    for gap, line, a, starts, width, on in ph.pieces():
+        if line in seen or (planned and (~on | ((starts >= lo) & (starts + width <= hi)))
+                            .all(axis=1).any()):
+            continue
+        seen.add(line)
+        near = [e for e in ph.by_gap.get(gap, ()) if e.buffer in bases] or planned
+        head = f"{instrs[line].text} (line {line}) reads LDS bytes "
+        if not near:        # no read of its buffers reads where the plan's read
+            t = int(np.flatnonzero(on)[0]) if on.any() else 0
+            e = (ph.by_gap.get(gap) or list(ph.entries))[0]
+            out.append(Finding(
+                "lds-misread", ph.name, tuple(ph.entries[e]), (line,),
+                f"{head}{int(starts[t])}..{int(starts[t]) + width - 1} in thread {t} (wave "
+                f"{t // 64}, lane {t % 64}), and no ds_read reads the buffers of its gap's "
+                f"planned reads at one placement: the plan's read of "
+                f"{', '.join(ph.entries[e])}, {_describe(e)}, reads its buffer's bytes "
+                f"{int(e.addresses[t])}..{int(e.addresses[t]) + e.width - 1} there"))
+            continue
+        # the planned read of its gap it misses in the fewest threads: what it should read
+        e = min(near, key=lambda x: int((~_inside(starts, width, on, x,
+                                                  bases[x.buffer])).sum()))
+        t = int(np.flatnonzero(~_inside(starts, width, on, e, bases[e.buffer]))[0])
+        want = int(e.addresses[t]) + bases[e.buffer]
+        out.append(Finding(
+            "lds-misread", ph.name, tuple(ph.entries[e]), (line,),
+            f"{head}{int(starts[t])}..{int(starts[t]) + width - 1} in thread {t} (wave "
+            f"{t // 64}, lane {t % 64}), inside no fragment read the plan issues in the "
+            f"{ph.name}: the plan's read of {', '.join(ph.entries[e])} there, "
+            f"{_describe(e)} placed at byte {bases[e.buffer]}, reads bytes "
+            f"{want}..{want + e.width - 1}"))
+    return out
+
+
+def _unread(ph: _Phase, bases: dict, instrs: dict) -> list[Finding]:
+    """``lds-unread``: bytes of a planned read of the phase no ``ds_read`` of it reads."""
+    pieces = list(ph.pieces())
+    if not pieces:
+        return []
+    starts = np.stack([p[3] for p in pieces])                  # piece x thread
+    ends = starts + np.array([p[4] for p in pieces])[:, None]
+    on = np.stack([p[5] for p in pieces])
+    out = []
+    def covered(e):
+        lo = e.addresses + bases[e.buffer]
+        # one piece holding the whole read, else byte by byte (a read split in pieces)
+        hit = (on & (starts <= lo) & (ends >= lo + e.width)).any(axis=0)
+        if not hit.all():
+            hit |= np.all([(on & (starts <= lo + c) & (lo + c < ends)).any(axis=0)
+                           for c in range(e.width)], axis=0)
+        return hit
+
+    for group in sorted(ph.demanded, key=lambda g: [(x.stage, x.part) for x in g]):
+        placed = [x for x in group if x.buffer in bases]
+        if not placed:
+            continue
+        hits = [covered(x) for x in placed]
+        if any(h.all() for h in hits):
+            continue
+        e, hit = next((x, h) for x, h in zip(placed, hits) if x in ph.entries)
+        labels = ph.entries[e]
+        lo = e.addresses + bases[e.buffer]
+        t = int(np.flatnonzero(~hit)[0])
+        gaps = {g for g, es in ph.by_gap.items() if e in es}
+        lines = tuple(ln for g, ln, _a in ph.actual if g in gaps)
+        where = (f"; the ds_read of its gap: " + ", ".join(
+            f"{instrs[ln].text} (line {ln})" for ln in lines[:4])) if lines else ""
+        out.append(Finding(
+            "lds-unread", ph.name, tuple(labels), lines,
+            f"the plan's fragment read of {', '.join(labels)}, {_describe(e)} placed at "
+            f"byte {bases[e.buffer]}, bytes {int(lo[t])}..{int(lo[t]) + e.width - 1} of "
+            f"thread {t} (wave {t // 64}, lane {t % 64}), is read by no ds_read of the "
+            f"{ph.name}: the MFMAs get another fragment{where}"))
+    return out

@@ -47,7 +47,7 @@ os.environ.setdefault("GLIBC_TUNABLES", "glibc.malloc.mmap_threshold=4294967295:
 import pytest
 
 from build_cache import ENV as BUILD_CACHE_ENV
-from bytecode_cache import rewrite_share
+from bytecode_cache import rewrite_share, seed_prefix
 
 from pipeline_mlir.schedule.types import (
     BARRIER,
@@ -278,13 +278,16 @@ def _share_bytecode(config) -> None:
     commands the tests start) compile each module of the tree once per run: into a
     bytecode cache directory of the run (``PYTHONPYCACHEPREFIX``, removed when the run
     ends; never the source tree), even where ``PYTHONDONTWRITEBYTECODE`` is set, which
-    would make every process compile every module it imports again.  A prefix the user
-    set is kept."""
+    would make every process compile every module it imports again; seeded with the
+    compiled modules of the interpreter's library and site-packages
+    (``bytecode_cache.seed_prefix``), which a prefix hides.  A prefix the user set is
+    kept."""
     if os.environ.get("PYTHONPYCACHEPREFIX") or sys.pycache_prefix:
         return
     config.stash[_PYCACHE] = (tempfile.mkdtemp(prefix="pipeline-mlir-test-pycache-"),
                               {k: os.environ.get(k) for k in _BYTECODE_ENV},
                               sys.dont_write_bytecode)
+    seed_prefix(config.stash[_PYCACHE][0])
     os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = config.stash[_PYCACHE][0]
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sys.dont_write_bytecode = False

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from bytecode_cache import rewrite_share, modules_of
+from bytecode_cache import rewrite_share, modules_of, seed_prefix
 
 _MODULE = "def test_{n}():\n    x = {n}\n    assert x == {n}, x\n"
 
@@ -47,3 +47,39 @@ def test_a_worker_rewrites_its_share_where_pytest_reads_it(pytestconfig, tmp_pat
     monkeypatch.setattr(sys, "dont_write_bytecode", True)       # nothing may be written
     (d / "test_new.py").write_text(_MODULE.format(n=9))
     assert rewrite_share(pytestconfig, 0, 1) == 0
+
+
+def test_the_prefix_is_seeded_with_the_library_s_compiled_modules(tmp_path):
+    """A library's ``__pycache__`` file is placed where a process with the prefix reads
+    it, and read there (not compiled and written again); a stale one is compiled again
+    into the prefix, the library's own file left as it was."""
+    import subprocess
+
+    lib = tmp_path / "lib"
+    (lib / "pkg").mkdir(parents=True)
+    (lib / "pkg" / "__init__.py").write_text("")
+    (lib / "pkg" / "mod.py").write_text("VALUE = 'compiled from source'\n")
+    (lib / "fresh.py").write_text("VALUE = 1\n")
+    env = {**{k: v for k, v in __import__("os").environ.items()
+              if k not in ("PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE")},
+           "PYTHONPATH": str(lib)}
+    subprocess.run([sys.executable, "-c", "import pkg.mod, fresh"], env=env, check=True)
+    tag = sys.implementation.cache_tag
+    own = lib / "pkg" / "__pycache__" / f"mod.{tag}.pyc"
+    assert own.exists()
+    prefix = tmp_path / "prefix"
+    prefix.mkdir()
+    assert seed_prefix(str(prefix), (str(lib),)) == 3     # pkg/__init__, pkg/mod, fresh
+    seeded = prefix / str(lib / "pkg").lstrip("/") / f"mod.{tag}.pyc"
+    assert seeded.exists() and seeded.stat().st_ino == own.stat().st_ino
+    (lib / "fresh.py").write_text("VALUE = 22\n")                   # stale: 1 byte longer
+    run = subprocess.run([sys.executable, "-c", "import fresh, pkg.mod; "
+                          "print(fresh.VALUE, pkg.mod.__cached__)"],
+                         env={**env, "PYTHONPYCACHEPREFIX": str(prefix)},
+                         capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["22", str(seeded)], run.stdout
+    assert seeded.stat().st_ino == own.stat().st_ino              # read, not compiled again
+    original = lib / "__pycache__" / f"fresh.{tag}.pyc"
+    assert original.read_bytes() != (prefix / str(lib).lstrip("/") /
+                                     f"fresh.{tag}.pyc").read_bytes()
+    assert seed_prefix(str(prefix), (str(lib),)) == 0             # placed once

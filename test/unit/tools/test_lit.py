@@ -3,10 +3,12 @@
 The files are the ones lit itself discovers (``lit --show-tests test/lit``, once per session).
 Each item runs lit on its one file in a child process of its own session, so a file that
 hangs is killed with everything it started after ``PIPELINE_LIT_TIMEOUT`` seconds (default
-:data:`TIMEOUT`) and the other files still run. A child lit costs about 0.1 s of CPU besides
-the file's RUN lines (each starts ``pipeline-opt``: ~0.3 s of CPU as its own process, ~0.1 s
-forked from this worker's zygote, ``zygote.py``), so per-file items cost little over one lit
-run of the whole suite, and no single item needs minutes.
+:data:`TIMEOUT`) and the other files still run. That lit is forked from this worker's zygote
+of lit (``zygote.py``), which imported it once: about 0.03 s of CPU besides the file's RUN
+lines where a lit started afresh took 0.13 s, and each RUN line's ``pipeline-opt`` is forked
+from the worker's zygote of the tool (~0.3 s of CPU as its own process, ~0.1 s forked), so
+per-file items cost little over one lit run of the whole suite, and no single item needs
+minutes.
 
 lit runs with the interpreter running pytest, so ``test/lit/lit.cfg.py`` finds the
 ``pipeline-opt`` script of the same environment, and LLVM's ``FileCheck`` where it is on
@@ -36,6 +38,10 @@ BINDIR = Path(sys.executable).parent
 #: leaves room for a machine loaded several times over
 TIMEOUT = float(os.environ.get("PIPELINE_LIT_TIMEOUT", "180"))
 _LIT_MAIN = "import sys; from lit.main import main; sys.exit(main())"
+#: lit's entry point and what its zygote imports first (``zygote.py``): lit itself and the
+#: multiprocessing pool its runner starts even for one file
+LIT_ENTRY = "lit.main:main"
+LIT_PRELOAD = "lit.main,lit.formats,lit.worker,lit.TestRunner,multiprocessing.pool"
 
 
 def _skip_reason() -> str | None:
@@ -60,8 +66,14 @@ def _skip_reason() -> str | None:
 def _run_lit(args: list[str], *, python: str = sys.executable, env: dict | None = None,
              timeout: float = TIMEOUT) -> tuple[int | None, str]:
     """(exit status, stdout and stderr) of ``lit ARGS`` run by ``python``; the status is None
-    when lit did not finish within ``timeout`` seconds (it and its children are then killed)."""
-    proc = subprocess.Popen([python, "-c", _LIT_MAIN, *args], env=env, text=True,
+    when lit did not finish within ``timeout`` seconds (it and its children are then killed).
+    Run by this process's Python, lit is forked from a zygote that imported it once (as
+    the RUN lines' ``pipeline-opt``): a process of its own all the same, without the ~0.1 s
+    of CPU each lit process spent starting Python and importing lit."""
+    launcher = zygote.launcher(LIT_ENTRY, "", LIT_PRELOAD) if python == sys.executable \
+        else None
+    command = [launcher, "lit"] if launcher else [python, "-c", _LIT_MAIN]
+    proc = subprocess.Popen([*command, *args], env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             start_new_session=True)
     try:

@@ -110,6 +110,8 @@ class Evaluator:
         self.bound: dict = {}
         self.memo: dict = {}
         self.views: dict = {}
+        #: :meth:`fact` key -> the fact, memoized like the values it reads
+        self.facts: dict = {}
         #: value (or :meth:`view` key) -> the memoized values and views computed from it
         self._users: dict = {}
         #: per evaluation in progress, the values and views it has read so far
@@ -152,7 +154,8 @@ class Evaluator:
         while todo:
             for user in self._users.pop(todo.pop(), ()):
                 if self.memo.pop(user, None) is not None or \
-                        self.views.pop(user, None) is not None:
+                        self.views.pop(user, None) is not None or \
+                        self.facts.pop(user, _NONE) is not _NONE:
                     todo.append(user)
 
     def dependents(self, key) -> set:
@@ -226,6 +229,25 @@ class Evaluator:
             self.memo[r] = a
         self._computed(reads, results)
         return vals[results.index(v)]
+
+    def fact(self, key, compute):
+        """``compute()``, a fact of the values it reads through this evaluator that holds
+        of all the lanes together (whether any lane, or every lane, has a property: the
+        same of the lanes repeated, :class:`Repeated`), memoized under ``key`` (a tuple
+        that names what it is of) until a :meth:`bind` or :meth:`set_workgroup` changes
+        a value it read, as a value is."""
+        self._read(key)
+        if key in self.facts:
+            return self.facts[key]
+        reads: set = set()
+        self._reads.append(reads)
+        try:
+            out = compute()
+        finally:
+            self._reads.pop()
+        self.facts[key] = out
+        self._computed(reads, (key,))
+        return out
 
     def uniform(self, v) -> int | None:
         """The value if it is the same for every thread, else None."""
@@ -319,6 +341,8 @@ class Evaluator:
 
 #: the key of the workgroup ids' sample value among what an evaluation reads
 _WORKGROUP_KEY = ("workgroup id",)
+#: no fact memoized (a fact may be None or False)
+_NONE = object()
 
 
 def _view_key(v) -> tuple:
@@ -460,12 +484,20 @@ class Repeated(SideBySide):
         moved = source.dependents(varying)
         #: the source's memoized values that do not read ``varying``
         self._fixed = {k: a for k, a in source.memo.items() if k not in moved}
+        #: and its facts (of all lanes together: the same of the lanes repeated)
+        self._fixed_facts = {k: f for k, f in source.facts.items() if k not in moved}
         self.bound = {k: np.tile(a, times) for k, a in source.bound.items() if k != varying}
 
     def bind(self, value, array) -> None:
         if value != self.varying:
             raise ValueError("a repeated evaluator binds only its varying value")
         super().bind(value, array)
+
+    def fact(self, key, compute):
+        if key not in self.facts and key in self._fixed_facts:
+            self._read(key)
+            self.facts[key] = self._fixed_facts[key]
+        return super().fact(key, compute)
 
     def _value(self, v) -> np.ndarray:
         if v not in self.memo and v in self._fixed:

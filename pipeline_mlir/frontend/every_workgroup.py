@@ -562,12 +562,17 @@ def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when:
     (:func:`~pipeline_mlir.frontend.unused_rows.spare_unused`)."""
     zero, far = ends
     reach = zero[1] if zero is not None and zero[0] == ch.elements else None
-    zeros = [np.zeros(x.shape, dtype=bool) if reach is None else
-             (x >= ch.elements) & (x < reach) for x in (got, want)]
-    bad = ((got != want) & ~(zeros[0] & zeros[1])) | (got < 0)
-    inside = [(x >= 0) & (z | (x < (np.inf if ch.elements is None else ch.elements)))
-              for x, z in zip((got, want), zeros)]
-    bad = spare_unused(unused, bad, inside[0] & inside[1], chunk)   # feeding no stored C
+    if reach is None:       # (no zeros read: the tables' elements compared as they are)
+        zeros = None
+        bad = (got != want) | (got < 0)
+    else:
+        zeros = [(x >= ch.elements) & (x < reach) for x in (got, want)]
+        bad = ((got != want) & ~(zeros[0] & zeros[1])) | (got < 0)
+    if unused is not None and bad.any():    # (else nothing to spare: not worked out)
+        end = np.inf if ch.elements is None else ch.elements
+        inside = [(x >= 0) & (x < end) if z is None else (x >= 0) & (z | (x < end))
+                  for x, z in zip((got, want), zeros or (None, None))]
+        bad = spare_unused(unused, bad, inside[0] & inside[1], chunk)   # feeding no stored C
     if far is not None:
         bad |= got >= far
     if not bad.any():

@@ -284,7 +284,7 @@ def _kernel_runs(an, ev, copies: list, kept_i: list, total: int, label: str) -> 
             j = int(np.flatnonzero(~ok & (moved < total))[0])
             _refuse_lane(an, i, label, j, t, int(moved[j]), total, "its kept condition is "
                          "false and it reads inside the buffer")
-        inside = (start >= 0) & (start + a.elements <= total)
+        inside = _between(start, 0, total - a.elements)
         bad = ok & ~inside & (start < total)
         if np.any(bad):
             j = int(np.flatnonzero(bad)[0])

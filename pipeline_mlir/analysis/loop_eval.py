@@ -236,16 +236,21 @@ class Evaluator:
         same of the lanes repeated, :class:`Repeated`), memoized under ``key`` (a tuple
         that names what it is of) until a :meth:`bind` or :meth:`set_workgroup` changes
         a value it read, as a value is."""
+        return self._memoized(self.facts, key, compute)
+
+    def _memoized(self, table: dict, key, compute):
+        """``table[key]``, else ``compute()`` memoized there with what it read (a view, a
+        fact), noted as read by the evaluation in progress."""
         self._read(key)
-        if key in self.facts:
-            return self.facts[key]
+        if key in table:
+            return table[key]
         reads: set = set()
         self._reads.append(reads)
         try:
             out = compute()
         finally:
             self._reads.pop()
-        self.facts[key] = out
+        table[key] = out
         self._computed(reads, (key,))
         return out
 
@@ -324,19 +329,7 @@ class Evaluator:
         return self._view(v)
 
     def _view(self, v) -> View:
-        key = _view_key(v)
-        self._read(key)
-        if key in self.views:
-            return self.views[key]
-        reads: set = set()
-        self._reads.append(reads)
-        try:
-            out = follow_view(self, v)
-        finally:
-            self._reads.pop()
-        self.views[key] = out
-        self._computed(reads, (key,))
-        return out
+        return self._memoized(self.views, _view_key(v), lambda: follow_view(self, v))
 
 
 #: the key of the workgroup ids' sample value among what an evaluation reads

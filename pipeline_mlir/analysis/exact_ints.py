@@ -81,12 +81,20 @@ def exact_on_machine(evaluator, ops: list) -> bool:
     """Whether ``evaluator``'s values are the machine's for every op of ``ops`` (each
     already evaluable by it): no result wraps its type or is poison or undefined
     (:func:`_no_wrap`), and no unsigned operation sees a negative operand."""
+    memo = getattr(evaluator, "fact", None)     # (an Evaluator's: memoized per op)
     for op in ops:
         if op.name == "arith.constant":
             continue
-        if not _no_wrap(evaluator, op):
-            return False
-        if _unsigned(op) and any(width(a) is not None and int(evaluator.value(a).min()) < 0
-                                 for a in op.operands):
+        exact = memo(("exact", op), lambda: _exact_op(evaluator, op)) if memo is not None \
+            else _exact_op(evaluator, op)
+        if not exact:
             return False
     return True
+
+
+def _exact_op(evaluator, op) -> bool:
+    """:func:`exact_on_machine` of the one op ``op``."""
+    if not _no_wrap(evaluator, op):
+        return False
+    return not (_unsigned(op) and any(width(a) is not None and
+                                      int(evaluator.value(a).min()) < 0 for a in op.operands))

@@ -61,12 +61,16 @@ class Unevaluable(IRError):
 def compare(pred: int, a, b):
     """``arith.cmpi`` of predicate ``pred`` (its integer value) on ``a`` and ``b``, element
     by element: 0 or 1."""
-    table = {0: a == b, 1: a != b, 2: a < b, 3: a <= b, 4: a > b, 5: a >= b,
-             6: a < b, 7: a <= b, 8: a > b, 9: a >= b}
-    if pred >= 6 and (np.any(a < 0) or np.any(b < 0)):
+    if pred >= 6 and (np.less(a, 0).any() or np.less(b, 0).any()):
         a, b = a.astype(np.uint64), b.astype(np.uint64)
-        table = {6: a < b, 7: a <= b, 8: a > b, 9: a >= b}
-    return table[pred].astype(np.int64)
+    return _PREDICATES[pred](a, b).astype(np.int64)
+
+
+#: each ``arith.cmpi`` predicate's comparison (the unsigned ones on operands :func:`compare`
+#: has read unsigned where either is negative): only the one asked is computed
+_PREDICATES = {0: np.equal, 1: np.not_equal, 2: np.less, 3: np.less_equal, 4: np.greater,
+               5: np.greater_equal, 6: np.less, 7: np.less_equal, 8: np.greater,
+               9: np.greater_equal}
 
 
 def _nonneg(op, *xs):
@@ -369,8 +373,15 @@ def _wrap(x, w: int):
         return x & 1
     if w == 64:
         return x
+    narrow = _NARROW.get(w)
+    if narrow is not None and isinstance(x, np.ndarray) and x.dtype == np.int64:
+        return x.astype(narrow).astype(np.int64)    # (two's complement: the same, cheaper)
     half = 1 << (w - 1)
     return ((x + half) & ((1 << w) - 1)) - half
+
+
+#: the numpy types of the widths :func:`_wrap` truncates to by a cast
+_NARROW = {8: np.int8, 16: np.int16, 32: np.int32}
 
 
 def _signed(x, w: int):

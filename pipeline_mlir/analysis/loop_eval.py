@@ -110,6 +110,8 @@ class Evaluator:
         self.bound: dict = {}
         self.memo: dict = {}
         self.views: dict = {}
+        #: :meth:`fact` key -> the fact, memoized like the values it reads
+        self.facts: dict = {}
         #: value (or :meth:`view` key) -> the memoized values and views computed from it
         self._users: dict = {}
         #: per evaluation in progress, the values and views it has read so far
@@ -152,21 +154,31 @@ class Evaluator:
         while todo:
             for user in self._users.pop(todo.pop(), ()):
                 if self.memo.pop(user, None) is not None or \
-                        self.views.pop(user, None) is not None:
+                        self.views.pop(user, None) is not None or \
+                        self.facts.pop(user, _NONE) is not _NONE:
                     todo.append(user)
 
     def forget_ops(self, ops) -> None:
         """Forget the values and views of the results of ``ops`` (and of the ops nested in
         them) and everything computed from them: called before they are erased.  A value
         is memoized under its handle, which compares by the op's address; an op created
-        after the erasure may take that address, and would read the erased op's value."""
+        after the erasure may take that address, and would read the erased op's value.
+        The :meth:`fact` verdicts named by one of those ops go too, for the same reason."""
+        gone = []
         for top in ops:
             for o in walk_ops(top, lambda _o: True):
+                gone.append(o)
                 for r in o.results:
                     for key in (r, _view_key(r)):
                         self.memo.pop(key, None)
                         self.views.pop(key, None)
                         self._forget(key)
+        if gone and self.facts:
+            gone_set = set(gone)
+            for key in [k for k in self.facts
+                        if isinstance(k, tuple) and any(x in gone_set for x in k)]:
+                self.facts.pop(key, None)
+                self._forget(key)
 
     def dependents(self, key) -> set:
         """The memoized values and :meth:`view` keys computed, directly or not, from
@@ -239,6 +251,30 @@ class Evaluator:
             self.memo[r] = a
         self._computed(reads, results)
         return vals[results.index(v)]
+
+    def fact(self, key, compute):
+        """``compute()``, a fact of the values it reads through this evaluator that holds
+        of all the lanes together (whether any lane, or every lane, has a property: the
+        same of the lanes repeated, :class:`Repeated`), memoized under ``key`` (a tuple
+        that names what it is of) until a :meth:`bind` or :meth:`set_workgroup` changes
+        a value it read, as a value is."""
+        return self._memoized(self.facts, key, compute)
+
+    def _memoized(self, table: dict, key, compute):
+        """``table[key]``, else ``compute()`` memoized there with what it read (a view, a
+        fact), noted as read by the evaluation in progress."""
+        self._read(key)
+        if key in table:
+            return table[key]
+        reads: set = set()
+        self._reads.append(reads)
+        try:
+            out = compute()
+        finally:
+            self._reads.pop()
+        table[key] = out
+        self._computed(reads, (key,))
+        return out
 
     def uniform(self, v) -> int | None:
         """The value if it is the same for every thread, else None."""
@@ -315,23 +351,13 @@ class Evaluator:
         return self._view(v)
 
     def _view(self, v) -> View:
-        key = _view_key(v)
-        self._read(key)
-        if key in self.views:
-            return self.views[key]
-        reads: set = set()
-        self._reads.append(reads)
-        try:
-            out = follow_view(self, v)
-        finally:
-            self._reads.pop()
-        self.views[key] = out
-        self._computed(reads, (key,))
-        return out
+        return self._memoized(self.views, _view_key(v), lambda: follow_view(self, v))
 
 
 #: the key of the workgroup ids' sample value among what an evaluation reads
 _WORKGROUP_KEY = ("workgroup id",)
+#: no fact memoized (a fact may be None or False)
+_NONE = object()
 
 
 def _view_key(v) -> tuple:
@@ -473,12 +499,20 @@ class Repeated(SideBySide):
         moved = source.dependents(varying)
         #: the source's memoized values that do not read ``varying``
         self._fixed = {k: a for k, a in source.memo.items() if k not in moved}
+        #: and its facts (of all lanes together: the same of the lanes repeated)
+        self._fixed_facts = {k: f for k, f in source.facts.items() if k not in moved}
         self.bound = {k: np.tile(a, times) for k, a in source.bound.items() if k != varying}
 
     def bind(self, value, array) -> None:
         if value != self.varying:
             raise ValueError("a repeated evaluator binds only its varying value")
         super().bind(value, array)
+
+    def fact(self, key, compute):
+        if key not in self.facts and key in self._fixed_facts:
+            self._read(key)
+            self.facts[key] = self._fixed_facts[key]
+        return super().fact(key, compute)
 
     def _value(self, v) -> np.ndarray:
         if v not in self.memo and v in self._fixed:

@@ -43,10 +43,10 @@ class View:
         """Per-thread root element of ``self[indices]``."""
         if len(indices) != len(self.strides):
             raise ValueError(f"{len(indices)} indices for a rank-{len(self.strides)} memref")
-        out = self.offset.copy()
+        out = self.offset
         for i, s in zip(indices, self.strides):
-            out = out + i * s
-        return out
+            out = out + (i if s == 1 else i * s)     # (a new array: the offset is kept)
+        return out.copy() if out is self.offset else out
 
 
 _ROOTS = ("memref.alloc", "memref.alloca", "hal.interface.binding.subspan", "memref.get_global")

@@ -244,11 +244,12 @@ def prove_every_workgroup(an, ch, ev) -> None:
     points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
     unused = None if at_launch else \
         proof_for(an, an.copies[ch.copies[0]].buffer)     # (static grid only)
+    col = _writers(ch)
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
         wide = _wide(an, kernel, chunk)
         for iv, when in steps:
-            got, want = _tables(an, ch, wide, iv, len(chunk))
+            got, want = _tables(an, ch, wide, iv, len(chunk), col)
             _compare(an, ch, got, want, chunk, when, why, (zero, reach), unused)
 
 
@@ -511,21 +512,40 @@ def _wide(an, kernel, chunk: np.ndarray, block: tuple | None = None) -> SideBySi
     return ev
 
 
-def _tables(an, ch, ev, iv: int, count: int) -> tuple[np.ndarray, np.ndarray]:
+def _writers(ch) -> np.ndarray:
+    """Per LDS element of channel ``ch``, the column that writes it last among the kernel's
+    copies' elements side by side (each copy's lanes' runs, copy after copy, as
+    :func:`_tables` lays them out), or the column after them all where no copy writes it."""
+    col = np.full(len(ch.table), sum(lds.size for lds in ch.lds), dtype=np.int64)
+    base = 0
+    for lds in ch.lds:
+        col[lds.ravel()] = base + np.arange(lds.size)
+        base += lds.size
+    return col
+
+
+def _tables(an, ch, ev, iv: int, count: int, col: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(workgroups, LDS elements): the global element each LDS element of the channel gets
     from the kernel's copies, and from the front end's (workgroup 0's table moved by what the
-    reference copy's thread 0 reads), with the loop's variable ``iv``."""
+    reference copy's thread 0 reads), with the loop's variable ``iv``; ``col``: the
+    channel's :func:`_writers` (the elements laid side by side, then gathered: -1 where no
+    copy writes)."""
     scan, t = an.scan, an.evaluator.threads
     ev.bind(scan.loop.regions[0].blocks[0].arguments[0], iv)
-    got = np.full((count, len(ch.table)), -1, dtype=np.int64)
+    size = sum(lds.size for lds in ch.lds)
+    side = np.empty((count, size + 1), dtype=np.int64)
+    side[:, size] = -1
     base = np.zeros(count, dtype=np.int64)
+    at = 0
     for i, lds in zip(ch.copies, ch.lds):
         a = scan.copies[i]
         start = ev.view(a.src).element([ev.value(x) for x in a.src_indices]).reshape(count, t)
         el = start[:, :, None] + np.arange(a.elements)[None, None, :]
-        got[:, lds.ravel()] = el.reshape(count, -1)
+        side[:, at:at + lds.size] = el.reshape(count, -1)
+        at += lds.size
         if i == ch.ref:
             base = el[:, 0, 0]
+    got = np.take(side, col, axis=1)
     return got, ch.table[None, :] + (base - ch.base0)[:, None]
 
 
@@ -542,12 +562,17 @@ def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when:
     (:func:`~pipeline_mlir.frontend.unused_rows.spare_unused`)."""
     zero, far = ends
     reach = zero[1] if zero is not None and zero[0] == ch.elements else None
-    zeros = [np.zeros(x.shape, dtype=bool) if reach is None else
-             (x >= ch.elements) & (x < reach) for x in (got, want)]
-    bad = ((got != want) & ~(zeros[0] & zeros[1])) | (got < 0)
-    inside = [(x >= 0) & (z | (x < (np.inf if ch.elements is None else ch.elements)))
-              for x, z in zip((got, want), zeros)]
-    bad = spare_unused(unused, bad, inside[0] & inside[1], chunk)   # feeding no stored C
+    if reach is None:       # (no zeros read: the tables' elements compared as they are)
+        zeros = None
+        bad = (got != want) | (got < 0)
+    else:
+        zeros = [(x >= ch.elements) & (x < reach) for x in (got, want)]
+        bad = ((got != want) & ~(zeros[0] & zeros[1])) | (got < 0)
+    if unused is not None and bad.any():    # (else nothing to spare: not worked out)
+        end = np.inf if ch.elements is None else ch.elements
+        inside = [(x >= 0) & (x < end) if z is None else (x >= 0) & (z | (x < end))
+                  for x, z in zip((got, want), zeros or (None, None))]
+        bad = spare_unused(unused, bad, inside[0] & inside[1], chunk)   # feeding no stored C
     if far is not None:
         bad |= got >= far
     if not bad.any():

@@ -284,7 +284,7 @@ def _kernel_runs(an, ev, copies: list, kept_i: list, total: int, label: str) -> 
             j = int(np.flatnonzero(~ok & (moved < total))[0])
             _refuse_lane(an, i, label, j, t, int(moved[j]), total, "its kept condition is "
                          "false and it reads inside the buffer")
-        inside = (start >= 0) & (start + a.elements <= total)
+        inside = _between(start, 0, total - a.elements)
         bad = ok & ~inside & (start < total)
         if np.any(bad):
             j = int(np.flatnonzero(bad)[0])
@@ -324,17 +324,35 @@ def _own_runs(an, ev, base, ref_copy: int, lanes: list, kept: Kept, label: str) 
     out = []
     for p, offs in lanes:
         width = p.shape[1]             # (a piece of each lane's run: its own width)
-        coords = [g[:, None] + np.broadcast_to(np.asarray(o, np.int64), (t,))[None, :]
-                  for g, o in zip(g0, offs)]       # (an offset the same in every lane: an int)
-        inb = np.ones(coords[0].shape, bool)
-        for d, c in enumerate(coords):
-            end = c + (width if d == len(coords) - 1 else 1)
-            inb &= (end >= 0) & (end <= kept.shape[d])
-        e = np.where(inb, sum(c * s for c, s in zip(coords, strides)),
+        # (an offset the same in every lane: an int)
+        offs = [np.broadcast_to(np.asarray(o, np.int64), (t,)) for o in offs]
+        # coordinate d of a lane is g0[d] (per workgroup) + offs[d] (per thread): each
+        # test and the element are sums of a workgroup's part and a thread's, formed once
+        # at full size
+        inb = None
+        for d, (g, o) in enumerate(zip(g0, offs)):
+            end = (g + (width if d == len(g0) - 1 else 1))[:, None] + o[None, :]
+            ok = _between(end, 0, kept.shape[d])
+            inb = ok if inb is None else inb & ok
+        e = np.where(inb, sum(g * s for g, s in zip(g0, strides))[:, None] +
+                     sum(o * s for o, s in zip(offs, strides))[None, :],
                      kept.delta * strides[0])
-        past = (e >= total) & ((e + width) * kept.elem_bytes <= OFFSET_LIMIT)
-        out.append(np.where((e >= 0) & (e + width <= total), e, np.where(past, _ZERO, _BAD)))
+        # inside: 0 <= e <= total - width; past: total <= e <= the last start a buffer
+        # load's 32-bit offset reaches whole (e + width elements of elem_bytes each)
+        inside = _between(e, 0, total - width)
+        past = _between(e, total, OFFSET_LIMIT // kept.elem_bytes - width)
+        out.append(np.where(inside, e, np.where(past, _ZERO, _BAD)))
     return np.concatenate(out, axis=1)
+
+
+def _between(x: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    """``lo <= x <= hi`` element by element (one unsigned comparison; none where
+    ``hi < lo``)."""
+    if hi < lo:
+        return np.zeros(x.shape, bool)
+    if x.dtype != np.int64:
+        return (x >= lo) & (x <= hi)
+    return (x if lo == 0 else x - lo).view(np.uint64) <= hi - lo
 
 
 def keep_in_bounds(at: list, width: int, kept: Kept) -> list:

@@ -339,3 +339,89 @@ def test_an_erased_op_forgotten_first_does_not_lend_its_value_to_a_new_one():
         assert ev.view(new.results[0]).offset.tolist() == [3] * 64
         ev.forget_ops([new])
         new.erase()
+
+
+def test_each_comparison_computes_its_own_predicate():
+    """``lane_ops.compare`` computes only the predicate asked (once it computed all ten
+    and picked one): each of ``arith.cmpi``'s predicates, signed and unsigned, on values of
+    both signs, against Python's integers (a negative value read unsigned as 2^64 + it)."""
+    from pipeline_mlir.analysis.lane_ops import compare
+    a = np.array([-5, -1, 0, 3, 7, 7, -(1 << 63)], dtype=np.int64)
+    b = np.array([3, -1, 0, -2, 7, 9, 5], dtype=np.int64)
+    ops = [lambda x, y: x == y, lambda x, y: x != y, lambda x, y: x < y,
+           lambda x, y: x <= y, lambda x, y: x > y, lambda x, y: x >= y]
+    for pred in range(10):
+        op = ops[pred if pred < 6 else pred - 4]
+        unsigned = pred >= 6
+        want = [int(op(x % 2**64 if unsigned else x, y % 2**64 if unsigned else y))
+                for x, y in zip(a.tolist(), b.tolist())]
+        assert compare(pred, a, b).tolist() == want, pred
+        # without a negative operand the unsigned predicates are the signed ones
+        assert compare(pred, np.abs(a[:-1]), np.abs(b[:-1])).tolist() == \
+            [int(op(abs(x), abs(y))) for x, y in zip(a[:-1].tolist(), b[:-1].tolist())], pred
+
+
+FACTS = """
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %tid = gpu.thread_id x
+  %fixed = arith.cmpi ult, %tid, %c4 : index
+  scf.for %k = %c0 to %c4 step %c1 {
+    %s = arith.subi %tid, %k : index
+    %moved = arith.cmpi ult, %s, %c4 : index
+  }
+  return
+}
+"""
+
+
+def test_a_fact_is_memoized_until_what_it_read_is_rebound():
+    """``exact_on_machine`` memoizes its verdict per op as a fact of the evaluator
+    (:meth:`~Evaluator.fact`): a bind of the loop variable forgets the verdict on an op
+    that reads it (an unsigned comparison of ``tid - k``: exact at ``k = 0``, not at
+    ``k = 1``, where thread 0 holds -1) and keeps the one on an op that does not; a
+    :class:`Repeated` evaluator takes from its source only the facts that do not read its
+    varying value (the source's facts planted to show which are taken)."""
+    ctx = new_context()
+    m = ir.Module.parse(FACTS, ctx)
+    cmps = walk_ops(m.operation, lambda o: o.name == "arith.cmpi")
+    fixed, moved = cmps
+    k = walk_ops(m.operation, lambda o: o.name == "scf.for")[0].regions[0].blocks[0] \
+        .arguments[0]
+    with ctx:
+        ev = Evaluator((64, 1, 1))
+        ev.bind(k, 0)
+        assert exact_on_machine(ev, [fixed, moved])
+        assert ("exact", moved) in ev.facts and ("exact", fixed) in ev.facts
+        ev.bind(k, 1)
+        assert ("exact", moved) not in ev.facts and ("exact", fixed) in ev.facts
+        assert not exact_on_machine(ev, [moved]) and exact_on_machine(ev, [fixed])
+        ev.bind(k, 0)
+        assert exact_on_machine(ev, [moved])
+
+        src = SideBySide((64, 1, 1), 2, launch_values=False)
+        src.bind(k, 0)
+        assert exact_on_machine(src, [fixed, moved])
+        src.facts[("exact", fixed)] = "planted"
+        src.facts[("exact", moved)] = "planted"
+        rep = Repeated(src, 2, k)
+        rep.bind(k, np.repeat([0, 1], src.threads))
+        assert rep.fact(("exact", fixed), lambda: None) == "planted"
+        assert exact_on_machine(rep, [moved]) is False
+
+
+def test_forgetting_an_op_forgets_the_facts_named_by_it():
+    """:meth:`Evaluator.forget_ops` drops the :meth:`~Evaluator.fact` verdicts keyed by an
+    op it forgets (``exact_on_machine``'s ``("exact", op)``), as it drops the op's values:
+    an op made after the erasure at the freed address must not inherit the verdict."""
+    from pipeline_mlir.analysis.exact_ints import exact_on_machine
+    ctx, m, v, ev = _evaluator()
+    ev.bind(v["k"], 3)
+    ev.bind(v["j"], 2)
+    op_c, op_d = _op(v["c"].owner), _op(v["d"].owner)
+    assert exact_on_machine(ev, [op_c, op_d])
+    assert ("exact", op_c) in ev.facts and ("exact", op_d) in ev.facts
+    ev.forget_ops([op_c])
+    assert ("exact", op_c) not in ev.facts and ("exact", op_d) in ev.facts

@@ -167,3 +167,17 @@ def test_a_cast_of_a_view_into_a_bigger_buffer_ends_at_its_offset(rows_left, mes
     rc = main([str(path), "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"])
     err = capsys.readouterr().err
     assert rc == 1 and message in err, err[-2000:]
+
+
+def test_a_kept_run_range_is_one_unsigned_comparison():
+    """``kept_layout._between`` (each range test of the kept-mask proof: a run inside the
+    buffer, past its end within a buffer load's reach, a coordinate inside its dimension)
+    is ``lo <= x <= hi`` for values of both signs and the ends themselves, as one unsigned
+    comparison of ``x - lo``; nothing is in an empty range."""
+    from pipeline_mlir.frontend.kept_layout import _between
+    x = np.array([-(1 << 62), -5, -1, 0, 1, 9, 10, 11, 2 ** 31, 1 << 62], dtype=np.int64)
+    for lo, hi in [(0, 10), (0, 0), (10, 11), (-5, 1), (11, 2 ** 31), (3, 2), (0, -1)]:
+        want = [lo <= v <= hi for v in x.tolist()]
+        assert _between(x, lo, hi).tolist() == want, (lo, hi)
+        assert _between(x.astype(np.int32), lo, hi).tolist() == \
+            [lo <= v <= hi for v in x.astype(np.int32).tolist()], (lo, hi)

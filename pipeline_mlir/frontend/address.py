@@ -23,7 +23,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, is_pure
 from pipeline_mlir.frontend.kept_masks import KEPT, unkept
 from pipeline_mlir.frontend.scan import Access, LoopScan
-from pipeline_mlir.frontend.edges import check_copy_reads, sample_points
+from pipeline_mlir.frontend.edges import check_copy_reads, copy_evaluator, sample_points
+from pipeline_mlir.frontend.every_workgroup import check_every_read
 from pipeline_mlir.frontend.workgroup_offset import check_lds_workgroup_free
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.frontend.soundness import check_order, check_same
@@ -132,6 +133,7 @@ def analyse(scan: LoopScan) -> Analysis:
     _check_workgroup_invariant(scan, iv, lb, copy_lds, read_lds)
     points = sample_points(scan, lb, step_v, constant_trips(loop))
     check_copy_reads(scan, points)
+    check_every_read(scan, points, copy_evaluator(scan))
     check_order(loop, [a.op for a in scan.copies], copy_lds, [a.op for a in scan.reads],
                 read_lds)
     ev.bind(iv, lb + step_v)

@@ -74,16 +74,16 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, WORKGROUP_ID_OPS, constant_int,
                                              constant_trips, element_bytes, memory_space,
                                              workgroup_id_bound)
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
-from pipeline_mlir.analysis.loop_eval import (SideBySide, Unevaluable, grid_stride,
+from pipeline_mlir.analysis.loop_eval import (Repeated, SideBySide, Unevaluable, grid_stride,
                                               workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup
-from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
+from pipeline_mlir.frontend.edges import check_copy_reads, check_in_global, read_copies, table_of
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, depends, describe, fat_root,
                                              kernel_of, zero_end)
@@ -110,6 +110,121 @@ def check_reads(an, copies: list, chan, ev) -> None:
     check_copy_reads(an.scan, an.read_points, copies, chan, ev, spare)
     if chan is not None:
         prove_every_workgroup(an, chan, ev)
+
+
+def check_every_read(scan, points: list, ev) -> None:
+    """The sampled check's rules on every copy of ``scan``
+    (:func:`~pipeline_mlir.frontend.edges.check_in_global`, at ``points``:
+    :func:`~pipeline_mlir.frontend.edges.sample_points`) at every K step of a constant trip
+    count (:func:`_k_steps`) and every workgroup of a static grid, ``ev`` the sampled
+    check's evaluator: in workgroup 0 no element past the buffer's end (but for
+    :func:`~pipeline_mlir.frontend.kernel_ir.zero_end`'s whole runs), and in no workgroup an
+    element before its start.  The first, workgroup 0's every thread at every K step,
+    evaluated; the second by structure where a copy's global index joins its workgroup's
+    part ``G(w)`` and the rest ``H(t, k)`` only as an offset with no narrow sum that may
+    wrap (:func:`mixing_op`, :func:`_wrap_op`): its least element is ``min G(w) - G(0)``
+    (thread 0 of every workgroup at the first K step) plus workgroup 0's least over its
+    threads and K steps; else every thread of every workgroup at every K step, evaluated,
+    at most ``2 * GRID_LIMIT`` workgroups times K steps (more: refused).  A grid with a
+    bound known only at launch, or none, keeps the sampled workgroups (module docstring: a
+    launch's grid is not the analysis's; what no sample reaches is not proven there).  An
+    :class:`~pipeline_mlir.dialect.ir_io.IRError` at the copy names the workgroup and K
+    step."""
+    copies, steps = list(range(len(scan.copies))), _k_steps(scan, points)
+    kernel, iv = kernel_of(scan.loop), scan.loop.regions[0].blocks[0].arguments[0]
+    sizes = [size for _el, size in read_copies(scan, copies, 0, steps[0][0], ev)]
+    grid, at_launch = _grid(kernel, ev)
+    dims = 3 if grid is None else len(grid)
+    least = {}                # copy -> (workgroup 0's least element, its K step)
+    zeros = [zero_end(scan.copies[i].src, ev) for i in copies]
+    for part, els in _every_step(scan, kernel, np.zeros((1, dims), np.int64), steps, copies):
+        for i, size, zero, el in zip(copies, sizes, zeros, els):
+            lo = el.min(axis=(1, 2))
+            if i not in least or int(lo.min()) < least[i][0]:
+                least[i] = (int(lo.min()), part[int(np.argmin(lo))][1])
+            if size is not None and el.max() < size and lo.min() >= 0:
+                continue        # (the quick verdict: inside at every step)
+            for (_k, when), e in zip(part, el):
+                check_in_global(scan.copies[i].op, e, size, 0, when, zero)
+    if grid is None or at_launch:
+        return
+    wgs = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    mixed, offset = [], [i for i in copies if mixing_op(scan, [i]) is None] \
+        if len(wgs) <= GRID_LIMIT else []
+    if offset and _wrap_op(scan, offset, ev, kernel, steps) is not None:   # (one by one)
+        offset = [i for i in offset if _wrap_op(scan, [i], ev, kernel, steps) is None]
+    for i in copies:
+        a = scan.copies[i]
+        if i in offset:
+            base = int(read_copies(scan, [i], 0, steps[0][0], ev)[0][0][0, 0])
+            for first in range(0, len(wgs), _CHUNK * 64):
+                chunk = wgs[first:first + _CHUNK * 64]
+                wide = _wide(scan, kernel, chunk, (1, 1, 1))
+                wide.bind(iv, steps[0][0])
+                moved = _starts(wide, a) - base
+                bad = least[i][0] + moved < 0
+                if bad.any():
+                    w = int(np.argmax(bad))
+                    _before_start(a.op, tuple(int(v) for v in chunk[w]), least[i][1],
+                                  least[i][0] + int(moved[w]))
+        elif len(wgs) * len(steps) > GRID_LIMIT * 2:
+            raise IRError(a.op, f"'{a.op.name}' op: its global index mixes the workgroup with "
+                                f"the thread or the K-loop otherwise than as an offset, and "
+                                f"the grid's {len(wgs)} workgroups at {len(steps)} K steps "
+                                f"each are more than {GRID_LIMIT * 2} to evaluate: the "
+                                f"pipeliner cannot prove it reads no element before its "
+                                f"buffer's start in every workgroup")
+        else:
+            mixed.append(i)
+    for first in range(0, len(wgs) if mixed else 0, _CHUNK):
+        chunk = wgs[first:first + _CHUNK]
+        for part, els in _every_step(scan, kernel, chunk, steps, mixed):
+            for i, el in zip(mixed, els):
+                bad = el.reshape(len(part), len(chunk), -1).min(axis=2) < 0
+                if bad.any():
+                    s, w = (int(v) for v in np.argwhere(bad)[0])
+                    _before_start(scan.copies[i].op, tuple(int(v) for v in chunk[w]),
+                                  part[s][1], int(el.reshape(len(part), len(chunk), -1)[s, w]
+                                                  .min()))
+
+
+#: lanes a :class:`~pipeline_mlir.analysis.loop_eval.Repeated` evaluation of
+#: :func:`_every_step` holds at once (its K steps taken in parts of at most so many lanes)
+_LANES = 1 << 15
+
+
+def _starts(ev, a) -> np.ndarray:
+    """The global element copy ``a``'s lanes read first, one per lane of ``ev``."""
+    return np.asarray(ev.view(a.src).element([ev.value(x) for x in a.src_indices]))
+
+
+def _every_step(scan, kernel, chunk: np.ndarray, steps: list, copies: list):
+    """(a part of ``steps``, per copy of ``copies`` (indices into ``scan.copies``) the global
+    elements it reads there: K steps x lanes x run) for every workgroup of ``chunk``
+    (:func:`_wide`, workgroup-major lanes), each part's K steps side by side
+    (:class:`~pipeline_mlir.analysis.loop_eval.Repeated`: what the K step does not move
+    evaluated once)."""
+    iv = scan.loop.regions[0].blocks[0].arguments[0]
+    source = _wide(scan, kernel, chunk)
+    source.bind(iv, steps[0][0])
+    for i in copies:                    # (what the K step does not move, memoized)
+        _starts(source, scan.copies[i])
+    per = max(1, _LANES // source.threads)
+    for first in range(0, len(steps), per):
+        part = steps[first:first + per]
+        rep = Repeated(source, len(part), iv)
+        rep.bind(iv, np.repeat(np.array([k for k, _ in part], np.int64), source.threads))
+        yield part, [_starts(rep, scan.copies[i]).reshape(len(part), source.threads)[..., None]
+                     + np.arange(scan.copies[i].elements) for i in copies]
+
+
+def _before_start(op, wid: tuple, when: str, element: int) -> None:
+    """Refuse copy ``op``: in workgroup ``wid`` at the loop's ``when`` K step it reads global
+    element ``element``, before its buffer's start (:func:`check_every_read`)."""
+    raise IRError(op, f"'{op.name}' op reads global memory outside its buffer in workgroup "
+                      f"{wid} at the loop's {when} K step (element {element}, before the buffer's "
+                      f"start); the pipeliner needs the copies' reads in bounds in every "
+                      f"workgroup")
 
 
 def mixing_op(scan, copies: list, outer: list | None = None, ids: bool | None = True,
@@ -197,7 +312,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
     by what the reference copy's thread 0 reads, agree in every workgroup (module
     docstring); ``ev``: the evaluator of the sampled check (workgroup 0's reads)."""
     scan = an.scan
-    steps, every_step = _k_steps(an), constant_trips(scan.loop) is not None
+    steps, every_step = _k_steps(scan, an.read_points), constant_trips(scan.loop) is not None
     lmix = launch_mixing_op(scan, ch.copies)
     if lmix is not None:
         raise _mixing(ch, "a value known only at launch with the thread", lmix,
@@ -213,7 +328,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
     reach = _reach(scan, ch, ev)
     span = None if mixed is not None else _span(scan, ch, ev, steps)
     if span is not None:
-        wraps = _wrap_op(an, ch, ev, kernel, steps)
+        wraps = _wrap_op(scan, ch.copies, ev, kernel, steps)
         far = None if wraps is not None else _far(an, ch, kernel, ev, span, reach, steps)
         if wraps is None and far is None:
             return
@@ -246,14 +361,15 @@ def prove_every_workgroup(an, ch, ev) -> None:
         proof_for(an, an.copies[ch.copies[0]].buffer)     # (static grid only)
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
-        wide = _wide(an, kernel, chunk)
+        wide = _wide(scan, kernel, chunk)
         for iv, when in steps:
             got, want = _tables(an, ch, wide, iv, len(chunk))
             _compare(an, ch, got, want, chunk, when, why, (zero, reach), unused)
 
 
-def _wrap_op(an, ch, ev, kernel, steps: list):
-    """The first value narrower than 64 bits of the channel's global indices that joins the
+def _wrap_op(scan, copies: list, ev, kernel, steps: list):
+    """The first value narrower than 64 bits of the global indices of ``copies`` (indices into
+    ``scan.copies``: a channel's) that joins the
     workgroup's part and the rest (:func:`~pipeline_mlir.frontend.workgroup_offset.
     joined_values`) and may leave ``[0, 2^(width-1))`` (wrap, or read differently signed and
     unsigned) at some workgroup, thread or K step, by the ranges of its parts: a workgroup
@@ -261,9 +377,8 @@ def _wrap_op(an, ch, ev, kernel, steps: list):
     through sums, differences, products by a constant and value casts (an op of another
     kind, or a grid not evaluated, counts as unbounded); None if none does.  Only without
     a wrap is the sum ``G(w) + H(t, k)`` of the structural proof the element read."""
-    scan = an.scan
     wg, kinds = workgroup_vars(scan.loop), {}
-    joined = list(dict.fromkeys(y for i in ch.copies for x in index_values(scan.copies[i])
+    joined = list(dict.fromkeys(y for i in copies for x in index_values(scan.copies[i])
                                 for y in joined_values(x, wg, kinds)))
     narrow = [y for y in joined if _bits(y.type) < 64]
     if not narrow:
@@ -283,7 +398,7 @@ def _wrap_op(an, ch, ev, kernel, steps: list):
         if on_wg:           # the workgroup's part: over the grid
             vals = []
             for start in range(0, len(points), _CHUNK):
-                wide = _wide(an, kernel, points[start:start + _CHUNK])
+                wide = _wide(scan, kernel, points[start:start + _CHUNK])
                 wide.bind(iv, steps[0][0])
                 vals.append(np.asarray(wide.value(y)))
         else:               # the rest (or a constant): workgroup 0, every K step
@@ -351,12 +466,13 @@ def _bits(t) -> int:
     return t.width if isinstance(t, ir.IntegerType) else 64
 
 
-def _k_steps(an) -> list[tuple[int, str]]:
+def _k_steps(scan, points: list) -> list[tuple[int, str]]:
     """(the loop's variable, its name in a message) at each K step the copies are compared
     at: every K step of a constant trip count (a lane's index may move otherwise at one K
-    step alone), else the sampled check's (``an.read_points``: the first)."""
-    sampled = sorted({(iv, when) for _w, iv, when in an.read_points})
-    trips = constant_trips(an.scan.loop)
+    step alone), else the sampled check's (``points``, :func:`~pipeline_mlir.frontend.
+    edges.sample_points`: the first)."""
+    sampled = sorted({(iv, when) for _w, iv, when in points})
+    trips = constant_trips(scan.loop)
     if trips is None or trips < 3 or len(sampled) != 2:
         return sampled
     (lb, _), (last, _) = sorted(sampled, key=lambda p: p[1] != "first")
@@ -480,7 +596,7 @@ def _far(an, ch, kernel, ev, span: tuple[int, int], reach: int | None, steps: li
     points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
     for first in range(0, len(points), _CHUNK * 64):
         chunk = points[first:first + _CHUNK * 64]
-        wide = _wide(an, kernel, chunk, (1, 1, 1))
+        wide = _wide(an.scan, kernel, chunk, (1, 1, 1))
         wide.bind(iv, steps[0][0])
         moved = wide.view(a.src).element([wide.value(x) for x in a.src_indices]) - ch.base0
         bad = (span[0] + moved < start) | (span[1] + moved >= reach)
@@ -496,18 +612,18 @@ def _exact(ch, got: tuple) -> bool:
     return np.array_equal(table, ch.table + (base - ch.base0))
 
 
-def _wide(an, kernel, chunk: np.ndarray, block: tuple | None = None) -> SideBySide:
+def _wide(scan, kernel, chunk: np.ndarray, block: tuple | None = None) -> SideBySide:
     """An evaluator of one lane per thread of each workgroup of ``chunk`` (workgroup-major;
     rows: ids x, y, z), its workgroup ids, workgroup foralls' and workgroup loops' variables
     bound (one workgroup per iteration of such a loop: ``workgroup_grid``'s count);
     ``block``: the threads per workgroup evaluated if not the kernel's (``(1, 1, 1)``:
     thread 0 alone)."""
-    ev = SideBySide(an.scan.block if block is None else block, len(chunk))
+    ev = SideBySide(scan.block if block is None else block, len(chunk))
     ids = ev.lane_ids(chunk)
     bind_workgroup(ev, kernel, ids)
     for o in walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
         ev.bind(o.regions[0].blocks[0].arguments[0], ids[id_dimension(_op(o.operands[0].owner))])
-    ev.where = an.scan.loop
+    ev.where = scan.loop
     return ev
 
 

@@ -139,13 +139,13 @@ def check_every_read(scan, points: list, ev) -> None:
     zeros = [zero_end(scan.copies[i].src, ev) for i in copies]
     for part, els in _every_step(scan, kernel, np.zeros((1, dims), np.int64), steps, copies):
         for i, size, zero, el in zip(copies, sizes, zeros, els):
-            lo = el.min(axis=(1, 2))
+            lo, run = el.min(axis=1), np.arange(scan.copies[i].elements)
             if i not in least or int(lo.min()) < least[i][0]:
                 least[i] = (int(lo.min()), part[int(np.argmin(lo))][1])
-            if size is not None and el.max() < size and lo.min() >= 0:
+            if size is not None and el.max() + run[-1] < size and lo.min() >= 0:
                 continue        # (the quick verdict: inside at every step)
             for (_k, when), e in zip(part, el):
-                check_in_global(scan.copies[i].op, e, size, 0, when, zero)
+                check_in_global(scan.copies[i].op, e[:, None] + run, size, 0, when, zero)
     if grid is None or at_launch:
         return
     wgs = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
@@ -180,12 +180,11 @@ def check_every_read(scan, points: list, ev) -> None:
         chunk = wgs[first:first + _CHUNK]
         for part, els in _every_step(scan, kernel, chunk, steps, mixed):
             for i, el in zip(mixed, els):
-                bad = el.reshape(len(part), len(chunk), -1).min(axis=2) < 0
-                if bad.any():
-                    s, w = (int(v) for v in np.argwhere(bad)[0])
+                lo = el.reshape(len(part), len(chunk), -1).min(axis=2)
+                if (lo < 0).any():
+                    s, w = (int(v) for v in np.argwhere(lo < 0)[0])
                     _before_start(scan.copies[i].op, tuple(int(v) for v in chunk[w]),
-                                  part[s][1], int(el.reshape(len(part), len(chunk), -1)[s, w]
-                                                  .min()))
+                                  part[s][1], int(lo[s, w]))
 
 
 #: lanes a :class:`~pipeline_mlir.analysis.loop_eval.Repeated` evaluation of
@@ -199,8 +198,8 @@ def _starts(ev, a) -> np.ndarray:
 
 
 def _every_step(scan, kernel, chunk: np.ndarray, steps: list, copies: list):
-    """(a part of ``steps``, per copy of ``copies`` (indices into ``scan.copies``) the global
-    elements it reads there: K steps x lanes x run) for every workgroup of ``chunk``
+    """(a part of ``steps``, per copy of ``copies`` (indices into ``scan.copies``) the first
+    global element of each lane's run there: K steps x lanes) for every workgroup of ``chunk``
     (:func:`_wide`, workgroup-major lanes), each part's K steps side by side
     (:class:`~pipeline_mlir.analysis.loop_eval.Repeated`: what the K step does not move
     evaluated once)."""
@@ -214,8 +213,8 @@ def _every_step(scan, kernel, chunk: np.ndarray, steps: list, copies: list):
         part = steps[first:first + per]
         rep = Repeated(source, len(part), iv)
         rep.bind(iv, np.repeat(np.array([k for k, _ in part], np.int64), source.threads))
-        yield part, [_starts(rep, scan.copies[i]).reshape(len(part), source.threads)[..., None]
-                     + np.arange(scan.copies[i].elements) for i in copies]
+        yield part, [_starts(rep, scan.copies[i]).reshape(len(part), source.threads)
+                     for i in copies]
 
 
 def _before_start(op, wid: tuple, when: str, element: int) -> None:
@@ -392,13 +391,14 @@ def _wrap_op(scan, copies: list, ev, kernel, steps: list):
     memo: dict = {}
 
     def leaf(y) -> tuple[int, int]:
-        on_wg, _ = moves(y, wg, kinds)
+        on_wg, on_rest = moves(y, wg, kinds)
         if on_wg and points is None:    # no grid to evaluate: the ops' own bounds
             return _wg_interval(y, wg)
         if on_wg:           # the workgroup's part: over the grid
-            vals = []
-            for start in range(0, len(points), _CHUNK):
-                wide = _wide(scan, kernel, points[start:start + _CHUNK])
+            vals = []       # (the same in every thread unless it moves with the rest too)
+            size, block = (_CHUNK, None) if on_rest else (_CHUNK * 64, (1, 1, 1))
+            for start in range(0, len(points), size):
+                wide = _wide(scan, kernel, points[start:start + size], block)
                 wide.bind(iv, steps[0][0])
                 vals.append(np.asarray(wide.value(y)))
         else:               # the rest (or a constant): workgroup 0, every K step

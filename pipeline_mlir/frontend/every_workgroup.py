@@ -64,6 +64,11 @@ in them is refused (:func:`_only_rows_mix`); the rows themselves are the masks' 
 row_proof_late`) and the sampled check's.  The reach and the narrow sums' ranges are
 bounded at the sampled launch values only: an index that moves with a launch value as an
 offset may leave them at another launch (not proven).
+
+The sampled check's own rules on the kernel's copies (no element before the buffer's
+start; in workgroup 0 none past its end) are checked at every K step of a constant trip
+count and every workgroup of a static grid too (:func:`check_every_read`, from the address
+analysis, for every copy: kept or distributed alike).
 """
 
 from __future__ import annotations

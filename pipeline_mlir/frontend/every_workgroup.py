@@ -87,7 +87,7 @@ from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, WORKGROUP_ID_OPS, cons
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
 from pipeline_mlir.analysis.loop_eval import (Repeated, SideBySide, Unevaluable, grid_stride,
                                               workgroup_grid)
-from pipeline_mlir.analysis.output_tiles import bind_workgroup
+from pipeline_mlir.analysis.output_tiles import bind_workgroup, launch_ops
 from pipeline_mlir.frontend.edges import check_copy_reads, check_in_global, read_copies, table_of
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, depends, describe, fat_root,
@@ -137,12 +137,14 @@ def check_every_read(scan, points: list, ev) -> None:
     step."""
     copies, steps = list(range(len(scan.copies))), _k_steps(scan, points)
     kernel, iv = kernel_of(scan.loop), scan.loop.regions[0].blocks[0].arguments[0]
+    found = _launch_ops(kernel)
     sizes = [size for _el, size in read_copies(scan, copies, 0, steps[0][0], ev)]
     grid, at_launch = _grid(kernel, ev)
     dims = 3 if grid is None else len(grid)
     least = {}                # copy -> (workgroup 0's least element, its K step)
     zeros = [zero_end(scan.copies[i].src, ev) for i in copies]
-    for part, els in _every_step(scan, kernel, np.zeros((1, dims), np.int64), steps, copies):
+    for part, els in _every_step(scan, kernel, np.zeros((1, dims), np.int64), steps, copies,
+                                  found):
         for i, size, zero, el in zip(copies, sizes, zeros, els):
             lo, run = el.min(axis=1), np.arange(scan.copies[i].elements)
             if i not in least or int(lo.min()) < least[i][0]:
@@ -164,7 +166,7 @@ def check_every_read(scan, points: list, ev) -> None:
             base = int(read_copies(scan, [i], 0, steps[0][0], ev)[0][0][0, 0])
             for first in range(0, len(wgs), _CHUNK * 64):
                 chunk = wgs[first:first + _CHUNK * 64]
-                wide = _wide(scan, kernel, chunk, (1, 1, 1))
+                wide = _wide(scan, kernel, chunk, (1, 1, 1), found)
                 wide.bind(iv, steps[0][0])
                 moved = _starts(wide, a) - base
                 bad = least[i][0] + moved < 0
@@ -183,7 +185,7 @@ def check_every_read(scan, points: list, ev) -> None:
             mixed.append(i)
     for first in range(0, len(wgs) if mixed else 0, _CHUNK):
         chunk = wgs[first:first + _CHUNK]
-        for part, els in _every_step(scan, kernel, chunk, steps, mixed):
+        for part, els in _every_step(scan, kernel, chunk, steps, mixed, found):
             for i, el in zip(mixed, els):
                 lo = el.reshape(len(part), len(chunk), -1).min(axis=2)
                 if (lo < 0).any():
@@ -202,14 +204,15 @@ def _starts(ev, a) -> np.ndarray:
     return np.asarray(ev.view(a.src).element([ev.value(x) for x in a.src_indices]))
 
 
-def _every_step(scan, kernel, chunk: np.ndarray, steps: list, copies: list):
+def _every_step(scan, kernel, chunk: np.ndarray, steps: list, copies: list,
+                found: tuple | None = None):
     """(a part of ``steps``, per copy of ``copies`` (indices into ``scan.copies``) the first
     global element of each lane's run there: K steps x lanes) for every workgroup of ``chunk``
     (:func:`_wide`, workgroup-major lanes), each part's K steps side by side
     (:class:`~pipeline_mlir.analysis.loop_eval.Repeated`: what the K step does not move
-    evaluated once)."""
+    evaluated once; ``found``: :func:`_launch_ops`)."""
     iv = scan.loop.regions[0].blocks[0].arguments[0]
-    source = _wide(scan, kernel, chunk)
+    source = _wide(scan, kernel, chunk, None, found)
     source.bind(iv, steps[0][0])
     for i in copies:                    # (what the K step does not move, memoized)
         _starts(source, scan.copies[i])
@@ -363,9 +366,10 @@ def prove_every_workgroup(an, ch, ev) -> None:
     points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
     unused = None if at_launch else \
         proof_for(an, an.copies[ch.copies[0]].buffer)     # (static grid only)
+    found = _launch_ops(kernel)
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
-        wide = _wide(scan, kernel, chunk)
+        wide = _wide(scan, kernel, chunk, None, found)
         for iv, when in steps:
             got, want = _tables(an, ch, wide, iv, len(chunk))
             _compare(an, ch, got, want, chunk, when, why, (zero, reach), unused)
@@ -394,6 +398,7 @@ def _wrap_op(scan, copies: list, ev, kernel, steps: list):
         np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
     iv = scan.loop.regions[0].blocks[0].arguments[0]
     memo: dict = {}
+    found = None if points is None else _launch_ops(kernel)
 
     def leaf(y) -> tuple[int, int]:
         on_wg, on_rest = moves(y, wg, kinds)
@@ -403,7 +408,7 @@ def _wrap_op(scan, copies: list, ev, kernel, steps: list):
             vals = []       # (the same in every thread unless it moves with the rest too)
             size, block = (_CHUNK, None) if on_rest else (_CHUNK * 64, (1, 1, 1))
             for start in range(0, len(points), size):
-                wide = _wide(scan, kernel, points[start:start + size], block)
+                wide = _wide(scan, kernel, points[start:start + size], block, found)
                 wide.bind(iv, steps[0][0])
                 vals.append(np.asarray(wide.value(y)))
         else:               # the rest (or a constant): workgroup 0, every K step
@@ -599,9 +604,10 @@ def _far(an, ch, kernel, ev, span: tuple[int, int], reach: int | None, steps: li
         fat_root(an.scan.copies[ch.ref].src).type))
     a, iv = an.scan.copies[ch.ref], an.scan.loop.regions[0].blocks[0].arguments[0]
     points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    found = _launch_ops(kernel)
     for first in range(0, len(points), _CHUNK * 64):
         chunk = points[first:first + _CHUNK * 64]
-        wide = _wide(an.scan, kernel, chunk, (1, 1, 1))
+        wide = _wide(an.scan, kernel, chunk, (1, 1, 1), found)
         wide.bind(iv, steps[0][0])
         moved = wide.view(a.src).element([wide.value(x) for x in a.src_indices]) - ch.base0
         bad = (span[0] + moved < start) | (span[1] + moved >= reach)
@@ -617,19 +623,28 @@ def _exact(ch, got: tuple) -> bool:
     return np.array_equal(table, ch.table + (base - ch.base0))
 
 
-def _wide(scan, kernel, chunk: np.ndarray, block: tuple | None = None) -> SideBySide:
+def _wide(scan, kernel, chunk: np.ndarray, block: tuple | None = None,
+          found: tuple | None = None) -> SideBySide:
     """An evaluator of one lane per thread of each workgroup of ``chunk`` (workgroup-major;
     rows: ids x, y, z), its workgroup ids, workgroup foralls' and workgroup loops' variables
     bound (one workgroup per iteration of such a loop: ``workgroup_grid``'s count);
     ``block``: the threads per workgroup evaluated if not the kernel's (``(1, 1, 1)``:
-    thread 0 alone)."""
+    thread 0 alone); ``found``: :func:`_launch_ops` of ``kernel``, if found already."""
     ev = SideBySide(scan.block if block is None else block, len(chunk))
     ids = ev.lane_ids(chunk)
-    bind_workgroup(ev, kernel, ids)
-    for o in walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
+    ops, loops = _launch_ops(kernel) if found is None else found
+    bind_workgroup(ev, kernel, ids, ops)
+    for o in loops:
         ev.bind(o.regions[0].blocks[0].arguments[0], ids[id_dimension(_op(o.operands[0].owner))])
     ev.where = scan.loop
     return ev
+
+
+def _launch_ops(kernel) -> tuple[list, list]:
+    """(``kernel``'s :func:`~pipeline_mlir.analysis.output_tiles.launch_ops`, its loops over
+    workgroups): what :func:`_wide` binds, found once for many evaluators of a kernel the
+    caller leaves as it is meanwhile."""
+    return launch_ops(kernel), walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o))
 
 
 def _tables(an, ch, ev, iv: int, count: int) -> tuple[np.ndarray, np.ndarray]:

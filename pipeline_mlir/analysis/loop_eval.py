@@ -413,6 +413,12 @@ def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
     return tuple(bounds.get(d, 1) for d in range(max(bounds) + 1))
 
 
+def grid_points(grid: tuple) -> np.ndarray:
+    """Every workgroup of ``grid`` (:func:`workgroup_grid`), one row of ids per workgroup,
+    the first id slowest (``np.ndindex``'s order)."""
+    return np.indices(grid, dtype=np.int64).reshape(len(grid), -1).T.copy()
+
+
 class SideBySide(Evaluator):
     """An :class:`Evaluator` of one numpy lane per thread of each of ``count`` workgroups
     (workgroup-major): the thread ids repeat per workgroup, and a wave's first lane
@@ -442,16 +448,17 @@ class SideBySide(Evaluator):
 
 
 class Repeated(SideBySide):
-    """The lanes of a :class:`SideBySide` ``source`` repeated ``times`` (copy ``c``'s lane
-    ``i`` at ``c x source.threads + i``), for one value ``varying`` (a loop's induction
-    variable) to take a value per copy: what ``source`` holds that is not computed,
-    directly or not, from ``varying`` is this evaluator's too, tiled when first read (so
-    the part of an evaluation that does not read ``varying`` runs once, in ``source``,
-    for every copy).  Only ``varying`` may be bound here; ``source`` must not change while
-    this evaluator is in use."""
+    """The lanes of a :class:`SideBySide` (or one workgroup's :class:`Evaluator`) ``source``
+    repeated ``times`` (copy ``c``'s lane ``i`` at ``c x source.threads + i``), for one
+    value ``varying`` (a loop's induction variable) to take a value per copy: what
+    ``source`` holds that is not computed, directly or not, from ``varying`` is this
+    evaluator's too, tiled when first read (so the part of an evaluation that does not
+    read ``varying`` runs once, in ``source``, for every copy).  Only ``varying`` may be
+    bound here; ``source`` must not change while this evaluator is in use."""
 
-    def __init__(self, source: SideBySide, times: int, varying) -> None:
-        super().__init__(source.block_size, times * (source.threads // source.per_workgroup),
+    def __init__(self, source: Evaluator, times: int, varying) -> None:
+        per_workgroup = int(np.prod(source.block_size))
+        super().__init__(source.block_size, times * (source.threads // per_workgroup),
                          workgroup_id=source.workgroup_id,
                          launch_values=source.launch_values, thread_only=source.thread_only)
         self.times = times
@@ -472,3 +479,22 @@ class Repeated(SideBySide):
             self._read(v)
             self.memo[v] = np.tile(self._fixed[v], self.times)
         return super()._value(v)
+
+
+#: lanes an evaluation of :func:`over_steps` holds at once
+STEP_LANES = 1 << 15
+
+
+def over_steps(source: Evaluator, varying, values: list, lanes: int = STEP_LANES):
+    """Evaluators of ``source``'s lanes with ``varying`` (a loop's induction variable) at
+    each of ``values``, side by side: (the part of ``values``, a :class:`Repeated` of
+    ``source`` with ``varying`` bound to each value of the part in turn, value-major),
+    parts of at most ``lanes`` lanes (at least one value each).  What ``source`` has
+    memoized that does not read ``varying`` is not evaluated again: evaluate it there
+    first."""
+    per = max(1, lanes // source.threads)
+    for first in range(0, len(values), per):
+        part = values[first:first + per]
+        rep = Repeated(source, len(part), varying)
+        rep.bind(varying, np.repeat(np.array(part, np.int64), source.threads))
+        yield part, rep

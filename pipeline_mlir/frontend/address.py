@@ -24,7 +24,7 @@ from pipeline_mlir.frontend.kernel_ir import at, is_pure
 from pipeline_mlir.frontend.kept_masks import KEPT, unkept
 from pipeline_mlir.frontend.scan import Access, LoopScan
 from pipeline_mlir.frontend.edges import check_copy_reads, copy_evaluator, sample_points
-from pipeline_mlir.frontend.every_workgroup import check_every_read
+from pipeline_mlir.frontend.every_read import check_every_read
 from pipeline_mlir.frontend.workgroup_offset import check_lds_workgroup_free
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.frontend.soundness import check_order, check_same

@@ -17,7 +17,7 @@ launch, one of two ways:
   gets from the kernel's copies
   exactly the element the front end's give it (none differs, not even past the buffer's
   end), and no sum narrower than 64 bits that joins the two parts may wrap (their ranges
-  over the grid and over workgroup 0's threads and K steps: :func:`_wrap_op`).  The
+  over the grid and over workgroup 0's threads and K steps: :func:`wrap_op`).  The
   kernel's element is then ``G(w) + H(t, k)`` and the front end's ``G(w) + H(0, k) +
   offset(t)``: equal at workgroup 0, so equal at every ``w`` whatever ``G``, as 64-bit
   values.  A buffer load sees 32 bits of it, split otherwise in the pipelined copies (a
@@ -67,8 +67,8 @@ offset may leave them at another launch (not proven).
 
 The sampled check's own rules on the kernel's copies (no element before the buffer's
 start; in workgroup 0 none past its end) are checked at every K step of a constant trip
-count and every workgroup of a static grid too (:func:`check_every_read`, from the address
-analysis, for every copy: kept or distributed alike).
+count and every workgroup of a static grid too (:func:`~pipeline_mlir.frontend.every_read.
+check_every_read`, from the address analysis, for every copy: kept or distributed alike).
 """
 
 from __future__ import annotations
@@ -79,16 +79,16 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, WORKGROUP_ID_OPS, constant_int,
                                              constant_trips, element_bytes, memory_space,
                                              workgroup_id_bound)
-from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
-from pipeline_mlir.analysis.loop_eval import (Repeated, SideBySide, Unevaluable, grid_stride,
-                                              workgroup_grid)
-from pipeline_mlir.analysis.output_tiles import bind_workgroup, launch_ops
-from pipeline_mlir.frontend.edges import check_copy_reads, check_in_global, read_copies, table_of
+from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS
+from pipeline_mlir.analysis.loop_eval import grid_points, grid_stride, over_steps
+from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
+from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, grid_launch_ops, k_steps,
+                                             kernel_grid, wide_evaluator)
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, depends, describe, fat_root,
                                              kernel_of, zero_end)
@@ -98,10 +98,6 @@ from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_value
                                                      joined_values, moves,
                                                      workgroup_dependence, workgroup_mixed,
                                                      workgroup_vars)
-
-#: workgroups evaluated side by side
-_CHUNK = 64
-
 
 def check_reads(an, copies: list, chan, ev) -> None:
     """The kernel's copies ``copies`` (indices into ``an.copies``) read inside their buffers
@@ -117,125 +113,8 @@ def check_reads(an, copies: list, chan, ev) -> None:
         prove_every_workgroup(an, chan, ev)
 
 
-def check_every_read(scan, points: list, ev) -> None:
-    """The sampled check's rules on every copy of ``scan``
-    (:func:`~pipeline_mlir.frontend.edges.check_in_global`, at ``points``:
-    :func:`~pipeline_mlir.frontend.edges.sample_points`) at every K step of a constant trip
-    count (:func:`_k_steps`) and every workgroup of a static grid, ``ev`` the sampled
-    check's evaluator: in workgroup 0 no element past the buffer's end (but for
-    :func:`~pipeline_mlir.frontend.kernel_ir.zero_end`'s whole runs), and in no workgroup an
-    element before its start.  The first, workgroup 0's every thread at every K step,
-    evaluated; the second by structure where a copy's global index joins its workgroup's
-    part ``G(w)`` and the rest ``H(t, k)`` only as an offset with no narrow sum that may
-    wrap (:func:`mixing_op`, :func:`_wrap_op`): its least element is ``min G(w) - G(0)``
-    (thread 0 of every workgroup at the first K step) plus workgroup 0's least over its
-    threads and K steps; else every thread of every workgroup at every K step, evaluated,
-    at most ``2 * GRID_LIMIT`` workgroups times K steps (more: refused).  A grid with a
-    bound known only at launch, or none, keeps the sampled workgroups (module docstring: a
-    launch's grid is not the analysis's; what no sample reaches is not proven there).  An
-    :class:`~pipeline_mlir.dialect.ir_io.IRError` at the copy names the workgroup and K
-    step."""
-    copies, steps = list(range(len(scan.copies))), _k_steps(scan, points)
-    kernel, iv = kernel_of(scan.loop), scan.loop.regions[0].blocks[0].arguments[0]
-    found = _launch_ops(kernel)
-    sizes = [size for _el, size in read_copies(scan, copies, 0, steps[0][0], ev)]
-    grid, at_launch = _grid(kernel, ev)
-    dims = 3 if grid is None else len(grid)
-    least = {}                # copy -> (workgroup 0's least element, its K step)
-    zeros = [zero_end(scan.copies[i].src, ev) for i in copies]
-    for part, els in _every_step(scan, kernel, np.zeros((1, dims), np.int64), steps, copies,
-                                  found):
-        for i, size, zero, el in zip(copies, sizes, zeros, els):
-            lo, run = el.min(axis=1), np.arange(scan.copies[i].elements)
-            if i not in least or int(lo.min()) < least[i][0]:
-                least[i] = (int(lo.min()), part[int(np.argmin(lo))][1])
-            if size is not None and el.max() + run[-1] < size and lo.min() >= 0:
-                continue        # (the quick verdict: inside at every step)
-            for (_k, when), e in zip(part, el):
-                check_in_global(scan.copies[i].op, e[:, None] + run, size, 0, when, zero)
-    if grid is None or at_launch:
-        return
-    wgs = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
-    mixed, offset = [], [i for i in copies if mixing_op(scan, [i]) is None] \
-        if len(wgs) <= GRID_LIMIT else []
-    if offset and _wrap_op(scan, offset, ev, kernel, steps) is not None:   # (one by one)
-        offset = [i for i in offset if _wrap_op(scan, [i], ev, kernel, steps) is None]
-    for i in copies:
-        a = scan.copies[i]
-        if i in offset:
-            base = int(read_copies(scan, [i], 0, steps[0][0], ev)[0][0][0, 0])
-            for first in range(0, len(wgs), _CHUNK * 64):
-                chunk = wgs[first:first + _CHUNK * 64]
-                wide = _wide(scan, kernel, chunk, (1, 1, 1), found)
-                wide.bind(iv, steps[0][0])
-                moved = _starts(wide, a) - base
-                bad = least[i][0] + moved < 0
-                if bad.any():
-                    w = int(np.argmax(bad))
-                    _before_start(a.op, tuple(int(v) for v in chunk[w]), least[i][1],
-                                  least[i][0] + int(moved[w]))
-        elif len(wgs) * len(steps) > GRID_LIMIT * 2:
-            raise IRError(a.op, f"'{a.op.name}' op: its global index mixes the workgroup with "
-                                f"the thread or the K-loop otherwise than as an offset, and "
-                                f"the grid's {len(wgs)} workgroups at {len(steps)} K steps "
-                                f"each are more than {GRID_LIMIT * 2} to evaluate: the "
-                                f"pipeliner cannot prove it reads no element before its "
-                                f"buffer's start in every workgroup")
-        else:
-            mixed.append(i)
-    for first in range(0, len(wgs) if mixed else 0, _CHUNK):
-        chunk = wgs[first:first + _CHUNK]
-        for part, els in _every_step(scan, kernel, chunk, steps, mixed, found):
-            for i, el in zip(mixed, els):
-                lo = el.reshape(len(part), len(chunk), -1).min(axis=2)
-                if (lo < 0).any():
-                    s, w = (int(v) for v in np.argwhere(lo < 0)[0])
-                    _before_start(scan.copies[i].op, tuple(int(v) for v in chunk[w]),
-                                  part[s][1], int(lo[s, w]))
-
-
-#: lanes a :class:`~pipeline_mlir.analysis.loop_eval.Repeated` evaluation of
-#: :func:`_every_step` holds at once (its K steps taken in parts of at most so many lanes)
-_LANES = 1 << 15
-
-
-def _starts(ev, a) -> np.ndarray:
-    """The global element copy ``a``'s lanes read first, one per lane of ``ev``."""
-    return np.asarray(ev.view(a.src).element([ev.value(x) for x in a.src_indices]))
-
-
-def _every_step(scan, kernel, chunk: np.ndarray, steps: list, copies: list,
-                found: tuple | None = None):
-    """(a part of ``steps``, per copy of ``copies`` (indices into ``scan.copies``) the first
-    global element of each lane's run there: K steps x lanes) for every workgroup of ``chunk``
-    (:func:`_wide`, workgroup-major lanes), each part's K steps side by side
-    (:class:`~pipeline_mlir.analysis.loop_eval.Repeated`: what the K step does not move
-    evaluated once; ``found``: :func:`_launch_ops`)."""
-    iv = scan.loop.regions[0].blocks[0].arguments[0]
-    source = _wide(scan, kernel, chunk, None, found)
-    source.bind(iv, steps[0][0])
-    for i in copies:                    # (what the K step does not move, memoized)
-        _starts(source, scan.copies[i])
-    per = max(1, _LANES // source.threads)
-    for first in range(0, len(steps), per):
-        part = steps[first:first + per]
-        rep = Repeated(source, len(part), iv)
-        rep.bind(iv, np.repeat(np.array([k for k, _ in part], np.int64), source.threads))
-        yield part, [_starts(rep, scan.copies[i]).reshape(len(part), source.threads)
-                     for i in copies]
-
-
-def _before_start(op, wid: tuple, when: str, element: int) -> None:
-    """Refuse copy ``op``: in workgroup ``wid`` at the loop's ``when`` K step it reads global
-    element ``element``, before its buffer's start (:func:`check_every_read`)."""
-    raise IRError(op, f"'{op.name}' op reads global memory outside its buffer in workgroup "
-                      f"{wid} at the loop's {when} K step (element {element}, before the buffer's "
-                      f"start); the pipeliner needs the copies' reads in bounds in every "
-                      f"workgroup")
-
-
 def mixing_op(scan, copies: list, outer: list | None = None, ids: bool | None = True,
-              neutral=(), roots=(), rows: bool = False):
+              neutral=(), roots=(), rows: bool = False, kinds: dict | None = None):
     """The first op that mixes the workgroup with the rest of an index of ``copies``
     (indices into ``scan.copies``) otherwise than as an offset, or None; a view the
     indices are not followed through (:func:`~pipeline_mlir.frontend.workgroup_offset.
@@ -243,8 +122,11 @@ def mixing_op(scan, copies: list, outer: list | None = None, ids: bool | None = 
     of the workgroup's values, ``ids`` and ``neutral`` what the workgroup ids and those
     values count as (:func:`~pipeline_mlir.frontend.workgroup_offset.workgroup_mixed`:
     :func:`k_mixing_op`, :func:`launch_mixing_op`); a view op named in ``roots`` is not
-    looked at, nor, with ``rows``, an index that is a proven row (:func:`proven_row`)."""
-    wg, kinds = workgroup_vars(scan.loop) if outer is None else outer, {}
+    looked at, nor, with ``rows``, an index that is a proven row (:func:`proven_row`);
+    ``kinds``: what each value moves with, kept between calls of the same ``outer``, ``ids``
+    and ``neutral`` (:func:`~pipeline_mlir.frontend.workgroup_offset.workgroup_mixed`)."""
+    wg = workgroup_vars(scan.loop) if outer is None else outer
+    kinds = {} if kinds is None else kinds
     for i in copies:
         for x in index_values(scan.copies[i]):
             if rows and proven_row(x):
@@ -319,7 +201,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
     by what the reference copy's thread 0 reads, agree in every workgroup (module
     docstring); ``ev``: the evaluator of the sampled check (workgroup 0's reads)."""
     scan = an.scan
-    steps, every_step = _k_steps(scan, an.read_points), constant_trips(scan.loop) is not None
+    steps, every_step = k_steps(scan, an.read_points), constant_trips(scan.loop) is not None
     lmix = launch_mixing_op(scan, ch.copies)
     if lmix is not None:
         raise _mixing(ch, "a value known only at launch with the thread", lmix,
@@ -335,7 +217,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
     reach = _reach(scan, ch, ev)
     span = None if mixed is not None else _span(scan, ch, ev, steps)
     if span is not None:
-        wraps = _wrap_op(scan, ch.copies, ev, kernel, steps)
+        wraps = wrap_op(scan, ch.copies, ev, kernel, steps)
         far = None if wraps is not None else _far(an, ch, kernel, ev, span, reach, steps)
         if wraps is None and far is None:
             return
@@ -347,7 +229,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
            f"buffer load's 32-bit offset reaches" if far is not None else
            "in workgroup 0 some of its lanes read, at some K step, elements the front "
            "end's copies do not")
-    grid, at_launch = _grid(kernel, ev)
+    grid, at_launch = kernel_grid(kernel, ev)
     big = grid is not None and int(np.prod(grid)) * len(steps) > GRID_LIMIT * 2
     if grid is None or big or (at_launch and ch.elements is not None):
         if ch.elements is None:     # a buffer sized at launch: the rows' proofs (docstring)
@@ -363,60 +245,66 @@ def prove_every_workgroup(an, ch, ev) -> None:
             f"and the grid {size}", (ch.op,))
     _one_id_per_iteration(scan, ch, kernel, why)
     zero = zero_end(scan.copies[ch.ref].src, ev) if every_step else None
-    points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    points = grid_points(grid)
     unused = None if at_launch else \
         proof_for(an, an.copies[ch.copies[0]].buffer)     # (static grid only)
-    found = _launch_ops(kernel)
-    for start in range(0, len(points), _CHUNK):
-        chunk = points[start:start + _CHUNK]
-        wide = _wide(scan, kernel, chunk, None, found)
+    found = grid_launch_ops(kernel)
+    for start in range(0, len(points), CHUNK):
+        chunk = points[start:start + CHUNK]
+        wide = wide_evaluator(scan, kernel, chunk, None, found)
         for iv, when in steps:
             got, want = _tables(an, ch, wide, iv, len(chunk))
             _compare(an, ch, got, want, chunk, when, why, (zero, reach), unused)
 
 
-def _wrap_op(scan, copies: list, ev, kernel, steps: list):
+def wrap_op(scan, copies: list, ev, kernel, steps: list, firsts=None):
     """The first value narrower than 64 bits of the global indices of ``copies`` (indices into
     ``scan.copies``: a channel's) that joins the
     workgroup's part and the rest (:func:`~pipeline_mlir.frontend.workgroup_offset.
     joined_values`) and may leave ``[0, 2^(width-1))`` (wrap, or read differently signed and
     unsigned) at some workgroup, thread or K step, by the ranges of its parts: a workgroup
-    part's over the kernel's grid, the rest's in workgroup 0 at every K step of ``steps``,
-    through sums, differences, products by a constant and value casts (an op of another
-    kind, or a grid not evaluated, counts as unbounded); None if none does.  Only without
-    a wrap is the sum ``G(w) + H(t, k)`` of the structural proof the element read."""
+    part's over the kernel's grid, the rest's in workgroup 0 at every K step of ``steps``
+    (side by side: :func:`~pipeline_mlir.analysis.loop_eval.over_steps`), through sums,
+    differences, products by a constant and value casts (an op of another kind, or a grid
+    not evaluated, counts as unbounded); None if none does.  Only without a wrap is the sum
+    ``G(w) + H(t, k)`` of the structural proof the element read.  ``firsts``: the
+    :class:`GridFirsts` of the kernel's grid at ``steps``' first, if the caller has one."""
     wg, kinds = workgroup_vars(scan.loop), {}
     joined = list(dict.fromkeys(y for i in copies for x in index_values(scan.copies[i])
                                 for y in joined_values(x, wg, kinds)))
     narrow = [y for y in joined if _bits(y.type) < 64]
     if not narrow:
         return None
-    grid, _ = _grid(kernel, ev)
+    grid, _ = kernel_grid(kernel, ev)
     if grid is not None and int(np.prod(grid)) > GRID_LIMIT:
         grid = None
-    points = None if grid is None else \
-        np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    points = None if grid is None else grid_points(grid)
     iv = scan.loop.regions[0].blocks[0].arguments[0]
     memo: dict = {}
-    found = None if points is None else _launch_ops(kernel)
+    found = None if points is None else grid_launch_ops(kernel)
+    if firsts is None and points is not None:
+        firsts = GridFirsts(scan, kernel, points, steps[0][0], found)
+    rest: list = []                     # (whether ``ev`` was rebound: left at the last step)
 
     def leaf(y) -> tuple[int, int]:
         on_wg, on_rest = moves(y, wg, kinds)
         if on_wg and points is None:    # no grid to evaluate: the ops' own bounds
             return _wg_interval(y, wg)
-        if on_wg:           # the workgroup's part: over the grid
-            vals = []       # (the same in every thread unless it moves with the rest too)
-            size, block = (_CHUNK, None) if on_rest else (_CHUNK * 64, (1, 1, 1))
-            for start in range(0, len(points), size):
-                wide = _wide(scan, kernel, points[start:start + size], block, found)
+        if on_wg and not on_rest:       # the workgroup's part: thread 0 of every workgroup
+            vals = [np.asarray(firsts.evaluator().value(y))]
+        elif on_wg:                     # ... and every thread where it moves with them too
+            vals = []
+            for start in range(0, len(points), CHUNK):
+                wide = wide_evaluator(scan, kernel, points[start:start + CHUNK], None, found)
                 wide.bind(iv, steps[0][0])
                 vals.append(np.asarray(wide.value(y)))
         else:               # the rest (or a constant): workgroup 0, every K step
-            vals = []
-            for k, _when in steps:
-                ev.set_workgroup(0)
-                ev.bind(iv, k)
-                vals.append(np.asarray(ev.value(y)))
+            ev.set_workgroup(0)
+            ev.bind(iv, steps[0][0])
+            ev.value(y)                 # (what no K step moves, evaluated once)
+            vals = [np.asarray(rep.value(y)) for _part, rep in
+                    over_steps(ev, iv, [k for k, _ in steps])]
+            rest.append(y)
         return min(int(v.min()) for v in vals), max(int(v.max()) for v in vals)
 
     def rng(y):
@@ -424,11 +312,15 @@ def _wrap_op(scan, copies: list, ev, kernel, steps: list):
             memo[y] = leaf(y) if y not in joined else _joined_range(_op(y.owner), rng)
         return memo[y]
 
-    for y in narrow:
-        r = rng(y)
-        if r is None or r[0] < 0 or r[1] >= 1 << (_bits(y.type) - 1):
-            return _op(y.owner)
-    return None
+    try:
+        for y in narrow:
+            r = rng(y)
+            if r is None or r[0] < 0 or r[1] >= 1 << (_bits(y.type) - 1):
+                return _op(y.owner)
+        return None
+    finally:
+        if rest:
+            ev.bind(iv, steps[-1][0])
 
 
 def _wg_interval(y, wg: list) -> tuple[int, int] | None:
@@ -455,7 +347,7 @@ def _wg_interval(y, wg: list) -> tuple[int, int] | None:
 
 def _joined_range(op, rng) -> tuple[int, int] | None:
     """The range of ``op``'s result from its operands' (``rng``), for the ops
-    :func:`_wrap_op` follows; None for another."""
+    :func:`wrap_op` follows; None for another."""
     xs = [rng(x) for x in op.operands]
     if any(x is None for x in xs):
         return None
@@ -474,54 +366,6 @@ def _joined_range(op, rng) -> tuple[int, int] | None:
 def _bits(t) -> int:
     """The width of the integer type ``t`` (``index``: 64)."""
     return t.width if isinstance(t, ir.IntegerType) else 64
-
-
-def _k_steps(scan, points: list) -> list[tuple[int, str]]:
-    """(the loop's variable, its name in a message) at each K step the copies are compared
-    at: every K step of a constant trip count (a lane's index may move otherwise at one K
-    step alone), else the sampled check's (``points``, :func:`~pipeline_mlir.frontend.
-    edges.sample_points`: the first)."""
-    sampled = sorted({(iv, when) for _w, iv, when in points})
-    trips = constant_trips(scan.loop)
-    if trips is None or trips < 3 or len(sampled) != 2:
-        return sampled
-    (lb, _), (last, _) = sorted(sampled, key=lambda p: p[1] != "first")
-    step = (last - lb) // (trips - 1)
-    return [(lb + i * step, "first" if i == 0 else "last" if i == trips - 1 else
-             f"{i + 1}{_ordinal(i + 1)}") for i in range(trips)]
-
-
-def _ordinal(n: int) -> str:
-    return "th" if 10 <= n % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-
-
-def _grid(kernel, ev) -> tuple[tuple | None, bool]:
-    """(the workgroups ``kernel`` needs, :func:`~pipeline_mlir.analysis.loop_eval.
-    workgroup_grid`, None if none bounds it; whether a bound is known only at launch, then
-    taken at the launch values the analysis samples: the sample's grid is not the
-    launch's, a launch of more workgroups runs some it never had)."""
-    at_launch = []
-
-    def values(vs: list) -> list[int]:
-        at_launch.append(any(depends(v, _launch_value) for v in vs))
-        out = [ev.uniform(v) for v in vs]
-        if any(x is None for x in out):
-            raise Unevaluable(ev.where, vs[0], "a bound of the grid that differs per thread")
-        return out
-    try:
-        return workgroup_grid(kernel, values), any(at_launch)
-    except Unevaluable:
-        return None, any(at_launch)
-
-
-def _launch_value(v) -> bool:
-    """Whether ``v`` is a value known only at launch: a kernel's argument or a value of
-    :data:`~pipeline_mlir.analysis.lane_ops.LAUNCH_VALUE_OPS`."""
-    if isinstance(v.owner, ir.Block):
-        parent = v.owner.owner
-        return parent is not None and _op(parent).name in ("func.func", "gpu.func",
-                                                           "llvm.func")
-    return _op(v.owner).name in LAUNCH_VALUE_OPS
 
 
 def _only_rows_mix(scan, ch) -> None:
@@ -597,17 +441,17 @@ def _far(an, ch, kernel, ev, span: tuple[int, int], reach: int | None, steps: li
     or (left unproven: module docstring) if the grid is not enumerated."""
     if reach is None:
         return None
-    grid, _ = _grid(kernel, ev)
+    grid, _ = kernel_grid(kernel, ev)
     if grid is None or int(np.prod(grid)) > GRID_LIMIT:
         return None
     start = reach - OFFSET_LIMIT // element_bytes(ir.MemRefType(
         fat_root(an.scan.copies[ch.ref].src).type))
     a, iv = an.scan.copies[ch.ref], an.scan.loop.regions[0].blocks[0].arguments[0]
-    points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
-    found = _launch_ops(kernel)
-    for first in range(0, len(points), _CHUNK * 64):
-        chunk = points[first:first + _CHUNK * 64]
-        wide = _wide(an.scan, kernel, chunk, (1, 1, 1), found)
+    points = grid_points(grid)
+    found = grid_launch_ops(kernel)
+    for first in range(0, len(points), CHUNK * 64):
+        chunk = points[first:first + CHUNK * 64]
+        wide = wide_evaluator(an.scan, kernel, chunk, (1, 1, 1), found)
         wide.bind(iv, steps[0][0])
         moved = wide.view(a.src).element([wide.value(x) for x in a.src_indices]) - ch.base0
         bad = (span[0] + moved < start) | (span[1] + moved >= reach)
@@ -621,30 +465,6 @@ def _exact(ch, got: tuple) -> bool:
     are workgroup 0's block moved by its base, element for element."""
     table, base = got
     return np.array_equal(table, ch.table + (base - ch.base0))
-
-
-def _wide(scan, kernel, chunk: np.ndarray, block: tuple | None = None,
-          found: tuple | None = None) -> SideBySide:
-    """An evaluator of one lane per thread of each workgroup of ``chunk`` (workgroup-major;
-    rows: ids x, y, z), its workgroup ids, workgroup foralls' and workgroup loops' variables
-    bound (one workgroup per iteration of such a loop: ``workgroup_grid``'s count);
-    ``block``: the threads per workgroup evaluated if not the kernel's (``(1, 1, 1)``:
-    thread 0 alone); ``found``: :func:`_launch_ops` of ``kernel``, if found already."""
-    ev = SideBySide(scan.block if block is None else block, len(chunk))
-    ids = ev.lane_ids(chunk)
-    ops, loops = _launch_ops(kernel) if found is None else found
-    bind_workgroup(ev, kernel, ids, ops)
-    for o in loops:
-        ev.bind(o.regions[0].blocks[0].arguments[0], ids[id_dimension(_op(o.operands[0].owner))])
-    ev.where = scan.loop
-    return ev
-
-
-def _launch_ops(kernel) -> tuple[list, list]:
-    """(``kernel``'s :func:`~pipeline_mlir.analysis.output_tiles.launch_ops`, its loops over
-    workgroups): what :func:`_wide` binds, found once for many evaluators of a kernel the
-    caller leaves as it is meanwhile."""
-    return launch_ops(kernel), walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o))
 
 
 def _tables(an, ch, ev, iv: int, count: int) -> tuple[np.ndarray, np.ndarray]:

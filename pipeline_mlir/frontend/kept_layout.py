@@ -53,8 +53,8 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_bounds, element_bytes, memory_space
-from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, SideBySide, grid_stride,
-                                              workgroup_grid)
+from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, SideBySide, grid_points,
+                                              grid_stride, workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
 from pipeline_mlir.frontend.copy_source import dim_indices
@@ -204,7 +204,7 @@ def _grid(scan, op, label: str, at) -> tuple:
                              f"{'unbounded' if grid is None else int(np.prod(grid))} "
                              f"workgroups (at most {GRID_LIMIT})", (at,))
     check_grid_covers(kernel, grid, scan.block)
-    return grid, np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    return grid, grid_points(grid)
 
 
 def _side_by_side(an, ev: Repeated, chunk: np.ndarray, steps: list, iv, proof: tuple) -> bool:

@@ -1,0 +1,121 @@
+"""The evaluators of a kernel's whole static grid that the front end's proofs over every
+workgroup share (:mod:`~pipeline_mlir.frontend.every_workgroup`, :mod:`~pipeline_mlir.
+frontend.every_read`).
+
+:func:`kernel_grid` is the grid (the workgroups the kernel needs) at the analysis's launch
+values, and whether a bound is known only at launch; :func:`k_steps` the K steps a proof
+covers (every K step of a constant trip count); :func:`wide_evaluator` an evaluator of the
+threads of many workgroups side by side, their workgroup ids and workgroup loops' variables
+bound (:func:`grid_launch_ops`: what it binds, found in one walk of the kernel);
+:class:`GridFirsts` thread 0 of every workgroup, evaluated once for every proof that reads
+a workgroup's part of an index.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import constant_trips
+from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
+from pipeline_mlir.analysis.loop_eval import SideBySide, Unevaluable, grid_stride, workgroup_grid
+from pipeline_mlir.analysis.output_tiles import bind_workgroup, launch_ops
+from pipeline_mlir.frontend.kernel_ir import depends
+
+#: workgroups evaluated side by side
+CHUNK = 64
+
+
+class GridFirsts:
+    """Thread 0 of every workgroup of ``points`` side by side at the loop's K step ``k``
+    (:func:`wide_evaluator`), made when first asked and then shared, with what it has
+    evaluated, by every proof that reads a workgroup's part of an index there
+    (:func:`~pipeline_mlir.frontend.every_workgroup.wrap_op`'s ranges,
+    :func:`~pipeline_mlir.frontend.every_read.check_every_read`'s moves)."""
+
+    def __init__(self, scan, kernel, points: np.ndarray, k: int, found: tuple | None) -> None:
+        self.scan, self.kernel, self.points, self.k, self.found = scan, kernel, points, k, found
+        self._ev = None
+
+    def evaluator(self) -> SideBySide:
+        if self._ev is None:
+            self._ev = wide_evaluator(self.scan, self.kernel, self.points, (1, 1, 1),
+                                      self.found)
+            self._ev.bind(self.scan.loop.regions[0].blocks[0].arguments[0], self.k)
+        return self._ev
+
+
+
+def k_steps(scan, points: list) -> list[tuple[int, str]]:
+    """(the loop's variable, its name in a message) at each K step the copies are compared
+    at: every K step of a constant trip count (a lane's index may move otherwise at one K
+    step alone), else the sampled check's (``points``, :func:`~pipeline_mlir.frontend.
+    edges.sample_points`: the first)."""
+    sampled = sorted({(iv, when) for _w, iv, when in points})
+    trips = constant_trips(scan.loop)
+    if trips is None or trips < 3 or len(sampled) != 2:
+        return sampled
+    (lb, _), (last, _) = sorted(sampled, key=lambda p: p[1] != "first")
+    step = (last - lb) // (trips - 1)
+    return [(lb + i * step, "first" if i == 0 else "last" if i == trips - 1 else
+             f"{i + 1}{_ordinal(i + 1)}") for i in range(trips)]
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def kernel_grid(kernel, ev) -> tuple[tuple | None, bool]:
+    """(the workgroups ``kernel`` needs, :func:`~pipeline_mlir.analysis.loop_eval.
+    workgroup_grid`, None if none bounds it; whether a bound is known only at launch, then
+    taken at the launch values the analysis samples: the sample's grid is not the
+    launch's, a launch of more workgroups runs some it never had)."""
+    at_launch = []
+
+    def values(vs: list) -> list[int]:
+        at_launch.append(any(depends(v, _launch_value) for v in vs))
+        out = [ev.uniform(v) for v in vs]
+        if any(x is None for x in out):
+            raise Unevaluable(ev.where, vs[0], "a bound of the grid that differs per thread")
+        return out
+    try:
+        return workgroup_grid(kernel, values), any(at_launch)
+    except Unevaluable:
+        return None, any(at_launch)
+
+
+def _launch_value(v) -> bool:
+    """Whether ``v`` is a value known only at launch: a kernel's argument or a value of
+    :data:`~pipeline_mlir.analysis.lane_ops.LAUNCH_VALUE_OPS`."""
+    if isinstance(v.owner, ir.Block):
+        parent = v.owner.owner
+        return parent is not None and _op(parent).name in ("func.func", "gpu.func",
+                                                           "llvm.func")
+    return _op(v.owner).name in LAUNCH_VALUE_OPS
+
+
+
+def wide_evaluator(scan, kernel, chunk: np.ndarray, block: tuple | None = None,
+                   found: tuple | None = None) -> SideBySide:
+    """An evaluator of one lane per thread of each workgroup of ``chunk`` (workgroup-major;
+    rows: ids x, y, z), its workgroup ids, workgroup foralls' and workgroup loops' variables
+    bound (one workgroup per iteration of such a loop: ``workgroup_grid``'s count);
+    ``block``: the threads per workgroup evaluated if not the kernel's (``(1, 1, 1)``:
+    thread 0 alone); ``found``: :func:`grid_launch_ops` of ``kernel``, if found already."""
+    ev = SideBySide(scan.block if block is None else block, len(chunk))
+    ids = ev.lane_ids(chunk)
+    ops, loops = grid_launch_ops(kernel) if found is None else found
+    bind_workgroup(ev, kernel, ids, ops)
+    for o in loops:
+        ev.bind(o.regions[0].blocks[0].arguments[0], ids[id_dimension(_op(o.operands[0].owner))])
+    ev.where = scan.loop
+    return ev
+
+
+def grid_launch_ops(kernel) -> tuple[list, list]:
+    """(``kernel``'s :func:`~pipeline_mlir.analysis.output_tiles.launch_ops`, its loops over
+    workgroups): what :func:`wide_evaluator` binds, found once for many evaluators of a kernel the
+    caller leaves as it is meanwhile."""
+    return launch_ops(kernel), walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o))

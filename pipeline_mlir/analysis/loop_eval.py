@@ -359,10 +359,10 @@ def _at_launch_bounds(forall, values, static: tuple) -> tuple:
 
 
 #: the ops :func:`workgroup_grid` reads: workgroup foralls, workgroup loops, workgroup ids
-_GRID_OPS = frozenset(("scf.forall", "scf.for") + WORKGROUP_ID_OPS)
+GRID_OPS = frozenset(("scf.forall", "scf.for") + WORKGROUP_ID_OPS)
 
 
-def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
+def workgroup_grid(f, values=None, ops: list | None = None) -> tuple[int, ...] | None:
     """Workgroups along x (, y, z) the kernel ``f`` needs (an ``scf.forall`` over workgroups,
     IREE's linearised workgroup loop, the bound of each workgroup id it reads
     (:func:`~pipeline_mlir.analysis.ir_facts.workgroup_id_bound`), a
@@ -372,14 +372,16 @@ def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
     (:mod:`~pipeline_mlir.frontend.dispatch`) and a static grid's rows are evaluated over
     (:mod:`~pipeline_mlir.frontend.masked_rows_k_late`).  A bound is a promise of the
     kernel, not a fact: a proof over the grid holds only once
-    :func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers` proves it covers C."""
+    :func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers` proves it covers C.
+    ``ops``: ``f``'s ops of :data:`GRID_OPS` (or more), in walk order, if found already."""
     bounds: dict[int, int | None] = {}
     def over_workgroups(o) -> bool:
         return mapped_forall(o) and any(
             workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"]))
 
     # one walk for the three kinds of op: each kind in walk order, taken in turn below
-    ops = walk_ops(f, lambda o: o.name in _GRID_OPS)
+    ops = walk_ops(f, lambda o: o.name in GRID_OPS) if ops is None else \
+        [o for o in ops if o.name in GRID_OPS]
     for o in (o for o in ops if o.name == "scf.forall" and over_workgroups(o)):
         lbs, ubs, steps = (list(ir.DenseI64ArrayAttr(o.attributes[a])) for a in
                            ("staticLowerBound", "staticUpperBound", "staticStep"))

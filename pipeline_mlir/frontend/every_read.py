@@ -33,8 +33,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, mapped_forall
 from pipeline_mlir.analysis.loop_eval import grid_points, over_steps
-from pipeline_mlir.frontend.edges import check_in_global, read_copies
+from pipeline_mlir.frontend.edges import check_in_global
 from pipeline_mlir.frontend.every_workgroup import mixing_op, wrap_op
+from pipeline_mlir.frontend.extent import declared_extent
 from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, grid_launch_ops, k_steps,
                                              kernel_grid, wide_evaluator)
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
@@ -61,11 +62,13 @@ def check_every_read(scan, points: list, ev) -> None:
     :class:`~pipeline_mlir.dialect.ir_io.IRError` at the copy names the workgroup and K
     step."""
     copies, steps = list(range(len(scan.copies))), k_steps(scan, points)
-    kernel = kernel_of(scan.loop)
+    kernel, iv = kernel_of(scan.loop), scan.loop.regions[0].blocks[0].arguments[0]
     found = grid_launch_ops(kernel)
-    first = read_copies(scan, copies, 0, steps[0][0], ev)
-    grid, at_launch = kernel_grid(kernel, ev)
-    least = _workgroup_zero(scan, ev, kernel, found, steps, first)
+    ev.set_workgroup(0)                 # (read_copies' state: evaluated as asked)
+    ev.bind(iv, steps[0][0])
+    sizes = [declared_extent(ev, a.src) for a in scan.copies]
+    grid, at_launch = kernel_grid(kernel, ev, found)
+    least, base = _workgroup_zero(scan, ev, kernel, found, steps, sizes)
     if grid is None or at_launch:
         return
     wgs = grid_points(grid)
@@ -73,14 +76,14 @@ def check_every_read(scan, points: list, ev) -> None:
     offset = [i for i in copies if mixing_op(scan, [i], kinds=kinds) is None] \
         if len(wgs) <= GRID_LIMIT else []
     firsts = GridFirsts(scan, kernel, wgs, steps[0][0], found)
-    if offset and wrap_op(scan, offset, ev, kernel, steps, firsts) is not None:
+    if offset and wrap_op(scan, offset, ev, kernel, steps, firsts, kinds) is not None:
         offset = [i for i in offset                                       # (one by one)
-                  if wrap_op(scan, [i], ev, kernel, steps, firsts) is None]
+                  if wrap_op(scan, [i], ev, kernel, steps, firsts, kinds) is None]
     mixed = []
     for i in copies:
         a = scan.copies[i]
         if i in offset:
-            moved = _starts(firsts.evaluator(), a) - int(first[i][0][0, 0])
+            moved = _starts(firsts.evaluator(), a) - base[i]
             bad = least[i][0] + moved < 0
             if bad.any():
                 w = int(np.argmax(bad))
@@ -98,24 +101,28 @@ def check_every_read(scan, points: list, ev) -> None:
     _check_mixed(scan, kernel, found, wgs, steps, mixed)
 
 
-def _workgroup_zero(scan, ev, kernel, found: tuple, steps: list, first: list) -> dict:
+def _workgroup_zero(scan, ev, kernel, found: tuple, steps: list,
+                    sizes: list) -> tuple[dict, list]:
     """Workgroup 0's reads of every copy at every K step of ``steps`` checked
-    (:func:`~pipeline_mlir.frontend.edges.check_in_global`); ``first``: their reads at the
-    first (:func:`~pipeline_mlir.frontend.edges.read_copies` in ``ev``, which holds them).
-    Returns, per copy, (its least element, the K step of it)."""
+    (:func:`~pipeline_mlir.frontend.edges.check_in_global`; ``sizes``: each copy's buffer's
+    elements, None if not known); ``ev``: the sampled check's evaluator, at workgroup 0 and
+    the first of ``steps``.  Returns, per copy, (its least element, the K step of it), and
+    the element its thread 0 reads first at the first K step."""
     iv = scan.loop.regions[0].blocks[0].arguments[0]
     source = ev if _zero_is_sampled(found) else \
         wide_evaluator(scan, kernel, np.zeros((1, 3), np.int64), None, found)
     if source is not ev:
         source.bind(iv, steps[0][0])
-        for a in scan.copies:           # (what the K step does not move, memoized)
-            _starts(source, a)
-    least, done = {}, 0
+    for a in scan.copies:               # (what the K step does not move, evaluated once)
+        _starts(source, a)
+    least, done, base = {}, 0, []
     zeros = [zero_end(a.src, ev) for a in scan.copies]
     for part, rep in over_steps(source, iv, [k for k, _ in steps]):
         whens = steps[done:done + len(part)]
-        for i, (a, (_el, size), zero) in enumerate(zip(scan.copies, first, zeros)):
+        for i, (a, size, zero) in enumerate(zip(scan.copies, sizes, zeros)):
             el = _starts(rep, a).reshape(len(part), source.threads)
+            if not done:
+                base.append(int(el[0, 0]))
             lo, run = el.min(axis=1), np.arange(a.elements)
             if i not in least or int(lo.min()) < least[i][0]:
                 least[i] = (int(lo.min()), whens[int(np.argmin(lo))][1])
@@ -124,7 +131,7 @@ def _workgroup_zero(scan, ev, kernel, found: tuple, steps: list, first: list) ->
             for (_k, when), e in zip(whens, el):
                 check_in_global(a.op, e[:, None] + run, size, 0, when, zero)
         done += len(part)
-    return least
+    return least, base
 
 
 def _zero_is_sampled(found: tuple) -> bool:
@@ -134,7 +141,7 @@ def _zero_is_sampled(found: tuple) -> bool:
     forall's variable its lower bound there): every workgroup forall of the kernel starts at
     a static 0 in static steps (else :func:`~pipeline_mlir.analysis.output_tiles.
     bind_workgroup` refuses it as before)."""
-    ops, _loops = found
+    ops, _loops, _grid_ops = found
     return all(all(b == 0 for b in ir.DenseI64ArrayAttr(o.attributes["staticLowerBound"])) and
                all(b != DYNAMIC for b in ir.DenseI64ArrayAttr(o.attributes["staticStep"]))
                for o in ops if mapped_forall(o))

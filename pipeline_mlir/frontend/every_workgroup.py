@@ -214,11 +214,12 @@ def prove_every_workgroup(an, ch, ev) -> None:
                       "copies, moved from the first K step by what thread 0 reads, are "
                       "compared there only")
     mixed, kernel, wraps, far = mixing_op(scan, ch.copies), kernel_of(scan.loop), None, None
-    reach = _reach(scan, ch, ev)
+    reach, found = _reach(scan, ch, ev), grid_launch_ops(kernel)
     span = None if mixed is not None else _span(scan, ch, ev, steps)
     if span is not None:
-        wraps = wrap_op(scan, ch.copies, ev, kernel, steps)
-        far = None if wraps is not None else _far(an, ch, kernel, ev, span, reach, steps)
+        firsts = _firsts(scan, kernel, ev, steps, found)
+        wraps = wrap_op(scan, ch.copies, ev, kernel, steps, firsts)
+        far = None if wraps is not None else _far(an, ch, firsts, span, reach)
         if wraps is None and far is None:
             return
     why = (f"its global index mixes the workgroup with the thread or the K-loop otherwise "
@@ -229,7 +230,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
            f"buffer load's 32-bit offset reaches" if far is not None else
            "in workgroup 0 some of its lanes read, at some K step, elements the front "
            "end's copies do not")
-    grid, at_launch = kernel_grid(kernel, ev)
+    grid, at_launch = kernel_grid(kernel, ev, found)
     big = grid is not None and int(np.prod(grid)) * len(steps) > GRID_LIMIT * 2
     if grid is None or big or (at_launch and ch.elements is not None):
         if ch.elements is None:     # a buffer sized at launch: the rows' proofs (docstring)
@@ -248,7 +249,6 @@ def prove_every_workgroup(an, ch, ev) -> None:
     points = grid_points(grid)
     unused = None if at_launch else \
         proof_for(an, an.copies[ch.copies[0]].buffer)     # (static grid only)
-    found = grid_launch_ops(kernel)
     for start in range(0, len(points), CHUNK):
         chunk = points[start:start + CHUNK]
         wide = wide_evaluator(scan, kernel, chunk, None, found)
@@ -257,7 +257,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
             _compare(an, ch, got, want, chunk, when, why, (zero, reach), unused)
 
 
-def wrap_op(scan, copies: list, ev, kernel, steps: list, firsts=None):
+def wrap_op(scan, copies: list, ev, kernel, steps: list, firsts=None, kinds=None):
     """The first value narrower than 64 bits of the global indices of ``copies`` (indices into
     ``scan.copies``: a channel's) that joins the
     workgroup's part and the rest (:func:`~pipeline_mlir.frontend.workgroup_offset.
@@ -268,22 +268,20 @@ def wrap_op(scan, copies: list, ev, kernel, steps: list, firsts=None):
     differences, products by a constant and value casts (an op of another kind, or a grid
     not evaluated, counts as unbounded); None if none does.  Only without a wrap is the sum
     ``G(w) + H(t, k)`` of the structural proof the element read.  ``firsts``: the
-    :class:`GridFirsts` of the kernel's grid at ``steps``' first, if the caller has one."""
-    wg, kinds = workgroup_vars(scan.loop), {}
+    :class:`~pipeline_mlir.frontend.grid_eval.GridFirsts` of the kernel's grid (of at most
+    ``GRID_LIMIT`` workgroups) at ``steps``' first, if the caller has one; ``kinds``:
+    :func:`mixing_op`'s, if the caller keeps them."""
+    wg, kinds = workgroup_vars(scan.loop), {} if kinds is None else kinds
     joined = list(dict.fromkeys(y for i in copies for x in index_values(scan.copies[i])
                                 for y in joined_values(x, wg, kinds)))
     narrow = [y for y in joined if _bits(y.type) < 64]
     if not narrow:
         return None
-    grid, _ = kernel_grid(kernel, ev)
-    if grid is not None and int(np.prod(grid)) > GRID_LIMIT:
-        grid = None
-    points = None if grid is None else grid_points(grid)
+    if firsts is None:
+        firsts = _firsts(scan, kernel, ev, steps)
+    points = None if firsts is None else firsts.points
     iv = scan.loop.regions[0].blocks[0].arguments[0]
     memo: dict = {}
-    found = None if points is None else grid_launch_ops(kernel)
-    if firsts is None and points is not None:
-        firsts = GridFirsts(scan, kernel, points, steps[0][0], found)
     rest: list = []                     # (whether ``ev`` was rebound: left at the last step)
 
     def leaf(y) -> tuple[int, int]:
@@ -295,7 +293,8 @@ def wrap_op(scan, copies: list, ev, kernel, steps: list, firsts=None):
         elif on_wg:                     # ... and every thread where it moves with them too
             vals = []
             for start in range(0, len(points), CHUNK):
-                wide = wide_evaluator(scan, kernel, points[start:start + CHUNK], None, found)
+                wide = wide_evaluator(scan, kernel, points[start:start + CHUNK], None,
+                                      firsts.found)
                 wide.bind(iv, steps[0][0])
                 vals.append(np.asarray(wide.value(y)))
         else:               # the rest (or a constant): workgroup 0, every K step
@@ -321,6 +320,18 @@ def wrap_op(scan, copies: list, ev, kernel, steps: list, firsts=None):
     finally:
         if rest:
             ev.bind(iv, steps[-1][0])
+
+
+def _firsts(scan, kernel, ev, steps: list, found: tuple | None = None) -> GridFirsts | None:
+    """The :class:`~pipeline_mlir.frontend.grid_eval.GridFirsts` of ``kernel``'s grid
+    (:func:`~pipeline_mlir.frontend.grid_eval.kernel_grid`, at the analysis's launch values)
+    at ``steps``' first; None for a grid with no bound or of more than ``GRID_LIMIT``
+    workgroups."""
+    found = grid_launch_ops(kernel) if found is None else found
+    grid, _ = kernel_grid(kernel, ev, found)
+    if grid is None or int(np.prod(grid)) > GRID_LIMIT:
+        return None
+    return GridFirsts(scan, kernel, grid_points(grid), steps[0][0], found)
 
 
 def _wg_interval(y, wg: list) -> tuple[int, int] | None:
@@ -433,30 +444,22 @@ def _reach(scan, ch, ev) -> int | None:
     return int(start.flat[0]) + OFFSET_LIMIT // element_bytes(ir.MemRefType(root.type))
 
 
-def _far(an, ch, kernel, ev, span: tuple[int, int], reach: int | None, steps: list):
+def _far(an, ch, firsts, span: tuple[int, int], reach: int | None):
     """With the channel's elements ``G(w) + H(t, k)`` (the structural proof), the first
     workgroup of the kernel's grid where one lies before the buffer's start or at or past
     ``reach`` (:func:`_reach`): ``span`` (workgroup 0's, :func:`_span`) moved by what the
-    reference copy's thread 0 reads there, evaluated for thread 0 alone; None if none does,
-    or (left unproven: module docstring) if the grid is not enumerated."""
-    if reach is None:
-        return None
-    grid, _ = kernel_grid(kernel, ev)
-    if grid is None or int(np.prod(grid)) > GRID_LIMIT:
+    reference copy's thread 0 reads there (``firsts``: :func:`_firsts`, thread 0 of every
+    workgroup); None if none does, or (left unproven: module docstring) if the grid is not
+    enumerated (``firsts`` None)."""
+    if reach is None or firsts is None:
         return None
     start = reach - OFFSET_LIMIT // element_bytes(ir.MemRefType(
         fat_root(an.scan.copies[ch.ref].src).type))
-    a, iv = an.scan.copies[ch.ref], an.scan.loop.regions[0].blocks[0].arguments[0]
-    points = grid_points(grid)
-    found = grid_launch_ops(kernel)
-    for first in range(0, len(points), CHUNK * 64):
-        chunk = points[first:first + CHUNK * 64]
-        wide = wide_evaluator(an.scan, kernel, chunk, (1, 1, 1), found)
-        wide.bind(iv, steps[0][0])
-        moved = wide.view(a.src).element([wide.value(x) for x in a.src_indices]) - ch.base0
-        bad = (span[0] + moved < start) | (span[1] + moved >= reach)
-        if bad.any():
-            return tuple(int(v) for v in chunk[int(np.argmax(bad))])
+    a, wide = an.scan.copies[ch.ref], firsts.evaluator()
+    moved = wide.view(a.src).element([wide.value(x) for x in a.src_indices]) - ch.base0
+    bad = (span[0] + moved < start) | (span[1] + moved >= reach)
+    if bad.any():
+        return tuple(int(v) for v in firsts.points[int(np.argmax(bad))])
     return None
 
 

@@ -20,8 +20,9 @@ from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
-from pipeline_mlir.analysis.loop_eval import SideBySide, Unevaluable, grid_stride, workgroup_grid
-from pipeline_mlir.analysis.output_tiles import bind_workgroup, launch_ops
+from pipeline_mlir.analysis.loop_eval import (GRID_OPS, SideBySide, Unevaluable, grid_stride,
+                                              workgroup_grid)
+from pipeline_mlir.analysis.output_tiles import LAUNCH_OPS, bind_workgroup
 from pipeline_mlir.frontend.kernel_ir import depends
 
 #: workgroups evaluated side by side
@@ -67,11 +68,12 @@ def _ordinal(n: int) -> str:
     return "th" if 10 <= n % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
-def kernel_grid(kernel, ev) -> tuple[tuple | None, bool]:
+def kernel_grid(kernel, ev, found: tuple | None = None) -> tuple[tuple | None, bool]:
     """(the workgroups ``kernel`` needs, :func:`~pipeline_mlir.analysis.loop_eval.
     workgroup_grid`, None if none bounds it; whether a bound is known only at launch, then
     taken at the launch values the analysis samples: the sample's grid is not the
-    launch's, a launch of more workgroups runs some it never had)."""
+    launch's, a launch of more workgroups runs some it never had); ``found``:
+    :func:`grid_launch_ops` of ``kernel``, if found already."""
     at_launch = []
 
     def values(vs: list) -> list[int]:
@@ -81,7 +83,8 @@ def kernel_grid(kernel, ev) -> tuple[tuple | None, bool]:
             raise Unevaluable(ev.where, vs[0], "a bound of the grid that differs per thread")
         return out
     try:
-        return workgroup_grid(kernel, values), any(at_launch)
+        return workgroup_grid(kernel, values, None if found is None else found[2]), \
+            any(at_launch)
     except Unevaluable:
         return None, any(at_launch)
 
@@ -96,7 +99,6 @@ def _launch_value(v) -> bool:
     return _op(v.owner).name in LAUNCH_VALUE_OPS
 
 
-
 def wide_evaluator(scan, kernel, chunk: np.ndarray, block: tuple | None = None,
                    found: tuple | None = None) -> SideBySide:
     """An evaluator of one lane per thread of each workgroup of ``chunk`` (workgroup-major;
@@ -106,7 +108,7 @@ def wide_evaluator(scan, kernel, chunk: np.ndarray, block: tuple | None = None,
     thread 0 alone); ``found``: :func:`grid_launch_ops` of ``kernel``, if found already."""
     ev = SideBySide(scan.block if block is None else block, len(chunk))
     ids = ev.lane_ids(chunk)
-    ops, loops = grid_launch_ops(kernel) if found is None else found
+    ops, loops, _ = grid_launch_ops(kernel) if found is None else found
     bind_workgroup(ev, kernel, ids, ops)
     for o in loops:
         ev.bind(o.regions[0].blocks[0].arguments[0], ids[id_dimension(_op(o.operands[0].owner))])
@@ -114,8 +116,16 @@ def wide_evaluator(scan, kernel, chunk: np.ndarray, block: tuple | None = None,
     return ev
 
 
-def grid_launch_ops(kernel) -> tuple[list, list]:
+def grid_launch_ops(kernel) -> tuple[list, list, list]:
     """(``kernel``'s :func:`~pipeline_mlir.analysis.output_tiles.launch_ops`, its loops over
-    workgroups): what :func:`wide_evaluator` binds, found once for many evaluators of a kernel the
-    caller leaves as it is meanwhile."""
-    return launch_ops(kernel), walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o))
+    workgroups, its ops of :data:`~pipeline_mlir.analysis.loop_eval.GRID_OPS`), in one walk:
+    what :func:`wide_evaluator` binds and :func:`kernel_grid` reads, found once for many
+    evaluators of a kernel the caller leaves as it is meanwhile."""
+    ops = walk_ops(kernel, lambda o: o.name in _WALKED)
+    return ([o for o in ops if o.name in LAUNCH_OPS],
+            [o for o in ops if o.name == "scf.for" and grid_stride(o)],
+            [o for o in ops if o.name in GRID_OPS])
+
+
+#: the ops :func:`grid_launch_ops` finds
+_WALKED = frozenset(LAUNCH_OPS) | GRID_OPS

@@ -386,8 +386,20 @@ def _before_start(how: str) -> str:
     "offset": IREE's 4096^3 late form, whose indices join the workgroup's part and the
     rest as an offset, plus a ``select`` of the workgroup alone; "mixed": the 300x500x200
     one, whose row masks mix them, a ``select`` on the workgroup between the row and the
-    row moved) or at the loop's 8th K step alone ("k", the 300x500x200 one): no sampled
-    point (every id 0, 1, 2 and the last; the first and the last K step) shows it."""
+    row moved) or at the loop's 8th K step alone ("k", the 300x500x200 one), or ("prefetch")
+    IREE's 4096^3 prefetch point with A's rows moved 1000 back where the workgroup
+    ``scf.forall``'s second variable is 5: no sampled point (every id 0, 1, 2 and the last;
+    the first and the last K step) shows it."""
+    if how == "prefetch":
+        copy = "              amdgpu.gather_to_lds %subview_12[%33#0, %33#1], %subview_7[%c0, %c0]"
+        ins = ("              %c5p = arith.constant 5 : index\n"
+               "              %m5 = arith.cmpi eq, %arg1, %c5p : index\n"
+               "              %cKp = arith.constant 1000 : index\n"
+               "              %zp = arith.constant 0 : index\n"
+               "              %dp = arith.select %m5, %cKp, %zp : index\n"
+               "              %rp = arith.subi %33#0, %dp : index\n")
+        return _edit((DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text(),
+                     [(copy, ins + copy.replace("[%33#0,", "[%rp,"))])
     if how == "offset":
         copy = "            amdgpu.gather_to_lds %1[%63, %298]"
         ins = ("            %c3x = arith.constant 3 : index\n"
@@ -412,17 +424,19 @@ def _before_start(how: str) -> str:
 @pytest.mark.parametrize("how,said", [
     ("offset", "in workgroup (3,) at the loop's first K step (element -"),
     ("mixed", "in workgroup (3,) at the loop's first K step (element -"),
-    ("k", "in the loop's 8th iteration (element -")])
+    ("k", "in the loop's 8th iteration (element -"),
+    ("prefetch", "in workgroup (5, 0) at the loop's first K step (element -4096000,")])
 def test_a_read_before_the_buffer_at_an_unsampled_point_is_refused(tmp_path, capsys, how,
                                                                    said):
     """``_before_start``: each was pipelined with exit 0 before (the sampled points all read
     inside A; "offset" came out exact on the emulator, late mode, workgroups 0 and 3: the
     range check gave zeros in both builds); every workgroup of the static grid (by
-    structure for "offset", evaluated for "mixed") and, in workgroup 0, every K step are
-    now checked, and the copy refused."""
+    structure for "offset" and "prefetch", evaluated for "mixed") and, in workgroup 0, every
+    K step are now checked, and the copy refused."""
     text = _before_start(how)
     err = _refusal(tmp_path, capsys, text)
     line = _line(text, "amdgpu.gather_to_lds %1[%r1," if how == "offset" else
+                 "amdgpu.gather_to_lds %subview_12[%rp," if how == "prefetch" else
                  "amdgpu.gather_to_lds %2[%r1,")
     assert f":{line}:" in err and "'amdgpu.gather_to_lds' op reads global memory outside " \
         "its buffer" in err and said in err, err

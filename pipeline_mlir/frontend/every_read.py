@@ -68,11 +68,12 @@ def check_every_read(scan, points: list, ev) -> None:
     ev.bind(iv, steps[0][0])
     sizes = [declared_extent(ev, a.src) for a in scan.copies]
     grid, at_launch = kernel_grid(kernel, ev, found)
-    least, base = _workgroup_zero(scan, ev, kernel, found, steps, sizes)
-    if grid is None or at_launch:
+    wgs, kinds = None if grid is None or at_launch else grid_points(grid), {}
+    if wgs is not None and _all_at_once(scan, ev, kernel, found, wgs, steps, sizes, kinds):
         return
-    wgs = grid_points(grid)
-    kinds: dict = {}
+    least, base = _workgroup_zero(scan, ev, kernel, found, steps, sizes)
+    if wgs is None:
+        return
     offset = [i for i in copies if mixing_op(scan, [i], kinds=kinds) is None] \
         if len(wgs) <= GRID_LIMIT else []
     firsts = GridFirsts(scan, kernel, wgs, steps[0][0], found)
@@ -147,29 +148,82 @@ def _zero_is_sampled(found: tuple) -> bool:
                for o in ops if mapped_forall(o))
 
 
+#: the most elements (lanes times K steps times copies) :func:`_all_at_once` keeps
+_AT_ONCE = 1 << 22
+
+
+def _all_at_once(scan, ev, kernel, found: tuple, wgs: np.ndarray, steps: list, sizes: list,
+                 kinds: dict) -> bool:
+    """:func:`check_every_read` where no copy's index joins the workgroup's part and the
+    rest as an offset alone (:func:`~pipeline_mlir.frontend.every_workgroup.mixing_op`):
+    every copy is evaluated at every thread of every workgroup and K step, workgroup 0
+    among them (the first of ``wgs``), so its checks read that one evaluation instead of
+    one of their own.  False (nothing checked) where some copy is such an offset, the
+    grid is too big to evaluate, the first chunk's elements are more than
+    :data:`_AT_ONCE`, or its evaluation fails (the checks then run one after the other,
+    each failing where it did)."""
+    chunk, n = wgs[:CHUNK], len(scan.copies)
+    if len(wgs) * len(steps) > GRID_LIMIT * 2 or \
+            len(chunk) * int(np.prod(scan.block)) * len(steps) * n > _AT_ONCE or \
+            any(mixing_op(scan, [i], kinds=kinds) is None for i in range(n)):
+        return False
+    try:
+        parts = list(_chunk_starts(scan, kernel, found, chunk, steps, range(n)))
+    except IRError:
+        return False
+    zeros, done = [zero_end(a.src, ev) for a in scan.copies], 0
+    for part, els in parts:                 # workgroup 0's reads: its checks first
+        for a, size, zero, el in zip(scan.copies, sizes, zeros, els):
+            el = el.reshape(len(part), len(chunk), -1)[:, 0, :]
+            run = np.arange(a.elements)
+            if size is not None and el.max() + run[-1] < size and el.min() >= 0:
+                continue
+            for (_k, when), e in zip(steps[done:done + len(part)], el):
+                check_in_global(a.op, e[:, None] + run, size, 0, when, zero)
+        done += len(part)
+    _refuse_before(scan, chunk, steps, range(n), parts)
+    _check_mixed(scan, kernel, found, wgs[CHUNK:], steps, list(range(n)))
+    return True
+
+
 def _check_mixed(scan, kernel, found: tuple, wgs: np.ndarray, steps: list,
                  mixed: list) -> None:
     """No copy of ``mixed`` (indices into ``scan.copies``) reads an element before its
     buffer's start in any workgroup of ``wgs`` at any K step of ``steps``: every thread of
     :data:`~pipeline_mlir.frontend.grid_eval.CHUNK` workgroups at a time, their K
     steps side by side."""
-    iv = scan.loop.regions[0].blocks[0].arguments[0]
     for first in range(0, len(wgs) if mixed else 0, CHUNK):
         chunk = wgs[first:first + CHUNK]
-        source = wide_evaluator(scan, kernel, chunk, None, found)
-        source.bind(iv, steps[0][0])
-        for i in mixed:                 # (what the K step does not move, memoized)
-            _starts(source, scan.copies[i])
-        done = 0
-        for part, rep in over_steps(source, iv, [k for k, _ in steps]):
-            for i in mixed:
-                el = _starts(rep, scan.copies[i])
-                lo = el.reshape(len(part), len(chunk), -1).min(axis=2)
-                if (lo < 0).any():
-                    s, w = (int(v) for v in np.argwhere(lo < 0)[0])
-                    _before_start(scan.copies[i].op, tuple(int(v) for v in chunk[w]),
-                                  steps[done + s][1], int(lo[s, w]))
-            done += len(part)
+        _refuse_before(scan, chunk, steps, mixed,
+                       _chunk_starts(scan, kernel, found, chunk, steps, mixed))
+
+
+def _chunk_starts(scan, kernel, found: tuple, chunk: np.ndarray, steps: list, copies):
+    """(a part of ``steps``, per copy of ``copies`` the first element each lane reads:
+    K steps x workgroups x threads, flat) for every thread of the workgroups of ``chunk``,
+    each part's K steps side by side; a generator (evaluated as read)."""
+    iv = scan.loop.regions[0].blocks[0].arguments[0]
+    source = wide_evaluator(scan, kernel, chunk, None, found)
+    source.bind(iv, steps[0][0])
+    for i in copies:                    # (what the K step does not move, memoized)
+        _starts(source, scan.copies[i])
+    for part, rep in over_steps(source, iv, [k for k, _ in steps]):
+        yield part, [_starts(rep, scan.copies[i]) for i in copies]
+
+
+def _refuse_before(scan, chunk: np.ndarray, steps: list, copies, parts) -> None:
+    """Refuse the first copy of ``copies`` whose element (``parts``: :func:`_chunk_starts`)
+    lies before its buffer's start, part by part, copy by copy: the workgroup of ``chunk``
+    and the K step of ``steps`` where it does."""
+    done = 0
+    for part, els in parts:
+        for i, el in zip(copies, els):
+            lo = el.reshape(len(part), len(chunk), -1).min(axis=2)
+            if (lo < 0).any():
+                s, w = (int(v) for v in np.argwhere(lo < 0)[0])
+                _before_start(scan.copies[i].op, tuple(int(v) for v in chunk[w]),
+                              steps[done + s][1], int(lo[s, w]))
+        done += len(part)
 
 
 def _starts(ev, a) -> np.ndarray:

@@ -22,7 +22,8 @@ cost is the front end's):
   GridFirsts`) for all of them and for the wrap test's ranges
   (:func:`~pipeline_mlir.frontend.every_workgroup.wrap_op`);
 * the others: every thread of every workgroup at every K step, :data:`~pipeline_mlir.
-  frontend.grid_eval.CHUNK` workgroups and their K steps side by side.
+  frontend.grid_eval.CHUNK` workgroups and their K steps side by side; where every copy is
+  such (:func:`_all_at_once`), workgroup 0's checks read that evaluation too.
 """
 
 from __future__ import annotations

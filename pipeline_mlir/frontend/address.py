@@ -53,6 +53,10 @@ class Analysis:
     #: that asks (``frontend/unused_rows.py``: :func:`~pipeline_mlir.frontend.unused_rows.
     #: proof_for`)
     unused: dict = field(default_factory=dict)
+    #: the kernel's copies' reads left to check over the whole grid once the analysis is
+    #: settled (``frontend/every_read.py``: :func:`~pipeline_mlir.frontend.every_read.
+    #: finish_every_read`), None if none is left
+    grid_reads: object = None
 
     def chain(self) -> int:
         """MFMAs per accumulator and iteration (the fewest, if they differ; 0 without
@@ -133,7 +137,7 @@ def analyse(scan: LoopScan) -> Analysis:
     _check_workgroup_invariant(scan, iv, lb, copy_lds, read_lds)
     points = sample_points(scan, lb, step_v, constant_trips(loop))
     check_copy_reads(scan, points)
-    check_every_read(scan, points, copy_evaluator(scan))
+    grid_reads = check_every_read(scan, points, copy_evaluator(scan))
     check_order(loop, [a.op for a in scan.copies], copy_lds, [a.op for a in scan.reads],
                 read_lds)
     ev.bind(iv, lb + step_v)
@@ -156,7 +160,8 @@ def analyse(scan: LoopScan) -> Analysis:
     mfmas = _products(scan, acc)
     acc_of_yield = _carried_accumulators(scan, mfmas)
     return Analysis(scan, ev, acc.buffers, acc.buffer_views, copies, reads,
-                    [m for m, _ in mfmas], acc_of_yield, None, acc.ops, points)
+                    [m for m, _ in mfmas], acc_of_yield, None, acc.ops, points,
+                    grid_reads=grid_reads)
 
 
 class _Accesses:

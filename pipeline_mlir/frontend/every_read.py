@@ -21,9 +21,17 @@ cost is the front end's):
   0 of every workgroup in one evaluator (:class:`~pipeline_mlir.frontend.grid_eval.
   GridFirsts`) for all of them and for the wrap test's ranges
   (:func:`~pipeline_mlir.frontend.every_workgroup.wrap_op`);
-* the others: every thread of every workgroup at every K step, :data:`~pipeline_mlir.
-  frontend.grid_eval.CHUNK` workgroups and their K steps side by side; where every copy is
-  such (:func:`_all_at_once`), workgroup 0's checks read that evaluation too.
+* the others: every thread of every workgroup at every K step, evaluated once the loop's
+  analysis is settled (:func:`finish_every_read`: an analysis the front end drops, a loop
+  it merges, for one, is not evaluated), and only for the copies no proof of the partition
+  has evaluated so already (:class:`~pipeline_mlir.frontend.grid_eval.GridReads`): the
+  front end's own copies of a channel compared with the kernel's by evaluation in every
+  workgroup (:func:`~pipeline_mlir.frontend.every_workgroup.prove_every_workgroup`, which
+  refuses such a read as this check does) or proven the kernel's kept mask
+  (:func:`~pipeline_mlir.frontend.kept_layout.prove_kept`, which refuses every lane of
+  the kernel's copies that reads neither inside the buffer nor past its end);
+  :data:`~pipeline_mlir.frontend.grid_eval.CHUNK` workgroups and their K steps side by
+  side.
 """
 
 from __future__ import annotations
@@ -37,13 +45,14 @@ from pipeline_mlir.analysis.loop_eval import grid_points, over_steps
 from pipeline_mlir.frontend.edges import check_in_global
 from pipeline_mlir.frontend.every_workgroup import mixing_op, wrap_op
 from pipeline_mlir.frontend.extent import declared_extent
-from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, grid_launch_ops, k_steps,
-                                             kernel_grid, wide_evaluator)
+from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, GridReads, before_start,
+                                             grid_launch_ops, k_steps, kernel_grid,
+                                             wide_evaluator)
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import kernel_of, zero_end
 
 
-def check_every_read(scan, points: list, ev) -> None:
+def check_every_read(scan, points: list, ev) -> GridReads | None:
     """The sampled check's rules on every copy of ``scan``
     (:func:`~pipeline_mlir.frontend.edges.check_in_global`, at ``points``:
     :func:`~pipeline_mlir.frontend.edges.sample_points`) at every K step of a constant trip
@@ -57,9 +66,13 @@ def check_every_read(scan, points: list, ev) -> None:
     :func:`~pipeline_mlir.frontend.every_workgroup.wrap_op`): its least element is ``min
     G(w) - G(0)`` (thread 0 of every workgroup at the first K step) plus workgroup 0's least
     over its threads and K steps; else every thread of every workgroup at every K step,
-    evaluated, at most ``2 * GRID_LIMIT`` workgroups times K steps (more: refused).  A grid
-    with a bound known only at launch, or none, keeps the sampled workgroups (a launch's
-    grid is not the analysis's; what no sample reaches is not proven there).  An
+    evaluated, at most ``2 * GRID_LIMIT`` workgroups times K steps (more: refused here).
+    That evaluation is returned, left for :func:`finish_every_read` once the loop's
+    analysis is settled (a :class:`~pipeline_mlir.frontend.grid_eval.GridReads`, None if
+    none is left), so that the proofs of the partition that evaluate the same copies over
+    the same grid (the front end's own copies compared with them) do it once for both.  A
+    grid with a bound known only at launch, or none, keeps the sampled workgroups (a
+    launch's grid is not the analysis's; what no sample reaches is not proven there).  An
     :class:`~pipeline_mlir.dialect.ir_io.IRError` at the copy names the workgroup and K
     step."""
     copies, steps = list(range(len(scan.copies))), k_steps(scan, points)
@@ -69,12 +82,10 @@ def check_every_read(scan, points: list, ev) -> None:
     ev.bind(iv, steps[0][0])
     sizes = [declared_extent(ev, a.src) for a in scan.copies]
     grid, at_launch = kernel_grid(kernel, ev, found)
-    wgs, kinds = None if grid is None or at_launch else grid_points(grid), {}
-    if wgs is not None and _all_at_once(scan, ev, kernel, found, wgs, steps, sizes, kinds):
-        return
     least, base = _workgroup_zero(scan, ev, kernel, found, steps, sizes)
-    if wgs is None:
-        return
+    if grid is None or at_launch:
+        return None
+    wgs, kinds = grid_points(grid), {}
     offset = [i for i in copies if mixing_op(scan, [i], kinds=kinds) is None] \
         if len(wgs) <= GRID_LIMIT else []
     firsts = GridFirsts(scan, kernel, wgs, steps[0][0], found)
@@ -89,8 +100,8 @@ def check_every_read(scan, points: list, ev) -> None:
             bad = least[i][0] + moved < 0
             if bad.any():
                 w = int(np.argmax(bad))
-                _before_start(a.op, tuple(int(v) for v in wgs[w]), least[i][1],
-                              least[i][0] + int(moved[w]))
+                before_start(a.op, tuple(int(v) for v in wgs[w]), least[i][1],
+                             least[i][0] + int(moved[w]))
         elif len(wgs) * len(steps) > GRID_LIMIT * 2:
             raise IRError(a.op, f"'{a.op.name}' op: its global index mixes the workgroup with "
                                 f"the thread or the K-loop otherwise than as an offset, and "
@@ -100,7 +111,21 @@ def check_every_read(scan, points: list, ev) -> None:
                                 f"buffer's start in every workgroup")
         else:
             mixed.append(i)
-    _check_mixed(scan, kernel, found, wgs, steps, mixed)
+    return GridReads(scan, kernel, found, tuple(grid), wgs, steps, mixed) if mixed else None
+
+
+def finish_every_read(an) -> None:
+    """The evaluation :func:`check_every_read` left (``an.grid_reads``) of the copies no
+    proof of the partition has evaluated over the whole grid and its K steps
+    (:func:`~pipeline_mlir.frontend.grid_eval.grid_proven`): no lane of one reads an element
+    before its buffer's start in any workgroup at any K step, or an
+    :class:`~pipeline_mlir.dialect.ir_io.IRError` at the copy naming both.  Called on the
+    analysis the loop is adopted with, before the rewrite."""
+    g = an.grid_reads
+    if g is None:
+        return
+    left = [i for i in g.mixed if not any(g.scan.copies[i].op == p for p in g.proven)]
+    _check_mixed(g.scan, g.kernel, g.found, g.wgs, g.steps, left)
 
 
 def _workgroup_zero(scan, ev, kernel, found: tuple, steps: list,
@@ -149,44 +174,6 @@ def _zero_is_sampled(found: tuple) -> bool:
                for o in ops if mapped_forall(o))
 
 
-#: the most elements (lanes times K steps times copies) :func:`_all_at_once` keeps
-_AT_ONCE = 1 << 22
-
-
-def _all_at_once(scan, ev, kernel, found: tuple, wgs: np.ndarray, steps: list, sizes: list,
-                 kinds: dict) -> bool:
-    """:func:`check_every_read` where no copy's index joins the workgroup's part and the
-    rest as an offset alone (:func:`~pipeline_mlir.frontend.every_workgroup.mixing_op`):
-    every copy is evaluated at every thread of every workgroup and K step, workgroup 0
-    among them (the first of ``wgs``), so its checks read that one evaluation instead of
-    one of their own.  False (nothing checked) where some copy is such an offset, the
-    grid is too big to evaluate, the first chunk's elements are more than
-    :data:`_AT_ONCE`, or its evaluation fails (the checks then run one after the other,
-    each failing where it did)."""
-    chunk, n = wgs[:CHUNK], len(scan.copies)
-    if len(wgs) * len(steps) > GRID_LIMIT * 2 or \
-            len(chunk) * int(np.prod(scan.block)) * len(steps) * n > _AT_ONCE or \
-            any(mixing_op(scan, [i], kinds=kinds) is None for i in range(n)):
-        return False
-    try:
-        parts = list(_chunk_starts(scan, kernel, found, chunk, steps, range(n)))
-    except IRError:
-        return False
-    zeros, done = [zero_end(a.src, ev) for a in scan.copies], 0
-    for part, els in parts:                 # workgroup 0's reads: its checks first
-        for a, size, zero, el in zip(scan.copies, sizes, zeros, els):
-            el = el.reshape(len(part), len(chunk), -1)[:, 0, :]
-            run = np.arange(a.elements)
-            if size is not None and el.max() + run[-1] < size and el.min() >= 0:
-                continue
-            for (_k, when), e in zip(steps[done:done + len(part)], el):
-                check_in_global(a.op, e[:, None] + run, size, 0, when, zero)
-        done += len(part)
-    _refuse_before(scan, chunk, steps, range(n), parts)
-    _check_mixed(scan, kernel, found, wgs[CHUNK:], steps, list(range(n)))
-    return True
-
-
 def _check_mixed(scan, kernel, found: tuple, wgs: np.ndarray, steps: list,
                  mixed: list) -> None:
     """No copy of ``mixed`` (indices into ``scan.copies``) reads an element before its
@@ -222,7 +209,7 @@ def _refuse_before(scan, chunk: np.ndarray, steps: list, copies, parts) -> None:
             lo = el.reshape(len(part), len(chunk), -1).min(axis=2)
             if (lo < 0).any():
                 s, w = (int(v) for v in np.argwhere(lo < 0)[0])
-                _before_start(scan.copies[i].op, tuple(int(v) for v in chunk[w]),
+                before_start(scan.copies[i].op, tuple(int(v) for v in chunk[w]),
                               steps[done + s][1], int(lo[s, w]))
         done += len(part)
 
@@ -230,12 +217,3 @@ def _refuse_before(scan, chunk: np.ndarray, steps: list, copies, parts) -> None:
 def _starts(ev, a) -> np.ndarray:
     """The global element copy ``a``'s lanes read first, one per lane of ``ev``."""
     return np.asarray(ev.view(a.src).element([ev.value(x) for x in a.src_indices]))
-
-
-def _before_start(op, wid: tuple, when: str, element: int) -> None:
-    """Refuse copy ``op``: in workgroup ``wid`` at the loop's ``when`` K step it reads global
-    element ``element``, before its buffer's start (:func:`check_every_read`)."""
-    raise IRError(op, f"'{op.name}' op reads global memory outside its buffer in workgroup "
-                      f"{wid} at the loop's {when} K step (element {element}, before the buffer's "
-                      f"start); the pipeliner needs the copies' reads in bounds in every "
-                      f"workgroup")

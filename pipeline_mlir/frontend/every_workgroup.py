@@ -87,8 +87,9 @@ from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, WORKGROUP_ID_OPS, cons
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS
 from pipeline_mlir.analysis.loop_eval import grid_points, grid_stride, over_steps
 from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
-from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, grid_launch_ops, k_steps,
-                                             kernel_grid, wide_evaluator)
+from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, before_start, grid_launch_ops,
+                                             grid_proven, k_steps, kernel_grid,
+                                             wide_evaluator)
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, depends, describe, fat_root,
                                              kernel_of, zero_end)
@@ -253,8 +254,10 @@ def prove_every_workgroup(an, ch, ev) -> None:
         chunk = points[start:start + CHUNK]
         wide = wide_evaluator(scan, kernel, chunk, None, found)
         for iv, when in steps:
-            got, want = _tables(an, ch, wide, iv, len(chunk))
+            got, want = _tables(an, ch, wide, iv, chunk, when)
             _compare(an, ch, got, want, chunk, when, why, (zero, reach), unused)
+    if not at_launch:       # (every_read.py's evaluation of these copies: this one)
+        grid_proven(an, ch.copies, grid, steps)
 
 
 def wrap_op(scan, copies: list, ev, kernel, steps: list, firsts=None, kinds=None):
@@ -470,17 +473,25 @@ def _exact(ch, got: tuple) -> bool:
     return np.array_equal(table, ch.table + (base - ch.base0))
 
 
-def _tables(an, ch, ev, iv: int, count: int) -> tuple[np.ndarray, np.ndarray]:
+def _tables(an, ch, ev, iv: int, chunk: np.ndarray,
+            when: str) -> tuple[np.ndarray, np.ndarray]:
     """(workgroups, LDS elements): the global element each LDS element of the channel gets
     from the kernel's copies, and from the front end's (workgroup 0's table moved by what the
-    reference copy's thread 0 reads), with the loop's variable ``iv``."""
-    scan, t = an.scan, an.evaluator.threads
+    reference copy's thread 0 reads), with the loop's variable ``iv`` (the ``when`` K step)
+    in the workgroups of ``chunk``; a lane of the kernel's copies that reads an element
+    before the buffer's start refused as :func:`~pipeline_mlir.frontend.every_read.
+    check_every_read` refuses it (which leaves these copies to this evaluation)."""
+    scan, t, count = an.scan, an.evaluator.threads, len(chunk)
     ev.bind(scan.loop.regions[0].blocks[0].arguments[0], iv)
     got = np.full((count, len(ch.table)), -1, dtype=np.int64)
     base = np.zeros(count, dtype=np.int64)
     for i, lds in zip(ch.copies, ch.lds):
         a = scan.copies[i]
         start = ev.view(a.src).element([ev.value(x) for x in a.src_indices]).reshape(count, t)
+        least = start.min(axis=1)
+        if (least < 0).any():
+            w = int(np.argmax(least < 0))
+            before_start(a.op, tuple(int(v) for v in chunk[w]), when, int(least[w]))
         el = start[:, :, None] + np.arange(a.elements)[None, None, :]
         got[:, lds.ravel()] = el.reshape(count, -1)
         if i == ch.ref:

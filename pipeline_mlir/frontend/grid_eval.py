@@ -8,15 +8,21 @@ covers (every K step of a constant trip count); :func:`wide_evaluator` an evalua
 threads of many workgroups side by side, their workgroup ids and workgroup loops' variables
 bound (:func:`grid_launch_ops`: what it binds, found in one walk of the kernel);
 :class:`GridFirsts` thread 0 of every workgroup, evaluated once for every proof that reads
-a workgroup's part of an index.
+a workgroup's part of an index; :class:`GridReads` the kernel's copies whose every lane at
+every workgroup and K step is still to be evaluated, unless a later proof that evaluates
+them so anyway (:func:`~pipeline_mlir.frontend.every_workgroup.prove_every_workgroup`,
+:func:`~pipeline_mlir.frontend.kept_layout.prove_kept`) says it has (:func:`grid_proven`):
+one evaluation of the grid for both.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import numpy as np
 
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
@@ -47,6 +53,48 @@ class GridFirsts:
             self._ev.bind(self.scan.loop.regions[0].blocks[0].arguments[0], self.k)
         return self._ev
 
+
+@dataclass
+class GridReads:
+    """The kernel's copies ``mixed`` (indices into ``scan.copies``) whose index mixes the
+    workgroup with the rest otherwise than as an offset: that no lane reads an element
+    before the buffer's start is proven by evaluating every thread of every workgroup of
+    ``wgs`` (the rows of :func:`~pipeline_mlir.analysis.loop_eval.grid_points` of ``grid``)
+    at every K step of ``steps`` (:func:`k_steps`) once the loop's analysis is settled
+    (:func:`~pipeline_mlir.frontend.every_read.finish_every_read`), but for the copies a
+    proof that evaluates them over the same grid and K steps has proven already
+    (``proven``, their ops: :func:`grid_proven`).  ``found``: :func:`grid_launch_ops` of
+    ``kernel``."""
+    scan: object
+    kernel: object
+    found: tuple
+    grid: tuple
+    wgs: np.ndarray
+    steps: list
+    mixed: list
+    proven: list = field(default_factory=list)
+
+
+def grid_proven(an, copies: list, grid: tuple, steps: list | None) -> None:
+    """Say that no lane of the kernel's ``copies`` (indices into ``an.copies``) reads an
+    element before its buffer's start in any workgroup of ``grid`` at any K step of
+    ``steps`` (None: every K step of the loop), as the caller has evaluated: the
+    :class:`GridReads` of ``an`` (``an.grid_reads``) need not evaluate them again.  Only a
+    proof over the grid and the K steps of that record counts."""
+    g = getattr(an, "grid_reads", None)
+    if g is None or tuple(grid) != tuple(g.grid) or \
+            (steps is not None and [k for k, _ in steps] != [k for k, _ in g.steps]):
+        return
+    g.proven.extend(an.scan.copies[i].op for i in copies)
+
+
+def before_start(op, wid: tuple, when: str, element: int) -> None:
+    """Refuse the kernel's copy ``op``: in workgroup ``wid`` at the loop's ``when`` K step
+    it reads global element ``element``, before its buffer's start."""
+    raise IRError(op, f"'{op.name}' op reads global memory outside its buffer in workgroup "
+                      f"{wid} at the loop's {when} K step (element {element}, before the buffer's "
+                      f"start); the pipeliner needs the copies' reads in bounds in every "
+                      f"workgroup")
 
 
 def k_steps(scan, points: list) -> list[tuple[int, str]]:

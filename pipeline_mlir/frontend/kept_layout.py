@@ -57,6 +57,7 @@ from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, SideBySide, g
                                               grid_stride, workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
+from pipeline_mlir.frontend.grid_eval import grid_proven
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.kept_compare import RunTables
 from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts, unkept
@@ -155,6 +156,9 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
                 for k in steps:               # the first refusal in the order of K steps
                     one.bind(iv, k)
                     _prove_steps(an, one, chunk, [k], proof)
+    # no lane of the kernel's copies read before the buffer's start (_kernel_runs): what
+    # every_read.py would evaluate of them again
+    grid_proven(an, copies, grid, None)
     return kept
 
 

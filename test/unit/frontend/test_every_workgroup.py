@@ -384,9 +384,9 @@ def test_only_a_proven_row_itself_is_left_to_the_rows_proofs(index, rows, mixes)
 def _before_start(how: str) -> str:
     """A's first copy's global row moved before A's start in workgroup 3 alone (``how``
     "offset": IREE's 4096^3 late form, whose indices join the workgroup's part and the
-    rest as an offset, plus a ``select`` of the workgroup alone; "mixed": the 300x500x200
-    one, whose row masks mix them, a ``select`` on the workgroup between the row and the
-    row moved) or at the loop's 8th K step alone ("k", the 300x500x200 one), or ("prefetch")
+    rest as an offset, plus a ``select`` of the workgroup alone; "split": the same form, a
+    ``select`` on the workgroup between the row and the row moved 1000 back, which mixes
+    them; "mixed": the 300x500x200 one, whose row masks mix them, the same ``select``) or at the loop's 8th K step alone ("k", the 300x500x200 one), or ("prefetch")
     IREE's 4096^3 prefetch point with A's rows moved 1000 back where the workgroup
     ``scf.forall``'s second variable is 5: no sampled point (every id 0, 1, 2 and the last;
     the first and the last K step) shows it."""
@@ -400,13 +400,18 @@ def _before_start(how: str) -> str:
                "              %rp = arith.subi %33#0, %dp : index\n")
         return _edit((DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text(),
                      [(copy, ins + copy.replace("[%33#0,", "[%rp,"))])
-    if how == "offset":
+    if how in ("offset", "split"):
         copy = "            amdgpu.gather_to_lds %1[%63, %298]"
         ins = ("            %c3x = arith.constant 3 : index\n"
                "            %m3 = arith.cmpi eq, %workgroup_id_x, %c3x : index\n"
                "            %cN = arith.constant -64 : index\n"
                "            %d = arith.select %m3, %cN, %c0 : index\n"
-               "            %r1 = arith.addi %63, %d : index\n")
+               "            %r1 = arith.addi %63, %d : index\n") if how == "offset" else \
+            ("            %c3x = arith.constant 3 : index\n"
+             "            %m3 = arith.cmpi eq, %workgroup_id_x, %c3x : index\n"
+             "            %cB = arith.constant 1000 : index\n"
+             "            %s = arith.subi %63, %cB : index\n"
+             "            %r1 = arith.select %m3, %s, %63 : index\n")
         return _edit((DATA / "matmul_bf16_abt_4096.late.mlir").read_text(),
                      [(copy, ins + copy.replace("%63", "%r1"))])
     copy = "            amdgpu.gather_to_lds %2[%104, %308]"
@@ -423,6 +428,7 @@ def _before_start(how: str) -> str:
 
 @pytest.mark.parametrize("how,said", [
     ("offset", "in workgroup (3,) at the loop's first K step (element -"),
+    ("split", "in workgroup (3,) at the loop's first K step (element -"),
     ("mixed", "in workgroup (3,) at the loop's first K step (element -"),
     ("k", "in the loop's 8th iteration (element -"),
     ("prefetch", "in workgroup (5, 0) at the loop's first K step (element -4096000,")])
@@ -431,11 +437,14 @@ def test_a_read_before_the_buffer_at_an_unsampled_point_is_refused(tmp_path, cap
     """``_before_start``: each was pipelined with exit 0 before (the sampled points all read
     inside A; "offset" came out exact on the emulator, late mode, workgroups 0 and 3: the
     range check gave zeros in both builds); every workgroup of the static grid (by
-    structure for "offset" and "prefetch", evaluated for "mixed") and, in workgroup 0, every
-    K step are now checked, and the copy refused."""
+    structure for "offset" and "prefetch"; evaluated for "split", whose copies split into
+    the schedule's subtiles as they are, so no proof of the partition evaluates them:
+    ``finish_every_read``, and for "mixed", whose front end's own copies are compared with
+    them in every workgroup: that evaluation) and, in workgroup 0, every K step are now
+    checked, and the copy refused."""
     text = _before_start(how)
     err = _refusal(tmp_path, capsys, text)
-    line = _line(text, "amdgpu.gather_to_lds %1[%r1," if how == "offset" else
+    line = _line(text, "amdgpu.gather_to_lds %1[%r1," if how in ("offset", "split") else
                  "amdgpu.gather_to_lds %subview_12[%rp," if how == "prefetch" else
                  "amdgpu.gather_to_lds %2[%r1,")
     assert f":{line}:" in err and "'amdgpu.gather_to_lds' op reads global memory outside " \

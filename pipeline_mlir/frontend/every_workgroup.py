@@ -68,7 +68,10 @@ offset may leave them at another launch (not proven).
 The sampled check's own rules on the kernel's copies (no element before the buffer's
 start; in workgroup 0 none past its end) are checked at every K step of a constant trip
 count and every workgroup of a static grid too (:func:`~pipeline_mlir.frontend.every_read.
-check_every_read`, from the address analysis, for every copy: kept or distributed alike).
+check_every_read`, from the address analysis, for every copy: kept or distributed alike);
+the evaluation here checks the first of them on the copies it evaluates, in every workgroup
+and K step (:func:`_tables`), and so stands for that check's own evaluation of them
+(:func:`~pipeline_mlir.frontend.grid_eval.grid_proven`).
 """
 
 from __future__ import annotations

@@ -68,8 +68,8 @@ def check_every_read(scan, points: list, ev) -> GridReads | None:
     over its threads and K steps; else every thread of every workgroup at every K step,
     evaluated, at most ``2 * GRID_LIMIT`` workgroups times K steps (more: refused here).
     That evaluation is returned, left for :func:`finish_every_read` once the loop's
-    analysis is settled (a :class:`~pipeline_mlir.frontend.grid_eval.GridReads`, None if
-    none is left), so that the proofs of the partition that evaluate the same copies over
+    analysis is settled (a :class:`~pipeline_mlir.frontend.grid_eval.GridReads`, with the
+    thread 0 of every workgroup it evaluated; None for a grid not static), so that the proofs of the partition that evaluate the same copies over
     the same grid (the front end's own copies compared with them) do it once for both.  A
     grid with a bound known only at launch, or none, keeps the sampled workgroups (a
     launch's grid is not the analysis's; what no sample reaches is not proven there).  An
@@ -111,7 +111,8 @@ def check_every_read(scan, points: list, ev) -> GridReads | None:
                                 f"buffer's start in every workgroup")
         else:
             mixed.append(i)
-    return GridReads(scan, kernel, found, tuple(grid), wgs, steps, mixed) if mixed else None
+    return GridReads(scan, kernel, found, tuple(grid), wgs, steps, mixed,
+                     firsts if len(wgs) <= GRID_LIMIT else None)
 
 
 def finish_every_read(an) -> None:

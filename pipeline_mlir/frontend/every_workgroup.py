@@ -92,7 +92,7 @@ from pipeline_mlir.analysis.loop_eval import grid_points, grid_stride, over_step
 from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, before_start, grid_launch_ops,
                                              grid_proven, k_steps, kernel_grid,
-                                             wide_evaluator)
+                                             shared_firsts, wide_evaluator)
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, depends, describe, fat_root,
                                              kernel_of, zero_end)
@@ -221,7 +221,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
     reach, found = _reach(scan, ch, ev), grid_launch_ops(kernel)
     span = None if mixed is not None else _span(scan, ch, ev, steps)
     if span is not None:
-        firsts = _firsts(scan, kernel, ev, steps, found)
+        firsts = shared_firsts(an, steps) or _firsts(scan, kernel, ev, steps, found)
         wraps = wrap_op(scan, ch.copies, ev, kernel, steps, firsts)
         far = None if wraps is not None else _far(an, ch, firsts, span, reach)
         if wraps is None and far is None:

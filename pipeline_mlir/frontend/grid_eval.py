@@ -64,7 +64,9 @@ class GridReads:
     (:func:`~pipeline_mlir.frontend.every_read.finish_every_read`), but for the copies a
     proof that evaluates them over the same grid and K steps has proven already
     (``proven``, their ops: :func:`grid_proven`).  ``found``: :func:`grid_launch_ops` of
-    ``kernel``."""
+    ``kernel``; ``firsts``: the :class:`GridFirsts` of the grid at the first K step, for
+    the proofs of the same loop that read a workgroup's part of an index (None for a grid
+    of more than ``GRID_LIMIT`` workgroups: :func:`shared_firsts`)."""
     scan: object
     kernel: object
     found: tuple
@@ -72,7 +74,20 @@ class GridReads:
     wgs: np.ndarray
     steps: list
     mixed: list
+    firsts: GridFirsts | None = None
     proven: list = field(default_factory=list)
+
+
+def shared_firsts(an, steps: list) -> GridFirsts | None:
+    """The :class:`GridFirsts` the analysis ``an`` holds (``an.grid_reads``, made by
+    :func:`~pipeline_mlir.frontend.every_read.check_every_read`) if it is of ``an``'s loop
+    at the first K step of ``steps``, with what it has evaluated; else None (the caller
+    makes its own)."""
+    g = getattr(an, "grid_reads", None)
+    if g is None or g.firsts is None or g.firsts.k != steps[0][0] or \
+            g.scan.loop != an.scan.loop:
+        return None
+    return g.firsts
 
 
 def grid_proven(an, copies: list, grid: tuple, steps: list | None) -> None:

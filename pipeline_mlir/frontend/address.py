@@ -136,8 +136,9 @@ def analyse(scan: LoopScan) -> Analysis:
     acc.check_in_buffers(scan, copy_lds, read_lds)
     _check_workgroup_invariant(scan, iv, lb, copy_lds, read_lds)
     points = sample_points(scan, lb, step_v, constant_trips(loop))
-    check_copy_reads(scan, points)
-    grid_reads = check_every_read(scan, points, copy_evaluator(scan))
+    reads_ev = copy_evaluator(scan)     # (one for both: what no workgroup moves, once)
+    check_copy_reads(scan, points, ev=reads_ev)
+    grid_reads = check_every_read(scan, points, reads_ev)
     check_order(loop, [a.op for a in scan.copies], copy_lds, [a.op for a in scan.reads],
                 read_lds)
     ev.bind(iv, lb + step_v)

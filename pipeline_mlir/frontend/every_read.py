@@ -68,9 +68,10 @@ def check_every_read(scan, points: list, ev) -> GridReads | None:
     over its threads and K steps; else every thread of every workgroup at every K step,
     evaluated, at most ``2 * GRID_LIMIT`` workgroups times K steps (more: refused here).
     That evaluation is returned, left for :func:`finish_every_read` once the loop's
-    analysis is settled (a :class:`~pipeline_mlir.frontend.grid_eval.GridReads`, with the
-    thread 0 of every workgroup it evaluated; None for a grid not static), so that the proofs of the partition that evaluate the same copies over
-    the same grid (the front end's own copies compared with them) do it once for both.  A
+    analysis is settled (a :class:`~pipeline_mlir.frontend.grid_eval.GridReads`, with
+    thread 0 of every workgroup as evaluated here; None for a grid not static), so that
+    the proofs of the partition that evaluate the same copies over the same grid (the
+    front end's own copies compared with them) do it once for both.  A
     grid with a bound known only at launch, or none, keeps the sampled workgroups (a
     launch's grid is not the analysis's; what no sample reaches is not proven there).  An
     :class:`~pipeline_mlir.dialect.ir_io.IRError` at the copy names the workgroup and K

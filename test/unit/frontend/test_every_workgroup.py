@@ -285,7 +285,8 @@ def test_a_sum_that_wraps_in_one_workgroup_is_evaluated(tmp_path, capsys, unsign
     wraps: pipelined with exit 0 before and WRONG against its unpipelined build
     (mutants.verdict, late mode, workgroups 0 and 20: 4075 elements of C differ).  Its
     rows, cast signed to ``index``, lie before A's start there: every workgroup's reads
-    (``check_every_read``) refuse it first.  Cast unsigned (``unsigned``) they lie past its
+    (``check_every_read``'s rule, checked by the evaluation that compares the front end's
+    own copies with them, which stands for that check's) refuse it first.  Cast unsigned (``unsigned``) they lie past its
     end, which only workgroup 0 may not read; there such a sum's range is bounded over the
     grid and, where it may wrap, every workgroup is evaluated."""
     text = _wrapping(G.forms(G.matmul_source(dtype="bf16", m=1024, n=1024, k=512,

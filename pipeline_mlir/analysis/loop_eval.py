@@ -398,10 +398,10 @@ def _at_launch_bounds(forall, values, static: tuple) -> tuple:
 
 
 #: the ops :func:`workgroup_grid` reads: workgroup foralls, workgroup loops, workgroup ids
-_GRID_OPS = frozenset(("scf.forall", "scf.for") + WORKGROUP_ID_OPS)
+GRID_OPS = frozenset(("scf.forall", "scf.for") + WORKGROUP_ID_OPS)
 
 
-def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
+def workgroup_grid(f, values=None, ops: list | None = None) -> tuple[int, ...] | None:
     """Workgroups along x (, y, z) the kernel ``f`` needs (an ``scf.forall`` over workgroups,
     IREE's linearised workgroup loop, the bound of each workgroup id it reads
     (:func:`~pipeline_mlir.analysis.ir_facts.workgroup_id_bound`), a
@@ -411,14 +411,16 @@ def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
     (:mod:`~pipeline_mlir.frontend.dispatch`) and a static grid's rows are evaluated over
     (:mod:`~pipeline_mlir.frontend.masked_rows_k_late`).  A bound is a promise of the
     kernel, not a fact: a proof over the grid holds only once
-    :func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers` proves it covers C."""
+    :func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers` proves it covers C.
+    ``ops``: ``f``'s ops of :data:`GRID_OPS` (or more), in walk order, if found already."""
     bounds: dict[int, int | None] = {}
     def over_workgroups(o) -> bool:
         return mapped_forall(o) and any(
             workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"]))
 
     # one walk for the three kinds of op: each kind in walk order, taken in turn below
-    ops = walk_ops(f, lambda o: o.name in _GRID_OPS)
+    ops = walk_ops(f, lambda o: o.name in GRID_OPS) if ops is None else \
+        [o for o in ops if o.name in GRID_OPS]
     for o in (o for o in ops if o.name == "scf.forall" and over_workgroups(o)):
         lbs, ubs, steps = (list(ir.DenseI64ArrayAttr(o.attributes[a])) for a in
                            ("staticLowerBound", "staticUpperBound", "staticStep"))
@@ -452,6 +454,12 @@ def workgroup_grid(f, values=None) -> tuple[int, ...] | None:
     return tuple(bounds.get(d, 1) for d in range(max(bounds) + 1))
 
 
+def grid_points(grid: tuple) -> np.ndarray:
+    """Every workgroup of ``grid`` (:func:`workgroup_grid`), one row of ids per workgroup,
+    the first id slowest (``np.ndindex``'s order)."""
+    return np.indices(grid, dtype=np.int64).reshape(len(grid), -1).T.copy()
+
+
 class SideBySide(Evaluator):
     """An :class:`Evaluator` of one numpy lane per thread of each of ``count`` workgroups
     (workgroup-major): the thread ids repeat per workgroup, and a wave's first lane
@@ -481,16 +489,17 @@ class SideBySide(Evaluator):
 
 
 class Repeated(SideBySide):
-    """The lanes of a :class:`SideBySide` ``source`` repeated ``times`` (copy ``c``'s lane
-    ``i`` at ``c x source.threads + i``), for one value ``varying`` (a loop's induction
-    variable) to take a value per copy: what ``source`` holds that is not computed,
-    directly or not, from ``varying`` is this evaluator's too, tiled when first read (so
-    the part of an evaluation that does not read ``varying`` runs once, in ``source``,
-    for every copy).  Only ``varying`` may be bound here; ``source`` must not change while
-    this evaluator is in use."""
+    """The lanes of a :class:`SideBySide` (or one workgroup's :class:`Evaluator`) ``source``
+    repeated ``times`` (copy ``c``'s lane ``i`` at ``c x source.threads + i``), for one
+    value ``varying`` (a loop's induction variable) to take a value per copy: what
+    ``source`` holds that is not computed, directly or not, from ``varying`` is this
+    evaluator's too, tiled when first read (so the part of an evaluation that does not
+    read ``varying`` runs once, in ``source``, for every copy).  Only ``varying`` may be
+    bound here; ``source`` must not change while this evaluator is in use."""
 
-    def __init__(self, source: SideBySide, times: int, varying) -> None:
-        super().__init__(source.block_size, times * (source.threads // source.per_workgroup),
+    def __init__(self, source: Evaluator, times: int, varying) -> None:
+        per_workgroup = int(np.prod(source.block_size))
+        super().__init__(source.block_size, times * (source.threads // per_workgroup),
                          workgroup_id=source.workgroup_id,
                          launch_values=source.launch_values, thread_only=source.thread_only)
         self.times = times
@@ -519,3 +528,22 @@ class Repeated(SideBySide):
             self._read(v)
             self.memo[v] = np.tile(self._fixed[v], self.times)
         return super()._value(v)
+
+
+#: lanes an evaluation of :func:`over_steps` holds at once
+STEP_LANES = 1 << 15
+
+
+def over_steps(source: Evaluator, varying, values: list, lanes: int = STEP_LANES):
+    """Evaluators of ``source``'s lanes with ``varying`` (a loop's induction variable) at
+    each of ``values``, side by side: (the part of ``values``, a :class:`Repeated` of
+    ``source`` with ``varying`` bound to each value of the part in turn, value-major),
+    parts of at most ``lanes`` lanes (at least one value each).  What ``source`` has
+    memoized that does not read ``varying`` is not evaluated again: evaluate it there
+    first."""
+    per = max(1, lanes // source.threads)
+    for first in range(0, len(values), per):
+        part = values[first:first + per]
+        rep = Repeated(source, len(part), varying)
+        rep.bind(varying, np.repeat(np.array(part, np.int64), source.threads))
+        yield part, rep

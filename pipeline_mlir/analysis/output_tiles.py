@@ -144,7 +144,7 @@ def _written_by(f, shape: tuple[int, ...], grid: tuple[int, ...], workgroups: li
 
 
 #: the ops a launch binds (:func:`launch_ops`)
-_LAUNCH_OPS = ("hal.interface.constant.load", "scf.forall") + WORKGROUP_ID_OPS + \
+LAUNCH_OPS = ("hal.interface.constant.load", "scf.forall") + WORKGROUP_ID_OPS + \
     WORKGROUP_COUNT_OPS
 
 
@@ -152,7 +152,7 @@ def launch_ops(f) -> list:
     """The ops of ``f`` a launch binds (push constants, workgroup foralls, workgroup ids
     and counts), found in one walk: :func:`bind_workgroup` and the evaluation of many
     workgroups bind them without walking the kernel again for each."""
-    return walk_ops(f, lambda o: o.name in _LAUNCH_OPS)
+    return walk_ops(f, lambda o: o.name in LAUNCH_OPS)
 
 
 class KernelFacts:

@@ -23,7 +23,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, is_pure
 from pipeline_mlir.frontend.kept_masks import KEPT, unkept
 from pipeline_mlir.frontend.scan import Access, LoopScan
-from pipeline_mlir.frontend.edges import check_copy_reads, sample_points
+from pipeline_mlir.frontend.edges import check_copy_reads, copy_evaluator, sample_points
+from pipeline_mlir.frontend.every_read import check_every_read
 from pipeline_mlir.frontend.workgroup_offset import check_lds_workgroup_free
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.frontend.soundness import check_order, check_same
@@ -52,6 +53,10 @@ class Analysis:
     #: that asks (``frontend/unused_rows.py``: :func:`~pipeline_mlir.frontend.unused_rows.
     #: proof_for`)
     unused: dict = field(default_factory=dict)
+    #: the kernel's copies' reads left to check over the whole grid once the analysis is
+    #: settled (``frontend/every_read.py``: :func:`~pipeline_mlir.frontend.every_read.
+    #: finish_every_read`), None if none is left
+    grid_reads: object = None
 
     def chain(self) -> int:
         """MFMAs per accumulator and iteration (the fewest, if they differ; 0 without
@@ -131,7 +136,9 @@ def analyse(scan: LoopScan) -> Analysis:
     acc.check_in_buffers(scan, copy_lds, read_lds)
     _check_workgroup_invariant(scan, iv, lb, copy_lds, read_lds)
     points = sample_points(scan, lb, step_v, constant_trips(loop))
-    check_copy_reads(scan, points)
+    reads_ev = copy_evaluator(scan)     # (one for both: what no workgroup moves, once)
+    check_copy_reads(scan, points, ev=reads_ev)
+    grid_reads = check_every_read(scan, points, reads_ev)
     check_order(loop, [a.op for a in scan.copies], copy_lds, [a.op for a in scan.reads],
                 read_lds)
     ev.bind(iv, lb + step_v)
@@ -154,7 +161,8 @@ def analyse(scan: LoopScan) -> Analysis:
     mfmas = _products(scan, acc)
     acc_of_yield = _carried_accumulators(scan, mfmas)
     return Analysis(scan, ev, acc.buffers, acc.buffer_views, copies, reads,
-                    [m for m, _ in mfmas], acc_of_yield, None, acc.ops, points)
+                    [m for m, _ in mfmas], acc_of_yield, None, acc.ops, points,
+                    grid_reads=grid_reads)
 
 
 class _Accesses:

@@ -65,7 +65,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, element_bytes, segments
 from pipeline_mlir.analysis.ir_facts import memory_space
 from pipeline_mlir.analysis.lane_ops import Unevaluable
-from pipeline_mlir.analysis.loop_eval import Evaluator, SideBySide, grid_stride, workgroup_grid
+from pipeline_mlir.analysis.loop_eval import (Evaluator, SideBySide, grid_points, grid_stride,
+                                              workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
@@ -375,7 +376,7 @@ def grid_evaluators(loop, grid: tuple):
     the workgroups of ``grid``, the loop variable bound to its first value."""
     kernel = kernel_of(loop)
     block = block_size(kernel)
-    points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    points = grid_points(grid)
     iv = loop.regions[0].blocks[0].arguments[0]
     lb = constant_int(loop.operands[0])
     for i in range(0, len(points), _CHUNK):

@@ -37,7 +37,10 @@ the trip count is a constant, its last) and requires at each
   the next batch's first rows).
 
 The kernel's own copies, which the rewrite keeps, read what they read (their index is
-cloned): the first two rules are all they need.  A refusal of the first two is an
+cloned): the first two rules are all they need, and
+:func:`~pipeline_mlir.frontend.every_read.check_every_read` checks them at every K step
+of a constant trip count and every workgroup of a static grid (a grid known only at launch
+keeps these samples).  A refusal of the first two is an
 :class:`~pipeline_mlir.dialect.ir_io.IRError` at the copy; of the third, a
 :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` (the kernel's copies stay unusable).
 """

@@ -17,7 +17,7 @@ launch, one of two ways:
   gets from the kernel's copies
   exactly the element the front end's give it (none differs, not even past the buffer's
   end), and no sum narrower than 64 bits that joins the two parts may wrap (their ranges
-  over the grid and over workgroup 0's threads and K steps: :func:`_wrap_op`).  The
+  over the grid and over workgroup 0's threads and K steps: :func:`wrap_op`).  The
   kernel's element is then ``G(w) + H(t, k)`` and the front end's ``G(w) + H(0, k) +
   offset(t)``: equal at workgroup 0, so equal at every ``w`` whatever ``G``, as 64-bit
   values.  A buffer load sees 32 bits of it, split otherwise in the pipelined copies (a
@@ -64,6 +64,14 @@ in them is refused (:func:`_only_rows_mix`); the rows themselves are the masks' 
 row_proof_late`) and the sampled check's.  The reach and the narrow sums' ranges are
 bounded at the sampled launch values only: an index that moves with a launch value as an
 offset may leave them at another launch (not proven).
+
+The sampled check's own rules on the kernel's copies (no element before the buffer's
+start; in workgroup 0 none past its end) are checked at every K step of a constant trip
+count and every workgroup of a static grid too (:func:`~pipeline_mlir.frontend.every_read.
+check_every_read`, from the address analysis, for every copy: kept or distributed alike);
+the evaluation here checks the first of them on the copies it evaluates, in every workgroup
+and K step (:func:`_tables`), and so stands for that check's own evaluation of them
+(:func:`~pipeline_mlir.frontend.grid_eval.grid_proven`).
 """
 
 from __future__ import annotations
@@ -79,11 +87,12 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, WORKGROUP_ID_OPS, constant_int,
                                              constant_trips, element_bytes, memory_space,
                                              workgroup_id_bound)
-from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
-from pipeline_mlir.analysis.loop_eval import (SideBySide, Unevaluable, grid_stride,
-                                              workgroup_grid)
-from pipeline_mlir.analysis.output_tiles import bind_workgroup
+from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS
+from pipeline_mlir.analysis.loop_eval import grid_points, grid_stride, over_steps
 from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
+from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, before_start, grid_launch_ops,
+                                             grid_proven, k_steps, kernel_grid,
+                                             shared_firsts, wide_evaluator)
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, depends, describe, fat_root,
                                              kernel_of, zero_end)
@@ -93,10 +102,6 @@ from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_value
                                                      joined_values, moves,
                                                      workgroup_dependence, workgroup_mixed,
                                                      workgroup_vars)
-
-#: workgroups evaluated side by side
-_CHUNK = 64
-
 
 def check_reads(an, copies: list, chan, ev) -> None:
     """The kernel's copies ``copies`` (indices into ``an.copies``) read inside their buffers
@@ -113,7 +118,7 @@ def check_reads(an, copies: list, chan, ev) -> None:
 
 
 def mixing_op(scan, copies: list, outer: list | None = None, ids: bool | None = True,
-              neutral=(), roots=(), rows: bool = False):
+              neutral=(), roots=(), rows: bool = False, kinds: dict | None = None):
     """The first op that mixes the workgroup with the rest of an index of ``copies``
     (indices into ``scan.copies``) otherwise than as an offset, or None; a view the
     indices are not followed through (:func:`~pipeline_mlir.frontend.workgroup_offset.
@@ -121,8 +126,11 @@ def mixing_op(scan, copies: list, outer: list | None = None, ids: bool | None = 
     of the workgroup's values, ``ids`` and ``neutral`` what the workgroup ids and those
     values count as (:func:`~pipeline_mlir.frontend.workgroup_offset.workgroup_mixed`:
     :func:`k_mixing_op`, :func:`launch_mixing_op`); a view op named in ``roots`` is not
-    looked at, nor, with ``rows``, an index that is a proven row (:func:`proven_row`)."""
-    wg, kinds = workgroup_vars(scan.loop) if outer is None else outer, {}
+    looked at, nor, with ``rows``, an index that is a proven row (:func:`proven_row`);
+    ``kinds``: what each value moves with, kept between calls of the same ``outer``, ``ids``
+    and ``neutral`` (:func:`~pipeline_mlir.frontend.workgroup_offset.workgroup_mixed`)."""
+    wg = workgroup_vars(scan.loop) if outer is None else outer
+    kinds = {} if kinds is None else kinds
     for i in copies:
         for x in index_values(scan.copies[i]):
             if rows and proven_row(x):
@@ -197,7 +205,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
     by what the reference copy's thread 0 reads, agree in every workgroup (module
     docstring); ``ev``: the evaluator of the sampled check (workgroup 0's reads)."""
     scan = an.scan
-    steps, every_step = _k_steps(an), constant_trips(scan.loop) is not None
+    steps, every_step = k_steps(scan, an.read_points), constant_trips(scan.loop) is not None
     lmix = launch_mixing_op(scan, ch.copies)
     if lmix is not None:
         raise _mixing(ch, "a value known only at launch with the thread", lmix,
@@ -210,11 +218,12 @@ def prove_every_workgroup(an, ch, ev) -> None:
                       "copies, moved from the first K step by what thread 0 reads, are "
                       "compared there only")
     mixed, kernel, wraps, far = mixing_op(scan, ch.copies), kernel_of(scan.loop), None, None
-    reach = _reach(scan, ch, ev)
+    reach, found = _reach(scan, ch, ev), grid_launch_ops(kernel)
     span = None if mixed is not None else _span(scan, ch, ev, steps)
     if span is not None:
-        wraps = _wrap_op(an, ch, ev, kernel, steps)
-        far = None if wraps is not None else _far(an, ch, kernel, ev, span, reach, steps)
+        firsts = shared_firsts(an, steps) or _firsts(scan, kernel, ev, steps, found)
+        wraps = wrap_op(scan, ch.copies, ev, kernel, steps, firsts)
+        far = None if wraps is not None else _far(an, ch, firsts, span, reach)
         if wraps is None and far is None:
             return
     why = (f"its global index mixes the workgroup with the thread or the K-loop otherwise "
@@ -225,7 +234,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
            f"buffer load's 32-bit offset reaches" if far is not None else
            "in workgroup 0 some of its lanes read, at some K step, elements the front "
            "end's copies do not")
-    grid, at_launch = _grid(kernel, ev)
+    grid, at_launch = kernel_grid(kernel, ev, found)
     big = grid is not None and int(np.prod(grid)) * len(steps) > GRID_LIMIT * 2
     if grid is None or big or (at_launch and ch.elements is not None):
         if ch.elements is None:     # a buffer sized at launch: the rows' proofs (docstring)
@@ -241,58 +250,67 @@ def prove_every_workgroup(an, ch, ev) -> None:
             f"and the grid {size}", (ch.op,))
     _one_id_per_iteration(scan, ch, kernel, why)
     zero = zero_end(scan.copies[ch.ref].src, ev) if every_step else None
-    points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    points = grid_points(grid)
     unused = None if at_launch else \
         proof_for(an, an.copies[ch.copies[0]].buffer)     # (static grid only)
     col = _writers(ch)
-    for start in range(0, len(points), _CHUNK):
-        chunk = points[start:start + _CHUNK]
-        wide = _wide(an, kernel, chunk)
+    for start in range(0, len(points), CHUNK):
+        chunk = points[start:start + CHUNK]
+        wide = wide_evaluator(scan, kernel, chunk, None, found)
         for iv, when in steps:
-            got, want = _tables(an, ch, wide, iv, len(chunk), col)
+            got, want = _tables(an, ch, wide, iv, chunk, when, col)
             _compare(an, ch, got, want, chunk, when, why, (zero, reach), unused)
+    if not at_launch:       # (every_read.py's evaluation of these copies: this one)
+        grid_proven(an, ch.copies, grid, steps)
 
 
-def _wrap_op(an, ch, ev, kernel, steps: list):
-    """The first value narrower than 64 bits of the channel's global indices that joins the
+def wrap_op(scan, copies: list, ev, kernel, steps: list, firsts=None, kinds=None):
+    """The first value narrower than 64 bits of the global indices of ``copies`` (indices into
+    ``scan.copies``: a channel's) that joins the
     workgroup's part and the rest (:func:`~pipeline_mlir.frontend.workgroup_offset.
     joined_values`) and may leave ``[0, 2^(width-1))`` (wrap, or read differently signed and
     unsigned) at some workgroup, thread or K step, by the ranges of its parts: a workgroup
-    part's over the kernel's grid, the rest's in workgroup 0 at every K step of ``steps``,
-    through sums, differences, products by a constant and value casts (an op of another
-    kind, or a grid not evaluated, counts as unbounded); None if none does.  Only without
-    a wrap is the sum ``G(w) + H(t, k)`` of the structural proof the element read."""
-    scan = an.scan
-    wg, kinds = workgroup_vars(scan.loop), {}
-    joined = list(dict.fromkeys(y for i in ch.copies for x in index_values(scan.copies[i])
+    part's over the kernel's grid, the rest's in workgroup 0 at every K step of ``steps``
+    (side by side: :func:`~pipeline_mlir.analysis.loop_eval.over_steps`), through sums,
+    differences, products by a constant and value casts (an op of another kind, or a grid
+    not evaluated, counts as unbounded); None if none does.  Only without a wrap is the sum
+    ``G(w) + H(t, k)`` of the structural proof the element read.  ``firsts``: the
+    :class:`~pipeline_mlir.frontend.grid_eval.GridFirsts` of the kernel's grid (of at most
+    ``GRID_LIMIT`` workgroups) at ``steps``' first, if the caller has one; ``kinds``:
+    :func:`mixing_op`'s, if the caller keeps them."""
+    wg, kinds = workgroup_vars(scan.loop), {} if kinds is None else kinds
+    joined = list(dict.fromkeys(y for i in copies for x in index_values(scan.copies[i])
                                 for y in joined_values(x, wg, kinds)))
     narrow = [y for y in joined if _bits(y.type) < 64]
     if not narrow:
         return None
-    grid, _ = _grid(kernel, ev)
-    if grid is not None and int(np.prod(grid)) > GRID_LIMIT:
-        grid = None
-    points = None if grid is None else \
-        np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    if firsts is None:
+        firsts = _firsts(scan, kernel, ev, steps)
+    points = None if firsts is None else firsts.points
     iv = scan.loop.regions[0].blocks[0].arguments[0]
     memo: dict = {}
+    rest: list = []                     # (whether ``ev`` was rebound: left at the last step)
 
     def leaf(y) -> tuple[int, int]:
-        on_wg, _ = moves(y, wg, kinds)
+        on_wg, on_rest = moves(y, wg, kinds)
         if on_wg and points is None:    # no grid to evaluate: the ops' own bounds
             return _wg_interval(y, wg)
-        if on_wg:           # the workgroup's part: over the grid
+        if on_wg and not on_rest:       # the workgroup's part: thread 0 of every workgroup
+            vals = [np.asarray(firsts.evaluator().value(y))]
+        elif on_wg:                     # ... and every thread where it moves with them too
             vals = []
-            for start in range(0, len(points), _CHUNK):
-                wide = _wide(an, kernel, points[start:start + _CHUNK])
+            for start in range(0, len(points), CHUNK):
+                wide = wide_evaluator(scan, kernel, points[start:start + CHUNK], None,
+                                      firsts.found)
                 wide.bind(iv, steps[0][0])
                 vals.append(np.asarray(wide.value(y)))
         else:               # the rest (or a constant): workgroup 0, every K step
-            vals = []
-            for k, _when in steps:
-                ev.set_workgroup(0)
-                ev.bind(iv, k)
-                vals.append(np.asarray(ev.value(y)))
+            ev.set_workgroup(0)
+            ev.bind(iv, steps[0][0])
+            ev.value(y)                 # (what no K step moves, evaluated once)
+            vals = [np.asarray(rep.value(y)) for _part, rep in
+                    over_steps(ev, iv, [k for k, _ in steps])]
+            rest.append(y)
         return min(int(v.min()) for v in vals), max(int(v.max()) for v in vals)
 
     def rng(y):
@@ -300,11 +318,27 @@ def _wrap_op(an, ch, ev, kernel, steps: list):
             memo[y] = leaf(y) if y not in joined else _joined_range(_op(y.owner), rng)
         return memo[y]
 
-    for y in narrow:
-        r = rng(y)
-        if r is None or r[0] < 0 or r[1] >= 1 << (_bits(y.type) - 1):
-            return _op(y.owner)
-    return None
+    try:
+        for y in narrow:
+            r = rng(y)
+            if r is None or r[0] < 0 or r[1] >= 1 << (_bits(y.type) - 1):
+                return _op(y.owner)
+        return None
+    finally:
+        if rest:
+            ev.bind(iv, steps[-1][0])
+
+
+def _firsts(scan, kernel, ev, steps: list, found: tuple | None = None) -> GridFirsts | None:
+    """The :class:`~pipeline_mlir.frontend.grid_eval.GridFirsts` of ``kernel``'s grid
+    (:func:`~pipeline_mlir.frontend.grid_eval.kernel_grid`, at the analysis's launch values)
+    at ``steps``' first; None for a grid with no bound or of more than ``GRID_LIMIT``
+    workgroups."""
+    found = grid_launch_ops(kernel) if found is None else found
+    grid, _ = kernel_grid(kernel, ev, found)
+    if grid is None or int(np.prod(grid)) > GRID_LIMIT:
+        return None
+    return GridFirsts(scan, kernel, grid_points(grid), steps[0][0], found)
 
 
 def _wg_interval(y, wg: list) -> tuple[int, int] | None:
@@ -331,7 +365,7 @@ def _wg_interval(y, wg: list) -> tuple[int, int] | None:
 
 def _joined_range(op, rng) -> tuple[int, int] | None:
     """The range of ``op``'s result from its operands' (``rng``), for the ops
-    :func:`_wrap_op` follows; None for another."""
+    :func:`wrap_op` follows; None for another."""
     xs = [rng(x) for x in op.operands]
     if any(x is None for x in xs):
         return None
@@ -350,53 +384,6 @@ def _joined_range(op, rng) -> tuple[int, int] | None:
 def _bits(t) -> int:
     """The width of the integer type ``t`` (``index``: 64)."""
     return t.width if isinstance(t, ir.IntegerType) else 64
-
-
-def _k_steps(an) -> list[tuple[int, str]]:
-    """(the loop's variable, its name in a message) at each K step the copies are compared
-    at: every K step of a constant trip count (a lane's index may move otherwise at one K
-    step alone), else the sampled check's (``an.read_points``: the first)."""
-    sampled = sorted({(iv, when) for _w, iv, when in an.read_points})
-    trips = constant_trips(an.scan.loop)
-    if trips is None or trips < 3 or len(sampled) != 2:
-        return sampled
-    (lb, _), (last, _) = sorted(sampled, key=lambda p: p[1] != "first")
-    step = (last - lb) // (trips - 1)
-    return [(lb + i * step, "first" if i == 0 else "last" if i == trips - 1 else
-             f"{i + 1}{_ordinal(i + 1)}") for i in range(trips)]
-
-
-def _ordinal(n: int) -> str:
-    return "th" if 10 <= n % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-
-
-def _grid(kernel, ev) -> tuple[tuple | None, bool]:
-    """(the workgroups ``kernel`` needs, :func:`~pipeline_mlir.analysis.loop_eval.
-    workgroup_grid`, None if none bounds it; whether a bound is known only at launch, then
-    taken at the launch values the analysis samples: the sample's grid is not the
-    launch's, a launch of more workgroups runs some it never had)."""
-    at_launch = []
-
-    def values(vs: list) -> list[int]:
-        at_launch.append(any(depends(v, _launch_value) for v in vs))
-        out = [ev.uniform(v) for v in vs]
-        if any(x is None for x in out):
-            raise Unevaluable(ev.where, vs[0], "a bound of the grid that differs per thread")
-        return out
-    try:
-        return workgroup_grid(kernel, values), any(at_launch)
-    except Unevaluable:
-        return None, any(at_launch)
-
-
-def _launch_value(v) -> bool:
-    """Whether ``v`` is a value known only at launch: a kernel's argument or a value of
-    :data:`~pipeline_mlir.analysis.lane_ops.LAUNCH_VALUE_OPS`."""
-    if isinstance(v.owner, ir.Block):
-        parent = v.owner.owner
-        return parent is not None and _op(parent).name in ("func.func", "gpu.func",
-                                                           "llvm.func")
-    return _op(v.owner).name in LAUNCH_VALUE_OPS
 
 
 def _only_rows_mix(scan, ch) -> None:
@@ -464,29 +451,22 @@ def _reach(scan, ch, ev) -> int | None:
     return int(start.flat[0]) + OFFSET_LIMIT // element_bytes(ir.MemRefType(root.type))
 
 
-def _far(an, ch, kernel, ev, span: tuple[int, int], reach: int | None, steps: list):
+def _far(an, ch, firsts, span: tuple[int, int], reach: int | None):
     """With the channel's elements ``G(w) + H(t, k)`` (the structural proof), the first
     workgroup of the kernel's grid where one lies before the buffer's start or at or past
     ``reach`` (:func:`_reach`): ``span`` (workgroup 0's, :func:`_span`) moved by what the
-    reference copy's thread 0 reads there, evaluated for thread 0 alone; None if none does,
-    or (left unproven: module docstring) if the grid is not enumerated."""
-    if reach is None:
-        return None
-    grid, _ = _grid(kernel, ev)
-    if grid is None or int(np.prod(grid)) > GRID_LIMIT:
+    reference copy's thread 0 reads there (``firsts``: :func:`_firsts`, thread 0 of every
+    workgroup); None if none does, or (left unproven: module docstring) if the grid is not
+    enumerated (``firsts`` None)."""
+    if reach is None or firsts is None:
         return None
     start = reach - OFFSET_LIMIT // element_bytes(ir.MemRefType(
         fat_root(an.scan.copies[ch.ref].src).type))
-    a, iv = an.scan.copies[ch.ref], an.scan.loop.regions[0].blocks[0].arguments[0]
-    points = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
-    for first in range(0, len(points), _CHUNK * 64):
-        chunk = points[first:first + _CHUNK * 64]
-        wide = _wide(an, kernel, chunk, (1, 1, 1))
-        wide.bind(iv, steps[0][0])
-        moved = wide.view(a.src).element([wide.value(x) for x in a.src_indices]) - ch.base0
-        bad = (span[0] + moved < start) | (span[1] + moved >= reach)
-        if bad.any():
-            return tuple(int(v) for v in chunk[int(np.argmax(bad))])
+    a, wide = an.scan.copies[ch.ref], firsts.evaluator()
+    moved = wide.view(a.src).element([wide.value(x) for x in a.src_indices]) - ch.base0
+    bad = (span[0] + moved < start) | (span[1] + moved >= reach)
+    if bad.any():
+        return tuple(int(v) for v in firsts.points[int(np.argmax(bad))])
     return None
 
 
@@ -495,21 +475,6 @@ def _exact(ch, got: tuple) -> bool:
     are workgroup 0's block moved by its base, element for element."""
     table, base = got
     return np.array_equal(table, ch.table + (base - ch.base0))
-
-
-def _wide(an, kernel, chunk: np.ndarray, block: tuple | None = None) -> SideBySide:
-    """An evaluator of one lane per thread of each workgroup of ``chunk`` (workgroup-major;
-    rows: ids x, y, z), its workgroup ids, workgroup foralls' and workgroup loops' variables
-    bound (one workgroup per iteration of such a loop: ``workgroup_grid``'s count);
-    ``block``: the threads per workgroup evaluated if not the kernel's (``(1, 1, 1)``:
-    thread 0 alone)."""
-    ev = SideBySide(an.scan.block if block is None else block, len(chunk))
-    ids = ev.lane_ids(chunk)
-    bind_workgroup(ev, kernel, ids)
-    for o in walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
-        ev.bind(o.regions[0].blocks[0].arguments[0], ids[id_dimension(_op(o.operands[0].owner))])
-    ev.where = an.scan.loop
-    return ev
 
 
 def _writers(ch) -> np.ndarray:
@@ -524,13 +489,16 @@ def _writers(ch) -> np.ndarray:
     return col
 
 
-def _tables(an, ch, ev, iv: int, count: int, col: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _tables(an, ch, ev, iv: int, chunk: np.ndarray, when: str,
+            col: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(workgroups, LDS elements): the global element each LDS element of the channel gets
     from the kernel's copies, and from the front end's (workgroup 0's table moved by what the
-    reference copy's thread 0 reads), with the loop's variable ``iv``; ``col``: the
-    channel's :func:`_writers` (the elements laid side by side, then gathered: -1 where no
-    copy writes)."""
-    scan, t = an.scan, an.evaluator.threads
+    reference copy's thread 0 reads), with the loop's variable ``iv`` (the ``when`` K step)
+    in the workgroups of ``chunk``; ``col``: the channel's :func:`_writers` (the elements laid
+    side by side, then gathered: -1 where no copy writes); a lane of the kernel's copies that
+    reads an element before the buffer's start refused as :func:`~pipeline_mlir.frontend.
+    every_read.check_every_read` refuses it (which leaves these copies to this evaluation)."""
+    scan, t, count = an.scan, an.evaluator.threads, len(chunk)
     ev.bind(scan.loop.regions[0].blocks[0].arguments[0], iv)
     size = sum(lds.size for lds in ch.lds)
     side = np.empty((count, size + 1), dtype=np.int64)
@@ -540,6 +508,10 @@ def _tables(an, ch, ev, iv: int, count: int, col: np.ndarray) -> tuple[np.ndarra
     for i, lds in zip(ch.copies, ch.lds):
         a = scan.copies[i]
         start = ev.view(a.src).element([ev.value(x) for x in a.src_indices]).reshape(count, t)
+        least = start.min(axis=1)
+        if (least < 0).any():
+            w = int(np.argmax(least < 0))
+            before_start(a.op, tuple(int(v) for v in chunk[w]), when, int(least[w]))
         el = start[:, :, None] + np.arange(a.elements)[None, None, :]
         side[:, at:at + lds.size] = el.reshape(count, -1)
         at += lds.size

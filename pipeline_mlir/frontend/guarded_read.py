@@ -67,7 +67,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, zero_bits
-from pipeline_mlir.analysis.loop_eval import SideBySide, grid_stride
+from pipeline_mlir.analysis.loop_eval import SideBySide, grid_points, grid_stride
 from pipeline_mlir.analysis.output_tiles import KernelFacts, bind_launch, bind_workgroup, \
     output_tiles
 from pipeline_mlir.dialect.bindings import ir
@@ -119,7 +119,7 @@ def grid_chunks(f, op, loops: list, what: str, why: str, facts: KernelFacts | No
             f"there are {points} of them, not 1 to {MAX_POINTS}"
         raise IRError(op, f"{describe(op)}: {what} is evaluated at every workgroup and "
                           f"iteration of the loops around it, and {reason}: {why}")
-    ids = np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    ids = grid_points(grid)
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start:start + CHUNK]
         ev = SideBySide(block_size(f) or (256, 1, 1), len(chunk))

@@ -53,10 +53,11 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_bounds, element_bytes, memory_space
-from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, SideBySide, grid_stride,
-                                              workgroup_grid)
+from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, SideBySide, grid_points,
+                                              grid_stride, workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
+from pipeline_mlir.frontend.grid_eval import grid_proven
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.kept_compare import RunTables
 from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts, unkept
@@ -155,6 +156,9 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
                 for k in steps:               # the first refusal in the order of K steps
                     one.bind(iv, k)
                     _prove_steps(an, one, chunk, [k], proof)
+    # no lane of the kernel's copies read before the buffer's start (_kernel_runs): what
+    # every_read.py would evaluate of them again
+    grid_proven(an, copies, grid, None)
     return kept
 
 
@@ -204,7 +208,7 @@ def _grid(scan, op, label: str, at) -> tuple:
                              f"{'unbounded' if grid is None else int(np.prod(grid))} "
                              f"workgroups (at most {GRID_LIMIT})", (at,))
     check_grid_covers(kernel, grid, scan.block)
-    return grid, np.array(list(np.ndindex(*grid)), dtype=np.int64).reshape(-1, len(grid))
+    return grid, grid_points(grid)
 
 
 def _side_by_side(an, ev: Repeated, chunk: np.ndarray, steps: list, iv, proof: tuple) -> bool:

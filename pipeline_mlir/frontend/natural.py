@@ -37,6 +37,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.frontend.address import Analysis, analyse
+from pipeline_mlir.frontend.every_read import finish_every_read
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.half_k import HALVED_ATTR, halve_mfmas
@@ -295,6 +296,7 @@ def adopt_loop(loop, schedule):
     if outside is not None:     # (after the loop's own refusals, which say more)
         raise outside
     an = _steady_substeps(an, trips, peeled if odd else None)
+    finish_every_read(an)       # (the kernel's copies over the grid: once, settled)
     new = adopt(an, schedule, rem)
     if an.merge_note is not None:   # (the report says it: lowering/materialize.py)
         new.attributes[MERGE_NOTE_ATTR] = ir.StringAttr.get(an.merge_note)

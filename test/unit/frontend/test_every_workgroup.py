@@ -278,19 +278,29 @@ def _wrapping(text: str) -> str:
                          "          %403 = arith.addi %402, %w399 : i32\n")])
 
 
-def test_a_sum_that_wraps_in_one_workgroup_is_evaluated(tmp_path, capsys):
+@pytest.mark.parametrize("unsigned", [False, True])
+def test_a_sum_that_wraps_in_one_workgroup_is_evaluated(tmp_path, capsys, unsigned):
     """``_wrapping``: every index is the workgroup's part plus the rest and workgroup 0's
     copies read the front end's elements, yet in workgroup 20 (no sampled one) the i32 sum
     wraps: pipelined with exit 0 before and WRONG against its unpipelined build
-    (mutants.verdict, late mode, workgroups 0 and 20: 4075 elements of C differ).  Such a
-    sum's range is now bounded over the grid and, where it may wrap, every workgroup is
-    evaluated."""
+    (mutants.verdict, late mode, workgroups 0 and 20: 4075 elements of C differ).  Its
+    rows, cast signed to ``index``, lie before A's start there: every workgroup's reads
+    (``check_every_read``'s rule, checked by the evaluation that compares the front end's
+    own copies with them, which stands for that check's) refuse it first.  Cast unsigned (``unsigned``) they lie past its
+    end, which only workgroup 0 may not read; there such a sum's range is bounded over the
+    grid and, where it may wrap, every workgroup is evaluated."""
     text = _wrapping(G.forms(G.matmul_source(dtype="bf16", m=1024, n=1024, k=512,
                                              transpose_b=False), ())["late"])
+    if unsigned:
+        text = _edit(text, [(f"%{v} = arith.index_cast %{v - 1} : i32 to index",
+                             f"%{v} = arith.index_castui %{v - 1} : i32 to index")
+                            for v in (401, 404)])
     err = _refusal(tmp_path, capsys, text)
     assert ("a sum of the workgroup's part and the rest in its global index may wrap at its "
             f"width in some workgroup ('arith.addi' op at line "
-            f"{_line(text, '%400 = arith.addi %398, %w399')}:") in err, err
+            f"{_line(text, '%400 = arith.addi %398, %w399')}:" in err) == unsigned, err
+    assert ("before the buffer's start); the pipeliner needs the copies' reads in bounds in "
+            "every workgroup" in err) != unsigned, err
     assert "in workgroup (20,) at the loop's first K step" in err, err
 
 
@@ -369,3 +379,74 @@ def test_only_a_proven_row_itself_is_left_to_the_rows_proofs(index, rows, mixes)
         got = mixing_op(SimpleNamespace(loop=as_operation(loop), copies=[copy]), [0],
                         rows=rows)
         assert (got is not None and got.name == "arith.select") if mixes else got is None, got
+
+
+
+def _before_start(how: str) -> str:
+    """A's first copy's global row moved before A's start in workgroup 3 alone (``how``
+    "offset": IREE's 4096^3 late form, whose indices join the workgroup's part and the
+    rest as an offset, plus a ``select`` of the workgroup alone; "split": the same form, a
+    ``select`` on the workgroup between the row and the row moved 1000 back, which mixes
+    them; "mixed": the 300x500x200 one, whose row masks mix them, the same ``select``) or at the loop's 8th K step alone ("k", the 300x500x200 one), or ("prefetch")
+    IREE's 4096^3 prefetch point with A's rows moved 1000 back where the workgroup
+    ``scf.forall``'s second variable is 5: no sampled point (every id 0, 1, 2 and the last;
+    the first and the last K step) shows it."""
+    if how == "prefetch":
+        copy = "              amdgpu.gather_to_lds %subview_12[%33#0, %33#1], %subview_7[%c0, %c0]"
+        ins = ("              %c5p = arith.constant 5 : index\n"
+               "              %m5 = arith.cmpi eq, %arg1, %c5p : index\n"
+               "              %cKp = arith.constant 1000 : index\n"
+               "              %zp = arith.constant 0 : index\n"
+               "              %dp = arith.select %m5, %cKp, %zp : index\n"
+               "              %rp = arith.subi %33#0, %dp : index\n")
+        return _edit((DATA / "matmul_bf16_abt_4096.prefetch.mlir").read_text(),
+                     [(copy, ins + copy.replace("[%33#0,", "[%rp,"))])
+    if how in ("offset", "split"):
+        copy = "            amdgpu.gather_to_lds %1[%63, %298]"
+        ins = ("            %c3x = arith.constant 3 : index\n"
+               "            %m3 = arith.cmpi eq, %workgroup_id_x, %c3x : index\n"
+               "            %cN = arith.constant -64 : index\n"
+               "            %d = arith.select %m3, %cN, %c0 : index\n"
+               "            %r1 = arith.addi %63, %d : index\n") if how == "offset" else \
+            ("            %c3x = arith.constant 3 : index\n"
+             "            %m3 = arith.cmpi eq, %workgroup_id_x, %c3x : index\n"
+             "            %cB = arith.constant 1000 : index\n"
+             "            %s = arith.subi %63, %cB : index\n"
+             "            %r1 = arith.select %m3, %s, %63 : index\n")
+        return _edit((DATA / "matmul_bf16_abt_4096.late.mlir").read_text(),
+                     [(copy, ins + copy.replace("%63", "%r1"))])
+    copy = "            amdgpu.gather_to_lds %2[%104, %308]"
+    ins = ("            %cB = arith.constant 1000 : index\n"
+           "            %s = arith.subi %104, %cB : index\n")
+    ins += ("            %c3x = arith.constant 3 : index\n"
+            "            %m3 = arith.cmpi eq, %workgroup_id_x, %c3x : index\n"
+            "            %r1 = arith.select %m3, %s, %104 : index\n") if how == "mixed" else \
+        ("            %c7k = arith.constant 7 : i32\n"
+         "            %k7 = arith.cmpi eq, %arg0, %c7k : i32\n"
+         "            %r1 = arith.select %k7, %s, %104 : index\n")
+    return _edit(_odd("late"), [(copy, ins + copy.replace("%104", "%r1"))])
+
+
+@pytest.mark.parametrize("how,said", [
+    ("offset", "in workgroup (3,) at the loop's first K step (element -"),
+    ("split", "in workgroup (3,) at the loop's first K step (element -"),
+    ("mixed", "in workgroup (3,) at the loop's first K step (element -"),
+    ("k", "in the loop's 8th iteration (element -"),
+    ("prefetch", "in workgroup (5, 0) at the loop's first K step (element -4096000,")])
+def test_a_read_before_the_buffer_at_an_unsampled_point_is_refused(tmp_path, capsys, how,
+                                                                   said):
+    """``_before_start``: each was pipelined with exit 0 before (the sampled points all read
+    inside A; "offset" came out exact on the emulator, late mode, workgroups 0 and 3: the
+    range check gave zeros in both builds); every workgroup of the static grid (by
+    structure for "offset" and "prefetch"; evaluated for "split", whose copies split into
+    the schedule's subtiles as they are, so no proof of the partition evaluates them:
+    ``finish_every_read``, and for "mixed", whose front end's own copies are compared with
+    them in every workgroup: that evaluation) and, in workgroup 0, every K step are now
+    checked, and the copy refused."""
+    text = _before_start(how)
+    err = _refusal(tmp_path, capsys, text)
+    line = _line(text, "amdgpu.gather_to_lds %1[%r1," if how in ("offset", "split") else
+                 "amdgpu.gather_to_lds %subview_12[%rp," if how == "prefetch" else
+                 "amdgpu.gather_to_lds %2[%r1,")
+    assert f":{line}:" in err and "'amdgpu.gather_to_lds' op reads global memory outside " \
+        "its buffer" in err and said in err, err

@@ -1,0 +1,194 @@
+"""The evaluators of a kernel's whole static grid that the front end's proofs over every
+workgroup share (:mod:`~pipeline_mlir.frontend.every_workgroup`, :mod:`~pipeline_mlir.
+frontend.every_read`).
+
+:func:`kernel_grid` is the grid (the workgroups the kernel needs) at the analysis's launch
+values, and whether a bound is known only at launch; :func:`k_steps` the K steps a proof
+covers (every K step of a constant trip count); :func:`wide_evaluator` an evaluator of the
+threads of many workgroups side by side, their workgroup ids and workgroup loops' variables
+bound (:func:`grid_launch_ops`: what it binds, found in one walk of the kernel);
+:class:`GridFirsts` thread 0 of every workgroup, evaluated once for every proof that reads
+a workgroup's part of an index; :class:`GridReads` the kernel's copies whose every lane at
+every workgroup and K step is still to be evaluated, unless a later proof that evaluates
+them so anyway (:func:`~pipeline_mlir.frontend.every_workgroup.prove_every_workgroup`,
+:func:`~pipeline_mlir.frontend.kept_layout.prove_kept`) says it has (:func:`grid_proven`):
+one evaluation of the grid for both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.ir_facts import constant_trips
+from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
+from pipeline_mlir.analysis.loop_eval import (GRID_OPS, SideBySide, Unevaluable, grid_stride,
+                                              workgroup_grid)
+from pipeline_mlir.analysis.output_tiles import LAUNCH_OPS, bind_workgroup
+from pipeline_mlir.frontend.kernel_ir import depends
+
+#: workgroups evaluated side by side
+CHUNK = 64
+
+
+class GridFirsts:
+    """Thread 0 of every workgroup of ``points`` side by side at the loop's K step ``k``
+    (:func:`wide_evaluator`), made when first asked and then shared, with what it has
+    evaluated, by every proof that reads a workgroup's part of an index there
+    (:func:`~pipeline_mlir.frontend.every_workgroup.wrap_op`'s ranges,
+    :func:`~pipeline_mlir.frontend.every_read.check_every_read`'s moves)."""
+
+    def __init__(self, scan, kernel, points: np.ndarray, k: int, found: tuple | None) -> None:
+        self.scan, self.kernel, self.points, self.k, self.found = scan, kernel, points, k, found
+        self._ev = None
+
+    def evaluator(self) -> SideBySide:
+        if self._ev is None:
+            self._ev = wide_evaluator(self.scan, self.kernel, self.points, (1, 1, 1),
+                                      self.found)
+            self._ev.bind(self.scan.loop.regions[0].blocks[0].arguments[0], self.k)
+        return self._ev
+
+
+@dataclass
+class GridReads:
+    """The kernel's copies ``mixed`` (indices into ``scan.copies``) whose index mixes the
+    workgroup with the rest otherwise than as an offset: that no lane reads an element
+    before the buffer's start is proven by evaluating every thread of every workgroup of
+    ``wgs`` (the rows of :func:`~pipeline_mlir.analysis.loop_eval.grid_points` of ``grid``)
+    at every K step of ``steps`` (:func:`k_steps`) once the loop's analysis is settled
+    (:func:`~pipeline_mlir.frontend.every_read.finish_every_read`), but for the copies a
+    proof that evaluates them over the same grid and K steps has proven already
+    (``proven``, their ops: :func:`grid_proven`).  ``found``: :func:`grid_launch_ops` of
+    ``kernel``; ``firsts``: the :class:`GridFirsts` of the grid at the first K step, for
+    the proofs of the same loop that read a workgroup's part of an index (None for a grid
+    of more than ``GRID_LIMIT`` workgroups: :func:`shared_firsts`)."""
+    scan: object
+    kernel: object
+    found: tuple
+    grid: tuple
+    wgs: np.ndarray
+    steps: list
+    mixed: list
+    firsts: GridFirsts | None = None
+    proven: list = field(default_factory=list)
+
+
+def shared_firsts(an, steps: list) -> GridFirsts | None:
+    """The :class:`GridFirsts` the analysis ``an`` holds (``an.grid_reads``, made by
+    :func:`~pipeline_mlir.frontend.every_read.check_every_read`) if it is of ``an``'s loop
+    at the first K step of ``steps``, with what it has evaluated; else None (the caller
+    makes its own)."""
+    g = getattr(an, "grid_reads", None)
+    if g is None or g.firsts is None or g.firsts.k != steps[0][0] or \
+            g.scan.loop != an.scan.loop:
+        return None
+    return g.firsts
+
+
+def grid_proven(an, copies: list, grid: tuple, steps: list | None) -> None:
+    """Say that no lane of the kernel's ``copies`` (indices into ``an.copies``) reads an
+    element before its buffer's start in any workgroup of ``grid`` at any K step of
+    ``steps`` (None: every K step of the loop), as the caller has evaluated: the
+    :class:`GridReads` of ``an`` (``an.grid_reads``) need not evaluate them again.  Only a
+    proof over the grid and the K steps of that record counts."""
+    g = getattr(an, "grid_reads", None)
+    if g is None or tuple(grid) != tuple(g.grid) or \
+            (steps is not None and [k for k, _ in steps] != [k for k, _ in g.steps]):
+        return
+    g.proven.extend(an.scan.copies[i].op for i in copies)
+
+
+def before_start(op, wid: tuple, when: str, element: int) -> None:
+    """Refuse the kernel's copy ``op``: in workgroup ``wid`` at the loop's ``when`` K step
+    it reads global element ``element``, before its buffer's start."""
+    raise IRError(op, f"'{op.name}' op reads global memory outside its buffer in workgroup "
+                      f"{wid} at the loop's {when} K step (element {element}, before the buffer's "
+                      f"start); the pipeliner needs the copies' reads in bounds in every "
+                      f"workgroup")
+
+
+def k_steps(scan, points: list) -> list[tuple[int, str]]:
+    """(the loop's variable, its name in a message) at each K step the copies are compared
+    at: every K step of a constant trip count (a lane's index may move otherwise at one K
+    step alone), else the sampled check's (``points``, :func:`~pipeline_mlir.frontend.
+    edges.sample_points`: the first)."""
+    sampled = sorted({(iv, when) for _w, iv, when in points})
+    trips = constant_trips(scan.loop)
+    if trips is None or trips < 3 or len(sampled) != 2:
+        return sampled
+    (lb, _), (last, _) = sorted(sampled, key=lambda p: p[1] != "first")
+    step = (last - lb) // (trips - 1)
+    return [(lb + i * step, "first" if i == 0 else "last" if i == trips - 1 else
+             f"{i + 1}{_ordinal(i + 1)}") for i in range(trips)]
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def kernel_grid(kernel, ev, found: tuple | None = None) -> tuple[tuple | None, bool]:
+    """(the workgroups ``kernel`` needs, :func:`~pipeline_mlir.analysis.loop_eval.
+    workgroup_grid`, None if none bounds it; whether a bound is known only at launch, then
+    taken at the launch values the analysis samples: the sample's grid is not the
+    launch's, a launch of more workgroups runs some it never had); ``found``:
+    :func:`grid_launch_ops` of ``kernel``, if found already."""
+    at_launch = []
+
+    def values(vs: list) -> list[int]:
+        at_launch.append(any(depends(v, _launch_value) for v in vs))
+        out = [ev.uniform(v) for v in vs]
+        if any(x is None for x in out):
+            raise Unevaluable(ev.where, vs[0], "a bound of the grid that differs per thread")
+        return out
+    try:
+        return workgroup_grid(kernel, values, None if found is None else found[2]), \
+            any(at_launch)
+    except Unevaluable:
+        return None, any(at_launch)
+
+
+def _launch_value(v) -> bool:
+    """Whether ``v`` is a value known only at launch: a kernel's argument or a value of
+    :data:`~pipeline_mlir.analysis.lane_ops.LAUNCH_VALUE_OPS`."""
+    if isinstance(v.owner, ir.Block):
+        parent = v.owner.owner
+        return parent is not None and _op(parent).name in ("func.func", "gpu.func",
+                                                           "llvm.func")
+    return _op(v.owner).name in LAUNCH_VALUE_OPS
+
+
+def wide_evaluator(scan, kernel, chunk: np.ndarray, block: tuple | None = None,
+                   found: tuple | None = None) -> SideBySide:
+    """An evaluator of one lane per thread of each workgroup of ``chunk`` (workgroup-major;
+    rows: ids x, y, z), its workgroup ids, workgroup foralls' and workgroup loops' variables
+    bound (one workgroup per iteration of such a loop: ``workgroup_grid``'s count);
+    ``block``: the threads per workgroup evaluated if not the kernel's (``(1, 1, 1)``:
+    thread 0 alone); ``found``: :func:`grid_launch_ops` of ``kernel``, if found already."""
+    ev = SideBySide(scan.block if block is None else block, len(chunk))
+    ids = ev.lane_ids(chunk)
+    ops, loops, _ = grid_launch_ops(kernel) if found is None else found
+    bind_workgroup(ev, kernel, ids, ops)
+    for o in loops:
+        ev.bind(o.regions[0].blocks[0].arguments[0], ids[id_dimension(_op(o.operands[0].owner))])
+    ev.where = scan.loop
+    return ev
+
+
+def grid_launch_ops(kernel) -> tuple[list, list, list]:
+    """(``kernel``'s :func:`~pipeline_mlir.analysis.output_tiles.launch_ops`, its loops over
+    workgroups, its ops of :data:`~pipeline_mlir.analysis.loop_eval.GRID_OPS`), in one walk:
+    what :func:`wide_evaluator` binds and :func:`kernel_grid` reads, found once for many
+    evaluators of a kernel the caller leaves as it is meanwhile."""
+    ops = walk_ops(kernel, lambda o: o.name in _WALKED)
+    return ([o for o in ops if o.name in LAUNCH_OPS],
+            [o for o in ops if o.name == "scf.for" and grid_stride(o)],
+            [o for o in ops if o.name in GRID_OPS])
+
+
+#: the ops :func:`grid_launch_ops` finds
+_WALKED = frozenset(LAUNCH_OPS) | GRID_OPS

@@ -80,7 +80,7 @@ from pipeline_mlir.analysis.views import VIEW_OPS, View, follow_view
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, forget_on_erase, walk_ops
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 __all__ = ["Evaluator", "Unevaluable", "View", "SAMPLE_ARG", "SAMPLE_WORKGROUP",
@@ -116,6 +116,7 @@ class Evaluator:
         self._reads: list[set] = []
         #: the op errors are reported at when the value itself has no op (e.g. the loop)
         self.where = None
+        forget_on_erase(self)       # (every op erased while it lives: :meth:`forget_ops`)
 
     # ---- values -------------------------------------------------------------------------
     def const(self, v: int) -> np.ndarray:
@@ -156,17 +157,27 @@ class Evaluator:
                     todo.append(user)
 
     def forget_ops(self, ops) -> None:
-        """Forget the values and views of the results of ``ops`` (and of the ops nested in
-        them) and everything computed from them: called before they are erased.  A value
-        is memoized under its handle, which compares by the op's address; an op created
-        after the erasure may take that address, and would read the erased op's value."""
+        """Forget the values, views and bindings of the results of ``ops`` and of the ops
+        and block arguments nested in them, and everything computed from them: called
+        before they are erased, by every ``erase`` (:func:`~pipeline_mlir.dialect.ir_io.
+        forget_on_erase`).  A value is memoized under its handle, which compares by the
+        op's address; an op created after the erasure may take that address, and would
+        read the erased op's value."""
+        if not (self.memo or self.views or self.bound):
+            return
         for top in ops:
             for o in walk_ops(top, lambda _o: True):
-                for r in o.results:
-                    for key in (r, _view_key(r)):
+                for v in self._values_of(o):
+                    self.bound.pop(v, None)
+                    for key in (v, _view_key(v)):
                         self.memo.pop(key, None)
                         self.views.pop(key, None)
                         self._forget(key)
+
+    @staticmethod
+    def _values_of(o) -> list:
+        """The results of ``o`` and the arguments of the blocks of its regions."""
+        return [*o.results, *(a for r in o.regions for b in r.blocks for a in b.arguments)]
 
     def dependents(self, key) -> set:
         """The memoized values and :meth:`view` keys computed, directly or not, from
@@ -479,6 +490,13 @@ class Repeated(SideBySide):
         if value != self.varying:
             raise ValueError("a repeated evaluator binds only its varying value")
         super().bind(value, array)
+
+    def forget_ops(self, ops) -> None:
+        for top in ops:                 # (the source's values this one tiles when read)
+            for o in walk_ops(top, lambda _o: True):
+                for v in self._values_of(o):
+                    self._fixed.pop(v, None)
+        super().forget_ops(ops)
 
     def _value(self, v) -> np.ndarray:
         if v not in self.memo and v in self._fixed:

@@ -9,6 +9,7 @@ defaults, so the IR stays readable in lit tests.
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass, field
 
 from pipeline_mlir.dialect import bindings as B
@@ -182,6 +183,38 @@ def walk_ops(root, pred) -> list:
 
     root.walk(visit, ir.WalkOrder.PRE_ORDER)
     return out
+
+
+#: the live caches of values keyed by their handles (which compare by the op's address: an
+#: op created after another was erased may take its address, and would read the erased
+#: op's entry) that forget an op before it is erased: :func:`forget_on_erase`
+_ERASE_WATCHERS: weakref.WeakSet = weakref.WeakSet()
+
+
+def forget_on_erase(cache) -> None:
+    """Have ``cache.forget_ops([op])`` called before each op is erased (``op.erase()``, of
+    an ``ir.Operation`` or an OpView: the ops nested in it go with it) while ``cache``
+    lives: every erasure, wherever it is made, so that no erase site has to know which
+    caches hold the op (an Evaluator's memo, :mod:`pipeline_mlir.analysis.loop_eval`)."""
+    _ERASE_WATCHERS.add(cache)
+
+
+def _watched_erase(erase):
+    def erase_op(self):
+        if _ERASE_WATCHERS:
+            for cache in list(_ERASE_WATCHERS):
+                cache.forget_ops((self,))
+        erase(self)
+    erase_op.__doc__ = erase.__doc__
+    erase_op.watched = True
+    return erase_op
+
+
+#: the bindings' one ``erase`` (``ir.Operation`` and OpView share it), made to tell the
+#: caches of :func:`forget_on_erase` first
+_ERASE_OWNER = next(c for c in ir.Operation.__mro__ if "erase" in vars(c))
+if not getattr(_ERASE_OWNER.erase, "watched", False):
+    _ERASE_OWNER.erase = _watched_erase(_ERASE_OWNER.erase)
 
 
 def region_block(region):

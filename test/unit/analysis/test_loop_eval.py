@@ -319,23 +319,43 @@ def test_a_deep_chain_of_views_is_followed_without_recursion():
         assert np.all(view.offset == n) and len(view.chain) == n + 1
 
 
-def test_an_erased_op_forgotten_first_does_not_lend_its_value_to_a_new_one():
-    """A value is memoized under its handle, which compares by the op's address: a view
-    made after another was erased may take its address.  ``forget_ops`` before the erasure
-    (what ``frontend/regcopy.py`` does with the copies and views it replaces) leaves the new
-    view its own offset; without it the erased view's per-thread offset came back (the
-    prefetch point of f16 ``A^T x B^T`` 113x240x352: B's split copy read A's erased view)."""
+def test_an_erased_op_does_not_lend_its_value_to_a_new_one_at_its_address():
+    """A value is memoized under its handle, which compares by the op's address: an op
+    made after another was erased may take its address (checked: it does here).  Every
+    ``erase`` makes the live evaluators forget the op first (``forget_on_erase``), the ops
+    nested in it and its blocks' arguments with it; without it the erased view's
+    per-thread offset came back (the prefetch point of f16 ``A^T x B^T`` 113x240x352:
+    B's split copy read A's erased view in ``frontend/regcopy.py``), and an erased loop's
+    bound induction variable lent its value to the next loop's."""
     ctx, m, v, ev = _evaluator()
     tid = np.arange(64)
     ev.bind(v["k"], 3)
     view = _op(v["view"].owner)
+    reused = 0
     for _ in range(20):          # (an address freed is taken by the next op of its size)
         old = view.clone(ip=ir.InsertionPoint(view))
         old.operands[1] = v["a"]
         assert ev.view(old.results[0]).offset.tolist() == (tid * 4).tolist()
-        ev.forget_ops([old])
+        at = hash(old.results[0])
         old.erase()
         new = view.clone(ip=ir.InsertionPoint(view))
+        reused += hash(new.results[0]) == at
         assert ev.view(new.results[0]).offset.tolist() == [3] * 64
-        ev.forget_ops([new])
         new.erase()
+    loop = _op(v["k"].owner.owner)
+    for _ in range(20):          # (nested: the loop's induction variable and its ops)
+        old = loop.clone(ip=ir.InsertionPoint(loop))
+        iv = old.regions[0].blocks[0].arguments[0]
+        ev.bind(iv, 5)
+        b = old.regions[0].blocks[0].operations[0].results[0]
+        assert ev.value(b).tolist() == (tid * 4 + 5).tolist()
+        at = hash(b), hash(iv)
+        old.erase()
+        new = loop.clone(ip=ir.InsertionPoint(loop))
+        nb = new.regions[0].blocks[0].operations[0].results[0]
+        niv = new.regions[0].blocks[0].arguments[0]
+        reused += (hash(nb), hash(niv)) == at
+        with pytest.raises(IRError, match="block argument #0"):     # (unbound: not 5)
+            ev.value(nb)
+        new.erase()
+    assert reused >= 20, reused

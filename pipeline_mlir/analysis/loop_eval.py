@@ -80,7 +80,7 @@ from pipeline_mlir.analysis.views import VIEW_OPS, View, follow_view
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.dialect.ir_io import IRError, forget_on_erase, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, forget_on_change, walk_ops
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 __all__ = ["Evaluator", "Unevaluable", "View", "SAMPLE_ARG", "SAMPLE_WORKGROUP",
@@ -116,7 +116,7 @@ class Evaluator:
         self._reads: list[set] = []
         #: the op errors are reported at when the value itself has no op (e.g. the loop)
         self.where = None
-        forget_on_erase(self)       # (every op erased while it lives: :meth:`forget_ops`)
+        forget_on_change(self)      # (every op erased, every use rewired while it lives)
 
     # ---- values -------------------------------------------------------------------------
     def const(self, v: int) -> np.ndarray:
@@ -160,7 +160,7 @@ class Evaluator:
         """Forget the values, views and bindings of the results of ``ops`` and of the ops
         and block arguments nested in them, and everything computed from them: called
         before they are erased, by every ``erase`` (:func:`~pipeline_mlir.dialect.ir_io.
-        forget_on_erase`).  A value is memoized under its handle, which compares by the
+        forget_on_change`).  A value is memoized under its handle, which compares by the
         op's address; an op created after the erasure may take that address, and would
         read the erased op's value."""
         if not (self.memo or self.views or self.bound):
@@ -173,6 +173,13 @@ class Evaluator:
                         self.memo.pop(key, None)
                         self.views.pop(key, None)
                         self._forget(key)
+
+    def forget_uses(self, v) -> None:
+        """Forget everything computed from ``v`` (value or memref): called before its uses
+        are given another value (:func:`~pipeline_mlir.dialect.ir_io.forget_on_change`),
+        which the ops that used it then compute from."""
+        self._forget(v)
+        self._forget(_view_key(v))
 
     @staticmethod
     def _values_of(o) -> list:
@@ -492,11 +499,12 @@ class Repeated(SideBySide):
         super().bind(value, array)
 
     def forget_ops(self, ops) -> None:
-        for top in ops:                 # (the source's values this one tiles when read)
-            for o in walk_ops(top, lambda _o: True):
-                for v in self._values_of(o):
-                    self._fixed.pop(v, None)
+        self._fixed.clear()             # (the source's values this one tiles when read)
         super().forget_ops(ops)
+
+    def forget_uses(self, v) -> None:
+        self._fixed.clear()
+        super().forget_uses(v)
 
     def _value(self, v) -> np.ndarray:
         if v not in self.memo and v in self._fixed:

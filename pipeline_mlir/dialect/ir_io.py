@@ -187,34 +187,55 @@ def walk_ops(root, pred) -> list:
 
 #: the live caches of values keyed by their handles (which compare by the op's address: an
 #: op created after another was erased may take its address, and would read the erased
-#: op's entry) that forget an op before it is erased: :func:`forget_on_erase`
-_ERASE_WATCHERS: weakref.WeakSet = weakref.WeakSet()
+#: op's entry) that forget what an erasure or a rewiring makes stale: :func:`forget_on_change`
+_WATCHERS: weakref.WeakSet = weakref.WeakSet()
 
 
-def forget_on_erase(cache) -> None:
-    """Have ``cache.forget_ops([op])`` called before each op is erased (``op.erase()``, of
-    an ``ir.Operation`` or an OpView: the ops nested in it go with it) while ``cache``
-    lives: every erasure, wherever it is made, so that no erase site has to know which
-    caches hold the op (an Evaluator's memo, :mod:`pipeline_mlir.analysis.loop_eval`)."""
-    _ERASE_WATCHERS.add(cache)
+def forget_on_change(cache) -> None:
+    """While ``cache`` lives, have ``cache.forget_ops([op])`` called before each op is
+    erased (``op.erase()``, of an ``ir.Operation`` or an OpView: the ops nested in it go
+    with it), and ``cache.forget_uses(value)`` before the uses of ``value`` are given
+    another value (``replace_all_uses_with``, ``replace_all_uses_except``,
+    ``replace_uses_of_with``, ``op.operands[i] = ...``: its old operand): every change,
+    wherever it is made, so that no site has to know which caches hold what it changes
+    (an Evaluator's memo, :mod:`pipeline_mlir.analysis.loop_eval`).  Attributes changed in
+    place are not told."""
+    _WATCHERS.add(cache)
 
 
-def _watched_erase(erase):
-    def erase_op(self):
-        if _ERASE_WATCHERS:
-            for cache in list(_ERASE_WATCHERS):
-                cache.forget_ops((self,))
-        erase(self)
-    erase_op.__doc__ = erase.__doc__
-    erase_op.watched = True
-    return erase_op
+def _watched(method, before):
+    """``method`` calling ``before(self, *args)`` first while a cache watches."""
+    def call(self, *args, **kwargs):
+        if _WATCHERS:
+            before(self, *args)
+        return method(self, *args, **kwargs)
+    call.__doc__ = method.__doc__
+    call.watched = True
+    return call
 
 
-#: the bindings' one ``erase`` (``ir.Operation`` and OpView share it), made to tell the
-#: caches of :func:`forget_on_erase` first
-_ERASE_OWNER = next(c for c in ir.Operation.__mro__ if "erase" in vars(c))
-if not getattr(_ERASE_OWNER.erase, "watched", False):
-    _ERASE_OWNER.erase = _watched_erase(_ERASE_OWNER.erase)
+def _tell(name: str, arg) -> None:
+    for cache in list(_WATCHERS):
+        getattr(cache, name)(arg)
+
+
+def _defining(cls, name: str):
+    """The class of ``cls``'s MRO that defines ``name`` (where to wrap it)."""
+    return next(c for c in cls.__mro__ if name in vars(c))
+
+
+#: the bindings' methods that erase or rewire (``erase`` is shared by ``ir.Operation`` and
+#: OpView; ``replace_all_uses_with`` by every value kind), each made to tell the caches of
+#: :func:`forget_on_change` first
+_CHANGES = ((ir.Operation, "erase", lambda op: _tell("forget_ops", (op,))),
+            (ir.Operation, "replace_uses_of_with", lambda op, old, *_: _tell("forget_uses", old)),
+            (ir.Value, "replace_all_uses_with", lambda v, *_: _tell("forget_uses", v)),
+            (ir.Value, "replace_all_uses_except", lambda v, *_: _tell("forget_uses", v)),
+            (ir.OpOperandList, "__setitem__", lambda ops, i, *_: _tell("forget_uses", ops[i])))
+for _cls, _name, _before in _CHANGES:
+    _cls = _defining(_cls, _name)
+    if not getattr(vars(_cls)[_name], "watched", False):
+        setattr(_cls, _name, _watched(vars(_cls)[_name], _before))
 
 
 def region_block(region):

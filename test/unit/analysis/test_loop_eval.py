@@ -322,7 +322,7 @@ def test_a_deep_chain_of_views_is_followed_without_recursion():
 def test_an_erased_op_does_not_lend_its_value_to_a_new_one_at_its_address():
     """A value is memoized under its handle, which compares by the op's address: an op
     made after another was erased may take its address (checked: it does here).  Every
-    ``erase`` makes the live evaluators forget the op first (``forget_on_erase``), the ops
+    ``erase`` makes the live evaluators forget the op first (``forget_on_change``), the ops
     nested in it and its blocks' arguments with it; without it the erased view's
     per-thread offset came back (the prefetch point of f16 ``A^T x B^T`` 113x240x352:
     B's split copy read A's erased view in ``frontend/regcopy.py``), and an erased loop's
@@ -359,3 +359,23 @@ def test_an_erased_op_does_not_lend_its_value_to_a_new_one_at_its_address():
             ev.value(nb)
         new.erase()
     assert reused >= 20, reused
+
+
+def test_a_use_given_another_value_forgets_what_was_computed_from_the_old_one():
+    """An op given another operand (``op.operands[i] = ...``, ``replace_uses_of_with``) or
+    a value's uses given another (``replace_all_uses_with``) computes another value: every
+    live evaluator forgets what was computed from the old one first (``forget_uses``);
+    without it the memoized values came back."""
+    ctx, m, v, ev = _evaluator()
+    tid = np.arange(64)
+    ev.bind(v["k"], 3)
+    ev.bind(v["j"], 2)
+    assert ev.value(v["c"]).tolist() == ((tid * 4 + 3) * 4).tolist()
+    add_b = _op(v["b"].owner)
+    add_b.operands[0] = v["k"]                          # b = k + k
+    assert ev.value(v["c"]).tolist() == [24] * 64
+    add_b.replace_uses_of_with(v["k"], v["j"])          # b = j + j
+    assert ev.value(v["c"]).tolist() == [16] * 64
+    assert ev.value(v["d"]).tolist() == (tid * 4 + 2).tolist()
+    v["a"].replace_all_uses_with(v["j"])                # d = j + j
+    assert ev.value(v["d"]).tolist() == [4] * 64

@@ -80,7 +80,7 @@ from pipeline_mlir.analysis.views import VIEW_OPS, View, follow_view
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, forget_on_change, walk_ops
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 __all__ = ["Evaluator", "Unevaluable", "View", "SAMPLE_ARG", "SAMPLE_WORKGROUP",
@@ -112,12 +112,15 @@ class Evaluator:
         self.views: dict = {}
         #: :meth:`fact` key -> the fact, memoized like the values it reads
         self.facts: dict = {}
+        #: op (any part of a fact's key but its name) -> the keys of the facts that name it
+        self._named: dict = {}
         #: value (or :meth:`view` key) -> the memoized values and views computed from it
         self._users: dict = {}
         #: per evaluation in progress, the values and views it has read so far
         self._reads: list[set] = []
         #: the op errors are reported at when the value itself has no op (e.g. the loop)
         self.where = None
+        forget_on_change(self)      # (every op erased, every use rewired while it lives)
 
     # ---- values -------------------------------------------------------------------------
     def const(self, v: int) -> np.ndarray:
@@ -159,26 +162,37 @@ class Evaluator:
                     todo.append(user)
 
     def forget_ops(self, ops) -> None:
-        """Forget the values and views of the results of ``ops`` (and of the ops nested in
-        them) and everything computed from them: called before they are erased.  A value
+        """Forget the values, views and bindings of the results of ``ops`` and of the ops
+        and block arguments nested in them, and everything computed from them, and the
+        :meth:`fact` verdicts named by one of those ops: called before they are erased, by
+        every ``erase`` (:func:`~pipeline_mlir.dialect.ir_io.forget_on_change`).  A value
         is memoized under its handle, which compares by the op's address; an op created
-        after the erasure may take that address, and would read the erased op's value.
-        The :meth:`fact` verdicts named by one of those ops go too, for the same reason."""
-        gone = []
+        after the erasure may take that address, and would read the erased op's value."""
+        if not (self.memo or self.views or self.bound or self.facts):
+            return
         for top in ops:
             for o in walk_ops(top, lambda _o: True):
-                gone.append(o)
-                for r in o.results:
-                    for key in (r, _view_key(r)):
+                for key in self._named.pop(o, ()):
+                    self.facts.pop(key, None)
+                    self._forget(key)
+                for v in self._values_of(o):
+                    self.bound.pop(v, None)
+                    for key in (v, _view_key(v)):
                         self.memo.pop(key, None)
                         self.views.pop(key, None)
                         self._forget(key)
-        if gone and self.facts:
-            gone_set = set(gone)
-            for key in [k for k in self.facts
-                        if isinstance(k, tuple) and any(x in gone_set for x in k)]:
-                self.facts.pop(key, None)
-                self._forget(key)
+
+    def forget_uses(self, v) -> None:
+        """Forget everything computed from ``v`` (value or memref): called before its uses
+        are given another value (:func:`~pipeline_mlir.dialect.ir_io.forget_on_change`),
+        which the ops that used it then compute from."""
+        self._forget(v)
+        self._forget(_view_key(v))
+
+    @staticmethod
+    def _values_of(o) -> list:
+        """The results of ``o`` and the arguments of the blocks of its regions."""
+        return [*o.results, *(a for r in o.regions for b in r.blocks for a in b.arguments)]
 
     def dependents(self, key) -> set:
         """The memoized values and :meth:`view` keys computed, directly or not, from
@@ -258,6 +272,9 @@ class Evaluator:
         same of the lanes repeated, :class:`Repeated`), memoized under ``key`` (a tuple
         that names what it is of) until a :meth:`bind` or :meth:`set_workgroup` changes
         a value it read, as a value is."""
+        for part in key:
+            if not isinstance(part, str):
+                self._named.setdefault(part, set()).add(key)
         return self._memoized(self.facts, key, compute)
 
     def _memoized(self, table: dict, key, compute):
@@ -522,6 +539,16 @@ class Repeated(SideBySide):
             self._read(key)
             self.facts[key] = self._fixed_facts[key]
         return super().fact(key, compute)
+
+    def forget_ops(self, ops) -> None:
+        self._fixed.clear()             # (the source's values this one tiles when read)
+        self._fixed_facts.clear()
+        super().forget_ops(ops)
+
+    def forget_uses(self, v) -> None:
+        self._fixed.clear()
+        self._fixed_facts.clear()
+        super().forget_uses(v)
 
     def _value(self, v) -> np.ndarray:
         if v not in self.memo and v in self._fixed:

@@ -278,17 +278,14 @@ def _convert_buffer(ev, scan: LoopScan, root, accs: list, wave, steps: tuple) ->
         el = written[a.op]
         out[id(a)] = _gather(ev, scan, a, (el // width) * cols + el % width, flat, wave,
                              steps, [r.op for r in scan.reads])
-    dead = [o for a in accs for o in _view_chain(a.view)]
-    ev.forget_ops([a.store for a in accs] + [a.op for a in accs] + dead)
     for a in accs:
         a.store.erase()
         a.op.erase()
-    erase_unused(dead)                               # their views left dead
+    erase_unused([o for a in accs for o in _view_chain(a.view)])  # their views left dead
     if new_root is not root:
-        mapping = _reroot(root, new_root, ev)
+        mapping = _reroot(root, new_root)
         for r in scan.reads:
             r.view = mapping.get(r.view, r.view)
-        ev.forget_ops([_op(owner)])
         _op(owner).erase()
     return out
 
@@ -432,10 +429,9 @@ def _copy_point(a: Access, reads=()):
 # rebuilding the views of a buffer on its dense replacement
 # ---------------------------------------------------------------------------------------------
 
-def _reroot(old, new, ev) -> dict:
+def _reroot(old, new) -> dict:
     """Rebuild every view of LDS buffer ``old`` on ``new`` (same shape but the last
-    dimension) and switch the ops that use them; {old value: new value}.  ``ev`` forgets
-    the old views before they are erased."""
+    dimension) and switch the ops that use them; {old value: new value}."""
     mapping = {old: new}
     todo, views, users = [old], [], []
     while todo:
@@ -464,7 +460,6 @@ def _reroot(old, new, ev) -> dict:
         for i, x in enumerate(o.operands):
             if x == v:
                 o.operands[i] = mapping[v]
-    ev.forget_ops(views)
     for o in reversed(views):
         o.erase()
     return mapping

@@ -411,6 +411,19 @@ FAMILIES = {
     # (frontend/unused_rows.py); the verdict runs all 4 (:func:`described_ids`)
     "batch": Family(epilogue=_f(kind="batch", m=100, n=128, k=262), forms=("late",),
                     later=True),
+    # the configurations whose forms were made to agree (docs/iree-audits.md): f16 A^T x B^T
+    # 113x240x352 (B's copies split after A's buffer was converted: regcopy.py), IREE's
+    # batch A x B f16 3 x 257x128x320 and 3 x 129x128x160, bf16 2 x 100x64x192 (rows past M
+    # pointed past the buffer's end, the prefetch point's epilogue staged through private
+    # memory a vector at a time: frontend/private_vectors.py, unused_rows.py)
+    "atbt113": Family(_f(dtype="f16", m=113, n=240, k=352, transpose_a=True), later=True,
+                      aimed=True),
+    "bab257": Family(epilogue=_f(kind="batch", dtype="f16", m=257, n=128, k=320, batch=3,
+                                 b_kxn=True), later=True, aimed=True),
+    "bab129": Family(epilogue=_f(kind="batch", dtype="f16", m=129, n=128, k=160, batch=3,
+                                 b_kxn=True), later=True, aimed=True),
+    "bab100": Family(epilogue=_f(kind="batch", dtype="bf16", m=100, n=64, k=192, batch=2,
+                                 b_kxn=True), later=True, aimed=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

@@ -319,26 +319,46 @@ def test_a_deep_chain_of_views_is_followed_without_recursion():
         assert np.all(view.offset == n) and len(view.chain) == n + 1
 
 
-def test_an_erased_op_forgotten_first_does_not_lend_its_value_to_a_new_one():
-    """A value is memoized under its handle, which compares by the op's address: a view
-    made after another was erased may take its address.  ``forget_ops`` before the erasure
-    (what ``frontend/regcopy.py`` does with the copies and views it replaces) leaves the new
-    view its own offset; without it the erased view's per-thread offset came back (the
-    prefetch point of f16 ``A^T x B^T`` 113x240x352: B's split copy read A's erased view)."""
+def test_an_erased_op_does_not_lend_its_value_to_a_new_one_at_its_address():
+    """A value is memoized under its handle, which compares by the op's address: an op
+    made after another was erased may take its address (checked: it does here).  Every
+    ``erase`` makes the live evaluators forget the op first (``forget_on_change``), the ops
+    nested in it and its blocks' arguments with it; without it the erased view's
+    per-thread offset came back (the prefetch point of f16 ``A^T x B^T`` 113x240x352:
+    B's split copy read A's erased view in ``frontend/regcopy.py``), and an erased loop's
+    bound induction variable lent its value to the next loop's."""
     ctx, m, v, ev = _evaluator()
     tid = np.arange(64)
     ev.bind(v["k"], 3)
     view = _op(v["view"].owner)
+    reused = 0
     for _ in range(20):          # (an address freed is taken by the next op of its size)
         old = view.clone(ip=ir.InsertionPoint(view))
         old.operands[1] = v["a"]
         assert ev.view(old.results[0]).offset.tolist() == (tid * 4).tolist()
-        ev.forget_ops([old])
+        at = hash(old.results[0])
         old.erase()
         new = view.clone(ip=ir.InsertionPoint(view))
+        reused += hash(new.results[0]) == at
         assert ev.view(new.results[0]).offset.tolist() == [3] * 64
-        ev.forget_ops([new])
         new.erase()
+    loop = _op(v["k"].owner.owner)
+    for _ in range(20):          # (nested: the loop's induction variable and its ops)
+        old = loop.clone(ip=ir.InsertionPoint(loop))
+        iv = old.regions[0].blocks[0].arguments[0]
+        ev.bind(iv, 5)
+        b = old.regions[0].blocks[0].operations[0].results[0]
+        assert ev.value(b).tolist() == (tid * 4 + 5).tolist()
+        at = hash(b), hash(iv)
+        old.erase()
+        new = loop.clone(ip=ir.InsertionPoint(loop))
+        nb = new.regions[0].blocks[0].operations[0].results[0]
+        niv = new.regions[0].blocks[0].arguments[0]
+        reused += (hash(nb), hash(niv)) == at
+        with pytest.raises(IRError, match="block argument #0"):     # (unbound: not 5)
+            ev.value(nb)
+        new.erase()
+    assert reused >= 20, reused
 
 
 def test_each_comparison_computes_its_own_predicate():
@@ -425,3 +445,23 @@ def test_forgetting_an_op_forgets_the_facts_named_by_it():
     assert ("exact", op_c) in ev.facts and ("exact", op_d) in ev.facts
     ev.forget_ops([op_c])
     assert ("exact", op_c) not in ev.facts and ("exact", op_d) in ev.facts
+
+
+def test_a_use_given_another_value_forgets_what_was_computed_from_the_old_one():
+    """An op given another operand (``op.operands[i] = ...``, ``replace_uses_of_with``) or
+    a value's uses given another (``replace_all_uses_with``) computes another value: every
+    live evaluator forgets what was computed from the old one first (``forget_uses``);
+    without it the memoized values came back."""
+    ctx, m, v, ev = _evaluator()
+    tid = np.arange(64)
+    ev.bind(v["k"], 3)
+    ev.bind(v["j"], 2)
+    assert ev.value(v["c"]).tolist() == ((tid * 4 + 3) * 4).tolist()
+    add_b = _op(v["b"].owner)
+    add_b.operands[0] = v["k"]                          # b = k + k
+    assert ev.value(v["c"]).tolist() == [24] * 64
+    add_b.replace_uses_of_with(v["k"], v["j"])          # b = j + j
+    assert ev.value(v["c"]).tolist() == [16] * 64
+    assert ev.value(v["d"]).tolist() == (tid * 4 + 2).tolist()
+    v["a"].replace_all_uses_with(v["j"])                # d = j + j
+    assert ev.value(v["d"]).tolist() == [4] * 64

@@ -451,17 +451,3 @@ def test_a_one_wave_read_between_a_copy_and_its_store_keeps_the_write_after_it(
     rc, out = _run(capsys, tmp_path, text, "--pipeline=4wave")
     assert rc == 1 and "loop-carried through LDS" in out and "Traceback" not in out, out
     assert re.match(r".*k\.mlir:\d+:\d+: error: .*'vector\.load' op reads LDS", out), out
-
-
-def test_a_split_copy_after_another_buffers_conversion_reads_its_own_lanes(capsys, tmp_path):
-    """IREE's f16 ``A^T x B^T`` 113x240x352 at the prefetch point: A's register copies are
-    made direct-to-LDS copies first and their copies and views erased, then B's 8-byte copy
-    is split into two 4-byte ones whose index ops are clones.  The clones took the erased
-    ops' addresses, under which the one evaluator still held A's values: refused at B's copy
-    (``... thread 0 of copy 0 reads element 1024, not 5664: its address is not the kernel's
-    for the lane whose bytes it moves``) while the late form was pipelined.  The evaluator
-    forgets the ops before they are erased (``Evaluator.forget_ops``): pipelined, the late
-    form's schedule (compared by hand; exact from both forms, late mode, 3 workgroups)."""
-    text = G.forms(G.matmul_source("f16", m=113, n=240, k=352, transpose_a=True))["prefetch"]
-    rc, out = _run(capsys, tmp_path, text, "--pipeline=4wave", "--emit=schedule-json")
-    assert rc == 0 and "split into two 4-byte copies" not in out, out

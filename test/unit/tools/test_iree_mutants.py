@@ -390,7 +390,7 @@ NEWER = {"i8abk", "i8abk2", "fp8abk", "i8atbtk", "f16atbk", "skinny", "skinnyn",
 #: the newest paths' families (later, drawing :data:`mutants.AIMED_MUTATIONS` too), those of
 #: IREE's own prefetch rolled back among them
 AIMED = {"atb600", "w1m", "keptm", "padatbmn", "accst", "padatbk200", "atb300", "diag96",
-         "diagi8", "atbt129", "diag2w"}
+         "diagi8", "atbt129", "diag2w", "atbt113", "bab257", "bab129", "bab100"}
 AIMED_ROLLED = {"regk1020", "regf16k", "dma1w", "reg1w"}
 #: the family the verdict's workgroups were found short on (IREE's batch 2x100x128x262)
 VERDICT = {"batch"}

@@ -14,13 +14,14 @@ too): each such build runs once with all of them, kept by its key and those stag
 the plain key), so that ``--emulate``, ``--emit=hsaco`` and a build that asks for the
 lowered MLIR or the schedule of the same input share one run of the passes; a stage the
 input cannot give (``--emit=schedule-json`` of a module without a pipeline) leaves the
-build as it was asked.  A store installed with ``together`` makes one build of all its
-emit kinds among ``mlir`` and the LLVM step's (``llvm``, ``asm``, ``obj``, ``hsaco``,
-``report``): a plain build of one of them runs once as the latest of them (``hsaco``
-first) keeping the others (and the ``hsaco`` stages above) as stages, and each kind's
-build is that one's output of its kind; a build whose run with the others fails or says
+build as it was asked.  A store installed with ``together`` makes one build of ``mlir``
+and the LLVM step's kinds (``llvm``, ``asm``, ``obj``, ``hsaco``, ``report``): a plain
+build of one of them (among its ``emits``) runs once as ``--emit=hsaco`` keeping the
+others (and the ``hsaco`` stages above) as stages, and each kind's build is that one's
+output of its kind; a build whose run with the others fails or says
 something builds as it was asked (only then can the others' make a difference: the ISA
-check of an ``asm`` build, a kind the input cannot give).  With ``own_kernels`` also the build of a named schedule with no
+check of an ``asm`` build, a kind the input cannot give); the one build fills each kind's
+plain key too, for the stores' other users (a module that shares one kind of it).  With ``own_kernels`` also the build of a named schedule with no
 input (its own complete kernel: what ``--tune`` compiles for each candidate), keyed by the
 schedule's text alone.  Only a build that succeeded without a diagnostic is kept; anything else compiles
 as before and is returned as it came.  A store installed with ``isa_check=False`` builds the
@@ -48,7 +49,7 @@ _own_kernels = False
 _stages: tuple[str, ...] = ()
 #: whether the store builds its emit kinds of one input together (module docstring)
 _together = False
-#: the kinds a ``together`` store builds in one run, the one run's ``--emit`` first
+#: the kinds a ``together`` store builds in one run, the run's ``--emit`` first
 TOGETHER = ("hsaco", "obj", "report", "asm", "llvm", "mlir")
 #: whether the store's ``obj`` and ``hsaco`` builds run the ISA check (module docstring)
 _isa_check = True
@@ -105,15 +106,19 @@ def compile_shared(options, build):
         options = dataclasses.replace(options, isa_check=False)
     wide = _together_build(options)
     if wide is not None:
-        result = _kept(wide, key[:2] + (("together",) + wide.stages,), build)
-        if not (result.failed or result.diagnostics):
-            return _part(result, wide.emit, options)
-        return _kept(options, key, build)
+        built: list = []
+        result = _kept(wide, key[:2] + (("together",) + wide.stages,),
+                       lambda o: built.append(o) or build(o))
+        if result.failed or result.diagnostics:
+            return _kept(options, key, build)
+        for kind in TOGETHER[1:] if built else ():  # their plain keys (module docstring)
+            _store(kind, key[:2], lambda k=kind: _part(result, wide.emit, k))
+        return _part(result, wide.emit, _kind(options), options.stages)
     wide = _widened(options)
     if wide is not None:
         result = _kept(wide, key[:2] + (wide.stages,), build)
         if not _stage_failed(result, set(wide.stages) - set(options.stages)):
-            return _part(result, wide.emit, options)
+            return _part(result, wide.emit, _kind(options), options.stages)
     return _kept(options, key, build)
 
 
@@ -122,24 +127,24 @@ def _together_build(options):
     docstring), or None."""
     import dataclasses
 
-    kinds = [k for k in TOGETHER if k in _emits] if _together else []
-    if _kind(options) not in kinds or len(kinds) < 2 or kinds[0] == "mlir":
+    from pipeline_mlir.driver.arguments import STAGE_ENDS
+
+    if not _together or _kind(options) not in TOGETHER:
         return None
-    kept = _stages if kinds[0] == "hsaco" and options.has_input else ()
-    stages = [k for k in dict.fromkeys([*options.stages, *kept, *kinds[1:]]) if k != kinds[0]]
-    return dataclasses.replace(options, emit=kinds[0], stages=tuple(stages),
-                               isa_check=options.isa_check or "asm" in kinds)
+    kept = {*options.stages, *TOGETHER[1:], *(_stages if options.has_input else ())}
+    # (in one order: one key whichever kind asks first; checked, as an asm build is)
+    return dataclasses.replace(options, emit=TOGETHER[0], isa_check=True, stages=tuple(
+        k for k in STAGE_ENDS if k in kept and k != TOGETHER[0]))
 
 
-def _part(result, emit: str, options):
-    """The result of ``options``' build (its kind, its stages) out of ``result``, the build
-    of ``emit`` that kept it as a stage (or is of it)."""
+def _part(result, emit: str, kind: str, stages: tuple[str, ...] = ()):
+    """The result of the build of ``kind`` keeping ``stages`` out of ``result``, the build
+    of ``emit`` that kept them (or is of it; a failed one has no output of any)."""
     import dataclasses
 
     every = {**result.stages, emit: result.output}
-    kind = _kind(options)
     return dataclasses.replace(
-        result, output=every[kind], stages={k: every[k] for k in options.stages},
+        result, output=every.get(kind), stages={k: every[k] for k in stages if k in every},
         report=result.report if kind == "report" else None)
 
 

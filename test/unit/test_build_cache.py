@@ -302,11 +302,12 @@ def test_a_together_store_builds_every_kind_of_an_input_once():
                                                         emit=emit), fake)
     emits = ("mlir", "llvm", "asm", "obj", "hsaco", "report")
     with code_cache.sharing(_store_in(kept), emits=emits, isa_check=False, together=True):
+        build("module {}", "asm")
+        assert {kind for kind, key in kept if key == ("4wave", "module {}")} == set(emits)
         got = {emit: build("module {}", emit) for emit in emits}
         assert calls == [("hsaco", others, True)]
         assert {k: (r.output, r.stages, r.report) for k, r in got.items()} == {
             k: (k.upper(), {}, "R" if k == "report" else None) for k in emits}
-        assert {kind for kind, key in kept if key == ("4wave", "module {}")} == set(emits)
         assert build("warns", "asm").output == "ASM" and calls[1:] == [
             ("hsaco", others, True), ("asm", (), True)]
     with code_cache.sharing(_store_in(kept), emits=("llvm",)):     # the plain key filled

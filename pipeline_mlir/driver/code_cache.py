@@ -18,12 +18,12 @@ build as it was asked.  A store installed with ``together`` makes one build of `
 and the LLVM step's kinds (``llvm``, ``asm``, ``obj``, ``hsaco``, ``report``): a plain
 build of one of them (among its ``emits``) runs once as ``--emit=hsaco`` keeping the
 others (and the ``hsaco`` stages above) as stages, and each kind's build is that one's
-output of its kind; a build whose run with the others fails or says
-something builds as it was asked (only then can the others' make a difference: the ISA
-check of an ``asm`` build, a kind the input cannot give); the one build fills each kind's
-plain key too, for the stores' other users (a module that shares one kind of it).  With ``own_kernels`` also the build of a named schedule with no
-input (its own complete kernel: what ``--tune`` compiles for each candidate), keyed by the
-schedule's text alone.  Only a build that succeeded without a diagnostic is kept; anything else compiles
+output of its kind; a build whose run with the others fails or says something builds as
+it was asked (only then can the others' make a difference: the ISA check of an ``asm``
+build, a kind the input cannot give); the one build fills each kind's plain key too, for
+the stores' other users (a module that shares one kind of it).  With ``own_kernels`` also
+the build of a named schedule with no input (its own complete kernel: what ``--tune``
+compiles for each candidate), keyed by the schedule's text alone.  Only a build that succeeded without a diagnostic is kept; anything else compiles
 as before and is returned as it came.  A store installed with ``isa_check=False`` builds the
 ``obj`` and ``hsaco`` code it shares without the ISA check of a code build (as
 ``--no-isa-check``; a build that asks for that is then plain too): the test suite's, whose

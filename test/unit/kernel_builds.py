@@ -1,8 +1,8 @@
 """The seven shipped GEMM kernels, compiled once per test run (assembly + code object).
 
 Shared by test_asm.py, test_check.py and test_report.py; each kernel is
-built through ``pipeline-opt --emit=hsaco`` (in process, keeping the kernel plan the
-lowering used, its LLVM IR and its assembly) once per run: the run's build cache
+built through ``pipeline-opt --emit=llvm`` (in process, keeping the kernel plan the
+lowering used) and compiled by LLVM once per run: the run's build cache
 (:mod:`build_cache`) shares it between pytest-xdist's workers.
 """
 
@@ -75,24 +75,22 @@ def _build(spec: str, shared: bool = True) -> Built:
     """The complete kernel of ``spec``, built (``shared``: through the run's code-object
     store; a test that patches the compile passes False, so that it neither reads
     another test's build nor leaves its own for others)."""
+    from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
     from pipeline_mlir.kernel.gemm import gemm_kernel
     from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.driver import CompileOptions, compile
 
-    # the build of ``pipeline-opt --pipeline=SPEC --emit=hsaco``, its LLVM IR and assembly
-    # kept beside it (one run of the passes and of LLVM), shared with the run's other plain
-    # builds of the spec (the behaviour snapshot's code cases: one ``together`` build);
-    # unchecked, as the ISA check's own tests read these kernels
+    # the build of ``pipeline-opt --pipeline=SPEC --emit=llvm``, shared with the run's other
+    # plain builds of it (the behaviour snapshot's ``.llvm`` cases)
     from pipeline_mlir.driver.code_cache import sharing
 
     # (not shared: no store at all, not even one a test module installed around its tests)
-    with share_code_objects(own_kernels=True, together=True) if shared else sharing(None):
-        result = compile(CompileOptions(schedule=spec, emit="hsaco", stages=("llvm", "asm"),
-                                        isa_check=False))
-    hsaco, plans = result.checked_output(), result.plans
+    with share_code_objects(emits=("llvm",), own_kernels=True) if shared else sharing(None):
+        result = compile(CompileOptions(schedule=spec, emit="llvm"))
+    ll, plans = result.checked_output(), result.plans
     assert len(plans) == 1
-    return Built(spec, gemm_kernel(parse_pipeline(spec)), result.stages["llvm"],
-                 result.stages["asm"], hsaco, plans[0])
+    asm, obj = compile_llvm_ir(ll, kind="both")
+    return Built(spec, gemm_kernel(parse_pipeline(spec)), ll, asm, link_hsaco(obj), plans[0])
 
 
 @functools.lru_cache(maxsize=None)

@@ -114,9 +114,7 @@ def test_the_documents_show_commands():
 
 #: the builds the documents' commands share with the run's other builds (the pipelined
 #: IREE dispatch, ``-o pipelined.mlir``, with test_iree_emulate.py's and the round trip's;
-#: ``--pipeline=pingpong --emit=report`` with the behaviour snapshot's case); each spec's
-#: and input's code kinds one build (``together``), a command's ``kernel.s`` and
-#: ``kernel.hsaco`` among them
+#: ``--pipeline=pingpong --emit=report`` with the behaviour snapshot's case)
 SHARED_EMITS = ("hsaco", "asm", "mlir", "report")
 
 
@@ -134,7 +132,7 @@ def _scratch_files() -> dict[str, bytes]:
             kernel = subprocess.run([sys.executable, str(ROOT / "examples/natural_kernel.py")],
                                     capture_output=True, text=True, check=True).stdout
             (d / "kernel.mlir").write_text(kernel)
-            with share_code_objects(emits=SHARED_EMITS, own_kernels=True, together=True):
+            with share_code_objects(emits=SHARED_EMITS, own_kernels=True):
                 # k.s is also what docs/iree-kernels.md's command builds: compiled once
                 assert main(["--pipeline=pingpong", "-o", str(d / "dump.txt")]) == 0
                 assert main(["--pipeline=4wave", str(d / "prefetch.mlir"), "--emit=asm",
@@ -150,7 +148,7 @@ def _filled(d: Path):
     once per run (``build_cache.share_code_objects``)."""
     for name, data in _scratch_files().items():
         (d / name).write_bytes(data)
-    with share_code_objects(emits=SHARED_EMITS, own_kernels=True, together=True):
+    with share_code_objects(emits=SHARED_EMITS, own_kernels=True):
         yield d
 
 
@@ -215,8 +213,7 @@ def run_figure(command: str) -> tuple[int, str, str]:
     once per run."""
     def build() -> tuple[int, str, str]:
         words = shlex.split(command)
-        with share_code_objects(emits=SHARED_EMITS, own_kernels=True, together=True), \
-                contextlib.chdir(ROOT):
+        with share_code_objects(emits=SHARED_EMITS, own_kernels=True), contextlib.chdir(ROOT):
             if words[0] == "pipeline-opt":
                 return _captured(words[1:])
             assert words[0] == "python", command

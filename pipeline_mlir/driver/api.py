@@ -34,9 +34,10 @@ class CompileResult:
     chunk's empty, as mlir-opt prints them.  ``diagnostics``: errors, warnings, remarks (with
     notes), located in ``sources``.  ``plans``: the kernel plan of each pipelined loop
     ``sched-lower-to-rocdl`` lowered; ``report``: the structured ``--emit=report`` report
-    (:class:`~pipeline_mlir.isa.report.KernelReport`); ``stages``: the outputs kept on the
-    way (``CompileOptions.stages``: kind -> what ``--emit`` of that kind writes, from the
-    same run of the passes; none when the compilation failed).
+    (:class:`~pipeline_mlir.isa.report.KernelReport`; also when ``report`` is kept beside
+    another emit of the LLVM step); ``stages``: the other outputs kept
+    (``CompileOptions.stages``: kind -> what ``--emit`` of that kind writes, from the same
+    run of the passes and of LLVM; none when the compilation failed).
     """
 
     output: object

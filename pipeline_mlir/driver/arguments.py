@@ -9,8 +9,8 @@ anything runs.  No MLIR and nothing heavy here: the command line builds these at
 
 from __future__ import annotations
 
-from pipeline_mlir.driver.base import CHIPS, EMIT_KINDS, PIPELINE_END, SCHEDULE_EMITS, \
-    UsageError
+from pipeline_mlir.driver.base import CHIPS, EMIT_KINDS, NEEDS_LLVM, PIPELINE_END, \
+    SCHEDULE_EMITS, UsageError
 from pipeline_mlir.records import field, record
 from pipeline_mlir.target import DEFAULT_CHIP
 from pipeline_mlir.options import suggest
@@ -94,11 +94,13 @@ class CompileOptions:
     #: the ISA check's errors (:mod:`pipeline_mlir.driver.isa_gate`); False:
     #: ``--no-isa-check``
     isa_check: bool = True
-    #: outputs of earlier stages of the same named pipeline kept on the way to ``emit``
+    #: outputs of other stages of the same named pipeline kept on the way to ``emit``
     #: (``adopted``: the MLIR after ``sched-adopt-loop``; ``schedule``, ``schedule-json``
-    #: after the phases; ``mlir`` after the lowering): ``CompileResult.stages`` maps each to
-    #: what ``--emit`` of that kind writes (``adopted``: the module as ``--emit=mlir`` would
-    #: print it there), from the one run of the passes (no command-line flag: the API's)
+    #: after the phases; ``mlir`` after the lowering) or made beside it by the same LLVM
+    #: step (``llvm``, ``asm``, ``obj``, ``hsaco``, ``report``, when ``emit`` is one of
+    #: them): ``CompileResult.stages`` maps each to what ``--emit`` of that kind writes
+    #: (``adopted``: the module as ``--emit=mlir`` would print it there), from the one run
+    #: of the passes and of LLVM (no command-line flag: the API's)
     stages: tuple[str, ...] = ()
 
     @property
@@ -153,14 +155,16 @@ def check_options(options: CompileOptions) -> None:
 
 
 #: the outputs a run of a named pipeline can keep on the way (``CompileOptions.stages``)
-#: -> the end of the named pipeline (``passes/registry.PIPELINE_ENDS``) that makes each
+#: -> the end of the named pipeline (``passes/registry.PIPELINE_ENDS``) that makes each (the
+#: LLVM step's kinds: with an emit of the LLVM step, from its one translation and code
+#: generation)
 STAGE_ENDS = {"adopted": "adopted", **{k: "phases" for k in SCHEDULE_EMITS},
-              "mlir": "lowered"}
+              "mlir": "lowered", **{k: "llvm" for k in NEEDS_LLVM}}
 
 
 def _check_stages(options: CompileOptions) -> None:
-    """:class:`UsageError` for ``stages`` that are not earlier outputs of one plain run of
-    a named pipeline to ``emit``."""
+    """:class:`UsageError` for ``stages`` that are not other outputs of one plain run of a
+    named pipeline to ``emit``: earlier ones, or the LLVM step's beside an emit of it."""
     if not options.stages:
         return
     emit = options.emit_kind
@@ -169,12 +173,15 @@ def _check_stages(options: CompileOptions) -> None:
         if kind not in STAGE_ENDS:
             raise UsageError(f"stages: '{kind}' is not an output kept on the way (one of "
                              f"{', '.join(STAGE_ENDS)})")
-        if order.index(STAGE_ENDS[kind]) >= order.index(PIPELINE_END[emit]):
+        end, last = order.index(STAGE_ENDS[kind]), order.index(PIPELINE_END[emit])
+        if kind == emit or end > last or (end == last and kind not in NEEDS_LLVM):
+            beside = ", or one the LLVM step makes beside it" if emit in NEEDS_LLVM else ""
             raise UsageError(f"stages: '{kind}' is not made before --emit={emit}'s output "
-                             f"(keep a stage the pipeline passes on its way)")
-    if options.schedule is None or not options.has_input:
-        raise UsageError("stages: only a named pipeline (--pipeline) run on an input has "
-                         "stages to keep")
+                             f"(keep a stage the pipeline passes on its way{beside})")
+    if options.schedule is None or not (options.has_input or emit in ("mlir",) + NEEDS_LLVM):
+        raise UsageError("stages: only a named pipeline (--pipeline) run on an input (or on "
+                         "its complete kernel: no input and a code emit kind) has stages to "
+                         "keep")
     if options.split_input_file or options.verify_diagnostics or options.needs_passes:
         raise UsageError("stages: a plain build only (no --split-input-file, "
                          "--verify-diagnostics, IR dumps, timing or pipeline dump)")

@@ -6,7 +6,7 @@ named schedule given as spec text, an input (a file or text) and no other option
 is the schedule's text and the input's text (the code object does not depend on the file's
 name).  A store installed with wider ``emits`` (e.g. ``("hsaco", "asm")``) shares those
 emit kinds too, each apart (an input's build with no ``--emit`` is its ``mlir`` build).  A
-build that keeps stages on the way (``CompileOptions.stages``) is kept by its key and the
+build that keeps other stages (``CompileOptions.stages``) is kept by its key and the
 stages, and fills the plain build's key too (the same output, without the stages), so a
 plain build after it compiles nothing.  A store installed with ``stages`` keeps those
 stages with every ``hsaco`` build of an input whose own stages are among them (a plain build
@@ -14,9 +14,16 @@ too): each such build runs once with all of them, kept by its key and those stag
 the plain key), so that ``--emulate``, ``--emit=hsaco`` and a build that asks for the
 lowered MLIR or the schedule of the same input share one run of the passes; a stage the
 input cannot give (``--emit=schedule-json`` of a module without a pipeline) leaves the
-build as it was asked.  With ``own_kernels`` also the build of a named schedule with no
-input (its own complete kernel: what ``--tune`` compiles for each candidate), keyed by the
-schedule's text alone.  Only a build that succeeded without a diagnostic is kept; anything else compiles
+build as it was asked.  A store installed with ``together`` makes one build of ``mlir``
+and the LLVM step's kinds (``llvm``, ``asm``, ``obj``, ``hsaco``, ``report``): a plain
+build of one of them (among its ``emits``) runs once as ``--emit=hsaco`` keeping the
+others (and the ``hsaco`` stages above) as stages, and each kind's build is that one's
+output of its kind; a build whose run with the others fails or says something builds as
+it was asked (only then can the others' make a difference: the ISA check of an ``asm``
+build, a kind the input cannot give); the one build fills each kind's plain key too, for
+the stores' other users (a module that shares one kind of it).  With ``own_kernels`` also
+the build of a named schedule with no input (its own complete kernel: what ``--tune``
+compiles for each candidate), keyed by the schedule's text alone.  Only a build that succeeded without a diagnostic is kept; anything else compiles
 as before and is returned as it came.  A store installed with ``isa_check=False`` builds the
 ``obj`` and ``hsaco`` code it shares without the ISA check of a code build (as
 ``--no-isa-check``; a build that asks for that is then plain too): the test suite's, whose
@@ -40,6 +47,10 @@ _store = None
 _emits: tuple[str, ...] = ("hsaco",)
 _own_kernels = False
 _stages: tuple[str, ...] = ()
+#: whether the store builds its emit kinds of one input together (module docstring)
+_together = False
+#: the kinds a ``together`` store builds in one run, the run's ``--emit`` first
+TOGETHER = ("hsaco", "obj", "report", "asm", "llvm", "mlir")
 #: whether the store's ``obj`` and ``hsaco`` builds run the ISA check (module docstring)
 _isa_check = True
 #: the emit kinds a store installed with ``isa_check=False`` builds unchecked
@@ -93,15 +104,48 @@ def compile_shared(options, build):
         import dataclasses
 
         options = dataclasses.replace(options, isa_check=False)
+    wide = _together_build(options)
+    if wide is not None:
+        built: list = []
+        result = _kept(wide, key[:2] + (("together",) + wide.stages,),
+                       lambda o: built.append(o) or build(o))
+        if result.failed or result.diagnostics:
+            return _kept(options, key, build)
+        for kind in TOGETHER[1:] if built else ():  # their plain keys (module docstring)
+            _store(kind, key[:2], lambda k=kind: _part(result, wide.emit, k))
+        return _part(result, wide.emit, _kind(options), options.stages)
     wide = _widened(options)
     if wide is not None:
         result = _kept(wide, key[:2] + (wide.stages,), build)
         if not _stage_failed(result, set(wide.stages) - set(options.stages)):
-            import dataclasses
-
-            return dataclasses.replace(result, stages={
-                k: v for k, v in result.stages.items() if k in options.stages})
+            return _part(result, wide.emit, _kind(options), options.stages)
     return _kept(options, key, build)
+
+
+def _together_build(options):
+    """The one build of the ``together`` store's kinds ``options`` is one of (module
+    docstring), or None."""
+    import dataclasses
+
+    from pipeline_mlir.driver.arguments import STAGE_ENDS
+
+    if not _together or _kind(options) not in TOGETHER:
+        return None
+    kept = {*options.stages, *TOGETHER[1:], *(_stages if options.has_input else ())}
+    # (in one order: one key whichever kind asks first; checked, as an asm build is)
+    return dataclasses.replace(options, emit=TOGETHER[0], isa_check=True, stages=tuple(
+        k for k in STAGE_ENDS if k in kept and k != TOGETHER[0]))
+
+
+def _part(result, emit: str, kind: str, stages: tuple[str, ...] = ()):
+    """The result of the build of ``kind`` keeping ``stages`` out of ``result``, the build
+    of ``emit`` that kept them (or is of it; a failed one has no output of any)."""
+    import dataclasses
+
+    every = {**result.stages, emit: result.output}
+    return dataclasses.replace(
+        result, output=every.get(kind), stages={k: every[k] for k in stages if k in every},
+        report=result.report if kind == "report" else None)
 
 
 def _widened(options):
@@ -140,7 +184,8 @@ def _kept(options, key, build):
     if len(key) > 2:      # the plain build's key too (module docstring)
         import dataclasses
 
-        _store(_kind(options), key[:2], lambda: dataclasses.replace(result, stages={}))
+        _store(_kind(options), key[:2], lambda: dataclasses.replace(
+            result, stages={}, report=result.report if _kind(options) == "report" else None))
     return result
 
 
@@ -164,22 +209,23 @@ class sharing:
     """``with sharing(store):`` shares plain code-object builds through ``store`` inside
     the block (the store in place before is back after it); ``emits`` and ``own_kernels``
     widen what is shared, ``stages`` what each ``hsaco`` build keeps, ``isa_check=False``
-    builds its ``obj`` and ``hsaco`` code unchecked (module docstring)."""
+    builds its ``obj`` and ``hsaco`` code unchecked, ``together`` builds the ``emits`` of
+    one input in one run (module docstring)."""
 
     def __init__(self, store, emits: tuple[str, ...] = ("hsaco",),
                  own_kernels: bool = False, stages: tuple[str, ...] = (),
-                 isa_check: bool = True) -> None:
-        self.now = (store, tuple(emits), own_kernels, tuple(stages), isa_check)
+                 isa_check: bool = True, together: bool = False) -> None:
+        self.now = (store, tuple(emits), own_kernels, tuple(stages), isa_check, together)
         self.before = None
 
     def __enter__(self) -> None:
-        global _store, _emits, _own_kernels, _stages, _isa_check
-        self.before = (_store, _emits, _own_kernels, _stages, _isa_check)
-        _store, _emits, _own_kernels, _stages, _isa_check = self.now
+        global _store, _emits, _own_kernels, _stages, _isa_check, _together
+        self.before = (_store, _emits, _own_kernels, _stages, _isa_check, _together)
+        _store, _emits, _own_kernels, _stages, _isa_check, _together = self.now
 
     def __exit__(self, *exc) -> None:
-        global _store, _emits, _own_kernels, _stages, _isa_check
-        _store, _emits, _own_kernels, _stages, _isa_check = self.before
+        global _store, _emits, _own_kernels, _stages, _isa_check, _together
+        _store, _emits, _own_kernels, _stages, _isa_check, _together = self.before
 
 
 __all__ = ["compile_shared", "key_of", "shared_result", "shares", "sharing"]

@@ -192,6 +192,8 @@ class Job:
 
         after: dict[int, list[str]] = {}
         for kind in self.options.stages:
+            if kind in NEEDS_LLVM:      # made by the LLVM step (emit_output), not a pass
+                continue
             end = len(registry.named_pipeline(self.schedule, STAGE_ENDS[kind],
                                               self.options.chip))
             after.setdefault(end, []).append(kind)
@@ -290,7 +292,7 @@ class Job:
             if (why := self._unbuilt(module, plans, source, isolate, shared=True)) is not None:
                 return self._unmerged(why, text, line_offset, pristine, plans)
             out, report = emit_output(module, self.options, self.filename, plans, isolate,
-                                      self.unpipelined_notes())
+                                      self.unpipelined_notes(), self.stages)
             said = len(diags)       # (what the run goes on to say confirming is not its own)
             if (why := self._unconfirmed(out, report, plans) or
                     self._unbuilt(module, plans, source, isolate, shared=False)) is not None:
@@ -359,8 +361,8 @@ class Job:
                                                                      chip)[done:])
             pm.run(copy)
             del keep            # (the pass objects alive while pm ran)
-            asm, _ = emit_output(copy, replace(self.options, emit="asm"), self.filename, [],
-                                 isolate)
+            asm, _ = emit_output(copy, replace(self.options, emit="asm", stages=()),
+                                 self.filename, [], isolate)
         except (ir.MLIRError, Failure, CodegenError, ToLLVMError, ConfigError, UsageError):
             return None, False
         finally:
@@ -394,9 +396,12 @@ class Job:
         done = again.run(text, line_offset) if pristine is None else again.run(pristine)
         done.plans = [replace(p, merge_note=note) if merged_by_auto([old]) else p
                       for p, old in zip(done.plans, plans)] + done.plans[len(plans):]
-        if done.report is not None:
+        if done.report is not None:       # (the report's, emitted or kept beside)
             done.report.merge_note = note
-            done.output = done.report.format()
+            if options.emit_kind == "report":
+                done.output = done.report.format()
+            else:
+                done.stages["report"] = done.report.format()
         return done
 
     def _isolate(self, module) -> bool:
@@ -454,23 +459,36 @@ def _enable_printing(pm, options: CompileOptions, passes: int) -> None:
 
 
 def emit_output(module, options: CompileOptions, filename: str, plans: list,
-                isolate: bool = True, unpipelined: list[str] = ()):
+                isolate: bool = True, unpipelined: list[str] = (), beside: dict | None = None):
     """(the output of ``options.emit_kind`` for the module the passes produced, the
     ``--emit=report`` report or None); ``plans``: the kernel plans of the run; ``isolate``:
     translate to LLVM IR in a child process (bounded by ``options.codegen_timeout``);
-    ``unpipelined``: why the loops the front end left as written were (the report's)."""
+    ``unpipelined``: why the loops the front end left as written were (the report's).
+    ``beside``: where the outputs of the LLVM step's other kinds in ``options.stages`` go
+    (kind -> what ``--emit`` of it writes), from the same translation and code generation;
+    the report (the second item) is then also the one a kept ``report`` prints."""
     emit = options.emit_kind
     if emit in SCHEDULE_EMITS or emit == "mlir":
         return stage_output(module.operation, options, emit, filename), None
     ll = _llvm_ir(module, options, filename, isolate)
-    if emit == "llvm":
-        return ll, None
-    from pipeline_mlir.isa.codegen import CodegenError
+    kinds = [emit] + [k for k in options.stages if k in NEEDS_LLVM and beside is not None]
+    outs = {"llvm": ll}
+    if any(k in CODE_EMITS for k in kinds):
+        from pipeline_mlir.isa.codegen import CodegenError
 
-    try:
-        return _code_output(module, ll, options, plans, filename, unpipelined)
-    except CodegenError as e:
-        raise located_llvm_error(e, module, filename) from None
+        try:
+            outs.update(_code_outputs(module, ll, options, kinds, plans, filename,
+                                      unpipelined))
+        except CodegenError as e:
+            raise located_llvm_error(e, module, filename) from None
+    if beside is not None:
+        beside.update({k: outs[k] for k in kinds[1:]})
+    return outs[emit], outs.get(_REPORT)
+
+
+#: the key of :func:`_code_outputs`'s report object (a :class:`~pipeline_mlir.isa.report.
+#: KernelReport`) beside the outputs by kind
+_REPORT = "report-object"
 
 
 #: MLIR's second error at an op it cannot translate, after the one that says why
@@ -520,41 +538,48 @@ def located_llvm_error(err, module, filename: str) -> Exception:
     return err if d is None else Failure([d])
 
 
-def _code_output(module, ll: str, options: CompileOptions, plans: list, filename: str,
-                 unpipelined: list[str] = ()):
-    """:func:`emit_output` of a kind LLVM's code generation makes (asm, report, obj,
-    hsaco); code issuing a 16-pass XDL MFMA has its wait states checked on every path
-    first (:mod:`pipeline_mlir.driver.wait_check`), and the code of a pipelined kernel its
-    ISA check's errors (:mod:`pipeline_mlir.driver.isa_gate`; not with ``--no-isa-check``):
-    an ``obj`` or ``hsaco`` build then makes the assembly beside the object."""
+def _code_outputs(module, ll: str, options: CompileOptions, kinds: list[str], plans: list,
+                  filename: str, unpipelined: list[str] = ()) -> dict:
+    """The outputs of the ``kinds`` LLVM's code generation makes (asm, report, obj, hsaco)
+    among ``kinds``, by kind, from one code generation (``both``: the assembly and the
+    object of one optimized module) and one link, and the report object
+    (:data:`_REPORT`) when a report is asked; code issuing a 16-pass XDL MFMA has its wait
+    states checked on every path first (:mod:`pipeline_mlir.driver.wait_check`), and the
+    code of a pipelined kernel its ISA check's errors when a kind of machine code is asked
+    (:mod:`pipeline_mlir.driver.isa_gate`; not with ``--no-isa-check``): an ``obj`` or
+    ``hsaco`` build then makes the assembly beside the object."""
     from pipeline_mlir.driver.isa_gate import check_built, checked
     from pipeline_mlir.driver.wait_check import check_wait_states, needs_check
     from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 
-    emit = options.emit_kind
+    code = [k for k in kinds if k in CODE_EMITS]
     timeout = _timeout(options)
     check = needs_check(ll)
-    gate = options.isa_check and checked(emit, plans)
-    if emit == "asm":
-        asm = compile_llvm_ir(ll, mcpu=options.chip, kind="asm", timeout=timeout)
-    elif emit == "report" or check or gate:
+    gate = options.isa_check and any(checked(k, plans) for k in code)
+    want_asm = "asm" in code or "report" in code or check or gate
+    want_obj = any(k != "asm" for k in code)
+    asm = obj = None
+    if want_asm and want_obj:
         asm, obj = compile_llvm_ir(ll, mcpu=options.chip, kind="both", timeout=timeout)
+    elif want_asm:
+        asm = compile_llvm_ir(ll, mcpu=options.chip, kind="asm", timeout=timeout)
     else:
-        asm, obj = None, compile_llvm_ir(ll, mcpu=options.chip, kind="obj", timeout=timeout)
+        obj = compile_llvm_ir(ll, mcpu=options.chip, kind="obj", timeout=timeout)
     if check:
         check_wait_states(asm, module, filename)
     if gate:
         check_built(asm, plans, ll, module, filename)
-    if emit == "asm":
-        return asm, None
-    if emit == "report":  # resources, occupancy, counts, ISA check (isa/report.py)
+    outs = {"asm": asm, "obj": obj}
+    if "hsaco" in code or "report" in code:
+        outs["hsaco"] = link_hsaco(obj, timeout=timeout)
+    if "report" in code:  # resources, occupancy, counts, ISA check (isa/report.py)
         from pipeline_mlir.isa.report import kernel_report
 
-        report = kernel_report(asm, link_hsaco(obj, timeout=timeout),
-                               plans[0] if len(plans) == 1 else None, ll_text=ll)
+        report = kernel_report(asm, outs["hsaco"], plans[0] if len(plans) == 1 else None,
+                               ll_text=ll)
         report.unpipelined = list(unpipelined)
-        return report.format(), report
-    return (obj if emit == "obj" else link_hsaco(obj, timeout=timeout)), None
+        outs["report"], outs[_REPORT] = report.format(), report
+    return {k: v for k, v in outs.items() if k in code or k == _REPORT}
 
 
 def stage_output(op, options: CompileOptions, emit: str, filename: str,

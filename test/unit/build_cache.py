@@ -59,7 +59,8 @@ def cached(kind: str, inputs, build: Callable[[], T]) -> T:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def share_code_objects(emits: tuple[str, ...] = ("hsaco",), own_kernels: bool = False):
+def share_code_objects(emits: tuple[str, ...] = ("hsaco",), own_kernels: bool = False,
+                       together: bool = False):
     """A context manager: inside it ``pipeline_mlir.driver.api.compile`` (what
     ``pipeline-opt``'s ``main``, ``--emulate`` and ``--tune`` build with) keeps each plain
     build of one of ``emits`` in the run's cache (:func:`cached`), so a kernel built with
@@ -73,7 +74,11 @@ def share_code_objects(emits: tuple[str, ...] = ("hsaco",), own_kernels: bool = 
     The ``obj`` and ``hsaco`` builds it shares skip the ISA check of a code build
     (``--no-isa-check``): the modules that share code objects build many of them to emulate
     them, which is the proof the check approximates, and the check would add 0.1 to 0.13 s
-    of CPU to each build (``asm`` builds, and every build outside the store, stay checked)."""
+    of CPU to each build (``asm`` builds, and every build outside the store, stay checked).
+    With ``together``, the ``emits`` of one input (``mlir`` and the LLVM step's kinds) are
+    one build, each kind its output (``code_cache``'s ``together``): for a module that
+    builds one input for several ``--emit`` kinds."""
     from pipeline_mlir.driver.code_cache import sharing
 
-    return sharing(cached, emits, own_kernels, KEPT_STAGES, isa_check=False)
+    return sharing(cached, emits, own_kernels, KEPT_STAGES, isa_check=False,
+                   together=together)

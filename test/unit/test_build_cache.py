@@ -275,3 +275,40 @@ def test_kept_stages_make_one_build_of_each_input():
         assert build("other").stages == {} and calls[7:] == [()]
         # the plain key the build with all of S filled holds its output without the stages
         assert build("module {}").stages == {} and calls[8:] == []
+
+
+def test_a_together_store_builds_every_kind_of_an_input_once():
+    """sharing(store, together=True) (the behaviour snapshot's): a plain build of ``mlir`` or
+    a kind of the LLVM step is one ``--emit=hsaco`` build keeping the others (checked, as an
+    ``asm`` build is), each kind its output, filling each kind's plain key; a build whose
+    run with the others fails or says something is made again as asked."""
+    from pipeline_mlir.driver import api, code_cache
+    from pipeline_mlir.driver.arguments import CompileOptions
+    from pipeline_mlir.driver.diagnostics import Diag
+
+    calls, kept = [], {}
+    others = ("mlir", "llvm", "asm", "obj", "report")
+
+    def fake(options):
+        calls.append((options.emit, options.stages, options.isa_check))
+        if options.text == "warns" and options.stages:
+            return api.CompileResult(b"", [Diag("warning", "the others' warning")])
+        return api.CompileResult(options.emit.upper(), [], report="R" * (
+            options.emit == "report" or "report" in options.stages),
+            stages={k: k.upper() for k in options.stages})
+
+    def build(text, emit):
+        return code_cache.compile_shared(CompileOptions(schedule="4wave", text=text,
+                                                        emit=emit), fake)
+    emits = ("mlir", "llvm", "asm", "obj", "hsaco", "report")
+    with code_cache.sharing(_store_in(kept), emits=emits, isa_check=False, together=True):
+        build("module {}", "asm")
+        assert {kind for kind, key in kept if key == ("4wave", "module {}")} == set(emits)
+        got = {emit: build("module {}", emit) for emit in emits}
+        assert calls == [("hsaco", others, True)]
+        assert {k: (r.output, r.stages, r.report) for k, r in got.items()} == {
+            k: (k.upper(), {}, "R" if k == "report" else None) for k in emits}
+        assert build("warns", "asm").output == "ASM" and calls[1:] == [
+            ("hsaco", others, True), ("asm", (), True)]
+    with code_cache.sharing(_store_in(kept), emits=("llvm",)):     # the plain key filled
+        assert build("module {}", "llvm").output == "LLVM" and len(calls) == 3

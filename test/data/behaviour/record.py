@@ -1,6 +1,7 @@
 """Record the pinned outputs: ``python test/data/behaviour/record.py``; only the cases whose
 names start with one of some prefixes: ``python test/data/behaviour/record.py --only PREFIX...``
-(``--only iree-``: IREE's committed kernels).
+(``--only iree-``: IREE's committed kernels).  The code kinds and the report of one spec and
+input are one build (``pipeline_mlir/driver/code_cache.py``'s ``together``), as in the test.
 
 ``python test/data/behaviour/record.py --show NAME`` prints instead the canonical text of a
 code case (what its recorded ``.meaning`` digests), e.g. to diff it against another tree's.
@@ -19,22 +20,40 @@ from meaning import CODE_KINDS, canonical, summary  # noqa: E402
 from run import run_case  # noqa: E402
 
 
+def one_build():
+    """A context manager: inside it the plain builds of one spec and input (its code kinds
+    and report) are one build, kept in memory for the process."""
+    from pipeline_mlir.driver.code_cache import sharing
+
+    kept: dict = {}
+
+    def store(kind, key, build):
+        if (kind, key) not in kept:
+            kept[kind, key] = build()
+        return kept[kind, key]
+    return sharing(store, emits=(*CODE_KINDS, "report"), own_kernels=True, together=True)
+
+
 def record(only: tuple[str, ...] = ("",)) -> None:
     OUTPUTS.mkdir(exist_ok=True)
-    for name, args in cases():
-        if not name.startswith(only):
-            continue
-        data, err, rc = run_case(args)
-        kind = emit_kind(args)
-        if kind in CODE_KINDS:
-            (OUTPUTS / f"{name}.meaning").write_text(
-                json.dumps(summary(kind, data), indent=1) + "\n", encoding="utf-8")
-            (OUTPUTS / f"{name}.out").unlink(missing_ok=True)
-        else:
-            (OUTPUTS / f"{name}.out").write_bytes(data)
-        (OUTPUTS / f"{name}.err").write_text(err, encoding="utf-8")
-        (OUTPUTS / f"{name}.rc").write_text(f"{rc}\n", encoding="utf-8")
-        print(f"{rc} {name} {len(data)}")
+    with one_build():
+        for name, args in cases():
+            if name.startswith(only):
+                _record(name, args)
+
+
+def _record(name: str, args: list[str]) -> None:
+    data, err, rc = run_case(args)
+    kind = emit_kind(args)
+    if kind in CODE_KINDS:
+        (OUTPUTS / f"{name}.meaning").write_text(
+            json.dumps(summary(kind, data), indent=1) + "\n", encoding="utf-8")
+        (OUTPUTS / f"{name}.out").unlink(missing_ok=True)
+    else:
+        (OUTPUTS / f"{name}.out").write_bytes(data)
+    (OUTPUTS / f"{name}.err").write_text(err, encoding="utf-8")
+    (OUTPUTS / f"{name}.rc").write_text(f"{rc}\n", encoding="utf-8")
+    print(f"{rc} {name} {len(data)}")
 
 
 def show(name: str) -> int:

@@ -77,15 +77,25 @@ def test_a_parsed_module_is_compiled_without_parsing_again(monkeypatch):
 
 
 def test_the_kernel_plan_and_the_report_come_with_the_result():
+    """The report's build hands back the plan and the report; and one build keeps every
+    output of the LLVM step (and the lowered MLIR) beside ``--emit=hsaco``: each the bytes
+    ``--emit`` of its kind writes alone, the report object the one it prints."""
     from pipeline_mlir.isa.report import KernelReport
     from pipeline_mlir.kernel.plan import KernelPlan
 
-    result = compile(CompileOptions(schedule="4wave{dtype=fp8 BM=64 BN=64 BK=128}",
-                                    emit="report"))
+    spec = "4wave{dtype=fp8 BM=64 BN=64 BK=128}"
+    result = compile(CompileOptions(schedule=spec, emit="report"))
     (plan,) = result.plans
     assert isinstance(plan, KernelPlan) and isinstance(result.report, KernelReport)
     assert result.report.isa is not None          # the ISA check ran: it had the plan
     assert result.checked_output() == result.report.format()
+    kinds = ("mlir", "llvm", "asm", "obj", "report")
+    one = compile(CompileOptions(schedule=spec, emit="hsaco", stages=kinds))
+    assert list(one.stages) == list(kinds) and one.report.format() == one.stages["report"]
+    assert one.stages["report"] == result.output
+    for kind in ("mlir", "llvm", "asm", "obj", "hsaco"):
+        alone = compile(CompileOptions(schedule=spec, emit=kind)).checked_output()
+        assert (one.output if kind == "hsaco" else one.stages[kind]) == alone, kind
 
 
 IREE_4096 = "test/data/iree/matmul_bf16_abt_4096.prefetch.mlir"
@@ -128,8 +138,12 @@ def test_stages_kept_on_the_way_are_the_emits_own_outputs(capsys):
 
 
 @pytest.mark.parametrize("options, message", [
-    (dict(schedule="4wave", text="x", emit="hsaco", stages=("llvm",)),
-     "'llvm' is not an output kept on the way"),
+    (dict(schedule="4wave", text="x", emit="hsaco", stages=("bitcode",)),
+     "'bitcode' is not an output kept on the way"),
+    (dict(schedule="4wave", text="x", emit="hsaco", stages=("hsaco",)),
+     "'hsaco' is not made before --emit=hsaco's output .* or one the LLVM step makes"),
+    (dict(schedule="4wave", text="x", emit="mlir", stages=("asm",)),
+     "'asm' is not made before --emit=mlir's output"),
     (dict(schedule="4wave", text="x", emit="schedule", stages=("mlir",)),
      "'mlir' is not made before --emit=schedule's output"),
     (dict(schedule="4wave", text="x", emit="mlir", stages=("mlir",)),
@@ -138,7 +152,7 @@ def test_stages_kept_on_the_way_are_the_emits_own_outputs(capsys):
      "'schedule-json' is not made before"),
     (dict(pass_pipeline="builtin.module(cse)", text="x", emit="hsaco", stages=("mlir",)),
      "only a named pipeline"),
-    (dict(schedule="4wave", emit="hsaco", stages=("mlir",)), "run on an input"),
+    (dict(schedule="4wave", emit="schedule", stages=("adopted",)), "run on an input"),
     (dict(schedule="4wave", text="x", emit="hsaco", stages=("mlir",), timing=True),
      "a plain build only"),
     (dict(schedule="4wave", text="x", emit="mlir", stages=("schedule",),

@@ -49,6 +49,26 @@ def test_the_built_vgprs_decide_on_both_sides_of_two_waves():
                               [SimpleNamespace(merge_note=note)], 1) is None, note
 
 
+def test_a_report_kept_beside_the_code_says_why_it_was_built_again(tmp_path, monkeypatch):
+    """A report kept beside ``--emit=hsaco`` (the compile API's ``stages``) of a kernel built
+    again unmerged is the rebuilt kernel's and says why, as ``--emit=report`` does: the
+    text kept is the report object's, which carries the note."""
+    from pipeline_mlir.driver.code_cache import sharing
+
+    path = tmp_path / "natural.mlir"
+    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+    monkeypatch.setattr(MC, "MIN_WAVES_PER_SIMD", 3)
+    with sharing(None):
+        got = compile(CompileOptions(input=str(path), schedule="4wave", emit="hsaco",
+                                     stages=("report",)))
+    note = got.report.merge_note
+    assert note.startswith("merge_k=auto leaves its K steps as they are: merged") and \
+        note.endswith("so it was built again unmerged"), note
+    assert [p.merge_note for p in got.plans] == [note]
+    assert got.stages["report"] == got.report.format()
+    assert f"K steps: {note}" in got.stages["report"]
+
+
 def _two_kernels(text: str) -> str:
     """``text``'s one ``gpu.func`` and a copy of it named ``@natural2``: code of two
     kernels, which the rule judges as well (by the kernel of the fewest waves)."""

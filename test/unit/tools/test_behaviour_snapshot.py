@@ -43,10 +43,11 @@ def _output(name: str) -> tuple[bytes, str, int]:
     """run_case of a case, once per session (the normaliser tests reuse the outputs).  A
     plain build (a spec, an input, ``--emit``, nothing else) is the same compilation as the
     run's other builds of that spec and input and kind: it is made once per run, whichever
-    test asks first (``pipeline_mlir/driver/code_cache.py``); only a build that succeeded
-    without a diagnostic is kept, and what the case writes, its stderr and its exit status
-    are compared all the same."""
-    with share_code_objects(emits=SHARED_EMITS, own_kernels=True):
+    test asks first (``pipeline_mlir/driver/code_cache.py``), and the code kinds and the
+    report of one spec and input are one build (``together``: one run of the passes and of
+    LLVM); only a build that succeeded without a diagnostic is kept, and what the case
+    writes, its stderr and its exit status are compared all the same."""
+    with share_code_objects(emits=SHARED_EMITS, own_kernels=True, together=True):
         return run_case(CASES[name])
 
 

@@ -28,8 +28,12 @@ sys.exit(main())
 """
 
 
-def run(action: str) -> subprocess.CompletedProcess:
+def run(action: str, **environ) -> subprocess.CompletedProcess:
+    """The tool run with ``--version``, ``action`` done as its module is imported;
+    ``environ``: variables set (None: removed)."""
     env = dict(os.environ)
+    for name, value in environ.items():
+        env.pop(name) if value is None else env.update({name: value})
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     return subprocess.run([sys.executable, "-c", HOOK.format(action=action), "--version"],
                           capture_output=True, text=True, env=env, timeout=60)
@@ -60,3 +64,12 @@ def test_the_entry_takes_an_argument_list(capsys):
 
     assert main(["--pipeline=4wave", "--emit=schedule"]) == 0
     assert capsys.readouterr().out.startswith("WARP_STAGGER_INDEX")
+
+
+@pytest.mark.parametrize("given, want", [(None, "1"), ("3", "3")], ids=["unset", "given"])
+def test_blas_runs_on_one_thread_unless_told(given, want):
+    """Set before numpy is loaded (``--emulate``'s reference C: the tests' setting), a
+    value the environment gives kept."""
+    p = run('print("BLAS", os.environ.get("OPENBLAS_NUM_THREADS"), "numpy" in sys.modules)',
+            OPENBLAS_NUM_THREADS=given)
+    assert p.returncode == 0 and p.stdout.startswith(f"BLAS {want} False"), (p.stdout, p.stderr)

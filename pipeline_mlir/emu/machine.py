@@ -2,8 +2,8 @@
 
 One :class:`Machine` runs the waves of ``G`` workgroups in lockstep (every state array has
 a leading workgroup axis; the workgroups of one batch must take the same branches, else
-:class:`Divergence` is raised, naming which went each way, and the caller runs each such
-group again on its own).
+:class:`Divergence` is raised, naming which went each way, and the caller goes on with each
+such group from there, :mod:`pipeline_mlir.emu.split`, or runs it again on its own).
 
 Memory operations (SMEM and DS on lgkmcnt; buffer/global loads and stores and LDS DMA on
 vmcnt) are *issued* by a wave and *complete* later:

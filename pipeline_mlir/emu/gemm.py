@@ -28,6 +28,7 @@ from pipeline_mlir.emu.globalrace import ReadFirst
 from pipeline_mlir.emu.launchdims import workgroup_id
 from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine
 from pipeline_mlir.emu.mfma import E4M3, E5M2
+from pipeline_mlir.emu.split import split as split_batch, why_not
 from pipeline_mlir.kernel.launch import check_launch
 from pipeline_mlir.kernel.reference import quantize, reference_gemm
 from pipeline_mlir.target.gfx950 import WAVE_SIZE, wave_count
@@ -244,8 +245,9 @@ def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mod
                    seed: int, kernarg_at: int, collect: bool = False,
                    progress=None, dims=None, jobs: int = 1) -> tuple[int, list]:
     """Run ``workgroups`` (ids: x, or (x, y[, z]) tuples) in lockstep batches of up to
-    :data:`BATCH` (a batch whose workgroups branch differently is run again as a batch
-    per way they went, each split again where it diverges);
+    :data:`BATCH` (a batch whose workgroups branch differently goes on from there as a
+    batch per way they went, :mod:`~pipeline_mlir.emu.split`; each split again where it
+    diverges);
     (instructions executed summed over the workgroups, findings collected).
     ``progress(done, total)`` is called after each batch; ``dims``: the
     :class:`~pipeline_mlir.emu.machine.LaunchDims` (None: 1-D workgroups of ``waves``).
@@ -294,31 +296,78 @@ def run_batches(kernel, glob: GlobalMemory, items: list, on_batch, *, waves: int
     """Run the batches ``items`` (``(position, index of its first workgroup, ids)``) in
     order, seeded by that index; ``on_batch(position, workgroups, instructions, findings)``
     after each."""
+    runs = _Batch(kernel, glob, waves, mode, seed, kernarg_at, collect, dims)
     for position, start, batch in items:
-        pending = [(start, batch)]
-        count, findings = 0, []
-        while pending:
-            first, group = pending.pop(0)
-            glob.undo = [] if len(group) > 1 else None
-            m = None
-            try:
-                m = Machine(kernel, glob, group, waves, mode, seed + first, kernarg_at,
-                            collect=collect, dims=dims)
-                m.run()
-            except Divergence as e:     # again, each way the workgroups went on its own
-                if len(group) == 1:
-                    raise
-                glob.undo_batch()       # from the memory the batch started with
-                ways = e.groups or [[i] for i in range(len(group))]
-                pending = [(first + way[0], [group[i] for i in way]) for way in ways] + pending
-                continue
-            finally:
-                glob.undo = None
-                if m is not None:
-                    m.detach()
-            count += m.count * m.G        # instructions executed, summed over workgroups
-            findings += m.findings
+        count, findings = runs.from_start(start, batch)
         on_batch(position, len(batch), count, findings)
+
+
+class _Again(Exception):
+    """A diverged batch that cannot be split (:func:`~pipeline_mlir.emu.split.why_not`):
+    ``machine`` (it or a part of it) went the ``ways``."""
+
+    def __init__(self, machine, ways) -> None:
+        super().__init__()
+        self.machine, self.ways = machine, ways
+
+
+class _Batch:
+    """Runs a batch of workgroups in lockstep: where they branch apart, each way goes on
+    from there (:mod:`pipeline_mlir.emu.split`); where that is not sound, each way runs
+    again from the start, from the memory the batch started with (its stores undone).
+    ``splits`` / ``again``: how often each was done."""
+
+    def __init__(self, kernel, glob, waves, mode, seed, kernarg_at, collect, dims) -> None:
+        self.kernel, self.glob, self.waves, self.mode = kernel, glob, waves, mode
+        self.seed, self.kernarg_at, self.collect, self.dims = seed, kernarg_at, collect, dims
+        self.splits = self.again = 0
+
+    def from_start(self, first: int, group: list, split: bool = True) -> tuple[int, list]:
+        """(instructions executed summed over the workgroups, findings) of ``group``, run
+        from the start (seeded ``seed + first``); ``split``: a divergence is split where
+        sound (else every one runs its ways again from the start)."""
+        glob = self.glob
+        undo = glob.undo = [] if len(group) > 1 else None
+        m = Machine(self.kernel, glob, group, self.waves, self.mode, self.seed + first,
+                    self.kernarg_at, collect=self.collect, dims=self.dims)
+        try:
+            return self.go_on(m, first, split)
+        except _Again as e:       # again, from the memory the batch started with
+            glob.undo = undo
+            glob.undo_batch()
+            again = e
+        finally:
+            glob.undo = None
+        self.again += 1
+        if again.machine is not m:  # a part of a split: all of it again, as it diverged
+            return self.from_start(first, group, split=False)
+        count, findings = 0, []
+        for way in again.ways:
+            c, f = self.from_start(first + way[0], [group[i] for i in way], split)
+            count, findings = count + c, findings + f
+        return count, findings
+
+    def go_on(self, m, first: int, split: bool) -> tuple[int, list]:
+        """Run ``m`` on from where it is, and each part it splits into."""
+        self.glob.machine = m
+        try:
+            m.run()
+        except Divergence as e:
+            if m.G == 1:
+                raise
+            ways = e.groups or [[i] for i in range(m.G)]
+            if not split or why_not(m):
+                raise _Again(m, ways) from None
+            self.splits += 1
+            count, findings = 0, []
+            parts = split_batch(m, ways, [self.seed + first + way[0] for way in ways], e)
+            for way, part in zip(ways, parts):
+                c, f = self.go_on(part, first + way[0], split)
+                count, findings = count + c, findings + f
+            return count, findings
+        finally:
+            m.detach()
+        return m.count * m.G, m.findings     # instructions executed, summed over workgroups
 
 
 def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed: int = 0,

@@ -470,7 +470,7 @@ def _unordered(m, w, g: int, run: int, wave: int, op: int, writer: str):
     before the access of wave ``w`` in slot ``g``, or None when it is."""
     if writer != m.slot_names[g]:
         return "another workgroup: nothing orders them"
-    if run != m.run_key or wave == w.index:
+    if run not in m.run_keys or wave == w.index:
         return None                      # an earlier run of this workgroup, or this wave
     if int(m.op_rel[op + 1]) < w.epoch:
         return None

@@ -2,8 +2,8 @@
 
 One :class:`Machine` runs the waves of ``G`` workgroups in lockstep (every state array has
 a leading workgroup axis; the workgroups of one batch must take the same branches, else
-:class:`Divergence` is raised, naming which went each way, and the caller runs each such
-group again on its own).
+:class:`Divergence` is raised, naming which went each way, and the caller goes on with each
+such group from there, :mod:`pipeline_mlir.emu.split`, or runs it again on its own).
 
 Memory operations (SMEM and DS on lgkmcnt; buffer/global loads and stores and LDS DMA on
 vmcnt) are *issued* by a wave and *complete* later:
@@ -87,11 +87,18 @@ BUFFER_SPAN = 1 << 32          # each global buffer lives at k << 32
 
 class Divergence(Exception):
     """The workgroups of one batch took different branches: ``groups``, the positions in
-    the batch of the workgroups that went each way (None: not known, each its own)."""
+    the batch of the workgroups that went each way (None: not known, each its own).
+    ``stepped``: the wave's wait-state tracker has counted the instruction already (a
+    branch); ``resume``: (the wave's index, the steps left of its burst, this one included),
+    set by the run loop, where each part of a split batch goes on
+    (:mod:`pipeline_mlir.emu.split`)."""
 
-    def __init__(self, message: str, groups: list[list[int]] | None = None) -> None:
+    def __init__(self, message: str, groups: list[list[int]] | None = None,
+                 stepped: bool = False) -> None:
         super().__init__(message)
         self.groups = groups
+        self.stepped = stepped
+        self.resume: tuple[int, int] | None = None
 
 
 def parse_mode(text: str) -> tuple[str, int]:
@@ -107,6 +114,11 @@ def parse_mode(text: str) -> tuple[str, int]:
             pass
         raise EmuError(f"emulation mode {text!r}: the seed must be an integer")
     return mode, 0
+
+
+def workgroups_text(names: list[str]) -> str:
+    """How a run of the workgroups ``names`` (one or a lockstep batch) is named."""
+    return "workgroup " + names[0] if len(names) == 1 else f"workgroups {','.join(names)}"
 
 
 def _all_lds_16_bytes(steps) -> bool:
@@ -382,13 +394,16 @@ class Machine:
                                 else (g, 0, 0) for g in workgroups], dtype=U32).reshape(-1, 3)
         names = [str(g) if not isinstance(g, (tuple, list)) else
                  "(" + ",".join(map(str, g)) + ")" for g in workgroups]
-        self.workgroups_text = ("workgroup " + names[0] if G == 1 else
-                                f"workgroups {','.join(names)}")
+        self.workgroups_text = workgroups_text(names)
         if G > MAX_SLOTS:
             raise EmuError(f"{G} workgroups in lockstep: at most {MAX_SLOTS}")
         # the global race check (globalrace.py): this run, its slots, the op stamping now
         self.slot_names = names
         self.run_key = glob.race.new_run(names)
+        #: the runs whose accesses are this run's own (a split batch's part: its batch's)
+        self.run_keys = frozenset((self.run_key,))
+        #: where :meth:`run` goes on from (a part of a split batch), or None: the start
+        self.resume: tuple[int, int] | None = None
         self.stamping: tuple = (None, 0)
         self.steps = kernel.steps(G)
         lds = kernel.launch.lds_bytes
@@ -428,6 +443,8 @@ class Machine:
         for bad in path_violations(kernel, self.hazard_info):  # the paths not run too
             self.finding("wait-states", None, None, bad.violation.message() + " on some path",
                          bad.reader)
+        #: the findings every run of the kernel records first (the paths' wait states)
+        self.initial_findings = len(self.findings)
         self._init_state(kernarg_addr)
 
     # -- launch state -------------------------------------------------------------------
@@ -693,7 +710,8 @@ class Machine:
             elif taken.any():
                 raise Divergence(f"{w.name}: 0x{st.ins.addr:04x} '{st.ins.text}' is taken in "
                                  f"some workgroups and not in others",
-                                 sorted(np.flatnonzero(t).tolist() for t in (taken, ~taken)))
+                                 sorted(np.flatnonzero(t).tolist() for t in (taken, ~taken)),
+                                 self.wait_states is not None)
         elif kind == "end":
             self._finish(w)
         elif kind == "trap":
@@ -756,24 +774,33 @@ class Machine:
         waves = self.waves
         random_mode = self.mode == "random"
         late = self.mode == "late"
+        resume, self.resume = self.resume, None
         while True:
-            runnable = [w for w in waves if not w.done and not w.at_barrier]
-            if not runnable:
-                waiting = [w for w in waves if not w.done]
-                if not waiting:
-                    break
-                for w in waiting:
-                    w.at_barrier = False
-                    w.epoch += 1
-                continue
-            if random_mode:
-                w = self.rng.choice(runnable)
-                burst = self.rng.randint(1, 24)
+            if resume is not None:          # a part of a split batch: where it diverged
+                w, burst = waves[resume[0]], resume[1]
+                resume = None
             else:
-                w = runnable[-1] if late else runnable[0]
-                burst = 1 << 62
-            for _ in range(burst):
-                self.step(w)
+                runnable = [w for w in waves if not w.done and not w.at_barrier]
+                if not runnable:
+                    waiting = [w for w in waves if not w.done]
+                    if not waiting:
+                        break
+                    for w in waiting:
+                        w.at_barrier = False
+                        w.epoch += 1
+                    continue
+                if random_mode:
+                    w = self.rng.choice(runnable)
+                    burst = self.rng.randint(1, 24)
+                else:
+                    w = runnable[-1] if late else runnable[0]
+                    burst = 1 << 62
+            for left in range(burst, 0, -1):
+                try:
+                    self.step(w)
+                except Divergence as e:
+                    e.resume = (w.index, left)
+                    raise
                 if w.done or w.at_barrier:
                     break
                 if self.count > self.max_instructions:

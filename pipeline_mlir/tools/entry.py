@@ -10,15 +10,24 @@ on stderr, as an interrupt later on does.
 
 from __future__ import annotations
 
+import os
 import sys
 
 from pipeline_mlir.tools.signals import run_handled
 
 PROG = "pipeline-opt"
+#: numpy's BLAS (OpenBLAS) on one thread unless the environment says otherwise, set before
+#: numpy is loaded: its one use here, ``--emulate``'s reference C of the workgroups run (a
+#: matrix product of small integers, exact in any order), costs more CPU with a thread
+#: pool spinning beside it, and more time on a busy machine
+BLAS_THREADS = {"OPENBLAS_NUM_THREADS": "1"}
 
 
 def main(argv: list[str] | None = None) -> int:
     """Import the tool and run it on ``argv`` (None: the command line); the exit status."""
+    for name, value in BLAS_THREADS.items():
+        os.environ.setdefault(name, value)
+
     def run(args):
         from pipeline_mlir.tools.pipeline_opt import main as tool_main
 

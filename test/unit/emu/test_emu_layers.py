@@ -3,7 +3,7 @@ package reads bottom-up with no import cycle.
 
     errors, opcodes, instr, poison, spare < scaled < disasm < decode < operands < salu, valu_lanes, lanes, fp8cvt < valu, packed < semantics,
     memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors, soffset_range < globalrace < memops, pool) (memop < ds_ops < memops), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
-    < pool < gemm < iree_data < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
+    < pool, split < gemm < iree_data < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
     < described (gemm, machine < described);  machine < trips
 """
 
@@ -50,8 +50,10 @@ ALLOWED = {
     "machine": {"counters", "errors", "globalrace", "gpridx", "hazard_paths", "hazards", "launchdims",
                 "memops", "operands", "poison", "semantics", "spare"},
     "pool": {"errors", "globalrace", "machine"},
+    "split": {"machine"},
     "coverage": {"errors", "globalrace"},
-    "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool"},
+    "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool",
+             "split"},
     "iree_data": {"gemm"},
     "iree": {"coverage", "errors", "gemm", "iree_data", "launchdims", "machine", "mfma"},
     "expect": {"errors", "fp8cvt", "mfma"},

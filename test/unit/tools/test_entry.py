@@ -28,8 +28,12 @@ sys.exit(main())
 """
 
 
-def run(action: str) -> subprocess.CompletedProcess:
+def run(action: str, **environ) -> subprocess.CompletedProcess:
+    """The tool run with ``--version``, ``action`` done as its module is imported;
+    ``environ``: variables set (None: removed)."""
     env = dict(os.environ)
+    for name, value in environ.items():
+        env.pop(name) if value is None else env.update({name: value})
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     return subprocess.run([sys.executable, "-c", HOOK.format(action=action), "--version"],
                           capture_output=True, text=True, env=env, timeout=60)
@@ -45,9 +49,22 @@ def test_a_signal_during_start_up_is_one_line(action, rc, line):
     assert p.stderr.strip() == line and "Traceback" not in p.stderr
 
 
+#: the hook's action that prints OpenBLAS's thread count as the tool's module is imported
+#: and whether numpy is loaded yet
+BLAS = 'print("BLAS", os.environ.get("OPENBLAS_NUM_THREADS"), "numpy" in sys.modules)'
+
+
 def test_without_a_signal_the_tool_runs():
-    p = run("pass")
-    assert p.returncode == 0 and p.stdout.startswith("pipeline-opt"), (p.stdout, p.stderr)
+    """It runs; numpy's BLAS on one thread (``--emulate``'s reference C, as the tests run
+    it), set before numpy is loaded."""
+    p = run(BLAS, OPENBLAS_NUM_THREADS=None)
+    assert p.returncode == 0 and p.stdout.startswith("BLAS 1 False\npipeline-opt"), \
+        (p.stdout, p.stderr)
+
+
+def test_a_blas_thread_count_given_is_kept():
+    p = run(BLAS, OPENBLAS_NUM_THREADS="3")
+    assert p.returncode == 0 and p.stdout.startswith("BLAS 3 False"), (p.stdout, p.stderr)
 
 
 def test_the_console_script_is_the_entry():
@@ -60,3 +77,4 @@ def test_the_entry_takes_an_argument_list(capsys):
 
     assert main(["--pipeline=4wave", "--emit=schedule"]) == 0
     assert capsys.readouterr().out.startswith("WARP_STAGGER_INDEX")
+

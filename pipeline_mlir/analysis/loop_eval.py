@@ -80,7 +80,8 @@ from pipeline_mlir.analysis.views import VIEW_OPS, View, follow_view
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.dialect.ir_io import IRError, forget_on_change, walk_ops
+from pipeline_mlir.dialect.ir_changes import forget_on_change
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 __all__ = ["Evaluator", "Unevaluable", "View", "SAMPLE_ARG", "SAMPLE_WORKGROUP",
@@ -165,7 +166,7 @@ class Evaluator:
         """Forget the values, views and bindings of the results of ``ops`` and of the ops
         and block arguments nested in them, and everything computed from them, and the
         :meth:`fact` verdicts named by one of those ops: called before they are erased, by
-        every ``erase`` (:func:`~pipeline_mlir.dialect.ir_io.forget_on_change`).  A value
+        every ``erase`` (:func:`~pipeline_mlir.dialect.ir_changes.forget_on_change`).  A value
         is memoized under its handle, which compares by the op's address; an op created
         after the erasure may take that address, and would read the erased op's value."""
         if not (self.memo or self.views or self.bound or self.facts):
@@ -184,7 +185,7 @@ class Evaluator:
 
     def forget_uses(self, v) -> None:
         """Forget everything computed from ``v`` (value or memref): called before its uses
-        are given another value (:func:`~pipeline_mlir.dialect.ir_io.forget_on_change`),
+        are given another value (:func:`~pipeline_mlir.dialect.ir_changes.forget_on_change`),
         which the ops that used it then compute from."""
         self._forget(v)
         self._forget(_view_key(v))

@@ -55,12 +55,13 @@ def partition_loop(an: Analysis, defer: bool = False) -> None:
         proofs: list = []
         try:
             _partition(an, proofs)
-        except IRError:     # (a proof left would have refused first: run again with them)
-            pass
+        except IRError:
+            if _hold(proofs, {}):     # (none of those before it refuses: it is the first)
+                raise
         else:
             an.proofs = proofs
             return
-    _partition(an, None)
+    _partition(an, None)    # (a proof refuses: the partition run again with them says so)
 
 
 def settle_proofs(an: Analysis) -> IRError | None:
@@ -68,15 +69,23 @@ def settle_proofs(an: Analysis) -> IRError | None:
     built as it is, or its refusal is asked for), completing ``an.partition``: None when
     they hold, else the refusal the partition gives with them."""
     proofs, an.proofs = getattr(an, "proofs", None) or [], None
-    try:
-        for proof in proofs:
-            proof(an.partition.plans)
-    except (IRError, LM.LoopRefusal):
+    if not _hold(proofs, an.partition.plans if proofs else {}):
         try:
             partition_loop(an)
         except IRError as e:
             return e
     return None
+
+
+def _hold(proofs: list, plans: dict) -> bool:
+    """Whether the whole-grid ``proofs`` :func:`_partition` left hold, run in order
+    (completing the channel ``plans`` of a kept mask)."""
+    try:
+        for proof in proofs:
+            proof(plans)
+    except (IRError, LM.LoopRefusal):
+        return False
+    return True
 
 
 def _partition(an: Analysis, proofs: list | None) -> None:

@@ -85,7 +85,9 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     """The analysis of the natural K-loop ``loop``, partitioned (``schedule``, a
     ``NamedSchedule``: the one to merge K steps for, whose waves :func:`adopt_loop` checked).
     A loop that is already pipelined is refused first (:func:`adopt_loop`, the one caller
-    outside tests, has refused private buffers indexed out of bounds before its rewrites)."""
+    outside tests, has refused private buffers indexed out of bounds before its rewrites).
+    A loop ``merge_k`` may merge for time is proven over the whole grid only once it is the
+    loop built, or refused (:func:`_timed_merge`)."""
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
     unmask_row_copies(loop)

@@ -44,6 +44,7 @@ kernel's own refusal.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -159,15 +160,18 @@ def delete_bits(elements: np.ndarray, bits) -> np.ndarray:
     return elements
 
 
-def redistribute(an, names, kbits: dict | None = None,
-                 copy_channel: list | None = None) -> RedistributedPartition:
+def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None = None,
+                 proofs: list | None = None) -> RedistributedPartition:
     """The partition of ``an`` (an ``Analysis``) with every channel's copies made by the
     front end (module docstring); a :class:`LoopRefusal` if that is not possible.
     ``kbits`` ({buffer: ascending element bits}, :mod:`~pipeline_mlir.frontend.ksplit`):
     only the elements with those bits 0 (the first K sub-step) are copied, the reads'
     elements given with those bits deleted; ``copy_channel`` then gives each copy's
     channel as the loop's reads of every sub-step tell it (a copy of a later sub-step
-    alone, as IREE's copies of a ``K x N`` B are, has no reader among the kept ones)."""
+    alone, as IREE's copies of a ``K x N`` B are, has no reader among the kept ones).
+    ``proofs``: a list to leave the whole-grid proofs in, in the order they would run (each
+    a callable of the partition's ``plans``, which a kept channel's completes:
+    :func:`~pipeline_mlir.frontend.partition.settle_proofs`), or None to run them here."""
     kbits = kbits or {}
     diagonal = DIAGONAL_ATTR in an.scan.loop.attributes
     full = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
@@ -186,7 +190,7 @@ def redistribute(an, names, kbits: dict | None = None,
         # (a loop marked DIAGONAL_ATTR: B's K halves A's, frontend/k_subtiles.py)
         cross = ch == 1 and plans[0].logical and not diagonal
         plan, subs = _plan_channel(an, ch, read_channel, copy_channel, sizes, names, kbits,
-                                   crosswise=cross)
+                                   crosswise=cross, proofs=proofs)
         for r, s in subs.items():
             read_sub[r] = s
         plans[ch] = plan
@@ -202,10 +206,11 @@ def redistribute(an, names, kbits: dict | None = None,
 
 
 def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: dict,
-                  names, kbits: dict | None = None,
-                  crosswise: bool = False) -> tuple[ChannelPlan, dict]:
+                  names, kbits: dict | None = None, crosswise: bool = False,
+                  proofs: list | None = None) -> tuple[ChannelPlan, dict]:
     """The plan of channel ``ch`` and the subtile of each of its reads (``sizes``: the
-    buffers' elements with their ``kbits`` deleted; ``crosswise``: A is split along K)."""
+    buffers' elements with their ``kbits`` deleted; ``crosswise``: A is split along K;
+    ``proofs``: where the whole-grid proofs are left, :func:`redistribute`)."""
     label = "AB"[ch]
     copies = [i for i, c in enumerate(copy_channel) if c == ch]
     reads = [i for i, c in enumerate(read_channel) if c == ch]
@@ -247,8 +252,12 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              (an.copies[k0].op,))
     dims = tuple(an.evaluator.view(base).strides)   # a stride known at launch: the sample's
     # (a kept channel's copies are compared in every workgroup instead: kept_layout.py)
-    check_reads(an, copies, None if kept else chan._replace(
+    reads_proof = functools.partial(check_reads, an, copies, None if kept else chan._replace(
         table=table, base0=base0, elements=static_end(ev, base)), ev)
+    if proofs is None:
+        reads_proof()
+    else:
+        proofs.append(lambda plans: reads_proof())
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     try:
         subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
@@ -273,7 +282,11 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         plan = replace(plan, pieces=odd_pieces(width, _cuts(plan, table, base),
                                                view.elem_bytes))
     if kept:
-        plan = _kept_plan(an, plan, copies, kept, base, full, label)
+        kept_proof = functools.partial(_kept_plan, an, plan, copies, kept, base, full, label)
+        if proofs is None:
+            plan = kept_proof()
+        else:       # (the plan's kept lanes and direct copies: set once proven)
+            proofs.append(lambda plans: plans.__setitem__(ch, kept_proof()))
     return plan, subs
 
 

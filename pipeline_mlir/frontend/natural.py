@@ -47,7 +47,8 @@ from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
 from pipeline_mlir.frontend.kmerge_asked import asked_note
 from pipeline_mlir.frontend.kmerge import (MERGE_NOTE_ATTR, MERGED_ATTR, asked_merge_refusal,
-                                           halves_to_parts, leftover_aliases, merge_k_steps, merge_note,
+                                           halves_to_parts, latency_short, leftover_aliases,
+                                           merge_k_steps, merge_note,
                                            merge_refusal, wants_merge)
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
@@ -61,7 +62,7 @@ from pipeline_mlir.frontend.private_bounds import check_private_bounds
 from pipeline_mlir.frontend.lds_extent import check_lds_extents, loop_lds_outside
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
 from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
-from pipeline_mlir.frontend.partition import check_waves, partition_loop
+from pipeline_mlir.frontend.partition import check_waves, partition_loop, settle_proofs
 from pipeline_mlir.frontend.regcopy import check_no_narrow, convert_register_copies
 from pipeline_mlir.frontend.remainder_ahead import loads_ahead
 from pipeline_mlir.frontend.remainder_dma import dma_copies_ahead
@@ -84,7 +85,9 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     """The analysis of the natural K-loop ``loop``, partitioned (``schedule``, a
     ``NamedSchedule``: the one to merge K steps for, whose waves :func:`adopt_loop` checked).
     A loop that is already pipelined is refused first (:func:`adopt_loop`, the one caller
-    outside tests, has refused private buffers indexed out of bounds before its rewrites)."""
+    outside tests, has refused private buffers indexed out of bounds before its rewrites).
+    A loop ``merge_k`` may merge for time is proven over the whole grid only once it is the
+    loop built, or refused (:func:`_timed_merge`)."""
     check_not_pipelined(loop)
     inline_constant_true_ifs(loop)
     unmask_row_copies(loop)
@@ -106,11 +109,23 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     # MFMAs were halved is merged only where its partition needs it (a chain of 2 halved
     # MFMAs per K step, 2 steps merged: the 4 a crosswise split cuts), never for time
     done = MERGED_ATTR in loop.attributes
+    # a loop merge_k may merge for time (latency_short) is merged first: its whole-grid
+    # proofs are for the loop built as it is, settled only when it is (or refused)
+    timed = schedule is not None and not done and HALVED_ATTR not in loop.attributes and \
+        latency_short(an, schedule)
+    own = None      # (the loop's own refusal)
     try:
-        partition_loop(an)
+        partition_loop(an, defer=timed)
     except IRError as e:
+        own = e
+    if own is None and timed:
+        merged, own = _timed_merge(an, schedule)
+        if own is None:
+            return merged if merged is not None else _unmerged(an)
+    if own is not None:
+        e = own
         if schedule is None or done or not wants_merge(an, True):
-            raise
+            raise e
         try:
             return _merged(an, schedule, e)
         except IRError as refused:
@@ -124,12 +139,34 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     if schedule is not None and not done and HALVED_ATTR not in loop.attributes and \
             wants_merge(an, False, schedule):
         merged = _merged(an, schedule, None)
-        if merged is not None:
-            return merged
-        out = split_k(an)
-        out.merge_note = an.merge_note     # (why the K steps stay as they are)
-        return out
+        return merged if merged is not None else _unmerged(an)
     return split_k(an)
+
+
+def _unmerged(an: Analysis) -> Analysis:
+    """The analysis of ``an``'s loop whose K steps a merge left as they are
+    (:func:`~pipeline_mlir.frontend.ksplit.split_k`), with why (``an.merge_note``)."""
+    out = split_k(an)
+    out.merge_note = an.merge_note
+    return out
+
+
+def _timed_merge(an: Analysis, schedule) -> tuple[Analysis | None, IRError | None]:
+    """(:func:`_merged` of ``an``'s loop, None) for a loop partitioned with its whole-grid
+    proofs left (:func:`~pipeline_mlir.frontend.partition.partition_loop`'s ``defer``):
+    the merged analysis, whose loop is the one built, or None for the loop as it is.  The
+    proofs are settled unless the merged loop is built, and before the merge's own refusal
+    is raised: (None, their refusal), which comes first, as the partition's."""
+    try:
+        merged = _merged(an, schedule, None)
+    except IRError:
+        if (refused := settle_proofs(an)) is not None:
+            return None, refused
+        raise
+    if merged is None and (refused := settle_proofs(an)) is not None:
+        an.merge_note = None
+        return None, refused
+    return merged, None
 
 
 def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:

@@ -42,9 +42,54 @@ from pipeline_mlir.schedules.geometry import (HALF_K_SHAPES, MFMA_AUTO, MFMA_SHA
 DTYPES = SCHEDULE_DTYPES
 
 
-def partition_loop(an: Analysis) -> None:
+def partition_loop(an: Analysis, defer: bool = False) -> None:
     """Set ``an.partition``: the channel and subtile of every copy and read, the MMA group
-    of every MFMA; a loop that cannot be split so is an error at the op that says why."""
+    of every MFMA; a loop that cannot be split so is an error at the op that says why.
+    ``defer``: the whole-grid proofs of the front end's copies
+    (:func:`~pipeline_mlir.frontend.every_workgroup.prove_every_workgroup`,
+    :func:`~pipeline_mlir.frontend.kept_layout.prove_kept`) are left in ``an.proofs`` for
+    :func:`settle_proofs`, for a loop that may be merged away before it is built
+    (``frontend/natural.py``); a refusal is the one they would have given first, the
+    partition run again with them."""
+    if defer:
+        proofs: list = []
+        try:
+            _partition(an, proofs)
+        except IRError:
+            if _hold(proofs, {}):     # (none of those before it refuses: it is the first)
+                raise
+        else:
+            an.proofs = proofs
+            return
+    _partition(an, None)    # (a proof refuses: the partition run again with them says so)
+
+
+def settle_proofs(an: Analysis) -> IRError | None:
+    """Run the whole-grid proofs :func:`partition_loop` left in ``an.proofs`` (the loop is
+    built as it is, or its refusal is asked for), completing ``an.partition``: None when
+    they hold, else the refusal the partition gives with them."""
+    proofs, an.proofs = getattr(an, "proofs", None) or [], None
+    if not _hold(proofs, an.partition.plans if proofs else {}):
+        try:
+            partition_loop(an)
+        except IRError as e:
+            return e
+    return None
+
+
+def _hold(proofs: list, plans: dict) -> bool:
+    """Whether the whole-grid ``proofs`` :func:`_partition` left hold, run in order
+    (completing the channel ``plans`` of a kept mask)."""
+    try:
+        for proof in proofs:
+            proof(plans)
+    except (IRError, LM.LoopRefusal):
+        return False
+    return True
+
+
+def _partition(an: Analysis, proofs: list | None) -> None:
+    """:func:`partition_loop`, the whole-grid proofs left in ``proofs`` unless None."""
     sizes = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
     names = lambda i: describe(an.ops[i])  # noqa: E731
     narrow = [c.op for c in an.copies if NARROW in an.ops[c.op].attributes]
@@ -56,7 +101,7 @@ def partition_loop(an: Analysis) -> None:
     except LM.LoopRefusal as e:
         where = an.ops[e.ops[0]] if e.ops else an.scan.loop
         try:
-            an.partition = redistribute(an, names)
+            an.partition = redistribute(an, names, proofs=proofs)
         except LM.LoopRefusal as e2:
             why = "" if str(e2) == str(e) else \
                 f"; nor can the front end distribute the copies itself: {e2}"

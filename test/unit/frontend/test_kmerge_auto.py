@@ -174,3 +174,45 @@ def test_a_given_bk_no_merge_reaches_is_refused_at_the_loop(tmp_path, capsys, kw
     assert rc == 1 and err.count("error:") == 1 and "Traceback" not in err, err
     assert re.search(r":\d+:\d+: error: sched-adopt-loop: 'scf.for' op: ", err), err
     assert said in err, err
+
+
+def test_a_loop_merged_for_time_is_proven_merged_only(monkeypatch, capsys):
+    """The whole-grid proofs of a loop ``merge_k`` may merge for time run only for the loop
+    built (``partition_loop``'s ``defer``, ``frontend/natural.py``): IREE's f16 300x100x1030
+    kernel (late form, adopted only) merged by default proves its merged loop alone; with
+    ``BK=32`` (the merge declined) its own loop is proven, and a refusal of those proofs
+    (the test's) is the loop's, as with ``merge_k=false``: the same route (the merge its
+    partition then needs) and the same message at the same op, not the declined merge's
+    note on an adopted loop."""
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend import every_workgroup
+    from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR
+    natural = Path(__file__).parents[2] / "lit" / "passes" / "Inputs" / \
+        "iree-f16-abt-300x100x1030.late.mlir"
+    proven, refuse = [], []
+    prove = every_workgroup.prove_every_workgroup
+
+    def counted(an, ch, ev):
+        proven.append(MERGED_ATTR in an.scan.loop.attributes)
+        if refuse and not proven[-1]:
+            raise IRError(an.scan.loop, "'scf.for' op: refused by the test's proof")
+        return prove(an, ch, ev)
+    monkeypatch.setattr(every_workgroup, "prove_every_workgroup", counted)
+
+    def adopt(options):
+        proven.clear()
+        rc = main([str(natural), f"--pass-pipeline=builtin.module("
+                   f"sched-adopt-loop{{schedule=4wave{options}}})"])
+        return rc, capsys.readouterr()
+    rc, (out, err) = adopt("")
+    assert rc == 0 and "BK = 64 : i64" in out, err[-2000:]
+    assert proven and all(proven), proven       # (the merged loop's only)
+    rc, (out, err) = adopt(" BK=32")
+    assert rc == 0 and "BK = 32 : i64" in out, err[-2000:]
+    assert proven == [False] * len(proven) and proven, proven
+    refuse.append(True)
+    said = {options: adopt(options) for options in (" BK=32", " merge_k=false BK=32")}
+    # (refused as it is, the loop takes the merge its partition needs: 2 K steps, BK=64)
+    assert said[" BK=32"][0] == 1 and "asks for BK=32, but the loop's payload has BK=64" in \
+        said[" BK=32"][1].err, said[" BK=32"]
+    assert said[" BK=32"] == said[" merge_k=false BK=32"]

@@ -41,8 +41,34 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 # copies A and B; glibc maps blocks that large afresh and unmaps them when freed, so each
 # launch paid the page faults of new memory again (its system time).  Kept, the next
 # launch reuses pages already mapped: a few percent of the emulator tests' CPU.
-os.environ.setdefault("GLIBC_TUNABLES", "glibc.malloc.mmap_threshold=4294967295:"
-                                        "glibc.malloc.trim_threshold=4294967295")
+# The variable is read when a process starts: this one (the run's first process, the only
+# one with ``-n 0``) is given the same settings through ``mallopt`` (_keep_freed_memory).
+KEEP_HEAP_TUNABLES = ("glibc.malloc.mmap_threshold=4294967295:"
+                      "glibc.malloc.trim_threshold=4294967295")
+_KEEP_HEAP = "GLIBC_TUNABLES" not in os.environ
+os.environ.setdefault("GLIBC_TUNABLES", KEEP_HEAP_TUNABLES)
+
+
+def _keep_freed_memory() -> None:
+    """This process's malloc as ``GLIBC_TUNABLES`` above sets it for the processes it
+    starts: no block mapped on its own below 2 GiB (``M_MMAP_THRESHOLD``, the most an
+    ``int`` says), the heap not given back when blocks are freed (``M_TRIM_THRESHOLD``).
+    Only with glibc, and only where the run did not start with a ``GLIBC_TUNABLES`` of
+    its own (then that one rules, as in the processes it starts)."""
+    import ctypes
+    import platform
+
+    if not _KEEP_HEAP or platform.libc_ver()[0] != "glibc":
+        return
+    mallopt = ctypes.CDLL(None).mallopt
+    mallopt.argtypes, mallopt.restype = (ctypes.c_int, ctypes.c_int), ctypes.c_int
+    # both: setting either stops glibc sliding its mapping threshold up, so the trim
+    # threshold alone would leave every block over 128 KiB mapped and unmapped each time
+    for param in (-3, -1):  # M_MMAP_THRESHOLD, M_TRIM_THRESHOLD
+        mallopt(param, 2**31 - 1)
+
+
+_keep_freed_memory()
 
 import pytest
 

@@ -60,6 +60,26 @@ def test_this_run_has_its_cache_directory():
     assert Path(os.environ[ENV]).is_dir()
 
 
+def test_this_process_keeps_freed_memory():
+    """A 64 MiB block freed and taken again reuses pages already mapped: conftest.py's
+    malloc settings hold in the process running the tests (given at start-up through
+    ``GLIBC_TUNABLES`` to xdist's workers, through ``mallopt`` with ``-n 0``)."""
+    import platform
+    import resource
+
+    from conftest import KEEP_HEAP_TUNABLES
+
+    if platform.libc_ver()[0] != "glibc" or os.environ.get("GLIBC_TUNABLES") != KEEP_HEAP_TUNABLES:
+        pytest.skip("not glibc, or the run was started with GLIBC_TUNABLES of its own")
+    block = bytearray(64 << 20)  # zero-filled: every page touched
+    del block
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    block = bytearray(64 << 20)
+    faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+    del block
+    assert faults < 1024, f"{faults} page faults taking a freed 64 MiB block again (16384 pages)"
+
+
 def test_code_objects_are_built_once_and_nothing_else_is_kept(tmp_path):
     """driver/code_cache.py: a plain --emit=hsaco build of the same input text and schedule
     is compiled once (whatever the file's name); other schedules, emit kinds or options,

@@ -178,3 +178,24 @@ def test_a_read_the_plan_has_no_address_for_is_a_note():
              if f.kind in ERROR_KINDS | {NOTE_KIND}]
     assert [f.kind for f in found] == [NOTE_KIND] and "not lowered from IR" in \
         found[0].message
+
+
+def test_a_gap_with_a_read_the_plan_has_no_address_for_demands_none(fp8):
+    """A gap that plans a read the lowering has no address for (IREE's 8-wave A x B
+    kernels of K step 128 read a plain A fragment in the gap of a transposing B one,
+    whose reads are no tagged load) holds none of its reads: its plain reads not demanded
+    either (those kernels were refused with ``lds-unread``), the note names its entries."""
+    built, fn, gaps, accesses = fp8
+    planned, actual = gaps["loop"]
+    a, b = sorted({g for g, _, _ in planned})[:2]
+    entry = next(lb for g, lb, _ in planned if g == b)
+    # the loop's second gap read in its first one, its reads unevaluated
+    merged = {**gaps, "loop": ([(a if g == b else g, lb, gone) for g, lb, gone in planned],
+                               [(a if g == b else g, ln) for g, ln in actual])}
+    op = built.plan.entries("kernel")[int(entry[4:-1])].op
+    bare = replace(built.plan, reads=tuple(
+        e for e in built.plan.reads if (e.channel, e.stage, e.subtile) !=
+        (op.channel, op.stage, op.subtile)))
+    found = _rule(fn, bare, merged, accesses)
+    assert not errors(found), found
+    assert [f.kind for f in found] == [NOTE_KIND] and entry in found[0].message

@@ -29,17 +29,12 @@ entries):
   by some ``ds_read`` of the phase, in every thread (``lds-unread`` at the ``ds_read`` s of
   the gaps that plan it: a read moved onto another fragment the phase reads too, the
   MFMAs then given that one twice).
-* **Order.**  The pieces of one fragment read in one gap (its parts, in the IR's order,
-  and LLVM's pieces of a part) that fill one MFMA operand's register tuple fill it in the
-  order of the fragment's bytes: a part's bytes start in the operand where the parts
-  before it end, as the lowering concatenates them (``lds-misread`` at the first piece
-  out of place: two pieces given each other's address or destination registers).  Where
-  the pieces fill no one MFMA operand (a copy between the read and the MFMA), their order
-  is in the note.
 
-Which planned read of one gap each ``ds_read`` is, beyond that order, is not held: two
-reads of one gap for different MFMA operands given each other's bytes pass (that needs
-the MFMA each read's registers feed).
+Which planned read of one gap each ``ds_read`` is, is not held: two reads of one gap
+given each other's bytes pass, the two parts of one fragment given each other's address
+or destination registers among them (the order the parts fill their MFMA operand is the
+IR's: the project's kernels concatenate them in order, IREE's 32x32x64 FP8 kernels take
+the second first; holding it needs that order from the lowered IR).
 
 A phase whose reads the comparison finds elsewhere than the plan puts them
 (``ds-read-moved``, ``-changed``, ``-extra``, ``ds-merged``) or with MFMAs the plan lacks
@@ -60,7 +55,6 @@ from collections import Counter
 
 import numpy as np
 
-from pipeline_mlir.isa.asm_instr import registers
 from pipeline_mlir.isa.findings import Finding
 
 __all__ = ["read_findings", "ERROR_KINDS", "NOTE_KIND"]
@@ -199,7 +193,6 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
                       f"{', '.join(map(str, transposing[:8]))}) not held: a lane's bytes are "
                       f"no plain read's")
     bases, voters = _placement(built, plan.reads, size)
-    at, operands = _part_offsets(plan.reads), _operand_tuples(instrs)
     found = _misplaced(bases, voters, size, lds_bytes, instrs)
     for ph in built:
         unknown = [ln for _, ln, a in ph.actual
@@ -210,12 +203,6 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
                           f"LDS rule does not know: not held, and the {ph.name}'s reads "
                           f"not checked for coverage")
         found += _misreads(ph, bases, instrs)
-        misordered, loose = _misordered(ph, bases, instrs, at, operands)
-        found += misordered
-        if loose:
-            unheld.append(f"the pieces of {len(loose)} fragment read(s) of the {ph.name} (lines "
-                          f"{', '.join(map(str, loose[:8]))}) fill no one MFMA operand: "
-                          f"their order not held")
         if not unknown:
             found += _unread(ph, bases, instrs)
     unplaced = sorted({e.buffer for ph in built for e in ph.entries} - set(bases))
@@ -335,80 +322,6 @@ def _misreads(ph: _Phase, bases: dict, instrs: dict) -> list[Finding]:
             f"{_describe(e)} placed at byte {bases[e.buffer]}, reads bytes "
             f"{want}..{want + e.width - 1}"))
     return out
-
-
-def _operand_tuples(instrs: dict) -> set[tuple[str, ...]]:
-    """The register tuples the MFMAs of the function read as their A and B operands."""
-    return {registers(i.operands[k], i.line) for i in instrs.values()
-            if i.kind == "mfma" and len(i.operands) > 2 for k in (1, 2)}
-
-
-def _part_offsets(reads) -> dict:
-    """Per planned read, the byte its part starts at in its fragment (the parts of one
-    fragment read, in the IR's order, fill its MFMA operand one after the other: the
-    lowering concatenates them)."""
-    out, seen = {}, {}
-    for e in sorted(reads, key=lambda x: (x.channel, x.stage, x.subtile, x.part)):
-        k = (e.channel, e.stage, e.subtile)
-        out[e] = seen.get(k, 0)
-        seen[k] = out[e] + e.width
-    return out
-
-
-def _misordered(ph: _Phase, bases: dict, instrs: dict, at: dict,
-                operands: set) -> tuple[list[Finding], list[int]]:
-    """``lds-misread`` of a fragment read in pieces (its parts, LLVM's split of a 32-byte
-    part) that fill one MFMA operand's registers in another order than the fragment's
-    bytes (two pieces given each other's address or destination registers: every byte
-    read, the fragment's pieces swapped in the operand); and the first lines of the
-    fragments whose pieces fill no one MFMA operand (their order not held)."""
-    groups: dict[tuple, dict] = {}
-    for gap, line, a in ph.actual:
-        if a is None or a.lanes is None or a.active is None or not a.active.any():
-            continue
-        on = a.active
-        for j, o in enumerate(a.offsets):
-            starts = a.lanes + o
-            regs = instrs[line].defs[j * (a.width // 4):(j + 1) * (a.width // 4)]
-            for e in ph.by_gap.get(gap, ()):
-                if e.buffer not in bases or \
-                        not _inside(starts, a.width, on, e, bases[e.buffer]).all():
-                    continue
-                d = (starts - e.addresses - bases[e.buffer])[on]
-                if (d == d[0]).all() and a.width % 4 == 0:
-                    groups.setdefault((gap, _key(e)), {})[tuple(regs)] = \
-                        (at[e] + int(d[0]), line, a.width, e)
-    out, loose = [], []
-    for pieces in groups.values():
-        if len(pieces) < 2:
-            continue
-        # the MFMA operands whose registers are those of some of the pieces, whole (an
-        # operand may be a piece's own: nothing to order); a piece in none: not held
-        regs = {r for rs in pieces for r in rs}
-        filled = {}
-        for t in operands:
-            ps = [(rs, p) for rs, p in pieces.items() if set(rs) <= set(t)]
-            if set(t) <= regs and sorted(t) == sorted(r for rs, _ in ps for r in rs):
-                filled[t] = ps
-        if any(not any(rs in [x for x, _ in ps] for ps in filled.values()) for rs in pieces):
-            loose.append(min(p[1] for p in pieces.values()))
-        for t, ps in filled.items():
-            # the pieces in the operand's order of registers are in their bytes' order
-            by_regs = sorted(ps, key=lambda x: t.index(x[0][0]))
-            by_bytes = sorted(ps, key=lambda x: x[1][0])
-            wrong = [(rs, p) for (rs, p), (_, q) in zip(by_regs, by_bytes) if p != q]
-            if not wrong:
-                continue
-            rs, (pos, line, width, e) = min(wrong, key=lambda x: x[1][1])
-            got = 4 * t.index(rs[0])
-            out.append(Finding(
-                "lds-misread", ph.name, tuple(ph.entries[e]), (line,),
-                f"{instrs[line].text} (line {line}) reads bytes {pos}..{pos + width - 1} of "
-                f"the plan's fragment read of {', '.join(ph.entries[e])}, {_describe(e)}, "
-                f"into bytes {got}..{got + width - 1} of the MFMA operand {t[0]}..{t[-1]} "
-                f"its pieces fill, out of their bytes' order: the fragment's pieces "
-                f"swapped"))
-    return out, loose
 
 
 def _unread(ph: _Phase, bases: dict, instrs: dict) -> list[Finding]:

@@ -15,6 +15,7 @@ emulator runs exact.  The rule on every kernel the tests build: each of their co
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -178,3 +179,83 @@ def test_a_read_the_plan_has_no_address_for_is_a_note():
              if f.kind in ERROR_KINDS | {NOTE_KIND}]
     assert [f.kind for f in found] == [NOTE_KIND] and "not lowered from IR" in \
         found[0].message
+
+
+def _swapped(asm: str, fn, phases: dict) -> dict:
+    """Mutants of reads that keep every byte a phase reads: (a) the two ``ds_read`` s of
+    each gap (one fragment's two parts) given each other's address register, (b) each
+    other's destination registers, and (c) each epilogue read and the first read of its
+    address register in another gap given each other's ``offset:`` (the epilogue issues
+    no copy such reads would race).  name -> (the lines changed, the mutated text)."""
+    lines = asm.split("\n")
+    instrs = {i.line: i for i in fn.instrs()}
+    out = {}
+
+    def mutant(name, edits):
+        text = list(lines)
+        for line, new in edits.items():
+            text[line - 1] = "\t" + new
+        out[name] = (tuple(edits), "\n".join(text))
+
+    for ph, (_, actual) in phases.items():
+        by_gap = {}
+        for gap, line in actual:
+            by_gap.setdefault(gap, []).append(instrs[line])
+        for gap, (x, y, *_) in ((g, r) for g, r in by_gap.items() if len(r) > 1):
+            (dx, ax, *mx), (dy, ay, *my) = x.operands, y.operands
+            mods = lambda i: " ".join(i.modifiers)
+            mutant(f"{ph} {x.line} addresses", {
+                x.line: f"{x.mnemonic} {dx}, {ay} {mods(x)}",
+                y.line: f"{y.mnemonic} {dy}, {ax} {mods(y)}"})
+            mutant(f"{ph} {x.line} destinations", {
+                x.line: f"{x.mnemonic} {dy}, {ax} {mods(x)}",
+                y.line: f"{y.mnemonic} {dx}, {ay} {mods(y)}"})
+    epi = [(g, instrs[ln]) for g, ln in phases["epilogue"][1]]
+    for g, x in epi:
+        z = next((z for k, z in epi if k != g and z.operands[1] == x.operands[1]), None)
+        if z is None or z.modifiers == x.modifiers:
+            continue
+        mutant(f"epilogue {x.line} <-> {z.line} offsets", {
+            x.line: f"{x.mnemonic} {', '.join(x.operands)} {' '.join(z.modifiers)}",
+            z.line: f"{z.mnemonic} {', '.join(z.operands)} {' '.join(x.modifiers)}"})
+    return out
+
+
+def test_reads_given_each_others_bytes_are_refused_across_gaps(fp8):
+    """Reads that keep the set of bytes a phase reads: each epilogue read given the
+    ``offset:`` of a read of its address register in another gap (12 mutants, WRONG or
+    racy on the emulator) passed the rule while it held a read to any planned read of its
+    phase; each is refused now with an ``lds-misread`` at a changed line.  The two parts
+    of one gap's fragment given each other's address or destination registers (32
+    mutants, WRONG) still pass: which part fills which half of the MFMA operand is the
+    IR's order, not held (the module docstring)."""
+    built, fn, gaps, _ = fp8
+    mutants = _swapped(built.asm, fn, gaps)
+    kinds = Counter(name.split()[-1] for name in mutants)
+    assert kinds == {"addresses": 16, "destinations": 16, "offsets": 12}, kinds
+    for name, (changed, text) in mutants.items():
+        other = parse_asm(text).function()
+        found = errors(_rule(other, built.plan, gaps, lds_map(other).accesses))
+        refused = any(f.kind == "lds-misread" and set(f.lines) & set(changed) for f in found)
+        assert refused == name.endswith("offsets"), (name, found)
+
+
+def test_a_gap_with_a_read_the_plan_has_no_address_for_demands_none(fp8):
+    """A gap that plans a read the lowering has no address for (IREE's 8-wave A x B
+    kernels of K step 128 read a plain A fragment in the gap of a transposing B one,
+    whose reads are no tagged load) holds none of its reads: its plain reads not demanded
+    either (those kernels were refused with ``lds-unread``), the note names its entries."""
+    built, fn, gaps, accesses = fp8
+    planned, actual = gaps["loop"]
+    a, b = sorted({g for g, _, _ in planned})[:2]
+    entry = next(lb for g, lb, _ in planned if g == b)
+    # the loop's second gap read in its first one, its reads unevaluated
+    merged = {**gaps, "loop": ([(a if g == b else g, lb, gone) for g, lb, gone in planned],
+                               [(a if g == b else g, ln) for g, ln in actual])}
+    op = built.plan.entries("kernel")[int(entry[4:-1])].op
+    bare = replace(built.plan, reads=tuple(
+        e for e in built.plan.reads if (e.channel, e.stage, e.subtile) !=
+        (op.channel, op.stage, op.subtile)))
+    found = _rule(fn, bare, merged, accesses)
+    assert not errors(found), found
+    assert [f.kind for f in found] == [NOTE_KIND] and entry in found[0].message

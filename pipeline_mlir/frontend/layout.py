@@ -40,6 +40,11 @@ The fragment reads keep their addresses (compacted as every subtile buffer is).
 Anything that does not fit is a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
 saying what; :func:`~pipeline_mlir.frontend.partition.partition_loop` adds it to the
 kernel's own refusal.
+
+Size: one concern, a channel's plan: the plan, its checks against the kernel's copies and
+the program its copies run (checked here in numpy, emitted as index arithmetic) share
+``ChannelPlan`` and :func:`source_offset`, which the emitters must compute exactly as the
+checks do.
 """
 
 from __future__ import annotations
@@ -254,10 +259,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     # (a kept channel's copies are compared in every workgroup instead: kept_layout.py)
     reads_proof = functools.partial(check_reads, an, copies, None if kept else chan._replace(
         table=table, base0=base0, elements=static_end(ev, base)), ev)
-    if proofs is None:
-        reads_proof()
-    else:
-        proofs.append(lambda plans: reads_proof())
+    _now_or_later(proofs, lambda plans: reads_proof())
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     try:
         subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
@@ -286,7 +288,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         if proofs is None:
             plan = kept_proof()
         else:       # (the plan's kept lanes and direct copies: set once proven)
-            proofs.append(lambda plans: plans.__setitem__(ch, kept_proof()))
+            _now_or_later(proofs, lambda plans: plans.__setitem__(ch, kept_proof()))
     return plan, subs
 
 
@@ -346,6 +348,15 @@ def _base(src):
     strides (:func:`~pipeline_mlir.frontend.extent.source_base`) or of strides known at
     launch (:func:`~pipeline_mlir.frontend.launch_stride.launch_strided_base`)."""
     return source_base(src) or launch_strided_base(src)
+
+
+def _now_or_later(proofs: list | None, proof) -> None:
+    """Run ``proof`` (of the channels' plans, by channel) now, or leave it in ``proofs``
+    (:func:`redistribute`'s deferred whole-grid proofs)."""
+    if proofs is None:
+        proof(None)
+    else:
+        proofs.append(proof)
 
 
 def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,

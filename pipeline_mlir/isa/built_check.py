@@ -74,10 +74,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pipeline_mlir.isa.asm import AsmFunction
-from pipeline_mlir.isa.check import check_kernel_asm, check_without_schedule, \
-    not_the_pipelined_loop
+from pipeline_mlir.isa.check import check_kernel_asm, check_without_schedule
 from pipeline_mlir.isa.findings import Finding, IsaCheck
 from pipeline_mlir.isa.frag_addresses import ERROR_KINDS as READ_ERROR_KINDS
+from pipeline_mlir.isa.which_loop import not_the_pipelined_loop
 from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
 
 __all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_ERROR_KINDS", "DMA_MOVED_KINDS", "PipelinedCheck", "pipelined_check", "errors"]
@@ -114,7 +114,7 @@ def pipelined_check(fn: AsmFunction, plan, loop_note: str = "", ll_text: str | N
     """The ISA check of ``fn`` against the kernel plan it was lowered with; ``loop_note``:
     why ``fn`` has no main loop (:func:`~pipeline_mlir.isa.report.unrolled_note`), if so;
     ``ll_text``: the LLVM IR compiled (whether the pipelined loop was a loop in it,
-    :func:`~pipeline_mlir.isa.check.not_the_pipelined_loop`); ``isa_options`` go to
+    :func:`~pipeline_mlir.isa.which_loop.not_the_pipelined_loop`); ``isa_options`` go to
     :func:`~pipeline_mlir.isa.check.check_kernel_asm`."""
     if loop_note:
         return PipelinedCheck(note="the comparison with the schedule and its order rule not "

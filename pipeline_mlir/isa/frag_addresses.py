@@ -127,10 +127,51 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
                         f"not held against the plan's: the plan's are for "
                         f"{len(plan.reads[0].addresses)} threads, the function's "
                         f"workgroup has {threads}")]
+    unheld: list[str] = []
+    built, transposing, skipped, bare = _phases_held(plan, phases, astray, accesses, instrs,
+                                                     unheld)
+    size = {e.buffer: 0 for e in plan.reads}
+    for e in plan.reads:
+        size[e.buffer] = max(size[e.buffer], int(e.addresses.max()) + e.width)
+    if bare:
+        unheld.append(f"entries {', '.join(bare[:8])}{' ...' if len(bare) > 8 else ''} "
+                      f"have no fragment read the lowering evaluated (a load it does not "
+                      f"read as one), the {len(skipped)} ds_read of their gaps not held")
+    if transposing:
+        unheld.append(f"{len(transposing)} transposing ds_read (lines "
+                      f"{', '.join(map(str, transposing[:8]))}) not held: a lane's bytes are "
+                      f"no plain read's")
+    bases, voters = _placement(built, plan.reads, size)
+    found = _misplaced(bases, voters, size, lds_bytes, instrs)
+    for ph in built:
+        unknown = [ln for _, ln, a in ph.actual
+                   if a is None or a.lanes is None or a.active is None]
+        if unknown:
+            unheld.append(f"{len(unknown)} ds_read of the {ph.name} (lines "
+                          f"{', '.join(map(str, unknown[:8]))}) of an address or exec the "
+                          f"LDS rule does not know: not held, and the {ph.name}'s reads "
+                          f"not checked for coverage")
+        found += _misreads(ph, bases, instrs)
+        if not unknown:
+            found += _unread(ph, bases, instrs)
+    unplaced = sorted({e.buffer for ph in built for e in ph.entries} - set(bases))
+    if unplaced:
+        unheld.append(f"no ds_read places buffer(s) {', '.join(unplaced)}: their reads "
+                      f"not checked for coverage")
+    if unheld:
+        found.append(Finding(NOTE_KIND, "-", (), (), "fragment reads not held against the "
+                             "plan's LDS addresses: " + "; ".join(unheld)))
+    return found
+
+
+def _phases_held(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
+                 unheld: list) -> tuple[list, list, list, list]:
+    """(the phases the rule holds, the transposing reads' lines, the lines of the reads of
+    blind gaps, the entries with no read of the plan's) of :func:`read_findings`'s
+    ``phases``; what it cannot hold said in ``unheld``."""
     by_key: dict[tuple, list] = {}
     for e in plan.reads:
         by_key.setdefault((e.channel, e.stage, e.subtile), []).append(e)
-    unheld: list[str] = []
     bare: list[str] = []                # the entries with no read of the plan's
     built: list[_Phase] = []
     transposing: list[int] = []
@@ -181,38 +222,7 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
         built.append(_Phase(name, [r for r in rows if r[0] not in blind],
                             [(g, ln, accesses.get(ln)) for g, ln in actual
                              if g not in blind]))
-    size = {e.buffer: 0 for e in plan.reads}
-    for e in plan.reads:
-        size[e.buffer] = max(size[e.buffer], int(e.addresses.max()) + e.width)
-    if bare:
-        unheld.append(f"entries {', '.join(bare[:8])}{' ...' if len(bare) > 8 else ''} "
-                      f"have no fragment read the lowering evaluated (a load it does not "
-                      f"read as one), the {len(skipped)} ds_read of their gaps not held")
-    if transposing:
-        unheld.append(f"{len(transposing)} transposing ds_read (lines "
-                      f"{', '.join(map(str, transposing[:8]))}) not held: a lane's bytes are "
-                      f"no plain read's")
-    bases, voters = _placement(built, plan.reads, size)
-    found = _misplaced(bases, voters, size, lds_bytes, instrs)
-    for ph in built:
-        unknown = [ln for _, ln, a in ph.actual
-                   if a is None or a.lanes is None or a.active is None]
-        if unknown:
-            unheld.append(f"{len(unknown)} ds_read of the {ph.name} (lines "
-                          f"{', '.join(map(str, unknown[:8]))}) of an address or exec the "
-                          f"LDS rule does not know: not held, and the {ph.name}'s reads "
-                          f"not checked for coverage")
-        found += _misreads(ph, bases, instrs)
-        if not unknown:
-            found += _unread(ph, bases, instrs)
-    unplaced = sorted({e.buffer for ph in built for e in ph.entries} - set(bases))
-    if unplaced:
-        unheld.append(f"no ds_read places buffer(s) {', '.join(unplaced)}: their reads "
-                      f"not checked for coverage")
-    if unheld:
-        found.append(Finding(NOTE_KIND, "-", (), (), "fragment reads not held against the "
-                             "plan's LDS addresses: " + "; ".join(unheld)))
-    return found
+    return built, transposing, skipped, bare
 
 
 def _placement(phases: list[_Phase], reads, size: dict) -> tuple[dict, dict]:

@@ -25,7 +25,7 @@ fully, as it does IREE Wave's 2-trip GEMM) has no main loop: the report says so 
 pipelined loop LLVM unrolled beside a remainder loop it kept reports that loop as the main
 loop and says why the ISA check's comparison with the schedule and its order rule, which
 read the pipelined loop, are not run
-(:func:`~pipeline_mlir.isa.check.not_the_pipelined_loop`).  Either way the rules that read
+(:func:`~pipeline_mlir.isa.which_loop.not_the_pipelined_loop`).  Either way the rules that read
 the assembly alone (``wait-short``, ``waterfall``) run on the whole function
 (:func:`~pipeline_mlir.isa.check.check_without_schedule`) and their findings are printed.
 
@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
 from pipeline_mlir.isa.built_check import errors, pipelined_check
-from pipeline_mlir.isa.check import ir_loops
+from pipeline_mlir.isa.which_loop import ir_loops
 from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,

@@ -19,7 +19,7 @@ from pipeline_mlir.driver.isa_gate import check_built, checked
 from pipeline_mlir.isa import codegen
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.built_check import errors, pipelined_check
-from pipeline_mlir.isa.check import IR_FENCE, ir_loops
+from pipeline_mlir.isa.which_loop import IR_FENCE, ir_loops
 from pipeline_mlir.isa.findings import Finding
 from pipeline_mlir.tools.pipeline_opt import main
 

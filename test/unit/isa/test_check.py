@@ -19,9 +19,9 @@ from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.report import kernel_report
 from pipeline_mlir.target.gfx950 import MFMA_BY_DTYPE
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.isa import check as check_module
-from pipeline_mlir.isa.check import (Expansion, IsaCheckError, check_kernel_asm, expected_skeleton,
-                                    IR_FENCE, not_the_pipelined_loop)
+from pipeline_mlir.isa.check import Expansion, IsaCheckError, check_kernel_asm, expected_skeleton
+from pipeline_mlir.isa import which_loop
+from pipeline_mlir.isa.which_loop import IR_FENCE, not_the_pipelined_loop
 from pipeline_mlir.isa.skeleton import DS_READ, LOAD_LDS
 from pipeline_mlir.kernel.plan import kernel_plan, kernel_shape
 from pipeline_mlir.schedules.registry import parse_pipeline
@@ -374,7 +374,7 @@ def test_a_main_loop_without_the_pipelined_fences_is_not_checked(pp):
     assert not_the_pipelined_loop(fenced, pp.plan) == ""    # a fence: compared
     unfenced = SimpleNamespace(kernel=pp.plan.kernel, shape=pp.plan.shape)
     with pytest.MonkeyPatch.context() as mp:       # a plan fencing nothing: MFMAs tell
-        mp.setattr(check_module, "expected_skeleton", lambda plan, x: {"loop": []})
+        mp.setattr(which_loop, "expected_skeleton", lambda plan, x: {"loop": []})
         assert not_the_pipelined_loop(fn, unfenced) == ""
         why = not_the_pipelined_loop(fewer, unfenced)
         assert re.search(r"\(\d+ MFMAs\) holds not a whole number of its iterations", why)

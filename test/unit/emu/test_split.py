@@ -132,3 +132,62 @@ def test_a_store_in_flight_at_the_branch_runs_the_batch_again():
         alone = _run(text, "late", mp, "alone")
     assert not splits[:1] or splits[0] == 0 or len(splits) < 3
     assert (alone[0] == C).all() and alone[1:3] == (n, found)
+
+
+def _wrong(text: str, mode: str, monkeypatch) -> tuple[list, list]:
+    """(findings split, findings of the workgroups one at a time) of ``WORKGROUPS``."""
+    return (_run(text, mode, monkeypatch, "split")[2],
+            _run(text, mode, monkeypatch, "alone")[2])
+
+
+#: each wave writes its LDS dwords; after the branch (workgroups 0, 1 apart from 2, 3) wave
+#: 0 reads wave 1's, nothing between (no barrier): in late mode wave 1 writes first, the
+#: batch diverges there, and wave 0 reads after the split: found only from the write's
+#: stamp carried into each part (LDS race shadow, last write)
+LDS_AFTER = """
+    v_lshlrev_b32_e32 v1, 2, v0
+    v_or_b32_e32 v8, 0x100, v1
+    ds_write_b32 v1, v0
+    s_cmp_lt_u32 s2, 2
+    s_cbranch_scc1 low
+    s_nop 0
+low:
+    ds_read_b32 v6, v8
+    s_waitcnt lgkmcnt(0)
+    s_endpgm"""
+
+
+def test_an_lds_write_before_the_branch_races_a_read_after_it(monkeypatch):
+    split, alone = _wrong(LDS_AFTER, "late", monkeypatch)
+    for found in (split, alone):
+        assert found and all(f.startswith("lds-race: wave 0 of workgroup") and
+                             "0x0020 'ds_read_b32 v6, v8': LDS read of address 256 races "
+                             "the write by wave 1" in f for f in found), found
+
+
+#: a VALU writes s4, the branch (one wait state), and a VALU reads s4 where the branch is
+#: not taken: 2 are needed.  In eager mode wave 0 diverges there: its finding (wave 1's,
+#: which runs after the split from the start, is kept once per instruction behind it) is
+#: made by its part's tracker carried from the batch with the branch counted once (the
+#: check on every path, which would find it first, switched off)
+HAZARD_AFTER = """
+    s_cmp_lt_u32 s2, 2
+    v_readfirstlane_b32 s4, v0
+    s_cbranch_scc1 low
+    v_add_u32_e32 v2, s4, v0
+low:
+    s_endpgm"""
+
+
+def test_a_wait_state_hazard_across_the_branch_is_found_in_the_part(monkeypatch):
+    from pipeline_mlir.emu import machine
+
+    monkeypatch.setattr(machine, "path_violations", lambda *a: [])
+    split = _run(HAZARD_AFTER, "eager", monkeypatch, "split")
+    monkeypatch.setattr(machine, "path_violations", lambda *a: [])
+    alone = _run(HAZARD_AFTER, "eager", monkeypatch, "alone")
+    assert split[3] and split[2] and alone[2]
+    for found in (split[2], alone[2]):
+        assert all(f.startswith("wait-states: wave 0 of") and "0x000c 'v_add_u32_e32 v2, s4, v0': s4: "
+                   "1 wait states after 0x0004" in f and "2 required (valu-sgpr-valu" in f
+                   for f in found), found

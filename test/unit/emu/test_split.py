@@ -123,6 +123,7 @@ def test_a_split_batch_runs_as_its_workgroups_one_at_a_time(mode, monkeypatch):
     assert any("by workgroup 3 races the write by wave" in f and "of workgroup 1 at" in f
                for f in found)
 
+
 def test_a_store_in_flight_at_the_branch_runs_the_batch_again():
     """A store not complete at the branch (late mode) writes every workgroup's bytes when
     it completes: the batch is run again from the start per way, not split."""

@@ -105,7 +105,10 @@ def test_a_split_batch_runs_as_its_workgroups_one_at_a_time(mode, monkeypatch):
             assert (np.delete(got[0], np.s_[128:256]) == np.delete(C, np.s_[128:256])).all()
             assert got[1] == n and not got[3], how
             assert _run(text, mode, monkeypatch, "split")[2] == found
-            assert len(got[2]) < len(found)
+            # the races met first differ by seed (this seed's split meets two more in
+            # workgroup 1, whose part draws its own order): both find both kinds
+            assert {f.split(":")[0] for f in got[2]} == \
+                {f.split(":")[0] for f in found} == {"global-race", "lds-race"}
         else:
             assert (got[0] == C).all() and got[1:] == (n, found, []), how
     B = np.arange(512, dtype=np.uint32) * 3

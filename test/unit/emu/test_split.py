@@ -197,3 +197,46 @@ def test_a_wait_state_hazard_across_the_branch_is_found_in_the_part(monkeypatch)
         assert all(f.startswith("wait-states: wave 0 of") and "0x000c 'v_add_u32_e32 v2, s4, v0': s4: "
                    "1 wait states after 0x0004" in f and "2 required (valu-sgpr-valu" in f
                    for f in found), found
+
+
+#: each wave's LDS DMA of its B dwords (M0: the wave's half) still in flight at the branch
+#: in late mode; after it a DS write elsewhere in LDS, then the DMA waited for: C gets B +
+#: the thread's id + 2 (workgroups 0, 1) or 1.  The DMA completes in each part on the
+#: batch's LDS with the part's copied in (the DS write after the branch) and back
+DMA_ACROSS = """
+    s_load_dwordx4 s[8:11], s[0:1], 0x0
+    s_waitcnt lgkmcnt(0)
+    v_lshlrev_b32_e32 v1, 2, v0
+    s_lshl_b32 s3, s2, 9
+    v_add_u32_e32 v4, s3, v1
+    v_readfirstlane_b32 s5, v1
+    s_mov_b32 m0, s5
+    s_nop 4
+    global_load_lds_dword v4, s[8:9]
+    s_cmp_lt_u32 s2, 2
+    s_cbranch_scc1 low
+    v_mov_b32_e32 v3, 1
+    s_branch join
+low:
+    v_mov_b32_e32 v3, 2
+join:
+    ds_write_b32 v1, v0 offset:1024
+    s_waitcnt lgkmcnt(0)
+    s_waitcnt vmcnt(0)
+    s_barrier
+    ds_read_b32 v6, v1
+    ds_read_b32 v7, v1 offset:1024
+    s_waitcnt lgkmcnt(0)
+    v_add3_u32 v3, v6, v7, v3
+    global_store_dword v4, v3, s[10:11]
+    s_waitcnt vmcnt(0)
+    s_endpgm"""
+
+
+def test_an_lds_dma_in_flight_at_the_branch_completes_in_each_part(monkeypatch):
+    C, n, found, splits = _run(DMA_ACROSS, "late", monkeypatch, "split")
+    assert splits == [1] and not found
+    thread = np.tile(np.arange(128, dtype=np.uint32), 4)
+    B = np.arange(512, dtype=np.uint32) * 3
+    assert (C[:512] == B + thread + np.where(np.arange(512) < 256, 2, 1)).all()
+    assert (_run(DMA_ACROSS, "late", monkeypatch, "alone")[0] == C).all()

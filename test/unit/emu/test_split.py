@@ -240,3 +240,33 @@ def test_an_lds_dma_in_flight_at_the_branch_completes_in_each_part(monkeypatch):
     B = np.arange(512, dtype=np.uint32) * 3
     assert (C[:512] == B + thread + np.where(np.arange(512) < 256, 2, 1)).all()
     assert (_run(DMA_ACROSS, "late", monkeypatch, "alone")[0] == C).all()
+
+
+#: an LDS race before the branch: each wave's write is not waited for before the barrier
+#: after which the other wave reads it
+RACE_BEFORE = """
+    v_lshlrev_b32_e32 v1, 2, v0
+    v_xor_b32_e32 v8, 0x100, v1
+    ds_write_b32 v1, v0
+    s_barrier
+    ds_read_b32 v7, v8
+    s_waitcnt lgkmcnt(0)
+    s_cmp_lt_u32 s2, 2
+    s_cbranch_scc1 low
+    s_nop 0
+low:
+    s_endpgm"""
+
+
+def test_the_findings_of_a_part_are_its_workgroups_own(monkeypatch):
+    """The wait-state finding on some path, recorded by every run first: once per way as
+    when each way runs again, the part's tracker not recording it again; a race before the
+    branch (collected for the whole batch, not per workgroup): the batch run again per way,
+    each finding naming its way's workgroups."""
+    split = _run(HAZARD_AFTER, "eager", monkeypatch, "split")
+    again = _run(HAZARD_AFTER, "eager", monkeypatch, "again")
+    assert split[3] and split[2] == again[2] and len(split[2]) == 2
+    split = _run(RACE_BEFORE, "eager", monkeypatch, "split")
+    again = _run(RACE_BEFORE, "eager", monkeypatch, "again")
+    assert not split[3] and split[2] == again[2]
+    assert any(f.startswith("lds-race: wave 0 of workgroups 2,3,") for f in split[2])

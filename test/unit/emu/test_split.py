@@ -270,3 +270,40 @@ def test_the_findings_of_a_part_are_its_workgroups_own(monkeypatch):
     again = _run(RACE_BEFORE, "eager", monkeypatch, "again")
     assert not split[3] and split[2] == again[2]
     assert any(f.startswith("lds-race: wave 0 of workgroups 2,3,") for f in split[2])
+
+
+#: lane i of each wave stores its id to C's dword i, then (after the branch) lane i + 1
+#: stores its id there too: two lanes of one wave, two stores, no barrier between them
+LANES_ACROSS = """
+    s_load_dwordx4 s[8:11], s[0:1], 0x0
+    s_waitcnt lgkmcnt(0)
+    v_and_b32_e32 v5, 63, v0
+    v_lshlrev_b32_e32 v1, 2, v5
+    s_lshl_b32 s3, s2, 9
+    v_add_u32_e32 v4, s3, v1
+    v_lshrrev_b32_e32 v6, 6, v0
+    v_lshlrev_b32_e32 v6, 8, v6
+    v_add_u32_e32 v4, v6, v4
+    global_store_dword v4, v0, s[10:11]
+    s_cmp_lt_u32 s2, 2
+    s_cbranch_scc1 low
+    s_nop 0
+low:
+    global_store_dword v4, v0, s[10:11] offset:4
+    s_waitcnt vmcnt(0)
+    s_endpgm"""
+
+
+def test_lane_stores_across_the_branch_are_noted(monkeypatch):
+    """Watched lanes' stores are keyed by run and slot, which a part renumbers: the batch
+    runs again per way (not split) and the pairs across the branch are noted."""
+    from pipeline_mlir.emu.globalrace import lanes_watched
+
+    noted = {}
+    for how in ("split", "alone"):
+        with lanes_watched() as found:
+            _, _, _, splits = _run(LANES_ACROSS, "eager", monkeypatch, how)
+        noted[how] = sorted(map(str, found))
+        assert not splits
+    # per workgroup and wave, lanes i + 1 and i for i < 63, the ids differing in byte 0
+    assert noted["split"] == noted["alone"] and len(noted["split"]) == 4 * 2 * 63

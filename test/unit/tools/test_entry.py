@@ -77,4 +77,3 @@ def test_the_entry_takes_an_argument_list(capsys):
 
     assert main(["--pipeline=4wave", "--emit=schedule"]) == 0
     assert capsys.readouterr().out.startswith("WARP_STAGGER_INDEX")
-

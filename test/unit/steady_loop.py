@@ -284,17 +284,21 @@ def _patched():
         step(self, w)
 
     def counting_run(self):
+        # a part of a split batch (emu/split.py: it resumes where the batch diverged, its
+        # attributes the batch's) goes on from the batch's counts, whose run is dropped
+        part = self.resume is not None
         self.main_head, self.mfma_pcs = _main_head(self.kernel)
         waves = dict.fromkeys(range(len(self.waves)), 0)
-        self.main_heads = None if self.main_head < 0 else Counter(waves)
-        self.mfmas_run = Counter(waves)
+        self.main_heads = None if self.main_head < 0 else \
+            Counter(self.main_heads) if part else Counter(waves)
+        self.mfmas_run = Counter(self.mfmas_run) if part else Counter(waves)
         entry = (self.kernel.name, self.main_heads)
         for record in _ACTIVE:        # a run that never reaches the loop is a run too
             record.runs.append(entry)
             record.mfmas.append(self.mfmas_run)
         try:
             run(self)
-        except BaseException:           # a divergent batch is run again one by one
+        except BaseException:   # a divergent batch: split (each part counts on) or run again
             for record in _ACTIVE:
                 keep = [k for k, r in enumerate(record.runs) if r is not entry]
                 record.runs[:] = [record.runs[k] for k in keep]

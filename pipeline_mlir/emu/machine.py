@@ -412,14 +412,8 @@ class Machine:
         # blocks of 16 bytes when every LDS access of the kernel moves 16 bytes per lane
         self.gran_shift = sh = 4 if _all_lds_16_bytes(self.steps) else 2
         self.blocks = nb = max(1, (lds + (1 << sh) - 1) >> sh)
-        self.g_base = (np.arange(G, dtype=np.int64) * nb)[:, None]
         padded = nb << sh             # whole blocks: block k of slot g is row g * nb + k
-        self.lds = np.full((G, padded), poison.byte(), dtype=np.uint8)
-        self.lds_bytes_flat = self.lds.reshape(-1)               # views of self.lds
-        self.lds_words = self.lds_bytes_flat.view(np.uint32)
-        self.lds_blocks = self.lds_words.reshape(-1, 1 << (sh - 2))
-        self.g_base_bytes = (np.arange(G, dtype=np.int64) * padded)[:, None]
-        self.g_base_words = self.g_base_bytes >> 2
+        self.set_lds(np.full((G, padded), poison.byte(), dtype=np.uint8))
         # op id + 1 of each block's accesses (0: none)
         self.last_write = np.zeros(G * nb, dtype=np.int64)
         self.last_read = np.zeros((waves, G * nb), dtype=np.int64)
@@ -764,6 +758,18 @@ class Machine:
             w.lgkmq.clear()
             w.pend_v.clear()
             w.pend_s.clear()
+
+    def set_lds(self, lds: np.ndarray) -> None:
+        """Make ``lds`` (workgroup slot x padded bytes) this machine's LDS, with its flat,
+        word and block views and each slot's base in blocks, bytes and words."""
+        G, nb, sh = len(lds), self.blocks, self.gran_shift
+        self.lds = lds
+        self.lds_bytes_flat = lds.reshape(-1)               # views of self.lds
+        self.lds_words = self.lds_bytes_flat.view(np.uint32)
+        self.lds_blocks = self.lds_words.reshape(-1, 1 << (sh - 2))
+        self.g_base = (np.arange(G, dtype=np.int64) * nb)[:, None]
+        self.g_base_bytes = (np.arange(G, dtype=np.int64) * lds.shape[1])[:, None]
+        self.g_base_words = self.g_base_bytes >> 2
 
     def run(self) -> None:
         # poisoned registers are NaN: arithmetic on them is expected, not a warning

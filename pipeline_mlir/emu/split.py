@@ -83,14 +83,8 @@ def _part(m: Machine, way: np.ndarray, seed: int, e) -> Machine:
     c.rng = m.rng if way[0] == 0 else random.Random(seed)
     c.descriptors = {}
     # LDS and its race shadow, at the way's slots
-    nb, sh = m.blocks, m.gran_shift
-    c.g_base = (np.arange(G, dtype=np.int64) * nb)[:, None]
-    c.lds = m.lds[way]
-    c.lds_bytes_flat = c.lds.reshape(-1)
-    c.lds_words = c.lds_bytes_flat.view(np.uint32)
-    c.lds_blocks = c.lds_words.reshape(-1, 1 << (sh - 2))
-    c.g_base_bytes = (np.arange(G, dtype=np.int64) * m.lds.shape[1])[:, None]
-    c.g_base_words = c.g_base_bytes >> 2
+    nb = m.blocks
+    c.set_lds(m.lds[way])
     c.last_write = m.last_write.reshape(m.G, nb)[way].reshape(-1)
     c.last_read = m.last_read.reshape(len(m.waves), m.G, nb)[:, way].reshape(len(m.waves), -1)
     c.op_owner, c.op_rel = m.op_owner.copy(), m.op_rel.copy()

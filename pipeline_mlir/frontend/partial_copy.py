@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import memory_space
 from pipeline_mlir.dialect.ir_io import walk_ops
-from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.kernel_ir import describe, in_lds
 
 #: the ops that write a tile's LDS in a copy, and the operand that is the LDS memref
 LDS_WRITES = {"amdgpu.gather_to_lds": None, "vector.store": 1, "vector.transfer_write": 1,
@@ -26,13 +25,8 @@ LDS_WRITES = {"amdgpu.gather_to_lds": None, "vector.store": 1, "vector.transfer_
 
 def lds_copy(op):
     """The first op in ``op``'s regions that writes LDS (a copy's write), or None."""
-    def writes(o) -> bool:
-        if o.name not in LDS_WRITES:
-            return False
-        at = LDS_WRITES[o.name]
-        return at is None or memory_space(o.operands[at].type) == "workgroup"
-    found = [o for region in op.regions for block in region.blocks for top in block.operations
-             for o in walk_ops(top, writes)]
+    found = walk_ops(op, lambda o: o.name in LDS_WRITES and (
+        LDS_WRITES[o.name] is None or in_lds(o.operands[LDS_WRITES[o.name]])))
     return found[0] if found else None
 
 

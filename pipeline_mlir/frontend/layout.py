@@ -288,7 +288,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         if proofs is None:
             plan = kept_proof()
         else:       # (the plan's kept lanes and direct copies: set once proven)
-            _now_or_later(proofs, lambda plans: plans.__setitem__(ch, kept_proof()))
+            proofs.append(lambda plans: plans.__setitem__(ch, kept_proof()))
     return plan, subs
 
 

@@ -80,7 +80,7 @@ def lds_accesses(mlir_text: str, threads: int) -> KernelLds:
 
 def loop_reads(loop, kernel, threads: int) -> KernelLds:
     """The fragment reads of the tagged loop ``loop`` (an ``scf.for`` op of the kernel
-    function ``kernel``, whose workgroup buffers are laid out in declaration order) as
+    function ``kernel``; each workgroup buffer's addresses from its own first byte) as
     :func:`lds_accesses` reads them, for ``threads`` threads: what the ISA check holds each
     ``ds_read`` of the built code against (:mod:`pipeline_mlir.isa.frag_addresses`).  An
     :class:`~pipeline_mlir.kernel.lds_data.LdsAccessError` names what is not evaluated
@@ -114,15 +114,11 @@ def _loop_buffers(kernel) -> tuple[dict, dict]:
             continue
         t = ir.MemRefType(v.type)
         try:
-            elem[v] = element_bytes(t)
+            elem[v], size = _sizes(t)
         except ValueError:
             continue            # an access of it is one of no workgroup buffer: named then
-        if not t.has_static_shape:
-            continue
-        size = elem[v]
-        for d in t.shape:
-            size *= d
-        buffers[v] = (0, size)
+        if t.has_static_shape:
+            buffers[v] = (0, size)
     return buffers, elem
 
 
@@ -165,19 +161,26 @@ def _buffers(ops, names: "_SourceNames"):
                 continue
             t = ir.MemRefType(arg.type)
             try:
-                elem[arg] = element_bytes(t)
+                elem[arg], size = _sizes(t)
             except ValueError:
                 raise LdsAccessError(f"LDS buffer {names.of(arg)}: element type "
                                      f"{t.element_type} has no known size") from None
-            size = elem[arg]
-            for d in t.shape:
-                size *= d
             buffers[arg] = (base, size)
             if size % 256:
                 notes.append(f"LDS buffer {names.of(arg)} is {size} bytes, not a multiple "
                              f"of 256: the buffers' real placement may shift its banks")
             base += size
     return buffers, elem, notes
+
+
+def _sizes(t) -> tuple[int, int]:
+    """(bytes per element, bytes) of memref type ``t`` (ValueError: an element of no known
+    size)."""
+    elem = element_bytes(t)
+    size = elem
+    for d in t.shape:
+        size *= d
+    return elem, size
 
 
 def _access(op, ev: Evaluator, buffers: dict, elem: dict, names: "_SourceNames",

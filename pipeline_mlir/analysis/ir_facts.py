@@ -5,7 +5,8 @@ operand groups (:func:`segments`), a memref's memory space (:func:`memory_space`
 per element (:func:`element_bytes`), IREE's ``xor_shuffle`` swizzle (:func:`xor_shuffle`,
 :func:`parse_xor_shuffle`), the opaque identity the kernels pin an LDS base with
 (:func:`is_opaque_identity`), the integer an SSA value is when constants define it
-(:func:`constant_int`) and the trip count of an ``scf.for`` with constant bounds
+(:func:`constant_int`), what a vector transfer states of its access (:func:`transfer`)
+and the trip count of an ``scf.for`` with constant bounds
 (:func:`constant_trips`).
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import NamedTuple
 
 from pipeline_mlir.analysis.int_ranges import signed
 from pipeline_mlir.dialect.attrs import (constant_range, int_value, is_float8, is_kind,
@@ -133,6 +135,48 @@ def segments(op) -> list[list]:
         out.append(operands[pos:pos + n])
         pos += n
     return out
+
+
+class Transfer(NamedTuple):
+    """What a ``vector.transfer_read`` / ``transfer_write`` states of its access
+    (:func:`transfer`): whether it has a mask, which of its vector's dimensions are
+    ``in_bounds`` and whether its ``permutation_map`` is the minor identity (the vector's
+    dimensions the memref's innermost, in order)."""
+    masked: bool
+    in_bounds: tuple
+    minor_identity: bool
+
+    @property
+    def in_view(self) -> bool:
+        """In bounds in every dimension and of the minor-identity map: where its mask (if
+        any) is true, the access moves the vector's elements at its indices."""
+        return all(self.in_bounds) and self.minor_identity
+
+    @property
+    def plain(self) -> bool:
+        """:attr:`in_view` and unmasked: the access moves exactly the vector's elements at
+        its indices."""
+        return not self.masked and self.in_view
+
+
+def transfer(op) -> Transfer:
+    """The :class:`Transfer` facts of ``op`` (a ``vector.transfer_read`` or
+    ``transfer_write`` of a memref).  An ``in_bounds`` or ``permutation_map`` the op does
+    not carry is MLIR's default (not in bounds; the minor identity); an ``in_bounds``
+    element that is not a boolean counts as not in bounds."""
+    g = segments(op)
+    write = op.name == "vector.transfer_write"
+    vt = ir.VectorType((g[0][0] if write else op.results[0]).type)
+    rank = ir.MemRefType(g[1 if write else 0][0].type).rank
+    bounds = (False,) * vt.rank
+    if "in_bounds" in op.attributes:
+        bounds = tuple(isinstance(a, ir.BoolAttr) and ir.BoolAttr(a).value
+                       for a in ir.ArrayAttr(op.attributes["in_bounds"]))
+    identity = True
+    if "permutation_map" in op.attributes:
+        pm = ir.AffineMapAttr(op.attributes["permutation_map"]).value
+        identity = pm == ir.AffineMap.get_minor_identity(rank, vt.rank, context=pm.context)
+    return Transfer(bool(len(g) > 3 and g[3]), bounds, identity)
 
 
 #: the integer attribute (elements) of a register-staged ``amdgpu.gather_to_lds`` whose

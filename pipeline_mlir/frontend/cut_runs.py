@@ -63,7 +63,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, element_bytes, segments
-from pipeline_mlir.analysis.ir_facts import memory_space
+from pipeline_mlir.analysis.ir_facts import memory_space, transfer
 from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.loop_eval import (Evaluator, SideBySide, grid_points, grid_stride,
                                               workgroup_grid)
@@ -189,10 +189,8 @@ def cut_size(at, mask, load, iv):
     if root.rank < 2 or memory_space(root) not in ("global", "fat_raw_buffer") or \
             ir.MemRefType(src.type).rank != root.rank:
         return None
-    if load.name == "vector.transfer_read" and "permutation_map" in load.attributes:
-        pm = ir.AffineMapAttr(load.attributes["permutation_map"]).value
-        if str(pm) != str(ir.AffineMap.get_minor_identity(root.rank, len(shape_of(load)))):
-            return None
+    if load.name == "vector.transfer_read" and not transfer(load).minor_identity:
+        return None
     return s
 
 

@@ -59,7 +59,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import segments
+from pipeline_mlir.analysis.ir_facts import transfer
 from pipeline_mlir.frontend.kernel_ir import (at, erase_dead, erase_unused, mfma_variant,
                                               narrow_read)
 
@@ -229,11 +229,8 @@ def _read_plan(read, off: int, size: int):
             any(d != 1 for d in vt.shape[:-1]):
         return None
     if read.name == "vector.transfer_read":
-        g = segments(read)
-        mt = ir.MemRefType(g[0][0].type)
-        pm = ir.AffineMapAttr(read.attributes["permutation_map"]).value
-        if (len(g) > 3 and g[3]) or \
-                str(pm) != str(ir.AffineMap.get_minor_identity(mt.rank, vt.rank)):
+        access = transfer(read)
+        if access.masked or not access.minor_identity:
             return None
     elif read.name != "vector.load":
         return None

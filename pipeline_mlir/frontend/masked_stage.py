@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline_mlir.analysis.ir_facts import constant_int, segments
+from pipeline_mlir.analysis.ir_facts import constant_int, segments, transfer
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.frontend.kernel_ir import owner
@@ -143,15 +143,10 @@ def _indexed(read, strides: dict) -> list | None:
     if read.name == "vector.load":
         indices = list(read.operands)[1:]
     elif read.name == "vector.transfer_read":
-        g = segments(read)
-        rank = len(g[1])
-        perm = read.attributes["permutation_map"] if "permutation_map" in read.attributes \
-            else None
-        vrank = ir.VectorType(read.results[0].type).rank
-        if (len(g) > 3 and g[3]) or (perm is not None and perm != ir.AffineMapAttr.get(
-                ir.AffineMap.get_minor_identity(rank, vrank))):
+        facts = transfer(read)
+        if facts.masked or not facts.minor_identity:
             return None
-        indices = g[1]
+        indices = segments(read)[1]
     else:
         return None
     vshape = list(ir.VectorType(read.results[0].type).shape)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import memory_space, segments
+from pipeline_mlir.analysis.ir_facts import memory_space, segments, transfer
 from pipeline_mlir.frontend.kept_masks import keep_in_index
 from pipeline_mlir.frontend.kernel_ir import KEPT, fat_root
 
@@ -62,24 +62,16 @@ def _checked_dims(o) -> list[int]:
     op (left to the checks downstream)."""
     if o.name != "vector.transfer_read" or KEPT in o.attributes:
         return []
-    g = segments(o)
-    if len(g) > 3 and g[3]:
-        return []
+    facts = transfer(o)
     vt = ir.VectorType(o.results[0].type)
-    if any(d != 1 for d in vt.shape):
-        return []
-    bounds = [str(x) == "true" for x in ir.ArrayAttr(o.attributes["in_bounds"])] \
-        if "in_bounds" in o.attributes else [False] * vt.rank
-    if all(bounds):
+    if facts.masked or any(d != 1 for d in vt.shape) or all(facts.in_bounds) or \
+            not facts.minor_identity:
         return []
     view = o.operands[0]
     mt = ir.MemRefType(view.type)
-    pm = ir.AffineMapAttr(o.attributes["permutation_map"]).value
-    if str(pm) != str(ir.AffineMap.get_minor_identity(mt.rank, vt.rank)):
-        return []
     if memory_space(fat_root(view).type) != "fat_raw_buffer":
         return []
-    dims = [mt.rank - vt.rank + k for k, b in enumerate(bounds) if not b]
+    dims = [mt.rank - vt.rank + k for k, b in enumerate(facts.in_bounds) if not b]
     if any(ir.ShapedType.is_dynamic_size(mt.shape[d]) for d in dims):
         return []
     return dims

@@ -49,7 +49,8 @@ import math
 
 from pipeline_mlir.analysis.barriers import BARRIERS, fences_lds, orders
 from pipeline_mlir.analysis.ir_facts import (constant_int, dense_i64, dense_row_major,
-                                             encloses, memory_space, segments)
+                                             encloses, memory_space, segments,
+                                             transfer)
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -132,15 +133,10 @@ def whole_access(op, shape, at_zero: bool = True, masked: bool = False) -> bool:
         plain = at_zero
     else:
         g = segments(op)
-        has_mask = len(g) > 3 and g[3] and not masked
-        in_bounds = "in_bounds" in op.attributes and all(
-            ir.BoolAttr(x).value for x in ir.ArrayAttr(op.attributes["in_bounds"]))
-        perm = op.attributes["permutation_map"] if "permutation_map" in op.attributes \
-            else None
-        identity = perm is None or perm == ir.AffineMapAttr.get(
-            ir.AffineMap.get_minor_identity(len(shape), len(shape)))
+        access = transfer(op)
         indices = g[1] if reads else g[2]
-        plain = not has_mask and in_bounds and identity
+        plain = (masked or not access.masked) and access.in_view and \
+            len(indices) == len(shape)          # (the identity: the buffer's rank)
     return (plain and list(vt.shape) == list(shape) and
             (not at_zero or all(constant_int(i) == 0 for i in indices)))
 

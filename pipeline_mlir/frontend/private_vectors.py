@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, segments
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, segments, transfer
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
@@ -68,15 +68,13 @@ def positions(op, int_of) -> np.ndarray:
         idx = list(op.operands)[at + 1:]
         vshape: list = []
     else:
-        groups = segments(op)
-        idx = groups[at + 1]
-        if groups[3]:       # (both transfers: the mask is the fourth group)
+        idx = segments(op)[at + 1]
+        facts = transfer(op)
+        if facts.masked:
             raise Unproven(f"a masked '{op.name}' op of private memory")
-        if not all(ir.BoolAttr(b).value for b in ir.ArrayAttr(op.attributes["in_bounds"])):
+        if not all(facts.in_bounds):
             raise Unproven(f"a '{op.name}' op of private memory not in bounds")
-        pmap = ir.AffineMapAttr(op.attributes["permutation_map"]).value
-        if pmap != ir.AffineMap.get_minor_identity(pmap.n_dims, len(pmap.results),
-                                                   context=pmap.context):
+        if not facts.minor_identity:
             raise Unproven(f"a permuted '{op.name}' op of private memory")
         vec = op.operands[0] if op.name in STORES else op.results[0]
         vshape = list(ir.VectorType(vec.type).shape)

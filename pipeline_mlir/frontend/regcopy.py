@@ -39,8 +39,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.locations import written_as
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import dense_row_major, element_bytes, parse_xor_shuffle
-from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64, segments
+from pipeline_mlir.analysis.ir_facts import (dense_row_major, element_bytes, parse_xor_shuffle,
+                                             transfer)
+from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.cut_runs import CUT, ODD, piece_bytes, prove_pieces
 from pipeline_mlir.frontend.kept_masks import KEPT
@@ -132,19 +133,17 @@ def _check_vectors(a: Access) -> None:
                               f"a direct-to-LDS copy moves one run per lane")
         if not op.name.startswith("vector.transfer"):
             continue
-        g = segments(op)
-        if len(g) > 3 and g[3] and CUT not in op.attributes:   # (cut_runs.py: in pieces)
+        facts = transfer(op)
+        if facts.masked and CUT not in op.attributes:   # (cut_runs.py: in pieces)
             raise IRError(op, f"{describe(op)} is masked; a masked copy (a K tail) cannot be "
                               f"made a direct-to-LDS copy")
-        if "in_bounds" in op.attributes and not all(
-                str(x) == "true" for x in ir.ArrayAttr(op.attributes["in_bounds"])):
+        if not all(facts.in_bounds):
             raise IRError(op, f"{describe(op)} may access out of bounds (in_bounds is not all "
                               f"true); a direct-to-LDS copy cannot pad")
-        pm = ir.AffineMapAttr(op.attributes["permutation_map"]).value
-        rank = ir.MemRefType(op.operands[0 if op == a.op else 1].type).rank
-        if str(pm) != str(ir.AffineMap.get_minor_identity(rank, vt.rank)):
+        if not facts.minor_identity:
+            pm = ir.AffineMapAttr(op.attributes["permutation_map"]).value
             raise IRError(op, f"{describe(op)} uses permutation map {pm}; a copy is a "
-                              f"minor-identity run of elements")
+                          f"minor-identity run of elements")
 
 
 def _elements(ev, view_value, indices, n: int, op, what: str) -> np.ndarray:

@@ -17,11 +17,10 @@ import itertools
 from dataclasses import dataclass, field
 
 from pipeline_mlir.dialect import bindings as B
-from pipeline_mlir.dialect.attrs import bool_values
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict
+from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict, transfer
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.frontend.guarded_load import nested_refusal
@@ -575,21 +574,16 @@ def _static_position(op):
 
 
 def _check_transfer_read(op) -> None:
-    vt = ir.VectorType(op.results[0].type)
-    mt = ir.MemRefType(op.operands[0].type)
-    pm = ir.AffineMapAttr(op.attributes["permutation_map"]).value
-    minor = ir.AffineMap.get_minor_identity(mt.rank, vt.rank)
-    if str(pm) != str(minor):
+    access = transfer(op)
+    if not access.minor_identity:
+        pm = ir.AffineMapAttr(op.attributes["permutation_map"]).value
         raise IRError(op, f"'{op.name}' op reads with permutation map {pm}; the front end "
                           f"handles minor-identity reads (a transposed read is an "
                           f"amdgpu.transpose_load)")
-    if "in_bounds" in op.attributes:
-        ib = bool_values(op.attributes["in_bounds"])
-        if ib is None or not all(ib):
-            raise IRError(op, f"'{op.name}' op may read out of bounds (in_bounds is not all "
-                              f"true); a masked fragment read cannot be pipelined")
-    g = segments(op)
-    if len(g) > 3 and g[3]:
+    if not all(access.in_bounds):
+        raise IRError(op, f"'{op.name}' op may read out of bounds (in_bounds is not all "
+                          f"true); a masked fragment read cannot be pipelined")
+    if access.masked:
         raise IRError(op, f"'{op.name}' op has a mask; a masked fragment read cannot be "
                           f"pipelined")
 

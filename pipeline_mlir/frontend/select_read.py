@@ -43,6 +43,7 @@ import itertools
 
 import numpy as np
 
+from pipeline_mlir.analysis.ir_facts import transfer
 from pipeline_mlir.analysis.output_tiles import KernelFacts
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
@@ -82,13 +83,13 @@ def check_transfer_masks(f, reads: list, facts: KernelFacts | None = None) -> No
     (``in_bounds`` true: its view's bounds would mask too) and not permuted; ``facts``:
     ``f``'s grid and launch ops if found already."""
     for op in reads:
-        rank = ir.MemRefType(op.operands[0].type).rank
-        if op.name != "vector.transfer_read" or len(op.operands) < rank + 3:
-            continue                                    # no mask
+        if op.name != "vector.transfer_read":
+            continue
+        access = transfer(op)
+        if not access.masked:
+            continue
         vt = ir.VectorType(op.results[0].type)
-        pmap = ir.AffineMapAttr(op.attributes["permutation_map"]).value
-        bounds = [bool(ir.BoolAttr(a).value) for a in ir.ArrayAttr(op.attributes["in_bounds"])]
-        if pmap != ir.AffineMap.get_minor_identity(rank, vt.rank) or not all(bounds):
+        if not access.in_view:
             raise IRError(op, f"{describe(op)}: a masked read of an epilogue input that is "
                               f"permuted or not in bounds; {_WHY_READ}")
         _check_grid(f, op, op.operands[-1], op, tuple(vt.shape), _WHY_READ, facts)

@@ -31,7 +31,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle, segments
+from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle, segments, transfer
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.adopt import Ix
 from pipeline_mlir.frontend.kernel_ir import collapsed, describe
@@ -128,10 +128,8 @@ def _parts(op):
     g = segments(op)
     val, mem, idx = (g[0][0], g[1][0], list(g[2])) if write else (None, g[0][0], list(g[1]))
     vt = ir.VectorType((val if write else op.results[0]).type)
-    mt = ir.MemRefType(mem.type)
-    pm = ir.AffineMapAttr(op.attributes["permutation_map"]).value
-    masked = len(g) > 3 and g[3]
-    if masked or str(pm) != str(ir.AffineMap.get_minor_identity(mt.rank, vt.rank)):
+    facts = transfer(op)
+    if facts.masked or not facts.minor_identity:
         raise IRError(op, f"{describe(op)} accesses an XOR-swizzled LDS buffer with a mask or "
                           f"a permutation; the front end applies the swizzle to plain accesses")
     return vt, val, mem, idx

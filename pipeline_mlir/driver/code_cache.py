@@ -106,12 +106,10 @@ def compile_shared(options, build):
         options = dataclasses.replace(options, isa_check=False)
     wide = _together_build(options)
     if wide is not None:
-        built: list = []
-        result = _kept(wide, key[:2] + (("together",) + wide.stages,),
-                       lambda o: built.append(o) or build(o))
+        result, ran = _kept_ran(wide, key[:2] + (("together",) + wide.stages,), build)
         if result.failed or result.diagnostics:
             return _kept(options, key, build)
-        for kind in TOGETHER[1:] if built else ():  # their plain keys (module docstring)
+        for kind in TOGETHER[1:] if ran else ():  # their plain keys (module docstring)
             _store(kind, key[:2], lambda k=kind: _part(result, wide.emit, k))
         return _part(result, wide.emit, _kind(options), options.stages)
     wide = _widened(options)
@@ -169,24 +167,30 @@ def _stage_failed(result, added) -> bool:
 def _kept(options, key, build):
     """``build(options)`` through the store under ``key`` (kept only when it succeeded
     without a diagnostic); a key with stages fills the plain build's key too."""
-    unkept = []
+    return _kept_ran(options, key, build)[0]
+
+
+def _kept_ran(options, key, build) -> tuple:
+    """:func:`_kept`'s result, and whether ``build`` ran in this call (False: the store
+    had the result already)."""
+    ran = []
 
     def keep():
         result = build(options)
+        ran.append(result)
         if result.failed or result.diagnostics:
-            unkept.append(result)
             raise _NotKept
         return result
     try:
         result = _store(_kind(options), key, keep)
     except _NotKept:
-        return unkept[0]
+        return ran[0], True
     if len(key) > 2:      # the plain build's key too (module docstring)
         import dataclasses
 
         _store(_kind(options), key[:2], lambda: dataclasses.replace(
             result, stages={}, report=result.report if _kind(options) == "report" else None))
-    return result
+    return result, bool(ran)
 
 
 def shares(kind: str) -> bool:

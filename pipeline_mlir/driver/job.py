@@ -455,13 +455,28 @@ def _code_outputs(module, ll: str, options: CompileOptions, kinds: list[str], pl
     if "hsaco" in code or "report" in code:
         outs["hsaco"] = link_hsaco(obj, timeout=timeout)
     if "report" in code:  # resources, occupancy, counts, ISA check (isa/report.py)
-        from pipeline_mlir.isa.report import kernel_report
-
-        report = kernel_report(asm, outs["hsaco"], plans[0] if len(plans) == 1 else None,
-                               ll_text=ll)
+        report = _kernel_report(asm, outs["hsaco"], plans, ll, module, filename)
         report.unpipelined = list(unpipelined)
         outs["report"], outs[_REPORT] = report.format(), report
     return {k: v for k, v in outs.items() if k in code or k == _REPORT}
+
+
+def _kernel_report(asm: str, hsaco: bytes, plans: list, ll: str, module, filename: str):
+    """The ``--emit=report`` report of the module's one kernel; a :class:`Failure` at its
+    second kernel when it has several (the report is of one kernel)."""
+    from pipeline_mlir.isa.asm import FunctionCountError
+    from pipeline_mlir.isa.report import kernel_report
+
+    try:
+        return kernel_report(asm, hsaco, plans[0] if len(plans) == 1 else None, ll_text=ll)
+    except FunctionCountError as e:
+        if len(e.names) < 2:        # (none: parse_asm refuses assembly without a function)
+            raise
+        message = (f"--emit=report reports on one kernel, and the module has "
+                   f"{len(e.names)} ({', '.join(e.names)}): compile each in a module of "
+                   f"its own")
+        raise Failure([at_function(module, e.names[1], message, filename) or
+                       Diag("error", message, where=filename)]) from None
 
 
 def stage_output(op, options: CompileOptions, emit: str, filename: str,

@@ -34,9 +34,20 @@ from pipeline_mlir.isa.asm_instr import PSEUDO, AsmError, AsmInstr, parse_instru
 from pipeline_mlir.isa.natural_loops import main_loop as natural_main_loop, natural_loops
 
 __all__ = [
-    "AsmError", "AsmInstr", "AsmBlock", "AsmFunction", "AsmModule", "parse_asm",
-    "parse_yaml", "SNIPPET_FUNCTION",
+    "AsmError", "AsmInstr", "AsmBlock", "AsmFunction", "AsmModule", "FunctionCountError",
+    "parse_asm", "parse_yaml", "SNIPPET_FUNCTION",
 ]
+
+
+class FunctionCountError(AsmError):
+    """The only function of the assembly was asked for, and it has none or several
+    (``names``, in order): a caller that knows where those functions come from locates the
+    error there (``--emit=report`` of a module of two kernels, at the second)."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = list(names)
+        super().__init__(f"expected one function, the assembly has {len(names)} "
+                         f"({', '.join(names) or 'none'})")
 
 #: name of the function that holds instructions found before any function label
 SNIPPET_FUNCTION = "<snippet>"
@@ -142,8 +153,7 @@ class AsmModule:
         """The function called ``name``; without a name, the only function."""
         if name is None:
             if len(self.functions) != 1:
-                raise AsmError(f"expected one function, the assembly has {len(self.functions)}"
-                               f" ({', '.join(f.name for f in self.functions) or 'none'})")
+                raise FunctionCountError([f.name for f in self.functions])
             return self.functions[0]
         for f in self.functions:
             if f.name == name:

@@ -161,3 +161,41 @@ def test_stages_kept_on_the_way_are_the_emits_own_outputs(capsys):
 def test_stages_that_are_not_on_the_way_are_a_usage_error(options, message):
     with pytest.raises(UsageError, match=message):
         compile(CompileOptions(**options))
+
+
+TWO_KERNELS = '''module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @first() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      gpu.return
+    }
+    gpu.func @second() kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      gpu.return
+    }
+  }
+}
+'''
+
+
+def test_a_report_of_two_kernels_is_refused_at_the_second(capsys, tmp_path):
+    """``--emit=report`` reports on one kernel: a module of two is a located error at the
+    second (the compile API's diagnostic, ``checked_output``'s PipelineError, the CLI's one
+    line and exit status 1), not the assembly reader's unlocated error escaping; the
+    reader's own error is typed and names both."""
+    from cli_helpers import run_cli_text
+
+    from pipeline_mlir.isa.asm import FunctionCountError, parse_asm
+
+    want = ("error: --emit=report reports on one kernel, and the module has 2 (first, "
+            "second): compile each in a module of its own")
+    result = compile(CompileOptions(text=TWO_KERNELS, filename="two.mlir", emit="report"))
+    (d,) = result.diagnostics
+    assert result.failed and (d.file, d.line, d.col) == ("two.mlir", 6, 5)
+    with pytest.raises(PipelineError) as raised:
+        result.checked_output()
+    assert str(raised.value).startswith("two.mlir:6:5: " + want)
+    code, out, err = run_cli_text(capsys, tmp_path, TWO_KERNELS, "--emit=report")
+    assert (code, out) == (1, "") and err.count("error:") == 1 and "Traceback" not in err
+    assert err.splitlines()[0] == f"{tmp_path / 'k.mlir'}:6:5: {want}"
+    with pytest.raises(FunctionCountError) as caught:
+        parse_asm("\t.text\nfirst:\n\ts_endpgm\nsecond:\n\ts_endpgm\n").function()
+    assert caught.value.names == ["first", "second"]

@@ -43,22 +43,40 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 # launch reuses pages already mapped: a few percent of the emulator tests' CPU.
 # The variable is read when a process starts: this one (the run's first process, the only
 # one with ``-n 0``) is given the same settings through ``mallopt`` (_keep_freed_memory).
-KEEP_HEAP_TUNABLES = ("glibc.malloc.mmap_threshold=4294967295:"
-                      "glibc.malloc.trim_threshold=4294967295")
-_KEEP_HEAP = "GLIBC_TUNABLES" not in os.environ
-os.environ.setdefault("GLIBC_TUNABLES", KEEP_HEAP_TUNABLES)
+# A run started with a GLIBC_TUNABLES of its own keeps every tunable it sets and gets
+# these two added where it sets neither (its own value of either rules: a user who tunes
+# malloc means it); its other tunables no longer drop the heap settings silently.
+KEEP_HEAP_TUNABLES = {"glibc.malloc.mmap_threshold": "4294967295",
+                      "glibc.malloc.trim_threshold": "4294967295"}
+
+
+def with_heap_kept(value: str | None) -> tuple[str, bool]:
+    """``GLIBC_TUNABLES`` ``value`` (None: not set) with :data:`KEEP_HEAP_TUNABLES`
+    added where it sets neither, and whether the result holds them (False: ``value`` sets
+    one of them itself, and is kept as it is; True too for a value that holds them
+    already, an xdist worker's, given by the run's first process)."""
+    given = dict(t.partition("=")[::2] for t in (value or "").split(":") if t)
+    if given.keys() & KEEP_HEAP_TUNABLES.keys():
+        return value, all(given.get(k) == v for k, v in KEEP_HEAP_TUNABLES.items())
+    return ":".join([*filter(None, (value or "").split(":")),
+                     *(f"{k}={v}" for k, v in KEEP_HEAP_TUNABLES.items())]), True
+
+
+_STARTED_WITH = os.environ.get("GLIBC_TUNABLES")
+os.environ["GLIBC_TUNABLES"], HEAP_KEPT = with_heap_kept(_STARTED_WITH)
 
 
 def _keep_freed_memory() -> None:
     """This process's malloc as ``GLIBC_TUNABLES`` above sets it for the processes it
     starts: no block mapped on its own below 2 GiB (``M_MMAP_THRESHOLD``, the most an
     ``int`` says), the heap not given back when blocks are freed (``M_TRIM_THRESHOLD``).
-    Only with glibc, and only where the run did not start with a ``GLIBC_TUNABLES`` of
-    its own (then that one rules, as in the processes it starts)."""
+    Only with glibc, and only where this process started without them and they were
+    added (:func:`with_heap_kept`)."""
     import ctypes
     import platform
 
-    if not _KEEP_HEAP or platform.libc_ver()[0] != "glibc":
+    if not HEAP_KEPT or os.environ["GLIBC_TUNABLES"] == _STARTED_WITH or \
+            platform.libc_ver()[0] != "glibc":
         return
     mallopt = ctypes.CDLL(None).mallopt
     mallopt.argtypes, mallopt.restype = (ctypes.c_int, ctypes.c_int), ctypes.c_int

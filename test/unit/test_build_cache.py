@@ -12,6 +12,9 @@ import pytest
 
 from build_cache import ENV, cached, key_of, share_code_objects
 
+#: conftest.py's heap settings as GLIBC_TUNABLES text
+KEEP = "glibc.malloc.mmap_threshold=4294967295:glibc.malloc.trim_threshold=4294967295"
+
 HERE = Path(__file__).resolve().parent
 
 
@@ -67,10 +70,11 @@ def test_this_process_keeps_freed_memory():
     import platform
     import resource
 
-    from conftest import KEEP_HEAP_TUNABLES
+    from conftest import HEAP_KEPT
 
-    if platform.libc_ver()[0] != "glibc" or os.environ.get("GLIBC_TUNABLES") != KEEP_HEAP_TUNABLES:
-        pytest.skip("not glibc, or the run was started with GLIBC_TUNABLES of its own")
+    if platform.libc_ver()[0] != "glibc" or not HEAP_KEPT:
+        pytest.skip("not glibc, or the run was started with a GLIBC_TUNABLES malloc "
+                    "threshold of its own")
     block = bytearray(64 << 20)  # zero-filled: every page touched
     del block
     before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
@@ -78,6 +82,25 @@ def test_this_process_keeps_freed_memory():
     faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
     del block
     assert faults < 1024, f"{faults} page faults taking a freed 64 MiB block again (16384 pages)"
+
+
+@pytest.mark.parametrize("given, want", [
+    (None, (KEEP, True)),
+    ("", (KEEP, True)),
+    # another tunable of the user's is kept, and the heap settings added after it
+    ("glibc.malloc.tcache_count=0", ("glibc.malloc.tcache_count=0:" + KEEP, True)),
+    # a malloc threshold of the user's rules: the value is left as it is
+    ("glibc.malloc.trim_threshold=0:glibc.cpu.x=1",
+     ("glibc.malloc.trim_threshold=0:glibc.cpu.x=1", False)),
+    # the settings already there (an xdist worker's, from the run's first process)
+    (KEEP, (KEEP, True)),
+])
+def test_a_users_glibc_tunables_are_kept_and_the_heap_settings_added(given, want):
+    """conftest.py's ``GLIBC_TUNABLES`` keeps a value the run was started with (its
+    tunables, a malloc threshold of its own ruling) rather than dropping either side."""
+    from conftest import with_heap_kept
+
+    assert with_heap_kept(given) == want
 
 
 def test_code_objects_are_built_once_and_nothing_else_is_kept(tmp_path):

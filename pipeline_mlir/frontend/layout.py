@@ -259,10 +259,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     # (a kept channel's copies are compared in every workgroup instead: kept_layout.py)
     reads_proof = functools.partial(check_reads, an, copies, None if kept else chan._replace(
         table=table, base0=base0, elements=static_end(ev, base)), ev)
-    if proofs is None:
-        reads_proof()
-    else:           # (redistribute's deferred whole-grid proofs, run with the plans)
-        proofs.append(lambda plans: reads_proof())
+    _now_or_later(proofs, lambda plans: reads_proof())
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     try:
         subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
@@ -351,6 +348,18 @@ def _base(src):
     strides (:func:`~pipeline_mlir.frontend.extent.source_base`) or of strides known at
     launch (:func:`~pipeline_mlir.frontend.launch_stride.launch_strided_base`)."""
     return source_base(src) or launch_strided_base(src)
+
+
+def _now_or_later(proofs: list | None, proof) -> None:
+    """Run ``proof`` (of the channels' plans, by channel) now, or leave it in ``proofs``
+    (:func:`redistribute`'s deferred whole-grid proofs).  One use, kept as a function: the
+    reads proof of :func:`_plan_channel` is one line there, which holds that function at
+    the size limit (test_sizes.py: folded in, it is 83 lines); the kept proof beside it
+    sets the plan when it runs now, and appends directly."""
+    if proofs is None:
+        proof(None)
+    else:
+        proofs.append(proof)
 
 
 def _check_launch_plan(an, plan: ChannelPlan, copies: list, base, full: int,

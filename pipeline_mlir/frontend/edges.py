@@ -53,15 +53,14 @@ import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, dense_row_major, descendants,
-                                             element_bytes, memory_space, workgroup_id_bound)
+from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, descendants, workgroup_id_bound
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.locations import op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.lane_ops import SAMPLE_WORKGROUP
 from pipeline_mlir.frontend.extent import declared_extent
-from pipeline_mlir.frontend.kernel_ir import OFFSET_LIMIT, fat_root, range_checked, zero_end
+from pipeline_mlir.frontend.kernel_ir import zero_end
 
 
 class Channel(NamedTuple):

@@ -51,7 +51,6 @@ from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_bounds, element_bytes, memory_space
 from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, SideBySide, grid_points,
                                               grid_stride, workgroup_grid)

@@ -21,7 +21,6 @@ from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target import gfx950
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend import waves as W
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.analysis.ir_facts import block_size

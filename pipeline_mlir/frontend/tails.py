@@ -366,13 +366,12 @@ def _own_lds(rem, loop, stages: int = PAIR + 1) -> None:
     fit in LDS together (``stages`` copies of each; 1 when no pipelined loop runs)."""
     mapping: dict = {}
     swizzled: dict = {}
-    new_bytes = 0
     for op in walk_ops(rem, lambda o: o != rem):
         for i, v in enumerate(op.operands):
             if not in_lds(v) or defined_in(v, rem):
                 continue
             if v not in mapping:
-                new_bytes += _clone_view(v, mapping, swizzled, rem)
+                _clone_view(v, mapping, swizzled, rem)
             op.operands[i] = mapping[v]
     resolve_swizzles(swizzled)
     if stages > 1:   # after a pipelined loop: the partition counts them, or aliases them
@@ -407,16 +406,16 @@ def _outside_lds(rem) -> dict:
     return roots
 
 
-def _clone_view(v, mapping: dict, swizzled: dict, rem) -> int:
+def _clone_view(v, mapping: dict, swizzled: dict, rem) -> None:
     """``mapping[v]``: LDS value ``v`` rebuilt on a new allocation (the view ops from the
     buffer to ``v`` cloned before ``rem``; a swizzled buffer's swizzle recorded in
-    ``swizzled``); returns the bytes newly allocated."""
+    ``swizzled``)."""
     owner = v.owner
     if isinstance(owner, ir.Block) or _op(owner).name == "memref.alloc":
         mapping[v], sw = _new_buffer(v, rem)
         if sw is not None:
             swizzled[mapping[v]] = sw
-        return static_bytes(ir.MemRefType(v.type))
+        return
     o = _op(owner)
     if o.name not in VIEW_OPS or not is_pure(o):
         raise IRError(o, f"{describe(o)} makes an LDS value that the K-loop uses, and the "
@@ -424,12 +423,12 @@ def _clone_view(v, mapping: dict, swizzled: dict, rem) -> int:
                          f"own; the front end rebuilds {', '.join(VIEW_OPS)} views of a "
                          f"memref.alloc or a workgroup attribution")
     src = o.operands[0]
-    added = 0 if src in mapping else _clone_view(src, mapping, swizzled, rem)
+    if src not in mapping:
+        _clone_view(src, mapping, swizzled, rem)
     new = o.clone(ir.InsertionPoint(rem))
     new.operands[0] = mapping[src]
     for r, nr in zip(o.results, new.results):
         mapping[r] = nr
-    return added
 
 
 def _new_buffer(root, rem):

@@ -57,7 +57,6 @@ from pipeline_mlir.analysis.output_tiles import WRITES, bind_launch, launch_ops,
     write_iterations
 from pipeline_mlir.analysis.vector_index import Vectors
 from pipeline_mlir.analysis.vector_moves import moved
-from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op

@@ -24,8 +24,9 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   (evaluated as the registers are: the compares, ``s_and_saveexec_b64`` and the 64-bit
   mask moves); every lane counts where it is not.  An access of a form not read here (an
   atomic) or whose address is unknown is left out, but for an LDS write whose address is
-  the same in every wave (:func:`varying_states`: computed from no thread or wave id,
-  under an ``exec`` the same in every wave): every wave writes the same bytes, a race
+  the same in every wave (:func:`~pipeline_mlir.isa.lane_values.varying_states`: computed
+  from no thread or wave id, under an ``exec`` the same in every wave): every wave writes
+  the same bytes, a race
   (``lds-race`` at it alone, whatever the barriers).
 * **Intervals.**  The waves of a workgroup run the same path; between two barriers any of
   them may run any of the instructions reachable from the first without crossing another
@@ -36,8 +37,8 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   waves that may branch apart race there; where every wave of the workgroup branches alike
   that is a false refusal (no kernel built here has one).  The rule runs only where the path is the same for
   every wave as far as barriers go: every conditional branch reads only values the same
-  in every wave (:func:`varying_states`: the 4-wave kernels' branch around the zero-trip
-  fence's barrier, on the trip count), or no branch the waves may take apart decides
+  in every wave (:func:`~pipeline_mlir.isa.lane_values.varying_states`: the 4-wave
+  kernels' branch around the zero-trip fence's barrier, on the trip count), or no branch the waves may take apart decides
   whether a block holding an ``s_barrier`` runs or how many times
   (:func:`~pipeline_mlir.isa.wave_groups.barriers_uniform`).
 * **Groups of waves.**  The ping-pong kernels' groups of waves each run one barrier the
@@ -74,10 +75,9 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from pipeline_mlir.isa.asm import AsmError, AsmFunction, AsmInstr
+from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.asm_instr import registers
-from pipeline_mlir.isa.lane_values import (evaluate, lane_source, value_flow, vary_after,
-                                          varying_states)
+from pipeline_mlir.isa.lane_values import evaluate, lane_source, value_flow, vary_after
 from pipeline_mlir.isa.lds_fills import (LdsStale, LdsUnwritten, stale_reads, untaken,
                                         unwritten_reads)
 from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
@@ -205,8 +205,8 @@ def _dma_access(i: AsmInstr, state: dict, threads: int, limit: int = 0) -> _Acce
 def _same_bytes(i: AsmInstr, state: dict, vary: set, threads: int) -> bool:
     """Whether ``i``, an LDS write of an address not known here, writes the same bytes in
     every wave: its form read here, its address (``M0`` for an LDS DMA) and ``exec`` the
-    same in every wave (``vary``: :func:`varying_states`), and lanes on in every wave
-    where ``exec`` is known."""
+    same in every wave (``vary``: :func:`~pipeline_mlir.isa.lane_values.varying_states`),
+    and lanes on in every wave where ``exec`` is known."""
     if i.kind == "vmem_load_lds":
         if not _DMA.match(i.mnemonic):
             return False

@@ -36,7 +36,6 @@ the LLVM IR text, to tell a loop LLVM unrolled).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 

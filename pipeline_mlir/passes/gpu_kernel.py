@@ -295,7 +295,6 @@ class GpuKernel(SchedPass):
 
     @staticmethod
     def _check_binding(o) -> None:
-        names = [o.attributes[i].name for i in range(len(o.attributes))]
         t = ir.MemRefType(o.results[0].type)
         if not t.has_static_shape and str(t.layout) != str(ir.AffineMapAttr.get(
                 ir.AffineMap.get_identity(t.rank))):
@@ -306,7 +305,6 @@ class GpuKernel(SchedPass):
         if ops and constant_int(ops[0]) != 0:
             raise IRError(o, "'hal.interface.binding.subspan' op with a non-zero or dynamic "
                              "byte offset: not supported as a kernel argument")
-        del names
 
     @staticmethod
     def _ids(g) -> None:

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.locations import location_text  # noqa: F401 (its old home)
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.options import INT64_MAX, INT64_MIN

@@ -40,7 +40,8 @@ from __future__ import annotations
 from pipeline_mlir.analysis.ir_facts import mapped_forall
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.bindings import ir, passmanager
-from pipeline_mlir.dialect.ir_io import IRError, location_text, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.locations import location_text
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
 __all__ = ["CLEANUP", "DISTRIBUTION", "prepare_vector_distribute"]

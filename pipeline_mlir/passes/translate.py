@@ -16,7 +16,7 @@ import sys
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import build_context, ir
-from pipeline_mlir.dialect.ir_io import location_text
+from pipeline_mlir.dialect.locations import location_text
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.isa import worker
 from pipeline_mlir.passes._common import as_operation, collect_ops

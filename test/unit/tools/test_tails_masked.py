@@ -29,6 +29,7 @@ import numpy as np
 import pytest
 
 from build_cache import share_code_objects
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.emu.hazard_paths import basic_blocks
 from pipeline_mlir.emu.inputs import load_kernel
@@ -589,6 +590,7 @@ KEPT_LAYOUT_REFUSALS = [
     "the K-loop needs constant bounds",
     "which a view or a split of the copy has changed: each index must be the select the "
     "front end built",
+    "its run is neither inside the buffer nor past its end",
     "needs the copies' views of the buffer to be casts and same-rank",
     "where its kept condition is false and it reads inside the buffer",
     "proven for the front end's own copies of whole K steps only, not of K sub-steps"]
@@ -650,13 +652,30 @@ def _corner_variant(monkeypatch) -> tuple:
     return said, batches
 
 
+def _before_start(indices: list, made: list) -> list:
+    """The kept copy's indices as the kernel computed them (``kept_masks.unkept``) with the
+    first moved 10**6 rows back: a mutant whose index goes negative, before the buffer's
+    start in every lane, built once (its ops in ``made``, the subtraction first)."""
+    got = KM.unkept(indices)
+    if not made:
+        select = indices[0].owner
+        with indices[0].type.context, ir.Location.unknown(), ir.InsertionPoint(select):
+            t = ir.IndexType.get()
+            c = ir.Operation.create("arith.constant", results=[t], attributes={
+                "value": ir.IntegerAttr.get(t, 10 ** 6)})
+            made += [ir.Operation.create("arith.subi", results=[t],
+                                         operands=[got[0], c.result]), c]
+    return [made[0].result] + got[1:]
+
+
 def _kept_layout_variants(monkeypatch) -> list:
     """The refusals of frontend/kept_layout.py's ``prove_kept`` on the analysis of the next
     run that proves a kept channel (their messages, in :data:`KEPT_LAYOUT_REFUSALS`'
     order): the front end's copies moved by one column, before the buffer's start, a
     dimension's offset the same in every lane (an int), a buffer that is not a fat raw
     one, another operand's buffer, a grid over the limit, a loop over workgroups, bounds not
-    constant, kept indices not as kept_masks.py built them, views that give no index per
+    constant, kept indices not as kept_masks.py built them, a kernel's copy whose index goes
+    negative (:func:`_before_start`: before the buffer's start), views that give no index per
     dimension, a kept copy that reads inside the buffer where its
     condition is false, a plan of K sub-steps; then the real proof."""
     said = []
@@ -687,6 +706,11 @@ def _kept_layout_variants(monkeypatch) -> list:
             m.setattr(KL, "constant_bounds", lambda o: (0, 7, 1))
             m.setattr(KL, "unkept", lambda idx: None)
             refused()
+            made = []
+            m.setattr(KL, "unkept", lambda idx: _before_start(idx, made))
+            refused()
+            for o in made:
+                o.erase()
             m.setattr(KL, "unkept", KM.unkept)
             m.setattr(KL, "dim_indices", lambda *a: None)
             refused()

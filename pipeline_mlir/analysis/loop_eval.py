@@ -153,14 +153,23 @@ class Evaluator:
         self._forget(value)
 
     def _forget(self, key) -> None:
-        """Drop the memoized values and views computed, directly or not, from ``key``."""
+        """Drop the memoized values, views and facts computed, directly or not, from
+        ``key`` (a fact dropped leaves the index of the ops that name it too)."""
         todo = [key]
         while todo:
             for user in self._users.pop(todo.pop(), ()):
                 if self.memo.pop(user, None) is not None or \
-                        self.views.pop(user, None) is not None or \
-                        self.facts.pop(user, _NONE) is not _NONE:
+                        self.views.pop(user, None) is not None:
                     todo.append(user)
+                elif self.facts.pop(user, _NONE) is not _NONE:
+                    self._unname(user)
+                    todo.append(user)
+
+    def _unname(self, key) -> None:
+        """Drop fact ``key`` from the index of the ops that name it (:meth:`fact`)."""
+        for part in key:
+            if not isinstance(part, str) and part in self._named:
+                self._named[part].discard(key)
 
     def forget_ops(self, ops) -> None:
         """Forget the values, views and bindings of the results of ``ops`` and of the ops
@@ -169,31 +178,51 @@ class Evaluator:
         every ``erase`` (:func:`~pipeline_mlir.dialect.ir_changes.forget_on_change`).  A value
         is memoized under its handle, which compares by the op's address; an op created
         after the erasure may take that address, and would read the erased op's value."""
+        self._source_changed()
         if not (self.memo or self.views or self.bound or self.facts):
             return
         for top in ops:
             for o in walk_ops(top, lambda _o: True):
-                for key in self._named.pop(o, ()):
-                    self.facts.pop(key, None)
-                    self._forget(key)
-                for v in self._values_of(o):
-                    self.bound.pop(v, None)
-                    for key in (v, _view_key(v)):
-                        self.memo.pop(key, None)
-                        self.views.pop(key, None)
-                        self._forget(key)
+                self._forget_op(o, unbind=True)
+
+    def forget_attributes(self, op) -> None:
+        """:meth:`forget_ops` of ``op`` alone, its bindings kept: called before an attribute
+        of ``op`` changes in place (``ir_changes.set_attribute``)."""
+        self._source_changed()
+        self._forget_op(op, unbind=False)
+
+    def forget_all(self, _=None) -> None:
+        """Forget everything, bindings too: called before a pass manager runs, whose C++
+        rewrites erase and create ops unseen (``ir_changes.forget_on_change``)."""
+        self._source_changed()
+        for table in (self.bound, self.memo, self.views, self.facts, self._named,
+                      self._users):
+            table.clear()
+
+    def _forget_op(self, o, unbind: bool) -> None:
+        """:meth:`forget_ops` of ``o`` alone (its results, its blocks' arguments)."""
+        for key in self._named.pop(o, ()):
+            self.facts.pop(key, None)
+            self._unname(key)
+            self._forget(key)
+        for v in [*o.results, *(a for r in o.regions for b in r.blocks for a in b.arguments)]:
+            if unbind:
+                self.bound.pop(v, None)
+            for key in (v, _view_key(v)):
+                self.memo.pop(key, None)
+                self.views.pop(key, None)
+                self._forget(key)
+
+    def _source_changed(self) -> None:
+        """The IR changed (what a :class:`Repeated` takes from its source is stale)."""
 
     def forget_uses(self, v) -> None:
         """Forget everything computed from ``v`` (value or memref): called before its uses
         are given another value (:func:`~pipeline_mlir.dialect.ir_changes.forget_on_change`),
         which the ops that used it then compute from."""
+        self._source_changed()
         self._forget(v)
         self._forget(_view_key(v))
-
-    @staticmethod
-    def _values_of(o) -> list:
-        """The results of ``o`` and the arguments of the blocks of its regions."""
-        return [*o.results, *(a for r in o.regions for b in r.blocks for a in b.arguments)]
 
     def dependents(self, key) -> set:
         """The memoized values and :meth:`view` keys computed, directly or not, from
@@ -541,15 +570,9 @@ class Repeated(SideBySide):
             self.facts[key] = self._fixed_facts[key]
         return super().fact(key, compute)
 
-    def forget_ops(self, ops) -> None:
+    def _source_changed(self) -> None:
         self._fixed.clear()             # (the source's values this one tiles when read)
         self._fixed_facts.clear()
-        super().forget_ops(ops)
-
-    def forget_uses(self, v) -> None:
-        self._fixed.clear()
-        self._fixed_facts.clear()
-        super().forget_uses(v)
 
     def _value(self, v) -> np.ndarray:
         if v not in self.memo and v in self._fixed:

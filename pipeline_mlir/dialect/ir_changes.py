@@ -1,18 +1,21 @@
 """Caches of values keyed by their MLIR handles, told of every change that makes an entry
 stale: an op erased (an op created after it may take its address, and a handle compares by
-the address) or the uses of a value given another value.
+the address), the uses of a value given another value, an attribute changed in place, or
+a pass manager run (C++ rewrites that create, rewire and free ops unseen).
 
-The bindings' own methods that erase or rewire are wrapped once, when this module is first
-imported, so that no rewrite site has to know which caches hold what it changes; a cache
-registers with :func:`forget_on_change` for as long as it lives (the per-lane evaluator of
-:mod:`pipeline_mlir.analysis.loop_eval`).
+The bindings' own methods that erase or rewire, and ``PassManager.run``, are wrapped once,
+when this module is first imported, so that no rewrite site has to know which caches hold
+what it changes; a cache registers with :func:`forget_on_change` for as long as it lives
+(the per-lane evaluator of :mod:`pipeline_mlir.analysis.loop_eval`).  The bindings'
+attribute map does not say which op it belongs to, so an attribute is changed in place
+through :func:`set_attribute`.
 """
 
 from __future__ import annotations
 
 import weakref
 
-from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.bindings import ir, passmanager
 
 #: the live caches of values keyed by their handles (which compare by the op's address: an
 #: op created after another was erased may take its address, and would read the erased
@@ -27,9 +30,26 @@ def forget_on_change(cache) -> None:
     another value (``replace_all_uses_with``, ``replace_all_uses_except``,
     ``replace_uses_of_with``, ``op.operands[i] = ...``: its old operand): every change,
     wherever it is made, so that no site has to know which caches hold what it changes
-    (an Evaluator's memo, :mod:`pipeline_mlir.analysis.loop_eval`).  Attributes changed in
-    place are not told."""
+    (an Evaluator's memo, :mod:`pipeline_mlir.analysis.loop_eval`).  Also
+    ``cache.forget_attributes(op)`` before :func:`set_attribute` changes an attribute of
+    ``op``, and ``cache.forget_all()`` before a ``PassManager`` runs (its C++ patterns
+    erase and create ops this module does not see)."""
     _WATCHERS.add(cache)
+
+
+def set_attribute(op, name: str, value) -> None:
+    """``op.attributes[name] = value`` (``value`` None: the attribute removed), the live
+    caches told first (:func:`forget_on_change`): an attribute changed in place may change
+    what ``op`` computes (an LDS buffer's ``iree_codegen.swizzle``, a transfer's
+    ``in_bounds``, a kernel's workgroup attributions), and a value computed before would
+    stay.  Every in-place write of an attribute made while an evaluator may live goes
+    through here."""
+    if _WATCHERS:
+        _tell("forget_attributes", op)
+    if value is None:
+        del op.attributes[name]
+    else:
+        op.attributes[name] = value
 
 
 def _watched(method, before):
@@ -54,13 +74,14 @@ def _defining(cls, name: str):
 
 
 #: the bindings' methods that erase or rewire (``erase`` is shared by ``ir.Operation`` and
-#: OpView; ``replace_all_uses_with`` by every value kind), each made to tell the caches of
-#: :func:`forget_on_change` first
+#: OpView; ``replace_all_uses_with`` by every value kind) and a pass manager's run, each
+#: made to tell the caches of :func:`forget_on_change` first
 _CHANGES = ((ir.Operation, "erase", lambda op: _tell("forget_ops", (op,))),
             (ir.Operation, "replace_uses_of_with", lambda op, old, *_: _tell("forget_uses", old)),
             (ir.Value, "replace_all_uses_with", lambda v, *_: _tell("forget_uses", v)),
             (ir.Value, "replace_all_uses_except", lambda v, *_: _tell("forget_uses", v)),
-            (ir.OpOperandList, "__setitem__", lambda ops, i, *_: _tell("forget_uses", ops[i])))
+            (ir.OpOperandList, "__setitem__", lambda ops, i, *_: _tell("forget_uses", ops[i])),
+            (passmanager.PassManager, "run", lambda *_: _tell("forget_all", None)))
 for _cls, _name, _before in _CHANGES:
     _cls = _defining(_cls, _name)
     if not getattr(vars(_cls)[_name], "watched", False):

@@ -19,6 +19,7 @@ from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, schedule_attrs
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_trips, through_casts
 from pipeline_mlir.frontend.kernel_ir import erase_unused_buffer, zero_vector
@@ -217,15 +218,15 @@ class _Rewriter:
                 B.scf.YieldOp([self.acc_now[a] for a in range(n)] +
                               [self.frag_value[jk] for jk in self.carried_reads])
             for k, v in schedule_attrs(self.schedule, *SCHEDULE_ATTRS).items():
-                new_loop.operation.attributes[k] = v
+                set_attribute(new_loop.operation, k, v)
             if along_k(self.an.partition):    # (frontend/k_subtiles.py; the report says it)
                 merged = loop.attributes[MERGED_ATTR] if MERGED_ATTR in loop.attributes \
                     else None      # (frontend/kmerge.py)
-                new_loop.operation.attributes[FORM_ATTR] = ir.StringAttr.get(form_text(
+                set_attribute(new_loop.operation, FORM_ATTR, ir.StringAttr.get(form_text(
                     self.an.partition, 1 if merged is None else ir.IntegerAttr(merged).value,
-                    pieces_of(loop)))     # (frontend/half_k.py)
+                    pieces_of(loop))))     # (frontend/half_k.py)
             if VERSIONED_ATTR in loop.attributes:   # (frontend/edge_version.py)
-                new_loop.operation.attributes[VERSIONED_ATTR] = ir.UnitAttr.get()
+                set_attribute(new_loop.operation, VERSIONED_ATTR, ir.UnitAttr.get())
             for a in place_remainder(self, loop, remainder):   # (frontend/remainder_plan.py)
                 erase_unused_buffer(a.results[0], attribution=True)
         for old, new in zip(loop.results, list(new_loop.results)[:n]):
@@ -350,7 +351,7 @@ class _Rewriter:
         d = {k: (ir.StringAttr.get(v) if isinstance(v, str) else
                  ir.IntegerAttr.get(ir.IntegerType.get_signless(64), v))
              for k, v in fields.items()}
-        op.attributes[_TAG_NAMES[kind]] = ir.DictAttr.get(d)
+        set_attribute(op, _TAG_NAMES[kind], ir.DictAttr.get(d))
 
     def _emit_copies(self, i: int, d) -> None:
         """The copies of global load ``i`` of the body: its (channel, subtile) into its
@@ -504,11 +505,11 @@ def _iree_base_lowering(kernel) -> None:
             p = _op(p).parent
         bs = block_size(kernel)
         if p is not None and bs is not None:
-            kernel.attributes["translation_info"] = ir.Attribute.parse(
+            set_attribute(kernel, "translation_info", ir.Attribute.parse(
                 f"#iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<BaseLowering> "
-                f"workgroup_size = [{bs[0]}, {bs[1]}, {bs[2]}] subgroup_size = {WAVE_SIZE}>")
+                f"workgroup_size = [{bs[0]}, {bs[1]}, {bs[2]}] subgroup_size = {WAVE_SIZE}>"))
         return
     text = str(kernel.attributes["translation_info"])
     new = re.sub(r"#iree_gpu\.pipeline<\w+>", "#iree_gpu.pipeline<BaseLowering>", text)
     if new != text:
-        kernel.attributes["translation_info"] = ir.Attribute.parse(new)
+        set_attribute(kernel, "translation_info", ir.Attribute.parse(new))

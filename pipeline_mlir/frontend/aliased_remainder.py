@@ -55,6 +55,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.frontend.kernel_ir import describe, in_lds, kernel_of, lds_left
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
@@ -83,7 +84,7 @@ def marked(loop) -> list:
     :data:`ALIAS_ATTR` in ``loop``'s kernel, largest first; the :data:`OWN_ATTR` marks
     dropped (they have served: the partition counted)."""
     for a in allocations(loop, OWN_ATTR):
-        del a.attributes[OWN_ATTR]
+        set_attribute(a, OWN_ATTR, None)
     return sorted(allocations(loop, ALIAS_ATTR), key=nbytes, reverse=True)
 
 

@@ -21,6 +21,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.locations import location_text, op_name
+from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.target import gfx950
 
 def at(op) -> str:
@@ -341,8 +342,8 @@ def _erase_attribution(arg, block) -> None:
     if not n_in <= arg.arg_number < n_in + n_wg:
         return
     block.erase_argument(arg.arg_number)
-    f.attributes["workgroup_attributions"] = ir.IntegerAttr.get(
-        ir.IntegerType.get_signless(64), n_wg - 1)
+    set_attribute(f, "workgroup_attributions", ir.IntegerAttr.get(
+        ir.IntegerType.get_signless(64), n_wg - 1))
 
 
 def next_op(op):

@@ -17,6 +17,7 @@ import numpy as np
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.analysis.ir_facts import attr_names, constant_int, enclosing_ops
 from pipeline_mlir.frontend.half_k import HALVED_ATTR
 from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR
@@ -186,8 +187,8 @@ def build_merged(loop, roots: list, m: int, step: int, runs: int | None):
                         mapping[a] = b
                 cur = [mapping.get(v, v) for v in ops[-1].operands]
             B.scf.YieldOp(cur)
-        new.operation.attributes[MERGED_ATTR] = ir.IntegerAttr.get(
-            ir.IntegerType.get_signless(64), m)
+        set_attribute(new.operation, MERGED_ATTR, ir.IntegerAttr.get(
+            ir.IntegerType.get_signless(64), m))
         if HALVED_ATTR in loop.attributes:      # (its MFMAs halved: frontend/half_k.py)
-            new.operation.attributes[HALVED_ATTR] = loop.attributes[HALVED_ATTR]
+            set_attribute(new.operation, HALVED_ATTR, loop.attributes[HALVED_ATTR])
     return new.operation, bigs

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.every_read import finish_every_read
@@ -336,7 +337,7 @@ def adopt_loop(loop, schedule):
     finish_every_read(an)       # (the kernel's copies over the grid: once, settled)
     new = adopt(an, schedule, rem)
     if an.merge_note is not None:   # (the report says it: lowering/materialize.py)
-        new.attributes[MERGE_NOTE_ATTR] = ir.StringAttr.get(an.merge_note)
+        set_attribute(new, MERGE_NOTE_ATTR, ir.StringAttr.get(an.merge_note))
     dma_copies_ahead(kernel)   # (the remainders final: on their buffers, the drains placed)
     loads_ahead(kernel)
     check_no_narrow(kernel)

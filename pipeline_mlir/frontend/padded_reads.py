@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.analysis.ir_facts import memory_space, segments, transfer
 from pipeline_mlir.frontend.kept_masks import keep_in_index
 from pipeline_mlir.frontend.kernel_ir import KEPT, fat_root
@@ -50,8 +51,8 @@ def keep_padded_reads(loop) -> int:
             continue
         cond = _in_view(o, checked)
         keep_in_index(loop, o, o, cond, segments(o)[2][0])
-        o.attributes["in_bounds"] = ir.ArrayAttr.get(
-            [ir.BoolAttr.get(True)] * ir.VectorType(o.results[0].type).rank)
+        set_attribute(o, "in_bounds", ir.ArrayAttr.get(
+            [ir.BoolAttr.get(True)] * ir.VectorType(o.results[0].type).rank))
         done += 1
     return done
 

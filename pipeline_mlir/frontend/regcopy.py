@@ -39,6 +39,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.locations import written_as
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.analysis.ir_facts import (dense_row_major, element_bytes, parse_xor_shuffle,
                                              transfer)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64
@@ -93,18 +94,18 @@ def convert_register_copies(scan: LoopScan) -> None:
         done.update(_convert_buffer(ev, scan, root, accs, wave, (iv, lb, step)))
     for key in staged:
         for c in done[key]:
-            c.op.attributes[STAGED] = ir.UnitAttr.get()
+            set_attribute(c.op, STAGED, ir.UnitAttr.get())
     for key in kept:        # (a mask kept in its index: frontend/kept_masks.py)
         for c in done[key]:
-            c.op.attributes[KEPT] = ir.UnitAttr.get()
+            set_attribute(c.op, KEPT, ir.UnitAttr.get())
     for key, piece in odd.items():    # (pieces of one element: no DMA moves them,
         for c in done[key]:           # cut_runs.py)
-            c.op.attributes[ODD] = piece
-            c.op.attributes[STAGED] = ir.UnitAttr.get()
+            set_attribute(c.op, ODD, piece)
+            set_attribute(c.op, STAGED, ir.UnitAttr.get())
     for key, why in narrow.items():     # (only the front end's own copies replace it;
         for c in done[key]:             # a remainder loop stages it, as the kernel copied)
-            c.op.attributes[NARROW] = ir.StringAttr.get(why)
-            c.op.attributes[STAGED] = ir.UnitAttr.get()
+            set_attribute(c.op, NARROW, ir.StringAttr.get(why))
+            set_attribute(c.op, STAGED, ir.UnitAttr.get())
     scan.copies = [c for a in scan.copies for c in done.get(id(a), [a])]
     scan.ops = [_op(o) for o in loop.regions[0].blocks[0].operations][:-1]
 
@@ -320,7 +321,7 @@ def _drop_swizzle(ev, scan, root, accs: list) -> None:
         if np.any(el[:, 0] // access != el[:, -1] // access):
             raise IRError(o, f"{describe(o)} accesses {n} elements across the {access}-element "
                              f"chunks that the swizzle of {root.type} permutes")
-    del alloc.attributes[SWIZZLE]
+    set_attribute(alloc, SWIZZLE, None)
 
 
 def _dense_columns(scan, ev, root, accs, written: dict, rows: int, width: int) -> int:

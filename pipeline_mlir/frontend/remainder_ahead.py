@@ -41,6 +41,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.frontend.kernel_ir import (close_grown, effects, erase_unused, grown_loop,
                                              in_lds, is_pure, next_op, writes_outside_lds,
                                              zero_vector)
@@ -228,8 +229,8 @@ def load_ahead(loop):
         m = clone_at(ops, nb.arguments[0], at)
         nexts = [m[v] for v in values]
     for name in list(loop.attributes):
-        new.operation.attributes[name] = loop.attributes[name]
-    new.operation.attributes[AHEAD_ATTR] = ir.UnitAttr.get()
+        set_attribute(new.operation, name, loop.attributes[name])
+    set_attribute(new.operation, AHEAD_ATTR, ir.UnitAttr.get())
     close_grown(loop, new, nexts)
     rest = [o for o in ops if o not in roots]
     for r in reversed(roots):

@@ -31,6 +31,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle, segments, transfer
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.adopt import Ix
@@ -54,7 +55,7 @@ def unswizzled_clone(alloc):
     sw = parse_xor_shuffle(new.attributes[SWIZZLE_ATTR])
     if sw is None:
         raise IRError(alloc, f"'memref.alloc' op: unknown swizzle {new.attributes[SWIZZLE_ATTR]}")
-    del new.attributes[SWIZZLE_ATTR]
+    set_attribute(new, SWIZZLE_ATTR, None)
     return new.results[0], sw
 
 

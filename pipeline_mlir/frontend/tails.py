@@ -46,6 +46,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, constant_trips,
                                              defined_in, static_bytes)
 from pipeline_mlir.analysis.views import view_root
@@ -208,7 +209,7 @@ def make_remainder(rem, loop, shareable: bool) -> None:
     pipelined loop's step) and, unless planned onto the schedule's, given buffers of its
     own (IREE's swizzle made explicit in its accesses).  The buffers it used before that
     nothing else uses any more are erased."""
-    rem.attributes[REMAINDER_ATTR] = ir.UnitAttr.get()
+    set_attribute(rem, REMAINDER_ATTR, ir.UnitAttr.get())
     roots = _outside_lds(rem)
     other = other_lds(rem, roots)
     if plan_at_split(rem, shareable, sum(roots.values()), PAIR + 1, other) == STAGE0:
@@ -377,7 +378,7 @@ def _own_lds(rem, loop, stages: int = PAIR + 1) -> None:
     if stages > 1:   # after a pipelined loop: the partition counts them, or aliases them
         for v in mapping.values():
             if not isinstance(v.owner, ir.Block) and _op(v.owner).name == "memref.alloc":
-                _op(v.owner).attributes[OWN_ATTR] = ir.UnitAttr.get()
+                set_attribute(_op(v.owner), OWN_ATTR, ir.UnitAttr.get())
         return
     # no pipelined loop: the remainder's buffers and every other LDS the kernel keeps
     # (its buffers the remainder replaced go when nothing else uses them)

@@ -401,7 +401,8 @@ def test_a_fact_is_memoized_until_what_it_read_is_rebound():
     """``exact_on_machine`` memoizes its verdict per op as a fact of the evaluator
     (:meth:`~Evaluator.fact`): a bind of the loop variable forgets the verdict on an op
     that reads it (an unsigned comparison of ``tid - k``: exact at ``k = 0``, not at
-    ``k = 1``, where thread 0 holds -1) and keeps the one on an op that does not; a
+    ``k = 1``, where thread 0 holds -1) and keeps the one on an op that does not (the
+    index of the ops a fact names, ``_named``, forgets it too); a
     :class:`Repeated` evaluator takes from its source only the facts that do not read its
     varying value (the source's facts planted to show which are taken)."""
     ctx = new_context()
@@ -417,6 +418,8 @@ def test_a_fact_is_memoized_until_what_it_read_is_rebound():
         assert ("exact", moved) in ev.facts and ("exact", fixed) in ev.facts
         ev.bind(k, 1)
         assert ("exact", moved) not in ev.facts and ("exact", fixed) in ev.facts
+        # (and the index of the ops that name a fact with it: not kept for one forgotten)
+        assert ("exact", moved) not in ev._named[moved] and ("exact", fixed) in ev._named[fixed]
         assert not exact_on_machine(ev, [moved]) and exact_on_machine(ev, [fixed])
         ev.bind(k, 0)
         assert exact_on_machine(ev, [moved])
@@ -465,3 +468,26 @@ def test_a_use_given_another_value_forgets_what_was_computed_from_the_old_one():
     assert ev.value(v["d"]).tolist() == (tid * 4 + 2).tolist()
     v["a"].replace_all_uses_with(v["j"])                # d = j + j
     assert ev.value(v["d"]).tolist() == [4] * 64
+
+
+def test_an_attribute_changed_in_place_forgets_what_was_computed_from_the_op():
+    """An attribute changed in place changes what its op computes (a constant's value
+    here; an LDS buffer's swizzle, which ``frontend/regcopy.py`` drops while an evaluator
+    lives): written through ``ir_changes.set_attribute`` every live evaluator forgets the
+    op's values and what was computed from them first (a binding stays); written straight
+    into ``op.attributes`` the old values came back.  A pass manager's run (C++ rewrites
+    that free ops unseen) makes them forget everything."""
+    from pipeline_mlir.dialect.bindings import passmanager
+    from pipeline_mlir.dialect.ir_changes import set_attribute
+
+    ctx, m, v, ev = _evaluator()
+    tid = np.arange(64)
+    ev.bind(v["k"], 3)
+    assert ev.value(v["c"]).tolist() == ((tid * 4 + 3) * 4).tolist()
+    c4 = _op(_op(v["a"].owner).operands[1].owner)
+    with ctx:
+        set_attribute(c4, "value", ir.IntegerAttr.get(ir.IndexType.get(), 8))
+    assert ev.value(v["c"]).tolist() == ((tid * 8 + 3) * 8).tolist()
+    assert ev.bound[v["k"]].tolist() == [3] * 64
+    passmanager.PassManager.parse("builtin.module(canonicalize)", ctx).run(m.operation)
+    assert not (ev.memo or ev.bound or ev.views or ev.facts)

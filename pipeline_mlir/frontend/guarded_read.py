@@ -201,13 +201,20 @@ def _element(ev, op, load, point, ids) -> np.ndarray:
     bad = (guard != inside).nonzero()[0]
     if bad.size:
         lane = int(bad[0])
-        wg = [int(x) for x in ids[lane // ev.per_workgroup]]
         raise IRError(op, f"{describe(op)}: its guard is {str(bool(guard[lane])).lower()} "
                           f"where the load's index {[int(i[lane]) for i in idx]} is "
-                          f"{'inside' if inside[lane] else 'outside'} {ref.type} (thread "
-                          f"{lane % ev.per_workgroup}, workgroup {wg}, loop iteration "
-                          f"{list(point)}): {_WHY}, the guard true exactly in bounds")
+                          f"{'inside' if inside[lane] else 'outside'} {ref.type} "
+                          f"({lane_place(ev, ids, lane, point)}): {_WHY}, the guard true "
+                          f"exactly in bounds")
     return element
+
+
+def lane_place(ev, ids, lane: int, point) -> str:
+    """Where lane ``lane`` of ``ev`` (the grid's workgroups ``ids`` side by side, at the
+    iteration ``point`` of the loops around) is, for a message: its thread, workgroup and
+    loop iteration."""
+    wg = [int(x) for x in ids[lane // ev.per_workgroup]]
+    return f"thread {lane % ev.per_workgroup}, workgroup {wg}, loop iteration {list(point)}"
 
 
 def _check_strides(op, at: dict, ranges: list, per_workgroup: int, expected) -> list:

@@ -48,7 +48,7 @@ from pipeline_mlir.analysis.output_tiles import KernelFacts
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.frontend.guarded_read import constant_or_poison, grid_chunks, \
-    loops_around
+    lane_place, loops_around
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: the loads a masked read's true operand may be
@@ -173,12 +173,10 @@ def _check_point(ev, op, mask_value, load, vshape: tuple, point, ids, why: str) 
         where = [int(a[lane]) for a in at]
         for j, p in enumerate(pos):
             where[first + j] += p
-        wg = [int(x) for x in ids[lane // ev.per_workgroup]]
         raise IRError(op, f"{describe(op)}: its mask is {str(bool(m[e])).lower()} at element "
                           f"{e if len(vshape) == 1 else pos}, whose index {where} is "
-                          f"{'inside' if i[e] else 'outside'} "
-                          f"{ev.view(ref).root.type} (thread {lane % ev.per_workgroup}, "
-                          f"workgroup {wg}, loop iteration {list(point)}): {why}")
+                          f"{'inside' if i[e] else 'outside'} {ev.view(ref).root.type} "
+                          f"({lane_place(ev, ids, lane, point)}): {why}")
 
 
 def _dense(sets: list, lane: int) -> np.ndarray:

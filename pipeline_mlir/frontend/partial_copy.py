@@ -246,10 +246,11 @@ def _emit(op, body, copy, tids, iv, f, piece, width, shape, elem, threads):
         didx = [arith("remui", arith("divui", lin, const(int(np.prod(shape[i + 1:])))),
                       const(s)) if i else arith("divui", lin, const(int(np.prod(shape[1:]))))
                 for i, s in enumerate(shape)]
+    with ir.InsertionPoint(op), copy.location:        # (the copy's, in a message)
         vt = ir.VectorType.get([piece], elem)
         load = ir.Operation.create("vector.load", results=[vt], operands=src)
         store = ir.Operation.create("vector.store", operands=[load.results[0], dst] + didx)
-        return load, store
+    return load, store
 
 
 def _prove(op, copy, new, runs, iv, loop, f, piece, width, refuse) -> None:

@@ -5,17 +5,18 @@ under ``scf.if %tid < n``, the late form in a per-thread loop ``scf.for %j = %ti
 S`` that threads ``0`` to ``n - 1`` run once and the others never (f16 ``A x B^T``
 100x17x520: B's 32x8 tile, 4 bytes a lane, by threads 0 to 127 of 256).  The schedule
 issues each of a channel's copies in every wave, so :func:`spread_copy` makes the same LDS
-bytes a copy of every thread, from both forms alike: with ``f = S / n``, thread ``t'``
-copies piece ``t' mod f`` (``w / f`` of the ``w`` elements) of what thread ``t' div f``
-copied, to the same LDS elements.  The copy's ops are cloned with the thread id (or the
-per-thread loop's variable) replaced by ``t' div f``; the source's innermost index moves
-by the piece, and the LDS index (the wave's first element: a direct-to-LDS copy writes its
-wave's lanes in order from one wave-uniform address) by the lanes of the original wave
-before the new wave's first.  A piece narrower than a direct-to-LDS copy (2 bytes) is
-marked :data:`~pipeline_mlir.frontend.launch_stride.NARROW` as a 2-byte register copy is
-(:mod:`~pipeline_mlir.frontend.regcopy`): only the front end's own copies of its channel
-(:mod:`~pipeline_mlir.frontend.layout`, 4 or 16 bytes a lane) replace it in the loop to
-pipeline, a remainder loop stages it through registers.
+bytes a copy of every thread, from both forms alike, before the tail is cut off (the
+remainder loop's copies too): with ``f = S / n``, thread ``t'`` copies piece ``t' mod f``
+(``w / f`` of the ``w`` elements) of what thread ``t' div f`` copied, to the same LDS
+elements.  The copy's side-effect free ops are cloned with the thread id (or the per-thread
+loop's variable) taken at ``t' div f``; the source's innermost index moves by the piece,
+and the LDS element is the one the copy's lane wrote (a direct-to-LDS copy writes its
+wave's lanes in order from one wave-uniform index) plus the piece.  The spread copy is a
+copy through registers (a ``vector.load`` and a ``vector.store`` of ``w / f`` elements),
+which :mod:`~pipeline_mlir.frontend.regcopy` takes as any other: a direct-to-LDS copy where
+the piece is 4 or 16 bytes, else (2 bytes, the 100x17x520's) a narrow copy that only the
+front end's own copies of its channel (:mod:`~pipeline_mlir.frontend.layout`, 4 or 16
+bytes a lane) replace in the loop to pipeline, and a remainder loop runs as written.
 
 Taken only where the front end can tell, for every thread, which elements it copies: the
 times each thread runs the region are evaluated per thread from thread ids and constants
@@ -50,6 +51,9 @@ __all__ = ["lds_copy", "partial_copy_refusal", "spread_copy", "spread_guarded_co
 LDS_WRITES = {"amdgpu.gather_to_lds": None, "vector.store": 1, "vector.transfer_write": 1,
               "memref.store": 1, "memref.copy": 1}
 GATHER = "amdgpu.gather_to_lds"
+#: where a copy is spread, said in a refusal that does not say which condition fails
+WHERE = ("where its guard is of the thread id alone, threads 0 to n - 1 running it once, n a "
+         "whole fraction of the workgroup")
 
 
 def lds_copy(op):
@@ -76,7 +80,7 @@ def partial_copy_refusal(op, runs: np.ndarray, why: str = "") -> str | None:
     return (f"{describe(op)} runs the tile's copy {describe(copy)} in {some} of the "
             f"workgroup's {len(runs)} threads (thread {a}: {int(runs[a])} time(s), thread "
             f"{b}: {int(runs[b])}): a copy made by part of the workgroup, which the front end "
-            f"spreads over every thread only {why or 'as the module docstring says'}")
+            f"spreads over every thread only {why or WHERE}")
 
 
 def spread_guarded_copies(loop) -> int:
@@ -85,7 +89,7 @@ def spread_guarded_copies(loop) -> int:
     copies into LDS (:func:`spread_copy`); returns how many.  Any other ``scf.if`` is left
     to the scan."""
     bs = block_size(kernel_of(loop))
-    if bs is None:
+    if bs is None or bs[1] * bs[2] != 1:       # (thread id x: the thread's index)
         return 0
     count = 0
     for o in [_op(x) for x in loop.regions[0].blocks[0].operations]:
@@ -145,8 +149,8 @@ def spread_copy(op, runs: np.ndarray, iv, loop) -> None:
 
 
 def _thread_id(op, body: list, refuse):
-    """The ``gpu.thread_id x`` the region's values are computed from (None: none); a
-    refusal for any other thread or lane id."""
+    """The ``gpu.thread_id x`` results the region's values are computed from (a set,
+    maybe empty); a refusal for any other thread or lane id."""
     found = []
 
     def thread_value(v) -> bool:

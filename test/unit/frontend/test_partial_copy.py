@@ -69,28 +69,39 @@ def test_both_forms_spread_the_copy_into_one_schedule_exact(forms, capsys):
     assert rc == 0 and ": exact, max error 0" in out, out + err
 
 
-@pytest.mark.parametrize("form,new,message", [
+#: the LDS rows of B's copy at the prefetch point, 16 per wave
+ROWS = "%60 = affine.apply #map2(%59#0)"
+
+
+@pytest.mark.parametrize("form,old,new,message", [
     # a mutated bound: 100 threads, no whole fraction of the workgroup
-    ("prefetch", "arith.cmpi slt, %thread_id_x, %c100 : index",
+    ("prefetch", GUARD["prefetch"], "arith.cmpi slt, %thread_id_x, %c100 : index",
      "'scf.if' op at line {} runs the tile's copy 'amdgpu.gather_to_lds' op at line {} in "
      "100 of the workgroup's 256 threads (thread 0: 1 time(s), thread 100: 0): a copy made "
      "by part of the workgroup, which the front end spreads over every thread only where n "
      "divides the workgroup's 256 threads"),
     # a guard of the workgroup (the forall's variable): not of the threads alone
-    ("prefetch", "arith.cmpi slt, %arg0, %c128 : index",
+    ("prefetch", GUARD["prefetch"], "arith.cmpi slt, %arg0, %c128 : index",
      "'scf.if' op with regions inside the K-loop: the pipeliner moves the loop's ops one by "
      "one and cannot move nested regions"),
     # a quarter of the workgroup: B's rows 16 to 31 dropped, each 2-element run in 4
-    ("late", "to %c64_i32 step %c256_i32",
+    ("late", GUARD["late"], "to %c64_i32 step %c256_i32",
      "'scf.for' op at line {} runs the tile's copy 'amdgpu.gather_to_lds' op at line {} in "
      "64 of the workgroup's 256 threads (thread 0: 1 time(s), thread 64: 0): a copy made "
      "by part of the workgroup, which the front end spreads over every thread only where "
      "each lane's 2 elements split into the 4 pieces of 256 / 64 threads"),
-], ids=["bound 100", "of the workgroup", "a quarter"])
-def test_guards_it_cannot_spread_are_refused_at_the_op(forms, tmp_path, capsys, form, new,
-                                                       message):
+    # both waves' copies into B's rows 0 to 15, rows 16 to 31 dropped: spread, refused at
+    # the copy (its spread register copy) for the elements it writes twice
+    ("prefetch", ROWS, "%60 = affine.apply #map2(%c0)",
+     "'vector.store' op at line {}: the register copies into memref<32x8xf16, "
+     "#gpu.address_space<workgroup>> write 128 elements twice"),
+], ids=["bound 100", "of the workgroup", "a quarter", "rows dropped"])
+def test_guards_it_cannot_spread_are_refused_at_the_op(forms, tmp_path, capsys, form, old,
+                                                       new, message):
     src = tmp_path / "k.mlir"
-    src.write_text(forms[form].read_text().replace(GUARD[form], new, 1))
+    text = forms[form].read_text()
+    assert old in text
+    src.write_text(text.replace(old, new, 1))
     rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json"])
     err = capsys.readouterr().err
     want = re.escape(message).replace(re.escape("{}"), r"\d+:\d+")

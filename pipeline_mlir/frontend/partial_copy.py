@@ -291,7 +291,8 @@ def _differs(old, got, runs, f: int, piece: int, width: int) -> str | None:
     t = np.arange(len(runs))
     run = t[runs > 0]
     if old[2] != got[2]:
-        return "(internal) the spread copy moves other buffers"
+        return ("where the spread copy moves the copy's buffers (an internal error: it "
+                "does not)")
     d = old[1][run]
     waves = run // WAVE_SIZE
     if any(len(set(d[waves == w].tolist())) > 1 for w in set(waves.tolist())):
@@ -299,7 +300,8 @@ def _differs(old, got, runs, f: int, piece: int, width: int) -> str | None:
     o, h = t // f, t % f
     if not (np.array_equal(got[0], old[0][o] + h * piece) and
             np.array_equal(got[1], old[1][o] + (o % WAVE_SIZE) * width + h * piece)):
-        return "(internal) where the spread copy reads and writes what the copy did"
+        return ("where the spread copy, evaluated per lane, reads and writes what the copy "
+                "did (an internal error: it does not)")
     return None
 
 

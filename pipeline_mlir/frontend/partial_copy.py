@@ -89,7 +89,7 @@ def spread_guarded_copies(loop) -> int:
     copies into LDS (:func:`spread_copy`); returns how many.  Any other ``scf.if`` is left
     to the scan."""
     bs = block_size(kernel_of(loop))
-    if bs is None or bs[1] * bs[2] != 1:       # (thread id x: the thread's index)
+    if bs is None:
         return 0
     count = 0
     for o in [_op(x) for x in loop.regions[0].blocks[0].operations]:
@@ -102,6 +102,10 @@ def spread_guarded_copies(loop) -> int:
         runs = runs.astype(np.int64)
         if not partial(runs):
             continue
+        if bs[1] * bs[2] != 1:      # (thread id x is the thread's index in one dimension)
+            raise IRError(o, partial_copy_refusal(o, runs, f"in a workgroup of one "
+                                                           f"dimension, not "
+                                                           f"{'x'.join(map(str, bs))}"))
         if len(o.regions) > 1 and len(o.regions[1].blocks) and \
                 len(list(o.regions[1].blocks[0].operations)) > 1:
             raise IRError(o, partial_copy_refusal(o, runs, "when the guard has no else ops"))

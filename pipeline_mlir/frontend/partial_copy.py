@@ -145,8 +145,9 @@ def spread_copy(op, runs: np.ndarray, iv, loop) -> None:
     piece = width // f
     dst = ir.MemRefType(copy.operands[len(copy.operands) - 1 - _dst_rank(copy)].type)
     shape = list(dst.shape)
-    if any(s < 0 for s in shape) or not _contiguous(dst):
-        raise refuse(f"where its LDS view is of static sizes and contiguous ({dst})")
+    if any(s < 0 for s in shape) or not _contiguous(dst) or dst.element_type != elem:
+        raise refuse(f"where its LDS view is of static sizes, contiguous and of the copy's "
+                     f"elements ({dst}, {w})")
     new = _emit(op, body, copy, tid, iv, f, piece, width, shape, elem, threads)
     _prove(op, copy, new, runs, iv, loop, f, piece, width, refuse)
     op.erase()

@@ -22,7 +22,8 @@ import numpy as np
 import pytest
 
 from kernel_builds import shared_build
-from pipeline_mlir.driver import CompileOptions, compile  # noqa: A004
+from pipeline_mlir.driver import CompileOptions
+from pipeline_mlir.driver import compile as build
 from pipeline_mlir.frontend.partial_copy import _differs
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -55,7 +56,7 @@ def test_both_forms_spread_the_copy_into_one_schedule_exact(forms, capsys):
     # (the late form's build is the one emulated; the prefetch point's up to its MLIR)
     builds = {"late": shared_build("4wave", ("schedule-json", "mlir"),
                                    input=str(forms["late"])).stages,
-              "prefetch": compile(CompileOptions(schedule="4wave", emit="mlir",
+              "prefetch": build(CompileOptions(schedule="4wave", emit="mlir",
                                                  stages=("schedule-json",),
                                                  input=str(forms["prefetch"])))}
     builds["prefetch"] = dict(builds["prefetch"].stages, mlir=builds["prefetch"].output)

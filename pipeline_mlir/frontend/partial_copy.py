@@ -1,26 +1,59 @@
-"""A copy of the K-loop's tile that only some threads of the workgroup run.
+"""A copy of the K-loop's tile that only some threads of the workgroup run, spread over all.
 
 IREE copies a tile smaller than the workgroup's threads by part of them: the prefetch point
 under ``scf.if %tid < n``, the late form in a per-thread loop ``scf.for %j = %tid to n step
-S`` that some threads run once and the others never.  The schedule issues each of a
-channel's copies in every wave, and the front end's own copies
-(:mod:`~pipeline_mlir.frontend.layout`) are read off copies every thread makes, so such a
-loop is refused, from both forms with one reason: :func:`partial_copy_refusal` names the op
-that guards the copy, the copy, and how many of the workgroup's threads run it, told from
-the times each thread runs the region (the condition or the trip count evaluated per
-thread).
+S`` that threads ``0`` to ``n - 1`` run once and the others never (f16 ``A x B^T``
+100x17x520: B's 32x8 tile, 4 bytes a lane, by threads 0 to 127 of 256).  The schedule
+issues each of a channel's copies in every wave, so :func:`spread_copy` makes the same LDS
+bytes a copy of every thread, from both forms alike, before the tail is cut off (the
+remainder loop's copies too): with ``f = S / n``, thread ``t'`` copies piece ``t' mod f``
+(``w / f`` of the ``w`` elements) of what thread ``t' div f`` copied, to the same LDS
+elements.  The copy's side-effect free ops are cloned with the thread id (or the per-thread
+loop's variable) taken at ``t' div f``; the source's innermost index moves by the piece,
+and the LDS element is the one the copy's lane wrote (a direct-to-LDS copy writes its
+wave's lanes in order from one wave-uniform index) plus the piece.  The spread copy is a
+copy through registers (a ``vector.load`` and a ``vector.store`` of ``w / f`` elements),
+which :mod:`~pipeline_mlir.frontend.regcopy` takes as any other: a direct-to-LDS copy where
+the piece is 4 or 16 bytes, else (2 bytes, the 100x17x520's) a narrow copy that only the
+front end's own copies of its channel (:mod:`~pipeline_mlir.frontend.layout`, 4 or 16
+bytes a lane) replace in the loop to pipeline, and a remainder loop runs as written.
+
+Taken only where the front end can tell, for every thread, which elements it copies: the
+times each thread runs the region are evaluated per thread from thread ids and constants
+(a guard of the workgroup, a launch value or the K step is not, and stays refused); they
+are 1 in threads ``0`` to ``n - 1`` and 0 in the rest, ``n`` a whole fraction ``1/f`` of
+the workgroup with ``f`` dividing the wave and the copy's elements; the region holds one
+``amdgpu.gather_to_lds`` and pure ops, none of a thread id but ``gpu.thread_id x``; its LDS
+index is the same in every running lane of a wave.  The new copy is then checked against
+the old on every thread (the per-lane evaluator: each piece's source and LDS element the
+old copy's), so that what is emitted, not its derivation, is what is proven.  Otherwise
+the op is refused (:func:`partial_copy_refusal`), naming it, the copy, the threads that
+run it and why it is not spread.  Whether the spread copies fill the tile the MFMAs read
+is the partition's (a guard that drops elements: ``channel B's copies do not fill its LDS
+buffer``).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.dialect.ir_io import walk_ops
-from pipeline_mlir.frontend.kernel_ir import describe, in_lds
+from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, block_size
+from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import depends, describe, in_lds, is_pure, kernel_of
+from pipeline_mlir.target.gfx950 import WAVE_SIZE
+
+__all__ = ["lds_copy", "partial_copy_refusal", "spread_copy", "spread_guarded_copies"]
 
 #: the ops that write a tile's LDS in a copy, and the operand that is the LDS memref
 LDS_WRITES = {"amdgpu.gather_to_lds": None, "vector.store": 1, "vector.transfer_write": 1,
               "memref.store": 1, "memref.copy": 1}
+GATHER = "amdgpu.gather_to_lds"
+#: where a copy is spread, said in a refusal that does not say which condition fails
+WHERE = ("where its guard is of the thread id alone, threads 0 to n - 1 running it once, n a "
+         "whole fraction of the workgroup")
 
 
 def lds_copy(op):
@@ -30,16 +63,255 @@ def lds_copy(op):
     return found[0] if found else None
 
 
-def partial_copy_refusal(op, runs: np.ndarray) -> str | None:
+def partial(runs: np.ndarray) -> bool:
+    """``runs`` (the times each thread runs a region) is 0 in some threads and not all."""
+    return bool(runs.any() and not runs.all())
+
+
+def partial_copy_refusal(op, runs: np.ndarray, why: str = "") -> str | None:
     """Why ``op`` (an ``scf.if`` or a per-thread ``scf.for`` in the K-loop) is refused when
     its region copies into LDS and ``runs`` (the times each thread of the workgroup runs it)
-    is 0 in some threads and not in others; else None."""
+    is 0 in some threads and not in others (``why``: why it is not spread); else None."""
     copy = lds_copy(op)
-    if copy is None or runs.all() or not runs.any():
+    if copy is None or not partial(runs):
         return None
     some = int(np.count_nonzero(runs))
     a, b = int(np.flatnonzero(runs)[0]), int(np.flatnonzero(runs == 0)[0])
     return (f"{describe(op)} runs the tile's copy {describe(copy)} in {some} of the "
             f"workgroup's {len(runs)} threads (thread {a}: {int(runs[a])} time(s), thread "
             f"{b}: {int(runs[b])}): a copy made by part of the workgroup, which the front end "
-            f"does not pipeline (the schedule issues a channel's copies in every wave)")
+            f"spreads over every thread only {why or WHERE}")
+
+
+def spread_guarded_copies(loop) -> int:
+    """Spread every ``scf.if`` with no results directly in ``loop``'s body whose condition,
+    of thread ids and constants alone, holds in part of the workgroup and whose region
+    copies into LDS (:func:`spread_copy`); returns how many.  Any other ``scf.if`` is left
+    to the scan."""
+    bs = block_size(kernel_of(loop))
+    if bs is None:
+        return 0
+    count = 0
+    for o in [_op(x) for x in loop.regions[0].blocks[0].operations]:
+        if o.name != "scf.if" or len(o.results) or lds_copy(o) is None:
+            continue
+        try:
+            runs = (Evaluator(bs, thread_only=True).value(o.operands[0]) != 0)
+        except IRError:             # (Unevaluable: not of the threads alone)
+            continue
+        runs = runs.astype(np.int64)
+        if not partial(runs):
+            continue
+        if bs[1] * bs[2] != 1:      # (thread id x is the thread's index in one dimension)
+            raise IRError(o, partial_copy_refusal(o, runs, f"in a workgroup of one "
+                                                           f"dimension, not "
+                                                           f"{'x'.join(map(str, bs))}"))
+        if len(o.regions) > 1 and len(o.regions[1].blocks) and \
+                len(list(o.regions[1].blocks[0].operations)) > 1:
+            raise IRError(o, partial_copy_refusal(o, runs, "when the guard has no else ops"))
+        spread_copy(o, runs, None, loop)
+        count += 1
+    return count
+
+
+def spread_copy(op, runs: np.ndarray, iv, loop) -> None:
+    """``op`` (an ``scf.if``, or a per-thread ``scf.for`` of variable ``iv`` whose lower
+    bound is the thread id) whose region runs ``runs`` times in each thread, replaced by
+    the same copy spread over every thread of the workgroup (module docstring); an
+    ``IRError`` at ``op`` saying why it is not.  ``loop``: the K-loop."""
+    threads = len(runs)
+
+    def refuse(why: str):
+        return IRError(op, partial_copy_refusal(op, runs, why))
+
+    n = int(np.count_nonzero(runs))
+    if not (np.array_equal(np.flatnonzero(runs), np.arange(n)) and runs.max() == 1):
+        raise refuse("where threads 0 to n - 1 run it once and the others never")
+    if threads % n or WAVE_SIZE % (threads // n):
+        raise refuse(f"where n divides the workgroup's {threads} threads, {threads} / n a "
+                     f"divisor of the wave's {WAVE_SIZE}")
+    f = threads // n
+    body = [_op(x) for x in op.regions[0].blocks[0].operations][:-1]
+    copy = lds_copy(op)
+    if copy.name != GATHER or any(o is not copy and o != copy and not is_pure(o)
+                                   for o in body):
+        raise refuse(f"when its region is one '{GATHER}' and side-effect free ops")
+    tid = _thread_id(op, body, refuse)
+    w = ir.VectorType(ir.TypeAttr(copy.attributes["transferType"]).value)
+    width, elem = w.shape[0], w.element_type
+    if width % f:
+        raise refuse(f"where each lane's {width} elements split into the {f} pieces of "
+                     f"{threads} / {n} threads")
+    piece = width // f
+    dst = ir.MemRefType(copy.operands[len(copy.operands) - 1 - _dst_rank(copy)].type)
+    shape = list(dst.shape)
+    if any(s < 0 for s in shape) or not _contiguous(dst) or dst.element_type != elem:
+        raise refuse(f"where its LDS view is of static sizes, contiguous and of the copy's "
+                     f"elements ({dst}, {w})")
+    new = _emit(op, body, copy, tid, iv, f, piece, width, shape, elem, threads)
+    _prove(op, copy, new, runs, iv, loop, f, piece, width, refuse)
+    op.erase()
+
+
+def _thread_id(op, body: list, refuse):
+    """The ``gpu.thread_id x`` results the region's values are computed from (a set,
+    maybe empty); a refusal for any other thread or lane id."""
+    found = []
+
+    def thread_value(v) -> bool:
+        if isinstance(v.owner, ir.Block):
+            return False
+        o = _op(v.owner)
+        if o.name in THREAD_ID_OPS:
+            found.append(o)
+        return False
+
+    for o in body:
+        for v in o.operands:
+            depends(v, thread_value)
+    for o in found:
+        if o.name != "gpu.thread_id" or not str(o.attributes["dimension"]).endswith("x>"):
+            raise refuse(f"when its region reads the thread id x alone, not {describe(o)}")
+    ids = {o.results[0] for o in found}
+    return ids
+
+
+def _dst_rank(copy) -> int:
+    """The LDS indices of ``amdgpu.gather_to_lds`` ``copy``."""
+    seg = list(ir.DenseI32ArrayAttr(copy.attributes["operandSegmentSizes"]))
+    return seg[3]
+
+
+def _contiguous(t) -> bool:
+    strides, _ = t.get_strides_and_offset()
+    want, acc = [], 1
+    for s in reversed(t.shape):
+        want.append(acc)
+        acc *= s
+    return list(strides) == list(reversed(want))
+
+
+def _emit(op, body, copy, tids, iv, f, piece, width, shape, elem, threads):
+    """The spread copy, before ``op``: ``body``'s ops cloned with the thread ids ``tids``
+    (and ``iv``) taken at ``t' div f``."""
+    idx = ir.IndexType.get()
+
+    def const(k):
+        return ir.Operation.create("arith.constant", results=[idx], attributes={
+            "value": ir.IntegerAttr.get(idx, k)}).results[0]
+
+    def arith(name, a, b):
+        return ir.Operation.create(f"arith.{name}", results=[a.type],
+                                   operands=[a, b]).results[0]
+
+    with ir.InsertionPoint(op), op.location:
+        tid = next(iter(tids)) if tids else None
+        if tid is None:
+            from pipeline_mlir.dialect import bindings as B
+            tid = B.gpu.thread_id(B.gpu.Dimension.x, upper_bound=threads)
+        t = arith("divui", tid, const(f))
+        h = arith("remui", tid, const(f))
+        mapping = {x: t for x in tids}
+        if iv is not None:
+            mapping[iv] = t if iv.type == idx else ir.Operation.create(
+                "arith.index_castui", results=[iv.type], operands=[t]).results[0]
+        inside = set(body)
+
+        def get(v):
+            if v in mapping:
+                return mapping[v]
+            if isinstance(v.owner, ir.Block) or _op(v.owner) in inside or \
+                    not depends(v, set(mapping)):
+                return v
+            o = _op(v.owner)            # (outside the region, of the thread id: cloned)
+            if not is_pure(o):
+                raise IRError(o, f"{describe(o)} is of the thread id but not side-effect free")
+            c = o.clone()
+            for k, x in enumerate(o.operands):
+                c.operands[k] = get(x)
+            for r, nr in zip(o.results, c.results):
+                mapping[r] = nr
+            return mapping[v]
+
+        for o in body:
+            if o == copy:
+                break
+            c = o.clone()
+            for k, x in enumerate(o.operands):
+                c.operands[k] = get(x)
+            for r, nr in zip(o.results, c.results):
+                mapping[r] = nr
+        ops = [get(x) for x in copy.operands]
+        k = _dst_rank(copy)
+        src = ops[:len(ops) - 1 - k]
+        src[-1] = arith("addi", src[-1], arith("muli", h, const(piece)))
+        dst, didx = ops[len(ops) - 1 - k], ops[len(ops) - k:]
+        lin = const(0)
+        for i, d in enumerate(didx):
+            lin = arith("addi", lin, arith("muli", d, const(int(np.prod(shape[i + 1:])))))
+        lin = arith("addi", lin, arith("addi", arith("muli", arith("remui", t, const(WAVE_SIZE)),
+                                                      const(width)),
+                                         arith("muli", h, const(piece))))
+        didx = [arith("remui", arith("divui", lin, const(int(np.prod(shape[i + 1:])))),
+                      const(s)) if i else arith("divui", lin, const(int(np.prod(shape[1:]))))
+                for i, s in enumerate(shape)]
+    with ir.InsertionPoint(op), copy.location:        # (the copy's, in a message)
+        vt = ir.VectorType.get([piece], elem)
+        load = ir.Operation.create("vector.load", results=[vt], operands=src)
+        store = ir.Operation.create("vector.store", operands=[load.results[0], dst] + didx)
+    return load, store
+
+
+def _prove(op, copy, new, runs, iv, loop, f, piece, width, refuse) -> None:
+    """Each thread ``t'`` of the register copy ``new`` (its load and store) copies piece
+    ``t' mod f`` of what thread ``t' div f`` of ``copy`` copied: the same source and LDS
+    elements, evaluated per lane at the K-loop's first step and the sampled workgroup;
+    ``copy`` writes its waves' lanes from one LDS address."""
+    ev = Evaluator(block_size(kernel_of(loop)))
+    ev.where = op
+    try:
+        ev.bind(loop.regions[0].blocks[0].arguments[0], ev.value(loop.operands[0]))
+        if iv is not None:
+            ev.bind(iv, ev.value(op.operands[0]))
+        k = _dst_rank(copy)
+        old = _elements(ev, copy.operands[0], copy.operands[1:len(copy.operands) - 1 - k],
+                        copy.operands[len(copy.operands) - 1 - k],
+                        copy.operands[len(copy.operands) - k:])
+        load, store = new
+        got = _elements(ev, load.operands[0], load.operands[1:], store.operands[1],
+                        store.operands[2:])
+    except IRError as e:
+        why = f"where its addresses evaluate per thread ({e.args[0].splitlines()[0][:160]})"
+    else:
+        why = _differs(old, got, runs, f, piece, width)
+    if why is not None:
+        for o in reversed(new):
+            o.erase()
+        raise refuse(why)
+
+
+def _differs(old, got, runs, f: int, piece: int, width: int) -> str | None:
+    """Why the spread copy's elements ``got`` are not those of the copy's ``old`` (each
+    (source elements, LDS elements, the two roots)); None when they are."""
+    t = np.arange(len(runs))
+    run = t[runs > 0]
+    if old[2] != got[2]:
+        return ("where the spread copy moves the copy's buffers (an internal error: it "
+                "does not)")
+    d = old[1][run]
+    waves = run // WAVE_SIZE
+    if any(len(set(d[waves == w].tolist())) > 1 for w in set(waves.tolist())):
+        return "where its LDS index is the same in every running lane of a wave"
+    o, h = t // f, t % f
+    if not (np.array_equal(got[0], old[0][o] + h * piece) and
+            np.array_equal(got[1], old[1][o] + (o % WAVE_SIZE) * width + h * piece)):
+        return ("where the spread copy, evaluated per lane, reads and writes what the copy "
+                "did (an internal error: it does not)")
+    return None
+
+
+def _elements(ev, src, src_idx, dst, dst_idx):
+    """(the source's and the LDS index's root element per thread, the two roots)."""
+    sv, dv = ev.view(src), ev.view(dst)
+    return (sv.element([ev.value(i) for i in src_idx]),
+            dv.element([ev.value(i) for i in dst_idx]), (sv.root, dv.root))

@@ -43,7 +43,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.dynamic_masks import strip
 from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
-from pipeline_mlir.frontend.partial_copy import partial_copy_refusal
+from pipeline_mlir.frontend.partial_copy import lds_copy, partial, spread_copy
 
 __all__ = ["unroll_thread_loops"]
 
@@ -64,7 +64,12 @@ def unroll_thread_loops(loop) -> int:
     count = 0
     for o in [_op(x) for x in loop.regions[0].blocks[0].operations]:
         if o.name == "scf.for" and _is_thread_loop(o):
-            ops = _unroll(o, _trips(o, ev, bs[0]), bs[0])
+            trips, n = _trips(o, ev, bs[0])
+            if lds_copy(o) is not None and partial(trips):     # (as at the prefetch point)
+                spread_copy(o, trips, o.regions[0].blocks[0].arguments[0], loop)
+                count += 1
+                continue
+            ops = _unroll(o, _uniform_trips(o, trips, n), bs[0])
             for x in ops:
                 _resolve(x, ev)
             count += 1
@@ -115,8 +120,8 @@ def _uniform(o, v, ev, what: str) -> int:
     return x
 
 
-def _trips(o, ev, threads: int) -> int:
-    """The trip count of per-thread loop ``o``, the same in every thread."""
+def _trips(o, ev, threads: int) -> tuple[np.ndarray, int]:
+    """The trip count of per-thread loop ``o`` in each thread, and its upper bound."""
     step = _uniform(o, o.operands[2], ev, "step")
     n = _uniform(o, o.operands[1], ev, "upper bound")
     if step != threads:
@@ -124,10 +129,13 @@ def _trips(o, ev, threads: int) -> int:
                          f"not the workgroup's {threads} threads; the front end unrolls a "
                          f"loop that deals its iterations to the threads once each")
     t = np.arange(threads)
-    trips = np.maximum(0, -((t - n) // step))
-    partial = partial_copy_refusal(o, trips)    # (the root cause, as at the prefetch point)
-    if partial is not None:
-        raise IRError(o, partial)
+    return np.maximum(0, -((t - n) // step)), n
+
+
+def _uniform_trips(o, trips: np.ndarray, n: int) -> int:
+    """The trip count ``trips`` of per-thread loop ``o`` (upper bound ``n``, step the
+    workgroup's threads), the same in every thread."""
+    step = len(trips)
     if not np.all(trips == trips[0]):
         k = int(np.flatnonzero(trips != trips[0])[0])
         raise IRError(o, f"{describe(o)} is a per-thread loop in the K-loop whose threads "

@@ -88,23 +88,28 @@ gpu.module @m {
 
 // -----
 
-// A tile copied by half the workgroup: the prefetch point's 'scf.if' of the thread id and the
-// late form's per-thread loop that threads 128 and up never run, refused with one reason; an
-// 'scf.if' of the thread id that copies nothing keeps the scan's refusal.
+// A tile copied by part of the workgroup is spread over every thread
+// (pipeline_mlir/frontend/partial_copy.py) only where threads 0 to n - 1 run the copy once
+// and n is a whole fraction of the workgroup that splits each lane's run: a mutated bound
+// (127 threads: the prefetch point's 'scf.if' and the late form's per-thread loop), threads
+// 128 and up, a quarter of the workgroup that would split a 2-element run in 4 and a
+// workgroup of two dimensions are refused at the guarding op; a guard of the workgroup id
+// is not of the threads alone and keeps the scan's refusal, as does an 'scf.if' of the
+// thread id that copies nothing.
 gpu.module @m {
-  gpu.func @half_copies(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+  gpu.func @bound_127(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     %c8 = arith.constant 8 : index
-    %c128 = arith.constant 128 : index
+    %c127 = arith.constant 127 : index
     %tid = gpu.thread_id x
     %off = arith.muli %tid, %c8 : index
-    %half = arith.cmpi ult, %tid, %c128 : index
+    %part = arith.cmpi ult, %tid, %c127 : index
     %z = arith.constant dense<0.0> : vector<4xf32>
     %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
-      // expected-error @+1 {{in 128 of the workgroup's 256 threads (thread 0: 1 time(s), thread 128: 0): a copy made by part of the workgroup, which the front end does not pipeline}}
-      scf.if %half {
+      // expected-error @+1 {{in 127 of the workgroup's 256 threads (thread 0: 1 time(s), thread 127: 0): a copy made by part of the workgroup, which the front end spreads over every thread only where n divides the workgroup's 256 threads, 256 / n a divisor of the wave's 64}}
+      scf.if %part {
         amdgpu.gather_to_lds %g[%off], %l[%c0] : vector<8xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
       }
       %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
@@ -117,19 +122,119 @@ gpu.module @m {
 // -----
 
 gpu.module @m {
-  gpu.func @half_loop(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+  gpu.func @loop_127(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c127 = arith.constant 127 : index
+    %c256 = arith.constant 256 : index
+    %tid = gpu.thread_id x
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      // expected-error @+1 {{in 127 of the workgroup's 256 threads (thread 0: 1 time(s), thread 127: 0): a copy made by part of the workgroup, which the front end spreads over every thread only where n divides}}
+      scf.for %j = %tid to %c127 step %c256 {
+        %off = arith.muli %j, %c8 : index
+        amdgpu.gather_to_lds %g[%off], %l[%c0] : vector<8xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
+      }
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @upper_half(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     %c8 = arith.constant 8 : index
     %c128 = arith.constant 128 : index
-    %c256 = arith.constant 256 : index
     %tid = gpu.thread_id x
+    %off = arith.muli %tid, %c8 : index
+    %part = arith.cmpi uge, %tid, %c128 : index
     %z = arith.constant dense<0.0> : vector<4xf32>
     %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
-      // expected-error @+1 {{in 128 of the workgroup's 256 threads (thread 0: 1 time(s), thread 128: 0): a copy made by part of the workgroup, which the front end does not pipeline}}
-      scf.for %j = %tid to %c128 step %c256 {
-        %off = arith.muli %j, %c8 : index
+      // expected-error @+1 {{in 128 of the workgroup's 256 threads (thread 128: 1 time(s), thread 0: 0): a copy made by part of the workgroup, which the front end spreads over every thread only where threads 0 to n - 1 run it once and the others never}}
+      scf.if %part {
+        amdgpu.gather_to_lds %g[%off], %l[%c0] : vector<8xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
+      }
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @quarter(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %tid = gpu.thread_id x
+    %off = arith.muli %tid, %c2 : index
+    %part = arith.cmpi ult, %tid, %c64 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      // expected-error @+1 {{a copy made by part of the workgroup, which the front end spreads over every thread only where each lane's 2 elements split into the 4 pieces of 256 / 64 threads}}
+      scf.if %part {
+        amdgpu.gather_to_lds %g[%off], %l[%c0] : vector<2xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
+      }
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @two_dims(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 128, 2, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %tid = gpu.thread_id x
+    %off = arith.muli %tid, %c8 : index
+    %part = arith.cmpi ult, %tid, %c64 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      // expected-error @+1 {{in 128 of the workgroup's 256 threads (thread 0: 1 time(s), thread 64: 0): a copy made by part of the workgroup, which the front end spreads over every thread only in a workgroup of one dimension, not 128x2x1}}
+      scf.if %part {
+        amdgpu.gather_to_lds %g[%off], %l[%c0] : vector<8xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
+      }
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @of_workgroup(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %tid = gpu.thread_id x
+    %wg = gpu.block_id x
+    %off = arith.muli %tid, %c8 : index
+    %part = arith.cmpi ult, %tid, %wg : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      // expected-error @+1 {{is not: it yields nothing, and its condition is not true for every thread}}
+      scf.if %part {
         amdgpu.gather_to_lds %g[%off], %l[%c0] : vector<8xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
       }
       %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>

@@ -8,9 +8,8 @@ follows every byte of each tagged ``vector.load``'s result through the pure vect
 that move elements within a lane (:func:`~pipeline_mlir.analysis.vector_moves.moved`,
 ``vector.bitcast`` of another element size byte for byte) and the loop's carried values
 (``scf.yield`` into the body's arguments) to the ``amdgpu.mfma`` / ``amdgpu.scaled_mfma``
-that read it as A or B.  The project's kernels concatenate a fragment's two parts in
-order (part 0 the operand's bytes 0..15); IREE's 32x32x64 FP8 kernels take the second
-part first.
+that read it as A or B (the project's kernels concatenate a fragment's two parts in
+order, part 0 the operand's bytes 0..15; a shuffle may take them in any order).
 
 Per read the result is a set of (operand, mapping): ``mapping[k]`` the operand byte the
 read's byte ``k`` is (-1: not in that operand), one entry per distinct place (a fragment

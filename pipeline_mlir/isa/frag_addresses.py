@@ -31,17 +31,31 @@ entries):
   by some ``ds_read`` of the phase, in every thread (``lds-unread`` at the ``ds_read`` s of
   the gaps that plan it: a read moved onto another fragment the phase reads too, the
   MFMAs then given that one twice).
-
-Which planned read of one gap each ``ds_read`` is, is not held: two reads of one gap
-given each other's bytes pass, the two parts of one fragment given each other's address
-or destination registers among them (the order the parts fill their MFMA operand is the
-IR's: the project's kernels concatenate them in order, IREE's 32x32x64 FP8 kernels take
-the second first; holding it needs that order from the lowered IR).
+* **Parts.**  Which planned read of its gap a ``ds_read`` is follows from the part of an
+  MFMA operand it fills: the lowering records, per planned read, the bytes of A or B its
+  result is, followed through the IR's shuffles, bitcasts and carried values (its
+  ``fills``, :mod:`pipeline_mlir.analysis.operand_fills`: the IR's shuffles may take a
+  fragment's parts in any order); the assembly's, its destination registers followed through copies to
+  the MFMAs reading them (:mod:`pipeline_mlir.isa.read_places`).  Each piece of a
+  ``ds_read`` reads, in every thread ``exec`` leaves on, exactly the bytes of a planned
+  read of its gap that fills that part (``lds-misread`` at the instruction: the two parts
+  of one fragment given each other's address or destination registers; a read filling
+  a part no read of its gap fills).  A read whose registers are not followed (another
+  instruction than a copy or an MFMA's A or B reads them, or none does) or whose gap
+  plans a read the lowering did not follow to an MFMA is said in the note.  Which MFMA
+  a part is of is not held: two gaps' reads of the same part given each other's
+  destination registers pass here (the reads and coverage above still hold their
+  bytes).
 
 A phase whose reads the comparison finds elsewhere than the plan puts them
-(``ds-read-moved``, ``-changed``, ``-extra``, ``ds-merged``) or with MFMAs the plan lacks
-(``mfma-extra``: IREE's remainder code after the epilogue) is not held: which read there
-is which is not known.
+(``ds-read-moved``, ``-changed``, ``-extra``, ``ds-merged``) is held where its reads
+can still be paired: a gap holding none of the lines found astray and as many reads as
+the plan keeps there as planned, the reads of the other gaps each against every planned
+read of the phase (inside one of them, filling a part as one of them does); the phase's
+coverage is not checked (which planned reads the assembly lacks is the comparison's,
+which the astray reads confuse).  A phase with MFMAs the plan lacks (``mfma-extra``:
+IREE's remainder code after the epilogue) is not held: which read there is which is not
+known.
 
 Where it cannot hold a read (the plan has no addresses: the note of the lowering says
 why; a ``ds_read`` whose address or ``exec`` the LDS rule does not know; a buffer no read

@@ -442,14 +442,9 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     res.reads = {ph: c.reads() for ph, c in compared.items()}
     if plan is not None:
         # a phase whose reads the comparison finds elsewhere than planned (moved,
-        # changed, merged, extra): its reads held where they can be paired; with MFMAs
-        # the plan lacks (IREE's remainder code after the epilogue): not held
-        astray: dict = {}
-        for f in res.findings:
-            if f.kind in _ASTRAY:
-                kinds, lines = astray.setdefault(f.phase, (set(), set()))
-                kinds.add(f.kind)
-                lines.update(f.lines)
+        # changed, merged, extra), or with MFMAs the plan lacks (IREE's remainder code
+        # after the epilogue): not held
+        astray = {f.phase for f in res.findings if f.kind in _ASTRAY}
         res.findings += read_findings(plan, res.reads, astray,
                                       lds.accesses if lds is not None else {},
                                       {i.line: i for i in fn.instrs()}, fn.lds_bytes,

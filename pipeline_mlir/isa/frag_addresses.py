@@ -48,14 +48,11 @@ entries):
   bytes).
 
 A phase whose reads the comparison finds elsewhere than the plan puts them
-(``ds-read-moved``, ``-changed``, ``-extra``, ``ds-merged``) is held where its reads
-can still be paired: a gap holding none of the lines found astray and as many reads as
-the plan keeps there as planned, the reads of the other gaps each against every planned
-read of the phase (inside one of them, filling a part as one of them does); the phase's
-coverage is not checked (which planned reads the assembly lacks is the comparison's,
-which the astray reads confuse).  A phase with MFMAs the plan lacks (``mfma-extra``:
-IREE's remainder code after the epilogue) is not held: which read there is which is not
-known.
+(``ds-read-moved``, ``-changed``, ``-extra``, ``ds-merged``) or with MFMAs the plan lacks
+(``mfma-extra``: IREE's remainder code after the epilogue) is not held: which read there
+is which is not known (a read moved in IREE's kernels of a K remainder shifts which
+planned read the reads of the gaps around it are, and the moved ones read LDS no planned
+read of the phase reads: neither their gaps nor the phase's planned reads pair them).
 
 Where it cannot hold a read (the plan has no addresses: the note of the lowering says
 why; a ``ds_read`` whose address or ``exec`` the LDS rule does not know; a buffer no read
@@ -79,13 +76,6 @@ __all__ = ["read_findings", "ERROR_KINDS", "NOTE_KIND"]
 ERROR_KINDS = frozenset({"lds-misread", "lds-unread"})
 #: the note naming what the rule does not hold
 NOTE_KIND = "lds-read-unheld"
-#: the comparison's findings of an astray phase whose reads can still be paired
-#: (:func:`_paired`); a phase with MFMAs the plan lacks (``mfma-extra``: IREE's remainder)
-#: is not held
-PAIRABLE = frozenset({"ds-read-extra", "ds-read-moved", "ds-read-changed", "ds-merged"})
-#: the pseudo gap of an astray phase's reads that are not paired with their gap's
-_ANY = -1
-
 _LABEL = re.compile(r"^(PRO|KRN|EPI)\[(\d+)\]$")
 _PLAN_PHASE = {"PRO": "prologue", "KRN": "kernel", "EPI": "epilogue"}
 
@@ -137,10 +127,8 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
                   lds_bytes: int, threads: int, places: dict | None = None) -> list[Finding]:
     """The findings of the rule (module docstring) on one function: ``phases``, per
     assembly phase, ((gap, entry label, whether the assembly lacks it) of each planned
-    ``ds_read`` token, (gap, line) of each actual one); ``astray``: per phase whose data
-    instructions the comparison finds elsewhere than planned, (the kinds of its findings
-    saying so, their lines): held where its reads can be paired (:func:`_paired`), else
-    not (a set of phases: none held); ``accesses``: the
+    ``ds_read`` token, (gap, line) of each actual one); ``astray``: the phases whose data
+    instructions the comparison finds elsewhere than planned (not held); ``accesses``: the
     LDS rule's accesses by line; ``instrs``: the instructions by line; ``places``: per
     ``ds_read`` line, the MFMA operand bytes its result fills
     (:func:`~pipeline_mlir.isa.read_places.read_places`; None: the parts not held)."""
@@ -220,16 +208,11 @@ def _phases_held(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
     transposing: list[int] = []
     skipped: list[int] = []
     for name, (planned, actual) in phases.items():
-        stray = None
         if name in astray and actual:
-            kinds, stray = astray[name] if isinstance(astray, dict) else (None, None)
-            if stray is None or not kinds <= PAIRABLE:
-                unheld.append(f"the {name}'s {len(actual)} ds_read not held: the "
-                              f"comparison finds its instructions elsewhere than the plan "
-                              f"puts them (moved, changed, merged or extra)"
-                              + (" and MFMAs the plan lacks" if kinds and "mfma-extra" in
-                                 kinds else ""))
-                continue
+            unheld.append(f"the {name}'s {len(actual)} ds_read not held: the comparison "
+                          f"finds its instructions elsewhere than the plan puts them "
+                          f"(moved, changed, merged or extra)")
+            continue
         # a transposing read (``ds_read_b64_tr_b16``) reads for its lanes what others
         # address: no plain read of the plan's (the front end's transposing loads)
         transposing += [ln for _, ln in actual if "_tr_" in instrs[ln].mnemonic]
@@ -257,10 +240,6 @@ def _phases_held(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
         kept = sum(1 for (gap, _, gone), _ in zip(planned, rows) if not gone and
                    gap not in blind)
         held = [(g, ln) for g, ln in actual if g not in blind]
-        if stray is not None:
-            built.append(_paired(name, planned, rows, blind, held, stray, accesses,
-                                  unheld))
-            continue
         if len(held) != kept:
             # more or fewer reads than the comparison finds of the plan's: code the plan
             # does not hold (IREE's remainder, its C tile read back through LDS)
@@ -275,34 +254,6 @@ def _phases_held(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
                             [(g, ln, accesses.get(ln)) for g, ln in actual
                              if g not in blind]))
     return built, transposing, skipped, bare
-
-
-def _paired(name: str, planned: list, rows: list, blind: set, held: list, stray: set,
-            accesses: dict, unheld: list) -> _Phase:
-    """The phase ``name`` whose reads the comparison finds astray (lines ``stray``: a read
-    extra, moved, changed or merged), held where its reads can still be paired: a gap
-    holding none of those lines and as many reads as the plan keeps there is held as
-    planned; the reads of the other gaps each against every planned read of the phase
-    (:data:`_ANY`: bytes inside one of them, the part of its MFMA operand filled as one of
-    them fills it), which ``unheld`` says."""
-    want = Counter(gap for gap, _, gone in planned if not gone and gap not in blind)
-    rows = [r for r in rows if r[0] not in blind]
-    have = Counter(g for g, _ in held)
-    disturbed = {g for g, ln in held if ln in stray} | \
-        {g for g in set(want) | set(have) if want[g] != have[g]}
-    loose = [ln for g, ln in held if g in disturbed]
-    if loose:
-        unheld.append(f"the {name}'s {len(loose)} ds_read of the gaps the comparison finds "
-                      f"disturbed (lines {', '.join(map(str, loose[:8]))}"
-                      f"{' ...' if len(loose) > 8 else ''}) held against every fragment "
-                      f"read of the {name}, not their gap's; its reads not checked for "
-                      f"coverage")
-    # (which planned reads the assembly lacks is the comparison's, which an astray phase
-    # confuses: none demanded, the phase's reads not checked for coverage)
-    rows = [(gap, label, reads, []) for gap, label, reads, _ in rows] + \
-        [(_ANY, label, reads, []) for _, label, reads, _ in rows]
-    return _Phase(name, rows, [(_ANY if g in disturbed else g, ln, accesses.get(ln))
-                               for g, ln in held])
 
 
 def _placement(phases: list[_Phase], reads, size: dict) -> tuple[dict, dict]:
@@ -446,9 +397,18 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
             continue
         bad = None
         for j, o in enumerate(a.offsets):
-            starts = a.lanes + o
-            for operand, at, mfma in sorted(p.places):
-                at += j * a.width
+            starts, lo, hi = a.lanes + o, j * a.width, (j + 1) * a.width
+            if any(b < hi and lo < e and not (b <= lo and hi <= e)
+                   for *_, b, e in p.places) or \
+                    not any(b <= lo and hi <= e for *_, b, e in p.places):
+                # a piece an MFMA operand holds in part, or none holds
+                blind.append((line, f"its piece {j} fills no whole part of an MFMA operand"))
+                continue
+            # (each part once: the MFMAs reading the same part, the first named)
+            for (operand, at), mfma in {(x, y): m for x, y, m, b, e in
+                                        sorted(p.places, reverse=True)
+                                        if b <= lo and hi <= e}.items():
+                at += lo
                 fits = [(e, k) for e in planned
                         if (k := _start(e, operand, at, a.width)) is not None]
                 if not any(((starts == e.addresses + bases[e.buffer] + k) | ~a.active).all()

@@ -20,6 +20,7 @@ No MLIR here.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from pipeline_mlir.isa.asm import AsmFunction
@@ -38,8 +39,9 @@ _BLIND = frozenset({"wait", "barrier", "sched_barrier", "sched_group_barrier", "
 @dataclass(frozen=True)
 class ReadPlaces:
     """Per MFMA reading the result of one ``ds_read``: (``"A"`` or ``"B"``, the operand byte
-    the read's first byte is at, the MFMA's line); ``why`` (places empty): why the read
-    is not followed."""
+    the read's first byte is at, the MFMA's line, the first and the end byte of the read
+    that operand holds: a ``ds_read2`` 's two pieces may fill two MFMAs); ``why`` (places
+    empty): why the read is not followed."""
 
     places: frozenset = frozenset()
     why: str = ""
@@ -55,17 +57,27 @@ def _bare(mnemonic: str) -> str:
 def read_places(fn: AsmFunction) -> dict[int, ReadPlaces]:
     """Per ``ds_read`` line of ``fn``, its :class:`ReadPlaces`."""
     index = {b.label: k for k, b in enumerate(fn.blocks)}
+    # per block, per register, the positions of the instructions reading or writing it
+    # (a walk jumps from one to the next)
+    touch: list[dict] = []
+    for b in fn.blocks:
+        at: dict = {}
+        for n, i in enumerate(b.instrs):
+            for r in {*i.uses, *i.defs}:
+                at.setdefault(r, []).append(n)
+        touch.append(at)
     out = {}
     for k, b in enumerate(fn.blocks):
         for n, i in enumerate(b.instrs):
             if i.kind == "ds_read" and i.operands:
                 dst = registers(i.operands[0])
-                out[i.line] = _follow(fn, index, k, n + 1,
+                out[i.line] = _follow(fn, index, touch, k, n + 1,
                                       {r: 4 * j for j, r in enumerate(dst)})
     return out
 
 
-def _follow(fn: AsmFunction, index: dict, k: int, n: int, start: dict) -> ReadPlaces:
+def _follow(fn: AsmFunction, index: dict, touch: list, k: int, n: int,
+            start: dict) -> ReadPlaces:
     places: set = set()
     work = [(k, n, start)]
     seen = set()
@@ -75,8 +87,14 @@ def _follow(fn: AsmFunction, index: dict, k: int, n: int, start: dict) -> ReadPl
         if key in seen:
             continue
         seen.add(key)
-        code = fn.blocks[k].instrs
-        while n < len(code) and held:
+        code, at = fn.blocks[k].instrs, touch[k]
+        while held:
+            # the next instruction of the block touching a register held
+            nxt = [p[j] for r in held if (p := at.get(r)) and (j := bisect_left(p, n)) < len(p)]
+            if not nxt:
+                n = len(code)
+                break
+            n = min(nxt)
             i = code[n]
             n += 1
             used = [r for r in i.uses if r in held]
@@ -84,11 +102,13 @@ def _follow(fn: AsmFunction, index: dict, k: int, n: int, start: dict) -> ReadPl
                 for name, operand in (("A", 1), ("B", 2)):
                     regs = registers(i.operands[operand]) if len(i.operands) > operand \
                         else ()
-                    at = {4 * regs.index(r) - held[r] for r in regs if r in held}
-                    if len(at) > 1:
+                    mine = [r for r in regs if r in held]
+                    spots = {4 * regs.index(r) - held[r] for r in mine}
+                    if len(spots) > 1:
                         return ReadPlaces(why=f"its registers reach {name} of "
                                               f"{i.mnemonic} (line {i.line}) out of order")
-                    places.update((name, o, i.line) for o in at)
+                    places.update((name, o, i.line, min(held[r] for r in mine),
+                                   max(held[r] for r in mine) + 4) for o in spots)
                 if set(used) - {r for x in i.operands[1:3] for r in registers(x)}:
                     return ReadPlaces(why=f"{i.mnemonic} (line {i.line}) reads its "
                                           f"registers as other than A or B")
@@ -103,7 +123,7 @@ def _follow(fn: AsmFunction, index: dict, k: int, n: int, start: dict) -> ReadPl
                                       f"registers (not a copy)")
             if i.defs:
                 held = {r: v for r, v in held.items() if r not in i.defs}
-        if n == len(code) and held:
+        if n >= len(code) and held:
             work += [(index[s], 0, held) for s in fn.blocks[k].succs]
     if not places:
         return ReadPlaces(why="its registers reach no MFMA")

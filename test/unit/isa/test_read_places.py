@@ -32,9 +32,9 @@ def test_each_read_is_followed_to_its_operand_bytes_or_said_why_not():
     order), one a ``v_perm_b32`` reads, one no MFMA reads: each not followed, saying why."""
     places = {i: p for i, (_, p) in enumerate(sorted(read_places(
         parse_asm(SNIPPET).function()).items()))}
-    assert {(o, at) for o, at, _ in places[0].places} == {("A", 0)}
-    assert {(o, at) for o, at, _ in places[1].places} == {("A", 16)}
-    assert {(o, at) for o, at, _ in places[2].places} == {("B", 0)}
+    assert {(o, at) for o, at, *_ in places[0].places} == {("A", 0)}
+    assert {(o, at) for o, at, *_ in places[1].places} == {("A", 16)}
+    assert {(o, at) for o, at, *_ in places[2].places} == {("B", 0)}
     assert not places[3].places and "v_perm_b32" in places[3].why
     assert not places[4].places and "reach no MFMA" in places[4].why
     assert not places[5].places and "out of order" in places[5].why

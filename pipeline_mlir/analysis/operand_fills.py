@@ -51,7 +51,7 @@ def operand_fills(loop, loads: list) -> list[frozenset]:
         r = op.results[0]
         shape, b = vector_shape(r.type), _bytes_of(r.type)
         count = int(np.prod(shape)) if shape else 1
-        ids[n] = (r, np.arange(count * b, dtype=np.int64).reshape(shape + [b]) + n * _SPAN)
+        ids[r] = np.arange(count * b, dtype=np.int64).reshape(shape + [b]) + n * _SPAN
     body = loop.regions[0].blocks[0]
     carried = list(body.arguments)[1:]
     values: dict = {}
@@ -66,7 +66,7 @@ def operand_fills(loop, loads: list) -> list[frozenset]:
             _step(op, values, ids, fills, _round)
     out = []
     for n, op in enumerate(loads):
-        width = ids[n][1].size
+        width = ids[op.results[0]].size
         out.append(frozenset((operand, tuple(m)) for operand, m in
                              ((o, _mapping(p, width)) for o, p in fills[n])))
     return out
@@ -90,12 +90,14 @@ def _ops(block):
 
 
 def _step(op, values: dict, ids: dict, fills: list, final: int) -> None:
-    """``values`` (value -> per-element byte ids) after ``op``; an MFMA's operands'
-    places recorded in ``fills`` (on the ``final`` round only)."""
-    for n, (r, a) in ids.items():
-        if op.results and op.results[0] == r:
-            values[r] = a
-            return
+    """``values`` (value -> per-element byte ids) after ``op`` (``ids``: each read's
+    result's); an MFMA's operands' places recorded in ``fills`` (on the ``final`` round
+    only)."""
+    if op.name == "vector.load":
+        r = op.results[0]
+        if r in ids:
+            values[r] = ids[r]
+        return
     if op.name in _MFMAS:
         if not final:
             return

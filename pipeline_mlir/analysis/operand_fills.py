@@ -31,6 +31,8 @@ __all__ = ["operand_fills"]
 
 #: the ops whose operands 0 and 1 are an MFMA's A and B
 _MFMAS = ("amdgpu.mfma", "amdgpu.scaled_mfma")
+#: the ops the walk reads
+_FOLLOWED = frozenset({"vector.load", "scf.yield", *_MFMAS, *MOVES})
 #: a byte id: the read's place in ``loads`` times this, plus the byte (-1: no read's)
 _SPAN = 1 << 16
 
@@ -56,14 +58,17 @@ def operand_fills(loop, loads: list) -> list[frozenset]:
     carried = list(body.arguments)[1:]
     values: dict = {}
     fills: list[set] = [set() for _ in loads]
+    # the ops that move a read's bytes (read once: the walk goes twice)
+    ops = [(op, name) for op in _ops(body) if (name := op.name) in _FOLLOWED]
     for _round in range(2):     # the second with the carried values the first yields
-        for op in _ops(body):
-            if op.name == "scf.yield" and _op(op.parent) == _op(loop):
-                for arg, v in zip(carried, op.operands):
-                    if v in values:
-                        values[arg] = values[v]
+        for op, name in ops:
+            if name == "scf.yield":
+                if _op(op.parent) == _op(loop):
+                    for arg, v in zip(carried, op.operands):
+                        if v in values:
+                            values[arg] = values[v]
                 continue
-            _step(op, values, ids, fills, _round)
+            _step(op, name, values, ids, fills, _round)
     out = []
     for n, op in enumerate(loads):
         width = ids[op.results[0]].size
@@ -89,16 +94,16 @@ def _ops(block):
                 yield from _ops(blk)
 
 
-def _step(op, values: dict, ids: dict, fills: list, final: int) -> None:
+def _step(op, name: str, values: dict, ids: dict, fills: list, final: int) -> None:
     """``values`` (value -> per-element byte ids) after ``op`` (``ids``: each read's
     result's); an MFMA's operands' places recorded in ``fills`` (on the ``final`` round
     only)."""
-    if op.name == "vector.load":
+    if name == "vector.load":
         r = op.results[0]
         if r in ids:
             values[r] = ids[r]
         return
-    if op.name in _MFMAS:
+    if name in _MFMAS:
         if not final:
             return
         for operand, v in zip("AB", list(op.operands)[:2]):
@@ -113,7 +118,7 @@ def _step(op, values: dict, ids: dict, fills: list, final: int) -> None:
             for n, places in per.items():
                 fills[n].add((operand, tuple(sorted(places))))
         return
-    if op.name not in MOVES or len(op.results) != 1:
+    if len(op.results) != 1:
         return
     ins = _inputs(op)
     if ins is None:

@@ -33,10 +33,12 @@ kernel) to the LDS bank model (:mod:`pipeline_mlir.sim.lds_banks`), which import
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
+from pipeline_mlir.analysis.operand_fills import operand_fills
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -90,10 +92,13 @@ def loop_reads(loop, kernel, threads: int) -> KernelLds:
     ev = Evaluator((threads, 1, 1), workgroup_id=0, launch_values=False)
     out: list[LdsAccess] = []
     parts: dict[tuple, int] = {}
-    for op in _walk(loop):
-        if op.name != "vector.load" or _TAGS[op.name][0] not in op.attributes:
-            continue
+    loads = [op for op in _walk(loop)
+             if op.name == "vector.load" and _TAGS[op.name][0] in op.attributes]
+    for op in loads:
         out.append(_evaluated(op, ev, buffers, elem, names, parts))
+    # which MFMA operand bytes each fills (which planned read a ds_read is, by where its
+    # destination registers go)
+    out = [replace(a, fills=f) for a, f in zip(out, operand_fills(loop, loads))]
     return KernelLds(out, {names.of(v): b for v, b in buffers.items()}, threads)
 
 

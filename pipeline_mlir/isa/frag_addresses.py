@@ -31,17 +31,28 @@ entries):
   by some ``ds_read`` of the phase, in every thread (``lds-unread`` at the ``ds_read`` s of
   the gaps that plan it: a read moved onto another fragment the phase reads too, the
   MFMAs then given that one twice).
-
-Which planned read of one gap each ``ds_read`` is, is not held: two reads of one gap
-given each other's bytes pass, the two parts of one fragment given each other's address
-or destination registers among them (the order the parts fill their MFMA operand is the
-IR's: the project's kernels concatenate them in order, IREE's 32x32x64 FP8 kernels take
-the second first; holding it needs that order from the lowered IR).
+* **Parts.**  Which planned read of its gap a ``ds_read`` is follows from the part of an
+  MFMA operand it fills: the lowering records, per planned read, the bytes of A or B its
+  result is, followed through the IR's shuffles, bitcasts and carried values (its
+  ``fills``, :mod:`pipeline_mlir.analysis.operand_fills`: the IR's shuffles may take a
+  fragment's parts in any order); the assembly's, its destination registers followed through copies to
+  the MFMAs reading them (:mod:`pipeline_mlir.isa.read_places`).  Each piece of a
+  ``ds_read`` reads, in every thread ``exec`` leaves on, exactly the bytes of a planned
+  read of its gap that fills that part (``lds-misread`` at the instruction: the two parts
+  of one fragment given each other's address or destination registers; a read filling
+  a part no read of its gap fills).  A read whose registers are not followed (another
+  instruction than a copy or an MFMA's A or B reads them, or none does) or whose gap
+  plans a read the lowering did not follow to an MFMA is said in the note.  Which MFMA
+  a part is of is not held: two gaps' reads of the same part given each other's
+  destination registers pass here (the reads and coverage above still hold their
+  bytes).
 
 A phase whose reads the comparison finds elsewhere than the plan puts them
 (``ds-read-moved``, ``-changed``, ``-extra``, ``ds-merged``) or with MFMAs the plan lacks
 (``mfma-extra``: IREE's remainder code after the epilogue) is not held: which read there
-is which is not known.
+is which is not known (a read moved in IREE's kernels of a K remainder shifts which
+planned read the reads of the gaps around it are, and the moved ones read LDS no planned
+read of the phase reads: neither their gaps nor the phase's planned reads pair them).
 
 Where it cannot hold a read (the plan has no addresses: the note of the lowering says
 why; a ``ds_read`` whose address or ``exec`` the LDS rule does not know; a buffer no read
@@ -65,7 +76,6 @@ __all__ = ["read_findings", "ERROR_KINDS", "NOTE_KIND"]
 ERROR_KINDS = frozenset({"lds-misread", "lds-unread"})
 #: the note naming what the rule does not hold
 NOTE_KIND = "lds-read-unheld"
-
 _LABEL = re.compile(r"^(PRO|KRN|EPI)\[(\d+)\]$")
 _PLAN_PHASE = {"PRO": "prologue", "KRN": "kernel", "EPI": "epilogue"}
 
@@ -114,12 +124,14 @@ class _Phase:
 
 
 def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
-                  lds_bytes: int, threads: int) -> list[Finding]:
+                  lds_bytes: int, threads: int, places: dict | None = None) -> list[Finding]:
     """The findings of the rule (module docstring) on one function: ``phases``, per
     assembly phase, ((gap, entry label, whether the assembly lacks it) of each planned
     ``ds_read`` token, (gap, line) of each actual one); ``astray``: the phases whose data
     instructions the comparison finds elsewhere than planned (not held); ``accesses``: the
-    LDS rule's accesses by line; ``instrs``: the instructions by line."""
+    LDS rule's accesses by line; ``instrs``: the instructions by line; ``places``: per
+    ``ds_read`` line, the MFMA operand bytes its result fills
+    (:func:`~pipeline_mlir.isa.read_places.read_places`; None: the parts not held)."""
     if not plan.reads:
         return [Finding(NOTE_KIND, "-", (), (), f"the fragment reads' LDS addresses are "
                         f"not held against the plan's: the lowering has none "
@@ -163,7 +175,14 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
                           f"{', '.join(map(str, unknown[:8]))}) of an address or exec the "
                           f"LDS rule does not know: not held, and the {ph.name}'s reads "
                           f"not checked for coverage")
-        found += _misreads(ph, bases, instrs)
+        missed = _misreads(ph, bases, instrs)
+        found += missed
+        if places is None:
+            unheld.append(f"which part of its MFMA operand each ds_read of the {ph.name} "
+                          f"fills is not held (no register places given)")
+        else:
+            found += _parts(ph, bases, instrs, places, {ln for f in missed
+                                                         for ln in f.lines}, unheld)
         if not unknown:
             found += _unread(ph, bases, instrs)
     unplaced = sorted({e.buffer for ph in built for e in ph.entries} - set(bases))
@@ -343,6 +362,89 @@ def _misreads(ph: _Phase, bases: dict, instrs: dict) -> list[Finding]:
             f"in the {ph.name}: the plan's read of {', '.join(ph.entries[e])}, "
             f"{_describe(e)} placed at byte {bases[e.buffer]}, reads bytes "
             f"{want}..{want + e.width - 1}"))
+    return out
+
+
+def _start(e, operand: str, at: int, width: int) -> int | None:
+    """The byte of planned read ``e`` that fills bytes ``at .. at + width - 1`` of
+    ``operand`` in order (None: no such bytes of it)."""
+    for name, m in e.fills:
+        if name == operand and at in m:
+            k = m.index(at)
+            if m[k:k + width] == tuple(range(at, at + width)):
+                return k
+    return None
+
+
+def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
+           unheld: list) -> list[Finding]:
+    """``lds-misread``: a ``ds_read`` piece that fills a part of an MFMA operand (its
+    destination registers followed to the MFMAs: ``places``) with bytes other than those
+    of the planned read of its gap that fills that part (the plan's ``fills``); the two
+    parts of one fragment given each other's address or destination registers.  A read
+    whose registers are not followed, or whose gap plans a read the lowering did not
+    follow into an MFMA, is said in ``unheld``."""
+    out, blind = [], []
+    for gap, line, a in ph.actual:
+        if line in refused or a is None or a.lanes is None or a.active is None:
+            continue
+        planned = [e for e in ph.by_gap.get(gap, ()) if e.buffer in bases]
+        p = places.get(line)
+        if not planned or p is None or not p.places or not all(e.fills for e in planned):
+            blind.append((line, p.why if p is not None and p.why else
+                          "its gap plans a read the lowering did not follow to an MFMA"
+                          if p is not None and p.places else "no places known"))
+            continue
+        bad = None
+        for j, o in enumerate(a.offsets):
+            starts, lo, hi = a.lanes + o, j * a.width, (j + 1) * a.width
+            if any(b < hi and lo < e and not (b <= lo and hi <= e)
+                   for *_, b, e in p.places) or \
+                    not any(b <= lo and hi <= e for *_, b, e in p.places):
+                # a piece an MFMA operand holds in part, or none holds
+                blind.append((line, f"its piece {j} fills no whole part of an MFMA operand"))
+                continue
+            # (each part once: the MFMAs reading the same part, the first named)
+            for (operand, at), mfma in {(x, y): m for x, y, m, b, e in
+                                        sorted(p.places, reverse=True)
+                                        if b <= lo and hi <= e}.items():
+                at += lo
+                fits = [(e, k) for e in planned
+                        if (k := _start(e, operand, at, a.width)) is not None]
+                if not any(((starts == e.addresses + bases[e.buffer] + k) | ~a.active).all()
+                           for e, k in fits):
+                    bad = (starts, operand, at, mfma, fits)
+                    break
+            if bad:
+                break
+        if bad is None:
+            continue
+        starts, operand, at, mfma, fits = bad
+        part = (f"bytes {at}..{at + a.width - 1} of {operand} of {instrs[mfma].mnemonic} "
+                f"(line {mfma})")
+        if not fits:
+            e = planned[0]
+            out.append(Finding(
+                "lds-misread", ph.name, tuple(ph.entries[e]), (line,),
+                f"{instrs[line].text} (line {line}) fills {part}, which no fragment read "
+                f"the plan issues in its gap fills (the plan's reads there: "
+                f"{'; '.join(_describe(x) for x in planned)})"))
+            continue
+        e, k = fits[0]
+        want = e.addresses + bases[e.buffer] + k
+        t = int(np.flatnonzero((starts != want) & a.active)[0])
+        out.append(Finding(
+            "lds-misread", ph.name, tuple(ph.entries[e]), (line,),
+            f"{instrs[line].text} (line {line}) fills {part} with LDS bytes "
+            f"{int(starts[t])}..{int(starts[t]) + a.width - 1} in thread {t} (wave "
+            f"{t // 64}, lane {t % 64}): the plan's read of {', '.join(ph.entries[e])}, "
+            f"{_describe(e)} placed at byte {bases[e.buffer]}, fills that part with bytes "
+            f"{int(want[t])}..{int(want[t]) + a.width - 1}"))
+    if blind:
+        unheld.append(f"which part of its MFMA operand {len(blind)} ds_read of the "
+                      f"{ph.name} fill is not held (" + "; ".join(
+                          f"line {ln}: {why}" for ln, why in blind[:4])
+                      + (" ..." if len(blind) > 4 else "") + ")")
     return out
 
 

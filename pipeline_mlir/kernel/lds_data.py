@@ -52,6 +52,10 @@ class LdsAccess:
     buffer: str
     width: int
     addresses: object = field(compare=False, repr=False)     # numpy int64, one per thread
+    #: a fragment read's places in the MFMA operands it feeds: (``"A"`` or ``"B"``, per
+    #: byte of the read the operand's byte, -1 none) each
+    #: (:mod:`pipeline_mlir.analysis.operand_fills`; empty: not followed)
+    fills: frozenset = field(default=frozenset(), compare=False, repr=False)
 
     def wave(self, w: int) -> list[int]:
         """The 64 lane addresses of wave ``w``."""

@@ -57,10 +57,12 @@ def copy_offsets(func, block_size, workgroup_id: int = SAMPLE_WORKGROUP,
     ev = Evaluator(block_size, workgroup_id=workgroup_id)
     blocks = list(func.regions[0].blocks)
     first: dict = {}
+    block_ops: dict = {}        # each block's ops, listed once (a loop's block is run often)
     count = 0
     for b in blocks:
         first[b] = count
-        count += sum(1 for op in b.operations if op.operation.name in COPIES)
+        block_ops[b] = [op.operation for op in b.operations]
+        count += sum(1 for op in block_ops[b] if op.name in COPIES)
     out: list = []
     runs = [(blocks[0], np.ones(ev.threads, dtype=bool), {})] if blocks else []
     steps = 0
@@ -72,7 +74,7 @@ def copy_offsets(func, block_size, workgroup_id: int = SAMPLE_WORKGROUP,
             if steps > MAX_STEPS:
                 raise IRError(func, f"'llvm.func' op: the run does not end within "
                                     f"{MAX_STEPS} blocks for the sample values")
-            ops = [op.operation for op in block.operations]
+            ops = block_ops[block]
             n = first[block]
             for op in ops:
                 if op.name in COPIES:

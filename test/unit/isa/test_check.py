@@ -98,7 +98,10 @@ def expected_findings(key: str) -> dict:
 
 @pytest.fixture(scope="session", params=sorted(KERNEL_SPECS))
 def kernel(request):
-    return request.param, build(request.param)
+    """(key, build, the ISA check of its assembly): each kernel checked once for the tests
+    that read the check's findings and its lists."""
+    b = build(request.param)
+    return request.param, b, check(b)
 
 
 def check(b, asm: str | None = None):
@@ -111,8 +114,7 @@ def check(b, asm: str | None = None):
 
 
 def test_shipped_kernels_have_only_explained_findings(kernel):
-    key, b = kernel
-    res = check(b)
+    key, b, res = kernel
     want = expected_findings(key)
     got = Counter()
     for f in res.findings:
@@ -128,8 +130,7 @@ def test_shipped_kernels_have_only_explained_findings(kernel):
 
 
 def test_outside_the_schedule_is_listed_not_dropped(kernel):
-    key, b = kernel
-    res = check(b)
+    key, b, res = kernel
     fn = parse_asm(b.asm).function()
     lines = {o.line for o in res.outside}
     # every scalar load and vector store of the kernel is listed, and nothing that the

@@ -66,9 +66,21 @@ def _all_texts(root) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def pingpong_svg(pingpong, tmp_path_factory):
+def pingpong_dir(tmp_path_factory):
+    """Where the module's pictures of the ping-pong run are: t.svg and t.png."""
+    return tmp_path_factory.mktemp("svg")
+
+
+@pytest.fixture(scope="module")
+def pingpong_svg(pingpong, pingpong_dir):
     run, an = pingpong
-    return _svg(tmp_path_factory.mktemp("svg"), run, an, title="pingpong bf16")
+    return _svg(pingpong_dir, run, an, title="pingpong bf16")
+
+
+@pytest.fixture(scope="module")
+def pingpong_png(pingpong, pingpong_dir):
+    run, an = pingpong
+    return render_timeline(run, an, str(pingpong_dir / "t.png"), title="pingpong bf16")
 
 
 @pytest.fixture(scope="module")
@@ -262,25 +274,25 @@ def test_every_text_is_readable_unscaled_on_a_1920x1080_screen(pingpong):
     assert min(x.get_fontsize() for x in texts) >= 9
 
 
-def test_the_same_run_gives_the_same_files(pingpong, tmp_path):
+def test_the_same_run_gives_the_same_files(pingpong, pingpong_dir, pingpong_svg, pingpong_png,
+                                           tmp_path):
+    """Drawn again, the run gives the bytes of the module's first pictures of it."""
     run, an = pingpong
     for ext in ("svg", "png"):
-        a, b = tmp_path / f"a.{ext}", tmp_path / f"b.{ext}"
-        render_timeline(run, an, a, title="pp")
-        render_timeline(run, an, b, title="pp")
-        assert a.read_bytes() == b.read_bytes(), ext
+        b = tmp_path / f"b.{ext}"
+        render_timeline(run, an, b, title="pingpong bf16")
+        assert (pingpong_dir / f"t.{ext}").read_bytes() == b.read_bytes(), ext
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def test_png_output(tmp_path, pingpong):
+def test_png_output(tmp_path, pingpong, pingpong_dir, pingpong_png):
     from matplotlib.image import imread
 
     run, an = pingpong
-    p = tmp_path / "t.png"
-    t = render_timeline(run, an, str(p), title="pp")
+    t, p = pingpong_png, pingpong_dir / "t.png"
     data = p.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < 3_000_000
     w_in, h_in = t.size_inches()
@@ -289,7 +301,7 @@ def test_png_output(tmp_path, pingpong):
     other = simulate_cu([(0, _loop(3))], "llvm")
     with pytest.raises(PipelineError, match="^the analysis given is of another run than the "
                                             "one to draw"):
-        render_timeline(other, an, p)
+        render_timeline(other, an, tmp_path / "other.png")
     pixels = (imread(p)[:, :, :3] * 255).round().astype(int)
     for kind in ("mfma", "ds_read", "vmem_load_lds", "barrier"):
         colour = timeline_layout.KIND_COLOURS[kind]

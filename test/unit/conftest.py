@@ -93,6 +93,7 @@ import pytest
 from build_cache import ENV as BUILD_CACHE_ENV
 from bytecode_cache import rewrite_share, seed_prefix
 
+from pipeline_mlir.tools import entry
 from pipeline_mlir.schedule.types import (
     BARRIER,
     SCHED_GROUP_BARRIER,
@@ -277,10 +278,11 @@ _LAUNCHER = pytest.StashKey[str]()
 _BYTECODE_ENV = ("PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE")
 
 
-#: the cyclic garbage collector's thresholds in the test processes: a young collection
-#: every 7000 allocations (Python's 700), so fewer objects reach the oldest generation and
-#: fewer full collections traverse a worker's half a million objects (docs/testing.md)
-GC_THRESHOLDS = (7000, 10, 10)
+#: the cyclic garbage collector's thresholds in the test processes: ``pipeline-opt``'s own
+#: (a young collection every 7000 allocations, Python's 700), so fewer objects reach the
+#: oldest generation and fewer full collections traverse a worker's half a million objects
+#: (docs/testing.md)
+GC_THRESHOLDS = entry.GC_THRESHOLDS
 
 
 def pytest_configure(config):

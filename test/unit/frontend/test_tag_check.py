@@ -2,8 +2,9 @@
 
 Two tagged 4-wave kernels are mutated: the project's own complete BF16 kernel and IREE's
 kernel as ``sched-adopt-loop`` tags it.  Every payload op moved to another LDS buffer of
-its operand under an unchanged tag, and every tag field changed under an unchanged op, is
-a located error of ``sched-import`` naming the tag; the unmutated kernels pass.
+its operand under an unchanged tag, and every tag field changed both ways under an
+unchanged op (in two groups of each kind whose fields differ), is a located error of
+``sched-import`` naming the tag; the unmutated kernels pass.
 """
 
 from __future__ import annotations
@@ -120,14 +121,36 @@ def move_variants(text: str):
                    mutate(text, ns, lambda ln, b=buf, o=other: ln.replace(f"{b}[", f"{o}[")))
 
 
+#: each tag field's other valid value
+FLIPS = {"channel": {"0": "1", "1": "0"}, "stage": {"0": "1", "1": "0"},
+         "subtile": {"0": "1", "1": "0"}, "k_offset": {'"k0"': '"k1"', '"k1"': '"k0"'}}
+
+
+def _flipped(kind: str, field: str) -> bool:
+    return field in FLIPS and not (kind == "mma" and field == "channel")
+
+
+def covering(g: dict) -> dict:
+    """Two groups of each kind of ``g``: its lowest id and the next whose flippable fields
+    all take the other value, so each field is changed both ways in each kind (not in every
+    group of it: the groups of a kind differ in those values)."""
+    out = {}
+    for kind in ("global_load", "frag_load", "mma"):
+        mine = sorted((gid, fields) for gid, (k, fields, _) in g.items() if k == kind)
+        first = mine[0][1]
+        other = next(gid for gid, fields in mine
+                     if all(fields[f] != v for f, v in first.items() if _flipped(kind, f)))
+        out.update({gid: g[gid] for gid in (mine[0][0], other)})
+    return out
+
+
 def field_variants(text: str):
-    """(label, text): every tag field of every group changed to another valid value."""
-    flips = {"channel": {"0": "1", "1": "0"}, "stage": {"0": "1", "1": "0"},
-             "subtile": {"0": "1", "1": "0"},
-             "k_offset": {'"k0"': '"k1"', '"k1"': '"k0"'}}
-    for gid, (kind, fields, ns) in sorted(groups(text).items()):
+    """(label, text): every tag field of the :func:`covering` groups changed to another
+    valid value."""
+    flips = FLIPS
+    for gid, (kind, fields, ns) in sorted(covering(groups(text)).items()):
         for field, value in fields.items():
-            if field not in flips or (kind == "mma" and field == "channel"):
+            if not _flipped(kind, field):
                 continue
             new = flips[field][value]
             pattern = re.compile(rf"\b{field} = {re.escape(value)}")
@@ -163,9 +186,12 @@ def test_moved_payload_is_a_located_error(which):
 def test_changed_tag_field_is_a_located_error(which):
     text, spec = (ours(), OURS_SPEC) if which == "ours" else (iree_tagged(), IREE_SPEC)
     variants = list(field_variants(text))
-    # 8 global loads x (channel, stage, subtile, k_offset), 8 fragment loads x 3 fields,
-    # 8 MMAs x (row, column)
-    assert len(variants) == 8 * 4 + 8 * 3 + 8 * 2
+    # of 8 global loads, 8 fragment loads and 8 MMAs, two of each whose fields differ
+    # (:func:`covering`: each field changed both ways): 2 global loads x (channel, stage,
+    # subtile, k_offset), 2 fragment loads x 3 fields, 2 MMAs x (row, column)
+    kinds = [kind for kind, _, _ in groups(text).values()]
+    assert [kinds.count(k) for k in ("global_load", "frag_load", "mma")] == [8, 8, 8]
+    assert len(variants) == 2 * 4 + 2 * 3 + 2 * 2, [label for label, _ in variants]
     ctx = new_context()
     for label, mutated in variants:
         errs = import_errors(mutated, spec, ctx)

@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 
 import pipeline_mlir.frontend.unused_rows as U
-from build_cache import share_code_objects
 from cli_helpers import refusal, run_cli_text
 from unused_checks import (K, K_TILE, M, N, TILE_M, TILE_N, check_batch_late,
                            row_tile_moved, spied)
@@ -87,23 +86,19 @@ def test_rows_unused_at_a_sampled_workgroup_are_spared(tmp_path, capsys, monkeyp
     give one schedule, the late form is exact on every workgroup (random mode), and the proof
     spared A's rows 100 to 127 of workgroup 1 alone."""
     seen = spied(monkeypatch)
-    # the late form emulated first, through the run's store: its schedule below is the one
-    # that build kept (one run of the passes)
-    with share_code_objects():
-        code, out, err = run_cli_text(capsys, tmp_path, _small("late"), "--pipeline=4wave",
-                                      "--emulate", "--emulate-workgroups=4",
-                                      "--emulate-mode=random:3", "--emulate-jobs=1")
-        assert code == 0, out + err
-        assert re.search(r": exact, max error 0 in C \(25600 elements\), 4 workgroups",
-                         out), out
-        schedules = []
-        for form in ("prefetch", "late"):
-            code, out, err = run_cli_text(capsys, tmp_path, _small(form), "--pipeline=4wave",
-                                          "--emit=schedule-json")
-            assert code == 0, err
-            schedules.append(out)
+    schedules = []
+    for form in ("prefetch", "late"):
+        code, out, err = run_cli_text(capsys, tmp_path, _small(form), "--pipeline=4wave",
+                                      "--emit=schedule")
+        assert code == 0, err
+        schedules.append(out)
     assert schedules[0] == schedules[1]
     assert seen == {(TILE_M * K_TILE, (1,)): (2 * TILE_M - SMALL["m"]) * K_TILE}, seen
+    code, out, err = run_cli_text(capsys, tmp_path, _small("late"), "--pipeline=4wave",
+                                  "--emulate", "--emulate-workgroups=4",
+                                  "--emulate-mode=random:3", "--emulate-jobs=1")
+    assert code == 0, out + err
+    assert re.search(r": exact, max error 0 in C \(25600 elements\), 4 workgroups", out), out
 
 
 def test_a_row_stored_at_a_sampled_workgroup_is_refused(tmp_path, capsys, monkeypatch):

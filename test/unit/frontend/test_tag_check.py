@@ -125,9 +125,9 @@ def move_variants(text: str):
         buf = buffer_of(lines[ns[0]], kind)
         bufs = sorted(by_type[fields["channel"]])
         assert len(bufs) == len(MOVE_TO), bufs     # 2 stages x 2 subtiles
-        for other in (bufs[MOVE_TO[bufs.index(buf)]],):
-            yield (f"id{gid}:{buf}->{other}",
-                   mutate(text, ns, lambda ln, b=buf, o=other: ln.replace(f"{b}[", f"{o}[")))
+        other = bufs[MOVE_TO[bufs.index(buf)]]
+        yield (f"id{gid}:{buf}->{other}",
+               mutate(text, ns, lambda ln, b=buf, o=other: ln.replace(f"{b}[", f"{o}[")))
 
 
 #: each tag field's other valid value
@@ -156,12 +156,11 @@ def covering(g: dict) -> dict:
 def field_variants(text: str):
     """(label, text): every tag field of the :func:`covering` groups changed to another
     valid value."""
-    flips = FLIPS
     for gid, (kind, fields, ns) in sorted(covering(groups(text)).items()):
         for field, value in fields.items():
             if not _flipped(kind, field):
                 continue
-            new = flips[field][value]
+            new = FLIPS[field][value]
             pattern = re.compile(rf"\b{field} = {re.escape(value)}")
             yield (f"id{gid}:{field}={new}",
                    mutate(text, ns, lambda ln, p=pattern, f=field, v=new:

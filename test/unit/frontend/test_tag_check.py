@@ -2,8 +2,10 @@
 
 Two tagged 4-wave kernels are mutated: the project's own complete BF16 kernel and IREE's
 kernel as ``sched-adopt-loop`` tags it.  Every payload op moved to another LDS buffer of
-its operand under an unchanged tag, and every tag field changed under an unchanged op, is
-a located error of ``sched-import`` naming the tag; the unmutated kernels pass.
+its operand under an unchanged tag (each buffer the destination of one load of each kind),
+and every tag field changed both ways under an unchanged op (in two groups of each kind
+whose fields differ), is a located error of ``sched-import`` naming the tag; the
+unmutated kernels pass.
 """
 
 from __future__ import annotations
@@ -100,9 +102,15 @@ def mutate(text: str, lines: list[int], fn) -> str:
     return "\n".join(out) + "\n"
 
 
+#: the buffer (by sorted position) each of a channel's 4 LDS buffers moves to: each one a
+#: source and a destination once, moved 1, 2 and 3 places on
+MOVE_TO = (1, 3, 0, 2)
+
+
 def move_variants(text: str):
-    """(label, text): every global/fragment load group moved to each other LDS buffer of
-    its operand (same memref type), tags unchanged."""
+    """(label, text): every global/fragment load group moved to another LDS buffer of its
+    operand (same memref type; :data:`MOVE_TO`: each buffer of a channel the destination
+    of one load of each kind), tags unchanged."""
     g = groups(text)
     lines = text.splitlines()
     by_type = {}
@@ -115,21 +123,44 @@ def move_variants(text: str):
         if kind == "mma":
             continue
         buf = buffer_of(lines[ns[0]], kind)
-        for other in sorted(by_type[fields["channel"]] - {buf}):
-            yield (f"id{gid}:{buf}->{other}",
-                   mutate(text, ns, lambda ln, b=buf, o=other: ln.replace(f"{b}[", f"{o}[")))
+        bufs = sorted(by_type[fields["channel"]])
+        assert len(bufs) == len(MOVE_TO), bufs     # 2 stages x 2 subtiles
+        other = bufs[MOVE_TO[bufs.index(buf)]]
+        yield (f"id{gid}:{buf}->{other}",
+               mutate(text, ns, lambda ln, b=buf, o=other: ln.replace(f"{b}[", f"{o}[")))
+
+
+#: each tag field's other valid value
+FLIPS = {"channel": {"0": "1", "1": "0"}, "stage": {"0": "1", "1": "0"},
+         "subtile": {"0": "1", "1": "0"}, "k_offset": {'"k0"': '"k1"', '"k1"': '"k0"'}}
+
+
+def _flipped(kind: str, field: str) -> bool:
+    return field in FLIPS and not (kind == "mma" and field == "channel")
+
+
+def covering(g: dict) -> dict:
+    """Two groups of each kind of ``g``: its lowest id and the next whose flippable fields
+    all take the other value, so each field is changed both ways in each kind (not in every
+    group of it: the groups of a kind differ in those values)."""
+    out = {}
+    for kind in ("global_load", "frag_load", "mma"):
+        mine = sorted((gid, fields) for gid, (k, fields, _) in g.items() if k == kind)
+        first = mine[0][1]
+        other = next(gid for gid, fields in mine
+                     if all(fields[f] != v for f, v in first.items() if _flipped(kind, f)))
+        out.update({gid: g[gid] for gid in (mine[0][0], other)})
+    return out
 
 
 def field_variants(text: str):
-    """(label, text): every tag field of every group changed to another valid value."""
-    flips = {"channel": {"0": "1", "1": "0"}, "stage": {"0": "1", "1": "0"},
-             "subtile": {"0": "1", "1": "0"},
-             "k_offset": {'"k0"': '"k1"', '"k1"': '"k0"'}}
-    for gid, (kind, fields, ns) in sorted(groups(text).items()):
+    """(label, text): every tag field of the :func:`covering` groups changed to another
+    valid value."""
+    for gid, (kind, fields, ns) in sorted(covering(groups(text)).items()):
         for field, value in fields.items():
-            if field not in flips or (kind == "mma" and field == "channel"):
+            if not _flipped(kind, field):
                 continue
-            new = flips[field][value]
+            new = FLIPS[field][value]
             pattern = re.compile(rf"\b{field} = {re.escape(value)}")
             yield (f"id{gid}:{field}={new}",
                    mutate(text, ns, lambda ln, p=pattern, f=field, v=new:
@@ -151,7 +182,7 @@ def test_unmutated_kernels_pass():
 def test_moved_payload_is_a_located_error(which):
     text, spec = (ours(), OURS_SPEC) if which == "ours" else (iree_tagged(), IREE_SPEC)
     variants = list(move_variants(text))
-    assert len(variants) == 48  # 16 loads x the 3 other buffers of their operand
+    assert len(variants) == 16  # 16 loads x another buffer of their operand
     ctx = new_context()
     for label, mutated in variants:
         errs = import_errors(mutated, spec, ctx)
@@ -163,9 +194,12 @@ def test_moved_payload_is_a_located_error(which):
 def test_changed_tag_field_is_a_located_error(which):
     text, spec = (ours(), OURS_SPEC) if which == "ours" else (iree_tagged(), IREE_SPEC)
     variants = list(field_variants(text))
-    # 8 global loads x (channel, stage, subtile, k_offset), 8 fragment loads x 3 fields,
-    # 8 MMAs x (row, column)
-    assert len(variants) == 8 * 4 + 8 * 3 + 8 * 2
+    # of 8 global loads, 8 fragment loads and 8 MMAs, two of each whose fields differ
+    # (:func:`covering`: each field changed both ways): 2 global loads x (channel, stage,
+    # subtile, k_offset), 2 fragment loads x 3 fields, 2 MMAs x (row, column)
+    kinds = [kind for kind, _, _ in groups(text).values()]
+    assert [kinds.count(k) for k in ("global_load", "frag_load", "mma")] == [8, 8, 8]
+    assert len(variants) == 2 * 4 + 2 * 3 + 2 * 2, [label for label, _ in variants]
     ctx = new_context()
     for label, mutated in variants:
         errs = import_errors(mutated, spec, ctx)

@@ -439,7 +439,7 @@ LIT_INPUTS = {
     # sched-adopt-loop-one-tile-edge.mlir
     "iree-bf16-abt-17x1024x512": dict(dtype="bf16", m=17, n=1024, k=512),
     # M = 2: IREE's VectorDistribute without an MFMA (a per-thread vector.contract, FMAs in
-    # the late form), refused from both forms for want of MFMAs: sched-adopt-loop-gemv.mlir
+    # the late form), refused from both forms for want of MFMAs (test_vector_distribute.py)
     "iree-bf16-abt-2x364x1024": dict(dtype="bf16", m=2, n=364, k=1024),
 }
 #: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->

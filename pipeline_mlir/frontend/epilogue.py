@@ -8,7 +8,9 @@ follows the value every write of the output binding stores back to its sources a
 it as a tree of :class:`Node`\\ s:
 
 * ``acc``: a result of the K-loop, whose ``init`` (the loop's initial accumulator) is a tree
-  too (a zero constant, or a read of C);
+  too (a zero constant, a read of C, or a read of another binding: IREE's ``C += A x B``
+  with an epilogue fused reads the C it accumulates into from one binding and writes
+  another);
 * ``read``: a read of a global binding (by binding index);
 * ``const``: a splat constant; ``add``, ``sub``, ``mul``, ``max``, ``min``: element-wise
   ``arith`` ops (float, and the integer ones of an i32 C: ``addi``, ``maxsi``, ...);
@@ -372,10 +374,12 @@ def expression(tree: Node, names: list[str], out: int, ab: list[int], product: s
             init = n.args[0]
             if init.kind == "const" and init.value == 0:
                 return product
-            if init.kind == "read" and init.value == out:
-                return f"(C + {product})"
+            if init.kind == "read":     # C += A x B, or D + A x B: D an input like a bias
+                if init.value in rows:
+                    return f"(({render(init)} + ({product}).T).T)"
+                return f"({render(init)} + {product})"
             _refuse(n, "the K-loop's accumulator starts from a value that is neither zero "
-                       "nor C: the emulator's reference does not model it")
+                       "nor a read of a binding: the emulator's reference does not model it")
         if n.kind == "read":
             if n.value == out:
                 return "C"
@@ -403,7 +407,8 @@ def expression(tree: Node, names: list[str], out: int, ab: list[int], product: s
                 "the epilogue (not as the store to C)", "poison": "an undefined value"}
         _refuse(n, f"the epilogue computes {what.get(n.kind, f'a {n.kind}')}, which the "
                    f"emulator's reference does not model (it models bias adds, relu, scales, "
-                   f"products with epilogue inputs, truncf to C's type and C += A x B^T)")
+                   f"products with epilogue inputs, truncf to C's type and an accumulator "
+                   f"started from C or an input: C += A x B^T)")
     return _bare(render(tree))
 
 

@@ -23,9 +23,10 @@ iteration and element where it differs.
 The pad then only stands for elements outside the binding's rows, which the store of C
 masks off as it masks C's own edge; where a pad would reach C, ``--emulate`` compares C
 element by element and finds it.  The mask is read through the ops IREE builds it with:
-``vector.create_mask`` (one dimension), ``arith.select`` on an ``i1`` or on a mask,
-``arith.andi`` / ``ori`` of masks, ``vector.broadcast`` of an ``i1`` and splat constants;
-any other op is refused at it.  A mask of more than one dimension is read as a product of
+``vector.create_mask`` (one dimension), ``vector.constant_mask`` (its sizes the same in
+every thread: a C whose edge cuts its one tile), ``arith.select`` on an ``i1`` or on a
+mask, ``arith.andi`` / ``ori`` of masks, ``vector.broadcast`` of an ``i1`` and splat
+constants; any other op is refused at it.  A mask of more than one dimension is read as a product of
 one set per dimension (``create_mask`` of one bound each, ``andi``, a ``select`` on an
 ``i1``); two such are equal when both are empty or each dimension's sets are.
 
@@ -217,6 +218,11 @@ def _mask(ev, v, vshape: tuple) -> list:
     if name == "vector.create_mask" and len(op.operands) == len(vshape):
         return [np.arange(n)[None, :] < ev.value(b)[:, None]
                 for n, b in zip(vshape, op.operands)]
+    if name == "vector.constant_mask":      # the late form's mask of C's edge tile
+        sizes = list(ir.DenseI64ArrayAttr(op.attributes["mask_dim_sizes"]))
+        if len(sizes) == len(vshape):
+            return [np.broadcast_to(np.arange(n)[None, :] < s, (ev.threads, n))
+                    for n, s in zip(vshape, sizes)]
     if name == "arith.constant":
         attr = op.attributes["value"]
         if isinstance(attr, ir.DenseElementsAttr) and attr.is_splat:
@@ -234,6 +240,6 @@ def _mask(ev, v, vshape: tuple) -> list:
     if name == "vector.broadcast" and not isinstance(op.operands[0].type, ir.VectorType):
         return _mask(ev, op.operands[0], vshape)
     raise IRError(op, f"{describe(op)}: a mask the epilogue reader does not evaluate (it "
-                      f"reads vector.create_mask, arith.select, andi, ori, vector.broadcast "
-                      f"of an i1 and splat constants; of more than one dimension, products "
+                      f"reads vector.create_mask, vector.constant_mask, arith.select, andi, ori, "
+                      f"vector.broadcast of an i1 and splat constants; of more than one dimension, products "
                       f"of one set per dimension: no ori, no select by a mask)")

@@ -31,7 +31,10 @@ as it takes the late form: the same schedule and the same main loop from every f
 A kernel is rewritten only when its ``translation_info`` names the VectorDistribute
 pipeline; it must sit in an IREE ``hal.executable.variant`` (IREE's passes read the target
 from it).  If IREE's passes fail, or leave a whole-tile product behind, the kernel is
-refused with IREE's diagnostics.  A whole-tile loop of another pipeline is left to the
+refused with IREE's diagnostics; a plain ``vector.contract`` left in a kernel of no MFMA is
+IREE's kernel without an MFMA configuration (a gemv-like M or N of 1 to 4), which
+:data:`CLEANUP` lowers to FMAs as IREE does, and which is then refused as its late form is
+(nothing to pipeline).  A whole-tile loop of another pipeline is left to the
 scan, which refuses it with its reason.
 """
 
@@ -130,7 +133,12 @@ def prepare_vector_distribute(module) -> int:
             loc = _line(products[0].location)
             _run(f, DISTRIBUTION, f"the whole-tile K-loop (its product at {loc})")
             left = _whole_tile_products(f)
-            if left:
+            # a plain vector.contract left in a loop of no MFMA is IREE's kernel without an
+            # MFMA configuration (a gemv-like M or N of 1 to 4: per-thread FMAs), which its
+            # vector lowering (CLEANUP) makes the late form's loop: refused, as that form
+            # is, for want of MFMAs to pipeline
+            if left and (any(o.name != "vector.contract" for o in left)
+                         or walk_ops(f, lambda o: o.name == "amdgpu.mfma")):
                 raise IRError(left[0], f"'{left[0].name}' op still multiplies whole tiles "
                                        f"inside the K-loop after IREE's VectorDistribute "
                                        f"passes: the loop is not distributed to threads and "

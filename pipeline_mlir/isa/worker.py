@@ -74,15 +74,36 @@ def run(module: str, payload: bytes, *, timeout: float, error: type[Exception], 
     command = [sys.executable, "-m", module, FLAG]
     launcher = os.environ.get(LAUNCHER_ENV)
     try:
-        proc = subprocess.run([launcher, *command] if launcher else command, input=payload,
-                              capture_output=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise error(timed_out(doing, timeout)) from None
+        # a session of its own, so that what the worker forks (the code generation's
+        # assembly child) is stopped with it: killing the worker alone left that child
+        # running, an orphan, long after a timeout
+        proc = subprocess.Popen([launcher, *command] if launcher else command,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
     except OSError as e:  # no Python to run, no process or memory left
         raise error(f"cannot start the {starting} worker ({sys.executable}): "
                     f"{e.strerror or e}") from None
-    parts = _unframe(proc.stdout) if proc.returncode == 0 else []
-    return Exit(proc.returncode, parts, proc.stderr.decode(errors="replace"))
+    try:
+        stdout, stderr = proc.communicate(payload, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _stop(proc)
+        raise error(timed_out(doing, timeout)) from None
+    except BaseException:       # interrupted: the worker and what it forked go too
+        _stop(proc)
+        raise
+    parts = _unframe(stdout) if proc.returncode == 0 else []
+    return Exit(proc.returncode, parts, stderr.decode(errors="replace"))
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Kill worker ``proc``'s process group (the worker and every process it forked) and
+    reap the worker."""
+    try:
+        os.killpg(proc.pid, 9)
+    except OSError:             # gone already
+        pass
+    proc.kill()
+    proc.communicate()
 
 
 def serve(work, module: str, takes: str) -> int:

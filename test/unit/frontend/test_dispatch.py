@@ -928,3 +928,62 @@ def test_a_write_of_c_read_back_is_left_out_of_the_tree(second, refused):
             return
         tree, writers = trace_output(f, loop, [A, C], 1)
         assert len(writers) == 2 and tree.kind != "read", tree
+
+
+#: a fourth binding D of C's shape whose tile, at C's tile's offsets, starts the K-loop's
+#: accumulators (``C = D + A x B^T``: IREE's ``C += A x B`` with a bias or a relu fused,
+#: whose result goes to another binding than the C it reads); ``{shift}`` offsets D's row
+#: in the workgroups ``%dw`` selects
+D_BINDING = (
+    "%d5 = hal.interface.binding.subspan layout(#pipeline_layout) binding(3) alignment(64) "
+    "offset(%c0) flags(\"ReadOnly|Indirect\") : memref<4096x4096xf32, "
+    "#hal.descriptor_type<storage_buffer>>\n"
+    "          %d6 = amdgpu.fat_raw_buffer_cast %d5 resetOffset : memref<4096x4096xf32, "
+    "#hal.descriptor_type<storage_buffer>> to memref<4096x4096xf32, "
+    "#amdgpu.address_space<fat_raw_buffer>>\n"
+    "          %dexp = memref.expand_shape %d6 [[0, 1], [2, 3]] output_shape [256, 16, 256, 16]"
+    " : memref<4096x4096xf32, #amdgpu.address_space<fat_raw_buffer>> into "
+    "memref<256x16x256x16xf32, #amdgpu.address_space<fat_raw_buffer>>\n")
+D_INIT = (
+    "%dsub = memref.subview %dexp[%8, 0, %7, 0] [8, 16, 8, 16] [1, 1, 1, 1] : "
+    "memref<256x16x256x16xf32, #amdgpu.address_space<fat_raw_buffer>> to memref<8x16x8x16xf32,"
+    " strided<[65536, 4096, 16, 1], offset: ?>, #amdgpu.address_space<fat_raw_buffer>>\n"
+    "            %dz = arith.constant 0.0 : f32\n{shift}"
+    "            %d0 = vector.transfer_read %dsub[%19, %dr, %18, %12], %dz {{in_bounds = [true, "
+    "true, true, true]}} : memref<8x16x8x16xf32, strided<[65536, 4096, 16, 1], offset: ?>, "
+    "#amdgpu.address_space<fat_raw_buffer>>, vector<1x1x4x1xf32>\n"
+    "            %dinit = vector.shape_cast %d0 : vector<1x1x4x1xf32> to vector<4xf32>\n"
+    "            %46:16 = scf.for")
+
+
+def _accumulated_from_d(shift: str = "") -> str:
+    """The committed kernel with its K-loop's accumulators started from D (``D_INIT``)."""
+    text = PREFETCH.replace("#hal.pipeline.binding<storage_buffer, Indirect>]",
+                            "#hal.pipeline.binding<storage_buffer, Indirect>, "
+                            "#hal.pipeline.binding<storage_buffer, \"ReadOnly|Indirect\">]")
+    text = text.replace("%expand_shape = memref.expand_shape %6",
+                        D_BINDING + "          %expand_shape = memref.expand_shape %6", 1)
+    shift = shift or "            %dr = arith.addi %13, %c0 : index\n"
+    text = text.replace("%46:16 = scf.for", D_INIT.format(shift=shift), 1)
+    head, loop, rest = text.partition("%46:16 = scf.for")
+    rest, brace, tail = rest.partition("{\n")
+    return head + loop + rest.replace("= %cst_0", "= %dinit") + brace + tail
+
+
+def test_an_accumulator_started_from_another_binding_is_read():
+    """IREE's ``C += A x B`` with a bias and a relu fused reads the C it accumulates into
+    from one binding and writes the result to another: the K-loop starts from a read of
+    that binding, which was refused (``... starts from a value that is neither zero nor C``);
+    it is an input added to the product, tied to C's tile element by element as any input
+    of C's shape (the ninth audit: such kernels exact on the emulator from both forms)."""
+    assert dispatch(_accumulated_from_d()).expect == "X3 + A @ B.T"
+
+
+def test_an_accumulator_read_off_its_element_is_refused():
+    """D's read one row off in workgroup [0, 5] only (not among the workgroups a sampled
+    run takes): refused at the read, as a read of C would be."""
+    shifted = ("            %d5w = arith.constant 5 : index\n"
+               "            %isd = arith.cmpi eq, %arg0, %d5w : index\n"
+               "            %dr = arith.select %isd, %c1, %13 : index\n")
+    got = refusal(_accumulated_from_d(shifted))
+    assert "'vector.transfer_read' op at line" in got and "in workgroup [0, 5]" in got, got

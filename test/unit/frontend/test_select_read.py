@@ -122,6 +122,30 @@ def test_a_select_is_checked_in_every_workgroup(monkeypatch):
     assert op == "arith.select" and "there are 4 of them, not 1 to 3" in str(err), err
 
 
+#: C 3x3 in one workgroup column of 4: the columns left the same in every workgroup, so
+#: IREE's late form masks them with a ``vector.constant_mask`` (i8 ``C += A x B``
+#: 491x125x320, one 128-column tile: ``vector.constant_mask [125]``)
+CONSTANT = SELECT.replace("memref<3x6xf32>", "memref<3x3xf32>").replace(
+    "%wx = gpu.block_id x upper_bound 2", "%wx = gpu.block_id x upper_bound 1").replace(
+    "%m = vector.create_mask %n : vector<4xi1>", "%m = vector.constant_mask [3] : vector<4xi1>")
+
+
+@pytest.mark.parametrize("size,message", [
+    (3, None),
+    (4, "its mask is true at element 3, whose index [0, 3] is outside memref<3x3xf32>"),
+    (2, "its mask is false at element 2, whose index [0, 2] is inside"),
+])
+def test_a_constant_mask_is_read(size, message):
+    """A ``vector.constant_mask`` is the prefix of its size in every thread: the in-bounds
+    columns exactly, a read (the ninth audit's late form was refused at it before); one
+    column more or fewer is refused at the select, as a ``create_mask`` would be."""
+    got = _trace(CONSTANT.replace("constant_mask [3]", f"constant_mask [{size}]"))
+    if message is None:
+        assert got == ("read", 0, "vector.load"), got
+        return
+    err, op = got
+    assert op == "arith.select" and message in str(err), err
+
 #: IREE's late form of a per-row scale of an edge tile: the guarded load of the scale sits
 #: in an ``scf.if`` on a constant ``false``; its else-branch reads the scale unguarded
 SCALE = """

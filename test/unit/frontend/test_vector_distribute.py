@@ -289,6 +289,25 @@ def test_an_unaligned_matmul_has_no_mfma_loop(tmp_path, capsys):
     assert re.search(r"k\.mlir:\d+:\d+: error: ", err), err
 
 
+
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+def test_a_kernel_without_mfmas_is_refused_as_its_late_form(form, tmp_path, capsys):
+    """IREE's bf16 A x B^T 2x364x1024 (``test/lit/passes/Inputs``, ``generate.py``'s
+    LIT_INPUTS): VectorDistribute with no MFMA, one wave per column of C multiplying with
+    FMAs.  Both forms are refused with one reason at the module, nothing to pipeline; the
+    prefetch point's ``vector.contract``, which IREE's distribution leaves (no MFMA layout
+    applies), was refused as a whole-tile product left undistributed before (the ninth
+    audit); IREE's vector lowering makes it the late form's FMAs."""
+    text = (ROOT / "test" / "lit" / "passes" / "Inputs" /
+            f"iree-bf16-abt-2x364x1024.{form}.mlir").read_text()
+    assert "vector.contract" in text if form == "prefetch" else "math.fma" in text
+    assert not re.search(r"= amdgpu\.mfma ", text)
+    err = _refused(text, tmp_path, capsys)
+    assert re.search(r"k\.mlir:\d+:1: error: sched-import: nothing to pipeline: the input "
+                     r"has no 'sched\.pipeline' op, no scf\.for with sched-tagged ops and no "
+                     r"K-loop for sched-adopt-loop", err), err
+    assert "whole tiles" not in err, err
+
 def test_a_times_b_handed_back_to_iree_compile_is_exact(prefetch_ab, tmp_path, capsys):
     """``A x B`` pipelined from the prefetch point and given back to ``iree-compile`` by
     executable substitution: the code object it builds (LLVM's packed 16-bit address

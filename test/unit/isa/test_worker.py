@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,12 @@ def work(payload):
         raise worker.WorkFailed("it failed")
     if payload == b"crash":
         os.abort()
-    if payload == b"sleep":
+    if payload.startswith(b"fork:"):    # as the code generation forks its assembly child
+        if os.fork() == 0:
+            with open(payload[5:].decode(), "w") as f:
+                f.write(str(os.getpid()))
+            time.sleep(30)
+            os._exit(0)
         time.sleep(30)
     return [payload.upper(), b"", bytes(range(256))]
 
@@ -65,10 +71,30 @@ def test_a_crash_is_a_status_not_the_callers_death(fake):
     assert done.status < 0 and done.how() == f"crashed (signal {-done.status})"
 
 
-def test_a_worker_that_does_not_finish_is_the_callers_error(fake):
-    with pytest.raises(Boom, match=r"^the fake work did not finish in 0.5 s \(--codegen-timeout="
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rpartition(")")[2].split()[0] not in ("Z", "X")
+
+
+def test_a_worker_that_does_not_finish_is_the_callers_error(fake, tmp_path):
+    """A worker past its time is the caller's error, and stops with all it forked: the
+    code generation's worker forks a child for the assembly, and a timeout killed the
+    worker alone, its child running on (the ninth audit found two, an hour after their
+    timeouts); the worker runs in a session of its own, killed whole."""
+    pidfile = tmp_path / "child.pid"
+    with pytest.raises(Boom, match=r"^the fake work did not finish in 5 s \(--codegen-timeout="
                                    r"SECONDS or PIPELINE_OPT_CODEGEN_TIMEOUT sets the limit\)$"):
-        fake(b"sleep", timeout=0.5)
+        fake(b"fork:" + str(pidfile).encode(), timeout=5)
+    pid = int(pidfile.read_text())
+    for _ in range(50):
+        if not _alive(pid):
+            break
+        time.sleep(0.1)
+    assert not _alive(pid), f"the worker's child {pid} outlived the timeout"
 
 
 def test_a_worker_that_cannot_start_is_the_callers_error(fake, monkeypatch):

@@ -132,33 +132,74 @@ def _const(v, depth: int = 16) -> int | None:
     return None
 
 
+class _Op:
+    """What a stream reads of one op of a block each time it meets it: the op, its name,
+    its operands' and results' numbers (:meth:`_Facts.value`), its region count, and, once
+    asked, its memory access (:meth:`_Stream._access`) and its location worded."""
+
+    __slots__ = ("op", "name", "operands", "results", "regions", "access", "where")
+    UNSET = object()
+
+    def __init__(self, op, facts: "_Facts") -> None:
+        self.op = op
+        self.name, self.operands, self.results, self.regions = facts.of(op)
+        self.access = _Op.UNSET
+        self.where = None
+
+
 class _Facts:
     """What a function's streams read of each op and block again and again, looked up
-    once (the IR does not change while they are walked): a block's ops, an op's name,
-    operands, results and region count, its location worded (:func:`_where`), its memory
-    access (:meth:`_Stream._access`), whether an ``scf.if`` folds, is opaque or uniform,
-    and a loop's trip count and yield."""
+    once (the IR does not change while they are walked): a block's ops (each an
+    :class:`_Op`), an op's name, operands, results and region count, its location worded
+    (:func:`_where`), its memory access (:meth:`_Stream._access`), whether an ``scf.if``
+    folds, is opaque or uniform, and a loop's trip count and yield.  Each value is known by
+    a number (:meth:`value`), so that the streams' register taint is keyed by integers,
+    not by the IR's values (whose hashing and comparing go through the bindings)."""
 
     def __init__(self) -> None:
         self.blocks: dict = {}
         self.ops: dict = {}
+        self.values: dict = {}
         self.wheres: dict = {}
-        self.access: dict = {}
         self.ifs: dict = {}
         self.loops: dict = {}
 
+    def value(self, v) -> int:
+        """The number of value ``v`` (the same for every handle of one value)."""
+        got = self.values.get(v)
+        if got is None:
+            got = self.values[v] = len(self.values)
+        return got
+
     def block_ops(self, block) -> list:
+        """The ops of ``block``, each an :class:`_Op`."""
         got = self.blocks.get(block)
         if got is None:
-            got = self.blocks[block] = [as_operation(o) for o in block.operations]
+            got = self.blocks[block] = [_Op(as_operation(o), self) for o in block.operations]
         return got
 
     def of(self, op) -> tuple:
-        """(name, operands, results, number of regions) of ``op``."""
+        """(name, operands' numbers, results' numbers, number of regions) of ``op``."""
         got = self.ops.get(op)
         if got is None:
-            got = self.ops[op] = (op.name, tuple(op.operands), tuple(op.results),
+            got = self.ops[op] = (op.name, tuple(self.value(v) for v in op.operands),
+                                  tuple(self.value(v) for v in op.results),
                                   len(op.regions))
+        return got
+
+    def loop(self, op) -> tuple:
+        """(trips the stream unrolls, body, its iter_args' numbers, the yielded values'
+        numbers) of ``scf.for`` ``op``."""
+        got = self.loops.get(op)
+        if got is None:
+            lb, ub, step = (_const(v) for v in tuple(op.operands)[:3])
+            trips = UNROLL
+            if None not in (lb, ub, step) and step > 0:
+                trips = min(UNROLL, max(0, -(-(ub - lb) // step)))
+            body = op.regions[0].blocks[0]
+            got = self.loops[op] = (trips, body,
+                                    tuple(self.value(v) for v in tuple(body.arguments)[1:]),
+                                    self.block_ops(body)[-1].operands)
         return got
 
     def where(self, op) -> str:
@@ -180,14 +221,15 @@ class _Stream:
         self.choices = list(choices)   # the branch taken at each unfolded scf.if met
         self.branches: list = []   # (op, then taken) of each unfolded scf.if met
 
-    def needs(self, op) -> tuple:
+    def needs(self, operands: tuple) -> tuple:
+        """The load and read events the values numbered ``operands`` carry, in order."""
         out: set = set()
         taint = self.taint
-        for v in self.facts.of(op)[1]:
+        for v in operands:
             t = taint.get(v)
             if t:
                 out |= t
-        return tuple(sorted(out))
+        return tuple(sorted(out)) if out else ()
 
     def add(self, event: L.Event) -> int:
         self.events.append(event)
@@ -195,15 +237,15 @@ class _Stream:
         return len(self.events) - 1
 
     def block(self, block) -> str | None:
-        for o in self.facts.block_ops(block):
-            why = self.op(o)
+        for rec in self.facts.block_ops(block):
+            why = self.op(rec)
             if why:
                 return why
         return None
 
-    def op(self, op) -> str | None:
-        self.op_now = op
-        name, _operands, results, regions = self.facts.of(op)
+    def op(self, rec: _Op) -> str | None:
+        op = self.op_now = rec.op
+        name, results = rec.name, rec.results
         if name == "scf.for":
             return self.loop(op)
         if name == "scf.forall" and workgroup_forall_problem(op) is None:
@@ -215,23 +257,23 @@ class _Stream:
                 return self.block(taken.blocks[0]) if len(taken.blocks) else None
             if opaque and uniform:
                 return self.branch(op)
-        if regions:
+        if rec.regions:
             return self._opaque(op)
-        kind = self._memory(op, name, results)
+        kind = self._memory(rec)
         if kind is not None:
             return None
         if name in WAIT_OPS:
             vm, lgkm = wait_counts(op)
-            self.add(L.Event(L.WAIT, self.facts.where(op), vm=None if vm >= VMCNT_MAX else vm,
+            self.add(L.Event(L.WAIT, self._where(rec), vm=None if vm >= VMCNT_MAX else vm,
                              lgkm=None if lgkm >= LGKMCNT_MAX else lgkm))
         elif name in BARRIERS:
             if fences_lds(op):      # the fence drains the copies' LDS writes too
-                self.add(L.Event(L.WAIT, self.facts.where(op), vm=0, lgkm=0))
-            self.add(L.Event(L.BARRIER, self.facts.where(op)))
+                self.add(L.Event(L.WAIT, self._where(rec), vm=0, lgkm=0))
+            self.add(L.Event(L.BARRIER, self._where(rec)))
         else:
-            needs = self.needs(op)
+            needs = self.needs(rec.operands)
             if needs and not name.startswith(("vector.", "arith.", "scf.yield")):
-                self.add(L.Event(L.USE, self.facts.where(op), needs=needs))
+                self.add(L.Event(L.USE, self._where(rec), needs=needs))
             elif results:
                 t = frozenset(needs)
                 for r in results:
@@ -250,11 +292,19 @@ class _Stream:
             got = self.facts.ifs[op] = (folded, opaque, uniform)
         return got
 
-    def _access(self, op, name: str) -> tuple | None:
-        """The static part of memory op ``op``'s event (once per op): (kind, event kind,
+    @staticmethod
+    def _where(rec: _Op) -> str:
+        """The location of ``rec``'s op worded (:func:`_where`, once per op)."""
+        if rec.where is None:
+            rec.where = _where(rec.op)
+        return rec.where
+
+    def _access(self, rec: _Op) -> tuple | None:
+        """The static part of memory op ``rec``'s event (once per op): (kind, event kind,
         buffer name or None), or None if it is not one."""
-        if op in self.facts.access:
-            return self.facts.access[op]
+        if rec.access is not _Op.UNSET:
+            return rec.access
+        op, name = rec.op, rec.name
         got = None
         if name == "amdgpu.gather_to_lds":
             (dst,) = segments(op)[2]
@@ -266,24 +316,24 @@ class _Stream:
                 got = (kind, kind, self.buffer(mem))
             else:
                 got = (kind, L.LOAD, None)
-        self.facts.access[op] = got
+        rec.access = got
         return got
 
-    def _memory(self, op, name: str, results: tuple) -> str | None:
-        """The event of a memory op (added), or None if ``op`` is not one."""
-        got = self._access(op, name)
+    def _memory(self, rec: _Op) -> str | None:
+        """The event of a memory op (added), or None if ``rec``'s op is not one."""
+        got = self._access(rec)
         if got is None:
             return None
         kind, event, buffer = got
-        where = self.facts.where(op)
+        where = self._where(rec)
         if kind == L.COPY:
             self.add(L.Event(L.COPY, where, buffer=buffer))
         elif kind == L.READ:
             e = self.add(L.Event(event, where, buffer=buffer) if buffer is not None
                          else L.Event(event, where))
-            self.taint[results[0]] = frozenset([e])
+            self.taint[rec.results[0]] = frozenset([e])
         else:
-            needs = self.needs(op)
+            needs = self.needs(rec.operands)
             self.add(L.Event(event, where, buffer=buffer, needs=needs) if buffer is not None
                      else L.Event(event, where, needs=needs))
         return kind
@@ -308,9 +358,36 @@ class _Stream:
         if why:
             return why
         yld = self.facts.block_ops(taken.blocks[0])[-1]
-        for r, v in zip(self.facts.of(op)[2], self.facts.of(yld)[1]):
+        for r, v in zip(self.facts.of(op)[2], yld.operands):
             self.taint[r] = self.taint.get(v, frozenset())
         return None
+
+    def count(self, block, cap: int) -> int:
+        """How many streams the ops of ``block`` give (the combinations of the branches
+        :meth:`op` would take), from the IR's structure alone (no event is made); any
+        count over ``cap`` is given as ``cap + 1``.  An op :meth:`op` does not model counts
+        one (the walk returns why instead)."""
+        n = 1
+        for rec in self.facts.block_ops(block):
+            op, name = rec.op, rec.name
+            if name == "scf.for":
+                trips, body = self.facts.loop(op)[:2]
+                per = self.count(body, cap) if trips else 1
+                for _ in range(trips):
+                    n = min(n * per, cap + 1)
+            elif name == "scf.forall" and workgroup_forall_problem(op) is None:
+                n = min(n * self.count(op.regions[0].blocks[0], cap), cap + 1)
+            elif name == "scf.if":
+                folded, opaque, uniform = self._if(op)
+                if folded is not None:
+                    taken = op.regions[0 if folded else 1]
+                    if len(taken.blocks):
+                        n = min(n * self.count(taken.blocks[0], cap), cap + 1)
+                elif opaque and uniform:
+                    both = sum(self.count(r.blocks[0], cap) if len(r.blocks) else 1
+                               for r in op.regions)
+                    n = min(n * both, cap + 1)
+        return n
 
     def path(self) -> str:
         """The branches this stream took, worded (empty if it met no unfolded scf.if)."""
@@ -319,17 +396,7 @@ class _Stream:
         return f" (on the path where {', '.join(taken)})" if taken else ""
 
     def loop(self, op) -> str | None:
-        got = self.facts.loops.get(op)
-        if got is None:
-            operands = self.facts.of(op)[1]
-            lb, ub, step = (_const(v) for v in operands[:3])
-            trips = UNROLL
-            if None not in (lb, ub, step) and step > 0:
-                trips = min(UNROLL, max(0, -(-(ub - lb) // step)))
-            body = op.regions[0].blocks[0]
-            yld = self.facts.block_ops(body)[-1]
-            got = self.facts.loops[op] = (trips, body, tuple(body.arguments)[1:],
-                                          self.facts.of(yld)[1])
+        got = self.facts.loop(op)
         trips, body, args, yielded = got
         empty = frozenset()
         carried = [self.taint.get(v, empty) for v in self.facts.of(op)[1][3:]]
@@ -352,11 +419,13 @@ def lds_events(func) -> tuple[list[L.Event], list] | str:
     return got if isinstance(got, str) else (got[0].events, got[0].ops)
 
 
-def lds_paths(func) -> list | str:
+def lds_paths(func, shared: tuple | None = None) -> list | str:
     """One stream (a ``_Stream``: ``events``, ``ops``, ``path()``) per combination of the
     branches of the unfolded ``scf.if`` ops of function ``func``, or why it is not
-    modelled: the decision tree walked depth first, the then branch first."""
-    out, todo, names, facts = [], [()], _BufferNames(), _Facts()
+    modelled: the decision tree walked depth first, the then branch first.  ``shared``:
+    the (buffer names, facts) of a walk of ``func`` before, if any."""
+    names, facts = shared if shared is not None else (_BufferNames(), _Facts())
+    out, todo = [], [()]
     while todo:
         s = _Stream(todo.pop(), names, facts)
         why = s.block(func.regions[0].blocks[0])
@@ -397,7 +466,12 @@ def staged_hazards(module) -> list[tuple[object, str]]:
 
     module.walk(visit)
     for f in funcs:
-        got = lds_paths(f)
+        # a function of more streams than MAX_PATHS is not modelled: counted from its
+        # structure first (walking each stream to find it out costs more than the rest)
+        shared = (_BufferNames(), _Facts())
+        if _Stream((), *shared).count(f.regions[0].blocks[0], MAX_PATHS) > MAX_PATHS:
+            continue
+        got = lds_paths(f, shared)
         if isinstance(got, str) or not any(staged(s.events) for s in got):
             continue
         seen = set()

@@ -167,7 +167,10 @@ def _outside_cone(loop, launches: set) -> list:
 def _prove(read, tiles_of: dict, threads: int, iters: list, check) -> None:
     """``check(sr, k)`` on every thread, every iteration ``k`` of ``iters`` and every piece
     of the interior (``d >= T``, every ``g >= 0``) of each of ``tiles_of``'s pairs: an
-    :class:`IRError` at ``read`` where it fails or is not settled."""
+    :class:`IRError` at ``read`` where it fails or is not settled.  What each value's op
+    is (``SymbolicRows.plans``) is read once for them all: the checks never change the
+    IR."""
+    plans: dict = {}
     for (wg, launch, T) in tiles_of:
         for k, iv in iters:
             leaves = {wg: Form(g=1), launch: Form(g=T, d=1)}
@@ -183,7 +186,7 @@ def _prove(read, tiles_of: dict, threads: int, iters: list, check) -> None:
                              f"{piece.hi if piece.hi is not None else 'any'}")
                     try:
                         check(SymbolicRows(leaves, piece, tid, shared.setdefault(
-                            (piece.lo, piece.hi), {}), tid_free), tid)
+                            (piece.lo, piece.hi), {}), tid_free, plans), tid)
                         done += 1
                     except Split as s:
                         pieces += [Piece(piece.lo, s.at - 1), Piece(s.at, piece.hi)]

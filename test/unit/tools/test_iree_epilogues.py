@@ -428,8 +428,8 @@ def test_products_with_an_epilogue_input_follow_its_rows_or_columns(by_row):
 
 
 @needs_iree
-def test_a_bias_of_m_cut_by_the_tile_reads_zeros_past_its_end():
-    """bf16 65x1000x256 with a bias of M: the late form clamps the bias rows past M to M
+def test_a_bias_of_m_cut_by_the_tile_reads_zeros_past_its_end(generated):
+    """bf16 65x1000x1024 with a bias of M (``bias_row``'s late form, emulated above): the late form clamps the bias rows past M to M
     (``arith.minui``), so the edge tile's lanes past C's last row read the range-checked
     bias from its end (zeros, as the read moved with C's tile would: it starts past the end
     too); the tie to C takes it (``guarded_read._buffer_end``; it was pipelined with exit 0
@@ -440,7 +440,7 @@ def test_a_bias_of_m_cut_by_the_tile_reads_zeros_past_its_end():
     from pipeline_mlir.dialect.ir_io import IRError
     from pipeline_mlir.frontend.dispatch import matmul_dispatch
 
-    text = G.late_form(E.epilogue_source("bias_row", "bf16", 65, 1000, 256))
+    text = generated("bias_row", "late").read_text()
     # index = min(rows left, the lane's row) + base, read unguarded (scf.if %false)
     m = re.search(r"(%\w+) = arith\.minui (%\w+), %\w+ : i32\n(?:.*\n){4}\s*(%\w+) = "
                   r"arith\.addi \1, (%\w+) : i32\n\s*%\w+ = arith\.index_castui \3 : i32 to "

@@ -1,10 +1,10 @@
 """IREE's matmuls with fused epilogues, batch and bf16/f16 C: pipelined and exact.
 
 Each configuration of ``test/data/iree/epilogues.py`` (batch matmul, bias per column and
-per row, bias + relu, truncf to bf16 / f16 / E4M3FN (this one at the prefetch point
-only), ``C += A x B^T``; relu alone is bias + relu's ``maximumf`` on a one-input generic, as
-the truncf ones are: not run again) is compiled with
-``iree-compile`` (IREE keeps its default 128x128 tile, 4 waves, K step 32 and DMA copies at
+per row, bias + relu, truncf to bf16 / f16 / E4M3FN (bf16 and E4M3FN at the prefetch
+point only, f16 in its late form only: ``ONE_FORM``), ``C += A x B^T``; relu alone is bias
++ relu's ``maximumf`` on a one-input generic, as the truncf ones are: not run again) is
+compiled with ``iree-compile`` (IREE keeps its default 128x128 tile, 4 waves, K step 32 and DMA copies at
 these sizes), taken at IREE's prefetch point and in its late form, and run with
 ``pipeline-opt --pipeline=4wave --emulate`` as IREE launches it: the dispatch says which
 bindings are inputs, C's type, whether C is read first (then it starts random and must end
@@ -72,8 +72,11 @@ CONFIGS = {
     # but for the format: test_fp8_convert.py, test_launchfile.py): one form
     "trunc_f8E4M3FN": (dict(kind="trunc_f8E4M3FN"), "A @ B.T"),
 }
-#: the configurations run in one form only, and it
-ONE_FORM = {"trunc_f8E4M3FN": "prefetch"}
+#: the configurations run in one form only, and it: the truncf to bf16 and to f16 kernels are
+#: one text but for the element type in both forms (A, B, the MFMA, C), so bf16's is run
+#: at the prefetch point and f16's in its late form: each form's truncf and each type's
+#: conversion run once (test_iree_families.py compares both forms' schedules of both)
+ONE_FORM = {"trunc_f8E4M3FN": "prefetch", "trunc_bf16": "prefetch", "trunc_f16": "late"}
 #: (config, form) -> workgroups run where not 2: the batch's late form clamps the rows of A
 #: past M to row M (IREE's ``arith.minui``; B's past N alike), which in batch 0 is batch 1's
 #: first row, while the front end's own copies read rows M, M+1, ...: they differ only in LDS
@@ -134,9 +137,9 @@ def test_epilogue_pipelined_and_exact(generated, name, form, capsys, monkeypatch
     assert re.search(rf": exact, max error 0 in C \(\d+ elements\), "
                      rf"{WORKGROUPS.get((name, form), 2)} of \d+ workgroups", out), out
     assert out.rstrip().endswith(f"C = {expect}" + AS.get(name, "")), out
-    if name in ONE_FORM:        # the narrowing is the LLVM step's, run on the emulator
-        assert re.search(r"arith\.truncf %\w+ : vector<[\dx]+f32> to vector<[\dx]+f8E",
-                         text), "no truncf to an 8-bit float"
+    if name.startswith("trunc_"):   # the narrowing is the LLVM step's, run on the emulator
+        assert re.search(rf"arith\.truncf %\w+ : vector<[\dx]+f32> to vector<[\dx]+"
+                         rf"{name[6:]}>", text), f"no truncf to {name[6:]}"
 
 
 @needs_iree
@@ -425,8 +428,8 @@ def test_products_with_an_epilogue_input_follow_its_rows_or_columns(by_row):
 
 
 @needs_iree
-def test_a_bias_of_m_cut_by_the_tile_reads_zeros_past_its_end():
-    """bf16 65x1000x256 with a bias of M: the late form clamps the bias rows past M to M
+def test_a_bias_of_m_cut_by_the_tile_reads_zeros_past_its_end(generated):
+    """bf16 65x1000x1024 with a bias of M (``bias_row``'s late form, emulated above): the late form clamps the bias rows past M to M
     (``arith.minui``), so the edge tile's lanes past C's last row read the range-checked
     bias from its end (zeros, as the read moved with C's tile would: it starts past the end
     too); the tie to C takes it (``guarded_read._buffer_end``; it was pipelined with exit 0
@@ -437,7 +440,7 @@ def test_a_bias_of_m_cut_by_the_tile_reads_zeros_past_its_end():
     from pipeline_mlir.dialect.ir_io import IRError
     from pipeline_mlir.frontend.dispatch import matmul_dispatch
 
-    text = G.late_form(E.epilogue_source("bias_row", "bf16", 65, 1000, 256))
+    text = generated("bias_row", "late").read_text()
     # index = min(rows left, the lane's row) + base, read unguarded (scf.if %false)
     m = re.search(r"(%\w+) = arith\.minui (%\w+), %\w+ : i32\n(?:.*\n){4}\s*(%\w+) = "
                   r"arith\.addi \1, (%\w+) : i32\n\s*%\w+ = arith\.index_castui \3 : i32 to "

@@ -52,7 +52,8 @@ def forms(tmp_path_factory):
 
 def test_both_forms_spread_the_copy_into_one_schedule_exact(forms, capsys):
     """One schedule and trip counts from both forms (K steps 0 to 63 merged 4 by 4, the
-    65th the remainder loop's), exact on the emulator (the late form here)."""
+    65th the remainder loop's, B copied there by every thread in both), exact on the
+    emulator (the late form here)."""
     # (the late form's build is the one emulated; the prefetch point's up to its MLIR)
     builds = {"late": shared_build("4wave", ("schedule-json", "mlir"),
                                    input=str(forms["late"])).stages,
@@ -64,6 +65,9 @@ def test_both_forms_spread_the_copy_into_one_schedule_exact(forms, capsys):
     for form, stages in builds.items():
         assert re.search(r"scf\.for %\w+ = %c64\w* to %c65\w* step %c1\w* ",
                          stages["mlir"]), form
+        # (the remainder loop copies with every thread too: the late form's per-thread
+        # loop spread before the tail's cut, as the prefetch point's 'scf.if')
+        assert not re.search(r"step %c256\w*\s", stages["mlir"]), form
     rc = main(["--pipeline=4wave", "--emulate", str(forms["late"]), "--emulate-workgroups=1",
                "--emulate-mode=late", "--emulate-jobs=1"])
     out, err = capsys.readouterr()

@@ -59,23 +59,17 @@ WORKGROUP_OPS = WORKGROUP_ID_OPS + WORKGROUP_COUNT_OPS
 def unroll_thread_loops(loop) -> int:
     """Unroll the per-thread copy loops of ``loop``'s body (module docstring); returns
     how many."""
-    bs = block_size(kernel_of(loop))
-    if bs is None or bs[1] != 1 or bs[2] != 1:
-        return 0
-    ev = Evaluator(bs, launch_values=False)
-    ev.where = loop
     count = 0
-    for o in [_op(x) for x in loop.regions[0].blocks[0].operations]:
-        if o.name == "scf.for" and _is_thread_loop(o):
-            trips, n = _trips(o, ev, bs[0])
-            if lds_copy(o) is not None and partial(trips):     # (as at the prefetch point)
-                spread_copy(o, trips, o.regions[0].blocks[0].arguments[0], loop)
-                count += 1
-                continue
-            ops = _unroll(o, _uniform_trips(o, trips, n), bs[0])
-            for x in ops:
-                _resolve(x, ev)
+    for o, ev, threads in _thread_loops(loop):
+        trips, n = _trips(o, ev, threads)
+        if lds_copy(o) is not None and partial(trips):     # (as at the prefetch point)
+            spread_copy(o, trips, o.regions[0].blocks[0].arguments[0], loop)
             count += 1
+            continue
+        ops = _unroll(o, _uniform_trips(o, trips, n), threads)
+        for x in ops:
+            _resolve(x, ev)
+        count += 1
     return count
 
 
@@ -87,23 +81,31 @@ def spread_thread_loops(loop) -> int:
     per-thread loop kept there left waves 2 and 3 with no LDS write of B on the path the
     ISA check follows); returns how many.  A loop whose trip counts do not evaluate is left
     to :func:`unroll_thread_loops`, which says why."""
-    bs = block_size(kernel_of(loop))
-    if bs is None or bs[1] != 1 or bs[2] != 1:
-        return 0
-    ev = Evaluator(bs, launch_values=False)
-    ev.where = loop
     count = 0
-    for o in [_op(x) for x in loop.regions[0].blocks[0].operations]:
-        if o.name != "scf.for" or not _is_thread_loop(o) or lds_copy(o) is None:
+    for o, ev, threads in _thread_loops(loop):
+        if lds_copy(o) is None:
             continue
         try:
-            trips, _ = _trips(o, ev, bs[0])
+            trips, _ = _trips(o, ev, threads)
         except IRError:
             continue
         if partial(trips):
             spread_copy(o, trips, o.regions[0].blocks[0].arguments[0], loop)
             count += 1
     return count
+
+
+def _thread_loops(loop):
+    """(loop, the evaluator, the workgroup's threads) for each per-thread loop directly in
+    ``loop``'s body, in a workgroup of one dimension; none in any other."""
+    bs = block_size(kernel_of(loop))
+    if bs is None or bs[1] != 1 or bs[2] != 1:
+        return
+    ev = Evaluator(bs, launch_values=False)
+    ev.where = loop
+    for o in [_op(x) for x in loop.regions[0].blocks[0].operations]:
+        if o.name == "scf.for" and _is_thread_loop(o):
+            yield o, ev, bs[0]
 
 
 def _is_thread_loop(o) -> bool:

@@ -62,7 +62,7 @@ from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.private_bounds import check_private_bounds
 from pipeline_mlir.frontend.lds_extent import check_lds_extents, loop_lds_outside
 from pipeline_mlir.frontend.private_stage import forward_private_tiles
-from pipeline_mlir.frontend.thread_loops import unroll_thread_loops
+from pipeline_mlir.frontend.thread_loops import spread_thread_loops, unroll_thread_loops
 from pipeline_mlir.frontend.partial_copy import spread_guarded_copies
 from pipeline_mlir.frontend.partition import check_waves, partition_loop, settle_proofs
 from pipeline_mlir.frontend.regcopy import check_no_narrow, convert_register_copies
@@ -310,6 +310,7 @@ def adopt_loop(loop, schedule):
     check_lds_extents(loop)
     inline_constant_true_ifs(loop)
     spread_guarded_copies(loop)     # (before the tail's cut: the remainder's copies too)
+    spread_thread_loops(loop)       # (the late form's: the same)
     loop = carry_lds_accumulators(loop)
     forward_private_values(loop)    # (a run staged through a private row: its LDS store's)
     mark_cut_runs(loop)             # (before the row masks claim a cut run's K rows)

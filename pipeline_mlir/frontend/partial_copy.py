@@ -226,21 +226,23 @@ def _emit(op, body, copy, tids, iv, f, piece, width, shape, elem, threads):
             o = _op(v.owner)            # (outside the region, of the thread id: cloned)
             if not is_pure(o):
                 raise IRError(o, f"{describe(o)} is of the thread id but not side-effect free")
+            clone(o)
+            return mapping[v]
+
+        def clone(o):
+            # (the operands first: a clone of an op outside the region that they make is
+            # put before ``op``, and so must come before the op that uses it)
+            operands = [get(x) for x in o.operands]
             c = o.clone()
-            for k, x in enumerate(o.operands):
-                c.operands[k] = get(x)
+            for k, x in enumerate(operands):
+                c.operands[k] = x
             for r, nr in zip(o.results, c.results):
                 mapping[r] = nr
-            return mapping[v]
 
         for o in body:
             if o == copy:
                 break
-            c = o.clone()
-            for k, x in enumerate(o.operands):
-                c.operands[k] = get(x)
-            for r, nr in zip(o.results, c.results):
-                mapping[r] = nr
+            clone(o)
         ops = [get(x) for x in copy.operands]
         k = _dst_rank(copy)
         src = ops[:len(ops) - 1 - k]

@@ -28,7 +28,10 @@ on K, the K-loop's variable or the workgroup is refused, not sampled):
 
 A loop or op that fails a check is left as it is for the scan to refuse at the op, except
 a per-thread loop whose threads run different numbers of iterations or whose bound cannot
-be evaluated, refused here at the loop, saying why.
+be evaluated, refused here at the loop, saying why.  A per-thread loop that copies into
+LDS in threads ``0`` to ``n - 1`` only is spread over every thread instead
+(:mod:`~pipeline_mlir.frontend.partial_copy`): by :func:`spread_thread_loops` before the
+tail is cut off (the remainder loop's copy too), else where it is unrolled.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from pipeline_mlir.frontend.dynamic_masks import strip
 from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
 from pipeline_mlir.frontend.partial_copy import lds_copy, partial, spread_copy
 
-__all__ = ["unroll_thread_loops"]
+__all__ = ["spread_thread_loops", "unroll_thread_loops"]
 
 #: ops whose result is a workgroup's id or a launch's size: a value depending on one is
 #: not evaluated (the evaluator would sample the id; it refuses the size with a message
@@ -56,24 +59,53 @@ WORKGROUP_OPS = WORKGROUP_ID_OPS + WORKGROUP_COUNT_OPS
 def unroll_thread_loops(loop) -> int:
     """Unroll the per-thread copy loops of ``loop``'s body (module docstring); returns
     how many."""
-    bs = block_size(kernel_of(loop))
-    if bs is None or bs[1] != 1 or bs[2] != 1:
-        return 0
-    ev = Evaluator(bs, launch_values=False)
-    ev.where = loop
     count = 0
-    for o in [_op(x) for x in loop.regions[0].blocks[0].operations]:
-        if o.name == "scf.for" and _is_thread_loop(o):
-            trips, n = _trips(o, ev, bs[0])
-            if lds_copy(o) is not None and partial(trips):     # (as at the prefetch point)
-                spread_copy(o, trips, o.regions[0].blocks[0].arguments[0], loop)
-                count += 1
-                continue
-            ops = _unroll(o, _uniform_trips(o, trips, n), bs[0])
-            for x in ops:
-                _resolve(x, ev)
+    for o, ev, threads in _thread_loops(loop):
+        trips, n = _trips(o, ev, threads)
+        if lds_copy(o) is not None and partial(trips):     # (as at the prefetch point)
+            spread_copy(o, trips, o.regions[0].blocks[0].arguments[0], loop)
+            count += 1
+            continue
+        ops = _unroll(o, _uniform_trips(o, trips, n), threads)
+        for x in ops:
+            _resolve(x, ev)
+        count += 1
+    return count
+
+
+def spread_thread_loops(loop) -> int:
+    """Spread each per-thread loop directly in ``loop``'s body that copies into LDS in part
+    of the workgroup (:func:`~pipeline_mlir.frontend.partial_copy.spread_copy`), as
+    :func:`unroll_thread_loops` does, but before the tail is cut off, so that the remainder
+    loop runs the spread copy too, as it does from the prefetch point's ``scf.if`` (IREE's
+    per-thread loop kept there left waves 2 and 3 with no LDS write of B on the path the
+    ISA check follows); returns how many.  A loop whose trip counts do not evaluate is left
+    to :func:`unroll_thread_loops`, which says why."""
+    count = 0
+    for o, ev, threads in _thread_loops(loop):
+        if lds_copy(o) is None:
+            continue
+        try:
+            trips, _ = _trips(o, ev, threads)
+        except IRError:
+            continue
+        if partial(trips):
+            spread_copy(o, trips, o.regions[0].blocks[0].arguments[0], loop)
             count += 1
     return count
+
+
+def _thread_loops(loop):
+    """(loop, the evaluator, the workgroup's threads) for each per-thread loop directly in
+    ``loop``'s body, in a workgroup of one dimension; none in any other."""
+    bs = block_size(kernel_of(loop))
+    if bs is None or bs[1] != 1 or bs[2] != 1:
+        return
+    ev = Evaluator(bs, launch_values=False)
+    ev.where = loop
+    for o in [_op(x) for x in loop.regions[0].blocks[0].operations]:
+        if o.name == "scf.for" and _is_thread_loop(o):
+            yield o, ev, bs[0]
 
 
 def _is_thread_loop(o) -> bool:

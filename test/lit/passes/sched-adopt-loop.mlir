@@ -92,7 +92,8 @@ gpu.module @m {
 // (pipeline_mlir/frontend/partial_copy.py) only where threads 0 to n - 1 run the copy once
 // and n is a whole fraction of the workgroup that splits each lane's run: a mutated bound
 // (127 threads: the prefetch point's 'scf.if' and the late form's per-thread loop), threads
-// 128 and up, a quarter of the workgroup that would split a 2-element run in 4 and a
+// 128 and up, a quarter of the workgroup that would split a 2-element run in 4, a copy
+// whose LDS index differs between the lanes of a wave (the spread copy's proof) and a
 // workgroup of two dimensions are refused at the guarding op; a guard of the workgroup id
 // is not of the threads alone and keeps the scan's refusal, as does an 'scf.if' of the
 // thread id that copies nothing.
@@ -186,6 +187,33 @@ gpu.module @m {
       // expected-error @+1 {{a copy made by part of the workgroup, which the front end spreads over every thread only where each lane's 2 elements split into the 4 pieces of 256 / 64 threads}}
       scf.if %part {
         amdgpu.gather_to_lds %g[%off], %l[%c0] : vector<2xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
+      }
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @lane_lds_index(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c128 = arith.constant 128 : index
+    %tid = gpu.thread_id x
+    %off = arith.muli %tid, %c8 : index
+    %lane = arith.remui %tid, %c2 : index
+    %part = arith.cmpi ult, %tid, %c128 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      // expected-error @+1 {{in 128 of the workgroup's 256 threads (thread 0: 1 time(s), thread 128: 0): a copy made by part of the workgroup, which the front end spreads over every thread only where its LDS index is the same in every running lane of a wave}}
+      scf.if %part {
+        amdgpu.gather_to_lds %g[%off], %l[%lane] : vector<8xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
       }
       %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
       scf.yield %m : vector<4xf32>

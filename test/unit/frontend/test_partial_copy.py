@@ -52,7 +52,8 @@ def forms(tmp_path_factory):
 
 def test_both_forms_spread_the_copy_into_one_schedule_exact(forms, capsys):
     """One schedule and trip counts from both forms (K steps 0 to 63 merged 4 by 4, the
-    65th the remainder loop's), exact on the emulator (the late form here)."""
+    65th the remainder loop's, B copied there by every thread in both), exact on the
+    emulator (the late form here)."""
     # (the late form's build is the one emulated; the prefetch point's up to its MLIR)
     builds = {"late": shared_build("4wave", ("schedule-json", "mlir"),
                                    input=str(forms["late"])).stages,
@@ -64,6 +65,9 @@ def test_both_forms_spread_the_copy_into_one_schedule_exact(forms, capsys):
     for form, stages in builds.items():
         assert re.search(r"scf\.for %\w+ = %c64\w* to %c65\w* step %c1\w* ",
                          stages["mlir"]), form
+        # (the remainder loop copies with every thread too: the late form's per-thread
+        # loop spread before the tail's cut, as the prefetch point's 'scf.if')
+        assert not re.search(r"step %c256\w*\s", stages["mlir"]), form
     rc = main(["--pipeline=4wave", "--emulate", str(forms["late"]), "--emulate-workgroups=1",
                "--emulate-mode=late", "--emulate-jobs=1"])
     out, err = capsys.readouterr()
@@ -127,3 +131,47 @@ def test_the_proof_refuses_a_spread_copy_that_moves_other_elements():
         assert _differs(old, got, runs, 2, 1, 2) is not None
     skew = (src, dst + (t % 64 == 5), ("g", "l"))      # the copy's own LDS index not uniform
     assert "the same in every running lane of a wave" in _differs(skew, good, runs, 2, 1, 2)
+
+
+#: a copy by threads 0 to 127 whose global index is computed before the K-loop by a chain
+#: of two ops of the thread id (IDX: how the guarded copy indexes; the chain is cloned)
+CHAIN = """gpu.module @m {
+  gpu.func @k(%g: memref<4096xbf16, #gpu.address_space<global>>, %l: memref<4096xbf16, #gpu.address_space<workgroup>>, %a: vector<8xbf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c128 = arith.constant 128 : index
+    %tid = gpu.thread_id x
+    %w = arith.muli %tid, %c4 : index
+    %off = arith.muli %w, %c2 : index
+    %part = arith.cmpi ult, %tid, %c128 : index
+    %z = arith.constant dense<0.0> : vector<4xf32>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<4xf32>) {
+      scf.if %part {
+        %o = arith.addi %off, %c0 : index
+        amdgpu.gather_to_lds %g[%o], %l[%c0] : vector<8xbf16>, memref<4096xbf16, #gpu.address_space<global>>, memref<4096xbf16, #gpu.address_space<workgroup>>
+      }
+      %m = amdgpu.mfma 16x16x32 %a * %a + %acc : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+      scf.yield %m : vector<4xf32>
+    }
+    gpu.return
+  }
+}"""
+
+
+def test_a_spread_copy_clones_the_thread_ids_chain_in_order():
+    """The ops outside the guard that compute the copy's index from the thread id are
+    cloned at ``t' div f`` before their users (the IR verifies), each piece proven."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.partial_copy import spread_guarded_copies
+
+    with new_context() as ctx:
+        module = ir.Module.parse(CHAIN, ctx)
+        (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        assert spread_guarded_copies(loop) == 1
+        module.operation.verify()
+        names = [o.operation.name for o in loop.regions[0].blocks[0].operations]
+        assert "scf.if" not in names and names.count("vector.load") == 1, names
+        assert names.index("vector.load") > names.index("arith.muli"), names

@@ -408,14 +408,31 @@ def _llvm_ir(module, options: CompileOptions, filename: str, isolate: bool) -> s
         raise Failure(diags or [Diag("error", str(e), where=filename)]) from None
 
 
+def _defined_functions(module) -> list[str]:
+    """The symbols of the functions ``module`` defines (with a body: the kernels and their
+    callees, not the declarations), in order; none without a module."""
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    if module is None:
+        return []
+    return [str(o.attributes["sym_name"]).strip('"') for o in walk_ops(
+        module.operation, lambda o: o.name.endswith("func") and "sym_name" in o.attributes
+        and len(o.regions) > 0 and len(o.regions[0].blocks) > 0)]
+
+
 def located_llvm_error(err, module, filename: str) -> Exception:
     """LLVM's error ``err`` at the function it names (a :class:`Failure` at that function's
-    location), at the input for a step that did not finish or start (the whole kernel's), or
-    ``err`` itself when it names none of the module's functions."""
+    location); a step that did not finish or start (the whole module's) at the one function
+    the module defines, naming it, or at the input naming each of them; or ``err`` itself
+    when it names none of the module's functions."""
     from pipeline_mlir.isa.codegen import CodegenStepError
 
     if isinstance(err, CodegenStepError):
-        return Failure.at(str(err), filename)
+        names = _defined_functions(module)
+        text = (f"function{'s' * (len(names) > 1)} {', '.join(repr(n) for n in names)}: "
+                if names else "") + str(err)
+        d = at_function(module, names[0], text, filename) if len(names) == 1 else None
+        return Failure([d]) if d is not None else Failure.at(text, filename)
     d = at_function(module, err.function, str(err), filename)
     return err if d is None else Failure([d])
 

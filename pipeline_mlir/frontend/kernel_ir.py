@@ -168,18 +168,27 @@ ORDERING_ONLY = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier", "rocdl.
                   "amdgpu.memory_counter_wait", "rocdl.asyncmark", "rocdl.wait.asyncmark")
 
 
-def writes_outside_lds(op) -> bool:
-    """Whether ``op`` may write memory other than LDS: it has regions (but an ``scf.if``,
-    which writes what the ops of its branches write: IREE's guarded loads), does not
-    describe its effects (an op that only orders memory excepted), or writes another
-    memory."""
+def writes_outside_lds(op, private: bool = False) -> bool:
+    """Whether ``op`` may write memory other than LDS (and, with ``private``, other than
+    the thread's private memory, which no other thread reads): it has regions (but an
+    ``scf.if``, which writes what the ops of its branches write: IREE's guarded loads),
+    does not describe its effects (an op that only orders memory excepted), or writes
+    another memory."""
     if op.name == "scf.if":
-        return any(writes_outside_lds(_op(o)) for r in op.regions for b in r.blocks
-                   for o in b.operations)
+        return any(writes_outside_lds(_op(o), private) for r in op.regions
+                   for b in r.blocks for o in b.operations)
     if len(op.regions):
         return True
     e = [] if op.name in ORDERING_ONLY else effects(op)
-    return e is None or any(k == "write" and (v is None or not in_lds(v)) for k, v in e)
+    return e is None or any(k == "write" and (v is None or not (
+        in_lds(v) or private and _in_private(v))) for k, v in e)
+
+
+def _in_private(v) -> bool:
+    try:
+        return memory_space(v.type) == "private"
+    except Exception:
+        return False
 
 
 def check_read_movable(read, to, why: str) -> None:

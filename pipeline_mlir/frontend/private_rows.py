@@ -26,7 +26,9 @@ pattern in ``c`` it is that pattern at ``c = i``:
   the same masked row);
 * its row ``r_c`` is ``B + c`` for one ``B`` (``B`` itself at ``c = 0``; an
   ``arith.index_castui`` of it taken alike), and its mask ``mask_c`` is one
-  ``vector.create_mask %n`` or that mask selected against all-false by
+  ``vector.create_mask %n`` (or ``vector.constant_mask [n]``, where the columns left are
+  the same in every workgroup: i8 ``C += A x B`` 491x125x320) or that mask selected
+  against all-false by
   ``arith.cmpi pred, L, c`` for one ``pred`` and ``L``; or, where N is one tile, the row
   is read whole (``n`` the row's width: a plain ``vector.load``, a constant all-true
   mask, or that ``cmpi`` broadcast to the row);
@@ -196,6 +198,10 @@ def _mask_of(m, c: int) -> tuple | None:
             return None
         cond = (ir.IntegerAttr(cmp.attributes["predicate"]).value, cmp.operands[0])
         m = sel.operands[1]
+    fixed = owner(m, "vector.constant_mask")
+    if fixed is not None:       # the same columns left in every workgroup (N = 125 of 128)
+        sizes = list(ir.DenseI64ArrayAttr(fixed.attributes["mask_dim_sizes"]))
+        return (sizes[0], cond) if len(sizes) == 1 else None
     create = owner(m, "vector.create_mask")
     if create is None or len(create.operands) != 1:
         return None
@@ -315,7 +321,9 @@ _BARRIERS = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier")
 
 def _quiet_until_barrier(ops: list) -> bool | None:
     """Whether ``ops`` (in order) reach a barrier (True) before any writes memory outside
-    LDS (False: an op with regions other than an ``scf.for`` counted as writing), or end
+    LDS and the thread's private memory (False: an op with regions other than an
+    ``scf.for`` counted as writing; a private write, a copy staged through registers,
+    is seen by no other thread), or end
     without either (None); an ``scf.for`` looked into, its barrier reached when it runs
     at least once."""
     for o in ops:
@@ -327,7 +335,7 @@ def _quiet_until_barrier(ops: list) -> bool | None:
                 return False
             if inner and (constant_trips(o) or 0) > 0:
                 return True
-        elif writes_outside_lds(o):
+        elif writes_outside_lds(o, private=True):
             return False
     return None
 
@@ -383,7 +391,10 @@ def _element(g, row, col, ok, one):
 
 
 def _as_index(v):
-    """``v`` as an ``index`` (an ``arith.index_castui`` of it, or itself)."""
+    """``v`` as an ``index`` (an ``arith.index_castui`` of it, or itself; a constant of an
+    int)."""
+    if isinstance(v, int):
+        return index_constant(v)
     return v if isinstance(v.type, ir.IndexType) else \
         B.arith.index_castui(ir.IndexType.get(), v)
 

@@ -31,7 +31,10 @@ pass does its rewrite for the loads where it needs no guard:
   dynamic size whose stride and element bytes make a multiple of 4 anyway.  The cast must
   put the buffer's start at the memref's element 0 (``resetOffset``, or an offset of 0);
 * the mask is a prefix of the lanes (``vector.create_mask`` or ``vector.constant_mask``
-  of one dimension): a masked lane lies after every kept one.  A lane the mask keeps at
+  of one dimension, a splat constant, or an ``arith.select`` on one ``i1`` between two
+  such masks, as a 2-D ``create_mask`` unrolls into rows: IREE's i8 ``C += A x B``
+  491x125x320 prefetch point masks C's row r with ``select(r inside M, constant_mask
+  [125], no lane)``): a masked lane lies after every kept one.  A lane the mask keeps at
   or past the buffer's start must read the same dword in the plain load, yet an access
   whose start lies before the buffer's start wraps its 32-bit offset and reads 0 in every
   dword, the ones inside the buffer too (a ``buffer_load_dwordx4`` at offset -8 reads
@@ -43,6 +46,14 @@ pass does its rewrite for the loads where it needs no guard:
   reads; a masked lane loads bytes inside the buffer (discarded by the select) or a dword
   past its end (zero, discarded too), never a fault.
 
+A ``vector.store`` of the select into a private ``memref.alloca`` in the same block moves to
+just after it when no op between them touches that alloca (through any view) or defines the
+store's memref or indices: nothing else reads or writes the alloca in between, so the move
+changes no value.  A tile read row by row into private memory (that kernel's 64x128 i32 C
+tile, 64 ``vector<128xi32>`` rows per thread) otherwise reaches LLVM as every row's load
+before any store, 8192 dwords live at once: LLVM 22's greedy register allocator took 62 s
+of CPU on it (minutes on a loaded machine), 10 s with each store after its row.
+
 A masked load of narrower elements whose dwords the analysis cannot place (upstream guards
 those with an ``scf.if`` on the distance to the buffer's end), under a mask that is not a
 prefix, or of another buffer, is left as it is.  It is part of the LLVM step, after IREE's tail and before
@@ -51,8 +62,9 @@ prefix, or of another buffer, is left as it is.  It is part of the LLVM step, af
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, element_bytes, segments
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, element_bytes, memory_space, segments
 from pipeline_mlir.analysis.twos import byte_offset_zeros, low_zeros, zeros_of
+from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.frontend.kernel_ir import bounds_checked, fat_root
@@ -124,10 +136,23 @@ def whole_dwords(load) -> bool:
 PREFIX_MASKS = ("vector.create_mask", "vector.constant_mask")
 
 
+def _splat_mask(op) -> bool:
+    """Whether ``op`` is an ``arith.constant`` splat of ``i1`` (no lane kept, or all)."""
+    value = op.attributes["value"] if op.name == "arith.constant" else None
+    return isinstance(value, ir.DenseElementsAttr) and value.is_splat
+
+
 def prefix_mask(mask) -> bool:
-    """Whether the 1-D mask ``mask`` keeps a prefix of the lanes (module docstring)."""
-    return not isinstance(mask.owner, ir.Block) and _op(mask.owner).name in PREFIX_MASKS \
-        and ir.VectorType(mask.type).rank == 1
+    """Whether the 1-D mask ``mask`` keeps a prefix of the lanes (module docstring): a
+    ``create_mask`` or ``constant_mask``, a splat constant (none or all), or an
+    ``arith.select`` on one ``i1`` between two such masks."""
+    if isinstance(mask.owner, ir.Block) or ir.VectorType(mask.type).rank != 1:
+        return False
+    op = _op(mask.owner)
+    if op.name == "arith.select":
+        cond, *arms = op.operands
+        return isinstance(cond.type, ir.IntegerType) and all(prefix_mask(a) for a in arms)
+    return op.name in PREFIX_MASKS or _splat_mask(op)
 
 
 def unmaskable(root) -> list:
@@ -148,6 +173,33 @@ def rewrite(load) -> None:
                                   operands=[mask, plain.results[0], passthru])
     load.results[0].replace_all_uses_with(out.results[0])
     load.erase()
+    for use in list(out.results[0].uses):
+        store = _op(use.owner)
+        if store.name == "vector.store" and use.operand_number == 0 and _movable(store, out):
+            store.move_after(out)
+
+
+def _defined_by(v, ops) -> bool:
+    return not isinstance(v.owner, ir.Block) and _op(v.owner) in ops
+
+
+def _movable(store, value_op) -> bool:
+    """Whether ``vector.store`` ``store`` of ``value_op``'s result into a private
+    ``memref.alloca`` may move to just after ``value_op`` (module docstring): the same
+    block, no op between them touching that alloca through any view, nor defining the
+    store's memref or indices."""
+    root = view_root(store.operands[1])
+    if isinstance(root.owner, ir.Block) or _op(root.owner).name != "memref.alloca" or \
+            memory_space(root.type) != "private" or store.block != value_op.block:
+        return False
+    ops = [_op(o) for o in value_op.block.operations]
+    start, end = ops.index(value_op), ops.index(store)
+    between = ops[start + 1:end]
+    if end < start or any(_defined_by(v, between) for v in store.operands[1:]):
+        return False
+    return not any(walk_ops(o, lambda x: any(
+        isinstance(v.type, ir.MemRefType) and view_root(v) == root for v in x.operands))
+        for o in between)
 
 
 class UnmaskLoads(ModulePass):
@@ -159,7 +211,8 @@ class UnmaskLoads(ModulePass):
                "wholly inside or wholly past the buffer's records (32-bit or wider "
                "elements; 16- or 8-bit ones at a byte offset and of a buffer size that are "
                "whole dwords) under a prefix mask made a vector.load and an arith.select "
-               "(LLVM scalarises the masked load: a branch per element)")
+               "(LLVM scalarises the masked load: a branch per element); its store into "
+               "private memory moved next to it")
 
     def run(self, module) -> list[OpError]:
         with module.context, ir.Location.unknown():

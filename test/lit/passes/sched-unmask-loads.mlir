@@ -121,3 +121,72 @@ func.func @straddling(%m: memref<192x301xf16>, %row: index, %size: index, %h: ve
   %k = vector.maskedload %s[%lane8], %mask, %h : memref<999xf16, strided<[1], offset: 1>, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xf16> into vector<8xf16>
   return %a, %b, %c, %d, %e, %k : vector<8xf16>, vector<8xf16>, vector<8xf16>, vector<16xf8E4M3FN>, vector<3xf16>, vector<8xf16>
 }
+
+// IREE's prefetch point of i8 `C += A x B` 491x125x320 reads C's 64x128 i32 edge tile
+// into private memory row by row, each row's mask a select on the row being inside M
+// between the columns' `constant_mask [125]` and no lane: a prefix either way, so the
+// load is unmasked; the row's store into the private tile follows its load (LLVM
+// otherwise holds the 64 rows, 8192 dwords, live at once: its register allocator ran
+// for minutes).
+// CHECK-LABEL: func.func @rows
+// CHECK:         %[[M0:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<128xi1>
+// CHECK:         %[[M1:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<128xi1>
+// CHECK:         %[[P:.*]] = memref.alloca() : memref<2x128xi32, #gpu.address_space<private>>
+// CHECK:         %[[A:.*]] = vector.load %{{.*}}[%arg1, %c0] : memref<491x125xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<128xi32>
+// CHECK-NEXT:    %[[SA:.*]] = arith.select %[[M0]], %[[A]], %arg3
+// CHECK-NEXT:    vector.store %[[SA]], %[[P]][%c0, %c0]
+// CHECK-NEXT:    arith.addi
+// CHECK-NEXT:    %[[B:.*]] = vector.load
+// CHECK-NEXT:    %[[SB:.*]] = arith.select %[[M1]], %[[B]], %arg3
+// CHECK-NEXT:    vector.store %[[SB]], %[[P]][%c1, %c0]
+// CHECK-NOT:     vector.maskedload
+func.func @rows(%m: memref<491x125xi32>, %r: index, %n: index, %pass: vector<128xi32>) -> vector<128xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %none = arith.constant dense<false> : vector<128xi1>
+  %k = vector.constant_mask [125] : vector<128xi1>
+  %p0 = arith.cmpi sgt, %n, %c0 : index
+  %m0 = arith.select %p0, %k, %none : vector<128xi1>
+  %p1 = arith.cmpi sgt, %n, %c1 : index
+  %m1 = arith.select %p1, %k, %none : vector<128xi1>
+  %f = amdgpu.fat_raw_buffer_cast %m resetOffset : memref<491x125xi32> to memref<491x125xi32, #amdgpu.address_space<fat_raw_buffer>>
+  %priv = memref.alloca() : memref<2x128xi32, #gpu.address_space<private>>
+  %a = vector.maskedload %f[%r, %c0], %m0, %pass : memref<491x125xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<128xi1>, vector<128xi32> into vector<128xi32>
+  %r1 = arith.addi %r, %c1 : index
+  %b = vector.maskedload %f[%r1, %c0], %m1, %pass : memref<491x125xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<128xi1>, vector<128xi32> into vector<128xi32>
+  vector.store %a, %priv[%c0, %c0] : memref<2x128xi32, #gpu.address_space<private>>, vector<128xi32>
+  vector.store %b, %priv[%c1, %c0] : memref<2x128xi32, #gpu.address_space<private>>, vector<128xi32>
+  %x = vector.load %priv[%c0, %c0] : memref<2x128xi32, #gpu.address_space<private>>, vector<128xi32>
+  return %x : vector<128xi32>
+}
+
+// Left masked: a select of the prefix masks on a vector of conditions (lane by lane: not
+// a prefix) and a select between a prefix and a mask that is not one.  Unmasked but its
+// store left where it is: the private tile is read between the load and the store (the
+// store moved up would change what that read sees).
+// CHECK-LABEL: func.func @kept_rows
+// CHECK-COUNT-2: vector.maskedload
+// CHECK:         %[[L:.*]] = vector.load %{{.*}} : memref<491x125xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<128xi32>
+// CHECK-NEXT:    %[[S:.*]] = arith.select
+// CHECK-NEXT:    %[[X:.*]] = vector.load %{{.*}}[%c0, %c0] : memref<2x128xi32, #gpu.address_space<private>>
+// CHECK-NEXT:    vector.store %[[S]]
+func.func @kept_rows(%m: memref<491x125xi32>, %r: index, %n: index, %pass: vector<128xi32>,
+                     %lanes: vector<128xi1>, %c: i1) -> (vector<128xi32>, vector<128xi32>, vector<128xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %none = arith.constant dense<false> : vector<128xi1>
+  %all = arith.constant dense<true> : vector<128xi1>
+  %k = vector.constant_mask [125] : vector<128xi1>
+  %byLane = arith.select %lanes, %k, %none : vector<128xi1>, vector<128xi1>
+  %high = arith.xori %k, %all : vector<128xi1>
+  %mixed = arith.select %c, %k, %high : vector<128xi1>
+  %kept = arith.select %c, %k, %none : vector<128xi1>
+  %f = amdgpu.fat_raw_buffer_cast %m resetOffset : memref<491x125xi32> to memref<491x125xi32, #amdgpu.address_space<fat_raw_buffer>>
+  %priv = memref.alloca() : memref<2x128xi32, #gpu.address_space<private>>
+  %a = vector.maskedload %f[%r, %c0], %byLane, %pass : memref<491x125xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<128xi1>, vector<128xi32> into vector<128xi32>
+  %b = vector.maskedload %f[%r, %c0], %mixed, %pass : memref<491x125xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<128xi1>, vector<128xi32> into vector<128xi32>
+  %d = vector.maskedload %f[%r, %c0], %kept, %pass : memref<491x125xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<128xi1>, vector<128xi32> into vector<128xi32>
+  %x = vector.load %priv[%c0, %c0] : memref<2x128xi32, #gpu.address_space<private>>, vector<128xi32>
+  vector.store %d, %priv[%c0, %c0] : memref<2x128xi32, #gpu.address_space<private>>, vector<128xi32>
+  return %a, %b, %x : vector<128xi32>, vector<128xi32>, vector<128xi32>
+}

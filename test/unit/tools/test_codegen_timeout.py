@@ -5,7 +5,8 @@ load could hit it with no way round).
 
 A value that is not a finite number of seconds above 0 is one error naming the flag or the
 variable; the flag where LLVM makes nothing (``--emit=mlir``, ``--simulate``, ``--launch``)
-is refused rather than ignored.  A step past its time is one error naming the option."""
+is refused rather than ignored.  A step past its time is one error naming the option, and
+the function it was compiling (at that function when the module defines one)."""
 
 from __future__ import annotations
 
@@ -60,16 +61,22 @@ def test_the_timeout_reaches_every_worker_flag_before_variable(capsys, monkeypat
     src.write_text(TINY)
     argv = [str(src), "--pass-pipeline=builtin.module(cse)", "--emit=asm"]
     monkeypatch.setenv(CODEGEN_TIMEOUT_ENV, "45")
-    # the whole kernel's step, at the input (no function of it is to blame)
+    # the whole module's step, at the one function it defines, named
     one_error(*run_cli(capsys, *argv, "--codegen-timeout=7.5")[::2],
-              f"{src}: error: LLVM code generation for gfx950 did not finish in 7.5 s "
-              f"(--codegen-timeout=SECONDS or {CODEGEN_TIMEOUT_ENV} sets the limit)")
+              f"{src}:2:3: error: function 'f': LLVM code generation for gfx950 did not "
+              f"finish in 7.5 s (--codegen-timeout=SECONDS or {CODEGEN_TIMEOUT_ENV} sets the "
+              f"limit)")
     one_error(*run_cli(capsys, *argv)[::2], "did not finish in 45 s")
     monkeypatch.delenv(CODEGEN_TIMEOUT_ENV)
     one_error(*run_cli(capsys, *argv)[::2], "did not finish in 120 s")
     codegen = "LLVM code generation for gfx950"
     assert seen == [(TRANSLATION, 7.5), (codegen, 7.5), (TRANSLATION, 45.0), (codegen, 45.0),
                     (TRANSLATION, DEFAULT_TIMEOUT), (codegen, DEFAULT_TIMEOUT)]
+    # two functions defined (a declaration is not one): at the input, each named
+    src.write_text(TINY.replace("  llvm.func @f", "  llvm.func @g() {\n    llvm.return\n  }\n"
+                                "  llvm.func @h()\n  llvm.func @f"))
+    one_error(*run_cli(capsys, *argv)[::2],
+              f"{src}: error: functions 'g', 'f': LLVM code generation for gfx950 did not")
 
 
 @pytest.mark.parametrize("given", ["flag", "variable"])

@@ -93,7 +93,7 @@ import pytest
 from build_cache import ENV as BUILD_CACHE_ENV
 from bytecode_cache import rewrite_share, seed_prefix
 
-from pipeline_mlir.tools import entry
+from pipeline_mlir.tools import entry as tool_entry
 from pipeline_mlir.schedule.types import (
     BARRIER,
     SCHED_GROUP_BARRIER,
@@ -282,7 +282,7 @@ _BYTECODE_ENV = ("PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE")
 #: (a young collection every 7000 allocations, Python's 700), so fewer objects reach the
 #: oldest generation and fewer full collections traverse a worker's half a million objects
 #: (docs/testing.md)
-GC_THRESHOLDS = entry.GC_THRESHOLDS
+GC_THRESHOLDS = tool_entry.GC_THRESHOLDS
 
 
 def pytest_configure(config):

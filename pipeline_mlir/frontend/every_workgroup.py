@@ -70,7 +70,7 @@ start; in workgroup 0 none past its end) are checked at every K step of a consta
 count and every workgroup of a static grid too (:func:`~pipeline_mlir.frontend.every_read.
 check_every_read`, from the address analysis, for every copy: kept or distributed alike);
 the evaluation here checks the first of them on the copies it evaluates, in every workgroup
-and K step (:func:`_tables`), and so stands for that check's own evaluation of them
+and K step (:func:`_starts`), and so stands for that check's own evaluation of them
 (:func:`~pipeline_mlir.frontend.grid_eval.grid_proven`).
 """
 

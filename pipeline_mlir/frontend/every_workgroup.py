@@ -70,7 +70,7 @@ start; in workgroup 0 none past its end) are checked at every K step of a consta
 count and every workgroup of a static grid too (:func:`~pipeline_mlir.frontend.every_read.
 check_every_read`, from the address analysis, for every copy: kept or distributed alike);
 the evaluation here checks the first of them on the copies it evaluates, in every workgroup
-and K step (:func:`_tables`), and so stands for that check's own evaluation of them
+and K step (:func:`_starts`), and so stands for that check's own evaluation of them
 (:func:`~pipeline_mlir.frontend.grid_eval.grid_proven`).
 """
 
@@ -254,12 +254,16 @@ def prove_every_workgroup(an, ch, ev) -> None:
     unused = None if at_launch else \
         proof_for(an, an.copies[ch.copies[0]].buffer)     # (static grid only)
     col = _writers(ch)
+    lanes, block = _lane_of(ch, col, an.evaluator.threads), None
     for start in range(0, len(points), CHUNK):
         chunk = points[start:start + CHUNK]
         wide = wide_evaluator(scan, kernel, chunk, None, found)
         for iv, when in steps:
-            got, want = _tables(an, ch, wide, iv, chunk, when, col)
-            _compare(an, ch, got, want, chunk, when, why, (zero, reach), unused)
+            starts = _starts(an, ch, wide, iv, chunk, when)
+            rest, block = _unsettled(ch, starts, lanes, reach, block)
+            if rest.any():
+                got, want = _tables(ch, starts, col, rest)
+                _compare(an, ch, got, want, chunk[rest], when, why, (zero, reach), unused)
     if not at_launch:       # (every_read.py's evaluation of these copies: this one)
         grid_proven(an, ch.copies, grid, steps)
 
@@ -489,34 +493,95 @@ def _writers(ch) -> np.ndarray:
     return col
 
 
-def _tables(an, ch, ev, iv: int, chunk: np.ndarray, when: str,
-            col: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(workgroups, LDS elements): the global element each LDS element of the channel gets
-    from the kernel's copies, and from the front end's (workgroup 0's table moved by what the
-    reference copy's thread 0 reads), with the loop's variable ``iv`` (the ``when`` K step)
-    in the workgroups of ``chunk``; ``col``: the channel's :func:`_writers` (the elements laid
-    side by side, then gathered: -1 where no copy writes); a lane of the kernel's copies that
-    reads an element before the buffer's start refused as :func:`~pipeline_mlir.frontend.
-    every_read.check_every_read` refuses it (which leaves these copies to this evaluation)."""
+def _lane_of(ch, col: np.ndarray, t: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """Per LDS element of channel ``ch``, the lane writing it last (:func:`_writers`'s
+    ``col``) as a column of :func:`_starts`' lanes side by side (copy after copy of ``t``
+    lanes), and its element in that lane's run; None if some LDS element has no writer."""
+    size = sum(lds.size for lds in ch.lds)
+    if (col == size).any():
+        return None
+    lane, run = np.empty(len(col), dtype=np.int64), np.empty(len(col), dtype=np.int64)
+    at = 0
+    for j, lds in enumerate(ch.lds):
+        mine = (col >= at) & (col < at + lds.size)
+        per = lds.size // t
+        lane[mine] = j * t + (col[mine] - at) // per
+        run[mine] = (col[mine] - at) % per
+        at += lds.size
+    return lane, run
+
+
+def _starts(an, ch, ev, iv: int, chunk: np.ndarray, when: str) -> tuple:
+    """(per copy of the channel, (workgroups, lanes): the global element each lane of the
+    kernel's copy starts its run at; per workgroup, the reference copy's thread 0's; per
+    copy, its lanes' run of elements), with
+    the loop's variable ``iv`` (the ``when`` K step) in the workgroups of ``chunk``; a lane
+    that reads an element before the buffer's start refused as :func:`~pipeline_mlir.
+    frontend.every_read.check_every_read` refuses it (which leaves these copies to this
+    evaluation)."""
     scan, t, count = an.scan, an.evaluator.threads, len(chunk)
     ev.bind(scan.loop.regions[0].blocks[0].arguments[0], iv)
-    size = sum(lds.size for lds in ch.lds)
-    side = np.empty((count, size + 1), dtype=np.int64)
-    side[:, size] = -1
-    base = np.zeros(count, dtype=np.int64)
-    at = 0
-    for i, lds in zip(ch.copies, ch.lds):
+    starts, base, runs = [], np.zeros(count, dtype=np.int64), []
+    for i in ch.copies:
         a = scan.copies[i]
         start = ev.view(a.src).element([ev.value(x) for x in a.src_indices]).reshape(count, t)
         least = start.min(axis=1)
         if (least < 0).any():
             w = int(np.argmax(least < 0))
             before_start(a.op, tuple(int(v) for v in chunk[w]), when, int(least[w]))
-        el = start[:, :, None] + np.arange(a.elements)[None, None, :]
+        starts.append(start.astype(np.int64, copy=False))
+        runs.append(a.elements)
+        if i == ch.ref:
+            base = starts[-1][:, 0]
+    return starts, base, runs
+
+
+def _unsettled(ch, got: tuple, lanes, far: int | None, block) -> tuple:
+    """(per workgroup of :func:`_starts`' ``got``, whether :func:`_compare` is still to
+    look at its tables; ``block``, found or kept).  ``block``: the lanes' starts less the
+    reference copy's thread 0's (one row) that, laid out as :func:`_tables` lays them
+    (``lanes``: :func:`_lane_of`), give the channel's table less its base, taken from the
+    first workgroup whose lanes do (None: none found yet).  A workgroup whose lanes start
+    where ``block`` has them, moved by its base, gets from the kernel's copies the front
+    end's elements, none before the buffer (:func:`_starts` refused that), so nothing
+    :func:`_compare` refuses but an element at or past ``far`` (checked here by the
+    block's last element); every other workgroup is left to :func:`_compare`, in order, so
+    that it refuses the same first element.  Where some LDS element has no writer
+    (``lanes`` None) every workgroup is."""
+    starts, base, _runs = got
+    if lanes is None:
+        return np.ones(len(base), dtype=bool), block
+    lane, run = lanes
+    rel = np.concatenate(starts, axis=1) - base[:, None]
+    if block is None:
+        row = rel[0][lane] + run
+        if not np.array_equal(row, ch.table - ch.base0):
+            return np.ones(len(base), dtype=bool), None
+        block = rel[0].copy(), int(row.max())
+    same = (rel == block[0][None, :]).all(axis=1)
+    if far is not None:
+        same &= base + block[1] < far
+    return ~same, block
+
+
+def _tables(ch, got: tuple, col: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(workgroups, LDS elements): the global element each LDS element of the channel gets
+    from the kernel's copies (their lanes' starts and the reference copy's thread 0's in
+    ``got``: :func:`_starts`, of the workgroups ``rows`` selects), and from the front end's
+    (workgroup 0's table moved by what the reference copy's thread 0 reads); ``col``: the
+    channel's :func:`_writers` (the elements laid side by side, then gathered: -1 where no
+    copy writes)."""
+    starts, base, runs = got
+    starts, base = [s[rows] for s in starts], base[rows]
+    count = len(base)
+    size = sum(lds.size for lds in ch.lds)
+    side = np.empty((count, size + 1), dtype=np.int64)
+    side[:, size] = -1
+    at = 0
+    for start, run, lds in zip(starts, runs, ch.lds):
+        el = start[:, :, None] + np.arange(run)[None, None, :]
         side[:, at:at + lds.size] = el.reshape(count, -1)
         at += lds.size
-        if i == ch.ref:
-            base = el[:, 0, 0]
     got = np.take(side, col, axis=1)
     return got, ch.table[None, :] + (base - ch.base0)[:, None]
 

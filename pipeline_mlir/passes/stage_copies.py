@@ -52,7 +52,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.analysis.barriers import BARRIERS, wait_counts
-from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, descendants, lane_stride, segments
+from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, lane_stride, segments
 from pipeline_mlir.analysis.lds_order import staged_hazards
 from pipeline_mlir.frontend.regcopy import STAGED
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
@@ -86,19 +86,19 @@ class StageCopies(ModulePass):
         errors = force(module, self[FORCE])
         if errors:
             return errors
-        errors = [OpError(op, why) for op in walk_ops(
-            as_operation(module), lambda o: o.name == "amdgpu.gather_to_lds" and
-            LANE_STRIDE in o.attributes) if (why := _bad_lane_stride(op)) is not None]
+        # (the module's copies walked once: nothing below changes it before the staging)
+        copies = walk_ops(as_operation(module), lambda o: o.name == "amdgpu.gather_to_lds")
+        strided = [op for op in copies if LANE_STRIDE in op.attributes]
+        errors = [OpError(op, why) for op in strided
+                  if (why := _bad_lane_stride(op)) is not None]
         if errors:
             return errors
-        unmarked = _has_dma_copies(as_operation(module))
-        pieces = {segments(op)[2][0] for op in walk_ops(
-            as_operation(module), lambda o: o.name == "amdgpu.gather_to_lds" and
-            LANE_STRIDE in o.attributes)}
+        unmarked = any(STAGED not in op.attributes for op in copies)   # a DMA copy
+        pieces = {segments(op)[2][0] for op in strided}
         by_parent: dict = {}
-        for op in walk_ops(as_operation(module), lambda o: o.name == "amdgpu.gather_to_lds"
-                           and STAGED in o.attributes):
-            by_parent.setdefault(op.parent, []).append(op)
+        for op in copies:
+            if STAGED in op.attributes:
+                by_parent.setdefault(op.parent, []).append(op)
         slot, ahead = [], []
         for parent, copies in by_parent.items():
             p = plan(parent, copies, unmarked) if self["ahead"] else "option ahead=false"
@@ -192,12 +192,6 @@ def _lane_address(base, n: int):
     t = ir.IndexType.get()
     A = B.arith
     return A.addi(base, A.muli(B.gpu.lane_id(), A.constant(t, ir.IntegerAttr.get(t, n))))
-
-
-def _has_dma_copies(op) -> bool:
-    """Whether a direct-to-LDS copy not marked register-staged lies under ``op``."""
-    return any(o.name == "amdgpu.gather_to_lds" and STAGED not in o.attributes
-               for o in descendants(op))
 
 
 #: the ops a staged copy's LDS store does not move past

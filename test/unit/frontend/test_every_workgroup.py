@@ -304,35 +304,38 @@ def test_a_sum_that_wraps_in_one_workgroup_is_evaluated(tmp_path, capsys, unsign
     assert "in workgroup (20,) at the loop's first K step" in err, err
 
 
-def _far_rows(text: str) -> str:
+def _far_rows(text: str, every: bool = False) -> str:
     """IREE's bf16 ``A x B`` 1024x1024x512 late form with 2^31 - 160 rows added to A's rows
-    (``%401``, ``%404``: index, 64 bits) in workgroup 20 alone: every index is still the
+    (``%401``, ``%404``: index, 64 bits; with ``every``, ``%407`` and ``%410`` too: all four
+    copies, so the whole block moves) in workgroup 20 alone: every index is still the
     workgroup's part plus the rest, and no sum wraps at its width, but the elements lie
     past what a buffer load's 32-bit offset reaches (2^30 bf16 elements)."""
-    anchor = "          %404 = arith.index_cast %403 : i32 to index\n"
+    rows = (401, 404, 407, 410) if every else (401, 404)
+    anchor = "          %410 = arith.index_cast %409 : i32 to index\n"
     ins = ("          %c20w = arith.constant 20 : index\n"
            "          %cFar = arith.constant 2147483488 : index\n"
            "          %c0w = arith.constant 0 : index\n"
            "          %m20 = arith.cmpi eq, %workgroup_id_x, %c20w : index\n"
-           "          %dF = arith.select %m20, %cFar, %c0w : index\n"
-           "          %w401 = arith.addi %401, %dF : index\n"
-           "          %w404 = arith.addi %404, %dF : index\n")
-    return _edit(text, [(anchor, anchor + ins),
-                        ("gather_to_lds %1[%401,", "gather_to_lds %1[%w401,"),
-                        ("gather_to_lds %1[%404,", "gather_to_lds %1[%w404,")])
+           "          %dF = arith.select %m20, %cFar, %c0w : index\n") + \
+        "".join(f"          %w{r} = arith.addi %{r}, %dF : index\n" for r in rows)
+    return _edit(text, [(anchor, anchor + ins)] +
+                 [(f"gather_to_lds %1[%{r},", f"gather_to_lds %1[%w{r},") for r in rows])
 
 
+@pytest.mark.parametrize("every", [False, True])
 def test_elements_past_the_offset_a_load_reaches_in_one_workgroup_are_evaluated(tmp_path,
-                                                                                capsys):
+                                                                                capsys, every):
     """``_far_rows``: the structural proof holds (no sum narrower than 64 bits joins the
     parts), yet in workgroup 20 the elements lie past a buffer load's 32-bit offset, where
     the pipelined copies (their offset split between the scalar and the lane's) and the
     kernel's wrap otherwise: pipelined with exit 0 before and WRONG against its unpipelined
     build (test/data/iree/mutants.py's builds, late mode, workgroups 0 and 20: 4075
     elements of C differ).  The elements' span over the grid is now bounded (thread 0 of
-    every workgroup) and, where it leaves the reach, every workgroup is evaluated."""
+    every workgroup) and, where it leaves the reach, every workgroup is evaluated.  With
+    ``every`` the lanes of workgroup 20 start where workgroup 0's block moved has them, so
+    its tables agree and only the reach refuses it (without that, pipelined)."""
     text = _far_rows(G.forms(G.matmul_source(dtype="bf16", m=1024, n=1024, k=512,
-                                             transpose_b=False), ())["late"])
+                                             transpose_b=False), ())["late"], every)
     err = _refusal(tmp_path, capsys, text)
     assert ("in workgroup (20,) an element it reads lies before the buffer or past what a "
             "buffer load's 32-bit offset reaches") in err, err

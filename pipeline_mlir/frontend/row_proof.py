@@ -221,42 +221,55 @@ class SymbolicRows:
     holds the forms on the piece of the values no thread id reaches (the same on every
     thread), ``tid_free`` which values those are; ``plans`` (shared by the threads and
     pieces of one proof, which read the IR and never change it) what each value's op is:
-    :meth:`_plan`."""
+    :meth:`_plan`.  Each value is numbered once per proof (:class:`_Numbering`, in
+    ``plans``) and its forms and plan are kept under its number, a plain int: hashing an
+    MLIR value goes through the bindings, which the proof's many lookups would pay each
+    time."""
 
     def __init__(self, leaves: dict, piece: Piece, tid: int, shared: dict,
                  tid_free: dict, plans: dict | None = None) -> None:
+        self.plans = {} if plans is None else plans
+        self.numbers = self.plans.get(_Numbering)
+        if self.numbers is None:
+            self.numbers = self.plans[_Numbering] = _Numbering()
+        number = self.numbers.of
         # on a piece of one size, ``d`` is that size
-        self.leaves = leaves if piece.lo != piece.hi else {
-            k: Form(f.g, 0, f.c + f.d * piece.lo) for k, f in leaves.items()}
+        self.leaves = {number(k): f for k, f in leaves.items()} if piece.lo != piece.hi \
+            else {number(k): Form(f.g, 0, f.c + f.d * piece.lo) for k, f in leaves.items()}
         self.piece, self.tid = piece, tid
         self.memo, self.shared, self.tid_free = {}, shared, tid_free
-        self.plans = {} if plans is None else plans
 
     def form(self, v) -> Form:
+        """The form of the value ``v`` (an int: that constant)."""
         if isinstance(v, int):
             return Form(c=v)
+        return self._form(self.numbers.of(v))
+
+    def _form(self, n: int) -> Form:
+        """The form of the value numbered ``n``."""
         for known in (self.leaves, self.shared, self.memo):
-            f = known.get(v)           # a Form, never None
+            f = known.get(n)           # a Form, never None
             if f is not None:
                 return f
-        op, res, results, narrow = self._plan(v)
+        op, res, results, narrow, free = self._plan(n)
         outs = res(self, op)
         for f, width in zip(outs, narrow):
             if width and (f.g or f.d):
                 raise Unproven(_WRAPS.format(width=width, form=f))
-        into = self.shared if no_thread_id(op, self.tid_free) else self.memo
+        into = self.shared if free else self.memo
         for r, f in zip(results, outs):
             into[r] = f
-        return into[v]
+        return into[n]
 
-    def _plan(self, v) -> tuple:
-        """(its op, the op's rule, its results, the width of each result that is an integer
-        narrower than 64 bits and wider than 1, else 0: :func:`_narrow`) of the value
-        ``v``, an op's result; :class:`Unproven` for a block argument or an op no rule
-        takes."""
-        plan = self.plans.get(v)
+    def _plan(self, n: int) -> tuple:
+        """(its op, the op's rule, the numbers of its results, the width of each result
+        that is an integer narrower than 64 bits and wider than 1, else 0: :func:`_narrow`,
+        whether no thread id reaches it: :func:`no_thread_id`) of the value numbered ``n``,
+        an op's result; :class:`Unproven` for a block argument or an op no rule takes."""
+        plan = self.plans.get(n)
         if plan is not None:
             return plan
+        v = self.numbers.values[n]
         if isinstance(v.owner, ir.Block):
             raise Unproven(f"a block argument of '{_op(v.owner.owner).name}' is neither "
                            f"the workgroup, the size, the thread id nor the K-loop's "
@@ -266,22 +279,42 @@ class SymbolicRows:
         if res is None:
             raise Unproven(f"'{op.name}' is outside the affine forms the proof takes")
         results = tuple(op.results)
-        plan = (op, res, results, tuple(_narrow(r) for r in results))
-        for r in results:
+        plan = (op, res, tuple(self.numbers.of(r) for r in results),
+                tuple(_narrow(r) for r in results), no_thread_id(op, self.tid_free))
+        for r in plan[2]:
             self.plans[r] = plan
         return plan
 
     def operands(self, op) -> list:
-        return [self.form(x) for x in self.static(op, "operands", lambda o: tuple(o.operands))]
+        return [self._form(n) for n in self.static(
+            op, "operands", lambda o: tuple(self.numbers.of(x) for x in o.operands))]
 
     def static(self, op, what: str, read):
         """``read(op)`` (what ``op`` says of itself: its operands, its map, its predicate),
-        read once per proof (``plans``)."""
-        key = (what, op)
+        read once per proof (``plans``, by the op's Python object, which the plan of its
+        results holds for the proof)."""
+        key = (what, id(op))
         found = self.plans.get(key)
-        if found is None:
-            found = self.plans[key] = read(op)
-        return found
+        if found is None or found[0] is not op:
+            found = self.plans[key] = (op, read(op))
+        return found[1]
+
+
+class _Numbering:
+    """Values numbered 0, 1, ... in the order first asked for (``values``: by number)."""
+
+    __slots__ = ("numbers", "values")
+
+    def __init__(self) -> None:
+        self.numbers: dict = {}
+        self.values: list = []
+
+    def of(self, v) -> int:
+        n = self.numbers.get(v)
+        if n is None:
+            n = self.numbers[v] = len(self.values)
+            self.values.append(v)
+        return n
 
 
 #: why a value's form is not taken (:func:`_narrow`)

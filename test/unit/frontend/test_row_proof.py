@@ -188,3 +188,36 @@ def test_only_the_x_thread_id_is_the_thread():
         with pytest.raises(IRError, match=r"not proven for every size \('gpu.thread_id' "
                                           r"along #gpu.dim<y>, on thread 0 "):
             row_proof.prove_rows(read, values, leaves, 4, 2)
+
+
+def test_values_are_numbered_once_per_proof():
+    """The forms are kept by value number (``SymbolicRows``): two handles of one value get
+    one number, two values two, and the threads and pieces sharing ``plans`` share the
+    numbers; what an op says of itself is kept by its Python object, so an entry left by
+    another object (one since freed whose ``id`` was reused) is read again, not taken."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.row_proof import SymbolicRows
+
+    text = ("func.func @f(%g: index, %n: index) {\n"
+            "  %a = arith.addi %g, %n : index\n"
+            "  %b = arith.subi %n, %g : index\n  return\n}\n")
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        g, n = f.regions[0].blocks[0].arguments
+        (add,) = walk_ops(module.operation, lambda o: o.name == "arith.addi")
+        (sub,) = walk_ops(module.operation, lambda o: o.name == "arith.subi")
+        leaves, plans = {g: Form(g=1), n: Form(g=128, d=1)}, {}
+        rows = SymbolicRows(leaves, Piece(1, None), 0, {}, {}, plans)
+        a, b = rows.numbers.of(add.results[0]), rows.numbers.of(sub.results[0])
+        assert a != b and rows.numbers.of(add.results[0]) == a      # a second handle
+        assert repr(rows.form(add.results[0])) == "129*g + 1*d + 0"
+        assert repr(rows.form(sub.results[0])) == "127*g + 1*d + 0"
+        other = SymbolicRows(leaves, Piece(3, 3), 1, {}, {}, plans)
+        assert other.numbers is rows.numbers and other.numbers.of(sub.results[0]) == b
+        assert repr(other.form(add.results[0])) == "129*g + 0*d + 3"
+        held = plans[a][0]              # the addi's object the plan holds
+        plans[("operands", id(held))] = (object(), (b, b))         # another object's entry
+        fresh = SymbolicRows(leaves, Piece(1, None), 0, {}, {}, plans)
+        assert repr(fresh.form(add.results[0])) == "129*g + 1*d + 0"

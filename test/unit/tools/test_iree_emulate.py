@@ -7,11 +7,13 @@ arguments (``sched-gpu-kernel``'s memref descriptors) and, handed back to ``iree
 as IREE's own HAL launches it (one pointer per binding, preloaded into SGPRs).  IREE's own
 kernels (no prefetch, and IREE's 2-stage prefetch pipelining) run the same way.
 
-IREE compiles the sizes into its kernels: each run launches four workgroups of the grid
-(the corners and neighbours: different tiles in M and in N) and checks their four
-128 x 128 tiles in the late completion mode (memory completing at the wait that forces it,
-so a missing wait or barrier shows as a finding or wrong data: the same check as the eager
-mode's, and more; the command-line tests below run the pipelined kernel eagerly too).
+IREE compiles the sizes into its kernels: each run launches three workgroups of the grid
+(the first, its neighbour along x: a tile that tells M from N, and the last corner: both
+offsets at their largest, the buffers' ends) and checks their three 128 x 128 tiles
+(4096 = 32 x 128: no edge tiles) in the late completion mode (memory completing at the
+wait that forces it, so a missing wait or barrier shows as a finding or wrong data: the
+same check as the eager mode's, and more; the command-line tests below run the pipelined
+kernel eagerly too).
 
 The command line (``pipeline-opt --emulate``) runs the same kernels as a user would: an IREE
 dispatch built with ``--pipeline`` (sizes, bindings and grid read from it), the code object
@@ -44,9 +46,12 @@ import generate as G  # noqa: E402
 SIZE = 4096
 TILE = (128, 128)
 #: workgroup ids: the prefetch form keeps IREE's 2-D grid (x, y) of 32 x 32 tiles, the late
-#: form and IREE's finished kernels linearise it (x: 0..1023)
-GRID_2D = [(0, 0), (1, 0), (0, 1), (31, 31)]
-GRID_1D = [0, 1, 33, 1023]
+#: form and IREE's finished kernels linearise it (x: 0..1023).  Workgroup 0 runs anyway (the
+#: probe that learns the grid); its x neighbour's tile moves in one of M, N only, so a kernel
+#: that swaps them, or drops that offset, writes the wrong tile; the last corner moves in
+#: both and reaches each buffer's end.  A both-ways neighbour ((1, 1), 33) adds no check.
+GRID_2D = [(0, 0), (1, 0), (31, 31)]
+GRID_1D = [0, 1, 1023]
 
 
 

@@ -43,9 +43,9 @@ entries):
   a part no read of its gap fills).  A read whose registers are not followed (another
   instruction than a copy or an MFMA's A or B reads them, or none does) or whose gap
   plans a read the lowering did not follow to an MFMA is said in the note.  Which MFMA
-  a part is of is not held: two gaps' reads of the same part given each other's
-  destination registers pass here (the reads and coverage above still hold their
-  bytes).
+  a part is of is not held: two reads of the same part of two MFMAs (of two gaps, or
+  of one gap reading two rows' fragments) given each other's destination registers
+  pass here, WRONG (the reads and coverage above still hold their bytes; no note).
 
 A phase whose reads the comparison finds elsewhere than the plan puts them
 (``ds-read-moved``, ``-changed``, ``-extra``, ``ds-merged``) or with MFMAs the plan lacks

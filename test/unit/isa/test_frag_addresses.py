@@ -282,3 +282,40 @@ def test_a_gap_with_a_read_the_plan_has_no_address_for_demands_none(fp8):
     assert not errors(found), found
     assert [f.kind for f in found] == [NOTE_KIND] and entry in found[0].message
 
+
+
+def test_two_reads_of_one_gap_filling_the_same_part_of_two_mfmas_pass(tmp_path, capsys):
+    """A known hole (docs/kernels.md): which MFMA a part is of is not held.  In the 4-wave
+    BF16 128x128 kernel one gap of the prologue reads two A fragments (two rows of MFMAs),
+    each filling bytes 0..15 of A of its own MFMAs; the two ``ds_read`` s given each other's
+    destination registers read the planned bytes into the planned part, so the gate passes
+    the build, and the emulator finds C WRONG (rows of MFMAs given each other's A).  Holding
+    it needs which MFMA (which accumulator) each planned read fills, from the lowered IR."""
+    built = build("4wave-bf16")
+    fn = parse_asm(built.asm).function()
+    gaps = check_kernel_asm(fn, built.plan).reads
+    places = read_places(fn)
+    instrs = {i.line: i for i in fn.instrs()}
+    by_gap: dict = {}
+    for gap, line in gaps["prologue"][1]:
+        by_gap.setdefault(gap, []).append(instrs[line])
+
+    def parts(i):
+        return {(o, at) for o, at, *_ in places[i.line].places}
+
+    def mfmas(i):
+        return {m for *_, m, _, _ in places[i.line].places}
+
+    x, y = next((x, y) for reads in by_gap.values() for x in reads for y in reads
+                if x.line < y.line and parts(x) & parts(y) and not mfmas(x) & mfmas(y))
+    lines = built.asm.split("\n")
+    for i, j in ((x, y), (y, x)):
+        lines[i.line - 1] = f"\t{i.mnemonic} {j.operands[0]}, {i.operands[1]} " \
+            f"{' '.join(i.modifiers)}"
+    text = "\n".join(lines)
+    check_built(text, [built.plan], built.ll, None, "k.mlir")      # passes: the hole
+    src = tmp_path / "m.s"
+    src.write_text(text)
+    assert main(["--emulate=128,128,256", str(src), "--pipeline=4wave{dtype=bf16 BM=128 "
+                 "BN=128 BK=64}", "--emulate-workgroups=1", "--emulate-jobs=1"]) == 1
+    assert ": WRONG," in capsys.readouterr().out

@@ -372,7 +372,7 @@ def _misreads(ph: _Phase, bases: dict, instrs: dict) -> list[Finding]:
 
 def _loaded_addresses(phase: str, lines: list, instrs: dict, loaded: dict) -> list[Finding]:
     """``lds-misread``: a ``ds_read`` of an address the LDS rule does not know whose address
-    register a load from memory wrote (``loaded``: ds_read line -> the load's line,
+    register a ``ds_read`` or ``global_load`` wrote (``loaded``: ds_read line -> its line,
     :func:`~pipeline_mlir.isa.read_places.loaded_addresses`): an address no fragment read
     plans (a read's destination registers moved onto another read's address register:
     LDS read out of range on the emulator)."""

@@ -132,15 +132,16 @@ def _follow(fn: AsmFunction, index: dict, touch: list, k: int, n: int,
 
 def loaded_addresses(fn: AsmFunction) -> dict[int, int]:
     """Per ``ds_read`` line of ``fn`` whose address register was last written, earlier in
-    its block, by a load from memory (``ds_read``, a global or buffer load), that load's
-    line: an LDS address no GEMM kernel computes so (the data of a read)."""
+    its block, by a ``ds_read`` or a ``global_load``, that load's line: an LDS address no
+    GEMM kernel computes so (the data of a read).  Not a ``scratch_`` / ``buffer_`` load:
+    LLVM reloads a spilled address register so (IREE's 8-wave 32x32x16 kernels)."""
     out = {}
     for b in fn.blocks:
         last: dict = {}
         for i in b.instrs:
             if i.kind == "ds_read" and len(i.operands) > 1 and \
                     (w := last.get(i.operands[1])) is not None and \
-                    w.kind in ("ds_read", "vmem_load"):
+                    (w.kind == "ds_read" or w.mnemonic.startswith("global_load")):
                 out[i.line] = w.line
             for r in i.defs:
                 last[r] = i

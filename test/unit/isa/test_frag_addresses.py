@@ -321,12 +321,12 @@ def test_two_reads_of_one_gap_filling_the_same_part_of_two_mfmas_pass(tmp_path, 
     assert ": WRONG," in capsys.readouterr().out
 
 
-def test_a_read_whose_address_register_another_read_loads_is_refused(tmp_path, capsys):
+def test_a_read_whose_address_register_another_read_loads_is_refused():
     """An epilogue ``ds_read`` of the 4-wave BF16 128x128 kernel given destination
     registers ending at a later read's address register: that read's address is LDS data,
     which the LDS rule does not know (a note), so the gate passed the build and the
-    emulator reads LDS out of range (IREE's BF16 512^3 32x32x16 kernel likewise).  Refused
-    now with an ``lds-misread`` at the later read."""
+    emulator read LDS out of range (measured once; IREE's BF16 512^3 32x32x16 kernel
+    likewise).  Refused now with an ``lds-misread`` at the later read."""
     built = build("4wave-bf16")
     fn = parse_asm(built.asm).function()
     code = sorted(fn.instrs(), key=lambda i: i.line)
@@ -349,8 +349,3 @@ def test_a_read_whose_address_register_another_read_loads_is_refused(tmp_path, c
     assert any(f"(assembly line {y.line})" in d.message and "lds-misread" in d.message
                and "loads from memory" in d.message for d in e.value.diags), \
         [d.message for d in e.value.diags]
-    src = tmp_path / "m.s"
-    src.write_text(text)
-    assert main(["--emulate=128,128,256", str(src), "--pipeline=4wave{dtype=bf16 BM=128 "
-                 "BN=128 BK=64}", "--emulate-workgroups=1", "--emulate-jobs=1"]) == 1
-    assert "out-of-range" in capsys.readouterr().err

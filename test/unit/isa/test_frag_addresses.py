@@ -330,8 +330,8 @@ def test_a_read_whose_address_register_another_read_loads_is_refused():
     built = build("4wave-bf16")
     fn = parse_asm(built.asm).function()
     code = sorted(fn.instrs(), key=lambda i: i.line)
-    epi = [i for i in code if i.kind == "ds_read" and i.line in
-           {ln for _, ln in check_kernel_asm(fn, built.plan).reads["epilogue"][1]}]
+    epilogue = {ln for _, ln in check_kernel_asm(fn, built.plan).reads["epilogue"][1]}
+    epi = [i for i in code if i.kind == "ds_read" and i.line in epilogue]
     # a read and a later one whose address register nothing writes between them (the
     # first does not either), a wait between them (the moved registers waited for)
     at = {i.line: k for k, i in enumerate(code)}

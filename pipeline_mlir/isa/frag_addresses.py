@@ -43,9 +43,9 @@ entries):
   a part no read of its gap fills).  A read whose registers are not followed (another
   instruction than a copy or an MFMA's A or B reads them, or none does) or whose gap
   plans a read the lowering did not follow to an MFMA is said in the note.  Which MFMA
-  a part is of is not held: two gaps' reads of the same part given each other's
-  destination registers pass here (the reads and coverage above still hold their
-  bytes).
+  a part is of is not held: two reads of the same part of two MFMAs (of two gaps, or
+  of one gap reading two rows' fragments) given each other's destination registers
+  pass here, WRONG (the reads and coverage above still hold their bytes; no note).
 
 A phase whose reads the comparison finds elsewhere than the plan puts them
 (``ds-read-moved``, ``-changed``, ``-extra``, ``ds-merged``) or with MFMAs the plan lacks
@@ -124,14 +124,18 @@ class _Phase:
 
 
 def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
-                  lds_bytes: int, threads: int, places: dict | None = None) -> list[Finding]:
+                  lds_bytes: int, threads: int, places: dict | None = None,
+                  loaded: dict | None = None) -> list[Finding]:
     """The findings of the rule (module docstring) on one function: ``phases``, per
     assembly phase, ((gap, entry label, whether the assembly lacks it) of each planned
     ``ds_read`` token, (gap, line) of each actual one); ``astray``: the phases whose data
     instructions the comparison finds elsewhere than planned (not held); ``accesses``: the
     LDS rule's accesses by line; ``instrs``: the instructions by line; ``places``: per
     ``ds_read`` line, the MFMA operand bytes its result fills
-    (:func:`~pipeline_mlir.isa.read_places.read_places`; None: the parts not held)."""
+    (:func:`~pipeline_mlir.isa.read_places.read_places`; None: the parts not held);
+    ``loaded``: the ``ds_read`` s whose address register a load wrote
+    (:func:`~pipeline_mlir.isa.read_places.loaded_addresses`)."""
+    loaded = loaded or {}
     if not plan.reads:
         return [Finding(NOTE_KIND, "-", (), (), f"the fragment reads' LDS addresses are "
                         f"not held against the plan's: the lowering has none "
@@ -175,7 +179,8 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
                           f"{', '.join(map(str, unknown[:8]))}) of an address or exec the "
                           f"LDS rule does not know: not held, and the {ph.name}'s reads "
                           f"not checked for coverage")
-        missed = _misreads(ph, bases, instrs)
+        missed = _misreads(ph, bases, instrs) + _loaded_addresses(ph.name, unknown, instrs,
+                                                                  loaded)
         found += missed
         if places is None:
             unheld.append(f"which part of its MFMA operand each ds_read of the {ph.name} "
@@ -363,6 +368,19 @@ def _misreads(ph: _Phase, bases: dict, instrs: dict) -> list[Finding]:
             f"{_describe(e)} placed at byte {bases[e.buffer]}, reads bytes "
             f"{want}..{want + e.width - 1}"))
     return out
+
+
+def _loaded_addresses(phase: str, lines: list, instrs: dict, loaded: dict) -> list[Finding]:
+    """``lds-misread``: a ``ds_read`` of an address the LDS rule does not know whose address
+    register a ``ds_read`` or ``global_load`` wrote (``loaded``: ds_read line -> its line,
+    :func:`~pipeline_mlir.isa.read_places.loaded_addresses`): an address no fragment read
+    plans (a read's destination registers moved onto another read's address register:
+    LDS read out of range on the emulator)."""
+    return [Finding("lds-misread", phase, (), (ln,),
+                    f"{instrs[ln].text} (line {ln}) reads LDS at {instrs[ln].operands[1]}, "
+                    f"which {instrs[loaded[ln]].text} (line {loaded[ln]}) loads from memory: "
+                    f"an address no fragment read plans")
+            for ln in lines if ln in loaded]
 
 
 def _start(e, operand: str, at: int, width: int) -> int | None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.asm_instr import registers
 
-__all__ = ["ReadPlaces", "read_places"]
+__all__ = ["ReadPlaces", "read_places", "loaded_addresses"]
 
 #: copies: mnemonic (without ``_e32`` / ``_e64``) -> registers per source
 _COPIES = frozenset({"v_mov_b32", "v_mov_b64", "v_accvgpr_write_b32", "v_accvgpr_read_b32",
@@ -128,3 +128,21 @@ def _follow(fn: AsmFunction, index: dict, touch: list, k: int, n: int,
     if not places:
         return ReadPlaces(why="its registers reach no MFMA")
     return ReadPlaces(frozenset(places))
+
+
+def loaded_addresses(fn: AsmFunction) -> dict[int, int]:
+    """Per ``ds_read`` line of ``fn`` whose address register was last written, earlier in
+    its block, by a ``ds_read`` or a ``global_load``, that load's line: an LDS address no
+    GEMM kernel computes so (the data of a read).  Not a ``scratch_`` / ``buffer_`` load:
+    LLVM reloads a spilled address register so (IREE's 8-wave 32x32x16 kernels)."""
+    out = {}
+    for b in fn.blocks:
+        last: dict = {}
+        for i in b.instrs:
+            if i.kind == "ds_read" and len(i.operands) > 1 and \
+                    (w := last.get(i.operands[1])) is not None and \
+                    (w.kind == "ds_read" or w.mnemonic.startswith("global_load")):
+                out[i.line] = w.line
+            for r in i.defs:
+                last[r] = i
+    return out

@@ -5,7 +5,7 @@ reason they are not followed."""
 from __future__ import annotations
 
 from pipeline_mlir.isa.asm import parse_asm
-from pipeline_mlir.isa.read_places import read_places
+from pipeline_mlir.isa.read_places import loaded_addresses, read_places
 
 SNIPPET = """
 \tds_read_b128 v[0:3], v10
@@ -38,3 +38,25 @@ def test_each_read_is_followed_to_its_operand_bytes_or_said_why_not():
     assert not places[3].places and "v_perm_b32" in places[3].why
     assert not places[4].places and "reach no MFMA" in places[4].why
     assert not places[5].places and "out of order" in places[5].why
+
+
+def test_an_address_a_read_or_global_load_wrote_is_found_a_spill_reload_is_not():
+    """A ``ds_read`` at a register another ``ds_read`` or a ``global_load`` wrote (data) is
+    named with that load's line; one at a register a ``scratch_load`` wrote (LLVM reloading
+    a spilled address, IREE's 8-wave 32x32x16 kernels) or a VALU computed is not."""
+    fn = parse_asm("""
+\tds_read_b128 v[0:3], v10
+\tglobal_load_dword v11, v[20:21], off
+\tscratch_load_dword v12, off, off offset:4
+\tv_add_u32_e32 v13, 16, v14
+\ts_waitcnt vmcnt(0) lgkmcnt(0)
+\tds_read_b128 v[4:7], v3
+\tds_read_b128 v[8:11], v11
+\tds_read_b128 v[24:27], v12
+\tds_read_b128 v[28:31], v13
+\ts_endpgm
+""").function()
+    lines = {i.text.split()[0] + " " + i.operands[0]: i.line for i in fn.instrs() if i.operands}
+    found = loaded_addresses(fn)
+    assert found == {lines["ds_read_b128 v[4:7]"]: lines["ds_read_b128 v[0:3]"],
+                     lines["ds_read_b128 v[8:11]"]: lines["global_load_dword v11"]}

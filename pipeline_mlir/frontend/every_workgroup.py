@@ -70,7 +70,7 @@ start; in workgroup 0 none past its end) are checked at every K step of a consta
 count and every workgroup of a static grid too (:func:`~pipeline_mlir.frontend.every_read.
 check_every_read`, from the address analysis, for every copy: kept or distributed alike);
 the evaluation here checks the first of them on the copies it evaluates, in every workgroup
-and K step (:func:`_starts`), and so stands for that check's own evaluation of them
+and K step (:func:`~pipeline_mlir.frontend.grid_tables._starts`), and so stands for that check's own evaluation of them
 (:func:`~pipeline_mlir.frontend.grid_eval.grid_proven`).
 """
 
@@ -90,14 +90,14 @@ from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, WORKGROUP_ID_OPS, cons
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS
 from pipeline_mlir.analysis.loop_eval import grid_points, grid_stride, over_steps
 from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
-from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, before_start, grid_launch_ops,
-                                             grid_proven, k_steps, kernel_grid,
-                                             shared_firsts, wide_evaluator)
+from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, grid_launch_ops, grid_proven,
+                                             k_steps, kernel_grid, shared_firsts,
+                                             wide_evaluator)
+from pipeline_mlir.frontend.grid_tables import compare_over_grid
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, depends, describe, fat_root,
                                              kernel_of, zero_end)
-from pipeline_mlir.frontend.unused_rows import UnusedElements, proof_for, spare_sampled, \
-    spare_unused
+from pipeline_mlir.frontend.unused_rows import proof_for, spare_sampled
 from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_values,
                                                      joined_values, moves,
                                                      workgroup_dependence, workgroup_mixed,
@@ -253,17 +253,8 @@ def prove_every_workgroup(an, ch, ev) -> None:
     points = grid_points(grid)
     unused = None if at_launch else \
         proof_for(an, an.copies[ch.copies[0]].buffer)     # (static grid only)
-    col = _writers(ch)
-    lanes, block = _lane_of(ch, col, an.evaluator.threads), None
-    for start in range(0, len(points), CHUNK):
-        chunk = points[start:start + CHUNK]
-        wide = wide_evaluator(scan, kernel, chunk, None, found)
-        for iv, when in steps:
-            starts = _starts(an, ch, wide, iv, chunk, when)
-            rest, block = _unsettled(ch, starts, lanes, reach, block)
-            if rest.any():
-                got, want = _tables(ch, starts, col, rest)
-                _compare(an, ch, got, want, chunk[rest], when, why, (zero, reach), unused)
+    compare_over_grid(an, ch, (kernel, found, points, steps), why, (zero, reach), unused,
+                      lambda i: mixing_op(scan, [i]))
     if not at_launch:       # (every_read.py's evaluation of these copies: this one)
         grid_proven(an, ch.copies, grid, steps)
 
@@ -479,156 +470,3 @@ def _exact(ch, got: tuple) -> bool:
     are workgroup 0's block moved by its base, element for element."""
     table, base = got
     return np.array_equal(table, ch.table + (base - ch.base0))
-
-
-def _writers(ch) -> np.ndarray:
-    """Per LDS element of channel ``ch``, the column that writes it last among the kernel's
-    copies' elements side by side (each copy's lanes' runs, copy after copy, as
-    :func:`_tables` lays them out), or the column after them all where no copy writes it."""
-    col = np.full(len(ch.table), sum(lds.size for lds in ch.lds), dtype=np.int64)
-    base = 0
-    for lds in ch.lds:
-        col[lds.ravel()] = base + np.arange(lds.size)
-        base += lds.size
-    return col
-
-
-def _lane_of(ch, col: np.ndarray, t: int) -> tuple[np.ndarray, np.ndarray] | None:
-    """Per LDS element of channel ``ch``, the lane writing it last (:func:`_writers`'s
-    ``col``) as a column of :func:`_starts`' lanes side by side (copy after copy of ``t``
-    lanes), and its element in that lane's run; None if some LDS element has no writer."""
-    size = sum(lds.size for lds in ch.lds)
-    if (col == size).any():
-        return None
-    lane, run = np.empty(len(col), dtype=np.int64), np.empty(len(col), dtype=np.int64)
-    at = 0
-    for j, lds in enumerate(ch.lds):
-        mine = (col >= at) & (col < at + lds.size)
-        per = lds.size // t
-        lane[mine] = j * t + (col[mine] - at) // per
-        run[mine] = (col[mine] - at) % per
-        at += lds.size
-    return lane, run
-
-
-def _starts(an, ch, ev, iv: int, chunk: np.ndarray, when: str) -> tuple:
-    """(per copy of the channel, (workgroups, lanes): the global element each lane of the
-    kernel's copy starts its run at; per workgroup, the reference copy's thread 0's; per
-    copy, its lanes' run of elements), with
-    the loop's variable ``iv`` (the ``when`` K step) in the workgroups of ``chunk``; a lane
-    that reads an element before the buffer's start refused as :func:`~pipeline_mlir.
-    frontend.every_read.check_every_read` refuses it (which leaves these copies to this
-    evaluation)."""
-    scan, t, count = an.scan, an.evaluator.threads, len(chunk)
-    ev.bind(scan.loop.regions[0].blocks[0].arguments[0], iv)
-    starts, base, runs = [], np.zeros(count, dtype=np.int64), []
-    for i in ch.copies:
-        a = scan.copies[i]
-        start = ev.view(a.src).element([ev.value(x) for x in a.src_indices]).reshape(count, t)
-        least = start.min(axis=1)
-        if (least < 0).any():
-            w = int(np.argmax(least < 0))
-            before_start(a.op, tuple(int(v) for v in chunk[w]), when, int(least[w]))
-        starts.append(start.astype(np.int64, copy=False))
-        runs.append(a.elements)
-        if i == ch.ref:
-            base = starts[-1][:, 0]
-    return starts, base, runs
-
-
-def _unsettled(ch, got: tuple, lanes, far: int | None, block) -> tuple:
-    """(per workgroup of :func:`_starts`' ``got``, whether :func:`_compare` is still to
-    look at its tables; ``block``, found or kept).  ``block``: the lanes' starts less the
-    reference copy's thread 0's (one row) that, laid out as :func:`_tables` lays them
-    (``lanes``: :func:`_lane_of`), give the channel's table less its base, taken from the
-    first workgroup whose lanes do (None: none found yet).  A workgroup whose lanes start
-    where ``block`` has them, moved by its base, gets from the kernel's copies the front
-    end's elements, none before the buffer (:func:`_starts` refused that), so nothing
-    :func:`_compare` refuses but an element at or past ``far`` (checked here by the
-    block's last element); every other workgroup is left to :func:`_compare`, in order, so
-    that it refuses the same first element.  Where some LDS element has no writer
-    (``lanes`` None) every workgroup is."""
-    starts, base, _runs = got
-    if lanes is None:
-        return np.ones(len(base), dtype=bool), block
-    lane, run = lanes
-    rel = np.concatenate(starts, axis=1) - base[:, None]
-    if block is None:
-        row = rel[0][lane] + run
-        if not np.array_equal(row, ch.table - ch.base0):
-            return np.ones(len(base), dtype=bool), None
-        block = rel[0].copy(), int(row.max())
-    same = (rel == block[0][None, :]).all(axis=1)
-    if far is not None:
-        same &= base + block[1] < far
-    return ~same, block
-
-
-def _tables(ch, got: tuple, col: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(workgroups, LDS elements): the global element each LDS element of the channel gets
-    from the kernel's copies (their lanes' starts and the reference copy's thread 0's in
-    ``got``: :func:`_starts`, of the workgroups ``rows`` selects), and from the front end's
-    (workgroup 0's table moved by what the reference copy's thread 0 reads); ``col``: the
-    channel's :func:`_writers` (the elements laid side by side, then gathered: -1 where no
-    copy writes)."""
-    starts, base, runs = got
-    starts, base = [s[rows] for s in starts], base[rows]
-    count = len(base)
-    size = sum(lds.size for lds in ch.lds)
-    side = np.empty((count, size + 1), dtype=np.int64)
-    side[:, size] = -1
-    at = 0
-    for start, run, lds in zip(starts, runs, ch.lds):
-        el = start[:, :, None] + np.arange(run)[None, None, :]
-        side[:, at:at + lds.size] = el.reshape(count, -1)
-        at += lds.size
-    got = np.take(side, col, axis=1)
-    return got, ch.table[None, :] + (base - ch.base0)[:, None]
-
-
-def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when: str,
-             why: str, ends: tuple, unused: UnusedElements | None) -> None:
-    """Refuse the first LDS element where ``got`` and ``want`` differ, unless both read
-    zeros: past the end of a range-checked buffer, within a buffer load's 32-bit offset
-    (:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`; further on the offset wraps into the
-    buffer): ``ends[0]``, given only where every K step is compared (else a lane's run past
-    the end at the first K step may lie inside at another); and where the kernel's element
-    lies past that offset's reach, ``ends[1]`` (:func:`_reach`), even if both agree: there
-    the pipelined copies, their offset split, wrap otherwise.  A difference inside the
-    buffer that ``unused`` proves feeds no stored element of C is spared
-    (:func:`~pipeline_mlir.frontend.unused_rows.spare_unused`)."""
-    zero, far = ends
-    reach = zero[1] if zero is not None and zero[0] == ch.elements else None
-    if reach is None:       # (no zeros read: the tables' elements compared as they are)
-        zeros = None
-        bad = (got != want) | (got < 0)
-    else:
-        zeros = [(x >= ch.elements) & (x < reach) for x in (got, want)]
-        bad = ((got != want) & ~(zeros[0] & zeros[1])) | (got < 0)
-    if unused is not None and bad.any():    # (else nothing to spare: not worked out)
-        end = np.inf if ch.elements is None else ch.elements
-        inside = [(x >= 0) & (x < end) if z is None else (x >= 0) & (z | (x < end))
-                  for x, z in zip((got, want), zeros or (None, None))]
-        bad = spare_unused(unused, bad, inside[0] & inside[1], chunk)   # feeding no stored C
-    if far is not None:
-        bad |= got >= far
-    if not bad.any():
-        return
-    w, x = (int(v) for v in np.argwhere(bad)[0])
-    wid = tuple(int(v) for v in chunk[w])
-    i = next(i for i, lds in zip(ch.copies, ch.lds) if x in lds)    # the copy writing x
-    mixed = mixing_op(an.scan, [i])
-    if mixed is not None:
-        why = (f"its global index mixes the workgroup with the thread or the K-loop "
-               f"otherwise than as an offset ({describe(mixed)})")
-    what = (f"LDS element {x} gets global element {int(got[w, x])} from the kernel's copies, "
-            f"before the buffer's start" if got[w, x] < 0 else
-            f"LDS element {x} gets global element {int(got[w, x])} from the kernel's copies, "
-            f"past the {far} a buffer load's 32-bit offset reaches"
-            if far is not None and got[w, x] >= far else
-            f"LDS element {x} gets global element {int(got[w, x])} from the kernel's copies "
-            f"and {int(want[w, x])} from the front end's")
-    raise LM.LoopRefusal(
-        f"channel {ch.label}'s copies do not move as one block from one workgroup to "
-        f"another ({why}): in workgroup {wid} at the loop's {when} K step, {what}",
-        (an.copies[i].op,))

@@ -169,11 +169,10 @@ ORDERING_ONLY = ("gpu.barrier", "amdgpu.lds_barrier", "rocdl.s.barrier", "rocdl.
 
 
 def writes_outside_lds(op, private: bool = False) -> bool:
-    """Whether ``op`` may write memory other than LDS (and, with ``private``, other than
-    the thread's private memory, which no other thread reads): it has regions (but an
-    ``scf.if``, which writes what the ops of its branches write: IREE's guarded loads),
-    does not describe its effects (an op that only orders memory excepted), or writes
-    another memory."""
+    """Whether ``op`` may write memory other than LDS (with ``private``, nor the thread's
+    private memory, which no other thread reads): it has regions (but an ``scf.if``, which
+    writes what its branches' ops write: IREE's guarded loads), does not describe its
+    effects (an op that only orders memory excepted), or writes another memory."""
     if op.name == "scf.if":
         return any(writes_outside_lds(_op(o), private) for r in op.regions
                    for b in r.blocks for o in b.operations)

@@ -405,7 +405,9 @@ def test_worker_start_failure_through_the_driver(capsys, monkeypatch):
     monkeypatch.setattr(codegen.sys, "executable", "/nonexistent/python")
     monkeypatch.delenv(LAUNCHER_ENV, raising=False)  # started itself, not by the run's zygote
     code, out, err = run(capsys, "--pipeline=4wave", "--emit=asm")
-    one_error(code, err, "pipeline-opt: error: pipeline '4wave': cannot start the LLVM code "
+    # the function LLVM was given is named (a code generation failure stands at it)
+    one_error(code, err, "pipeline-opt: error: pipeline '4wave': function "
+                         "'gemm_4wave_bf16_128x128x64': cannot start the LLVM code "
                          "generation worker")
     assert "internal error" not in err and out == ""
 

@@ -11,6 +11,15 @@ from emu_helpers import snippet_kernel
 from pipeline_mlir.emu import gemm
 from pipeline_mlir.emu.machine import GlobalMemory
 
+#: the snippets' entry: the kernel arguments loaded, v1 the thread's byte offset in its
+#: workgroup's 512 bytes (4 x its id) and v4 its dword's global offset (s2: the workgroup)
+ENTRY = """
+    s_load_dwordx4 s[8:11], s[0:1], 0x0
+    s_waitcnt lgkmcnt(0)
+    v_lshlrev_b32_e32 v1, 2, v0
+    s_lshl_b32 s3, s2, 9
+    v_add_u32_e32 v4, s3, v1"""
+
 #: 2 waves; each lane loads its dword of B (workgroup w's 128) and writes it to LDS, then
 #: reads the other wave's dword (the loads in flight at the first branch, w < 2 or not);
 #: after it, C's dword gets B + 1 or B + 2 + the other wave's B; the odd workgroups (a
@@ -18,12 +27,7 @@ from pipeline_mlir.emu.machine import GlobalMemory
 #: store before the second branch, no barrier between them), store to C's dwords 512 to
 #: 639 (workgroup 3's races workgroup 1's) and write their LDS dwords again, which the
 #: other wave read after the barrier (an LDS race; in late mode that read may see it)
-APART = """
-    s_load_dwordx4 s[8:11], s[0:1], 0x0
-    s_waitcnt lgkmcnt(0)
-    v_lshlrev_b32_e32 v1, 2, v0
-    s_lshl_b32 s3, s2, 9
-    v_add_u32_e32 v4, s3, v1
+APART = ENTRY + """
     global_load_dword v3, v4, s[8:9]
     v_xor_b32_e32 v8, 0x100, v1
     s_waitcnt vmcnt(0)
@@ -203,12 +207,7 @@ def test_a_wait_state_hazard_across_the_branch_is_found_in_the_part(monkeypatch)
 #: in late mode; after it a DS write elsewhere in LDS, then the DMA waited for: C gets B +
 #: the thread's id + 2 (workgroups 0, 1) or 1.  The DMA completes in each part on the
 #: batch's LDS with the part's copied in (the DS write after the branch) and back
-DMA_ACROSS = """
-    s_load_dwordx4 s[8:11], s[0:1], 0x0
-    s_waitcnt lgkmcnt(0)
-    v_lshlrev_b32_e32 v1, 2, v0
-    s_lshl_b32 s3, s2, 9
-    v_add_u32_e32 v4, s3, v1
+DMA_ACROSS = ENTRY + """
     v_readfirstlane_b32 s5, v1
     s_mov_b32 m0, s5
     s_nop 4

@@ -180,14 +180,7 @@ def writes_outside_lds(op, private: bool = False) -> bool:
         return True
     e = [] if op.name in ORDERING_ONLY else effects(op)
     return e is None or any(k == "write" and (v is None or not (
-        in_lds(v) or private and _in_private(v))) for k, v in e)
-
-
-def _in_private(v) -> bool:
-    try:
-        return memory_space(v.type) == "private"
-    except Exception:
-        return False
+        in_lds(v) or private and in_space(v, "private"))) for k, v in e)
 
 
 def check_read_movable(read, to, why: str) -> None:
@@ -485,12 +478,18 @@ def _attributions(kernel) -> list:
     return list(kernel.regions[0].blocks[0].arguments)[n_in:n_in + n_wg]
 
 
-def in_lds(v) -> bool:
-    """``v`` is a memref in LDS (workgroup memory); False for any other value."""
+def in_space(v, space: str) -> bool:
+    """``v`` is a memref in memory ``space`` (:func:`~pipeline_mlir.analysis.ir_facts.
+    memory_space`'s names); False for any other value."""
     try:
-        return memory_space(v.type) == "workgroup"
+        return memory_space(v.type) == space
     except Exception:
         return False
+
+
+def in_lds(v) -> bool:
+    """``v`` is a memref in LDS (workgroup memory); False for any other value."""
+    return in_space(v, "workgroup")
 
 
 def _lds_size(v) -> int | None:

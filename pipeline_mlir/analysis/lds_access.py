@@ -38,7 +38,7 @@ from dataclasses import replace
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.ir_facts import element_bytes, memory_space, segments
 from pipeline_mlir.analysis.loop_eval import Evaluator, Unevaluable
-from pipeline_mlir.analysis.operand_fills import operand_fills
+from pipeline_mlir.analysis.operand_fills import operand_feeds
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -96,9 +96,10 @@ def loop_reads(loop, kernel, threads: int) -> KernelLds:
              if op.name == "vector.load" and _TAGS[op.name][0] in op.attributes]
     for op in loads:
         out.append(_evaluated(op, ev, buffers, elem, names, parts))
-    # which MFMA operand bytes each fills (which planned read a ds_read is, by where its
-    # destination registers go)
-    out = [replace(a, fills=f) for a, f in zip(out, operand_fills(loop, loads))]
+    # which MFMA operand bytes each fills, of which MFMA (which planned read a ds_read is,
+    # by where its destination registers go)
+    out = [replace(a, fills=frozenset((x.operand, x.mapping) for x in f), feeds=f)
+           for a, f in zip(out, operand_feeds(loop, loads))]
     return KernelLds(out, {names.of(v): b for v, b in buffers.items()}, threads)
 
 

@@ -11,14 +11,20 @@ that move elements within a lane (:func:`~pipeline_mlir.analysis.vector_moves.mo
 that read it as A or B (the project's kernels concatenate a fragment's two parts in
 order, part 0 the operand's bytes 0..15; a shuffle may take them in any order).
 
-Per read the result is a set of (operand, mapping): ``mapping[k]`` the operand byte the
-read's byte ``k`` is (-1: not in that operand), one entry per distinct place (a fragment
-read feeding several MFMAs at the same place is one entry).  A read whose bytes reach no
-MFMA operand through those ops (an op the walk does not follow) fills nothing: the ISA
-check then does not hold which part it is, and says so.
+Per read the result is a set of :class:`Feed` s: (operand, mapping), ``mapping[k]`` the
+operand byte the read's byte ``k`` is (-1: not in that operand), and which MFMA that is:
+its accumulator (the loop's carried value its chain of accumulators starts from, counted
+from 0 as ``iter_args`` lists them; None where the chain starts from another value), its position in
+that chain in one iteration of the body (0: the MFMA that reads the carried value), the
+chain's length, and the ``sched.mma`` id of its schedule entry (-1: untagged).  A read
+feeding several MFMAs has one entry per MFMA.  A read whose bytes reach no MFMA operand
+through those ops (an op the walk does not follow) feeds nothing: the ISA check then does
+not hold which part it is, and says so.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -27,7 +33,7 @@ from pipeline_mlir.analysis.vector_moves import MOVES, int_list, moved, vector_s
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
-__all__ = ["operand_fills"]
+__all__ = ["Feed", "operand_feeds"]
 
 #: the ops whose operands 0 and 1 are an MFMA's A and B
 _MFMAS = ("amdgpu.mfma", "amdgpu.scaled_mfma")
@@ -45,9 +51,20 @@ def _bytes_of(t) -> int:
         return 0
 
 
-def operand_fills(loop, loads: list) -> list[frozenset]:
+class Feed(NamedTuple):
+    """One MFMA operand place a read's bytes fill (the module docstring)."""
+
+    operand: str            # "A" or "B"
+    mapping: tuple          # per byte of the read, the operand's byte (-1: none)
+    acc: int | None         # the accumulator: the carried value its chain starts from
+    pos: int                # the MFMA's place in that chain, in one iteration
+    length: int             # the chain's MFMAs per iteration
+    mma: int                # the ``sched.mma`` id of the MFMA (-1: none)
+
+
+def operand_feeds(loop, loads: list) -> list[frozenset]:
     """Per op of ``loads`` (tagged ``vector.load`` s inside ``loop``, an ``scf.for``), the
-    (operand ``"A"`` / ``"B"``, mapping) places its bytes fill (the module docstring)."""
+    :class:`Feed` s of its bytes (the module docstring)."""
     ids = {}
     for n, op in enumerate(loads):
         r = op.results[0]
@@ -60,6 +77,7 @@ def operand_fills(loop, loads: list) -> list[frozenset]:
     fills: list[set] = [set() for _ in loads]
     # the ops that move a read's bytes (read once: the walk goes twice)
     ops = [(op, name) for op in _ops(body) if (name := op.name) in _FOLLOWED]
+    chains = _chains(body, [op for op, name in ops if name in _MFMAS])
     for _round in range(2):     # the second with the carried values the first yields
         for op, name in ops:
             if name == "scf.yield":
@@ -68,13 +86,44 @@ def operand_fills(loop, loads: list) -> list[frozenset]:
                         if v in values:
                             values[arg] = values[v]
                 continue
-            _step(op, name, values, ids, fills, _round)
+            _step(op, name, values, ids, fills, _round, chains)
     out = []
     for n, op in enumerate(loads):
         width = ids[op.results[0]].size
-        out.append(frozenset((operand, tuple(m)) for operand, m in
-                             ((o, _mapping(p, width)) for o, p in fills[n])))
+        out.append(frozenset(Feed(o, tuple(_mapping(p, width)), *mfma)
+                             for o, p, mfma in fills[n]))
     return out
+
+
+def _chains(body, mfmas: list) -> dict:
+    """Per MFMA op of ``mfmas`` (the body's, in text order): (accumulator, position,
+    length, ``sched.mma`` id) as :class:`Feed` names them."""
+    carried = {a: k for k, a in enumerate(list(body.arguments)[1:])}
+    results = {}
+    place = {}
+    for op in mfmas:
+        c = list(op.operands)[2]
+        if c in carried:
+            acc, pos = carried[c], 0
+        elif c in results:
+            acc, pos = results[c][0], results[c][1] + 1
+        else:
+            acc, pos = None, 0
+        results[op.results[0]] = (acc, pos)
+        place[op] = (acc, pos)
+    length: dict = {}
+    for acc, pos in place.values():
+        length[acc] = max(length.get(acc, 0), pos + 1)
+    return {op: (acc, pos, length[acc] if acc is not None else 0, _mma_id(op))
+            for op, (acc, pos) in place.items()}
+
+
+def _mma_id(op) -> int:
+    """The ``id`` of the ``sched.mma`` tag of ``op`` (-1: none)."""
+    try:
+        return ir.IntegerAttr(ir.DictAttr(op.attributes["sched.mma"])["id"]).value
+    except (KeyError, ValueError, TypeError):
+        return -1
 
 
 def _mapping(places: tuple, width: int) -> list[int]:
@@ -94,10 +143,11 @@ def _ops(block):
                 yield from _ops(blk)
 
 
-def _step(op, name: str, values: dict, ids: dict, fills: list, final: int) -> None:
+def _step(op, name: str, values: dict, ids: dict, fills: list, final: int,
+          chains: dict) -> None:
     """``values`` (value -> per-element byte ids) after ``op`` (``ids``: each read's
     result's); an MFMA's operands' places recorded in ``fills`` (on the ``final`` round
-    only)."""
+    only), each with the MFMA's place in its chain (``chains``)."""
     if name == "vector.load":
         r = op.results[0]
         if r in ids:
@@ -116,7 +166,7 @@ def _step(op, name: str, values: dict, ids: dict, fills: list, final: int) -> No
                 if x >= 0:
                     per.setdefault(int(x) // _SPAN, set()).add((int(x) % _SPAN, p))
             for n, places in per.items():
-                fills[n].add((operand, tuple(sorted(places))))
+                fills[n].add((operand, tuple(sorted(places)), chains[op]))
         return
     if len(op.results) != 1:
         return

@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import NamedTuple
 
 import numpy as np
 
@@ -125,7 +126,7 @@ class _Phase:
 
 def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
                   lds_bytes: int, threads: int, places: dict | None = None,
-                  loaded: dict | None = None) -> list[Finding]:
+                  loaded: dict | None = None, chains=None) -> list[Finding]:
     """The findings of the rule (module docstring) on one function: ``phases``, per
     assembly phase, ((gap, entry label, whether the assembly lacks it) of each planned
     ``ds_read`` token, (gap, line) of each actual one); ``astray``: the phases whose data
@@ -134,7 +135,9 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
     ``ds_read`` line, the MFMA operand bytes its result fills
     (:func:`~pipeline_mlir.isa.read_places.read_places`; None: the parts not held);
     ``loaded``: the ``ds_read`` s whose address register a load wrote
-    (:func:`~pipeline_mlir.isa.read_places.loaded_addresses`)."""
+    (:func:`~pipeline_mlir.isa.read_places.loaded_addresses`); ``chains``: the MFMAs'
+    accumulator chains (:func:`~pipeline_mlir.isa.read_places.mfma_chains`; None: which
+    MFMA each read fills is not held)."""
     loaded = loaded or {}
     if not plan.reads:
         return [Finding(NOTE_KIND, "-", (), (), f"the fragment reads' LDS addresses are "
@@ -171,6 +174,7 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
                             ["the vote places a buffer outside the LDS: "
                              + f.message for f in misplaced] + unheld))]
     found: list[Finding] = []
+    evidence: list = []
     for ph in built:
         unknown = [ln for _, ln, a in ph.actual
                    if a is None or a.lanes is None or a.active is None]
@@ -187,9 +191,14 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
                           f"fills is not held (no register places given)")
         else:
             found += _parts(ph, bases, instrs, places, {ln for f in missed
-                                                         for ln in f.lines}, unheld)
+                                                         for ln in f.lines}, unheld,
+                            evidence)
         if not unknown:
             found += _unread(ph, bases, instrs)
+    if places is not None:
+        refused = {ln for f in found for ln in f.lines}
+        found += _mfmas([x for x in evidence if x.line not in refused], chains, instrs,
+                        unheld)
     unplaced = sorted({e.buffer for ph in built for e in ph.entries} - set(bases))
     if unplaced:
         unheld.append(f"no ds_read places buffer(s) {', '.join(unplaced)}: their reads "
@@ -395,13 +404,14 @@ def _start(e, operand: str, at: int, width: int) -> int | None:
 
 
 def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
-           unheld: list) -> list[Finding]:
+           unheld: list, evidence: list) -> list[Finding]:
     """``lds-misread``: a ``ds_read`` piece that fills a part of an MFMA operand (its
     destination registers followed to the MFMAs: ``places``) with bytes other than those
     of the planned read of its gap that fills that part (the plan's ``fills``); the two
     parts of one fragment given each other's address or destination registers.  A read
     whose registers are not followed, or whose gap plans a read the lowering did not
-    follow into an MFMA, is said in ``unheld``."""
+    follow into an MFMA, is said in ``unheld``.  Each piece that fills its part with the
+    planned bytes is added to ``evidence`` (an :class:`_Fed` per MFMA it reaches)."""
     out, blind = [], []
     for gap, line, a in ph.actual:
         if line in refused or a is None or a.lanes is None or a.active is None:
@@ -414,6 +424,7 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
                           if p is not None and p.places else "no places known"))
             continue
         bad = None
+        fed = []
         for j, o in enumerate(a.offsets):
             starts, lo, hi = a.lanes + o, j * a.width, (j + 1) * a.width
             if any(b < hi and lo < e and not (b <= lo and hi <= e)
@@ -422,20 +433,26 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
                 # a piece an MFMA operand holds in part, or none holds
                 blind.append((line, f"its piece {j} fills no whole part of an MFMA operand"))
                 continue
-            # (each part once: the MFMAs reading the same part, the first named)
-            for (operand, at), mfma in {(x, y): m for x, y, m, b, e in
-                                        sorted(p.places, reverse=True)
-                                        if b <= lo and hi <= e}.items():
+            # each part once, with the MFMAs reading it (the first named)
+            parts: dict = {}
+            for x, y, m, b, e in sorted(p.places):
+                if b <= lo and hi <= e:
+                    parts.setdefault((x, y), []).append(m)
+            for (operand, at), mfmas in parts.items():
                 at += lo
                 fits = [(e, k) for e in planned
                         if (k := _start(e, operand, at, a.width)) is not None]
-                if not any(((starts == e.addresses + bases[e.buffer] + k) | ~a.active).all()
-                           for e, k in fits):
-                    bad = (starts, operand, at, mfma, fits)
+                hit = [(e, k) for e, k in fits
+                       if ((starts == e.addresses + bases[e.buffer] + k) | ~a.active).all()]
+                if not hit:
+                    bad = (starts, operand, at, mfmas[0], fits)
                     break
+                fed += [_Fed(ph.name, line, operand, at, a.width, m, hit[0][0],
+                             _feeds(hit, operand, at, a.width)) for m in mfmas]
             if bad:
                 break
         if bad is None:
+            evidence += fed
             continue
         starts, operand, at, mfma, fits = bad
         part = (f"bytes {at}..{at + a.width - 1} of {operand} of {instrs[mfma].mnemonic} "
@@ -463,6 +480,118 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
                       f"{ph.name} fill is not held (" + "; ".join(
                           f"line {ln}: {why}" for ln, why in blind[:4])
                       + (" ..." if len(blind) > 4 else "") + ")")
+    return out
+
+
+class _Fed(NamedTuple):
+    """A ``ds_read`` piece that fills its part with the planned bytes, and one MFMA it
+    reaches: the phase, the read's line, the operand and its bytes from ``at``, the
+    MFMA's line, the planned read, and the IR's MFMAs that read fills there
+    ((accumulator, position, sched.mma id) each; None: an accumulator not followed)."""
+
+    phase: str
+    line: int
+    operand: str
+    at: int
+    width: int
+    mfma: int
+    read: object
+    feeds: frozenset | None
+
+
+def _feeds(hit: list, operand: str, at: int, width: int) -> frozenset | None:
+    """The (accumulator, position, sched.mma id) of the IR's MFMAs whose ``operand`` bytes
+    ``at .. at + width - 1`` the planned reads ``hit`` ((read, its first byte) each) fill
+    (None: one whose accumulator the lowering did not follow)."""
+    want = tuple(range(at, at + width))
+    out = set()
+    for e, k in hit:
+        for f in e.feeds:
+            if f.operand == operand and f.mapping[k:k + width] == want:
+                if f.acc is None:
+                    return None
+                out.add((f.acc, f.pos, f.mma))
+    return frozenset(out)
+
+
+def _mfma_name(acc: int, pos: int, mma: int) -> str:
+    return (f"the MFMA of carried accumulator {acc} at place {pos} of its chain"
+            f"{f' (sched.mma {mma})' if mma >= 0 else ''}")
+
+
+def _mfmas(evidence: list, chains, instrs: dict, unheld: list) -> list[Finding]:
+    """``lds-misread``: a ``ds_read`` piece that fills its planned part of an MFMA operand
+    whose MFMA is not one the plan's read fills.  Which of the IR's MFMAs an assembly
+    MFMA is (its accumulator and its place in that accumulator's chain) is what the
+    reads reaching it fill, held together: every MFMA of one accumulator chain of the
+    assembly (:func:`~pipeline_mlir.isa.read_places.mfma_chains`) is of the accumulator
+    most of the reads reaching the chain fill, and each MFMA is the MFMA of that
+    accumulator most of the reads reaching it fill; a read filling none of those is
+    refused at its line.  What is not followed is said in ``unheld``."""
+    if chains is None:
+        if evidence:
+            unheld.append("which MFMA each ds_read fills is not held (no accumulator "
+                          "chains given)")
+        return []
+    blind: dict = {}
+    held = []
+    for x in evidence:
+        if x.feeds is None or not x.feeds:
+            blind.setdefault(x.line, "its planned read fills an MFMA whose accumulator "
+                                     "chain the lowering did not follow")
+        elif x.mfma not in chains.chain:
+            blind.setdefault(x.line, f"line {x.mfma} is no MFMA of a chain")
+        else:
+            held.append(x)
+    unfollowed = sorted({x.mfma for x in held if x.mfma in chains.why})
+    # the accumulator of each chain (each piece votes once for each it may be; a chain
+    # not followed is one per MFMA)
+    def chain(m):
+        return m if m in chains.why else chains.chain[m]
+
+    accs: dict = {}
+    for key in {(x.line, x.operand, x.at, x.mfma): x for x in held}.values():
+        for acc in {f[0] for f in key.feeds}:
+            accs.setdefault(chain(key.mfma), Counter())[acc] += 1
+    top_acc = {c: {a for a, n in votes.items() if n == max(votes.values())}
+               for c, votes in accs.items()}
+    # the MFMA each assembly MFMA is: of those accumulators, the one most reads fill
+    votes: dict = {}
+    for x in held:
+        for f in x.feeds:
+            if f[0] in top_acc[chain(x.mfma)]:
+                votes.setdefault(x.mfma, Counter())[f[:2]] += 1
+    top = {m: {k for k, n in v.items() if n == max(v.values())} for m, v in votes.items()}
+    out, seen = [], set()
+    for x in held:
+        want = top.get(x.mfma, set())
+        if x.line in seen or any(f[:2] in want for f in x.feeds):
+            continue
+        seen.add(x.line)
+        mma = {f[:2]: f[2] for y in held for f in y.feeds}
+        if want:
+            what = " or ".join(_mfma_name(*k, mma.get(k, -1)) for k in sorted(want))
+        else:
+            what = (f"an MFMA of carried accumulator "
+                    f"{' or '.join(map(str, sorted(top_acc[chain(x.mfma)])))}")
+        plan = ", ".join(_mfma_name(*f) for f in sorted(x.feeds))
+        labels = ", ".join(f"{y.phase} line {y.line}" for y in held
+                           if y.mfma == x.mfma and y.line != x.line)
+        out.append(Finding(
+            "lds-misread", x.phase, (), (x.line,),
+            f"{instrs[x.line].text} (line {x.line}) fills bytes {x.at}..{x.at + x.width - 1} "
+            f"of {x.operand} of {instrs[x.mfma].mnemonic} (line {x.mfma}), which the reads "
+            f"reaching its accumulator chain make {what}"
+            f"{f' (the reads of {labels} reach it too)' if labels else ''}; the plan's "
+            f"read there, {_describe(x.read)}, fills that part of {plan}"))
+    if blind:
+        unheld.append(f"which MFMA {len(blind)} ds_read fill is not held (" + "; ".join(
+            f"line {ln}: {why}" for ln, why in sorted(blind.items())[:4])
+            + (" ..." if len(blind) > 4 else "") + ")")
+    if unfollowed:
+        unheld.append(f"the accumulator chains of {len(unfollowed)} MFMA are not followed "
+                      f"(line {unfollowed[0]}: {chains.why[unfollowed[0]]}): each held "
+                      f"as the MFMA the reads reaching it fill, not across its chain")
     return out
 
 

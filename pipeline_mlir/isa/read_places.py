@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.asm_instr import registers
 
-__all__ = ["ReadPlaces", "read_places", "loaded_addresses"]
+__all__ = ["ReadPlaces", "read_places", "Chains", "mfma_chains", "loaded_addresses"]
 
 #: copies: mnemonic (without ``_e32`` / ``_e64``) -> registers per source
 _COPIES = frozenset({"v_mov_b32", "v_mov_b64", "v_accvgpr_write_b32", "v_accvgpr_read_b32",
@@ -47,6 +47,20 @@ class ReadPlaces:
     why: str = ""
 
 
+@dataclass(frozen=True)
+class Chains:
+    """The accumulator chains of a function's MFMAs: per MFMA line, its chain (the line of
+    one of its MFMAs), its place in the chain (the MFMAs before it on its path from the
+    chain's start, where no MFMA feeds its accumulator but across a back edge), the next
+    MFMAs ((line, across a back edge) each: the MFMAs reading its result as their
+    accumulator, through copies); ``why``: per MFMA line of a chain not followed, why."""
+
+    chain: dict
+    place: dict
+    links: dict
+    why: dict
+
+
 def _bare(mnemonic: str) -> str:
     for tail in ("_e32", "_e64"):
         if mnemonic.endswith(tail):
@@ -56,16 +70,7 @@ def _bare(mnemonic: str) -> str:
 
 def read_places(fn: AsmFunction) -> dict[int, ReadPlaces]:
     """Per ``ds_read`` line of ``fn``, its :class:`ReadPlaces`."""
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
-    # per block, per register, the positions of the instructions reading or writing it
-    # (a walk jumps from one to the next)
-    touch: list[dict] = []
-    for b in fn.blocks:
-        at: dict = {}
-        for n, i in enumerate(b.instrs):
-            for r in {*i.uses, *i.defs}:
-                at.setdefault(r, []).append(n)
-        touch.append(at)
+    index, touch = _touches(fn)
     out = {}
     for k, b in enumerate(fn.blocks):
         for n, i in enumerate(b.instrs):
@@ -76,14 +81,45 @@ def read_places(fn: AsmFunction) -> dict[int, ReadPlaces]:
     return out
 
 
+def _touches(fn: AsmFunction) -> tuple[dict, list]:
+    """(block label -> its index; per block, per register, the positions of the
+    instructions reading or writing it: a walk jumps from one to the next)."""
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    touch: list[dict] = []
+    for b in fn.blocks:
+        at: dict = {}
+        for n, i in enumerate(b.instrs):
+            for r in {*i.uses, *i.defs}:
+                at.setdefault(r, []).append(n)
+        touch.append(at)
+    return index, touch
+
+
 def _follow(fn: AsmFunction, index: dict, touch: list, k: int, n: int,
             start: dict) -> ReadPlaces:
+    places, why = _walk(fn, index, touch, k, n, start, (("A", 1), ("B", 2)), True)
+    if why:
+        return ReadPlaces(why=why)
+    if not places:
+        return ReadPlaces(why="its registers reach no MFMA")
+    return ReadPlaces(frozenset(p[:5] for p in places))
+
+
+def _walk(fn: AsmFunction, index: dict, touch: list, k: int, n: int, start: dict,
+          operands: tuple, strict: bool) -> tuple[set, str]:
+    """(operand name, the operand byte ``start`` 's byte 0 is at, the MFMA's line, the
+    first and end byte it holds, whether the path crossed a back edge) of each MFMA
+    reading the registers of ``start`` (register -> its byte) as one of ``operands``
+    ((name, operand number) each), followed from instruction ``n`` of block ``k`` through
+    copies until written again; or why not followed (``strict``: any other instruction
+    reading them is a why, else it is passed)."""
     places: set = set()
-    work = [(k, n, start)]
+    work = [(k, n, start, False)]
     seen = set()
+    names = {x for _, x in operands}
     while work:
-        k, n, held = work.pop()
-        key = (k, n, frozenset(held.items()))
+        k, n, held, back = work.pop()
+        key = (k, n, frozenset(held.items()), back)
         if key in seen:
             continue
         seen.add(key)
@@ -99,35 +135,86 @@ def _follow(fn: AsmFunction, index: dict, touch: list, k: int, n: int,
             n += 1
             used = [r for r in i.uses if r in held]
             if used and i.kind == "mfma":
-                for name, operand in (("A", 1), ("B", 2)):
+                for name, operand in operands:
                     regs = registers(i.operands[operand]) if len(i.operands) > operand \
                         else ()
                     mine = [r for r in regs if r in held]
                     spots = {4 * regs.index(r) - held[r] for r in mine}
                     if len(spots) > 1:
-                        return ReadPlaces(why=f"its registers reach {name} of "
-                                              f"{i.mnemonic} (line {i.line}) out of order")
+                        return set(), (f"its registers reach {name} of {i.mnemonic} (line "
+                                       f"{i.line}) out of order")
                     places.update((name, o, i.line, min(held[r] for r in mine),
-                                   max(held[r] for r in mine) + 4) for o in spots)
-                if set(used) - {r for x in i.operands[1:3] for r in registers(x)}:
-                    return ReadPlaces(why=f"{i.mnemonic} (line {i.line}) reads its "
-                                          f"registers as other than A or B")
+                                   max(held[r] for r in mine) + 4, back) for o in spots)
+                if set(used) - {r for x in names for r in registers(i.operands[x])}:
+                    return set(), (f"{i.mnemonic} (line {i.line}) reads its registers as "
+                                   f"other than {' or '.join(x for x, _ in operands)}")
             elif used and _bare(i.mnemonic) in _COPIES and len(i.operands) == 2:
                 src, dst = registers(i.operands[1]), registers(i.operands[0])
                 new = {d: held[s] for s, d in zip(src, dst) if s in held}
                 held = {r: v for r, v in held.items() if r not in i.defs}
                 held.update(new)
                 continue
-            elif used and i.kind not in _BLIND:
-                return ReadPlaces(why=f"{i.mnemonic} (line {i.line}) reads its "
-                                      f"registers (not a copy)")
+            elif used and strict and i.kind not in _BLIND:
+                return set(), (f"{i.mnemonic} (line {i.line}) reads its registers (not a "
+                               f"copy)")
             if i.defs:
                 held = {r: v for r, v in held.items() if r not in i.defs}
         if n >= len(code) and held:
-            work += [(index[s], 0, held) for s in fn.blocks[k].succs]
-    if not places:
-        return ReadPlaces(why="its registers reach no MFMA")
-    return ReadPlaces(frozenset(places))
+            work += [(index[s], 0, held, back or index[s] <= k) for s in fn.blocks[k].succs]
+    return places, ""
+
+
+def mfma_chains(fn: AsmFunction) -> Chains:
+    """The accumulator chains of ``fn``'s MFMAs (:class:`Chains`)."""
+    index, touch = _touches(fn)
+    links: dict = {}            # MFMA line -> {(the next MFMA's line, across a back edge)}
+    why: dict = {}
+    lines = []
+    for k, b in enumerate(fn.blocks):
+        for n, i in enumerate(b.instrs):
+            if i.kind != "mfma" or len(i.operands) < 4:
+                continue
+            lines.append(i.line)
+            dst = registers(i.operands[0])
+            places, no = _walk(fn, index, touch, k, n + 1,
+                               {r: 4 * j for j, r in enumerate(dst)}, (("C", 3),), False)
+            whole = [p for p in places if p[1] == 0 and p[3] == 0 and p[4] == 4 * len(dst)]
+            if no or len(whole) != len(places):
+                why[i.line] = no or (f"its accumulator registers reach the accumulator of "
+                                     f"another MFMA in part")
+            links[i.line] = {(p[2], p[5]) for p in whole}
+    # the chains: MFMAs linked either way; each MFMA's place counted from the chain's
+    # MFMAs that no MFMA feeds but across a back edge
+    comp = {ln: ln for ln in lines}
+
+    def root(x):
+        while comp[x] != x:
+            comp[x] = comp[comp[x]]
+            x = comp[x]
+        return x
+
+    for a, nxt in links.items():
+        for b, _ in nxt:
+            comp[root(a)] = root(b)
+    fed = {b for nxt in links.values() for b, back in nxt if not back}
+    place: dict = {}
+    work = [(ln, 0) for ln in lines if ln not in fed]
+    while work:
+        ln, q = work.pop()
+        if ln in place:
+            if place[ln] != q:
+                why[ln] = "two paths of its accumulator chain give it two places"
+            continue
+        place[ln] = q
+        work += [(b, q + 1) for b, back in links[ln] if not back]
+    for ln in lines:
+        if ln not in place:
+            why[ln] = "no MFMA of its accumulator chain starts it"
+    bad = {root(ln) for ln in why}
+    return Chains({ln: root(ln) for ln in lines}, place,
+                  {ln: [(b, back) for b, back in links[ln]] for ln in lines},
+                  {ln: why.get(ln) or next(why[x] for x in why if root(x) == root(ln))
+                   for ln in lines if root(ln) in bad})
 
 
 def loaded_addresses(fn: AsmFunction) -> dict[int, int]:

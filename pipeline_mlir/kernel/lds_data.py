@@ -56,6 +56,9 @@ class LdsAccess:
     #: byte of the read the operand's byte, -1 none) each
     #: (:mod:`pipeline_mlir.analysis.operand_fills`; empty: not followed)
     fills: frozenset = field(default=frozenset(), compare=False, repr=False)
+    #: the same places, each with the MFMA it is of (its accumulator chain and place in
+    #: it: :class:`~pipeline_mlir.analysis.operand_fills.Feed`; empty: not followed)
+    feeds: frozenset = field(default=frozenset(), compare=False, repr=False)
 
     def wave(self, w: int) -> list[int]:
         """The 64 lane addresses of wave ``w``."""

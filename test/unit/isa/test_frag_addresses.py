@@ -28,7 +28,7 @@ from pipeline_mlir.isa.built_check import errors, pipelined_check
 from pipeline_mlir.isa.check import check_kernel_asm
 from pipeline_mlir.isa.frag_addresses import ERROR_KINDS, NOTE_KIND, read_findings
 from pipeline_mlir.isa.lds_ranges import lds_map
-from pipeline_mlir.isa.read_places import read_places
+from pipeline_mlir.isa.read_places import mfma_chains, read_places
 from pipeline_mlir.tools.pipeline_opt import main
 
 #: the offset field's moves
@@ -48,11 +48,13 @@ _PLACES: dict = {}
 
 
 def _rule(fn, plan, gaps, accesses) -> list:
-    # (the register places of one function once: the offset mutants share the kernel's)
+    # (the register places and chains of one function once: the offset mutants share the
+    # kernel's)
     if id(fn) not in _PLACES:
-        _PLACES[id(fn)] = (fn, read_places(fn))
+        _PLACES[id(fn)] = (fn, read_places(fn), mfma_chains(fn))
     return read_findings(plan, gaps, set(), accesses, {i.line: i for i in fn.instrs()},
-                         fn.lds_bytes, fn.threads, _PLACES[id(fn)][1])
+                         fn.lds_bytes, fn.threads, _PLACES[id(fn)][1], None,
+                         _PLACES[id(fn)][2])
 
 
 def test_the_plan_holds_every_read_of_the_fp8_kernel(fp8):
@@ -284,21 +286,15 @@ def test_a_gap_with_a_read_the_plan_has_no_address_for_demands_none(fp8):
 
 
 
-def test_two_reads_of_one_gap_filling_the_same_part_of_two_mfmas_pass(tmp_path, capsys):
-    """A known hole (docs/kernels.md): which MFMA a part is of is not held.  In the 4-wave
-    BF16 128x128 kernel one gap of the prologue reads two A fragments (two rows of MFMAs),
-    each filling bytes 0..15 of A of its own MFMAs; the two ``ds_read`` s given each other's
-    destination registers read the planned bytes into the planned part, so the gate passes
-    the build, and the emulator finds C WRONG (rows of MFMAs given each other's A).  Holding
-    it needs which MFMA (which accumulator) each planned read fills, from the lowered IR."""
-    built = build("4wave-bf16")
+def _same_part_pairs(built, phase: str, across: bool) -> tuple:
+    """(the kernel's function, the comparison's reads, the first two ``ds_read`` s of
+    ``phase`` that fill the same part of an operand of two different sets of MFMAs, of two
+    gaps if ``across`` else of one)."""
     fn = parse_asm(built.asm).function()
     gaps = check_kernel_asm(fn, built.plan).reads
     places = read_places(fn)
     instrs = {i.line: i for i in fn.instrs()}
-    by_gap: dict = {}
-    for gap, line in gaps["prologue"][1]:
-        by_gap.setdefault(gap, []).append(instrs[line])
+    gap_of = {line: gap for gap, line in gaps[phase][1]}
 
     def parts(i):
         return {(o, at) for o, at, *_ in places[i.line].places}
@@ -306,19 +302,60 @@ def test_two_reads_of_one_gap_filling_the_same_part_of_two_mfmas_pass(tmp_path, 
     def mfmas(i):
         return {m for *_, m, _, _ in places[i.line].places}
 
-    x, y = next((x, y) for reads in by_gap.values() for x in reads for y in reads
-                if x.line < y.line and parts(x) & parts(y) and not mfmas(x) & mfmas(y))
-    lines = built.asm.split("\n")
+    reads = [instrs[line] for _, line in gaps[phase][1]]
+    x, y = next((x, y) for x in reads for y in reads
+                if x.line < y.line and (gap_of[x.line] != gap_of[y.line]) == across
+                and x.mnemonic == y.mnemonic and parts(x) & parts(y)
+                and not mfmas(x) & mfmas(y))
+    return fn, gaps, x, y
+
+
+def _destinations_swapped(asm: str, x, y) -> str:
+    lines = asm.split("\n")
     for i, j in ((x, y), (y, x)):
         lines[i.line - 1] = f"\t{i.mnemonic} {j.operands[0]}, {i.operands[1]} " \
             f"{' '.join(i.modifiers)}"
-    text = "\n".join(lines)
-    check_built(text, [built.plan], built.ll, None, "k.mlir")      # passes: the hole
-    src = tmp_path / "m.s"
-    src.write_text(text)
-    assert main(["--emulate=128,128,256", str(src), "--pipeline=4wave{dtype=bf16 BM=128 "
-                 "BN=128 BK=64}", "--emulate-workgroups=1", "--emulate-jobs=1"]) == 1
-    assert ": WRONG," in capsys.readouterr().out
+    return "\n".join(lines)
+
+
+def test_two_reads_of_one_gap_filling_the_same_part_of_two_mfmas_are_refused():
+    """In the 4-wave BF16 128x128 kernel one gap of the prologue reads two A fragments (two
+    rows of MFMAs), each filling bytes 0..15 of A of its own MFMAs; the two ``ds_read`` s
+    given each other's destination registers read the planned bytes into the planned part,
+    and the emulator finds C WRONG (rows of MFMAs given each other's A; measured when the
+    gate passed it).  Which MFMA a part is of is held now: the loop's reads reaching the
+    same MFMAs make them the MFMAs of the other row's accumulators, so the gate refuses
+    the build with an ``lds-misread`` at each read, naming the MFMA it reaches."""
+    built = build("4wave-bf16")
+    fn, _, x, y = _same_part_pairs(built, "prologue", across=False)
+    with pytest.raises(Failure) as e:
+        check_built(_destinations_swapped(built.asm, x, y), [built.plan], built.ll, None,
+                    "k.mlir")
+    text = str(e.value)
+    assert "lds-misread in the prologue" in text and f"(line {x.line}) fills" in text, text
+    assert "which the reads reaching its accumulator chain make the MFMA of carried " \
+        "accumulator" in text and "(and 1 more lds-misread findings)" in text, text
+
+
+def test_two_reads_of_two_gaps_filling_the_same_part_of_two_mfmas_are_refused():
+    """Two reads of two gaps of the 4-wave BF16 128x128 kernel's epilogue filling the same
+    part of the operands of different MFMAs, given each other's destination registers:
+    each reads its planned bytes into a part the plan's reads of its gap fill, so the rule
+    without the accumulator chains passes them (no error, the note says which MFMA is not
+    held); with the chains each is refused at its line."""
+    built = build("4wave-bf16")
+    fn, gaps, x, y = _same_part_pairs(built, "epilogue", across=True)
+    other = parse_asm(_destinations_swapped(built.asm, x, y)).function()
+    instrs = {i.line: i for i in other.instrs()}
+    accesses = lds_map(other).accesses
+    blind = read_findings(built.plan, gaps, set(), accesses, instrs, other.lds_bytes,
+                          other.threads, read_places(other))
+    assert not errors(blind) and any("which MFMA each ds_read fills is not held"
+                                     in f.message for f in blind), blind
+    found = errors(_rule(other, built.plan, gaps, accesses))
+    assert {f.lines for f in found} == {(x.line,), (y.line,)} and all(
+        f.kind == "lds-misread" and "make the MFMA of carried accumulator" in f.message
+        for f in found), found
 
 
 def test_a_read_whose_address_register_another_read_loads_is_refused():

@@ -42,10 +42,21 @@ entries):
   of one fragment given each other's address or destination registers; a read filling
   a part no read of its gap fills).  A read whose registers are not followed (another
   instruction than a copy or an MFMA's A or B reads them, or none does) or whose gap
-  plans a read the lowering did not follow to an MFMA is said in the note.  Which MFMA
-  a part is of is not held: two reads of the same part of two MFMAs (of two gaps, or
-  of one gap reading two rows' fragments) given each other's destination registers
-  pass here, WRONG (the reads and coverage above still hold their bytes; no note).
+  plans a read the lowering did not follow to an MFMA is said in the note.
+* **MFMAs.**  Which MFMA a part is of: the lowering records, per planned read, which MFMA
+  of the loop body each place it fills is of (the carried accumulator its chain starts
+  from, its place in that chain: ``LdsAccess.feeds``); the assembly's MFMAs are linked
+  into accumulator chains (an MFMA's result read as another's accumulator, through
+  copies, across the loop's back edge: :func:`~pipeline_mlir.isa.read_places.
+  mfma_chains`).  Each chain is of the accumulator, and each of its MFMAs at the place
+  (the chain's place plus one shift, modulo the chain's length), most of the reads
+  reaching the chain fill; a piece filling its planned part of an MFMA its planned read
+  does not fill is an ``lds-misread`` at the instruction, naming both (two reads of the
+  same part of two MFMAs, of one gap or of two, given each other's destination
+  registers).  A chain not followed (an MFMA's result reaching another's accumulator in
+  part, two paths giving an MFMA two places) holds each of its MFMAs alone, and a
+  planned read whose MFMA's chain the lowering did not follow holds none: the note
+  says so.
 
 A phase whose reads the comparison finds elsewhere than the plan puts them
 (``ds-read-moved``, ``-changed``, ``-extra``, ``ds-merged``) or with MFMAs the plan lacks
@@ -487,7 +498,8 @@ class _Fed(NamedTuple):
     """A ``ds_read`` piece that fills its part with the planned bytes, and one MFMA it
     reaches: the phase, the read's line, the operand and its bytes from ``at``, the
     MFMA's line, the planned read, and the IR's MFMAs that read fills there
-    ((accumulator, position, sched.mma id) each; None: an accumulator not followed)."""
+    ((accumulator, position, chain length, sched.mma id) each; None: an accumulator not
+    followed)."""
 
     phase: str
     line: int
@@ -500,17 +512,17 @@ class _Fed(NamedTuple):
 
 
 def _feeds(hit: list, operand: str, at: int, width: int) -> frozenset | None:
-    """The (accumulator, position, sched.mma id) of the IR's MFMAs whose ``operand`` bytes
-    ``at .. at + width - 1`` the planned reads ``hit`` ((read, its first byte) each) fill
-    (None: one whose accumulator the lowering did not follow)."""
+    """The (accumulator, position, chain length, sched.mma id) of the IR's MFMAs whose
+    ``operand`` bytes ``at .. at + width - 1`` the planned reads ``hit`` ((read, its first
+    byte) each) fill (None: one whose accumulator the lowering did not follow)."""
     want = tuple(range(at, at + width))
     out = set()
     for e, k in hit:
         for f in e.feeds:
             if f.operand == operand and f.mapping[k:k + width] == want:
-                if f.acc is None:
+                if f.acc is None or f.length < 1:
                     return None
-                out.add((f.acc, f.pos, f.mma))
+                out.add((f.acc, f.pos, f.length, f.mma))
     return frozenset(out)
 
 
@@ -522,12 +534,13 @@ def _mfma_name(acc: int, pos: int, mma: int) -> str:
 def _mfmas(evidence: list, chains, instrs: dict, unheld: list) -> list[Finding]:
     """``lds-misread``: a ``ds_read`` piece that fills its planned part of an MFMA operand
     whose MFMA is not one the plan's read fills.  Which of the IR's MFMAs an assembly
-    MFMA is (its accumulator and its place in that accumulator's chain) is what the
-    reads reaching it fill, held together: every MFMA of one accumulator chain of the
-    assembly (:func:`~pipeline_mlir.isa.read_places.mfma_chains`) is of the accumulator
-    most of the reads reaching the chain fill, and each MFMA is the MFMA of that
-    accumulator most of the reads reaching it fill; a read filling none of those is
-    refused at its line.  What is not followed is said in ``unheld``."""
+    MFMA is, is what the reads reaching its accumulator chain
+    (:func:`~pipeline_mlir.isa.read_places.mfma_chains`) fill, held together: the chain is
+    the chain of the accumulator, and each of its MFMAs at the place in that chain
+    (its place in the assembly's chain plus one shift, modulo the chain's length), that
+    most of the reads reaching the chain fill; a read filling none of those is refused at
+    its line.  A chain not followed is held MFMA by MFMA (the MFMA most of the reads
+    reaching it fill), and said in ``unheld`` with what else is not followed."""
     if chains is None:
         if evidence:
             unheld.append("which MFMA each ds_read fills is not held (no accumulator "
@@ -536,7 +549,7 @@ def _mfmas(evidence: list, chains, instrs: dict, unheld: list) -> list[Finding]:
     blind: dict = {}
     held = []
     for x in evidence:
-        if x.feeds is None or not x.feeds:
+        if not x.feeds:
             blind.setdefault(x.line, "its planned read fills an MFMA whose accumulator "
                                      "chain the lowering did not follow")
         elif x.mfma not in chains.chain:
@@ -544,46 +557,44 @@ def _mfmas(evidence: list, chains, instrs: dict, unheld: list) -> list[Finding]:
         else:
             held.append(x)
     unfollowed = sorted({x.mfma for x in held if x.mfma in chains.why})
-    # the accumulator of each chain (each piece votes once for each it may be; a chain
-    # not followed is one per MFMA)
-    def chain(m):
-        return m if m in chains.why else chains.chain[m]
 
-    accs: dict = {}
-    for key in {(x.line, x.operand, x.at, x.mfma): x for x in held}.values():
-        for acc in {f[0] for f in key.feeds}:
-            accs.setdefault(chain(key.mfma), Counter())[acc] += 1
-    top_acc = {c: {a for a, n in votes.items() if n == max(votes.values())}
-               for c, votes in accs.items()}
-    # the MFMA each assembly MFMA is: of those accumulators, the one most reads fill
+    def key(x, f):
+        """What piece ``x`` votes for its MFMA's chain to be, by feed ``f`` (the chain's
+        accumulator and shift; an MFMA of a chain not followed: itself)."""
+        if x.mfma in chains.why:
+            return (x.mfma, f[0], f[1])
+        return (chains.chain[x.mfma], f[0], (f[1] - chains.place[x.mfma]) % f[2])
+
+    # each piece votes once per MFMA it reaches for each (accumulator, shift) it may be
     votes: dict = {}
-    for x in held:
-        for f in x.feeds:
-            if f[0] in top_acc[chain(x.mfma)]:
-                votes.setdefault(x.mfma, Counter())[f[:2]] += 1
-    top = {m: {k for k, n in v.items() if n == max(v.values())} for m, v in votes.items()}
+    for x in {(x.line, x.operand, x.at, x.mfma): x for x in held}.values():
+        for k in {key(x, f) for f in x.feeds}:
+            votes.setdefault(k[0], Counter())[k[1:]] += 1
+    top = {c: {k for k, n in v.items() if n == max(v.values())} for c, v in votes.items()}
     out, seen = [], set()
     for x in held:
-        want = top.get(x.mfma, set())
-        if x.line in seen or any(f[:2] in want for f in x.feeds):
+        if x.line in seen or any(key(x, f)[1:] in top[key(x, f)[0]] for f in x.feeds):
             continue
         seen.add(x.line)
-        mma = {f[:2]: f[2] for y in held for f in y.feeds}
-        if want:
-            what = " or ".join(_mfma_name(*k, mma.get(k, -1)) for k in sorted(want))
+        c = key(x, next(iter(x.feeds)))[0]
+        mma = {f[:2]: f[3] for y in held for f in y.feeds}
+        length = {f[0]: f[2] for y in held for f in y.feeds}
+        if x.mfma in chains.why:
+            want = sorted(top[c])
         else:
-            what = (f"an MFMA of carried accumulator "
-                    f"{' or '.join(map(str, sorted(top_acc[chain(x.mfma)])))}")
-        plan = ", ".join(_mfma_name(*f) for f in sorted(x.feeds))
-        labels = ", ".join(f"{y.phase} line {y.line}" for y in held
-                           if y.mfma == x.mfma and y.line != x.line)
+            want = sorted((a, (s + chains.place[x.mfma]) % length[a]) for a, s in top[c])
+        what = " or ".join(_mfma_name(a, p, mma.get((a, p), -1)) for a, p in want)
+        plan = ", ".join(_mfma_name(a, p, m) for a, p, _, m in sorted(x.feeds))
+        others = sorted({y.line for y in held if y.line != x.line and
+                         key(y, next(iter(y.feeds)))[0] == c})
         out.append(Finding(
             "lds-misread", x.phase, (), (x.line,),
             f"{instrs[x.line].text} (line {x.line}) fills bytes {x.at}..{x.at + x.width - 1} "
-            f"of {x.operand} of {instrs[x.mfma].mnemonic} (line {x.mfma}), which the reads "
-            f"reaching its accumulator chain make {what}"
-            f"{f' (the reads of {labels} reach it too)' if labels else ''}; the plan's "
-            f"read there, {_describe(x.read)}, fills that part of {plan}"))
+            f"of {x.operand} of {instrs[x.mfma].mnemonic} (line {x.mfma}), which the "
+            f"{len(others)} other ds_read reaching its accumulator chain (lines "
+            f"{', '.join(map(str, others[:6]))}{' ...' if len(others) > 6 else ''}) make "
+            f"{what}; the plan's read there, {_describe(x.read)}, fills that part of "
+            f"{plan}"))
     if blind:
         unheld.append(f"which MFMA {len(blind)} ds_read fill is not held (" + "; ".join(
             f"line {ln}: {why}" for ln, why in sorted(blind.items())[:4])

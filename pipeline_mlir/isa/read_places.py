@@ -15,6 +15,12 @@ one of the registers (a ``v_perm_b32`` or a conversion makes new bytes of them),
 its registers reach the operand at places that do not keep their order, or where they
 reach no MFMA at all.
 
+Which MFMA a read reaches is held by the MFMAs' accumulator chains
+(:func:`mfma_chains`): the same walk from each MFMA's result registers to the MFMAs that
+read them as their accumulator (``src2``), across the loop's back edge, links the MFMAs
+of one accumulator; each MFMA's place in its chain counts the MFMAs before it from the
+chain's start (an MFMA no MFMA feeds but across a back edge).
+
 No MLIR here.
 """
 
@@ -108,7 +114,8 @@ def _follow(fn: AsmFunction, index: dict, touch: list, k: int, n: int,
 def _walk(fn: AsmFunction, index: dict, touch: list, k: int, n: int, start: dict,
           operands: tuple, strict: bool) -> tuple[set, str]:
     """(operand name, the operand byte ``start`` 's byte 0 is at, the MFMA's line, the
-    first and end byte it holds, whether the path crossed a back edge) of each MFMA
+    first and end byte it holds, whether the path crossed a back edge, how many of the
+    registers it reads) of each MFMA
     reading the registers of ``start`` (register -> its byte) as one of ``operands``
     ((name, operand number) each), followed from instruction ``n`` of block ``k`` through
     copies until written again; or why not followed (``strict``: any other instruction
@@ -144,7 +151,8 @@ def _walk(fn: AsmFunction, index: dict, touch: list, k: int, n: int, start: dict
                         return set(), (f"its registers reach {name} of {i.mnemonic} (line "
                                        f"{i.line}) out of order")
                     places.update((name, o, i.line, min(held[r] for r in mine),
-                                   max(held[r] for r in mine) + 4, back) for o in spots)
+                                   max(held[r] for r in mine) + 4, back, len(mine))
+                                  for o in spots)
                 if set(used) - {r for x in names for r in registers(i.operands[x])}:
                     return set(), (f"{i.mnemonic} (line {i.line}) reads its registers as "
                                    f"other than {' or '.join(x for x, _ in operands)}")
@@ -178,7 +186,8 @@ def mfma_chains(fn: AsmFunction) -> Chains:
             dst = registers(i.operands[0])
             places, no = _walk(fn, index, touch, k, n + 1,
                                {r: 4 * j for j, r in enumerate(dst)}, (("C", 3),), False)
-            whole = [p for p in places if p[1] == 0 and p[3] == 0 and p[4] == 4 * len(dst)]
+            whole = [p for p in places if p[1] == 0 and p[3] == 0 and p[4] == 4 * len(dst)
+                     and p[6] == len(dst)]
             if no or len(whole) != len(places):
                 why[i.line] = no or (f"its accumulator registers reach the accumulator of "
                                      f"another MFMA in part")

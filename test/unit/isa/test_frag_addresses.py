@@ -333,8 +333,9 @@ def test_two_reads_of_one_gap_filling_the_same_part_of_two_mfmas_are_refused():
                     "k.mlir")
     text = str(e.value)
     assert "lds-misread in the prologue" in text and f"(line {x.line}) fills" in text, text
-    assert "which the reads reaching its accumulator chain make the MFMA of carried " \
-        "accumulator" in text and "(and 1 more lds-misread findings)" in text, text
+    assert "other ds_read reaching its accumulator chain" in text and \
+        "make the MFMA of carried accumulator" in text and \
+        "(and 1 more lds-misread findings)" in text, text
 
 
 def test_two_reads_of_two_gaps_filling_the_same_part_of_two_mfmas_are_refused():

@@ -1,11 +1,11 @@
 """Where each ``ds_read``'s result goes (``pipeline_mlir/isa/read_places.py``): its
 destination registers followed through copies to the MFMA operand bytes they are, or the
-reason they are not followed."""
+reason they are not followed; the MFMAs' accumulator chains."""
 
 from __future__ import annotations
 
 from pipeline_mlir.isa.asm import parse_asm
-from pipeline_mlir.isa.read_places import loaded_addresses, read_places
+from pipeline_mlir.isa.read_places import loaded_addresses, mfma_chains, read_places
 
 SNIPPET = """
 \tds_read_b128 v[0:3], v10
@@ -60,3 +60,43 @@ def test_an_address_a_read_or_global_load_wrote_is_found_a_spill_reload_is_not()
     found = loaded_addresses(fn)
     assert found == {lines["ds_read_b128 v[4:7]"]: lines["ds_read_b128 v[0:3]"],
                      lines["ds_read_b128 v[8:11]"]: lines["global_load_dword v11"]}
+
+
+#: a loop of three MFMAs of one accumulator (the second reads the first's result through
+#: AGPR copies, the third writes it back to the registers the first reads), one after it;
+#: then a chain of two whose first's result another MFMA reads but for a register
+#: overwritten (in part)
+CHAINS = """
+\tv_mov_b32_e32 v0, 0
+.LBB0_1:
+\tv_mfma_f32_16x16x32_bf16 v[0:3], v[10:13], v[14:17], v[0:3]
+\tv_accvgpr_write_b32 a0, v0
+\tv_accvgpr_write_b32 a1, v1
+\tv_accvgpr_write_b32 a2, v2
+\tv_accvgpr_write_b32 a3, v3
+\tv_mfma_f32_16x16x32_bf16 v[4:7], v[18:21], v[22:25], a[0:3]
+\tv_mfma_f32_16x16x32_bf16 v[0:3], v[26:29], v[30:33], v[4:7]
+\ts_cbranch_scc1 .LBB0_1
+\tv_mfma_f32_16x16x32_bf16 v[0:3], v[10:13], v[14:17], v[0:3]
+\tv_mfma_f32_16x16x32_bf16 v[40:43], v[10:13], v[14:17], v[48:51]
+\tv_mfma_f32_16x16x32_bf16 v[44:47], v[10:13], v[14:17], v[40:43]
+\tv_mov_b32_e32 v42, v50
+\tv_mfma_f32_16x16x32_bf16 v[40:43], v[10:13], v[14:17], v[40:43]
+\ts_endpgm
+"""
+
+
+def test_the_mfmas_accumulator_chains_are_followed_across_copies_and_the_back_edge():
+    """The loop's three MFMAs and the one after it are one chain, at places 0..3 (the
+    first is fed only across the back edge, by the third); an MFMA whose result another
+    reads as its accumulator but for a register written between them is a chain not
+    followed, said why, with the MFMA its result reaches whole."""
+    fn = parse_asm(CHAINS).function()
+    m = sorted(i.line for i in fn.instrs() if i.kind == "mfma")
+    c = mfma_chains(fn)
+    assert len({c.chain[x] for x in m[:4]}) == 1 and [c.place[x] for x in m[:4]] == \
+        [0, 1, 2, 3]
+    assert sorted(c.links[m[2]]) == [(m[0], True), (m[3], False)]
+    assert not set(m[:4]) & set(c.why)
+    assert c.links[m[4]] == [(m[5], False)] and "in part" in c.why[m[4]] and \
+        c.chain[m[5]] == c.chain[m[4]] and m[5] in c.why

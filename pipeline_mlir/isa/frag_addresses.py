@@ -458,8 +458,9 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
                 if not hit:
                     bad = (starts, operand, at, mfmas[0], fits)
                     break
-                fed += [_Fed(ph.name, line, operand, at, a.width, m, hit[0][0],
-                             _feeds(hit, operand, at, a.width)) for m in mfmas]
+                feeds = _feeds(hit, operand, at, a.width)
+                fed += [_Fed(ph.name, line, operand, at, a.width, m, hit[0][0], feeds)
+                        for m in mfmas]
             if bad:
                 break
         if bad is None:
@@ -558,25 +559,34 @@ def _mfmas(evidence: list, chains, instrs: dict, unheld: list) -> list[Finding]:
             held.append(x)
     unfollowed = sorted({x.mfma for x in held if x.mfma in chains.why})
 
-    def key(x, f):
-        """What piece ``x`` votes for its MFMA's chain to be, by feed ``f`` (the chain's
-        accumulator and shift; an MFMA of a chain not followed: itself)."""
-        if x.mfma in chains.why:
-            return (x.mfma, f[0], f[1])
-        return (chains.chain[x.mfma], f[0], (f[1] - chains.place[x.mfma]) % f[2])
+    known: dict = {}
 
+    def keys(x) -> tuple:
+        """(the chain of ``x`` 's MFMA, the (accumulator, shift) s it may be of by ``x``'s
+        feeds); an MFMA of a chain not followed: itself, by (accumulator, place)."""
+        got = known.get((x.mfma, x.feeds))
+        if got is None:
+            if x.mfma in chains.why:
+                got = x.mfma, frozenset(f[:2] for f in x.feeds)
+            else:
+                q = chains.place[x.mfma]
+                got = chains.chain[x.mfma], frozenset((f[0], (f[1] - q) % f[2])
+                                                      for f in x.feeds)
+            known[x.mfma, x.feeds] = got
+        return got
+
+    # (each piece is in ``evidence`` once per MFMA it reaches)
+    said = [(x, *keys(x)) for x in held]
     # each piece votes once per MFMA it reaches for each (accumulator, shift) it may be
     votes: dict = {}
-    for x in {(x.line, x.operand, x.at, x.mfma): x for x in held}.values():
-        for k in {key(x, f) for f in x.feeds}:
-            votes.setdefault(k[0], Counter())[k[1:]] += 1
+    for x, c, ks in said:
+        votes.setdefault(c, Counter()).update(ks)
     top = {c: {k for k, n in v.items() if n == max(v.values())} for c, v in votes.items()}
     out, seen = [], set()
-    for x in held:
-        if x.line in seen or any(key(x, f)[1:] in top[key(x, f)[0]] for f in x.feeds):
+    for x, c, ks in said:
+        if x.line in seen or not ks.isdisjoint(top[c]):
             continue
         seen.add(x.line)
-        c = key(x, next(iter(x.feeds)))[0]
         mma = {f[:2]: f[3] for y in held for f in y.feeds}
         length = {f[0]: f[2] for y in held for f in y.feeds}
         if x.mfma in chains.why:
@@ -585,8 +595,7 @@ def _mfmas(evidence: list, chains, instrs: dict, unheld: list) -> list[Finding]:
             want = sorted((a, (s + chains.place[x.mfma]) % length[a]) for a, s in top[c])
         what = " or ".join(_mfma_name(a, p, mma.get((a, p), -1)) for a, p in want)
         plan = ", ".join(_mfma_name(a, p, m) for a, p, _, m in sorted(x.feeds))
-        others = sorted({y.line for y in held if y.line != x.line and
-                         key(y, next(iter(y.feeds)))[0] == c})
+        others = sorted({y.line for y, cy, _ in said if y.line != x.line and cy == c})
         out.append(Finding(
             "lds-misread", x.phase, (), (x.line,),
             f"{instrs[x.line].text} (line {x.line}) fills bytes {x.at}..{x.at + x.width - 1} "

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.asm_instr import registers
 
-__all__ = ["ReadPlaces", "read_places", "Chains", "mfma_chains", "loaded_addresses"]
+__all__ = ["ReadPlaces", "read_places", "Chains", "mfma_chains", "touches",
+           "loaded_addresses"]
 
 #: copies: mnemonic (without ``_e32`` / ``_e64``) -> registers per source
 _COPIES = frozenset({"v_mov_b32", "v_mov_b64", "v_accvgpr_write_b32", "v_accvgpr_read_b32",
@@ -74,9 +75,10 @@ def _bare(mnemonic: str) -> str:
     return mnemonic
 
 
-def read_places(fn: AsmFunction) -> dict[int, ReadPlaces]:
-    """Per ``ds_read`` line of ``fn``, its :class:`ReadPlaces`."""
-    index, touch = _touches(fn)
+def read_places(fn: AsmFunction, touched: tuple | None = None) -> dict[int, ReadPlaces]:
+    """Per ``ds_read`` line of ``fn``, its :class:`ReadPlaces` (``touched``: the function's
+    :func:`touches`, if known)."""
+    index, touch = touched or touches(fn)
     out = {}
     for k, b in enumerate(fn.blocks):
         for n, i in enumerate(b.instrs):
@@ -87,7 +89,7 @@ def read_places(fn: AsmFunction) -> dict[int, ReadPlaces]:
     return out
 
 
-def _touches(fn: AsmFunction) -> tuple[dict, list]:
+def touches(fn: AsmFunction) -> tuple[dict, list]:
     """(block label -> its index; per block, per register, the positions of the
     instructions reading or writing it: a walk jumps from one to the next)."""
     index = {b.label: k for k, b in enumerate(fn.blocks)}
@@ -172,26 +174,84 @@ def _walk(fn: AsmFunction, index: dict, touch: list, k: int, n: int, start: dict
     return places, ""
 
 
-def mfma_chains(fn: AsmFunction) -> Chains:
-    """The accumulator chains of ``fn``'s MFMAs (:class:`Chains`)."""
-    index, touch = _touches(fn)
+def mfma_chains(fn: AsmFunction, touched: tuple | None = None) -> Chains:
+    """The accumulator chains of ``fn``'s MFMAs (:class:`Chains`; ``touched``: the
+    function's :func:`touches`, if known)."""
+    index, touch = touched or touches(fn)
     links: dict = {}            # MFMA line -> {(the next MFMA's line, across a back edge)}
     why: dict = {}
+    size: dict = {}             # MFMA line -> its result's registers
     lines = []
+    places: dict = {}           # MFMA line -> the _walk places of its result
+    # the blocks from which a path reaches an MFMA (a result held at a block's end is
+    # walked on only where one of its successors is such a block)
+    onward = {k for k, b in enumerate(fn.blocks) if any(i.kind == "mfma" for i in b.instrs)}
+    grown = True
+    while grown:
+        grown = False
+        for k, b in enumerate(fn.blocks):
+            if k not in onward and any(index[x] in onward for x in b.succs):
+                onward.add(k)
+                grown = True
     for k, b in enumerate(fn.blocks):
-        for n, i in enumerate(b.instrs):
-            if i.kind != "mfma" or len(i.operands) < 4:
+        # each block in one pass (most links are to the next MFMA of the block); what is
+        # held at its end walked on from there
+        cur: dict = {}          # register -> (the MFMA line whose result it holds, byte)
+        for i in b.instrs:
+            mfma = i.kind == "mfma" and len(i.operands) >= 4
+            if not cur and not mfma:
                 continue
-            lines.append(i.line)
-            dst = registers(i.operands[0])
-            places, no = _walk(fn, index, touch, k, n + 1,
-                               {r: 4 * j for j, r in enumerate(dst)}, (("C", 3),), False)
-            whole = [p for p in places if p[1] == 0 and p[3] == 0 and p[4] == 4 * len(dst)
-                     and p[6] == len(dst)]
-            if no or len(whole) != len(places):
-                why[i.line] = no or (f"its accumulator registers reach the accumulator of "
-                                     f"another MFMA in part")
-            links[i.line] = {(p[2], p[5]) for p in whole}
+            used = [r for r in i.uses if r in cur]
+            if used and mfma:
+                regs = registers(i.operands[3])
+                mine: dict = {}
+                for r in used:
+                    line, byte = cur[r]
+                    if r not in regs:
+                        why.setdefault(line, f"{i.mnemonic} (line {i.line}) reads its "
+                                             f"registers as other than C")
+                    else:
+                        mine.setdefault(line, []).append((r, byte))
+                for line, held in mine.items():
+                    spots = {4 * regs.index(r) - byte for r, byte in held}
+                    if len(spots) > 1:
+                        why.setdefault(line, f"its registers reach C of {i.mnemonic} (line "
+                                             f"{i.line}) out of order")
+                    places[line].update(("C", o, i.line, min(x for _, x in held),
+                                         max(x for _, x in held) + 4, False, len(held))
+                                        for o in spots)
+            elif used and _bare(i.mnemonic) in _COPIES and len(i.operands) == 2:
+                src, dst = registers(i.operands[1]), registers(i.operands[0])
+                new = {d: cur[r] for r, d in zip(src, dst) if r in cur}
+                for r in i.defs:
+                    cur.pop(r, None)
+                cur.update(new)
+                continue
+            for r in i.defs:
+                cur.pop(r, None)
+            if mfma:
+                lines.append(i.line)
+                dst = registers(i.operands[0])
+                size[i.line] = len(dst)
+                places[i.line] = set()
+                cur.update((r, (i.line, 4 * j)) for j, r in enumerate(dst))
+        out: dict = {}
+        if any(index[x] in onward for x in b.succs):
+            for r, (line, byte) in cur.items():
+                out.setdefault(line, {})[r] = byte
+        for line, held in out.items():
+            more, no = _walk(fn, index, touch, k, len(b.instrs), held, (("C", 3),), False)
+            places[line] |= more
+            if no:
+                why.setdefault(line, no)
+    for line in lines:
+        n = size[line]
+        whole = [p for p in places[line] if p[1] == 0 and p[3] == 0 and p[4] == 4 * n
+                 and p[6] == n]
+        if len(whole) != len(places[line]):
+            why.setdefault(line, "its accumulator registers reach the accumulator of "
+                                 "another MFMA in part")
+        links[line] = {(p[2], p[5]) for p in whole}
     # the chains: MFMAs linked either way; each MFMA's place counted from the chain's
     # MFMAs that no MFMA feeds but across a back edge
     comp = {ln: ln for ln in lines}

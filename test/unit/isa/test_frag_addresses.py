@@ -8,7 +8,8 @@ constant of each instruction computing a ``ds_read`` address register changed.  
 rule the gate passed every one that no LDS race or access past the LDS gave away; each
 is refused now at its instruction line, but for those whose every thread's address is the
 unmutated one (a mask or shift count whose bits no thread's value has), which the
-emulator runs exact.  The rule on every kernel the tests build: each of their code builds
+emulator runs exact.  Reads of the same part of two MFMAs given each other's destination registers (of
+one gap or of two) are refused by which MFMA each fills (its accumulator chain).  The rule on every kernel the tests build: each of their code builds
 (``--emit=hsaco`` through the gate) passes it; the note names what it does not hold.
 """
 

@@ -360,6 +360,26 @@ def test_two_reads_of_two_gaps_filling_the_same_part_of_two_mfmas_are_refused():
         for f in found), found
 
 
+def test_a_chain_the_walk_does_not_follow_is_a_note_not_a_refusal(fp8):
+    """An MFMA's accumulator register rewritten by another instruction than a copy before
+    the next MFMA of its chain reads it (``v_add_f32 v13, 0, v13``: the same value) leaves
+    that chain not followed: its MFMAs are held one by one, nothing is refused, and the
+    note names the chain."""
+    built, fn, _, _ = fp8
+    first = min(i.line for i in fn.instrs() if i.kind == "mfma")
+    reg = int(re.match(r"v\[(\d+):", {i.line: i for i in fn.instrs()}[first].operands[0])
+              .group(1))
+    lines = built.asm.split("\n")
+    lines.insert(first, f"\tv_add_f32_e32 v{reg + 1}, 0, v{reg + 1}")
+    other = parse_asm("\n".join(lines)).function()
+    found = _rule(other, built.plan, check_kernel_asm(other, built.plan).reads,
+                  lds_map(other).accesses)
+    assert not errors(found), found
+    note = [f.message for f in found if f.kind == NOTE_KIND]
+    assert len(note) == 1 and "the accumulator chains of" in note[0] and \
+        "in part" in note[0], note
+
+
 def test_a_read_whose_address_register_another_read_loads_is_refused():
     """An epilogue ``ds_read`` of the 4-wave BF16 128x128 kernel given destination
     registers ending at a later read's address register: that read's address is LDS data,

@@ -78,15 +78,100 @@ def _bare(mnemonic: str) -> str:
 def read_places(fn: AsmFunction, touched: tuple | None = None) -> dict[int, ReadPlaces]:
     """Per ``ds_read`` line of ``fn``, its :class:`ReadPlaces` (``touched``: the function's
     :func:`touches`, if known)."""
-    index, touch = touched or touches(fn)
+    places, why, _ = _scan(fn, touched or touches(fn), "ds_read", (("A", 1), ("B", 2)), True)
     out = {}
-    for k, b in enumerate(fn.blocks):
-        for n, i in enumerate(b.instrs):
-            if i.kind == "ds_read" and i.operands:
-                dst = registers(i.operands[0])
-                out[i.line] = _follow(fn, index, touch, k, n + 1,
-                                      {r: 4 * j for j, r in enumerate(dst)})
+    for line, found in places.items():
+        out[line] = ReadPlaces(why=why[line]) if line in why else \
+            ReadPlaces(frozenset(p[:5] for p in found)) if found else \
+            ReadPlaces(why="its registers reach no MFMA")
     return out
+
+
+def _scan(fn: AsmFunction, touched: tuple, kind: str, operands: tuple,
+          strict: bool) -> tuple[dict, dict, dict]:
+    """Per instruction of ``kind`` (``ds_read`` or ``mfma``) of ``fn``, the :func:`_walk`
+    places its result's registers reach (read as ``operands`` of an MFMA) and why not
+    followed, if so, and (``mfma``) its result's register count: each block in one pass
+    (most uses are in the block), what is held at its end walked on from there (an MFMA's
+    result only where an MFMA lies ahead)."""
+    index, touch = touched
+    places: dict = {}
+    why: dict = {}
+    size: dict = {}
+    onward = None
+    if kind == "mfma":
+        # the blocks from which a path reaches an MFMA
+        onward = {k for k, b in enumerate(fn.blocks)
+                  if any(i.kind == "mfma" for i in b.instrs)}
+        grown = True
+        while grown:
+            grown = False
+            for k, b in enumerate(fn.blocks):
+                if k not in onward and any(index[x] in onward for x in b.succs):
+                    onward.add(k)
+                    grown = True
+    names = [x for _, x in operands]
+    for k, b in enumerate(fn.blocks):
+        cur: dict = {}          # register -> (the line whose result it holds, its byte)
+        for i in b.instrs:
+            source = i.kind == kind and bool(i.operands) and \
+                (kind != "mfma" or len(i.operands) >= 4)
+            if not cur and not source:
+                continue
+            used = [r for r in i.uses if r in cur]
+            if used and i.kind == "mfma":
+                mine: dict = {}
+                for r in used:
+                    mine.setdefault(cur[r][0], []).append((r, cur[r][1]))
+                allowed = {r for x in names if len(i.operands) > x
+                           for r in registers(i.operands[x])}
+                for line, held in mine.items():
+                    for name, x in operands:
+                        regs = registers(i.operands[x]) if len(i.operands) > x else ()
+                        got = [(r, byte) for r, byte in held if r in regs]
+                        if not got:
+                            continue
+                        spots = {4 * regs.index(r) - byte for r, byte in got}
+                        if len(spots) > 1:
+                            why.setdefault(line, f"its registers reach {name} of "
+                                                 f"{i.mnemonic} (line {i.line}) out of order")
+                        places[line].update((name, o, i.line, min(x for _, x in got),
+                                             max(x for _, x in got) + 4, False, len(got))
+                                            for o in spots)
+                    if any(r not in allowed for r, _ in held):
+                        why.setdefault(line, f"{i.mnemonic} (line {i.line}) reads its "
+                                             f"registers as other than "
+                                             f"{' or '.join(n for n, _ in operands)}")
+            elif used and _bare(i.mnemonic) in _COPIES and len(i.operands) == 2:
+                src, dst = registers(i.operands[1]), registers(i.operands[0])
+                new = {d: cur[r] for r, d in zip(src, dst) if r in cur}
+                for r in i.defs:
+                    cur.pop(r, None)
+                cur.update(new)
+                continue
+            elif used and strict and i.kind not in _BLIND:
+                for r in used:
+                    why.setdefault(cur[r][0], f"{i.mnemonic} (line {i.line}) reads its "
+                                              f"registers (not a copy)")
+            for r in i.defs:
+                cur.pop(r, None)
+            if source:
+                dst = registers(i.operands[0])
+                size[i.line] = len(dst)
+                places[i.line] = set()
+                cur.update((r, (i.line, 4 * j)) for j, r in enumerate(dst))
+        out: dict = {}
+        if onward is None or any(index[x] in onward for x in b.succs):
+            for r, (line, byte) in cur.items():
+                out.setdefault(line, {})[r] = byte
+        for line, held in out.items():
+            if line in why:
+                continue
+            more, no = _walk(fn, index, touch, k, len(b.instrs), held, operands, strict)
+            places[line] |= more
+            if no:
+                why.setdefault(line, no)
+    return places, why, size
 
 
 def touches(fn: AsmFunction) -> tuple[dict, list]:
@@ -101,16 +186,6 @@ def touches(fn: AsmFunction) -> tuple[dict, list]:
                 at.setdefault(r, []).append(n)
         touch.append(at)
     return index, touch
-
-
-def _follow(fn: AsmFunction, index: dict, touch: list, k: int, n: int,
-            start: dict) -> ReadPlaces:
-    places, why = _walk(fn, index, touch, k, n, start, (("A", 1), ("B", 2)), True)
-    if why:
-        return ReadPlaces(why=why)
-    if not places:
-        return ReadPlaces(why="its registers reach no MFMA")
-    return ReadPlaces(frozenset(p[:5] for p in places))
 
 
 def _walk(fn: AsmFunction, index: dict, touch: list, k: int, n: int, start: dict,
@@ -177,73 +252,9 @@ def _walk(fn: AsmFunction, index: dict, touch: list, k: int, n: int, start: dict
 def mfma_chains(fn: AsmFunction, touched: tuple | None = None) -> Chains:
     """The accumulator chains of ``fn``'s MFMAs (:class:`Chains`; ``touched``: the
     function's :func:`touches`, if known)."""
-    index, touch = touched or touches(fn)
+    places, why, size = _scan(fn, touched or touches(fn), "mfma", (("C", 3),), False)
+    lines = sorted(places)
     links: dict = {}            # MFMA line -> {(the next MFMA's line, across a back edge)}
-    why: dict = {}
-    size: dict = {}             # MFMA line -> its result's registers
-    lines = []
-    places: dict = {}           # MFMA line -> the _walk places of its result
-    # the blocks from which a path reaches an MFMA (a result held at a block's end is
-    # walked on only where one of its successors is such a block)
-    onward = {k for k, b in enumerate(fn.blocks) if any(i.kind == "mfma" for i in b.instrs)}
-    grown = True
-    while grown:
-        grown = False
-        for k, b in enumerate(fn.blocks):
-            if k not in onward and any(index[x] in onward for x in b.succs):
-                onward.add(k)
-                grown = True
-    for k, b in enumerate(fn.blocks):
-        # each block in one pass (most links are to the next MFMA of the block); what is
-        # held at its end walked on from there
-        cur: dict = {}          # register -> (the MFMA line whose result it holds, byte)
-        for i in b.instrs:
-            mfma = i.kind == "mfma" and len(i.operands) >= 4
-            if not cur and not mfma:
-                continue
-            used = [r for r in i.uses if r in cur]
-            if used and mfma:
-                regs = registers(i.operands[3])
-                mine: dict = {}
-                for r in used:
-                    line, byte = cur[r]
-                    if r not in regs:
-                        why.setdefault(line, f"{i.mnemonic} (line {i.line}) reads its "
-                                             f"registers as other than C")
-                    else:
-                        mine.setdefault(line, []).append((r, byte))
-                for line, held in mine.items():
-                    spots = {4 * regs.index(r) - byte for r, byte in held}
-                    if len(spots) > 1:
-                        why.setdefault(line, f"its registers reach C of {i.mnemonic} (line "
-                                             f"{i.line}) out of order")
-                    places[line].update(("C", o, i.line, min(x for _, x in held),
-                                         max(x for _, x in held) + 4, False, len(held))
-                                        for o in spots)
-            elif used and _bare(i.mnemonic) in _COPIES and len(i.operands) == 2:
-                src, dst = registers(i.operands[1]), registers(i.operands[0])
-                new = {d: cur[r] for r, d in zip(src, dst) if r in cur}
-                for r in i.defs:
-                    cur.pop(r, None)
-                cur.update(new)
-                continue
-            for r in i.defs:
-                cur.pop(r, None)
-            if mfma:
-                lines.append(i.line)
-                dst = registers(i.operands[0])
-                size[i.line] = len(dst)
-                places[i.line] = set()
-                cur.update((r, (i.line, 4 * j)) for j, r in enumerate(dst))
-        out: dict = {}
-        if any(index[x] in onward for x in b.succs):
-            for r, (line, byte) in cur.items():
-                out.setdefault(line, {})[r] = byte
-        for line, held in out.items():
-            more, no = _walk(fn, index, touch, k, len(b.instrs), held, (("C", 3),), False)
-            places[line] |= more
-            if no:
-                why.setdefault(line, no)
     for line in lines:
         n = size[line]
         whole = [p for p in places[line] if p[1] == 0 and p[3] == 0 and p[4] == 4 * n

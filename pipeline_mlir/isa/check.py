@@ -49,8 +49,7 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
                                         expected_skeleton, merge_waits)
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
 from pipeline_mlir.isa.frag_addresses import read_findings
-from pipeline_mlir.isa.read_places import (loaded_addresses, mfma_chains, read_places,
-                                            touches)
+from pipeline_mlir.isa.read_places import loaded_addresses, mfma_chains, read_places
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.held import held_counts
 from pipeline_mlir.isa.lds_ranges import lds_map, left_out
@@ -446,12 +445,11 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
         # changed, merged, extra), or with MFMAs the plan lacks (IREE's remainder code
         # after the epilogue): not held
         astray = {f.phase for f in res.findings if f.kind in _ASTRAY}
-        touched = touches(fn)
         res.findings += read_findings(plan, res.reads, astray,
                                       lds.accesses if lds is not None else {},
                                       {i.line: i for i in fn.instrs()}, fn.lds_bytes,
-                                      fn.threads, read_places(fn, touched),
-                                      loaded_addresses(fn), mfma_chains(fn, touched))
+                                      fn.threads, read_places(fn), loaded_addresses(fn),
+                                      mfma_chains(fn))
     res.outside = [explain_outside(o, rw.pending) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)
     return res

@@ -26,14 +26,12 @@ No MLIR here.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass
 
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.asm_instr import registers
 
-__all__ = ["ReadPlaces", "read_places", "Chains", "mfma_chains", "touches",
-           "loaded_addresses"]
+__all__ = ["ReadPlaces", "read_places", "Chains", "mfma_chains", "loaded_addresses"]
 
 #: copies: mnemonic (without ``_e32`` / ``_e64``) -> registers per source
 _COPIES = frozenset({"v_mov_b32", "v_mov_b64", "v_accvgpr_write_b32", "v_accvgpr_read_b32",
@@ -75,10 +73,9 @@ def _bare(mnemonic: str) -> str:
     return mnemonic
 
 
-def read_places(fn: AsmFunction, touched: tuple | None = None) -> dict[int, ReadPlaces]:
-    """Per ``ds_read`` line of ``fn``, its :class:`ReadPlaces` (``touched``: the function's
-    :func:`touches`, if known)."""
-    places, why, _ = _scan(fn, touched or touches(fn), "ds_read", (("A", 1), ("B", 2)), True)
+def read_places(fn: AsmFunction) -> dict[int, ReadPlaces]:
+    """Per ``ds_read`` line of ``fn``, its :class:`ReadPlaces`."""
+    places, why, _ = _scan(fn, "ds_read", (("A", 1), ("B", 2)), True)
     out = {}
     for line, found in places.items():
         out[line] = ReadPlaces(why=why[line]) if line in why else \
@@ -87,14 +84,19 @@ def read_places(fn: AsmFunction, touched: tuple | None = None) -> dict[int, Read
     return out
 
 
-def _scan(fn: AsmFunction, touched: tuple, kind: str, operands: tuple,
+def _scan(fn: AsmFunction, kind: str, operands: tuple,
           strict: bool) -> tuple[dict, dict, dict]:
-    """Per instruction of ``kind`` (``ds_read`` or ``mfma``) of ``fn``, the :func:`_walk`
-    places its result's registers reach (read as ``operands`` of an MFMA) and why not
-    followed, if so, and (``mfma``) its result's register count: each block in one pass
-    (most uses are in the block), what is held at its end walked on from there (an MFMA's
-    result only where an MFMA lies ahead)."""
-    index, touch = touched
+    """Per instruction of ``kind`` (``ds_read`` or ``mfma``) of ``fn``, the places its
+    result's registers reach: (operand name, the operand byte its result's byte 0 is at,
+    the MFMA's line, the first and end byte of its result that operand holds, whether
+    the path crossed a back edge, how many of its registers it reads) of each MFMA
+    reading them as one of ``operands`` ((name, operand number) each), followed through
+    copies until written again; why not followed, if so (``strict``: any other
+    instruction reading them is a why, else it is passed); and its result's register
+    count.  Each block is read once for the results it makes, and once more for each
+    state of the results held at a predecessor's end (one register, one result on one
+    path); an MFMA's result is followed only into blocks from which an MFMA lies ahead."""
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
     places: dict = {}
     why: dict = {}
     size: dict = {}
@@ -111,21 +113,29 @@ def _scan(fn: AsmFunction, touched: tuple, kind: str, operands: tuple,
                     onward.add(k)
                     grown = True
     names = [x for _, x in operands]
-    for k, b in enumerate(fn.blocks):
-        cur: dict = {}          # register -> (the line whose result it holds, its byte)
+    # (block, the held state it starts with: register -> (line, byte, across a back edge),
+    # whether the block's own results are made here)
+    work = [(k, {}, True) for k in reversed(range(len(fn.blocks)))]
+    seen: set = set()
+    while work:
+        k, cur, own = work.pop()
+        b = fn.blocks[k]
         for i in b.instrs:
-            source = i.kind == kind and bool(i.operands) and \
+            source = own and i.kind == kind and bool(i.operands) and \
                 (kind != "mfma" or len(i.operands) >= 4)
             if not cur and not source:
-                continue
+                if own:
+                    continue
+                break
             used = [r for r in i.uses if r in cur]
             if used and i.kind == "mfma":
                 mine: dict = {}
                 for r in used:
-                    mine.setdefault(cur[r][0], []).append((r, cur[r][1]))
+                    line, byte, back = cur[r]
+                    mine.setdefault((line, back), []).append((r, byte))
                 allowed = {r for x in names if len(i.operands) > x
                            for r in registers(i.operands[x])}
-                for line, held in mine.items():
+                for (line, back), held in mine.items():
                     for name, x in operands:
                         regs = registers(i.operands[x]) if len(i.operands) > x else ()
                         got = [(r, byte) for r, byte in held if r in regs]
@@ -136,7 +146,7 @@ def _scan(fn: AsmFunction, touched: tuple, kind: str, operands: tuple,
                             why.setdefault(line, f"its registers reach {name} of "
                                                  f"{i.mnemonic} (line {i.line}) out of order")
                         places[line].update((name, o, i.line, min(x for _, x in got),
-                                             max(x for _, x in got) + 4, False, len(got))
+                                             max(x for _, x in got) + 4, back, len(got))
                                             for o in spots)
                     if any(r not in allowed for r, _ in held):
                         why.setdefault(line, f"{i.mnemonic} (line {i.line}) reads its "
@@ -159,100 +169,27 @@ def _scan(fn: AsmFunction, touched: tuple, kind: str, operands: tuple,
                 dst = registers(i.operands[0])
                 size[i.line] = len(dst)
                 places[i.line] = set()
-                cur.update((r, (i.line, 4 * j)) for j, r in enumerate(dst))
-        out: dict = {}
-        if onward is None or any(index[x] in onward for x in b.succs):
-            for r, (line, byte) in cur.items():
-                out.setdefault(line, {})[r] = byte
-        for line, held in out.items():
-            if line in why:
-                continue
-            more, no = _walk(fn, index, touch, k, len(b.instrs), held, operands, strict)
-            places[line] |= more
-            if no:
-                why.setdefault(line, no)
+                cur.update((r, (i.line, 4 * j, False)) for j, r in enumerate(dst))
+        else:
+            # held at the block's end: on into each successor (the results of a read
+            # found not followed need not go on)
+            held = {r: v for r, v in cur.items() if v[0] not in why}
+            for x in b.succs:
+                s = index[x]
+                if not held or (onward is not None and s not in onward):
+                    continue
+                state = {r: (line, byte, back or s <= k)
+                         for r, (line, byte, back) in held.items()}
+                key = (s, frozenset(state.items()))
+                if key not in seen:
+                    seen.add(key)
+                    work.append((s, state, False))
     return places, why, size
 
 
-def touches(fn: AsmFunction) -> tuple[dict, list]:
-    """(block label -> its index; per block, per register, the positions of the
-    instructions reading or writing it: a walk jumps from one to the next)."""
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
-    touch: list[dict] = []
-    for b in fn.blocks:
-        at: dict = {}
-        for n, i in enumerate(b.instrs):
-            for r in {*i.uses, *i.defs}:
-                at.setdefault(r, []).append(n)
-        touch.append(at)
-    return index, touch
-
-
-def _walk(fn: AsmFunction, index: dict, touch: list, k: int, n: int, start: dict,
-          operands: tuple, strict: bool) -> tuple[set, str]:
-    """(operand name, the operand byte ``start`` 's byte 0 is at, the MFMA's line, the
-    first and end byte it holds, whether the path crossed a back edge, how many of the
-    registers it reads) of each MFMA
-    reading the registers of ``start`` (register -> its byte) as one of ``operands``
-    ((name, operand number) each), followed from instruction ``n`` of block ``k`` through
-    copies until written again; or why not followed (``strict``: any other instruction
-    reading them is a why, else it is passed)."""
-    places: set = set()
-    work = [(k, n, start, False)]
-    seen = set()
-    names = {x for _, x in operands}
-    while work:
-        k, n, held, back = work.pop()
-        key = (k, n, frozenset(held.items()), back)
-        if key in seen:
-            continue
-        seen.add(key)
-        code, at = fn.blocks[k].instrs, touch[k]
-        while held:
-            # the next instruction of the block touching a register held
-            nxt = [p[j] for r in held if (p := at.get(r)) and (j := bisect_left(p, n)) < len(p)]
-            if not nxt:
-                n = len(code)
-                break
-            n = min(nxt)
-            i = code[n]
-            n += 1
-            used = [r for r in i.uses if r in held]
-            if used and i.kind == "mfma":
-                for name, operand in operands:
-                    regs = registers(i.operands[operand]) if len(i.operands) > operand \
-                        else ()
-                    mine = [r for r in regs if r in held]
-                    spots = {4 * regs.index(r) - held[r] for r in mine}
-                    if len(spots) > 1:
-                        return set(), (f"its registers reach {name} of {i.mnemonic} (line "
-                                       f"{i.line}) out of order")
-                    places.update((name, o, i.line, min(held[r] for r in mine),
-                                   max(held[r] for r in mine) + 4, back, len(mine))
-                                  for o in spots)
-                if set(used) - {r for x in names for r in registers(i.operands[x])}:
-                    return set(), (f"{i.mnemonic} (line {i.line}) reads its registers as "
-                                   f"other than {' or '.join(x for x, _ in operands)}")
-            elif used and _bare(i.mnemonic) in _COPIES and len(i.operands) == 2:
-                src, dst = registers(i.operands[1]), registers(i.operands[0])
-                new = {d: held[s] for s, d in zip(src, dst) if s in held}
-                held = {r: v for r, v in held.items() if r not in i.defs}
-                held.update(new)
-                continue
-            elif used and strict and i.kind not in _BLIND:
-                return set(), (f"{i.mnemonic} (line {i.line}) reads its registers (not a "
-                               f"copy)")
-            if i.defs:
-                held = {r: v for r, v in held.items() if r not in i.defs}
-        if n >= len(code) and held:
-            work += [(index[s], 0, held, back or index[s] <= k) for s in fn.blocks[k].succs]
-    return places, ""
-
-
-def mfma_chains(fn: AsmFunction, touched: tuple | None = None) -> Chains:
-    """The accumulator chains of ``fn``'s MFMAs (:class:`Chains`; ``touched``: the
-    function's :func:`touches`, if known)."""
-    places, why, size = _scan(fn, touched or touches(fn), "mfma", (("C", 3),), False)
+def mfma_chains(fn: AsmFunction) -> Chains:
+    """The accumulator chains of ``fn``'s MFMAs (:class:`Chains`)."""
+    places, why, size = _scan(fn, "mfma", (("C", 3),), False)
     lines = sorted(places)
     links: dict = {}            # MFMA line -> {(the next MFMA's line, across a back edge)}
     for line in lines:

@@ -258,15 +258,20 @@ def test_other_mutations_are_reported(pp, target, replacement, kind):
     # a barrier deleted: the waves' accesses it ordered race (the LDS rule's lds-race); a
     # loop DMA deleted: the loop reads bytes it never refills (lds-stale), and the epilogue
     # bytes no write fills after the prologue on the zero-trip path (lds-unwritten); a
-    # fragment read deleted: bytes of the plan's reads no ds_read reads (lds-unread); an
+    # fragment read deleted: bytes of the plan's reads no ds_read reads (lds-unread), and
+    # the read before it into the same registers now reaching its MFMAs too, of another
+    # place of their chains than that read's (lds-misread); an
     # MFMA added: the read rule holds no read of that phase (its note); an MFMA made one of
     # f16 reading other registers: reads whose registers it reads in part fill no whole
     # part of its operands, so which part they are is not held (its note)
     races = {"barrier-missing": ["lds-race"],
              "load-lds-missing": ["lds-stale", "lds-unwritten"],
-             "ds-read-missing": ["lds-unread"],
+             "ds-read-missing": ["lds-unread", "lds-misread"],
              "mfma-extra": ["lds-read-unheld"],
              "mfma-changed": ["lds-read-unheld"]}.get(kind, [])
+    if kind == "ds-read-missing":
+        mis = next(f.message for f in res.findings if f.kind == "lds-misread")
+        assert "other ds_read reaching its accumulator chain" in mis, mis
     if kind == "mfma-changed":
         note = next(f.message for f in res.findings if f.kind == "lds-read-unheld")
         assert "which part of its MFMA operand" in note and \

@@ -459,8 +459,8 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
                     bad = (starts, operand, at, mfmas[0], fits)
                     break
                 feeds = _feeds(hit, operand, at, a.width)
-                fed += [_Fed(ph.name, line, operand, at, a.width, m, hit[0][0], feeds)
-                        for m in mfmas]
+                fed += [_Fed(ph.name, line, operand, at, a.width, m, hit[0][0], feeds,
+                             tuple(ph.entries[hit[0][0]])) for m in mfmas]
             if bad:
                 break
         if bad is None:
@@ -498,7 +498,8 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
 class _Fed(NamedTuple):
     """A ``ds_read`` piece that fills its part with the planned bytes, and one MFMA it
     reaches: the phase, the read's line, the operand and its bytes from ``at``, the
-    MFMA's line, the planned read, and the IR's MFMAs that read fills there
+    MFMA's line, the planned read (and its schedule entries), and the IR's MFMAs that
+    read fills there
     ((accumulator, position, chain length, sched.mma id) each; None: an accumulator not
     followed)."""
 
@@ -510,6 +511,7 @@ class _Fed(NamedTuple):
     mfma: int
     read: object
     feeds: frozenset | None
+    entries: tuple          # the schedule entries of the planned read
 
 
 def _feeds(hit: list, operand: str, at: int, width: int) -> frozenset | None:
@@ -597,7 +599,7 @@ def _mfmas(evidence: list, chains, instrs: dict, unheld: list) -> list[Finding]:
         plan = ", ".join(_mfma_name(a, p, m) for a, p, _, m in sorted(x.feeds))
         others = sorted({y.line for y, cy, _ in said if y.line != x.line and cy == c})
         out.append(Finding(
-            "lds-misread", x.phase, (), (x.line,),
+            "lds-misread", x.phase, x.entries, (x.line,),
             f"{instrs[x.line].text} (line {x.line}) fills bytes {x.at}..{x.at + x.width - 1} "
             f"of {x.operand} of {instrs[x.mfma].mnemonic} (line {x.mfma}), which the "
             f"{len(others)} other ds_read reaching its accumulator chain (lines "

@@ -333,7 +333,8 @@ def test_two_reads_of_one_gap_filling_the_same_part_of_two_mfmas_are_refused():
         check_built(_destinations_swapped(built.asm, x, y), [built.plan], built.ll, None,
                     "k.mlir")
     text = str(e.value)
-    assert "lds-misread in the prologue" in text and f"(line {x.line}) fills" in text, text
+    assert "lds-misread in the prologue (schedule entries PRO[" in text and \
+        f"(line {x.line}) fills" in text, text
     assert "other ds_read reaching its accumulator chain" in text and \
         "make the MFMA of carried accumulator" in text and \
         "(and 1 more lds-misread findings)" in text, text

@@ -288,6 +288,28 @@ def test_batch_k_tail_built_as_written(tmp_path):
     assert problem is None and "exact" in summary, summary
 
 
+#: IREE's f16 ``A x B`` 100x17x520 at its prefetch point (a lit input): B (520 x 17) copied
+#: one element per lane through registers, each kept by ``arith.select`` of its column
+NARROW_KEPT = Path(__file__).parents[2] / "lit" / "passes" / "Inputs" / \
+    "iree-f16-ab-100x17x520.prefetch.mlir"
+
+
+def test_a_kept_narrow_copy_in_whole_runs_is_refused(capsys, monkeypatch):
+    """IREE's f16 ``A x B`` 100x17x520: the front end's own copies of B, 2 elements per lane,
+    are copied in pieces of one element where the row's end cuts their run at 1 (the cut
+    read off the kernel's mask: sched-adopt-loop-narrow-cut.mlir pipelines it, exact).
+    Copied whole (no cut read), the run at columns 16 and 17, kept only where wholly inside
+    the row, would drop column 16: the proof over the grid refuses it at B's read, naming
+    the element (what the kernel was refused with before the cut was read)."""
+    from pipeline_mlir.frontend import layout
+    monkeypatch.setattr(layout, "_kept_cuts", lambda plan, raw, end: set())
+    rc = main([str(NARROW_KEPT), ADOPT])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert "LDS element 16 gets global element 16 from the kernel's copies and zero from " \
+        "the front end's" in err, err
+
+
 #: IREE's bf16 A^T x B 31x64x160: A is 160 x 31, M = 31 in the one 32-row tile, so the
 #: run of 4 elements at columns 28 to 31 is cut at 3 in every workgroup (a size of the
 #: thread ids alone; the late form's guarded load masked by ``vector.create_mask``)

@@ -288,22 +288,45 @@ def test_batch_k_tail_built_as_written(tmp_path):
     assert problem is None and "exact" in summary, summary
 
 
-#: IREE's f16 ``A x B`` 100x17x520 at its prefetch point (a lit input): B (520 x 17) copied
+#: IREE's f16 ``A x B`` 100x17x520, both forms (committed lit inputs): B (520 x 17) copied
 #: one element per lane through registers, each kept by ``arith.select`` of its column
-NARROW_KEPT = Path(__file__).parents[2] / "lit" / "passes" / "Inputs" / \
-    "iree-f16-ab-100x17x520.prefetch.mlir"
+NARROW_KEPT = {form: Path(__file__).parents[2] / "lit" / "passes" / "Inputs" /
+               f"iree-f16-ab-100x17x520.{form}.mlir" for form in ("prefetch", "late")}
+
+
+def test_a_kept_narrow_copy_cut_by_its_row_in_element_pieces_both_forms_exact(capsys):
+    """IREE's f16 ``A x B`` 100x17x520 (N = 17, one 32-wide tile): B's 2-byte copies, each
+    kept by its column's select, are replaced by the front end's own copies of 2 elements
+    per lane (4 K steps merged), whose run at columns 16 and 17 the row's end cuts at 1:
+    the cut read off the kernel's mask (``_kept_cuts`` in layout.py), each run copied in
+    pieces of one element, register-staged, the lanes a run apart, each kept where it lies
+    inside the row.  One schedule from both forms, the prefetch point exact (late mode,
+    the grid's one workgroup).  Before, refused from both forms at B's read (below)."""
+    with share_code_objects():
+        rc = main(["--pipeline=4wave", "--emulate", str(NARROW_KEPT["prefetch"]),
+                   "--emulate-mode=late", "--emulate-jobs=1",
+                   "--mlir-print-ir-after=sched-adopt-loop"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "M=100 N=17 K=520 mode=late: exact, max error 0" in out, \
+        out + err[-2000:]
+    emulated = set(OPTIONS.findall(err))
+    assert main([str(NARROW_KEPT["late"]), ADOPT]) == 0
+    late = capsys.readouterr().out
+    assert set(OPTIONS.findall(late)) == emulated
+    for text in (err, late):
+        pieces = re.findall(r"amdgpu\.gather_to_lds [^\n]*channel = 1 : [^\n]*", text)
+        assert pieces and all("sched.lane_stride = 2 : i64, sched.register_staged} : "
+                              "vector<1xf16>" in p for p in pieces), pieces
 
 
 def test_a_kept_narrow_copy_in_whole_runs_is_refused(capsys, monkeypatch):
-    """IREE's f16 ``A x B`` 100x17x520: the front end's own copies of B, 2 elements per lane,
-    are copied in pieces of one element where the row's end cuts their run at 1 (the cut
-    read off the kernel's mask: sched-adopt-loop-narrow-cut.mlir pipelines it, exact).
-    Copied whole (no cut read), the run at columns 16 and 17, kept only where wholly inside
-    the row, would drop column 16: the proof over the grid refuses it at B's read, naming
-    the element (what the kernel was refused with before the cut was read)."""
+    """The same kernel's runs copied whole (no cut read off the mask): the run at columns
+    16 and 17, kept only where wholly inside the row, would drop column 16; the proof over
+    the grid refuses it at B's read, naming the element (the kernel's refusal before the
+    cut was read)."""
     from pipeline_mlir.frontend import layout
     monkeypatch.setattr(layout, "_kept_cuts", lambda plan, raw, end: set())
-    rc = main([str(NARROW_KEPT), ADOPT])
+    rc = main([str(NARROW_KEPT["prefetch"]), ADOPT])
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err, err
     assert "LDS element 16 gets global element 16 from the kernel's copies and zero from " \

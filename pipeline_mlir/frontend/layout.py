@@ -237,9 +237,9 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                    copies[0], 0, 0, label, an.copies[copies[0]].op)
     ev = copy_evaluator(an.scan)     # for every read of the copies below: the IR stays
     reads0 = read_copies(an.scan, copies, 0, first[1], ev)
-    table, base0 = table_of(chan, reads0)
+    raw, base0 = table_of(chan, reads0)
     zero = zero_end(an.scan.copies[copies[0]].src, ev)     # rows past it free: block_fit.py
-    swizzle, digits, table = filled_layout(table, view.swizzle, zero, bool(kept))
+    swizzle, digits, table = filled_layout(raw, view.swizzle, zero, bool(kept))
     if digits is None:
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
                              f"not a strided block of one buffer, swizzled or not"
@@ -278,11 +278,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     _check_plan(an, plan, table, base0, zero)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
-    if width > 1 and any(ODD in an.ops[an.copies[i].op].attributes for i in copies):
-        # a run cut at an odd size (cut_runs.py): whole runs in pieces whose ends are the
-        # cuts, each proven the kernel's mask below as a run is
-        plan = replace(plan, pieces=odd_pieces(width, _cuts(plan, table, base),
-                                               view.elem_bytes))
+    plan = _cut_plan(an, plan, copies, kept, (raw, table), base, zero, view.elem_bytes)
     if kept:
         kept_proof = functools.partial(_kept_plan, an, plan, copies, kept, base, full, label)
         if proofs is None:
@@ -290,6 +286,42 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         else:       # (the plan's kept lanes and direct copies: set once proven)
             proofs.append(lambda plans: plans.__setitem__(ch, kept_proof()))
     return plan, subs
+
+
+def _cut_plan(an, plan: ChannelPlan, copies: list, kept: list, tables: tuple, base,
+              zero, elem_bytes: int) -> ChannelPlan:
+    """``plan`` with its runs copied in pieces whose ends are the cuts (copy_widths.py's
+    :func:`odd_pieces`), each proven the kernel's mask later as a run is: for a run cut at
+    an odd size (cut_runs.py's :data:`ODD`), at the sizes C's edge cuts its runs at; for a
+    kept channel (``kept``) whose kernel copies keep the first elements of some run of the
+    plan's and pad the rest (a narrow copy of an element per lane under a row of an odd
+    size: f16 ``A x B`` 100x17x520's B, its 2-element runs cut at 1), at those sizes
+    (``tables``: the kernel's table of workgroup 0's first K step as read and as filled).
+    Else ``plan`` as it is."""
+    if plan.width == 1:
+        return plan
+    if any(ODD in an.ops[an.copies[i].op].attributes for i in copies):
+        cuts = _cuts(plan, tables[1], base)
+    elif kept and zero is not None:
+        cuts = _kept_cuts(plan, tables[0], zero[0])
+    else:
+        cuts = set()
+    return replace(plan, pieces=odd_pieces(plan.width, cuts, elem_bytes)) if cuts else plan
+
+
+def _kept_cuts(plan: ChannelPlan, raw: np.ndarray, end: int) -> set:
+    """The sizes ``c`` (``0 < c < width``) at which a run of ``plan``'s copies holds ``c``
+    elements the kernel's copies read inside the buffer (``raw``: their global element per
+    LDS element, -1 where none writes; ``end``: the first element past the buffer) and then
+    only elements they pad (read past the end, or not written)."""
+    cuts = set()
+    lanes = np.arange(plan.width)
+    for p, _, _, _ in _plan_elements(plan):
+        inside = (raw[p] >= 0) & (raw[p] < end)
+        c = inside.sum(axis=1)
+        prefix = (inside == (lanes[None, :] < c[:, None])).all(axis=1)
+        cuts |= {int(k) for k in distinct(c[prefix & (c > 0) & (c < plan.width)])}
+    return cuts
 
 
 def _cuts(plan: ChannelPlan, table: np.ndarray, base) -> set:

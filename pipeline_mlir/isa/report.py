@@ -516,7 +516,9 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
 def unrolled_note(fn: AsmFunction, ll_text: str | None = None) -> str:
     """Why ``fn`` has no main loop when its MFMAs are in no loop, else ``""``: LLVM unrolled
     the K-loop fully (a constant trip count as small as 2 is) when the LLVM IR it compiled
-    (``ll_text``) has a loop, or there was none to unroll when it has none."""
+    (``ll_text``) has a loop, or there was none to unroll when it has none (the K-loops'
+    constant trip counts of 0 or 1, folded before LLVM: fp8 ``A x B`` 129x64x768's pair of
+    K steps, all in the prologue and the drain, and its third in a one-trip remainder)."""
     mfmas = sum(1 for i in fn.instrs() if i.kind == "mfma")
     if not mfmas or any(i.kind == "mfma" for lp in fn.loops() for b in lp for i in b.instrs):
         return ""
@@ -525,7 +527,9 @@ def unrolled_note(fn: AsmFunction, ll_text: str | None = None) -> str:
         return f"{head} (the K-loop was unrolled fully)"
     if has_loop(ll_text):
         return f"{head}: LLVM unrolled the K-loop fully (its trip count is a small constant)"
-    return f"{head}, and the LLVM IR has no loop either"
+    return (f"{head}, and the LLVM IR has no loop either: no K-loop of two or more trips "
+            f"reached LLVM (MLIR folds a loop of a constant 0 or 1 trips: a pipelined loop "
+            f"whose prologue and drain take every K step runs none)")
 
 
 def has_loop(ll_text: str) -> bool:

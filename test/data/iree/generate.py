@@ -438,6 +438,10 @@ LIT_INPUTS = {
     # free in the front end's fit of the block (frontend/block_fit.py):
     # sched-adopt-loop-one-tile-edge.mlir
     "iree-bf16-abt-17x1024x512": dict(dtype="bf16", m=17, n=1024, k=512),
+    # N = 17, one 32-wide tile: B (K x N) copied one element per lane, kept by its column's
+    # select; the front end's own runs of 2 cut at 1 by the row's end, copied in pieces of
+    # one element (frontend/layout.py): test_cut_runs.py
+    "iree-f16-ab-100x17x520": dict(dtype="f16", m=100, n=17, k=520, transpose_b=False),
     # M = 2: IREE's VectorDistribute without an MFMA (a per-thread vector.contract, FMAs in
     # the late form), refused from both forms for want of MFMAs (test_vector_distribute.py)
     "iree-bf16-abt-2x364x1024": dict(dtype="bf16", m=2, n=364, k=1024),

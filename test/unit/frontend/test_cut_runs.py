@@ -288,6 +288,46 @@ def test_batch_k_tail_built_as_written(tmp_path):
     assert problem is None and "exact" in summary, summary
 
 
+#: IREE's f16 ``A x B`` 100x17x520, both forms (committed lit inputs): B (520 x 17) copied
+#: one element per lane through registers, each kept by ``arith.select`` of its column
+NARROW_KEPT = {form: Path(__file__).parents[2] / "lit" / "passes" / "Inputs" /
+               f"iree-f16-ab-100x17x520.{form}.mlir" for form in ("prefetch", "late")}
+
+
+def test_a_kept_narrow_copy_cut_by_its_row_in_element_pieces_both_forms(capsys):
+    """IREE's f16 ``A x B`` 100x17x520 (N = 17, one 32-wide tile): B's 2-byte copies, each
+    kept by its column's select, are replaced by the front end's own copies of 2 elements
+    per lane (4 K steps merged), whose run at columns 16 and 17 the row's end cuts at 1:
+    the cut read off the kernel's mask (``_kept_cuts`` in layout.py), each run copied in
+    pieces of one element, register-staged, the lanes a run apart, each kept where it lies
+    inside the row, proven the kernel's over the grid.  One schedule from both forms (the
+    front end's work alone: exact on the emulator from both forms, late and random mode,
+    by hand).  Before, refused from both forms at B's read (below)."""
+    adopted = []
+    for path in NARROW_KEPT.values():
+        assert main([str(path), ADOPT]) == 0
+        adopted.append(capsys.readouterr().out)
+    assert len({frozenset(OPTIONS.findall(text)) for text in adopted}) == 1
+    for text in adopted:
+        pieces = re.findall(r"amdgpu\.gather_to_lds [^\n]*channel = 1 : [^\n]*", text)
+        assert pieces and all("sched.lane_stride = 2 : i64, sched.register_staged} : "
+                              "vector<1xf16>" in p for p in pieces), pieces
+
+
+def test_a_kept_narrow_copy_in_whole_runs_is_refused(capsys, monkeypatch):
+    """The same kernel's runs copied whole (no cut read off the mask): the run at columns
+    16 and 17, kept only where wholly inside the row, would drop column 16; the proof over
+    the grid refuses it at B's read, naming the element (the kernel's refusal before the
+    cut was read)."""
+    from pipeline_mlir.frontend import layout
+    monkeypatch.setattr(layout, "_kept_cuts", lambda plan, raw, end: set())
+    rc = main([str(NARROW_KEPT["prefetch"]), ADOPT])
+    err = capsys.readouterr().err
+    assert rc == 1 and "Traceback" not in err, err
+    assert "LDS element 16 gets global element 16 from the kernel's copies and zero from " \
+        "the front end's" in err, err
+
+
 #: IREE's bf16 A^T x B 31x64x160: A is 160 x 31, M = 31 in the one 32-row tile, so the
 #: run of 4 elements at columns 28 to 31 is cut at 3 in every workgroup (a size of the
 #: thread ids alone; the late form's guarded load masked by ``vector.create_mask``)

@@ -105,13 +105,18 @@ def test_a_row_stored_at_a_sampled_workgroup_is_refused(tmp_path, capsys, monkey
     """The small batch's scatter bound widened by two rows: row 101, which the kernel clamps
     and the front end's copies do not, is stored in workgroup 1, refused by the sampled
     comparison at its LDS row; the proof spared the rows past the two more stored."""
-    seen = spied(monkeypatch)
+    merged: dict = {}
+    seen = spied(monkeypatch, merged)
     err = refusal(capsys, tmp_path, _widened(_small("late"), 2))
     m, k = SMALL["m"], SMALL["k"]
     assert re.search(rf"with every workgroup id 1 at the loop's first K step, LDS element "
                      rf"{(m + 1 - TILE_M) * K_TILE} gets global element {m * k}, where "
                      rf"workgroup 0's block moved gives {(m + 1) * k} ", err), err
     assert seen == {(TILE_M * K_TILE, (1,)): (2 * TILE_M - m - 2) * K_TILE}, seen
+    # 2 K steps merged (for time, then refused): proven with the kernel's epilogue too,
+    # which spares the same rows of its K tile twice as long
+    assert merged == {(2, 2 * TILE_M * K_TILE, (1,)): (2 * TILE_M - m - 2) * 2 * K_TILE}, \
+        merged
 
 
 #: IREE's 64-row tile in 2 x 2 waves of 32 rows, each two MFMA row tiles of 16: the
@@ -165,7 +170,7 @@ def _reach(epilogue: str, inside: str = ""):
         m = ir.Module.parse(LOOP.replace("EPILOGUE", epilogue).replace("INSIDE", inside), ctx)
         loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
         kernel = walk_ops(m.operation, lambda o: o.name == "func.func")[0]
-        return [w.name for w, _value in U._forward(list(loop.results), kernel)[1]]
+        return [w.name for w, _value in U._forward(list(loop.results), kernel, loop)[1]]
 
 
 def test_the_accumulators_reach_global_writes_of_their_values_only():

@@ -114,17 +114,18 @@ def results_replacing(loop, values: list):
         _REPLACING.remove(entry)
 
 
-def _replaced(loop) -> list:
-    """The values ``loop``'s results are to replace (:func:`results_replacing`), or its
-    results."""
-    for at, values in reversed(_REPLACING):
+def _replaced(loop) -> tuple[list, tuple | None]:
+    """(the values ``loop``'s results are to replace, the entry of
+    :func:`results_replacing` that says so), or (its results, None)."""
+    for entry in reversed(_REPLACING):
+        at, values = entry
         if at == _op(loop):
             if any(True for r in loop.results for _u in r.uses) or \
                     [r.type for r in loop.results] != [v.type for v in values]:
                 raise Unproven("a loop whose results are used already, or are not of the "
                                "types of the values they are to replace")
-            return values
-    return list(loop.results)
+            return values, entry
+    return list(loop.results), None
 
 
 def _elementwise(o) -> bool:
@@ -141,6 +142,7 @@ class UnusedElements:
         self.an, self.buffer, self.grid = an, buffer, tuple(grid)
         self._ready = False
         self._why: str | None = None
+        self._entry = None      # (proven with the values its loop's results replace)
         self._used: dict = {}
 
     def unused(self, wid: tuple) -> np.ndarray | None:
@@ -152,7 +154,8 @@ class UnusedElements:
                 self._prepare()
             except _NOTHING_PROVEN as e:
                 self._why = str(e)
-        if self._why is not None:
+        if self._why is not None or (self._entry is not None and not any(
+                e is self._entry for e in _REPLACING)):     # (the loop replaced since)
             return None
         if wid not in self._used:
             try:
@@ -173,7 +176,7 @@ class UnusedElements:
         if sampled:     # (the writes would be evaluated at one sample of them)
             raise Unproven("a kernel of values known only at launch")
         # (a loop built beside the kernel's: the results its own take the place of)
-        self.results = _replaced(loop)
+        self.results, self._entry = _replaced(loop)
         self.inits = list(loop.operands)[3:]    # (what the results start from)
         sizes = [_count(r.type) for r in self.results]
         self.offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(int)

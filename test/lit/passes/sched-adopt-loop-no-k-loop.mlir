@@ -1,16 +1,15 @@
-// RUN: not pipeline-opt %s --pipeline=4wave 2>&1 | FileCheck %s
-// RUN: sed -e 's/^  } {mapping.*/  }/' %s | not pipeline-opt - --pipeline=4wave 2>&1 | FileCheck %s --check-prefix=UNTILED
+// RUN: not pipeline-opt %s --split-input-file --pipeline=4wave 2>&1 | FileCheck %s
 
 // IREE's VectorDistribute prefetch point of a matmul whose K is one K tile (E4M3FN A x
 // E5M2 B^T 256x512x128, cut down to its product): the workgroups' tiles of A and B
 // multiplied whole by an iree_codegen.inner_tiled, in no loop (IREE removes a loop of one
 // iteration; its later form has the MFMAs, also in no loop). Refused at the product for
 // the reason the later form is refused at its MFMA: no K-loop. Before, it was said to be
-// "not tiled for the GPU yet", which is what a product outside the workgroups' forall gets
-// (the UNTILED run: the forall's workgroup mapping taken away).
+// "not tiled for the GPU yet", which is what a product outside the workgroups' forall
+// still gets (the second case, the same product outside any forall).
 // CHECK:     no-k-loop.mlir:[[@LINE+17]]:10: error: sched-adopt-loop: 'iree_codegen.inner_tiled' op is not inside an scf.for: the kernel has no K-loop to pipeline (IREE removes a loop of one iteration: the whole reduction is a single K step)
 // CHECK-NOT: Traceback
-// UNTILED:   error: sched-adopt-loop: 'iree_codegen.inner_tiled' op: the input is not tiled for the GPU yet
+// CHECK:     no-k-loop.mlir:[[@LINE+30]]:8: error: sched-adopt-loop: 'iree_codegen.inner_tiled' op: the input is not tiled for the GPU yet
 
 #map = affine_map<(d0, d1, d2) -> (d0, d2)>
 #map1 = affine_map<(d0, d1, d2) -> (d1, d2)>
@@ -31,4 +30,15 @@ func.func @one_k_step(%a: memref<256x128xf8E4M3FN>, %b: memref<512x128xf8E5M2>, 
     vector.transfer_write %o, %c[%i, %j] {in_bounds = [true, true]} : vector<64x64xf32>, memref<256x512xf32>
   } {mapping = [#iree_codegen.workgroup_mapping<y>, #iree_codegen.workgroup_mapping<x>]}
   return
+}
+
+// -----
+
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d1, d2)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @untiled(%va: vector<4x1x16x128xf8E4M3FN>, %vb: vector<4x1x16x128xf8E5M2>) -> vector<4x4x16x16xf32> {
+  %zero = arith.constant dense<0.0> : vector<4x4x16x16xf32>
+  %r = iree_codegen.inner_tiled ins(%va, %vb) outs(%zero) <indexing_maps = [#map, #map1, #map2], iterator_types = [#linalg.iterator_type<parallel>, #linalg.iterator_type<parallel>, #linalg.iterator_type<reduction>], kind = #iree_gpu.mma_layout<MFMA_F32_16x16x128_F8E4M3FN_F8E5M2>, semantics = #iree_gpu.mma_semantics<distributed = false, opaque = true>> : vector<4x1x16x128xf8E4M3FN>, vector<4x1x16x128xf8E5M2> into vector<4x4x16x16xf32>
+  return %r : vector<4x4x16x16xf32>
 }

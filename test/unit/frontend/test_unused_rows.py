@@ -173,6 +173,37 @@ def _reach(epilogue: str, inside: str = ""):
         return [w.name for w, _value in U._forward(list(loop.results), kernel, loop)[1]]
 
 
+def test_a_loop_stands_for_the_one_it_replaces_only_while_analysed():
+    """A loop built beside the kernel's (a K-step merge's, its results used by nothing
+    yet) is proven with the results it is to replace, only inside
+    ``results_replacing``: a loop whose own results are used already, or of other types,
+    proves nothing so; and a proof made so proves nothing once the context is left (the
+    kernel loop's results are erased by the merge's commit)."""
+    import numpy as np
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    with new_context() as ctx:
+        text = LOOP.replace("INSIDE", "").replace(
+            "EPILOGUE", "vector.store %r, %c[%c0] : memref<64xf32>, vector<4xf32>\n"
+            "  %r2 = scf.for %k2 = %c0 to %c4 step %c1 iter_args(%a2 = %z) -> (vector<4xf32>) {\n"
+            "    scf.yield %a2 : vector<4xf32>\n  }")
+        m = ir.Module.parse(text, ctx)
+        kernel_loop, built = walk_ops(m.operation, lambda o: o.name == "scf.for")
+        assert U._replaced(built) == (list(built.results), None)
+        with U.results_replacing(built, list(kernel_loop.results)):
+            values, entry = U._replaced(built)
+            assert values == list(kernel_loop.results) and entry is not None
+            proof = U.UnusedElements(None, 0, (1,))
+            proof._ready, proof._entry = True, entry
+            proof._used[(0,)] = np.zeros(4, dtype=bool)
+            assert proof.unused((0,)).all()
+        assert proof.unused((0,)) is None
+        for loop, values in ((kernel_loop, list(built.results)), (built, [])):
+            with U.results_replacing(loop, values), pytest.raises(U.Unproven):
+                U._replaced(loop)
+
+
 def test_the_accumulators_reach_global_writes_of_their_values_only():
     """Every use of the loop's accumulators is followed to the global writes of them; a use
     as an index, a mask, a branch's condition or a write to LDS proves nothing; a write of

@@ -18,7 +18,8 @@ ones past it reads zero, elements inside the buffer included.  IREE's condition
 The front end takes the two regions for one run (it keeps the plain load, or the masked
 one), so :func:`condition_mismatch` wants the condition to hold wherever the plain load
 would cut a word at the buffer's end: IREE's form above, read structurally (the distance
-the buffer's static element count less the row-major index of the load's own indices;
+the buffer's static element count less the row-major index of the load's own indices,
+a constant one among them may be folded into the map's constant term;
 ``%near`` ``ult`` a constant of at least the run's elements, ``%odd`` a remainder by a
 multiple of the elements per word; each of the two alone, an ``arith.andi`` of such
 conditions only or an ``arith.ori`` of one with anything being as wide), the constant
@@ -136,26 +137,27 @@ def _is_left(v, load) -> bool:
 
 def _row_major_index(v, indices: list, shape) -> bool:
     """``v`` is an ``affine.apply`` whose map is ``sum(x_i * stride_i)`` of exactly
-    ``indices`` (the strides of ``shape``, row-major)."""
+    ``indices`` (the strides of ``shape``, row-major); an index that is a constant may be
+    folded into the map's constant term (IREE's batch of one: its index 0 left out)."""
     apply = owner(v, "affine.apply")
-    if apply is None or len(apply.operands) != len(indices):
+    if apply is None:
         return False
     m = ir.AffineMapAttr(apply.attributes["map"]).value
     if len(m.results) != 1:
         return False
     n = m.n_dims
-    forms = [{k: 1} for k in range(len(indices))]
+    forms = [{k: 1} for k in range(len(apply.operands))]
     form = fold_affine(m.results[0], forms[:n], forms[n:], lambda c: {None: c}, _linear)
     if form is None:
         return False
     operands = [through_casts(x) for x in apply.operands]
     want: dict = {}
-    for pos, stride in zip((next((k for k, x in enumerate(operands)
-                                  if x == through_casts(i)), None) for i in indices),
-                           row_major_strides(shape)):
-        if pos is None:
+    for i, stride in zip(indices, row_major_strides(shape)):
+        pos = next((k for k, x in enumerate(operands) if x == through_casts(i)), None)
+        if pos is None and constant_int(i) is None:
             return False
-        want[pos] = want.get(pos, 0) + stride
+        key, c = (None, constant_int(i) * stride) if pos is None else (pos, stride)
+        want[key] = want.get(key, 0) + c
     got = {k: c for k, c in form.items() if c}
     return got == {k: c for k, c in want.items() if c}
 

@@ -33,6 +33,8 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_changes import set_attribute
@@ -77,6 +79,7 @@ from pipeline_mlir.frontend.private_rows import forward_private_rows
 from pipeline_mlir.frontend.private_values import forward_private_values
 from pipeline_mlir.frontend.tails import PAIR, cut_back, is_whole_remainder, split_tail
 from pipeline_mlir.frontend.transpose import regroup_transpose_reads
+from pipeline_mlir.frontend.unused_rows import results_replacing
 from pipeline_mlir.frontend.element_reads import regroup_element_reads
 from pipeline_mlir.frontend.wide_reads import split_wide_reads
 
@@ -238,7 +241,11 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
     # verified before the analysis walks it and the commit erases the loop it was built from
     check_built(merge.loop, "the K-step merge (pipeline_mlir/frontend/kmerge.py)")
     try:
-        merged = analyse_loop(merge.loop, schedule)
+        # (proven with the kernel's epilogue: the merged loop's results take the place of
+        # the kernel loop's when it runs every K step, the kernel's loop erased)
+        with results_replacing(merge.loop, list(merge.old.results)) if merge.every \
+                else nullcontext():
+            merged = analyse_loop(merge.loop, schedule)
     except IRError as e:
         if refused is not None:
             err = merge_refusal(refused, f"with {merge.m} merged it is refused too: {e}",

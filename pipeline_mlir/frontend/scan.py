@@ -20,7 +20,8 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict, transfer
+from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict, mapped_forall, \
+    transfer
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.frontend.guarded_load import nested_refusal
@@ -134,23 +135,29 @@ UNDISTRIBUTED_PRODUCTS = ("vector.contract", "iree_codegen.inner_tiled", "iree_g
 def no_loop_reason(module):
     """Why a module without natural K-loops has nothing the front end can pipeline, as
     (op, message), when it is a kernel with products but no pipelinable loop: MFMAs outside
-    any ``scf.for`` (IREE removes a loop of one iteration), a loop that multiplies
-    undistributed tiles, or a product not tiled at all (a ``linalg`` op: what a user has
-    before compiling with IREE).  None for anything else (tagged input: left to
-    sched-import)."""
+    any ``scf.for`` (IREE removes a loop of one iteration), or a product of whole tiles
+    (not distributed yet: IREE's VectorDistribute prefetch point) outside any ``scf.for``
+    inside the workgroups' ``scf.forall`` (the same: the one K step left, no loop; said as
+    for the MFMAs of the kernel's later form), a loop that multiplies undistributed tiles,
+    or a product not tiled at all (a ``linalg`` op, or a product outside the workgroups:
+    what a user has before compiling with IREE).  None for anything else (tagged input:
+    left to sched-import)."""
 
-    found, tagged, products, untiled, lds = [], [], [], [], []
+    found, tagged, products, single, untiled, lds = [], [], [], [], [], []
 
-    def inside_for(o) -> bool:
+    def inside(o, test) -> bool:
         p = o.parent
         while p is not None:
             p = _op(p)
-            if p.name == "scf.for":
+            if test(p):
                 return True
             if p.name in ("builtin.module", "gpu.module"):
                 return False
             p = p.parent
         return False
+
+    def inside_for(o) -> bool:
+        return inside(o, lambda p: p.name == "scf.for")
 
     def visit(o):
         o = _op(o)
@@ -158,6 +165,9 @@ def no_loop_reason(module):
             found.append((o, inside_for(o)))
         elif o.name in UNDISTRIBUTED_PRODUCTS and inside_for(o):
             products.append(o)
+        elif o.name in UNDISTRIBUTED_PRODUCTS and not o.name.startswith("linalg.") and \
+                inside(o, mapped_forall):
+            single.append(o)
         elif o.name in UNDISTRIBUTED_PRODUCTS or o.name.startswith("linalg."):
             untiled.append(o)
         if o.name == "memref.alloc" and memory_space(o.results[0].type) == "workgroup":
@@ -184,6 +194,9 @@ def no_loop_reason(module):
                    f"distributed to threads and MFMAs yet (the front end takes a loop of "
                    f"amdgpu.mfma ops; IREE's VectorDistribute kernels, inside their "
                    f"hal.executable, are distributed by IREE's own passes first)")
+    if single and not found:
+        return single[0], (f"'{single[0].name}' op is not inside an scf.for: the kernel has "
+                           f"no K-loop to pipeline " + no_loop_note(module))
     if untiled and not found:
         o = next((x for x in untiled if x.name in UNDISTRIBUTED_PRODUCTS), untiled[0])
         return o, (f"'{o.name}' op: the input is not tiled for the GPU yet; the front end "

@@ -30,6 +30,12 @@ proves it per workgroup, in three steps, each evaluated, never assumed:
   :mod:`~pipeline_mlir.analysis.output_tiles` evaluates them at that workgroup (its store
   masks, a transfer's bounds, the loops some threads run fewer times).
 
+A loop the front end built beside the kernel's and analyses before putting it in its place
+(a K-step merge, :mod:`~pipeline_mlir.frontend.kmerge`: its results used by nothing yet) is
+proven with the values that its results replace (:func:`results_replacing`: the kernel
+loop's results, whose every use the merge's commit gives to the merged loop's): the
+kernel's epilogue, traced from them, is the merged loop's once it is committed.
+
 The kernel's values are all known before launch (no push constant, size argument or
 ``memref.dim``; the grid static): a write evaluated at one sample of a launch's values would
 prove nothing about another launch.
@@ -46,6 +52,8 @@ proves nothing, and the comparison refuses as before.
 """
 
 from __future__ import annotations
+
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -87,6 +95,39 @@ _NOTHING_PROVEN = (Unproven, IRError, Unevaluable, ValueError, IndexError, KeyEr
                    TypeError)
 
 
+#: (loop, values): a loop under analysis whose results no op uses yet, and the values whose
+#: every use becomes a use of its results, position for position (:func:`results_replacing`)
+_REPLACING: list = []
+
+
+@contextmanager
+def results_replacing(loop, values: list):
+    """While ``loop`` (built beside the kernel's loop, its results used by nothing yet) is
+    analysed: its results are proven as ``values``, the results of the same types whose
+    every use is to become a use of ``loop``'s, result for result (a K-step merge that runs
+    every K step: :meth:`~pipeline_mlir.frontend.kmerge.Merge.commit`)."""
+    entry = (_op(loop), list(values))
+    _REPLACING.append(entry)
+    try:
+        yield
+    finally:
+        _REPLACING.remove(entry)
+
+
+def _replaced(loop) -> tuple[list, tuple | None]:
+    """(the values ``loop``'s results are to replace, the entry of
+    :func:`results_replacing` that says so), or (its results, None)."""
+    for entry in reversed(_REPLACING):
+        at, values = entry
+        if at == _op(loop):
+            if any(True for r in loop.results for _u in r.uses) or \
+                    [r.type for r in loop.results] != [v.type for v in values]:
+                raise Unproven("a loop whose results are used already, or are not of the "
+                               "types of the values they are to replace")
+            return values, entry
+    return list(loop.results), None
+
+
 def _elementwise(o) -> bool:
     return (o.name.startswith("arith.") or o.name.startswith("math.")) and \
         o.name not in ("arith.constant",) and len(o.results) == 1
@@ -101,6 +142,7 @@ class UnusedElements:
         self.an, self.buffer, self.grid = an, buffer, tuple(grid)
         self._ready = False
         self._why: str | None = None
+        self._entry = None      # (proven with the values its loop's results replace)
         self._used: dict = {}
 
     def unused(self, wid: tuple) -> np.ndarray | None:
@@ -112,7 +154,8 @@ class UnusedElements:
                 self._prepare()
             except _NOTHING_PROVEN as e:
                 self._why = str(e)
-        if self._why is not None:
+        if self._why is not None or (self._entry is not None and not any(
+                e is self._entry for e in _REPLACING)):     # (the loop replaced since)
             return None
         if wid not in self._used:
             try:
@@ -132,12 +175,14 @@ class UnusedElements:
              if not isinstance(a.type, ir.MemRefType)]
         if sampled:     # (the writes would be evaluated at one sample of them)
             raise Unproven("a kernel of values known only at launch")
-        self.results = list(loop.results)
+        # (a loop built beside the kernel's: the results its own take the place of)
+        self.results, self._entry = _replaced(loop)
+        self.inits = list(loop.operands)[3:]    # (what the results start from)
         sizes = [_count(r.type) for r in self.results]
         self.offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(int)
         self.nacc = int(self.offsets[-1])
         for r in self.results:      # (a loop not wired to the kernel's epilogue yet)
-            if not _forward([r], self.kernel, False)[1]:
+            if not _forward([r], self.kernel, None)[1]:
                 raise Unproven("a result of the loop reaches no global write")
         acc_of = {an.ops[m.op]: m.acc for m in an.mfmas}
         picks: dict = {}
@@ -158,7 +203,7 @@ class UnusedElements:
                     picks[mfma, side] = _picks(mfma, side, sizes[j])
                 pick = picks[mfma, side]
                 self.feeds.append((r.lds, pick, j))
-        self.reach, writes = _forward(self.results, self.kernel)
+        self.reach, writes = _forward(self.results, self.kernel, loop)
         self.writes = [(w, w.operands[len(w.operands) - 1 if w.name == "vector.scatter" else 0])
                        for w in dict.fromkeys(w for w, _x in writes)]
         self.memory = _PrivateMemory(self.kernel, self.nacc, self._deps)
@@ -233,8 +278,7 @@ class UnusedElements:
             j = self.results.index(v)   # (a loop around the K-loop may carry them there)
             out = np.zeros((int(np.prod(shape)), self.nacc), dtype=bool)
             out[np.arange(out.shape[0]), self.offsets[j] + np.arange(out.shape[0])] = True
-            return out.reshape(shape + [self.nacc]) | \
-                self._deps(_op(v.owner).operands[3 + j], env)
+            return out.reshape(shape + [self.nacc]) | self._deps(self.inits[j], env)
         if v not in self.reach:     # (every value computed from them is: _forward)
             return np.zeros(shape + [self.nacc], dtype=bool)
         if isinstance(v.owner, ir.Block):
@@ -395,12 +439,12 @@ def _only_known(root, loop, known: set) -> None:
                                f"which is not one of its copies or fragment reads")
 
 
-def _forward(results: list, kernel, carried: bool = True) -> tuple[set, list]:
+def _forward(results: list, kernel, loop=None) -> tuple[set, list]:
     """(the values computed from the K-loop's ``results`` and its accumulators inside it,
     the global writes that write one of them as their value) following every use (module
     docstring): a write inside the loop is among them, and its value, carried by the
-    loop's block arguments, proves nothing (``carried`` False: from ``results`` alone)."""
-    loop = _op(results[0].owner)
+    loop's block arguments, proves nothing (``loop`` None: from ``results`` alone; a loop
+    whose results ``results`` stand for: :func:`results_replacing`)."""
     writes: list = []
 
     def visit(o, n: int, x) -> list:
@@ -429,7 +473,7 @@ def _forward(results: list, kernel, carried: bool = True) -> tuple[set, list]:
             return list(o.results)
         raise Unproven(f"'{o.name}' op uses the accumulators")
     seen = _follow(list(results) + (list(loop.regions[0].blocks[0].arguments)[1:]
-                                    if carried else []), visit)
+                                    if loop is not None else []), visit)
     return seen, writes
 
 

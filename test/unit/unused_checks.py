@@ -11,24 +11,31 @@ import re
 import numpy as np
 
 import pipeline_mlir.frontend.unused_rows as U
+from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR
 
 M, N, K = 300, 520, 262
 #: the late form's tiles (IREE's choice at these sizes) and the row of K elements in LDS
 TILE_M, TILE_N, K_TILE = 64, 128, 32
 
 
-def spied(monkeypatch) -> dict:
+def spied(monkeypatch, merged: dict | None = None) -> dict:
     """What :meth:`UnusedElements.unused` answers in a run, by (the LDS buffer's
     elements, the workgroup): how many elements it proves unused, where it makes the proof
-    (a merge's trial loop, not wired to the epilogue, proves nothing and is left out)."""
+    for the kernel's loop; for a loop of K steps merged (a merge's trial, proven with the
+    kernel loop's epilogue: ``unused_rows.results_replacing``), in ``merged`` by (the K
+    steps merged, the elements, the workgroup), or left out."""
     seen: dict = {}
     unused = U.UnusedElements.unused
 
     def spy(self, wid):
         out = unused(self, wid)
         size = int(np.prod(self.an.buffers[self.buffer].type.shape))
-        if out is not None:
+        m = self.an.scan.loop.attributes[MERGED_ATTR].value \
+            if MERGED_ATTR in self.an.scan.loop.attributes else 1
+        if out is not None and m == 1:
             seen[size, wid] = int(out.sum())
+        elif out is not None and merged is not None:
+            merged[m, size, wid] = int(out.sum())
         return out
     monkeypatch.setattr(U.UnusedElements, "unused", spy)
     return seen

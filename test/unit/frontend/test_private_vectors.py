@@ -68,7 +68,7 @@ def test_a_vector_access_touches_the_elements_of_its_view():
                                                        "vector.transfer_write"]
     func = walk_ops(m.operation, lambda o: o.name == "func.func")[0]
     tt = walk_ops(m.operation, lambda o: o.name == "arith.negf")[0].results[0]
-    assert [x.name for x, _v in U._forward([tt], func, False)[1]] == ["vector.store"]
+    assert [x.name for x, _v in U._forward([tt], func)[1]] == ["vector.store"]
 
 
 @pytest.mark.parametrize("read,inb,why", [

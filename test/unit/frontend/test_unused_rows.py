@@ -105,13 +105,18 @@ def test_a_row_stored_at_a_sampled_workgroup_is_refused(tmp_path, capsys, monkey
     """The small batch's scatter bound widened by two rows: row 101, which the kernel clamps
     and the front end's copies do not, is stored in workgroup 1, refused by the sampled
     comparison at its LDS row; the proof spared the rows past the two more stored."""
-    seen = spied(monkeypatch)
+    merged: dict = {}
+    seen = spied(monkeypatch, merged)
     err = refusal(capsys, tmp_path, _widened(_small("late"), 2))
     m, k = SMALL["m"], SMALL["k"]
     assert re.search(rf"with every workgroup id 1 at the loop's first K step, LDS element "
                      rf"{(m + 1 - TILE_M) * K_TILE} gets global element {m * k}, where "
                      rf"workgroup 0's block moved gives {(m + 1) * k} ", err), err
     assert seen == {(TILE_M * K_TILE, (1,)): (2 * TILE_M - m - 2) * K_TILE}, seen
+    # 2 K steps merged (for time, then refused): proven with the kernel's epilogue too,
+    # which spares the same rows of its K tile twice as long
+    assert merged == {(2, 2 * TILE_M * K_TILE, (1,)): (2 * TILE_M - m - 2) * 2 * K_TILE}, \
+        merged
 
 
 #: IREE's 64-row tile in 2 x 2 waves of 32 rows, each two MFMA row tiles of 16: the
@@ -165,7 +170,38 @@ def _reach(epilogue: str, inside: str = ""):
         m = ir.Module.parse(LOOP.replace("EPILOGUE", epilogue).replace("INSIDE", inside), ctx)
         loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
         kernel = walk_ops(m.operation, lambda o: o.name == "func.func")[0]
-        return [w.name for w, _value in U._forward(list(loop.results), kernel)[1]]
+        return [w.name for w, _value in U._forward(list(loop.results), kernel, loop)[1]]
+
+
+def test_a_loop_stands_for_the_one_it_replaces_only_while_analysed():
+    """A loop built beside the kernel's (a K-step merge's, its results used by nothing
+    yet) is proven with the results it is to replace, only inside
+    ``results_replacing``: a loop whose own results are used already, or of other types,
+    proves nothing so; and a proof made so proves nothing once the context is left (the
+    kernel loop's results are erased by the merge's commit)."""
+    import numpy as np
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    with new_context() as ctx:
+        text = LOOP.replace("INSIDE", "").replace(
+            "EPILOGUE", "vector.store %r, %c[%c0] : memref<64xf32>, vector<4xf32>\n"
+            "  %r2 = scf.for %k2 = %c0 to %c4 step %c1 iter_args(%a2 = %z) -> (vector<4xf32>) {\n"
+            "    scf.yield %a2 : vector<4xf32>\n  }")
+        m = ir.Module.parse(text, ctx)
+        kernel_loop, built = walk_ops(m.operation, lambda o: o.name == "scf.for")
+        assert U._replaced(built) == (list(built.results), None)
+        with U.results_replacing(built, list(kernel_loop.results)):
+            values, entry = U._replaced(built)
+            assert values == list(kernel_loop.results) and entry is not None
+            proof = U.UnusedElements(None, 0, (1,))
+            proof._ready, proof._entry = True, entry
+            proof._used[(0,)] = np.zeros(4, dtype=bool)
+            assert proof.unused((0,)).all()
+        assert proof.unused((0,)) is None
+        for loop, values in ((kernel_loop, list(built.results)), (built, [])):
+            with U.results_replacing(loop, values), pytest.raises(U.Unproven):
+                U._replaced(loop)
 
 
 def test_the_accumulators_reach_global_writes_of_their_values_only():

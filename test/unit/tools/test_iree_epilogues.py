@@ -163,13 +163,19 @@ def test_c_staged_in_private_memory_does_not_spill(generated, form):
 
 
 @needs_iree
-def test_a_batch_whose_merge_is_refused_is_halved_and_exact(tmp_path, capsys):
-    """IREE's batch ``A x B^T`` 2x65x256x262, late form: its loop's partition is refused,
-    so is the K-step merge the front end tries next (its merged loop built beside the
-    kernel's), and the loop is taken with its MFMAs halved along K.  The merged loop was
-    left in the kernel, a natural loop no pass adopts: refused as "a natural K-loop ...:
-    run sched-adopt-loop first" though ``--pipeline=4wave`` runs that pass.  Now erased:
-    pipelined, exact on every workgroup of its grid of 24 in late mode."""
+def test_a_batch_whose_merge_spares_clamped_rows_is_exact(tmp_path, capsys, monkeypatch):
+    """IREE's batch ``A x B^T`` 2x65x256x262, late form: its loop's partition is refused
+    (A's rows past M clamped to row M, batch 1's first), and the K-step merge the front end
+    tries next (its merged loop built beside the kernel's) takes it: the rows that differ,
+    31 of batch 0's last 32-row tile (workgroups 8 to 11), are proven unused with the
+    kernel loop's epilogue (``unused_rows.results_replacing``), in the merged K tile of
+    4 x 32.  Before, that proof proved nothing in the merged loop, the merge was refused
+    and the loop halved along K, where its prefetch point is merged (two schedules; the
+    merged loop left in the kernel was once refused as "a natural K-loop ...: run
+    sched-adopt-loop first").  Pipelined, exact on every workgroup of its grid of 24 in
+    late mode."""
+    merged: dict = {}
+    spied(monkeypatch, merged)
     src = tmp_path / "batch65.late.mlir"
     src.write_text(G.late_form(E.epilogue_source(kind="batch", m=65, n=256, k=262)))
     rc = main(["--pipeline=4wave", str(src), "--emulate", "--emulate-workgroups=24",
@@ -177,6 +183,7 @@ def test_a_batch_whose_merge_is_refused_is_halved_and_exact(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert rc == 0, out + err
     assert re.search(r": exact, max error 0 in C \(33280 elements\), 24 workgroups ", out), out
+    assert merged == {(4, 32 * 128, (w,)): (96 - 65) * 128 for w in range(8, 12)}, merged
 
 
 @needs_iree

@@ -18,7 +18,9 @@ ones past it reads zero, elements inside the buffer included.  IREE's condition
 The front end takes the two regions for one run (it keeps the plain load, or the masked
 one), so :func:`condition_mismatch` wants the condition to hold wherever the plain load
 would cut a word at the buffer's end: IREE's form above, read structurally (the distance
-the buffer's static element count less the row-major index of the load's own indices;
+the buffer's static element count less the row-major index of the load's own indices, a
+constant index maybe folded into the map's constant term, as IREE folds a batch's row
+clamped to M;
 ``%near`` ``ult`` a constant of at least the run's elements, ``%odd`` a remainder by a
 multiple of the elements per word; each of the two alone, an ``arith.andi`` of such
 conditions only or an ``arith.ori`` of one with anything being as wide), the constant
@@ -136,26 +138,28 @@ def _is_left(v, load) -> bool:
 
 def _row_major_index(v, indices: list, shape) -> bool:
     """``v`` is an ``affine.apply`` whose map is ``sum(x_i * stride_i)`` of exactly
-    ``indices`` (the strides of ``shape``, row-major)."""
+    ``indices`` (the strides of ``shape``, row-major), a constant index maybe folded into
+    the map's constant term (IREE's row ``M`` of a batch's clamped rows: ``b * 33000 + k +
+    33000`` for ``[b, 33, k]``)."""
     apply = owner(v, "affine.apply")
-    if apply is None or len(apply.operands) != len(indices):
+    if apply is None:
         return False
     m = ir.AffineMapAttr(apply.attributes["map"]).value
     if len(m.results) != 1:
         return False
     n = m.n_dims
-    forms = [{k: 1} for k in range(len(indices))]
+    forms = [{k: 1} for k in range(len(apply.operands))]
     form = fold_affine(m.results[0], forms[:n], forms[n:], lambda c: {None: c}, _linear)
     if form is None:
         return False
     operands = [through_casts(x) for x in apply.operands]
     want: dict = {}
-    for pos, stride in zip((next((k for k, x in enumerate(operands)
-                                  if x == through_casts(i)), None) for i in indices),
-                           row_major_strides(shape)):
-        if pos is None:
+    for index, stride in zip(indices, row_major_strides(shape)):
+        pos = next((k for k, x in enumerate(operands) if x == through_casts(index)), None)
+        c = constant_int(index)
+        if pos is None and c is None:
             return False
-        want[pos] = want.get(pos, 0) + stride
+        want[pos] = want.get(pos, 0) + (stride if pos is not None else c * stride)
     got = {k: c for k, c in form.items() if c}
     return got == {k: c for k, c in want.items() if c}
 

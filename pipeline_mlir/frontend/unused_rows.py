@@ -60,7 +60,8 @@ from pipeline_mlir.analysis.vector_moves import moved
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import kernel_of, mfma_variant
+from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR
+from pipeline_mlir.frontend.kernel_ir import kernel_of, mfma_variant, next_op
 from pipeline_mlir.frontend.private_vectors import STORES, Unproven, accesses, positions, \
     root_of
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -132,7 +133,7 @@ class UnusedElements:
              if not isinstance(a.type, ir.MemRefType)]
         if sampled:     # (the writes would be evaluated at one sample of them)
             raise Unproven("a kernel of values known only at launch")
-        self.results = list(loop.results)
+        self.results = list(_wired(loop).results)
         sizes = [_count(r.type) for r in self.results]
         self.offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(int)
         self.nacc = int(self.offsets[-1])
@@ -291,6 +292,22 @@ class UnusedElements:
                 inner[a] = d
             carried = [self._deps(x, inner) for x in term.operands]
         return carried[k]
+
+
+def _wired(loop):
+    """The loop whose results carry ``loop``'s accumulators to the epilogue: ``loop``
+    itself, or, for a K-step merge's trial (:mod:`~pipeline_mlir.frontend.kmerge`: marked,
+    built just before the kernel's loop from the same start values and not wired yet),
+    that kernel's loop, which the merge's commit feeds with the trial's results (its
+    remainder, whose MFMAs accumulate into the same elements) or replaces by them (every
+    K step merged): either way the same accumulator elements reach the same writes."""
+    if MERGED_ATTR not in loop.attributes or any(len(list(r.uses)) for r in loop.results):
+        return loop
+    after = next_op(loop)
+    if after.name != "scf.for" or list(after.operands)[3:] != list(loop.operands)[3:] or \
+            [r.type for r in after.results] != [r.type for r in loop.results]:
+        return loop
+    return after
 
 
 def _count(t) -> int:
@@ -519,6 +536,15 @@ def proof_for(an, buffer: int) -> UnusedElements | None:
         grid = workgroup_grid(kernel_of(an.scan.loop))
         an.unused[buffer] = None if grid is None else UnusedElements(an, buffer, grid)
     return an.unused[buffer]
+
+
+def unused_first(an, buffer: int) -> np.ndarray | None:
+    """The elements of LDS buffer ``buffer`` :func:`proof_for`'s proof finds unused in
+    workgroup 0 (the sampled point "every workgroup id 0"), None where nothing is proven."""
+    unused = proof_for(an, buffer)
+    point = None if unused is None else \
+        sampled_workgroup(kernel_of(an.scan.loop), unused.grid, 0)
+    return None if point is None else unused.unused(point)
 
 
 def sampled_workgroup(kernel, grid: tuple, wid: int) -> tuple | None:

@@ -27,6 +27,7 @@ import pytest
 
 from build_cache import share_code_objects
 from unused_checks import check_batch_late, spied
+import pipeline_mlir.frontend.unused_rows as U
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.expect import evaluate, parse_expect
 from pipeline_mlir.tools.pipeline_opt import main
@@ -163,13 +164,17 @@ def test_c_staged_in_private_memory_does_not_spill(generated, form):
 
 
 @needs_iree
-def test_a_batch_whose_merge_is_refused_is_halved_and_exact(tmp_path, capsys):
+def test_a_batch_whose_merge_is_refused_is_halved_and_exact(tmp_path, capsys, monkeypatch):
     """IREE's batch ``A x B^T`` 2x65x256x262, late form: its loop's partition is refused,
     so is the K-step merge the front end tries next (its merged loop built beside the
     kernel's), and the loop is taken with its MFMAs halved along K.  The merged loop was
     left in the kernel, a natural loop no pass adopts: refused as "a natural K-loop ...:
     run sched-adopt-loop first" though ``--pipeline=4wave`` runs that pass.  Now erased:
-    pipelined, exact on every workgroup of its grid of 24 in late mode."""
+    pipelined, exact on every workgroup of its grid of 24 in late mode.  (The merge is
+    refused here as it was before the unused-rows proof followed a merge's trial into the
+    kernel's loop, ``unused_rows._wired``, made the identity: by default the late form now
+    merges 4 K steps, as its prefetch point does, one schedule, exact by hand.)"""
+    monkeypatch.setattr(U, "_wired", lambda loop: loop)
     src = tmp_path / "batch65.late.mlir"
     src.write_text(G.late_form(E.epilogue_source(kind="batch", m=65, n=256, k=262)))
     rc = main(["--pipeline=4wave", str(src), "--emulate", "--emulate-workgroups=24",

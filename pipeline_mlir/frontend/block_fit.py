@@ -74,7 +74,7 @@ def data_layout(table: np.ndarray, swizzle) -> tuple:
 
 
 def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = None,
-                  kept: bool = False) -> tuple:
+                  kept: bool = False, spare: np.ndarray | None = None) -> tuple:
     """(swizzle, digits, table): how the LDS buffer holds its global block: the element at
     physical index ``xor_shuffle(x, *swizzle)`` (``x`` itself if None) is the block's
     ``sum(((x // m) % r) * s)``.  The buffer's own swizzle if it has one; else none or
@@ -87,7 +87,11 @@ def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = Non
     lane's run against the buffer's bounds, and the proof there, every LDS element of every
     workgroup and K step the kernel's or zeros on both sides, judges what they read (a fit
     that puts every free element past the end is still taken first, as without ``kept``).
-    Digits None: no such layout."""
+    ``spare`` (with ``zero``): elements no stored output depends on in workgroup 0
+    (:func:`~pipeline_mlir.frontend.unused_rows.unused_first`: IREE's rows past M clamped
+    to row M, a batch's next), free too, filled in anywhere a buffer load reaches (inside
+    the buffer or past its end); the comparisons in every workgroup spare them only where
+    that proof does.  Digits None: no such layout."""
     size = len(table)
     if swizzle is not None:
         candidates = [swizzle]
@@ -96,15 +100,19 @@ def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = Non
         candidates = [None] + [(row, acc) for acc in pow2 for row in pow2 if row > acc]
     x = np.arange(size, dtype=np.int64)
     free = None if zero is None or table.max() < zero[0] else table >= zero[0]
-    found = _fit(table, swizzle, candidates, x, free, zero, False)
+    if spare is not None and zero is not None:
+        free = spare if free is None else free | spare
+    found = _fit(table, swizzle, candidates, x, free, zero, False, spare)
     if found[1] is None and kept and free is not None:
         found = _fit(table, swizzle, candidates, x, free, zero, True)
     return found
 
 
-def _fit(table, swizzle, candidates: list, x, free, zero, anywhere: bool) -> tuple:
+def _fit(table, swizzle, candidates: list, x, free, zero, anywhere: bool,
+         spare: np.ndarray | None = None) -> tuple:
     """:func:`filled_layout` over ``candidates``; ``anywhere``: a free element may be
-    filled in inside the buffer."""
+    filled in inside the buffer (``spare``: those elements anywhere, the others past the
+    end)."""
     for sw in candidates:
         logical = x if sw is None else xor_shuffle(x, *sw)
         # the buffer's own swizzle must be an involution; the power-of-two candidates are
@@ -119,7 +127,9 @@ def _fit(table, swizzle, candidates: list, x, free, zero, anywhere: bool) -> tup
         if free is None:
             return sw, digits, table
         got = held[0] + block_values(x, digits)
-        if (anywhere or np.all(got[held_free] >= zero[0])) and int(got.max()) < zero[1]:
+        past = held_free if spare is None else held_free & ~spare[logical]
+        if (anywhere or np.all(got[past] >= zero[0])) and int(got.min()) >= 0 and \
+                int(got.max()) < zero[1]:
             out = np.empty_like(table)
             out[logical] = got
             return sw, digits, out

@@ -60,10 +60,12 @@ def kept_route(loop, flag, row, lead: list) -> bool:
     """Whether a run masked by its row (``flag``, its row index ``row``, the indices
     ``lead`` before the row's) takes the kept route: indices before the row's (a batch)
     and a flag that moves with the workgroup, or a row or flag that moves with the K-loop
-    (a K row)."""
+    (a K row); a batch's flag of the threads and constants alone too (C's edge in the one
+    tile a batch has along M or N: the same in every workgroup, its rows past M the next
+    batch's, inside the buffer)."""
     iv = loop.regions[0].blocks[0].arguments[0]
     if lead:        # a row mask of the loop variable and threads alone is masks.py's to peel
-        return _moves(loop, flag)
+        return _moves(loop, flag) or not depends(flag, {iv})
     return any(isinstance(v, ir.Value) and depends(v, {iv}) for v in (flag, row))
 
 

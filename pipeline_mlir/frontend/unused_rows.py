@@ -170,10 +170,7 @@ class UnusedElements:
         an = self.an
         loop = an.scan.loop
         self.kernel = kernel_of(loop)
-        sampled = walk_ops(self.kernel, lambda o: o.name in _SAMPLED) or \
-            [a for a in self.kernel.regions[0].blocks[0].arguments
-             if not isinstance(a.type, ir.MemRefType)]
-        if sampled:     # (the writes would be evaluated at one sample of them)
+        if not _launch_free(self.kernel):   # (the writes would be evaluated at one sample)
             raise Unproven("a kernel of values known only at launch")
         # (a loop built beside the kernel's: the results its own take the place of)
         self.results, self._entry = _replaced(loop)
@@ -335,6 +332,7 @@ class UnusedElements:
                 inner[a] = d
             carried = [self._deps(x, inner) for x in term.operands]
         return carried[k]
+
 
 
 def _count(t) -> int:
@@ -565,6 +563,34 @@ def proof_for(an, buffer: int) -> UnusedElements | None:
     return an.unused[buffer]
 
 
+def unused_first(an, buffer: int) -> np.ndarray | None:
+    """The elements of LDS buffer ``buffer`` :func:`proof_for`'s proof finds unused in
+    workgroup 0 (the sampled point "every workgroup id 0"), None where nothing is proven."""
+    unused = proof_for(an, buffer)
+    point = None if unused is None else \
+        sampled_workgroup(kernel_of(an.scan.loop), unused.grid, 0)
+    return None if point is None else unused.unused(point)
+
+
+def _launch_free(kernel) -> bool:
+    """Whether ``kernel`` reads no value known only at launch (a push constant, a
+    ``memref.dim``, the workgroup size, a size argument)."""
+    return not (walk_ops(kernel, lambda o: o.name in _SAMPLED) or
+                [a for a in kernel.regions[0].blocks[0].arguments
+                 if not isinstance(a.type, ir.MemRefType)])
+
+
+def _plain_grid(kernel) -> bool:
+    """Whether the sample evaluator's "every workgroup id ``w``" is workgroup ``(w, ...)``
+    of ``kernel``'s grid wherever ``w`` lies inside it: each workgroup forall counts from 0
+    by 1 (not VectorDistribute's offsets) and no loop over workgroups runs."""
+    if walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
+        return False
+    return not any(any(v != want for a, want in (("staticLowerBound", 0), ("staticStep", 1))
+                       for v in ir.DenseI64ArrayAttr(o.attributes[a]))
+                   for o in walk_ops(kernel, mapped_forall))
+
+
 def sampled_workgroup(kernel, grid: tuple, wid: int) -> tuple | None:
     """The workgroup of ``grid`` that the sampled point "every workgroup id ``wid``" of
     :func:`~pipeline_mlir.frontend.edges.sample_ids` is: the sample evaluator gives every
@@ -572,13 +598,8 @@ def sampled_workgroup(kernel, grid: tuple, wid: int) -> tuple | None:
     (:mod:`~pipeline_mlir.analysis.loop_eval`), which is workgroup ``(wid, ...)`` of the
     grid where ``wid`` is inside every bound, each workgroup forall counts from 0 by 1
     (not VectorDistribute's offsets) and no loop over workgroups runs; else None."""
-    if wid < 0 or any(wid >= b for b in grid) or \
-            walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
+    if wid < 0 or any(wid >= b for b in grid) or not _plain_grid(kernel):
         return None
-    for o in walk_ops(kernel, mapped_forall):
-        if any(v != want for a, want in (("staticLowerBound", 0), ("staticStep", 1))
-               for v in ir.DenseI64ArrayAttr(o.attributes[a])):
-            return None
     return (wid,) * len(grid)
 
 
@@ -587,12 +608,19 @@ def spare_sampled(an, buffer: int, bad: np.ndarray, safe: np.ndarray, wid: int) 
     front end's differ at the sampled point "every workgroup id ``wid``") without the
     elements :func:`proof_for`'s proof finds unused in that workgroup among those ``safe``
     says both read inside the buffer (:func:`spare_unused`); unchanged where the point is
-    no workgroup of a static grid (:func:`sampled_workgroup`) or nothing is proven."""
+    no workgroup of a static grid (:func:`sampled_workgroup`) or nothing is proven.  A
+    point past a bound of a static grid of a kernel of no launch values is no workgroup at
+    all (IREE's batch of one tile along M, a grid of (4, 1, 5): "every workgroup id 1"
+    has M tile 1): nothing is bad there, the comparison over every workgroup of that grid,
+    which follows (:func:`~pipeline_mlir.frontend.every_workgroup.check_reads`), decides."""
     if not bad.any():
         return bad
     unused = proof_for(an, buffer)
-    point = None if unused is None else \
-        sampled_workgroup(kernel_of(an.scan.loop), unused.grid, wid)
+    kernel = kernel_of(an.scan.loop)
+    point = None if unused is None else sampled_workgroup(kernel, unused.grid, wid)
     if point is None:
+        if unused is not None and wid >= 0 and any(wid >= b for b in unused.grid) and \
+                _plain_grid(kernel) and _launch_free(kernel):
+            return np.zeros_like(bad)
         return bad
     return spare_unused(unused, bad[None], safe[None], np.array([point]))[0]

@@ -84,6 +84,36 @@ def test_a_kept_channel_may_fill_a_free_element_inside_the_buffer():
     assert BF.filled_layout(table, None, (END, 63 * LD + 8), kept=True)[1] is None
 
 
+def test_rows_no_stored_output_needs_are_free_inside_the_buffer():
+    """IREE's late form of a batch of M = 33 inside one 64-row tile clamps rows 34 to 63
+    to row 33 (the next batch's first): no strided block, the kernel's copy of the tile
+    does not split and the front end's own copies have no layout.  The rows the
+    unused-rows proof spares in workgroup 0 (``spare``) are free, filled with the block's
+    rows, data inside the buffer; a spared row still past what a buffer load reaches, or
+    a row clamped but not spared (row 33 is the block's), is refused."""
+    table = _block()
+    for row in range(34, ROWS):
+        table[row * COLS:(row + 1) * COLS] = 33 * LD + np.arange(COLS)
+    zero = (ROWS * 2 * LD, 2 ** 30)     # the buffer: 2 batches of 64 rows, every row inside
+    assert BF.filled_layout(table, None, zero)[1] is None
+    spare = np.zeros(len(table), bool)
+    spare[33 * COLS:] = True
+    sw, digits, filled = BF.filled_layout(table, None, zero, spare=spare)
+    assert (sw, digits) == (None, ((1, COLS, 1), (COLS, ROWS, LD)))
+    assert np.array_equal(filled, _block()) and filled.max() < zero[0]
+    assert BF.filled_layout(table, None, (zero[0], 40 * LD), spare=spare)[1] is None
+    spare[63 * COLS:] = False
+    assert BF.filled_layout(table, None, zero, spare=spare)[1] is None
+    # rows read backwards from row 5, the spared ones filled before the buffer's start
+    down = _block()
+    down[:6 * COLS] = (5 - np.arange(6 * COLS) // COLS) * LD + np.arange(6 * COLS) % COLS
+    spare[:] = False
+    spare[6 * COLS:] = True
+    assert BF.filled_layout(down, None, zero, spare=spare)[1] is None
+    # without zero reads past the end (no zero): nothing is spared
+    assert BF.filled_layout(table, None, None, spare=np.ones(len(table), bool))[1] is None
+
+
 def test_free_elements_cannot_decide_a_stride():
     """The fit reads each digit's stride off one element: a free one decides nothing."""
     table = _block()

@@ -113,6 +113,19 @@ CONDITIONS = [
 ]
 
 
+def _constant_row(text: str, const: int) -> str:
+    """GUARD with both loads at row 5 (a constant) and the distance's map the column plus
+    ``const`` (5 rows of 63: 315)."""
+    for old, new in (("%buf[%i, %j]", "%buf[%c5, %j]"),
+                     ("%c0 = arith.constant 0 : index",
+                      "%c0 = arith.constant 0 : index\n  %c5 = arith.constant 5 : index"),
+                     ("affine_map<()[s0, s1] -> (s0 * 63 + s1)>()[%i, %j]",
+                      f"affine_map<()[s0] -> (s0 + {const})>()[%j]")):
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
 def test_the_condition_takes_the_masked_branch_where_a_word_is_cut():
     with new_context(), ir.Location.unknown():
         for (old, new), taken in CONDITIONS:
@@ -123,6 +136,13 @@ def test_the_condition_takes_the_masked_branch_where_a_word_is_cut():
             if not taken:
                 assert why.startswith("its condition (") and "not IREE's test of the " \
                     "buffer's end" in why and "4032 elements" in why, why
+        # a constant row folded into the map's constant term (IREE's clamped row M of a
+        # batch: [b, 33, k] at b * 33000 + k + 33000): taken where the constant is the
+        # row's elements, refused one element off or the row not the constant's
+        for const, taken in ((315, True), (314, False), (378, False)):
+            folded = _constant_row(GUARD, const)
+            _, op = _if(folded)
+            assert (guard_mismatch(op) is None) == taken, (const, guard_mismatch(op))
         # f32 elements: no word holds two, so the plain load and the masked one agree past
         # the end whatever the condition
         _, op = _if(GUARD.replace("bf16", "f32").replace("scf.if %cond", "scf.if %c"))

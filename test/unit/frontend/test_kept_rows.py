@@ -190,3 +190,39 @@ func.func @f(%b: {buffer}, %ok: i1) {{
         with ir.InsertionPoint(read), read.location:
             src, row, _ = _past_end(loop, read, ok, buf, read.operands[1], read.operands[2], {})
         assert "fat_raw_buffer" in str(src.type) and "arith.select" in str(row.owner)
+
+
+def test_a_batch_row_mask_of_the_threads_alone_is_kept():
+    """Which batch runs (indices before the row's) :func:`kept_route` keeps: a row mask
+    that moves with the workgroup (a batch of several tiles along M), and now one of the
+    threads and constants alone (IREE's batch of M = 33 in one 64-row tile: the same rows
+    past M in every workgroup, each the next batch's, inside the buffer; masks.py, which
+    peels K tails, refused it at the read: ``... is masked to 0 of 1 elements in thread
+    16 in iteration 0``); not one that moves with the K-loop (a K tail: masks.py's).  A
+    2-D run (no batch index) keeps the route it had: C's edge, masked_rows_k.py's."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.kept_rows import kept_route
+
+    text = """
+func.func @f(%wg: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %t = gpu.thread_id x
+  scf.for %k = %c0 to %c8 step %c1 {
+    %fixed = affine.min affine_map<(d0) -> (-(d0 floordiv 16) + 33, 1)>(%t)
+    %moving = affine.min affine_map<(d0, d1) -> (-(d0 floordiv 16) - d1 * 64 + 100, 1)>(%t, %wg)
+    %krow = affine.min affine_map<(d0, d1) -> (-(d0 floordiv 16) - d1 + 262, 1)>(%t, %k)
+  }
+  return
+}
+"""
+    with new_context(), ir.Location.unknown():
+        m = ir.Module.parse(text)
+        (loop,) = walk_ops(m.operation, lambda o: o.name == "scf.for")
+        flags = [o.results[0] for o in walk_ops(m.operation, lambda o: o.name == "affine.min")]
+        lead = [loop.operands[0]]
+        # (%fixed, %moving, %krow)
+        assert [kept_route(loop, v, v, lead) for v in flags] == [True, True, False]
+        assert [kept_route(loop, v, v, []) for v in flags] == [False, False, True]

@@ -370,3 +370,52 @@ def test_rows_read_past_the_end_are_spared_in_both_forms(tmp_path, capsys, monke
     assert re.search(r"with every workgroup id 2 at the loop's first K step, LDS element "
                      rf"{K_TILE} gets global element \d+, where workgroup 0's block moved "
                      rf"gives {129 * 160} ", err), err
+
+
+def test_a_sampled_point_past_the_grid_is_left_to_every_workgroup():
+    """The sampled comparison's point "every workgroup id 1" in a grid of (4, 1, 5) (IREE's
+    batch of one tile along M at the prefetch point) is no workgroup: a difference there is
+    left to the comparison over every workgroup that follows (bf16 batch 4 x 9x316x256 and
+    f16 3 x 33x100x256 were refused there at A's channel while their late forms were
+    pipelined; both forms one schedule now, exact).  At a workgroup the proof spares only
+    what it finds unused; a kernel of values known only at launch (a ``memref.dim``) keeps
+    every difference, its grid one sample of the launch's."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    text = """
+func.func @k(%p: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.forall (%i, %j, %l) in (4, 1, 5) {
+    scf.for %k = %c0 to %c4 step %c1 {
+    }
+  } {mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>]}
+  return
+}
+"""
+    bad, safe = np.array([True, True, False]), np.array([True, True, True])
+    asked = []
+
+    class Proof:
+        grid = (4, 1, 5)
+
+        def unused(self, wid):
+            asked.append(wid)
+            return np.array([True, False, False])
+
+    with new_context(), ir.Location.unknown():
+        for source, launch in ((text, False), (text.replace(
+                "  return", "  %d = memref.dim %p, %c0 : memref<8xf32>\n  return"), True)):
+            m = ir.Module.parse(source)
+            (loop,) = walk_ops(m.operation, lambda o: o.name == "scf.for")
+            an = SimpleNamespace(unused={0: Proof()}, scan=SimpleNamespace(loop=loop))
+            past = U.spare_sampled(an, 0, bad, safe, 1)
+            assert list(past) == ([True, True, False] if launch else [False] * 3), launch
+            assert list(U.spare_sampled(an, 0, bad, safe, 0)) == [False, True, False]
+    assert asked == [(0, 0, 0)] * 2

@@ -88,7 +88,7 @@ def filled_layout(table: np.ndarray, swizzle, zero: tuple[int, int] | None = Non
     workgroup and K step the kernel's or zeros on both sides, judges what they read (a fit
     that puts every free element past the end is still taken first, as without ``kept``).
     ``spare`` (with ``zero``): elements no stored output depends on in workgroup 0
-    (:func:`~pipeline_mlir.frontend.unused_rows.unused_first`: IREE's rows past M clamped
+    (:func:`~pipeline_mlir.frontend.unused_spare.unused_first`: IREE's rows past M clamped
     to row M, a batch's next), free too, filled in anywhere a buffer load reaches (inside
     the buffer or past its end); the comparisons in every workgroup spare them only where
     that proof does.  Digits None: no such layout."""

@@ -30,7 +30,7 @@ the trip count is a constant, its last) and requires at each
   element both read where a read is harmless (inside the buffer, or past its end within
   the reach of :func:`zero_end`: zeros) is spared where the point is a workgroup of a static
   grid and no stored element of C is computed from it there
-  (:func:`~pipeline_mlir.frontend.unused_rows.spare_sampled`, the proof every workgroup's
+  (:func:`~pipeline_mlir.frontend.unused_spare.spare_sampled`, the proof every workgroup's
   comparison uses: IREE's late form of a batch clamps A's rows past M to row M, the next
   batch's, where the front end's copies read rows M, M+1, ...; IREE's prefetch point and
   late form of a batch point them past the buffer's end, where the front end's copies read
@@ -181,7 +181,7 @@ def check_copy_reads(scan, points: list, copies: list | None = None,
     ``ev``: an evaluator of ``scan``'s kernel to reuse (:func:`read_copies`), else a new one;
     ``spare``: what takes out of the LDS elements that differ those proven to feed no
     stored element of C (``spare(differ, both inside, workgroup id)``: :func:`~pipeline_mlir.
-    frontend.unused_rows.spare_sampled`), None: nothing spared."""
+    frontend.unused_spare.spare_sampled`), None: nothing spared."""
     copies = list(range(len(scan.copies))) if copies is None else copies
     ev = copy_evaluator(scan) if ev is None else ev   # one for every point: the IR stays
     zeros: dict = {}                    # copy -> its zero_end, read at its first check

@@ -15,7 +15,8 @@ import numpy as np
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.frontend.grid_eval import CHUNK, before_start, wide_evaluator
 from pipeline_mlir.frontend.kernel_ir import describe
-from pipeline_mlir.frontend.unused_rows import UnusedElements, spare_unused
+from pipeline_mlir.frontend.unused_rows import UnusedElements
+from pipeline_mlir.frontend.unused_spare import spare_unused
 
 
 def compare_over_grid(an, ch, grid: tuple, why: str, ends: tuple,
@@ -154,7 +155,7 @@ def _compare(an, ch, got: np.ndarray, want: np.ndarray, chunk: np.ndarray, when:
     every_workgroup._reach`), even if both agree: there
     the pipelined copies, their offset split, wrap otherwise.  A difference inside the
     buffer that ``unused`` proves feeds no stored element of C is spared
-    (:func:`~pipeline_mlir.frontend.unused_rows.spare_unused`); ``mixing(i)``: the op that
+    (:func:`~pipeline_mlir.frontend.unused_spare.spare_unused`); ``mixing(i)``: the op that
     mixes the workgroup with the thread in copy ``i``'s index (the refusal names it), or None."""
     zero, far = ends
     reach = zero[1] if zero is not None and zero[0] == ch.elements else None

@@ -80,7 +80,7 @@ from pipeline_mlir.frontend.kernel_ir import is_pure
 from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR, check_groups, k_split, telling_bits
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
 from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
-from pipeline_mlir.frontend.unused_rows import unused_first
+from pipeline_mlir.frontend.unused_spare import unused_first
 from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
@@ -241,11 +241,9 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     raw, base0 = table_of(chan, reads0)
     zero = zero_end(an.scan.copies[copies[0]].src, ev)     # rows past it free: block_fit.py
     swizzle, digits, table = filled_layout(raw, view.swizzle, zero, bool(kept))
-    if digits is None and zero is not None:     # rows no stored output needs: free too
-        spare = unused_first(an, b)
-        if spare is not None and spare.any():
-            swizzle, digits, table = filled_layout(raw, view.swizzle, zero, bool(kept),
-                                                   spare)
+    spare = unused_first(an, b) if digits is None and zero is not None else None
+    if spare is not None and spare.any():   # rows no stored output needs: free too
+        swizzle, digits, table = filled_layout(raw, view.swizzle, zero, bool(kept), spare)
     if digits is None:
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
                              f"not a strided block of one buffer, swizzled or not"

@@ -20,8 +20,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict, mapped_forall, \
-    transfer
+from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict, mapped_forall, transfer
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.frontend.guarded_load import nested_refusal
@@ -134,14 +133,12 @@ UNDISTRIBUTED_PRODUCTS = ("vector.contract", "iree_codegen.inner_tiled", "iree_g
 
 def no_loop_reason(module):
     """Why a module without natural K-loops has nothing the front end can pipeline, as
-    (op, message), when it is a kernel with products but no pipelinable loop: MFMAs outside
-    any ``scf.for`` (IREE removes a loop of one iteration), or a product of whole tiles
-    (not distributed yet: IREE's VectorDistribute prefetch point) outside any ``scf.for``
-    inside the workgroups' ``scf.forall`` (the same: the one K step left, no loop; said as
-    for the MFMAs of the kernel's later form), a loop that multiplies undistributed tiles,
-    or a product not tiled at all (a ``linalg`` op, or a product outside the workgroups:
-    what a user has before compiling with IREE).  None for anything else (tagged input:
-    left to sched-import)."""
+    (op, message), when it is a kernel with products but no pipelinable loop: MFMAs, or a
+    product of whole tiles inside the workgroups' ``scf.forall`` (IREE's VectorDistribute
+    prefetch point), outside any ``scf.for`` (IREE removes a loop of one iteration), a loop
+    that multiplies undistributed tiles, or a product not tiled at all (a ``linalg`` op, or
+    one outside the workgroups: what a user has before compiling with IREE).  None for
+    anything else (tagged input: left to sched-import)."""
 
     found, tagged, products, single, untiled, lds = [], [], [], [], [], []
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import pipeline_mlir.frontend.unused_rows as U
+import pipeline_mlir.frontend.unused_spare as S
 from cli_helpers import refusal, run_cli_text
 from unused_checks import (K, K_TILE, M, N, TILE_M, TILE_N, check_batch_late,
                            row_tile_moved, spied)
@@ -235,7 +236,7 @@ def _sampled(body: str, grid: tuple, wid: int):
     with new_context() as ctx:
         m = ir.Module.parse(text, ctx)
         kernel = walk_ops(m.operation, lambda o: o.name == "func.func")[0]
-        return U.sampled_workgroup(kernel, grid, wid)
+        return S.sampled_workgroup(kernel, grid, wid)
 
 
 def test_a_sampled_point_is_a_workgroup_where_every_id_is_its_own():
@@ -415,7 +416,7 @@ func.func @k(%p: memref<8xf32>) {
             m = ir.Module.parse(source)
             (loop,) = walk_ops(m.operation, lambda o: o.name == "scf.for")
             an = SimpleNamespace(unused={0: Proof()}, scan=SimpleNamespace(loop=loop))
-            past = U.spare_sampled(an, 0, bad, safe, 1)
+            past = S.spare_sampled(an, 0, bad, safe, 1)
             assert list(past) == ([True, True, False] if launch else [False] * 3), launch
-            assert list(U.spare_sampled(an, 0, bad, safe, 0)) == [False, True, False]
+            assert list(S.spare_sampled(an, 0, bad, safe, 0)) == [False, True, False]
     assert asked == [(0, 0, 0)] * 2

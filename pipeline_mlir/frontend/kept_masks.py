@@ -287,6 +287,7 @@ def _move_past_end(load, c, delta: int) -> None:
     def const(v: int):
         return ir.Operation.create("arith.constant", results=[t],
                                    attributes={"value": ir.IntegerAttr.get(t, v)}).results[0]
+    _computed_before(load, c)
     with ir.InsertionPoint(load), load.location:
         at = dim_indices(_Arith(const), _Arith(const), load.operands[0],
                          list(load.operands[1:1 + n]), root)
@@ -295,6 +296,22 @@ def _move_past_end(load, c, delta: int) -> None:
     load.operands[0] = root
     for d, v in enumerate(new):
         load.operands[1 + d] = v
+
+
+def _computed_before(load, v) -> None:
+    """The ops of ``load``'s block that compute ``v`` after ``load`` (a kept mask's
+    condition computed between the load and its select) moved just before it, operands
+    first, so the index selects :func:`_move_past_end` builds there see it.  They are
+    side-effect free (:func:`_check`), so computing them earlier changes nothing."""
+    if isinstance(v.owner, ir.Block):
+        return
+    o = _op(v.owner)
+    if o.operation.block != load.operation.block or not load.operation.is_before_in_block(
+            o.operation):
+        return
+    for w in o.operands:
+        _computed_before(load, w)
+    o.move_before(load)
 
 
 class _Arith:

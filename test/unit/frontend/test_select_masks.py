@@ -270,6 +270,15 @@ def test_a_workgroup_edge_is_kept_in_the_copy():
     cond = sels[row].split("select ")[1].split(",")[0]
     assert re.fullmatch(rf"%\d+ = arith\.select {cond}, %c0, %c0_?\d* : index", sels[col])
     assert len(sels) == 2 and "vector.store " + load.split(" =")[0] + "," in text, text
+    # the condition computed between the load and its select (as in a mutant of IREE's f16
+    # A x B 100x17x520 whose select's condition is negated in the loop): the ops computing
+    # it moved before the load, whose index selects read it; before, invalid IR (a use not
+    # dominated), an internal error when the K-step merge verified the kernel
+    read = f"    %v = vector.load %g[%r, %c0] : {FAT}, vector<16xi8>"
+    n, text = _check(_loop(EDGE, KEEP, fat=True).replace(EDGE + "\n" + read,
+                                                         read + "\n" + EDGE))
+    with new_context():
+        assert n == 1 and ir.Module.parse(text).operation.verify(), text
 
 
 #: C's edge in the one tile along N, its workgroup folded out: the threads' rows from 2 of

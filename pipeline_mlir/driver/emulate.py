@@ -403,7 +403,7 @@ def _refused_build(options: EmulateOptions, module, text: str, path: str) -> Non
     build's own refusal, when it has one (an already pipelined loop, say), is the error
     rather than what the dispatch's reading ran into (the MFMAs IREE's pipelining left
     after the loop, read as an epilogue).  So too for a kernel with products but no K-loop
-    (:func:`~pipeline_mlir.frontend.scan.no_loop_reason`: IREE removed the loop of a K of
+    (:func:`~pipeline_mlir.frontend.no_loop.no_loop_reason`: IREE removed the loop of a K of
     one K tile), whose A and B the reading, which tells their layouts by the loop's copies,
     misreads: the build refuses it as every emit does.  The build's front end alone (the
     named pipeline of the schedule object cut after ``sched-adopt-loop``) runs, once, on
@@ -411,7 +411,8 @@ def _refused_build(options: EmulateOptions, module, text: str, path: str) -> Non
     ``--mlir-print-ir-*`` dumps asked for are its, printed once."""
     from pipeline_mlir.driver.api import parsed_schedule
     from pipeline_mlir.driver.job import Job
-    from pipeline_mlir.frontend.scan import find_natural_loops, no_loop_reason
+    from pipeline_mlir.frontend.no_loop import no_loop_reason
+    from pipeline_mlir.frontend.scan import find_natural_loops
 
     if not find_natural_loops(module.operation) and no_loop_reason(module.operation) is None:
         return                          # nothing of a kernel: the dispatch's error says it all

@@ -70,8 +70,9 @@ from pipeline_mlir.frontend.partition import check_waves, partition_loop, settle
 from pipeline_mlir.frontend.regcopy import check_no_narrow, convert_register_copies
 from pipeline_mlir.frontend.remainder_ahead import loads_ahead
 from pipeline_mlir.frontend.remainder_dma import dma_copies_ahead
-from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, no_loop_reason,
-                                         scan_loop, split_reads)
+from pipeline_mlir.frontend.no_loop import no_loop_reason
+from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops, scan_loop,
+                                         split_reads)
 from pipeline_mlir.frontend.masks import peel_masked_tail
 from pipeline_mlir.frontend.pad_stores import pad_stores_as_copies
 from pipeline_mlir.frontend.cut_runs import mark_cut_runs

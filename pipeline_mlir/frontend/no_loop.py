@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pipeline_mlir.analysis.ir_facts import mapped_forall
 from pipeline_mlir.analysis.loop_eval import memory_space
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.reroll import no_loop_note
 from pipeline_mlir.frontend.tagged import tag_of

@@ -92,6 +92,9 @@ class Kernel:
     #: instructions equal the private ones (record equality); not copied by
     #: ``dataclasses.replace`` (a replaced kernel compiles its own)
     _pristine: "Kernel | None" = field(default=None, init=False, repr=False, compare=False)
+    #: this kernel is a private one (:func:`prepared`): its instructions are never edited,
+    #: so what is computed from them is kept without a snapshot to tell an edit by
+    _frozen: bool = field(default=False, init=False, repr=False, compare=False)
 
     def at(self) -> dict[int, int]:
         """Byte offset -> index in ``instrs``."""
@@ -108,9 +111,15 @@ class Kernel:
         if shared is not None:
             return shared.memo(name, make)
         hit = self._compiled.get(name)
-        if hit is None or not hit[0].matches(self.instrs):
-            hit = self._compiled[name] = (_Snapshot(self.instrs), make(self))
+        if hit is None or not self._unchanged(hit[0]):
+            hit = self._compiled[name] = (self._snapshot(), make(self))
         return hit[1]
+
+    def _snapshot(self) -> "_Snapshot | None":
+        return None if self._frozen else _Snapshot(self.instrs)
+
+    def _unchanged(self, snapshot: "_Snapshot | None") -> bool:
+        return self._frozen or snapshot.matches(self.instrs)
 
     def steps(self, G: int) -> list:
         """The instructions compiled for ``G`` workgroups in lockstep
@@ -120,8 +129,8 @@ class Kernel:
         if shared is not None:
             return shared.steps(G)
         hit = self._compiled.get(G)
-        if hit is None or not hit[0].matches(self.instrs):
-            key = _Snapshot(self.instrs)
+        if hit is None or not self._unchanged(hit[0]):
+            key = self._snapshot()
             index_of, far = self.at(), long_branch_targets(self.instrs)
             hit = self._compiled[G] = (key, [compile_instr(ins, G, index_of, far)
                                              for ins in self.instrs])
@@ -130,10 +139,11 @@ class Kernel:
     def copy(self) -> "Kernel":
         """A kernel of copies of these instructions, launch state and metadata that shares
         what is computed from them while they stay unchanged (:func:`prepared`)."""
-        pristine = self._shared()
+        pristine = self if self._frozen else self._shared()
         if pristine is None:
             pristine = Kernel(self.name, [_copy_instr(i) for i in self.instrs], self.launch,
                               self.source, self.meta)
+            pristine._frozen = True
         out = Kernel(self.name, [_copy_instr(i) for i in self.instrs],
                      replace(self.launch), self.source, copy.deepcopy(self.meta))
         out._pristine = pristine
@@ -171,8 +181,10 @@ def prepared(data: bytes | str, read) -> dict[str, Kernel]:
     (:meth:`Kernel.copy`), so a caller may edit its kernel without touching another's."""
     key = (type(data), data)
     kernels = _PREPARED.get(key)
-    if kernels is None:
-        kernels = {name: k.copy() for name, k in read(data).items()}
+    if kernels is None:             # the kernels just read, kept private (never edited)
+        kernels = read(data)
+        for k in kernels.values():
+            k._frozen = True
         _PREPARED[key] = kernels
         while len(_PREPARED) > PREPARED_SOURCES:
             _PREPARED.popitem(last=False)

@@ -432,7 +432,8 @@ class Machine:
         # path a wave runs is reported here first; the per-wave tracker (a clock and
         # producer tables per wave) runs only when collecting, to record every reader too
         # early (the path check reports the first one per producer)
-        self.hazard_info = infos(self.steps)
+        # (the same for every workgroup count: computed once per kernel's instructions)
+        self.hazard_info = kernel.memo("hazard infos", lambda _k: infos(self.steps))
         self.wait_states = [WaitStates() for _ in range(waves)] if collect else None
         for bad in path_violations(kernel, self.hazard_info):  # the paths not run too
             self.finding("wait-states", None, None, bad.violation.message() + " on some path",
@@ -676,18 +677,20 @@ class Machine:
         w.done = True
 
     def step(self, w) -> None:
-        st = self.steps[w.pc]
-        info = self.hazard_info[w.pc]
-        if w.gpr_idx:
-            st, info = self._indexed(w, st, info)
-        if self.wait_states is not None:
-            bad = self.wait_states[w.index].step(info)
-            if bad is not None:
-                self.finding("wait-states", w, st, bad.message())
+        pc = w.pc
+        st = self.steps[pc]
+        if w.gpr_idx or self.wait_states is not None:
+            info = self.hazard_info[pc]
+            if w.gpr_idx:
+                st, info = self._indexed(w, st, info)
+            if self.wait_states is not None:
+                bad = self.wait_states[w.index].step(info)
+                if bad is not None:
+                    self.finding("wait-states", w, st, bad.message())
         if w.pend_v or w.pend_s:
             self._pending_check(w, st)
         kind = st.kind
-        nxt = w.pc + 1
+        nxt = pc + 1
         if st.run is not None:
             st.run(w)
         elif kind in ("smem", "ds", "vmem"):

@@ -217,14 +217,15 @@ def _vbfe_i(a, b, c):
 
 
 def _perm(a, b, c):
-    src = (b.astype(U64) | (a.astype(U64) << U64(32)))
-    out = np.zeros(np.broadcast(a, b, c).shape, dtype=U32)
-    for k in range(4):
-        sel = (c >> U32(8 * k)) & U32(0xFF)
-        byte = ((src >> (8 * np.minimum(sel, 7)).astype(U64)) & U64(0xFF)).astype(U32)
-        byte = np.where(sel == 12, U32(0), np.where(sel >= 13, U32(0xFF), byte))
-        out |= byte << U32(8 * k)
-    return out
+    """``v_perm_b32``: byte ``k`` of the result is the byte of {a, b} (b the low dword) that
+    byte ``k`` of ``c`` selects (0..7; 8..11 as 7), 0 for 12, 0xFF from 13; every lane's
+    four bytes gathered at once."""
+    a, b, c = (np.ascontiguousarray(x, dtype=U32) for x in np.broadcast_arrays(a, b, c))
+    src = (b.astype(U64) | (a.astype(U64) << U64(32)))[..., None].view(np.uint8)  # (..., 8)
+    sel = c[..., None].view(np.uint8)                                              # (..., 4)
+    byte = np.take_along_axis(src, np.minimum(sel, 7), axis=-1)
+    byte = np.where(sel == 12, np.uint8(0), np.where(sel >= 13, np.uint8(0xFF), byte))
+    return np.ascontiguousarray(byte).view(U32)[..., 0]
 
 
 def _cvt_int(a, signed: bool):

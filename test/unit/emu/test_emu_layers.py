@@ -53,7 +53,7 @@ ALLOWED = {
     "split": {"machine"},
     "coverage": {"errors", "globalrace"},
     "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool",
-             "split"},
+             "spare", "split"},
     "iree_data": {"gemm"},
     "iree": {"coverage", "errors", "gemm", "iree_data", "launchdims", "machine", "mfma"},
     "expect": {"errors", "fp8cvt", "mfma"},

@@ -766,3 +766,28 @@ def test_mbcnt_decodes_from_a_code_object():
     assert (lo.text, hi.text) == ("v_mbcnt_lo_u32_b32 v1, -1, 0", "v_mbcnt_hi_u32_b32 v1, -1, v1")
     for ins in (lo, hi):
         assert compile_instr(ins, 1, {0: 0}).kind == "valu"
+
+
+def test_v_perm_picks_each_lanes_bytes():
+    """``v_perm_b32 v6, v4, v5, v7``: byte k of lane i is the byte of {v4, v5} (v5 the low
+    dword) that byte k of v7 selects, 0 for selector 12, 0xFF from 13; every lane its own
+    selectors (a reference per lane with Python integers)."""
+    lanes = np.arange(64, dtype=np.uint64)
+    hi = ((lanes * 0x9E3779B1 + 0x01234567) & 0xFFFFFFFF).astype(np.uint32)
+    lo = ((lanes * 0x85EBCA6B + 0x89ABCDEF) & 0xFFFFFFFF).astype(np.uint32)
+    picks = [0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 0x80, 0xFF]
+    sel = np.array([sum(picks[(i * 5 + 3 * k + i // 7) % len(picks)] << (8 * k)
+                        for k in range(4)) for i in range(64)], dtype=np.uint32)
+
+    def setup(m):
+        m.waves[0].V[4], m.waves[0].V[5], m.waves[0].V[7] = hi[None], lo[None], sel[None]
+
+    got = run_snippet("v_perm_b32 v6, v4, v5, v7\ns_endpgm", setup=setup).waves[0].V[6, 0]
+    for i in range(64):
+        src = (int(hi[i]) << 32) | int(lo[i])
+        want = 0
+        for k in range(4):
+            s = (int(sel[i]) >> (8 * k)) & 0xFF
+            byte = (src >> (8 * s)) & 0xFF if s < 8 else 0 if s == 12 else 0xFF
+            want |= byte << (8 * k)
+        assert int(got[i]) == want, (i, hex(int(sel[i])))

@@ -106,3 +106,40 @@ def test_no_more_than_the_limit_is_kept(pool, monkeypatch):
     again = spare.buffer(2 * SIZE)
     assert not pool.free and len(again) == 2 * SIZE
     del one
+
+
+def test_the_collector_walks_only_what_the_block_made():
+    """Inside ``collector_paused`` the objects made before it are frozen (a collection does
+    not walk them); nested blocks keep the outer one's freeze, and after the outermost the
+    collector is as before; a process that froze objects of its own or turned the collector
+    off is left as it was (no unfreeze of its objects)."""
+    import gc
+
+    before = [object() for _ in range(10)]      # tracked objects made before the block
+    assert gc.get_freeze_count() == 0
+    with spare.collector_paused():
+        frozen = gc.get_freeze_count()
+        assert frozen >= len(before)
+        with spare.collector_paused():
+            assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() == frozen
+        cycle = []
+        cycle.append(cycle)                     # garbage the block made: still collected
+        del cycle
+        assert gc.collect() >= 1
+    assert gc.get_freeze_count() == 0
+    gc.freeze()                                  # the process's own freeze
+    try:
+        own = gc.get_freeze_count()
+        with spare.collector_paused():
+            pass
+        assert gc.get_freeze_count() == own
+    finally:
+        gc.unfreeze()
+    gc.disable()
+    try:
+        with spare.collector_paused():
+            assert gc.get_freeze_count() == 0
+    finally:
+        gc.enable()
+    assert before

@@ -8,8 +8,15 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.frontend.private_bounds import check_private_bounds
 
 
+#: one context for every small function parsed here (a context of its own each cost more
+#: than checking the function)
+_CONTEXT: list = []
+
+
 def _check(body: str) -> None:
-    with new_context() as ctx:
+    if not _CONTEXT:
+        _CONTEXT.append(new_context())
+    with _CONTEXT[0] as ctx:
         m = ir.Module.parse("module {" + body + "}", ctx)
         (f,) = walk_ops(m.operation, lambda o: o.name == "func.func")
         check_private_bounds(f)

@@ -406,7 +406,8 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
     proof made over the workgroups of that grid holds on the launch only then: a launch on more workgroups than a bound says
     (a bound short by part of a row of tiles, say) runs workgroups the proof never saw.
     Else an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the first workgroup id op (or
-    ``at``) naming the grid and the first element no workgroup writes; also when the output
+    ``at``) naming the grid and the first element no workgroup writes (which may as well be
+    an element the kernel never writes: both are said); also when the output
     is not one global buffer of a static shape (what the proof is made on)."""
     key = (str(as_operation(f)), tuple(grid), tuple(block))
     if key in _COVERED:         # the same kernel text proven before in this process
@@ -426,9 +427,11 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
         raise IRError(where, f"{name}: the {len(points)} workgroups of the kernel's grid "
                              f"{'x'.join(map(str, grid))} (its workgroup ids' upper_bound, "
                              f"its workgroup loops) write no element {list(first)} of the "
-                             f"{'x'.join(map(str, shape))} output; the kernel runs on more "
-                             f"workgroups than the bound says, and a proof over the grid "
-                             f"would leave them unchecked")
+                             f"{'x'.join(map(str, shape))} output: either the kernel leaves "
+                             f"that element unwritten, or it runs on more workgroups than "
+                             f"the bound says and a proof over the grid would leave them "
+                             f"unchecked; the front end pipelines a kernel whose grid "
+                             f"writes its whole output")
     if len(_COVERED) >= 64:
         _COVERED.clear()
     _COVERED.add(key)

@@ -6,7 +6,9 @@ schedule's.  That computes what the loop computes only if
 
 * the loop advances: a constant step is positive (checked before the loop is cut,
   :func:`pipeline_mlir.frontend.tails.check_step`; a step known only at run time traps
-  unless the trip count suits the schedule);
+  unless the trip count suits the schedule); so does every other ``scf.for`` of the
+  input whose step is a constant (:func:`check_other_steps`: a step of 0 or less never
+  ends, and the front end's evaluators would run it too);
 * each fragment read reads the data of this iteration's copies: every copy whose LDS
   elements a read touches comes before the read in the body with a barrier between them,
   and a barrier separates the read from the next iteration's copies into the same
@@ -50,7 +52,7 @@ import numpy as np
 
 from pipeline_mlir.analysis.barriers import (BARRIERS, counter_wait_text, entry_path,
                                              entry_writers, fence_text, fences_lds, orders)
-from pipeline_mlir.analysis.ir_facts import enclosing_ops
+from pipeline_mlir.analysis.ir_facts import constant_int, enclosing_ops
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.locations import op_name
@@ -198,6 +200,22 @@ def _bare_why(b) -> str:
     return (f"({fence_text(b)}) fences no workgroup memory" if b.name == "gpu.barrier" else
             "waits for none of the wave's memory operations (gfx950's s_barrier does not "
             "drain the wave's counters)")
+
+
+def check_other_steps(module, loops) -> None:
+    """Every ``scf.for`` of ``module`` but the K-loops ``loops`` (whose step
+    :func:`pipeline_mlir.frontend.tails.check_step` checks) whose step is a constant has a
+    positive one: the first that has not is an error at it (it never ends: the tenth
+    audit's mutant of a C += kernel whose loop reading C's rows took a step of 0, built
+    and then run forever)."""
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    skip = [_op(x) for x in loops]
+    for o in walk_ops(module.operation, lambda o: o.name == "scf.for"):
+        step = constant_int(o.operands[2])
+        if step is not None and step <= 0 and not any(o == k for k in skip):
+            raise IRError(o, f"'scf.for' op has step {step}: it never ends (a loop's step "
+                             f"must be positive)")
 
 
 def check_workgroup_loops(loop) -> None:

@@ -39,6 +39,7 @@ class AdoptLoop(SchedulePass):
         from pipeline_mlir.frontend import natural as N
         from pipeline_mlir.frontend.producers import normalize_producers
         from pipeline_mlir.frontend.reserved import InputMarks
+        from pipeline_mlir.frontend.soundness import check_other_steps
         from pipeline_mlir.frontend.tails import whole_note, whole_remainders
 
         normalize_producers(module)
@@ -46,6 +47,7 @@ class AdoptLoop(SchedulePass):
         marks = InputMarks()
         loops = N.find_natural_loops(module, marks)
         marks.check(loops)
+        check_other_steps(module, loops)
         if not loops:
             why = N.no_loop_reason(module)
             if why is not None:

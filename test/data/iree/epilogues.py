@@ -6,13 +6,17 @@ one of :data:`KINDS`: ``batch`` (``linalg.batch_matmul``), ``bias`` (a bias of N
 every row), ``bias_row`` (a bias of M added to every column), ``relu``, ``bias_relu``,
 ``trunc_bf16`` / ``trunc_f16`` / ``trunc_f8E4M3FN`` / ``trunc_f8E5M2`` (C stored as bf16,
 f16 or one of the two 8-bit float formats) and ``accumulate``
-(``C += A x B^T``: the matmul's output is the function's argument C).
+(``C += A x B^T``: the matmul's output is the function's argument C; i8 A and B accumulate
+into an i32 C); ``accumulate_`` and a kind of bias or a ``relu`` (``accumulate_bias_relu``:
+``C += A x B^T`` with that epilogue fused, the result written to another binding than the C
+read, as IREE builds it).
 """
 
 from __future__ import annotations
 
 KINDS = ("batch", "bias", "bias_row", "relu", "bias_relu", "trunc_bf16", "trunc_f16",
-         "trunc_f8E4M3FN", "trunc_f8E5M2", "accumulate")
+         "trunc_f8E4M3FN", "trunc_f8E5M2", "accumulate", "accumulate_bias",
+         "accumulate_bias_row", "accumulate_relu", "accumulate_bias_relu")
 _MAPS = ("indexing_maps = [affine_map<({d}m, n, k) -> ({d}m, k)>, "
          "affine_map<({d}m, n, k) -> ({d}n, k)>, affine_map<({d}m, n, k) -> ({d}m, n)>]")
 _GENERIC = ("linalg.generic {{indexing_maps = [{maps}], iterator_types = [\"parallel\", "
@@ -37,16 +41,17 @@ def epilogue_source(kind: str, dtype: str = "bf16", m: int = 2048, n: int = 2048
     ``compilation_info`` set on the matmul (``generate.compilation_info``: e.g. IREE's
     8-wave kernels, which stage the accumulators of the epilogue through private memory);
     ``b_kxn``: B given ``K x N`` (``C = A x B``)."""
-    A, C = f"tensor<{m}x{k}x{dtype}>", f"tensor<{m}x{n}xf32>"
+    A, C = f"tensor<{m}x{k}x{dtype}>", f"tensor<{m}x{n}x{'i32' if dtype == 'i8' else 'f32'}>"
     B = f"tensor<{k}x{n}x{dtype}>" if b_kxn else f"tensor<{n}x{k}x{dtype}>"
     if kind == "batch":
         A, B, C = (f"tensor<{batch}x{t[7:]}" for t in (A, B, C))
     params = [f"%a: {A}", f"%b: {B}"]
     fill = (f"  %zero = arith.constant 0.0 : f32\n  %e = tensor.empty() : {C}\n"
             f"  %c = linalg.fill ins(%zero : f32) outs(%e : {C}) -> {C}\n")
-    if kind == "accumulate":
+    if kind.startswith("accumulate") and kind in KINDS:
         params.append(f"%c: {C}")
-        fill = ""
+        fill = "  %zero = arith.constant 0.0 : f32\n" if kind != "accumulate" else ""
+        kind = kind[len("accumulate_"):] or "accumulate"
     op = "linalg.batch_matmul" if kind == "batch" else "linalg.matmul"
     maps = _MAPS.format(d="b, " if kind == "batch" else "")
     if b_kxn:

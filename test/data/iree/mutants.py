@@ -141,7 +141,8 @@ class Family:
     ``registers``: the forced configuration (``args``' ``mma``) without its promotion
     types, so that IREE copies through registers rather than with DMA.  ``staged``: C's
     tile staged through LDS the K-loop does not touch (IREE's ``C +=``): its mutants also
-    draw :data:`STAGED_MUTATIONS`."""
+    draw :data:`STAGED_MUTATIONS`.  ``newest``: a family of the tenth audit, whose mutants
+    also draw :data:`NEWEST_MUTATIONS`, three times as likely each."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
@@ -158,6 +159,7 @@ class Family:
     registers: bool = False
     aimed: bool = False
     staged: bool = False
+    newest: bool = False
 
     def source_args(self) -> dict:
         import generate as G
@@ -424,6 +426,23 @@ FAMILIES = {
                                  b_kxn=True), later=True, aimed=True),
     "bab100": Family(epilogue=_f(kind="batch", dtype="bf16", m=100, n=64, k=192, batch=2,
                                  b_kxn=True), later=True, aimed=True),
+    # the paths the tenth audit aimed at (docs/iree-audits.md): copies made by part of the
+    # workgroup, spread over every thread (frontend/partial_copy.py: f16 A x B^T 100x17x520,
+    # B by threads 0 to 127; 17x100x520, A by them); i8 C += A x B 491x125x320 and
+    # C += A x B^T 179x295x320 (C's edge tile read into a private buffer forwarded:
+    # frontend/private_rows.py; its rows' masks a constant_mask, frontend/select_read.py);
+    # bf16 C += A x B with a bias of N and a relu fused, C read from another binding than
+    # the one written (frontend/epilogue.py)
+    "pc100": Family(_f(dtype="f16", m=100, n=17, k=520), later=True, aimed=True,
+                    newest=True),
+    "pc17": Family(_f(dtype="f16", m=17, n=100, k=520), later=True, aimed=True,
+                   newest=True),
+    "i8acc": Family(epilogue=_f(kind="accumulate", dtype="i8", m=491, n=125, k=320,
+                                b_kxn=True), later=True, aimed=True, newest=True),
+    "i8acct": Family(epilogue=_f(kind="accumulate", dtype="i8", m=179, n=295, k=320),
+                     later=True, aimed=True, newest=True),
+    "accbr": Family(epilogue=_f(kind="accumulate_bias_relu", dtype="bf16", m=161, n=383,
+                                k=256, b_kxn=True), later=True, aimed=True, newest=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family
@@ -1409,6 +1428,99 @@ def m_staged_masked(lines, rng):
     return f"staged LDS transfer on line {i + 1} not in bounds, its view's {moved} +{off}"
 
 
+def m_thread_region(lines, rng):
+    """A region of the K-loop's body that part of the workgroup runs (IREE's copy by part
+    of the workgroup: an ``scf.if`` on a compare of the thread id, a per-thread
+    ``scf.for`` from the thread id): the compare's bound made another (64, 127, 129, 192,
+    256) or its predicate another; the loop's upper bound one more or less, or 64, 192 or
+    256, its step 64, 128 or 512, its lower bound 1 or 64 more."""
+    start, end = _loop(lines)
+    ifs = [i for i in range(start + 1, end) if re.match(r"\s*scf\.if (%[\w#]+) \{", lines[i])]
+    fors = [i for i in range(start + 1, end)
+            if re.search(r"scf\.for %\w+ = %\w+ to %\w+ step %\w+\s*:", lines[i])]
+    i = rng.choice(ifs + fors)
+    pre = " " * _indent(lines[i])
+    if i in ifs:
+        c = re.match(r"\s*scf\.if (%[\w#]+)", lines[i]).group(1)
+        j = next(j for j in range(i - 1, start, -1) if lines[j].strip().startswith(f"{c} = "))
+        m = re.search(r"= arith\.cmpi (\w+), (%[\w#]+), (%[\w#]+) : (\S+)\s*$", lines[j])
+        if rng.random() < 0.3:
+            new = rng.choice(sorted({"slt", "sle", "ult", "ule", "ne", "sgt"} - {m.group(1)}))
+            lines[j] = lines[j].replace(f"arith.cmpi {m.group(1)},", f"arith.cmpi {new},", 1)
+            return f"guard's cmpi on line {j + 1}: {m.group(1)} -> {new}"
+        value = rng.choice([64, 127, 129, 192, 256])
+        hit = re.compile(re.escape(m.group(3))).search(lines[j], m.start(3))
+        _replace(lines, j, hit, "%mut_g")
+        lines.insert(j, f"{pre}%mut_g = arith.constant {value} : {m.group(4)}")
+        return f"guard's bound {m.group(3)} on line {j + 1} -> {value}"
+    m = re.search(r"scf\.for %\w+ = (%\w+) to (%\w+) step (%\w+)", lines[i])
+    ty = "i32" if re.search(r":\s*i32\s*\{\s*$", lines[i]) else "index"
+    which = rng.choice(["upper", "upper", "step", "lower"])
+    k = {"upper": 2, "step": 3, "lower": 1}[which]
+    hit = re.compile(re.escape(m.group(k))).search(lines[i], m.start(k))
+    if which == "lower" or which == "upper" and rng.random() < 0.5:
+        off = rng.choice([1, 64]) if which == "lower" else rng.choice([1, -1])
+        return f"per-thread loop {which} {_typed_add(lines, i, hit, off, ty)} on line " \
+            f"{i + 1} {off:+d}"
+    value = rng.choice([64, 192, 256] if which == "upper" else [64, 128, 512])
+    _replace(lines, i, hit, "%mut_b")
+    lines.insert(i, f"{pre}%mut_b = arith.constant {value} : {ty}")
+    return f"per-thread loop {which} on line {i + 1} -> {value}"
+
+
+PRIVATE_ACCESS = (r"(vector\.transfer_read|vector\.transfer_write|vector\.load|vector\.store|"
+                  r"memref\.load|memref\.store) [^\n]*#gpu\.address_space<private>")
+
+
+def m_private(lines, rng):
+    """An access of a private buffer (C's tile read into one and read back, a copy staged
+    through one): an index offset by 1 or 16, or a store to it moved one line up or down
+    (past the load it stores, or the next access)."""
+    found = [i for i, s in enumerate(lines) if re.search(PRIVATE_ACCESS, s.split(" : ")[0] +
+                                                         " : " + s.split(" : ", 1)[-1])]
+    i = rng.choice(found)
+    ops = _bracket(lines[i], 0)
+    store = re.match(r"\s*(vector\.transfer_write|vector\.store|memref\.store) ", lines[i])
+    if store and (not ops or rng.random() < 0.3):
+        j = i + rng.choice([-1, 1])
+        if lines[j].strip().startswith(("}", "scf.", "func.")) or \
+                re.search(r"^\s*%[\w#]+(:\d+)? = ", lines[j]) and any(
+                    re.search(rf"{re.escape(v)}\b", lines[i]) for v in
+                    re.findall(r"(%[\w#]+)", lines[j].split("=")[0])):
+            raise LookupError("the store cannot move there")
+        lines[i], lines[j] = lines[j], lines[i]
+        return f"private store on line {i + 1} moved to line {j + 1}"
+    m = rng.choice(ops)
+    off = rng.choice([1, 1, 16])
+    return f"private index {_typed_add(lines, i, m, off, 'index')} on line {i + 1} +{off}"
+
+
+def m_outer_read(lines, rng):
+    """A read of global memory outside the K-loop (the C a ``C +=`` reads before it, a
+    bias read after it): an index offset by 1 (a row or a column), or its padding made 1."""
+    start, _ = _loop(lines)
+    close = _loop_close(lines)
+    found = [i for i, s in enumerate(lines) if not start <= i <= close and re.search(
+        r"= (vector\.transfer_read|vector\.load|vector\.maskedload|memref\.load) ", s)
+        and re.search(r"fat_raw_buffer|address_space<global>|storage_buffer", s)]
+    i = rng.choice(found)
+    m = re.search(r"= vector\.transfer_read [^,\]]*\[[^\]]*\], (%[\w#]+)", lines[i])
+    if m and rng.random() < 0.3:
+        ty = re.search(r", vector<(?:\d+x)+(\w+)>\s*$", lines[i]).group(1)
+        hit = re.compile(re.escape(m.group(1))).search(lines[i], m.start(1))
+        _replace(lines, i, hit, "%mut_p")
+        lines.insert(i, f"{' ' * _indent(lines[i])}%mut_p = arith.constant "
+                        f"{_const_of(ty, '1')}")
+        return f"outer read on line {i + 1}: padding {m.group(1)} -> 1"
+    hit = rng.choice(_bracket(lines[i], 0))
+    return f"outer read index {_typed_add(lines, i, hit, 1, 'index')} on line {i + 1} +1"
+
+
+#: the mutations aimed at the tenth audit's paths (:attr:`Family.newest`): the regions of
+#: part of the workgroup, private buffers, reads of global memory outside the K-loop
+NEWEST_MUTATIONS = (m_thread_region, m_private, m_outer_read)
+
+
 #: the mutations of C's tile staged through LDS after the K-loop (:attr:`Family.staged`),
 #: each twice as likely
 STAGED_MUTATIONS = (m_staged, m_staged, m_staged_masked, m_staged_masked)
@@ -1464,6 +1576,8 @@ def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
         mutations += AIMED_MUTATIONS + AIMED_MUTATIONS
     if fam.staged:
         mutations += STAGED_MUTATIONS
+    if fam.newest:
+        mutations += NEWEST_MUTATIONS * 3
     what, text = applied(source(form), mutations, rng)
     return Mutant(form, index, f"{form}: {what}", text)
 

@@ -90,6 +90,11 @@
 // RUN: echo '// -----' >> %t.split
 // RUN: sed 's/%%st0 = arith.constant 1 : index/%%st0 = arith.constant -1 : index/' %S/Inputs/natural-4wave.mlir >> %t.split
 // STEPNEG: error: sched-adopt-loop: 'scf.for' op has step -1; the front end pipelines loops with a positive constant step
+// A loop outside the K-loop of step 0 (an i32 one, which MLIR's verifier does not check; the
+// tenth audit's mutant of a C += kernel reading C's rows so was built and ran forever):
+// RUN: echo '// -----' >> %t.split
+// RUN: sed 's/^\(      %%c2 = arith.constant 2 : index\)$/\1\n      %%z0 = arith.constant 0 : i32\n      %%z1 = arith.constant 1 : i32\n      scf.for %%z = %%z0 to %%z1 step %%z0 : i32 {\n      }/' %S/Inputs/natural-4wave.mlir >> %t.split
+// STEPOTHER: error: sched-adopt-loop: 'scf.for' op has step 0: it never ends (a loop's step must be positive)
 //
 // A copy that reads before the start of its global buffer (lower bound -1: K offset -32 in
 // the first iteration, in workgroup 0):
@@ -121,13 +126,13 @@
 // RUN: echo '// -----' >> %t.split
 // RUN: cat %t.again >> %t.split
 //
-// The nine inputs above (WGID to MARKPAIR; their messages carry no line, which moves with
+// The ten inputs above (WGID to MARKPAIR; their messages carry no line, which moves with
 // the chunk) and the adopted kernel are written to one file, '// -----' between them, and
-// run by one pipeline-opt: each chunk on its own, in order, each of the nine refused (exit
+// run by one pipeline-opt: each chunk on its own, in order, each of the ten refused (exit
 // status 1 if any is), each with its one error (no other 'error:' may show, so no chunk's
 // refusal can stand in for another's, and the adopted kernel is taken):
 // RUN: not pipeline-opt %t.split --split-input-file --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 >/dev/null \
-// RUN:   | FileCheck %s --check-prefixes=WGID,WGREAD,LANES,WRITER,STEP0,STEPNEG,BOUNDS,MARKLOOP,MARKPAIR --implicit-check-not=error:
+// RUN:   | FileCheck %s --check-prefixes=WGID,WGREAD,LANES,WRITER,STEP0,STEPNEG,STEPOTHER,BOUNDS,MARKLOOP,MARKPAIR --implicit-check-not=error:
 //
 // A copy in bounds in the first iteration that reads before the start of its buffer in the
 // last (the K offset runs backwards: 0, -32, ..., -4064):

@@ -274,8 +274,12 @@ COLUMNS = COPIES.replace("%w = arith.minsi %left, %c2 : index",
 
 def test_the_grid_covers_the_elements_written_not_their_boxes():
     _func(COLUMNS.replace("{ONE}", "4"), lambda f: check_grid_covers(f, (3, 2), (4, 1, 1)))
+    # (the message says both causes: the tenth audit's mutant leaving C's element [0, 0]
+    # unwritten was told its grid's bound was short)
     with pytest.raises(IRError, match=r"'gpu.block_id' op: the 6 workgroups of the kernel's "
-                                      r"grid 3x2 .* write no element \[2, 1\] of the 6x10"):
+                                      r"grid 3x2 .* write no element \[2, 1\] of the 6x10 "
+                                      r"output: either the kernel leaves that element "
+                                      r"unwritten, or it runs on more workgroups"):
         _func(COLUMNS.replace("{ONE}", "2"),
               lambda f: check_grid_covers(f, (3, 2), (4, 1, 1)))
 

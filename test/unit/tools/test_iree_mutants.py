@@ -413,6 +413,8 @@ NEWER = {"i8abk", "i8abk2", "fp8abk", "i8atbtk", "f16atbk", "skinny", "skinnyn",
 AIMED = {"atb600", "w1m", "keptm", "padatbmn", "accst", "padatbk200", "atb300", "diag96",
          "diagi8", "atbt129", "diag2w", "atbt113", "bab257", "bab129", "bab100"}
 AIMED_ROLLED = {"regk1020", "regf16k", "dma1w", "reg1w"}
+#: the tenth audit's families (aimed, drawing :data:`mutants.NEWEST_MUTATIONS` too)
+NEWEST = {"pc100", "pc17", "i8acc", "i8acct", "accbr"}
 #: the family the verdict's workgroups were found short on (IREE's batch 2x100x128x262)
 VERDICT = {"batch"}
 
@@ -424,8 +426,9 @@ def test_later_families_leave_the_recorded_draws_alone():
     family, or named families) draws the same mutants as before."""
     later = {n for n, fam in M.FAMILIES.items() if fam.later}
     assert later == {"i8x", "i8kf", "vdi8ab", "dynk", "bf16x", "fp8x", *NEWER, *ROLLED,
-                     *AIMED, *AIMED_ROLLED, *VERDICT}
-    assert {n for n, fam in M.FAMILIES.items() if fam.aimed} == AIMED | AIMED_ROLLED
+                     *AIMED, *AIMED_ROLLED, *VERDICT, *NEWEST}
+    assert {n for n, fam in M.FAMILIES.items() if fam.aimed} == AIMED | AIMED_ROLLED | NEWEST
+    assert {n for n, fam in M.FAMILIES.items() if fam.newest} == NEWEST
     assert not any(n.split(".")[0] in later for n in M._pool())
     assert {M.mutant_source(SEED, i) for i in range(200)}.isdisjoint(
         {f"{n}.{f}" for n in later for f in M.FORMS})
@@ -555,6 +558,57 @@ def test_the_aimed_mutations_change_what_they_name():
     assert made == {m.__name__ for m in M.AIMED_MUTATIONS}, made
     mutated = [M.mutant(1, i, ["atb600"]).what for i in range(30)]
     assert any(k in w for w in mutated for k in ("cmpi", "select", "affine map"))
+
+
+#: a K-loop with what the tenth audit's mutations aim at: a copy by part of the workgroup
+#: (an ``scf.if`` on the thread id, a per-thread loop), a private buffer written and read
+#: back, reads of global memory before and after the loop
+NEWEST_SNIPPET = """\
+    %c0 = arith.constant 0 : index
+    %c128 = arith.constant 128 : index
+    %c0_i32 = arith.constant 0 : i32
+    %c256_i32 = arith.constant 256 : i32
+    %tid = gpu.thread_id x upper_bound 256
+    %r = vector.transfer_read %g[%c0, %tid], %c0_i32 {in_bounds = [true]} : memref<4x256xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<4xi32>
+    vector.store %r, %p[%c0, %c0] : memref<4x4xi32, #gpu.address_space<private>>, vector<4xi32>
+    %t = arith.index_castui %tid : index to i32
+    %x = scf.for %k = %c0 to %c128 step %c1 iter_args(%a = %r) -> (vector<4xi32>) {
+      %g0 = arith.cmpi slt, %tid, %c128 : index
+      scf.if %g0 {
+        amdgpu.gather_to_lds %g[%c0, %tid], %l[%c0] : vector<1xi32>, memref<4x256xi32, #amdgpu.address_space<fat_raw_buffer>>, memref<256xi32, #gpu.address_space<workgroup>>
+      }
+      scf.for %j = %t to %c128_i32 step %c256_i32  : i32 {
+        gpu.barrier
+      }
+      scf.yield %a : vector<4xi32>
+    }
+    %b = vector.load %p[%c0, %c0] : memref<4x4xi32, #gpu.address_space<private>>, vector<4xi32>
+    %s = vector.load %g[%c0, %c0] : memref<4x256xi32, #amdgpu.address_space<fat_raw_buffer>>, vector<4xi32>
+    return"""
+
+
+def test_the_newest_mutations_change_what_they_name():
+    """The tenth audit's mutations (:data:`mutants.NEWEST_MUTATIONS`: a guard's bound or
+    predicate and a per-thread loop's bounds, a private buffer's index or store, a read of
+    global memory outside the K-loop) each apply to :data:`NEWEST_SNIPPET`, change what
+    they name and are deterministic; every kind of each is drawn."""
+    import random
+
+    kinds = set()
+    for mutation in M.NEWEST_MUTATIONS:
+        for seed in range(12):
+            lines = NEWEST_SNIPPET.split("\n")
+            try:
+                what = mutation(lines, random.Random(seed))
+            except (IndexError, LookupError, StopIteration, AttributeError, ValueError):
+                continue
+            assert "\n".join(lines) != NEWEST_SNIPPET and re.search(r"line \d+", what), what
+            again = NEWEST_SNIPPET.split("\n")
+            assert mutation(again, random.Random(seed)) == what
+            kinds.add(re.sub(r" (%\S+|on line).*", "", what))
+    assert kinds >= {"guard's cmpi", "guard's bound", "per-thread loop upper",
+                     "per-thread loop step", "per-thread loop lower", "private index",
+                     "private store", "outer read index", "outer read"}, kinds
 
 
 def test_two_lanes_storing_one_element_of_c_are_input_broken():

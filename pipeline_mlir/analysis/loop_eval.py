@@ -182,8 +182,12 @@ class Evaluator:
         if not (self.memo or self.views or self.bound or self.facts):
             return
         for top in ops:
-            for o in walk_ops(top, lambda _o: True):
-                self._forget_op(o, unbind=True)
+            top = _op(top)
+            if len(top.regions):
+                for o in walk_ops(top, lambda _o: True):
+                    self._forget_op(o, unbind=True)
+            else:                   # (the common case: no walk for one op)
+                self._forget_op(top, unbind=True)
 
     def forget_attributes(self, op) -> None:
         """:meth:`forget_ops` of ``op`` alone, its bindings kept: called before an attribute
@@ -221,8 +225,11 @@ class Evaluator:
         are given another value (:func:`~pipeline_mlir.dialect.ir_changes.forget_on_change`),
         which the ops that used it then compute from."""
         self._source_changed()
-        self._forget(v)
-        self._forget(_view_key(v))
+        users = self._users
+        if v in users:          # (most rewired values were never read here: no walk)
+            self._forget(v)
+        if users and _view_key(v) in users:
+            self._forget(_view_key(v))
 
     def dependents(self, key) -> set:
         """The memoized values and :meth:`view` keys computed, directly or not, from

@@ -181,13 +181,9 @@ class Evaluator:
         self._source_changed()
         if not (self.memo or self.views or self.bound or self.facts):
             return
-        for top in ops:
-            top = _op(top)
-            if len(top.regions):
-                for o in walk_ops(top, lambda _o: True):
-                    self._forget_op(o, unbind=True)
-            else:                   # (the common case: no walk for one op)
-                self._forget_op(top, unbind=True)
+        for top in map(_op, ops):       # (an op without regions, the common case: no walk)
+            for o in walk_ops(top, lambda _o: True) if len(top.regions) else (top,):
+                self._forget_op(o, unbind=True)
 
     def forget_attributes(self, op) -> None:
         """:meth:`forget_ops` of ``op`` alone, its bindings kept: called before an attribute
@@ -225,11 +221,8 @@ class Evaluator:
         are given another value (:func:`~pipeline_mlir.dialect.ir_changes.forget_on_change`),
         which the ops that used it then compute from."""
         self._source_changed()
-        users = self._users
-        if v in users:          # (most rewired values were never read here: no walk)
-            self._forget(v)
-        if users and _view_key(v) in users:
-            self._forget(_view_key(v))
+        self._forget(v)
+        self._forget(_view_key(v))
 
     def dependents(self, key) -> set:
         """The memoized values and :meth:`view` keys computed, directly or not, from

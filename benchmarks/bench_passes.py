@@ -50,8 +50,9 @@ def _timed_passes() -> dict:
 
 def _run(main, path: Path, out: Path) -> tuple[int, str]:
     err = io.StringIO()
-    with contextlib.redirect_stderr(err):
-        status = main(["--pipeline=4wave", "--emit=mlir", str(path), "-o", str(out)])
+    with contextlib.redirect_stderr(err), contextlib.chdir(ROOT):   # (messages name the
+        status = main(["--pipeline=4wave", "--emit=mlir",          # input as in the tree)
+                       str(path.relative_to(ROOT)), "-o", str(out.resolve())])
     return status, err.getvalue()
 
 

@@ -163,6 +163,7 @@ class _Facts:
         self.wheres: dict = {}
         self.ifs: dict = {}
         self.loops: dict = {}
+        self.branchless: dict = {}
 
     def value(self, v) -> int:
         """The number of value ``v`` (the same for every handle of one value)."""
@@ -211,7 +212,7 @@ class _Facts:
 
 class _Stream:
     def __init__(self, choices: tuple = (), names: _BufferNames | None = None,
-                 facts: _Facts | None = None) -> None:
+                 facts: _Facts | None = None, resume: tuple | None = None) -> None:
         self.buffer = _BufferNames() if names is None else names   # buffer -> its name
         self.facts = _Facts() if facts is None else facts
         self.events: list[L.Event] = []
@@ -220,6 +221,13 @@ class _Stream:
         self.taint: dict = {}      # value -> frozenset of load / read events it carries
         self.choices = list(choices)   # the branch taken at each unfolded scf.if met
         self.branches: list = []   # (op, then taken) of each unfolded scf.if met
+        #: the state of the stream these choices share with an earlier one, taken at the
+        #: unfolded scf.if where they part (the last choice, :func:`lds_paths`); until it is
+        #: met the walk only finds its way there, making no event (:meth:`op`)
+        self.resume = resume
+        #: per unfolded scf.if this stream meets first (no choice given): its state there,
+        #: which the stream taking the else branch resumes from (:func:`lds_paths`)
+        self.forks: dict = {}
 
     def needs(self, operands: tuple) -> tuple:
         """The load and read events the values numbered ``operands`` carry, in order."""
@@ -238,6 +246,8 @@ class _Stream:
 
     def block(self, block) -> str | None:
         for rec in self.facts.block_ops(block):
+            if self.resume is not None and not rec.regions:
+                continue        # (on the way to the parting scf.if: no event made)
             why = self.op(rec)
             if why:
                 return why
@@ -246,17 +256,25 @@ class _Stream:
     def op(self, rec: _Op) -> str | None:
         op = self.op_now = rec.op
         name, results = rec.name, rec.results
+        skip = self.resume is not None     # (finding the way to the parting scf.if)
         if name == "scf.for":
+            if skip and self._branchless(self.facts.loop(op)[1]):
+                return None
             return self.loop(op)
         if name == "scf.forall" and workgroup_forall_problem(op) is None:
-            return self.block(op.regions[0].blocks[0])   # the workgroup's code, once
+            body = op.regions[0].blocks[0]
+            return None if skip and self._branchless(body) else self.block(body)
         if name == "scf.if":
             folded, opaque, uniform = self._if(op)
             if folded is not None:
                 taken = op.regions[0 if folded else 1]
-                return self.block(taken.blocks[0]) if len(taken.blocks) else None
+                if not len(taken.blocks) or skip and self._branchless(taken.blocks[0]):
+                    return None
+                return self.block(taken.blocks[0])
             if opaque and uniform:
                 return self.branch(op)
+        if skip:        # (the earlier stream walked this op: its effect is in the state)
+            return None
         if rec.regions:
             return self._opaque(op)
         kind = self._memory(rec)
@@ -349,6 +367,12 @@ class _Stream:
         """An ``scf.if`` of a workgroup-uniform condition that does not fold: the branch
         ``choices`` gives for this meeting (the then branch once they run out)."""
         n = len(self.branches)
+        if self.resume is not None and n == len(self.choices) - 1:
+            self.events, self.ops, self.taint, self.branches = self.resume
+            self.resume = None
+        elif n >= len(self.choices):
+            self.forks[n] = (list(self.events), list(self.ops), dict(self.taint),
+                             list(self.branches))
         then = self.choices[n] if n < len(self.choices) else True
         self.branches.append((op, then))
         taken = op.regions[0 if then else 1]
@@ -389,6 +413,14 @@ class _Stream:
                     n = min(n * both, cap + 1)
         return n
 
+    def _branchless(self, block) -> bool:
+        """Whether the walk of ``block`` meets no unfolded scf.if (:meth:`count`: one
+        stream), found once per block."""
+        got = self.facts.branchless.get(block)
+        if got is None:
+            got = self.facts.branchless[block] = self.count(block, 1) == 1
+        return got
+
     def path(self) -> str:
         """The branches this stream took, worded (empty if it met no unfolded scf.if)."""
         taken = [f"{_where(op)} takes its else branch" for op, then in self.branches
@@ -425,16 +457,20 @@ def lds_paths(func, shared: tuple | None = None) -> list | str:
     modelled: the decision tree walked depth first, the then branch first.  ``shared``:
     the (buffer names, facts) of a walk of ``func`` before, if any."""
     names, facts = shared if shared is not None else (_BufferNames(), _Facts())
-    out, todo = [], [()]
+    out, todo = [], [((), None)]
     while todo:
-        s = _Stream(todo.pop(), names, facts)
+        choices, resume = todo.pop()
+        s = _Stream(choices, names, facts, resume)
         why = s.block(func.regions[0].blocks[0])
         if why:
             return why
         out.append(s)
         taken = [then for _op, then in s.branches]
-        todo += [tuple(taken[:n]) + (False,) for n in
+        # (each stream taking the else branch where this one first took the then branch
+        # resumes from this one's state there: its walk up to it is this one's)
+        todo += [(tuple(taken[:n]) + (False,), s.forks[n]) for n in
                  reversed(range(len(s.choices), len(taken)))]
+        s.forks = {}
         if len(out) + len(todo) > MAX_PATHS:
             return (f"{_where(s.branches[0][0])}: its branches give more than {MAX_PATHS} "
                     f"streams (not modelled)")

@@ -181,8 +181,8 @@ class Evaluator:
         self._source_changed()
         if not (self.memo or self.views or self.bound or self.facts):
             return
-        for top in ops:
-            for o in walk_ops(top, lambda _o: True):
+        for top in map(_op, ops):       # (an op without regions, the common case: no walk)
+            for o in walk_ops(top, lambda _o: True) if len(top.regions) else (top,):
                 self._forget_op(o, unbind=True)
 
     def forget_attributes(self, op) -> None:

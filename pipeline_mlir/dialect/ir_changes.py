@@ -19,8 +19,11 @@ from pipeline_mlir.dialect.bindings import ir, passmanager
 
 #: the live caches of values keyed by their handles (which compare by the op's address: an
 #: op created after another was erased may take its address, and would read the erased
-#: op's entry) that forget what an erasure or a rewiring makes stale: :func:`forget_on_change`
-_WATCHERS: weakref.WeakSet = weakref.WeakSet()
+#: op's entry) that forget what an erasure or a rewiring makes stale: :func:`forget_on_change`;
+#: ``id(cache)`` -> a weak reference to it, dropped when the cache dies (a dict of weak
+#: references, not a ``WeakSet``, whose iteration guard costs more than the telling itself:
+#: every erase and every rewired operand of a build tells each live cache)
+_WATCHERS: dict = {}
 
 
 def forget_on_change(cache) -> None:
@@ -34,7 +37,8 @@ def forget_on_change(cache) -> None:
     ``cache.forget_attributes(op)`` before :func:`set_attribute` changes an attribute of
     ``op``, and ``cache.forget_all()`` before a ``PassManager`` runs (its C++ patterns
     erase and create ops this module does not see)."""
-    _WATCHERS.add(cache)
+    key = id(cache)
+    _WATCHERS[key] = weakref.ref(cache, lambda _ref: _WATCHERS.pop(key, None))
 
 
 def set_attribute(op, name: str, value) -> None:
@@ -64,8 +68,10 @@ def _watched(method, before):
 
 
 def _tell(name: str, arg) -> None:
-    for cache in list(_WATCHERS):
-        getattr(cache, name)(arg)
+    for ref in tuple(_WATCHERS.values()):
+        cache = ref()
+        if cache is not None:
+            getattr(cache, name)(arg)
 
 
 def _defining(cls, name: str):

@@ -2,7 +2,9 @@
 combination of the branches of its workgroup-uniform ``scf.if`` ops, and a function of more
 than ``MAX_PATHS`` of them not modelled.  ``staged_hazards`` counts a function's streams from
 its structure before walking them (``_Stream.count``): the count must be the walk's, or a
-function it could check would be skipped (a count too high) or walked in vain (too low)."""
+function it could check would be skipped (a count too high) or walked in vain (too low).
+A stream that parts from an earlier one at a branch resumes from the earlier one's state
+there: it must be the stream walked from the start."""
 
 from __future__ import annotations
 
@@ -64,6 +66,13 @@ def test_the_streams_counted_from_the_structure_are_the_walks(outside, streams):
         hazards = LO.staged_hazards(module.operation)
     if streams <= LO.MAX_PATHS:
         assert capped == streams and len(walked) == streams, walked
+        # each stream taking an else branch resumes from the state of the one before it
+        # where they part: the same events, ops and taint as its own walk from the start
+        for s in walked:
+            alone = LO._Stream([then for _op, then in s.branches])
+            assert alone.block(f.regions[0].blocks[0]) is None
+            assert (s.events, s.ops, s.taint, s.branches) == \
+                (alone.events, alone.ops, alone.taint, alone.branches)
         # the nested store read with no barrier: found (on the paths that take it)
         assert any("'vector.load' op" in m and "incomplete in another wave" in m
                    for _op, m in hazards), hazards

@@ -159,6 +159,12 @@ def _scan(fn: AsmFunction, kind: str, operands: tuple,
                     cur.pop(r, None)
                 cur.update(new)
                 continue
+            elif used and not strict and i.mnemonic.startswith("scratch_store"):
+                # an MFMA's result spilled (IREE's 16-wave kernels): reloaded, it feeds
+                # the next MFMA of its chain through memory, where the walk does not go
+                for r in used:
+                    why.setdefault(cur[r][0], f"its result is spilled to scratch "
+                                              f"({i.mnemonic}, line {i.line})")
             elif used and strict and i.kind not in _BLIND:
                 for r in used:
                     why.setdefault(cur[r][0], f"{i.mnemonic} (line {i.line}) reads its "
@@ -214,19 +220,6 @@ def mfma_chains(fn: AsmFunction) -> Chains:
         for b, _ in nxt:
             comp[root(a)] = root(b)
     fed = {b for nxt in links.values() for b, back in nxt if not back}
-    # a chain two MFMAs start (neither fed but across a back edge) lost a link: its
-    # accumulator kept between them where the walk does not go (spilled to scratch and
-    # reloaded: IREE's 16-wave kernels), so its places are not counted from one start
-    starts: dict = {}
-    for ln in lines:
-        if ln not in fed:
-            starts.setdefault(root(ln), []).append(ln)
-    for ln in lines:
-        first = starts.get(root(ln), [])
-        if len(first) > 1:
-            why.setdefault(ln, f"MFMAs at lines {first[0]} and {first[1]} both start its "
-                               f"accumulator chain (a link the walk does not follow, "
-                               f"e.g. a spill)")
     place: dict = {}
     work = [(ln, 0) for ln in lines if ln not in fed]
     while work:

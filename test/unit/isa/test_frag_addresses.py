@@ -287,13 +287,23 @@ def test_a_gap_with_a_read_the_plan_has_no_address_for_demands_none(fp8):
 
 
 
+_ANALYSED: dict = {}
+
+
+def _analysed(built) -> tuple:
+    """(the function, the comparison's reads, the reads' register places) of ``built``,
+    once per kernel (the BF16 kernel's tests share them)."""
+    if built.asm not in _ANALYSED:
+        fn = parse_asm(built.asm).function()
+        _ANALYSED[built.asm] = fn, check_kernel_asm(fn, built.plan).reads, read_places(fn)
+    return _ANALYSED[built.asm]
+
+
 def _same_part_pairs(built, phase: str, across: bool) -> tuple:
     """(the kernel's function, the comparison's reads, the first two ``ds_read`` s of
     ``phase`` that fill the same part of an operand of two different sets of MFMAs, of two
     gaps if ``across`` else of one)."""
-    fn = parse_asm(built.asm).function()
-    gaps = check_kernel_asm(fn, built.plan).reads
-    places = read_places(fn)
+    fn, gaps, places = _analysed(built)
     instrs = {i.line: i for i in fn.instrs()}
     gap_of = {line: gap for gap, line in gaps[phase][1]}
 
@@ -428,9 +438,8 @@ def test_a_chain_whose_reads_are_of_two_accumulators_is_refused(fp8):
     ``vdst`` kept), which joins two accumulators' MFMAs into one chain.  Each passed the
     gate while a tie let every read stand, and the emulator found C WRONG; refused now."""
     built = build("4wave-bf16")
-    fn = parse_asm(built.asm).function()
-    gaps = check_kernel_asm(fn, built.plan).reads
-    places, chains = read_places(fn), mfma_chains(fn)
+    fn, gaps, places = _analysed(built)
+    chains = mfma_chains(fn)
     instrs = {i.line: i for i in fn.instrs()}
     gap_of = {ln: g for g, ln in gaps["loop"][1]}
 

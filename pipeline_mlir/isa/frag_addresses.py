@@ -583,7 +583,12 @@ def _mfmas(evidence: list, chains, instrs: dict, unheld: list) -> list[Finding]:
     votes: dict = {}
     for x, c, ks in said:
         votes.setdefault(c, Counter()).update(ks)
-    top = {c: {k for k, n in v.items() if n == max(v.values())} for c, v in votes.items()}
+    # one (accumulator, shift) per chain: the most voted (the least of those tied).  A
+    # chain is one accumulator's, so its reads must agree on one: a tie between reads of
+    # two (a chain whose halves are two accumulators' MFMAs, or whose loop MFMAs read
+    # another accumulator's fragments than its prologue's and epilogue's) refuses the
+    # reads of the other (votes that all reads share refuse none)
+    top = {c: {min(v, key=lambda k: (-v[k], k))} for c, v in votes.items()}
     out, seen = [], set()
     for x, c, ks in said:
         if x.line in seen or not ks.isdisjoint(top[c]):

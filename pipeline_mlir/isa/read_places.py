@@ -159,6 +159,12 @@ def _scan(fn: AsmFunction, kind: str, operands: tuple,
                     cur.pop(r, None)
                 cur.update(new)
                 continue
+            elif used and not strict and i.mnemonic.startswith("scratch_store"):
+                # an MFMA's result spilled (IREE's 16-wave kernels): reloaded, it feeds
+                # the next MFMA of its chain through memory, where the walk does not go
+                for r in used:
+                    why.setdefault(cur[r][0], f"its result is spilled to scratch "
+                                              f"({i.mnemonic}, line {i.line})")
             elif used and strict and i.kind not in _BLIND:
                 for r in used:
                     why.setdefault(cur[r][0], f"{i.mnemonic} (line {i.line}) reads its "

@@ -287,13 +287,23 @@ def test_a_gap_with_a_read_the_plan_has_no_address_for_demands_none(fp8):
 
 
 
+_ANALYSED: dict = {}
+
+
+def _analysed(built) -> tuple:
+    """(the function, the comparison's reads, the reads' register places) of ``built``,
+    once per kernel (the BF16 kernel's tests share them)."""
+    if built.asm not in _ANALYSED:
+        fn = parse_asm(built.asm).function()
+        _ANALYSED[built.asm] = fn, check_kernel_asm(fn, built.plan).reads, read_places(fn)
+    return _ANALYSED[built.asm]
+
+
 def _same_part_pairs(built, phase: str, across: bool) -> tuple:
     """(the kernel's function, the comparison's reads, the first two ``ds_read`` s of
     ``phase`` that fill the same part of an operand of two different sets of MFMAs, of two
     gaps if ``across`` else of one)."""
-    fn = parse_asm(built.asm).function()
-    gaps = check_kernel_asm(fn, built.plan).reads
-    places = read_places(fn)
+    fn, gaps, places = _analysed(built)
     instrs = {i.line: i for i in fn.instrs()}
     gap_of = {line: gap for gap, line in gaps[phase][1]}
 
@@ -409,3 +419,61 @@ def test_a_read_whose_address_register_another_read_loads_is_refused():
     assert any(f"(assembly line {y.line})" in d.message and "lds-misread" in d.message
                and "loads from memory" in d.message for d in e.value.diags), \
         [d.message for d in e.value.diags]
+
+
+def _edited(asm: str, edits: dict) -> str:
+    """``asm`` with each instruction of ``edits`` (instruction -> its new operands)."""
+    lines = asm.split("\n")
+    for i, ops in edits.items():
+        lines[i.line - 1] = f"\t{i.mnemonic} {', '.join(ops)} {' '.join(i.modifiers)}"
+    return "\n".join(lines)
+
+
+def test_a_chain_whose_reads_are_of_two_accumulators_is_refused(fp8):
+    """Mutants whose chains' reads split evenly between two accumulators (the votes tied):
+    (a) the 4-wave BF16 128x128 kernel's loop reading two rows of MFMAs' A fragments into
+    each other's registers in every gap (each chain's loop MFMAs read the other row's A, its
+    prologue's and epilogue's its own: as many reads of each); (b) the 4-wave FP8 64x64
+    kernel's two first loop MFMAs given each other's accumulator (``src2``; their
+    ``vdst`` kept), which joins two accumulators' MFMAs into one chain.  Each passed the
+    gate while a tie let every read stand, and the emulator found C WRONG; refused now."""
+    built = build("4wave-bf16")
+    fn, gaps, places = _analysed(built)
+    chains = mfma_chains(fn)
+    instrs = {i.line: i for i in fn.instrs()}
+    gap_of = {ln: g for g, ln in gaps["loop"][1]}
+
+    def of(i):
+        return (frozenset((o, at) for o, at, *_ in places[i.line].places),
+                frozenset(chains.chain[m] for *_, m, _, _ in places[i.line].places))
+
+    reads = [instrs[ln] for _, ln in gaps["loop"][1]]
+    rows: dict = {}
+    for x in reads:
+        for y in reads:
+            if x.line < y.line and gap_of[x.line] == gap_of[y.line] and \
+                    of(x)[0] & of(y)[0] and not of(x)[1] & of(y)[1]:
+                rows.setdefault(frozenset((of(x)[1], of(y)[1])), []).append((x, y))
+    # two rows' reads: in each gap, each part of the fragment (each read once)
+    pairs, used = [], set()
+    for x, y in next(p for p in rows.values() if len(p) >= 4):
+        if not {x.line, y.line} & used:
+            used |= {x.line, y.line}
+            pairs.append((x, y))
+    assert len(pairs) == 4, pairs
+    text = _edited(built.asm, {i: (j.operands[0], *i.operands[1:])
+                               for x, y in pairs for i, j in ((x, y), (y, x))})
+    other = parse_asm(text).function()
+    found = errors(_rule(other, built.plan, gaps, lds_map(fn).accesses))
+    # (which half of a tied chain is refused is the tie's: the loop's reads or the others)
+    assert found and all(f.kind == "lds-misread" and "accumulator chain" in f.message
+                         for f in found), found
+    built, fn, gaps, accesses = fp8
+    chains = mfma_chains(fn)
+    first = sorted(i.line for i in fn.instrs() if i.kind == "mfma" and chains.place[i.line] == 0)
+    x, y = ({i.line: i for i in fn.instrs()}[ln] for ln in first[1:3])
+    text = _edited(built.asm, {x: (*x.operands[:3], y.operands[3], *x.operands[4:]),
+                               y: (*y.operands[:3], x.operands[3], *y.operands[4:])})
+    found = errors(_rule(parse_asm(text).function(), built.plan, gaps, accesses))
+    assert found and all(f.kind == "lds-misread" and "accumulator chain" in f.message
+                         for f in found), found

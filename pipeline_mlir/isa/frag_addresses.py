@@ -76,11 +76,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import NamedTuple
 
 import numpy as np
 
 from pipeline_mlir.isa.findings import Finding
+from pipeline_mlir.isa.frag_mfmas import Fed, describe_read, feeds_of, mfma_findings
 
 __all__ = ["read_findings", "ERROR_KINDS", "NOTE_KIND"]
 
@@ -94,11 +94,6 @@ _PLAN_PHASE = {"PRO": "prologue", "KRN": "kernel", "EPI": "epilogue"}
 
 def _key(op) -> tuple[int, int, int]:
     return (op.channel, op.stage, op.subtile)
-
-
-def _describe(e) -> str:
-    return (f"channel {e.channel} stage {e.stage} subtile {e.subtile} part {e.part} "
-            f"({e.buffer})")
 
 
 class _Phase:
@@ -150,15 +145,13 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
     accumulator chains (:func:`~pipeline_mlir.isa.read_places.mfma_chains`; None: which
     MFMA each read fills is not held)."""
     loaded = loaded or {}
-    if not plan.reads:
-        return [Finding(NOTE_KIND, "-", (), (), f"the fragment reads' LDS addresses are "
-                        f"not held against the plan's: the lowering has none "
-                        f"({plan.reads_note or 'no fragment read'})")]
-    if threads != len(plan.reads[0].addresses):
-        return [Finding(NOTE_KIND, "-", (), (), f"the fragment reads' LDS addresses are "
-                        f"not held against the plan's: the plan's are for "
-                        f"{len(plan.reads[0].addresses)} threads, the function's "
-                        f"workgroup has {threads}")]
+    why = "the lowering has none ({})".format(plan.reads_note or "no fragment read") \
+        if not plan.reads else None if threads == len(plan.reads[0].addresses) else \
+        (f"the plan's are for {len(plan.reads[0].addresses)} threads, the function's "
+         f"workgroup has {threads}")
+    if why is not None:
+        return [Finding(NOTE_KIND, "-", (), (), "the fragment reads' LDS addresses are "
+                        "not held against the plan's: " + why)]
     unheld: list[str] = []
     built, transposing, skipped, bare = _phases_held(plan, phases, astray, accesses, instrs,
                                                      unheld)
@@ -176,10 +169,9 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
     bases, voters = _placement(built, plan.reads, size)
     misplaced = _misplaced(bases, voters, size, lds_bytes, instrs)
     if misplaced:
-        # the vote put a buffer outside the LDS, where the copies cannot have put it (a
-        # read outside the LDS is the LDS rule's ``lds-outside``): the plan's addresses
-        # and this assembly's do not meet on one placement (IREE's 256^3 bf16 kernel
-        # pipelined in 3 stages, rolled back: 2 reads vote -1024), so nothing is held
+        # the vote put a buffer outside the LDS, where no copy can (a read there is the LDS
+        # rule's ``lds-outside``): the plan's addresses and this assembly's meet on no one
+        # placement (IREE's 256^3 bf16 kernel in 3 stages rolled back: 2 reads vote -1024)
         return [Finding(NOTE_KIND, "-", (), (), "fragment reads not held against the "
                         "plan's LDS addresses: " + "; ".join(
                             ["the vote places a buffer outside the LDS: "
@@ -208,8 +200,8 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
             found += _unread(ph, bases, instrs)
     if places is not None:
         refused = {ln for f in found for ln in f.lines}
-        found += _mfmas([x for x in evidence if x.line not in refused], chains, instrs,
-                        unheld)
+        found += mfma_findings([x for x in evidence if x.line not in refused], chains,
+                               instrs, unheld)
     unplaced = sorted({e.buffer for ph in built for e in ph.entries} - set(bases))
     if unplaced:
         unheld.append(f"no ds_read places buffer(s) {', '.join(unplaced)}: their reads "
@@ -372,7 +364,7 @@ def _misreads(ph: _Phase, bases: dict, instrs: dict) -> list[Finding]:
                 f"{head}{int(starts[t])}..{int(starts[t]) + width - 1} in thread {t} (wave "
                 f"{t // 64}, lane {t % 64}), and no ds_read reads the buffers of its gap's "
                 f"planned reads at one placement: the plan's read of "
-                f"{', '.join(ph.entries[e])}, {_describe(e)}, reads its buffer's bytes "
+                f"{', '.join(ph.entries[e])}, {describe_read(e)}, reads its buffer's bytes "
                 f"{int(e.addresses[t])}..{int(e.addresses[t]) + e.width - 1} there"))
             continue
         # the planned read of its gap it misses in the fewest threads: what it should read
@@ -385,7 +377,7 @@ def _misreads(ph: _Phase, bases: dict, instrs: dict) -> list[Finding]:
             f"{head}{int(starts[t])}..{int(starts[t]) + width - 1} in thread {t} (wave "
             f"{t // 64}, lane {t % 64}), inside no fragment read the plan issues there "
             f"in the {ph.name}: the plan's read of {', '.join(ph.entries[e])}, "
-            f"{_describe(e)} placed at byte {bases[e.buffer]}, reads bytes "
+            f"{describe_read(e)} placed at byte {bases[e.buffer]}, reads bytes "
             f"{want}..{want + e.width - 1}"))
     return out
 
@@ -422,7 +414,7 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
     parts of one fragment given each other's address or destination registers.  A read
     whose registers are not followed, or whose gap plans a read the lowering did not
     follow into an MFMA, is said in ``unheld``.  Each piece that fills its part with the
-    planned bytes is added to ``evidence`` (an :class:`_Fed` per MFMA it reaches)."""
+    planned bytes is added to ``evidence`` (an :class:`~pipeline_mlir.isa.frag_mfmas.Fed` per MFMA it reaches)."""
     out, blind = [], []
     for gap, line, a in ph.actual:
         if line in refused or a is None or a.lanes is None or a.active is None:
@@ -458,8 +450,8 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
                 if not hit:
                     bad = (starts, operand, at, mfmas[0], fits)
                     break
-                feeds = _feeds(hit, operand, at, a.width)
-                fed += [_Fed(ph.name, line, operand, at, a.width, m, hit[0][0], feeds,
+                feeds = feeds_of(hit, operand, at, a.width)
+                fed += [Fed(ph.name, line, operand, at, a.width, m, hit[0][0], feeds,
                              tuple(ph.entries[hit[0][0]])) for m in mfmas]
             if bad:
                 break
@@ -475,7 +467,7 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
                 "lds-misread", ph.name, tuple(ph.entries[e]), (line,),
                 f"{instrs[line].text} (line {line}) fills {part}, which no fragment read "
                 f"the plan issues in its gap fills (the plan's reads there: "
-                f"{'; '.join(_describe(x) for x in planned)})"))
+                f"{'; '.join(describe_read(x) for x in planned)})"))
             continue
         e, k = fits[0]
         want = e.addresses + bases[e.buffer] + k
@@ -485,140 +477,13 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
             f"{instrs[line].text} (line {line}) fills {part} with LDS bytes "
             f"{int(starts[t])}..{int(starts[t]) + a.width - 1} in thread {t} (wave "
             f"{t // 64}, lane {t % 64}): the plan's read of {', '.join(ph.entries[e])}, "
-            f"{_describe(e)} placed at byte {bases[e.buffer]}, fills that part with bytes "
+            f"{describe_read(e)} placed at byte {bases[e.buffer]}, fills that part with bytes "
             f"{int(want[t])}..{int(want[t]) + a.width - 1}"))
     if blind:
         unheld.append(f"which part of its MFMA operand {len(blind)} ds_read of the "
                       f"{ph.name} fill is not held (" + "; ".join(
                           f"line {ln}: {why}" for ln, why in blind[:4])
                       + (" ..." if len(blind) > 4 else "") + ")")
-    return out
-
-
-class _Fed(NamedTuple):
-    """A ``ds_read`` piece that fills its part with the planned bytes, and one MFMA it
-    reaches: the phase, the read's line, the operand and its bytes from ``at``, the
-    MFMA's line, the planned read (and its schedule entries), and the IR's MFMAs that
-    read fills there
-    ((accumulator, position, chain length, sched.mma id) each; None: an accumulator not
-    followed)."""
-
-    phase: str
-    line: int
-    operand: str
-    at: int
-    width: int
-    mfma: int
-    read: object
-    feeds: frozenset | None
-    entries: tuple          # the schedule entries of the planned read
-
-
-def _feeds(hit: list, operand: str, at: int, width: int) -> frozenset | None:
-    """The (accumulator, position, chain length, sched.mma id) of the IR's MFMAs whose
-    ``operand`` bytes ``at .. at + width - 1`` the planned reads ``hit`` ((read, its first
-    byte) each) fill (None: one whose accumulator the lowering did not follow)."""
-    want = tuple(range(at, at + width))
-    out = set()
-    for e, k in hit:
-        for f in e.feeds:
-            if f.operand == operand and f.mapping[k:k + width] == want:
-                if f.acc is None or f.length < 1:
-                    return None
-                out.add((f.acc, f.pos, f.length, f.mma))
-    return frozenset(out)
-
-
-def _mfma_name(acc: int, pos: int, mma: int) -> str:
-    return (f"the MFMA of carried accumulator {acc} at place {pos} of its chain"
-            f"{f' (sched.mma {mma})' if mma >= 0 else ''}")
-
-
-def _mfmas(evidence: list, chains, instrs: dict, unheld: list) -> list[Finding]:
-    """``lds-misread``: a ``ds_read`` piece that fills its planned part of an MFMA operand
-    whose MFMA is not one the plan's read fills.  Which of the IR's MFMAs an assembly
-    MFMA is, is what the reads reaching its accumulator chain
-    (:func:`~pipeline_mlir.isa.read_places.mfma_chains`) fill, held together: the chain is
-    the chain of the accumulator, and each of its MFMAs at the place in that chain
-    (its place in the assembly's chain plus one shift, modulo the chain's length), that
-    most of the reads reaching the chain fill; a read filling none of those is refused at
-    its line.  A chain not followed is held MFMA by MFMA (the MFMA most of the reads
-    reaching it fill), and said in ``unheld`` with what else is not followed."""
-    if chains is None:
-        if evidence:
-            unheld.append("which MFMA each ds_read fills is not held (no accumulator "
-                          "chains given)")
-        return []
-    blind: dict = {}
-    held = []
-    for x in evidence:
-        if not x.feeds:
-            blind.setdefault(x.line, "its planned read fills an MFMA whose accumulator "
-                                     "chain the lowering did not follow")
-        elif x.mfma not in chains.chain:
-            blind.setdefault(x.line, f"line {x.mfma} is no MFMA of a chain")
-        else:
-            held.append(x)
-    unfollowed = sorted({x.mfma for x in held if x.mfma in chains.why})
-
-    known: dict = {}
-
-    def keys(x) -> tuple:
-        """(the chain of ``x`` 's MFMA, the (accumulator, shift) s it may be of by ``x``'s
-        feeds); an MFMA of a chain not followed: itself, by (accumulator, place)."""
-        got = known.get((x.mfma, x.feeds))
-        if got is None:
-            if x.mfma in chains.why:
-                got = x.mfma, frozenset(f[:2] for f in x.feeds)
-            else:
-                q = chains.place[x.mfma]
-                got = chains.chain[x.mfma], frozenset((f[0], (f[1] - q) % f[2])
-                                                      for f in x.feeds)
-            known[x.mfma, x.feeds] = got
-        return got
-
-    # (each piece is in ``evidence`` once per MFMA it reaches)
-    said = [(x, *keys(x)) for x in held]
-    # each piece votes once per MFMA it reaches for each (accumulator, shift) it may be
-    votes: dict = {}
-    for x, c, ks in said:
-        votes.setdefault(c, Counter()).update(ks)
-    # one (accumulator, shift) per chain: the most voted (the least of those tied).  A
-    # chain is one accumulator's, so its reads must agree on one: a tie between reads of
-    # two (a chain whose halves are two accumulators' MFMAs, or whose loop MFMAs read
-    # another accumulator's fragments than its prologue's and epilogue's) refuses the
-    # reads of the other (votes that all reads share refuse none)
-    top = {c: {min(v, key=lambda k: (-v[k], k))} for c, v in votes.items()}
-    out, seen = [], set()
-    for x, c, ks in said:
-        if x.line in seen or not ks.isdisjoint(top[c]):
-            continue
-        seen.add(x.line)
-        mma = {f[:2]: f[3] for y in held for f in y.feeds}
-        length = {f[0]: f[2] for y in held for f in y.feeds}
-        if x.mfma in chains.why:
-            want = sorted(top[c])
-        else:
-            want = sorted((a, (s + chains.place[x.mfma]) % length[a]) for a, s in top[c])
-        what = " or ".join(_mfma_name(a, p, mma.get((a, p), -1)) for a, p in want)
-        plan = ", ".join(_mfma_name(a, p, m) for a, p, _, m in sorted(x.feeds))
-        others = sorted({y.line for y, cy, _ in said if y.line != x.line and cy == c})
-        out.append(Finding(
-            "lds-misread", x.phase, x.entries, (x.line,),
-            f"{instrs[x.line].text} (line {x.line}) fills bytes {x.at}..{x.at + x.width - 1} "
-            f"of {x.operand} of {instrs[x.mfma].mnemonic} (line {x.mfma}), which the "
-            f"{len(others)} other ds_read reaching its accumulator chain (lines "
-            f"{', '.join(map(str, others[:6]))}{' ...' if len(others) > 6 else ''}) make "
-            f"{what}; the plan's read there, {_describe(x.read)}, fills that part of "
-            f"{plan}"))
-    if blind:
-        unheld.append(f"which MFMA {len(blind)} ds_read fill is not held (" + "; ".join(
-            f"line {ln}: {why}" for ln, why in sorted(blind.items())[:4])
-            + (" ..." if len(blind) > 4 else "") + ")")
-    if unfollowed:
-        unheld.append(f"the accumulator chains of {len(unfollowed)} MFMA are not followed "
-                      f"(line {unfollowed[0]}: {chains.why[unfollowed[0]]}): each held "
-                      f"as the MFMA the reads reaching it fill, not across its chain")
     return out
 
 
@@ -653,11 +518,11 @@ def _unread(ph: _Phase, bases: dict, instrs: dict) -> list[Finding]:
         t = int(np.flatnonzero(~hit)[0])
         gaps = {g for g, es in ph.by_gap.items() if e in es}
         lines = tuple(ln for g, ln, _a in ph.actual if g in gaps)
-        where = (f"; the ds_read of its gap: " + ", ".join(
+        where = ("; the ds_read of its gap: " + ", ".join(
             f"{instrs[ln].text} (line {ln})" for ln in lines[:4])) if lines else ""
         out.append(Finding(
             "lds-unread", ph.name, tuple(labels), lines,
-            f"the plan's fragment read of {', '.join(labels)}, {_describe(e)} placed at "
+            f"the plan's fragment read of {', '.join(labels)}, {describe_read(e)} placed at "
             f"byte {bases[e.buffer]}, bytes {int(lo[t])}..{int(lo[t]) + e.width - 1} of "
             f"thread {t} (wave {t // 64}, lane {t % 64}), is read by no ds_read of the "
             f"{ph.name}: the MFMAs get another fragment{where}"))

@@ -84,6 +84,44 @@ def read_places(fn: AsmFunction) -> dict[int, ReadPlaces]:
     return out
 
 
+def _onward(fn: AsmFunction, index: dict) -> set:
+    """The blocks of ``fn`` (numbers) from which a path reaches an MFMA."""
+    onward = {k for k, b in enumerate(fn.blocks) if any(i.kind == "mfma" for i in b.instrs)}
+    grown = True
+    while grown:
+        grown = False
+        for k, b in enumerate(fn.blocks):
+            if k not in onward and any(index[x] in onward for x in b.succs):
+                onward.add(k)
+                grown = True
+    return onward
+
+
+def _reach(i, used: list, operands: tuple, places: dict, why: dict) -> None:
+    """:func:`_scan`'s MFMA ``i`` reading the held registers ``used`` ((register, (the
+    result's line, its byte, across a back edge)) each): the places they reach added to
+    ``places``, and a why for a result read out of order or as another operand."""
+    mine: dict = {}
+    for r, (line, byte, back) in used:
+        mine.setdefault((line, back), []).append((r, byte))
+    allowed = {r for _, x in operands if len(i.operands) > x for r in registers(i.operands[x])}
+    for (line, back), held in mine.items():
+        for name, x in operands:
+            regs = registers(i.operands[x]) if len(i.operands) > x else ()
+            got = [(r, byte) for r, byte in held if r in regs]
+            if not got:
+                continue
+            spots = {4 * regs.index(r) - byte for r, byte in got}
+            if len(spots) > 1:
+                why.setdefault(line, f"its registers reach {name} of {i.mnemonic} (line "
+                                     f"{i.line}) out of order")
+            places[line].update((name, o, i.line, min(x for _, x in got),
+                                 max(x for _, x in got) + 4, back, len(got)) for o in spots)
+        if any(r not in allowed for r, _ in held):
+            why.setdefault(line, f"{i.mnemonic} (line {i.line}) reads its registers as "
+                                 f"other than {' or '.join(n for n, _ in operands)}")
+
+
 def _scan(fn: AsmFunction, kind: str, operands: tuple,
           strict: bool) -> tuple[dict, dict, dict]:
     """Per instruction of ``kind`` (``ds_read`` or ``mfma``) of ``fn``, the places its
@@ -100,19 +138,7 @@ def _scan(fn: AsmFunction, kind: str, operands: tuple,
     places: dict = {}
     why: dict = {}
     size: dict = {}
-    onward = None
-    if kind == "mfma":
-        # the blocks from which a path reaches an MFMA
-        onward = {k for k, b in enumerate(fn.blocks)
-                  if any(i.kind == "mfma" for i in b.instrs)}
-        grown = True
-        while grown:
-            grown = False
-            for k, b in enumerate(fn.blocks):
-                if k not in onward and any(index[x] in onward for x in b.succs):
-                    onward.add(k)
-                    grown = True
-    names = [x for _, x in operands]
+    onward = _onward(fn, index) if kind == "mfma" else None
     # (block, the held state it starts with: register -> (line, byte, across a back edge),
     # whether the block's own results are made here)
     work = [(k, {}, True) for k in reversed(range(len(fn.blocks)))]
@@ -129,29 +155,7 @@ def _scan(fn: AsmFunction, kind: str, operands: tuple,
                 break
             used = [r for r in i.uses if r in cur]
             if used and i.kind == "mfma":
-                mine: dict = {}
-                for r in used:
-                    line, byte, back = cur[r]
-                    mine.setdefault((line, back), []).append((r, byte))
-                allowed = {r for x in names if len(i.operands) > x
-                           for r in registers(i.operands[x])}
-                for (line, back), held in mine.items():
-                    for name, x in operands:
-                        regs = registers(i.operands[x]) if len(i.operands) > x else ()
-                        got = [(r, byte) for r, byte in held if r in regs]
-                        if not got:
-                            continue
-                        spots = {4 * regs.index(r) - byte for r, byte in got}
-                        if len(spots) > 1:
-                            why.setdefault(line, f"its registers reach {name} of "
-                                                 f"{i.mnemonic} (line {i.line}) out of order")
-                        places[line].update((name, o, i.line, min(x for _, x in got),
-                                             max(x for _, x in got) + 4, back, len(got))
-                                            for o in spots)
-                    if any(r not in allowed for r, _ in held):
-                        why.setdefault(line, f"{i.mnemonic} (line {i.line}) reads its "
-                                             f"registers as other than "
-                                             f"{' or '.join(n for n, _ in operands)}")
+                _reach(i, [(r, cur[r]) for r in used], operands, places, why)
             elif used and _bare(i.mnemonic) in _COPIES and len(i.operands) == 2:
                 src, dst = registers(i.operands[1]), registers(i.operands[0])
                 new = {d: cur[r] for r, d in zip(src, dst) if r in cur}

@@ -212,7 +212,7 @@ def _swapped(asm: str, fn, phases: dict) -> dict:
         for gap, line in actual:
             by_gap.setdefault(gap, []).append(instrs[line])
         for gap, (x, y, *_) in ((g, r) for g, r in by_gap.items() if len(r) > 1):
-            (dx, ax, *mx), (dy, ay, *my) = x.operands, y.operands
+            (dx, ax, *_), (dy, ay, *_) = x.operands, y.operands
             mods = lambda i: " ".join(i.modifiers)
             mutant(f"{ph} {x.line} addresses", {
                 x.line: f"{x.mnemonic} {dx}, {ay} {mods(x)}",

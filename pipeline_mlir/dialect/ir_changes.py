@@ -20,9 +20,11 @@ from pipeline_mlir.dialect.bindings import ir, passmanager
 #: the live caches of values keyed by their handles (which compare by the op's address: an
 #: op created after another was erased may take its address, and would read the erased
 #: op's entry) that forget what an erasure or a rewiring makes stale: :func:`forget_on_change`;
-#: ``id(cache)`` -> a weak reference to it, dropped when the cache dies (a dict of weak
-#: references, not a ``WeakSet``, whose iteration guard costs more than the telling itself:
-#: every erase and every rewired operand of a build tells each live cache)
+#: ``id(cache)`` -> a weak reference to it, dropped by the first telling after the cache
+#: dies (a dict of weak references, not a ``WeakSet``, whose iteration guard costs more
+#: than the telling itself: every erase and every rewired operand of a build tells each
+#: live cache; no callback removes an entry, which a collection run while the dict is
+#: copied would do in the middle of the copy)
 _WATCHERS: dict = {}
 
 
@@ -37,8 +39,7 @@ def forget_on_change(cache) -> None:
     ``cache.forget_attributes(op)`` before :func:`set_attribute` changes an attribute of
     ``op``, and ``cache.forget_all()`` before a ``PassManager`` runs (its C++ patterns
     erase and create ops this module does not see)."""
-    key = id(cache)
-    _WATCHERS[key] = weakref.ref(cache, lambda _ref: _WATCHERS.pop(key, None))
+    _WATCHERS[id(cache)] = weakref.ref(cache)
 
 
 def set_attribute(op, name: str, value) -> None:
@@ -68,10 +69,12 @@ def _watched(method, before):
 
 
 def _tell(name: str, arg) -> None:
-    for ref in tuple(_WATCHERS.values()):
+    for key, ref in list(_WATCHERS.items()):
         cache = ref()
         if cache is not None:
             getattr(cache, name)(arg)
+        elif _WATCHERS.get(key) is ref:     # (dead: a new cache may have its id now)
+            del _WATCHERS[key]
 
 
 def _defining(cls, name: str):

@@ -105,20 +105,25 @@ def test_unaligned_forms_agree_and_run_in_random_order(generated, capsys):
     exact_in_random_order(generated, name, capsys, 13)
 
 
-def test_edge_rows_pointed_inside_the_buffer_are_refused(generated, tmp_path, capsys):
+def test_edge_rows_pointed_inside_the_buffer_are_spared(generated, tmp_path, capsys):
     """The front end's copies read a strided block per workgroup; IREE's point the rows
     past the edge of C out of the buffer (zeros), which the block does too.  A kernel whose
     copies point them at row 0 of the tile instead (inside the buffer) reads other data
-    than the block there: refused at the copy, naming the workgroup."""
+    than the block there, in LDS rows whose accumulator rows no stored element of C uses
+    (rows 300 to 383 of the last tile row): proven unused (``frontend/unused_rows.py``),
+    the mutant gets the kernel's own schedule (exact on all 6 workgroups in late and
+    random mode, by hand).  Refused at the copy before those rows were spared; a row that a
+    stored element uses is refused (``test_unused_rows.py``'s widened scatters)."""
     text = generated("bf16_abt_300x500x200", "prefetch").read_text()
     mutant = re.sub(r"arith\.select (%\d+), %c(300|500), ", r"arith.select \1, %c0, ", text)
     assert mutant != text
-    src = tmp_path / "mutant.mlir"
-    src.write_text(mutant)
-    rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
-    err = capsys.readouterr().err
-    assert rc == 1 and "Traceback" not in err, err
-    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err
-    assert "copies do not move as one block from one workgroup to another: with every " \
-           "workgroup id" in err, err
+    out = []
+    for i, body in enumerate((text, mutant)):
+        src = tmp_path / f"k{i}.mlir"
+        src.write_text(body)
+        rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
+        got, err = capsys.readouterr()
+        assert rc == 0, err
+        out.append(got)
+    assert out[0] == out[1]
 

@@ -85,7 +85,7 @@ __all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_ERROR_KINDS", "DMA_MOVED_KIND
 #: findings that refuse a build wherever they are
 ERROR_KINDS = frozenset({"wait-short", "frag-wait-weak", "frag-wait-missing", "lds-race",
                          "lds-outside", "lds-stale", "lds-unwritten", "barrier-mismatch",
-                         "wait-states"}) | READ_ERROR_KINDS
+                         "wait-states", "acc-init"}) | READ_ERROR_KINDS
 #: findings that refuse a build in the pipelined loop (its waits count these instructions)
 LOOP_ERROR_KINDS = frozenset({"mfma-missing"})
 #: findings that refuse a build, in any phase, of a kernel whose pipelined loop's global

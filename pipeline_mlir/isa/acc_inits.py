@@ -81,11 +81,16 @@ class _Walk:
                 for r in i.defs:
                     w.setdefault(r, []).append(j)
             self.writes.append(w)
-        self.memo: dict = {}
 
     def origins(self, k: int, j: int, r: str) -> frozenset:
         """The origins (:func:`_origin`, copies followed; ("unwritten",) at the function's
         entry) of register ``r`` read by instruction ``j`` of block ``k``, over all paths."""
+        at = self.writes[k].get(r, ())
+        n = bisect_left(at, j)
+        if n:       # (most often: an MFMA of the block, the chain going on)
+            i = self.fn.blocks[k].instrs[at[n - 1]]
+            if i.kind == "mfma":
+                return frozenset({("mfma", i.line)})
         out: set = set()
         work = [(k, j, r)]
         seen: set = set()
@@ -115,11 +120,23 @@ class _Walk:
         return frozenset(out)
 
 
+class _Lines(dict):
+    """The instructions of a function by line, read when a message first needs one."""
+
+    def __init__(self, fn: AsmFunction):
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, line: int):
+        self.update((i.line, i) for i in self.fn.instrs())
+        return self[line]
+
+
 def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]]:
     """The ``acc-init`` findings of ``fn`` (module docstring) for its accumulator chains
     ``chains`` (:class:`~pipeline_mlir.isa.read_places.Chains`), and what is not held."""
     walk = _Walk(fn)
-    instrs = {i.line: i for i in fn.instrs()}
+    instrs = _Lines(fn)
     where = {i.line: (k, j, i) for k, b in enumerate(fn.blocks)
              for j, i in enumerate(b.instrs) if i.kind == "mfma"}
     per_chain: dict = {}        # chain -> [(MFMA line, register, origins)]

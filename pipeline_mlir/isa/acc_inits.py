@@ -13,14 +13,13 @@ Refused (``acc-init`` at the MFMA's line):
 - a register no instruction wrote on some path into the MFMA, or a literal not zero (the
   IR starts an accumulator from no other constant);
 - the result of an MFMA of another chain;
-- a chain that starts from a zero on one path and from anything but a zero or its own
-  MFMAs on another (the IR starts each accumulator from one value: a zero constant, or
-  what it read before the loop).
+- a chain that starts from a zero on one path and from a load on another (the IR starts
+  each accumulator from one value: a zero constant, or what it read before the loop).
 
 Not held (a note): which element of C a load-started chain starts from (a ``C +=``
-kernel's registers are held only to be written, and by no other chain); a register
-written by another instruction in a chain that starts from no zero (a scratch reload, a
-conversion); chains :func:`mfma_chains` does not follow.
+kernel's registers are held only to be written, and by no other chain); a start written
+by another instruction (a scratch reload, a conversion: the walk does not follow it);
+chains :func:`mfma_chains` does not follow.
 
 No MLIR here.
 """
@@ -163,7 +162,7 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
                 elif o[0] == "mfma" and chains.chain.get(o[1]) != c:
                     why = (f"{r} holds the result of {instrs[o[1]].mnemonic} (line {o[1]}), "
                            f"an MFMA of another accumulator chain")
-                elif zero and o[0] in ("load", "other"):
+                elif zero and o[0] == "load":
                     why = (f"{r} is written by {instrs[o[1]].mnemonic} (line {o[1]}) "
                            f"on a path into it, by a zero on another: the chain starts "
                            f"from one value")
@@ -176,16 +175,17 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
                 "acc-init", "-", (), (line,),
                 f"{where[line][2].text} (line {line}) reads as its accumulator what its "
                 f"chain does not start from: {why}"))
-        elif not zero:
-            loaded += any(o[0] == "load" for o in starts)
+        else:
+            loaded += not zero and any(o[0] == "load" for o in starts)
             others += any(o[0] == "other" for o in starts)
     notes = []
     if loaded:
         notes.append(f"{loaded} accumulator chain(s) start from a load: which element of C "
                      f"each starts from is not held")
     if others:
-        notes.append(f"{others} accumulator chain(s) start from a register another "
-                     f"instruction than a copy, a load or a zero writes: not held")
+        notes.append(f"{others} accumulator chain(s) start, on some path, from a register "
+                     f"another instruction than a copy, a load, a zero or an MFMA writes: "
+                     f"that start not held")
     unfollowed = {c for ln, c in chains.chain.items() if ln in chains.why}
     if unfollowed:
         notes.append(f"the start of {len(unfollowed)} accumulator chain(s) not followed "

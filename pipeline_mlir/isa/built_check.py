@@ -57,7 +57,10 @@ before the barrier the other waves' reads of that stage are ordered by; no wait 
 and prologue and epilogue barriers deleted or moved where the comparison's skeleton, not
 modelling the copies, counts them as extra, are ``lds-race`` s: two waves touching one LDS
 byte, one writing, with no barrier between (:mod:`~pipeline_mlir.isa.lds_ranges`, from
-every thread's LDS addresses; an error wherever it is).  The other findings
+every thread's LDS addresses; an error wherever it is).  An MFMA of an accumulator chain
+reading, on some path, an unwritten register, a constant not zero, another chain's result or
+another start than its chain's zero (``acc-init``, :mod:`~pipeline_mlir.isa.acc_inits`) is
+an error wherever it is.  The other findings
 are notes here.  Waits LLVM merged, tightened or added, instructions it
 moved, merged (a ``ds_read2``: the reads then missing) or added.  And the comparison's
 findings that IREE kernels the emulator runs exact give where the expected skeleton does not
@@ -85,7 +88,7 @@ __all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_ERROR_KINDS", "DMA_MOVED_KIND
 #: findings that refuse a build wherever they are
 ERROR_KINDS = frozenset({"wait-short", "frag-wait-weak", "frag-wait-missing", "lds-race",
                          "lds-outside", "lds-stale", "lds-unwritten", "barrier-mismatch",
-                         "wait-states"}) | READ_ERROR_KINDS
+                         "wait-states", "acc-init"}) | READ_ERROR_KINDS
 #: findings that refuse a build in the pipelined loop (its waits count these instructions)
 LOOP_ERROR_KINDS = frozenset({"mfma-missing"})
 #: findings that refuse a build, in any phase, of a kernel whose pipelined loop's global

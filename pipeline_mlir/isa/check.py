@@ -49,6 +49,7 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
                                         expected_skeleton, merge_waits)
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
 from pipeline_mlir.isa.frag_addresses import read_findings
+from pipeline_mlir.isa.acc_inits import acc_init_findings
 from pipeline_mlir.isa.read_places import loaded_addresses, mfma_chains, read_places
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.held import held_counts
@@ -440,6 +441,12 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     rw = reg_waits(fn, lds.apart if lds is not None else None)
     res.findings = group_findings(res.findings + _assembly_findings(fn, rw, lds, phase_of))
     res.reads = {ph: c.reads() for ph, c in compared.items()}
+    chains = mfma_chains(fn)
+    inits, init_notes = acc_init_findings(fn, chains)
+    res.findings += inits
+    if init_notes:
+        res.findings.append(Finding("acc-init-unheld", "-", (), (), "accumulator starts not held: "
+                                    + "; ".join(init_notes)))
     if plan is not None:
         # a phase whose reads the comparison finds elsewhere than planned (moved,
         # changed, merged, extra), or with MFMAs the plan lacks (IREE's remainder code
@@ -449,7 +456,7 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
                                       lds.accesses if lds is not None else {},
                                       {i.line: i for i in fn.instrs()}, fn.lds_bytes,
                                       fn.threads, read_places(fn), loaded_addresses(fn),
-                                      mfma_chains(fn))
+                                      chains)
     res.outside = [explain_outside(o, rw.pending) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)
     return res

@@ -28,6 +28,8 @@ __all__ = ["evaluate", "value_flow", "vary_after", "block_states", "lane_source"
 
 _M32 = np.uint64(0xFFFFFFFF)
 _VGPR = re.compile(r"^v\d+$")
+#: a vector register (VGPR or AGPR): never part of a lane mask
+_VECTOR = re.compile(r"^[va]\d+$")
 _NUMBER = re.compile(r"^-?(0x[0-9a-fA-F]+|\d+)$")
 
 
@@ -277,7 +279,7 @@ def vary_after(i: AsmInstr, state: set, values: dict) -> None:
         state.update(i.defs)
         for r in i.defs:
             v = values.get(r)
-            if v is None and not _VGPR.match(r):    # a lane mask's register
+            if v is None and not _VECTOR.match(r):    # a lane mask's register
                 v = next((x for k, x in values.items() if isinstance(k, tuple) and r in k),
                          None)
             if v is not None and len(v) % 64 == 0 and (v.reshape(-1, 64) == v[:64]).all():

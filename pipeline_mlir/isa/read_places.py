@@ -31,10 +31,11 @@ from dataclasses import dataclass
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.asm_instr import registers
 
-__all__ = ["ReadPlaces", "read_places", "Chains", "mfma_chains", "loaded_addresses"]
+__all__ = ["ReadPlaces", "read_places", "Chains", "mfma_chains", "loaded_addresses", "COPIES",
+           "bare"]
 
 #: copies: mnemonic (without ``_e32`` / ``_e64``) -> registers per source
-_COPIES = frozenset({"v_mov_b32", "v_mov_b64", "v_accvgpr_write_b32", "v_accvgpr_read_b32",
+COPIES = frozenset({"v_mov_b32", "v_mov_b64", "v_accvgpr_write_b32", "v_accvgpr_read_b32",
                      "v_accvgpr_mov_b32"})
 #: instructions that read no register of a vector result (waits, fences, scalar code)
 _BLIND = frozenset({"wait", "barrier", "sched_barrier", "sched_group_barrier", "nop",
@@ -66,7 +67,7 @@ class Chains:
     why: dict
 
 
-def _bare(mnemonic: str) -> str:
+def bare(mnemonic: str) -> str:
     for tail in ("_e32", "_e64"):
         if mnemonic.endswith(tail):
             return mnemonic[:-len(tail)]
@@ -156,7 +157,7 @@ def _scan(fn: AsmFunction, kind: str, operands: tuple,
             used = [r for r in i.uses if r in cur]
             if used and i.kind == "mfma":
                 _reach(i, [(r, cur[r]) for r in used], operands, places, why)
-            elif used and _bare(i.mnemonic) in _COPIES and len(i.operands) == 2:
+            elif used and bare(i.mnemonic) in COPIES and len(i.operands) == 2:
                 src, dst = registers(i.operands[1]), registers(i.operands[0])
                 new = {d: cur[r] for r, d in zip(src, dst) if r in cur}
                 for r in i.defs:

@@ -1,0 +1,194 @@
+"""The ISA gate's accumulator-start rule (``acc-init``): every MFMA of an accumulator
+chain (:func:`~pipeline_mlir.isa.read_places.mfma_chains`) reads as its accumulator
+(``src2``), on every path into it, either the result of an MFMA of its own chain or the
+value the chain starts from.
+
+From each such MFMA a walk back over the control-flow graph follows each ``src2``
+register to what wrote it on each path, through the copies LLVM inserts (``v_mov_b32``,
+``v_mov_b64``, ``v_accvgpr_write`` / ``_read`` / ``_mov``), to one of: a zero (a copy of
+the literal 0), a load (``global_`` / ``buffer_`` / ``ds_`` load: C's tile, a ``C +=``
+kernel's start), an MFMA, the function's entry (nothing wrote it) or another instruction.
+Refused (``acc-init`` at the MFMA's line):
+
+- a register no instruction wrote on some path into the MFMA, or a literal not zero (the
+  IR starts an accumulator from no other constant);
+- the result of an MFMA of another chain;
+- a chain that starts from a zero on one path and from a load on another (the IR starts
+  each accumulator from one value: a zero constant, or what it read before the loop).
+
+Not held (a note): which element of C a load-started chain starts from (a ``C +=``
+kernel's registers are held only to be written, and by no other chain); a start written
+by another instruction (a scratch reload, a conversion: the walk does not follow it);
+chains :func:`mfma_chains` does not follow.
+
+No MLIR here.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from pipeline_mlir.isa.asm import AsmFunction
+from pipeline_mlir.isa.asm_instr import registers
+from pipeline_mlir.isa.findings import Finding
+from pipeline_mlir.isa.read_places import COPIES, bare
+
+__all__ = ["acc_init_findings"]
+
+_LOADS = ("global_load", "buffer_load", "ds_read", "flat_load")
+
+
+def _origin(i, r: str):
+    """What instruction ``i``, the last to write register ``r`` before the point walked
+    from, makes of it: ("zero",), ("const", line) (a literal not zero), ("load", line),
+    ("mfma", line), ("copy", source register), ("other", line)."""
+    if i.kind == "mfma":
+        return "mfma", i.line
+    if bare(i.mnemonic) in COPIES and len(i.operands) == 2:
+        dst, src = registers(i.operands[0]), registers(i.operands[1])
+        if not src:
+            try:
+                value = int(i.operands[1].strip(), 0)
+            except ValueError:
+                value = None
+            if value == 0 or i.operands[1].strip() in ("0.0", "0.0e0"):
+                return ("zero",)
+            return "const", i.line
+        if len(src) == len(dst) and r in dst:
+            return "copy", src[dst.index(r)]
+        return "other", i.line
+    if i.mnemonic.startswith(_LOADS):
+        return "load", i.line
+    return "other", i.line
+
+
+class _Walk:
+    """Backward reaching writes over ``fn``: per (block, register), the indices of the
+    block's instructions writing it."""
+
+    def __init__(self, fn: AsmFunction):
+        self.fn = fn
+        index = {b.label: k for k, b in enumerate(fn.blocks)}
+        self.preds: list[list[int]] = [[] for _ in fn.blocks]
+        for k, b in enumerate(fn.blocks):
+            for s in b.succs:
+                self.preds[index[s]].append(k)
+        self.writes: list[dict] = []
+        for b in fn.blocks:
+            w: dict = {}
+            for j, i in enumerate(b.instrs):
+                for r in i.defs:
+                    w.setdefault(r, []).append(j)
+            self.writes.append(w)
+
+    def origins(self, k: int, j: int, r: str) -> frozenset:
+        """The origins (:func:`_origin`, copies followed; ("unwritten",) at the function's
+        entry) of register ``r`` read by instruction ``j`` of block ``k``, over all paths."""
+        at = self.writes[k].get(r, ())
+        n = bisect_left(at, j)
+        if n:       # (most often: an MFMA of the block, the chain going on)
+            i = self.fn.blocks[k].instrs[at[n - 1]]
+            if i.kind == "mfma":
+                return frozenset({("mfma", i.line)})
+        out: set = set()
+        work = [(k, j, r)]
+        seen: set = set()
+        while work:
+            k, j, r = work.pop()
+            at = self.writes[k].get(r, ())
+            n = bisect_left(at, j)
+            if n:
+                i = self.fn.blocks[k].instrs[at[n - 1]]
+                got = _origin(i, r)
+                if got[0] == "copy":
+                    state = (k, at[n - 1], got[1])
+                    if state not in seen:
+                        seen.add(state)
+                        work.append(state)
+                else:
+                    out.add(got)
+                continue
+            # written in no earlier instruction of the block: from each predecessor's end
+            if k == 0:
+                out.add(("unwritten",))
+            for p in self.preds[k]:
+                state = (p, len(self.fn.blocks[p].instrs), r)
+                if state not in seen:
+                    seen.add(state)
+                    work.append(state)
+        return frozenset(out)
+
+
+class _Lines(dict):
+    """The instructions of a function by line, read when a message first needs one."""
+
+    def __init__(self, fn: AsmFunction):
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, line: int):
+        self.update((i.line, i) for i in self.fn.instrs())
+        return self[line]
+
+
+def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]]:
+    """The ``acc-init`` findings of ``fn`` (module docstring) for its accumulator chains
+    ``chains`` (:class:`~pipeline_mlir.isa.read_places.Chains`), and what is not held."""
+    walk = _Walk(fn)
+    instrs = _Lines(fn)
+    where = {i.line: (k, j, i) for k, b in enumerate(fn.blocks)
+             for j, i in enumerate(b.instrs) if i.kind == "mfma"}
+    per_chain: dict = {}        # chain -> [(MFMA line, register, origins)]
+    for line, c in chains.chain.items():
+        if line in chains.why or line not in where:
+            continue
+        k, j, i = where[line]
+        for r in registers(i.operands[3]) if len(i.operands) > 3 else ():
+            per_chain.setdefault(c, []).append((line, r, walk.origins(k, j, r)))
+    found: list[Finding] = []
+    loaded = others = 0
+    for c, reads in sorted(per_chain.items()):
+        starts = {o for _, _, got in reads for o in got
+                  if not (o[0] == "mfma" and chains.chain.get(o[1]) == c)}
+        zero = ("zero",) in starts
+        bad = None
+        for line, r, got in reads:
+            for o in sorted(got):
+                if o[0] == "const":
+                    why = (f"{r} is written by {instrs[o[1]].text} (line {o[1]}), a "
+                           f"constant not zero")
+                elif o[0] == "unwritten":
+                    why = f"{r} is written by no instruction on a path into it"
+                elif o[0] == "mfma" and chains.chain.get(o[1]) != c:
+                    why = (f"{r} holds the result of {instrs[o[1]].mnemonic} (line {o[1]}), "
+                           f"an MFMA of another accumulator chain")
+                elif zero and o[0] == "load":
+                    why = (f"{r} is written by {instrs[o[1]].mnemonic} (line {o[1]}) "
+                           f"on a path into it, by a zero on another: the chain starts "
+                           f"from one value")
+                else:
+                    continue
+                bad = bad or (line, why)
+        if bad is not None:
+            line, why = bad
+            found.append(Finding(
+                "acc-init", "-", (), (line,),
+                f"{where[line][2].text} (line {line}) reads as its accumulator what its "
+                f"chain does not start from: {why}"))
+        else:
+            loaded += not zero and any(o[0] == "load" for o in starts)
+            others += any(o[0] == "other" for o in starts)
+    notes = []
+    if loaded:
+        notes.append(f"{loaded} accumulator chain(s) start from a load: which element of C "
+                     f"each starts from is not held")
+    if others:
+        notes.append(f"{others} accumulator chain(s) start, on some path, from a register "
+                     f"another instruction than a copy, a load, a zero or an MFMA writes: "
+                     f"that start not held")
+    unfollowed = {c for ln, c in chains.chain.items() if ln in chains.why}
+    if unfollowed:
+        notes.append(f"the start of {len(unfollowed)} accumulator chain(s) not followed "
+                     f"(their chains are not)")
+    return found, notes
+

@@ -1,0 +1,130 @@
+"""The ISA gate's accumulator-start rule (``pipeline_mlir/isa/acc_inits.py``, ``acc-init``):
+each MFMA of an accumulator chain reads as ``src2``, on every path, its own chain's result
+or the value the chain starts from (a zero, or a load for a ``C +=`` kernel).
+
+The reviewer's mutants of the 4-wave FP8 256x256 kernel (two zero-initialising copies of
+two blocks given each other's destinations: C WRONG or NaN on the emulator) passed the gate
+before; each is refused now at an MFMA, and the kernel as built passes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kernel_builds import build
+from pipeline_mlir.isa.acc_inits import acc_init_findings
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.isa.built_check import errors, pipelined_check
+from pipeline_mlir.isa.read_places import mfma_chains
+
+#: a loop of one MFMA behind a zero-trip branch: its accumulator zeroed on both paths, the
+#: epilogue's MFMA fed by the loop's or by the zero-trip path's zeros
+LOOP = """
+\ts_cmp_eq_u32 s0, 0
+\ts_cbranch_scc1 .LBB0_2
+; %bb.1:
+\tv_accvgpr_write_b32 a0, 0
+\tv_accvgpr_mov_b32 a1, a0
+\tv_accvgpr_mov_b32 a2, a0
+\tv_accvgpr_mov_b32 a3, a0
+.LBB0_3:
+\tv_mfma_f32_16x16x32_bf16 a[0:3], v[0:3], v[4:7], a[0:3]
+\ts_cmp_eq_u32 s1, 0
+\ts_cbranch_scc1 .LBB0_3
+\ts_branch .LBB0_4
+.LBB0_2:
+\tv_mov_b32_e32 v8, 0
+\tv_accvgpr_write_b32 a0, v8
+\tv_accvgpr_write_b32 a1, v8
+\tv_accvgpr_write_b32 a2, v8
+\tv_accvgpr_write_b32 a3, v8
+.LBB0_4:
+\tv_mfma_f32_16x16x32_bf16 a[0:3], v[0:3], v[4:7], a[0:3]
+\tglobal_store_dwordx4 v[10:11], a[0:3], off
+\ts_endpgm
+"""
+
+
+def _rule(text: str):
+    fn = parse_asm(text).function()
+    return acc_init_findings(fn, mfma_chains(fn))
+
+
+@pytest.mark.parametrize("old, new, why", [
+    (None, None, None),
+    # one register not zeroed on the loop's path
+    ("\tv_accvgpr_mov_b32 a2, a0\n", "", "a2 is written by no instruction"),
+    # the zero-trip path starts from 1.0
+    ("\tv_mov_b32_e32 v8, 0\n", "\tv_mov_b32_e32 v8, 1.0\n", "a constant not zero"),
+    # ... from a load, the loop's path from a zero: one accumulator, two starts
+    ("\tv_mov_b32_e32 v8, 0\n", "\tglobal_load_dword v8, v[12:13], off\n",
+     "by a zero on another"),
+])
+def test_each_path_into_a_chain_starts_it_from_one_zero(old, new, why):
+    """The snippet's chain starts from a zero on both paths (no finding); a mutant of it is
+    refused at an MFMA, saying which register and why."""
+    text = LOOP if old is None else LOOP.replace(old, new)
+    assert text != LOOP or old is None
+    found, notes = _rule(text)
+    if why is None:
+        assert found == [] and notes == []
+    else:
+        assert [f.kind for f in found] == ["acc-init"] and why in found[0].message, found
+
+
+def test_a_chain_started_from_loads_is_held_written_only():
+    """A ``C +=`` kernel's chain starts from C's tile (loads on both paths): no finding,
+    and the note says which element of C is not held; a register of it left unwritten on
+    one path is still refused."""
+    loads = LOOP.replace("\tv_accvgpr_write_b32 a0, 0\n", "\tglobal_load_dwordx4 a[0:3], "
+                         "v[12:13], off\n").replace("\tv_mov_b32_e32 v8, 0\n", "\tglobal_load"
+                                                    "_dword v8, v[12:13], off\n")
+    for r in "123":
+        loads = loads.replace(f"\tv_accvgpr_mov_b32 a{r}, a0\n", "")
+    found, notes = _rule(loads)
+    assert found == [] and len(notes) == 1 and "which element of C" in notes[0], notes
+    found, _ = _rule(loads.replace("\tv_accvgpr_write_b32 a3, v8\n", ""))
+    assert [f.kind for f in found] == ["acc-init"] and "a3 is written by no" in \
+        found[0].message, found
+
+
+def _zero_copies(fn) -> dict:
+    """Per block of ``fn`` (its number), the lines of its copies of a zero into an AGPR
+    (``v_accvgpr_write_b32 aN, 0`` or an ``aN, aM`` copy of one)."""
+    out: dict = {}
+    for k, b in enumerate(fn.blocks):
+        zero: set = set()
+        for i in b.instrs:
+            m = re.fullmatch(r"v_accvgpr_(write|mov)_b32", i.mnemonic)
+            if m and len(i.operands) == 2 and (i.operands[1] == "0" or i.operands[1] in zero):
+                zero.add(i.operands[0])
+                out.setdefault(k, []).append(i.line)
+    return out
+
+
+def test_the_reviewers_swapped_zero_copies_are_refused():
+    """The 4-wave FP8 256x256 kernel zeroes its accumulators in two blocks (the loop's path
+    and the zero-trip path): each pair of zero copies of the two given each other's
+    destination (the reviewer's mutants; 4 pairs spread over both blocks) is refused with
+    ``acc-init`` by the gate; the kernel as built has no finding and no note."""
+    built = build("4wave-fp8-256")
+    fn = parse_asm(built.asm).function()
+    assert _rule(built.asm) == ([], [])
+    copies = sorted(_zero_copies(fn).values(), key=len)[-2:]
+    assert all(len(c) >= 64 for c in copies), copies
+    lines = built.asm.split("\n")
+    pairs = [(copies[0][j], copies[1][-1 - j]) for j in range(0, 64, 16)]
+    for n, (x, y) in enumerate(pairs):
+        text = list(lines)
+        (mx, dx, sx), (my, dy, sy) = (re.fullmatch(r"\s*(\S+) (a\d+), (\S+)", lines[z - 1])
+                                      .groups() for z in (x, y))
+        if dx == dy:
+            continue
+        text[x - 1], text[y - 1] = f"\t{mx} {dy}, {sx}", f"\t{my} {dx}, {sy}"
+        other = parse_asm("\n".join(text)).function()
+        if n == 0:      # through the gate: refused there
+            found = errors(pipelined_check(other, built.plan, "", built.ll).findings)
+        else:
+            found = acc_init_findings(other, mfma_chains(other))[0]
+        assert any(f.kind == "acc-init" for f in found), (x, y, found)

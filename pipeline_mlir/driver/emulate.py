@@ -121,12 +121,9 @@ def emulate(options: EmulateOptions) -> EmulateResult:
     """Build (when needed) and run the kernel (module docstring); a
     :class:`~pipeline_mlir.driver.base.UsageError` when the options do not say enough
     about it."""
-    from pipeline_mlir.emu.spare import collector_paused
-
     sources = Sources()
     try:
-        with collector_paused():        # the session's heap set aside (emu/spare.py)
-            summary, problem = _emulate(options, sources)
+        summary, problem = _emulate(options, sources)
     except Failure as f:
         return EmulateResult(diagnostics=f.diags, sources=sources)
     return EmulateResult(summary, problem, sources=sources)

@@ -28,7 +28,6 @@ from pipeline_mlir.emu.globalrace import ReadFirst
 from pipeline_mlir.emu.launchdims import workgroup_id
 from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine
 from pipeline_mlir.emu.mfma import E4M3, E5M2
-from pipeline_mlir.emu import spare
 from pipeline_mlir.emu.split import split as split_batch, why_not
 from pipeline_mlir.kernel.launch import check_launch
 from pipeline_mlir.kernel.reference import quantize, reference_gemm
@@ -259,9 +258,8 @@ def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mod
     while True:
         glob.race.begin()
         try:
-            with spare.collector_paused():      # the caller's heap set aside
-                return _run_workgroups(kernel, glob, workgroups, waves, mode, seed,
-                                       kernarg_at, collect, progress, dims, jobs)
+            return _run_workgroups(kernel, glob, workgroups, waves, mode, seed, kernarg_at,
+                                   collect, progress, dims, jobs)
         except ReadFirst as e:     # a store to a buffer loaded unrecorded: again, recorded
             glob.restore()
             glob.race.recorded.add(e.b)

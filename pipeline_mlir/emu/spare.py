@@ -22,24 +22,10 @@ The caller writes every byte before use, so nothing of the earlier launch is see
 :data:`KEPT_BYTES` are kept (handed out or free); smaller arrays than :data:`SMALLEST` are
 always fresh.
 
-:func:`collector_paused`: the other cost of a launch on a large heap (a test session's, with
-its builds and IR), the cyclic garbage collector.  A run allocates its compiled steps, memory
-operations and closures by the hundred thousand, most of them kept to its end, and each
-full collection those allocations trigger walks every object of the process, the launch's
-own and all that was there before it (the session's): a third of the emulation's CPU time
-in a test session.  Inside the block the objects that were there before it are set aside
-(:func:`gc.freeze`), so a collection walks the run's own; after it they are collected as
-before (:func:`gc.unfreeze`).  What the block allocates is collected as it would be; what was
-there before and becomes garbage inside it is freed at the end of the block when its
-reference count drops, or when unreferenced cycles, by the next collection after the
-block.  Nested blocks and a process that froze its own objects (the collector disabled, or
-objects frozen before) leave the collector as it was.
 """
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import threading
 import weakref
 
@@ -102,23 +88,3 @@ def kept() -> int:
     """The bytes kept now (used or not)."""
     return _pool.kept
 
-
-#: how many :func:`collector_paused` blocks are open (the outermost freezes and unfreezes)
-_PAUSED = [0]
-
-
-@contextlib.contextmanager
-def collector_paused():
-    """Inside the block the cyclic garbage collector walks only the objects made in it (module
-    docstring); a nested block, or a process whose collector is off or has frozen objects
-    of its own, changes nothing."""
-    own = _PAUSED[0] == 0 and gc.isenabled() and gc.get_freeze_count() == 0
-    _PAUSED[0] += 1
-    if own:
-        gc.freeze()
-    try:
-        yield
-    finally:
-        _PAUSED[0] -= 1
-        if own:
-            gc.unfreeze()

@@ -17,11 +17,13 @@ from pipeline_mlir.isa.wait_order import unpinned_waits
 
 F = "\t; sched_barrier mask(0x00000000)\n"
 MFMA = "\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\n"
+#: the accumulator started from zero (the ISA check's acc-init rule wants a start)
+ZERO = "".join(f"\tv_mov_b32 v{r}, 0\n" for r in range(4))
 #: a main loop of one MFMA, then an epilogue as LLVM left it: EPI[1]'s vmcnt(0) with an
 #: lgkmcnt(0) of its own, EPI[3]'s vmcnt(0) dropped (EPI[1]'s holds; LLVM's lgkmcnt(0) in
 #: its place), EPI[5]'s lgkmcnt(0) removed (EPI[3]'s place holds it), then a masked
 #: remainder's register copy with its own vmcnt(0) after the scheduled region
-ASM = ("kernel:\n\ts_mov_b32 s4, 0\n.LBB0_1:\n" + MFMA + "\ts_add_i32 s4, s4, 1\n"
+ASM = ("kernel:\n\ts_mov_b32 s4, 0\n" + ZERO + ".LBB0_1:\n" + MFMA + "\ts_add_i32 s4, s4, 1\n"
        "\ts_cmp_lt_i32 s4, 10\n\ts_cbranch_scc1 .LBB0_1\n; %bb.2:\n"
        "\tbuffer_load_dwordx4 v1, s[0:3], 0 offen lds\n" + F
        + "\ts_waitcnt vmcnt(0) lgkmcnt(0)\n" + F + "\tds_read_b128 v[20:23], v2\n" + F

@@ -1582,16 +1582,24 @@ def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
     return Mutant(form, index, f"{form}: {what}", text)
 
 
+def apply_one(mutation, text: str, rng: random.Random) -> tuple[str, str] | None:
+    """(what was done, the mutated text) of ``mutation`` applied to ``text`` with ``rng``;
+    None where it has nothing to mutate there (it raises)."""
+    lines = text.split("\n")
+    try:
+        what = mutation(lines, rng)
+    except (IndexError, LookupError, StopIteration, AttributeError, ValueError):
+        return None
+    return what, "\n".join(lines)
+
+
 def applied(text: str, mutations, rng: random.Random) -> tuple[str, str]:
     """(what was done, the mutated text): one of ``mutations`` drawn with ``rng`` and
     applied to ``text`` (a mutation with nothing to mutate in it: another one)."""
     while True:
-        lines = text.split("\n")
-        try:
-            what = rng.choice(mutations)(lines, rng)
-        except (IndexError, LookupError, StopIteration, AttributeError, ValueError):
-            continue
-        return what, "\n".join(lines)
+        got = apply_one(rng.choice(mutations), text, rng)
+        if got is not None:
+            return got
 
 
 

@@ -531,8 +531,16 @@ LATER = [("i8x", (11, 41, 2)), ("i8kf", (11, 41, 2)), ("vdi8ab", (11, 41, 0)),
          ("w1", (11, 41)), ("skinny", (11, 41)), ("rowsk", (11, 41))]
 
 
+#: later families whose verdicts here run the first of the campaign's workgroups only:
+#: dynk's are both interior tiles of a grid of 1024 whole tiles (0 and 5), its unpipelined
+#: reference the slowest to emulate (3.9 of the exact verdict's 4.3 s of emulation, 2 of
+#: them the second workgroup's); its pipelined kernel is exact on the first workgroup at
+#: run-time K in test_dynamic_k_iree.py, as here
+FIRST_WORKGROUP = {"dynk"}
+
+
 @pytest.mark.parametrize("family, indices", LATER, ids=[f for f, _ in LATER])
-def test_a_later_family_is_refused_or_exact(family, indices):
+def test_a_later_family_is_refused_or_exact(family, indices, monkeypatch):
     """Each later family of kernels (the i8, bf16 and fp8 64x128 tiles split along K
     crosswise under ``pingpong``, two K steps merged into one K tile; the i8 128x128 4x2
     one under ``pingpong{waits=fragment}``; IREE's VectorDistribute i8 ``A x B``; IREE's
@@ -545,6 +553,9 @@ def test_a_later_family_is_refused_or_exact(family, indices):
     sys.path.insert(0, str(Path(__file__).parents[1]))
     from steady_loop import LoopRecord, assert_steady, counting_loops
 
+    if family in FIRST_WORKGROUP:
+        ids = M.plain_ids
+        monkeypatch.setattr(M, "plain_ids", lambda *a: ids(*a)[:1])
     verdicts = []
     for i in indices:
         m = M.mutant(1, i, [family])

@@ -483,12 +483,8 @@ def test_edge_tiles_masked_per_lane_both_forms(capsys, tmp_path):
     compiled from) read from its emulated run, as test_iree_pingpong.py reads them;
     hazard-free in the simulator; the late form is exact on the emulator in late mode on
     the first and the last workgroup (the corner tile: 104 rows, 232 columns; the prefetch
-    point likewise, by hand).  Run at K = 200 (25 K steps: 12 merged pairs and the odd one,
-    as 1000's 125 are 62 and one): IREE's same configuration and schedule, whose ``--emit=report`` of
-    either form is 1000^3's but for the kernel's name (and the late form's assembly lines
-    numbered one on: K's constants made by other scalar instructions), at a fifth of the
-    proof's K steps and of the emulated loop."""
-    forms = G.forms(G.matmul_source(dtype="bf16", m=1000, n=1000, k=200, transpose_b=False))
+    point likewise, by hand)."""
+    forms = G.forms(G.matmul_source(dtype="bf16", m=1000, n=1000, k=1000, transpose_b=False))
     for form in ("prefetch", "late"):
         (tmp_path / f"{form}.mlir").write_text(forms[form])
     assert main(["--pipeline=4wave", str(tmp_path / "prefetch.mlir"),

@@ -540,9 +540,9 @@ LATER = [("i8x", (11, 41, 2)), ("i8kf", (11, 41, 2)), ("vdi8ab", (11, 41, 0)),
 
 #: later families whose verdicts here run the first of the campaign's workgroups only:
 #: dynk's are both interior tiles of a grid of 1024 whole tiles (0 and 5), its unpipelined
-#: reference the slowest to emulate (3.9 of the exact verdict's 4.3 s of emulation, 2 of
-#: them the second workgroup's); its pipelined kernel is exact on the first workgroup at
-#: run-time K in test_dynamic_k_iree.py, as here
+#: reference the slowest to emulate (3.9 of the exact verdict's 4.3 s of CPU emulating its
+#: two builds on both; the item 15.5 s of CPU alone, 11.5 s on one); its pipelined kernel
+#: is exact on the first workgroup at run-time K in test_dynamic_k_iree.py, as here
 FIRST_WORKGROUP = {"dynk"}
 
 

@@ -108,19 +108,48 @@ os._exit(code)
 # ---- the test process's side ------------------------------------------------------------------
 
 _STARTED: dict[tuple[str, str], Path] = {}
+#: the variable naming the zygotes the run's first process started for its pytest-xdist
+#: workers (:func:`share`): JSON, ``"ENTRY PATH"`` -> the launcher
+SHARED = "PIPELINE_TEST_ZYGOTES"
+#: lit's entry point and what its zygote imports first: lit itself and the
+#: multiprocessing pool its runner starts even for one file (``test_lit.py``)
+LIT_ENTRY = "lit.main:main"
+LIT_PRELOAD = "lit.main,lit.formats,lit.worker,lit.TestRunner,multiprocessing.pool"
+#: the zygotes of lit's tests: lit's, and ``pipeline-opt``'s for its RUN lines
+LIT_ZYGOTES = ((LIT_ENTRY, "", LIT_PRELOAD), (ENTRY, "", "all"))
 
 
 def launcher(entry: str = ENTRY, path: str = "", preload: str = "all") -> str | None:
     """The path of a client that runs its command line in a process forked from this
     process's zygote of ``entry`` (started on first use, stopped when this process exits;
     ``path``: a directory put first on its module path; ``preload``: what it imports
-    first); None where it cannot be used."""
+    first), or the run's first process's (:func:`share`); None where it cannot be used."""
     if os.environ.get(OFF) == "0" or not hasattr(os, "fork") or \
             not hasattr(socket, "send_fds") or not hasattr(os, "pidfd_open"):
         return None
+    shared = json.loads(os.environ.get(SHARED) or "{}").get(f"{entry} {path}")
+    if shared is not None:
+        return shared
     if (entry, path) not in _STARTED:
         _STARTED[entry, path] = _start(entry, path, preload)
     return str(_STARTED[entry, path])
+
+
+def share(zygotes) -> dict[str, str]:
+    """Start the zygotes ``zygotes`` (``(entry, path, preload)`` each) in this process (the
+    run's first) and name them in :data:`SHARED`, for pytest-xdist's workers (started
+    after this; they inherit the variable): each imports the tool once per run, not once
+    per worker (``pipeline-opt``'s: about 1.5 s of CPU).  The zygotes serve any number of
+    clients at once and stop when this process exits, after the workers.  What was
+    shared (nothing where :func:`launcher` gives None)."""
+    shared = json.loads(os.environ.get(SHARED) or "{}")
+    for entry, path, preload in zygotes:
+        found = launcher(entry, path, preload)
+        if found is not None:
+            shared[f"{entry} {path}"] = found
+    if shared:
+        os.environ[SHARED] = json.dumps(shared)
+    return shared
 
 
 def worker_launcher() -> str | None:

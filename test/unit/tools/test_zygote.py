@@ -109,3 +109,24 @@ def test_a_zygote_that_cannot_start_fails_its_commands_with_the_reason(tmp_path,
     assert done.returncode == 125
     assert "did not start: ModuleNotFoundError: No module named 'no_such_tool_module'" \
         in done.stderr, done.stderr
+
+
+def test_a_shared_zygote_serves_the_processes_started_after(tmp_path, monkeypatch):
+    """``zygote.share`` (the run's first process, for its xdist workers): a process started
+    after it finds the same launcher, whose commands run as its own would."""
+    import sys
+
+    monkeypatch.delenv(zygote.SHARED, raising=False)
+    (tmp_path / "stand_in_tool.py").write_text(TOOL)
+    shared = zygote.share([("stand_in_tool:main", str(tmp_path), "")])
+    if not shared:
+        pytest.skip("no fork or Unix sockets here: lit runs the tool itself")
+    (found,) = shared.values()
+    asked = subprocess.run(
+        [sys.executable, "-c", "import sys, zygote; "
+         f"print(zygote.launcher('stand_in_tool:main', sys.argv[1], ''))", str(tmp_path)],
+        env={**os.environ, "PYTHONPATH": str(Path(zygote.__file__).parent)},
+        capture_output=True, text=True, check=True)
+    assert asked.stdout.strip() == found
+    done = subprocess.run([found, "tool", "x"], capture_output=True, text=True)
+    assert done.returncode == 3 and json.loads(done.stdout)["argv"] == ["tool", "x"]

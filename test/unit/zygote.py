@@ -63,6 +63,8 @@ WORKER_ENTRY = "zygote:module_main"
 WORKER_PRELOAD = "llvmlite.binding,pipeline_mlir.isa.codegen,pipeline_mlir.passes.translate"
 #: seconds the zygote may take to import the tool and listen
 START_TIMEOUT = 120.0
+#: seconds a client may take to send its command once connected
+REQUEST_TIMEOUT = 30.0
 #: the variable that turns the zygotes off (``0``)
 OFF = "PIPELINE_TEST_FORK"
 
@@ -288,7 +290,9 @@ def _start_command(listener: socket.socket, main, running: dict):
     None for a client that went away before it said what to run.  Each command is forked
     from the zygote itself (once, not through a process per client that waits for it)."""
     conn, _ = listener.accept()
-    conn.setblocking(True)
+    # a client sends its command as soon as it connects: one that stops before it has
+    # (stopped, not dead: the dead close their end) holds the other commands up only so long
+    conn.settimeout(REQUEST_TIMEOUT)
     fds: list[int] = []
     try:
         header, fds, _, _ = socket.recv_fds(conn, _HEADER.size, 3)
@@ -307,6 +311,7 @@ def _start_command(listener: socket.socket, main, running: dict):
             os.close(fd)
         conn.close()
         return None
+    conn.setblocking(True)
     pid = os.fork()
     if pid == 0:
         code = 125

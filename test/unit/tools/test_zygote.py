@@ -130,3 +130,28 @@ def test_a_shared_zygote_serves_the_processes_started_after(tmp_path, monkeypatc
     assert asked.stdout.strip() == found
     done = subprocess.run([found, "tool", "x"], capture_output=True, text=True)
     assert done.returncode == 3 and json.loads(done.stdout)["argv"] == ["tool", "x"]
+
+
+def test_a_client_that_leaves_before_its_command_leaves_the_zygote_serving(launcher):
+    """A client gone before it sent its command (connected, then closed; or half a
+    command) is dropped: the zygote, which forks every command itself, still serves."""
+    import socket
+    import struct
+
+    path = str(Path(launcher).parent / "zygote.sock")
+    deadline = time.monotonic() + 60
+    for send in (b"", struct.pack("<Q", 10)):
+        while True:   # the zygote may still be importing
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                s.connect(path)
+                break
+            except (FileNotFoundError, ConnectionRefusedError):
+                s.close()
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+        if send:
+            socket.send_fds(s, [send], [0, 1, 2])
+        s.close()
+    done = subprocess.run([launcher, "tool", "x"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3 and json.loads(done.stdout)["argv"] == ["tool", "x"]

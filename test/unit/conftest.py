@@ -91,7 +91,7 @@ _keep_freed_memory()
 import pytest
 
 from build_cache import ENV as BUILD_CACHE_ENV
-from bytecode_cache import rewrite_share, seed_prefix
+from bytecode_cache import modules_of, rewrite_share, seed_prefix
 
 from pipeline_mlir.tools.entry import GC_THRESHOLDS as TOOL_GC_THRESHOLDS
 from pipeline_mlir.schedule.types import (
@@ -274,6 +274,7 @@ GOLDEN_DIR = DATA_DIR / "reference"
 _CACHE_DIR = pytest.StashKey[str]()
 _PYCACHE = pytest.StashKey[tuple]()
 _LAUNCHER = pytest.StashKey[str]()
+_ZYGOTES = pytest.StashKey[dict]()
 #: the environment variables :func:`_share_bytecode` sets or removes
 _BYTECODE_ENV = ("PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE")
 
@@ -304,6 +305,7 @@ def pytest_configure(config):
     os.environ[BUILD_CACHE_ENV] = d
     _share_bytecode(config)
     _fork_workers(config)
+    _share_lit_zygotes(config)
 
 
 def _fork_workers(config) -> None:
@@ -317,6 +319,21 @@ def _fork_workers(config) -> None:
         launcher = worker_launcher()
         if launcher is not None:
             os.environ[LAUNCHER_ENV] = config.stash[_LAUNCHER] = launcher
+
+
+def _share_lit_zygotes(config) -> None:
+    """With pytest-xdist's workers and ``test_lit.py`` among the run's modules: the
+    zygotes of lit and of ``pipeline-opt`` started here, once, and shared by the workers
+    (``zygote.share``), where each worker started its own (``pipeline-opt``'s imports the
+    whole package: about 1.5 s of CPU per worker)."""
+    import zygote
+
+    if getattr(config.option, "numprocesses", None) in (None, 0) or \
+            os.environ.get(zygote.SHARED):
+        return
+    bases = (config.invocation_params.dir, config.rootpath)
+    if any(p.name == "test_lit.py" for p in modules_of(list(config.args), bases)):
+        config.stash[_ZYGOTES] = zygote.share(zygote.LIT_ZYGOTES)
 
 
 def _share_bytecode(config) -> None:
@@ -346,6 +363,10 @@ def pytest_unconfigure(config):
         from pipeline_mlir.isa.worker import LAUNCHER_ENV
 
         os.environ.pop(LAUNCHER_ENV, None)
+    if config.stash.get(_ZYGOTES, None):
+        from zygote import SHARED
+
+        os.environ.pop(SHARED, None)
     d = config.stash.get(_CACHE_DIR, None)
     if d is not None:
         os.environ.pop(BUILD_CACHE_ENV, None)

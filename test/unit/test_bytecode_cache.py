@@ -83,3 +83,22 @@ def test_the_prefix_is_seeded_with_the_library_s_compiled_modules(tmp_path):
     assert original.read_bytes() != (prefix / str(lib).lstrip("/") /
                                      f"fresh.{tag}.pyc").read_bytes()
     assert seed_prefix(str(prefix), (str(lib),)) == 0             # placed once
+
+
+def test_a_site_packages_off_the_path_is_not_seeded(tmp_path):
+    """A ``site-packages`` under a root that is not on the module path (the base
+    interpreter's, under a venv's standard library) is left out; on the path, seeded."""
+    from bytecode_cache import skipped_dirs
+
+    tag = sys.implementation.cache_tag
+    lib = tmp_path / "lib"
+    for d in (lib / "__pycache__", lib / "site-packages" / "other" / "__pycache__"):
+        d.mkdir(parents=True)
+        (d / f"m.{tag}.pyc").write_bytes(b"")
+    foreign = str(lib / "site-packages")
+    assert foreign in skipped_dirs((str(lib),), path=[])
+    assert foreign not in skipped_dirs((str(lib),), path=[foreign])
+    prefix = tmp_path / "prefix"
+    prefix.mkdir()
+    assert seed_prefix(str(prefix), (str(lib),)) == 1
+    assert (prefix / str(lib).lstrip("/") / f"m.{tag}.pyc").exists()

@@ -12,6 +12,13 @@ the client exits with its exit status, or dies of its signal.  So each command s
 in a process of its own, with its own arguments, input, output, directory and environment;
 only the imports are done once.
 
+What a command costs besides its own work, under 0.04 s of CPU (0.07 s before): the
+client is a native program (``zygote_client.c``, compiled once per run where a C compiler is found; else a
+Python one, 0.03 s more to start); the command is forked from the zygote itself, which
+waits for it (one fork of the zygote's ~140 MB, not two); what the zygote imported is
+frozen out of the garbage collector's reach (``gc.freeze``), so a full collection in a
+command does not walk and copy it page by page (80 ms each).
+
 * lit: ``test/unit/tools/test_lit.py`` starts a zygote of ``pipeline-opt`` per pytest
   worker and gives lit its launcher (``$PIPELINE_LIT_LAUNCHER``, which
   ``test/lit/lit.cfg.py`` puts before the tool's path).
@@ -32,6 +39,7 @@ of ``pipeline_mlir``, the MLIR bindings first).
 from __future__ import annotations
 
 import atexit
+import gc
 import importlib
 import io
 import json
@@ -55,6 +63,8 @@ WORKER_ENTRY = "zygote:module_main"
 WORKER_PRELOAD = "llvmlite.binding,pipeline_mlir.isa.codegen,pipeline_mlir.passes.translate"
 #: seconds the zygote may take to import the tool and listen
 START_TIMEOUT = 120.0
+#: seconds a client may take to send its command once connected
+REQUEST_TIMEOUT = 30.0
 #: the variable that turns the zygotes off (``0``)
 OFF = "PIPELINE_TEST_FORK"
 
@@ -100,19 +110,48 @@ os._exit(code)
 # ---- the test process's side ------------------------------------------------------------------
 
 _STARTED: dict[tuple[str, str], Path] = {}
+#: the variable naming the zygotes the run's first process started for its pytest-xdist
+#: workers (:func:`share`): JSON, ``"ENTRY PATH"`` -> the launcher
+SHARED = "PIPELINE_TEST_ZYGOTES"
+#: lit's entry point and what its zygote imports first: lit itself and the
+#: multiprocessing pool its runner starts even for one file (``test_lit.py``)
+LIT_ENTRY = "lit.main:main"
+LIT_PRELOAD = "lit.main,lit.formats,lit.worker,lit.TestRunner,multiprocessing.pool"
+#: the zygotes of lit's tests: lit's, and ``pipeline-opt``'s for its RUN lines
+LIT_ZYGOTES = ((LIT_ENTRY, "", LIT_PRELOAD), (ENTRY, "", "all"))
 
 
 def launcher(entry: str = ENTRY, path: str = "", preload: str = "all") -> str | None:
     """The path of a client that runs its command line in a process forked from this
     process's zygote of ``entry`` (started on first use, stopped when this process exits;
     ``path``: a directory put first on its module path; ``preload``: what it imports
-    first); None where it cannot be used."""
+    first), or the run's first process's (:func:`share`); None where it cannot be used."""
     if os.environ.get(OFF) == "0" or not hasattr(os, "fork") or \
             not hasattr(socket, "send_fds") or not hasattr(os, "pidfd_open"):
         return None
+    shared = json.loads(os.environ.get(SHARED) or "{}").get(f"{entry} {path}")
+    if shared is not None:
+        return shared
     if (entry, path) not in _STARTED:
         _STARTED[entry, path] = _start(entry, path, preload)
     return str(_STARTED[entry, path])
+
+
+def share(zygotes) -> dict[str, str]:
+    """Start the zygotes ``zygotes`` (``(entry, path, preload)`` each) in this process (the
+    run's first) and name them in :data:`SHARED`, for pytest-xdist's workers (started
+    after this; they inherit the variable): each imports the tool once per run, not once
+    per worker (``pipeline-opt``'s: about 1.5 s of CPU).  The zygotes serve any number of
+    clients at once and stop when this process exits, after the workers.  What was
+    shared (nothing where :func:`launcher` gives None)."""
+    shared = json.loads(os.environ.get(SHARED) or "{}")
+    for entry, path, preload in zygotes:
+        found = launcher(entry, path, preload)
+        if found is not None:
+            shared[f"{entry} {path}"] = found
+    if shared:
+        os.environ[SHARED] = json.dumps(shared)
+    return shared
 
 
 def worker_launcher() -> str | None:
@@ -136,10 +175,45 @@ def _start(entry: str, module_path: str, preload: str) -> Path:
         shutil.rmtree(d, ignore_errors=True)
     atexit.register(stop)
     client = d / "launcher"
-    client.write_text(CLIENT.format(python=sys.executable, path=str(path),
-                                    failed=str(d / FAILED), timeout=START_TIMEOUT))
+    native = native_client()
+    if native is not None:
+        client.write_bytes(native)
+    else:
+        client.write_text(CLIENT.format(python=sys.executable, path=str(path),
+                                        failed=str(d / FAILED), timeout=START_TIMEOUT))
     client.chmod(0o755)
     return client
+
+
+#: the native client's source (the same protocol as :data:`CLIENT`)
+NATIVE_SOURCE = Path(__file__).with_name("zygote_client.c")
+#: the variable that turns the native client off (``0``: the Python client)
+NATIVE_OFF = "PIPELINE_TEST_NATIVE_LAUNCHER"
+
+
+def native_client() -> bytes | None:
+    """The native client (``zygote_client.c``), compiled once per run (the run's build
+    cache) by the C compiler on ``PATH`` (``$CC``, else ``cc``); None where there is none,
+    it fails, or :data:`NATIVE_OFF` is ``0``: the Python client (:data:`CLIENT`) then.
+    It starts in about a millisecond of CPU where a Python client takes 0.03 s, for each
+    of a run's thousands of commands."""
+    if os.environ.get(NATIVE_OFF) == "0" or not sys.platform.startswith("linux"):
+        return None
+    compiler = shutil.which(os.environ.get("CC") or "cc")
+    if compiler is None:
+        return None
+    from build_cache import cached
+
+    source = NATIVE_SOURCE.read_text()
+
+    def build() -> bytes | None:
+        with tempfile.TemporaryDirectory() as d:
+            out = Path(d) / "launcher"
+            done = subprocess.run([compiler, "-O1", f"-DZYGOTE_TIMEOUT={START_TIMEOUT!r}",
+                                   "-o", str(out), str(NATIVE_SOURCE)],
+                                  capture_output=True, check=False)
+            return out.read_bytes() if done.returncode == 0 and out.exists() else None
+    return cached("zygote-client", (compiler, source, START_TIMEOUT), build)
 
 
 # ---- the zygote -------------------------------------------------------------------------------
@@ -178,61 +252,103 @@ def _serve(path: str, entry: str, module_path: str, preload: str) -> None:
     module, function = entry.split(":")
     _preload(preload)
     main = getattr(importlib.import_module(module), function)
+    # what the zygote imported, out of the collector's reach in every command forked from
+    # it: a full collection in a command no longer walks (and copies, page by page) the
+    # zygote's half a million objects (about 80 ms of CPU each, 4 ms frozen)
+    gc.collect()
+    gc.freeze()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(64)
-    listener.settimeout(0.5)
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
-    handlers = set()
+    #: the commands running: a pidfd of each -> (its process, its client's connection)
+    running: dict[int, tuple[int, socket.socket]] = {}
     while os.getppid() == parent and not stopping:
-        # reaped here (waited for, not ignored): their CPU time, and their commands', is
-        # counted in the zygote's children's, and so in the test process's
-        handlers -= {pid for pid in list(handlers) if os.waitpid(pid, os.WNOHANG)[0]}
+        conns = {conn.fileno(): done for done, (_, conn) in running.items()}
         try:
-            conn, _ = listener.accept()
-        except (socket.timeout, InterruptedError):
+            ready, _, _ = select.select([listener, *running, *conns], [], [], 0.5)
+        except InterruptedError:
             continue
-        pid = os.fork()
-        if pid == 0:
-            listener.close()
-            try:
-                _handle(conn, main)
-            finally:
-                os._exit(0)
-        handlers.add(pid)
+        for fd in ready:
+            if fd in running:      # a command ended: its client gets its status
+                _finish(running.pop(fd), fd, killed=False)
+            elif fd in conns and conns[fd] in running:
+                # the client is gone (killed), or broke the protocol: so is its command
+                done = conns[fd]
+                _finish(running.pop(done), done, killed=True)
+        if listener in ready:
+            started = _start_command(listener, main, running)
+            if started is not None:
+                running[started[0]] = started[1:]
+    for done, command in list(running.items()):
+        _finish(command, done, killed=False)
+
+
+def _start_command(listener: socket.socket, main, running: dict):
+    """Accept a client and fork its command's process: ``(pidfd, pid, connection)``, or
+    None for a client that went away before it said what to run.  Each command is forked
+    from the zygote itself (once, not through a process per client that waits for it)."""
+    conn, _ = listener.accept()
+    # a client sends its command as soon as it connects: one that stops before it has
+    # (stopped, not dead: the dead close their end) holds the other commands up only so long
+    conn.settimeout(REQUEST_TIMEOUT)
+    fds: list[int] = []
+    try:
+        header, fds, _, _ = socket.recv_fds(conn, _HEADER.size, 3)
+        if len(header) != _HEADER.size or len(fds) != 3:
+            raise EOFError
+        (n,) = _HEADER.unpack(header)
+        data = b""
+        while len(data) < n:
+            part = conn.recv(n - len(data))
+            if not part:
+                raise EOFError
+            data += part
+        request = json.loads(data.decode("utf-8", "surrogateescape"))
+    except (OSError, EOFError, ValueError):
+        for fd in fds:
+            os.close(fd)
         conn.close()
-    for pid in handlers:
-        os.waitpid(pid, 0)
-
-
-def _handle(conn: socket.socket, main) -> None:
-    """One command: fork its process, wait for it, send the client its exit status (minus
-    the signal that killed it); a client that goes away kills it."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        return None
     conn.setblocking(True)
-    header, fds, _, _ = socket.recv_fds(conn, _HEADER.size, 3)
-    (n,) = _HEADER.unpack(header)
-    data = b""
-    while len(data) < n:
-        data += conn.recv(n - len(data))
-    request = json.loads(data.decode("utf-8", "surrogateescape"))
     pid = os.fork()
     if pid == 0:
-        conn.close()
-        os._exit(_run(request, fds, main))
+        code = 125
+        try:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            listener.close()
+            conn.close()
+            for done, (_, other) in running.items():
+                os.close(done)
+                other.close()
+            code = _run(request, fds, main)
+        finally:
+            os._exit(code)
     for fd in fds:
         os.close(fd)
-    done = os.pidfd_open(pid)
-    ready, _, _ = select.select([done, conn], [], [])
-    if done not in ready:  # the client is gone (killed): so is its command
+    return os.pidfd_open(pid), pid, conn
+
+
+def _finish(command: tuple[int, socket.socket], done: int, killed: bool) -> None:
+    """Reap a command (its process killed first, with what it started, when ``killed``)
+    and send its client the exit status (minus the signal that killed it); the waiting
+    is the zygote's own: the command's CPU time is counted in its children's, and so in
+    the test process's."""
+    pid, conn = command
+    if killed:
         try:
             os.killpg(pid, signal.SIGKILL)
         except ProcessLookupError:  # not yet the leader of its group: nothing started yet
             os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
-    if done in ready:
-        conn.sendall(struct.pack("<q", os.waitstatus_to_exitcode(status)))
+    os.close(done)
+    if not killed:
+        try:
+            conn.sendall(struct.pack("<q", os.waitstatus_to_exitcode(status)))
+        except OSError:  # the client went away as its command ended
+            pass
+    conn.close()
 
 
 def _run(request: dict, fds: list[int], main) -> int:

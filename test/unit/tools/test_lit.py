@@ -38,10 +38,8 @@ BINDIR = Path(sys.executable).parent
 #: leaves room for a machine loaded several times over
 TIMEOUT = float(os.environ.get("PIPELINE_LIT_TIMEOUT", "180"))
 _LIT_MAIN = "import sys; from lit.main import main; sys.exit(main())"
-#: lit's entry point and what its zygote imports first (``zygote.py``): lit itself and the
-#: multiprocessing pool its runner starts even for one file
-LIT_ENTRY = "lit.main:main"
-LIT_PRELOAD = "lit.main,lit.formats,lit.worker,lit.TestRunner,multiprocessing.pool"
+#: lit's entry point and what its zygote imports first (``zygote.py``)
+LIT_ENTRY, LIT_PRELOAD = zygote.LIT_ENTRY, zygote.LIT_PRELOAD
 
 
 def _skip_reason() -> str | None:

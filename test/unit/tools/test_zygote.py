@@ -1,5 +1,7 @@
 """zygote.py: a command run through the launcher is run as its own process would be run,
-on a stand-in tool (no import of the project: the zygote starts in a fraction of a second)."""
+on a stand-in tool (no import of the project: the zygote starts in a fraction of a second),
+by each of its clients: the native one (``zygote_client.c``, where a C compiler is found)
+and the Python one."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import os
 import signal
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -32,23 +35,44 @@ def main():
 '''
 
 
-@pytest.fixture(scope="module")
-def launcher(tmp_path_factory):
-    d = tmp_path_factory.mktemp("tool")
-    (d / "stand_in_tool.py").write_text(TOOL)
-    found = zygote.launcher("stand_in_tool:main", str(d), preload="")
+CLIENTS = ["native", "python"]
+
+
+def _launcher(client: str, entry: str, path: str) -> str:
+    """:func:`zygote.launcher` of ``entry`` with the ``client`` asked for."""
+    if client == "native" and zygote.native_client() is None:
+        pytest.skip("no C compiler here: the Python client is used")
+    with pytest.MonkeyPatch.context() as m:
+        m.setenv(zygote.NATIVE_OFF, "1" if client == "native" else "0")
+        found = zygote.launcher(entry, path, preload="")
     if found is None:
         pytest.skip("no fork or Unix sockets here: lit runs the tool itself")
+    is_python = Path(found).read_bytes().startswith(b"#!")
+    assert is_python == (client == "python")
     return found
 
 
+@pytest.fixture(scope="module", params=CLIENTS)
+def launcher(request, tmp_path_factory):
+    d = tmp_path_factory.mktemp("tool")
+    (d / "stand_in_tool.py").write_text(TOOL)
+    return _launcher(request.param, "stand_in_tool:main", str(d))
+
+
+#: arguments and a variable that JSON must escape: quotes, backslashes, control characters,
+#: text beyond ASCII, bytes that are not UTF-8 (each goes as the command's own process
+#: would see it)
+ODD = ["a", "b c", 'q"uo\\te', "tab\tnew\nline\x01\x7f", "héllo ✓",
+       os.fsdecode(b"raw\xff\xfebytes"), ""]
+
+
 def test_a_command_gets_its_arguments_directory_environment_and_streams(launcher, tmp_path):
-    done = subprocess.run([launcher, "/bin/tool", "a", "b c"], input="the input",
+    done = subprocess.run([launcher, "/bin/tool", *ODD], input="the input",
                           capture_output=True, text=True, cwd=tmp_path,
-                          env={**os.environ, "TOOL_VAR": "set"})
+                          env={**os.environ, "TOOL_VAR": ODD[3] + ODD[4]})
     assert done.returncode == 3, done.stderr
-    assert json.loads(done.stdout) == {"argv": ["/bin/tool", "a", "b c"], "cwd": str(tmp_path),
-                                       "env": "set", "stdin": "the input"}
+    assert json.loads(done.stdout) == {"argv": ["/bin/tool", *ODD], "cwd": str(tmp_path),
+                                       "env": ODD[3] + ODD[4], "stdin": "the input"}
     assert done.stderr == "to stderr\n"
 
 
@@ -78,11 +102,56 @@ def test_a_killed_client_takes_its_command_with_it(launcher, tmp_path):
     pytest.fail(f"the command (pid {pid}) outlived its client")
 
 
-def test_a_zygote_that_cannot_start_fails_its_commands_with_the_reason(tmp_path):
-    found = zygote.launcher("no_such_tool_module:main", str(tmp_path), preload="")
-    if found is None:
-        pytest.skip("no fork or Unix sockets here: lit runs the tool itself")
+@pytest.mark.parametrize("client", CLIENTS)
+def test_a_zygote_that_cannot_start_fails_its_commands_with_the_reason(tmp_path, client):
+    found = _launcher(client, "no_such_tool_module:main", str(tmp_path))
     done = subprocess.run([found, "tool"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 125
     assert "did not start: ModuleNotFoundError: No module named 'no_such_tool_module'" \
         in done.stderr, done.stderr
+
+
+def test_a_shared_zygote_serves_the_processes_started_after(tmp_path, monkeypatch):
+    """``zygote.share`` (the run's first process, for its xdist workers): a process started
+    after it finds the same launcher, whose commands run as its own would."""
+    import sys
+
+    monkeypatch.delenv(zygote.SHARED, raising=False)
+    (tmp_path / "stand_in_tool.py").write_text(TOOL)
+    shared = zygote.share([("stand_in_tool:main", str(tmp_path), "")])
+    if not shared:
+        pytest.skip("no fork or Unix sockets here: lit runs the tool itself")
+    (found,) = shared.values()
+    asked = subprocess.run(
+        [sys.executable, "-c", "import sys, zygote; "
+         f"print(zygote.launcher('stand_in_tool:main', sys.argv[1], ''))", str(tmp_path)],
+        env={**os.environ, "PYTHONPATH": str(Path(zygote.__file__).parent)},
+        capture_output=True, text=True, check=True)
+    assert asked.stdout.strip() == found
+    done = subprocess.run([found, "tool", "x"], capture_output=True, text=True)
+    assert done.returncode == 3 and json.loads(done.stdout)["argv"] == ["tool", "x"]
+
+
+def test_a_client_that_leaves_before_its_command_leaves_the_zygote_serving(launcher):
+    """A client gone before it sent its command (connected, then closed; or half a
+    command) is dropped: the zygote, which forks every command itself, still serves."""
+    import socket
+    import struct
+
+    path = str(Path(launcher).parent / "zygote.sock")
+    deadline = time.monotonic() + 60
+    for send in (b"", struct.pack("<Q", 10)):
+        while True:   # the zygote may still be importing
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                s.connect(path)
+                break
+            except (FileNotFoundError, ConnectionRefusedError):
+                s.close()
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+        if send:
+            socket.send_fds(s, [send], [0, 1, 2])
+        s.close()
+    done = subprocess.run([launcher, "tool", "x"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3 and json.loads(done.stdout)["argv"] == ["tool", "x"]

@@ -44,7 +44,7 @@ from pipeline_mlir.frontend.every_read import finish_every_read
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.half_k import HALVED_ATTR, halve_mfmas
-from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR
+from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR, HELD_ATTR
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
@@ -136,9 +136,13 @@ def analyse_loop(loop, schedule=None) -> Analysis:
         try:
             return _merged(an, schedule, e)
         except IRError as refused:
-            halved = _halved(an, schedule, refused)
+            try:
+                halved = _halved(an, schedule, refused)
+            except IRError as no_halves:
+                halved = _held(an.scan.loop, schedule, no_halves)
             # the merged loop the refusal is located in, built beside the kernel's: erased
-            # once the halves take the loop (left, it stays a natural loop no pass adopts)
+            # once the halves (or an operand held whole) take the loop (left, it stays a
+            # natural loop no pass adopts)
             trial = getattr(refused, "merge", None)
             if trial is not None:
                 trial.abandon()
@@ -221,6 +225,30 @@ def _diagonal(loop, schedule) -> Analysis:
     except IRError:
         del loop.attributes[DIAGONAL_ATTR]
         raise
+
+
+def _held(loop, schedule, refused: IRError) -> Analysis:
+    """The analysis of ``loop`` with the operand whose fragment reads split neither by
+    accumulator nor along K held whole in each stage (``whole=a`` / ``whole=b``,
+    :data:`~pipeline_mlir.frontend.k_subtiles.HELD_ATTR`): IREE's fp8 ``A x B^T``
+    64x31x96, one 16x16x32 MFMA of B per wave and K step, 2 K steps (too few to merge, the
+    MFMA not cut).  ``refused`` (every other way's refusal) raised with why this one does
+    not take it either; the mark is taken off again then."""
+    if HELD_ATTR in loop.attributes or "whole" not in type(schedule).options():
+        raise refused
+    loop.attributes[HELD_ATTR] = ir.UnitAttr.get()
+    try:
+        return analyse_loop(loop, schedule)
+    except IRError as e:
+        del loop.attributes[HELD_ATTR]
+        raise IRError(e.op, f"{refused}; nor with an operand held whole in each stage: "
+                            f"{_own_part(e)}") from None
+
+
+def _own_part(e: IRError) -> str:
+    """The first reason of ``e``, a refusal of the loop with an operand held whole (its
+    other ways, merged and halved, are said once already)."""
+    return str(e).split("; nor can the front end ")[0]
 
 
 def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:

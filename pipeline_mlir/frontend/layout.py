@@ -189,6 +189,9 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
     kbits = kbits or {}
     diagonal = DIAGONAL_ATTR in an.scan.loop.attributes
     may_hold = HELD_ATTR in an.scan.loop.attributes
+    # (a mark naming an operand: the one the pipeline asks to hold whole, whole=a / whole=b)
+    asked = ir.StringAttr(an.scan.loop.attributes[HELD_ATTR]).value \
+        if may_hold and isinstance(an.scan.loop.attributes[HELD_ATTR], ir.StringAttr) else ""
     full = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
     if copy_channel is None:
         deps = LM.read_dependencies(an.copies, an.reads, full, names)
@@ -206,7 +209,9 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
         cross = ch == 1 and plans[0].logical and not diagonal
         plan, subs = _plan_channel(an, ch, read_channel, copy_channel, sizes, names, kbits,
                                    crosswise=cross, proofs=proofs,
-                                   whole=may_hold and not any(p.whole for p in plans.values()))
+                                   whole=ASKED if asked == "AB"[ch] else
+                                   may_hold and not asked and
+                                   not any(p.whole for p in plans.values()))
         for r, s in subs.items():
             read_sub[r] = s
         plans[ch] = plan
@@ -217,7 +222,7 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
         groups.append(({read_sub[r] for r in m.a_reads}.pop(),
                        {read_sub[r] for r in m.b_reads}.pop()))
     held = "".join("AB"[ch] for ch in (0, 1) if plans[ch].whole)
-    if may_hold and not held:
+    if may_hold and not held:       # (the kernel's own tile: none asked)
         raise LM.LoopRefusal("both operands split into the schedule's subtiles: no operand "
                              "need be held whole in each stage", (an.mfmas[0].op,))
     check_groups(groups, an, diagonal, held)
@@ -457,14 +462,21 @@ def _check_moves(an, copies: list, label: str) -> None:
                              f"step to the next ({sorted(moves)[:4]} elements)", (first.op,))
 
 
+#: :func:`_plan_channel`'s ``whole`` for the operand the pipeline asks to hold whole
+ASKED = "asked"
+
+
 def _split(an, ch: int, reads: list, read_channel: list, size: int, view, swizzle,
-           kbits: tuple, crosswise: bool, whole: bool) -> tuple:
+           kbits: tuple, crosswise: bool, whole) -> tuple:
     """(the subtile of each of the channel's reads, the element bit that tells the
     subtiles apart, the analysis the bank model prices the reads in, whether the split is
-    along K, whether the channel is held whole): by accumulator (:func:`_choose_split`), else (one fragment per wave, no K
-    sub-step) along K (:func:`~pipeline_mlir.frontend.k_subtiles.k_split`), else, where the
-    loop may hold an operand ``whole``, every read in subtile 0 and the bit the first
-    above the buffer's elements (deleting it changes no element)."""
+    along K, whether the channel is held whole): by accumulator (:func:`_choose_split`),
+    else (one fragment per wave, no K sub-step) along K
+    (:func:`~pipeline_mlir.frontend.k_subtiles.k_split`), else, where the loop may hold an
+    operand ``whole``, held whole (:func:`_held`); at once for the operand the pipeline
+    asks to hold whole (``whole`` is :data:`ASKED`)."""
+    if whole == ASKED:
+        return _held(reads, size, an)
     try:
         subs, bit = _choose_split(an, ch, reads, read_channel, size, view, "AB"[ch])
         return subs, bit, an, False, False
@@ -477,6 +489,12 @@ def _split(an, ch: int, reads: list, read_channel: list, size: int, view, swizzl
         except LM.LoopRefusal:
             if not whole:
                 raise
+    return _held(reads, size, an)
+
+
+def _held(reads: list, size: int, an) -> tuple:
+    """:func:`_split`'s answer for a channel held whole: every read in subtile 0, the bit the
+    first above the buffer's ``size`` elements (deleting it changes none)."""
     return {r: 0 for r in reads}, max(size - 1, 1).bit_length(), an, False, True
 
 

@@ -115,7 +115,10 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     # a loop merged already is not merged again: its form is the one taken; a loop whose
     # MFMAs were halved is merged only where its partition needs it (a chain of 2 halved
     # MFMAs per K step, 2 steps merged: the 4 a crosswise split cuts), never for time
-    done = MERGED_ATTR in loop.attributes
+    # a loop with an operand held whole (asked, or once every other way is refused: _held)
+    # is taken as it is, its K steps neither merged nor its MFMAs halved
+    _ask_held(loop, schedule)
+    done = MERGED_ATTR in loop.attributes or HELD_ATTR in loop.attributes
     # a loop merge_k may merge for time (latency_short) is merged first: its whole-grid
     # proofs are for the loop built as it is, settled only when it is (or refused)
     timed = schedule is not None and not done and HALVED_ATTR not in loop.attributes and \
@@ -242,13 +245,19 @@ def _held(loop, schedule, refused: IRError) -> Analysis:
     except IRError as e:
         del loop.attributes[HELD_ATTR]
         raise IRError(e.op, f"{refused}; nor with an operand held whole in each stage: "
-                            f"{_own_part(e)}") from None
+                            f"{e}") from None
 
 
-def _own_part(e: IRError) -> str:
-    """The first reason of ``e``, a refusal of the loop with an operand held whole (its
-    other ways, merged and halved, are said once already)."""
-    return str(e).split("; nor can the front end ")[0]
+def _ask_held(loop, schedule) -> None:
+    """Mark ``loop`` with the operand ``schedule`` asks to hold whole (``whole=a`` /
+    ``whole=b``: :data:`~pipeline_mlir.frontend.k_subtiles.HELD_ATTR` naming it), so the
+    front end's copies hold that one whole and split the other; a tile whose operand
+    splits is then refused (at its split, or by the geometry: a wave tile more than one
+    MFMA of it), never taken with the option ignored."""
+    asked = schedule.get("whole") if schedule is not None and \
+        "whole" in type(schedule).options() else "none"
+    if asked != "none":
+        loop.attributes[HELD_ATTR] = ir.StringAttr.get(asked.upper())
 
 
 def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:

@@ -250,6 +250,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     size, view, kbits = sizes[b], an.buffer_views[b], kbits or {}
     full = size << len(kbits.get(b, ()))     # the kernel's buffer
     threads = an.evaluator.threads
+    # (a channel that may be held whole: its copies' width once its split is known)
+    width = None if whole else channel_width(an, copies, size // 2, view.elem_bytes, label)
     _global_table(an, copies, full, label)
     kept = kept_copies(an, copies)
     # the block workgroup 0 reads at the first K step (inside A and B: edges.check_in_global)
@@ -288,7 +290,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     subs, bit, seen, split_k, held = _split(an, ch, reads, read_channel, size, view, swizzle,
                                             kbits.get(b, ()), crosswise, whole)
     half = size if held else size // 2
-    width = channel_width(an, copies, half, view.elem_bytes, label)
+    width = width or channel_width(an, copies, half, view.elem_bytes, label)
     width = run_limited(an, copies, width, bit, run_limit(bit, kbits.get(b, ())),
                         half, view.elem_bytes, label)
     reswizzle, bank = _choose_swizzle(seen, reads, bit, half, width, view.elem_bytes)

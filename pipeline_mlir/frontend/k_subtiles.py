@@ -178,6 +178,18 @@ def whole(partition) -> str:
     return "".join("AB"[ch] for ch in sorted(plans) if plans[ch].whole)
 
 
+def one_fragment_wide(an) -> bool:
+    """Whether an operand of ``an``'s loop is one fragment per wave: every accumulator's
+    chain of MFMAs reads the same reads of it, in order (what an operand held whole needs:
+    no split by accumulator exists; the front end's cheap test before it tries the form)."""
+    chains: dict = {}
+    for k in sorted(range(len(an.mfmas)), key=lambda k: an.mfmas[k].op):
+        chains.setdefault(an.mfmas[k].acc, []).append(an.mfmas[k])
+    return len(chains) > 1 and any(
+        len({tuple(getattr(m, side) for m in chain) for chain in chains.values()}) == 1
+        for side in ("a_reads", "b_reads"))
+
+
 def k_subtiles_value(partition) -> str:
     """The ``k_subtiles`` value of ``partition``'s split (``none`` if not along K)."""
     if diagonal(partition):

@@ -44,7 +44,7 @@ from pipeline_mlir.frontend.every_read import finish_every_read
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.half_k import HALVED_ATTR, halve_mfmas
-from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR, HELD_ATTR
+from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR, HELD_ATTR, one_fragment_wide
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
@@ -142,7 +142,7 @@ def analyse_loop(loop, schedule=None) -> Analysis:
             try:
                 halved = _halved(an, schedule, refused)
             except IRError as no_halves:
-                halved = _held(an.scan.loop, schedule, no_halves)
+                halved = _held(an, schedule, no_halves)
             # the merged loop the refusal is located in, built beside the kernel's: erased
             # once the halves (or an operand held whole) take the loop (left, it stays a
             # natural loop no pass adopts)
@@ -230,14 +230,17 @@ def _diagonal(loop, schedule) -> Analysis:
         raise
 
 
-def _held(loop, schedule, refused: IRError) -> Analysis:
-    """The analysis of ``loop`` with the operand whose fragment reads split neither by
-    accumulator nor along K held whole in each stage (``whole=a`` / ``whole=b``,
+def _held(an: Analysis, schedule, refused: IRError) -> Analysis:
+    """The analysis of ``an``'s loop with the operand whose fragment reads split neither
+    by accumulator nor along K held whole in each stage (``whole=a`` / ``whole=b``,
     :data:`~pipeline_mlir.frontend.k_subtiles.HELD_ATTR`): IREE's fp8 ``A x B^T``
     64x31x96, one 16x16x32 MFMA of B per wave and K step, 2 K steps (too few to merge, the
-    MFMA not cut).  ``refused`` (every other way's refusal) raised with why this one does
-    not take it either; the mark is taken off again then."""
-    if HELD_ATTR in loop.attributes or "whole" not in type(schedule).options():
+    MFMA not cut).  ``refused`` (every other way's refusal) raised as it is where no
+    operand is one fragment wide, else with why this form does not take it either; the
+    mark is taken off again then."""
+    loop = an.scan.loop
+    if HELD_ATTR in loop.attributes or "whole" not in type(schedule).options() or \
+            not one_fragment_wide(an):
         raise refused
     loop.attributes[HELD_ATTR] = ir.UnitAttr.get()
     try:

@@ -186,8 +186,8 @@ def one_fragment_wide(an) -> bool:
     for k in sorted(range(len(an.mfmas)), key=lambda k: an.mfmas[k].op):
         chains.setdefault(an.mfmas[k].acc, []).append(an.mfmas[k])
     return len(chains) > 1 and any(
-        len({tuple(getattr(m, side) for m in chain) for chain in chains.values()}) == 1
-        for side in ("a_reads", "b_reads"))
+        len(same := {tuple(getattr(m, side) for m in chain) for chain in chains.values()})
+        == 1 and all(same.pop()) for side in ("a_reads", "b_reads"))
 
 
 def k_subtiles_value(partition) -> str:

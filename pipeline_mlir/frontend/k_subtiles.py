@@ -179,13 +179,15 @@ def whole(partition) -> str:
 
 
 def one_fragment_wide(an) -> bool:
-    """Whether an operand of ``an``'s loop is one fragment per wave: every accumulator's
-    chain of MFMAs reads the same reads of it, in order (what an operand held whole needs:
-    no split by accumulator exists; the front end's cheap test before it tries the form)."""
+    """Whether an operand of ``an``'s loop is one fragment per wave (every accumulator's
+    chain of MFMAs reads the same reads of it, in order: no split by accumulator exists)
+    and the chains are odd (:func:`k_split` halves an even one): what an operand held
+    whole needs, the front end's cheap test before it analyses the loop again for it."""
     chains: dict = {}
     for k in sorted(range(len(an.mfmas)), key=lambda k: an.mfmas[k].op):
         chains.setdefault(an.mfmas[k].acc, []).append(an.mfmas[k])
-    return len(chains) > 1 and any(
+    odd = all(len(chain) % 2 for chain in chains.values())
+    return len(chains) > 1 and odd and any(
         len(same := {tuple(getattr(m, side) for m in chain) for chain in chains.values()})
         == 1 and all(same.pop()) for side in ("a_reads", "b_reads"))
 

@@ -333,7 +333,8 @@ def test_an_operand_held_whole_takes_its_one_column_or_row_of_mmas():
     subtile against both of the other's, (0, 0) and (1, 0) for B, (0, 0) and (0, 1) for A;
     one left empty is refused saying which, and one of the held operand's subtile 1 (which
     has none) too.  The front end tries the form only where an operand is one fragment per
-    wave: every accumulator's chain reads the same reads of it."""
+    wave (every accumulator's chain reads the same reads of it) and the chain is odd (an
+    even one splits along K)."""
     loop = _loop()
     check_groups([(0, 0), (1, 0)], loop, held="B")
     check_groups([(0, 0), (0, 1)], loop, held="A")
@@ -344,6 +345,8 @@ def test_an_operand_held_whole_takes_its_one_column_or_row_of_mmas():
     with pytest.raises(LM.LoopRefusal, match=r"an MFMA multiplies A subtile 1 with B subtile "
                                              r"1 once the front end holds B whole .*whole=b"):
         check_groups([(0, 0), (1, 0), (1, 1)], loop, held="B")
-    assert one_fragment_wide(loop)      # every accumulator reads B's read of its K step
-    assert not one_fragment_wide(_loop(b_of=lambda acc, kk: kk if acc else (kk + 1) % 4))
-    assert not one_fragment_wide(_loop(accumulators=1))     # (one accumulator: no split)
+    # every accumulator reads B's read of its K step, a chain of 1 or 3
+    assert one_fragment_wide(_loop(1)) and one_fragment_wide(_loop(3))
+    assert not one_fragment_wide(loop)      # a chain of 4: split along K instead
+    assert not one_fragment_wide(_loop(3, b_of=lambda acc, kk: kk if acc else (kk + 1) % 3))
+    assert not one_fragment_wide(_loop(3, accumulators=1))  # (one accumulator: no split)

@@ -527,13 +527,13 @@ def test_the_whole_b_form_runs_two_mmas_a_partition_hazard_free():
     compiled = schedule.compile()
     assert len(compiled.program.blocks) == 4       # one per MMA, 2 a partition
     assert [f.channel for f in schedule.build().bootstrap_frags()] == [0]   # A alone ahead
-    assert simulate_schedule(schedule, tables=(), lds_of=None).safe
+    assert simulate_schedule(schedule, tables=(), iterations=range(4), lds_of=None).safe
     dump = parse_schedule(format_schedule(compiled), MATMUL_TAG_NAMES, MATMUL_ROLES, "whole")
     # block 1's entry wait: the B load into the slot block 0's fragment read reads
     at = next(i for i, e in enumerate(dump.kernel) if e.op.tag == WAIT_LGKM and i > 3)
     assert dump.kernel[at].op.wait_value == 0
     dump.kernel[at] = replace(dump.kernel[at], op=dump.kernel[at].op.with_(wait_value=1))
-    h = simulate(dump, kernel_shape(schedule)).first_hazard()
+    h = simulate(dump, kernel_shape(schedule), range(4)).first_hazard()
     assert (h.kind, h.counter) == ("war", "lgkmcnt"), h
     real = fourwave.whole_k_partition
 
@@ -545,6 +545,7 @@ def test_the_whole_b_form_runs_two_mmas_a_partition_hazard_free():
     try:
         with pytest.raises(RepairError, match=r"MMA \(0,0\) multiplies A of K tile 0 with "
                                               r"B of K tile 1"):
-            simulate_schedule(parse_pipeline(WHOLE_B), tables=(), lds_of=None)
+            simulate_schedule(parse_pipeline(WHOLE_B), tables=(), iterations=range(4),
+                              lds_of=None)
     finally:
         fourwave.whole_k_partition = real

@@ -25,7 +25,7 @@ from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_t
 from pipeline_mlir.frontend.kernel_ir import erase_unused_buffer, zero_vector
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.half_k import pieces_of
-from pipeline_mlir.frontend.k_subtiles import FORM_ATTR, MERGED_ATTR, along_k, form_text
+from pipeline_mlir.frontend.k_subtiles import FORM_ATTR, MERGED_ATTR, along_k, form_text, whole
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.read_bases import ReadBases
 from pipeline_mlir.frontend.scan import Access
@@ -219,7 +219,8 @@ class _Rewriter:
                               [self.frag_value[jk] for jk in self.carried_reads])
             for k, v in schedule_attrs(self.schedule, *SCHEDULE_ATTRS).items():
                 set_attribute(new_loop.operation, k, v)
-            if along_k(self.an.partition):    # (frontend/k_subtiles.py; the report says it)
+            if along_k(self.an.partition) or whole(self.an.partition):   # (k_subtiles.py;
+                # the report says it)
                 merged = loop.attributes[MERGED_ATTR] if MERGED_ATTR in loop.attributes \
                     else None      # (frontend/kmerge.py)
                 set_attribute(new_loop.operation, FORM_ATTR, ir.StringAttr.get(form_text(

@@ -64,6 +64,10 @@ FORM_ATTR = "sched.subtiles"
 #: A's own K halves, the ``k_subtiles=ab_diagonal`` form (``frontend/natural.py``'s
 #: ``_diagonal``)
 DIAGONAL_ATTR = "sched.k_diagonal"
+#: a loop's attribute once no other form takes it: an operand whose fragment reads split
+#: neither by accumulator nor along K is held whole in each stage, the ``whole=a`` /
+#: ``whole=b`` form (``frontend/natural.py``'s ``_whole``, ``layout.redistribute``)
+HELD_ATTR = "sched.held_whole"
 #: a merged loop's attribute: how many of the kernel's K steps one iteration runs
 #: (``frontend/kmerge.py``; the adopted loop's form says it)
 MERGED_ATTR = "sched.k_merged"
@@ -167,6 +171,27 @@ def diagonal(partition) -> bool:
     return along_k(partition) == "A, B" and groups == {(0, 0), (1, 1)}
 
 
+def whole(partition) -> str:
+    """The operand (``"A"``, ``"B"``) ``partition`` holds whole in each stage (its plan's
+    one subtile: ``layout.ChannelPlan.whole``); empty if none."""
+    plans = getattr(partition, "plans", {})
+    return "".join("AB"[ch] for ch in sorted(plans) if plans[ch].whole)
+
+
+def one_fragment_wide(an) -> bool:
+    """Whether an operand of ``an``'s loop is one fragment per wave (every accumulator's
+    chain of MFMAs reads the same reads of it, in order: no split by accumulator exists)
+    and the chains are odd (:func:`k_split` halves an even one): what an operand held
+    whole needs, the front end's cheap test before it analyses the loop again for it."""
+    chains: dict = {}
+    for k in sorted(range(len(an.mfmas)), key=lambda k: an.mfmas[k].op):
+        chains.setdefault(an.mfmas[k].acc, []).append(an.mfmas[k])
+    odd = all(len(chain) % 2 for chain in chains.values())
+    return len(chains) > 1 and odd and any(
+        len(same := {tuple(getattr(m, side) for m in chain) for chain in chains.values()})
+        == 1 and all(same.pop()) for side in ("a_reads", "b_reads"))
+
+
 def k_subtiles_value(partition) -> str:
     """The ``k_subtiles`` value of ``partition``'s split (``none`` if not along K)."""
     if diagonal(partition):
@@ -199,15 +224,26 @@ def form_text(partition, merged: int = 1, pieces: int = 1) -> str:
     prints (:class:`~pipeline_mlir.kernel.subtile_form.SubtileForm`), with ``merged`` K
     steps of the kernel in each K tile (:mod:`~pipeline_mlir.frontend.kmerge`) and its
     MFMAs cut into ``pieces`` along K (:mod:`~pipeline_mlir.frontend.half_k`; 1: not cut)."""
-    return SubtileForm(along_k(partition), merged, pieces > 1, max(pieces, 2),
-                       diagonal(partition)).text()
+    held = whole(partition)
+    return SubtileForm(held or along_k(partition), merged, pieces > 1, max(pieces, 2),
+                       diagonal(partition), bool(held)).text()
 
 
-def check_groups(groups: list, an, diagonal: bool = False) -> None:
+def check_groups(groups: list, an, diagonal: bool = False, held: str = "") -> None:
     """Every (A subtile, B subtile) MMA of the schedule has MFMAs (both operands split
     along K would pair each half with itself only); ``diagonal`` (a loop marked
-    :data:`DIAGONAL_ATTR`), the MMAs (0, 0) and (1, 1) and no other."""
-    if diagonal:     # the diagonal form: (0, 1), (1, 0) empty
+    :data:`DIAGONAL_ATTR`), the MMAs (0, 0) and (1, 1) and no other; ``held`` (``"A"`` or
+    ``"B"``, held whole: :data:`HELD_ATTR`), the MMAs of its one subtile 0 and each
+    subtile of the other operand: (0, 0) and (1, 0) for B, (0, 0) and (0, 1) for A."""
+    if held:
+        want = {(0, 0), (1, 0)} if held == "B" else {(0, 0), (0, 1)}
+        extra = sorted(set(groups) - want)
+        if extra:     # (held whole, the operand has no subtile 1: never so)
+            raise LM.LoopRefusal(f"an MFMA multiplies A subtile {extra[0][0]} with B subtile "
+                                 f"{extra[0][1]} once the front end holds {held} whole in "
+                                 f"each stage (whole={held.lower()})", (an.mfmas[0].op,))
+        missing = sorted(want - set(groups))
+    elif diagonal:     # the diagonal form: (0, 1), (1, 0) empty
         extra = sorted(set(groups) - {(0, 0), (1, 1)})
         if extra:       # (its schedule runs no such MMA: the MFMA would be dropped)
             a, b = extra[0]
@@ -220,6 +256,8 @@ def check_groups(groups: list, an, diagonal: bool = False) -> None:
         missing = sorted({(a, b) for a in (0, 1) for b in (0, 1)} - set(groups))
     if missing:
         a, b = missing[0]
+        how = (f"holds {held} whole in each stage; the form needs both its MMAs" if held
+               else "splits the fragment reads (both operands along K); the schedule needs "
+                    "all four MMAs")
         raise LM.LoopRefusal(f"no MFMA multiplies A subtile {a} with B subtile {b} once the "
-                             f"front end splits the fragment reads (both operands along K); "
-                             f"the schedule needs all four MMAs", (an.mfmas[0].op,))
+                             f"front end {how}", (an.mfmas[0].op,))

@@ -77,7 +77,8 @@ from pipeline_mlir.frontend.launch_stride import (NARROW, STAGED, check_launch_s
                                                   fat_buffer, has_launch_strides, kernel_dims,
                                                   launch_aligned, launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
-from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR, check_groups, k_split, telling_bits
+from pipeline_mlir.frontend.k_subtiles import (DIAGONAL_ATTR, HELD_ATTR, check_groups, k_split,
+                                              telling_bits)
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
 from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
 from pipeline_mlir.frontend.unused_spare import unused_first
@@ -108,6 +109,13 @@ class ChannelPlan:
     direct: bool = False        # copies of a narrow kernel copy proven aligned: not staged
     pieces: tuple = ()          # ((offset, elements), ...) each lane's run is copied in, a
     #                             copy per piece, register-staged (copy_widths.odd_pieces)
+    whole: bool = False         # one subtile, the whole buffer (``bit`` above its elements:
+    #                             k_subtiles.HELD_ATTR)
+
+    @property
+    def subtiles(self) -> tuple:
+        """The subtiles the plan copies: (0,) for a channel held whole, else (0, 1)."""
+        return (0,) if self.whole else (0, 1)
 
 
 @dataclass
@@ -180,6 +188,10 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
     :func:`~pipeline_mlir.frontend.partition.settle_proofs`), or None to run them here."""
     kbits = kbits or {}
     diagonal = DIAGONAL_ATTR in an.scan.loop.attributes
+    may_hold = HELD_ATTR in an.scan.loop.attributes
+    # (a mark naming an operand: the one the pipeline asks to hold whole, whole=a / whole=b)
+    asked = ir.StringAttr(an.scan.loop.attributes[HELD_ATTR]).value \
+        if may_hold and isinstance(an.scan.loop.attributes[HELD_ATTR], ir.StringAttr) else ""
     full = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
     if copy_channel is None:
         deps = LM.read_dependencies(an.copies, an.reads, full, names)
@@ -196,7 +208,10 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
         # (a loop marked DIAGONAL_ATTR: B's K halves A's, frontend/k_subtiles.py)
         cross = ch == 1 and plans[0].logical and not diagonal
         plan, subs = _plan_channel(an, ch, read_channel, copy_channel, sizes, names, kbits,
-                                   crosswise=cross, proofs=proofs)
+                                   crosswise=cross, proofs=proofs,
+                                   whole=ASKED if asked == "AB"[ch] else
+                                   may_hold and not asked and
+                                   not any(p.whole for p in plans.values()))
         for r, s in subs.items():
             read_sub[r] = s
         plans[ch] = plan
@@ -206,17 +221,23 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
     for m in an.mfmas:
         groups.append(({read_sub[r] for r in m.a_reads}.pop(),
                        {read_sub[r] for r in m.b_reads}.pop()))
-    check_groups(groups, an, diagonal)
+    held = "".join("AB"[ch] for ch in (0, 1) if plans[ch].whole)
+    if may_hold and not held:       # (the kernel's own tile: none asked)
+        raise LM.LoopRefusal("both operands split into the schedule's subtiles: no operand "
+                             "need be held whole in each stage", (an.mfmas[0].op,))
+    check_groups(groups, an, diagonal, held)
     return RedistributedPartition(copy_channel, [0] * len(an.copies), read_channel, read_sub,
                                   groups, (vm[0], vm[1]), (lgkm[0], lgkm[1]), plans)
 
 
 def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: dict,
                   names, kbits: dict | None = None, crosswise: bool = False,
-                  proofs: list | None = None) -> tuple[ChannelPlan, dict]:
+                  proofs: list | None = None, whole: bool = False) -> tuple[ChannelPlan, dict]:
     """The plan of channel ``ch`` and the subtile of each of its reads (``sizes``: the
     buffers' elements with their ``kbits`` deleted; ``crosswise``: A is split along K;
-    ``proofs``: where the whole-grid proofs are left, :func:`redistribute`)."""
+    ``proofs``: where the whole-grid proofs are left, :func:`redistribute`; ``whole``: a
+    channel whose reads split neither by accumulator nor along K is held whole, one
+    subtile of all its elements: :data:`~pipeline_mlir.frontend.k_subtiles.HELD_ATTR`)."""
     label = "AB"[ch]
     copies = [i for i, c in enumerate(copy_channel) if c == ch]
     reads = [i for i, c in enumerate(read_channel) if c == ch]
@@ -229,7 +250,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     size, view, kbits = sizes[b], an.buffer_views[b], kbits or {}
     full = size << len(kbits.get(b, ()))     # the kernel's buffer
     threads = an.evaluator.threads
-    width = channel_width(an, copies, size // 2, view.elem_bytes, label)
+    # (a channel that may be held whole: its copies' width once its split is known)
+    width = None if whole else channel_width(an, copies, size // 2, view.elem_bytes, label)
     _global_table(an, copies, full, label)
     kept = kept_copies(an, copies)
     # the block workgroup 0 reads at the first K step (inside A and B: edges.check_in_global)
@@ -265,20 +287,16 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
         table=table, base0=base0, elements=static_end(ev, base)), ev)
     _now_or_later(proofs, lambda plans: reads_proof())
     x0 = int(logical[an.copies[k0].lds[0, 0]])
-    try:
-        subs, bit = _choose_split(an, ch, reads, read_channel, size, view, label)
-        seen, split_k = an, False
-    except LM.LoopRefusal as e:      # one fragment per wave: split along K, if no K sub-step
-        if kbits:
-            raise
-        subs, bit, seen = k_split(an, ch, reads, size, swizzle, e, crosswise)
-        split_k = True               # ChannelPlan.logical: a split along K
+    subs, bit, seen, split_k, held = _split(an, ch, reads, read_channel, size, view, swizzle,
+                                            kbits.get(b, ()), crosswise, whole)
+    half = size if held else size // 2
+    width = width or channel_width(an, copies, half, view.elem_bytes, label)
     width = run_limited(an, copies, width, bit, run_limit(bit, kbits.get(b, ())),
-                        size // 2, view.elem_bytes, label)
-    reswizzle, bank = _choose_swizzle(seen, reads, bit, size // 2, width, view.elem_bytes)
-    plan = ChannelPlan(ch, b, bit, width, size // 2 // (threads * width), threads,
+                        half, view.elem_bytes, label)
+    reswizzle, bank = _choose_swizzle(seen, reads, bit, half, width, view.elem_bytes)
+    plan = ChannelPlan(ch, b, bit, width, half // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
-                       split_k)
+                       split_k, whole=held)
     _check_plan(an, plan, table, base0, zero)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
@@ -446,6 +464,42 @@ def _check_moves(an, copies: list, label: str) -> None:
                              f"step to the next ({sorted(moves)[:4]} elements)", (first.op,))
 
 
+#: :func:`_plan_channel`'s ``whole`` for the operand the pipeline asks to hold whole
+ASKED = "asked"
+
+
+def _split(an, ch: int, reads: list, read_channel: list, size: int, view, swizzle,
+           kbits: tuple, crosswise: bool, whole) -> tuple:
+    """(the subtile of each of the channel's reads, the element bit that tells the
+    subtiles apart, the analysis the bank model prices the reads in, whether the split is
+    along K, whether the channel is held whole): by accumulator (:func:`_choose_split`),
+    else (one fragment per wave, no K sub-step) along K
+    (:func:`~pipeline_mlir.frontend.k_subtiles.k_split`), else, where the loop may hold an
+    operand ``whole``, held whole (:func:`_held`); at once for the operand the pipeline
+    asks to hold whole (``whole`` is :data:`ASKED`)."""
+    if whole == ASKED:
+        return _held(reads, size, an)
+    try:
+        subs, bit = _choose_split(an, ch, reads, read_channel, size, view, "AB"[ch])
+        return subs, bit, an, False, False
+    except LM.LoopRefusal as e:      # one fragment per wave: split along K, if no K sub-step
+        if kbits:
+            raise
+        try:
+            subs, bit, seen = k_split(an, ch, reads, size, swizzle, e, crosswise)
+            return subs, bit, seen, True, False    # ChannelPlan.logical: along K
+        except LM.LoopRefusal:
+            if not whole:
+                raise
+    return _held(reads, size, an)
+
+
+def _held(reads: list, size: int, an) -> tuple:
+    """:func:`_split`'s answer for a channel held whole: every read in subtile 0, the bit the
+    first above the buffer's ``size`` elements (deleting it changes none)."""
+    return {r: 0 for r in reads}, max(size - 1, 1).bit_length(), an, False, True
+
+
 def _choose_split(an, ch: int, reads: list, read_channel: list, size: int, view,
                   label: str) -> tuple[dict, int]:
     """The split of the channel's reads into subtiles and the element bit that tells the
@@ -488,7 +542,7 @@ def _plan_elements(plan: ChannelPlan):
     copy of ``plan``: where lane ``t`` of copy ``j`` of the subtile puts its elements."""
     tid = np.arange(plan.threads, dtype=np.int64)
     lanes = np.arange(plan.width, dtype=np.int64)
-    for sub in (0, 1):
+    for sub in plan.subtiles:
         for j in range(plan.copies):
             q = ((j * plan.threads + tid) * plan.width)[:, None] + lanes[None, :]
             if plan.reswizzle is not None:

@@ -44,7 +44,7 @@ from pipeline_mlir.frontend.every_read import finish_every_read
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.half_k import HALVED_ATTR, halve_mfmas
-from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR
+from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR, HELD_ATTR, one_fragment_wide
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
@@ -115,7 +115,10 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     # a loop merged already is not merged again: its form is the one taken; a loop whose
     # MFMAs were halved is merged only where its partition needs it (a chain of 2 halved
     # MFMAs per K step, 2 steps merged: the 4 a crosswise split cuts), never for time
-    done = MERGED_ATTR in loop.attributes
+    # a loop with an operand held whole (asked, or once every other way is refused: _held)
+    # is taken as it is, its K steps neither merged nor its MFMAs halved
+    _ask_held(loop, schedule)
+    done = MERGED_ATTR in loop.attributes or HELD_ATTR in loop.attributes
     # a loop merge_k may merge for time (latency_short) is merged first: its whole-grid
     # proofs are for the loop built as it is, settled only when it is (or refused)
     timed = schedule is not None and not done and HALVED_ATTR not in loop.attributes and \
@@ -136,9 +139,13 @@ def analyse_loop(loop, schedule=None) -> Analysis:
         try:
             return _merged(an, schedule, e)
         except IRError as refused:
-            halved = _halved(an, schedule, refused)
+            try:
+                halved = _halved(an, schedule, refused)
+            except IRError as no_halves:
+                halved = _held(an, schedule, no_halves)
             # the merged loop the refusal is located in, built beside the kernel's: erased
-            # once the halves take the loop (left, it stays a natural loop no pass adopts)
+            # once the halves (or an operand held whole) take the loop (left, it stays a
+            # natural loop no pass adopts)
             trial = getattr(refused, "merge", None)
             if trial is not None:
                 trial.abandon()
@@ -221,6 +228,39 @@ def _diagonal(loop, schedule) -> Analysis:
     except IRError:
         del loop.attributes[DIAGONAL_ATTR]
         raise
+
+
+def _held(an: Analysis, schedule, refused: IRError) -> Analysis:
+    """The analysis of ``an``'s loop with the operand whose fragment reads split neither
+    by accumulator nor along K held whole in each stage (``whole=a`` / ``whole=b``,
+    :data:`~pipeline_mlir.frontend.k_subtiles.HELD_ATTR`): IREE's fp8 ``A x B^T``
+    64x31x96, one 16x16x32 MFMA of B per wave and K step, 2 K steps (too few to merge, the
+    MFMA not cut).  ``refused`` (every other way's refusal) raised as it is where no
+    operand is one fragment wide, else with why this form does not take it either; the
+    mark is taken off again then."""
+    loop = an.scan.loop
+    if HELD_ATTR in loop.attributes or "whole" not in type(schedule).options() or \
+            not one_fragment_wide(an):
+        raise refused
+    loop.attributes[HELD_ATTR] = ir.UnitAttr.get()
+    try:
+        return analyse_loop(loop, schedule)
+    except IRError as e:
+        del loop.attributes[HELD_ATTR]
+        raise IRError(e.op, f"{refused}; nor with an operand held whole in each stage: "
+                            f"{e}") from None
+
+
+def _ask_held(loop, schedule) -> None:
+    """Mark ``loop`` with the operand ``schedule`` asks to hold whole (``whole=a`` /
+    ``whole=b``: :data:`~pipeline_mlir.frontend.k_subtiles.HELD_ATTR` naming it), so the
+    front end's copies hold that one whole and split the other; a tile whose operand
+    splits is then refused (at its split, or by the geometry: a wave tile more than one
+    MFMA of it), never taken with the option ignored."""
+    asked = schedule.get("whole") if schedule is not None and \
+        "whole" in type(schedule).options() else "none"
+    if asked != "none":
+        loop.attributes[HELD_ATTR] = ir.StringAttr.get(asked.upper())
 
 
 def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:

@@ -30,7 +30,7 @@ from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.launch_stride import NARROW
 from pipeline_mlir.frontend.half_k import HALVED_ATTR
-from pipeline_mlir.frontend.k_subtiles import along_k, k_subtiles_value, unread_counts
+from pipeline_mlir.frontend.k_subtiles import along_k, k_subtiles_value, unread_counts, whole
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION
@@ -277,6 +277,9 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
         split = along_k(an.partition)     # a wave tile one MFMA tall or wide (k_subtiles.py)
         if split and "k_subtiles" in own:
             inferred["k_subtiles"] = k_subtiles_value(an.partition)
+        held = whole(an.partition)     # an operand held whole in each stage (k_subtiles.py)
+        if held and "whole" in own:
+            inferred["whole"] = held.lower()
         waves = {W.WAVES_OPTION: schedule.kernel_waves()} if schedule.lockstep() else {}
         try:
             base = type(schedule).from_values({**inferred, **waves})
@@ -478,7 +481,9 @@ def layout_buffers(an: Analysis, check: bool = True) -> dict:
             if bit is None and plan is None else {}
         kbits = plan.kbits if plan is not None else ()
         out[b] = BufferLayout(chans.pop(), tuple(sorted(by_sub)), bit,
-                              elements=(size // 2 if bit is not None else size) >> len(kbits),
+                              elements=(size // 2 if bit is not None and not
+                                        (plan is not None and plan.whole) else size)
+                              >> len(kbits),
                               elem_type=mt.element_type,
                               reswizzle=plan.reswizzle if plan is not None else None,
                               windows=windows, kbits=kbits,

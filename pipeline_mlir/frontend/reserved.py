@@ -44,7 +44,7 @@ from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, VERSIONED_ATTR
 from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR, OWN_ATTR
 from pipeline_mlir.frontend.cut_runs import CUT, ODD
 from pipeline_mlir.frontend.half_k import HALVED_ATTR
-from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR, MERGED_ATTR
+from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR, HELD_ATTR, MERGED_ATTR
 from pipeline_mlir.frontend.kernel_ir import KEPT, PROVEN_ROW, kernel_of
 from pipeline_mlir.frontend.kmerge import MERGE_NOTE_ATTR
 from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR, SHARED_ATTR
@@ -57,7 +57,8 @@ __all__ = ["MARKS", "InputMarks", "refusal"]
 MARKS = (REMAINDER_ATTR, SHARED_ATTR, SHAREABLE_ATTR, OWN_ATTR, ALIAS_ATTR, WHOLE_ATTR,
          remainder_dma.AHEAD_ATTR, remainder_dma.IN_PLACE_ATTR, remainder_ahead.AHEAD_ATTR,
          remainder_ahead.IN_PLACE_ATTR, PAIR_GUARD_ATTR, VERSIONED_ATTR, KEPT, CUT, ODD,
-         HALVED_ATTR, DIAGONAL_ATTR, MERGED_ATTR, MERGE_NOTE_ATTR, PROVEN_ROW, LANE_STRIDE)
+         HALVED_ATTR, DIAGONAL_ATTR, HELD_ATTR, MERGED_ATTR, MERGE_NOTE_ATTR, PROVEN_ROW,
+         LANE_STRIDE)
 _MARKED = frozenset(MARKS)
 #: the attribute names the walk looks at: the marks, and the tags of the tagged form
 _LOOKED_AT = _MARKED | frozenset(TAG_ATTRS)

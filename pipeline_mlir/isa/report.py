@@ -381,7 +381,9 @@ class KernelReport:
                  "the MMAs wait for whole fragment loads")
         merged = form.merged_text     # K steps merged (kmerge)
         halved = form.halved_text     # MFMAs halved along K (half_k)
-        L = [f"schedule form: subtiles of {form.split} (one fragment of {per} per wave); "
+        split = form.split if form.whole else \
+            f"subtiles of {form.split} (one fragment of {per} per wave)"
+        L = [f"schedule form: {split}; "
              f"{halved + '; ' if halved else ''}{merged + '; ' if merged else ''}{waits} "
              f"(waits={self.form_waits})"]
         # merged K steps (frontend/kmerge.py) run faster than IREE's own kernel even

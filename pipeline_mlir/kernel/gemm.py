@@ -263,12 +263,13 @@ def gemm_kernel(schedule) -> GemmKernel:
         raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel runs its waves "
                           f"in a {traits.warps_m}x{traits.warps_n} grid; a schedule of "
                           f"{grid[0]}x{grid[1]} waves pipelines a kernel given as input")
-    split = getattr(schedule, "k_subtiles", "none")
-    if split != "none":
-        raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel splits each "
-                          f"wave's operands into subtiles by MFMA rows and columns "
-                          f"(k_subtiles=none); a schedule of k_subtiles={split} pipelines a "
-                          f"kernel given as input")
+    for name in ("k_subtiles", "whole"):
+        split = getattr(schedule, name, "none")
+        if split != "none":
+            raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel splits "
+                              f"each wave's operands into subtiles by MFMA rows and columns "
+                              f"({name}=none); a schedule of {name}={split} pipelines a "
+                              f"kernel given as input")
     if merge_asked(schedule):
         raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel's K tile is "
                           f"BK; merge_k=true merges the K steps of a kernel given as input "

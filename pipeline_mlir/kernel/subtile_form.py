@@ -42,6 +42,10 @@ class SubtileForm:
     pieces: int = 2
     #: both operands split into the same K halves (``k_subtiles=ab_diagonal``), not crosswise
     diagonal: bool = False
+    #: ``operands`` held whole in each stage rather than split along K (``whole=a`` /
+    #: ``whole=b``: one load and one fragment of it per stage, the other operand's two
+    #: subtiles by MFMA rows or columns against it)
+    whole: bool = False
 
     def __post_init__(self) -> None:
         if self.operands not in _OPERANDS:
@@ -60,6 +64,10 @@ class SubtileForm:
         if not isinstance(self.diagonal, bool) or (self.diagonal and self.operands != "A, B"):
             raise ConfigError(f"subtile form: the diagonal form splits A, B along K (a bool), "
                               f"got diagonal={self.diagonal!r} of {self.operands!r}")
+        if not isinstance(self.whole, bool) or (self.whole and "," in self.operands):
+            raise ConfigError(f"subtile form: the whole-operand stage form holds one operand "
+                              f"whole (a bool), got whole={self.whole!r} of "
+                              f"{self.operands!r}")
 
     @property
     def crosswise(self) -> bool:
@@ -70,6 +78,8 @@ class SubtileForm:
     def split(self) -> str:
         """The split alone: ``"B along K"``, ``"A, B along K, crosswise"`` (or
         :data:`DIAGONAL_TEXT`)."""
+        if self.whole:
+            return whole_text(self.operands)
         return f"{self.operands} along K" + (", crosswise" if self.crosswise else
                                              f", {DIAGONAL_TEXT}" if self.diagonal else "")
 
@@ -100,12 +110,23 @@ class SubtileForm:
 HALVED_TEXT = "each of the kernel's MFMAs halved along K"
 #: what the text says of both operands split into the same K halves
 DIAGONAL_TEXT = "diagonal (both the same K halves, MFMAs in the MMAs (0, 0) and (1, 1) only)"
+
+
+def whole_text(operand: str) -> str:
+    """What the text says of ``operand`` (``"A"`` or ``"B"``) held whole in each stage."""
+    other, by, mmas = ("B", "columns", "(0, 0) and (0, 1)") if operand == "A" else \
+        ("A", "rows", "(0, 0) and (1, 0)")
+    return (f"stage form: {operand} whole (one load and one fragment of it per stage, "
+            f"{other}'s two subtiles by MFMA {by} against it: the MMAs {mmas} only)")
+
+
 #: the pieces a cut MFMA may make (halves; the 8-bit floats' quarters)
 _PIECES = (2, 4)
-_TEXT = re.compile(r"(A|B|A, B) along K(, crosswise|, " + re.escape(DIAGONAL_TEXT) + r")?"
-                   r"(; each of the kernel's MFMAs "
-                   r"(?:halved|cut into ([0-9]+)) along K)?"
-                   r"(?:; ([0-9]+) of the kernel's K steps merged into each K tile)?")
+_TEXT = re.compile(r"(?:(?P<ops>A|B|A, B) along K(?P<how>, crosswise|, " +
+                   re.escape(DIAGONAL_TEXT) + r")?|stage form: (?P<whole>A|B) whole \(.*\))"
+                   r"(?P<halved>; each of the kernel's MFMAs "
+                   r"(?:halved|cut into (?P<pieces>[0-9]+)) along K)?"
+                   r"(?:; (?P<merged>[0-9]+) of the kernel's K steps merged into each K tile)?")
 
 
 def parse_form(text: str) -> SubtileForm:
@@ -115,8 +136,10 @@ def parse_form(text: str) -> SubtileForm:
     form = None
     if m:
         try:
-            form = SubtileForm(m.group(1), int(m.group(5) or 1), m.group(3) is not None,
-                               int(m.group(4) or 2), m.group(2) == f", {DIAGONAL_TEXT}")
+            whole = m["whole"] is not None
+            form = SubtileForm(m["whole"] if whole else m["ops"], int(m["merged"] or 1),
+                               m["halved"] is not None, int(m["pieces"] or 2),
+                               m["how"] == f", {DIAGONAL_TEXT}", whole)
         except ConfigError:
             form = None
     if form is None or form.text() != text:

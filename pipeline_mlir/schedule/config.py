@@ -112,6 +112,12 @@ class PipelineConfig:
     #: ``k_subtiles=ab_diagonal`` form: A and B split into the same K halves, so MMA (i, j)
     #: for i != j would multiply nothing); one block per MMA, so m blocks per partition
     diagonal: bool = False
+    #: the channel held whole in each stage (0: A, 1: B; -1: none, both split into two
+    #: subtiles): the 4-wave ``whole=a`` / ``whole=b`` form of a wave tile one MFMA wide
+    #: (tall) whose K tile is one MFMA deep, so neither N (M) nor K splits it; one load and
+    #: one fragment of it per stage, the other operand's two subtiles against it, so the
+    #: MMAs are one row (column) of the m x n grid, one block each
+    whole: int = -1
     # the MX scale tiles as channels of their own (2: A's scales, 3: B's; 0: no such
     # channel): vmcnt per scale DMA op and lgkmcnt per scale read op
     vm_per_load_sa: int = 0
@@ -144,6 +150,12 @@ class PipelineConfig:
         _nonneg(f"{o}.warp_stagger", "fixed_amount", self.warp_stagger.fixed_amount)
         for name in ("mma_serial", "cross_stage_rotation", "diagonal"):
             _bool(o, name, getattr(self, name))
+        if self.whole not in (-1, 0, 1) or isinstance(self.whole, bool):
+            raise ConfigError(f"{o}.whole: must be -1 (no channel), 0 (A) or 1 (B) held "
+                              f"whole, got {self.whole!r}")
+        if self.whole >= 0 and (self.diagonal or self.scale_channels):
+            raise ConfigError(f"{o}.whole: a channel held whole takes neither the diagonal "
+                              f"form nor scale channels")
 
     def with_(self, **changes) -> "PipelineConfig":
         return replace(self, **changes)
@@ -156,19 +168,21 @@ class PipelineConfig:
 
     @property
     def mmas_per_partition(self) -> int:
+        if self.whole >= 0:     # one row (B whole) or column (A whole) of the grid
+            return self.m_mmas if self.whole == 1 else self.n_mmas
         return min(self.m_mmas, self.n_mmas) if self.diagonal else self.m_mmas * self.n_mmas
 
     @property
     def globals_per_partition(self) -> int:
-        return self.m_mmas + self.n_mmas
+        return self.m_mmas + self.n_mmas - (self.whole >= 0)
 
     @property
     def frags_per_partition(self) -> int:
-        return self.m_mmas + self.n_mmas
+        return self.m_mmas + self.n_mmas - (self.whole >= 0)
 
     @property
     def ops_per_partition(self) -> int:
-        loads = 2 * (self.m_mmas + self.n_mmas)
+        loads = self.globals_per_partition + self.frags_per_partition
         return loads * (2 if self.scale_channels else 1) + self.mmas_per_partition
 
     @property

@@ -45,6 +45,7 @@ from pipeline_mlir.schedules.geometry import (
     FOUR_WAVE_KERNEL,
     K_SUBTILES,
     DIAGONAL,
+    WHOLE,
     MX_DTYPES,
     MFMA_AUTO,
     HALF_K_SHAPES,
@@ -153,6 +154,34 @@ def diagonal_k_partition(p: int) -> list[OpDesc]:
     return ops
 
 
+def whole_k_partition(p: int, whole: int) -> list[OpDesc]:
+    """The ops of K partition ``p`` with channel ``whole`` (0: A, 1: B) held whole in each
+    stage (``whole=a`` / ``whole=b``): one load and one fragment of it per stage, its one
+    subtile against the other operand's two, so the MMAs are (0, 0) and (1, 0) (B whole)
+    or (0, 0) and (0, 1) (A whole), one mini-iteration each.  Every MMA of the partition
+    reads the whole operand's fragment, so the next partition's cannot be read ahead
+    from the other stage (it would overwrite the register the second MMA reads): it is
+    read from this stage in the first mini-iteration, beside the split operand's
+    subtile 1, and its global load waits for that read (the second mini-iteration, with
+    the split operand's subtile-1 load).  The split operand rotates as in
+    :data:`FOUR_WAVE_MINI_ITERS`: subtile 0 of the other stage read ahead in the second."""
+    curr, cross = p, 1 - p
+    k = KOffsetKind.K0 if p == 0 else KOffsetKind.K1
+    split = 1 - whole
+
+    def mma(sub):
+        return OpDesc.logical(MMA, -1, *((sub, 0) if whole == 1 else (0, sub)))
+
+    return [OpDesc.logical(LOAD_TAGS[split], split, curr, 0, k),
+            OpDesc.logical(FRAG_TAGS[split], split, curr, 1),
+            OpDesc.logical(FRAG_TAGS[whole], whole, curr, 0),
+            mma(0),
+            OpDesc.logical(LOAD_TAGS[split], split, curr, 1, k),
+            OpDesc.logical(LOAD_TAGS[whole], whole, curr, 0, k),
+            OpDesc.logical(FRAG_TAGS[split], split, cross, 0),
+            mma(1)]
+
+
 def scale_channel_counts(geometry: KernelGeometry) -> dict:
     """The 4-wave config's counts with the MX scale tiles as channels of their own: the
     element ops' counts without the scales (``vm_per_load_a`` / ``_b``,
@@ -201,9 +230,11 @@ class Pipeline4Wave(PipelineSchedule):
 
     def __init__(self, geometry: KernelGeometry | None = None, config: ScheduleConfig | None = None,
                  target: TargetProfile | None = None, scale_channel: bool = False,
-                 top_wait_frags: bool = False, diagonal: bool = False) -> None:
+                 top_wait_frags: bool = False, diagonal: bool = False,
+                 whole: int = -1) -> None:
         self.geometry = geometry or four_wave_geometry()
         self.diagonal = diagonal
+        self.whole = whole
         config = config if config is not None else default_schedule_config()
         # the cross-stage rotation relies on these; re-applied whatever the caller passed
         self._sched = config.with_(scheduling=SchedulingStrategy.IDENTITY, minimal_barriers=True,
@@ -214,7 +245,7 @@ class Pipeline4Wave(PipelineSchedule):
         self._config = target.pipeline.with_(
             warp_stagger=WarpStaggerRule.none(), lgkm_per_load_a=self.geometry.lgkm_per_load_a,
             lgkm_per_load_b=self.geometry.lgkm_per_load_b, cross_stage_rotation=True,
-            top_wait_frags=top_wait_frags, diagonal=diagonal)
+            top_wait_frags=top_wait_frags, diagonal=diagonal, whole=whole)
         if scale_channel:
             self._config = self._config.with_(**scale_channel_counts(self.geometry))
 
@@ -224,6 +255,8 @@ class Pipeline4Wave(PipelineSchedule):
     def declare_ops(self) -> list[OpDesc]:
         if self.diagonal:
             return diagonal_k_partition(0) + diagonal_k_partition(1)
+        if self.whole >= 0:
+            return whole_k_partition(0, self.whole) + whole_k_partition(1, self.whole)
         scales = self._config.scale_channels
         return logical_k_partition(0, scales) + logical_k_partition(1, scales)
 
@@ -256,6 +289,8 @@ class Pipeline4Wave(PipelineSchedule):
 
     def bootstrap_frags(self) -> list[OpDesc]:
         channels = (0, 2, 1, 3) if self._config.scale_channels else (0, 1)
+        # (a channel held whole is read in its own partition's first block: none ahead)
+        channels = [ch for ch in channels if ch != self.whole]
         return [OpDesc(tag=FRAG_TAGS[ch], stage=0, subtile=0, channel=ch,
                        role=OpRole.FRAGMENT_LOAD) for ch in channels]
 
@@ -338,6 +373,12 @@ class FourWave(NamedSchedule):
                              "same halves, MFMAs in the MMAs (0, 0) and (1, 1) only) (the "
                              "front end reads it from the kernel; the complete kernel "
                              "splits by MFMA rows and columns: none)", choices=K_SUBTILES)
+    whole: str = option("enum", "none", "the operand each stage holds whole, for a wave "
+                        "tile one MFMA wide (b) or tall (a) whose K tile is too short to "
+                        "split (k_subtiles): one load and one fragment of it per stage, the "
+                        "other's two subtiles against it, the MMAs (0, 0) and (1, 0) (b) or "
+                        "(0, 0) and (0, 1) (a) (the front end picks it where no split "
+                        "exists; the complete kernel splits both: none)", choices=WHOLE)
     merge_k: str = option("enum", MERGE_AUTO, "the front end merges consecutive K steps of "
                           "the kernel's loop into one K tile when two stages of one K step "
                           "hold less MFMA time than a global load's latency (the simulator's "
@@ -380,7 +421,7 @@ class FourWave(NamedSchedule):
         grid = self.wave_grid()
         try:
             return four_wave_geometry(self.dtype, self.BM, self.BN, self.BK, self.mfma, grid,
-                                      self.k_subtiles)
+                                      self.k_subtiles, self.whole)
         except ConfigError as e:
             raise ConfigError(f"{self.owner()}: {e}{self._grid_said(grid)}") from None
 
@@ -459,7 +500,8 @@ class FourWave(NamedSchedule):
                 raise ConfigError(f"{self.owner()}: {e}") from None
         s = Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g),
                           scale_channel=scales, top_wait_frags=self.k_subtiles != "none",
-                          diagonal=self.k_subtiles == DIAGONAL)
+                          diagonal=self.k_subtiles == DIAGONAL,
+                          whole=WHOLE.index(self.whole) - 1)
         s.cap_vm_waits = self.dma_width() == "dword"
         return s
 

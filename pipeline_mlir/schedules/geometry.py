@@ -186,9 +186,10 @@ def k_runs(k_subtiles: str) -> int:
 
 def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
               warps_n: int, mfma: str = MFMA_AUTO,
-              k_subtiles: str = "none") -> tuple[int, int, int]:
+              k_subtiles: str = "none", whole: str = "none") -> tuple[int, int, int]:
     """MFMA tiles of a warp tile in M and N (each even and at least 2, or 1 for an operand
-    whose subtiles are K halves: ``k_subtiles``) and K steps of BK."""
+    whose subtiles are K halves: ``k_subtiles``, or that a stage holds whole: ``whole``)
+    and K steps of BK."""
     mma_m, mma_n, mma_k = mfma_shape(dtype, mfma, k_subtiles != "none")
     WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
     WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
@@ -196,7 +197,12 @@ def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
     num_n = _div("warp tile N (WN) by MMA_N", WN, mma_n)
     num_k = _div("BK by MMA_K", BK, mma_k)
     for name, v, op in (("num_m_mmas", num_m, "a"), ("num_n_mmas", num_n, "b")):
-        if op in k_subtiles:
+        if op == whole:
+            if v != 1:
+                raise ConfigError(_not_one_mfma(f"whole={whole}", op, v, (BM, warps_m, mma_m)
+                                                if op == "a" else (BN, warps_n, mma_n),
+                                                "holds {op} whole in each stage"))
+        elif op in k_subtiles:
             if v != 1:
                 raise ConfigError(_not_one_mfma(k_subtiles, op, v, (BM, warps_m, mma_m) if
                                                 op == "a" else (BN, warps_n, mma_n)))
@@ -210,13 +216,16 @@ def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
     return num_m, num_n, num_k
 
 
-def _not_one_mfma(k_subtiles: str, op: str, mmas: int, tile: tuple) -> str:
-    """Why ``k_subtiles`` cannot split operand ``op`` (``a`` or ``b``) along K: its wave
-    tile is ``mmas`` MFMAs, not one; ``tile``: the block size, the warps along it and the
-    MFMA's extent there, the user's terms."""
+def _not_one_mfma(k_subtiles: str, op: str, mmas: int, tile: tuple,
+                  does: str = "splits {op} along K") -> str:
+    """Why ``k_subtiles`` (the option's ``name=value``; a bare value is ``k_subtiles``'s)
+    cannot split operand ``op`` (``a`` or ``b``) along K, or ``does`` what else it does:
+    its wave tile is ``mmas`` MFMAs, not one; ``tile``: the block size, the warps along it
+    and the MFMA's extent there, the user's terms."""
     size, warps, extent = tile
     block, rows = ("BM", "rows") if op == "a" else ("BN", "columns")
-    return (f"geometry: k_subtiles={k_subtiles} splits {op.upper()} along K, which needs "
+    said = k_subtiles if "=" in k_subtiles else f"k_subtiles={k_subtiles}"
+    return (f"geometry: {said} {does.format(op=op.upper())}, which needs "
             f"one MFMA ({extent} {rows}) per warp {rows[:-1]}, but {block}={size} gives each "
             f"of the {warps} warp {rows} {size // warps} {rows}, {mmas} MFMAs: "
             f"{block}={warps * extent} takes it")
@@ -224,30 +233,36 @@ def _not_one_mfma(k_subtiles: str, op: str, mmas: int, tile: tuple) -> str:
 
 def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
               threads: int, floor_vm: bool, mfma: str = MFMA_AUTO,
-              k_subtiles: str = "none") -> KernelGeometry:
+              k_subtiles: str = "none", whole: str = "none") -> KernelGeometry:
     _check_dtype(dtype)
     _check_tile(BM, BN, BK)
     if k_subtiles not in K_SUBTILES:
         raise ConfigError(f"geometry: k_subtiles={k_subtiles} is not one of "
                           f"{', '.join(K_SUBTILES)}")
+    _check_whole(whole, k_subtiles)
     if dtype in MX_DTYPES:
-        if mfma != MFMA_AUTO or k_subtiles != "none":
-            what = f"mfma={mfma}" if mfma != MFMA_AUTO else f"k_subtiles={k_subtiles}"
+        if mfma != MFMA_AUTO or k_subtiles != "none" or whole != "none":
+            what = (f"mfma={mfma}" if mfma != MFMA_AUTO else f"k_subtiles={k_subtiles}"
+                    if k_subtiles != "none" else f"whole={whole}")
             raise ConfigError(f"geometry: {what}: the block-scaled dtype={dtype} has "
                               f"only its own MFMA and subtiles")
         return _mx_geometry(dtype, BM, BN, BK, warps_m, warps_n, threads, floor_vm)
     elem = DTYPES[dtype]
     mma_m, mma_n, mma_k = mfma_shape(dtype, mfma, k_subtiles != "none")
     simd = WIDEST_ACCESS_BYTES // elem
-    num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n, mfma, k_subtiles)
+    num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n, mfma, k_subtiles,
+                                    whole)
     # a subtile of an operand split along K: its one MFMA row (column), half the K steps
+    # (an operand held whole: its one MFMA row or column, all of them)
     qm, qn = max(num_m // 2, 1), max(num_n // 2, 1)
     k_a = num_k // 2 if "a" in k_subtiles else num_k
     k_b = num_k // 2 if "b" in k_subtiles else num_k
     k_mma = num_k // k_runs(k_subtiles)
     loads_per_row = _div("BK by simd_width", BK, simd)
     rows_per_iter = _div("threads by loads per row", threads, loads_per_row)
-    half_bm, half_bn = BM // 2, BN // 2
+    # one load of each of the two subtiles: half the tile (a whole operand's, all of it)
+    half_bm = BM if whole == "a" else BM // 2
+    half_bn = BN if whole == "b" else BN // 2
     if floor_vm:
         vm_a, vm_b = half_bm // rows_per_iter, half_bn // rows_per_iter
     else:
@@ -262,6 +277,23 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
     return KernelGeometry(BM, BN, BK, mma_m, mma_n, mma_k, elem, simd, dtype == "fp8",
                           vm_a, vm_b, lg_a, lg_b, dtype, max_globals,
                           fences=BM >= 128 and dtype != "fp8")
+
+
+#: the ``whole`` values: the operand a stage holds whole (one load and one fragment of it per
+#: stage, the other's two subtiles against it: ``a``, ``b``), ``none`` for the usual split
+WHOLE = ("none", "a", "b")
+
+
+def _check_whole(whole: str, k_subtiles: str) -> None:
+    """A ConfigError unless ``whole`` is a :data:`WHOLE` value that ``k_subtiles`` leaves
+    room for (an operand held whole, the other split by MFMA rows or columns)."""
+    if whole not in WHOLE:
+        raise ConfigError(f"geometry: whole={whole} is not one of {', '.join(WHOLE)}")
+    if whole != "none" and k_subtiles != "none":
+        raise ConfigError(f"geometry: whole={whole} holds {whole.upper()} whole in each "
+                          f"stage against the other operand's subtiles by MFMA rows or "
+                          f"columns, but k_subtiles={k_subtiles} splits along K: give one "
+                          f"of them")
 
 
 def _mx_geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
@@ -353,16 +385,17 @@ PING_PONG_KERNEL = KernelTraits(2, 4, warp_groups=2)
 
 def four_wave_geometry(dtype: str = "bf16", BM: int = 128, BN: int = 128, BK: int = 64,
                        mfma: str = MFMA_AUTO, grid: tuple[int, int] | None = None,
-                       k_subtiles: str = "none") -> KernelGeometry:
+                       k_subtiles: str = "none", whole: str = "none") -> KernelGeometry:
     """4 warps in a 2x2 grid, 256 threads per load row pass; ``mfma``: the MFMA shape if
     not the dtype's own (:func:`mfma_shape`); ``grid``: the waves (M, N) of a kernel given
     as input that runs the 4-wave schedule in lockstep instead, all of its threads copying
     (each wave's tile must still split into the schedule's 2x2 subtiles); ``k_subtiles``:
     the operands of such a kernel whose wave tile is one MFMA of them, their subtiles K
-    halves (:data:`K_SUBTILES`)."""
+    halves (:data:`K_SUBTILES`); ``whole``: the operand such a kernel's stage holds whole,
+    one MFMA of it per wave (:data:`WHOLE`)."""
     m, n = grid if grid is not None else (FOUR_WAVE_KERNEL.warps_m, FOUR_WAVE_KERNEL.warps_n)
     return _geometry(dtype, BM, BN, BK, m, n, m * n * WAVE_SIZE, floor_vm=False, mfma=mfma,
-                     k_subtiles=k_subtiles)
+                     k_subtiles=k_subtiles, whole=whole)
 
 
 def square_grid(waves: int) -> tuple[int, int]:

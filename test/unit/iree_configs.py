@@ -86,6 +86,11 @@ CONFIGS = {
     # frontend/k_subtiles.py); A's runs cut at M's edge at one element (cut_runs.py)
     "i8_atbt_129x129x129": (dict(dtype="i8", m=129, n=129, k=129, transpose_a=True), (),
                             None),
+    # fp8 A x B^T 64x31x96: a 64x32 tile in 2x2 waves of 32x16, one 16x16x32 MFMA of B per
+    # wave and K step, 2 whole K steps (the third the remainder): no split of B's reads into
+    # subtiles (one fragment, a chain of one), too few to merge, the MFMA not cut: B held
+    # whole in each stage against A's two subtiles (4wave's whole=b, frontend/layout.py)
+    "fp8_abt_64x31x96": (dict(dtype="fp8", m=64, n=31, k=96), (), None),
     # one wave of one 16x16x32 MFMA per K step and one workgroup (C 16x16): its late form
     # writes C from the accumulators, reads it back and writes it again, a write the
     # epilogue reader leaves out of C's tree (frontend/epilogue.py, trace_output; before,
@@ -247,6 +252,10 @@ SHORT: dict[str, tuple[int, str]] = {
                                "round the steady loop"),
     "bf16_abt_16x16x160": (0, "its point is C read back and written again; halved and "
                               "merged like bf16_atb_300x200x160"),
+    # B held whole: the pair of the prologue and the drain (a loop of 4 or more K steps of
+    # the kernel's is merged instead, B split along K)
+    "fp8_abt_64x31x96": (0, "held whole only when too short to merge: never round the steady "
+                            "loop"),
     # 2 K steps, each MFMA cut into 4: the pair of the prologue and the drain (a loop of 4
     # or more K steps of 2 MFMAs is merged instead)
     "fp8_atb_64x129x512": (0, "cut along K only when too short to merge 2: never round the "
@@ -266,6 +275,9 @@ FORMS: dict[str, str] = {
                            "(0, 0) and (1, 1) only); each of the kernel's MFMAs halved along K",
     "bf16_atbt_300x200x160": "A, B along K, crosswise; each of the kernel's MFMAs halved along "
                              "K; 2 of the kernel's K steps merged into each K tile",
+    "fp8_abt_64x31x96": "stage form: B whole (one load and one fragment of it per stage, A's "
+                        "two subtiles by MFMA rows against it: the MMAs (0, 0) and (1, 0) "
+                        "only)",
 }
 
 

@@ -21,7 +21,8 @@ import pytest
 from build_cache import share_code_objects
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.driver import CompileOptions, compile
-from pipeline_mlir.frontend.k_subtiles import along_k, check_groups, form_text, k_split
+from pipeline_mlir.frontend.k_subtiles import (along_k, check_groups, form_text, k_split,
+                                              one_fragment_wide)
 from pipeline_mlir.frontend.layout import ChannelPlan
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.kernel.subtile_form import SubtileForm
@@ -325,3 +326,27 @@ def test_the_diagonal_form_takes_the_mmas_0_0_and_1_1_only():
     with pytest.raises(LM.LoopRefusal, match=r"no MFMA multiplies A subtile 1 with B "
                                              r"subtile 1"):
         check_groups([(0, 0)], loop, diagonal=True)
+
+
+def test_an_operand_held_whole_takes_its_one_column_or_row_of_mmas():
+    """An operand held whole in each stage (``whole=b`` / ``whole=a``): the MMAs of its one
+    subtile against both of the other's, (0, 0) and (1, 0) for B, (0, 0) and (0, 1) for A;
+    one left empty is refused saying which, and one of the held operand's subtile 1 (which
+    has none) too.  The front end tries the form only where an operand is one fragment per
+    wave (every accumulator's chain reads the same reads of it) and the chain is odd (an
+    even one splits along K)."""
+    loop = _loop()
+    check_groups([(0, 0), (1, 0)], loop, held="B")
+    check_groups([(0, 0), (0, 1)], loop, held="A")
+    with pytest.raises(LM.LoopRefusal, match=r"no MFMA multiplies A subtile 1 with B subtile "
+                                             r"0 once the front end holds B whole in each "
+                                             r"stage; the form needs both its MMAs"):
+        check_groups([(0, 0)], loop, held="B")
+    with pytest.raises(LM.LoopRefusal, match=r"an MFMA multiplies A subtile 1 with B subtile "
+                                             r"1 once the front end holds B whole .*whole=b"):
+        check_groups([(0, 0), (1, 0), (1, 1)], loop, held="B")
+    # every accumulator reads B's read of its K step, a chain of 1 or 3
+    assert one_fragment_wide(_loop(1)) and one_fragment_wide(_loop(3))
+    assert not one_fragment_wide(loop)      # a chain of 4: split along K instead
+    assert not one_fragment_wide(_loop(3, b_of=lambda acc, kk: kk if acc else (kk + 1) % 3))
+    assert not one_fragment_wide(_loop(3, accumulators=1))  # (one accumulator: no split)

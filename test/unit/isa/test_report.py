@@ -162,6 +162,14 @@ def test_a_plans_form_is_said_after_the_kernel():
         "the MMAs (0, 0) and (1, 1) only) (one fragment of each per wave); each of the "
         "kernel's MFMAs halved along K; the MMAs wait for whole fragment loads (waits=block)")
     assert "performance:" not in diagonal.format()
+    # an operand held whole in each stage (whole=b, fp8 64x31x96): its stage form, the
+    # other's subtiles by MFMA rows, not a split along K; no crosswise note
+    held = dataclasses.replace(one, form=SubtileForm("B", whole=True))
+    assert held.format().splitlines()[1] == (
+        "schedule form: stage form: B whole (one load and one fragment of it per stage, A's "
+        "two subtiles by MFMA rows against it: the MMAs (0, 0) and (1, 0) only); the MMAs "
+        "wait for whole fragment loads (waits=block)")
+    assert "performance:" not in held.format()
     frag = dataclasses.replace(rep, form_waits="fragment")     # a pipeline's waits=fragment
     assert frag.format().splitlines()[1].endswith(
         "each MFMA waits for its own reads, those an MMA leaves unread counted in flight "

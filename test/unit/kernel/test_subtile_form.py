@@ -22,6 +22,14 @@ from pipeline_mlir.kernel.subtile_form import SubtileForm, parse_form
     (SubtileForm("A, B", halved=True, diagonal=True),
      "A, B along K, diagonal (both the same K halves, MFMAs in the MMAs (0, 0) and (1, 1) "
      "only); each of the kernel's MFMAs halved along K"),
+    # an operand held whole in each stage (whole=b / whole=a): no split along K
+    (SubtileForm("B", whole=True), "stage form: B whole (one load and one fragment of it per "
+                                   "stage, A's two subtiles by MFMA rows against it: the MMAs "
+                                   "(0, 0) and (1, 0) only)"),
+    (SubtileForm("A", 2, whole=True), "stage form: A whole (one load and one fragment of it "
+                                      "per stage, B's two subtiles by MFMA columns against "
+                                      "it: the MMAs (0, 0) and (0, 1) only); 2 of the "
+                                      "kernel's K steps merged into each K tile"),
 ])
 def test_the_text_reads_back_as_the_form(form, text):
     assert form.text() == str(form) == text
@@ -43,6 +51,11 @@ def test_the_text_reads_back_as_the_form(form, text):
     "B along K; each of the kernel's MFMAs cut into 04 along K",
     "B along K, diagonal (both the same K halves, MFMAs in the MMAs (0, 0) and (1, 1) only)",
     "A, B along K, diagonal",
+    # held whole: the other operand's subtiles and MMAs must be the ones that form has
+    "stage form: B whole (one load and one fragment of it per stage, B's two subtiles by "
+    "MFMA rows against it: the MMAs (0, 0) and (1, 0) only)",
+    "stage form: A whole (one load and one fragment of it per stage, B's two subtiles by "
+    "MFMA columns against it: the MMAs (0, 0) and (1, 0) only)", "stage form: B whole ()",
 ])
 def test_a_text_the_front_end_does_not_write_is_refused(text):
     with pytest.raises(ConfigError, match="is none the front end writes"):
@@ -64,6 +77,12 @@ def test_a_form_out_of_range_is_refused(operands, merged, field):
 def test_a_diagonal_form_of_one_operand_is_refused(operands, diagonal):
     with pytest.raises(ConfigError, match="the diagonal form splits A, B along K"):
         SubtileForm(operands, diagonal=diagonal)
+
+
+@pytest.mark.parametrize("operands, whole", [("A, B", True), ("B", 1)])
+def test_a_whole_form_of_both_operands_is_refused(operands, whole):
+    with pytest.raises(ConfigError, match="the whole-operand stage form holds one operand"):
+        SubtileForm(operands, whole=whole)
 
 
 @pytest.mark.parametrize("halved, pieces", [(True, 3), (True, 1), (True, True), (False, 4)])

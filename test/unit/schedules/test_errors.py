@@ -446,3 +446,112 @@ def test_the_diagonal_form_runs_two_mmas_a_partition_hazard_free():
                               lds_of=None)
     finally:
         fourwave.diagonal_k_partition = real
+
+
+@pytest.mark.parametrize("tile,whole,counts,msg", [
+    # IREE's fp8 A x B^T 64x31x96: a 64x32 tile, 2x2 waves of 32x16, one 16x16x32 of B per
+    # wave and K step: B held whole, a load of all 32 rows (one 4-byte copy per thread)
+    ((64, 32, 32, "16x16x32"), "b", (1, 1, 1, 1, 0), None),
+    ((32, 64, 32, "16x16x32"), "a", (1, 1, 1, 1, 0), None),
+    # a K step of 256: 16 rows a pass of the 256 threads, so A's half (32 rows) takes 2
+    # copies and B whole (32 rows) 2, where a half of B would take 1
+    ((64, 32, 256, "16x16x32"), "b", (2, 2, 8, 8, 1), None),
+    # more than one MFMA of the operand per wave: it splits by MFMA columns, refused
+    ((64, 64, 32, "16x16x32"), "b", None, r"whole=b holds B whole in each stage, which needs "
+                                          r"one MFMA \(16 columns\) per warp column, but "
+                                          r"BN=64 gives each of the 2 warp columns 32 columns, "
+                                          r"2 MFMAs: BN=32 takes it$"),
+    # the other operand still splits by MFMA rows: two of them at least
+    ((32, 32, 32, "16x16x32"), "b", None, r"num_m_mmas = 1 must be even and >= 2"),
+    ((64, 32, 32, "16x16x32"), "c", None, r"whole=c is not one of none, a, b"),
+])
+def test_four_wave_geometry_of_an_operand_held_whole(tile, whole, counts, msg):
+    """``whole``: the operand a stage holds whole, one MFMA of it per wave, its load all of
+    its rows (the front end's choice where no split exists, ``frontend/layout.py``)."""
+    *t, mfma = tile
+    if msg is not None:
+        with pytest.raises(ConfigError, match=msg):
+            four_wave_geometry("fp8", *t, mfma, whole=whole)
+        return
+    g = four_wave_geometry("fp8", *t, mfma, whole=whole)
+    assert (g.vm_per_load_a, g.vm_per_load_b, g.lgkm_per_load_a, g.lgkm_per_load_b,
+            g.max_globals) == counts
+
+
+def test_an_operand_held_whole_takes_no_k_split_and_no_complete_kernel():
+    """``whole`` with ``k_subtiles`` (an operand split along K) is refused naming both, and
+    so is the complete kernel of either (it splits both operands by MFMA rows and
+    columns)."""
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+    from pipeline_mlir.schedules.registry import parse_pipeline
+
+    with pytest.raises(ConfigError, match=r"whole=b holds B whole .* but k_subtiles=a splits "
+                                          r"along K: give one of them"):
+        four_wave_geometry("fp8", 32, 32, 64, "16x16x32", k_subtiles="a", whole="b")
+    with pytest.raises(ConfigError, match=r"\(whole=none\); a schedule of whole=b pipelines "
+                                          r"a kernel given as input"):
+        gemm_kernel(parse_pipeline(WHOLE_B))
+
+
+WHOLE_B = "4wave{dtype=fp8 BM=64 BN=32 BK=32 mfma=16x16x32 whole=b}"
+
+
+def test_the_whole_b_form_runs_two_mmas_a_partition_hazard_free():
+    """``whole=b`` (IREE's fp8 64x31x96, frontend/layout.py): each K partition one load
+    and one fragment of B, read in its own first block with A's subtile 1 (both MMAs read
+    it: none can be read ahead), A's subtile-0 fragment of the other stage read ahead in
+    the second, the MMAs (0, 0) and (1, 0) alone; its derived waits hazard-free in the
+    functional model, which catches the wait the new form adds weakened (block 1's
+    lgkmcnt(0) before the B load into the slot block 0 reads: a WAR race) and the body
+    that reads B ahead from the other stage like A (MMA (1, 0) then multiplies the next K
+    tile's B)."""
+    from dataclasses import replace
+
+    from pipeline_mlir.schedule.targets import FRAG_TAGS, LOAD_TAGS, MMA
+    from pipeline_mlir.schedule.types import WAIT_LGKM
+    from pipeline_mlir.schedules import fourwave
+    from pipeline_mlir.schedules.registry import parse_pipeline
+    from pipeline_mlir.sim.functional import simulate
+    from pipeline_mlir.sim.repair import RepairError, repair
+    from pipeline_mlir.sim.report import simulate_schedule
+    from pipeline_mlir.sim.trace import kernel_shape
+
+    body = fourwave.whole_k_partition(0, 1)
+    assert [(o.stage, o.subtile) for o in body if o.tag == MMA] == [(0, 0), (1, 0)]
+    assert [(o.channel, o.stage, o.subtile) for o in body
+            if o.tag in FRAG_TAGS[:2]] == [(0, 0, 1), (1, 0, 0), (0, 1, 0)]
+    assert [(o.channel, o.subtile) for o in body if o.tag in LOAD_TAGS[:2]] == \
+        [(0, 0), (0, 1), (1, 0)]
+    schedule = parse_pipeline(WHOLE_B)
+    compiled = schedule.compile()
+    assert len(compiled.program.blocks) == 4       # one per MMA, 2 a partition
+    assert [f.channel for f in schedule.build().bootstrap_frags()] == [0]   # A alone ahead
+    assert simulate_schedule(schedule, tables=(), iterations=range(4), lds_of=None).safe
+    # the kernel runs the schedule with sched-fix-hazards' changes (repair: the printed
+    # 4-wave schedules have hazards it fixes, test_functional.py): there, weaken the new
+    # form's wait, block 1's lgkmcnt(0) before the B load into the slot block 0 reads
+    shape = kernel_shape(schedule)
+    fixed = repair(compiled, shape, range(4))
+    assert simulate(fixed, shape, range(4)).safe
+    k = fixed.kernel
+    at = max(i for i in range(next(i for i, e in enumerate(k) if e.op.tag == LOAD_TAGS[1]))
+             if k[i].op.tag == WAIT_LGKM)
+    assert k[at].op.wait_value == 0
+    k[at] = replace(k[at], op=k[at].op.with_(wait_value=1))
+    h = simulate(fixed, shape, range(4)).first_hazard()
+    assert (h.kind, h.counter) == ("war", "lgkmcnt") and "MMA_LOAD_B s=0 sub=0 reads LDS B " \
+        "stage 0 subtile 0" in h.message and "LOAD_B s=0 sub=0 (K tile 2)" in h.message, h
+    real = fourwave.whole_k_partition
+
+    def ahead(p, whole):   # B read from the other stage, as A's subtile 0 is ahead
+        return [type(o).logical(o.tag, 1, 1 - p, 0) if o.tag == FRAG_TAGS[1] else o
+                for o in real(p, whole)]
+
+    fourwave.whole_k_partition = ahead
+    try:
+        with pytest.raises(RepairError, match=r"MMA \(0,0\) multiplies A of K tile 0 with "
+                                              r"B of K tile 1"):
+            simulate_schedule(parse_pipeline(WHOLE_B), tables=(), iterations=range(4),
+                              lds_of=None)
+    finally:
+        fourwave.whole_k_partition = real

@@ -38,7 +38,7 @@ pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
 
 #: configurations whose grid is one workgroup (emulated whole): name -> 1
-ONE_WORKGROUP = {"bf16_abt_16x16x160": 1}
+ONE_WORKGROUP = {"bf16_abt_16x16x160": 1, "fp8_abt_64x31x96": 1}
 
 
 def _grid(prefetch_text: str) -> tuple[int, int] | None:

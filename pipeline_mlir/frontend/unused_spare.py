@@ -56,6 +56,16 @@ def unused_first(an, buffer: int) -> np.ndarray | None:
     return unused.unused(point) if point else None
 
 
+def spare_note(spare: np.ndarray | None) -> str:
+    """A note to the refusal of a channel whose layout is no strided block even with the
+    elements :func:`unused_first` found unused in workgroup 0 (``spare``) taken as free;
+    empty where none were."""
+    if spare is None or not spare.any():
+        return ""
+    return (f" (not even with the {int(spare.sum())} of its {spare.size} elements no stored "
+            f"element of C depends on in workgroup 0 taken as free)")
+
+
 def _plain_grid(kernel) -> bool:
     """Whether the sample evaluator's "every workgroup id ``w``" is workgroup ``(w, ...)``
     of ``kernel``'s grid wherever ``w`` lies inside it: each workgroup forall counts from 0

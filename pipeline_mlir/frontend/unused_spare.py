@@ -3,7 +3,8 @@ in which the kernel's copies and the front end's differ spared, at a workgroup o
 static grid (:func:`spare_unused`, every workgroup's comparison of
 :mod:`~pipeline_mlir.frontend.grid_tables`) or at the sampled points of the copies' checks
 (:func:`spare_sampled`, :func:`sampled_workgroup`), and the proof made once per analysis and
-LDS buffer (:func:`proof_for`, :func:`unused_first`)."""
+LDS buffer (:func:`proof_for`, :func:`unused_first`; :func:`spare_note`, what a layout
+refused even with workgroup 0's unused elements free says of them)."""
 
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ from pipeline_mlir.frontend.k_subtiles import (DIAGONAL_ATTR, HELD_ATTR, check_g
                                               telling_bits)
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
 from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
-from pipeline_mlir.frontend.unused_spare import unused_first
+from pipeline_mlir.frontend.unused_spare import spare_note, unused_first
 from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
@@ -269,7 +269,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     if digits is None:
         raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
                              f"not a strided block of one buffer, swizzled or not"
-                             f"{past_end_note(table, reads0[0][1])}", (an.copies[copies[0]].op,))
+                             f"{past_end_note(table, reads0[0][1])}{spare_note(spare)}",
+                             (an.copies[copies[0]].op,))
     logical = np.arange(full, dtype=np.int64)
     logical = logical if swizzle is None else xor_shuffle(logical, *swizzle)
     _check_moves(an, copies, label)

@@ -3,7 +3,8 @@ in which the kernel's copies and the front end's differ spared, at a workgroup o
 static grid (:func:`spare_unused`, every workgroup's comparison of
 :mod:`~pipeline_mlir.frontend.grid_tables`) or at the sampled points of the copies' checks
 (:func:`spare_sampled`, :func:`sampled_workgroup`), and the proof made once per analysis and
-LDS buffer (:func:`proof_for`, :func:`unused_first`)."""
+LDS buffer (:func:`proof_for`, :func:`unused_first`; :func:`spare_note`, what a layout
+refused even with workgroup 0's unused elements free says of them)."""
 
 from __future__ import annotations
 
@@ -53,7 +54,17 @@ def unused_first(an, buffer: int) -> np.ndarray | None:
     unused = proof_for(an, buffer)
     point = None if unused is None else \
         sampled_workgroup(kernel_of(an.scan.loop), unused.grid, 0)
-    return None if point is None else unused.unused(point)
+    return unused.unused(point) if point else None
+
+
+def spare_note(spare: np.ndarray | None) -> str:
+    """A note to the refusal of a channel whose layout is no strided block even with the
+    elements :func:`unused_first` found unused in workgroup 0 (``spare``) taken as free;
+    empty where none were."""
+    if spare is None or not spare.any():
+        return ""
+    return (f" (not even with the {int(spare.sum())} of its {spare.size} elements no stored "
+            f"element of C depends on in workgroup 0 taken as free)")
 
 
 def _plain_grid(kernel) -> bool:
@@ -73,9 +84,14 @@ def sampled_workgroup(kernel, grid: tuple, wid: int) -> tuple | None:
     workgroup id and every workgroup forall's variable the value ``wid``
     (:mod:`~pipeline_mlir.analysis.loop_eval`), which is workgroup ``(wid, ...)`` of the
     grid where ``wid`` is inside every bound, each workgroup forall counts from 0 by 1
-    (not VectorDistribute's offsets) and no loop over workgroups runs; else None."""
-    if wid < 0 or any(wid >= b for b in grid) or not _plain_grid(kernel):
+    (not VectorDistribute's offsets) and no loop over workgroups runs.  Past a bound of
+    such a grid, for a kernel of no launch values, the point is no workgroup at all: ``()``
+    (IREE's batch of one tile along M, a grid of (4, 1, 5): "every workgroup id 1" has M
+    tile 1).  Else None: not known."""
+    if wid < 0 or not _plain_grid(kernel):
         return None
+    if any(wid >= b for b in grid):
+        return () if launch_free(kernel) else None
     return (wid,) * len(grid)
 
 
@@ -83,20 +99,18 @@ def spare_sampled(an, buffer: int, bad: np.ndarray, safe: np.ndarray, wid: int) 
     """``bad`` (per LDS element of buffer ``buffer``: where the kernel's copies and the
     front end's differ at the sampled point "every workgroup id ``wid``") without the
     elements :func:`proof_for`'s proof finds unused in that workgroup among those ``safe``
-    says both read inside the buffer (:func:`spare_unused`); unchanged where the point is
-    no workgroup of a static grid (:func:`sampled_workgroup`) or nothing is proven.  A
-    point past a bound of a static grid of a kernel of no launch values is no workgroup at
-    all (IREE's batch of one tile along M, a grid of (4, 1, 5): "every workgroup id 1"
-    has M tile 1): nothing is bad there, the comparison over every workgroup of that grid,
-    which follows (:func:`~pipeline_mlir.frontend.every_workgroup.check_reads`), decides."""
+    says both read inside the buffer (:func:`spare_unused`); unchanged where nothing is
+    proven or the point is not known to be a workgroup of a static grid
+    (:func:`sampled_workgroup`).  A point that is no workgroup of that grid at all has
+    nothing bad: the comparison over every workgroup of the grid, which follows
+    (:func:`~pipeline_mlir.frontend.every_workgroup.check_reads`), decides."""
     if not bad.any():
         return bad
     unused = proof_for(an, buffer)
-    kernel = kernel_of(an.scan.loop)
-    point = None if unused is None else sampled_workgroup(kernel, unused.grid, wid)
+    point = None if unused is None else \
+        sampled_workgroup(kernel_of(an.scan.loop), unused.grid, wid)
     if point is None:
-        if unused is not None and wid >= 0 and any(wid >= b for b in unused.grid) and \
-                _plain_grid(kernel) and launch_free(kernel):
-            return np.zeros_like(bad)
         return bad
+    if not point:           # (no workgroup)
+        return np.zeros_like(bad)
     return spare_unused(unused, bad[None], safe[None], np.array([point]))[0]

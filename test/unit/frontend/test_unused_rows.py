@@ -228,32 +228,40 @@ def test_the_accumulators_reach_global_writes_of_their_values_only():
             _reach(bad)
 
 
-def _sampled(body: str, grid: tuple, wid: int):
-    from pipeline_mlir.dialect.bindings import ir, new_context
+def _sampled(body: str, grid: tuple, wid: int, args: str = "%n: index"):
+    """:func:`~pipeline_mlir.frontend.unused_spare.sampled_workgroup` of a kernel of
+    ``body`` (arguments ``args``), parsed in the caller's context."""
+    from pipeline_mlir.dialect.bindings import ir
     from pipeline_mlir.dialect.ir_io import walk_ops
 
-    text = f"func.func @k(%n: index) {{\n{body}\n  return\n}}"
-    with new_context() as ctx:
-        m = ir.Module.parse(text, ctx)
-        kernel = walk_ops(m.operation, lambda o: o.name == "func.func")[0]
-        return S.sampled_workgroup(kernel, grid, wid)
+    m = ir.Module.parse(f"func.func @k({args}) {{\n{body}\n  return\n}}")
+    kernel = walk_ops(m.operation, lambda o: o.name == "func.func")[0]
+    return S.sampled_workgroup(kernel, grid, wid)
 
 
 def test_a_sampled_point_is_a_workgroup_where_every_id_is_its_own():
     """The sampled point "every workgroup id ``w``" is workgroup ``(w, ...)`` of the grid
     only inside every bound, with workgroup foralls from 0 by 1 (the evaluator gives their
     variables ``w`` itself, not VectorDistribute's offsets ``64 w``) and no loop over
-    workgroups (whose variable it gives ``w`` too): elsewhere nothing is spared there."""
+    workgroups (whose variable it gives ``w`` too): elsewhere nothing is spared there.
+    Past a bound of such a grid, in a kernel of no launch values, it is no workgroup at
+    all (``()``); with a launch value (``%n``) not known (None)."""
+    from pipeline_mlir.dialect.bindings import new_context
+
     forall = ("  scf.forall (%i, %j) = (0, 0) to (4, 256) step (1, STEP) {{\n  }} "
               "{{mapping = [#gpu.block<y>, #gpu.block<x>]}}")
-    assert _sampled(forall.replace("STEP", "1").format(), (256, 4), 1) == (1, 1)
-    assert _sampled(forall.replace("STEP", "1").format(), (256, 4), 4) is None
-    assert _sampled(forall.replace("STEP", "64").format(), (4, 4), 1) is None
     stride = ("  %c0 = arith.constant 0 : index\n  %c4 = arith.constant 4 : index\n"
               "  %id = hal.interface.workgroup.id[0] upper_bound 2 : index\n"
               "  %cnt = hal.interface.workgroup.count[0] : index\n"
               "  scf.for %t = %id to %c4 step %cnt {\n  }")
-    assert _sampled(stride, (4,), 1) is None
+    with new_context():         # (one context for every kernel: the test's own cost)
+        assert _sampled(forall.replace("STEP", "1").format(), (256, 4), 1) == (1, 1)
+        assert _sampled(forall.replace("STEP", "1").format(), (256, 4), 4) is None
+        assert _sampled(forall.replace("STEP", "1").format(), (256, 4), 4, "") == ()
+        assert _sampled(forall.replace("STEP", "1").format(), (256, 4), 3, "") == (3, 3)
+        assert _sampled(forall.replace("STEP", "64").format(), (4, 4), 1) is None
+        assert _sampled(stride, (4,), 1) is None
+        assert _sampled(stride, (4,), 4, "") is None
 
 
 def _results(text: str) -> tuple[str, int]:

@@ -38,7 +38,7 @@ def test_vector_distribute_fp8_split_along_k(generated, name, form, lgkm_b, caps
     schedule = json.loads(forms_agree(generated, name, capsys))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
     assert (vm["LOAD_A"], vm["LOAD_B"]) == (2, 4) and schedule["lgkm_per_load"] == [4, lgkm_b]
-    exact_in_random_order(generated, name, capsys, 19, forms=(form,))
+    exact_in_random_order(generated, name, capsys, 19, form)
 
 
 def test_vector_distribute_fp8_schedule_is_hazard_free(generated, tmp_path, capsys):

@@ -1,8 +1,10 @@
 """IREE's configurations of other tiles, MFMA shapes and sizes (``iree_configs.CONFIGS``):
-copies the front end distributes itself, forced 32x32 MFMAs, i8, unaligned sizes and K.
-Both forms give one schedule with the counts of the tile, and each kernel is exact with
-memory completing in a random order the counters allow; copies that point the rows past
-the edge of C inside the buffer are refused at the copy.
+copies the front end distributes itself, forced 32x32 MFMAs, i8, unaligned sizes and K. Both
+forms give one schedule with the counts of the tile, and one form's kernel is exact with
+memory completing in a random order the counters allow (one form each: both give one
+schedule, so the same waits and barriers, and ``test_configuration`` runs both forms' code
+objects in late mode; ``iree_configs.exact_in_random_order``); copies that point the rows
+past the edge of C inside the buffer are refused at the copy.
 """
 
 from __future__ import annotations
@@ -23,10 +25,9 @@ pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
 def test_unaligned_k_forms_agree_and_run_in_random_order(generated, capsys):
     """IREE's K = 1023 kernel (register-staged copies, the masked last K tile peeled): the
-    prefetch point and the late form become the same schedule, and each kernel is exact
+    prefetch point and the late form become the same schedule, and one form's kernel is exact
     with memory completing in a random order the counters allow."""
-    forms_agree(generated, "bf16_abt_2048x2048x1023", capsys)
-    exact_in_random_order(generated, "bf16_abt_2048x2048x1023", capsys, 11)
+    exact_in_random_order(generated, "bf16_abt_2048x2048x1023", capsys, 11, "late")
 
 
 #: configurations whose copies do not split into the schedule's subtiles: the front end
@@ -43,16 +44,15 @@ def test_redistributed_forms_agree_and_run_in_random_order(generated, name, caps
     # threads x 8 elements; one of B 64x128, 4 copies
     vm = {e["name"]: e["vm_cost"] for e in json.loads(schedule)["phases"]["prologue"]}
     assert (vm["LOAD_A"], vm["LOAD_B"]) == (2, 4), vm
-    exact_in_random_order(generated, name, capsys, 7)
+    exact_in_random_order(generated, name, capsys, 7, "late")
 
 def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
     """IREE's i8 matmul (register copies of i8 tiles, ``v_mfma_i32_16x16x64_i8``, an i32 C):
-    both forms become the same schedule, and each kernel is exact with memory completing in
+    both forms become the same schedule, and one form's kernel is exact with memory completing in
     a random order the counters allow (at 2048x2048x1024: IREE's configuration and the
     schedule are 4096^3's, with a quarter of its K steps to emulate)."""
     name = "i8_abt_2048x2048x1024"
-    forms_agree(generated, name, capsys)
-    exact_in_random_order(generated, name, capsys, 3, shows="i8xi8xi32")
+    exact_in_random_order(generated, name, capsys, 3, "prefetch", shows="i8xi8xi32")
 
 
 @pytest.mark.parametrize("name,mfma,reads,copies,per_tile,tiles", [
@@ -70,7 +70,7 @@ def test_mfma32_forms_agree_and_run_in_random_order(generated, name, mfma, reads
     bf16 / f16 2 MFMAs along the K step of 32, 2 ``ds_read_b128`` and one copy, two K steps
     merged into each K tile; i8 4 along 128, 4 reads and 2 copies; FP8 2 along 128, each
     operand 2 reads), the code
-    multiplies with that MFMA only, and each kernel is exact with memory completing in a
+    multiplies with that MFMA only, and one form's kernel is exact with memory completing in a
     random order the counters allow."""
     schedule = json.loads(forms_agree(generated, name, capsys))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
@@ -84,7 +84,7 @@ def test_mfma32_forms_agree_and_run_in_random_order(generated, name, mfma, reads
     # many): the loop's 2 K tiles, 2 more split over its prologue and epilogue, and FP8's
     # remainder loop's one
     assert set(mfmas) == {mfma} and len(mfmas) == tiles * per_tile, mfmas
-    exact_in_random_order(generated, name, capsys, 11)
+    exact_in_random_order(generated, name, capsys, 11, "late")
 
 
 def test_unaligned_forms_agree_and_run_in_random_order(generated, capsys):
@@ -93,7 +93,7 @@ def test_unaligned_forms_agree_and_run_in_random_order(generated, capsys):
     (``mfma=32x32x8``; two K steps merged into a K tile of 16 by default, ``merge_k=auto``:
     a subtile of A is one 32-row fragment, two ``ds_read_b64`` and two copies a K tile; of
     B two fragments, four reads and one copy, IREE's 16-byte copies re-distributed), and
-    each kernel is exact, the remainder loop (the odd K step) and the edge tiles included,
+    one form's kernel is exact, the remainder loop (the odd K step) and the edge tiles included,
     with memory completing in a random order the counters allow."""
     name = "bf16_abt_300x500x200"
     schedule = json.loads(forms_agree(generated, name, capsys))
@@ -102,7 +102,7 @@ def test_unaligned_forms_agree_and_run_in_random_order(generated, capsys):
     rc = main(["--pipeline=4wave", str(generated(name, "late")), "--emit=schedule"])
     out, err = capsys.readouterr()
     assert rc == 0, err
-    exact_in_random_order(generated, name, capsys, 13)
+    exact_in_random_order(generated, name, capsys, 13, "prefetch")
 
 
 def test_edge_rows_pointed_inside_the_buffer_are_spared(generated, tmp_path, capsys):

@@ -5,7 +5,9 @@ MLIR context, the imports and IREE's kernels built once, not timed), ``time.proc
 best of ``--runs``; per Python pass the CPU seconds of the best run are summed over the
 cases.  Every output is written to ``--out`` (a directory): ``--check DIR`` compares the
 outputs with those of an earlier run (a change meant to make the passes faster must leave
-them byte-identical).
+them byte-identical).  ``--extra DIR`` adds the ``*.mlir`` files of ``DIR`` to the cases
+(kernels generated outside the tree, e.g. with ``test/data/iree/generate.py``, named as
+given).
 
     .venv/bin/python benchmarks/bench_passes.py --out /tmp/before
     .venv/bin/python benchmarks/bench_passes.py --out /tmp/after --check /tmp/before
@@ -50,9 +52,10 @@ def _timed_passes() -> dict:
 
 def _run(main, path: Path, out: Path) -> tuple[int, str]:
     err = io.StringIO()
+    name = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
     with contextlib.redirect_stderr(err), contextlib.chdir(ROOT):   # (messages name the
         status = main(["--pipeline=4wave", "--emit=mlir",          # input as in the tree)
-                       str(path.relative_to(ROOT)), "-o", str(out.resolve())])
+                       name, "-o", str(out.resolve())])
     return status, err.getvalue()
 
 
@@ -62,13 +65,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="directory for the outputs")
     parser.add_argument("--check", type=Path, help="directory of an earlier run's outputs")
     parser.add_argument("--only", help="cases whose file name contains this")
+    parser.add_argument("--extra", type=Path, help="a directory of further *.mlir cases")
     args = parser.parse_args(argv)
     from pipeline_mlir.tools.pipeline_opt import main as opt
 
     args.out.mkdir(parents=True, exist_ok=True)
     spent = _timed_passes()
     total, per_pass, differ = 0.0, defaultdict(float), []
-    for path in CASES:
+    extra = sorted(args.extra.resolve().glob("*.mlir")) if args.extra else []
+    for path in CASES + extra:
         if args.only and args.only not in path.name:
             continue
         out = args.out / f"{path.stem}.out.mlir"

@@ -374,9 +374,11 @@ def _wrap(x, w: int):
     if w == 64:
         return x
     narrow = _NARROW.get(w)
-    if narrow is not None and isinstance(x, np.ndarray) and x.dtype == np.int64:
-        return x.astype(narrow).astype(np.int64)    # (two's complement: the same, cheaper)
     half = 1 << (w - 1)
+    if narrow is not None and isinstance(x, np.ndarray) and x.dtype == np.int64:
+        if x.size and -half <= int(x.min()) and int(x.max()) < half:
+            return x        # (nothing to wrap, the common case: two reductions, no copy)
+        return x.astype(narrow).astype(np.int64)    # (two's complement: the same, cheaper)
     return ((x + half) & ((1 << w) - 1)) - half
 
 

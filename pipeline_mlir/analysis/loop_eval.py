@@ -119,6 +119,9 @@ class Evaluator:
         self._users: dict = {}
         #: per evaluation in progress, the values and views it has read so far
         self._reads: list[set] = []
+        #: what callers read off the IR alone (no value: what no binding changes), by their
+        #: own keys, forgotten at every change of the IR (:meth:`_source_changed`)
+        self.structure: dict = {}
         #: the op errors are reported at when the value itself has no op (e.g. the loop)
         self.where = None
         forget_on_change(self)      # (every op erased, every use rewired while it lives)
@@ -201,28 +204,40 @@ class Evaluator:
 
     def _forget_op(self, o, unbind: bool) -> None:
         """:meth:`forget_ops` of ``o`` alone (its results, its blocks' arguments)."""
-        for key in self._named.pop(o, ()):
-            self.facts.pop(key, None)
-            self._unname(key)
-            self._forget(key)
-        for v in [*o.results, *(a for r in o.regions for b in r.blocks for a in b.arguments)]:
+        if self._named:
+            for key in self._named.pop(o, ()):
+                self.facts.pop(key, None)
+                self._unname(key)
+                self._forget(key)
+        memo, views, users = self.memo, self.views, self._users
+        values = list(o.results)
+        if len(o.regions):
+            values += [a for r in o.regions for b in r.blocks for a in b.arguments]
+        for v in values:
             if unbind:
                 self.bound.pop(v, None)
             for key in (v, _view_key(v)):
-                self.memo.pop(key, None)
-                self.views.pop(key, None)
-                self._forget(key)
+                memo.pop(key, None)
+                views.pop(key, None)
+                if key in users:        # (nothing computed from it: nothing to forget)
+                    self._forget(key)
 
     def _source_changed(self) -> None:
-        """The IR changed (what a :class:`Repeated` takes from its source is stale)."""
+        """The IR changed (what a :class:`Repeated` takes from its source is stale, and
+        what :attr:`structure` holds)."""
+        if self.structure:
+            self.structure.clear()
 
     def forget_uses(self, v) -> None:
         """Forget everything computed from ``v`` (value or memref): called before its uses
         are given another value (:func:`~pipeline_mlir.dialect.ir_changes.forget_on_change`),
         which the ops that used it then compute from."""
         self._source_changed()
-        self._forget(v)
-        self._forget(_view_key(v))
+        users = self._users
+        if users:
+            for key in (v, _view_key(v)):
+                if key in users:
+                    self._forget(key)
 
     def dependents(self, key) -> set:
         """The memoized values and :meth:`view` keys computed, directly or not, from
@@ -558,6 +573,7 @@ class Repeated(SideBySide):
         #: and its facts (of all lanes together: the same of the lanes repeated)
         self._fixed_facts = {k: f for k, f in source.facts.items() if k not in moved}
         self.bound = {k: np.tile(a, times) for k, a in source.bound.items() if k != varying}
+        self.structure = source.structure       # (one IR: what it says is the source's)
 
     def bind(self, value, array) -> None:
         if value != self.varying:
@@ -571,6 +587,7 @@ class Repeated(SideBySide):
         return super().fact(key, compute)
 
     def _source_changed(self) -> None:
+        super()._source_changed()
         self._fixed.clear()             # (the source's values this one tiles when read)
         self._fixed_facts.clear()
 

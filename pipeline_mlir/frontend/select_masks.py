@@ -184,7 +184,23 @@ def truth(s, ev, c) -> np.ndarray:
 def _integer(s, ev, v) -> np.ndarray:
     """The integer ``v`` per thread, which no ``i1`` value may compute: the evaluator holds
     a cast to ``i1`` as its operand's value, not its low bit, so a bit inside the integer
-    arithmetic is refused (at the top of the condition :func:`truth` reads it exactly)."""
+    arithmetic is refused (at the top of the condition :func:`truth` reads it exactly).
+    The ops are read off the IR once per evaluator (its ``structure``) until the IR
+    changes."""
+    structure = getattr(ev, "structure", None)
+    ops = None if structure is None else structure.get((_integer, v))
+    if ops is None:
+        ops = _integer_ops(s, v)
+        if structure is not None:
+            structure[(_integer, v)] = ops
+    value = ev.value(v)
+    _machine_exact(s, ev, ops)
+    return value
+
+
+def _integer_ops(s, v) -> list:
+    """The ops that compute the integer ``v`` (:func:`_integer`), none of them of an
+    ``i1`` value."""
     seen, todo, ops = set(), [v], {}
     i1 = ir.IntegerType.get_signless(1)
     while todo:
@@ -198,9 +214,7 @@ def _integer(s, ev, v) -> np.ndarray:
                              f"evaluates a cast to i1 only where the condition takes it")
         ops[_op(x.owner)] = None
         todo.extend(_op(x.owner).operands)
-    value = ev.value(v)
-    _machine_exact(s, ev, list(ops))
-    return value
+    return list(ops)
 
 
 def _machine_exact(s, ev, ops: list) -> None:

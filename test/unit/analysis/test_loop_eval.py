@@ -491,3 +491,40 @@ def test_an_attribute_changed_in_place_forgets_what_was_computed_from_the_op():
     assert ev.bound[v["k"]].tolist() == [3] * 64
     passmanager.PassManager.parse("builtin.module(canonicalize)", ctx).run(m.operation)
     assert not (ev.memo or ev.bound or ev.views or ev.facts)
+
+
+#: a select whose condition reads the thread id, and an integer computed from an i1
+SELECT = """
+func.func @f() {
+  %c4 = arith.constant 4 : index
+  %tid = gpu.thread_id x
+  %true = arith.constant true
+  %e = arith.index_castui %true : i1 to index
+  %cond = arith.cmpi slt, %tid, %c4 : index
+  %s = arith.select %cond, %c4, %tid : index
+  return
+}
+"""
+
+
+def test_what_is_read_off_the_ir_is_forgotten_when_the_ir_changes():
+    """``Evaluator.structure`` holds what callers read off the IR alone (the ops that
+    compute a select's integer condition, ``frontend/select_masks.py``), shared by a
+    :class:`Repeated` with its source, and is dropped at every change of the IR the
+    evaluator is told of: a condition rewired to an integer computed from an ``i1`` is
+    refused, not taken on the ops read off it before."""
+    from pipeline_mlir.frontend.select_masks import truth
+
+    ctx = new_context()
+    m = ir.Module.parse(SELECT, ctx)
+    ops = {o.name: o for o in walk_ops(m.operation, lambda o: len(o.results) == 1)}
+    ev = Evaluator((64, 1, 1))
+    sel, cmp = ops["arith.select"], ops["arith.cmpi"]
+    with ctx:
+        assert truth(sel, ev, cmp.results[0]).tolist() == [True] * 4 + [False] * 60
+        assert ev.structure
+        assert Repeated(ev, 2, ops["gpu.thread_id"].results[0]).structure is ev.structure
+        cmp.operands[0] = ops["arith.index_castui"].results[0]
+        assert not ev.structure
+        with pytest.raises(IRError, match="goes through an i1 value"):
+            truth(sel, ev, cmp.results[0])

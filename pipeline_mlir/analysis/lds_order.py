@@ -132,12 +132,17 @@ def _const(v, depth: int = 16) -> int | None:
     return None
 
 
+#: what meeting an op without regions does (:meth:`_Stream._plain`; a wait or a barrier:
+#: its events)
+_MEMORY, _USE, _CARRY, _NOTHING = "memory", "use", "carry", "nothing"
+
+
 class _Op:
     """What a stream reads of one op of a block each time it meets it: the op, its name,
     its operands' and results' numbers (:meth:`_Facts.value`), its region count, and, once
     asked, its memory access (:meth:`_Stream._access`) and its location worded."""
 
-    __slots__ = ("op", "name", "operands", "results", "regions", "access", "where")
+    __slots__ = ("op", "name", "operands", "results", "regions", "access", "where", "plain")
     UNSET = object()
 
     def __init__(self, op, facts: "_Facts") -> None:
@@ -145,6 +150,9 @@ class _Op:
         self.name, self.operands, self.results, self.regions = facts.of(op)
         self.access = _Op.UNSET
         self.where = None
+        #: for an op without regions, what every meeting does, found at the first
+        #: (:meth:`_Stream._plain`)
+        self.plain = None
 
 
 class _Facts:
@@ -164,6 +172,12 @@ class _Facts:
         self.ifs: dict = {}
         self.loops: dict = {}
         self.branchless: dict = {}
+        #: value number -> the op (an :class:`_Op`) whose result it is; the loops'
+        #: iter_args' numbers; value number -> whether it may carry a load or read
+        #: (:meth:`may_carry`)
+        self.definer: dict = {}
+        self.iter_args: set = set()
+        self.carries: dict = {}
 
     def value(self, v) -> int:
         """The number of value ``v`` (the same for every handle of one value)."""
@@ -177,7 +191,36 @@ class _Facts:
         got = self.blocks.get(block)
         if got is None:
             got = self.blocks[block] = [_Op(as_operation(o), self) for o in block.operations]
+            for rec in got:
+                for r in rec.results:
+                    self.definer[r] = rec
         return got
+
+    def may_carry(self, v: int, memory) -> bool:
+        """Whether the value numbered ``v`` may ever carry a load or read event (a stream's
+        taint): the result of a memory op (``memory(rec)``: its access, else None) or of an
+        op with regions, a loop's iter_arg, or what an op computes from such a value;
+        never a function's or an ``scf.forall``'s argument nor what only they and
+        constants compute.  Asked of the operands of an op the walk meets, whose
+        definitions (earlier in its block or around it) are numbered already."""
+        todo = [v]
+        while todo:
+            u = todo[-1]
+            if u in self.carries:
+                todo.pop()
+                continue
+            rec = self.definer.get(u)
+            if rec is None:
+                self.carries[todo.pop()] = u in self.iter_args
+            elif rec.regions or memory(rec) is not None:
+                self.carries[todo.pop()] = True
+            else:
+                open_ = [x for x in rec.operands if x not in self.carries]
+                if open_:
+                    todo += open_
+                    continue
+                self.carries[todo.pop()] = any(self.carries[x] for x in rec.operands)
+        return self.carries[v]
 
     def of(self, op) -> tuple:
         """(name, operands' numbers, results' numbers, number of regions) of ``op``."""
@@ -198,9 +241,9 @@ class _Facts:
             if None not in (lb, ub, step) and step > 0:
                 trips = min(UNROLL, max(0, -(-(ub - lb) // step)))
             body = op.regions[0].blocks[0]
-            got = self.loops[op] = (trips, body,
-                                    tuple(self.value(v) for v in tuple(body.arguments)[1:]),
-                                    self.block_ops(body)[-1].operands)
+            args = tuple(self.value(v) for v in tuple(body.arguments)[1:])
+            self.iter_args.update(args)
+            got = self.loops[op] = (trips, body, args, self.block_ops(body)[-1].operands)
         return got
 
     def where(self, op) -> str:
@@ -246,16 +289,72 @@ class _Stream:
 
     def block(self, block) -> str | None:
         for rec in self.facts.block_ops(block):
-            if self.resume is not None and not rec.regions:
-                continue        # (on the way to the parting scf.if: no event made)
-            why = self.op(rec)
-            if why:
-                return why
+            if rec.regions:
+                why = self.op(rec)
+                if why:
+                    return why
+            elif self.resume is None and rec.plain is not _NOTHING:
+                self._plain_op(rec)     # (else on the way to the parting scf.if: no event)
         return None
 
+    def _plain_op(self, rec: _Op) -> None:
+        """:meth:`op` of an op without regions, the stream not on its way to a parting
+        ``scf.if`` (the ops met most: what each does is found once, :meth:`_plain`)."""
+        self.op_now = rec.op
+        plain = rec.plain
+        if plain is None:
+            plain = rec.plain = self._plain(rec)
+        if plain is _NOTHING:
+            return
+        if plain is _MEMORY:
+            self._memory(rec)
+        elif plain.__class__ is tuple:      # a wait's or a barrier's events, made once
+            for event in plain:
+                self.add(event)
+        else:
+            taint = self.taint
+            out = None
+            for v in rec.operands:
+                t = taint.get(v)
+                if t:
+                    out = set(t) if out is None else out | t
+            needs = tuple(sorted(out)) if out else ()
+            if needs and plain is _USE:
+                self.add(L.Event(L.USE, self._where(rec), needs=needs))
+            elif rec.results:
+                t = frozenset(needs)
+                for r in rec.results:
+                    taint[r] = t
+
+    def _plain(self, rec: _Op):
+        """What meeting ``rec``'s op (no regions) does: :data:`_MEMORY` (its event,
+        :meth:`_memory`), the events of a wait or a barrier (the same at every meeting:
+        an event is a frozen record), :data:`_USE` (an op that waits for the loads and
+        reads it uses: a use event if it uses some), :data:`_CARRY` (its results carry
+        what its operands carry) or, when none of its operands may ever carry a load or
+        read (:meth:`_Facts.may_carry`), :data:`_NOTHING`: it makes no event and its
+        results carry nothing at every meeting (a value absent from the taint is one that
+        carries nothing: every reader takes it so)."""
+        if self._access(rec) is not None:
+            return _MEMORY
+        op, name = rec.op, rec.name
+        if name in WAIT_OPS:
+            vm, lgkm = wait_counts(op)
+            return (L.Event(L.WAIT, self._where(rec), vm=None if vm >= VMCNT_MAX else vm,
+                            lgkm=None if lgkm >= LGKMCNT_MAX else lgkm),)
+        if name in BARRIERS:
+            fence = (L.Event(L.WAIT, self._where(rec), vm=0, lgkm=0),) if fences_lds(op) \
+                else ()         # (the fence drains the copies' LDS writes too)
+            return fence + (L.Event(L.BARRIER, self._where(rec)),)
+        if not any(self.facts.may_carry(v, self._access) for v in rec.operands):
+            return _NOTHING     # (no event, its results carry nothing: absent from the taint)
+        return _CARRY if name.startswith(("vector.", "arith.", "scf.yield")) else _USE
+
     def op(self, rec: _Op) -> str | None:
+        """Meet op ``rec`` (one with regions, or any on the way to a parting ``scf.if``:
+        :meth:`block` meets the others through :meth:`_plain_op`)."""
         op = self.op_now = rec.op
-        name, results = rec.name, rec.results
+        name = rec.name
         skip = self.resume is not None     # (finding the way to the parting scf.if)
         if name == "scf.for":
             if skip and self._branchless(self.facts.loop(op)[1]):
@@ -277,25 +376,7 @@ class _Stream:
             return None
         if rec.regions:
             return self._opaque(op)
-        kind = self._memory(rec)
-        if kind is not None:
-            return None
-        if name in WAIT_OPS:
-            vm, lgkm = wait_counts(op)
-            self.add(L.Event(L.WAIT, self._where(rec), vm=None if vm >= VMCNT_MAX else vm,
-                             lgkm=None if lgkm >= LGKMCNT_MAX else lgkm))
-        elif name in BARRIERS:
-            if fences_lds(op):      # the fence drains the copies' LDS writes too
-                self.add(L.Event(L.WAIT, self._where(rec), vm=0, lgkm=0))
-            self.add(L.Event(L.BARRIER, self._where(rec)))
-        else:
-            needs = self.needs(rec.operands)
-            if needs and not name.startswith(("vector.", "arith.", "scf.yield")):
-                self.add(L.Event(L.USE, self._where(rec), needs=needs))
-            elif results:
-                t = frozenset(needs)
-                for r in results:
-                    self.taint[r] = t
+        self._plain_op(rec)
         return None
 
     def _if(self, op) -> tuple:

@@ -80,3 +80,37 @@ def test_the_streams_counted_from_the_structure_are_the_walks(outside, streams):
         assert capped == LO.MAX_PATHS + 1
         assert isinstance(walked, str) and f"more than {LO.MAX_PATHS} streams" in walked
         assert hazards == []          # not modelled: skipped, as the walk would
+
+
+#: a global load carried into the next iteration through the loop's iter_args and used
+#: there through a pure op; index arithmetic on the function's arguments beside it
+CARRIED = """
+func.func @f(%src: memref<64xbf16>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %v0 = vector.load %src[%i] : memref<64xbf16>, vector<8xbf16>
+  %r = scf.for %k = %c0 to %c2 step %c1 iter_args(%v = %v0) -> (vector<8xbf16>) {
+    %w = vector.bitcast %v : vector<8xbf16> to vector<4xi32>
+    %a = math.absi %w : vector<4xi32>
+    %j = arith.addi %i, %k : index
+    %n = vector.load %src[%j] : memref<64xbf16>, vector<8xbf16>
+    scf.yield %n : vector<8xbf16>
+  }
+  return
+}
+"""
+
+
+def test_what_an_iter_arg_carries_reaches_its_users_through_pure_ops():
+    """The walk leaves out the ops whose operands can never carry a load or read
+    (``_Facts.may_carry``): a loop's iter_arg can, and so can what is computed from it;
+    the function's arguments and the index arithmetic on them cannot."""
+    with new_context() as ctx:
+        module = ir.Module.parse(CARRIED, ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        (s,) = LO.lds_paths(f)
+        ops = [o.name for o in s.ops]
+    assert [(e.kind, e.needs) for e in s.events] == [
+        ("load", ()), ("use", (0,)), ("load", ()), ("use", (2,)), ("load", ())], s.events
+    assert ops == ["vector.load", "math.absi", "vector.load", "math.absi", "vector.load"]

@@ -66,6 +66,8 @@ U32 = np.uint32
 POISON_BYTE = poison.DEFAULT
 MODES = ("eager", "late", "random")
 _NEVER = 1 << 62
+#: the LDS access patterns a machine keeps (:meth:`Machine._lds_index`) before it starts over
+_LDS_PATTERNS = 1024
 
 
 class _Aranges(dict):
@@ -414,6 +416,9 @@ class Machine:
         self.blocks = nb = max(1, (lds + (1 << sh) - 1) >> sh)
         padded = nb << sh             # whole blocks: block k of slot g is row g * nb + k
         self.set_lds(np.full((G, padded), poison.byte(), dtype=np.uint8))
+        #: (size, shape, addresses, mask) -> (indices, unit, flat) of an LDS access in range
+        #: (:meth:`_lds_index`)
+        self._lds_patterns: dict = {}
         # op id + 1 of each block's accesses (0: none)
         self.last_write = np.zeros(G * nb, dtype=np.int64)
         self.last_read = np.zeros((waves, G * nb), dtype=np.int64)
@@ -504,12 +509,20 @@ class Machine:
         """Flat shadow indices (workgroup slot * blocks + block) of the active lanes; sets
         ``a.flat``, the indices that the access reads or writes (inactive lanes: an active
         lane's) into ``self.lds_blocks`` (G, 64) when it moves one aligned block per lane
-        (``a.unit`` 0), else into the dwords (4) or bytes (1) of ``self.lds``, (G, 64, n)."""
+        (``a.unit`` 0), else into the dwords (4) or bytes (1) of ``self.lds``, (G, 64, n).
+        The indices are kept by the access's size, addresses and mask (a loop's accesses
+        repeat a few address patterns) and shared: read only."""
         addr, mask = a.addr, a.mask
+        key = (a.size, addr.shape, addr.tobytes(), None if a.full else mask.tobytes())
+        hit = self._lds_patterns.get(key)
+        if hit is not None:
+            idx, a.unit, a.flat = hit
+            return idx
         if not a.full:
             addr = np.where(mask, addr, addr[mask][0] if mask.any() else 0)
         lo, hi = addr.min(), addr.max() + a.size
-        if lo < 0 or hi > self.lds_bytes:
+        inside = lo >= 0 and hi <= self.lds_bytes
+        if not inside:
             bad = mask & ((addr < 0) | (addr + a.size > self.lds_bytes))
             g, lane = np.argwhere(bad)[0]
             self.finding("out-of-range", w, step,
@@ -541,6 +554,10 @@ class Machine:
         else:
             a.unit = 1
             a.flat = (addr + self.g_base_bytes)[..., None] + _ARANGE[a.size]
+        if inside:        # (an access out of range is looked at again: its finding)
+            if len(self._lds_patterns) >= _LDS_PATTERNS:
+                self._lds_patterns.clear()
+            self._lds_patterns[key] = (idx, a.unit, a.flat)
         return idx
 
     def lds_check(self, w, step, a) -> None:
@@ -687,13 +704,22 @@ class Machine:
                 bad = self.wait_states[w.index].step(info)
                 if bad is not None:
                     self.finding("wait-states", w, st, bad.message())
-        if w.pend_v or w.pend_s:
+        if (w.pend_v and not w.pend_v.keys().isdisjoint(st.vtouched)) or \
+                (w.pend_s and not w.pend_s.keys().isdisjoint(st.stouched)):
             self._pending_check(w, st)
-        kind = st.kind
         nxt = pc + 1
         if st.run is not None:
             st.run(w)
-        elif kind in ("smem", "ds", "vmem"):
+            w.pc = nxt
+            w.pos += 1
+            self.count += 1
+            if self.mode == "random":
+                self._random_completions(w)
+            if w.pc >= len(self.steps) and not w.done:
+                self._fell_off(w, st)
+            return
+        kind = st.kind
+        if kind in ("smem", "ds", "vmem"):
             self._issue(w, st)
         elif kind == "wait":
             self.wait(w, st.mem["vm"], st.mem["lgkm"])
@@ -718,17 +744,25 @@ class Machine:
         w.pos += 1
         self.count += 1
         if self.mode == "random":
-            rng = self.rng
-            for q in (w.vmq, w.lgkmq):
-                if q and rng.random() < 0.35:
-                    for o in q:
-                        if not o.done:
-                            if not o.smem or rng.random() < 0.5:
-                                o.complete()
-                            break
+            self._random_completions(w)
         if not w.done and w.pc >= len(self.steps):
-            self.finding("fell-off", w, st, "the wave ran past the last instruction without "
-                                            "s_endpgm")
+            self._fell_off(w, st)
+
+    def _random_completions(self, w) -> None:
+        """Random mode, after each instruction: maybe complete the oldest op not done of
+        each counter of ``w``."""
+        rng = self.rng
+        for q in (w.vmq, w.lgkmq):
+            if q and rng.random() < 0.35:
+                for o in q:
+                    if not o.done:
+                        if not o.smem or rng.random() < 0.5:
+                            o.complete()
+                        break
+
+    def _fell_off(self, w, st) -> None:
+        self.finding("fell-off", w, st, "the wave ran past the last instruction without "
+                                        "s_endpgm")
 
     @staticmethod
     def _indexed(w, st, info):

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from pipeline_mlir.tools.pipeline_opt import main
+from build_cache import cached
 from kernel_builds import shared_build
 from steady_loop import (assert_short, assert_steady, assert_steady_unrolled, counting_loops,
                          lowered_split)
@@ -354,17 +355,19 @@ def forms_agree(generated, name: str, capsys):
     """The schedule (JSON) of configuration ``name``, the same from both forms.  A form of
     :data:`CONFIGS`, whose code object the run builds anyway (``test_configuration``), gives
     its schedule from that build (its schedule kept on the way: ``build_cache.KEPT_STAGES``),
-    the others from ``--emit=schedule-json``."""
+    the others from ``--emit=schedule-json`` (once per run: :func:`exact_in_random_order`
+    asks again)."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
     schedules = {}
     for form in ("prefetch", "late"):
         if name in CONFIGS:
             schedules[form] = shared_build("4wave", input=str(generated(name, form))) \
                 .stages["schedule-json"]
             continue
-        rc = main(["--pipeline=4wave", str(generated(name, form)), "--emit=schedule-json"])
-        out, err = capsys.readouterr()
-        assert rc == 0, err
-        schedules[form] = out
+        text = generated(name, form).read_text()
+        schedules[form] = cached("4wave-schedule-json", text, lambda: compile(CompileOptions(
+            schedule="4wave", text=text, emit="schedule-json")).checked_output())
     assert schedules["prefetch"] == schedules["late"]
     return schedules["late"]
 

@@ -117,13 +117,11 @@ def test_edge_rows_pointed_inside_the_buffer_are_spared(generated, tmp_path, cap
     text = generated("bf16_abt_300x500x200", "prefetch").read_text()
     mutant = re.sub(r"arith\.select (%\d+), %c(300|500), ", r"arith.select \1, %c0, ", text)
     assert mutant != text
-    out = []
-    for i, body in enumerate((text, mutant)):
-        src = tmp_path / f"k{i}.mlir"
-        src.write_text(body)
-        rc = main(["--pipeline=4wave", str(src), "--emit=schedule"])
-        got, err = capsys.readouterr()
-        assert rc == 0, err
-        out.append(got)
-    assert out[0] == out[1]
+    src = tmp_path / "mutant.mlir"
+    src.write_text(mutant)
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json"])
+    got, err = capsys.readouterr()
+    # the kernel's own schedule, every field of it: kept by the run's build of the kernel
+    # (test_configuration's), not compiled again
+    assert rc == 0 and got == forms_agree(generated, "bf16_abt_300x500x200", capsys), err
 

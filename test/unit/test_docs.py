@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-import runpy
 import shlex
 import shutil
 import subprocess
@@ -33,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from build_cache import cached, share_code_objects
-from script_loader import load_script
+from script_loader import load_script, run_script
 from pipeline_mlir.tools.pipeline_opt import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,7 +130,7 @@ def _scratch_files() -> dict[str, bytes]:
             shutil.copy(ROOT / "examples/launch/gemm_4wave_bf16.toml", d / "launch.toml")
             # as the documents make it (``python examples/natural_kernel.py > kernel.mlir``),
             # run in this process: no Python start and imports of its own
-            code, kernel, err = _captured_script(ROOT / "examples/natural_kernel.py", [])
+            code, kernel, err = run_script(ROOT / "examples/natural_kernel.py", [])
             assert code == 0, err
             (d / "kernel.mlir").write_text(kernel)
             with share_code_objects(emits=SHARED_EMITS, own_kernels=True):
@@ -189,23 +188,6 @@ def run_shown(command: str) -> tuple[int, str, str]:
     return cached("docs-command", (str(ROOT), command), build)
 
 
-def _captured_script(path: Path, args: list[str]) -> tuple[int, str, str]:
-    """(exit code, standard output, standard error) of ``python PATH ARGS`` run here, as
-    its own ``__main__``."""
-    out, err = io.StringIO(), io.StringIO()
-    argv = sys.argv
-    sys.argv = [str(path), *args]
-    code = 0
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            runpy.run_path(str(path), run_name="__main__")
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    finally:
-        sys.argv = argv
-    return code, out.getvalue(), err.getvalue()
-
-
 def run_figure(command: str) -> tuple[int, str, str]:
     """(exit code, standard output, standard error) of a figure's command (``pipeline-opt``
     or ``python SCRIPT``) run in this process from the repository root, where
@@ -219,7 +201,7 @@ def run_figure(command: str) -> tuple[int, str, str]:
             if words[0] == "pipeline-opt":
                 return _captured(words[1:])
             assert words[0] == "python", command
-            return _captured_script(ROOT / words[1], words[2:])
+            return run_script(ROOT / words[1], words[2:])
     return cached("docs-figure", (str(ROOT), command), build)
 
 

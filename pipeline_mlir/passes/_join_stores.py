@@ -39,7 +39,8 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.twos import byte_offset_zeros, zeros_of
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import as_operation as _op, ops_from, walk_blocks, walk_ops
+from pipeline_mlir.dialect.block_scan import ops_from
+from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_blocks, walk_ops
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 
 #: bytes a joined store may have: one ``ds_write_b32`` / ``b64`` / ``b128``

@@ -1,4 +1,4 @@
-"""The IR plumbing of ``pipeline_mlir/dialect``: ``ir_io.ops_from`` (a block's ops from one
+"""The IR plumbing of ``pipeline_mlir/dialect``: ``block_scan.ops_from`` (a block's ops from one
 of them on, its position found by bisection, the ops near it read by position and the rest
 in order) and ``ir_changes.set_new_operands`` (a clone's operands set, no cache told, where
 ``op.operands[i] = v`` tells every live one)."""
@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline_mlir.dialect import ir_io
+from pipeline_mlir.dialect import block_scan, ir_io
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_changes import forget_on_change, set_new_operands
 
 #: more ops than ``ops_from`` reads by position, so that it reads on in order too
-N = 2 * ir_io._BY_POSITION + 5
+N = 2 * block_scan._BY_POSITION + 5
 
 
 def _block(ctx):
@@ -22,14 +22,14 @@ def _block(ctx):
     return module, [ir_io.as_operation(o) for o in f.regions[0].blocks[0].operations]
 
 
-@pytest.mark.parametrize("start", [0, 1, ir_io._BY_POSITION - 1, ir_io._BY_POSITION + 3, N])
+@pytest.mark.parametrize("start", [0, 1, block_scan._BY_POSITION - 1, block_scan._BY_POSITION + 3, N])
 def test_ops_from_gives_the_block_from_the_op_on(start):
     with new_context() as ctx:
         _module, ops = _block(ctx)
-        got = list(ir_io.ops_from(ops[start]))
+        got = list(block_scan.ops_from(ops[start]))
         assert got == ops[start:]
         # (read as far as it is taken)
-        assert next(ir_io.ops_from(ops[start])) == ops[start]
+        assert next(block_scan.ops_from(ops[start])) == ops[start]
 
 
 class _Told:

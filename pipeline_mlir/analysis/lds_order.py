@@ -331,10 +331,9 @@ class _Stream:
         :meth:`_memory`), the events of a wait or a barrier (the same at every meeting:
         an event is a frozen record), :data:`_USE` (an op that waits for the loads and
         reads it uses: a use event if it uses some), :data:`_CARRY` (its results carry
-        what its operands carry) or, when none of its operands may ever carry a load or
-        read (:meth:`_Facts.may_carry`), :data:`_NOTHING`: it makes no event and its
-        results carry nothing at every meeting (a value absent from the taint is one that
-        carries nothing: every reader takes it so)."""
+        what its operands carry) or, none of its operands ever carrying a load or read
+        (:meth:`_Facts.may_carry`), :data:`_NOTHING`: no event, its results carry nothing
+        (absent from the taint: every reader takes that as nothing)."""
         if self._access(rec) is not None:
             return _MEMORY
         op, name = rec.op, rec.name
@@ -562,7 +561,6 @@ def staged(events: list[L.Event]) -> bool:
     """Whether the stream has an LDS store of registers a global load filled."""
     return any(e.kind == L.STORE and any(events[n].kind == L.LOAD for n in e.needs)
                for e in events)
-
 
 
 def staged_hazards(module) -> list[tuple[object, str]]:

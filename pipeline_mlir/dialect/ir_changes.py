@@ -65,6 +65,7 @@ def _watched(method, before):
         return method(self, *args, **kwargs)
     call.__doc__ = method.__doc__
     call.watched = True
+    call.__wrapped__ = method
     return call
 
 
@@ -95,3 +96,20 @@ for _cls, _name, _before in _CHANGES:
     _cls = _defining(_cls, _name)
     if not getattr(vars(_cls)[_name], "watched", False):
         setattr(_cls, _name, _watched(vars(_cls)[_name], _before))
+
+#: the bindings' own ``op.operands[i] = value``, no cache told (:func:`set_new_operands`)
+_SET_OPERAND = vars(_defining(ir.OpOperandList, "__setitem__"))["__setitem__"]
+_SET_OPERAND = getattr(_SET_OPERAND, "__wrapped__", _SET_OPERAND)
+
+
+def set_new_operands(op, values: list) -> None:
+    """``op.operands[i] = values[i]`` for each ``i``, of an op just made (a clone, given its
+    operands before anything reads it), the caches not told: what a cache holds was
+    computed from ops that existed before ``op``, and no such op's operands change (a
+    clone's own results, its only readers' inputs, are new handles; one that takes an
+    erased op's address was forgotten at the erasure).  Telling them that the clone's old
+    operands lose a use would make them forget, for nothing, everything computed from
+    those values: the lowering clones a loop's payload ops some thousand times."""
+    operands = op.operands
+    for i, v in enumerate(values):
+        _SET_OPERAND(operands, i, v)

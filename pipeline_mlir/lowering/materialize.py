@@ -41,6 +41,7 @@ from pipeline_mlir.analysis.loop_eval import is_opaque_identity
 from pipeline_mlir.dialect.ir_io import (IRError, get, index_constant, ops_of,
                                         read_phase)
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_changes import set_new_operands
 from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries, sched_barrier_none
 from pipeline_mlir.lowering.xdl_window import emit_guard, needs_guard
 from pipeline_mlir.lowering.keep_alive import accumulators, keep_accumulators
@@ -102,6 +103,10 @@ class _Templates:
         return pick[k]
 
 
+#: the tags a clone of a payload op leaves behind
+_STRIPPED = (PAYLOAD_ATTR, *TAG_ATTRS)
+
+
 def _koff(k: KOffsetKind) -> int:
     return 0 if k == KOffsetKind.NONE else k.signed_bk_multiple()
 
@@ -156,7 +161,7 @@ class _Emitter:
         if v in self.iter_map:
             return self.iter_map[v]
         owner = v.owner
-        if isinstance(owner, ir.Block):
+        if owner.__class__ is ir.Block:     # (a type test: an OpView's isinstance is slow)
             return v  # an argument of an enclosing block
         owner = _op(owner)
         if owner not in self.body_ops:
@@ -172,17 +177,17 @@ class _Emitter:
         if key not in self.memo:
             self.memo[key] = self.clone(owner, shift)
         clone = self.memo[key]
-        got = self.resolved[(v, shift)] = clone.results[list(owner.results).index(v)]
+        got = self.resolved[(v, shift)] = clone.results[v.result_number]
         return got
 
     def clone(self, op, shift: int):
         operands = [self.resolve(v, shift, op) for v in op.operands]
         new = op.clone()
-        for i, v in enumerate(operands):
-            new.operands[i] = v
-        for a in (PAYLOAD_ATTR, *TAG_ATTRS):
-            if a in new.attributes:
-                del new.attributes[a]
+        set_new_operands(new, operands)
+        attrs = new.attributes
+        for a in _STRIPPED:
+            if a in attrs:
+                del attrs[a]
         return new
 
     def emit_payload(self, template_desc: OpDesc, group, entry: OpDesc) -> list:

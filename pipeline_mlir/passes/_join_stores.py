@@ -39,6 +39,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.twos import byte_offset_zeros, zeros_of
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.block_scan import ops_from
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_blocks, walk_ops
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 
@@ -173,14 +174,12 @@ def _close(run: list, inside: list) -> int:
 def _drop_repeated_waits(store) -> None:
     """The ``lgkmcnt(0)`` waits right after the first one that follows ``store`` (the
     joined store) dropped: with nothing between them, the first waits for all."""
-    # (read from the block's start to the last of those waits: not the whole block, which
-    # is long and which each joined store read again before; one for loop over the ops,
-    # the bindings' iterator being copied by each loop over it)
-    seen, repeated = 0, []          # seen: 0 before the store, 1 at the wait after it, 2 after
-    for o in store.block.operations:
-        o = _op(o)
+    # (read from the store to the last of those waits: not the whole block, which is long
+    # and which each joined store read again before)
+    seen, repeated = 0, []          # seen: 0 at the store, 1 at the wait after it, 2 after
+    for o in ops_from(store):
         if not seen:
-            seen = int(o == store)
+            seen = 1
             continue
         if not _lgkm_only_zero(o):
             break

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.block_scan import ops_from
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.analysis.barriers import BARRIERS, wait_counts
 from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, lane_stride, segments
@@ -201,26 +202,26 @@ FENCES = ("rocdl.s.waitcnt", "rocdl.s.barrier", "gpu.barrier", "amdgpu.lds_barri
 def _store_point(op):
     """The op before which copy ``op``'s staged store goes: the first wait, barrier or op
     with regions after it in its block, or the block's terminator."""
-    seen, last = False, None
-    for o in op.block.operations:      # (read only up to the point: blocks are long)
-        o = as_operation(o)
-        if seen and (o.name in FENCES or len(o.regions)):
+    last = None
+    for o in ops_from(op):          # (read from the copy only up to the point: blocks are long)
+        if last is not None and (o.name in FENCES or len(o.regions)):
             return o
-        seen = seen or o == op
         last = o
     return last
 
 
 def _through(op, point) -> tuple[list, int | None]:
-    """The ops of ``op``'s block from its first through ``point``, read only that far (one
-    pass: the blocks are long, and each staged copy reads its own), and the position of
-    ``op`` among them (None: not before ``point``)."""
-    ops, at = [], None
-    for o in op.block.operations:
-        o = as_operation(o)
-        if at is None and o == op:
-            at = len(ops)
+    """The ops of ``op``'s block from ``op`` through ``point``, read only that far (the
+    blocks are long, and each staged copy reads its own), and the position of ``op`` among
+    them: 0 (None: ``point`` is not after ``op``)."""
+    op, point = as_operation(op), as_operation(point)
+    if point.block != op.block:
+        raise ValueError(f"'{point.name}' op is not in the block of '{op.name}' op")
+    if not op.is_before_in_block(point):
+        return [], None
+    ops = []
+    for o in ops_from(op):
         ops.append(o)
         if o == point:
-            return ops, at
-    raise ValueError(f"'{point.name}' op is not in the block of '{op.name}' op")
+            break
+    return ops, 0

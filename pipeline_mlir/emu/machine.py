@@ -557,6 +557,7 @@ class Machine:
         if inside:        # (an access out of range is looked at again: its finding)
             if len(self._lds_patterns) >= _LDS_PATTERNS:
                 self._lds_patterns.clear()
+            idx.flags.writeable = a.flat.flags.writeable = False
             self._lds_patterns[key] = (idx, a.unit, a.flat)
         return idx
 

@@ -51,3 +51,28 @@ def test_a_write2_whose_addresses_overlap_across_lanes_is_a_race():
         run_snippet(text)
     # apart (offset1 past every lane's first dword) there is nothing to report
     run_snippet(text.replace("offset1:1", "offset1:64"))
+
+
+#: each wave writes the dword at 4 (lane % 64): wave 0 from lane 0 only, wave 1 from lanes
+#: 1 to 63 (work items 65 to 127): the same addresses under other lanes, no byte shared
+DISJOINT_LANES = """
+    v_and_b32_e32 v1, 63, v0
+    v_lshlrev_b32_e32 v2, 2, v1
+    v_mov_b32_e32 v8, 1
+    v_cmp_gt_u32_e32 vcc, 1, v0
+    v_cmp_lt_u32_e64 s[2:3], {last}, v0
+    s_or_b64 exec, vcc, s[2:3]
+    ds_write_b32 v2, v8
+    s_waitcnt lgkmcnt(0)
+    s_endpgm"""
+
+
+def test_the_same_addresses_under_other_lanes_are_checked_on_those_lanes():
+    """The shadow indices kept per access pattern are kept by the lanes too: wave 1's write
+    repeats wave 0's addresses but not its lanes, so it touches no byte wave 0 wrote; from
+    work item 64 on (lane 0 of wave 1 too) it does, and races."""
+    m = run_snippet(DISJOINT_LANES.format(last=64), waves=2)
+    assert not m.findings and m.lds[0, :256].view(np.uint32).tolist() == [1] * 64
+    with pytest.raises(Finding, match=r"lds-race: wave 1 .*'ds_write_b32 v2, v8': LDS write "
+                                      r"of address 0 races the write by wave 0"):
+        run_snippet(DISJOINT_LANES.format(last=63), waves=2)

@@ -363,12 +363,15 @@ def _width(op, value) -> int:
 
 def _unsigned(x, w: int):
     """``x`` (held signed) modulo 2^w: int64 below 64 bits, uint64 at 64."""
-    return x.astype(np.uint64) if w == 64 else x & ((1 << w) - 1)
+    if w == 64:     # (the same bits read unsigned: a view, no copy)
+        return x.view(np.uint64) if isinstance(x, np.ndarray) and x.dtype == np.int64 \
+            else x.astype(np.uint64)
+    return x & ((1 << w) - 1)
 
 
 def _wrap(x, w: int):
     """``x`` modulo 2^w as it is held: signed, ``i1`` as 0 / 1."""
-    x = np.asarray(x).astype(np.int64) if np.asarray(x).dtype == np.uint64 else x
+    x = np.asarray(x).view(np.int64) if np.asarray(x).dtype == np.uint64 else x
     if w == 1:
         return x & 1
     if w == 64:

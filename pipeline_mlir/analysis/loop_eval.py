@@ -596,22 +596,3 @@ class Repeated(SideBySide):
             self._read(v)
             self.memo[v] = np.tile(self._fixed[v], self.times)
         return super()._value(v)
-
-
-#: lanes an evaluation of :func:`over_steps` holds at once
-STEP_LANES = 1 << 15
-
-
-def over_steps(source: Evaluator, varying, values: list, lanes: int = STEP_LANES):
-    """Evaluators of ``source``'s lanes with ``varying`` (a loop's induction variable) at
-    each of ``values``, side by side: (the part of ``values``, a :class:`Repeated` of
-    ``source`` with ``varying`` bound to each value of the part in turn, value-major),
-    parts of at most ``lanes`` lanes (at least one value each).  What ``source`` has
-    memoized that does not read ``varying`` is not evaluated again: evaluate it there
-    first."""
-    per = max(1, lanes // source.threads)
-    for first in range(0, len(values), per):
-        part = values[first:first + per]
-        rep = Repeated(source, len(part), varying)
-        rep.bind(varying, np.repeat(np.array(part, np.int64), source.threads))
-        yield part, rep

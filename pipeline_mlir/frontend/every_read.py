@@ -13,7 +13,7 @@ Each evaluation is done once and shared (the check runs on every front-end analy
 cost is the front end's):
 
 * workgroup 0's every thread at every K step: the K steps side by side
-  (:func:`~pipeline_mlir.analysis.loop_eval.over_steps`) on the sampled check's own
+  (:func:`~pipeline_mlir.frontend.every_workgroup.over_steps`) on the sampled check's own
   evaluator, which holds what no K step moves already (where the kernel's workgroup foralls
   start at 0, so that evaluator's workgroup 0 is the grid's; else workgroup 0 evaluated
   alone, :func:`~pipeline_mlir.frontend.grid_eval.wide_evaluator`);
@@ -41,9 +41,9 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, mapped_forall
-from pipeline_mlir.analysis.loop_eval import grid_points, over_steps
+from pipeline_mlir.analysis.loop_eval import grid_points
 from pipeline_mlir.frontend.edges import check_in_global
-from pipeline_mlir.frontend.every_workgroup import mixing_op, wrap_op
+from pipeline_mlir.frontend.every_workgroup import mixing_op, over_steps, wrap_op
 from pipeline_mlir.frontend.extent import declared_extent
 from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, GridReads, before_start,
                                              grid_launch_ops, k_steps, kernel_grid,

@@ -88,7 +88,7 @@ from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, WORKGROUP_ID_OPS, cons
                                              constant_trips, element_bytes, memory_space,
                                              workgroup_id_bound)
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS
-from pipeline_mlir.analysis.loop_eval import grid_points, grid_stride, over_steps
+from pipeline_mlir.analysis.loop_eval import Evaluator, Repeated, grid_points, grid_stride
 from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, grid_launch_ops, grid_proven,
                                              k_steps, kernel_grid, shared_firsts,
@@ -266,7 +266,7 @@ def wrap_op(scan, copies: list, ev, kernel, steps: list, firsts=None, kinds=None
     joined_values`) and may leave ``[0, 2^(width-1))`` (wrap, or read differently signed and
     unsigned) at some workgroup, thread or K step, by the ranges of its parts: a workgroup
     part's over the kernel's grid, the rest's in workgroup 0 at every K step of ``steps``
-    (side by side: :func:`~pipeline_mlir.analysis.loop_eval.over_steps`), through sums,
+    (side by side: :func:`over_steps`), through sums,
     differences, products by a constant and value casts (an op of another kind, or a grid
     not evaluated, counts as unbounded); None if none does.  Only without a wrap is the sum
     ``G(w) + H(t, k)`` of the structural proof the element read.  ``firsts``: the
@@ -470,3 +470,22 @@ def _exact(ch, got: tuple) -> bool:
     are workgroup 0's block moved by its base, element for element."""
     table, base = got
     return np.array_equal(table, ch.table + (base - ch.base0))
+
+
+#: lanes an evaluation of :func:`over_steps` holds at once
+STEP_LANES = 1 << 15
+
+
+def over_steps(source: Evaluator, varying, values: list, lanes: int = STEP_LANES):
+    """Evaluators of ``source``'s lanes with ``varying`` (a loop's induction variable) at
+    each of ``values``, side by side: (the part of ``values``, a :class:`Repeated` of
+    ``source`` with ``varying`` bound to each value of the part in turn, value-major),
+    parts of at most ``lanes`` lanes (at least one value each).  What ``source`` has
+    memoized that does not read ``varying`` is not evaluated again: evaluate it there
+    first."""
+    per = max(1, lanes // source.threads)
+    for first in range(0, len(values), per):
+        part = values[first:first + per]
+        rep = Repeated(source, len(part), varying)
+        rep.bind(varying, np.repeat(np.array(part, np.int64), source.threads))
+        yield part, rep

@@ -124,7 +124,7 @@ def test_a_shared_zygote_serves_the_processes_started_after(tmp_path, monkeypatc
     (found,) = shared.values()
     asked = subprocess.run(
         [sys.executable, "-c", "import sys, zygote; "
-         f"print(zygote.launcher('stand_in_tool:main', sys.argv[1], ''))", str(tmp_path)],
+         "print(zygote.launcher('stand_in_tool:main', sys.argv[1], ''))", str(tmp_path)],
         env={**os.environ, "PYTHONPATH": str(Path(zygote.__file__).parent)},
         capture_output=True, text=True, check=True)
     assert asked.stdout.strip() == found

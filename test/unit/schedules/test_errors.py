@@ -412,7 +412,7 @@ DIAGONAL = ("4wave{dtype=bf16 BM=16 BN=16 BK=32 k_subtiles=ab_diagonal mfma=16x1
             "vm_per_load_a=2 vm_per_load_b=2 waves=1}")
 
 
-def test_the_diagonal_form_runs_two_mmas_a_partition_hazard_free():
+def test_the_diagonal_form_runs_two_mmas_a_partition_hazard_free(monkeypatch):
     """``k_subtiles=ab_diagonal`` (IREE's 300x200x96 halved, frontend/k_subtiles.py): each
     K partition two mini-iterations of two global loads, two fragment loads (this stage's
     subtile 1, then the other stage's subtile 0) and the MMAs (0, 0), (1, 1) alone; its
@@ -438,14 +438,9 @@ def test_the_diagonal_form_runs_two_mmas_a_partition_hazard_free():
         return [o if o.tag not in FRAG_TAGS[:2] or o.subtile else
                 type(o).logical(o.tag, o.channel, p, 0) for o in real(p)]
 
-    fourwave.diagonal_k_partition = wrong
-    try:
-        with pytest.raises(RepairError, match=r"accumulator \(0,0\): received K tiles "
-                                              r"\[0, 0\]"):
-            simulate_schedule(parse_pipeline(DIAGONAL), tables=(), iterations=range(1),
-                              lds_of=None)
-    finally:
-        fourwave.diagonal_k_partition = real
+    monkeypatch.setattr(fourwave, "diagonal_k_partition", wrong)
+    with pytest.raises(RepairError, match=r"accumulator \(0,0\): received K tiles \[0, 0\]"):
+        simulate_schedule(parse_pipeline(DIAGONAL), tables=(), iterations=range(1), lds_of=None)
 
 
 @pytest.mark.parametrize("tile,whole,counts,msg", [
@@ -496,7 +491,7 @@ def test_an_operand_held_whole_takes_no_k_split_and_no_complete_kernel():
 WHOLE_B = "4wave{dtype=fp8 BM=64 BN=32 BK=32 mfma=16x16x32 whole=b}"
 
 
-def test_the_whole_b_form_runs_two_mmas_a_partition_hazard_free():
+def test_the_whole_b_form_runs_two_mmas_a_partition_hazard_free(monkeypatch):
     """``whole=b`` (IREE's fp8 64x31x96, frontend/layout.py): each K partition one load
     and one fragment of B, read in its own first block with A's subtile 1 (both MMAs read
     it: none can be read ahead), A's subtile-0 fragment of the other stage read ahead in
@@ -547,11 +542,7 @@ def test_the_whole_b_form_runs_two_mmas_a_partition_hazard_free():
         return [type(o).logical(o.tag, 1, 1 - p, 0) if o.tag == FRAG_TAGS[1] else o
                 for o in real(p, whole)]
 
-    fourwave.whole_k_partition = ahead
-    try:
-        with pytest.raises(RepairError, match=r"MMA \(0,0\) multiplies A of K tile 0 with "
-                                              r"B of K tile 1"):
-            simulate_schedule(parse_pipeline(WHOLE_B), tables=(), iterations=range(4),
-                              lds_of=None)
-    finally:
-        fourwave.whole_k_partition = real
+    monkeypatch.setattr(fourwave, "whole_k_partition", ahead)
+    with pytest.raises(RepairError, match=r"MMA \(0,0\) multiplies A of K tile 0 with "
+                                          r"B of K tile 1"):
+        simulate_schedule(parse_pipeline(WHOLE_B), tables=(), iterations=range(4), lds_of=None)

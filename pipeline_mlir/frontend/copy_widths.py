@@ -6,7 +6,7 @@ the cuts (:func:`odd_pieces`); no wider than the runs a subtile split leaves con
 
 from __future__ import annotations
 
-from pipeline_mlir.frontend.cut_runs import ODD
+from pipeline_mlir.frontend.marks import ODD
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES
 

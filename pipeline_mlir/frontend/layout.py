@@ -70,15 +70,14 @@ from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
 from pipeline_mlir.frontend.copy_widths import (channel_width, odd_pieces, run_limit,
                                                 run_limited)
-from pipeline_mlir.frontend.cut_runs import ODD
+from pipeline_mlir.frontend.marks import DIAGONAL_ATTR, HELD_ATTR, ODD
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
 from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (NARROW, STAGED, check_launch_strides,
                                                   fat_buffer, has_launch_strides, kernel_dims,
                                                   launch_aligned, launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
-from pipeline_mlir.frontend.k_subtiles import (DIAGONAL_ATTR, HELD_ATTR, check_groups, k_split,
-                                              telling_bits)
+from pipeline_mlir.frontend.k_subtiles import check_groups, k_split, telling_bits
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
 from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
 from pipeline_mlir.frontend.unused_spare import spare_note, unused_first

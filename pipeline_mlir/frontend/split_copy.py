@@ -41,7 +41,8 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.locations import written_as
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
-from pipeline_mlir.frontend.cut_runs import CUT, cut_mask_size
+from pipeline_mlir.frontend.cut_runs import cut_mask_size
+from pipeline_mlir.frontend.marks import CUT
 from pipeline_mlir.frontend.kept_masks import KEPT, buffer_indices, kept_parts, unkept
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE

@@ -11,7 +11,7 @@ The materialisation of the scheduled loop is :mod:`pipeline_mlir.lowering.materi
 
 from __future__ import annotations
 
-import numpy as np
+import math
 
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 
@@ -114,7 +114,7 @@ def import_loop(loop, schedule) -> None:
 
     check_tags(loop, entries)  # every tag must describe what its payload op touches
     kernel = kernel_of(loop)           # (the tag check needs the kernel's block size)
-    threads = int(np.prod(block_size(kernel)))
+    threads = math.prod(block_size(kernel))
     check_waves(kernel, threads, schedule)
     schedule = with_kernel_waves(loop, threads, schedule)
     schedule = _payload_counts(entries, schedule)

@@ -75,8 +75,8 @@ class Import(SchedulePass):
                "create the schedule's default body in an empty module")
 
     def run(self, module) -> None:
-        from pipeline_mlir.frontend.natural import find_natural_loops
-        from pipeline_mlir.frontend.tails import whole_remainders
+        from pipeline_mlir.frontend.scan import find_natural_loops
+        from pipeline_mlir.frontend.marks import whole_remainders
 
         for loop in find_natural_loops(module):
             raise IRError(loop, "'scf.for' op is a natural K-loop (MFMAs, no sched tags): run "

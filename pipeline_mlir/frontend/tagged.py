@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
+from pipeline_mlir.schedules import registry
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.attrs import is_workgroup_memref
@@ -81,8 +81,8 @@ def import_loop(loop, schedule) -> None:
     name = schedule.name
     if not schedule.has_kernel:
         raise IRError(loop, f"'scf.for' op: the concrete form supports the double-buffer "
-                            f"schedules ({', '.join(KERNEL_SCHEDULES)}); the {name} kernel "
-                            f"has no K offsets (its loaders advance themselves)")
+                            f"schedules ({', '.join(registry.KERNEL_SCHEDULES)}); the {name} "
+                            f"kernel has no K offsets (its loaders advance themselves)")
     entries = []
     for op in loop_body(loop):
         tag = tag_of(op)

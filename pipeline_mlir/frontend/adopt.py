@@ -42,9 +42,6 @@ _ROLES = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
 #: the tag attribute of each schedule op name
 _TAG_NAMES = {v: k for k, v in TAG_ATTRS.items()}
 _DYN = -9223372036854775808
-#: what they say
-VERSIONED_NOTE = ("pipelined in workgroups whose tile is inside M and N; the edge workgroups "
-                  "run the loop as written")
 
 
 def adopt(an: Analysis, schedule, remainder=None):

@@ -1,10 +1,10 @@
-"""The names of the marks ``sched-adopt-loop`` puts on what it makes, and the readers of the
-one mark a pass after it looks for (a loop left whole).
+"""The names of the marks the front end puts on what it makes, and the readers of the one
+mark a pass after it looks for (a loop left whole).
 
 The modules that make each mark import its name from here, and so do the ones that only
-look for it: :mod:`~pipeline_mlir.frontend.reserved` (every mark refused on the input,
-looked for on every op of every module the pass sees) and the passes run on a tagged or
-logical input (``sched-import``), which then start without the front end's rewriting
+look for it: :mod:`~pipeline_mlir.frontend.reserved` (which refuses the marks on the input,
+looked for on every op of every module ``sched-adopt-loop`` sees), ``sched-import``, the
+lowering and the LLVM step's passes, which then start without the front end's rewriting
 modules and what they import (numpy, the ISA report).  No import but the MLIR helpers.
 """
 
@@ -44,6 +44,9 @@ PAIR_GUARD_ATTR = "sched.pair_guarded"
 #: on a loop the front end versioned on its workgroup's tile (frontend/edge_version.py),
 #: and on the pipelined loop made from it: the kernel plan and ``--emit=report`` say so
 VERSIONED_ATTR = "sched.edge_versioned"
+#: what they say
+VERSIONED_NOTE = ("pipelined in workgroups whose tile is inside M and N; the edge workgroups "
+                  "run the loop as written")
 #: the unit attribute of a load that keeps a mask in its address
 #: (:mod:`~pipeline_mlir.frontend.kept_masks`), and of the copy regcopy makes of it
 KEPT = "sched.kept_mask"
@@ -60,6 +63,13 @@ CUT = "sched.kept_cut"
 #: cuts a ``cut_runs.PIECE_BYTES`` piece somewhere, and of its copies: copied an element
 #: per lane, register-staged
 ODD = "sched.kept_cut_piece"
+#: the unit attribute of a copy whose global source is not aligned to its size: it stays an
+#: ``amdgpu.gather_to_lds`` through the schedule, and the LLVM step stages it through
+#: registers (``sched-stage-copies``, whose documented input it is: not refused)
+STAGED = "sched.register_staged"
+#: the string attribute (why) of a copy of fewer bytes per lane than a direct-to-LDS copy
+#: moves, which only the front end's own copies replace (``frontend/regcopy.py``)
+NARROW = "sched.narrow_copy"
 #: the loop's attribute once its MFMAs are halved (the analysis is not asked twice)
 HALVED_ATTR = "sched.k_halved"
 #: a halved loop's attribute once the crosswise split leaves it refused: B is split into

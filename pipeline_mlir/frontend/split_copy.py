@@ -28,7 +28,7 @@ address, is made two 4-byte copies that together write the same 512 bytes:
 
 Each copy is a direct-to-LDS copy of 4 bytes (``buffer_load_dword ... lds``), or, where the
 source is not 4-byte aligned in some lane, one the schedule register-stages
-(:data:`~pipeline_mlir.frontend.launch_stride.STAGED`).
+(:data:`~pipeline_mlir.frontend.marks.STAGED`).
 """
 
 from __future__ import annotations

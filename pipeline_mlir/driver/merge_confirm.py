@@ -151,7 +151,7 @@ def unconfirmed(emit: str, output, report, plans: list, timeout: float) -> str |
     nothing was merged by ``auto``).  Code of several kernels (a module of several
     ``gpu.func``) is judged by its kernel of the fewest waves: the plans do not say which
     kernel each loop is in, and building them all unmerged costs no kernel its waves."""
-    from pipeline_mlir.isa.report import occupancy_gfx950
+    from pipeline_mlir.isa.occupancy import occupancy_gfx950
 
     if not merged_by_auto(plans):
         return None

@@ -42,7 +42,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.partition import infer_schedule
-from pipeline_mlir.isa.report import occupancy_gfx950
+from pipeline_mlir.isa.occupancy import occupancy_gfx950
 from pipeline_mlir.schedules.fourwave import (MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF, MERGE_ON,
                                               MIN_WAVES_PER_SIMD)
 from pipeline_mlir.target.gfx950 import VGPRS, WAVE_SIZE

@@ -42,8 +42,6 @@ from pipeline_mlir.analysis.operand_fills import operand_feeds
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.kernel.gemm_mlir import kernel_mlir
-from pipeline_mlir.kernel.mx_gemm_mlir import mx_kernel_mlir
 from pipeline_mlir.kernel.lds_data import KernelLds, LdsAccess, LdsAccessError
 
 #: the tag attribute of each kind of access, and the access's kind in the result
@@ -54,6 +52,10 @@ _NAME = re.compile(r"%[\w.$-]+(?::\d+)?")
 
 def kernel_lds(kernel) -> KernelLds:
     """The LDS accesses of ``kernel`` (a :class:`~pipeline_mlir.kernel.gemm.GemmKernel`)."""
+    # (the kernel builders only here: the lowering reads its loop's LDS, loop_reads)
+    from pipeline_mlir.kernel.gemm_mlir import kernel_mlir
+    from pipeline_mlir.kernel.mx_gemm_mlir import mx_kernel_mlir
+
     text = mx_kernel_mlir(kernel) if kernel.geometry.is_mx else kernel_mlir(kernel)
     return lds_accesses(text, kernel.threads)
 

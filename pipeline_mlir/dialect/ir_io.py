@@ -20,7 +20,6 @@ from pipeline_mlir.options import INT64_MAX, INT64_MIN
 from pipeline_mlir.schedule.compiler import ScheduleCompiler
 from pipeline_mlir.schedule.program import MMABlockSpec, PipelineProgram
 from pipeline_mlir.schedule.program_builder import DerivedWaits
-from pipeline_mlir.schedule.schedulers import ScheduleResult
 from pipeline_mlir.schedule.types import (SCHED_GROUP_BARRIER, SET_PRIO, WAIT_FRAG, WAIT_LGKM,
                                           WAIT_VM, DepEdge, DepKind, KOffsetKind, OpDesc,
                                           OpRole, Phase, ResourceKind, ScheduleEntry)
@@ -579,7 +578,8 @@ def compiled_from_ir(p: PipelineIR):
     if "lgkm_per_load_sa" in p.op.attributes:        # the MX scale channels
         c.lgkm_per_load += tuple(get(p.op, f"lgkm_per_load_{n}", S.INT, 0) for n in ("sa", "sb"))
     makespan = get(p.op, "makespan", S.INT)
-    if makespan is not None:
+    if makespan is not None:     # (the scheduler's module only for a pipeline it scheduled)
+        from pipeline_mlir.schedule.schedulers import ScheduleResult
 
         c.schedule_result = ScheduleResult(
             order=list(p.order), makespan=makespan, vgpr_peak=get(p.op, "vgpr_peak", S.INT, 0),

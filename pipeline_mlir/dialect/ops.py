@@ -8,6 +8,8 @@ in generic form are a public interface: see ``docs/dialect.md``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pipeline_mlir.schedule.targets import (HINT_GROUP_NAMES, LOAD_A, LOAD_B, LOAD_DRAM, LOAD_FRAG,
                                             LOAD_SA, LOAD_SB, MATMUL_TAG_NAMES, MMA, MMA_LOAD_A,
                                             MMA_LOAD_B, MMA_LOAD_SA, MMA_LOAD_SB,
@@ -15,7 +17,7 @@ from pipeline_mlir.schedule.targets import (HINT_GROUP_NAMES, LOAD_A, LOAD_B, LO
                                             SB_COMPUTE, SINGLE_BUFFER_TAG_NAMES, STORE_SMEM)
 from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER, SET_PRIO,
                                  WAIT_FRAG, WAIT_LGKM, WAIT_VM, KOffsetKind, OpRole, ResourceKind)
-from pipeline_mlir.schedules.registry import SCHEDULES
+from pipeline_mlir.schedules.registry import NAMES, schedule_class
 
 PIPELINE = "sched.pipeline"
 PROGRAM = "sched.program"
@@ -70,8 +72,30 @@ def _tag_table(cls) -> dict:
                          f"table to dialect/ops.py)")
 
 
+class _TagTables(Mapping):
+    """Schedule name -> its data-op table, in ``--help`` order; a schedule's module is
+    imported when its table is first asked for (an input of one schedule loads no other)."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, dict] = {}
+
+    def __getitem__(self, name: str) -> dict:
+        table = self._tables.get(name)
+        if table is None:
+            if name not in NAMES:
+                raise KeyError(name)
+            table = self._tables[name] = _tag_table(schedule_class(name))
+        return table
+
+    def __iter__(self):
+        return iter(NAMES)
+
+    def __len__(self) -> int:
+        return len(NAMES)
+
+
 #: schedule name -> its data-op table
-TAG_TABLES = {name: _tag_table(cls) for name, cls in SCHEDULES.items()}
+TAG_TABLES = _TagTables()
 
 
 def data_tag(schedule_name: str, name: str, channel: int) -> int | None:

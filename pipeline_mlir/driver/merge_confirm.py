@@ -3,7 +3,7 @@
 The front end decides a merge for time before any code exists
 (``pipeline_mlir/frontend/kmerge_auto.py``): it declines where a floor of the VGPRs a wave
 holds (its accumulators and one merged K tile of fragments) already leaves fewer than
-:data:`~pipeline_mlir.frontend.kmerge_auto.MIN_WAVES_PER_SIMD` waves per SIMD.  LLVM
+:data:`~pipeline_mlir.schedules.fourwave.MIN_WAVES_PER_SIMD` waves per SIMD.  LLVM
 allocates more than the floor (addresses, loop control, copies: IREE's bf16 kernel merged,
 floor 128, 150 built), so a merge the floor allows may still cost the occupancy.  Where
 pipeline-opt builds machine code (``--emit=asm``, ``obj``, ``hsaco``, ``report``, and the
@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pipeline_mlir.frontend.kmerge_auto import MIN_WAVES_PER_SIMD
-from pipeline_mlir.schedules.fourwave import MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF
+from pipeline_mlir.schedules.fourwave import (MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF,
+                                              MIN_WAVES_PER_SIMD)
 
 __all__ = ["MERGED_BY_AUTO", "confirmed_by_build", "declined_note", "merged_by_auto",
            "module_notes", "unconfirmed", "unmerged", "verdict"]
@@ -61,7 +61,7 @@ def module_notes(module) -> list[str]:
     ``ir.Module``; ``frontend/kmerge.py``'s ``MERGE_NOTE_ATTR``): what a run that lowers
     no loop to a kernel plan (``--emit=schedule``) says of its merges."""
     from pipeline_mlir.dialect.bindings import ir
-    from pipeline_mlir.frontend.kmerge import MERGE_NOTE_ATTR
+    from pipeline_mlir.frontend.marks import MERGE_NOTE_ATTR
 
     notes: list[str] = []
 
@@ -151,7 +151,7 @@ def unconfirmed(emit: str, output, report, plans: list, timeout: float) -> str |
     nothing was merged by ``auto``).  Code of several kernels (a module of several
     ``gpu.func``) is judged by its kernel of the fewest waves: the plans do not say which
     kernel each loop is in, and building them all unmerged costs no kernel its waves."""
-    from pipeline_mlir.isa.report import occupancy_gfx950
+    from pipeline_mlir.isa.occupancy import occupancy_gfx950
 
     if not merged_by_auto(plans):
         return None

@@ -25,7 +25,8 @@ from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_t
 from pipeline_mlir.frontend.kernel_ir import erase_unused_buffer, zero_vector
 from pipeline_mlir.frontend.layout import Cloner, Emitter, gather_to_lds
 from pipeline_mlir.frontend.half_k import pieces_of
-from pipeline_mlir.frontend.k_subtiles import FORM_ATTR, MERGED_ATTR, along_k, form_text, whole
+from pipeline_mlir.frontend.k_subtiles import FORM_ATTR, along_k, form_text, whole
+from pipeline_mlir.frontend.marks import MERGED_ATTR, PAIR_GUARD_ATTR, VERSIONED_ATTR
 from pipeline_mlir.frontend.partition import BufferLayout, infer_schedule, layout_buffers
 from pipeline_mlir.frontend.read_bases import ReadBases
 from pipeline_mlir.frontend.scan import Access
@@ -41,14 +42,6 @@ _ROLES = {0: "global", 1: "global", 3: "frag", 4: "frag", 5: "mma"}
 #: the tag attribute of each schedule op name
 _TAG_NAMES = {v: k for k, v in TAG_ATTRS.items()}
 _DYN = -9223372036854775808
-#: on a natural loop that runs only when it has a pair of iterations (``frontend/tails.py``)
-PAIR_GUARD_ATTR = "sched.pair_guarded"
-#: on a loop the front end versioned on its workgroup's tile (frontend/edge_version.py),
-#: and on the pipelined loop made from it: the kernel plan and ``--emit=report`` say so
-VERSIONED_ATTR = "sched.edge_versioned"
-#: what they say
-VERSIONED_NOTE = ("pipelined in workgroups whose tile is inside M and N; the edge workgroups "
-                  "run the loop as written")
 
 
 def adopt(an: Analysis, schedule, remainder=None):

@@ -57,14 +57,9 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.frontend.kernel_ir import describe, in_lds, kernel_of, lds_left
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR
+from pipeline_mlir.frontend.marks import ALIAS_ATTR, OWN_ATTR, REMAINDER_ATTR, SHAREABLE_ATTR
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.target import gfx950
-
-#: on an LDS allocation of a masked remainder loop's own (made by ``tails``)
-OWN_ATTR = "sched.remainder_lds"
-#: on such an allocation that is to live on one of the schedule's buffers instead
-ALIAS_ATTR = "sched.remainder_aliased"
 
 
 def allocations(loop, attr: str) -> list:

@@ -6,7 +6,7 @@ the cuts (:func:`odd_pieces`); no wider than the runs a subtile split leaves con
 
 from __future__ import annotations
 
-from pipeline_mlir.frontend.cut_runs import ODD
+from pipeline_mlir.frontend.marks import ODD
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES
 
@@ -101,7 +101,7 @@ def copy_width(width: int, half: int, threads: int, elem_bytes: int,
     """Elements per lane of the front end's copies of a subtile of ``half`` elements: the
     kernel's ``width`` if a whole number of copies of ``threads`` lanes fills the subtile,
     else the widest direct-to-LDS size (``LDS_DMA_BYTES``) that does (always for a kernel's
-    width narrower than any: :data:`~pipeline_mlir.frontend.launch_stride.NARROW`); with
+    width narrower than any: :data:`~pipeline_mlir.frontend.marks.NARROW`); with
     ``most``, of at most that many elements; None if none does."""
     widths = [width] * (width * elem_bytes >= LDS_DMA_BYTES[0]) + \
         [b // elem_bytes for b in sorted(LDS_DMA_BYTES, reverse=True) if b % elem_bytes == 0]

@@ -75,15 +75,10 @@ from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kept_masks import past_end_rows
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE
+from pipeline_mlir.frontend.marks import CUT, ODD
 
-#: the integer attribute (``delta``) of a read whose run the edge cuts inside
-CUT = "sched.kept_cut"
 #: the bytes of each piece a cut run is copied in
 PIECE_BYTES = LDS_DMA_BYTES[0]
-#: the integer attribute (the bytes of a piece: one element's) of a marked read whose size
-#: cuts a ``PIECE_BYTES`` piece somewhere, and of its copies: copied an element per lane,
-#: register-staged
-ODD = "sched.kept_cut_piece"
 #: workgroups evaluated side by side
 _CHUNK = 128
 

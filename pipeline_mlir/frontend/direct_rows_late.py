@@ -40,7 +40,8 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import PROVEN_ROW, depends, describe
+from pipeline_mlir.frontend.kernel_ir import depends, describe
+from pipeline_mlir.frontend.marks import PROVEN_ROW
 from pipeline_mlir.frontend.masked_rows import erase_tree, fat_view, refuse_nonzero_fill
 from pipeline_mlir.frontend.masked_rows_late import guarded_setup
 from pipeline_mlir.frontend.row_proof import Form

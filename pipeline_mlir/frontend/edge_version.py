@@ -48,10 +48,9 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.adopt import VERSIONED_ATTR
+from pipeline_mlir.frontend.marks import CUT, VERSIONED_ATTR
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, block_size, constant_bounds,
                                              dense_i64, segments)
-from pipeline_mlir.frontend.cut_runs import CUT
 from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
 from pipeline_mlir.frontend.row_proof_late import inside, late_tiles, workgroup_loop_of
 from pipeline_mlir.frontend.loop_choices import CHOOSERS as _CHOOSERS

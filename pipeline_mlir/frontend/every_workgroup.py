@@ -95,8 +95,9 @@ from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, grid_launch_ops
                                              wide_evaluator)
 from pipeline_mlir.frontend.grid_tables import compare_over_grid
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
-from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, depends, describe, fat_root,
-                                             kernel_of, zero_end)
+from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, depends, describe, fat_root, kernel_of,
+                                              zero_end)
+from pipeline_mlir.frontend.marks import PROVEN_ROW
 from pipeline_mlir.frontend.unused_spare import proof_for, spare_sampled
 from pipeline_mlir.frontend.workgroup_offset import (VIEWS_FOLLOWED, index_values,
                                                      joined_values, moves,

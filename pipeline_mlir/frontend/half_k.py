@@ -62,9 +62,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import transfer
 from pipeline_mlir.frontend.kernel_ir import (at, erase_dead, erase_unused, mfma_variant,
                                               narrow_read)
+from pipeline_mlir.frontend.marks import HALVED_ATTR
 
-#: the loop's attribute once its MFMAs are halved (the analysis is not asked twice)
-HALVED_ATTR = "sched.k_halved"
 #: (m, n, k, the operands' element type) of the MFMAs cut along K -> (the pieces each is cut
 #: into, their K): f16 / bf16 halved; the 8-bit floats' 16x16x128 cut into 4 of gfx942's
 #: 16x16x32, whose lane holds 8 of the deep form's 32 elements the same way; i8's 16x16x64

@@ -60,17 +60,6 @@ from pipeline_mlir.schedules.geometry import DIAGONAL
 #: the adopted loop's attribute naming the operands split along K ("B along K"), which the
 #: lowering keeps in the kernel plan (``KernelPlan.form``) for the report
 FORM_ATTR = "sched.subtiles"
-#: a halved loop's attribute once the crosswise split leaves it refused: B is split into
-#: A's own K halves, the ``k_subtiles=ab_diagonal`` form (``frontend/natural.py``'s
-#: ``_diagonal``)
-DIAGONAL_ATTR = "sched.k_diagonal"
-#: a loop's attribute once no other form takes it: an operand whose fragment reads split
-#: neither by accumulator nor along K is held whole in each stage, the ``whole=a`` /
-#: ``whole=b`` form (``frontend/natural.py``'s ``_whole``, ``layout.redistribute``)
-HELD_ATTR = "sched.held_whole"
-#: a merged loop's attribute: how many of the kernel's K steps one iteration runs
-#: (``frontend/kmerge.py``; the adopted loop's form says it)
-MERGED_ATTR = "sched.k_merged"
 
 
 def k_split(an, ch: int, reads: list, size: int, swizzle, refusal: LM.LoopRefusal,

@@ -76,8 +76,9 @@ from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
-from pipeline_mlir.frontend.kernel_ir import (KEPT, OFFSET_LIMIT, depends, describe, fat_root,
-                                               kernel_of, replace_masked_read)
+from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, depends, describe, fat_root, kernel_of,
+                                              replace_masked_read)
+from pipeline_mlir.frontend.marks import KEPT
 from pipeline_mlir.frontend.masked_rows import fat_view
 from pipeline_mlir.frontend.select_masks import selected_loads, truth
 

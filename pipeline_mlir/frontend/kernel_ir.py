@@ -30,17 +30,6 @@ def at(op) -> str:
     return "line " + text[2:] if text.startswith("-:") else text
 
 
-#: the unit attribute of a load that keeps a mask in its address
-#: (:mod:`~pipeline_mlir.frontend.kept_masks`), and of the copy regcopy makes of it
-KEPT = "sched.kept_mask"
-#: the unit attribute of the row ``select(guard, row, L)`` of a guarded row copy made a
-#: read of a range-checked buffer, its guard and row proven for every workgroup and size
-#: (:mod:`~pipeline_mlir.frontend.masked_rows_late`, :mod:`~pipeline_mlir.frontend.
-#: direct_rows_late`): the one index that may mix a launch value with the thread
-#: (:func:`~pipeline_mlir.frontend.every_workgroup.launch_mixing_op`)
-PROVEN_ROW = "sched.proven_row"
-
-
 def describe(op) -> str:
     """``op`` for a message: its name (the user's op where the front end made ``op`` in its
     place, :func:`~pipeline_mlir.dialect.ir_io.op_name`) and where it is."""

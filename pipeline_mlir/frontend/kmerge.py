@@ -84,7 +84,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int
 from pipeline_mlir.frontend import aliased_remainder as AR
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR, along_k
+from pipeline_mlir.frontend.k_subtiles import along_k
+from pipeline_mlir.frontend.marks import MERGED_ATTR, MERGE_NOTE_ATTR
 from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, other_lds
 from pipeline_mlir.frontend.partition import layout_buffers
 from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
@@ -162,11 +163,6 @@ def latency_short(an: Analysis, schedule) -> bool:
         return False
     cover = latency_cover(an)
     return cover is not None and cover > 1
-
-
-#: the adopted loop's attribute: what ``merge_k`` decided for a latency-short loop and why
-#: (:func:`merge_note`; ``--emit=report`` prints it)
-MERGE_NOTE_ATTR = "sched.merge_k"
 
 
 def merge_note(an: Analysis, schedule, m: int | None, why: str | None,

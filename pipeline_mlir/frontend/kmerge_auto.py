@@ -42,8 +42,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.partition import infer_schedule
-from pipeline_mlir.isa.report import occupancy_gfx950
-from pipeline_mlir.schedules.fourwave import MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF, MERGE_ON
+from pipeline_mlir.isa.occupancy import occupancy_gfx950
+from pipeline_mlir.schedules.fourwave import (MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF, MERGE_ON,
+                                              MIN_WAVES_PER_SIMD)
 from pipeline_mlir.target.gfx950 import VGPRS, WAVE_SIZE
 
 __all__ = ["DECLINED", "MIN_WAVES_PER_SIMD", "STEADY_ITERATIONS", "for_time", "given_refusal",
@@ -53,8 +54,6 @@ __all__ = ["DECLINED", "MIN_WAVES_PER_SIMD", "STEADY_ITERATIONS", "for_time", "g
 DECLINED = "merge_k=auto leaves its K steps as they are:"
 #: steady-state iterations the merged loop keeps beyond the schedule's minimum trip count
 STEADY_ITERATIONS = 3
-#: the fewest waves per SIMD a merge may leave
-MIN_WAVES_PER_SIMD = 2
 
 
 def vgpr_floor(an: Analysis, m: int) -> int:

@@ -19,8 +19,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.analysis.ir_facts import attr_names, constant_int, enclosing_ops
-from pipeline_mlir.frontend.half_k import HALVED_ATTR
-from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR
+from pipeline_mlir.frontend.marks import HALVED_ATTR, MERGED_ATTR
 
 __all__ = ["VIEWS", "build_merged", "roots_refusal"]
 

@@ -57,13 +57,6 @@ from pipeline_mlir.frontend.workgroup_offset import (SHAPE_VIEWS, index_values,
                                                      offset_refusal, workgroup_mixed,
                                                      workgroup_vars)
 
-#: the unit attribute of a copy whose global source is not aligned to its size: it stays an
-#: ``amdgpu.gather_to_lds`` through the schedule, and the LLVM step stages it through
-#: registers (``sched-stage-copies``)
-STAGED = "sched.register_staged"
-#: the string attribute (why) of a copy of fewer bytes per lane than a direct-to-LDS copy
-#: moves, which only the front end's own copies replace (``frontend/regcopy.py``)
-NARROW = "sched.narrow_copy"
 #: ops whose value is known only at launch
 _LAUNCH_OPS = ("hal.interface.constant.load", "memref.dim")
 

@@ -70,15 +70,14 @@ from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
 from pipeline_mlir.frontend.copy_widths import (channel_width, odd_pieces, run_limit,
                                                 run_limited)
-from pipeline_mlir.frontend.cut_runs import ODD
+from pipeline_mlir.frontend.marks import DIAGONAL_ATTR, HELD_ATTR, NARROW, ODD, STAGED
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
 from pipeline_mlir.frontend.kept_masks import unkept
-from pipeline_mlir.frontend.launch_stride import (NARROW, STAGED, check_launch_strides,
-                                                  fat_buffer, has_launch_strides, kernel_dims,
-                                                  launch_aligned, launch_strided_base)
+from pipeline_mlir.frontend.launch_stride import (check_launch_strides, fat_buffer,
+                                                  has_launch_strides, kernel_dims, launch_aligned,
+                                                  launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
-from pipeline_mlir.frontend.k_subtiles import (DIAGONAL_ATTR, HELD_ATTR, check_groups, k_split,
-                                              telling_bits)
+from pipeline_mlir.frontend.k_subtiles import check_groups, k_split, telling_bits
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
 from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
 from pipeline_mlir.frontend.unused_spare import spare_note, unused_first
@@ -614,7 +613,7 @@ def gather_to_lds(old, src, src_indices: list, dst, idx, width: int | None = Non
     """An ``amdgpu.gather_to_lds`` like ``old`` (its attributes), from ``src[src_indices]``
     to ``dst[idx]``, at ``old``'s location; ``width``: elements per lane, if not ``old``'s.
     A copy made for a kernel's copy too narrow for a direct-to-LDS copy
-    (:data:`~pipeline_mlir.frontend.launch_stride.NARROW`,
+    (:data:`~pipeline_mlir.frontend.marks.NARROW`,
     :func:`~pipeline_mlir.frontend.copy_widths.copy_width` then a direct-to-LDS width) is not
     narrow; it stays register-staged as the narrow copy was unless ``direct``
     (its runs proven aligned: :func:`_kept_plan`)."""

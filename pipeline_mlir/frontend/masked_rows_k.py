@@ -64,7 +64,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dense_i64,
                                              memory_space, segments, zero_bits)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, Evaluator
-from pipeline_mlir.frontend.cut_runs import CUT
+from pipeline_mlir.frontend.marks import CUT
 from pipeline_mlir.frontend.kernel_ir import (check_read_movable, depends, describe,
                                               erase_unused, owner)
 from pipeline_mlir.frontend.kept_rows import keep_row_run, kept_route

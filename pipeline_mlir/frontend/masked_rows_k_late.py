@@ -66,9 +66,9 @@ from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.lane_ops import id_dimension
 from pipeline_mlir.analysis.loop_eval import Evaluator, workgroup_grid
 from pipeline_mlir.analysis.output_tiles import check_grid_covers
-from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, PROVEN_ROW, check_read_movable,
-                                              depends, describe, erase_unused, kernel_of,
-                                              owner, zero_end)
+from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, check_read_movable, depends, describe,
+                                              erase_unused, kernel_of, owner, zero_end)
+from pipeline_mlir.frontend.marks import PROVEN_ROW
 from pipeline_mlir.frontend.masked_rows import (erase_tree, fat_view, flat_block,
                                                 refuse_nonzero_fill, row_count, static_rows)
 from pipeline_mlir.frontend.masked_rows_k import (check_columns, check_fixed_columns,

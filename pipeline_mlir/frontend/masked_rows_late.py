@@ -50,8 +50,8 @@ from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, block_size, const
                                              zero_bits)
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
-from pipeline_mlir.frontend.kernel_ir import (PROVEN_ROW, depends, describe, is_pure,
-                                              kernel_of, owner)
+from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
+from pipeline_mlir.frontend.marks import PROVEN_ROW
 from pipeline_mlir.frontend.row_proof import Form
 from pipeline_mlir.frontend.row_proof_late import prove_guarded_rows
 from pipeline_mlir.frontend.masked_rows import (FAR, WORKGROUPS, erase_tree, fat_view,

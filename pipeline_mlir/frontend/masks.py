@@ -48,7 +48,8 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
 from pipeline_mlir.frontend.copy_source import dim_indices
-from pipeline_mlir.frontend.cut_runs import CUT, fold_k_parts, k_parts, mark_cut_runs
+from pipeline_mlir.frontend.cut_runs import fold_k_parts, k_parts, mark_cut_runs
+from pipeline_mlir.frontend.marks import CUT, is_whole_remainder
 from pipeline_mlir.frontend.cut_runs import run_mask_only
 from pipeline_mlir.frontend.edge_version import version_edges
 from pipeline_mlir.frontend.loop_choices import last_is_tail, settle_choices
@@ -59,8 +60,7 @@ from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
 from pipeline_mlir.frontend.padded_reads import keep_padded_reads
 from pipeline_mlir.frontend.select_masks import (check_kept, check_static, drop_thread_identities,
                                                  selected_loads, unselect)
-from pipeline_mlir.frontend.tails import (PAIR, check_step, cut_back, is_whole_remainder,
-                                         split_tail)
+from pipeline_mlir.frontend.tails import PAIR, check_step, cut_back, split_tail
 
 
 

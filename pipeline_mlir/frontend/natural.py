@@ -43,15 +43,16 @@ from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.every_read import finish_every_read
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
-from pipeline_mlir.frontend.half_k import HALVED_ATTR, halve_mfmas
-from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR, HELD_ATTR, one_fragment_wide
+from pipeline_mlir.frontend.half_k import halve_mfmas
+from pipeline_mlir.frontend.marks import (DIAGONAL_ATTR, HALVED_ATTR, HELD_ATTR, MERGED_ATTR,
+                                          MERGE_NOTE_ATTR, is_whole_remainder)
+from pipeline_mlir.frontend.k_subtiles import one_fragment_wide
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
 from pipeline_mlir.frontend.kmerge_asked import asked_note
-from pipeline_mlir.frontend.kmerge import (MERGE_NOTE_ATTR, MERGED_ATTR, asked_merge_refusal,
-                                           halves_to_parts, latency_short, leftover_aliases,
-                                           merge_k_steps, merge_note,
+from pipeline_mlir.frontend.kmerge import (asked_merge_refusal, halves_to_parts, latency_short,
+                                           leftover_aliases, merge_k_steps, merge_note,
                                            merge_refusal, wants_merge)
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
@@ -78,7 +79,7 @@ from pipeline_mlir.frontend.pad_stores import pad_stores_as_copies
 from pipeline_mlir.frontend.cut_runs import mark_cut_runs
 from pipeline_mlir.frontend.private_rows import forward_private_rows
 from pipeline_mlir.frontend.private_values import forward_private_values
-from pipeline_mlir.frontend.tails import PAIR, cut_back, is_whole_remainder, split_tail
+from pipeline_mlir.frontend.tails import PAIR, cut_back, split_tail
 from pipeline_mlir.frontend.transpose import regroup_transpose_reads
 from pipeline_mlir.frontend.unused_rows import results_replacing
 from pipeline_mlir.frontend.element_reads import regroup_element_reads

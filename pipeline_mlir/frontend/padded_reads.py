@@ -37,7 +37,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.analysis.ir_facts import memory_space, segments, transfer
 from pipeline_mlir.frontend.kept_masks import keep_in_index
-from pipeline_mlir.frontend.kernel_ir import KEPT, fat_root
+from pipeline_mlir.frontend.kernel_ir import fat_root
+from pipeline_mlir.frontend.marks import KEPT
 
 
 def keep_padded_reads(loop) -> int:

@@ -28,8 +28,7 @@ from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, mfma_variant, 
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
-from pipeline_mlir.frontend.launch_stride import NARROW
-from pipeline_mlir.frontend.half_k import HALVED_ATTR
+from pipeline_mlir.frontend.marks import HALVED_ATTR, NARROW
 from pipeline_mlir.frontend.k_subtiles import along_k, k_subtiles_value, unread_counts, whole
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds

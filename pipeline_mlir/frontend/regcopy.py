@@ -44,12 +44,12 @@ from pipeline_mlir.analysis.ir_facts import (dense_row_major, element_bytes, par
                                              transfer)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
-from pipeline_mlir.frontend.cut_runs import CUT, ODD, piece_bytes, prove_pieces
+from pipeline_mlir.frontend.cut_runs import piece_bytes, prove_pieces
+from pipeline_mlir.frontend.marks import CUT, NARROW, ODD, REMAINDER_ATTR, STAGED
 from pipeline_mlir.frontend.kept_masks import KEPT
 from pipeline_mlir.frontend.kernel_ir import collapsed, describe, erase_unused
-from pipeline_mlir.frontend.launch_stride import NARROW, STAGED, launch_aligned
-from pipeline_mlir.frontend.scan import (REMAINDER_ATTR, SYNC_OPS, Access, LoopScan, in_shared,
-                                         loop_evaluator)
+from pipeline_mlir.frontend.launch_stride import launch_aligned
+from pipeline_mlir.frontend.scan import SYNC_OPS, Access, LoopScan, in_shared, loop_evaluator
 from pipeline_mlir.frontend.split_copy import (GATHER, SPLIT_BYTES, check_split, lane_odd,
                                               split_copy)
 from pipeline_mlir.frontend.unswizzle import undo_explicit_swizzle

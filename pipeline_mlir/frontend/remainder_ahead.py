@@ -45,15 +45,12 @@ from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.frontend.kernel_ir import (close_grown, effects, erase_unused, grown_loop,
                                              in_lds, is_pure, next_op, writes_outside_lds,
                                              zero_vector)
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR
+from pipeline_mlir.frontend.marks import (LOADS_AHEAD_ATTR as AHEAD_ATTR,
+                                          LOADS_IN_PLACE_ATTR as IN_PLACE_ATTR, REMAINDER_ATTR)
 
 __all__ = ["AHEAD_ATTR", "IN_PLACE_ATTR", "body_slice", "clone_at", "load_ahead", "loads_ahead",
            "why_not_ahead", "write_before"]
 
-#: on a remainder loop whose global loads :func:`load_ahead` issues an iteration ahead
-AHEAD_ATTR = "sched.loads_ahead"
-#: on a remainder loop left as written: why (a string)
-IN_PLACE_ATTR = "sched.loads_in_place"
 #: ops that copy straight into LDS, and ops that wait for a memory counter (module
 #: docstring)
 TO_LDS = ("amdgpu.gather_to_lds", "rocdl.global.load.lds", "rocdl.raw.ptr.buffer.load.lds")

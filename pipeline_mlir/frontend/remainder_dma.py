@@ -55,14 +55,11 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import effects, erase_unused, in_lds, is_pure
 from pipeline_mlir.frontend.remainder_ahead import (KERNELS, LOOPS, TO_LDS, WAITS, body_slice,
                                                     clone_at, write_before)
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR
+from pipeline_mlir.frontend.marks import (COPIES_AHEAD_ATTR as AHEAD_ATTR,
+                                          COPIES_IN_PLACE_ATTR as IN_PLACE_ATTR, REMAINDER_ATTR)
 
 __all__ = ["AHEAD_ATTR", "IN_PLACE_ATTR", "copies_ahead", "dma_copies_ahead", "why_not_ahead"]
 
-#: on a remainder loop whose copies :func:`copies_ahead` issued before the pipelined loop
-AHEAD_ATTR = "sched.copies_ahead"
-#: on a remainder loop with copies to LDS left in its iteration: why (a string)
-IN_PLACE_ATTR = "sched.copies_in_place"
 #: the ops around a remainder that run it at most once (besides a mapped ``scf.forall``:
 #: IREE's loop over workgroups, one iteration a workgroup); any other one may run it again
 ONCE = ("scf.if", "scf.index_switch", "scf.execute_region")

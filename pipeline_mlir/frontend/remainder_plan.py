@@ -45,7 +45,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.frontend import aliased_remainder as AR
 from pipeline_mlir.frontend import shared_remainder as SR
 from pipeline_mlir.frontend.kernel_ir import kernel_of
-from pipeline_mlir.frontend.scan import SHAREABLE_ATTR, SHARED_ATTR
+from pipeline_mlir.frontend.marks import SHAREABLE_ATTR, SHARED_ATTR
 from pipeline_mlir.target import gfx950
 
 #: the outcomes: the remainder's own buffers beside the schedule's; rebuilt on the

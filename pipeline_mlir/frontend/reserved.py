@@ -39,24 +39,21 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import LANE_STRIDE
-from pipeline_mlir.frontend import remainder_ahead, remainder_dma
-from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, VERSIONED_ATTR
-from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR, OWN_ATTR
-from pipeline_mlir.frontend.cut_runs import CUT, ODD
-from pipeline_mlir.frontend.half_k import HALVED_ATTR
-from pipeline_mlir.frontend.k_subtiles import DIAGONAL_ATTR, HELD_ATTR, MERGED_ATTR
-from pipeline_mlir.frontend.kernel_ir import KEPT, PROVEN_ROW, kernel_of
-from pipeline_mlir.frontend.kmerge import MERGE_NOTE_ATTR
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHAREABLE_ATTR, SHARED_ATTR
+from pipeline_mlir.frontend.marks import (ALIAS_ATTR, COPIES_AHEAD_ATTR, COPIES_IN_PLACE_ATTR,
+                                         CUT, DIAGONAL_ATTR, HALVED_ATTR, HELD_ATTR, KEPT,
+                                         LOADS_AHEAD_ATTR, LOADS_IN_PLACE_ATTR, MERGE_NOTE_ATTR,
+                                         MERGED_ATTR, ODD, OWN_ATTR, PAIR_GUARD_ATTR, PROVEN_ROW,
+                                         REMAINDER_ATTR, SHAREABLE_ATTR, SHARED_ATTR,
+                                         VERSIONED_ATTR, WHOLE_ATTR)
+from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.tagged import TAG_ATTRS
-from pipeline_mlir.frontend.tails import WHOLE_ATTR
 
 __all__ = ["MARKS", "InputMarks", "refusal"]
 
 #: the marks of what the front end makes, which later steps of it trust
 MARKS = (REMAINDER_ATTR, SHARED_ATTR, SHAREABLE_ATTR, OWN_ATTR, ALIAS_ATTR, WHOLE_ATTR,
-         remainder_dma.AHEAD_ATTR, remainder_dma.IN_PLACE_ATTR, remainder_ahead.AHEAD_ATTR,
-         remainder_ahead.IN_PLACE_ATTR, PAIR_GUARD_ATTR, VERSIONED_ATTR, KEPT, CUT, ODD,
+         COPIES_AHEAD_ATTR, COPIES_IN_PLACE_ATTR, LOADS_AHEAD_ATTR, LOADS_IN_PLACE_ATTR,
+         PAIR_GUARD_ATTR, VERSIONED_ATTR, KEPT, CUT, ODD,
          HALVED_ATTR, DIAGONAL_ATTR, HELD_ATTR, MERGED_ATTR, MERGE_NOTE_ATTR, PROVEN_ROW,
          LANE_STRIDE)
 _MARKED = frozenset(MARKS)

@@ -28,6 +28,7 @@ from pipeline_mlir.frontend.kernel_ir import effects, in_lds, kernel_of
 from pipeline_mlir.frontend.soundness import check_workgroup_loops
 from pipeline_mlir.frontend.tagged import tag_of
 from pipeline_mlir.analysis.loop_eval import Evaluator, dense_i64, memory_space, segments
+from pipeline_mlir.frontend.marks import REMAINDER_ATTR, SHARED_ATTR
 
 #: ops that synchronise the loop body or fence LLVM's scheduler, which the pipelined loop
 #: replaces by its own: its barriers and waits are derived from what its reordered copies,
@@ -49,15 +50,6 @@ REFUSED_SYNC_OPS = {
 READ_OPS = ("vector.load", "vector.transfer_read", "amdgpu.transpose_load")
 LDS = "workgroup"
 GLOBAL_SPACES = ("global", "fat_raw_buffer")
-#: the attribute of a remainder loop (:mod:`pipeline_mlir.frontend.tails`): the K tiles
-#: after a pipelined loop, run as written; no natural loop to pipeline
-REMAINDER_ATTR = "sched.remainder"
-#: on a remainder loop that is rebuilt on the schedule's stage-0 buffers
-#: (:mod:`pipeline_mlir.frontend.shared_remainder`)
-SHARED_ATTR = "sched.remainder_shared"
-#: on a remainder loop with LDS of its own that may move to the schedule's buffers instead
-#: (no masked copies), should its own not fit beside them
-SHAREABLE_ATTR = "sched.remainder_shareable"
 
 
 def in_shared(op) -> bool:
@@ -514,8 +506,6 @@ def _check_transfer_read(op) -> None:
     if access.masked:
         raise IRError(op, f"'{op.name}' op has a mask; a masked fragment read cannot be "
                           f"pipelined")
-
-
 
 
 def _addi(a, b):

@@ -32,8 +32,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.layout import Cloner, Emitter
-from pipeline_mlir.frontend.regcopy import STAGED
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR, SHARED_ATTR
+from pipeline_mlir.frontend.marks import REMAINDER_ATTR, SHARED_ATTR, STAGED
 from pipeline_mlir.frontend.tagged import TAG_ATTRS
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 

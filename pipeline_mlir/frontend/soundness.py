@@ -48,8 +48,6 @@ Each violation is an :class:`~pipeline_mlir.dialect.ir_io.IRError` at the op.
 
 from __future__ import annotations
 
-import numpy as np
-
 from pipeline_mlir.analysis.barriers import (BARRIERS, counter_wait_text, entry_path,
                                              entry_writers, fence_text, fences_lds, orders)
 from pipeline_mlir.analysis.ir_facts import constant_int, enclosing_ops
@@ -61,8 +59,12 @@ from pipeline_mlir.frontend.kernel_ir import describe
 
 
 
-def check_same(op, what: str, first: np.ndarray, other: np.ndarray) -> None:
-    """``first`` and ``other``, the LDS elements of ``op`` in two workgroups, are equal."""
+def check_same(op, what: str, first, other) -> None:
+    """``first`` and ``other``, the LDS elements of ``op`` in two workgroups (arrays), are
+    equal."""
+    import numpy as np  # (numpy only where a natural loop's addresses are evaluated: the
+    # other checks here run on every input, a tagged one too)
+
     if not np.array_equal(first, other):
         raise IRError(op, f"'{op_name(op)}' op: the LDS elements it {what} depend on the "
                           f"workgroup id; the pipeliner lays out LDS from one workgroup's "
@@ -104,6 +106,8 @@ def overlapping_copies(copy_lds: list, read_lds: list) -> list[list[int]]:
     """For each read's (buffer, elements), the indices (in order) of the copies whose
     (buffer, elements) share an element with it.  One table per buffer, a row per copy
     marking the elements it writes, so each read costs one look-up of its elements."""
+    import numpy as np
+
     lows, highs = {}, {}
     for b, el in [*copy_lds, *read_lds]:
         if np.size(el):

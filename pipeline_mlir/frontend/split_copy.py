@@ -28,7 +28,7 @@ address, is made two 4-byte copies that together write the same 512 bytes:
 
 Each copy is a direct-to-LDS copy of 4 bytes (``buffer_load_dword ... lds``), or, where the
 source is not 4-byte aligned in some lane, one the schedule register-stages
-(:data:`~pipeline_mlir.frontend.launch_stride.STAGED`).
+(:data:`~pipeline_mlir.frontend.marks.STAGED`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.locations import written_as
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS
-from pipeline_mlir.frontend.cut_runs import CUT, cut_mask_size
+from pipeline_mlir.frontend.cut_runs import cut_mask_size
+from pipeline_mlir.frontend.marks import CUT
 from pipeline_mlir.frontend.kept_masks import KEPT, buffer_indices, kept_parts, unkept
 from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, WAVE_SIZE

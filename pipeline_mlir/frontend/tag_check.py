@@ -37,7 +37,8 @@ from pipeline_mlir.target.gfx950 import WAVE_SIZE
 from pipeline_mlir.analysis.loop_eval import (Evaluator, segments,
                                              xor_shuffle)
 from pipeline_mlir.analysis.ir_facts import block_size, lane_stride
-from pipeline_mlir.frontend.kernel_ir import KEPT, at, is_pure, kernel_of, zero_end
+from pipeline_mlir.frontend.kernel_ir import at, is_pure, kernel_of, zero_end
+from pipeline_mlir.frontend.marks import KEPT
 
 _K = {"k0": 0, "k1": 1, "k_next": 2, "k_prev": -1}
 

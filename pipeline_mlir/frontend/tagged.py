@@ -11,9 +11,9 @@ The materialisation of the scheduled loop is :mod:`pipeline_mlir.lowering.materi
 
 from __future__ import annotations
 
-import numpy as np
+import math
 
-from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
+from pipeline_mlir.schedules import registry
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.attrs import is_workgroup_memref
@@ -81,8 +81,8 @@ def import_loop(loop, schedule) -> None:
     name = schedule.name
     if not schedule.has_kernel:
         raise IRError(loop, f"'scf.for' op: the concrete form supports the double-buffer "
-                            f"schedules ({', '.join(KERNEL_SCHEDULES)}); the {name} kernel "
-                            f"has no K offsets (its loaders advance themselves)")
+                            f"schedules ({', '.join(registry.KERNEL_SCHEDULES)}); the {name} "
+                            f"kernel has no K offsets (its loaders advance themselves)")
     entries = []
     for op in loop_body(loop):
         tag = tag_of(op)
@@ -114,7 +114,7 @@ def import_loop(loop, schedule) -> None:
 
     check_tags(loop, entries)  # every tag must describe what its payload op touches
     kernel = kernel_of(loop)           # (the tag check needs the kernel's block size)
-    threads = int(np.prod(block_size(kernel)))
+    threads = math.prod(block_size(kernel))
     check_waves(kernel, threads, schedule)
     schedule = with_kernel_waves(loop, threads, schedule)
     schedule = _payload_counts(entries, schedule)

@@ -51,23 +51,20 @@ from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, cons
                                              defined_in, static_bytes)
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.analysis.wg_uniform import WHY, varying_source
-from pipeline_mlir.frontend.aliased_remainder import OWN_ATTR
-from pipeline_mlir.frontend.adopt import PAIR_GUARD_ATTR, even_trips_proven
+from pipeline_mlir.frontend.adopt import even_trips_proven
 from pipeline_mlir.frontend.kernel_ir import (describe, erase_unused_buffer, in_lds, in_use,
                                              is_buffer_root, is_pure, kernel_of, lds_bytes,
                                              next_op, other_lds)
 from pipeline_mlir.frontend.remainder_plan import STAGE0
 from pipeline_mlir.frontend.remainder_plan import at_split as plan_at_split
-from pipeline_mlir.frontend.scan import REMAINDER_ATTR
 from pipeline_mlir.frontend.tail_swizzle import resolve_swizzles, unswizzled_clone
 from pipeline_mlir.target import gfx950
+from pipeline_mlir.frontend.marks import OWN_ATTR, PAIR_GUARD_ATTR, REMAINDER_ATTR, WHOLE_ATTR
 
 #: the natural loop's iterations the schedule's loop runs per iteration of its own
 PAIR = 2
 #: the largest position :func:`clamp_split` lets the pipelined loop's counter reach
 I32_MAX = (1 << 31) - 1
-#: on a remainder loop that no pipelined loop precedes (:func:`whole_remainder`)
-WHOLE_ATTR = "sched.unpipelined"
 #: the view ops between an LDS buffer and the remainder's uses that it clones
 VIEW_OPS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
             "memref.reinterpret_cast", "memref.assume_alignment", "memref.memory_space_cast",
@@ -245,34 +242,6 @@ def whole_remainder(loop, note: str):
     loop.attributes[WHOLE_ATTR] = ir.StringAttr.get(note)
     _own_lds(loop, loop, stages=1)
     return loop
-
-
-def is_whole_remainder(loop) -> bool:
-    """Whether :func:`whole_remainder` made ``loop`` the remainder path."""
-    return WHOLE_ATTR in loop.attributes
-
-
-#: what :func:`whole_note` says of a whole remainder whose mark is no note (the front end's
-#: own output given back, marked before the mark kept why, or with another value)
-GIVEN_BACK_NOTE = (f"not pipelined: the K-loop carries '{WHOLE_ATTR}' and "
-                   f"'{REMAINDER_ATTR}' in the input (the front end's own output given back: "
-                   f"a loop too short to pipeline); the loop runs as written")
-
-
-def whole_note(loop) -> str:
-    """The note :func:`whole_remainder` left on ``loop`` (why it is not pipelined); a mark
-    that is not a string (an input that carries it: the front end's output given back,
-    ``frontend/reserved.py``) is :data:`GIVEN_BACK_NOTE`."""
-    attr = loop.attributes[WHOLE_ATTR]
-    return ir.StringAttr(attr).value if isinstance(attr, ir.StringAttr) else GIVEN_BACK_NOTE
-
-
-def whole_remainders(module) -> list:
-    """The loops of ``module`` that :func:`whole_remainder` made the remainder path (no
-    pipelined loop before them)."""
-    return [o for o in walk_ops(module, lambda x: x.name == "scf.for"
-                                and REMAINDER_ATTR in x.attributes)
-            if WHOLE_ATTR in o.attributes]
 
 
 def _even_split(loop):

@@ -44,10 +44,10 @@ from pipeline_mlir.isa.asm import AsmFunction, AsmModule, parse_asm
 from pipeline_mlir.isa.built_check import errors, pipelined_check
 from pipeline_mlir.isa.which_loop import ir_loops
 from pipeline_mlir.isa.codeobject import CodeObject, read_code_object
+from pipeline_mlir.isa.occupancy import ReportError, align, occupancy_gfx950
 from pipeline_mlir.kernel.subtile_form import SubtileForm
-from pipeline_mlir.target.gfx950 import (LDS_BYTES, MAX_WAVES_PER_SIMD, NAME, SGPR_WAVES,
-                                         SGPR_WAVES_ABOVE, SIMDS_PER_CU, VGPR_GRANULE, VGPRS,
-                                         wave_count, waves_of_threads)
+from pipeline_mlir.target.gfx950 import (MAX_WAVES_PER_SIMD, NAME, SIMDS_PER_CU, VGPR_GRANULE,
+                                         VGPRS, wave_count)
 
 __all__ = ["ReportError", "Resources", "KernelReport", "occupancy_gfx950", "resources_from_asm",
            "resources_from_hsaco", "cross_check",
@@ -75,41 +75,6 @@ REFERENCE_LOOPS = {
     "gemm_4wave_fp8_128x128x128": {"VALU": 17, "VGPRs": 176},
     "gemm_4wave_fp8_64x64x128": {"VALU": 9, "VGPRs": 90},
 }
-
-
-class ReportError(PipelineError):
-    """A code object or assembly the report cannot read."""
-
-
-def _align(x: int, a: int) -> int:
-    return (x + a - 1) // a * a
-
-
-# ---------------------------------------------------------------------------
-# occupancy
-
-def occupancy_gfx950(vgpr_alloc: int, sgprs: int, lds_bytes: int,
-                     workgroup_size: int) -> tuple[int, dict[str, int]]:
-    """(waves per SIMD, the limit of each resource).
-
-    ``vgpr_alloc``: VGPRs (architected + accumulation) per lane the kernel is
-    allocated (``.amdhsa_next_free_vgpr``); ``sgprs``: SGPRs counted for waves
-    per EU; ``lds_bytes`` per workgroup; ``workgroup_size`` in work items.
-    """
-    if vgpr_alloc > VGPRS:
-        raise ReportError(f"{vgpr_alloc} VGPRs exceed the {NAME} file of {VGPRS}")
-    if lds_bytes > LDS_BYTES:
-        raise ReportError(f"{lds_bytes} bytes of LDS exceed the {LDS_BYTES} of a {NAME} CU")
-    by_vgpr = min(MAX_WAVES_PER_SIMD,
-                  VGPRS // max(VGPR_GRANULE, _align(vgpr_alloc, VGPR_GRANULE)))
-    by_sgpr = next((w for most, w in SGPR_WAVES if sgprs <= most), SGPR_WAVES_ABOVE)
-    waves_per_group = waves_of_threads(max(workgroup_size, 1))
-    # the waves of the workgroups LDS admits, on 4 SIMDs: the most on one (rounded up, as
-    # LLVM's '; Occupancy' counts them for a workgroup of 1 or 2 waves)
-    by_lds = -(-(LDS_BYTES // lds_bytes) * waves_per_group // SIMDS_PER_CU) if lds_bytes \
-        else MAX_WAVES_PER_SIMD
-    limits = {"vgpr": by_vgpr, "sgpr": by_sgpr, "lds": by_lds, "max": MAX_WAVES_PER_SIMD}
-    return min(limits.values()), limits
 
 
 def vgpr_padding(vgprs: int, vgpr_alloc: int, limits: dict[str, int]) -> str | None:
@@ -234,7 +199,7 @@ def cross_check(res: Resources, obj: dict) -> list[str]:
         ("KD private_segment_fixed_size", res.scratch_bytes, kd["private_segment_fixed_size"]),
         ("KD kernarg_size", res.kernarg_size, kd["kernarg_size"]),
         (f"KD allocated VGPRs (next_free_vgpr in granules of {VGPR_GRANULE})",
-         _align(max(res.vgpr_alloc, 1), VGPR_GRANULE), kd["allocated_vgprs"]),
+         align(max(res.vgpr_alloc, 1), VGPR_GRANULE), kd["allocated_vgprs"]),
     ]
     if res.accum_offset:
         pairs.append(("KD accum_offset", res.accum_offset, kd["accum_offset"]))

@@ -48,9 +48,8 @@ from pipeline_mlir.lowering.keep_alive import accumulators, keep_accumulators
 
 from pipeline_mlir.analysis.ir_facts import block_size, memory_space
 from pipeline_mlir.frontend.kernel_ir import kernel_of
-from pipeline_mlir.frontend.adopt import VERSIONED_ATTR, VERSIONED_NOTE
+from pipeline_mlir.frontend.marks import MERGE_NOTE_ATTR, VERSIONED_ATTR, VERSIONED_NOTE
 from pipeline_mlir.frontend.k_subtiles import FORM_ATTR
-from pipeline_mlir.frontend.kmerge import MERGE_NOTE_ATTR
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR
 from pipeline_mlir.frontend.tagged import PAYLOAD_ATTR, TAG_ATTRS, loop_body, instruction_kinds
 

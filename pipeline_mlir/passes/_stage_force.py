@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.frontend.regcopy import STAGED
+from pipeline_mlir.frontend.marks import STAGED
 from pipeline_mlir.options import decimal
 from pipeline_mlir.passes._common import OpError, as_operation, walk_ops
 

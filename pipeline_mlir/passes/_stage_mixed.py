@@ -51,7 +51,7 @@ function before the loop outside the loop's block); the caller then keeps the sl
 from __future__ import annotations
 
 from pipeline_mlir.analysis.ir_facts import enclosing_ops
-from pipeline_mlir.frontend.regcopy import STAGED
+from pipeline_mlir.frontend.marks import STAGED
 from pipeline_mlir.analysis.barriers import waitcnt_fields
 from pipeline_mlir.isa.waitcnt import VMCNT_MAX, waitcnt_imm
 from pipeline_mlir.passes._common import as_operation, walk_ops

@@ -36,28 +36,32 @@ class AdoptLoop(SchedulePass):
         self.unpipelined: list[str] = []
 
     def run(self, module) -> None:
-        from pipeline_mlir.frontend import natural as N
+        from pipeline_mlir.frontend.marks import whole_note, whole_remainders
+        from pipeline_mlir.frontend.no_loop import no_loop_reason
         from pipeline_mlir.frontend.producers import normalize_producers
         from pipeline_mlir.frontend.reserved import InputMarks
+        from pipeline_mlir.frontend.scan import find_natural_loops
         from pipeline_mlir.frontend.soundness import check_other_steps
-        from pipeline_mlir.frontend.tails import whole_note, whole_remainders
 
         normalize_producers(module)
         # (the marks of what the pass makes refused on its input: frontend/reserved.py)
         marks = InputMarks()
-        loops = N.find_natural_loops(module, marks)
+        loops = find_natural_loops(module, marks)
         marks.check(loops)
         check_other_steps(module, loops)
         if not loops:
-            why = N.no_loop_reason(module)
+            why = no_loop_reason(module)
             if why is not None:
                 raise IRError(*why)
+        else:  # the front end's rewriting (and the numpy and ISA modules it imports) only
+            # for a module that holds a natural K-loop: a tagged input starts without them
+            from pipeline_mlir.frontend.natural import adopt_loop
         for loop in loops:
             if self.schedule is None:
                 raise IRError(loop, "'scf.for' op is a natural K-loop but sched-adopt-loop has "
                                     "no schedule=NAME option")
             with loop.context, loop.location:
-                new = N.adopt_loop(loop, self.schedule)
+                new = adopt_loop(loop, self.schedule)
                 if new is not None:     # None: too short to pipeline, run as written
                     self.adopted.append(read_schedule(new, *SCHEDULE_ATTRS))
         # (a loop the front end rewrote is another op: the marks on the module's loops,

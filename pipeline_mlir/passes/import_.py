@@ -32,7 +32,7 @@ from pipeline_mlir.errors import ConfigError, PipelineError
 from pipeline_mlir.records import replace
 from pipeline_mlir.options import check_once
 from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION, merge_asked
-from pipeline_mlir.schedules.registry import SCHEDULES, NamedSchedule, make_schedule
+from pipeline_mlir.schedules.registry import NAMES, NamedSchedule, make_schedule
 
 
 class SchedulePass(SchedPass):
@@ -40,7 +40,7 @@ class SchedulePass(SchedPass):
     options, or a schedule object (``sched-import``, ``sched-adopt-loop``)."""
 
     options = (Option("schedule", "str", None,
-                      f"named schedule: {', '.join(SCHEDULES)}; further keys are that "
+                      f"named schedule: {', '.join(NAMES)}; further keys are that "
                       f"schedule's options"),)
 
     def __init__(self, schedule: str | NamedSchedule | None = None, **schedule_options) -> None:
@@ -75,8 +75,8 @@ class Import(SchedulePass):
                "create the schedule's default body in an empty module")
 
     def run(self, module) -> None:
-        from pipeline_mlir.frontend.natural import find_natural_loops
-        from pipeline_mlir.frontend.tails import whole_remainders
+        from pipeline_mlir.frontend.scan import find_natural_loops
+        from pipeline_mlir.frontend.marks import whole_remainders
 
         for loop in find_natural_loops(module):
             raise IRError(loop, "'scf.for' op is a natural K-loop (MFMAs, no sched tags): run "

@@ -22,7 +22,6 @@ from pipeline_mlir.dialect.bindings import ensure_gpu_target, ir, passmanager
 from pipeline_mlir.passes._common import as_operation
 from pipeline_mlir.passes.catalogue import LLVM_STEP, PASS_CLASSES, PASS_NAMES, STAGE_PASS
 from pipeline_mlir.target import DEFAULT_CHIP, IREE_GPU_CHIPS
-from pipeline_mlir.passes.translate import ToLLVMError, diagnostics_text, translate_to_llvm_ir
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.isa.commas import Unbalanced
@@ -249,6 +248,9 @@ def llvm_step(chip: str = DEFAULT_CHIP) -> list:
     Sets the process-wide IREE GPU target to ``chip`` first (it cannot change later in
     the same process); a chip outside :data:`IREE_GPU_CHIPS` is a :class:`ToLLVMError`.
     """
+    # (the LLVM step's modules, and the ISA worker they start, only for a pipeline with it)
+    from pipeline_mlir.passes.translate import ToLLVMError
+
     if chip not in IREE_GPU_CHIPS:
         raise ToLLVMError(f"unknown GPU chip '{chip}' for the step to LLVM (known: "
                           f"{', '.join(IREE_GPU_CHIPS)})")
@@ -271,6 +273,8 @@ def run_to_llvm(module, chip: str = DEFAULT_CHIP):
 
     Raises :class:`ToLLVMError` with the located diagnostics on failure.
     """
+    from pipeline_mlir.passes.translate import ToLLVMError, diagnostics_text
+
     op = as_operation(module)
     with op.context:
         pm = passmanager.PassManager("builtin.module")
@@ -284,6 +288,8 @@ def run_to_llvm(module, chip: str = DEFAULT_CHIP):
 
 def module_to_llvm_ir(module, chip: str = DEFAULT_CHIP) -> str:
     """:func:`run_to_llvm` then ``translate.translate_to_llvm_ir``."""
+    from pipeline_mlir.passes.translate import translate_to_llvm_ir
+
     return translate_to_llvm_ir(run_to_llvm(module, chip))
 
 

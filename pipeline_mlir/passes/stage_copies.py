@@ -2,7 +2,7 @@
 
 The front end marks an ``amdgpu.gather_to_lds`` whose global source is not aligned to the
 size it moves (IREE's copies of rows of 8190 bytes when K = 4095) with the unit attribute
-``sched.register_staged`` (:data:`pipeline_mlir.frontend.regcopy.STAGED`).  Up to here it is
+``sched.register_staged`` (:data:`pipeline_mlir.frontend.marks.STAGED`).  Up to here it is
 a copy like any other: the schedule places it, the tag check and the hazard check see it.
 This pass, the last of a named pipeline (so the emitted MLIR, also when it is handed back
 to ``iree-compile``, holds no marked copy) and again the first of the LLVM step (for pass
@@ -55,7 +55,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.analysis.barriers import BARRIERS, wait_counts
 from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, lane_stride, segments
 from pipeline_mlir.analysis.lds_order import staged_hazards
-from pipeline_mlir.frontend.regcopy import STAGED
+from pipeline_mlir.frontend.marks import STAGED
 from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.passes._common import ModulePass, OpError, Option, as_operation
 from pipeline_mlir.passes._join_stores import join_runs

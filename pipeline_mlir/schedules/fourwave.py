@@ -83,6 +83,9 @@ MERGE_K_OPTION = "merge_k"
 #: pays and is safe, else leaves the loop as it is; ``true`` merges or refuses the loop saying
 #: why; ``false`` never merges
 MERGE_AUTO, MERGE_ON, MERGE_OFF = MERGE_K_CHOICES = ("auto", "true", "false")
+#: the fewest waves per SIMD a merge ``auto`` makes may leave (``frontend/kmerge_auto.py``
+#: decides by it, ``driver/merge_confirm.py`` confirms it on the kernel LLVM built)
+MIN_WAVES_PER_SIMD = 2
 
 
 def merge_asked(schedule) -> bool:

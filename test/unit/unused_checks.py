@@ -11,7 +11,7 @@ import re
 import numpy as np
 
 import pipeline_mlir.frontend.unused_rows as U
-from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR
+from pipeline_mlir.frontend.marks import MERGED_ATTR
 
 M, N, K = 300, 520, 262
 #: the late form's tiles (IREE's choice at these sizes) and the row of K elements in LDS

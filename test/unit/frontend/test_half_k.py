@@ -13,7 +13,8 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-from pipeline_mlir.frontend.half_k import HALVED_ATTR, halve_mfmas
+from pipeline_mlir.frontend.half_k import halve_mfmas
+from pipeline_mlir.frontend.marks import HALVED_ATTR
 from pipeline_mlir.frontend.partition import _mfma_kind
 
 LDS = "memref<1024xf16, #gpu.address_space<workgroup>>"

@@ -308,7 +308,7 @@ def test_a_remainder_on_the_schedules_buffers_is_refused_where_it_is_planned(
     import pipeline_mlir.frontend.tails as T
     from pipeline_mlir.dialect.bindings import ir
     from pipeline_mlir.frontend.remainder_plan import OWN, STAGE0
-    from pipeline_mlir.frontend.scan import SHARED_ATTR
+    from pipeline_mlir.frontend.marks import SHARED_ATTR
 
     def stage0(rem, shareable, *_):
         if not shareable:
@@ -332,7 +332,7 @@ def _refusing_merged_loops(monkeypatch) -> None:
     loop the rest of the front end does not take."""
     import pipeline_mlir.frontend.natural as N
     from pipeline_mlir.dialect.ir_io import IRError
-    from pipeline_mlir.frontend.kmerge import MERGED_ATTR
+    from pipeline_mlir.frontend.marks import MERGED_ATTR
 
     split_k = N.split_k
 

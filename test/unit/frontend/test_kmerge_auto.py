@@ -186,7 +186,7 @@ def test_a_loop_merged_for_time_is_proven_merged_only(monkeypatch, capsys):
     note on an adopted loop."""
     from pipeline_mlir.dialect.ir_io import IRError
     from pipeline_mlir.frontend import every_workgroup
-    from pipeline_mlir.frontend.k_subtiles import MERGED_ATTR
+    from pipeline_mlir.frontend.marks import MERGED_ATTR
     natural = Path(__file__).parents[2] / "lit" / "passes" / "Inputs" / \
         "iree-f16-abt-300x100x1030.late.mlir"
     proven, refuse = [], []

@@ -135,7 +135,7 @@ def test_i8s_gfx942_mfmas_only_in_a_loop_the_front_end_halved(shape, n, c):
     from types import SimpleNamespace
 
     from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-    from pipeline_mlir.frontend.half_k import HALVED_ATTR
+    from pipeline_mlir.frontend.marks import HALVED_ATTR
     from pipeline_mlir.frontend.partition import _mfma_kind
 
     text = LOOP.format(shape=shape, n=n, c=c, a="i8", b="i8").replace(

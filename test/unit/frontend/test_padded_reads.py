@@ -16,7 +16,7 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import build_context, ir
 from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.frontend.launch_stride import NARROW
+from pipeline_mlir.frontend.marks import NARROW
 from pipeline_mlir.frontend.regcopy import check_no_narrow
 from pipeline_mlir.tools.pipeline_opt import main
 

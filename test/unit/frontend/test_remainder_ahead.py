@@ -15,8 +15,9 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import walk_ops
-from pipeline_mlir.frontend.remainder_ahead import (AHEAD_ATTR, IN_PLACE_ATTR, load_ahead,
-                                                    loads_ahead)
+from pipeline_mlir.frontend.remainder_ahead import load_ahead, loads_ahead
+from pipeline_mlir.frontend.marks import (LOADS_AHEAD_ATTR as AHEAD_ATTR,
+                                          LOADS_IN_PLACE_ATTR as IN_PLACE_ATTR)
 
 GLOBAL = "memref<64x64xf32, #amdgpu.address_space<fat_raw_buffer>>"
 LDS = "memref<64xf32, #gpu.address_space<workgroup>>"

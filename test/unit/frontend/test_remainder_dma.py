@@ -16,8 +16,9 @@ from __future__ import annotations
 import pytest
 
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.frontend.remainder_dma import (AHEAD_ATTR, IN_PLACE_ATTR, copies_ahead,
-                                                  dma_copies_ahead)
+from pipeline_mlir.frontend.remainder_dma import copies_ahead, dma_copies_ahead
+from pipeline_mlir.frontend.marks import (COPIES_AHEAD_ATTR as AHEAD_ATTR,
+                                          COPIES_IN_PLACE_ATTR as IN_PLACE_ATTR)
 
 from test_remainder_ahead import GLOBAL, LDS, rewritten   # (the same small kernel's)
 

@@ -14,10 +14,9 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
-from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR
+from pipeline_mlir.frontend.marks import ALIAS_ATTR, SHAREABLE_ATTR, SHARED_ATTR
 from pipeline_mlir.frontend.partition import BufferLayout
 from pipeline_mlir.frontend.remainder_plan import place as place_remainder
-from pipeline_mlir.frontend.scan import SHAREABLE_ATTR, SHARED_ATTR
 
 #: a pipelined loop (step %c1), its remainder (attributes ``{attrs}``, step ``{step}``)
 #: using a buffer of its own of 8192 x bf16 that no schedule buffer (4096 x bf16, 16384 x

@@ -90,7 +90,7 @@ def test_a_whole_remainder_given_back_is_said_in_the_report():
     mark is no note (a unit attribute, as the mark was before it kept why): run as written,
     the report says so (was an internal error reading the mark as a string)."""
     from pipeline_mlir.driver import CompileOptions, compile
-    from pipeline_mlir.frontend.tails import GIVEN_BACK_NOTE
+    from pipeline_mlir.frontend.marks import GIVEN_BACK_NOTE
 
     out = compile(CompileOptions(schedule="4wave", emit="mlir",
                                  text=kernel_text(k=32))).checked_output()

@@ -299,7 +299,7 @@ def test_a_load_of_kept_and_unkept_copies_moves_by_its_lanes_inside(monkeypatch)
 
     from pipeline_mlir.dialect.ir_io import IRError
     from pipeline_mlir.frontend import tag_check as T
-    from pipeline_mlir.frontend.kernel_ir import KEPT
+    from pipeline_mlir.frontend.marks import KEPT
 
     class Root:                         # the global buffer (hashable, as a Value is)
         type = None

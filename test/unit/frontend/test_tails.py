@@ -20,7 +20,7 @@ from kernel_builds import hsaco_and_lowered, pipeline_opt_hsaco
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.emu.inputs import load_kernel
-from pipeline_mlir.frontend.aliased_remainder import ALIAS_ATTR, OWN_ATTR
+from pipeline_mlir.frontend.marks import ALIAS_ATTR, OWN_ATTR
 from pipeline_mlir.frontend.partition import BufferLayout
 from pipeline_mlir.frontend.remainder_plan import place as place_remainder
 from pipeline_mlir.frontend.shared_remainder import untag as untag_remainder

@@ -351,7 +351,7 @@ def generator(tmp_path_factory):
     return get
 
 
-def forms_agree(generated, name: str, capsys):
+def forms_agree(generated, name: str):
     """The schedule (JSON) of configuration ``name``, the same from both forms.  A form of
     :data:`CONFIGS`, whose code object the run builds anyway (``test_configuration``), gives
     its schedule from that build (its schedule kept on the way: ``build_cache.KEPT_STAGES``),
@@ -386,7 +386,7 @@ def exact_in_random_order(generated, name: str, capsys, seed: int, form: str,
     from the run's builds of the two forms), so the same waits and barriers, and
     ``test_configuration`` runs the other form's code object in late mode (a name of
     :data:`CONFIGS`; the two forms' runs cost twice, for no wait or barrier more)."""
-    forms_agree(generated, name, capsys)
+    forms_agree(generated, name)
     with counting_loops() as loops:
         rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
                    f"--emulate-workgroups={workgroups}", f"--emulate-mode=random:{seed}"])

@@ -39,7 +39,7 @@ REDISTRIBUTED = ("bf16_abt_512", "f16_abt_128x4096x1024")
 def test_redistributed_forms_agree_and_run_in_random_order(generated, name, capsys):
     """The prefetch point and the late form become the same schedule, and the late form's
     kernel is exact with memory completing in a random order allowed by the counters."""
-    schedule = forms_agree(generated, name, capsys)
+    schedule = forms_agree(generated, name)
     # a 64x128 tile, K step 128: a subtile of A is 32x128 elements, 2 copies of 256
     # threads x 8 elements; one of B 64x128, 4 copies
     vm = {e["name"]: e["vm_cost"] for e in json.loads(schedule)["phases"]["prologue"]}
@@ -72,7 +72,7 @@ def test_mfma32_forms_agree_and_run_in_random_order(generated, name, mfma, reads
     operand 2 reads), the code
     multiplies with that MFMA only, and one form's kernel is exact with memory completing in a
     random order the counters allow."""
-    schedule = json.loads(forms_agree(generated, name, capsys))
+    schedule = json.loads(forms_agree(generated, name))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
     assert schedule["lgkm_per_load"] == [reads] * 2, schedule
     assert (vm["LOAD_A"], vm["LOAD_B"]) == (copies, copies), schedule
@@ -96,7 +96,7 @@ def test_unaligned_forms_agree_and_run_in_random_order(generated, capsys):
     one form's kernel is exact, the remainder loop (the odd K step) and the edge tiles included,
     with memory completing in a random order the counters allow."""
     name = "bf16_abt_300x500x200"
-    schedule = json.loads(forms_agree(generated, name, capsys))
+    schedule = json.loads(forms_agree(generated, name))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
     assert schedule["lgkm_per_load"] == [2, 4] and (vm["LOAD_A"], vm["LOAD_B"]) == (2, 1), schedule
     rc = main(["--pipeline=4wave", str(generated(name, "late")), "--emit=schedule"])
@@ -123,5 +123,5 @@ def test_edge_rows_pointed_inside_the_buffer_are_spared(generated, tmp_path, cap
     got, err = capsys.readouterr()
     # the kernel's own schedule, every field of it: kept by the run's build of the kernel
     # (test_configuration's), not compiled again
-    assert rc == 0 and got == forms_agree(generated, "bf16_abt_300x500x200", capsys), err
+    assert rc == 0 and got == forms_agree(generated, "bf16_abt_300x500x200"), err
 

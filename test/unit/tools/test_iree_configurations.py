@@ -4,8 +4,9 @@ Each configuration of ``iree_configs.CONFIGS`` (element type, ``A x B^T`` or ``A
 problem size, IREE flags that change its tiles or its copies) is compiled with
 ``iree-compile``, taken at IREE's prefetch point and in its late form
 (``test/data/iree/generate.py``, once per run), and given to ``pipeline-opt
---pipeline=4wave --emit=hsaco`` with no other option (an f16 configuration whose kernels are
-its bf16 twin's but for the type, ``TWINS``, in its late form only):
+--pipeline=4wave --emit=hsaco`` with no other option (an f16 or fp8 E5M2 configuration whose
+kernels are its bf16 or fp8 E4M3FN twin's but for the type, ``TWINS``, in its late form
+only):
 
 * pipelined (the build lowered a kernel plan, not a loop left as written, which is exact
   too): the schedule it runs is hazard-free in the simulator (``sched-fix-hazards``
@@ -54,20 +55,34 @@ def _tile(size: int, tiles: int) -> int:
     return 1 << (-(-size // tiles) - 1).bit_length()
 
 
-#: f16 configuration -> its bf16 twin: IREE's kernels of the two are one text but for the
-#: element type, in both forms (checked by the f16 one's item, :func:`_as_its_twin`), so the
-#: f16 one is run in its late form only (the bf16 one in both)
+#: f16 (fp8 E5M2) configuration -> its bf16 (fp8 E4M3FN) twin: IREE's kernels of the two are
+#: one text but for the element type, in both forms (checked by the f16 or E5M2 one's item,
+#: :func:`_as_its_twin`), so that one is run in its late form only (the twin in both): its
+#: prefetch point is pipelined as its twin's is, and its late form's item runs the type's
+#: MFMAs exact
 TWINS = {"f16_ab_2048x2048x1024": "bf16_ab_2048x2048x1024",
          "f16_atb_2048x2048x1024": "bf16_atb_2048x2048x1024",
-         "f16_abt_512_mfma32": "bf16_abt_512_mfma32"}
+         "f16_abt_512_mfma32": "bf16_abt_512_mfma32",
+         "f16_abt_2048x2048x1024_vector_distribute": "bf16_abt_2048x2048x1024_vector_distribute",
+         "fp8e5m2_abt_2048x2048x1024_vector_distribute":
+             "fp8_abt_2048x2048x1024_vector_distribute"}
+#: element type -> how its twin's text is renamed to it (IREE's intrinsics say ``BF16``)
+RENAMES = {"f16": (("bf16", "f16"), ("BF16", "F16")), "fp8e5m2": (("E4M3FN", "E5M2"),)}
+#: the line of IREE's target attribute, the same in every kernel (it lists every type and
+#: intrinsic, so renamed it is not): left out of the comparison
+TARGET = re.compile(r"^#executable_target.*\n", re.M)
 
 
 def _as_its_twin(generated, name: str) -> None:
-    """Both forms of f16 configuration ``name`` are its bf16 twin's with bf16 made f16."""
+    """Both forms of configuration ``name`` are its twin's (:data:`TWINS`) with the type
+    renamed (:data:`RENAMES`; the target's line aside, :data:`TARGET`)."""
+    dtype = CONFIGS[name][0]["dtype"]
     for form in ("prefetch", "late"):
-        twin = generated(TWINS[name], form).read_text().replace("bf16", "f16")
-        assert generated(name, form).read_text() == twin, f"{name} ({form}) is not its " \
-            f"twin {TWINS[name]}'s text but for the type: run its prefetch point again"
+        twin, ours = generated(TWINS[name], form).read_text(), generated(name, form).read_text()
+        for old, new in RENAMES[dtype]:
+            twin = twin.replace(old, new)
+        assert TARGET.sub("", ours) == TARGET.sub("", twin), f"{name} ({form}) is not " \
+            f"its twin {TWINS[name]}'s text but for the type: run its prefetch point again"
 
 
 @pytest.mark.parametrize("name,form", [(n, f) for n in CONFIGS for f in ("prefetch", "late")

@@ -124,8 +124,8 @@ def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     copies padded by selects, dropped in the loop that stays, which compiles to one block.)
     The K = 1023 and 1028 kernels in late mode: test_iree_configurations.py's
     ``test_configuration[bf16_abt_2048x2048x{1023,1028}-prefetch]`` (the same kernels,
-    code objects shared with it here) runs them on 4 workgroups, the first and the last of
-    the grid (the 2 run here) among them."""
+    code objects shared with it here) runs them on 2 workgroups, the second of the first
+    row and the last of the grid (the last run here too)."""
     with share_code_objects(), counting_loops() as loops:
         rc = main(["--pipeline=4wave", "--emulate", str(unaligned[k]),
                    "--emulate-workgroups=2", f"--emulate-mode={mode}"])

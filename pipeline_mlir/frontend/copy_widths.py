@@ -1,6 +1,7 @@
 """How many elements per lane the front end's own copies of a channel move
 (:mod:`~pipeline_mlir.frontend.layout`): the kernel's width where a whole number of copies
-fills a subtile, else the widest direct-to-LDS size that does; for a channel with a run
+fills a subtile, else the widest direct-to-LDS size that does, else a register-staged one of
+2 or 1 bytes that does with every lane copying (:func:`staged_width`); for a channel with a run
 cut at an odd size, the widest that does, each lane's run copied in pieces whose ends are
 the cuts (:func:`odd_pieces`); no wider than the runs a subtile split leaves contiguous."""
 
@@ -32,8 +33,8 @@ def channel_width(an, copies: list, half: int, elem_bytes: int, label: str,
                   whole: bool = False) -> int:
     """Elements per lane of the front end's copies of a channel (``copies``) whose
     subtiles hold ``half`` elements of ``elem_bytes`` bytes (:func:`copy_width`, else
-    register-staged: :func:`staged_width`; ``whole``: one subtile, the channel held whole); for a
-    channel with a run cut at an odd size (the kernel's copies of it an element per lane:
+    register-staged: :func:`staged_width`; ``whole``: one subtile, the channel held whole);
+    for a channel with a run cut at an odd size (the kernel's copies of it an element per lane:
     :data:`~pipeline_mlir.frontend.cut_runs.ODD`), the widest direct-to-LDS size that fills
     a subtile (else one element), whatever its copies move: the runs are copied in
     :func:`odd_pieces`.  A refusal at its first copy when none fits."""
@@ -97,8 +98,9 @@ def _no_whole_copies(an, copies: list, label: str, half: int, sizes: list,
         lane = f"at most {most} elements of {lane}"
     tile = f"its {half}-element tile, held whole," if whole else \
         f"half of its {2 * half}-element tile"
-    return LM.LoopRefusal(f"channel {label}: {why}{tile} is not a whole number of copies of {an.evaluator.threads} threads x "
-                          f"{lane}", (an.copies[copies[0]].op,))
+    return LM.LoopRefusal(f"channel {label}: {why}{tile} is not a whole number of copies "
+                          f"of {an.evaluator.threads} threads x {lane}",
+                          (an.copies[copies[0]].op,))
 
 
 #: the bytes of a piece of a run cut at an odd size, widest first: what an

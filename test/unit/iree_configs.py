@@ -292,6 +292,12 @@ FORMS: dict[str, str] = {
 }
 
 
+#: instructions the code object of a configuration holds, its point: fp8 31x64x96's A halves
+#: of 512 bytes copied through registers, 2 bytes a lane (frontend/copy_widths.py's
+#: staged_width), which no direct-to-LDS copy of 256 threads fills
+HOLDS: dict[str, set[str]] = {"fp8_abt_31x64x96": {"buffer_load_ushort", "ds_write_b16"}}
+
+
 def assert_steady_or_short(loops, name: str, generated) -> None:
     """The runs went round the steady loop twice (``steady_loop``), or made the iterations
     ``SHORT`` pins: counted at the loop's back edge, or where LLVM unrolled it (no loop holds

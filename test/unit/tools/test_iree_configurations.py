@@ -26,7 +26,7 @@ import re
 
 import pytest
 
-from iree_configs import CONFIGS, FORMS, NO_LOOP, G, assert_steady_or_short
+from iree_configs import CONFIGS, FORMS, HOLDS, NO_LOOP, G, assert_steady_or_short
 from kernel_builds import shared_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
@@ -117,6 +117,9 @@ def test_configuration(generated, name, form, tmp_path, capsys):
     assert plans, f"{name} ({form}): not pipelined"
     if name in FORMS:       # the form the docs table says (--emit=report prints it)
         assert [str(p.form) for p in plans] == [FORMS[name]], plans
+    if name in HOLDS:       # (the instructions that are its point)
+        names = {i.name for i in load_kernel(out.read_bytes()).instrs}
+        assert HOLDS[name] <= names, sorted(names)
     grid = _grid(generated(name, "prefetch").read_text())
     if cfg.get("transpose_a") or grid is None:  # A K x M, or no forall: as the dispatch says
         # one process (the test run's workers are the parallelism; the spread over

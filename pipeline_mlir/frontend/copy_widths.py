@@ -1,6 +1,7 @@
 """How many elements per lane the front end's own copies of a channel move
 (:mod:`~pipeline_mlir.frontend.layout`): the kernel's width where a whole number of copies
-fills a subtile, else the widest direct-to-LDS size that does; for a channel with a run
+fills a subtile, else the widest direct-to-LDS size that does, else a register-staged one of
+2 or 1 bytes that does with every lane copying (:func:`staged_width`); for a channel with a run
 cut at an odd size, the widest that does, each lane's run copied in pieces whose ends are
 the cuts (:func:`odd_pieces`); no wider than the runs a subtile split leaves contiguous."""
 
@@ -28,10 +29,12 @@ def run_limited(an, copies: list, width: int, bit: int, most: int, half: int,
     return narrow
 
 
-def channel_width(an, copies: list, half: int, elem_bytes: int, label: str) -> int:
+def channel_width(an, copies: list, half: int, elem_bytes: int, label: str,
+                  whole: bool = False) -> int:
     """Elements per lane of the front end's copies of a channel (``copies``) whose
-    subtiles hold ``half`` elements of ``elem_bytes`` bytes (:func:`copy_width`); for a
-    channel with a run cut at an odd size (the kernel's copies of it an element per lane:
+    subtiles hold ``half`` elements of ``elem_bytes`` bytes (:func:`copy_width`, else
+    register-staged: :func:`staged_width`; ``whole``: one subtile, the channel held whole);
+    for a channel with a run cut at an odd size (the kernel's copies of it an element per lane:
     :data:`~pipeline_mlir.frontend.cut_runs.ODD`), the widest direct-to-LDS size that fills
     a subtile (else one element), whatever its copies move: the runs are copied in
     :func:`odd_pieces`.  A refusal at its first copy when none fits."""
@@ -46,28 +49,58 @@ def channel_width(an, copies: list, half: int, elem_bytes: int, label: str) -> i
     if odd:          # (the widest run that fills a subtile: copied in pieces, odd_pieces)
         fit = copy_width(width, half, threads, elem_bytes)
         if fit is None and half % (threads * width):
-            raise _no_whole_copies(an, copies, label, half, [elem_bytes])
+            raise _no_whole_copies(an, copies, label, half, [elem_bytes], whole=whole)
         return fit or width
-    width = copy_width(width, half, threads, elem_bytes)
+    width = copy_width(width, half, threads, elem_bytes) or \
+        staged_width(half, threads, elem_bytes)
     if width is None:
         kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
-        tried = sorted({*kept_width, *LDS_DMA_BYTES}, reverse=True)
-        raise _no_whole_copies(an, copies, label, half, tried)
+        tried = sorted({*kept_width, *LDS_DMA_BYTES, *STAGED_BYTES}, reverse=True)
+        raise _no_whole_copies(an, copies, label, half, tried, whole=whole)
     return width
 
 
+#: the bytes per lane of the front end's register-staged copies of a subtile too small for
+#: a direct-to-LDS copy of every thread (a ``buffer_load_ushort`` / ``ubyte`` and a
+#: ``ds_write_b16`` / ``b8`` per lane; a DMA of 1 or 2 bytes writes each lane's a dword
+#: apart), widest first
+STAGED_BYTES = (2, 1)
+
+
+def staged_width(half: int, threads: int, elem_bytes: int) -> int | None:
+    """Elements per lane of register-staged copies (:data:`STAGED_BYTES`) that fill a
+    subtile of ``half`` elements over ``threads`` lanes, every lane copying (so every wave
+    issues each copy and the waits count alike in all), where no direct-to-LDS copy does
+    (:func:`copy_width`): IREE's fp8 ``A x B^T`` 31x64x96, A's halves of 512 bytes over 256
+    threads, 2 bytes each; None if none does."""
+    return next((b // elem_bytes for b in STAGED_BYTES
+                 if b % elem_bytes == 0 and half % (threads * (b // elem_bytes)) == 0), None)
+
+
+def is_staged(width: int, elem_bytes: int) -> bool:
+    """Whether copies of ``width`` elements of ``elem_bytes`` bytes per lane are narrower
+    than any direct-to-LDS copy (:func:`staged_width`'s): register-staged."""
+    return width * elem_bytes < LDS_DMA_BYTES[0]
+
+
 def _no_whole_copies(an, copies: list, label: str, half: int, sizes: list,
-                     most: int | None = None, why: str = "") -> LM.LoopRefusal:
+                     most: int | None = None, why: str = "",
+                     whole: bool = False) -> LM.LoopRefusal:
     """The refusal, at the first of a channel's copies (``copies``), of subtiles of
-    ``half`` elements that no copy width fills: half the tile is not a whole number of
-    copies of the kernel's threads x one of ``sizes`` bytes per lane (of at most ``most``
-    elements); ``why``: what narrowed the copies first."""
-    lane = f"{' or '.join(map(str, sizes))} bytes"
+    ``half`` elements that no copy width fills: half the tile (``whole``: the tile, held
+    whole) is not a whole number of copies of the kernel's threads x one of ``sizes`` bytes
+    per lane (of at most ``most`` elements); ``why``: what narrowed the copies first."""
+    words = list(map(str, sizes))
+    lane = f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else words[0]
+    staged = " and ".join(str(b) for b in sizes if b in STAGED_BYTES)
+    lane += f" bytes ({staged} register-staged)" if staged else " bytes"
     if most is not None:
         lane = f"at most {most} elements of {lane}"
-    return LM.LoopRefusal(f"channel {label}: {why}half of its {2 * half}-element tile is not "
-                          f"a whole number of copies of {an.evaluator.threads} threads x "
-                          f"{lane}", (an.copies[copies[0]].op,))
+    tile = f"its {half}-element tile, held whole," if whole else \
+        f"half of its {2 * half}-element tile"
+    return LM.LoopRefusal(f"channel {label}: {why}{tile} is not a whole number of copies "
+                          f"of {an.evaluator.threads} threads x {lane}",
+                          (an.copies[copies[0]].op,))
 
 
 #: the bytes of a piece of a run cut at an odd size, widest first: what an

@@ -43,7 +43,7 @@ lane holds 8 consecutive K elements of its row (column) where the deep form's ho
 laid out alike on A and B: the first takes elements 0 .. 7 of each lane's operands, the
 second 8 .. 15 (integer sums: exact in any order).  IREE's i8 ``A^T x B^T`` 129x129x129
 (2 K steps of one 16x16x64 each) is taken so, in the diagonal form
-(:data:`~pipeline_mlir.frontend.k_subtiles.DIAGONAL_ATTR`): halved, its chain of 2 per K
+(:data:`~pipeline_mlir.frontend.marks.DIAGONAL_ATTR`): halved, its chain of 2 per K
 step does not make the crosswise split's 4 runs, and 2 K steps do not merge.
 
 The loop records it (``HALVED_ATTR``); the adopted loop's form and ``--emit=report`` say it

@@ -53,7 +53,9 @@ from dataclasses import replace
 import numpy as np
 
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.frontend.marks import HELD_ATTR
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.schedules.geometry import DIAGONAL
 
@@ -167,18 +169,35 @@ def whole(partition) -> str:
     return "".join("AB"[ch] for ch in sorted(plans) if plans[ch].whole)
 
 
-def one_fragment_wide(an) -> bool:
-    """Whether an operand of ``an``'s loop is one fragment per wave (every accumulator's
-    chain of MFMAs reads the same reads of it, in order: no split by accumulator exists)
-    and the chains are odd (:func:`k_split` halves an even one): what an operand held
-    whole needs, the front end's cheap test before it analyses the loop again for it."""
+def one_fragment_wide(an) -> str:
+    """The operand (``"a"``, ``"b"``) of ``an``'s loop that is one fragment per wave (every
+    accumulator's chain of MFMAs reads the same reads of it, in order: no split by
+    accumulator exists) where the chains are odd (:func:`k_split` halves an even one), else
+    ``""``: the operand to hold whole, the front end's cheap test before it analyses the
+    loop again for it.  (With more than one accumulator at most one operand is so: two
+    chains reading the same reads of both would compute one product twice.)"""
     chains: dict = {}
     for k in sorted(range(len(an.mfmas)), key=lambda k: an.mfmas[k].op):
         chains.setdefault(an.mfmas[k].acc, []).append(an.mfmas[k])
-    odd = all(len(chain) % 2 for chain in chains.values())
-    return len(chains) > 1 and odd and any(
-        len(same := {tuple(getattr(m, side) for m in chain) for chain in chains.values()})
-        == 1 and all(same.pop()) for side in ("a_reads", "b_reads"))
+    if len(chains) < 2 or not all(len(chain) % 2 for chain in chains.values()):
+        return ""
+    return next((side[0] for side in ("a_reads", "b_reads")
+                 if len(same := {tuple(getattr(m, side) for m in chain)
+                                 for chain in chains.values()}) == 1 and all(same.pop())), "")
+
+
+def held_of(loop) -> str:
+    """The operand (``"A"``, ``"B"``) :data:`HELD_ATTR` on ``loop`` names, ``""`` without
+    the mark; an error at the loop for a mark that names neither (the front end writes it,
+    and refuses it on its input: ``frontend/reserved.py``)."""
+    if HELD_ATTR not in loop.attributes:
+        return ""
+    mark = loop.attributes[HELD_ATTR]
+    value = ir.StringAttr(mark).value if isinstance(mark, ir.StringAttr) else None
+    if value not in ("a", "b"):
+        raise LM.LoopRefusal(f"the loop's '{HELD_ATTR}' is {mark}, not the string \"a\" or "
+                             f"\"b\" (the operand held whole in each stage)", (loop,))
+    return value.upper()
 
 
 def k_subtiles_value(partition) -> str:

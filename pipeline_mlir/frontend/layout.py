@@ -68,16 +68,16 @@ from pipeline_mlir.frontend.edges import (Channel, copy_evaluator, past_end_note
 from pipeline_mlir.frontend.every_workgroup import check_reads
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
-from pipeline_mlir.frontend.copy_widths import (channel_width, odd_pieces, run_limit,
-                                                run_limited)
-from pipeline_mlir.frontend.marks import DIAGONAL_ATTR, HELD_ATTR, NARROW, ODD, STAGED
+from pipeline_mlir.frontend.copy_widths import (channel_width, is_staged, odd_pieces,
+                                                run_limit, run_limited)
+from pipeline_mlir.frontend.marks import DIAGONAL_ATTR, NARROW, ODD, STAGED
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
 from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (check_launch_strides, fat_buffer,
                                                   has_launch_strides, kernel_dims, launch_aligned,
                                                   launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
-from pipeline_mlir.frontend.k_subtiles import check_groups, k_split, telling_bits
+from pipeline_mlir.frontend.k_subtiles import check_groups, held_of, k_split, telling_bits
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
 from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
 from pipeline_mlir.frontend.unused_spare import spare_note, unused_first
@@ -109,7 +109,9 @@ class ChannelPlan:
     pieces: tuple = ()          # ((offset, elements), ...) each lane's run is copied in, a
     #                             copy per piece, register-staged (copy_widths.odd_pieces)
     whole: bool = False         # one subtile, the whole buffer (``bit`` above its elements:
-    #                             k_subtiles.HELD_ATTR)
+    #                             marks.HELD_ATTR)
+    staged: bool = False        # copies narrower than any DMA, register-staged (a subtile
+    #                             too small for DMA copies of every thread: staged_width)
 
     @property
     def subtiles(self) -> tuple:
@@ -187,10 +189,7 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
     :func:`~pipeline_mlir.frontend.partition.settle_proofs`), or None to run them here."""
     kbits = kbits or {}
     diagonal = DIAGONAL_ATTR in an.scan.loop.attributes
-    may_hold = HELD_ATTR in an.scan.loop.attributes
-    # (a mark naming an operand: the one the pipeline asks to hold whole, whole=a / whole=b)
-    asked = ir.StringAttr(an.scan.loop.attributes[HELD_ATTR]).value \
-        if may_hold and isinstance(an.scan.loop.attributes[HELD_ATTR], ir.StringAttr) else ""
+    held = held_of(an.scan.loop)       # (the operand held whole: whole=a / whole=b)
     full = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
     if copy_channel is None:
         deps = LM.read_dependencies(an.copies, an.reads, full, names)
@@ -207,10 +206,7 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
         # (a loop marked DIAGONAL_ATTR: B's K halves A's, frontend/k_subtiles.py)
         cross = ch == 1 and plans[0].logical and not diagonal
         plan, subs = _plan_channel(an, ch, read_channel, copy_channel, sizes, names, kbits,
-                                   crosswise=cross, proofs=proofs,
-                                   whole=ASKED if asked == "AB"[ch] else
-                                   may_hold and not asked and
-                                   not any(p.whole for p in plans.values()))
+                                   crosswise=cross, proofs=proofs, whole=held == "AB"[ch])
         for r, s in subs.items():
             read_sub[r] = s
         plans[ch] = plan
@@ -220,10 +216,6 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
     for m in an.mfmas:
         groups.append(({read_sub[r] for r in m.a_reads}.pop(),
                        {read_sub[r] for r in m.b_reads}.pop()))
-    held = "".join("AB"[ch] for ch in (0, 1) if plans[ch].whole)
-    if may_hold and not held:       # (the kernel's own tile: none asked)
-        raise LM.LoopRefusal("both operands split into the schedule's subtiles: no operand "
-                             "need be held whole in each stage", (an.mfmas[0].op,))
     check_groups(groups, an, diagonal, held)
     return RedistributedPartition(copy_channel, [0] * len(an.copies), read_channel, read_sub,
                                   groups, (vm[0], vm[1]), (lgkm[0], lgkm[1]), plans)
@@ -234,9 +226,9 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                   proofs: list | None = None, whole: bool = False) -> tuple[ChannelPlan, dict]:
     """The plan of channel ``ch`` and the subtile of each of its reads (``sizes``: the
     buffers' elements with their ``kbits`` deleted; ``crosswise``: A is split along K;
-    ``proofs``: where the whole-grid proofs are left, :func:`redistribute`; ``whole``: a
-    channel whose reads split neither by accumulator nor along K is held whole, one
-    subtile of all its elements: :data:`~pipeline_mlir.frontend.k_subtiles.HELD_ATTR`)."""
+    ``proofs``: where the whole-grid proofs are left, :func:`redistribute`; ``whole``: the
+    channel the loop's :data:`~pipeline_mlir.frontend.marks.HELD_ATTR` names, held
+    whole, one subtile of all its elements)."""
     label = "AB"[ch]
     copies = [i for i, c in enumerate(copy_channel) if c == ch]
     reads = [i for i, c in enumerate(read_channel) if c == ch]
@@ -290,13 +282,13 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     subs, bit, seen, split_k, held = _split(an, ch, reads, read_channel, size, view, swizzle,
                                             kbits.get(b, ()), crosswise, whole)
     half = size if held else size // 2
-    width = width or channel_width(an, copies, half, view.elem_bytes, label)
+    width = width or channel_width(an, copies, half, view.elem_bytes, label, held)
     width = run_limited(an, copies, width, bit, run_limit(bit, kbits.get(b, ())),
                         half, view.elem_bytes, label)
     reswizzle, bank = _choose_swizzle(seen, reads, bit, half, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, half // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
-                       split_k, whole=held)
+                       split_k, whole=held, staged=is_staged(width, view.elem_bytes))
     _check_plan(an, plan, table, base0, zero)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
@@ -377,7 +369,7 @@ def _kept_plan(an, plan: ChannelPlan, copies: list, kept: list, base, full: int,
                         aligned if narrow else None)
     size = plan.width * an.buffer_views[plan.buffer].elem_bytes
     return replace(plan, kept=proven, direct=aligned[0] and launch_aligned(base, size) and
-                   not plan.pieces)     # (pieces, lanes a run apart: staged)
+                   not plan.pieces and not plan.staged)  # (pieces, narrow copies: staged)
 
 
 def plan_pieces(plan: ChannelPlan) -> tuple:
@@ -464,20 +456,15 @@ def _check_moves(an, copies: list, label: str) -> None:
                              f"step to the next ({sorted(moves)[:4]} elements)", (first.op,))
 
 
-#: :func:`_plan_channel`'s ``whole`` for the operand the pipeline asks to hold whole
-ASKED = "asked"
-
-
 def _split(an, ch: int, reads: list, read_channel: list, size: int, view, swizzle,
            kbits: tuple, crosswise: bool, whole) -> tuple:
     """(the subtile of each of the channel's reads, the element bit that tells the
     subtiles apart, the analysis the bank model prices the reads in, whether the split is
-    along K, whether the channel is held whole): by accumulator (:func:`_choose_split`),
-    else (one fragment per wave, no K sub-step) along K
-    (:func:`~pipeline_mlir.frontend.k_subtiles.k_split`), else, where the loop may hold an
-    operand ``whole``, held whole (:func:`_held`); at once for the operand the pipeline
-    asks to hold whole (``whole`` is :data:`ASKED`)."""
-    if whole == ASKED:
+    along K, whether the channel is held whole): held whole (:func:`_held`) for the operand
+    the loop holds ``whole``; else by accumulator (:func:`_choose_split`), else (one
+    fragment per wave, no K sub-step) along K
+    (:func:`~pipeline_mlir.frontend.k_subtiles.k_split`)."""
+    if whole:
         return _held(reads, size, an)
     try:
         subs, bit = _choose_split(an, ch, reads, read_channel, size, view, "AB"[ch])
@@ -485,13 +472,8 @@ def _split(an, ch: int, reads: list, read_channel: list, size: int, view, swizzl
     except LM.LoopRefusal as e:      # one fragment per wave: split along K, if no K sub-step
         if kbits:
             raise
-        try:
-            subs, bit, seen = k_split(an, ch, reads, size, swizzle, e, crosswise)
-            return subs, bit, seen, True, False    # ChannelPlan.logical: along K
-        except LM.LoopRefusal:
-            if not whole:
-                raise
-    return _held(reads, size, an)
+        subs, bit, seen = k_split(an, ch, reads, size, swizzle, e, crosswise)
+        return subs, bit, seen, True, False    # ChannelPlan.logical: along K
 
 
 def _held(reads: list, size: int, an) -> tuple:
@@ -704,5 +686,6 @@ class Emitter:
                 if plan.pieces:       # (no DMA writes lanes apart: staged)
                     out[-1].attributes[LANE_STRIDE] = ir.IntegerAttr.get(
                         ir.IntegerType.get_signless(64), plan.width)
+                if plan.pieces or plan.staged:     # (nor moves 1 or 2 bytes a lane)
                     out[-1].attributes[STAGED] = ir.UnitAttr.get()
         return out

@@ -76,9 +76,12 @@ HALVED_ATTR = "sched.k_halved"
 #: A's own K halves, the ``k_subtiles=ab_diagonal`` form (``frontend/natural.py``'s
 #: ``_diagonal``)
 DIAGONAL_ATTR = "sched.k_diagonal"
-#: a loop's attribute once no other form takes it: an operand whose fragment reads split
-#: neither by accumulator nor along K is held whole in each stage, the ``whole=a`` /
-#: ``whole=b`` form (``frontend/natural.py``'s ``_whole``, ``layout.redistribute``)
+#: a loop's attribute naming the operand held whole in each stage (the string ``"a"`` or
+#: ``"b"``), the ``whole=a`` / ``whole=b`` form: the one the pipeline asks to hold
+#: (``frontend/natural.py``'s ``_ask_held``), or, once no other form takes the loop, the
+#: operand whose fragment reads split neither by accumulator nor along K (``_held`` there,
+#: ``k_subtiles.one_fragment_wide``); ``layout.redistribute`` holds that one
+#: (``k_subtiles.held_of``)
 HELD_ATTR = "sched.held_whole"
 #: a merged loop's attribute: how many of the kernel's K steps one iteration runs
 #: (``frontend/kmerge.py``; the adopted loop's form says it)

@@ -216,7 +216,7 @@ def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:
 
 def _diagonal(loop, schedule) -> Analysis:
     """The analysis of the halved ``loop`` with both operands split into the same K halves
-    (``k_subtiles=ab_diagonal``, :data:`~pipeline_mlir.frontend.k_subtiles.DIAGONAL_ATTR`):
+    (``k_subtiles=ab_diagonal``, :data:`~pipeline_mlir.frontend.marks.DIAGONAL_ATTR`):
     for a chain of 2 halved MFMAs per K step and too few K steps to merge (IREE's f16 and
     bf16 ``A^T x B^T`` 300x200x96), the crosswise split's 4 runs are not there; the MMAs
     (0, 0) and (1, 1) each run one half.  The mark is taken off again where that is
@@ -234,34 +234,35 @@ def _diagonal(loop, schedule) -> Analysis:
 def _held(an: Analysis, schedule, refused: IRError) -> Analysis:
     """The analysis of ``an``'s loop with the operand whose fragment reads split neither
     by accumulator nor along K held whole in each stage (``whole=a`` / ``whole=b``,
-    :data:`~pipeline_mlir.frontend.k_subtiles.HELD_ATTR`): IREE's fp8 ``A x B^T``
+    :data:`~pipeline_mlir.frontend.marks.HELD_ATTR` naming it as the pipeline's
+    option would): IREE's fp8 ``A x B^T``
     64x31x96, one 16x16x32 MFMA of B per wave and K step, 2 K steps (too few to merge, the
     MFMA not cut).  ``refused`` (every other way's refusal) raised as it is where no
     operand is one fragment wide, else with why this form does not take it either; the
     mark is taken off again then."""
     loop = an.scan.loop
-    if HELD_ATTR in loop.attributes or "whole" not in type(schedule).options() or \
-            not one_fragment_wide(an):
+    side = one_fragment_wide(an)
+    if HELD_ATTR in loop.attributes or "whole" not in type(schedule).options() or not side:
         raise refused
-    loop.attributes[HELD_ATTR] = ir.UnitAttr.get()
+    loop.attributes[HELD_ATTR] = ir.StringAttr.get(side)
     try:
         return analyse_loop(loop, schedule)
     except IRError as e:
         del loop.attributes[HELD_ATTR]
-        raise IRError(e.op, f"{refused}; nor with an operand held whole in each stage: "
-                            f"{e}") from None
+        raise IRError(e.op, f"{refused}; nor with {side.upper()} held whole in each stage "
+                            f"(whole={side}): {e}") from None
 
 
 def _ask_held(loop, schedule) -> None:
     """Mark ``loop`` with the operand ``schedule`` asks to hold whole (``whole=a`` /
-    ``whole=b``: :data:`~pipeline_mlir.frontend.k_subtiles.HELD_ATTR` naming it), so the
+    ``whole=b``: :data:`~pipeline_mlir.frontend.marks.HELD_ATTR` naming it), so the
     front end's copies hold that one whole and split the other; a tile whose operand
     splits is then refused (at its split, or by the geometry: a wave tile more than one
     MFMA of it), never taken with the option ignored."""
     asked = schedule.get("whole") if schedule is not None and \
         "whole" in type(schedule).options() else "none"
     if asked != "none":
-        loop.attributes[HELD_ATTR] = ir.StringAttr.get(asked.upper())
+        loop.attributes[HELD_ATTR] = ir.StringAttr.get(asked)
 
 
 def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:

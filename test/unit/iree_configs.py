@@ -92,6 +92,11 @@ CONFIGS = {
     # subtiles (one fragment, a chain of one), too few to merge, the MFMA not cut: B held
     # whole in each stage against A's two subtiles (4wave's whole=b, frontend/layout.py)
     "fp8_abt_64x31x96": (dict(dtype="fp8", m=64, n=31, k=96), (), None),
+    # ... and its twin 31x64x96: a 32x64 tile in 4 waves of 32x16, B again one fragment per
+    # wave and held whole, A split by MFMA rows into halves of 512 bytes, too small for a
+    # direct-to-LDS copy of 256 threads: copied through registers, 2 bytes a lane
+    # (copy_widths.staged_width)
+    "fp8_abt_31x64x96": (dict(dtype="fp8", m=31, n=64, k=96), (), None),
     # one wave of one 16x16x32 MFMA per K step and one workgroup (C 16x16): its late form
     # writes C from the accumulators, reads it back and writes it again, a write the
     # epilogue reader leaves out of C's tree (frontend/epilogue.py, trace_output; before,
@@ -257,6 +262,8 @@ SHORT: dict[str, tuple[int, str]] = {
     # the kernel's is merged instead, B split along K)
     "fp8_abt_64x31x96": (0, "held whole only when too short to merge: never round the steady "
                             "loop"),
+    "fp8_abt_31x64x96": (0, "held whole only when too short to merge: never round the steady "
+                            "loop"),
     # 2 K steps, each MFMA cut into 4: the pair of the prologue and the drain (a loop of 4
     # or more K steps of 2 MFMAs is merged instead)
     "fp8_atb_64x129x512": (0, "cut along K only when too short to merge 2: never round the "
@@ -279,7 +286,16 @@ FORMS: dict[str, str] = {
     "fp8_abt_64x31x96": "stage form: B whole (one load and one fragment of it per stage, A's "
                         "two subtiles by MFMA rows against it: the MMAs (0, 0) and (1, 0) "
                         "only)",
+    "fp8_abt_31x64x96": "stage form: B whole (one load and one fragment of it per stage, A's "
+                        "two subtiles by MFMA rows against it: the MMAs (0, 0) and (1, 0) "
+                        "only)",
 }
+
+
+#: instructions the code object of a configuration holds, its point: fp8 31x64x96's A halves
+#: of 512 bytes copied through registers, 2 bytes a lane (frontend/copy_widths.py's
+#: staged_width), which no direct-to-LDS copy of 256 threads fills
+HOLDS: dict[str, set[str]] = {"fp8_abt_31x64x96": {"buffer_load_ushort", "ds_write_b16"}}
 
 
 def assert_steady_or_short(loops, name: str, generated) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -21,9 +21,11 @@ import pytest
 from build_cache import share_code_objects
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.driver import CompileOptions, compile
-from pipeline_mlir.frontend.k_subtiles import (along_k, check_groups, form_text, k_split,
-                                              one_fragment_wide)
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.frontend.k_subtiles import (along_k, check_groups, form_text, held_of,
+                                              k_split, one_fragment_wide)
 from pipeline_mlir.frontend.layout import ChannelPlan
+from pipeline_mlir.frontend.marks import HELD_ATTR
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.tools.pipeline_opt import main
@@ -313,6 +315,27 @@ def test_a_form_the_front_end_does_not_write_is_refused_at_the_loop(kernel, caps
         assert "Traceback" not in err and re.search(r"bad\.mlir:\d+:\d+", err), err
 
 
+def test_the_held_mark_names_an_operand_or_is_refused_at_the_loop():
+    """``sched.held_whole`` is one string, the operand held whole (``"a"`` or ``"b"``),
+    whether the pipeline asked for it (``whole=``) or the front end chose it; any other
+    value (the unit attribute it once also was, another operand) is refused at the loop."""
+    with ir.Context(), ir.Location.unknown():
+        for value, want in (('"a"', "A"), ('"b"', "B"), (None, ""), ("unit", None),
+                            ('"B"', None), ('"ab"', None), ("1 : i64", None)):
+            mark = "" if value is None else f" {{{HELD_ATTR} = {value}}}"
+            module = ir.Module.parse(
+                "func.func @f(%n: index) {\n  %c0 = arith.constant 0 : index\n"
+                "  %c1 = arith.constant 1 : index\n"
+                f"  scf.for %i = %c0 to %n step %c1 {{\n  }}{mark}\n  return\n}}")
+            loop = module.body.operations[0].regions[0].blocks[0].operations[2]
+            if want is None:
+                with pytest.raises(LM.LoopRefusal, match=f"the loop's '{HELD_ATTR}' is "
+                                                         f".*, not the string"):
+                    held_of(loop)
+            else:
+                assert held_of(loop) == want, value
+
+
 def test_the_diagonal_form_takes_the_mmas_0_0_and_1_1_only():
     """Both operands split into the same K halves (``k_subtiles=ab_diagonal``): the MMAs
     (0, 0) and (1, 1) and no other; an MFMA in (0, 1) would be dropped by its schedule,
@@ -345,8 +368,11 @@ def test_an_operand_held_whole_takes_its_one_column_or_row_of_mmas():
     with pytest.raises(LM.LoopRefusal, match=r"an MFMA multiplies A subtile 1 with B subtile "
                                              r"1 once the front end holds B whole .*whole=b"):
         check_groups([(0, 0), (1, 0), (1, 1)], loop, held="B")
-    # every accumulator reads B's read of its K step, a chain of 1 or 3
-    assert one_fragment_wide(_loop(1)) and one_fragment_wide(_loop(3))
+    # every accumulator reads B's read of its K step, a chain of 1 or 3: B is the one
+    assert one_fragment_wide(_loop(1)) == "b" and one_fragment_wide(_loop(3)) == "b"
+    mirror = _loop(3)       # ... A, read so (each MFMA's B read made its A read)
+    mirror.mfmas[:] = [replace(m, a_reads=m.b_reads, b_reads=frozenset()) for m in mirror.mfmas]
+    assert one_fragment_wide(mirror) == "a"
     assert not one_fragment_wide(loop)      # a chain of 4: split along K instead
     assert not one_fragment_wide(_loop(3, b_of=lambda acc, kk: kk if acc else (kk + 1) % 3))
     assert not one_fragment_wide(_loop(3, accumulators=1))  # (one accumulator: no split)

@@ -9,6 +9,7 @@ changed so that one property the rewrite relies on no longer holds.
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import numpy as np
@@ -96,16 +97,17 @@ def _copy(op, buffer, first, width=8, source=0, threads=256):
     ([_copy(0, 0, 0), _copy(1, 0, 2048, width=4)], {0: 4096},
      "copies move different numbers of elements per lane"),
     # 2-byte copies: no copy of 16 or 4 bytes per lane fills half the 768 elements (the
-    # kernel's 2 bytes are no direct-to-LDS size: copy_width does not try them)
+    # kernel's 2 bytes are no direct-to-LDS size: copy_width does not try them), nor do
+    # register-staged ones of 2 bytes (384 elements over 256 lanes: staged_width)
     ([_copy(k, 0, 256 * k, width=1) for k in range(3)], {0: 768},
-     "half of its 768-element tile is not a whole number of copies of 256 threads x 16 or "
-     "4 bytes"),
+     "half of its 768-element tile is not a whole number of copies of 256 threads x 16, "
+     "4, 2 or 1 bytes (2 and 1 register-staged)"),
     ([_copy(0, 0, 0), _copy(1, 0, 2048, source=1)], {0: 4096}, "read 2 global buffers"),
     ([_copy(0, 0, 0)], {0: 8192}, "do not fill its LDS buffer (6144 elements stay"),
 ])
 def test_a_channel_whose_copies_cannot_be_redistributed(copies, sizes, message):
     an = _fake(copies, buffers=len(sizes))
-    with pytest.raises(LM.LoopRefusal, match=message.replace("(", r"\(")):
+    with pytest.raises(LM.LoopRefusal, match=re.escape(message)):
         L._plan_channel(an, 0, [], [0] * len(copies), sizes, str)
 
 
@@ -140,6 +142,24 @@ def test_the_plan_is_checked_against_the_kernels_copies():
 def test_copy_width_the_kernels_else_the_widest_dma_that_fills_a_subtile(width, half,
                                                                          elem_bytes, want):
     assert CW.copy_width(width, half, 256, elem_bytes) == want
+
+
+@pytest.mark.parametrize("half,elem_bytes,want", [
+    (512, 1, 2),      # IREE's fp8 A x B^T 31x64x96: A's halves of 512 bytes, 2 bytes a lane
+    (256, 1, 1),      # ... a quarter of it: a byte a lane
+    (1536, 1, 2),     # 3 copies of 2 bytes (no 4-byte copy fills 1536 bytes over 256 lanes)
+    (256, 2, 1),      # one 2-byte element a lane; no 1-byte piece of a 2-byte element
+    (384, 2, None),   # 1.5 elements a lane
+    (128, 1, None),   # fewer elements than lanes: copies by some of the threads, not built
+])
+def test_staged_width_fills_a_subtile_too_small_for_dma_with_every_lane(half, elem_bytes,
+                                                                        want):
+    """A subtile no direct-to-LDS copy of every thread fills is copied through registers, 2
+    or 1 bytes a lane, every lane copying (every wave issues each copy: the waits count the
+    same in each); what neither fills is refused (``channel_width``)."""
+    assert CW.copy_width(1, half, 256, elem_bytes) is None or want is None
+    assert CW.staged_width(half, 256, elem_bytes) == want
+    assert want is None or CW.is_staged(want, elem_bytes)
 
 
 @pytest.mark.parametrize("bit,kbits,width,want", [

@@ -57,6 +57,9 @@ CONFIG_OF = {
     "i8-abt-edges-k2": "i8_abt_33x257x512",
     "halved-merged": "bf16_atb_300x200x160", "halved-merged-atbt": "bf16_atbt_300x200x160",
     "i8-abt-edges-k1030": "i8_abt_63x33x1030",
+    # B held whole in each stage (whole=b), A split by MFMA rows; at 31x64x96 A's halves
+    # copied through registers, 2 bytes a lane (frontend/copy_widths.py's staged_width)
+    "held-whole": "fp8_abt_64x31x96", "held-whole-staged": "fp8_abt_31x64x96",
 }
 #: the other families -> (what makes its MLIR source: ("committed", file stem) |
 #: ("matmul", matmul_source arguments) | ("epilogue", epilogue_source arguments) |
@@ -91,7 +94,7 @@ FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k1028
                "epilogue-bias-relu-f16", "epilogue-accumulate", "8wave-odd-k-steps",
                "i8-abt-edges-k2", "fp8-abt-edges-k2", "halved-merged", "i8-abt-edges-k1030",
                "i8-abt-edges-k1000",
-               "halved-merged-atbt",
+               "halved-merged-atbt", "held-whole", "held-whole-staged",
                *(f"epilogue-{kind.replace('_', '-')}" for kind in EPILOGUES)]
 #: one configuration of each family with no other round-trip test (test_iree_round_trip.py:
 #: bf16 4096^3 and i8; test_iree_pingpong.py: IREE's 8-wave kernels but A^T x B^T); fp8
@@ -102,7 +105,8 @@ FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k1028
 #: VectorDistribute remainder as vector-distribute-fp8's loop, the K-step-128 A x B and the
 #: 64x128 i8 tile as the redistributed copies, the no-DMA copies as the register copies,
 #: the halved and merged A^T x B as bf16-atb's transposing reads; the short edge kernels,
-#: here for their two forms only)
+#: and the operand held whole (its copies those of the redistributed tiles, the schedule's
+#: form the loop's own), here for their two forms only)
 ROUND_TRIP = [f for f in KERNELS if f not in ("bf16-abt-4096", "epilogue-bias-relu-f16",
                                               "epilogue-accumulate", "fp8-k1028",
                                               "i8-vector-distribute", "f16-abt",
@@ -111,7 +115,8 @@ ROUND_TRIP = [f for f in KERNELS if f not in ("bf16-abt-4096", "epilogue-bias-re
                                               "i8-abt-edges-k2", "fp8-abt-edges-k2",
                                               "halved-merged", "i8-abt-edges-k1030",
                                               "i8-abt-edges-k1000",
-                                              "halved-merged-atbt")
+                                              "halved-merged-atbt", "held-whole",
+                                              "held-whole-staged")
               and not (f.startswith("epilogue-") and f != "epilogue-batch")]
 #: the MFMA each family's loop multiplies with, in the assembly (default: bf16 16x16x32)
 MFMA = {"fp8-abt": "v_mfma_f32_16x16x128_f8f6f4", "fp8-ab": "v_mfma_f32_16x16x128_f8f6f4",

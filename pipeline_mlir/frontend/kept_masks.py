@@ -172,6 +172,21 @@ def _short_at_first(loop, at, cond, iv) -> bool:
     return bool(np.any(t)) or not depends(cond, {iv})
 
 
+def whole_run_refusal(loop, read) -> str | None:
+    """Why the whole-run mask of ``read`` (:func:`_whole_run_condition`), C's edge in the
+    one tile, is not kept in its copy (what a kept mask needs that it lacks, as
+    :func:`_check` says it); None if ``read`` has no such mask or it meets them."""
+    c = _whole_run_condition(read) if read.name == "vector.transfer_read" else None
+    if c is None:
+        return None
+    try:
+        _check(loop, read, c, segments(read)[2][0], read)
+    except IRError as e:
+        text = str(e.args[0]).split("(zeros), and ", 1)[-1]
+        return text[3:] if text.startswith("so ") else text
+    return None
+
+
 def _whole_run_condition(read):
     """``c`` of a ``vector.transfer_read`` masked by ``vector.create_mask 1, ..., (c ? W :
     0)`` with ``W`` its last dimension (a whole run read or not), else None."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 from pipeline_mlir.analysis.ir_facts import memory_space, segments, transfer
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import is_pure
+from pipeline_mlir.frontend.kernel_ir import is_pure, same_attributes
 
 __all__ = ["fuse_staged_guards"]
 
@@ -94,7 +94,7 @@ def _alike(a, b, depth: int = 8) -> bool:
     x, y = _op(a.owner), _op(b.owner)
     if x.name != y.name or not is_pure(x) or len(x.operands) != len(y.operands) or \
             list(x.results).index(a) != list(y.results).index(b) or \
-            str(x.attributes) != str(y.attributes):
+            not same_attributes(x, y):
         return False
     return all(_alike(p, q, depth - 1) for p, q in zip(x.operands, y.operands))
 
@@ -129,11 +129,13 @@ def _plain(o) -> bool:
 
 
 def _same_access(w, r) -> bool:
+    """Read ``r`` gives back what write ``w`` wrote: the same indices, vector type and
+    permutation, both moving exactly their vector's elements."""
+    def perm(o):
+        return str(o.attributes["permutation_map"]) if "permutation_map" in o.attributes \
+            else None
     return (_indices(w) == _indices(r) and _vector(w) == _vector(r) and _plain(w) and
-            _plain(r) and str(w.attributes.get("permutation_map") if "permutation_map" in
-                              w.attributes else None) ==
-            str(r.attributes.get("permutation_map") if "permutation_map" in r.attributes
-                else None))
+            _plain(r) and perm(w) == perm(r))
 
 
 def _forward(guard) -> None:

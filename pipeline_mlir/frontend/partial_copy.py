@@ -43,7 +43,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import (depends, describe, in_lds, in_space, is_pure,
-                                              kernel_of)
+                                              kernel_of, same_attributes)
 from pipeline_mlir.frontend.guarded_pairs import fuse_staged_guards
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
@@ -392,8 +392,8 @@ def _spread_registers(op, body, pairs, runs, iv, loop, f: int, refuse) -> None:
     r0, w0 = pairs[0]
     if c % f or any(r.name != r0.name or w.name != w0.name or r.results[0].type !=
                     r0.results[0].type or r.operands[0] != r0.operands[0] or
-                    w.operands[1] != w0.operands[1] or str(r.attributes) != str(r0.attributes)
-                    or str(w.attributes) != str(w0.attributes) for r, w in pairs):
+                    w.operands[1] != w0.operands[1] or not same_attributes(r, r0) or
+                    not same_attributes(w, w0) for r, w in pairs):
         raise refuse(f"where its {c} copies through registers a thread (of one source and "
                      f"LDS buffer, vector type and attributes) are a multiple of the {f} "
                      f"threads that share a copying thread's")

@@ -74,6 +74,25 @@ def test_both_forms_spread_the_copy_into_one_schedule_exact(forms, capsys):
     assert rc == 0 and ": exact, max error 0" in out, out + err
 
 
+def test_a_staged_register_copy_by_half_the_threads_both_forms_one_schedule(tmp_path):
+    """IREE's f16 ``A x B`` 100x24x520: B's 8x32 ``K x N`` tile copied by threads 0 to 127,
+    two 2-byte elements each, through private buffers between two guards at the prefetch
+    point, in one per-thread loop in the late form.  Both spread (the guards fused, the
+    values forwarded, the copies spread in lane order) into one schedule (4 K steps
+    merged, the 65th in the remainder loop); before, refused at the guard (``... only
+    when its region is one 'amdgpu.gather_to_lds' and side-effect free ops``).  Exact on
+    the emulator from both forms, late and random mode, by hand (its one workgroup)."""
+    schedules = {}
+    for form, text in G.forms(G.matmul_source(dtype="f16", m=100, n=24, k=520,
+                                              transpose_b=False)).items():
+        assert ("memref.alloca(" in text) == (form == "prefetch"), form   # (IREE's shape)
+        src = tmp_path / f"{form}.mlir"
+        src.write_text(text)
+        schedules[form] = build(CompileOptions(schedule="4wave", emit="schedule-json",
+                                               input=str(src))).output
+    assert schedules["prefetch"] == schedules["late"]
+
+
 #: the LDS rows of B's copy at the prefetch point, 16 per wave
 ROWS = "%60 = affine.apply #map2(%59#0)"
 

@@ -398,8 +398,8 @@ def test_a_fixed_mask_of_a_whole_run_or_none_is_kept_or_says_why(tmp_path, capsy
     buffer cast unchecked (``boundsCheck(false)``: a read past its end no longer zeros)
     it is refused at the read, saying which requirement of a kept mask fails."""
     src = tmp_path / "k.mlir"
-    text = G.prefetch_point(G.matmul_source(dtype="bf16", m=28, n=64, k=160,
-                                            transpose_a=True, transpose_b=False))
+    text = (Path(__file__).parents[2] / "lit" / "passes" / "Inputs" /
+            "iree-bf16-atb-28x64x160.prefetch.mlir").read_text()   # (generate.py's LIT_INPUTS)
     src.write_text(text)
     rc = main([str(src), ADOPT])
     out, err = capsys.readouterr()

@@ -76,7 +76,7 @@ def test_both_forms_spread_the_copy_into_one_schedule_exact(forms, capsys):
     assert rc == 0 and ": exact, max error 0" in out, out + err
 
 
-def test_a_staged_register_copy_by_half_the_threads_both_forms_one_schedule(tmp_path):
+def test_a_staged_register_copy_by_half_the_threads_both_forms_one_schedule():
     """IREE's f16 ``A x B`` 100x24x520: B's 8x32 ``K x N`` tile copied by threads 0 to 127,
     two 2-byte elements each, through private buffers between two guards at the prefetch
     point, in one per-thread loop in the late form.  Both spread (the guards fused, the
@@ -85,11 +85,10 @@ def test_a_staged_register_copy_by_half_the_threads_both_forms_one_schedule(tmp_
     when its region is one 'amdgpu.gather_to_lds' and side-effect free ops``).  Exact on
     the emulator from both forms, late and random mode, by hand (its one workgroup)."""
     schedules = {}
-    for form, text in G.forms(G.matmul_source(dtype="f16", m=100, n=24, k=520,
-                                              transpose_b=False)).items():
-        assert ("memref.alloca(" in text) == (form == "prefetch"), form   # (IREE's shape)
-        src = tmp_path / f"{form}.mlir"
-        src.write_text(text)
+    for form in ("prefetch", "late"):       # (generate.py's LIT_INPUTS)
+        src = Path(__file__).parents[2] / "lit" / "passes" / "Inputs" / \
+            f"iree-f16-ab-100x24x520.{form}.mlir"
+        assert ("memref.alloca(" in src.read_text()) == (form == "prefetch"), form
         schedules[form] = build(CompileOptions(schedule="4wave", emit="schedule-json",
                                                input=str(src))).output
     assert schedules["prefetch"] == schedules["late"]

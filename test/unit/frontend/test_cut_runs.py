@@ -127,14 +127,11 @@ def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
 
 def _moving_forms(tmp_path_factory, dtype: str) -> dict:
     """Both forms of IREE's ``A x B`` 64x129x1024 of ``dtype`` (3 workgroups along N), as
-    files."""
-    d = tmp_path_factory.mktemp(f"cut_moving_{dtype}")
-    paths = {}
-    source = G.matmul_source(dtype=dtype, m=64, n=129, k=1024, transpose_b=False)
-    for form, text in G.forms(source).items():
-        paths[form] = d / f"{form}.mlir"
-        paths[form].write_text(text)
-    return paths
+    files: the committed inputs (``generate.py``'s ``LIT_INPUTS``), not built by
+    ``iree-compile`` in the run (about 0.7 s of CPU each)."""
+    inputs = Path(__file__).parents[2] / "lit" / "passes" / "Inputs"
+    return {form: inputs / f"iree-{dtype}-ab-64x129x1024.{form}.mlir"
+            for form in ("prefetch", "late")}
 
 
 @pytest.fixture(scope="module")

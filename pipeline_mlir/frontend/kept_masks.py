@@ -95,7 +95,7 @@ def keep_moving_masks(loop) -> int:
     plans = [(s, _check(loop, s, s.operands[0], s.operands[2], _op(s.operands[1].owner)))
              for s in sels]
     plans += [(r, _check(loop, r, c, segments(r)[2][0], r)) for r, c in reads]
-    plans += _one_tile_edges(loop, iv, sels)
+    plans += _one_tile_edges(loop, iv, sels, body)
     for at, (load, cond, delta) in plans:
         _move_past_end(load, cond, delta)
         load.attributes[KEPT] = ir.UnitAttr.get()
@@ -122,32 +122,39 @@ def _moves(c, iv) -> bool:
     return foreign_source(c, {iv}) is not None
 
 
-def _one_tile_edges(loop, iv, moving: list) -> list:
-    """The plans of the selects (not of ``moving``) whose condition is C's edge in the one
-    tile along M or N (:func:`_short_at_first`) and that meet what a kept mask needs; a
-    select that does not is left to the proof of
-    :mod:`~pipeline_mlir.frontend.select_masks`, which refuses it (the mask of a K tail
-    the pipelined loop runs)."""
+def _one_tile_edges(loop, iv, moving: list, body: list) -> list:
+    """The plans of the selects (not of ``moving``) and of the whole-run masked reads
+    (:func:`_whole_run_condition`) of ``body`` whose condition is C's edge in the one tile
+    along M or N (:func:`_short_at_first`) and that meet what a kept mask needs; one that
+    does not is left to the proof of :mod:`~pipeline_mlir.frontend.select_masks` (or of
+    the masks, :mod:`~pipeline_mlir.frontend.masks`), which refuses it (the mask of a K
+    tail the pipelined loop runs)."""
+    edges = [(s, s.operands[0], s.operands[2], _op(s.operands[1].owner))
+             for s in selected_loads(loop) if s not in moving]
+    for r in body:
+        c = _whole_run_condition(r) if r.name == "vector.transfer_read" else None
+        if c is not None and not _moves(c, iv):
+            edges.append((r, c, segments(r)[2][0], r))
     plans = []
-    for s in selected_loads(loop):
-        if s in moving or not _short_at_first(loop, s, iv):
+    for at, cond, pad, load in edges:
+        if not _short_at_first(loop, at, cond, iv):
             continue
         try:
-            plans.append((s, _check(loop, s, s.operands[0], s.operands[2],
-                                    _op(s.operands[1].owner))))
+            plans.append((at, _check(loop, at, cond, pad, load)))
         except IRError:
             continue
     return plans
 
 
-def _short_at_first(loop, sel, iv) -> bool:
-    """Select ``sel``'s condition, of the loop variable, threads and constants alone, is
-    false in some thread and true in another in the loop's first iteration (a constant
-    lower bound): not a K tail's (full but in the last K tile), but C's edge in the one
-    tile along M or N,
-    whose workgroup IREE folds out (row 63 of N = 63 under a 64-row tile); or false in
-    every thread and not of the loop variable (so in every iteration: rows wholly past
-    that edge); kept as a moving one.  False where it cannot be evaluated (the proof of
+def _short_at_first(loop, at, cond, iv) -> bool:
+    """Condition ``cond`` (of the select or whole-run masked read ``at``), of the loop
+    variable, threads and constants alone, is false in some thread and true in another in
+    the loop's first iteration (a constant lower bound): not a K tail's (full but in the
+    last K tile), but C's edge in the one tile along M or N, whose workgroup IREE folds
+    out (row 63 of N = 63 under a 64-row tile; B's columns 100 to 127 of N = 100 under a
+    128-column tile, each lane's run of 4 read whole or not at all); or false in every
+    thread and not of the loop variable (so in every iteration: rows wholly past that
+    edge); kept as a moving one.  False where it cannot be evaluated (the proof of
     :mod:`~pipeline_mlir.frontend.select_masks` then says why)."""
     lb = constant_int(loop.operands[0])
     if lb is None or block_size(kernel_of(loop)) is None:
@@ -156,14 +163,29 @@ def _short_at_first(loop, sel, iv) -> bool:
     ev.where = loop
     ev.bind(iv, lb)
     try:
-        t = truth(sel, ev, sel.operands[0])
+        t = truth(at, ev, cond)
     except (IRError, Unevaluable):
         return False
     if bool(np.all(t)):
         return False
     # an edge: some rows in, some out; or every row out in every iteration (a copy of rows
     # wholly past C's edge, which the late form folds to a store of the padding)
-    return bool(np.any(t)) or not depends(sel.operands[0], {iv})
+    return bool(np.any(t)) or not depends(cond, {iv})
+
+
+def whole_run_refusal(loop, read) -> str | None:
+    """Why the whole-run mask of ``read`` (:func:`_whole_run_condition`), C's edge in the
+    one tile, is not kept in its copy (what a kept mask needs that it lacks, as
+    :func:`_check` says it); None if ``read`` has no such mask or it meets them."""
+    c = _whole_run_condition(read) if read.name == "vector.transfer_read" else None
+    if c is None:
+        return None
+    try:
+        _check(loop, read, c, segments(read)[2][0], read)
+    except IRError as e:
+        text = str(e.args[0]).split("(zeros), and ", 1)[-1]
+        return text[3:] if text.startswith("so ") else text
+    return None
 
 
 def _whole_run_condition(read):

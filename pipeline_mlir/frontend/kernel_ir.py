@@ -144,6 +144,14 @@ def users_of(v) -> list:
     return [_op(u.owner) for u in v.uses]
 
 
+def same_attributes(a, b) -> bool:
+    """Ops ``a`` and ``b`` carry the same attributes (names and printed values)."""
+    def printed(op) -> dict:
+        return {(x if isinstance(x, str) else x.name):
+                str(op.attributes[x] if isinstance(x, str) else x.attr) for x in op.attributes}
+    return printed(a) == printed(b)
+
+
 def is_pure(op) -> bool:
     """No memory effects according to MLIR (ops with regions: none here)."""
     if len(op.regions):

@@ -54,7 +54,8 @@ from pipeline_mlir.frontend.cut_runs import run_mask_only
 from pipeline_mlir.frontend.edge_version import version_edges
 from pipeline_mlir.frontend.loop_choices import last_is_tail, settle_choices
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of, replace_masked_read
-from pipeline_mlir.frontend.kept_masks import drop_mask, keep_moving_masks
+from pipeline_mlir.frontend.kept_masks import (drop_mask, keep_moving_masks,
+                                               whole_run_refusal)
 from pipeline_mlir.frontend.launch_stride import stride_divisors
 from pipeline_mlir.frontend.lds_bounds import pin_full_sizes
 from pipeline_mlir.frontend.padded_reads import keep_padded_reads
@@ -246,18 +247,23 @@ def _evaluate_kept(loop, reads: list, iv, ev, iterations=None) -> None:
                     raise IRError(r, f"{describe(r)} is masked to {size} of {d} "
                                      f"elements in thread {t} in iteration {k}, which the "
                                      f"pipelined loop runs; the front end peels a mask of "
-                                     f"the last K tile only{_fixed_note(v, iv, size)}")
+                                     f"the last K tile only"
+                                     f"{_fixed_note(loop, r, v, iv, size)}")
 
 
-def _fixed_note(v, iv, size: int) -> str:
-    """Why a mask size ``v`` of the threads and constants alone, short in the pipelined
-    loop (``size`` in the thread refused), is no K tail's, as a note to the refusal; empty
-    if it depends on ``iv``."""
+def _fixed_note(loop, read, v, iv, size: int) -> str:
+    """Why a mask size ``v`` of ``read``, of the threads and constants alone, short in the
+    pipelined loop (``size`` in the thread refused), is no K tail's, as a note to the
+    refusal; empty if it depends on ``iv``."""
     if depends(v, {iv}):
         return ""
+    kept = whole_run_refusal(loop, read) if size == 0 else None
     why = ("; here the lane's run is masked to none of its elements, which cuts no run "
-           "inside, and the front end keeps a mask of the whole run or nothing only where "
-           "it moves with the workgroup, frontend/kept_masks.py") if size == 0 else ""
+           "inside, and the front end keeps a mask of the whole run or nothing in its copy "
+           "(frontend/kept_masks.py) only where it is one i1 per run and meets what a kept "
+           "mask needs" + (f"; this one does not: {'it ' if kept.startswith(('needs', 're')) else ''}"
+                           f"{kept}" if kept else "")
+           ) if size == 0 else ""
     return (" (this mask does not move with K, so it is no K tail's: a run C's edge cuts "
             "inside the one tile along M or N is such a mask, which the front end copies in "
             "pieces, frontend/cut_runs.py, only along the contiguous dimension of a global "

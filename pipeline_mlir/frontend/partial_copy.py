@@ -37,12 +37,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, block_size
+from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, block_size, segments, transfer
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import depends, describe, in_lds, is_pure, kernel_of
+from pipeline_mlir.frontend.kernel_ir import (depends, describe, in_lds, in_space, is_pure,
+                                              kernel_of, same_attributes)
+from pipeline_mlir.frontend.guarded_pairs import fuse_staged_guards
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 __all__ = ["lds_copy", "partial_copy_refusal", "spread_copy", "spread_guarded_copies"]
@@ -91,6 +93,7 @@ def spread_guarded_copies(loop) -> int:
     bs = block_size(kernel_of(loop))
     if bs is None:
         return 0
+    fuse_staged_guards(loop)        # (a copy staged through private memory: one guard)
     count = 0
     for o in [_op(x) for x in loop.regions[0].blocks[0].operations]:
         if o.name != "scf.if" or len(o.results) or lds_copy(o) is None:
@@ -133,9 +136,14 @@ def spread_copy(op, runs: np.ndarray, iv, loop) -> None:
     f = threads // n
     body = [_op(x) for x in op.regions[0].blocks[0].operations][:-1]
     copy = lds_copy(op)
+    pairs = register_copies(body)
+    if pairs:
+        _spread_registers(op, body, pairs, runs, iv, loop, f, refuse)
+        return
     if copy.name != GATHER or any(o is not copy and o != copy and not is_pure(o)
                                    for o in body):
-        raise refuse(f"when its region is one '{GATHER}' and side-effect free ops")
+        raise refuse(f"when its region is one '{GATHER}' and side-effect free ops, or "
+                     f"copies through registers and side-effect free ops")
     tid = _thread_id(op, body, refuse)
     w = ir.VectorType(ir.TypeAttr(copy.attributes["transferType"]).value)
     width, elem = w.shape[0], w.element_type
@@ -191,54 +199,81 @@ def _contiguous(t) -> bool:
     return list(strides) == list(reversed(want))
 
 
+def _const(k: int):
+    idx = ir.IndexType.get()
+    return ir.Operation.create("arith.constant", results=[idx], attributes={
+        "value": ir.IntegerAttr.get(idx, k)}).results[0]
+
+
+def _arith(name: str, a, b):
+    return ir.Operation.create(f"arith.{name}", results=[a.type], operands=[a, b]).results[0]
+
+
+def shares(t, f: int, block: int = 1) -> tuple:
+    """(the copying thread, the share ``h``) thread ``t`` of the workgroup takes when ``f``
+    threads share each copying thread's copies, in blocks of ``block`` threads: ``((t div
+    f block) block + t mod block, (t div block) mod f)``; ``(t div f, t mod f)`` for
+    ``block`` 1.  ``t`` an integer array, or an index value (the ops built at the
+    insertion point)."""
+    if isinstance(t, np.ndarray):
+        return (t // (f * block)) * block + t % block, (t // block) % f
+    if block == 1:
+        return _arith("divui", t, _const(f)), _arith("remui", t, _const(f))
+    return (_arith("addi", _arith("muli", _arith("divui", t, _const(f * block)),
+                                  _const(block)), _arith("remui", t, _const(block))),
+            _arith("remui", _arith("divui", t, _const(block)), _const(f)))
+
+
+def _cloner(body, tids, iv, f: int, threads: int, block: int = 1):
+    """(``get``, ``clone``, ``t``, ``h``), at the insertion point: ``t`` the copying thread
+    and ``h`` the share of thread id ``t'`` (:func:`shares`); ``clone(o)`` clones ``o``
+    (an op of ``body``) with the thread ids ``tids`` (and ``iv``) taken at ``t``,
+    ``get(v)`` gives ``v`` so taken (an op outside the region of the thread id cloned
+    before)."""
+    idx = ir.IndexType.get()
+    tid = next(iter(tids)) if tids else None
+    if tid is None:
+        from pipeline_mlir.dialect import bindings as B
+        tid = B.gpu.thread_id(B.gpu.Dimension.x, upper_bound=threads)
+    t, h = shares(tid, f, block)
+    mapping = {x: t for x in tids}
+    if iv is not None:
+        mapping[iv] = t if iv.type == idx else ir.Operation.create(
+            "arith.index_castui", results=[iv.type], operands=[t]).results[0]
+    inside = set(body)
+
+    def get(v):
+        if v in mapping:
+            return mapping[v]
+        if isinstance(v.owner, ir.Block) or _op(v.owner) in inside or \
+                not depends(v, set(mapping)):
+            return v
+        o = _op(v.owner)            # (outside the region, of the thread id: cloned)
+        if not is_pure(o):
+            raise IRError(o, f"{describe(o)} is of the thread id but not side-effect free")
+        clone(o)
+        return mapping[v]
+
+    def clone(o):
+        # (the operands first: a clone of an op outside the region that they make is
+        # put before ``op``, and so must come before the op that uses it)
+        operands = [get(x) for x in o.operands]
+        c = o.clone()
+        for k, x in enumerate(operands):
+            c.operands[k] = x
+        for r, nr in zip(o.results, c.results):
+            mapping[r] = nr
+        return c
+
+    return get, clone, t, h
+
+
 def _emit(op, body, copy, tids, iv, f, piece, width, shape, elem, threads):
     """The spread copy, before ``op``: ``body``'s ops cloned with the thread ids ``tids``
     (and ``iv``) taken at ``t' div f``."""
-    idx = ir.IndexType.get()
-
-    def const(k):
-        return ir.Operation.create("arith.constant", results=[idx], attributes={
-            "value": ir.IntegerAttr.get(idx, k)}).results[0]
-
-    def arith(name, a, b):
-        return ir.Operation.create(f"arith.{name}", results=[a.type],
-                                   operands=[a, b]).results[0]
-
+    const, arith = _const, _arith
     with ir.InsertionPoint(op), op.location:
-        tid = next(iter(tids)) if tids else None
-        if tid is None:
-            from pipeline_mlir.dialect import bindings as B
-            tid = B.gpu.thread_id(B.gpu.Dimension.x, upper_bound=threads)
-        t = arith("divui", tid, const(f))
-        h = arith("remui", tid, const(f))
-        mapping = {x: t for x in tids}
-        if iv is not None:
-            mapping[iv] = t if iv.type == idx else ir.Operation.create(
-                "arith.index_castui", results=[iv.type], operands=[t]).results[0]
-        inside = set(body)
-
-        def get(v):
-            if v in mapping:
-                return mapping[v]
-            if isinstance(v.owner, ir.Block) or _op(v.owner) in inside or \
-                    not depends(v, set(mapping)):
-                return v
-            o = _op(v.owner)            # (outside the region, of the thread id: cloned)
-            if not is_pure(o):
-                raise IRError(o, f"{describe(o)} is of the thread id but not side-effect free")
-            clone(o)
-            return mapping[v]
-
-        def clone(o):
-            # (the operands first: a clone of an op outside the region that they make is
-            # put before ``op``, and so must come before the op that uses it)
-            operands = [get(x) for x in o.operands]
-            c = o.clone()
-            for k, x in enumerate(operands):
-                c.operands[k] = x
-            for r, nr in zip(o.results, c.results):
-                mapping[r] = nr
-
+        get, clone, t, h = _cloner(body, tids, iv, f, threads)
         for o in body:
             if o == copy:
                 break
@@ -317,3 +352,172 @@ def _elements(ev, src, src_idx, dst, dst_idx):
     sv, dv = ev.view(src), ev.view(dst)
     return (sv.element([ev.value(i) for i in src_idx]),
             dv.element([ev.value(i) for i in dst_idx]), (sv.root, dv.root))
+
+
+#: a copy through registers in a guard's region: its read of global memory, its LDS write
+REG_READS = ("vector.transfer_read", "vector.load")
+REG_WRITES = ("vector.transfer_write", "vector.store")
+
+
+def register_copies(body: list) -> list:
+    """The copies through registers of a guard's region ``body`` (its ops but the
+    terminator), in order, as (read, write) pairs: each read of a memory other than LDS
+    and private memory, its one use the value an LDS write stores, every other op side-effect
+    free; an empty list if ``body`` is not so (or holds none)."""
+    pairs = []
+    for o in body:
+        if o.name in REG_READS and not in_lds(o.operands[0]) and \
+                not in_space(o.operands[0], "private"):
+            uses = [_op(u.owner) for u in o.results[0].uses]
+            if len(uses) != 1 or uses[0].name not in REG_WRITES or \
+                    uses[0].operands[0] != o.results[0] or not in_lds(uses[0].operands[1]):
+                return []
+            pairs.append((o, uses[0]))
+        elif o.name in REG_WRITES:
+            if not any(w is o or w == o for _r, w in pairs):
+                return []
+        elif not is_pure(o):
+            return []
+    return pairs
+
+
+def _spread_registers(op, body, pairs, runs, iv, loop, f: int, refuse) -> None:
+    """``op``'s copies through registers ``pairs`` (``c`` of them a thread), made by
+    threads 0 to ``n - 1``, spread over every thread: thread ``t'`` makes copies ``p f +
+    h`` of thread ``s`` for ``p`` below ``c / f`` (``s``, ``h``: :func:`shares` of ``t'``,
+    in the first block of threads that puts each wave's lanes in LDS order, if one does),
+    their indices chosen by ``h`` (``chosen``), the reads and writes cloned (the
+    same buffers, padding and attributes); proven per lane (:func:`_prove_registers`)."""
+    c = len(pairs)
+    r0, w0 = pairs[0]
+    if c % f or any(r.name != r0.name or w.name != w0.name or r.results[0].type !=
+                    r0.results[0].type or r.operands[0] != r0.operands[0] or
+                    w.operands[1] != w0.operands[1] or not same_attributes(r, r0) or
+                    not same_attributes(w, w0) for r, w in pairs):
+        raise refuse(f"where its {c} copies through registers a thread (of one source and "
+                     f"LDS buffer, vector type and attributes) are a multiple of the {f} "
+                     f"threads that share a copying thread's")
+    if r0.name == "vector.transfer_read" and len(segments(r0)) > 3 and segments(r0)[3]:
+        raise refuse("where its copies through registers read unmasked")
+    if w0.name == "vector.transfer_write" and not transfer(w0).plain:
+        raise refuse("where its copies through registers write LDS unmasked and in bounds")
+    if r0.name == "vector.transfer_read" and not transfer(r0).plain and \
+            any(d < 0 for d in ir.MemRefType(r0.operands[0].type).shape):
+        raise refuse(f"where a copy through registers that pads reads a view of static "
+                     f"sizes, not {r0.operands[0].type}")
+    tids = _thread_id(op, body, refuse)
+    old = _accesses(op, [x for pair in pairs for x in pair], iv, loop, refuse)
+    block = _lane_order(old[1::2], f, int(np.count_nonzero(runs)),
+                        ir.VectorType(r0.results[0].type).shape[-1])
+    new = []
+    with ir.InsertionPoint(op), op.location:
+        get, clone, _t, h = _cloner(body, tids, iv, f, len(runs), block)
+        for o in body:
+            if all(o is not r and o != r and o is not w and o != w for r, w in pairs):
+                clone(o)
+        # (no i1 in an index: the masks' evaluation reads integer arithmetic only)
+        steps = [None] + [_arith("minui", h, _const(k)) if k == 1 else _arith(
+            "subi", _arith("minui", h, _const(k)), _arith("minui", h, _const(k - 1)))
+            for k in range(1, f)]
+
+        def chosen(group, position):
+            """The index ``position`` of copy ``h`` of ``group``: the first's plus, for
+            each ``k <= h``, the difference of the ``k``-th and the one before."""
+            v = get(group[0].operands[position])
+            for k in range(1, f):
+                v = _arith("addi", v, _arith("muli", steps[k], _arith(
+                    "subi", get(group[k].operands[position]),
+                    get(group[k - 1].operands[position]))))
+            return v
+
+        for p in range(c // f):
+            group = pairs[p * f:(p + 1) * f]
+            reads, writes = [r for r, _w in group], [w for _r, w in group]
+            # (the operands first: a clone goes before ``op``, after what is built before it)
+            rv = [chosen(reads, k) if k in _index_positions(r0) else get(x)
+                  for k, x in enumerate(r0.operands)]
+            wv = [None] + [chosen(writes, k) if k in _index_positions(w0) else get(x)
+                           for k, x in enumerate(w0.operands) if k]
+            read = r0.clone()
+            for k, x in enumerate(rv):
+                read.operands[k] = x
+            write = w0.clone()
+            for k, x in enumerate([read.results[0]] + wv[1:]):
+                write.operands[k] = x
+            new.append((read, write))
+    got = _accesses(op, [x for pair in new for x in pair], iv, loop, refuse, new)
+    for p in range(c // f):
+        for a in (0, 1):                                    # (the read, the write)
+            if not _taken(got[2 * p + a], old[2 * p * f + a::2][:f], f, block):
+                _erase(new)
+                raise refuse("where the spread copies, evaluated per lane, read and write "
+                             "what the copies did (an internal error: they do not)")
+    op.erase()
+
+
+def _erase(new: list) -> None:
+    for read, write in reversed(new):
+        write.erase()
+        read.erase()
+
+
+def _index_positions(o) -> set:
+    """The operand positions of the memref indices of read or write ``o``."""
+    if o.name == "vector.load":
+        return set(range(1, len(o.operands)))
+    if o.name == "vector.store":
+        return set(range(2, len(o.operands)))
+    g = segments(o)
+    start = len(g[0]) + (len(g[1]) if o.name == "vector.transfer_write" else 0)
+    group = g[2] if o.name == "vector.transfer_write" else g[1]
+    return set(range(start, start + len(group)))
+
+
+def _accesses(op, ops: list, iv, loop, refuse, new: list = ()) -> list:
+    """Per op of ``ops`` (reads and writes in ``op``'s region or before it), per thread:
+    its memref indices, its view's first element, the element its indices name, the
+    view's root; evaluated at the K-loop's first step and the sampled workgroup.  A
+    refusal of ``op`` (the ``new`` copies erased) where they do not evaluate."""
+    ev = Evaluator(block_size(kernel_of(loop)))
+    ev.where = op
+    out = []
+    try:
+        ev.bind(loop.regions[0].blocks[0].arguments[0], ev.value(loop.operands[0]))
+        if iv is not None:
+            ev.bind(iv, ev.value(op.operands[0]))
+        for o in ops:
+            view = ev.view(o.operands[0] if o.name in REG_READS else o.operands[1])
+            idx = [ev.value(o.operands[k]) for k in sorted(_index_positions(o))]
+            out.append((np.stack(idx), view.element([np.zeros_like(i) for i in idx]),
+                        view.element(idx), view.root))
+    except IRError as e:
+        _erase(new)
+        raise refuse(f"where its addresses evaluate per thread "
+                     f"({e.args[0].splitlines()[0][:160]})") from None
+    return out
+
+
+def _lane_order(writes: list, f: int, n: int, width: int) -> int:
+    """The first block (a divisor of the ``n`` copying threads) in which the threads'
+    shares (:func:`shares`) of the copies whose LDS accesses are ``writes`` (per copy, in
+    order) write each wave's lanes in order, ``width`` elements apart; 1 if none does."""
+    t = np.arange(n * f)
+    for block in (b for b in range(1, n + 1) if n % b == 0):
+        s, h = shares(t, f, block)
+        ok = True
+        for p in range(len(writes) // f):
+            e = np.stack([w[2] for w in writes[p * f:(p + 1) * f]])[h, s].reshape(-1, WAVE_SIZE)
+            ok &= bool(np.all(e - e[:, :1] == np.arange(WAVE_SIZE) * width))
+        if ok:
+            return block
+    return 1
+
+
+def _taken(got, old: list, f: int, block: int) -> bool:
+    """Each thread's access ``got`` of a spread copy is the access its share (:func:`shares`)
+    names in ``old`` (the ``f`` copies' accesses): the same indices in the same view."""
+    t = np.arange(len(got[1]))
+    s, h = shares(t, f, block)
+    return all(np.array_equal(got[k], np.stack([o[k] for o in old])[h, :, s].T
+                              if k == 0 else np.stack([o[k] for o in old])[h, s])
+               for k in range(3)) and all(o[3] == got[3] for o in old)

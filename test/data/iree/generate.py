@@ -442,6 +442,19 @@ LIT_INPUTS = {
     # select; the front end's own runs of 2 cut at 1 by the row's end, copied in pieces of
     # one element (frontend/layout.py): test_cut_runs.py
     "iree-f16-ab-100x17x520": dict(dtype="f16", m=100, n=17, k=520, transpose_b=False),
+    # N = 24: B (K x N) copied through registers by threads 0 to 127, staged through
+    # private buffers between two guards at the prefetch point (frontend/guarded_pairs.py,
+    # frontend/partial_copy.py): test_partial_copy.py
+    "iree-f16-ab-100x24x520": dict(dtype="f16", m=100, n=24, k=520, transpose_b=False),
+    # N = 129 = 16 x 8 + 1 bf16 (8 x 16 + 1 fp8): B's (K x N) run at column 128 cut to one
+    # element in the last workgroup, copied in pieces whose ends are the cut
+    # (frontend/layout.py): test_cut_runs.py
+    "iree-bf16-ab-64x129x1024": dict(dtype="bf16", m=64, n=129, k=1024, transpose_b=False),
+    "iree-fp8-ab-64x129x1024": dict(dtype="fp8", m=64, n=129, k=1024, transpose_b=False),
+    # M = 28, one 32-row tile: A's (K x M) runs of 4 past M padded whole by a select of the
+    # threads alone, kept in the copy (frontend/kept_masks.py): test_cut_runs.py
+    "iree-bf16-atb-28x64x160": dict(dtype="bf16", m=28, n=64, k=160, transpose_a=True,
+                                    transpose_b=False),
     # M = 2: IREE's VectorDistribute without an MFMA (a per-thread vector.contract, FMAs in
     # the late form), refused from both forms for want of MFMAs (test_vector_distribute.py)
     "iree-bf16-abt-2x364x1024": dict(dtype="bf16", m=2, n=364, k=1024),

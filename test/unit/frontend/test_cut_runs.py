@@ -127,14 +127,11 @@ def test_cut_run_refusals(forms, capsys, tmp_path, form, old, new, message):
 
 def _moving_forms(tmp_path_factory, dtype: str) -> dict:
     """Both forms of IREE's ``A x B`` 64x129x1024 of ``dtype`` (3 workgroups along N), as
-    files."""
-    d = tmp_path_factory.mktemp(f"cut_moving_{dtype}")
-    paths = {}
-    source = G.matmul_source(dtype=dtype, m=64, n=129, k=1024, transpose_b=False)
-    for form, text in G.forms(source).items():
-        paths[form] = d / f"{form}.mlir"
-        paths[form].write_text(text)
-    return paths
+    files: the committed inputs (``generate.py``'s ``LIT_INPUTS``), not built by
+    ``iree-compile`` in the run (about 0.7 s of CPU each)."""
+    inputs = Path(__file__).parents[2] / "lit" / "passes" / "Inputs"
+    return {form: inputs / f"iree-{dtype}-ab-64x129x1024.{form}.mlir"
+            for form in ("prefetch", "late")}
 
 
 @pytest.fixture(scope="module")
@@ -388,24 +385,34 @@ def test_a_whole_fixed_size_is_no_cut(fixed, capsys, tmp_path):
     assert rc == 0 and "sched.kept_mask" not in out, err
 
 
-def test_a_fixed_mask_of_a_whole_run_or_none_says_why(tmp_path, capsys):
+def test_a_fixed_mask_of_a_whole_run_or_none_is_kept_or_says_why(tmp_path, capsys):
     """IREE's bf16 ``A^T x B`` 28x64x160 at the prefetch point: M = 28 in the one 32-row
     tile, so thread 7's run of 4 (columns 28 to 31) lies past the row's end, masked to
     none of its elements, the others whole: no run cut inside, a mask of the whole run or
-    nothing the same in every workgroup, which ``kept_masks.py`` keeps only where it moves
-    with the workgroup.  Refused at the peel, which said the front end copies a cut run in
-    pieces only where the edge moves with the workgroup (untrue since a fixed size is
-    taken); it says now why this one is not."""
+    nothing the same in every workgroup.  ``kept_masks.py`` keeps it in the copy as C's
+    edge in the one tile (before: refused at the read, a K tail's mask short in iteration
+    0; IREE's f16 ``A^T x B`` 17x100x520, B's columns 100 to 127, likewise).  With A's
+    buffer cast unchecked (``boundsCheck(false)``: a read past its end no longer zeros)
+    it is refused at the read, saying which requirement of a kept mask fails."""
     src = tmp_path / "k.mlir"
-    src.write_text(G.prefetch_point(G.matmul_source(dtype="bf16", m=28, n=64, k=160,
-                                                    transpose_a=True, transpose_b=False)))
+    text = (Path(__file__).parents[2] / "lit" / "passes" / "Inputs" /
+            "iree-bf16-atb-28x64x160.prefetch.mlir").read_text()   # (generate.py's LIT_INPUTS)
+    src.write_text(text)
+    rc = main([str(src), ADOPT])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "sched.kept_mask" in out, err
+    cast = "%2 = amdgpu.fat_raw_buffer_cast %assume_align resetOffset :"
+    assert cast in text, "IREE's kernel changed shape"
+    src.write_text(text.replace(cast, cast.replace("resetOffset", "resetOffset "
+                                                   "boundsCheck(false)")))
     rc = main([str(src), ADOPT])
     err = capsys.readouterr().err
     assert rc == 1 and "Traceback" not in err, err
     assert "is masked to 0 of 4 elements in thread 7 in iteration 0, which the pipelined " \
         "loop runs" in err, err
-    assert "in pieces, frontend/cut_runs.py, only along the contiguous dimension of a " \
-        "global buffer of two or more dimensions whose size it evaluates over the whole " \
-        "grid; here the lane's run is masked to none of its elements, which cuts no run " \
-        "inside, and the front end keeps a mask of the whole run or nothing only where it " \
-        "moves with the workgroup" in err, err
+    assert "here the lane's run is masked to none of its elements, which cuts no run " \
+        "inside, and the front end keeps a mask of the whole run or nothing in its copy " \
+        "(frontend/kept_masks.py) only where it is one i1 per run and meets what a kept " \
+        "mask needs; this one does not: 'amdgpu.fat_raw_buffer_cast' op at line 41:16: " \
+        "masked rows are read past the end of this fat buffer, which must be range-checked " \
+        "by its own shape" in err, err

@@ -54,13 +54,15 @@ def test_both_forms_spread_the_copy_into_one_schedule_exact(forms, capsys):
     """One schedule and trip counts from both forms (K steps 0 to 63 merged 4 by 4, the
     65th the remainder loop's, B copied there by every thread in both), exact on the
     emulator (the late form here)."""
-    # (the late form's build is the one emulated; the prefetch point's up to its MLIR)
+    # (the late form's build is the one emulated; the prefetch point's up to its schedule,
+    # its loops read off the adopted kernel, as the remainder loop is there already)
     builds = {"late": shared_build("4wave", ("schedule-json", "mlir"),
                                    input=str(forms["late"])).stages,
-              "prefetch": build(CompileOptions(schedule="4wave", emit="mlir",
-                                                 stages=("schedule-json",),
+              "prefetch": build(CompileOptions(schedule="4wave", emit="schedule-json",
+                                                 stages=("adopted",),
                                                  input=str(forms["prefetch"])))}
-    builds["prefetch"] = dict(builds["prefetch"].stages, mlir=builds["prefetch"].output)
+    builds["prefetch"] = dict(mlir=builds["prefetch"].stages["adopted"],
+                              **{"schedule-json": builds["prefetch"].output})
     assert builds["prefetch"]["schedule-json"] == builds["late"]["schedule-json"]
     for form, stages in builds.items():
         assert re.search(r"scf\.for %\w+ = %c64\w* to %c65\w* step %c1\w* ",
@@ -72,6 +74,24 @@ def test_both_forms_spread_the_copy_into_one_schedule_exact(forms, capsys):
                "--emulate-mode=late", "--emulate-jobs=1"])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0" in out, out + err
+
+
+def test_a_staged_register_copy_by_half_the_threads_both_forms_one_schedule():
+    """IREE's f16 ``A x B`` 100x24x520: B's 8x32 ``K x N`` tile copied by threads 0 to 127,
+    two 2-byte elements each, through private buffers between two guards at the prefetch
+    point, in one per-thread loop in the late form.  Both spread (the guards fused, the
+    values forwarded, the copies spread in lane order) into one schedule (4 K steps
+    merged, the 65th in the remainder loop); before, refused at the guard (``... only
+    when its region is one 'amdgpu.gather_to_lds' and side-effect free ops``).  Exact on
+    the emulator from both forms, late and random mode, by hand (its one workgroup)."""
+    schedules = {}
+    for form in ("prefetch", "late"):       # (generate.py's LIT_INPUTS)
+        src = Path(__file__).parents[2] / "lit" / "passes" / "Inputs" / \
+            f"iree-f16-ab-100x24x520.{form}.mlir"
+        assert ("memref.alloca(" in src.read_text()) == (form == "prefetch"), form
+        schedules[form] = build(CompileOptions(schedule="4wave", emit="schedule-json",
+                                               input=str(src))).output
+    assert schedules["prefetch"] == schedules["late"]
 
 
 #: the LDS rows of B's copy at the prefetch point, 16 per wave
@@ -175,3 +195,136 @@ def test_a_spread_copy_clones_the_thread_ids_chain_in_order():
         names = [o.operation.name for o in loop.regions[0].blocks[0].operations]
         assert "scf.if" not in names and names.count("vector.load") == 1, names
         assert names.index("vector.load") > names.index("arith.muli"), names
+
+
+#: threads 0 to 127 copy a 256-element tile through registers, 2 elements each (thread t:
+#: elements 128 (t div 64) + t mod 64 and that plus 64, IREE's f16 ``A x B`` 100x24x520's
+#: B), staged through private buffers between two guards of one condition (its prefetch
+#: point; the late form has the loads and stores in one per-thread loop)
+STAGED = """gpu.module @m {
+  gpu.func @k(%g: memref<4096xf16, #gpu.address_space<global>>, %l: memref<256xf16, #gpu.address_space<workgroup>>, %a: vector<4xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c256 = arith.constant 256 : index
+    %tid = gpu.thread_id x
+    %z = arith.constant dense<0.0> : vector<16xf32>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<16xf32>) {
+      %p0 = memref.alloca() : memref<2xf16, #gpu.address_space<private>>
+      %p1 = memref.alloca() : memref<2xf16, #gpu.address_space<private>>
+      %in0 = arith.cmpi ult, %tid, %c128 : index
+      scf.if %in0 {
+        %hi = arith.divui %tid, %c64 : index
+        %lo = arith.remui %tid, %c64 : index
+        %row = arith.muli %hi, %c128 : index
+        %e0 = arith.addi %row, %lo : index
+        %e1 = arith.addi %e0, %c64 : index
+        %k = arith.muli %i, %c256 : index
+        %s0 = arith.addi %e0, %k : index
+        %s1 = arith.addi %e1, %k : index
+        %v0 = vector.load %g[%s0] : memref<4096xf16, #gpu.address_space<global>>, vector<1xf16>
+        vector.store %v0, %p0[%c0] : memref<2xf16, #gpu.address_space<private>>, vector<1xf16>
+        %v1 = vector.load %g[%s1] : memref<4096xf16, #gpu.address_space<global>>, vector<1xf16>
+        vector.store %v1, %p1[%c0] : memref<2xf16, #gpu.address_space<private>>, vector<1xf16>
+      }
+      %in1 = arith.cmpi ult, %tid, %c128 : index
+      scf.if %in1 {
+        %hi = arith.divui %tid, %c64 : index
+        %lo = arith.remui %tid, %c64 : index
+        %row = arith.muli %hi, %c128 : index
+        %e0 = arith.addi %row, %lo : index
+        %e1 = arith.addi %e0, %c64 : index
+        %w0 = vector.load %p0[%c0] : memref<2xf16, #gpu.address_space<private>>, vector<1xf16>
+        vector.store %w0, %l[%e0] : memref<256xf16, #gpu.address_space<workgroup>>, vector<1xf16>
+        %w1 = vector.load %p1[%c0] : memref<2xf16, #gpu.address_space<private>>, vector<1xf16>
+        vector.store %w1, %l[%e1] : memref<256xf16, #gpu.address_space<workgroup>>, vector<1xf16>
+      }
+      %m = amdgpu.mfma 32x32x8 %a * %a + %acc : vector<4xf16>, vector<4xf16>, vector<16xf32>
+      scf.yield %m : vector<16xf32>
+    }
+    gpu.return
+  }
+}"""
+
+
+def _spread_staged(text: str):
+    """(spread_guarded_copies' count, the loop's op names, per thread the global and LDS
+    element of each spread copy at K step 1), of ``text``'s K-loop."""
+    from pipeline_mlir.analysis.loop_eval import Evaluator
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.partial_copy import spread_guarded_copies
+
+    with new_context() as ctx:
+        module = ir.Module.parse(text, ctx)
+        (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        n = spread_guarded_copies(loop)
+        module.operation.verify()
+        ops = [o.operation for o in loop.regions[0].blocks[0].operations]
+        ev = Evaluator((256, 1, 1))
+        ev.where = loop
+        ev.bind(loop.regions[0].blocks[0].arguments[0], 1)
+        moved = [(ev.view(o.operands[0]).element([ev.value(x) for x in o.operands[1:]])
+                  if o.name == "vector.load" else
+                  ev.view(o.operands[1]).element([ev.value(x) for x in o.operands[2:]]))
+                 for o in ops if o.name in ("vector.load", "vector.store")]
+        return n, [o.name for o in ops], moved
+
+
+def test_a_copy_through_registers_staged_between_two_guards_is_spread_in_lane_order():
+    """The two guards made one (guarded_pairs.py), the private values forwarded (no
+    alloca left), the two register copies of threads 0 to 127 spread over 256 threads:
+    thread t' copies element t' of the tile, K step 1's global element 256 + t', so each
+    wave's lanes write LDS in order (the block of 64 threads, not t' div 2)."""
+    n, names, moved = _spread_staged(STAGED)
+    assert n == 1 and "scf.if" not in names and "memref.alloca" not in names, names
+    (src, dst) = moved
+    t = np.arange(256)
+    assert np.array_equal(dst, t) and np.array_equal(src, 256 + t), (src, dst)
+
+
+@pytest.mark.parametrize("old,new,message", [
+    # the second guard of another condition: not fused; its region's reads are private
+    ("%in1 = arith.cmpi ult, %tid, %c128", "%in1 = arith.cmpi ult, %tid, %c64",
+     "only when its region is one 'amdgpu.gather_to_lds' and side-effect free ops, or "
+     "copies through registers"),
+    # a staged value read back from another element of its buffer: not forwarded
+    ("%w1 = vector.load %p1[%c0]", "%w1 = vector.load %p1[%c1]",
+     "only when its region is one 'amdgpu.gather_to_lds' and side-effect free ops, or "
+     "copies through registers"),
+    # three copies a thread for the 2 threads that share each copying thread's
+    ("        vector.store %w1, %l[%e1]", "        vector.store %w1, %l[%e1] : memref<256xf16, "
+     "#gpu.address_space<workgroup>>, vector<1xf16>\n        %v2 = vector.load %g[%c0] : "
+     "memref<4096xf16, #gpu.address_space<global>>, vector<1xf16>\n        vector.store %v2, "
+     "%l[%c0]",
+     "where its 3 copies through registers a thread (of one source and LDS buffer, vector "
+     "type and attributes) are a multiple of the 2 threads"),
+], ids=["other-condition", "other-element", "three-copies"])
+def test_staged_copies_it_cannot_spread_are_refused_at_the_guard(old, new, message):
+    from pipeline_mlir.dialect.ir_io import IRError
+    assert old in STAGED
+    with pytest.raises(IRError, match=re.escape(message)):
+        _spread_staged(STAGED.replace(old, new, 1))
+
+
+def test_the_proof_refuses_spread_register_copies_that_move_other_elements():
+    """``_taken`` on the accesses of the tile above: the shares of 64-thread blocks taken;
+    a moved index, another view or another buffer refused, and so is the div-mod share
+    (block 1) of what the blocks of 64 spread."""
+    from pipeline_mlir.frontend.partial_copy import _lane_order, _taken, shares
+    t = np.arange(256)
+    base = np.zeros(256, dtype=np.int64)
+    copy = [(np.stack([e]), base, e, "g") for e in (128 * (t // 64) + t % 64,
+                                                   128 * (t // 64) + t % 64 + 64)]
+    assert _lane_order(copy, 2, 128, 1) == 64
+    s, h = shares(t, 2, 64)
+    e = np.where(h == 0, copy[0][2][s], copy[1][2][s])
+    good = (np.stack([e]), base, e, "g")
+    assert np.array_equal(e, t) and _taken(good, copy, 2, 64)
+    assert not _taken(good, copy, 2, 1)
+    for bad in ((good[0] + (t == 9), good[1], good[2] + (t == 9), "g"),    # an index moved
+                (good[0], good[1] + 1, good[2] + 1, "g"),                  # another view
+                (good[0], good[1], good[2], "other")):                     # another buffer
+        assert not _taken(bad, copy, 2, 64)

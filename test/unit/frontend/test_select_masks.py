@@ -419,6 +419,30 @@ def test_a_whole_run_mask_that_moves_is_kept_in_the_copy():
     assert [_check(two.replace("%LEAD", c))[0] for c in ("%c1", "%c2")] == [0, 1]
 
 
+def test_a_whole_run_mask_of_the_one_tiles_edge_is_kept_in_the_copy():
+    """A whole-run mask (``create_mask (c ? 16 : 0)``) whose ``c`` is of the loop variable
+    and the threads alone, false in some thread in the first iteration: C's edge in the one
+    tile (IREE's f16 ``A^T x B`` 17x100x520, B's columns 100 to 127 under its 128-column
+    tile, each lane's run of 4 read whole or not at all), kept as the select of such an
+    edge is (before: left to the peel, refused as a K tail's mask short in iteration 0).
+    Not kept: the same on a plain memref (no zeros past its end), and a condition true in
+    every thread of the first iteration (a K tail's mask: left to the peel)."""
+    def read(cond: str) -> str:
+        return cond + """
+    %z8 = arith.constant 0 : i8
+    %sz = arith.select %cc, %c16, %c0 : index
+    %mk = vector.create_mask %sz : vector<16xi1>"""
+    masked = f"vector.transfer_read %g[%r, %c0], %z8, %mk {{in_bounds = [true]}} : {FAT}, " \
+             "vector<16xi8>"
+    n, text = _check(_loop(read(ONE_TILE), masked, fat=True))
+    assert n == 1 and "create_mask" not in text and "arith.constant 64 : index" in text, text
+    plain = masked.replace(FAT, G)
+    assert _check(_loop(read(ONE_TILE), plain))[0] == 0
+    tail = read(ONE_TILE.replace("%in = arith.cmpi ult, %row, %c2", "%in = arith.cmpi ult, "
+                                 "%row, %c16"))
+    assert _check(_loop(tail, masked, fat=True))[0] == 0
+
+
 @pytest.mark.parametrize("old,new,message", [
     # a buffer of 70000000 rows of 16 bytes: the offset past its end leaves 32 bits
     (("64x16xi8>", "64x16xi8, #amdgpu"), ("70000000x16xi8>", "70000000x16xi8, #amdgpu"),

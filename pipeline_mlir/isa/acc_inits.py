@@ -16,6 +16,9 @@ Refused (``acc-init`` at the MFMA's line):
 - a chain that starts from a zero on one path and from a load on another (the IR starts
   each accumulator from one value: a zero constant, or what it read before the loop).
 
+And ``operand-unwritten`` at an MFMA whose A or B operand register no instruction wrote
+on some path into it (:func:`_unwritten_operands`).
+
 Not held (a note): which element of C a load-started chain starts from (a ``C +=``
 kernel's registers are held only to be written, and by no other chain); a start written
 by another instruction (a scratch reload, a conversion: the walk does not follow it);
@@ -190,5 +193,28 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
     if unfollowed:
         notes.append(f"the start of {len(unfollowed)} accumulator chain(s) not followed "
                      f"(their chains are not)")
-    return found, notes
+    return found + _unwritten_operands(walk, where), notes
+
+
+#: the VGPRs the hardware writes at a kernel's entry (the workitem ids, at most three)
+_ENTRY_VGPRS = frozenset({"v0", "v1", "v2"})
+
+
+def _unwritten_operands(walk: _Walk, where: dict) -> list[Finding]:
+    """``operand-unwritten``: an MFMA reading as its A or B operand a register that no
+    instruction writes on some path into it (the MFMA then multiplies whatever the register
+    held: an MFMA moved above the fragment read that fills it, in straight code).  One
+    finding, at the first such MFMA, counting the others."""
+    bad = []
+    for line, (k, j, i) in sorted(where.items()):
+        regs = [r for o in i.operands[1:3] for r in registers(o) if r not in _ENTRY_VGPRS]
+        r = next((r for r in regs if ("unwritten",) in walk.origins(k, j, r)), None)
+        if r is not None:
+            bad.append((line, i, r))
+    if not bad:
+        return []
+    line, i, r = bad[0]
+    return [Finding("operand-unwritten", "-", (), (line,),
+                    f"{i.text} (line {line}) reads as an operand {r}, which no instruction "
+                    f"writes on a path into it", len(bad))]
 

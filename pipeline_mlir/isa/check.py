@@ -85,7 +85,7 @@ def _sep_key(t: Token) -> str:
     return {"barrier": "B", "sched_barrier": "F"}[t.kind]
 
 
-def _align(exp: list[Token], act: list[Token], foreign: frozenset = frozenset()):
+def align_separators(exp: list[Token], act: list[Token], foreign: frozenset = frozenset()):
     """Matched separator pairs (exp index, act index) and the unmatched ones; the actual
     separators ``foreign`` are left out of the alignment (unmatched)."""
     esep = [k for k, t in enumerate(exp) if t.kind in SEPARATORS]
@@ -126,7 +126,7 @@ class _Phase:
         self.held = held or (lambda _t, _c, after=False: None)
         foreign: frozenset = frozenset()
         while True:     # each round leaves the waits found foreign out (at most one per wait)
-            self.pairs, self.un_e, self.un_a = _align(exp, act, foreign)
+            self.pairs, self.un_e, self.un_a = align_separators(exp, act, foreign)
             more = self.foreign_waits()
             if not more:
                 break

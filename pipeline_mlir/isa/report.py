@@ -458,7 +458,8 @@ class KernelReport:
                      f"{self.reference['spills']:>4}")
         text = "\n".join(L) + "\n"
         if self.isa is not None:
-            text += self.isa.format()
+            text += (f"ISA check: {self.isa_note}\n" if self.isa_note else "") + \
+                self.isa.format()
         elif self.isa_note:
             text += f"ISA check: {self.isa_note}\n"
         if self.isa is None and self.isa_plain is not None:

@@ -46,7 +46,7 @@ from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries, sch
 from pipeline_mlir.lowering.xdl_window import emit_guard, needs_guard
 from pipeline_mlir.lowering.keep_alive import accumulators, keep_accumulators
 
-from pipeline_mlir.analysis.ir_facts import block_size, memory_space
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int, memory_space
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.adopt import VERSIONED_ATTR, VERSIONED_NOTE
 from pipeline_mlir.frontend.k_subtiles import FORM_ATTR
@@ -304,6 +304,15 @@ def spreads_over_mma(p) -> bool:
         spread_mode(kernel_shape(named, named.kernel_geometry())) == SPREAD_OVER_MMA
 
 
+def _main_trips(loop) -> int | None:
+    """How many times the main loop (from ``lb + step`` to ``ub``, by ``step``) runs when
+    ``loop``'s bounds are constants, else None."""
+    lb, ub, step = (constant_int(v) for v in list(loop.operands)[:3])
+    if lb is None or ub is None or not step or step < 0:
+        return None
+    return max(0, -(-(ub - lb - step) // step))
+
+
 def reserves_agprs(p) -> bool:
     """Whether the kernel of the concrete pipeline ``p`` keeps its accumulators in AGPRs
     (its function carries ``sched.agpr_alloc``: one wave per SIMD, a 128x128 warp tile)."""
@@ -344,7 +353,8 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
         order_cuts(plan, strict=True)
     except ConfigError as e:
         raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
-    plan = replace(plan, function=_function_name(p.op), **_fragment_reads(loop))
+    plan = replace(plan, function=_function_name(p.op), trips=_main_trips(loop),
+                   **_fragment_reads(loop))
     _Materializer(p, loop, templates, plan).run()
     return plan
 

@@ -260,14 +260,15 @@ def test_other_mutations_are_reported(pp, target, replacement, kind):
     # bytes no write fills after the prologue on the zero-trip path (lds-unwritten); a
     # fragment read deleted: bytes of the plan's reads no ds_read reads (lds-unread), and
     # the read before it into the same registers now reaching its MFMAs too, of another
-    # place of their chains than that read's (lds-misread); an
+    # place of their chains than that read's (lds-misread), and nothing writing them on
+    # the first trip's path (operand-unwritten); an
     # MFMA added: the read rule holds no read of that phase (its note); an MFMA made one of
     # f16 reading other registers: reads whose registers it reads in part fill no whole
     # part of its operands, so which part they are is not held (its note), nor is the start
     # of the accumulator chain it breaks (the acc-init rule's note)
     races = {"barrier-missing": ["lds-race"],
              "load-lds-missing": ["lds-stale", "lds-unwritten"],
-             "ds-read-missing": ["lds-unread", "lds-misread"],
+             "ds-read-missing": ["lds-unread", "lds-misread", "operand-unwritten"],
              "mfma-extra": ["lds-read-unheld"],
              "mfma-changed": ["lds-read-unheld", "acc-init-unheld"]}.get(kind, [])
     if kind == "ds-read-missing":

@@ -636,28 +636,16 @@ def unrolled():
     """(the assembly, the kernel plan, the LLVM IR) of IREE Wave's GEMM at K = 256 under
     ``4wave``, whose 2-trip K-loop LLVM unrolls: the straight code of the prologue, one copy
     of the loop phase (its pipelined loop runs once) and the epilogue, the loads all DMAs
-    to LDS.  Its ``--emit=asm`` build passes the gate, which now compares that code with
-    the schedule (``pipeline_mlir/isa/unrolled.py``)."""
+    to LDS (the run's one build of it, ``kernel_builds.built_input``, which
+    ``test_report.py`` reports on).  The gate passes it, comparing that code with the
+    schedule (``pipeline_mlir/isa/unrolled.py``)."""
     from pathlib import Path
 
-    from pipeline_mlir.driver import CompileOptions, compile
+    from kernel_builds import built_input
 
-    seen = []
-    real = isa_gate.check_built
-
-    def spy(asm, plans, ll_text, module, filename):
-        seen.append((asm, plans, ll_text))
-        return real(asm, plans, ll_text, module, filename)
-
-    kernel = Path(__file__).parents[2] / "data" / "wave" / "gemm_f16_128x128x256.mlir"
-    isa_gate.check_built = spy
-    try:
-        compile(CompileOptions(schedule="4wave", input=str(kernel), emit="asm")) \
-            .checked_output()
-    finally:
-        isa_gate.check_built = real
-    ((asm, (plan,), ll),) = seen
-    return asm, plan, ll
+    b = built_input("4wave", Path(__file__).parents[2] / "data" / "wave" /
+                    "gemm_f16_128x128x256.mlir")
+    return b.asm, b.plan, b.ll
 
 
 def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
@@ -713,7 +701,6 @@ def test_an_unrolled_loops_mutant_is_refused(unrolled, how, kind):
     from pipeline_mlir.isa.check import check_without_schedule
 
     asm, plan, ll = unrolled
-    check_built(asm, [plan], ll, None, "k.mlir")
     bad = _unrolled_mutant(asm, plan, ll, how)
     assert bad != asm
     assert errors(check_without_schedule(parse_asm(bad).function())) == []
@@ -724,7 +711,7 @@ def test_an_unrolled_loops_mutant_is_refused(unrolled, how, kind):
 
 
 def test_an_unrolled_loop_the_check_cannot_count_is_said_so(unrolled):
-    """Where the copies of the loop phase cannot be counted (a trip count the lowering did
+    """The unrolled kernel as built passes the gate.  Where the copies of the loop phase cannot be counted (a trip count the lowering did
     not know as a constant), the comparison is not made and the report says why, the rules
     reading the assembly alone run on the whole function (never silently)."""
     import dataclasses
@@ -732,6 +719,7 @@ def test_an_unrolled_loop_the_check_cannot_count_is_said_so(unrolled):
     from pipeline_mlir.isa.report import unrolled_note
 
     asm, plan, ll = unrolled
+    check_built(asm, [plan], ll, None, "k.mlir")      # the build as LLVM made it passes
     fn = parse_asm(asm).function()
     ran = pipelined_check(fn, dataclasses.replace(plan, trips=None), unrolled_note(fn, ll), ll)
     assert ran.isa is None and ran.note == (

@@ -127,7 +127,7 @@ def test_epilogue_pipelined_and_exact(generated, name, form, capsys, monkeypatch
     with counting_loops() as loops:
         rc = main(["--pipeline=4wave", str(src), "--emulate",
                    f"--emulate-workgroups={WORKGROUPS.get((name, form), 2)}",
-                   f"--emulate-mode={mode}"])
+                   f"--emulate-mode={mode}", "--emulate-jobs=1"])
     out, err = capsys.readouterr()
     assert rc == 0, out + err
     if (name, form) in WORKGROUPS:      # the LDS rows it differs in, proven unused

@@ -533,7 +533,7 @@ def test_a_batch_inside_one_tile_is_pipelined_and_exact(tmp_path, capsys, name):
     late = tmp_path / f"{name}.late.mlir"
     late.write_text(forms["late"])
     rc = main(["--pipeline=4wave", str(late), "--emulate", "--emulate-workgroups=2",
-               "--emulate-mode=late"])
+               "--emulate-mode=late", "--emulate-jobs=1"])
     out, err = capsys.readouterr()
     assert rc == 0, out + err
     batch = cfg.get("batch", 2)

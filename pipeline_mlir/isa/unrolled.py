@@ -175,7 +175,7 @@ def unrolled_check(fn: AsmFunction, plan: KernelPlan, **isa_options) -> Unrolled
     i1, i2, i3 = at(cuts[0]), at(cuts[1]), at(cuts[2])
     whole.phases = {"prologue": instrs[:i1], "loop": instrs[i1:i2], "epilogue": instrs[i2:i3]}
     expected = {ph: [t for p, t in run if p == ph] for ph in PHASES}
-    res = check_isa(whole, expected, plan.fragment_waits, plan)
+    res = check_isa(whole, expected, plan.fragment_waits, plan, own_waits=True)
     res.mfmas_per_mma = m
     rest = [i.line for i in instrs[i3:] if i.kind in SEPARATORS or i.kind in DATA_CLASSES
             or i.kind == "vmem_store"]

@@ -503,3 +503,13 @@ def checked_int_attr(op, name: str, default: int | None = None) -> int | None:
         raise IRError(op, f"'{op.name}' op: attribute '{name}' = {op.attributes[name]} is not "
                           f"an integer")
     return value
+
+
+def main_trips(loop) -> int | None:
+    """How many times a pipelined kernel's main loop (from ``lb + step`` to ``ub``, by
+    ``step``; the first iteration is the prologue's) runs when ``loop``'s bounds are
+    constants (:func:`constant_int`), else None."""
+    lb, ub, step = (constant_int(v) for v in list(loop.operands)[:3])
+    if lb is None or ub is None or not step or step < 0:
+        return None
+    return max(0, -(-(ub - lb - step) // step))

@@ -16,6 +16,9 @@ Refused (``acc-init`` at the MFMA's line):
 - a chain that starts from a zero on one path and from a load on another (the IR starts
   each accumulator from one value: a zero constant, or what it read before the loop).
 
+And ``operand-unwritten`` at an MFMA whose A or B operand register no instruction wrote
+on some path into it (:func:`_unwritten_operands`).
+
 Not held (a note): which element of C a load-started chain starts from (a ``C +=``
 kernel's registers are held only to be written, and by no other chain); a start written
 by another instruction (a scratch reload, a conversion: the walk does not follow it);
@@ -190,5 +193,54 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
     if unfollowed:
         notes.append(f"the start of {len(unfollowed)} accumulator chain(s) not followed "
                      f"(their chains are not)")
-    return found, notes
+    return found + _unwritten_operands(fn), notes
 
+
+#: the VGPRs the hardware writes at a kernel's entry (the workitem ids, at most three)
+_ENTRY_VGPRS = frozenset({"v0", "v1", "v2"})
+
+
+def _unwritten_operands(fn: AsmFunction) -> list[Finding]:
+    """``operand-unwritten``: an MFMA reading as its A or B operand a register that no
+    instruction writes on some path into it (the MFMA then multiplies whatever the register
+    held: an MFMA moved above the fragment read that fills it, in straight code).  A forward
+    dataflow of the registers written on every path (their intersection at a join).  One
+    finding, at the first such MFMA, counting the others."""
+    blocks = fn.blocks
+    index = {b.label: k for k, b in enumerate(blocks)}
+    preds: list[list[int]] = [[] for _ in blocks]
+    for k, b in enumerate(blocks):
+        for t in b.succs:
+            preds[index[t]].append(k)
+    writes = [frozenset(r for i in b.instrs for r in i.defs) for b in blocks]
+    every = frozenset().union(*writes) | _ENTRY_VGPRS
+    out = [every] * len(blocks)
+    entry = [_ENTRY_VGPRS] * len(blocks)
+    changed = True
+    while changed:      # registers written on every path to each block's end
+        changed = False
+        for k in range(len(blocks)):
+            # the function's entry a path of its own into block 0; a block no branch
+            # reaches (none of LLVM's) held to nothing
+            ins = [out[p] for p in preds[k]] + ([_ENTRY_VGPRS] if k == 0 else [])
+            got = frozenset.intersection(*ins) if ins else every
+            entry[k] = got
+            new = got | writes[k]
+            if new != out[k]:
+                out[k], changed = new, True
+    bad = []
+    for k, b in enumerate(blocks):
+        written = set(entry[k])
+        for i in b.instrs:
+            if i.kind == "mfma":
+                r = next((r for o in i.operands[1:3] for r in registers(o)
+                          if r not in written), None)
+                if r is not None:
+                    bad.append((i, r))
+            written.update(i.defs)
+    if not bad:
+        return []
+    i, r = bad[0]
+    return [Finding("operand-unwritten", "-", (), (i.line,),
+                    f"{i.text} (line {i.line}) reads as an operand {r}, which no instruction "
+                    f"writes on a path into it", len(bad))]

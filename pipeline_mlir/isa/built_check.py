@@ -88,7 +88,7 @@ __all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_ERROR_KINDS", "DMA_MOVED_KIND
 #: findings that refuse a build wherever they are
 ERROR_KINDS = frozenset({"wait-short", "frag-wait-weak", "frag-wait-missing", "lds-race",
                          "lds-outside", "lds-stale", "lds-unwritten", "barrier-mismatch",
-                         "wait-states", "acc-init"}) | READ_ERROR_KINDS
+                         "wait-states", "acc-init", "operand-unwritten"}) | READ_ERROR_KINDS
 #: findings that refuse a build in the pipelined loop (its waits count these instructions)
 LOOP_ERROR_KINDS = frozenset({"mfma-missing"})
 #: findings that refuse a build, in any phase, of a kernel whose pipelined loop's global
@@ -120,8 +120,13 @@ def pipelined_check(fn: AsmFunction, plan, loop_note: str = "", ll_text: str | N
     :func:`~pipeline_mlir.isa.which_loop.not_the_pipelined_loop`); ``isa_options`` go to
     :func:`~pipeline_mlir.isa.check.check_kernel_asm`."""
     if loop_note:
-        return PipelinedCheck(note="the comparison with the schedule and its order rule not "
-                                   "run (they read the pipelined loop: main loop above)",
+        from pipeline_mlir.isa.unrolled import unrolled_check
+
+        ran = unrolled_check(fn, plan, **isa_options)
+        if ran.isa is not None:
+            return PipelinedCheck(isa=ran.isa, note=ran.note())
+        return PipelinedCheck(note=f"the comparison with the schedule and its order rule not "
+                                   f"run on the unrolled loop (main loop above): {ran.why}",
                               plain=check_without_schedule(fn))
     why = not_the_pipelined_loop(fn, plan, isa_options.get("mfmas_per_mma") or
                                  plan.shape.mfmas_per_mma, ll_text)

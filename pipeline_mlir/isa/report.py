@@ -422,10 +422,9 @@ class KernelReport:
             L.append(f"  {'spills':<30}{r.vgpr_spills + r.sgpr_spills:>6}   reference "
                      f"{self.reference['spills']:>4}")
         text = "\n".join(L) + "\n"
+        text += f"ISA check: {self.isa_note}\n" if self.isa_note else ""
         if self.isa is not None:
             text += self.isa.format()
-        elif self.isa_note:
-            text += f"ISA check: {self.isa_note}\n"
         if self.isa is None and self.isa_plain is not None:
             text += (f"  without the schedule, on the whole function (wait-short, waterfall): "
                      f"{len(self.isa_plain)} findings\n")

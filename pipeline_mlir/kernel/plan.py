@@ -435,6 +435,11 @@ class KernelPlan:
     #: (:mod:`pipeline_mlir.isa.frag_addresses`); empty with ``reads_note`` saying why
     reads: tuple = field(default=(), compare=False)
     reads_note: str = field(default="not lowered from IR", compare=False)
+    #: how many times the main loop runs when its bounds are constants (None: known only
+    #: at run time, or not lowered from IR): the ISA check of a kernel whose loop LLVM
+    #: unrolled fully compares that many copies of the loop's phase
+    #: (:mod:`pipeline_mlir.isa.unrolled`)
+    trips: int | None = field(default=None, compare=False)
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:

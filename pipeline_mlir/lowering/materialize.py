@@ -46,7 +46,7 @@ from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries, sch
 from pipeline_mlir.lowering.xdl_window import emit_guard, needs_guard
 from pipeline_mlir.lowering.keep_alive import accumulators, keep_accumulators
 
-from pipeline_mlir.analysis.ir_facts import block_size, memory_space
+from pipeline_mlir.analysis.ir_facts import block_size, main_trips, memory_space
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 from pipeline_mlir.frontend.marks import MERGE_NOTE_ATTR, VERSIONED_ATTR, VERSIONED_NOTE
 from pipeline_mlir.frontend.k_subtiles import FORM_ATTR
@@ -343,7 +343,8 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
         order_cuts(plan, strict=True)
     except ConfigError as e:
         raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
-    plan = replace(plan, function=_function_name(p.op), **_fragment_reads(loop))
+    plan = replace(plan, function=_function_name(p.op), trips=main_trips(loop),
+                   **_fragment_reads(loop))
     _Materializer(p, loop, templates, plan).run()
     return plan
 

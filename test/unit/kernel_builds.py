@@ -93,6 +93,27 @@ def _build(spec: str, shared: bool = True) -> Built:
     return Built(spec, gemm_kernel(parse_pipeline(spec)), ll, asm, link_hsaco(obj), plans[0])
 
 
+def built_input(spec: str, path) -> Built:
+    """The kernel of the input file ``path`` under ``spec``, built as :func:`build` builds
+    a complete kernel (its LLVM IR, assembly, code object and kernel plan), once per run:
+    IREE Wave's GEMM at K = 256, whose loop LLVM unrolls, for the report's and the ISA
+    gate's tests of such a kernel (``test_report.py``, ``test_isa_gate.py``)."""
+    from pathlib import Path
+
+    return cached("kernel-input", (spec, Path(path).read_text()),
+                  lambda: _build_input(spec, str(path)))
+
+
+def _build_input(spec: str, path: str) -> Built:
+    from pipeline_mlir.driver import CompileOptions, compile
+    from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
+
+    result = compile(CompileOptions(schedule=spec, input=path, emit="llvm"))
+    ll, (plan,) = result.checked_output(), result.plans
+    asm, obj = compile_llvm_ir(ll, kind="both")
+    return Built(spec, None, ll, asm, link_hsaco(obj), plan)
+
+
 @functools.lru_cache(maxsize=None)
 def pipeline_opt_hsaco(spec: str, source: str | None = None) -> bytes:
     """The code object ``pipeline-opt --pipeline=SPEC [FILE] --emit=hsaco`` writes for the

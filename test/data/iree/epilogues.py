@@ -46,8 +46,9 @@ def epilogue_source(kind: str, dtype: str = "bf16", m: int = 2048, n: int = 2048
     if kind == "batch":
         A, B, C = (f"tensor<{batch}x{t[7:]}" for t in (A, B, C))
     params = [f"%a: {A}", f"%b: {B}"]
-    fill = (f"  %zero = arith.constant 0.0 : f32\n  %e = tensor.empty() : {C}\n"
-            f"  %c = linalg.fill ins(%zero : f32) outs(%e : {C}) -> {C}\n")
+    zero = "0 : i32" if dtype == "i8" else "0.0 : f32"
+    fill = (f"  %zero = arith.constant {zero}\n  %e = tensor.empty() : {C}\n"
+            f"  %c = linalg.fill ins(%zero : {zero.split()[-1]}) outs(%e : {C}) -> {C}\n")
     if kind.startswith("accumulate") and kind in KINDS:
         params.append(f"%c: {C}")
         fill = "  %zero = arith.constant 0.0 : f32\n" if kind != "accumulate" else ""

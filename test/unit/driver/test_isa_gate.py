@@ -629,3 +629,102 @@ def test_a_zero_trip_path_llvm_deleted_whole_is_no_error():
     assert errors([barrier, wait], ran.isa) == []
     assert errors([barrier, Finding("wait-missing", "epilogue", fence, (), "m")],
                   ran.isa) == [barrier]
+
+
+@pytest.fixture(scope="module")
+def unrolled():
+    """(the assembly, the kernel plan, the LLVM IR) of IREE Wave's GEMM at K = 256 under
+    ``4wave``, whose 2-trip K-loop LLVM unrolls: the straight code of the prologue, one copy
+    of the loop phase (its pipelined loop runs once) and the epilogue, the loads all DMAs
+    to LDS (the run's one build of it, ``kernel_builds.built_input``, which
+    ``test_report.py`` reports on).  The gate passes it, comparing that code with the
+    schedule (``pipeline_mlir/isa/unrolled.py``)."""
+    from pathlib import Path
+
+    from kernel_builds import built_input
+
+    b = built_input("4wave", Path(__file__).parents[2] / "data" / "wave" /
+                    "gemm_f16_128x128x256.mlir")
+    return b.asm, b.plan, b.ll
+
+
+def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
+    """The unrolled kernel's assembly with its loop copy (as the comparison cuts it)
+    mutated: ``wait-weakened``, the copy's first wait's ``vmcnt`` raised by one;
+    ``mfma-swapped``, its first MFMA swapped with the first MFMA after the next
+    ``s_waitcnt lgkmcnt``, which reads a fragment read between the two; ``ds-read-moved``,
+    the first ``ds_read`` after its first ``s_barrier`` moved above the wait before that
+    barrier."""
+    import re
+
+    from pipeline_mlir.isa.report import unrolled_note
+    from pipeline_mlir.isa.unrolled import unrolled_check
+
+    fn = parse_asm(asm).function()
+    assert unrolled_note(fn, ll)
+    loop = unrolled_check(fn, plan).phases["loop"]
+    lines = asm.split("\n")
+    if how == "wait-weakened":
+        w = next(i for i in loop if i.kind == "wait" and "vmcnt" in i.text)
+        lines[w.line - 1] = re.sub(r"vmcnt\((\d+)\)", lambda m: f"vmcnt({int(m.group(1)) + 1})",
+                                   lines[w.line - 1])
+    elif how == "mfma-swapped":
+        k = next(k for k, i in enumerate(loop) if i.kind == "mfma")
+        w = next(j for j in range(k, len(loop)) if loop[j].kind == "wait" and
+                 "lgkmcnt" in loop[j].text)
+        b = next(i for i in loop[w:] if i.kind == "mfma")
+        a = loop[k]
+        lines[a.line - 1], lines[b.line - 1] = lines[b.line - 1], lines[a.line - 1]
+    else:
+        bar = next(k for k, i in enumerate(loop) if i.kind == "barrier")
+        read = next(i for i in loop[bar:] if i.kind == "ds_read")
+        wait = next(i for i in reversed(loop[:bar]) if i.kind == "wait")
+        text = lines[read.line - 1]
+        lines[read.line - 1] = None
+        lines.insert(wait.line - 1, text)
+    return "\n".join(x for x in lines if x is not None)
+
+
+@pytest.mark.parametrize("how, kind", [
+    ("wait-weakened", "wait-weakened in the loop"),
+    ("mfma-swapped", "operand-unwritten in the function"),
+    ("ds-read-moved", "ds-read-moved in the loop")])
+def test_an_unrolled_loops_mutant_is_refused(unrolled, how, kind):
+    """The unrolled kernel's straight code is held to the plan as a rolled loop is: a
+    weakened wait of the loop copy (a DMA kernel: the wait that keeps the wave's fragment
+    reads after the DMAs filling their stage), a fragment read moved above the wait and
+    barrier before it, are refused (``wait-weakened``, ``ds-read-moved`` earlier across an
+    ``s_barrier``); two MFMAs swapped across a wait, the one moved up reading its B operand
+    before the read that fills it is issued, is refused by the operand rule
+    (``operand-unwritten``).  Before, the gate held such code to the rules reading the
+    assembly alone, which pass all three."""
+    from pipeline_mlir.isa.check import check_without_schedule
+
+    asm, plan, ll = unrolled
+    bad = _unrolled_mutant(asm, plan, ll, how)
+    assert bad != asm
+    assert errors(check_without_schedule(parse_asm(bad).function())) == []
+    with pytest.raises(Failure) as e:
+        check_built(bad, [plan], ll, None, "k.mlir")
+    messages = [d.message for d in e.value.diags]
+    assert any(f"ISA check: {kind}" in m for m in messages), messages
+
+
+def test_an_unrolled_loop_the_check_cannot_count_is_said_so(unrolled):
+    """The unrolled kernel as built passes the gate.  Where the copies of the loop phase cannot be counted (a trip count the lowering did
+    not know as a constant), the comparison is not made and the report says why, the rules
+    reading the assembly alone run on the whole function (never silently)."""
+    import dataclasses
+
+    from pipeline_mlir.isa.report import unrolled_note
+
+    asm, plan, ll = unrolled
+    check_built(asm, [plan], ll, None, "k.mlir")      # the build as LLVM made it passes
+    fn = parse_asm(asm).function()
+    ran = pipelined_check(fn, dataclasses.replace(plan, trips=None), unrolled_note(fn, ll), ll)
+    assert ran.isa is None and ran.note == (
+        "the comparison with the schedule and its order rule not run on the unrolled loop "
+        "(main loop above): the pipelined loop's trip count was no constant the lowering "
+        "knew, so the copies of its loop phase are not counted"), ran.note
+    ran = pipelined_check(fn, plan, unrolled_note(fn, ll), ll)
+    assert ran.isa is not None and ran.note.startswith("the pipelined loop unrolled")

@@ -19,8 +19,11 @@ from pipeline_mlir.isa.built_check import errors, pipelined_check
 from pipeline_mlir.isa.read_places import mfma_chains
 
 #: a loop of one MFMA behind a zero-trip branch: its accumulator zeroed on both paths, the
-#: epilogue's MFMA fed by the loop's or by the zero-trip path's zeros
+#: epilogue's MFMA fed by the loop's or by the zero-trip path's zeros; its operands loaded
+#: first
 LOOP = """
+\tglobal_load_dwordx4 v[0:3], v[12:13], off
+\tglobal_load_dwordx4 v[4:7], v[12:13], off offset:16
 \ts_cmp_eq_u32 s0, 0
 \ts_cbranch_scc1 .LBB0_2
 ; %bb.1:
@@ -71,6 +74,35 @@ def test_each_path_into_a_chain_starts_it_from_one_zero(old, new, why):
         assert found == [] and notes == []
     else:
         assert [f.kind for f in found] == ["acc-init"] and why in found[0].message, found
+
+
+@pytest.mark.parametrize("old, new", [
+    (None, None),
+    # the load of B's operand deleted: both MFMAs read v[4:7] unwritten
+    ("\tglobal_load_dwordx4 v[4:7], v[12:13], off offset:16\n", ""),
+    # the loop's MFMA moved above the operand loads (straight code before the loop)
+    ("\tglobal_load_dwordx4 v[0:3]", "\tv_mfma_f32_16x16x32_bf16 a[0:3], v[0:3], v[4:7], "
+                                     "a[0:3]\n\tglobal_load_dwordx4 v[0:3]"),
+])
+def test_an_mfma_reading_an_operand_nothing_wrote_is_refused(old, new):
+    """``operand-unwritten``: an MFMA whose A or B register no instruction writes on some
+    path into it multiplies garbage (an MFMA swapped above the fragment read that fills it,
+    in an unrolled loop's straight code: ``test_isa_gate.py``); one finding at the first,
+    counting the others, an error of the gate.  The workitem ids ``v0`` to ``v2``, which
+    the hardware writes, are no such read."""
+    text = LOOP if old is None else LOOP.replace(old, new, 1)
+    found = [f for f in _rule(text)[0] if f.kind == "operand-unwritten"]
+    if old is None:
+        assert found == []
+        ids = text.replace("\tglobal_load_dwordx4 v[0:3], v[12:13], off\n",
+                           "\tglobal_load_dword v3, v[12:13], off\n")
+        assert [f for f in _rule(ids)[0] if f.kind == "operand-unwritten"] == [], \
+            "v0 to v2 are written at entry"
+        return
+    assert text != LOOP
+    (f,) = found
+    assert errors([f]) == [f] and "reads as an operand v" in f.message and \
+        "which no instruction writes on a path into it" in f.message, f
 
 
 def test_a_chain_started_from_loads_is_held_written_only():

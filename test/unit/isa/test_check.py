@@ -260,14 +260,15 @@ def test_other_mutations_are_reported(pp, target, replacement, kind):
     # bytes no write fills after the prologue on the zero-trip path (lds-unwritten); a
     # fragment read deleted: bytes of the plan's reads no ds_read reads (lds-unread), and
     # the read before it into the same registers now reaching its MFMAs too, of another
-    # place of their chains than that read's (lds-misread); an
+    # place of their chains than that read's (lds-misread), and nothing writing them on
+    # the first trip's path (operand-unwritten); an
     # MFMA added: the read rule holds no read of that phase (its note); an MFMA made one of
     # f16 reading other registers: reads whose registers it reads in part fill no whole
     # part of its operands, so which part they are is not held (its note), nor is the start
     # of the accumulator chain it breaks (the acc-init rule's note)
     races = {"barrier-missing": ["lds-race"],
              "load-lds-missing": ["lds-stale", "lds-unwritten"],
-             "ds-read-missing": ["lds-unread", "lds-misread"],
+             "ds-read-missing": ["lds-unread", "lds-misread", "operand-unwritten"],
              "mfma-extra": ["lds-read-unheld"],
              "mfma-changed": ["lds-read-unheld", "acc-init-unheld"]}.get(kind, [])
     if kind == "ds-read-missing":
@@ -438,3 +439,37 @@ def test_interleave_pipeline_is_no_separator():
                                           f"mask(0x00000008) size(1) SyncID({sync})"])
         got = {f.kind for f in check(b, text).findings if f.key() not in base}
         assert got == extra, (sync, got)
+
+
+def test_a_wait_llvm_put_inside_a_gap_does_not_shift_the_alignment():
+    """A phase of fenced blocks (fence, wait, fence, barrier, fence, reads, fence, MFMA) with
+    LLVM's own ``lgkmcnt(0)`` before the first block's MFMA (no fence beside it): the
+    difflib alignment of the separators took the second block's for the first's, every
+    later block shifted by one (IREE's fp8 64x31x160 unrolled: its reads and loads
+    ``moved`` and its last block's wait and barrier ``missing``, which refused the build).
+    Leaving the waits with no fence beside them out from the start (the unrolled
+    comparison's ``own_waits``) pairs each block with its own: that wait is LLVM's added
+    one, nothing moved."""
+    from pipeline_mlir.isa.check import _Phase
+    from pipeline_mlir.isa.findings import IsaCheck
+    from pipeline_mlir.isa.skeleton import Token
+
+    def block(n, own=False):
+        fence = Token("sched_barrier")
+        return [fence, Token("wait", vm=3, lgkm=0, origin=(f"KRN[{n}]",)), fence,
+                Token("barrier", origin=(f"KRN[{n + 1}]",)), fence,
+                Token("ds_read", origin=(f"KRN[{n + 2}]",)), fence] + \
+            ([Token("wait", lgkm=0)] if own else []) + \
+            [Token("mfma", origin=(f"KRN[{n + 3}]",))]
+
+    exp = [t for n in range(4) for t in block(4 * n)] + [Token("sched_barrier")]
+    act = [t for n in range(4) for t in block(4 * n, own=n in (0, 2))] + \
+        [Token("sched_barrier")]
+    act = [Token(t.kind, t.name, t.vm, t.lgkm, lines=(k + 1,)) for k, t in enumerate(act)]
+    kinds = {}
+    for own in (False, True):
+        res = IsaCheck()
+        _Phase("loop", exp, act, res, own_waits=own).run()
+        kinds[own] = sorted({f.kind for f in res.findings})
+    assert "ds-read-moved" in kinds[False] and "wait-missing" in kinds[False], kinds
+    assert kinds[True] == ["wait-added"], kinds

@@ -312,24 +312,29 @@ def test_an_unrolled_k_loop_is_said_so():
     assert unrolled_note(parse_asm("f:\n s_endpgm\n").function(), LOOPED_LL) == ""
 
 
-def test_the_report_of_a_wave_kernel_whose_loop_llvm_unrolled(capsys):
+def test_the_report_of_a_wave_kernel_whose_loop_llvm_unrolled():
     """IREE Wave's GEMM at K = 256 (a 2-trip loop): LLVM unrolls the pipelined loop, and
-    ``--emit=report`` still reports the resources and says why there is no main loop to
-    count or check."""
-    from pipeline_mlir.tools.pipeline_opt import main
+    the report (``--emit=report``'s) still reports the resources, says why there is no main
+    loop to count, and compares the straight code with the schedule's run: the prologue,
+    the one copy of the loop phase the loop ran, the epilogue
+    (``pipeline_mlir/isa/unrolled.py``; before, the comparison was not run).  The run's
+    one build of it, which ``test_isa_gate.py`` mutates."""
+    from kernel_builds import built_input
+    from pipeline_mlir.isa.report import kernel_report
 
-    kernel = Path(__file__).parents[2] / "data" / "wave" / "gemm_f16_128x128x256.mlir"
-    rc = main(["--pipeline=4wave", str(kernel), "--emit=report"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and err == "", err
+    b = built_input("4wave", Path(__file__).parents[2] / "data" / "wave" /
+                    "gemm_f16_128x128x256.mlir")
+    out = kernel_report(b.asm, b.hsaco, b.plan, ll_text=b.ll).format()
     assert "  LDS                   65536 bytes per workgroup" in out, out
     assert ("main loop: none: the function's 128 MFMAs are in no loop: LLVM unrolled the "
             "K-loop fully") in out, out
-    assert ("ISA check: the comparison with the schedule and its order rule not run (they "
-            "read the pipelined loop: main loop above)") in out, out
-    # the rules that read the assembly alone ran on the straight-line code
-    assert "without the schedule, on the whole function (wait-short, waterfall): 0 findings" \
-        in out, out
+    assert ("ISA check: the pipelined loop unrolled (main loop above): its straight code "
+            "compared as the prologue, 1 copy of the loop phase (the 'loop' row) and the "
+            "epilogue; lines ") in out, out
+    # the copy holds the loop phase's 64 MFMAs, the epilogue its 64
+    assert re.search(r"\n  loop +64 \(exp  64\)", out) and \
+        re.search(r"\n  epilogue +64 \(exp  64\)", out), out
+    assert "ISA gate: no finding refuses a code build of this kernel" in out, out
     assert "VGPR roles" not in out, out          # no main loop: no roles, no heading
 
 

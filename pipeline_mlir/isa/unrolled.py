@@ -1,0 +1,183 @@
+"""The ISA check of a kernel whose pipelined loop LLVM unrolled fully (or MLIR folded: a
+constant trip count of 0 or 1): the function's straight code compared with the plan's
+prologue, as many copies of the loop's phase as the loop ran (:attr:`KernelPlan.trips`)
+and its epilogue.
+
+The comparison (:func:`~pipeline_mlir.isa.check.check_isa`) reads three assembly phases.
+Here there is no loop to cut them at, so the cut is found from the comparison itself: the
+expected skeleton of the whole run (prologue, ``trips`` copies of the loop phase, epilogue,
+adjacent waits merged across the seams as LLVM merges them) has its separators aligned
+with the whole function's (:func:`~pipeline_mlir.isa.check.align_separators`), and each
+seam of the expected skeleton is put in the assembly after the last separator matched
+before it and the data the expected phase still holds after that separator.  The three
+phases so cut are then compared as a rolled kernel's are: every rule of the gate reads
+the ``loop`` phase as the loop's copies together (their barriers counted against the
+plan's times the trips, an MFMA missing from any copy an error).
+
+Where the comparison cannot be made, :func:`unrolled_check` says why (the trip count not
+a constant the lowering knew, MFMAs not a whole number per MMA entry of the plan, no
+separator of the schedule found): the caller prints it (``--emit=report``) and holds the
+function to the rules that read the assembly alone.
+
+No MLIR here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline_mlir.isa.asm import AsmFunction
+from pipeline_mlir.isa.findings import IsaCheck
+from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expansion, Token,
+                                        actual_skeleton, expected_skeleton, merge_waits)
+from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE, KernelPlan
+from pipeline_mlir.schedule.types import OpRole
+
+__all__ = ["UnrolledCheck", "unrolled_check"]
+
+
+@dataclass
+class _Straight(AsmFunction):
+    """A function of straight code with the phases the comparison cut it into."""
+
+    phases: dict = field(default_factory=dict)
+
+    def main_loop_phases(self) -> dict:
+        return self.phases
+
+
+@dataclass
+class UnrolledCheck:
+    """The comparison of an unrolled kernel (``isa``), or why it was not made (``why``)."""
+
+    isa: IsaCheck | None = None
+    why: str = ""
+    trips: int = 0
+    #: the assembly lines after the run's epilogue (IREE's remainder code, the C stores),
+    #: first and last, which no phase holds; None: none
+    after: tuple[int, int] | None = None
+    #: the instructions of each phase as cut (prologue, loop, epilogue)
+    phases: dict = field(default_factory=dict)
+
+    def note(self) -> str:
+        """What the report says of the comparison made."""
+        rest = f"; lines {self.after[0]}-{self.after[1]} after its epilogue compared with " \
+               f"nothing (the rules reading the assembly alone read them)" if self.after else ""
+        return (f"the pipelined loop unrolled (main loop above): its straight code compared "
+                f"as the prologue, {self.trips} cop{'y' if self.trips == 1 else 'ies'} of the "
+                f"loop phase (the 'loop' row) and the epilogue{rest}")
+
+
+def _mmas(plan: KernelPlan, trips: int) -> int:
+    return sum(1 for ph in ("prologue", "epilogue") for e in plan.entries(ph)
+               if e.op.role == OpRole.COMPUTE) + \
+        trips * sum(1 for e in plan.kernel if e.op.role == OpRole.COMPUTE)
+
+
+def _mfmas_per_mma(fn: AsmFunction, plan: KernelPlan, trips: int) -> int | None:
+    """The MFMAs an MMA entry became: the plan's, else the function's MFMAs (or those
+    before its last ``sched_barrier``, the pipelined code's end: IREE's remainder code
+    follows it) over the run's MMA entries, where one divides evenly."""
+    if plan.shape.mfmas_per_mma is not None:
+        return plan.shape.mfmas_per_mma
+    instrs = fn.instrs()
+    fences = [k for k, i in enumerate(instrs) if i.kind == "sched_barrier"]
+    mmas = _mmas(plan, trips)
+    for span in (instrs, instrs[:fences[-1]] if fences else []):
+        n = sum(1 for i in span if i.kind == "mfma")
+        if mmas and n and n % mmas == 0:
+            return n // mmas
+    return None
+
+
+def _run_tokens(plan: KernelPlan, x: Expansion, trips: int) -> list[tuple[str, Token]]:
+    """(phase, token) of the whole run's expected skeleton, adjacent waits merged (the
+    merged wait in the phase of its first part).  The zero-trip fence is left out when the
+    loop runs: its condition is a constant false, folded away."""
+    exp = expected_skeleton(plan, x)
+    zt = f"lowering:{ZERO_TRIP_FENCE}"
+    out: list[tuple[str, Token]] = []
+    for ph, toks in (("prologue", exp["prologue"]), ("loop", exp["loop"] * trips),
+                     ("epilogue", exp["epilogue"])):
+        for t in toks:
+            if trips and t.origin and all(o == zt for o in t.origin):
+                continue
+            if t.kind == "wait" and out and out[-1][1].kind == "wait":
+                out[-1] = (out[-1][0], merge_waits(out[-1][1], t))
+            else:
+                out.append((ph, t))
+    return out
+
+
+def _cuts(run: list[tuple[str, Token]], act: list[Token]) -> list[int] | None:
+    """The positions in ``act`` (the function's actual tokens) where the loop and the
+    epilogue begin (module docstring), None when no separator matches."""
+    from pipeline_mlir.isa.check import align_separators
+
+    exp = [t for _, t in run]
+    pairs, _, _ = align_separators(exp, act)
+    if not pairs:
+        return None
+    cuts = []
+    for ph in PHASES[1:] + ("",):
+        b = next((k for k, (p, _) in enumerate(run) if PHASES.index(p) >= PHASES.index(ph)),
+                 len(run)) if ph else len(run)
+        before = [(e, a) for e, a in pairs if e < b]
+        if not before:
+            cuts.append(0)
+            continue
+        e1, a1 = before[-1]
+        owed = sum(1 for k in range(e1 + 1, b) if exp[k].kind in DATA_CLASSES)
+        a = a1 + 1
+        while owed and a < len(act) and act[a].kind not in SEPARATORS:
+            owed -= act[a].kind in DATA_CLASSES
+            a += 1
+        cuts.append(a)
+    return [cuts[0], max(cuts[1], cuts[0]), max(cuts[2], cuts[1])]
+
+
+def unrolled_check(fn: AsmFunction, plan: KernelPlan, **isa_options) -> UnrolledCheck:
+    """The comparison of ``fn`` (straight code: no loop holds its MFMAs) with ``plan``'s
+    whole run (module docstring), or why it cannot be made."""
+    from pipeline_mlir.isa.check import check_isa
+
+    trips = plan.trips
+    if trips is None:
+        return UnrolledCheck(why="the pipelined loop's trip count was no constant the "
+                                 "lowering knew, so the copies of its loop phase are not "
+                                 "counted")
+    m = isa_options.get("mfmas_per_mma") or _mfmas_per_mma(fn, plan, trips)
+    if m is None:
+        n = sum(1 for i in fn.instrs() if i.kind == "mfma")
+        return UnrolledCheck(why=f"the function's {n} MFMAs are no whole number per MMA "
+                                 f"entry of the run's {_mmas(plan, trips)} (the prologue, "
+                                 f"{trips} copies of the loop phase, the epilogue)",
+                             trips=trips)
+    shape = plan.shape
+    x = Expansion(shape.vm_per_load, shape.lgkm_per_load, m,
+                  isa_options.get("mfma_name") or shape.mfma, isa_options.get("load_name"),
+                  isa_options.get("ds_name"))
+    run = _run_tokens(plan, x, trips)
+    whole = _Straight(fn.name, fn.blocks, fn.line, fn.threads, fn.lds_bytes,
+                      phases={"prologue": fn.instrs(), "loop": [], "epilogue": []})
+    act = actual_skeleton(whole)[0]["prologue"]
+    cuts = _cuts(run, act)
+    if cuts is None:
+        return UnrolledCheck(why="no separator of the schedule's run is in the function",
+                             trips=trips)
+    # the cuts as instruction positions: after the last token before each
+    instrs = fn.instrs()
+    pos = {i.line: k for k, i in enumerate(instrs)}
+
+    def at(c: int) -> int:
+        return pos[act[c - 1].lines[-1]] + 1 if c > 0 else 0
+
+    i1, i2, i3 = at(cuts[0]), at(cuts[1]), at(cuts[2])
+    whole.phases = {"prologue": instrs[:i1], "loop": instrs[i1:i2], "epilogue": instrs[i2:i3]}
+    expected = {ph: [t for p, t in run if p == ph] for ph in PHASES}
+    res = check_isa(whole, expected, plan.fragment_waits, plan, own_waits=True)
+    res.mfmas_per_mma = m
+    rest = [i.line for i in instrs[i3:] if i.kind in SEPARATORS or i.kind in DATA_CLASSES
+            or i.kind == "vmem_store"]
+    return UnrolledCheck(isa=res, trips=trips, after=(rest[0], rest[-1]) if rest else None,
+                         phases=whole.phases)

@@ -26,10 +26,14 @@ for each of their lanes) what the front end's copies with this test give it: the
 global element, or zeros on both sides.  The evaluation runs the workgroups side by side,
 one numpy lane per thread and workgroup, :data:`_CHUNK` at a time; in each chunk, the
 first iteration alone, then the others side by side (a lane per thread, workgroup and
-iteration, :data:`_LANES` at most; :class:`~pipeline_mlir.analysis.loop_eval.Repeated`
+iteration, :data:`_LANES` at most; :class:`~pipeline_mlir.analysis.tiled_eval.Crossed`
 takes what does not read the loop variable from the first), a batch that fails proven
 again one iteration at a time so that the refusal is the first met in the order of the
-iterations.  The two sides are compared run by run
+iterations.  What moves with no workgroup is evaluated for one workgroup and tiled
+(:mod:`~pipeline_mlir.analysis.tiled_eval`): what moves with nothing once for every chunk
+and, within :func:`shared_sources` (the front end's adoption of a loop), for every proof
+of the kernel, the trials of the loop as it is, merged, halved, ...; what moves with the
+K step alone once per batch of steps, for every chunk.  The two sides are compared run by run
 (:class:`~pipeline_mlir.frontend.kept_compare.RunTables`).  Values known only at launch
 are refused, not sampled.  Refused (a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
 at the copy): a grid without bounds or of more than :data:`GRID_LIMIT` workgroups, a loop over
@@ -55,7 +59,7 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import constant_bounds, element_bytes, memory_space
 from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, grid_points, grid_stride,
                                               workgroup_grid)
-from pipeline_mlir.analysis.tiled_eval import Tiled, TileSource
+from pipeline_mlir.analysis.tiled_eval import Crossed, StepSource, Tiled, TileSource
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
 from pipeline_mlir.frontend.grid_eval import grid_launch_ops, grid_proven
@@ -144,6 +148,7 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     tables = RunTables([an.copies[i].lds for i in copies], [p for p, _ in lanes], full)
     proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned)
     source = _source(scan)              # (what no workgroup moves: once)
+    by_steps: dict = {}                 # (what only the K step moves: once per step)
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
         one = _wide_evaluator(source, scan, chunk, found[0])   # one K step: every value
@@ -153,8 +158,10 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
         rep = None                            # (kept while its size fits: memory reused)
         for k0 in range(1, len(ks), per):
             steps = ks[k0:k0 + per]
+            at_steps = _step_source(by_steps, source, steps, iv, t)
             if rep is None or rep.times != len(steps):
-                rep = Repeated(one, len(steps), iv)
+                rep = Crossed(one, len(steps), iv, at_steps)
+            rep.steps = at_steps              # (rebinding iv forgets what it took there)
             if not _side_by_side(an, rep, chunk, steps, iv, proof):
                 rep = None
                 for k in steps:               # the first refusal in the order of K steps
@@ -164,6 +171,17 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     # every_read.py would evaluate of them again
     grid_proven(an, copies, grid, None)
     return kept
+
+
+def _step_source(by_steps: dict, source: TileSource, steps: list, iv, t: int) -> StepSource:
+    """The :class:`~pipeline_mlir.analysis.tiled_eval.StepSource` of one workgroup (``t``
+    threads) at each K step of ``steps`` (``iv`` bound to them), made once per proof
+    (``by_steps``) and shared by its chunks of workgroups."""
+    key = tuple(steps)
+    if key not in by_steps:
+        by_steps[key] = StepSource(source, len(steps))
+        by_steps[key].bind(iv, np.repeat(np.asarray(steps, np.int64), t))
+    return by_steps[key]
 
 
 @contextmanager

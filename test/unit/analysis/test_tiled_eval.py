@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.loop_eval import SideBySide
-from pipeline_mlir.analysis.tiled_eval import Tiled, TileSource
+from pipeline_mlir.analysis.loop_eval import Repeated, SideBySide
+from pipeline_mlir.analysis.tiled_eval import Crossed, StepSource, Tiled, TileSource
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import walk_ops
 
@@ -71,6 +71,18 @@ def test_tiled_values_are_side_by_side_values_and_the_thread_part_is_evaluated_o
     # the thread's part taken from the source, tiled; what moves computed over every lane
     assert v["row"] in source.memo and v["row"] not in source.moving
     assert {v["base"], v["kr"], v["i"], v["k"], v["wg"]} <= source.moving
+    # K steps side by side: what only the step moves taken once per step, broadcast over
+    # the workgroups; a new batch of steps (rebound) forgets what it took
+    steps = StepSource(source, 2)
+    crossed = Crossed(tiled, 2, v["k"], steps)
+    repeated = Repeated(plain, 2, v["k"])
+    for batch in ([1, 3], [0, 2]):
+        steps.bind(v["k"], np.repeat(batch, 64))
+        for ev in (crossed, repeated):
+            ev.bind(v["k"], np.repeat(batch, 3 * 64))
+        for name in ("row", "kr", "i"):
+            np.testing.assert_array_equal(crossed.value(v[name]), repeated.value(v[name]))
+    assert v["kr"] in steps.memo and v["kr"] not in steps.moving and v["i"] in steps.moving
 
 
 def test_a_shared_source_sees_a_change_of_the_ir_between_two_evaluations():

@@ -140,7 +140,7 @@ class Evaluator:
     def sampled_workgroup(self) -> np.ndarray:
         """The sample value every workgroup id takes, noted as read by the evaluation in
         progress (so :meth:`set_workgroup` forgets what was computed from it)."""
-        self._read(_WORKGROUP_KEY)
+        self._read(WORKGROUP_KEY)
         return self.const(self.workgroup_id)
 
     def set_workgroup(self, workgroup_id: int) -> None:
@@ -148,7 +148,7 @@ class Evaluator:
         computed from the old one (what does not read a workgroup id stays memoized)."""
         if workgroup_id != self.workgroup_id:
             self.workgroup_id = workgroup_id
-            self._forget(_WORKGROUP_KEY)
+            self._forget(WORKGROUP_KEY)
 
     def unbind(self, value) -> None:
         """Forget the value :meth:`bind` gave ``value`` and everything computed from it."""
@@ -260,7 +260,7 @@ class Evaluator:
         """Whether the memoized value or memref ``v`` was computed, directly or not, from a
         workgroup id or a workgroup loop's variable (:meth:`sampled_workgroup`): evaluate
         ``v`` first.  Exact, not sampled: the value may still be the same everywhere."""
-        return self.computed_from(v, _WORKGROUP_KEY)
+        return self.computed_from(v, WORKGROUP_KEY)
 
     def _read(self, key) -> None:
         """Note that the evaluation in progress reads ``key``."""
@@ -417,7 +417,7 @@ class Evaluator:
 
 
 #: the key of the workgroup ids' sample value among what an evaluation reads
-_WORKGROUP_KEY = ("workgroup id",)
+WORKGROUP_KEY = ("workgroup id",)
 #: no fact memoized (a fact may be None or False)
 _NONE = object()
 

@@ -26,10 +26,14 @@ for each of their lanes) what the front end's copies with this test give it: the
 global element, or zeros on both sides.  The evaluation runs the workgroups side by side,
 one numpy lane per thread and workgroup, :data:`_CHUNK` at a time; in each chunk, the
 first iteration alone, then the others side by side (a lane per thread, workgroup and
-iteration, :data:`_LANES` at most; :class:`~pipeline_mlir.analysis.loop_eval.Repeated`
+iteration, :data:`_LANES` at most; :class:`~pipeline_mlir.analysis.tiled_eval.Crossed`
 takes what does not read the loop variable from the first), a batch that fails proven
 again one iteration at a time so that the refusal is the first met in the order of the
-iterations.  The two sides are compared run by run
+iterations.  What moves with no workgroup is evaluated for one workgroup and tiled
+(:mod:`~pipeline_mlir.analysis.tiled_eval`): what moves with nothing once for every chunk
+and, within :func:`shared_sources` (the front end's adoption of a loop), for every proof
+of the kernel, the trials of the loop as it is, merged, halved, ...; what moves with the
+K step alone once per batch of steps, for every chunk.  The two sides are compared run by run
 (:class:`~pipeline_mlir.frontend.kept_compare.RunTables`).  Values known only at launch
 are refused, not sampled.  Refused (a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
 at the copy): a grid without bounds or of more than :data:`GRID_LIMIT` workgroups, a loop over
@@ -43,6 +47,7 @@ iteration, the LDS element and both global elements.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import NamedTuple
 
 import numpy as np
@@ -50,13 +55,14 @@ import numpy as np
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import constant_bounds, element_bytes, memory_space
-from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, SideBySide, grid_points,
-                                              grid_stride, workgroup_grid)
+from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, grid_points, grid_stride,
+                                              workgroup_grid)
+from pipeline_mlir.analysis.tiled_eval import Crossed, StepSource, Tiled, TileSource
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
-from pipeline_mlir.frontend.grid_eval import grid_proven
+from pipeline_mlir.frontend.grid_eval import grid_launch_ops, grid_proven
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.kept_compare import RunTables
 from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts, unkept
@@ -76,6 +82,8 @@ _LANES = 1 << 15
 _ZERO = -2
 #: a run the front end's copies would read that is neither inside nor past the end
 _BAD = -3
+#: the scopes of :func:`shared_sources`, innermost last: (kernel, threads) -> its source
+_SOURCES: list = []
 
 
 class Kept(NamedTuple):
@@ -125,7 +133,7 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
         raise LM.LoopRefusal(f"channel {label}: {e}", (at,)) from None
     kept_indices(an, kept_i, label)
     _same_buffer(an, copies, base, total, label, at)
-    grid, points = _grid(scan, op, label, at)
+    grid, points, found = _grid(scan, op, label, at)
     bounds = constant_bounds(scan.loop)
     if bounds is None or bounds[2] <= 0:
         raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, proven "
@@ -139,17 +147,21 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
         return kept
     tables = RunTables([an.copies[i].lds for i in copies], [p for p, _ in lanes], full)
     proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned)
+    source = _source(scan)              # (what no workgroup moves: once)
+    by_steps: dict = {}                 # (what only the K step moves: once per step)
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
-        one = _wide_evaluator(an, scan, chunk)        # one K step: every value evaluated
+        one = _wide_evaluator(source, scan, chunk, found[0])   # one K step: every value
         one.bind(iv, ks[0])
         _prove_steps(an, one, chunk, ks[:1], proof)
         per = max(1, _LANES // (len(chunk) * t))
         rep = None                            # (kept while its size fits: memory reused)
         for k0 in range(1, len(ks), per):
             steps = ks[k0:k0 + per]
+            at_steps = _step_source(by_steps, source, steps, iv, t)
             if rep is None or rep.times != len(steps):
-                rep = Repeated(one, len(steps), iv)
+                rep = Crossed(one, len(steps), iv, at_steps)
+            rep.steps = at_steps              # (rebinding iv forgets what it took there)
             if not _side_by_side(an, rep, chunk, steps, iv, proof):
                 rep = None
                 for k in steps:               # the first refusal in the order of K steps
@@ -159,6 +171,40 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     # every_read.py would evaluate of them again
     grid_proven(an, copies, grid, None)
     return kept
+
+
+def _step_source(by_steps: dict, source: TileSource, steps: list, iv, t: int) -> StepSource:
+    """The :class:`~pipeline_mlir.analysis.tiled_eval.StepSource` of one workgroup (``t``
+    threads) at each K step of ``steps`` (``iv`` bound to them), made once per proof
+    (``by_steps``) and shared by its chunks of workgroups."""
+    key = tuple(steps)
+    if key not in by_steps:
+        by_steps[key] = StepSource(source, len(steps))
+        by_steps[key].bind(iv, np.repeat(np.asarray(steps, np.int64), t))
+    return by_steps[key]
+
+
+@contextmanager
+def shared_sources():
+    """Within it, the proofs of :func:`prove_kept` of one kernel share what they evaluate
+    that no workgroup moves (:func:`_source`): the front end's trials of one loop (as it
+    is, merged, halved, diagonal, held whole) prove its kept channels again and again."""
+    _SOURCES.append({})
+    try:
+        yield
+    finally:
+        _SOURCES.pop()
+
+
+def _source(scan) -> TileSource:
+    """The :class:`~pipeline_mlir.analysis.tiled_eval.TileSource` of ``scan``'s kernel and
+    threads: the one :func:`shared_sources` keeps (told of every change of the IR, as
+    every evaluator is), else a new one."""
+    key = (kernel_of(scan.loop), tuple(scan.block))
+    table = _SOURCES[-1] if _SOURCES else {}
+    if key not in table:
+        table[key] = TileSource(scan.block, launch_values=False)
+    return table[key]
 
 
 def kept_indices(an, kept: list, label: str) -> None:
@@ -195,19 +241,22 @@ def _said(g) -> str:
 
 
 def _grid(scan, op, label: str, at) -> tuple:
+    """(the kernel's grid, its workgroups, :func:`~pipeline_mlir.frontend.grid_eval.
+    grid_launch_ops`: its ops found in one walk), or a refusal."""
     kernel = kernel_of(scan.loop)
-    if walk_ops(kernel, lambda o: o.name == "scf.for" and grid_stride(o)):
+    found = grid_launch_ops(kernel)
+    if any(o.name == "scf.for" and grid_stride(o) for o in found[2]):
         raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, proven "
                              f"for the front end's own copies in every workgroup: a loop over "
                              f"workgroups is not evaluated", (at,))
-    grid = workgroup_grid(kernel)
+    grid = workgroup_grid(kernel, None, found[2])
     if grid is None or int(np.prod(grid)) > GRID_LIMIT:
         raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, proven "
                              f"for the front end's own copies in every workgroup: a grid of "
                              f"{'unbounded' if grid is None else int(np.prod(grid))} "
                              f"workgroups (at most {GRID_LIMIT})", (at,))
     check_grid_covers(kernel, grid, scan.block)
-    return grid, grid_points(grid)
+    return grid, grid_points(grid), found
 
 
 def _side_by_side(an, ev: Repeated, chunk: np.ndarray, steps: list, iv, proof: tuple) -> bool:
@@ -250,14 +299,16 @@ def _prove_steps(an, ev, chunk: np.ndarray, steps: list, proof: tuple) -> None:
             f"in-bounds test of the element's coordinates)", (at,))
 
 
-def _wide_evaluator(an, scan, chunk: np.ndarray) -> Evaluator:
+def _wide_evaluator(source: TileSource, scan, chunk: np.ndarray, ops: list) -> Evaluator:
     """An evaluator of one lane per thread and workgroup of ``chunk`` (workgroup-major),
-    every workgroup id and workgroup loop variable bound (none sampled)."""
+    every workgroup id and workgroup loop variable bound (none sampled; ``ops``: the
+    kernel's launch ops); what moves with neither evaluated once, in ``source`` (one
+    workgroup's, shared by the chunks: :mod:`~pipeline_mlir.analysis.tiled_eval`)."""
     threads = int(np.prod(scan.block))
     if threads % WAVE_SIZE:
         raise LM.LoopRefusal(f"a workgroup of {threads} threads is not whole waves", ())
-    ev = SideBySide(scan.block, len(chunk), launch_values=False)
-    bind_workgroup(ev, kernel_of(scan.loop), ev.lane_ids(chunk))
+    ev = Tiled(source, len(chunk))
+    bind_workgroup(ev, kernel_of(scan.loop), ev.lane_ids(chunk), ops)
     ev.where = scan.loop
     return ev
 

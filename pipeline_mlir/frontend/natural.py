@@ -49,6 +49,7 @@ from pipeline_mlir.frontend.marks import (DIAGONAL_ATTR, HALVED_ATTR, HELD_ATTR,
 from pipeline_mlir.frontend.k_subtiles import one_fragment_wide
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
+from pipeline_mlir.frontend.kept_layout import shared_sources
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
 from pipeline_mlir.frontend.kmerge_asked import asked_note
 from pipeline_mlir.frontend.kmerge import (asked_merge_refusal, halves_to_parts, latency_short,
@@ -384,10 +385,11 @@ def adopt_loop(loop, schedule):
     check_waves(loop, schedule)   # (once per loop: its kernel's waves against the schedule)
     kernel = kernel_of(loop)
     trips = constant_trips(loop)    # (before the analysis, which may merge the loop away)
-    an = analyse_loop(loop, schedule)
-    if outside is not None:     # (after the loop's own refusals, which say more)
-        raise outside
-    an = _steady_substeps(an, trips, peeled if odd else None)
+    with shared_sources():      # (the kept masks' proofs of every trial: kept_layout.py)
+        an = analyse_loop(loop, schedule)
+        if outside is not None:     # (after the loop's own refusals, which say more)
+            raise outside
+        an = _steady_substeps(an, trips, peeled if odd else None)
     finish_every_read(an)       # (the kernel's copies over the grid: once, settled)
     new = adopt(an, schedule, rem)
     if an.merge_note is not None:   # (the report says it: lowering/materialize.py)

@@ -549,11 +549,16 @@ def test_merged_transposing_reads_both_forms(capsys, monkeypatch, case):
     printed, emulated, spec, options, merged, elements, grid = MERGED_CASES[case]
     paths = {form: f"{MERGED.parent}/iree-f16-{case}.{form}.mlir" for form in (printed,
                                                                             emulated)}
-    corner, batches = _corner_variant(monkeypatch)
+    corner, batches, stale = _corner_variant(monkeypatch)
     assert main(["--pipeline=4wave", paths[printed], "--emit=schedule-json"]) == 0
     got = capsys.readouterr().out
     monkeypatch.setattr(L, "prove_kept", KL.prove_kept)
     assert batches and all(batches), batches
+    # (the next proof of the same kernel, after its threads' part of the index changed,
+    # sees the change: the part no workgroup moves, shared by the proofs, is told of it)
+    assert len(stale) == 1 and re.search(
+        r"at K step 0, LDS element \d+ gets global element \d+ from the kernel's copies",
+        stale[0]), stale
     # (the proof of the kept masks, kept_layout.py: its own copies moved in the grid's last
     # workgroup at the last K step only are refused there)
     assert all(re.search(
@@ -625,11 +630,13 @@ def _corner_at_last_step(an) -> tuple:
 def _corner_variant(monkeypatch) -> tuple:
     """The refusal of kept_layout.py's ``prove_kept`` in the next run that proves a kept
     channel, its first proof run first on :func:`_corner_at_last_step`'s mutant (then
-    every proof as written): [(message, the mutant's workgroup, its K step)]; and, per
-    batch of K steps the proofs as written evaluate side by side, whether it passed there
-    (a batch that fails is proven again step by step, which would hide a side-by-side
-    path that refuses what one K step at a time proves)."""
-    said, batches = [], []
+    every proof as written): [(message, the mutant's workgroup, its K step)]; per batch of
+    K steps the proofs as written evaluate side by side, whether it passed there (a batch
+    that fails is proven again step by step, which would hide a side-by-side path that
+    refuses what one K step at a time proves); and the refusal of the first proof made
+    again after it with its kernel's copies' thread ids read as 0
+    (:func:`_thread_ids_zeroed`: the IR changed between two proofs of one kernel)."""
+    said, batches, stale = [], [], []
     side_by_side = KL._side_by_side
 
     def recorded(*args):
@@ -647,9 +654,51 @@ def _corner_variant(monkeypatch) -> tuple:
             del e                             # (its traceback holds the proof's arrays)
         with monkeypatch.context() as m:
             m.setattr(KL, "_side_by_side", recorded)
-            return KL.prove_kept(*args)
+            out = KL.prove_kept(*args)
+        if not stale:       # (C's stores may read the ops changed: their proof left out)
+            undo = _thread_ids_zeroed(args[0], args[2])
+            try:
+                with monkeypatch.context() as m, pytest.raises(LoopRefusal) as e:
+                    m.setattr(KL, "check_grid_covers", lambda *a: None)
+                    KL.prove_kept(*args)
+                stale.append(str(e.value))
+                del e
+            finally:
+                undo()
+        return out
     monkeypatch.setattr(L, "prove_kept", variant)
-    return said, batches
+    return said, batches, stale
+
+
+def _thread_ids_zeroed(an, kept: list):
+    """The thread id read as a constant 0 by the ops of the first kept copy's indices (of
+    ``kept``) that read it: every lane's run moves to thread 0's (the front end's own
+    copies, which the plan lays out, do not); returns what puts it back."""
+    todo = list(KM.unkept(list(an.scan.copies[kept[0]].src_indices)))
+    seen, uses = set(), []
+    while todo:
+        v = todo.pop()
+        if isinstance(v.owner, ir.Block) or v in seen:
+            continue
+        seen.add(v)
+        op = v.owner.operation if hasattr(v.owner, "operation") else v.owner
+        for i, x in enumerate(op.operands):
+            if not isinstance(x.owner, ir.Block) and x.owner.name == "gpu.thread_id":
+                uses.append((op, i, x))
+            todo.append(x)
+    assert uses, "no thread id in the kept copy's indices"
+    with uses[0][0].context, ir.Location.unknown(), ir.InsertionPoint(uses[0][0]):
+        t = ir.IndexType.get()
+        zero = ir.Operation.create("arith.constant", results=[t],
+                                   attributes={"value": ir.IntegerAttr.get(t, 0)})
+    for op, i, _ in uses:
+        op.operands[i] = zero.results[0]
+
+    def undo():
+        for op, i, x in uses:
+            op.operands[i] = x
+        zero.erase()
+    return undo
 
 
 def _before_start(indices: list, made: list) -> list:

@@ -148,49 +148,42 @@ def test_both_forms_give_one_hazard_free_schedule(generated, name, capsys, tmp_p
     dump = tmp_path / "schedule.txt"
     rc, _, err = _run(capsys, f"--pipeline={spec}", "--emit=schedule", "-o", str(dump))
     assert rc == 0, err
-    rc, out, err = _simulated(capsys, spec)
+    rc, out, err = _simulated(spec)
     assert rc == 0 and ": safe for main loops of 0..6 iterations: no hazard, every " \
         "accumulator receives each K tile once" in out, out + err
     # the schedule as printed (before sched-fix-hazards): no hazard; with a load issued in
     # runs (more reads than lgkmcnt holds), whose last run leaves up to 15 reads in flight,
     # at most counter overflows at the next fragment load, which sched-fix-hazards fixes
     # with a wait before it (the kernel above is safe)
-    rc, out, err = _simulated(capsys, spec, dump)
+    rc, out, err = _simulated(spec, dump)
     found = set(re.findall(r"^  \[([a-z-]+/[a-z]+)\]", out, re.M))
     split = max(int(options["lgkm_per_load_a"]), int(options["lgkm_per_load_b"])) > 15
     assert found <= ({"counter/lgkmcnt"} if split else set()), out + err
     assert (rc == 0) == (not found) and "\n  hazards:" in out, out + err
 
 
-def _simulated(capsys, spec: str, dump: Path | None = None) -> tuple[int, str, str]:
-    """``pipeline-opt --simulate`` of the spec's own kernel, or with ``dump`` of that printed
-    schedule (``--report``): what it gives depends on the spec and the schedule's text only,
-    so kernels whose loops adopt the same spec (bf16 256x256 at K step 64 and 128, fp8 E4M3FN
-    and E5M2, ...) simulate it once per run (the run's build cache).  One cost table: what
-    is checked here does not depend on it (the functional model's hazards take no costs, and
-    a timing run's barrier deadlock comes from the waves' barrier counts, not from cycles;
-    test_simulate.py runs both tables).  The printed schedule's report is the functional
-    model's alone (``--simulate``'s, through its API, with no cost table: the hazards it
-    lists take no costs; its timing runs were nearly all of its CPU, 0.2 to 0.6 s of 0.01
-    to 0.02 s more): the printed schedule differs from the kernel's only in the waits
-    ``sched-fix-hazards`` adds, so a barrier deadlock would show in the kernel's run
-    above, which keeps its timing run."""
-    if dump is None:
-        return cached("pingpong-simulate", (spec,),
-                      lambda: _run(capsys, "--simulate", f"--pipeline={spec}", *_ONE_TABLE))
-    return cached("pingpong-hazards-report", (spec, dump.read_text()),
-                  lambda: _hazards_report(spec, dump))
+def _simulated(spec: str, dump: Path | None = None) -> tuple[int, str, str]:
+    """(exit status, report, error line) of ``pipeline-opt --simulate --pipeline=SPEC`` of the
+    spec's own kernel, or with ``dump`` of that printed schedule (``--report``): what it
+    gives depends on the spec and the schedule's text only, so kernels whose loops adopt the
+    same spec (bf16 256x256 at K step 64 and 128, fp8 E4M3FN and E5M2, ...) simulate it once
+    per run (the run's build cache).  Both are the functional model's alone (``--simulate``'s
+    API with no cost table, ``SimulateOptions.tables`` empty): what is checked here is
+    hazard-freedom, and the hazards it lists take no costs.  The timing runs were nearly
+    all of the CPU (0.2 to 0.6 s a spec against 0.01 to 0.1 s); the one thing they checked
+    beyond the functional model, a barrier deadlock (from the waves' barrier counts), the
+    emulator checks on every kernel's code object, both forms, in
+    test_pipelined_kernel_is_exact_with_8_waves (``barrier-mismatch``: the waves' barrier
+    counts differ, a finding that fails the run).  test_simulate.py runs the timing model."""
+    text = None if dump is None else dump.read_text()
+    return cached("pingpong-hazards-report", (spec, text), lambda: _hazards_report(spec, dump))
 
 
-def _hazards_report(spec: str, dump: Path) -> tuple[int, str, str]:
-    """(exit status, report, error line) of ``pipeline-opt --simulate DUMP
+def _hazards_report(spec: str, dump: Path | None) -> tuple[int, str, str]:
+    """(exit status, report, error line) of ``pipeline-opt --simulate [DUMP]
     --pipeline=SPEC --report`` with no timing run (``SimulateOptions.tables`` empty)."""
-    result = simulate(SimulateOptions(spec, str(dump), tables=()))
+    result = simulate(SimulateOptions(spec, None if dump is None else str(dump), tables=()))
     return (0 if result.problem is None else 1), result.report.text(), result.problem or ""
-
-
-#: the timing model's cost table for :func:`_simulated`
-_ONE_TABLE = ("--cost-table=llvm",)
 
 
 def _check_geometry(name: str, options: str) -> None:

@@ -407,7 +407,7 @@ class Machine:
         #: where :meth:`run` goes on from (a part of a split batch), or None: the start
         self.resume: tuple[int, int] | None = None
         self.stamping: tuple = (None, 0)
-        self.steps = kernel.steps(G)
+        self.steps = kernel.steps()
         lds = kernel.launch.lds_bytes
         self.lds_bytes = lds
         # race shadow: the last writer and each wave's last reader of every block of LDS;
@@ -772,7 +772,7 @@ class Machine:
         if mode is None:
             raise Divergence(f"{w.name}: 0x{st.ins.addr:04x} '{st.ins.text}' runs in the "
                              f"VGPR index mode with M0 different among the workgroups")
-        moved = indexed_step(st, mode[0], mode[1], w.G)
+        moved = indexed_step(st, mode[0], mode[1])
         if moved is st:
             return st, info
         got = moved.__dict__.get("hazard_info")

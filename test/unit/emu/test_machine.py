@@ -393,7 +393,7 @@ def test_unsupported_forms_are_refused_by_name():
     (ins,) = decode(bytes.fromhex("f90a060204061506"))
     assert ins.text.startswith("v_add_f32_sdwa v3, -v4, v5")
     with pytest.raises(EmuError, match=r"'v_add_f32_sdwa v3, -v4, v5.*modifiers"):
-        compile_instr(ins, 1, {0: 0})
+        compile_instr(ins, {0: 0})
 
 
 def test_subtract_with_borrow_reversed():
@@ -765,7 +765,7 @@ def test_mbcnt_decodes_from_a_code_object():
     lo, hi = decode(bytes.fromhex("01008cd2c1000100" "01008dd2c1020200"))
     assert (lo.text, hi.text) == ("v_mbcnt_lo_u32_b32 v1, -1, 0", "v_mbcnt_hi_u32_b32 v1, -1, v1")
     for ins in (lo, hi):
-        assert compile_instr(ins, 1, {0: 0}).kind == "valu"
+        assert compile_instr(ins, {0: 0}).kind == "valu"
 
 
 def test_v_perm_picks_each_lanes_bytes():

@@ -176,7 +176,7 @@ _STEPS_MEMO = ("steps",)
 #: the compiled steps of the last instruction lists compiled, by :func:`steps_key`
 _STEPS: OrderedDict = OrderedDict()
 #: how many instruction lists :data:`_STEPS` keeps
-STEP_LISTS = 32
+STEP_LISTS = 16
 
 
 def steps_key(instrs: list) -> tuple:

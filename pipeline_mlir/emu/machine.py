@@ -41,9 +41,11 @@ keeps; split along that state next time it grows (it crossed 600 lines with the 
 
 from __future__ import annotations
 
+import gc
 import random
 import re
 from collections import deque
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -338,6 +340,21 @@ class GlobalMemory:
         on_load(self, self.machine, w, step, b, idx, 1, m)
         return lambda: buf.take(idx)
 
+
+
+@contextmanager
+def collector_paused():
+    """No cyclic garbage collection in the block, the collector as it was after it.  A run
+    allocates objects that live as long as it does (its memory operations, their
+    completions) and makes little cyclic garbage; collecting during it would walk every
+    object the process holds, again and again, to free next to nothing."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 class Wave:
@@ -811,7 +828,7 @@ class Machine:
 
     def run(self) -> None:
         # poisoned registers are NaN: arithmetic on them is expected, not a warning
-        with np.errstate(invalid="ignore", over="ignore"):
+        with np.errstate(invalid="ignore", over="ignore"), collector_paused():
             self._run()
 
     def _run(self) -> None:

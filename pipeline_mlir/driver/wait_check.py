@@ -150,14 +150,14 @@ def _rules_view(kernel) -> tuple:
     from pipeline_mlir.emu.program import compile_instr
 
     try:
-        return kernel, infos(kernel.steps(1)), set()
+        return kernel, infos(kernel.steps()), set()
     except EmuError:
         kernel = replace(kernel)
     index_of, far = kernel.at(), long_branch_targets(kernel.instrs)
     out, opaque = [], set()
     for ins in kernel.instrs:
         try:
-            out.append(info_of(compile_instr(ins, 1, index_of, far)))
+            out.append(info_of(compile_instr(ins, index_of, far)))
             continue
         except EmuError:
             effects = effects_of(ins)

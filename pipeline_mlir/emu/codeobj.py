@@ -12,9 +12,15 @@ the kernel's entry) and the launch state the kernel descriptor asks for.
 A kernel loaded again from the same bytes or text (each memory mode, each workgroup, each
 test of a session) shares what was computed from its instructions: :func:`prepared` keeps
 the decoded instructions private, and every :class:`Kernel` handed out has copies of them
-whose compiled steps and memos (:meth:`Kernel.steps`, :meth:`Kernel.memo`) are the private
-kernel's as long as its instructions are unchanged; an edited instruction (a mutation test)
-is compiled for that kernel alone.
+whose memos (:meth:`Kernel.memo`) are the private kernel's as long as its instructions are
+unchanged; an edited instruction (a mutation test) computes them for that kernel alone.
+
+The compiled steps (:meth:`Kernel.steps`) depend on the instructions alone (not on the
+number of workgroups a batch runs in lockstep, the memory mode or the launch), so
+:func:`compiled_steps` keeps them by the instructions' records (:func:`steps_key`): one
+compilation per process for every kernel with those instructions (any workgroup count,
+the parts a diverged batch splits into, a kernel loaded again or re-launched with other
+launch state, a mutant run again); an edited instruction is another key.
 
 Kernel descriptor fields used: the group segment (LDS), private segment and kernarg bytes,
 COMPUTE_PGM_RSRC1/2/3 and the kernel code properties (their layout is documented in
@@ -121,20 +127,16 @@ class Kernel:
     def _unchanged(self, snapshot: "_Snapshot | None") -> bool:
         return self._frozen or snapshot.matches(self.instrs)
 
-    def steps(self, G: int) -> list:
-        """The instructions compiled for ``G`` workgroups in lockstep
-        (:func:`~pipeline_mlir.emu.program.compile_instr`), kept for the next run with the
-        same instructions: an edited instruction (a mutation test) is compiled again."""
-        shared = self._shared()
-        if shared is not None:
-            return shared.steps(G)
-        hit = self._compiled.get(G)
-        if hit is None or not self._unchanged(hit[0]):
-            key = self._snapshot()
-            index_of, far = self.at(), long_branch_targets(self.instrs)
-            hit = self._compiled[G] = (key, [compile_instr(ins, G, index_of, far)
-                                             for ins in self.instrs])
-        return hit[1]
+    def steps(self) -> list:
+        """The instructions compiled (:func:`compiled_steps`): for any number of workgroups
+        in lockstep, the same list while the instructions are unchanged (never edit it)."""
+        own = self if self._frozen else self._shared()
+        if own is None:                     # edited, or not a copy: keyed by its records
+            return compiled_steps(self.instrs)
+        hit = own._compiled.get(_STEPS_MEMO)
+        if hit is None:
+            hit = own._compiled[_STEPS_MEMO] = compiled_steps(own.instrs)
+        return hit
 
     def copy(self) -> "Kernel":
         """A kernel of copies of these instructions, launch state and metadata that shares
@@ -167,6 +169,41 @@ class _Snapshot:
 
     def matches(self, instrs: list) -> bool:
         return [id(i) for i in instrs] == self.objects and instrs == self.copies
+
+
+#: the key of a private kernel's steps in its memos
+_STEPS_MEMO = ("steps",)
+#: the compiled steps of the last instruction lists compiled, by :func:`steps_key`
+_STEPS: OrderedDict = OrderedDict()
+#: how many instruction lists :data:`_STEPS` keeps
+STEP_LISTS = 16
+
+
+def steps_key(instrs: list) -> tuple:
+    """Everything a kernel's compiled steps depend on: each instruction's record (its
+    address, size, encoding, opcode, mnemonic, fields, literal and text), in order (the
+    branch targets are the indices of addresses in it)."""
+    return tuple((i.addr, i.size, i.enc, i.op, i.name, tuple(sorted(i.f.items())), i.lit,
+                  i.text) for i in instrs)
+
+
+def compiled_steps(instrs: list) -> list:
+    """The :class:`~pipeline_mlir.emu.operands.Step` of each of ``instrs``
+    (:func:`~pipeline_mlir.emu.program.compile_instr`), compiled once per process for the
+    same records (:func:`steps_key`; the last :data:`STEP_LISTS` lists kept).  The steps
+    are compiled from copies of the instructions, which nothing edits, so a caller editing
+    its own instructions later changes neither the steps nor what they are kept for."""
+    key = steps_key(instrs)
+    hit = _STEPS.get(key)
+    if hit is not None:
+        _STEPS.move_to_end(key)
+        return hit
+    own = [_copy_instr(i) for i in instrs]
+    index_of, far = {ins.addr: k for k, ins in enumerate(own)}, long_branch_targets(own)
+    hit = _STEPS[key] = [compile_instr(ins, index_of, far) for ins in own]
+    while len(_STEPS) > STEP_LISTS:
+        _STEPS.popitem(last=False)
+    return hit
 
 
 #: the kernels of the last code objects and assembly texts loaded, by their bytes or text

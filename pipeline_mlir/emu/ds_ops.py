@@ -12,7 +12,8 @@ import numpy as np
 from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.lds_transpose import transpose_read
 from pipeline_mlir.emu.memop import LdsAccess, MemOp
-from pipeline_mlir.emu.operands import Reader, Step, lane_bytes, refuse, vregs
+from pipeline_mlir.emu.operands import (Reader, Step, lane_bytes, per_slots, refuse,
+                                       vregs)
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 __all__ = ["ds_step", "TRANSPOSING_READS"]
@@ -25,7 +26,7 @@ def _ds_size(n: str) -> int:
             "b8": 1, "b16": 2}.get(n.rsplit("_", 1)[-1], 0)
 
 
-def _ds_permute(ins: Instr, G: int) -> Step:
+def _ds_permute(ins: Instr) -> Step:
     """``ds_bpermute_b32`` (each lane reads ``data0`` of lane ``(addr + offset) / 4 mod 64``)
     and ``ds_permute_b32`` (each lane writes its ``data0`` to that lane), through the LDS
     hardware without touching LDS memory, on lgkmcnt.  Inactive lanes are not written;
@@ -33,7 +34,7 @@ def _ds_permute(ins: Instr, G: int) -> Step:
     wins (CDNA3 ISA, DS_PERMUTE_B32 / DS_BPERMUTE_B32)."""
     f = ins.f
     acc = bool(f["acc"])
-    rd = Reader(ins, G)
+    rd = Reader(ins)
     addr_r = rd.vector(256 + f["addr"])
     rd.vr.update(vregs(256 + f["data0"], 1, acc))
     dst_v = vregs(256 + f["dst"], 1, acc)
@@ -41,16 +42,16 @@ def _ds_permute(ins: Instr, G: int) -> Step:
                 sreads=frozenset(rd.sr))
     offset = f["offset0"] | (f["offset1"] << 8)
     back = ins.name == "ds_bpermute_b32"
-    rows = np.arange(G)[:, None]
+    rows_of = per_slots(lambda G: np.arange(G)[:, None])
 
     def issue(w, m):
-        mask = w.exec
+        G, mask = w.G, w.exec
         reg = w.A if acc else w.V
         lane = ((np.broadcast_to(addr_r(w), (G, WAVE_SIZE)).astype(np.int64) + offset)
                 >> 2) & (WAVE_SIZE - 1)
         data = np.where(mask, reg[f["data0"]], 0).astype(U32)
         if back:
-            out = data[rows, lane]
+            out = data[rows_of(w), lane]
         else:
             out = np.zeros((G, WAVE_SIZE), dtype=U32)
             for g in range(G):
@@ -64,13 +65,13 @@ def _ds_permute(ins: Instr, G: int) -> Step:
     return step
 
 
-def ds_step(ins: Instr, G: int) -> Step:
+def ds_step(ins: Instr) -> Step:
     """A DS instruction's step: LDS reads and writes (pairs too), permutes, transposes."""
     f, n = ins.f, ins.name
     if n in ("ds_permute_b32", "ds_bpermute_b32") and not f["gds"]:
-        return _ds_permute(ins, G)
+        return _ds_permute(ins)
     if n in TRANSPOSING_READS and not f["gds"]:
-        return _ds_read_tr(ins, G, TRANSPOSING_READS[n])
+        return _ds_read_tr(ins, TRANSPOSING_READS[n])
     parts = n.split("_")
     size = _ds_size(n)
     pairs = ("read2", "write2", "read2st64", "write2st64")
@@ -84,7 +85,7 @@ def ds_step(ins: Instr, G: int) -> Step:
     # the pair's offsets count elements, or (``2st64``) strides of 64 elements
     unit = size * (64 if parts[1].endswith("st64") else 1)
     acc = bool(f["acc"])
-    rd = Reader(ins, G)
+    rd = Reader(ins)
     addr_r = rd.vector(256 + f["addr"])
     dwords = max(1, size // 4)
     if two:
@@ -104,8 +105,8 @@ def ds_step(ins: Instr, G: int) -> Step:
     def issue(w, m):
         mask = w.exec              # replaced, never mutated, when EXEC changes
         base = addr_r(w).astype(np.int64)
-        if base.shape != (G, WAVE_SIZE):
-            base = np.broadcast_to(base, (G, WAVE_SIZE))
+        if base.shape != (w.G, WAVE_SIZE):
+            base = np.broadcast_to(base, (w.G, WAVE_SIZE))
         accesses = [LdsAccess(base + o, size, mask, w.exec_full, write) for o in offs]
         for a in accesses:
             m.lds_check(w, step, a)
@@ -150,14 +151,14 @@ def ds_step(ins: Instr, G: int) -> Step:
 TRANSPOSING_READS = {"ds_read_b64_tr_b16": 2, "ds_read_b64_tr_b8": 1}
 
 
-def _ds_read_tr(ins: Instr, G: int, size: int) -> Step:
+def _ds_read_tr(ins: Instr, size: int) -> Step:
     """``ds_read_b64_tr_b16`` / ``_b8``: 8 bytes at ``VGPR + offset`` per lane, exchanged
     between the lanes of each group of 16 (:mod:`pipeline_mlir.emu.lds_transpose`); EXEC
     must be all ones and the address aligned to the element ``size`` (findings
     otherwise)."""
     f = ins.f
     acc = bool(f["acc"])
-    rd = Reader(ins, G)
+    rd = Reader(ins)
     addr_r = rd.vector(256 + f["addr"])
     dst_v = vregs(256 + f["dst"], 2, acc)
     step = Step(ins, None, "ds", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
@@ -169,7 +170,7 @@ def _ds_read_tr(ins: Instr, G: int, size: int) -> Step:
             m.finding("transpose-exec", w, step, f"{ins.name} runs with EXEC not all "
                       "ones (the CDNA4 ISA requires every lane active; the result is "
                       "undefined)")
-        addr = np.broadcast_to(addr_r(w).astype(np.int64), (G, WAVE_SIZE)) + offset
+        addr = np.broadcast_to(addr_r(w).astype(np.int64), (w.G, WAVE_SIZE)) + offset
         if (addr % size).any():
             g, lane = np.argwhere(addr % size)[0]
             m.finding("misaligned", w, step, f"LDS address {int(addr[g, lane])} (lane "

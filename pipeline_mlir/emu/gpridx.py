@@ -46,7 +46,7 @@ _SCALAR_DST = ("v_readlane_b32", "v_readfirstlane_b32")
 _TIED = ("v_mac_", "v_fmac_", "v_dot2c_", "v_pk_fmac_")
 
 
-def compile_gpr_idx(ins: Instr, G: int) -> Step:
+def compile_gpr_idx(ins: Instr) -> Step:
     """The step of ``s_set_gpr_idx_on`` / ``_off`` / ``_mode`` / ``_idx``."""
     n = ins.name
     if n == "s_set_gpr_idx_off":
@@ -61,7 +61,7 @@ def compile_gpr_idx(ins: Instr, G: int) -> Step:
         if mask > 15:
             raise refuse(ins, "an index-mode mask wider than 4 bits")
         return _set_m0(ins, None, 0xF000, mask << MASK_SHIFT, None)
-    rd = Reader(ins, G)
+    rd = Reader(ins)
     src = rd.scalar(ins.f["src0"])
     if n == "s_set_gpr_idx_idx":
         return _set_m0(ins, src, INDEX_BITS, 0, None, frozenset(rd.sr))
@@ -100,20 +100,20 @@ def mode_of(w) -> tuple[int, int] | None:
     return (first >> MASK_SHIFT) & 0xF, first & INDEX_BITS
 
 
-def indexed_step(st: Step, mask: int, index: int, G: int) -> Step:
-    """``st`` (compiled for ``G`` workgroups) as it runs with the index mode on, mask
+def indexed_step(st: Step, mask: int, index: int) -> Step:
+    """``st`` as it runs with the index mode on, mask
     ``mask`` and index ``index`` (kept on the step); ``st`` itself when nothing of it is
     indexed."""
     if mask == 0:
         return st
     cache = st.__dict__.setdefault("gpr_idx_steps", {})
-    got = cache.get((mask, index, G))
+    got = cache.get((mask, index))
     if got is None:
-        got = cache[(mask, index, G)] = _relocated(st, mask, index, G)
+        got = cache[(mask, index)] = _relocated(st, mask, index)
     return got
 
 
-def _relocated(st: Step, mask: int, index: int, G: int) -> Step:
+def _relocated(st: Step, mask: int, index: int) -> Step:
     ins = st.ins
     if ins.enc not in _INDEXED_ENCODINGS or ins.f.get("sdwa") or st.kind != "valu":
         if not st.vtouched:
@@ -144,7 +144,7 @@ def _relocated(st: Step, mask: int, index: int, G: int) -> Step:
         return st
     moved = dataclasses.replace(ins, f=f)
     try:
-        out = compile_valu(moved, G)
+        out = compile_valu(moved)
     except EmuError as e:
         raise refuse(ins, f"indexed by {index}: {e}") from None
     out.ins = dataclasses.replace(moved, text=f"{ins.text} (index {index})")

@@ -149,7 +149,7 @@ def path_violations(kernel, info: list | None = None) -> list[PathViolation]:
 
 
 def _path_violations(kernel, info: list | None) -> list[PathViolation]:
-    info = infos(kernel.steps(1)) if info is None else info
+    info = infos(kernel.steps()) if info is None else info
     succ = successors(kernel.instrs)
     fixed = _fixed_horizons(info)
     out = []

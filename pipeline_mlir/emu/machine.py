@@ -41,9 +41,11 @@ keeps; split along that state next time it grows (it crossed 600 lines with the 
 
 from __future__ import annotations
 
+import gc
 import random
 import re
 from collections import deque
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -340,6 +342,21 @@ class GlobalMemory:
 
 
 
+@contextmanager
+def collector_paused():
+    """No cyclic garbage collection in the block, the collector as it was after it.  A run
+    allocates objects that live as long as it does (its memory operations, their
+    completions) and makes little cyclic garbage; collecting during it would walk every
+    object the process holds, again and again, to free next to nothing."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 class Wave:
     def __init__(self, machine, index: int, G: int) -> None:
         self.machine = machine
@@ -407,7 +424,7 @@ class Machine:
         #: where :meth:`run` goes on from (a part of a split batch), or None: the start
         self.resume: tuple[int, int] | None = None
         self.stamping: tuple = (None, 0)
-        self.steps = kernel.steps(G)
+        self.steps = kernel.steps()
         lds = kernel.launch.lds_bytes
         self.lds_bytes = lds
         # race shadow: the last writer and each wave's last reader of every block of LDS;
@@ -772,7 +789,7 @@ class Machine:
         if mode is None:
             raise Divergence(f"{w.name}: 0x{st.ins.addr:04x} '{st.ins.text}' runs in the "
                              f"VGPR index mode with M0 different among the workgroups")
-        moved = indexed_step(st, mode[0], mode[1], w.G)
+        moved = indexed_step(st, mode[0], mode[1])
         if moved is st:
             return st, info
         got = moved.__dict__.get("hazard_info")
@@ -811,7 +828,7 @@ class Machine:
 
     def run(self) -> None:
         # poisoned registers are NaN: arithmetic on them is expected, not a warning
-        with np.errstate(invalid="ignore", over="ignore"):
+        with np.errstate(invalid="ignore", over="ignore"), collector_paused():
             self._run()
 
     def _run(self) -> None:

@@ -41,7 +41,8 @@ from pipeline_mlir.emu.ds_ops import ds_step
 from pipeline_mlir.emu.globalrace import on_load, on_store
 from pipeline_mlir.emu.instr import Instr, operand_widths
 from pipeline_mlir.emu.memop import LdsAccess, MemOp
-from pipeline_mlir.emu.operands import M0, Reader, Step, lane_bytes, refuse, sregs, vregs
+from pipeline_mlir.emu.operands import (M0, Reader, Step, lane_bytes, per_slots, refuse,
+                                       sregs, vregs)
 from pipeline_mlir.emu.soffset_range import soffset_verdict
 from pipeline_mlir.target.gfx950 import (BUFFER_CACHE_SWIZZLE_BIT, BUFFER_STRIDE_MASK,
                                          BUFFER_SWIZZLE_ENABLE_BIT, WAVE_SIZE)
@@ -50,29 +51,29 @@ U32, U64 = np.uint32, np.uint64
 LANES = np.arange(WAVE_SIZE, dtype=np.int64)
 
 
-def compile_memory(ins: Instr, G: int) -> Step:
+def compile_memory(ins: Instr) -> Step:
     enc = ins.enc
     if enc == "SMEM":
-        return _smem(ins, G)
+        return _smem(ins)
     if enc == "DS":
-        return ds_step(ins, G)
+        return ds_step(ins)
     if enc == "MUBUF":
-        return _mubuf(ins, G)
+        return _mubuf(ins)
     if enc in ("GLOBAL", "FLAT"):
-        return _global(ins, G)
+        return _global(ins)
     raise refuse(ins)
 
 
 # ---------------------------------------------------------------------------
 
-def _smem(ins: Instr, G: int) -> Step:
+def _smem(ins: Instr) -> Step:
     f, n = ins.f, ins.name
     if not n.startswith("s_load_dword"):
         raise refuse(ins)
     count = operand_widths(ins)["dst"]
-    rd = Reader(ins, G)
+    rd = Reader(ins)
     base = rd.scalar(f["sbase"], 2)
-    off = (lambda w: np.full(G, f["offset"], dtype=U64)) if f["imm"] else \
+    off = per_slots(lambda G: np.full(G, f["offset"], dtype=U64)) if f["imm"] else \
         rd.scalar(f["offset"])
     d = f["dst"]
     dst = sregs(d, count)
@@ -83,7 +84,7 @@ def _smem(ins: Instr, G: int) -> Step:
         data = m.glob.read(addr.astype(np.int64)[:, None], 4 * count, w, step)  # (G,1,4*count)
 
         def done():
-            vals = data()[:, 0, :].view(U32).reshape(G, count)
+            vals = data()[:, 0, :].view(U32).reshape(w.G, count)
             for k in range(count):
                 w.S[d + k] = vals[:, k]
         return MemOp(step, "lgkm", done, dst_s=dst, smem=True)
@@ -112,10 +113,10 @@ def _buffer_form(ins: Instr) -> tuple[int | None, bool]:
     return half, parts[1] == "store"
 
 
-def _mubuf(ins: Instr, G: int) -> Step:
+def _mubuf(ins: Instr) -> Step:
     f = ins.f
     if "_atomic_" in ins.name:
-        return _buffer_atomic(ins, G)
+        return _buffer_atomic(ins)
     half, store = _buffer_form(ins)
     if (lds := bool(f["lds"])) and (store or ins.name.split("_")[2] not in ("dword", "dwordx4")):
         raise refuse(ins)
@@ -123,7 +124,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
     size = 4 * dwords if half is None else NARROW_LOADS.get(ins.name) or \
         NARROW_STORES[ins.name][1]
     acc = bool(f["acc"])
-    rd = Reader(ins, G)
+    rd = Reader(ins)
     rd.sr.update(sregs(f["srsrc"], 4))          # the buffer descriptor
     soff = rd.scalar(f["soffset"])
     voff = rd.vector(256 + f["vaddr"]) if f["offen"] else None
@@ -147,7 +148,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
         # loads take any byte address (ROCm's unaligned mode, which LLVM's amdhsa code
         # assumes); stores the dword or halfword (or byte) the address falls in
         off = _byte_offsets(w, soff, voff, inst_off, ~0 if not store else ~3 if half is None
-                            else ~(size - 1), G)
+                            else ~(size - 1))
         # the whole-word fast path; a load from an address that is not a multiple of 4
         # gathers its bytes (below)
         if region is not None and lanes is None and half is None and \
@@ -173,7 +174,7 @@ def _mubuf(ins: Instr, G: int) -> Step:
                 m.lds_write(w, la, data())
             return MemOp(step, "vm", done, lds=[la])
         if store:
-            raw = _store_bytes(w.A if acc else w.V, f["data"], dwords, half, size, G)
+            raw = _store_bytes(w.A if acc else w.V, f["data"], dwords, half, size)
             put = m.glob.check(addr, size, w, step, lanes, raw)
             return MemOp(step, "vm", lambda: put(raw))
         data = m.glob.read(addr, size, w, step, lanes)
@@ -194,14 +195,14 @@ def _mubuf(ins: Instr, G: int) -> Step:
     return step
 
 
-def _buffer_atomic(ins: Instr, G: int) -> Step:
+def _buffer_atomic(ins: Instr) -> Step:
     """``buffer_atomic_add_f32`` with no returned value (module docstring)."""
     f = ins.f
     if ins.name != "buffer_atomic_add_f32":
         raise refuse(ins)
     if f["sc0"] or f["idxen"] or f["lds"] or f["acc"]:
         raise refuse(ins, "the returned old value (sc0), idxen, lds or an AGPR operand")
-    rd = Reader(ins, G)
+    rd = Reader(ins)
     rd.sr.update(sregs(f["srsrc"], 4))
     soff = rd.scalar(f["soffset"])
     voff = rd.vector(256 + f["vaddr"]) if f["offen"] else None
@@ -212,7 +213,7 @@ def _buffer_atomic(ins: Instr, G: int) -> Step:
     def issue(w, m):
         base, num, _ = descriptor(w, m)
         mask = w.exec
-        off = _byte_offsets(w, soff, voff, f["offset"], ~3, G)
+        off = _byte_offsets(w, soff, voff, f["offset"], ~3)
         if ((off + 4 > num[:, None]) & mask).any():
             raise refuse(ins, "a lane past the buffer's records")
         words, at, vals = m.glob.atomic_words(base[:, None] + off, w, step,
@@ -247,24 +248,24 @@ def _add_f32(ins: Instr, words, at, vals) -> None:
         mem[at] = new
 
 
-def _store_bytes(reg, first: int, dwords: int, half, size: int, G: int) -> np.ndarray:
+def _store_bytes(reg, first: int, dwords: int, half, size: int) -> np.ndarray:
     """(G, 64, size) bytes a buffer store of ``dwords`` registers from ``first`` writes per
     lane, a copy of the data as read at issue (``half``: a narrow store's bit of the
     register, its low 8 or 16 bits or those at bit 16)."""
     vals = reg[first] if dwords == 1 else reg[first:first + dwords].transpose(1, 2, 0)
     if half is not None:
         vals = ((vals >> U32(half)) & U32((1 << 8 * size) - 1)).astype(f"u{size}")
-    return np.array(vals, order="C").view(np.uint8).reshape(G, WAVE_SIZE, size)
+    return np.array(vals, order="C").view(np.uint8).reshape(reg.shape[1], WAVE_SIZE, size)
 
 
-def _byte_offsets(w, soff, voff, inst_off: int, low: int, G: int):
+def _byte_offsets(w, soff, voff, inst_off: int, low: int):
     """(G, 64) byte offsets of a buffer access: (``voff`` (None without offen) + the
     instruction offset, modulo 2^32) + soffset, only the address bits ``low`` kept.  The
     VGPR offset and the instruction offset are added in 32 bits (LLVM's loop strength
     reduction starts a VGPR offset below 0 and adds it back as the instruction offset);
     soffset is added to that sum without wrapping, for the address and the range check
     alike (the module docstring)."""
-    sgpr = soff(w).astype(np.int64)[:, None]
+    sgpr, G = soff(w).astype(np.int64)[:, None], w.G
     if voff is None:
         return np.broadcast_to((sgpr + inst_off) & low, (G, WAVE_SIZE))
     off = (((voff(w).astype(np.int64) + inst_off) & 0xFFFFFFFF) + sgpr) & low
@@ -399,16 +400,16 @@ def _lds_dma_target(w, m, step, inst_off: int, size: int) -> LdsAccess:
     return la
 
 
-def dword_access(ins: Instr, parts: list[str], G: int):
+def dword_access(ins: Instr, parts: list[str]):
     """(store?, dwords, bytes, AGPR data?, a Reader) of a ``<x>_load|store_dword*`` whose
     mnemonic split at ``_`` is ``parts``; any other form is refused."""
     if parts[1] not in ("load", "store") or len(parts) != 3 or not parts[2].startswith("dword"):
         raise refuse(ins)
     dwords = operand_widths(ins)["data"]
-    return parts[1] == "store", dwords, 4 * dwords, bool(ins.f["acc"]), Reader(ins, G)
+    return parts[1] == "store", dwords, 4 * dwords, bool(ins.f["acc"]), Reader(ins)
 
 
-def _global_address(ins: Instr, rd: Reader, G: int):
+def _global_address(ins: Instr, rd: Reader):
     """fn(w) -> (G, 64) int64 addresses of a GLOBAL / FLAT access: the SGPR pair plus the
     VGPR offset, or the VGPR pair, plus the instruction offset."""
     f = ins.f
@@ -420,6 +421,7 @@ def _global_address(ins: Instr, rd: Reader, G: int):
         vaddr = rd.vector(256 + f["vaddr"], 2)
 
     def address(w):
+        G = w.G
         if saddr != 0x7F:
             addr = sbase(w).astype(np.int64)[:, None] + \
                 np.broadcast_to(voff(w), (G, WAVE_SIZE)).astype(np.int64)
@@ -429,7 +431,7 @@ def _global_address(ins: Instr, rd: Reader, G: int):
     return address
 
 
-def _global_atomic(ins: Instr, G: int) -> Step:
+def _global_atomic(ins: Instr) -> Step:
     """``global_atomic_add_f32`` with no returned value, as the buffer form (module
     docstring); its address a multiple of 4."""
     f = ins.f
@@ -437,8 +439,8 @@ def _global_atomic(ins: Instr, G: int) -> Step:
         raise refuse(ins)
     if f["sc0"] or f["acc"]:
         raise refuse(ins, "the returned old value (sc0) or an AGPR operand")
-    rd = Reader(ins, G)
-    address = _global_address(ins, rd, G)
+    rd = Reader(ins)
+    address = _global_address(ins, rd)
     rd.vr.update(vregs(256 + f["data"], 1))
     step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), sreads=frozenset(rd.sr))
 
@@ -454,10 +456,10 @@ def _global_atomic(ins: Instr, G: int) -> Step:
     return step
 
 
-def _global(ins: Instr, G: int) -> Step:
+def _global(ins: Instr) -> Step:
     f, n = ins.f, ins.name
     if "_atomic_" in n:
-        return _global_atomic(ins, G)
+        return _global_atomic(ins)
     parts = n.split("_")
     lds = parts[1:3] == ["load", "lds"] and len(parts) == 4 and parts[3] in ("dword",
                                                                              "dwordx4")
@@ -466,9 +468,9 @@ def _global(ins: Instr, G: int) -> Step:
             raise refuse(ins)
         parts = parts[:2] + parts[3:]
     narrow = NARROW_LOADS.get(n.replace("global_", "buffer_", 1)) if not lds else None
-    store, dwords, size, acc, rd = (False, 1, narrow, bool(f["acc"]), Reader(ins, G)) \
-        if narrow else dword_access(ins, parts, G)
-    address = _global_address(ins, rd, G)
+    store, dwords, size, acc, rd = (False, 1, narrow, bool(f["acc"]), Reader(ins)) \
+        if narrow else dword_access(ins, parts)
+    address = _global_address(ins, rd)
     reg0 = f["data"] if store else f["dst"]
     regs = vregs(256 + reg0, dwords, acc)
     if store:
@@ -488,7 +490,7 @@ def _global(ins: Instr, G: int) -> Step:
             return MemOp(step, "vm", lambda: m.lds_write(w, la, data()), lds=[la])
         if store:
             reg = w.A if acc else w.V
-            raw = lane_bytes(reg, reg0, dwords).reshape(G, WAVE_SIZE, size)
+            raw = lane_bytes(reg, reg0, dwords).reshape(w.G, WAVE_SIZE, size)
             put = m.glob.check(addr, size, w, step, mask, raw)
             return MemOp(step, "vm", lambda: put(raw))
         data = m.glob.read(addr, size, w, step, mask)

@@ -224,7 +224,7 @@ def check_exec(w, step) -> None:
                           "(its result is undefined)")
 
 
-def compile_mfma(ins: Instr, G: int) -> Step:
+def compile_mfma(ins: Instr) -> Step:
     f, n = ins.f, ins.name
     kind = _KINDS.get(n)
     if kind is None:
@@ -243,39 +243,48 @@ def compile_mfma(ins: Instr, G: int) -> Step:
         return _int8_step(ins, ops)
 
     m = _ROWS[n]
-    run = _float_run(ops, m, G, _Gather(ops.na, kind, ta, G, m), _Gather(ops.nb, kind, tb, G, m))
+    run = _float_run(ops, m, _Gather(ops.na, kind, ta, m), _Gather(ops.nb, kind, tb, m))
     step = Step(ins, lambda w: run(w, step), "mfma", vreads=frozenset(ops.reads),
                 vwrites=frozenset(ops.writes))
     return step
 
 
 class _Gather:
-    """An A or B operand of ``n`` registers of an ``m`` x ``m`` MFMA for ``G`` workgroups:
-    called with its (n, G, 64) uint32 registers, the (G, m, K) float64 matrix whose row (A)
-    or column (B) is ``l % m``; its index and value table looked up once, at compile time."""
+    """An A or B operand of ``n`` registers of an ``m`` x ``m`` MFMA: called with its
+    (n, G, 64) uint32 registers, the (G, m, K) float64 matrix whose row (A) or column (B)
+    is ``l % m``; its value table looked up once, at compile time, its index once per
+    workgroup count G."""
 
-    def __init__(self, n: int, kind: str, table, G: int, m: int) -> None:
+    def __init__(self, n: int, kind: str, table, m: int) -> None:
         if table is not None:
             self.unit, self.table = np.uint8, table
-            self.index = _byte_index32(G, n) if m == 32 else _operand_index(n, G, 1)
+            self.index_for = (lambda G: _byte_index32(G, n)) if m == 32 else \
+                (lambda G: _operand_index(n, G, 1))
         else:
             self.unit, self.table = np.uint16, HALF_TABLES[kind]
-            self.index = _operand_index32(G, n) if m == 32 else _operand_index(n, G, 2)
+            self.index_for = (lambda G: _operand_index32(G, n)) if m == 32 else \
+                (lambda G: _operand_index(n, G, 2))
+        self.indices: dict = {}
 
     def __call__(self, regs: np.ndarray) -> np.ndarray:
+        G = regs.shape[1]
+        index = self.indices.get(G)
+        if index is None:
+            index = self.indices[G] = self.index_for(G)
         # a run of whole registers of one file: contiguous, so reshape is a view
-        return self.table.take(regs.reshape(-1).view(self.unit).take(self.index))
+        return self.table.take(regs.reshape(-1).view(self.unit).take(index))
 
 
-def _float_run(ops: MfmaOperands, m: int, G: int, gather_a: _Gather, gather_b: _Gather):
+def _float_run(ops: MfmaOperands, m: int, gather_a: _Gather, gather_b: _Gather):
     """fn(w, step): D = C + A x B^T of a float MFMA (:func:`acc_matrix`,
     :func:`acc_registers` with their indices looked up once per call)."""
     a0, b0, na, nb, nc, d0 = ops.a0, ops.b0, ops.na, ops.nb, ops.nc, ops.d0
     a_acc, b_acc, cd_acc = bool(ops.acc & 1), bool(ops.acc & 2), ops.acc_cd
     c0 = ops.src2 - 256 if ops.src2 >= 256 else None
-    fwd, inv = _acc_index(G, m)
 
     def run(w, step):
+        G = w.G
+        fwd, inv = _acc_index(G, m)
         if not w.exec_full:
             check_exec(w, step)
         A = gather_a((w.A if a_acc else w.V)[a0:a0 + na])

@@ -84,7 +84,7 @@ def scale_matrix(reg: np.ndarray, byte: int) -> np.ndarray:
     return np.repeat(s, 32, axis=2)
 
 
-def compile_mx_mfma(ins: Instr, G: int) -> Step:
+def compile_mx_mfma(ins: Instr) -> Step:
     f = ins.f
     if ins.name not in SHAPE_16:
         raise refuse(ins, "the 32x32x64 MX form's C/D layout is not pinned")

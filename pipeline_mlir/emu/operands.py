@@ -89,11 +89,25 @@ def vregs(code: int, n: int, acc: bool = False) -> tuple[int, ...]:
     return tuple(range(first, first + n))
 
 
-class Reader:
-    """Builds the functions that read operands of one instruction."""
+def per_slots(make):
+    """fn(w) -> ``make(w.G)``, made once per workgroup count: what a step uses that has
+    the shape of the batch it runs on (a step is compiled once for every batch size)."""
+    made: dict = {}
 
-    def __init__(self, ins: Instr, G: int, is_float: bool = False) -> None:
-        self.ins, self.G, self.is_float = ins, G, is_float
+    def get(w):
+        got = made.get(w.G)
+        if got is None:
+            got = made[w.G] = make(w.G)
+        return got
+    return get
+
+
+class Reader:
+    """Builds the functions that read operands of one instruction (for any number of
+    workgroups in lockstep: a constant is an array of the running batch's size)."""
+
+    def __init__(self, ins: Instr, is_float: bool = False) -> None:
+        self.ins, self.is_float = ins, is_float
         self.vr: set[int] = set()
         self.sr: set[int] = set()
 
@@ -105,8 +119,8 @@ class Reader:
         except EmuError as e:
             raise refuse(ins, str(e)) from None
         if c is not None:
-            arr = np.full(self.G, c, dtype=U64 if n == 2 else U32)
-            return lambda w: arr
+            dtype = U64 if n == 2 else U32
+            return per_slots(lambda G: np.full(G, c, dtype=dtype))
         if code <= 127:
             self.sr.update(sregs(code, n))
             if n == 1:

@@ -59,11 +59,11 @@ def _is_integer_constant(code: int) -> bool:
     return 128 <= code <= 208
 
 
-def compile_packed(ins: Instr, G: int) -> Step:
+def compile_packed(ins: Instr) -> Step:
     """The :class:`Step` of a packed 16-bit integer instruction or of ``v_pk_mov_b32``
     (module docstring)."""
     if ins.name == "v_pk_mov_b32":
-        return _pk_mov(ins, G)
+        return _pk_mov(ins)
     fn = PACKED_U16.get(ins.name)
     if fn is None:
         raise refuse(ins)
@@ -79,7 +79,7 @@ def compile_packed(ins: Instr, G: int) -> Step:
             raise refuse(ins, f"src{i}: a packed instruction's operand other than a register "
                               f"or an integer inline constant whose low half both results "
                               f"select")
-    rd = Reader(ins, G)
+    rd = Reader(ins)
     srcs = (rd.vector(f["src0"]), rd.vector(f["src1"]))
     d = f["dst"]
 
@@ -95,7 +95,7 @@ def compile_packed(ins: Instr, G: int) -> Step:
                 frozenset())
 
 
-def _pk_mov(ins: Instr, G: int) -> Step:
+def _pk_mov(ins: Instr) -> Step:
     """``v_pk_mov_b32``: each result dword one dword of its source pair (``op_sel``)."""
     f = ins.f
     if f["neg"] or f["neg_hi"] or f["clamp"] or f["opsel_hi"] != 7 or f["opsel"] & 4:
@@ -103,7 +103,7 @@ def _pk_mov(ins: Instr, G: int) -> Step:
     for i in range(2):
         if not _is_register(f[f"src{i}"]):
             raise refuse(ins, f"src{i}: a constant as a v_pk_mov_b32 source")
-    rd = Reader(ins, G)
+    rd = Reader(ins)
     srcs = [rd.vector(f[f"src{i}"], 2) for i in range(2)]
     shifts = [U64(32 * ((f["opsel"] >> i) & 1)) for i in range(2)]
     d = f["dst"]

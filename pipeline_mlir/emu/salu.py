@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.emu.instr import Instr, operand_widths
-from pipeline_mlir.emu.operands import (EXEC, I32, I64, M32, U32, U64, Reader, Step, refuse,
-                                        sregs, write_s)
+from pipeline_mlir.emu.operands import (EXEC, I32, I64, M32, U32, U64, Reader, Step,
+                                        per_slots, refuse, sregs, write_s)
 
 def _s32(x):
     return x.astype(U32).view(I32)
@@ -118,14 +118,14 @@ def _cmp_values(name: str, a, b):
     return a, b
 
 
-def compile_salu(ins: Instr, G: int) -> Step:
+def compile_salu(ins: Instr) -> Step:
     """A scalar (SOP1/2/C/K) ALU instruction."""
-    rd = Reader(ins, G)
+    rd = Reader(ins)
     wr: set[int] = set()
     build = _builder(ins.enc, ins.base)
     if build is None:
         raise refuse(ins)
-    run = build(ins, G, rd, wr)
+    run = build(ins, rd, wr)
     return Step(ins, run, "salu", sreads=frozenset(rd.sr), swrites=frozenset(wr))
 
 
@@ -154,11 +154,11 @@ def _builder(enc: str, b: str):
     return {"SOPC": _sopc, "SOPK": _sopk}.get(enc)
 
 
-# Each builder takes the instruction, the workgroups G, the operand reader (which records
+# Each builder takes the instruction, the operand reader (which records
 # the registers read) and the set of registers written (which it fills), and returns the
 # step's function of a wave.
 
-def _sop2_table(ins: Instr, G: int, rd: Reader, wr: set):
+def _sop2_table(ins: Instr, rd: Reader, wr: set):
     f, w = ins.f, operand_widths(ins)
     fn = _SOP2[ins.base]
     s0 = rd.scalar(f["src0"], w.get("src0", 1))
@@ -174,7 +174,7 @@ def _sop2_table(ins: Instr, G: int, rd: Reader, wr: set):
     return run
 
 
-def _sop2_carry(ins: Instr, G: int, rd: Reader, wr: set):
+def _sop2_carry(ins: Instr, rd: Reader, wr: set):
     f = ins.f
     s0, s1 = rd.scalar(f["src0"]), rd.scalar(f["src1"])
     d = f["dst"]
@@ -189,7 +189,7 @@ def _sop2_carry(ins: Instr, G: int, rd: Reader, wr: set):
     return run
 
 
-def _sop2_cselect(ins: Instr, G: int, rd: Reader, wr: set):
+def _sop2_cselect(ins: Instr, rd: Reader, wr: set):
     f = ins.f
     n = 2 if ins.base.endswith("64") else 1
     s0, s1 = rd.scalar(f["src0"], n), rd.scalar(f["src1"], n)
@@ -201,7 +201,7 @@ def _sop2_cselect(ins: Instr, G: int, rd: Reader, wr: set):
     return run
 
 
-def _sop1_unary(ins: Instr, G: int, rd: Reader, wr: set):
+def _sop1_unary(ins: Instr, rd: Reader, wr: set):
     b, f, w = ins.base, ins.f, operand_widths(ins)
     n = w.get("src0", 1)
     s0 = rd.scalar(f["src0"], n)
@@ -244,7 +244,7 @@ def _sop1_unary(ins: Instr, G: int, rd: Reader, wr: set):
     return run
 
 
-def _sop1_bitset(ins: Instr, G: int, rd: Reader, wr: set):
+def _sop1_bitset(ins: Instr, rd: Reader, wr: set):
     """``s_bitset0_b32`` / ``s_bitset1_b32``: bit ``S0[4:0]`` of D cleared / set, its other
     bits kept (D is read); SCC unchanged."""
     f = ins.f
@@ -267,7 +267,7 @@ _SAVEEXEC = {"and": lambda s, e: s & e, "or": lambda s, e: s | e, "xor": lambda 
              "xnor": lambda s, e: ~(s ^ e)}
 
 
-def _sop1_saveexec(ins: Instr, G: int, rd: Reader, wr: set):
+def _sop1_saveexec(ins: Instr, rd: Reader, wr: set):
     f = ins.f
     s0 = rd.scalar(f["src0"], 2)
     d = f["dst"]
@@ -289,7 +289,7 @@ def _sop1_saveexec(ins: Instr, G: int, rd: Reader, wr: set):
     return run
 
 
-def _sopc(ins: Instr, G: int, rd: Reader, wr: set):
+def _sopc(ins: Instr, rd: Reader, wr: set):
     b, f = ins.base, ins.f
     parts = b.split("_")          # s_cmp_eq_u32 / s_bitcmp0_b32
     if parts[1] != "cmp" or parts[2] not in _SOPC:
@@ -304,7 +304,7 @@ def _sopc(ins: Instr, G: int, rd: Reader, wr: set):
     return run
 
 
-def _sopk(ins: Instr, G: int, rd: Reader, wr: set):
+def _sopk(ins: Instr, rd: Reader, wr: set):
     b, f = ins.base, ins.f
     imm = f["imm"]
     simm = imm - 0x10000 if imm & 0x8000 else imm
@@ -324,9 +324,10 @@ def _sopk(ins: Instr, G: int, rd: Reader, wr: set):
     elif b in ("s_addk_i32", "s_mulk_i32"):
         rd.sr.add(d)
         wr.add(d)
-        kk = np.full(G, simm & M32, dtype=U32)
+        kk_of = per_slots(lambda G: np.full(G, simm & M32, dtype=U32))
 
         def run(wv):
+            kk = kk_of(wv)
             if b == "s_addk_i32":
                 r, scc = _add_i32(wv.S[d], kk)
                 wv.scc = np.asarray(scc, dtype=bool)

@@ -30,7 +30,7 @@ import numpy as np
 from pipeline_mlir.emu import poison
 from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.memops import MemOp, dword_access
-from pipeline_mlir.emu.operands import Step, lane_bytes, vregs
+from pipeline_mlir.emu.operands import Step, lane_bytes, per_slots, vregs
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 U32 = np.uint32
@@ -59,10 +59,10 @@ def _check_range(w, m, step: Step, off, mask, size: int) -> None:
                   f"{lane}, workgroup slot {g})")
 
 
-def compile_scratch(ins: Instr, G: int) -> Step:
+def compile_scratch(ins: Instr) -> Step:
     """The :class:`Step` of a ``scratch_load_dword*`` / ``scratch_store_dword*``."""
     f = ins.f
-    store, dwords, size, acc, rd = dword_access(ins, ins.name.split("_"), G)
+    store, dwords, size, acc, rd = dword_access(ins, ins.name.split("_"))
     voff = rd.vector(256 + f["vaddr"]) if f["sve"] else None
     soff = rd.scalar(f["saddr"]) if f["saddr"] != 0x7F else None
     reg0 = f["data"] if store else f["dst"]
@@ -74,12 +74,16 @@ def compile_scratch(ins: Instr, G: int) -> Step:
                 sreads=frozenset(rd.sr))
     inst_off = f["offset"]
     span = np.arange(size, dtype=np.int64)
-    start = np.full((G, WAVE_SIZE), inst_off, dtype=np.int64)
-    start.flags.writeable = False
+
+    def read_only_start(G):
+        start = np.full((G, WAVE_SIZE), inst_off, dtype=np.int64)
+        start.flags.writeable = False
+        return start
+    start_of = per_slots(read_only_start)
 
     def issue(w, m):
         mask = w.exec              # replaced, never mutated, when EXEC changes
-        off = start                # read only: a new array is made below
+        off = start_of(w)          # read only: a new array is made below
         if voff is not None:
             off = off + voff(w).astype(np.int64)
         if soff is not None:
@@ -96,7 +100,7 @@ def compile_scratch(ins: Instr, G: int) -> Step:
         # inactive lanes address their first bytes (read back unchanged, never used)
         idx = np.clip(np.where(mask, off, 0)[..., None] + span, 0, mem.shape[2] - 1)
         if store:
-            raw = lane_bytes(reg, reg0, dwords).reshape(G, WAVE_SIZE, size)  # read at issue
+            raw = lane_bytes(reg, reg0, dwords).reshape(w.G, WAVE_SIZE, size)  # at issue
 
             def put():
                 cur = np.take_along_axis(mem, idx, axis=2)

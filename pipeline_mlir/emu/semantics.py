@@ -22,11 +22,11 @@ from pipeline_mlir.emu.valu import compile_valu
 from pipeline_mlir.isa.waitcnt import decode_waitcnt
 
 
-def compile_alu(ins: Instr, G: int) -> Step:
+def compile_alu(ins: Instr) -> Step:
     """A scalar (SOP1/2/C/K) or vector (VOP1/2/C/3, ``v_accvgpr_*``) ALU instruction."""
     if ins.enc in ("SOP1", "SOP2", "SOPC", "SOPK"):
-        return compile_salu(ins, G)
-    return compile_valu(ins, G)
+        return compile_salu(ins)
+    return compile_valu(ins)
 
 
 def compile_sopp(ins: Instr, index_of: dict[int, int]) -> Step:

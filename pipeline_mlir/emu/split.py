@@ -78,7 +78,7 @@ def _part(m: Machine, way: np.ndarray, seed: int, e) -> Machine:
     c.run_key = m.glob.race.new_run(c.slot_names)
     c.run_keys = m.run_keys | {c.run_key}
     c.stamping = (None, 0)
-    c.steps = m.kernel.steps(G)
+    c.steps = m.kernel.steps()
     c.findings, c._seen = list(m.findings), set(m._seen)
     c.rng = m.rng if way[0] == 0 else random.Random(seed)
     c.descriptors = {}

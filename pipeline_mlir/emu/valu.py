@@ -26,12 +26,12 @@ from pipeline_mlir.emu.lanes import readlane, writelane
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 
-def compile_valu(ins: Instr, G: int) -> Step:
+def compile_valu(ins: Instr) -> Step:
     """A vector ALU instruction (VOP1/2/C/3, SDWA, ``v_accvgpr_*``)."""
     b, f, enc = ins.base, ins.f, ins.enc
     w = operand_widths(ins)
     is_float = "_f32" in b or "_f64" in b
-    rd = Reader(ins, G, is_float)
+    rd = Reader(ins, is_float)
     vw: set[int] = set()
     sw: set[int] = set()
     clamp_ok = b in SATURATING or b in CARRY

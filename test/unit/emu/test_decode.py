@@ -77,7 +77,7 @@ def test_code_object_equals_assembly(shipped):
 def test_every_instruction_is_implemented(shipped):
     key, k, _ = shipped
     at = k.at()
-    kinds = {compile_instr(i, 1, at).kind for i in k.instrs}
+    kinds = {compile_instr(i, at).kind for i in k.instrs}
     assert {"mfma", "ds", "vmem", "wait", "barrier", "smem"} <= kinds
 
 
@@ -122,17 +122,17 @@ def test_unimplemented_instruction_is_refused_by_name_and_address():
     assert instrs[1].text == "ds_add_u32 v2, v0"
     with pytest.raises(EmuError, match=r"0x0004: instruction 'ds_add_u32 v2, v0' \(ds_add_u32\) "
                                        r"is not implemented"):
-        compile_instr(instrs[1], 1, {0: 0, 4: 1})
+        compile_instr(instrs[1], {0: 0, 4: 1})
     pk = decode(bytes.fromhex("0040b0d302091a1c"))[0]
     with pytest.raises(EmuError, match="v_pk_fma_f32"):
-        compile_instr(pk, 1, {0: 0})
+        compile_instr(pk, {0: 0})
     # a memory atomic the emulator does not run is named as the kernel holds it: [vdst,]
     # vaddr, vdata
     for hexs, text in (("008004dd00027f00", "global_atomic_cmpswap v[0:1], v[2:3], off"),
                        ("005034e100010080", "buffer_atomic_add_f32 v1, v0, s[0:3], 0 offen sc0")):
         (atomic,) = decode(bytes.fromhex(hexs))
         with pytest.raises(EmuError, match=re.escape(f"0x0000: instruction '{text}'")):
-            compile_instr(atomic, 1, {0: 0})
+            compile_instr(atomic, {0: 0})
     with pytest.raises(LineError, match="global_atomic_add_f32 takes 3 register operands "
                                         "with sc0, got 2"):
         parse_instruction("global_atomic_add_f32 v[0:1], v2, off sc0", 0)

@@ -86,7 +86,7 @@ def test_off_and_mode_changes_apply_to_the_next_instruction():
 def test_a_mutant_that_ignores_the_index_is_caught(monkeypatch):
     body = "s_set_gpr_idx_on s6, gpr_idx(SRC0)\nv_mov_b32_e32 v1, v2\ns_set_gpr_idx_off"
     assert _lane0(_run(body, {6: 5}), 1) == 1007
-    monkeypatch.setattr(machine_mod, "indexed_step", lambda st, mask, index, G: st)
+    monkeypatch.setattr(machine_mod, "indexed_step", lambda st, mask, index: st)
     assert _lane0(_run(body, {6: 5}), 1) != 1007
 
 

@@ -63,7 +63,7 @@ def traces(asm: str, key: str, clean: bool = True):
     finally:
         Machine.step = original
     assert not clean or run.exact
-    return kernel, list(seen.values()), infos(kernel.steps(1))
+    return kernel, list(seen.values()), infos(kernel.steps())
 
 
 def nop_indices(kernel) -> list[int]:

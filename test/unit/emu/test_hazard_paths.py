@@ -110,7 +110,7 @@ def _joined(producer: str, reader: str, need: int, short: int) -> str:
 def _runs(text: str) -> bool:
     """Does the machine run the instruction (compile it to a step)?"""
     try:
-        compile_instr(snippet_kernel(text).instrs[0], 1, {})
+        compile_instr(snippet_kernel(text).instrs[0], {})
     except EmuError:
         return False
     return True
@@ -137,7 +137,7 @@ def test_every_rule_on_the_path_not_run(rule, first, second, need):
     kernel = snippet_kernel("\n".join([producer, *_nops(need - 1), reader, "s_endpgm"]))
     ws = WaitStates()
     tracker = [(v.first.addr, i.ins.addr, v.rule.name, v.required, v.present)
-               for i in infos(kernel.steps(1)) for v in [ws.step(i)] if v is not None]
+               for i in infos(kernel.steps()) for v in [ws.step(i)] if v is not None]
     assert tracker == [(v.violation.first.addr, v.reader.addr, v.violation.rule.name,
                         v.violation.required, v.violation.present)
                        for v in path_violations(kernel)] == [(0, tracker[0][1], rule, need,
@@ -153,7 +153,7 @@ def test_an_mfma_the_machine_does_not_run_on_the_path_not_run(rule, first, secon
     does not take, and nothing at the full count."""
     for short, found in ((1, [(rule, need, need - 1)]), (0, [])):
         kernel = snippet_kernel(_joined(first[0], second[0], need, short))
-        info = [info_of(effects_of(i) or compile_instr(i, 1, kernel.at()))
+        info = [info_of(effects_of(i) or compile_instr(i, kernel.at()))
                 for i in kernel.instrs]
         assert [(v.violation.rule.name, v.violation.required, v.violation.present)
                 for v in path_violations(kernel, info)] == found

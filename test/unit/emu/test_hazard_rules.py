@@ -4,6 +4,8 @@ LLVM 22's hazard recognizer inserts for the same pair (when ``llc-22`` is instal
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from emu_helpers import run_snippet, snippet_kernel
@@ -164,7 +166,7 @@ def violations(lines: list[str]) -> list:
     machine does not run, ``v_div_fmas`` or ``s_setreg``/``s_getreg``, by the registers
     its assembly names: :func:`~pipeline_mlir.emu.hazards.effects_of`)."""
     kernel = snippet_kernel("\n".join(lines + ["s_endpgm"]))
-    steps = [effects_of(ins) or compile_instr(ins, 1, {}) for ins in kernel.instrs]
+    steps = [effects_of(ins) or compile_instr(ins, {}) for ins in kernel.instrs]
     ws = WaitStates()
     return [v for v in (ws.step(info_of(st)) for st in steps) if v is not None]
 
@@ -211,9 +213,11 @@ def test_every_mfma_the_emulator_runs_has_a_pass_count():
 
 def test_an_mfma_without_a_pass_count_is_refused_by_name():
     kernel = snippet_kernel(MF16 + "\ns_endpgm")
-    steps = kernel.steps(1)
-    steps[0].ins.name = "v_mfma_f32_unknown"
-    steps[0].__dict__.pop("hazard_info", None)
+    first, *rest = kernel.steps()      # kept for the next kernel of these instructions:
+    # the unknown MFMA is a copy of the step, so the kept one stays as compiled
+    steps = [dataclasses.replace(first, ins=dataclasses.replace(first.ins,
+                                                                name="v_mfma_f32_unknown")),
+             *rest]
     with pytest.raises(EmuError, match="no wait-state entry for v_mfma_f32_unknown"):
         infos(steps)
 
@@ -237,7 +241,7 @@ def test_other_waves_instructions_do_not_count():
     """Each wave has its own clock: instructions of another wave between the two of a pair
     are no wait states of the first wave (in the machine: waves interleaved at random)."""
     steps = infos(snippet_kernel("s_mov_b32 m0, 0\ns_mov_b32 s5, 0\n"
-                                 "buffer_load_dwordx4 v1, s[0:3], 0 offen lds").steps(1))
+                                 "buffer_load_dwordx4 v1, s[0:3], 0 offen lds").steps())
     w0, w1 = WaitStates(), WaitStates()
     assert w0.step(steps[0]) is None and w1.step(steps[1]) is None
     assert w0.step(steps[2]).rule.name == "salu-m0"

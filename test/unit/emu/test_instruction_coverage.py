@@ -64,7 +64,7 @@ def test_every_instruction_is_implemented(key):
     at = kernel.at()
     kinds = Counter()
     for ins in kernel.instrs:
-        kinds[compile_instr(ins, 1, at).kind] += 1   # raises EmuError naming the refused one
+        kinds[compile_instr(ins, at).kind] += 1   # raises EmuError naming the refused one
     assert kinds["mfma"] and kinds["vmem"] and kinds["barrier"], kinds
 
 

@@ -393,7 +393,7 @@ def test_unsupported_forms_are_refused_by_name():
     (ins,) = decode(bytes.fromhex("f90a060204061506"))
     assert ins.text.startswith("v_add_f32_sdwa v3, -v4, v5")
     with pytest.raises(EmuError, match=r"'v_add_f32_sdwa v3, -v4, v5.*modifiers"):
-        compile_instr(ins, 1, {0: 0})
+        compile_instr(ins, {0: 0})
 
 
 def test_subtract_with_borrow_reversed():
@@ -765,7 +765,7 @@ def test_mbcnt_decodes_from_a_code_object():
     lo, hi = decode(bytes.fromhex("01008cd2c1000100" "01008dd2c1020200"))
     assert (lo.text, hi.text) == ("v_mbcnt_lo_u32_b32 v1, -1, 0", "v_mbcnt_hi_u32_b32 v1, -1, v1")
     for ins in (lo, hi):
-        assert compile_instr(ins, 1, {0: 0}).kind == "valu"
+        assert compile_instr(ins, {0: 0}).kind == "valu"
 
 
 def test_v_perm_picks_each_lanes_bytes():
@@ -791,3 +791,29 @@ def test_v_perm_picks_each_lanes_bytes():
             byte = (src >> (8 * s)) & 0xFF if s < 8 else 0 if s == 12 else 0xFF
             want |= byte << (8 * k)
         assert int(got[i]) == want, (i, hex(int(sel[i])))
+
+
+def test_a_run_pauses_the_collector_and_leaves_it_as_it_was(monkeypatch):
+    """No cyclic collection while the waves step (each would walk every object of the
+    process); after the run, on a finding too, the collector is as the caller left it."""
+    import gc
+
+    from pipeline_mlir.emu import machine as machine_mod
+
+    seen = []
+    real = machine_mod.Machine.step
+    monkeypatch.setattr(machine_mod.Machine, "step",
+                        lambda m, w: seen.append(gc.isenabled()) or real(m, w))
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        run_snippet("s_mov_b32 s4, 1\ns_endpgm")
+        assert seen == [False, False] and gc.isenabled()
+        with pytest.raises(Finding, match="out-of-range"):        # v1 is poison
+            run_snippet("ds_read_b32 v2, v1\ns_endpgm")
+        assert gc.isenabled()
+        gc.disable()
+        run_snippet("s_mov_b32 s4, 1\ns_endpgm")
+        assert not gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()

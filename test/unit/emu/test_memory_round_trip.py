@@ -66,7 +66,7 @@ def _implemented() -> set[str]:
                             dict(fields, lds=lds, saddr=0 if enc == "FLAT" else 2))
                 try:
                     ins.text = format_instr(ins)
-                    compile_memory(ins, 1)
+                    compile_memory(ins)
                 except Exception:
                     continue
                 out.add(name + (" lds" if lds else ""))

@@ -70,7 +70,7 @@ def split(m: Machine, ways: list[list[int]], seeds: list[int], e) -> list[Machin
 def _part(m: Machine, way: np.ndarray, seed: int, e) -> Machine:
     c = Machine.__new__(Machine)
     c.__dict__.update(m.__dict__)
-    G = c.G = len(way)
+    c.G = len(way)
     c.workgroups = [m.workgroups[i] for i in way]
     c.wg_ids = m.wg_ids[way]
     c.slot_names = [m.slot_names[i] for i in way]

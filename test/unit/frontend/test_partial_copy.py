@@ -301,7 +301,19 @@ def test_a_copy_through_registers_staged_between_two_guards_is_spread_in_lane_or
      "%l[%c0]",
      "where its 3 copies through registers a thread (of one source and LDS buffer, vector "
      "type and attributes) are a multiple of the 2 threads"),
-], ids=["other-condition", "other-element", "three-copies"])
+    # a zero written through a view of the buffer after the staged value: the value is
+    # not the read's (forwarded, the buffer and its writes stay in the region: refused)
+    ("        vector.store %v1, %p1[%c0] : memref<2xf16, #gpu.address_space<private>>, "
+     "vector<1xf16>\n",
+     "        vector.store %v1, %p1[%c0] : memref<2xf16, #gpu.address_space<private>>, "
+     "vector<1xf16>\n        %q1 = memref.subview %p1[0] [2] [1] : memref<2xf16, "
+     "#gpu.address_space<private>> to memref<2xf16, strided<[1]>, "
+     "#gpu.address_space<private>>\n        %zz = arith.constant dense<0.0> : vector<1xf16>\n"
+     "        vector.store %zz, %q1[%c0] : memref<2xf16, strided<[1]>, "
+     "#gpu.address_space<private>>, vector<1xf16>\n",
+     "only when its region is one 'amdgpu.gather_to_lds' and side-effect free ops, or "
+     "copies through registers"),
+], ids=["other-condition", "other-element", "three-copies", "written-through-a-view"])
 def test_staged_copies_it_cannot_spread_are_refused_at_the_guard(old, new, message):
     from pipeline_mlir.dialect.ir_io import IRError
     assert old in STAGED

@@ -17,8 +17,9 @@ from pipeline_mlir.isa.wait_order import unpinned_waits
 
 F = "\t; sched_barrier mask(0x00000000)\n"
 MFMA = "\tv_mfma_f32_16x16x32_bf16 v[0:3], v[4:7], v[8:11], v[0:3]\n"
-#: the accumulator started from zero (the ISA check's acc-init rule wants a start)
-ZERO = "".join(f"\tv_mov_b32 v{r}, 0\n" for r in range(4))
+#: the accumulator started from zero (the ISA check's acc-init rule wants a start) and the
+#: MFMA's A and B operands written (its operand-unwritten rule wants them written)
+ZERO = "".join(f"\tv_mov_b32 v{r}, 0\n" for r in range(12))
 #: a main loop of one MFMA, then an epilogue as LLVM left it: EPI[1]'s vmcnt(0) with an
 #: lgkmcnt(0) of its own, EPI[3]'s vmcnt(0) dropped (EPI[1]'s holds; LLVM's lgkmcnt(0) in
 #: its place), EPI[5]'s lgkmcnt(0) removed (EPI[3]'s place holds it), then a masked

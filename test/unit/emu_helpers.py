@@ -11,6 +11,31 @@ from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.machine import GlobalMemory, Machine
 
 
+#: wave 1 overwrites the LDS bytes wave 0 reads (each lane's dword, 0x400 bytes below in
+#: wave 1's addressing), unordered when ``{wait}`` is empty: an LDS race, and in late mode the
+#: read sees the write (``v_mov_b32_e32 v4, 1``: the value written; wave 0 moves what it
+#: read to v12)
+LDS_WAR = """
+    v_lshlrev_b32_e32 v1, 4, v0
+    s_cmp_eq_u32 s2, s2
+    v_mov_b32_e32 v4, 1
+    v_readfirstlane_b32 s20, v0
+    s_cmp_lt_u32 s20, 64
+    s_cbranch_scc0 writer
+    ds_read_b128 v[8:11], v1
+    {wait}
+    s_barrier
+    s_waitcnt lgkmcnt(0)
+    v_mov_b32_e32 v12, v8
+    s_endpgm
+writer:
+    v_subrev_u32_e32 v1, 0x400, v1
+    s_barrier
+    ds_write_b32 v1, v4
+    s_waitcnt lgkmcnt(0)
+    s_endpgm
+"""
+
 def snippet_kernel(text: str, lds_bytes: int = 4096) -> Kernel:
     """A kernel of the instruction lines of ``text`` (labels ``name:`` allowed)."""
     from pipeline_mlir.emu.asmtext import _LABEL

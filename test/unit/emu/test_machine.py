@@ -8,6 +8,7 @@ import re
 import numpy as np
 import pytest
 
+from emu_helpers import LDS_WAR as WAR
 from emu_helpers import run_snippet
 from pipeline_mlir.emu.errors import Finding
 from pipeline_mlir.emu.machine import GlobalMemory, parse_mode
@@ -81,26 +82,6 @@ def test_a_register_read_before_its_wait_is_a_finding():
         run_snippet(prog.format(wait=""))
 
 
-WAR = """
-    v_lshlrev_b32_e32 v1, 4, v0
-    s_cmp_eq_u32 s2, s2
-    v_mov_b32_e32 v4, 1
-    v_readfirstlane_b32 s20, v0
-    s_cmp_lt_u32 s20, 64
-    s_cbranch_scc0 writer
-    ds_read_b128 v[8:11], v1
-    {wait}
-    s_barrier
-    s_waitcnt lgkmcnt(0)
-    v_mov_b32_e32 v12, v8
-    s_endpgm
-writer:
-    v_subrev_u32_e32 v1, 0x400, v1
-    s_barrier
-    ds_write_b32 v1, v4
-    s_waitcnt lgkmcnt(0)
-    s_endpgm
-"""
 
 
 def _lds_zero(m):

@@ -12,7 +12,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from emu_helpers import snippet_kernel
+from emu_helpers import LDS_WAR, snippet_kernel
 
 from pipeline_mlir.emu.asmline import parse_instruction
 from pipeline_mlir.emu import codeobj
@@ -84,27 +84,11 @@ def test_only_the_last_sources_are_kept():
     assert len(calls) == PREPARED_SOURCES + 2
 
 
-#: wave 1 overwrites the LDS bytes wave 0 reads, unordered when ``{wait}`` is empty (an LDS
-#: race, and in late mode the read sees the write); each lane's dword is its workgroup's id
-RACY = """
-    v_lshlrev_b32_e32 v1, 4, v0
-    v_mov_b32_e32 v4, s2
-    v_readfirstlane_b32 s20, v0
-    s_cmp_lt_u32 s20, 64
-    s_cbranch_scc0 writer
-    ds_read_b128 v[8:11], v1
-    {wait}
-    s_barrier
-    s_waitcnt lgkmcnt(0)
-    v_add_u32_e32 v12, 7, v8
-    s_endpgm
-writer:
-    v_subrev_u32_e32 v1, 0x400, v1
-    s_barrier
-    ds_write_b32 v1, v4
-    s_waitcnt lgkmcnt(0)
-    s_endpgm
-"""
+#: :data:`emu_helpers.LDS_WAR` with each lane's dword its workgroup's id, and wave 0's
+#: v12 the dword read plus 7 (an LDS race when ``{wait}`` is empty; in late mode the read
+#: sees the write)
+RACY = LDS_WAR.replace("v_mov_b32_e32 v4, 1", "v_mov_b32_e32 v4, s2").replace(
+    "v_mov_b32_e32 v12, v8", "v_add_u32_e32 v12, 7, v8")
 
 
 def _verdict(kernel, workgroups) -> tuple:
@@ -152,9 +136,10 @@ def test_other_instructions_are_not_served_the_kept_steps(monkeypatch):
     in a literal or in its text alone has steps of its own, and runs its own instructions."""
     made = _compilations(monkeypatch)
     ordered, racy = (snippet_kernel(RACY.format(wait="s_waitcnt lgkmcnt(0)")) for _ in "ab")
-    wait = racy.instrs[6]
+    k = next(k for k, ins in enumerate(racy.instrs) if ins.name == "s_waitcnt")  # {wait}
+    wait = racy.instrs[k]
     wait.f.update(parse_instruction("s_waitcnt lgkmcnt(1)", wait.addr)[0].f)   # its text kept
-    assert wait.text == ordered.instrs[6].text and wait.f != ordered.instrs[6].f
+    assert wait.text == ordered.instrs[k].text and wait.f != ordered.instrs[k].f
     assert racy.steps() is not ordered.steps()
     assert [k for k, _ in _verdict(racy, (0,))[0]] == ["lds-race"]
     assert _verdict(ordered, (0,))[0] == []

@@ -40,7 +40,7 @@ import numpy as np
 from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, block_size, segments, transfer
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import (depends, describe, in_lds, in_space, is_pure,
                                               kernel_of, same_attributes)
@@ -199,12 +199,6 @@ def _contiguous(t) -> bool:
     return list(strides) == list(reversed(want))
 
 
-def _const(k: int):
-    idx = ir.IndexType.get()
-    return ir.Operation.create("arith.constant", results=[idx], attributes={
-        "value": ir.IntegerAttr.get(idx, k)}).results[0]
-
-
 def _arith(name: str, a, b):
     return ir.Operation.create(f"arith.{name}", results=[a.type], operands=[a, b]).results[0]
 
@@ -218,10 +212,10 @@ def shares(t, f: int, block: int = 1) -> tuple:
     if isinstance(t, np.ndarray):
         return (t // (f * block)) * block + t % block, (t // block) % f
     if block == 1:
-        return _arith("divui", t, _const(f)), _arith("remui", t, _const(f))
-    return (_arith("addi", _arith("muli", _arith("divui", t, _const(f * block)),
-                                  _const(block)), _arith("remui", t, _const(block))),
-            _arith("remui", _arith("divui", t, _const(block)), _const(f)))
+        return _arith("divui", t, index_constant(f)), _arith("remui", t, index_constant(f))
+    return (_arith("addi", _arith("muli", _arith("divui", t, index_constant(f * block)),
+                                  index_constant(block)), _arith("remui", t, index_constant(block))),
+            _arith("remui", _arith("divui", t, index_constant(block)), index_constant(f)))
 
 
 def _cloner(body, tids, iv, f: int, threads: int, block: int = 1):
@@ -271,7 +265,7 @@ def _cloner(body, tids, iv, f: int, threads: int, block: int = 1):
 def _emit(op, body, copy, tids, iv, f, piece, width, shape, elem, threads):
     """The spread copy, before ``op``: ``body``'s ops cloned with the thread ids ``tids``
     (and ``iv``) taken at ``t' div f``."""
-    const, arith = _const, _arith
+    const, arith = index_constant, _arith
     with ir.InsertionPoint(op), op.location:
         get, clone, t, h = _cloner(body, tids, iv, f, threads)
         for o in body:
@@ -416,8 +410,8 @@ def _spread_registers(op, body, pairs, runs, iv, loop, f: int, refuse) -> None:
             if all(o is not r and o != r and o is not w and o != w for r, w in pairs):
                 clone(o)
         # (no i1 in an index: the masks' evaluation reads integer arithmetic only)
-        steps = [None] + [_arith("minui", h, _const(k)) if k == 1 else _arith(
-            "subi", _arith("minui", h, _const(k)), _arith("minui", h, _const(k - 1)))
+        steps = [None] + [_arith("minui", h, index_constant(k)) if k == 1 else _arith(
+            "subi", _arith("minui", h, index_constant(k)), _arith("minui", h, index_constant(k - 1)))
             for k in range(1, f)]
 
         def chosen(group, position):

@@ -9,6 +9,8 @@ from its offsets and mask, vectors computed per element (``vector.broadcast``,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from pipeline_mlir.analysis.int_ranges import signed
@@ -17,6 +19,9 @@ from pipeline_mlir.analysis.lane_ops import (BINARY, Unevaluable, arith_binary, 
                                              compare_at)
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
+
+if TYPE_CHECKING:
+    from pipeline_mlir.analysis.loop_eval import Evaluator
 
 _SAME = ("iree_codegen.index_hint", "util.assume.int")
 #: the integer casts, evaluated at their widths

@@ -206,10 +206,10 @@ def test_an_fp8_fragment_mixing_its_quarters_is_refused():
     """A joined fp8 fragment whose mask swaps elements 7 and 8 (the first quarter would take
     one of the second's): no piece of 8 consecutive elements, refused unchanged; joined in
     order, it is cut."""
-    joined = (f"    %b0 = vector.load %a[%j] : memref<1024xf8E4M3FN, #gpu.address_space<workgroup>>,"
-              f" vector<16xf8E4M3FN>\n"
-              f"    %b1 = vector.load %a[%i] : memref<1024xf8E4M3FN, #gpu.address_space<workgroup>>,"
-              f" vector<16xf8E4M3FN>\n"
+    joined = ("    %b0 = vector.load %a[%j] : memref<1024xf8E4M3FN, #gpu.address_space<workgroup>>,"
+              " vector<16xf8E4M3FN>\n"
+              "    %b1 = vector.load %a[%i] : memref<1024xf8E4M3FN, #gpu.address_space<workgroup>>,"
+              " vector<16xf8E4M3FN>\n"
               "    %fb = vector.shuffle %b0, %b1 [{mask}] : vector<16xf8E4M3FN>, "
               "vector<16xf8E4M3FN>")
     whole = list(range(32))

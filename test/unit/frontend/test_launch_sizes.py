@@ -106,7 +106,7 @@ def _off_in_5(text: str, form: str) -> str:
     assert text.count(read) == 1, read
     indent = "\n" + " " * 12
     return text.replace(read, indent.join([
-        f"%off_c5 = arith.constant 5 : index", "%off_c1 = arith.constant 1 : index",
+        "%off_c5 = arith.constant 5 : index", "%off_c1 = arith.constant 1 : index",
         f"%off_is = arith.cmpi eq, {wid}, %off_c5 : index",
         f"%off_x = arith.xori {index}, %off_c1 : index",
         f"%off = arith.select %off_is, %off_x, {index} : index",

@@ -106,7 +106,7 @@ def _folded_loop(below: int = 64, mask: str = "dense<false>", other: str = "%pad
     below each copied row (``mask``: its masked load's; ``other``: what its else region
     yields; ``pad``: its pass-through), in a kernel of one workgroup (its id bounded) that
     writes its output whole: the grid the rows past the end are proven over."""
-    text = _loop(pad).replace("%r2 = arith.addi %r, %c32", f"%r2 = arith.addi %r, %cb")
+    text = _loop(pad).replace("%r2 = arith.addi %r, %c32", "%r2 = arith.addi %r, %cb")
     text = text.replace("    vector.store %pad, %l[%r2, %c0] : {LDS}, vector<16xi8>"
                         .replace("{LDS}", LDS), FOLDED.replace("FAT", FAT).replace("LDS", LDS)
                         .replace("scf.yield %pad", f"scf.yield {other}"))

@@ -155,10 +155,13 @@ def _forward(guard) -> None:
             last.pop(v, None)       # (any other use of a buffer: nothing forwarded past it)
         if o.name in _WRITES and _private(o.operands[1]):
             last[o.operands[1]] = o
+    buffers: list = []      # each once: a buffer's writes are erased together
     for o in _region(guard):
         buf = _target(o)
-        if buf is None or not _private(buf) or isinstance(buf.owner, ir.Block):
-            continue
+        if buf is not None and _private(buf) and not isinstance(buf.owner, ir.Block) and \
+                buf not in buffers:
+            buffers.append(buf)
+    for buf in buffers:
         users = [_op(u.owner) for u in buf.uses]
         alloc = _op(buf.owner)
         if alloc.name != "memref.alloca" or any(u.name not in _WRITES or u.operands[1] != buf

@@ -83,7 +83,7 @@ def check_order(loop, copies: list, copy_lds: list, reads: list, read_lds: list)
         for c in (copies[k] for k in overlapping):
             pc, pr = pos[c], pos[r]
             if pc > pr:
-                raise IRError(r, f"'{op_name(r)}' op reads LDS that {describe(c)} "
+                raise IRError(r, f"'{op_name(r)}' op reads LDS that {_copy(c)} "
                                  f"writes later in the body: it reads the previous "
                                  f"iteration's copy (loop-carried through LDS), which the "
                                  f"pipeliner's reordering does not keep")
@@ -91,15 +91,24 @@ def check_order(loop, copies: list, copy_lds: list, reads: list, read_lds: list)
             between = [b for b in bars if pc < b < pr]
             if not any(orders(body, pw, b, counter) for b in between):
                 _unordered(body, between, r, c, "writes", counter, c)
-                raise IRError(r, f"'{op_name(r)}' op reads LDS that {describe(c)} "
+                raise IRError(r, f"'{op_name(r)}' op reads LDS that {_copy(c)} "
                                  f"writes, with no barrier between them (the kernel races)")
             across = [b for b in bars if b > pr or b < pc]
             if not any(orders(body, pr, b, "lgkmcnt", True) for b in across):
                 _unordered(body, across, r, c, "overwrites in the next iteration",
                            "lgkmcnt", r)
                 raise IRError(r, f"'{op_name(r)}' op reads LDS that the next iteration's "
-                                 f"{describe(c)} overwrites, with no barrier between them "
+                                 f"{_copy(c, '')} overwrites, with no barrier between them "
                                  f"(the kernel races)")
+
+
+def _copy(c, article: str = "the ") -> str:
+    """Copy ``c`` for a message: a direct-to-LDS copy the user wrote by itself; a copy
+    through registers by its global load, said to be that copy (the load writes no LDS), a
+    direct-to-LDS copy the front end made of one too (:func:`op_name`: the user's load)."""
+    if op_name(c) == "amdgpu.gather_to_lds":
+        return describe(c)
+    return f"{article}copy through registers from {describe(c)}"
 
 
 def overlapping_copies(copy_lds: list, read_lds: list) -> list[list[int]]:
@@ -155,7 +164,7 @@ def _unordered(body: list, between: list, r, c, what: str, counter: str, access)
     b = body[bare[0]]
     why = _bare_why(b)
     raise IRError(b, f"'{op_name(b)}' op {why}, and it is the only barrier between "
-                     f"{describe(r)}, an LDS read, and {describe(c)}, which {what} the LDS "
+                     f"{describe(r)}, an LDS read, and {_copy(c)}, which {what} the LDS "
                      f"it reads: it does not order them (the kernel races); no "
                      f"rocdl.s.waitcnt with {counter}(0) comes between {describe(access)} "
                      f"and it (nor an amdgpu.memory_counter_wait with "

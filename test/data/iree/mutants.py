@@ -141,8 +141,8 @@ class Family:
     ``registers``: the forced configuration (``args``' ``mma``) without its promotion
     types, so that IREE copies through registers rather than with DMA.  ``staged``: C's
     tile staged through LDS the K-loop does not touch (IREE's ``C +=``): its mutants also
-    draw :data:`STAGED_MUTATIONS`.  ``newest``: a family of the tenth audit, whose mutants
-    also draw :data:`NEWEST_MUTATIONS`, three times as likely each."""
+    draw :data:`STAGED_MUTATIONS`.  ``newest``: a family of the tenth or twelfth audit,
+    whose mutants also draw :data:`NEWEST_MUTATIONS`, three times as likely each."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
@@ -443,6 +443,31 @@ FAMILIES = {
                      later=True, aimed=True, newest=True),
     "accbr": Family(epilogue=_f(kind="accumulate_bias_relu", dtype="bf16", m=161, n=383,
                                 k=256, b_kxn=True), later=True, aimed=True, newest=True),
+    # the paths the twelfth audit aimed at (docs/iree-audits.md): fp8 A x B^T and A x B
+    # 31x64x96 and 17x64x96 (A's halves copied through registers 2 bytes a lane, B held
+    # whole in each stage: copy_widths.staged_width, k_subtiles.held_of); f16 A x B
+    # 100x24x520 (B copied by threads 0 to 127 staged through private memory, the two
+    # guards made one: frontend/guarded_pairs.py); whole-run masks kept in the one tile
+    # (kept_masks.py: f16 A^T x B 9x100x520 and 33x100x520, bf16 28x64x160); batches
+    # inside one tile (fp8 2 x 33x257x1000, f16 A x B 2 x 33x128x160)
+    "h31": Family(_f(dtype="fp8", m=31, n=64, k=96), later=True, aimed=True, newest=True),
+    "h17": Family(_f(dtype="fp8", m=17, n=64, k=96), later=True, aimed=True, newest=True),
+    "hab31": Family(_f(dtype="fp8", m=31, n=64, k=96, transpose_b=False), later=True,
+                    aimed=True, newest=True),
+    "hab17": Family(_f(dtype="fp8", m=17, n=64, k=96, transpose_b=False), later=True,
+                    aimed=True, newest=True),
+    "gp24": Family(_f(dtype="f16", m=100, n=24, k=520, transpose_b=False), later=True,
+                   aimed=True, newest=True),
+    "ot9": Family(_f(dtype="f16", m=9, n=100, k=520, transpose_a=True, transpose_b=False),
+                  later=True, aimed=True, newest=True),
+    "ot33": Family(_f(dtype="f16", m=33, n=100, k=520, transpose_a=True, transpose_b=False),
+                   later=True, aimed=True, newest=True),
+    "ot28": Family(_f(dtype="bf16", m=28, n=64, k=160, transpose_a=True, transpose_b=False),
+                   later=True, aimed=True, newest=True),
+    "bt8": Family(epilogue=_f(kind="batch", dtype="f8E4M3FN", m=33, n=257, k=1000),
+                  later=True, aimed=True),
+    "btab": Family(epilogue=_f(kind="batch", dtype="f16", m=33, n=128, k=160, b_kxn=True),
+                   later=True, aimed=True),
 }
 FORMS = ("prefetch", "late")
 #: the inputs mutated: ``FAMILY.FORM`` -> its family

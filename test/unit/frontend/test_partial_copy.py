@@ -285,6 +285,30 @@ def test_a_copy_through_registers_staged_between_two_guards_is_spread_in_lane_or
     assert np.array_equal(dst, t) and np.array_equal(src, 256 + t), (src, dst)
 
 
+def test_a_staged_buffer_written_twice_forwards_its_last_write():
+    """Two writes of one private buffer in the first guard (the twelfth audit's mutant of
+    IREE's 100x24x520, which crashed pipeline-opt: the buffer's writes were erased with
+    it while the walk still held the second): the guards fused, the read given the last
+    write's value, the buffer and both its writes erased."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.guarded_pairs import fuse_staged_guards
+
+    old = ("        vector.store %v1, %p1[%c0] : memref<2xf16, #gpu.address_space<private>>, "
+           "vector<1xf16>\n")
+    assert old in STAGED
+    twice = STAGED.replace(old, old + old.replace("%v1", "%v0"), 1)
+    with new_context() as ctx:
+        module = ir.Module.parse(twice, ctx)
+        (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        assert fuse_staged_guards(loop) == 1
+        module.operation.verify()
+        assert not walk_ops(loop, lambda o: o.name == "memref.alloca")
+        stores = walk_ops(loop, lambda o: o.name == "vector.store")
+        assert len(stores) == 2 and stores[0].operands[0] == stores[1].operands[0], \
+            [str(o) for o in stores]
+
+
 @pytest.mark.parametrize("old,new,message", [
     # the second guard of another condition: not fused; its region's reads are private
     ("%in1 = arith.cmpi ult, %tid, %c128", "%in1 = arith.cmpi ult, %tid, %c64",

@@ -3,6 +3,8 @@ in ``test/lit/passes/sched-adopt-loop-soundness.mlir``)."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -111,3 +113,45 @@ def test_an_iree_kernel_with_a_bare_barrier_is_refused_at_it(capsys, tmp_path, f
     text, line = _iree_bare_barrier(form, which, "112")
     src.write_text(text)
     assert main(["--pipeline=4wave", str(src), "-o", str(tmp_path / "o.mlir")]) == 0
+
+
+#: one thread's copy through registers (a global load, its LDS store) and an LDS read of
+#: what it stores; ``BARRIER`` where a barrier goes between them
+REGISTER_COPY = """gpu.module @m {
+  gpu.func @k(%g: memref<1024xf16, #gpu.address_space<global>>, %l: memref<256xf16, #gpu.address_space<workgroup>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %z = arith.constant dense<0.0> : vector<1xf16>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (vector<1xf16>) {
+      %v = vector.load %g[%i] : memref<1024xf16, #gpu.address_space<global>>, vector<1xf16>
+      vector.store %v, %l[%c0] : memref<256xf16, #gpu.address_space<workgroup>>, vector<1xf16>
+      BARRIER
+      %w = vector.load %l[%c0] : memref<256xf16, #gpu.address_space<workgroup>>, vector<1xf16>
+      scf.yield %w : vector<1xf16>
+    }
+    gpu.return
+  }
+}"""
+
+
+@pytest.mark.parametrize("barrier,message", [
+    ("", "'vector.load' op reads LDS that the copy through registers from 'vector.load' op "
+         "at line 8:12 writes, with no barrier between them"),
+    ("gpu.barrier", "'vector.load' op reads LDS that the next iteration's copy through "
+                    "registers from 'vector.load' op at line 8:12 overwrites"),
+])
+def test_a_race_with_a_copy_through_registers_names_the_copy(barrier, message):
+    """A copy through registers is known by its global load, which writes no LDS itself:
+    the race says it is that load's copy (the twelfth audit's mutants were told that a
+    ``vector.transfer_read`` op writes the LDS a read reads)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.soundness import check_order
+
+    with new_context() as ctx:
+        module = ir.Module.parse(REGISTER_COPY.replace("BARRIER", barrier), ctx)
+        (loop,) = walk_ops(module.operation, lambda o: o.name == "scf.for")
+        load, _, read = walk_ops(loop, lambda o: o.name in ("vector.load", "vector.store"))
+        with pytest.raises(IRError, match=re.escape(message)):
+            check_order(loop, [load], [(0, [0])], [read], [(0, [0])])

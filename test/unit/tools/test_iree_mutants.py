@@ -452,6 +452,10 @@ AIMED = {"atb600", "w1m", "keptm", "padatbmn", "accst", "padatbk200", "atb300", 
 AIMED_ROLLED = {"regk1020", "regf16k", "dma1w", "reg1w"}
 #: the tenth audit's families (aimed, drawing :data:`mutants.NEWEST_MUTATIONS` too)
 NEWEST = {"pc100", "pc17", "i8acc", "i8acct", "accbr"}
+#: the twelfth audit's families (aimed, drawing :data:`mutants.NEWEST_MUTATIONS` too; its
+#: two batches aimed only)
+TWELFTH = {"h31", "h17", "hab31", "hab17", "gp24", "ot9", "ot33", "ot28"}
+TWELFTH_BATCHES = {"bt8", "btab"}
 #: the family the verdict's workgroups were found short on (IREE's batch 2x100x128x262)
 VERDICT = {"batch"}
 
@@ -463,9 +467,10 @@ def test_later_families_leave_the_recorded_draws_alone():
     family, or named families) draws the same mutants as before."""
     later = {n for n, fam in M.FAMILIES.items() if fam.later}
     assert later == {"i8x", "i8kf", "vdi8ab", "dynk", "bf16x", "fp8x", *NEWER, *ROLLED,
-                     *AIMED, *AIMED_ROLLED, *VERDICT, *NEWEST}
-    assert {n for n, fam in M.FAMILIES.items() if fam.aimed} == AIMED | AIMED_ROLLED | NEWEST
-    assert {n for n, fam in M.FAMILIES.items() if fam.newest} == NEWEST
+                     *AIMED, *AIMED_ROLLED, *VERDICT, *NEWEST, *TWELFTH, *TWELFTH_BATCHES}
+    assert {n for n, fam in M.FAMILIES.items() if fam.aimed} == \
+        AIMED | AIMED_ROLLED | NEWEST | TWELFTH | TWELFTH_BATCHES
+    assert {n for n, fam in M.FAMILIES.items() if fam.newest} == NEWEST | TWELFTH
     assert not any(n.split(".")[0] in later for n in M._pool())
     assert {M.mutant_source(SEED, i) for i in range(200)}.isdisjoint(
         {f"{n}.{f}" for n in later for f in M.FORMS})

@@ -1,13 +1,15 @@
 """Why a module holds no K-loop the front end can pipeline: the one message for a kernel
 whose products are outside any loop (IREE removes a loop of one K step), multiply whole
-tiles not distributed yet, or are not tiled for the GPU at all."""
+tiles not distributed yet, multiply per thread in registers (no MFMA configuration: the
+prefetch point's ``vector.contract``, the late form's multiply or FMA, one reason for
+both), or are not tiled for the GPU at all."""
 
 from __future__ import annotations
 
 from pipeline_mlir.analysis.ir_facts import mapped_forall
 from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.frontend.reroll import no_loop_note
 from pipeline_mlir.frontend.tagged import tag_of
 
@@ -24,7 +26,8 @@ def no_loop_reason(module):
     product of whole tiles inside the workgroups' ``scf.forall`` (IREE's VectorDistribute
     prefetch point), outside any ``scf.for`` (IREE removes a loop of one iteration), a loop
     that multiplies undistributed tiles, or a product not tiled at all (a ``linalg`` op, or
-    one outside the workgroups: what a user has before compiling with IREE).  None for
+    one outside the workgroups: what a user has before compiling with IREE), or a loop of
+    per-thread products in registers without LDS (:func:`per_thread_product`).  None for
     anything else (tagged input: left to sched-import)."""
 
     found, tagged, products, single, untiled, lds = [], [], [], [], [], []
@@ -69,11 +72,7 @@ def no_loop_reason(module):
     if products and not found:
         o = products[0]
         if not lds and all(x.name == "vector.contract" for x in products):
-            return o, (f"'{o.name}' op multiplies in registers inside the K-loop, with no "
-                       f"amdgpu.mfma and no LDS in the kernel: its matmul was compiled "
-                       f"without an MFMA configuration (IREE's choice where none fits: "
-                       f"each thread computes its elements of C from global memory), so "
-                       f"there is no K-loop of LDS copies and MFMAs to pipeline")
+            return o, per_thread_message(o)
         return o, (f"'{o.name}' op multiplies whole tiles inside the K-loop: the loop is not "
                    f"distributed to threads and MFMAs yet (the front end takes a loop of "
                    f"amdgpu.mfma ops; IREE's VectorDistribute kernels, inside their "
@@ -90,4 +89,83 @@ def no_loop_reason(module):
                    f"gfx950 kernel just before its shared-memory prefetch pass (compile the "
                    f"linalg op with iree-compile first: test/data/iree/generate.py, "
                    f"prefetch_point, shows how)")
+    if not found and not lds:
+        o = per_thread_product(module)
+        if o is not None:
+            return o, per_thread_message(o)
     return None
+
+
+def per_thread_message(o) -> str:
+    """Why a product in registers (a per-thread ``vector.contract`` at the prefetch point;
+    its multiply or FMA once IREE lowers it, the late form's) leaves nothing to pipeline."""
+    return (f"'{o.name}' op multiplies in registers inside the K-loop, with no amdgpu.mfma "
+            f"and no LDS in the kernel: its matmul was compiled without an MFMA "
+            f"configuration (IREE's choice where none fits: each thread computes its "
+            f"elements of C from global memory), so there is no K-loop of LDS copies and "
+            f"MFMAs to pipeline")
+
+
+#: ops that multiply elements: what IREE lowers a per-thread ``vector.contract`` to
+MULTIPLIES = ("arith.mulf", "arith.muli", "math.fma", "vector.fma", "vector.contract")
+#: ops whose operands are addresses, not the values they give: a slice stops at them
+_READS = ("memref.load", "vector.load", "vector.transfer_read", "vector.maskedload",
+          "amdgpu.raw_buffer_load")
+
+
+def per_thread_product(module):
+    """The first multiply (:data:`MULTIPLIES`) in an ``scf.for`` that a value the loop
+    carries or stores is computed from (a per-thread dot product over K, summed in a
+    register or in C: the late form of a kernel without an MFMA configuration), or None.
+    The slice follows values back through the loop's ops, not through the addresses of
+    reads and stores."""
+    def product(loop):
+        body = loop.regions[0].blocks[0]
+        todo = list(body.operations[len(body.operations) - 1].operands)
+        todo += [_stored(o) for o in walk_ops(loop, lambda o: o.name in _STORES)]
+        seen, hits = set(), set()
+        while todo:
+            v = todo.pop()
+            if isinstance(v.owner, ir.Block):
+                continue
+            o = _op(v.owner)
+            if o in seen or not _within(o, loop):
+                continue
+            seen.add(o)
+            if o.name in MULTIPLIES:
+                hits.add(o)
+            if o.name not in _READS:
+                todo.extend(o.operands)
+        return walk_ops(loop, lambda o: o in hits)
+
+    found = []
+
+    def visit(o):
+        if o.name == "scf.for" and not found:
+            found.extend(product(_op(o)))
+        return ir.WalkResult.ADVANCE
+
+    module.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found[0] if found else None
+
+
+#: ops that store a value (:func:`_stored`) at an address
+_STORES = ("memref.store", "vector.store", "vector.transfer_write", "vector.maskedstore")
+
+
+def _stored(o):
+    """The value a store of :data:`_STORES` writes (a masked store's is its last operand)."""
+    return o.operands[len(o.operands) - 1] if o.name == "vector.maskedstore" else o.operands[0]
+
+
+def _within(o, loop) -> bool:
+    """Whether ``o`` is nested in ``loop``."""
+    p = o.parent
+    while p is not None:
+        p = _op(p)
+        if p == loop:
+            return True
+        if p.name in ("builtin.module", "gpu.module"):
+            return False
+        p = p.parent
+    return False

@@ -15,6 +15,10 @@ Refused (``acc-init`` at the MFMA's line):
 - the result of an MFMA of another chain;
 - a chain that starts from a zero on one path and from a load on another (the IR starts
   each accumulator from one value: a zero constant, or what it read before the loop).
+  A zero that reaches the MFMA only past a block the lanes skip by ``s_cbranch_execz``,
+  which the block loads the register in, is a masked read's padding (a ``C +=`` kernel's
+  read of C cut at C's edge: the lanes whose exec bit the read leaves off keep the zero
+  written before it), not a second start.
 
 And ``operand-unwritten`` at an MFMA whose A or B operand register no instruction wrote
 on some path into it (:func:`_unwritten_operands`).
@@ -84,9 +88,18 @@ class _Walk:
                     w.setdefault(r, []).append(j)
             self.writes.append(w)
 
+    def skips(self, p: int, k: int) -> bool:
+        """Whether block ``p`` reaches block ``k`` by an ``s_cbranch_execz`` to it: past a
+        block its lanes skip when none of them is on."""
+        ins = self.fn.blocks[p].instrs
+        return bool(ins) and ins[-1].mnemonic == "s_cbranch_execz" and \
+            tuple(ins[-1].operands[:1]) == (self.fn.blocks[k].label,)
+
     def origins(self, k: int, j: int, r: str) -> frozenset:
         """The origins (:func:`_origin`, copies followed; ("unwritten",) at the function's
-        entry) of register ``r`` read by instruction ``j`` of block ``k``, over all paths."""
+        entry) of register ``r`` read by instruction ``j`` of block ``k``, over all paths;
+        a zero reached past a block skipped by ``s_cbranch_execz`` (:meth:`skips`) is
+        ("zero", "masked")."""
         at = self.writes[k].get(r, ())
         n = bisect_left(at, j)
         if n:       # (most often: an MFMA of the block, the chain going on)
@@ -94,28 +107,28 @@ class _Walk:
             if i.kind == "mfma":
                 return frozenset({("mfma", i.line)})
         out: set = set()
-        work = [(k, j, r)]
+        work = [(k, j, r, False)]
         seen: set = set()
         while work:
-            k, j, r = work.pop()
+            k, j, r, masked = work.pop()
             at = self.writes[k].get(r, ())
             n = bisect_left(at, j)
             if n:
                 i = self.fn.blocks[k].instrs[at[n - 1]]
                 got = _origin(i, r)
                 if got[0] == "copy":
-                    state = (k, at[n - 1], got[1])
+                    state = (k, at[n - 1], got[1], masked)
                     if state not in seen:
                         seen.add(state)
                         work.append(state)
                 else:
-                    out.add(got)
+                    out.add(("zero", "masked") if masked and got == ("zero",) else got)
                 continue
             # written in no earlier instruction of the block: from each predecessor's end
             if k == 0:
                 out.add(("unwritten",))
             for p in self.preds[k]:
-                state = (p, len(self.fn.blocks[p].instrs), r)
+                state = (p, len(self.fn.blocks[p].instrs), r, masked or self.skips(p, k))
                 if state not in seen:
                     seen.add(state)
                     work.append(state)

@@ -75,15 +75,19 @@ def _mmas(plan: KernelPlan, trips: int) -> int:
 
 
 def _mfmas_per_mma(fn: AsmFunction, plan: KernelPlan, trips: int) -> int | None:
-    """The MFMAs an MMA entry became: the plan's, else the function's MFMAs (or those
-    before its last ``sched_barrier``, the pipelined code's end: IREE's remainder code
-    follows it) over the run's MMA entries, where one divides evenly."""
+    """The MFMAs an MMA entry became: the plan's, else those before the function's last
+    ``sched_barrier`` (the pipelined code's end: IREE's remainder code follows it), or
+    failing that all the function's, over the run's MMA entries, where one divides evenly.
+    The pipelined code's own first: a remainder of MFMAs of the same kind may make the
+    function's divide evenly too (IREE's fp8 ``A^T x B^T`` 128x384x768, 3 K steps: 32
+    pipelined and 16 in the remainder, 48 over 16 MMA entries read as 3 each, every MMA
+    entry then short of one)."""
     if plan.shape.mfmas_per_mma is not None:
         return plan.shape.mfmas_per_mma
     instrs = fn.instrs()
     fences = [k for k, i in enumerate(instrs) if i.kind == "sched_barrier"]
     mmas = _mmas(plan, trips)
-    for span in (instrs, instrs[:fences[-1]] if fences else []):
+    for span in (instrs[:fences[-1]] if fences else [], instrs):
         n = sum(1 for i in span if i.kind == "mfma")
         if mmas and n and n % mmas == 0:
             return n // mmas

@@ -42,3 +42,52 @@ func.func @untiled(%va: vector<4x1x16x128xf8E4M3FN>, %vb: vector<4x1x16x128xf8E5
   %r = iree_codegen.inner_tiled ins(%va, %vb) outs(%zero) <indexing_maps = [#map, #map1, #map2], iterator_types = [#linalg.iterator_type<parallel>, #linalg.iterator_type<parallel>, #linalg.iterator_type<reduction>], kind = #iree_gpu.mma_layout<MFMA_F32_16x16x128_F8E4M3FN_F8E5M2>, semantics = #iree_gpu.mma_semantics<distributed = false, opaque = true>> : vector<4x1x16x128xf8E4M3FN>, vector<4x1x16x128xf8E5M2> into vector<4x4x16x16xf32>
   return %r : vector<4x4x16x16xf32>
 }
+
+// -----
+
+// The late form of IREE's f16 A^T x B 1x100x520 (cut down to its K-loop): no MFMA
+// configuration fits, so each thread computes its element of C from global memory, its
+// per-thread vector.contract lowered to a multiply and a reduction. Refused at the
+// multiply the carried sum is computed from, for the reason the prefetch point is refused
+// at its vector.contract; before, "nothing to pipeline" at the module.
+// CHECK:     no-k-loop.mlir:[[@LINE+10]]:10: error: sched-adopt-loop: 'arith.mulf' op multiplies in registers inside the K-loop, with no amdgpu.mfma and no LDS in the kernel: its matmul was compiled without an MFMA configuration
+
+func.func @per_thread(%a: memref<520xf16>, %b: memref<520x100xf16>, %c: memref<100xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c520 = arith.constant 520 : index
+  %zero = arith.constant 0.0 : f32
+  %s = scf.for %k = %c0 to %c520 step %c4 iter_args(%acc = %zero) -> (f32) {
+    %va = vector.load %a[%k] : memref<520xf16>, vector<4xf16>
+    %vb = vector.load %b[%k, %n] : memref<520x100xf16>, vector<4xf16>
+    %p = arith.mulf %va, %vb : vector<4xf16>
+    %e = arith.extf %p : vector<4xf16> to vector<4xf32>
+    %r = vector.reduction <add>, %e, %acc : vector<4xf32> into f32
+    scf.yield %r : f32
+  }
+  memref.store %s, %c[%n] : memref<100xf32>
+  return
+}
+
+// -----
+
+// A loop whose carried and stored values are computed with no multiply (a sum of loaded
+// elements), though it multiplies to address them: nothing to pipeline, as before.
+// CHECK:     error: sched-import: nothing to pipeline: the input has no 'sched.pipeline' op
+
+func.func @sum(%a: memref<2080xf32>, %c: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c520 = arith.constant 520 : index
+  %zero = arith.constant 0.0 : f32
+  %s = scf.for %k = %c0 to %c520 step %c1 iter_args(%acc = %zero) -> (f32) {
+    %i = arith.muli %k, %c4 : index
+    %v = memref.load %a[%i] : memref<2080xf32>
+    %r = arith.addf %v, %acc : f32
+    memref.store %r, %a[%i] : memref<2080xf32>
+    scf.yield %r : f32
+  }
+  memref.store %s, %c[%c0] : memref<1xf32>
+  return
+}

@@ -121,6 +121,44 @@ def test_a_chain_started_from_loads_is_held_written_only():
         found[0].message, found
 
 
+#: a ``C +=`` kernel's read of C cut at C's edge (IREE's f16 ``C += A x B`` + bias + relu
+#: 200x300x480): each register zeroed, then loaded in the lanes inside C, the block of the
+#: load skipped when none of them is on; its MFMA after the join
+MASKED = """
+\tv_mov_b32_e32 v3, 0
+\tv_mov_b32_e32 v2, v3
+\tv_mov_b32_e32 v4, v3
+\tv_mov_b32_e32 v5, 0
+\tv_cmp_gt_i32_e32 vcc, 300, v16
+\ts_and_saveexec_b64 s[6:7], vcc
+\ts_cbranch_execz .LBB0_2
+; %bb.1:
+\tbuffer_load_dwordx4 v[2:5], v6, s[12:15], 0 offen
+.LBB0_2:
+\ts_or_b64 exec, exec, s[6:7]
+\tglobal_load_dwordx4 v[8:11], v[12:13], off
+\tglobal_load_dwordx4 v[20:23], v[12:13], off offset:16
+\tv_mfma_f32_16x16x32_bf16 v[2:5], v[8:11], v[20:23], v[2:5]
+\tglobal_store_dwordx4 v[12:13], v[2:5], off
+\ts_endpgm
+"""
+
+
+def test_a_read_of_c_masked_at_its_edge_starts_the_chain_once():
+    """A zero reaching an MFMA only past a block skipped by ``s_cbranch_execz`` that loads
+    the register is the padding of a masked read (the lanes the read leaves off keep it),
+    not a second start: no finding (before, ``acc-init``: refused at a kernel exact on the
+    emulator, the twelfth sweep).  The same load skipped by a uniform branch
+    (``s_cbranch_scc1``: every lane of the wave starts from the zero) is still refused."""
+    found, notes = _rule(MASKED)
+    assert found == [] and "which element of C" in notes[0], (found, notes)
+    uniform = MASKED.replace("\ts_cbranch_execz .LBB0_2", "\ts_cmp_eq_u32 s0, 0\n"
+                             "\ts_cbranch_scc1 .LBB0_2")
+    found, _ = _rule(uniform)
+    assert [f.kind for f in found] == ["acc-init"] and "by a zero on another" in \
+        found[0].message, found
+
+
 def _zero_copies(fn) -> dict:
     """Per block of ``fn`` (its number), the lines of its copies of a zero into an AGPR
     (``v_accvgpr_write_b32 aN, 0`` or an ``aN, aM`` copy of one)."""

@@ -3,7 +3,8 @@
 A ``linalg.matmul`` of ``tensor<4096x?xbf16>`` operands (``C = A x B^T``, M = N = 4096, K
 dynamic) is not IREE's MFMA kernel at all: its default configuration multiplies with
 per-thread ``vector.contract``s of 1x1 by 8x1 elements, no LDS and no MFMA (64x16 threads),
-refused at the contract at the prefetch point and with nothing to pipeline in the late form.
+refused at the contract at the prefetch point and, with the same reason, at the FMA it is
+lowered to in the late form (before the twelfth sweep: nothing to pipeline, at the module).
 Forcing IREE's default MFMA configuration (a ``compilation_info``) gives a K-loop of run-time
 trip count ``ceildiv(K, 32)`` whose copies are per-thread loops of element copies through
 registers, masked by the K left, into LDS allocated inside the loop with the K left as
@@ -82,6 +83,9 @@ def _refusal(tmp_path, capsys, text: str) -> tuple[str, str]:
 
 @pytest.mark.parametrize("name,form,op,reason", [
     ("default", "prefetch", "vector.contract",
+     "multiplies in registers inside the K-loop, with no amdgpu.mfma and no LDS in the "
+     "kernel: its matmul was compiled without an MFMA configuration"),
+    ("default", "late", "math.fma",
      "multiplies in registers inside the K-loop, with no amdgpu.mfma and no LDS in the "
      "kernel: its matmul was compiled without an MFMA configuration"),
 ])

@@ -14,7 +14,6 @@ import pytest
 
 from kernel_builds import build
 from pipeline_mlir.driver.diagnostics import Failure
-from pipeline_mlir.driver import isa_gate
 from pipeline_mlir.driver.isa_gate import check_built, checked
 from pipeline_mlir.isa import codegen
 from pipeline_mlir.isa.asm import parse_asm

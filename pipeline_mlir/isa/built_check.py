@@ -14,14 +14,17 @@ with no barrier between (``lds-race``); and, in the pipelined loop, MFMAs of the
 LLVM deleted (``mfma-missing`` in the ``loop`` phase: code it found dead, the MFMAs of
 unstored accumulators with their fragment reads, which the loop's counted waits count);
 and ``barrier-missing`` in the pipelined loop when the loop holds fewer ``s_barrier``
-than the schedule plans: a wave then reads a stage of LDS another wave's copy may still be
+than the schedule plans (in straight code whose seams the comparison cut, the whole
+run's barriers counted: :func:`_barriers_short`): a wave then reads a stage of LDS another wave's copy may still be
 writing, or overwrites one it may still be reading (the emulator's ``lds-race`` on the
 4-wave kernel with its loop's barriers deleted; outside the loop of a kernel of
 register-staged copies the skeleton, which does not model them, miscounts: IREE's
 2048x2048x1028 FP8 kernel, late form, has one barrier fewer in the prologue than the
 schedule's and runs exact).  In a kernel whose pipelined loop's
-global loads are all DMAs to LDS (``buffer_load ... lds``, no load into registers), in
-every phase: ``wait-weakened`` and ``wait-missing`` (such a wait is what keeps a wave's
+global loads are all DMAs to LDS (``buffer_load ... lds``, no load into registers; a run
+of no loop copy: :func:`_all_dmas`), in every phase: ``mfma-moved`` (the lowering fences
+every MMA and the skeleton models every copy: an MFMA moved above the reads filling its
+registers multiplies what they held), ``wait-weakened`` and ``wait-missing`` (such a wait is what keeps a wave's
 fragment reads after the DMAs that fill their stage, and no register rule sees an LDS
 write), ``barrier-missing`` however many barriers the phase keeps (a barrier moved), and an
 LDS read, LDS write or DMA the comparison finds moved earlier across an ``s_barrier``, or
@@ -83,17 +86,23 @@ from pipeline_mlir.isa.frag_addresses import ERROR_KINDS as READ_ERROR_KINDS
 from pipeline_mlir.isa.which_loop import not_the_pipelined_loop
 from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
 
-__all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_ERROR_KINDS", "DMA_MOVED_KINDS", "PipelinedCheck", "pipelined_check", "errors"]
+__all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_ERROR_KINDS", "DMA_MFMA_MOVED", "DMA_MOVED_KINDS", "PipelinedCheck", "pipelined_check", "errors"]
 
 #: findings that refuse a build wherever they are
 ERROR_KINDS = frozenset({"wait-short", "frag-wait-weak", "frag-wait-missing", "lds-race",
                          "lds-outside", "lds-stale", "lds-unwritten", "barrier-mismatch",
-                         "wait-states", "acc-init", "operand-unwritten"}) | READ_ERROR_KINDS
+                         "wait-states", "acc-init", "operand-unwritten",
+                         "mfma-misplaced"}) | READ_ERROR_KINDS
 #: findings that refuse a build in the pipelined loop (its waits count these instructions)
 LOOP_ERROR_KINDS = frozenset({"mfma-missing"})
 #: findings that refuse a build, in any phase, of a kernel whose pipelined loop's global
 #: loads are all DMAs to LDS (its waits guard LDS, which no register rule sees)
 DMA_ERROR_KINDS = frozenset({"wait-weakened", "wait-missing"})
+#: findings that refuse such a build wherever the MFMA moved: the lowering fences every MMA
+#: with ``sched_barrier`` s, which LLVM does not move it across, and the skeleton models
+#: every copy (an MFMA moved above the fragment reads that fill it multiplies what its
+#: registers held before)
+DMA_MFMA_MOVED = frozenset({"mfma-moved"})
 #: findings that refuse such a build when the instruction moved across an ``s_barrier``
 DMA_MOVED_KINDS = frozenset({"ds-read-moved", "ds-write-moved", "load-lds-moved"})
 
@@ -305,6 +314,7 @@ _RULES = (
           unless=(_fence_path_deleted,)),
     _Rule(_BARRIER_MISSING, when=(_dma_kernel,), unless=(_fence_path_deleted,)),
     _Rule(DMA_ERROR_KINDS, when=(_dma_kernel,), unless=(_zero_trip_fence,)),
+    _Rule(DMA_MFMA_MOVED, when=(_dma_kernel,)),
     _Rule(DMA_MOVED_KINDS, when=(_dma_kernel, _across_barrier, _moved_earlier)),
     _Rule(DMA_MOVED_KINDS, when=(_dma_kernel, _across_barrier, _not_in_epilogue,
                                  _phase_issues_dmas)),

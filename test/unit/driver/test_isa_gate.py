@@ -654,8 +654,12 @@ def unrolled():
 def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
     """The unrolled kernel's assembly with its loop copy (as the comparison cuts it)
     mutated: ``wait-weakened``, the copy's first wait's ``vmcnt`` raised by one;
-    ``mfma-swapped``, its first MFMA swapped with the first MFMA after the next
-    ``s_waitcnt lgkmcnt``, which reads a fragment read between the two; ``ds-read-moved``,
+    ``mfma-moved``, its last MFMA moved above the fragment reads that fill its A and B
+    registers (which the prologue's reads wrote); ``mfma-swapped``, its first MFMA swapped
+    with the first MFMA after the next
+    ``s_waitcnt lgkmcnt``, which reads a fragment read between the two; ``mfma-traded``,
+    the same swap from the first MFMA after its last ``s_barrier`` but one (the one moved
+    up then reads B registers an earlier read wrote); ``ds-read-moved``,
     the first ``ds_read`` after its first ``s_barrier`` moved above the wait before that
     barrier."""
     import re
@@ -671,8 +675,23 @@ def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
         w = next(i for i in loop if i.kind == "wait" and "vmcnt" in i.text)
         lines[w.line - 1] = re.sub(r"vmcnt\((\d+)\)", lambda m: f"vmcnt({int(m.group(1)) + 1})",
                                    lines[w.line - 1])
-    elif how == "mfma-swapped":
-        k = next(k for k, i in enumerate(loop) if i.kind == "mfma")
+    elif how == "mfma-moved":
+        from pipeline_mlir.isa.asm_instr import registers
+
+        k = max(k for k, i in enumerate(loop) if i.kind == "mfma")
+        need = {r for o in loop[k].operands[1:3] for r in registers(o)}
+        reads = []
+        for j in range(k - 1, -1, -1):
+            if loop[j].kind == "ds_read" and need & set(loop[j].defs):
+                reads.append(j)
+                need -= set(loop[j].defs)
+        text = lines[loop[k].line - 1]
+        lines[loop[k].line - 1] = None
+        lines.insert(loop[min(reads)].line - 1, text)
+    elif how in ("mfma-swapped", "mfma-traded"):
+        bar = [k for k, i in enumerate(loop) if i.kind == "barrier"][-2] \
+            if how == "mfma-traded" else 0
+        k = next(k for k, i in enumerate(loop) if i.kind == "mfma" and k > bar)
         w = next(j for j in range(k, len(loop)) if loop[j].kind == "wait" and
                  "lgkmcnt" in loop[j].text)
         b = next(i for i in loop[w:] if i.kind == "mfma")
@@ -691,6 +710,8 @@ def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
 @pytest.mark.parametrize("how, kind", [
     ("wait-weakened", "wait-weakened in the loop"),
     ("mfma-swapped", "operand-unwritten in the function"),
+    ("mfma-moved", "mfma-moved in the loop"),
+    ("mfma-traded", "mfma-misplaced in the loop"),
     ("ds-read-moved", "ds-read-moved in the loop")])
 def test_an_unrolled_loops_mutant_is_refused(unrolled, how, kind):
     """The unrolled kernel's straight code is held to the plan as a rolled loop is: a
@@ -700,7 +721,12 @@ def test_an_unrolled_loops_mutant_is_refused(unrolled, how, kind):
     ``s_barrier``); two MFMAs swapped across a wait, the one moved up reading its B operand
     before the read that fills it is issued, is refused by the operand rule
     (``operand-unwritten``).  Before, the gate held such code to the rules reading the
-    assembly alone, which pass all three."""
+    assembly alone, which pass all three.  An MFMA moved above the reads that fill its
+    registers, which earlier reads wrote (C WRONG on the emulator), is an MFMA in another
+    gap than planned in a DMA kernel (``mfma-moved``): refused; before, a note.  Two MFMAs
+    traded across those reads keep every gap's count of MFMAs, and the registers were
+    written: each is in a gap that plans no MMA of its accumulator's tile
+    (``mfma-misplaced``; C WRONG on the emulator), refused; before, the gate passed it."""
     from pipeline_mlir.isa.check import check_without_schedule
 
     asm, plan, ll = unrolled

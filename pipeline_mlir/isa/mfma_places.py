@@ -13,8 +13,9 @@ MMAs of other tiles only is refused, at its line, the others counted.
 
 Such a swap moves one MFMA above the fragment reads that fill its operands: it multiplies
 whatever its registers held, which no register rule sees once an earlier read wrote them
-(the unrolled Wave GEMM's loop copy: its first MFMA traded with the one after the reads
-of its B fragment, which the prologue's reads had written; C WRONG on the emulator).
+(the unrolled Wave GEMM's loop copy: its first MFMA after its last barrier but one traded
+with the one after the read of that one's B fragment, whose registers an earlier read of
+the copy wrote; C WRONG on the emulator).
 
 Not held: a phase whose MFMAs the comparison finds astray (``mfma-moved``, ``-missing``,
 ``-extra``, ``-changed``: its gaps then pair no planned MFMA with the assembly's), a chain

@@ -88,13 +88,16 @@ def _mmas(plan: KernelPlan, trips: int) -> int:
 
 def _mfmas_per_mma(instrs: list, plan: KernelPlan, trips: int) -> int | None:
     """The MFMAs an MMA entry became: the plan's, else the MFMAs of ``instrs`` (the code
-    compared; or those before its last ``sched_barrier``, the pipelined code's end: IREE's
-    remainder code follows it) over the run's MMA entries, where one divides evenly."""
+    compared) before its last ``sched_barrier`` (the pipelined code's end: IREE's remainder
+    code follows it), or else all of them, over the run's MMA entries, where one divides
+    evenly.  All of them first counted the remainder's too where they divided evenly as
+    well: IREE's fp8 ``A x B^T`` 1024x1024x1536 (vector distribute, late form) had 6 per
+    entry for 4, and its MFMAs found missing from the loop refused it."""
     if plan.shape.mfmas_per_mma is not None:
         return plan.shape.mfmas_per_mma
     fences = [k for k, i in enumerate(instrs) if i.kind == "sched_barrier"]
     mmas = _mmas(plan, trips)
-    for span in (instrs, instrs[:fences[-1]] if fences else []):
+    for span in (instrs[:fences[-1]] if fences else [], instrs):
         n = sum(1 for i in span if i.kind == "mfma")
         if mmas and n and n % mmas == 0:
             return n // mmas

@@ -884,3 +884,22 @@ def test_a_barrier_across_a_cut_seam_is_no_barrier_missing():
         check_built(bad, [b.plan], b.ll, None, "k.mlir")
     assert any("ISA check: barrier-missing in the loop" in d.message for d in e.value.diags), \
         [d.message for d in e.value.diags]
+
+
+def test_mfmas_after_the_last_fence_are_not_counted_per_mma_entry(unrolled):
+    """The MFMAs per MMA entry of unrolled code are counted before its last fence (IREE's
+    remainder code follows it) where those divide evenly.  The whole function's count came
+    first: the Wave GEMM with 16 MFMAs after its last fence (128 + 16, each of the plan's
+    16 MMA entries then 9 MFMAs for 8) had its loop copy's MFMAs found missing and was
+    refused, as IREE's fp8 ``A x B^T`` 1024x1024x1536 (vector distribute, late form: 96
+    MFMAs, 64 of them before the last fence) was."""
+    asm, plan, ll = unrolled
+    lines = asm.split("\n")
+    last = max(k for k, x in enumerate(lines) if "sched_barrier" in x)
+    mfma = next(x for x in reversed(lines) if "v_mfma" in x).split()
+    extra = [f"\t{mfma[0]} v[{240 + 4 * (n % 4)}:{243 + 4 * (n % 4)}], {mfma[2]} {mfma[3]} 0"
+             for n in range(16)]
+    bad = "\n".join(lines[:last + 1] + extra + lines[last + 1:])
+    fn = parse_asm(bad).function()
+    assert sum(i.kind == "mfma" for i in fn.instrs()) == 144
+    check_built(bad, [plan], ll, None, "k.mlir")

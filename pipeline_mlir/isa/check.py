@@ -57,6 +57,7 @@ from pipeline_mlir.isa.lds_ranges import lds_map, left_out
 from pipeline_mlir.isa.wave_groups import barrier_mismatch
 from pipeline_mlir.isa.which_loop import not_the_pipelined_loop
 from pipeline_mlir.isa.mfma_gaps import mfma_gaps
+from pipeline_mlir.isa.mfma_places import misplaced_mfmas
 from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
@@ -146,6 +147,16 @@ class _Phase:
                  if self.exp[k].kind == "ds_read" and self.exp[k].origin],
                 [(g, self.act[k].lines[0]) for k, g in self.ag
                  if self.act[k].kind == "ds_read" and self.act[k].lines and
+                 k not in self.extra_data])
+
+    def mfmas(self) -> tuple[list, list]:
+        """((gap, entry) of each MFMA the schedule plans, (gap, line) of each one of the
+        assembly the comparison pairs with one): what
+        :func:`~pipeline_mlir.isa.mfma_places.misplaced_mfmas` holds against each other."""
+        return ([(g, self.exp[k].origin[0]) for k, g in self.eg
+                 if self.exp[k].kind == "mfma" and self.exp[k].origin],
+                [(g, self.act[k].lines[0]) for k, g in self.ag
+                 if self.act[k].kind == "mfma" and self.act[k].lines and
                  k not in self.extra_data])
 
     def add(self, kind: str, entries, lines, message: str) -> None:
@@ -461,6 +472,7 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     rw = reg_waits(fn, lds.apart if lds is not None else None)
     res.findings = group_findings(res.findings + _assembly_findings(fn, rw, lds, phase_of))
     res.reads = {ph: c.reads() for ph, c in compared.items()}
+    res.mfmas = {ph: c.mfmas() for ph, c in compared.items()}
     chains = mfma_chains(fn)
     inits, init_notes = acc_init_findings(fn, chains)
     res.findings += inits
@@ -477,6 +489,7 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
                                       {i.line: i for i in fn.instrs()}, fn.lds_bytes,
                                       fn.threads, read_places(fn), loaded_addresses(fn),
                                       chains)
+        res.findings += misplaced_mfmas(plan, res, chains)
     res.outside = [explain_outside(o, rw.pending) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)
     return res

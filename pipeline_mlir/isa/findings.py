@@ -56,6 +56,12 @@ class IsaCheck:
     #: per phase, the planned and the actual ``ds_read`` s in the comparison's gaps (what
     #: :func:`~pipeline_mlir.isa.frag_addresses.read_findings` holds against each other)
     reads: dict = field(default_factory=dict)
+    #: per phase, the planned and the actual MFMAs in the comparison's gaps (what
+    #: :func:`~pipeline_mlir.isa.mfma_places.misplaced_mfmas` holds against each other)
+    mfmas: dict = field(default_factory=dict)
+    #: the phases were cut where the comparison put the seams, the code holding no loop
+    #: (:mod:`~pipeline_mlir.isa.unrolled`): a barrier may fall on either side of a seam
+    seams_cut: bool = False
 
     def keys(self) -> Counter:
         return Counter(f.key() for f in self.findings)

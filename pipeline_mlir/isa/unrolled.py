@@ -14,6 +14,11 @@ phases so cut are then compared as a rolled kernel's are: every rule of the gate
 the ``loop`` phase as the loop's copies together (their barriers counted against the
 plan's times the trips, an MFMA missing from any copy an error).
 
+LLVM may also keep a loop beside the unrolled run (IREE's remainder loop, which the
+assembly then has for its main loop: :func:`~pipeline_mlir.isa.which_loop.not_the_pipelined_loop`).
+Given that loop's first line (``kept``), the comparison reads the code in front of it as
+the run, and the loop and what follows it as the code after the epilogue.
+
 Where the comparison cannot be made, :func:`unrolled_check` says why (the trip count not
 a constant the lowering knew, MFMAs not a whole number per MMA entry of the plan, no
 separator of the schedule found): the caller prints it (``--emit=report``) and holds the
@@ -58,11 +63,18 @@ class UnrolledCheck:
     after: tuple[int, int] | None = None
     #: the instructions of each phase as cut (prologue, loop, epilogue)
     phases: dict = field(default_factory=dict)
+    #: why the assembly's main loop is another loop, kept beside the unrolled run ("": none)
+    kept: str = ""
 
     def note(self) -> str:
         """What the report says of the comparison made."""
         rest = f"; lines {self.after[0]}-{self.after[1]} after its epilogue compared with " \
                f"nothing (the rules reading the assembly alone read them)" if self.after else ""
+        if self.kept:
+            return (f"the pipelined loop unrolled in front of the main loop ({self.kept}): "
+                    f"the code in front of that loop compared as the prologue, "
+                    f"{self.trips} cop{'y' if self.trips == 1 else 'ies'} of the loop phase "
+                    f"(the 'loop' row) and the epilogue{rest}")
         return (f"the pipelined loop unrolled (main loop above): its straight code compared "
                 f"as the prologue, {self.trips} cop{'y' if self.trips == 1 else 'ies'} of the "
                 f"loop phase (the 'loop' row) and the epilogue{rest}")
@@ -74,17 +86,15 @@ def _mmas(plan: KernelPlan, trips: int) -> int:
         trips * sum(1 for e in plan.kernel if e.op.role == OpRole.COMPUTE)
 
 
-def _mfmas_per_mma(fn: AsmFunction, plan: KernelPlan, trips: int) -> int | None:
-    """The MFMAs an MMA entry became: the plan's, else those before the function's last
-    ``sched_barrier`` (the pipelined code's end: IREE's remainder code follows it), or
-    failing that all the function's, over the run's MMA entries, where one divides evenly.
-    The pipelined code's own first: a remainder of MFMAs of the same kind may make the
-    function's divide evenly too (IREE's fp8 ``A^T x B^T`` 128x384x768, 3 K steps: 32
-    pipelined and 16 in the remainder, 48 over 16 MMA entries read as 3 each, every MMA
-    entry then short of one)."""
+def _mfmas_per_mma(instrs: list, plan: KernelPlan, trips: int) -> int | None:
+    """The MFMAs an MMA entry became: the plan's, else the MFMAs of ``instrs`` (the code
+    compared) before its last ``sched_barrier`` (the pipelined code's end: IREE's remainder
+    code follows it), or else all of them, over the run's MMA entries, where one divides
+    evenly.  All of them first counted the remainder's too where they divided evenly as
+    well: IREE's fp8 ``A x B^T`` 1024x1024x1536 (vector distribute, late form) had 6 per
+    entry for 4, and its MFMAs found missing from the loop refused it."""
     if plan.shape.mfmas_per_mma is not None:
         return plan.shape.mfmas_per_mma
-    instrs = fn.instrs()
     fences = [k for k, i in enumerate(instrs) if i.kind == "sched_barrier"]
     mmas = _mmas(plan, trips)
     for span in (instrs[:fences[-1]] if fences else [], instrs):
@@ -140,9 +150,12 @@ def _cuts(run: list[tuple[str, Token]], act: list[Token]) -> list[int] | None:
     return [cuts[0], max(cuts[1], cuts[0]), max(cuts[2], cuts[1])]
 
 
-def unrolled_check(fn: AsmFunction, plan: KernelPlan, **isa_options) -> UnrolledCheck:
+def unrolled_check(fn: AsmFunction, plan: KernelPlan, kept: tuple[int, str] | None = None,
+                   **isa_options) -> UnrolledCheck:
     """The comparison of ``fn`` (straight code: no loop holds its MFMAs) with ``plan``'s
-    whole run (module docstring), or why it cannot be made."""
+    whole run (module docstring), or why it cannot be made; ``kept``: the first assembly
+    line of a loop LLVM kept beside the run and why it is not the pipelined loop (the code
+    in front of that line is compared)."""
     from pipeline_mlir.isa.check import check_isa
 
     trips = plan.trips
@@ -150,10 +163,13 @@ def unrolled_check(fn: AsmFunction, plan: KernelPlan, **isa_options) -> Unrolled
         return UnrolledCheck(why="the pipelined loop's trip count was no constant the "
                                  "lowering knew, so the copies of its loop phase are not "
                                  "counted")
-    m = isa_options.get("mfmas_per_mma") or _mfmas_per_mma(fn, plan, trips)
+    instrs = fn.instrs()
+    front = [i for i in instrs if i.line < kept[0]] if kept else instrs
+    what = "code in front of the main loop" if kept else "function"
+    m = isa_options.get("mfmas_per_mma") or _mfmas_per_mma(front, plan, trips)
     if m is None:
-        n = sum(1 for i in fn.instrs() if i.kind == "mfma")
-        return UnrolledCheck(why=f"the function's {n} MFMAs are no whole number per MMA "
+        n = sum(1 for i in front if i.kind == "mfma")
+        return UnrolledCheck(why=f"the {what}'s {n} MFMAs are no whole number per MMA "
                                  f"entry of the run's {_mmas(plan, trips)} (the prologue, "
                                  f"{trips} copies of the loop phase, the epilogue)",
                              trips=trips)
@@ -163,14 +179,13 @@ def unrolled_check(fn: AsmFunction, plan: KernelPlan, **isa_options) -> Unrolled
                   isa_options.get("ds_name"))
     run = _run_tokens(plan, x, trips)
     whole = _Straight(fn.name, fn.blocks, fn.line, fn.threads, fn.lds_bytes,
-                      phases={"prologue": fn.instrs(), "loop": [], "epilogue": []})
+                      phases={"prologue": front, "loop": [], "epilogue": []})
     act = actual_skeleton(whole)[0]["prologue"]
     cuts = _cuts(run, act)
     if cuts is None:
-        return UnrolledCheck(why="no separator of the schedule's run is in the function",
+        return UnrolledCheck(why=f"no separator of the schedule's run is in the {what}",
                              trips=trips)
     # the cuts as instruction positions: after the last token before each
-    instrs = fn.instrs()
     pos = {i.line: k for k, i in enumerate(instrs)}
 
     def at(c: int) -> int:
@@ -181,7 +196,8 @@ def unrolled_check(fn: AsmFunction, plan: KernelPlan, **isa_options) -> Unrolled
     expected = {ph: [t for p, t in run if p == ph] for ph in PHASES}
     res = check_isa(whole, expected, plan.fragment_waits, plan, own_waits=True)
     res.mfmas_per_mma = m
+    res.seams_cut = True
     rest = [i.line for i in instrs[i3:] if i.kind in SEPARATORS or i.kind in DATA_CLASSES
             or i.kind == "vmem_store"]
     return UnrolledCheck(isa=res, trips=trips, after=(rest[0], rest[-1]) if rest else None,
-                         phases=whole.phases)
+                         phases=whole.phases, kept=kept[1] if kept else "")

@@ -114,6 +114,27 @@ def _build_input(spec: str, path: str) -> Built:
     return Built(spec, None, ll, asm, link_hsaco(obj), plan)
 
 
+def built_iree(args: dict, form: str, spec: str = "4wave") -> Built:
+    """IREE's matmul of ``args`` (``iree_configs.G.matmul_source``'s keywords) in ``form``
+    (``prefetch`` or ``late``) under ``spec``, built as :func:`build` builds a complete
+    kernel, once per run: the ISA gate's tests of kernels whose pipelined loop LLVM
+    unrolled, or ran 0 times, beside a loop it kept (``test_isa_gate.py``)."""
+    return cached("kernel-iree", (spec, sorted(args.items()), form),
+                  lambda: _build_iree(spec, args, form))
+
+
+def _build_iree(spec: str, args: dict, form: str) -> Built:
+    import iree_configs as C
+    from pipeline_mlir.driver import CompileOptions, compile
+    from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
+
+    text = C.G.forms(C.G.matmul_source(**args), ())[form]
+    result = compile(CompileOptions(schedule=spec, text=text, emit="llvm"))
+    ll, (plan,) = result.checked_output(), result.plans
+    asm, obj = compile_llvm_ir(ll, kind="both")
+    return Built(spec, None, ll, asm, link_hsaco(obj), plan)
+
+
 @functools.lru_cache(maxsize=None)
 def pipeline_opt_hsaco(spec: str, source: str | None = None) -> bytes:
     """The code object ``pipeline-opt --pipeline=SPEC [FILE] --emit=hsaco`` writes for the

@@ -14,7 +14,6 @@ import pytest
 
 from kernel_builds import build
 from pipeline_mlir.driver.diagnostics import Failure
-from pipeline_mlir.driver import isa_gate
 from pipeline_mlir.driver.isa_gate import check_built, checked
 from pipeline_mlir.isa import codegen
 from pipeline_mlir.isa.asm import parse_asm
@@ -385,36 +384,40 @@ def test_iree_kernels_the_comparison_misreads_pass(name):
     compile(CompileOptions(schedule="4wave", text=text, emit="asm")).checked_output()
 
 
-def test_a_pipelined_loop_folded_away_is_not_held_against_irees_remainder_loop(monkeypatch):
-    """IREE's fp8 ``A x B`` 64x64x1000, late form (a 64x64 tile, K steps of 128, B read with
-    8-bit transposing reads): its pipelined loop runs 0 trips (its K steps all in the
-    prologue and epilogue) and folds away in MLIR; the assembly's only loop is IREE's
-    remainder loop (masked byte loads, 8 MFMAs as the plan's 8 MMA entries, 2 ``s_barrier``
-    to the pipelined loop's 4).  The gate compared that loop with the schedule and refused
-    the kernel (``barrier-missing in the loop (schedule entries KRN[26])``), which the
-    emulator runs exact; no loop of the LLVM IR compiled holds a fence now, so the build
-    passes.  The same code with a fence put in that IR loop (the pipelined loop, as far as
-    the check can tell) is compared again and refused."""
-    import iree_configs as C
-    from pipeline_mlir.driver import CompileOptions, compile
+#: IREE's fp8 ``A x B`` 64x64x1000, late form: its pipelined loop folded away, IREE's
+#: remainder loop kept (:func:`kept_loop`)
+KEPT_LOOP = (dict(dtype="fp8", m=64, n=64, k=1000, transpose_b=False), "late")
 
-    seen = []
 
-    def spy(asm, plans, ll_text, module, filename):
-        seen.append((asm, plans, ll_text))
-        return check_built(asm, plans, ll_text, module, filename)
+@pytest.fixture(scope="module")
+def kept_loop():
+    """(the assembly, the kernel plan, the LLVM IR) of IREE's fp8 ``A x B`` 64x64x1000,
+    late form (a 64x64 tile, K steps of 128, B read with 8-bit transposing reads): its
+    pipelined loop runs 0 trips (its K steps all in the prologue and epilogue) and folds
+    away in MLIR; the assembly's only loop is IREE's remainder loop (masked byte loads, 8
+    MFMAs as the plan's 8 MMA entries, 2 ``s_barrier`` to the pipelined loop's 4).  Built
+    once per run (``kernel_builds.built_iree``; about 10 s of CPU)."""
+    from kernel_builds import built_iree
 
-    monkeypatch.setattr(isa_gate, "check_built", spy)
-    text = C.G.forms(C.G.matmul_source(dtype="fp8", m=64, n=64, k=1000, transpose_b=False),
-                     ())["late"]
-    compile(CompileOptions(schedule="4wave", text=text, emit="asm")).checked_output()
-    ((asm, plans, ll),) = seen
+    b = built_iree(*KEPT_LOOP)
+    return b.asm, b.plan, b.ll
+
+
+def test_a_pipelined_loop_folded_away_is_not_held_against_irees_remainder_loop(kept_loop):
+    """The gate compared IREE's remainder loop (:func:`kept_loop`) with the schedule and
+    refused the kernel (``barrier-missing in the loop (schedule entries KRN[26])``), which
+    the emulator runs exact; no loop of the LLVM IR compiled holds a fence now, so the
+    build passes, the code in front of that loop compared with the schedule's run.  The
+    same code with a fence put in that IR loop (the pipelined loop, as far as the check
+    can tell) is compared again and refused."""
+    asm, plan, ll = kept_loop
+    check_built(asm, [plan], ll, None, "k.mlir")
     (loop,) = list(ir_loops(ll))
     lines = ll.split("\n")
     back = max(n for n, line in enumerate(lines) if line == loop[-1])
     lines.insert(back, f"  {IR_FENCE}i32 0)")
     with pytest.raises(Failure) as e:
-        check_built(asm, plans, "\n".join(lines), None, "k.mlir")
+        check_built(asm, [plan], "\n".join(lines), None, "k.mlir")
     assert any("ISA check: barrier-missing in the loop (schedule entries KRN[26])" in d.message
                for d in e.value.diags), [d.message for d in e.value.diags]
 
@@ -651,8 +654,12 @@ def unrolled():
 def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
     """The unrolled kernel's assembly with its loop copy (as the comparison cuts it)
     mutated: ``wait-weakened``, the copy's first wait's ``vmcnt`` raised by one;
-    ``mfma-swapped``, its first MFMA swapped with the first MFMA after the next
-    ``s_waitcnt lgkmcnt``, which reads a fragment read between the two; ``ds-read-moved``,
+    ``mfma-moved``, its last MFMA moved above the fragment reads that fill its A and B
+    registers (which the prologue's reads wrote); ``mfma-swapped``, its first MFMA swapped
+    with the first MFMA after the next
+    ``s_waitcnt lgkmcnt``, which reads a fragment read between the two; ``mfma-traded``,
+    the same swap from the first MFMA after its last ``s_barrier`` but one (the one moved
+    up then reads B registers an earlier read wrote); ``ds-read-moved``,
     the first ``ds_read`` after its first ``s_barrier`` moved above the wait before that
     barrier."""
     import re
@@ -668,8 +675,23 @@ def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
         w = next(i for i in loop if i.kind == "wait" and "vmcnt" in i.text)
         lines[w.line - 1] = re.sub(r"vmcnt\((\d+)\)", lambda m: f"vmcnt({int(m.group(1)) + 1})",
                                    lines[w.line - 1])
-    elif how == "mfma-swapped":
-        k = next(k for k, i in enumerate(loop) if i.kind == "mfma")
+    elif how == "mfma-moved":
+        from pipeline_mlir.isa.asm_instr import registers
+
+        k = max(k for k, i in enumerate(loop) if i.kind == "mfma")
+        need = {r for o in loop[k].operands[1:3] for r in registers(o)}
+        reads = []
+        for j in range(k - 1, -1, -1):
+            if loop[j].kind == "ds_read" and need & set(loop[j].defs):
+                reads.append(j)
+                need -= set(loop[j].defs)
+        text = lines[loop[k].line - 1]
+        lines[loop[k].line - 1] = None
+        lines.insert(loop[min(reads)].line - 1, text)
+    elif how in ("mfma-swapped", "mfma-traded"):
+        bar = [k for k, i in enumerate(loop) if i.kind == "barrier"][-2] \
+            if how == "mfma-traded" else 0
+        k = next(k for k, i in enumerate(loop) if i.kind == "mfma" and k > bar)
         w = next(j for j in range(k, len(loop)) if loop[j].kind == "wait" and
                  "lgkmcnt" in loop[j].text)
         b = next(i for i in loop[w:] if i.kind == "mfma")
@@ -688,6 +710,8 @@ def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
 @pytest.mark.parametrize("how, kind", [
     ("wait-weakened", "wait-weakened in the loop"),
     ("mfma-swapped", "operand-unwritten in the function"),
+    ("mfma-moved", "mfma-moved in the loop"),
+    ("mfma-traded", "mfma-misplaced in the loop"),
     ("ds-read-moved", "ds-read-moved in the loop")])
 def test_an_unrolled_loops_mutant_is_refused(unrolled, how, kind):
     """The unrolled kernel's straight code is held to the plan as a rolled loop is: a
@@ -697,7 +721,12 @@ def test_an_unrolled_loops_mutant_is_refused(unrolled, how, kind):
     ``s_barrier``); two MFMAs swapped across a wait, the one moved up reading its B operand
     before the read that fills it is issued, is refused by the operand rule
     (``operand-unwritten``).  Before, the gate held such code to the rules reading the
-    assembly alone, which pass all three."""
+    assembly alone, which pass all three.  An MFMA moved above the reads that fill its
+    registers, which earlier reads wrote (C WRONG on the emulator), is an MFMA in another
+    gap than planned in a DMA kernel (``mfma-moved``): refused; before, a note.  Two MFMAs
+    traded across those reads keep every gap's count of MFMAs, and the registers were
+    written: each is in a gap that plans no MMA of its accumulator's tile
+    (``mfma-misplaced``; C WRONG on the emulator), refused; before, the gate passed it."""
     from pipeline_mlir.isa.check import check_without_schedule
 
     asm, plan, ll = unrolled
@@ -750,3 +779,149 @@ def test_an_unrolled_loop_the_check_cannot_count_is_said_so(unrolled):
         "knew, so the copies of its loop phase are not counted"), ran.note
     ran = pipelined_check(fn, plan, unrolled_note(fn, ll), ll)
     assert ran.isa is not None and ran.note.startswith("the pipelined loop unrolled")
+
+
+def _phases(asm: str, plan, ll: str) -> dict:
+    """The phases (prologue, loop copies, epilogue) the gate cuts a kernel's straight code
+    into: the whole function's where LLVM kept no loop, else the code's in front of the
+    loop it kept (``pipelined_check``)."""
+    from pipeline_mlir.isa.report import unrolled_note
+    from pipeline_mlir.isa.unrolled import unrolled_check
+
+    fn = parse_asm(asm).function()
+    if unrolled_note(fn, ll):
+        return unrolled_check(fn, plan).phases
+    first = fn.main_loop()[0].instrs[0].line
+    return unrolled_check(fn, plan, kept=(first, "kept")).phases
+
+
+def test_the_run_in_front_of_a_kept_loop_is_compared(kept_loop):
+    """The kernel of :func:`kept_loop` is compared with the schedule's run in front of the
+    remainder loop LLVM kept (the report says so), and held to the rules that need the
+    plan: its epilogue's first fragment read given another offset (the bytes of no read
+    the plan makes there) is refused (``lds-misread``).  Before, the gate held this kernel
+    to the rules reading the assembly alone, which pass it."""
+    import re
+
+    from pipeline_mlir.isa.check import check_without_schedule
+    from pipeline_mlir.isa.report import unrolled_note
+
+    asm, plan, ll = kept_loop
+    fn = parse_asm(asm).function()
+    ran = pipelined_check(fn, plan, unrolled_note(fn, ll), ll)
+    assert ran.isa is not None and ran.note.startswith(
+        "the pipelined loop unrolled in front of the main loop (the main loop of the "
+        "assembly (8 MFMAs) is another loop of the kernel"), ran.note
+    read = next(i for i in _phases(asm, plan, ll)["epilogue"]
+                if i.kind == "ds_read" and "offset:" in i.text)
+    lines = asm.split("\n")
+    lines[read.line - 1] = re.sub(r"offset:(\d+)", lambda m: f"offset:{int(m.group(1)) + 64}",
+                                  lines[read.line - 1])
+    bad = "\n".join(lines)
+    assert errors(check_without_schedule(parse_asm(bad).function())) == []
+    with pytest.raises(Failure) as e:
+        check_built(bad, [plan], ll, None, "k.mlir")
+    messages = [d.message for d in e.value.diags]
+    assert any("ISA check: lds-misread in the epilogue" in m for m in messages), messages
+
+
+@pytest.fixture(scope="module")
+def zero_trips():
+    """(the assembly, the kernel plan, the LLVM IR) of IREE's fp8 ``A x B^T`` 64x31x96,
+    late form: its pipelined loop runs 0 trips (MLIR folded it), the prologue's global
+    loads DMAs to LDS, and IREE's remainder code after the epilogue.  Built once per run
+    (``kernel_builds.built_iree``; about 5 s of CPU)."""
+    from kernel_builds import built_iree
+
+    b = built_iree(dict(dtype="fp8", m=64, n=31, k=96), "late")
+    return b.asm, b.plan, b.ll
+
+
+def _epilogue_mutant(asm: str, plan, ll: str, how: str) -> str:
+    """The zero-trip kernel's assembly with its epilogue mutated: its first wait of
+    ``vmcnt`` alone raised by one (``raised``) or deleted (``dropped``); its first
+    ``ds_read`` after its first ``s_barrier`` moved above the wait before that barrier
+    (``read-moved``)."""
+    import re
+
+    epi = _phases(asm, plan, ll)["epilogue"]
+    lines = asm.split("\n")
+    if how in ("raised", "dropped"):
+        w = next(i for i in epi if i.kind == "wait" and re.fullmatch(r"s_waitcnt vmcnt\(\d+\)",
+                                                                     i.text.strip()))
+        lines[w.line - 1] = None if how == "dropped" else re.sub(
+            r"vmcnt\((\d+)\)", lambda m: f"vmcnt({int(m.group(1)) + 1})", lines[w.line - 1])
+    else:
+        bar = next(k for k, i in enumerate(epi) if i.kind == "barrier")
+        read = next(i for i in epi[bar:] if i.kind == "ds_read")
+        wait = next(i for i in reversed(epi[:bar]) if i.kind == "wait")
+        text = lines[read.line - 1]
+        lines[read.line - 1] = None
+        lines.insert(wait.line - 1, text)
+    return "\n".join(x for x in lines if x is not None)
+
+
+@pytest.mark.parametrize("how, kind", [("raised", "wait-weakened in the epilogue"),
+                                       ("dropped", "wait-missing in the epilogue"),
+                                       ("read-moved", "ds-read-moved in the epilogue")])
+def test_a_zero_trip_runs_waits_are_held(zero_trips, how, kind):
+    """A pipelined loop run 0 times has no loop phase, so whether its global loads are all
+    DMAs is read off the run (its phases issue a DMA for every load of the plan; IREE's
+    register loads beside them are not the plan's): the DMA kernel's rules then hold its
+    prologue's and epilogue's waits.  A ``vmcnt`` wait of the epilogue raised or dropped,
+    a fragment read moved above the wait and barrier before it, are refused; before, the
+    loop phase being empty, they were notes and the gate passed all three (and so do the
+    rules reading the assembly alone).  All three run exact on the emulator: the zero-trip
+    fence's full wait before them covers them, as the rule keeps every wait of the
+    schedule, whatever the fence (docs/kernels.md)."""
+    from pipeline_mlir.isa.check import check_without_schedule
+
+    asm, plan, ll = zero_trips
+    check_built(asm, [plan], ll, None, "k.mlir")      # the build as LLVM made it passes
+    bad = _epilogue_mutant(asm, plan, ll, how)
+    assert bad != asm
+    assert errors(check_without_schedule(parse_asm(bad).function())) == []
+    with pytest.raises(Failure) as e:
+        check_built(bad, [plan], ll, None, "k.mlir")
+    messages = [d.message for d in e.value.diags]
+    assert any(f"ISA check: {kind}" in m for m in messages), messages
+
+
+def test_a_barrier_across_a_cut_seam_is_no_barrier_missing():
+    """IREE's fp8 ``A x B^T`` 129x64x1000, late form: two trips of its pipelined loop
+    unrolled, its copies register-staged (which the skeleton does not model): its prologue
+    holds one ``s_barrier`` more than the plan's, so the seam the comparison cuts after
+    it falls one barrier late and the loop's copies hold one fewer than the plan's.  The
+    gate refused it (``barrier-missing in the loop``), which the emulator runs exact
+    (late, 2 workgroups); straight code's barriers are counted over the whole run now, and
+    it passes.  A barrier deleted from a loop copy is still refused.  Built once per run
+    (``kernel_builds.built_iree``; about 10 s of CPU)."""
+    from kernel_builds import built_iree
+
+    b = built_iree(dict(dtype="fp8", m=129, n=64, k=1000), "late")
+    check_built(b.asm, [b.plan], b.ll, None, "k.mlir")
+    bar = next(i for i in _phases(b.asm, b.plan, b.ll)["loop"] if i.kind == "barrier")
+    bad = "\n".join(x for n, x in enumerate(b.asm.split("\n"), start=1) if n != bar.line)
+    with pytest.raises(Failure) as e:
+        check_built(bad, [b.plan], b.ll, None, "k.mlir")
+    assert any("ISA check: barrier-missing in the loop" in d.message for d in e.value.diags), \
+        [d.message for d in e.value.diags]
+
+
+def test_mfmas_after_the_last_fence_are_not_counted_per_mma_entry(unrolled):
+    """The MFMAs per MMA entry of unrolled code are counted before its last fence (IREE's
+    remainder code follows it) where those divide evenly.  The whole function's count came
+    first: the Wave GEMM with 16 MFMAs after its last fence (128 + 16, each of the plan's
+    16 MMA entries then 9 MFMAs for 8) had its loop copy's MFMAs found missing and was
+    refused, as IREE's fp8 ``A x B^T`` 1024x1024x1536 (vector distribute, late form: 96
+    MFMAs, 64 of them before the last fence) was."""
+    asm, plan, ll = unrolled
+    lines = asm.split("\n")
+    last = max(k for k, x in enumerate(lines) if "sched_barrier" in x)
+    mfma = next(x for x in reversed(lines) if "v_mfma" in x).split()
+    extra = [f"\t{mfma[0]} v[{240 + 4 * (n % 4)}:{243 + 4 * (n % 4)}], {mfma[2]} {mfma[3]} 0"
+             for n in range(16)]
+    bad = "\n".join(lines[:last + 1] + extra + lines[last + 1:])
+    fn = parse_asm(bad).function()
+    assert sum(i.kind == "mfma" for i in fn.instrs()) == 144
+    check_built(bad, [plan], ll, None, "k.mlir")

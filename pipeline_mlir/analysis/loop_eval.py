@@ -75,7 +75,7 @@ from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WORKGROUP_ID_OPS, attr_nam
                                              workgroup_id_bound, xor_shuffle)
 from pipeline_mlir.analysis.lane_ops import (BINARY, HANDLERS, SAMPLE_ARG,
                                              SAMPLE_WORKGROUP, THREAD_OPS, Unevaluable,
-                                             arith_binary, id_dimension)
+                                             arith_binary, bit_width, id_dimension)
 from pipeline_mlir.analysis.views import VIEW_OPS, View, follow_view
 from pipeline_mlir.dialect.attrs import workgroup_forall_problem, workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
@@ -122,19 +122,31 @@ class Evaluator:
         #: what callers read off the IR alone (no value: what no binding changes), by their
         #: own keys, forgotten at every change of the IR (:meth:`_source_changed`)
         self.structure: dict = {}
+        #: value -> how it is computed, read off the IR once (:meth:`_plan`), forgotten with
+        #: :attr:`structure`
+        self._plans: dict = {}
+        #: an affine map attribute -> its expression trees
+        #: (:func:`~pipeline_mlir.analysis.lane_ops.map_trees`): never stale, an attribute
+        #: is immutable and its key holds it, and its context, alive
+        self.maps: dict = {}
         #: the op errors are reported at when the value itself has no op (e.g. the loop)
         self.where = None
         forget_on_change(self)      # (every op erased, every use rewired while it lives)
 
     # ---- values -------------------------------------------------------------------------
     def const(self, v: int) -> np.ndarray:
-        return np.full(self.threads, int(v), dtype=np.int64)
+        out = np.empty(self.threads, dtype=np.int64)    # (``np.full`` costs twice that)
+        out.fill(int(v))
+        return out
 
     def bind(self, value, array) -> None:
         """Give ``value`` (e.g. a loop induction variable) a fixed per-thread value and
         forget everything computed from it (what does not read it stays memoized)."""
-        self.bound[value] = np.broadcast_to(np.asarray(array, dtype=np.int64),
-                                            (self.threads,)).copy()
+        if type(array) is int:      # (the common case, without numpy's broadcast)
+            self.bound[value] = self.const(array)
+        else:
+            self.bound[value] = np.broadcast_to(np.asarray(array, dtype=np.int64),
+                                                (self.threads,)).copy()
         self._forget(value)
 
     def sampled_workgroup(self) -> np.ndarray:
@@ -227,6 +239,8 @@ class Evaluator:
         what :attr:`structure` holds)."""
         if self.structure:
             self.structure.clear()
+        if self._plans:
+            self._plans.clear()
 
     def forget_uses(self, v) -> None:
         """Forget everything computed from ``v`` (value or memref): called before its uses
@@ -294,22 +308,21 @@ class Evaluator:
             got = self.memo.get(v)
         if got is not None:
             return got
-        owner = v.owner
+        plan = self._plans.get(v)
+        if plan is None:
+            plan = self._plans[v] = _plan(v)
+        op, results, at = plan[0], plan[1], plan[2]
         reads: set = set()
         self._reads.append(reads)
         try:
-            if isinstance(owner, ir.Block):
-                results, vals = [v], [self._block_argument(v, owner)]
-            else:
-                op = _op(owner)
-                results = list(op.results)
-                vals = self._eval(op, v)
+            vals = [self._block_argument(v, plan[3])] if op is None else self._eval(op, v)
         finally:
             self._reads.pop()
+        memo = self.memo
         for r, a in zip(results, vals):
-            self.memo[r] = a
+            memo[r] = a
         self._computed(reads, results)
-        return vals[results.index(v)]
+        return vals[at]
 
     def fact(self, key, compute):
         """``compute()``, a fact of the values it reads through this evaluator that holds
@@ -384,8 +397,13 @@ class Evaluator:
         handler = HANDLERS.get(name)
         if handler is None:
             if name.startswith("arith.") and name[6:] in BINARY:
-                a, b = (self.value(x) for x in op.operands)
-                return [arith_binary(name[6:], a, b, op)]
+                plan = self._plans.get(v)
+                if plan is None or plan[0] is not op or len(plan) < 4:
+                    a, b = (self.value(x) for x in op.operands)
+                    return [arith_binary(name[6:], a, b, op)]
+                x, y, w = plan[3]
+                a = self.value(x)
+                return [arith_binary(name[6:], a, self.value(y), op, w)]
             raise Unevaluable(op, v, f"'{name}' op: the address analysis cannot evaluate it "
                                      f"(it follows arith, index and affine integer ops, casts, "
                                      f"thread and block ids)")
@@ -420,6 +438,26 @@ class Evaluator:
 WORKGROUP_KEY = ("workgroup id",)
 #: no fact memoized (a fact may be None or False)
 _NONE = object()
+
+
+def _plan(v) -> tuple:
+    """How value ``v`` is computed, read off the IR: (its op, or None for a block argument;
+    the op's results, or ``v`` alone; ``v``'s place among them; for an ``arith`` binary op,
+    its two operands and its result's width,
+    :func:`~pipeline_mlir.analysis.lane_ops.bit_width`; for a block argument, its block).
+    What a value's op and its operands are changes only with the IR: the evaluator keeps
+    the plans until the IR changes (:meth:`Evaluator._source_changed`)."""
+    owner = v.owner
+    if isinstance(owner, ir.Block):
+        return None, (v,), 0, owner
+    op = _op(owner)
+    results = tuple(op.results)
+    name = op.name
+    if name.startswith("arith.") and name[6:] in BINARY and len(results) == 1 and \
+            len(op.operands) == 2:
+        x, y = op.operands
+        return op, results, 0, (x, y, bit_width(results[0]))
+    return op, results, results.index(v)
 
 
 def _view_key(v) -> tuple:
@@ -574,6 +612,7 @@ class Repeated(SideBySide):
         self._fixed_facts = {k: f for k, f in source.facts.items() if k not in moved}
         self.bound = {k: np.tile(a, times) for k, a in source.bound.items() if k != varying}
         self.structure = source.structure       # (one IR: what it says is the source's)
+        self._plans, self.maps = source._plans, source.maps
 
     def bind(self, value, array) -> None:
         if value != self.varying:

@@ -356,6 +356,13 @@ def affine_tree(e) -> tuple:
     return (kind, lhs, rhs, e)
 
 
+def map_trees(attr) -> tuple:
+    """(dimensions, the :func:`affine_tree` of each result) of the affine map attribute
+    ``attr``."""
+    am = ir.AffineMapAttr(attr).value
+    return am.n_dims, tuple(affine_tree(e) for e in am.results)
+
+
 def fold_tree(t: tuple, dims: list, syms: list, const, binary):
     """:func:`fold_affine` of the expression whose :func:`affine_tree` is ``t``: the same
     calls of ``const`` and ``binary``, in the same order."""

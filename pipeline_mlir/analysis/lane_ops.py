@@ -34,8 +34,8 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, affine_tree, dense_i64,
-                                             fold_tree, int_attr, is_opaque_identity,
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, dense_i64, fold_tree,
+                                             int_attr, is_opaque_identity, map_trees,
                                              segments)
 from pipeline_mlir.analysis.llvm_values import gep_element_bytes, gep_index, int_width
 from pipeline_mlir.dialect.attrs import DIMS, dimension
@@ -234,13 +234,6 @@ def _same_value(c):
 
 def _affine_binary(kind, a, b, _e):
     return _AFFINE[kind](a, b)
-
-
-def map_trees(attr) -> tuple:
-    """(dimensions, the :func:`~pipeline_mlir.analysis.ir_facts.affine_tree` of each
-    result) of the affine map attribute ``attr``."""
-    am = ir.AffineMapAttr(attr).value
-    return am.n_dims, tuple(affine_tree(e) for e in am.results)
 
 
 def _affine_map_results(ev, op):

@@ -126,7 +126,7 @@ class Evaluator:
         #: :attr:`structure`
         self._plans: dict = {}
         #: an affine map attribute -> its expression trees
-        #: (:func:`~pipeline_mlir.analysis.lane_ops.map_trees`): never stale, an attribute
+        #: (:func:`~pipeline_mlir.analysis.ir_facts.map_trees`): never stale, an attribute
         #: is immutable and its key holds it, and its context, alive
         self.maps: dict = {}
         #: the op errors are reported at when the value itself has no op (e.g. the loop)

@@ -156,12 +156,11 @@ def bit_width(v) -> int | None:
     return ir.IntegerType(t).width if isinstance(t, ir.IntegerType) else None
 
 
-def arith_binary(kind: str, a, b, op, w: int | None | str = "result"):
-    """``arith.<kind>`` (a :data:`BINARY` op) of ``a`` and ``b`` at the width ``w`` of
-    ``op``'s result (:func:`bit_width`, read here unless given; module docstring): below 64
-    bits, unsigned ops read their operands modulo 2^N and the result wraps."""
-    if w == "result":
-        w = bit_width(op.results[0])
+def arith_binary(kind: str, a, b, op, result=None):
+    """``arith.<kind>`` (a :data:`BINARY` op) of ``a`` and ``b`` at the width of ``op``'s
+    result (``result``, if the caller holds it; module docstring): below 64 bits, unsigned
+    ops read their operands modulo 2^N and the result wraps."""
+    w = bit_width(op.results[0] if result is None else result)
     if w is None or w >= 64:
         if kind in UNSIGNED_BINARY:
             _nonneg(op, a, b)

@@ -454,7 +454,8 @@ def test_a_use_given_another_value_forgets_what_was_computed_from_the_old_one():
     """An op given another operand (``op.operands[i] = ...``, ``replace_uses_of_with``) or
     a value's uses given another (``replace_all_uses_with``) computes another value: every
     live evaluator forgets what was computed from the old one first (``forget_uses``);
-    without it the memoized values came back."""
+    without it the memoized values came back.  It drops the operands it read off the IR
+    (``Evaluator._plans``) too: kept, the old operand was evaluated again."""
     ctx, m, v, ev = _evaluator()
     tid = np.arange(64)
     ev.bind(v["k"], 3)

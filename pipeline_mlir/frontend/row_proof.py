@@ -221,7 +221,8 @@ def _form_binary(piece: Piece, kind: str, a: Form, b: Form, e) -> Form:
 class SymbolicRows:
     """The forms of values on one thread and one piece (module docstring); ``shared``
     holds the forms on the piece of the values no thread id reaches (the same on every
-    thread), ``tid_free`` which values those are; ``plans`` (shared by the threads and
+    thread; and where one needs the piece cut, the cut, under ``(Split, its number)``),
+    ``tid_free`` which values those are; ``plans`` (shared by the threads and
     pieces of one proof, which read the IR and never change it) what each value's op is:
     :meth:`_plan`.  Each value is numbered once per proof (:class:`_Numbering`, in
     ``plans``) and its forms and plan are kept under its number, a plain int: hashing an
@@ -261,7 +262,17 @@ class SymbolicRows:
         if f is not None:
             return f
         op, res, results, narrow, free = self._plan(n)
-        outs = res(self, op)
+        if free:        # (the same on every thread: a cut it needs is every thread's too)
+            at = self.shared.get((Split, n))
+            if at is not None:
+                raise Split(at)
+            try:
+                outs = res(self, op)
+            except Split as s:
+                self.shared[(Split, n)] = s.at
+                raise
+        else:
+            outs = res(self, op)
         for f, width in zip(outs, narrow):
             if width and (f.g or f.d):
                 raise Unproven(_WRAPS.format(width=width, form=f))

@@ -339,6 +339,44 @@ _AFFINE_BINARY = (("add", "AffineAddExpr"), ("mul", "AffineMulExpr"), ("mod", "A
                   ("floordiv", "AffineFloorDivExpr"), ("ceildiv", "AffineCeilDivExpr"))
 
 
+def affine_tree(e) -> tuple:
+    """The affine expression ``e`` read off the bindings once, as tuples: ``("const", c)``,
+    ``("dim", i)``, ``("sym", i)``, or ``(kind, lhs, rhs, e)`` for a binary expression (its
+    operands' trees; ``kind`` as :func:`fold_affine` names it).  :func:`fold_tree` folds it
+    without asking the bindings again (each node they give is a new object, each kind a
+    type test): what a caller that folds one expression many times keeps."""
+    if isinstance(e, ir.AffineConstantExpr):
+        return ("const", e.value)
+    if isinstance(e, ir.AffineDimExpr):
+        return ("dim", e.position)
+    if isinstance(e, ir.AffineSymbolExpr):
+        return ("sym", e.position)
+    lhs, rhs = affine_tree(e.lhs), affine_tree(e.rhs)
+    kind = next(k for k, cls in _AFFINE_BINARY if isinstance(e, getattr(ir, cls)))
+    return (kind, lhs, rhs, e)
+
+
+def map_trees(attr) -> tuple:
+    """(dimensions, the :func:`affine_tree` of each result) of the affine map attribute
+    ``attr``."""
+    am = ir.AffineMapAttr(attr).value
+    return am.n_dims, tuple(affine_tree(e) for e in am.results)
+
+
+def fold_tree(t: tuple, dims: list, syms: list, const, binary):
+    """:func:`fold_affine` of the expression whose :func:`affine_tree` is ``t``: the same
+    calls of ``const`` and ``binary``, in the same order."""
+    kind = t[0]
+    if kind == "const":
+        return const(t[1])
+    if kind == "dim":
+        return dims[t[1]]
+    if kind == "sym":
+        return syms[t[1]]
+    a = fold_tree(t[1], dims, syms, const, binary)
+    return binary(kind, a, fold_tree(t[2], dims, syms, const, binary), t[3])
+
+
 def fold_affine(e, dims: list, syms: list, const, binary):
     """The value of the affine expression ``e`` in the caller's algebra: ``dims`` and
     ``syms`` the values of its dimensions and symbols, ``const(c)`` that of a constant,

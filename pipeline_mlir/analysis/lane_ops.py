@@ -34,8 +34,9 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
-from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, dense_i64, fold_affine,
-                                             int_attr, is_opaque_identity, segments)
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, dense_i64, fold_tree,
+                                             int_attr, is_opaque_identity, map_trees,
+                                             segments)
 from pipeline_mlir.analysis.llvm_values import gep_element_bytes, gep_index, int_width
 from pipeline_mlir.dialect.attrs import DIMS, dimension
 from pipeline_mlir.dialect.bindings import ir
@@ -61,7 +62,7 @@ class Unevaluable(IRError):
 def compare(pred: int, a, b):
     """``arith.cmpi`` of predicate ``pred`` (its integer value) on ``a`` and ``b``, element
     by element: 0 or 1."""
-    if pred >= 6 and (np.less(a, 0).any() or np.less(b, 0).any()):
+    if pred >= 6 and (_negative(a) or _negative(b)):
         a, b = a.astype(np.uint64), b.astype(np.uint64)
     return _PREDICATES[pred](a, b).astype(np.int64)
 
@@ -73,15 +74,37 @@ _PREDICATES = {0: np.equal, 1: np.not_equal, 2: np.less, 3: np.less_equal, 4: np
                9: np.greater_equal}
 
 
+#: the ufuncs' own reductions, without the ``ndarray.min`` / ``max`` wrappers (their cost
+#: dominates at a workgroup's lanes): :func:`_least`, :func:`_greatest`
+_MIN, _MAX = np.minimum.reduce, np.maximum.reduce
+
+
+def _least(x):
+    """The least element of the non-empty array ``x`` (over all its axes)."""
+    return _MIN(x, None)
+
+
+def _greatest(x):
+    """The greatest element of the non-empty array ``x`` (over all its axes)."""
+    return _MAX(x, None)
+
+
+def _negative(x) -> bool:
+    """Whether some element of ``x`` (an array, or a number) is negative."""
+    if type(x) is np.ndarray:
+        return x.size > 0 and _least(x) < 0
+    return bool(np.less(x, 0).any())
+
+
 def _nonneg(op, *xs):
     for x in xs:
-        if np.less(x, 0).any():     # (the method: no np.any wrapper, hot)
+        if _negative(x):
             raise IRError(op, f"'{op.name}' op: negative operand in an unsigned operation "
                               f"(the address analysis evaluates indices as exact integers)")
 
 
 def _div(a, b, op, kind):
-    if np.equal(b, 0).any():
+    if (np.count_nonzero(b) != b.size) if type(b) is np.ndarray else np.equal(b, 0).any():
         raise IRError(op, f"'{op.name}' op divides by zero for some thread")
     if kind == "u":
         _nonneg(op, a, b)
@@ -133,11 +156,11 @@ def bit_width(v) -> int | None:
     return ir.IntegerType(t).width if isinstance(t, ir.IntegerType) else None
 
 
-def arith_binary(kind: str, a, b, op):
+def arith_binary(kind: str, a, b, op, result=None):
     """``arith.<kind>`` (a :data:`BINARY` op) of ``a`` and ``b`` at the width of ``op``'s
-    result (module docstring): below 64 bits, unsigned ops read their operands modulo 2^N
-    and the result wraps."""
-    w = bit_width(op.results[0])
+    result (``result``, if the caller holds it; module docstring): below 64 bits, unsigned
+    ops read their operands modulo 2^N and the result wraps."""
+    w = bit_width(op.results[0] if result is None else result)
     if w is None or w >= 64:
         if kind in UNSIGNED_BINARY:
             _nonneg(op, a, b)
@@ -204,16 +227,32 @@ _AFFINE = {"add": lambda a, b: a + b, "mul": lambda a, b: a * b, "mod": np.mod,
            "floordiv": np.floor_divide, "ceildiv": lambda a, b: -np.floor_divide(-a, b)}
 
 
-def _expr(e, dims, syms):
-    return fold_affine(e, dims, syms, lambda c: c, lambda kind, a, b, _e: _AFFINE[kind](a, b))
+def _same_value(c):
+    return c
 
 
-def _affine_map_results(ev, op, attr_name="map"):
-    am = ir.AffineMapAttr(op.attributes[attr_name]).value
+def _affine_binary(kind, a, b, _e):
+    return _AFFINE[kind](a, b)
+
+
+def _affine_map_results(ev, op):
+    """Each result of affine op ``op``'s map, per thread, its trees read once per map
+    (:attr:`~pipeline_mlir.analysis.loop_eval.Evaluator.maps`)."""
+    attr = op.attributes["map"]
+    found = ev.maps.get(attr)
+    if found is None:
+        found = ev.maps[attr] = map_trees(attr)
+    n_dims, trees = found
     vals = [ev.value(x) for x in op.operands]
-    dims, syms = vals[:am.n_dims], vals[am.n_dims:]
-    return [np.broadcast_to(np.asarray(_expr(e, dims, syms), dtype=np.int64),
-                            (ev.threads,)).copy() for e in am.results]
+    dims, syms = vals[:n_dims], vals[n_dims:]
+    out = []
+    for t in trees:
+        r = fold_tree(t, dims, syms, _same_value, _affine_binary)
+        if type(r) is not np.ndarray or r.dtype != np.int64 or r.shape != (ev.threads,) or \
+                any(r is x for x in vals):      # (a new array of every thread: no copy)
+            r = np.broadcast_to(np.asarray(r, dtype=np.int64), (ev.threads,)).copy()
+        out.append(r)
+    return out
 
 
 def _affine_apply(ev, op):
@@ -379,7 +418,7 @@ def _wrap(x, w: int):
     narrow = _NARROW.get(w)
     half = 1 << (w - 1)
     if narrow is not None and isinstance(x, np.ndarray) and x.dtype == np.int64:
-        if x.size and -half <= int(x.min()) and int(x.max()) < half:
+        if x.size and -half <= int(_least(x)) and int(_greatest(x)) < half:
             return x        # (nothing to wrap, the common case: two reductions, no copy)
         return x.astype(narrow).astype(np.int64)    # (two's complement: the same, cheaper)
     return ((x + half) & ((1 << w) - 1)) - half

@@ -62,6 +62,10 @@ The per-op rules live in :mod:`pipeline_mlir.analysis.lane_ops`, the view ops in
 :mod:`pipeline_mlir.analysis.ir_facts`; the names the front end imports from here (``View``,
 ``dense_i64``, ``memory_space``, ``segments``, ``xor_shuffle``,
 ``is_opaque_identity``, ...) are re-exported.
+
+Size: one concern, the evaluator: its memo and the exact forgetting of it (at a binding, a
+workgroup sample, every IR change it is told of) and what it keeps of the IR are one class,
+with the workgroup grid it is evaluated over beside it (about 640 lines).
 """
 
 from __future__ import annotations
@@ -122,19 +126,31 @@ class Evaluator:
         #: what callers read off the IR alone (no value: what no binding changes), by their
         #: own keys, forgotten at every change of the IR (:meth:`_source_changed`)
         self.structure: dict = {}
+        #: value -> how it is computed, read off the IR once (:meth:`_plan`), forgotten with
+        #: :attr:`structure`
+        self._plans: dict = {}
+        #: an affine map attribute -> its expression trees
+        #: (:func:`~pipeline_mlir.analysis.ir_facts.map_trees`): never stale, an attribute
+        #: is immutable and its key holds it, and its context, alive
+        self.maps: dict = {}
         #: the op errors are reported at when the value itself has no op (e.g. the loop)
         self.where = None
         forget_on_change(self)      # (every op erased, every use rewired while it lives)
 
     # ---- values -------------------------------------------------------------------------
     def const(self, v: int) -> np.ndarray:
-        return np.full(self.threads, int(v), dtype=np.int64)
+        out = np.empty(self.threads, dtype=np.int64)    # (``np.full`` costs twice that)
+        out.fill(int(v))
+        return out
 
     def bind(self, value, array) -> None:
         """Give ``value`` (e.g. a loop induction variable) a fixed per-thread value and
         forget everything computed from it (what does not read it stays memoized)."""
-        self.bound[value] = np.broadcast_to(np.asarray(array, dtype=np.int64),
-                                            (self.threads,)).copy()
+        if type(array) is int:      # (the common case, without numpy's broadcast)
+            self.bound[value] = self.const(array)
+        else:
+            self.bound[value] = np.broadcast_to(np.asarray(array, dtype=np.int64),
+                                                (self.threads,)).copy()
         self._forget(value)
 
     def sampled_workgroup(self) -> np.ndarray:
@@ -227,6 +243,8 @@ class Evaluator:
         what :attr:`structure` holds)."""
         if self.structure:
             self.structure.clear()
+        if self._plans:
+            self._plans.clear()
 
     def forget_uses(self, v) -> None:
         """Forget everything computed from ``v`` (value or memref): called before its uses
@@ -294,22 +312,21 @@ class Evaluator:
             got = self.memo.get(v)
         if got is not None:
             return got
-        owner = v.owner
+        plan = self._plans.get(v)
+        if plan is None:
+            plan = self._plans[v] = _plan(v)
+        op, results, at = plan[0], plan[1], plan[2]
         reads: set = set()
         self._reads.append(reads)
         try:
-            if isinstance(owner, ir.Block):
-                results, vals = [v], [self._block_argument(v, owner)]
-            else:
-                op = _op(owner)
-                results = list(op.results)
-                vals = self._eval(op, v)
+            vals = [self._block_argument(v, plan[3])] if op is None else self._eval(op, v)
         finally:
             self._reads.pop()
+        memo = self.memo
         for r, a in zip(results, vals):
-            self.memo[r] = a
+            memo[r] = a
         self._computed(reads, results)
-        return vals[results.index(v)]
+        return vals[at]
 
     def fact(self, key, compute):
         """``compute()``, a fact of the values it reads through this evaluator that holds
@@ -384,8 +401,12 @@ class Evaluator:
         handler = HANDLERS.get(name)
         if handler is None:
             if name.startswith("arith.") and name[6:] in BINARY:
-                a, b = (self.value(x) for x in op.operands)
-                return [arith_binary(name[6:], a, b, op)]
+                plan = self._plans.get(v)
+                if plan is None or plan[0] is not op:
+                    plan = _plan(v)
+                x, y = plan[3]
+                a = self.value(x)
+                return [arith_binary(name[6:], a, self.value(y), op, plan[1][0])]
             raise Unevaluable(op, v, f"'{name}' op: the address analysis cannot evaluate it "
                                      f"(it follows arith, index and affine integer ops, casts, "
                                      f"thread and block ids)")
@@ -420,6 +441,25 @@ class Evaluator:
 WORKGROUP_KEY = ("workgroup id",)
 #: no fact memoized (a fact may be None or False)
 _NONE = object()
+
+
+def _plan(v) -> tuple:
+    """How value ``v`` is computed, read off the IR (which only an IR change changes: the
+    evaluator keeps it until then, :meth:`Evaluator._source_changed`): (its op, its op's
+    results, ``v``'s place among them, an ``arith`` binary op's operands, else None), or
+    for a block argument (None, ``(v,)``, 0, its block)."""
+    owner = v.owner
+    if isinstance(owner, ir.Block):
+        return None, (v,), 0, owner
+    op = _op(owner)
+    results, name = tuple(op.results), op.name
+    binary = name.startswith("arith.") and name[6:] in BINARY
+    return op, results, results.index(v), tuple(op.operands) if binary else None
+
+
+def _tiled(a: np.ndarray, times: int) -> np.ndarray:
+    """``np.tile(a, times)``; of a 1-D ``a`` by ``np.concatenate`` (a third of the cost)."""
+    return np.concatenate((a,) * times) if a.ndim == 1 and times > 0 else np.tile(a, times)
 
 
 def _view_key(v) -> tuple:
@@ -574,6 +614,7 @@ class Repeated(SideBySide):
         self._fixed_facts = {k: f for k, f in source.facts.items() if k not in moved}
         self.bound = {k: np.tile(a, times) for k, a in source.bound.items() if k != varying}
         self.structure = source.structure       # (one IR: what it says is the source's)
+        self._plans, self.maps = source._plans, source.maps
 
     def bind(self, value, array) -> None:
         if value != self.varying:
@@ -594,5 +635,5 @@ class Repeated(SideBySide):
     def _value(self, v) -> np.ndarray:
         if v not in self.memo and v in self._fixed:
             self._read(v)
-            self.memo[v] = np.tile(self._fixed[v], self.times)
+            self.memo[v] = _tiled(self._fixed[v], self.times)
         return super()._value(v)

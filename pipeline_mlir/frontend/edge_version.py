@@ -180,9 +180,6 @@ def _prove(read, tiles_of: dict, threads: int, iters: list, check) -> None:
                 pieces, done = [Piece(T, None)], 0
                 while pieces:
                     piece = pieces.pop()
-                    where = (f"on thread {tid}" + ("" if iv is None else f" in iteration {k}")
-                             + f" at sizes {T} g + d for d in {piece.lo} .. "
-                             f"{piece.hi if piece.hi is not None else 'any'}")
                     try:
                         check(SymbolicRows(leaves, piece, tid, shared.setdefault(
                             (piece.lo, piece.hi), {}), tid_free, plans), tid)
@@ -190,17 +187,27 @@ def _prove(read, tiles_of: dict, threads: int, iters: list, check) -> None:
                     except Split as s:
                         pieces += [Piece(piece.lo, s.at - 1), Piece(s.at, piece.hi)]
                     except Wrong as w:
+                        where = _where(tid, iv, k, T, piece)
                         raise IRError(read, f"{describe(read)} {w} {where}, in a workgroup "
                                             f"whose tile lies inside the size; {_WHY}") \
                             from None
                     except Unproven as u:
+                        where = _where(tid, iv, k, T, piece)
                         raise IRError(read, f"{describe(read)}: its mask is not proven full "
                                             f"in every workgroup whose tile lies inside the "
                                             f"size ({u}, {where}); {_WHY}") from None
                     if len(pieces) + done > MAX_PIECES:
                         raise IRError(read, f"{describe(read)}: its mask is not proven full "
                                             f"in the interior workgroups (more than "
-                                            f"{MAX_PIECES} pieces {where})")
+                                            f"{MAX_PIECES} pieces "
+                                            f"{_where(tid, iv, k, T, piece)})")
+
+
+def _where(tid: int, iv, k: int, T: int, piece: Piece) -> str:
+    """Where :func:`_prove` is, as words: the thread, the iteration and the piece."""
+    return (f"on thread {tid}" + ("" if iv is None else f" in iteration {k}")
+            + f" at sizes {T} g + d for d in {piece.lo} .. "
+            f"{piece.hi if piece.hi is not None else 'any'}")
 
 
 _WHY = ("the front end pipelines such a loop only in the workgroups whose tile lies inside "
@@ -301,6 +308,7 @@ def _choose(read, cands: dict, used: list, threads: int) -> dict:
     """For each op of ``cands``, the index of the candidate equal to it on every thread
     and piece of the interior (proven: :func:`_prove`)."""
     ok = {o: set(range(len(vs))) for o, vs in cands.items()}
+    result = {o: o.results[0] for o in cands}      # (read off the IR once, not per piece)
     out = {}
     for pair in used:
         failed = set()
@@ -310,7 +318,7 @@ def _choose(read, cands: dict, used: list, threads: int) -> dict:
                 if o in failed:
                     continue
                 try:
-                    f = sr.form(o.results[0])
+                    f = sr.form(result[o])
                 except Unproven:
                     failed.add(o)   # (not over this pair's forms)
                     continue

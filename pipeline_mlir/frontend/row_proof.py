@@ -30,7 +30,7 @@ from __future__ import annotations
 from pipeline_mlir.dialect.attrs import dimension
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation as _op
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64, fold_affine
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64, fold_tree, map_trees
 from pipeline_mlir.frontend.kernel_ir import describe
 
 #: a piece of at most this many sizes may be split into single sizes (module docstring)
@@ -191,9 +191,11 @@ def _minmax(piece: Piece, forms: list, sign: int) -> Form:
     return out
 
 
-def _expr(piece: Piece, e, dims: list, syms: list) -> Form:
-    return fold_affine(e, dims, syms, lambda c: Form(c=c),
-                       lambda kind, a, b, x: _form_binary(piece, kind, a, b, x))
+def _expr(piece: Piece, tree: tuple, dims: list, syms: list) -> Form:
+    """The form of the affine expression of :func:`~pipeline_mlir.analysis.ir_facts.
+    affine_tree` ``tree``."""
+    return fold_tree(tree, dims, syms, lambda c: Form(c=c),
+                     lambda kind, a, b, x: _form_binary(piece, kind, a, b, x))
 
 
 def _form_binary(piece: Piece, kind: str, a: Form, b: Form, e) -> Form:
@@ -219,7 +221,8 @@ def _form_binary(piece: Piece, kind: str, a: Form, b: Form, e) -> Form:
 class SymbolicRows:
     """The forms of values on one thread and one piece (module docstring); ``shared``
     holds the forms on the piece of the values no thread id reaches (the same on every
-    thread), ``tid_free`` which values those are; ``plans`` (shared by the threads and
+    thread; and where one needs the piece cut, the cut, under ``(Split, its number)``),
+    ``tid_free`` which values those are; ``plans`` (shared by the threads and
     pieces of one proof, which read the IR and never change it) what each value's op is:
     :meth:`_plan`.  Each value is numbered once per proof (:class:`_Numbering`, in
     ``plans``) and its forms and plan are kept under its number, a plain int: hashing an
@@ -232,10 +235,14 @@ class SymbolicRows:
         self.numbers = self.plans.get(_Numbering)
         if self.numbers is None:
             self.numbers = self.plans[_Numbering] = _Numbering()
-        number = self.numbers.of
+        # the leaves by number, numbered once per proof and ``leaves`` (one dict per proof)
+        numbered = self.plans.get(("leaves", id(leaves)))
+        if numbered is None or numbered[0] is not leaves:
+            numbered = self.plans[("leaves", id(leaves))] = (
+                leaves, {self.numbers.of(k): f for k, f in leaves.items()})
         # on a piece of one size, ``d`` is that size
-        self.leaves = {number(k): f for k, f in leaves.items()} if piece.lo != piece.hi \
-            else {number(k): Form(f.g, 0, f.c + f.d * piece.lo) for k, f in leaves.items()}
+        self.leaves = numbered[1] if piece.lo != piece.hi else \
+            {n: Form(f.g, 0, f.c + f.d * piece.lo) for n, f in numbered[1].items()}
         self.piece, self.tid = piece, tid
         self.memo, self.shared, self.tid_free = {}, shared, tid_free
 
@@ -247,12 +254,25 @@ class SymbolicRows:
 
     def _form(self, n: int) -> Form:
         """The form of the value numbered ``n``."""
-        for known in (self.leaves, self.shared, self.memo):
-            f = known.get(n)           # a Form, never None
-            if f is not None:
-                return f
+        f = self.leaves.get(n)          # a Form, never None; a leaf first, then a value
+        if f is None:                   # the threads share, then this thread's own
+            f = self.shared.get(n)
+            if f is None:
+                f = self.memo.get(n)
+        if f is not None:
+            return f
         op, res, results, narrow, free = self._plan(n)
-        outs = res(self, op)
+        if free:        # (the same on every thread: a cut it needs is every thread's too)
+            at = self.shared.get((Split, n))
+            if at is not None:
+                raise Split(at)
+            try:
+                outs = res(self, op)
+            except Split as s:
+                self.shared[(Split, n)] = s.at
+                raise
+        else:
+            outs = res(self, op)
         for f, width in zip(outs, narrow):
             if width and (f.g or f.d):
                 raise Unproven(_WRAPS.format(width=width, form=f))
@@ -286,8 +306,15 @@ class SymbolicRows:
         return plan
 
     def operands(self, op) -> list:
-        return [self._form(n) for n in self.static(
-            op, "operands", lambda o: tuple(self.numbers.of(x) for x in o.operands))]
+        return [self._form(n) for n in self.static(op, "operands", self._numbers)]
+
+    def operand(self, op, i: int) -> Form:
+        """The form of ``op``'s operand ``i`` (:meth:`operands` of that one alone)."""
+        return self._form(self.static(op, "operands", self._numbers)[i])
+
+    def _numbers(self, op) -> tuple:
+        """The numbers of ``op``'s operands."""
+        return tuple(self.numbers.of(x) for x in op.operands)
 
     def static(self, op, what: str, read):
         """``read(op)`` (what ``op`` says of itself: its operands, its map, its predicate),
@@ -353,16 +380,15 @@ def _constant(sr, op):
 
 
 def _map_of(op) -> tuple:
-    """(dimensions, result expressions) of an affine op's ``map``."""
-    am = ir.AffineMapAttr(op.attributes["map"]).value
-    return am.n_dims, tuple(am.results)
+    """(dimensions, result expression trees) of an affine op's ``map``."""
+    return map_trees(op.attributes["map"])
 
 
 def _affine(kind):
     def h(sr, op):
-        n_dims, exprs = sr.static(op, "map", _map_of)
+        n_dims, trees = sr.static(op, "map", _map_of)
         vals = sr.operands(op)
-        res = [_expr(sr.piece, e, vals[:n_dims], vals[n_dims:]) for e in exprs]
+        res = [_expr(sr.piece, t, vals[:n_dims], vals[n_dims:]) for t in trees]
         return res if kind == 0 else [_minmax(sr.piece, res, kind)]
     return h
 
@@ -379,7 +405,7 @@ def _basis(sr, op) -> list:
 
 
 def _delinearize(sr, op):
-    rest, basis = sr.form(op.operands[0]), _basis(sr, op)
+    rest, basis = sr.operand(op, 0), _basis(sr, op)
     n = len(op.results)
     out = []
     for k in reversed(basis[len(basis) - n + 1:]):
@@ -391,7 +417,7 @@ def _delinearize(sr, op):
 
 def _binary(sr, op):
     a, b = sr.operands(op)
-    kind = op.name.split(".")[1]
+    kind = _BINARY_KINDS[op.name]
     if kind in ("addi", "subi"):
         return [a + b if kind == "addi" else a - b]
     if kind.endswith("ui"):
@@ -415,10 +441,10 @@ def _binary(sr, op):
 def _select(sr, op):
     """The form of the operand the condition picks (the other one not evaluated: IREE's
     ``v mod X`` corrected for a negative remainder it never has)."""
-    c = sr.form(op.operands[0])
+    c = sr.operand(op, 0)
     if c.const() is None:
         raise Unproven(f"'{op.name}' on a condition that varies: {c}")
-    return [sr.form(op.operands[1 if c.const() else 2])]
+    return [sr.operand(op, 1 if c.const() else 2)]
 
 
 def _cmpi(sr, op):
@@ -429,26 +455,36 @@ def _cmpi(sr, op):
 
 
 def _castui(sr, op):
-    f = sr.form(op.operands[0])
+    f = sr.operand(op, 0)
     _nonneg(sr.piece, f"'{op.name}'", f)
     return [f]
 
 
 def _thread(sr, op):
-    if "dimension" in op.attributes and dimension(op.attributes["dimension"]) != 0:
-        raise Unproven(f"'{op.name}' along {op.attributes['dimension']}")
+    why = sr.static(op, "dimension", _not_x)
+    if why:
+        raise Unproven(why)
     return [Form(c=sr.tid)]
 
 
+def _not_x(op) -> str:
+    """Why thread id ``op`` is not the id along x the proof takes; '' if it is."""
+    if "dimension" in op.attributes and dimension(op.attributes["dimension"]) != 0:
+        return f"'{op.name}' along {op.attributes['dimension']}"
+    return ""
+
+
+#: the ``arith`` ops :func:`_binary` takes, by name: the kind it reads
+_BINARY_KINDS = {f"arith.{k}": k for k in (
+    "addi", "subi", "muli", "minsi", "maxsi", "minui", "maxui", "floordivsi", "divui", "divsi",
+    "remui", "remsi", "ceildivsi", "ceildivui")}
 _OPS = {"arith.constant": _constant, "affine.apply": _affine(0),
         "affine.min": _affine(-1), "affine.max": _affine(1),
         "affine.delinearize_index": _delinearize, "arith.select": _select,
         "arith.cmpi": _cmpi, "gpu.thread_id": _thread,
         "arith.index_cast": lambda sr, op: sr.operands(op),
         "arith.index_castui": lambda sr, op: _castui(sr, op),
-        **{f"arith.{k}": _binary for k in (
-            "addi", "subi", "muli", "minsi", "maxsi", "minui", "maxui", "floordivsi",
-            "divui", "divsi", "remui", "remsi", "ceildivsi", "ceildivui")}}
+        **dict.fromkeys(_BINARY_KINDS, _binary)}
 
 
 def _one_value(piece: Piece, s: Form, what: str) -> None:
@@ -504,8 +540,6 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int,
         pieces, mine = [Piece(1, None)], 0
         while pieces:
             piece = pieces.pop()
-            where = f"on thread {tid} at sizes T g + d for d in {piece.lo} .. " \
-                    f"{piece.hi if piece.hi is not None else 'any'} (T = {T}, any g)"
             try:
                 check(SymbolicRows(leaves, piece, tid, shared.setdefault(
                     (piece.lo, piece.hi), {}), tid_free, plans), values, T)
@@ -514,14 +548,23 @@ def prove_rows(read, values: dict, leaves: dict, T: int, threads: int,
             except Split as s:
                 pieces += [Piece(piece.lo, s.at - 1), Piece(s.at, piece.hi)]
             except Wrong as w:
-                raise IRError(read, f"{describe(read)} {w}, {where}") from None
+                raise IRError(read, f"{describe(read)} {w}, {_where(tid, piece, T)}") \
+                    from None
             except Unproven as u:
                 raise IRError(read, f"{describe(read)}: its row mask is not proven for "
-                                    f"every size ({u}, {where}); only masks affine in the "
+                                    f"every size ({u}, {_where(tid, piece, T)}); only masks "
+                                    f"affine in the "
                                     f"size, the workgroup and the thread id are taken") \
                     from None
             if len(pieces) + mine > MAX_PIECES:
                 raise IRError(read, f"{describe(read)}: its row mask is not proven for "
                                     f"every size (more than {MAX_PIECES} pieces on thread "
-                                    f"{tid}, the last {where.removeprefix(f'on thread {tid} ')})")
+                                    f"{tid}, the last "
+                                    f"{_where(tid, piece, T).removeprefix(f'on thread {tid} ')})")
     return done
+
+
+def _where(tid: int, piece: Piece, T: int) -> str:
+    """Where :func:`prove_rows` is, as words: the thread and the piece."""
+    return f"on thread {tid} at sizes T g + d for d in {piece.lo} .. " \
+           f"{piece.hi if piece.hi is not None else 'any'} (T = {T}, any g)"

@@ -454,7 +454,8 @@ def test_a_use_given_another_value_forgets_what_was_computed_from_the_old_one():
     """An op given another operand (``op.operands[i] = ...``, ``replace_uses_of_with``) or
     a value's uses given another (``replace_all_uses_with``) computes another value: every
     live evaluator forgets what was computed from the old one first (``forget_uses``);
-    without it the memoized values came back."""
+    without it the memoized values came back.  It drops the operands it read off the IR
+    (``Evaluator._plans``) too: kept, the old operand was evaluated again."""
     ctx, m, v, ev = _evaluator()
     tid = np.arange(64)
     ev.bind(v["k"], 3)
@@ -528,3 +529,40 @@ def test_what_is_read_off_the_ir_is_forgotten_when_the_ir_changes():
         assert not ev.structure
         with pytest.raises(IRError, match="goes through an i1 value"):
             truth(sel, ev, cmp.results[0])
+
+
+#: an affine map applied to the thread id (its expression tree read once per IR)
+AFFINE = """
+func.func @f() {
+  %c3 = arith.constant 3 : index
+  %tid = gpu.thread_id x
+  %a = affine.apply affine_map<(d0)[s0] -> (d0 * 4 + s0 floordiv 2)>(%tid)[%c3]
+  %b = affine.apply affine_map<(d0) -> (d0)>(%tid)
+  return
+}
+"""
+
+
+def test_an_affine_map_changed_in_place_is_read_again():
+    """The evaluator reads each affine map's expression trees off the bindings once
+    (``Evaluator.maps``, by the map attribute, which never changes): a map written in
+    place through ``ir_changes.set_attribute`` is another attribute, evaluated next (kept
+    by its op, the old map came back).  A map that is the identity gives its own array,
+    not its operand's (the memo's arrays are never one another's)."""
+    from pipeline_mlir.dialect.ir_changes import set_attribute
+
+    ctx = new_context()
+    m = ir.Module.parse(AFFINE, ctx)
+    a, b = (o for o in walk_ops(m.operation, lambda o: o.name == "affine.apply"))
+    ev = Evaluator((64, 1, 1))
+    tid = np.arange(64)
+    assert ev.value(a.results[0]).tolist() == (tid * 4 + 1).tolist()
+    assert list(ev.maps) == [a.attributes["map"]]
+    with ctx:
+        set_attribute(a, "map", ir.AffineMapAttr.get(ir.AffineMap.get(1, 1, [
+            ir.AffineDimExpr.get(0) * 8 +
+            ir.AffineSymbolExpr.get(0)])))
+    assert ev.value(a.results[0]).tolist() == (tid * 8 + 3).tolist()
+    thread = ev.value(_op(b.operands[0].owner).results[0])
+    assert ev.value(b.results[0]).tolist() == tid.tolist()
+    assert ev.value(b.results[0]) is not thread

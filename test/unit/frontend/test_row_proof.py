@@ -221,3 +221,44 @@ def test_values_are_numbered_once_per_proof():
         plans[("operands", id(held))] = (object(), (b, b))         # another object's entry
         fresh = SymbolicRows(leaves, Piece(1, None), 0, {}, {}, plans)
         assert repr(fresh.form(add.results[0])) == "129*g + 1*d + 0"
+
+
+#: a row mask no thread id reaches, 0 below the size 20 and 1 from it (rows ``4 g + 1000``)
+SHARED_CUTS = """
+func.func @f(%g: index, %d: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c20 = arith.constant 20 : index
+  %lt = arith.cmpi slt, %d, %c20 : index
+  %s = arith.select %lt, %c0, %c1 : index
+  %row = affine.apply affine_map<(d0) -> (d0 * 4 + 1000)>(%g)
+  %lr = arith.constant 1000 : index
+  return
+}
+"""
+
+
+def test_a_cut_no_thread_id_reaches_is_found_once_per_piece(monkeypatch):
+    """A value no thread id reaches is the same on every thread: its form on a piece is
+    computed once for them all, and so is the cut it needs (``shared``, per piece: the
+    comparison with 20 cuts the sizes at 20, then the piece from 20 at 21); thread 1
+    takes both from thread 0 and computes no comparison.  Each piece keeps its own cut
+    (one cut read on another piece would cut it again where it starts, without end)."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend import row_proof
+
+    calls = []
+    cmpi = row_proof._OPS["arith.cmpi"]
+    monkeypatch.setitem(row_proof._OPS, "arith.cmpi",
+                        lambda sr, op: calls.append(sr.tid) or cmpi(sr, op))
+    with new_context() as ctx:
+        m = ir.Module.parse(SHARED_CUTS, ctx)
+        (f,) = walk_ops(m.operation, lambda o: o.name == "func.func")
+        g, d = f.regions[0].blocks[0].arguments
+        by = {o.name: o for o in walk_ops(f, lambda o: True)}
+        values = {"size": by["arith.select"].results[0], "row": by["affine.apply"].results[0],
+                  "lr": walk_ops(f, lambda o: o.name == "arith.constant")[-1].results[0]}
+        assert row_proof.prove_rows(by["affine.apply"], values, {g: Form(g=1), d: Form(d=1)},
+                                    4, 2) == 6      # (1 .. 19, 20, 21 .. any) per thread
+    assert calls == [0] * 5         # 2 cuts, 3 pieces proven: thread 0's alone

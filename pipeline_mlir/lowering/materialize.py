@@ -110,23 +110,13 @@ def _koff(k: KOffsetKind) -> int:
     return 0 if k == KOffsetKind.NONE else k.signed_bk_multiple()
 
 
-#: where a value the payload ops use comes from (:meth:`_Emitter.origin`)
-_IV, _ITER, _ARG, _BEFORE, _PAYLOAD, _CLONED = range(6)
-
-
 class _Emitter:
     """Clones payload ops (and the pure math they need) with remapped values."""
 
     def __init__(self, loop, bk, body: list) -> None:
-        self.loop = loop
-        blk = loop.regions[0].blocks[0]
-        self.body_ops = set(body)
-        self.iv = blk.arguments[0]
-        self.iter_args = list(blk.arguments)[1:]
-        self.bk = bk
-        #: value -> (kind, defining op, result number), the same in every phase (the loop
-        #: is not changed while it is materialised; it goes at the end)
-        self.origins: dict = {}
+        self.loop, self.bk, self.body_ops = loop, bk, set(body)
+        self.iv, *self.iter_args = loop.regions[0].blocks[0].arguments
+        self.origins: dict = {}  # value -> its :meth:`origin` (the same in every phase)
 
     def start_phase(self, kbase, iter_values, pins: dict | None = None,
                     carried: dict | None = None) -> None:
@@ -160,41 +150,31 @@ class _Emitter:
         return got
 
     def origin(self, v) -> tuple:
-        """(kind, defining op, result number) of value ``v``: the loop variable, an
-        iter_arg, an argument of an enclosing block, defined before the loop, a payload
-        op's result or the result of a body op that is cloned where it is used."""
-        if v == self.iv:
-            return _IV, None, 0
-        if v in self.iter_args:
-            return _ITER, None, 0
+        """(kind, defining op, result number) of value ``v``, kind "iv" (the loop variable),
+        "iter" (an iter_arg), "arg" (of an enclosing block), "before" (the loop), "payload"
+        (a payload op's result) or "cloned" (a body op's, cloned where it is used)."""
+        if v == self.iv or v in self.iter_args:
+            return ("iv" if v == self.iv else "iter"), None, 0
         owner = v.owner
         if owner.__class__ is ir.Block:     # (a type test: an OpView's isinstance is slow)
-            return _ARG, None, 0
+            return "arg", None, 0
         owner = _op(owner)
-        if owner not in self.body_ops:
-            return _BEFORE, owner, 0
-        if PAYLOAD_ATTR in owner.attributes:
-            return _PAYLOAD, owner, 0
-        return _CLONED, owner, v.result_number
+        return ("before" if owner not in self.body_ops else "payload"
+                if PAYLOAD_ATTR in owner.attributes else "cloned"), owner, v.result_number
 
     def _resolve(self, v, shift: int, user):
-        got = self.origins.get(v)
-        if got is None:
-            got = self.origins[v] = self.origin(v)
-        kind, owner, number = got
-        if kind == _CLONED:
+        kind, owner, number = self.origins.get(v) or self.origins.setdefault(v, self.origin(v))
+        if kind == "cloned":
             key = (owner, shift)
-            clone = self.memo.get(key)
-            if clone is None:
-                clone = self.memo[key] = self.clone(owner, shift)
-            got = self.resolved[(v, shift)] = clone.results[number]
+            clone = self.memo.get(key) or self.memo.setdefault(key, self.clone(owner, shift))
+            self.resolved[(v, shift)] = got = clone.results[number]
             return got
-        if kind == _IV:
+        if kind == "iv":
             return self.iv_for(shift)
-        if kind in (_ITER, _ARG):
+        if kind in ("iter", "arg"):
             return self.iter_map.get(v, v)  # (an argument of an enclosing block: itself)
-        if kind == _BEFORE:
-            got = self.resolved[(v, shift)] = self.pins.get(v, v)
+        if kind == "before":
+            self.resolved[(v, shift)] = got = self.pins.get(v, v)
             return got
         if v in self.env:
             return self.env[v]
@@ -203,11 +183,8 @@ class _Emitter:
                             f"the schedule has not produced yet in this phase")
 
     def clone(self, op, shift: int):
-        resolved = self.resolved
-        operands = []
-        for v in op.operands:
-            got = resolved.get((v, shift))
-            operands.append(got if got is not None else self._resolve(v, shift, op))
+        got = self.resolved.get
+        operands = [got((v, shift)) or self._resolve(v, shift, op) for v in op.operands]
         new = op.clone()
         set_new_operands(new, operands)
         attrs = new.attributes
@@ -281,8 +258,6 @@ def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, par
 def _yield_values(loop):
     term = _op(loop.regions[0].blocks[0].operations[-1])   # (not a list of every op)
     return list(term.operands)
-
-
 
 
 def _block_size(loop) -> int | None:
@@ -439,8 +414,7 @@ class _Materializer:
     them; then the loop's results come from the epilogue and the loop goes."""
 
     def __init__(self, p, loop, body: list, templates: _Templates, plan: KernelPlan) -> None:
-        self.p, self.loop, self.templates, self.plan = p, loop, templates, plan
-        self.body = body    # (the loop's ops, its terminator included)
+        self.p, self.loop, self.body, self.templates, self.plan = p, loop, body, templates, plan
         parts = plan.parts
         self.last_prologue = max(i for i, part in enumerate(parts)
                                  if part.kind == ENTRIES and part.name == "prologue")
@@ -582,8 +556,7 @@ def pinned_values(loop, body: list) -> list:
     (an ``iter_arg`` passed through the identity once per iteration): LLVM then cannot
     hoist address arithmetic on it out of the loop, so a constant added to it stays a
     constant (a ``ds_read`` offset) instead of becoming a loop-invariant register of its
-    own; the epilogue takes it from the loop's result.  ``body``: the loop's ops
-    (:func:`~pipeline_mlir.frontend.tagged.loop_body`)."""
+    own; the epilogue takes it from the loop's result (``body``: the loop's ops)."""
     body = set(body)
 
     def in_body(op) -> bool:

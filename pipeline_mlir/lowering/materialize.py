@@ -60,9 +60,9 @@ from pipeline_mlir.frontend.tagged import PAYLOAD_ATTR, TAG_ATTRS, loop_body, in
 class _Templates:
     """Payload op lookup by logical identity."""
 
-    def __init__(self, p, loop) -> None:
+    def __init__(self, p, body: list) -> None:
         by_id = {}
-        for op in loop_body(loop):
+        for op in body:
             if PAYLOAD_ATTR in op.attributes:
                 by_id.setdefault(ir.IntegerAttr(op.attributes[PAYLOAD_ATTR]).value, []).append(op)
         self.items = []  # (OpDesc of the body op, payload op), in scheduled order
@@ -113,15 +113,10 @@ def _koff(k: KOffsetKind) -> int:
 class _Emitter:
     """Clones payload ops (and the pure math they need) with remapped values."""
 
-    def __init__(self, loop, bk) -> None:
-        self.loop = loop
-        blk = loop.regions[0].blocks[0]
-        self.body_ops = set()
-        for o in blk.operations:
-            self.body_ops.add(_op(o))
-        self.iv = blk.arguments[0]
-        self.iter_args = list(blk.arguments)[1:]
-        self.bk = bk
+    def __init__(self, loop, bk, body: list) -> None:
+        self.loop, self.bk, self.body_ops = loop, bk, set(body)
+        self.iv, *self.iter_args = loop.regions[0].blocks[0].arguments
+        self.origins: dict = {}  # value -> its :meth:`origin` (the same in every phase)
 
     def start_phase(self, kbase, iter_values, pins: dict | None = None,
                     carried: dict | None = None) -> None:
@@ -154,33 +149,42 @@ class _Emitter:
             got = self._resolve(v, shift, user)
         return got
 
-    def _resolve(self, v, shift: int, user):
-        if v == self.iv:
-            return self.iv_for(shift)
-        if v in self.iter_map:
-            return self.iter_map[v]
+    def origin(self, v) -> tuple:
+        """(kind, defining op, result number) of value ``v``, kind "iv" (the loop variable),
+        "iter" (an iter_arg), "arg" (of an enclosing block), "before" (the loop), "payload"
+        (a payload op's result) or "cloned" (a body op's, cloned where it is used)."""
+        if v == self.iv or v in self.iter_args:
+            return ("iv" if v == self.iv else "iter"), None, 0
         owner = v.owner
         if owner.__class__ is ir.Block:     # (a type test: an OpView's isinstance is slow)
-            return v  # an argument of an enclosing block
+            return "arg", None, 0
         owner = _op(owner)
-        if owner not in self.body_ops:
-            got = self.resolved[(v, shift)] = self.pins.get(v, v)  # defined before the loop
+        return ("before" if owner not in self.body_ops else "payload"
+                if PAYLOAD_ATTR in owner.attributes else "cloned"), owner, v.result_number
+
+    def _resolve(self, v, shift: int, user):
+        kind, owner, number = self.origins.get(v) or self.origins.setdefault(v, self.origin(v))
+        if kind == "cloned":
+            key = (owner, shift)
+            clone = self.memo.get(key) or self.memo.setdefault(key, self.clone(owner, shift))
+            self.resolved[(v, shift)] = got = clone.results[number]
             return got
-        if PAYLOAD_ATTR in owner.attributes:
-            if v in self.env:
-                return self.env[v]
-            raise IRError(user, f"'{user.name}' op uses the result of '{owner.name}' (payload "
-                                f"{ir.IntegerAttr(owner.attributes[PAYLOAD_ATTR]).value}), which "
-                                f"the schedule has not produced yet in this phase")
-        key = (owner, shift)
-        if key not in self.memo:
-            self.memo[key] = self.clone(owner, shift)
-        clone = self.memo[key]
-        got = self.resolved[(v, shift)] = clone.results[v.result_number]
-        return got
+        if kind == "iv":
+            return self.iv_for(shift)
+        if kind in ("iter", "arg"):
+            return self.iter_map.get(v, v)  # (an argument of an enclosing block: itself)
+        if kind == "before":
+            self.resolved[(v, shift)] = got = self.pins.get(v, v)
+            return got
+        if v in self.env:
+            return self.env[v]
+        raise IRError(user, f"'{user.name}' op uses the result of '{owner.name}' (payload "
+                            f"{ir.IntegerAttr(owner.attributes[PAYLOAD_ATTR]).value}), which "
+                            f"the schedule has not produced yet in this phase")
 
     def clone(self, op, shift: int):
-        operands = [self.resolve(v, shift, op) for v in op.operands]
+        got = self.resolved.get
+        operands = [got((v, shift)) or self._resolve(v, shift, op) for v in op.operands]
         new = op.clone()
         set_new_operands(new, operands)
         attrs = new.attributes
@@ -252,10 +256,8 @@ def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, par
 
 
 def _yield_values(loop):
-    term = _op(list(loop.regions[0].blocks[0].operations)[-1])
+    term = _op(loop.regions[0].blocks[0].operations[-1])   # (not a list of every op)
     return list(term.operands)
-
-
 
 
 def _block_size(loop) -> int | None:
@@ -320,7 +322,8 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
     if idx + 1 >= len(block_ops) or block_ops[idx + 1].name != "scf.for":
         raise IRError(p.op, "'sched.pipeline' op (concrete) must be followed by its scf.for")
     loop = block_ops[idx + 1]
-    templates = _Templates(p, loop)
+    body = loop_body(loop)
+    templates = _Templates(p, body)
     for name in S.PHASE_OPS:
         if name not in p.phase_ops:
             raise IRError(p.op, f"'sched.pipeline' op lacks '{name}'")
@@ -345,7 +348,7 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
         raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
     plan = replace(plan, function=_function_name(p.op), trips=main_trips(loop),
                    **_fragment_reads(loop))
-    _Materializer(p, loop, templates, plan).run()
+    _Materializer(p, loop, body, templates, plan).run()
     return plan
 
 
@@ -410,8 +413,8 @@ class _Materializer:
     prologue, the new main loop, the epilogue, with the barriers, fences and waits between
     them; then the loop's results come from the epilogue and the loop goes."""
 
-    def __init__(self, p, loop, templates: _Templates, plan: KernelPlan) -> None:
-        self.p, self.loop, self.templates, self.plan = p, loop, templates, plan
+    def __init__(self, p, loop, body: list, templates: _Templates, plan: KernelPlan) -> None:
+        self.p, self.loop, self.body, self.templates, self.plan = p, loop, body, templates, plan
         parts = plan.parts
         self.last_prologue = max(i for i, part in enumerate(parts)
                                  if part.kind == ENTRIES and part.name == "prologue")
@@ -421,7 +424,7 @@ class _Materializer:
         self.lb, self.ub, self.step = (loop.operands[0], loop.operands[1], loop.operands[2])
         self.inits = list(loop.operands)[3:]
         self.old_yields = _yield_values(loop)
-        self.pinned = pinned_values(loop)
+        self.pinned = pinned_values(loop, body)
         self.em = self.phase = self.start = None
         self.cond: dict = {}
         self.new_inits = self.new_loop = self.finals = None
@@ -466,7 +469,7 @@ class _Materializer:
         step = self.step
         two = B.arith.constant(step.type, ir.IntegerAttr.get(step.type, 2))
         bk = B.arith.divui(step, two)
-        self.em = _Emitter(self.loop, bk)
+        self.em = _Emitter(self.loop, bk, self.body)
         if self.alone:
             size = _block_size(self.loop)
             if size is None:
@@ -546,15 +549,15 @@ class _Materializer:
                           + ([B.arith.addi(iv, self.step)] if carry else []))
 
 
-def pinned_values(loop) -> list:
+def pinned_values(loop, body: list) -> list:
     """Values defined before ``loop`` by an opaque identity
     (:func:`~pipeline_mlir.analysis.loop_eval.is_opaque_identity`) that the loop body uses,
     in order of definition.  The lowering carries each through the main loop in a register
     (an ``iter_arg`` passed through the identity once per iteration): LLVM then cannot
     hoist address arithmetic on it out of the loop, so a constant added to it stays a
     constant (a ``ds_read`` offset) instead of becoming a loop-invariant register of its
-    own; the epilogue takes it from the loop's result."""
-    body = set(loop_body(loop))
+    own; the epilogue takes it from the loop's result (``body``: the loop's ops)."""
+    body = set(body)
 
     def in_body(op) -> bool:
         while op is not None and op not in body:

@@ -72,6 +72,30 @@ def rewrite_share(config, worker: int, workers: int) -> int:
     return done
 
 
+#: packages of pytest plugins whose asserts pytest would rewrite (every top-level module of
+#: a plugin's distribution is marked) and the tests do not need rewritten: hypothesis' own
+#: modules, rewritten again in every process of a run (its cache is the run's), ~0.6 s of
+#: CPU per process that imports it (:func:`plain_plugins`)
+PLAIN_PLUGINS = ("hypothesis",)
+
+
+def plain_plugins(config, names: tuple[str, ...] = PLAIN_PLUGINS) -> bool:
+    """Have pytest's import hook leave the asserts of the packages ``names`` as they are
+    (their failures keep their own messages; the test modules' are still rewritten);
+    False where this pytest keeps its marks elsewhere (nothing changed)."""
+    hook = getattr(config.pluginmanager, "rewrite_hook", None)
+    marked = getattr(hook, "_must_rewrite", None)
+    if not isinstance(marked, set):
+        return False
+    marked.difference_update(names)
+    cache = getattr(hook, "_marked_for_rewrite_cache", None)
+    if isinstance(cache, dict):     # (a name it already answered for)
+        for name in list(cache):
+            if name.split(".")[0] in names:
+                del cache[name]
+    return True
+
+
 #: the standard library's packages the runs never import (its own test suite, IDLE's and
 #: the turtle demos): not seeded (:func:`seed_prefix`)
 UNUSED_STDLIB = ("test", "idlelib", "turtledemo")

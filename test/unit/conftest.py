@@ -91,7 +91,7 @@ _keep_freed_memory()
 import pytest
 
 from build_cache import ENV as BUILD_CACHE_ENV
-from bytecode_cache import modules_of, rewrite_share, seed_prefix
+from bytecode_cache import modules_of, plain_plugins, rewrite_share, seed_prefix
 
 from pipeline_mlir.tools.entry import GC_THRESHOLDS as TOOL_GC_THRESHOLDS
 from pipeline_mlir.schedule.types import (
@@ -289,9 +289,11 @@ GC_THRESHOLDS = TOOL_GC_THRESHOLDS
 def pytest_configure(config):
     """The run's first process makes the build cache directory; xdist's workers (started
     after this) inherit its name through the environment.  Each worker then rewrites its
-    share of the test modules' assertions before it collects (``bytecode_cache.py``).
-    Every process collects garbage at :data:`GC_THRESHOLDS`."""
+    share of the test modules' assertions before it collects (``bytecode_cache.py``);
+    no process rewrites hypothesis' own (``bytecode_cache.plain_plugins``).  Every process
+    collects garbage at :data:`GC_THRESHOLDS`."""
     gc.set_threshold(*GC_THRESHOLDS)
+    plain_plugins(config)
     worker = getattr(config, "workerinput", None)
     if worker is not None:
         number = re.fullmatch(r"gw(\d+)", str(worker.get("workerid")))

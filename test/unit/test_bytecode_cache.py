@@ -102,3 +102,19 @@ def test_a_site_packages_off_the_path_is_not_seeded(tmp_path):
     prefix.mkdir()
     assert seed_prefix(str(prefix), (str(lib),)) == 1
     assert (prefix / str(lib).lstrip("/") / f"m.{tag}.pyc").exists()
+
+
+def test_hypothesis_own_modules_are_not_rewritten():
+    import hypothesis.strategies   # (any test of the run may have imported it first)
+
+    for module in (hypothesis, hypothesis.strategies):
+        assert type(module.__spec__.loader).__name__ != "AssertionRewritingHook", module
+
+
+def test_a_pytest_without_the_marks_is_left_as_it_is():
+    from types import SimpleNamespace
+
+    from bytecode_cache import plain_plugins
+
+    config = SimpleNamespace(pluginmanager=SimpleNamespace(rewrite_hook=object()))
+    assert plain_plugins(config) is False

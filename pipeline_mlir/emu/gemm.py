@@ -26,7 +26,7 @@ from pipeline_mlir.emu.coverage import Coverage, check_c, footprint, stored_elem
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.globalrace import ReadFirst
 from pipeline_mlir.emu.launchdims import workgroup_id
-from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine
+from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine, collector_paused
 from pipeline_mlir.emu.mfma import E4M3, E5M2
 from pipeline_mlir.emu.split import split as split_batch, why_not
 from pipeline_mlir.kernel.launch import check_launch
@@ -298,7 +298,10 @@ def run_batches(kernel, glob: GlobalMemory, items: list, on_batch, *, waves: int
     after each."""
     runs = _Batch(kernel, glob, waves, mode, seed, kernarg_at, collect, dims)
     for position, start, batch in items:
-        count, findings = runs.from_start(start, batch)
+        # the collector paused from the machine's making to its detaching, so the run's
+        # memory operations are freed by their counts, not walked by a collection first
+        with collector_paused():
+            count, findings = runs.from_start(start, batch)
         on_batch(position, len(batch), count, findings)
 
 

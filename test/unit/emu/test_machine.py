@@ -798,3 +798,29 @@ def test_a_run_pauses_the_collector_and_leaves_it_as_it_was(monkeypatch):
         assert not gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_a_batch_is_made_run_and_detached_with_the_collector_paused(monkeypatch):
+    """The collector stays paused from a batch's machine made to it detached, so what the
+    run allocated is freed by its counts before a collection walks it; after the batch it
+    is on again."""
+    import gc
+
+    from emu_helpers import snippet_kernel
+    from pipeline_mlir.emu import gemm
+    from pipeline_mlir.emu import machine as machine_mod
+
+    seen = []
+    init, detach = machine_mod.Machine.__init__, machine_mod.Machine.detach
+    monkeypatch.setattr(machine_mod.Machine, "__init__",
+                        lambda m, *a, **k: seen.append(gc.isenabled()) or init(m, *a, **k))
+    monkeypatch.setattr(machine_mod.Machine, "detach",
+                        lambda m: seen.append(gc.isenabled()) or detach(m))
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        gemm.run_workgroups(snippet_kernel("s_mov_b32 s4, 1\ns_endpgm"), GlobalMemory(),
+                            [0, 1], 1, "eager", 0, 0)
+        assert seen == [False, False] and gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -698,13 +698,19 @@ def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
         a = loop[k]
         lines[a.line - 1], lines[b.line - 1] = lines[b.line - 1], lines[a.line - 1]
     else:
-        bar = next(k for k, i in enumerate(loop) if i.kind == "barrier")
-        read = next(i for i in loop[bar:] if i.kind == "ds_read")
-        wait = next(i for i in reversed(loop[:bar]) if i.kind == "wait")
-        text = lines[read.line - 1]
-        lines[read.line - 1] = None
-        lines.insert(wait.line - 1, text)
+        _read_above_its_wait(lines, loop)
     return "\n".join(x for x in lines if x is not None)
+
+
+def _read_above_its_wait(lines: list, instrs: list) -> None:
+    """The first fragment read after the first barrier of ``instrs`` moved in ``lines``
+    (the assembly's, its own line left ``None``) above the last wait before that barrier."""
+    bar = next(k for k, i in enumerate(instrs) if i.kind == "barrier")
+    read = next(i for i in instrs[bar:] if i.kind == "ds_read")
+    wait = next(i for i in reversed(instrs[:bar]) if i.kind == "wait")
+    text = lines[read.line - 1]
+    lines[read.line - 1] = None
+    lines.insert(wait.line - 1, text)
 
 
 @pytest.mark.parametrize("how, kind", [
@@ -852,12 +858,7 @@ def _epilogue_mutant(asm: str, plan, ll: str, how: str) -> str:
         lines[w.line - 1] = None if how == "dropped" else re.sub(
             r"vmcnt\((\d+)\)", lambda m: f"vmcnt({int(m.group(1)) + 1})", lines[w.line - 1])
     else:
-        bar = next(k for k, i in enumerate(epi) if i.kind == "barrier")
-        read = next(i for i in epi[bar:] if i.kind == "ds_read")
-        wait = next(i for i in reversed(epi[:bar]) if i.kind == "wait")
-        text = lines[read.line - 1]
-        lines[read.line - 1] = None
-        lines.insert(wait.line - 1, text)
+        _read_above_its_wait(lines, epi)
     return "\n".join(x for x in lines if x is not None)
 
 

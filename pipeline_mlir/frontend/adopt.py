@@ -236,7 +236,7 @@ class _Rewriter:
         kernel in (channel, stage, subtile) order: the kernel plan's order of LDS buffers."""
         an, buffers = self.an, self.buffers
         kernel_block = an.scan.kernel.regions[0].blocks[0]
-        first = _op(list(kernel_block.operations)[0])
+        first = _op(kernel_block.operations[0])
         with ir.InsertionPoint(first):
             slots = sorted((buf.channel, st, sub, b) for b, buf in buffers.items()
                            for sub in buf.subtiles for st in (0, 1))

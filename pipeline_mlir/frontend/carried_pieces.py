@@ -43,7 +43,7 @@ def _cast(v, t):
 def _pieces(loop, k, lead: int):
     """{position: yielded piece} of iter_arg ``k`` (the chain of inserts), or None."""
     body = loop.regions[0].blocks[0]
-    v = list(_op(list(body.operations)[-1]).operands)[k]
+    v = list(_op(body.operations[-1]).operands)[k]
     pieces = {}
     while not isinstance(v.owner, ir.Block) and \
             _op(v.owner).name == "vector.insert_strided_slice":
@@ -196,7 +196,7 @@ def _yielded_part(v):
 def _scalar_groups(loop) -> list:
     """[(F, M, [iter_arg index per position of F])] of :func:`gather_scalars`."""
     body = loop.regions[0].blocks[0]
-    yielded = list(_op(list(body.operations)[-1]).operands)
+    yielded = list(_op(body.operations[-1]).operands)
     by_f: dict = {}
     for k, arg in enumerate(list(body.arguments)[1:]):
         fed = _scalar_of(arg)

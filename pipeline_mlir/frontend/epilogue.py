@@ -225,7 +225,7 @@ class _Tracer:
         init = self.value(op.operands[3 + i])
         body = op.regions[0].blocks[0]
         self.memo[body.arguments[1 + i]] = init
-        yielded = self.value(as_operation(list(body.operations)[-1]).operands[i])
+        yielded = self.value(as_operation(body.operations[-1]).operands[i])
         moved = [n for n in dict.fromkeys((init, yielded))
                  if n.kind not in ("poison", "const")]
         if len(moved) > 1:
@@ -484,7 +484,7 @@ def _gathered(op) -> tuple:
     """(the source buffer of ``map_load`` ``op``, the source indices its region yields)."""
     src = op.operands[0]
     block = op.regions[0].blocks[0]
-    return src, list(as_operation(list(block.operations)[-1]).operands)[
+    return src, list(as_operation(block.operations[-1]).operands)[
         :ir.MemRefType(src.type).rank]
 
 

@@ -40,7 +40,7 @@ def check_in_order(f, op) -> None:
     ev = Evaluator(block_size(f) or (256, 1, 1))
     enclosing_first(ev, op)
     src = op.operands[0]
-    yielded = list(as_operation(list(block.operations)[-1]).operands)[
+    yielded = list(as_operation(block.operations[-1]).operands)[
         :ir.MemRefType(src.type).rank]
     ats, points = [], list(itertools.product(*map(range, shape)))     # row-major
     try:

@@ -371,7 +371,7 @@ def grown_loop(loop, inits: list):
 def close_grown(loop, new, nexts: list) -> None:
     """Finish :func:`grown_loop`: ``new``'s ``scf.yield`` yields ``nexts`` after its own
     values, ``loop``'s results are replaced by ``new``'s first ones, ``loop`` is erased."""
-    old_yield = _op(list(new.body.operations)[-1])
+    old_yield = _op(new.body.operations[-1])
     with ir.InsertionPoint(old_yield), loop.location:
         B.scf.YieldOp(list(old_yield.operands) + list(nexts))
     old_yield.erase()

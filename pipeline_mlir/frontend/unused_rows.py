@@ -287,7 +287,7 @@ class UnusedElements:
             out = np.zeros(shape + [self.nacc], dtype=bool)
             for region in o.regions:
                 for block in region.blocks:
-                    out |= self._deps(_op(list(block.operations)[-1]).operands[k], env)
+                    out |= self._deps(_op(block.operations[-1]).operands[k], env)
             return out
         if o.name == "amdgpu.mfma":
             if o.operands[0] in self.reach or o.operands[1] in self.reach:
@@ -323,7 +323,7 @@ class UnusedElements:
             raise Unproven("a loop of a step that is not positive")
         body = o.regions[0].blocks[0]
         carried = [self._deps(x, env) for x in list(o.operands)[3:]]
-        term = _op(list(body.operations)[-1])
+        term = _op(body.operations[-1])
         for i in range(lb, ub, step):
             inner = dict(env)
             inner[body.arguments[0]] = i

@@ -733,10 +733,15 @@ def test_an_unrolled_loops_mutant_is_refused(unrolled, how, kind):
     traded across those reads keep every gap's count of MFMAs, and the registers were
     written: each is in a gap that plans no MMA of its accumulator's tile
     (``mfma-misplaced``; C WRONG on the emulator), refused; before, the gate passed it."""
+    asm, plan, ll = unrolled
+    _refused_by_the_comparison_alone(asm, _unrolled_mutant(asm, plan, ll, how), plan, ll, kind)
+
+
+def _refused_by_the_comparison_alone(asm: str, bad: str, plan, ll: str, kind: str) -> None:
+    """``bad``, a mutant of ``asm``, passes the rules that read the assembly alone and is
+    refused by the gate's comparison with ``plan`` with a finding of ``kind``."""
     from pipeline_mlir.isa.check import check_without_schedule
 
-    asm, plan, ll = unrolled
-    bad = _unrolled_mutant(asm, plan, ll, how)
     assert bad != asm
     assert errors(check_without_schedule(parse_asm(bad).function())) == []
     with pytest.raises(Failure) as e:
@@ -875,17 +880,9 @@ def test_a_zero_trip_runs_waits_are_held(zero_trips, how, kind):
     rules reading the assembly alone).  All three run exact on the emulator: the zero-trip
     fence's full wait before them covers them, as the rule keeps every wait of the
     schedule, whatever the fence (docs/kernels.md)."""
-    from pipeline_mlir.isa.check import check_without_schedule
-
     asm, plan, ll = zero_trips
     check_built(asm, [plan], ll, None, "k.mlir")      # the build as LLVM made it passes
-    bad = _epilogue_mutant(asm, plan, ll, how)
-    assert bad != asm
-    assert errors(check_without_schedule(parse_asm(bad).function())) == []
-    with pytest.raises(Failure) as e:
-        check_built(bad, [plan], ll, None, "k.mlir")
-    messages = [d.message for d in e.value.diags]
-    assert any(f"ISA check: {kind}" in m for m in messages), messages
+    _refused_by_the_comparison_alone(asm, _epilogue_mutant(asm, plan, ll, how), plan, ll, kind)
 
 
 def test_a_barrier_across_a_cut_seam_is_no_barrier_missing():

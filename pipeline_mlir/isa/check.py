@@ -143,21 +143,25 @@ class _Phase:
         a ``ds-read-extra``: IREE's remainder code, its C tile read back)): what
         :func:`~pipeline_mlir.isa.frag_addresses.read_findings` holds against each
         other."""
-        return ([(g, self.exp[k].origin[0], k in self.missing_data) for k, g in self.eg
-                 if self.exp[k].kind == "ds_read" and self.exp[k].origin],
-                [(g, self.act[k].lines[0]) for k, g in self.ag
-                 if self.act[k].kind == "ds_read" and self.act[k].lines and
-                 k not in self.extra_data])
+        return ([(g, self.exp[k].origin[0], k in self.missing_data)
+                 for g, k in self._planned("ds_read")], self._paired("ds_read"))
 
     def mfmas(self) -> tuple[list, list]:
         """((gap, entry) of each MFMA the schedule plans, (gap, line) of each one of the
         assembly the comparison pairs with one): what
         :func:`~pipeline_mlir.isa.mfma_places.misplaced_mfmas` holds against each other."""
-        return ([(g, self.exp[k].origin[0]) for k, g in self.eg
-                 if self.exp[k].kind == "mfma" and self.exp[k].origin],
-                [(g, self.act[k].lines[0]) for k, g in self.ag
-                 if self.act[k].kind == "mfma" and self.act[k].lines and
-                 k not in self.extra_data])
+        return ([(g, self.exp[k].origin[0]) for g, k in self._planned("mfma")],
+                self._paired("mfma"))
+
+    def _planned(self, kind: str) -> list:
+        """(gap, position) of each token of ``kind`` the schedule plans, from an entry."""
+        return [(g, k) for k, g in self.eg if self.exp[k].kind == kind and self.exp[k].origin]
+
+    def _paired(self, kind: str) -> list:
+        """(gap, line) of each instruction of ``kind`` in the assembly that the comparison
+        pairs with a planned one (not extra data)."""
+        return [(g, self.act[k].lines[0]) for k, g in self.ag
+                if self.act[k].kind == kind and self.act[k].lines and k not in self.extra_data]
 
     def add(self, kind: str, entries, lines, message: str) -> None:
         self.res.findings.append(Finding(kind, self.ph, tuple(entries), tuple(lines), message))

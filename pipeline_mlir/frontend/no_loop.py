@@ -121,7 +121,7 @@ def per_thread_product(module):
     reads and stores."""
     def product(loop):
         body = loop.regions[0].blocks[0]
-        todo = list(body.operations[len(body.operations) - 1].operands)
+        todo = list(body.operations[-1].operands)
         todo += [_stored(o) for o in walk_ops(loop, lambda o: o.name in _STORES)]
         seen, hits = set(), set()
         while todo:
@@ -138,15 +138,11 @@ def per_thread_product(module):
                 todo.extend(o.operands)
         return walk_ops(loop, lambda o: o in hits)
 
-    found = []
-
-    def visit(o):
-        if o.name == "scf.for" and not found:
-            found.extend(product(_op(o)))
-        return ir.WalkResult.ADVANCE
-
-    module.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return found[0] if found else None
+    for loop in walk_ops(module, lambda o: o.name == "scf.for"):
+        found = product(_op(loop))
+        if found:
+            return found[0]
+    return None
 
 
 #: ops that store a value (:func:`_stored`) at an address

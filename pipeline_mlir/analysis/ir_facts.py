@@ -382,17 +382,10 @@ def fold_affine(e, dims: list, syms: list, const, binary):
     ``syms`` the values of its dimensions and symbols, ``const(c)`` that of a constant,
     ``binary(kind, a, b, e)`` that of a binary expression ``e`` whose operands have the
     values ``a`` and ``b`` (``kind``: ``add``, ``mul``, ``mod``, ``floordiv`` or
-    ``ceildiv``).  The one walk of an affine expression: the per-lane evaluator's (numpy
-    values), the dynamic-K masks' and the row proof's (linear forms)."""
-    if isinstance(e, ir.AffineConstantExpr):
-        return const(e.value)
-    if isinstance(e, ir.AffineDimExpr):
-        return dims[e.position]
-    if isinstance(e, ir.AffineSymbolExpr):
-        return syms[e.position]
-    a, b = (fold_affine(x, dims, syms, const, binary) for x in (e.lhs, e.rhs))
-    kind = next(k for k, cls in _AFFINE_BINARY if isinstance(e, getattr(ir, cls)))
-    return binary(kind, a, b, e)
+    ``ceildiv``): :func:`fold_tree` of its :func:`affine_tree`, for a caller that folds it
+    once (the guard's and the dynamic-K masks' linear forms; the per-lane evaluator and the
+    row proof keep the trees)."""
+    return fold_tree(affine_tree(e), dims, syms, const, binary)
 
 
 #: integer ops :func:`constant_int` folds, and what they compute

@@ -367,17 +367,17 @@ def generator(tmp_path_factory):
     return get
 
 
-def forms_agree(generated, name: str):
+def forms_agree(generated, name: str, built: str | None = None):
     """The schedule (JSON) of configuration ``name``, the same from both forms.  A form of
-    :data:`CONFIGS`, whose code object the run builds anyway (``test_configuration``), gives
-    its schedule from that build (its schedule kept on the way: ``build_cache.KEPT_STAGES``),
-    the others from ``--emit=schedule-json`` (once per run: :func:`exact_in_random_order`
-    asks again)."""
+    :data:`CONFIGS`, whose code object the run builds anyway (``test_configuration``), and
+    the form ``built`` (the one a test emulates next) give their schedule from that build
+    (its schedule kept on the way: ``build_cache.KEPT_STAGES``), the others from
+    ``--emit=schedule-json`` (once per run: :func:`exact_in_random_order` asks again)."""
     from pipeline_mlir.driver import CompileOptions, compile
 
     schedules = {}
     for form in ("prefetch", "late"):
-        if name in CONFIGS:
+        if name in CONFIGS or form == built:
             schedules[form] = shared_build("4wave", input=str(generated(name, form))) \
                 .stages["schedule-json"]
             continue
@@ -401,8 +401,10 @@ def exact_in_random_order(generated, name: str, capsys, seed: int, form: str,
     ``scf.forall``).  One form: both give one schedule (checked here, :func:`forms_agree`,
     from the run's builds of the two forms), so the same waits and barriers, and
     ``test_configuration`` runs the other form's code object in late mode (a name of
-    :data:`CONFIGS`; the two forms' runs cost twice, for no wait or barrier more)."""
-    forms_agree(generated, name)
+    :data:`CONFIGS`; the two forms' runs cost twice, for no wait or barrier more).  The
+    form emulated is built once: its schedule is that build's (``forms_agree``'s
+    ``built``)."""
+    forms_agree(generated, name, built=form)
     with counting_loops() as loops:
         rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
                    f"--emulate-workgroups={workgroups}", f"--emulate-mode=random:{seed}"])

@@ -35,7 +35,7 @@ def test_vector_distribute_fp8_split_along_k(generated, name, form, lgkm_b, caps
     (one form each: ``test_configuration`` runs the ``A x B^T`` ones in late mode); at 8
     sub-steps (``A x B``) the run goes round the pipelined loop, the others' runs make what
     ``SHORT`` pins."""
-    schedule = json.loads(forms_agree(generated, name))
+    schedule = json.loads(forms_agree(generated, name, built=form))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
     assert (vm["LOAD_A"], vm["LOAD_B"]) == (2, 4) and schedule["lgkm_per_load"] == [4, lgkm_b]
     exact_in_random_order(generated, name, capsys, 19, form)

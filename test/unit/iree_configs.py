@@ -15,6 +15,7 @@ of mutated kernels); ``test_iree_families.py`` takes its kernels from ``CONFIGS`
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -378,8 +379,11 @@ def forms_agree(generated, name: str, built: str | None = None):
     schedules = {}
     for form in ("prefetch", "late"):
         if name in CONFIGS or form == built:
-            schedules[form] = shared_build("4wave", input=str(generated(name, form))) \
-                .stages["schedule-json"]
+            result = shared_build("4wave", input=str(generated(name, form)))
+            # pipelined: a kernel plan lowered (test_configuration's check, which a form of
+            # RANDOM_FORM is not run by)
+            assert result.plans, f"{name} ({form}): not pipelined"
+            schedules[form] = result.stages["schedule-json"]
             continue
         text = generated(name, form).read_text()
         schedules[form] = cached("4wave-schedule-json", text, lambda: compile(CompileOptions(
@@ -388,23 +392,66 @@ def forms_agree(generated, name: str, built: str | None = None):
     return schedules["late"]
 
 
+#: configuration -> the form a topic module runs in random order with
+#: :func:`exact_in_random_order` (its item also checks, through :func:`forms_agree`, that
+#: both forms are pipelined into one schedule): ``test_configuration`` runs that form's code
+#: object in late mode no more, only the other's (both forms' waits and barriers are the
+#: schedule's: the late run of one form checks them; the random run checks the form's own
+#: code, on workgroups that show an offset or a swapped id).  The form a test passes to
+#: :func:`exact_in_random_order` must be this one; a topic item taken away takes its entry.
+RANDOM_FORM = {
+    # test_iree_config_layouts.py
+    "bf16_ab_2048x2048x1024": "late", "fp8_ab_2048x2048x1024": "late",
+    "i8_ab_2048x2048x1024": "late", "bf16_atb_2048x2048x1024": "prefetch",
+    "bf16_atbt_2048x2048x1024": "prefetch", "bf16_ab_1024x1024x512": "late",
+    "bf16_atb_1024x1024x768": "late",
+    # test_iree_config_tiles.py (f16 128x4096x1024 and 512^3 with a 32x32 MFMA not: the
+    # first's late form stands for bf16 8192x256x1024's, SAME_LATE; the second is run in its
+    # late form only, its prefetch point bf16's, TWINS)
+    "bf16_abt_2048x2048x1023": "late", "bf16_abt_512": "late",
+    "i8_abt_2048x2048x1024": "prefetch", "bf16_abt_512_mfma32": "late",
+    "i8_abt_512_mfma32": "late", "fp8_abt_512x512x896_mfma32": "late",
+    "bf16_abt_300x500x200": "prefetch",
+    # test_iree_config_vector_distribute.py
+    "bf16_abt_2048x2048x1024_vector_distribute": "late",
+    "bf16_abt_2048x2048x1152_vector_distribute": "prefetch",
+    "bf16_ab_2048x2048x1024_vector_distribute": "late",
+    # test_iree_config_ksplit.py (fp8 E5M2's run in its late form only: TWINS)
+    "fp8_abt_2048x2048x1024_vector_distribute": "late",
+    "fp8_abt_1024x1024x1536_vector_distribute": "prefetch",
+}
+
+
+def _square_grid(generated, name: str) -> bool:
+    """Whether IREE's workgroup grid of ``name`` (its ``scf.forall``'s bounds at the
+    prefetch point) is square, its last tile on the diagonal."""
+    m = re.search(r"scf\.forall \([^)]*\) in \((\d+), (\d+)\)",
+                  generated(name, "prefetch").read_text())
+    return m is not None and m.group(1) == m.group(2)
+
+
 def exact_in_random_order(generated, name: str, capsys, seed: int, form: str,
-                          workgroups: int = 2, shows: str = "") -> None:
+                          workgroups: int | None = None, shows: str = "") -> None:
     """The kernel of ``form`` exact on ``workgroups`` workgroups spread over the grid,
     memory completing in a random order, the output naming ``shows`` (an element type,
-    say).  Two: the first and the last (the corner tile, cut at C's edges where the sizes
-    are unaligned).  The random order checks the waits and barriers, which are the
-    schedule's and the same in every workgroup; a tile between the two takes the first
-    one's path at other offsets, which the last one's run checks here and
-    ``test_configuration`` on the same code objects (late mode: the second tile of the
-    first row and the last, or the first and the last where IREE's dispatch has no
-    ``scf.forall``).  One form: both give one schedule (checked here, :func:`forms_agree`,
-    from the run's builds of the two forms), so the same waits and barriers, and
-    ``test_configuration`` runs the other form's code object in late mode (a name of
-    :data:`CONFIGS`; the two forms' runs cost twice, for no wait or barrier more).  The
+    say).  By default two, the first and the last (the corner tile, cut at C's edges where
+    the sizes are unaligned; on a grid that is not square in another row and column than
+    its transpose, so an x and a y swapped show), and on a square grid (its last tile on
+    the diagonal) three: the one halfway between them in the grid's order too, in another
+    row and column.  The random order checks the waits and barriers, which are the
+    schedule's and the same in every workgroup; a tile between these takes their paths at
+    other offsets.  One form (:data:`RANDOM_FORM`): both give one schedule (checked here,
+    :func:`forms_agree`, from the run's builds of the two forms), so the same waits and
+    barriers, and ``test_configuration`` runs the other form's code object in late mode
+    (the two forms' runs in each mode cost twice, for no wait or barrier more).  The
     form emulated is built once: its schedule is that build's (``forms_agree``'s
     ``built``)."""
+    assert RANDOM_FORM.get(name, form) == form, f"{name}: RANDOM_FORM names " \
+        f"{RANDOM_FORM[name]}, the form test_configuration leaves to this run; {form} is " \
+        f"run here"
     forms_agree(generated, name, built=form)
+    if workgroups is None:
+        workgroups = 3 if _square_grid(generated, name) else 2
     with counting_loops() as loops:
         rc = main(["--pipeline=4wave", "--emulate", str(generated(name, form)),
                    f"--emulate-workgroups={workgroups}", f"--emulate-mode=random:{seed}"])

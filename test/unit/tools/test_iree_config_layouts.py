@@ -4,8 +4,8 @@ MFMA operand (``pipeline_mlir/frontend/transpose.py``), both forms give one sche
 the counts of the regrouped reads, a load longer than lgkmcnt holds is issued in runs, and
 one form's kernel is exact with memory completing in a random order the counters allow
 (one form each: both give one schedule, so the same waits and barriers, and
-``test_configuration`` runs both forms' code objects in late mode;
-``iree_configs.exact_in_random_order``).
+``test_configuration`` runs the other form's code object in late mode, this one's not
+again: ``iree_configs.RANDOM_FORM``, ``exact_in_random_order``).
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 copies the front end distributes itself, forced 32x32 MFMAs, i8, unaligned sizes and K. Both
 forms give one schedule with the counts of the tile, and one form's kernel is exact with
 memory completing in a random order the counters allow (one form each: both give one
-schedule, so the same waits and barriers, and ``test_configuration`` runs both forms' code
-objects in late mode; ``iree_configs.exact_in_random_order``); copies that point the rows
+schedule, so the same waits and barriers, and ``test_configuration`` runs the other form's
+code object in late mode, this one's not again: ``iree_configs.RANDOM_FORM``,
+``exact_in_random_order``); copies that point the rows
 past the edge of C inside the buffer are refused at the copy.
 """
 

@@ -4,8 +4,8 @@ form, odd K steps (the remainder on the schedule's stage-0 buffers), B read one 
 one byte) at a time and regrouped into transposing reads. Both forms give one schedule (and
 one main loop), and one form's kernel is exact with memory completing in a random order the
 counters allow (one form each: both give one schedule, so the same waits and barriers, and
-``test_configuration`` runs both forms' code objects in late mode;
-``iree_configs.exact_in_random_order``). The fp8 kernels split along K are in
+``test_configuration`` runs the other form's code object in late mode, this one's not
+again: ``iree_configs.RANDOM_FORM``, ``exact_in_random_order``). The fp8 kernels split along K are in
 ``test_iree_config_ksplit.py``.
 """
 

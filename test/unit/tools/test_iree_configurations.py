@@ -6,7 +6,10 @@ problem size, IREE flags that change its tiles or its copies) is compiled with
 (``test/data/iree/generate.py``, once per run), and given to ``pipeline-opt
 --pipeline=4wave --emit=hsaco`` with no other option (an f16 or fp8 E5M2 configuration whose
 kernels are its bf16 or fp8 E4M3FN twin's but for the type, ``TWINS``, in its late form
-only):
+only; a form that is another configuration's but for the type and the numbers,
+``SAME_LATE`` and ``SAME_PREFETCH``, not at all; nor the form whose code object a topic
+module runs in random order, ``iree_configs.RANDOM_FORM``, which checks it pipelined, one
+schedule with the other form, and exact on workgroups that show an offset or a swapped id):
 
 * pipelined (the build lowered a kernel plan, not a loop left as written, which is exact
   too): the schedule it runs is hazard-free in the simulator (``sched-fix-hazards``
@@ -27,7 +30,8 @@ import re
 
 import pytest
 
-from iree_configs import CONFIGS, FORMS, HOLDS, NO_LOOP, G, assert_steady_or_short
+from iree_configs import (CONFIGS, FORMS, HOLDS, NO_LOOP, RANDOM_FORM, G,
+                          assert_steady_or_short)
 from kernel_builds import shared_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
@@ -57,9 +61,9 @@ def _tile(size: int, tiles: int) -> int:
 
 #: f16 (fp8 E5M2) configuration -> its bf16 (fp8 E4M3FN) twin: IREE's kernels of the two are
 #: one text but for the element type, in both forms (checked by the f16 or E5M2 one's item,
-#: :func:`_as_its_twin`), so that one is run in its late form only (the twin in both): its
-#: prefetch point is pipelined as its twin's is, and its late form's item runs the type's
-#: MFMAs exact
+#: :func:`_as_its_twin`), so that one is run in its late form only (the twin in both, here
+#: or, for the form of ``RANDOM_FORM``, in random order): its prefetch point is pipelined
+#: as its twin's is, and its late form's item runs the type's MFMAs exact
 TWINS = {"f16_ab_2048x2048x1024": "bf16_ab_2048x2048x1024",
          "f16_atb_2048x2048x1024": "bf16_atb_2048x2048x1024",
          "f16_abt_512_mfma32": "bf16_abt_512_mfma32",
@@ -79,19 +83,29 @@ TARGET = re.compile(r"^#executable_target.*\n", re.M)
 #: f16 ``TWINS`` are in the late form only: bf16 ``A x B^T`` 8192x256x1024 is f16
 #: 128x4096x1024 (both 8 K steps of 128; 512^3 is the same text at 4), its tall grid (128 x
 #: 2) kept at its prefetch point; f16 2048x2048x1024 is bf16 1024x4096x2048 (IREE's default
-#: tile), f16 kept at its prefetch point (and in random order, test_iree_families.py)
+#: tile), f16 kept at its prefetch point (and in random order, test_iree_families.py); fp8
+#: (E4M3FN) 4096^3 is fp8 E5M2 2048x2048x1024, E4M3FN's MFMAs run at its prefetch point
 SAME_LATE = {"bf16_abt_8192x256x1024": "f16_abt_128x4096x1024",
-             "f16_abt_2048x2048x1024": "bf16_abt_1024x4096x2048"}
+             "f16_abt_2048x2048x1024": "bf16_abt_1024x4096x2048",
+             "fp8_abt_4096": "fp8e5m2_abt_2048x2048x1024"}
+#: ... and the other way round: configuration -> one whose prefetch point is its own but
+#: for the element type and the numbers, run in its late form only: fp8 E5M2
+#: 2048x2048x1024 is fp8 4096^3 (E5M2's MFMAs run in its late form; the pair's lowered code,
+#: ``--emit=mlir``, was the same too but for the numbers and the type, and its schedule the
+#: same, in both forms, measured once).  (bf16 K = 1028's prefetch point is K = 1023's so
+#: too, code and schedule, but test_tails_masked.py builds both and leaves their late mode
+#: to this module: run here)
+SAME_PREFETCH = {"fp8e5m2_abt_2048x2048x1024": "fp8_abt_4096"}
 
 
-def _same_but_numbers(generated, name: str) -> None:
-    """The late form of ``name`` is its :data:`SAME_LATE` configuration's with every number
-    and the element type set aside."""
+def _same_but_numbers(generated, name: str, form: str, other: str) -> None:
+    """The ``form`` of ``name`` is configuration ``other``'s (:data:`SAME_LATE`,
+    :data:`SAME_PREFETCH`) with every number and the element type set aside."""
     def shape(config: str) -> str:
-        text = generated(config, "late").read_text()
+        text = re.sub(r"E4M3FN|E5M2", "F8", generated(config, form).read_text())
         return re.sub(r"\d+", "N", text.replace("bf16", "T").replace("f16", "T"))
-    assert shape(name) == shape(SAME_LATE[name]), f"{name}'s late form is not " \
-        f"{SAME_LATE[name]}'s but for its numbers: run its late form again"
+    assert shape(name) == shape(other), f"{name}'s {form} form is not {other}'s but for " \
+        f"its numbers: run it again"
 
 
 def _as_its_twin(generated, name: str) -> None:
@@ -106,15 +120,24 @@ def _as_its_twin(generated, name: str) -> None:
             f"its twin {TWINS[name]}'s text but for the type: run its prefetch point again"
 
 
+def _run_here(name: str, form: str) -> bool:
+    """Whether ``test_configuration`` runs ``form`` of ``name``: not a form another item
+    stands for (:data:`TWINS`, :data:`SAME_LATE`, :data:`SAME_PREFETCH`), nor one a topic
+    module runs in random order (``iree_configs.RANDOM_FORM``)."""
+    return not ((name in TWINS or name in SAME_PREFETCH) and form == "prefetch" or
+                name in SAME_LATE and form == "late" or RANDOM_FORM.get(name) == form)
+
+
 @pytest.mark.parametrize("name,form", [(n, f) for n in CONFIGS for f in ("prefetch", "late")
-                                       if not (n in TWINS and f == "prefetch") and
-                                       not (n in SAME_LATE and f == "late")])
+                                       if _run_here(n, f)])
 def test_configuration(generated, name, form, tmp_path, capsys):
     cfg, _flags, reason = CONFIGS[name]
     if name in TWINS:
         _as_its_twin(generated, name)
     if name in SAME_LATE:
-        _same_but_numbers(generated, name)
+        _same_but_numbers(generated, name, "late", SAME_LATE[name])
+    if name in SAME_PREFETCH:
+        _same_but_numbers(generated, name, "prefetch", SAME_PREFETCH[name])
     src = generated(name, form)
     out = tmp_path / "k.hsaco"
     rc = main(["--pipeline=4wave", str(src), "--emit=hsaco", "-o", str(out)])
@@ -171,6 +194,23 @@ def test_configuration(generated, name, form, tmp_path, capsys):
               for x, y in at)
     assert run.exact and run.expected == cut, \
         run.summary() + f", first wrong element {run.first_bad}"
+
+
+def test_each_form_left_out_stands_for_or_by_one_run():
+    """Each form ``test_configuration`` leaves out is run as another: a form of
+    ``iree_configs.RANDOM_FORM`` (run in random order) whose other form is run here, or a
+    twin's form (:data:`TWINS`, :data:`SAME_LATE`, :data:`SAME_PREFETCH`) whose
+    counterpart's same form is run here or in random order."""
+    for name in CONFIGS:
+        for form in ("prefetch", "late"):
+            other = "late" if form == "prefetch" else "prefetch"
+            if _run_here(name, form):
+                continue
+            if RANDOM_FORM.get(name) == form:
+                assert _run_here(name, other), (name, form)
+                continue
+            twin = TWINS.get(name) or (SAME_LATE if form == "late" else SAME_PREFETCH)[name]
+            assert _run_here(twin, form) or RANDOM_FORM.get(twin) == form, (name, form)
 
 
 #: iree-compile's C-matrix threshold (a matmul whose C has fewer elements is not given

@@ -202,8 +202,9 @@ def shared_result(kind: str, key, work):
     """``work()``, or what an earlier ``work`` of the same ``kind`` and ``key`` returned,
     through the installed store when it shares named schedules' own kernels (``own_kernels``:
     what ``--tune`` builds for each candidate).  For the tuner's work on a candidate that
-    depends only on ``key`` (its spec text; its assembly): simulated once per store, as it
-    is built once.  The result must pickle; the caller must not change it."""
+    depends only on ``key`` (its spec text; its assembly), and ``--simulate``'s simulation of
+    a spec's own schedule (its text, cost tables and iterations): simulated once per store,
+    as it is built once.  The result must pickle; the caller must not change it."""
     if _store is None or not _own_kernels:
         return work()
     return _store(f"tune-{kind}", key, work)

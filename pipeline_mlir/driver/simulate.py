@@ -100,8 +100,14 @@ def simulate(options: SimulateOptions) -> SimulateResult:
     where = "pipeline-opt"
     if options.dump is None:
         from pipeline_mlir.analysis.lds_access import kernel_lds   # MLIR: on use
+        from pipeline_mlir.driver.code_cache import shared_result
 
-        rep = R.simulate_schedule(schedule, options.tables, iterations, lds_of=kernel_lds)
+        def work():
+            return R.simulate_schedule(schedule, options.tables, iterations, lds_of=kernel_lds)
+        # a spec's own schedule depends on its text alone: simulated once per store that
+        # shares own kernels (the test suite's; none by default: simulated here)
+        rep = work() if not isinstance(options.schedule, str) else shared_result(
+            "simulation", (options.schedule, options.tables, options.iterations), work)
     else:
         where = input_name(options.dump)
         text = _read(options.dump)

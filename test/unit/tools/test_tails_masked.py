@@ -463,28 +463,31 @@ def test_a_mask_that_moves_with_the_workgroup_is_kept_in_the_copies(capsys, tmp_
     assert "C differs from the reference: C[896][3968] = 0, expected" in err, out + err
 
 
-#: the schedule IREE's bf16 A x B 1000^3 kernel adopts (its tile, MFMAs and K step), and
-#: the options the front end writes for it (the whole spec, defaults left out)
-#: (merge_k=auto, the default, merges two of its K steps of 8: 125 of them, 8 MFMAs of 32
-#: cycles a wave each, 512 cycles in two stages against a global load's 790)
+#: the schedule IREE's bf16 A x B 1000x1000xK kernel adopts (its tile, MFMAs and K step),
+#: and the options the front end writes for it (the whole spec, defaults left out)
+#: (merge_k=auto, the default, merges two of its K steps of 8: 8 MFMAs of 32 cycles a wave
+#: each, 512 cycles in two stages against a global load's 790; an odd number of them, 125
+#: at K = 1000, 25 at the test's K = 200, leaves one to the remainder)
 KEPT_SPEC = "4wave{dtype=bf16 mfma=32x32x8 BM=128 BN=256 BK=16 vm_per_load_a=2}"
 KEPT_OPTIONS = ('sched.options = {BK = 16 : i64, BM = 128 : i64, BN = 256 : i64, dtype = '
                 '"bf16", mfma = "32x32x8", vm_per_load_a = 2 : i64}')
 
 
 def test_edge_tiles_masked_per_lane_both_forms(capsys, tmp_path):
-    """IREE's bf16 A x B 1000^3 kernel (a 128x256 tile cut at C's edges, 32x32x8 MFMAs, K
-    step 8): each run of A and B padded by a condition of the workgroup's edge, kept in the
-    copies (frontend/kept_masks.py); neither operand's copies split into the schedule's
-    subtiles, so the front end makes its own, each lane testing its own run against the
-    buffer, proven the kernel's mask over the whole grid (frontend/kept_layout.py).  Both
-    forms give one schedule, the spec's: the prefetch point's printed, the late form's
-    options (every field of the spec but its defaults, which the spec's own schedule is
-    compiled from) read from its emulated run, as test_iree_pingpong.py reads them;
-    hazard-free in the simulator; the late form is exact on the emulator in late mode on
-    the first and the last workgroup (the corner tile: 104 rows, 232 columns; the prefetch
-    point likewise, by hand)."""
-    forms = G.forms(G.matmul_source(dtype="bf16", m=1000, n=1000, k=1000, transpose_b=False))
+    """IREE's bf16 A x B 1000x1000x200 kernel (a 128x256 tile cut at C's edges, 32x32x8
+    MFMAs, K step 8; its 1000^3 kernel is the same text from both forms but for K's
+    numbers, and gives the same schedule and adopted loop but for them, compared by hand: K
+    cut to 200 to emulate 25 K steps, not 125): each run of A and B padded by a condition
+    of the workgroup's edge, kept in the copies (frontend/kept_masks.py); neither operand's
+    copies split into the schedule's subtiles, so the front end makes its own, each lane
+    testing its own run against the buffer, proven the kernel's mask over the whole grid
+    (frontend/kept_layout.py).  Both forms give one schedule, the spec's: the prefetch
+    point's printed, the late form's options (every field of the spec but its defaults,
+    which the spec's own schedule is compiled from) read from its emulated run, as
+    test_iree_pingpong.py reads them; hazard-free in the simulator; the late form is exact
+    on the emulator in late mode on the first and the last workgroup (the corner tile: 104
+    rows, 232 columns; the prefetch point likewise, by hand)."""
+    forms = G.forms(G.matmul_source(dtype="bf16", m=1000, n=1000, k=200, transpose_b=False))
     for form in ("prefetch", "late"):
         (tmp_path / f"{form}.mlir").write_text(forms[form])
     assert main(["--pipeline=4wave", str(tmp_path / "prefetch.mlir"),

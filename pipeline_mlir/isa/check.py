@@ -58,6 +58,7 @@ from pipeline_mlir.isa.wave_groups import barrier_mismatch
 from pipeline_mlir.isa.which_loop import not_the_pipelined_loop
 from pipeline_mlir.isa.mfma_gaps import mfma_gaps
 from pipeline_mlir.isa.mfma_places import misplaced_mfmas
+from pipeline_mlir.isa.fragment_reuse import reused_fragments
 from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
@@ -488,12 +489,13 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
         # changed, merged, extra), or with MFMAs the plan lacks (IREE's remainder code
         # after the epilogue): not held
         astray = {f.phase for f in res.findings if f.kind in _ASTRAY}
+        places = read_places(fn)
         res.findings += read_findings(plan, res.reads, astray,
                                       lds.accesses if lds is not None else {},
                                       {i.line: i for i in fn.instrs()}, fn.lds_bytes,
-                                      fn.threads, read_places(fn), loaded_addresses(fn),
-                                      chains)
+                                      fn.threads, places, loaded_addresses(fn), chains)
         res.findings += misplaced_mfmas(plan, res, chains)
+        res.findings += reused_fragments(fn, places, chains, phase_of)
     res.outside = [explain_outside(o, rw.pending) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)
     return res

@@ -47,10 +47,12 @@ class ReadPlaces:
     """Per MFMA reading the result of one ``ds_read``: (``"A"`` or ``"B"``, the operand byte
     the read's first byte is at, the MFMA's line, the first and the end byte of the read
     that operand holds: a ``ds_read2`` 's two pieces may fill two MFMAs); ``why`` (places
-    empty): why the read is not followed."""
+    empty): why the read is not followed; ``ahead``: the places (the same tuples) some path
+    reaches crossing no back edge (the result of one execution of the read)."""
 
     places: frozenset = frozenset()
     why: str = ""
+    ahead: frozenset = frozenset()
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,8 @@ def read_places(fn: AsmFunction) -> dict[int, ReadPlaces]:
     out = {}
     for line, found in places.items():
         out[line] = ReadPlaces(why=why[line]) if line in why else \
-            ReadPlaces(frozenset(p[:5] for p in found)) if found else \
+            ReadPlaces(frozenset(p[:5] for p in found),
+                       ahead=frozenset(p[:5] for p in found if not p[5])) if found else \
             ReadPlaces(why="its registers reach no MFMA")
     return out
 

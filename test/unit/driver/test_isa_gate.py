@@ -676,18 +676,8 @@ def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
         lines[w.line - 1] = re.sub(r"vmcnt\((\d+)\)", lambda m: f"vmcnt({int(m.group(1)) + 1})",
                                    lines[w.line - 1])
     elif how == "mfma-moved":
-        from pipeline_mlir.isa.asm_instr import registers
-
-        k = max(k for k, i in enumerate(loop) if i.kind == "mfma")
-        need = {r for o in loop[k].operands[1:3] for r in registers(o)}
-        reads = []
-        for j in range(k - 1, -1, -1):
-            if loop[j].kind == "ds_read" and need & set(loop[j].defs):
-                reads.append(j)
-                need -= set(loop[j].defs)
-        text = lines[loop[k].line - 1]
-        lines[loop[k].line - 1] = None
-        lines.insert(loop[min(reads)].line - 1, text)
+        _mfma_above_its_reads(lines, loop, max(k for k, i in enumerate(loop)
+                                                if i.kind == "mfma"))
     elif how in ("mfma-swapped", "mfma-traded"):
         bar = [k for k, i in enumerate(loop) if i.kind == "barrier"][-2] \
             if how == "mfma-traded" else 0
@@ -700,6 +690,23 @@ def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
     else:
         _read_above_its_wait(lines, loop)
     return "\n".join(x for x in lines if x is not None)
+
+
+def _mfma_above_its_reads(lines: list, instrs: list, k: int) -> None:
+    """The MFMA ``instrs[k]`` moved in ``lines`` (the assembly's, its own line left
+    ``None``) above the earliest of the ``ds_read`` s before it in ``instrs`` that fill its A
+    and B registers."""
+    from pipeline_mlir.isa.asm_instr import registers
+
+    need = {r for o in instrs[k].operands[1:3] for r in registers(o)}
+    reads = []
+    for j in range(k - 1, -1, -1):
+        if instrs[j].kind == "ds_read" and need & set(instrs[j].defs):
+            reads.append(j)
+            need -= set(instrs[j].defs)
+    text = lines[instrs[k].line - 1]
+    lines[instrs[k].line - 1] = None
+    lines.insert(instrs[min(reads)].line - 1, text)
 
 
 def _read_above_its_wait(lines: list, instrs: list) -> None:
@@ -923,3 +930,50 @@ def test_mfmas_after_the_last_fence_are_not_counted_per_mma_entry(unrolled):
     fn = parse_asm(bad).function()
     assert sum(i.kind == "mfma" for i in fn.instrs()) == 144
     check_built(bad, [plan], ll, None, "k.mlir")
+
+
+@pytest.mark.parametrize("phase, n", [("loop", 8), ("epilogue", 4)])
+def test_an_mfma_moved_above_its_reads_among_moved_mfmas_is_refused(phase, n):
+    """IREE's fp8 ``A x B^T`` 129x64x1000, late form (two trips unrolled, its copies
+    register-staged, which the skeleton does not model: the comparison finds the MFMAs of
+    its loop copies astray as built, so ``mfma-moved`` stays a note there and
+    ``mfma-misplaced`` does not vote).  The second loop copy's first MFMA, or the
+    epilogue's fifth, moved above the ``ds_read`` s that fill its registers, reads
+    the fragment an earlier read of the same accumulator chain left there: one K slice
+    multiplied twice into C, another left out (C WRONG on the emulator, ``--emulate=129,
+    64,1000 --emulate-mode=late``, 2 workgroups).  The gate passed 14 of the kernel's 22
+    such moves, all 14 WRONG or a hazard on the emulator; ``fragment-reused`` refuses 12
+    (``pipeline_mlir/isa/fragment_reuse.py``).  The kernel is built once per run
+    (``kernel_builds.built_iree``, shared with the seam test); each check about 1 s."""
+    from kernel_builds import built_iree
+
+    b = built_iree(dict(dtype="fp8", m=129, n=64, k=1000), "late")
+    code = _phases(b.asm, b.plan, b.ll)[phase]
+    k = [j for j, i in enumerate(code) if i.kind == "mfma"][n]
+    lines = b.asm.split("\n")
+    _mfma_above_its_reads(lines, code, k)
+    bad = "\n".join(x for x in lines if x is not None)
+    _refused_by_the_comparison_alone(b.asm, bad, b.plan, b.ll, f"fragment-reused in the {phase}")
+
+
+def test_two_chains_mfmas_swapped_across_a_separator_are_refused(zero_trips):
+    """IREE's fp8 ``A x B^T`` 64x31x96 (:func:`zero_trips`): two accumulator chains of two
+    MFMAs in its epilogue.  The third MFMA swapped with the first after the next
+    ``lgkmcnt`` wait (the other chain's second) puts each chain's MFMA in a gap planning
+    the other's tile only: a tie in ``mfma-misplaced`` 's vote, which gave the chain no
+    tile, and the gate passed it (exact on the emulator, ``--emulate=64,31,96
+    --emulate-mode=late``: the plan's order not kept).  With no more tiles planned than
+    chains, a tied chain takes the least tile now: whichever it takes, one of its MFMAs is
+    in a gap of another tile only."""
+    n = 2
+    asm, plan, ll = zero_trips
+    code = _phases(asm, plan, ll)["epilogue"]
+    k = [j for j, i in enumerate(code) if i.kind == "mfma"][n]
+    w = next(j for j in range(k, len(code)) if code[j].kind == "wait" and
+             "lgkmcnt" in code[j].text)
+    other = next(i for i in code[w:] if i.kind == "mfma")
+    lines = asm.split("\n")
+    lines[code[k].line - 1], lines[other.line - 1] = lines[other.line - 1], \
+        lines[code[k].line - 1]
+    _refused_by_the_comparison_alone(asm, "\n".join(lines), plan, ll,
+                                     "mfma-misplaced in the epilogue")

@@ -92,7 +92,8 @@ __all__ = ["ERROR_KINDS", "LOOP_ERROR_KINDS", "DMA_ERROR_KINDS", "DMA_MFMA_MOVED
 ERROR_KINDS = frozenset({"wait-short", "frag-wait-weak", "frag-wait-missing", "lds-race",
                          "lds-outside", "lds-stale", "lds-unwritten", "barrier-mismatch",
                          "wait-states", "acc-init", "operand-unwritten",
-                         "mfma-misplaced", "fragment-reused"}) | READ_ERROR_KINDS
+                         "mfma-misplaced", "fragment-reused",
+                         "operand-accumulator", "operand-loaded"}) | READ_ERROR_KINDS
 #: findings that refuse a build in the pipelined loop (its waits count these instructions)
 LOOP_ERROR_KINDS = frozenset({"mfma-missing"})
 #: findings that refuse a build, in any phase, of a kernel whose pipelined loop's global

@@ -1,5 +1,6 @@
 """``fragment-reused``: one execution of a fragment read multiplied into one accumulator
-twice.
+twice; ``operand-accumulator``, ``operand-loaded``: an MFMA's A or B that is no
+fragment read from LDS.
 
 Each MFMA of an accumulator chain (:func:`~pipeline_mlir.isa.read_places.mfma_chains`)
 adds the product of another K slice: the A and B fragments it multiplies are read for it
@@ -18,6 +19,21 @@ register rules see written registers.
 Not held: a read whose registers the walk does not follow (``ReadPlaces.why``), an MFMA
 of a chain not followed (``Chains.why``), stale registers another chain's read wrote.
 
+An MFMA's A and B are fragments: an MFMA that reads another's result as its A or B, on
+some path, through copies (:attr:`~pipeline_mlir.isa.read_places.Chains.operand_of`),
+multiplies an accumulator.  Two MFMAs swapped where the one moved up writes the registers
+the other reads as A (fp8 ``A x B^T`` 64x31x96's epilogue, its first two MFMAs, chain
+starts), or an MFMA moved above the reads of its B where its result is the next MFMA's
+A (129x64x1000's first loop MFMA): the emulator stops at the wait-state hazard of an
+MFMA reading another's fresh result as A (``mfma-d-srcab``), which the wait-state rule
+(:mod:`~pipeline_mlir.isa.mfma_gaps`) leaves to it; the gate passed both.  Nor is a
+pipelined kernel's operand a global load's result: its copies go to LDS and its
+fragments are read from there, and an MFMA reading a global load's registers as A or B,
+on some path, through copies (:func:`~pipeline_mlir.isa.read_places.loaded_operands`),
+multiplies a register-staged copy's data before its ``ds_write`` (129x64x1000's fifth
+epilogue MFMA moved above the reads of its B, whose registers a ``buffer_load`` of the
+last copy wrote last: C WRONG on the emulator; the gate passed it).
+
 No MLIR here.
 """
 
@@ -27,7 +43,7 @@ from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.findings import Finding
 from pipeline_mlir.isa.natural_loops import dominators
 
-__all__ = ["reused_fragments"]
+__all__ = ["reused_fragments", "accumulators_as_operands", "loaded_operands_found"]
 
 
 def reused_fragments(fn: AsmFunction, places: dict, chains,
@@ -67,3 +83,35 @@ def reused_fragments(fn: AsmFunction, places: dict, chains,
                     f"{code[line].text.strip()} (line {line}) as their {operand}: one K slice "
                     f"counted twice, another left out (an MFMA moved above the read that "
                     f"fills its registers)", len(bad))]
+
+
+def accumulators_as_operands(fn: AsmFunction, chains,
+                             phase_of: dict | None = None) -> list[Finding]:
+    """The ``operand-accumulator`` finding of ``fn`` (module docstring): an MFMA reading
+    another MFMA's result as its A or B; none when no MFMA does."""
+    if not chains.operand_of:
+        return []
+    code = {i.line: i for i in fn.instrs()}
+    first = min(chains.operand_of, key=lambda ln: chains.operand_of[ln])
+    reader, operand = chains.operand_of[first]
+    return [Finding("operand-accumulator", (phase_of or {}).get(reader, "-"), (),
+                    (reader, first),
+                    f"{code[reader].mnemonic} (line {reader}) reads as its {operand} the "
+                    f"result of {code[first].text.strip()} (line {first}) on some path: it "
+                    f"multiplies an accumulator, not a fragment", len(chains.operand_of))]
+
+
+def loaded_operands_found(fn: AsmFunction, loaded: dict,
+                          phase_of: dict | None = None) -> list[Finding]:
+    """The ``operand-loaded`` finding of ``fn`` (module docstring): ``loaded`` per global
+    load line, the MFMA reading its result as A or B and the operand
+    (:func:`~pipeline_mlir.isa.read_places.loaded_operands`); none when none is."""
+    if not loaded:
+        return []
+    code = {i.line: i for i in fn.instrs()}
+    first = min(loaded, key=lambda ln: loaded[ln])
+    reader, operand = loaded[first]
+    return [Finding("operand-loaded", (phase_of or {}).get(reader, "-"), (), (reader, first),
+                    f"{code[reader].mnemonic} (line {reader}) reads as its {operand} the "
+                    f"registers {code[first].text.strip()} (line {first}) loads from global "
+                    f"memory, on some path: a fragment not read from LDS", len(loaded))]

@@ -26,13 +26,13 @@ No MLIR here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.asm_instr import registers
 
 __all__ = ["ReadPlaces", "read_places", "Chains", "mfma_chains", "loaded_addresses", "COPIES",
-           "bare"]
+           "bare", "loaded_operands"]
 
 #: copies: mnemonic (without ``_e32`` / ``_e64``) -> registers per source
 COPIES = frozenset({"v_mov_b32", "v_mov_b64", "v_accvgpr_write_b32", "v_accvgpr_read_b32",
@@ -67,6 +67,9 @@ class Chains:
     place: dict
     links: dict
     why: dict
+    #: per MFMA line whose result an MFMA reads as its A or B (through copies), that
+    #: MFMA's line and the operand
+    operand_of: dict = field(default_factory=dict)
 
 
 def bare(mnemonic: str) -> str:
@@ -128,7 +131,7 @@ def _reach(i, used: list, operands: tuple, places: dict, why: dict) -> None:
 
 def _scan(fn: AsmFunction, kind: str, operands: tuple,
           strict: bool) -> tuple[dict, dict, dict]:
-    """Per instruction of ``kind`` (``ds_read`` or ``mfma``) of ``fn``, the places its
+    """Per instruction of ``kind`` (``ds_read``, ``mfma``, ``vmem_load``) of ``fn``, the places its
     result's registers reach: (operand name, the operand byte its result's byte 0 is at,
     the MFMA's line, the first and end byte of its result that operand holds, whether
     the path crossed a back edge, how many of its registers it reads) of each MFMA
@@ -203,7 +206,10 @@ def _scan(fn: AsmFunction, kind: str, operands: tuple,
 
 def mfma_chains(fn: AsmFunction) -> Chains:
     """The accumulator chains of ``fn``'s MFMAs (:class:`Chains`)."""
-    places, why, size = _scan(fn, "mfma", (("C", 3),), False)
+    found, why, size = _scan(fn, "mfma", (("C", 3), ("A", 1), ("B", 2)), False)
+    places = {ln: {p for p in got if p[0] == "C"} for ln, got in found.items()}
+    operand_of = {ln: min((p[2], p[0]) for p in got if p[0] != "C")
+                  for ln, got in found.items() if any(p[0] != "C" for p in got)}
     lines = sorted(places)
     links: dict = {}            # MFMA line -> {(the next MFMA's line, across a back edge)}
     for line in lines:
@@ -245,7 +251,18 @@ def mfma_chains(fn: AsmFunction) -> Chains:
     return Chains({ln: root(ln) for ln in lines}, place,
                   {ln: [(b, back) for b, back in links[ln]] for ln in lines},
                   {ln: why.get(ln) or next(why[x] for x in why if root(x) == root(ln))
-                   for ln in lines if root(ln) in bad})
+                   for ln in lines if root(ln) in bad}, operand_of)
+
+
+def loaded_operands(fn: AsmFunction) -> dict[int, tuple[int, str]]:
+    """Per global load into registers of ``fn`` (not a reload from scratch) whose result an
+    MFMA reads as its A or B on some path, through copies (other readers passed: the
+    ``ds_write`` of a register-staged copy), that MFMA's line and the operand (the least
+    such)."""
+    found, _, _ = _scan(fn, "vmem_load", (("A", 1), ("B", 2)), False)
+    code = {i.line: i for i in fn.instrs()}
+    return {ln: min((p[2], p[0]) for p in got) for ln, got in found.items()
+            if got and not code[ln].mnemonic.startswith("scratch_")}
 
 
 def loaded_addresses(fn: AsmFunction) -> dict[int, int]:

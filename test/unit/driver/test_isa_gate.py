@@ -932,17 +932,23 @@ def test_mfmas_after_the_last_fence_are_not_counted_per_mma_entry(unrolled):
     check_built(bad, [plan], ll, None, "k.mlir")
 
 
-@pytest.mark.parametrize("phase, n", [("loop", 8), ("epilogue", 4)])
-def test_an_mfma_moved_above_its_reads_among_moved_mfmas_is_refused(phase, n):
+@pytest.mark.parametrize("phase, n, kind", [("loop", 8, "fragment-reused"),
+                                           ("epilogue", 4, "fragment-reused"),
+                                           ("loop", 1, "operand-accumulator"),
+                                           ("epilogue", 1, "operand-loaded")])
+def test_an_mfma_moved_above_its_reads_among_moved_mfmas_is_refused(phase, n, kind):
     """IREE's fp8 ``A x B^T`` 129x64x1000, late form (two trips unrolled, its copies
     register-staged, which the skeleton does not model: the comparison finds the MFMAs of
     its loop copies astray as built, so ``mfma-moved`` stays a note there and
-    ``mfma-misplaced`` does not vote).  The second loop copy's first MFMA, or the
-    epilogue's fifth, moved above the ``ds_read`` s that fill its registers, reads
-    the fragment an earlier read of the same accumulator chain left there: one K slice
-    multiplied twice into C, another left out (C WRONG on the emulator, ``--emulate=129,
-    64,1000 --emulate-mode=late``, 2 workgroups).  The gate passed 14 of the kernel's 22
-    such moves, all 14 WRONG or a hazard on the emulator; ``fragment-reused`` refuses 12
+    ``mfma-misplaced`` does not vote).  Its ``n``-th MFMA of the loop copies or the
+    epilogue moved above the ``ds_read`` s that fill its registers reads what they held:
+    the fragment an earlier read of the same accumulator chain left there (one K slice
+    multiplied twice into C, another left out: ``fragment-reused``), the registers the
+    moved MFMA's own result then overwrites before the next MFMA reads them as A
+    (``operand-accumulator``), or a register-staged copy's ``buffer_load`` data
+    (``operand-loaded``).  The gate passed 14 of the kernel's 22 such moves, each C WRONG
+    on the emulator (``--emulate=129,64,1000 --emulate-mode=late``, 1 workgroup) or, the
+    second, a wait-state hazard there; all 22 are refused now
     (``pipeline_mlir/isa/fragment_reuse.py``).  The kernel is built once per run
     (``kernel_builds.built_iree``, shared with the seam test); each check about 1 s."""
     from kernel_builds import built_iree
@@ -953,19 +959,21 @@ def test_an_mfma_moved_above_its_reads_among_moved_mfmas_is_refused(phase, n):
     lines = b.asm.split("\n")
     _mfma_above_its_reads(lines, code, k)
     bad = "\n".join(x for x in lines if x is not None)
-    _refused_by_the_comparison_alone(b.asm, bad, b.plan, b.ll, f"fragment-reused in the {phase}")
+    _refused_by_the_comparison_alone(b.asm, bad, b.plan, b.ll, f"{kind} in the {phase}")
 
 
-def test_two_chains_mfmas_swapped_across_a_separator_are_refused(zero_trips):
+@pytest.mark.parametrize("n, kind", [(0, "operand-accumulator"), (2, "mfma-misplaced")])
+def test_two_chains_mfmas_swapped_across_a_separator_are_refused(zero_trips, n, kind):
     """IREE's fp8 ``A x B^T`` 64x31x96 (:func:`zero_trips`): two accumulator chains of two
-    MFMAs in its epilogue.  The third MFMA swapped with the first after the next
-    ``lgkmcnt`` wait (the other chain's second) puts each chain's MFMA in a gap planning
-    the other's tile only: a tie in ``mfma-misplaced`` 's vote, which gave the chain no
-    tile, and the gate passed it (exact on the emulator, ``--emulate=64,31,96
-    --emulate-mode=late``: the plan's order not kept).  With no more tiles planned than
-    chains, a tied chain takes the least tile now: whichever it takes, one of its MFMAs is
-    in a gap of another tile only."""
-    n = 2
+    MFMAs in its epilogue.  Its ``n``-th MFMA swapped with the first after the next
+    ``lgkmcnt`` wait (the other chain's) puts each chain's MFMA in a gap planning the
+    other's tile only: a tie in ``mfma-misplaced`` 's vote, which gave the chain no tile,
+    and the gate passed both swaps.  The third with the fourth runs exact on the emulator
+    (``--emulate=64,31,96 --emulate-mode=late``: the plan's order not kept); with no more
+    tiles planned than chains, a tied chain takes the least tile now, and whichever it
+    takes, one of its MFMAs is in a gap of another tile only.  The first with the second
+    (two chain starts) has the one moved up write the registers the other reads as A: the
+    emulator stops at the wait-state hazard, and ``operand-accumulator`` refuses it."""
     asm, plan, ll = zero_trips
     code = _phases(asm, plan, ll)["epilogue"]
     k = [j for j, i in enumerate(code) if i.kind == "mfma"][n]
@@ -975,5 +983,4 @@ def test_two_chains_mfmas_swapped_across_a_separator_are_refused(zero_trips):
     lines = asm.split("\n")
     lines[code[k].line - 1], lines[other.line - 1] = lines[other.line - 1], \
         lines[code[k].line - 1]
-    _refused_by_the_comparison_alone(asm, "\n".join(lines), plan, ll,
-                                     "mfma-misplaced in the epilogue")
+    _refused_by_the_comparison_alone(asm, "\n".join(lines), plan, ll, f"{kind} in the epilogue")

@@ -53,6 +53,7 @@ from pipeline_mlir.isa.acc_inits import acc_init_findings
 from pipeline_mlir.isa.read_places import (loaded_addresses, loaded_operands, mfma_chains,
                                           read_places)
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
+from pipeline_mlir.isa.fence_flight import fence_dmas
 from pipeline_mlir.isa.held import held_counts
 from pipeline_mlir.isa.lds_ranges import lds_map, left_out
 from pipeline_mlir.isa.wave_groups import barrier_mismatch
@@ -463,7 +464,8 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
                   for ph, toks in actual.items()}
     else:   # LLVM's waits for the MFMAs' operands: only a race is a finding
         found = [f for f in found if f.kind != "frag-wait-strong"]
-    res = IsaCheck(outside=list(outside), expected=expected, actual=actual)
+    res = IsaCheck(outside=list(outside), expected=expected, actual=actual,
+                   fence_dmas=fence_dmas(fn))
     res.findings += [Finding(f.kind, f.phase, (), (f.line,), f.message()) for f in found]
     held = held_counts(fn)
     compared = {ph: _Phase(ph, expected[ph], actual[ph], res, held, own_waits)

@@ -20,6 +20,7 @@ from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.built_check import errors, pipelined_check
 from pipeline_mlir.isa.which_loop import IR_FENCE, ir_loops
 from pipeline_mlir.isa.findings import Finding
+from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
 from pipeline_mlir.tools.pipeline_opt import main
 
 
@@ -608,7 +609,6 @@ def test_a_zero_trip_path_llvm_deleted_whole_is_no_error():
     the 4-wave kernel's own assembly: the fence's block emptied passes (exact on the
     emulator, ``--emulate=256,256,K --emulate-mode=late`` at K 256, 384, 512), its barrier
     deleted alone is refused; a wait missing in another phase excuses nothing."""
-    from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
 
     built = build("4wave-bf16")
     lines = built.asm.split("\n")
@@ -632,6 +632,38 @@ def test_a_zero_trip_path_llvm_deleted_whole_is_no_error():
     assert errors([barrier, wait], ran.isa) == []
     assert errors([barrier, Finding("wait-missing", "epilogue", fence, (), "m")],
                   ran.isa) == [barrier]
+
+
+@pytest.mark.parametrize("how", ["deleted", "weakened", "merged"])
+def test_a_zero_trip_fence_wait_on_a_path_that_runs_is_held(how):
+    """The 4-wave kernel's zero-trip fence (``s_waitcnt vmcnt(0) lgkmcnt(0)`` and
+    ``s_barrier`` in a block the loop's path branches over): its wait deleted or weakened
+    to ``vmcnt(4)``, its barrier kept, leaves the prologue's DMAs in flight at that barrier
+    on the path that skips the loop.  The gate excused any missing or weakened fence wait
+    (LLVM deletes it where an earlier wait covers it) and passed both; it refuses them now
+    where a DMA to LDS may still be in flight at the fence's barrier
+    (``pipeline_mlir/isa/fence_flight.py``).  (Both run exact on the emulator,
+    ``--emulate=256,256,128 --emulate-mode=late``, 2 workgroups: the epilogue's own waits
+    cover this kernel's zero-trip path; the rule keeps the schedule's waits, as the DMA
+    kernel's rules do.)  The full wait moved in front of the branch (an earlier wait LLVM
+    merged the fence's into) completes every DMA there: still excused."""
+    built = build("4wave-bf16")
+    lines = built.asm.split("\n")
+    k = next(k for k, x in enumerate(lines) if x.strip() == "s_barrier" and
+             lines[k - 1].strip() == "s_waitcnt vmcnt(0) lgkmcnt(0)" and
+             lines[k + 1].split()[0] == lines[k - 3].split()[-1] + ":")
+    if how == "merged":
+        bad = lines[:k - 4] + [lines[k - 1]] + lines[k - 4:k - 1] + lines[k:]
+        check_built("\n".join(bad), [built.plan], built.ll, None, "k.mlir")
+        return
+    bad = lines[:k - 1] + (["\ts_waitcnt vmcnt(4) lgkmcnt(0)"] if how == "weakened" else []) \
+        + lines[k:]
+    with pytest.raises(Failure) as e:
+        check_built("\n".join(bad), [built.plan], built.ll, None, "k.mlir")
+    kind = "wait-weakened" if how == "weakened" else "wait-missing"
+    assert [d.message.split("ISA check: ")[1].split(" (")[0] for d in e.value.diags] == [
+        f"{kind} in the prologue"], [d.message for d in e.value.diags]
+    assert f"(schedule entries lowering:{ZERO_TRIP_FENCE}" in e.value.diags[0].message
 
 
 @pytest.fixture(scope="module")

@@ -464,8 +464,7 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
                   for ph, toks in actual.items()}
     else:   # LLVM's waits for the MFMAs' operands: only a race is a finding
         found = [f for f in found if f.kind != "frag-wait-strong"]
-    res = IsaCheck(outside=list(outside), expected=expected, actual=actual,
-                   fence_dmas=fence_dmas(fn))
+    res = IsaCheck(outside=list(outside), expected=expected, actual=actual)
     res.findings += [Finding(f.kind, f.phase, (), (f.line,), f.message()) for f in found]
     held = held_counts(fn)
     compared = {ph: _Phase(ph, expected[ph], actual[ph], res, held, own_waits)
@@ -478,6 +477,7 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
                                     actual[u.phase][u.index].lines, u.message()))
     phase_of = {i.line: ph for ph, instrs in phases.items() for i in instrs}
     lds = lds_map(fn)
+    res.fence_dmas = fence_dmas(fn, lds.flying if lds is not None else None)
     rw = reg_waits(fn, lds.apart if lds is not None else None)
     res.findings = group_findings(res.findings + _assembly_findings(fn, rw, lds, phase_of))
     res.reads = {ph: c.reads() for ph, c in compared.items()}

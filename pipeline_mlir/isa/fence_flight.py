@@ -25,7 +25,7 @@ from __future__ import annotations
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
 
-__all__ = ["fence_dmas"]
+__all__ = ["fence_barriers", "fence_dmas"]
 
 #: the branches on a condition of the whole wave (a trip count), not of its lanes' ``exec``
 #: (the ping-pong kernel's barriers that one group of waves runs)
@@ -55,11 +55,14 @@ def fence_barriers(fn: AsmFunction) -> list[int]:
     return out
 
 
-def fence_dmas(fn: AsmFunction) -> dict[int, frozenset]:
+def fence_dmas(fn: AsmFunction, flying: dict | None = None) -> dict[int, frozenset]:
     """Per zero-trip fence barrier of ``fn`` (its line), the lines of the DMAs to LDS that
-    may still be in flight there on some path; empty where ``fn`` has no fence block."""
+    may still be in flight there on some path; empty where ``fn`` has no fence block.
+    ``flying``: those DMAs per barrier line, where the LDS rule counted them
+    (``LdsMap.flying``)."""
     bars = fence_barriers(fn)
     if not bars:
         return {}
-    flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
+    if flying is None:
+        flying = in_flight_at_barriers(fn, lambda i: i.kind == "vmem_load_lds")
     return {line: flying.get(line, frozenset()) for line in bars}

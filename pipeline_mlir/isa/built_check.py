@@ -29,7 +29,8 @@ fragment reads after the DMAs that fill their stage, and no register rule sees a
 write), ``barrier-missing`` however many barriers the phase keeps (a barrier moved), and an
 LDS read, LDS write or DMA the comparison finds moved earlier across an ``s_barrier``, or
 later across one in the prologue or the pipelined loop (a wait of the zero-trip fence
-alone excepted: :func:`_zero_trip_fence`, and its barrier where its wait is missing too: the
+alone excepted where no DMA may be in flight at the fence's barrier, or no fence block is
+left: :func:`_fence_wait_idle`; and its barrier where its wait is missing too: the
 path LLVM deleted whole: IREE's padded kernels of M known at launch).  Measured on
 the 4-wave kernel, one mutant per wait (a count raised by one, a counter dropped, deleted)
 and per barrier (deleted; moved above or below the nearest wait, LDS read, DMA) of the
@@ -240,9 +241,9 @@ def _fence_path_deleted(f: Finding, c: _Context) -> bool:
 
 def _fence_wait_idle(f: Finding, c: _Context) -> bool:
     """``f`` concerns only the zero-trip fence's wait, and no DMA to LDS may still be in
-    flight at the fence's barrier (an earlier wait LLVM merged it into completes them:
-    IREE's f16 100x1000x1030 prefetch point), or the assembly has no fence block (LLVM
-    deleted the path, proving the trip count positive).  Where DMAs may be in flight
+    flight at the fence's barrier (an earlier wait LLVM merged it into completes them), or
+    the assembly has no fence block (LLVM deleted the path, proving the trip count
+    positive).  Where DMAs may be in flight
     there, the wait missing or weakened leaves the epilogue's reads on the path that skips
     the loop to waits counted for the loop's path."""
     return _zero_trip_fence(f) and not (c.isa is not None and

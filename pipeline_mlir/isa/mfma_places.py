@@ -8,17 +8,17 @@ says: the assembly's MFMAs are linked into accumulator chains
 (:func:`~pipeline_mlir.isa.read_places.mfma_chains`), and each MMA entry of the plan names
 its accumulator tile (its ``stage`` and ``subtile``: the row and column of the wave's C
 tile).  Each chain is given the tile most of its MFMAs' gaps plan (one vote per tile a
-gap plans, per MFMA); an MFMA of a chain so given whose gap plans MMAs of other tiles
-only is refused, at its line, the others counted.  Tiles tied give the chain the least
-of them where the plan's tiles are no more than the chains: a tile every one of the
-chain's gaps plans has a vote from each, as many as any tile can get, so a tile tied
-with it is in every gap too; where no tile is, whichever the chain takes leaves one of
-its MFMAs in a gap of other tiles (two MFMAs of two chains of two swapped across a
-separator, each then in the other's gap: fp8 ``A x B^T`` 64x31x96's epilogue, passed
-when a tie gave the chain no tile).  Where the plan's tiles outnumber the chains its
-``stage`` and ``subtile`` do not name one accumulator each (IREE's bf16 ``A^T x B``
-300x200x160: one chain of 8 MFMAs, each in a gap of another tile, exact on the emulator),
-and a tie gives the chain none.
+gap plans, per MFMA; a tie gives it none); an MFMA of a chain so given whose gap plans
+MMAs of other tiles only is refused, at its line, the others counted.  A tie is left
+alone: where the front end splits a tile along K its ``subtile`` counts K parts, and a
+chain's MFMAs as built sit in gaps of two keys equally (IREE's fp8 ``A x B``
+64x64x1000, late, and bf16 ``A^T x B`` 300x200x160, both exact on the emulator, were
+refused when a tie gave the least tile).  Two chains of two MFMAs swapped across a
+separator, each then in the other's gap, tie: the swap that moves a chain's start below
+the other's, which then reads its result as A, is ``operand-accumulator``
+(:mod:`~pipeline_mlir.isa.fragment_reuse`); the one of two MFMAs whose operands are
+both ready computes what the plan's order does (fp8 ``A x B^T`` 64x31x96's epilogue, exact
+on the emulator) and passes.
 
 Such a swap moves one MFMA above the fragment reads that fill its operands: it multiplies
 whatever its registers held, which no register rule sees once an earlier read wrote them
@@ -28,7 +28,7 @@ the copy wrote; C WRONG on the emulator).
 
 Not held: a phase whose MFMAs the comparison finds astray (``mfma-moved``, ``-missing``,
 ``-extra``, ``-changed``: its gaps then pair no planned MFMA with the assembly's), a chain
-the walk does not follow (``Chains.why``).
+the walk does not follow (``Chains.why``) or whose votes tie (above).
 
 No MLIR here.
 """
@@ -69,16 +69,11 @@ def misplaced_mfmas(plan: KernelPlan, res: IsaCheck, chains) -> list[Finding]:
     for line, at in where.items():
         if line in chains.chain and line not in chains.why:
             votes.setdefault(chains.chain[line], Counter()).update(planned.get(at, ()))
-    # the most voted tile; of tiles tied, the least where the plan's tiles are no more
-    # than the chains (each tile then one accumulator's: module docstring)
-    ties = len({t for v in votes.values() for t in v}) <= len(votes)
     tile = {}
     for c, v in votes.items():
         top = v.most_common(2)
         if top and (len(top) == 1 or top[0][1] > top[1][1]):
             tile[c] = top[0][0]
-        elif top and ties:
-            tile[c] = min(v, key=lambda t: (-v[t], t))
     bad = sorted(line for line, at in where.items() if chains.chain.get(line) in tile
                  and planned.get(at) and tile[chains.chain[line]] not in planned[at])
     if not bad:

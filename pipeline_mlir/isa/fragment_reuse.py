@@ -12,7 +12,7 @@ two MFMAs' blocks one dominating the other, or in one block), count one K slice 
 and leave another out.  That is what an MFMA moved above the reads that fill its
 registers does where the registers it then reads hold the same chain's previous
 fragment: the comparison with the plan misses it where it finds the phase's MFMAs astray
-anyway (IREE's register-staged fp8 ``A x B^T`` 129x64x1000, late form: 13 of its 14
+anyway (IREE's register-staged fp8 ``A x B^T`` 129x64x1000, late form: 12 of the 14
 single-MFMA moves the gate passed read so, each C WRONG on the emulator), and the
 register rules see written registers.
 
@@ -24,13 +24,13 @@ some path, through copies (:attr:`~pipeline_mlir.isa.read_places.Chains.operand_
 multiplies an accumulator.  Two MFMAs swapped where the one moved up writes the registers
 the other reads as A (fp8 ``A x B^T`` 64x31x96's epilogue, its first two MFMAs, chain
 starts), or an MFMA moved above the reads of its B where its result is the next MFMA's
-A (129x64x1000's first loop MFMA): the emulator stops at the wait-state hazard of an
+A (129x64x1000's second loop MFMA): the emulator stops at the wait-state hazard of an
 MFMA reading another's fresh result as A (``mfma-d-srcab``), which the wait-state rule
 (:mod:`~pipeline_mlir.isa.mfma_gaps`) leaves to it; the gate passed both.  Nor is a
 pipelined kernel's operand a global load's result: its copies go to LDS and its
 fragments are read from there, and an MFMA reading a global load's registers as A or B,
 on some path, through copies (:func:`~pipeline_mlir.isa.read_places.loaded_operands`),
-multiplies a register-staged copy's data before its ``ds_write`` (129x64x1000's fifth
+multiplies a register-staged copy's data before its ``ds_write`` (129x64x1000's second
 epilogue MFMA moved above the reads of its B, whose registers a ``buffer_load`` of the
 last copy wrote last: C WRONG on the emulator; the gate passed it).
 

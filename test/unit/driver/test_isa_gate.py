@@ -965,7 +965,6 @@ def test_mfmas_after_the_last_fence_are_not_counted_per_mma_entry(unrolled):
 
 
 @pytest.mark.parametrize("phase, n, kind", [("loop", 8, "fragment-reused"),
-                                           ("epilogue", 4, "fragment-reused"),
                                            ("loop", 1, "operand-accumulator"),
                                            ("epilogue", 1, "operand-loaded")])
 def test_an_mfma_moved_above_its_reads_among_moved_mfmas_is_refused(phase, n, kind):

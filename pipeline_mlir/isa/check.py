@@ -50,14 +50,18 @@ from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expans
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
 from pipeline_mlir.isa.frag_addresses import read_findings
 from pipeline_mlir.isa.acc_inits import acc_init_findings
-from pipeline_mlir.isa.read_places import loaded_addresses, mfma_chains, read_places
+from pipeline_mlir.isa.read_places import (loaded_addresses, loaded_operands, mfma_chains,
+                                          read_places)
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
+from pipeline_mlir.isa.fence_flight import fence_dmas
 from pipeline_mlir.isa.held import held_counts
 from pipeline_mlir.isa.lds_ranges import lds_map, left_out
 from pipeline_mlir.isa.wave_groups import barrier_mismatch
 from pipeline_mlir.isa.which_loop import not_the_pipelined_loop
 from pipeline_mlir.isa.mfma_gaps import mfma_gaps
 from pipeline_mlir.isa.mfma_places import misplaced_mfmas
+from pipeline_mlir.isa.fragment_reuse import (accumulators_as_operands, loaded_operands_found,
+                                              reused_fragments)
 from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
@@ -473,13 +477,14 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
                                     actual[u.phase][u.index].lines, u.message()))
     phase_of = {i.line: ph for ph, instrs in phases.items() for i in instrs}
     lds = lds_map(fn)
+    res.fence_dmas = fence_dmas(fn, lds.flying if lds is not None else None)
     rw = reg_waits(fn, lds.apart if lds is not None else None)
     res.findings = group_findings(res.findings + _assembly_findings(fn, rw, lds, phase_of))
     res.reads = {ph: c.reads() for ph, c in compared.items()}
     res.mfmas = {ph: c.mfmas() for ph, c in compared.items()}
     chains = mfma_chains(fn)
     inits, init_notes = acc_init_findings(fn, chains)
-    res.findings += inits
+    res.findings += inits + accumulators_as_operands(fn, chains, phase_of)
     if init_notes:
         res.findings.append(Finding("acc-init-unheld", "-", (), (), "accumulator starts not held: "
                                     + "; ".join(init_notes)))
@@ -488,12 +493,14 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
         # changed, merged, extra), or with MFMAs the plan lacks (IREE's remainder code
         # after the epilogue): not held
         astray = {f.phase for f in res.findings if f.kind in _ASTRAY}
+        places = read_places(fn)
         res.findings += read_findings(plan, res.reads, astray,
                                       lds.accesses if lds is not None else {},
                                       {i.line: i for i in fn.instrs()}, fn.lds_bytes,
-                                      fn.threads, read_places(fn), loaded_addresses(fn),
-                                      chains)
+                                      fn.threads, places, loaded_addresses(fn), chains)
         res.findings += misplaced_mfmas(plan, res, chains)
+        res.findings += reused_fragments(fn, places, chains, phase_of)
+        res.findings += loaded_operands_found(fn, loaded_operands(fn), phase_of)
     res.outside = [explain_outside(o, rw.pending) for o in res.outside]
     res.outside.sort(key=lambda o: o.line)
     return res

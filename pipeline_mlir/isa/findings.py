@@ -62,6 +62,9 @@ class IsaCheck:
     #: the phases were cut where the comparison put the seams, the code holding no loop
     #: (:mod:`~pipeline_mlir.isa.unrolled`): a barrier may fall on either side of a seam
     seams_cut: bool = False
+    #: per zero-trip fence barrier of the assembly (its line), the DMAs to LDS that may
+    #: still be in flight there (:func:`~pipeline_mlir.isa.fence_flight.fence_dmas`)
+    fence_dmas: dict = field(default_factory=dict)
 
     def keys(self) -> Counter:
         return Counter(f.key() for f in self.findings)

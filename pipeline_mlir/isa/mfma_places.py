@@ -9,7 +9,16 @@ says: the assembly's MFMAs are linked into accumulator chains
 its accumulator tile (its ``stage`` and ``subtile``: the row and column of the wave's C
 tile).  Each chain is given the tile most of its MFMAs' gaps plan (one vote per tile a
 gap plans, per MFMA; a tie gives it none); an MFMA of a chain so given whose gap plans
-MMAs of other tiles only is refused, at its line, the others counted.
+MMAs of other tiles only is refused, at its line, the others counted.  A tie is left
+alone: where the front end splits a tile along K its ``subtile`` counts K parts, and a
+chain's MFMAs as built sit in gaps of two keys equally (IREE's fp8 ``A x B``
+64x64x1000, late, and bf16 ``A^T x B`` 300x200x160, both exact on the emulator, were
+refused when a tie gave the least tile).  Two chains of two MFMAs swapped across a
+separator, each then in the other's gap, tie: the swap that moves a chain's start below
+the other's, which then reads its result as A, is ``operand-accumulator``
+(:mod:`~pipeline_mlir.isa.fragment_reuse`); the one of two MFMAs whose operands are
+both ready computes what the plan's order does (fp8 ``A x B^T`` 64x31x96's epilogue, exact
+on the emulator) and passes.
 
 Such a swap moves one MFMA above the fragment reads that fill its operands: it multiplies
 whatever its registers held, which no register rule sees once an earlier read wrote them
@@ -19,8 +28,7 @@ the copy wrote; C WRONG on the emulator).
 
 Not held: a phase whose MFMAs the comparison finds astray (``mfma-moved``, ``-missing``,
 ``-extra``, ``-changed``: its gaps then pair no planned MFMA with the assembly's), a chain
-the walk does not follow (``Chains.why``) or whose votes tie (a chain of two MFMAs, each
-in the other's gap).
+the walk does not follow (``Chains.why``) or whose votes tie (above).
 
 No MLIR here.
 """

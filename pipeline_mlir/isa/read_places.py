@@ -26,13 +26,13 @@ No MLIR here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.asm_instr import registers
 
 __all__ = ["ReadPlaces", "read_places", "Chains", "mfma_chains", "loaded_addresses", "COPIES",
-           "bare"]
+           "bare", "loaded_operands"]
 
 #: copies: mnemonic (without ``_e32`` / ``_e64``) -> registers per source
 COPIES = frozenset({"v_mov_b32", "v_mov_b64", "v_accvgpr_write_b32", "v_accvgpr_read_b32",
@@ -47,10 +47,12 @@ class ReadPlaces:
     """Per MFMA reading the result of one ``ds_read``: (``"A"`` or ``"B"``, the operand byte
     the read's first byte is at, the MFMA's line, the first and the end byte of the read
     that operand holds: a ``ds_read2`` 's two pieces may fill two MFMAs); ``why`` (places
-    empty): why the read is not followed."""
+    empty): why the read is not followed; ``ahead``: the places (the same tuples) some path
+    reaches crossing no back edge (the result of one execution of the read)."""
 
     places: frozenset = frozenset()
     why: str = ""
+    ahead: frozenset = frozenset()
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,9 @@ class Chains:
     place: dict
     links: dict
     why: dict
+    #: per MFMA line whose result an MFMA reads as its A or B (through copies), that
+    #: MFMA's line and the operand
+    operand_of: dict = field(default_factory=dict)
 
 
 def bare(mnemonic: str) -> str:
@@ -80,7 +85,8 @@ def read_places(fn: AsmFunction) -> dict[int, ReadPlaces]:
     out = {}
     for line, found in places.items():
         out[line] = ReadPlaces(why=why[line]) if line in why else \
-            ReadPlaces(frozenset(p[:5] for p in found)) if found else \
+            ReadPlaces(frozenset(p[:5] for p in found),
+                       ahead=frozenset(p[:5] for p in found if not p[5])) if found else \
             ReadPlaces(why="its registers reach no MFMA")
     return out
 
@@ -125,7 +131,7 @@ def _reach(i, used: list, operands: tuple, places: dict, why: dict) -> None:
 
 def _scan(fn: AsmFunction, kind: str, operands: tuple,
           strict: bool) -> tuple[dict, dict, dict]:
-    """Per instruction of ``kind`` (``ds_read`` or ``mfma``) of ``fn``, the places its
+    """Per instruction of ``kind`` (``ds_read``, ``mfma``, ``vmem_load``) of ``fn``, the places its
     result's registers reach: (operand name, the operand byte its result's byte 0 is at,
     the MFMA's line, the first and end byte of its result that operand holds, whether
     the path crossed a back edge, how many of its registers it reads) of each MFMA
@@ -200,7 +206,10 @@ def _scan(fn: AsmFunction, kind: str, operands: tuple,
 
 def mfma_chains(fn: AsmFunction) -> Chains:
     """The accumulator chains of ``fn``'s MFMAs (:class:`Chains`)."""
-    places, why, size = _scan(fn, "mfma", (("C", 3),), False)
+    found, why, size = _scan(fn, "mfma", (("C", 3), ("A", 1), ("B", 2)), False)
+    places = {ln: {p for p in got if p[0] == "C"} for ln, got in found.items()}
+    operand_of = {ln: min((p[2], p[0]) for p in got if p[0] != "C")
+                  for ln, got in found.items() if any(p[0] != "C" for p in got)}
     lines = sorted(places)
     links: dict = {}            # MFMA line -> {(the next MFMA's line, across a back edge)}
     for line in lines:
@@ -242,7 +251,18 @@ def mfma_chains(fn: AsmFunction) -> Chains:
     return Chains({ln: root(ln) for ln in lines}, place,
                   {ln: [(b, back) for b, back in links[ln]] for ln in lines},
                   {ln: why.get(ln) or next(why[x] for x in why if root(x) == root(ln))
-                   for ln in lines if root(ln) in bad})
+                   for ln in lines if root(ln) in bad}, operand_of)
+
+
+def loaded_operands(fn: AsmFunction) -> dict[int, tuple[int, str]]:
+    """Per global load into registers of ``fn`` (not a reload from scratch) whose result an
+    MFMA reads as its A or B on some path, through copies (other readers passed: the
+    ``ds_write`` of a register-staged copy), that MFMA's line and the operand (the least
+    such)."""
+    found, _, _ = _scan(fn, "vmem_load", (("A", 1), ("B", 2)), False)
+    code = {i.line: i for i in fn.instrs()}
+    return {ln: min((p[2], p[0]) for p in got) for ln, got in found.items()
+            if got and not code[ln].mnemonic.startswith("scratch_")}
 
 
 def loaded_addresses(fn: AsmFunction) -> dict[int, int]:

@@ -20,6 +20,7 @@ from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.isa.built_check import errors, pipelined_check
 from pipeline_mlir.isa.which_loop import IR_FENCE, ir_loops
 from pipeline_mlir.isa.findings import Finding
+from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
 from pipeline_mlir.tools.pipeline_opt import main
 
 
@@ -608,7 +609,6 @@ def test_a_zero_trip_path_llvm_deleted_whole_is_no_error():
     the 4-wave kernel's own assembly: the fence's block emptied passes (exact on the
     emulator, ``--emulate=256,256,K --emulate-mode=late`` at K 256, 384, 512), its barrier
     deleted alone is refused; a wait missing in another phase excuses nothing."""
-    from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE
 
     built = build("4wave-bf16")
     lines = built.asm.split("\n")
@@ -632,6 +632,38 @@ def test_a_zero_trip_path_llvm_deleted_whole_is_no_error():
     assert errors([barrier, wait], ran.isa) == []
     assert errors([barrier, Finding("wait-missing", "epilogue", fence, (), "m")],
                   ran.isa) == [barrier]
+
+
+@pytest.mark.parametrize("how", ["deleted", "weakened", "merged"])
+def test_a_zero_trip_fence_wait_on_a_path_that_runs_is_held(how):
+    """The 4-wave kernel's zero-trip fence (``s_waitcnt vmcnt(0) lgkmcnt(0)`` and
+    ``s_barrier`` in a block the loop's path branches over): its wait deleted or weakened
+    to ``vmcnt(4)``, its barrier kept, leaves the prologue's DMAs in flight at that barrier
+    on the path that skips the loop.  The gate excused any missing or weakened fence wait
+    (LLVM deletes it where an earlier wait covers it) and passed both; it refuses them now
+    where a DMA to LDS may still be in flight at the fence's barrier
+    (``pipeline_mlir/isa/fence_flight.py``).  (Both run exact on the emulator,
+    ``--emulate=256,256,128 --emulate-mode=late``, 2 workgroups: the epilogue's own waits
+    cover this kernel's zero-trip path; the rule keeps the schedule's waits, as the DMA
+    kernel's rules do.)  The full wait moved in front of the branch (an earlier wait LLVM
+    merged the fence's into) completes every DMA there: still excused."""
+    built = build("4wave-bf16")
+    lines = built.asm.split("\n")
+    k = next(k for k, x in enumerate(lines) if x.strip() == "s_barrier" and
+             lines[k - 1].strip() == "s_waitcnt vmcnt(0) lgkmcnt(0)" and
+             lines[k + 1].split()[0] == lines[k - 3].split()[-1] + ":")
+    if how == "merged":
+        bad = lines[:k - 4] + [lines[k - 1]] + lines[k - 4:k - 1] + lines[k:]
+        check_built("\n".join(bad), [built.plan], built.ll, None, "k.mlir")
+        return
+    bad = lines[:k - 1] + (["\ts_waitcnt vmcnt(4) lgkmcnt(0)"] if how == "weakened" else []) \
+        + lines[k:]
+    with pytest.raises(Failure) as e:
+        check_built("\n".join(bad), [built.plan], built.ll, None, "k.mlir")
+    kind = "wait-weakened" if how == "weakened" else "wait-missing"
+    assert [d.message.split("ISA check: ")[1].split(" (")[0] for d in e.value.diags] == [
+        f"{kind} in the prologue"], [d.message for d in e.value.diags]
+    assert f"(schedule entries lowering:{ZERO_TRIP_FENCE}" in e.value.diags[0].message
 
 
 @pytest.fixture(scope="module")
@@ -676,18 +708,8 @@ def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
         lines[w.line - 1] = re.sub(r"vmcnt\((\d+)\)", lambda m: f"vmcnt({int(m.group(1)) + 1})",
                                    lines[w.line - 1])
     elif how == "mfma-moved":
-        from pipeline_mlir.isa.asm_instr import registers
-
-        k = max(k for k, i in enumerate(loop) if i.kind == "mfma")
-        need = {r for o in loop[k].operands[1:3] for r in registers(o)}
-        reads = []
-        for j in range(k - 1, -1, -1):
-            if loop[j].kind == "ds_read" and need & set(loop[j].defs):
-                reads.append(j)
-                need -= set(loop[j].defs)
-        text = lines[loop[k].line - 1]
-        lines[loop[k].line - 1] = None
-        lines.insert(loop[min(reads)].line - 1, text)
+        _mfma_above_its_reads(lines, loop, max(k for k, i in enumerate(loop)
+                                                if i.kind == "mfma"))
     elif how in ("mfma-swapped", "mfma-traded"):
         bar = [k for k, i in enumerate(loop) if i.kind == "barrier"][-2] \
             if how == "mfma-traded" else 0
@@ -700,6 +722,23 @@ def _unrolled_mutant(asm: str, plan, ll: str, how: str) -> str:
     else:
         _read_above_its_wait(lines, loop)
     return "\n".join(x for x in lines if x is not None)
+
+
+def _mfma_above_its_reads(lines: list, instrs: list, k: int) -> None:
+    """The MFMA ``instrs[k]`` moved in ``lines`` (the assembly's, its own line left
+    ``None``) above the earliest of the ``ds_read`` s before it in ``instrs`` that fill its A
+    and B registers."""
+    from pipeline_mlir.isa.asm_instr import registers
+
+    need = {r for o in instrs[k].operands[1:3] for r in registers(o)}
+    reads = []
+    for j in range(k - 1, -1, -1):
+        if instrs[j].kind == "ds_read" and need & set(instrs[j].defs):
+            reads.append(j)
+            need -= set(instrs[j].defs)
+    text = lines[instrs[k].line - 1]
+    lines[instrs[k].line - 1] = None
+    lines.insert(instrs[min(reads)].line - 1, text)
 
 
 def _read_above_its_wait(lines: list, instrs: list) -> None:
@@ -923,3 +962,60 @@ def test_mfmas_after_the_last_fence_are_not_counted_per_mma_entry(unrolled):
     fn = parse_asm(bad).function()
     assert sum(i.kind == "mfma" for i in fn.instrs()) == 144
     check_built(bad, [plan], ll, None, "k.mlir")
+
+
+@pytest.mark.parametrize("phase, n, kind", [("loop", 8, "fragment-reused"),
+                                           ("loop", 1, "operand-accumulator"),
+                                           ("epilogue", 1, "operand-loaded")])
+def test_an_mfma_moved_above_its_reads_among_moved_mfmas_is_refused(phase, n, kind):
+    """IREE's fp8 ``A x B^T`` 129x64x1000, late form (two trips unrolled, its copies
+    register-staged, which the skeleton does not model: the comparison finds the MFMAs of
+    its loop copies astray as built, so ``mfma-moved`` stays a note there and
+    ``mfma-misplaced`` does not vote).  Its ``n``-th MFMA of the loop copies or the
+    epilogue moved above the ``ds_read`` s that fill its registers reads what they held:
+    the fragment an earlier read of the same accumulator chain left there (one K slice
+    multiplied twice into C, another left out: ``fragment-reused``), the registers the
+    moved MFMA's own result then overwrites before the next MFMA reads them as A
+    (``operand-accumulator``), or a register-staged copy's ``buffer_load`` data
+    (``operand-loaded``).  The gate passed 14 of the kernel's 22 such moves, each C WRONG
+    on the emulator (``--emulate=129,64,1000 --emulate-mode=late``) or, the
+    second, a wait-state hazard there; all 22 are refused now
+    (``pipeline_mlir/isa/fragment_reuse.py``).  The kernel is built once per run
+    (``kernel_builds.built_iree``, shared with the seam test); each check about 1 s."""
+    from kernel_builds import built_iree
+
+    b = built_iree(dict(dtype="fp8", m=129, n=64, k=1000), "late")
+    code = _phases(b.asm, b.plan, b.ll)[phase]
+    k = [j for j, i in enumerate(code) if i.kind == "mfma"][n]
+    lines = b.asm.split("\n")
+    _mfma_above_its_reads(lines, code, k)
+    bad = "\n".join(x for x in lines if x is not None)
+    _refused_by_the_comparison_alone(b.asm, bad, b.plan, b.ll, f"{kind} in the {phase}")
+
+
+@pytest.mark.parametrize("n, kind", [(0, "operand-accumulator"), (2, None)])
+def test_two_chains_mfmas_swapped_across_a_separator(zero_trips, n, kind):
+    """IREE's fp8 ``A x B^T`` 64x31x96 (:func:`zero_trips`): two accumulator chains of two
+    MFMAs in its epilogue.  Its ``n``-th MFMA swapped with the first after the next
+    ``lgkmcnt`` wait (the other chain's) puts each chain's MFMA in a gap planning the
+    other's tile only: a tie in ``mfma-misplaced`` 's vote, which gives the chain no tile,
+    and the gate passed both swaps.  The first with the second (two chain starts) has the
+    one moved up write the registers the other reads as A: the emulator stops at the
+    wait-state hazard of an MFMA reading another's fresh result
+    (``--emulate=64,31,96 --emulate-mode=late``), and ``operand-accumulator`` refuses it.
+    The third with the fourth, both operands ready, computes what the plan's order does
+    (exact on the emulator) and passes: a tie resolved refused real kernels
+    (``pipeline_mlir/isa/mfma_places.py``)."""
+    asm, plan, ll = zero_trips
+    code = _phases(asm, plan, ll)["epilogue"]
+    k = [j for j, i in enumerate(code) if i.kind == "mfma"][n]
+    w = next(j for j in range(k, len(code)) if code[j].kind == "wait" and
+             "lgkmcnt" in code[j].text)
+    other = next(i for i in code[w:] if i.kind == "mfma")
+    lines = asm.split("\n")
+    lines[code[k].line - 1], lines[other.line - 1] = lines[other.line - 1], \
+        lines[code[k].line - 1]
+    if kind is None:
+        check_built("\n".join(lines), [plan], ll, None, "k.mlir")
+        return
+    _refused_by_the_comparison_alone(asm, "\n".join(lines), plan, ll, f"{kind} in the epilogue")

@@ -262,14 +262,16 @@ def test_other_mutations_are_reported(pp, target, replacement, kind):
     # the read before it into the same registers now reaching its MFMAs too, of another
     # place of their chains than that read's (lds-misread), and nothing writing them on
     # the first trip's path (operand-unwritten); an
-    # MFMA added: the read rule holds no read of that phase (its note); an MFMA made one of
+    # MFMA added: the read rule holds no read of that phase (its note), and the copy
+    # multiplies the fragments the first multiplied into the same accumulator
+    # (fragment-reused); an MFMA made one of
     # f16 reading other registers: reads whose registers it reads in part fill no whole
     # part of its operands, so which part they are is not held (its note), nor is the start
     # of the accumulator chain it breaks (the acc-init rule's note)
     races = {"barrier-missing": ["lds-race"],
              "load-lds-missing": ["lds-stale", "lds-unwritten"],
              "ds-read-missing": ["lds-unread", "lds-misread", "operand-unwritten"],
-             "mfma-extra": ["lds-read-unheld"],
+             "mfma-extra": ["lds-read-unheld", "fragment-reused"],
              "mfma-changed": ["lds-read-unheld", "acc-init-unheld"]}.get(kind, [])
     if kind == "ds-read-missing":
         mis = next(f.message for f in res.findings if f.kind == "lds-misread")

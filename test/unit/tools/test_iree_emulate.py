@@ -5,7 +5,10 @@ pipeline it and in its late form) is pipelined with ``pipeline-opt --pipeline=4w
 compiled to a code object; the emulator runs it with the launch contract of its kernel
 arguments (``sched-gpu-kernel``'s memref descriptors) and, handed back to ``iree-compile``,
 as IREE's own HAL launches it (one pointer per binding, preloaded into SGPRs).  IREE's own
-kernels (no prefetch, and IREE's 2-stage prefetch pipelining) run the same way.
+kernels (no prefetch, and IREE's 2-stage prefetch pipelining) run the same way, built at
+4096x4096x1024: IREE's kernels of 4096^3 but for the numbers (the same tile, waves, K step
+and copies; their late forms, both stage counts, are one text with the numbers set aside,
+checked by hand), a quarter of the K steps to emulate.
 
 IREE compiles the sizes into its kernels: each run launches three workgroups of the grid
 (the first, its neighbour along x: a tile that tells M from N, and the last corner: both
@@ -52,6 +55,8 @@ TILE = (128, 128)
 #: both and reaches each buffer's end.  A both-ways neighbour ((1, 1), 33) adds no check.
 GRID_2D = [(0, 0), (1, 0), (31, 31)]
 GRID_1D = [0, 1, 1023]
+#: K of IREE's own builds (:func:`iree_kernels`): 32 of its K steps of 32 where 4096^3 has 128
+OWN_K = 1024
 
 
 
@@ -102,15 +107,16 @@ def iree_kernels(tmp_path_factory):
     with _shared():
         assert main(["--pipeline=4wave", str(DATA / "matmul_bf16_abt_4096.prefetch.mlir"),
                      "-o", str(pipelined)]) == 0
-    asm, hsaco = G.iree_prefetch_files(source)     # the code object and its assembly
-    return {"iree-no-prefetch": G.iree_hsaco(source, stages=1),
+    own = G.matmul_source(dtype="bf16", m=SIZE, n=SIZE, k=OWN_K)
+    asm, hsaco = G.iree_prefetch_files(own)     # the code object and its assembly
+    return {"iree-no-prefetch": G.iree_hsaco(own, stages=1),
             "iree-prefetch-2": hsaco, "iree-prefetch-2.s": asm,
             "4wave-in-iree": G.iree_hsaco(source, executable=str(pipelined))}
 
 
-def _check(data: bytes, workgroups, mode: str, contract: str) -> None:
+def _check(data: bytes, workgroups, mode: str, contract: str, k: int = SIZE) -> None:
     kernel = load_kernel(data)
-    run = emulate_matmul(kernel, Matmul(SIZE, SIZE, SIZE, "bf16"), mode=mode,
+    run = emulate_matmul(kernel, Matmul(SIZE, SIZE, k, "bf16"), mode=mode,
                          workgroups=workgroups)
     assert run.contract == contract and run.grid == (SIZE // TILE[0]) * (SIZE // TILE[1])
     assert run.exact, run.summary() + f", first wrong element {run.first_bad}"
@@ -127,16 +133,10 @@ def test_pipelined_iree_kernel_is_exact(kernels, form):
 @needs_iree
 @pytest.mark.parametrize("name", ["4wave-in-iree", "iree-no-prefetch", "iree-prefetch-2"])
 def test_iree_built_kernels_are_exact(iree_kernels, name):
-    _check(iree_kernels[name], GRID_1D, "late", "hal")
+    _check(iree_kernels[name], GRID_1D, "late", "hal",
+           SIZE if name == "4wave-in-iree" else OWN_K)
 
 
-def test_the_check_sees_a_wrong_result(kernels):
-    # B laid out K x N under a kernel compiled for N x K: the tiles come out wrong
-    kernel = load_kernel(kernels["4wave-late"])
-    run = emulate_matmul(kernel, Matmul(SIZE, SIZE, SIZE, "bf16", False), workgroups=[0])
-    assert not run.exact and run.first_bad is not None
-    # ... and a run of no workgroups writes nothing (the probe's tile is forgotten)
-    assert emulate_matmul(kernel, Matmul(SIZE, SIZE, SIZE, "bf16"), workgroups=[]).written == 0
 
 
 def test_launch_contract_errors(kernels):
@@ -279,6 +279,18 @@ def test_cli_sizes_that_disagree_with_a_code_object(capsys, small_iree):
 
 
 @needs_iree
+def test_the_check_sees_a_wrong_result(small_iree):
+    """B laid out N x K under IREE's own kernel of ``A x B`` (B ``K x N``): the tiles come
+    out wrong (a workgroup of 8 K steps; the check is the launch's, whichever kernel)."""
+    kernel = load_kernel((small_iree / "ab.hsaco").read_bytes())
+    run = emulate_matmul(kernel, Matmul(256, 256, 256, "bf16"), workgroups=[0])
+    assert not run.exact and run.first_bad is not None
+    # ... and a run of no workgroups writes nothing (the probe's tile is forgotten)
+    assert emulate_matmul(kernel, Matmul(256, 256, 256, "bf16", False),
+                          workgroups=[]).written == 0
+
+
+@needs_iree
 @pytest.mark.parametrize("mode", ["late", "random"])
 @pytest.mark.parametrize("name,dtype", [("ab.hsaco", "bf16"), ("ab-fp8.hsaco", "fp8"),
                                         ("ab-i8.hsaco", "i8")])
@@ -350,7 +362,7 @@ def test_cli_a_dispatch_needs_the_pipeline_to_build_it(capsys):
 
 @needs_iree
 def test_blocks_measured_on_irees_own_build_match_its_layout(iree_kernels):
-    """IREE's own 2-stage build (bf16 4096^3) on the emulator, the first 5000
+    """IREE's own 2-stage build (bf16 4096x4096x1024) on the emulator, the first 5000
     instructions of its first workgroup: no inner loop and no block its lanes skip, so
     the timed iteration is exactly what each wave executed, the layout's
     (pipeline_mlir/driver/measured_trips.py, pipeline_mlir/emu/trips.py)."""
@@ -358,7 +370,7 @@ def test_blocks_measured_on_irees_own_build_match_its_layout(iree_kernels):
     from pipeline_mlir.sim.timing import asm_main_loop
 
     asm = iree_kernels["iree-prefetch-2.s"]
-    trips = measure_trips(asm, iree_kernels["iree-prefetch-2"], Matmul(SIZE, SIZE, SIZE, "bf16"),
+    trips = measure_trips(asm, iree_kernels["iree-prefetch-2"], Matmul(SIZE, SIZE, OWN_K, "bf16"),
                           limit=5000)
     assert trips.loops == () and len(trips.waves) == 4
     laid_out = asm_main_loop(asm)

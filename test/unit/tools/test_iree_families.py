@@ -16,6 +16,7 @@ The kernels are those the other modules generate (the same sources and flags: on
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -37,9 +38,9 @@ from test_iree_emulate import needs_iree  # noqa: E402
 from test_iree_epilogues import CONFIGS as EPILOGUE_CONFIGS  # noqa: E402
 
 #: the other epilogues of test_iree_epilogues.CONFIGS (their kernels, the same sources),
-#: whose two forms are compared here: kind -> epilogue_source arguments
-EPILOGUES = {kind: EPILOGUE_CONFIGS[kind][0]
-             for kind in ("bias", "bias_row", "trunc_bf16", "trunc_f16")}
+#: whose two forms are compared here: kind -> epilogue_source arguments (not its bias per
+#: column, which it does not run: bias + relu's forms, compared here, gather it the same way)
+EPILOGUES = {kind: EPILOGUE_CONFIGS[kind][0] for kind in ("bias_row", "trunc_bf16", "trunc_f16")}
 #: family -> the iree_configs.CONFIGS kernel standing for it (``4wave``)
 CONFIG_OF = {
     "fp8-abt": "fp8_abt_4096", "i8-abt-64x128": "i8_abt_512",
@@ -68,11 +69,14 @@ KERNELS = {f: (("config", name), "4wave") for f, name in CONFIG_OF.items()} | {
     "bf16-abt-4096": (("committed", "matmul_bf16_abt_4096"), "4wave"),
     "odd-k-steps": (("matmul", dict(dtype="bf16", m=2048, n=2048, k=1120)), "4wave"),
     "unaligned-k-small": (("matmul", dict(dtype="bf16", m=1024, n=1024, k=1020)), "4wave"),
-    "epilogue-batch": (("epilogue", dict(kind="batch")), "4wave"),
+    # (test_iree_epilogues.py's batch, 300x520x262: both forms built and emulated there)
+    "epilogue-batch": (("epilogue", EPILOGUE_CONFIGS["batch"][0]), "4wave"),
     # (test_iree_epilogues.py's bias + relu: C square and cut by the tile, the same builds)
     "epilogue-bias-relu-f16": (("epilogue", dict(kind="bias_relu", dtype="f16", m=251, n=251)),
                                "4wave"),
-    "epilogue-accumulate": (("epilogue", dict(kind="accumulate")), "4wave"),
+    # (test_iree_epilogues.py's C += f16 257x129x1024, C cut by the tile, IREE's default
+    # flags: the same builds)
+    "epilogue-accumulate": (("epilogue", EPILOGUE_CONFIGS["accumulate_edge"][0]), "4wave"),
     "8wave-odd-k-steps": (("matmul", dict(G._eight_wave("bf16", (256, 256), (8, 4), 2),
                                           k=192)), "pingpong"),
     "8wave-atbt-k128": (("8wave", "matmul_bf16_atbt_128x128_k128_8wave"), "pingpong"),
@@ -95,7 +99,8 @@ FORMS_AGREE = ["bf16-abt-4096", "fp8-abt", "i8-abt-64x128", "no-dma", "fp8-k1028
                "i8-abt-edges-k2", "fp8-abt-edges-k2", "halved-merged", "i8-abt-edges-k1030",
                "i8-abt-edges-k1000",
                "halved-merged-atbt", "held-whole", "held-whole-staged",
-               *(f"epilogue-{kind.replace('_', '-')}" for kind in EPILOGUES)]
+               *(f"epilogue-{kind.replace('_', '-')}" for kind in EPILOGUES
+                 if kind != "trunc_f16")]     # its twin truncf to bf16: _as_f16
 #: one configuration of each family with no other round-trip test (test_iree_round_trip.py:
 #: bf16 4096^3 and i8; test_iree_pingpong.py: IREE's 8-wave kernels but A^T x B^T); fp8
 #: K = 1028 and i8 VectorDistribute are other element types of unaligned K and
@@ -162,16 +167,14 @@ def _form(family: str, form: str, directory: Path) -> Path:
     return path
 
 
-#: the families of :data:`FORMS_AGREE` no other module builds (their sizes or iree-compile
-#: flags are this module's own: test_iree_epilogues.py runs batch at 300x520x262 and
-#: accumulate at IREE's default 2 stages): taken to their schedule only
-UNBUILT = {"epilogue-batch", "epilogue-accumulate", "fp8-abt-edges-k2"}
+#: the families of :data:`FORMS_AGREE` no other module builds: taken to their schedule only
+UNBUILT = {"fp8-abt-edges-k2"}
 #: ... and the forms of others taken to their schedule only: i8-abt-edges-k1000's prefetch
 #: point (its late form is built, for :data:`RANDOM`, which emulates it from that build)
 UNBUILT_FORMS = {("i8-abt-edges-k1000", "prefetch"),
                  # test_iree_epilogues.py emulates truncf to bf16 at the prefetch point and
                  # to f16 in its late form only (one text but for the type: its ONE_FORM)
-                 ("epilogue-trunc-bf16", "late"), ("epilogue-trunc-f16", "prefetch")}
+                 ("epilogue-trunc-bf16", "late")}
 #: the families of :data:`ROUND_TRIP` whose prefetch point the run builds to a code object
 #: anyway (test_iree_configurations.py: those of :data:`CONFIG_OF`; test_iree_pingpong.py:
 #: IREE's 8-wave kernels; :func:`test_both_forms_give_one_schedule`: the rest of
@@ -204,6 +207,27 @@ def test_both_forms_give_one_schedule(family, tmp_path):
         result.checked_output()         # PipelineError with the diagnostics if it failed
         schedules.append(result.stages["schedule-json"])
     assert schedules[0] == schedules[1]
+
+
+#: IREE's truncf-to-f16 epilogue kernel is its truncf-to-bf16 one with ``bf16`` renamed
+#: ``f16`` (A, B, the MFMA, C; the target's line, which lists every type, aside), in both
+#: forms: its two forms' schedules are bf16's (compared above), not compared again
+TARGET_LINE = re.compile(r"^#executable_target.*\n", re.M)
+
+
+def _as_f16(text: str) -> str:
+    return TARGET_LINE.sub("", text.replace("bf16", "f16"))
+
+
+@needs_iree
+def test_truncf_to_f16_is_truncf_to_bf16_renamed(tmp_path):
+    """Each form of the truncf-to-f16 kernel is the truncf-to-bf16 one's, renamed
+    (:func:`_as_f16`); the rename does not make one form the other."""
+    texts = {(f, form): _form(f"epilogue-trunc-{f}", form, tmp_path).read_text()
+             for f in ("bf16", "f16") for form in ("prefetch", "late")}
+    for form in ("prefetch", "late"):
+        assert _as_f16(texts["bf16", form]) == TARGET_LINE.sub("", texts["f16", form]), form
+    assert _as_f16(texts["bf16", "prefetch"]) != TARGET_LINE.sub("", texts["f16", "late"])
 
 
 @needs_iree

@@ -64,10 +64,10 @@ def test_iree_prefetch_pipelined_late_forms_rolled_back(tmp_path, capsys):
     prefetch = _schedule(tmp_path / "prefetch.mlir", capsys)
     assert _schedule(tmp_path / "s2.late.mlir", capsys) == prefetch
     # K = 256 is too short for merge_k=auto to merge its K steps (K = 1024 is merged):
-    # the 3-stage kernel's schedule is the prefetch point's unmerged one
+    # the 3-stage kernel's schedule (merge_k=auto, of the build emulated below) is the
+    # prefetch point's unmerged one
     unmerged = "4wave{merge_k=false}"
-    assert _schedule(tmp_path / "s3.late.mlir", capsys, unmerged) == \
-        _built_schedule(tmp_path / "s3.late.mlir") == \
+    assert _built_schedule(tmp_path / "s3.late.mlir") == \
         _schedule(tmp_path / "prefetch.mlir", capsys, unmerged)
     rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "s3.late.mlir"),
                "--emulate-workgroups=2", "--emulate-mode=late"])

@@ -72,6 +72,9 @@ class AsmFunction:
     threads: int = 0
     #: the workgroup's LDS bytes (``.amdhsa_group_segment_fixed_size``; 0: not stated)
     lds_bytes: int = 0
+    #: the phases run once each, in order (straight code: a pipelined loop LLVM unrolled,
+    #: :mod:`pipeline_mlir.isa.unrolled`), not the loop's phase from itself nor around it
+    straight = False
 
     def instrs(self) -> list[AsmInstr]:
         return [i for b in self.blocks for i in b.instrs]

@@ -458,7 +458,7 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     actual, outside = actual_skeleton(fn)
     expected = _without_folded_zero_trip(fn, expected)
     phases = fn.main_loop_phases()
-    lines, found = check_fragment_waits(phases)
+    lines, found = check_fragment_waits(phases, fn.straight)
     if fragment_waits:
         actual = {ph: [t for t in toks if not (t.kind == "wait" and set(t.lines) <= lines)]
                   for ph, toks in actual.items()}

@@ -12,7 +12,9 @@ wait and has none is ``frag-wait-missing``.
 
 The kernel is walked the ways it runs: prologue, the loop entered from the prologue and
 from its own end, the epilogue after the loop and after a loop of zero trips; a wait must
-be right on each.  A scalar load in flight (it completes out of order) makes the count
+be right on each.  Straight code (a loop LLVM unrolled: the loop's phase is its copies one
+after another) runs one way, each phase once: its last copy's reads in flight are never
+in flight at its first copy's MFMAs.  A scalar load in flight (it completes out of order) makes the count
 0 for as long as it is outstanding.
 
 No MLIR here.
@@ -87,15 +89,19 @@ class _Walk:
             (need, len(pending), wait.lgkm if wait else None))
 
 
-def check_fragment_waits(phases: dict[str, list[AsmInstr]]) -> tuple[set[int], list[FragmentWait]]:
+def check_fragment_waits(phases: dict[str, list[AsmInstr]],
+                         straight: bool = False) -> tuple[set[int], list[FragmentWait]]:
     """The lines of the fragment waits of a kernel's assembly (an lgkmcnt-only
     ``s_waitcnt`` directly before an MFMA) and what is wrong with them.  ``phases``:
     ``{'prologue', 'loop', 'epilogue'}`` instructions
-    (:meth:`pipeline_mlir.isa.asm.AsmFunction.main_loop_phases`)."""
+    (:meth:`pipeline_mlir.isa.asm.AsmFunction.main_loop_phases`); ``straight``: each run
+    once, in order (:attr:`~pipeline_mlir.isa.asm.AsmFunction.straight`)."""
     pro, loop, epi = phases["prologue"], phases["loop"], phases["epilogue"]
     needs: dict = {}
-    for way in ((("prologue", pro), ("loop", loop), ("loop", loop), ("epilogue", epi)),
-                (("prologue", pro), ("epilogue", epi))):
+    ways = ((("prologue", pro), ("loop", loop), ("epilogue", epi)),) if straight else \
+        ((("prologue", pro), ("loop", loop), ("loop", loop), ("epilogue", epi)),
+         (("prologue", pro), ("epilogue", epi)))
+    for way in ways:
         w = _Walk(needs)
         for phase, instrs in way:
             w.run(phase, instrs)

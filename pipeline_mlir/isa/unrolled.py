@@ -46,6 +46,7 @@ class _Straight(AsmFunction):
     """A function of straight code with the phases the comparison cut it into."""
 
     phases: dict = field(default_factory=dict)
+    straight = True
 
     def main_loop_phases(self) -> dict:
         return self.phases

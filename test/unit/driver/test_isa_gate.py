@@ -811,6 +811,22 @@ def test_a_remainder_after_an_unrolled_loop_is_not_counted_in_its_mfmas(unrolled
         assert not [f for f in ran.isa.findings if f.kind == "mfma-missing"], ran.isa.findings
 
 
+def test_an_unrolled_loops_fragment_waits_are_walked_once(unrolled, monkeypatch):
+    """The fragment waits of unrolled code are walked as it runs, each phase once
+    (``isa/frag_waits.py``'s ``straight``; the walk itself in ``test_isa_frag_waits.py``):
+    the rule the comparison of an unrolled kernel runs is told so."""
+    from pipeline_mlir.isa import check as isa_check
+    from pipeline_mlir.isa.unrolled import unrolled_check
+
+    asm, plan, _ll = unrolled
+    told = []
+    walk = isa_check.check_fragment_waits
+    monkeypatch.setattr(isa_check, "check_fragment_waits",
+                        lambda phases, straight=False: told.append(straight) or
+                        walk(phases, straight))
+    assert unrolled_check(parse_asm(asm).function(), plan).isa is not None and told == [True]
+
+
 def test_an_unrolled_loop_the_check_cannot_count_is_said_so(unrolled):
     """The unrolled kernel as built passes the gate.  Where the copies of the loop phase cannot be counted (a trip count the lowering did
     not know as a constant), the comparison is not made and the report says why, the rules

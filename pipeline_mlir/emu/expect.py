@@ -17,7 +17,7 @@ as an f32 multiply rounds it) and parentheses.  The value is computed in
 float64 (exact on the integer inputs), rounded to f32 as a kernel accumulating in f32
 holds it, then to the output's type (:func:`cast`: round to nearest even, as ``arith.truncf``
 and ``v_cvt_*`` do; the 8-bit float types as :func:`pipeline_mlir.emu.fp8cvt.f32_to_fp8`
-converts without saturation).
+converts without saturation, :func:`~pipeline_mlir.emu.fp8cvt.f32_to_fp8_bytes`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.fp8cvt import f32_to_fp8
+from pipeline_mlir.emu.fp8cvt import f32_to_fp8_bytes
 
 _INTS = {"i8": np.int8, "u8": np.uint8, "i16": np.int16, "u16": np.uint16, "i32": np.int32,
          "u32": np.uint32, "i64": np.int64, "u64": np.uint64}
@@ -97,7 +97,7 @@ def encode(values: np.ndarray, dtype: str) -> bytes:
         return r.tobytes()
     if dtype in _FP8:           # the machine's conversion (:func:`cast` its values)
         f = v.astype(np.float32).view(np.uint32)
-        return f32_to_fp8(f, _CVT_FORMATS[dtype]).astype(np.uint8).tobytes()
+        return f32_to_fp8_bytes(f, _CVT_FORMATS[dtype]).tobytes()
     return v.astype(_FLOATS[dtype]).tobytes()
 
 
@@ -139,7 +139,7 @@ def cast(values: np.ndarray, dtype: str) -> np.ndarray:
         return r.view(np.float32).astype(np.float64)
     # as gfx950's v_cvt_pk_fp8_f32 / _bf8_f32 round (no saturation: a value rounding
     # beyond the largest is NaN in E4M3FN, infinity in E5M2)
-    return _fp8_table(dtype)[f32_to_fp8(f.view(np.uint32), _CVT_FORMATS[dtype])]
+    return _fp8_table(dtype)[f32_to_fp8_bytes(f.view(np.uint32), _CVT_FORMATS[dtype])]
 
 
 @dataclass(frozen=True)

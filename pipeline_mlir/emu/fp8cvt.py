@@ -18,6 +18,12 @@ instructions; the bit is decoded from a code object.  The byte a NaN becomes is 
 model's choice (any of E5M2's NaN codes would do): a C compared by value sees a NaN either
 way.
 
+:func:`f32_to_fp8_bytes` is the same conversion as bytes, for a launch's buffers of millions
+of values: an f32 whose low 16 bits are 0 (every value an 8-bit float holds, so every
+input a launch draws) is converted by a table of the 65,536 such f32, made by
+:func:`f32_to_fp8` once per process and format; any other value by :func:`f32_to_fp8`
+itself (an fp8 buffer of IREE's 2048 x 1028 size: 0.1 s -> 0.01 s of CPU).
+
 The stochastic-rounding forms (``v_cvt_sr_fp8_f32``, ``v_cvt_sr_bf8_f32``) and op_sel bits
 on the sources are refused: how the hardware uses the seed's bits is not modelled.
 """
@@ -60,6 +66,30 @@ def f32_to_fp8(bits, fmt: str, saturate: bool = False) -> np.ndarray:
     code = np.where(over, top_code if saturate else over_code, code)
     code = np.where(a > 0x7F800000, _NAN, code)
     return code.astype(np.uint32) | sign
+
+
+#: (format, saturate) -> the code of each f32 whose low 16 bits are 0, by its high 16 bits
+_BY_HIGH: dict = {}
+#: from how many values :func:`f32_to_fp8_bytes` reads the table
+TABLE_FROM = 1 << 14
+
+
+def f32_to_fp8_bytes(bits, fmt: str, saturate: bool = False) -> np.ndarray:
+    """:func:`f32_to_fp8`'s codes as a uint8 array, the same for every ``bits``: from
+    :data:`TABLE_FROM` values on, read from a table of the f32 whose low 16 bits are 0
+    (the high 16 bits are the index), the others converted one by one."""
+    u = np.asarray(bits, dtype=np.uint32)
+    if u.size < TABLE_FROM:
+        return f32_to_fp8(u, fmt, saturate).astype(np.uint8)
+    table = _BY_HIGH.get((fmt, saturate))
+    if table is None:
+        every = np.arange(1 << 16, dtype=np.uint32) << U32(16)
+        table = _BY_HIGH[(fmt, saturate)] = f32_to_fp8(every, fmt, saturate).astype(np.uint8)
+    out = table[u >> U32(16)]
+    low = (u & U32(0xFFFF)) != 0
+    if low.any():
+        out[low] = f32_to_fp8(u[low], fmt, saturate).astype(np.uint8)
+    return out
 
 
 def cvt_pk_fp8(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):

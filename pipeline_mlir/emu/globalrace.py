@@ -326,6 +326,26 @@ def _pages(race, b: int, marks) -> np.ndarray:
     return got[1]
 
 
+def stored_bytes(marks: np.ndarray, size: int, pages=None) -> np.ndarray:
+    """Per byte of a buffer of ``size`` bytes, whether a store wrote it: both bytes of each
+    halfword whose mark (``marks``: a uint32 per halfword) is nonzero.  ``pages``: per page
+    of marks (:data:`PAGE_BITS`), whether one may be nonzero (:func:`_pages`); when at most
+    a quarter may, the others are not read (their memory, never written, is not faulted
+    in) and their bytes are False."""
+    marks = marks[:(size + 1) >> 1]
+    if pages is None or np.count_nonzero(pages) * 4 > len(pages):
+        at = slice(None)
+        out = np.empty(len(marks), dtype=np.uint16)
+    else:
+        per = 1 << PAGE_BITS
+        at = (np.flatnonzero(pages)[:, None] * per + np.arange(per)).reshape(-1)
+        at = at[at < len(marks)]
+        out = zeros_mapped(len(marks), np.uint16)     # written on the stamped pages only
+    # a halfword's flag as its two bytes, 1 or 0 (np.repeat(marks != 0, 2), 4x faster)
+    out[at] = (marks[at] != 0).astype(np.uint16) * np.uint16(0x0101)
+    return out.view(np.bool_)[:size]
+
+
 def fresh_pages(race, b: int, marks) -> None:
     """``marks`` (of buffer ``b``) are new, all zero."""
     race.pages[b] = (marks, np.zeros((len(marks) >> PAGE_BITS) + 1, dtype=bool))

@@ -52,7 +52,7 @@ import numpy as np
 from pipeline_mlir.emu.counters import make_room, wait
 from pipeline_mlir.emu.errors import EmuError, Finding
 from pipeline_mlir.emu.globalrace import (MAX_SLOTS, RaceState, fresh_pages, new_marks,
-                                          on_load, on_store, release_state)
+                                          on_load, on_store, release_state, stored_bytes)
 from pipeline_mlir.emu.gpridx import indexed_step, mode_of
 from pipeline_mlir.emu.hazard_paths import path_violations
 from pipeline_mlir.emu.hazards import WaitStates, info_of, infos
@@ -209,7 +209,7 @@ class GlobalMemory:
         b = self.names.index(name)
         if self.marks[b] is None:
             return np.zeros(len(self.buffers[b]), dtype=bool)
-        return np.repeat(self.marks[b] != 0, 2)[:len(self.buffers[b])]
+        return stored_bytes(self.marks[b], len(self.buffers[b]), self.stamped_pages(name))
 
     def marks_of(self, name: str) -> np.ndarray:
         """The store marks of the tracked buffer ``name``: a uint32 per halfword, nonzero

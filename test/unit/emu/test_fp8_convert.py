@@ -184,3 +184,22 @@ def test_the_launch_bytes_encode_as_the_reference_casts(dtype):
     got, want = decode(encode(x, dtype), dtype), cast(x, dtype)
     assert np.array_equal(got, want, equal_nan=True), (got, want)
     assert np.isnan(got[-1]) and not got[0] > 0
+
+
+@pytest.mark.parametrize("fmt", ["fp8", "bf8"])
+def test_the_bytes_by_table_are_the_conversions(fmt):
+    """``f32_to_fp8_bytes`` (a table by the high 16 bits when the low ones are 0) gives
+    ``f32_to_fp8``'s codes for every high half, each with low bits 0, a tie's 0x8000 or
+    random ones, mixed in one array (the values with low bits converted apart),
+    saturating or not; a short array too.  About 0.05 s."""
+    bits = np.arange(1 << 16, dtype=np.uint32) << np.uint32(16)
+    rng = np.random.default_rng(3)
+    low = rng.integers(0, 1 << 16, size=bits.size).astype(np.uint32)
+    pick = rng.integers(0, 3, size=bits.size)
+    bits |= np.where(pick == 0, 0, np.where(pick == 1, 0x8000, low)).astype(np.uint32)
+    assert bits.size >= fp8cvt.TABLE_FROM
+    for saturate in (False, True):
+        want = fp8cvt.f32_to_fp8(bits, fmt, saturate).astype(np.uint8)
+        got = fp8cvt.f32_to_fp8_bytes(bits, fmt, saturate)
+        assert got.dtype == np.uint8 and np.array_equal(got, want), saturate
+        assert np.array_equal(fp8cvt.f32_to_fp8_bytes(bits[:100], fmt, saturate), want[:100])

@@ -824,3 +824,33 @@ def test_a_batch_is_made_run_and_detached_with_the_collector_paused(monkeypatch)
         assert seen == [False, False] and gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_the_stored_bytes_are_the_marked_halfwords_both_bytes():
+    """``GlobalMemory.stored``: both bytes of each marked halfword, the last one cut to an
+    odd length; with few pages of marks stamped (the race check's page map) only those are
+    read, a mark elsewhere (which no store makes) is not seen; an untracked buffer nothing
+    stored to is all False.  (Milliseconds.)"""
+    glob = GlobalMemory()
+    glob.add("odd", bytes(7))
+    glob.add("big", bytes(8 * 2048 - 1))          # 8 pages of 1024 halfword marks
+    glob.add("other", bytes(4))
+    for name in ("odd", "big"):
+        glob.track(name)
+    odd, big = glob.names.index("odd"), glob.names.index("big")
+    glob.marks[odd][[1, 3]] = 5
+    glob.race.pages[odd][1][0] = True
+    assert glob.stored("odd").tolist() == [False, False, True, True, False, False, True]
+    assert glob.stored("odd").dtype == np.bool_
+    hw = [1024, 1030, 6 * 1024 + 3, 7 * 1024 - 1]
+    glob.marks[big][hw] = 7
+    glob.race.pages[big][1][[1, 6]] = True        # 2 of 9: the sparse path
+    glob.marks[big][3 * 1024] = 9                 # on a page no store stamped
+    want = np.zeros(8 * 2048 - 1, dtype=bool)
+    for h in hw:
+        want[2 * h:2 * h + 2] = True
+    assert np.array_equal(glob.stored("big"), want)
+    glob.race.pages[big][1][:] = True             # every page: all read
+    want[3 * 2048:3 * 2048 + 2] = True
+    assert np.array_equal(glob.stored("big"), want)
+    assert not glob.stored("other").any() and len(glob.stored("other")) == 4

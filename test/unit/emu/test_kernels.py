@@ -2,9 +2,8 @@
 finding, in every memory mode, for main loops of 0..4 iterations on 2 x 2 workgroups.
 To keep the suite fast each kernel runs part of that matrix, every iteration count in some
 mode: three counts in each of the late and random modes (late 0, 1, 3; random 0, 2, 4), and
-in eager mode every count for the 4-wave kernels of 128x128 and smaller tiles, one odd and
-one even count (1, 2) for the kernels of 256x256 tiles (ping-pong, 8 waves: three quarters
-of the time; 4-wave 256x256); ``PIPELINE_EMU_FULL=1`` runs all of it
+in eager mode, where memory waits for nothing, one odd and one even count (1, 2: the loop
+run once, and its back edge taken); ``PIPELINE_EMU_FULL=1`` runs all of it
 (``benchmarks/bench_emulate.py`` does too)."""
 
 from __future__ import annotations
@@ -22,18 +21,11 @@ from steady_loop import counting_loops
 
 MODES = ("eager", "late", "random:1")
 FULL = os.environ.get("PIPELINE_EMU_FULL") == "1"
-ITERATIONS = {"late": (0, 1, 3), "random:1": (0, 2, 4)}
-#: the kernels of 256x256 tiles, which run only part of eager mode's counts too
-BIG_TILES = ("pingpong", "4wave-bf16-256", "4wave-fp8-256")
-BIG_EAGER = (1, 2)
+ITERATIONS = {"eager": (1, 2), "late": (0, 1, 3), "random:1": (0, 2, 4)}
 
 
 def iterations(key: str, mode: str):
-    if FULL:
-        return range(5)
-    if mode in ITERATIONS:
-        return ITERATIONS[mode]
-    return BIG_EAGER if key.startswith(BIG_TILES) else range(5)
+    return range(5) if FULL else ITERATIONS[mode]
 
 
 @functools.lru_cache(maxsize=None)

@@ -11,6 +11,10 @@ late form, and pipelined with ``--pipeline=pingpong`` and no other option:
 * the kernel runs 8 waves per workgroup on the emulator and computes C exactly, memory
   completing as late as the counters allow and in a random order they allow, every wave
   going round the pipelined loop at least twice (``steady_loop.assert_steady``);
+* a kernel that is another's text but for the element type in both forms (``TWINS``: f16
+  of bf16, E5M2 of E4M3FN) is built from the prefetch point only, its code object that
+  kernel's instruction for instruction but for the MFMAs' type, and run in the late mode
+  (its MFMAs); its late form and its random order are its twin's;
 * handed back to ``iree-compile`` (executable substitution), the code object it builds is
   exact too (one kernel per family: ``HANDED_BACK``);
 * the schedule takes the geometry of the loop's element type (bf16, f16, fp8 E4M3FN and
@@ -77,6 +81,22 @@ REFUSED = {
 }
 
 
+#: kernel -> the kernel whose text it is in both forms but for the element type (IREE's
+#: names of it renamed, :data:`RENAMES`; the target's line, which lists every type, aside):
+#: its late form is not built (the twin's is, and gives the twin's one schedule, which is
+#: ours: checked), and its code object is the twin's but for the MFMAs' type (checked), so
+#: its random-order run is the twin's (or, :data:`RANDOM_BY`, that of the twin's spec)
+TWINS = {"matmul_f16_abt_256x256_8wave": "matmul_bf16_abt_256x256_8wave",
+         "matmul_fp8e5m2_abt_256x256_8wave": "matmul_fp8_abt_256x256_8wave",
+         "matmul_f16_ab_128x128_k128_8wave": "matmul_bf16_ab_128x128_k128_8wave",
+         "matmul_f16_abt_256x256_32x32_8wave": "matmul_bf16_abt_256x256_32x32_8wave",
+         "matmul_f16_abt_256x256_k128_8wave": "matmul_bf16_abt_256x256_k128_8wave"}
+#: element type -> how its twin's text is renamed to it (IREE's intrinsics say ``BF16``)
+RENAMES = {"f16": (("bf16", "f16"), ("BF16", "F16")), "fp8e5m2": (("E4M3FN", "E5M2"),)}
+#: the line of IREE's target attribute (every type and intrinsic): left out of the comparison
+TARGET = re.compile(r"^#executable_target.*\n", re.M)
+
+
 @pytest.fixture(autouse=True)
 def _code_objects_shared():
     """A kernel emulated in both memory modes is compiled once per run
@@ -128,9 +148,11 @@ def test_both_forms_give_one_hazard_free_schedule(generated, name, capsys, tmp_p
     """Both forms: 512 threads, the loop's ``sched.options`` naming its element type's
     geometry (:func:`_check_geometry`), and one schedule; that schedule is the one its adopted
     spec compiles to, and hazard-free in the simulator (one item per kernel: the schedule is
-    the same for both forms, and the simulations take only the spec and the schedule)."""
+    the same for both forms, and the simulations take only the spec and the schedule).  A
+    :data:`TWINS` kernel's late form is its twin's but for the type, and its schedule the
+    twin's (:func:`_as_its_twin`)."""
     schedules = {}
-    for form in ("prefetch", "late"):
+    for form in ("prefetch",) if name in TWINS else ("prefetch", "late"):
         src = generated(name, form)
         assert "gpu.known_block_size = array<i32: 512, 1, 1>" in src.read_text()
         # one front-end run per form (the kernel's build): the schedule, and the loop as
@@ -139,6 +161,8 @@ def test_both_forms_give_one_hazard_free_schedule(generated, name, capsys, tmp_p
         spec, options, text = _adopted_spec(built.stages["adopted"])
         _check_geometry(name, text)
         schedules[form] = built.stages["schedule-json"]
+    if name in TWINS:
+        schedules["late"] = _as_its_twin(generated, name, built)
     assert schedules["prefetch"] == schedules["late"]
     # the kernel's schedule is its spec's own: every field of the compiled schedule
     # (schedule-json: the printed format's fields and more), so the spec's printed schedule
@@ -160,6 +184,46 @@ def test_both_forms_give_one_hazard_free_schedule(generated, name, capsys, tmp_p
     split = max(int(options["lgkm_per_load_a"]), int(options["lgkm_per_load_b"])) > 15
     assert found <= ({"counter/lgkmcnt"} if split else set()), out + err
     assert (rc == 0) == (not found) and "\n  hazards:" in out, out + err
+
+
+def _as_its_twin(generated, name: str, built) -> str:
+    """The schedule of the :data:`TWINS` kernel ``name``'s twin (``--emit=schedule-json``,
+    the one of both its forms: its own item checks it), after checking that both forms of
+    ``name`` are the twin's text with the type renamed (:data:`RENAMES`, the target's line
+    aside), that the twin's schedule is ``name``'s (``built``: its prefetch point's build) and
+    that ``name``'s code object is the twin's instruction for instruction but for its MFMAs'
+    type (the opcode, or FP8's format fields ``cbsz`` and ``blgp``)."""
+    twin = TWINS[name]
+    assert twin in NAMES and twin not in TWINS, (name, twin)
+    _same_text_but_type(generated, name, twin)
+    other = _pipelined(generated(twin, "prefetch"), "prefetch")     # the run's build of it
+    assert built.stages["schedule-json"] == other.stages["schedule-json"], (name, twin)
+    assert _but_mfma_type(built.output) == _but_mfma_type(other.output), \
+        f"{name}'s code object is not its twin {twin}'s but for the MFMAs' type"
+    return other.stages["schedule-json"]
+
+
+def _same_text_but_type(generated, name: str, twin: str) -> None:
+    """Both forms of ``name`` are ``twin``'s text with the type renamed (:data:`RENAMES`),
+    the target's line aside."""
+    dtype = {**G.EIGHT_WAVE, **G.EIGHT_WAVE_VARIANTS}[name]["dtype"]
+    for form in ("prefetch", "late"):
+        text = generated(twin, form).read_text()
+        for old, new in RENAMES[dtype]:
+            text = text.replace(old, new)
+        assert TARGET.sub("", generated(name, form).read_text()) == TARGET.sub("", text), \
+            f"{name} ({form}) is not its twin {twin}'s text but for the type: take it out " \
+            "of TWINS"
+
+
+def _but_mfma_type(hsaco: bytes) -> list:
+    """The code object's instructions (name and fields), an MFMA's without its type."""
+    def plain(ins):
+        if not ins.name.startswith("v_mfma"):
+            return ins.name, ins.f
+        return re.sub(r"_(bf16|f16)$", "", ins.name), \
+            {k: v for k, v in ins.f.items() if k not in ("cbsz", "blgp")}
+    return [plain(ins) for ins in load_kernel(hsaco).instrs]
 
 
 def _simulated(spec: str, dump: Path | None = None) -> tuple[int, str, str]:
@@ -212,33 +276,36 @@ def _adopted_spec(dump: str) -> tuple[str, dict, str]:
 
 #: kernels run in the late mode only -> the kernel whose loop adopts the same spec (so
 #: compiles to the same schedule: the same waits and barriers), which runs in the random
-#: order too: the bf16 and f16 K step of 128 split into two of 64 (frontend/ksplit.py) and
-#: the same tile at K step 64, E5M2 and E4M3FN (checked where it is used:
-#: :func:`_same_spec_runs_random`)
+#: order too: the bf16 K step of 128 split into two of 64 (frontend/ksplit.py) and the same
+#: tile at K step 64 (checked where it is used: :func:`_same_spec_runs_random`; the
+#: :data:`TWINS` run in the late mode only too)
 RANDOM_BY = {
     "matmul_bf16_abt_256x256_8wave": "matmul_bf16_abt_256x256_k128_8wave",
     "matmul_bf16_abt_256x128_8wave": "matmul_bf16_abt_256x128_k128_8wave",
-    "matmul_fp8e5m2_abt_256x256_8wave": "matmul_fp8_abt_256x256_8wave",
-    "matmul_f16_abt_256x256_k128_8wave": "matmul_f16_abt_256x256_8wave",
 }
 
 
 def _same_spec_runs_random(generated, name: str, built) -> bool:
     """Whether the kernel ``name`` (its prefetch point's build ``built``) runs in the random
     order: unless :data:`RANDOM_BY` names a kernel whose loop adopts the same spec (both
-    builds from the run's cache), which does."""
+    builds from the run's cache), which does, or it is a :data:`TWINS` kernel (its code
+    object its twin's but for the MFMAs' type: the same memory operations, waits and
+    barriers, :func:`_as_its_twin`), whose twin's run (or its spec's) is its own."""
+    if name in TWINS:
+        _as_its_twin(generated, name, built)
+        return False
     by = RANDOM_BY.get(name)
     if by is None:
         return True
-    assert by in NAMES and by not in RANDOM_BY, (name, by)
+    assert by in NAMES and by not in RANDOM_BY and by not in TWINS, (name, by)
     other = _pipelined(generated(by, "prefetch"), "prefetch")
     assert _adopted_spec(built.stages["adopted"])[0] == \
         _adopted_spec(other.stages["adopted"])[0], (name, by)
     return False
 
 
-@pytest.mark.parametrize("form", ["prefetch", "late"])
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name,form", [(n, f) for n in NAMES for f in ("prefetch", "late")
+                                       if not (n in TWINS and f == "late")])
 def test_pipelined_kernel_is_exact_with_8_waves(generated, name, form, capsys):
     """The kernel pipelined from ``form`` runs 8 waves exact, memory completing as late as
     the counters allow: one item per form, for the two forms' code objects differ (IREE's
@@ -246,7 +313,8 @@ def test_pipelined_kernel_is_exact_with_8_waves(generated, name, form, capsys):
     compile: the build cache shares it).  The random order checks the waits and barriers,
     which are the schedule's: one schedule for both forms
     (test_both_forms_give_one_hazard_free_schedule), so one form's run covers them, and one
-    kernel per spec (:data:`RANDOM_BY`)."""
+    kernel per spec (:data:`RANDOM_BY`) and of its :data:`TWINS` (the late form of a twin
+    is not built: its twin's is, the same text but for the type)."""
     built = _pipelined(generated(name, form), form)  # the one build, whichever item runs first
     random = form == "prefetch" and _same_spec_runs_random(generated, name, built)
     for mode in ("late", "random:11") if random else ("late",):
@@ -278,12 +346,14 @@ def test_variant_forms_agree_and_run_exact(generated, name, capsys):
     allow and, unless another kernel of its spec does (:data:`RANDOM_BY`), in a random order
     they allow (one compile: the build cache shares it).  The
     late form is taken to its schedule only (``--emit=schedule-json``: no lowering, no
-    LLVM), but for :data:`LATE_RUN`'s, built and run exact in the late mode too."""
-    late = _pipelined(generated(name, "late"), "late").stages["schedule-json"] \
+    LLVM), but for :data:`LATE_RUN`'s, built and run exact in the late mode too, and for a
+    :data:`TWINS` kernel's, its twin's but for the type (not built)."""
+    built = _pipelined(generated(name, "prefetch"), "prefetch")
+    late = _as_its_twin(generated, name, built) if name in TWINS else \
+        _pipelined(generated(name, "late"), "late").stages["schedule-json"] \
         if name == LATE_RUN else \
         compile(CompileOptions(schedule="pingpong", input=str(generated(name, "late")),
                                emit="schedule-json")).checked_output()
-    built = _pipelined(generated(name, "prefetch"), "prefetch")
     assert built.stages["schedule-json"] == late
     runs = [("prefetch", "late")] + \
         ([("prefetch", "random:7")] if _same_spec_runs_random(generated, name, built)
@@ -298,6 +368,18 @@ def test_variant_forms_agree_and_run_exact(generated, name, capsys):
             out + err
         assert_steady(loops)      # the steady loop ran (generate.steady_k)
         assert "workgroups x 8 waves" in out, out
+
+
+def test_a_kernel_that_is_not_its_twin_is_told(generated):
+    """The twins' checks fail where the kernels differ beyond the type: f16 256x256 is not
+    bf16 256x128's text (the tile), and f16's 32x32x16 MFMAs are not bf16's 16x16x32 ones
+    (the code objects of two kernels the run builds anyway)."""
+    with pytest.raises(AssertionError, match="is not its twin matmul_bf16_abt_256x128_8wave"):
+        _same_text_but_type(generated, "matmul_f16_abt_256x256_8wave",
+                            "matmul_bf16_abt_256x128_8wave")
+    ours, other = (_pipelined(generated(n, "prefetch"), "prefetch").output for n in
+                   ("matmul_f16_abt_256x256_32x32_8wave", "matmul_bf16_abt_256x256_8wave"))
+    assert _but_mfma_type(ours) != _but_mfma_type(other)
 
 
 @pytest.mark.parametrize("form", ["prefetch", "late"])

@@ -299,6 +299,26 @@ FORMS: dict[str, str] = {
 HOLDS: dict[str, set[str]] = {"fp8_abt_31x64x96": {"buffer_load_ushort", "ds_write_b16"}}
 
 
+#: element type -> how its twin's IREE text is renamed to it (IREE's intrinsics say ``BF16``)
+TYPE_RENAMES = {"f16": (("bf16", "f16"), ("BF16", "F16")), "fp8e5m2": (("E4M3FN", "E5M2"),)}
+#: the line of IREE's target attribute, the same in every kernel (it lists every type and
+#: intrinsic, so renamed it is not): left out of a twin's comparison
+TARGET_LINE = re.compile(r"^#executable_target.*\n", re.M)
+
+
+def assert_type_twin(generated, name: str, twin: str, dtype: str, hint: str) -> None:
+    """Both forms of kernel ``name`` (of element type ``dtype``) are kernel ``twin``'s text
+    with the type renamed (:data:`TYPE_RENAMES`), the target's line aside; ``hint`` says
+    what to do when one is not."""
+    for form in ("prefetch", "late"):
+        text = generated(twin, form).read_text()
+        for old, new in TYPE_RENAMES[dtype]:
+            text = text.replace(old, new)
+        ours = generated(name, form).read_text()
+        assert TARGET_LINE.sub("", ours) == TARGET_LINE.sub("", text), \
+            f"{name} ({form}) is not its twin {twin}'s text but for the type: {hint}"
+
+
 def assert_steady_or_short(loops, name: str, generated) -> None:
     """The runs went round the steady loop twice (``steady_loop``), or made the iterations
     ``SHORT`` pins: counted at the loop's back edge, or where LLVM unrolled it (no loop holds

@@ -31,7 +31,7 @@ import re
 import pytest
 
 from iree_configs import (CONFIGS, FORMS, HOLDS, NO_LOOP, RANDOM_FORM, G,
-                          assert_steady_or_short)
+                          assert_steady_or_short, assert_type_twin)
 from kernel_builds import shared_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
@@ -70,13 +70,6 @@ TWINS = {"f16_ab_2048x2048x1024": "bf16_ab_2048x2048x1024",
          "f16_abt_2048x2048x1024_vector_distribute": "bf16_abt_2048x2048x1024_vector_distribute",
          "fp8e5m2_abt_2048x2048x1024_vector_distribute":
              "fp8_abt_2048x2048x1024_vector_distribute"}
-#: element type -> how its twin's text is renamed to it (IREE's intrinsics say ``BF16``)
-RENAMES = {"f16": (("bf16", "f16"), ("BF16", "F16")), "fp8e5m2": (("E4M3FN", "E5M2"),)}
-#: the line of IREE's target attribute, the same in every kernel (it lists every type and
-#: intrinsic, so renamed it is not): left out of the comparison
-TARGET = re.compile(r"^#executable_target.*\n", re.M)
-
-
 #: configuration -> one whose late form is its own but for the element type and the numbers
 #: (sizes, strides, grid bounds: the same IR, the same passes' paths; checked by its
 #: prefetch item, :func:`_same_but_numbers`), so it is run at the prefetch point only, as the
@@ -110,14 +103,9 @@ def _same_but_numbers(generated, name: str, form: str, other: str) -> None:
 
 def _as_its_twin(generated, name: str) -> None:
     """Both forms of configuration ``name`` are its twin's (:data:`TWINS`) with the type
-    renamed (:data:`RENAMES`; the target's line aside, :data:`TARGET`)."""
-    dtype = CONFIGS[name][0]["dtype"]
-    for form in ("prefetch", "late"):
-        twin, ours = generated(TWINS[name], form).read_text(), generated(name, form).read_text()
-        for old, new in RENAMES[dtype]:
-            twin = twin.replace(old, new)
-        assert TARGET.sub("", ours) == TARGET.sub("", twin), f"{name} ({form}) is not " \
-            f"its twin {TWINS[name]}'s text but for the type: run its prefetch point again"
+    renamed (``iree_configs.assert_type_twin``)."""
+    assert_type_twin(generated, name, TWINS[name], CONFIGS[name][0]["dtype"],
+                     "run its prefetch point again")
 
 
 def _run_here(name: str, form: str) -> bool:

@@ -52,6 +52,7 @@ from pathlib import Path
 import pytest
 
 from build_cache import cached, share_code_objects
+from iree_configs import assert_type_twin
 from steady_loop import assert_steady, counting_loops
 from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.driver.simulate import SimulateOptions, simulate
@@ -82,7 +83,7 @@ REFUSED = {
 
 
 #: kernel -> the kernel whose text it is in both forms but for the element type (IREE's
-#: names of it renamed, :data:`RENAMES`; the target's line, which lists every type, aside):
+#: names of it renamed, ``iree_configs.assert_type_twin``):
 #: its late form is not built (the twin's is, and gives the twin's one schedule, which is
 #: ours: checked), and its code object is the twin's but for the MFMAs' type (checked), so
 #: its random-order run is the twin's (or, :data:`RANDOM_BY`, that of the twin's spec)
@@ -91,10 +92,6 @@ TWINS = {"matmul_f16_abt_256x256_8wave": "matmul_bf16_abt_256x256_8wave",
          "matmul_f16_ab_128x128_k128_8wave": "matmul_bf16_ab_128x128_k128_8wave",
          "matmul_f16_abt_256x256_32x32_8wave": "matmul_bf16_abt_256x256_32x32_8wave",
          "matmul_f16_abt_256x256_k128_8wave": "matmul_bf16_abt_256x256_k128_8wave"}
-#: element type -> how its twin's text is renamed to it (IREE's intrinsics say ``BF16``)
-RENAMES = {"f16": (("bf16", "f16"), ("BF16", "F16")), "fp8e5m2": (("E4M3FN", "E5M2"),)}
-#: the line of IREE's target attribute (every type and intrinsic): left out of the comparison
-TARGET = re.compile(r"^#executable_target.*\n", re.M)
 
 
 @pytest.fixture(autouse=True)
@@ -189,9 +186,9 @@ def test_both_forms_give_one_hazard_free_schedule(generated, name, capsys, tmp_p
 def _as_its_twin(generated, name: str, built) -> str:
     """The schedule of the :data:`TWINS` kernel ``name``'s twin (``--emit=schedule-json``,
     the one of both its forms: its own item checks it), after checking that both forms of
-    ``name`` are the twin's text with the type renamed (:data:`RENAMES`, the target's line
-    aside), that the twin's schedule is ``name``'s (``built``: its prefetch point's build) and
-    that ``name``'s code object is the twin's instruction for instruction but for its MFMAs'
+    ``name`` are the twin's text with the type renamed (:func:`_same_text_but_type`), that
+    the twin's schedule is ``name``'s (``built``: its prefetch point's build) and that
+    ``name``'s code object is the twin's instruction for instruction but for its MFMAs'
     type (the opcode, or FP8's format fields ``cbsz`` and ``blgp``)."""
     twin = TWINS[name]
     assert twin in NAMES and twin not in TWINS, (name, twin)
@@ -204,16 +201,11 @@ def _as_its_twin(generated, name: str, built) -> str:
 
 
 def _same_text_but_type(generated, name: str, twin: str) -> None:
-    """Both forms of ``name`` are ``twin``'s text with the type renamed (:data:`RENAMES`),
-    the target's line aside."""
-    dtype = {**G.EIGHT_WAVE, **G.EIGHT_WAVE_VARIANTS}[name]["dtype"]
-    for form in ("prefetch", "late"):
-        text = generated(twin, form).read_text()
-        for old, new in RENAMES[dtype]:
-            text = text.replace(old, new)
-        assert TARGET.sub("", generated(name, form).read_text()) == TARGET.sub("", text), \
-            f"{name} ({form}) is not its twin {twin}'s text but for the type: take it out " \
-            "of TWINS"
+    """Both forms of ``name`` are ``twin``'s text with the type renamed
+    (``iree_configs.assert_type_twin``)."""
+    assert_type_twin(generated, name, twin,
+                     {**G.EIGHT_WAVE, **G.EIGHT_WAVE_VARIANTS}[name]["dtype"],
+                     "take it out of TWINS")
 
 
 def _but_mfma_type(hsaco: bytes) -> list:

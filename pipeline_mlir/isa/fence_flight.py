@@ -37,21 +37,16 @@ _QUIET = frozenset({"wait", "sched_barrier", "sched_group_barrier", "nop"})
 def fence_barriers(fn: AsmFunction) -> list[int]:
     """The lines of the ``s_barrier`` s of ``fn`` in zero-trip fence blocks (module
     docstring)."""
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
     out = []
-    for k, b in enumerate(fn.blocks):
+    for b in fn.blocks:
         bars = [i for i in b.instrs if i.kind == "barrier"]
-        if len(bars) != 1 or any(i.kind not in _QUIET for i in b.instrs if i is not bars[0]):
+        if len(bars) != 1 or len(b.succs) != 1 or \
+                any(i.kind not in _QUIET for i in b.instrs if i is not bars[0]):
             continue
-        if len(b.succs) != 1:
-            continue
-        after = index[b.succs[0]]
-        for p in fn.blocks:
-            if b.label in p.succs and index.get(p.succs[0]) is not None and \
-                    after in {index[s] for s in p.succs} and p.instrs and \
-                    p.instrs[-1].mnemonic.startswith(_UNIFORM) and len(p.succs) == 2:
-                out.append(bars[0].line)
-                break
+        # a block branching on the whole wave to the fence block or past it
+        if any(len(p.succs) == 2 and b.label in p.succs and b.succs[0] in p.succs and
+               p.instrs and p.instrs[-1].mnemonic.startswith(_UNIFORM) for p in fn.blocks):
+            out.append(bars[0].line)
     return out
 
 

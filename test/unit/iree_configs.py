@@ -442,12 +442,18 @@ RANDOM_FORM = {
 }
 
 
+def forall_grid(prefetch_text: str) -> tuple[int, int] | None:
+    """IREE's workgroup grid (tiles in M, tiles in N): the bounds of its ``scf.forall`` at
+    the prefetch point; None without one (VectorDistribute)."""
+    m = re.search(r"scf\.forall \([^)]*\) in \((\d+), (\d+)\)", prefetch_text)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
 def _square_grid(generated, name: str) -> bool:
-    """Whether IREE's workgroup grid of ``name`` (its ``scf.forall``'s bounds at the
-    prefetch point) is square, its last tile on the diagonal."""
-    m = re.search(r"scf\.forall \([^)]*\) in \((\d+), (\d+)\)",
-                  generated(name, "prefetch").read_text())
-    return m is not None and m.group(1) == m.group(2)
+    """Whether IREE's workgroup grid of ``name`` (:func:`forall_grid`) is square, its last
+    tile on the diagonal."""
+    grid = forall_grid(generated(name, "prefetch").read_text())
+    return grid is not None and grid[0] == grid[1]
 
 
 def exact_in_random_order(generated, name: str, capsys, seed: int, form: str,

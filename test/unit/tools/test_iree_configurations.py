@@ -31,7 +31,7 @@ import re
 import pytest
 
 from iree_configs import (CONFIGS, FORMS, HOLDS, NO_LOOP, RANDOM_FORM, G,
-                          assert_steady_or_short, assert_type_twin)
+                          assert_steady_or_short, assert_type_twin, forall_grid)
 from kernel_builds import shared_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
@@ -44,13 +44,6 @@ pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
 #: configurations whose grid is one workgroup (emulated whole): name -> 1
 ONE_WORKGROUP = {"bf16_abt_16x16x160": 1, "fp8_abt_64x31x96": 1, "fp8_abt_31x64x96": 1}
-
-
-def _grid(prefetch_text: str) -> tuple[int, int] | None:
-    """IREE's workgroup grid (tiles in M, tiles in N): the bounds of its scf.forall; None
-    without one (VectorDistribute)."""
-    m = re.search(r"scf\.forall \([^)]*\) in \((\d+), (\d+)\)", prefetch_text)
-    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def _tile(size: int, tiles: int) -> int:
@@ -146,7 +139,7 @@ def test_configuration(generated, name, form, tmp_path, capsys):
     if name in HOLDS:       # (the instructions that are its point)
         names = {i.name for i in load_kernel(out.read_bytes()).instrs}
         assert HOLDS[name] <= names, sorted(names)
-    grid = _grid(generated(name, "prefetch").read_text())
+    grid = forall_grid(generated(name, "prefetch").read_text())
     if cfg.get("transpose_a") or grid is None:  # A K x M, or no forall: as the dispatch says
         # one process (the test run's workers are the parallelism; the spread over
         # processes gives the same result: test_emulate_jobs.py)

@@ -16,7 +16,6 @@ The kernels are those the other modules generate (the same sources and flags: on
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -32,7 +31,7 @@ DATA = ROOT / "test" / "data" / "iree"
 sys.path.insert(0, str(DATA))
 import epilogues as E  # noqa: E402
 import generate as G  # noqa: E402
-from iree_configs import CONFIGS  # noqa: E402
+from iree_configs import CONFIGS, TARGET_LINE  # noqa: E402
 from kernel_builds import shared_build  # noqa: E402
 from test_iree_emulate import needs_iree  # noqa: E402
 from test_iree_epilogues import CONFIGS as EPILOGUE_CONFIGS  # noqa: E402
@@ -209,13 +208,11 @@ def test_both_forms_give_one_schedule(family, tmp_path):
     assert schedules[0] == schedules[1]
 
 
-#: IREE's truncf-to-f16 epilogue kernel is its truncf-to-bf16 one with ``bf16`` renamed
-#: ``f16`` (A, B, the MFMA, C; the target's line, which lists every type, aside), in both
-#: forms: its two forms' schedules are bf16's (compared above), not compared again
-TARGET_LINE = re.compile(r"^#executable_target.*\n", re.M)
-
-
 def _as_f16(text: str) -> str:
+    """A form of IREE's truncf-to-bf16 epilogue kernel as its truncf-to-f16 one's: ``bf16``
+    renamed ``f16`` (A, B, the MFMA, C; the target's line, which lists every type, aside).
+    The f16 kernel's two forms are so (checked below), so their schedules are bf16's
+    (compared above) and not compared again."""
     return TARGET_LINE.sub("", text.replace("bf16", "f16"))
 
 

@@ -90,6 +90,7 @@ _keep_freed_memory()
 
 import pytest
 
+import long_tier
 from build_cache import ENV as BUILD_CACHE_ENV
 from bytecode_cache import modules_of, plain_plugins, rewrite_share, seed_prefix
 
@@ -294,6 +295,8 @@ def pytest_configure(config):
     collects garbage at :data:`GC_THRESHOLDS`."""
     gc.set_threshold(*GC_THRESHOLDS)
     plain_plugins(config)
+    config.addinivalue_line("markers", long_tier.MARKER_HELP)
+    long_tier.runs_long(os.environ)
     worker = getattr(config, "workerinput", None)
     if worker is not None:
         number = re.fullmatch(r"gw(\d+)", str(worker.get("workerid")))
@@ -411,11 +414,22 @@ def _shares_a_fixture(item) -> bool:
                for defs in info.name2fixturedefs.values() for d in defs)
 
 
+def pytest_report_header(config):
+    """Whether the run holds the long tier (``long_tier.py``)."""
+    if long_tier.runs_long(os.environ):
+        return f"long tier: run ({long_tier.ENV}=1)"
+    return f"long tier: not run (its items deselected; {long_tier.ENV}=1 runs them)"
+
+
 def pytest_collection_modifyitems(config, items):
-    """With ``--dist loadgroup``, the tests of a module that use a module- or session-scoped
+    """The long tier's items deselected unless the run asks for them (``long_tier.py``).
+    With ``--dist loadgroup``, the tests of a module that use a module- or session-scoped
     fixture (a kernel or an IREE build) go to one worker, which builds the fixture once; the
     other tests are spread one by one.  Builds shared between modules go through the run's
     build cache instead (``build_cache.py``)."""
+    items[:], held = long_tier.split(items, long_tier.runs_long(os.environ))
+    if held:
+        config.hook.pytest_deselected(items=held)
     if not config.pluginmanager.hasplugin("xdist"):
         return
     for item in items:

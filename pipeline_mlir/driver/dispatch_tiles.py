@@ -2,10 +2,11 @@
 --emulate-workgroups=N``).
 
 The run's workgroups are those :func:`pipeline_mlir.emu.gemm.spread_ids` picks from the
-dispatch's grid (the first and the last among them); the tile each one writes is read from
-the dispatch's IR (:func:`pipeline_mlir.analysis.output_tiles.written_mask`: its workgroup
-id mapping, linearised workgroup loops and cut edge tiles included, element by element),
-before the build changes the module.  The run is then checked on every element those
+dispatch's grid (the first among them, and one off the grid's diagonal when it has one); the
+tile each one writes is read from the dispatch's IR
+(:func:`pipeline_mlir.analysis.output_tiles.written_mask`: its workgroup id mapping,
+linearised workgroup loops and cut edge tiles included, element by element), before the
+build changes the module.  The run is then checked on every element those
 tiles' writes write and on nothing else, whatever the machine code stores.  A dispatch whose writes cannot be
 evaluated keeps the older check on the elements the run stored, and the summary line says
 so and why.  The emulator and the analysis are imported by the functions that use them.

@@ -42,7 +42,7 @@ import numpy as np
 
 from pipeline_mlir.emu.coverage import stored_elements
 from pipeline_mlir.emu.expect import cast, decode, encoded, evaluate_at, item_bytes
-from pipeline_mlir.emu.gemm import check_in_grid, run_workgroups, spread_ids
+from pipeline_mlir.emu.gemm import check_in_grid, ids_run, run_workgroups, spread_ids
 from pipeline_mlir.emu.launchfile import LaunchFileError, LaunchSpec
 from pipeline_mlir.emu.launchdims import LaunchDims
 from pipeline_mlir.emu.machine import GlobalMemory
@@ -87,6 +87,8 @@ class DescribedRun:
     raw: dict = field(default_factory=dict, repr=False)
     #: each checked output's bytes some store wrote (bool per byte)
     stored: dict = field(default_factory=dict, repr=False)
+    #: the workgroups run (ids x, y[, z], or linear indices)
+    ids: list = field(default_factory=list)
 
     @property
     def exact(self) -> bool:
@@ -101,7 +103,8 @@ class DescribedRun:
         return (f"{self.kernel} as {self.path} says, mode={self.mode}: {verdict}, max error "
                 f"{err:g} in {outs}, {self.workgroups}{of} workgroups x "
                 f"{wave_count(self.waves)}, "
-                f"{self.instructions} instructions in {self.seconds:.2f} s")
+                f"{self.instructions} instructions in {self.seconds:.2f} s"
+                f"{ids_run(self.ids, self.grid)}")
 
     def problem(self) -> str | None:
         """What is wrong, or None."""
@@ -285,7 +288,7 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     raw = {c.output: mem.glob.buffer(spec.buffer(c.output).name).copy() for c in spec.checks}
     stored = {c.output: mem.glob.stored(spec.buffer(c.output).name) for c in spec.checks}
     return DescribedRun(kernel.name, spec.path, mode, len(ids), total, waves, n, seconds,
-                        outputs, raw, stored)
+                        outputs, raw, stored, list(ids))
 
 
 def _compare(spec: LaunchSpec, check, values: dict, mem: _Memory, whole: bool,

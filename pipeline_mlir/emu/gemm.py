@@ -57,6 +57,7 @@ class GemmRun:
     written: int = 0           # elements of C the workgroups stored to
     expected: int = 0          # elements they are responsible for (their tiles)
     coverage: Coverage = None  # the verdict on C (:mod:`pipeline_mlir.emu.coverage`)
+    ids: list = None           # the workgroups run (linear indices)
 
     @property
     def exact(self) -> bool:
@@ -84,30 +85,69 @@ def run_summary(run, name: str, note: str = "") -> str:
             f"{run.max_error:g}, {run.workgroups}{of} workgroups x "
             f"{wave_count(run.waves)}, "
             f"{run.instructions} instructions in {run.seconds:.2f} s "
-            f"({run.instructions / max(run.seconds, 1e-9):,.0f} instructions/s){note}")
+            f"({run.instructions / max(run.seconds, 1e-9):,.0f} instructions/s)"
+            f"{ids_run(run.ids, run.grid)}{note}")
+
+
+def ids_run(ids: list | None, total: int) -> str:
+    """What a summary line ends with: ``; workgroups run: ...`` naming ``ids`` (linear
+    indices, or ids x, y[, z]) when they are not the whole grid of ``total``; else nothing."""
+    if not ids or not total or len(ids) == total:
+        return ""
+    return "; workgroups run: " + ", ".join(
+        str(w) if isinstance(w, int) else "(" + ", ".join(map(str, w)) + ")" for w in ids)
 
 
 class GridError(EmuError):
     """More workgroups asked for than the grid has."""
 
 
-def spread(total: int, count: int | None) -> list[int]:
+def spread(total: int, count: int | None, diagonal=None) -> list[int]:
     """``count`` of the indices ``0 .. total-1`` spread evenly over them, the first and the
-    last included (all of them without ``count``)."""
+    last included (all of them without ``count``).  ``diagonal(i)``: whether index ``i``'s
+    tile is on the diagonal of the grid (x == y: on a square grid the evenly spread indices
+    can all be, and a kernel that mixes up x and y computes those right); when every index
+    picked is and ``count`` >= 2, one off it replaces a pick (:func:`off_diagonal`)."""
     if count is None:
         return list(range(total))
     if not 1 <= count <= total:
         raise GridError(f"{count} workgroups asked for, the grid has {total}")
     if count == 1:
         return [0]
-    return [i * (total - 1) // (count - 1) for i in range(count)]
+    picks = [i * (total - 1) // (count - 1) for i in range(count)]
+    if diagonal is None or not all(map(diagonal, picks)):
+        return picks
+    return off_diagonal(picks, total, diagonal)
+
+
+def off_diagonal(picks: list[int], total: int, diagonal) -> list[int]:
+    """``picks`` (increasing, at least two, all on the diagonal) with one replaced by the
+    index off it nearest to a pick between the first and the last (the pick before the last
+    first, on a tie the index below); with two picks, the last by the nearest off it below
+    it.  The first pick always stays (workgroup 0: the tile at C's origin, the whole tile
+    of a grid cut at C's far edges), and with three or more the last (the tile at C's far
+    corner).  ``picks`` unchanged when no index of the grid is off the diagonal."""
+    if len(picks) == 2:
+        below = next((i for i in range(picks[1] - 1, 0, -1) if not diagonal(i)), None)
+        return picks if below is None else [picks[0], below]
+    for d in range(1, total):
+        for k in range(len(picks) - 2, 0, -1):
+            for i in (picks[k] - d, picks[k] + d):
+                if picks[k - 1] < i < picks[k + 1] and not diagonal(i):
+                    return picks[:k] + [i] + picks[k + 1:]
+    return picks
 
 
 def spread_ids(grid: tuple[int, ...], count: int | None) -> list:
     """The ids (:func:`~pipeline_mlir.emu.launchdims.workgroup_id`) of ``count`` workgroups
-    of ``grid`` spread over it: :func:`spread` of their linear indices (all without
-    ``count``)."""
-    return [workgroup_id(i, grid) for i in spread(int(np.prod(grid)), count)]
+    of ``grid`` spread over it: :func:`spread` of their linear indices, an id with x != y
+    among them when the grid has one (all without ``count``)."""
+    def diagonal(i: int) -> bool:
+        at = workgroup_id(i, grid)
+        return at[0] == at[1]
+
+    return [workgroup_id(i, grid) for i in
+            spread(int(np.prod(grid)), count, diagonal if len(grid) > 1 else None)]
 
 
 def check_in_grid(name: str, workgroups: list | None, grid: tuple[int, ...] | None) -> None:
@@ -378,7 +418,8 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
                  progress=None, strict: bool = False, jobs: int = 1) -> GemmRun:
     """Run ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) as the complete GEMM kernel
     ``gemm`` (:class:`~pipeline_mlir.kernel.gemm.GemmKernel`) on ``M x N x K``: the whole
-    grid, or ``count`` workgroups spread over it (:func:`spread`); C is checked on their
+    grid, or ``count`` workgroups spread over it (:func:`spread`, a tile off the diagonal
+    among them when the grid has one); C is checked on their
     tiles (:mod:`pipeline_mlir.emu.coverage`); ``progress(done, total)`` is called as
     workgroups finish; ``strict``: buffer accesses past a descriptor's records are findings.
     ``jobs``: processes to spread the workgroups over (same result).
@@ -396,8 +437,8 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
         raise EmuError(f"kernel {kernel.name} declares {kernel.launch.lds_bytes} bytes of LDS; "
                        f"the {gemm.name} kernel of the pipeline uses {gemm.lds_bytes} (is the "
                        f"file built for this --pipeline?)")
-    tiles = launch.grid[0]
-    workgroups = spread(tiles, count)
+    tiles, tm, tn = launch.grid[0], M // g.BM, N // g.BN
+    workgroups = spread(tiles, count, lambda w: len(set(launch.order.tile_of(w, tm, tn))) == 1)
     inputs, ref = problem_buffers(gemm, M, N, K, data_seed)
     c_dtype = gemm.c_dtype
     c_bytes, c_word = C_WORDS[c_dtype]
@@ -421,11 +462,10 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
                                  collect, progress, jobs=jobs)
     seconds = time.perf_counter() - start
     C = c_values(glob.buffer("C").view(c_word).reshape(M, N), c_dtype)
-    tm, tn = M // g.BM, N // g.BN
     cover = footprint((M, N), [(r * g.BM, c * g.BN, g.BM, g.BN) for r, c in
                                (launch.order.tile_of(w, tm, tn) for w in workgroups)])
     cov = check_c(C, stored_elements(glob.marks_of("C"), (M, N), glob.stamped_pages("C")), cover,
                   lambda r, c: ref[np.ix_(r, c)])
     return GemmRun(kernel.name, M, N, K, mode, len(workgroups), waves, n, seconds,
                    cov.max_error, C, ref, cov.first_bad, findings, tiles, cov.stored,
-                   cov.compared, cov)
+                   cov.compared, cov, list(workgroups))

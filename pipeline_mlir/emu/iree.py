@@ -133,6 +133,7 @@ class MatmulRun:
     instructions: int
     seconds: float
     coverage: Coverage = None  # the verdict on C (:mod:`pipeline_mlir.emu.coverage`)
+    ids: list = None           # the workgroups run (ids x, y[, z], or linear indices)
 
     @property
     def exact(self) -> bool:
@@ -572,4 +573,4 @@ def _result(launch: Launch, workgroups: list, total: int, tiles: list | None) ->
     return MatmulRun(launch.kernel.name, launch.contract, p.M, p.N, p.K, p.transpose_b,
                      launch.mode, len(workgroups), total, launch.waves, cov.stored,
                      cov.compared, cov.max_error, bad, got, want, launch.instructions,
-                     launch.seconds, cov)
+                     launch.seconds, cov, list(workgroups))

@@ -159,11 +159,14 @@ def cli(capsys, *argv):
     return rc, out, err
 
 
-def _summary(workgroups: str, mode: str, contract: str, size=(SIZE, SIZE, SIZE)) -> str:
+def _summary(workgroups: str, mode: str, contract: str, size=(SIZE, SIZE, SIZE),
+             ran: str = "") -> str:
+    """The summary line's pattern; ``ran``: the ids a partial run names (regex-quoted)."""
     m, n, k = size
     return (rf"matmul_dispatch_0_matmul_{m}x{n}x{k}_\w+ M={m} N={n} K={k} mode={mode}: exact, "
             rf"max error 0, {workgroups} workgroups x 4 waves, \d+ instructions in [\d.]+ s "
-            rf"\([\d,]+ instructions/s\); {contract}, B N x K\n")
+            rf"\([\d,]+ instructions/s\)"
+            + (f"; workgroups run: {ran}" if ran else "") + rf"; {contract}, B N x K\n")
 
 
 def _one_error(err: str, start: str) -> None:
@@ -180,7 +183,10 @@ def test_cli_builds_and_runs_an_iree_dispatch(capsys, form, emulate, mode):
                            f"--emulate-mode={mode}", "--emulate-workgroups=2")
     assert rc == 0 and err == "", err
     assert_steady(loops)
-    assert re.fullmatch(_summary("2 of 1024", mode, "memref descriptors"), out), out
+    # the prefetch point's 32 x 32 grid: one workgroup off its diagonal (not the corner);
+    # the late form's linearised grid of 1024: the first and the last
+    ran = r"\(0, 0\), \(30, 31\)" if form == "prefetch" else "0, 1023"
+    assert re.fullmatch(_summary("2 of 1024", mode, "memref descriptors", ran=ran), out), out
 
 
 @pytest.fixture(scope="session")
@@ -201,7 +207,8 @@ def test_cli_runs_the_pipelined_code_object_and_its_assembly(capsys, kernels, la
         rc, out, err = cli(capsys, "--emulate=4096,4096,4096", str(path),
                            f"--emulate-mode={mode}", "--emulate-workgroups=1")
         assert rc == 0 and err == "", err
-        assert re.fullmatch(_summary("1 of 1024", mode, "memref descriptors"), out), out
+        assert re.fullmatch(_summary("1 of 1024", mode, "memref descriptors", ran="0"),
+                            out), out
 
 
 def test_cli_catches_a_weakened_wait_in_late_mode(capsys, late_asm, tmp_path):

@@ -56,8 +56,9 @@ class CodegenError(PipelineError):
 
 
 class CodegenStepError(CodegenError):
-    """A child step of the build (code generation, the link) did not finish in its time or
-    could not start: an error of the whole kernel, not of a function."""
+    """A child step of the build (code generation, the link) did not finish in its time,
+    could not start, or ended with its reply cut short: an error of the whole kernel, not
+    of a function."""
 
 
 #: the head of an LLVM diagnostic printed without a source location (LLVM's
@@ -258,7 +259,8 @@ def compile_llvm_ir(ll_text: str, mcpu: str = DEFAULT_CHIP, kind: str = "asm", o
     job = {"ir": apply_skew_shims(ll_text), "mcpu": mcpu, "features": features, "kind": kind,
            "opt": opt, "options": list(options)}
     done = worker.run(_MODULE, json.dumps(job).encode(), timeout=timeout, error=CodegenStepError,
-                      doing=f"LLVM code generation for {mcpu}", starting="LLVM code generation")
+                      doing=f"LLVM code generation for {mcpu}", starting="LLVM code generation",
+                      parts=2 if kind == "both" else 1)
     if done.status != 0:
         raise CodegenError(_failure_message(done.stderr, done.status))
     for line in done.stderr.splitlines():

@@ -12,6 +12,12 @@ a crash becomes an error of the caller, never its death.  The protocol:
 * anything else (an abort, a signal, a Python error) leaves what the child printed on standard
   error and its status.
 
+A reply of status 0 is checked whole: every part as long as its length says, and as many
+parts as the caller asks for (``parts``).  One that is not (the worker, or a launcher
+in front of it, exited 0 before all of its output reached the pipe) is the caller's
+``error`` naming what is missing (:func:`short_reply`), never a part read short or an index
+past the parts: a code object cut short would otherwise be linked as it is.
+
 :func:`run` is the parent's side, :func:`serve` the child's (the worker module's ``__main__``
 block).  Used by :mod:`pipeline_mlir.isa.codegen` (LLVM code generation) and
 :mod:`pipeline_mlir.passes.translate` (MLIR to LLVM IR); nothing is imported here that either
@@ -65,11 +71,13 @@ class Exit:
 
 
 def run(module: str, payload: bytes, *, timeout: float, error: type[Exception], doing: str,
-        starting: str) -> Exit:
+        starting: str, parts: int | None = None) -> Exit:
     """Run ``python -m module --worker`` on ``payload``.
 
     ``error`` is raised when the worker does not finish in ``timeout`` seconds
-    (:func:`timed_out`) or cannot start (``"cannot start the {starting} worker ..."``).
+    (:func:`timed_out`), cannot start (``"cannot start the {starting} worker ..."``), or
+    exits with status 0 and a reply cut short or of other than ``parts`` parts (None: any
+    number; :func:`short_reply`).
     """
     command = [sys.executable, "-m", module, FLAG]
     launcher = os.environ.get(LAUNCHER_ENV)
@@ -91,8 +99,25 @@ def run(module: str, payload: bytes, *, timeout: float, error: type[Exception], 
     except BaseException:       # interrupted: the worker and what it forked go too
         _stop(proc)
         raise
-    parts = _unframe(stdout) if proc.returncode == 0 else []
-    return Exit(proc.returncode, parts, stderr.decode(errors="replace"))
+    said = stderr.decode(errors="replace")
+    if proc.returncode != 0:
+        return Exit(proc.returncode, [], said)
+    got, missing = _unframe(stdout)
+    if missing is None and parts is not None and len(got) != parts:
+        missing = f"it holds {len(got)} part{'s' * (len(got) != 1)}, not the {parts} asked for"
+    if missing is not None:
+        raise error(short_reply(starting, missing, len(stdout), said))
+    return Exit(0, got, said)
+
+
+def short_reply(starting: str, missing: str, size: int, stderr: str) -> str:
+    """The message of a worker that exited with status 0 and a reply of ``size`` bytes that
+    is not whole (``missing``: what is wrong with it), with the end of its standard error."""
+    tail = " ".join(stderr.split())[-300:]
+    said = f"; its standard error: {tail}" if tail else ", and nothing on standard error"
+    return (f"the {starting} worker exited with status 0 but its reply ({size} bytes) was "
+            f"cut short: {missing} (the worker, or what launched it, ended before all of its "
+            f"output was written){said}")
 
 
 def _stop(proc: subprocess.Popen) -> None:
@@ -123,10 +148,18 @@ def serve(work, module: str, takes: str) -> int:
     return 0
 
 
-def _unframe(data: bytes) -> list[bytes]:
+def _unframe(data: bytes) -> tuple[list[bytes], str | None]:
+    """(the parts of a reply, None), or (those read whole, what is missing) when it ends
+    inside a part's length or its bytes."""
     parts, pos = [], 0
     while pos < len(data):
+        if len(data) - pos < 8:
+            return parts, (f"it ends inside the length of part {len(parts) + 1} "
+                           f"({len(data) - pos} of its 8 bytes)")
         (n,) = struct.unpack_from("<Q", data, pos)
+        if len(data) - pos - 8 < n:
+            return parts, (f"part {len(parts) + 1} has {len(data) - pos - 8} of its {n} "
+                           f"bytes")
         parts.append(data[pos + 8:pos + 8 + n])
         pos += 8 + n
-    return parts
+    return parts, None

@@ -115,7 +115,8 @@ _DIAG_LINE = re.compile(r"^(loc\(.*?\)): (error|note): (.*)$")
 def _translate_in_child(op, timeout: float) -> str:
     text = op.get_asm(enable_debug_info=True, print_generic_op_form=True)
     done = worker.run(_MODULE, text.encode(), timeout=timeout, error=ChildTranslationError,
-                      doing="translation to LLVM IR", starting="translation to LLVM IR")
+                      doing="translation to LLVM IR", starting="translation to LLVM IR",
+                      parts=1)
     if done.status == 0:
         return done.parts[0].decode()
     located = tuple((m.group(2), m.group(3), m.group(1)) for m in

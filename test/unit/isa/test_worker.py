@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import struct
 import sys
 import time
 from pathlib import Path
@@ -29,6 +30,12 @@ def work(payload):
             time.sleep(30)
             os._exit(0)
         time.sleep(30)
+    if payload.startswith(b"exit0:"):  # status 0 with these bytes as the whole reply
+        sys.stdout.buffer.write(payload[6:])
+        sys.stdout.flush()
+        os._exit(0)
+    if payload == b"one" or payload.startswith(b"{"):   # (a code generation's JSON job)
+        return [b"asm"]
     return [payload.upper(), b"", bytes(range(256))]
 
 if __name__ == "__main__":
@@ -49,9 +56,9 @@ def fake(tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(tmp_path), str(ROOT),
                                                       os.environ.get("PYTHONPATH", "")]))
 
-    def run(payload: bytes, timeout: float = 60):
+    def run(payload: bytes, timeout: float = 60, parts: int | None = None):
         return worker.run("fake_worker", payload, timeout=timeout, error=Boom,
-                          doing="the fake work", starting="fake")
+                          doing="the fake work", starting="fake", parts=parts)
     return run
 
 
@@ -101,3 +108,43 @@ def test_a_worker_that_cannot_start_is_the_callers_error(fake, monkeypatch):
     monkeypatch.setattr(sys, "executable", "/nonexistent/python")
     with pytest.raises(Boom, match=r"^cannot start the fake worker \(/nonexistent/python\): "):
         fake(b"hello")
+
+
+SHORT = "^the fake worker exited with status 0 but its reply "
+
+
+@pytest.mark.parametrize("reply,missing", [
+    (struct.pack("<Q", 100) + b"0123456789", r"\(18 bytes\) was cut short: part 1 has 10 "
+                                              r"of its 100 bytes"),
+    (struct.pack("<Q", 2) + b"ab" + b"\x05\x00\x00", r"\(13 bytes\) was cut short: it ends "
+                                                     r"inside the length of part 2 \(3 of its "
+                                                     r"8 bytes\)")])
+def test_a_reply_cut_short_is_the_callers_error(fake, reply, missing):
+    """A worker (or its launcher) that exits with status 0 before all of its output is
+    written: the caller's error saying what is missing, not a part read short (a code
+    object cut short, linked as it is) or struct's error."""
+    with pytest.raises(Boom, match=SHORT + missing + r" \(the worker, or what launched it, "
+                                   r"ended before all of its output was written\), and "
+                                   r"nothing on standard error$"):
+        fake(b"exit0:" + reply)
+
+
+def test_a_reply_of_fewer_parts_than_asked_is_the_callers_error(fake):
+    with pytest.raises(Boom, match=SHORT + r"\(11 bytes\) was cut short: it holds 1 part, "
+                                   r"not the 2 asked for"):
+        fake(b"one", parts=2)
+    assert fake(b"one", parts=1).parts == [b"asm"]
+    assert len(fake(b"hello").parts) == 3          # no number asked for: any
+
+
+def test_code_generation_of_both_kinds_refuses_a_reply_of_one_part(fake, monkeypatch):
+    """``compile_llvm_ir(kind="both")`` asks for the assembly and the object: a worker that
+    gives one was an IndexError at the object (seen once in a test run under py-spy)."""
+    from pipeline_mlir.isa import codegen
+
+    monkeypatch.setattr(codegen, "_MODULE", "fake_worker")   # a job: one part back
+    with pytest.raises(codegen.CodegenStepError, match=r"^the LLVM code generation worker "
+                                                       r"exited with status 0 but its reply "
+                                                       r"\(11 bytes\) was cut short: it holds "
+                                                       r"1 part, not the 2 asked for"):
+        codegen.compile_llvm_ir("define void @f() {\n  ret void\n}\n", kind="both")

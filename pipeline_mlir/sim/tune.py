@@ -44,7 +44,9 @@ steepest descent over single-knob changes in the order the schedule class declar
 knobs (``tune_knobs``). The user's spec
 is candidate 0 and the first base; a pass tries every value of every knob on top of the
 base, and the best candidate so far becomes the next pass's base; the passes stop when
-one finds nothing better (converged) or the budget is spent.
+one finds nothing better (converged) or the budget is spent: with no budget left the
+search stops at the next candidate that needs a build, before building it (one that would
+build a tried kernel would cost no budget, but only its build could tell).
 """
 
 from __future__ import annotations
@@ -455,12 +457,14 @@ class _Search:
         if rejected is not None:     # reported, but nothing was evaluated: no budget
             self.by_schedule[key] = self.row(schedule, changes, refused=rejected)
             return
+        # checked before the build: a build is the cost, paid only with budget left (whether
+        # it is a tried kernel's, at no budget, would be known only after it)
+        if self.res.evaluated >= self.res.budget:
+            raise _Spent()
         built = self._build(schedule, key, changes)
         if built is None:
             return
         text, kernel, failed = built
-        if self.res.evaluated >= self.res.budget:
-            raise _Spent()
         self.res.evaluated += 1
         self.by_schedule[key] = c = self.row(schedule, changes, refused=failed)
         if failed is not None:

@@ -210,7 +210,9 @@ def test_specs_that_build_the_same_kernel_cost_no_budget():
         spec = re.sub(r"\s*sched_barrier_mask=\w+", "", spec)
         return own_kernel(spec.replace("{ ", "{").replace("{}", ""))
     asm = built(kernel_of, lambda text: (50, 5))
-    res = T.tune(PP, knobs("sched_barrier_mask,scheduling=identity"), 2, objective="measured",
+    # a budget of 3: two evaluated, and the builds of the four same kernels paid from the
+    # budget left (with 2 the search stops before building the fifth candidate)
+    res = T.tune(PP, knobs("sched_barrier_mask,scheduling=identity"), 3, objective="measured",
                  evaluate_fn=evaluate, **asm)
     assert calls == ["pingpong", "pingpong{scheduling=identity}"] and res.evaluated == 2
     assert res.best.spec == "pingpong{scheduling=identity}" and res.converged
@@ -221,13 +223,42 @@ def test_specs_that_build_the_same_kernel_cost_no_budget():
     assert all(not c.ok and not c.cycles for c in res.tried if c.same_as is not None)
     text = res.text()
     assert text.count("same kernel as #0") == 2 and text.count("same kernel as #3") == 2
-    assert "6 candidates, 2 built, simulated and timed (budget 2), 4 the same kernel as " \
+    assert "6 candidates, 2 built, simulated and timed (budget 3), 4 the same kernel as " \
            "another, 0 refused; converged" in text
     # the same search that counts them spends its budget before reaching identity
     res = T.tune(PP, knobs("sched_barrier_mask,scheduling=identity"), 2, objective="measured",
                  evaluate_fn=fake(lambda s: (100, 1)), **built(own_kernel, lambda t: (50, 5)))
     assert res.evaluated == 2 and not res.converged
     assert [c.change_text() for c in res.tried] == ["(the given spec)", "sched_barrier_mask=0x0"]
+
+
+def test_no_candidate_is_built_once_the_budget_is_spent():
+    """The budget is checked before a candidate's build, the cost it bounds: a search of
+    budget N builds N kernels (each new), not N + 1, the last thrown away unevaluated; with
+    the budget spent, candidates the pipeline rejects before a build are still listed."""
+    builds = []
+
+    def kernel_of(spec):
+        builds.append(spec)
+        return own_kernel(spec)
+
+    def search(text, budget):
+        builds.clear()
+        return T.tune(PP, knobs(text), budget, objective="measured",
+                      evaluate_fn=fake(lambda s: (100, 1)),
+                      **built(kernel_of, lambda t: (50, 5)))
+    for budget in (1, 2, 3):
+        res = search("frags_ahead", budget)
+        assert res.evaluated == budget and not res.converged
+        assert builds == [c.spec for c in res.tried], (budget, builds)
+    res = search("frags_ahead=within,omit_mma_set_prio", 2)
+    assert len(builds) == res.evaluated == 2 and res.converged
+    assert [c.change_text() for c in res.tried if c.refused] == [
+        "omit_mma_set_prio=false", "omit_mma_set_prio=true"]
+    # a schedule-level search (no builds) stops at the same candidate
+    res = T.tune(PP, knobs("frags_ahead"), 2, objective="measured",
+                 evaluate_fn=fake(lambda s: (100, 1)))
+    assert [c.change_text() for c in res.tried] == ["(the given spec)", "frags_ahead=within"]
 
 
 def test_the_search_is_deterministic():

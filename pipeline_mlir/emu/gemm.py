@@ -107,7 +107,8 @@ def spread(total: int, count: int | None, diagonal=None) -> list[int]:
     last included (all of them without ``count``).  ``diagonal(i)``: whether index ``i``'s
     tile is on the diagonal of the grid (x == y: on a square grid the evenly spread indices
     can all be, and a kernel that mixes up x and y computes those right); when every index
-    picked is and ``count`` >= 2, one off it replaces a pick (:func:`off_diagonal`)."""
+    picked is and ``count`` >= 3, one off it replaces a pick between the first and the last
+    (:func:`off_diagonal`)."""
     if count is None:
         return list(range(total))
     if not 1 <= count <= total:
@@ -121,15 +122,12 @@ def spread(total: int, count: int | None, diagonal=None) -> list[int]:
 
 
 def off_diagonal(picks: list[int], total: int, diagonal) -> list[int]:
-    """``picks`` (increasing, at least two, all on the diagonal) with one replaced by the
-    index off it nearest to a pick between the first and the last (the pick before the last
-    first, on a tie the index below); with two picks, the last by the nearest off it below
-    it.  The first pick always stays (workgroup 0: the tile at C's origin, the whole tile
-    of a grid cut at C's far edges), and with three or more the last (the tile at C's far
-    corner).  ``picks`` unchanged when no index of the grid is off the diagonal."""
-    if len(picks) == 2:
-        below = next((i for i in range(picks[1] - 1, 0, -1) if not diagonal(i)), None)
-        return picks if below is None else [picks[0], below]
+    """``picks`` (increasing, all on the diagonal) with one replaced by the index off it
+    nearest to a pick between the first and the last (the pick before the last first, on a
+    tie the index below), so that the first (workgroup 0, C's origin) and the last (C's far
+    corner, the tile a grid cut at C's far edges cuts in both) stay.  ``picks`` unchanged
+    when there is no pick between them (two workgroups: both corners, the tiles C's edges
+    cut, matter more; a third runs one off the diagonal) or no index off the diagonal."""
     for d in range(1, total):
         for k in range(len(picks) - 2, 0, -1):
             for i in (picks[k] - d, picks[k] + d):
@@ -141,7 +139,7 @@ def off_diagonal(picks: list[int], total: int, diagonal) -> list[int]:
 def spread_ids(grid: tuple[int, ...], count: int | None) -> list:
     """The ids (:func:`~pipeline_mlir.emu.launchdims.workgroup_id`) of ``count`` workgroups
     of ``grid`` spread over it: :func:`spread` of their linear indices, an id with x != y
-    among them when the grid has one (all without ``count``)."""
+    among three or more when the grid has one (all without ``count``)."""
     def diagonal(i: int) -> bool:
         at = workgroup_id(i, grid)
         return at[0] == at[1]
@@ -418,7 +416,7 @@ def emulate_gemm(kernel, gemm, M: int, N: int, K: int, mode: str = "eager", seed
                  progress=None, strict: bool = False, jobs: int = 1) -> GemmRun:
     """Run ``kernel`` (a :class:`~pipeline_mlir.emu.codeobj.Kernel`) as the complete GEMM kernel
     ``gemm`` (:class:`~pipeline_mlir.kernel.gemm.GemmKernel`) on ``M x N x K``: the whole
-    grid, or ``count`` workgroups spread over it (:func:`spread`, a tile off the diagonal
+    grid, or ``count`` workgroups spread over it (:func:`spread`, from three a tile off the diagonal
     among them when the grid has one); C is checked on their
     tiles (:mod:`pipeline_mlir.emu.coverage`); ``progress(done, total)`` is called as
     workgroups finish; ``strict``: buffer accesses past a descriptor's records are findings.

@@ -183,9 +183,9 @@ def test_cli_builds_and_runs_an_iree_dispatch(capsys, form, emulate, mode):
                            f"--emulate-mode={mode}", "--emulate-workgroups=2")
     assert rc == 0 and err == "", err
     assert_steady(loops)
-    # the prefetch point's 32 x 32 grid: one workgroup off its diagonal (not the corner);
+    # the prefetch point's 32 x 32 grid: its two corners, on its diagonal;
     # the late form's linearised grid of 1024: the first and the last
-    ran = r"\(0, 0\), \(30, 31\)" if form == "prefetch" else "0, 1023"
+    ran = r"\(0, 0\), \(31, 31\)" if form == "prefetch" else "0, 1023"
     assert re.fullmatch(_summary("2 of 1024", mode, "memref descriptors", ran=ran), out), out
 
 

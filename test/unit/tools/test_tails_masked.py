@@ -9,7 +9,7 @@ direct-to-LDS copy moves them) are register-staged (``sched-stage-copies``).  Th
 kernels at 2048x2048 and K = 1023 and K = 1028 (rows of 2046 and 2056 bytes, as unaligned
 as 4095's and 4100's; 32 and 33 K steps) run exact on the emulator, memory completing
 as late as the counters allow (test_iree_configurations.py, on the same code objects) and
-at random; a staged copy whose LDS wait is weakened, or
+at random (K = 1028 in the long tier); a staged copy whose LDS wait is weakened, or
 whose store moves past the barrier after it, is caught as a race by sched-stage-copies'
 check of the staged form.  In the pipelined loop the
 staged loads are issued an iteration ahead: a load for the wrong iteration gives a wrong C,
@@ -145,8 +145,9 @@ def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     copies padded by selects, dropped in the loop that stays, which compiles to one block.)
     The K = 1023 and 1028 kernels in late mode: test_iree_configurations.py's
     ``test_configuration[bf16_abt_2048x2048x{1023,1028}-prefetch]`` (the same kernels,
-    code objects shared with it here) runs them on 2 workgroups, the second of the first
-    row and the last of the grid (the last run here too)."""
+    code objects shared with it here; 1028's in the long tier, as here) runs them on 2
+    workgroups, the second of the first row and the last of the grid (the last run here
+    too)."""
     with share_code_objects(), counting_loops() as loops:
         rc = main(["--pipeline=4wave", "--emulate", str(unaligned[k]),
                    "--emulate-workgroups=2", f"--emulate-mode={mode}"])

@@ -248,7 +248,7 @@ RANDOM_TOO = "{} in late mode; the padded dispatches at random: padded-mn, padde
     ("mk512", (208, 512, 384), "late"),
     ("mk512", (512, 512, 0), "late"), ("mk512", (512, 512, 896), "random:7"),
     _long("mnk512", (208, 384, 640), "random:1", "mk512 takes its path (the same schedule, "
-          "byte for byte, the same copies; B and C of a launch stride: mn512)"),
+          "byte for byte, the same copies); C of a launch stride: mn512"),
     # a K step split in two, the remainder on the schedule's buffers, K at launch: 3 K
     # steps (the remainder runs one), 1, none, 5
     ("vdk-late", (1024, 1024, 1536), "late"), ("vdk-late", (1024, 1024, 512), "late"),
@@ -331,8 +331,9 @@ def test_both_forms_of_the_padded_dispatch_get_the_same_schedule(n, k):
     """The late form (rows masked by ``scf.if``; with K = 200 each run a masked load) is
     pipelined with the prefetch form's schedule: each form's schedule kept by the run's
     build of its code object, which ``test_dynamic_sizes_are_exact_at_run_time`` builds
-    too (``built``: ``padded-m``, ``padded-mn``, ``padk-mn`` and their late forms), so
-    no passes run twice (before, ``--emit=schedule`` ran them again for each form)."""
+    too (``built``: ``padded-m``, ``padded-mn``, ``padk-mn`` and their late forms;
+    padded-m's in the long tier, as its item here), so no passes run twice (before,
+    ``--emit=schedule`` ran them again for each form)."""
     out = [built_schedule("4wave", text) for text in (_padded(n, k), _padded_late(n, k))]
     assert out[0] == out[1] and json.loads(out[0])["phases"]["kernel"], out[0][:500]
 

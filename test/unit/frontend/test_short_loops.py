@@ -112,7 +112,9 @@ def test_no_iteration_is_refused(capsys, tmp_path):
     assert "'scf.for' op runs 0 iteration(s); the schedule's loop takes two K tiles" in err, err
 
 
-@pytest.mark.parametrize("form", ["prefetch", "late"])
+@pytest.mark.parametrize("form", ["prefetch", pytest.param("late", marks=pytest.mark.long(
+    "the loop run as written: prefetch; the late form's remainder on LDS of its own: "
+    "test_tails_iree.py's late form"))])
 def test_iree_kernel_cut_to_one_iteration_is_exact(form):
     """IREE's 4096^3 kernel (IREE's swizzle an attribute at the prefetch point, arithmetic in
     the late form) with its K-loop's upper bound made its lower bound + 1: pipelined, it
@@ -128,7 +130,9 @@ def test_iree_kernel_cut_to_one_iteration_is_exact(form):
     assert MU.verdict(mutant) == ("exact", "")
 
 
-@pytest.mark.parametrize("form", ["prefetch", "late"])
+@pytest.mark.parametrize("form", ["prefetch", pytest.param("late", marks=pytest.mark.long(
+    "the masked loop run as written: prefetch; the late form's masked remainder, its loads "
+    "ahead: test_tails_masked.py's 200x1000x1030.late"))])
 def test_masked_loop_of_two_iterations_is_exact(form, capsys, tmp_path):
     """IREE's bf16 512x512x4095 kernel (K step 128, the last K tile masked) with its loop cut
     to its last two iterations: peeling the masked one leaves no pair, so the whole loop

@@ -225,7 +225,9 @@ def test_dynamic_k_late_form_gets_the_prefetch_forms_schedule(kernels):
     ("prefetch", 7, "random:3"),  # below one K tile: IREE's loop alone, masked
     ("prefetch", 260, "random:5"),  # the body runs, then a partial K tile, masked
     ("late", 260, "late"),  # 8 whole K tiles (the body runs twice), a partial one
-    ("late", 256, "random:3"),  # the body runs, its waves in random order
+    # the body runs, its waves in random order
+    pytest.param("late", 256, "random:3", marks=pytest.mark.long(
+        "the late form's body at K = 260 in late mode; this kernel at random: prefetch-260")),
 ])   # (also exact, run by hand: K = 160, 128, 100, 96, 64, 33, 32, 7 and 0, 100 at random;
 #      late form: 160, 128, 100, 96, 64, 32, 7, 0 (late), 100 and 7 (random))
 def test_dynamic_k_kernel_is_exact_at_run_time(pipelined, form, k, mode):
@@ -387,9 +389,11 @@ ACC_LOAD = "%357 = vector.load %alloc_5[%316, %337, %38, %34]"
                           "count comes from)"),
     ([("memref.store %669, %alloc[%651, %670]", "memref.store %669, %alloc[%651, %666]")],
      "scf.for", "with regions inside the K-loop"),
-    ([("%669 = memref.load %assume_align_7[%664, %668] : memref<4096x?xbf16, #gpu.address_"
-       "space<global>>", "%669 = memref.load %alloc_4[%651, %668] : memref<128x32xbf16, "
-       "#gpu.address_space<workgroup>>")], "scf.for", "with regions inside the K-loop"),
+    pytest.param([("%669 = memref.load %assume_align_7[%664, %668] : memref<4096x?xbf16, "
+                   "#gpu.address_space<global>>", "%669 = memref.load %alloc_4[%651, %668] : "
+                   "memref<128x32xbf16, #gpu.address_space<workgroup>>")], "scf.for",
+                 "with regions inside the K-loop", marks=pytest.mark.long(
+                     "the same refusal at the same loop: element copy not contiguous")),
     ([("vector.store %60, %alloca_6[%c1, %c0]", "vector.store %60, %alloca_6[%c2, %c0]")],
      "vector.store", "has side effects the pipeliner cannot move (writes private)"),
     (_late_no_barrier, "vector.load", "reads a private copy of an LDS tile with no barrier "

@@ -201,10 +201,30 @@ VERSIONED = {("padded-kxn-late", (129, 272, 256)): [3, 0]}
 UNCOUNTED: set = set()
 
 
+def _long(name: str, sizes: tuple, mode: str, why: str):
+    """An item of ``test_dynamic_sizes_are_exact_at_run_time`` in the long tier
+    (``test/unit/long_tier.py``): ``why`` names what the default run checks it on."""
+    return pytest.param(name, sizes, mode, marks=pytest.mark.long(why))
+
+
+#: the reasons of the long tier's padded dispatches: with N known at launch too, the same
+#: dispatch takes the M-only one's path (the same schedule, byte for byte, and the same
+#: copies in the adopted loop: only B's row masks by N added)
+PADDED_M = "padded-mn (400 x 272, late) takes padded-m's path with N masked too"
+PADDED_M_LATE = "padded-mn-late (400 x 272, late) takes padded-m-late's path with N masked too"
+PADK_M = ("padk-mn (129 x 272 x 200, late) takes its loop and peel with N masked too, "
+          "padk100-m its remainder's reads of B's static buffer")
+PADK_M_LATE = "padk-mn-late (144 x 272 x 200, late) takes padk-m-late's path with N masked too"
+#: an extra mode of a kernel whose late mode the default run keeps
+RANDOM_TOO = "{} in late mode; the padded dispatches at random: padded-mn, padded-mn-late"
+
+
 @pytest.mark.parametrize("name,sizes,mode", [
     # M = 400: the last row of tiles 16 rows deep (M = 16 and 272 took the same path);
     # 384: whole tiles
-    ("m", (400, 4096, 256), "late"), ("m", (384, 4096, 256), "random:5"),
+    ("m", (400, 4096, 256), "late"),
+    _long("m", (384, 4096, 256), "random:5", "whole tiles: m at 400 (its first workgroup); "
+          "the 4096 dispatch at random: k, mn"),
     # a layout with unused slots (push constants #0 and #2, binding #1), loaded out of
     # order: the kernel takes every slot, as IREE launches it
     ("m-sparse", (400, 4096, 256), "late"),
@@ -212,8 +232,13 @@ UNCOUNTED: set = set()
     # took it too), none, 7
     ("k", (4096, 4096, 96), "late"),
     ("k", (4096, 4096, 0), "late"), ("k", (4096, 4096, 224), "random:4"),
-    ("mk", (400, 4096, 96), "late"), ("mk", (144, 4096, 224), "random:2"),
-    ("mn512", (208, 384, 512), "late"), ("mn512", (64, 256, 512), "random:1"),
+    # (M and K at launch: k's schedule and copies, m's workgroups)
+    *[_long("mk", s, mode, "k at 96 and 224 and m at 400 take its paths (the same schedule "
+            "as k's, byte for byte, the same copies)")
+      for s, mode in (((400, 4096, 96), "late"), ((144, 4096, 224), "random:2"))],
+    ("mn512", (208, 384, 512), "late"),
+    _long("mn512", (64, 256, 512), "random:1", "mn512 at 208 x 384 in late mode; the 512^3 "
+          "dispatch at random: mk512 at 896"),
     ("k-late", (4096, 4096, 96), "late"), ("k-late", (4096, 4096, 0), "late"),
     ("k-late", (4096, 4096, 224), "random:6"),
     ("mn", (400, 384, 256), "late"), ("mn", (144, 256, 256), "random:3"),
@@ -222,7 +247,8 @@ UNCOUNTED: set = set()
     # path), none, 7
     ("mk512", (208, 512, 384), "late"),
     ("mk512", (512, 512, 0), "late"), ("mk512", (512, 512, 896), "random:7"),
-    ("mnk512", (208, 384, 640), "random:1"),
+    _long("mnk512", (208, 384, 640), "random:1", "mk512 takes its path (the same schedule, "
+          "byte for byte, the same copies); C of a launch stride: mn512"),
     # a K step split in two, the remainder on the schedule's buffers, K at launch: 3 K
     # steps (the remainder runs one), 1, none, 5
     ("vdk-late", (1024, 1024, 1536), "late"), ("vdk-late", (1024, 1024, 512), "late"),
@@ -232,16 +258,23 @@ UNCOUNTED: set = set()
     ("masked-k-late", (512, 512, 100), "late"), ("masked-k-late", (512, 512, 257), "random:3"),
     ("masked-k-late", (512, 512, 0), "late"), ("masked-k-late", (512, 512, 896), "late"),
     # (M = 16, the last row of tiles 16 rows deep as at 400, took 400's path)
-    ("padded-m", (400, 4096, 256), "late"), ("padded-m", (129, 4096, 256), "random:3"),
+    _long("padded-m", (400, 4096, 256), "late", PADDED_M),
+    _long("padded-m", (129, 4096, 256), "random:3", PADDED_M),
     ("padded-mn", (400, 272, 256), "late"),
-    ("padded-mn", (144, 384, 256), "random:8"), ("padded-mn", (200, 130, 256), "late"),
+    ("padded-mn", (144, 384, 256), "random:8"),
+    _long("padded-mn", (200, 130, 256), "late", "cut at M and N as at 400 x 272"),
     # the late form: a 1-D grid over tiles cut at both edges (M and N)
-    ("padded-m-late", (400, 4096, 256), "late"), ("padded-m-late", (129, 4096, 256), "random:5"),
+    _long("padded-m-late", (400, 4096, 256), "late", PADDED_M_LATE),
+    _long("padded-m-late", (129, 4096, 256), "random:5", PADDED_M_LATE),
     ("padded-mn-late", (400, 272, 256), "late"), ("padded-mn-late", (144, 384, 256), "random:2"),
     # K = 200: the rows and the K left masked at once, the last K tile peeled
-    ("padk-m", (200, 4096, 200), "late"), ("padk-m", (16, 4096, 200), "random:3"),
-    ("padk-mn", (129, 272, 200), "random:1"), ("padk-m-late", (200, 4096, 200), "late"),
-    ("padk-mn-late", (144, 272, 200), "random:4"),
+    _long("padk-m", (200, 4096, 200), "late", PADK_M),
+    _long("padk-m", (16, 4096, 200), "random:3", PADK_M),
+    ("padk-mn", (129, 272, 200), "late"),
+    _long("padk-mn", (129, 272, 200), "random:1", RANDOM_TOO.format("padk-mn")),
+    _long("padk-m-late", (200, 4096, 200), "late", PADK_M_LATE),
+    ("padk-mn-late", (144, 272, 200), "late"),
+    _long("padk-mn-late", (144, 272, 200), "random:4", RANDOM_TOO.format("padk-mn-late")),
     # K = 100: one pipelined pair (the loop's one iteration), then a whole tile and the
     # masked one; the tag check keeps to the loop's own K tiles
     ("padk100-m", (200, 4096, 100), "late"), ("padk100-m-late", (129, 4096, 100), "random:2"),
@@ -291,14 +324,16 @@ def test_a_sparse_layout_runs_as_a_launch_description_too(built):
     assert problem is None and "exact" in summary, summary
 
 
-@pytest.mark.parametrize("n,k", [(False, 256), (True, 256), (True, 200)],
-                         ids=["m", "mn", "mn-k200"])
+@pytest.mark.parametrize("n,k", [pytest.param(False, 256, marks=pytest.mark.long(
+    "the mn item compares the two forms of the same dispatch with N masked too")),
+    (True, 256), (True, 200)], ids=["m", "mn", "mn-k200"])
 def test_both_forms_of_the_padded_dispatch_get_the_same_schedule(n, k):
     """The late form (rows masked by ``scf.if``; with K = 200 each run a masked load) is
     pipelined with the prefetch form's schedule: each form's schedule kept by the run's
     build of its code object, which ``test_dynamic_sizes_are_exact_at_run_time`` builds
-    too (``built``: ``padded-m``, ``padded-mn``, ``padk-mn`` and their late forms), so
-    no passes run twice (before, ``--emit=schedule`` ran them again for each form)."""
+    too (``built``: ``padded-m``, ``padded-mn``, ``padk-mn`` and their late forms;
+    padded-m's in the long tier, as its item here), so no passes run twice (before,
+    ``--emit=schedule`` ran them again for each form)."""
     out = [built_schedule("4wave", text) for text in (_padded(n, k), _padded_late(n, k))]
     assert out[0] == out[1] and json.loads(out[0])["phases"]["kernel"], out[0][:500]
 

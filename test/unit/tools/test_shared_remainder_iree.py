@@ -36,8 +36,10 @@ def kernels(tmp_path_factory):
                         lambda _name: G.matmul_source(**SOURCE))
 
 
-@pytest.mark.parametrize("form,mode", [("prefetch", "late"), ("prefetch", "random:11"),
-                                       ("late", "late"), ("late", "random:5")])
+@pytest.mark.parametrize("form,mode", [
+    ("prefetch", "late"), ("prefetch", "random:11"), ("late", "late"),
+    pytest.param("late", "random:5", marks=pytest.mark.long(
+        "the late form in late mode: late-late; at random: prefetch-random:11"))])
 def test_odd_trip_count_pingpong_is_exact(kernels, form, mode, capsys):
     with share_code_objects(), counting_loops() as loops:   # each form built once per run
         rc = main(["--pipeline=pingpong", "--emulate", str(kernels("k192", form)),

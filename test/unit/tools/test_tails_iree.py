@@ -63,8 +63,10 @@ def _emulate(args: list, mode: str, capsys) -> tuple[int, str]:
     return rc, out + err
 
 
-@pytest.mark.parametrize("form,mode", [("prefetch", "late"), ("prefetch", "random"),
-                                       ("late", "late"), ("late", "random")])
+@pytest.mark.parametrize("form,mode", [
+    ("prefetch", "late"), ("prefetch", "random"), ("late", "late"),
+    pytest.param("late", "random", marks=pytest.mark.long(
+        "the late form in late mode: late-late; at random: prefetch-random"))])
 def test_odd_trip_count_is_exact(kernels, prefetch_build, form, mode, capsys):
     assert "scf.for" in kernels[form].read_text() and "to %c35" in kernels[form].read_text()
     if form == "prefetch":

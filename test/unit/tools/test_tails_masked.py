@@ -9,7 +9,7 @@ direct-to-LDS copy moves them) are register-staged (``sched-stage-copies``).  Th
 kernels at 2048x2048 and K = 1023 and K = 1028 (rows of 2046 and 2056 bytes, as unaligned
 as 4095's and 4100's; 32 and 33 K steps) run exact on the emulator, memory completing
 as late as the counters allow (test_iree_configurations.py, on the same code objects) and
-at random; a staged copy whose LDS wait is weakened, or
+at random (K = 1028 in the long tier); a staged copy whose LDS wait is weakened, or
 whose store moves past the barrier after it, is caught as a race by sched-stage-copies'
 check of the staged form.  In the pipelined loop the
 staged loads are issued an iteration ahead: a load for the wrong iteration gives a wrong C,
@@ -70,16 +70,17 @@ def _run(capsys, tmp_path, text: str) -> tuple[int, str, str]:
 @pytest.fixture(scope="module")
 def unaligned(tmp_path_factory):
     """K -> IREE's 2048x2048xK bf16 kernel at the prefetch point (a 128x128 tile); "late":
-    the K = 1023 kernel's late form."""
-    d = tmp_path_factory.mktemp("unaligned_k")
-    out = {}
-    for k in (1023, 1028):
-        out[k] = d / f"k{k}.mlir"
-        out[k].write_text(G.prefetch_point(G.matmul_source(dtype="bf16", m=2048, n=2048,
-                                                           k=k), ()))
-    out["late"] = d / "k1023.late.mlir"
-    out["late"].write_text(G.late_form(G.matmul_source(dtype="bf16", m=2048, n=2048,
-                                                       k=1023), ()))
+    the K = 1023 kernel's late form; each written (``iree-compile`` run) when first asked
+    for, so a kernel only the long tier runs costs the default run nothing."""
+    def prefetch(**shape):
+        return lambda: G.prefetch_point(G.matmul_source(**shape), ())
+
+    def late(**shape):
+        return lambda: G.late_form(G.matmul_source(**shape), ())
+
+    makers = {k: (f"k{k}.mlir", prefetch(dtype="bf16", m=2048, n=2048, k=k))
+              for k in (1023, 1028)}
+    makers["late"] = ("k1023.late.mlir", late(dtype="bf16", m=2048, n=2048, k=1023))
     # IREE's default for small problems: a 64x128 tile at K step 128, 8 K tiles, the last
     # masked; the peeled tile's LDS fits beside the schedule's (B's subtiles in windows that
     # wrap, partition.subtile_windows; before them it was put on the schedule's).
@@ -89,32 +90,52 @@ def unaligned(tmp_path_factory):
     for (m, n, k), form in (((300, 260, 1020), "prefetch"), ((300, 260, 1020), "late"),
                             ((200, 1000, 1030), "prefetch"), ((200, 1000, 1030), "late")):
         key = f"{m}x{n}x{k}.{form}"
-        out[key] = d / f"{key}.mlir"
-        make = G.prefetch_point if form == "prefetch" else G.late_form
-        out[key].write_text(make(G.matmul_source(dtype="bf16", m=m, n=n, k=k), ()))
+        makers[key] = (f"{key}.mlir", (prefetch if form == "prefetch" else late)(
+            dtype="bf16", m=m, n=n, k=k))
     # IREE's 8-bit default there: K step 256, rows padded to 264 bytes; the peeled tiles'
     # 128x264 buffer (33792 bytes) fits beside the schedule's (before the wrapping
     # windows, one schedule buffer was grown to hold it: aliased_remainder, whose growth
     # test_iree_epilogues.py's C += kernel runs); K = 1768 (7 K tiles, the last masked)
     # runs the steady loop
-    out["i8.512x1768.late"] = d / "i8_512x1768.late.mlir"
-    out["i8.512x1768.late"].write_text(G.late_form(G.matmul_source(dtype="i8", m=512, n=512,
-                                                                   k=1768), ()))
+    makers["i8.512x1768.late"] = ("i8_512x1768.late.mlir", late(dtype="i8", m=512, n=512,
+                                                                k=1768))
     # i8 A x B: each copy of B (K x N) one K row, read unmasked and kept or padded by an
     # arith.select of whether the row is inside K (frontend/select_masks.py)
-    forms = G.forms(G.matmul_source(dtype="i8", m=512, n=512, k=1768, transpose_b=False))
-    for form, text in forms.items():
-        out[f"i8ab.512x1768.{form}"] = d / f"i8ab_512x1768.{form}.mlir"
-        out[f"i8ab.512x1768.{form}"].write_text(text)
-    return out
+    for form in ("prefetch", "late"):    # (one iree-compile run for both)
+        makers[f"i8ab.512x1768.{form}"] = (f"i8ab_512x1768.{form}.mlir", lambda form=form: (
+            G.forms(G.matmul_source(dtype="i8", m=512, n=512, k=1768,
+                                    transpose_b=False))[form]))
+    return _Written(tmp_path_factory.mktemp("unaligned_k"), makers)
 
 
+class _Written(dict):
+    """name -> the path of its kernel in ``folder``, written by ``makers[name] = (file
+    name, a function that returns the text)`` when first asked for."""
 
-@pytest.mark.parametrize("k,mode", [(1023, "random:3"), (1028, "random:5"),
-                                    ("200x1000x1030.late", "random:7"),
-                                    ("200x1000x1030.prefetch", "late"),
-                                    ("i8.512x1768.late", "random:11"),
-                                    ("i8ab.512x1768.late", "late")])
+    def __init__(self, folder: Path, makers: dict):
+        super().__init__()
+        self.folder, self.makers = folder, makers
+
+    def __missing__(self, name):
+        file, make = self.makers[name]
+        path = self[name] = self.folder / file
+        path.write_text(make())
+        return path
+
+
+@pytest.mark.parametrize("k,mode", [
+    (1023, "random:3"),
+    # (K = 1028's kernel is K = 1023's but for its numbers, and so is its lowering: the
+    # remainder runs the masked K tile alone, 1023's a whole one and the masked one)
+    pytest.param(1028, "random:5", marks=pytest.mark.long(
+        "K = 1023 takes its path: the same kernel and lowering but for the numbers")),
+    ("200x1000x1030.late", "random:7"), ("200x1000x1030.prefetch", "late"),
+    # (the i8 A x B^T kernel's schedule is the A x B one's but for the numbers; its masked
+    # runs of K are that one's A's, peeled onto buffers of their own beside the schedule's)
+    pytest.param("i8.512x1768.late", "random:11", marks=pytest.mark.long(
+        "i8ab.512x1768.late takes its tile, schedule and peel: 8-bit tiles masked along K, "
+        "peeled beside the schedule's buffers")),
+    ("i8ab.512x1768.late", "late")])
 def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     """(1020, 1030, 1768: the peeled masked tiles run on buffers of their own beside the
     schedule's.  200x1000x1030 (and
@@ -124,8 +145,9 @@ def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     copies padded by selects, dropped in the loop that stays, which compiles to one block.)
     The K = 1023 and 1028 kernels in late mode: test_iree_configurations.py's
     ``test_configuration[bf16_abt_2048x2048x{1023,1028}-prefetch]`` (the same kernels,
-    code objects shared with it here) runs them on 2 workgroups, the second of the first
-    row and the last of the grid (the last run here too)."""
+    code objects shared with it here; 1028's in the long tier, as here) runs them on 2
+    workgroups, the second of the first row and the last of the grid (the last run here
+    too)."""
     with share_code_objects(), counting_loops() as loops:
         rc = main(["--pipeline=4wave", "--emulate", str(unaligned[k]),
                    "--emulate-workgroups=2", f"--emulate-mode={mode}"])
@@ -234,7 +256,10 @@ LATE_MASK = "%289 = vector.create_mask %286 : vector<8xi1>"
      "'arith.andi' op at line 174:20, is not: the 'vector.load' op at line 179:22 reads other "
      "elements than the 'vector.maskedload' op at line 176:22: index 0 differs", "scf.if"),
     # a 33rd K step: the guarded load's mask is partial in an iteration kept
-    (LATE_LOOP, LATE_LOOP.replace("%c32_i32", "%c33_i32"), "is masked to", "scf.if"),
+    pytest.param(LATE_LOOP, LATE_LOOP.replace("%c32_i32", "%c33_i32"), "is masked to",
+                 "scf.if", marks=pytest.mark.long(
+                     "the same check of the masks (frontend/masks.py) refuses "
+                     "test_mask_peel_refusals[partial-before-last]")),
     # another access of the LDS buffer: its explicit swizzle is not undone, and the copy's
     # lanes do not store in order
     (LATE_DEALLOC, "%zz = memref.load %alloc[%c0] : memref<4096xbf16, "
@@ -242,8 +267,10 @@ LATE_MASK = "%289 = vector.create_mask %286 : vector<8xi1>"
      "writes LDS element 72 of the dense tile, not 64", "vector.store"),
     # the guarded load's mask sized by the workgroup: its pieces taken, the front end's own
     # copies refused at A's fragment read
-    (LATE_MASK, LATE_MASK.replace("%286", "%workgroup_id_x"), PAST_END_ROWS,
-     "vector.load %alloc"),
+    pytest.param(LATE_MASK, LATE_MASK.replace("%286", "%workgroup_id_x"), PAST_END_ROWS,
+                 "vector.load %alloc", marks=pytest.mark.long(
+                     "the same refusal at the same op: guard-mask-fixed; a mask moving with "
+                     "the workgroup: test_mask_peel_refusals[workgroup-dependent]")),
     # the guarded load's mask a constant size cutting a 4-byte piece: a size of the threads
     # alone is a cut run's (frontend/cut_runs.py), refused as the one above (before the
     # fixed-size cut runs, the refusal's note read the element size off operand 0, an i1

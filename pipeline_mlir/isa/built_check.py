@@ -138,7 +138,7 @@ def pipelined_check(fn: AsmFunction, plan, loop_note: str = "", ll_text: str | N
             return PipelinedCheck(isa=ran.isa, note=ran.note())
         return PipelinedCheck(note=f"the comparison with the schedule and its order rule not "
                                    f"run on the unrolled loop (main loop above): {ran.why}",
-                              plain=check_without_schedule(fn))
+                              plain=check_without_schedule(fn, pipelined=True))
     why = not_the_pipelined_loop(fn, plan, isa_options.get("mfmas_per_mma") or
                                  plan.shape.mfmas_per_mma, ll_text)
     if why:
@@ -147,7 +147,8 @@ def pipelined_check(fn: AsmFunction, plan, loop_note: str = "", ll_text: str | N
             return PipelinedCheck(isa=ran.isa, note=ran.note())
         why = f"{why}; {ran.why}" if ran is not None else why
         return PipelinedCheck(note=f"the comparison with the schedule and its order rule not "
-                                   f"run ({why})", plain=check_without_schedule(fn))
+                                   f"run ({why})",
+                              plain=check_without_schedule(fn, pipelined=True))
     return PipelinedCheck(isa=check_kernel_asm(fn, plan, **isa_options))
 
 

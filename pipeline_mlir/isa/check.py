@@ -512,16 +512,27 @@ _ASTRAY = frozenset({"ds-read-extra", "ds-read-moved", "ds-read-changed", "ds-me
                      "mfma-extra"})
 
 
-def check_without_schedule(fn: AsmFunction) -> list[Finding]:
+def check_without_schedule(fn: AsmFunction, pipelined: bool = False) -> list[Finding]:
     """The rules of the ISA check that read the assembly alone, on the whole of ``fn``: no
     instruction touches a register a load may still be writing (``wait-short``, on every
     path, whoever placed the waits) and no memory instruction sits in a waterfall loop
     (``waterfall``).  What a kernel without the pipelined loop (LLVM unrolled it, or kept
     another loop as the main one) still gets checked: the comparison with the schedule and
-    the order rule (``wait-unpinned``) read the pipelined loop's phases, which are gone."""
+    the order rule (``wait-unpinned``) read the pipelined loop's phases, which are gone.
+    With ``pipelined`` (``fn`` holds a pipelined loop, as built, which the comparison could
+    not read), also the rules of what a pipelined kernel's MFMAs multiply
+    (:mod:`~pipeline_mlir.isa.fragment_reuse`), which read no plan: each chain's fragments
+    read for it once, its A and B no accumulator and no global load's registers.  Not in an
+    MFMA function beside the pipelined one, whose operands may come from anywhere (an f32
+    or f64 MFMA may take another's result, a kernel may multiply what it loads)."""
     lds = lds_map(fn)
-    return group_findings(_assembly_findings(fn, reg_waits(fn, lds.apart if lds else None),
-                                             lds))
+    found = _assembly_findings(fn, reg_waits(fn, lds.apart if lds else None), lds)
+    if pipelined:
+        chains = mfma_chains(fn)
+        found += accumulators_as_operands(fn, chains)
+        found += reused_fragments(fn, read_places(fn), chains)
+        found += loaded_operands_found(fn, loaded_operands(fn))
+    return group_findings(found)
 
 
 def _assembly_findings(fn: AsmFunction, rw, lds, phase_of: dict | None = None) -> list[Finding]:

@@ -61,7 +61,7 @@ from pipeline_mlir.isa.which_loop import not_the_pipelined_loop
 from pipeline_mlir.isa.mfma_gaps import mfma_gaps
 from pipeline_mlir.isa.mfma_places import misplaced_mfmas
 from pipeline_mlir.isa.fragment_reuse import (accumulators_as_operands, loaded_operands_found,
-                                              reused_fragments)
+                                              operand_findings, reused_fragments)
 from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
@@ -519,20 +519,12 @@ def check_without_schedule(fn: AsmFunction, pipelined: bool = False) -> list[Fin
     (``waterfall``).  What a kernel without the pipelined loop (LLVM unrolled it, or kept
     another loop as the main one) still gets checked: the comparison with the schedule and
     the order rule (``wait-unpinned``) read the pipelined loop's phases, which are gone.
-    With ``pipelined`` (``fn`` holds a pipelined loop, as built, which the comparison could
-    not read), also the rules of what a pipelined kernel's MFMAs multiply
-    (:mod:`~pipeline_mlir.isa.fragment_reuse`), which read no plan: each chain's fragments
-    read for it once, its A and B no accumulator and no global load's registers.  Not in an
-    MFMA function beside the pipelined one, whose operands may come from anywhere (an f32
-    or f64 MFMA may take another's result, a kernel may multiply what it loads)."""
+    With ``pipelined`` (``fn`` holds a pipelined loop the comparison could not read), also
+    the operand rules, which read no plan
+    (:func:`~pipeline_mlir.isa.fragment_reuse.operand_findings`)."""
     lds = lds_map(fn)
     found = _assembly_findings(fn, reg_waits(fn, lds.apart if lds else None), lds)
-    if pipelined:
-        chains = mfma_chains(fn)
-        found += accumulators_as_operands(fn, chains)
-        found += reused_fragments(fn, read_places(fn), chains)
-        found += loaded_operands_found(fn, loaded_operands(fn))
-    return group_findings(found)
+    return group_findings(found + (operand_findings(fn) if pipelined else []))
 
 
 def _assembly_findings(fn: AsmFunction, rw, lds, phase_of: dict | None = None) -> list[Finding]:

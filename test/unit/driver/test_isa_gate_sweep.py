@@ -120,3 +120,24 @@ def test_each_family_passes_the_gate(family):
     spec, text = FAMILIES[family]
     result = _gated(spec, text())
     assert not result.failed and result.plans, [d.message for d in result.diagnostics]
+
+
+@pytest.mark.parametrize("way, refused", [("later", False), ("earlier", True)])
+def test_an_mfma_of_a_dma_kernel_moved_later_is_no_error(way, refused):
+    """In a kernel whose copies are all DMAs (the shipped 4-wave BF16 one, the run's build),
+    an MFMA the comparison finds moved earlier is an error (above the reads filling its
+    registers it multiplies what they held), one moved later is a note: the gate refused
+    ``pingpong{minimal_barriers=true}`` (15 epilogue MFMAs later across an ``s_barrier``),
+    exact and race-free on the emulator (late mode, 2 workgroups at K = 512, 1 at K = 128:
+    the sweep of docs/iree-audits.md).  Under 0.5 s beside the run's build of the kernel."""
+    from kernel_builds import build
+    from pipeline_mlir.isa.asm import parse_asm
+    from pipeline_mlir.isa.built_check import errors
+    from pipeline_mlir.isa.check import check_kernel_asm
+    from pipeline_mlir.isa.findings import Finding
+
+    built = build("4wave-bf16")
+    isa = check_kernel_asm(parse_asm(built.asm).function(), built.plan)
+    moved = Finding("mfma-moved", "epilogue", (), (1,),
+                    f"15 x v_mfma_f32_16x16x32_bf16 moved {way}, across s_barrier (line 2)")
+    assert errors([moved], isa) == ([moved] if refused else [])

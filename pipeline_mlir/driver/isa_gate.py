@@ -59,13 +59,13 @@ def _kernels(module, plans: list) -> list[tuple]:
 def _kernel_errors(fn, plans: list, ll_text: str) -> list:
     """The error findings of the ISA check of ``fn``: against its plan when one pipelined loop is in it; with the rules that read the
     assembly alone when none is (an MFMA kernel beside the pipelined one) or several (the
-    comparison reads one loop's phases)."""
+    comparison reads one loop's phases; then the operand rules too, ``pipelined``)."""
     from pipeline_mlir.isa.built_check import errors, pipelined_check
     from pipeline_mlir.isa.check import check_without_schedule
     from pipeline_mlir.isa.report import unrolled_note
 
     if len(plans) != 1:
-        return errors(check_without_schedule(fn))
+        return errors(check_without_schedule(fn, pipelined=bool(plans)))
     ran = pipelined_check(fn, plans[0], unrolled_note(fn, ll_text), ll_text)
     return errors(ran.findings, ran.isa)
 

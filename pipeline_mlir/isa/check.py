@@ -61,7 +61,7 @@ from pipeline_mlir.isa.which_loop import not_the_pipelined_loop
 from pipeline_mlir.isa.mfma_gaps import mfma_gaps
 from pipeline_mlir.isa.mfma_places import misplaced_mfmas
 from pipeline_mlir.isa.fragment_reuse import (accumulators_as_operands, loaded_operands_found,
-                                              reused_fragments)
+                                              operand_findings, reused_fragments)
 from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
 from pipeline_mlir.isa.waterfall import waterfall_loops
@@ -512,16 +512,19 @@ _ASTRAY = frozenset({"ds-read-extra", "ds-read-moved", "ds-read-changed", "ds-me
                      "mfma-extra"})
 
 
-def check_without_schedule(fn: AsmFunction) -> list[Finding]:
+def check_without_schedule(fn: AsmFunction, pipelined: bool = False) -> list[Finding]:
     """The rules of the ISA check that read the assembly alone, on the whole of ``fn``: no
     instruction touches a register a load may still be writing (``wait-short``, on every
     path, whoever placed the waits) and no memory instruction sits in a waterfall loop
     (``waterfall``).  What a kernel without the pipelined loop (LLVM unrolled it, or kept
     another loop as the main one) still gets checked: the comparison with the schedule and
-    the order rule (``wait-unpinned``) read the pipelined loop's phases, which are gone."""
+    the order rule (``wait-unpinned``) read the pipelined loop's phases, which are gone.
+    With ``pipelined`` (``fn`` holds a pipelined loop the comparison could not read), also
+    the operand rules, which read no plan
+    (:func:`~pipeline_mlir.isa.fragment_reuse.operand_findings`)."""
     lds = lds_map(fn)
-    return group_findings(_assembly_findings(fn, reg_waits(fn, lds.apart if lds else None),
-                                             lds))
+    found = _assembly_findings(fn, reg_waits(fn, lds.apart if lds else None), lds)
+    return group_findings(found + (operand_findings(fn) if pipelined else []))
 
 
 def _assembly_findings(fn: AsmFunction, rw, lds, phase_of: dict | None = None) -> list[Finding]:

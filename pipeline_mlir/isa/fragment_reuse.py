@@ -42,8 +42,10 @@ from __future__ import annotations
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.findings import Finding
 from pipeline_mlir.isa.natural_loops import dominators
+from pipeline_mlir.isa.read_places import loaded_operands, mfma_chains, read_places
 
-__all__ = ["reused_fragments", "accumulators_as_operands", "loaded_operands_found"]
+__all__ = ["reused_fragments", "accumulators_as_operands", "loaded_operands_found",
+           "operand_findings"]
 
 
 def reused_fragments(fn: AsmFunction, places: dict, chains,
@@ -115,3 +117,15 @@ def loaded_operands_found(fn: AsmFunction, loaded: dict,
                     f"{code[reader].mnemonic} (line {reader}) reads as its {operand} the "
                     f"registers {code[first].text.strip()} (line {first}) loads from global "
                     f"memory, on some path: a fragment not read from LDS", len(loaded))]
+
+
+def operand_findings(fn: AsmFunction) -> list[Finding]:
+    """The three rules of this module on the whole of ``fn``, without a plan or phases (the
+    rules that read the assembly alone,
+    :func:`~pipeline_mlir.isa.check.check_without_schedule`, of a function holding a pipelined loop the comparison could not
+    read: unrolled copies not counted, another loop kept as the main one).  Only there: in
+    an MFMA function beside the pipelined one the operands may come from anywhere (an f32
+    or f64 MFMA may take another's result, a kernel may multiply what it loads)."""
+    chains = mfma_chains(fn)
+    return (accumulators_as_operands(fn, chains) + reused_fragments(fn, read_places(fn), chains)
+            + loaded_operands_found(fn, loaded_operands(fn)))

@@ -76,7 +76,8 @@ CONFIGS = {
 #: the configurations run in one form only, and it: the truncf to bf16 and to f16 kernels are
 #: one text but for the element type in both forms (A, B, the MFMA, C), so bf16's is run
 #: at the prefetch point and f16's in its late form: each form's truncf and each type's
-#: conversion run once (test_iree_families.py checks them twins, bf16's forms one schedule)
+#: conversion run once (test_iree_families.py checks them twins, bf16's forms one schedule;
+#: f16's late form in the long tier: :data:`LONG`)
 ONE_FORM = {"trunc_f8E4M3FN": "prefetch", "trunc_bf16": "prefetch", "trunc_f16": "late"}
 #: (config, form) -> workgroups run where not 2: the batch's late form clamps the rows of A
 #: past M to row M (IREE's ``arith.minui``; B's past N alike), which in batch 0 is batch 1's
@@ -121,9 +122,30 @@ def generated(tmp_path_factory):
     return get
 
 
+#: (config, form) -> why it is in the long tier (``long_tier.py``): a second instance of an
+#: epilogue kind and launch shape whose other form or twin the default run emulates, every
+#: line of the package it runs (the emulator aside) run by the default run's items of this
+#: module and test_iree_families.py (measured with per-item line coverage)
+LONG = {
+    ("bias_row", "late"): "the bias's extra binding emulated from a late form: "
+    "test_an_8_wave_epilogue_through_private_memory_is_exact; this kernel's late form "
+    "built in test_iree_families.py (epilogue-bias-row) and its clamped bias read by "
+    "test_a_bias_of_m_cut_by_the_tile_reads_zeros_past_its_end",
+    ("bias_relu", "late"): "bias + relu emulated at the prefetch point "
+    "([bias_relu-prefetch]), a late form's bias by "
+    "test_an_8_wave_epilogue_through_private_memory_is_exact; this kernel's late form "
+    "built in test_iree_families.py (epilogue-bias-relu-f16)",
+    ("trunc_f16", "late"): "truncf to bf16's kernel renamed (test_iree_families.py's "
+    "test_truncf_to_f16_is_truncf_to_bf16_renamed), whose late form's schedule is compared "
+    "there (epilogue-trunc-bf16); a narrowed C emulated in [trunc_bf16-prefetch]",
+}
+
+
 @needs_iree
-@pytest.mark.parametrize("name,form", [(n, f) for n in CONFIGS for f in ("prefetch", "late")
-                                       if ONE_FORM.get(n, f) == f and n not in NOT_RUN])
+@pytest.mark.parametrize("name,form", [
+    pytest.param(n, f, marks=pytest.mark.long(LONG[n, f])) if (n, f) in LONG else (n, f)
+    for n in CONFIGS for f in ("prefetch", "late")
+    if ONE_FORM.get(n, f) == f and n not in NOT_RUN])
 def test_epilogue_pipelined_and_exact(generated, name, form, capsys, monkeypatch):
     src = generated(name, form)
     seen = spied(monkeypatch)

@@ -184,21 +184,8 @@ BUILT_ELSEWHERE = {f for f in ROUND_TRIP if KERNELS[f][0][0] in ("config", "8wav
                    (f in FORMS_AGREE and f not in UNBUILT)}
 
 
-#: the families of :data:`FORMS_AGREE` in the long tier (``long_tier.py``) -> why: another
-#: instance of a row of the configurations' table whose first the default run compares
-FORMS_LONG = {
-    # the row "i8 and fp8 A x B^T whose tile along M reaches past C's edge ..., 2 K steps":
-    # fp8 47x257x512's late form is i8 33x257x512's but for the element type, the MFMAs per
-    # K step and the constants (its A copied in 4 copies of 16 rows, rows 48 to 63 the one
-    # store of zero; the prefetch point's copies alike)
-    "fp8-abt-edges-k2": "the row's i8 33x257x512 takes the same copies, selects and store of "
-                        "zero: test_both_forms_give_one_schedule[i8-abt-edges-k2]",
-}
-
-
 @needs_iree
-@pytest.mark.parametrize("family", [pytest.param(f, marks=pytest.mark.long(FORMS_LONG[f]))
-                                    if f in FORMS_LONG else f for f in FORMS_AGREE])
+@pytest.mark.parametrize("family", FORMS_AGREE)
 def test_both_forms_give_one_schedule(family, tmp_path):
     """The schedule (``--emit=schedule-json``'s) of each form: the one its code object is
     built with, kept on the way by that build (``build_cache.KEPT_STAGES``), where the

@@ -417,7 +417,8 @@ def test_a_run_time_k_is_merged_and_guarded(at_launch, capsys):
     assert len(re.findall(r"memref\.alloc\(\)", out)) == 2 * 2 * 2 + 1, out
 
 
-@pytest.mark.parametrize("name, form, sizes, runs", [
+#: (name, form, sizes, runs): kernels whose merged loop runs at sizes known at launch
+AT_LAUNCH = [
     # K at launch, the late form (the prefetch point's static run: test_iree_pingpong.py):
     # 19 K steps, the steady loop round, the 2 left over and the odd one after it
     (I8, "late", "k", ((1024, 2432, 1),)),
@@ -428,22 +429,42 @@ def test_a_run_time_k_is_merged_and_guarded(at_launch, capsys):
     # K at launch, the late form, no room for the left-over steps' own buffers (MORE_LDS):
     # 7 K steps (4 merged, 2 left over, the odd one), both remainders on the schedule's
     (FP8, "late", "k+lds", ((1024, 896, 1),)),
-])
+]
+
+
+def _run_at(src: Path, capsys, m: int, k: int, wgs: int, mode: str) -> None:
+    with counting_loops() as loops:
+        rc = main(["--pipeline=pingpong", str(src), f"--emulate={m},1024,{k}",
+                   f"--emulate-workgroups={wgs}", f"--emulate-mode={mode}"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and f"M={m} N=1024 K={k} mode={mode.split(':')[0]}: exact, max " \
+        f"error 0," in out, out + err
+    if k == 2432:
+        assert_steady(loops)
+
+
+@pytest.mark.parametrize("name, form, sizes, runs", AT_LAUNCH)
 def test_a_merged_loop_of_sizes_known_at_launch_is_exact(at_launch, capsys, name, form, sizes,
                                                          runs):
-    """One code object per kernel run at several sizes with 8 waves (memory late; the first
-    size at random too): exact and race-free, through every path of the merged loop's guard
-    and remainders; at 19 K steps round the steady loop."""
+    """One code object per kernel run at several sizes with 8 waves (memory late): exact
+    and race-free, through every path of the merged loop's guard and remainders; at 19 K
+    steps round the steady loop."""
     src = at_launch(name, form, sizes)
-    for (m, k, wgs), mode in [(r, "late") for r in runs] + [(runs[0], "random:3")]:
-        with counting_loops() as loops:
-            rc = main(["--pipeline=pingpong", str(src), f"--emulate={m},1024,{k}",
-                       f"--emulate-workgroups={wgs}", f"--emulate-mode={mode}"])
-        out, err = capsys.readouterr()
-        assert rc == 0 and f"M={m} N=1024 K={k} mode={mode.split(':')[0]}: exact, max " \
-            f"error 0," in out, out + err
-        if k == 2432:
-            assert_steady(loops)
+    for m, k, wgs in runs:
+        _run_at(src, capsys, m, k, wgs, "late")
+
+
+@pytest.mark.parametrize("name, form, sizes, runs", [
+    pytest.param(*case, marks=pytest.mark.long(
+        "random mode of a kernel whose late mode the default run keeps (test_a_merged_loop_"
+        "of_sizes_known_at_launch_is_exact); the mode is run on the fp8 kernel's remainders "
+        "on the schedule's buffers (k+lds) in the default run"))
+    if case[2] != "k+lds" else case for case in AT_LAUNCH])
+def test_a_merged_loop_of_sizes_known_at_launch_is_exact_in_random_order(
+        at_launch, capsys, name, form, sizes, runs):
+    """The same code objects at their first size, memory completing in a random order the
+    counters allow (its build shared with the late mode's: ``build_cache``)."""
+    _run_at(at_launch(name, form, sizes), capsys, *runs[0], "random:3")
 
 
 @pytest.fixture(scope="module")

@@ -41,6 +41,12 @@ late form, and pipelined with ``--pipeline=pingpong`` and no other option:
   K tile (``frontend/kmerge.py``);
 * what the ping-pong schedule does not take is refused at an op of IREE's kernel: IREE's
   default 4-wave kernel, that FP8 tile with too few K steps to merge (2).
+
+A kernel that takes the path of another the default run keeps (:data:`LONG`: i8 16x16 and
+32x32 of bf16's, the other 32x32 tiles and wave grids, two :data:`TWINS`) has its items in
+the long tier (``PIPELINE_TEST_LONG=1``), a twin's text check staying in the default run;
+so do the build and run of most late forms (:data:`LATE_UNBUILT`: taken to their schedule
+only in the default run).
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -93,6 +100,74 @@ TWINS = {"matmul_f16_abt_256x256_8wave": "matmul_bf16_abt_256x256_8wave",
          "matmul_f16_abt_256x256_32x32_8wave": "matmul_bf16_abt_256x256_32x32_8wave",
          "matmul_f16_abt_256x256_k128_8wave": "matmul_bf16_abt_256x256_k128_8wave"}
 
+#: the long tier (``long_tier.py``): kernel -> why the default run does not need its items,
+#: naming the default-run items that check what they check.  Each takes the path of a kernel
+#: the default run keeps: the same lines of the front end, the schedule and the lowering run
+#: from both forms (traced by hand) and the same schedule-json, or modulo its numbers; its
+#: MFMAs run exact in a kept kernel of its type.  Or it is a :data:`TWINS` kernel whose text
+#: check stays (:func:`test_a_twin_is_its_twins_text_but_for_the_type`)
+_BOTH = "test_both_forms_give_one_hazard_free_schedule"
+_RUN = "test_pipelined_kernel_is_exact_with_8_waves"
+_I8 = f"its i8 16x16x64 MFMAs run in {_RUN}[matmul_i8_ab_128x128_8wave-*]"
+_I8_32 = f"its i8 32x32x32 MFMAs run in {_RUN}[matmul_i8_abt_256x128_2x4_32x32_8wave-*]"
+_AT_256X128 = f"256x128's schedule (max_globals=0) that of {_BOTH}[matmul_bf16_abt_256x128_8wave]"
+LONG = {
+    "matmul_i8_abt_256x256_8wave":
+        f"the path and schedule of {_BOTH}[matmul_bf16_abt_256x256_8wave] (both forms); "
+        f"{_I8}; its build handed back in test_handed_back_to_iree_compile_is_exact",
+    "matmul_i8_abt_256x128_8wave":
+        f"the path and schedule of {_BOTH}[matmul_bf16_abt_256x128_8wave] (both forms); {_I8}",
+    "matmul_i8_abt_256x256_32x32_8wave":
+        f"the path and schedule of {_BOTH}[matmul_bf16_abt_256x256_32x32_8wave] (both "
+        f"forms); {_I8_32}; its build handed back in test_handed_back_to_iree_compile_is_exact",
+    "matmul_f16_abt_256x256_8wave":
+        "a TWINS kernel, bf16 256x256's text but for the type "
+        "(test_a_twin_is_its_twins_text_but_for_the_type); f16's 16x16x32 MFMAs run in "
+        f"{_RUN}[matmul_f16_ab_128x128_k128_8wave-prefetch]",
+    "matmul_bf16_abt_256x256_32x32_4x2_8wave":
+        f"the path and schedule form of {_BOTH}[matmul_bf16_abt_256x256_32x32_8wave] (both "
+        "forms; 4x2 waves swap the per-load counts)",
+    "matmul_bf16_abt_256x128_32x32_8wave":
+        f"the path of {_BOTH}[matmul_bf16_abt_256x256_32x32_8wave] (both forms), {_AT_256X128}",
+    "matmul_bf16_abt_256x256_32x32_k32_8wave":
+        f"the path of {_BOTH}[matmul_bf16_abt_256x256_32x32_8wave] (both forms), {_AT_256X128}",
+    "matmul_i8_abt_256x128_32x32_8wave":
+        f"the path of {_BOTH}[matmul_bf16_abt_256x256_32x32_8wave] (both forms), "
+        f"{_AT_256X128}; {_I8_32}",
+    "matmul_fp8_abt_256x128_32x32_8wave":
+        f"the path and schedule form of {_BOTH}[matmul_fp8_abt_256x256_32x32_8wave] (both "
+        "forms)",
+    "matmul_f16_abt_256x256_k128_8wave":
+        "a TWINS kernel, bf16 256x256 K step 128's text but for the type "
+        "(test_a_twin_is_its_twins_text_but_for_the_type), whose split K step "
+        f"{_BOTH}[matmul_bf16_abt_256x256_k128_8wave] checks",
+}
+#: kernels whose late form the default run takes to its schedule only (``--emit=schedule-json``
+#: in :func:`test_both_forms_give_one_hazard_free_schedule`: the front end's whole run on
+#: it), its build and run exact in the long tier.  A late form's lowering runs the lines of
+#: its prefetch point's and 12 more, the same for every kernel but one line of
+#: passes/buffer_soffset.py (traced by hand), all of which bf16 256x256's late form runs; the
+#: default run builds that one, K step 128's and 32x32's (whose late runs
+#: test_iree_mutants.py counts on) and :data:`LATE_RUN`'s
+LATE_UNBUILT = ["matmul_bf16_abt_256x128_8wave", "matmul_bf16_abt_256x128_k32_8wave",
+                "matmul_fp8_abt_256x256_8wave", "matmul_fp8_abt_256x128_8wave",
+                "matmul_bf16_ab_128x128_k128_8wave", "matmul_bf16_atbt_128x128_k128_8wave",
+                "matmul_fp8_abt_256x256_32x32_8wave", "matmul_i8_abt_256x128_2x4_32x32_8wave",
+                "matmul_fp8_ab_128x128_8wave", "matmul_i8_ab_128x128_8wave"]
+LONG.update({f"{n}-late": f"its late form's front end runs in {_BOTH}[{n}] (one schedule "
+             f"from both forms), its lowering the lines of {_RUN}[{n}-prefetch] and of "
+             f"{_RUN}[matmul_bf16_abt_256x256_8wave-late]" for n in LATE_UNBUILT})
+
+
+def _items(keys, values=None) -> list:
+    """The parameters ``values`` (default ``keys``) with ids ``keys``, an item of :data:`LONG`
+    (by its id, or its kernel's: the id up to its first ``-``) marked for the long tier."""
+    def marks(key: str) -> list:
+        reason = LONG.get(key, LONG.get(key.split("-")[0]))
+        return [] if reason is None else [pytest.mark.long(reason)]
+    return [pytest.param(*(v if isinstance(v, tuple) else (v,)), id=k, marks=marks(k))
+            for k, v in zip(keys, keys if values is None else values)]
+
 
 @pytest.fixture(autouse=True)
 def _code_objects_shared():
@@ -129,6 +204,16 @@ def _pipelined(src: Path, form: str):
     return result
 
 
+def _scheduled(src: Path) -> SimpleNamespace:
+    """IREE's kernel ``src`` pipelined with ``pingpong`` to its schedule only
+    (``--emit=schedule-json``: no lowering, no LLVM), the module after ``sched-adopt-loop``
+    kept on the way: ``stages`` as :func:`_pipelined`'s."""
+    result = compile(CompileOptions(schedule="pingpong", input=str(src), emit="schedule-json",
+                                    stages=("adopted",)))
+    return SimpleNamespace(stages={"adopted": result.stages["adopted"],
+                                   "schedule-json": result.checked_output()})
+
+
 def _run(capsys, *argv) -> tuple[int, str, str]:
     rc = main(list(argv))
     out, err = capsys.readouterr()
@@ -140,7 +225,7 @@ def _refused(rc: int, err: str, src: Path, reason: str) -> None:
     assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err  # at an op
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", _items(NAMES))
 def test_both_forms_give_one_hazard_free_schedule(generated, name, capsys, tmp_path):
     """Both forms: 512 threads, the loop's ``sched.options`` naming its element type's
     geometry (:func:`_check_geometry`), and one schedule; that schedule is the one its adopted
@@ -153,11 +238,14 @@ def test_both_forms_give_one_hazard_free_schedule(generated, name, capsys, tmp_p
         src = generated(name, form)
         assert "gpu.known_block_size = array<i32: 512, 1, 1>" in src.read_text()
         # one front-end run per form (the kernel's build): the schedule, and the loop as
-        # sched-adopt-loop left it
-        built = _pipelined(src, form)
-        spec, options, text = _adopted_spec(built.stages["adopted"])
+        # sched-adopt-loop left it; a LATE_UNBUILT late form to its schedule only
+        done = _scheduled(src) if form == "late" and name in LATE_UNBUILT else \
+            _pipelined(src, form)
+        spec, options, text = _adopted_spec(done.stages["adopted"])
         _check_geometry(name, text)
-        schedules[form] = built.stages["schedule-json"]
+        schedules[form] = done.stages["schedule-json"]
+        if form == "prefetch":
+            built = done
     if name in TWINS:
         schedules["late"] = _as_its_twin(generated, name, built)
     assert schedules["prefetch"] == schedules["late"]
@@ -296,8 +384,12 @@ def _same_spec_runs_random(generated, name: str, built) -> bool:
     return False
 
 
-@pytest.mark.parametrize("name,form", [(n, f) for n in NAMES for f in ("prefetch", "late")
-                                       if not (n in TWINS and f == "late")])
+_FORM_ITEMS = [(n, f) for n in NAMES for f in ("prefetch", "late")
+               if not (n in TWINS and f == "late")]
+
+
+@pytest.mark.parametrize("name,form", _items([f"{n}-{f}" for n, f in _FORM_ITEMS],
+                                             _FORM_ITEMS))
 def test_pipelined_kernel_is_exact_with_8_waves(generated, name, form, capsys):
     """The kernel pipelined from ``form`` runs 8 waves exact, memory completing as late as
     the counters allow: one item per form, for the two forms' code objects differ (IREE's
@@ -331,7 +423,7 @@ def test_pipelined_kernel_is_exact_with_8_waves(generated, name, form, capsys):
 LATE_RUN = "matmul_fp8_abt_64x128_2x4_32x32_8wave"
 
 
-@pytest.mark.parametrize("name", list(G.EIGHT_WAVE_VARIANTS))
+@pytest.mark.parametrize("name", _items(list(G.EIGHT_WAVE_VARIANTS)))
 def test_variant_forms_agree_and_run_exact(generated, name, capsys):
     """A further configuration: both forms give one schedule, and the kernel pipelined from
     the prefetch point is exact with 8 waves, memory completing as late as the counters
@@ -372,6 +464,15 @@ def test_a_kernel_that_is_not_its_twin_is_told(generated):
     ours, other = (_pipelined(generated(n, "prefetch"), "prefetch").output for n in
                    ("matmul_f16_abt_256x256_32x32_8wave", "matmul_bf16_abt_256x256_8wave"))
     assert _but_mfma_type(ours) != _but_mfma_type(other)
+
+
+@pytest.mark.parametrize("name", [n for n in TWINS if n in LONG])
+def test_a_twin_is_its_twins_text_but_for_the_type(generated, name):
+    """A :data:`TWINS` kernel whose items are all of the long tier (:data:`LONG`) is its
+    twin's text in both forms but for the type (``iree_configs.assert_type_twin``), so that
+    the twin's items stand for it in the default run (IREE's kernels only: its build, the
+    twin's code object but for the MFMAs' type, is checked by its long-tier items)."""
+    _same_text_but_type(generated, name, TWINS[name])
 
 
 @pytest.mark.parametrize("form", ["prefetch", "late"])

@@ -563,10 +563,11 @@ LATER_OPERATORS = {41: "m_bare_barrier", 11: "m_bare_barrier", 2: "m_copy_down",
 #: the campaign of the later families as a table (``campaign_sample.py``): the default run
 #: keeps the first mutant of each family, mutation and verdict in that order, the long tier
 #: the rest
+LATER_TEST = "test_a_later_family_is_refused_or_exact"
 LATER = [Case(f"{family}-{index}", (("family", family), ("operator", LATER_OPERATORS[index]),
-                                    ("verdict", verdict)), (family, index, verdict))
+                                    ("verdict", verdict)), (family, index, verdict), LATER_TEST)
          for family, index, verdict in LATER_MUTANTS]
-LATER_PARAMS = sample_params(LATER)
+LATER_PARAMS = sample_params(LATER, LATER_TEST)
 
 
 #: later families whose verdicts here run the first of the campaign's workgroups only:
@@ -608,7 +609,7 @@ def test_the_later_families_sample_holds_every_kind():
     """The default run's items of :data:`LATER` (those not marked ``long``) hold every
     family, mutation and verdict of the table (``campaign_sample.py``; the check fails on a
     sample that misses one: test_campaign_sample.py); each item checks its own."""
-    assert uncovered(LATER, default_ids(LATER_PARAMS)) == set()
+    assert uncovered(LATER, default_ids(LATER_PARAMS, LATER_TEST)) == set()
 
 
 def test_the_aimed_mutations_change_what_they_name():

@@ -168,35 +168,44 @@ def check_configuration(spec: str, data) -> None:
           (" (spills to scratch)" if kernel.launch.private_bytes else ""))
 
 
-def run_campaign(specs, examples: int) -> None:
-    """``examples`` configurations of the committed seed drawn from ``specs``, each checked
-    (:func:`check_configuration`)."""
-    @seed(SEED)
-    @settings(CAMPAIGN, max_examples=examples)
-    @given(spec=specs, data=st.data())
-    def run(spec, data):
-        check_configuration(spec, data)
-    run()
-
-
 #: the examples per schedule of the default run: the campaign's sample, the first of the
 #: committed seed's draws; the long tier runs :data:`EXAMPLES`.  ``PIPELINE_CAMPAIGN_EXAMPLES``
 #: given, the default run runs that many too (a longer campaign asked for by name)
 SAMPLE = EXAMPLES if "PIPELINE_CAMPAIGN_EXAMPLES" in os.environ else 1
-COUNTS = [pytest.param(SAMPLE, id="sample"),
-          pytest.param(EXAMPLES, id="whole", marks=pytest.mark.long(
-              "the rest of the campaign's seeded draws: [sample] of the same schedule runs "
-              "the first of them, through the same build and the same checks"))]
+#: the whole campaign of a schedule, beyond the default run's sample
+WHOLE = pytest.mark.long("the rest of the campaign's seeded draws: the schedule's "
+                         "sample (the test of the same name without '_whole') runs the first "
+                         "of them, through the same build and the same checks")
 
 
-@pytest.mark.parametrize("examples", COUNTS)
-def test_four_wave_configurations_run_exact_and_race_free(examples):
-    run_campaign(four_wave_specs(), examples)
+@seed(SEED)
+@settings(CAMPAIGN, max_examples=SAMPLE)
+@given(spec=four_wave_specs(), data=st.data())
+def test_four_wave_configurations_run_exact_and_race_free(spec, data):
+    check_configuration(spec, data)
 
 
-@pytest.mark.parametrize("examples", COUNTS)
-def test_ping_pong_configurations_run_exact_and_race_free(examples):
-    run_campaign(ping_pong_specs(), examples)
+@WHOLE
+@seed(SEED)
+@CAMPAIGN
+@given(spec=four_wave_specs(), data=st.data())
+def test_four_wave_configurations_run_exact_and_race_free_whole(spec, data):
+    check_configuration(spec, data)
+
+
+@seed(SEED)
+@settings(CAMPAIGN, max_examples=SAMPLE)
+@given(spec=ping_pong_specs(), data=st.data())
+def test_ping_pong_configurations_run_exact_and_race_free(spec, data):
+    check_configuration(spec, data)
+
+
+@WHOLE
+@seed(SEED)
+@CAMPAIGN
+@given(spec=ping_pong_specs(), data=st.data())
+def test_ping_pong_configurations_run_exact_and_race_free_whole(spec, data):
+    check_configuration(spec, data)
 
 
 @seed(SEED)

@@ -644,6 +644,8 @@ class Mutant:
     index: int
     what: str
     text: str
+    #: the name of the mutation that made it (:func:`mutant_of`)
+    operator: str = ""
 
 
 # ---- the mutations ----------------------------------------------------------------------------
@@ -1603,8 +1605,8 @@ def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
         mutations += STAGED_MUTATIONS
     if fam.newest:
         mutations += NEWEST_MUTATIONS * 3
-    what, text = applied(source(form), mutations, rng)
-    return Mutant(form, index, f"{form}: {what}", text)
+    mutation, what, text = applied_by(source(form), mutations, rng)
+    return Mutant(form, index, f"{form}: {what}", text, mutation.__name__)
 
 
 def apply_one(mutation, text: str, rng: random.Random) -> tuple[str, str] | None:
@@ -1621,10 +1623,16 @@ def apply_one(mutation, text: str, rng: random.Random) -> tuple[str, str] | None
 def applied(text: str, mutations, rng: random.Random) -> tuple[str, str]:
     """(what was done, the mutated text): one of ``mutations`` drawn with ``rng`` and
     applied to ``text`` (a mutation with nothing to mutate in it: another one)."""
+    return applied_by(text, mutations, rng)[1:]
+
+
+def applied_by(text: str, mutations, rng: random.Random) -> tuple:
+    """(the mutation, what it did, the mutated text): :func:`applied`'s draw."""
     while True:
-        got = apply_one(rng.choice(mutations), text, rng)
+        mutation = rng.choice(mutations)
+        got = apply_one(mutation, text, rng)
         if got is not None:
-            return got
+            return (mutation, *got)
 
 
 

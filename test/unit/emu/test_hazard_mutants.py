@@ -22,6 +22,8 @@ import re
 
 import pytest
 
+from campaign_sample import Case, default_ids, uncovered
+from campaign_sample import params as sample_params
 from kernel_builds import KERNEL_SPECS, build
 from llvm_hazards import LLC, OPT, compile_with_llc, missing_wait_states_each
 from pipeline_mlir.emu.codeobj import Kernel
@@ -36,6 +38,34 @@ from pipeline_mlir.emu.machine import Machine
 #: are VGPRs; AGPR accumulators need wait states between an MFMA and the v_accvgpr_read of
 #: its result in the epilogue)
 NOP_KERNELS = ("pingpong-bf16", "pingpong-fp8", "4wave-bf16-256", "4wave-fp8-256")
+
+
+#: the campaign (``campaign_sample.py``): each check of mutated s_nops on each kernel it
+#: judges, with what it holds: the kernel's schedule and element type (their MFMAs' wait-state
+#: rules), the mutations, and who catches them.  The default run keeps the first item of each
+#: kind in this order, the long tier the rest: the deletions and shortenings on every kernel
+#: of a schedule and type (LLVM places the minimum, so each is unsafe); the moves, which LLVM
+#: alone judges, on the cheaper ping-pong kernel (the type is not a kind of theirs: which
+#: moves are safe depends on what they cross, the rules' table on the deletions)
+CAMPAIGN = [
+    *(Case(k, (("schedule", k.split("-")[0]), ("type", k.split("-")[1]),
+               ("mutation", "delete"), ("mutation", "shorten"), ("caught by", "tracker")),
+           (k,), "test_every_deleted_or_shortened_nop_is_caught") for k in NOP_KERNELS),
+    *(Case(k, (("schedule", "pingpong"), ("mutation", "epilogue s_nop deleted"),
+               ("caught by", "path check")), (k,), "test_the_path_check_finds_the_deleted_"
+           "epilogue_nop") for k in ("pingpong-bf16", "pingpong-fp8")),
+    *(Case(f"{k}-{mode}", (("schedule", "pingpong"), ("mutation", "epilogue s_nop deleted"),
+                           ("caught by", "the machine")), (k, mode),
+           "test_the_machine_finds_the_deleted_epilogue_nop")
+      for k, mode in (("pingpong-bf16", "late"), ("pingpong-fp8", "random"))),
+    *(Case(k, (("schedule", "pingpong"), ("mutation", "move"), ("caught by", "LLVM")), (k,),
+           "test_caught_exactly_when_llvm_rejects_the_mutant")
+      for k in ("pingpong-bf16", "pingpong-fp8"))]
+
+
+def campaign(test: str) -> list:
+    """The ``pytest.param``s of ``test``'s kernels (:data:`CAMPAIGN`)."""
+    return sample_params(CAMPAIGN, test)
 
 
 #: the module's items in one worker: the traces of a kernel (an emulated run) are recorded
@@ -143,7 +173,7 @@ def path_check_agrees(kernel, info: list, p: int, ws: int, waves) -> None:
                 (reader, rule, required) and v.violation.present <= present, (p, hex(first))
 
 
-@pytest.mark.parametrize("key", NOP_KERNELS)
+@pytest.mark.parametrize("key", campaign("test_every_deleted_or_shortened_nop_is_caught"))
 def test_every_deleted_or_shortened_nop_is_caught(key):
     """Each caught on the traces by the tracker; in the ping-pong kernels by the check on
     every path too (the 256x256 kernels' hundreds of mutants would take it seconds more)."""
@@ -166,7 +196,7 @@ def test_the_shipped_kernels_have_no_violation(key):
     assert path_violations(kernel) == []     # on the paths not run either
 
 
-@pytest.mark.parametrize("key", ["pingpong-fp8", "pingpong-bf16"])
+@pytest.mark.parametrize("key", campaign("test_the_path_check_finds_the_deleted_epilogue_nop"))
 def test_the_path_check_finds_the_deleted_epilogue_nop(key):
     """The last s_nop deleted from the assembly (as in the test below, which runs it): the
     path check of the code, without running it, reports the MFMA rule it breaks."""
@@ -176,7 +206,7 @@ def test_the_path_check_finds_the_deleted_epilogue_nop(key):
     assert found and all(v.violation.rule.name.startswith("mfma-") for v in found)
 
 
-@pytest.mark.parametrize("key,mode", [("pingpong-fp8", "random"), ("pingpong-bf16", "late")])
+@pytest.mark.parametrize("key,mode", campaign("test_the_machine_finds_the_deleted_epilogue_nop"))
 def test_the_machine_finds_the_deleted_epilogue_nop(key, mode):
     """End to end: the last s_nop of the kernel (before the epilogue's reads, which
     overwrite an MFMA's C or D) deleted from the assembly.  The machine reports it from the
@@ -223,7 +253,8 @@ LLVM_JUDGED = NOP_KERNELS if os.environ.get("PIPELINE_EMU_FULL") == "1" else \
 
 
 @pytest.mark.skipif(LLC is None or OPT is None, reason="llc-22 / opt-22 (LLVM 22) missing")
-@pytest.mark.parametrize("key", LLVM_JUDGED)
+@pytest.mark.parametrize("key", campaign("test_caught_exactly_when_llvm_rejects_the_mutant") +
+                         [k for k in LLVM_JUDGED if not k.startswith("pingpong")])
 def test_caught_exactly_when_llvm_rejects_the_mutant(key):
     # the kernel's ``--emit=llvm`` output: the run's build of it (the same compilation)
     asm, mir = compile_with_llc(build(key).ll)
@@ -241,3 +272,11 @@ def test_caught_exactly_when_llvm_rejects_the_mutant(key):
     assert not wrong
     unsafe = sum(v[1] for v in verdicts.values())
     assert unsafe >= 15 and len(verdicts) - unsafe >= 1, (unsafe, len(verdicts))
+
+
+def test_the_sample_holds_every_schedule_type_mutation_and_check():
+    """The default run's items of :data:`CAMPAIGN` (those not marked ``long``) hold each of
+    its schedules, element types, mutations and checks (``campaign_sample.py``; the check
+    fails on a sample that misses one: test_campaign_sample.py)."""
+    kept = set().union(*(default_ids(campaign(t), t) for t in {c.test for c in CAMPAIGN}))
+    assert uncovered(CAMPAIGN, kept) == set()

@@ -468,7 +468,11 @@ def _staged_mutant(asm: str, how: str) -> str:
 
 @pytest.mark.parametrize("how, phase", [("prologue-deleted", "prologue"),
                                         ("loop-below-wait", "loop"),
-                                        ("epilogue-deleted", "epilogue"),
+                                        pytest.param("epilogue-deleted", "epilogue",
+                                                     marks=pytest.mark.long(
+                                            "the LDS rule's lds-race in a third phase of the "
+                                            "same kernel: [prologue-deleted-prologue] and "
+                                            "[loop-below-wait-loop] refuse by it")),
                                         ("epilogue-below-read", None),
                                         ("loop-below-read", None)])
 def test_a_register_staged_kernels_lds_race_is_refused(staged, how, phase):
@@ -497,7 +501,10 @@ def test_a_register_staged_kernels_lds_race_is_refused(staged, how, phase):
         messages[0] and "with no s_barrier between them" in messages[0], messages
 
 
-@pytest.mark.parametrize("first", [True, False])
+@pytest.mark.parametrize("first", [True, pytest.param(False, marks=pytest.mark.long(
+    "the second lone barrier moved is the same rule's refusal (barrier-mismatch, each "
+    "wave's exec at the branches) as the first's: "
+    "test_a_ping_pong_barrier_moved_out_of_its_branch_is_refused[True]"))])
 def test_a_ping_pong_barrier_moved_out_of_its_branch_is_refused(first):
     """The ping-pong kernel's two barriers that one group of waves each runs (before the
     main loop the second group's, after it the first's, ``s_cbranch_execz`` around each):

@@ -37,9 +37,24 @@ def run(k, key: str, K: int, mode: str) -> str:
 EXACT_KEYS = tuple(k for k in KEYS if k != "pingpong-fp8")
 
 
-@pytest.mark.parametrize("key", EXACT_KEYS)
-@pytest.mark.parametrize("mode", ["late", "random"])
-@pytest.mark.parametrize("K", [256, 768])   # no main-loop iteration; two
+#: the kernel whose random mode the default run keeps (the default balanced-across one runs
+#: random in test_kernels.py too); the others' random runs are the long tier's
+RANDOM_KEY = "pingpong-fp8-across"
+
+
+def _case(K: int, mode: str, key: str):
+    """One parameter of :func:`test_kernel_is_exact`: random mode on a kernel but
+    :data:`RANDOM_KEY` runs in the long tier, its late mode and that kernel's random mode
+    standing for it."""
+    marks = () if mode == "late" or key == RANDOM_KEY else pytest.mark.long(
+        f"an extra mode of a kernel whose late mode test_kernel_is_exact[{K}-late-{key}] "
+        f"runs; random mode runs on test_kernel_is_exact[{K}-random-{RANDOM_KEY}]")
+    return pytest.param(key, mode, K, marks=marks, id=f"{K}-{mode}-{key}")
+
+
+# K = 256: no main-loop iteration; 768: two
+@pytest.mark.parametrize("key, mode, K", [_case(K, mode, key) for K in (256, 768)
+                                          for mode in ("late", "random") for key in EXACT_KEYS])
 def test_kernel_is_exact(key, mode, K):
     assert run(load_kernel(build(key).hsaco), key, K, mode) == "exact"
 
@@ -53,8 +68,19 @@ def guard_values(key: str) -> set[int]:
     return vm(schedule.compile()) - vm(schedule.with_(frags_ahead="none").compile())
 
 
-@pytest.mark.parametrize("key", KEYS)
-@pytest.mark.parametrize("edit", ["removed", "one too weak"])
+def _edit(edit: str, key: str):
+    """One parameter of :func:`test_guard_removed_or_weakened_is_an_lds_race`: a guard
+    removed leaves in flight at the reads after it every DMA the guard one too weak does (late
+    mode: a load completes at the first wait that forces it), so the weakened guard's race
+    stands for the removed one's, which runs in the long tier."""
+    marks = () if edit == "one too weak" else pytest.mark.long(
+        "the guard removed leaves in flight every DMA it leaves one too weak: "
+        f"test_guard_removed_or_weakened_is_an_lds_race[one too weak-{key}]")
+    return pytest.param(key, edit, marks=marks, id=f"{edit}-{key}")
+
+
+@pytest.mark.parametrize("key, edit", [_edit(edit, key) for edit in ("removed", "one too weak")
+                                       for key in KEYS])
 def test_guard_removed_or_weakened_is_an_lds_race(key, edit):
     values = guard_values(key)
     assert values

@@ -51,7 +51,15 @@ def test_no_spills_and_the_loop_writes_m0_from_one_sgpr():
     assert len(bases) == 1, bases
 
 
-@pytest.mark.parametrize("mode, seed", [("late", 0), ("random", 5)])
+@pytest.mark.parametrize("mode, seed", [
+    pytest.param("late", 0, marks=pytest.mark.long(
+        "test_kernels.py::test_shipped_kernel_exact[4wave-bf16-256-late] runs this kernel's "
+        "code object late with the main loop 3 times (8 K tiles), on 2 x 2 workgroups; "
+        "test_the_whole_load_counts_are_exact_without_the_room_left_lowering runs its "
+        "assembly late")),
+    pytest.param("random", 5, marks=pytest.mark.long(
+        "test_kernels.py::test_shipped_kernel_exact[4wave-bf16-256-random:1] runs this "
+        "kernel in random mode with the main loop 2 and 4 times"))])
 def test_exact_in_the_emulator(mode, seed):
     with counting_loops() as loops:
         run = _run(build(KEY).asm, mode, seed)

@@ -442,6 +442,67 @@ RANDOM_FORM = {
 }
 
 
+#: the long tier's configurations (``long_tier.py``; docs/testing.md, "The long tier"): a
+#: second instance of a row of docs/iree-configurations.md's table, whose every item (its
+#: forms in ``test_configuration``, its runs in a topic module) only ``PIPELINE_TEST_LONG=1``
+#: runs: name -> (the configuration of the default run that stands for it, why it takes that
+#: one's path); (name, form) -> the same for one form of it, its other form kept.  Read by
+#: the parametrisations (:func:`param`); ``test_each_form_left_out_stands_for_or_by_one_run``
+#: checks that each stand-in is run in the default run.
+LONG: dict[str | tuple[str, str], tuple[str, str]] = {
+    # type twins (test_configuration's TWINS: both forms the twin's text but for the type,
+    # checked by the twin's item, which moves with it)
+    **{name: (twin, "its kernel is its twin's but for the element type, both forms "
+                    "(test_configuration's TWINS)")
+       for name, twin in (("f16_ab_2048x2048x1024", "bf16_ab_2048x2048x1024"),
+                          ("f16_atb_2048x2048x1024", "bf16_atb_2048x2048x1024"),
+                          ("f16_abt_512_mfma32", "bf16_abt_512_mfma32"),
+                          ("f16_abt_2048x2048x1024_vector_distribute",
+                           "bf16_abt_2048x2048x1024_vector_distribute"),
+                          ("fp8e5m2_abt_2048x2048x1024_vector_distribute",
+                           "fp8_abt_2048x2048x1024_vector_distribute"))},
+    # one text but for the element type and the numbers (sizes, strides, trip count, grid;
+    # test_configuration's _same_but_numbers' comparison), both forms
+    "f16_abt_2048x2048x1024": ("bf16_abt_1024x4096x2048", "both forms are its text but for "
+                               "the element type and the numbers (IREE's default 128x128 "
+                               "tile)"),
+    "bf16_abt_8192x256x1024": ("f16_abt_128x4096x1024", "both forms are its text but for the "
+                               "element type and the numbers (64x128 tile, K step 128)"),
+    "bf16_abt_512": ("f16_abt_128x4096x1024", "both forms are its text but for the element "
+                     "type and the numbers (the prefetch point one constant fewer, two "
+                     "of its numbers equal)"),
+    "fp8e5m2_atb_1024x1024x512": ("fp8_atb_1024x1024x1536", "both forms are its text but "
+                                  "for the element type and the numbers (the late form one "
+                                  "constant more), 2 K steps of its 6"),
+    # bf16 K = 1028's prefetch point is K = 1023's but for the numbers (its late form not:
+    # IREE clamps with minui there, minsi at 1023)
+    ("bf16_abt_2048x2048x1028", "prefetch"): (
+        "bf16_abt_2048x2048x1023", "its text but for the numbers (the masked last K tile "
+        "peeled alike)"),
+}
+
+
+def long_reason(name: str, form: str | None = None) -> str | None:
+    """The long-tier marker's reason of configuration ``name`` (in ``form``, if one is
+    named), None if the default run runs it (:data:`LONG`)."""
+    entry = LONG.get((name, form)) or LONG.get(name)
+    if entry is None:
+        return None
+    stand, why = entry
+    return f"{name}{f' ({form})' if form else ''}: {why}; {stand} stands for it in the " \
+        "default run"
+
+
+def param(name: str, *values, form: str | None = None):
+    """``pytest.param(name, *values)``, marked for the long tier when :data:`LONG` names the
+    configuration (or that form of it: by default its :data:`RANDOM_FORM`, the form a topic
+    module's item runs), with its reason."""
+    import pytest
+
+    reason = long_reason(name, form or RANDOM_FORM.get(name))
+    return pytest.param(name, *values, marks=[pytest.mark.long(reason)] if reason else [])
+
+
 def forall_grid(prefetch_text: str) -> tuple[int, int] | None:
     """IREE's workgroup grid (tiles in M, tiles in N): the bounds of its ``scf.forall`` at
     the prefetch point; None without one (VectorDistribute)."""

@@ -30,8 +30,8 @@ import re
 
 import pytest
 
-from iree_configs import (CONFIGS, FORMS, HOLDS, NO_LOOP, RANDOM_FORM, G,
-                          assert_steady_or_short, assert_type_twin, forall_grid)
+from iree_configs import (CONFIGS, FORMS, HOLDS, LONG, NO_LOOP, RANDOM_FORM, G,
+                          assert_steady_or_short, assert_type_twin, forall_grid, param)
 from kernel_builds import shared_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
@@ -109,8 +109,15 @@ def _run_here(name: str, form: str) -> bool:
                 name in SAME_LATE and form == "late" or RANDOM_FORM.get(name) == form)
 
 
-@pytest.mark.parametrize("name,form", [(n, f) for n in CONFIGS for f in ("prefetch", "late")
-                                       if _run_here(n, f)])
+def _in_default_run(name: str, form: str) -> bool:
+    """Whether the default run runs ``form`` of ``name``: here or in random order
+    (``RANDOM_FORM``), neither in the long tier (``iree_configs.LONG``)."""
+    return name not in LONG and (name, form) not in LONG and \
+        (_run_here(name, form) or RANDOM_FORM.get(name) == form)
+
+
+@pytest.mark.parametrize("name,form", [param(n, f, form=f) for n in CONFIGS
+                                       for f in ("prefetch", "late") if _run_here(n, f)])
 def test_configuration(generated, name, form, tmp_path, capsys):
     cfg, _flags, reason = CONFIGS[name]
     if name in TWINS:
@@ -178,20 +185,30 @@ def test_configuration(generated, name, form, tmp_path, capsys):
 
 
 def test_each_form_left_out_stands_for_or_by_one_run():
-    """Each form ``test_configuration`` leaves out is run as another: a form of
-    ``iree_configs.RANDOM_FORM`` (run in random order) whose other form is run here, or a
-    twin's form (:data:`TWINS`, :data:`SAME_LATE`, :data:`SAME_PREFETCH`) whose
-    counterpart's same form is run here or in random order."""
+    """Each form of a configuration of the default run that it leaves out of
+    ``test_configuration`` is run there as another: a form of ``iree_configs.RANDOM_FORM``
+    (run in random order) whose other form is run here, a twin's form (:data:`TWINS`,
+    :data:`SAME_LATE`, :data:`SAME_PREFETCH`) whose counterpart's same form is run, or a
+    form of the long tier (``iree_configs.LONG``) whose stand-in's same form is run; and
+    each configuration of the long tier has a stand-in the default run runs in both forms
+    (or in the form the entry names), itself not in the long tier."""
     for name in CONFIGS:
         for form in ("prefetch", "late"):
             other = "late" if form == "prefetch" else "prefetch"
-            if _run_here(name, form):
+            if name in LONG or _in_default_run(name, form):
                 continue
-            if RANDOM_FORM.get(name) == form:
-                assert _run_here(name, other), (name, form)
-                continue
-            twin = TWINS.get(name) or (SAME_LATE if form == "late" else SAME_PREFETCH)[name]
-            assert _run_here(twin, form) or RANDOM_FORM.get(twin) == form, (name, form)
+            if (name, form) in LONG:
+                assert _in_default_run(LONG[name, form][0], form), (name, form)
+            elif RANDOM_FORM.get(name) == form:
+                assert _in_default_run(name, other), (name, form)
+            else:
+                twin = TWINS.get(name) or (SAME_LATE if form == "late" else SAME_PREFETCH)[name]
+                assert _in_default_run(twin, form), (name, form)
+    for key, (stand, _why) in LONG.items():
+        name, forms = (key, ("prefetch", "late")) if isinstance(key, str) else (key[0], key[1:])
+        assert name in CONFIGS and stand in CONFIGS, key
+        for form in forms:
+            assert _in_default_run(stand, form), (key, stand, form)
 
 
 #: iree-compile's C-matrix threshold (a matmul whose C has fewer elements is not given

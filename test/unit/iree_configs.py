@@ -445,11 +445,12 @@ RANDOM_FORM = {
 #: the long tier's configurations (``long_tier.py``; docs/testing.md, "The long tier"): a
 #: second instance of a row of docs/iree-configurations.md's table, whose every item (its
 #: forms in ``test_configuration``, its runs in a topic module) only ``PIPELINE_TEST_LONG=1``
-#: runs: name -> (the configuration of the default run that stands for it, why it takes that
-#: one's path); (name, form) -> the same for one form of it, its other form kept.  Read by
+#: runs: name -> (the configuration of the default run that stands for it, or a tuple of
+#: them, why it takes their path); (name, form) -> the same for one form of it, its other
+#: form kept.  Read by
 #: the parametrisations (:func:`param`); ``test_each_form_left_out_stands_for_or_by_one_run``
 #: checks that each stand-in is run in the default run.
-LONG: dict[str | tuple[str, str], tuple[str, str]] = {
+LONG: dict[str | tuple[str, str], tuple[str | tuple[str, ...], str]] = {
     # type twins (test_configuration's TWINS: both forms the twin's text but for the type,
     # checked by the twin's item, which moves with it)
     **{name: (twin, "its kernel is its twin's but for the element type, both forms "
@@ -474,6 +475,21 @@ LONG: dict[str | tuple[str, str], tuple[str, str]] = {
     "fp8e5m2_atb_1024x1024x512": ("fp8_atb_1024x1024x1536", "both forms are its text but "
                                   "for the element type and the numbers (the late form one "
                                   "constant more), 2 K steps of its 6"),
+    # the 64x128 8-bit tile of K step 256 (the table's row of fp8 E5M2 A x B, fp8 A^T x B
+    # and A^T x B^T, i8 A^T x B): its operands' two paths, a register copy read with 8-bit
+    # transposing reads (K x M, K x N) or with plain reads (M x K, N x K), run on fp8 A^T x
+    # B (both transposing) and i8 A x B^T 512^3 (both plain, the same tile and LDS shapes)
+    **{name: (("fp8_atb_1024x1024x1536", "i8_abt_512"), f"{why} is fp8_atb_1024x1024x1536's "
+              "(8-bit transposing reads of a register copy), its " + other + " i8_abt_512's "
+              "(plain reads of a register copy) on the same 64x128 tile, K step 256")
+       for name, why, other in (("fp8e5m2_ab_1024x1024x512", "its B (K x N)", "A (M x K)"),
+                                ("fp8_atbt_1024x1024x512", "its A (K x M)", "B (N x K)"))},
+    # IREE's VectorDistribute pipeline in i8 (6 K steps of 256): both forms compared and the
+    # late form run in random order by test_iree_families.py (i8-vector-distribute)
+    "i8_abt_2048x2048x1536_vector_distribute": (
+        "bf16_abt_2048x2048x1024_vector_distribute", "VectorDistribute's path is bf16's, "
+        "i8's own forms compared and its late form exact in random order in "
+        "test_iree_families.py (i8-vector-distribute)"),
     # bf16 K = 1028's prefetch point is K = 1023's but for the numbers (its late form not:
     # IREE clamps with minui there, minsi at 1023)
     ("bf16_abt_2048x2048x1028", "prefetch"): (
@@ -488,9 +504,9 @@ def long_reason(name: str, form: str | None = None) -> str | None:
     entry = LONG.get((name, form)) or LONG.get(name)
     if entry is None:
         return None
-    stand, why = entry
-    return f"{name}{f' ({form})' if form else ''}: {why}; {stand} stands for it in the " \
-        "default run"
+    stands, why = entry
+    stands = " and ".join((stands,) if isinstance(stands, str) else stands)
+    return f"{name}{f' ({form})' if form else ''}: {why}; {stands} in the default run"
 
 
 def param(name: str, *values, form: str | None = None):

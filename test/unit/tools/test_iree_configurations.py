@@ -9,7 +9,9 @@ kernels are its bf16 or fp8 E4M3FN twin's but for the type, ``TWINS``, in its la
 only; a form that is another configuration's but for the type and the numbers,
 ``SAME_LATE`` and ``SAME_PREFETCH``, not at all; nor the form whose code object a topic
 module runs in random order, ``iree_configs.RANDOM_FORM``, which checks it pipelined, one
-schedule with the other form, and exact on workgroups that show an offset or a swapped id):
+schedule with the other form, and exact on workgroups that show an offset or a swapped id;
+a configuration or form of ``iree_configs.LONG``, whose path the configuration it names
+takes, in the long tier only):
 
 * pipelined (the build lowered a kernel plan, not a loop left as written, which is exact
   too): the schedule it runs is hazard-free in the simulator (``sched-fix-hazards``

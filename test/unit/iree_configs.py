@@ -490,11 +490,13 @@ LONG: dict[str | tuple[str, str], tuple[str | tuple[str, ...], str]] = {
         "bf16_abt_2048x2048x1024_vector_distribute", "VectorDistribute's path is bf16's, "
         "i8's own forms compared and its late form exact in random order in "
         "test_iree_families.py (i8-vector-distribute)"),
-    # bf16 K = 1028's prefetch point is K = 1023's but for the numbers (its late form not:
-    # IREE clamps with minui there, minsi at 1023)
-    ("bf16_abt_2048x2048x1028", "prefetch"): (
-        "bf16_abt_2048x2048x1023", "its text but for the numbers (the masked last K tile "
-        "peeled alike)"),
+    # bf16 K = 1028 is K = 1023's text but for the numbers in both forms, and in the late
+    # form the signed clamp of a run's K left in the masked last K tile's guarded loads
+    # (arith.minsi, index_cast; unsigned at 1023), which fp8 K = 1028's late form has too
+    "bf16_abt_2048x2048x1028": (("bf16_abt_2048x2048x1023", "fp8_abt_2048x2048x1028"),
+                                "both forms are bf16 K = 1023's text but for the numbers, "
+                                "the late form's clamps of a run's K left signed (minsi) as "
+                                "fp8 K = 1028's late form's are"),
 }
 
 

@@ -80,9 +80,10 @@ SAME_LATE = {"bf16_abt_8192x256x1024": "f16_abt_128x4096x1024",
 #: for the element type and the numbers, run in its late form only: fp8 E5M2
 #: 2048x2048x1024 is fp8 4096^3 (E5M2's MFMAs run in its late form; the pair's lowered code,
 #: ``--emit=mlir``, was the same too but for the numbers and the type, and its schedule the
-#: same, in both forms, measured once).  (bf16 K = 1028's prefetch point is K = 1023's so
-#: too, code and schedule; test_tails_masked.py builds both and leaves their late mode
-#: to this module: run in the long tier, ``iree_configs.LONG``)
+#: same, in both forms, measured once).  (bf16 K = 1028's prefetch point is K = 1023's text
+#: but for the numbers, not its path: ``merge_k=auto`` leaves 1023's K steps unmerged up
+#: front, and merges 1028's, builds them, finds one wave per SIMD and builds them again
+#: unmerged (``--emit=report``'s ``K steps`` line); run here)
 SAME_PREFETCH = {"fp8e5m2_abt_2048x2048x1024": "fp8_abt_4096"}
 
 

@@ -442,6 +442,85 @@ RANDOM_FORM = {
 }
 
 
+#: the long tier's configurations (``long_tier.py``; docs/testing.md, "The long tier"): a
+#: second instance of a row of docs/iree-configurations.md's table, whose every item (its
+#: forms in ``test_configuration``, its runs in a topic module) only ``PIPELINE_TEST_LONG=1``
+#: runs: name -> (the configuration of the default run that stands for it, or a tuple of
+#: them, why it takes their path); (name, form) -> the same for one form of it, its other
+#: form kept.  Read by
+#: the parametrisations (:func:`param`); ``test_each_form_left_out_stands_for_or_by_one_run``
+#: checks that each stand-in is run in the default run.
+LONG: dict[str | tuple[str, str], tuple[str | tuple[str, ...], str]] = {
+    # type twins (test_configuration's TWINS: both forms the twin's text but for the type,
+    # checked by the twin's item, which moves with it)
+    **{name: (twin, "its kernel is its twin's but for the element type, both forms "
+                    "(test_configuration's TWINS)")
+       for name, twin in (("f16_ab_2048x2048x1024", "bf16_ab_2048x2048x1024"),
+                          ("f16_atb_2048x2048x1024", "bf16_atb_2048x2048x1024"),
+                          ("f16_abt_512_mfma32", "bf16_abt_512_mfma32"),
+                          ("f16_abt_2048x2048x1024_vector_distribute",
+                           "bf16_abt_2048x2048x1024_vector_distribute"),
+                          ("fp8e5m2_abt_2048x2048x1024_vector_distribute",
+                           "fp8_abt_2048x2048x1024_vector_distribute"))},
+    # one text but for the element type and the numbers (sizes, strides, trip count, grid;
+    # test_configuration's _same_but_numbers' comparison), both forms
+    "f16_abt_2048x2048x1024": ("bf16_abt_1024x4096x2048", "both forms are its text but for "
+                               "the element type and the numbers (IREE's default 128x128 "
+                               "tile)"),
+    "bf16_abt_8192x256x1024": ("f16_abt_128x4096x1024", "both forms are its text but for the "
+                               "element type and the numbers (64x128 tile, K step 128)"),
+    # (its 4 K steps of 128 all in the prologue and the drain, LLVM given no loop, as
+    # bf16 A x B 1024x1024x512's on the same tile: --emit=report's "main loop: none")
+    "bf16_abt_512": (("f16_abt_128x4096x1024", "bf16_ab_1024x1024x512"),
+                     "both forms are f16 128x4096x1024's text but for the element type and "
+                     "the numbers (the prefetch point one constant fewer, two of its numbers "
+                     "equal); its 4 K steps of 128, no loop left to LLVM, as "
+                     "bf16_ab_1024x1024x512's"),
+    "fp8e5m2_atb_1024x1024x512": (("fp8_atb_1024x1024x1536", "i8_atb_1024x1024x512"),
+                                  "both forms are fp8 A^T x B 1024x1024x1536's text but for "
+                                  "the element type and the numbers (the late form one "
+                                  "constant more); its 2 K steps, no loop left to LLVM, as "
+                                  "i8_atb_1024x1024x512's"),
+    # the 64x128 8-bit tile of K step 256 (the table's row of fp8 E5M2 A x B, fp8 A^T x B
+    # and A^T x B^T, i8 A^T x B): its operands' two paths, a register copy read with 8-bit
+    # transposing reads (K x M, K x N) or with plain reads (M x K, N x K), run on fp8 A^T x
+    # B (both transposing) and i8 A x B^T 512^3 (both plain, the same tile and LDS shapes)
+    **{name: (("fp8_atb_1024x1024x1536", "i8_abt_512"), f"{why} is fp8_atb_1024x1024x1536's "
+              "(8-bit transposing reads of a register copy), its " + other + " i8_abt_512's "
+              "(plain reads of a register copy) on the same 64x128 tile, K step 256; its 2 K "
+              "steps, no loop left to LLVM, as i8_abt_512's")
+       for name, why, other in (("fp8e5m2_ab_1024x1024x512", "its B (K x N)", "A (M x K)"),
+                                ("fp8_atbt_1024x1024x512", "its A (K x M)", "B (N x K)"))},
+    # IREE's VectorDistribute pipeline in i8 (6 K steps of 256): both forms compared and the
+    # late form run in random order by test_iree_families.py (i8-vector-distribute)
+    "i8_abt_2048x2048x1536_vector_distribute": (
+        "bf16_abt_2048x2048x1024_vector_distribute", "VectorDistribute's path is bf16's, "
+        "i8's own forms compared and its late form exact in random order in "
+        "test_iree_families.py (i8-vector-distribute)"),
+}
+
+
+def long_reason(name: str, form: str | None = None) -> str | None:
+    """The long-tier marker's reason of configuration ``name`` (in ``form``, if one is
+    named), None if the default run runs it (:data:`LONG`)."""
+    entry = LONG.get((name, form)) or LONG.get(name)
+    if entry is None:
+        return None
+    stands, why = entry
+    stands = " and ".join((stands,) if isinstance(stands, str) else stands)
+    return f"{name}{f' ({form})' if form else ''}: {why}; {stands} in the default run"
+
+
+def param(name: str, *values, form: str | None = None):
+    """``pytest.param(name, *values)``, marked for the long tier when :data:`LONG` names the
+    configuration (or that form of it: by default its :data:`RANDOM_FORM`, the form a topic
+    module's item runs), with its reason."""
+    import pytest
+
+    reason = long_reason(name, form or RANDOM_FORM.get(name))
+    return pytest.param(name, *values, marks=[pytest.mark.long(reason)] if reason else [])
+
+
 def forall_grid(prefetch_text: str) -> tuple[int, int] | None:
     """IREE's workgroup grid (tiles in M, tiles in N): the bounds of its ``scf.forall`` at
     the prefetch point; None without one (VectorDistribute)."""

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from iree_configs import exact_in_random_order, forms_agree
+from iree_configs import exact_in_random_order, forms_agree, param
 from pass_helpers import assert_named_and_hazard_free
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -20,10 +20,10 @@ pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
 
 @pytest.mark.parametrize("name, form, lgkm_b", [
-    ("fp8_abt_2048x2048x1024_vector_distribute", "late", 8),
-    ("fp8e5m2_abt_2048x2048x1024_vector_distribute", "prefetch", 8),
-    ("fp8_abt_1024x1024x1536_vector_distribute", "prefetch", 8),
-    ("fp8_ab_1024x1024x2048_vector_distribute", "late", 16)])
+    param("fp8_abt_2048x2048x1024_vector_distribute", "late", 8),
+    param("fp8e5m2_abt_2048x2048x1024_vector_distribute", "prefetch", 8),
+    param("fp8_abt_1024x1024x1536_vector_distribute", "prefetch", 8),
+    param("fp8_ab_1024x1024x2048_vector_distribute", "late", 16)])
 def test_vector_distribute_fp8_split_along_k(generated, name, form, lgkm_b, capsys):
     """IREE's VectorDistribute fp8 kernel (K step 512: two stages of its tiles need more LDS
     than a workgroup has) is split into two K sub-steps of 256: both forms become the same

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from iree_configs import exact_in_random_order, forms_agree
+from iree_configs import exact_in_random_order, forms_agree, param
 from kernel_builds import hsaco_and_lowered
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.tools.pipeline_opt import main
@@ -36,7 +36,7 @@ def test_unaligned_k_forms_agree_and_run_in_random_order(generated, capsys):
 REDISTRIBUTED = ("bf16_abt_512", "f16_abt_128x4096x1024")
 
 
-@pytest.mark.parametrize("name", REDISTRIBUTED)
+@pytest.mark.parametrize("name", [param(n) for n in REDISTRIBUTED])
 def test_redistributed_forms_agree_and_run_in_random_order(generated, name, capsys):
     """The prefetch point and the late form become the same schedule, and the late form's
     kernel is exact with memory completing in a random order allowed by the counters."""
@@ -59,10 +59,10 @@ def test_i8_forms_agree_and_run_exact_in_random_order(generated, capsys):
 @pytest.mark.parametrize("name,mfma,reads,copies,per_tile,tiles", [
     # (bf16 and f16: 16 K steps of 32, 8 MFMAs of 32 cycles a wave, two merged into each K
     # tile by default, merge_k=auto: twice the reads, copies and MFMAs per K tile)
-    ("bf16_abt_512_mfma32", "v_mfma_f32_32x32x16_bf16", 4, 2, 16, 4),
-    ("f16_abt_512_mfma32", "v_mfma_f32_32x32x16_f16", 4, 2, 16, 4),
-    ("i8_abt_512_mfma32", "v_mfma_i32_32x32x32_i8", 4, 2, 16, 4),
-    ("fp8_abt_512x512x896_mfma32", "v_mfma_f32_32x32x64_f8f6f4", 4, 2, 8, 5),
+    param("bf16_abt_512_mfma32", "v_mfma_f32_32x32x16_bf16", 4, 2, 16, 4),
+    param("f16_abt_512_mfma32", "v_mfma_f32_32x32x16_f16", 4, 2, 16, 4),
+    param("i8_abt_512_mfma32", "v_mfma_i32_32x32x32_i8", 4, 2, 16, 4),
+    param("fp8_abt_512x512x896_mfma32", "v_mfma_f32_32x32x64_f8f6f4", 4, 2, 8, 5),
 ])
 def test_mfma32_forms_agree_and_run_in_random_order(generated, name, mfma, reads, copies,
                                                     per_tile, tiles, capsys):

@@ -9,7 +9,9 @@ kernels are its bf16 or fp8 E4M3FN twin's but for the type, ``TWINS``, in its la
 only; a form that is another configuration's but for the type and the numbers,
 ``SAME_LATE`` and ``SAME_PREFETCH``, not at all; nor the form whose code object a topic
 module runs in random order, ``iree_configs.RANDOM_FORM``, which checks it pipelined, one
-schedule with the other form, and exact on workgroups that show an offset or a swapped id):
+schedule with the other form, and exact on workgroups that show an offset or a swapped id;
+a configuration or form of ``iree_configs.LONG``, whose path the configuration it names
+takes, in the long tier only):
 
 * pipelined (the build lowered a kernel plan, not a loop left as written, which is exact
   too): the schedule it runs is hazard-free in the simulator (``sched-fix-hazards``
@@ -30,8 +32,8 @@ import re
 
 import pytest
 
-from iree_configs import (CONFIGS, FORMS, HOLDS, NO_LOOP, RANDOM_FORM, G,
-                          assert_steady_or_short, assert_type_twin, forall_grid)
+from iree_configs import (CONFIGS, FORMS, HOLDS, LONG, NO_LOOP, RANDOM_FORM, G,
+                          assert_steady_or_short, assert_type_twin, forall_grid, param)
 from kernel_builds import shared_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
@@ -78,9 +80,10 @@ SAME_LATE = {"bf16_abt_8192x256x1024": "f16_abt_128x4096x1024",
 #: for the element type and the numbers, run in its late form only: fp8 E5M2
 #: 2048x2048x1024 is fp8 4096^3 (E5M2's MFMAs run in its late form; the pair's lowered code,
 #: ``--emit=mlir``, was the same too but for the numbers and the type, and its schedule the
-#: same, in both forms, measured once).  (bf16 K = 1028's prefetch point is K = 1023's so
-#: too, code and schedule, but test_tails_masked.py builds both and leaves their late mode
-#: to this module: run here)
+#: same, in both forms, measured once).  (bf16 K = 1028's prefetch point is K = 1023's text
+#: but for the numbers, not its path: ``merge_k=auto`` leaves 1023's K steps unmerged up
+#: front, and merges 1028's, builds them, finds one wave per SIMD and builds them again
+#: unmerged (``--emit=report``'s ``K steps`` line); run here)
 SAME_PREFETCH = {"fp8e5m2_abt_2048x2048x1024": "fp8_abt_4096"}
 
 
@@ -109,8 +112,15 @@ def _run_here(name: str, form: str) -> bool:
                 name in SAME_LATE and form == "late" or RANDOM_FORM.get(name) == form)
 
 
-@pytest.mark.parametrize("name,form", [(n, f) for n in CONFIGS for f in ("prefetch", "late")
-                                       if _run_here(n, f)])
+def _in_default_run(name: str, form: str) -> bool:
+    """Whether the default run runs ``form`` of ``name``: here or in random order
+    (``RANDOM_FORM``), neither in the long tier (``iree_configs.LONG``)."""
+    return name not in LONG and (name, form) not in LONG and \
+        (_run_here(name, form) or RANDOM_FORM.get(name) == form)
+
+
+@pytest.mark.parametrize("name,form", [param(n, f, form=f) for n in CONFIGS
+                                       for f in ("prefetch", "late") if _run_here(n, f)])
 def test_configuration(generated, name, form, tmp_path, capsys):
     cfg, _flags, reason = CONFIGS[name]
     if name in TWINS:
@@ -178,20 +188,31 @@ def test_configuration(generated, name, form, tmp_path, capsys):
 
 
 def test_each_form_left_out_stands_for_or_by_one_run():
-    """Each form ``test_configuration`` leaves out is run as another: a form of
-    ``iree_configs.RANDOM_FORM`` (run in random order) whose other form is run here, or a
-    twin's form (:data:`TWINS`, :data:`SAME_LATE`, :data:`SAME_PREFETCH`) whose
-    counterpart's same form is run here or in random order."""
+    """Each form of a configuration of the default run that it leaves out of
+    ``test_configuration`` is run there as another: a form of ``iree_configs.RANDOM_FORM``
+    (run in random order) whose other form is run here, a twin's form (:data:`TWINS`,
+    :data:`SAME_LATE`, :data:`SAME_PREFETCH`) whose counterpart's same form is run, or a
+    form of the long tier (``iree_configs.LONG``) whose stand-in's same form is run; and
+    each configuration of the long tier has a stand-in the default run runs in both forms
+    (or in the form the entry names), itself not in the long tier."""
     for name in CONFIGS:
         for form in ("prefetch", "late"):
             other = "late" if form == "prefetch" else "prefetch"
-            if _run_here(name, form):
+            if name in LONG or _in_default_run(name, form):
                 continue
-            if RANDOM_FORM.get(name) == form:
-                assert _run_here(name, other), (name, form)
+            if (name, form) in LONG:        # (its stand-ins checked below)
                 continue
-            twin = TWINS.get(name) or (SAME_LATE if form == "late" else SAME_PREFETCH)[name]
-            assert _run_here(twin, form) or RANDOM_FORM.get(twin) == form, (name, form)
+            elif RANDOM_FORM.get(name) == form:
+                assert _in_default_run(name, other), (name, form)
+            else:
+                twin = TWINS.get(name) or (SAME_LATE if form == "late" else SAME_PREFETCH)[name]
+                assert _in_default_run(twin, form), (name, form)
+    for key, (stands, _why) in LONG.items():
+        name, forms = (key, ("prefetch", "late")) if isinstance(key, str) else (key[0], key[1:])
+        assert name in CONFIGS, key
+        for stand in (stands,) if isinstance(stands, str) else stands:
+            for form in forms:
+                assert stand in CONFIGS and _in_default_run(stand, form), (key, stand, form)
 
 
 #: iree-compile's C-matrix threshold (a matmul whose C has fewer elements is not given

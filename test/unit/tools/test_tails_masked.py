@@ -125,10 +125,12 @@ class _Written(dict):
 
 @pytest.mark.parametrize("k,mode", [
     (1023, "random:3"),
-    # (K = 1028's kernel is K = 1023's but for its numbers, and so is its lowering: the
-    # remainder runs the masked K tile alone, 1023's a whole one and the masked one)
+    # (K = 1028's kernel is K = 1023's but for its numbers; its K steps are merged, found to
+    # leave one wave per SIMD and built again unmerged, and its remainder runs the masked K
+    # tile alone, 1023's a whole one and the masked one)
     pytest.param(1028, "random:5", marks=pytest.mark.long(
-        "K = 1023 takes its path: the same kernel and lowering but for the numbers")),
+        "a second mode: test_configuration[bf16_abt_2048x2048x1028-prefetch] runs this "
+        "kernel in late mode, and K = 1023 runs the masked tile's peel in random order here")),
     ("200x1000x1030.late", "random:7"), ("200x1000x1030.prefetch", "late"),
     # (the i8 A x B^T kernel's schedule is the A x B one's but for the numbers; its masked
     # runs of K are that one's A's, peeled onto buffers of their own beside the schedule's)
@@ -145,7 +147,7 @@ def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     copies padded by selects, dropped in the loop that stays, which compiles to one block.)
     The K = 1023 and 1028 kernels in late mode: test_iree_configurations.py's
     ``test_configuration[bf16_abt_2048x2048x{1023,1028}-prefetch]`` (the same kernels,
-    code objects shared with it here; 1028's in the long tier, as here) runs them on 2
+    code objects shared with it here) runs them on 2
     workgroups, the second of the first row and the last of the grid (the last run here
     too)."""
     with share_code_objects(), counting_loops() as loops:

@@ -142,12 +142,9 @@ def analyse_loop(loop, schedule=None) -> Analysis:
             return _merged(an, schedule, e)
         except IRError as refused:
             try:
-                try:
-                    halved = _halved(an, schedule, refused)
-                except IRError as no_halves:
-                    halved = _held(an, schedule, no_halves)
-            except IRError as last:
-                raise _at_first(last, refused, e) from None
+                halved = _halved(an, schedule, refused)
+            except IRError as no_halves:
+                halved = _held(an, schedule, no_halves)
             # the merged loop the refusal is located in, built beside the kernel's: erased
             # once the halves (or an operand held whole) take the loop (left, it stays a
             # natural loop no pass adopts)
@@ -160,14 +157,6 @@ def analyse_loop(loop, schedule=None) -> Analysis:
         merged = _merged(an, schedule, None)
         return merged if merged is not None else _unmerged(an)
     return split_k(an)
-
-
-def _at_first(last: IRError, refused: IRError, own: IRError) -> IRError:
-    """The refusal of a loop no way takes: ``last``, the last way's, whose text chains every
-    earlier way's ("...; nor can the front end ..."), located at the op of the loop's own
-    refusal ``own`` (the first failure, where the user must look), not at the op the last
-    way failed at; the merge's refusal ``refused`` as it is when no later way was tried."""
-    return refused if last is refused else IRError(own.op, str(last))
 
 
 def _unmerged(an: Analysis) -> Analysis:

@@ -296,7 +296,10 @@ def pytest_configure(config):
     gc.set_threshold(*GC_THRESHOLDS)
     plain_plugins(config)
     config.addinivalue_line("markers", long_tier.MARKER_HELP)
-    long_tier.runs_long(os.environ)
+    try:
+        long_tier.runs_long(os.environ)
+    except pytest.UsageError as bad:     # one line, exit status 1 (pytest's own would be 4)
+        pytest.exit(f"error: {bad}", returncode=1)
     worker = getattr(config, "workerinput", None)
     if worker is not None:
         number = re.fullmatch(r"gw(\d+)", str(worker.get("workerid")))

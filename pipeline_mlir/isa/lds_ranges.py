@@ -30,7 +30,8 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   (``lds-race`` at it alone, whatever the barriers).
 * **Intervals.**  The waves of a workgroup run the same path; between two barriers any of
   them may run any of the instructions reachable from the first without crossing another
-  barrier, in any order against the others.  Per barrier (and the function's entry), the
+  barrier (on a path a run may take: :mod:`pipeline_mlir.isa.tied_branches`), in any order
+  against the others.  Per barrier (and the function's entry), the
   accesses so reachable form one interval; two accesses of one interval by two waves, one a
   write, touching one byte, race: a finding (kind ``lds-race``) at the first, naming the
   other, the two waves and the byte.  The two sides of a branch count as one interval's:

@@ -9,8 +9,10 @@ earlier wait of LLVM's to hold a bound.  This rule checks every wait of the asse
 against the registers alone, whoever put it there.
 
 A forward dataflow over the function's control-flow graph (the blocks and edges
-:mod:`pipeline_mlir.isa.asm` reads; each loop walked until its state no longer changes)
-keeps, at each point, the memory instructions that write registers and may still be in
+:mod:`pipeline_mlir.isa.asm` reads; each loop walked until its state no longer changes;
+a path that two branches on one scalar register rule out, as the trip count's branches
+around the zero-trip fence and around the loop, not walked:
+:mod:`pipeline_mlir.isa.tied_branches`) keeps, at each point, the memory instructions that write registers and may still be in
 flight on some path into it, each with the fewest instructions of its counter's in-order
 class issued after it on any such path (:mod:`pipeline_mlir.isa.counted`, the one table of
 what counts where):

@@ -131,7 +131,8 @@ def _condition(instrs: list[AsmInstr], n: int):
     if mask.mnemonic == "s_and_b64" and len(mask.operands) == 3 and \
             mask.operands[0] == "vcc" and "exec" in mask.operands[1:]:
         pair = _operand(mask.operands[2 if mask.operands[1] == "exec" else 1], 64)
-        w = _last_writer(instrs, w, pair[0]) if pair else None
+        writers = {_last_writer(instrs, w, r) for r in pair} if pair else {None}
+        w = writers.pop() if len(writers) == 1 else None
         if w is None or instrs[w].defs[:2] != pair:
             return None
     m = _VCMP.match(instrs[w].mnemonic)

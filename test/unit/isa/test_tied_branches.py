@@ -74,12 +74,15 @@ def test_a_path_two_tied_branches_rule_out_is_not_walked():
     {"FENCE_CMP": "s_cmp_gt_u32 s20, s23"},                     # no constant
     {"LOOP_CMP": "v_cmp_lt_u64_e64 s[34:35], v[20:21], 2"},     # lanes' values
     {"LOOP_BRANCH": "s_cbranch_vccz"},                          # vcc = 0: exec may be
+    {"LOOP_CMP": "v_cmp_lt_u64_e64 s[34:35], s[20:21], 2\n\ts_mov_b32 s35, -1"},  # mask
+    {"LOOP_CMP": "v_cmp_lt_u64_e64 s[36:37], s[20:21], 2"},     # not the mask's
     {"FENCE_CMP": "s_cmp_gt_u32 s20, 1\n\ts_add_u32 s24, s24, 1"}])  # scc set again
 def test_branches_not_proved_tied_stay_walked(change):
     """A write of the register between the two compares, another register, a range some
-    value satisfies on both edges, a compare not read here, the ``vcc`` = 0 edge, or
-    another instruction setting ``scc`` before the branch: the path is walked and the DMA
-    is in flight at the epilogue's barrier."""
+    value satisfies on both edges, a compare not read here, the ``vcc`` = 0 edge, a mask
+    ``vcc`` is not the compare's (a half written after it, another pair), or another
+    instruction setting ``scc`` before the branch: the path is walked and the DMA is in
+    flight at the epilogue's barrier."""
     assert _flying(**change) == frozenset({2})
 
 

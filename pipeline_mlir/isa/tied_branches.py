@@ -15,13 +15,15 @@ condition is read here:
 
 * ``s_cmp_<op>_u32 sN, C`` (or ``C, sN``; ``<op>``: ``eq lg gt ge lt le``; ``C`` a
   non-negative integer) and ``s_cmp_{eq,lg}_u64 s[N:N+1], C`` (``C`` at most 64, an
-  inline constant) whose ``scc`` the ``s_cbranch_scc0`` / ``scc1`` reads (no
-  instruction between writes ``scc``): the unsigned range of the register on each edge
+  inline constant) whose ``scc`` the ``s_cbranch_scc0`` / ``scc1`` reads (no scalar
+  instruction between but waits, barriers, fences and scalar loads, whatever the
+  instruction table says of its ``scc``): the unsigned range of the register on each edge
   (``lg`` only where that is one range: ``C`` 0 or the maximum);
 * ``v_cmp_<op>_u32_e64`` / ``_u64_e64`` (``<op>``: ``eq ne gt ge lt le``) of a scalar
-  register (or pair) and such a constant, writing ``vcc`` or a pair ``D`` that
-  ``s_and_b64 vcc, exec, D`` (either order) masks, read by ``s_cbranch_vccnz`` /
-  ``vccz``: the range on the edge where ``vcc`` is not zero only.  There some lane's
+  register (or pair) and such a constant, writing ``vcc`` or a pair ``D`` (both halves
+  last written by it) that ``s_and_b64 vcc, exec, D`` (either order) masks, read by
+  ``s_cbranch_vccnz`` / ``vccz`` (no other vector compare between, ``v_cmpx`` among
+  them): the range on the edge where ``vcc`` is not zero only.  There some lane's
   compare was true, and every lane compares the same scalar values; where ``vcc`` is zero
   ``exec`` may have been, so that edge proves nothing.
 
@@ -57,6 +59,9 @@ _SGPR = re.compile(r"^s(\d+)$|^s\[(\d+):(\d+)\]$")
 #: the outcome on the other edge, and with the operands swapped
 _NOT = {"eq": "ne", "ne": "eq", "gt": "le", "le": "gt", "ge": "lt", "lt": "ge"}
 _SWAP = {"eq": "eq", "ne": "ne", "gt": "lt", "lt": "gt", "ge": "le", "le": "ge"}
+#: the kinds of scalar instructions that write no ``scc``
+_QUIET = frozenset({"wait", "barrier", "nop", "sched_barrier", "sched_group_barrier",
+                    "setprio", "smem"})
 #: more facts per block than this: the further edges into it carry none
 _CONTEXTS = 8
 
@@ -89,7 +94,7 @@ def _constant(text: str, bits: int) -> int | None:
     return c if 0 <= c <= (_M32 if bits == 32 else 64) else None
 
 
-def _compare(i: AsmInstr, op: str, bits: int, a: str, b: str):
+def _compare(op: str, bits: int, a: str, b: str):
     """(registers, unsigned range if the compare is true, if false) of a compare of a
     scalar register with a constant, else None."""
     regs, c = _operand(a, bits), _constant(b, bits)
@@ -102,8 +107,16 @@ def _compare(i: AsmInstr, op: str, bits: int, a: str, b: str):
 
 
 def _last_writer(instrs: list[AsmInstr], end: int, reg: str) -> int | None:
-    """The index of the last instruction before ``end`` that writes ``reg``."""
-    return next((n for n in range(end - 1, -1, -1) if reg in instrs[n].defs), None)
+    """The index of the last instruction before ``end`` that writes ``reg`` (for ``scc``
+    and ``vcc``, or may: any scalar instruction but waits, barriers, fences and scalar
+    loads; any vector compare, ``v_cmpx`` among them)."""
+    def may(i: AsmInstr) -> bool:
+        if reg in i.defs:
+            return True
+        if reg == "scc":
+            return i.mnemonic.startswith("s_") and i.kind not in _QUIET
+        return reg == "vcc" and i.mnemonic.startswith("v_cmp")
+    return next((n for n in range(end - 1, -1, -1) if may(instrs[n])), None)
 
 
 def _condition(instrs: list[AsmInstr], n: int):
@@ -116,7 +129,7 @@ def _condition(instrs: list[AsmInstr], n: int):
         if m is None or (m.group(2) == "64" and m.group(1) not in ("eq", "lg")) \
                 or len(instrs[w].operands) != 2:
             return None
-        got = _compare(instrs[w], "ne" if m.group(1) == "lg" else m.group(1),
+        got = _compare("ne" if m.group(1) == "lg" else m.group(1),
                        int(m.group(2)), *instrs[w].operands)
         if got is None:
             return None
@@ -138,7 +151,7 @@ def _condition(instrs: list[AsmInstr], n: int):
     m = _VCMP.match(instrs[w].mnemonic)
     if m is None or len(instrs[w].operands) != 3:
         return None
-    got = _compare(instrs[w], m.group(1), int(m.group(2)), *instrs[w].operands[1:])
+    got = _compare(m.group(1), int(m.group(2)), *instrs[w].operands[1:])
     if got is None:
         return None
     regs, true, _ = got

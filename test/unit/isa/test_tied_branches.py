@@ -76,13 +76,16 @@ def test_a_path_two_tied_branches_rule_out_is_not_walked():
     {"LOOP_BRANCH": "s_cbranch_vccz"},                          # vcc = 0: exec may be
     {"LOOP_CMP": "v_cmp_lt_u64_e64 s[34:35], s[20:21], 2\n\ts_mov_b32 s35, -1"},  # mask
     {"LOOP_CMP": "v_cmp_lt_u64_e64 s[36:37], s[20:21], 2"},     # not the mask's
-    {"FENCE_CMP": "s_cmp_gt_u32 s20, 1\n\ts_add_u32 s24, s24, 1"}])  # scc set again
+    {"FENCE_CMP": "s_cmp_gt_u32 s20, 1\n\ts_add_u32 s24, s24, 1"},  # scc set again
+    {"FENCE_CMP": "s_cmp_gt_u32 s20, 1\n\ts_lshl1_add_u32 s24, s24, s25"},  # or may be
+    {"LOOP_BRANCH": "v_cmpx_le_u32_e32 vcc, 0, v7\n\ts_cbranch_vccnz"}])  # vcc set again
 def test_branches_not_proved_tied_stay_walked(change):
     """A write of the register between the two compares, another register, a range some
     value satisfies on both edges, a compare not read here, the ``vcc`` = 0 edge, a mask
     ``vcc`` is not the compare's (a half written after it, another pair), or another
-    instruction setting ``scc`` before the branch: the path is walked and the DMA is in
-    flight at the epilogue's barrier."""
+    instruction that sets or may set ``scc`` (any scalar one but waits, barriers and scalar
+    loads) or ``vcc`` (a vector compare) before the branch: the path is walked and the DMA
+    is in flight at the epilogue's barrier."""
     assert _flying(**change) == frozenset({2})
 
 

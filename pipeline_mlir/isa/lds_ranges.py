@@ -30,7 +30,8 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   (``lds-race`` at it alone, whatever the barriers).
 * **Intervals.**  The waves of a workgroup run the same path; between two barriers any of
   them may run any of the instructions reachable from the first without crossing another
-  barrier, in any order against the others.  Per barrier (and the function's entry), the
+  barrier (on a path a run may take: :mod:`pipeline_mlir.isa.tied_branches`), in any order
+  against the others.  Per barrier (and the function's entry), the
   accesses so reachable form one interval; two accesses of one interval by two waves, one a
   write, touching one byte, race: a finding (kind ``lds-race``) at the first, naming the
   other, the two waves and the byte.  The two sides of a branch count as one interval's:
@@ -81,6 +82,7 @@ from pipeline_mlir.isa.lane_values import evaluate, lane_source, value_flow, var
 from pipeline_mlir.isa.lds_fills import (LdsStale, LdsUnwritten, stale_reads, untaken,
                                         unwritten_reads)
 from pipeline_mlir.isa.reg_waits import in_flight_at_barriers
+from pipeline_mlir.isa.tied_branches import TiedPaths
 from pipeline_mlir.isa.wave_groups import lockstep, wave_groups
 
 __all__ = ["LdsRace", "LdsOutside", "LdsStale", "LdsUnwritten", "LdsMap", "lds_map",
@@ -429,15 +431,16 @@ def _intervals(fn: AsmFunction, kinds: dict, flying: dict, skip: frozenset = fro
     """(per interval, by the barrier line it starts at, 0: the entry: the lines of the LDS
     accesses in it, the DMAs in flight at its barrier among them; per interval, the
     barriers that may end it) for waves that skip the blocks ``skip`` (no barrier, no
-    access there)."""
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
-    origins: dict[int, frozenset] = {0: frozenset({0})}
+    access there); paths no run takes (:class:`~pipeline_mlir.isa.tied_branches.TiedPaths`)
+    are not walked."""
+    paths = TiedPaths(fn)
+    origins: dict[tuple, frozenset] = {(0, ()): frozenset({0})}
     within: dict[int, set] = {0: set()}
     nexts: dict[int, set] = {}
-    work = [0]
+    work = [(0, ())]
     while work:
-        k = work.pop()
-        now = origins[k]
+        node = work.pop()
+        k, now = node[0], origins[node]
         for i in fn.blocks[k].instrs if k not in skip else ():
             if i.kind == "barrier":
                 for o in now:
@@ -447,8 +450,7 @@ def _intervals(fn: AsmFunction, kinds: dict, flying: dict, skip: frozenset = fro
             elif i.line in kinds:
                 for o in now:
                     within[o].add(i.line)
-        for s in fn.blocks[k].succs:
-            t = index[s]
+        for t in paths.edges(*node):
             new = origins.get(t, frozenset()) | now
             if new != origins.get(t):
                 origins[t] = new

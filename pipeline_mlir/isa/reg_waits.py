@@ -9,8 +9,10 @@ earlier wait of LLVM's to hold a bound.  This rule checks every wait of the asse
 against the registers alone, whoever put it there.
 
 A forward dataflow over the function's control-flow graph (the blocks and edges
-:mod:`pipeline_mlir.isa.asm` reads; each loop walked until its state no longer changes)
-keeps, at each point, the memory instructions that write registers and may still be in
+:mod:`pipeline_mlir.isa.asm` reads; each loop walked until its state no longer changes;
+a path that two branches on one scalar register rule out, as the trip count's branches
+around the zero-trip fence and around the loop, not walked:
+:mod:`pipeline_mlir.isa.tied_branches`) keeps, at each point, the memory instructions that write registers and may still be in
 flight on some path into it, each with the fewest instructions of its counter's in-order
 class issued after it on any such path (:mod:`pipeline_mlir.isa.counted`, the one table of
 what counts where):
@@ -66,6 +68,7 @@ from dataclasses import dataclass, replace
 
 from pipeline_mlir.isa.asm import AsmFunction, AsmInstr
 from pipeline_mlir.isa.counted import COUNTERS, order_on
+from pipeline_mlir.isa.tied_branches import TiedPaths
 
 __all__ = ["ShortWait", "RegWaits", "reg_waits", "short_waits", "in_flight_at_barriers"]
 
@@ -201,17 +204,19 @@ def _join(a: _State, b: _State) -> _State:
     return out
 
 
-def _entry_states(fn: AsmFunction, tracked=_tracked) -> dict[int, _State]:
-    """The state at the top of each block reachable from the entry (the fixpoint; the
-    instructions ``tracked`` enter it, :func:`_issue`)."""
-    index = {b.label: k for k, b in enumerate(fn.blocks)}
-    entry: dict[int, _State] = {0: {}}
-    work = [0]
+def _entry_states(fn: AsmFunction, tracked=_tracked) -> dict[tuple, _State]:
+    """The state at the top of each block reachable from the entry, per (block, what the
+    branches on the way proved: :class:`~pipeline_mlir.isa.tied_branches.TiedPaths`; an
+    edge no run takes on that path is not walked) (the fixpoint; the instructions
+    ``tracked`` enter it, :func:`_issue`)."""
+    paths = TiedPaths(fn)
+    entry: dict[tuple, _State] = {(0, ()): {}}
+    work = [(0, ())]
     while work:
-        k = work.pop()
-        out = _run_block(entry[k], fn.blocks[k].instrs, {}, None, None, tracked=tracked)
-        for s in fn.blocks[k].succs:
-            t = index[s]
+        node = work.pop()
+        out = _run_block(entry[node], fn.blocks[node[0]].instrs, {}, None, None,
+                         tracked=tracked)
+        for t in paths.edges(*node):
             joined = _join(entry[t], out) if t in entry else out
             if t not in entry or joined != entry[t]:
                 entry[t] = joined
@@ -225,7 +230,7 @@ def in_flight_at_barriers(fn: AsmFunction, tracked) -> dict[int, frozenset]:
     (each counted on its counters as above) that may still be in flight there on some
     path from the function's entry."""
     out: dict[int, set] = {}
-    for k, state in _entry_states(fn, tracked).items():
+    for (k, _), state in _entry_states(fn, tracked).items():
         state = dict(state)
         for i in fn.blocks[k].instrs:
             if i.kind == "barrier":
@@ -288,7 +293,7 @@ def reg_waits(fn: AsmFunction, apart=None) -> RegWaits:
     found: dict = {}
     pending: dict = {}
     read_after, write_after = _barriers_before(fn), _barriers_before(fn, "ds_write")
-    for k, state in _entry_states(fn).items():
+    for (k, _), state in _entry_states(fn).items():
         _run_block(state, fn.blocks[k].instrs, by_line, found, pending, read_after,
                    write_after)
     first: dict = {}        # per (load, counter): the first instruction in line order

@@ -235,9 +235,7 @@ def _described(options: EmulateOptions, mode, where: str):
         if data is None:
             data = _build(options)
         else:                     # the text read above (standard input is read only once)
-            from pipeline_mlir.driver.inputs import upgraded
-
-            data = _build(options, text=upgraded(data, input_name(path)), filename=input_name(path))
+            data = _build(options, text=data, filename=input_name(path))
     kernel = load_kernel(data, spec.kernel)
     run = emulate_described(kernel, spec, mode[0], mode[1], count=options.workgroups,
                             strict=options.strict, progress=options.progress)

@@ -260,7 +260,8 @@ def _gemm(options: EmulateOptions, mode, kernel, where):
     from pipeline_mlir.emu.gemm import emulate_gemm
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.kernel.gemm import gemm_kernel
-    from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES, parse_pipeline
+    from pipeline_mlir.driver.api import parsed_schedule
+    from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 
     if options.build.schedule is None:
         raise UsageError(f"'{input_name(options.build.input)}' holds a GEMM kernel of "
@@ -270,9 +271,7 @@ def _gemm(options: EmulateOptions, mode, kernel, where):
     if options.sizes is None:
         raise UsageError("--emulate: the GEMM kernel of --pipeline takes its sizes at launch: "
                          "give --emulate=M,N,K")
-    schedule = options.build.schedule
-    if isinstance(schedule, str):
-        schedule = parse_pipeline(schedule)
+    schedule = parsed_schedule(options.build)   # a spec that does not parse: a diagnostic
     if not schedule.has_kernel:
         raise UsageError(f"--emulate runs the complete GEMM kernel, which exists for "
                          f"{' and '.join(KERNEL_SCHEDULES)}, not '{schedule.name}'")

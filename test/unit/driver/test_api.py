@@ -44,9 +44,34 @@ def test_options_that_make_no_compilation_are_a_usage_error(options, message):
         compile(options)
 
 
-def test_a_bad_spec_raises_the_cores_error():
-    with pytest.raises(PipelineError, match="unknown pipeline 'nope'"):
-        compile(CompileOptions(schedule="nope"))
+SOURCES = {"schedule": {}, "kernel": {"emit": "asm"}, "input": {"text": ABSTRACT}}
+UNPARSED = {"nope": "unknown pipeline 'nope'",
+            "4wave{bogus=1}": "pipeline '4wave': unknown option 'bogus'; valid keys: dtype, BM,",
+            "4wave{BM=}": "pipeline '4wave': option 'BM' has an empty or malformed value"}
+#: a spec that parses but whose schedule does not compile (on an input, the passes locate
+#: that error at the input's op)
+UNCOMPILED = ("4wave{BM=512 BN=512 BK=128}", "pipeline '4wave{BM=512 BN=512 BK=128}': KRN[1] "
+                                             "WAIT_VM waits for vmcnt(64), over the gfx950 limit")
+
+
+@pytest.mark.parametrize("spec, message, source", [
+    *((spec, message, source) for spec, message in UNPARSED.items() for source in SOURCES),
+    (*UNCOMPILED, "schedule"), (*UNCOMPILED, "kernel")],
+    ids=lambda v: v if v in SOURCES or v in UNPARSED or v == UNCOMPILED[0] else "")
+def test_a_bad_spec_is_one_error_diagnostic(spec, message, source):
+    """A spec that does not parse (or whose schedule does not compile) is a failed result
+    with the core's message, which names the key, as one error without a location: it
+    raised the ConfigError before (only the command line made it an error line).  Printing
+    it, for an input, or for the kernel it would build (which is never built: milliseconds
+    each)."""
+    source = SOURCES[source]
+    result = compile(CompileOptions(schedule=spec, **source))
+    assert result.failed and result.output is None
+    (d,) = result.diagnostics
+    assert (d.severity, d.location()) == ("error", None)
+    assert d.message.startswith(message)
+    with pytest.raises(PipelineError, match=re.escape(message)):
+        result.checked_output()
 
 
 def test_input_text_errors_are_located_diagnostics():

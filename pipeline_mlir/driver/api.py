@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from pipeline_mlir.driver.arguments import CompileOptions, check_options
 from pipeline_mlir.driver.code_cache import compile_shared
-from pipeline_mlir.driver.base import (BINARY_EMITS, SCHEDULE_EMITS, kernel_only_option_error,
-                                       merge_request_error)
+from pipeline_mlir.driver.base import (BINARY_EMITS, SCHEDULE_EMITS, UsageError,
+                                       kernel_only_option_error, merge_request_error)
 from pipeline_mlir.driver.diagnostics import Diag, Failure, Sources, check, expectations, render
 from pipeline_mlir.driver.inputs import chunks, kernel_diags, read_source
 from pipeline_mlir.errors import PipelineError
@@ -64,9 +64,9 @@ def compile(options: CompileOptions) -> CompileResult:  # noqa: A001 - the drive
     """Run one compilation (:class:`CompileOptions`).
 
     Options that do not make a compilation raise :class:`~pipeline_mlir.driver.base.
-    UsageError`; a schedule spec that does not parse or compile raises its
-    :class:`~pipeline_mlir.errors.PipelineError`; everything about the input (and the passes'
-    work on it) comes back as diagnostics.
+    UsageError`; everything else that is wrong comes back as diagnostics: the input (and the
+    passes' work on it), and a schedule spec that does not parse or compile (one error, its
+    :class:`~pipeline_mlir.errors.PipelineError`'s message, naming the option).
     """
     check_options(options)
     return compile_shared(options, _compile_fresh)
@@ -78,15 +78,28 @@ def _compile_fresh(options: CompileOptions) -> CompileResult:
         return _compile(options, sources)
     except Failure as f:
         return CompileResult(None, f.diags, sources=sources)
+    except UsageError:
+        raise
+    except PipelineError as e:  # the schedule's, compiled for its kernel or its printing
+        return CompileResult(None, [_error(e)], sources=sources)
+
+
+def _error(e: PipelineError) -> Diag:
+    """``e`` as one error without a location (the tool's, as the command line prints it)."""
+    return Diag("error", " ".join(str(e).split()))
 
 
 def parsed_schedule(options: CompileOptions):
-    """The named schedule of ``options`` as the object (its spec text parsed), or None."""
+    """The named schedule of ``options`` as the object (its spec text parsed), or None; a
+    :class:`Failure` (one error naming the option) for a spec that does not parse."""
     from pipeline_mlir.schedules.registry import parse_pipeline
 
     if options.schedule is None or not isinstance(options.schedule, str):
         return options.schedule
-    return parse_pipeline(options.schedule)
+    try:
+        return parse_pipeline(options.schedule)
+    except PipelineError as e:
+        raise Failure([_error(e)]) from None
 
 
 def _compile(options: CompileOptions, sources: Sources) -> CompileResult:

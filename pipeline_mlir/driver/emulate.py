@@ -235,9 +235,7 @@ def _described(options: EmulateOptions, mode, where: str):
         if data is None:
             data = _build(options)
         else:                     # the text read above (standard input is read only once)
-            from pipeline_mlir.driver.inputs import upgraded
-
-            data = _build(options, text=upgraded(data, input_name(path)), filename=input_name(path))
+            data = _build(options, text=data, filename=input_name(path))
     kernel = load_kernel(data, spec.kernel)
     run = emulate_described(kernel, spec, mode[0], mode[1], count=options.workgroups,
                             strict=options.strict, progress=options.progress)
@@ -262,7 +260,8 @@ def _gemm(options: EmulateOptions, mode, kernel, where):
     from pipeline_mlir.emu.gemm import emulate_gemm
     from pipeline_mlir.emu.inputs import load_kernel
     from pipeline_mlir.kernel.gemm import gemm_kernel
-    from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES, parse_pipeline
+    from pipeline_mlir.driver.api import parsed_schedule
+    from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 
     if options.build.schedule is None:
         raise UsageError(f"'{input_name(options.build.input)}' holds a GEMM kernel of "
@@ -272,9 +271,7 @@ def _gemm(options: EmulateOptions, mode, kernel, where):
     if options.sizes is None:
         raise UsageError("--emulate: the GEMM kernel of --pipeline takes its sizes at launch: "
                          "give --emulate=M,N,K")
-    schedule = options.build.schedule
-    if isinstance(schedule, str):
-        schedule = parse_pipeline(schedule)
+    schedule = parsed_schedule(options.build)   # a spec that does not parse: a diagnostic
     if not schedule.has_kernel:
         raise UsageError(f"--emulate runs the complete GEMM kernel, which exists for "
                          f"{' and '.join(KERNEL_SCHEDULES)}, not '{schedule.name}'")

@@ -87,8 +87,10 @@ def read_source(options: CompileOptions, schedule) -> Source:
     if kernel is not None:
         return kernel
     _check_kernel_only_options(options, schedule)
-    if options.module is not None or options.text is not None:
+    if options.module is not None:  # parsed already: its text is the caller's
         return Source(options.text, options.filename, schedule, options.module)
+    if options.text is not None:  # as a file's text is read
+        return Source(upgraded(options.text, options.filename), options.filename, schedule)
     if options.input is None and schedule is not None:
         return Source(None, "<default body>", schedule)
     path = options.input or "-"

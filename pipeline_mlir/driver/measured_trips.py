@@ -30,17 +30,18 @@ MEASURE_LIMIT = 1_000_000
 def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
                     where: str = "<dispatch>"):
     """(the :class:`~pipeline_mlir.emu.iree.Matmul` of the dispatch ``dispatch_text`` (any
-    form the front end reads: its bindings, push constants and grid) at ``sizes`` = (M, N,
-    K), its grid) as ``--emulate`` launches it; a :class:`PipelineError` (located in the
-    dispatch where the front end says) for a dispatch it cannot read, or whose sizes
-    compiled in are not ``sizes``."""
+    form the front end reads, in an older IREE's syntax too: its bindings, push constants
+    and grid) at ``sizes`` = (M, N, K), its grid) as ``--emulate`` launches it; a
+    :class:`PipelineError` (located in the dispatch where the front end says) for a
+    dispatch it cannot read, or whose sizes compiled in are not ``sizes``."""
     from pipeline_mlir.dialect.bindings import ir, new_context
     from pipeline_mlir.driver.diagnostics import Failure
     from pipeline_mlir.driver.emulate import dispatch_matmul, read_dispatch
+    from pipeline_mlir.frontend.legacy_syntax import upgrade
 
     with new_context() as ctx:
-        try:
-            module = ir.Module.parse(dispatch_text, ctx)
+        try:  # an older IREE's syntax read as the compiler reads it (ConfigError at its line)
+            module = ir.Module.parse(upgrade(dispatch_text, where), ctx)
         except ir.MLIRError as e:
             raise PipelineError(f"{where}: the dispatch does not parse: {e}") from None
         try:

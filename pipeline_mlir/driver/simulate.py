@@ -82,7 +82,10 @@ def looks_like_assembly(text: str) -> bool:
 
 def simulate(options: SimulateOptions) -> SimulateResult:
     """Simulate (module docstring); a :class:`~pipeline_mlir.driver.base.UsageError` for a
-    picture of a report without timing."""
+    picture of a report without timing.  The result carries no diagnostics: bad input
+    raises its :class:`PipelineError` (a spec that does not parse or compile its
+    :class:`~pipeline_mlir.errors.ConfigError` naming the option, a file that cannot be read
+    its own), which the command line prints as one error."""
     from pipeline_mlir.schedules.registry import parse_pipeline
     from pipeline_mlir.sim import report as R
     from pipeline_mlir.sim.timeline import timeline_picture

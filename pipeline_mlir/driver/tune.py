@@ -114,6 +114,10 @@ def choose_grid(best, size) -> tuple[str, str]:
 
 
 def tune(options: TuneOptions) -> TuneResult:
+    """The search (module docstring).  The result carries no diagnostics: options the tuner
+    refuses, a spec that does not parse among them, raise a
+    :class:`~pipeline_mlir.driver.base.UsageError` (:func:`settings`); a candidate that
+    does not build is a refused row of the table."""
     from pipeline_mlir.driver.api import compile
     from pipeline_mlir.driver.arguments import CompileOptions
     from pipeline_mlir.driver.code_cache import shared_result

@@ -125,38 +125,71 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     # proofs are for the loop built as it is, settled only when it is (or refused)
     timed = schedule is not None and not done and HALVED_ATTR not in loop.attributes and \
         latency_short(an, schedule)
-    own = None      # (the loop's own refusal)
+    own = where = None      # (the loop's own refusal, and where: taken as it is raised)
     try:
         partition_loop(an, defer=timed)
     except IRError as e:
-        own = e
+        own, where = e, e.op.location
     if own is None and timed:
         merged, own = _timed_merge(an, schedule)
         if own is None:
             return merged if merged is not None else _unmerged(an)
+        where = own.op.location
     if own is not None:
-        e = own
         if schedule is None or done or not wants_merge(an, True):
-            raise e
+            raise own
         try:
-            return _merged(an, schedule, e)
-        except IRError as refused:
-            try:
-                halved = _halved(an, schedule, refused)
-            except IRError as no_halves:
-                halved = _held(an, schedule, no_halves)
-            # the merged loop the refusal is located in, built beside the kernel's: erased
-            # once the halves (or an operand held whole) take the loop (left, it stays a
-            # natural loop no pass adopts)
-            trial = getattr(refused, "merge", None)
-            if trial is not None:
-                trial.abandon()
-            return halved
+            return _other_ways(an, schedule, own)
+        except IRError as last:
+            raise _at_first(last, own, where) from None
     if schedule is not None and not done and HALVED_ATTR not in loop.attributes and \
             wants_merge(an, False, schedule):
         merged = _merged(an, schedule, None)
         return merged if merged is not None else _unmerged(an)
     return split_k(an)
+
+
+def _other_ways(an: Analysis, schedule, own: IRError) -> Analysis:
+    """The analysis of ``an``'s loop, which its partition refused (``own``), taken another
+    way: its K steps merged, else its MFMAs halved (or the diagonal form), else an operand
+    held whole; each way's refusal chains the earlier ones' ("...; nor can the front end
+    ...")."""
+    try:
+        return _merged(an, schedule, own)
+    except IRError as refused:
+        try:
+            halved = _halved(an, schedule, refused)
+        except IRError as no_halves:
+            halved = _held(an, schedule, no_halves)
+        # the merged loop the refusal is located in, built beside the kernel's: erased
+        # once the halves (or an operand held whole) take the loop (left, it stays a
+        # natural loop no pass adopts)
+        trial = getattr(refused, "merge", None)
+        if trial is not None:
+            trial.abandon()
+        return halved
+
+
+class _Place:
+    """Where an op was, for an :class:`IRError` raised when a later rewrite may have erased
+    or replaced it: its location (an attribute of the context, which outlives the op)."""
+
+    def __init__(self, location) -> None:
+        self.location = location
+
+
+def _at_first(last: IRError, own: IRError, where) -> IRError:
+    """The refusal ``last`` of a loop no way takes, its text chaining every way's reason to
+    the loop's own refusal ``own``, located at ``where``: the op of ``own``, the first
+    failure, where the user must look (its location, taken when ``own`` was raised), not
+    the op where the last way failed.  An error whose text does not start with ``own``'s
+    is ``last`` as it is."""
+    if last is own or not str(last).startswith(str(own)):
+        return last
+    err = IRError(_Place(where), str(last))
+    if hasattr(last, "merge"):      # (the trial merge a caller abandons: kept with it)
+        err.merge = last.merge
+    return err
 
 
 def _unmerged(an: Analysis) -> Analysis:

@@ -81,7 +81,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pipeline_mlir.isa.asm import AsmFunction
-from pipeline_mlir.isa.check import check_kernel_asm, check_without_schedule
+from pipeline_mlir.isa.check import (check_kernel_asm, check_without_schedule,
+                                     rules_without_schedule)
 from pipeline_mlir.isa.findings import Finding, IsaCheck
 from pipeline_mlir.isa.frag_addresses import ERROR_KINDS as READ_ERROR_KINDS
 from pipeline_mlir.isa.which_loop import not_the_pipelined_loop
@@ -114,11 +115,13 @@ DMA_MOVED_KINDS = frozenset({"ds-read-moved", "ds-write-moved", "load-lds-moved"
 @dataclass
 class PipelinedCheck:
     """What :func:`pipelined_check` ran: the comparison with the plan (``isa``), or why not
-    (``note``) with the findings of the rules that read the assembly alone (``plain``)."""
+    (``note``) with the findings of the rules that read the assembly alone (``plain``) and
+    those rules' names (``plain_rules``)."""
 
     isa: IsaCheck | None = None
     note: str = ""
     plain: list[Finding] = field(default_factory=list)
+    plain_rules: tuple[str, ...] = ()
 
     @property
     def findings(self) -> list[Finding]:
@@ -138,9 +141,9 @@ def pipelined_check(fn: AsmFunction, plan, loop_note: str = "", ll_text: str | N
         ran = unrolled_check(fn, plan, **isa_options)
         if ran.isa is not None:
             return PipelinedCheck(isa=ran.isa, note=ran.note())
-        return PipelinedCheck(note=f"the comparison with the schedule and its order rule not "
-                                   f"run on the unrolled loop (main loop above): {ran.why}",
-                              plain=check_without_schedule(fn, pipelined=True))
+        return _without_schedule(fn, f"the comparison with the schedule and its order rule "
+                                     f"not run on the unrolled loop (main loop above): "
+                                     f"{ran.why}")
     why = not_the_pipelined_loop(fn, plan, isa_options.get("mfmas_per_mma") or
                                  plan.shape.mfmas_per_mma, ll_text)
     if why:
@@ -148,10 +151,16 @@ def pipelined_check(fn: AsmFunction, plan, loop_note: str = "", ll_text: str | N
         if ran is not None and ran.isa is not None:
             return PipelinedCheck(isa=ran.isa, note=ran.note())
         why = f"{why}; {ran.why}" if ran is not None else why
-        return PipelinedCheck(note=f"the comparison with the schedule and its order rule not "
-                                   f"run ({why})",
-                              plain=check_without_schedule(fn, pipelined=True))
+        return _without_schedule(fn, f"the comparison with the schedule and its order rule "
+                                     f"not run ({why})")
     return PipelinedCheck(isa=check_kernel_asm(fn, plan, **isa_options))
+
+
+def _without_schedule(fn: AsmFunction, note: str) -> PipelinedCheck:
+    """The rules that read the assembly alone run on the whole of ``fn``, a function holding
+    a pipelined loop the comparison could not read (``note`` says why), and their names."""
+    return PipelinedCheck(note=note, plain=check_without_schedule(fn, pipelined=True),
+                          plain_rules=rules_without_schedule(pipelined=True))
 
 
 def _in_front_of_kept_loop(fn: AsmFunction, plan, why: str, isa_options: dict):

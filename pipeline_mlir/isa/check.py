@@ -55,21 +55,21 @@ from pipeline_mlir.isa.read_places import (loaded_addresses, loaded_operands, mf
 from pipeline_mlir.isa.frag_waits import check_fragment_waits
 from pipeline_mlir.isa.fence_flight import fence_dmas
 from pipeline_mlir.isa.held import held_counts
-from pipeline_mlir.isa.lds_ranges import lds_map, left_out
-from pipeline_mlir.isa.wave_groups import barrier_mismatch
+from pipeline_mlir.isa.lds_ranges import lds_map
 from pipeline_mlir.isa.which_loop import not_the_pipelined_loop
-from pipeline_mlir.isa.mfma_gaps import mfma_gaps
 from pipeline_mlir.isa.mfma_places import misplaced_mfmas
-from pipeline_mlir.isa.fragment_reuse import (accumulators_as_operands, loaded_operands_found,
-                                              operand_findings, reused_fragments)
+from pipeline_mlir.isa.fragment_reuse import (OPERAND_RULES, accumulators_as_operands,
+                                              loaded_operands_found, operand_findings,
+                                              reused_fragments)
+from pipeline_mlir.isa.asm_rules import ASSEMBLY_RULES, assembly_findings
 from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
-from pipeline_mlir.isa.waterfall import waterfall_loops
 from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE, KernelPlan
 from pipeline_mlir.schedule.types import OpRole
 
 __all__ = ["IsaCheckError", "Token", "Finding", "Outside", "IsaCheck", "expected_skeleton",
-           "actual_skeleton", "check_isa", "check_kernel_asm", "PHASES"]
+           "actual_skeleton", "check_isa", "check_kernel_asm", "PHASES", "check_without_schedule",
+           "rules_without_schedule"]
 
 _SEP_NAMES = {"barrier": "barrier", "setprio": "setprio", "sched_barrier": "fence",
               "sched_group_barrier": "sched-group-barrier"}
@@ -479,7 +479,7 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     lds = lds_map(fn)
     res.fence_dmas = fence_dmas(fn, lds.flying if lds is not None else None)
     rw = reg_waits(fn, lds.apart if lds is not None else None)
-    res.findings = group_findings(res.findings + _assembly_findings(fn, rw, lds, phase_of))
+    res.findings = group_findings(res.findings + assembly_findings(fn, rw, lds, phase_of))
     res.reads = {ph: c.reads() for ph, c in compared.items()}
     res.mfmas = {ph: c.mfmas() for ph, c in compared.items()}
     chains = mfma_chains(fn)
@@ -513,49 +513,26 @@ _ASTRAY = frozenset({"ds-read-extra", "ds-read-moved", "ds-read-changed", "ds-me
 
 
 def check_without_schedule(fn: AsmFunction, pipelined: bool = False) -> list[Finding]:
-    """The rules of the ISA check that read the assembly alone, on the whole of ``fn``: no
-    instruction touches a register a load may still be writing (``wait-short``, on every
-    path, whoever placed the waits) and no memory instruction sits in a waterfall loop
-    (``waterfall``).  What a kernel without the pipelined loop (LLVM unrolled it, or kept
-    another loop as the main one) still gets checked: the comparison with the schedule and
-    the order rule (``wait-unpinned``) read the pipelined loop's phases, which are gone.
-    With ``pipelined`` (``fn`` holds a pipelined loop the comparison could not read), also
-    the operand rules, which read no plan
-    (:func:`~pipeline_mlir.isa.fragment_reuse.operand_findings`)."""
+    """The rules of the ISA check that read the assembly alone, on the whole of ``fn``
+    (:data:`~pipeline_mlir.isa.asm_rules.ASSEMBLY_RULES`: among them, no instruction
+    touches a register a load may still be writing, ``wait-short``, on every path, whoever
+    placed the waits, and no memory instruction sits in a waterfall loop, ``waterfall``).
+    What a kernel without the pipelined loop (LLVM unrolled it, or kept another loop as the
+    main one) still gets checked: the comparison with the schedule and the order rule
+    (``wait-unpinned``) read the pipelined loop's phases, which are gone.  With
+    ``pipelined`` (``fn`` holds a pipelined loop the comparison could not read), also the
+    operand rules, which read no plan
+    (:data:`~pipeline_mlir.isa.fragment_reuse.OPERAND_RULES`).
+    :func:`rules_without_schedule` names them."""
     lds = lds_map(fn)
-    found = _assembly_findings(fn, reg_waits(fn, lds.apart if lds else None), lds)
+    found = assembly_findings(fn, reg_waits(fn, lds.apart if lds else None), lds)
     return group_findings(found + (operand_findings(fn) if pipelined else []))
 
 
-def _assembly_findings(fn: AsmFunction, rw, lds, phase_of: dict | None = None) -> list[Finding]:
-    """The findings of the rules that read the assembly alone (``wait-short`` from the
-    dataflow ``rw``, ``waterfall``), ungrouped; ``phase_of`` (line -> phase) names a short
-    wait's phase, ``-`` without it."""
-    found = [Finding("wait-short", (phase_of or {}).get(s.instr.line, "-"), (),
-                     (s.instr.line, s.load.line), s.message(), 1 + s.others) for s in rw.short]
-    found += [Finding("waterfall", w.phase, (), w.lines, w.message(), len(w.memory))
-              for w in waterfall_loops(fn)]
-    found += [Finding("lds-race", (phase_of or {}).get(r.first.line, "-"), (),
-                      (r.first.line, r.second.line), r.message(), 1 + r.others)
-              for r in (lds.races() if lds is not None else [])]
-    found += [Finding("lds-outside", (phase_of or {}).get(line, "-"), (), (line,),
-                      o.message()) for line, o in sorted((lds.outside if lds else {}).items())]
-    found += [Finding("lds-stale", (phase_of or {}).get(line, "-"), (), (line,),
-                      o.message()) for line, o in sorted((lds.stale if lds else {}).items())]
-    found += [Finding("lds-unwritten", (phase_of or {}).get(line, "-"), (), (line,),
-                      o.message()) for line, o in sorted((lds.unwritten if lds else {}).items())]
-    unknown = left_out(fn, lds)
-    if unknown is not None:
-        found.append(Finding("lds-unknown", (phase_of or {}).get(unknown[0][0], "-"), (),
-                             unknown[0], unknown[1]))
-    found += [Finding("wait-states", (phase_of or {}).get(g.reader.line, "-"), (),
-                      (g.reader.line, g.mfma.line), g.message()) for g in mfma_gaps(fn)]
-    shifted = barrier_mismatch(fn)
-    if shifted is not None:
-        found.append(Finding("barrier-mismatch", (phase_of or {}).get(
-            shifted.barriers[0].line, "-"), (), tuple(b.line for b in shifted.barriers),
-            shifted.message(), len(shifted.barriers)))
-    return found
+def rules_without_schedule(pipelined: bool = False) -> tuple[str, ...]:
+    """The names of the rules :func:`check_without_schedule` runs with ``pipelined``, from
+    the tables it runs."""
+    return tuple(name for name, _ in ASSEMBLY_RULES + (OPERAND_RULES if pipelined else ()))
 
 
 def check_kernel_asm(fn: AsmFunction, plan: KernelPlan, mfmas_per_mma: int | None = None,

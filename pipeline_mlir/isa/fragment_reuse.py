@@ -45,7 +45,10 @@ from pipeline_mlir.isa.natural_loops import dominators
 from pipeline_mlir.isa.read_places import loaded_operands, mfma_chains, read_places
 
 __all__ = ["reused_fragments", "accumulators_as_operands", "loaded_operands_found",
-           "operand_findings"]
+           "operand_findings", "OPERAND_RULES", "REUSED", "ACCUMULATOR", "LOADED"]
+
+#: the rules' names (the kinds of their findings)
+REUSED, ACCUMULATOR, LOADED = "fragment-reused", "operand-accumulator", "operand-loaded"
 
 
 def reused_fragments(fn: AsmFunction, places: dict, chains,
@@ -79,7 +82,7 @@ def reused_fragments(fn: AsmFunction, places: dict, chains,
     line, operand, first, second = bad[0]
     code = {i.line: i for i in fn.instrs()}
     where = (phase_of or {}).get(second, "-")
-    return [Finding("fragment-reused", where, (), (second, first, line),
+    return [Finding(REUSED, where, (), (second, first, line),
                     f"{code[second].mnemonic} (line {second}) and the MFMA at line {first}, of "
                     f"one accumulator chain, both multiply one result of "
                     f"{code[line].text.strip()} (line {line}) as their {operand}: one K slice "
@@ -96,7 +99,7 @@ def accumulators_as_operands(fn: AsmFunction, chains,
     code = {i.line: i for i in fn.instrs()}
     first = min(chains.operand_of, key=lambda ln: chains.operand_of[ln])
     reader, operand = chains.operand_of[first]
-    return [Finding("operand-accumulator", (phase_of or {}).get(reader, "-"), (),
+    return [Finding(ACCUMULATOR, (phase_of or {}).get(reader, "-"), (),
                     (reader, first),
                     f"{code[reader].mnemonic} (line {reader}) reads as its {operand} the "
                     f"result of {code[first].text.strip()} (line {first}) on some path: it "
@@ -113,7 +116,7 @@ def loaded_operands_found(fn: AsmFunction, loaded: dict,
     code = {i.line: i for i in fn.instrs()}
     first = min(loaded, key=lambda ln: loaded[ln])
     reader, operand = loaded[first]
-    return [Finding("operand-loaded", (phase_of or {}).get(reader, "-"), (), (reader, first),
+    return [Finding(LOADED, (phase_of or {}).get(reader, "-"), (), (reader, first),
                     f"{code[reader].mnemonic} (line {reader}) reads as its {operand} the "
                     f"registers {code[first].text.strip()} (line {first}) loads from global "
                     f"memory, on some path: a fragment not read from LDS", len(loaded))]
@@ -127,5 +130,12 @@ def operand_findings(fn: AsmFunction) -> list[Finding]:
     an MFMA function beside the pipelined one the operands may come from anywhere (an f32
     or f64 MFMA may take another's result, a kernel may multiply what it loads)."""
     chains = mfma_chains(fn)
-    return (accumulators_as_operands(fn, chains) + reused_fragments(fn, read_places(fn), chains)
-            + loaded_operands_found(fn, loaded_operands(fn)))
+    return [f for _, find in OPERAND_RULES for f in find(fn, chains)]
+
+
+#: the rules :func:`operand_findings` runs, in the order it lists their findings: each
+#: rule's name and how it runs on the whole function (its accumulator chains given)
+OPERAND_RULES = (
+    (ACCUMULATOR, lambda fn, chains: accumulators_as_operands(fn, chains)),
+    (REUSED, lambda fn, chains: reused_fragments(fn, read_places(fn), chains)),
+    (LOADED, lambda fn, chains: loaded_operands_found(fn, loaded_operands(fn))))

@@ -26,8 +26,9 @@ pipelined loop LLVM unrolled beside a remainder loop it kept reports that loop a
 loop and says why the ISA check's comparison with the schedule and its order rule, which
 read the pipelined loop, are not run
 (:func:`~pipeline_mlir.isa.which_loop.not_the_pipelined_loop`).  Either way the rules that read
-the assembly alone (``wait-short``, ``waterfall``) run on the whole function
-(:func:`~pipeline_mlir.isa.check.check_without_schedule`) and their findings are printed.
+the assembly alone run on the whole function
+(:func:`~pipeline_mlir.isa.check.check_without_schedule`): the report names them and prints
+their findings.
 
 No MLIR and no LLVM here: the caller compiles and links the kernel
 (:mod:`pipeline_mlir.isa.codegen`) and hands over the assembly and the code object (and
@@ -314,8 +315,10 @@ class KernelReport:
     loop: dict[str, int] = field(default_factory=dict)
     isa: object = None                 # pipeline_mlir.isa.check.IsaCheck or None
     isa_note: str = ""
-    #: the rules run without the schedule where the comparison is not (check_without_schedule)
+    #: the findings of the rules run without the schedule where the comparison is not
+    #: (check_without_schedule), and those rules' names
     isa_plain: list | None = None
+    isa_plain_rules: tuple[str, ...] = ()
     #: the kinds of the findings that refuse a code build of the kernel
     #: (:func:`~pipeline_mlir.isa.built_check.errors`; None: no plan, nothing checked)
     refusing: tuple[str, ...] | None = None
@@ -426,8 +429,8 @@ class KernelReport:
         if self.isa is not None:
             text += self.isa.format()
         if self.isa is None and self.isa_plain is not None:
-            text += (f"  without the schedule, on the whole function (wait-short, waterfall): "
-                     f"{len(self.isa_plain)} findings\n")
+            text += (f"  without the schedule, on the whole function "
+                     f"({', '.join(self.isa_plain_rules)}): {len(self.isa_plain)} findings\n")
             text += "".join(f"    {f}\n" for f in self.isa_plain)
         if self.refusing:
             text += (f"ISA gate: a code build of this kernel (--emit=asm, obj, hsaco) is "
@@ -474,6 +477,7 @@ def kernel_report(asm_text: str, hsaco: bytes, plan=None, name: str | None = Non
         ran = pipelined_check(fn, plan, rep.loop_note, ll_text, **isa_options)
         rep.isa, rep.isa_note = ran.isa, ran.note
         rep.isa_plain = None if ran.isa is not None else ran.plain
+        rep.isa_plain_rules = ran.plain_rules
         rep.form_mfmas = ran.isa.mfmas_per_mma if rep.form and ran.isa else 0
         rep.refusing = tuple(dict.fromkeys(f.kind for f in errors(ran.findings, ran.isa)))
     return rep

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from pipeline_mlir.driver import CompileOptions, CompileResult, UsageError, compile
@@ -41,9 +44,34 @@ def test_options_that_make_no_compilation_are_a_usage_error(options, message):
         compile(options)
 
 
-def test_a_bad_spec_raises_the_cores_error():
-    with pytest.raises(PipelineError, match="unknown pipeline 'nope'"):
-        compile(CompileOptions(schedule="nope"))
+SOURCES = {"schedule": {}, "kernel": {"emit": "asm"}, "input": {"text": ABSTRACT}}
+UNPARSED = {"nope": "unknown pipeline 'nope'",
+            "4wave{bogus=1}": "pipeline '4wave': unknown option 'bogus'; valid keys: dtype, BM,",
+            "4wave{BM=}": "pipeline '4wave': option 'BM' has an empty or malformed value"}
+#: a spec that parses but whose schedule does not compile (on an input, the passes locate
+#: that error at the input's op)
+UNCOMPILED = ("4wave{BM=512 BN=512 BK=128}", "pipeline '4wave{BM=512 BN=512 BK=128}': KRN[1] "
+                                             "WAIT_VM waits for vmcnt(64), over the gfx950 limit")
+
+
+@pytest.mark.parametrize("spec, message, source", [
+    *((spec, message, source) for spec, message in UNPARSED.items() for source in SOURCES),
+    (*UNCOMPILED, "schedule"), (*UNCOMPILED, "kernel")],
+    ids=lambda v: v if v in SOURCES or v in UNPARSED or v == UNCOMPILED[0] else "")
+def test_a_bad_spec_is_one_error_diagnostic(spec, message, source):
+    """A spec that does not parse (or whose schedule does not compile) is a failed result
+    with the core's message, which names the key, as one error without a location: it
+    raised the ConfigError before (only the command line made it an error line).  Printing
+    it, for an input, or for the kernel it would build (which is never built: milliseconds
+    each)."""
+    source = SOURCES[source]
+    result = compile(CompileOptions(schedule=spec, **source))
+    assert result.failed and result.output is None
+    (d,) = result.diagnostics
+    assert (d.severity, d.location()) == ("error", None)
+    assert d.message.startswith(message)
+    with pytest.raises(PipelineError, match=re.escape(message)):
+        result.checked_output()
 
 
 def test_input_text_errors_are_located_diagnostics():
@@ -55,6 +83,45 @@ def test_input_text_errors_are_located_diagnostics():
     assert result.sources.line("x.mlir", 1) == "}"      # for the caret under the column
     with pytest.raises(PipelineError, match=r"^x\.mlir:1:1: error: "):
         result.checked_output()
+
+
+WAVE_GEMM = Path(__file__).parents[2] / "data" / "wave" / "gemm_f16_128x128x256.mlir"
+
+
+@pytest.mark.parametrize("given", ["text", "file", "stdin"])
+def test_an_older_iree_syntax_is_read_from_text_as_from_a_file(given, monkeypatch):
+    """IREE Wave's GEMM (wave-lang 3.9's syntax: ``pipeline = None``, ``blgp = none``) is
+    read the same way from ``text=``, a file and standard input: ``text=`` skipped the
+    upgrade and failed to parse.  (A one-pass pipeline on a small file: well under a
+    second.)"""
+    from cli_helpers import with_stdin
+
+    data = WAVE_GEMM.read_text()
+    assert "translation_info<pipeline = None" in data and re.search(r"blgp =\s+none", data)
+    source = {"text": {"text": data, "filename": str(WAVE_GEMM)},
+              "file": {"input": str(WAVE_GEMM)}, "stdin": {"input": "-"}}[given]
+    if given == "stdin":
+        with_stdin(monkeypatch, data.encode())
+    result = compile(CompileOptions(pass_pipeline="builtin.module(sched-verify)", **source))
+    assert (result.failed, result.diagnostics) == (False, [])
+    assert "pass_pipeline<\"\">" in result.output and "blgp" not in result.output
+
+
+def test_an_older_syntax_text_cannot_read_is_located_in_text_as_in_a_file(tmp_path):
+    """The upgrade's refusal (a ``blgp`` other than the default) from ``text=`` is the
+    file's: one error naming the file and line, no output."""
+    data = re.sub(r"blgp =\s+none", "blgp = bcast1", WAVE_GEMM.read_text(), count=1)
+    line = data[:data.index("blgp = bcast1")].count("\n") + 1
+    path = tmp_path / "w.mlir"
+    path.write_text(data)
+    results = [compile(CompileOptions(pass_pipeline="builtin.module(sched-verify)", **src))
+               for src in ({"text": data, "filename": str(path)}, {"input": str(path)})]
+    for result in results:
+        (d,) = result.diagnostics
+        assert result.output is None and d.severity == "error"
+        assert d.message.startswith(f"{path}:{line}: 'amdgpu.mfma' in an older syntax with "
+                                    f"blgp = bcast1")
+    assert results[0].diagnostics == results[1].diagnostics
 
 
 def test_a_parsed_module_is_compiled_without_parsing_again(monkeypatch):

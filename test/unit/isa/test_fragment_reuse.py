@@ -62,6 +62,27 @@ def test_a_pipelined_function_is_held_to_the_operand_rules_without_its_plan(asm,
     assert check_without_schedule(fn) == []
 
 
+def test_the_rules_named_are_the_kinds_found():
+    """What the report names as run without the schedule (``rules_without_schedule``) holds
+    the kind of every finding ``check_without_schedule`` makes of the snippets, the
+    operand rules only with ``pipelined`` (the report named ``wait-short, waterfall``
+    alone)."""
+    from pipeline_mlir.isa.check import rules_without_schedule
+
+    short = REUSED.replace("\ts_waitcnt lgkmcnt(0)\n", "")
+    for flag in (True, False):
+        named = rules_without_schedule(pipelined=flag)
+        assert len(set(named)) == len(named), named
+        for asm in (REUSED, ACCUMULATOR, LOADED, short):
+            found = check_without_schedule(parse_asm(asm).function(), pipelined=flag)
+            assert {f.kind for f in found} <= set(named), (found, named)
+    operand = {"fragment-reused", "operand-accumulator", "operand-loaded"}
+    assert operand <= set(rules_without_schedule(pipelined=True))
+    assert not operand & set(rules_without_schedule())
+    assert {"wait-short", "waterfall", "lds-race", "wait-states"} <= \
+        set(rules_without_schedule())
+
+
 def test_a_chain_of_fresh_fragments_passes():
     """Each MFMA of the chain multiplying its own read: no finding."""
     assert check_without_schedule(parse_asm(FRESH).function(), pipelined=True) == []

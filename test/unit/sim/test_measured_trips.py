@@ -196,3 +196,15 @@ def test_a_launch_the_dispatch_cannot_make_is_a_pipeline_error(text, sizes, mess
     launched a static dispatch at any sizes it was given, running its own."""
     with pytest.raises(PipelineError, match=message):
         dispatch_launch(text, sizes, "d.mlir")
+
+
+def test_a_dispatch_in_an_older_iree_syntax_is_read_as_the_compiler_reads_it():
+    """``--sim-trips``'s dispatch is parsed here, not by the compiler: without the legacy
+    upgrade a dispatch in wave-lang 3.9's syntax (``blgp = none`` after each MFMA) did not
+    parse.  It is read as today's text is (the same refusal at other sizes)."""
+    import re
+
+    old = re.sub(r"(amdgpu\.mfma\b[^:\n]*?)(\s*:)", r"\1 blgp = none\2", DISPATCH.read_text())
+    assert old.count("blgp = none") == 16
+    with pytest.raises(PipelineError, match=r"^d\.mlir: M = 512, N = 4096, K = 4096 disagree"):
+        dispatch_launch(old, (512, 4096, 4096), "d.mlir")

@@ -241,6 +241,24 @@ def test_progress_counts_the_workgroups_run():
     assert [d for d, _ in seen] == sorted({d for d, _ in seen})      # increasing
 
 
+@pytest.mark.parametrize("source", [
+    {}, {"input": str(IREE_DATA / "matmul_bf16_abt_4096.prefetch.mlir")}],
+    ids=["kernel", "dispatch"])
+def test_a_spec_that_does_not_parse_is_the_results_diagnostic(source):
+    """emulate() raised the core's ConfigError for the GEMM kernel of a spec that does not
+    parse (only the command line made it an error line): it is the result's one error, as
+    compile() gives it, and nothing runs (milliseconds)."""
+    from pipeline_mlir.driver import CompileOptions
+    from pipeline_mlir.driver.emulate import EmulateOptions, emulate
+
+    result = emulate(EmulateOptions(CompileOptions(schedule="4wave{bogus=1}", **source),
+                                    None if source else (256, 128, 512)))
+    assert (result.summary, result.problem) == ("", None)
+    (d,) = result.diagnostics
+    assert (d.severity, d.location()) == ("error", None)
+    assert d.message.startswith("pipeline '4wave': unknown option 'bogus'; valid keys:")
+
+
 def test_an_assembly_register_the_machine_has_not_is_an_error_naming_the_line(capsys, tmp_path):
     lines = build("4wave-fp8-64").asm.split("\n")
     i = next(k for k, ln in enumerate(lines) if re.match(r"\s+v_\w+ v1, ", ln))

@@ -202,18 +202,46 @@ def test_the_schedule_is_hazard_free(form, lgkm_b, request, tmp_path, capsys):
     assert_named_and_hazard_free(src, spec, tmp_path, capsys)
 
 
-@pytest.mark.parametrize("form", ["prefetch", "late"])
+def _square(form: str) -> str:
+    """IREE's bf16 ``A x B^T`` 512^3 VectorDistribute kernel in ``form``."""
+    fn = G.prefetch_point if form == "prefetch" else G.late_form
+    return fn(G.matmul_source(dtype="bf16", m=512, n=512, k=512), FLAGS)
+
+
+@pytest.mark.parametrize("form", ["prefetch", pytest.param("late", marks=pytest.mark.long(
+    "one schedule with the prefetch point, which [prefetch] runs; the late form's B told "
+    "from its loop and its schedule: test_the_late_form_tells_a_square_b_as_its_prefetch_"
+    "point"))])
 def test_a_square_b_is_told_by_the_distributed_loop(form, tmp_path, capsys):
     """At 512^3 B's shape does not say whether it is N x K: ``--emulate`` reads it from the
     K-loop's copies, which it sees as the build does (distributed at the prefetch point, the
-    ``scf.if %true`` inlined in the late form); exact in random mode."""
-    fn = G.prefetch_point if form == "prefetch" else G.late_form
+    ``scf.if %true`` inlined in the late form); exact in random mode (the build kept in the
+    run's store: its schedule is compared with the late form's)."""
     src = tmp_path / "k.mlir"
-    src.write_text(fn(G.matmul_source(dtype="bf16", m=512, n=512, k=512), FLAGS))
-    rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=2",
-               "--emulate-mode=random:3"])
+    src.write_text(_square(form))
+    with share_code_objects():
+        rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=2",
+                   "--emulate-mode=random:3"])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0" in out and "B N x K" in out, out + err
+
+
+def test_the_late_form_tells_a_square_b_as_its_prefetch_point():
+    """The late form of the same kernel (its build and run in the long tier): ``--emulate``'s
+    read of the dispatch (``driver/emulate.read_dispatch``: the copies' ``scf.if %true``
+    inlined as the build does) tells B N x K from its K-loop, and the late form is
+    pipelined (``--emit=schedule-json``: no lowering, no LLVM) with the prefetch point's
+    schedule (kept by its build in ``test_a_square_b_is_told_by_the_distributed_loop``)."""
+    from pipeline_mlir.driver import CompileOptions, compile
+    from pipeline_mlir.driver.emulate import read_dispatch
+
+    late = _square("late")
+    with new_context() as ctx:
+        d, problem = read_dispatch(ir.Module.parse(late, ctx), "k.mlir", None)
+    assert problem is None and d.transpose_b is True, problem
+    got = compile(CompileOptions(schedule="4wave", text=late,
+                                 emit="schedule-json")).checked_output()
+    assert got == built_schedule("4wave", _square("prefetch")) and '"phases"' in got, got[:500]
 
 
 @pytest.mark.parametrize("kind, check", [("bias", "C = A @ B.T + bias"),

@@ -216,7 +216,12 @@ PADK_M = ("padk-mn (129 x 272 x 200, late) takes its loop and peel with N masked
           "padk100-m its remainder's reads of B's static buffer")
 PADK_M_LATE = "padk-mn-late (144 x 272 x 200, late) takes padk-m-late's path with N masked too"
 #: an extra mode of a kernel whose late mode the default run keeps
-RANDOM_TOO = "{} in late mode; the padded dispatches at random: padded-mn, padded-mn-late"
+RANDOM_TOO = "{} in late mode; the padded dispatches at random: padded-mn-late"
+#: the forms whose twin the default run builds and emulates (one schedule, the form
+#: pipelined to it there; docs/testing.md, "The long tier")
+K_LATE = ("one schedule with k (test_the_late_form_with_k_at_launch_gets_its_twins_"
+          "schedule), which runs it at 96, 0 and 224; the late form's K at launch "
+          "(dynamic_k_late) run in vdk-late and masked-k-late")
 
 
 @pytest.mark.parametrize("name,sizes,mode", [
@@ -239,8 +244,10 @@ RANDOM_TOO = "{} in late mode; the padded dispatches at random: padded-mn, padde
     ("mn512", (208, 384, 512), "late"),
     _long("mn512", (64, 256, 512), "random:1", "mn512 at 208 x 384 in late mode; the 512^3 "
           "dispatch at random: mk512 at 896"),
-    ("k-late", (4096, 4096, 96), "late"), ("k-late", (4096, 4096, 0), "late"),
-    ("k-late", (4096, 4096, 224), "random:6"),
+    # (the late form: k's schedule, test_the_late_form_with_k_at_launch_gets_its_twins_
+    # schedule; its K at launch run in vdk-late and masked-k-late)
+    *[_long("k-late", (4096, 4096, k), mode, K_LATE)
+      for k, mode in ((96, "late"), (0, "late"), (224, "random:6"))],
     ("mn", (400, 384, 256), "late"), ("mn", (144, 256, 256), "random:3"),
     # rows of a stride known at launch under the front end's own copies: 3 K steps of 128
     # (below the schedule's depth: the guard, then the remainder; 1 step took the same
@@ -261,7 +268,7 @@ RANDOM_TOO = "{} in late mode; the padded dispatches at random: padded-mn, padde
     _long("padded-m", (400, 4096, 256), "late", PADDED_M),
     _long("padded-m", (129, 4096, 256), "random:3", PADDED_M),
     ("padded-mn", (400, 272, 256), "late"),
-    ("padded-mn", (144, 384, 256), "random:8"),
+    _long("padded-mn", (144, 384, 256), "random:8", RANDOM_TOO.format("padded-mn")),
     _long("padded-mn", (200, 130, 256), "late", "cut at M and N as at 400 x 272"),
     # the late form: a 1-D grid over tiles cut at both edges (M and N)
     _long("padded-m-late", (400, 4096, 256), "late", PADDED_M_LATE),
@@ -336,6 +343,19 @@ def test_both_forms_of_the_padded_dispatch_get_the_same_schedule(n, k):
     ``--emit=schedule`` ran them again for each form)."""
     out = [built_schedule("4wave", text) for text in (_padded(n, k), _padded_late(n, k))]
     assert out[0] == out[1] and json.loads(out[0])["phases"]["kernel"], out[0][:500]
+
+
+def test_the_late_form_with_k_at_launch_gets_its_twins_schedule():
+    """The 4096 dispatch's late form with K at launch (``k-late``, built and run in the long
+    tier: ``K_LATE``) is pipelined (front end and scheduler, ``--emit=schedule-json``: no
+    lowering, no LLVM) with the schedule of ``k``, the prefetch point's, which the default
+    run builds and runs (``built``: its schedule kept by that build)."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    got = compile(CompileOptions(schedule="4wave", text=KERNELS["k-late"](),
+                                 emit="schedule-json")).checked_output()
+    assert got == built_schedule("4wave", KERNELS["k"]()) and \
+        json.loads(got)["phases"]["kernel"], got[:500]
 
 
 def test_a_smaller_grid_runs_several_tiles_per_workgroup(built):

@@ -142,13 +142,13 @@ def test_a_product_left_whole_is_refused(prefetch, tmp_path, capsys, monkeypatch
     assert "still multiplies whole tiles inside the K-loop after IREE's" in err, err
 
 
-def test_prefetch_input_pipelines_as_the_prefetch_point(prefetch, prefetch_input, tmp_path,
-                                                        capsys):
+def test_prefetch_input_pipelines_as_the_prefetch_point(prefetch_input, tmp_path, capsys):
     """IREE's own prefetch pass receives the kernel distributed (copies guarded by
     ``scf.if`` on ``thread_id y``, affine index math in the loop): cleaned up, it becomes
-    the schedule the undistributed form becomes, and runs exact with memory completing in a
-    random order the counters allow (its schedule kept by the build it runs: one front-end
-    run of it)."""
+    the schedule the undistributed form becomes (the named spec's, which
+    ``test_the_schedule_is_hazard_free[prefetch-8]`` derives from the prefetch point: its one
+    front-end run), and runs exact with memory completing in a random order the counters
+    allow (its schedule kept by the build it runs: one front-end run of it)."""
     assert "scf.if" in prefetch_input and "iree_codegen.inner_tiled" not in prefetch_input
     src = tmp_path / "k.mlir"
     src.write_text(prefetch_input)
@@ -157,8 +157,7 @@ def test_prefetch_input_pipelines_as_the_prefetch_point(prefetch, prefetch_input
                    "--emulate-mode=random:4"])
     out, err = capsys.readouterr()
     assert rc == 0 and "of 512 workgroups" in out and ": exact, max error 0" in out, out + err
-    src.write_text(prefetch)
-    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json"])
+    rc = main([f"--pipeline={SPEC.format(lgkm_b=8)}", "--emit=schedule-json"])
     out, err = capsys.readouterr()
     assert rc == 0 and out == built_schedule("4wave", prefetch_input), err
 
@@ -187,6 +186,12 @@ def test_handed_back_to_iree_compile_is_exact(prefetch, dtype, tmp_path, capsys)
     assert "IREE's HAL bindings" in out, out
 
 
+#: the schedule IREE's 2048x2048x1024 VectorDistribute kernels become (``A x B^T``: B's
+#: LDS reads 8 per load; ``A x B``: 16)
+SPEC = ("4wave{{dtype=bf16 BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
+        "lgkm_per_load_a=4 lgkm_per_load_b={lgkm_b}}}")
+
+
 @pytest.mark.parametrize("form, lgkm_b", [("prefetch", 8), ("prefetch_ab", 16)])
 def test_the_schedule_is_hazard_free(form, lgkm_b, request, tmp_path, capsys):
     """The prefetch point becomes the 4-wave schedule of its geometry and counts (the same
@@ -195,11 +200,9 @@ def test_the_schedule_is_hazard_free(form, lgkm_b, request, tmp_path, capsys):
     one-element reads regrouped into transposing reads
     (``pipeline_mlir/frontend/element_reads.py``), 16 per B subtile instead of 64, issued in
     two guarded runs."""
-    spec = ("4wave{dtype=bf16 BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
-            f"lgkm_per_load_a=4 lgkm_per_load_b={lgkm_b}}}")
     src = tmp_path / "k.mlir"
     src.write_text(request.getfixturevalue(form))
-    assert_named_and_hazard_free(src, spec, tmp_path, capsys)
+    assert_named_and_hazard_free(src, SPEC.format(lgkm_b=lgkm_b), tmp_path, capsys)
 
 
 def _square(form: str) -> str:

@@ -288,7 +288,13 @@ def _padded_atb_k200(form: str, tmp_path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("k,iterations", [(256, [3, 0]), (200, [2, 0])], ids=["k256", "k200"])
+@pytest.mark.parametrize("k,iterations", [
+    pytest.param(256, [3, 0], marks=pytest.mark.long(
+        "k200 takes its path (the late form versioned on both tiles, the interior loop "
+        "pipelined, the edge one as written, the prefetch point's schedule) with each K x M "
+        "run masked by its K row too; the committed input's versioned loop: "
+        "sched-adopt-loop-kxm-edge.mlir")),
+    (200, [2, 0])], ids=["k256", "k200"])
 def test_the_atb_late_form_with_m_and_n_at_launch_is_versioned_and_exact(capsys, tmp_path, k,
                                                                           iterations):
     """IREE's late bf16 ``A^T x B`` with M and N at launch (``iree-bf16-atb-padded-mn``): A's

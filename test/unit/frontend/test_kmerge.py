@@ -420,12 +420,14 @@ def test_a_run_time_k_is_merged_and_guarded(at_launch, capsys):
 #: (name, form, sizes, runs): kernels whose merged loop runs at sizes known at launch
 AT_LAUNCH = [
     # K at launch, the late form (the prefetch point's static run: test_iree_pingpong.py):
-    # 19 K steps, the steady loop round, the 2 left over and the odd one after it
+    # 19 K steps, the steady loop round, the 2 left over and the odd one after it (one
+    # schedule with the prefetch point's "mk", which runs 19 K steps too: in the long tier,
+    # test_the_late_form_with_k_at_launch_gets_the_prefetch_points_schedule)
     (I8, "late", "k", ((1024, 2432, 1),)),
     # M and K at launch: M = 400 (the last row of workgroups past M) with 7 K steps (4
     # merged, 2 left over, the odd one); 3 K steps: below the merged loop's 4 (its guard
-    # skips it), 2 left over, the odd one
-    (I8, "prefetch", "mk", ((400, 896, 2), (1024, 384, 1))),
+    # skips it), 2 left over, the odd one; 19 K steps, the steady loop round
+    (I8, "prefetch", "mk", ((400, 896, 2), (1024, 384, 1), (1024, 2432, 1))),
     # K at launch, the late form, no room for the left-over steps' own buffers (MORE_LDS):
     # 7 K steps (4 merged, 2 left over, the odd one), both remainders on the schedule's
     (FP8, "late", "k+lds", ((1024, 896, 1),)),
@@ -443,7 +445,12 @@ def _run_at(src: Path, capsys, m: int, k: int, wgs: int, mode: str) -> None:
         assert_steady(loops)
 
 
-@pytest.mark.parametrize("name, form, sizes, runs", AT_LAUNCH)
+@pytest.mark.parametrize("name, form, sizes, runs", [
+    pytest.param(*case, marks=pytest.mark.long(
+        "one schedule with the i8 prefetch point's mk (test_the_late_form_with_k_at_launch_"
+        "gets_the_prefetch_points_schedule), which runs 19 K steps round the steady loop "
+        "here; the late form's K at launch merged: the fp8 late k+lds"))
+    if case[:3] == (I8, "late", "k") else case for case in AT_LAUNCH])
 def test_a_merged_loop_of_sizes_known_at_launch_is_exact(at_launch, capsys, name, form, sizes,
                                                          runs):
     """One code object per kernel run at several sizes with 8 waves (memory late): exact
@@ -456,15 +463,29 @@ def test_a_merged_loop_of_sizes_known_at_launch_is_exact(at_launch, capsys, name
 
 @pytest.mark.parametrize("name, form, sizes, runs", [
     pytest.param(*case, marks=pytest.mark.long(
-        "random mode of a kernel whose late mode the default run keeps (test_a_merged_loop_"
-        "of_sizes_known_at_launch_is_exact); the mode is run on the fp8 kernel's remainders "
-        "on the schedule's buffers (k+lds) in the default run"))
+        "random mode of a kernel whose late mode test_a_merged_loop_of_sizes_known_at_launch_"
+        "is_exact runs (the i8 late k's twin, mk, in the default run); the mode is run on "
+        "the fp8 kernel's remainders on the schedule's buffers (k+lds) in the default run"))
     if case[2] != "k+lds" else case for case in AT_LAUNCH])
 def test_a_merged_loop_of_sizes_known_at_launch_is_exact_in_random_order(
         at_launch, capsys, name, form, sizes, runs):
     """The same code objects at their first size, memory completing in a random order the
     counters allow (its build shared with the late mode's: ``build_cache``)."""
     _run_at(at_launch(name, form, sizes), capsys, *runs[0], "random:3")
+
+
+def test_the_late_form_with_k_at_launch_gets_the_prefetch_points_schedule(at_launch):
+    """The i8 kernel's late form with K at launch (its build and run in the long tier) is
+    pipelined (``--emit=schedule-json``: no lowering, no LLVM of its own) with the schedule
+    of its prefetch point with M and K at launch, which
+    ``test_a_merged_loop_of_sizes_known_at_launch_is_exact`` builds and runs (the schedule
+    kept by that build)."""
+    got = compile(CompileOptions(schedule="pingpong", input=str(at_launch(I8, "late", "k")),
+                                 emit="schedule-json")).checked_output()
+    built = compile(CompileOptions(schedule="pingpong", input=str(at_launch(I8, "prefetch",
+                                                                              "mk")),
+                                   emit="hsaco", stages=("schedule-json",)))
+    assert got == built.stages["schedule-json"] and '"phases"' in got, got[:500]
 
 
 @pytest.fixture(scope="module")

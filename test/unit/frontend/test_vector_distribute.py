@@ -142,13 +142,13 @@ def test_a_product_left_whole_is_refused(prefetch, tmp_path, capsys, monkeypatch
     assert "still multiplies whole tiles inside the K-loop after IREE's" in err, err
 
 
-def test_prefetch_input_pipelines_as_the_prefetch_point(prefetch, prefetch_input, tmp_path,
-                                                        capsys):
+def test_prefetch_input_pipelines_as_the_prefetch_point(prefetch_input, tmp_path, capsys):
     """IREE's own prefetch pass receives the kernel distributed (copies guarded by
     ``scf.if`` on ``thread_id y``, affine index math in the loop): cleaned up, it becomes
-    the schedule the undistributed form becomes, and runs exact with memory completing in a
-    random order the counters allow (its schedule kept by the build it runs: one front-end
-    run of it)."""
+    the schedule the undistributed form becomes (the named spec's, which
+    ``test_the_schedule_is_hazard_free[prefetch-8]`` derives from the prefetch point: its one
+    front-end run), and runs exact with memory completing in a random order the counters
+    allow (its schedule kept by the build it runs: one front-end run of it)."""
     assert "scf.if" in prefetch_input and "iree_codegen.inner_tiled" not in prefetch_input
     src = tmp_path / "k.mlir"
     src.write_text(prefetch_input)
@@ -157,8 +157,7 @@ def test_prefetch_input_pipelines_as_the_prefetch_point(prefetch, prefetch_input
                    "--emulate-mode=random:4"])
     out, err = capsys.readouterr()
     assert rc == 0 and "of 512 workgroups" in out and ": exact, max error 0" in out, out + err
-    src.write_text(prefetch)
-    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json"])
+    rc = main([f"--pipeline={SPEC.format(lgkm_b=8)}", "--emit=schedule-json"])
     out, err = capsys.readouterr()
     assert rc == 0 and out == built_schedule("4wave", prefetch_input), err
 
@@ -187,6 +186,12 @@ def test_handed_back_to_iree_compile_is_exact(prefetch, dtype, tmp_path, capsys)
     assert "IREE's HAL bindings" in out, out
 
 
+#: the schedule IREE's 2048x2048x1024 VectorDistribute kernels become (``A x B^T``: B's
+#: LDS reads 8 per load; ``A x B``: 16)
+SPEC = ("4wave{{dtype=bf16 BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
+        "lgkm_per_load_a=4 lgkm_per_load_b={lgkm_b}}}")
+
+
 @pytest.mark.parametrize("form, lgkm_b", [("prefetch", 8), ("prefetch_ab", 16)])
 def test_the_schedule_is_hazard_free(form, lgkm_b, request, tmp_path, capsys):
     """The prefetch point becomes the 4-wave schedule of its geometry and counts (the same
@@ -195,25 +200,51 @@ def test_the_schedule_is_hazard_free(form, lgkm_b, request, tmp_path, capsys):
     one-element reads regrouped into transposing reads
     (``pipeline_mlir/frontend/element_reads.py``), 16 per B subtile instead of 64, issued in
     two guarded runs."""
-    spec = ("4wave{dtype=bf16 BM=64 BN=128 BK=128 vm_per_load_a=2 vm_per_load_b=4 "
-            f"lgkm_per_load_a=4 lgkm_per_load_b={lgkm_b}}}")
     src = tmp_path / "k.mlir"
     src.write_text(request.getfixturevalue(form))
-    assert_named_and_hazard_free(src, spec, tmp_path, capsys)
+    assert_named_and_hazard_free(src, SPEC.format(lgkm_b=lgkm_b), tmp_path, capsys)
 
 
-@pytest.mark.parametrize("form", ["prefetch", "late"])
+def _square(form: str) -> str:
+    """IREE's bf16 ``A x B^T`` 512^3 VectorDistribute kernel in ``form``."""
+    fn = G.prefetch_point if form == "prefetch" else G.late_form
+    return fn(G.matmul_source(dtype="bf16", m=512, n=512, k=512), FLAGS)
+
+
+@pytest.mark.parametrize("form", ["prefetch", pytest.param("late", marks=pytest.mark.long(
+    "one schedule with the prefetch point, which [prefetch] runs; the late form's B told "
+    "from its loop and its schedule: test_the_late_form_tells_a_square_b_as_its_prefetch_"
+    "point"))])
 def test_a_square_b_is_told_by_the_distributed_loop(form, tmp_path, capsys):
     """At 512^3 B's shape does not say whether it is N x K: ``--emulate`` reads it from the
     K-loop's copies, which it sees as the build does (distributed at the prefetch point, the
-    ``scf.if %true`` inlined in the late form); exact in random mode."""
-    fn = G.prefetch_point if form == "prefetch" else G.late_form
+    ``scf.if %true`` inlined in the late form); exact in random mode (the build kept in the
+    run's store: its schedule is compared with the late form's)."""
     src = tmp_path / "k.mlir"
-    src.write_text(fn(G.matmul_source(dtype="bf16", m=512, n=512, k=512), FLAGS))
-    rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=2",
-               "--emulate-mode=random:3"])
+    src.write_text(_square(form))
+    with share_code_objects():
+        rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-workgroups=2",
+                   "--emulate-mode=random:3"])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0" in out and "B N x K" in out, out + err
+
+
+def test_the_late_form_tells_a_square_b_as_its_prefetch_point():
+    """The late form of the same kernel (its build and run in the long tier): ``--emulate``'s
+    read of the dispatch (``driver/emulate.read_dispatch``: the copies' ``scf.if %true``
+    inlined as the build does) tells B N x K from its K-loop, and the late form is
+    pipelined (``--emit=schedule-json``: no lowering, no LLVM) with the prefetch point's
+    schedule (kept by its build in ``test_a_square_b_is_told_by_the_distributed_loop``)."""
+    from pipeline_mlir.driver import CompileOptions, compile
+    from pipeline_mlir.driver.emulate import read_dispatch
+
+    late = _square("late")
+    with new_context() as ctx:
+        d, problem = read_dispatch(ir.Module.parse(late, ctx), "k.mlir", None)
+    assert problem is None and d.transpose_b is True, problem
+    got = compile(CompileOptions(schedule="4wave", text=late,
+                                 emit="schedule-json")).checked_output()
+    assert got == built_schedule("4wave", _square("prefetch")) and '"phases"' in got, got[:500]
 
 
 @pytest.mark.parametrize("kind, check", [("bias", "C = A @ B.T + bias"),

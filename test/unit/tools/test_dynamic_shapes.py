@@ -213,10 +213,19 @@ def _long(name: str, sizes: tuple, mode: str, why: str):
 PADDED_M = "padded-mn (400 x 272, late) takes padded-m's path with N masked too"
 PADDED_M_LATE = "padded-mn-late (400 x 272, late) takes padded-m-late's path with N masked too"
 PADK_M = ("padk-mn (129 x 272 x 200, late) takes its loop and peel with N masked too, "
-          "padk100-m its remainder's reads of B's static buffer")
+          "padk100-m-late its remainder's reads of B's static buffer")
 PADK_M_LATE = "padk-mn-late (144 x 272 x 200, late) takes padk-m-late's path with N masked too"
 #: an extra mode of a kernel whose late mode the default run keeps
-RANDOM_TOO = "{} in late mode; the padded dispatches at random: padded-mn, padded-mn-late"
+RANDOM_TOO = "{} in late mode; the padded dispatches at random: padded-mn-late"
+#: the forms whose twin the default run builds and emulates (one schedule, the form
+#: pipelined to it there; docs/testing.md, "The long tier")
+K_LATE = ("one schedule with k (test_a_form_of_the_long_tier_gets_its_twins_schedule"
+          "[k-late]), which runs it at 96, 0 and 224; the late form's K at launch "
+          "(dynamic_k_late) run in vdk-late and masked-k-late")
+PADK100 = ("one schedule with padk100-m-late (test_a_form_of_the_long_tier_gets_its_twins_"
+           "schedule[padk100-m]), which runs it at K = 100; the prefetch point's rows and K "
+           "masked at once (masked_rows_k.py) run in padk-mn, a remainder's loads a K tile "
+           "ahead in vdk-late and masked-k-late")
 
 
 @pytest.mark.parametrize("name,sizes,mode", [
@@ -239,8 +248,10 @@ RANDOM_TOO = "{} in late mode; the padded dispatches at random: padded-mn, padde
     ("mn512", (208, 384, 512), "late"),
     _long("mn512", (64, 256, 512), "random:1", "mn512 at 208 x 384 in late mode; the 512^3 "
           "dispatch at random: mk512 at 896"),
-    ("k-late", (4096, 4096, 96), "late"), ("k-late", (4096, 4096, 0), "late"),
-    ("k-late", (4096, 4096, 224), "random:6"),
+    # (the late form: k's schedule, test_a_form_of_the_long_tier_gets_its_twins_schedule
+    # [k-late]; its K at launch run in vdk-late and masked-k-late)
+    *[_long("k-late", (4096, 4096, k), mode, K_LATE)
+      for k, mode in ((96, "late"), (0, "late"), (224, "random:6"))],
     ("mn", (400, 384, 256), "late"), ("mn", (144, 256, 256), "random:3"),
     # rows of a stride known at launch under the front end's own copies: 3 K steps of 128
     # (below the schedule's depth: the guard, then the remainder; 1 step took the same
@@ -261,7 +272,7 @@ RANDOM_TOO = "{} in late mode; the padded dispatches at random: padded-mn, padde
     _long("padded-m", (400, 4096, 256), "late", PADDED_M),
     _long("padded-m", (129, 4096, 256), "random:3", PADDED_M),
     ("padded-mn", (400, 272, 256), "late"),
-    ("padded-mn", (144, 384, 256), "random:8"),
+    _long("padded-mn", (144, 384, 256), "random:8", RANDOM_TOO.format("padded-mn")),
     _long("padded-mn", (200, 130, 256), "late", "cut at M and N as at 400 x 272"),
     # the late form: a 1-D grid over tiles cut at both edges (M and N)
     _long("padded-m-late", (400, 4096, 256), "late", PADDED_M_LATE),
@@ -277,7 +288,11 @@ RANDOM_TOO = "{} in late mode; the padded dispatches at random: padded-mn, padde
     _long("padk-mn-late", (144, 272, 200), "random:4", RANDOM_TOO.format("padk-mn-late")),
     # K = 100: one pipelined pair (the loop's one iteration), then a whole tile and the
     # masked one; the tag check keeps to the loop's own K tiles
-    ("padk100-m", (200, 4096, 100), "late"), ("padk100-m-late", (129, 4096, 100), "random:2"),
+    # (the late form, the rarer path, runs: its remainder's loads kept in their iteration,
+    # docs/iree-remainders.md; the prefetch point pipelined to its schedule in
+    # test_a_form_of_the_long_tier_gets_its_twins_schedule[padk100-m])
+    _long("padk100-m", (200, 4096, 100), "late", PADK100),
+    ("padk100-m-late", (129, 4096, 100), "random:2"),
     # B K x N, its runs cut inside by N: the loop versioned on the column tile (v remsi
     # ceildiv(N, 128)); the first workgroup inside N (pipelined), the last at both edges
     ("padded-kxn-late", (129, 272, 256), "late"),
@@ -336,6 +351,21 @@ def test_both_forms_of_the_padded_dispatch_get_the_same_schedule(n, k):
     ``--emit=schedule`` ran them again for each form)."""
     out = [built_schedule("4wave", text) for text in (_padded(n, k), _padded_late(n, k))]
     assert out[0] == out[1] and json.loads(out[0])["phases"]["kernel"], out[0][:500]
+
+
+@pytest.mark.parametrize("form,twin", [("k-late", "k"), ("padk100-m", "padk100-m-late")],
+                         ids=["k-late", "padk100-m"])
+def test_a_form_of_the_long_tier_gets_its_twins_schedule(form, twin):
+    """A form of a dispatch whose build and runs are in the long tier (``K_LATE``,
+    ``PADK100``) is pipelined (front end and scheduler, ``--emit=schedule-json``: no
+    lowering, no LLVM) with the schedule of its twin, the dispatch's other form, which the
+    default run builds and runs (``built``: its schedule kept by that build)."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    got = compile(CompileOptions(schedule="4wave", text=KERNELS[form](),
+                                 emit="schedule-json")).checked_output()
+    assert got == built_schedule("4wave", KERNELS[twin]()) and \
+        json.loads(got)["phases"]["kernel"], got[:500]
 
 
 def test_a_smaller_grid_runs_several_tiles_per_workgroup(built):

@@ -9,7 +9,8 @@ direct-to-LDS copy moves them) are register-staged (``sched-stage-copies``).  Th
 kernels at 2048x2048 and K = 1023 and K = 1028 (rows of 2046 and 2056 bytes, as unaligned
 as 4095's and 4100's; 32 and 33 K steps) run exact on the emulator, memory completing
 as late as the counters allow (test_iree_configurations.py, on the same code objects) and
-at random (K = 1028 in the long tier); a staged copy whose LDS wait is weakened, or
+at random (here in the long tier; K = 1023's late form in test_iree_config_tiles.py); a
+staged copy whose LDS wait is weakened, or
 whose store moves past the barrier after it, is caught as a race by sched-stage-copies'
 check of the staged form.  In the pipelined loop the
 staged loads are issued an iteration ahead: a load for the wrong iteration gives a wrong C,
@@ -124,14 +125,25 @@ class _Written(dict):
 
 
 @pytest.mark.parametrize("k,mode", [
-    (1023, "random:3"),
+    pytest.param(1023, "random:3", marks=pytest.mark.long(
+        "a second mode: test_configuration[bf16_abt_2048x2048x1023-prefetch] runs this "
+        "kernel in late mode, test_iree_config_tiles.py's test_unaligned_k_forms_agree_and_"
+        "run_in_random_order its late form (one schedule) in random order, and "
+        "200x1000x1030.late a masked tile's peel in random order here")),
     # (K = 1028's kernel is K = 1023's but for its numbers; its K steps are merged, found to
     # leave one wave per SIMD and built again unmerged, and its remainder runs the masked K
     # tile alone, 1023's a whole one and the masked one)
     pytest.param(1028, "random:5", marks=pytest.mark.long(
         "a second mode: test_configuration[bf16_abt_2048x2048x1028-prefetch] runs this "
-        "kernel in late mode, and K = 1023 runs the masked tile's peel in random order here")),
-    ("200x1000x1030.late", "random:7"), ("200x1000x1030.prefetch", "late"),
+        "kernel in late mode, and 200x1000x1030.late a masked tile's peel in random order "
+        "here")),
+    # (the late form, the rarer path: its guarded loads at clamped rows; the prefetch
+    # point pipelined to its schedule in test_200x1000x1030_both_forms_one_schedule)
+    ("200x1000x1030.late", "random:7"),
+    pytest.param("200x1000x1030.prefetch", "late", marks=pytest.mark.long(
+        "one schedule with 200x1000x1030.late (test_200x1000x1030_both_forms_one_schedule), "
+        "which runs it here; the prefetch point's runs masked by the row and the K left "
+        "run in test_k1020_both_forms_one_hazard_free_schedule (300x260x1020.prefetch)")),
     # (the i8 A x B^T kernel's schedule is the A x B one's but for the numbers; its masked
     # runs of K are that one's A's, peeled onto buffers of their own beside the schedule's)
     pytest.param("i8.512x1768.late", "random:11", marks=pytest.mark.long(
@@ -161,6 +173,18 @@ def test_unaligned_k_is_exact(unaligned, capsys, k, mode):
     assert f": exact, max error 0, 2 of {grid} workgroups" in out, out
     if k == "i8ab.512x1768.late":
         _one_block_loop(unaligned[k])
+
+
+def test_200x1000x1030_both_forms_one_schedule(unaligned, capsys):
+    """IREE's 200x1000x1030 kernel: the prefetch point (its build and run in the long tier)
+    is pipelined with the late form's schedule (``--emit=schedule-json``, no lowering, no
+    LLVM), which ``test_unaligned_k_is_exact[200x1000x1030.late-random:7]`` runs (the late
+    form's schedule kept by that build, the run's store)."""
+    assert main(["--pipeline=4wave", str(unaligned["200x1000x1030.prefetch"]),
+                 "--emit=schedule-json"]) == 0
+    got = capsys.readouterr().out
+    assert got == shared_build("4wave", input=str(unaligned["200x1000x1030.late"])) \
+        .stages["schedule-json"] and '"phases"' in got, got[:500]
 
 
 def _one_block_loop(path) -> None:

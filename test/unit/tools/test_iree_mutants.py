@@ -271,21 +271,23 @@ BASES = ["fp8", "f16ab", "atbt", "fp8ab", "i8ab", "vdfp8", "k128w", "k128wn", "m
 #: type (and the target's list of types, which names both): its base stands for it, the
 #: emulator's MFMAs of that type exact in test_iree_configurations.py
 TWINS = {"e5m2": "fp8"}
-#: the element type's names in IREE's kernels, as each family of :data:`TWINS` spells them
-_TYPES = {"e5m2": "f8E5M2", "fp8": "f8E4M3FN"}
+#: the element type's names in IREE's kernels, as each family of :data:`TWINS` and
+#: :data:`TYPE_TWINS` spells them
+_TYPES = {"e5m2": "f8E5M2", "fp8": "f8E4M3FN", "f16ab": "f16", "ab": "bf16"}
 
 
-def _as_its_twin(family: str) -> None:
-    """The late form of ``family`` is its :data:`TWINS` twin's with the element type renamed,
-    but for the target attribute's line (which lists every type, in another order)."""
-    twin = TWINS[family]
+def _as_its_twin(family: str, twin: str | None = None) -> None:
+    """The late form of ``family`` is its twin's (``twin``, else :data:`TWINS`') with the
+    element type renamed, but for the target attribute's line (which lists every type, in
+    another order)."""
+    twin = twin or TWINS[family]
 
     def text(name: str) -> list[str]:
         lines = M.source(f"{name}.late").split("\n")
         lines = [ln for ln in lines if not ln.startswith("#executable_target")]
         return [ln.replace(_TYPES[name], "T") for ln in lines]
     assert text(family) == text(twin), f"{family}.late is not {twin}.late but for the type: " \
-        f"put {family} back in BASES"
+        f"its own base must run (take {family} out of TWINS and TYPE_TWINS)"
 
 
 #: the bases of :data:`BASES` whose pipelined late form test_iree_pingpong.py runs exact
@@ -298,11 +300,32 @@ PINGPONG_RUN = {"k128w", "k128wn", "mfma32w"}
 #: pipelined path at other sizes (their ``--emit=schedule-json`` of the late form the same
 #: but for numbers, checked by hand), the reference built and run the same way
 SAME_PATH = {"k128wn": "k128w"}
+#: bases whose late form is that of a family IREE's configurations table emulates (bf16
+#: ``A x B`` 1024x1024x512: test_iree_configurations.py's ``bf16_ab_1024x1024x512``) but for
+#: the element type (:func:`_as_its_twin`, run by the base's own item), their
+#: ``--emit=schedule-json`` that family's byte for byte (checked by hand): the f16 MFMA's
+#: kernels are emulated by test_iree_configurations.py, the campaign's reference path in
+#: ``A x B`` by test_a_family_base_is_exact_unmutated[i8ab] and [fp8ab]
+TYPE_TWINS = {"f16ab": "ab"}
 
 
-@pytest.mark.parametrize("family", [pytest.param(f, marks=pytest.mark.long(
-    f"{f} takes the path of test_a_family_base_is_exact_unmutated[{SAME_PATH[f]}] at other "
-    "sizes")) if f in SAME_PATH else f for f in BASES])
+def _base_param(family: str):
+    """``family`` as a parameter of :func:`test_a_family_base_is_exact_unmutated`: in the
+    long tier when :data:`SAME_PATH` or :data:`TYPE_TWINS` holds it."""
+    if family in SAME_PATH:
+        why = (f"{family} takes the path of test_a_family_base_is_exact_unmutated["
+               f"{SAME_PATH[family]}] at other sizes")
+    elif family in TYPE_TWINS:
+        why = (f"{family}.late is {TYPE_TWINS[family]}.late but for the element type, its "
+               "--emit=schedule-json the same byte for byte: the reference path in A x B is "
+               "test_a_family_base_is_exact_unmutated[i8ab]'s and [fp8ab]'s, the pipelined "
+               "kernel test_iree_configurations.py's bf16_ab_1024x1024x512")
+    else:
+        return family
+    return pytest.param(family, marks=pytest.mark.long(why))
+
+
+@pytest.mark.parametrize("family", [_base_param(f) for f in BASES])
 def test_a_family_base_is_exact_unmutated(family):
     """Each family's kernel (late form) as the campaign mutates it, unmutated: built with
     and without the sched passes, the two C's agree on the emulator (late mode, the
@@ -325,6 +348,8 @@ def test_a_family_base_is_exact_unmutated(family):
     for other, base in TWINS.items():
         if base == family:
             _as_its_twin(other)
+    if family in TYPE_TWINS:
+        _as_its_twin(family, TYPE_TWINS[family])
 
 
 def test_a_mutant_racing_on_c_is_input_broken():

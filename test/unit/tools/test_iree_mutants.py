@@ -305,23 +305,43 @@ SAME_PATH = {"k128wn": "k128w"}
 #: the element type (:func:`_as_its_twin`, run by the base's own item), their
 #: ``--emit=schedule-json`` that family's byte for byte (checked by hand): the f16 MFMA's
 #: kernels are emulated by test_iree_configurations.py, the campaign's reference path in
-#: ``A x B`` by test_a_family_base_is_exact_unmutated[i8ab] and [fp8ab]
+#: ``A x B`` by test_a_family_base_is_exact_unmutated[i8ab] (the 8-bit transposing reads of
+#: B fp8 ``A x B`` takes too)
 TYPE_TWINS = {"f16ab": "ab"}
+#: the bases' campaign (``campaign_sample.py``), those of neither :data:`SAME_PATH` nor
+#: :data:`TYPE_TWINS`, with what each holds: the front end's path (tile and fuse, vector
+#: distribute, 8 waves under ``pingpong``), the element type, the layout and the MFMA's
+#: shape; cheapest first (a whole run's item seconds), so the default run keeps the first
+#: base of each kind and the long tier the rest (fp8 ``A x B``: its front end, type, layout
+#: and MFMA held by [fp8] and [i8ab], whose 8-bit ``A x B`` reads B with the transposing
+#: reads fp8's does, ``mutants.FAMILIES``)
+BASE_TEST = "test_a_family_base_is_exact_unmutated"
+BASE_TABLE = [Case(family, (("front end", path), ("type", dtype), ("layout", layout),
+                            ("MFMA", mfma)), (family,), BASE_TEST)
+              for family, path, dtype, layout, mfma in (
+                  ("mfma32w", "8 waves", "bf16", "A x B^T", "32x32"),
+                  ("k128w", "8 waves", "bf16", "A x B^T", "16x16"),
+                  ("fp8", "tile and fuse", "fp8", "A x B^T", "16x16"),
+                  ("vdfp8", "vector distribute", "fp8", "A x B^T", "16x16"),
+                  ("i8ab", "tile and fuse", "i8", "A x B", "16x16"),
+                  ("fp8ab", "tile and fuse", "fp8", "A x B", "16x16"),
+                  ("atbt", "tile and fuse", "bf16", "A^T x B^T", "16x16"))]
 
 
 def _base_param(family: str):
     """``family`` as a parameter of :func:`test_a_family_base_is_exact_unmutated`: in the
-    long tier when :data:`SAME_PATH` or :data:`TYPE_TWINS` holds it."""
+    long tier when :data:`SAME_PATH` or :data:`TYPE_TWINS` holds it, or it is beyond the
+    sample of :data:`BASE_TABLE`."""
+    if family not in SAME_PATH and family not in TYPE_TWINS:
+        return next(p for p in sample_params(BASE_TABLE, BASE_TEST) if p.id == family)
     if family in SAME_PATH:
         why = (f"{family} takes the path of test_a_family_base_is_exact_unmutated["
                f"{SAME_PATH[family]}] at other sizes")
     elif family in TYPE_TWINS:
         why = (f"{family}.late is {TYPE_TWINS[family]}.late but for the element type, its "
                "--emit=schedule-json the same byte for byte: the reference path in A x B is "
-               "test_a_family_base_is_exact_unmutated[i8ab]'s and [fp8ab]'s, the pipelined "
-               "kernel test_iree_configurations.py's bf16_ab_1024x1024x512")
-    else:
-        return family
+               "test_a_family_base_is_exact_unmutated[i8ab]'s, the pipelined kernel "
+               "test_iree_configurations.py's bf16_ab_1024x1024x512")
     return pytest.param(family, marks=pytest.mark.long(why))
 
 
@@ -350,6 +370,16 @@ def test_a_family_base_is_exact_unmutated(family):
             _as_its_twin(other)
     if family in TYPE_TWINS:
         _as_its_twin(family, TYPE_TWINS[family])
+
+
+def test_the_bases_sample_holds_every_kind():
+    """The default run's bases of :data:`BASE_TABLE` (those not marked ``long``) hold every
+    front end's path, element type, layout and MFMA of the table (``campaign_sample.py``),
+    and the table is every base of :data:`BASES` but those another family stands for."""
+    assert {c.id for c in BASE_TABLE} == set(BASES) - set(SAME_PATH) - set(TYPE_TWINS)
+    kept = default_ids([_base_param(f) for f in BASES if f in {c.id for c in BASE_TABLE}],
+                       BASE_TEST)
+    assert uncovered(BASE_TABLE, kept) == set()
 
 
 def test_a_mutant_racing_on_c_is_input_broken():

@@ -43,14 +43,18 @@ NOP_KERNELS = ("pingpong-bf16", "pingpong-fp8", "4wave-bf16-256", "4wave-fp8-256
 #: the campaign (``campaign_sample.py``): each check of mutated s_nops on each kernel it
 #: judges, with what it holds: the kernel's schedule and element type (their MFMAs' wait-state
 #: rules), the mutations, and who catches them.  The default run keeps the first item of each
-#: kind in this order, the long tier the rest: the deletions and shortenings on every kernel
-#: of a schedule and type (LLVM places the minimum, so each is unsafe); the moves, which LLVM
-#: alone judges, on the cheaper ping-pong kernel (the type is not a kind of theirs: which
-#: moves are safe depends on what they cross, the rules' table on the deletions)
+#: kind in this order, the long tier the rest: the deletions and shortenings on a kernel of
+#: each schedule and of each type (LLVM places the minimum, so each is unsafe): the ping-pong
+#: BF16 kernel and the 4-wave FP8 256x256 one (:data:`DELETIONS_ORDER`: the 4-wave BF16
+#: kernel's are the dearest, hundreds of mutants in 30% more time than the FP8 one's); the
+#: moves, which LLVM alone judges, on the cheaper ping-pong kernel (the type is not a kind
+#: of theirs: which moves are safe depends on what they cross, the rules' table on the
+#: deletions)
+DELETIONS_ORDER = ("pingpong-bf16", "4wave-fp8-256", "pingpong-fp8", "4wave-bf16-256")
 CAMPAIGN = [
     *(Case(k, (("schedule", k.split("-")[0]), ("type", k.split("-")[1]),
                ("mutation", "delete"), ("mutation", "shorten"), ("caught by", "tracker")),
-           (k,), "test_every_deleted_or_shortened_nop_is_caught") for k in NOP_KERNELS),
+           (k,), "test_every_deleted_or_shortened_nop_is_caught") for k in DELETIONS_ORDER),
     *(Case(k, (("schedule", "pingpong"), ("mutation", "epilogue s_nop deleted"),
                ("caught by", "path check")), (k,), "test_the_path_check_finds_the_deleted_"
            "epilogue_nop") for k in ("pingpong-bf16", "pingpong-fp8")),
@@ -66,6 +70,20 @@ CAMPAIGN = [
 def campaign(test: str) -> list:
     """The ``pytest.param``s of ``test``'s kernels (:data:`CAMPAIGN`)."""
     return sample_params(CAMPAIGN, test)
+
+
+#: the check of the unmutated kernels on their runs' traces, a table of its own
+#: (``campaign_sample.py``): each shipped kernel with its schedule, element type and where
+#: its accumulators live (the AGPRs of the kernels with ``s_nop``, whose epilogue reads them
+#: back; VGPRs); first the kernels whose traces the deletions' sample records, then the
+#: others cheapest first, so the default run keeps a kernel of each kind and the long tier
+#: the rest.  Every shipped kernel's code is checked on every path (``path_violations``,
+#: before a wave runs) by each of its emulations in test_kernels.py as well
+UNMUTATED_TEST = "test_the_shipped_kernels_have_no_violation"
+UNMUTATED = [Case(k, (("schedule", k.split("-")[0]), ("type", k.split("-")[1]),
+                      ("accumulators", "AGPR" if k in NOP_KERNELS else "VGPR")), (k,),
+                  UNMUTATED_TEST)
+             for k in (*DELETIONS_ORDER, "4wave-fp8-64", "4wave-bf16", "4wave-fp8-128")]
 
 
 #: the module's items in one worker: the traces of a kernel (an emulated run) are recorded
@@ -186,7 +204,7 @@ def test_every_deleted_or_shortened_nop_is_caught(key):
                           kernel.instrs[p].f["imm"] & 0xF, w)
 
 
-@pytest.mark.parametrize("key", sorted(KERNEL_SPECS))
+@pytest.mark.parametrize("key", sample_params(UNMUTATED, UNMUTATED_TEST))
 def test_the_shipped_kernels_have_no_violation(key):
     """The kernels LLVM built, unmutated: no rule broken in any wave (the 4-wave kernels with
     VGPR accumulators, which have no s_nop at all, included)."""
@@ -276,7 +294,12 @@ def test_caught_exactly_when_llvm_rejects_the_mutant(key):
 
 def test_the_sample_holds_every_schedule_type_mutation_and_check():
     """The default run's items of :data:`CAMPAIGN` (those not marked ``long``) hold each of
-    its schedules, element types, mutations and checks (``campaign_sample.py``; the check
-    fails on a sample that misses one: test_campaign_sample.py)."""
+    its schedules, element types, mutations and checks, and those of :data:`UNMUTATED`
+    (every shipped kernel) each schedule, type and place of the accumulators
+    (``campaign_sample.py``; the check fails on a sample that misses one:
+    test_campaign_sample.py)."""
     kept = set().union(*(default_ids(campaign(t), t) for t in {c.test for c in CAMPAIGN}))
     assert uncovered(CAMPAIGN, kept) == set()
+    assert {c.id for c in UNMUTATED} == set(KERNEL_SPECS)
+    assert uncovered(UNMUTATED, default_ids(sample_params(UNMUTATED, UNMUTATED_TEST),
+                                            UNMUTATED_TEST)) == set()

@@ -1,10 +1,11 @@
 """The seven shipped kernels, executed from their code objects: C = A x B^T exactly, with no
 finding, in every memory mode, for main loops of 0..4 iterations on 2 x 2 workgroups.
-To keep the suite fast each kernel runs part of that matrix, every iteration count in some
-mode: three counts in each of the late and random modes (late 0, 1, 3; random 0, 2, 4), and
-in eager mode, where memory waits for nothing, one odd and one even count (1, 2: the loop
-run once, and its back edge taken); ``PIPELINE_EMU_FULL=1`` runs all of it
-(``benchmarks/bench_emulate.py`` does too)."""
+To keep the suite fast each kernel runs part of that matrix in the default run, every
+iteration count in some mode: in eager mode, where memory waits for nothing, one odd and
+one even count (1, 2: the loop run once, and its back edge taken), in late mode 0 and 3 and
+in random mode 4; the long tier runs the rest of the earlier matrix (late 1, random 0 and
+2: :data:`REST`), ``PIPELINE_EMU_FULL=1`` all of it (``benchmarks/bench_emulate.py``
+does too)."""
 
 from __future__ import annotations
 
@@ -21,11 +22,26 @@ from steady_loop import counting_loops
 
 MODES = ("eager", "late", "random:1")
 FULL = os.environ.get("PIPELINE_EMU_FULL") == "1"
-ITERATIONS = {"eager": (1, 2), "late": (0, 1, 3), "random:1": (0, 2, 4)}
+ITERATIONS = {"eager": (1, 2), "late": (0, 3), "random:1": (4,)}
+#: the counts the long tier runs beyond :data:`ITERATIONS`, by mode
+REST = {"late": (1,), "random:1": (0, 2)}
 
 
 def iterations(key: str, mode: str):
     return range(5) if FULL else ITERATIONS[mode]
+
+
+def _modes() -> list:
+    """The ``mode, rest`` parameters of :func:`test_shipped_kernel_exact`: each mode (its
+    :data:`ITERATIONS`), and in the long tier its :data:`REST` (none with the full matrix,
+    which every mode's item runs)."""
+    out = [pytest.param(mode, False, id=mode) for mode in MODES]
+    for mode in () if FULL else REST:
+        out.append(pytest.param(mode, True, id=f"{mode}-rest", marks=pytest.mark.long(
+            f"counts {REST[mode]} in {mode} mode: every count runs in some mode of the "
+            f"default run (test_every_iteration_count_runs_in_some_mode), the mode on "
+            f"counts {ITERATIONS[mode]} in test_shipped_kernel_exact[KERNEL-{mode}]")))
+    return out
 
 
 @functools.lru_cache(maxsize=None)
@@ -39,11 +55,11 @@ def problem(gemm, iterations: int):
     return 2 * g.BM, 2 * g.BN, 2 * g.BK * (iterations + 1)
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode, rest", _modes())
 @pytest.mark.parametrize("key", sorted(KERNEL_SPECS))
-def test_shipped_kernel_exact(key, mode):
+def test_shipped_kernel_exact(key, mode, rest):
     k, gemm = kernel(key)
-    for it in iterations(key, mode):
+    for it in REST[mode] if rest else iterations(key, mode):
         M, N, K = problem(gemm, it)
         seed = int(mode.partition(":")[2] or 0) + it
         with counting_loops() as loops:

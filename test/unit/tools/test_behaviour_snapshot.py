@@ -59,10 +59,27 @@ def _output(name: str) -> tuple[bytes, str, int]:
 DERIVED = {"llvm": "mlir", "obj": "asm", "hsaco": "asm"}
 
 
+#: committed IREE kernels' late forms whose schedule is their prefetch point's (the one-form
+#: rule, docs/testing.md "The long tier"), by the prefetch point's case prefix: the default
+#: run pipelines the late form once (its ``schedule-json``, equal to the prefetch point's:
+#: :func:`test_one_schedule_for_both_forms`) and compares the prefetch point's every kind;
+#: the late form's other kinds are the long tier's
+ONE_FORM = {"iree-matmul_bf16_abt_4096-late": "iree-matmul_bf16_abt_4096-prefetch"}
+#: the kind of the late form of :data:`ONE_FORM` the default run compares
+ONE_FORM_KIND = "schedule-json"
+
+
 def _param(name: str):
     """``name`` as a parameter of :func:`test_output_unchanged`, in the long tier when
-    another kept kind of its build stands for it (:data:`DERIVED`)."""
+    another kept kind of its build stands for it (:data:`DERIVED`), or the other form's
+    build (:data:`ONE_FORM`)."""
     kind = emit_kind(CASES[name])
+    stem = name[:-len(kind) - 1] if kind else name
+    if stem in ONE_FORM and kind != ONE_FORM_KIND:
+        return pytest.param(name, marks=pytest.mark.long(
+            f"{stem}'s schedule is {ONE_FORM[stem]}'s (test_one_schedule_for_both_forms): "
+            f"the default run pipelines it ({stem}.{ONE_FORM_KIND}) and compares "
+            f"{ONE_FORM[stem]}.{kind}"))
     if kind not in DERIVED or (OUTPUTS / f"{name}.rc").read_text().strip() != "0":
         return name
     kept = name[:-len(kind)] + DERIVED[kind]
@@ -88,6 +105,15 @@ def test_output_unchanged(name):
     assert got["sha256"] == want["sha256"], (
         f"the {kind} output of {name} means something else than recorded; "
         f"python {DATA / 'record.py'} --show {name} prints its canonical text")
+
+
+@pytest.mark.parametrize("late", sorted(ONE_FORM))
+def test_one_schedule_for_both_forms(late):
+    """The late form of :data:`ONE_FORM` pipelines to the schedule of its prefetch point
+    (``--emit=schedule-json``, byte for byte: the outputs the default run compares anyway),
+    which is what lets the default run build code from the prefetch point alone."""
+    kind = ONE_FORM_KIND
+    assert _output(f"{late}.{kind}") == _output(f"{ONE_FORM[late]}.{kind}")
 
 
 def test_a_changed_output_is_caught(tmp_path):

@@ -15,9 +15,10 @@ LLVM spilled to scratch is checked like any other (the emulator runs the private
 ``single-buffer`` has no complete kernel: its schedules are compiled and verified only.
 
 Bounded and seeded: the committed seed and a few examples per CI run (each compiles with
-LLVM: about a second): the default run's sample, the first of them per schedule, and the long tier's :data:`EXAMPLES`; ``PIPELINE_CAMPAIGN_EXAMPLES=N`` runs N per
-schedule (in both) and
-``PIPELINE_CAMPAIGN_SEED=S`` another seed (docs/testing.md). A failure prints the
+LLVM: about a second): the default run's sample, the first of them per schedule; the long
+tier's ``_whole`` tests the seed's next draws, :data:`EXAMPLES` per schedule in all.
+``PIPELINE_CAMPAIGN_EXAMPLES=N`` runs N per schedule (in the sample, and the long tier one
+more) and ``PIPELINE_CAMPAIGN_SEED=S`` another seed (docs/testing.md). A failure prints the
 configuration as the ``pipeline-opt ... --emulate=...`` command that reproduces it.
 """
 
@@ -145,13 +146,21 @@ def build(spec: str):
         pytest.fail(f"{e}\nreproduce: {command(spec, (g.BM, g.BN, 2 * g.BK), 'eager')}")
 
 
-def check_configuration(spec: str, data) -> None:
+def check_configuration(spec: str, data, skip: list[int] | None = None) -> None:
+    """``spec`` built and run on a drawn problem in late and random modes; with ``skip`` (the
+    count of configurations built so far), one of the first :data:`SAMPLE` built, the
+    sample's, is passed over (rejected: hypothesis draws another)."""
     from pipeline_mlir.emu.errors import Finding
     from pipeline_mlir.emu.gemm import emulate_gemm
 
     built = build(spec)
     if built is None:
         reject()
+    if skip is not None:
+        skip[0] += 1
+        if skip[0] <= SAMPLE:
+            event("the sample's configuration: passed over")
+            reject()
     gemm, kernel = built
     sizes = data.draw(problems(gemm), label="M, N, K")
     modes = ["late", f"random:{data.draw(st.integers(0, 1 << 16), label='random seed')}"]
@@ -169,43 +178,56 @@ def check_configuration(spec: str, data) -> None:
 
 
 #: the examples per schedule of the default run: the campaign's sample, the first of the
-#: committed seed's draws; the long tier runs :data:`EXAMPLES`.  ``PIPELINE_CAMPAIGN_EXAMPLES``
-#: given, the default run runs that many too (a longer campaign asked for by name)
+#: committed seed's draws.  ``PIPELINE_CAMPAIGN_EXAMPLES`` given, the default run runs that
+#: many too (a longer campaign asked for by name)
 SAMPLE = EXAMPLES if "PIPELINE_CAMPAIGN_EXAMPLES" in os.environ else 1
-#: the whole campaign of a schedule, beyond the default run's sample
+#: the whole campaign of a schedule beyond its sample (long tier): the committed seed's draws
+#: after the sample's, :data:`EXAMPLES` in all with the sample's (one more when the variable
+#: is given)
+WHOLE_EXAMPLES = max(EXAMPLES - SAMPLE, 1)
 WHOLE = pytest.mark.long("the rest of the campaign's seeded draws: the schedule's "
                          "sample (the test of the same name without '_whole') runs the first "
                          "of them, through the same build and the same checks")
 
 
-@seed(SEED)
-@settings(CAMPAIGN, max_examples=SAMPLE)
-@given(spec=four_wave_specs(), data=st.data())
-def test_four_wave_configurations_run_exact_and_race_free(spec, data):
-    check_configuration(spec, data)
+@pytest.fixture
+def drawn() -> list[int]:
+    """The configurations built so far by one run of a ``_whole`` test (one item: hypothesis
+    calls the test once per example with the same fixture value)."""
+    return [0]
 
 
-@WHOLE
-@seed(SEED)
-@CAMPAIGN
-@given(spec=four_wave_specs(), data=st.data())
-def test_four_wave_configurations_run_exact_and_race_free_whole(spec, data):
-    check_configuration(spec, data)
+def campaign_tests(specs, name: str):
+    """The sample test of schedule ``name``'s configurations (``specs``) and its ``_whole``
+    test (long tier), from one body: both draw from the committed seed in the same order;
+    the whole test passes over the configurations the sample runs (the first :data:`SAMPLE`
+    that build: built once per run, not emulated again) and checks the next
+    :data:`WHOLE_EXAMPLES`."""
+    @seed(SEED)
+    @settings(CAMPAIGN, max_examples=SAMPLE)
+    @given(spec=specs(), data=st.data())
+    def sample(spec, data):
+        check_configuration(spec, data)
+
+    @WHOLE
+    @seed(SEED)
+    @settings(CAMPAIGN, max_examples=WHOLE_EXAMPLES, suppress_health_check=[
+        *CAMPAIGN.suppress_health_check, HealthCheck.function_scoped_fixture])
+    @given(spec=specs(), data=st.data())
+    def whole(drawn, spec, data):
+        check_configuration(spec, data, skip=drawn)
+
+    sample.__name__ = sample.__qualname__ = f"test_{name}_configurations_run_exact_and_race_free"
+    whole.__name__ = whole.__qualname__ = f"{sample.__name__}_whole"
+    return sample, whole
 
 
-@seed(SEED)
-@settings(CAMPAIGN, max_examples=SAMPLE)
-@given(spec=ping_pong_specs(), data=st.data())
-def test_ping_pong_configurations_run_exact_and_race_free(spec, data):
-    check_configuration(spec, data)
-
-
-@WHOLE
-@seed(SEED)
-@CAMPAIGN
-@given(spec=ping_pong_specs(), data=st.data())
-def test_ping_pong_configurations_run_exact_and_race_free_whole(spec, data):
-    check_configuration(spec, data)
+test_four_wave_configurations_run_exact_and_race_free, \
+    test_four_wave_configurations_run_exact_and_race_free_whole = \
+    campaign_tests(four_wave_specs, "four_wave")
+test_ping_pong_configurations_run_exact_and_race_free, \
+    test_ping_pong_configurations_run_exact_and_race_free_whole = \
+    campaign_tests(ping_pong_specs, "ping_pong")
 
 
 @seed(SEED)

@@ -271,21 +271,23 @@ BASES = ["fp8", "f16ab", "atbt", "fp8ab", "i8ab", "vdfp8", "k128w", "k128wn", "m
 #: type (and the target's list of types, which names both): its base stands for it, the
 #: emulator's MFMAs of that type exact in test_iree_configurations.py
 TWINS = {"e5m2": "fp8"}
-#: the element type's names in IREE's kernels, as each family of :data:`TWINS` spells them
-_TYPES = {"e5m2": "f8E5M2", "fp8": "f8E4M3FN"}
+#: the element type's names in IREE's kernels, as each family of :data:`TWINS` and
+#: :data:`TYPE_TWINS` spells them
+_TYPES = {"e5m2": "f8E5M2", "fp8": "f8E4M3FN", "f16ab": "f16", "ab": "bf16"}
 
 
-def _as_its_twin(family: str) -> None:
-    """The late form of ``family`` is its :data:`TWINS` twin's with the element type renamed,
-    but for the target attribute's line (which lists every type, in another order)."""
-    twin = TWINS[family]
+def _as_its_twin(family: str, twin: str | None = None) -> None:
+    """The late form of ``family`` is its twin's (``twin``, else :data:`TWINS`') with the
+    element type renamed, but for the target attribute's line (which lists every type, in
+    another order)."""
+    twin = twin or TWINS[family]
 
     def text(name: str) -> list[str]:
         lines = M.source(f"{name}.late").split("\n")
         lines = [ln for ln in lines if not ln.startswith("#executable_target")]
         return [ln.replace(_TYPES[name], "T") for ln in lines]
     assert text(family) == text(twin), f"{family}.late is not {twin}.late but for the type: " \
-        f"put {family} back in BASES"
+        f"its own base must run (take {family} out of TWINS and TYPE_TWINS)"
 
 
 #: the bases of :data:`BASES` whose pipelined late form test_iree_pingpong.py runs exact
@@ -298,11 +300,52 @@ PINGPONG_RUN = {"k128w", "k128wn", "mfma32w"}
 #: pipelined path at other sizes (their ``--emit=schedule-json`` of the late form the same
 #: but for numbers, checked by hand), the reference built and run the same way
 SAME_PATH = {"k128wn": "k128w"}
+#: bases whose late form is that of a family IREE's configurations table emulates (bf16
+#: ``A x B`` 1024x1024x512: test_iree_configurations.py's ``bf16_ab_1024x1024x512``) but for
+#: the element type (:func:`_as_its_twin`, run by the base's own item), their
+#: ``--emit=schedule-json`` that family's byte for byte (checked by hand): the f16 MFMA's
+#: kernels are emulated by test_iree_configurations.py, the campaign's reference path in
+#: ``A x B`` by test_a_family_base_is_exact_unmutated[i8ab] (the 8-bit transposing reads of
+#: B fp8 ``A x B`` takes too)
+TYPE_TWINS = {"f16ab": "ab"}
+#: the bases' campaign (``campaign_sample.py``), those of neither :data:`SAME_PATH` nor
+#: :data:`TYPE_TWINS`, with what each holds: the front end's path (tile and fuse, vector
+#: distribute, 8 waves under ``pingpong``), the element type, the layout and the MFMA's
+#: shape; cheapest first (a whole run's item seconds), so the default run keeps the first
+#: base of each kind and the long tier the rest (fp8 ``A x B``: its front end, type, layout
+#: and MFMA held by [fp8] and [i8ab], whose 8-bit ``A x B`` reads B with the transposing
+#: reads fp8's does, ``mutants.FAMILIES``)
+BASE_TEST = "test_a_family_base_is_exact_unmutated"
+BASE_TABLE = [Case(family, (("front end", path), ("type", dtype), ("layout", layout),
+                            ("MFMA", mfma)), (family,), BASE_TEST)
+              for family, path, dtype, layout, mfma in (
+                  ("mfma32w", "8 waves", "bf16", "A x B^T", "32x32"),
+                  ("k128w", "8 waves", "bf16", "A x B^T", "16x16"),
+                  ("fp8", "tile and fuse", "fp8", "A x B^T", "16x16"),
+                  ("vdfp8", "vector distribute", "fp8", "A x B^T", "16x16"),
+                  ("i8ab", "tile and fuse", "i8", "A x B", "16x16"),
+                  ("fp8ab", "tile and fuse", "fp8", "A x B", "16x16"),
+                  ("atbt", "tile and fuse", "bf16", "A^T x B^T", "16x16"))]
 
 
-@pytest.mark.parametrize("family", [pytest.param(f, marks=pytest.mark.long(
-    f"{f} takes the path of test_a_family_base_is_exact_unmutated[{SAME_PATH[f]}] at other "
-    "sizes")) if f in SAME_PATH else f for f in BASES])
+def _base_param(family: str):
+    """``family`` as a parameter of :func:`test_a_family_base_is_exact_unmutated`: in the
+    long tier when :data:`SAME_PATH` or :data:`TYPE_TWINS` holds it, or it is beyond the
+    sample of :data:`BASE_TABLE`."""
+    if family not in SAME_PATH and family not in TYPE_TWINS:
+        return next(p for p in sample_params(BASE_TABLE, BASE_TEST) if p.id == family)
+    if family in SAME_PATH:
+        why = (f"{family} takes the path of test_a_family_base_is_exact_unmutated["
+               f"{SAME_PATH[family]}] at other sizes")
+    elif family in TYPE_TWINS:
+        why = (f"{family}.late is {TYPE_TWINS[family]}.late but for the element type, its "
+               "--emit=schedule-json the same byte for byte: the reference path in A x B is "
+               "test_a_family_base_is_exact_unmutated[i8ab]'s, the pipelined kernel "
+               "test_iree_configurations.py's bf16_ab_1024x1024x512")
+    return pytest.param(family, marks=pytest.mark.long(why))
+
+
+@pytest.mark.parametrize("family", [_base_param(f) for f in BASES])
 def test_a_family_base_is_exact_unmutated(family):
     """Each family's kernel (late form) as the campaign mutates it, unmutated: built with
     and without the sched passes, the two C's agree on the emulator (late mode, the
@@ -325,6 +368,18 @@ def test_a_family_base_is_exact_unmutated(family):
     for other, base in TWINS.items():
         if base == family:
             _as_its_twin(other)
+    if family in TYPE_TWINS:
+        _as_its_twin(family, TYPE_TWINS[family])
+
+
+def test_the_bases_sample_holds_every_kind():
+    """The default run's bases of :data:`BASE_TABLE` (those not marked ``long``) hold every
+    front end's path, element type, layout and MFMA of the table (``campaign_sample.py``),
+    and the table is every base of :data:`BASES` but those another family stands for."""
+    assert {c.id for c in BASE_TABLE} == set(BASES) - set(SAME_PATH) - set(TYPE_TWINS)
+    kept = default_ids([_base_param(f) for f in BASES if f in {c.id for c in BASE_TABLE}],
+                       BASE_TEST)
+    assert uncovered(BASE_TABLE, kept) == set()
 
 
 def test_a_mutant_racing_on_c_is_input_broken():

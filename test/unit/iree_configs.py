@@ -21,6 +21,7 @@ from pathlib import Path
 
 from pipeline_mlir.tools.pipeline_opt import main
 from build_cache import cached
+from iree_forms import ONE_BUILT, RANDOM_ITEMS
 from kernel_builds import shared_build
 from steady_loop import (assert_short, assert_steady, assert_steady_unrolled, counting_loops,
                          lowered_split)
@@ -277,8 +278,8 @@ SHORT: dict[str, tuple[int, str]] = {
 }
 
 #: the schedule form (the kernel plan's, which ``--emit=report`` prints:
-#: ``kernel/subtile_form.py``) of the configurations whose form is their point, from both
-#: forms of the kernel
+#: ``kernel/subtile_form.py``) of the configurations whose form is their point, from each
+#: form built (the other, of ``iree_forms.ONE_BUILT``, gives the built one's schedule)
 FORMS: dict[str, str] = {
     "i8_atbt_129x129x129": "A, B along K, diagonal (both the same K halves, MFMAs in the MMAs "
                            "(0, 0) and (1, 1) only); each of the kernel's MFMAs halved along K",
@@ -388,17 +389,24 @@ def generator(tmp_path_factory):
     return get
 
 
+def built_by_default(name: str, form: str) -> bool:
+    """Whether the default run builds ``form`` of ``name`` to a code object: a form of
+    :data:`CONFIGS` but the one ``iree_forms.ONE_BUILT`` only pipelines."""
+    return name in CONFIGS and ONE_BUILT.get(name, ("",))[0] != form
+
+
 def forms_agree(generated, name: str, built: str | None = None):
-    """The schedule (JSON) of configuration ``name``, the same from both forms.  A form of
-    :data:`CONFIGS`, whose code object the run builds anyway (``test_configuration``), and
-    the form ``built`` (the one a test emulates next) give their schedule from that build
-    (its schedule kept on the way: ``build_cache.KEPT_STAGES``), the others from
+    """The schedule (JSON) of configuration ``name``, the same from both forms.  A form
+    whose code object the default run builds anyway (:func:`built_by_default`) and the
+    form ``built`` (the one a test emulates next) give their schedule from that build
+    (its schedule kept on the way: ``build_cache.KEPT_STAGES``), the others (a form of
+    ``iree_forms.ONE_BUILT``, a configuration not of :data:`CONFIGS`) from
     ``--emit=schedule-json`` (once per run: :func:`exact_in_random_order` asks again)."""
     from pipeline_mlir.driver import CompileOptions, compile
 
     schedules = {}
     for form in ("prefetch", "late"):
-        if name in CONFIGS or form == built:
+        if built_by_default(name, form) or form == built:
             result = shared_build("4wave", input=str(generated(name, form)))
             # pipelined: a kernel plan lowered (test_configuration's check, which a form of
             # RANDOM_FORM is not run by)
@@ -415,7 +423,8 @@ def forms_agree(generated, name: str, built: str | None = None):
 #: configuration -> the form a topic module runs in random order with
 #: :func:`exact_in_random_order` (its item also checks, through :func:`forms_agree`, that
 #: both forms are pipelined into one schedule): ``test_configuration`` runs that form's code
-#: object in late mode no more, only the other's (both forms' waits and barriers are the
+#: object in late mode no more, only the other's (or, for a configuration of
+#: ``iree_forms.ONE_BUILT``, the long tier does; the default run its schedule alone) (both forms' waits and barriers are the
 #: schedule's: the late run of one form checks them; the random run checks the form's own
 #: code, on workgroups that show an offset or a swapped id).  The form a test passes to
 #: :func:`exact_in_random_order` must be this one; a topic item taken away takes its entry.
@@ -504,11 +513,30 @@ def long_reason(name: str, form: str | None = None) -> str | None:
     """The long-tier marker's reason of configuration ``name`` (in ``form``, if one is
     named), None if the default run runs it (:data:`LONG`)."""
     entry = LONG.get((name, form)) or LONG.get(name)
+    if entry is None and form is not None and ONE_BUILT.get(name, ("",))[0] == form:
+        return one_built_reason(name)
     if entry is None:
         return None
     stands, why = entry
     stands = " and ".join((stands,) if isinstance(stands, str) else stands)
     return f"{name}{f' ({form})' if form else ''}: {why}; {stands} in the default run"
+
+
+def compared_by(name: str) -> str:
+    """The default-run item that builds and emulates the other form of a configuration of
+    ``iree_forms.ONE_BUILT`` and compares the two forms' schedules (:func:`forms_agree`)."""
+    other = "late" if ONE_BUILT[name][0] == "prefetch" else "prefetch"
+    if name in RANDOM_FORM:
+        return f"{RANDOM_ITEMS[name]} ({other}, random order)"
+    return f"test_configuration[{name}-{other}] (late mode)"
+
+
+def one_built_reason(name: str) -> str:
+    """The long-tier reason of the form of ``name`` that ``iree_forms.ONE_BUILT`` only
+    pipelines in the default run."""
+    form, why = ONE_BUILT[name]
+    return f"{name} ({form}): {why}; its schedule compared with the other form's, which is " \
+        f"built and emulated, by {compared_by(name)} in the default run"
 
 
 def param(name: str, *values, form: str | None = None):
@@ -548,7 +576,7 @@ def exact_in_random_order(generated, name: str, capsys, seed: int, form: str,
     other offsets.  One form (:data:`RANDOM_FORM`): both give one schedule (checked here,
     :func:`forms_agree`, from the run's builds of the two forms), so the same waits and
     barriers, and ``test_configuration`` runs the other form's code object in late mode
-    (the two forms' runs in each mode cost twice, for no wait or barrier more).  The
+    (in the long tier for a configuration of ``iree_forms.ONE_BUILT``) (the two forms' runs in each mode cost twice, for no wait or barrier more).  The
     form emulated is built once: its schedule is that build's (``forms_agree``'s
     ``built``)."""
     assert RANDOM_FORM.get(name, form) == form, f"{name}: RANDOM_FORM names " \

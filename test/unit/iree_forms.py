@@ -134,3 +134,20 @@ RANDOM_ITEMS: dict[str, str] = {
                      "fp8_abt_1024x1024x1536_vector_distribute"),
                     "test_iree_config_ksplit.py::test_vector_distribute_fp8_split_along_k"),
 }
+
+
+def compared_by(name: str) -> str:
+    """The default-run item that builds and emulates the other form of a configuration of
+    :data:`ONE_BUILT` and compares the two forms' schedules (``iree_configs.forms_agree``)."""
+    other = "late" if ONE_BUILT[name][0] == "prefetch" else "prefetch"
+    if name in RANDOM_ITEMS:
+        return f"{RANDOM_ITEMS[name]} ({other}, random order)"
+    return f"test_configuration[{name}-{other}] (late mode)"
+
+
+def one_built_reason(name: str) -> str:
+    """The long-tier reason of the form of ``name`` that :data:`ONE_BUILT` only pipelines in
+    the default run."""
+    form, why = ONE_BUILT[name]
+    return f"{name} ({form}): {why}; its schedule compared with the other form's, which is " \
+        f"built and emulated, by {compared_by(name)} in the default run"

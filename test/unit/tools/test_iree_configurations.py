@@ -232,6 +232,7 @@ def test_each_form_left_out_stands_for_or_by_one_run():
     (whose late form's own path is the point), none of ``ONE_BUILT``."""
     for name in ONE_BUILT:
         assert name in CONFIGS and CONFIGS[name][2] is None and name not in LONG, name
+    assert set(RANDOM_ITEMS) == set(RANDOM_FORM)
     for name in CONFIGS:
         built = [f for f in ("prefetch", "late") if _built_by_default(name, f)]
         if CONFIGS[name][2] is None and len(built) == 2:

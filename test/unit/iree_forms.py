@@ -64,6 +64,9 @@ ONE_BUILT: dict[str, tuple[str, str]] = {
         ("i8_abt_2048x2048x1024", "late", "i8's register copies from either form"),
         ("bf16_abt_512_mfma32", "prefetch", "the 32x32x16 MFMA from either form"),
         ("i8_abt_512_mfma32", "prefetch", "the 32x32x32 MFMA from either form"),
+        ("fp8_abt_512x512x896_mfma32", "prefetch", "the 32x32x64 MFMA from either form (the "
+         "late form's stores, which LLVM interleaves with the remainder's MFMAs, "
+         "lowering/xdl_window.py, are the built form's)"),
         ("bf16_abt_300x500x200", "late", "the 4-byte copies at C's edges from either form"),
         ("bf16_ab_2048x2048x1024_vector_distribute", "prefetch", "B's one-element reads "
          "regrouped from either form (the late form's scf.if %true: "
@@ -89,8 +92,6 @@ BOTH_BUILT: dict[str, str] = {
     "bf16_abt_2048x2048x1024_vector_distribute": "the prefetch point's whole-tile products "
                                                  "(vector_distribute.py), the late form's "
                                                  "scf.if %true (const_if.py)",
-    "fp8_abt_512x512x896_mfma32": "the late form's stores LLVM interleaves with the "
-                                  "remainder's MFMAs (lowering/xdl_window.py)",
     "bf16_ab_2048x2048x1024": "the transposing reads traced through each form's own vector "
                               "ops (from_elements; insert_strided_slice, shape_cast, "
                               "transpose)",

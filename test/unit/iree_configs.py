@@ -21,6 +21,7 @@ from pathlib import Path
 
 from pipeline_mlir.tools.pipeline_opt import main
 from build_cache import cached
+from iree_forms import ONE_BUILT, one_built_reason
 from kernel_builds import shared_build
 from steady_loop import (assert_short, assert_steady, assert_steady_unrolled, counting_loops,
                          lowered_split)
@@ -277,8 +278,8 @@ SHORT: dict[str, tuple[int, str]] = {
 }
 
 #: the schedule form (the kernel plan's, which ``--emit=report`` prints:
-#: ``kernel/subtile_form.py``) of the configurations whose form is their point, from both
-#: forms of the kernel
+#: ``kernel/subtile_form.py``) of the configurations whose form is their point, from each
+#: form built (the other, of ``iree_forms.ONE_BUILT``, gives the built one's schedule)
 FORMS: dict[str, str] = {
     "i8_atbt_129x129x129": "A, B along K, diagonal (both the same K halves, MFMAs in the MMAs "
                            "(0, 0) and (1, 1) only); each of the kernel's MFMAs halved along K",
@@ -388,17 +389,33 @@ def generator(tmp_path_factory):
     return get
 
 
-def forms_agree(generated, name: str, built: str | None = None):
-    """The schedule (JSON) of configuration ``name``, the same from both forms.  A form of
-    :data:`CONFIGS`, whose code object the run builds anyway (``test_configuration``), and
-    the form ``built`` (the one a test emulates next) give their schedule from that build
-    (its schedule kept on the way: ``build_cache.KEPT_STAGES``), the others from
-    ``--emit=schedule-json`` (once per run: :func:`exact_in_random_order` asks again)."""
-    from pipeline_mlir.driver import CompileOptions, compile
+def built_by_default(name: str, form: str) -> bool:
+    """Whether the default run builds ``form`` of ``name``: a form of :data:`CONFIGS` but
+    the one ``iree_forms.ONE_BUILT`` only pipelines."""
+    return name in CONFIGS and ONE_BUILT.get(name, ("",))[0] != form
 
+
+def _schedule(text: str) -> str:
+    """``--emit=schedule-json`` of ``text`` outside the run's store: a merge is confirmed
+    on this run's module taken on to LLVM's code, not by an hsaco build that runs the front
+    end again (``driver/merge_confirm.py``; bf16 A^T x B 2048x2048x1024: 1.2 s CPU less)."""
+    from pipeline_mlir.driver import CompileOptions, compile
+    from pipeline_mlir.driver.code_cache import sharing
+    with sharing(None):
+        return compile(CompileOptions(schedule="4wave", text=text,
+                                      emit="schedule-json")).checked_output()
+
+
+def forms_agree(generated, name: str, built: str | None = None):
+    """The schedule (JSON) of configuration ``name``, the same from both forms.  A form
+    whose code object the default run builds anyway (:func:`built_by_default`) and the
+    form ``built`` (the one a test emulates next) give their schedule from that build
+    (its schedule kept on the way: ``build_cache.KEPT_STAGES``), the others (a form of
+    ``iree_forms.ONE_BUILT``, a configuration not of :data:`CONFIGS`) from
+    ``--emit=schedule-json`` (once per run: :func:`exact_in_random_order` asks again)."""
     schedules = {}
     for form in ("prefetch", "late"):
-        if name in CONFIGS or form == built:
+        if built_by_default(name, form) or form == built:
             result = shared_build("4wave", input=str(generated(name, form)))
             # pipelined: a kernel plan lowered (test_configuration's check, which a form of
             # RANDOM_FORM is not run by)
@@ -406,8 +423,7 @@ def forms_agree(generated, name: str, built: str | None = None):
             schedules[form] = result.stages["schedule-json"]
             continue
         text = generated(name, form).read_text()
-        schedules[form] = cached("4wave-schedule-json", text, lambda: compile(CompileOptions(
-            schedule="4wave", text=text, emit="schedule-json")).checked_output())
+        schedules[form] = cached("4wave-schedule-json", text, lambda: _schedule(text))
     assert schedules["prefetch"] == schedules["late"]
     return schedules["late"]
 
@@ -415,7 +431,8 @@ def forms_agree(generated, name: str, built: str | None = None):
 #: configuration -> the form a topic module runs in random order with
 #: :func:`exact_in_random_order` (its item also checks, through :func:`forms_agree`, that
 #: both forms are pipelined into one schedule): ``test_configuration`` runs that form's code
-#: object in late mode no more, only the other's (both forms' waits and barriers are the
+#: object in late mode no more, only the other's (for ``iree_forms.ONE_BUILT``, the long
+#: tier; the default run its schedule alone; both forms' waits and barriers are the
 #: schedule's: the late run of one form checks them; the random run checks the form's own
 #: code, on workgroups that show an offset or a swapped id).  The form a test passes to
 #: :func:`exact_in_random_order` must be this one; a topic item taken away takes its entry.
@@ -447,9 +464,9 @@ RANDOM_FORM = {
 #: forms in ``test_configuration``, its runs in a topic module) only ``PIPELINE_TEST_LONG=1``
 #: runs: name -> (the configuration of the default run that stands for it, or a tuple of
 #: them, why it takes their path); (name, form) -> the same for one form of it, its other
-#: form kept.  Read by
-#: the parametrisations (:func:`param`); ``test_each_form_left_out_stands_for_or_by_one_run``
-#: checks that each stand-in is run in the default run.
+#: form kept.  Read by the parametrisations (:func:`param`);
+#: ``test_each_form_left_out_stands_for_or_by_one_run`` checks each stand-in pipelined by
+#: the default run.
 LONG: dict[str | tuple[str, str], tuple[str | tuple[str, ...], str]] = {
     # type twins (test_configuration's TWINS: both forms the twin's text but for the type,
     # checked by the twin's item, which moves with it)
@@ -504,6 +521,8 @@ def long_reason(name: str, form: str | None = None) -> str | None:
     """The long-tier marker's reason of configuration ``name`` (in ``form``, if one is
     named), None if the default run runs it (:data:`LONG`)."""
     entry = LONG.get((name, form)) or LONG.get(name)
+    if entry is None and form is not None and ONE_BUILT.get(name, ("",))[0] == form:
+        return one_built_reason(name)
     if entry is None:
         return None
     stands, why = entry
@@ -546,9 +565,9 @@ def exact_in_random_order(generated, name: str, capsys, seed: int, form: str,
     row and column.  The random order checks the waits and barriers, which are the
     schedule's and the same in every workgroup; a tile between these takes their paths at
     other offsets.  One form (:data:`RANDOM_FORM`): both give one schedule (checked here,
-    :func:`forms_agree`, from the run's builds of the two forms), so the same waits and
-    barriers, and ``test_configuration`` runs the other form's code object in late mode
-    (the two forms' runs in each mode cost twice, for no wait or barrier more).  The
+    :func:`forms_agree`), so the same waits and barriers, and ``test_configuration`` runs
+    the other form's code object in late mode (the long tier, for ``iree_forms.ONE_BUILT``;
+    the two forms' runs in each mode cost twice, for no wait or barrier more).  The
     form emulated is built once: its schedule is that build's (``forms_agree``'s
     ``built``)."""
     assert RANDOM_FORM.get(name, form) == form, f"{name}: RANDOM_FORM names " \

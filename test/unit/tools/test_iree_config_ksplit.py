@@ -33,7 +33,8 @@ def test_vector_distribute_fp8_split_along_k(generated, name, form, lgkm_b, caps
     subtile, issued in runs, where IREE's copies of B each hold one sub-step's rows only),
     and the kernel is exact with memory completing in a random order the counters allow
     (one form each: ``test_configuration`` runs the ``A x B^T`` ones' other forms in late mode,
-    ``iree_configs.RANDOM_FORM``); at 8
+    ``iree_configs.RANDOM_FORM``; in the default run, the ones of ``iree_forms.ONE_BUILT``
+    to their schedule alone); at 8
     sub-steps (``A x B``) the run goes round the pipelined loop, the others' runs make what
     ``SHORT`` pins."""
     schedule = json.loads(forms_agree(generated, name, built=form))

@@ -4,7 +4,8 @@ forms give one schedule with the counts of the tile, and one form's kernel is ex
 memory completing in a random order the counters allow (one form each: both give one
 schedule, so the same waits and barriers, and ``test_configuration`` runs the other form's
 code object in late mode, this one's not again: ``iree_configs.RANDOM_FORM``,
-``exact_in_random_order``); copies that point the rows
+``exact_in_random_order``; for a configuration of ``iree_forms.ONE_BUILT`` the default run
+takes the other form to its schedule alone); copies that point the rows
 past the edge of C inside the buffer are refused at the copy.
 """
 

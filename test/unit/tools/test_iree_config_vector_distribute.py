@@ -5,7 +5,8 @@ one byte) at a time and regrouped into transposing reads. Both forms give one sc
 one main loop), and one form's kernel is exact with memory completing in a random order the
 counters allow (one form each: both give one schedule, so the same waits and barriers, and
 ``test_configuration`` runs the other form's code object in late mode, this one's not
-again: ``iree_configs.RANDOM_FORM``, ``exact_in_random_order``). The fp8 kernels split along K are in
+again: ``iree_configs.RANDOM_FORM``, ``exact_in_random_order``; for a configuration of
+``iree_forms.ONE_BUILT`` the default run takes the other form to its schedule alone). The fp8 kernels split along K are in
 ``test_iree_config_ksplit.py``.
 """
 

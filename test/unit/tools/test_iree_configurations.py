@@ -11,7 +11,9 @@ only; a form that is another configuration's but for the type and the numbers,
 module runs in random order, ``iree_configs.RANDOM_FORM``, which checks it pipelined, one
 schedule with the other form, and exact on workgroups that show an offset or a swapped id;
 a configuration or form of ``iree_configs.LONG``, whose path the configuration it names
-takes, in the long tier only):
+takes, in the long tier only; and the form of ``iree_forms.ONE_BUILT``, whose two forms give
+one schedule, in the long tier only: the default run pipelines it to its schedule alone,
+compared with the built form's by the item that emulates that one):
 
 * pipelined (the build lowered a kernel plan, not a loop left as written, which is exact
   too): the schedule it runs is hazard-free in the simulator (``sched-fix-hazards``
@@ -29,11 +31,14 @@ What each topic adds is in ``test_iree_config_layouts.py`` (transposing reads),
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from iree_configs import (CONFIGS, FORMS, HOLDS, LONG, NO_LOOP, RANDOM_FORM, G,
-                          assert_steady_or_short, assert_type_twin, forall_grid, param)
+                          assert_steady_or_short, assert_type_twin, forall_grid, forms_agree,
+                          param)
+from iree_forms import BOTH_BUILT, ONE_BUILT, RANDOM_ITEMS
 from kernel_builds import shared_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
@@ -112,11 +117,35 @@ def _run_here(name: str, form: str) -> bool:
                 name in SAME_LATE and form == "late" or RANDOM_FORM.get(name) == form)
 
 
-def _in_default_run(name: str, form: str) -> bool:
-    """Whether the default run runs ``form`` of ``name``: here or in random order
-    (``RANDOM_FORM``), neither in the long tier (``iree_configs.LONG``)."""
+def _built_by_default(name: str, form: str) -> bool:
+    """Whether the default run builds ``form`` of ``name`` and emulates it: here or in
+    random order (``RANDOM_FORM``), neither in the long tier (``iree_configs.LONG``, the
+    form ``iree_forms.ONE_BUILT`` only pipelines)."""
     return name not in LONG and (name, form) not in LONG and \
+        ONE_BUILT.get(name, ("",))[0] != form and \
         (_run_here(name, form) or RANDOM_FORM.get(name) == form)
+
+
+def _compared_by_default(name: str, form: str) -> bool:
+    """Whether ``form`` of ``name`` is the one ``ONE_BUILT`` only pipelines in the default
+    run, the other built and emulated by an item that compares the two forms' schedules:
+    ``test_configuration`` of the other form, or the topic item that runs the other in
+    random order (``iree_forms.RANDOM_ITEMS``: a test function of that module that names
+    the configuration)."""
+    other = "late" if form == "prefetch" else "prefetch"
+    if ONE_BUILT.get(name, ("",))[0] != form or name in BOTH_BUILT or \
+            CONFIGS[name][2] is not None or not _built_by_default(name, other):
+        return False
+    if RANDOM_FORM.get(name) != other:
+        return name not in RANDOM_FORM and _run_here(name, other)
+    module, function = RANDOM_ITEMS[name].split("::")
+    text = (Path(__file__).parent / module).read_text()
+    return f"def {function}(" in text and f'"{name}"' in text
+
+
+def _pipelined_by_default(name: str, form: str) -> bool:
+    """Built and emulated, or compared (:func:`_compared_by_default`), in the default run."""
+    return _built_by_default(name, form) or _compared_by_default(name, form)
 
 
 @pytest.mark.parametrize("name,form", [param(n, f, form=f) for n in CONFIGS
@@ -144,6 +173,8 @@ def test_configuration(generated, name, form, tmp_path, capsys):
     # result of the build main just made, from the run's store: no build again)
     plans = shared_build("4wave", (), input=str(src)).plans
     assert plans, f"{name} ({form}): not pipelined"
+    if name in ONE_BUILT and name not in RANDOM_FORM:  # the other form: its schedule alone
+        forms_agree(generated, name, built=form)
     if name in FORMS:       # the form the docs table says (--emit=report prints it)
         assert [str(p.form) for p in plans] == [FORMS[name]], plans
     if name in HOLDS:       # (the instructions that are its point)
@@ -188,31 +219,43 @@ def test_configuration(generated, name, form, tmp_path, capsys):
 
 
 def test_each_form_left_out_stands_for_or_by_one_run():
-    """Each form of a configuration of the default run that it leaves out of
-    ``test_configuration`` is run there as another: a form of ``iree_configs.RANDOM_FORM``
-    (run in random order) whose other form is run here, a twin's form (:data:`TWINS`,
-    :data:`SAME_LATE`, :data:`SAME_PREFETCH`) whose counterpart's same form is run, or a
-    form of the long tier (``iree_configs.LONG``) whose stand-in's same form is run; and
-    each configuration of the long tier has a stand-in the default run runs in both forms
-    (or in the form the entry names), itself not in the long tier."""
+    """Each form of a configuration of the default run that it does not build and emulate
+    in ``test_configuration`` is run there as another: a form of
+    ``iree_configs.RANDOM_FORM`` (run in random order) whose other form is run here, a
+    twin's form (:data:`TWINS`, :data:`SAME_LATE`, :data:`SAME_PREFETCH`) whose
+    counterpart's same form is run, the form of ``iree_forms.ONE_BUILT`` only pipelined,
+    its schedule compared by the item that builds and emulates the other, or a form of the
+    long tier (``iree_configs.LONG``) whose stand-in's same form is pipelined; each
+    configuration of the long tier has a stand-in the default run pipelines in both forms
+    (or in the form the entry names), itself not in the long tier; and each pipelined
+    configuration the default run builds from both forms is one of ``iree_forms.BOTH_BUILT``
+    (whose late form's own path is the point), none of ``ONE_BUILT``."""
+    for name in ONE_BUILT:
+        assert name in CONFIGS and CONFIGS[name][2] is None and name not in LONG, name
+    assert set(RANDOM_ITEMS) == set(RANDOM_FORM)
     for name in CONFIGS:
+        built = [f for f in ("prefetch", "late") if _built_by_default(name, f)]
+        if CONFIGS[name][2] is None and len(built) == 2:
+            assert name in BOTH_BUILT, f"{name}: both forms built, in neither table"
+        assert name not in BOTH_BUILT or len(built) == 2, f"{name}: BOTH_BUILT, not built so"
         for form in ("prefetch", "late"):
             other = "late" if form == "prefetch" else "prefetch"
-            if name in LONG or _in_default_run(name, form):
-                continue
-            if (name, form) in LONG:        # (its stand-ins checked below)
-                continue
+            if name in LONG or (name, form) in LONG or _built_by_default(name, form):
+                continue            # (the long tier's stand-ins checked below)
+            if name in ONE_BUILT:
+                assert _compared_by_default(name, form), (name, form, ONE_BUILT[name])
             elif RANDOM_FORM.get(name) == form:
-                assert _in_default_run(name, other), (name, form)
+                assert _built_by_default(name, other), (name, form)
             else:
                 twin = TWINS.get(name) or (SAME_LATE if form == "late" else SAME_PREFETCH)[name]
-                assert _in_default_run(twin, form), (name, form)
+                assert _built_by_default(twin, form), (name, form)
     for key, (stands, _why) in LONG.items():
         name, forms = (key, ("prefetch", "late")) if isinstance(key, str) else (key[0], key[1:])
         assert name in CONFIGS, key
         for stand in (stands,) if isinstance(stands, str) else stands:
             for form in forms:
-                assert stand in CONFIGS and _in_default_run(stand, form), (key, stand, form)
+                assert stand in CONFIGS and _pipelined_by_default(stand, form), \
+                    (key, stand, form)
 
 
 #: iree-compile's C-matrix threshold (a matmul whose C has fewer elements is not given

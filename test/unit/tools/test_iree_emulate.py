@@ -16,7 +16,8 @@ offsets at their largest, the buffers' ends) and checks their three 128 x 128 ti
 (4096 = 32 x 128: no edge tiles) in the late completion mode (memory completing at the
 wait that forces it, so a missing wait or barrier shows as a finding or wrong data: the
 same check as the eager mode's, and more; the command-line tests below run the pipelined
-kernel eagerly too).
+kernel eagerly too).  The late form's such run is of the long tier: both forms give one
+schedule (test_iree_families.py), and the command-line tests run its code object.
 
 The command line (``pipeline-opt --emulate``) runs the same kernels as a user would: an IREE
 dispatch built with ``--pipeline`` (sizes, bindings and grid read from it), the code object
@@ -122,7 +123,11 @@ def _check(data: bytes, workgroups, mode: str, contract: str, k: int = SIZE) -> 
     assert run.exact, run.summary() + f", first wrong element {run.first_bad}"
 
 
-@pytest.mark.parametrize("form", ["prefetch", "late"])
+@pytest.mark.parametrize("form", ["prefetch", pytest.param("late", marks=pytest.mark.long(
+    "one schedule from both forms: test_iree_families.py::test_both_forms_give_one_schedule"
+    "[bf16-abt-4096]; the late form's code object run in late mode on workgroup 0 "
+    "(test_cli_runs_the_pipelined_code_object_and_its_assembly, its assembly) and eagerly "
+    "on workgroups 0 and 1023 (test_cli_builds_and_runs_an_iree_dispatch[late-...])"))])
 def test_pipelined_iree_kernel_is_exact(kernels, form):
     with counting_loops() as loops:
         _check(kernels[f"4wave-{form}"], GRID_2D if form == "prefetch" else GRID_1D, "late",

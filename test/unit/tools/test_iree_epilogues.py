@@ -125,16 +125,20 @@ def generated(tmp_path_factory):
 #: (config, form) -> why it is in the long tier (``long_tier.py``): a second instance of an
 #: epilogue kind and launch shape whose other form or twin the default run emulates, every
 #: line of the package it runs (the emulator aside) run by the default run's items of this
-#: module and test_iree_families.py (measured with per-item line coverage)
+#: module and test_iree_families.py (measured with per-item line coverage, when
+#: test_iree_families.py built these late forms; it now takes them to their schedule only,
+#: compared with the emulated prefetch point's)
 LONG = {
     ("bias_row", "late"): "the bias's extra binding emulated from a late form: "
     "test_an_8_wave_epilogue_through_private_memory_is_exact; this kernel's late form "
-    "built in test_iree_families.py (epilogue-bias-row) and its clamped bias read by "
+    "pipelined (one schedule with the prefetch point's) in test_iree_families.py "
+    "(epilogue-bias-row) and its clamped bias read by "
     "test_a_bias_of_m_cut_by_the_tile_reads_zeros_past_its_end",
     ("bias_relu", "late"): "bias + relu emulated at the prefetch point "
     "([bias_relu-prefetch]), a late form's bias by "
     "test_an_8_wave_epilogue_through_private_memory_is_exact; this kernel's late form "
-    "built in test_iree_families.py (epilogue-bias-relu-f16)",
+    "pipelined (one schedule with the prefetch point's) in test_iree_families.py "
+    "(epilogue-bias-relu-f16)",
     ("trunc_f16", "late"): "truncf to bf16's kernel renamed (test_iree_families.py's "
     "test_truncf_to_f16_is_truncf_to_bf16_renamed), whose late form's schedule is compared "
     "there (epilogue-trunc-bf16); a narrowed C emulated in [trunc_bf16-prefetch]",

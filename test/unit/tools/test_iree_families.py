@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from build_cache import share_code_objects
+from build_cache import cached, share_code_objects
 from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.isa.asm import parse_asm
 from pipeline_mlir.tools.pipeline_opt import main
@@ -31,7 +31,7 @@ DATA = ROOT / "test" / "data" / "iree"
 sys.path.insert(0, str(DATA))
 import epilogues as E  # noqa: E402
 import generate as G  # noqa: E402
-from iree_configs import CONFIGS, TARGET_LINE  # noqa: E402
+from iree_configs import CONFIGS, TARGET_LINE, forms_agree  # noqa: E402
 from kernel_builds import shared_build  # noqa: E402
 from test_iree_emulate import needs_iree  # noqa: E402
 from test_iree_epilogues import CONFIGS as EPILOGUE_CONFIGS  # noqa: E402
@@ -173,7 +173,10 @@ UNBUILT = {"fp8-abt-edges-k2"}
 UNBUILT_FORMS = {("i8-abt-edges-k1000", "prefetch"),
                  # test_iree_epilogues.py emulates truncf to bf16 at the prefetch point and
                  # to f16 in its late form only (one text but for the type: its ONE_FORM)
-                 ("epilogue-trunc-bf16", "late")}
+                 ("epilogue-trunc-bf16", "late"),
+                 # ... and bias + relu and the bias of M at the prefetch point only (their late
+                 # forms' builds and runs are of the long tier: its LONG)
+                 ("epilogue-bias-relu-f16", "late"), ("epilogue-bias-row", "late")}
 #: the families of :data:`ROUND_TRIP` whose prefetch point the run builds to a code object
 #: anyway (test_iree_configurations.py: those of :data:`CONFIG_OF`; test_iree_pingpong.py:
 #: IREE's 8-wave kernels; :func:`test_both_forms_give_one_schedule`: the rest of
@@ -186,20 +189,26 @@ BUILT_ELSEWHERE = {f for f in ROUND_TRIP if KERNELS[f][0][0] in ("config", "8wav
 
 @needs_iree
 @pytest.mark.parametrize("family", FORMS_AGREE)
-def test_both_forms_give_one_schedule(family, tmp_path):
+def test_both_forms_give_one_schedule(family, tmp_path, generated):
     """The schedule (``--emit=schedule-json``'s) of each form: the one its code object is
     built with, kept on the way by that build (``build_cache.KEPT_STAGES``), where the
-    modules that emulate the family build both forms anyway, through the run's code-object
-    store (test_iree_configurations.py, test_iree_emulate.py, test_iree_epilogues.py,
-    test_tails_iree.py, test_shared_remainder_iree.py): the passes run once per form; of
-    :data:`UNBUILT`, ``--emit=schedule-json`` itself (no lowering, no LLVM)."""
+    modules that emulate the family build that form anyway, through the run's code-object
+    store (test_iree_emulate.py, test_iree_epilogues.py, test_tails_iree.py,
+    test_shared_remainder_iree.py; of a configuration of ``iree_configs.CONFIGS``, the forms
+    ``iree_configs.forms_agree`` takes from test_iree_configurations.py's builds): the passes
+    run once per form; of :data:`UNBUILT` and :data:`UNBUILT_FORMS`,
+    ``--emit=schedule-json`` itself (no lowering, no LLVM; once per run)."""
+    if KERNELS[family][0][0] == "config":
+        forms_agree(generated, KERNELS[family][0][1])
+        return
     schedules = []
     for form in ("prefetch", "late"):
         src = str(_form(family, form, tmp_path))
         if family in UNBUILT or (family, form) in UNBUILT_FORMS:
-            result = compile(CompileOptions(schedule=KERNELS[family][1], emit="schedule-json",
-                                            input=src))
-            schedules.append(result.checked_output())
+            spec, text = KERNELS[family][1], Path(src).read_text()
+            schedules.append(cached(f"{spec}-schedule-json", text, lambda: compile(
+                CompileOptions(schedule=spec, emit="schedule-json", text=text)
+            ).checked_output()))
             continue
         result = compile(CompileOptions(schedule=KERNELS[family][1], emit="hsaco", input=src,
                                         stages=("schedule-json",)))

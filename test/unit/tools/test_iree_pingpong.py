@@ -31,7 +31,7 @@ late form, and pipelined with ``--pipeline=pingpong`` and no other option:
   read from the kernel; further configurations (``EIGHT_WAVE_VARIANTS``: f16, other wave
   grids, 256x128, K steps 32 and 128) are checked more cheaply: the same schedule from both
   forms, exact from the prefetch point in the late and the random mode (and one late
-  form, ``LATE_RUN``, built and exact in the late mode);
+  form, ``LATE_RUN``, built and exact in the late mode in the long tier);
 * a 32x32 MFMA tile one fragment wide per wave (i8 256x128 in 2x4 waves of 128x32): that
   operand's subtiles are its K halves (``frontend/k_subtiles.py``); one fragment wide in
   both operands (i8 64x128 in 2x4 waves of 32x32): both split along K crosswise;
@@ -114,12 +114,12 @@ _AT_256X128 = f"256x128's schedule (max_globals=0) that of {_BOTH}[matmul_bf16_a
 LONG = {
     "matmul_i8_abt_256x256_8wave":
         f"the path and schedule of {_BOTH}[matmul_bf16_abt_256x256_8wave] (both forms); "
-        f"{_I8}; its build handed back in test_handed_back_to_iree_compile_is_exact",
+        f"{_I8}; i8 handed back in test_handed_back_to_iree_compile_is_exact",
     "matmul_i8_abt_256x128_8wave":
         f"the path and schedule of {_BOTH}[matmul_bf16_abt_256x128_8wave] (both forms); {_I8}",
     "matmul_i8_abt_256x256_32x32_8wave":
         f"the path and schedule of {_BOTH}[matmul_bf16_abt_256x256_32x32_8wave] (both "
-        f"forms); {_I8_32}; its build handed back in test_handed_back_to_iree_compile_is_exact",
+        f"forms); {_I8_32}, handed back in test_handed_back_to_iree_compile_is_exact",
     "matmul_f16_abt_256x256_8wave":
         "a TWINS kernel, bf16 256x256's text but for the type "
         "(test_a_twin_is_its_twins_text_but_for_the_type); f16's 16x16x32 MFMAs run in "
@@ -147,16 +147,22 @@ LONG = {
 #: it), its build and run exact in the long tier.  A late form's lowering runs the lines of
 #: its prefetch point's and 12 more, the same for every kernel but one line of
 #: passes/buffer_soffset.py (traced by hand), all of which bf16 256x256's late form runs; the
-#: default run builds that one, K step 128's and 32x32's (whose late runs
-#: test_iree_mutants.py counts on) and :data:`LATE_RUN`'s
+#: default run builds that one and those of 256x256 at K step 128 and with 32x32 MFMAs
+#: (whose late runs test_iree_mutants.py counts on: its ``PINGPONG_RUN``); 256x128 at K step
+#: 128 (the mutation campaign's ``k128wn``, long tier there too) takes 256x256's split K
+#: step from both forms
 LATE_UNBUILT = ["matmul_bf16_abt_256x128_8wave", "matmul_bf16_abt_256x128_k32_8wave",
                 "matmul_fp8_abt_256x256_8wave", "matmul_fp8_abt_256x128_8wave",
                 "matmul_bf16_ab_128x128_k128_8wave", "matmul_bf16_atbt_128x128_k128_8wave",
                 "matmul_fp8_abt_256x256_32x32_8wave", "matmul_i8_abt_256x128_2x4_32x32_8wave",
-                "matmul_fp8_ab_128x128_8wave", "matmul_i8_ab_128x128_8wave"]
+                "matmul_fp8_ab_128x128_8wave", "matmul_i8_ab_128x128_8wave",
+                "matmul_bf16_abt_256x128_k128_8wave"]
 LONG.update({f"{n}-late": f"its late form's front end runs in {_BOTH}[{n}] (one schedule "
              f"from both forms), its lowering the lines of {_RUN}[{n}-prefetch] and of "
              f"{_RUN}[matmul_bf16_abt_256x256_8wave-late]" for n in LATE_UNBUILT})
+LONG["matmul_bf16_abt_256x128_k128_8wave-late"] += \
+    f"; a split K step's late form built and run in " \
+    f"{_RUN}[matmul_bf16_abt_256x256_k128_8wave-late]"
 
 
 def _items(keys, values=None) -> list:
@@ -415,11 +421,11 @@ def test_pipelined_kernel_is_exact_with_8_waves(generated, name, form, capsys):
         assert "workgroups x 8 waves" in out, out
 
 
-#: the variant whose late form is built and run too: FP8's 32x32x64 MFMAs at 64x128, two K
-#: steps merged into each K tile, whose late form lowers to code of its own (545
-#: instructions, the prefetch point's 500) and issues a 16-pass XDL MFMA, whose wait
-#: states every build checks on every path (driver/wait_check.py); no other test builds
-#: this late form as IREE gives it
+#: the variant whose late form the long tier builds and runs (:func:`test_late_run_is_exact`):
+#: FP8's 32x32x64 MFMAs at 64x128, two K steps merged into each K tile, whose late form
+#: lowers to code of its own (545 instructions, the prefetch point's 500) and issues a
+#: 16-pass XDL MFMA, whose wait states every build checks on every path
+#: (driver/wait_check.py)
 LATE_RUN = "matmul_fp8_abt_64x128_2x4_32x32_8wave"
 
 
@@ -430,28 +436,41 @@ def test_variant_forms_agree_and_run_exact(generated, name, capsys):
     allow and, unless another kernel of its spec does (:data:`RANDOM_BY`), in a random order
     they allow (one compile: the build cache shares it).  The
     late form is taken to its schedule only (``--emit=schedule-json``: no lowering, no
-    LLVM), but for :data:`LATE_RUN`'s, built and run exact in the late mode too, and for a
-    :data:`TWINS` kernel's, its twin's but for the type (not built)."""
+    LLVM; :data:`LATE_RUN`'s is built and run in the long tier), and a :data:`TWINS`
+    kernel's is its twin's but for the type (not built)."""
     built = _pipelined(generated(name, "prefetch"), "prefetch")
     late = _as_its_twin(generated, name, built) if name in TWINS else \
-        _pipelined(generated(name, "late"), "late").stages["schedule-json"] \
-        if name == LATE_RUN else \
         compile(CompileOptions(schedule="pingpong", input=str(generated(name, "late")),
                                emit="schedule-json")).checked_output()
     assert built.stages["schedule-json"] == late
-    runs = [("prefetch", "late")] + \
-        ([("prefetch", "random:7")] if _same_spec_runs_random(generated, name, built)
-         else []) + \
-        ([("late", "late")] if name == LATE_RUN else [])
-    for form, mode in runs:
-        with counting_loops() as loops:
-            rc, out, err = _run(capsys, "--pipeline=pingpong", "--emulate",
-                                str(generated(name, form)), "--emulate-workgroups=2",
-                                f"--emulate-mode={mode}")
-        assert rc == 0 and f"mode={mode.split(':')[0]}: exact, max error 0, 2 of " in out, \
-            out + err
-        assert_steady(loops)      # the steady loop ran (generate.steady_k)
-        assert "workgroups x 8 waves" in out, out
+    modes = ["late"] + (["random:7"] if _same_spec_runs_random(generated, name, built) else [])
+    for mode in modes:
+        _exact_with_8_waves(capsys, generated(name, "prefetch"), mode)
+
+
+def _exact_with_8_waves(capsys, src: Path, mode: str) -> None:
+    """``src`` pipelined with ``pingpong`` runs 8 waves exact on 2 workgroups in ``mode``,
+    round its steady loop."""
+    with counting_loops() as loops:
+        rc, out, err = _run(capsys, "--pipeline=pingpong", "--emulate", str(src),
+                            "--emulate-workgroups=2", f"--emulate-mode={mode}")
+    assert rc == 0 and f"mode={mode.split(':')[0]}: exact, max error 0, 2 of " in out, \
+        out + err
+    assert_steady(loops)      # the steady loop ran (generate.steady_k)
+    assert "workgroups x 8 waves" in out, out
+
+
+@pytest.mark.parametrize("name", [pytest.param(LATE_RUN, marks=pytest.mark.long(
+    "its late form's front end runs in test_variant_forms_agree_and_run_exact[" + LATE_RUN +
+    "] (one schedule from both forms, its prefetch point exact); a late form of this "
+    "kernel with K known at launch (merged, its remainders on the schedule's buffers) is "
+    "built and exact in test_kmerge.py::test_a_merged_loop_of_sizes_known_at_launch_is_exact"))])
+def test_late_run_is_exact(generated, name, capsys):
+    """:data:`LATE_RUN`'s late form, built: the schedule of its prefetch point, and exact with
+    8 waves in the late mode."""
+    late = _pipelined(generated(name, "late"), "late").stages["schedule-json"]
+    assert _pipelined(generated(name, "prefetch"), "prefetch").stages["schedule-json"] == late
+    _exact_with_8_waves(capsys, generated(name, "late"), "late")
 
 
 def test_a_kernel_that_is_not_its_twin_is_told(generated):
@@ -531,17 +550,28 @@ def test_k_split_refuses_a_swizzle_that_mixes_the_split_bit(generated, capsys, t
 #: reads, 16-bit ones issued in runs and 8-bit ones; 32x32 MFMAs), each kernel standing for
 #: as many families as it has: bf16 256x256 at K step 128 (bf16, the split K step), f16
 #: ``A x B`` at K step 128 (f16, 16-bit transposing reads in runs), fp8 ``A x B`` (E4M3FN,
-#: 8-bit transposing reads), E5M2 and i8 256x256 (each its 16x16 MFMA) and i8 with 32x32
-#: MFMAs.  The other kernels (other tiles and K steps, the other element types of each way
-#: of reading and multiplying) hand back one of these executable interfaces and ways, and
-#: are exact in our own build from both forms above.  Not A^T x B^T (a code object does
-#: not say that A is K x M)
+#: 8-bit transposing reads), E5M2 256x256 (its 16x16 MFMA) and i8 256x128 with 32x32 MFMAs
+#: (i8, 32x32 MFMAs; i8 ``A x B``, its 16x16 MFMA, in the long tier: :data:`HANDED_BACK_LONG`;
+#: kernels the default run builds anyway, where i8 256x256's 16x16 and 32x32 kernels, the
+#: same executable interface and MFMAs, are of the long tier).  The
+#: other kernels (other tiles and K steps, the other element types of each way of reading
+#: and multiplying) hand back one of these executable interfaces and ways, and are exact in
+#: our own build from one form above.  Not A^T x B^T (a code object does not say that A is
+#: K x M)
 HANDED_BACK = ["matmul_bf16_abt_256x256_k128_8wave", "matmul_f16_ab_128x128_k128_8wave",
                "matmul_fp8_ab_128x128_8wave", "matmul_fp8e5m2_abt_256x256_8wave",
-               "matmul_i8_abt_256x256_8wave", "matmul_i8_abt_256x256_32x32_8wave"]
+               "matmul_i8_ab_128x128_8wave", "matmul_i8_abt_256x128_2x4_32x32_8wave"]
+#: the kernels of :data:`HANDED_BACK` handed back in the long tier only: a second kernel of
+#: a family the default run hands back -> why
+HANDED_BACK_LONG = {
+    "matmul_i8_ab_128x128_8wave": "i8's executable interface handed back with the i8 "
+    "256x128 32x32x32 kernel ([matmul_i8_abt_256x128_2x4_32x32_8wave]), 8-bit transposing "
+    "reads with fp8 A x B ([matmul_fp8_ab_128x128_8wave]); i8's 16x16x64 MFMAs handed back "
+    "and exact in test_iree_round_trip.py::test_i8_round_trip_builds_a_vmfb_that_computes_c"}
 
 
-@pytest.mark.parametrize("name", HANDED_BACK)
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.long(HANDED_BACK_LONG[n]))
+                                  if n in HANDED_BACK_LONG else n for n in HANDED_BACK])
 def test_handed_back_to_iree_compile_is_exact(generated, name, capsys, tmp_path):
     """The pipelined kernel, given back to ``iree-compile`` by executable substitution: the
     code object it builds runs 8 waves with IREE's HAL bindings and computes C exactly (one

@@ -129,12 +129,12 @@ def analyse_loop(loop, schedule=None) -> Analysis:
     try:
         partition_loop(an, defer=timed)
     except IRError as e:
-        own, where = e, e.op.location
+        own, where = e, _location(e)
     if own is None and timed:
         merged, own = _timed_merge(an, schedule)
         if own is None:
             return merged if merged is not None else _unmerged(an)
-        where = own.op.location
+        where = _location(own)
     if own is not None:
         if schedule is None or done or not wants_merge(an, True):
             raise own
@@ -170,6 +170,12 @@ def _other_ways(an: Analysis, schedule, own: IRError) -> Analysis:
         return halved
 
 
+def _location(e: IRError):
+    """The location of ``e``'s op, read now (a later rewrite may erase the op); None for an
+    error raised with no op."""
+    return None if e.op is None else e.op.location
+
+
 class _Place:
     """Where an op was, for an :class:`IRError` raised when a later rewrite may have erased
     or replaced it: its location (an attribute of the context, which outlives the op)."""
@@ -184,7 +190,7 @@ def _at_first(last: IRError, own: IRError, where) -> IRError:
     failure, where the user must look (its location, taken when ``own`` was raised), not
     the op where the last way failed.  An error whose text does not start with ``own``'s
     is ``last`` as it is."""
-    if last is own or not str(last).startswith(str(own)):
+    if where is None or last is own or not str(last).startswith(str(own)):
         return last
     err = IRError(_Place(where), str(last))
     if hasattr(last, "merge"):      # (the trial merge a caller abandons: kept with it)

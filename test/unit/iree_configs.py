@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pipeline_mlir.tools.pipeline_opt import main
 from build_cache import cached
-from iree_forms import ONE_BUILT, one_built_reason
+from iree_forms import one_built_reason, unbuilt_form
 from kernel_builds import shared_build
 from steady_loop import (assert_short, assert_steady, assert_steady_unrolled, counting_loops,
                          lowered_split)
@@ -392,7 +392,7 @@ def generator(tmp_path_factory):
 def built_by_default(name: str, form: str) -> bool:
     """Whether the default run builds ``form`` of ``name``: a form of :data:`CONFIGS` but
     the one ``iree_forms.ONE_BUILT`` only pipelines."""
-    return name in CONFIGS and ONE_BUILT.get(name, ("",))[0] != form
+    return name in CONFIGS and unbuilt_form(name) != form
 
 
 def _schedule(text: str) -> str:
@@ -521,7 +521,7 @@ def long_reason(name: str, form: str | None = None) -> str | None:
     """The long-tier marker's reason of configuration ``name`` (in ``form``, if one is
     named), None if the default run runs it (:data:`LONG`)."""
     entry = LONG.get((name, form)) or LONG.get(name)
-    if entry is None and form is not None and ONE_BUILT.get(name, ("",))[0] == form:
+    if entry is None and form is not None and unbuilt_form(name) == form:
         return one_built_reason(name)
     if entry is None:
         return None

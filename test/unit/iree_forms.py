@@ -137,6 +137,12 @@ RANDOM_ITEMS: dict[str, str] = {
 }
 
 
+def unbuilt_form(name: str) -> str | None:
+    """The form of configuration ``name`` the default run only pipelines and compares
+    (:data:`ONE_BUILT`), None if it builds both."""
+    return ONE_BUILT[name][0] if name in ONE_BUILT else None
+
+
 def compared_by(name: str) -> str:
     """The default-run item that builds and emulates the other form of a configuration of
     :data:`ONE_BUILT` and compares the two forms' schedules (``iree_configs.forms_agree``)."""

@@ -38,7 +38,7 @@ import pytest
 from iree_configs import (CONFIGS, FORMS, HOLDS, LONG, NO_LOOP, RANDOM_FORM, G,
                           assert_steady_or_short, assert_type_twin, forall_grid, forms_agree,
                           param)
-from iree_forms import BOTH_BUILT, ONE_BUILT, RANDOM_ITEMS
+from iree_forms import BOTH_BUILT, ONE_BUILT, RANDOM_ITEMS, unbuilt_form
 from kernel_builds import shared_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.emu.iree import Matmul, emulate_matmul
@@ -122,7 +122,7 @@ def _built_by_default(name: str, form: str) -> bool:
     random order (``RANDOM_FORM``), neither in the long tier (``iree_configs.LONG``, the
     form ``iree_forms.ONE_BUILT`` only pipelines)."""
     return name not in LONG and (name, form) not in LONG and \
-        ONE_BUILT.get(name, ("",))[0] != form and \
+        unbuilt_form(name) != form and \
         (_run_here(name, form) or RANDOM_FORM.get(name) == form)
 
 
@@ -133,7 +133,7 @@ def _compared_by_default(name: str, form: str) -> bool:
     random order (``iree_forms.RANDOM_ITEMS``: a test function of that module that names
     the configuration)."""
     other = "late" if form == "prefetch" else "prefetch"
-    if ONE_BUILT.get(name, ("",))[0] != form or name in BOTH_BUILT or \
+    if unbuilt_form(name) != form or name in BOTH_BUILT or \
             CONFIGS[name][2] is not None or not _built_by_default(name, other):
         return False
     if RANDOM_FORM.get(name) != other:

@@ -250,6 +250,7 @@ def _work(payload: bytes, out) -> None:
     import pickle
 
     from pipeline_mlir.emu.machine import GlobalMemory
+    from pipeline_mlir.whole_write import write_whole
 
     w, parts, kernel, state, batches, run = pickle.loads(payload)
     glob = GlobalMemory()
@@ -263,8 +264,7 @@ def _work(payload: bytes, out) -> None:
 
     def send(message) -> None:
         data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-        out.write(len(data).to_bytes(8, "little") + data)
-        out.flush()
+        write_whole(out, len(data).to_bytes(8, "little") + data)
 
     def on_batch(position, workgroups, instructions, findings) -> None:
         nonlocal seen

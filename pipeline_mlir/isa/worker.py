@@ -32,6 +32,8 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
+from pipeline_mlir.whole_write import write_whole
+
 FLAG = "--worker"
 #: exit status of a worker whose work raised WorkFailed
 FAILED = 3
@@ -143,8 +145,8 @@ def serve(work, module: str, takes: str) -> int:
     except WorkFailed as e:
         sys.stderr.write(f"{e}\n")
         return FAILED
-    sys.stdout.buffer.write(b"".join(struct.pack("<Q", len(p)) + p for p in parts))
     sys.stdout.flush()
+    write_whole(sys.stdout.buffer, b"".join(struct.pack("<Q", len(p)) + p for p in parts))
     return 0
 
 

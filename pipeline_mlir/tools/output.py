@@ -79,7 +79,9 @@ def _write_stdout(raw: bytes) -> None:
         out.flush()
         buffer = getattr(out, "buffer", None)
         if buffer is not None:
-            buffer.write(raw)
+            from pipeline_mlir.whole_write import write_whole
+
+            write_whole(buffer, raw)
         else:
             out.write(raw.decode("utf-8"))
         out.flush()

@@ -1,8 +1,8 @@
 """The package layers: every module imports only from its own layer or the layers below,
 and no set of modules imports itself round in a circle.
 
-    records < errors < options < target < schedule < schedules < kernel < isa < sim < emu
-            < dialect < analysis < frontend < lowering < passes < driver < tools
+    whole_write < records < errors < options < target < schedule < schedules < kernel < isa
+            < sim < emu < dialect < analysis < frontend < lowering < passes < driver < tools
 
 The emulator (``pipeline_mlir/emu``) is imported by the driver and the tools only.
 
@@ -22,8 +22,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "pipeline_mlir"
-LAYERS = ("records", "errors", "options", "target", "schedule", "schedules", "kernel", "isa",
-          "sim", "emu", "dialect", "analysis", "frontend", "lowering", "passes", "driver", "tools")
+LAYERS = ("whole_write", "records", "errors", "options", "target", "schedule", "schedules",
+          "kernel", "isa", "sim", "emu", "dialect", "analysis", "frontend", "lowering", "passes",
+          "driver", "tools")
 MLIR_MODULES = ("mlir", "iree")
 
 

@@ -179,11 +179,13 @@ _DS_DEFS = ("ds_append", "ds_consume", "ds_ordered_count")
 #: memory instructions this reader does not model (refused at their line)
 _UNREAD = ("image_",)
 
-# SALU instructions that do NOT write scc (everything else of kind salu does)
+# SALU instructions that do NOT write scc (everything else of kind salu does), as the ISA
+# describes each and the emulator (emu/salu.py) runs it: ``s_lshl{1..4}_add_u32`` do write
+# it (the carry out of the add), ``s_bfm``, ``s_ff0``/``s_ff1`` and ``s_flbit`` do not
 _SALU_NO_SCC = ("s_mov", "s_movk", "s_cmov", "s_cmovk", "s_mul_i32", "s_mul_hi", "s_cselect",
                 "s_getpc", "s_setpc", "s_swappc", "s_sext", "s_brev", "s_bitset", "s_movrel",
-                "s_lshl1_add", "s_lshl2_add", "s_lshl3_add", "s_lshl4_add", "s_pack",
-                "s_mulk", "s_version", "s_readfirstlane")
+                "s_bfm", "s_ff0", "s_ff1", "s_flbit", "s_pack", "s_mulk", "s_version",
+                "s_readfirstlane")
 #: instructions whose destination is also a source: ``s_addk_i32 s0, 4`` is ``s0 += 4``,
 #: ``s_cmov`` keeps the destination when SCC is clear, the ``mac`` / ``fmac`` forms and
 #: ``v_dot2c`` accumulate into it

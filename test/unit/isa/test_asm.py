@@ -61,6 +61,15 @@ from pipeline_mlir.isa.waitcnt import waitcnt_imm
     ("s_cselect_b64 s[4:5], -1, 0", "s_cselect_b64", ("s[4:5]", "-1", "0"), (), "salu",
      "s4 s5", "scc"),
     ("s_cmp_lg_u64 s[4:5], 0", "s_cmp_lg_u64", ("s[4:5]", "0"), (), "salu", "scc", "s4 s5"),
+    # SCC as the ISA and the emulator give it: the shift-adds write their carry, the bit
+    # mask and bit scans write none
+    ("s_lshl2_add_u32 s0, s1, s2", "s_lshl2_add_u32", ("s0", "s1", "s2"), (), "salu",
+     "s0 scc", "s1 s2"),
+    ("s_lshl4_add_u32 s0, s1, 16", "s_lshl4_add_u32", ("s0", "s1", "16"), (), "salu",
+     "s0 scc", "s1"),
+    ("s_bfm_b32 s0, 8, 4", "s_bfm_b32", ("s0", "8", "4"), (), "salu", "s0", ""),
+    ("s_ff1_i32_b32 s0, s1", "s_ff1_i32_b32", ("s0", "s1"), (), "salu", "s0", "s1"),
+    ("s_flbit_i32_b32 s0, s1", "s_flbit_i32_b32", ("s0", "s1"), (), "salu", "s0", "s1"),
     ("v_mad_u64_u32 v[2:3], s[4:5], v1, s2, v[2:3]", "v_mad_u64_u32",
      ("v[2:3]", "s[4:5]", "v1", "s2", "v[2:3]"), (), "valu", "v2 v3 s4 s5", "v1 s2 v2 v3 exec"),
     ("s_mov_b32 m0, s24", "s_mov_b32", ("m0", "s24"), (), "salu", "m0", "s24"),

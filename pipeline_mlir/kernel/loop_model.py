@@ -317,15 +317,19 @@ def compaction_bit(elements_by_subtile: dict[int, list[np.ndarray]], size: int,
     of a ``size``-element buffer densely in ``size / 2`` elements.  None if no bit works."""
     if size & (size - 1):
         return None
-    all0 = distinct(np.concatenate([a.ravel() for a in elements_by_subtile.get(0, [])] or
-                                  [np.zeros(0, np.int64)]))
-    all1 = distinct(np.concatenate([a.ravel() for a in elements_by_subtile.get(1, [])] or
-                                  [np.zeros(0, np.int64)]))
+    # a bit is 0 on every element of a subtile where their OR has it 0, and 1 on every one
+    # where their AND has it 1 (no element: both, the reductions' identities 0 and -1)
+    ors, ands = [], []
+    for sub in (0, 1):
+        a = np.concatenate([a.ravel() for a in elements_by_subtile.get(sub, [])] or
+                           [np.zeros(0, np.int64)])
+        ors.append(int(np.bitwise_or.reduce(a)))
+        ands.append(int(np.bitwise_and.reduce(a)))
     b = min_bit
     while (1 << b) < size:
-        bit0 = (all0 >> b) & 1
-        bit1 = (all1 >> b) & 1
-        if (np.all(bit0 == 0) and np.all(bit1 == 1)) or (np.all(bit0 == 1) and np.all(bit1 == 0)):
+        zero = [(x >> b) & 1 == 0 for x in ors]
+        one = [(x >> b) & 1 == 1 for x in ands]
+        if (zero[0] and one[1]) or (one[0] and zero[1]):
             return b
         b += 1
     return None

@@ -38,7 +38,9 @@ from contextlib import nullcontext
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_changes import set_attribute
+from pipeline_mlir.dialect.attrs import parsed_once
 from pipeline_mlir.analysis.ir_facts import constant_trips
+from pipeline_mlir.analysis.loop_eval import shared_plans
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.every_read import finish_every_read
 from pipeline_mlir.frontend.adopt import adopt
@@ -394,6 +396,13 @@ def adopt_loop(loop, schedule):
     (:mod:`pipeline_mlir.frontend.tails`, :mod:`pipeline_mlir.frontend.masks`).  A loop
     with no pair of iterations to pipeline (one iteration; two with the last masked) is
     the remainder path itself, run as written: None."""
+    # (the evaluators' plans and the attributes built from text: shared, parsed once)
+    with shared_plans(), parsed_once():
+        return _adopt(loop, schedule)
+
+
+def _adopt(loop, schedule):
+    """:func:`adopt_loop`'s work."""
     check_not_pipelined(loop)
     check_private_bounds(kernel_of(loop))
     forward_private_rows(kernel_of(loop))   # (C's tile staged for its initial values)

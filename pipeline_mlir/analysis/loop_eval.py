@@ -70,6 +70,7 @@ with the workgroup grid it is evaluated over beside it (about 640 lines).
 
 from __future__ import annotations
 
+import math
 from contextlib import contextmanager
 
 import numpy as np
@@ -109,7 +110,7 @@ class Evaluator:
                  workgroup_id: int = SAMPLE_WORKGROUP, launch_values: bool = True,
                  thread_only: bool = False) -> None:
         self.block_size = tuple(block_size)
-        self.threads = int(np.prod(self.block_size))
+        self.threads = int(math.prod(self.block_size))
         self.tid = np.arange(self.threads, dtype=np.int64)
         self.workgroup_id = workgroup_id
         self.launch_values = launch_values and not thread_only
@@ -631,7 +632,7 @@ class Repeated(SideBySide):
     bound here; ``source`` must not change while this evaluator is in use."""
 
     def __init__(self, source: Evaluator, times: int, varying) -> None:
-        per_workgroup = int(np.prod(source.block_size))
+        per_workgroup = int(math.prod(source.block_size))
         super().__init__(source.block_size, times * (source.threads // per_workgroup),
                          workgroup_id=source.workgroup_id,
                          launch_values=source.launch_values, thread_only=source.thread_only)

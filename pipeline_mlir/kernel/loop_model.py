@@ -95,9 +95,9 @@ def _writers(copies: list[Copy], buffer: int, size: int, names) -> np.ndarray:
     for i, c in enumerate(copies):
         if c.buffer != buffer:
             continue
-        e = distinct(c.lds.ravel())
-        clash = w[e]
-        if np.any(clash >= 0):
+        e = c.lds.ravel()       # (an element twice in one copy: written once, as distinct)
+        if np.any(w[e] >= 0):
+            clash = w[distinct(e)]          # (the clash of its least element named)
             other = int(clash[clash >= 0][0])
             raise LoopRefusal(f"{names(c.op)} writes LDS elements that {names(copies[other].op)} "
                               f"also writes in the same iteration", (c.op, copies[other].op))
@@ -117,7 +117,7 @@ def read_dependencies(copies: list[Copy], reads: list[Read], buffer_sizes: dict,
             raise LoopRefusal(f"{names(r.op)} reads LDS elements that no copy of the same "
                               f"iteration writes (data from outside the loop or from another "
                               f"iteration cannot be pipelined)", (r.op,))
-        out.append(frozenset(int(x) for x in distinct(w)))
+        out.append(frozenset(int(x) for x in np.flatnonzero(np.bincount(w))))   # (w >= 0)
     return out
 
 

@@ -211,7 +211,8 @@ class Evaluator:
         """:meth:`forget_ops` of ``op`` alone, its bindings kept: called before an attribute
         of ``op`` changes in place (``ir_changes.set_attribute``)."""
         self._source_changed()
-        self._forget_op(op, unbind=False)
+        if self.memo or self.views or self.bound or self.facts:     # (as forget_ops)
+            self._forget_op(op, unbind=False)
 
     def forget_all(self, _=None) -> None:
         """Forget everything, bindings too: called before a pass manager runs, whose C++

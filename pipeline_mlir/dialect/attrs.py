@@ -25,7 +25,7 @@ DIMS = ("x", "y", "z")
 
 #: while :func:`parsed_once` is entered, (context, text) -> the attribute :func:`_attr`
 #: parsed (an attribute is immutable and uniqued in its context, which the key keeps alive
-#: until the scope ends)
+#: until the scope ends), and a memory space attribute -> :func:`memory_space_name`'s name
 _PARSED: list[dict] = []
 
 
@@ -266,7 +266,14 @@ def memory_space_name(t) -> str:
     space = ir.MemRefType(t).memory_space
     if space is None:
         return "global"
-    if int_value(space) == LDS_ADDRESS_SPACE:
-        return "workgroup"
-    i = _index(space, tuple(text for text, _ in _SPACES))
-    return _SPACES[i][1] if i is not None else str(space)
+    table = _PARSED[-1] if _PARSED else None    # (within parsed_once: by the attribute)
+    name = None if table is None else table.get(space)
+    if name is None:
+        if int_value(space) == LDS_ADDRESS_SPACE:
+            name = "workgroup"
+        else:
+            i = _index(space, tuple(text for text, _ in _SPACES))
+            name = _SPACES[i][1] if i is not None else str(space)
+        if table is not None:
+            table[space] = name
+    return name

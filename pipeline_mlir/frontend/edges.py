@@ -232,12 +232,19 @@ def check_copy_reads(scan, points: list, copies: list | None = None,
     copies = list(range(len(scan.copies))) if copies is None else copies
     ev = copy_evaluator(scan) if ev is None else ev   # one for every point: the IR stays
     zeros: dict = {}                    # copy -> its zero_end, read at its first check
+    table = _SHARED_READS[-1] if _SHARED_READS else None
     for wid, iv, when in points:
         reads = read_copies(scan, copies, wid, iv, ev)
         for i, (el, size) in zip(copies, reads):
             if i not in zeros:
                 zeros[i] = zero_end(scan.copies[i].src, ev)
-            check_in_global(scan.copies[i].op, el, size, wid, when, zeros[i])
+            # (reads shared by read_copies, checked alike before: passed; the entry holds
+            # them, so their id names them while it lasts)
+            passed = ("passed", id(el), size, wid, zeros[i])
+            if table is None or passed not in table:
+                check_in_global(scan.copies[i].op, el, size, wid, when, zeros[i])
+                if table is not None and not el.flags.writeable:
+                    table[passed] = el
         if channel is not None:
             _compare(channel, reads, wid, when, spare,
                      {zeros.get(i, ()) for i in channel.copies})

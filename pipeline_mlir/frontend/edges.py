@@ -55,8 +55,8 @@ import numpy as np
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_changes import forget_on_change
-from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, descendants, workgroup_id_bound
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, workgroup_id_bound
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.locations import op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator
@@ -86,7 +86,10 @@ def sample_ids(scan) -> list[int]:
     """Workgroup-id values to evaluate the copies at (every id takes the value): 0, the
     sample, its next and the last value of every static bound of the grid."""
     bounds = set()
-    for op in descendants(_op(scan.kernel)):
+    kernel = _op(scan.kernel)      # (its nested ops of those names, in one walk of the IR)
+    for op in walk_ops(kernel, lambda o: o.name == "scf.forall" or o.name in WORKGROUP_ID_OPS):
+        if op == kernel:
+            continue
         if op.name == "scf.forall" and "staticUpperBound" in op.attributes:
             bounds |= {b for b in ir.DenseI64ArrayAttr(op.attributes["staticUpperBound"])
                        if b > 0}

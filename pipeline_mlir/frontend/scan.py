@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.block_scan import block_ops
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict, transfer
@@ -128,15 +129,15 @@ def check_not_pipelined(loop) -> None:
     :mod:`pipeline_mlir.frontend.reroll` and :mod:`pipeline_mlir.frontend.reroll_regs`, the
     latter only in IREE's form); the message
     says what to give instead."""
-    block_ops = [_op(o) for o in loop.block.operations]
-    at = block_ops.index(loop)
+    parent = block_ops(loop.block)
+    at = parent.index(loop)
     before = [_outside_loops(o, ("amdgpu.gather_to_lds",) + COPY_STORES)
-              for o in block_ops[:at]]     # (one walk of each op, its ops by name)
+              for o in parent[:at]]     # (one walk of each op, its ops by name)
     copies = [c for found in before for c in found["amdgpu.gather_to_lds"]]
     stored = {_lds_root(s) for s in walk_ops(loop, lambda x: x.name in COPY_STORES)} - {None}
     stores = [s for found in before for name in COPY_STORES for s in found[name]
               if _lds_root(s) in stored and _loaded_from_global(s.operands[0])]
-    mfmas = [m for o in block_ops[at + 1:]
+    mfmas = [m for o in parent[at + 1:]
              for m in _outside_loops(o, ("amdgpu.mfma",))["amdgpu.mfma"]]
     if not (copies or stores) or not mfmas:
         return

@@ -70,6 +70,9 @@ with the workgroup grid it is evaluated over beside it (about 640 lines).
 
 from __future__ import annotations
 
+import math
+from contextlib import contextmanager
+
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, WORKGROUP_ID_OPS, attr_names,
@@ -107,7 +110,7 @@ class Evaluator:
                  workgroup_id: int = SAMPLE_WORKGROUP, launch_values: bool = True,
                  thread_only: bool = False) -> None:
         self.block_size = tuple(block_size)
-        self.threads = int(np.prod(self.block_size))
+        self.threads = int(math.prod(self.block_size))
         self.tid = np.arange(self.threads, dtype=np.int64)
         self.workgroup_id = workgroup_id
         self.launch_values = launch_values and not thread_only
@@ -127,12 +130,12 @@ class Evaluator:
         #: own keys, forgotten at every change of the IR (:meth:`_source_changed`)
         self.structure: dict = {}
         #: value -> how it is computed, read off the IR once (:meth:`_plan`), forgotten with
-        #: :attr:`structure`
-        self._plans: dict = {}
+        #: :attr:`structure` (within :func:`shared_plans`, the scope's, for every evaluator)
+        self._plans: dict = _SHARED[-1][0] if _SHARED else {}
         #: an affine map attribute -> its expression trees
         #: (:func:`~pipeline_mlir.analysis.ir_facts.map_trees`): never stale, an attribute
         #: is immutable and its key holds it, and its context, alive
-        self.maps: dict = {}
+        self.maps: dict = _SHARED[-1][1] if _SHARED else {}
         #: the op errors are reported at when the value itself has no op (e.g. the loop)
         self.where = None
         forget_on_change(self)      # (every op erased, every use rewired while it lives)
@@ -208,7 +211,8 @@ class Evaluator:
         """:meth:`forget_ops` of ``op`` alone, its bindings kept: called before an attribute
         of ``op`` changes in place (``ir_changes.set_attribute``)."""
         self._source_changed()
-        self._forget_op(op, unbind=False)
+        if self.memo or self.views or self.bound or self.facts:     # (as forget_ops)
+            self._forget_op(op, unbind=False)
 
     def forget_all(self, _=None) -> None:
         """Forget everything, bindings too: called before a pass manager runs, whose C++
@@ -439,6 +443,35 @@ class Evaluator:
 
 #: the key of the workgroup ids' sample value among what an evaluation reads
 WORKGROUP_KEY = ("workgroup id",)
+
+
+class _Plans(dict):
+    """The plans (:func:`_plan`) the evaluators of a :func:`shared_plans` scope share,
+    forgotten at every change of the IR as each evaluator's own are (told itself: no
+    evaluator may be alive at a change)."""
+
+    def forget_ops(self, _ops) -> None:
+        self.clear()
+
+    forget_uses = forget_attributes = forget_all = forget_ops
+
+
+#: the (plans, affine maps' trees) of the :func:`shared_plans` scopes entered
+_SHARED: list[tuple[dict, dict]] = []
+
+
+@contextmanager
+def shared_plans():
+    """Within it, the evaluators made share how each value is computed (:func:`_plan`, read
+    off the IR, forgotten at every change of it) and the affine maps' trees: the front end
+    makes evaluators of one kernel by the hundred per build, each reading the same ops."""
+    plans = _Plans()
+    forget_on_change(plans)
+    _SHARED.append((plans, {}))
+    try:
+        yield
+    finally:
+        _SHARED.pop()
 #: no fact memoized (a fact may be None or False)
 _NONE = object()
 
@@ -600,7 +633,7 @@ class Repeated(SideBySide):
     bound here; ``source`` must not change while this evaluator is in use."""
 
     def __init__(self, source: Evaluator, times: int, varying) -> None:
-        per_workgroup = int(np.prod(source.block_size))
+        per_workgroup = int(math.prod(source.block_size))
         super().__init__(source.block_size, times * (source.threads // per_workgroup),
                          workgroup_id=source.workgroup_id,
                          launch_values=source.launch_values, thread_only=source.thread_only)

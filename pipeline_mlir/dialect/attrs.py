@@ -13,6 +13,7 @@ the spelling it was written in.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.isa.commas import split_top
@@ -22,12 +23,38 @@ from pipeline_mlir.dialect.ir_io import IRError
 DIMS = ("x", "y", "z")
 
 
+#: while :func:`parsed_once` is entered, (context, text) -> the attribute :func:`_attr`
+#: parsed (an attribute is immutable and uniqued in its context, which the key keeps alive
+#: until the scope ends), and a memory space attribute -> :func:`memory_space_name`'s name
+_PARSED: list[dict] = []
+
+
+@contextmanager
+def parsed_once():
+    """Within it, each attribute text :func:`_attr` builds is parsed once per context (the
+    front end asks for a memory space, a dimension, ... of thousands of values per build,
+    each asking compares with up to five attributes built from text)."""
+    _PARSED.append({})
+    try:
+        yield
+    finally:
+        _PARSED.pop()
+
+
 def _attr(text: str, context) -> object | None:
     """The attribute ``text`` in ``context``; None when its dialect is not there."""
+    table = _PARSED[-1] if _PARSED else None
+    if table is not None:
+        built = table.get((context, text))
+        if built is not None:
+            return built
     try:
-        return ir.Attribute.parse(text, context)
+        built = ir.Attribute.parse(text, context)
     except ir.MLIRError:
-        return None
+        return None         # (not kept: a dialect loaded later may parse it)
+    if table is not None:
+        table[context, text] = built
+    return built
 
 
 def _index(attr, texts: tuple[str, ...]) -> int | None:
@@ -239,7 +266,14 @@ def memory_space_name(t) -> str:
     space = ir.MemRefType(t).memory_space
     if space is None:
         return "global"
-    if int_value(space) == LDS_ADDRESS_SPACE:
-        return "workgroup"
-    i = _index(space, tuple(text for text, _ in _SPACES))
-    return _SPACES[i][1] if i is not None else str(space)
+    table = _PARSED[-1] if _PARSED else None    # (within parsed_once: by the attribute)
+    name = None if table is None else table.get(space)
+    if name is None:
+        if int_value(space) == LDS_ADDRESS_SPACE:
+            name = "workgroup"
+        else:
+            i = _index(space, tuple(text for text, _ in _SPACES))
+            name = _SPACES[i][1] if i is not None else str(space)
+        if table is not None:
+            table[space] = name
+    return name

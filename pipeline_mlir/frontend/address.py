@@ -78,20 +78,24 @@ def loop_bounds(ev: Evaluator, loop):
     return lb, ub, step
 
 
-def _check_workgroup_invariant(scan: LoopScan, iv, lb: int, copy_lds: list,
+def _check_workgroup_invariant(scan: LoopScan, ev: Evaluator, copy_lds: list,
                                read_lds: list) -> None:
     """The LDS elements of every copy and read are the same in another workgroup
     (:func:`~pipeline_mlir.frontend.soundness.check_same`), and their indices do not move
     with it (:func:`~pipeline_mlir.frontend.workgroup_offset.check_lds_workgroup_free`:
-    what the sample cannot prove; checked after it, which names the elements)."""
-    ev = Evaluator(scan.block, workgroup_id=SAMPLE_WORKGROUP + 5)
-    ev.where = scan.loop
-    ev.bind(iv, lb)
-    acc = _Accesses(ev)
-    for a, (_b, el) in zip(scan.copies, copy_lds):
-        check_same(a.op, "writes", el, acc.lds_of_copy(a)[1])
-    for a, (_b, el) in zip(scan.reads, read_lds):
-        check_same(a.op, "reads", el, acc.lds_of_read(a)[1])
+    what the sample cannot prove; checked after it, which names the elements).  ``ev``:
+    the analysis's evaluator, which gave ``copy_lds`` and ``read_lds``, taken to the other
+    workgroup and back (what reads no workgroup id stays evaluated)."""
+    wid = ev.workgroup_id
+    ev.set_workgroup(SAMPLE_WORKGROUP + 5)
+    try:
+        acc = _Accesses(ev)
+        for a, (_b, el) in zip(scan.copies, copy_lds):
+            check_same(a.op, "writes", el, acc.lds_of_copy(a)[1])
+        for a, (_b, el) in zip(scan.reads, read_lds):
+            check_same(a.op, "reads", el, acc.lds_of_read(a)[1])
+    finally:
+        ev.set_workgroup(wid)
     check_lds_workgroup_free(scan)
 
 
@@ -134,7 +138,7 @@ def analyse(scan: LoopScan) -> Analysis:
     src0 = [acc.src_of_copy(a) for a in scan.copies]
     read_lds = [acc.lds_of_read(a) for a in scan.reads]
     acc.check_in_buffers(scan, copy_lds, read_lds)
-    _check_workgroup_invariant(scan, iv, lb, copy_lds, read_lds)
+    _check_workgroup_invariant(scan, ev, copy_lds, read_lds)
     points = sample_points(scan, lb, step_v, constant_trips(loop))
     reads_ev = copy_evaluator(scan)     # (one for both: what no workgroup moves, once)
     check_copy_reads(scan, points, ev=reads_ev)

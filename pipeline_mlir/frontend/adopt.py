@@ -19,7 +19,7 @@ from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, schedule_attrs
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.dialect.ir_changes import set_attribute
+from pipeline_mlir.dialect.ir_changes import set_attribute, set_new_operands
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, constant_trips, through_casts
 from pipeline_mlir.frontend.kernel_ir import erase_unused_buffer, zero_vector
@@ -427,9 +427,7 @@ class _Rewriter:
             cl = Cloner(self.body_set, mapping)
             a, b = cl.get(op.operands[0]), cl.get(op.operands[1])
             new = op.clone()
-            new.operands[0] = a
-            new.operands[1] = b
-            new.operands[2] = self.acc_now[m.acc]
+            set_new_operands(new, [a, b, self.acc_now[m.acc]])    # (no one has read it)
             self.acc_now[m.acc] = new.results[0]
             # the next MFMA of this accumulator continues from here
             self._tag(new, S.MMA_OP, {"stage": d.stage, "subtile": d.subtile, "id": i})

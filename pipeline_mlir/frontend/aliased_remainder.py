@@ -62,12 +62,14 @@ from pipeline_mlir.isa.waitcnt import waitcnt_imm
 from pipeline_mlir.target import gfx950
 
 
-def allocations(loop, attr: str) -> list:
+def allocations(loop, attr: str, *more: str) -> list:
+    """The ``memref.alloc`` ops of ``loop``'s kernel marked ``attr``, in walk order; with
+    ``more`` attribute names, one such list per name (one walk)."""
     kernel = kernel_of(loop)
-    if kernel is None:
-        return []
-    return [o for o in walk_ops(kernel, lambda x: x.name == "memref.alloc")
-            if attr in o.attributes]
+    names = (attr,) + more
+    allocs = [] if kernel is None else walk_ops(kernel, lambda x: x.name == "memref.alloc")
+    out = [[o for o in allocs if name in o.attributes] for name in names]
+    return out if more else out[0]
 
 
 def nbytes(alloc) -> int:
@@ -78,9 +80,10 @@ def marked(loop) -> list:
     """The allocations :func:`~pipeline_mlir.frontend.remainder_plan.count` marked
     :data:`ALIAS_ATTR` in ``loop``'s kernel, largest first; the :data:`OWN_ATTR` marks
     dropped (they have served: the partition counted)."""
-    for a in allocations(loop, OWN_ATTR):
+    own, aliased = allocations(loop, OWN_ATTR, ALIAS_ATTR)   # (one walk: no op is made)
+    for a in own:
         set_attribute(a, OWN_ATTR, None)
-    return sorted(allocations(loop, ALIAS_ATTR), key=nbytes, reverse=True)
+    return sorted(aliased, key=nbytes, reverse=True)
 
 
 def fit(needs: list, frees: list, spare: int = 0,

@@ -47,14 +47,16 @@ keeps these samples).  A refusal of the first two is an
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import NamedTuple
 
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, descendants, workgroup_id_bound
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_changes import forget_on_change
+from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, workgroup_id_bound
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.locations import op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.loop_eval import Evaluator
@@ -84,7 +86,10 @@ def sample_ids(scan) -> list[int]:
     """Workgroup-id values to evaluate the copies at (every id takes the value): 0, the
     sample, its next and the last value of every static bound of the grid."""
     bounds = set()
-    for op in descendants(_op(scan.kernel)):
+    kernel = _op(scan.kernel)      # (its nested ops of those names, in one walk of the IR)
+    for op in walk_ops(kernel, lambda o: o.name == "scf.forall" or o.name in WORKGROUP_ID_OPS):
+        if op == kernel:
+            continue
         if op.name == "scf.forall" and "staticUpperBound" in op.attributes:
             bounds |= {b for b in ir.DenseI64ArrayAttr(op.attributes["staticUpperBound"])
                        if b > 0}
@@ -140,22 +145,67 @@ def copy_evaluator(scan) -> Evaluator:
     return ev
 
 
+class _Reads(dict):
+    """What :func:`read_copies` evaluated within :func:`shared_reads`, by copy and point:
+    forgotten at every change of the IR an evaluator is told of (told itself)."""
+
+    def forget_ops(self, _ops) -> None:
+        self.clear()
+
+    forget_uses = forget_attributes = forget_all = forget_ops
+
+
+#: the tables of the :func:`shared_reads` scopes entered
+_SHARED_READS: list[_Reads] = []
+
+
+@contextmanager
+def shared_reads():
+    """Within it, a copy's reads at a point (:func:`read_copies`) are evaluated once while
+    the IR stays as it is: the address analysis checks every copy at the sampled points,
+    and each channel's proof checks its copies at the same points again."""
+    table = _Reads()
+    forget_on_change(table)
+    _SHARED_READS.append(table)
+    try:
+        yield
+    finally:
+        _SHARED_READS.pop()
+
+
+def _plain(ev: Evaluator, scan, iv) -> bool:
+    """``ev`` is a :func:`copy_evaluator` of ``scan`` with nothing bound but ``iv`` (what
+    it evaluates is what any such evaluator would)."""
+    return type(ev) is Evaluator and ev.launch_values and not ev.thread_only and \
+        ev.block_size == tuple(scan.block) and all(k == iv for k in ev.bound)
+
+
 def read_copies(scan, copies: list, wid: int, iv: int,
                 ev: Evaluator | None = None) -> list[tuple[np.ndarray, int | None]]:
     """(the global elements each thread reads, the buffer's elements or None) of each copy
     of ``copies`` (indices into ``scan.copies``) with every workgroup id ``wid`` and the
     loop's induction variable ``iv``; ``ev``: an evaluator of ``scan``'s kernel to reuse
     (it keeps what reads neither: :meth:`~pipeline_mlir.analysis.loop_eval.Evaluator.
-    set_workgroup`), else a new one."""
+    set_workgroup`), else a new one.  Within :func:`shared_reads`, taken from what an
+    evaluator like ``ev`` evaluated at the point since the IR last changed (read-only)."""
     ev = copy_evaluator(scan) if ev is None else ev
     ev.set_workgroup(wid)
-    ev.bind(scan.loop.regions[0].blocks[0].arguments[0], iv)
+    var = scan.loop.regions[0].blocks[0].arguments[0]
+    ev.bind(var, iv)
+    table = _SHARED_READS[-1] if _SHARED_READS and _plain(ev, scan, var) else None
     out = []
     for i in copies:
         a = scan.copies[i]
-        v = ev.view(a.src)
-        start = v.element([ev.value(x) for x in a.src_indices])
-        out.append((start[:, None] + np.arange(a.elements)[None, :], declared_extent(ev, a.src)))
+        key = (a.op, a.src, tuple(a.src_indices), a.elements, var, wid, iv, ev.block_size)
+        got = None if table is None else table.get(key)
+        if got is None:
+            v = ev.view(a.src)
+            start = v.element([ev.value(x) for x in a.src_indices])
+            got = (start[:, None] + np.arange(a.elements)[None, :], declared_extent(ev, a.src))
+            if table is not None:
+                got[0].flags.writeable = False
+                table[key] = got
+        out.append(got)
     return out
 
 
@@ -185,12 +235,19 @@ def check_copy_reads(scan, points: list, copies: list | None = None,
     copies = list(range(len(scan.copies))) if copies is None else copies
     ev = copy_evaluator(scan) if ev is None else ev   # one for every point: the IR stays
     zeros: dict = {}                    # copy -> its zero_end, read at its first check
+    table = _SHARED_READS[-1] if _SHARED_READS else None
     for wid, iv, when in points:
         reads = read_copies(scan, copies, wid, iv, ev)
         for i, (el, size) in zip(copies, reads):
             if i not in zeros:
                 zeros[i] = zero_end(scan.copies[i].src, ev)
-            check_in_global(scan.copies[i].op, el, size, wid, when, zeros[i])
+            # (reads shared by read_copies, checked alike before: passed; the entry holds
+            # them, so their id names them while it lasts)
+            passed = ("passed", id(el), size, wid, zeros[i])
+            if table is None or passed not in table:
+                check_in_global(scan.copies[i].op, el, size, wid, when, zeros[i])
+                if table is not None and not el.flags.writeable:
+                    table[passed] = el
         if channel is not None:
             _compare(channel, reads, wid, when, spare,
                      {zeros.get(i, ()) for i in channel.copies})

@@ -34,6 +34,8 @@ buffer of dynamic shape, no end at all (no element is excused).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64, dense_row_major, element_bytes, segments
@@ -63,7 +65,7 @@ def static_end(ev, base) -> int | None:
     if not t.has_static_shape:
         return None
     start = ev.view(base).offset
-    return int(start[0]) + int(np.prod(t.shape)) if np.all(start == start[0]) else None
+    return int(start[0]) + math.prod(t.shape) if np.all(start == start[0]) else None
 
 
 def declared_extent(ev, src) -> int | None:
@@ -72,7 +74,7 @@ def declared_extent(ev, src) -> int | None:
     view = ev.view(src)
     rt = ir.MemRefType(view.root.type)
     if rt.has_static_shape and rt.rank:
-        return int(np.prod(rt.shape))
+        return math.prod(rt.shape)     # (a list of ints: numpy's costs more)
     ends = []
     for op in view.chain:
         out = op.results[0]

@@ -415,6 +415,8 @@ def check_built(op, rewrite: str) -> None:
 
 #: the ops that allocate LDS in a kernel's body (an ``alloca`` too, in workgroup memory)
 LDS_ALLOCS = ("memref.alloc", "memref.alloca")
+#: the ops :func:`declared_lds` walks for: allocations and uses of a global
+_DECLARING = frozenset(LDS_ALLOCS + ("memref.get_global",))
 
 
 def declared_lds(kernel) -> list[tuple[tuple, int]]:
@@ -434,7 +436,7 @@ def declared_lds(kernel) -> list[tuple[tuple, int]]:
     for v in _attributions(kernel):
         out.append(((v,), _lds_size(v)))
     globals_: dict = {}
-    for o in walk_ops(kernel, lambda x: x.name in LDS_ALLOCS + ("memref.get_global",)):
+    for o in walk_ops(kernel, lambda x: x.name in _DECLARING):
         v = o.results[0]
         if not in_lds(v):
             continue

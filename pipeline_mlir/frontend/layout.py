@@ -59,6 +59,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_changes import set_new_operands
 from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, THREAD_ID_OPS, attr_names
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.frontend.copy_source import dim_indices
@@ -583,8 +584,7 @@ class Cloner:
                 raise IRError(o, f"'{o.name}' op: its result is used for a copy's address, "
                                  f"but it is not side-effect free")
         new = o.clone(ip=None if inside else self.outside)
-        for i, x in enumerate(operands):
-            new.operands[i] = x
+        set_new_operands(new, operands)     # (a clone no one has read: no cache told)
         for r, nr in zip(o.results, new.results):
             self.map[r] = nr
         return self.map[v]

@@ -59,6 +59,7 @@ import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.block_scan import block_ops
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (constant_bounds, constant_int, dense_i64,
@@ -107,7 +108,7 @@ def rewrite_runs(loop, to_mask, name: str, match, prove, rewrite) -> int:
 
 def body_ops(loop) -> list:
     """The ops directly in ``loop``'s body."""
-    return [_op(o) for o in loop.regions[0].blocks[0].operations]
+    return block_ops(loop.regions[0].blocks[0])
 
 
 def _read_view(read):

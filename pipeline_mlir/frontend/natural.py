@@ -38,9 +38,12 @@ from contextlib import nullcontext
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_changes import set_attribute
+from pipeline_mlir.dialect.attrs import parsed_once
 from pipeline_mlir.analysis.ir_facts import constant_trips
+from pipeline_mlir.analysis.loop_eval import shared_plans
 from pipeline_mlir.frontend.address import Analysis, analyse
 from pipeline_mlir.frontend.every_read import finish_every_read
+from pipeline_mlir.frontend.edges import shared_reads
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
 from pipeline_mlir.frontend.half_k import halve_mfmas
@@ -394,6 +397,14 @@ def adopt_loop(loop, schedule):
     (:mod:`pipeline_mlir.frontend.tails`, :mod:`pipeline_mlir.frontend.masks`).  A loop
     with no pair of iterations to pipeline (one iteration; two with the last masked) is
     the remainder path itself, run as written: None."""
+    # (the evaluators' plans, the attributes built from text, the copies' sampled reads:
+    # shared, parsed once, evaluated once while the IR stays)
+    with shared_plans(), parsed_once(), shared_reads():
+        return _adopt(loop, schedule)
+
+
+def _adopt(loop, schedule):
+    """:func:`adopt_loop`'s work."""
     check_not_pipelined(loop)
     check_private_bounds(kernel_of(loop))
     forward_private_rows(kernel_of(loop))   # (C's tile staged for its initial values)

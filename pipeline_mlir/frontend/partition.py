@@ -393,13 +393,19 @@ def subtile_windows(by_sub: dict, size: int, elem_bytes: int) -> dict:
     :meth:`BufferLayout.elements_of`."""
     align = max(1, _WINDOW_ALIGN // elem_bytes)
     best, windows = size * len(by_sub), {}
-    touched = {sub: np.concatenate([e.ravel() for e in els]) for sub, els in by_sub.items()}
+    # each subtile's distinct blocks of ``align`` elements, sorted once: a period's blocks
+    # are theirs modulo the period (``e % period // align``, for ``period`` a multiple of
+    # ``align``), marked in a table of the period's blocks instead of sorted again
+    touched = {sub: distinct(np.concatenate([e.ravel() for e in els]) // align)
+               for sub, els in by_sub.items()}
     for period in range(align, size + 1, align):
         if size % period:
             continue
         win, total = {}, 0
-        for sub, els in touched.items():
-            first, width = _cyclic_window(distinct(els % period // align), period // align)
+        for sub, blocks in touched.items():
+            n = period // align
+            first, width = _cyclic_window(np.flatnonzero(np.bincount(blocks % n, minlength=n)),
+                                          n)
             win[sub] = (period, first * align, width * align)
             total += size // period * width * align
         if total < best and all(_seamless(by_sub[sub], *w) for sub, w in win.items()):

@@ -28,10 +28,13 @@ def choose_swizzle(an, reads: list, bit: int, half: int, width: int,
     chunk = int(np.lcm.reduce([width] + [an.reads[r].lds.shape[1] for r in reads]))
     best = (cost, None)
     access = chunk
+    deleted: dict = {}      # (the reads' elements with the bit deleted: once, every swizzle)
     while access * 2 <= half and access & (access - 1) == 0:
         row = access * 2
         while row <= half:
-            c = read_cost(an, reads, bit, elem_bytes, (row, access))
+            if best[0][0] == cost[1]:   # conflict-free: no swizzle costs less (none below)
+                return best[1], best[0][2]
+            c = read_cost(an, reads, bit, elem_bytes, (row, access), deleted)
             if c[0] < best[0][0] and _reads_contiguous(an, reads, bit, (row, access)):
                 best = (c, (row, access))
             row *= 2
@@ -52,9 +55,10 @@ def _reads_contiguous(an, reads: list, bit: int, swizzle: tuple) -> bool:
 
 
 def read_cost(an, reads: list, bit: int, elem_bytes: int,
-               swizzle: tuple | None = None) -> tuple[int, int, str]:
+              swizzle: tuple | None = None, deleted: dict | None = None) -> tuple[int, int, str]:
     """(LDS cycles, conflict-free cycles, worded) of the channel's reads, every wave, once
-    the subtile bit is deleted and ``swizzle`` applied."""
+    the subtile bit is deleted and ``swizzle`` applied; ``deleted``: where the elements with
+    the bit deleted are kept between calls of the same reads and bit (:func:`_priced`)."""
     firsts = []
     for r in reads:
         elements = an.reads[r].lds
@@ -62,7 +66,7 @@ def read_cost(an, reads: list, bit: int, elem_bytes: int,
         if waves:      # every lane's first element, and the elements each lane reads
             firsts.append((elements[:waves * WAVE_SIZE, 0], elements.shape[1]))
     try:
-        priced = _priced(firsts, bit, elem_bytes, swizzle)
+        priced = _priced(firsts, bit, elem_bytes, swizzle, deleted)
     except BankModelError:
         return 0, 0, "not priced by the bank model"
     total, ideal, worst = 0, 0, None
@@ -79,17 +83,22 @@ def read_cost(an, reads: list, bit: int, elem_bytes: int,
                           f"{worst.describe()})")
 
 
-def _priced(firsts: list, bit: int, elem_bytes: int, swizzle: tuple | None) -> list:
+def _priced(firsts: list, bit: int, elem_bytes: int, swizzle: tuple | None,
+            deleted: dict | None = None) -> list:
     """Per read of ``firsts`` (its lanes' first elements, the elements each lane reads), in
     order: (the bank costs of every read of its width, its first wave in them, its waves).
     The reads of one width go through the subtile bit's deletion, the swizzle (both
-    elementwise) and the bank model (each wave priced on its own) together."""
+    elementwise) and the bank model (each wave priced on its own) together; ``deleted``:
+    width -> the elements with the bit deleted, kept there (the same for every swizzle)."""
     by_width: dict[int, list] = {}
     for first, n in firsts:
         by_width.setdefault(n * elem_bytes, []).append(first)
     costs = {}
+    deleted = {} if deleted is None else deleted
     for width, parts in by_width.items():
-        lds = LM.delete_bit(np.concatenate(parts), bit)
+        if width not in deleted:
+            deleted[width] = LM.delete_bit(np.concatenate(parts), bit)
+        lds = deleted[width]
         if swizzle is not None:
             lds = xor_shuffle(lds, *swizzle)
         costs[width] = wave_costs(lds * elem_bytes, width, False)

@@ -89,6 +89,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.block_scan import block_ops
 from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs, inline_ifs, \
@@ -169,7 +170,7 @@ class _Around:
         self.ops = ops_of(loop.regions[0])
         mfmas = [i for i, o in enumerate(self.ops) if o.name == "amdgpu.mfma"]
         self.late = self.ops[mfmas[-1]:] if mfmas else []
-        parent = [_op(o) for o in loop.block.operations]
+        parent = block_ops(loop.block)
         at_loop = parent.index(loop)
         self.before, self.after = parent[:at_loop], parent[at_loop + 1:]
         self.parts: dict = {}

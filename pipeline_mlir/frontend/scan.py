@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.block_scan import block_ops
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, launch_conflict, transfer
@@ -128,14 +129,16 @@ def check_not_pipelined(loop) -> None:
     :mod:`pipeline_mlir.frontend.reroll` and :mod:`pipeline_mlir.frontend.reroll_regs`, the
     latter only in IREE's form); the message
     says what to give instead."""
-    block_ops = [_op(o) for o in loop.block.operations]
-    at = block_ops.index(loop)
-    copies = [c for o in block_ops[:at] for c in _outside_loops(o, "amdgpu.gather_to_lds")]
+    parent = block_ops(loop.block)
+    at = parent.index(loop)
+    before = [_outside_loops(o, ("amdgpu.gather_to_lds",) + COPY_STORES)
+              for o in parent[:at]]     # (one walk of each op, its ops by name)
+    copies = [c for found in before for c in found["amdgpu.gather_to_lds"]]
     stored = {_lds_root(s) for s in walk_ops(loop, lambda x: x.name in COPY_STORES)} - {None}
-    stores = [s for o in block_ops[:at] for name in COPY_STORES
-              for s in _outside_loops(o, name)
+    stores = [s for found in before for name in COPY_STORES for s in found[name]
               if _lds_root(s) in stored and _loaded_from_global(s.operands[0])]
-    mfmas = [m for o in block_ops[at + 1:] for m in _outside_loops(o, "amdgpu.mfma")]
+    mfmas = [m for o in parent[at + 1:]
+             for m in _outside_loops(o, ("amdgpu.mfma",))["amdgpu.mfma"]]
     if not (copies or stores) or not mfmas:
         return
     markers = sorted({o.name for o in walk_ops(loop, lambda x: x.name in SCHEDULE_MARKERS)})
@@ -181,9 +184,10 @@ def _lds_root(store):
     return v if in_lds(v) else None
 
 
-def _outside_loops(root, name: str) -> list:
-    """The ``name`` ops at or under ``root`` (an op beside the K-loop) that no ``scf.for``
-    holds (another K-loop's copies and MFMAs are no prologue or epilogue)."""
+def _outside_loops(root, names: tuple) -> dict:
+    """{name: the ``name`` ops at or under ``root`` (an op beside the K-loop) that no
+    ``scf.for`` holds, in walk order} for each of ``names`` (another K-loop's copies and
+    MFMAs are no prologue or epilogue), from one walk."""
     def free(x) -> bool:
         while x != root:
             x = _op(x.parent)
@@ -191,7 +195,11 @@ def _outside_loops(root, name: str) -> list:
                 return False
         return root.name != "scf.for"
 
-    return [x for x in walk_ops(root, lambda x: x.name == name) if free(x)]
+    out: dict = {name: [] for name in names}
+    for x in walk_ops(root, lambda x: x.name in out):
+        if free(x):
+            out[x.name].append(x)
+    return out
 
 
 def _space(v) -> str:

@@ -129,9 +129,14 @@ def overlapping_copies(copy_lds: list, read_lds: list) -> list[list[int]]:
     for b, ks in rows.items():
         if b not in lows:
             continue
-        table = np.zeros((len(ks), highs[b] - lows[b] + 1), bool)
-        for row, k in enumerate(ks):
-            table[row, np.asarray(copy_lds[k][1]).ravel() - lows[b]] = True
+        if len(ks) < 63:        # (each element's copies as the bits of one integer)
+            table = np.zeros(highs[b] - lows[b] + 1, np.int64)
+            for row, k in enumerate(ks):
+                table[np.asarray(copy_lds[k][1]).ravel() - lows[b]] |= 1 << row
+        else:
+            table = np.zeros((len(ks), highs[b] - lows[b] + 1), bool)
+            for row, k in enumerate(ks):
+                table[row, np.asarray(copy_lds[k][1]).ravel() - lows[b]] = True
         tables[b] = table
     out = []
     for b, el in read_lds:
@@ -139,7 +144,12 @@ def overlapping_copies(copy_lds: list, read_lds: list) -> list[list[int]]:
         if table is None or not np.size(el):
             out.append([])
             continue
-        hit = table[:, np.asarray(el).ravel() - lows[b]].any(axis=1)
+        at = np.asarray(el).ravel() - lows[b]
+        if table.ndim == 1:
+            bits = int(np.bitwise_or.reduce(table[at]))
+            out.append([k for row, k in enumerate(rows[b]) if bits >> row & 1])
+            continue
+        hit = table[:, at].any(axis=1)
         out.append([k for row, k in enumerate(rows[b]) if hit[row]])
     return out
 

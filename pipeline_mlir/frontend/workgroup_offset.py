@@ -88,7 +88,11 @@ def _kind(x, wg_vars: list, kinds: dict, ids: bool | None = True, neutral=()) ->
     """What the value ``x`` moves with: ``_WG`` (a value of ``wg_vars`` or, with ``ids``, a
     workgroup id), ``_OTHER`` (a thread id, a block argument, a load; a workgroup id with
     ``ids`` False), both or neither (a constant, a value of ``neutral``, a workgroup id with
-    ``ids`` None); memoised in ``kinds`` (one dict per ``wg_vars``, ``ids`` and ``neutral``)."""
+    ``ids`` None); memoised in ``kinds`` (one dict per ``wg_vars``, ``ids`` and ``neutral``:
+    a value there is none of those the tests before the memo take)."""
+    got = kinds.get(x)
+    if got is not None:
+        return got
     if x in wg_vars:
         return _WG
     if x in neutral:

@@ -95,9 +95,9 @@ def _writers(copies: list[Copy], buffer: int, size: int, names) -> np.ndarray:
     for i, c in enumerate(copies):
         if c.buffer != buffer:
             continue
-        e = distinct(c.lds.ravel())
-        clash = w[e]
-        if np.any(clash >= 0):
+        e = c.lds.ravel()       # (an element twice in one copy: written once, as distinct)
+        if np.any(w[e] >= 0):
+            clash = w[distinct(e)]          # (the clash of its least element named)
             other = int(clash[clash >= 0][0])
             raise LoopRefusal(f"{names(c.op)} writes LDS elements that {names(copies[other].op)} "
                               f"also writes in the same iteration", (c.op, copies[other].op))
@@ -117,7 +117,7 @@ def read_dependencies(copies: list[Copy], reads: list[Read], buffer_sizes: dict,
             raise LoopRefusal(f"{names(r.op)} reads LDS elements that no copy of the same "
                               f"iteration writes (data from outside the loop or from another "
                               f"iteration cannot be pipelined)", (r.op,))
-        out.append(frozenset(int(x) for x in distinct(w)))
+        out.append(frozenset(int(x) for x in np.flatnonzero(np.bincount(w))))   # (w >= 0)
     return out
 
 
@@ -317,15 +317,19 @@ def compaction_bit(elements_by_subtile: dict[int, list[np.ndarray]], size: int,
     of a ``size``-element buffer densely in ``size / 2`` elements.  None if no bit works."""
     if size & (size - 1):
         return None
-    all0 = distinct(np.concatenate([a.ravel() for a in elements_by_subtile.get(0, [])] or
-                                  [np.zeros(0, np.int64)]))
-    all1 = distinct(np.concatenate([a.ravel() for a in elements_by_subtile.get(1, [])] or
-                                  [np.zeros(0, np.int64)]))
+    # a bit is 0 on every element of a subtile where their OR has it 0, and 1 on every one
+    # where their AND has it 1 (no element: both, the reductions' identities 0 and -1)
+    ors, ands = [], []
+    for sub in (0, 1):
+        a = np.concatenate([a.ravel() for a in elements_by_subtile.get(sub, [])] or
+                           [np.zeros(0, np.int64)])
+        ors.append(int(np.bitwise_or.reduce(a)))
+        ands.append(int(np.bitwise_and.reduce(a)))
     b = min_bit
     while (1 << b) < size:
-        bit0 = (all0 >> b) & 1
-        bit1 = (all1 >> b) & 1
-        if (np.all(bit0 == 0) and np.all(bit1 == 1)) or (np.all(bit0 == 1) and np.all(bit1 == 0)):
+        zero = [(x >> b) & 1 == 0 for x in ors]
+        one = [(x >> b) & 1 == 1 for x in ands]
+        if (zero[0] and one[1]) or (one[0] and zero[1]):
             return b
         b += 1
     return None

@@ -118,13 +118,15 @@ def _acc_index(G: int, m: int = 16) -> tuple[np.ndarray, np.ndarray]:
     return fwd, np.argsort(fwd)
 
 
-def half_values(bits: np.ndarray, kind: str) -> np.ndarray:
-    """The float64 values of the 16-bit ``bits`` as ``kind`` (``bf16`` or ``f16``), computed
-    from the bits (a 64 Ki-entry table's lookups would miss the caches); NaN patterns give
-    NaNs (signalling ones quietened, no warning in the emulator's error state)."""
-    if kind == "bf16":
-        return np.left_shift(bits, 16, dtype=U32).view(np.float32).astype(np.float64)
-    return bits.view(np.float16).astype(np.float64)
+def _half_tables() -> dict[str, np.ndarray]:
+    bits = np.arange(1 << 16, dtype=U32)
+    with np.errstate(invalid="ignore"):          # signalling NaN patterns
+        return {"bf16": (bits << 16).view(np.float32).astype(np.float64),
+                "f16": bits.astype(np.uint16).view(np.float16).astype(np.float64)}
+
+
+#: the value of every 16-bit pattern as bf16 and f16
+HALF_TABLES = _half_tables()
 
 
 def int8_matrix(regs: np.ndarray, m: int = 16) -> np.ndarray:
@@ -250,8 +252,8 @@ def compile_mfma(ins: Instr) -> Step:
 class _Gather:
     """An A or B operand of ``n`` registers of an ``m`` x ``m`` MFMA: called with its
     (n, G, 64) uint32 registers, the (G, m, K) float64 matrix whose row (A) or column (B)
-    is ``l % m``; an 8-bit format's value table looked up once, at compile time (a 16-bit
-    one's values are computed: :func:`half_values`), its index once per workgroup count G."""
+    is ``l % m``; its value table looked up once, at compile time, its index once per
+    workgroup count G."""
 
     def __init__(self, n: int, kind: str, table, m: int) -> None:
         if table is not None:
@@ -259,7 +261,7 @@ class _Gather:
             self.index_for = (lambda G: _byte_index32(G, n)) if m == 32 else \
                 (lambda G: _operand_index(n, G, 1))
         else:
-            self.unit, self.table, self.kind = np.uint16, None, kind
+            self.unit, self.table = np.uint16, HALF_TABLES[kind]
             self.index_for = (lambda G: _operand_index32(G, n)) if m == 32 else \
                 (lambda G: _operand_index(n, G, 2))
         self.indices: dict = {}
@@ -270,8 +272,7 @@ class _Gather:
         if index is None:
             index = self.indices[G] = self.index_for(G)
         # a run of whole registers of one file: contiguous, so reshape is a view
-        bits = regs.reshape(-1).view(self.unit).take(index)
-        return half_values(bits, self.kind) if self.table is None else self.table.take(bits)
+        return self.table.take(regs.reshape(-1).view(self.unit).take(index))
 
 
 def acc_view(mat: np.ndarray, m: int) -> np.ndarray:

@@ -205,22 +205,3 @@ def test_gfx942_i8_halves_one_hot(rows, i, k, j):
     want = np.zeros((rows, rows), dtype=np.int64)
     want[i, j] = -6
     assert np.array_equal(got, want)
-
-
-@pytest.mark.parametrize("kind", ["bf16", "f16"])
-def test_half_values_are_every_patterns_value(kind):
-    """The MFMA operands' 16-bit values, computed from their bits: every pattern's float
-    value (bf16 the top half of an f32), NaN patterns NaN."""
-    from pipeline_mlir.emu.mfma import half_values
-
-    bits = np.arange(1 << 16, dtype=np.uint16)
-    with np.errstate(invalid="ignore"):
-        got = half_values(bits, kind)
-    want = [np.frombuffer(int(b << 16).to_bytes(4, "little"), np.float32)[0] if kind == "bf16"
-            else np.frombuffer(int(b).to_bytes(2, "little"), np.float16)[0] for b in bits.tolist()]
-    want = np.array([float(x) for x in want])
-    nan = np.isnan(want)
-    assert got.dtype == np.float64 and np.array_equal(np.isnan(got), nan)
-    assert np.array_equal(got[~nan], want[~nan])
-    one = 0x3F80 if kind == "bf16" else 0x3C00
-    assert half_values(np.array([one, 0xC000], np.uint16), kind).tolist() == [1.0, -2.0]

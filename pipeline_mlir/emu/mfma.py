@@ -249,11 +249,19 @@ def compile_mfma(ins: Instr) -> Step:
     return step
 
 
+#: the operand matrices last gathered, by their gatherer's layout and their registers' bits
+#: (:class:`_Gather`): an MFMA block reads each A (or B) fragment with several B (or A)
+#: ones, so most gathers repeat one just made
+_GATHERED: dict = {}
+#: how many operand matrices :data:`_GATHERED` keeps (cleared when full)
+GATHERED = 32
+
+
 class _Gather:
     """An A or B operand of ``n`` registers of an ``m`` x ``m`` MFMA: called with its
     (n, G, 64) uint32 registers, the (G, m, K) float64 matrix whose row (A) or column (B)
-    is ``l % m``; its value table looked up once, at compile time, its index once per
-    workgroup count G."""
+    is ``l % m`` (read only: kept in :data:`_GATHERED` for the same layout and bits); its
+    value table looked up once, at compile time, its index once per workgroup count G."""
 
     def __init__(self, n: int, kind: str, table, m: int) -> None:
         if table is not None:
@@ -264,15 +272,26 @@ class _Gather:
             self.unit, self.table = np.uint16, HALF_TABLES[kind]
             self.index_for = (lambda G: _operand_index32(G, n)) if m == 32 else \
                 (lambda G: _operand_index(n, G, 2))
+        #: what the matrix depends on besides the bits (the tables are module constants)
+        self.layout = (id(self.table), n, m)
         self.indices: dict = {}
 
     def __call__(self, regs: np.ndarray) -> np.ndarray:
         G = regs.shape[1]
+        key = (self.layout, G, regs.tobytes())
+        hit = _GATHERED.get(key)
+        if hit is not None:
+            return hit
         index = self.indices.get(G)
         if index is None:
             index = self.indices[G] = self.index_for(G)
         # a run of whole registers of one file: contiguous, so reshape is a view
-        return self.table.take(regs.reshape(-1).view(self.unit).take(index))
+        got = self.table.take(regs.reshape(-1).view(self.unit).take(index))
+        got.flags.writeable = False
+        if len(_GATHERED) >= GATHERED:
+            _GATHERED.clear()
+        _GATHERED[key] = got
+        return got
 
 
 def acc_view(mat: np.ndarray, m: int) -> np.ndarray:

@@ -110,6 +110,15 @@ class Kernel:
         p = self._pristine
         return p if p is not None and p.instrs == self.instrs else None
 
+    def serving(self) -> "Kernel":
+        """The kernel whose compiled steps and memos serve this one while its instructions
+        stay as they are now: the private kernel it is a copy of while they equal its
+        instructions, else itself (one comparison for a caller asking several of them)."""
+        if self._frozen:
+            return self
+        shared = self._shared()
+        return self if shared is None else shared
+
     def memo(self, name: str, make):
         """``make(self)``, computed once for the kernel's instructions (``name`` keys it; an
         edited instruction, as in a mutation test, computes it again)."""

@@ -424,7 +424,10 @@ class Machine:
         #: where :meth:`run` goes on from (a part of a split batch), or None: the start
         self.resume: tuple[int, int] | None = None
         self.stamping: tuple = (None, 0)
-        self.steps = kernel.steps()
+        # (the steps and memos asked of the kernel that serves them: one comparison of
+        # the instructions with the private ones, not one per question)
+        serving = kernel.serving()
+        self.steps = serving.steps()
         lds = kernel.launch.lds_bytes
         self.lds_bytes = lds
         # race shadow: the last writer and each wave's last reader of every block of LDS;
@@ -455,9 +458,9 @@ class Machine:
         # producer tables per wave) runs only when collecting, to record every reader too
         # early (the path check reports the first one per producer)
         # (the same for every workgroup count: computed once per kernel's instructions)
-        self.hazard_info = kernel.memo("hazard infos", lambda _k: infos(self.steps))
+        self.hazard_info = serving.memo("hazard infos", lambda _k: infos(self.steps))
         self.wait_states = [WaitStates() for _ in range(waves)] if collect else None
-        for bad in path_violations(kernel, self.hazard_info):  # the paths not run too
+        for bad in path_violations(serving, self.hazard_info):  # the paths not run too
             self.finding("wait-states", None, None, bad.violation.message() + " on some path",
                          bad.reader)
         #: the findings every run of the kernel records first (the paths' wait states)

@@ -35,6 +35,8 @@ Address rules (CDNA3/CDNA4 ISA):
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from pipeline_mlir.emu.ds_ops import ds_step
@@ -265,10 +267,15 @@ def _byte_offsets(w, soff, voff, inst_off: int, low: int):
     reduction starts a VGPR offset below 0 and adds it back as the instruction offset);
     soffset is added to that sum without wrapping, for the address and the range check
     alike (the module docstring)."""
-    sgpr, G = soff(w).astype(np.int64)[:, None], w.G
+    G = w.G
     if voff is None:
+        sgpr = soff(w).astype(np.int64)[:, None]
         return np.broadcast_to((sgpr + inst_off) & low, (G, WAVE_SIZE))
-    off = (((voff(w).astype(np.int64) + inst_off) & 0xFFFFFFFF) + sgpr) & low
+    v = voff(w)                              # uint32: the 32-bit sum wraps by itself
+    off = (v + U32(inst_off) if inst_off else v).astype(np.int64)
+    off += soff(w)[:, None]                  # (uint32 SGPRs, widened)
+    if low != ~0:
+        off &= low
     return off if off.shape == (G, WAVE_SIZE) else np.broadcast_to(off, (G, WAVE_SIZE))
 
 
@@ -318,11 +325,11 @@ def _in_region(step: Step, first: int, dwords: int, inst_off: int, lds: bool, st
     words of one global buffer (checked by the caller): ``first`` the data register,
     ``off`` the byte offsets (G, 64)."""
     size = 4 * dwords
+    words_of = np.arange(dwords, dtype=np.int64)
 
     def in_region(w, m, region, off):
         words, start, b = region
-        idx = start + (off >> 2)
-        idx = idx[..., None] + np.arange(dwords, dtype=np.int64)         # (G, 64, dwords)
+        idx = (start + (off >> 2))[..., None] + words_of                 # (G, 64, dwords)
         if not store:
             on_load(m.glob, m, w, step, b, idx, 4, None)
         if lds:
@@ -391,11 +398,19 @@ def _out_of_range(step: Step, first: int, dwords: int, inst_off: int, lds: bool,
     return out_of_range
 
 
+@functools.lru_cache(maxsize=None)
+def _dma_lane_offsets(inst_off: int, size: int) -> np.ndarray:
+    """(1, 64) ``inst_off + lane * size``: an LDS DMA's addresses past M0 (read only)."""
+    out = inst_off + LANES[None, :] * size
+    out.flags.writeable = False
+    return out
+
+
 def _lds_dma_target(w, m, step, inst_off: int, size: int) -> LdsAccess:
     """The LDS access of an LDS DMA (buffer or global): ``M0[17:0] + inst_offset + lane *
     size`` (the instruction offset applies to the LDS address too), race-checked."""
     m0 = (w.S[M0].astype(np.int64) & 0x3FFFF)[:, None]
-    la = LdsAccess(m0 + inst_off + LANES[None, :] * size, size, w.exec, w.exec_full, True)
+    la = LdsAccess(m0 + _dma_lane_offsets(inst_off, size), size, w.exec, w.exec_full, True)
     m.lds_check(w, step, la)
     return la
 

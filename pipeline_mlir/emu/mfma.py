@@ -249,11 +249,19 @@ def compile_mfma(ins: Instr) -> Step:
     return step
 
 
+#: the operand matrices last gathered, by their gatherer's layout and their registers' bits
+#: (:class:`_Gather`): an MFMA block reads each A (or B) fragment with several B (or A)
+#: ones, so most gathers repeat one just made
+_GATHERED: dict = {}
+#: how many operand matrices :data:`_GATHERED` keeps (cleared when full)
+GATHERED = 32
+
+
 class _Gather:
     """An A or B operand of ``n`` registers of an ``m`` x ``m`` MFMA: called with its
     (n, G, 64) uint32 registers, the (G, m, K) float64 matrix whose row (A) or column (B)
-    is ``l % m``; its value table looked up once, at compile time, its index once per
-    workgroup count G."""
+    is ``l % m`` (read only: kept in :data:`_GATHERED` for the same layout and bits); its
+    value table looked up once, at compile time, its index once per workgroup count G."""
 
     def __init__(self, n: int, kind: str, table, m: int) -> None:
         if table is not None:
@@ -264,37 +272,58 @@ class _Gather:
             self.unit, self.table = np.uint16, HALF_TABLES[kind]
             self.index_for = (lambda G: _operand_index32(G, n)) if m == 32 else \
                 (lambda G: _operand_index(n, G, 2))
+        #: what the matrix depends on besides the bits (the tables are module constants)
+        self.layout = (id(self.table), n, m)
         self.indices: dict = {}
 
     def __call__(self, regs: np.ndarray) -> np.ndarray:
         G = regs.shape[1]
+        key = (self.layout, G, regs.tobytes())
+        hit = _GATHERED.get(key)
+        if hit is not None:
+            return hit
         index = self.indices.get(G)
         if index is None:
             index = self.indices[G] = self.index_for(G)
         # a run of whole registers of one file: contiguous, so reshape is a view
-        return self.table.take(regs.reshape(-1).view(self.unit).take(index))
+        got = self.table.take(regs.reshape(-1).view(self.unit).take(index))
+        got.flags.writeable = False
+        if len(_GATHERED) >= GATHERED:
+            _GATHERED.clear()
+        _GATHERED[key] = got
+        return got
+
+
+def acc_view(mat: np.ndarray, m: int) -> np.ndarray:
+    """The (G, m, m) [row][col] ``mat`` viewed in the accumulator registers' order (a view,
+    no copy): (4, G, 4, 16) [k, g, q, r] for m = 16 (row 4q + k, col r), (4, 4, G, 2, 32)
+    [kb, kk, g, h, s] for m = 32 (row 8 kb + 4 h + kk, col s): :func:`_acc_index`'s order."""
+    G = mat.shape[0]
+    if m == 32:
+        return mat.reshape(G, 4, 2, 4, 32).transpose(1, 3, 0, 2, 4)
+    return mat.reshape(G, 4, 4, 16).transpose(2, 0, 1, 3)
 
 
 def _float_run(ops: MfmaOperands, m: int, gather_a: _Gather, gather_b: _Gather):
-    """fn(w, step): D = C + A x B^T of a float MFMA (:func:`acc_matrix`,
-    :func:`acc_registers` with their indices looked up once per call)."""
+    """fn(w, step): D = C + A x B^T of a float MFMA (:func:`acc_matrix` and
+    :func:`acc_registers` as strided views, :func:`acc_view`)."""
     a0, b0, na, nb, nc, d0 = ops.a0, ops.b0, ops.na, ops.nb, ops.nc, ops.d0
     a_acc, b_acc, cd_acc = bool(ops.acc & 1), bool(ops.acc & 2), ops.acc_cd
     c0 = ops.src2 - 256 if ops.src2 >= 256 else None
+    shape = (4, 4) if m == 32 else (4,)
 
     def run(w, step):
         G = w.G
-        fwd, inv = _acc_index(G, m)
         if not w.exec_full:
             check_exec(w, step)
         A = gather_a((w.A if a_acc else w.V)[a0:a0 + na])
         B = gather_b((w.A if b_acc else w.V)[b0:b0 + nb])
         D = A @ B.transpose(0, 2, 1)                 # (NaN/overflow warnings off)
         cd = w.A if cd_acc else w.V
+        regs = (*shape, G, *((2, 32) if m == 32 else (4, 16)))
         if c0 is not None:
-            D += cd[c0:c0 + nc].reshape(-1).view(np.float32).take(fwd).reshape(G, m, m)
-        cd[d0:d0 + nc] = D.astype(np.float32).reshape(-1).take(inv).view(U32).reshape(
-            nc, G, WAVE_SIZE)
+            acc_view(D, m)[...] += cd[c0:c0 + nc].view(np.float32).reshape(regs)
+        cd[d0:d0 + nc].view(np.float32).reshape(regs)[...] = acc_view(D, m)
     return run
 
 

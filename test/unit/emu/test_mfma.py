@@ -205,3 +205,21 @@ def test_gfx942_i8_halves_one_hot(rows, i, k, j):
     want = np.zeros((rows, rows), dtype=np.int64)
     want[i, j] = -6
     assert np.array_equal(got, want)
+
+
+def test_an_operand_gathered_again_is_kept_by_its_bits():
+    """An MFMA operand's matrix is kept for the same layout and register bits (read only),
+    and made again when a bit differs or the layout does."""
+    from pipeline_mlir.emu import mfma as M
+
+    regs = np.arange(4 * 2 * 64, dtype=np.uint32).reshape(4, 2, 64) * np.uint32(0x10001)
+    bf16, f16 = M._Gather(4, "bf16", None, 16), M._Gather(4, "f16", None, 16)
+    first = bf16(regs)
+    assert bf16(regs.copy()) is first and not first.flags.writeable
+    assert f16(regs) is not first and not np.array_equal(f16(regs), first, equal_nan=True)
+    changed = regs.copy()
+    changed[1, 1, 5] ^= np.uint32(1 << 20)
+    again = bf16(changed)
+    assert again is not first and not np.array_equal(again, first, equal_nan=True)
+    M._GATHERED.clear()
+    assert np.array_equal(bf16(changed), again, equal_nan=True)

@@ -25,6 +25,10 @@ command does not walk and copy it page by page (80 ms each).
 * LLVM's workers: ``conftest.py`` starts a zygote of the worker modules when the run starts
   and names its launcher in ``$PIPELINE_WORKER_LAUNCHER``, which
   :func:`pipeline_mlir.isa.worker.run` puts before ``python -m MODULE --worker``.
+* The emulator's workers (``--emulate-jobs``): a zygote of their own, which imported numpy
+  and the emulator (about 0.2 s of CPU a fresh worker spent), named in
+  ``$PIPELINE_EMU_WORKER_LAUNCHER``, which :mod:`pipeline_mlir.emu.pool` puts before
+  ``python -m pipeline_mlir.emu.pool --worker``.
 * A command whose client is killed (a timeout) is killed with everything it started; the
   zygote waits for what it forked, so their CPU time is counted in the run's.
 * Where ``fork`` or Unix sockets are missing (not POSIX), :func:`launcher` gives None and the

@@ -5,7 +5,9 @@ more than one batch of workgroups and more than one job: the batches (the same b
 the same seeds, as one process runs) are cut into ``jobs`` contiguous runs, each run by a
 process of its own in the order one process runs them: ``python -m pipeline_mlir.emu.pool
 --worker``, a fresh interpreter (never a fork of a process that holds MLIR or LLVM threads,
-and nothing of the caller's ``__main__`` re-run) that gets the kernel and a copy of global
+and nothing of the caller's ``__main__`` re-run; :data:`LAUNCHER_ENV` may name a command
+to start it through: the test suite's forks it from a process that imported only the
+emulator) that gets the kernel and a copy of global
 memory pickled on its standard input and writes a message after each batch on its standard
 output. What each process wrote to global memory is merged back in batch order; the
 instructions are summed and the collected findings listed in batch order.
@@ -55,6 +57,11 @@ SINGLE_THREADED = {name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREA
                                           "MKL_NUM_THREADS")}
 #: the fewest batches a worker process is started for (starting one costs about a batch)
 MIN_BATCHES = 2
+#: a command to start the workers through (``LAUNCHER PYTHON -m pipeline_mlir.emu.pool
+#: --worker``), where set: the test suite's runs fork each worker from a process that
+#: imported the emulator once (``test/unit/zygote.py``), with the same command line,
+#: environment, standard streams and exit status
+LAUNCHER_ENV = "PIPELINE_EMU_WORKER_LAUNCHER"
 
 
 def workers(count: int, jobs: int) -> int:
@@ -113,9 +120,11 @@ class _Worker:
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
         env.update(SINGLE_THREADED)
+        command = [sys.executable, "-m", __name__, FLAG]
+        launcher = os.environ.get(LAUNCHER_ENV)
         try:
-            self.proc = subprocess.Popen([sys.executable, "-m", __name__, FLAG], env=env,
-                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            self.proc = subprocess.Popen([launcher, *command] if launcher else command,
+                                         env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE, start_new_session=True)
         except OSError as e:
             raise EmuError(f"cannot start an emulator worker process ({sys.executable}): "

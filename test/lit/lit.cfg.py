@@ -105,7 +105,8 @@ config.environment["PATH"] = os.pathsep.join([_tool_dir, os.environ.get("PATH", 
 # bytecode cache directory of a pytest run (test/unit/conftest.py), whose modules are then
 # compiled once for all the RUN lines.
 for _var in ("HOME", "TMPDIR", "PYTHONPATH", "PIPELINE_OPT_TRACEBACK", "PYTHONPYCACHEPREFIX",
-             "PIPELINE_OPT_CODEGEN_TIMEOUT", "PIPELINE_WORKER_LAUNCHER"):
+             "PIPELINE_OPT_CODEGEN_TIMEOUT", "PIPELINE_WORKER_LAUNCHER",
+             "PIPELINE_EMU_WORKER_LAUNCHER"):
     if _var in os.environ:
         config.environment[_var] = os.environ[_var]
 

@@ -274,7 +274,7 @@ GOLDEN_DIR = DATA_DIR / "reference"
 
 _CACHE_DIR = pytest.StashKey[str]()
 _PYCACHE = pytest.StashKey[tuple]()
-_LAUNCHER = pytest.StashKey[str]()
+_LAUNCHER = pytest.StashKey[dict]()
 _ZYGOTES = pytest.StashKey[dict]()
 #: the environment variables :func:`_share_bytecode` sets or removes
 _BYTECODE_ENV = ("PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE")
@@ -317,16 +317,20 @@ def pytest_configure(config):
 
 
 def _fork_workers(config) -> None:
-    """LLVM's workers of the run's builds (``python -m ... --worker``) forked from a process
-    that imported them once (``zygote.py``; stopped when this process exits), where the
-    run did not name a launcher."""
+    """LLVM's workers of the run's builds (``python -m ... --worker``) and the emulator's
+    (``--emulate-jobs``) forked from processes that imported them once (``zygote.py``;
+    stopped when this process exits), where the run did not name a launcher."""
     from pipeline_mlir.isa.worker import LAUNCHER_ENV
-    from zygote import worker_launcher
+    from zygote import EMU_LAUNCHER_ENV, emu_worker_launcher, worker_launcher
 
-    if not os.environ.get(LAUNCHER_ENV):
-        launcher = worker_launcher()
-        if launcher is not None:
-            os.environ[LAUNCHER_ENV] = config.stash[_LAUNCHER] = launcher
+    started = {}
+    for name, start in ((LAUNCHER_ENV, worker_launcher),
+                        (EMU_LAUNCHER_ENV, emu_worker_launcher)):
+        if not os.environ.get(name):
+            launcher = start()
+            if launcher is not None:
+                os.environ[name] = started[name] = launcher
+    config.stash[_LAUNCHER] = started
 
 
 def _share_lit_zygotes(config) -> None:
@@ -367,10 +371,8 @@ def _share_bytecode(config) -> None:
 @pytest.hookimpl(trylast=True)
 def pytest_unconfigure(config):
     """The run's directories and variables undone; then :func:`_settle_garbage`."""
-    if config.stash.get(_LAUNCHER, None) is not None:
-        from pipeline_mlir.isa.worker import LAUNCHER_ENV
-
-        os.environ.pop(LAUNCHER_ENV, None)
+    for name in config.stash.get(_LAUNCHER, None) or ():
+        os.environ.pop(name, None)
     if config.stash.get(_ZYGOTES, None):
         from zygote import SHARED
 

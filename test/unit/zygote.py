@@ -25,6 +25,10 @@ command does not walk and copy it page by page (80 ms each).
 * LLVM's workers: ``conftest.py`` starts a zygote of the worker modules when the run starts
   and names its launcher in ``$PIPELINE_WORKER_LAUNCHER``, which
   :func:`pipeline_mlir.isa.worker.run` puts before ``python -m MODULE --worker``.
+* The emulator's workers (``--emulate-jobs``): a zygote of their own, which imported numpy
+  and the emulator (about 0.2 s of CPU a fresh worker spent), named in
+  ``$PIPELINE_EMU_WORKER_LAUNCHER``, which :mod:`pipeline_mlir.emu.pool` puts before
+  ``python -m pipeline_mlir.emu.pool --worker``.
 * A command whose client is killed (a timeout) is killed with everything it started; the
   zygote waits for what it forked, so their CPU time is counted in the run's.
 * Where ``fork`` or Unix sockets are missing (not POSIX), :func:`launcher` gives None and the
@@ -61,6 +65,16 @@ ENTRY = "pipeline_mlir.tools.entry:main"
 #: the LLVM workers' entry point and what they import (:func:`module_main`)
 WORKER_ENTRY = "zygote:module_main"
 WORKER_PRELOAD = "llvmlite.binding,pipeline_mlir.isa.codegen,pipeline_mlir.passes.translate"
+#: what the emulator's workers (``python -m pipeline_mlir.emu.pool --worker``) import, forked
+#: from a zygote of their own (:func:`emu_worker_launcher`): not the LLVM workers', whose
+#: thousands of forks a run would each pay for a larger zygote
+EMU_WORKER_PRELOAD = "pipeline_mlir.emu.pool,pipeline_mlir.emu.gemm,pipeline_mlir.emu.machine"
+#: the variable :mod:`pipeline_mlir.emu.pool` reads its launcher from (its ``LAUNCHER_ENV``;
+#: named here so that the run's first process need not import numpy to set it)
+EMU_LAUNCHER_ENV = "PIPELINE_EMU_WORKER_LAUNCHER"
+#: the pool's ``SINGLE_THREADED``, the same way
+EMU_SINGLE_THREADED = {name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
+                                              "MKL_NUM_THREADS")}
 #: seconds the zygote may take to import the tool and listen
 START_TIMEOUT = 120.0
 #: seconds a client may take to send its command once connected
@@ -109,7 +123,8 @@ os._exit(code)
 
 # ---- the test process's side ------------------------------------------------------------------
 
-_STARTED: dict[tuple[str, str], Path] = {}
+#: the zygotes this process started, by entry point, path and what they import first
+_STARTED: dict[tuple[str, str, str], Path] = {}
 #: the variable naming the zygotes the run's first process started for its pytest-xdist
 #: workers (:func:`share`): JSON, ``"ENTRY PATH"`` -> the launcher
 SHARED = "PIPELINE_TEST_ZYGOTES"
@@ -121,20 +136,22 @@ LIT_PRELOAD = "lit.main,lit.formats,lit.worker,lit.TestRunner,multiprocessing.po
 LIT_ZYGOTES = ((LIT_ENTRY, "", LIT_PRELOAD), (ENTRY, "", "all"))
 
 
-def launcher(entry: str = ENTRY, path: str = "", preload: str = "all") -> str | None:
+def launcher(entry: str = ENTRY, path: str = "", preload: str = "all",
+             env: dict | None = None) -> str | None:
     """The path of a client that runs its command line in a process forked from this
     process's zygote of ``entry`` (started on first use, stopped when this process exits;
     ``path``: a directory put first on its module path; ``preload``: what it imports
-    first), or the run's first process's (:func:`share`); None where it cannot be used."""
+    first; ``env``: variables it starts with besides this process's), or the run's first
+    process's (:func:`share`); None where it cannot be used."""
     if os.environ.get(OFF) == "0" or not hasattr(os, "fork") or \
             not hasattr(socket, "send_fds") or not hasattr(os, "pidfd_open"):
         return None
     shared = json.loads(os.environ.get(SHARED) or "{}").get(f"{entry} {path}")
     if shared is not None:
         return shared
-    if (entry, path) not in _STARTED:
-        _STARTED[entry, path] = _start(entry, path, preload)
-    return str(_STARTED[entry, path])
+    if (entry, path, preload) not in _STARTED:
+        _STARTED[entry, path, preload] = _start(entry, path, preload, env)
+    return str(_STARTED[entry, path, preload])
 
 
 def share(zygotes) -> dict[str, str]:
@@ -159,11 +176,21 @@ def worker_launcher() -> str | None:
     return launcher(WORKER_ENTRY, str(Path(__file__).parent), WORKER_PRELOAD)
 
 
-def _start(entry: str, module_path: str, preload: str) -> Path:
+def emu_worker_launcher() -> str | None:
+    """:func:`launcher` of the emulator's worker processes (``--emulate-jobs``), which imports
+    :data:`EMU_WORKER_PRELOAD` with BLAS on one thread, as the pool starts its workers
+    (:data:`EMU_SINGLE_THREADED`: numpy reads it when the zygote imports it, before a
+    worker's own environment is applied)."""
+    return launcher(WORKER_ENTRY, str(Path(__file__).parent), EMU_WORKER_PRELOAD,
+                    env=EMU_SINGLE_THREADED)
+
+
+def _start(entry: str, module_path: str, preload: str, env: dict | None = None) -> Path:
     d = Path(tempfile.mkdtemp(prefix="pipeline-mlir-test-zygote-"))
     path = d / "zygote.sock"
     proc = subprocess.Popen([sys.executable, __file__, str(path), entry, module_path, preload],
-                            stdin=subprocess.DEVNULL, start_new_session=True)
+                            stdin=subprocess.DEVNULL, start_new_session=True,
+                            env=None if env is None else {**os.environ, **env})
 
     def stop():  # the zygote waits for its last commands, then exits
         proc.terminate()

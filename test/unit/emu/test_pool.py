@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import sys
 
 import numpy as np
 import pytest
@@ -113,3 +114,37 @@ def test_a_worker_that_dies_is_one_error():
     with pytest.raises(EmuError, match=r"worker process ended without its result \(exit "
                                        r"status 7\)"):
         run_spread(k, GlobalMemory(), items, _ExitOnArrival(), 2)
+
+
+def test_the_workers_start_through_the_launcher_named(small_batches, monkeypatch, tmp_path):
+    """``$PIPELINE_EMU_WORKER_LAUNCHER`` (the test run's zygote of the workers,
+    ``test/unit/zygote.py``) goes before each worker's command line, which it runs as it
+    is: the same C as one process; a launcher that cannot start is the pool's error."""
+    from pipeline_mlir.emu import pool
+
+    k, gemm = kernel()
+    g = gemm.geometry
+    sizes = (4 * g.BM, 2 * g.BN, 4 * g.BK)
+    seen = tmp_path / "seen"
+    script = tmp_path / "launcher"
+    script.write_text(f'#!/bin/sh\necho "$@" >> {seen}\nexec "$@"\n')
+    script.chmod(0o755)
+    monkeypatch.setenv(pool.LAUNCHER_ENV, str(script))
+    one = emulate_gemm(k, gemm, *sizes, "late", jobs=1)
+    two = emulate_gemm(k, gemm, *sizes, "late", jobs=2)
+    assert two.exact and np.array_equal(two.C, one.C)
+    assert seen.read_text().splitlines() == [f"{sys.executable} -m pipeline_mlir.emu.pool "
+                                             f"--worker"] * 2
+    monkeypatch.setenv(pool.LAUNCHER_ENV, str(tmp_path / "no-launcher"))
+    with pytest.raises(EmuError, match=r"^cannot start an emulator worker process "):
+        emulate_gemm(k, gemm, *sizes, "late", jobs=2)
+
+
+def test_the_test_runs_launcher_is_the_one_the_pool_reads():
+    """``zygote.py`` names the pool's variable and single-threaded BLAS without importing
+    numpy in the run's first process: the same as the pool's."""
+    import zygote
+    from pipeline_mlir.emu import pool
+
+    assert zygote.EMU_LAUNCHER_ENV == pool.LAUNCHER_ENV
+    assert zygote.EMU_SINGLE_THREADED == pool.SINGLE_THREADED

@@ -22,12 +22,28 @@ from pipeline_mlir.dialect.ir_io import IRError
 DIMS = ("x", "y", "z")
 
 
+#: ``[context, {text: attribute}]``: the attributes :func:`_attr` parsed in the context it
+#: was last asked of (the same few texts, asked for every memref type and mapping a build
+#: reads: a parse each was most of what the readings cost).  An attribute keeps its
+#: context alive, so only the last context's are kept (one context kept past its last use
+#: at most, until another one is asked of); attributes are immutable and uniqued, so the
+#: one parsed before is the one a parse gives again.
+_PARSED: list = [None, {}]
+
+
 def _attr(text: str, context) -> object | None:
-    """The attribute ``text`` in ``context``; None when its dialect is not there."""
-    try:
-        return ir.Attribute.parse(text, context)
-    except ir.MLIRError:
-        return None
+    """The attribute ``text`` in ``context``; None when its dialect is not there (not
+    remembered: asked again, the parse is tried again)."""
+    if _PARSED[0] is not context:
+        _PARSED[:] = [context, {}]
+    parsed = _PARSED[1]
+    built = parsed.get(text)
+    if built is None:
+        try:
+            built = parsed[text] = ir.Attribute.parse(text, context)
+        except ir.MLIRError:
+            return None
+    return built
 
 
 def _index(attr, texts: tuple[str, ...]) -> int | None:

@@ -117,6 +117,9 @@ class _Emitter:
         self.loop, self.bk, self.body_ops = loop, bk, set(body)
         self.iv, *self.iter_args = loop.regions[0].blocks[0].arguments
         self.origins: dict = {}  # value -> its :meth:`origin` (the same in every phase)
+        # body op -> the attributes of :data:`_STRIPPED` it has (a body op is cloned in
+        # every phase, its attributes unchanged; the loop and its body are erased last)
+        self.stripped: dict = {}
 
     def start_phase(self, kbase, iter_values, pins: dict | None = None,
                     carried: dict | None = None) -> None:
@@ -185,11 +188,15 @@ class _Emitter:
     def clone(self, op, shift: int):
         got = self.resolved.get
         operands = [got((v, shift)) or self._resolve(v, shift, op) for v in op.operands]
+        names = self.stripped.get(op)
+        if names is None:
+            attrs = op.attributes
+            names = self.stripped[op] = tuple(a for a in _STRIPPED if a in attrs)
         new = op.clone()
         set_new_operands(new, operands)
-        attrs = new.attributes
-        for a in _STRIPPED:
-            if a in attrs:
+        if names:
+            attrs = new.attributes
+            for a in names:
                 del attrs[a]
         return new
 

@@ -41,19 +41,30 @@ def parsed_once():
         _PARSED.pop()
 
 
+#: outside :func:`parsed_once`, ``[context, {text: attribute}]``: the attributes
+#: :func:`_attr` parsed in the context it was last asked of (the passes and the lowering
+#: read the same few texts for every memref type and mapping).  An attribute keeps its
+#: context alive, so only the last context's are kept.
+_LAST: list = [None, {}]
+
+
 def _attr(text: str, context) -> object | None:
-    """The attribute ``text`` in ``context``; None when its dialect is not there."""
-    table = _PARSED[-1] if _PARSED else None
-    if table is not None:
-        built = table.get((context, text))
-        if built is not None:
-            return built
+    """The attribute ``text`` in ``context``; None when its dialect is not there (not
+    remembered: asked again, the parse is tried again)."""
+    if _PARSED:
+        table, key = _PARSED[-1], (context, text)
+    else:
+        if _LAST[0] is not context:
+            _LAST[:] = [context, {}]
+        table, key = _LAST[1], text
+    built = table.get(key)
+    if built is not None:
+        return built
     try:
         built = ir.Attribute.parse(text, context)
     except ir.MLIRError:
         return None         # (not kept: a dialect loaded later may parse it)
-    if table is not None:
-        table[context, text] = built
+    table[key] = built
     return built
 
 

@@ -48,20 +48,29 @@ def int_value(attr) -> int | None:
     """The value of an integer attribute of at most 64 bits (``index`` included), else None
     (a wider type such as ``i128``, whose value the bindings cannot give exactly, or a value
     outside the i64 range)."""
-    if not isinstance(attr, ir.IntegerAttr) or isinstance(attr, ir.BoolAttr):
-        return None
+    # (exact classes first: the bindings hand attributes and types out as their own
+    # class, and a class test of theirs costs several times a ``type(x) is`` test)
+    if type(attr) is not ir.IntegerAttr:
+        if not isinstance(attr, ir.IntegerAttr) or isinstance(attr, ir.BoolAttr):
+            return None
+        attr = ir.IntegerAttr(attr)
     t = attr.type
-    if not (isinstance(t, ir.IndexType) or (isinstance(t, ir.IntegerType) and t.width <= 64)):
+    kind = type(t)
+    if kind is ir.IntegerType:
+        if t.width > 64:
+            return None
+    elif kind is not ir.IndexType and not (
+            isinstance(t, ir.IndexType) or (isinstance(t, ir.IntegerType) and t.width <= 64)):
         return None
-    v = ir.IntegerAttr(attr).value
+    v = attr.value
     return v if INT64_MIN <= v <= INT64_MAX else None
 
 
 def decode_attr(op, name: str, attr, kind: str):
     """Python value of ``attr`` as schema ``kind``; IRError if it has another type."""
     try:
-        if kind == S.INT and int_value(attr) is not None:
-            return int_value(attr)
+        if kind == S.INT and (v := int_value(attr)) is not None:
+            return v
         if kind == S.BOOL and isinstance(attr, ir.BoolAttr):
             return ir.BoolAttr(attr).value
         if kind == S.STR and isinstance(attr, ir.StringAttr):

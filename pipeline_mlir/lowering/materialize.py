@@ -117,6 +117,7 @@ class _Emitter:
         self.loop, self.bk, self.body_ops = loop, bk, set(body)
         self.iv, *self.iter_args = loop.regions[0].blocks[0].arguments
         self.origins: dict = {}  # value -> its :meth:`origin` (the same in every phase)
+        self.stripped: dict = {}  # body op -> its attributes of _STRIPPED (never changed)
 
     def start_phase(self, kbase, iter_values, pins: dict | None = None,
                     carried: dict | None = None) -> None:
@@ -185,12 +186,12 @@ class _Emitter:
     def clone(self, op, shift: int):
         got = self.resolved.get
         operands = [got((v, shift)) or self._resolve(v, shift, op) for v in op.operands]
+        if (names := self.stripped.get(op)) is None:
+            names = self.stripped[op] = tuple(a for a in _STRIPPED if a in op.attributes)
         new = op.clone()
         set_new_operands(new, operands)
-        attrs = new.attributes
-        for a in _STRIPPED:
-            if a in attrs:
-                del attrs[a]
+        for a in names:
+            del new.attributes[a]
         return new
 
     def emit_payload(self, template_desc: OpDesc, group, entry: OpDesc) -> list:

@@ -56,6 +56,8 @@ of the code (``pipeline_mlir/emu/hazard_paths.py``), not only on the path a run 
 
 from __future__ import annotations
 
+import functools
+
 from pipeline_mlir.analysis.ir_facts import declares_kernel
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -95,15 +97,23 @@ def xdl_passes(op) -> int | None:
         return None
     attrs = op.attributes
     shape = tuple(ir.IntegerAttr(attrs[d]).value for d in ("m", "n", "k"))
-    elements = [str(v.type.element_type) if isinstance(v.type, ir.VectorType)
-                else str(v.type) for v in list(op.operands)[:2]]
+    elements = tuple(str(v.type.element_type) if isinstance(v.type, ir.VectorType)
+                     else str(v.type) for v in list(op.operands)[:2])
+    return _table_passes(op.name, shape, elements)
+
+
+@functools.lru_cache(maxsize=None)
+def _table_passes(name: str, shape: tuple, elements: tuple) -> int | None:
+    """:func:`xdl_passes` of an op ``name`` of ``shape`` (m, n, k) whose two sources have
+    the element types ``elements``: found in the target's table once per kind (a lowered
+    loop has hundreds of MFMAs of a few kinds, each looked at by every walk of the guard)."""
     kinds = {_operand_class(e) for e in elements}
     if len(kinds) != 1 or None in kinds:
         return None
     kind = kinds.pop()
     for mfma in MFMAS:
         if (mfma.m, mfma.n, mfma.k, mfma.operands) == (*shape, kind) and \
-                mfma.scaled == (op.name == "amdgpu.scaled_mfma"):
+                mfma.scaled == (name == "amdgpu.scaled_mfma"):
             entry = mfma_passes(mfma.mnemonic, all(_bits(e) < 8 for e in elements))
             return entry[0] if entry is not None and entry[1] else None
     return None

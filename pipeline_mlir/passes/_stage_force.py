@@ -44,21 +44,25 @@ def parse_sources(text: str) -> list[int] | str:
     return out
 
 
-def sources(module) -> list:
-    """Every copy of ``module`` grouped by global source, sources in first-copy order."""
+def sources(module, copies: list | None = None) -> list:
+    """Every copy of ``module`` grouped by global source, sources in first-copy order
+    (``copies``: the module's copies in walk order, walked by the caller already)."""
     groups: dict = {}
-    for c in walk_ops(module, lambda o: o.name == "amdgpu.gather_to_lds"):
+    if copies is None:
+        copies = walk_ops(module, lambda o: o.name == "amdgpu.gather_to_lds")
+    for c in copies:
         c = as_operation(c)
         groups.setdefault(view_root(c.operands[0], THROUGH), []).append(c)
     return list(groups.values())
 
 
-def force(module, text: str) -> list[OpError]:
-    """Mark every copy of the sources option text ``text`` names :data:`STAGED`."""
+def force(module, text: str, copies: list | None = None) -> list[OpError]:
+    """Mark every copy of the sources option text ``text`` names :data:`STAGED`
+    (``copies``: as :func:`sources` takes them)."""
     numbers = parse_sources(text)
     if isinstance(numbers, str):
         return [OpError(module, numbers)]
-    groups = sources(module)
+    groups = sources(module, copies)
     errors = []
     for n in numbers:
         if n >= len(groups):

@@ -50,7 +50,7 @@ from pipeline_mlir.dialect.attrs import (is_hal_descriptor_space, is_workgroup_m
                                          pipeline_layout, workgroup_forall_problem,
                                          workgroup_mapping)
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_blocks, walk_ops as _walk
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops as _walk
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import (block_size, checked_int_attr, constant_int,
                                              declares_kernel)
@@ -413,12 +413,15 @@ def _mapping(o) -> list:
 
 def _retype_to_global(f) -> None:
     """HAL descriptor memory spaces -> global, on every result and block argument of ``f``."""
-    for o in _walk(f, lambda o: True):
+    ops = _walk(f, lambda o: True)
+    for o in ops:
         for r in o.results:
             t = _global_type(r.type)
             if t is not None:
                 r.set_type(t)
-    for b in walk_blocks(f):
+    # (walk_blocks(f)'s blocks, from the same walk: retyping changes no op or block)
+    for b in [block for o in ops if len(o.regions) > 0
+              for region in o.regions for block in region.blocks]:
         for a in b.arguments:
             t = _global_type(a.type)
             if t is not None:
@@ -450,16 +453,27 @@ def _refuse_affine(g) -> None:
                          f"IREE's hal.executable (lower the others before)")
 
 
+#: IREE's value hints, each forwarded to its operands (:func:`_drop_hints_and_returns`)
+_HINTS = ("iree_codegen.index_hint", "util.assume.int",
+          "iree_tensor_ext.dispatch.workload.ordinal")
+
+
 def _drop_hints_and_returns(g) -> None:
     """IREE's value hints forwarded to their operands; ``func.return`` -> ``gpu.return``."""
-    for o in _walk(g, lambda o: o.name in ("iree_codegen.index_hint", "util.assume.int",
-                                           "iree_tensor_ext.dispatch.workload.ordinal")):
+    returns: list = []      # (found in the walk for the hints, whose erasure keeps them)
+
+    def hint(o) -> bool:
+        name = o.name
+        if name == "func.return":
+            returns.append(o)
+        return name in _HINTS
+    for o in _walk(g, hint):
         if len(o.results) != len(o.operands):
             raise IRError(o, f"'{o.name}' op: cannot drop this hint")
         for r, v in zip(o.results, o.operands):
             r.replace_all_uses_with(v)
         o.erase()
-    for o in _walk(g, lambda o: o.name == "func.return"):
+    for o in returns:
         if len(o.operands):
             raise IRError(o, "'func.return' op: a kernel returns nothing")
         with ir.InsertionPoint(o), o.location:

@@ -84,11 +84,12 @@ class StageCopies(ModulePass):
             raise ConfigError(f"{self.owner()}: {bad}")
 
     def run(self, module) -> list[OpError]:
-        errors = force(module, self[FORCE])
+        # (the module's copies walked once: nothing below changes it before the staging;
+        # the forced sources' marks are attributes)
+        copies = walk_ops(as_operation(module), lambda o: o.name == "amdgpu.gather_to_lds")
+        errors = force(module, self[FORCE], copies)
         if errors:
             return errors
-        # (the module's copies walked once: nothing below changes it before the staging)
-        copies = walk_ops(as_operation(module), lambda o: o.name == "amdgpu.gather_to_lds")
         strided = [op for op in copies if LANE_STRIDE in op.attributes]
         errors = [OpError(op, why) for op in strided
                   if (why := _bad_lane_stride(op)) is not None]

@@ -62,14 +62,20 @@ def _check_translatable(op) -> None:
     """Raise ToLLVMError for anything ``translate_module_to_llvmir`` would crash on."""
     if op.name != "builtin.module":
         raise _at(op, f"expected a 'builtin.module' to translate, got '{op.name}'")
-    bad = collect_ops(op, lambda o: not (o.name.startswith("llvm.") or
-                                      (o.name == "builtin.module" and o == op)))
+    funcs: list = []        # (the llvm.func ops, read in the same walk)
+
+    def untranslatable(o) -> bool:
+        name = o.name
+        if name == "llvm.func":
+            funcs.append(o)
+        return not (name.startswith("llvm.") or (name == "builtin.module" and o == op))
+    bad = collect_ops(op, untranslatable)
     if bad:
         o = bad[0]
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
         raise _at(o, f"'{o.name}' op cannot be translated to LLVM IR{more}: only llvm.* ops "
                      f"can (run the step to LLVM first)")
-    for f in collect_ops(op, lambda o: o.name == "llvm.func"):
+    for f in funcs:
         cconv = f.attributes["CConv"] if "CConv" in f.attributes else None
         if str(cconv) == "#llvm.cconv<amdgpu_kernelcc>":
             ftype = str(f.attributes["function_type"])

@@ -56,10 +56,17 @@ _TRANSFERS = ("vector.transfer_read", "vector.transfer_write")
 def unit_masks(root) -> int:
     """Every create_mask and transfer under ``root`` rewritten (module docstring); the
     number of ops rewritten."""
+    masks: list = []        # (one walk for both: the transfers' rewrites erase no mask)
+
+    def transfer(o) -> bool:
+        name = o.name
+        if name == "vector.create_mask":
+            masks.append(o)
+        return name in _TRANSFERS
     n = 0
-    for op in walk_ops(root, lambda o: o.name in _TRANSFERS):
+    for op in walk_ops(root, transfer):
         n += _explicit_bounds(op)
-    for op in walk_ops(root, lambda o: o.name == "vector.create_mask"):
+    for op in masks:
         n += _unit_sizes(op)
     return n
 

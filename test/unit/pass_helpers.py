@@ -8,7 +8,7 @@ import functools
 import re
 
 import pytest
-from pipeline_mlir.dialect.bindings import ir, new_context, passmanager
+from pipeline_mlir.dialect.bindings import build_context, ir, passmanager
 from pipeline_mlir.dialect.ir_io import compiled_from_ir, pipeline_ops, read_pipeline
 from pipeline_mlir.passes import registry
 
@@ -27,9 +27,10 @@ _LOC = re.compile(r'^loc\("-":(\d+):(\d+)\)$')
 def run(text: str, *items) -> str:
     """Parse ``text``, run the passes (names or (name, options)) in one PassManager, print.
 
-    An MLIR failure propagates as ``ir.MLIRError``.
+    An MLIR failure propagates as ``ir.MLIRError``.  In a context a run before handed back
+    (``build_context``: a new one loads every dialect, more CPU than most runs here).
     """
-    with new_context():
+    with build_context():
         module = ir.Module.parse(text)
         pm = passmanager.PassManager("builtin.module")
         keep = []  # the bindings do not keep Python passes alive
@@ -84,7 +85,7 @@ def phases_text(spec: str) -> str:
 
 
 def schedule_of(text: str) -> str:
-    with new_context():
+    with build_context():
         module = ir.Module.parse(text)
         (pop,) = pipeline_ops(module.operation)
         return format_schedule(compiled_from_ir(read_pipeline(pop)))

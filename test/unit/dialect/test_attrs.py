@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from pipeline_mlir.dialect import attrs as A
-from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.bindings import build_context, ir
 from pipeline_mlir.dialect.ir_io import IRError
 
 
 @pytest.fixture
 def ctx():
-    with new_context() as c:
+    with build_context() as c:     # (a finished test's: a new one loads every dialect)
         yield c
 
 

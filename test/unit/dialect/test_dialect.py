@@ -10,7 +10,7 @@ import pytest
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect import ir_io
-from pipeline_mlir.dialect.bindings import FLAVOR, ir, new_context
+from pipeline_mlir.dialect.bindings import FLAVOR, build_context, ir, new_context
 from pipeline_mlir.dialect.ir_io import (IRError, compiled_from_ir, create_entry, decode_attr,
                                          encode, entry_attrs, options_attr, parse_edge,
                                          pipeline_ops, read_entry, read_phase, read_pipeline,
@@ -144,7 +144,8 @@ def test_sched_ops_are_handed_out_without_an_import_each(monkeypatch):
 
 @pytest.fixture
 def ctx():
-    with new_context() as c, ir.Location.unknown():
+    # (a finished test's context: a new one loads every dialect)
+    with build_context() as c, ir.Location.unknown():
         yield c
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline_mlir.dialect.bindings import ensure_gpu_target, ir, new_context, passmanager
+from pipeline_mlir.dialect.bindings import build_context, ensure_gpu_target, ir, passmanager
 from pipeline_mlir.passes import rocdl_to_llvm_intrinsics as to_llvm
 from pipeline_mlir.passes.extract_device_module import ExtractDeviceModule
 from pipeline_mlir.passes.registry import (TO_LLVM_PASSES, add_to_llvm, module_to_llvm_ir,
@@ -24,7 +24,7 @@ KERNEL = INPUTS / "mfma_kernel.mlir"
 
 @pytest.fixture
 def ctx():
-    with new_context() as c:
+    with build_context() as c:     # (a finished test's: a new one loads every dialect)
         yield c
 
 

@@ -45,6 +45,7 @@ wave and an op, not a lane, so the option keeps a lane and a value per byte stor
 from __future__ import annotations
 
 import contextlib
+import functools
 import mmap
 from dataclasses import dataclass
 
@@ -265,17 +266,15 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals,
         return
     view, key = keyed
     wide = view.dtype == np.uint64            # a dword: the stamp in both halfwords
-    slots = np.arange(key.shape[0], dtype=view.dtype)
-    stamps = slots + (np.uint64(int(stamp) * (1 + (1 << 32))) if wide else stamp)
-    if wide:
-        stamps = stamps + (slots << np.uint64(32))
-    stamps = stamps[:, None, None]
+    stamps = _slot_stamps(key.shape[0], wide) + \
+        (np.uint64(int(stamp) * (1 + (1 << 32))) if wide else stamp)
     if mask is not None:
         key, stamps = key[mask], stamps[np.nonzero(mask)[0], 0]
     page = key >> (PAGE_BITS - 1 if wide else PAGE_BITS)
     seen = np.ones(key.shape, dtype=bool) if b in race.readers else pages[page]
     if seen.any():              # only pages stamped before: no page is read in vain
-        near, prev = key[seen], view[key[seen]]
+        near = key[seen]
+        prev = view[near]
         if prev.any() or b in race.readers:
             slot = np.broadcast_to(stamps & view.dtype.type(MAX_SLOTS - 1),
                                    key.shape)[seen].astype(U32)
@@ -284,12 +283,31 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals,
             _earlier(glob, m, w, step, b, near, slot, prev.view(U32).reshape(near.shape),
                      atomic)
     # two lanes (or workgroups) of this store on one element: each writes a token, reads
-    token = np.arange(key.size, dtype=view.dtype).reshape(key.shape)
+    token = _tokens(key.shape, view.dtype)
     view[key] = token
     if (view[key] != token).any() and not atomic:
         _within(glob, m, w, step, b, idx, unit, mask, vals)
     view[key] = stamps
     pages[page] = True
+
+
+@functools.lru_cache(maxsize=None)
+def _slot_stamps(G: int, wide: bool) -> np.ndarray:
+    """(G, 1, 1) each workgroup slot's part of a store's marks: the slot, in both halfwords
+    of a dword's mark when ``wide`` (uint64), else in its uint32 mark (read only)."""
+    slots = np.arange(G, dtype=np.uint64 if wide else U32)
+    out = (slots + (slots << np.uint64(32)) if wide else slots)[:, None, None]
+    out.flags.writeable = False
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _tokens(shape: tuple, dtype) -> np.ndarray:
+    """0, 1, ... in ``shape`` (read only): the tokens a store's elements write to find
+    two of them on one element (:func:`on_store`)."""
+    out = np.arange(int(np.prod(shape)), dtype=dtype).reshape(shape)
+    out.flags.writeable = False
+    return out
 
 
 #: marks per page of the page map (4096 bytes of uint32 marks): ``hw >> PAGE_BITS``

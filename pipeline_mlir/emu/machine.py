@@ -591,7 +591,7 @@ class Machine:
             if again.any():    # a ds_write2's first address, of another lane
                 self._overlap(w, step, int(ii[int(np.argmax(again))]))
                 prev = np.where(again, 0, prev)
-            prev = np.concatenate([prev, self.last_read[:, ii].reshape(-1)])
+            prev = np.concatenate([prev, self.last_read.take(ii, axis=1).reshape(-1)])
         rel = self.op_rel.take(prev)
         # ordered: released before a barrier this wave has passed; by this wave: released,
         # or on the same counter (in order)

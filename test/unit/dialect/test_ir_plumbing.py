@@ -55,23 +55,3 @@ def test_a_clones_operands_are_set_with_no_cache_told():
         assert list(new.operands) == [b, a] and told.uses == []
         new.operands[0] = a               # (any other rewiring tells every live cache)
         assert list(new.operands) == [a, a] and told.uses == [b]
-
-
-def test_block_ops_lists_a_block_as_its_operation_list_does():
-    """``block_scan.block_ops`` walks the one block of its op without entering the ops it
-    lists (a loop's body, not the body's nested ops), and reads the operation list of a
-    block that is not its op's only one (an ``scf.if``'s)."""
-    with new_context() as ctx:
-        module, ops = _block(ctx)
-        (f,) = ir_io.walk_ops(module.operation, lambda o: o.name == "func.func")
-        assert block_scan.block_ops(f.regions[0].blocks[0]) == ops
-        m = ir.Module.parse("func.func @g(%c: i1, %a: i32) {\n"
-                            "  %x = scf.if %c -> i32 {\n"
-                            "    %y = arith.addi %a, %a : i32\n    scf.yield %y : i32\n"
-                            "  } else {\n    scf.yield %a : i32\n  }\n  return\n}", ctx)
-        (g,) = ir_io.walk_ops(m.operation, lambda o: o.name == "func.func")
-        (branch,) = ir_io.walk_ops(m.operation, lambda o: o.name == "scf.if")
-        assert [o.name for o in block_scan.block_ops(g.regions[0].blocks[0])] == \
-            ["scf.if", "func.return"]
-        assert [o.name for o in block_scan.block_ops(branch.regions[0].blocks[0])] == \
-            ["arith.addi", "scf.yield"]

@@ -1,4 +1,5 @@
-"""The caches ``natural.adopt_loop`` shares over one build, and what makes each forget.
+"""The caches ``natural.adopt_loop`` shares over one build, and what makes each forget
+(and ``block_scan.block_ops``, its listing of a block's ops).
 
 Within ``adopt_loop`` the evaluators share how each value is computed
 (``loop_eval.shared_plans``), the copies' sampled reads are kept per copy and point
@@ -81,3 +82,21 @@ def test_attributes_parsed_once_in_a_scope_name_the_same_spaces():
             plain = ir.MemRefType.get([4], ir.F32Type.get())
         assert memory_space_name(plain) == "global"
     assert not attrs._PARSED
+
+
+def test_block_ops_lists_a_block_as_its_operation_list_does():
+    """``block_scan.block_ops`` (the front end's listing of a loop's and its parent's ops)
+    walks the one block of its op without entering the ops it lists, and reads the
+    operation list of a block that is not its op's only one (an ``scf.if``'s)."""
+    from pipeline_mlir.dialect.block_scan import block_ops
+
+    m = ir.Module.parse("func.func @g(%c: i1, %a: i32) {\n"
+                        "  %x = scf.if %c -> i32 {\n"
+                        "    %y = arith.addi %a, %a : i32\n    scf.yield %y : i32\n"
+                        "  } else {\n    scf.yield %a : i32\n  }\n  return\n}", new_context())
+    (g,) = walk_ops(m.operation, lambda o: o.name == "func.func")
+    (branch,) = walk_ops(m.operation, lambda o: o.name == "scf.if")
+    body = g.regions[0].blocks[0]
+    assert block_ops(body) == [_op(o) for o in body.operations]
+    assert [o.name for o in block_ops(body)] == ["scf.if", "func.return"]
+    assert [o.name for o in block_ops(branch.regions[0].blocks[0])] == ["arith.addi", "scf.yield"]

@@ -23,17 +23,15 @@ from pipeline_mlir.dialect.ir_io import IRError
 DIMS = ("x", "y", "z")
 
 
-#: while :func:`parsed_once` is entered, (context, text) -> the attribute :func:`_attr`
-#: parsed (an attribute is immutable and uniqued in its context, which the key keeps alive
-#: until the scope ends), and a memory space attribute -> :func:`memory_space_name`'s name
+#: while :func:`parsed_once` is entered, a memory space attribute -> the name
+#: :func:`memory_space_name` gave it
 _PARSED: list[dict] = []
 
 
 @contextmanager
 def parsed_once():
-    """Within it, each attribute text :func:`_attr` builds is parsed once per context (the
-    front end asks for a memory space, a dimension, ... of thousands of values per build,
-    each asking compares with up to five attributes built from text)."""
+    """Within it, each memory space attribute is named once (the front end asks for the
+    memory space of thousands of values per build)."""
     _PARSED.append({})
     try:
         yield
@@ -41,30 +39,25 @@ def parsed_once():
         _PARSED.pop()
 
 
-#: outside :func:`parsed_once`, ``[context, {text: attribute}]``: the attributes
-#: :func:`_attr` parsed in the context it was last asked of (the passes and the lowering
-#: read the same few texts for every memref type and mapping).  An attribute keeps its
-#: context alive, so only the last context's are kept.
+#: ``[context, {text: attribute}]``: the attributes :func:`_attr` parsed in the context it
+#: was last asked of (a build reads the same few texts for every memref type and mapping;
+#: attributes are immutable and uniqued).  An attribute keeps its context alive, so only
+#: the last context's are kept.
 _LAST: list = [None, {}]
 
 
 def _attr(text: str, context) -> object | None:
     """The attribute ``text`` in ``context``; None when its dialect is not there (not
     remembered: asked again, the parse is tried again)."""
-    if _PARSED:
-        table, key = _PARSED[-1], (context, text)
-    else:
-        if _LAST[0] is not context:
-            _LAST[:] = [context, {}]
-        table, key = _LAST[1], text
-    built = table.get(key)
-    if built is not None:
-        return built
-    try:
-        built = ir.Attribute.parse(text, context)
-    except ir.MLIRError:
-        return None         # (not kept: a dialect loaded later may parse it)
-    table[key] = built
+    if _LAST[0] is not context:
+        _LAST[:] = [context, {}]
+    table = _LAST[1]
+    built = table.get(text)
+    if built is None:
+        try:
+            built = table[text] = ir.Attribute.parse(text, context)
+        except ir.MLIRError:
+            return None     # (not kept: a dialect loaded later may parse it)
     return built
 
 

@@ -19,7 +19,8 @@ Substitutions:
 * ``%python``: the Python running lit (tests use it only for plain scripts).
 
 ``not`` is lit's internal-shell builtin.  Tests must pass with both checkers:
-no ``[[#N]]`` numeric substitutions and no ``--implicit-check-not``.
+no ``[[#N]]`` numeric substitutions, no ``[[@LINE+N]]`` line expressions and no
+``--implicit-check-not`` (``test_lit.py`` checks each file).
 """
 
 import hashlib

@@ -7,9 +7,9 @@
 // the reason the later form is refused at its MFMA: no K-loop. Before, it was said to be
 // "not tiled for the GPU yet", which is what a product outside the workgroups' forall
 // still gets (the second case, the same product outside any forall).
-// CHECK:     no-k-loop.mlir:[[@LINE+17]]:10: error: sched-adopt-loop: 'iree_codegen.inner_tiled' op is not inside an scf.for: the kernel has no K-loop to pipeline (IREE removes a loop of one iteration: the whole reduction is a single K step)
+// CHECK:     no-k-loop.mlir:27:10: error: sched-adopt-loop: 'iree_codegen.inner_tiled' op is not inside an scf.for: the kernel has no K-loop to pipeline (IREE removes a loop of one iteration: the whole reduction is a single K step)
 // CHECK-NOT: Traceback
-// CHECK:     no-k-loop.mlir:[[@LINE+30]]:8: error: sched-adopt-loop: 'iree_codegen.inner_tiled' op: the input is not tiled for the GPU yet
+// CHECK:     no-k-loop.mlir:42:8: error: sched-adopt-loop: 'iree_codegen.inner_tiled' op: the input is not tiled for the GPU yet
 
 #map = affine_map<(d0, d1, d2) -> (d0, d2)>
 #map1 = affine_map<(d0, d1, d2) -> (d1, d2)>
@@ -50,7 +50,7 @@ func.func @untiled(%va: vector<4x1x16x128xf8E4M3FN>, %vb: vector<4x1x16x128xf8E5
 // per-thread vector.contract lowered to a multiply and a reduction. Refused at the
 // multiply the carried sum is computed from, for the reason the prefetch point is refused
 // at its vector.contract; before, "nothing to pipeline" at the module.
-// CHECK:     no-k-loop.mlir:[[@LINE+10]]:10: error: sched-adopt-loop: 'arith.mulf' op multiplies in registers inside the K-loop, with no amdgpu.mfma and no LDS in the kernel: its matmul was compiled without an MFMA configuration
+// CHECK:     no-k-loop.mlir:63:10: error: sched-adopt-loop: 'arith.mulf' op multiplies in registers inside the K-loop, with no amdgpu.mfma and no LDS in the kernel: its matmul was compiled without an MFMA configuration
 
 func.func @per_thread(%a: memref<520xf16>, %b: memref<520x100xf16>, %c: memref<100xf32>, %n: index) {
   %c0 = arith.constant 0 : index

@@ -147,6 +147,42 @@ def test_lit_discovers_every_test_file():
     assert sorted(_FILES) == on_disk, _DISCOVERY_ERROR
 
 
+#: FileCheck features the Python ``filecheck`` (what ``.[test]`` installs, the checker
+#: wherever LLVM's is absent) does not take: it stops at the first with an error of its own,
+#: so a file that uses one passes only on a machine with LLVM's FileCheck
+#: (``test/lit/lit.cfg.py``: tests must pass with both checkers)
+ONE_CHECKER_ONLY = {
+    "--implicit-check-not": re.compile(r"--implicit-check-not\b"),
+    "a numeric substitution [[#...]]": re.compile(r"\[\[#"),
+    "a line expression [[@LINE...]]": re.compile(r"\[\[@LINE"),
+}
+
+
+def one_checker_only(text: str) -> list[str]:
+    """What of :data:`ONE_CHECKER_ONLY` lit file ``text`` uses, as ``line N: feature``."""
+    return [f"line {n}: {what}" for n, line in enumerate(text.splitlines(), start=1)
+            for what, pattern in ONE_CHECKER_ONLY.items() if pattern.search(line)]
+
+
+def test_lit_files_use_what_both_checkers_take():
+    """No lit file uses a FileCheck feature the Python checker lacks (on a machine with LLVM's
+    FileCheck such a file passes, and fails wherever it is absent: CI)."""
+    found = {p.relative_to(LIT_DIR).as_posix(): one_checker_only(p.read_text())
+             for p in sorted(LIT_DIR.rglob("*.mlir"))}
+    assert not {k: v for k, v in found.items() if v}, found
+
+
+def test_the_checker_features_check_sees_each_feature():
+    """Each feature of :data:`ONE_CHECKER_ONLY` is found where it is used, and plain checks
+    are not."""
+    text = ("// RUN: x | FileCheck %s --implicit-check-not=error:\n"
+            "// CHECK: a [[#N+1]]\n// CHECK: f.mlir:[[@LINE+2]]:3: error\n"
+            "// CHECK: f.mlir:27:3: error: [[X:.*]] {{.*}}\n")
+    assert one_checker_only(text) == ["line 1: --implicit-check-not",
+                                      "line 2: a numeric substitution [[#...]]",
+                                      "line 3: a line expression [[@LINE...]]"]
+
+
 def test_a_failing_lit_file_names_its_run_line():
     """The failure report shows the failing RUN line as written and FileCheck's diagnostic."""
     if _SKIP:

@@ -98,6 +98,13 @@ _filecheck = _find_filecheck(_tool_dir)
 _launcher = os.environ.get("PIPELINE_LIT_LAUNCHER")
 config.substitutions.append((r"(?<![\w/.-])pipeline-opt(?![\w.-])",
                              f"{_launcher} {_pipeline_opt}" if _launcher else _pipeline_opt))
+# $PIPELINE_LIT_FILECHECK_LAUNCHER (a pytest run's) does the same for the Python checker,
+# where it is the one found next to the tool or to this Python (the zygote runs that
+# environment's filecheck): not for LLVM's, nor for one named by $FILECHECK.
+_checker_launcher = os.environ.get("PIPELINE_LIT_FILECHECK_LAUNCHER")
+if _checker_launcher and not os.environ.get("FILECHECK") and _filecheck in (
+        _next_to(_tool_dir, "filecheck"), _next_to(os.path.dirname(sys.executable), "filecheck")):
+    _filecheck = f"{_checker_launcher} {_filecheck}"
 config.substitutions.append((r"(?<![\w/.-])FileCheck(?![\w.-])", _filecheck))
 config.substitutions.append(("%python", sys.executable))
 

@@ -345,7 +345,7 @@ def _share_lit_zygotes(config) -> None:
         return
     bases = (config.invocation_params.dir, config.rootpath)
     if any(p.name == "test_lit.py" for p in modules_of(list(config.args), bases)):
-        config.stash[_ZYGOTES] = zygote.share(zygote.LIT_ZYGOTES)
+        config.stash[_ZYGOTES] = zygote.share(zygote.lit_zygotes())
 
 
 def _share_bytecode(config) -> None:

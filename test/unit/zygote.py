@@ -132,8 +132,33 @@ SHARED = "PIPELINE_TEST_ZYGOTES"
 #: multiprocessing pool its runner starts even for one file (``test_lit.py``)
 LIT_ENTRY = "lit.main:main"
 LIT_PRELOAD = "lit.main,lit.formats,lit.worker,lit.TestRunner,multiprocessing.pool"
-#: the zygotes of lit's tests: lit's, and ``pipeline-opt``'s for its RUN lines
+#: the Python ``filecheck``'s entry point (its console script's), for the RUN lines' checks
+#: where LLVM's FileCheck is not installed (``test/lit/lit.cfg.py``): each such process
+#: spent about 0.12 s of CPU importing it, for some 250 checks a run
+FILECHECK_ENTRY = "filecheck.main:main"
+FILECHECK_PRELOAD = "filecheck.main"
+#: the variable ``test/lit/lit.cfg.py`` reads the checker's launcher from
+FILECHECK_LAUNCHER_ENV = "PIPELINE_LIT_FILECHECK_LAUNCHER"
+#: the zygotes of lit's tests: lit's, and ``pipeline-opt``'s for its RUN lines (and the
+#: Python checker's where it is the one lit uses: :func:`lit_zygotes`)
 LIT_ZYGOTES = ((LIT_ENTRY, "", LIT_PRELOAD), (ENTRY, "", "all"))
+FILECHECK_ZYGOTE = (FILECHECK_ENTRY, "", FILECHECK_PRELOAD)
+
+
+def python_checker(environ=os.environ, which=shutil.which) -> bool:
+    """Whether lit's checks run the Python ``filecheck`` (as ``test/lit/lit.cfg.py`` picks:
+    not when ``$FILECHECK`` names a checker or LLVM's ``FileCheck`` is on ``PATH``)."""
+    return not (environ.get("FILECHECK") or which("FileCheck") or which("FileCheck-22"))
+
+
+def lit_zygotes() -> tuple:
+    """:data:`LIT_ZYGOTES`, and the Python checker's where lit uses it."""
+    return LIT_ZYGOTES + ((FILECHECK_ZYGOTE,) if python_checker() else ())
+
+
+def filecheck_launcher() -> str | None:
+    """:func:`launcher` of the Python checker, None where lit does not use it."""
+    return launcher(*FILECHECK_ZYGOTE) if python_checker() else None
 
 
 def launcher(entry: str = ENTRY, path: str = "", preload: str = "all",

@@ -115,7 +115,11 @@ def _forked_env() -> dict | None:
     """The environment of lit on one file: its ``pipeline-opt`` runs forked from this
     worker's zygote, which imported the tool once (``zygote.py``), where it can be."""
     launcher = zygote.launcher()
-    return None if launcher is None else {**os.environ, "PIPELINE_LIT_LAUNCHER": launcher}
+    if launcher is None:
+        return None
+    checker = zygote.filecheck_launcher()
+    return {**os.environ, "PIPELINE_LIT_LAUNCHER": launcher,
+            **({zygote.FILECHECK_LAUNCHER_ENV: checker} if checker else {})}
 
 
 @pytest.mark.parametrize("name", _FILES or ["<lit suite>"])

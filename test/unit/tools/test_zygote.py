@@ -155,3 +155,34 @@ def test_a_client_that_leaves_before_its_command_leaves_the_zygote_serving(launc
         s.close()
     done = subprocess.run([launcher, "tool", "x"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 3 and json.loads(done.stdout)["argv"] == ["tool", "x"]
+
+
+def test_the_python_checker_is_forked_only_where_lit_uses_it():
+    """The Python ``filecheck``'s zygote is started only where lit picks that checker (no
+    ``$FILECHECK``, no LLVM ``FileCheck`` on ``PATH``: ``test/lit/lit.cfg.py``)."""
+    none = lambda name: None                                            # noqa: E731
+    llvm = lambda name: "/usr/bin/FileCheck-22" if name == "FileCheck-22" else None  # noqa: E731
+    assert zygote.python_checker({}, none)
+    assert not zygote.python_checker({"FILECHECK": "/opt/llvm/bin/FileCheck"}, none)
+    assert not zygote.python_checker({}, llvm)
+
+
+@pytest.mark.skipif(zygote.launcher(zygote.FILECHECK_ENTRY, "", zygote.FILECHECK_PRELOAD)
+                    is None, reason="no zygote here (not POSIX, or PIPELINE_TEST_FORK=0)")
+def test_a_forked_checker_passes_and_fails_as_its_own_process(tmp_path):
+    """The Python checker forked from its zygote: a check that matches exits 0, one that does
+    not exits 1 with the checker's diagnostic, as the console script does."""
+    import shutil
+    import sys
+
+    script = Path(sys.executable).parent / "filecheck"
+    if not script.exists() and shutil.which("filecheck") is None:
+        pytest.skip("no Python filecheck installed")
+    launcher = zygote.launcher(zygote.FILECHECK_ENTRY, "", zygote.FILECHECK_PRELOAD)
+    checks = tmp_path / "c.mlir"
+    checks.write_text("// CHECK: error: expected\n")
+    run = lambda text: subprocess.run([launcher, str(script), str(checks)], input=text,  # noqa
+                                      capture_output=True, text=True, timeout=60)
+    good, bad = run("x: error: expected\n"), run("x: error: something else\n")
+    assert good.returncode == 0, good.stderr
+    assert bad.returncode == 1 and "Couldn't match" in bad.stderr, bad.stderr

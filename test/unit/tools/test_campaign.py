@@ -104,10 +104,12 @@ def ping_pong_specs(draw):
 
 @st.composite
 def problems(draw, gemm):
-    """(M, N, K): 1..2 x 1..2 tiles, a main loop of 0..3 iterations."""
+    """(M, N, K): 1..2 x 1..2 tiles, a main loop of 0..3 iterations, at least the trips the
+    kernel always runs (``loop_once``: one; ``GemmKernel.min_k``)."""
     g = gemm.geometry
+    least = gemm.shape.min_trips
     return (g.BM * draw(st.integers(1, 2)), g.BN * draw(st.integers(1, 2)),
-            2 * g.BK * (draw(st.integers(0, 3)) + 1))
+            2 * g.BK * (draw(st.integers(least, max(least, 3))) + 1))
 
 
 def command(spec: str, sizes, mode: str) -> str:
@@ -256,6 +258,23 @@ def test_the_tiles_drawn_cover_every_dtype_and_a_non_square_tile():
     assert {t[0] for t in tiles} == {"bf16", "f16", "fp8", "i8"}
     assert any(BM != BN for _, BM, BN, _ in tiles)
     assert ("bf16", 128, 128, 64) in tiles
+
+
+@pytest.mark.parametrize("loop_once", [False, True])
+def test_the_problems_drawn_are_ones_the_kernel_runs(loop_once):
+    """Every K drawn is one the kernel computes (``min_k``: ``loop_once=true`` runs its main
+    loop at least once, so 2 K tiles alone are too few; seed 61's long campaign drew them),
+    and the smallest one it computes is among the draws."""
+    from hypothesis import find
+    from hypothesis.errors import NoSuchExample
+    from pipeline_mlir.kernel.gemm import gemm_kernel
+
+    gemm = gemm_kernel(parse_pipeline(
+        f"4wave{{dtype=bf16 BM=64 BN=64 BK=64 loop_once={str(loop_once).lower()}}}"))
+    with pytest.raises(NoSuchExample):
+        find(problems(gemm), lambda size: size[2] < gemm.min_k)
+    assert find(problems(gemm), lambda size: size[2] == gemm.min_k)[2] == \
+        (256 if loop_once else 128)
 
 
 def test_a_failure_prints_a_command_that_reproduces_it():

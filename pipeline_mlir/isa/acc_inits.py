@@ -15,7 +15,8 @@ Refused (``acc-init`` at the MFMA's line):
 - the result of an MFMA of another chain;
 - a chain that starts from a zero on one path and from a load on another (the IR starts
   each accumulator from one value: a zero constant, or what it read before the loop).
-  A zero that reaches the MFMA only past a block the lanes skip by ``s_cbranch_execz``,
+  A zero that reaches the MFMA only past a block the lanes skip by ``s_cbranch_execz``
+  (or by falling through an ``s_cbranch_execnz`` to the block placed out of line),
   which the block loads the register in, is a masked read's padding (a ``C +=`` kernel's
   read of C cut at C's edge: the lanes whose exec bit the read leaves off keep the zero
   written before it), not a second start.
@@ -89,11 +90,18 @@ class _Walk:
             self.writes.append(w)
 
     def skips(self, p: int, k: int) -> bool:
-        """Whether block ``p`` reaches block ``k`` by an ``s_cbranch_execz`` to it: past a
+        """Whether block ``p`` reaches block ``k`` only with none of its lanes on: by an
+        ``s_cbranch_execz`` to it, or by falling through an ``s_cbranch_execnz`` to
+        another block (LLVM's layout with the masked block placed out of line): past a
         block its lanes skip when none of them is on."""
         ins = self.fn.blocks[p].instrs
-        return bool(ins) and ins[-1].mnemonic == "s_cbranch_execz" and \
-            tuple(ins[-1].operands[:1]) == (self.fn.blocks[k].label,)
+        if not ins:
+            return False
+        last, label = ins[-1], self.fn.blocks[k].label
+        if last.mnemonic == "s_cbranch_execz":
+            return tuple(last.operands[:1]) == (label,)
+        return last.mnemonic == "s_cbranch_execnz" and k == p + 1 and \
+            tuple(last.operands[:1]) != (label,)
 
     def origins(self, k: int, j: int, r: str) -> frozenset:
         """The origins (:func:`_origin`, copies followed; ("unwritten",) at the function's

@@ -159,6 +159,51 @@ def test_a_read_of_c_masked_at_its_edge_starts_the_chain_once():
         found[0].message, found
 
 
+#: the same read with LLVM's other layout (IREE's bf16 ``C += A x B^T`` + bias of M
+#: 256x192x512 at its prefetch point): the load's block placed out of line, reached by
+#: ``s_cbranch_execnz``, the zero going on by falling through with no lane on
+MASKED_OUT_OF_LINE = """
+\tv_mov_b32_e32 v3, 0
+\tv_mov_b32_e32 v2, v3
+\tv_mov_b32_e32 v4, v3
+\tv_mov_b32_e32 v5, 0
+\tv_cmp_gt_i32_e32 vcc, 300, v16
+\ts_and_saveexec_b64 s[6:7], vcc
+\ts_cbranch_execnz .LBB0_3
+.LBB0_2:
+\ts_or_b64 exec, exec, s[6:7]
+\tglobal_load_dwordx4 v[8:11], v[12:13], off
+\tglobal_load_dwordx4 v[20:23], v[12:13], off offset:16
+\tv_mfma_f32_16x16x32_bf16 v[2:5], v[8:11], v[20:23], v[2:5]
+\tglobal_store_dwordx4 v[12:13], v[2:5], off
+\ts_endpgm
+.LBB0_3:
+\tbuffer_load_dwordx4 v[2:5], v6, s[12:15], 0 offen
+\ts_branch .LBB0_2
+"""
+
+
+@pytest.mark.parametrize("branch, refused", [
+    ("\ts_cbranch_execnz .LBB0_3", False),
+    # the fall-through of a uniform branch: every lane of the wave starts from the zero
+    ("\ts_cmp_eq_u32 s0, 0\n\ts_cbranch_scc1 .LBB0_3", True),
+    # a branch on exec to the join itself: the zero goes on with lanes on
+    ("\ts_cbranch_execnz .LBB0_2\n\ts_branch .LBB0_3", True),
+])
+def test_a_masked_read_placed_out_of_line_starts_the_chain_once(branch, refused):
+    """The fall-through of ``s_cbranch_execnz`` to the load's block placed out of line is
+    taken with no lane on, as ``s_cbranch_execz``'s branch: the zero it carries on is the
+    masked read's padding (no finding; before, ``acc-init``: refused at a kernel exact on
+    the emulator, the thirteenth sweep).  A uniform branch's fall-through, or an exec
+    branch whose taken edge carries the zero, is still refused."""
+    found, notes = _rule(MASKED_OUT_OF_LINE.replace("\ts_cbranch_execnz .LBB0_3", branch))
+    if refused:
+        assert [f.kind for f in found] == ["acc-init"] and "by a zero on another" in \
+            found[0].message, found
+    else:
+        assert found == [] and "which element of C" in notes[0], (found, notes)
+
+
 def _zero_copies(fn) -> dict:
     """Per block of ``fn`` (its number), the lines of its copies of a zero into an AGPR
     (``v_accvgpr_write_b32 aN, 0`` or an ``aN, aM`` copy of one)."""

@@ -71,8 +71,9 @@ def no_loop_reason(module):
                              "K-loop to pipeline " + no_loop_note(module))
     if products and not found:
         o = products[0]
-        if not lds and all(x.name == "vector.contract" for x in products):
-            return o, per_thread_message(o)
+        if all(x.name == "vector.contract" for x in products) and \
+                (not lds or all(_per_thread(x) for x in products)):
+            return o, per_thread_message(o, bool(lds))
         return o, (f"'{o.name}' op multiplies whole tiles inside the K-loop: the loop is not "
                    f"distributed to threads and MFMAs yet (the front end takes a loop of "
                    f"amdgpu.mfma ops; IREE's VectorDistribute kernels, inside their "
@@ -89,21 +90,44 @@ def no_loop_reason(module):
                    f"gfx950 kernel just before its shared-memory prefetch pass (compile the "
                    f"linalg op with iree-compile first: test/data/iree/generate.py, "
                    f"prefetch_point, shows how)")
-    if not found and not lds:
+    if not found:
         o = per_thread_product(module)
         if o is not None:
-            return o, per_thread_message(o)
+            return o, per_thread_message(o, bool(lds))
     return None
 
 
-def per_thread_message(o) -> str:
+def per_thread_message(o, lds: bool = False) -> str:
     """Why a product in registers (a per-thread ``vector.contract`` at the prefetch point;
-    its multiply or FMA once IREE lowers it, the late form's) leaves nothing to pipeline."""
+    its multiply or FMA once IREE lowers it, the late form's) leaves nothing to pipeline;
+    ``lds``: the kernel stages the products' operands in LDS (IREE's TileAndFuse of a
+    problem too small for an MFMA, f16 ``A x B^T`` 2x700x96)."""
+    where = ("in the kernel (its LDS holds the operands of per-thread products)" if lds
+             else "and no LDS in the kernel")
     return (f"'{o.name}' op multiplies in registers inside the K-loop, with no amdgpu.mfma "
-            f"and no LDS in the kernel: its matmul was compiled without an MFMA "
+            f"{where}: its matmul was compiled without an MFMA "
             f"configuration (IREE's choice where none fits: each thread computes its "
-            f"elements of C from global memory), so there is no K-loop of LDS copies and "
-            f"MFMAs to pipeline")
+            f"elements of C{'' if lds else ' from global memory'}), so there is no K-loop "
+            f"of LDS copies and MFMAs to pipeline")
+
+
+def _per_thread(o) -> bool:
+    """Whether the product ``o`` (a ``vector.contract``) multiplies per thread: its A or B
+    operand is computed from ``gpu.thread_id`` (read at an address of it, the slice
+    followed through every operand).  A product of whole workgroup tiles is not."""
+    todo, seen = list(o.operands[:2]), set()
+    while todo:
+        v = todo.pop()
+        if isinstance(v.owner, ir.Block):
+            continue
+        d = _op(v.owner)
+        if d in seen:
+            continue
+        seen.add(d)
+        if d.name == "gpu.thread_id":
+            return True
+        todo.extend(d.operands)
+    return False
 
 
 #: ops that multiply elements: what IREE lowers a per-thread ``vector.contract`` to

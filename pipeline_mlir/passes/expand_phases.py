@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pipeline_mlir.schedule import stages
 from pipeline_mlir.dialect import ops as S
-from pipeline_mlir.dialect.ir_io import set_attr, write_phase
+from pipeline_mlir.dialect.ir_io import get, set_attr, write_phase
 
 from pipeline_mlir.passes._common import SchedPass, location_index
 
@@ -22,7 +22,9 @@ class ExpandPhases(SchedPass):
 
     def run_pipeline(self, p) -> None:
         s = p.schedule_object()
-        ph = stages.phases(s, p.body, p.edges, p.program)
+        # a concrete pipeline's counts are its input's, checked against its payload ops
+        ph = stages.phases(s, p.body, p.edges, p.program,
+                           input_counts=bool(get(p.op, "concrete", S.UNIT, False)))
         loc_of = location_index(p)
         write_phase(p.block, S.PROLOGUE, ph.prologue, p.schedule_name, loc_of)
         write_phase(p.block, S.KERNEL, ph.kernel, p.schedule_name, loc_of, ph.kernel_blocks or None)

@@ -26,7 +26,10 @@ prologue wait is a derived count the order checks walk as such, and one rule gua
 (``test/unit/schedule/test_vm_cap.py`` shows that guard leaves this module nothing to
 lower there, and that without it the prologue overflows).  Schedules that do not ask for it
 (:attr:`PipelineSchedule.cap_vm_waits`) keep the error of
-:func:`pipeline_mlir.schedule.stages.check_wait_limits`.  No MLIR here.
+:func:`pipeline_mlir.schedule.stages.check_wait_limits`, but for counts that are an input
+kernel's (a concrete pipeline, ``stages.phases``' ``input_counts``: IREE's narrow
+register-staged copies), which take the cap where a wait would overflow the counter
+rather than have the kernel refused.  No MLIR here.
 """
 
 from __future__ import annotations

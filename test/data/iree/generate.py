@@ -458,6 +458,12 @@ LIT_INPUTS = {
     # M = 2: IREE's VectorDistribute without an MFMA (a per-thread vector.contract, FMAs in
     # the late form), refused from both forms for want of MFMAs (test_vector_distribute.py)
     "iree-bf16-abt-2x364x1024": dict(dtype="bf16", m=2, n=364, k=1024),
+    # a 16x16 tile in one wave, A and B copied through registers in narrow pieces (16 and
+    # 20 vmcnt instructions per load): the derived waits leave vmcnt(72) in flight, lowered
+    # to what the counter holds (schedule/stages.py's input_counts):
+    # sched-expand-phases-input-vm-cap.mlir
+    "iree-bf16-atb-522x653x704": dict(dtype="bf16", m=522, n=653, k=704, transpose_a=True,
+                                      transpose_b=False),
 }
 #: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->
 #: its arguments): bf16 A^T x B^T with M known only at launch and IREE's ``padding``, A's

@@ -207,6 +207,35 @@ def test_the_same_counts_without_the_cap_are_refused():
         parse_pipeline(spec).compile()
 
 
+def _phases_of(spec: str, **kw):
+    """The phases of ``spec``'s schedule, derived as ``sched-expand-phases`` derives them."""
+    from pipeline_mlir.schedule import stages
+
+    s = parse_pipeline(spec).build()
+    body = s.build_body()
+    edges = stages.edges(s, body)
+    order, _ = stages.order(s, body, edges)
+    program, _ = stages.blocks(s, body, edges, order)
+    return s, stages.phases(s, body, edges, program, **kw)
+
+
+def test_an_input_kernels_counts_are_capped_not_refused():
+    """Counts that are an input kernel's (a concrete pipeline: IREE's bf16 ``A^T x B``
+    522x653x704 copies through registers in narrow pieces, vmcnt(72)) get the dword
+    schedules' cap: every wait within the counter, each lowered one recording the count it
+    replaces; the same counts given as the pipeline's own options are refused (the test
+    above), and counts within the limit are left as derived."""
+    spec = f"4wave{{{TILE} dma=x4 vm_per_load_a=16 vm_per_load_b=16}}"
+    s, ph = _phases_of(spec, input_counts=True)
+    waits = [e.op for e in ph.prologue + ph.kernel + ph.epilogue if e.op.tag == WAIT_VM]
+    assert s.cap_vm_waits and waits and max(w.wait_value for w in waits) <= VMCNT_MAX
+    assert any(w.derived_count is not None and w.derived_count > w.wait_value for w in waits)
+    plain = f"4wave{{{TILE} dma=x4}}"
+    s, capped = _phases_of(plain, input_counts=True)
+    assert not s.cap_vm_waits
+    assert [e.op for e in capped.kernel] == [e.op for e in _phases_of(plain)[1].kernel]
+
+
 def test_the_limit_check_still_runs_after_the_cap(monkeypatch):
     """A capped schedule goes through check_wait_limits too: with the lgkmcnt cap of split
     loads taken away, its lgkmcnt(32) is refused after the vm cap."""

@@ -162,25 +162,11 @@ def test_a_read_of_c_masked_at_its_edge_starts_the_chain_once():
 #: the same read with LLVM's other layout (IREE's bf16 ``C += A x B^T`` + bias of M
 #: 256x192x512 at its prefetch point): the load's block placed out of line, reached by
 #: ``s_cbranch_execnz``, the zero going on by falling through with no lane on
-MASKED_OUT_OF_LINE = """
-\tv_mov_b32_e32 v3, 0
-\tv_mov_b32_e32 v2, v3
-\tv_mov_b32_e32 v4, v3
-\tv_mov_b32_e32 v5, 0
-\tv_cmp_gt_i32_e32 vcc, 300, v16
-\ts_and_saveexec_b64 s[6:7], vcc
-\ts_cbranch_execnz .LBB0_3
-.LBB0_2:
-\ts_or_b64 exec, exec, s[6:7]
-\tglobal_load_dwordx4 v[8:11], v[12:13], off
-\tglobal_load_dwordx4 v[20:23], v[12:13], off offset:16
-\tv_mfma_f32_16x16x32_bf16 v[2:5], v[8:11], v[20:23], v[2:5]
-\tglobal_store_dwordx4 v[12:13], v[2:5], off
-\ts_endpgm
-.LBB0_3:
-\tbuffer_load_dwordx4 v[2:5], v6, s[12:15], 0 offen
-\ts_branch .LBB0_2
-"""
+_LOAD = "\tbuffer_load_dwordx4 v[2:5], v6, s[12:15], 0 offen\n"
+MASKED_OUT_OF_LINE = MASKED.replace(f"\ts_cbranch_execz .LBB0_2\n; %bb.1:\n{_LOAD}",
+                                    "\ts_cbranch_execnz .LBB0_3\n") + \
+    f".LBB0_3:\n{_LOAD}\ts_branch .LBB0_2\n"
+assert MASKED_OUT_OF_LINE.count(_LOAD) == 1 and "execz" not in MASKED_OUT_OF_LINE
 
 
 @pytest.mark.parametrize("branch, refused", [

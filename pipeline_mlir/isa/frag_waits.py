@@ -86,7 +86,7 @@ class _Walk:
         else:
             need = len(pending) - 1 - max(hits)
         self.needs.setdefault((phase, wait.line if wait else None, m.line), []).append(
-            (need, len(pending), wait.lgkm if wait else None))
+            (need, len(pending), wait.lgkm if wait else None, bool(hits)))
 
 
 def check_fragment_waits(phases: dict[str, list[AsmInstr]],
@@ -107,9 +107,12 @@ def check_fragment_waits(phases: dict[str, list[AsmInstr]],
             w.run(phase, instrs)
     lines, out = set(), []
     for (phase, line, mline), seen in sorted(needs.items(), key=lambda kv: kv[0][2]):
-        need = min(n for n, _, _ in seen)
+        # a way on which no read in flight defines an operand bounds nothing (any count
+        # that waits for none of them is right there): the ways that do decide, if any
+        need = min(n for n, _, _, hit in seen if hit) if any(hit for *_, hit in seen) \
+            else min(n for n, _, _, _ in seen)
         if line is None:
-            if any(n < flight for n, flight, _ in seen):
+            if any(n < flight for n, flight, _, _ in seen):
                 out.append(FragmentWait("frag-wait-missing", phase, mline, mline, None, need))
             continue
         lines.add(line)

@@ -10,6 +10,7 @@ from pipeline_mlir.analysis.ir_facts import mapped_forall
 from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
+from pipeline_mlir.frontend.kernel_ir import depends, owner
 from pipeline_mlir.frontend.reroll import no_loop_note
 from pipeline_mlir.frontend.tagged import tag_of
 
@@ -113,21 +114,10 @@ def per_thread_message(o, lds: bool = False) -> str:
 
 def _per_thread(o) -> bool:
     """Whether the product ``o`` (a ``vector.contract``) multiplies per thread: its A or B
-    operand is computed from ``gpu.thread_id`` (read at an address of it, the slice
-    followed through every operand).  A product of whole workgroup tiles is not."""
-    todo, seen = list(o.operands[:2]), set()
-    while todo:
-        v = todo.pop()
-        if isinstance(v.owner, ir.Block):
-            continue
-        d = _op(v.owner)
-        if d in seen:
-            continue
-        seen.add(d)
-        if d.name == "gpu.thread_id":
-            return True
-        todo.extend(d.operands)
-    return False
+    operand is computed from ``gpu.thread_id`` (read at an address of it).  A product of
+    whole workgroup tiles is not."""
+    return any(depends(x, lambda v: owner(v, "gpu.thread_id") is not None)
+               for x in list(o.operands)[:2])
 
 
 #: ops that multiply elements: what IREE lowers a per-thread ``vector.contract`` to

@@ -169,15 +169,12 @@ def phases(s, body: list[OpDesc], edge_list: list[DepEdge],
     schedules' are (:func:`~pipeline_mlir.schedule.vm_cap.cap_vm_waits`, a stronger wait)
     rather than the kernel refused; counts a pipeline's options give for its own kernel
     keep the limit's error (:func:`check_wait_limits`)."""
-    if input_counts and not getattr(s, "cap_vm_waits", False):
-        try:
-            return phases(s, body, edge_list, program)
-        except ConfigError:
-            uncapped = _phases(s, body, edge_list, program, check=False)
-            if not _over_vm_limit(uncapped):
-                raise
-        s.cap_vm_waits = True
-    return _phases(s, body, edge_list, program)
+    out = _phases(s, body, edge_list, program)
+    if input_counts and not getattr(s, "cap_vm_waits", False) and _over_vm_limit(out):
+        s.cap_vm_waits = True       # (the schedule says its waits are capped, as dword's)
+        _cap_vm(out, s.config())
+    check_wait_limits(out)
+    return out
 
 
 def _over_vm_limit(ph: Phases) -> bool:
@@ -186,8 +183,16 @@ def _over_vm_limit(ph: Phases) -> bool:
                for entries in (ph.prologue, ph.kernel, ph.epilogue) for e in entries)
 
 
+def _cap_vm(ph: Phases, config) -> None:
+    """``ph``'s global-load waits capped at what ``vmcnt`` holds (:mod:`.vm_cap`)."""
+    ph.prologue, ph.kernel, ph.epilogue = cap_vm_waits(
+        ph.prologue, ph.kernel, ph.epilogue, lambda op: config.vm_per_channel(op.channel))
+
+
 def _phases(s, body: list[OpDesc], edge_list: list[DepEdge],
-            program: PipelineProgram | None, check: bool = True) -> Phases:
+            program: PipelineProgram | None) -> Phases:
+    """:func:`phases`' entries, their waits capped where ``s`` asks (``cap_vm_waits``),
+    not yet held to the counters' limits."""
     config = s.config()
     out = Phases()
     if not is_double_buffer(s):
@@ -219,10 +224,7 @@ def _phases(s, body: list[OpDesc], edge_list: list[DepEdge],
             cap_split_load_waits(out)
     out.warp_stagger_index = warp_stagger_index(body, config, len(out.prologue))
     if getattr(s, "cap_vm_waits", False):
-        out.prologue, out.kernel, out.epilogue = cap_vm_waits(
-            out.prologue, out.kernel, out.epilogue, lambda op: config.vm_per_channel(op.channel))
-    if check:
-        check_wait_limits(out)
+        _cap_vm(out, config)
     return out
 
 

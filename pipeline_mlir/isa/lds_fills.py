@@ -61,7 +61,12 @@ def stale_reads(fn: AsmFunction, accesses: dict, kinds: dict) -> dict:
     (an LDS DMA, a ``ds_write``) writes, in any wave: a pipelined loop refills every stage
     it reads, so such a read reads what the prologue left there on every iteration (a DMA
     given another stage's ``M0``).  Empty where the loop writes no LDS, or an LDS write of
-    the loop has bytes not known here (or there is no main loop)."""
+    the loop has bytes not known here (or there is no main loop), and in straight code
+    (:attr:`AsmFunction.straight`: a pipelined loop LLVM unrolled), whose loop phase runs
+    once: the stages it reads are the prologue's to fill, which :func:`unwritten_reads`
+    asks."""
+    if fn.straight:
+        return {}
     try:
         loop = {i.line for i in fn.main_loop_phases()["loop"]}
     except (AsmError, StopIteration):

@@ -29,6 +29,8 @@ No MLIR here.
 
 from __future__ import annotations
 
+import difflib
+from collections import Counter
 from dataclasses import dataclass, field
 
 from pipeline_mlir.isa.asm import AsmFunction
@@ -124,13 +126,48 @@ def _run_tokens(plan: KernelPlan, x: Expansion, trips: int) -> list[tuple[str, T
     return out
 
 
+def _anchors(exp: list[Token], act: list[Token]) -> list[tuple[int, int]]:
+    """Matched (exp index, act index) pairs of the tokens LLVM keeps as the lowering placed
+    them: its fences (``s_barrier``, ``sched_barrier``, ``s_setprio``, group barriers) and
+    the MFMAs between them, which it moves across none.  Waits are left out: LLVM adds its
+    own (a register-staged copy's loads) and merges ours, and a run of loop copies whose
+    waits differ from the plan's by one let the alignment slip a seam by a copy's tail
+    (IREE's fp8 E5M2 ``A x B`` + ``truncf`` 492x71x2085 from the prefetch point: two of the
+    loop's MFMAs counted in the epilogue)."""
+    from pipeline_mlir.isa.check import _sep_key
+
+    def keyed(tokens):
+        return [(k, "M" if t.kind == "mfma" else _sep_key(t)) for k, t in enumerate(tokens)
+                if _anchor(t)]
+
+    ek, ak = keyed(exp), keyed(act)
+    sm = difflib.SequenceMatcher(None, [k for _, k in ek], [k for _, k in ak],
+                                 autojunk=False)
+    return [(ek[i + d][0], ak[j + d][0]) for i, j, n in sm.get_matching_blocks()
+            for d in range(n)]
+
+
+#: the data kinds a phase's tail owes after its last anchor, matched kind by kind: a copy is
+#: a DMA to LDS in the plan and may be a global load LLVM issued (a register-staged copy)
+_OWED = {"mfma": "mfma", "ds_read": "ds_read", "vmem_load_lds": "copy", "vmem_load": "copy"}
+
+
+def _anchor(t: Token) -> bool:
+    """Whether ``t`` is a token :func:`_anchors` aligns (a fence, not a wait; an MFMA)."""
+    return t.kind == "mfma" or (t.kind in SEPARATORS and t.kind != "wait")
+
+
 def _cuts(run: list[tuple[str, Token]], act: list[Token]) -> list[int] | None:
     """The positions in ``act`` (the function's actual tokens) where the loop and the
-    epilogue begin (module docstring), None when no separator matches."""
-    from pipeline_mlir.isa.check import align_separators
-
+    epilogue begin, None when no fence or MFMA matches (:func:`_anchors`).  Each seam goes
+    after the last anchor matched before it and the data the expected phase still holds
+    after that anchor, taken kind by kind up to the next anchor: LLVM's own instructions
+    there (a register-staged copy's loads and LDS writes, its waits) are not the phase's
+    reads (IREE's fp8 E5M2 ``A x B`` 492x71x2085 from the prefetch point, whose prologue
+    ends in 8 fragment reads after 18 of LLVM's global loads: those loads were counted for
+    the reads, which the cut put in the loop)."""
     exp = [t for _, t in run]
-    pairs, _, _ = align_separators(exp, act)
+    pairs = _anchors(exp, act)
     if not pairs:
         return None
     cuts = []
@@ -142,10 +179,13 @@ def _cuts(run: list[tuple[str, Token]], act: list[Token]) -> list[int] | None:
             cuts.append(0)
             continue
         e1, a1 = before[-1]
-        owed = sum(1 for k in range(e1 + 1, b) if exp[k].kind in DATA_CLASSES)
+        owed = Counter(_OWED.get(exp[k].kind) for k in range(e1 + 1, b)
+                       if exp[k].kind in DATA_CLASSES)
         a = a1 + 1
-        while owed and a < len(act) and act[a].kind not in SEPARATORS:
-            owed -= act[a].kind in DATA_CLASSES
+        while sum(owed.values()) and a < len(act) and not _anchor(act[a]):
+            kind = _OWED.get(act[a].kind)
+            if owed[kind]:
+                owed[kind] -= 1
             a += 1
         cuts.append(a)
     return [cuts[0], max(cuts[1], cuts[0]), max(cuts[2], cuts[1])]

@@ -435,6 +435,36 @@ def test_a_main_loop_read_of_bytes_the_loop_never_writes_is_found(read, write, s
         assert "which no LDS write of the loop" in next(iter(found.values())).message()
 
 
+@pytest.mark.parametrize("offset, unwritten", [(0, None), (0x800, 2048)])
+def test_straight_codes_loop_copy_reads_the_prologues_stage(offset, unwritten):
+    """Straight code (a pipelined loop LLVM unrolled, cut into phases by the comparison:
+    ``isa/unrolled.py``) runs its loop phase once, so that copy's reads of a stage only the
+    prologue writes are no ``lds-stale``: IREE's fp8 E5M2 ``A x B`` + ``truncf`` to bf16,
+    492x71x2085, whose 1-trip loop copy reads the stage its prologue filled, exact on the
+    emulator, was refused so.  A read of bytes nothing writes first is still found, by
+    ``lds-unwritten``."""
+    from pipeline_mlir.isa.unrolled import _Straight
+
+    body = (_WAVE_M0 + "\tv_lshlrev_b32_e32 v1, 4, v0\n" + _DMA + "\ts_waitcnt vmcnt(0)\n"
+            "\ts_barrier\n\ts_add_i32 m0, s4, 0x1000\n" + _DMA +     # the next stage's refill
+            f"\tv_add_u32_e32 v1, {offset:#x}, v1\n"
+            "\tds_read_b128 v[8:11], v1\n\ts_waitcnt lgkmcnt(0)\n"
+            "\tv_mfma_f32_32x32x16_bf16 a[0:15], v[8:11], v[8:11], a[0:15]\n\ts_barrier\n")
+    fn = parse_asm(f"kernel:\n{body}\ts_endpgm\n").function()
+    instrs = fn.instrs()
+    cut = next(k for k, i in enumerate(instrs) if i.kind == "barrier") + 1
+    whole = _Straight(fn.name, fn.blocks, fn.line, 128, fn.lds_bytes,
+                      phases={"prologue": instrs[:cut], "loop": instrs[cut:], "epilogue": []})
+    found = lds_map(whole)
+    assert not found.stale, found.stale
+    assert [o.byte for o in found.unwritten.values()] == \
+        ([unwritten] if unwritten is not None else []), found.unwritten
+    # the same code as a loop's body reads, every iteration, bytes the loop never writes
+    fn.threads = 128
+    fn.main_loop_phases = lambda: whole.phases
+    assert [o.byte for o in lds_map(fn).stale.values()] == [offset], lds_map(fn).stale
+
+
 @pytest.mark.parametrize("prologue, branch, unwritten", [
     ("\ts_mov_b32 m0, s4\n", "", None),          # the prologue fills the stage the loop reads
     ("\ts_add_i32 m0, s4, 0x800\n", "", 0),      # ... another stage's M0: bytes 0.. unfilled

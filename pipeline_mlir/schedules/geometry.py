@@ -193,8 +193,8 @@ def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
     mma_m, mma_n, mma_k = mfma_shape(dtype, mfma, k_subtiles != "none")
     WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
     WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
-    num_m = _div("warp tile M (WM) by MMA_M", WM, mma_m)
-    num_n = _div("warp tile N (WN) by MMA_N", WN, mma_n)
+    num_m = _div(_warp_tile("BM", BM, warps_m, "rows", "WM", f"MMA_M={mma_m}"), WM, mma_m)
+    num_n = _div(_warp_tile("BN", BN, warps_n, "columns", "WN", f"MMA_N={mma_n}"), WN, mma_n)
     num_k = _div("BK by MMA_K", BK, mma_k)
     for name, v, op in (("num_m_mmas", num_m, "a"), ("num_n_mmas", num_n, "b")):
         if op == whole:
@@ -214,6 +214,13 @@ def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
         raise ConfigError(f"geometry: k_subtiles={k_subtiles} cuts each MFMA chain of the K "
                           f"tile into {runs} runs, but BK holds {num_k} MFMA K steps")
     return num_m, num_n, num_k
+
+
+def _warp_tile(block: str, size: int, warps: int, rows: str, wt: str, mma: str) -> str:
+    """What :func:`_div` names for a warp tile the MFMA must divide: the block size the user
+    gave (``block``, ``size``), not the warp tile derived from it."""
+    return (f"{block}={size} over the {warps} warp {rows} gives each a warp tile of "
+            f"{size // warps} {rows} ({wt}), which the MFMA ({mma})")
 
 
 def _not_one_mfma(k_subtiles: str, op: str, mmas: int, tile: tuple,

@@ -93,6 +93,12 @@ def test_cost_model_tag_range(tag):
      r"mfma=32x32x8: the block-scaled dtype=mxfp4 has only its own MFMA"),
     (("bf16", 128, 128, 8, "32x32x16"), r"BK by MMA_K must divide exactly \(8 / 16\)"),
     (("bf16", 64, 128, 32, "32x32x16"), r"num_m_mmas = 1 must be even and >= 2"),
+    # the block size given is named, not only the warp tile derived from it
+    (("bf16", 100, 128, 64), r"BM=100 over the 2 warp rows gives each a warp tile of 50 rows "
+                             r"\(WM\), which the MFMA \(MMA_M=16\) must divide exactly"),
+    (("bf16", 128, 72, 64, "32x32x16"), r"BN=72 over the 2 warp columns gives each a warp "
+                                        r"tile of 36 columns \(WN\), which the MFMA "
+                                        r"\(MMA_N=32\) must divide exactly \(36 / 32\)"),
 ])
 def test_four_wave_geometry_rejects(args, msg):
     with pytest.raises(ConfigError, match=msg):

@@ -44,7 +44,7 @@ from collections import Counter
 
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.counted import COUNTERS
-from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expansion,
+from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expansion, sep_key,
                                         IsaCheckError, Outside, Token, actual_skeleton,
                                         expected_skeleton, merge_waits)
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
@@ -78,25 +78,13 @@ _SEP_NAMES = {"barrier": "barrier", "setprio": "setprio", "sched_barrier": "fenc
 # ---------------------------------------------------------------------------
 # comparison
 
-def _sep_key(t: Token) -> str:
-    if t.kind == "wait":
-        return "W"
-    if t.kind == "setprio":
-        return "P"
-    if t.kind == "sched_group_barrier":
-        return "G"
-    if t.kind == "sched_barrier" and t.value:
-        return "O"      # an order fence (memory instructions only): not a full fence
-    return {"barrier": "B", "sched_barrier": "F"}[t.kind]
-
-
 def align_separators(exp: list[Token], act: list[Token], foreign: frozenset = frozenset()):
     """Matched separator pairs (exp index, act index) and the unmatched ones; the actual
     separators ``foreign`` are left out of the alignment (unmatched)."""
     esep = [k for k, t in enumerate(exp) if t.kind in SEPARATORS]
     asep = [k for k, t in enumerate(act) if t.kind in SEPARATORS and k not in foreign]
-    sm = difflib.SequenceMatcher(None, [_sep_key(exp[k]) for k in esep],
-                                 [_sep_key(act[k]) for k in asep], autojunk=False)
+    sm = difflib.SequenceMatcher(None, [sep_key(exp[k]) for k in esep],
+                                 [sep_key(act[k]) for k in asep], autojunk=False)
     pairs: list[tuple[int, int]] = []
     un_e: list[int] = []
     un_a: list[int] = []

@@ -137,6 +137,19 @@ class Expansion:
 SCALE_LOAD, SCALE_READ = "buffer_load_dword", "ds_read_u8"
 
 
+def sep_key(t: Token) -> str:
+    """The one-letter class of a separator token the alignments compare."""
+    if t.kind == "wait":
+        return "W"
+    if t.kind == "setprio":
+        return "P"
+    if t.kind == "sched_group_barrier":
+        return "G"
+    if t.kind == "sched_barrier" and t.value:
+        return "O"      # an order fence (memory instructions only): not a full fence
+    return {"barrier": "B", "sched_barrier": "F"}[t.kind]
+
+
 def _per_channel(counts: tuple[int, ...], op, label: str, what: str) -> int:
     if not 0 <= op.channel < len(counts):
         known = "0 = A or 1 = B" if len(counts) == 2 else \

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.findings import IsaCheck
 from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expansion, Token,
-                                        actual_skeleton, expected_skeleton, merge_waits)
+                                        actual_skeleton, expected_skeleton, merge_waits, sep_key)
 from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE, KernelPlan
 from pipeline_mlir.schedule.types import OpRole
 
@@ -134,10 +134,8 @@ def _anchors(exp: list[Token], act: list[Token]) -> list[tuple[int, int]]:
     waits differ from the plan's by one let the alignment slip a seam by a copy's tail
     (IREE's fp8 E5M2 ``A x B`` + ``truncf`` 492x71x2085 from the prefetch point: two of the
     loop's MFMAs counted in the epilogue)."""
-    from pipeline_mlir.isa.check import _sep_key
-
     def keyed(tokens):
-        return [(k, "M" if t.kind == "mfma" else _sep_key(t)) for k, t in enumerate(tokens)
+        return [(k, "M" if t.kind == "mfma" else sep_key(t)) for k, t in enumerate(tokens)
                 if _anchor(t)]
 
     ek, ak = keyed(exp), keyed(act)

@@ -28,7 +28,8 @@ versioned on the workgroup's tile, ``--dtype=bf16-padatbt-m``; an odd number of 
 with DMA copies, bf16 2048x2048x1120, timed by the loop and whole, ``--dtype=bf16-odd-k``,
 ``--dtype=bf16-odd-k-whole``; fp8 ``A x B`` 129x64x1000, whose 3 whole K tiles would leave
 the pipelined loop one pair (no steady trip), split into 6 K sub-steps of 128, timed whole,
-``--dtype=fp8-ab-129x64x1000``).
+``--dtype=fp8-ab-129x64x1000``; fp8 ``A^T x B`` 31x112x224, one 16x16x32 MFMA per wave and
+K step, 2 K steps merged in the diagonal form, timed whole, ``--dtype=fp8-atb-31x112x224``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -477,6 +478,13 @@ CASES["fp8-atb-64x129x512"] = Case(
     "4wave{dtype=fp8 BM=64 BN=16 BK=256 k_subtiles=ab mfma=16x16x32 vm_per_load_b=8 "
     "waves_m=4}", "4wave", 2, launch=(64, 129, 512), measure_ours=True, whole=True,
     k_step=256)
+# fp8 A^T x B 31x112x224 (a 32x16 tile in 2 waves of one 16x16x32 MFMA per K step, 7 K
+# steps of 32): 2 K steps merged in the diagonal form (the MFMA not cut, too few steps for 4
+# merged), the seventh in the remainder loop; timed whole
+CASES["fp8-atb-31x112x224"] = Case(
+    dict(dtype="fp8", m=31, n=112, k=224, transpose_a=True, transpose_b=False),
+    "4wave{dtype=fp8 BM=32 BN=16 BK=64 k_subtiles=ab_diagonal mfma=16x16x32 waves_m=2}",
+    "4wave", 2, launch=(31, 112, 224), measure_ours=True, whole=True, k_step=32)
 # the same at K = 1000 timed by their loops (ours: the remainder loop; fp8's: none left)
 CASES.update({f"{d}-k1000-default-loop": CASES[f"{d}-k1000-default"]._replace(whole=False)
               for d in ("i8-ab", "fp8")})

@@ -85,7 +85,7 @@ from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int
 from pipeline_mlir.frontend import aliased_remainder as AR
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.k_subtiles import along_k
-from pipeline_mlir.frontend.marks import MERGED_ATTR, MERGE_NOTE_ATTR
+from pipeline_mlir.frontend.marks import DIAGONAL_ATTR, MERGED_ATTR, MERGE_NOTE_ATTR
 from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, other_lds
 from pipeline_mlir.frontend.partition import layout_buffers
 from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
@@ -216,7 +216,11 @@ def halves_to_parts(an: Analysis) -> bool:
 def _parts(an: Analysis) -> int:
     """The runs along K each accumulator's chain must cut into: 4 for a wave of one
     accumulator (both operands split along K, B crosswise), 2 for several (the operand
-    every accumulator reads split along K in halves, the other by accumulator)."""
+    every accumulator reads split along K in halves, the other by accumulator) and for a
+    loop in the diagonal form (:data:`~pipeline_mlir.frontend.marks.DIAGONAL_ATTR`: both
+    operands the same K halves)."""
+    if DIAGONAL_ATTR in an.scan.loop.attributes:
+        return 2
     return 4 if an.accumulators() == 1 else 2
 
 

@@ -19,7 +19,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.analysis.ir_facts import attr_names, constant_int, enclosing_ops
-from pipeline_mlir.frontend.marks import HALVED_ATTR, MERGED_ATTR
+from pipeline_mlir.frontend.marks import DIAGONAL_ATTR, HALVED_ATTR, MERGED_ATTR
 
 __all__ = ["VIEWS", "build_merged", "roots_refusal"]
 
@@ -188,6 +188,7 @@ def build_merged(loop, roots: list, m: int, step: int, runs: int | None):
             B.scf.YieldOp(cur)
         set_attribute(new.operation, MERGED_ATTR, ir.IntegerAttr.get(
             ir.IntegerType.get_signless(64), m))
-        if HALVED_ATTR in loop.attributes:      # (its MFMAs halved: frontend/half_k.py)
-            set_attribute(new.operation, HALVED_ATTR, loop.attributes[HALVED_ATTR])
+        for mark in (HALVED_ATTR, DIAGONAL_ATTR):   # (halved: frontend/half_k.py; diagonal)
+            if mark in loop.attributes:
+                set_attribute(new.operation, mark, loop.attributes[mark])
     return new.operation, bigs

@@ -239,8 +239,9 @@ def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:
         raise refused
     why = halve_mfmas(an.scan)
     if why is not None:
-        raise IRError(refused.op, f"{refused}; nor can the front end halve its MFMAs along "
-                                  f"K: {why}") from None
+        no_halves = IRError(refused.op, f"{refused}; nor can the front end halve its MFMAs "
+                                        f"along K: {why}")
+        return _diagonal_merged(an, schedule, no_halves)
     try:
         return analyse_loop(an.scan.loop, schedule)
     except IRError as e:
@@ -255,6 +256,32 @@ def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:
     if trial is not None:
         trial.abandon()
     return out
+
+
+def _diagonal_merged(an: Analysis, schedule, refused: IRError) -> Analysis:
+    """The analysis of ``an``'s loop, one accumulator per wave whose MFMA the front end does
+    not cut along K, in the diagonal form with its K steps merged 2 by 2 (the chain of 2 so
+    merged runs one MFMA in each of the MMAs (0, 0) and (1, 1): :func:`_diagonal`): IREE's
+    fp8 ``A^T x B`` 31x112x224, one 16x16x32 MFMA per wave and K step, 7 K steps, too few
+    for the 4 merged the crosswise split needs.  ``refused`` (every earlier way's refusal)
+    raised as it is for a wave of more accumulators, or a loop already so marked; else
+    with why this form does not take it either."""
+    loop = an.scan.loop
+    if an.accumulators() != 1 or DIAGONAL_ATTR in loop.attributes or \
+            MERGED_ATTR in loop.attributes:
+        raise refused
+    try:
+        return _diagonal(loop, schedule)
+    except IRError as e:
+        trial = getattr(e, "merge", None)       # (the merged loop refused: built, erased)
+        # (its chain of ways, the loop's own refusal first, said once: what differs)
+        said = set(str(refused).split("; nor "))
+        new = [p for p in str(e).split("; nor ") if p not in said]
+        text = (f"{refused}; nor in the diagonal form with its K steps merged 2 by 2 ("
+                f"there: {'; '.join('nor ' + p for p in new) or 'refused alike'})")
+        if trial is not None:
+            trial.abandon()
+        raise IRError(refused.op, text) from None
 
 
 def _diagonal(loop, schedule) -> Analysis:

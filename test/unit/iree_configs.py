@@ -89,6 +89,20 @@ CONFIGS = {
     # frontend/k_subtiles.py); A's runs cut at M's edge at one element (cut_runs.py)
     "i8_atbt_129x129x129": (dict(dtype="i8", m=129, n=129, k=129, transpose_a=True), (),
                             None),
+    # fp8 A^T x B 31x112x224: a 32x32 tile in 2 waves of one 16x16x32 MFMA per K step, 7 K
+    # steps: too few for the 4 merged the crosswise split needs, the MFMA not cut; 2 K steps
+    # merged (a chain of 2) in the diagonal form, each MMA of (0, 0) and (1, 1) one of them
+    # (frontend/natural.py's _diagonal_merged), the seventh step in the remainder loop
+    "fp8_atb_31x112x224": (dict(dtype="fp8", m=31, n=112, k=224, transpose_a=True,
+                                transpose_b=False), (), None),
+    # ... and at K = 96, 3 K steps (the third the remainder): 2 merged leave the loop one K
+    # tile, the schedule's two stages want two; refused at A's transposing read, the
+    # diagonal form's own reason said last
+    "fp8_atb_31x112x96": (dict(dtype="fp8", m=31, n=112, k=96, transpose_a=True,
+                               transpose_b=False), (),
+                          "; nor in the diagonal form with its K steps merged 2 by 2 (there: "
+                          "nor can the front end merge its K steps: the loop runs 2 K steps, "
+                          "fewer than the 4 that 2 iterations of 2 merged K steps"),
     # fp8 A x B^T 64x31x96: a 64x32 tile in 2x2 waves of 32x16, one 16x16x32 MFMA of B per
     # wave and K step, 2 whole K steps (the third the remainder): no split of B's reads into
     # subtiles (one fragment, a chain of one), too few to merge, the MFMA not cut: B held
@@ -285,6 +299,9 @@ FORMS: dict[str, str] = {
                            "(0, 0) and (1, 1) only); each of the kernel's MFMAs halved along K",
     "bf16_atbt_300x200x160": "A, B along K, crosswise; each of the kernel's MFMAs halved along "
                              "K; 2 of the kernel's K steps merged into each K tile",
+    "fp8_atb_31x112x224": "A, B along K, diagonal (both the same K halves, MFMAs in the MMAs "
+                          "(0, 0) and (1, 1) only); 2 of the kernel's K steps merged into "
+                          "each K tile",
     "fp8_abt_64x31x96": "stage form: B whole (one load and one fragment of it per stage, A's "
                         "two subtiles by MFMA rows against it: the MMAs (0, 0) and (1, 0) "
                         "only)",

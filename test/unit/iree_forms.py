@@ -29,6 +29,8 @@ ONE_BUILT: dict[str, tuple[str, str]] = {
         "bf16_atbt_300x200x160": "the MFMAs halved and merged, B split crosswise, from "
                                  "either form (the plan's form, FORMS, the built one's)",
         "i8_atbt_129x129x129": "the diagonal form from either form (FORMS: the built one's)",
+        "fp8_atb_31x112x224": "the diagonal form of 2 merged K steps from either form (FORMS: "
+                              "the built one's)",
         "fp8_abt_64x31x96": "B held whole from either form (FORMS: the built one's)",
         "fp8_abt_31x64x96": "B held whole, A's halves staged 2 bytes a lane, from either "
                             "form (FORMS and HOLDS: the built one's)",

@@ -403,6 +403,18 @@ FAMILIES = {
     # bf16 A^T x B^T 33x17x96 in the diagonal form with 2 waves (3 workgroups, all run)
     "diag2w": Family(_f(dtype="bf16", m=33, n=17, k=96, transpose_a=True), later=True,
                      aimed=True),
+    # the diagonal form unhalved: IREE's fp8 A^T x B 31x112x224 (one 16x16x32 MFMA per wave
+    # and K step, which the front end does not cut: 2 K steps merged, frontend/natural.py's
+    # _diagonal_merged; 7 workgroups of 2 waves) and f16 A^T x B^T 300x200x192 (a chain of
+    # 2 per K step, its MFMAs halved: the diagonal form takes only its mutants whose MFMA
+    # operands do not halve), first and last workgroup
+    "diagfp8": Family(_f(dtype="fp8", m=31, n=112, k=224, transpose_a=True,
+                         transpose_b=False),
+                      workgroups=(("prefetch", [(0, 0), (6, 0)]), ("late", [0, 6])),
+                      later=True, aimed=True),
+    "diag192": Family(_f(dtype="f16", m=300, n=200, k=192, transpose_a=True),
+                      workgroups=(("prefetch", [(0, 0), (18, 12)]), ("late", [0, 246])),
+                      later=True, aimed=True),
     # (not the diagonal form, for a hole it shares: IREE's bf16 A^T x B^T 129x129x160, its
     # MFMAs halved and 2 K steps merged, crosswise; A's runs cut at M's edge)
     "atbt129": Family(_f(dtype="bf16", m=129, n=129, k=160, transpose_a=True),

@@ -22,6 +22,7 @@ from pipeline_mlir.driver import CompileOptions, compile
 from types import SimpleNamespace
 
 from pipeline_mlir.frontend.kmerge import lockstep_starved, merge_factor, wants_merge
+from pipeline_mlir.frontend.marks import DIAGONAL_ATTR
 from pipeline_mlir.schedules.registry import schedule_class
 from pipeline_mlir.tools.pipeline_opt import main
 from steady_loop import assert_steady, counting_loops
@@ -132,13 +133,18 @@ def test_several_accumulators_halve_their_chains():
     fragment) needs its chain halved, not cut in 4 crosswise runs: a chain of 1 is merged
     by 2 (A split along K, B by accumulator), 2 MFMAs per MMA block counted over all its
     accumulators; an even chain is not merged (the partition halves it), nor is one
-    accumulator's chain of 2 with several accumulators' rule."""
-    def an(accs, chain):
+    accumulator's chain of 2 with several accumulators' rule.  One accumulator's loop in
+    the diagonal form (both operands the same K halves) wants 2 runs, not 4: a chain of 2
+    is not merged."""
+    def an(accs, chain, diagonal=False):
+        marks = {DIAGONAL_ATTR: True} if diagonal else {}
         return SimpleNamespace(mfmas=[SimpleNamespace(acc=a) for a in range(accs)
                                       for _ in range(chain)], chain=lambda: chain,
-                               accumulators=lambda: accs)
+                               accumulators=lambda: accs,
+                               scan=SimpleNamespace(loop=SimpleNamespace(attributes=marks)))
     assert [wants_merge(an(8, c), True) for c in (1, 2, 3)] == [True, False, True]
     assert [wants_merge(an(1, c), True) for c in (1, 2, 4)] == [True, True, False]
+    assert [wants_merge(an(1, c, True), True) for c in (1, 2, 3)] == [True, False, True]
     tile = (16 * 32 + 128 * 32) * 2                 # f16, 20 / 132 padded: the same fit
     assert merge_factor(1, tile, 33, 1, parts=2, accs=8) == 2
     assert merge_factor(1, tile, 33, 1, parts=2, accs=2) == 4    # 2 MFMAs per block

@@ -513,7 +513,8 @@ NEWER = {"i8abk", "i8abk2", "fp8abk", "i8atbtk", "f16atbk", "skinny", "skinnyn",
 #: the newest paths' families (later, drawing :data:`mutants.AIMED_MUTATIONS` too), those of
 #: IREE's own prefetch rolled back among them
 AIMED = {"atb600", "w1m", "keptm", "padatbmn", "accst", "padatbk200", "atb300", "diag96",
-         "diagi8", "atbt129", "diag2w", "atbt113", "bab257", "bab129", "bab100"}
+         "diagi8", "atbt129", "diag2w", "atbt113", "bab257", "bab129", "bab100",
+         "diagfp8", "diag192"}
 AIMED_ROLLED = {"regk1020", "regf16k", "dma1w", "reg1w"}
 #: the tenth audit's families (aimed, drawing :data:`mutants.NEWEST_MUTATIONS` too)
 NEWEST = {"pc100", "pc17", "i8acc", "i8acct", "accbr"}

@@ -516,6 +516,14 @@ def _schedule_output(op, emit: str, filename: str) -> str:
 
     pops = pipeline_ops(op)
     if not pops:
+        from pipeline_mlir.frontend.marks import whole_note, whole_remainders
+
+        left = whole_remainders(op)     # (loops the front end runs as written: why)
+        if left:
+            raise Failure([from_location(
+                "error", f"--emit={emit}: no schedule to print, the K-loop is not pipelined: "
+                         f"{whole_note(left[0]).removeprefix('not pipelined: ')}",
+                left[0].location, filename)])
         raise Failure.at(f"--emit={emit}: the output has no 'sched.pipeline' op", filename)
     try:
         return "".join(format_schedule(compiled_from_ir(read_pipeline(p)), emit) for p in pops)

@@ -85,6 +85,22 @@ def test_one_iteration_is_said_in_the_report():
     assert "ISA check: not run (no kernel plan" in rep
 
 
+@pytest.mark.parametrize("emit", ["schedule", "schedule-json"])
+def test_one_iteration_has_no_schedule_to_print_and_says_why_at_the_loop(capsys, tmp_path,
+                                                                          emit):
+    """``--emit=schedule`` of a loop the front end runs as written: no schedule, so an
+    error at the loop saying why (before: ``the output has no 'sched.pipeline' op`` at the
+    file, with no reason); the schedule of a loop it pipelines still prints (the other
+    tests of the suite)."""
+    rc, out, err = run_text(capsys, tmp_path, kernel_text(k=32, swizzle=True),
+                            "--pipeline=4wave", f"--emit={emit}")
+    assert rc == 1 and out == "" and "Traceback" not in err, err
+    assert re.match(r"\S+\.mlir:\d+:\d+: error: --emit=" + emit + r": no schedule to print, "
+                    r"the K-loop is not pipelined: the K-loop runs 1 K step, which leaves no "
+                    r"pair of K steps", err), err
+    assert "= scf.for %iv" in err.splitlines()[1], err          # (the line shown: the loop)
+
+
 def test_a_whole_remainder_given_back_is_said_in_the_report():
     """The front end's output given back with its loop marked a whole remainder whose
     mark is no note (a unit attribute, as the mark was before it kept why): run as written,

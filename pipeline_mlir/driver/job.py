@@ -128,6 +128,19 @@ class Job:
         return [note for obj in self.keep if isinstance(obj, adopt.AdoptLoop)
                 for note in obj.unpipelined]
 
+    def unpipelined_warnings(self) -> list[Diag]:
+        """A warning at each loop ``sched-adopt-loop`` left as written, saying why: the
+        kernel given back is not pipelined, which an emit other than the report (which says
+        it) and the schedule kinds (an error: no schedule) would otherwise not say."""
+        adopt = sys.modules.get("pipeline_mlir.passes.adopt_loop")
+        if adopt is None or self.options.emit_kind == "report":
+            return []
+        return [from_location("warning", f"sched-adopt-loop: the K-loop is not pipelined: "
+                                         f"{note.removeprefix('not pipelined: ')}",
+                              loc, self.filename)
+                for obj in self.keep if isinstance(obj, adopt.AdoptLoop)
+                for note, loc in zip(obj.unpipelined, obj.unpipelined_at)]
+
     def run(self, text: str | None, line_offset: int = 0, module=None) -> JobOutput:
         """Parse ``text`` (or take ``module``, parsed from it), run the passes, emit; an
         error diagnostic means failure."""
@@ -198,7 +211,8 @@ class Job:
                     self._unbuilt(module, plans, source, isolate, shared=False)) is not None:
                 return self._unmerged(why, text, line_offset, pristine, plans)
             del diags[said:]
-            return JobOutput(out, diags, plans, report, self.stages)
+            return JobOutput(out, diags + self.unpipelined_warnings(), plans, report,
+                             self.stages)
         finally:
             handler.detach()
 

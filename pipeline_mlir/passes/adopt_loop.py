@@ -34,6 +34,8 @@ class AdoptLoop(SchedulePass):
         self.adopted: list[NamedSchedule] = []
         #: why each loop too short to pipeline runs as written (the report says it)
         self.unpipelined: list[str] = []
+        #: where each of those loops is (the driver's warning at it)
+        self.unpipelined_at: list = []
 
     def run(self, module) -> None:
         from pipeline_mlir.frontend.marks import whole_note, whole_remainders
@@ -66,4 +68,6 @@ class AdoptLoop(SchedulePass):
                     self.adopted.append(read_schedule(new, *SCHEDULE_ATTRS))
         # (a loop the front end rewrote is another op: the marks on the module's loops,
         # which no input carries, frontend/reserved.py)
-        self.unpipelined += [whole_note(rem) for rem in whole_remainders(module)]
+        left = whole_remainders(module)
+        self.unpipelined += [whole_note(rem) for rem in left]
+        self.unpipelined_at += [rem.location for rem in left]

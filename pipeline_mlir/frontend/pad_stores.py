@@ -21,8 +21,11 @@ thread and iteration, so :mod:`~pipeline_mlir.frontend.kept_masks` keeps it as i
 the prefetch point's (its lanes read past the end of the range-checked buffer: zeros, the
 padding), with the same checks and refusals; the index only says which elements the
 kernel would have read, for the proofs that compare copies (a wrong one refuses, never
-changes a value).  A store without such a sibling is left as it is, for the scan to
-refuse.
+changes a value).  A store of a half-folded guarded load (below) with no such sibling
+takes the index of the masked load the guard folded (the LDS tile flat where the global
+buffer is 2-D, so that no copy of its rank says it: f16 ``C += A x B^T`` + a bias of M
+48x148x878's late form, whose guard reads A's rows 48 to 63 at row 48, past the end); any
+other store without a sibling is left as it is, for the scan to refuse.
 
 With K not a multiple of the K step (the i8 ``A x B^T`` 33x257x1000) IREE's late form
 keeps each copy of the loop in its guarded load (:mod:`~pipeline_mlir.frontend.guarded_load`),
@@ -95,6 +98,21 @@ def _sibling(store, before: list):
     return None
 
 
+def _folded_read(guard):
+    """(the global buffer, the indices) of the masked load in the then region of the
+    half-folded guarded load ``guard`` (:func:`~pipeline_mlir.frontend.guarded_load.
+    folded_guard`): the read the guard folded, taken where no sibling says the index (an
+    LDS buffer of another rank than the global one: f16 ``C += A x B^T`` + a bias of M
+    48x148x878's flat LDS tile of A, whose rows 48 to 63 the guard reads at row 48, past
+    the end); None when that load does not read a global buffer."""
+    masked = _op(guard.regions[0].blocks[0].operations[0])
+    buffer = masked.operands[0]
+    if memory_space(buffer.type) not in GLOBAL_SPACES:
+        return None
+    n = ir.MemRefType(buffer.type).rank
+    return buffer, list(masked.operands[1:1 + n])
+
+
 def pad_stores_as_copies(loop) -> int:
     """Each store of the padding in ``loop``'s body that has a sibling copy made the kept
     copy it was folded from (module docstring); the number made.  The sibling comes before the store
@@ -106,28 +124,30 @@ def pad_stores_as_copies(loop) -> int:
             else _padding(st.operands[0])
         if pad is None:
             continue
-        sib = _sibling(st, body[:i])
-        if sib is None:
-            continue
         folded = _op(st.operands[0].owner) if st.operands[0] != pad else None
-        load, other = sib
-        n = ir.MemRefType(st.operands[1].type).rank
+        sib = _sibling(st, body[:i])
+        own = None if sib is not None or folded is None else _folded_read(folded)
+        if own is None and sib is None:
+            continue
         with ir.InsertionPoint(st), st.location:
-            idx = []
-            for d in range(n):
-                g, s, t = load.operands[1 + d], st.operands[2 + d], other.operands[2 + d]
-                moved = ir.Operation.create("arith.subi", results=[s.type],
-                                            operands=[s, t]).results[0]
-                idx.append(ir.Operation.create("arith.addi", results=[g.type],
-                                               operands=[g, moved]).results[0])
+            if own is not None:         # (no sibling: the masked load the guard folded)
+                buffer, idx = own
+            else:
+                load, other = sib
+                buffer, idx = load.operands[0], []
+                for d in range(ir.MemRefType(st.operands[1].type).rank):
+                    g, s, t = load.operands[1 + d], st.operands[2 + d], other.operands[2 + d]
+                    moved = ir.Operation.create("arith.subi", results=[s.type],
+                                                operands=[s, t]).results[0]
+                    idx.append(ir.Operation.create("arith.addi", results=[g.type],
+                                                   operands=[g, moved]).results[0])
             i1 = ir.IntegerType.get_signless(1)     # (before the load: the kept index's)
             false = ir.Operation.create("arith.constant", results=[i1], attributes={
                 "value": ir.IntegerAttr.get(i1, 0)}).results[0]
             new = ir.Operation.create("vector.load", results=[st.operands[0].type],
-                                      operands=[load.operands[0], *idx]).results[0]
+                                      operands=[buffer, *idx]).results[0]
             width = ir.VectorType(new.type).shape[0]
-            plain = folded is not None and past_end_everywhere(
-                st, loop, load.operands[0], idx, width)
+            plain = folded is not None and past_end_everywhere(st, loop, buffer, idx, width)
             sel = new if plain else ir.Operation.create(
                 "arith.select", results=[new.type], operands=[false, new, pad]).results[0]
         st.operands[0] = sel

@@ -35,7 +35,9 @@ def asm(tmp_path_factory) -> str:
     return text
 
 
-@pytest.mark.parametrize("mode", ["late", "random:3"])
+@pytest.mark.parametrize("mode", [pytest.param("late", marks=pytest.mark.long(
+    "the same kernel and launch exact in late mode, the kernel read from standard input: "
+    "test_the_kernel_on_standard_input_is_read_once")), "random:3"])
 def test_a_cache_swizzled_kernel_is_exact(capsys, mode):
     rc = main(["--pipeline=4wave", str(KERNEL), "--emulate", f"--emulate-launch={LAUNCH}",
                f"--emulate-mode={mode}"])

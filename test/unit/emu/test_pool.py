@@ -45,7 +45,10 @@ def test_a_worker_is_started_only_for_two_batches_or_more():
     assert workers(4, 8) == 2 and workers(64, 2) == 2 and workers(64, 1) == 1
 
 
-@pytest.mark.parametrize("mode", ["late", "random:5"])
+@pytest.mark.parametrize("mode", [pytest.param("late", marks=pytest.mark.long(
+    "the same C in late mode from 1 and 2 processes: test_the_workers_start_through_the_"
+    "launcher_named (same sizes); 3 processes, the instruction count, the findings and the "
+    "progress: test_the_result_does_not_depend_on_the_processes[random:5]")), "random:5"])
 def test_the_result_does_not_depend_on_the_processes(small_batches, mode):
     k, gemm = kernel()
     g = gemm.geometry

@@ -40,11 +40,18 @@ def report(capsys, *args) -> str:
 #: the front end's path of the 4-wave FP8 128x128 kernel is the 64x64 one's but for its
 #: numbers (the natural and the tagged texts and the ``--emit=schedule-json``, numbers masked,
 #: are the same but for the loop's arity); the lowering's MFMA interleave after the front end,
-#: which the 64x64 kernel lacks, the 4-wave BF16 kernel has
+#: which the 64x64 kernel lacks, the 4-wave BF16 kernel has.  The ping-pong BF16 kernel takes
+#: the ping-pong FP8 one's path (the same schedule adopted from the same natural loop) with
+#: another element type, which the 4-wave BF16 kernel's item takes; the FP8 one adds the far
+#: LDS bases pinned through the loop.  (About 1 s of CPU each: the tagged kernel's build; the
+#: natural one's is the behaviour snapshot's.)
 LONG_SPECS = {"4wave{dtype=fp8 BM=128 BN=128 BK=128}": (
     "the front end's path of 4wave{dtype=fp8 BM=64 BN=64 BK=128} but for its numbers, the "
     "MFMA interleave of 4wave's: test_natural_and_tagged_kernels_agree[4wave{dtype=fp8 "
-    "BM=64 BN=64 BK=128}] and [4wave]")}
+    "BM=64 BN=64 BK=128}] and [4wave]"),
+    "pingpong": (
+        "the ping-pong path of test_natural_and_tagged_kernels_agree[pingpong{is_fp8=true}] "
+        "with BF16 elements, which test_natural_and_tagged_kernels_agree[4wave] takes")}
 
 
 @pytest.mark.parametrize("spec", [pytest.param(s, marks=pytest.mark.long(LONG_SPECS[s]))

@@ -125,9 +125,14 @@ def _before_soffset(spec: str, source: Path | None) -> str:
 #: kernel is the 64x64 one but for its numbers (its schedule; its LLVM dialect before this
 #: pass, numbers and names masked, but for the loop's arity and the MFMA interleave's group
 #: barriers), its copies the same 16-byte DMAs to LDS.  (Not the 256x256 one: its LLVM
-#: dialect holds remainders, ``llvm.urem``, the 64x64's does not.)
+#: dialect holds remainders, ``llvm.urem``, the 64x64's does not.)  The ping-pong BF16
+#: kernel's copies are the ping-pong FP8 one's: 24 rewritten 16-byte DMAs to LDS, K tiles
+#: 128 bytes wide, the LLVM dialect before the pass of the same integer operations (add,
+#: mul, or, xor, udiv, urem); the FP8 kernel's item checks them at two thirds of the cost.
 LONG_KERNELS = {"4wave-fp8-128": "the 64x64 kernel's copies take the same path: "
-                "test_every_rewritten_copy_reads_the_same_bytes_in_every_lane[4wave-fp8-64]"}
+                "test_every_rewritten_copy_reads_the_same_bytes_in_every_lane[4wave-fp8-64]",
+                "pingpong-bf16": "the ping-pong FP8 kernel's copies take the same path: "
+                "test_every_rewritten_copy_reads_the_same_bytes_in_every_lane[pingpong-fp8]"}
 
 
 @pytest.mark.parametrize("spec, source", [

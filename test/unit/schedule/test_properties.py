@@ -1,7 +1,14 @@
-"""Property tests over random valid configurations: compile or fail cleanly, and keep invariants."""
+"""Property tests over random valid configurations: compile or fail cleanly, and keep invariants.
+
+The ping-pong property draws 20 configurations in the default run and 60 in the long tier
+(``PIPELINE_TEST_LONG=1``, ``long_tier.py``): about 35 ms each, new ones every run."""
+
+import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import long_tier
 
 from pipeline_mlir.schedule.compiler import compile_schedule
 from pipeline_mlir.schedule.config import ScheduleConfig, SchedulingStrategy
@@ -63,7 +70,12 @@ def check_invariants(c) -> None:
     assert all(e.dep_kind in (DepKind.FLOW, DepKind.ANTI) for e in c.edges)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: the ping-pong property's examples: the long tier's 60, the default run's 20
+PINGPONG_EXAMPLES = 60 if long_tier.runs_long(os.environ) else 20
+
+
+@settings(max_examples=PINGPONG_EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(sched=sched_configs, vm=st.integers(1, 4), lgkm=st.integers(0, 8),
        max_globals=st.integers(0, 2), is_fp8=st.booleans())
 def test_pingpong_random_configs(sched, vm, lgkm, max_globals, is_fp8):

@@ -4,17 +4,21 @@ Hand-worked cases first (a small double-buffer schedule written in the debug for
 whose hazards are worked out by hand in the comments), then the reference schedules
 (the ping-pong ones simulate clean; the 4-wave ones have hazards, reported as
 findings), mutants of the ping-pong schedule, and properties over random valid
-configurations.
+configurations (6 drawn per property in the default run, 12 in the long tier:
+``PIPELINE_TEST_LONG=1``, ``long_tier.py``).
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+
+import long_tier
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.gemm import gemm_kernel
@@ -430,7 +434,8 @@ def test_shape_rejects_schedules_without_lds_stages_and_bad_stagger():
 
 # ---- properties ----------------------------------------------------------------------------
 
-_PROPS = settings(max_examples=12, deadline=None,
+#: each property's examples: the long tier's 12, the default run's 6 (new ones every run)
+_PROPS = settings(max_examples=12 if long_tier.runs_long(os.environ) else 6, deadline=None,
                   suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -265,8 +265,9 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     values = initial_values(spec)
     mem = _Memory(kernel, spec, values)
     glob = mem.glob
-    for c in spec.checks:
-        glob.track(spec.buffer(c.output).name)
+    for c in spec.checks:       # an output of bytes marked per byte (globalrace.py)
+        out = spec.buffer(c.output)
+        glob.track(out.name, per_byte=item_bytes(out.dtype) == 1)
     glob.strict = strict
     args = kernel_arguments(kernel, spec, mem)
     glob.buffer("kernargs")[:len(args)] = np.frombuffer(args, dtype=np.uint8)
@@ -321,9 +322,9 @@ def _compare(spec: LaunchSpec, check, values: dict, mem: _Memory, whole: bool,
 
 def _stored(glob: GlobalMemory, name: str, shape: tuple, size: int) -> np.ndarray:
     """Per element (of ``size`` bytes) of the tracked buffer ``name``, whether a store
-    wrote any of its bytes: from the store marks (a halfword each) of the pages stores
-    stamped when an element is whole halfwords, else from the bytes."""
-    if size % 2 == 0:
+    wrote any of its bytes: from the store marks (a halfword or a byte each) of the pages
+    stores stamped when an element is whole marks, else from the bytes."""
+    if size % (1 << glob.shift_of(name)) == 0:
         return stored_elements(glob.marks_of(name), shape, glob.stamped_pages(name))
     return stored_elements(glob.stored(name), shape)
 

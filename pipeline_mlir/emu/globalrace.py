@@ -176,13 +176,15 @@ class RaceState:
                 {k: v for k, v in self.runs.items() if k not in other.runs})
 
 
-def halfwords(idx: np.ndarray, unit: int) -> np.ndarray:
-    """The halfword indices (..., k) of the bytes ``idx`` (..., n) addresses in ``unit``s of
-    4 (words) or 1 (bytes) bytes."""
+def halfwords(idx: np.ndarray, unit: int, shift: int = 1) -> np.ndarray:
+    """The mark indices (..., k) of the bytes ``idx`` (..., n) addresses in ``unit``s of
+    4 (words) or 1 (bytes) bytes: halfwords (``shift`` 1) or bytes (``shift`` 0, a buffer
+    marked per byte: :meth:`~pipeline_mlir.emu.machine.GlobalMemory.track`)."""
     if unit == 4:
-        hw = (idx[..., None] << 1) + np.arange(2, dtype=np.int64)
-        return hw.reshape(*idx.shape[:-1], 2 * idx.shape[-1])
-    return idx >> 1
+        per = 4 >> shift
+        hw = (idx[..., None] << (2 - shift)) + np.arange(per, dtype=np.int64)
+        return hw.reshape(*idx.shape[:-1], per * idx.shape[-1])
+    return idx >> shift
 
 
 def _slots(shape: tuple) -> np.ndarray:
@@ -198,20 +200,21 @@ def _stamp(glob, m, w, step) -> int:
     return m.stamping[1]
 
 
-def _lanes(idx, unit, mask):
-    """(halfwords, their slots) of the active lanes of an access."""
-    hw = halfwords(idx, unit)
+def _lanes(idx, unit, mask, shift: int = 1):
+    """(mark indices, their slots) of the active lanes of an access."""
+    hw = halfwords(idx, unit, shift)
     slot = _slots(hw.shape)
     return (hw, slot) if mask is None else (hw[mask], slot[mask])
 
 
-def new_marks(size: int) -> np.ndarray:
-    """Zero marks (or reader stamps) of a buffer of ``size`` bytes: a uint32 per halfword,
-    whole dwords (:func:`_keys` views them as a uint64 per dword).  A large one is an
+def new_marks(size: int, shift: int = 1) -> np.ndarray:
+    """Zero marks (or reader stamps) of a buffer of ``size`` bytes: a uint32 per halfword
+    (per byte when ``shift`` is 0), whole dwords (:func:`_keys` views halfword marks as a
+    uint64 per dword).  A large one is an
     anonymous mapping of its own: its pages are zeroed as a store first writes them, 4 KiB
     at a time (numpy asks for 2 MiB pages for large arrays, whose first writes, scattered
     over C's rows, cost tenths of a second each on a busy machine)."""
-    return zeros_mapped(((size + 3) >> 2) << 1, U32)
+    return zeros_mapped(((size + 3) >> 2) << (2 - shift), U32)
 
 
 def zeros_mapped(count: int, dtype) -> np.ndarray:
@@ -223,10 +226,13 @@ def zeros_mapped(count: int, dtype) -> np.ndarray:
     return np.frombuffer(mmap.mmap(-1, nbytes), dtype=dtype)
 
 
-def _keys(marks, idx, unit: int):
+def _keys(marks, idx, unit: int, shift: int = 1):
     """(a view of ``marks``, the indices into it of an access's bytes ``idx`` (G, L, n) in
-    ``unit``s) when each lane's elements are distinct whole halfwords: a uint64 per dword
-    (``unit`` 4), a uint32 per halfword (bytes in aligned pairs); else None."""
+    ``unit``s) when each lane's elements are distinct whole marks: a uint64 per dword
+    (``unit`` 4), a uint32 per halfword (bytes in aligned pairs) or per byte (marks per
+    byte, ``shift`` 0, of bytes); else None."""
+    if shift == 0:
+        return (marks, idx) if unit == 1 else None
     if unit == 4:
         return marks.view(np.uint64), idx
     if idx.shape[-1] % 2 or (idx[..., 0] & 1).any():
@@ -250,16 +256,17 @@ def on_store(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask, vals,
     if marks is None:
         if b in race.unrecorded and b not in race.recorded:
             raise ReadFirst(b)
-        marks = glob.marks[b] = new_marks(len(glob.buffers[b]))
+        marks = glob.marks[b] = new_marks(len(glob.buffers[b]), glob.shifts[b])
         fresh_pages(race, b, marks)
     if b not in race.saved and (b in race.readers or b in race.recorded):
         race.saved[b] = glob.buffers[b].copy()
     stamp = (U32(_stamp(glob, m, w, step)) << U32(SLOT_BITS)) | U32(ATOMIC if atomic else 0)
-    keyed = _keys(marks, idx, unit)
+    shift = glob.shifts[b]
+    keyed = _keys(marks, idx, unit, shift)
     pages = _pages(race, b, marks)
-    if keyed is None:           # bytes that are no whole halfwords: one by one
+    if keyed is None:           # bytes that are no whole marks: one by one
         _within(glob, m, w, step, b, idx, unit, mask, vals)
-        hw, slot = _lanes(idx, unit, mask)
+        hw, slot = _lanes(idx, unit, mask, shift)
         _earlier(glob, m, w, step, b, hw, slot, marks[hw])
         marks[hw] = stamp | slot
         pages[hw >> PAGE_BITS] = True
@@ -344,12 +351,15 @@ def _pages(race, b: int, marks) -> np.ndarray:
     return got[1]
 
 
-def stored_bytes(marks: np.ndarray, size: int, pages=None) -> np.ndarray:
+def stored_bytes(marks: np.ndarray, size: int, pages=None, shift: int = 1) -> np.ndarray:
     """Per byte of a buffer of ``size`` bytes, whether a store wrote it: both bytes of each
-    halfword whose mark (``marks``: a uint32 per halfword) is nonzero.  ``pages``: per page
-    of marks (:data:`PAGE_BITS`), whether one may be nonzero (:func:`_pages`); when at most
-    a quarter may, the others are not read (their memory, never written, is not faulted
-    in) and their bytes are False."""
+    halfword whose mark (``marks``: a uint32 per halfword) is nonzero, or each byte whose
+    mark is (``shift`` 0: a mark per byte).  ``pages``: per page of halfword marks
+    (:data:`PAGE_BITS`), whether one may be nonzero (:func:`_pages`); when at most a
+    quarter may, the others are not read (their memory, never written, is not faulted in)
+    and their bytes are False."""
+    if shift == 0:
+        return marks[:size] != 0
     marks = marks[:(size + 1) >> 1]
     if pages is None or np.count_nonzero(pages) * 4 > len(pages):
         at = slice(None)
@@ -392,7 +402,7 @@ def on_load(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask) -> None:
     if marks is None and b not in race.recorded and not race.record_all:
         race.unrecorded.add(b)
         return
-    hw, slot = _lanes(idx, unit, mask)
+    hw, slot = _lanes(idx, unit, mask, glob.shifts[b])
     if marks is not None:
         seen = _pages(race, b, marks)[hw >> PAGE_BITS]
         if seen.any():
@@ -410,7 +420,7 @@ def _record_read(glob, m, w, step, b, hw, slot) -> None:
         race.saved[b] = glob.buffers[b].copy()
     readers = race.readers.get(b)
     if readers is None:
-        readers = race.readers[b] = new_marks(len(glob.buffers[b]))
+        readers = race.readers[b] = new_marks(len(glob.buffers[b]), glob.shifts[b])
     hw, slot = hw.reshape(-1), slot.reshape(-1)
     new = (U32(_stamp(glob, m, w, step)) << U32(SLOT_BITS)) | slot
     prev = readers[hw]
@@ -497,7 +507,7 @@ def _conflicts(glob, m, w, step, b, hw, slot, prev, what: str, earlier: str) -> 
         if why is None:
             continue
         m.finding("global-race", w, step,
-                  f"global {what} of {_where(glob, b, 2 * int(where[at]))} by workgroup "
+                  f"global {what} of {_where(glob, b, int(where[at]) << glob.shifts[b])} by workgroup "
                   f"{m.slot_names[g]} races the {earlier} by wave {wave} of workgroup "
                   f"{writer} at 0x{ins.addr:04x} '{ins.text}' ({why})")
         return
@@ -549,7 +559,7 @@ def crossed(glob, touched: dict, change: tuple, read: bool = False) -> None:
         _e_run, e_wave, _e_op, e_ins = glob.race.records[earlier >> SLOT_BITS]
         text = "workgroup " + names[0] if len(names) == 1 else f"workgroups {','.join(names)}"
         raise Finding("global-race",
-                      f"global {'read' if read else 'write'} of {_where(glob, b, 2 * (lo + at))} "
+                      f"global {'read' if read else 'write'} of {_where(glob, b, (lo + at) << glob.shifts[b])} "
                       f"by workgroup {workgroup_of(glob, later)} races the {kind} by wave "
                       f"{e_wave} of workgroup {workgroup_of(glob, earlier)} at "
                       f"0x{e_ins.addr:04x} '{e_ins.text}' (another workgroup: nothing orders "
@@ -564,5 +574,5 @@ def touch(glob, touched: dict, change: tuple, read: bool = False) -> None:
     kinds = touched.setdefault(b, {})
     kind = "read" if read else "write"
     if kind not in kinds:
-        kinds[kind] = zeros_mapped(((len(glob.buffers[b]) + 3) >> 2) << 1, U32)
+        kinds[kind] = new_marks(len(glob.buffers[b]), glob.shifts[b])
     kinds[kind][lo:hi][mask] = values

@@ -153,6 +153,9 @@ class GlobalMemory:
         #: :mod:`pipeline_mlir.emu.globalrace`); which elements a run wrote, whatever their
         #: values, and by whom (the global race check)
         self.marks: list[np.ndarray | None] = []
+        #: per buffer, the size of what a mark covers: 1 (a halfword) or 0 (a byte: an
+        #: output of 1-byte elements, :meth:`track`), as a shift of the byte index
+        self.shifts: list[int] = []
         self.race = RaceState()
         #: None, or while a lockstep batch runs, what each of its stores overwrites:
         #: (buffer words or bytes, indices, their old values), in the order the stores
@@ -183,6 +186,7 @@ class GlobalMemory:
         self.buffers.append(arr)
         self.names.append(name)
         self.marks.append(None)
+        self.shifts.append(1)
         return len(self.buffers) << 32
 
     def add_poisoned(self, name: str, size: int) -> int:
@@ -196,26 +200,40 @@ class GlobalMemory:
         """Buffer ``name`` all poison bytes again."""
         self.buffer(name)[:] = poison.byte()
 
-    def track(self, name: str) -> None:
+    def track(self, name: str, per_byte: bool = False) -> None:
         """Mark, from now on (fresh marks), every halfword a store writes to buffer
-        ``name`` (:meth:`stored`); any other buffer gets its marks at its first store."""
+        ``name`` (:meth:`stored`), or every byte when ``per_byte`` (an output of 1-byte
+        elements: two workgroups store the two bytes of one halfword where a tile's edge
+        column is odd); any other buffer gets halfword marks at its first store."""
         b = self.names.index(name)
-        self.marks[b] = new_marks(len(self.buffers[b]))
+        shift = 0 if per_byte else 1
+        readers = self.race.readers.get(b)
+        if readers is not None and shift != self.shifts[b]:   # the loads recorded so far
+            self.race.readers[b] = (np.repeat(readers, 2) if per_byte else
+                                    np.maximum(readers[0::2], readers[1::2]))
+        self.shifts[b] = shift
+        self.marks[b] = new_marks(len(self.buffers[b]), self.shifts[b])
         fresh_pages(self.race, b, self.marks[b])
 
     def stored(self, name: str) -> np.ndarray:
-        """The bytes of buffer ``name`` some store wrote (bool; by halfwords: a byte
-        store marks its neighbour too)."""
+        """The bytes of buffer ``name`` some store wrote (bool; by halfwords unless the
+        buffer is marked per byte: a byte store marks its neighbour too)."""
         b = self.names.index(name)
         if self.marks[b] is None:
             return np.zeros(len(self.buffers[b]), dtype=bool)
-        return stored_bytes(self.marks[b], len(self.buffers[b]), self.stamped_pages(name))
+        return stored_bytes(self.marks[b], len(self.buffers[b]), self.stamped_pages(name),
+                            self.shifts[b])
 
     def marks_of(self, name: str) -> np.ndarray:
-        """The store marks of the tracked buffer ``name``: a uint32 per halfword, nonzero
-        where some store wrote it (read only)."""
+        """The store marks of the tracked buffer ``name``: a uint32 per halfword (per byte
+        when :meth:`track` asked), nonzero where some store wrote it (read only)."""
         b = self.names.index(name)
-        return self.marks[b][:(len(self.buffers[b]) + 1) >> 1]
+        shift = self.shifts[b]
+        return self.marks[b][:(len(self.buffers[b]) + shift) >> shift]
+
+    def shift_of(self, name: str) -> int:
+        """What a mark of buffer ``name`` covers: 1 a halfword, 0 a byte (:attr:`shifts`)."""
+        return self.shifts[self.names.index(name)]
 
     def stamped_pages(self, name: str):
         """Per page of 4096 bytes of the marks of buffer ``name``, whether a store may have

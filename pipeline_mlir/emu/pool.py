@@ -89,7 +89,7 @@ def run_spread(kernel, glob, batches: list, run, jobs: int, progress=None) -> tu
 
     kernel = dataclasses.replace(kernel, _compiled={})  # the compiled steps are closures
     state = (glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks,
-             glob.race)
+             glob.shifts, glob.race)
     parts = chunks(len(batches), jobs)
     messages: queue_module.Queue = queue_module.Queue()
     workers: list = []
@@ -231,7 +231,7 @@ def _merge(glob, done: _Done) -> tuple[int, list]:
                 continue
             b = change[0]
             if glob.marks[b] is None:
-                glob.marks[b] = new_marks(len(glob.buffers[b]))
+                glob.marks[b] = new_marks(len(glob.buffers[b]), glob.shifts[b])
             apply(glob.marks, change)
             glob.race.pages.pop(b, None)          # every page taken as stamped
     glob.race.next_serial = max(glob.race.records, default=0) + 1
@@ -263,7 +263,8 @@ def _work(payload: bytes, out) -> None:
 
     w, parts, kernel, state, batches, run = pickle.loads(payload)
     glob = GlobalMemory()
-    glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks, race = state
+    glob.buffers, glob.names, glob.descriptors, glob.strict, glob.marks, glob.shifts, \
+        race = state
     glob.race = race.share(w, parts)
     before = [b.copy() for b in glob.buffers]
     marks_before = [None if m is None else m.copy() for m in glob.marks]

@@ -140,6 +140,53 @@ def test_16_bit_stores_to_the_halves_of_a_dword_do_not_race():
     assert m.glob.stored("C").all()
 
 
+def _bytes_run(first: str, second: str, per_byte: bool, wait: str = ""):
+    """TWO_WAVES with buffer stores, C tracked per halfword or per ``per_byte``."""
+    glob = GlobalMemory()
+    base = glob.add("C", bytes(256))
+    glob.track("C", per_byte=per_byte)
+
+    def setup(m):
+        for w in m.waves:
+            w.S[8:12] = np.array([base & 0xFFFFFFFF, base >> 32, 256, 0x27000],
+                                 dtype=np.uint32)[:, None]
+    return run_snippet(TWO_WAVES.format(first=first, second=second, wait=wait), waves=2,
+                       mode="late", glob=glob, setup=setup)
+
+
+BYTE = "buffer_store_byte v2, v1, s[8:11], 0 offen"
+
+
+def test_8_bit_stores_to_the_bytes_of_a_halfword_race_only_in_halfword_marks():
+    """FP8 and i8 elements (an output tracked per byte): two waves storing the two bytes of
+    each halfword do not race (IREE's fp8 C at an odd N: the last column of one
+    workgroup's tile and the first of the next share a halfword); with marks per halfword
+    the same stores are reported."""
+    m = _bytes_run(BYTE, BYTE + " offset:1", per_byte=True)
+    stored = m.glob.stored("C")
+    assert stored[0:256:4].all() and stored[1:256:4].all() and not stored[2:256:4].any()
+    assert len(m.glob.marks_of("C")) == 256
+    with pytest.raises(Finding, match=r"global write of buffer C byte 0 .* races the write"):
+        _bytes_run(BYTE, BYTE + " offset:1", per_byte=False)
+
+
+@pytest.mark.parametrize("second", [BYTE, "buffer_store_dword v2, v1, s[8:11], 0 offen",
+                                    "buffer_store_short v2, v1, s[8:11], 0 offen offset:2"])
+def test_a_byte_marked_buffer_still_reports_a_store_to_a_byte_another_wave_stored(second):
+    """The negative of the above: per byte, the same byte (a byte store over a byte, a dword
+    store over a byte) or a byte a load recorded races; the other halfword of the dword
+    does not."""
+    want = r"global write of buffer C byte (0|4) .* races the (write|read) by wave 0"
+    if "offset:2" in second:
+        _bytes_run(BYTE, second, per_byte=True)
+        return
+    with pytest.raises(Finding, match=want):
+        _bytes_run(BYTE, second, per_byte=True)
+    with pytest.raises(Finding, match=want):
+        _bytes_run("buffer_load_ubyte v3, v1, s[8:11], 0 offen", second, per_byte=True)
+    _bytes_run(BYTE, second, per_byte=True, wait="s_waitcnt vmcnt(0)")
+
+
 def _kernarg_kernel(body: str):
     """A one-wave program whose buffer addresses are the kernel arguments (B's in s[8:9], C's
     in s[10:11]); v1 addresses the lane's dword, v4 its dword of its workgroup's 64."""

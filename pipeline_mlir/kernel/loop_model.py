@@ -239,6 +239,15 @@ def _components(n_c: int, n_r: int, mfmas: list[Mfma], deps: list) -> _UnionFind
     return uf
 
 
+def _counted(texts) -> str:
+    """``texts`` listed each once, in order, with how many times it comes where more than
+    once (the copies of an unrolled op share its location: one name for 8 copies)."""
+    counts: dict[str, int] = {}
+    for t in texts:
+        counts[t] = counts.get(t, 0) + 1
+    return ", ".join(t if n == 1 else f"{t}: {n} of them" for t, n in counts.items())
+
+
 def _no_split(ch: int, comp_list: list, weights: list, copies: list[Copy], reads: list[Read],
               read_channel: list[int], deps: list, names) -> LoopRefusal:
     """Why channel ``ch``'s components cannot be split into two equal subtiles."""
@@ -252,7 +261,7 @@ def _no_split(ch: int, comp_list: list, weights: list, copies: list[Copy], reads
         if multi:
             r = multi[0]
             why = (f"{names(reads[r].op)} needs the data of {len(deps[r])} copies "
-                   f"({', '.join(names(copies[c].op) for c in sorted(deps[r]))})")
+                   f"({_counted(names(copies[c].op) for c in sorted(deps[r]))})")
         else:
             why = ("the MFMAs of one accumulator read fragments that different copies "
                    "write")

@@ -76,6 +76,8 @@ copy (the front end drops them); every wait of the schedule is derived as usual.
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 
 from pipeline_mlir.dialect.bindings import ir
@@ -302,12 +304,40 @@ def asked_merge_refusal(an: Analysis, schedule, why: str) -> IRError | None:
                                  f"merged, but the front end cannot merge them: {why}")
 
 
+#: while :func:`short_merges` records: the reasons of the merges refused for the loop's
+#: length alone (:func:`merge_factor`'s "the loop runs N K steps, fewer than ...")
+_SHORT: list[list[str]] = []
+
+
+@contextlib.contextmanager
+def short_merges():
+    """Record, in the list it yields, why each merge refused within it was refused for the
+    loop's length alone (a longer loop of the same body would be merged)."""
+    got: list[str] = []
+    _SHORT.append(got)
+    try:
+        yield got
+    finally:
+        _SHORT.pop()
+
+
 def merge_refusal(err: IRError, reason: str, where=None) -> IRError:
     """The partition's refusal ``err`` with why the merge does not take the loop added
     (at ``where``, an op of the merged loop, when the merge was made: the old loop's may
-    be gone)."""
+    be gone); a refusal for the loop's length noted where :func:`short_merges` records."""
+    if reason.startswith(_TOO_SHORT) and _SHORT:
+        _SHORT[-1].append(reason)
     return IRError(where or err.op,
                    f"{err}; nor can the front end merge its K steps: {reason}")
+
+
+class ShortLoop(IRError):
+    """A loop's refusal whose last way (the diagonal form with its K steps merged 2 by 2)
+    was refused for the loop's length alone: ``short``, why (:func:`merge_factor`)."""
+
+    def __init__(self, op, message: str, short: str) -> None:
+        super().__init__(op, message)
+        self.short = short
 
 
 class Merge:

@@ -36,7 +36,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.dialect.attrs import parsed_once
 from pipeline_mlir.analysis.ir_facts import constant_trips
@@ -57,7 +57,8 @@ from pipeline_mlir.frontend.kmerge_auto import given_refusal
 from pipeline_mlir.frontend.kmerge_asked import asked_note
 from pipeline_mlir.frontend.kmerge import (asked_merge_refusal, halves_to_parts, latency_short,
                                            leftover_aliases, merge_k_steps, merge_note,
-                                           merge_refusal, wants_merge)
+                                           merge_refusal, short_merges, wants_merge,
+                                           ShortLoop)
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
@@ -83,7 +84,7 @@ from pipeline_mlir.frontend.pad_stores import pad_stores_as_copies
 from pipeline_mlir.frontend.cut_runs import mark_cut_runs
 from pipeline_mlir.frontend.private_rows import forward_private_rows
 from pipeline_mlir.frontend.private_values import forward_private_values
-from pipeline_mlir.frontend.tails import PAIR, cut_back, split_tail
+from pipeline_mlir.frontend.tails import PAIR, cut_back, split_tail, whole_remainder
 from pipeline_mlir.frontend.transpose import regroup_transpose_reads
 from pipeline_mlir.frontend.unused_rows import results_replacing
 from pipeline_mlir.frontend.element_reads import regroup_element_reads
@@ -195,7 +196,8 @@ def _at_first(last: IRError, own: IRError, where) -> IRError:
     is ``last`` as it is."""
     if where is None or last is own or not str(last).startswith(str(own)):
         return last
-    err = IRError(_Place(where), str(last))
+    err = ShortLoop(_Place(where), str(last), last.short) if isinstance(last, ShortLoop) \
+        else IRError(_Place(where), str(last))
     if hasattr(last, "merge"):      # (the trial merge a caller abandons: kept with it)
         err.merge = last.merge
     return err
@@ -271,7 +273,8 @@ def _diagonal_merged(an: Analysis, schedule, refused: IRError) -> Analysis:
             MERGED_ATTR in loop.attributes:
         raise refused
     try:
-        return _diagonal(loop, schedule)
+        with short_merges() as short:
+            return _diagonal(loop, schedule)
     except IRError as e:
         trial = getattr(e, "merge", None)       # (the merged loop refused: built, erased)
         # (its chain of ways, the loop's own refusal first, said once: what differs)
@@ -281,6 +284,8 @@ def _diagonal_merged(an: Analysis, schedule, refused: IRError) -> Analysis:
                 f"there: {'; '.join('nor ' + p for p in new) or 'refused alike'})")
         if trial is not None:
             trial.abandon()
+        if short:       # (the diagonal form wants only more K steps: run as written)
+            raise ShortLoop(refused.op, text, short[0]) from None
         raise IRError(refused.op, text) from None
 
 
@@ -415,6 +420,29 @@ def _steady_substeps(an: Analysis, trips: int | None, peeled) -> Analysis:
     return an
 
 
+def _loops(kernel) -> list:
+    """The ``scf.for`` ops of ``kernel``, in walk order."""
+    return walk_ops(kernel, lambda o: o.name == "scf.for")
+
+
+def _short_as_written(kernel, kept, loop, short: ShortLoop) -> None:
+    """A loop that only the diagonal form with its K steps merged would take, too short for
+    it (``short``): the remainder path itself, run as written and said at the loop
+    (:func:`~pipeline_mlir.frontend.tails.whole_remainder`), as a loop of one K step is
+    (IREE's fp8 ``A^T x B`` 31x112x96: 3 K steps, one accumulator per wave, the MFMA not
+    cut).  ``kept``: the kernel as it was before the analysis, whose trials rewrote
+    ``kernel`` on the way to their refusal, in its place; ``loop`` the loop in it."""
+    ir.InsertionPoint(kernel).insert(kept)
+    kernel.erase()
+    kernel = kept
+    whole_remainder(loop, f"not pipelined: its copies split into the schedule's subtiles "
+                          f"only in the diagonal form with its K steps merged 2 by 2, and "
+                          f"{short.short[0].lower()}{short.short[1:]}; the loop runs as "
+                          f"written (the remainder path, its LDS its own)")
+    loads_ahead(kernel)
+    return None
+
+
 def adopt_loop(loop, schedule):
     """Rewrite the natural K-loop ``loop`` into the tagged loop of the schedule it stands
     for (``schedule``'s kind, its tile and counts from the payload); returns the new
@@ -462,8 +490,22 @@ def _adopt(loop, schedule):
     check_waves(loop, schedule)   # (once per loop: its kernel's waves against the schedule)
     kernel = kernel_of(loop)
     trips = constant_trips(loop)    # (before the analysis, which may merge the loop away)
+    # (a loop too short for its one way is run as written, from the kernel as it is now:
+    # the analysis' trials rewrite it on the way to their refusal)
+    kept = kernel.clone()       # (detached: no second kernel in the module meanwhile)
+    kept_loop = _loops(kept)[_loops(kernel).index(loop)]
     with shared_sources():      # (the kept masks' proofs of every trial: kept_layout.py)
-        an = analyse_loop(loop, schedule)
+        try:
+            an = analyse_loop(loop, schedule)
+        except ShortLoop as e:
+            if outside is not None:
+                kept.erase()
+                raise outside from None
+            return _short_as_written(kernel, kept, kept_loop, e)
+        except IRError:
+            kept.erase()
+            raise
+        kept.erase()
         if outside is not None:     # (after the loop's own refusals, which say more)
             raise outside
         an = _steady_substeps(an, trips, peeled if odd else None)

@@ -142,6 +142,26 @@ def mirror_difference(b, e, m: dict, body) -> str | None:
     return None
 
 
+#: the ops an epilogue may hold between the repeats of the body's (:func:`_invariant`)
+_INDEX_OPS = ("affine.apply", "affine.delinearize_index", "affine.linearize_index")
+
+
+def _invariant(op, later: set, extras: set) -> bool:
+    """Whether ``op``, after a prefetch-pipelined loop, is scalar index arithmetic of values
+    from before the loop (or of other such ops, ``extras``): no op of ``later`` (the loop's
+    and its epilogue's) feeds it, so it computes the same wherever it runs (IREE's late
+    form puts the index arithmetic of its stores of C there, between the repeats)."""
+    if not (op.name.startswith("arith.") or op.name in _INDEX_OPS) or len(op.regions) or \
+            not all(isinstance(r.type, (ir.IndexType, ir.IntegerType)) for r in op.results):
+        return False
+    for v in op.operands:
+        owner = v.owner
+        if not isinstance(owner, ir.Block) and _op(owner) in later and \
+                _op(owner) not in extras:
+            return False
+    return True
+
+
 class _Reroll(RolledLoop):
     """One prefetch-pipelined loop: its parts read and proven, then the rewrite."""
 
@@ -407,16 +427,25 @@ class _Reroll(RolledLoop):
         pos = 2
         acc = {iters[k]: results[k] for k in self.accs}
         mirrored = []
+        later, extras = set(after) | {self.loop}, set()
         for stage in range(self.stages - 1):
             m = dict(acc)
             for q, _tail in self.queues:
                 m[iters[q[0]]] = results[q[stage]]
-            todo = after[pos:pos + n]
-            if len(todo) != n:
-                self.fail(self.loop, f"is followed by {len(todo)} ops where IREE's epilogue "
-                                     f"repeats the body's {n} reads and MFMAs")
-            for b, e in zip(self.compute, todo):
-                self._mirror(b, e, m, stage)
+            todo = []
+            for b in self.compute:
+                # (the late form's index arithmetic of the kernel's later stores, made of
+                # values from before the loop, falls between the repeats: left in place)
+                while pos < len(after) and mirror_difference(b, after[pos], m, self.body) \
+                        is not None and _invariant(after[pos], later, extras):
+                    extras.add(after[pos])
+                    pos += 1
+                if pos == len(after):
+                    self.fail(self.loop, f"is followed by {len(todo)} ops where IREE's "
+                                         f"epilogue repeats the body's {n} reads and MFMAs")
+                self._mirror(b, after[pos], m, stage)
+                todo.append(after[pos])
+                pos += 1
             mirrored += todo
             for k in self.accs:
                 if self.yields[k] not in m:
@@ -426,7 +455,6 @@ class _Reroll(RolledLoop):
                               f"iter_arg #{k} outside the reads and MFMAs after its wait, "
                               f"which IREE's epilogue repeats")
             acc = {iters[k]: m[self.yields[k]] for k in self.accs}
-            pos += n
         self.epilogue = after[:2] + mirrored
         self.finals = {k: acc[iters[k]] for k in self.accs}
         inside = set(mirrored)

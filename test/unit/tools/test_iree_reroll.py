@@ -139,3 +139,38 @@ def test_iree_register_prefetch_rolled_back(tmp_path, capsys):
     err = _refused(tmp_path, mutant, "wg", capsys)
     assert "'vector.load' op (before the loop pipelined through registers) is not the body's " \
         "'vector.load' op at" in err and "its global elements differ (workgroup 4)" in err, err
+
+
+@needs_iree
+def test_index_arithmetic_between_the_epilogue_repeats_stays(tmp_path, capsys):
+    """IREE's i8 ``A^T x B^T`` 128x256x512 with 16x16x64 MFMAs in a 128x256 tile of 2x2
+    waves, K step 128, 2 stages forced: its late form puts the index arithmetic of its
+    stores of C (``arith.addi`` of a value from before the loop, ``arith.index_castui``)
+    between the epilogue's repeats of the body's reads.  Left in place, the loop rolls back:
+    one schedule with the prefetch point, exact (the grid's one workgroup, late mode); the
+    same arithmetic made of an epilogue read's index is refused at it (a fourteenth-sweep
+    forced configuration, refused in the late form before)."""
+    forms = G.forms(G.matmul_source("i8", 128, 256, 512, transpose_a=True, transpose_b=True,
+                                    mma="MFMA_I32_16x16x64_I8", stages=2,
+                                    tile=(128, 256, 128), waves=(2, 2)))
+    late = forms["late"]
+    after = late[late.index("rocdl.wait.asyncmark 0"):]
+    extra = re.search(r"(%\d+) = arith\.addi (%\d+), %c16_i32 overflow<nsw> : i32\n", after)
+    assert extra and re.search(r"vector\.load [^\n]*\n\s*" + re.escape(extra.group(0)), after)
+    for form, text in forms.items():
+        (tmp_path / f"{form}.mlir").write_text(text)
+    assert _schedule(tmp_path / "late.mlir", capsys) == \
+        _schedule(tmp_path / "prefetch.mlir", capsys)
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               "--emulate-mode=late", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+    # the same addition of an epilogue read's row index: no longer of values from before
+    # the loop, so not left in place
+    row = re.search(r"(%\d+):2 = affine\.delinearize_index", after).group(1)
+    at = late.index(extra.group(0), len(late) - len(after))
+    mutant = late[:at] + f"%moved = arith.index_castui {row}#0 : index to i32\n" + \
+        late[at:].replace(f"arith.addi {extra.group(2)},", "arith.addi %moved,", 1)
+    err = _refused(tmp_path, mutant, "moved", capsys)
+    assert "'arith.index_castui' op (after the prefetch-pipelined loop) is not the body's" \
+        in err, err

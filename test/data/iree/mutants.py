@@ -412,6 +412,19 @@ FAMILIES = {
                          transpose_b=False),
                       workgroups=(("prefetch", [(0, 0), (6, 0)]), ("late", [0, 6])),
                       later=True, aimed=True),
+    # the fifteenth sweep's: IREE's i8 A^T x B^T 128x256x512 in a 128x256 tile of 2x2 waves,
+    # 2 stages forced, rolled back with its C stores' index arithmetic between the
+    # epilogue's repeats left in place (frontend/reroll.py's _invariant; its one
+    # workgroup), and fp8 A^T x B 31x112x96, too short for the diagonal form, run as
+    # written (frontend/natural.py's _short_as_written; first and last of 7 workgroups)
+    "reroll8": Family(_f(dtype="i8", m=128, n=256, k=512, transpose_a=True,
+                         mma="MFMA_I32_16x16x64_I8", stages=2, tile=(128, 256, 128),
+                         waves=(2, 2)), forms=("late",), workgroups=(("late", [0]),),
+                      later=True, rolled=True, aimed=True),
+    "short96": Family(_f(dtype="fp8", m=31, n=112, k=96, transpose_a=True,
+                         transpose_b=False),
+                      workgroups=(("prefetch", [(0, 0), (6, 0)]), ("late", [0, 6])),
+                      later=True, aimed=True),
     "diag192": Family(_f(dtype="f16", m=300, n=200, k=192, transpose_a=True),
                       workgroups=(("prefetch", [(0, 0), (18, 12)]), ("late", [0, 246])),
                       later=True, aimed=True),

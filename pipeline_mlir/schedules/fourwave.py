@@ -501,13 +501,8 @@ class FourWave(NamedSchedule):
                 scale_channel_counts(g)
             except ConfigError as e:
                 raise ConfigError(f"{self.owner()}: {e}") from None
-        # the top of a K partition leaves the block before it's fragment reads in flight;
-        # the reference's count (block 0's global loads at their channel's fragment cost)
-        # is that only where A's and B's fragment loads issue as many reads (a 32x32x16
-        # A x B: A 2, B 4 transposing reads; its lgkmcnt(2) cut B's load)
-        top_frags = self.k_subtiles != "none" or g.lgkm_per_load_a != g.lgkm_per_load_b
         s = Pipeline4Wave(g, self.apply_config(kernel_schedule_config(g)), kernel_target(g),
-                          scale_channel=scales, top_wait_frags=top_frags,
+                          scale_channel=scales, top_wait_frags=self.k_subtiles != "none",
                           diagonal=self.k_subtiles == DIAGONAL,
                           whole=WHOLE.index(self.whole) - 1)
         s.cap_vm_waits = self.dma_width() == "dword"

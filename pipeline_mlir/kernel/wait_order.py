@@ -50,7 +50,8 @@ from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.schedule.load_runs import guard_count, load_runs
 from pipeline_mlir.schedule.types import WAIT_LGKM, WAIT_VM, OpDesc, OpRole
 
-__all__ = ["COUNTER_OF_WAIT", "OrderCut", "issued", "order_cuts", "part_cuts"]
+__all__ = ["COUNTER_OF_WAIT", "OrderCut", "issued", "order_cuts", "part_cuts",
+           "inside_waits"]
 
 #: the counter each wait tag waits on
 COUNTER_OF_WAIT = {WAIT_VM: "vmcnt", WAIT_LGKM: "lgkmcnt"}
@@ -88,9 +89,12 @@ def _label(phase: str, entry: int) -> str:
            f"[{entry}]" if entry >= 0 else phase
 
 
-def _cut(stream: list, k: int, shape, parts, strict: bool) -> OrderCut | None:
+def _cut(stream: list, k: int, shape, parts, strict: bool,
+         inside: dict | None = None) -> OrderCut | None:
     """The cut of the counted wait at ``stream[k]`` (None: it needs no fence, or, unless
-    ``strict``, it lies inside an entry)."""
+    ``strict``, it lies inside an entry; then ``inside``, if given, gets at the wait's
+    ``(phase, entry)`` the count that completes that entry whole, the least of those
+    seen)."""
     wait = stream[k]
     counter, n = COUNTER_OF_WAIT[wait.op.tag], wait.op.order_count()
     if wait.op.overflow_guard:
@@ -115,9 +119,13 @@ def _cut(stream: list, k: int, shape, parts, strict: bool) -> OrderCut | None:
             return OrderCut(parts.index(x.part), x.entry, first.entry,
                             (wait.phase, wait.entry))
         runs = load_runs(got[1]) if counter == "lgkmcnt" else (got[1],)
+        whole = later         # the count that leaves this entry out of flight
         for i in range(len(runs) - 1, -1, -1):     # the entry's runs, the last first
             if later + runs[i] > n or (later + runs[i] == n and i > 0):
                 if not strict:
+                    if inside is not None:
+                        key = (wait.phase, wait.entry)
+                        inside[key] = min(inside.get(key, whole), whole)
                     return None
                 raise ConfigError(
                     f"the kernel's {_label(wait.phase, wait.entry)} s_waitcnt {counter}({n}) "
@@ -133,6 +141,27 @@ def _cut(stream: list, k: int, shape, parts, strict: bool) -> OrderCut | None:
         if later == n:
             first = x
     return None
+
+
+def inside_waits(plan) -> dict[tuple[str, int], int]:
+    """The counted waits of ``plan`` (a :class:`~pipeline_mlir.kernel.plan.KernelPlan`)
+    whose count would complete only part of an entry's instructions (a cut no fence can
+    pin, which the lowering refuses): ``{(phase, entry): the count that completes that
+    entry whole}``, the least over every warp group and iteration count.  Such a count is
+    the 4-wave top-of-partition wait's where B's fragment load, issued last, issues more
+    reads than A's (the reference's count is A's: a 32x32x16 ``A x B`` of one wave, A 2,
+    B 4), unless a hazard made that wait 0; ``sched-fix-hazards`` lowers it to the count
+    returned (:mod:`pipeline_mlir.sim.repair`), which completes a superset of what the
+    schedule's does."""
+    lower: dict = {}
+    parts = list(plan.parts)
+    for group in range(plan.shape.groups):
+        for iterations in _ITERATIONS:
+            stream = list(plan.run(group, iterations))
+            for k, x in enumerate(stream):
+                if x.op.tag in COUNTER_OF_WAIT and x.op.wait_value > 0 and x.entry >= 0:
+                    _cut(stream, k, plan.shape, parts, False, lower)
+    return lower
 
 
 def order_cuts(plan, strict: bool = False) -> list[OrderCut]:

@@ -46,6 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import PipelineError
+from pipeline_mlir.kernel.wait_order import inside_waits
 from pipeline_mlir.schedule.loop_waits import loop_exit_wait
 from pipeline_mlir.schedule.types import (BARRIER, MAX_KERNEL_TAG, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc,
                      OpRole, Phase, ScheduleEntry, default_op_name)
@@ -218,6 +219,7 @@ def repair(compiled, shape: KernelShape, iterations=range(0, 7)) -> RepairedSche
     for _ in range(MAX_FIXES):
         run, h = _first_hazard(out, shape, iterations)
         if h is None:
+            _whole_entries(out, shape)
             _move_exit_wait(out)
             return out
         if h.kind == "raw":
@@ -271,6 +273,23 @@ def _apply(out: RepairedSchedule, phase: str, index: int, ops: tuple, replaces: 
     if phase == "prologue" and index < out.warp_stagger_index:
         out.warp_stagger_index += len(ops) - replaces
     out.fixes.append(Fix(phase, index, ops, before, reason, replaces))
+
+
+def _whole_entries(out: RepairedSchedule, shape: KernelShape) -> None:
+    """Each counted wait whose count would complete only part of an entry's instructions
+    (their order inside the entry is LLVM's, so no fence pins the cut and the lowering
+    refuses it) lowered to the count that completes that entry whole
+    (:func:`~pipeline_mlir.kernel.wait_order.inside_waits`): a stronger wait."""
+    for (phase, index), n in sorted(inside_waits(plan_of(out, shape)).items()):
+        op = out.phase_list(phase)[index].op
+        counter = "lgkmcnt" if op.tag == WAIT_LGKM else "vmcnt"
+        # (a count already below, lowered for speed, keeps its own: pinned at n)
+        low = op.with_(wait_value=min(op.wait_value, n),
+                       derived_count=n if op.wait_value < n else None)
+        _apply(out, phase, index, (low,), 1,
+               f"{counter}({op.order_count()}) would complete only part of an entry's "
+               f"instructions, whose order inside it is LLVM's: {counter}({n}) completes "
+               f"that entry whole")
 
 
 def _move_exit_wait(out: RepairedSchedule) -> None:

@@ -13,7 +13,7 @@ import pytest
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.gemm import gemm_kernel
 from pipeline_mlir.kernel.plan import LOOP, kernel_plan, kernel_shape
-from pipeline_mlir.kernel.wait_order import OrderCut, order_cuts, part_cuts
+from pipeline_mlir.kernel.wait_order import OrderCut, inside_waits, order_cuts, part_cuts
 from pipeline_mlir.schedule.fences import ORDER_FENCE, ORDER_FENCE_MASK
 from pipeline_mlir.schedule.types import (SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc, OpRole,
                                           Phase, ScheduleEntry)
@@ -122,6 +122,19 @@ def test_a_cut_inside_an_entry_is_refused_when_lowering():
     with pytest.raises(ConfigError, match=r"KRN\[2\] s_waitcnt lgkmcnt\(6\) completes only "
                                           r"part of the 8 instructions of KRN\[1\]"):
         order_cuts(plan, strict=True)
+
+
+def test_a_wait_inside_an_entry_gets_the_count_that_completes_it_whole():
+    """What ``sched-fix-hazards`` lowers such a wait to (``inside_waits``): B's 4 reads,
+    then A's 8; lgkmcnt(6) would leave 6 of A's in flight, lgkmcnt(0) completes A whole.
+    With 4 of B's after A's 8 (and lgkmcnt(6): 2 of A's left in flight), 4 completes A
+    whole and leaves B's in flight; a wait on an entry boundary has none."""
+    plan = synthetic([frag(1), frag(0), _e(WAIT_LGKM, wait=6), _e(WAIT_LGKM, wait=0)])
+    assert inside_waits(plan) == {("kernel", 2): 0}
+    plan = synthetic([frag(0), frag(1), _e(WAIT_LGKM, wait=6), _e(WAIT_LGKM, wait=0)])
+    assert inside_waits(plan) == {("kernel", 2): 4}
+    plan = synthetic([frag(1), frag(0), _e(WAIT_LGKM, wait=8), _e(WAIT_LGKM, wait=0)])
+    assert inside_waits(plan) == {}
 
 
 def test_a_stricter_earlier_wait_or_a_block_boundary_needs_no_fence():

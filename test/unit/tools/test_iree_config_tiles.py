@@ -124,3 +124,32 @@ def test_edge_rows_pointed_inside_the_buffer_are_spared(generated, tmp_path, cap
     # (test_configuration's), not compiled again
     assert rc == 0 and got == forms_agree(generated, "bf16_abt_300x500x200"), err
 
+
+
+def test_a_wait_inside_b_s_fragment_load_completes_it_whole(tmp_path, capsys):
+    """IREE's bf16 ``A x B`` 192x128x128 with a 32x32x16 MFMA forced, a 64x64 tile of one
+    wave, K step 16: A's fragment load issues 2 reads, B's (transposing reads) 4, and the
+    top of each K partition keeps the reference's count, A's 2, which would complete only
+    part of B's load issued last (the lowering refused it: ``s_waitcnt lgkmcnt(2) completes
+    only part of the 4 instructions of PRO[13]``; a fifteenth-sweep forced configuration).
+    ``sched-fix-hazards`` lowers it to lgkmcnt(0), which completes B's load whole
+    (``kernel/wait_order.py``'s ``inside_waits``); the printed schedule stays the
+    reference's.  Both forms one schedule, exact in random order."""
+    from iree_configs import G
+
+    forms = G.forms(G.matmul_source("bf16", 192, 128, 128, transpose_b=False,
+                                    mma="MFMA_F32_32x32x16_BF16", tile=(64, 64, 16),
+                                    waves=(1, 1)))
+    schedules = []
+    for form, text in forms.items():
+        (tmp_path / f"{form}.mlir").write_text(text)
+        assert main(["--pipeline=4wave", str(tmp_path / f"{form}.mlir"),
+                     "--emit=schedule-json"]) == 0
+        schedules.append(capsys.readouterr().out)
+    assert schedules[0] == schedules[1]
+    got = json.loads(schedules[0])
+    assert got["lgkm_per_load"] == [2, 4] and got["waits"]["lgkm"] == 2, got["waits"]
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               "--emulate-workgroups=2", "--emulate-mode=random:7", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err

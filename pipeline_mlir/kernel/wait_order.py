@@ -23,7 +23,9 @@ of a kernel plan; the lowering puts a fence at each cut that has none
 (:func:`pipeline_mlir.schedule.fences.fenced_sequence`, ``cuts``), and the ISA check
 verifies on the final assembly that every counted wait's cut lies at a fence
 (:mod:`pipeline_mlir.isa.wait_order`).  A cut inside one entry cannot be fenced (the
-lowering does not split an entry's instructions): the lowering refuses such a kernel.  A
+lowering does not split an entry's instructions): the lowering refuses such a kernel, and
+``sched-fix-hazards`` lowers a count that would make one to the count that completes the
+entry whole before it gets there (:func:`inside_waits`).  A
 wait of count 0 relies on no order, nor does a wait that only keeps its counter from
 overflowing before the next load (``sched-fix-hazards`` inserts those and marks them:
 ``OpDesc.overflow_guard``); an earlier wait of the same counter at least as strict ends the

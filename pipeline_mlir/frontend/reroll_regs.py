@@ -471,6 +471,8 @@ class _RegReroll(RolledLoop):
         for (what, x), (_w, y) in zip(parts, bparts):
             pairs = made_alike(x, y)
             if pairs is None:
+                pairs = self._kept_at_tile_0(pro, x, y, what, lead)
+            if pairs is None:
                 self.fail(pro, f"{lead}: its {what} is not made by the same ops or "
                                f"attributes")
             leaves += [(what, a, b) for a, b in pairs]
@@ -489,6 +491,34 @@ class _RegReroll(RolledLoop):
                 self.fail(pro, f"(before the loop pipelined through registers) is not the "
                                f"body's '{body.name}' op at {at(body)} at K tile 0: its "
                                f"{part} differ (workgroup {grid_point(point)})")
+
+    def _kept_at_tile_0(self, pro, x, y, what: str, lead: str):
+        """The leaves (:func:`made_alike`) of ``x``, a part of the prologue's op ``pro``, and
+        of the true operand of ``y``, the body's, when ``y`` is an ``arith.select`` whose
+        condition is true at K tile 0 in every thread of every workgroup enumerated: IREE
+        folds the select of K tile 0, all of whose rows lie inside K (an unaligned K's
+        guarded loads of a ``K x M`` A or ``K x N`` B: the body's mask ``select(the
+        thread's K row is inside K, the edge mask, none)``, the prologue's the edge mask);
+        else None (and a condition shown false in a workgroup refused there)."""
+        sel = _defining(y)
+        if sel is None or sel.name != "arith.select":
+            return None
+        pairs = made_alike(x, sel.operands[1])
+        if pairs is None:
+            return None
+        cond, ahead = sel.operands[0], self.ahead.results[0]
+        for point, ev in self.grid.each(pro, f"the condition of the body's select of its "
+                                             f"{what} is not true for every workgroup by its "
+                                             f"forms", lead):
+            ev.bind(ahead, self.lb)
+            kept = self._value(ev, cond, f"{what} condition", sel,
+                               "its form is not true for every thread")
+            ev.unbind(ahead)
+            if not np.all(np.asarray(kept) != 0):
+                self.fail(pro, f"{lead}: its {what} is the body's 'arith.select' at "
+                               f"{at(sel)} unselected, whose condition is false at K tile 0 "
+                               f"(workgroup {grid_point(point)})")
+        return pairs
 
     def _value(self, ev, v, what: str, op, why: str):
         """``v`` (part ``what`` of ``op``: a guard, a padding condition, an integer a mask,

@@ -174,3 +174,35 @@ def test_index_arithmetic_between_the_epilogue_repeats_stays(tmp_path, capsys):
     err = _refused(tmp_path, mutant, "moved", capsys)
     assert "'arith.index_castui' op (after the prefetch-pipelined loop) is not the body's" \
         in err, err
+
+
+@needs_iree
+def test_a_k_major_guarded_load_s_mask_folded_at_tile_0(tmp_path, capsys):
+    """IREE's default build (2 stages) of bf16 ``A^T x B`` 256x65x1884: B's guarded loads
+    (``K x N``, N = 65 cut by the tile, K unaligned) mask each row by ``select(the
+    thread's K row is inside K, the edge mask, none)`` in the body, where the prologue's
+    load of K tile 0, all of whose rows lie inside K, has the edge mask alone (IREE folded
+    the select).  The roll-back proves the condition true at tile 0 in every workgroup
+    (before: refused in the late form, `its mask is not made by the same ops`, while the
+    prefetch point pipelined; a fifteenth-sweep draw of IREE's default build, as 3 more):
+    one schedule with the prefetch point, exact in random order.  The condition made false
+    at tile 0 is refused at the prologue's load."""
+    forms = G.forms(G.matmul_source("bf16", 256, 65, 1884, transpose_a=True,
+                                    transpose_b=False), DEFAULT_BUILD)
+    late = forms["late"]
+    cond = re.search(r"(%\d+) = arith\.cmpi sgt, (%\d+), %c0_i32 : i32\n\s*%\d+ = arith\."
+                     r"select \1, (%\d+), %cst_\d+ : vector<4xi1>", late)
+    assert cond, "no select of the edge mask by the K row in the body"
+    for form, text in forms.items():
+        (tmp_path / f"{form}.mlir").write_text(text)
+    assert _schedule(tmp_path / "late.mlir", capsys) == \
+        _schedule(tmp_path / "prefetch.mlir", capsys)
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               "--emulate-workgroups=2", "--emulate-mode=random:5", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+    mutant = late.replace(cond.group(0), cond.group(0).replace(
+        f"{cond.group(2)}, %c0_i32", f"{cond.group(2)}, %c1_i32"), 1)
+    err = _refused(tmp_path, mutant, "false", capsys)
+    assert re.search(r"its mask is the body's 'arith\.select' at line \d+:\d+ unselected, "
+                     r"whose condition is false at K tile 0 \(workgroup 0\)", err), err

@@ -83,7 +83,6 @@ import numpy as np
 
 from pipeline_mlir.analysis.id_forms import Forms, made_alike
 from pipeline_mlir.analysis.ir_facts import constant_int
-from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.views import view_root
@@ -98,6 +97,7 @@ from pipeline_mlir.frontend.guarded_load import FORM, guard_mismatch, guarded
 from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
     is_pure, users_of
 from pipeline_mlir.frontend.reroll import mirror_difference
+from pipeline_mlir.frontend.reroll_tile0 import WHAT, TileZero
 from pipeline_mlir.frontend.reroll_proof import RolledLoop, Workgroups, access, \
     access_difference, forms_difference, grid_point, loop_bounds, rolled_upper, \
     same_op_but_operands
@@ -105,7 +105,6 @@ from pipeline_mlir.frontend.reroll_proof import RolledLoop, Workgroups, access, 
 LOAD, STORE, BARRIER, SELECT = "vector.load", "vector.store", "gpu.barrier", "arith.select"
 SCHED_BARRIER = "amdgpu.sched_barrier"
 #: how the refusals name the loop
-WHAT = "pipelined through registers"
 
 
 def _load_parts(op):
@@ -253,7 +252,7 @@ def _guarded_late_stores(around: _Around) -> bool:
                for o in around.late)
 
 
-class _RegReroll(RolledLoop):
+class _RegReroll(TileZero, RolledLoop):
     """One loop IREE pipelined through registers: its parts read and proven, then the
     rewrite."""
 
@@ -443,18 +442,9 @@ class _RegReroll(RolledLoop):
         keep = body_forms.form(bpad.operands[0])
         if not keep.atoms and np.all(keep.lanes != 0):
             return
-        ahead = self.ahead.results[0]
-        for point, ev in self.grid.each(pro, "the condition of the body's padding select "
-                                             "is not true for every workgroup by its forms",
-                                        lead):
-            ev.bind(ahead, self.lb)
-            kept = self._value(ev, bpad.operands[0], "padding condition", bpad,
-                               "its form is not true for every thread")
-            ev.unbind(ahead)
-            if not np.all(kept != 0):
-                self.fail(pro, f"{lead}: it stores its load unpadded, where the body's "
-                               f"'arith.select' at {at(bpad)} pads rows of K tile 0 "
-                               f"(workgroup {grid_point(point)})")
+        self._true_at_tile_0(pro, bpad, "padding", lead, f"it stores its load unpadded, "
+                             f"where the body's 'arith.select' at {at(bpad)} pads rows of K "
+                             f"tile 0")
 
     def _same_access(self, pro, body, why: str, pa: tuple, pb: tuple) -> None:
         """``pro`` (before the loop) accesses what ``body`` (the body's op of the same kind)
@@ -491,48 +481,6 @@ class _RegReroll(RolledLoop):
                 self.fail(pro, f"(before the loop pipelined through registers) is not the "
                                f"body's '{body.name}' op at {at(body)} at K tile 0: its "
                                f"{part} differ (workgroup {grid_point(point)})")
-
-    def _kept_at_tile_0(self, pro, x, y, what: str, lead: str):
-        """The leaves (:func:`made_alike`) of ``x``, a part of the prologue's op ``pro``, and
-        of the true operand of ``y``, the body's, when ``y`` is an ``arith.select`` whose
-        condition is true at K tile 0 in every thread of every workgroup enumerated: IREE
-        folds the select of K tile 0, all of whose rows lie inside K (an unaligned K's
-        guarded loads of a ``K x M`` A or ``K x N`` B: the body's mask ``select(the
-        thread's K row is inside K, the edge mask, none)``, the prologue's the edge mask);
-        else None (and a condition shown false in a workgroup refused there)."""
-        sel = _defining(y)
-        if sel is None or sel.name != "arith.select":
-            return None
-        pairs = made_alike(x, sel.operands[1])
-        if pairs is None:
-            return None
-        cond, ahead = sel.operands[0], self.ahead.results[0]
-        for point, ev in self.grid.each(pro, f"the condition of the body's select of its "
-                                             f"{what} is not true for every workgroup by its "
-                                             f"forms", lead):
-            ev.bind(ahead, self.lb)
-            kept = self._value(ev, cond, f"{what} condition", sel,
-                               "its form is not true for every thread")
-            ev.unbind(ahead)
-            if not np.all(np.asarray(kept) != 0):
-                self.fail(pro, f"{lead}: its {what} is the body's 'arith.select' at "
-                               f"{at(sel)} unselected, whose condition is false at K tile 0 "
-                               f"(workgroup {grid_point(point)})")
-        return pairs
-
-    def _value(self, ev, v, what: str, op, why: str):
-        """``v`` (part ``what`` of ``op``: a guard, a padding condition, an integer a mask,
-        pass-through or padding value is made from) in ``ev``'s workgroup; one the evaluator cannot compute refused at the op
-        it stops at, saying the roll-back needs the part's form (``why`` its forms did not
-        decide)."""
-        try:
-            return ev.value(v)
-        except Unevaluable as e:
-            self.fail(e.op, f"(computing the {what} of the '{op.name}' op at {at(op)}) "
-                            f"cannot be evaluated in a workgroup ({e}): the roll-back of "
-                            f"a loop {WHAT} needs the {what}'s form over the workgroup's "
-                            f"values, or its value in each workgroup, to prove the "
-                            f"prologue's op the body's at K tile 0 ({why})")
 
     # ---- the epilogue: a barrier and the body's compute for the last tile ----------------
     def _epilogue(self) -> None:

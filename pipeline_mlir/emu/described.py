@@ -153,11 +153,18 @@ class _Memory:
         self.glob = glob = GlobalMemory()
         self.kernarg_at = glob.add("kernargs", bytes(max(4096, kernel.launch.kernarg_bytes)))
         self.bases = {}
+        outputs = {spec.buffer(c.output).name for c in spec.checks}
         for a in spec.args:
             if a.kind != "buffer":
                 continue
-            self.bases[a.name] = glob.add_poisoned(a.name, a.count * item_bytes(a.dtype)) \
-                if a.init.how == "poison" else glob.add(a.name, encoded(values[a.name], a.dtype))
+            # (an output of 1-byte elements marked per byte: globalrace.py)
+            per_byte = a.name in outputs and item_bytes(a.dtype) == 1
+            if a.init.how == "poison":
+                self.bases[a.name] = glob.add_poisoned(a.name, a.count * item_bytes(a.dtype),
+                                                       per_byte)
+            else:
+                self.bases[a.name] = glob.add(a.name, encoded(values[a.name], a.dtype),
+                                              per_byte)
         self.dispatch_at = glob.add("dispatch packet", bytes(DISPATCH_PACKET_BYTES))
         self.queue_at = glob.add("queue", bytes(QUEUE_BYTES))
 
@@ -265,9 +272,8 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     values = initial_values(spec)
     mem = _Memory(kernel, spec, values)
     glob = mem.glob
-    for c in spec.checks:       # an output of bytes marked per byte (globalrace.py)
-        out = spec.buffer(c.output)
-        glob.track(out.name, per_byte=item_bytes(out.dtype) == 1)
+    for c in spec.checks:
+        glob.track(spec.buffer(c.output).name)
     glob.strict = strict
     args = kernel_arguments(kernel, spec, mem)
     glob.buffer("kernargs")[:len(args)] = np.frombuffer(args, dtype=np.uint8)

@@ -485,6 +485,11 @@ def _lane(pos: int, shape: tuple, mask) -> tuple[int, int]:
     return int(g), int(lane)
 
 
+def _at_mark(glob, b: int, mark: int) -> str:
+    """:func:`_where` of the first byte of buffer ``b``'s mark ``mark``."""
+    return _where(glob, b, mark << glob.shifts[b])
+
+
 def _where(glob, b: int, byte: int) -> str:
     return (f"buffer {glob.names[b]} byte {byte} (address "
             f"0x{((b + 1) << 32) + byte:x})")
@@ -507,7 +512,7 @@ def _conflicts(glob, m, w, step, b, hw, slot, prev, what: str, earlier: str) -> 
         if why is None:
             continue
         m.finding("global-race", w, step,
-                  f"global {what} of {_where(glob, b, int(where[at]) << glob.shifts[b])} by workgroup "
+                  f"global {what} of {_at_mark(glob, b, int(where[at]))} by workgroup "
                   f"{m.slot_names[g]} races the {earlier} by wave {wave} of workgroup "
                   f"{writer} at 0x{ins.addr:04x} '{ins.text}' ({why})")
         return
@@ -559,7 +564,7 @@ def crossed(glob, touched: dict, change: tuple, read: bool = False) -> None:
         _e_run, e_wave, _e_op, e_ins = glob.race.records[earlier >> SLOT_BITS]
         text = "workgroup " + names[0] if len(names) == 1 else f"workgroups {','.join(names)}"
         raise Finding("global-race",
-                      f"global {'read' if read else 'write'} of {_where(glob, b, (lo + at) << glob.shifts[b])} "
+                      f"global {'read' if read else 'write'} of {_at_mark(glob, b, lo + at)} "
                       f"by workgroup {workgroup_of(glob, later)} races the {kind} by wave "
                       f"{e_wave} of workgroup {workgroup_of(glob, earlier)} at "
                       f"0x{e_ins.addr:04x} '{e_ins.text}' (another workgroup: nothing orders "

@@ -154,7 +154,8 @@ class GlobalMemory:
         #: values, and by whom (the global race check)
         self.marks: list[np.ndarray | None] = []
         #: per buffer, the size of what a mark covers: 1 (a halfword) or 0 (a byte: an
-        #: output of 1-byte elements, :meth:`track`), as a shift of the byte index
+        #: output of 1-byte elements, :meth:`add` ``per_byte``), as a shift of the byte
+        #: index
         self.shifts: list[int] = []
         self.race = RaceState()
         #: None, or while a lockstep batch runs, what each of its stores overwrites:
@@ -174,44 +175,39 @@ class GlobalMemory:
         for buf, at, old in reversed(self.undo or ()):
             buf[at] = old
 
-    def add(self, name: str, data) -> int:
-        """A buffer holding a copy of ``data`` (bytes, or an array's bytes)."""
+    def add(self, name: str, data, per_byte: bool = False) -> int:
+        """A buffer holding a copy of ``data`` (bytes, or an array's bytes); ``per_byte``:
+        its store marks (:meth:`track`) are per byte, not per halfword (:attr:`shifts`)."""
         src = np.frombuffer(bytes(data), dtype=np.uint8) if not isinstance(data, np.ndarray) \
             else np.ascontiguousarray(data).view(np.uint8).reshape(-1)
         buf = spare.buffer(len(src))
         buf[:] = src
-        return self._append(name, buf)
+        return self._append(name, buf, per_byte)
 
-    def _append(self, name: str, arr: np.ndarray) -> int:
+    def _append(self, name: str, arr: np.ndarray, per_byte: bool) -> int:
         self.buffers.append(arr)
         self.names.append(name)
         self.marks.append(None)
-        self.shifts.append(1)
+        self.shifts.append(0 if per_byte else 1)
         return len(self.buffers) << 32
 
-    def add_poisoned(self, name: str, size: int) -> int:
+    def add_poisoned(self, name: str, size: int, per_byte: bool = False) -> int:
         """A buffer of ``size`` poison bytes (:func:`pipeline_mlir.emu.poison.byte`; as
         :meth:`add` of them, without building the bytes first)."""
         buf = spare.buffer(size)
         buf.fill(poison.byte())
-        return self._append(name, buf)
+        return self._append(name, buf, per_byte)
 
     def fill_poison(self, name: str) -> None:
         """Buffer ``name`` all poison bytes again."""
         self.buffer(name)[:] = poison.byte()
 
-    def track(self, name: str, per_byte: bool = False) -> None:
+    def track(self, name: str) -> None:
         """Mark, from now on (fresh marks), every halfword a store writes to buffer
-        ``name`` (:meth:`stored`), or every byte when ``per_byte`` (an output of 1-byte
-        elements: two workgroups store the two bytes of one halfword where a tile's edge
-        column is odd); any other buffer gets halfword marks at its first store."""
+        ``name`` (:meth:`stored`), or every byte for a buffer added ``per_byte`` (an output
+        of 1-byte elements: two workgroups store the two bytes of one halfword where a
+        tile's edge column is odd); any other buffer gets its marks at its first store."""
         b = self.names.index(name)
-        shift = 0 if per_byte else 1
-        readers = self.race.readers.get(b)
-        if readers is not None and shift != self.shifts[b]:   # the loads recorded so far
-            self.race.readers[b] = (np.repeat(readers, 2) if per_byte else
-                                    np.maximum(readers[0::2], readers[1::2]))
-        self.shifts[b] = shift
         self.marks[b] = new_marks(len(self.buffers[b]), self.shifts[b])
         fresh_pages(self.race, b, self.marks[b])
 
@@ -226,7 +222,7 @@ class GlobalMemory:
 
     def marks_of(self, name: str) -> np.ndarray:
         """The store marks of the tracked buffer ``name``: a uint32 per halfword (per byte
-        when :meth:`track` asked), nonzero where some store wrote it (read only)."""
+        for a buffer added ``per_byte``), nonzero where some store wrote it (read only)."""
         b = self.names.index(name)
         shift = self.shifts[b]
         return self.marks[b][:(len(self.buffers[b]) + shift) >> shift]

@@ -434,13 +434,11 @@ def _short_as_written(kernel, kept, loop, short: ShortLoop) -> None:
     ``kernel`` on the way to their refusal, in its place; ``loop`` the loop in it."""
     ir.InsertionPoint(kernel).insert(kept)
     kernel.erase()
-    kernel = kept
     whole_remainder(loop, f"not pipelined: its copies split into the schedule's subtiles "
                           f"only in the diagonal form with its K steps merged 2 by 2, and "
                           f"{short.short[0].lower()}{short.short[1:]}; the loop runs as "
                           f"written (the remainder path, its LDS its own)")
-    loads_ahead(kernel)
-    return None
+    loads_ahead(kept)
 
 
 def adopt_loop(loop, schedule):
@@ -495,17 +493,17 @@ def _adopt(loop, schedule):
     kept = kernel.clone()       # (detached: no second kernel in the module meanwhile)
     kept_loop = _loops(kept)[_loops(kernel).index(loop)]
     with shared_sources():      # (the kept masks' proofs of every trial: kept_layout.py)
+        used = False            # (whether kept took the kernel's place)
         try:
             an = analyse_loop(loop, schedule)
         except ShortLoop as e:
             if outside is not None:
-                kept.erase()
                 raise outside from None
+            used = True
             return _short_as_written(kernel, kept, kept_loop, e)
-        except IRError:
-            kept.erase()
-            raise
-        kept.erase()
+        finally:
+            if not used:
+                kept.erase()
         if outside is not None:     # (after the loop's own refusals, which say more)
             raise outside
         an = _steady_substeps(an, trips, peeled if odd else None)

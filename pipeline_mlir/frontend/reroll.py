@@ -432,10 +432,9 @@ class _Reroll(RolledLoop):
             m = dict(acc)
             for q, _tail in self.queues:
                 m[iters[q[0]]] = results[q[stage]]
-            todo = after[pos:pos + n]
-            if len(todo) != n:
-                self.fail(self.loop, f"is followed by {len(todo)} ops where IREE's epilogue "
-                                     f"repeats the body's {n} reads and MFMAs")
+            if len(after) - pos < n:
+                self.fail(self.loop, f"is followed by {len(after) - pos} ops where IREE's "
+                                     f"epilogue repeats the body's {n} reads and MFMAs")
             todo = []
             for b in self.compute:
                 # (the late form's index arithmetic of the kernel's later stores, made of

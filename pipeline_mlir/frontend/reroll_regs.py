@@ -104,7 +104,6 @@ from pipeline_mlir.frontend.reroll_proof import RolledLoop, Workgroups, access, 
 
 LOAD, STORE, BARRIER, SELECT = "vector.load", "vector.store", "gpu.barrier", "arith.select"
 SCHED_BARRIER = "amdgpu.sched_barrier"
-#: how the refusals name the loop
 
 
 def _load_parts(op):

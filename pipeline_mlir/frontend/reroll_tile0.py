@@ -58,9 +58,9 @@ class TileZero:
 
     def _value(self, ev, v, what: str, op, why: str):
         """``v`` (part ``what`` of ``op``: a guard, a padding condition, an integer a mask,
-        pass-through or padding value is made from) in ``ev``'s workgroup; one the evaluator cannot compute refused at the op
-        it stops at, saying the roll-back needs the part's form (``why`` its forms did not
-        decide)."""
+        pass-through or padding value is made from) in ``ev``'s workgroup; one the
+        evaluator cannot compute refused at the op it stops at, saying the roll-back needs
+        the part's form (``why`` its forms did not decide)."""
         try:
             return ev.value(v)
         except Unevaluable as e:

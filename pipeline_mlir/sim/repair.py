@@ -46,7 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.kernel.wait_order import inside_waits
+from pipeline_mlir.kernel.wait_order import COUNTER_OF_WAIT, inside_waits
 from pipeline_mlir.schedule.loop_waits import loop_exit_wait
 from pipeline_mlir.schedule.types import (BARRIER, MAX_KERNEL_TAG, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc,
                      OpRole, Phase, ScheduleEntry, default_op_name)
@@ -282,7 +282,7 @@ def _whole_entries(out: RepairedSchedule, shape: KernelShape) -> None:
     (:func:`~pipeline_mlir.kernel.wait_order.inside_waits`): a stronger wait."""
     for (phase, index), n in sorted(inside_waits(plan_of(out, shape)).items()):
         op = out.phase_list(phase)[index].op
-        counter = "lgkmcnt" if op.tag == WAIT_LGKM else "vmcnt"
+        counter = COUNTER_OF_WAIT[op.tag]
         # (a count already below, lowered for speed, keeps its own: pinned at n)
         low = op.with_(wait_value=min(op.wait_value, n),
                        derived_count=n if op.wait_value < n else None)

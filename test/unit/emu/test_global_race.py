@@ -143,8 +143,8 @@ def test_16_bit_stores_to_the_halves_of_a_dword_do_not_race():
 def _bytes_run(first: str, second: str, per_byte: bool, wait: str = ""):
     """TWO_WAVES with buffer stores, C tracked per halfword or per ``per_byte``."""
     glob = GlobalMemory()
-    base = glob.add("C", bytes(256))
-    glob.track("C", per_byte=per_byte)
+    base = glob.add("C", bytes(256), per_byte=per_byte)
+    glob.track("C")
 
     def setup(m):
         for w in m.waves:

@@ -24,6 +24,14 @@ from where its elements come from: a read of the fragment becomes two reads of 4
 anything else is refused and the loop keeps its refusal.  Each accumulator then gets two
 MFMAs per K step, whose reads the K split can tell apart (a K bit of the element index).
 
+Only the operand the K split cuts needs its halves read apart.  Where one operand is one
+fragment per wave (``k_subtiles.one_fragment_wide``), it is split along K and the other by
+accumulator, so both halves of the other's fragment go to one fragment load: it keeps its
+whole read, each half MFMA taking a slice of it (``whole``).  Read as two adjacent 8-byte
+reads, LLVM would merge them into one ``ds_read_b128`` the plan's reads and counted waits
+know nothing of (the ISA gate refuses such a build: IREE's f16 ``A x B^T`` 192x256x48 with
+a 32x32x16 MFMA in a 64x128 tile of 2x1 waves); whole, it is half the instructions.
+
 The 8-bit floats' 16x16x128 (``f8E4M3FN``, ``f8E5M2``) has no MFMA of half its K on
 gfx950; it is cut into 4 of gfx942's 16x16x32 instead, whose lane holds 8 of its row's
 (column's) K where the deep form's holds 32, laid out alike on A and B: the ``j``-th takes
@@ -74,9 +82,11 @@ HALVES = {**{(16, 16, 32, e): (2, 16) for e in ("f16", "bf16")},
           (16, 16, 64, "i8"): (2, 32), (32, 32, 32, "i8"): (2, 16)}
 
 
-def halve_mfmas(scan) -> str | None:
+def halve_mfmas(scan, whole: str = "") -> str | None:
     """Halve every MFMA of ``scan``'s loop along K (module docstring), in place; None when
-    done, else why not (nothing rewritten then)."""
+    done, else why not (nothing rewritten then).  ``whole`` (``"a"``, ``"b"``): the operand
+    whose fragment reads stay whole, each MFMA taking its piece as a slice of the read
+    (:func:`_whole_plan`)."""
     mfmas = list(scan.mfmas)
     why = _unhalvable(mfmas)
     if why is not None:
@@ -88,8 +98,10 @@ def halve_mfmas(scan) -> str | None:
         pieces, _k = HALVES[_kind(m)]
         size = _elements(m.operands[0]) // pieces
         pair = []
-        for v in m.operands[:2]:
+        for side, v in zip("ab", m.operands[:2]):
             plan = [_plan(v, j * size, reads, size) for j in range(pieces)]
+            if side == whole:
+                plan = [_whole_plan(p) for p in plan]
             if any(p is None for p in plan):
                 return (f"an operand of '{m.name}' op at {at(m)} is not made of fragment "
                         f"reads or pieces the front end can take "
@@ -234,6 +246,14 @@ def _read_plan(read, off: int, size: int):
     elif read.name != "vector.load":
         return None
     return ("read", read, off)
+
+
+def _whole_plan(plan):
+    """``plan`` with a piece of a fragment read taken as a slice of the read's value, the
+    read kept whole (``None`` and other plans as they are)."""
+    if plan is None or plan[0] != "read":
+        return plan
+    return ("value", plan[1].results[0], plan[2])
 
 
 def _elements(v) -> int:

@@ -239,7 +239,8 @@ def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:
     if HALVED_ATTR in an.scan.loop.attributes or not halves_to_parts(an) or \
             "k_subtiles" not in type(schedule).options():
         raise refused
-    why = halve_mfmas(an.scan)
+    # (the operand the K split leaves whole is read whole: its pieces go to one fragment load)
+    why = halve_mfmas(an.scan, whole={"a": "b", "b": "a"}.get(one_fragment_wide(an), ""))
     if why is not None:
         no_halves = IRError(refused.op, f"{refused}; nor can the front end halve its MFMAs "
                                         f"along K: {why}")

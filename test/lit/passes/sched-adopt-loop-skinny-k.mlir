@@ -6,14 +6,17 @@
 // accumulator. A splits neither by accumulator nor along K (a chain of one MFMA), and the
 // 2 K steps left once the odd one goes to the remainder loop are too few to merge (2
 // iterations of 2), so the front end halves each MFMA along K (frontend/half_k.py): two
-// 16x16x16 MFMAs of the low and the high 4 elements of each lane's fragment, each read on
-// its own; A then splits along K, B by accumulator. Both forms give that spec:
+// 16x16x16 MFMAs of the low and the high 4 elements of each lane's fragment; A then splits
+// along K, each half read on its own, B by accumulator, each fragment read whole (one
+// ds_read_b128 a load, lgkm_per_load_b = 1: its halves go to one load, where LLVM would
+// merge two adjacent 8-byte reads behind the waits' counts) and sliced. Both forms give
+// that spec:
 // RUN: pipeline-opt %S/Inputs/iree-f16-abt-32x512x96.prefetch.mlir --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' | FileCheck %s --check-prefix=HALF
 // and the late form, pipelined so, is exact on the emulator (late mode; random mode and
 // the prefetch point by hand):
 // RUN: pipeline-opt %S/Inputs/iree-f16-abt-32x512x96.late.mlir --pipeline=4wave --emulate --emulate-workgroups=2 --emulate-mode=late --mlir-print-ir-after=sched-adopt-loop 2>&1 | FileCheck %s --check-prefixes=HALF,EXACT
 // HALF-COUNT-8: amdgpu.mfma 16x16x16 {{.*}} : vector<4xf16>, vector<4xf16>, vector<4xf32>
-// HALF: sched.options = {BK = 32 : i64, BM = 32 : i64, BN = 64 : i64, dtype = "f16", k_subtiles = "a", mfma = "16x16x16", vm_per_load_b = 2 : i64}, sched.schedule = "4wave", sched.subtiles = "A along K; each of the kernel's MFMAs halved along K"
+// HALF: sched.options = {BK = 32 : i64, BM = 32 : i64, BN = 64 : i64, dtype = "f16", k_subtiles = "a", lgkm_per_load_b = 1 : i64, mfma = "16x16x16", vm_per_load_b = 2 : i64}, sched.schedule = "4wave", sched.subtiles = "A along K; each of the kernel's MFMAs halved along K"
 // the remainder loop keeps IREE's MFMAs:
 // HALF: amdgpu.mfma 16x16x32
 // HALF: sched.remainder

@@ -39,7 +39,7 @@
 // loop cut to 4 K steps (2 left once the masked last and the odd one are cut off) is too
 // short for 2 iterations of 2 merged steps; its MFMAs are halved along K instead
 // (frontend/half_k.py; sched-adopt-loop-skinny-k.mlir), A's halves read with transposing
-// reads of their own:
+// reads of their own, B's fragments read whole (4 reads a load, not 8):
 // RUN: sed '336s/to %c33_i32/to %c4_i32/' %S/Inputs/iree-f16-atbt-200x1000x1030.late.mlir \
 // RUN:   | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=SHORT
-// SHORT: sched.options = {BK = 32 : i64, BM = 16 : i64, BN = 128 : i64, dtype = "f16", k_subtiles = "a", mfma = "16x16x16", vm_per_load_a = 2 : i64, waves = 1 : i64}, sched.schedule = "4wave", sched.subtiles = "A along K; each of the kernel's MFMAs halved along K"
+// SHORT: sched.options = {BK = 32 : i64, BM = 16 : i64, BN = 128 : i64, dtype = "f16", k_subtiles = "a", lgkm_per_load_b = 4 : i64, mfma = "16x16x16", vm_per_load_a = 2 : i64, waves = 1 : i64}, sched.schedule = "4wave", sched.subtiles = "A along K; each of the kernel's MFMAs halved along K"

@@ -44,7 +44,7 @@ JOINED_B = (f"    %b0 = vector.load %a[%j] : {LDS}, vector<4xf16>\n"
             "    %fb = vector.shuffle %b0, %b1 [{mask}] : vector<4xf16>, vector<4xf16>")
 
 
-def _halved(make_b: str, edit=lambda t: t):
+def _halved(make_b: str, edit=lambda t: t, whole: str = ""):
     """(why or None, the function's text after :func:`halve_mfmas`)."""
     text = edit(LOOP.format(lds=LDS, make_b=make_b))
     with new_context() as ctx, ir.Location.unknown(ctx):
@@ -54,7 +54,7 @@ def _halved(make_b: str, edit=lambda t: t):
         scan = SimpleNamespace(
             loop=loop, mfmas=[o for o in body if o.name == "amdgpu.mfma"],
             reads=[SimpleNamespace(op=o) for o in body if o.name == "vector.load"])
-        why = halve_mfmas(scan)
+        why = halve_mfmas(scan, whole)
         assert m.operation.verify()
         return why, str(m)
 
@@ -72,6 +72,25 @@ def test_a_read_fragment_is_read_in_halves():
     assert len(mfmas) == 2 and mfmas[1][3] == mfmas[0][0], mfmas
     assert mfmas[0][3] == "%arg3" or mfmas[0][3].startswith("%arg"), mfmas
     assert HALVED_ATTR in out
+
+
+@pytest.mark.parametrize("whole", ["a", "b"])
+def test_the_operand_read_whole_gives_its_halves_as_slices(whole):
+    """The operand the K split leaves whole (its two halves go to one fragment load, where
+    LLVM would merge two adjacent 8-byte reads into one its counts do not know) keeps its
+    8-element read, each half MFMA taking a 4-element slice of it, low half first; the
+    other operand is read in halves."""
+    why, out = _halved(READ_B, whole=whole)
+    assert why is None, why
+    kept = "%arg0" if whole == "a" else "%arg1"          # (%i, %j printed)
+    assert re.findall(r"vector\.load %\w+\[(%\w+)\] : .*, vector<8xf16>", out) == [kept], out
+    # the other's two reads
+    assert len(re.findall(r"vector\.load .*, vector<4xf16>\n", out)) == 2, out
+    slices = re.findall(r"vector\.extract_strided_slice %\w+ offsets = \[(\d)\], "
+                        r"sizes = \[4\], strides = \[1\]", out)
+    assert slices == ["0", "4"], out
+    mfmas = re.findall(r"(%\w+) = amdgpu\.mfma 16x16x16 (%\w+) \* (%\w+) \+ (%\w+)", out)
+    assert len(mfmas) == 2 and mfmas[1][3] == mfmas[0][0], mfmas
 
 
 def test_pieces_of_a_joined_fragment_are_its_halves():

@@ -153,3 +153,31 @@ def test_a_wait_inside_b_s_fragment_load_completes_it_whole(tmp_path, capsys):
                "--emulate-workgroups=2", "--emulate-mode=random:7", "--emulate-jobs=1"])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0" in out, out + err
+
+
+def test_the_operand_the_k_split_leaves_whole_is_read_whole(tmp_path, capsys):
+    """IREE's f16 ``A x B^T`` 192x256x48 with a 32x32x16 MFMA forced, a 64x128 tile of 2x1
+    waves, K step 16 (3 K steps: the loop's MFMAs halved along K, A one fragment per wave
+    split along K, B split by accumulator).  Each B fragment's two halves go to one fragment
+    load; read as two adjacent 8-byte reads, LLVM merged them into one ``ds_read_b128``,
+    which the plan's reads and waits do not count, and the ISA gate refused the build
+    (``lds-misread``; a fifteenth-sweep forced configuration).  B is now read whole, each
+    half MFMA taking a slice: 2 reads per B load, not 4, and the build exact in random
+    order from both forms, with one schedule."""
+    from iree_configs import G
+
+    forms = G.forms(G.matmul_source("f16", 192, 256, 48, mma="MFMA_F32_32x32x16_F16",
+                                    tile=(64, 128, 16), waves=(2, 1)))
+    schedules = []
+    for form, text in forms.items():
+        (tmp_path / f"{form}.mlir").write_text(text)
+        assert main(["--pipeline=4wave", str(tmp_path / f"{form}.mlir"),
+                     "--emit=schedule-json"]) == 0
+        schedules.append(capsys.readouterr().out)
+    assert schedules[0] == schedules[1]
+    assert json.loads(schedules[0])["lgkm_per_load"] == [1, 2]
+    for form in forms:
+        rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / f"{form}.mlir"),
+                   "--emulate-mode=random:5", "--emulate-jobs=1"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and ": exact, max error 0" in out, out + err

@@ -31,9 +31,12 @@ def not_the_pipelined_loop(fn: AsmFunction, plan: KernelPlan,
     plan's iterations (every MMA entry of the plan's kernel, ``mfmas_per_mma`` MFMAs each
     when known, else at least one) and, when the plan fences its loop, it holds none of
     those fences; a plan fencing nothing needs ``mfmas_per_mma`` not known (when it is,
-    the check compares the loop and says what differs).  A loop of whole iterations, or
-    one holding a fence, may be the pipelined loop (one that lost its fences among them):
-    the check compares it.  The pipelined loop is then in no loop: LLVM unrolled it fully
+    the check compares the loop and says what differs).  A loop of whole iterations that
+    holds none of the fences is another loop too when the code around it holds the
+    pipelined loop's fences for at least one iteration beyond its prologue and epilogue
+    (:func:`_unrolled_beside`).  Any other loop of whole iterations, or one holding a
+    fence, may be the pipelined loop (one that lost its fences among them): the check
+    compares it.  The pipelined loop is then in no loop: LLVM unrolled it fully
     (its trip count is a small constant).  ``fn`` without a loop holding MFMAs gets the
     assembly reader's message.
 
@@ -63,6 +66,8 @@ def not_the_pipelined_loop(fn: AsmFunction, plan: KernelPlan,
                 f"and the pipelined loop holds {fences}: it was in no loop before LLVM ran "
                 f"(a constant trip count of 0 or 1)")
     if n_mfma % (n_mma * (mfmas_per_mma or 1)) == 0:
+        if fences and not any(i.kind == "sched_barrier" for i in loop):
+            return _unrolled_beside(fn, loop, plan, x, fences, n_mfma)
         return ""
     if fences:
         if any(i.kind == "sched_barrier" for i in loop):
@@ -76,6 +81,31 @@ def not_the_pipelined_loop(fn: AsmFunction, plan: KernelPlan,
     return (f"the main loop of the assembly ({n_mfma} MFMAs) holds {held}: it is another "
             f"loop of the kernel (a remainder), and the pipelined loop is in no loop (LLVM "
             f"unrolled it fully: its trip count is a small constant)")
+
+
+def _unrolled_beside(fn: AsmFunction, loop: list, plan: KernelPlan, x: Expansion,
+                     fences: int, n_mfma: int) -> str:
+    """Why a main loop of whole iterations that holds none of the pipelined loop's
+    ``fences`` is another loop, else ``""``: the code outside it holds the fences of the
+    pipelined loop's prologue and epilogue and of at least one more iteration (LLVM keeps
+    every ``sched_barrier``; an iteration's worth more out of any loop is the pipelined
+    loop unrolled, as IREE's E5M2 ``A x B^T`` 256x64x1954 at the prefetch point: 2 trips
+    unrolled, its remainder loop of 2 K steps, 8 MFMAs, kept a loop).  Fewer: the
+    pipelined loop itself, its fences lost, which the check compares and reports."""
+    skeleton = expected_skeleton(plan, x)
+    around = sum(1 for ph in ("prologue", "epilogue") for t in skeleton[ph]
+                 if t.kind == "sched_barrier")
+    inside = {id(i) for i in loop}
+    outside = sum(1 for b in fn.blocks for i in b.instrs
+                  if i.kind == "sched_barrier" and id(i) not in inside)
+    if outside < around + fences:
+        return ""
+    return (f"the main loop of the assembly ({n_mfma} MFMAs) holds none of the {fences} "
+            f"sched_barrier fences of the pipelined loop, and the code around it holds "
+            f"{outside}, {outside - around} more than the pipelined loop's prologue and "
+            f"epilogue: it is another loop of the kernel (a remainder), and the pipelined "
+            f"loop is in no loop (LLVM unrolled it fully: its trip count is a small "
+            f"constant)")
 
 
 _IR_LABEL = re.compile(r"^([\w.$-]+):")

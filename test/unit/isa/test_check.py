@@ -405,6 +405,30 @@ def test_a_main_loop_without_the_pipelined_fences_is_not_checked(pp):
         assert not_the_pipelined_loop(fewer, unfenced, 2) == ""     # known: compared
 
 
+def test_a_main_loop_of_whole_iterations_beside_the_unrolled_fences_is_another(pp):
+    """A remainder loop of a whole number of the plan's iterations, no fence in it, beside
+    the pipelined loop LLVM unrolled (IREE's E5M2 ``A x B^T`` 256x64x1954 at its prefetch
+    point: 8 MFMAs, 8 MMA entries; the gate compared it and refused the kernel,
+    ``barrier-missing in the loop``): the code around it holds the pipelined loop's fences
+    of at least one iteration more than its prologue and epilogue, and the check says it
+    is another loop.  The pipelined loop stripped of its fences (only the prologue's and
+    epilogue's left around it) is still compared, as is one a fence short of an
+    iteration's more."""
+    fences = [i for i in _loop_lines(pp) if i.kind == "sched_barrier"]
+    text = pp.asm
+    for i in reversed(fences):
+        text = _mutate(text, i.line, None)
+    assert not_the_pipelined_loop(parse_asm(text).function(), pp.plan) == ""
+    first = parse_asm(text).function().blocks[0].instrs[0].line     # the kernel's first
+    fence = fences[0].text if fences[0].text.startswith(";") else f"; {fences[0].text}"
+    for n, want in ((len(fences) - 1, ""), (len(fences), "is another loop of the kernel")):
+        moved = _mutate(text, first, [text.split("\n")[first - 1]] + [f"\t{fence}"] * n)
+        why = not_the_pipelined_loop(parse_asm(moved).function(), pp.plan)
+        assert (want in why) if want else why == "", (n, why)
+    assert f"holds none of the {len(fences)} sched_barrier fences of the pipelined loop, " \
+        "and the code around it holds" in why, why
+
+
 def test_inferred_mfma_count_gives_the_same_result(pp):
     fn = parse_asm(pp.asm).function()
     res = check_kernel_asm(fn, pp.plan)

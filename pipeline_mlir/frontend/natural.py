@@ -33,7 +33,7 @@ synchronises, reads MFMA fragments from LDS and multiplies, with the accumulator
 
 from __future__ import annotations
 
-from contextlib import nullcontext
+from contextlib import contextmanager
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
@@ -360,10 +360,7 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
     # verified before the analysis walks it and the commit erases the loop it was built from
     check_built(merge.loop, "the K-step merge (pipeline_mlir/frontend/kmerge.py)")
     try:
-        # (proven with the kernel's epilogue: the merged loop's results take the place of
-        # the kernel loop's when it runs every K step, the kernel's loop erased)
-        with results_replacing(merge.loop, list(merge.old.results)) if merge.every \
-                else nullcontext():
+        with _as_committed(merge):
             merged = analyse_loop(merge.loop, schedule)
     except IRError as e:
         if refused is not None:
@@ -395,6 +392,29 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
         asked_note(an, schedule, merge.m)      # (the loop still there)
     merge.commit()
     return merged
+
+
+@contextmanager
+def _as_committed(merge):
+    """While ``merge``'s loop is analysed, its results stand where its commit puts them, so
+    the proof of LDS elements no stored element of C depends on
+    (:mod:`~pipeline_mlir.frontend.unused_rows`) follows them to the kernel's epilogue: in
+    place of the kernel loop's results when it runs every K step (the kernel's loop
+    erased then); else as the starts of the kernel loop's accumulators, which runs the K
+    steps left (IREE's late form of i8 ``A x B^T`` 3 x 256x312x1180 clamps B's rows past
+    N, and the merge was refused there for want of that proof).  Put back after."""
+    if merge.every:
+        with results_replacing(merge.loop, list(merge.old.results)):
+            yield
+        return
+    starts = list(merge.old.operands)[3:3 + len(merge.outs)]
+    for i, r in enumerate(merge.outs):
+        merge.old.operands[3 + i] = r
+    try:
+        yield
+    finally:
+        for i, v in enumerate(starts):
+            merge.old.operands[3 + i] = v
 
 
 def _steady_substeps(an: Analysis, trips: int | None, peeled) -> Analysis:

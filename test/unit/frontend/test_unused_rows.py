@@ -428,3 +428,52 @@ func.func @k(%p: memref<8xf32>) {
             assert list(past) == ([True, True, False] if launch else [False] * 3), launch
             assert list(S.spare_sampled(an, 0, bad, safe, 0)) == [False, True, False]
     assert asked == [(0, 0, 0)] * 2
+
+
+def test_a_merge_that_leaves_k_steps_is_proven_with_the_loop_that_runs_them(tmp_path, capsys,
+                                                                            monkeypatch):
+    """IREE's i8 batch ``A x B^T`` 3 x 256x312x1180 (a 64x128 tile, K steps of 128, 9 K
+    steps and the masked last one): ``merge_k=auto`` merges 2 K steps, leaving the odd one
+    to the kernel's loop, which runs it after the merged loop.  The late form clamps B's
+    rows past N (312) where the front end's copies read on; the trial's proof of unused
+    LDS elements followed the merged loop's results to no global write (only the commit
+    wires them into the kernel's loop), proved nothing, and the merge was refused there
+    while the prefetch point merged: one dispatch, two kernels (a fifteenth-sweep draw).
+    Proven with the merged loop's results as the starts of the kernel loop's accumulators,
+    both forms give one schedule, the merged one, its proof sparing B's rows 312 to 383 of
+    the tile in the workgroups of the last column of tiles, exact over the whole grid."""
+    merged: dict = {}
+    spied(monkeypatch, merged)
+    forms = G.forms(E.epilogue_source(kind="batch", dtype="i8", m=256, n=312, k=1180,
+                                      batch=3))
+    schedules = []
+    for form in ("prefetch", "late"):
+        code, out, err = run_cli_text(capsys, tmp_path, forms[form], "--pipeline=4wave",
+                                      "--emit=schedule-json")
+        assert code == 0, err
+        schedules.append(out)
+    assert schedules[0] == schedules[1]
+    # (the merged trial's proof, per LDS buffer of B's 128 rows x 128 K and workgroup: 3
+    # tiles along N, the last one's rows 312 to 383 spared)
+    assert (2, 128 * 128, (2,)) in merged, merged
+    assert all(m == 2 and w[0] % 3 == 2 and n == 72 * 128
+               for (m, size, w), n in merged.items()), merged
+    code, out, err = run_cli_text(capsys, tmp_path, forms["late"], "--pipeline=4wave",
+                                  "--emit=report")
+    assert "2 K steps merged into each K tile" in out, out
+    code, out, err = run_cli_text(capsys, tmp_path, forms["late"], "--pipeline=4wave",
+                                  "--emulate", "--emulate-mode=late", "--emulate-jobs=1")
+    assert code == 0 and ": exact, max error 0" in out and "36 workgroups" in out, out + err
+    # the scatter's bound on C's columns made 2 larger: B's rows 312 and 313 of the last
+    # tile feed stored columns, and the kernel is refused, merged or not, at B's copy
+    pat = re.compile(r"(%\d+) = vector\.broadcast (%\d+) : i32 to vector<1xi32>\n"
+                     r"((\s+%\d+ = arith\.cmpi ult, %\d+, )\1 : vector<1xi32>\n)")
+    (hit,) = list(pat.finditer(forms["late"]))
+    sp = re.match(r"\s*", hit.group(3)).group(0)
+    wide = (f"%c_wide = arith.constant 2 : i32\n{sp}%cols_wide = arith.addi {hit.group(2)}, "
+            f"%c_wide : i32\n{sp}{hit.group(1)} = vector.broadcast %cols_wide : i32 to "
+            f"vector<1xi32>\n{hit.group(3)}")
+    mutant = forms["late"][:hit.start()] + wide + forms["late"][hit.end():]
+    err = refusal(capsys, tmp_path, mutant)
+    assert re.search(r"with 2 merged it is refused too: .*channel B's copies do not move as "
+                     r"one block .* LDS element \d+ gets global element", err), err

@@ -49,7 +49,8 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import attr_strings
-from pipeline_mlir.analysis.lane_ops import PASS_THROUGH, THREAD_OPS, Unevaluable
+from pipeline_mlir.analysis.lane_ops import (PASS_THROUGH, THREAD_OPS, NegativeUnsigned,
+                                             Unevaluable)
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.output_tiles import WORKGROUP_COUNT_OPS, WORKGROUP_ID_OPS
 from pipeline_mlir.analysis.views import VIEW_OPS, same_placing
@@ -180,7 +181,7 @@ class Forms:
         if f is None:
             try:
                 f = Form(self.ev.value(v))
-            except Unevaluable:
+            except (Unevaluable, NegativeUnsigned):   # (the latter: an op of its own, kept)
                 f = self._decompose(v)
         self.memo[v] = f
         return f

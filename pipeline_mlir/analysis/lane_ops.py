@@ -59,6 +59,11 @@ class Unevaluable(IRError):
         self.value = value
 
 
+class NegativeUnsigned(IRError):
+    """An unsigned division or remainder of a negative operand: no exact integer (an
+    index analysis refuses it at the op; a comparison of forms takes it as an atom)."""
+
+
 def compare(pred: int, a, b):
     """``arith.cmpi`` of predicate ``pred`` (its integer value) on ``a`` and ``b``, element
     by element: 0 or 1."""
@@ -99,7 +104,8 @@ def _negative(x) -> bool:
 def _nonneg(op, *xs):
     for x in xs:
         if _negative(x):
-            raise IRError(op, f"'{op.name}' op: negative operand in an unsigned operation "
+            raise NegativeUnsigned(op, f"'{op.name}' op: negative operand in an unsigned "
+                                       f"operation "
                               f"(the address analysis evaluates indices as exact integers)")
 
 

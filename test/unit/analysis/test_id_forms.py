@@ -280,3 +280,35 @@ def test_an_affine_apply_is_expanded_as_its_arith_ops():
         assert not same_value(f[0], v["a"], f[1], v["cc"])    # floordiv is not ceildiv
         assert not same_value(f[0], v["m"], f[1], v["r"])     # proves nothing: refused
         assert same_value(f[0], v["m"], f[1], v["m2"])
+
+
+NEGATIVE = """
+func.func @f(%n: index) {
+  %c16 = arith.constant 16 : index
+  %c44 = arith.constant 44 : index
+  %c700 = arith.constant 700 : index
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.addi %t, %c44 : index
+  %at = arith.muli %row, %c16 : index
+  %left = arith.subi %c700, %at : index
+  %r1 = arith.remui %left, %c16 : index
+  %r2 = arith.remui %left, %c16 : index
+  %d1 = arith.divui %left, %c16 : index
+  %other = arith.remui %at, %c16 : index
+  return
+}
+"""
+
+
+def test_an_unsigned_op_of_a_negative_operand_is_an_op_of_its_own():
+    """An unsigned remainder or division of an operand negative in some thread (IREE's
+    guard of a row clamped past N, 15708 - (357 * 44 + col): the late form of fp8
+    ``A x B^T`` 64x44x357, whose roll-back's comparison of forms stopped at the op with
+    the evaluator's error) has no exact integer value; it is an atom, equal to the same
+    op over an operand of an equal form, not to another op or another operand."""
+    ctx, m, v = _named(NEGATIVE)
+    with ctx:
+        a, b = (Forms(Evaluator((64, 1, 1), thread_only=True)) for _ in range(2))
+        assert same_value(a, v["r1"], b, v["r2"])
+        assert not same_value(a, v["r1"], b, v["d1"])
+        assert not same_value(a, v["r1"], b, v["other"])

@@ -206,3 +206,25 @@ def test_a_k_major_guarded_load_s_mask_folded_at_tile_0(tmp_path, capsys):
     err = _refused(tmp_path, mutant, "false", capsys)
     assert re.search(r"its mask is the body's 'arith\.select' at line \d+:\d+ unselected, "
                      r"whose condition is false at K tile 0 \(workgroup 0\)", err), err
+
+
+@needs_iree
+def test_an_unsigned_remainder_of_a_clamped_row_is_compared_as_an_op(tmp_path, capsys):
+    """IREE's default build (2 stages) of fp8 ``A x B^T`` 64x44x357: B's rows past N (44)
+    are clamped to row 44, and the guard of each lane's run takes ``remui`` of the
+    elements left, ``15708 - (row * 357 + col)``, negative there (the guard's ``ult 16``
+    is false: well defined modulo 2^64).  The roll-back's comparison of the prologue's
+    loads with the body's evaluated it as an exact integer and stopped at the op
+    (``'arith.remui' op: negative operand in an unsigned operation``) while the prefetch
+    point pipelined (a sixteenth-sweep draw); it is an op of its own now: one schedule
+    from both forms, exact in random order."""
+    forms = G.forms(G.matmul_source("fp8", 64, 44, 357), DEFAULT_BUILD)
+    assert re.search(r"arith\.remui", forms["late"])
+    for form, text in forms.items():
+        (tmp_path / f"{form}.mlir").write_text(text)
+    assert _schedule(tmp_path / "late.mlir", capsys) == \
+        _schedule(tmp_path / "prefetch.mlir", capsys)
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               "--emulate-mode=random:5", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err

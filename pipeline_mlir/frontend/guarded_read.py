@@ -66,7 +66,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import block_size, constant_int, zero_bits
+from pipeline_mlir.analysis.ir_facts import block_size, constant_int, transfer, zero_bits
 from pipeline_mlir.analysis.loop_eval import SideBySide, grid_points, grid_stride
 from pipeline_mlir.analysis.output_tiles import KernelFacts, bind_launch, bind_workgroup, \
     output_tiles
@@ -313,8 +313,10 @@ def _tie_plain(f, load, c_shape: tuple, along: str, ties: Ties | None,
 def _buffer_end(load, mask_exact: bool = False):
     """For a plain read ``load`` of a buffer that reads zero past its end
     (:func:`~pipeline_mlir.frontend.kernel_ir.zero_end`; a ``vector.transfer_read`` only with
-    a padding of zero bits): :func:`tie_to_c`'s ``end``, a function of the evaluator; else
-    None.  A masked ``vector.transfer_read`` whose mask is proven exact (``mask_exact``:
+    a padding of zero bits, or unmasked and in bounds in every dimension, its padding never
+    used: it is lowered to the plain load, IREE's clamped read of a bias of N cut by the
+    tile, padded with ``ub.poison``): :func:`tie_to_c`'s ``end``, a function of the
+    evaluator; else None.  A masked ``vector.transfer_read`` whose mask is proven exact (``mask_exact``:
     false exactly at the elements outside its binding, the prefetch point's read of a bias
     of M cut by the tile, padded with ``ub.poison``): a lane whose read starts at or past
     the binding's end reads no memory at all, its vector wholly masked, and the end is the
@@ -322,7 +324,8 @@ def _buffer_end(load, mask_exact: bool = False):
     rank = ir.MemRefType(load.operands[0].type).rank
     if mask_exact and load.name == "vector.transfer_read" and len(load.operands) > rank + 2:
         return lambda ev: _masked_end(load.operands[0], ev)
-    if load.name == "vector.transfer_read" and not zero_bits(load.operands[1 + rank]):
+    if load.name == "vector.transfer_read" and not zero_bits(load.operands[1 + rank]) and \
+            not transfer(load).plain:
         return None
     src = load.operands[0]
     return lambda ev: zero_end(src, ev)

@@ -547,6 +547,32 @@ def test_a_masked_bias_of_m_is_tied_only_where_its_mask_keeps_rows(generated):
                 str(e.value)
 
 
+@needs_iree
+def test_an_unmasked_bias_read_in_bounds_reads_zeros_past_its_end():
+    """The prefetch point of a bias of N cut by the tile (``bias``, 128x82x256): each lane
+    reads one element through a subview clamped at N, a ``vector.transfer_read`` in bounds
+    and unmasked, padded with ``ub.poison``; the edge tile's lanes past column 81 read
+    element 82, past the range-checked bias's end: zeros, as the read moved with C's tile
+    would.  Its padding is never used (it is lowered to the plain load), so the tie to C
+    takes it as a plain read (``guarded_read._buffer_end``; ``--emulate`` refused it at the
+    read before while the compile took it: a sixteenth-sweep draw, ``accumulate_bias``
+    3 x 324x82x256).  The same read out of bounds, its padding then used, is refused."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
+
+    text = G.prefetch_point(E.epilogue_source("bias", m=128, n=82, k=256))
+    m = re.search(r"vector\.transfer_read %\w+\[%c0\], %\w+ \{in_bounds = \[true\]\} : "
+                  r"memref<\?xf32", text)
+    padded = text.replace(m.group(0), m.group(0).replace("[true]", "[false]"), 1)
+    with new_context() as ctx:
+        matmul_dispatch(ir.Module.parse(text, ctx))
+        with pytest.raises(IRError) as e:
+            matmul_dispatch(ir.Module.parse(padded, ctx))
+        assert e.value.op.name == "vector.transfer_read" and "in workgroup [2, 0] " in \
+            str(e.value) and "moved with its tile of C" in str(e.value), str(e.value)
+
+
 #: IREE's batch matmuls of M (or N) inside one tile (docs/iree-configurations.md, the row
 #: "batches of M (or N) inside one tile"), one per code path of the 13 taken: i8 with a
 #: masked K and N = 33 inside one 64-column tile (the K left masked with the batch's row

@@ -357,6 +357,18 @@ def test_a_store_mask_moved_by_a_push_constant_is_refused(tmp_path, capsys, monk
 AB = dict(m=129, n=128, k=160, batch=3, b_kxn=True)
 
 
+def _one_schedule(tmp_path, forms: dict, capsys) -> str:
+    """The schedule (JSON) both ``forms`` (``prefetch``, ``late``) give."""
+    schedules = []
+    for form in ("prefetch", "late"):
+        code, out, err = run_cli_text(capsys, tmp_path, forms[form], "--pipeline=4wave",
+                                      "--emit=schedule-json")
+        assert code == 0, err
+        schedules.append(out)
+    assert schedules[0] == schedules[1]
+    return schedules[0]
+
+
 def test_rows_read_past_the_end_are_spared_in_both_forms(tmp_path, capsys, monkeypatch):
     """Both forms give one schedule, the proof sparing A's rows 129 to 191 of workgroup 2
     (63 rows of 32 K): at the prefetch point through its vector stores and loads of private
@@ -368,13 +380,7 @@ def test_rows_read_past_the_end_are_spared_in_both_forms(tmp_path, capsys, monke
     other sizes: exact from both forms, late mode, by hand.)"""
     seen = spied(monkeypatch)
     forms = G.forms(E.epilogue_source(kind="batch", dtype="f16", **AB))
-    schedules = []
-    for form in ("prefetch", "late"):
-        code, out, err = run_cli_text(capsys, tmp_path, forms[form], "--pipeline=4wave",
-                                      "--emit=schedule-json")
-        assert code == 0, err
-        schedules.append(out)
-    assert schedules[0] == schedules[1]
+    _one_schedule(tmp_path, forms, capsys)
     assert {n for (size, w), n in seen.items() if w in ((2,), (2, 0))} == {63 * K_TILE}, seen
     err = refusal(capsys, tmp_path, _widened(forms["late"], 2))
     assert re.search(r"with every workgroup id 2 at the loop's first K step, LDS element "
@@ -447,20 +453,14 @@ def test_a_merge_that_leaves_k_steps_is_proven_with_the_loop_that_runs_them(tmp_
     spied(monkeypatch, merged)
     forms = G.forms(E.epilogue_source(kind="batch", dtype="i8", m=256, n=312, k=1180,
                                       batch=3))
-    schedules = []
-    for form in ("prefetch", "late"):
-        code, out, err = run_cli_text(capsys, tmp_path, forms[form], "--pipeline=4wave",
-                                      "--emit=schedule-json")
-        assert code == 0, err
-        schedules.append(out)
-    assert schedules[0] == schedules[1]
+    schedule = _one_schedule(tmp_path, forms, capsys)
     # (the merged trial's proof, per LDS buffer of B's 128 rows x 128 K and workgroup: 3
     # tiles along N, the last one's rows 312 to 383 spared)
     assert (2, 128 * 128, (2,)) in merged, merged
     assert all(m == 2 and w[0] % 3 == 2 and n == 72 * 128
                for (m, size, w), n in merged.items()), merged
     # merged: twice the fragment reads a load (1 and 2 unmerged)
-    assert json.loads(schedules[0])["lgkm_per_load"] == [2, 4], schedules[0]
+    assert json.loads(schedule)["lgkm_per_load"] == [2, 4], schedule
     code, out, err = run_cli_text(capsys, tmp_path, forms["late"], "--pipeline=4wave",
                                   "--emulate", "--emulate-mode=late", "--emulate-jobs=1")
     assert code == 0 and ": exact, max error 0" in out and "36 workgroups" in out, out + err

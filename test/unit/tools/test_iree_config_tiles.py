@@ -126,6 +126,18 @@ def test_edge_rows_pointed_inside_the_buffer_are_spared(generated, tmp_path, cap
 
 
 
+def _one_schedule(tmp_path, forms: dict, capsys) -> dict:
+    """The schedule (JSON, parsed) both ``forms`` give, each written to ``tmp_path``."""
+    schedules = []
+    for form, text in forms.items():
+        (tmp_path / f"{form}.mlir").write_text(text)
+        assert main(["--pipeline=4wave", str(tmp_path / f"{form}.mlir"),
+                     "--emit=schedule-json"]) == 0
+        schedules.append(capsys.readouterr().out)
+    assert schedules[0] == schedules[1]
+    return json.loads(schedules[0])
+
+
 def test_a_wait_inside_b_s_fragment_load_completes_it_whole(tmp_path, capsys):
     """IREE's bf16 ``A x B`` 192x128x128 with a 32x32x16 MFMA forced, a 64x64 tile of one
     wave, K step 16: A's fragment load issues 2 reads, B's (transposing reads) 4, and the
@@ -140,14 +152,7 @@ def test_a_wait_inside_b_s_fragment_load_completes_it_whole(tmp_path, capsys):
     forms = G.forms(G.matmul_source("bf16", 192, 128, 128, transpose_b=False,
                                     mma="MFMA_F32_32x32x16_BF16", tile=(64, 64, 16),
                                     waves=(1, 1)))
-    schedules = []
-    for form, text in forms.items():
-        (tmp_path / f"{form}.mlir").write_text(text)
-        assert main(["--pipeline=4wave", str(tmp_path / f"{form}.mlir"),
-                     "--emit=schedule-json"]) == 0
-        schedules.append(capsys.readouterr().out)
-    assert schedules[0] == schedules[1]
-    got = json.loads(schedules[0])
+    got = _one_schedule(tmp_path, forms, capsys)
     assert got["lgkm_per_load"] == [2, 4] and got["waits"]["lgkm"] == 2, got["waits"]
     rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
                "--emulate-workgroups=2", "--emulate-mode=random:7", "--emulate-jobs=1"])
@@ -168,14 +173,7 @@ def test_the_operand_the_k_split_leaves_whole_is_read_whole(tmp_path, capsys):
 
     forms = G.forms(G.matmul_source("f16", 192, 256, 48, mma="MFMA_F32_32x32x16_F16",
                                     tile=(64, 128, 16), waves=(2, 1)))
-    schedules = []
-    for form, text in forms.items():
-        (tmp_path / f"{form}.mlir").write_text(text)
-        assert main(["--pipeline=4wave", str(tmp_path / f"{form}.mlir"),
-                     "--emit=schedule-json"]) == 0
-        schedules.append(capsys.readouterr().out)
-    assert schedules[0] == schedules[1]
-    assert json.loads(schedules[0])["lgkm_per_load"] == [1, 2]
+    assert _one_schedule(tmp_path, forms, capsys)["lgkm_per_load"] == [1, 2]
     for form in forms:
         rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / f"{form}.mlir"),
                    "--emulate-mode=random:5", "--emulate-jobs=1"])

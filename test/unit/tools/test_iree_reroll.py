@@ -40,6 +40,20 @@ def _built_schedule(path) -> str:
     return shared_build("4wave", input=str(path)).stages["schedule-json"]
 
 
+def _forms_agree_exact(tmp_path, forms: dict, capsys, mode: str, *more: str) -> None:
+    """``forms`` (``prefetch`` and ``late``) written to ``tmp_path``, one schedule from
+    both, and the late form's kernel exact on the emulator in ``mode`` (``more``: further
+    ``--emulate`` flags)."""
+    for form, text in forms.items():
+        (tmp_path / f"{form}.mlir").write_text(text)
+    assert _schedule(tmp_path / "late.mlir", capsys) == \
+        _schedule(tmp_path / "prefetch.mlir", capsys)
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               f"--emulate-mode={mode}", "--emulate-jobs=1", *more])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+
+
 def _refused(tmp_path, text: str, name: str, capsys) -> str:
     path = tmp_path / f"{name}.mlir"
     path.write_text(text)
@@ -157,14 +171,7 @@ def test_index_arithmetic_between_the_epilogue_repeats_stays(tmp_path, capsys):
     after = late[late.index("rocdl.wait.asyncmark 0"):]
     extra = re.search(r"(%\d+) = arith\.addi (%\d+), %c16_i32 overflow<nsw> : i32\n", after)
     assert extra and re.search(r"vector\.load [^\n]*\n\s*" + re.escape(extra.group(0)), after)
-    for form, text in forms.items():
-        (tmp_path / f"{form}.mlir").write_text(text)
-    assert _schedule(tmp_path / "late.mlir", capsys) == \
-        _schedule(tmp_path / "prefetch.mlir", capsys)
-    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
-               "--emulate-mode=late", "--emulate-jobs=1"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and ": exact, max error 0" in out, out + err
+    _forms_agree_exact(tmp_path, forms, capsys, "late")
     # the same addition of an epilogue read's row index: no longer of values from before
     # the loop, so not left in place
     row = re.search(r"(%\d+):2 = affine\.delinearize_index", after).group(1)
@@ -193,14 +200,7 @@ def test_a_k_major_guarded_load_s_mask_folded_at_tile_0(tmp_path, capsys):
     cond = re.search(r"(%\d+) = arith\.cmpi sgt, (%\d+), %c0_i32 : i32\n\s*%\d+ = arith\."
                      r"select \1, (%\d+), %cst_\d+ : vector<4xi1>", late)
     assert cond, "no select of the edge mask by the K row in the body"
-    for form, text in forms.items():
-        (tmp_path / f"{form}.mlir").write_text(text)
-    assert _schedule(tmp_path / "late.mlir", capsys) == \
-        _schedule(tmp_path / "prefetch.mlir", capsys)
-    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
-               "--emulate-workgroups=2", "--emulate-mode=random:5", "--emulate-jobs=1"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and ": exact, max error 0" in out, out + err
+    _forms_agree_exact(tmp_path, forms, capsys, "random:5", "--emulate-workgroups=2")
     mutant = late.replace(cond.group(0), cond.group(0).replace(
         f"{cond.group(2)}, %c0_i32", f"{cond.group(2)}, %c1_i32"), 1)
     err = _refused(tmp_path, mutant, "false", capsys)
@@ -220,11 +220,4 @@ def test_an_unsigned_remainder_of_a_clamped_row_is_compared_as_an_op(tmp_path, c
     from both forms, exact in random order."""
     forms = G.forms(G.matmul_source("fp8", 64, 44, 357), DEFAULT_BUILD)
     assert re.search(r"arith\.remui", forms["late"])
-    for form, text in forms.items():
-        (tmp_path / f"{form}.mlir").write_text(text)
-    assert _schedule(tmp_path / "late.mlir", capsys) == \
-        _schedule(tmp_path / "prefetch.mlir", capsys)
-    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
-               "--emulate-mode=random:5", "--emulate-jobs=1"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and ": exact, max error 0" in out, out + err
+    _forms_agree_exact(tmp_path, forms, capsys, "random:5")

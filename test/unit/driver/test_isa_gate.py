@@ -431,8 +431,8 @@ def test_a_remainder_loop_beside_the_unrolled_pipelined_loop_is_not_compared(tmp
     MMA entries, a whole iteration, no fence).  The gate compared that loop with the
     schedule and refused the build (``barrier-missing in the loop``, a sixteenth-sweep draw
     of IREE's default build); the code around it holds the unrolled loop's fences, so it is
-    another loop now (``isa/which_loop.py``), and the kernel builds, exact on the
-    emulator."""
+    another loop now (``isa/which_loop.py``; the rule's edges in ``test_check.py``), and
+    the kernel builds, exact on the emulator."""
     from iree_configs import G
 
     src = tmp_path / "k.mlir"
@@ -441,10 +441,6 @@ def test_a_remainder_loop_beside_the_unrolled_pipelined_loop_is_not_compared(tmp
                "--emulate-jobs=1"])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0" in out, out + err
-    assert main([str(src), "--pipeline=4wave", "--emit=report"]) == 0
-    report = capsys.readouterr().out
-    assert "holds none of the 27 sched_barrier fences of the pipelined loop, and the code " \
-        "around it holds" in report, report
 
 
 def _staged_mutant(asm: str, how: str) -> str:

@@ -105,8 +105,8 @@ def _nonneg(op, *xs):
     for x in xs:
         if _negative(x):
             raise NegativeUnsigned(op, f"'{op.name}' op: negative operand in an unsigned "
-                                       f"operation "
-                              f"(the address analysis evaluates indices as exact integers)")
+                                       f"operation (the address analysis evaluates indices "
+                                       f"as exact integers)")
 
 
 def _div(a, b, op, kind):

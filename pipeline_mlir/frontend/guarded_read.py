@@ -316,11 +316,11 @@ def _buffer_end(load, mask_exact: bool = False):
     a padding of zero bits, or unmasked and in bounds in every dimension, its padding never
     used: it is lowered to the plain load, IREE's clamped read of a bias of N cut by the
     tile, padded with ``ub.poison``): :func:`tie_to_c`'s ``end``, a function of the
-    evaluator; else None.  A masked ``vector.transfer_read`` whose mask is proven exact (``mask_exact``:
-    false exactly at the elements outside its binding, the prefetch point's read of a bias
-    of M cut by the tile, padded with ``ub.poison``): a lane whose read starts at or past
-    the binding's end reads no memory at all, its vector wholly masked, and the end is the
-    binding's (:func:`_masked_end`), whatever its padding."""
+    evaluator; else None.  A masked ``vector.transfer_read`` whose mask is proven exact
+    (``mask_exact``: false exactly at the elements outside its binding, the prefetch
+    point's read of a bias of M cut by the tile, padded with ``ub.poison``): a lane whose
+    read starts at or past the binding's end reads no memory at all, its vector wholly
+    masked, and the end is the binding's (:func:`_masked_end`), whatever its padding."""
     rank = ir.MemRefType(load.operands[0].type).rank
     if mask_exact and load.name == "vector.transfer_read" and len(load.operands) > rank + 2:
         return lambda ev: _masked_end(load.operands[0], ev)

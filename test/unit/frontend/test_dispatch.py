@@ -181,6 +181,10 @@ def test_a_walked_along_its_rows_is_k_x_m():
     (A_TILE, "%subview_12 = memref.subview %2[%16, %c0]",
      "the element it copies from A moves by [0] from one K step to the next"),
     (B_TILE, "%subview_11 = memref.subview %2[%17, %80]", "the K-loop copies nothing of B"),
+    # (a lane moving back: no clamp of a masked K tile, which only shortens a lane's move)
+    (A_TILE, "%c4064 = arith.constant 4064 : index\n %back = arith.subi %c4064, %80 : index"
+             "\n %subview_12 = memref.subview %2[%16, %back]",
+     "the element it copies from A moves by [-32] from one K step to the next"),
     ("amdgpu.gather_to_lds %subview_12[%45#0, %45#1]",
      "%subview_99 = memref.subview %2[%80, %16] [32, 32] [1, 1] : memref<4096x4096xbf16, "
      "#amdgpu.address_space<fat_raw_buffer>> to memref<32x32xbf16, strided<[4096, 1], offset: "
@@ -200,6 +204,26 @@ def test_copies_that_do_not_walk_k_are_refused(old, new, message):
         assert d.transpose_b is None
         got = str(d.layout_problem)
     assert message in got, got
+
+
+@pytest.mark.parametrize("transpose_b", [False, True])
+def test_a_loop_of_two_k_steps_clamped_in_the_second_tells_its_layout(transpose_b):
+    """IREE's i8 ``A^T x B`` (``A^T x B^T``) 287x512x481, its default build's late form: 2
+    K steps, the second the masked last tile, whose rows of A and B past K are clamped
+    (``min``), so those lanes' copies move less than the K step from the first step to the
+    second.  The layout is the farthest lane's move: ``A.T @ B`` (``A.T @ B.T``).  Before,
+    the spread was refused, and the refusal was left for a shape check that then named the
+    bindings wrongly (``the bindings 481x287, 481x512, 287x512 are not A (M x K) ...``)."""
+    sys.path.insert(0, str(DATA))
+    import generate as G
+
+    text = G.forms(G.matmul_source("i8", 287, 512, 481, transpose_a=True,
+                                   transpose_b=transpose_b),
+                   ("--iree-llvmgpu-prefetch-num-stages=2",))["late"]
+    assert re.search(r"arith\.minui %\w+, %c481_i32 : i32", text)     # (the clamp at K)
+    d = dispatch(text)
+    assert d.transpose_a and d.transpose_b is transpose_b and d.layout_problem is None
+    assert d.expect == ("A.T @ B.T" if transpose_b else "A.T @ B"), d.expect
 
 
 STORE = "vector.transfer_write %79, %subview_6"

@@ -82,11 +82,13 @@ HALVES = {**{(16, 16, 32, e): (2, 16) for e in ("f16", "bf16")},
           (16, 16, 64, "i8"): (2, 32), (32, 32, 32, "i8"): (2, 16)}
 
 
-def halve_mfmas(scan, whole: str = "") -> str | None:
+def halve_mfmas(scan, whole: str = "", pieces_read: dict | None = None) -> str | None:
     """Halve every MFMA of ``scan``'s loop along K (module docstring), in place; None when
     done, else why not (nothing rewritten then).  ``whole`` (``"a"``, ``"b"``): the operand
     whose fragment reads stay whole, each MFMA taking its piece as a slice of the read
-    (:func:`_whole_plan`)."""
+    (:func:`_whole_plan`).  ``pieces_read``: filled with each read of a piece made, by its
+    op: (the fragment read it is a piece of, by number; its first element; its elements;
+    the value the MFMAs take), for :mod:`~pipeline_mlir.frontend.half_join`."""
     mfmas = list(scan.mfmas)
     why = _unhalvable(mfmas)
     if why is not None:
@@ -116,6 +118,13 @@ def halve_mfmas(scan, whole: str = "") -> str | None:
             for pa, pb in zip(a, b):
                 acc = _half_mfma(m, _build(pa, halves, size), _build(pb, halves, size), acc)
         m.results[0].replace_all_uses_with(acc)
+    if pieces_read is not None:
+        number = {r: n for n, r in enumerate(old_reads)}
+        for (read, off), value in halves.items():
+            made = _op(value.owner)
+            if made.name == "vector.shape_cast":
+                made = _op(made.operands[0].owner)
+            pieces_read[made] = (number[read], off, _elements(value), value)
     operands = [v for m in mfmas for v in list(m.operands)[:2]]
     for m in mfmas:
         m.erase()

@@ -46,6 +46,7 @@ from pipeline_mlir.frontend.every_read import finish_every_read
 from pipeline_mlir.frontend.edges import shared_reads
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
+from pipeline_mlir.frontend.half_join import join_pieces, split_again
 from pipeline_mlir.frontend.half_k import halve_mfmas
 from pipeline_mlir.frontend.marks import (DIAGONAL_ATTR, HALVED_ATTR, HELD_ATTR, MERGED_ATTR,
                                           MERGE_NOTE_ATTR, is_whole_remainder)
@@ -240,13 +241,15 @@ def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:
             "k_subtiles" not in type(schedule).options():
         raise refused
     # (the operand the K split leaves whole is read whole: its pieces go to one fragment load)
-    why = halve_mfmas(an.scan, whole={"a": "b", "b": "a"}.get(one_fragment_wide(an), ""))
+    pieces: dict = {}
+    why = halve_mfmas(an.scan, whole={"a": "b", "b": "a"}.get(one_fragment_wide(an), ""),
+                      pieces_read=pieces)
     if why is not None:
         no_halves = IRError(refused.op, f"{refused}; nor can the front end halve its MFMAs "
                                         f"along K: {why}")
         return _diagonal_merged(an, schedule, no_halves)
     try:
-        return analyse_loop(an.scan.loop, schedule)
+        return _pieces_joined(analyse_loop(an.scan.loop, schedule), schedule, pieces)
     except IRError as e:
         halved_refused = e
     try:
@@ -259,6 +262,20 @@ def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:
     if trial is not None:
         trial.abandon()
     return out
+
+
+def _pieces_joined(an: Analysis, schedule, pieces: dict) -> Analysis:
+    """``an`` (a halved loop's analysis), or that of its loop with the pairs of pieces it
+    puts in one fragment load read as one (:mod:`~pipeline_mlir.frontend.half_join`),
+    analysed again; the joins undone where that analysis refuses."""
+    joined = join_pieces(an, pieces)
+    if not joined:
+        return an
+    try:
+        return analyse_loop(an.scan.loop, schedule)
+    except IRError:
+        split_again(joined)
+        return analyse_loop(an.scan.loop, schedule)
 
 
 def _diagonal_merged(an: Analysis, schedule, refused: IRError) -> Analysis:

@@ -395,15 +395,27 @@ def _loaded_addresses(phase: str, lines: list, instrs: dict, loaded: dict) -> li
             for ln in lines if ln in loaded]
 
 
-def _start(e, operand: str, at: int, width: int) -> int | None:
-    """The byte of planned read ``e`` that fills bytes ``at .. at + width - 1`` of
-    ``operand`` in order (None: no such bytes of it)."""
+def _starts(e, operand: str, at: int, width: int) -> list[int]:
+    """The bytes of planned read ``e`` that fill bytes ``at .. at + width - 1`` of
+    ``operand`` in order, from one of its fills each (one read may fill several MFMAs'
+    operands: a slice of it each)."""
+    out = []
     for name, m in e.fills:
         if name == operand and at in m:
             k = m.index(at)
-            if m[k:k + width] == tuple(range(at, at + width)):
-                return k
-    return None
+            if m[k:k + width] == tuple(range(at, at + width)) and k not in out:
+                out.append(k)
+    return out
+
+
+def _covered(places, lo: int, hi: int) -> bool:
+    """Whether the places' byte ranges of the read cover bytes ``lo .. hi - 1``."""
+    reach = lo
+    for b, e in sorted((b, e) for *_, b, e in places if b < hi and lo < e):
+        if b > reach:
+            return False
+        reach = max(reach, e)
+    return reach >= hi
 
 
 def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
@@ -429,37 +441,36 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
         bad = None
         fed = []
         for j, o in enumerate(a.offsets):
-            starts, lo, hi = a.lanes + o, j * a.width, (j + 1) * a.width
-            if any(b < hi and lo < e and not (b <= lo and hi <= e)
-                   for *_, b, e in p.places) or \
-                    not any(b <= lo and hi <= e for *_, b, e in p.places):
-                # a piece an MFMA operand holds in part, or none holds
+            lo, hi = j * a.width, (j + 1) * a.width
+            if not _covered(p.places, lo, hi):
+                # a piece whose bytes MFMA operands hold only in part
                 blind.append((line, f"its piece {j} fills no whole part of an MFMA operand"))
                 continue
-            # each part once, with the MFMAs reading it (the first named)
+            # each part once (the piece's bytes one operand place holds: the whole piece,
+            # or a slice of it where one read feeds several MFMAs), with the MFMAs reading
+            # it (the first named)
             parts: dict = {}
             for x, y, m, b, e in sorted(p.places):
-                if b <= lo and hi <= e:
-                    parts.setdefault((x, y), []).append(m)
-            for (operand, at), mfmas in parts.items():
-                at += lo
-                fits = [(e, k) for e in planned
-                        if (k := _start(e, operand, at, a.width)) is not None]
+                if max(lo, b) < min(hi, e):
+                    parts.setdefault((x, y, max(lo, b), min(hi, e)), []).append(m)
+            for (operand, at, first, end), mfmas in parts.items():
+                at, width, starts = at + first, end - first, a.lanes + o + (first - lo)
+                fits = [(e, k) for e in planned for k in _starts(e, operand, at, width)]
                 hit = [(e, k) for e, k in fits
                        if ((starts == e.addresses + bases[e.buffer] + k) | ~a.active).all()]
                 if not hit:
-                    bad = (starts, operand, at, mfmas[0], fits)
+                    bad = (starts, operand, at, width, mfmas[0], fits)
                     break
-                feeds = feeds_of(hit, operand, at, a.width)
-                fed += [Fed(ph.name, line, operand, at, a.width, m, hit[0][0], feeds,
+                feeds = feeds_of(hit, operand, at, width)
+                fed += [Fed(ph.name, line, operand, at, width, m, hit[0][0], feeds,
                              tuple(ph.entries[hit[0][0]])) for m in mfmas]
             if bad:
                 break
         if bad is None:
             evidence += fed
             continue
-        starts, operand, at, mfma, fits = bad
-        part = (f"bytes {at}..{at + a.width - 1} of {operand} of {instrs[mfma].mnemonic} "
+        starts, operand, at, width, mfma, fits = bad
+        part = (f"bytes {at}..{at + width - 1} of {operand} of {instrs[mfma].mnemonic} "
                 f"(line {mfma})")
         if not fits:
             e = planned[0]
@@ -475,10 +486,10 @@ def _parts(ph: _Phase, bases: dict, instrs: dict, places: dict, refused: set,
         out.append(Finding(
             "lds-misread", ph.name, tuple(ph.entries[e]), (line,),
             f"{instrs[line].text} (line {line}) fills {part} with LDS bytes "
-            f"{int(starts[t])}..{int(starts[t]) + a.width - 1} in thread {t} (wave "
+            f"{int(starts[t])}..{int(starts[t]) + width - 1} in thread {t} (wave "
             f"{t // 64}, lane {t % 64}): the plan's read of {', '.join(ph.entries[e])}, "
             f"{describe_read(e)} placed at byte {bases[e.buffer]}, fills that part with bytes "
-            f"{int(want[t])}..{int(want[t]) + a.width - 1}"))
+            f"{int(want[t])}..{int(want[t]) + width - 1}"))
     if blind:
         unheld.append(f"which part of its MFMA operand {len(blind)} ds_read of the "
                       f"{ph.name} fill is not held (" + "; ".join(

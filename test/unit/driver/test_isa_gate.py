@@ -443,6 +443,34 @@ def test_a_remainder_loop_beside_the_unrolled_pipelined_loop_is_not_compared(tmp
     assert rc == 0 and ": exact, max error 0" in out, out + err
 
 
+def test_a_read_feeding_two_mfmas_is_held_slice_by_slice():
+    """IREE's f16 ``A x B^T`` 192x256x48 with a 32x32x16 MFMA forced (64x128 tile, 2x1
+    waves): its MFMAs halved along K, B's fragment read whole, 16 bytes, each half MFMA
+    taking 8 of them (``frontend/half_k.py``).  The fragment-read rule held a ``ds_read``
+    only where one operand part held all of it, and said this one unheld; it now holds
+    each slice against the plan: the kernel as built passes, and the two MFMAs of one
+    accumulator given each other's half of B (the products of K 0..7 of A with K 8..15 of
+    B: a wrong C, which passed the gate before) are refused, ``lds-misread``."""
+    from kernel_builds import built_iree
+
+    b = built_iree(dict(dtype="f16", m=192, n=256, k=48, mma="MFMA_F32_32x32x16_F16",
+                        tile=(64, 128, 16), waves=(2, 1)), "prefetch")
+    check_built(b.asm, [b.plan], b.ll, None, "k.mlir")
+    lines = b.asm.split("\n")
+    first = next(i for i, ln in enumerate(lines) if "v_mfma_f32_32x32x8_f16" in ln)
+    acc = lines[first].split()[1]
+    then = next(i for i in range(first + 1, len(lines))
+                if "v_mfma" in lines[i] and lines[i].split()[1] == acc)
+    b0, b1 = (lines[i].split()[3].rstrip(",") for i in (first, then))
+    assert b0 != b1
+    lines[first], lines[then] = lines[first].replace(b0, b1), lines[then].replace(b1, b0)
+    with pytest.raises(Failure) as e:
+        check_built("\n".join(lines), [b.plan], b.ll, None, "k.mlir")
+    assert any("ISA check: lds-misread in the prologue" in d.message and
+               "fills bytes 0..7 of B of v_mfma_f32_32x32x8_f16" in d.message
+               for d in e.value.diags), [d.message for d in e.value.diags]
+
+
 def _staged_mutant(asm: str, how: str) -> str:
     """IREE's register-staged kernel's assembly (:func:`staged`) with one barrier deleted or
     moved, as the campaign of ``docs/kernels.md`` mutates it: ``prologue-deleted``, the

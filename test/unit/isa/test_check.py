@@ -266,21 +266,24 @@ def test_other_mutations_are_reported(pp, target, replacement, kind):
     # MFMA added: the read rule holds no read of that phase (its note), and the copy
     # multiplies the fragments the first multiplied into the same accumulator
     # (fragment-reused); an MFMA made one of
-    # f16 reading other registers: reads whose registers it reads in part fill no whole
-    # part of its operands, so which part they are is not held (its note), nor is the start
-    # of the accumulator chain it breaks (the acc-init rule's note)
+    # f16 reading other registers: reads whose registers it reads in part fill slices of
+    # its operands with other bytes than the plan's reads fill them with, each slice held
+    # on its own (lds-misread), and the start of the accumulator chain it breaks is not
+    # held (the acc-init rule's note), nor its chain (the read rule's note)
     races = {"barrier-missing": ["lds-race"],
              "load-lds-missing": ["lds-stale", "lds-unwritten"],
              "ds-read-missing": ["lds-unread", "lds-misread", "operand-unwritten"],
              "mfma-extra": ["lds-read-unheld", "fragment-reused"],
-             "mfma-changed": ["lds-read-unheld", "acc-init-unheld"]}.get(kind, [])
+             "mfma-changed": ["lds-read-unheld", "acc-init-unheld", "lds-misread"]
+             }.get(kind, [])
     if kind == "ds-read-missing":
         mis = next(f.message for f in res.findings if f.kind == "lds-misread")
         assert "other ds_read reaching its accumulator chain" in mis, mis
     if kind == "mfma-changed":
-        note = next(f.message for f in res.findings if f.kind == "lds-read-unheld")
-        assert "which part of its MFMA operand" in note and \
-            "fills no whole part of an MFMA operand" in note, note
+        mis = [f.message for f in res.findings if f.kind == "lds-misread"]
+        assert {re.search(r"fills bytes (\d+\.\.\d+ of [AB]) of v_mfma_f32_16x16x32_f16 "
+                          rf"\(line {ins.line}\)", m).group(1) for m in mis} == \
+            {"0..7 of A", "8..15 of A", "0..7 of B", "8..15 of B"}, mis
     assert [f.kind for f in res.findings][:1] == [kind] and \
         set(f.kind for f in res.findings[1:]) == set(races)
     assert res.findings[0].phase == "loop"

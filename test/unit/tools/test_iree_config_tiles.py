@@ -179,3 +179,36 @@ def test_the_operand_the_k_split_leaves_whole_is_read_whole(tmp_path, capsys):
                    "--emulate-mode=random:5", "--emulate-jobs=1"])
         out, err = capsys.readouterr()
         assert rc == 0 and ": exact, max error 0" in out, out + err
+
+
+def test_pieces_the_split_puts_in_one_load_are_read_as_one(tmp_path, capsys, monkeypatch):
+    """IREE's default build of fp8 ``A^T x B^T`` 652x284x512 (one accumulator per wave):
+    each 16x16x128 MFMA is cut into 4 along K and both operands split along K crosswise;
+    B's quarters 0 and 1 of a fragment go to one subtile, 2 and 3 to the other, each pair
+    at adjacent LDS bytes of one fragment load, where LLVM merged the two 8-byte reads into
+    one ``ds_read_b128`` and the ISA gate refused the build (a sixteenth-sweep draw).  Each
+    such pair is now one read, sliced (``frontend/half_join.py``): B's load is 2 reads, not
+    4; both forms one schedule, exact in random order.  Where the loop analysed again with
+    the pairs joined is refused, the joins are undone: the pieces' own 4 reads."""
+    import pipeline_mlir.frontend.natural as N
+    from iree_configs import G
+
+    forms = G.forms(G.matmul_source("fp8", 652, 284, 512, transpose_a=True),
+                    ("--iree-llvmgpu-prefetch-num-stages=2",))
+    assert _one_schedule(tmp_path, forms, capsys)["lgkm_per_load"] == [4, 2]
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               "--emulate-workgroups=2", "--emulate-mode=random:5", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+    analyse, calls = N.analyse_loop, []
+
+    def refused_once_joined(loop, schedule=None):
+        calls.append(N.HALVED_ATTR in loop.attributes)
+        if calls.count(True) == 2:          # (the halved loop's second analysis: joined)
+            raise N.IRError(loop, "refused for the test")
+        return analyse(loop, schedule)
+    monkeypatch.setattr(N, "analyse_loop", refused_once_joined)
+    assert main(["--pipeline=4wave", str(tmp_path / "late.mlir"),
+                 "--emit=schedule-json"]) == 0
+    assert json.loads(capsys.readouterr().out)["lgkm_per_load"] == [4, 4]
+    assert calls.count(True) == 3

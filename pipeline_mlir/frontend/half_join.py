@@ -1,0 +1,122 @@
+"""Pieces of one fragment read that the K split puts in one fragment load, read as one.
+
+:mod:`~pipeline_mlir.frontend.half_k` cuts each MFMA along K and reads each piece of a
+fragment on its own (the operand the K split leaves whole excepted), since the split of
+:mod:`~pipeline_mlir.frontend.k_subtiles` may send the pieces of one fragment to different
+subtiles.  Where it sends two consecutive pieces to the same one, they are issued in one
+fragment load, at adjacent LDS bytes from one base, and LLVM merges two such 8-byte reads
+into one ``ds_read_b128`` that the plan's reads and counted waits know nothing of (the ISA
+gate refuses the build: IREE's fp8 ``A^T x B^T`` 652x284x512, its 16x16x128 MFMAs cut into
+4, one accumulator per wave, A and B split along K crosswise: B's quarters 0 and 1 of each
+fragment in one subtile, 2 and 3 in the other).
+
+:func:`join_pieces` reads such a pair as one read of both (its first piece's indices, twice
+the elements), each MFMA taking a slice of it, once the halved loop's analysis has said
+where every read goes: a pair starting at an even piece (16-byte aligned where the fragment
+is), at most :data:`~pipeline_mlir.target.gfx950.WIDEST_ACCESS_BYTES` wide, both pieces in
+one channel and subtile, and as many pairs in each subtile of the channel (the split needs
+equal ``ds_read`` counts).  The caller analyses the loop again; :func:`split_again` undoes
+the joins where that analysis refuses (the pieces read on their own again, as before).
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import index_constant
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import erase_unused, narrow_read
+from pipeline_mlir.target.gfx950 import WIDEST_ACCESS_BYTES
+
+
+def join_pieces(an, pieces_read: dict) -> list:
+    """Join the pairs of pieces of ``an``'s halved loop (``pieces_read``: what
+    :func:`~pipeline_mlir.frontend.half_k.halve_mfmas` recorded) that its partition puts in
+    one fragment load (module docstring), in place; the joined reads, each
+    ``(its op, its elements per piece)``, for :func:`split_again` (empty: nothing joined)."""
+    part = an.partition
+    where = {an.ops[r.op]: (part.read_channel[i], part.read_subtile[i])
+             for i, r in enumerate(an.reads)}
+    pairs: dict = {}                    # (channel, subtile) -> [(first, second)]
+    by_offset: dict = {}
+    for op, (origin, off, size, value) in pieces_read.items():
+        by_offset[origin, off] = (op, size, value)
+    for (origin, off), (op, size, value) in by_offset.items():
+        nxt = by_offset.get((origin, off + size))
+        elem = ir.VectorType(value.type).element_type
+        if off % (2 * size) or nxt is None or nxt[1] != size or op not in where or \
+                where.get(nxt[0]) != where[op] or \
+                2 * size * _bytes(elem) > WIDEST_ACCESS_BYTES:
+            continue
+        pairs.setdefault(where[op], []).append(((op, value), (nxt[0], nxt[2]), size))
+    joined = []
+    for channel in {c for c, _s in pairs}:
+        counts = {len(pairs.get((channel, s), [])) for s in (0, 1)}
+        if len(counts) != 1:            # (each subtile one read fewer per pair: equal)
+            continue
+        for s in (0, 1):
+            for first, second, size in pairs.get((channel, s), []):
+                joined.append(_join(first, second, size))
+    return joined
+
+
+def split_again(joined: list) -> None:
+    """Undo :func:`join_pieces`: each joined read's two slices read on their own again."""
+    for read, size in joined:
+        slices, cast = _slices_of(read)
+        with ir.InsertionPoint(read), read.location:
+            for j, sl in enumerate(slices):
+                sl.results[0].replace_all_uses_with(_piece(read, j * size, size)[1])
+        erase_unused(slices + ([cast] if cast is not None else []) + [read])
+
+
+def _join(first, second, size: int) -> tuple:
+    """The pieces ``first`` and ``second`` (``(read op, the value the MFMAs take)``, the
+    second ``size`` elements after the first) read as one read of ``2 * size`` at the
+    first's indices; ``(its op, size)``."""
+    op, value = first
+    with ir.InsertionPoint(op), op.location:
+        read, wide = _piece(op, 0, 2 * size)
+        flat = ir.VectorType.get([size], ir.VectorType(value.type).element_type)
+        for j, (_piece_op, v) in enumerate((first, second)):
+            v.replace_all_uses_with(
+                B.vector.extract_strided_slice(flat, wide, [j * size], [size], [1]))
+    erase_unused([_op(v.owner) for _p, v in (first, second)] + [first[0], second[0]])
+    return read, size
+
+
+def _piece(read, off: int, size: int) -> tuple:
+    """``size`` elements of what the fragment read ``read`` reads, from its innermost index
+    + ``off``, read on their own (built at the insertion point; ``read`` a ``vector.load``
+    or an unmasked ``vector.transfer_read``, as
+    :func:`~pipeline_mlir.frontend.half_k.halve_mfmas` makes them): (the new read op, its
+    value as a flat ``vector<size>``)."""
+    vt = ir.VectorType(read.results[0].type)
+    if read.name == "vector.load":
+        idx = list(read.operands[1:])
+        if off:
+            idx[-1] = B.arith.addi(idx[-1], index_constant(off))
+        new = B.vector.load(ir.VectorType.get(vt.shape[:-1] + [size], vt.element_type),
+                            read.operands[0], idx)
+    else:
+        new = narrow_read(read, off, size)
+    flat = ir.VectorType.get([size], vt.element_type)
+    return _op(new.owner), (new if vt.rank == 1 else B.vector.shape_cast(flat, new))
+
+
+def _slices_of(read) -> tuple:
+    """(the ``vector.extract_strided_slice`` ops of ``read``'s joined value, in order; the
+    ``vector.shape_cast`` that flattens it first, or None)."""
+    value, cast = read.results[0], None
+    users = [_op(u.owner) for u in value.uses]
+    if len(users) == 1 and users[0].name == "vector.shape_cast":
+        cast = users[0]
+        users = [_op(u.owner) for u in cast.results[0].uses]
+    slices = sorted((u for u in users if u.name == "vector.extract_strided_slice"),
+                    key=lambda u: ir.IntegerAttr(ir.ArrayAttr(u.attributes["offsets"])[0])
+                    .value)
+    return slices, cast
+
+
+def _bytes(element) -> int:
+    return max(1, element.width // 8)

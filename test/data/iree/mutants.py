@@ -427,7 +427,9 @@ FAMILIES = {
                       later=True, aimed=True),
     # the fifteenth and sixteenth sweeps': IREE's f16 A x B^T 192x256x48 with a 32x32x16
     # MFMA in a 64x128 tile of 2x1 waves (its MFMAs halved, A split along K, B read whole
-    # and sliced: frontend/half_k.py's whole; first and last of 6 workgroups), its default
+    # and sliced: frontend/half_k.py's whole; first and last of 6 workgroups), fp8
+    # A^T x B^T 652x284x512 (its MFMAs cut into 4, both operands split crosswise, B's
+    # pieces of one load read as one: frontend/half_join.py; first and last), the default
     # build of fp8 A x B^T 64x44x357 (B's rows past N clamped, a remui of a negative
     # operand compared as an op by the roll-back: analysis/id_forms.py; one workgroup),
     # and the i8 batch A x B^T 3x256x312x1180, late form (2 K steps merged, the odd one
@@ -437,6 +439,9 @@ FAMILIES = {
                         tile=(64, 128, 16), waves=(2, 1)),
                      workgroups=(("prefetch", [(0, 0), (1, 2)]), ("late", [0, 5])),
                      later=True, aimed=True),
+    "join652": Family(_f(dtype="fp8", m=652, n=284, k=512, transpose_a=True),
+                      workgroups=(("prefetch", [(0, 0), (8, 40)]), ("late", [0, 368])),
+                      later=True, aimed=True),
     "remui44": Family(_f(dtype="fp8", m=64, n=44, k=357), DEFAULT_BUILD, forms=("late",),
                       workgroups=(("late", [0]),), later=True, rolled=True, aimed=True),
     "merge312": Family(epilogue=_f(kind="batch", dtype="i8", m=256, n=312, k=1180, batch=3),

@@ -52,9 +52,9 @@ from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target import gfx950
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.kernel_ir import describe, zero_end
 from pipeline_mlir.frontend.remainder_plan import stage0_loops
-from pipeline_mlir.frontend.block_fit import data_layout
+from pipeline_mlir.frontend.block_fit import filled_layout
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.partition import layout_buffers, lds_refusal, stage_bytes
 
@@ -158,7 +158,8 @@ def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int, tuple | Non
     ``(row, access)`` or None), or why there are none.  A swizzle is taken when the bits
     it permutes (the chunk within a row) are not the sub-step's: those then number the
     sub-step in the buffer as laid out, swizzled or not."""
-    copies = [c for c in an.copies if c.buffer == b]
+    mine = [i for i, c in enumerate(an.copies) if c.buffer == b]
+    copies = [an.copies[i] for i in mine]
     size = int(np.prod(ir.MemRefType(an.buffers[b].type).shape))
     name = f"LDS buffer {an.buffers[b].type}"
     table = np.full(size, -1, dtype=np.int64)
@@ -169,7 +170,10 @@ def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int, tuple | Non
         return (f"the copies of {name} do not fill it from one global buffer, moving by "
                 f"one amount per K step")
     move = moves.pop()
-    swizzle, digits = data_layout(table, an.buffer_views[b].swizzle)
+    # (rows past the buffer's end free: the sampled workgroup's tile may be cut by C's edge,
+    # IREE's prefetch point pointing its rows past M out of the range-checked buffer)
+    zero = zero_end(an.scan.copies[mine[0]].src, an.evaluator) if mine else None
+    swizzle, digits, _filled = filled_layout(table, an.buffer_views[b].swizzle, zero)
     digits = digits or ()
     spans = [(m, r) for m, r, s in digits if r * s == move]
     if len(spans) != 1 or not _pow2(spans[0][0]) or not _pow2(spans[0][1]) or \

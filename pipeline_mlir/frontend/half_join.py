@@ -26,43 +26,79 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import erase_unused, narrow_read
+from pipeline_mlir.frontend.marks import JOINED_ATTR, PIECE_ATTR
 from pipeline_mlir.target.gfx950 import WIDEST_ACCESS_BYTES
 
 
-def join_pieces(an, pieces_read: dict) -> list:
-    """Join the pairs of pieces of ``an``'s halved loop (``pieces_read``: what
-    :func:`~pipeline_mlir.frontend.half_k.halve_mfmas` recorded) that its partition puts in
-    one fragment load (module docstring), in place; the joined reads, each
-    ``(its op, its elements per piece)``, for :func:`split_again` (empty: nothing joined)."""
+def join_pieces(an) -> int:
+    """Join the pairs of pieces of ``an``'s halved loop (its reads marked
+    :data:`~pipeline_mlir.frontend.marks.PIECE_ATTR` by
+    :func:`~pipeline_mlir.frontend.half_k.halve_mfmas`) that its partition puts in one
+    fragment load (module docstring), in place; how many were joined, each joined read
+    marked :data:`~pipeline_mlir.frontend.marks.JOINED_ATTR` for :func:`split_again` (the
+    caller takes those marks off once the loop's analysis has taken the joins:
+    :func:`unmark_pieces`).  The pieces' marks are taken off either way."""
     part = an.partition
-    where = {an.ops[r.op]: (part.read_channel[i], part.read_subtile[i])
-             for i, r in enumerate(an.reads)}
-    pairs: dict = {}                    # (channel, subtile) -> [(first, second)]
-    by_offset: dict = {}
-    for op, (origin, off, size, value) in pieces_read.items():
-        by_offset[origin, off] = (op, size, value)
-    for (origin, off), (op, size, value) in by_offset.items():
+    by_offset: dict = {}                # (fragment read, first element) -> piece
+    for i, r in enumerate(an.reads):
+        op = an.ops[r.op]
+        if PIECE_ATTR not in op.attributes:
+            continue
+        origin, off, size = list(ir.DenseI64ArrayAttr(op.attributes[PIECE_ATTR]))
+        value = _flat_value(op)
+        if value is not None:
+            by_offset[origin, off] = (op, size, value,
+                                      (part.read_channel[i], part.read_subtile[i]))
+    unmark_pieces(an.scan.loop)
+    pairs: dict = {}                    # (channel, subtile) -> [(first, second, size)]
+    for (origin, off), (op, size, value, where) in by_offset.items():
         nxt = by_offset.get((origin, off + size))
         elem = ir.VectorType(value.type).element_type
-        if off % (2 * size) or nxt is None or nxt[1] != size or op not in where or \
-                where.get(nxt[0]) != where[op] or \
+        if off % (2 * size) or nxt is None or nxt[1] != size or nxt[3] != where or \
                 2 * size * _bytes(elem) > WIDEST_ACCESS_BYTES:
             continue
-        pairs.setdefault(where[op], []).append(((op, value), (nxt[0], nxt[2]), size))
-    joined = []
+        pairs.setdefault(where, []).append(((op, value), (nxt[0], nxt[2]), size))
+    joined = 0
     for channel in {c for c, _s in pairs}:
         counts = {len(pairs.get((channel, s), [])) for s in (0, 1)}
         if len(counts) != 1:            # (each subtile one read fewer per pair: equal)
             continue
         for s in (0, 1):
             for first, second, size in pairs.get((channel, s), []):
-                joined.append(_join(first, second, size))
+                _join(first, second, size)
+                joined += 1
     return joined
 
 
-def split_again(joined: list) -> None:
-    """Undo :func:`join_pieces`: each joined read's two slices read on their own again."""
-    for read, size in joined:
+def unmark_pieces(loop) -> None:
+    """:data:`~pipeline_mlir.frontend.marks.PIECE_ATTR` and
+    :data:`~pipeline_mlir.frontend.marks.JOINED_ATTR` taken off every op of ``loop``'s body
+    (marks for this module only)."""
+    for op in loop.regions[0].blocks[0].operations:
+        for mark in (PIECE_ATTR, JOINED_ATTR):
+            if mark in op.attributes:
+                del op.attributes[mark]
+
+
+def _flat_value(read):
+    """The flat vector the MFMAs take of the piece read ``read``: its result, or
+    the one ``vector.shape_cast`` of it; None otherwise (not joined)."""
+    value = read.results[0]
+    if ir.VectorType(value.type).rank == 1:
+        return value
+    users = [_op(u.owner) for u in value.uses]
+    if len(users) == 1 and users[0].name == "vector.shape_cast" and \
+            ir.VectorType(users[0].results[0].type).rank == 1:
+        return users[0].results[0]
+    return None
+
+
+def split_again(loop) -> None:
+    """Undo :func:`join_pieces` in ``loop``: each read it joined (found by its mark) read
+    as its two pieces on their own again."""
+    for read in [_op(o) for o in loop.regions[0].blocks[0].operations
+                 if JOINED_ATTR in o.attributes]:
+        size = ir.IntegerAttr(read.attributes[JOINED_ATTR]).value
         slices, cast = _slices_of(read)
         with ir.InsertionPoint(read), read.location:
             for j, sl in enumerate(slices):
@@ -70,10 +106,10 @@ def split_again(joined: list) -> None:
         erase_unused(slices + ([cast] if cast is not None else []) + [read])
 
 
-def _join(first, second, size: int) -> tuple:
+def _join(first, second, size: int) -> None:
     """The pieces ``first`` and ``second`` (``(read op, the value the MFMAs take)``, the
     second ``size`` elements after the first) read as one read of ``2 * size`` at the
-    first's indices; ``(its op, size)``."""
+    first's indices, marked :data:`~pipeline_mlir.frontend.marks.JOINED_ATTR`."""
     op, value = first
     with ir.InsertionPoint(op), op.location:
         read, wide = _piece(op, 0, 2 * size)
@@ -81,8 +117,8 @@ def _join(first, second, size: int) -> tuple:
         for j, (_piece_op, v) in enumerate((first, second)):
             v.replace_all_uses_with(
                 B.vector.extract_strided_slice(flat, wide, [j * size], [size], [1]))
+    read.attributes[JOINED_ATTR] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), size)
     erase_unused([_op(v.owner) for _p, v in (first, second)] + [first[0], second[0]])
-    return read, size
 
 
 def _piece(read, off: int, size: int) -> tuple:

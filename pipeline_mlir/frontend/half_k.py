@@ -70,7 +70,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import transfer
 from pipeline_mlir.frontend.kernel_ir import (at, erase_dead, erase_unused, mfma_variant,
                                               narrow_read)
-from pipeline_mlir.frontend.marks import HALVED_ATTR
+from pipeline_mlir.frontend.marks import HALVED_ATTR, PIECE_ATTR
 
 #: (m, n, k, the operands' element type) of the MFMAs cut along K -> (the pieces each is cut
 #: into, their K): f16 / bf16 halved; the 8-bit floats' 16x16x128 cut into 4 of gfx942's
@@ -82,13 +82,14 @@ HALVES = {**{(16, 16, 32, e): (2, 16) for e in ("f16", "bf16")},
           (16, 16, 64, "i8"): (2, 32), (32, 32, 32, "i8"): (2, 16)}
 
 
-def halve_mfmas(scan, whole: str = "", pieces_read: dict | None = None) -> str | None:
+def halve_mfmas(scan, whole: str = "", mark_pieces: bool = False) -> str | None:
     """Halve every MFMA of ``scan``'s loop along K (module docstring), in place; None when
     done, else why not (nothing rewritten then).  ``whole`` (``"a"``, ``"b"``): the operand
     whose fragment reads stay whole, each MFMA taking its piece as a slice of the read
-    (:func:`_whole_plan`).  ``pieces_read``: filled with each read of a piece made, by its
-    op: (the fragment read it is a piece of, by number; its first element; its elements;
-    the value the MFMAs take), for :mod:`~pipeline_mlir.frontend.half_join`."""
+    (:func:`_whole_plan`).  ``mark_pieces``: each read of a piece made carries
+    :data:`~pipeline_mlir.frontend.marks.PIECE_ATTR` (the fragment read it is a piece of,
+    by number; its first element; its elements), for
+    :mod:`~pipeline_mlir.frontend.half_join`."""
     mfmas = list(scan.mfmas)
     why = _unhalvable(mfmas)
     if why is not None:
@@ -118,13 +119,14 @@ def halve_mfmas(scan, whole: str = "", pieces_read: dict | None = None) -> str |
             for pa, pb in zip(a, b):
                 acc = _half_mfma(m, _build(pa, halves, size), _build(pb, halves, size), acc)
         m.results[0].replace_all_uses_with(acc)
-    if pieces_read is not None:
+    if mark_pieces:
         number = {r: n for n, r in enumerate(old_reads)}
         for (read, off), value in halves.items():
             made = _op(value.owner)
             if made.name == "vector.shape_cast":
                 made = _op(made.operands[0].owner)
-            pieces_read[made] = (number[read], off, _elements(value), value)
+            made.attributes[PIECE_ATTR] = ir.DenseI64ArrayAttr.get(
+                [number[read], off, _elements(value)])
     operands = [v for m in mfmas for v in list(m.operands)[:2]]
     for m in mfmas:
         m.erase()

@@ -72,6 +72,12 @@ STAGED = "sched.register_staged"
 NARROW = "sched.narrow_copy"
 #: the loop's attribute once its MFMAs are halved (the analysis is not asked twice)
 HALVED_ATTR = "sched.k_halved"
+#: a read of a piece of a fragment read the halving made: (the fragment read's number, its
+#: first element, its elements), taken off again once ``frontend/half_join.py`` has read it
+PIECE_ATTR = "sched.k_piece"
+#: a read of two such pieces joined (its elements per piece), taken off again once the loop
+#: has been analysed with it (or split again: ``frontend/half_join.py``)
+JOINED_ATTR = "sched.k_joined"
 #: a halved loop's attribute once the crosswise split leaves it refused: B is split into
 #: A's own K halves, the ``k_subtiles=ab_diagonal`` form (``frontend/natural.py``'s
 #: ``_diagonal``)

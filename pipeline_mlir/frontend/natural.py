@@ -46,7 +46,7 @@ from pipeline_mlir.frontend.every_read import finish_every_read
 from pipeline_mlir.frontend.edges import shared_reads
 from pipeline_mlir.frontend.adopt import adopt
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs
-from pipeline_mlir.frontend.half_join import join_pieces, split_again
+from pipeline_mlir.frontend.half_join import join_pieces, split_again, unmark_pieces
 from pipeline_mlir.frontend.half_k import halve_mfmas
 from pipeline_mlir.frontend.marks import (DIAGONAL_ATTR, HALVED_ATTR, HELD_ATTR, MERGED_ATTR,
                                           MERGE_NOTE_ATTR, is_whole_remainder)
@@ -241,17 +241,17 @@ def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:
             "k_subtiles" not in type(schedule).options():
         raise refused
     # (the operand the K split leaves whole is read whole: its pieces go to one fragment load)
-    pieces: dict = {}
     why = halve_mfmas(an.scan, whole={"a": "b", "b": "a"}.get(one_fragment_wide(an), ""),
-                      pieces_read=pieces)
+                      mark_pieces=True)
     if why is not None:
         no_halves = IRError(refused.op, f"{refused}; nor can the front end halve its MFMAs "
                                         f"along K: {why}")
         return _diagonal_merged(an, schedule, no_halves)
     try:
-        return _pieces_joined(analyse_loop(an.scan.loop, schedule), schedule, pieces)
+        return _pieces_joined(analyse_loop(an.scan.loop, schedule), schedule)
     except IRError as e:
         halved_refused = e
+        unmark_pieces(an.scan.loop)
     try:
         out = _diagonal(an.scan.loop, schedule)
     except IRError as e:
@@ -264,18 +264,20 @@ def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:
     return out
 
 
-def _pieces_joined(an: Analysis, schedule, pieces: dict) -> Analysis:
+def _pieces_joined(an: Analysis, schedule) -> Analysis:
     """``an`` (a halved loop's analysis), or that of its loop with the pairs of pieces it
     puts in one fragment load read as one (:mod:`~pipeline_mlir.frontend.half_join`),
     analysed again; the joins undone where that analysis refuses."""
-    joined = join_pieces(an, pieces)
-    if not joined:
+    loop = an.scan.loop
+    if not join_pieces(an):
         return an
     try:
-        return analyse_loop(an.scan.loop, schedule)
+        out = analyse_loop(loop, schedule)
     except IRError:
-        split_again(joined)
-        return analyse_loop(an.scan.loop, schedule)
+        split_again(loop)
+        out = analyse_loop(loop, schedule)
+    unmark_pieces(loop)
+    return out
 
 
 def _diagonal_merged(an: Analysis, schedule, refused: IRError) -> Analysis:

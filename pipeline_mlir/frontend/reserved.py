@@ -40,9 +40,10 @@ from __future__ import annotations
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import LANE_STRIDE
 from pipeline_mlir.frontend.marks import (ALIAS_ATTR, COPIES_AHEAD_ATTR, COPIES_IN_PLACE_ATTR,
-                                         CUT, DIAGONAL_ATTR, HALVED_ATTR, HELD_ATTR, KEPT,
-                                         LOADS_AHEAD_ATTR, LOADS_IN_PLACE_ATTR, MERGE_NOTE_ATTR,
-                                         MERGED_ATTR, ODD, OWN_ATTR, PAIR_GUARD_ATTR, PROVEN_ROW,
+                                         CUT, DIAGONAL_ATTR, HALVED_ATTR, HELD_ATTR,
+                                         JOINED_ATTR, KEPT, LOADS_AHEAD_ATTR,
+                                         LOADS_IN_PLACE_ATTR, MERGE_NOTE_ATTR, MERGED_ATTR, ODD,
+                                         OWN_ATTR, PAIR_GUARD_ATTR, PIECE_ATTR, PROVEN_ROW,
                                          REMAINDER_ATTR, SHAREABLE_ATTR, SHARED_ATTR,
                                          VERSIONED_ATTR, WHOLE_ATTR)
 from pipeline_mlir.frontend.kernel_ir import kernel_of
@@ -54,8 +55,8 @@ __all__ = ["MARKS", "InputMarks", "refusal"]
 MARKS = (REMAINDER_ATTR, SHARED_ATTR, SHAREABLE_ATTR, OWN_ATTR, ALIAS_ATTR, WHOLE_ATTR,
          COPIES_AHEAD_ATTR, COPIES_IN_PLACE_ATTR, LOADS_AHEAD_ATTR, LOADS_IN_PLACE_ATTR,
          PAIR_GUARD_ATTR, VERSIONED_ATTR, KEPT, CUT, ODD,
-         HALVED_ATTR, DIAGONAL_ATTR, HELD_ATTR, MERGED_ATTR, MERGE_NOTE_ATTR, PROVEN_ROW,
-         LANE_STRIDE)
+         HALVED_ATTR, PIECE_ATTR, JOINED_ATTR, DIAGONAL_ATTR, HELD_ATTR, MERGED_ATTR,
+         MERGE_NOTE_ATTR, PROVEN_ROW, LANE_STRIDE)
 _MARKED = frozenset(MARKS)
 #: the attribute names the walk looks at: the marks, and the tags of the tagged form
 _LOOKED_AT = _MARKED | frozenset(TAG_ATTRS)

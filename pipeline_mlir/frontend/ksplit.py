@@ -54,7 +54,7 @@ from pipeline_mlir.target import gfx950
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.kernel_ir import describe, zero_end
 from pipeline_mlir.frontend.remainder_plan import stage0_loops
-from pipeline_mlir.frontend.block_fit import filled_layout
+from pipeline_mlir.frontend.block_fit import data_layout, filled_layout
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.partition import layout_buffers, lds_refusal, stage_bytes
 
@@ -170,10 +170,14 @@ def _substep_bits(an: Analysis, b: int, n: int) -> tuple[tuple, int, tuple | Non
         return (f"the copies of {name} do not fill it from one global buffer, moving by "
                 f"one amount per K step")
     move = moves.pop()
-    # (rows past the buffer's end free: the sampled workgroup's tile may be cut by C's edge,
-    # IREE's prefetch point pointing its rows past M out of the range-checked buffer)
-    zero = zero_end(an.scan.copies[mine[0]].src, an.evaluator) if mine else None
-    swizzle, digits, _filled = filled_layout(table, an.buffer_views[b].swizzle, zero)
+    swizzle, digits = data_layout(table, an.buffer_views[b].swizzle)
+    if digits is None and mine:
+        # (rows past the buffer's end free: the sampled workgroup's tile may be cut by C's
+        # edge, IREE's prefetch point pointing its rows past M out of the range-checked
+        # buffer; tried second, so that a table that is a block as it is keeps its fit)
+        zero = zero_end(an.scan.copies[mine[0]].src, an.evaluator)
+        if zero is not None:
+            swizzle, digits, _filled = filled_layout(table, an.buffer_views[b].swizzle, zero)
     digits = digits or ()
     spans = [(m, r) for m, r, s in digits if r * s == move]
     if len(spans) != 1 or not _pow2(spans[0][0]) or not _pow2(spans[0][1]) or \

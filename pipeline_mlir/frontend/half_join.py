@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import erase_unused, narrow_read
+from pipeline_mlir.frontend.half_k import piece_read, read_of
+from pipeline_mlir.frontend.kernel_ir import erase_unused
 from pipeline_mlir.frontend.marks import JOINED_ATTR, PIECE_ATTR
 from pipeline_mlir.target.gfx950 import WIDEST_ACCESS_BYTES
 
@@ -100,9 +100,8 @@ def split_again(loop) -> None:
                  if JOINED_ATTR in o.attributes]:
         size = ir.IntegerAttr(read.attributes[JOINED_ATTR]).value
         slices, cast = _slices_of(read)
-        with ir.InsertionPoint(read), read.location:
-            for j, sl in enumerate(slices):
-                sl.results[0].replace_all_uses_with(_piece(read, j * size, size)[1])
+        for j, sl in enumerate(slices):
+            sl.results[0].replace_all_uses_with(piece_read(read, j * size, size))
         erase_unused(slices + ([cast] if cast is not None else []) + [read])
 
 
@@ -111,33 +110,15 @@ def _join(first, second, size: int) -> None:
     second ``size`` elements after the first) read as one read of ``2 * size`` at the
     first's indices, marked :data:`~pipeline_mlir.frontend.marks.JOINED_ATTR`."""
     op, value = first
+    wide = piece_read(op, 0, 2 * size)
+    flat = ir.VectorType.get([size], ir.VectorType(value.type).element_type)
     with ir.InsertionPoint(op), op.location:
-        read, wide = _piece(op, 0, 2 * size)
-        flat = ir.VectorType.get([size], ir.VectorType(value.type).element_type)
-        for j, (_piece_op, v) in enumerate((first, second)):
+        for j, (_op_j, v) in enumerate((first, second)):
             v.replace_all_uses_with(
                 B.vector.extract_strided_slice(flat, wide, [j * size], [size], [1]))
+    read = read_of(wide)
     read.attributes[JOINED_ATTR] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), size)
     erase_unused([_op(v.owner) for _p, v in (first, second)] + [first[0], second[0]])
-
-
-def _piece(read, off: int, size: int) -> tuple:
-    """``size`` elements of what the fragment read ``read`` reads, from its innermost index
-    + ``off``, read on their own (built at the insertion point; ``read`` a ``vector.load``
-    or an unmasked ``vector.transfer_read``, as
-    :func:`~pipeline_mlir.frontend.half_k.halve_mfmas` makes them): (the new read op, its
-    value as a flat ``vector<size>``)."""
-    vt = ir.VectorType(read.results[0].type)
-    if read.name == "vector.load":
-        idx = list(read.operands[1:])
-        if off:
-            idx[-1] = B.arith.addi(idx[-1], index_constant(off))
-        new = B.vector.load(ir.VectorType.get(vt.shape[:-1] + [size], vt.element_type),
-                            read.operands[0], idx)
-    else:
-        new = narrow_read(read, off, size)
-    flat = ir.VectorType.get([size], vt.element_type)
-    return _op(new.owner), (new if vt.rank == 1 else B.vector.shape_cast(flat, new))
 
 
 def _slices_of(read) -> tuple:

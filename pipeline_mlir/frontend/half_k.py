@@ -122,10 +122,7 @@ def halve_mfmas(scan, whole: str = "", mark_pieces: bool = False) -> str | None:
     if mark_pieces:
         number = {r: n for n, r in enumerate(old_reads)}
         for (read, off), value in halves.items():
-            made = _op(value.owner)
-            if made.name == "vector.shape_cast":
-                made = _op(made.operands[0].owner)
-            made.attributes[PIECE_ATTR] = ir.DenseI64ArrayAttr.get(
+            read_of(value).attributes[PIECE_ATTR] = ir.DenseI64ArrayAttr.get(
                 [number[read], off, _elements(value)])
     operands = [v for m in mfmas for v in list(m.operands)[:2]]
     for m in mfmas:
@@ -293,13 +290,14 @@ def _build(plan, halves: dict, size: int):
     read, off = plan[1], plan[2]
     key = (read, off)
     if key not in halves:
-        halves[key] = _half_read(read, off, size)
+        halves[key] = piece_read(read, off, size)
     return halves[key]
 
 
-def _half_read(read, off: int, size: int):
+def piece_read(read, off: int, size: int):
     """Elements ``off .. off + size`` of the fragment ``read`` reads, read on their own (a
-    vector<size>, built just before ``read``)."""
+    vector<size>, built just before ``read``; ``off + size`` may pass ``read``'s own
+    elements: :mod:`~pipeline_mlir.frontend.half_join` reads two pieces as one so)."""
     vt = ir.VectorType(read.results[0].type)
     with ir.InsertionPoint(read), read.location:
         if read.name == "vector.load":
@@ -312,6 +310,12 @@ def _half_read(read, off: int, size: int):
             new = narrow_read(read, off, size)
         flat = ir.VectorType.get([size], vt.element_type)
         return new if vt.rank == 1 else B.vector.shape_cast(flat, new)
+
+
+def read_of(value):
+    """The read op of the flat value :func:`piece_read` returns (through its shape cast)."""
+    made = _op(value.owner)
+    return _op(made.operands[0].owner) if made.name == "vector.shape_cast" else made
 
 
 def _half_mfma(m, a, b, c):

@@ -374,11 +374,19 @@ class Merge:
                 erase_unused_buffer(root)
             return
         loop.operands[0] = self.split
-        for i, r in enumerate(self.outs):
-            loop.operands[3 + i] = r
+        self.set_starts(self.outs)
         # not shareable: the stage-0 rebuild runs one K tile of the schedule (m K steps)
         # per iteration, this loop one K step
         make_remainder(loop, self.loop, shareable=False)
+
+    def set_starts(self, values: list) -> list:
+        """The kernel's loop's accumulators started from ``values`` (the merged loop's
+        :attr:`outs`, as :meth:`commit` wires a merge that leaves K steps to it); the
+        starts they had."""
+        before = list(self.old.operands)[3:3 + len(values)]
+        for i, v in enumerate(values):
+            self.old.operands[3 + i] = v
+        return before
 
     def abandon(self) -> None:
         """The merged loop (with its guard), its split and its buffers erased: the kernel

@@ -426,14 +426,11 @@ def _as_committed(merge):
         with results_replacing(merge.loop, list(merge.old.results)):
             yield
         return
-    starts = list(merge.old.operands)[3:3 + len(merge.outs)]
-    for i, r in enumerate(merge.outs):
-        merge.old.operands[3 + i] = r
+    starts = merge.set_starts(merge.outs)
     try:
         yield
     finally:
-        for i, v in enumerate(starts):
-            merge.old.operands[3 + i] = v
+        merge.set_starts(starts)
 
 
 def _steady_substeps(an: Analysis, trips: int | None, peeled) -> Analysis:

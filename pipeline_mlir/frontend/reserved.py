@@ -73,9 +73,10 @@ def refusal(op) -> IRError | None:
 def _error(op, mark: str) -> IRError:
     return IRError(op, f"'{op.name}' op carries '{mark}', a mark the front end puts on what "
                        f"it makes itself (a remainder loop, its buffers and copies, a "
-                       f"versioned, merged or halved loop, a read whose mask it keeps, a "
-                       f"proven row), which its later steps trust; an input op cannot carry "
-                       f"it: remove the attribute")
+                       f"versioned, merged or halved loop, a halved loop's pieces of a "
+                       f"fragment read, a read whose mask it keeps, a proven row), which "
+                       f"its later steps trust; an input op cannot carry it: remove the "
+                       f"attribute")
 
 
 class InputMarks:

@@ -30,15 +30,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pipeline_mlir.schedules.fourwave import (MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF,
-                                              MIN_WAVES_PER_SIMD)
+                                              MERGED_BY_AUTO, MIN_WAVES_PER_SIMD,
+                                              merged_for_time)
 
 __all__ = ["MERGED_BY_AUTO", "confirmed_by_build", "declined_note", "merged_by_auto",
            "module_notes", "unconfirmed", "unmerged", "verdict"]
 
-#: how the note of a loop ``auto`` merged for time starts (``frontend/kmerge.py``'s
-#: ``merge_note``; one a given ``BK`` asked for says ``the pipeline sets BK=``)
-MERGED_BY_AUTO = f"{MERGE_K_OPTION}={MERGE_AUTO}: "
-_ASKED = "(the pipeline sets BK="
 #: :func:`verdict`'s verdicts in this process, by (spec text, chip, the rule's
 #: minimum, the input text's hash): an input given several emits is built once; the oldest
 #: of more than :data:`_KEPT_VERDICTS` is dropped
@@ -51,9 +48,7 @@ _REBUILT = "merged, the kernel LLVM built"
 def merged_by_auto(plans: list) -> bool:
     """Whether a loop of ``plans`` (the run's kernel plans, or the merge notes of its
     adopted loops: :func:`module_notes`) was merged by ``auto`` for time."""
-    notes = [p if isinstance(p, str) else p.merge_note or "" for p in plans]
-    return any(n.startswith(MERGED_BY_AUTO) and _ASKED not in n and
-               " merged into each K tile" in n for n in notes)
+    return any(merged_for_time(p if isinstance(p, str) else p.merge_note) for p in plans)
 
 
 def module_notes(module) -> list[str]:
@@ -116,9 +111,10 @@ def confirmed_by_build(options, text: str, build) -> str | None:
     return verdict(options, text, confirm)
 
 
-def _built(emit: str, output, report, timeout: float) -> list[tuple[int, int, int, int]]:
-    """(allocated VGPRs, SGPRs for waves, LDS bytes, workgroup size) of each kernel in the
-    built ``output`` of kind ``emit`` (``report``: its ``--emit=report``)."""
+def _built(emit: str, output, report, timeout: float) -> list[tuple[tuple[int, int, int, int], int]]:
+    """((allocated VGPRs, SGPRs for waves, LDS bytes, workgroup size), VGPRs spilled) of
+    each kernel in the built ``output`` of kind ``emit`` (``report``: its
+    ``--emit=report``)."""
     from pipeline_mlir.isa.asm import parse_asm
     from pipeline_mlir.isa.codegen import link_hsaco
     from pipeline_mlir.isa.codeobject import read_code_object
@@ -126,11 +122,12 @@ def _built(emit: str, output, report, timeout: float) -> list[tuple[int, int, in
 
     if report is not None:
         r = report.resources
-        return [(r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size)]
+        return [((r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size),
+                 r.vgpr_spills)]
     if emit == "asm":
         module = parse_asm(output)
-        return [(r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size)
-                for r in (resources_from_asm(module, name)
+        return [((r.vgpr_alloc, r.sgprs_for_waves, r.lds_bytes, r.workgroup_size),
+                 r.vgpr_spills) for r in (resources_from_asm(module, name)
                           for name in module.metadata["amdhsa_kernel"])]
     code = read_code_object(output if emit == "hsaco" else link_hsaco(output, timeout=timeout))
     kernels = code.metadata.get("amdhsa.kernels", []) if isinstance(code.metadata, dict) \
@@ -140,27 +137,35 @@ def _built(emit: str, output, report, timeout: float) -> list[tuple[int, int, in
         kd = code.kernels[md[".name"]].fields
         reqd = md.get(".reqd_workgroup_size")
         wg = reqd[0] * reqd[1] * reqd[2] if reqd else md[".max_flat_workgroup_size"]
-        built.append((kd["allocated_vgprs"], md[".sgpr_count"], kd["group_segment_fixed_size"],
-                      wg))
+        built.append(((kd["allocated_vgprs"], md[".sgpr_count"],
+                       kd["group_segment_fixed_size"], wg), md.get(".vgpr_spill_count", 0)))
     return built
 
 
 def unconfirmed(emit: str, output, report, plans: list, timeout: float) -> str | None:
     """Why the kernel built with a loop ``auto`` merged for time (:func:`merged_by_auto`)
-    runs fewer than :data:`MIN_WAVES_PER_SIMD` waves per SIMD, or None (it does not, or
-    nothing was merged by ``auto``).  Code of several kernels (a module of several
-    ``gpu.func``) is judged by its kernel of the fewest waves: the plans do not say which
-    kernel each loop is in, and building them all unmerged costs no kernel its waves."""
+    runs fewer than :data:`MIN_WAVES_PER_SIMD` waves per SIMD or spills VGPRs, or None (it
+    does neither, or nothing was merged by ``auto``).  The merged kernel asks LLVM for
+    those waves (``frontend/kmerge.py``'s ``ask_merged_waves``), which LLVM may meet by
+    spilling: a merge for time is not worth scratch traffic in the loop.  Code of several
+    kernels (a module of several ``gpu.func``) is judged by its kernel of the fewest waves,
+    then of the most spills: the plans do not say which kernel each loop is in, and
+    building them all unmerged costs no kernel its waves."""
     from pipeline_mlir.isa.occupancy import occupancy_gfx950
 
     if not merged_by_auto(plans):
         return None
-    judged = [(occupancy_gfx950(*b), b) for b in _built(emit, output, report, timeout)]
+    judged = [(occupancy_gfx950(*b), b, spills)
+              for b, spills in _built(emit, output, report, timeout)]
     if not judged:
         return None
-    (waves, limits), (vgprs, _, lds, threads) = min(judged, key=lambda j: j[0][0])
+    (waves, limits), (vgprs, _, lds, threads), spills = \
+        min(judged, key=lambda j: (j[0][0], -j[2]))
     if waves >= MIN_WAVES_PER_SIMD:
-        return None
+        if not spills:
+            return None
+        return (f"{_REBUILT} spills {spills} VGPR{'s' * (spills != 1)} to scratch to run "
+                f"{waves} waves per SIMD, so it was built again unmerged")
     by = " and ".join(k for k in ("vgpr", "lds", "sgpr") if limits[k] == waves)
     return (f"{_REBUILT} runs {waves} wave{'s' * (waves != 1)} per SIMD "
             f"(fewer than {MIN_WAVES_PER_SIMD}; limited by {by}: {vgprs} VGPRs allocated a "

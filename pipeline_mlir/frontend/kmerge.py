@@ -81,6 +81,7 @@ import contextlib
 import numpy as np
 
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int
@@ -99,13 +100,19 @@ from pipeline_mlir.frontend.kmerge_build import build_merged, roots_refusal
 from pipeline_mlir.frontend.kmerge_auto import (DECLINED, STEADY_ITERATIONS, for_time,
                                                 merge_mode, occupancy_refusal)
 from pipeline_mlir.schedules.fourwave import (FOUR_WAVE_MINI_ITERS, MERGE_AUTO, MERGE_K_OPTION,
-                                              MERGE_OFF, MERGE_ON)
+                                              MERGE_OFF, MERGE_ON, MIN_WAVES_PER_SIMD,
+                                              merged_for_time)
 from pipeline_mlir.sim.costs import MEASURED_GLOBAL_LATENCY
 from pipeline_mlir.target import gfx950
 
 __all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "halves_to_parts", "latency_cover",
            "latency_short", "leftover_aliases", "lockstep_starved", "merge_factor", "merge_k_steps",
-           "merge_note", "merge_refusal", "wants_merge", "MERGE_NOTE_ATTR"]
+           "merge_note", "merge_refusal", "wants_merge", "MERGE_NOTE_ATTR", "WAVES_PER_EU_ATTR",
+           "ask_merged_waves"]
+
+#: the kernel attribute that asks LLVM for a number of waves per SIMD (``amdgpu-waves-per-eu``:
+#: ``passes/extract_device_module.py``; upstream MLIR's ROCDL translation reads it too)
+WAVES_PER_EU_ATTR = "rocdl.waves_per_eu"
 
 #: MFMAs per MMA block wanted (the crosswise split's and the lockstep schedule's alike)
 _WANTED_BLOCK = 2
@@ -186,6 +193,22 @@ def merge_note(an: Analysis, schedule, m: int | None, why: str | None,
     # attributions among them: auto has nothing to decide, true refused it already)
     return None if why.startswith(_CANNOT) else \
         f"merge_k={mode} leaves its K steps as they are: {why}"
+
+
+def ask_merged_waves(kernel, note: str | None) -> None:
+    """Where ``auto`` merged a loop of ``kernel`` for time (``note``, its :func:`merge_note`:
+    :func:`~pipeline_mlir.schedules.fourwave.merged_for_time`): the kernel asks LLVM
+    for the :data:`~pipeline_mlir.schedules.fourwave.MIN_WAVES_PER_SIMD` waves per SIMD the
+    merge was allowed on (:data:`WAVES_PER_EU_ATTR`), unless it asks for a number itself.
+    The merge's rule counts a floor of the registers a wave holds; LLVM's allocation of the
+    whole kernel adds what the code around the loop needs, and without the ask it may take
+    a few registers past the two waves' share (the same loop built from IREE's two forms:
+    256 and 260 VGPRs), which ``driver/merge_confirm.py`` would then build again unmerged.
+    Asked, LLVM fits the kernel in that share where it can without spilling (254); where
+    it cannot, the kernel spills and is built again unmerged all the same."""
+    if merged_for_time(note) and WAVES_PER_EU_ATTR not in kernel.attributes:
+        i32 = ir.IntegerType.get_signless(32)
+        set_attribute(kernel, WAVES_PER_EU_ATTR, ir.IntegerAttr.get(i32, MIN_WAVES_PER_SIMD))
 
 
 def wants_merge(an: Analysis, failed: bool, schedule=None) -> bool:

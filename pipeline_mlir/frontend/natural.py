@@ -56,7 +56,8 @@ from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.kept_layout import shared_sources
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
 from pipeline_mlir.frontend.kmerge_asked import asked_note
-from pipeline_mlir.frontend.kmerge import (asked_merge_refusal, halves_to_parts, latency_short,
+from pipeline_mlir.frontend.kmerge import (ask_merged_waves, asked_merge_refusal,
+                                           halves_to_parts, latency_short,
                                            leftover_aliases, merge_k_steps, merge_note,
                                            merge_refusal, short_merges, wants_merge,
                                            ShortLoop)
@@ -548,6 +549,7 @@ def _adopt(loop, schedule):
     new = adopt(an, schedule, rem)
     if an.merge_note is not None:   # (the report says it: lowering/materialize.py)
         set_attribute(new, MERGE_NOTE_ATTR, ir.StringAttr.get(an.merge_note))
+        ask_merged_waves(kernel_of(new), an.merge_note)
     dma_copies_ahead(kernel)   # (the remainders final: on their buffers, the drains placed)
     loads_ahead(kernel)
     check_no_narrow(kernel)

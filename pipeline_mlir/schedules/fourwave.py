@@ -86,6 +86,17 @@ MERGE_AUTO, MERGE_ON, MERGE_OFF = MERGE_K_CHOICES = ("auto", "true", "false")
 #: the fewest waves per SIMD a merge ``auto`` makes may leave (``frontend/kmerge_auto.py``
 #: decides by it, ``driver/merge_confirm.py`` confirms it on the kernel LLVM built)
 MIN_WAVES_PER_SIMD = 2
+#: how the note of a loop ``auto`` merged for time starts (``frontend/kmerge.py``'s
+#: ``merge_note``; one a given ``BK`` asked for says ``the pipeline sets BK=``)
+MERGED_BY_AUTO = f"{MERGE_K_OPTION}={MERGE_AUTO}: "
+_ASKED_BK = "(the pipeline sets BK="
+
+
+def merged_for_time(note: str | None) -> bool:
+    """Whether the merge note ``note`` (``frontend/kmerge.py``'s ``merge_note``) says
+    ``auto`` merged the loop's K steps for time (not for a ``BK`` the pipeline asked for)."""
+    return note is not None and note.startswith(MERGED_BY_AUTO) and _ASKED_BK not in note \
+        and " merged into each K tile" in note
 
 
 def merge_asked(schedule) -> bool:

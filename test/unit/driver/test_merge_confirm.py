@@ -24,9 +24,10 @@ TIMED = ("merge_k=auto: 2 K steps merged into each K tile (two stages of one K s
          "cycles of MFMAs, less than a global load's 790)")
 
 
-def _report(vgprs: int, lds: int = 65536):
+def _report(vgprs: int, lds: int = 65536, spills: int = 0):
     return SimpleNamespace(resources=SimpleNamespace(vgpr_alloc=vgprs, sgprs_for_waves=40,
-                                                     lds_bytes=lds, workgroup_size=256))
+                                                     lds_bytes=lds, workgroup_size=256,
+                                                     vgpr_spills=spills))
 
 
 def test_the_built_vgprs_decide_on_both_sides_of_two_waves():
@@ -40,13 +41,19 @@ def test_the_built_vgprs_decide_on_both_sides_of_two_waves():
                    "limited by vgpr: 264 VGPRs allocated a wave, 65536 bytes of LDS per "
                    "workgroup of 256 threads), so it was built again unmerged"), why
     assert "limited by lds: " in MC.unconfirmed("report", None, _report(128, 98304), plans, 1)
+    # the merged kernel asks LLVM for 2 waves (frontend/kmerge.py's ask_merged_waves), which
+    # LLVM may meet by spilling: built again unmerged too
+    why = MC.unconfirmed("report", None, _report(256, spills=6), plans, 1)
+    assert why == ("merged, the kernel LLVM built spills 6 VGPRs to scratch to run 2 waves "
+                   "per SIMD, so it was built again unmerged"), why
     # nothing merged, a merge the pipeline asked for, or one auto declined: kept as built
     for note in (None, "merge_k=true: 2 K steps merged into each K tile (two stages of ...",
                  "merge_k=auto: 2 K steps merged into each K tile (the pipeline sets BK=64, "
                  "2 of the loop's K steps of 32)",
                  "merge_k=auto leaves its K steps as they are: the pipeline sets BK=32"):
-        assert MC.unconfirmed("report", None, _report(264),
-                              [SimpleNamespace(merge_note=note)], 1) is None, note
+        for built in (_report(264), _report(256, spills=6)):
+            assert MC.unconfirmed("report", None, built,
+                                  [SimpleNamespace(merge_note=note)], 1) is None, note
 
 
 def test_a_report_kept_beside_the_code_says_why_it_was_built_again(tmp_path, monkeypatch):
@@ -140,8 +147,11 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
         assert "gpu.func @natural" in left and "llvm.func" not in left, left[:2000]
     assert len(judged) == 1 and judged[0][0] == "asm" and len(runs) == 2, (judged, runs)
     # what it judged is, to the letter, the merged kernel's assembly (--emit=asm of the
-    # merge the pipeline asks for, which is kept as built): the emits cannot disagree
-    merged_asm = compile(CompileOptions(text=path.read_text(), schedule="4wave{merge_k=true}",
+    # merge the pipeline asks for, which is kept as built, of the kernels asking LLVM for
+    # the 2 waves per SIMD an auto merge asks for): the emits cannot disagree
+    asking = path.read_text().replace("known_block_size", "rocdl.waves_per_eu = 2 : i32, "
+                                      "known_block_size")
+    merged_asm = compile(CompileOptions(text=asking, schedule="4wave{merge_k=true}",
                                         emit="asm"))
     assert judged[0][1] == merged_asm.output
     merged, emitted = _dumps(capfd.readouterr().err, 2)

@@ -625,3 +625,37 @@ def test_a_batch_inside_one_tile_is_pipelined_and_exact(tmp_path, capsys, name):
     prefetch = cached("4wave-schedule-json", text, lambda: compile(CompileOptions(
         schedule="4wave", text=text, emit="schedule-json")).checked_output())
     assert prefetch == late_schedule
+
+
+@needs_iree
+def test_an_auto_merge_near_two_waves_asks_llvm_for_them(tmp_path, capsys):
+    """IREE's default build (its own prefetch, 2 stages) of ``A x B`` f16 64x167x1058 with
+    C truncated to f16: ``merge_k=auto`` merges 2 K steps for time in both forms, and the
+    merged kernel sits at the 256 VGPRs of 2 waves per SIMD.  Before, LLVM fitted the
+    prefetch point's kernel in 256 and the late form's in 260 (the code around the loop is
+    each form's own), so the late form was built again unmerged: two kernels.  The merged
+    kernel now asks LLVM for the 2 waves (``rocdl.waves_per_eu``, which IREE's own build of
+    the MLIR handed back honours too): both forms merged, 2 waves, no spill, one schedule;
+    the late form's (the one that changed) exact in late mode."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    forms = G.forms(E.epilogue_source("trunc_f16", "f16", m=64, n=167, k=1058, b_kxn=True),
+                    ("--iree-llvmgpu-prefetch-num-stages=2",))
+    schedules = {}
+    for form, text in forms.items():
+        path = tmp_path / f"trunc_f16.{form}.mlir"
+        path.write_text(text)
+        built = compile(CompileOptions(schedule="4wave", input=str(path), emit="hsaco",
+                                       stages=("report", "schedule-json", "mlir")))
+        built.checked_output()
+        report = built.stages["report"]
+        assert "K steps: merge_k=auto: 2 K steps merged into each K tile" in report, report
+        assert re.search(r"occupancy +2 waves/SIMD", report) and "spills: 0 VGPR" in report, \
+            report
+        assert "rocdl.waves_per_eu = 2 : i32" in built.stages["mlir"], form
+        schedules[form] = built.stages["schedule-json"]
+    assert schedules["prefetch"] == schedules["late"]
+    rc = main(["--pipeline=4wave", str(tmp_path / "trunc_f16.late.mlir"), "--emulate",
+               "--emulate-workgroups=2", "--emulate-mode=late", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and re.search(r": exact, max error 0 in C \(\d+ elements\)", out), out + err

@@ -9,6 +9,7 @@ imported here, by the functions that use them.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from dataclasses import dataclass, field
 
@@ -38,8 +39,12 @@ class Job:
     """One run of the passes over one input (or one split chunk)."""
 
     def __init__(self, options: CompileOptions, filename: str, schedule=None,
-                 end: str | None = None, build=None) -> None:
+                 end: str | None = None, build=None, ask_waves: bool = False) -> None:
         self.options = options
+        #: whether a loop ``merge_k=auto`` merged for time asks LLVM for the waves per SIMD
+        #: the merge was allowed on (``frontend/kmerge.py``'s ``asking_waves``): the build
+        #: again of a kernel that ran too few without the ask (:meth:`_again`)
+        self.ask_waves = ask_waves
         #: ``api.compile`` (given by it: this module cannot import it), which builds the
         #: ``--emit=hsaco`` kernel an emit of no machine code confirms a merge on; None: no
         #: such confirmation (a run that ends before any emit)
@@ -191,7 +196,8 @@ class Job:
             isolate = (self.options.emit_kind in NEEDS_LLVM or self._confirms()) \
                 and self._isolate(module)
             try:
-                pm.run(module.operation)
+                with self._asking():
+                    pm.run(module.operation)
             except ir.MLIRError as e:
                 return JobOutput(None, diags + [from_mlir(d, self.filename)
                                                 for d in e.error_diagnostics])
@@ -203,13 +209,13 @@ class Job:
             plans = self.lowered_plans()
             source = text if pristine is None else pristine
             if (why := self._unbuilt(module, plans, source, isolate, shared=True)) is not None:
-                return self._unmerged(why, text, line_offset, pristine, plans)
+                return self._again(why, text, line_offset, pristine, plans)
             out, report = emit_output(module, self.options, self.filename, plans, isolate,
                                       self.unpipelined_notes(), self.stages)
             said = len(diags)       # (what the run goes on to say confirming is not its own)
             if (why := self._unconfirmed(out, report, plans) or
                     self._unbuilt(module, plans, source, isolate, shared=False)) is not None:
-                return self._unmerged(why, text, line_offset, pristine, plans)
+                return self._again(why, text, line_offset, pristine, plans)
             del diags[said:]
             return JobOutput(out, diags + self.unpipelined_warnings(), plans, report,
                              self.stages)
@@ -244,8 +250,9 @@ class Job:
         if not merged_by_auto(notes):
             return None
         if shared:
-            return confirmed_by_build(self.options, source, self.build)
-        return verdict(self.options, source, lambda: self._continued(module, notes, isolate))
+            return confirmed_by_build(self.options, source, self.build, self.ask_waves)
+        return verdict(self.options, source, lambda: self._continued(module, notes, isolate),
+                       self.ask_waves)
 
     def _continued(self, module, notes: list, isolate: bool) -> tuple[str | None, bool]:
         """Why the kernel this run's ``module`` (its pipeline's output, already emitted)
@@ -292,6 +299,56 @@ class Job:
 
         return unconfirmed(self.options.emit_kind, out, report, plans, _timeout(self.options))
 
+    def _asking(self):
+        """The front end's ask for the waves on (:attr:`ask_waves`) or off, for this run's
+        passes (a nested build, a confirmation's, sets its own)."""
+        if self.schedule is None:
+            return contextlib.nullcontext()
+        from pipeline_mlir.frontend.kmerge import asking_waves
+
+        return asking_waves(self.ask_waves)
+
+    def _again(self, why: str, text, line_offset: int, pristine, plans) -> JobOutput:
+        """The input built again because the kernel of a loop ``auto`` merged for time was
+        not confirmed (``why``): merged, asking LLVM for the waves per SIMD, where it ran too
+        few for its VGPRs alone and did not ask already
+        (:func:`~pipeline_mlir.driver.merge_confirm.wants_ask`; that build is confirmed in
+        turn, and built again unmerged if LLVM spills to meet the ask); else unmerged
+        (:meth:`_unmerged`)."""
+        from dataclasses import replace
+
+        from pipeline_mlir.driver.merge_confirm import asked_note, merged_by_auto, wants_ask
+
+        if self.ask_waves or not wants_ask(why):
+            return self._unmerged(why, text, line_offset, pristine, plans)
+        self._label_dumps(ASKED_DUMPS, why.removesuffix(", so it was built again unmerged"))
+        again = Job(self.options, self.filename, self.schedule, self.end, self.build,
+                    ask_waves=True)
+        done = again.run(text, line_offset) if pristine is None else again.run(pristine)
+        done.plans = [replace(p, merge_note=asked_note(p.merge_note, why))
+                      if merged_by_auto([p]) else p for p in done.plans]
+        if done.report is not None and merged_by_auto([done.report.merge_note or ""]):
+            self._report_note(done, asked_note(done.report.merge_note, why))
+        return done
+
+    def _label_dumps(self, how: str, why: str) -> None:
+        """What this run printed on stderr (IR dumps, timings, the pass pipeline) labelled
+        as not the kernel emitted, before a run again prints its own: it was built again
+        ``how`` (:data:`REBUILT_DUMPS`, :data:`ASKED_DUMPS`) because ``why``."""
+        options = self.options
+        kernel = "the merged kernel" + (" built without the ask" if how == ASKED_DUMPS else "")
+        if options.print_ir.any or options.timing or options.dump_pipeline:
+            print_stderr(f"// -----// {how}: {why}; the IR dumps and timings above are of "
+                         f"{kernel}, which is not emitted //----- //")
+
+    def _report_note(self, done: JobOutput, note: str) -> None:
+        """``done``'s report (emitted, or kept beside) saying the merge ``note``."""
+        done.report.merge_note = note
+        if self.options.emit_kind == "report":
+            done.output = done.report.format()
+        else:
+            done.stages["report"] = done.report.format()
+
     def _unmerged(self, why: str, text, line_offset: int, pristine, plans) -> JobOutput:
         """The input built again with ``merge_k=false``, its plans (and report) saying
         ``why`` where the first build's merged (``plans``).  What the first run printed on
@@ -302,20 +359,13 @@ class Job:
         from pipeline_mlir.driver.merge_confirm import declined_note, merged_by_auto, unmerged
 
         note = declined_note(why)
-        options = self.options
-        if options.print_ir.any or options.timing or options.dump_pipeline:
-            print_stderr(f"// -----// {REBUILT_DUMPS}: {note}; the IR dumps and timings "
-                         f"above are of the merged kernel, which is not emitted //----- //")
-        again = Job(options, self.filename, unmerged(self.schedule), self.end, self.build)
+        self._label_dumps(REBUILT_DUMPS, note)
+        again = Job(self.options, self.filename, unmerged(self.schedule), self.end, self.build)
         done = again.run(text, line_offset) if pristine is None else again.run(pristine)
         done.plans = [replace(p, merge_note=note) if merged_by_auto([old]) else p
                       for p, old in zip(done.plans, plans)] + done.plans[len(plans):]
         if done.report is not None:       # (the report's, emitted or kept beside)
-            done.report.merge_note = note
-            if options.emit_kind == "report":
-                done.output = done.report.format()
-            else:
-                done.stages["report"] = done.report.format()
+            self._report_note(done, note)
         return done
 
     def _isolate(self, module) -> bool:
@@ -338,6 +388,8 @@ class Job:
 #: pass pipeline) of a run whose kernel is built again unmerged and those of the run again
 #: (:meth:`Job._unmerged`): the dumps after it are of the kernel emitted
 REBUILT_DUMPS = "built again with merge_k=false"
+#: the same, of a kernel built again merged, asking LLVM for the waves (:meth:`Job._again`)
+ASKED_DUMPS = "built again asking LLVM for the waves per SIMD"
 
 
 def _emit_llvm_step(emit: str, chip: str) -> list:

@@ -33,16 +33,20 @@ from pipeline_mlir.schedules.fourwave import (MERGE_AUTO, MERGE_K_OPTION, MERGE_
                                               MERGED_BY_AUTO, MIN_WAVES_PER_SIMD,
                                               merged_for_time)
 
-__all__ = ["MERGED_BY_AUTO", "confirmed_by_build", "declined_note", "merged_by_auto",
-           "module_notes", "unconfirmed", "unmerged", "verdict"]
+__all__ = ["MERGED_BY_AUTO", "asked_note", "confirmed_by_build", "declined_note",
+           "merged_by_auto", "module_notes", "unconfirmed", "unmerged", "verdict", "wants_ask"]
 
 #: :func:`verdict`'s verdicts in this process, by (spec text, chip, the rule's
 #: minimum, the input text's hash): an input given several emits is built once; the oldest
 #: of more than :data:`_KEPT_VERDICTS` is dropped
 _VERDICTS: dict = {}
 _KEPT_VERDICTS = 64
-#: how the reason of a kernel built again unmerged starts (:func:`unconfirmed`)
+#: how the reason of a kernel built again unmerged starts, and ends (:func:`unconfirmed`)
 _REBUILT = "merged, the kernel LLVM built"
+_AGAIN = ", so it was built again unmerged"
+#: in the note of a kernel merged asking LLVM for the waves (:func:`asked_note`): then the
+#: reason, of the kernel built without the ask
+_ASKED = " (without the ask, the kernel LLVM built"
 
 
 def merged_by_auto(plans: list) -> bool:
@@ -68,14 +72,15 @@ def module_notes(module) -> list[str]:
     return notes
 
 
-def verdict(options, text: str, confirm) -> str | None:
+def verdict(options, text: str, confirm, asking: bool = False) -> str | None:
     """Why the input ``text``'s kernel of a loop ``auto`` merged for time is built again
     unmerged, or None: ``confirm()`` gives it and whether the build it read succeeded; the
     verdict of one that did is kept for the process (:data:`_VERDICTS`) for a schedule
-    given as text, so an input given several emits is confirmed once."""
+    given as text, so an input given several emits is confirmed once (``asking``: of the
+    build that asks LLVM for the waves, :func:`wants_ask`, kept apart)."""
     import hashlib
 
-    key = (options.schedule, options.chip, MIN_WAVES_PER_SIMD,
+    key = (options.schedule, options.chip, MIN_WAVES_PER_SIMD, asking,
            hashlib.sha256(text.encode()).hexdigest()) \
         if isinstance(options.schedule, str) else None
     if key in _VERDICTS:
@@ -88,15 +93,16 @@ def verdict(options, text: str, confirm) -> str | None:
     return why
 
 
-def confirmed_by_build(options, text: str, build) -> str | None:
+def confirmed_by_build(options, text: str, build, asking: bool = False) -> str | None:
     """For a run whose emit builds no machine code (``mlir``, ``llvm``, the schedule kinds)
     and whose loop ``auto`` merged for time, where a build store shares ``--emit=hsaco``
-    builds: why the hsaco build of the same input ``text`` with the same schedule was built
-    again unmerged (its plan's note), or None (kept merged, or not built: the run's own
-    emit says what it says).  Through ``build`` (:func:`~pipeline_mlir.driver.api.compile`,
-    handed down by the job), so the store (:mod:`~pipeline_mlir.driver.code_cache`) shares
-    it with the input's own hsaco build; the verdict is kept for the process
-    (:func:`verdict`)."""
+    builds: why the hsaco build of the same input ``text`` with the same schedule did not
+    keep the kernel as this run built it, or None.  The hsaco build's plan says it: built
+    again unmerged (that reason), or merged asking LLVM for the waves (:func:`asked_note`:
+    the reason it asked, unless this run asks too, ``asking``).  Through ``build``
+    (:func:`~pipeline_mlir.driver.api.compile`, handed down by the job), so the store
+    (:mod:`~pipeline_mlir.driver.code_cache`) shares it with the input's own hsaco build;
+    the verdict is kept for the process (:func:`verdict`)."""
     from pipeline_mlir.driver.arguments import CompileOptions
 
     def confirm() -> tuple[str | None, bool]:
@@ -104,11 +110,33 @@ def confirmed_by_build(options, text: str, build) -> str | None:
                                      filename=options.filename, chip=options.chip,
                                      disable_threading=options.disable_threading,
                                      codegen_timeout=options.codegen_timeout))
+        if built.failed:
+            return None, False
         said = declined_note(_REBUILT)
-        return None if built.failed else \
-            next((p.merge_note[len(declined_note("")):] for p in built.plans
-                  if (p.merge_note or "").startswith(said)), None), not built.failed
-    return verdict(options, text, confirm)
+        for p in built.plans:
+            note = p.merge_note or ""
+            if note.startswith(said):
+                return note[len(declined_note("")):], True
+            if _ASKED in note and not asking:
+                return _REBUILT + note.split(_ASKED, 1)[1].removesuffix(")") + _AGAIN, True
+        return None, True
+    return verdict(options, text, confirm, asking)
+
+
+def wants_ask(why: str) -> bool:
+    """Whether the kernel :func:`unconfirmed` judged (``why``) is built again merged, asking
+    LLVM for :data:`MIN_WAVES_PER_SIMD` waves per SIMD (``frontend/kmerge.py``'s
+    ``ask_merged_waves``), before it is built unmerged: it ran too few waves for its VGPRs
+    alone (not its LDS or SGPRs, which no allocation changes; not spilling)."""
+    return why.startswith(f"{_REBUILT} runs ") and "(fewer than " in why and \
+        "; limited by vgpr: " in why
+
+
+def asked_note(note: str, why: str) -> str:
+    """The merge note ``note`` of a kernel built again merged, asking LLVM for the waves,
+    because ``why`` (:func:`wants_ask`)."""
+    return (f"{note}; the kernel asks LLVM for {MIN_WAVES_PER_SIMD} waves per SIMD"
+            f"{_ASKED}{why[len(_REBUILT):].removesuffix(_AGAIN)})")
 
 
 def _built(emit: str, output, report, timeout: float) -> list[tuple[tuple[int, int, int, int], int]]:
@@ -165,12 +193,11 @@ def unconfirmed(emit: str, output, report, plans: list, timeout: float) -> str |
         if not spills:
             return None
         return (f"{_REBUILT} spills {spills} VGPR{'s' * (spills != 1)} to scratch to run "
-                f"{waves} waves per SIMD, so it was built again unmerged")
+                f"{waves} waves per SIMD{_AGAIN}")
     by = " and ".join(k for k in ("vgpr", "lds", "sgpr") if limits[k] == waves)
     return (f"{_REBUILT} runs {waves} wave{'s' * (waves != 1)} per SIMD "
             f"(fewer than {MIN_WAVES_PER_SIMD}; limited by {by}: {vgprs} VGPRs allocated a "
-            f"wave, {lds} bytes of LDS per workgroup of {threads} threads), so it was built "
-            f"again unmerged")
+            f"wave, {lds} bytes of LDS per workgroup of {threads} threads){_AGAIN}")
 
 
 def unmerged(schedule):

@@ -108,11 +108,13 @@ from pipeline_mlir.target import gfx950
 __all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "halves_to_parts", "latency_cover",
            "latency_short", "leftover_aliases", "lockstep_starved", "merge_factor", "merge_k_steps",
            "merge_note", "merge_refusal", "wants_merge", "MERGE_NOTE_ATTR", "WAVES_PER_EU_ATTR",
-           "ask_merged_waves"]
+           "ask_merged_waves", "asking_waves"]
 
 #: the kernel attribute that asks LLVM for a number of waves per SIMD (``amdgpu-waves-per-eu``:
 #: ``passes/extract_device_module.py``; upstream MLIR's ROCDL translation reads it too)
 WAVES_PER_EU_ATTR = "rocdl.waves_per_eu"
+#: whether :func:`ask_merged_waves` asks (:func:`asking_waves`)
+_ASKING = [False]
 
 #: MFMAs per MMA block wanted (the crosswise split's and the lockstep schedule's alike)
 _WANTED_BLOCK = 2
@@ -195,18 +197,31 @@ def merge_note(an: Analysis, schedule, m: int | None, why: str | None,
         f"merge_k={mode} leaves its K steps as they are: {why}"
 
 
+@contextlib.contextmanager
+def asking_waves(on: bool):
+    """Within it, :func:`ask_merged_waves` asks (``on``) or does not: the driver's build of
+    a merged kernel again, after the one built without the ask ran too few waves per SIMD
+    (``driver/merge_confirm.py``); every other build, a nested one included, does not."""
+    before, _ASKING[0] = _ASKING[0], on
+    try:
+        yield
+    finally:
+        _ASKING[0] = before
+
+
 def ask_merged_waves(kernel, note: str | None) -> None:
-    """Where ``auto`` merged a loop of ``kernel`` for time (``note``, its :func:`merge_note`:
-    :func:`~pipeline_mlir.schedules.fourwave.merged_for_time`): the kernel asks LLVM
-    for the :data:`~pipeline_mlir.schedules.fourwave.MIN_WAVES_PER_SIMD` waves per SIMD the
-    merge was allowed on (:data:`WAVES_PER_EU_ATTR`), unless it asks for a number itself.
-    The merge's rule counts a floor of the registers a wave holds; LLVM's allocation of the
-    whole kernel adds what the code around the loop needs, and without the ask it may take
-    a few registers past the two waves' share (the same loop built from IREE's two forms:
-    256 and 260 VGPRs), which ``driver/merge_confirm.py`` would then build again unmerged.
-    Asked, LLVM fits the kernel in that share where it can without spilling (254); where
-    it cannot, the kernel spills and is built again unmerged all the same."""
-    if merged_for_time(note) and WAVES_PER_EU_ATTR not in kernel.attributes:
+    """Within :func:`asking_waves`, where ``auto`` merged a loop of ``kernel`` for time
+    (``note``, its :func:`merge_note`: :func:`~pipeline_mlir.schedules.fourwave.
+    merged_for_time`): the kernel asks LLVM for the :data:`~pipeline_mlir.schedules.
+    fourwave.MIN_WAVES_PER_SIMD` waves per SIMD the merge was allowed on
+    (:data:`WAVES_PER_EU_ATTR`), unless it asks for a number itself.  The merge's rule counts
+    a floor of the registers a wave holds; LLVM's allocation of the whole kernel adds what
+    the code around the loop needs, and may take a few registers past the two waves' share
+    (the same loop built from IREE's two forms: 256 and 260 VGPRs).  Asked, LLVM fits such a
+    kernel in that share where it can without spilling (254).  Not asked outright: LLVM
+    allocates differently under the ask even where the kernel fits anyway (IREE's bf16
+    kernel merged: 166 VGPRs, not 150)."""
+    if _ASKING[0] and merged_for_time(note) and WAVES_PER_EU_ATTR not in kernel.attributes:
         i32 = ir.IntegerType.get_signless(32)
         set_attribute(kernel, WAVES_PER_EU_ATTR, ir.IntegerAttr.get(i32, MIN_WAVES_PER_SIMD))
 

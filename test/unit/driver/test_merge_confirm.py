@@ -147,11 +147,8 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
         assert "gpu.func @natural" in left and "llvm.func" not in left, left[:2000]
     assert len(judged) == 1 and judged[0][0] == "asm" and len(runs) == 2, (judged, runs)
     # what it judged is, to the letter, the merged kernel's assembly (--emit=asm of the
-    # merge the pipeline asks for, which is kept as built, of the kernels asking LLVM for
-    # the 2 waves per SIMD an auto merge asks for): the emits cannot disagree
-    asking = path.read_text().replace("known_block_size", "rocdl.waves_per_eu = 2 : i32, "
-                                      "known_block_size")
-    merged_asm = compile(CompileOptions(text=asking, schedule="4wave{merge_k=true}",
+    # merge the pipeline asks for, which is kept as built): the emits cannot disagree
+    merged_asm = compile(CompileOptions(text=path.read_text(), schedule="4wave{merge_k=true}",
                                         emit="asm"))
     assert judged[0][1] == merged_asm.output
     merged, emitted = _dumps(capfd.readouterr().err, 2)
@@ -211,3 +208,69 @@ def test_a_confirmation_that_cannot_build_keeps_the_emit_as_it_is(tmp_path, monk
         got = compile(CompileOptions(input=str(path), schedule="4wave", emit="schedule"))
     assert not got.failed and not got.diagnostics and "PROLOGUE" in got.output, got.diagnostics
     assert MC._VERDICTS == {}
+
+
+#: a merged kernel short of the waves for its VGPRs alone (merge_confirm.unconfirmed's words)
+_SHORT = ("merged, the kernel LLVM built runs 1 wave per SIMD (fewer than 2; limited by vgpr: "
+          "264 VGPRs allocated a wave, 65536 bytes of LDS per workgroup of 256 threads), so it "
+          "was built again unmerged")
+
+
+def test_only_a_kernel_short_of_waves_for_its_vgprs_asks_llvm_for_them():
+    """The reasons that build a merged kernel again asking LLVM for the waves: too few for
+    its VGPRs alone; not its LDS (no allocation changes it), not spills (what the ask
+    costs where LLVM cannot meet it otherwise)."""
+    plans = [SimpleNamespace(merge_note=TIMED)]
+    assert MC.wants_ask(MC.unconfirmed("report", None, _report(264), plans, 1))
+    for built in (_report(128, 98304), _report(264, 98304), _report(256, spills=6)):
+        assert not MC.wants_ask(MC.unconfirmed("report", None, built, plans, 1))
+    assert MC.asked_note(TIMED, _SHORT) == (
+        TIMED + "; the kernel asks LLVM for 2 waves per SIMD (without the ask, the kernel LLVM "
+        "built runs 1 wave per SIMD (fewer than 2; limited by vgpr: 264 VGPRs allocated a "
+        "wave, 65536 bytes of LDS per workgroup of 256 threads))")
+
+
+@pytest.mark.parametrize("asked", ["kept", "spills"])
+def test_a_merge_short_of_waves_is_built_again_asking_llvm_for_them(tmp_path, monkeypatch,
+                                                                    asked):
+    """The 4-wave example's loop, merged by default, its first build judged short of waves
+    for its VGPRs (``unconfirmed`` made to say so): built again merged, its kernel asking
+    LLVM for 2 waves per SIMD (``rocdl.waves_per_eu``), that build judged in turn.  Kept
+    (``kept``): every emit gives the asked kernel, the plans and the report saying why it
+    asks (``--emit=mlir`` with no build store: judged on its own module taken on to LLVM's
+    code, then built again asking); spilling to meet the ask (``spills``): built again
+    unmerged, saying so."""
+    path = tmp_path / "natural.mlir"
+    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+    spilled = ("merged, the kernel LLVM built spills 6 VGPRs to scratch to run 2 waves per "
+               "SIMD, so it was built again unmerged")
+    # each merged kernel judged: the first build of each emit short of waves, the build
+    # again that asks as ``asked`` says (the judgings alternate: each emit's first build,
+    # then its build again)
+    judged = []
+
+    def judge(emit, out, report, plans, timeout):
+        if not MC.merged_by_auto(plans):
+            return None
+        judged.append(emit)
+        return _SHORT if len(judged) % 2 else None if asked == "kept" else spilled
+    monkeypatch.setattr(MC, "_VERDICTS", {})
+    monkeypatch.setattr(MC, "unconfirmed", judge)
+    got = {emit: compile(CompileOptions(input=str(path), schedule="4wave", emit=emit,
+                                        **({"stages": ("mlir", "report")}
+                                           if emit == "hsaco" else {})))
+           for emit in ("hsaco", "mlir")}
+    for emit, result in got.items():
+        assert not result.failed, (emit, result.diagnostics)
+        [note] = {p.merge_note for p in result.plans}
+        mlir = result.stages["mlir"] if emit == "hsaco" else result.output
+        if asked == "kept":
+            assert note == MC.asked_note(TIMED, _SHORT), note
+            assert "rocdl.waves_per_eu = 2 : i32" in mlir, emit
+        else:
+            assert note == MC.declined_note(spilled), note
+            assert "rocdl.waves_per_eu" not in mlir, emit
+    # the first build of each judged (hsaco's; mlir's on its own module's assembly), then
+    # its build again
+    assert judged == ["hsaco", "hsaco", "asm", "asm"], judged
+    assert f"K steps: {got['hsaco'].plans[0].merge_note}" in got["hsaco"].stages["report"]

@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import math
 
-from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.address import Analysis
+from pipeline_mlir.frontend.agpr_accumulators import accumulator_registers
 from pipeline_mlir.frontend.partition import infer_schedule
 from pipeline_mlir.isa.occupancy import occupancy_gfx950
 from pipeline_mlir.schedules.fourwave import (MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF, MERGE_ON,
@@ -60,10 +60,8 @@ def vgpr_floor(an: Analysis, m: int) -> int:
     """VGPRs a wave of the loop holds at least with ``m`` K steps merged (module docstring):
     its accumulators (a lane's part of each MFMA result) and, ``m`` times, the elements
     its fragment reads give a lane in one K step."""
-    result = ir.VectorType(an.scan.mfmas[0].results[0].type)
-    acc = -(-math.prod(result.shape) * result.element_type.width // 32)
     frags = sum(r.lds.shape[1] * an.buffer_views[r.buffer].elem_bytes for r in an.reads)
-    return acc * an.accumulators() + m * -(-frags // 4)
+    return accumulator_registers(an) + m * -(-frags // 4)
 
 
 def occupancy_refusal(an: Analysis, m: int, lds_bytes: int) -> str | None:

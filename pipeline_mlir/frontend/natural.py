@@ -42,6 +42,8 @@ from pipeline_mlir.dialect.attrs import parsed_once
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.analysis.loop_eval import shared_plans
 from pipeline_mlir.frontend.address import Analysis, analyse
+from pipeline_mlir.frontend.agpr_accumulators import (accumulator_registers,
+                                                      keep_accumulators_in_agprs)
 from pipeline_mlir.frontend.every_read import finish_every_read
 from pipeline_mlir.frontend.edges import shared_reads
 from pipeline_mlir.frontend.adopt import adopt
@@ -546,7 +548,9 @@ def _adopt(loop, schedule):
             raise outside
         an = _steady_substeps(an, trips, peeled if odd else None)
     finish_every_read(an)       # (the kernel's copies over the grid: once, settled)
+    acc = accumulator_registers(an)     # (before adopt, which erases the analysed ops)
     new = adopt(an, schedule, rem)
+    keep_accumulators_in_agprs(kernel_of(new), acc)
     if an.merge_note is not None:   # (the report says it: lowering/materialize.py)
         set_attribute(new, MERGE_NOTE_ATTR, ir.StringAttr.get(an.merge_note))
         ask_merged_waves(kernel_of(new), an.merge_note)

@@ -212,3 +212,37 @@ def test_pieces_the_split_puts_in_one_load_are_read_as_one(tmp_path, capsys, mon
                  "--emit=schedule-json"]) == 0
     assert json.loads(capsys.readouterr().out)["lgkm_per_load"] == [4, 4]
     assert calls.count(True) == 3
+
+
+def test_accumulators_that_fill_the_vgprs_are_kept_in_agprs(tmp_path, capsys):
+    """IREE's f16 ``A x B^T`` 256x512x512 with a 16x16x32 MFMA forced in a 128x256 tile of
+    2x1 waves, K step 64: each wave's 64 accumulators take 256 registers of a lane, the
+    whole architected file.  LLVM's code generation of the pipelined kernel did not finish
+    in 120 s (its allocator splitting the live ranges across VGPRs and AGPRs; IREE's own
+    build of the dispatch takes 2 s: a seventeenth-sweep forced configuration, the class of
+    the fifteenth sweep's finding 13).  The front end now has such a kernel keep its
+    accumulators in AGPRs (``sched.agpr_alloc``, ``frontend/agpr_accumulators.py``), as the
+    shipped 128x128 warp tiles do: both forms built in seconds, one schedule, exact."""
+    from build_cache import share_code_objects
+    from iree_configs import G
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    forms = G.forms(G.matmul_source("f16", 256, 512, 512, mma="MFMA_F32_16x16x32_F16",
+                                    tile=(128, 256, 64), waves=(2, 1)))
+    schedules = []
+    with share_code_objects():      # (the emulation runs the build below)
+        for form, text in forms.items():
+            path = tmp_path / f"{form}.mlir"
+            path.write_text(text)
+            built = compile(CompileOptions(schedule="4wave", input=str(path), emit="hsaco",
+                                           stages=("schedule-json", "mlir", "report")))
+            built.checked_output()
+            assert "sched.agpr_alloc = 256 : i32" in built.stages["mlir"], form
+            assert re.search(r"VGPRs +\d+ architected, 256 AGPRs", built.stages["report"]), \
+                built.stages["report"]
+            schedules.append(built.stages["schedule-json"])
+            rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-mode=late",
+                       "--emulate-workgroups=2", "--emulate-jobs=1"])
+            out, err = capsys.readouterr()
+            assert rc == 0 and ": exact, max error 0" in out, out + err
+    assert schedules[0] == schedules[1]

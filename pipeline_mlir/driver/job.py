@@ -9,7 +9,6 @@ imported here, by the functions that use them.
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from dataclasses import dataclass, field
 
@@ -301,10 +300,9 @@ class Job:
 
     def _asking(self):
         """The front end's ask for the waves on (:attr:`ask_waves`) or off, for this run's
-        passes (a nested build, a confirmation's, sets its own)."""
-        if self.schedule is None:
-            return contextlib.nullcontext()
-        from pipeline_mlir.frontend.kmerge import asking_waves
+        passes (a nested build, a confirmation's, sets its own:
+        :func:`~pipeline_mlir.schedules.fourwave.asking_waves`)."""
+        from pipeline_mlir.schedules.fourwave import asking_waves
 
         return asking_waves(self.ask_waves)
 

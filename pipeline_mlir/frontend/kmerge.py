@@ -101,20 +101,18 @@ from pipeline_mlir.frontend.kmerge_auto import (DECLINED, STEADY_ITERATIONS, for
                                                 merge_mode, occupancy_refusal)
 from pipeline_mlir.schedules.fourwave import (FOUR_WAVE_MINI_ITERS, MERGE_AUTO, MERGE_K_OPTION,
                                               MERGE_OFF, MERGE_ON, MIN_WAVES_PER_SIMD,
-                                              merged_for_time)
+                                              asks_waves, merged_for_time)
 from pipeline_mlir.sim.costs import MEASURED_GLOBAL_LATENCY
 from pipeline_mlir.target import gfx950
 
 __all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "halves_to_parts", "latency_cover",
            "latency_short", "leftover_aliases", "lockstep_starved", "merge_factor", "merge_k_steps",
            "merge_note", "merge_refusal", "wants_merge", "MERGE_NOTE_ATTR", "WAVES_PER_EU_ATTR",
-           "ask_merged_waves", "asking_waves"]
+           "ask_merged_waves"]
 
 #: the kernel attribute that asks LLVM for a number of waves per SIMD (``amdgpu-waves-per-eu``:
 #: ``passes/extract_device_module.py``; upstream MLIR's ROCDL translation reads it too)
 WAVES_PER_EU_ATTR = "rocdl.waves_per_eu"
-#: whether :func:`ask_merged_waves` asks (:func:`asking_waves`)
-_ASKING = [False]
 
 #: MFMAs per MMA block wanted (the crosswise split's and the lockstep schedule's alike)
 _WANTED_BLOCK = 2
@@ -197,20 +195,8 @@ def merge_note(an: Analysis, schedule, m: int | None, why: str | None,
         f"merge_k={mode} leaves its K steps as they are: {why}"
 
 
-@contextlib.contextmanager
-def asking_waves(on: bool):
-    """Within it, :func:`ask_merged_waves` asks (``on``) or does not: the driver's build of
-    a merged kernel again, after the one built without the ask ran too few waves per SIMD
-    (``driver/merge_confirm.py``); every other build, a nested one included, does not."""
-    before, _ASKING[0] = _ASKING[0], on
-    try:
-        yield
-    finally:
-        _ASKING[0] = before
-
-
 def ask_merged_waves(kernel, note: str | None) -> None:
-    """Within :func:`asking_waves`, where ``auto`` merged a loop of ``kernel`` for time
+    """Within :func:`~pipeline_mlir.schedules.fourwave.asking_waves`, where ``auto`` merged a loop of ``kernel`` for time
     (``note``, its :func:`merge_note`: :func:`~pipeline_mlir.schedules.fourwave.
     merged_for_time`): the kernel asks LLVM for the :data:`~pipeline_mlir.schedules.
     fourwave.MIN_WAVES_PER_SIMD` waves per SIMD the merge was allowed on
@@ -221,7 +207,7 @@ def ask_merged_waves(kernel, note: str | None) -> None:
     kernel in that share where it can without spilling (254).  Not asked outright: LLVM
     allocates differently under the ask even where the kernel fits anyway (IREE's bf16
     kernel merged: 166 VGPRs, not 150)."""
-    if _ASKING[0] and merged_for_time(note) and WAVES_PER_EU_ATTR not in kernel.attributes:
+    if asks_waves() and merged_for_time(note) and WAVES_PER_EU_ATTR not in kernel.attributes:
         i32 = ir.IntegerType.get_signless(32)
         set_attribute(kernel, WAVES_PER_EU_ATTR, ir.IntegerAttr.get(i32, MIN_WAVES_PER_SIMD))
 

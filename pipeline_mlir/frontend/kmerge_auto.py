@@ -40,7 +40,7 @@ import math
 
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.address import Analysis
-from pipeline_mlir.frontend.agpr_accumulators import accumulator_registers
+from pipeline_mlir.frontend.accumulator_agprs import accumulator_registers
 from pipeline_mlir.frontend.partition import infer_schedule
 from pipeline_mlir.isa.occupancy import occupancy_gfx950
 from pipeline_mlir.schedules.fourwave import (MERGE_AUTO, MERGE_K_OPTION, MERGE_OFF, MERGE_ON,

@@ -42,7 +42,7 @@ from pipeline_mlir.dialect.attrs import parsed_once
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.analysis.loop_eval import shared_plans
 from pipeline_mlir.frontend.address import Analysis, analyse
-from pipeline_mlir.frontend.agpr_accumulators import (accumulator_registers,
+from pipeline_mlir.frontend.accumulator_agprs import (accumulator_registers,
                                                       keep_accumulators_in_agprs)
 from pipeline_mlir.frontend.every_read import finish_every_read
 from pipeline_mlir.frontend.edges import shared_reads

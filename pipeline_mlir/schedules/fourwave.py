@@ -8,6 +8,8 @@ order (IDENTITY) and emitted as explicit minimal-barrier blocks.
 
 from __future__ import annotations
 
+import contextlib
+
 from pipeline_mlir.records import record, replace
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.config import (
@@ -90,6 +92,30 @@ MIN_WAVES_PER_SIMD = 2
 #: ``merge_note``; one a given ``BK`` asked for says ``the pipeline sets BK=``)
 MERGED_BY_AUTO = f"{MERGE_K_OPTION}={MERGE_AUTO}: "
 _ASKED_BK = "(the pipeline sets BK="
+
+
+#: whether the front end's merge for time asks LLVM for the waves (:func:`asking_waves`)
+_ASKING = [False]
+
+
+@contextlib.contextmanager
+def asking_waves(on: bool):
+    """Within it, the kernel of a loop ``auto`` merged for time asks LLVM for
+    :data:`MIN_WAVES_PER_SIMD` waves per SIMD (``on``: ``frontend/kmerge.py``'s
+    ``ask_merged_waves``) or does not: the driver's build again of a merged kernel that ran
+    too few without the ask (``driver/merge_confirm.py``); every other build, a nested one
+    included, does not.  Here, not in the front end: the driver sets it for every run of a
+    named schedule, which need not load the front end."""
+    before, _ASKING[0] = _ASKING[0], on
+    try:
+        yield
+    finally:
+        _ASKING[0] = before
+
+
+def asks_waves() -> bool:
+    """Whether :func:`asking_waves` is on."""
+    return _ASKING[0]
 
 
 def merged_for_time(note: str | None) -> bool:

@@ -221,7 +221,7 @@ def test_accumulators_that_fill_the_vgprs_are_kept_in_agprs(tmp_path, capsys):
     in 120 s (its allocator splitting the live ranges across VGPRs and AGPRs; IREE's own
     build of the dispatch takes 2 s: a seventeenth-sweep forced configuration, the class of
     the fifteenth sweep's finding 13).  The front end now has such a kernel keep its
-    accumulators in AGPRs (``sched.agpr_alloc``, ``frontend/agpr_accumulators.py``), as the
+    accumulators in AGPRs (``sched.agpr_alloc``, ``frontend/accumulator_agprs.py``), as the
     shipped 128x128 warp tiles do: both forms built in seconds, one schedule, exact."""
     from build_cache import share_code_objects
     from iree_configs import G

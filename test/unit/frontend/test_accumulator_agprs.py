@@ -1,4 +1,4 @@
-"""``frontend/agpr_accumulators.py``: a kernel whose accumulators take a lane's architected
+"""``frontend/accumulator_agprs.py``: a kernel whose accumulators take a lane's architected
 VGPRs or more keeps them in AGPRs (``sched.agpr_alloc``); others, and a kernel that says
 its own count, are left as they are.  IREE's kernels that take it:
 ``test/unit/tools/test_iree_config_tiles.py``."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
-from pipeline_mlir.frontend.agpr_accumulators import keep_accumulators_in_agprs
+from pipeline_mlir.frontend.accumulator_agprs import keep_accumulators_in_agprs
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR
 
 _KERNEL = """func.func @k() attributes {gpu.known_block_size = array<i32: 128, 1, 1>%s} {

@@ -42,7 +42,7 @@ from pipeline_mlir.dialect.attrs import parsed_once
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.analysis.loop_eval import shared_plans
 from pipeline_mlir.frontend.address import Analysis, analyse
-from pipeline_mlir.frontend.accumulator_agprs import (accumulator_registers,
+from pipeline_mlir.frontend.accumulator_agprs import (check_accumulators_fit,
                                                       keep_accumulators_in_agprs)
 from pipeline_mlir.frontend.every_read import finish_every_read
 from pipeline_mlir.frontend.edges import shared_reads
@@ -548,7 +548,7 @@ def _adopt(loop, schedule):
             raise outside
         an = _steady_substeps(an, trips, peeled if odd else None)
     finish_every_read(an)       # (the kernel's copies over the grid: once, settled)
-    acc = accumulator_registers(an)     # (before adopt, which erases the analysed ops)
+    acc = check_accumulators_fit(an)    # (before adopt, which erases the analysed ops)
     new = adopt(an, schedule, rem)
     keep_accumulators_in_agprs(kernel_of(new), acc)
     if an.merge_note is not None:   # (the report says it: lowering/materialize.py)

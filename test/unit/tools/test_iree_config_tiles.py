@@ -246,3 +246,24 @@ def test_accumulators_that_fill_the_vgprs_are_kept_in_agprs(tmp_path, capsys):
             out, err = capsys.readouterr()
             assert rc == 0 and ": exact, max error 0" in out, out + err
     assert schedules[0] == schedules[1]
+
+
+def test_accumulators_that_fill_the_register_file_are_refused(tmp_path, capsys):
+    """IREE's bf16 ``A x B^T`` 128x256x128 with a 32x32x16 MFMA forced in a 128x256 tile of
+    one wave: its 32 accumulators take 512 registers of a lane, VGPRs and AGPRs together,
+    none left for the fragments.  LLVM's code generation of the pipelined kernel ran past
+    its 120 s limit, AGPRs or not (a seventeenth-sweep forced configuration); both forms
+    are now refused at the MFMA in seconds, saying why."""
+    from iree_configs import G
+
+    forms = G.forms(G.matmul_source("bf16", 128, 256, 128, mma="MFMA_F32_32x32x16_BF16",
+                                    stages=2, tile=(128, 256, 16), waves=(1, 1)))
+    for form, text in forms.items():
+        path = tmp_path / f"{form}.mlir"
+        path.write_text(text)
+        rc = main(["--pipeline=4wave", str(path), "--emit=schedule-json"])
+        err = capsys.readouterr().err
+        assert rc == 1 and "Traceback" not in err, err
+        assert re.match(rf"{re.escape(str(path))}:\d+:\d+: error: sched-adopt-loop: "
+                        r"'amdgpu.mfma' op: the loop's 32 accumulators take 512 registers of "
+                        r"a lane, the whole file of 512", err), err

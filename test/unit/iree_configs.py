@@ -594,3 +594,18 @@ def exact_in_random_order(generated, name: str, capsys, seed: int, form: str,
     assert rc == 0 and "mode=random" in out and ": exact, max error 0" in out, out + err
     assert shows in out, out
     assert_steady_or_short(loops, name, generated)
+
+
+def each_form_built(tmp_path: Path, forms: dict, stages: tuple, name: str = ""):
+    """Each of IREE's ``forms`` (``generate.forms``) written to ``tmp_path`` (``name``
+    before the form's) and built by the 4-wave schedule to a code object, the ``stages``
+    kept on the way: (form, its file, the ``CompileResult``), the build checked."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    for form, text in forms.items():
+        path = tmp_path / f"{name}{form}.mlir"
+        path.write_text(text)
+        built = compile(CompileOptions(schedule="4wave", input=str(path), emit="hsaco",
+                                       stages=stages))
+        built.checked_output()
+        yield form, path, built

@@ -224,19 +224,14 @@ def test_accumulators_that_fill_the_vgprs_are_kept_in_agprs(tmp_path, capsys):
     accumulators in AGPRs (``sched.agpr_alloc``, ``frontend/accumulator_agprs.py``), as the
     shipped 128x128 warp tiles do: both forms built in seconds, one schedule, exact."""
     from build_cache import share_code_objects
-    from iree_configs import G
-    from pipeline_mlir.driver import CompileOptions, compile
+    from iree_configs import G, each_form_built
 
     forms = G.forms(G.matmul_source("f16", 256, 512, 512, mma="MFMA_F32_16x16x32_F16",
                                     tile=(128, 256, 64), waves=(2, 1)))
     schedules = []
     with share_code_objects():      # (the emulation runs the build below)
-        for form, text in forms.items():
-            path = tmp_path / f"{form}.mlir"
-            path.write_text(text)
-            built = compile(CompileOptions(schedule="4wave", input=str(path), emit="hsaco",
-                                           stages=("schedule-json", "mlir", "report")))
-            built.checked_output()
+        for form, path, built in each_form_built(tmp_path, forms,
+                                                 ("schedule-json", "mlir", "report")):
             assert "sched.agpr_alloc = 256 : i32" in built.stages["mlir"], form
             assert re.search(r"VGPRs +\d+ architected, 256 AGPRs", built.stages["report"]), \
                 built.stages["report"]

@@ -639,17 +639,13 @@ def test_an_auto_merge_near_two_waves_asks_llvm_for_them(tmp_path, capsys):
     its note saying so: both forms merged, 2 waves, no spill, one schedule; the late form's
     (the one built again) exact in late mode.  The prefetch point's kernel, which fits
     unasked, does not ask (LLVM allocates differently under the ask)."""
-    from pipeline_mlir.driver import CompileOptions, compile
+    from iree_configs import each_form_built
 
     forms = G.forms(E.epilogue_source("trunc_f16", "f16", m=64, n=167, k=1058, b_kxn=True),
                     ("--iree-llvmgpu-prefetch-num-stages=2",))
     schedules = {}
-    for form, text in forms.items():
-        path = tmp_path / f"trunc_f16.{form}.mlir"
-        path.write_text(text)
-        built = compile(CompileOptions(schedule="4wave", input=str(path), emit="hsaco",
-                                       stages=("report", "schedule-json", "mlir")))
-        built.checked_output()
+    for form, path, built in each_form_built(tmp_path, forms,
+                                             ("report", "schedule-json", "mlir"), "trunc_f16."):
         report = built.stages["report"]
         merged = "K steps: merge_k=auto: 2 K steps merged into each K tile (two stages"
         asked = ("; the kernel asks LLVM for 2 waves per SIMD (without the ask, the kernel "

@@ -315,11 +315,12 @@ class Job:
         (:meth:`_unmerged`)."""
         from dataclasses import replace
 
-        from pipeline_mlir.driver.merge_confirm import asked_note, merged_by_auto, wants_ask
+        from pipeline_mlir.driver.merge_confirm import (asked_note, merged_by_auto, unasked,
+                                                        wants_ask)
 
         if self.ask_waves or not wants_ask(why):
             return self._unmerged(why, text, line_offset, pristine, plans)
-        self._label_dumps(ASKED_DUMPS, why.removesuffix(", so it was built again unmerged"))
+        self._label_dumps(ASKED_DUMPS, unasked(why))
         again = Job(self.options, self.filename, self.schedule, self.end, self.build,
                     ask_waves=True)
         done = again.run(text, line_offset) if pristine is None else again.run(pristine)

@@ -34,7 +34,8 @@ from pipeline_mlir.schedules.fourwave import (MERGE_AUTO, MERGE_K_OPTION, MERGE_
                                               merged_for_time)
 
 __all__ = ["MERGED_BY_AUTO", "asked_note", "confirmed_by_build", "declined_note",
-           "merged_by_auto", "module_notes", "unconfirmed", "unmerged", "verdict", "wants_ask"]
+           "merged_by_auto", "module_notes", "unasked", "unconfirmed", "unmerged", "verdict",
+           "wants_ask"]
 
 #: :func:`verdict`'s verdicts in this process, by (spec text, chip, the rule's
 #: minimum, the input text's hash): an input given several emits is built once; the oldest
@@ -118,7 +119,7 @@ def confirmed_by_build(options, text: str, build, asking: bool = False) -> str |
             if note.startswith(said):
                 return note[len(declined_note("")):], True
             if _ASKED in note and not asking:
-                return _REBUILT + note.split(_ASKED, 1)[1].removesuffix(")") + _AGAIN, True
+                return _asked_reason(note), True
         return None, True
     return verdict(options, text, confirm, asking)
 
@@ -134,12 +135,24 @@ def wants_ask(why: str) -> bool:
 
 def asked_note(note: str, why: str) -> str:
     """The merge note ``note`` of a kernel built again merged, asking LLVM for the waves,
-    because ``why`` (:func:`wants_ask`)."""
+    because ``why`` (:func:`wants_ask`); :func:`_asked_reason` reads ``why`` back."""
     return (f"{note}; the kernel asks LLVM for {MIN_WAVES_PER_SIMD} waves per SIMD"
-            f"{_ASKED}{why[len(_REBUILT):].removesuffix(_AGAIN)})")
+            f"{_ASKED}{unasked(why)[len(_REBUILT):]})")
 
 
-def _built(emit: str, output, report, timeout: float) -> list[tuple[tuple[int, int, int, int], int]]:
+def _asked_reason(note: str) -> str:
+    """The reason :func:`asked_note` wrote into ``note``."""
+    return _REBUILT + note.split(_ASKED, 1)[1].removesuffix(")") + _AGAIN
+
+
+def unasked(why: str) -> str:
+    """:func:`unconfirmed`'s reason ``why`` without its end (``, so it was built again
+    unmerged``): what the kernel built without the ask did."""
+    return why.removesuffix(_AGAIN)
+
+
+def _built(emit: str, output, report,
+           timeout: float) -> list[tuple[tuple[int, int, int, int], int]]:
     """((allocated VGPRs, SGPRs for waves, LDS bytes, workgroup size), VGPRs spilled) of
     each kernel in the built ``output`` of kind ``emit`` (``report``: its
     ``--emit=report``)."""
@@ -173,9 +186,9 @@ def _built(emit: str, output, report, timeout: float) -> list[tuple[tuple[int, i
 def unconfirmed(emit: str, output, report, plans: list, timeout: float) -> str | None:
     """Why the kernel built with a loop ``auto`` merged for time (:func:`merged_by_auto`)
     runs fewer than :data:`MIN_WAVES_PER_SIMD` waves per SIMD or spills VGPRs, or None (it
-    does neither, or nothing was merged by ``auto``).  The merged kernel asks LLVM for
-    those waves (``frontend/kmerge.py``'s ``ask_merged_waves``), which LLVM may meet by
-    spilling: a merge for time is not worth scratch traffic in the loop.  Code of several
+    does neither, or nothing was merged by ``auto``).  A kernel built again asking LLVM for
+    those waves (:func:`wants_ask`, ``frontend/kmerge.py``'s ``ask_merged_waves``) may meet
+    the ask by spilling: a merge for time is not worth scratch traffic in the loop.  Code of several
     kernels (a module of several ``gpu.func``) is judged by its kernel of the fewest waves,
     then of the most spills: the plans do not say which kernel each loop is in, and
     building them all unmerged costs no kernel its waves."""

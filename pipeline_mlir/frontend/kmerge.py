@@ -104,15 +104,11 @@ from pipeline_mlir.schedules.fourwave import (FOUR_WAVE_MINI_ITERS, MERGE_AUTO, 
                                               asks_waves, merged_for_time)
 from pipeline_mlir.sim.costs import MEASURED_GLOBAL_LATENCY
 from pipeline_mlir.target import gfx950
+from pipeline_mlir.target.gfx950 import WAVES_PER_EU_ATTR
 
 __all__ = ["MERGED_ATTR", "Merge", "asked_merge_refusal", "halves_to_parts", "latency_cover",
            "latency_short", "leftover_aliases", "lockstep_starved", "merge_factor", "merge_k_steps",
-           "merge_note", "merge_refusal", "wants_merge", "MERGE_NOTE_ATTR", "WAVES_PER_EU_ATTR",
-           "ask_merged_waves"]
-
-#: the kernel attribute that asks LLVM for a number of waves per SIMD (``amdgpu-waves-per-eu``:
-#: ``passes/extract_device_module.py``; upstream MLIR's ROCDL translation reads it too)
-WAVES_PER_EU_ATTR = "rocdl.waves_per_eu"
+           "merge_note", "merge_refusal", "wants_merge", "MERGE_NOTE_ATTR", "ask_merged_waves"]
 
 #: MFMAs per MMA block wanted (the crosswise split's and the lockstep schedule's alike)
 _WANTED_BLOCK = 2
@@ -196,11 +192,12 @@ def merge_note(an: Analysis, schedule, m: int | None, why: str | None,
 
 
 def ask_merged_waves(kernel, note: str | None) -> None:
-    """Within :func:`~pipeline_mlir.schedules.fourwave.asking_waves`, where ``auto`` merged a loop of ``kernel`` for time
-    (``note``, its :func:`merge_note`: :func:`~pipeline_mlir.schedules.fourwave.
-    merged_for_time`): the kernel asks LLVM for the :data:`~pipeline_mlir.schedules.
-    fourwave.MIN_WAVES_PER_SIMD` waves per SIMD the merge was allowed on
-    (:data:`WAVES_PER_EU_ATTR`), unless it asks for a number itself.  The merge's rule counts
+    """Within :func:`~pipeline_mlir.schedules.fourwave.asking_waves`, where ``auto``
+    merged a loop of ``kernel`` for time (``note``, its :func:`merge_note`:
+    :func:`~pipeline_mlir.schedules.fourwave.merged_for_time`): the kernel asks LLVM for the
+    :data:`~pipeline_mlir.schedules.fourwave.MIN_WAVES_PER_SIMD` waves per SIMD the merge
+    was allowed on (:data:`~pipeline_mlir.target.gfx950.WAVES_PER_EU_ATTR`), unless it asks
+    for a number itself.  The merge's rule counts
     a floor of the registers a wave holds; LLVM's allocation of the whole kernel adds what
     the code around the loop needs, and may take a few registers past the two waves' share
     (the same loop built from IREE's two forms: 256 and 260 VGPRs).  Asked, LLVM fits such a

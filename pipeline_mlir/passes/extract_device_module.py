@@ -15,7 +15,7 @@ AMDGCN_TRIPLE = gfx950.TRIPLE
 
 # Function attributes the extraction consumes (all others in these dialects are errors).
 _HANDLED_FUNC_ATTRS = set(KERNEL_MARKERS + BLOCK_SIZE_ATTRS) | {
-    "rocdl.waves_per_eu", "rocdl.flat_work_group_size",
+    gfx950.WAVES_PER_EU_ATTR, "rocdl.flat_work_group_size",
     # a hint iree-convert-to-rocdl has already applied to the workgroup.id ranges
     "gpu.known_grid_size",
     gfx950.AGPR_ALLOC_ATTR, gfx950.K_OUTER_MFMAS_ATTR,
@@ -25,8 +25,8 @@ _HANDLED_FUNC_ATTRS = set(KERNEL_MARKERS + BLOCK_SIZE_ATTRS) | {
 
 
 # Function attributes only a kernel may have.
-_KERNEL_ONLY_ATTRS = ("rocdl.waves_per_eu", "rocdl.flat_work_group_size", gfx950.AGPR_ALLOC_ATTR,
-                      gfx950.K_OUTER_MFMAS_ATTR)
+_KERNEL_ONLY_ATTRS = (gfx950.WAVES_PER_EU_ATTR, "rocdl.flat_work_group_size",
+                      gfx950.AGPR_ALLOC_ATTR, gfx950.K_OUTER_MFMAS_ATTR)
 
 
 class ExtractDeviceModule(ModulePass):
@@ -147,8 +147,8 @@ def _set_kernel_abi(f, fname: str, attrs) -> None:
         if given != wanted["amdgpu-flat-work-group-size"]:
             raise OpError(f, f"kernel '{fname}': rocdl.flat_work_group_size \"{given}\" "
                               f"disagrees with known_block_size ({threads} threads)")
-    if "rocdl.waves_per_eu" in attrs:
-        waves = ir.IntegerAttr(attrs["rocdl.waves_per_eu"]).value
+    if gfx950.WAVES_PER_EU_ATTR in attrs:
+        waves = ir.IntegerAttr(attrs[gfx950.WAVES_PER_EU_ATTR]).value
         if not 1 <= waves <= gfx950.MAX_WAVES_PER_SIMD:
             raise OpError(f, f"kernel '{fname}': rocdl.waves_per_eu = {waves} is outside "
                               f"1..{gfx950.MAX_WAVES_PER_SIMD} ({gfx950.NAME})")

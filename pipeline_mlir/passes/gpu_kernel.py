@@ -57,7 +57,8 @@ from pipeline_mlir.analysis.ir_facts import (block_size, checked_int_attr, const
 from pipeline_mlir.frontend.kernel_ir import at
 
 from pipeline_mlir.passes._common import SchedPass
-from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR, COPIES_IN_RANGE_ATTR, K_OUTER_MFMAS_ATTR
+from pipeline_mlir.target.gfx950 import (AGPR_ALLOC_ATTR, COPIES_IN_RANGE_ATTR,
+                                         K_OUTER_MFMAS_ATTR, WAVES_PER_EU_ATTR)
 
 GLOBAL_SPACE = "#gpu.address_space<global>"
 _DIMS = ("x", "y", "z")
@@ -262,7 +263,7 @@ class GpuKernel(SchedPass):
                  "known_block_size": ir.DenseI32ArrayAttr.get(list(size)),
                  "workgroup_attributions": ir.IntegerAttr.get(
                      ir.IntegerType.get_signless(64), len(att_types))}
-        for keep in ("rocdl.waves_per_eu", AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR,
+        for keep in (WAVES_PER_EU_ATTR, AGPR_ALLOC_ATTR, K_OUTER_MFMAS_ATTR,
                      COPIES_IN_RANGE_ATTR):
             if keep in f.attributes:
                 attrs[keep] = f.attributes[keep]

@@ -33,6 +33,10 @@ LLVM_FEATURES = ""
 #: accumulators (``sched-extract-device-module`` makes it ``"amdgpu-agpr-alloc"``; the
 #: codegen step then keeps vector PHIs whole, ``pipeline_mlir.isa.codegen``)
 AGPR_ALLOC_ATTR = "sched.agpr_alloc"
+#: the kernel attribute asking LLVM for at least this many waves per SIMD
+#: (``sched-extract-device-module`` makes it ``"amdgpu-waves-per-eu"``; upstream MLIR's
+#: ROCDL translation, IREE's among them, reads it too)
+WAVES_PER_EU_ATTR = "rocdl.waves_per_eu"
 #: a kernel's unit attribute saying its MMAs interleave their AGPR accumulators' K steps
 #: (``GemmKernel.k_outer_mfmas``); ``sched-extract-device-module`` makes it the LLVM function
 #: attribute ``K_OUTER_MFMAS_LLVM`` (which LLVM ignores), on which the codegen step reverses

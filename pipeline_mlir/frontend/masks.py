@@ -48,6 +48,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, prove_full, source_text
 from pipeline_mlir.frontend.copy_source import dim_indices
+from pipeline_mlir.frontend.constant_masks import select_note
 from pipeline_mlir.frontend.cut_runs import fold_k_parts, k_parts, mark_cut_runs
 from pipeline_mlir.frontend.marks import CUT, is_whole_remainder
 from pipeline_mlir.frontend.cut_runs import run_mask_only
@@ -316,7 +317,7 @@ def _mask_sizes(read, iv, checked: bool = True) -> tuple[list, list]:
     if isinstance(m, ir.Block) or _op(m).name != "vector.create_mask":
         raise IRError(read, f"{describe(read)} is masked by a value that is not a "
                             f"vector.create_mask; the front end peels masks of the sizes "
-                            f"left in the last K tile")
+                            f"left in the last K tile{select_note(_mask_of(read))}")
     vals = list(_op(m).operands)
     for v in vals if checked else ():
         _check_sources(read, v, iv)

@@ -86,6 +86,7 @@ from pipeline_mlir.frontend.scan import (check_not_pipelined, find_natural_loops
 from pipeline_mlir.frontend.masks import peel_masked_tail
 from pipeline_mlir.frontend.pad_stores import pad_stores_as_copies
 from pipeline_mlir.frontend.cut_runs import mark_cut_runs
+from pipeline_mlir.frontend.constant_masks import create_constant_masks
 from pipeline_mlir.frontend.private_rows import forward_private_rows
 from pipeline_mlir.frontend.private_values import forward_private_values
 from pipeline_mlir.frontend.tails import PAIR, cut_back, split_tail, whole_remainder
@@ -507,6 +508,7 @@ def _adopt(loop, schedule):
     spread_thread_loops(loop)       # (the late form's: the same)
     loop = carry_lds_accumulators(loop)
     forward_private_values(loop)    # (a run staged through a private row: its LDS store's)
+    create_constant_masks(loop)     # (the late form's constant sizes, as its masks' readers read)
     mark_cut_runs(loop)             # (before the row masks claim a cut run's K rows)
     unmask_row_copies(loop)
     unmask_row_tails(loop)

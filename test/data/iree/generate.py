@@ -464,6 +464,11 @@ LIT_INPUTS = {
     # sched-expand-phases-input-vm-cap.mlir
     "iree-bf16-atb-522x653x704": dict(dtype="bf16", m=522, n=653, k=704, transpose_a=True,
                                       transpose_b=False),
+    # M = 7 of a 16-element run of a K x M A (A^T x B^T, K unaligned): the late form masks
+    # each run by vector.constant_mask [7], selected by the K row against all-false
+    # (frontend/constant_masks.py): sched-adopt-loop-constant-mask.mlir
+    "iree-fp8e5m2-atbt-7x20x1906": dict(dtype="fp8e5m2", m=7, n=20, k=1906, transpose_a=True,
+                                        transpose_b=True),
 }
 #: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->
 #: its arguments): bf16 A^T x B^T with M known only at launch and IREE's ``padding``, A's

@@ -209,6 +209,38 @@ def test_a_k_major_guarded_load_s_mask_folded_at_tile_0(tmp_path, capsys):
 
 
 @needs_iree
+def test_a_constant_edge_mask_selected_by_the_k_row(tmp_path, capsys):
+    """IREE's default build (2 stages) of fp8 E5M2 ``A^T x B^T`` 7x20x1906, one workgroup:
+    each lane's run of 16 of A (``K x M``) is masked to M's 7 columns and by its K row,
+    ``vector.create_mask %rows, %c7`` at the prefetch point; the late form's 1-D lowering
+    is ``select(the K row is inside K, vector.constant_mask [7], false)`` in the body,
+    the constant mask alone in the prologue (K tile 0, all of whose rows lie inside).  The
+    roll-back proves the select's condition true at tile 0; the front end reads the
+    constant mask as the create_mask of 7 (``frontend/constant_masks.py``; before, refused
+    at the guarded load: a mask that is not a vector.create_mask, while the prefetch point
+    pipelined: the seventeenth sweep's finding 29): one schedule from both forms, exact
+    in late mode and at random.  The condition made false at tile 0 is refused at the
+    prologue's load."""
+    forms = G.forms(G.matmul_source("fp8e5m2", 7, 20, 1906, transpose_a=True),
+                    DEFAULT_BUILD)
+    late = forms["late"]
+    fixed = re.search(r"(%\d+) = vector\.constant_mask \[7\] : vector<16xi1>", late)
+    cond = re.search(rf"(%\d+) = arith\.cmpi sgt, (%\d+), %c0_i32 : i32\n\s*%\d+ = arith\."
+                     rf"select \1, {fixed.group(1)}, %cst_\d+ : vector<16xi1>", late)
+    assert fixed and cond, "no select of the constant mask by the K row in the body"
+    _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=1")
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               "--emulate-mode=random:5", "--emulate-jobs=1", "--emulate-workgroups=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+    mutant = late.replace(cond.group(0), cond.group(0).replace(
+        f"{cond.group(2)}, %c0_i32", f"{cond.group(2)}, %c1_i32"), 1)
+    err = _refused(tmp_path, mutant, "false", capsys)
+    assert re.search(r"its mask is the body's 'arith\.select' at line \d+:\d+ unselected, "
+                     r"whose condition is false at K tile 0 \(workgroup 0\)", err), err
+
+
+@needs_iree
 def test_an_unsigned_remainder_of_a_clamped_row_is_compared_as_an_op(tmp_path, capsys):
     """IREE's default build (2 stages) of fp8 ``A x B^T`` 64x44x357: B's rows past N (44)
     are clamped to row 44, and the guard of each lane's run takes ``remui`` of the

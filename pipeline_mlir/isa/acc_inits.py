@@ -5,14 +5,23 @@ value the chain starts from.
 
 From each such MFMA a walk back over the control-flow graph follows each ``src2``
 register to what wrote it on each path, through the copies LLVM inserts (``v_mov_b32``,
-``v_mov_b64``, ``v_accvgpr_write`` / ``_read`` / ``_mov``), to one of: a zero (a copy of
-the literal 0), a load (``global_`` / ``buffer_`` / ``ds_`` load: C's tile, a ``C +=``
-kernel's start), an MFMA, the function's entry (nothing wrote it) or another instruction.
+``v_mov_b64``, ``v_accvgpr_write`` / ``_read`` / ``_mov``) and through its spills (a
+reload ``scratch_load_dword*`` of a slot at a constant address, to the register the last
+``scratch_store_dword*`` of that slot stored; a slot another store may have written, at
+an address in a register or of another width, not followed), to one of: a zero (a copy
+of the literal 0), a load (``global_`` / ``buffer_`` / ``ds_`` load: C's tile, a ``C +=``
+kernel's start), an MFMA (and which register of its result), the function's entry
+(nothing wrote it) or another instruction.
 Refused (``acc-init`` at the MFMA's line):
 
 - a register no instruction wrote on some path into the MFMA, or a literal not zero (the
   IR starts an accumulator from no other constant);
-- the result of an MFMA of another chain;
+- the result of an MFMA of another chain, but for an MFMA the chains do not follow
+  (:func:`mfma_chains` links no MFMA across a spill: it marks the spilled one) whose whole
+  result the MFMA reads, each register of its accumulator from the register of the same
+  place (:func:`_goes_on`: LLVM's spill of an accumulator kept in AGPRs, part of it to
+  scratch and part to a VGPR, reloaded into other AGPRs; the chain goes on there, its
+  start the spilled chain's, noted as not followed);
 - a chain that starts from a zero on one path and from a load on another (the IR starts
   each accumulator from one value: a zero constant, or what it read before the loop).
   A zero that reaches the MFMA only past a block the lanes skip by ``s_cbranch_execz``
@@ -26,14 +35,16 @@ on some path into it (:func:`_unwritten_operands`).
 
 Not held (a note): which element of C a load-started chain starts from (a ``C +=``
 kernel's registers are held only to be written, and by no other chain); a start written
-by another instruction (a scratch reload, a conversion: the walk does not follow it);
-chains :func:`mfma_chains` does not follow.
+by another instruction (a conversion, a reload of a slot the walk does not follow);
+chains :func:`mfma_chains` does not follow, and the chains going on from one
+of them past a spill.
 
 No MLIR here.
 """
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 
 from pipeline_mlir.isa.asm import AsmFunction
@@ -46,12 +57,47 @@ __all__ = ["acc_init_findings"]
 _LOADS = ("global_load", "buffer_load", "ds_read", "flat_load")
 
 
+#: the scratch accesses of whole dwords LLVM spills and reloads registers with
+_SCRATCH_DWORDS = re.compile(r"scratch_(load|store)_dword(x[234])?$")
+
+
+def _scratch_slot(i):
+    """(the byte offset, the data registers) of a scratch access of whole dwords at a
+    constant address (``off`` for both the address and the scalar base: LLVM's spill and
+    reload with flat scratch), else None."""
+    if not _SCRATCH_DWORDS.match(i.mnemonic) or len(i.operands) != 3:
+        return None
+    store = i.mnemonic.startswith("scratch_store")
+    data, address = (i.operands[1], i.operands[0]) if store else \
+        (i.operands[0], i.operands[1])
+    if address.strip() != "off" or i.operands[2].strip() != "off":
+        return None
+    offset = 0
+    for m in i.modifiers:
+        if m.startswith("offset:"):
+            try:
+                offset = int(m[len("offset:"):], 0)
+            except ValueError:
+                return None
+        else:
+            return None
+    return offset, registers(data)
+
+
+def _stores_private(i) -> bool:
+    """Whether ``i`` may write a lane's scratch memory (a spill slot)."""
+    return i.mnemonic.startswith(("scratch_store", "scratch_atomic", "flat_store",
+                                  "flat_atomic"))
+
+
 def _origin(i, r: str):
     """What instruction ``i``, the last to write register ``r`` before the point walked
     from, makes of it: ("zero",), ("const", line) (a literal not zero), ("load", line),
-    ("mfma", line), ("copy", source register), ("other", line)."""
+    ("mfma", line, the register of its result), ("copy", source register), ("slot", byte
+    offset, line) (a reload from a scratch slot: :func:`_scratch_slot`), ("other",
+    line)."""
     if i.kind == "mfma":
-        return "mfma", i.line
+        return "mfma", i.line, r
     if bare(i.mnemonic) in COPIES and len(i.operands) == 2:
         dst, src = registers(i.operands[0]), registers(i.operands[1])
         if not src:
@@ -67,6 +113,9 @@ def _origin(i, r: str):
         return "other", i.line
     if i.mnemonic.startswith(_LOADS):
         return "load", i.line
+    slot = _scratch_slot(i)
+    if slot is not None and r in slot[1]:
+        return "slot", slot[0] + 4 * slot[1].index(r), i.line
     return "other", i.line
 
 
@@ -82,12 +131,14 @@ class _Walk:
             for s in b.succs:
                 self.preds[index[s]].append(k)
         self.writes: list[dict] = []
+        self.stores: list[list[int]] = []      # per block, its scratch / flat stores
         for b in fn.blocks:
             w: dict = {}
             for j, i in enumerate(b.instrs):
                 for r in i.defs:
                     w.setdefault(r, []).append(j)
             self.writes.append(w)
+            self.stores.append([j for j, i in enumerate(b.instrs) if _stores_private(i)])
 
     def skips(self, p: int, k: int) -> bool:
         """Whether block ``p`` reaches block ``k`` only with none of its lanes on: by an
@@ -107,40 +158,73 @@ class _Walk:
         """The origins (:func:`_origin`, copies followed; ("unwritten",) at the function's
         entry) of register ``r`` read by instruction ``j`` of block ``k``, over all paths;
         a zero reached past a block skipped by ``s_cbranch_execz`` (:meth:`skips`) is
-        ("zero", "masked")."""
+        ("zero", "masked").  A reload from a scratch slot is followed to the register
+        the store of that slot before it spilled, on each path (:meth:`_slot`)."""
         at = self.writes[k].get(r, ())
         n = bisect_left(at, j)
         if n:       # (most often: an MFMA of the block, the chain going on)
             i = self.fn.blocks[k].instrs[at[n - 1]]
             if i.kind == "mfma":
-                return frozenset({("mfma", i.line)})
+                return frozenset({("mfma", i.line, r)})
         out: set = set()
         work = [(k, j, r, False)]
         seen: set = set()
         while work:
             k, j, r, masked = work.pop()
-            at = self.writes[k].get(r, ())
-            n = bisect_left(at, j)
-            if n:
-                i = self.fn.blocks[k].instrs[at[n - 1]]
-                got = _origin(i, r)
-                if got[0] == "copy":
-                    state = (k, at[n - 1], got[1], masked)
-                    if state not in seen:
-                        seen.add(state)
-                        work.append(state)
-                else:
-                    out.add(("zero", "masked") if masked and got == ("zero",) else got)
-                continue
+            if isinstance(r, tuple):        # a scratch slot: ("slot", offset, reload line)
+                got = self._slot(k, j, r)
+                if got is not None:
+                    if got[0] == "copy":
+                        state = (*got[1], masked)
+                        if state not in seen:
+                            seen.add(state)
+                            work.append(state)
+                    else:
+                        out.add(got)
+                    continue
+            else:
+                at = self.writes[k].get(r, ())
+                n = bisect_left(at, j)
+                if n:
+                    i = self.fn.blocks[k].instrs[at[n - 1]]
+                    got = _origin(i, r)
+                    if got[0] in ("copy", "slot"):
+                        state = (k, at[n - 1], got[1] if got[0] == "copy" else got, masked)
+                        if state not in seen:
+                            seen.add(state)
+                            work.append(state)
+                    else:
+                        out.add(("zero", "masked") if masked and got == ("zero",) else got)
+                    continue
             # written in no earlier instruction of the block: from each predecessor's end
             if k == 0:
-                out.add(("unwritten",))
+                out.add(("unwritten",) if not isinstance(r, tuple) else ("other", r[2]))
             for p in self.preds[k]:
                 state = (p, len(self.fn.blocks[p].instrs), r, masked or self.skips(p, k))
                 if state not in seen:
                     seen.add(state)
                     work.append(state)
         return frozenset(out)
+
+    def _slot(self, k: int, j: int, slot: tuple):
+        """What writes ``slot`` (("slot", byte offset, the reload's line)) last before
+        instruction ``j`` of block ``k``: ("copy", (block, index, register)) a spill of a
+        register (:func:`_scratch_slot`) covering its dword; ("other", the reload's line)
+        a store that may write it another way (another width, another address: where the
+        reload is a start the walk does not follow, as before); None, no store in the
+        block before ``j`` (the walk goes on into the block's predecessors)."""
+        _, offset, reload = slot
+        for x in reversed([x for x in self.stores[k] if x < j]):
+            i = self.fn.blocks[k].instrs[x]
+            spill = _scratch_slot(i)
+            if spill is None:
+                return "other", reload
+            start, regs = spill
+            if start <= offset < start + 4 * len(regs):
+                if (offset - start) % 4:
+                    return "other", reload
+                return "copy", (k, x, regs[(offset - start) // 4])
+        return None
 
 
 class _Lines(dict):
@@ -163,17 +247,22 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
     where = {i.line: (k, j, i) for k, b in enumerate(fn.blocks)
              for j, i in enumerate(b.instrs) if i.kind == "mfma"}
     per_chain: dict = {}        # chain -> [(MFMA line, register, origins)]
+    spilled: dict = {}          # MFMA line -> the MFMAs whose spilled result it goes on from
     for line, c in chains.chain.items():
         if line in chains.why or line not in where:
             continue
         k, j, i = where[line]
-        for r in registers(i.operands[3]) if len(i.operands) > 3 else ():
-            per_chain.setdefault(c, []).append((line, r, walk.origins(k, j, r)))
+        src2 = registers(i.operands[3]) if len(i.operands) > 3 else ()
+        got = [walk.origins(k, j, r) for r in src2]
+        per_chain.setdefault(c, []).extend((line, r, o) for r, o in zip(src2, got))
+        spilled[line] = _goes_on(src2, got, where, chains)
     found: list[Finding] = []
     loaded = others = 0
+    resumed = set()             # chains that go on from a spilled chain's result
     for c, reads in sorted(per_chain.items()):
-        starts = {o for _, _, got in reads for o in got
-                  if not (o[0] == "mfma" and chains.chain.get(o[1]) == c)}
+        starts = {o for line, _, got in reads for o in got
+                  if not (o[0] == "mfma" and (chains.chain.get(o[1]) == c or
+                                              o[1] in spilled[line]))}
         zero = ("zero",) in starts
         bad = None
         for line, r, got in reads:
@@ -183,7 +272,8 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
                            f"constant not zero")
                 elif o[0] == "unwritten":
                     why = f"{r} is written by no instruction on a path into it"
-                elif o[0] == "mfma" and chains.chain.get(o[1]) != c:
+                elif o[0] == "mfma" and chains.chain.get(o[1]) != c and \
+                        o[1] not in spilled[line]:
                     why = (f"{r} holds the result of {instrs[o[1]].mnemonic} (line {o[1]}), "
                            f"an MFMA of another accumulator chain")
                 elif zero and o[0] == "load":
@@ -200,6 +290,8 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
                 f"{where[line][2].text} (line {line}) reads as its accumulator what its "
                 f"chain does not start from: {why}"))
         else:
+            if any(spilled[line] for line, _, _ in reads):
+                resumed.add(c)
             loaded += not zero and any(o[0] == "load" for o in starts)
             others += any(o[0] == "other" for o in starts)
     notes = []
@@ -214,7 +306,32 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
     if unfollowed:
         notes.append(f"the start of {len(unfollowed)} accumulator chain(s) not followed "
                      f"(their chains are not)")
+    if resumed:
+        notes.append(f"{len(resumed)} accumulator chain(s) go on from the whole result of "
+                     f"an MFMA of such a chain (spilled, reloaded into other registers): "
+                     f"their start that chain's, not followed")
     return found + _unwritten_operands(fn), notes
+
+
+def _goes_on(src2: tuple, got: list, where: dict, chains) -> frozenset:
+    """The MFMAs (lines) whose whole result an MFMA reading ``src2`` as its accumulator
+    (``got``: each register's origins) reads, each register from the register of the
+    same place in that result (through copies and scratch spills), where the chains
+    (``chains``) do not follow that MFMA's: LLVM spilled the accumulator (or copied part
+    of it through a VGPR, ``Reload Reuse``) and reloaded it into other registers, the one
+    accumulator going on in a chain of its own (``mfma_chains`` links no MFMA across a
+    spill).  (Per register over all paths: not the tuple per path.)"""
+    if not src2:
+        return frozenset()
+    out = set()
+    for o in got[0]:
+        if o[0] != "mfma" or o[1] not in chains.why or o[1] not in where:
+            continue
+        dst = registers(where[o[1]][2].operands[0])
+        if len(dst) == len(src2) and \
+                all(("mfma", o[1], d) in g for d, g in zip(dst, got)):
+            out.add(o[1])
+    return frozenset(out)
 
 
 #: the VGPRs the hardware writes at a kernel's entry (the workitem ids, at most three)

@@ -229,3 +229,106 @@ def test_the_reviewers_swapped_zero_copies_are_refused():
         else:
             found = acc_init_findings(other, mfma_chains(other))[0]
         assert any(f.kind == "acc-init" for f in found), (x, y, found)
+
+
+#: LLVM's code of an accumulator kept in AGPRs and spilled (IREE's f16 ``A x B^T``
+#: 256x512x512 in a 128x256 tile of 2x1 waves, the accumulators in AGPRs: seventeenth
+#: sweep, campaign 72 [2]): each MFMA reads its accumulator from one AGPR range and writes
+#: another; the result of chain X's first MFMA is spilled, three registers to a scratch
+#: slot and the fourth to a VGPR (LLVM's ``Reload Reuse``), chain Z's whole to another
+#: slot; both reloaded into other AGPRs, where each chain goes on
+SPILLED = """
+\tglobal_load_dwordx4 v[0:3], v[12:13], off
+\tglobal_load_dwordx4 v[4:7], v[12:13], off offset:16
+\tv_accvgpr_write_b32 a4, 0
+\tv_accvgpr_mov_b32 a5, a4
+\tv_accvgpr_mov_b32 a6, a4
+\tv_accvgpr_mov_b32 a7, a4
+\tv_accvgpr_mov_b32 a8, a4
+\tv_accvgpr_mov_b32 a9, a4
+\tv_accvgpr_mov_b32 a10, a4
+\tv_accvgpr_mov_b32 a11, a4
+\tv_mfma_f32_16x16x32_f16 a[0:3], v[0:3], v[4:7], a[4:7]
+\tv_mfma_f32_16x16x32_f16 a[16:19], v[0:3], v[4:7], a[8:11]
+\ts_nop 5
+\tv_accvgpr_read_b32 v20, a3             ;  Reload Reuse
+\tscratch_store_dwordx3 off, a[0:2], off ; 12-byte Folded Spill
+\tscratch_store_dwordx4 off, a[16:19], off offset:16 ; 16-byte Folded Spill
+\tv_accvgpr_write_b32 a0, 0
+\tv_accvgpr_write_b32 a16, 0
+\tv_accvgpr_write_b32 a15, v20           ;  Reload Reuse
+\tscratch_load_dwordx3 a[12:14], off, off ; 12-byte Folded Reload
+\tscratch_load_dwordx4 a[20:23], off, off offset:16 ; 16-byte Folded Reload
+\ts_waitcnt vmcnt(0)
+\tv_mfma_f32_16x16x32_f16 a[24:27], v[0:3], v[4:7], a[12:15]
+\tv_mfma_f32_16x16x32_f16 a[28:31], v[0:3], v[4:7], a[20:23]
+\ts_nop 7
+\tglobal_store_dwordx4 v[10:11], a[24:27], off
+\tglobal_store_dwordx4 v[10:11], a[28:31], off offset:16
+\ts_endpgm
+"""
+
+
+@pytest.mark.parametrize("edits", [
+    None,
+    # the whole result spilled to one slot (the build without the mutation)
+    ((("\tv_accvgpr_read_b32 v20, a3             ;  Reload Reuse\n"
+       "\tscratch_store_dwordx3 off, a[0:2], off ; 12-byte Folded Spill\n"),
+      "\tscratch_store_dwordx4 off, a[0:3], off ; 16-byte Folded Spill\n"),
+     ("\tv_accvgpr_write_b32 a15, v20           ;  Reload Reuse\n"
+      "\tscratch_load_dwordx3 a[12:14], off, off ; 12-byte Folded Reload\n",
+      "\tscratch_load_dwordx4 a[12:15], off, off ; 16-byte Folded Reload\n")),
+    # spilled in a block of its own, reloaded past a join (both paths through the store)
+    (("\ts_nop 5\n", "\ts_nop 5\n\ts_cmp_eq_u32 s0, 0\n\ts_cbranch_scc1 .LBB0_2\n; %bb.1:\n"
+                     "\ts_nop 0\n.LBB0_2:\n"),),
+    # the reloads across a join, one path through a store to another slot
+    (("\tv_accvgpr_write_b32 a0, 0\n", "\ts_cmp_eq_u32 s0, 0\n\ts_cbranch_scc1 .LBB0_2\n"
+                                      "; %bb.1:\n\tscratch_store_dword off, v31, off "
+                                      "offset:64\n.LBB0_2:\n"),),
+])
+def test_an_accumulator_spilled_and_reloaded_into_other_agprs_goes_on(edits):
+    """A chain that reads, whole and in order, the result of an MFMA whose chain the chains
+    do not follow (its result spilled to scratch, and to a VGPR) goes on from it: no
+    finding (before: refused with ``acc-init`` at a build exact on the emulator, ``a15
+    holds the result of ... an MFMA of another accumulator chain``), its start noted as
+    not followed, as the spilled chain's."""
+    text = SPILLED
+    for old, new in edits or ():
+        assert old in text
+        text = text.replace(old, new)
+    found, notes = _rule(text)
+    assert found == [], found
+    assert notes == ["the start of 2 accumulator chain(s) not followed (their chains are "
+                     "not)", "2 accumulator chain(s) go on from the whole result of an MFMA "
+                     "of such a chain (spilled, reloaded into other registers): their start "
+                     "that chain's, not followed"], notes
+
+
+@pytest.mark.parametrize("old, new, why", [
+    # the VGPR copy of the fourth register taken from chain Z's result
+    ("\tv_accvgpr_read_b32 v20, a3 ", "\tv_accvgpr_read_b32 v20, a19 ",
+     "a12 holds the result of v_mfma_f32_16x16x32_f16 (line 12)"),
+    # the two chains' reloads swapped: X's go-on reads three registers of Z's slot
+    ("\tscratch_load_dwordx3 a[12:14], off, off ;", "\tscratch_load_dwordx3 a[12:14], off, "
+                                                    "off offset:16 ;",
+     "holds the result of v_mfma_f32_16x16x32_f16 (line 13)"),
+    # X's registers reloaded out of order (its first register into the fourth)
+    ("\tv_accvgpr_read_b32 v20, a3 ", "\tv_accvgpr_read_b32 v20, a0 ",
+     "a12 holds the result of v_mfma_f32_16x16x32_f16 (line 12)"),
+    # X's slot overwritten by Z's result before the reload
+    ("\tv_accvgpr_write_b32 a0, 0\n", "\tscratch_store_dwordx4 off, a[16:19], off\n",
+     "holds the result of v_mfma_f32_16x16x32_f16 (line 13)"),
+    # a store to scratch at an address in a register between: the slot not followed
+    ("\tv_accvgpr_write_b32 a0, 0\n", "\tscratch_store_dword v30, v31, off\n",
+     "a15 holds the result of v_mfma_f32_16x16x32_f16 (line 12)"),
+])
+def test_a_reload_of_another_chains_spilled_result_is_refused(old, new, why):
+    """A chain reading after a spill what is not one MFMA's whole result in order (part of
+    another chain's, a slot another chain stored, the registers swapped, a slot a store
+    at an unknown address may have written) is still refused: each register of the
+    accumulator goes on from the one register of the same place."""
+    text = SPILLED.replace(old, new)
+    assert text != SPILLED
+    found, _ = _rule(text)
+    assert [f.kind for f in found] == ["acc-init"] and why in found[0].message and \
+        "another accumulator chain" in found[0].message, found

@@ -213,3 +213,36 @@ def same_placing(a: View, b: View, same_int) -> bool:
                                                         list(y.operands)[1:])):
             return False
     return True
+
+
+#: the view ops that keep their source's indices (an element's index in the result is its
+#: index in the source)
+_SAME_INDEX = ("memref.assume_alignment", "memref.memory_space_cast",
+               "amdgpu.fat_raw_buffer_cast", "memref.cast")
+
+
+def root_indices(ev, v, idx: list) -> list | None:
+    """Per dimension of the root buffer of memref ``v``, each thread's index of element
+    ``v[idx]`` (``idx``: per-thread arrays), when every view between them keeps the root's
+    indices or is a subview of the root's rank with unit strides (each adds its offset in
+    its dimension); else None.  Unlike the root element (:meth:`View.element`), an index
+    past the end of a dimension is kept there, not carried into the next one."""
+    out = [np.asarray(i) for i in idx]
+    while not isinstance(v.owner, ir.Block):
+        op = _op(v.owner)
+        if op.name in _ROOTS:
+            break
+        if op.name in _SAME_INDEX:
+            v = op.operands[0]
+            continue
+        if op.name != "memref.subview" or \
+                ir.MemRefType(op.operands[0].type).rank != len(out) or \
+                any(s != 1 for s in dense_i64(op, "static_strides")):
+            return None
+        dyn = iter(segments(op)[1])
+        out = [i + (ev.value(next(dyn)) if o == DYNAMIC else o)
+               for i, o in zip(out, dense_i64(op, "static_offsets"))]
+        v = op.operands[0]
+    if ir.MemRefType(v.type).rank != len(out):
+        return None
+    return out

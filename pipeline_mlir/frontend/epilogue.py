@@ -475,9 +475,30 @@ def tie_reads(f, reads: list, writer, along: str, ties: Ties | None) -> None:
             _tie_gather(f, read, c_shape, along, ties)
         else:
             # a masked read proven masked exactly outside its binding first: its wholly
-            # masked lanes read nothing and are not held to the tie
+            # masked lanes read nothing (or what they read their select drops) and are not
+            # held to the tie
             check_transfer_masks(f, [read], ties.of(f))
-            check_tied(f, read, c_shape, along, ties, mask_exact=True)
+            check_tied(f, read, c_shape, along, ties,
+                       mask_exact=read.name == "vector.transfer_read" or
+                       _selected(f, read, ties))
+
+
+def _selected(f, load, ties: Ties) -> bool:
+    """Whether ``load``'s one use is the true operand of an ``arith.select`` that is a
+    masked read of it (:func:`~pipeline_mlir.frontend.select_read.masked_read`: its mask
+    proven over the grid false exactly at the elements outside the binding), so that what
+    the load reads where the mask is false is dropped."""
+    uses = list(load.results[0].uses) if len(load.results) == 1 else []
+    if len(uses) != 1 or uses[0].operand_number != 1:
+        return False
+    sel = as_operation(uses[0].owner)
+    if sel.name != "arith.select":
+        return False
+    try:
+        masked_read(f, sel, lambda m: True, ties.of(f))
+    except IRError:
+        return False
+    return True
 
 
 def _gathered(op) -> tuple:

@@ -70,6 +70,7 @@ from pipeline_mlir.analysis.ir_facts import block_size, constant_int, transfer, 
 from pipeline_mlir.analysis.loop_eval import SideBySide, grid_points, grid_stride
 from pipeline_mlir.analysis.output_tiles import KernelFacts, bind_launch, bind_workgroup, \
     output_tiles
+from pipeline_mlir.analysis.views import root_indices
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.frontend.const_if import constant_bool
@@ -307,7 +308,8 @@ def _tie_plain(f, load, c_shape: tuple, along: str, ties: Ties | None,
                                 f"{_tie('read')}") from None
 
     tie_to_c(f, load, c_shape, along, list(itertools.product(*[r for _, r in loops])),
-             element, "read", "loop iteration", ties, _buffer_end(load, mask_exact))
+             element, "read", "loop iteration", ties, _buffer_end(load, mask_exact),
+             _wholly_masked(load, mask_exact))
 
 
 def _buffer_end(load, mask_exact: bool = False):
@@ -329,6 +331,48 @@ def _buffer_end(load, mask_exact: bool = False):
         return None
     src = load.operands[0]
     return lambda ev: zero_end(src, ev)
+
+
+def _wholly_masked(load, mask_exact: bool):
+    """For a read ``load`` whose mask the caller proved exact (``mask_exact``: false exactly
+    at the elements outside its binding; a masked ``vector.transfer_read``, or a load whose
+    one use is the ``arith.select`` of a masked read, :mod:`~pipeline_mlir.frontend.
+    select_read`): :func:`tie_to_c`'s ``outside``, a function of the evaluator giving (each
+    lane's index per dimension of the binding of the read's first element, the read's extent
+    per dimension, the binding's shape), or None when the index is not known per dimension
+    (:func:`~pipeline_mlir.analysis.views.root_indices`).  A lane whose read lies wholly
+    outside the binding in one dimension is wholly masked: it reads no memory, or what it
+    reads its select drops."""
+    if not mask_exact:
+        return None
+    ref = load.operands[0]
+    rank = ir.MemRefType(ref.type).rank
+    if load.name == "vector.transfer_read":
+        access = transfer(load)
+        if not access.masked or not access.in_view:
+            return None
+    elif load.name not in ("vector.load", "memref.load"):
+        return None
+    shape = ir.VectorType(load.results[0].type).shape \
+        if isinstance(load.results[0].type, ir.VectorType) else []
+    extent = (1,) * (rank - len(shape)) + tuple(shape)
+    if len(extent) != rank:
+        return None
+
+    def outside(ev):
+        root = ir.MemRefType(ev.view(ref).root.type)
+        if not root.has_static_shape or root.rank != rank:
+            return None
+        at = root_indices(ev, ref, [ev.value(x) for x in list(load.operands)[1:1 + rank]])
+        return None if at is None else (at, extent, tuple(root.shape))
+    return outside
+
+
+def _out_of(starts, extent: tuple, shape: tuple) -> np.ndarray:
+    """Whether a read of ``extent`` from ``starts`` (one array per dimension) lies wholly
+    outside ``shape`` in some dimension."""
+    return np.any([(s + e <= 0) | (s >= d) for s, e, d in zip(starts, extent, shape)],
+                  axis=0)
 
 
 def _masked_end(ref, ev) -> tuple[int, int] | None:
@@ -385,7 +429,7 @@ class Ties:
 
 
 def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str,
-             label: str, ties: Ties | None = None, end=None) -> None:
+             label: str, ties: Ties | None = None, end=None, outside=None) -> None:
     """Refuse (at ``op``) a read of an epilogue input whose element, at every one of
     ``points`` (a loop iteration, a gathered element), does not move from the grid's first
     workgroup's by what the ``along`` origin of the tile of C each workgroup writes moves
@@ -398,7 +442,13 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
     where it ends and one past the last a buffer load's offset reaches, or None; a read that
     starts there or past it reads zeros, and so does the read moved with C's tile when it
     starts past it too, so such a lane is not held to the tie (IREE clamps the rows of a bias
-    of M past C's edge to M: those lanes read zeros, C masks them off)."""
+    of M past C's edge to M: those lanes read zeros, C masks them off).  ``outside(ev)``
+    (a read of an input of C's shape, ``along`` ``element``, whose mask the caller proved
+    exact: :func:`_wholly_masked`): a lane whose read lies wholly outside the input in some
+    dimension, and whose first workgroup's read moved with C's tile (dimension by
+    dimension) lies wholly outside too, is masked in both and not held to the tie (IREE
+    clamps the columns past C's edge to N: [r, N] is outside along N, though its flat
+    element is that of [r + 1, 0])."""
     ties = Ties() if ties is None else ties
     launch = ties.launch
     facts = ties.of(f)
@@ -428,9 +478,12 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
     else:
         dim = len(c_shape) - (1 if along == "column" else 2)
         origin = np.array([t[0][0][dim] if t else -1 for t in tiles], dtype=np.int64)
+    corner = np.array([t[0][0] if t else (0,) * len(c_shape) for t in tiles],
+                      dtype=np.int64).reshape(len(tiles), -1) if along == "element" else None
     ids_a = np.array(ids, dtype=np.int64).reshape(-1, len(grid))
     ops, grid3 = facts.launch_ops(), tuple(grid) + (1,) * (3 - len(grid))
     base: dict = {}
+    base_at: dict = {}
     for start in range(0, len(ids_a), CHUNK):
         chunk = ids_a[start:start + CHUNK]
         ev = SideBySide(block, len(chunk))
@@ -449,6 +502,15 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
                 stop, reach = zero
                 off &= ~((got >= stop) & (first + moved >= stop) & (got < reach) &
                          (first + moved < reach))
+            span = None if outside is None or corner is None else outside(ev)
+            if span is not None and len(span[2]) == corner.shape[1]:
+                at, extent, shape = span
+                at = [np.broadcast_to(a, (ev.threads,)).reshape(-1, n) for a in at]
+                first_at = base_at.setdefault(point, [a[:1] for a in at])
+                shift = corner[start:start + len(chunk)] - corner[0]
+                off &= ~(_out_of(at, extent, shape) &
+                         _out_of([a + shift[:, d:d + 1] for d, a in enumerate(first_at)],
+                                 extent, shape))
             bad = np.argwhere(off)
             if len(bad):
                 w, t = (int(x) for x in bad[0])

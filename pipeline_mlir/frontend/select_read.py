@@ -46,6 +46,7 @@ import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import transfer
 from pipeline_mlir.analysis.output_tiles import KernelFacts
+from pipeline_mlir.analysis.views import root_indices
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
 from pipeline_mlir.frontend.guarded_read import constant_or_poison, grid_chunks, \
@@ -149,7 +150,7 @@ def _check_point(ev, op, mask_value, load, vshape: tuple, point, ids, why: str) 
     try:
         idx = [ev.value(x) for x in list(load.operands)[1:1 + rank]]
         mask = _mask(ev, mask_value, vshape)
-        at, shape = _coords(ev.view(ref), idx)
+        at, shape = _coords(ev, ref, idx)
     except IRError as e:
         raise IRError(op, f"{describe(op)}: its mask or index could not be evaluated ({e})") \
             from None
@@ -188,16 +189,29 @@ def _dense(sets: list, lane: int) -> np.ndarray:
     return out
 
 
-def _coords(view, idx: list) -> tuple[list, list]:
-    """(per dimension of the binding ``view`` is a view of, each thread's index of the
-    element at ``idx`` of the view; the binding's static shape): the view must keep the
-    binding's dimensions (its strides the binding's); one starting past the binding's end
-    (a thread's empty edge row) is past it in every dimension."""
+def _coords(ev, ref, idx: list) -> tuple[list, list]:
+    """(per dimension of the binding memref ``ref`` is a view of, each thread's index of
+    the element at ``idx`` of ``ref``; the binding's static shape): the view must keep the
+    binding's dimensions (its strides the binding's).  Through views that keep the
+    binding's indices and subviews of unit strides (:func:`~pipeline_mlir.analysis.views.
+    root_indices`) the index is the subviews' offsets plus ``idx``, dimension by dimension:
+    a thread whose column lies past the binding's last column is outside it there, not on
+    the next row.  Otherwise it is read off the view's offset, row-major; one starting past
+    the binding's end (a thread's empty edge row) is past it in every dimension."""
+    view = ev.view(ref)
     shape = list(ir.MemRefType(view.root.type).shape)
     strides = [int(np.prod(shape[k + 1:])) for k in range(len(shape))]
     past = view.offset >= int(np.prod(shape))
-    if any(d < 0 for d in shape) or list(view.strides) != strides or (view.offset < 0).any() \
-            or (past & np.any([np.asarray(i) < 0 for i in idx], axis=0)).any():
+    if any(d < 0 for d in shape) or list(view.strides) != strides or (view.offset < 0).any():
+        raise IRError(None, f"a view of {view.root.type} that does not keep its dimensions "
+                            f"(strides {list(view.strides)}) or starts before it")
+    at = root_indices(ev, ref, idx)
+    if at is not None:
+        if (sum(a * s for a, s in zip(at, strides)) != view.element(idx)).any():
+            raise IRError(None, f"a view of {view.root.type} whose indices per dimension "
+                                f"do not give its element")
+        return [np.broadcast_to(a, view.offset.shape) for a in at], shape
+    if (past & np.any([np.asarray(i) < 0 for i in idx], axis=0)).any():
         raise IRError(None, f"a view of {view.root.type} that does not keep its dimensions "
                             f"(strides {list(view.strides)}) or starts before it")
     base = np.unravel_index(np.where(past, 0, view.offset), shape)

@@ -273,3 +273,81 @@ def test_a_masked_transfer_read_is_checked_over_the_grid(old, new, message):
         with pytest.raises(IRError) as e:
             check_transfer_masks(f, reads)
         assert e.value.op.name == "vector.transfer_read" and message in str(e.value), e.value
+
+
+#: IREE's prefetch point of C's edge tile read a column per thread: workgroup (x, y) reads
+#: rows 2y, 2y + 1 and column 4x + t of C (3x6) (thread t of 4), its column clamped to the
+#: tile's width (``min(t, w)``: in workgroup x = 1, 2 columns wide, threads 2 and 3 read at
+#: column 6 = N), masked by the rows left and the columns left of the thread's (0 or 1)
+CLAMPED = """
+func.func @k(%C: memref<3x6xf32>) attributes {gpu.known_block_size = array<i32: 4, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  %pad = arith.constant 0.0 : f32
+  %t = gpu.thread_id x upper_bound 4
+  %wx = gpu.block_id x upper_bound 2
+  %wy = gpu.block_id y upper_bound 2
+  %col = arith.muli %wx, %c4 : index
+  %row = arith.muli %wy, %c2 : index
+  %rl = arith.subi %c3, %row : index
+  %nr = arith.minsi %rl, %c2 : index
+  %cl = arith.subi %c6, %col : index
+  %w = arith.minsi %cl, %c4 : index
+  %tc = arith.minsi %t, %w : index
+  %left = arith.subi %w, %tc : index
+  %nc = arith.minsi %left, %c1 : index
+  %v0 = memref.subview %C[%row, %col] [%nr, %w] [1, 1] : memref<3x6xf32> to memref<?x?xf32, strided<[6, 1], offset: ?>>
+  %v = memref.subview %v0[%c0, %tc] [%nr, %nc] [1, 1] : memref<?x?xf32, strided<[6, 1], offset: ?>> to memref<?x?xf32, strided<[6, 1], offset: ?>>
+  %m = vector.create_mask %nr, %nc : vector<2x1xi1>
+  %x = vector.transfer_read %v[%c0, %c0], %pad, %m {in_bounds = [true, true]} : memref<?x?xf32, strided<[6, 1], offset: ?>>, vector<2x1xf32>
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("", "", None),
+    # true at column 6 = N: outside C along N, though its flat element is [1, 0]'s
+    ("%nc = arith.minsi %left, %c1", "%nc = arith.addi %c0, %c1", "its mask is true at "
+     "element [0, 0], whose index [0, 6] is outside memref<3x6xf32> (thread 2, workgroup "
+     "[1, 0]"),
+    # false where the thread's column is inside C
+    ("%nc = arith.minsi %left, %c1", "%nc = arith.subi %c1, %c1", "its mask is false at "
+     "element [0, 0], whose index [0, 0] is inside memref<3x6xf32> (thread 0, workgroup "
+     "[0, 0]"),
+    # a view through an op that does not keep the indices (no subview offsets to add):
+    # read off the flat offset, column 6 on the next row, as before
+    ("%v = memref.subview %v0[%c0, %tc] [%nr, %nc] [1, 1] : memref<?x?xf32, strided<[6, 1], "
+     "offset: ?>> to memref<?x?xf32, strided<[6, 1], offset: ?>>", "%v1 = memref.subview "
+     "%v0[%c0, %tc] [%nr, %nc] [1, 1] : memref<?x?xf32, strided<[6, 1], offset: ?>> to "
+     "memref<?x?xf32, strided<[6, 1], offset: ?>>\n  %v = iree_codegen.swizzle_hint %v1"
+     "[#iree_codegen.xor_shuffle<6, 1>] : memref<?x?xf32, strided<[6, 1], offset: ?>>",
+     "its mask is false at element [0, 0], whose index [1, 0] is inside"),
+])
+def test_a_mask_is_judged_by_the_index_in_each_dimension(old, new, message):
+    """A thread whose read lies past C's last column (IREE clamps its column to the edge
+    tile's width, N) is outside C along N, where its mask is rightly empty, though its flat
+    element is the next row's first: the masked read's element is indexed per dimension
+    through the subviews (``views.root_indices``; before, read off the flat offset, the
+    read was refused as a mask false inside C).  A mask true there (the element outside)
+    or false at an element inside is still refused."""
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.select_read import check_transfer_masks
+    from test_dispatch import _context
+
+    assert old in CLAMPED
+    with _context() as ctx:
+        module = ir.Module.parse(CLAMPED.replace(old, new, 1), ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        reads = walk_ops(f, lambda o: o.name == "vector.transfer_read")
+        if message is None:
+            check_transfer_masks(f, reads)
+            return
+        with pytest.raises(IRError) as e:
+            check_transfer_masks(f, reads)
+        assert e.value.op.name == "vector.transfer_read" and message in str(e.value), e.value

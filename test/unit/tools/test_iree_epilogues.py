@@ -661,3 +661,89 @@ def test_an_auto_merge_near_two_waves_asks_llvm_for_them(tmp_path, capsys):
                "--emulate-workgroups=2", "--emulate-mode=late", "--emulate-jobs=1"])
     out, err = capsys.readouterr()
     assert rc == 0 and re.search(r": exact, max error 0 in C \(\d+ elements\)", out), out + err
+
+
+@needs_iree
+def test_c0_past_its_last_column_is_outside_it(tmp_path, capsys):
+    """bf16 ``C += A x B + bias`` 77x76x635 (IREE's default build, 3x3 tiles of 32x32, the
+    last column tile 12 wide): each thread reads C's initial value in the edge tile at its
+    column clamped to the tile's width, so the threads past the tile's 12 columns read at
+    column 76 = N, masked off wholly (the prefetch point's ``vector.transfer_read`` of a
+    subview, a ``vector.create_mask`` of 0 columns; the late form's ``vector.load`` and its
+    ``arith.select``).  Element [r, 76] is outside C along N though its flat element is that
+    of [r + 1, 0]: the epilogue reader judges the mask and the tie to C's tiles by the index
+    per dimension (``select_read._coords``, ``guarded_read._wholly_masked``; before,
+    ``--emulate`` refused the prefetch point at the read, ``its mask is false at element
+    [0, 0], whose index [1, 0] is inside``, and the late form at the tie, ``reads element 76,
+    63 from the grid's first workgroup's``, an eighteenth-sweep draw).  Both forms exact; a
+    mask widened to column 76 (true there, the element outside) and one false inside C
+    are refused at the read, in both forms."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
+
+    from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.driver.emulate import read_dispatch
+
+    forms = G.forms(E.epilogue_source("accumulate_bias", "bf16", 77, 76, 635, b_kxn=True),
+                    ("--iree-llvmgpu-prefetch-num-stages=2",))
+    for form, mode in (("prefetch", "late"), ("late", "random:5")):
+        path = tmp_path / f"{form}.mlir"
+        path.write_text(forms[form])
+        rc = main(["--pipeline=4wave", str(path), "--emulate", "--emulate-workgroups=2",
+                   f"--emulate-mode={mode}", "--emulate-jobs=1"])
+        out, err = capsys.readouterr()
+        assert rc == 0 and re.search(r": exact, max error 0 in C \(1180 elements\), 2 of 9 "
+                                     r"workgroups", out) and \
+            out.rstrip().endswith("C = (X2 + A @ B) + X3"), out + err
+    # the prefetch point: create_mask rows, columns (0 or 1) of C's 4x1 read
+    text = forms["prefetch"]
+    m = re.search(r"(%\w+) = vector\.create_mask (%\w+), (%\w+) : vector<4x1xi1>", text)
+    mask, rows, cols = m.groups()
+    one = f"%one = arith.constant 1 : index\n  {mask} = vector.create_mask {rows}, %one :"
+    none = f"%none = arith.constant 0 : index\n  {mask} = vector.create_mask {rows}, %none :"
+    prefetch = [text.replace(f"{mask} = vector.create_mask {rows}, {cols} :", x, 1)
+                for x in (one, none)]
+    # the late form: the columns left (0 or 1) of C's one-column read
+    text = forms["late"]
+    m = re.search(r"(%\w+) = arith\.minsi (%\w+), %c1_i32 : i32\n\s*%\w+ = arith\.index_cast "
+                  r"\1 : i32 to index\n\s*%\w+ = vector\.create_mask", text)
+    left, cols = m.groups()
+    late = [text.replace(f"{left} = arith.minsi {cols}, %c1_i32", f"{left} = arith.minsi {x}, "
+                         f"%c1_i32", 1) for x in ("%c1_i32", "%c0_i32")]
+    # ... and, in the full column tiles only, the threads past column 11 reading 12 columns
+    # to the left (inside C, their mask true): in the edge tile those threads' reads are
+    # wholly masked, but the first workgroup's moved with C's tile lie inside C
+    c0, col = re.search(r"vector\.load (%\w+)\[%\w+, (%\w+)\] : memref<77x76xf32",
+                        text).groups()
+    at = re.search(rf"{col} = arith\.index_castui (%\w+) : i32 to index", text).group(1)
+    clamped, base = re.search(rf"{at} = arith\.addi (%\w+), (%\w+) : i32", text).groups()
+    width = re.search(rf"{clamped} = arith\.minui (%\w+), %\w+ : i32", text).group(1)
+    cast = f"{col} = arith.index_castui {at} : i32 to index"
+    shifted = text.replace(cast, cast + (
+        f"\n  %c12_x = arith.constant 12 : i32\n  %hi = arith.cmpi uge, {clamped}, %c12_x : "
+        f"i32\n  %full = arith.cmpi eq, {width}, %c32_i32 : i32\n  %both = arith.andi %hi, "
+        f"%full : i1\n  %lo = arith.subi {clamped}, %c12_x : i32\n  %sh = arith.select "
+        f"%both, %lo, {clamped} : i32\n  %at_x = arith.addi %sh, {base} : i32\n  %col_x = "
+        f"arith.index_castui %at_x : i32 to index"), 1)
+    # C's initial value read at the shifted column (the bias and C's store at their own)
+    late.append(re.sub(rf"({c0}\[%\w+, ){col}\]", r"\1%col_x]", shifted))
+    assert forms["prefetch"] not in prefetch and text not in late
+    with new_context() as ctx:
+        for good in forms.values():         # the epilogue reader, as --emulate runs it
+            read_dispatch(ir.Module.parse(good, ctx), "k.mlir", None)
+        for bad, op, why in (
+                (prefetch[0], "vector.transfer_read", "its mask is true at element [0, 0], "
+                 "whose index [0, 76] is outside"),
+                (prefetch[1], "vector.transfer_read", "its mask is false at element [0, 0], "
+                 "whose index [0, 0] is inside"),
+                (late[0], "arith.select", "its mask is true at element 0, whose index "
+                 "[0, 76] is outside"),
+                (late[1], "arith.select", "its mask is false at element 0, whose index "
+                 "[0, 0] is inside"),
+                (late[2], "vector.load", "from the grid's first workgroup's, where the "
+                 "element of the tile of C it writes moved by")):
+            with pytest.raises(Failure) as e:
+                read_dispatch(ir.Module.parse(bad, ctx), "k.mlir", None)
+            assert f"--emulate: '{op}' op" in str(e.value) and why in str(e.value), \
+                str(e.value)

@@ -50,7 +50,13 @@ the rows past M to M), reads zeros, as the read moved with C's tile does when it
 past the end too: that lane is not held to the tie (:func:`_buffer_end`).  So is a lane
 of a masked ``vector.transfer_read`` whose mask the caller proved exact (false exactly
 outside its binding; the prefetch point's read of a bias of M, padded with poison) that
-starts at or past the binding's end: wholly masked, it reads no memory.
+starts at or past the binding's end: wholly masked, it reads no memory.  Of an input of
+C's shape (C itself, tied element by element), a lane of such a read, or of a load whose
+select the caller proved a masked read (:mod:`~pipeline_mlir.frontend.select_read`), that
+lies wholly outside the input in some dimension (IREE's column clamped to N past the edge
+tile's width) is not held to the tie where the first workgroup's read moved with C's
+tile, dimension by dimension, lies wholly outside too (:func:`_wholly_masked`): both
+masked, whatever the flat element.
 :func:`tie_to_c` with ``along`` ``element`` ties a read of an input of C's shape (C itself,
 read by ``C += A x B``) so: its element must move by what its tile's first element moves
 (``dispatch.py`` ties every such read).  C's tiles are evaluated once per kernel for all the

@@ -34,8 +34,12 @@ The prefetch point reads those inputs with a masked ``vector.transfer_read``, wh
 elements are its pad: :func:`check_transfer_masks` holds its mask to the same rule, over
 the grid, for every such read of C or an epilogue input (``dispatch.py``), the element's
 index in each dimension of the binding read through the subview it reads (whose strides
-must be the binding's); a mask that drops an element inside C in one workgroup only is
-refused at the read, not reported exact on the workgroups the emulator runs.
+must be the binding's): the subviews' offsets added dimension by dimension
+(:func:`~pipeline_mlir.analysis.views.root_indices`), so an element past C's last column
+(IREE clamps the column of a thread past the edge tile to N) is outside C along N, not the
+next row's first element (read off the flat offset only through other views); a mask that
+drops an element inside C in one workgroup only is refused at the read, not reported
+exact on the workgroups the emulator runs.
 """
 
 from __future__ import annotations

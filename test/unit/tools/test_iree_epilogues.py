@@ -677,11 +677,11 @@ def test_c0_past_its_last_column_is_outside_it(tmp_path, capsys):
     [0, 0], whose index [1, 0] is inside``, and the late form at the tie, ``reads element 76,
     63 from the grid's first workgroup's``, an eighteenth-sweep draw).  Both forms exact; a
     mask widened to column 76 (true there, the element outside) and one false inside C
-    are refused at the read, in both forms."""
+    are refused at the read, in both forms; so is the late form's C read 12 columns to the
+    left by the threads past column 11 of the full tiles only (its mask true there, inside
+    C): in the edge tile those threads' reads are wholly masked, but the first workgroup's
+    moved with C's tile lie inside C."""
     from pipeline_mlir.dialect.bindings import ir, new_context
-    from pipeline_mlir.dialect.ir_io import IRError
-    from pipeline_mlir.frontend.dispatch import matmul_dispatch
-
     from pipeline_mlir.driver.diagnostics import Failure
     from pipeline_mlir.driver.emulate import read_dispatch
 

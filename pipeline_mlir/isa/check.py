@@ -64,7 +64,7 @@ from pipeline_mlir.isa.fragment_reuse import (OPERAND_RULES, accumulators_as_ope
 from pipeline_mlir.isa.asm_rules import ASSEMBLY_RULES, assembly_findings
 from pipeline_mlir.isa.reg_waits import reg_waits
 from pipeline_mlir.isa.wait_order import unpinned_waits
-from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE, KernelPlan
+from pipeline_mlir.kernel.plan import KERNARG_WAIT, ZERO_TRIP_FENCE, KernelPlan
 from pipeline_mlir.schedule.types import OpRole
 
 __all__ = ["IsaCheckError", "Token", "Finding", "Outside", "IsaCheck", "expected_skeleton",
@@ -220,10 +220,29 @@ class _Phase:
         j = k - 1
         while j >= 0 and self.exp[j].kind not in SEPARATORS and j in self.missing_data:
             j -= 1
+        if j < 0 and self.exp[k].origin == (f"lowering:{KERNARG_WAIT}",):
+            return self.kernarg_wait_held(k)
         prev = dict(self.pairs).get(j)
         if j < 0 or self.exp[j].kind not in SEPARATORS or prev is None:
             return False
         return all(ve is None or ((h := self.held(self.act[prev], name, True)) is not None
+                                  and h <= ve) for name, ve in _counts(self.exp[k]))
+
+    def kernarg_wait_held(self, k: int) -> bool:
+        """Whether the lowering's wait for the kernel arguments (``k``, the phase's first
+        separator), which the assembly lacks, holds anyway: at the first separator after it
+        the alignment matched, an earlier wait of the assembly in the same block, with no
+        instruction of the counter issued since, holds each of its counts.  The wait keeps
+        the scalar loads of the kernel arguments out of the schedule's ``lgkmcnt`` counts;
+        LLVM may put its own wait for those loads, which is that wait, between code of the
+        kernel's that runs before the loop (IREE's read of C0 with its ``vmcnt`` waits:
+        fused ``accumulate_bias`` bf16 77x76x640), where the alignment, reading its fences,
+        takes it for LLVM's own.  A counter instruction issued after that wait (an
+        ``s_load``, a ``ds_read``) is counted into the bound and the wait is missing."""
+        nxt = min((a for e, a in self.pairs if e > k), default=None)
+        if nxt is None:
+            return False
+        return all(ve is None or ((h := self.held(self.act[nxt], name)) is not None
                                   and h <= ve) for name, ve in _counts(self.exp[k]))
 
     # -- data, gap by gap ---------------------------------------------------------------

@@ -1090,3 +1090,53 @@ def test_two_chains_mfmas_swapped_across_a_separator(zero_trips, n, kind):
         check_built("\n".join(lines), [plan], ll, None, "k.mlir")
         return
     _refused_by_the_comparison_alone(asm, "\n".join(lines), plan, ll, f"{kind} in the epilogue")
+
+
+def _kernarg_mutant(asm: str, how: str) -> str:
+    """``asm`` with the kernel-argument wait before the first DMA to LDS undone:
+    ``reloaded``, the last kernel-argument ``s_load`` before that DMA issued again after the
+    last ``lgkmcnt`` wait before it; ``deleted``, every ``lgkmcnt`` wait between that
+    ``s_load`` and the DMA deleted."""
+    lines = asm.split("\n")
+    dma = next(k for k, x in enumerate(lines) if x.rstrip().endswith(" lds"))
+    load = max(k for k in range(dma) if lines[k].strip().startswith("s_load"))
+    waits = [k for k in range(load, dma) if lines[k].strip().startswith("s_waitcnt")
+             and "lgkmcnt" in lines[k]]
+    assert waits, lines[load:dma]
+    if how == "reloaded":
+        return "\n".join(lines[:waits[-1] + 1] + [lines[load]] + lines[waits[-1] + 1:])
+    return "\n".join(x for k, x in enumerate(lines) if k not in waits)
+
+
+def test_llvms_wait_for_the_kernel_arguments_amid_code_before_the_loop_holds(tmp_path,
+                                                                             capsys):
+    """IREE's fused ``accumulate_bias`` bf16 ``A x B`` 77x76x640 at its prefetch point (its
+    default build, an eighteenth-sweep neighbour): the kernel reads C0 before the loop, and
+    LLVM put its own ``lgkmcnt(0)`` for the kernel arguments' scalar loads there, among
+    that read's ``vmcnt`` waits, with no fence beside it; the alignment took it for LLVM's
+    own and the gate refused the build (``wait-missing in the prologue (schedule entries
+    lowering:kernarg-wait)``), which runs exact.  The lowering's wait is held where an
+    earlier wait with no counter instruction since holds it at the first separator
+    matched after it (``_Phase.kernarg_wait_held``): the build passes, exact.  An
+    ``s_load`` issued again after that wait, or the waits deleted, is refused."""
+    from iree_configs import G
+    from kernel_builds import built_input
+
+    import epilogues as E     # (test/data/iree, which iree_configs puts on the path)
+
+    src = tmp_path / "k.mlir"
+    src.write_text(G.forms(E.epilogue_source("accumulate_bias", "bf16", 77, 76, 640,
+                                             b_kxn=True),
+                           ("--iree-llvmgpu-prefetch-num-stages=2",))["prefetch"])
+    b = built_input("4wave", src)
+    check_built(b.asm, [b.plan], b.ll, None, "k.mlir")
+    for how in ("reloaded", "deleted"):
+        with pytest.raises(Failure) as e:
+            check_built(_kernarg_mutant(b.asm, how), [b.plan], b.ll, None, "k.mlir")
+        assert any("ISA check: wait-missing in the prologue (schedule entries "
+                   "lowering:kernarg-wait)" in d.message for d in e.value.diags), \
+            (how, [d.message for d in e.value.diags])
+    rc = main([str(src), "--pipeline=4wave", "--emulate", "--emulate-mode=late",
+               "--emulate-workgroups=2", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err

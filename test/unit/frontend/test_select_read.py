@@ -68,6 +68,27 @@ def test_a_row_read_through_an_in_bounds_select_is_a_read():
         str(err), err
 
 
+def _masks_checked(text: str, old: str, new: str, message: str | None) -> None:
+    """``check_transfer_masks`` on the function of ``text`` with ``old`` made ``new``: it
+    passes (``message`` None) or refuses the masked read, saying ``message``."""
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.dialect.ir_io import walk_ops
+    from pipeline_mlir.frontend.select_read import check_transfer_masks
+    from test_dispatch import _context
+
+    assert old in text
+    with _context() as ctx:
+        module = ir.Module.parse(text.replace(old, new, 1), ctx)
+        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
+        reads = walk_ops(f, lambda o: o.name == "vector.transfer_read")
+        if message is None:
+            check_transfer_masks(f, reads)
+            return
+        with pytest.raises(IRError) as e:
+            check_transfer_masks(f, reads)
+        assert e.value.op.name == "vector.transfer_read" and message in str(e.value), e.value
+
+
 @pytest.mark.parametrize("old,new,message", [
     # the columns left one too many: element 2 of workgroup (1, 0) is column 6, outside
     ("%left = arith.subi %c6, %col", "%c7 = arith.constant 7 : index\n"
@@ -257,22 +278,7 @@ def test_a_masked_transfer_read_is_checked_over_the_grid(old, new, message):
     (of two dimensions, through a subview of C) true exactly where the element lies inside
     C at every thread and workgroup, else refused at the read (a mask shrunk in one
     workgroup only gave the pad there, reported exact)."""
-    from pipeline_mlir.dialect.bindings import ir
-    from pipeline_mlir.dialect.ir_io import walk_ops
-    from pipeline_mlir.frontend.select_read import check_transfer_masks
-    from test_dispatch import _context
-
-    assert old in TRANSFER
-    with _context() as ctx:
-        module = ir.Module.parse(TRANSFER.replace(old, new, 1), ctx)
-        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
-        reads = walk_ops(f, lambda o: o.name == "vector.transfer_read")
-        if message is None:
-            check_transfer_masks(f, reads)
-            return
-        with pytest.raises(IRError) as e:
-            check_transfer_masks(f, reads)
-        assert e.value.op.name == "vector.transfer_read" and message in str(e.value), e.value
+    _masks_checked(TRANSFER, old, new, message)
 
 
 #: IREE's prefetch point of C's edge tile read a column per thread: workgroup (x, y) reads
@@ -335,19 +341,4 @@ def test_a_mask_is_judged_by_the_index_in_each_dimension(old, new, message):
     through the subviews (``views.root_indices``; before, read off the flat offset, the
     read was refused as a mask false inside C).  A mask true there (the element outside)
     or false at an element inside is still refused."""
-    from pipeline_mlir.dialect.bindings import ir
-    from pipeline_mlir.dialect.ir_io import walk_ops
-    from pipeline_mlir.frontend.select_read import check_transfer_masks
-    from test_dispatch import _context
-
-    assert old in CLAMPED
-    with _context() as ctx:
-        module = ir.Module.parse(CLAMPED.replace(old, new, 1), ctx)
-        (f,) = walk_ops(module.operation, lambda o: o.name == "func.func")
-        reads = walk_ops(f, lambda o: o.name == "vector.transfer_read")
-        if message is None:
-            check_transfer_masks(f, reads)
-            return
-        with pytest.raises(IRError) as e:
-            check_transfer_masks(f, reads)
-        assert e.value.op.name == "vector.transfer_read" and message in str(e.value), e.value
+    _masks_checked(CLAMPED, old, new, message)

@@ -36,7 +36,9 @@ also folds the else region's select to its pass-through and drops its load::
 :func:`folded_guard` gives that pass-through: the value of the ``scf.if`` on either
 branch (a masked load with no lane enabled reads nothing and returns its pass-through),
 whatever the condition (:mod:`~pipeline_mlir.frontend.pad_stores` makes it the copy it was
-folded from).
+folded from); :func:`folded` its parts (:mod:`~pipeline_mlir.frontend.reroll_regs` moves
+it as a load of global memory), :func:`fold_mismatch` why an ``scf.if`` of its ops is not
+one.
 """
 
 from __future__ import annotations
@@ -61,6 +63,9 @@ ELSE = ("vector.load", "arith.select", "scf.yield")
 FORM = ("IREE's guarded load: one vector yielded, a 'vector.maskedload' in the then region, "
         "and in the else region a 'vector.load' of the same buffer and indices and an "
         "'arith.select' by the masked load's mask and pass-through")
+#: the form folded where the mask is false in every lane, said in a refusal
+FOLDED = ("IREE's guarded load folded: the 'vector.maskedload' by a mask that is the "
+          "constant false in every lane, the else region yielding its pass-through alone")
 
 
 class Guarded(NamedTuple):
@@ -95,20 +100,47 @@ def folded_guard(op):
     """The pass-through of ``scf.if`` ``op`` when it is a guarded load whose mask is the
     constant false in every lane and whose else region yields that pass-through (module
     docstring): the value of ``op`` on every path; else None."""
+    parts = folded(op)
+    return None if parts is None else parts.passthrough
+
+
+def folded(op) -> Guarded | None:
+    """The parts of the half-folded guarded load ``op`` (:func:`folded_guard`), its ``load``
+    None (its else region loads nothing); else None."""
+    parts, _ = _folded(op)
+    return parts
+
+
+def fold_mismatch(op) -> str | None:
+    """Why ``scf.if`` ``op``, of the ops of a half-folded guarded load (a
+    ``vector.maskedload`` and its yield in the then region, a yield alone in the else
+    region), is not one (:func:`folded_guard`); None when it is one or has other ops."""
+    _, why = _folded(op)
+    return why
+
+
+def _folded(op) -> tuple[Guarded | None, str | None]:
+    """(the parts, None) of a half-folded guarded load; (None, why it is not one) for an
+    ``scf.if`` of its ops; (None, None) for any other op."""
     if op.name != "scf.if" or len(op.results) != 1 or len(op.regions) != 2 or \
             not len(op.regions[1].blocks):
-        return None
+        return None, None
     then = [_op(o) for o in op.regions[0].blocks[0].operations]
     other = [_op(o) for o in op.regions[1].blocks[0].operations]
     if tuple(o.name for o in then) != THEN or tuple(o.name for o in other) != ("scf.yield",):
-        return None
+        return None, None
     masked = then[0]
-    passthru = masked.operands[len(masked.operands) - 1]
-    if then[1].operands[0] != masked.results[0] or other[0].operands[0] != passthru or \
-            passthru.type != op.results[0].type or \
-            not all_false(masked.operands[len(masked.operands) - 2]):
-        return None
-    return passthru
+    mask, passthru = list(masked.operands)[-2:]
+    if then[1].operands[0] != masked.results[0]:
+        return None, f"its then region yields another value than the {describe(masked)}"
+    if other[0].operands[0] != passthru or passthru.type != op.results[0].type:
+        return None, (f"its else region, which loads nothing, yields another value than "
+                      f"the pass-through of the {describe(masked)}")
+    if not all_false(mask):
+        return None, (f"its else region loads nothing, but the mask of the "
+                      f"{describe(masked)} is not the constant false in every lane (an "
+                      f"'arith.constant' splat of false)")
+    return Guarded(mask, None, masked, passthru), None
 
 
 def nested_refusal(op) -> str:

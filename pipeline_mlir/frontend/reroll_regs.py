@@ -41,7 +41,7 @@ proven first, and anything else is a located error:
   defined before the loop, which the rolled loop computes with the same ops for tile
   ``iv``;
 * the body: loads (``vector.load`` of memory other than LDS, or IREE's guarded load of it,
-  :func:`_load_parts`) and ops without memory effects, a ``gpu.barrier``, the compute (no
+  whole or half folded where its mask is false in every lane, :func:`_load_parts`) and ops without memory effects, a ``gpu.barrier``, the compute (no
   op writing memory, none with regions), a ``gpu.barrier``, at most one
   ``amdgpu.sched_barrier``, then ``vector.store``\\ s to LDS (and their index arithmetic,
   none of it using a value of the compute; ops between the barriers free of memory
@@ -93,7 +93,8 @@ from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs, inline_ifs, \
     is_constant_true_if
-from pipeline_mlir.frontend.guarded_load import FORM, guard_mismatch, guarded
+from pipeline_mlir.frontend.guarded_load import FOLDED, FORM, fold_mismatch, folded, \
+    guard_mismatch, guarded
 from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
     is_pure, users_of
 from pipeline_mlir.frontend.reroll import mirror_difference
@@ -113,14 +114,22 @@ def _load_parts(op):
     run reaches the buffer's end, a ``vector.maskedload`` in one region and a
     ``vector.load`` and ``arith.select`` by the same mask in the other, how IREE loads a K
     tile that may be cut by an unaligned K), whose condition, mask and pass-through are
-    parts too; else None."""
+    parts too, or that load half folded (:func:`~pipeline_mlir.frontend.guarded_load.folded`:
+    its mask the constant false in every lane, its else region yielding the pass-through
+    alone, a copy of rows wholly past N such as B's rows 20 to 31 of bf16 ``A^T x B^T``
+    7x20x1906), read as its masked load with the same parts; else None."""
     if op.name == LOAD and not in_lds(op.operands[0]):
         return op.operands[0], list(op.operands)[1:], []
     parts = guarded(op) if op.name == "scf.if" else None
-    if parts is None or in_lds(parts.load.operands[0]):
+    if parts is None:
+        parts = folded(op)
+    if parts is None:
         return None
-    load = parts.load
-    return load.operands[0], list(load.operands)[1:], [
+    read = parts.masked if parts.load is None else parts.load
+    n = ir.MemRefType(read.operands[0].type).rank
+    if in_lds(read.operands[0]):
+        return None
+    return read.operands[0], list(read.operands)[1:1 + n], [
         ("guard", op.operands[0]), ("mask", parts.mask), ("pass-through", parts.passthrough)]
 
 
@@ -317,8 +326,9 @@ class _RegReroll(TileZero, RolledLoop):
         for o in self.loads_part:
             if not is_pure(o) and self.around.load_parts(o) is None:
                 why = "" if o.name != "scf.if" else (
-                    f" (an 'scf.if' is taken there as {FORM} of global memory; this one "
-                    f"is not: {guard_mismatch(o) or 'it loads LDS'})")
+                    f" (an 'scf.if' is taken there as {FORM} of global memory, or as "
+                    f"{FOLDED}; this one is not: "
+                    f"{fold_mismatch(o) or guard_mismatch(o) or 'it loads LDS'})")
                 self.fail(o, f"(before the first barrier of a loop pipelined through "
                              f"registers) is neither a load of global memory nor free of "
                              f"memory effects{why}")

@@ -5,9 +5,12 @@ the scan's refusal of it says; the refusal itself, in IREE's late form:
 
 from __future__ import annotations
 
+import re
+
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import walk_ops
-from pipeline_mlir.frontend.guarded_load import guard_mismatch, guard_parts
+from pipeline_mlir.frontend.guarded_load import fold_mismatch, folded, guard_mismatch, \
+    guard_parts, guarded
 
 GUARD = """
 func.func @f(%raw: memref<64x63xbf16>, %i: index, %j: index, %c: i1, %mask: vector<8xi1>,
@@ -168,3 +171,42 @@ def test_a_constant_index_folded_into_the_map_is_taken():
                                f"affine_map<()[s0] -> {expr}>()[%j]")
             _, op = _if(text)
             assert (guard_mismatch(op) is None) == taken, (expr, guard_mismatch(op))
+
+
+
+#: GUARD half folded (its mask the constant false, its else region yielding the
+#: pass-through alone)
+HALF = re.sub(r"    %l = vector\.load [^\n]*\n[^\n]*\n    scf\.yield %s", "    scf.yield %pass",
+              GUARD).replace(
+    "maskedload %buf[%i, %j], %mask,", "maskedload %buf[%i, %j], %no,").replace(
+    "  %pass = arith.constant", "  %no = arith.constant dense<false> : vector<8xi1>\n"
+    "  %one = arith.constant dense<1.0> : vector<8xbf16>\n  %pass = arith.constant")
+
+
+def test_the_half_folded_form_and_what_breaks_it():
+    """IREE's late form loads rows wholly past C's edge with its guarded load half folded
+    (HALF): ``folded`` gives its masked load, mask and pass-through and no plain load; a
+    mask that is not the constant false, or a region yielding another value, is said by
+    ``fold_mismatch``; a whole guarded load is neither."""
+    with new_context(), ir.Location.unknown():
+        _m, op = _if(HALF)
+        parts = folded(op)
+        assert parts is not None and parts.load is None and fold_mismatch(op) is None
+        assert parts.masked.name == "vector.maskedload" and guarded(op) is None
+        assert (parts.mask, parts.passthrough) == tuple(list(parts.masked.operands)[3:])
+        _g, whole = _if(GUARD)
+        assert folded(whole) is None and fold_mismatch(whole) is None
+        for (old, new), why in (
+                (("%buf[%i, %j], %no,", "%buf[%i, %j], %mask,"),
+                 "its else region loads nothing, but the mask of the 'vector.maskedload' "
+                 "op at line 19:10 is not the constant false in every lane (an "
+                 "'arith.constant' splat of false)"),
+                (("scf.yield %pass", "scf.yield %one"),
+                 "its else region, which loads nothing, yields another value than the "
+                 "pass-through of the 'vector.maskedload' op at line 19:10"),
+                (("scf.yield %m", "scf.yield %pass"),
+                 "its then region yields another value than the 'vector.maskedload' op "
+                 "at line 19:10")):
+            assert old in HALF
+            _b, op = _if(HALF.replace(old, new, 1))
+            assert folded(op) is None and fold_mismatch(op) == why, fold_mismatch(op)

@@ -241,6 +241,44 @@ def test_a_constant_edge_mask_selected_by_the_k_row(tmp_path, capsys):
 
 
 @needs_iree
+def test_a_half_folded_load_of_rows_past_n_rolled_back_as_a_load(tmp_path, capsys):
+    """IREE's default build (2 stages) of fp8 E5M2 ``A^T x B^T`` 5x24x1000, one workgroup:
+    B's rows 24 to 31 of the 32-row LDS tile lie past N, and the late form loads them, in
+    the body and the prologue, with its guarded load half folded: the masked load at row
+    ``%c24`` by the constant false mask, the else region yielding the pass-through alone.
+    The roll-back takes it as the load it is (``guarded_load.folded``: its value the
+    pass-through on every path, stored to the LDS rows past N as the original stores it;
+    before, refused as neither a load of global memory nor free of memory effects, while
+    the prefetch point pipelined): one schedule from both forms, exact in late mode and at
+    random.  The mask made not all false, or the else region yielding another value, is
+    refused at the ``scf.if``."""
+    forms = G.forms(G.matmul_source("fp8e5m2", 5, 24, 1000, transpose_a=True),
+                    DEFAULT_BUILD)
+    late = forms["late"]
+    folds = list(re.finditer(
+        r"vector\.maskedload %\d+\[%c24, %\d+\], (%cst_\d+), (%cst(?:_\d+)?) \{[^\n]*\n"
+        r"\s*scf\.yield %\d+ : [^\n]*\n\s*\} else \{\n\s*scf\.yield (\2) :", late))
+    assert len(folds) == 2, "no half-folded load of B's row 24 in the prologue and the body"
+    _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=1")
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               "--emulate-mode=random:5", "--emulate-jobs=1", "--emulate-workgroups=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+    body = folds[-1]
+    full = re.search(r"(%\d+) = vector\.create_mask %c16 : vector<16xi1>", late).group(1)
+    other = re.findall(r"(%\d+) = scf\.if", late[:body.start()])[-2]
+    for name, (span, value), why in (
+            ("mask", (body.span(1), full), r"the mask of the 'vector\.maskedload' op at "
+                                           r"line \d+:\d+ is not the constant false"),
+            ("yield", (body.span(3), other), r"its else region, which loads nothing, "
+                                             r"yields another value than the pass-through")):
+        err = _refused(tmp_path, late[:span[0]] + value + late[span[1]:], name, capsys)
+        assert re.search(r":\d+:\d+: error: .*'scf\.if' op \(before the first barrier of "
+                         r"a loop pipelined through registers\)", err), err
+        assert re.search(why, err), err
+
+
+@needs_iree
 def test_an_unsigned_remainder_of_a_clamped_row_is_compared_as_an_op(tmp_path, capsys):
     """IREE's default build (2 stages) of fp8 ``A x B^T`` 64x44x357: B's rows past N (44)
     are clamped to row 44, and the guard of each lane's run takes ``remui`` of the

@@ -117,7 +117,7 @@ class _Phase:
         self.ph, self.exp, self.act, self.res = ph, exp, act, res
         #: (actual token, counter, after) -> the bound earlier waits hold (:func:`held_counts`)
         self.held = held or (lambda _t, _c, after=False: None)
-        foreign: frozenset = self.unfenced_waits() if own_waits else frozenset()
+        foreign: frozenset = self.unfenced_waits(either=own_waits)
         while True:     # each round leaves the waits found foreign out (at most one per wait)
             self.pairs, self.un_e, self.un_a = align_separators(exp, act, foreign)
             more = self.foreign_waits()
@@ -185,21 +185,31 @@ class _Phase:
                 out.add(a)
         return frozenset(out)
 
-    def unfenced_waits(self) -> frozenset:
+    def unfenced_waits(self, either: bool = True) -> frozenset:
         """The actual waits without a fence right before and right after them (no data
-        between), when every wait of the schedule's phase has both: LLVM's own, put before
-        the instruction that needs it (the lowering fences each run of its waits, and LLVM
-        moves nothing across a fence).  Left out of the alignment from the start: one
-        inside a gap otherwise shifts the alignment of the gaps after it (IREE's fp8
-        64x31x160 unrolled, its loop phase's ``lgkmcnt(0)`` before each MFMA)."""
-        def fenced(toks, k):
-            return all(0 <= k + d < len(toks) and toks[k + d].kind == "sched_barrier"
-                       for d in (-1, 1))
+        between; with ``either`` False, with a fence on neither side), when every wait of
+        the schedule's phase has both: LLVM's own, put before the instruction that needs it
+        (the lowering fences each run of its waits, and LLVM moves nothing across a fence).
+        Left out of the alignment from the start: one inside a gap otherwise shifts the
+        alignment of the gaps after it (IREE's fp8 64x31x160 unrolled, its loop phase's
+        ``lgkmcnt(0)`` before each MFMA; the unrolled comparison's ``own_waits``).  The
+        rolled comparison leaves out those with a fence on neither side: the waits of
+        LLVM's scratch reloads of spilled VGPRs, one after each reload, between the
+        epilogue's reads (IREE's i8 128x512x896 with 32x32x32 MFMAs, late form: six of
+        them made the alignment pair each later schedule wait with the next block's, the
+        real ones then found foreign, its MFMAs ``moved`` and its waits ``missing``); a
+        schedule wait an instruction moved beside on one side stays aligned.  Leaving a
+        wait out never hides a difference: the fences still bound every gap, and a
+        schedule wait whose twin was left out is missing unless earlier waits hold it."""
+        def fences(toks, k):
+            return [0 <= k + d < len(toks) and toks[k + d].kind == "sched_barrier"
+                    for d in (-1, 1)]
         waits = [k for k, t in enumerate(self.exp) if t.kind == "wait"]
-        if not waits or not all(fenced(self.exp, k) for k in waits):
+        if not waits or not all(all(fences(self.exp, k)) for k in waits):
             return frozenset()
+        kept = all if either else any
         return frozenset(k for k, t in enumerate(self.act)
-                         if t.kind == "wait" and not fenced(self.act, k))
+                         if t.kind == "wait" and not kept(fences(self.act, k)))
 
     def fenced_alike(self, e: int, a: int) -> bool:
         """Whether actual wait ``a`` has a fence for its separator on each side where
@@ -459,7 +469,8 @@ def check_isa(fn: AsmFunction, expected: dict[str, list[Token]],
     a register an LDS read in flight defines: LLVM's own waits for the fragments the
     schedule's waits leave to it, which LLVM 22 counted short after global LDS DMAs).
     ``own_waits``: leave each actual wait without a fence right beside it out of the
-    alignment from the start (:meth:`_Phase.unfenced_waits`; the unrolled comparison's).
+    alignment from the start (:meth:`_Phase.unfenced_waits`; the unrolled comparison's);
+    without, each with a fence on neither side (LLVM's waits for its scratch reloads).
     With the kernel ``plan``, each ``ds_read`` is held against the LDS bytes its fragment
     read plans (:mod:`pipeline_mlir.isa.frag_addresses`)."""
     actual, outside = actual_skeleton(fn)

@@ -509,3 +509,62 @@ def test_a_wait_llvm_put_inside_a_gap_does_not_shift_the_alignment():
         kinds[own] = sorted({f.kind for f in res.findings})
     assert "ds-read-moved" in kinds[False] and "wait-missing" in kinds[False], kinds
     assert kinds[True] == ["wait-added"], kinds
+
+
+def _spill_blocks(reloads: dict, moved: bool = False, crowded: bool = False) -> list:
+    """Expected and actual skeleton of an epilogue of 8 fenced blocks (fence, lgkmcnt(0),
+    fence, 2 reads, fence, vmcnt(0), fence, 2 MFMAs), the actual one with ``reloads[n]``
+    scratch reloads of spilled VGPRs, each followed by its ``vmcnt(0)`` (no fence beside
+    it), before block ``n``'s reads; ``moved``: block 5's first MFMA moved up after the
+    first reload; ``crowded``: block 6's schedule ``lgkmcnt(0)`` with a reload on
+    each side instead of its fences."""
+    from pipeline_mlir.isa.skeleton import Token
+
+    fence = Token("sched_barrier")
+
+    def block(n, actual):
+        reload = [Token("vmem_load", "scratch_load_dword"), Token("wait", vm=0)] * \
+            (reloads.get(n, 0) if actual else 0)
+        wait = [Token("wait", lgkm=0, origin=(f"EPI[{4 * n}]",))]
+        if actual and crowded and n == 6:
+            wait = [Token("vmem_load", "scratch_load_dword")] + wait + \
+                [Token("vmem_load", "scratch_load_dword")]
+        else:
+            wait = [fence] + wait + [fence]
+        return wait + reload + [Token("ds_read", origin=(f"EPI[{4 * n + 1}]",))] * 2 + \
+            [fence, Token("wait", vm=0, origin=(f"EPI[{4 * n + 2}]",)), fence] + \
+            [Token("mfma", origin=(f"EPI[{4 * n + 3}]",))] * 2
+
+    exp = [t for n in range(8) for t in block(n, False)] + [fence]
+    act = [t for n in range(8) for t in block(n, True)] + [fence]
+    if moved:
+        k = next(k for k, t in enumerate(act) if t.origin == ("EPI[23]",))
+        first = next(k for k, t in enumerate(act) if t.kind == "vmem_load")
+        act.insert(first + 1, act.pop(k))
+    act = [Token(t.kind, t.name, t.vm, t.lgkm, lines=(k + 1,)) for k, t in enumerate(act)]
+    return exp, act
+
+
+@pytest.mark.parametrize("reloads", [{3: 1}, {3: 3}, {1: 2, 4: 1}])
+def test_waits_of_llvms_spill_reloads_do_not_shift_the_alignment(reloads):
+    """LLVM's scratch reloads of spilled VGPRs between an epilogue's reads, each with its
+    own ``s_waitcnt vmcnt`` and no fence beside it (IREE's i8 128x512x896, 32x32x32 MFMAs,
+    late form, accumulators in AGPRs, 18 VGPRs spilled): the separators' alignment paired
+    the later schedule waits with the next block's, the real ones were found foreign, and
+    the build was refused (``mfma-moved``, ``wait-missing``, run exact on the emulator).
+    The rolled comparison leaves a wait with a fence on neither side out of the alignment
+    from the start: the reloads' waits are LLVM's added ones, nothing moved.  An MFMA
+    moved up among those reloads is still ``mfma-moved``, and a schedule wait LLVM's
+    reloads crowd on both sides (its fences gone) is missing, not taken for LLVM's own."""
+    from pipeline_mlir.isa.check import _Phase
+    from pipeline_mlir.isa.findings import IsaCheck
+
+    def kinds(exp, act):
+        res = IsaCheck()
+        _Phase("epilogue", exp, act, res).run()
+        return sorted({f.kind for f in res.findings})
+
+    assert kinds(*_spill_blocks(reloads)) == ["load-extra", "wait-added"]
+    got = kinds(*_spill_blocks(reloads, moved=True))
+    assert "mfma-moved" in got and "wait-missing" not in got, got
+    assert "wait-missing" in kinds(*_spill_blocks(reloads, crowded=True))

@@ -262,3 +262,53 @@ def test_accumulators_that_fill_the_register_file_are_refused(tmp_path, capsys):
         assert re.match(rf"{re.escape(str(path))}:\d+:\d+: error: sched-adopt-loop: "
                         r"'amdgpu.mfma' op: the loop's 32 accumulators take 512 registers of "
                         r"a lane, the whole file of 512", err), err
+
+
+def _mfma_above_its_read(asm: str) -> str:
+    """``asm`` with the first epilogue MFMA that reads a fragment read after LLVM's first
+    scratch reload there moved above that read (it then multiplies what the register held
+    before: the stale fragment)."""
+    from pipeline_mlir.isa.asm import parse_asm
+    from pipeline_mlir.isa.asm_instr import registers
+
+    fn = next(f for f in parse_asm(asm).functions if any(i.kind == "mfma" for i in f.instrs()))
+    epi = fn.main_loop_phases()["epilogue"]
+    first = next(k for k, i in enumerate(epi) if i.mnemonic.startswith("scratch_load"))
+    read = next(i for i in epi[first:] if i.kind == "ds_read")
+    mfma = next(i for i in epi[first:] if i.kind == "mfma" and i.line > read.line and
+                {r for o in i.operands[1:3] for r in registers(o)} & set(read.defs))
+    lines = asm.split("\n")
+    text = lines.pop(mfma.line - 1)
+    lines.insert(read.line - 1, text)
+    return "\n".join(lines)
+
+
+def test_an_epilogue_with_llvms_spill_reloads_is_held_to_its_schedule(tmp_path, capsys):
+    """IREE's i8 ``A x B^T`` 128x512x896 with a 32x32x32 MFMA forced in a 128x256 tile of
+    1x2 waves, K step 128 (7 K steps: the remainder's one LLVM unrolls after the epilogue),
+    late form: its accumulators in AGPRs, LLVM still spills VGPRs, and its scratch reloads
+    between the epilogue's reads, each with its own ``s_waitcnt vmcnt``, shifted the ISA
+    check's alignment: the gate refused the build (``mfma-moved``, ``wait-missing``; a
+    seventeenth-sweep forced configuration), which runs exact.  Waits with a fence on
+    neither side are now left out of the alignment (``isa/check.py``): the gate passes it,
+    and still refuses an MFMA moved there above the read of its fragment."""
+    from iree_configs import G, each_form_built
+    from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.driver.isa_gate import check_built
+
+    forms = G.forms(G.matmul_source("i8", 128, 512, 896, mma="MFMA_I32_32x32x32_I8",
+                                    tile=(128, 256, 128), waves=(1, 2)))
+    (_form, path, built), = each_form_built(tmp_path, {"late": forms["late"]},
+                                            ("mlir", "llvm", "asm", "report"))
+    assert "sched.agpr_alloc = 256 : i32" in built.stages["mlir"]
+    assert re.search(r"spills: [1-9]\d* VGPR", built.stages["report"]), built.stages["report"]
+    asm, ll = built.stages["asm"], built.stages["llvm"]
+    check_built(asm, built.plans, ll, None, str(path))      # (the store's build skips it)
+    rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-mode=late",
+               "--emulate-workgroups=2", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+    with pytest.raises(Failure) as e:
+        check_built(_mfma_above_its_read(asm), built.plans, ll, None, str(path))
+    messages = [d.message for d in e.value.diags]
+    assert any("ISA check: mfma-moved in the epilogue" in m for m in messages), messages

@@ -470,22 +470,8 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
     block = block_size(f) or (256, 1, 1)
     ids = [tuple(int(x) for x in w) for w in np.ndindex(*grid)]
     constants = () if launch is None else launch.constants
-    if tuple(c_shape) not in ties.tiles:
-        try:
-            ties.tiles[tuple(c_shape)] = output_tiles(f, tuple(c_shape), tuple(grid), ids, block,
-                                                constants)
-        except IRError as e:
-            raise IRError(op, f"{describe(op)}: the tiles of C the workgroups write could not "
-                              f"be evaluated ({e}); {_tie(what)}") from None
-    tiles = ties.tiles[tuple(c_shape)]
-    if along == "element":
-        origin = np.array([np.ravel_multi_index(t[0][0], c_shape) if t else -1
-                           for t in tiles], dtype=np.int64)
-    else:
-        dim = len(c_shape) - (1 if along == "column" else 2)
-        origin = np.array([t[0][0][dim] if t else -1 for t in tiles], dtype=np.int64)
-    corner = np.array([t[0][0] if t else (0,) * len(c_shape) for t in tiles],
-                      dtype=np.int64).reshape(len(tiles), -1) if along == "element" else None
+    origin, corner = _tile_origins(f, op, c_shape, along, grid, ids, block, constants,
+                                   ties, what)
     ids_a = np.array(ids, dtype=np.int64).reshape(-1, len(grid))
     ops, grid3 = facts.launch_ops(), tuple(grid) + (1,) * (3 - len(grid))
     base: dict = {}
@@ -526,6 +512,30 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
                                   f"{int(got[w, t] - first[0, t])} from the grid's first "
                                   f"workgroup's, where the {along} of the tile of C it "
                                   f"writes moved by {int(moved[w, 0])}: {_tie(what)}")
+
+
+def _tile_origins(f, op, c_shape: tuple, along: str, grid, ids, block, constants,
+                  ties: Ties, what: str):
+    """Per workgroup, the ``along`` origin of the tile of C it writes (-1: none) and, for
+    ``along`` ``element``, its first element's index (else None): :func:`tie_to_c`'s
+    moves, the tiles evaluated once per C shape (``ties``)."""
+    if tuple(c_shape) not in ties.tiles:
+        try:
+            ties.tiles[tuple(c_shape)] = output_tiles(f, tuple(c_shape), tuple(grid), ids, block,
+                                                constants)
+        except IRError as e:
+            raise IRError(op, f"{describe(op)}: the tiles of C the workgroups write could not "
+                              f"be evaluated ({e}); {_tie(what)}") from None
+    tiles = ties.tiles[tuple(c_shape)]
+    if along == "element":
+        origin = np.array([np.ravel_multi_index(t[0][0], c_shape) if t else -1
+                           for t in tiles], dtype=np.int64)
+    else:
+        dim = len(c_shape) - (1 if along == "column" else 2)
+        origin = np.array([t[0][0][dim] if t else -1 for t in tiles], dtype=np.int64)
+    corner = np.array([t[0][0] if t else (0,) * len(c_shape) for t in tiles],
+                      dtype=np.int64).reshape(len(tiles), -1) if along == "element" else None
+    return origin, corner
 
 
 def _tie(what: str) -> str:

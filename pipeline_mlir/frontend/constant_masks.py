@@ -38,7 +38,8 @@ from __future__ import annotations
 
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import encloses, segments
+from pipeline_mlir.analysis.ir_facts import all_false, encloses, segments
+from pipeline_mlir.frontend.dynamic_masks import source_text
 from pipeline_mlir.frontend.guarded_load import guard_parts
 from pipeline_mlir.frontend.kernel_ir import at, owner
 
@@ -79,8 +80,7 @@ def _selected(m):
     sel = owner(m, "arith.select")
     if sel is None or isinstance(sel.operands[0].type, ir.VectorType):
         return m
-    none = owner(sel.operands[2], "arith.constant")
-    if none is None or str(none.attributes["value"]) != f"dense<false> : {m.type}":
+    if not all_false(sel.operands[2]):
         return m
     return sel.operands[1]
 
@@ -99,7 +99,7 @@ def select_note(m) -> str:
     elif _selected(m) is m:
         why = "its false side is not the all-false constant"
     elif made is None:
-        why = f"its true side is none of those masks (made by {_maker(x)})"
+        why = f"its true side is none of those masks (made by {source_text(x)})"
     else:
         why = ("it is of that form, which the front end takes on a run C's edge cuts "
                "(frontend/cut_runs.py) or a row-masked run of a 2-D buffer "
@@ -109,10 +109,6 @@ def select_note(m) -> str:
             f"a vector.create_mask %m (or a vector.constant_mask, or a constant whose lanes "
             f"are true up to one and false after it: the create_mask of its sizes), the "
             f"mask of size c ? size : 0: {why}")
-
-
-def _maker(v) -> str:
-    return "a block argument" if isinstance(v.owner, ir.Block) else f"'{_op(v.owner).name}'"
 
 
 def _constant_prefix(m):

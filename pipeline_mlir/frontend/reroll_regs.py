@@ -41,8 +41,9 @@ proven first, and anything else is a located error:
   defined before the loop, which the rolled loop computes with the same ops for tile
   ``iv``;
 * the body: loads (``vector.load`` of memory other than LDS, or IREE's guarded load of it,
-  whole or half folded where its mask is false in every lane, :func:`_load_parts`) and ops without memory effects, a ``gpu.barrier``, the compute (no
-  op writing memory, none with regions), a ``gpu.barrier``, at most one
+  whole or half folded where its mask is false in every lane, :func:`_load_parts`) and
+  ops without memory effects, a ``gpu.barrier``, the compute (no op writing memory, none
+  with regions), a ``gpu.barrier``, at most one
   ``amdgpu.sched_barrier``, then ``vector.store``\\ s to LDS (and their index arithmetic,
   none of it using a value of the compute; ops between the barriers free of memory
   effects that compute only for them count as theirs) each of one load's value, kept or

@@ -169,42 +169,41 @@ class _Walk:
         out: set = set()
         work = [(k, j, r, False)]
         seen: set = set()
+
+        def push(state) -> None:
+            if state not in seen:
+                seen.add(state)
+                work.append(state)
+
         while work:
             k, j, r, masked = work.pop()
-            if isinstance(r, tuple):        # a scratch slot: ("slot", offset, reload line)
-                got = self._slot(k, j, r)
-                if got is not None:
-                    if got[0] == "copy":
-                        state = (*got[1], masked)
-                        if state not in seen:
-                            seen.add(state)
-                            work.append(state)
-                    else:
-                        out.add(got)
-                    continue
-            else:
-                at = self.writes[k].get(r, ())
-                n = bisect_left(at, j)
-                if n:
-                    i = self.fn.blocks[k].instrs[at[n - 1]]
-                    got = _origin(i, r)
-                    if got[0] in ("copy", "slot"):
-                        state = (k, at[n - 1], got[1] if got[0] == "copy" else got, masked)
-                        if state not in seen:
-                            seen.add(state)
-                            work.append(state)
-                    else:
-                        out.add(("zero", "masked") if masked and got == ("zero",) else got)
-                    continue
+            # r: a register, or a scratch slot ("slot", offset, reload line)
+            got = self._slot(k, j, r) if isinstance(r, tuple) else self._written(k, j, r)
+            if got is not None:
+                if got[0] == "copy":
+                    push((*got[1], masked))
+                else:
+                    out.add(("zero", "masked") if masked and got == ("zero",) else got)
+                continue
             # written in no earlier instruction of the block: from each predecessor's end
             if k == 0:
                 out.add(("unwritten",) if not isinstance(r, tuple) else ("other", r[2]))
             for p in self.preds[k]:
-                state = (p, len(self.fn.blocks[p].instrs), r, masked or self.skips(p, k))
-                if state not in seen:
-                    seen.add(state)
-                    work.append(state)
+                push((p, len(self.fn.blocks[p].instrs), r, masked or self.skips(p, k)))
         return frozenset(out)
+
+    def _written(self, k: int, j: int, r: str):
+        """What writes register ``r`` last before instruction ``j`` of block ``k``: its
+        origin (:func:`_origin`), a copy or a reload as ("copy", (block, index, the source
+        register or the slot)) to walk on from; None, no write in the block before ``j``."""
+        at = self.writes[k].get(r, ())
+        n = bisect_left(at, j)
+        if not n:
+            return None
+        got = _origin(self.fn.blocks[k].instrs[at[n - 1]], r)
+        if got[0] in ("copy", "slot"):
+            return "copy", (k, at[n - 1], got[1] if got[0] == "copy" else got)
+        return got
 
     def _slot(self, k: int, j: int, slot: tuple):
         """What writes ``slot`` (("slot", byte offset, the reload's line)) last before

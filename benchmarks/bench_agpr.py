@@ -1,29 +1,43 @@
 """The 4-wave 256x256 kernels' main loop under each way of asking LLVM for AGPR accumulators.
 
 Each kernel's LLVM IR is built once (``--emit=llvm``); LLVM 22 (llvmlite) then compiles it
-four ways: as LLVM chooses (the IR without ``"amdgpu-agpr-alloc"``, what the kernels were
-before it), with the attribute alone (LLVM splits the loop-carried accumulators into 32-bit
-PHIs), with the vector PHIs kept whole alone, and with both (what the FP8 kernel ships);
-the BF16 kernel, whose MMAs interleave their accumulators' K steps, ships with the greedy
-allocator's local live ranges reversed too (a fifth row).  Per
-main-loop iteration of one wave: VALU (``v_accvgpr_*`` among them), the MFMAs writing AGPRs,
-the kernel's VGPR spills, architected VGPRs and AGPRs, and the simulator's achieved cycles
-and MFMA busy under both cost tables (the assembly's main loop on the CU model), and
-llvm-mca-22's cycles per iteration of one wave on the main loop (``bench_reference.run_mca``;
-``-`` when ``llvm-mca-22`` is not installed).  Models, not hardware.  Prints a Markdown
-table::
+four ways: as LLVM chooses (the IR without ``"amdgpu-agpr-alloc"`` and with the
+keep-alive's operands in VGPRs, what the kernels were before it), with the attribute alone
+(LLVM splits the loop-carried accumulators into 32-bit PHIs), with the vector PHIs kept
+whole alone, and with both (what the FP8 kernel ships); the BF16 kernel, whose MMAs
+interleave their accumulators' K steps, ships with the greedy allocator's local live ranges
+reversed too (a fifth row).  Per main-loop iteration of one wave: VALU (``v_accvgpr_*``
+among them), the MFMAs writing AGPRs, the kernel's VGPR spills, architected VGPRs and
+AGPRs, and the simulator's achieved cycles and MFMA busy under both cost tables (the
+assembly's main loop on the CU model), and llvm-mca-22's cycles per iteration of one wave
+on the main loop (``bench_reference.run_mca``; ``-`` when ``llvm-mca-22`` is not
+installed).  Models, not hardware.  Prints a Markdown table::
 
     .venv/bin/python benchmarks/bench_agpr.py
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 
 from bench_reference import MCA, loop_text, run_mca
 
 KERNELS = ("4wave{dtype=bf16 BM=256 BN=256 BK=64}", "4wave{dtype=fp8 BM=256 BN=256 BK=128}")
 ATTRIBUTE = '"amdgpu-agpr-alloc"="256" '
+#: the empty asm that keeps every accumulator alive after the loop
+#: (``pipeline_mlir/lowering/keep_alive.py``): in an AGPR kernel its operands are ``a``
+#: constraints, which alone make LLVM select the AGPR form of every MFMA
+KEEP_ALIVE_AGPRS = re.compile(r'(asm sideeffect "", ")(a(?:,a)*)(")')
+
+
+def without_agprs(ll: str) -> str:
+    """``ll`` asking LLVM for no AGPRs: without the attribute, the keep-alive's operands
+    in VGPRs (``v``)."""
+    plain, n = KEEP_ALIVE_AGPRS.subn(lambda m: m[1] + m[2].replace("a", "v") + m[3],
+                                     ll.replace(ATTRIBUTE, ""))
+    assert n == 1, "the kernel has no keep-alive of its AGPR accumulators"
+    return plain
 
 
 def variants(ll: str):
@@ -32,7 +46,7 @@ def variants(ll: str):
     from pipeline_mlir.isa.codegen import KEEP_VECTOR_PHIS, llvm_options
 
     assert ATTRIBUTE in ll, "the kernel does not ask for AGPR accumulators"
-    plain = ll.replace(ATTRIBUTE, "")
+    plain = without_agprs(ll)
     shipped = llvm_options(ll)
     both = "amdgpu-agpr-alloc + PHIs whole"
     rows = [("LLVM's choice (no attribute)", plain, ()),

@@ -21,9 +21,16 @@ that reads the control flow:
   induction over the branches taken.  A counter's bounds are rounded to its class
   (:meth:`~BranchFacts.round_to_stride`): a loop from 4 by 4 guarded by ``i < 128`` has
   ``i <= 124`` in its body, the last value it really takes, not 127.
+* :meth:`~BranchFacts.in_step`: a block argument that every branch into its block passes
+  as another argument of it plus one constant ``d`` (the entries: two constants ``d``
+  apart; the back edges: each argument plus the same step) is that argument plus ``d``
+  wherever it is used, by induction over the branches taken; its range there meets the
+  other's, moved by ``d``, so an ``i64`` index counted beside the loop's tested ``i32``
+  counter, with no test of its own, is bounded by that test.
 
 It relies on the methods :meth:`form`, :meth:`range` and :meth:`_reset` and the attributes
-``fn``, ``arg_range``, ``_strides``, ``_facts`` and ``_truth`` of the class it is mixed into.
+``fn``, ``arg_range``, ``_strides``, ``_in_step``, ``_facts`` and ``_truth`` of the class it
+is mixed into.
 """
 
 from __future__ import annotations
@@ -202,6 +209,7 @@ class BranchFacts:
         if not self._inductive():
             self.arg_range = dict(full)
         self._reset()
+        self.in_step(full)
         self._strides = {}
         strides = {}
         for key in full:
@@ -210,6 +218,44 @@ class BranchFacts:
                 strides[self.fn.argument(key)] = found
         self._strides = strides
         self._reset()
+
+    # ---- counters in step --------------------------------------------------------------
+
+    def in_step(self, full: dict) -> None:
+        """Each ordered pair of integer arguments of one block at a constant distance on
+        every branch into it (:meth:`_distance`): the first's range, wherever it is used,
+        meets the second's there, moved by the distance (the module docstring)."""
+        self._in_step = {}
+        found: dict = {}
+        for a in full:
+            for b in full:
+                if b[0] == a[0] and b != a and (d := self._distance(a, b)) is not None:
+                    found.setdefault(a, []).append((b, d))
+        self._in_step = found
+        self._reset()
+
+    def _distance(self, a, b) -> int | None:
+        """``d`` with argument ``a`` = argument ``b`` + ``d`` on every branch into their
+        block: each branch passes two values whose forms differ by the constant ``d``, or
+        by ``a - b`` exactly (each argument plus one step), and some branch the first."""
+        ea, eb = self.fn.edges.get(a), self.fn.edges.get(b)
+        if not ea or not eb or len(ea) != len(eb):
+            return None
+        x, y = self.form(self.fn.argument(a)), self.form(self.fn.argument(b))
+        same = x.plus(y, -1)
+        d = None
+        for (va, pred_a, _, pos_a), (vb, pred_b, _, pos_b) in zip(ea, eb):
+            fa, fb = self.form(va), self.form(vb)
+            if pred_a != pred_b or pos_a != pos_b or fa is None or fb is None:
+                return None
+            diff = fa.plus(fb, -1)
+            if diff == same:
+                continue
+            k = diff.constant()
+            if k is None or d not in (None, k):
+                return None
+            d = k
+        return d
 
     # ---- steps of loop counters ---------------------------------------------------------
 

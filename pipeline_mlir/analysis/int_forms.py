@@ -148,6 +148,9 @@ class IndexForms(BranchFacts):
         self.arg_range: dict = {}
         #: block argument -> (m, r): its values are r modulo m (BranchFacts.stride)
         self._strides: dict = {}
+        #: block argument's key -> [(another's key, d)]: it is each other plus its ``d``
+        #: wherever it is used (BranchFacts.in_step)
+        self._in_step: dict = {}
         self._reset()
 
     def _reset(self) -> None:
@@ -182,12 +185,22 @@ class IndexForms(BranchFacts):
         uniform = all(f.uniform() for f in forms)
         return Form({self._atom(kind, key, forms + (param,), uniform): 1})
 
-    def atom_range(self, atom: Atom, ctx: dict):
+    def atom_range(self, atom: Atom, ctx: dict, in_step: bool = True):
         rng = self._atom_base(atom, ctx)
         fact = ctx.get(atom)
         rng = meet(rng, fact) if fact is not None and rng is not None else rng
+        if atom.kind != "value":
+            return rng
+        value = atom.args[0]
+        if in_step and rng is not None and self._in_step and isinstance(value.owner, ir.Block):
+            # the counters in step with it: their bounds here, moved (BranchFacts.in_step),
+            # each taken without its own partners' (no range asks for itself)
+            for key, d in self._in_step.get(self.fn.arg_key(ir.BlockArgument(value)), ()):
+                (other,) = self.form(self.fn.argument(key)).terms
+                r = self.atom_range(other, ctx, False)
+                rng = rng if r is None else meet(rng, (r[0] + d, r[1] + d))
         # a loop counter's bounds rounded to its step (BranchFacts.stride)
-        return self.round_to_stride(atom.args[0], rng) if atom.kind == "value" else rng
+        return self.round_to_stride(value, rng)
 
     def _atom_base(self, atom: Atom, ctx: dict):
         kind, args = atom.kind, atom.args

@@ -251,3 +251,93 @@ module {
   }
   llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
 }
+
+// -----
+
+// The K column counted in i64 beside the loop's tested i32 trip counter, in step with it
+// (both from 0 by 64; the pipelined loops count this way): the counter's guard bounds the
+// column too (7680 elements at most, as @k_within_the_row's), so it goes to soffset.
+// CHECK-LABEL: llvm.func @k_in_step_with_the_trip_counter
+// CHECK:       ^bb1(%{{.*}}: i32, %[[K:.*]]: i64):
+// CHECK:         %[[SB:.*]] = llvm.mul %[[K]], %{{.*}} : i64
+// CHECK-NEXT:    %[[S:.*]] = llvm.trunc %[[SB]] : i64 to i32
+// CHECK:         rocdl.raw.ptr.buffer.load.lds %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[S]], %{{.*}}, 0
+// CHECK-NOT:     rocdl.load.to.lds
+module {
+  llvm.func @k_in_step_with_the_trip_counter(%a: !llvm.ptr<1>) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c64 = llvm.mlir.constant(64 : i64) : i64
+    %i0 = llvm.mlir.constant(0 : i32) : i32
+    %i64 = llvm.mlir.constant(64 : i32) : i32
+    %c8 = llvm.mlir.constant(8 : i64) : i64
+    %rows = llvm.mlir.constant(8192 : i64) : i64
+    %iend = llvm.mlir.constant(7681 : i32) : i32
+    %n = llvm.mlir.constant(65536 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 64> : i32
+    %wg = rocdl.workgroup.id.x : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %t = llvm.zext %tid : i32 to i64
+    %lane = llvm.mul %t, %c8 : i64
+    %w = llvm.zext %wg : i32 to i64
+    %row = llvm.mul %w, %rows : i64
+    %base = llvm.add %row, %lane : i64
+    llvm.br ^bb1(%i0, %c0 : i32, i64)
+  ^bb1(%i: i32, %k: i64):
+    %idx = llvm.add %base, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %inext = llvm.add %i, %i64 : i32
+    %next = llvm.add %k, %c64 : i64
+    %more = llvm.icmp "slt" %inext, %iend : i32
+    llvm.cond_br %more, ^bb1(%inext, %next : i32, i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
+}
+
+// -----
+
+// The same with the K column stepping by 128 while the counter steps by 64: not in step,
+// nothing bounds the column (it reaches 15360 elements, the next row).  Left alone.
+// CHECK-LABEL: llvm.func @k_out_of_step_with_the_trip_counter
+// CHECK-NOT:     rocdl.raw.ptr.buffer.load.lds
+// CHECK:         rocdl.load.to.lds
+module {
+  llvm.func @k_out_of_step_with_the_trip_counter(%a: !llvm.ptr<1>) attributes {rocdl.kernel, gpu.known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %c128 = llvm.mlir.constant(128 : i64) : i64
+    %i0 = llvm.mlir.constant(0 : i32) : i32
+    %i64 = llvm.mlir.constant(64 : i32) : i32
+    %c8 = llvm.mlir.constant(8 : i64) : i64
+    %rows = llvm.mlir.constant(8192 : i64) : i64
+    %iend = llvm.mlir.constant(7681 : i32) : i32
+    %n = llvm.mlir.constant(65536 : i32) : i32
+    %flags = llvm.mlir.constant(159744 : i32) : i32
+    %stride = llvm.mlir.constant(0 : i16) : i16
+    %lds = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    %tid = rocdl.workitem.id.x range <i32, 0, 64> : i32
+    %wg = rocdl.workgroup.id.x : i32
+    %rsrc = rocdl.make.buffer.rsrc %a, %stride, %n, %flags : <1>, i32 to <7>
+    %t = llvm.zext %tid : i32 to i64
+    %lane = llvm.mul %t, %c8 : i64
+    %w = llvm.zext %wg : i32 to i64
+    %row = llvm.mul %w, %rows : i64
+    %base = llvm.add %row, %lane : i64
+    llvm.br ^bb1(%i0, %c0 : i32, i64)
+  ^bb1(%i: i32, %k: i64):
+    %idx = llvm.add %base, %k : i64
+    %src = llvm.getelementptr %rsrc[%idx] : (!llvm.ptr<7>, i64) -> !llvm.ptr<7>, bf16
+    rocdl.load.to.lds %src, %lds, 16, 0, 0 : <7>
+    %inext = llvm.add %i, %i64 : i32
+    %next = llvm.add %k, %c128 : i64
+    %more = llvm.icmp "slt" %inext, %iend : i32
+    llvm.cond_br %more, ^bb1(%inext, %next : i32, i64), ^bb2
+  ^bb2:
+    llvm.return
+  }
+  llvm.mlir.global internal @buf() {addr_space = 3 : i32} : !llvm.array<4096 x bf16>
+}

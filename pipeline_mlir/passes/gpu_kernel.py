@@ -13,7 +13,9 @@ kernels.  Kernels come in other containers too; this pass rewrites them:
   is then the descriptor's, passed at launch, and the push constants IREE computes it
   from stay arguments of their own),
   ``hal.interface.constant.load`` -> an ``i32`` argument (in ordinal order),
-  ``hal.interface.workgroup.id/count/size`` -> ``gpu.block_id/grid_dim/block_dim``,
+  ``hal.interface.workgroup.id/count/size`` -> ``gpu.block_id/grid_dim/block_dim`` (an
+  id's ``upper_bound`` kept: the LLVM step's ``workgroup.id`` then has that range, which
+  ``sched-buffer-soffset`` bounds a workgroup's rows with),
   an ``scf.forall`` over workgroups (``#iree_codegen.workgroup_mapping`` or ``#gpu.block``,
   not mixed; one that maps some dimensions to workgroups and others not: an error) -> its body
   with ``gpu.block_id`` for the induction variables; ``iree_codegen.index_hint`` and
@@ -318,9 +320,11 @@ class GpuKernel(SchedPass):
                 if o.name == "hal.interface.workgroup.count":
                     new = _block_count(dim)
                 else:
+                    attrs = {"dimension": ir.Attribute.parse(f"#gpu<dim<{_DIMS[dim]}>>")}
+                    if "upper_bound" in o.attributes:     # id < bound, as gpu's says too
+                        attrs["upper_bound"] = o.attributes["upper_bound"]
                     new = ir.Operation.create(table[o.name], results=[ir.IndexType.get()],
-                                              attributes={"dimension": ir.Attribute.parse(
-                                                  f"#gpu<dim<{_DIMS[dim]}>>")})
+                                              attributes=attrs)
             o.results[0].replace_all_uses_with(new.results[0])
             o.erase()
 

@@ -156,7 +156,10 @@ func.func @sparse() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
 // IREE's linearised workgroup loop (a grid-stride scf.for): the workgroup count becomes a
 // load of the hidden argument hidden_block_count_x (the first word of the implicit
 // arguments), not gpu.grid_dim, whose lowering calls an unlinked __ockl_get_num_groups.
+// The workgroup id keeps its upper_bound, which the LLVM step makes its range (what
+// sched-buffer-soffset bounds a workgroup's rows with in IREE's late forms).
 // CHECK-LABEL:  gpu.func @strided
+// CHECK:          gpu.block_id  x upper_bound 100
 // CHECK:          %[[P:.*]] = llvm.call_intrinsic "llvm.amdgcn.implicitarg.ptr"() : () -> !llvm.ptr<4>
 // CHECK:          %[[G:.*]] = llvm.getelementptr %[[P]][0] : (!llvm.ptr<4>) -> !llvm.ptr<4>, i8
 // CHECK:          %[[N:.*]] = llvm.load %[[G]] invariant <alignment = 4> : !llvm.ptr<4> -> i32
@@ -164,6 +167,7 @@ func.func @sparse() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
 // CHECK:          scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C]]
 // CHECK-NOT:      gpu.grid_dim
 // LLVM: define amdgpu_kernel void @strided(
+// LLVM: call range(i32 0, 100) i32 @llvm.amdgcn.workgroup.id.x()
 // LLVM: call ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
 // LLVM-NOT: __ockl_get_num_groups
 #layout2 = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, Indirect>]>

@@ -44,9 +44,10 @@ last K tile): C's edge in the one tile along M or N, whose workgroup IREE folds 
 row 63 of the i8 ``A x B^T`` 2048x63x1024), nor is one false in every thread that does not
 depend on the loop variable (a copy of rows wholly past C's edge: A's rows 48 to 63 of the
 i8 ``A x B^T`` 33x257x512, which IREE's late form folds into a store of zero that
-:mod:`~pipeline_mlir.frontend.pad_stores` makes this copy again).  :func:`_one_tile_edges`
-keeps it as well, when it meets every requirement above; else it is left to the proof of
-:mod:`~pipeline_mlir.frontend.select_masks`, which refuses it.
+:mod:`~pipeline_mlir.frontend.pad_stores` makes this copy again), nor one that ANDs such a
+false term with the K row's test (B's rows 24 to 31 of f16 ``A^T x B^T`` 5x24x1000).
+:func:`_one_tile_edges` keeps it as well, when it meets every requirement above; else it
+is left to the proof of :mod:`~pipeline_mlir.frontend.select_masks`, which refuses it.
 
 The kept load is marked :data:`KEPT` (and the direct-to-LDS or staged copy
 :mod:`~pipeline_mlir.frontend.regcopy` makes of it): where the front end replaces a
@@ -153,8 +154,9 @@ def _short_at_first(loop, at, cond, iv) -> bool:
     last K tile), but C's edge in the one tile along M or N, whose workgroup IREE folds
     out (row 63 of N = 63 under a 64-row tile; B's columns 100 to 127 of N = 100 under a
     128-column tile, each lane's run of 4 read whole or not at all); or false in every
-    thread and not of the loop variable (so in every iteration: rows wholly past that
-    edge); kept as a moving one.  False where it cannot be evaluated (the proof of
+    thread and not of the loop variable, or an AND with such a term (:func:`_false_row`)
+    (so in every iteration: rows wholly past that edge); kept as a moving one.  False
+    where it cannot be evaluated (the proof of
     :mod:`~pipeline_mlir.frontend.select_masks` then says why)."""
     lb = constant_int(loop.operands[0])
     if lb is None or block_size(kernel_of(loop)) is None:
@@ -169,8 +171,31 @@ def _short_at_first(loop, at, cond, iv) -> bool:
     if bool(np.all(t)):
         return False
     # an edge: some rows in, some out; or every row out in every iteration (a copy of rows
-    # wholly past C's edge, which the late form folds to a store of the padding)
-    return bool(np.any(t)) or not depends(cond, {iv})
+    # wholly past C's edge, which the late form folds to a store of the padding), its
+    # condition of the threads alone or ANDed with the K row's test
+    return bool(np.any(t)) or not depends(cond, {iv}) or _false_row(at, cond, iv, ev)
+
+
+def _false_row(at, cond, iv, ev) -> bool:
+    """Condition ``cond`` (of ``at``; ``ev`` the loop's evaluator at its first iteration) is
+    an ``arith.andi`` one of whose terms (an ``andi`` of them in turn) is not of the loop
+    variable and false in every thread: false in every thread at every iteration, as a
+    condition of the threads alone is (rows wholly past C's edge ANDed with the K row's
+    test: B's rows 24 to 31 of f16 ``A^T x B^T`` 5x24x1000, each run selected by ``row <
+    24 and the run inside K``).  False where a term cannot be evaluated."""
+    if isinstance(cond.owner, ir.Block) or _op(cond.owner).name != "arith.andi":
+        return False
+    for term in _op(cond.owner).operands:
+        if depends(term, {iv}):
+            if _false_row(at, term, iv, ev):
+                return True
+            continue
+        try:
+            if not bool(np.any(truth(at, ev, term))):
+                return True
+        except (IRError, Unevaluable):
+            continue
+    return False
 
 
 def whole_run_refusal(loop, read) -> str | None:

@@ -326,6 +326,34 @@ def test_only_an_edge_in_the_first_iteration_is_kept_as_the_one_tiles():
     assert n == 1 and "arith.select %c," not in text, text
 
 
+#: rows 0 to 3 (``t / 16``) tested against an edge at row 16, none of them inside: a term of
+#: the threads alone false in every thread
+PAST = ("\n    %out = arith.cmpi ult, %row, %c16 : index"
+        "\n    %out0 = arith.cmpi uge, %row, %c16 : index")
+
+
+def test_rows_past_the_edge_anded_with_the_k_row_are_kept():
+    """A condition that ANDs the K row's test (of the loop variable) with a term of the
+    threads alone false in every thread (rows wholly past C's edge: B's rows 24 to 31 of
+    IREE's f16 ``A^T x B^T`` 5x24x1000, ``row < 24 and the run inside K``): false in every
+    thread at every iteration, kept in the copy, every lane reading past the end (before:
+    refused by the K tail's proof in iteration 0), the term on either side and under a
+    further AND.  Its term of the threads replaced by one of the loop variable, false in
+    iteration 0 alone (``i > 0``): no copy of rows past the edge, left to the proof,
+    which refuses it; so is the term made true in every thread (``row < 16``) ANDed with
+    a K test false in iteration 0."""
+    for cc in ("%cc = arith.andi %out0, %c : i1", "%cc = arith.andi %c, %out0 : i1",
+               "%both = arith.andi %c, %out0 : i1\n    %cc = arith.andi %c, %both : i1"):
+        n, text = _check(_loop(LEFT + PAST + "\n    " + cc, KEEP, fat=True))
+        assert n == 1 and "arith.select %cc" not in text, (cc, text)
+    late = "\n    %late = arith.cmpi ugt, %i, %c0 : index\n    %cc = arith.andi %c, %late : i1"
+    with pytest.raises(IRError, match="pads the loaded value in thread 0 in iteration 0"):
+        _check(_loop(LEFT + late, KEEP, fat=True))
+    first = "\n    %k = arith.cmpi ugt, %i, %c0 : index\n    %cc = arith.andi %out, %k : i1"
+    with pytest.raises(IRError, match="pads the loaded value in thread 0 in iteration 0"):
+        _check(_loop(LEFT + PAST + first, KEEP, fat=True))
+
+
 def test_a_kept_copy_reads_past_the_end_whatever_its_lane_computed():
     """A lane whose condition is false reads element 64 x 16 (the end of the buffer), not its
     own row moved: here a row of -1 there (a convolution's padding above row 0), which

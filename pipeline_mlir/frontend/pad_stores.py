@@ -24,8 +24,13 @@ kernel would have read, for the proofs that compare copies (a wrong one refuses,
 changes a value).  A store of a half-folded guarded load (below) with no such sibling
 takes the index of the masked load the guard folded (the LDS tile flat where the global
 buffer is 2-D, so that no copy of its rank says it: f16 ``C += A x B^T`` + a bias of M
-48x148x878's late form, whose guard reads A's rows 48 to 63 at row 48, past the end); any
-other store without a sibling is left as it is, for the scan to refuse.
+48x148x878's late form, whose guard reads A's rows 48 to 63 at row 48, past the end).  A
+store of the constant itself into a flat LDS tile whose siblings read a buffer of 2 or
+more dimensions (f16 and bf16 ``A^T x B^T`` 5x24x1000's late form: B's rows 24 to 31 of
+its 32-row tile over N = 24, whose copy IREE's later passes fold whole) takes the last
+sibling's index with its first the buffer's first size, the first row past its end,
+where IREE's prefetch point clamps that copy's rows (:func:`_flat_sibling`); any other
+store without a sibling is left as it is, for the scan to refuse.
 
 With K not a multiple of the K step (the i8 ``A x B^T`` 33x257x1000) IREE's late form
 keeps each copy of the loop in its guarded load (:mod:`~pipeline_mlir.frontend.guarded_load`),
@@ -80,22 +85,70 @@ def _padding(v):
     return pad if pad is not None and zero_bits(pad) else None
 
 
-def _sibling(store, before: list):
-    """The last register copy of ``before`` (the ops of the body before ``store``: its
-    load, its store) that stores into ``store``'s memref value a vector of ``store``'s
-    type, its indices of the store's types, else None."""
+def _siblings(store, before: list) -> list:
+    """The register copies of ``before`` (the ops of the body before ``store``: their
+    load, their store), last first, that store into ``store``'s memref value a vector of
+    ``store``'s type."""
+    out = []
     for o in reversed(before):
         if o.name != "vector.store" or o.operands[1] != store.operands[1] \
                 or o.operands[0].type != store.operands[0].type:
             continue
         load = _copied_load(o.operands[0])
-        if load is None:
-            continue
-        n = ir.MemRefType(store.operands[1].type).rank
+        if load is not None:
+            out.append((load, o))
+    return out
+
+
+def _sibling(store, before: list):
+    """The last sibling (:func:`_siblings`) whose indices are of the store's rank and
+    types, else None."""
+    n = ir.MemRefType(store.operands[1].type).rank
+    for load, o in _siblings(store, before):
         if ir.MemRefType(load.operands[0].type).rank == n and all(
                 load.operands[1 + d].type == store.operands[2 + d].type for d in range(n)):
             return load, o
     return None
+
+
+def _flat_sibling(store, before: list):
+    """(the global buffer, its first size, the indices) of the last sibling
+    (:func:`_siblings`) of another rank than ``store``'s LDS tile (a flat tile of a 2-D
+    buffer, which no index moved by the stores' offset translates), of a buffer of static
+    first size; None without one.  The copy ``store`` was folded from is read at that
+    size, the first row past the buffer's end, and the sibling's other indices: where
+    IREE's prefetch point clamps the rows of a copy wholly past C's edge (B's rows 24 to
+    31 of f16 ``A^T x B^T`` 5x24x1000, in a flat LDS tile, read at row 24)."""
+    if ir.MemRefType(store.operands[1].type).rank != 1:
+        return None
+    for load, _o in _siblings(store, before):
+        t = ir.MemRefType(load.operands[0].type)
+        if t.rank >= 2 and not ir.ShapedType.is_dynamic_size(t.shape[0]):
+            return load.operands[0], t.shape[0], list(load.operands[1:1 + t.rank])
+    return None
+
+
+def _moved_index(store, sib) -> tuple:
+    """(the sibling's buffer, its index moved by ``store``'s offset from the sibling's
+    store) for the sibling ``sib`` (:func:`_sibling`); built before ``store``."""
+    load, other = sib
+    idx = []
+    for d in range(ir.MemRefType(store.operands[1].type).rank):
+        g, s, t = load.operands[1 + d], store.operands[2 + d], other.operands[2 + d]
+        moved = ir.Operation.create("arith.subi", results=[s.type], operands=[s, t]).results[0]
+        idx.append(ir.Operation.create("arith.addi", results=[g.type],
+                                       operands=[g, moved]).results[0])
+    return load.operands[0], idx
+
+
+def _past_row(flat) -> tuple:
+    """(the buffer, the index) of :func:`_flat_sibling`'s ``flat``, the first index its
+    first size; built at the insertion point."""
+    buffer, rows, idx = flat
+    t = idx[0].type
+    row = ir.Operation.create("arith.constant", results=[t], attributes={
+        "value": ir.IntegerAttr.get(t, rows)}).results[0]
+    return buffer, [row] + idx[1:]
 
 
 def _folded_read(guard):
@@ -127,20 +180,14 @@ def pad_stores_as_copies(loop) -> int:
         folded = _op(st.operands[0].owner) if st.operands[0] != pad else None
         sib = _sibling(st, body[:i])
         own = None if sib is not None or folded is None else _folded_read(folded)
-        if own is None and sib is None:
+        flat = None if sib is not None or own is not None else _flat_sibling(st, body[:i])
+        if own is None and sib is None and flat is None:
             continue
         with ir.InsertionPoint(st), st.location:
             if own is not None:         # (no sibling: the masked load the guard folded)
                 buffer, idx = own
             else:
-                load, other = sib
-                buffer, idx = load.operands[0], []
-                for d in range(ir.MemRefType(st.operands[1].type).rank):
-                    g, s, t = load.operands[1 + d], st.operands[2 + d], other.operands[2 + d]
-                    moved = ir.Operation.create("arith.subi", results=[s.type],
-                                                operands=[s, t]).results[0]
-                    idx.append(ir.Operation.create("arith.addi", results=[g.type],
-                                                   operands=[g, moved]).results[0])
+                buffer, idx = _moved_index(st, sib) if sib is not None else _past_row(flat)
             i1 = ir.IntegerType.get_signless(1)     # (before the load: the kept index's)
             false = ir.Operation.create("arith.constant", results=[i1], attributes={
                 "value": ir.IntegerAttr.get(i1, 0)}).results[0]

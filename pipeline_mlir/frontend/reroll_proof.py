@@ -93,6 +93,16 @@ def same_op_but_operands(a, b) -> bool:
         all(a.attributes[k] == b.attributes[k] for k in b.attributes)
 
 
+def stored_constant(store):
+    """The ``arith.constant`` op whose value the ``vector.store`` ``store`` writes, else
+    None: IREE folds a register copy of rows wholly past C's edge, padded in every thread
+    and K tile, to a store of its padding (B's rows 24 to 31 of f16 ``A^T x B^T``
+    5x24x1000 in its 32-row tile over N = 24), in the body of a loop it pipelined through
+    registers and in that loop's prologue; a constant is the same value at every tile."""
+    c = _defining(store.operands[0])
+    return c if c is not None and c.name == "arith.constant" else None
+
+
 @dataclass
 class Access:
     """One access as an evaluator sees it: its view and first element, per thread."""

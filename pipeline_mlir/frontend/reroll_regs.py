@@ -48,9 +48,11 @@ proven first, and anything else is a located error:
   none of it using a value of the compute; ops between the barriers free of memory
   effects that compute only for them count as theirs) each of one load's value, kept or
   padded by a select or not, the load's only use (nothing else changes it in between),
-  every load stored once;
+  every load stored once; or of a constant (a copy IREE folded to its padding,
+  :func:`~pipeline_mlir.frontend.reroll_proof.stored_constant`);
 * the prologue: the stores before the loop into the LDS the body stores to, as many as
-  the body's, store ``j`` of a value loaded before the loop (its only use); store and load
+  the body's, store ``j`` of a value loaded before the loop (its only use), or of the
+  constant the body's store ``j`` stores (:meth:`_RegReroll._same_constant`); store and load
   the body's store ``j`` and its load, at tile 0 (``iv + step`` bound to the lower
   bound): the same op, attributes and types (a guarded load's inner ops too), and for
   every thread of every workgroup and launch the same buffers, views and indices, each
@@ -102,7 +104,7 @@ from pipeline_mlir.frontend.reroll import mirror_difference
 from pipeline_mlir.frontend.reroll_tile0 import WHAT, TileZero
 from pipeline_mlir.frontend.reroll_proof import RolledLoop, Workgroups, access, \
     access_difference, forms_difference, grid_point, loop_bounds, rolled_upper, \
-    same_op_but_operands
+    same_op_but_operands, stored_constant
 
 LOAD, STORE, BARRIER, SELECT = "vector.load", "vector.store", "gpu.barrier", "arith.select"
 SCHED_BARRIER = "amdgpu.sched_barrier"
@@ -342,19 +344,23 @@ class _RegReroll(TileZero, RolledLoop):
         loads = [o for o in self.loads_part if self.around.load_parts(o) is not None]
         self.pairs = []
         for s in self.stores:
+            if s.name == STORE and in_lds(s.operands[1]) and stored_constant(s) is not None:
+                self.pairs.append((None, s))    # (a copy IREE folded to its padding)
+                continue
             load = self.around.stored_load(s, self.body)
             if load is None or load not in loads:
                 self.fail(s, "(after the second barrier of a loop pipelined through "
                              "registers) is not an LDS store of a value the body loads "
-                             "before its first barrier")
+                             "before its first barrier, nor of a constant")
             if users_of(load.results[0]) != [_padding(s) or s]:
                 self.fail(load, "(a tile the loop pipelined through registers loads ahead) "
                                 "has uses other than its one LDS store (or the select "
                                 "padding it)")
             self.pairs.append((load, s))
-        if len(self.pairs) != len(loads) or not self.pairs:
+        stored = [load for load, _s in self.pairs if load is not None]
+        if len(stored) != len(loads) or not stored:
             self.fail(self.loop, f"(pipelined through registers) loads {len(loads)} values "
-                                 f"and stores {len(self.pairs)} of them to LDS: IREE's "
+                                 f"and stores {len(stored)} of them to LDS: IREE's "
                                  f"stores each of its loads once")
 
     def _accumulators(self) -> None:
@@ -381,6 +387,10 @@ class _RegReroll(TileZero, RolledLoop):
                                  f"many")
         self.prologue = []      # the prologue's loads and stores, each the body's op
         for pro, (load, store) in zip(stores, self.pairs):
+            if load is None:        # (the body's store of a constant: the same one)
+                self._same_constant(pro, store)
+                self.prologue.append((pro, store))
+                continue
             pload = self.around.stored_load(pro, self.loop.block)
             if pload is None or users_of(pload.results[0]) != [_padding(pro) or pro]:
                 self.fail(pro, "(an LDS store before a loop pipelined through registers) does "
@@ -412,6 +422,16 @@ class _RegReroll(TileZero, RolledLoop):
                 [(what, [x], [y]) for (what, x), (_w, y) in zip(pa[2], pb[2])])
             if why is not None:
                 self._same_access(a, b, why, pa, pb)
+
+    def _same_constant(self, pro, store) -> None:
+        """The prologue's LDS store ``pro`` stores the constant the body's ``store`` does
+        (:func:`~pipeline_mlir.frontend.reroll_proof.stored_constant`: the same value and
+        type); where it stores it is compared as any store's."""
+        mine, theirs = stored_constant(pro), stored_constant(store)
+        if mine is None or not same_op_but_operands(mine, theirs):
+            self.fail(pro, f"(an LDS store before a loop pipelined through registers) does "
+                           f"not store the constant the body's store at {at(store)} stores "
+                           f"(a copy IREE folded to its padding stores it at every K tile)")
 
     def _prologue_pads(self) -> list:
         """The selects padding the prologue's stores (:func:`_padding`), in their order."""

@@ -156,3 +156,38 @@ def test_a_guard_not_folded_is_left_for_the_scan(mask, other, pad):
     made, kept, text = _made(text)
     assert (made, kept) == (0, 0), text
     assert "scf.if" in text, text
+
+
+FLAT = "memref<1024xi8, #gpu.address_space<workgroup>>"
+
+
+def _flat_loop(pad: str = "dense<0>", buffer: str = G) -> str:
+    """:func:`_loop` with a flat LDS tile (``memref<1024xi8>``: element ``16 r`` for row
+    ``r``, as IREE's late form flattens a swizzled tile) and its global buffer ``buffer``:
+    no sibling of the tile's rank says the index (f16 ``A^T x B^T`` 5x24x1000's B)."""
+    text = _loop(pad).replace("%l: " + LDS, "%l: " + FLAT)
+    text = text.replace(f"vector.store %v, %l[%r, %c0] : {LDS}",
+                        "%f = arith.muli %r, %c16 : index\n"
+                        f"    vector.store %v, %l[%f] : {FLAT}")
+    text = text.replace(f"vector.store %pad, %l[%r2, %c0] : {LDS}",
+                        "%f2 = arith.muli %r2, %c16 : index\n"
+                        f"    vector.store %pad, %l[%f2] : {FLAT}")
+    return text.replace(FAT, FAT.replace(G[:-1], buffer[:-1])).replace(G, buffer)
+
+
+def test_a_store_of_the_padding_in_a_flat_tile_reads_the_first_row_past_the_end():
+    """The zero store into a flat LDS tile whose sibling copies a 2-D buffer: made a load
+    of that buffer at its first row past the end (64, the buffer's first size; where
+    IREE's prefetch point clamps such a copy's rows) and the sibling's column, selected
+    by ``false`` and kept (before: left to the scan, which refused it).  A store of
+    ones, or a buffer of a first size known only at launch (no row past the end to
+    name), is left for the scan."""
+    made, kept, text = _made(_flat_loop())
+    assert (made, kept) == (1, 1), text
+    assert re.search(r"vector\.load %0\[%\w+, %\w+\]", text), text
+    assert "arith.constant 64 : index" in text and \
+        re.search(r"arith.select %false, %\w+, %c64", text), text
+    assert not re.search(r"vector.store %cst\w*,", text), text
+    for pad, buffer in (("dense<1>", G), ("dense<0>", "memref<?x16xi8>")):
+        made, kept, text = _made(_flat_loop(pad, buffer))
+        assert made == 0 and re.search(r"vector.store %cst\w*,", text), (pad, buffer, text)

@@ -54,6 +54,16 @@ def _forms_agree_exact(tmp_path, forms: dict, capsys, mode: str, *more: str) -> 
     assert rc == 0 and ": exact, max error 0" in out, out + err
 
 
+def _one_workgroup_exact(tmp_path, forms: dict, capsys) -> None:
+    """:func:`_forms_agree_exact` in late mode on a kernel of one workgroup, and its late
+    form exact in random order too (5 orders)."""
+    _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=1")
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               "--emulate-mode=random:5", "--emulate-jobs=1", "--emulate-workgroups=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+
+
 def _refused(tmp_path, text: str, name: str, capsys) -> str:
     path = tmp_path / f"{name}.mlir"
     path.write_text(text)
@@ -235,11 +245,7 @@ def test_a_constant_edge_mask_selected_by_the_k_row(tmp_path, capsys):
     cond = re.search(rf"(%\d+) = arith\.cmpi sgt, (%\d+), %c0_i32 : i32\n\s*%\d+ = arith\."
                      rf"select \1, {fixed.group(1)}, %cst_\d+ : vector<16xi1>", late)
     assert fixed and cond, "no select of the constant mask by the K row in the body"
-    _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=1")
-    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
-               "--emulate-mode=random:5", "--emulate-jobs=1", "--emulate-workgroups=1"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and ": exact, max error 0" in out, out + err
+    _one_workgroup_exact(tmp_path, forms, capsys)
     _false_at_tile_0_refused(tmp_path, late, cond, capsys)
 
 
@@ -262,11 +268,7 @@ def test_a_half_folded_load_of_rows_past_n_rolled_back_as_a_load(tmp_path, capsy
         r"vector\.maskedload %\d+\[%c24, %\d+\], (%cst_\d+), (%cst(?:_\d+)?) \{[^\n]*\n"
         r"\s*scf\.yield %\d+ : [^\n]*\n\s*\} else \{\n\s*scf\.yield (\2) :", late))
     assert len(folds) == 2, "no half-folded load of B's row 24 in the prologue and the body"
-    _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=1")
-    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
-               "--emulate-mode=random:5", "--emulate-jobs=1", "--emulate-workgroups=1"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and ": exact, max error 0" in out, out + err
+    _one_workgroup_exact(tmp_path, forms, capsys)
     body = folds[-1]
     full = re.search(r"(%\d+) = vector\.create_mask %c16 : vector<16xi1>", late).group(1)
     other = re.findall(r"(%\d+) = scf\.if", late[:body.start()])[-2]
@@ -294,3 +296,59 @@ def test_an_unsigned_remainder_of_a_clamped_row_is_compared_as_an_op(tmp_path, c
     forms = G.forms(G.matmul_source("fp8", 64, 44, 357), DEFAULT_BUILD)
     assert re.search(r"arith\.remui", forms["late"])
     _forms_agree_exact(tmp_path, forms, capsys, "random:5")
+
+
+@needs_iree
+def test_a_copy_past_n_folded_to_a_store_of_zero_rolled_back(tmp_path, capsys):
+    """IREE's default build (2 stages) of f16 ``A^T x B^T`` 5x24x1000, one workgroup: B's
+    rows 24 to 31 of its 32-row LDS tile lie past N.  At the prefetch point their copy is
+    selected by ``row < 24 and the run inside K``, false in every thread at every
+    iteration (kept in the copy, ``kept_masks._false_row``; before, refused at the
+    select: it pads in thread 0 in iteration 0).  The late form folds that copy whole to
+    ``vector.store %zero`` into the flat LDS tile, in the body and the prologue: the
+    roll-back takes a store of one constant in both (``_same_constant``), and
+    ``pad_stores.py`` makes it the copy again, at the first row past B's end (before,
+    refused at the body's store: not of a value the body loads).  One schedule from both
+    forms, exact in late mode and at random.  Refused at the op: the prologue storing
+    another constant, or elsewhere, than the body; both storing ones (no padding); at the
+    prefetch point, the select's row test made ``iv > 0``, true after the first K tile."""
+    forms = G.forms(G.matmul_source("f16", 5, 24, 1000, transpose_a=True), DEFAULT_BUILD)
+    late, prefetch = forms["late"], forms["prefetch"]
+    zero = re.search(r"(%cst_\d+) = arith\.constant dense<0\.000000e\+00> : vector<8xf16>",
+                     late).group(1)
+    pads = list(re.finditer(rf"vector\.store {zero}, %alloc\[(%\d+)\] : memref<4096xf16",
+                            late))
+    assert len(pads) == 2, "no store of zero to B's LDS tile in the prologue and the body"
+    _one_workgroup_exact(tmp_path, forms, capsys)
+    ones = "%ones = arith.constant dense<1.000000e+00> : vector<8xf16>\n"
+    pro, body = pads
+    line = late.rindex("\n", 0, pro.start()) + 1       # (the prologue's store's line)
+    indent = late[line:pro.start()]
+    other = re.findall(r"vector\.store %\d+, %alloc\[(%\d+)\] : memref<4096xf16", late)[-1]
+    for name, mutant, why in (
+            ("other", late[:line] + indent + ones + late[line:pro.end()].replace(
+                f"store {zero}", "store %ones") + late[pro.end():],
+             r"'vector\.store' op \(an LDS store before a loop pipelined through registers\) "
+             r"does not store the constant the body's store at line \d+:\d+ stores"),
+            ("place", late[:body.start(1)] + other + late[body.end(1):],
+             r"'vector\.store' op \(before the loop pipelined through registers\) is not "
+             r"the body's 'vector\.store' op at line \d+:\d+ at K tile 0: its LDS elements "
+             r"differ"),
+            ("ones", late.replace(f"{zero} = arith.constant", ones + f"{zero} = arith."
+                                  f"constant", 1).replace(f"vector.store {zero}, %alloc[",
+                                                          "vector.store %ones, %alloc["),
+             r"'vector\.store' op has side effects the pipeliner cannot move")):
+        err = _refused(tmp_path, mutant, name, capsys)
+        assert re.search(r":\d+:\d+: error: .*" + why, err), err
+    # the prefetch point: the row test of rows 24 to 31 made `iv > 0`, false at the first
+    # K tile only; no copy of rows wholly past N, so left to the K tail's proof
+    sel = re.findall(r"(%\d+) = arith\.andi (%\d+), (%\d+) : i1\n(\s*)%\d+ = vector\."
+                     r"transfer_read [^\n]*\n\s*%\d+ = arith\.select \1,", prefetch)[-1]
+    iv = re.search(r"scf\.for (%arg\d+) = %c0", prefetch).group(1)
+    later = prefetch.replace(
+        f"{sel[0]} = arith.andi {sel[1]}, {sel[2]} : i1",
+        f"%later = arith.cmpi sgt, {iv}, %c0 : index\n{sel[3]}"
+        f"{sel[0]} = arith.andi %later, {sel[2]} : i1", 1)
+    err = _refused(tmp_path, later, "later", capsys)
+    assert re.search(r":\d+:\d+: error: .*'arith\.select' op at line \d+:\d+ pads the loaded "
+                     r"value in thread 0 in iteration 0", err), err

@@ -5,7 +5,9 @@ Layers, bottom-up (each module imports only modules below it): ``opcodes`` (opco
 tables), ``instr`` (the :class:`Instr` record and its operand widths), ``scaled`` (the
 scaled MFMAs' 16-byte encoding and text), ``disasm`` (LLVM's text of an instruction),
 ``decode`` (machine code -> instructions), ``operands`` (compiled steps, operand readers,
-register writes), ``globalrace`` (the race check of global memory),
+register writes), ``racy_loads`` (loads racing another workgroup's store, left to a
+taint run), ``globalrace`` (the race check of global memory), ``taint`` (the taint run's
+rule: a racing load's value must reach nothing observable),
 ``fp8cvt`` (the f32 -> 8-bit float conversions), ``salu`` / ``valu`` (what scalar and
 vector ALU instructions do),
 ``semantics`` / ``memops`` / ``mfma`` (ALU dispatch and control, memory and matrix

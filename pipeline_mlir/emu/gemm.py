@@ -25,6 +25,7 @@ import numpy as np
 from pipeline_mlir.emu.coverage import Coverage, check_c, footprint, stored_elements
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.globalrace import ReadFirst
+from pipeline_mlir.emu.racy_loads import again_tainting
 from pipeline_mlir.emu.launchdims import workgroup_id
 from pipeline_mlir.emu.machine import Divergence, GlobalMemory, Machine, collector_paused
 from pipeline_mlir.emu.mfma import E4M3, E5M2
@@ -292,15 +293,27 @@ def run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mod
     With ``jobs`` > 1 the batches are spread over that many processes
     (:mod:`pipeline_mlir.emu.pool`), with the same result.  A store to a buffer the run
     loaded before without recording its loads (:mod:`pipeline_mlir.emu.globalrace`) runs
-    it again from the memory it started with, that buffer's loads recorded."""
-    while True:
-        glob.race.begin()
-        try:
-            return _run_workgroups(kernel, glob, workgroups, waves, mode, seed, kernarg_at,
-                                   collect, progress, dims, jobs)
-        except ReadFirst as e:     # a store to a buffer loaded unrecorded: again, recorded
-            glob.restore()
-            glob.race.recorded.add(e.b)
+    it again from the memory it started with, that buffer's loads recorded; one whose loads
+    raced another workgroup's stores runs again from there tainting, to tell whether the
+    values loaded reach anything observable (:mod:`pipeline_mlir.emu.racy_loads`; in one
+    process: over several, such a race is reported as found)."""
+    race = glob.race
+    race.defer, race.tainting, race.racy, race.keys, race.codes = True, False, {}, {}, {}
+    try:
+        while True:
+            race.begin()
+            try:
+                got = _run_workgroups(kernel, glob, workgroups, waves, mode, seed, kernarg_at,
+                                      collect, progress, dims, jobs)
+            except ReadFirst as e:  # a store to a buffer loaded unrecorded: again, recorded
+                glob.restore()
+                race.recorded.add(e.b)
+                continue
+            if not again_tainting(race):
+                return got
+            glob.restore()          # loads raced other workgroups' stores: again, tainting
+    finally:
+        race.defer = race.tainting = False
 
 
 def _run_workgroups(kernel, glob: GlobalMemory, workgroups: list, waves: int, mode: str,

@@ -52,6 +52,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError, Finding
+from pipeline_mlir.emu.racy_loads import CROSS, deferred, taint_lanes
 
 #: the stamp's low bits: the workgroup slot of the batch (at most 32 run in lockstep)
 SLOT_BITS = 5
@@ -135,6 +136,13 @@ class RaceState:
         #: ((run, slot, wave, epoch), lane, op, value)
         self.lane_stores = _WATCHED[-1] if _WATCHED else None
         self.lane_last: dict = {}
+        #: loads racing another workgroup's store left to a taint run (racy_loads.py):
+        #: ``defer`` (a run that will repeat), ``tainting`` (that run), ``racy[b]``: per
+        #: halfword, the storing workgroups and their (wave, instruction); ``keys`` cached
+        self.defer = self.tainting = False
+        self.racy: dict[int, dict] = {}
+        self.keys: dict[int, tuple] = {}
+        self.codes: dict[str, int] = {}
 
     def begin(self) -> None:
         """A run of workgroups that can be run again starts: nothing saved or loaded
@@ -164,6 +172,7 @@ class RaceState:
         out.pages = dict(self.pages)
         out.record_all = self.record_all
         out.lane_stores, out.lane_last = self.lane_stores, self.lane_last
+        # (defer stays False: a worker's races are reported, no taint run: racy_loads.py)
         span = (self.limit - self.next_serial) // parts
         out.next_serial = self.next_serial + part * span
         out.limit = out.next_serial + span
@@ -399,6 +408,8 @@ def on_load(glob, m, w, step, b: int, idx: np.ndarray, unit: int, mask) -> None:
     it (as :func:`on_store`); only noted when nothing stored to the buffer yet."""
     marks = glob.marks[b]
     race = glob.race
+    if race.tainting:       # the taint run: which lanes read what another store races
+        taint_lanes(glob, m, w, step, b, halfwords(idx, unit, glob.shifts[b]), unit, mask)
     if marks is None and b not in race.recorded and not race.record_all:
         race.unrecorded.add(b)
         return
@@ -511,10 +522,14 @@ def _conflicts(glob, m, w, step, b, hw, slot, prev, what: str, earlier: str) -> 
             why = "another workgroup read it too: nothing orders them"
         if why is None:
             continue
-        m.finding("global-race", w, step,
-                  f"global {what} of {_at_mark(glob, b, int(where[at]))} by workgroup "
-                  f"{m.slot_names[g]} races the {earlier} by wave {wave} of workgroup "
-                  f"{writer} at 0x{ins.addr:04x} '{ins.text}' ({why})")
+        text = (f"global {what} of {_at_mark(glob, b, int(where[at]))} by workgroup "
+                f"{m.slot_names[g]} races the {earlier} by wave {wave} of workgroup "
+                f"{writer} at 0x{ins.addr:04x} '{ins.text}' ({why})")
+        if why.startswith(CROSS) and what != earlier and deferred(
+                glob.race, b, where[(stamps == stamp) & (slots == g)],
+                m.slot_names[g] if what == "write" else writer, text):
+            continue        # a load and another workgroup's store: the taint run decides
+        m.finding("global-race", w, step, text)
         return
 
 

@@ -61,6 +61,7 @@ from pipeline_mlir.emu.memops import MemOp
 from pipeline_mlir.emu import poison, spare
 from pipeline_mlir.emu.operands import EXEC, bits_mask
 from pipeline_mlir.emu.semantics import branch_taken
+from pipeline_mlir.emu.taint import at_issue, before
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 U32 = np.uint32
@@ -393,6 +394,7 @@ class Wave:
         self.pend_v: dict[int, MemOp] = {}
         self.pend_s: dict[int, MemOp] = {}
         self.gpr_idx = False      # MODE.gpr_idx_en (emu/gpridx.py)
+        self.taint = None         # the taint run's state (emu/taint.py), from a racing load
 
     @property
     def name(self) -> str:
@@ -438,6 +440,10 @@ class Machine:
         #: where :meth:`run` goes on from (a part of a split batch), or None: the start
         self.resume: tuple[int, int] | None = None
         self.stamping: tuple = (None, 0)
+        #: the taint run (racy_loads.py): the issuing load's racing lanes, its description
+        self.tainting = glob.race.tainting
+        self.load_taint: list = []
+        self.load_origin = None
         # (the steps and memos asked of the kernel that serves them: one comparison of
         # the instructions with the private ones, not one per question)
         serving = kernel.serving()
@@ -704,6 +710,8 @@ class Machine:
     def _issue(self, w, st) -> None:
         self.cur_id = len(self.ops)
         op = st.mem["issue"](w, self)
+        if self.tainting:
+            at_issue(self, w, op)
         op.id = self.cur_id
         op.wave = w
         op.issue_pos, op.issue_epoch = w.pos, w.epoch
@@ -743,6 +751,8 @@ class Machine:
                 (w.pend_s and not w.pend_s.keys().isdisjoint(st.stouched)):
             self._pending_check(w, st)
         nxt = pc + 1
+        if self.tainting:
+            before(self, w, st)
         if st.run is not None:
             st.run(w)
             w.pc = nxt

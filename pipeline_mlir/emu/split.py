@@ -117,6 +117,8 @@ def _wave(c: Machine, pw: Wave, way: np.ndarray) -> Wave:
     w.exec_full = bool(w.exec.all())
     if getattr(pw, "private", None) is not None:
         w.private = pw.private[way]
+    if pw.taint is not None:        # the taint run's (emu/taint.py)
+        w.taint, w.staint, w.torigin = pw.taint[:, way], pw.staint[:, way], dict(pw.torigin)
     return w
 
 

@@ -22,10 +22,11 @@ their non-constant operands share; operands of different trees are refused (the 
 checks the result element by element, so the tree says what every element is).  A read of
 workgroup or private memory is the value the last write into that allocation before it
 (outside the K-loop) stores, and the writes beside it in its block (no read of the
-allocation between) store the same, else the read is refused (the late form writes C's
-rows one by one: each is read, not the last alone): IREE's epilogues stage whole tiles through workgroup memory,
-and its 8-wave ones the accumulators through private memory, a slice per iteration of a
-loop; a ``memref.copy`` writes what its source holds (IREE copies the rows of a partial
+allocation between) store the same (or C's rows and constant rows past its last:
+:mod:`~pipeline_mlir.frontend.padded_rows`), else the read is refused (the late form
+writes C's rows one by one: each is read, not the last alone): IREE's epilogues stage
+whole tiles through workgroup memory, and its 8-wave ones the accumulators through
+private memory, a slice per iteration of a loop; a ``memref.copy`` writes what its source holds (IREE copies the rows of a partial
 edge tile of C from the private accumulators so), and an ``iree_linalg_ext.map_load`` of a
 binding into private memory is a read of that binding when its region, evaluated for each
 element, reads a strided view of it (:func:`~pipeline_mlir.frontend.gather_order.check_in_order`; IREE gathers a bias of an edge
@@ -63,6 +64,7 @@ from pipeline_mlir.frontend.gather_order import check_in_order, enclosing_first
 from pipeline_mlir.frontend.guarded_read import Ties, check_tied, guarded_load, \
     loops_around, tie_to_c
 from pipeline_mlir.frontend.kernel_ir import describe
+from pipeline_mlir.frontend.padded_rows import padded_rows
 from pipeline_mlir.frontend.select_read import check_transfer_masks, masked_read
 
 #: ops that move vector elements without computing
@@ -283,10 +285,11 @@ class _Tracer:
         cut = max((order[r] for r in self._ops("reads", lambda o: o.name in READS or
                                                o.name in COPIES or o.name == MAP_LOAD)
                    if view_root(r.operands[0]) == root and order[r] < order[last]), default=-1)
-        trees: dict = {}
-        for w in before:
-            if order[w] > cut and w.operation.block == last.operation.block:
-                trees.setdefault(self.stored(w), w)
+        stored = [(w, self.stored(w)) for w in before
+                  if order[w] > cut and w.operation.block == last.operation.block]
+        trees = {n: next(w for w, m in stored if m == n) for _, n in stored}   # first writes
+        if len(trees) > 1 and (rows := padded_rows(stored, root, self.bindings)) is not None:
+            return rows
         if len(trees) > 1:
             a, b = list(trees.values())[:2]
             raise IRError(op, f"{describe(op)} reads {space} memory that the writes before it "

@@ -2,8 +2,8 @@
 package reads bottom-up with no import cycle.
 
     errors, opcodes, instr, poison, spare < scaled < disasm < decode < operands < salu, valu_lanes, lanes, fp8cvt < valu, packed < semantics,
-    memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors, soffset_range < globalrace < memops, pool) (memop < ds_ops < memops), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
-    < pool, split < gemm < iree_data < iree (mfma < iree; counters, hazards, launchdims < machine; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
+    memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors, soffset_range, racy_loads < globalrace < memops, pool) (memop < ds_ops < memops), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
+    < pool, split < gemm < iree_data < iree (mfma < iree; counters, hazards, launchdims, taint < machine; racy_loads < gemm; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
     < described (gemm, machine < described);  machine < trips
 """
 
@@ -28,7 +28,8 @@ ALLOWED = {
     "semantics": {"errors", "instr", "operands", "salu", "valu"},
     "gpridx": {"errors", "instr", "operands", "valu"},
     "lds_transpose": set(), "soffset_range": set(),
-    "globalrace": {"errors"},
+    "racy_loads": set(), "taint": {"operands"},
+    "globalrace": {"errors", "racy_loads"},
     "memop": {"operands"},
     "ds_ops": {"instr", "lds_transpose", "memop", "operands"},
     "memops": {"ds_ops", "errors", "globalrace", "instr", "memop", "operands", "soffset_range"},
@@ -48,12 +49,12 @@ ALLOWED = {
     "launchdims": set(),
     "counters": set(),
     "machine": {"counters", "errors", "globalrace", "gpridx", "hazard_paths", "hazards", "launchdims",
-                "memops", "operands", "poison", "semantics", "spare"},
+                "memops", "operands", "poison", "semantics", "spare", "taint"},
     "pool": {"errors", "globalrace", "machine"},
     "split": {"machine"},
     "coverage": {"errors", "globalrace"},
     "gemm": {"coverage", "errors", "globalrace", "launchdims", "machine", "mfma", "pool",
-             "spare", "split"},
+             "racy_loads", "spare", "split"},
     "iree_data": {"gemm"},
     "iree": {"coverage", "errors", "gemm", "iree_data", "launchdims", "machine", "mfma"},
     "expect": {"errors", "fp8cvt", "mfma"},

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 
 import numpy as np
 import pytest
@@ -234,12 +235,20 @@ def test_a_store_to_what_another_workgroup_loaded_before_races():
     assert glob.race.recorded == {0}
 
 
-def _races_in_one_or_two_processes(kernel, race: str) -> None:
+def _races_in_one_or_two_processes(kernel, race: str, used: str = "") -> None:
     """Workgroups 0..3 one per batch, in one process and in two (0, 1 and 2, 3): the same
     ``race`` found by workgroup 2's wave 0 against workgroup 0's, said to be across
-    processes when it is."""
+    processes when it is.  ``used``: the race is workgroup 0's load of what workgroup 2
+    stores, whose value the instruction ``used`` stores: one process reports it there
+    (racy_loads.py; two processes as the stores and loads merge)."""
     for jobs, how in ((1, r"\)$"), (2, r"; run by two processes\)$")):
-        with pytest.raises(Finding, match=r"global-race: wave 0 of workgroup 2, .* global "
+        header = "wave 0 of workgroup 2, "
+        if used and jobs == 1:
+            header = rf"wave 0 of workgroup 0, 0x\w+ '{re.escape(used)}': "
+            how = (r"\): lane 0 of workgroup 0 loads it at 0x\w+ 'global_load_dword .*' "
+                   r"\(wave 0\), and the value loaded reaches its address or stored data "
+                   r"here: the race is observable$")
+        with pytest.raises(Finding, match=r"global-race: " + header + r".*global "
                                           + race + r" by wave 0 of workgroup 0 .*another "
                                           r"workgroup: nothing orders them" + how):
             _launch(kernel, [0, 1, 2, 3], jobs=jobs)
@@ -261,11 +270,13 @@ def test_a_read_and_a_write_of_two_processes_race(monkeypatch):
     finds workgroup 2's store racing workgroup 0's earlier load; two processes must find it
     too, as their loads and stores are merged (they found only two stores)."""
     monkeypatch.setattr(emu_gemm, "BATCH", 1)
+    use = "global_store_dword v4, v3, s[8:9]"
     kernel = _kernarg_kernel("global_store_dword v4, v1, s[10:11]\n"
                              "s_xor_b32 s4, s2, 2\ns_lshl_b32 s4, s4, 8\n"
-                             "v_add_u32_e32 v5, s4, v1\nglobal_load_dword v3, v5, s[10:11]")
+                             "v_add_u32_e32 v5, s4, v1\nglobal_load_dword v3, v5, s[10:11]\n"
+                             f"s_waitcnt vmcnt(0)\n{use}")
     _races_in_one_or_two_processes(kernel, r"write of buffer C byte 512 .* by workgroup 2 "
-                                           r"races the read")
+                                           r"races the read", use)
 
 
 def test_an_unrecorded_load_and_a_store_of_two_processes_race(monkeypatch):
@@ -274,12 +285,14 @@ def test_an_unrecorded_load_and_a_store_of_two_processes_race(monkeypatch):
     loaded) has its loads unrecorded there.  The merge sees a buffer one process stored to
     and another loaded unrecorded, and the run goes again with B's loads recorded."""
     monkeypatch.setattr(emu_gemm, "BATCH", 1)
+    use = "global_store_dword v4, v3, s[10:11]"
     kernel = _kernarg_kernel("s_cmp_lt_u32 s2, 2\ns_cbranch_scc0 store\n"
                              "s_xor_b32 s4, s2, 2\ns_lshl_b32 s4, s4, 8\n"
                              "v_add_u32_e32 v5, s4, v1\nglobal_load_dword v3, v5, s[8:9]\n"
+                             f"s_waitcnt vmcnt(0)\n{use}\n"
                              "s_branch done\nstore:\nglobal_store_dword v4, v1, s[8:9]\ndone:")
     _races_in_one_or_two_processes(kernel, r"write of buffer B byte 512 .* by workgroup 2 "
-                                           r"races the read")
+                                           r"races the read", use)
 
 
 @functools.lru_cache(maxsize=None)

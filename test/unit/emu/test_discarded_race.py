@@ -1,0 +1,118 @@
+"""A load racing another workgroup's store whose value is discarded (emu/racy_loads.py,
+emu/taint.py): benign when no loaded value that could differ reaches anything observable,
+a ``global-race`` at the first use that it reaches otherwise, naming the load, the store
+and the use.
+
+Each workgroup (one wave) stores its own 64 dwords of C, then loads the 64 of workgroup
+``id ^ 1`` into v3, which nothing orders with that workgroup's store (run one workgroup at
+a time: workgroup 0's load comes before workgroup 1's store, workgroup 1's after
+workgroup 0's, so both orders are met), then does ``use`` with v3."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from emu_helpers import snippet_kernel
+from pipeline_mlir.emu import gemm as emu_gemm
+from pipeline_mlir.emu.errors import Finding
+from pipeline_mlir.emu.gemm import run_workgroups
+from pipeline_mlir.emu.machine import GlobalMemory
+
+PROGRAM = """
+    s_load_dwordx4 s[8:11], s[0:1], 0x0
+    s_waitcnt lgkmcnt(0)
+    v_lshlrev_b32_e32 v1, 2, v0
+    s_lshl_b32 s3, s2, 8
+    v_add_u32_e32 v4, s3, v1
+    global_store_dword v4, v1, s[10:11]
+    s_xor_b32 s4, s2, 1
+    s_lshl_b32 s4, s4, 8
+    v_add_u32_e32 v5, s4, v1
+    global_load_dword v3, v5, s[10:11]
+    v_mov_b32_e32 v7, 5
+    s_waitcnt vmcnt(0)
+    {use}
+    s_waitcnt vmcnt(0)
+    s_endpgm
+"""
+LOAD = "global_load_dword v3, v5, s[10:11]"
+#: the loaded value dropped by a select of the other source in every lane, then stored
+DROPPED = "s_mov_b64 vcc, 0\nv_cndmask_b32_e32 v3, v7, v3, vcc\nglobal_store_dword v4, v3, s[8:9]"
+
+
+def _run(use: str, batch: int = 1, monkeypatch=None):
+    monkeypatch.setattr(emu_gemm, "BATCH", batch)
+    glob = GlobalMemory()
+    bases = [glob.add(name, np.arange(256, dtype=np.uint32)) for name in "BC"]
+    glob.track("C")
+    at = glob.add("kernargs", np.array(bases, dtype=np.uint64))
+    run_workgroups(snippet_kernel(PROGRAM.format(use=use)), glob, [0, 1], 1, "late", 0, at)
+    return glob
+
+
+@pytest.mark.parametrize("batch", [1, 2])
+def test_a_racing_load_whose_value_is_dropped_is_no_race(monkeypatch, batch):
+    glob = _run(DROPPED, batch, monkeypatch)
+    assert (glob.buffer("B").view(np.uint32)[:128] == 5).all()      # the pad stored
+    _run("s_nop 0", batch, monkeypatch)                             # never used at all
+
+
+def _observable(use: str, at: str, what: str, monkeypatch, batch: int = 1) -> None:
+    with pytest.raises(Finding, match=(
+            rf"global-race: wave 0 of workgroups? 0(,1)?, 0x\w+ '{re.escape(at)}': global "
+            rf"(read|write) of "
+            rf"buffer C byte \d+ .* races the (write|read) .*another workgroup: nothing "
+            rf"orders them\): lane \d+ of workgroup 0 loads it at 0x\w+ '{re.escape(LOAD)}' "
+            rf"\(wave 0\), and the value loaded reaches {what} here: the race is "
+            rf"observable$")):
+        _run(use, batch, monkeypatch)
+
+
+@pytest.mark.parametrize("batch", [1, 2])
+def test_the_loaded_value_stored_is_a_race(monkeypatch, batch):
+    store = "global_store_dword v4, v3, s[8:9]"
+    _observable(store, store, "its address or stored data", monkeypatch, batch)
+
+
+def test_the_loaded_value_selected_in_one_lane_is_a_race(monkeypatch):
+    store = "global_store_dword v4, v3, s[8:9]"
+    _observable(DROPPED.replace("vcc, 0", "vcc, 1 << 17"), store,
+                "its address or stored data", monkeypatch)
+
+
+def test_a_select_whose_mask_the_loaded_value_decides_is_a_race(monkeypatch):
+    store = "global_store_dword v4, v3, s[8:9]"
+    _observable(DROPPED.replace("s_mov_b64 vcc, 0", "v_cmp_eq_u32_e32 vcc, 0, v3\ns_nop 1"), store,
+                "its address or stored data", monkeypatch)
+
+
+def test_the_loaded_value_through_arithmetic_as_an_address_is_a_race(monkeypatch):
+    load = "global_load_dword v9, v8, s[8:9]"
+    _observable(f"v_and_b32_e32 v8, 4, v3\nv_add_u32_e32 v8, v1, v8\n{load}", load,
+                "its address or stored data", monkeypatch)
+
+
+def test_the_loaded_value_deciding_a_branch_is_a_race(monkeypatch):
+    _observable("v_readfirstlane_b32 s6, v3\ns_cmp_eq_u32 s6, 0\ns_cbranch_scc1 skip\n"
+                "s_nop 0\nskip:", "s_cbranch_scc1 1", "a branch", monkeypatch)
+
+
+def test_the_loaded_value_into_lds_is_a_race(monkeypatch):
+    write = "ds_write_b32 v1, v3"
+    _observable(write, write, "its address or stored data", monkeypatch)
+
+
+def test_the_loaded_value_through_an_mfma_stored_is_a_race(monkeypatch):
+    store = "global_store_dword v4, v10, s[8:9]"
+    _observable(f"v_mfma_f32_16x16x16_bf16 v[10:13], v[2:3], v[2:3], 0\ns_nop 7\ns_nop 7\n"
+                f"s_nop 3\n{store}", store, "its address or stored data", monkeypatch)
+
+
+def test_a_clean_select_of_the_mfma_inputs_is_no_race(monkeypatch):
+    """The MFMA reads v3 only after a select put the pad in every lane."""
+    _run("s_mov_b64 vcc, 0\nv_cndmask_b32_e32 v3, v7, v3, vcc\ns_nop 1\n"
+         "v_mfma_f32_16x16x16_bf16 v[10:13], v[2:3], v[2:3], 0\ns_nop 7\ns_nop 7\ns_nop 3\n"
+         "global_store_dword v4, v10, s[8:9]", monkeypatch=monkeypatch)

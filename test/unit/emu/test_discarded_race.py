@@ -15,18 +15,13 @@ import re
 import numpy as np
 import pytest
 
-from emu_helpers import snippet_kernel
 from pipeline_mlir.emu import gemm as emu_gemm
 from pipeline_mlir.emu.errors import Finding
-from pipeline_mlir.emu.gemm import run_workgroups
-from pipeline_mlir.emu.machine import GlobalMemory
+from test_global_race import _kernarg_kernel, _launch
 
-PROGRAM = """
-    s_load_dwordx4 s[8:11], s[0:1], 0x0
-    s_waitcnt lgkmcnt(0)
-    v_lshlrev_b32_e32 v1, 2, v0
-    s_lshl_b32 s3, s2, 8
-    v_add_u32_e32 v4, s3, v1
+#: after test_global_race's prologue (v1 the lane's byte offset, v4 its dword of the
+#: workgroup's 64): store them, load workgroup ``id ^ 1``'s into v3, then ``use`` it
+BODY = """
     global_store_dword v4, v1, s[10:11]
     s_xor_b32 s4, s2, 1
     s_lshl_b32 s4, s4, 8
@@ -35,8 +30,6 @@ PROGRAM = """
     v_mov_b32_e32 v7, 5
     s_waitcnt vmcnt(0)
     {use}
-    s_waitcnt vmcnt(0)
-    s_endpgm
 """
 LOAD = "global_load_dword v3, v5, s[10:11]"
 #: the loaded value dropped by a select of the other source in every lane, then stored
@@ -45,12 +38,7 @@ DROPPED = "s_mov_b64 vcc, 0\nv_cndmask_b32_e32 v3, v7, v3, vcc\nglobal_store_dwo
 
 def _run(use: str, batch: int = 1, monkeypatch=None):
     monkeypatch.setattr(emu_gemm, "BATCH", batch)
-    glob = GlobalMemory()
-    bases = [glob.add(name, np.arange(256, dtype=np.uint32)) for name in "BC"]
-    glob.track("C")
-    at = glob.add("kernargs", np.array(bases, dtype=np.uint64))
-    run_workgroups(snippet_kernel(PROGRAM.format(use=use)), glob, [0, 1], 1, "late", 0, at)
-    return glob
+    return _launch(_kernarg_kernel(BODY.format(use=use)), [0, 1])
 
 
 @pytest.mark.parametrize("batch", [1, 2])

@@ -18,7 +18,7 @@ comes from (``Wave.torigin``).  Before each instruction runs (:func:`before`):
 * *observable*, a ``global-race`` finding naming the load, the store it races and this
   use: a tainted address or datum of any memory instruction (a global, LDS or private
   store's data, any load's address; an LDS DMA of a racing lane), a branch on a tainted
-  SCC, VCC or EXEC, EXEC made tainted.
+  SCC, VCC or EXEC, EXEC or M0 (an LDS DMA's address, the VGPR index) made tainted.
 
 A memory instruction's destinations are clean at issue, but for the racing lanes and
 dwords of a global load (:func:`at_issue`).  No MLIR here.
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.emu.operands import EXEC, VCC
+from pipeline_mlir.emu.operands import EXEC, M0, VCC
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 #: SCC's slot in ``Wave.staint``
@@ -137,8 +137,9 @@ def _scalar_writes(m, w, st, tainted, sr, vr=()) -> None:
     for s in st.swrites:
         if s >= 256:
             continue
-        if s in (EXEC, EXEC + 1) and tainted.any():
-            _report(m, w, st, origin, "EXEC (which lanes run)")
+        if s in (EXEC, EXEC + 1, M0) and tainted.any():     # which lanes run; M0: an LDS
+            _report(m, w, st, origin, "EXEC (which lanes run)" if s != M0 else
+                    "M0 (an LDS address or a VGPR index)")
         w.staint[s] = tainted
         if origin is not None:
             w.torigin[1000 + s] = origin

@@ -104,3 +104,9 @@ def test_a_clean_select_of_the_mfma_inputs_is_no_race(monkeypatch):
     _run("s_mov_b64 vcc, 0\nv_cndmask_b32_e32 v3, v7, v3, vcc\ns_nop 1\n"
          "v_mfma_f32_16x16x16_bf16 v[10:13], v[2:3], v[2:3], 0\ns_nop 7\ns_nop 7\ns_nop 3\n"
          "global_store_dword v4, v10, s[8:9]", monkeypatch=monkeypatch)
+
+
+def test_the_loaded_value_deciding_which_lanes_run_is_a_race(monkeypatch):
+    saveexec = "s_and_saveexec_b64 s[6:7], vcc"
+    _observable(f"v_cmp_eq_u32_e32 vcc, 0, v3\ns_nop 1\n{saveexec}", saveexec,
+                r"EXEC \(which lanes run\)", monkeypatch)

@@ -21,7 +21,8 @@ comes from (``Wave.torigin``).  Before each instruction runs (:func:`before`):
   SCC, VCC or EXEC, EXEC or M0 (an LDS DMA's address, the VGPR index) made tainted.
 
 A memory instruction's destinations are clean at issue, but for the racing lanes and
-dwords of a global load (:func:`at_issue`).  No MLIR here.
+dwords of a global load (:func:`at_issue`; a scalar load's SGPRs where any of the dwords
+it loads into them races).  No MLIR here.
 """
 
 from __future__ import annotations
@@ -193,6 +194,14 @@ def at_issue(m, w, op) -> None:
         start(w)
     if op.lds is not None:
         _report(m, w, op.step, origin, "LDS (a DMA load's data)")
+    sregs = [s for s in op.dst_s if s < 256]
+    if sregs:               # a scalar load: its SGPRs, dword by dword where told apart
+        per = flags[:, 0, :] if flags.shape[1:] == (1, len(sregs)) else \
+            np.broadcast_to(flags.any(axis=(1, 2))[:, None], (flags.shape[0], len(sregs)))
+        for j, s in enumerate(sregs):
+            w.staint[s] |= per[:, j]
+            if per[:, j].any():
+                w.torigin[1000 + s] = origin
     regs = list(op.dst_v)
     if flags.shape[-1] != len(regs):    # dwords not told apart: every one, per lane
         flags = np.repeat(flags.any(axis=-1, keepdims=True), len(regs), axis=-1)

@@ -110,3 +110,20 @@ def test_the_loaded_value_deciding_which_lanes_run_is_a_race(monkeypatch):
     saveexec = "s_and_saveexec_b64 s[6:7], vcc"
     _observable(f"v_cmp_eq_u32_e32 vcc, 0, v3\ns_nop 1\n{saveexec}", saveexec,
                 r"EXEC \(which lanes run\)", monkeypatch)
+
+
+#: the other workgroup's first dword loaded into s6 by a scalar load (no lane of its own)
+SCALAR = "s_load_dword s6, s[10:11], s4\ns_waitcnt lgkmcnt(0)\n"
+
+
+def test_a_racing_scalar_load_whose_value_is_unused_is_no_race(monkeypatch):
+    _run(SCALAR + "s_nop 0", monkeypatch=monkeypatch)
+
+
+def test_a_racing_scalar_loads_value_deciding_a_branch_is_a_race(monkeypatch):
+    """The SGPRs a scalar load writes carry its taint (before, only a vector load's
+    registers did, and a scalar load's racing value went unfollowed: no finding)."""
+    with pytest.raises(Finding, match=r"global-race: .*'s_cbranch_scc1 1'.*loads it at 0x\w+ "
+                       r"'s_load_dword s6, s\[10:11\], s4'.*reaches a branch here"):
+        _run(SCALAR + "s_cmp_eq_u32 s6, 0\ns_cbranch_scc1 skip\ns_nop 0\nskip:",
+             monkeypatch=monkeypatch)

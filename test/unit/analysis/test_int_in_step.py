@@ -14,10 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline_mlir.analysis.int_forms import IndexForms
-from pipeline_mlir.analysis.uniformity import Uniformity
-from pipeline_mlir.dialect.bindings import ir, new_context
-from pipeline_mlir.passes._common import collect_ops
+from test_int_strides import _body_ranges
 
 #: ``i = lb; k = lb + d; while i < ub: use(k); i += step; k += kstep`` (``kstep2``: k's
 #: step on a second back edge, taken when ``i`` is odd; ``d2``: k's distance on a second
@@ -70,22 +67,6 @@ def _taken(lb, ub, step, d, kstep, d2=None, kstep2=None) -> list[int]:
     return seen
 
 
-def _body_ranges(cases: list) -> list:
-    """The range of ``%use`` (the ``i64`` counter, in the body) of each case's loop."""
-    out = []
-    with new_context():
-        for case in cases:
-            module = ir.Module.parse(_source(*case))
-            (func,) = collect_ops(module.operation, lambda o: o.name == "llvm.func")
-            fn = Uniformity(func, True, (64, 1, 1))
-            fn.analyse()
-            index = IndexForms(fn)
-            index.solve()
-            use = collect_ops(func, lambda o: o.name == "llvm.add")[0]     # %use
-            out.append(index.range(index.form(use.result), index.op_ctx(use)))
-    return out
-
-
 #: (lb, ub, step, d, kstep): in step, k = i + d
 IN_STEP = [
     (4, 128, 4, 0, 4),         # the 8-wave kernels' loop: both from 4 by 4, i < 128
@@ -103,7 +84,7 @@ NOT_IN_STEP = [
 
 @pytest.fixture(scope="module")
 def ranges() -> list:
-    return _body_ranges(IN_STEP + [c for c, _ in NOT_IN_STEP])
+    return _body_ranges([_source(*c) for c in IN_STEP + [c for c, _ in NOT_IN_STEP]])
 
 
 @pytest.mark.parametrize("case", range(len(IN_STEP)), ids=[str(c) for c in IN_STEP])

@@ -183,6 +183,7 @@ class _Reroll(RolledLoop):
         self._slot_buffers()
         self._one_place()
         self.grid.check_covers()
+        self.grid.release()
         self._rewrite()
 
     def _bounds(self) -> None:

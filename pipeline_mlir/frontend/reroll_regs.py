@@ -281,6 +281,7 @@ class _RegReroll(TileZero, RolledLoop):
         self._prologue()
         self._epilogue()
         self.grid.check_covers()
+        self.grid.release()
         self._rewrite()
 
     def _bounds(self) -> None:

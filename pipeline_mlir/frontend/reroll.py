@@ -34,9 +34,11 @@ each of these is proven first, and anything else is a located error:
   (:mod:`pipeline_mlir.analysis.id_forms`, the body's ``iv + S - 1`` bound to ``i``), for
   any grid; where the forms do not decide, the same buffers placed alike (swizzle, fat
   buffer bounds) and the same global and LDS elements in each workgroup of the kernel's
-  grid, enumerated (at most
-  :data:`~pipeline_mlir.frontend.reroll_proof.MAX_WORKGROUPS` workgroup iterations;
-  values known only at launch refused, never sampled); the queues' initial
+  grid, enumerated (:class:`~pipeline_mlir.frontend.reroll_proof.Workgroups`: 64 side by
+  side, at most :data:`~pipeline_mlir.frontend.reroll_proof.MAX_WORKGROUPS`; one by one
+  under a loop over workgroups, at most
+  :data:`~pipeline_mlir.frontend.reroll_proof.MAX_ITERATIONS` iterations; values known
+  only at launch refused, never sampled); the queues' initial
   views are the body's views at tiles ``0 .. S-2``, so the slots the prologue fills are
   the ones the body reads first;
 * the epilogue: ``rocdl.wait.asyncmark 0``, a barrier, then ``S - 1`` copies of the body's
@@ -78,7 +80,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, erase_dead, \
     in_lds as _is_view, is_pure, users_of, writes_outside_lds
 from pipeline_mlir.frontend.reroll_proof import RolledLoop, Workgroups, access, \
-    access_difference, forms_difference, grid_point, loop_bounds, rolled_upper, \
+    access_difference, forms_difference, loop_bounds, rolled_upper, \
     same_op_but_operands
 
 #: how the refusals name the loop
@@ -383,18 +385,20 @@ class _Reroll(RolledLoop):
         why = forms_difference(self.forms, mine, zip(parts, segments(pro), segments(body)))
         if why is None:
             return
-        for point, ev in self.grid.each(pro, why, "(a copy before the loop) is not proven "
-                                                  "the body's copy"):
+        ahead = self.ahead.results[0]
+
+        def differs(ev):
             a = _accesses(ev, pro)
-            ev.bind(self.ahead.results[0], self.at_tile(tile))
+            ev.bind(ahead, self.at_tile(tile))
             b = _accesses(ev, body)
-            ev.unbind(self.ahead.results[0])
+            ev.unbind(ahead)
             part = access_difference(a[0], b[0], "global") or \
                 access_difference(a[1], b[1], "LDS")
-            if part is not None:
-                self.fail(pro, f"(a copy before the loop) is not the body's copy at "
-                               f"{at(body)} at K tile {tile}: its {part} differ "
-                               f"(workgroup {grid_point(point)})")
+            return None if part is None else \
+                f"(a copy before the loop) is not the body's copy at {at(body)} at K tile " \
+                f"{tile}: its {part} differ"
+        self.grid.prove(pro, why, "(a copy before the loop) is not proven the body's copy",
+                        differs)
 
     def _same_view(self, init, tail, tile: int, where) -> None:
         """The view ``init`` is the body's view ``tail`` at K tile ``tile``."""

@@ -28,8 +28,8 @@ from pipeline_mlir.analysis.ir_facts import (WORKGROUP_ID_OPS, block_size, const
                                              constant_trips, signed_bounds)
 from pipeline_mlir.analysis.lane_ops import Unevaluable, id_dimension
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
-from pipeline_mlir.analysis.loop_eval import (Evaluator, grid_stride, grid_stride_range,
-                                              workgroup_grid)
+from pipeline_mlir.analysis.loop_eval import (Evaluator, SideBySide, grid_stride,
+                                              grid_stride_range, workgroup_grid)
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.analysis.views import View, same_placing
 from pipeline_mlir.dialect.bindings import ir
@@ -38,9 +38,15 @@ from pipeline_mlir.frontend.kernel_ir import kernel_of
 
 #: the ops that tell workgroups apart
 WORKGROUP_IDS = WORKGROUP_ID_OPS + ("scf.forall",)
-#: workgroup iterations whose copies are compared one by one, at most (every one of the
-#: kernel's grid), when their forms do not prove them the body's
-MAX_WORKGROUPS = 4096
+#: workgroups whose copies are compared, at most (every one of the kernel's grid, side by
+#: side), when their forms do not prove them the body's: the front end's own proofs over
+#: the grid take as many (``kept_layout.GRID_LIMIT``)
+MAX_WORKGROUPS = 1 << 16
+#: workgroup iterations compared one by one, at most, in a kernel with loops over
+#: workgroups (each iteration its own evaluator)
+MAX_ITERATIONS = 4096
+#: workgroups compared side by side (:meth:`Workgroups.prove`)
+CHUNK = 64
 
 
 def grid_point(point: tuple[int, ...]) -> str:
@@ -193,31 +199,37 @@ class Workgroups:
     def __init__(self, loop, block: tuple, fail, what: str) -> None:
         self.loop, self.block, self.fail, self.what = loop, block, fail, what
         self.points = None
+        self.wide: dict = {}    # chunk start -> its side-by-side evaluator (:meth:`prove`)
         self.compared = False   # a copy proven by comparing the grid's workgroups
 
     def check_covers(self) -> None:
-        """When a copy was proven by comparing the grid's workgroups (:meth:`each`), that
+        """When a copy was proven by comparing the grid's workgroups (:meth:`prove`), that
         the grid covers C (:func:`~pipeline_mlir.analysis.output_tiles.check_grid_covers`):
         else the kernel is launched on more workgroups than were compared."""
         if self.compared:
             check_grid_covers(kernel_of(self.loop), self.points[2], self.block)
 
     def release(self) -> None:
-        """Drop the evaluators of :meth:`each` (one per workgroup of the grid), once the
-        proofs are done: each lives until it is collected and is told of every change to
-        the IR until then (:func:`~pipeline_mlir.dialect.ir_changes.forget_on_change`), and
-        this object, holding its caller's ``fail``, is in a reference cycle: the 3,591 of
-        IREE's fp8 1817x998x1273 register-copy kernel were told of every erasure of the
-        rewrite and of the rest of the front end's run."""
+        """Drop the evaluators of :meth:`prove`, once the proofs are done: each lives until
+        it is collected and is told of every change to the IR until then
+        (:func:`~pipeline_mlir.dialect.ir_changes.forget_on_change`), and this object,
+        holding its caller's ``fail``, is in a reference cycle: the 3,591 per-workgroup
+        evaluators of IREE's fp8 1817x998x1273 register-copy kernel were told of every
+        erasure of the rewrite and of the rest of the front end's run."""
         self.points = None
+        self.wide = {}
 
-    def each(self, pro, why: str, lead: str):
-        """Every workgroup iteration of the kernel's grid as (its point, an evaluator of
-        it): the points of :meth:`_grid_points` (found once), each evaluator's workgroup
-        loops bound in turn to the iteration's offsets and the grid's counts.  A grid that
-        cannot be enumerated is refused at ``pro``, the prologue op whose forms did not
-        decide (``why``; ``lead`` what it is not proven, for the message), or at the
-        workgroup loop whose bound is known only at launch."""
+    def prove(self, pro, why: str, lead: str, differs) -> None:
+        """Refuse ``pro`` (the prologue op whose forms did not decide: ``why``; ``lead`` what
+        it is not proven, for the message) unless ``differs(ev)`` is None in every
+        workgroup iteration of the kernel's grid, else what differs (the refusal's text,
+        the workgroup named after it).  Where no loop over workgroups needs its iterations
+        enumerated, ``ev`` evaluates :data:`CHUNK` workgroups side by side (one lane per
+        thread of each: :meth:`_side_by_side`), trusted only where it finds nothing: a chunk
+        where it finds a difference, or raises a refusal, is evaluated again one workgroup
+        at a time (:meth:`_one_by_one`) for the refusal of the first that fails.  A grid
+        that cannot be enumerated is refused at ``pro``, or at the workgroup loop whose
+        bound is known only at launch."""
         if self.points is None:
             self.points = self._grid_points()
         if len(self.points) == 2:      # a refusal (_grid_points)
@@ -227,24 +239,65 @@ class Workgroups:
                                  f"a bound known only at launch: its workgroups cannot all "
                                  f"be compared ({why})")
             self.fail(pro, f"{lead} by its index arithmetic ({why}), and {what}")
-        strides, dims, grid, points = self.points
+        strides, _dims, _grid, points = self.points
         self.compared = True
+        if strides:
+            self._one_by_one(pro, differs, points)
+            return
+        for start in range(0, len(points), CHUNK):
+            chunk = points[start:start + CHUNK]
+            try:
+                text = differs(self._side_by_side(start, chunk))
+            except (IRError, Unevaluable) as e:     # (a workgroup's own, found again)
+                text = str(e)
+            if text is not None:
+                self._one_by_one(pro, differs, chunk)
+                self.fail(pro, f"{lead}: in workgroups {grid_point(chunk[0][0])} to "
+                               f"{grid_point(chunk[-1][0])} side by side, not one by one "
+                               f"({text})")
+
+    def _one_by_one(self, pro, differs, points: list) -> None:
+        """:meth:`prove` in each workgroup iteration of ``points`` in turn (their
+        evaluators made where :meth:`_grid_points` did not), the first that fails
+        refused."""
+        strides, dims, grid, _points = self.points
         for point, ev, ranges in points:
+            if ev is None:
+                ev = self._evaluator(point)
             for ivs in itertools.product(*ranges):
                 for o, d, iv in zip(strides, dims, ivs):
                     ev.bind(o.regions[0].blocks[0].arguments[0], iv)
                     ev.bind(o.operands[2], grid[d])     # the workgroup count
-                yield point, ev
+                text = differs(ev)
+                if text is not None:
+                    self.fail(pro, f"{text} (workgroup {grid_point(point)})")
+
+    def _evaluator(self, point: tuple) -> Evaluator:
+        """An evaluator of the workgroup ``point``: the id ops of :data:`WORKGROUP_IDS` bound
+        per dimension to its coordinates; values known only at launch refused, not
+        sampled."""
+        ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
+        bind_workgroup(ev, kernel_of(self.loop), point + (0,) * (3 - len(point)))
+        return ev
+
+    def _side_by_side(self, start: int, chunk: list) -> SideBySide:
+        """The evaluator of the workgroups ``chunk`` (the points from ``start`` on) side by
+        side, made once and kept (with what it has evaluated) for the next proof."""
+        if start not in self.wide:
+            ev = SideBySide(self.block, len(chunk), launch_values=False)
+            ids = np.array([p for p, _e, _r in chunk], dtype=np.int64)
+            bind_workgroup(ev, kernel_of(self.loop), ev.lane_ids(ids))
+            self.wide[start] = ev
+        return self.wide[start]
 
     def _grid_points(self):
         """The kernel's grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`),
-        one pass over its points: each point's evaluator (the id ops of
-        :data:`WORKGROUP_IDS` bound per dimension to its coordinates; values known only at
-        launch refused, not sampled) and the ranges of its linearised workgroup loops
-        (:func:`~pipeline_mlir.analysis.loop_eval.grid_stride_range`), counted as they are
-        found: ``(loops, their dimensions, grid, [(point, evaluator, ranges)])``; one point
-        when nothing in the kernel tells workgroups apart.  Else why not, for
-        :meth:`each`: ``("launch", loop)``, or the refusal's end and None."""
+        one pass over its points: each point, its evaluator (:meth:`_evaluator`; made here
+        only for a kernel with linearised workgroup loops, else None) and the ranges of
+        those loops (:func:`~pipeline_mlir.analysis.loop_eval.grid_stride_range`), counted
+        as they are found: ``(loops, their dimensions, grid, [(point, evaluator,
+        ranges)])``; one point when nothing in the kernel tells workgroups apart.  Else why
+        not, for :meth:`prove`: ``("launch", loop)``, or the refusal's end and None."""
         kernel = kernel_of(self.loop)
         ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
                        (o.name == "scf.for" and grid_stride(o)))
@@ -255,16 +308,18 @@ class Workgroups:
                 o.name.startswith("rocdl.") or id_dimension(o) >= len(grid)
                 for o in ids if o.name not in ("scf.forall", "scf.for")):
             grid = None
-        if grid is None or int(np.prod(grid)) > MAX_WORKGROUPS:
+        strides = [o for o in ids if o.name == "scf.for"]
+        most = MAX_ITERATIONS if strides else MAX_WORKGROUPS
+        if grid is None or int(np.prod(grid)) > most:
             return (f"the kernel's grid of "
                     f"{'unbounded' if grid is None else int(np.prod(grid))} workgroups is "
-                    f"too large to compare each (at most {MAX_WORKGROUPS})", None)
-        strides = [o for o in ids if o.name == "scf.for"]
+                    f"too large to compare each (at most {most})", None)
         dims = [id_dimension(_defining(o.operands[0])) for o in strides]
+        if not strides:
+            return [], [], grid, [(p, None, []) for p in itertools.product(*map(range, grid))]
         points, total = [], 0
         for point in itertools.product(*(range(n) for n in grid)):
-            ev = Evaluator(self.block, workgroup_id=point[0], launch_values=False)
-            bind_workgroup(ev, kernel, point + (0,) * (3 - len(point)))
+            ev = self._evaluator(point)
             ranges = []
             for o in strides:
                 try:
@@ -272,8 +327,8 @@ class Workgroups:
                 except Unevaluable:
                     return "launch", o
             total += int(np.prod([len(r) for r in ranges]))
-            if total > MAX_WORKGROUPS:
-                return (f"the kernel runs more than {MAX_WORKGROUPS} workgroup iterations "
+            if total > MAX_ITERATIONS:
+                return (f"the kernel runs more than {MAX_ITERATIONS} workgroup iterations "
                         f"to compare each", None)
             points.append((point, ev, ranges))
         return strides, dims, grid, points

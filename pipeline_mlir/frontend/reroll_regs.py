@@ -103,7 +103,7 @@ from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, i
 from pipeline_mlir.frontend.reroll import mirror_difference
 from pipeline_mlir.frontend.reroll_tile0 import WHAT, TileZero
 from pipeline_mlir.frontend.reroll_proof import RolledLoop, Workgroups, access, \
-    access_difference, forms_difference, grid_point, loop_bounds, rolled_upper, \
+    access_difference, forms_difference, loop_bounds, rolled_upper, \
     same_op_but_operands, stored_constant
 
 LOAD, STORE, BARRIER, SELECT = "vector.load", "vector.store", "gpu.barrier", "arith.select"
@@ -497,7 +497,8 @@ class _RegReroll(TileZero, RolledLoop):
                 self.fail(pro, f"{lead}: its {what} is not made by the same ops or "
                                f"attributes")
             leaves += [(what, a, b) for a, b in pairs]
-        for point, ev in self.grid.each(pro, why, lead):
+
+        def differs(ev):
             a = access(ev, mem, idx)
             mine = [self._value(ev, x, w, pro, why) for w, x, _y in leaves]
             ev.bind(ahead, self.lb)
@@ -508,10 +509,10 @@ class _RegReroll(TileZero, RolledLoop):
             if part is None:
                 part = next((f"{w}s" for (w, _x, _y), u, v in zip(leaves, mine, theirs)
                              if not np.array_equal(u, v)), None)
-            if part is not None:
-                self.fail(pro, f"(before the loop pipelined through registers) is not the "
-                               f"body's '{body.name}' op at {at(body)} at K tile 0: its "
-                               f"{part} differ (workgroup {grid_point(point)})")
+            return None if part is None else \
+                f"(before the loop pipelined through registers) is not the body's " \
+                f"'{body.name}' op at {at(body)} at K tile 0: its {part} differ"
+        self.grid.prove(pro, why, lead, differs)
 
     # ---- the epilogue: a barrier and the body's compute for the last tile ----------------
     def _epilogue(self) -> None:

@@ -14,7 +14,6 @@ from pipeline_mlir.analysis.id_forms import made_alike
 from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.frontend.kernel_ir import at
-from pipeline_mlir.frontend.reroll_proof import grid_point
 
 #: how the roll-back's refusals name the loop IREE pipelined
 WHAT = "pipelined through registers"
@@ -28,15 +27,15 @@ class TileZero:
         every thread of every workgroup enumerated; else ``pro``, the prologue's op, refused
         (``lead``: what it is not proven, ``false``: what it does then)."""
         ahead = self.ahead.results[0]
-        for point, ev in self.grid.each(pro, f"the condition of the body's {what} select is "
-                                             f"not true for every workgroup by its forms",
-                                        lead):
+
+        def differs(ev):
             ev.bind(ahead, self.lb)
             kept = self._value(ev, sel.operands[0], f"{what} condition", sel,
                                "its form is not true for every thread")
             ev.unbind(ahead)
-            if not np.all(np.asarray(kept) != 0):
-                self.fail(pro, f"{lead}: {false} (workgroup {grid_point(point)})")
+            return None if np.all(np.asarray(kept) != 0) else f"{lead}: {false}"
+        self.grid.prove(pro, f"the condition of the body's {what} select is not true for "
+                             f"every workgroup by its forms", lead, differs)
 
     def _kept_at_tile_0(self, pro, x, y, what: str, lead: str):
         """The leaves (:func:`made_alike`) of ``x``, a part of the prologue's op ``pro``, and

@@ -3308,8 +3308,9 @@ func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16x
 
 // -----
 
-// the prologue's row differs at workgroup 4500 only, of 8192: past the workgroups the
-// fallback compares one by one, and its index arithmetic is not the body's
+// the prologue's row differs at workgroup 4500 only, of 8192: its index arithmetic is not
+// the body's, and the workgroups compared 64 side by side find it in their 71st chunk,
+// named when that chunk is compared again one workgroup at a time
 func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
@@ -3336,7 +3337,7 @@ func.func @k(%a: memref<16x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16x
   %k0 = arith.muli %col, %c8 : index
   %dst = arith.muli %t, %c8 : index
   %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
-  // expected-error @+1 {{(a copy before the loop) is not proven the body's copy by its index arithmetic (its global index #0 is not the same form over the workgroup's values), and the kernel's grid of 8192 workgroups is too large to compare each (at most 4096)}}
+  // expected-error @+1 {{(a copy before the loop) is not the body's copy at line 3371:5 at K tile 0: its global elements differ (workgroup 4500)}}
   amdgpu.gather_to_lds async %a[%rowp, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
   amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
   rocdl.asyncmark
@@ -3422,7 +3423,7 @@ func.func @k(%a: memref<?x128xbf16>, %b: memref<16x128xbf16>, %c: memref<16x16xf
   %k0 = arith.muli %col, %c8 : index
   %dst = arith.muli %t, %c8 : index
   %d0:2 = affine.delinearize_index %dst into (2, 512) : index, index
-  // expected-error @+1 {{(a copy before the loop) is not proven the body's copy by its index arithmetic (its global index #0 is not the same form over the workgroup's values), and the kernel's grid of 8192 workgroups is too large to compare each (at most 4096)}}
+  // expected-error @+1 {{(a copy before the loop) is not the body's copy at line 3457:5 at K tile 0: its global elements differ (workgroup 4096)}}
   amdgpu.gather_to_lds async %a[%rowp, %k0], %la[%d0#0, %d0#1] : vector<8xbf16>, memref<?x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
   amdgpu.gather_to_lds async %b[%row, %k0], %lb[%d0#0, %d0#1] : vector<8xbf16>, memref<16x128xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
   rocdl.asyncmark

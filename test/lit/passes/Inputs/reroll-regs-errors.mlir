@@ -1960,7 +1960,7 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %ne0 = arith.cmpi ne, %odd0, %c0 : index
   %cut0 = arith.andi %near0, %ne0 : i1
   %true = arith.constant true
-  // expected-error @+1 {{(its guard is not the same form over the workgroup's values), and the kernel's grid of 100000 workgroups is too large}}
+  // expected-error @+1 {{(its guard is not the same form over the workgroup's values), and the kernel's grid of 100000 workgroups is too large to compare each (at most 65536)}}
   %v0 = scf.if %true -> (vector<8xbf16>) {
     %x = vector.maskedload %g[%grow, %col0], %full, %pass : memref<1600000x100xbf16, #gpu.address_space<global>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
     scf.yield %x : vector<8xbf16>

@@ -43,51 +43,40 @@ DTYPES = SCHEDULE_DTYPES
 def partition_loop(an: Analysis, defer: bool = False) -> None:
     """Set ``an.partition``: the channel and subtile of every copy and read, the MMA group
     of every MFMA; a loop that cannot be split so is an error at the op that says why.
-    ``defer``: the whole-grid proofs of the front end's copies
+    The whole-grid proofs of the front end's copies
     (:func:`~pipeline_mlir.frontend.every_workgroup.prove_every_workgroup`,
-    :func:`~pipeline_mlir.frontend.kept_layout.prove_kept`) are left in ``an.proofs`` for
-    :func:`settle_proofs`, for a loop that may be merged away before it is built
-    (``frontend/natural.py``); a refusal is the one they would have given first, the
-    partition run again with them."""
+    :func:`~pipeline_mlir.frontend.kept_layout.prove_kept`) run once the partition's
+    structure holds (the split, both channels' plans, the MMA groups): a loop refused for
+    its structure is refused without them, which cost seconds on a large grid (IREE's fp8
+    E5M2 ``A^T x B`` 1817x998x1273 register-copy kernel: 11 s proving channel A's kept
+    masks, then refused at channel B's split).  ``defer``: the proofs are left in
+    ``an.proofs`` for :func:`settle_proofs`, for a loop that may be merged away before it
+    is built (``frontend/natural.py``)."""
+    proofs: list = []
+    _partition(an, proofs)
     if defer:
-        proofs: list = []
-        try:
-            _partition(an, proofs)
-        except IRError:
-            if _hold(proofs, {}):     # (none of those before it refuses: it is the first)
-                raise
-        else:
-            an.proofs = proofs
-            return
-    _partition(an, None)    # (a proof refuses: the partition run again with them says so)
+        an.proofs = proofs
+        return
+    for proof in proofs:
+        proof(an.partition.plans)
 
 
 def settle_proofs(an: Analysis) -> IRError | None:
     """Run the whole-grid proofs :func:`partition_loop` left in ``an.proofs`` (the loop is
     built as it is, or its refusal is asked for), completing ``an.partition``: None when
-    they hold, else the refusal the partition gives with them."""
+    they hold, else the first one's refusal."""
     proofs, an.proofs = getattr(an, "proofs", None) or [], None
-    if not _hold(proofs, an.partition.plans if proofs else {}):
-        try:
-            partition_loop(an)
-        except IRError as e:
-            return e
+    try:
+        for proof in proofs:
+            proof(an.partition.plans)
+    except IRError as e:
+        return e
     return None
 
 
-def _hold(proofs: list, plans: dict) -> bool:
-    """Whether the whole-grid ``proofs`` :func:`_partition` left hold, run in order
-    (completing the channel ``plans`` of a kept mask)."""
-    try:
-        for proof in proofs:
-            proof(plans)
-    except (IRError, LM.LoopRefusal):
-        return False
-    return True
-
-
-def _partition(an: Analysis, proofs: list | None) -> None:
-    """:func:`partition_loop`, the whole-grid proofs left in ``proofs`` unless None."""
+def _partition(an: Analysis, proofs: list) -> None:
+    """:func:`partition_loop`, the whole-grid proofs left in ``proofs``, each raising its
+    refusal as the partition's (:func:`_refusal`)."""
     sizes = {b: int(np.prod(ir.MemRefType(v.type).shape)) for b, v in enumerate(an.buffers)}
     names = lambda i: describe(an.ops[i])  # noqa: E731
     narrow = [c.op for c in an.copies if NARROW in an.ops[c.op].attributes]
@@ -101,9 +90,26 @@ def _partition(an: Analysis, proofs: list | None) -> None:
         try:
             an.partition = redistribute(an, names, proofs=proofs)
         except LM.LoopRefusal as e2:
-            why = "" if str(e2) == str(e) else \
-                f"; nor can the front end distribute the copies itself: {e2}"
-            raise IRError(where, f"{e}{why}") from None
+            raise _refusal(e, e2, where) from None
+        proofs[:] = [_worded(p, e, where) for p in proofs]
+
+
+def _refusal(e: LM.LoopRefusal, e2: LM.LoopRefusal, where) -> IRError:
+    """The loop's refusal at ``where``: its own partition's ``e``, and why the front end's
+    distribution of the copies does not take it either (``e2``)."""
+    why = "" if str(e2) == str(e) else \
+        f"; nor can the front end distribute the copies itself: {e2}"
+    return IRError(where, f"{e}{why}")
+
+
+def _worded(proof, e: LM.LoopRefusal, where):
+    """``proof``, its refusal raised as :func:`_refusal` words the partition's."""
+    def run(plans):
+        try:
+            proof(plans)
+        except LM.LoopRefusal as e2:
+            raise _refusal(e, e2, where) from None
+    return run
 
 
 # ---------------------------------------------------------------------------------------------

@@ -213,16 +213,19 @@ def test_a_copy_index_mixing_the_tile_with_the_thread_is_refused(tmp_path, capsy
     times a constant plus the rest.  The mutant above was pipelined before and its tile 3
     of C came out wrong (M x N = 129 x 656: C[0][384] = 42, expected -59); now the index's
     ``select`` on the tile is refused, naming it: the tile ``v mod ceildiv(N, 128)`` moves
-    with N, a value known only at launch, so the every-workgroup proof's launch check
-    (``every_workgroup.launch_mixing_op``, for a buffer sized at launch too) names it."""
+    with N, a value known only at launch, so the check of the copies of a buffer whose row
+    stride is known only at launch (``launch_stride.py``, a check of the partition's
+    structure, met before the every-workgroup proof's launch check, which names it too)
+    names it."""
     src = tmp_path / "k.mlir"
     src.write_text(_tile_permuted((INPUTS / "iree-bf16-ab-padded-mn.late.mlir").read_text()))
     rc = main(["--pipeline=4wave", str(src), "-o", str(tmp_path / "out.mlir")])
     err = capsys.readouterr().err
     line = 1 + src.read_text()[:src.read_text().index("%c87 = arith.select")].count("\n")
-    assert rc == 1 and "channel B's copies: their global index mixes a value known only at " \
-        f"launch with the thread otherwise than as an offset ('arith.select' op at line " \
-        f"{line}:" in err, err
+    assert rc == 1 and "channel B's copies read a buffer whose row stride is known only at " \
+        "launch (memref<256x?xbf16, #gpu.address_space<global>>) at an index that combines " \
+        "the workgroup's coordinate with the thread or the K-loop otherwise than as an " \
+        f"offset ('arith.select' op at line {line}:" in err, err
 
 
 @pytest.mark.parametrize("by", ["%181", "%arg0"], ids=["column tile", "workgroup loop"])

@@ -92,15 +92,23 @@ def _mmas(plan: KernelPlan, trips: int) -> int:
 def _mfmas_per_mma(instrs: list, plan: KernelPlan, trips: int) -> int | None:
     """The MFMAs an MMA entry became: the plan's, else the MFMAs of ``instrs`` (the code
     compared) before its last ``sched_barrier`` (the pipelined code's end: IREE's remainder
-    code follows it), or else all of them, over the run's MMA entries, where one divides
-    evenly.  All of them first counted the remainder's too where they divided evenly as
-    well: IREE's fp8 ``A x B^T`` 1024x1024x1536 (vector distribute, late form) had 6 per
-    entry for 4, and its MFMAs found missing from the loop refused it."""
+    code follows it) over the run's MMA entries before its last fence, or else all of them
+    over all the run's MMA entries, where one divides evenly.  All of them first counted
+    the remainder's too where they divided evenly as well: IREE's fp8 ``A x B^T``
+    1024x1024x1536 (vector distribute, late form) had 6 per entry for 4, and its MFMAs
+    found missing from the loop refused it.  The entries before the last fence, not all
+    of them: a run may end in MMAs after its last fence (the ping-pong epilogue's last
+    block, IREE's f16 ``A x B^T`` 256x128x160 in 8 waves with its fifth K step a remainder:
+    56 MFMAs before that fence read as none per entry, all 80 as 5 for 4)."""
     if plan.shape.mfmas_per_mma is not None:
         return plan.shape.mfmas_per_mma
     fences = [k for k, i in enumerate(instrs) if i.kind == "sched_barrier"]
-    mmas = _mmas(plan, trips)
-    for span in (instrs[:fences[-1]] if fences else [], instrs):
+    shape = plan.shape
+    run = [t.kind for _, t in _run_tokens(plan, Expansion(shape.vm_per_load,
+                                                          shape.lgkm_per_load, 1), trips)]
+    last = max((k for k, kind in enumerate(run) if kind == "sched_barrier"), default=None)
+    spans = [(instrs[:fences[-1]], run[:last].count("mfma"))] if fences and last else []
+    for span, mmas in spans + [(instrs, _mmas(plan, trips))]:
         n = sum(1 for i in span if i.kind == "mfma")
         if mmas and n and n % mmas == 0:
             return n // mmas

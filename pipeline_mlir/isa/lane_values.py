@@ -3,12 +3,14 @@
 What the ISA check's LDS rule (:mod:`pipeline_mlir.isa.lds_ranges`) computes its addresses
 and ``exec`` from: a forward dataflow over the function's control-flow graph that evaluates,
 for every thread of the workgroup, the registers LLVM builds LDS addresses with
-(:data:`_OPS`: moves, shifts, logic, additions, 24-bit products, compares and the lane
-masks; ``v0`` the thread's id; a scalar register one value per wave; anything else, or a
-value that differs between the paths into a block, unknown), and beside it which registers
-may hold a different value in different waves of the workgroup (:func:`varying_states`:
-computed from the thread or wave id, a wave's own hardware state, or memory), with the
-blocks whose conditional branch the waves may take apart.
+(:data:`_OPS`: moves, shifts, logic, additions, 24-bit products, bitfield extracts,
+``v_alignbit_b32``, the 16-bit adds and shifts (their results' high half zeroed, as gfx9
+writes them), compares and the lane masks; ``v0`` the thread's id; a scalar register one
+value per wave; anything else, or a value that differs between the paths into a block,
+unknown), and beside it which registers may hold a different value in different waves of
+the workgroup (:func:`varying_states`: computed from the thread or wave id, a wave's own
+hardware state, or memory), with the blocks whose conditional branch the waves may take
+apart.
 
 No MLIR here.
 """
@@ -68,7 +70,35 @@ _OPS = {
     "s_bfe_u32": lambda a, f: (a >> (f & 31)) & (
         (np.uint64(1) << np.minimum((f >> 16) & 0x7F, 32)) - 1),
     "v_bfi_b32": lambda m, a, b: (m & a) | (~m & b),
+    "v_ashrrev_i32": lambda s, a: _low32(_signed(a) >> (s & 31).astype(np.int64)),
+    # signed: ``w & 31`` bits from bit ``o & 31``, sign-extended (0 for width 0)
+    "v_bfe_i32": lambda a, o, w: _low32(_extend(a >> (o & 31), w & 31)),
+    # bits ``s & 31`` .. ``s & 31 + 31`` of the 64 bits ``a`` (high) and ``b`` (low)
+    "v_alignbit_b32": lambda a, b, s: ((a << np.uint64(32)) | b) >> (s & 31),
+    # 16-bit integer operations on the sources' low halves (shift counts: their low 4
+    # bits), the result zero-extended: gfx9 zeroes the destination's high 16 bits (LLVM's
+    # ``GCNSubtarget::zeroesHigh16BitsOfDest``; the emulator's ``valu_lanes`` does the same)
+    "v_add_u16": lambda a, b: (a + b) & 0xFFFF, "v_sub_u16": lambda a, b: (a - b) & 0xFFFF,
+    "v_subrev_u16": lambda a, b: (b - a) & 0xFFFF,
+    "v_lshlrev_b16": lambda s, a: (a << (s & 15)) & 0xFFFF,
+    "v_lshrrev_b16": lambda s, a: (a & 0xFFFF) >> (s & 15),
+    "v_ashrrev_i16": lambda s, a: _low32(_extend(a, 16) >> (s & 15).astype(np.int64))
+    & 0xFFFF,
 }
+
+
+def _low32(x):
+    """Signed per-thread values (int64) as their 32-bit patterns (uint64)."""
+    return (x & 0xFFFFFFFF).astype(np.uint64)
+
+
+def _extend(a, w):
+    """The low ``w`` bits of ``a`` (per-thread widths, 0..31) read as signed (int64; 0 for
+    width 0)."""
+    w = np.asarray(w, dtype=np.int64)
+    field = a.astype(np.int64) & ((np.int64(1) << w) - 1)
+    sign = np.where(w > 0, np.int64(1) << np.maximum(w - 1, 0), 0)
+    return (field ^ sign) - sign
 
 
 def _bitop3(table: int):

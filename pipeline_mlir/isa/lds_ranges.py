@@ -10,8 +10,8 @@ of the same bytes.  This rule reads the bytes: which LDS bytes each ``ds_read`` 
   for every thread of the workgroup, the registers an LDS address is computed from: ``v0``
   holds the thread's id (the kernel's ``.amdhsa_system_vgpr_workitem_id`` is 0 and its
   metadata fixes the workgroup's size, :attr:`AsmFunction.threads`); the moves, shifts,
-  logic, additions and 24-bit products LLVM builds addresses with are evaluated on every
-  thread (:mod:`pipeline_mlir.isa.lane_values`; a scalar register is one value per wave; a vector result
+  logic, additions, 24-bit products and 16-bit adds and shifts LLVM builds addresses with
+  are evaluated on every thread (:mod:`pipeline_mlir.isa.lane_values`; a scalar register is one value per wave; a vector result
   written only to the lanes ``exec`` leaves on, the others keeping theirs, unknown where
   ``exec`` is not known; ``v_readfirstlane_b32`` of the first lane on); any other
   instruction, and a register whose value differs between the paths into a block (an

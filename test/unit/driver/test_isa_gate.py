@@ -1140,3 +1140,53 @@ def test_llvms_wait_for_the_kernel_arguments_amid_code_before_the_loop_holds(tmp
                "--emulate-workgroups=2", "--emulate-jobs=1"])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0" in out, out + err
+
+
+def _dests_swapped(asm: str, first: int, second: int) -> str:
+    """``asm`` with the destination registers of its main loop's ``first``-th and
+    ``second``-th ``ds_read`` swapped (each then fills the other's MFMA operands)."""
+    reads = [i.line for b in parse_asm(asm).function().main_loop() for i in b.instrs
+             if i.kind == "ds_read"]
+    lines = asm.split("\n")
+    a, b = (lines[reads[k] - 1] for k in (first, second))
+    da, db = (x.split()[1].rstrip(",") for x in (a, b))
+    assert da != db
+    lines[reads[first] - 1], lines[reads[second] - 1] = a.replace(da, db), b.replace(db, da)
+    return "\n".join(lines)
+
+
+def test_an_i8_ping_pong_late_forms_b_reads_are_placed_where_they_read(tmp_path, capsys):
+    """IREE's i8 ``A x B^T`` 1024x1024x768 in 4x2 waves of 64x128 (a 256x256 tile forced,
+    K step 128), its late form at IREE's prefetch of 2 stages, under ``pingpong``
+    (finding 36 of ``docs/iree-audits.md``): LLVM computes 6 of every 8 B reads' LDS
+    addresses with 16-bit adds and shifts, ``v_bfe_i32`` and ``v_alignbit_b32``, which the
+    lane values did not evaluate; the fragment-read rule placed the second stage's B
+    buffer on a tied vote of the two reads it knew, 6 KiB short, took each read of it for
+    another column's and refused the build (``lds-misread in the loop``), which runs
+    exact.  The addresses are evaluated now (``isa/lane_values.py``): the build passes,
+    exact; two B reads of the loop given each other's destination registers (each column's
+    bytes in the other's MFMAs: a wrong C on the emulator, run from the mutated assembly)
+    are refused, ``lds-misread``."""
+    from iree_configs import G
+    from kernel_builds import built_input
+    from pipeline_mlir.emu.asmtext import kernels_from_asm
+    from pipeline_mlir.emu.iree import Matmul, emulate_matmul
+
+    src = tmp_path / "k.mlir"
+    config = G.compilation_info("i8", (256, 256), (4, 8), 2, 512)
+    src.write_text(G.forms(G.matmul_source("i8", 1024, 1024, 768, config=config),
+                           ("--iree-llvmgpu-prefetch-num-stages=2",))["late"])
+    b = built_input("pingpong", src)
+    check_built(b.asm, [b.plan], b.ll, None, "k.mlir")
+    with pytest.raises(Failure) as e:
+        check_built(_dests_swapped(b.asm, 0, 2), [b.plan], b.ll, None, "k.mlir")
+    assert any("ISA check: lds-misread in the loop" in d.message and
+               "fills bytes 0..15 of B of v_mfma_i32_16x16x64_i8" in d.message
+               for d in e.value.diags), [d.message for d in e.value.diags]
+    (mutant,) = kernels_from_asm(_dests_swapped(b.asm, 0, 2)).values()
+    run = emulate_matmul(mutant, Matmul(1024, 1024, 768, "i8"), workgroups=[0], mode="late")
+    assert not run.exact, run.summary()
+    rc = main([str(src), "--pipeline=pingpong", "--emulate", "--emulate-mode=late",
+               "--emulate-workgroups=2", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err

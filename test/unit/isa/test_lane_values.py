@@ -1,0 +1,86 @@
+"""The lane values of the ISA check's LDS rule (``pipeline_mlir/isa/lane_values.py``): the
+instructions it evaluates give, on every thread, the value the emulator's semantics give
+(``pipeline_mlir/emu/valu_lanes.py``, an independent implementation), and an address
+computed with them is known (a read of another wave's bytes through them is a race).
+
+IREE's i8 ``A x B^T`` late form in 4x2 waves of 64x128 (finding 36 of
+``docs/iree-audits.md``) computes its B reads' LDS addresses with 16-bit adds and
+shifts, ``v_bfe_i32`` and ``v_alignbit_b32``; none was evaluated, so 6 of every 8 B reads
+had no known address, and the fragment-read rule placed a buffer on a tied vote, 6 KiB
+short: a false ``lds-misread`` (``test_isa_gate.py`` builds that kernel)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pipeline_mlir.emu.valu_lanes import VOP2, VOP3_3
+from pipeline_mlir.isa.asm import parse_asm
+from pipeline_mlir.isa.lane_values import evaluate
+
+#: the instructions added for those addresses: mnemonic as written -> the emulator's
+#: function of the same sources
+ADDED = {
+    "v_add_u16_e32": VOP2["v_add_u16"], "v_sub_u16_e32": VOP2["v_sub_u16"],
+    "v_subrev_u16_e32": VOP2["v_subrev_u16"], "v_lshlrev_b16_e32": VOP2["v_lshlrev_b16"],
+    "v_lshrrev_b16_e32": VOP2["v_lshrrev_b16"], "v_ashrrev_i16_e32": VOP2["v_ashrrev_i16"],
+    "v_ashrrev_i32_e32": VOP2["v_ashrrev_i32"], "v_bfe_i32": VOP3_3["v_bfe_i32"],
+    "v_alignbit_b32": VOP3_3["v_alignbit_b32"],
+}
+
+
+def _one(text: str):
+    (i,) = list(parse_asm(f"kernel:\n\t{text}\n").function().instrs())
+    return i
+
+
+def _on(threads: int) -> dict:
+    """A state with every lane on (``exec`` known)."""
+    return {("exec",): np.ones(threads, dtype=np.uint64)}
+
+
+@pytest.mark.parametrize("mnemonic", sorted(ADDED))
+def test_each_added_instruction_computes_what_the_emulator_does(mnemonic):
+    """On random sources (bit patterns with the sign bits of 16 and 32 bits set in some,
+    shift counts and field widths past their fields' bits in some) every thread's result
+    is the emulator's."""
+    fn = ADDED[mnemonic]
+    sources = 3 if mnemonic in ("v_bfe_i32", "v_alignbit_b32") else 2
+    rng = np.random.default_rng(36)
+    threads = 512
+    vals = [rng.integers(0, 1 << 32, threads, dtype=np.uint64) for _ in range(sources)]
+    vals[0][:64] = np.arange(64, dtype=np.uint64)           # small shifts, offsets
+    vals[-1][64:128] = np.arange(64, dtype=np.uint64)        # small widths and counts
+    state = _on(threads) | {f"v{k + 1}": v for k, v in enumerate(vals)}
+    i = _one(f"{mnemonic} v9, " + ", ".join(f"v{k + 1}" for k in range(sources)))
+    evaluate(i, state, threads)
+    want = fn(*(v.astype(np.uint32) for v in vals)).astype(np.uint64)
+    assert state.get("v9") is not None, mnemonic
+    assert np.array_equal(state["v9"], want), mnemonic
+
+
+@pytest.mark.parametrize("text, value", [
+    ("v_ashrrev_i16_e32 v9, 1, v1", 0xC001),               # -32765 >> 1, high half zeroed
+    ("v_add_u16_e32 v9, v1, v1", 0x0006),                   # 0x8003 + 0x8003, wrapped
+    ("v_bfe_i32 v9, v1, 0, 16", 0xFFFF8003),                # sign-extended
+    ("v_bfe_i32 v9, v1, 4, 0", 0),                          # no field
+    ("v_alignbit_b32 v9, v1, v1, 4", 0x3FFFE800),           # bits 4..35 of v1:v1
+    ("v_ashrrev_i32_e32 v9, 4, v1", 0xFFFFE800),
+])
+def test_the_added_instructions_on_values_worked_by_hand(text, value):
+    """v1 = 0xfffe8003 in every thread."""
+    state = _on(64) | {"v1": np.full(64, 0xFFFE8003, dtype=np.uint64)}
+    evaluate(_one(text), state, 64)
+    assert [int(x) for x in set(state["v9"])] == [value], text
+
+
+@pytest.mark.parametrize("text", ["v_add_u16_e64 v9, v1, v2 clamp",
+                                  "v_add_u16_sdwa v9, v1, v2 dst_sel:WORD_1",
+                                  "v_bfe_i32 v9, v1, v2"])
+def test_forms_not_read_leave_the_result_unknown(text):
+    """A modifier (``clamp``, an SDWA selection) or the wrong number of sources: unknown,
+    never a guess."""
+    state = _on(64) | {f"v{k}": np.arange(64, dtype=np.uint64) for k in (1, 2)}
+    state["v9"] = np.zeros(64, dtype=np.uint64)
+    evaluate(_one(text), state, 64)
+    assert "v9" not in state, text

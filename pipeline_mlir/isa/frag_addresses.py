@@ -22,7 +22,13 @@ entries):
   it unplaced, its reads then inside no planned read).  A buffer so placed lies in the
   kernel's LDS, its group segment, or the rule holds nothing of the function (a note: the
   plan's addresses and the assembly's meet on no placement the copies could have made; a
-  read outside the LDS is the LDS rule's ``lds-outside``).
+  read outside the LDS is the LDS rule's ``lds-outside``).  A buffer whose most voted
+  bytes tie, every ``ds_read`` voting for it fitting two or more of them, is not placed
+  on a guess: its reads' addresses are known in too few reads to tell its parts apart
+  (each fits several parts of its gap: IREE's i8 8-wave late form, finding 36, before
+  its addresses' 16-bit adds were evaluated, placed 6 KiB short and refused), and the
+  ``ds_read`` s of its gaps are said in the note.  A tie no byte of which every read fits
+  is placed as above: some read is a misread wherever the buffer is.
 * **Reads.**  Every ``ds_read`` of the phase (each piece of a ``ds_read2``) reads, in every
   thread ``exec`` leaves on, bytes inside one fragment read the plan issues in its gap,
   its buffer placed as above (``lds-misread`` at the instruction: an offset field or an
@@ -120,6 +126,15 @@ class _Phase:
         #: (gap, line, the LDS rule's access or None)
         self.actual = actual
 
+    def drop_gaps(self, gaps: set) -> None:
+        """Hold none of the reads of ``gaps``, actual or planned."""
+        self.actual = [x for x in self.actual if x[0] not in gaps]
+        for g in gaps:
+            self.by_gap.pop(g, None)
+        kept = {e for es in self.by_gap.values() for e in es}
+        self.entries = {e: v for e, v in self.entries.items() if e in kept}
+        self.demanded = {grp for grp in self.demanded if all(x in kept for x in grp)}
+
     def pieces(self):
         """(gap, line, access, per-thread start, width, per-thread on) of each piece of the
         known reads."""
@@ -166,7 +181,7 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
         unheld.append(f"{len(transposing)} transposing ds_read (lines "
                       f"{', '.join(map(str, transposing[:8]))}) not held: a lane's bytes are "
                       f"no plain read's")
-    bases, voters = _placement(built, plan.reads, size)
+    bases, voters = _placed(built, plan.reads, size, unheld)
     misplaced = _misplaced(bases, voters, size, lds_bytes, instrs)
     if misplaced:
         # the vote put a buffer outside the LDS, where no copy can (a read there is the LDS
@@ -273,10 +288,11 @@ def _phases_held(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
     return built, transposing, skipped, bare
 
 
-def _placement(phases: list[_Phase], reads, size: dict) -> tuple[dict, dict]:
-    """(per buffer, its first byte; per buffer, the lines voting for each byte): the byte
-    most reads vote for (module docstring) that leaves it over no buffer placed before it
-    (``size``: per buffer, the bytes the plan reads of it from its first)."""
+def _placement(phases: list[_Phase], reads, size: dict) -> tuple[dict, dict, dict]:
+    """(per buffer, its first byte; per buffer, the lines voting for each byte; per buffer
+    left unplaced on a tie, the bytes tied): the byte most reads vote for (module
+    docstring) that leaves it over no buffer placed before it (``size``: per buffer, the
+    bytes the plan reads of it from its first)."""
     votes: dict[str, Counter] = {}
     voters: dict[str, dict] = {}
     for ph in phases:
@@ -297,6 +313,7 @@ def _placement(phases: list[_Phase], reads, size: dict) -> tuple[dict, dict]:
     # gaps too), then the most voted; never over a buffer placed before it
     order = {e.buffer: k for k, e in enumerate(reads)}
     bases: dict[str, int] = {}
+    tied: dict[str, list] = {}
 
     def free(b: str, base: int) -> bool:
         return all(base + size[b] <= o or o + size[c] <= base for c, o in bases.items())
@@ -305,15 +322,45 @@ def _placement(phases: list[_Phase], reads, size: dict) -> tuple[dict, dict]:
         best = []
         for b, c in votes.items():
             cands = sorted((-n, base) for base, n in c.items() if free(b, base)) \
-                if b not in bases else []
+                if b not in bases and b not in tied else []
             if cands:
                 clear = len(cands) == 1 or cands[0][0] < cands[1][0]
                 best.append((not clear, cands[0][0], cands[0][1], order[b], b))
         if not best:
             break
-        _, _, base, _, b = min(best)
+        unclear, n, base, _, b = min(best)
+        fits = _fitting(voters[b], [x for x, m in votes[b].items() if -m == n and free(b, x)])
+        if unclear and len(fits) > 1:
+            # every read of it fits more than one byte (its addresses known in too few
+            # reads to tell the parts apart): a guess would take each read for another
+            # part; not placed, its gaps' reads not held
+            tied[b] = fits
+            continue
         bases[b] = base
+    return bases, voters, tied
+
+
+def _placed(phases: list[_Phase], reads, size: dict, unheld: list) -> tuple[dict, dict]:
+    """:func:`_placement`'s bases and voters; the reads of the gaps of ``phases`` that plan a
+    read of a buffer it leaves unplaced on a tie no longer held, and said in ``unheld``."""
+    bases, voters, tied = _placement(phases, reads, size)
+    if not tied:
+        return bases, voters
+    for ph in phases:
+        ph.drop_gaps({g for g, es in ph.by_gap.items() if any(e.buffer in tied for e in es)})
+    unheld.append("; ".join(
+        f"every ds_read placing buffer {b} fits it at bytes {', '.join(map(str, x[:4]))}"
+        f"{' ...' if len(x) > 4 else ''} alike (too few of its reads' addresses known to "
+        f"tell its parts apart): not placed, the ds_read of its gaps not held"
+        for b, x in sorted(tied.items())))
     return bases, voters
+
+
+def _fitting(voters: dict, tops: list) -> list:
+    """Of the bytes ``tops`` (tied on the most votes), those every line voting for the buffer
+    votes for (``voters``: per byte, its voting lines), in order."""
+    every = {ln for lines in voters.values() for ln in lines}
+    return sorted(x for x in tops if set(voters[x]) == every)
 
 
 def _misplaced(bases: dict, voters: dict, size: dict, lds_bytes: int, instrs: dict) -> list:

@@ -114,6 +114,21 @@ def _build_input(spec: str, path: str) -> Built:
     return Built(spec, None, ll, asm, link_hsaco(obj), plan)
 
 
+def i8_ping_pong_late(tmp_path) -> tuple[object, Built]:
+    """IREE's i8 ``A x B^T`` 1024x1024x768 in 4x2 waves of 64x128 (a 256x256 tile forced, K
+    step 128), its late form at IREE's prefetch of 2 stages, written to ``tmp_path /
+    "k.mlir"``, and its ``pingpong`` build: finding 36 of ``docs/iree-audits.md``, whose B
+    reads' LDS addresses LLVM computes with 16-bit adds and shifts (``test_isa_gate.py``,
+    ``test_frag_addresses.py``).  (The path, the build.)"""
+    from iree_configs import G
+
+    src = tmp_path / "k.mlir"
+    config = G.compilation_info("i8", (256, 256), (4, 8), 2, 512)
+    src.write_text(G.forms(G.matmul_source("i8", 1024, 1024, 768, config=config),
+                           ("--iree-llvmgpu-prefetch-num-stages=2",))["late"])
+    return src, built_input("pingpong", src)
+
+
 def built_iree(args: dict, form: str, spec: str = "4wave") -> Built:
     """IREE's matmul of ``args`` (``iree_configs.G.matmul_source``'s keywords) in ``form``
     (``prefetch`` or ``late``) under ``spec``, built as :func:`build` builds a complete

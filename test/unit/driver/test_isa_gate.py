@@ -1167,16 +1167,11 @@ def test_an_i8_ping_pong_late_forms_b_reads_are_placed_where_they_read(tmp_path,
     exact; two B reads of the loop given each other's destination registers (each column's
     bytes in the other's MFMAs: a wrong C on the emulator, run from the mutated assembly)
     are refused, ``lds-misread``."""
-    from iree_configs import G
-    from kernel_builds import built_input
+    from kernel_builds import i8_ping_pong_late
     from pipeline_mlir.emu.asmtext import kernels_from_asm
     from pipeline_mlir.emu.iree import Matmul, emulate_matmul
 
-    src = tmp_path / "k.mlir"
-    config = G.compilation_info("i8", (256, 256), (4, 8), 2, 512)
-    src.write_text(G.forms(G.matmul_source("i8", 1024, 1024, 768, config=config),
-                           ("--iree-llvmgpu-prefetch-num-stages=2",))["late"])
-    b = built_input("pingpong", src)
+    src, b = i8_ping_pong_late(tmp_path)
     check_built(b.asm, [b.plan], b.ll, None, "k.mlir")
     with pytest.raises(Failure) as e:
         check_built(_dests_swapped(b.asm, 0, 2), [b.plan], b.ll, None, "k.mlir")

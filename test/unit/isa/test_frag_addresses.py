@@ -477,3 +477,52 @@ def test_a_chain_whose_reads_are_of_two_accumulators_is_refused(fp8):
     found = errors(_rule(parse_asm(text).function(), built.plan, gaps, accesses))
     assert found and all(f.kind == "lds-misread" and "accumulator chain" in f.message
                          for f in found), found
+
+
+def _few_b_reads_known(fn, plan, accesses: dict, keep: int = 2) -> tuple[dict, list]:
+    """(``accesses`` with the B reads' addresses known as the lane values knew them before
+    they evaluated 16-bit adds (finding 36's kernel): the first ``keep`` reads of each of
+    the loop's subtile-0 gaps of B, none of the other gaps planning a B read; the known
+    ones of the second stage)."""
+    phase = {"PRO": "prologue", "KRN": "kernel", "EPI": "epilogue"}
+    out, second = dict(accesses), []
+    for name, (planned, actual) in check_kernel_asm(fn, plan).reads.items():
+        ops: dict = {}
+        for g, label, _ in planned:
+            if label[:3] in phase:
+                ops.setdefault(g, set()).add(
+                    plan.entries(phase[label[:3]])[int(label[4:-1])].op)
+        for gap, here in ops.items():
+            if all(op.channel != 1 for op in here):
+                continue
+            lines = [ln for g, ln in actual if g == gap]
+            (op, *more) = here
+            kept = lines[:keep] if name == "loop" and not more and op.subtile == 0 else []
+            second += kept if kept and op.stage == 1 else []
+            out.update((ln, None) for ln in lines if ln not in kept)
+    return out, second
+
+
+def test_a_buffer_its_known_reads_fit_at_several_bytes_is_not_placed(tmp_path):
+    """Finding 36's kernel (``kernel_builds.i8_ping_pong_late``) with its B reads' addresses
+    known as they were before the lane values evaluated 16-bit adds: 2 reads of each of the
+    two stages' subtile-0 buffer of B.  Each fits 4 parts of its gap's reads, so the second
+    stage's buffer has 4 bytes on 2 votes each, every read fitting each; the rule placed
+    it at the least of them, 6 KiB short, took each read for another column's and refused
+    the build (``lds-misread``), which runs exact.  It is not placed now, and the note
+    says so.  A tie no byte of which every read fits (one of the two reads 16 bytes off)
+    is a misread wherever the buffer is, and is still placed and refused."""
+    from kernel_builds import i8_ping_pong_late
+
+    _, built = i8_ping_pong_late(tmp_path)
+    fn = parse_asm(built.asm).function()
+    gaps = check_kernel_asm(fn, built.plan).reads
+    few, (first, _) = _few_b_reads_known(fn, built.plan, lds_map(fn).accesses)
+    found = _rule(fn, built.plan, gaps, few)
+    assert not [f for f in found if f.kind in ERROR_KINDS], [f.message for f in found]
+    (note,) = [f.message for f in found if f.kind == NOTE_KIND]
+    assert "every ds_read placing buffer workgroup buffer 6 fits it at bytes 92160, " \
+           "94208, 96256, 98304 alike" in note, note
+    few[first] = replace(few[first], lanes=few[first].lanes + 16)
+    found = _rule(fn, built.plan, gaps, few)
+    assert [f.lines for f in found if f.kind == "lds-misread"], [f.message for f in found]

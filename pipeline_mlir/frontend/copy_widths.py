@@ -3,13 +3,16 @@
 fills a subtile, else the widest direct-to-LDS size that does, else a register-staged one of
 2 or 1 bytes that does with every lane copying (:func:`staged_width`); for a channel with a run
 cut at an odd size, the widest that does, each lane's run copied in pieces whose ends are
-the cuts (:func:`odd_pieces`); no wider than the runs a subtile split leaves contiguous."""
+the cuts (:func:`odd_pieces`); the widest direct-to-LDS size too where the kernel's width
+takes more copies per subtile than ``vmcnt`` holds (a run cut in 4-byte pieces,
+cut_runs.py: copied in pieces whose ends are the cuts, layout.py's ``_cut_plan``); no wider
+than the runs a subtile split leaves contiguous."""
 
 from __future__ import annotations
 
 from pipeline_mlir.frontend.marks import ODD
 from pipeline_mlir.kernel import loop_model as LM
-from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES
+from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, VMCNT_MAX
 
 
 def run_limited(an, copies: list, width: int, bit: int, most: int, half: int,
@@ -37,7 +40,10 @@ def channel_width(an, copies: list, half: int, elem_bytes: int, label: str,
     for a channel with a run cut at an odd size (the kernel's copies of it an element per lane:
     :data:`~pipeline_mlir.frontend.cut_runs.ODD`), the widest direct-to-LDS size that fills
     a subtile (else one element), whatever its copies move: the runs are copied in
-    :func:`odd_pieces`.  A refusal at its first copy when none fits."""
+    :func:`odd_pieces`; that size too where the kernel's width takes more copies per
+    subtile than ``vmcnt`` holds (IREE's bf16 ``A^T x B`` 2950x356x487: A's runs of 8 cut
+    at 6 copied in 4-byte pieces, 64 per subtile; runs of 8 in pieces of 6 and 2, 32).  A
+    refusal at its first copy when none fits."""
     threads = an.evaluator.threads
     widths = {an.copies[i].lds.shape[1] for i in copies}
     odd = any(ODD in an.ops[an.copies[i].op].attributes for i in copies)
@@ -53,11 +59,22 @@ def channel_width(an, copies: list, half: int, elem_bytes: int, label: str,
         return fit or width
     width = copy_width(width, half, threads, elem_bytes) or \
         staged_width(half, threads, elem_bytes)
+    if width and over_vmcnt(width, half, threads, elem_bytes):
+        width = copy_width(1, half, threads, elem_bytes) or width
     if width is None:
         kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
         tried = sorted({*kept_width, *LDS_DMA_BYTES, *STAGED_BYTES}, reverse=True)
         raise _no_whole_copies(an, copies, label, half, tried, whole=whole)
     return width
+
+
+def over_vmcnt(width: int, half: int, threads: int, elem_bytes: int) -> bool:
+    """Whether copies of ``width`` elements per lane, a direct-to-LDS size (4-byte pieces of
+    a run cut by C's edge, cut_runs.py), fill a subtile of ``half`` elements over
+    ``threads`` lanes in more copies than ``vmcnt`` holds: the front end's own copies of
+    the channel are then widened (:func:`channel_width`)."""
+    return width * elem_bytes >= LDS_DMA_BYTES[0] and half % (threads * width) == 0 and \
+        half // (threads * width) > VMCNT_MAX
 
 
 #: the bytes per lane of the front end's register-staged copies of a subtile too small for

@@ -69,7 +69,7 @@ from pipeline_mlir.frontend.edges import (Channel, copy_evaluator, past_end_note
 from pipeline_mlir.frontend.every_workgroup import check_reads
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
-from pipeline_mlir.frontend.copy_widths import (channel_width, is_staged, odd_pieces,
+from pipeline_mlir.frontend.copy_widths import (channel_width, is_staged, odd_pieces, over_vmcnt,
                                                 run_limit, run_limited)
 from pipeline_mlir.frontend.marks import DIAGONAL_ATTR, NARROW, ODD, STAGED
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
@@ -311,14 +311,20 @@ def _cut_plan(an, plan: ChannelPlan, copies: list, kept: list, tables: tuple, ba
     kept channel (``kept``) whose kernel copies keep the first elements of some run of the
     plan's and pad the rest (a narrow copy of an element per lane under a row of an odd
     size: f16 ``A x B`` 100x17x520's B, its 2-element runs cut at 1), at those sizes
-    (``tables``: the kernel's table of workgroup 0's first K step as read and as filled).
-    Else ``plan`` as it is."""
+    (``tables``: the kernel's table of workgroup 0's first K step as read and as filled),
+    and where the plan's runs are wider than the kernel's copies (copy_widths.py's
+    ``channel_width``: 4-byte pieces of runs cut by C's edge, too many for ``vmcnt``), at
+    the sizes C's edge cuts them at too.  Else ``plan`` as it is."""
     if plan.width == 1:
         return plan
     if any(ODD in an.ops[an.copies[i].op].attributes for i in copies):
         cuts = _cuts(plan, tables[1], base)
     elif kept and zero is not None:
         cuts = _kept_cuts(plan, tables[0], zero[0])
+        kernel = max(an.copies[i].lds.shape[1] for i in copies)
+        if plan.width > kernel and over_vmcnt(kernel, plan.copies * plan.threads * plan.width,
+                                              plan.threads, elem_bytes):
+            cuts |= _cuts(plan, tables[1], base)      # (widened: copy_widths.channel_width)
     else:
         cuts = set()
     return replace(plan, pieces=odd_pieces(plan.width, cuts, elem_bytes)) if cuts else plan

@@ -1,0 +1,86 @@
+"""Runs cut inside by C's edge whose 4-byte pieces are more copies than a load's ``vmcnt``
+holds: IREE's default build of bf16 ``A^T x B`` 2950x356x487 (frontend/copy_widths.py's
+``channel_width``, frontend/layout.py's ``_cut_plan``).
+
+A is K x M with M = 2950 = 368 x 8 + 6: the last run of 8 elements of each row of the edge
+tile is masked to its first 6 (cut_runs.py), a size that cuts no 4-byte piece, so the
+kernel's copies of A (one wave, a 128x128 K x M tile, 32 runs of 8 per lane) become 4-byte
+pieces: 128 copies of 2 elements per lane, 64 per subtile, one more than ``vmcnt`` holds
+(refused before as ``option 'vm_per_load_a' is out of range ... got 64``).  The front end's
+own copies of A now move whole runs of 16 bytes in pieces whose ends are the cut (6 and 2
+elements: 12 and 4 bytes), 32 per subtile; both forms give one schedule, exact on the
+first and the last workgroup (the long tier).  Mutant: the widened runs copied whole, with
+no piece ending at the cut, is refused by the proof over the grid.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from build_cache import share_code_objects
+from pipeline_mlir.frontend import layout
+from pipeline_mlir.tools.pipeline_opt import main
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
+import generate as G  # noqa: E402
+
+ADOPT = "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"
+OPTIONS = re.compile(r"sched\.options = \{[^}]*\}")
+#: the kernel's masked read of A's run of 8 (IREE's default build: 32 per lane and K step)
+A_READ = re.compile(r"vector\.create_mask %\w+, %\w+ : vector<1x8xi1>")
+
+
+@pytest.fixture(scope="module")
+def forms(tmp_path_factory) -> dict:
+    """Both forms of IREE's kernel, as files ({form: path})."""
+    d = tmp_path_factory.mktemp("cut_run_widths")
+    source = G.matmul_source("bf16", 2950, 356, 487, transpose_a=True, transpose_b=False)
+    out = {}
+    for form, text in G.forms(source, ("--iree-llvmgpu-prefetch-num-stages=2",)).items():
+        out[form] = d / f"{form}.mlir"
+        out[form].write_text(text)
+    assert len(A_READ.findall(out["prefetch"].read_text())) >= 32, \
+        "IREE's kernel changed shape"
+    return out
+
+
+def test_wide_pieces_of_a_cut_run(forms, capsys):
+    assert main([str(forms["prefetch"]), ADOPT]) == 0, capsys.readouterr().err[-2000:]
+    options = set(OPTIONS.findall(capsys.readouterr().out))
+    assert len(options) == 1 and "vm_per_load_a = 32" in next(iter(options)), options
+
+
+def _emulated_options(path, capsys) -> set:
+    """The ``sched.options`` the pipelined loop of the form ``path`` is built with, its
+    first and last workgroup emulated exact (late mode)."""
+    with share_code_objects():
+        rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-workgroups=2",
+                   "--emulate-mode=late", "--mlir-print-ir-after=sched-adopt-loop"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "mode=late: exact, max error 0 in C (2072 elements), 2 of 552 " \
+        "workgroups" in out, out + err[-2000:]
+    return set(OPTIONS.findall(err))
+
+
+@pytest.mark.long(
+    "test_wide_pieces_of_a_cut_run checks the widened pieces at the prefetch point; "
+    "test_cut_runs.py's test_a_moving_odd_cut_in_whole_run_pieces_both_forms_exact runs "
+    "whole-run pieces whose ends are the cut from both forms, exact")
+def test_wide_pieces_of_a_cut_run_both_forms_one_schedule_exact(forms, capsys):
+    emulated = _emulated_options(forms["prefetch"], capsys)
+    assert len(emulated) == 1 and "vm_per_load_a = 32" in next(iter(emulated)), emulated
+    assert _emulated_options(forms["late"], capsys) == emulated
+
+
+def test_wide_runs_copied_whole_are_refused(forms, capsys, monkeypatch):
+    # the runs widened to 16 bytes, but no piece ends at the cut: the piece holding it is
+    # kept only where wholly inside the row, so its elements inside read zeros
+    monkeypatch.setattr(layout, "_cuts", lambda plan, table, base: set())
+    assert main([str(forms["prefetch"]), ADOPT]) == 1
+    err = capsys.readouterr().err
+    assert "channel A's copies keep a mask in their address; the front end's own copies" in \
+        err and "from the kernel's copies and zero from the front end's" in err, err[-2000:]

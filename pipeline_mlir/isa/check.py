@@ -5,7 +5,8 @@ it used) and the actual one (the assembly's) are :mod:`pipeline_mlir.isa.skeleto
 this module compares them.
 
 Comparison: the separators (waits, barriers, priorities, fences) of both
-skeletons are aligned with :mod:`difflib`; adjacent waits count as one
+skeletons are aligned (:mod:`pipeline_mlir.isa.align`: by class with :mod:`difflib`, the
+fences in order where the phase has the schedule's); adjacent waits count as one
 (LLVM merges them).  Data instructions are then compared gap by gap (a gap is
 the stretch between two aligned separators): an instruction found in another
 gap than planned has moved across the separators between the two.  A wait an earlier
@@ -42,9 +43,10 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 
+from pipeline_mlir.isa.align import align_separators
 from pipeline_mlir.isa.asm import AsmFunction
 from pipeline_mlir.isa.counted import COUNTERS
-from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expansion, sep_key,
+from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expansion,
                                         IsaCheckError, Outside, Token, actual_skeleton,
                                         expected_skeleton, merge_waits)
 from pipeline_mlir.isa.findings import Finding, IsaCheck, explain_outside, group_findings
@@ -77,25 +79,6 @@ _SEP_NAMES = {"barrier": "barrier", "setprio": "setprio", "sched_barrier": "fenc
 
 # ---------------------------------------------------------------------------
 # comparison
-
-def align_separators(exp: list[Token], act: list[Token], foreign: frozenset = frozenset()):
-    """Matched separator pairs (exp index, act index) and the unmatched ones; the actual
-    separators ``foreign`` are left out of the alignment (unmatched)."""
-    esep = [k for k, t in enumerate(exp) if t.kind in SEPARATORS]
-    asep = [k for k, t in enumerate(act) if t.kind in SEPARATORS and k not in foreign]
-    sm = difflib.SequenceMatcher(None, [sep_key(exp[k]) for k in esep],
-                                 [sep_key(act[k]) for k in asep], autojunk=False)
-    pairs: list[tuple[int, int]] = []
-    un_e: list[int] = []
-    un_a: list[int] = []
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag == "equal":
-            pairs += [(esep[i1 + d], asep[j1 + d]) for d in range(i2 - i1)]
-        else:
-            un_e += esep[i1:i2]
-            un_a += asep[j1:j2]
-    return pairs, un_e, sorted(un_a + list(foreign))
-
 
 def _gaps(tokens: list[Token], matched: list[int]) -> list[tuple[int, int]]:
     """(position, gap) of each data token; gap = matched separators before it."""

@@ -58,12 +58,12 @@ def _by_fences(exp, act, esep, asep, ef, af):
     order: the k-th fence of each paired, the other separators aligned between each two
     (:func:`_matched`).  LLVM prints every ``sched_barrier``, adds none, and moves none
     past another (each bounds the scheduler's regions), so the fences are paired in
-    order; the class alignment pairs them otherwise where it finds a longer run of
-    separators elsewhere: IREE's i8 ``A^T x B^T`` 128x64 tile in one wave (finding 39), its
+    order; the class alignment may pair them otherwise where a run of separators as long
+    matches elsewhere: IREE's i8 ``A^T x B^T`` 128x64 tile in one wave (finding 39), its
     epilogue's last reads dead (their results unused, gone before LLVM), their run guards'
     waits and the ``vmcnt(0)`` after them merged into the wait before them, 8 fences in a
-    row: the alignment paired a run guard's fences and wait with the later ``lgkmcnt(0)``
-    and its fences, and every schedule wait after it was missing."""
+    row: the alignment paired the last run guard's fences and wait with the later
+    ``lgkmcnt(0)`` and its fences, and that ``vmcnt(0)`` and ``lgkmcnt(0)`` were missing."""
     pairs: list[tuple[int, int]] = list(zip(ef, af))
     un_e: list[int] = []
     un_a: list[int] = []

@@ -169,6 +169,7 @@ def infer_schedule(an: Analysis, schedule):
     try:
         return type(schedule).from_values(values)
     except ConfigError as e:
+        _over_vmcnt(an, schedule, e)
         left = why_left(an.scan)
         if left is not None:     # one-element reads not regrouped: too many to count
             read, why = left
@@ -246,6 +247,23 @@ def _chain_length(an: Analysis) -> int:
                                     f"MFMAs per iteration ({sorted(chain)}); the schedule's "
                                     f"MMAs are uniform")
     return chain.pop()
+
+
+def _over_vmcnt(an: Analysis, schedule, e: ConfigError) -> None:
+    """Refuse, at its first copy, a channel whose copies take more global loads per subtile
+    than ``vmcnt`` counts, where ``e`` (the schedule's options refused) is about that count
+    and the pipeline did not ask for it: the count is the kernel's, not an option the user
+    gave, and the schedule waits for a subtile's loads by it."""
+    for ch, n in enumerate(an.partition.vm_per_load):
+        key = f"vm_per_load_{'ab'[ch]}"
+        if n <= gfx950.VMCNT_MAX or key in schedule.given or f"'{key}'" not in str(e):
+            continue
+        op = next(an.ops[c.op] for c, k in zip(an.copies, an.partition.copy_channel)
+                  if k == ch)
+        raise IRError(op, f"'{op.name}' op: channel {'AB'[ch]}'s copies take {n} global "
+                          f"load instructions per subtile, more than the "
+                          f"{gfx950.VMCNT_MAX} that vmcnt counts, and the schedule waits "
+                          f"for a subtile's loads by their count ({key})")
 
 
 def _payload_counts(an: Analysis, chain: int) -> dict:

@@ -10,7 +10,8 @@ pieces: 128 copies of 2 elements per lane, 64 per subtile, one more than ``vmcnt
 own copies of A now move whole runs of 16 bytes in pieces whose ends are the cut (6 and 2
 elements: 12 and 4 bytes), 32 per subtile; both forms give one schedule, exact on the
 first and the last workgroup (the long tier).  Mutant: the widened runs copied whole, with
-no piece ending at the cut, is refused by the proof over the grid.
+no piece ending at the cut, is refused by the proof over the grid; without the widening,
+the 64 copies per subtile are refused at A's first copy, saying so.
 """
 
 from __future__ import annotations
@@ -84,3 +85,23 @@ def test_wide_runs_copied_whole_are_refused(forms, capsys, monkeypatch):
     err = capsys.readouterr().err
     assert "channel A's copies keep a mask in their address; the front end's own copies" in \
         err and "from the kernel's copies and zero from the front end's" in err, err[-2000:]
+
+
+def test_a_channel_over_vmcnt_is_refused_at_its_copy(forms, capsys, monkeypatch):
+    """Without the widening (``copy_widths.over_vmcnt`` false, as before it), A's 64 copies
+    per subtile are refused at A's first copy, saying what the count is, not as an option
+    the pipeline was never given; an asked ``vm_per_load_a`` stays the option's refusal."""
+    from pipeline_mlir.frontend import copy_widths
+
+    monkeypatch.setattr(copy_widths, "over_vmcnt", lambda *args: False)
+    monkeypatch.setattr(layout, "over_vmcnt", lambda *args: False)
+    assert main([str(forms["prefetch"]), ADOPT]) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"prefetch\.mlir:\d+:\d+: error: sched-adopt-loop: '[\w.]+' op: channel "
+                     r"A's copies take 64 global load instructions per subtile, more than "
+                     r"the 63 that vmcnt counts", err), err[-2000:]
+    assert "'scf.for' op" not in err, err[-2000:]
+    asked = ADOPT.replace("schedule=4wave", "schedule=4wave vm_per_load_a=64")
+    assert main([str(forms["prefetch"]), asked]) == 1
+    err = capsys.readouterr().err
+    assert "option 'vm_per_load_a' is out of range" in err, err[-2000:]

@@ -302,7 +302,7 @@ class Workgroups:
         ids = walk_ops(kernel, lambda o: o.name in WORKGROUP_IDS or
                        (o.name == "scf.for" and grid_stride(o)))
         if not ids:
-            return [], [], (1,), [((0,), Evaluator(self.block, launch_values=False), [])]
+            return [], [], (1,), [((0,), None, [])]
         grid = workgroup_grid(kernel)
         if grid is not None and any(   # ids the grid does not bound: rocdl's own
                 o.name.startswith("rocdl.") or id_dimension(o) >= len(grid)

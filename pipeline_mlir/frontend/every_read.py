@@ -47,7 +47,7 @@ from pipeline_mlir.frontend.every_workgroup import mixing_op, over_steps, wrap_o
 from pipeline_mlir.frontend.extent import declared_extent
 from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, GridReads, before_start,
                                              grid_launch_ops, k_steps, kernel_grid,
-                                             wide_evaluator)
+                                             over_budget, wide_evaluator)
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import kernel_of, zero_end
 
@@ -66,8 +66,7 @@ def check_every_read(scan, points: list, ev) -> GridReads | None:
     :func:`~pipeline_mlir.frontend.every_workgroup.wrap_op`): its least element is ``min
     G(w) - G(0)`` (thread 0 of every workgroup at the first K step) plus workgroup 0's least
     over its threads and K steps; else every thread of every workgroup at every K step,
-    evaluated, at most ``2 * GRID_LIMIT`` workgroups times K steps (more: refused here).
-    That evaluation is returned, left for :func:`finish_every_read` once the loop's
+    evaluated.  That evaluation is returned, left for :func:`finish_every_read` once the loop's
     analysis is settled (a :class:`~pipeline_mlir.frontend.grid_eval.GridReads`, with
     thread 0 of every workgroup as evaluated here; None for a grid not static), so that
     the proofs of the partition that evaluate the same copies over the same grid (the
@@ -103,13 +102,6 @@ def check_every_read(scan, points: list, ev) -> GridReads | None:
                 w = int(np.argmax(bad))
                 before_start(a.op, tuple(int(v) for v in wgs[w]), least[i][1],
                              least[i][0] + int(moved[w]))
-        elif len(wgs) * len(steps) > GRID_LIMIT * 2:
-            raise IRError(a.op, f"'{a.op.name}' op: its global index mixes the workgroup with "
-                                f"the thread or the K-loop otherwise than as an offset, and "
-                                f"the grid's {len(wgs)} workgroups at {len(steps)} K steps "
-                                f"each are more than {GRID_LIMIT * 2} to evaluate: the "
-                                f"pipeliner cannot prove it reads no element before its "
-                                f"buffer's start in every workgroup")
         else:
             mixed.append(i)
     return GridReads(scan, kernel, found, tuple(grid), wgs, steps, mixed,
@@ -127,6 +119,15 @@ def finish_every_read(an) -> None:
     if g is None:
         return
     left = [i for i in g.mixed if not any(g.scan.copies[i].op == p for p in g.proven)]
+    cost = left and over_budget(int(np.prod(g.scan.block)), len(g.wgs), len(g.steps),
+                                len(left))
+    if cost:
+        a = g.scan.copies[left[0]]
+        raise IRError(a.op, f"'{a.op.name}' op: its global index mixes the workgroup with "
+                            f"the thread or the K-loop otherwise than as an offset, and no "
+                            f"proof of the partition has evaluated it over the grid: the "
+                            f"{cost}, so the pipeliner cannot prove it reads no element "
+                            f"before its buffer's start in every workgroup")
     _check_mixed(g.scan, g.kernel, g.found, g.wgs, g.steps, left)
 
 

@@ -32,7 +32,8 @@ launch, one of two ways:
   (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, each workgroup id and
   workgroup loop variable bound per dimension, side by side in numpy, one lane per thread
   and workgroup), at every K step of a constant trip count (else the sampled check's: the
-  first; at most ``2 * GRID_LIMIT`` workgroups times K steps), each LDS element must get the
+  first; at most :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET` lane reads: threads
+  x workgroups x K steps x the channel's copies), each LDS element must get the
   same global element from both, inside the reach of a buffer load's 32-bit offset
   (:func:`_reach`), or an element outside the buffer from both (a read of
   zeros), and no element before the buffer's start.  A lane's run that straddles the
@@ -55,10 +56,10 @@ neither proves is a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` at the
 copy naming the op that mixes the workgroup with the thread or the K-loop: the first
 workgroup, K step and LDS element where the two differ, or, for a buffer of static size, a
 grid with no bound, or of more than :data:`~pipeline_mlir.frontend.kept_layout.GRID_LIMIT`
-workgroups or twice that many workgroups times K steps.  A buffer sized at launch whose
-grid is not enumerable (IREE's padded dispatches of M and N known at launch: a grid-stride
-loop over ``ceildiv`` of launch values) is proven by structure outside its proven rows:
-an index that mixes the workgroup with the thread otherwise than as an offset anywhere but
+workgroups or more lane reads than :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET`.
+A buffer sized at launch whose grid is not enumerable (IREE's padded dispatches of M and N
+known at launch: a grid-stride loop over ``ceildiv`` of launch values) is proven by
+structure outside its proven rows: an index that mixes the workgroup with the thread otherwise than as an offset anywhere but
 in them is refused (:func:`_only_rows_mix`); the rows themselves are the masks' proofs'
 (:mod:`~pipeline_mlir.frontend.masked_rows_late`, :mod:`~pipeline_mlir.frontend.
 row_proof_late`) and the sampled check's.  The reach and the narrow sums' ranges are
@@ -91,8 +92,8 @@ from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS
 from pipeline_mlir.analysis.loop_eval import Evaluator, Repeated, grid_points, grid_stride
 from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
 from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, grid_launch_ops, grid_proven,
-                                             k_steps, kernel_grid, shared_firsts,
-                                             wide_evaluator)
+                                             k_steps, kernel_grid, over_budget,
+                                             shared_firsts, wide_evaluator)
 from pipeline_mlir.frontend.grid_tables import compare_over_grid
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, depends, describe, fat_root, kernel_of,
@@ -236,14 +237,14 @@ def prove_every_workgroup(an, ch, ev) -> None:
            "in workgroup 0 some of its lanes read, at some K step, elements the front "
            "end's copies do not")
     grid, at_launch = kernel_grid(kernel, ev, found)
-    big = grid is not None and int(np.prod(grid)) * len(steps) > GRID_LIMIT * 2
+    big = None if grid is None else \
+        over_budget(an.evaluator.threads, int(np.prod(grid)), len(steps), len(ch.copies))
     if grid is None or big or (at_launch and ch.elements is not None):
         if ch.elements is None:     # a buffer sized at launch: the rows' proofs (docstring)
             _only_rows_mix(scan, ch)
             return
         size = "has no static bound" if grid is None else \
-            (f"has {int(np.prod(grid))} workgroups, which at {len(steps)} K steps each are "
-             f"more than {GRID_LIMIT * 2} to evaluate") if big else \
+            f"is too large: its {big}" if big else \
             "has a bound known only at launch (the sample's grid is not the launch's)"
         raise LM.LoopRefusal(
             f"channel {ch.label}'s copies: {why}, so the front end's own copies, moved from "

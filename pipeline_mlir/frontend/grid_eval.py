@@ -33,6 +33,10 @@ from pipeline_mlir.frontend.kernel_ir import depends
 
 #: workgroups evaluated side by side
 CHUNK = 64
+#: the most lane reads one proof over the whole grid evaluates (:func:`over_budget`): a
+#: lane read, one thread's copy in one workgroup at one K step, costs the kept-mask proof
+#: about 12 ns on a 2-core machine, so that a proof takes some 20 s at most
+EVAL_BUDGET = 1_500_000_000
 
 
 class GridFirsts:
@@ -101,6 +105,18 @@ def grid_proven(an, copies: list, grid: tuple, steps: list | None) -> None:
             (steps is not None and [k for k, _ in steps] != [k for k, _ in g.steps]):
         return
     g.proven.extend(an.scan.copies[i].op for i in copies)
+
+
+def over_budget(threads: int, workgroups: int, steps: int, copies: int) -> str | None:
+    """None if a proof that evaluates ``copies`` copies for every one of ``threads``
+    threads of ``workgroups`` workgroups at ``steps`` K steps stays within
+    :data:`EVAL_BUDGET` lane reads; else what it would cost, said for a refusal."""
+    reads = threads * workgroups * steps * copies
+    if reads <= EVAL_BUDGET:
+        return None
+    return (f"{workgroups} workgroups of {threads} threads at {steps} K steps, "
+            f"{copies} cop{'y' if copies == 1 else 'ies'} in each, are {reads} lane reads "
+            f"to evaluate, more than {EVAL_BUDGET}")
 
 
 def before_start(op, wid: tuple, when: str, element: int) -> None:

@@ -36,7 +36,9 @@ of the kernel, the trials of the loop as it is, merged, halved, ...; what moves 
 K step alone once per batch of steps, for every chunk.  The two sides are compared run by run
 (:class:`~pipeline_mlir.frontend.kept_compare.RunTables`).  Values known only at launch
 are refused, not sampled.  Refused (a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
-at the copy): a grid without bounds or of more than :data:`GRID_LIMIT` workgroups, a loop over
+at the copy): a grid without bounds or of more than :data:`GRID_LIMIT` workgroups, a proof
+of more lane reads (threads x workgroups x K steps x the kernel's copies and the front
+end's) than :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET`, a loop over
 workgroups around the K-loop, a trip count not constant, a K sub-step or a stride known only
 at launch (not proven here), a buffer that is not a fat raw buffer of static shape
 range-checked by its own shape, a kernel copy whose condition keeps a run that leaves the
@@ -62,7 +64,7 @@ from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, grid_points, 
 from pipeline_mlir.analysis.tiled_eval import Crossed, StepSource, Tiled, TileSource
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
-from pipeline_mlir.frontend.grid_eval import grid_launch_ops, grid_proven
+from pipeline_mlir.frontend.grid_eval import grid_launch_ops, grid_proven, over_budget
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.kept_compare import RunTables
 from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts, unkept
@@ -145,6 +147,11 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     ks = list(range(lb, ub, step))
     if not ks:
         return kept
+    cost = over_budget(t, len(points), len(ks), len(copies) + len(lanes))
+    if cost:        # (the kernel's copies and the front end's, every lane evaluated)
+        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, proven "
+                             f"for the front end's own copies in every workgroup at every "
+                             f"K step: the {cost}", (at,))
     tables = RunTables([an.copies[i].lds for i in copies], [p for p, _ in lanes], full)
     proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned)
     source = _source(scan)              # (what no workgroup moves: once)

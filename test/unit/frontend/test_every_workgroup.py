@@ -13,6 +13,7 @@ refused at the copy, naming the mutant's ``select``, the workgroup and the LDS e
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -20,6 +21,7 @@ from types import SimpleNamespace
 import pytest
 
 from cli_helpers import refusal
+from pipeline_mlir.frontend import grid_eval as GE
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "iree"
 sys.path.insert(0, str(DATA))
@@ -453,3 +455,29 @@ def test_a_read_before_the_buffer_at_an_unsampled_point_is_refused(tmp_path, cap
                  "amdgpu.gather_to_lds %2[%r1,")
     assert f":{line}:" in err and "'amdgpu.gather_to_lds' op reads global memory outside " \
         "its buffer" in err and said in err, err
+
+
+@pytest.mark.parametrize("how,where", [
+    ("split", "no proof of the partition has evaluated it over the grid: the "),
+    ("mixed", "are proven by evaluating every workgroup, and the grid is too large: its ")])
+def test_a_grid_over_the_evaluation_budget_is_refused(tmp_path, capsys, monkeypatch, how,
+                                                      where):
+    """``grid_eval.over_budget``: the copies left to ``finish_every_read`` ("split") and
+    a channel whose own copies are compared with the kernel's in every workgroup ("mixed")
+    are evaluated up to ``EVAL_BUDGET`` lane reads; one read more is refused at the copy,
+    saying how many; at the budget exactly the evaluation runs and finds the mutant's read
+    before the buffer (the refusal of the test above)."""
+    text = _before_start(how)
+    monkeypatch.setattr(GE, "EVAL_BUDGET", 1000)
+    err = _refusal(tmp_path, capsys, text)
+    said = re.search(r"(\d+) workgroups of (\d+) threads at (\d+) K steps, (\d+) "
+                     r"cop(?:y|ies) in each, are (\d+) lane reads to evaluate, more than "
+                     r"1000", err)
+    assert said and where in err and "outside its buffer" not in err, err
+    sizes = [int(v) for v in said.groups()]
+    assert sizes[0] * sizes[1] * sizes[2] * sizes[3] == sizes[4], err
+    assert f":{_line(text, 'amdgpu.gather_to_lds %')}:" in err or how == "mixed", err
+    monkeypatch.setattr(GE, "EVAL_BUDGET", sizes[4])
+    err = _refusal(tmp_path, capsys, text)
+    assert "lane reads" not in err and "in workgroup (3,) at the loop's first K step " \
+        "(element -" in err, err

@@ -34,6 +34,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.emu.hazard_paths import basic_blocks
 from pipeline_mlir.emu.inputs import load_kernel
+from pipeline_mlir.frontend import grid_eval as GE
 from pipeline_mlir.frontend import kept_layout as KL
 from pipeline_mlir.frontend import kept_masks as KM
 from pipeline_mlir.frontend import layout as L
@@ -456,6 +457,8 @@ def test_select_masked_copies_both_forms_one_schedule(unaligned, capsys, tmp_pat
     assert len(said) == len(KEPT_LAYOUT_REFUSALS), said
     for got, want in zip(said, KEPT_LAYOUT_REFUSALS):
         assert re.search(want, got), (want, got)
+    over = [re.search(KEPT_LAYOUT_REFUSALS[7], x) for x in said][7]
+    assert int(over[1]) == int(over[2]) + 1, over[0]      # (the budget one read short)
 
 
 #: a test of the lane that is not one of the element's coordinates, true in workgroup 0
@@ -648,6 +651,9 @@ KEPT_LAYOUT_REFUSALS = [
     "which must then be a fat raw buffer of static shape",
     "own copies must read the buffer the kernel's copies read, from its element 0",
     r"a grid of 32 workgroups \(at most 31\)", "a loop over workgroups is not evaluated",
+    r"in every workgroup at every K step: the 32 workgroups of \d+ threads at \d+ K steps, "
+    r"\d+ copies in each, are (\d+) lane reads to evaluate, more than (\d+)",
+    r"would not read what they read: in workgroup \(1,\) at K step 0",
     "the K-loop needs constant bounds",
     "which a view or a split of the copy has changed: each index must be the select the "
     "front end built",
@@ -773,6 +779,15 @@ def _before_start(indices: list, made: list) -> list:
     return [made[0].result] + got[1:]
 
 
+def _lane_reads(an, copies: list, lanes: list) -> int:
+    """The lane reads ``prove_kept`` evaluates (``grid_eval.over_budget``): every thread of
+    every workgroup at every K step, for the kernel's copies and the front end's."""
+    lb, ub, step = KL.constant_bounds(an.scan.loop)
+    grid = KL.workgroup_grid(KL.kernel_of(an.scan.loop))
+    return an.evaluator.threads * int(np.prod(grid)) * len(range(lb, ub, step)) * \
+        (len(copies) + len(lanes))
+
+
 def _kept_layout_variants(monkeypatch) -> list:
     """The refusals of frontend/kept_layout.py's ``prove_kept`` on the analysis of the next
     run that proves a kept channel (their messages, in :data:`KEPT_LAYOUT_REFUSALS`'
@@ -806,6 +821,12 @@ def _kept_layout_variants(monkeypatch) -> list:
             refused()
             m.setattr(KL, "grid_stride", lambda o: False)
             m.setattr(KL, "GRID_LIMIT", 32)
+            reads, budget = _lane_reads(an, copies, lanes), GE.EVAL_BUDGET
+            m.setattr(GE, "EVAL_BUDGET", reads - 1)
+            refused()
+            m.setattr(GE, "EVAL_BUDGET", reads)      # (at the budget: evaluated, refused)
+            refused()
+            m.setattr(GE, "EVAL_BUDGET", budget)
             m.setattr(KL, "constant_bounds", lambda o: None)
             refused()
             m.setattr(KL, "constant_bounds", lambda o: (0, 7, 1))

@@ -34,8 +34,9 @@ from pipeline_mlir.frontend.kernel_ir import depends
 #: workgroups evaluated side by side
 CHUNK = 64
 #: the most lane reads one proof over the whole grid evaluates (:func:`over_budget`): a
-#: lane read, one thread's copy in one workgroup at one K step, costs the kept-mask proof
-#: about 12 ns on a 2-core machine, so that a proof takes some 20 s at most
+#: lane read, one thread's copy in one workgroup at one K step, cost the kept-mask proof
+#: 11 to 27 ns on a loaded 2-core machine (IREE's kernels of 617x1923 to 3000x4000), so
+#: that a proof takes some 15 to 40 s at most
 EVAL_BUDGET = 1_500_000_000
 
 

@@ -275,7 +275,13 @@ def _elements(ev: Evaluator, f, w, ids: tuple, grid: tuple, vec: Vectors,
             raise IRError(o, f"'{o.name}' op: the output's write inside it; the tiles are read "
                              f"through scf.for, scf.if and workgroup scf.forall only")
 
-    visit(_chain(w, as_operation(f)), np.ones(ev.threads, dtype=bool), ())
+    try:
+        visit(_chain(w, as_operation(f)), np.ones(ev.threads, dtype=bool), ())
+    finally:
+        # (visit calls itself through its closure's cell, a cycle that would hold ``ev``
+        # and every array it evaluated until the garbage collector's next full pass:
+        # some 2 GB of an i8 2048x50257 kernel's grid; emptied here)
+        visit = None
     return found
 
 

@@ -324,6 +324,7 @@ def wrap_op(scan, copies: list, ev, kernel, steps: list, firsts=None, kinds=None
     finally:
         if rest:
             ev.bind(iv, steps[-1][0])
+        rng = None      # (it calls itself through its closure's cell: a cycle)
 
 
 def _firsts(scan, kernel, ev, steps: list, found: tuple | None = None) -> GridFirsts | None:

@@ -356,3 +356,32 @@ def test_a_negative_index_vector_constant_is_read_signed():
     # workgroup x writes columns 4x .. 4x + 3 of every row: [1, 2, 3, 4] + -1
     assert _tiles(NEGATIVE_INDEX, (4, 8), (2, 1), [(0, 0), (1, 0)]) == [
         [((0, 0), (4, 4))], [((0, 4), (4, 8))]]
+
+
+def test_the_grid_proof_frees_each_chunks_evaluator(monkeypatch):
+    """Each chunk's evaluator of ``check_grid_covers`` is freed when the chunk is done,
+    with no help from the garbage collector: the loops' walk called itself through its
+    closure, a cycle that kept every chunk's evaluator and its arrays (2 of the 3 GB an
+    i8 2048x50257 kernel's proof peaked at) until a full collection."""
+    import gc
+    import weakref
+
+    from pipeline_mlir.analysis import output_tiles as OT
+
+    made = []
+
+    class Watched(OT.SideBySide):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            made.append(weakref.ref(self))
+    monkeypatch.setattr(OT, "SideBySide", Watched)
+    monkeypatch.setattr(OT, "_SIDE_BY_SIDE", 2)          # (3 chunks of the 6 workgroups)
+    OT._COVERED.clear()
+    gc.disable()
+    try:
+        _func(COLUMNS.replace("{ONE}", "4"), lambda f: check_grid_covers(f, (3, 2),
+                                                                          (4, 1, 1)))
+        alive = [r for r in made if r() is not None]
+    finally:
+        gc.enable()
+    assert len(made) == 3 and not alive, (len(made), len(alive))

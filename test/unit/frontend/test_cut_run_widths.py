@@ -17,20 +17,14 @@ the 64 copies per subtile are refused at A's first copy, saying so.
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-from build_cache import share_code_objects
+from form_files import G, OPTIONS, emulated_options, form_files
 from pipeline_mlir.frontend import layout
 from pipeline_mlir.tools.pipeline_opt import main
 
-sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
-import generate as G  # noqa: E402
-
 ADOPT = "--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})"
-OPTIONS = re.compile(r"sched\.options = \{[^}]*\}")
 #: the kernel's masked read of A's run of 8 (IREE's default build: 32 per lane and K step)
 A_READ = re.compile(r"vector\.create_mask %\w+, %\w+ : vector<1x8xi1>")
 
@@ -38,12 +32,9 @@ A_READ = re.compile(r"vector\.create_mask %\w+, %\w+ : vector<1x8xi1>")
 @pytest.fixture(scope="module")
 def forms(tmp_path_factory) -> dict:
     """Both forms of IREE's kernel, as files ({form: path})."""
-    d = tmp_path_factory.mktemp("cut_run_widths")
     source = G.matmul_source("bf16", 2950, 356, 487, transpose_a=True, transpose_b=False)
-    out = {}
-    for form, text in G.forms(source, ("--iree-llvmgpu-prefetch-num-stages=2",)).items():
-        out[form] = d / f"{form}.mlir"
-        out[form].write_text(text)
+    out = form_files(tmp_path_factory.mktemp("cut_run_widths"), source,
+                     ("--iree-llvmgpu-prefetch-num-stages=2",))
     assert len(A_READ.findall(out["prefetch"].read_text())) >= 32, \
         "IREE's kernel changed shape"
     return out
@@ -56,15 +47,7 @@ def test_wide_pieces_of_a_cut_run(forms, capsys):
 
 
 def _emulated_options(path, capsys) -> set:
-    """The ``sched.options`` the pipelined loop of the form ``path`` is built with, its
-    first and last workgroup emulated exact (late mode)."""
-    with share_code_objects():
-        rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-workgroups=2",
-                   "--emulate-mode=late", "--mlir-print-ir-after=sched-adopt-loop"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and "mode=late: exact, max error 0 in C (2072 elements), 2 of 552 " \
-        "workgroups" in out, out + err[-2000:]
-    return set(OPTIONS.findall(err))
+    return emulated_options(path, capsys, "(2072 elements), 2 of 552 workgroups")
 
 
 @pytest.mark.long(

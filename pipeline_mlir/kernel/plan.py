@@ -365,10 +365,8 @@ class Executed(NamedTuple):
 
 
 def _blocks(phase: str, entries: tuple, blocks) -> tuple | None:
-    if blocks is None:
-        return None
-    blocks = tuple(blocks)
-    if all(b is None for b in blocks):
+    blocks = None if blocks is None else tuple(blocks)
+    if blocks is None or all(b is None for b in blocks):
         return None
     if len(blocks) != len(entries):
         raise ConfigError(f"kernel plan: the {phase} has {len(entries)} entries but "
@@ -440,6 +438,8 @@ class KernelPlan:
     #: unrolled fully compares that many copies of the loop's phase
     #: (:mod:`pipeline_mlir.isa.unrolled`)
     trips: int | None = field(default=None, compare=False)
+    #: epilogue entries the lowering does not emit (``lowering/dead_reads.py``); run() skips
+    unissued: frozenset[int] = frozenset()
     parts: tuple[Part, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -515,28 +515,27 @@ class KernelPlan:
         return "prologue" if i < loop else "loop" if i == loop else "epilogue"
 
     def fenced(self, part: Part) -> list:
-        """The entries of an ENTRIES or LOOP part (indices in their phase) with ``None``
-        where the lowering puts a ``sched_barrier`` fence, ``Interleaved(index)`` for the
-        schedule barrier of an interleaved run, ``INTERLEAVE`` where the lowering
-        interleaves an MMA with its loads and ``LOAD_GROUPS`` where it orders a run of
-        fragment and global loads
-        (:func:`~pipeline_mlir.schedule.fences.fenced_sequence`), and ``ORDER_FENCE`` at each order cut of the kernel's counted waits that no fence
+        """The entries of an ENTRIES or LOOP part (indices in their phase) as the lowering
+        emits them (:func:`~pipeline_mlir.schedule.fences.fenced_sequence`): ``None`` where it
+        puts a ``sched_barrier`` fence, ``Interleaved(index)`` for the schedule barrier of an
+        interleaved run, ``Dropped(index)`` for an entry it does not emit, ``INTERLEAVE`` where
+        it interleaves an MMA with its loads, ``LOAD_GROUPS`` where it orders a run of fragment
+        and global loads, ``ORDER_FENCE`` at each order cut of the counted waits no fence
         covers (:func:`~pipeline_mlir.kernel.wait_order.order_cuts`)."""
         if part.kind not in (ENTRIES, LOOP):
             raise ConfigError(f"kernel plan: {part.describe()} has no schedule entries")
         entries = self.entries(part.name)[part.start:part.stop]
-        blocks = self.blocks(part.name)
-        if blocks is not None:
-            blocks = blocks[part.start:part.stop]
+        blocks = None if (b := self.blocks(part.name)) is None else b[part.start:part.stop]
         seq = fenced_sequence([e.op for e in entries], blocks, self.fence_waits,
                               self.fence_blocks, self.fence_loads, self.interleave,
                               part_cuts(self, part))
-        out, nxt = [], part.start
+        out, nxt, gone = [], part.start, self.unissued if part.name == "epilogue" else ()
         for item in seq:
             if item is None or item in (INTERLEAVE, LOAD_GROUPS, ORDER_FENCE):
                 out.append(item)
-            else:
-                out.append(type(item)(nxt) if isinstance(item, (Interleaved, Dropped)) else nxt)
+            else:      # (an entry gone: the fences and waits around it as if it were there)
+                out.append(Dropped(nxt) if nxt in gone else type(item)(nxt)
+                           if isinstance(item, (Interleaved, Dropped)) else nxt)
                 nxt += 1
         return out
 
@@ -569,7 +568,8 @@ class KernelPlan:
                 entries = self.entries(part.name)
                 base = self.k_base(part.name, 0, iterations)
                 for i in range(part.start, part.stop):
-                    yield Executed(part, part.name, 0, i, entries[i].op, base)
+                    if part.name != "epilogue" or i not in self.unissued:
+                        yield Executed(part, part.name, 0, i, entries[i].op, base)
             elif part.kind == LOOP:
                 ops = [e.op for e in self.kernel]
                 for it in range(iterations):

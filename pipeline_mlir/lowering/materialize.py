@@ -32,19 +32,19 @@ from pipeline_mlir.schedule.dma_lgkm import cover_dma_operands
 from pipeline_mlir.schedule.load_runs import guard_before, load_runs
 from pipeline_mlir.schedule.scale_dmas import mark_scale_dmas
 from pipeline_mlir.schedule.targets import is_scale_channel
-from pipeline_mlir.schedule.types import KOffsetKind, OpDesc, OpRole
+from pipeline_mlir.schedule.types import OpDesc, OpRole
 
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.analysis.loop_eval import is_opaque_identity
-from pipeline_mlir.dialect.ir_io import (IRError, get, index_constant, ops_of,
-                                        read_phase)
+from pipeline_mlir.dialect.ir_io import IRError, get, index_constant, ops_of, read_phase
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_changes import set_new_operands
 from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries, sched_barrier_none
 from pipeline_mlir.lowering.xdl_window import emit_guard, needs_guard
 from pipeline_mlir.lowering.keep_alive import accumulators, keep_accumulators
+from pipeline_mlir.lowering.dead_reads import k_shift, placed_yields, unused_reads
 
 from pipeline_mlir.analysis.ir_facts import block_size, main_trips, memory_space
 from pipeline_mlir.frontend.kernel_ir import kernel_of
@@ -53,9 +53,7 @@ from pipeline_mlir.frontend.k_subtiles import FORM_ATTR
 from pipeline_mlir.target.gfx950 import AGPR_ALLOC_ATTR
 from pipeline_mlir.frontend.tagged import PAYLOAD_ATTR, TAG_ATTRS, loop_body, instruction_kinds
 
-# ---------------------------------------------------------------------------------------------
-# materialization
-# ---------------------------------------------------------------------------------------------
+# ---- materialization ------------------------------------------------------------------------
 
 class _Templates:
     """Payload op lookup by logical identity."""
@@ -104,10 +102,6 @@ class _Templates:
 
 #: the tags a clone of a payload op leaves behind
 _STRIPPED = (PAYLOAD_ATTR, *TAG_ATTRS)
-
-
-def _koff(k: KOffsetKind) -> int:
-    return 0 if k == KOffsetKind.NONE else k.signed_bk_multiple()
 
 
 class _Emitter:
@@ -197,7 +191,7 @@ class _Emitter:
     def emit_payload(self, template_desc: OpDesc, group, entry: OpDesc) -> list:
         """Clone every payload op of the logical op, in loop order; returns the kinds of
         the instructions they issue (:func:`instruction_kinds`)."""
-        shift = _koff(entry.k_offset) - _koff(template_desc.k_offset)
+        shift = k_shift(template_desc, entry)
         kinds: list = []
         guards = _guards(group) if entry.role == OpRole.FRAGMENT_LOAD else {}
         for op in group:
@@ -343,6 +337,8 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
         except ConfigError as e:
             raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
         plan = replace(plan, prologue=pro, kernel=krn, epilogue=epi)
+    plan = replace(plan, unissued=unused_reads(plan.epilogue, p.phase_ops[S.EPILOGUE], templates,
+                                               loop, _yield_values(loop), body))
     try:   # every counted wait's order must be one the fences can pin
         order_cuts(plan, strict=True)
     except ConfigError as e:
@@ -506,9 +502,10 @@ class _Materializer:
             self.ahead = [v for v in em.env if v not in before]
         if i == self.last_prologue:
             self.new_inits = [_final(em, y, init) for y, init in zip(self.old_yields, self.inits)]
-        if part.name == "epilogue":
-            self.finals = [_final(em, y, r) for y, r in zip(self.old_yields,
-                                                            self.new_loop.results)]
+        if part.name == "epilogue":     # (a yield it does not place: the loop's result)
+            placed = placed_yields(self.loop, self.old_yields)
+            self.finals = [_final(em, y, r) if k in placed else r for k, (y, r)
+                           in enumerate(zip(self.old_yields, self.new_loop.results))]
 
     def _zero_trip_fence(self, part) -> None:
         """The fence before the epilogue when the main loop runs zero times."""

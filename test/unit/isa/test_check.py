@@ -37,13 +37,9 @@ FOUR_WAVE_COMMON = {
         "LLVM merges the zero-trip fence's adjacent vmcnt(0) and lgkmcnt(0) into one "
         "s_waitcnt; the merged wait is exactly both",
     ("wait-merged", "epilogue", ("EPI[29]", "EPI[31]"), 1):
-        "EPI[30]'s fragment load is dead (nothing after it reads it), LLVM deletes it, and "
-        "the two waits around it become adjacent and merge; both counts are kept",
-    ("ds-read-missing", "epilogue", ("EPI[30]",), None):
-        "dead fragment load (the next iteration that would read it does not exist): LLVM "
-        "removes it; no instruction reads its registers",
-    ("ds-read-missing", "epilogue", ("EPI[34]",), None):
-        "dead fragment load, as EPI[30]",
+        "EPI[30]'s fragment load is dead (nothing after it reads it: the MMA it was for is the "
+        "next K tile's) and the lowering does not emit it (nor EPI[34]), so the two waits "
+        "around it are adjacent and merge; both counts are kept",
     ("wait-merged", "epilogue", ("EPI[0]", "EPI[1]"), 1):
         "the loop's last WAIT_VM, moved to the epilogue's start by sched-fix-hazards, and the "
         "epilogue's WAIT_LGKM are adjacent; LLVM merges them with both counts (and adds no "

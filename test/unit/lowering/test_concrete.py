@@ -103,7 +103,9 @@ def test_concrete_loop_is_replaced(capsys, tmp_path):
     assert not re.search(r"\"sched\.|sched\.(payload|mma|frag_load|global_load) =", out)
     assert out.count("scf.for") == 1 and out.count("amdgpu.mfma") == 16
     assert out.count("amdgpu.gather_to_lds") == 16  # 8 prologue + 8 main loop
-    assert out.count("vector.load") == 2 + 8 + 8  # bootstrap + loop + epilogue frags
+    # bootstrap + loop + epilogue frags, but the epilogue's last two (of subtile 0, for an MMA
+    # it does not run: lowering/dead_reads.py)
+    assert out.count("vector.load") == 2 + 8 + 6
 
 
 def test_kernel_compiles_to_code_object(capsys, tmp_path):

@@ -38,7 +38,6 @@ from pipeline_mlir.isa.findings import IsaCheck
 from pipeline_mlir.isa.skeleton import (DATA_CLASSES, PHASES, SEPARATORS, Expansion, Token,
                                         actual_skeleton, expected_skeleton, merge_waits, sep_key)
 from pipeline_mlir.kernel.plan import ZERO_TRIP_FENCE, KernelPlan
-from pipeline_mlir.schedule.types import OpRole
 
 __all__ = ["UnrolledCheck", "unrolled_check"]
 
@@ -83,10 +82,13 @@ class UnrolledCheck:
                 f"loop phase (the 'loop' row) and the epilogue{rest}")
 
 
-def _mmas(plan: KernelPlan, trips: int) -> int:
-    return sum(1 for ph in ("prologue", "epilogue") for e in plan.entries(ph)
-               if e.op.role == OpRole.COMPUTE) + \
-        trips * sum(1 for e in plan.kernel if e.op.role == OpRole.COMPUTE)
+def _run_kinds(plan: KernelPlan, trips: int) -> list[str]:
+    """The token kinds of the whole run's expected skeleton with one MFMA per MMA entry:
+    its ``mfma`` are the run's MMA entries, in order (every MMA entry of each phase, the
+    loop's ``trips`` times, is one, and nothing else is: the lowering drops no MMA)."""
+    shape = plan.shape
+    x = Expansion(shape.vm_per_load, shape.lgkm_per_load, 1)
+    return [t.kind for _, t in _run_tokens(plan, x, trips)]
 
 
 def _mfmas_per_mma(instrs: list, plan: KernelPlan, trips: int) -> int | None:
@@ -99,16 +101,15 @@ def _mfmas_per_mma(instrs: list, plan: KernelPlan, trips: int) -> int | None:
     found missing from the loop refused it.  The entries before the last fence, not all
     of them: a run may end in MMAs after its last fence (the ping-pong epilogue's last
     block, IREE's f16 ``A x B^T`` 256x128x160 in 8 waves with its fifth K step a remainder:
-    56 MFMAs before that fence read as none per entry, all 80 as 5 for 4)."""
+    56 MFMAs before that fence read as none per entry, all 80 as 5 for 4).  Both counts
+    of MMA entries are the run's ``mfma`` tokens (:func:`_run_kinds`)."""
     if plan.shape.mfmas_per_mma is not None:
         return plan.shape.mfmas_per_mma
     fences = [k for k, i in enumerate(instrs) if i.kind == "sched_barrier"]
-    shape = plan.shape
-    run = [t.kind for _, t in _run_tokens(plan, Expansion(shape.vm_per_load,
-                                                          shape.lgkm_per_load, 1), trips)]
+    run = _run_kinds(plan, trips)
     last = max((k for k, kind in enumerate(run) if kind == "sched_barrier"), default=None)
     spans = [(instrs[:fences[-1]], run[:last].count("mfma"))] if fences and last else []
-    for span, mmas in spans + [(instrs, _mmas(plan, trips))]:
+    for span, mmas in spans + [(instrs, run.count("mfma"))]:
         n = sum(1 for i in span if i.kind == "mfma")
         if mmas and n and n % mmas == 0:
             return n // mmas
@@ -216,8 +217,9 @@ def unrolled_check(fn: AsmFunction, plan: KernelPlan, kept: tuple[int, str] | No
     m = isa_options.get("mfmas_per_mma") or _mfmas_per_mma(front, plan, trips)
     if m is None:
         n = sum(1 for i in front if i.kind == "mfma")
+        mmas = _run_kinds(plan, trips).count("mfma")
         return UnrolledCheck(why=f"the {what}'s {n} MFMAs are no whole number per MMA "
-                                 f"entry of the run's {_mmas(plan, trips)} (the prologue, "
+                                 f"entry of the run's {mmas} (the prologue, "
                                  f"{trips} copies of the loop phase, the epilogue)",
                              trips=trips)
     shape = plan.shape

@@ -4,8 +4,14 @@ it reads whole are ``test/unit/driver/test_isa_gate.py``'s."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
+from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.isa.skeleton import Token
-from pipeline_mlir.isa.unrolled import _cuts
+from pipeline_mlir.isa.unrolled import _cuts, _run_kinds
+from pipeline_mlir.schedule.types import OpRole
 
 F, B = Token("sched_barrier"), Token("barrier")
 
@@ -63,3 +69,22 @@ def test_a_tail_the_code_lacks_is_cut_at_the_next_fence():
     act = [Token(t.kind, vm=t.vm, lgkm=t.lgkm, lines=(k + 1,))
            for k, t in enumerate(pro + rest)]
     assert _cuts(run, act)[0] == len(pro)
+
+
+@pytest.mark.parametrize("spec", ["4wave{dtype=bf16 BM=128 BN=128 BK=64}", "pingpong",
+                                  "4wave{dtype=fp8 BM=64 BN=64 BK=128}"])
+def test_the_runs_mfma_tokens_are_its_mma_entries(spec):
+    """``_mfmas_per_mma`` counts the run's MMA entries on its expected skeleton, one
+    ``mfma`` token per entry (before the last fence, and all of them): every MMA entry of
+    the prologue and epilogue once and of the loop phase once per trip, nothing else; also
+    with the epilogue's dead reads marked dropped (``KernelPlan.unissued``)."""
+    plan = compile(CompileOptions(schedule=spec, emit="mlir")).plans[0]
+
+    def mmas(phase):
+        return sum(1 for e in plan.entries(phase) if e.op.role == OpRole.COMPUTE)
+    assert mmas("kernel") > 0
+    for trips in (0, 1, 3):
+        assert _run_kinds(plan, trips).count("mfma") == \
+            mmas("prologue") + trips * mmas("kernel") + mmas("epilogue")
+    kept = replace(plan, unissued=frozenset())
+    assert _run_kinds(kept, 2).count("mfma") == _run_kinds(plan, 2).count("mfma")

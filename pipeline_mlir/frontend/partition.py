@@ -166,10 +166,10 @@ def infer_schedule(an: Analysis, schedule):
         # (split along K: MMAs of 4 MFMAs between barriers; reads issued a run early are
         # faster in both of the simulator's tables, docs/iree-pingpong.md)
         values["frags_ahead"] = "balanced-across"
+    _over_vmcnt(an, schedule, values)
     try:
         return type(schedule).from_values(values)
     except ConfigError as e:
-        _over_vmcnt(an, schedule, e)
         left = why_left(an.scan)
         if left is not None:     # one-element reads not regrouped: too many to count
             read, why = left
@@ -249,21 +249,40 @@ def _chain_length(an: Analysis) -> int:
     return chain.pop()
 
 
-def _over_vmcnt(an: Analysis, schedule, e: ConfigError) -> None:
+def _over_vmcnt(an: Analysis, schedule, values: dict) -> None:
     """Refuse, at its first copy, a channel whose copies take more global loads per subtile
-    than ``vmcnt`` counts, where ``e`` (the schedule's options refused) is about that count
-    and the pipeline did not ask for it: the count is the kernel's, not an option the user
-    gave, and the schedule waits for a subtile's loads by it."""
-    for ch, n in enumerate(an.partition.vm_per_load):
-        key = f"vm_per_load_{'ab'[ch]}"
-        if n <= gfx950.VMCNT_MAX or key in schedule.given or f"'{key}'" not in str(e):
-            continue
-        op = next(an.ops[c.op] for c, k in zip(an.copies, an.partition.copy_channel)
-                  if k == ch)
-        raise IRError(op, f"'{op.name}' op: channel {'AB'[ch]}'s copies take {n} global "
-                          f"load instructions per subtile, more than the "
-                          f"{gfx950.VMCNT_MAX} that vmcnt counts, and the schedule waits "
-                          f"for a subtile's loads by their count ({key})")
+    than ``vmcnt`` counts, where the pipeline did not ask for that count (``values``: the
+    options the schedule is about to be made of): the count is the kernel's, not an option
+    the user gave, and the schedule waits for a subtile's loads by it.  An option the
+    schedule would refuse before that count (it checks ``values`` in order) is left to it."""
+    cls = type(schedule)
+    for key, v in values.items():
+        ch = {"vm_per_load_a": 0, "vm_per_load_b": 1}.get(key)
+        n = an.partition.vm_per_load[ch] if ch is not None else None
+        if n is not None and v == n > gfx950.VMCNT_MAX and key not in schedule.given:
+            break
+        if not _accepts(cls, key, v):
+            return
+    else:
+        return
+    op = next(an.ops[c.op] for c, k in zip(an.copies, an.partition.copy_channel) if k == ch)
+    raise IRError(op, f"'{op.name}' op: channel {'AB'[ch]}'s copies take {n} global load "
+                      f"instructions per subtile, more than the {gfx950.VMCNT_MAX} that "
+                      f"vmcnt counts, and the schedule waits for a subtile's loads by their "
+                      f"count ({key})")
+
+
+def _accepts(cls, key: str, value) -> bool:
+    """Whether the schedule class ``cls`` takes ``value`` for its option ``key`` (as
+    ``from_values`` checks each)."""
+    opt = cls.option(key)
+    if opt is None:
+        return False
+    try:
+        opt.check(cls.owner(), value)
+    except ConfigError:
+        return False
+    return True
 
 
 def _payload_counts(an: Analysis, chain: int) -> dict:

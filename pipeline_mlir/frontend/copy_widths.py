@@ -10,18 +10,31 @@ than the runs a subtile split leaves contiguous."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from pipeline_mlir.frontend.marks import ODD
 from pipeline_mlir.kernel import loop_model as LM
 from pipeline_mlir.target.gfx950 import LDS_DMA_BYTES, VMCNT_MAX
 
 
-def run_limited(an, copies: list, width: int, bit: int, most: int, half: int,
-                elem_bytes: int, label: str) -> int:
-    """``width`` (elements per lane of a channel's copies, ``copies``) where its subtiles,
-    split on element ``bit``, hold runs of ``most`` elements or more; else the widest copy
-    of the kernel's that fits such a run and fills a subtile of ``half`` elements (a run
-    the deleted bit cuts: narrower copies, if any fill it), or a refusal at its first copy."""
-    if width <= most:
+class Width(NamedTuple):
+    """Elements per lane of a channel's copies, and whether :func:`channel_width` made them
+    wider than the kernel's copies because those take more copies per subtile than
+    ``vmcnt`` holds (:func:`over_vmcnt`: their runs then copied in pieces whose ends are
+    C's cuts, layout.py's ``_cut_plan``)."""
+
+    elements: int
+    widened: bool = False
+
+
+def run_limited(an, copies: list, width: Width, bit: int, most: int, half: int,
+                elem_bytes: int, label: str) -> Width:
+    """``width`` (of a channel's copies, ``copies``) where its subtiles, split on element
+    ``bit``, hold runs of ``most`` elements or more; else the widest copy of the kernel's
+    that fits such a run and fills a subtile of ``half`` elements (a run the deleted bit
+    cuts: narrower copies, if any fill it; no wider than the kernel's), or a refusal at its
+    first copy."""
+    if width.elements <= most:
         return width
     narrow = copy_width(an.copies[copies[0]].lds.shape[1], half, an.evaluator.threads,
                         elem_bytes, most)
@@ -29,11 +42,11 @@ def run_limited(an, copies: list, width: int, bit: int, most: int, half: int,
         raise _no_whole_copies(an, copies, label, half, sorted(LDS_DMA_BYTES), most,
                                f"its subtiles, split on element bit {bit}, hold runs of at "
                                f"most {most} elements of its buffer, and ")
-    return narrow
+    return Width(narrow)
 
 
 def channel_width(an, copies: list, half: int, elem_bytes: int, label: str,
-                  whole: bool = False) -> int:
+                  whole: bool = False) -> Width:
     """Elements per lane of the front end's copies of a channel (``copies``) whose
     subtiles hold ``half`` elements of ``elem_bytes`` bytes (:func:`copy_width`, else
     register-staged: :func:`staged_width`; ``whole``: one subtile, the channel held whole);
@@ -42,8 +55,8 @@ def channel_width(an, copies: list, half: int, elem_bytes: int, label: str,
     a subtile (else one element), whatever its copies move: the runs are copied in
     :func:`odd_pieces`; that size too where the kernel's width takes more copies per
     subtile than ``vmcnt`` holds (IREE's bf16 ``A^T x B`` 2950x356x487: A's runs of 8 cut
-    at 6 copied in 4-byte pieces, 64 per subtile; runs of 8 in pieces of 6 and 2, 32).  A
-    refusal at its first copy when none fits."""
+    at 6 copied in 4-byte pieces, 64 per subtile; runs of 8 in pieces of 6 and 2, 32:
+    ``Width.widened``).  A refusal at its first copy when none fits."""
     threads = an.evaluator.threads
     widths = {an.copies[i].lds.shape[1] for i in copies}
     odd = any(ODD in an.ops[an.copies[i].op].attributes for i in copies)
@@ -56,16 +69,17 @@ def channel_width(an, copies: list, half: int, elem_bytes: int, label: str,
         fit = copy_width(width, half, threads, elem_bytes)
         if fit is None and half % (threads * width):
             raise _no_whole_copies(an, copies, label, half, [elem_bytes], whole=whole)
-        return fit or width
+        return Width(fit or width)
     width = copy_width(width, half, threads, elem_bytes) or \
         staged_width(half, threads, elem_bytes)
     if width and over_vmcnt(width, half, threads, elem_bytes):
-        width = copy_width(1, half, threads, elem_bytes) or width
+        wide = copy_width(1, half, threads, elem_bytes) or width
+        return Width(wide, wide > width)
     if width is None:
         kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
         tried = sorted({*kept_width, *LDS_DMA_BYTES, *STAGED_BYTES}, reverse=True)
         raise _no_whole_copies(an, copies, label, half, tried, whole=whole)
-    return width
+    return Width(width)
 
 
 def over_vmcnt(width: int, half: int, threads: int, elem_bytes: int) -> bool:

@@ -69,7 +69,7 @@ from pipeline_mlir.frontend.edges import (Channel, copy_evaluator, past_end_note
 from pipeline_mlir.frontend.every_workgroup import check_reads
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
-from pipeline_mlir.frontend.copy_widths import (channel_width, is_staged, odd_pieces, over_vmcnt,
+from pipeline_mlir.frontend.copy_widths import (channel_width, is_staged, odd_pieces,
                                                 run_limit, run_limited)
 from pipeline_mlir.frontend.marks import DIAGONAL_ATTR, NARROW, ODD, STAGED
 from pipeline_mlir.frontend.kept_layout import keep_in_bounds, kept_copies, prove_kept
@@ -284,8 +284,8 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                                             kbits.get(b, ()), crosswise, whole)
     half = size if held else size // 2
     width = width or channel_width(an, copies, half, view.elem_bytes, label, held)
-    width = run_limited(an, copies, width, bit, run_limit(bit, kbits.get(b, ())),
-                        half, view.elem_bytes, label)
+    width, widened = run_limited(an, copies, width, bit, run_limit(bit, kbits.get(b, ())),
+                                 half, view.elem_bytes, label)
     reswizzle, bank = _choose_swizzle(seen, reads, bit, half, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, half // (threads * width), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
@@ -293,7 +293,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     _check_plan(an, plan, table, base0, zero)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
-    plan = _cut_plan(an, plan, copies, kept, (raw, table), base, zero, view.elem_bytes)
+    plan = _cut_plan(an, plan, copies, kept, (raw, table), base, zero, view.elem_bytes, widened)
     if kept:
         kept_proof = functools.partial(_kept_plan, an, plan, copies, kept, base, full, label)
         if proofs is None:
@@ -304,7 +304,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
 
 
 def _cut_plan(an, plan: ChannelPlan, copies: list, kept: list, tables: tuple, base,
-              zero, elem_bytes: int) -> ChannelPlan:
+              zero, elem_bytes: int, widened: bool) -> ChannelPlan:
     """``plan`` with its runs copied in pieces whose ends are the cuts (copy_widths.py's
     :func:`odd_pieces`), each proven the kernel's mask later as a run is: for a run cut at
     an odd size (cut_runs.py's :data:`ODD`), at the sizes C's edge cuts its runs at; for a
@@ -312,19 +312,17 @@ def _cut_plan(an, plan: ChannelPlan, copies: list, kept: list, tables: tuple, ba
     plan's and pad the rest (a narrow copy of an element per lane under a row of an odd
     size: f16 ``A x B`` 100x17x520's B, its 2-element runs cut at 1), at those sizes
     (``tables``: the kernel's table of workgroup 0's first K step as read and as filled),
-    and where the plan's runs are wider than the kernel's copies (copy_widths.py's
-    ``channel_width``: 4-byte pieces of runs cut by C's edge, too many for ``vmcnt``), at
-    the sizes C's edge cuts them at too.  Else ``plan`` as it is."""
+    and where the plan's runs are wider than the kernel's copies (``widened``: copy_widths.py's
+    ``channel_width`` widened them, 4-byte pieces of runs cut by C's edge being too many for
+    ``vmcnt``), at the sizes C's edge cuts them at too.  Else ``plan`` as it is."""
     if plan.width == 1:
         return plan
     if any(ODD in an.ops[an.copies[i].op].attributes for i in copies):
         cuts = _cuts(plan, tables[1], base)
     elif kept and zero is not None:
         cuts = _kept_cuts(plan, tables[0], zero[0])
-        kernel = max(an.copies[i].lds.shape[1] for i in copies)
-        if plan.width > kernel and over_vmcnt(kernel, plan.copies * plan.threads * plan.width,
-                                              plan.threads, elem_bytes):
-            cuts |= _cuts(plan, tables[1], base)      # (widened: copy_widths.channel_width)
+        if widened:
+            cuts |= _cuts(plan, tables[1], base)
     else:
         cuts = set()
     return replace(plan, pieces=odd_pieces(plan.width, cuts, elem_bytes)) if cuts else plan

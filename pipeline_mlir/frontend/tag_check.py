@@ -20,7 +20,9 @@ The addresses are evaluated at K tiles the loop loads (a constant upper bound te
 one K step after the lower bound, else the earliest point where every load's tile is one
 of the loop's; the tile size is measured from the loads whose next tile is the loop's too.
 Past the loop's tiles a kernel may peel a masked tile whose addresses are not the loop's
-(IREE's padded kernel of K = 100: one iteration).
+(IREE's padded kernel of K = 100: one iteration).  Of those points, one where no load's
+tile is the loop's last is taken first: the last may be a K tail the kernel masks
+without peeling it, whose masked runs tell no K tile.
 """
 
 from __future__ import annotations
@@ -174,12 +176,21 @@ def _first_point(lb: int, step: int | None, ks: list[int], span) -> int:
     ``k_prev`` load's tile (one before the variable) exists (the pipelined loop starts after
     its prologue), unless a load's tile there is past the loop's K tiles (a loop of one
     iteration, its last tiles peeled after it, masked: their addresses are not the loop's);
-    then the earliest point whose every load's tile is the loop's."""
+    then the earliest point whose every load's tile is the loop's.
+
+    At either point, a point whose loads' tiles, there and one K step on, are none of them
+    the loop's last tile is taken first: the last may be an unpeeled K tail, whose runs
+    past K read zeros where the kernel masks them (IREE's f16 ``A^T x B^T`` 24x5x1000, two
+    iterations: its ``k0`` loads would move onto the tail, and its ``k1`` loads load it at
+    the first point, with fewer lanes than their ``k0`` tiles)."""
     if step is None:
         return lb
     h = step // 2
     ks = ks or [0]
     candidates = [lb + step, lb + max(0, -min(ks)) * h]
+    for q in candidates:
+        if all(_inside(q + k * h, 3 * h, span) for k in ks):
+            return q
     for q in candidates:
         if all(_inside(q + k * h, h, span) for k in ks):
             return q

@@ -368,3 +368,22 @@ def test_lanes_pointed_past_the_end_of_a_buffer_that_reads_zero_there_move_no_k_
         monkeypatch.setattr(T, "_zero_end", lambda op, ev: (end, end + 4))   # past reach
         with pytest.raises(IRError, match="do not move by one K step"):
             check._k_moves(lambda k: True)
+
+
+def test_the_tags_are_checked_off_the_loops_last_k_tile_where_they_can_be():
+    """The loop's last K tile may be an unpeeled K tail, its runs past K masked (IREE's f16
+    ``A^T x B^T`` 24x5x1000: 4 K tiles of 256, two iterations; the K tail's masked runs
+    read zeros, its loads fewer lanes than the tiles before): the tags are checked where no
+    load's tile, at the first point or one K step on, is the last. Before, a loop of two
+    iterations was checked one K step after its lower bound, its ``k1`` loads on the tail,
+    and refused at sched-import (``its global addresses do not move by one K step``).
+    Where no point avoids it, the points are the ones they were."""
+    from pipeline_mlir.frontend.tag_check import _first_point
+
+    two, three, one = (0, 32), (0, 48), (0, 16)      # tiles of 8: 4, 6 and 2 of them
+    assert _first_point(0, 16, [0, 1], two) == 0       # tiles 0, 8, 16: not 24
+    assert _first_point(0, 16, [0, 1], three) == 16    # (one K step after, as before)
+    assert _first_point(0, 16, [0, 1], None) == 16     # (a bound known at run time)
+    assert _first_point(0, 16, [0, 1], one) == 0       # no other: the tail checked
+    assert _first_point(0, 16, [-1, 0], two) == 8      # k_prev's tile at 0, not before
+    assert _first_point(0, 16, [-1, 0, 1], two) == 16  # none avoids it: as before

@@ -16,6 +16,7 @@ import pytest
 
 from iree_configs import G
 from kernel_builds import shared_build
+from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.tools.pipeline_opt import main
 from test_iree_emulate import needs_iree
 
@@ -352,6 +353,46 @@ def test_a_copy_past_n_folded_to_a_store_of_zero_rolled_back(tmp_path, capsys):
     err = _refused(tmp_path, later, "later", capsys)
     assert re.search(r":\d+:\d+: error: .*'arith\.select' op at line \d+:\d+ pads the loaded "
                      r"value in thread 0 in iteration 0", err), err
+
+
+@needs_iree
+def test_an_unpeeled_k_tail_is_not_where_the_tags_are_checked(tmp_path, capsys):
+    """IREE's default build (2 stages) of f16 ``A^T x B^T`` 24x5x1000, one workgroup: its
+    K tiles of 256 (two K steps of 128 merged, ``merge_k``) are 4, the loop's two
+    iterations, and the last one (K 768 to 1023) is an unpeeled K tail: B's runs past K
+    (IREE's subview clamped to K, its read masked by a select) are the front end's copies
+    pointed past B's end.  sched-import's tag check evaluated the copies one K step after
+    the lower bound and one K tile on, where the ``k1`` loads load that tile and the ``k0``
+    loads move onto it, their lanes past K reading zeros there: refused from both forms
+    (``its global addresses do not move by one K step``).  The tags are now checked at K
+    tiles that are not the loop's last where there are such (``tag_check._first_point``):
+    one schedule from both forms, exact in late mode and at random.  Still refused: the
+    select of B's runs made true in the tail (a read past K) or IREE's K left made 8 more
+    (a run read past K selected), at the adoption; a ``k_offset`` of the adopted loop
+    changed, at the tag check."""
+    forms = G.forms(G.matmul_source("f16", 24, 5, 1000, transpose_a=True, transpose_b=True),
+                    DEFAULT_BUILD)
+    _one_workgroup_exact(tmp_path, forms, capsys)
+    prefetch = forms["prefetch"]
+    run = re.search(r"(%\d+) = arith\.cmpi eq, (%\d+), %c8 : index\n\s*%\d+ = arith\.andi "
+                    r"%\d+, \1 : i1\n\s*%\d+ = vector\.transfer_read %subview_\d+\[[^\n]*"
+                    r"memref<\?x\?xf16, strided<\[1000, 1\]", prefetch)
+    left = "affine_map<(d0) -> (-d0 + 1000, 128)>"
+    assert run and left in prefetch, "no select of B's runs by the K left, or no K left"
+    for name, mutant in (
+            ("select", prefetch.replace(run.group(0), run.group(0).replace(
+                f"cmpi eq, {run.group(2)}, %c8", f"cmpi sge, {run.group(2)}, %c0"), 1)),
+            ("left", prefetch.replace(left, left.replace("1000", "1008")))):
+        err = _refused(tmp_path, mutant, name, capsys)
+        assert re.search(r":\d+:\d+: error: sched-adopt-loop: .* at K step 28, LDS element "
+                         r"\d+ gets global element 1000 from the kernel's copies and zero "
+                         r"from the front end's", err), err
+    adopted = compile(CompileOptions(schedule="4wave", text=prefetch, emit="schedule-json",
+                                     stages=("adopted",))).stages["adopted"]
+    k1 = re.search(r'id = (\d+) : i64, k_offset = "k1"', adopted).group(0)
+    err = _refused(tmp_path, adopted.replace(k1, k1.replace('"k1"', '"k0"')), "tag", capsys)
+    assert re.search(r":\d+:\d+: error: sched-import: '[\w.]+' op is tagged k_offset k0 but "
+                     r"moves the K tile k1 relative to the global load", err), err
 
 
 def test_the_roll_backs_workgroup_evaluators_are_dropped_before_its_rewrite(monkeypatch):

@@ -147,11 +147,7 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     ks = list(range(lb, ub, step))
     if not ks:
         return kept
-    cost = over_budget(t, len(points), len(ks), len(copies) + len(lanes))
-    if cost:        # (the kernel's copies and the front end's, every lane evaluated)
-        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, proven "
-                             f"for the front end's own copies in every workgroup at every "
-                             f"K step: the {cost}", (at,))
+    check_budget(an, copies, len(lanes), label, at)
     tables = RunTables([an.copies[i].lds for i in copies], [p for p, _ in lanes], full)
     proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned)
     source = _source(scan)              # (what no workgroup moves: once)
@@ -178,6 +174,27 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     # every_read.py would evaluate of them again
     grid_proven(an, copies, grid, None)
     return kept
+
+
+def check_budget(an, copies: list, lanes: int, label: str, at) -> None:
+    """Refuse at ``at`` a proof of :func:`prove_kept` of ``copies`` (indices) and ``lanes``
+    copies of the front end's that would evaluate more lane reads than
+    :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET` (every thread of every workgroup
+    at every K step, for each copy of both sides); nothing where the grid or the K-loop's
+    bounds are not known, which :func:`prove_kept` refuses itself.  The front end checks
+    it when it plans a channel, before any proof over the grid runs (one that passes would
+    be wasted if another is refused for its size)."""
+    kernel = kernel_of(an.scan.loop)
+    grid = workgroup_grid(kernel, None, grid_launch_ops(kernel)[2])
+    bounds = constant_bounds(an.scan.loop)
+    if grid is None or bounds is None or bounds[2] <= 0:
+        return
+    cost = over_budget(an.evaluator.threads, int(np.prod(grid)), len(range(*bounds)),
+                       len(copies) + lanes)
+    if cost:        # (the kernel's copies and the front end's, every lane evaluated)
+        raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, proven "
+                             f"for the front end's own copies in every workgroup at every "
+                             f"K step: the {cost}", (at,))
 
 
 def _step_source(by_steps: dict, source: TileSource, steps: list, iv, t: int) -> StepSource:

@@ -5,6 +5,8 @@ it proves its own partition."""
 
 from __future__ import annotations
 
+import re
+
 from iree_configs import G
 from pipeline_mlir.tools.pipeline_opt import main
 from test_iree_emulate import needs_iree
@@ -21,6 +23,16 @@ def test_a_partition_refused_for_its_structure_proves_no_kept_mask(tmp_path, mon
     B.  A's proof for the
     refused partition ran too (A, A, B; 11 of the 22 s of the 1817x998x1273 kernel of the
     nineteenth sweep's finding 38); now only the loop built is proven."""
+    proven = _counted(tmp_path, monkeypatch)
+    rc = main(["--pipeline=4wave", str(tmp_path / "late.mlir"), "--emit=schedule-json"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and '"schedule": "4wave"' in out, err[-2000:]
+    assert proven == ["A", "B"], proven
+
+
+def _counted(tmp_path, monkeypatch) -> list:
+    """The kernel of the test above written to ``late.mlir``; the labels of the channels
+    whose kept masks ``prove_kept`` is asked to prove, in order, as the list returned."""
     from pipeline_mlir.frontend import layout
 
     late = G.forms(G.matmul_source("fp8e5m2", 130, 100, 1273, transpose_a=True,
@@ -34,7 +46,30 @@ def test_a_partition_refused_for_its_structure_proves_no_kept_mask(tmp_path, mon
         proven.append(label)
         return prove(an, copies, kept, base, width, lanes, ref_copy, full, label, aligned)
     monkeypatch.setattr(layout, "prove_kept", counted)
+    return proven
+
+
+@needs_iree
+def test_a_proof_over_the_budget_is_refused_before_any_proof_runs(tmp_path, monkeypatch,
+                                                                  capsys):
+    """A kept mask's proof over the budget of lane reads (``grid_eval.EVAL_BUDGET``) is
+    refused when its channel is planned (``kept_layout.check_budget``), before the
+    partition's proofs run: no proof over the grid starts for a partition one of whose
+    proofs is too large (IREE's i8 ``A^T x B`` 6248x2625x2117 ran one for 30 s, then was
+    refused at the next channel's, three times over: 124 s to its refusal, 8 s now).  The
+    budget one read under channel A's cost here: no ``prove_kept`` is called at all."""
+    from pipeline_mlir.frontend import grid_eval
+
+    proven = _counted(tmp_path, monkeypatch)
+    monkeypatch.setattr(grid_eval, "EVAL_BUDGET", 1)
     rc = main(["--pipeline=4wave", str(tmp_path / "late.mlir"), "--emit=schedule-json"])
-    out, err = capsys.readouterr()
-    assert rc == 0 and '"schedule": "4wave"' in out, err[-2000:]
+    err = capsys.readouterr().err
+    found = re.search(r"channel A's copies keep a mask in their address, proven for the front "
+                      r"end's own copies in every workgroup at every K step: the \d+ "
+                      r"workgroups of \d+ threads at \d+ K steps, \d+ copies in each, are "
+                      r"(\d+) lane reads to evaluate, more than 1", err)
+    assert rc == 1 and found and proven == [], (proven, err[-2000:])
+    monkeypatch.setattr(grid_eval, "EVAL_BUDGET", int(found[1]))    # (A's cost: B's is less)
+    assert main(["--pipeline=4wave", str(tmp_path / "late.mlir"), "--emit=schedule-json"]) \
+        == 0, capsys.readouterr().err[-2000:]
     assert proven == ["A", "B"], proven

@@ -66,8 +66,8 @@ def check_every_read(scan, points: list, ev) -> GridReads | None:
     :func:`~pipeline_mlir.frontend.every_workgroup.wrap_op`): its least element is ``min
     G(w) - G(0)`` (thread 0 of every workgroup at the first K step) plus workgroup 0's least
     over its threads and K steps; else every thread of every workgroup at every K step,
-    evaluated.  That evaluation is returned, left for :func:`finish_every_read` once the loop's
-    analysis is settled (a :class:`~pipeline_mlir.frontend.grid_eval.GridReads`, with
+    evaluated.  That evaluation is returned, left for :func:`finish_every_read` once the
+    loop's analysis is settled (a :class:`~pipeline_mlir.frontend.grid_eval.GridReads`, with
     thread 0 of every workgroup as evaluated here; None for a grid not static), so that
     the proofs of the partition that evaluate the same copies over the same grid (the
     front end's own copies compared with them) do it once for both.  A

@@ -60,9 +60,9 @@ workgroups or more lane reads than :data:`~pipeline_mlir.frontend.grid_eval.EVAL
 A buffer sized at launch whose grid is not enumerable (IREE's padded dispatches of M and N
 known at launch: a grid-stride loop over ``ceildiv`` of launch values) is proven by
 structure outside its proven rows: an index that mixes the workgroup with the thread
-otherwise than as an offset anywhere but in them is refused (:func:`_only_rows_mix`); the rows themselves are the masks' proofs'
-(:mod:`~pipeline_mlir.frontend.masked_rows_late`, :mod:`~pipeline_mlir.frontend.
-row_proof_late`) and the sampled check's.  The reach and the narrow sums' ranges are
+otherwise than as an offset anywhere but in them is refused (:func:`_only_rows_mix`); the
+rows themselves are the masks' proofs' (:mod:`~pipeline_mlir.frontend.masked_rows_late`,
+:mod:`~pipeline_mlir.frontend.row_proof_late`) and the sampled check's.  The reach and the narrow sums' ranges are
 bounded at the sampled launch values only: an index that moves with a launch value as an
 offset may leave them at another launch (not proven).
 

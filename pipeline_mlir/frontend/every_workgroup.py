@@ -62,9 +62,9 @@ known at launch: a grid-stride loop over ``ceildiv`` of launch values) is proven
 structure outside its proven rows: an index that mixes the workgroup with the thread
 otherwise than as an offset anywhere but in them is refused (:func:`_only_rows_mix`); the
 rows themselves are the masks' proofs' (:mod:`~pipeline_mlir.frontend.masked_rows_late`,
-:mod:`~pipeline_mlir.frontend.row_proof_late`) and the sampled check's.  The reach and the narrow sums' ranges are
-bounded at the sampled launch values only: an index that moves with a launch value as an
-offset may leave them at another launch (not proven).
+:mod:`~pipeline_mlir.frontend.row_proof_late`) and the sampled check's.  The reach and
+the narrow sums' ranges are bounded at the sampled launch values only: an index that moves
+with a launch value as an offset may leave them at another launch (not proven).
 
 The sampled check's own rules on the kernel's copies (no element before the buffer's
 start; in workgroup 0 none past its end) are checked at every K step of a constant trip

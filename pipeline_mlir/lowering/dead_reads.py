@@ -101,8 +101,9 @@ def unused_reads(entries, phase_op, templates, loop, yields, body: list) -> froz
     ``entries``: the plan's epilogue entries, ``phase_op`` the ``sched.epilogue`` op holding
     them in the IR; ``templates``: the lowering's payload ops of each entry (its ``find``,
     from the start of the phase); ``yields``: the values ``loop`` yields, of which the
-    epilogue places those of :func:`placed_yields` anew for the loop's results; ``body``: the loop body's ops.  Every entry defining a payload result the lowering reads
-    there counts as used."""
+    epilogue places those of :func:`placed_yields` anew for the loop's results; ``body``:
+    the loop body's ops.  Every entry defining a payload result the lowering reads there
+    counts as used."""
     shadow = _Shadow(body)
     templates.start_phase()
     used: set[int] = set()

@@ -106,6 +106,8 @@ _MFMA_REGS = {  # mnemonic -> (A dwords, B dwords, C/D dwords)
     "v_mfma_f32_32x32x8_bf16": (2, 2, 16), "v_mfma_f32_32x32x8_f16": (2, 2, 16),
     "v_mfma_f32_16x16x32_fp8_fp8": (2, 2, 4), "v_mfma_f32_16x16x32_bf8_bf8": (2, 2, 4),
     "v_mfma_f32_16x16x32_fp8_bf8": (2, 2, 4), "v_mfma_f32_16x16x32_bf8_fp8": (2, 2, 4),
+    "v_mfma_f32_32x32x16_fp8_fp8": (2, 2, 16), "v_mfma_f32_32x32x16_bf8_bf8": (2, 2, 16),
+    "v_mfma_f32_32x32x16_fp8_bf8": (2, 2, 16), "v_mfma_f32_32x32x16_bf8_fp8": (2, 2, 16),
     "v_mfma_i32_16x16x64_i8": (4, 4, 4), "v_mfma_i32_32x32x32_i8": (4, 4, 16),
     "v_mfma_i32_16x16x32_i8": (2, 2, 4), "v_mfma_i32_32x32x16_i8": (2, 2, 16),
     "v_mfma_f32_16x16x4_f32": (1, 1, 4),

@@ -34,6 +34,11 @@ them and ``test_mfma.py`` pins with one-hot inputs:
   of the lane's 16 (byte ``b % 4`` of register ``b // 4``) K ``16h + b`` (the 16x16x64 form's
   16 consecutive K values per lane, over two lane halves); an i32 C and D laid out as the
   32x32 f32 ones.
+* ``v_mfma_f32_32x32x16_{fp8,bf8}_{fp8,bf8}`` (gfx942's, which gfx950 keeps; ``h``, ``s`` as
+  above): A row ``s``, B column ``s``, byte ``b`` of the lane's 8 (byte ``b % 4`` of register
+  ``b // 4``) K ``8h + b`` (the layout of gfx942's 32x32x16 i8; IREE's of
+  ``MFMA_F32_32x32x16_F8E4M3FN``: thread ``{32, 2}``, element ``{1, 8}``); formats as for
+  the 16x16x32 ones; C and D as the 32x32 f32 ones.
 * ``v_mfma_f32_32x32x64_f8f6f4`` with FP8/BF8 operands: byte ``b`` of the lane's 32 is K
   ``16h + 32 (b // 16) + b % 16`` (the interleaved 16-element chunks of the 16x16x128 form,
   ROCm's "K=64 (32x32x64)" case), for A and B alike; formats as for the 16x16x128 form.
@@ -97,7 +102,8 @@ def _operand_index32(G: int, n: int = 4) -> np.ndarray:
 @functools.lru_cache(maxsize=None)
 def _byte_index32(G: int, n: int) -> np.ndarray:
     """Flat indices (into the bytes of ``n`` registers) of a 32x32 8-bit operand: (G, 32,
-    4 n); K ``16h + b`` for i8's 4 registers, ``16h + 32 (b // 16) + b % 16`` for FP8's 8."""
+    4 n); K ``4nh + b`` for 2 or 4 registers (gfx942's 32x32x16 i8 and FP8, the 32x32x32 i8),
+    ``16h + 32 (b // 16) + b % 16`` for the ``f8f6f4`` 32x32x64's 8."""
     b = np.arange(n * G * 256).reshape(n, G, 2, 32, 4)              # [reg, g, h, s, byte]
     b = b.transpose(1, 3, 2, 0, 4).reshape(G, 32, 2, n * 4)          # [g, s, h, byte b]
     if n == 8:                                 # [g, s, h, chunk, j] -> [g, s, chunk, h, j]

@@ -143,9 +143,10 @@ def _lgkm(quadrant: int, num_k_mmas: int, dtype: str, mma_m: int, mma_k: int, el
 MFMA_AUTO = "auto"
 #: the MFMA shapes a 4-wave or ping-pong schedule may name (``mfma``) besides its dtype's
 #: own: the 32x32 ones of the 16-bit types (gfx950's 32x32x16 and gfx942's 32x32x8), of
-#: i8 (32x32x32) and of FP8 (the ``f8f6f4`` 32x32x64, and gfx942's 16x16x32, whose formats
-#: the mnemonic names: ``target/gfx950.py``'s ``dtype_mfmas``); i8's gfx942 16x16x32 and
-#: 32x32x16, issued for a loop whose MFMAs the front end halved (``frontend/half_k.py``)
+#: i8 (32x32x32) and of FP8 (the ``f8f6f4`` 32x32x64, and gfx942's 16x16x32 and 32x32x16,
+#: whose formats the mnemonic names: ``target/gfx950.py``'s ``dtype_mfmas``); i8's gfx942
+#: 16x16x32 and 32x32x16, issued for a loop whose MFMAs the front end halved
+#: (``frontend/half_k.py``)
 MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8", "32x32x32", "32x32x64", "16x16x32")
 #: the MFMA shape the 4-wave schedule may name besides those: gfx942's 16x16x16 of the 16-bit
 #: types, which it issues only for a loop whose MFMAs the front end halved along K

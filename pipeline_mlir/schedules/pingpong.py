@@ -191,7 +191,7 @@ class PingPong(NamedSchedule):
     c_dtype: str = option("enum", "f32", C_DTYPE_HELP, choices=tuple(C_DTYPES))
     mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or its 32x32 "
                        "one (bf16/f16 32x32x16 or 32x32x8, i8 32x32x32, fp8 32x32x64, or fp8's "
-                       "gfx942 16x16x32; the front "
+                       "gfx942 16x16x32 and 32x32x16; the front "
                        "end reads it from the kernel; the complete kernel issues only auto)", choices=MFMA_SHAPES)
     xcd_remap: bool = option("bool", False, XCD_REMAP_HELP)
     group_m: int = option("int", 1, GROUP_M_HELP, min=1, max=MAX_GROUP_M)

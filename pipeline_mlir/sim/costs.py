@@ -106,6 +106,8 @@ def _issue(mnemonic: str) -> int:
 
 _I16, _I16F8 = _issue("v_mfma_f32_16x16x32_bf16"), _issue("v_mfma_f32_16x16x128_f8f6f4")
 _ASSUME_LAT = "latency issue + 2: ASSUMPTION"
+#: the 16-bit MFMA each gfx942 FP8 shape (by its M) runs at the rate of
+_GFX942_TWIN = {16: "16x16x32", 32: "32x32x8"}
 #: measured table: MFMA (XDL busy cycles, dependent latency, source)
 MEASURED_MFMA = {
     "v_mfma_f32_16x16x32_bf16": (
@@ -131,10 +133,12 @@ MEASURED_MFMA = {
     **{m: (_issue(m), _issue(m) + 2, f"issue {_issue(m)} = {_PEAK}; {_ASSUME_LAT}")
        for m in ("v_mfma_f32_32x32x16_bf16", "v_mfma_f32_32x32x16_f16",
                  "v_mfma_f32_32x32x64_f8f6f4", "v_mfma_i32_32x32x32_i8")},
-    # gfx942's 16x16x32 FP8 MFMAs at the rate gfx950 keeps for them (target/gfx950.py)
-    **{m: (_issue(m), _issue(m) + 2, f"issue {_issue(m)}: gfx942's rate, the 16-bit "
-                                     f"16x16x32's (llvm-mca-22 4 passes); {_ASSUME_LAT}")
-       for m in (i.mnemonic for i in MFMAS if i.operands == "fp8")},
+    # gfx942's 16x16x32 and 32x32x16 FP8 MFMAs at the rate gfx950 keeps for them
+    # (target/gfx950.py)
+    **{i.mnemonic: (i.xdl_cycles, i.xdl_cycles + 2,
+                    f"issue {i.xdl_cycles}: gfx942's rate, the 16-bit {_GFX942_TWIN[i.m]}'s "
+                    f"(llvm-mca-22 {i.xdl_cycles // 4} passes); {_ASSUME_LAT}")
+       for i in MFMAS if i.operands == "fp8"},
 }
 
 # ---------------------------------------------------------------------------

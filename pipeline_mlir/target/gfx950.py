@@ -183,6 +183,12 @@ MFMAS = (
     # IREE picks them for fp8 K-loops whose K step is 32 (docs/iree-configurations.md)
     *(Mfma(f"v_mfma_f32_16x16x32_{a}_{b}", 16, 16, 32, "fp8", 16)
       for a in ("fp8", "bf8") for b in ("fp8", "bf8")),
+    # and gfx942's 32x32x16 FP8/BF8 MFMAs, kept at their old rate too: 8 passes of 4 cycles,
+    # the time of the 32x32x8 16-bit ones (llvm-mca-22's gfx950 model: HWXDL 8; ASSUMED the
+    # hardware's); IREE picks them for fp8 K-loops whose K step is 16 (K an odd multiple of
+    # 16: docs/iree-configurations.md)
+    *(Mfma(f"v_mfma_f32_32x32x16_{a}_{b}", 32, 32, 16, "fp8", 32)
+      for a in ("fp8", "bf8") for b in ("fp8", "bf8")),
     # gfx942's 16x16x32 and 32x32x16 i8, which gfx950 keeps at their old rate: 4 and 8
     # passes of 4 cycles, the time of the deep forms for half the K (llvm-mca-22's gfx950
     # model; ASSUMED the hardware's); issued only where the front end halves a loop's
@@ -201,7 +207,8 @@ MFMA_BY_DTYPE = {"bf16": MFMA["v_mfma_f32_16x16x32_bf16"],
                  "i8": MFMA["v_mfma_i32_16x16x64_i8"]}
 
 #: the operand formats (``Mfma.operands``) of the MFMAs a kernel of each element type may
-#: issue besides its own's: FP8 also gfx942's 16x16x32 ones, whose formats their mnemonic names
+#: issue besides its own's: FP8 also gfx942's 16x16x32 and 32x32x16 ones, whose formats their
+#: mnemonic names
 DTYPE_OPERANDS = {"fp8": ("f8f6f4", "fp8")}
 
 
@@ -214,7 +221,8 @@ HALF_K_ONLY = frozenset({"v_mfma_i32_16x16x32_i8", "v_mfma_i32_32x32x16_i8"})
 
 def dtype_mfmas(dtype: str, halves: bool = False) -> dict[str, Mfma]:
     """The unscaled MFMAs a kernel of ``dtype`` may issue, by shape ``MxNxK`` (its own
-    first; of the 16x16x32 FP8 forms the E4M3 one, whose shape stands for all four);
+    first; of gfx942's 16x16x32 and 32x32x16 FP8 forms the E4M3 one, whose shape stands for
+    all four);
     those of :data:`HALF_K_ONLY` only with ``halves`` (a loop whose MFMAs were halved)."""
     own = MFMA_BY_DTYPE[dtype]
     formats = DTYPE_OPERANDS.get(dtype, (own.operands,))
@@ -233,7 +241,7 @@ FP8_MNEMONIC_FORMATS = {"fp8": 0, "bf8": 1}
 
 
 def fp8_mnemonic_formats(mnemonic: str) -> tuple[int, int] | None:
-    """(A, B) format codes of a 16x16x32 FP8 MFMA (``..._fp8_bf8``: E4M3 A, E5M2 B), None
+    """(A, B) format codes of a gfx942 FP8 MFMA (``..._fp8_bf8``: E4M3 A, E5M2 B), None
     for any other MFMA."""
     entry = MFMA.get(mnemonic)
     if entry is None or entry.operands != "fp8":

@@ -40,6 +40,8 @@ def scan():
     ("i8", (32, 32, 32), {"mfma": "32x32x32"}),
     ("fp8", (16, 16, 128), {}),
     ("fp8", (32, 32, 64), {"mfma": "32x32x64"}),
+    ("fp8", (16, 16, 32), {"mfma": "16x16x32"}),
+    ("fp8", (32, 32, 16), {"mfma": "32x32x16"}),
 ])
 def test_the_loops_mfma_becomes_the_geometrys(scan, dtype, shape, want):
     got = _ping_pong_dtype(scan, parse_pipeline("pingpong"), dtype, shape)
@@ -52,7 +54,7 @@ def test_the_loops_mfma_becomes_the_geometrys(scan, dtype, shape, want):
     ("i8", (32, 32, 16), "is a 32x32x16 MFMA; the 'pingpong' schedule's i8 geometry issues "
                          "16x16x64 MFMAs or (mfma=) 32x32x32"),
     ("fp8", (32, 32, 32), "is a 32x32x32 MFMA; the 'pingpong' schedule's fp8 geometry issues "
-                          "16x16x128 MFMAs or (mfma=) 32x32x64"),
+                          "16x16x128 MFMAs or (mfma=) 32x32x16, 32x32x64, 16x16x32"),
 ])
 def test_another_shape_is_refused_at_the_mfma(scan, dtype, shape, msg):
     with pytest.raises(IRError, match=re.escape(msg)) as e:

@@ -68,15 +68,18 @@ def test_mfma_table():
         formats = gfx950.fp8_mnemonic_formats(m.mnemonic)
         assert m.mnemonic.endswith(m.operands) if formats is None else m.operands == "fp8"
         assert gfx950.TARGET.mfma(m.mnemonic) is m
-    # gfx942's 16x16x32 FP8 MFMAs: the formats their mnemonic names (E4M3 0, E5M2 1), at
-    # the 16-bit 16x16x32's rate; FP8 kernels may issue them besides the f8f6f4 ones
+    # gfx942's 16x16x32 and 32x32x16 FP8 MFMAs: the formats their mnemonic names (E4M3 0,
+    # E5M2 1), at the 16-bit 16x16x32's and 32x32x8's rates (llvm-mca-22: 4 and 8 passes);
+    # FP8 kernels may issue them besides the f8f6f4 ones
     assert {m.mnemonic: gfx950.fp8_mnemonic_formats(m.mnemonic) for m in gfx950.MFMAS
             if m.operands == "fp8"} == {
-        "v_mfma_f32_16x16x32_fp8_fp8": (0, 0), "v_mfma_f32_16x16x32_fp8_bf8": (0, 1),
-        "v_mfma_f32_16x16x32_bf8_fp8": (1, 0), "v_mfma_f32_16x16x32_bf8_bf8": (1, 1)}
+        f"v_mfma_f32_{shape}_{a}_{b}": (fa, fb) for shape in ("16x16x32", "32x32x16")
+        for a, fa in (("fp8", 0), ("bf8", 1)) for b, fb in (("fp8", 0), ("bf8", 1))}
     assert cycles["v_mfma_f32_16x16x32_fp8_bf8"] == 16
+    assert cycles["v_mfma_f32_32x32x16_bf8_fp8"] == cycles["v_mfma_f32_32x32x8_f16"] == 32
     assert gfx950.fp8_mnemonic_formats("v_mfma_f32_16x16x128_f8f6f4") is None
-    assert list(gfx950.dtype_mfmas("fp8")) == ["16x16x128", "32x32x64", "16x16x32"]
+    assert list(gfx950.dtype_mfmas("fp8")) == ["16x16x128", "32x32x64", "16x16x32",
+                                               "32x32x16"]
     assert list(gfx950.dtype_mfmas("bf16")) == ["16x16x32", "32x32x16", "32x32x8", "16x16x16"]
     assert gfx950.TARGET.mfma("v_mfma_f32_4x4x4_16b_f16") is None
     # one MFMA per element type of the kernels, the 16x16 one

@@ -147,7 +147,7 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     ks = list(range(lb, ub, step))
     if not ks:
         return kept
-    check_budget(an, copies, len(lanes), label, at)
+    _budget(an, len(points), len(ks), len(copies) + len(lanes), label, at)
     tables = RunTables([an.copies[i].lds for i in copies], [p for p, _ in lanes], full)
     proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned)
     source = _source(scan)              # (what no workgroup moves: once)
@@ -187,10 +187,14 @@ def check_budget(an, copies: list, lanes: int, label: str, at) -> None:
     kernel = kernel_of(an.scan.loop)
     grid = workgroup_grid(kernel, None, grid_launch_ops(kernel)[2])
     bounds = constant_bounds(an.scan.loop)
-    if grid is None or bounds is None or bounds[2] <= 0:
-        return
-    cost = over_budget(an.evaluator.threads, int(np.prod(grid)), len(range(*bounds)),
-                       len(copies) + lanes)
+    if grid is not None and bounds is not None and bounds[2] > 0:
+        _budget(an, int(np.prod(grid)), len(range(*bounds)), len(copies) + lanes, label, at)
+
+
+def _budget(an, workgroups: int, steps: int, copies: int, label: str, at) -> None:
+    """:func:`check_budget` of a grid of ``workgroups`` at ``steps`` K steps, ``copies``
+    of both sides."""
+    cost = over_budget(an.evaluator.threads, workgroups, steps, copies)
     if cost:        # (the kernel's copies and the front end's, every lane evaluated)
         raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, proven "
                              f"for the front end's own copies in every workgroup at every "

@@ -337,8 +337,8 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
         except ConfigError as e:
             raise IRError(p.op, f"'sched.pipeline' op: {e}") from None
         plan = replace(plan, prologue=pro, kernel=krn, epilogue=epi)
-    plan = replace(plan, unissued=unused_reads(plan.epilogue, p.phase_ops[S.EPILOGUE], templates,
-                                               loop, _yield_values(loop), body))
+    plan = replace(plan, unissued=unused_reads(plan.epilogue, p.phase_ops[S.EPILOGUE],
+                                               templates, loop, _yield_values(loop), body))
     try:   # every counted wait's order must be one the fences can pin
         order_cuts(plan, strict=True)
     except ConfigError as e:

@@ -24,6 +24,7 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.analysis.box_eval import BoxEvaluator
 from pipeline_mlir.analysis.ir_facts import constant_trips
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
 from pipeline_mlir.analysis.loop_eval import (GRID_OPS, SideBySide, Unevaluable, grid_stride,
@@ -193,6 +194,22 @@ def wide_evaluator(scan, kernel, chunk: np.ndarray, block: tuple | None = None,
     for o in loops:
         ev.bind(o.regions[0].blocks[0].arguments[0], ids[id_dimension(_op(o.operands[0].owner))])
     ev.where = scan.loop
+    return ev
+
+
+def box_evaluator(scan, kernel, found: tuple, box, lb: int, step: int) -> BoxEvaluator:
+    """A :class:`~pipeline_mlir.analysis.box_eval.BoxEvaluator` of the points of ``box``
+    (coordinates: the workgroup ids of the kernel's grid, then the K-loop's iteration,
+    counted from 0), every thread of each: the workgroup ids and workgroup foralls'
+    variables bound as :func:`wide_evaluator` binds them, the loop variable to ``lb + step
+    x`` the iteration; no value known only at launch (those are refused, not sampled);
+    ``found``: :func:`grid_launch_ops` of ``kernel``."""
+    pts = box.points
+    ev = BoxEvaluator(scan.block, len(pts), launch_values=False)
+    bind_workgroup(ev, kernel, ev.lane_ids(pts[:, :-1]), found[0])
+    ev.where = scan.loop
+    ev.bind(scan.loop.regions[0].blocks[0].arguments[0],
+            np.repeat(lb + step * pts[:, -1], ev.per_workgroup))
     return ev
 
 

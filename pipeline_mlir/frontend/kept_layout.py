@@ -61,10 +61,13 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import constant_bounds, element_bytes, memory_space
 from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, grid_points, grid_stride,
                                               workgroup_grid)
+from pipeline_mlir.analysis.box_eval import (Box, GaveUp, Undecided, check_affine, decided,
+                                             decided_between, settle)
 from pipeline_mlir.analysis.tiled_eval import Crossed, StepSource, Tiled, TileSource
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
-from pipeline_mlir.frontend.grid_eval import grid_launch_ops, grid_proven, over_budget
+from pipeline_mlir.frontend.grid_eval import (box_evaluator, grid_launch_ops, grid_proven,
+                                             over_budget)
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.kept_compare import RunTables
 from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts, unkept
@@ -84,6 +87,8 @@ _LANES = 1 << 15
 _ZERO = -2
 #: a run the front end's copies would read that is neither inside nor past the end
 _BAD = -3
+#: the boxes :func:`_by_boxes` proves at most before it gives up
+_BOXES = 4000
 #: the scopes of :func:`shared_sources`, innermost last: (kernel, threads) -> its source
 _SOURCES: list = []
 
@@ -147,10 +152,17 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     ks = list(range(lb, ub, step))
     if not ks:
         return kept
-    _budget(an, len(points), len(ks), len(copies) + len(lanes), label, at)
     tables = RunTables([an.copies[i].lds for i in copies], [p for p, _ in lanes], full)
     proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned)
     source = _source(scan)              # (what no workgroup moves: once)
+    settled = _by_boxes(an, proof, grid, found, (lb, step, len(ks)))
+    if settled is None:
+        grid_proven(an, copies, grid, None)
+        return kept
+    if over_budget(t, len(points), len(ks), len(copies) + len(lanes)):
+        if isinstance(settled, tuple):  # (where the boxes failed: refused there)
+            _refuse_at(an, source, found, settled, (lb, step), proof)
+        _budget(an, len(points), len(ks), len(copies) + len(lanes), label, at, settled)
     by_steps: dict = {}                 # (what only the K step moves: once per step)
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
@@ -176,29 +188,72 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     return kept
 
 
-def check_budget(an, copies: list, lanes: int, label: str, at) -> None:
-    """Refuse at ``at`` a proof of :func:`prove_kept` of ``copies`` (indices) and ``lanes``
-    copies of the front end's that would evaluate more lane reads than
-    :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET` (every thread of every workgroup
-    at every K step, for each copy of both sides); nothing where the grid or the K-loop's
-    bounds are not known, which :func:`prove_kept` refuses itself.  The front end checks
-    it when it plans a channel, before any proof over the grid runs (one that passes would
-    be wasted if another is refused for its size)."""
-    kernel = kernel_of(an.scan.loop)
-    grid = workgroup_grid(kernel, None, grid_launch_ops(kernel)[2])
-    bounds = constant_bounds(an.scan.loop)
-    if grid is not None and bounds is not None and bounds[2] > 0:
-        _budget(an, int(np.prod(grid)), len(range(*bounds)), len(copies) + lanes, label, at)
-
-
-def _budget(an, workgroups: int, steps: int, copies: int, label: str, at) -> None:
-    """:func:`check_budget` of a grid of ``workgroups`` at ``steps`` K steps, ``copies``
-    of both sides."""
+def _budget(an, workgroups: int, steps: int, copies: int, label: str, at, why: str) -> None:
+    """Refuse a proof of :func:`prove_kept` that the boxes left (``why``) and that would
+    evaluate more lane reads than :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET`
+    (every thread of ``workgroups`` workgroups at ``steps`` K steps, ``copies`` copies of
+    both sides)."""
     cost = over_budget(an.evaluator.threads, workgroups, steps, copies)
     if cost:        # (the kernel's copies and the front end's, every lane evaluated)
         raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, proven "
                              f"for the front end's own copies in every workgroup at every "
-                             f"K step: the {cost}", (at,))
+                             f"K step: {why}, and evaluating every lane instead, the "
+                             f"{cost}", (at,))
+
+
+def _by_boxes(an, proof: tuple, grid: tuple, found: tuple, loop: tuple):
+    """The proof of :func:`prove_kept` over boxes of workgroups and K steps
+    (:mod:`~pipeline_mlir.analysis.box_eval`: a box proven from a few of its points, a box
+    not settled so split; ``loop``: the K-loop's lower bound, step and trips): None where
+    it holds on the whole grid (``aligned`` set as the lane-by-lane proof sets it), the
+    point (workgroup ids, then the iteration) where it fails, or why it gave up (more
+    than :data:`_BOXES` boxes)."""
+    copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, _at, aligned = proof
+    lb, step, trips = loop
+    total, kernel = int(np.prod(kept.shape)), kernel_of(an.scan.loop)
+    odd = []
+
+    def check(box):
+        ev = box_evaluator(an.scan, kernel, found, box, lb, step)
+        try:
+            want = _kernel_runs(an, ev, copies, kept_i, total, label, box)
+            got = _own_runs(an, ev, base, ref_copy, lanes, kept, label, box)
+        except (LM.LoopRefusal, IRError) as e:
+            if box.size() == 1:
+                return box.points[0]
+            raise Undecided(f"a refusal at one of its points ({e})") from None
+        check_affine(box, want, "the kernel's runs")
+        check_affine(box, got, "the front end's runs")
+        bad = tables.first_difference(want, got, _ZERO)
+        if bad is not None:
+            return box.points[bad[0]]
+        read = (got >= 0).all(axis=0)           # (decided: the same at every point)
+        moves = [got[u, read] - got[0, read] for u in box.unit if u is not None]
+        if np.any(got[:, read] % width) or any(np.any(m % width) for m in moves):
+            odd.append(box)
+        return None
+    top = Box((0,) * (len(grid) + 1), tuple(g - 1 for g in grid) + (trips - 1,))
+    try:
+        bad = settle(top, check, _BOXES)
+    except GaveUp as e:
+        return f"the proof over boxes of workgroups and K steps settled no more in " \
+               f"{_BOXES} boxes" + (f" (the last left: {e})" if str(e) else "")
+    if bad is None and odd and aligned is not None:
+        aligned[0] = False
+    return bad
+
+
+def _refuse_at(an, source, found: tuple, point: tuple, loop: tuple, proof: tuple) -> None:
+    """The refusal of :func:`_prove_steps` at ``point`` (workgroup ids, then the
+    iteration; ``loop``: the K-loop's lower bound and step), where :func:`_by_boxes`
+    found the proof fails."""
+    lb, step = loop
+    chunk = np.asarray([point[:-1]], dtype=np.int64)
+    k = lb + step * point[-1]
+    one = _wide_evaluator(source, an.scan, chunk, found[0])
+    one.bind(an.scan.loop.regions[0].blocks[0].arguments[0], k)
+    _prove_steps(an, one, chunk, [k], proof)
+    raise AssertionError(f"the kept-mask proof failed by boxes at {point}, not there")
 
 
 def _step_source(by_steps: dict, source: TileSource, steps: list, iv, t: int) -> StepSource:
@@ -341,13 +396,17 @@ def _wide_evaluator(source: TileSource, scan, chunk: np.ndarray, ops: list) -> E
     return ev
 
 
-def _kernel_runs(an, ev, copies: list, kept_i: list, total: int, label: str) -> np.ndarray:
+def _kernel_runs(an, ev, copies: list, kept_i: list, total: int, label: str,
+                 box=None) -> np.ndarray:
     """(rows, copies x threads): the run each lane of the kernel's ``copies`` gives its LDS
     elements (rows: the evaluator's workgroups), its first global element or :data:`_ZERO`
     (its condition false, or a run past the buffer's end, which the range check reads as
     zeros).  A kept copy must read past the end where its condition is false (the rewrite
     of kept_masks.py, checked here for every lane; ``kept_i``: the copies of ``copies``
-    that keep a mask)."""
+    that keep a mask).  ``box``: the :class:`~pipeline_mlir.analysis.box_eval.Box` whose
+    points ``ev`` evaluates (a :class:`~pipeline_mlir.analysis.box_eval.BoxEvaluator`),
+    each test then checked decided the same at every point of the box
+    (:func:`_box_tests`)."""
     t = an.evaluator.threads
     out = []
     for i in copies:
@@ -362,11 +421,14 @@ def _kernel_runs(an, ev, copies: list, kept_i: list, total: int, label: str) -> 
             idx = unkept(idx)
             ok = np.asarray(truth(op, ev, parts[1]), bool)
         start = view.element([ev.value(x) for x in idx])
+        inside = _between(start, 0, total - a.elements)
+        if box is not None:
+            _box_tests(box, ev, parts and parts[1], ok, moved if parts else start, start,
+                       inside, total, total - a.elements)
         if parts is not None and np.any(~ok & (moved < total)):
             j = int(np.flatnonzero(~ok & (moved < total))[0])
             _refuse_lane(an, i, label, j, t, int(moved[j]), total, "its kept condition is "
                          "false and it reads inside the buffer")
-        inside = _between(start, 0, total - a.elements)
         bad = ok & ~inside & (start < total)
         if np.any(bad):
             j = int(np.flatnonzero(bad)[0])
@@ -376,6 +438,28 @@ def _kernel_runs(an, ev, copies: list, kept_i: list, total: int, label: str) -> 
     return np.concatenate(out, axis=1)
 
 
+def _box_tests(box, ev, cond, ok, moved, start, inside, total: int, last: int) -> None:
+    """The tests of :func:`_kernel_runs` on one kernel copy decided the same at every
+    point of ``box`` (:mod:`~pipeline_mlir.analysis.box_eval`): its kept condition
+    ``cond`` (None: none) constant, what it selects affine, whether its run lies inside
+    the buffer (``0 .. last``) and, where not, past its end; else
+    :class:`~pipeline_mlir.analysis.box_eval.Undecided`."""
+    if len(box.points) == 1:
+        return
+    if cond is not None:
+        if isinstance(cond.type, ir.VectorType):
+            raise Undecided("a kept condition of a vector", ())
+        c = ev.value(cond) != 0              # (certified affine: so constant on the box)
+        if not np.array_equal(c, ok):       # (then proven point by point)
+            raise Undecided("a kept condition evaluated otherwise than its select's", ())
+        decided(box, ok, "a kept condition")
+        check_affine(box, moved, "a kept copy's moved index")
+        decided(box, ok | (moved >= total), "a kept copy's moved run past the end")
+    check_affine(box, start, "a kernel copy's run")
+    decided_between(box, start, 0, last, inside, "a kernel copy's run")
+    decided(box, ~ok | inside | (start >= total), "a kernel copy's run past the end")
+
+
 def _refuse_lane(an, i: int, label: str, j: int, t: int, element: int, total: int,
                  why: str) -> None:
     raise LM.LoopRefusal(f"channel {label}: thread {j % t} of the kernel's copy reads global "
@@ -383,13 +467,15 @@ def _refuse_lane(an, i: int, label: str, j: int, t: int, element: int, total: in
                          f"{why}", (an.copies[i].op,))
 
 
-def _own_runs(an, ev, base, ref_copy: int, lanes: list, kept: Kept, label: str) -> np.ndarray:
+def _own_runs(an, ev, base, ref_copy: int, lanes: list, kept: Kept, label: str,
+              box=None) -> np.ndarray:
     """(rows, lanes x threads): the run each lane of the front end's copies gives its LDS
     elements (``lanes``; each copy's width that of its LDS elements, a piece's own): its
     indices as :func:`keep_in_bounds` emits them (the test unsigned: ``i + extent <=
     shape``; the indices replaced by ``delta, 0, ...`` where it fails), the element they
     address if its run lies inside the buffer, :data:`_ZERO` if it starts past its end,
-    :data:`_BAD` (never the kernel's) otherwise or past a buffer load's 32-bit offset."""
+    :data:`_BAD` (never the kernel's) otherwise or past a buffer load's 32-bit offset.
+    ``box``: as :func:`_kernel_runs`' (each test decided the same over the box)."""
     t = an.evaluator.threads
     a = an.scan.copies[ref_copy]
     idx = list(a.src_indices)
@@ -401,6 +487,9 @@ def _own_runs(an, ev, base, ref_copy: int, lanes: list, kept: Kept, label: str) 
                              f"which needs the copies' views of the buffer to be casts and "
                              f"same-rank unit-stride subviews", (an.copies[ref_copy].op,))
     g0 = [np.asarray(g).reshape(-1, t)[:, 0] for g in g0]   # thread 0 of each workgroup
+    if box is not None:
+        for g in g0:
+            check_affine(box, g, "the front end's copies' first index")
     strides = [int(np.prod(kept.shape[d + 1:])) for d in range(len(kept.shape))]
     total = int(np.prod(kept.shape))
     out = []
@@ -415,6 +504,8 @@ def _own_runs(an, ev, base, ref_copy: int, lanes: list, kept: Kept, label: str) 
         for d, (g, o) in enumerate(zip(g0, offs)):
             end = (g + (width if d == len(g0) - 1 else 1))[:, None] + o[None, :]
             ok = _between(end, 0, kept.shape[d])
+            if box is not None:
+                decided_between(box, end, 0, kept.shape[d], ok, "a front-end copy's run")
             inb = ok if inb is None else inb & ok
         e = np.where(inb, sum(g * s for g, s in zip(g0, strides))[:, None] +
                      sum(o * s for o, s in zip(offs, strides))[None, :],
@@ -423,6 +514,10 @@ def _own_runs(an, ev, base, ref_copy: int, lanes: list, kept: Kept, label: str) 
         # load's 32-bit offset reaches whole (e + width elements of elem_bytes each)
         inside = _between(e, 0, total - width)
         past = _between(e, total, OFFSET_LIMIT // kept.elem_bytes - width)
+        if box is not None:
+            decided_between(box, e, 0, total - width, inside, "a front-end copy's run")
+            decided_between(box, e, total, OFFSET_LIMIT // kept.elem_bytes - width, past,
+                            "a front-end copy's run past the end")
         out.append(np.where(inside, e, np.where(past, _ZERO, _BAD)))
     return np.concatenate(out, axis=1)
 

@@ -72,7 +72,7 @@ from pipeline_mlir.frontend.extent import source_base, static_end
 from pipeline_mlir.frontend.copy_widths import (channel_width, is_staged, odd_pieces,
                                                 run_limit, run_limited)
 from pipeline_mlir.frontend.marks import DIAGONAL_ATTR, NARROW, ODD, STAGED
-from pipeline_mlir.frontend.kept_layout import (check_budget, keep_in_bounds, kept_copies,
+from pipeline_mlir.frontend.kept_layout import (keep_in_bounds, kept_copies,
                                                prove_kept)
 from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (check_launch_strides, fat_buffer,
@@ -302,14 +302,11 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
 
 def _kept_or_deferred(an, ch, plan: ChannelPlan, args: tuple, proofs: list | None):
     """``plan`` of channel ``ch`` proven its kept mask (:func:`_kept_plan` of ``args``), or,
-    with ``proofs``, the proof left there to set it once the partition's structure holds,
-    refused now if it is over the budget of lane reads (:func:`~pipeline_mlir.frontend.
-    kept_layout.check_budget`: no proof runs for a partition another's size refuses)."""
+    with ``proofs``, the proof left there to set it once the partition's structure holds."""
     copies, kept, _base, _full, label = args
     kept_proof = functools.partial(_kept_plan, an, plan, *args)
     if proofs is None:
         return kept_proof()
-    check_budget(an, copies, len(list(_piece_lanes(plan))), label, an.copies[kept[0]].op)
     proofs.append(lambda plans: plans.__setitem__(ch, kept_proof()))
     return plan     # (its kept lanes and direct copies: set once proven)
 

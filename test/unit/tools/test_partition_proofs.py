@@ -50,26 +50,29 @@ def _counted(tmp_path, monkeypatch) -> list:
 
 
 @needs_iree
-def test_a_proof_over_the_budget_is_refused_before_any_proof_runs(tmp_path, monkeypatch,
-                                                                  capsys):
+def test_a_proof_over_the_budget_is_proven_by_boxes(tmp_path, monkeypatch, capsys):
     """A kept mask's proof over the budget of lane reads (``grid_eval.EVAL_BUDGET``) is
-    refused when its channel is planned (``kept_layout.check_budget``), before the
-    partition's proofs run: no proof over the grid starts for a partition one of whose
-    proofs is too large (IREE's i8 ``A^T x B`` 6248x2625x2117 ran one for 30 s, then was
-    refused at the next channel's, three times over: 124 s to its refusal, 8 s now).  The
-    budget one read under channel A's cost here: no ``prove_kept`` is called at all."""
-    from pipeline_mlir.frontend import grid_eval
+    proven over boxes of workgroups and K steps (``analysis/box_eval.py``), from a few
+    points of each: at a budget of one lane read the kernel pipelines with the schedule it
+    has at the default budget, both channels proven.  With the boxes settling nothing
+    (``kept_layout._BOXES`` 0), it is refused at channel A's copy, saying both."""
+    from pipeline_mlir.frontend import grid_eval, kept_layout
 
     proven = _counted(tmp_path, monkeypatch)
+    assert main(["--pipeline=4wave", str(tmp_path / "late.mlir"), "--emit=schedule-json"]) == 0
+    want = capsys.readouterr().out
     monkeypatch.setattr(grid_eval, "EVAL_BUDGET", 1)
-    rc = main(["--pipeline=4wave", str(tmp_path / "late.mlir"), "--emit=schedule-json"])
-    err = capsys.readouterr().err
-    found = re.search(r"channel A's copies keep a mask in their address, proven for the front "
-                      r"end's own copies in every workgroup at every K step: the \d+ "
-                      r"workgroups of \d+ threads at \d+ K steps, \d+ copies in each, are "
-                      r"(\d+) lane reads to evaluate, more than 1", err)
-    assert rc == 1 and found and proven == [], (proven, err[-2000:])
-    monkeypatch.setattr(grid_eval, "EVAL_BUDGET", int(found[1]))    # (A's cost: B's is less)
     assert main(["--pipeline=4wave", str(tmp_path / "late.mlir"), "--emit=schedule-json"]) \
         == 0, capsys.readouterr().err[-2000:]
-    assert proven == ["A", "B"], proven
+    assert capsys.readouterr().out == want
+    assert proven == ["A", "B", "A", "B"], proven
+    monkeypatch.setattr(kept_layout, "_BOXES", 0)
+    rc = main(["--pipeline=4wave", str(tmp_path / "late.mlir"), "--emit=schedule-json"])
+    err = capsys.readouterr().err
+    assert rc == 1 and re.search(
+        r"channel A's copies keep a mask in their address, proven for the front end's own "
+        r"copies in every workgroup at every K step: the proof over boxes of workgroups and "
+        r"K steps settled no more in 0 boxes, and evaluating every lane instead, the \d+ "
+        r"workgroups of \d+ threads at \d+ K steps, \d+ copies in each, are \d+ lane reads "
+        r"to evaluate, more than 1", err), err[-2000:]
+    assert "Traceback" not in err

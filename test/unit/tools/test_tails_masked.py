@@ -461,6 +461,38 @@ def test_select_masked_copies_both_forms_one_schedule(unaligned, capsys, tmp_pat
     assert int(over[1]) == int(over[2]) + 1, over[0]      # (the budget one read short)
 
 
+@pytest.mark.parametrize("wg", [13, 30])
+def test_a_kept_mask_wrong_at_one_inner_point_is_refused_by_boxes(unaligned, capsys, tmp_path,
+                                                                   monkeypatch, wg):
+    """IREE's i8 ``A x B`` 512x1768 late form with B's kept condition made false for thread
+    5 alone in workgroup 13 or 30 (of 0..31): a point no corner or step of the grid's box
+    is.  The proof over boxes of workgroups and K steps (kept_layout.py's ``_by_boxes``)
+    splits the boxes the condition leaves undecided down to that workgroup, and the
+    channel is refused there: with the budget of lane reads at 1 (no lane-by-lane proof) at
+    the point the boxes found, with the default budget at the first point of the
+    lane-by-lane proof, the same one.  (The same condition false at one K step only is
+    refused before, at the select: ``... pads the loaded value in thread 5 in iteration 12,
+    which the pipelined loop runs``.)"""
+    from pipeline_mlir.frontend import grid_eval as GE
+    late = unaligned["i8ab.512x1768.late"].read_text()
+    where = f"({wg},) at K step 0"
+    mutant = _kept_mutant(late, f"%kwb = arith.constant {wg} : index\n"
+                                "%kw0 = arith.cmpi ne, %workgroup_id_x, %kwb : index\n"
+                                "%kt5 = arith.constant 5 : index\n"
+                                "%ktl = arith.cmpi ne, %thread_id_x, %kt5 : index\n"
+                                "%kok = arith.ori %kw0, %ktl : i1")
+    for budget in (1, GE.EVAL_BUDGET):
+        monkeypatch.setattr(GE, "EVAL_BUDGET", budget)
+        rc, err, line = _run(capsys, tmp_path, mutant)
+        assert rc == 1 and "channel B's copies keep a mask in their address; the front " \
+            f"end's own copies, each lane's run kept where it lies inside the buffer's " \
+            f"1768x512 elements, would not read what they read: in workgroup {where}" in err, \
+            (budget, err[-3000:])
+    monkeypatch.setattr(GE, "EVAL_BUDGET", 1)       # (as IREE wrote it: proven by boxes)
+    (tmp_path / "k.mlir").write_text(late)
+    assert main(["--pipeline=4wave", str(tmp_path / "k.mlir"), "--emit=schedule-json"]) == 0
+
+
 #: a test of the lane that is not one of the element's coordinates, true in workgroup 0
 NOT_A_LANE_COORDINATE = (
     "%kwb = arith.constant 0 : index\n%kw0 = arith.cmpi eq, %workgroup_id_x, %kwb : index\n"
@@ -651,8 +683,10 @@ KEPT_LAYOUT_REFUSALS = [
     "which must then be a fat raw buffer of static shape",
     "own copies must read the buffer the kernel's copies read, from its element 0",
     r"a grid of 32 workgroups \(at most 31\)", "a loop over workgroups is not evaluated",
-    r"in every workgroup at every K step: the 32 workgroups of \d+ threads at \d+ K steps, "
-    r"\d+ copies in each, are (\d+) lane reads to evaluate, more than (\d+)",
+    r"in every workgroup at every K step: the proof over boxes of workgroups and K steps "
+    r"settled no more in 0 boxes, and evaluating every lane instead, the 32 workgroups of "
+    r"\d+ threads at \d+ K steps, \d+ copies in each, are (\d+) lane reads to evaluate, "
+    r"more than (\d+)",
     r"would not read what they read: in workgroup \(1,\) at K step 0",
     "the K-loop needs constant bounds",
     "which a view or a split of the copy has changed: each index must be the select the "
@@ -714,8 +748,9 @@ def _corner_variant(monkeypatch) -> tuple:
                     KL.prove_kept(*args)
             said.append((str(e.value), corner, last))
             del e                             # (its traceback holds the proof's arrays)
-        with monkeypatch.context() as m:
+        with monkeypatch.context() as m:        # (lane by lane: the boxes settle nothing)
             m.setattr(KL, "_side_by_side", recorded)
+            m.setattr(KL, "_BOXES", 0)
             out = KL.prove_kept(*args)
         if not stale:       # (C's stores may read the ops changed: their proof left out)
             undo = _thread_ids_zeroed(args[0], args[2])
@@ -821,12 +856,14 @@ def _kept_layout_variants(monkeypatch) -> list:
             refused()
             m.setattr(KL, "grid_stride", lambda o: False)
             m.setattr(KL, "GRID_LIMIT", 32)
-            reads, budget = _lane_reads(an, copies, lanes), GE.EVAL_BUDGET
+            reads, budget, boxes = _lane_reads(an, copies, lanes), GE.EVAL_BUDGET, KL._BOXES
+            m.setattr(KL, "_BOXES", 0)               # (the boxes settle nothing)
             m.setattr(GE, "EVAL_BUDGET", reads - 1)
             refused()
             m.setattr(GE, "EVAL_BUDGET", reads)      # (at the budget: evaluated, refused)
             refused()
             m.setattr(GE, "EVAL_BUDGET", budget)
+            m.setattr(KL, "_BOXES", boxes)
             m.setattr(KL, "constant_bounds", lambda o: None)
             refused()
             m.setattr(KL, "constant_bounds", lambda o: (0, 7, 1))

@@ -1,0 +1,459 @@
+"""Proofs over a box of workgroups and K steps from a few of its points.
+
+A proof over the whole grid (:mod:`~pipeline_mlir.frontend.kept_layout`'s kept-mask proof)
+evaluates every thread of every workgroup at every K step, so its cost grows with the grid.
+Most of that grid behaves alike: C's edges are where the masks of a kernel's copies move.
+This module evaluates a box of workgroup ids and K steps (a product of integer ranges, one
+per coordinate) at a few of its points only, and says when what was evaluated there holds
+at every point of the box.
+
+The argument: each value the evaluation computes is, per thread, an affine function of the
+box's coordinates, exact at every integer point of the box (the workgroup ids and the loop
+variable are; a constant and a thread id are).  An op keeps that when, per thread:
+
+* its integer operands are the same at every point evaluated: then each is constant over
+  the box (an affine function equal at every corner of a box is constant on it), and so
+  is the op's result, whatever the op;
+* else its rule holds (:func:`certify`): a sum, or a product by a constant, whose result
+  is the exact sum at every point (the exact value is affine, so its extremes are at the
+  corners: no wrap at a corner, none in the box); a division, remainder or right shift by
+  a constant whose quotient is the same at every corner (the dividend's extremes are at
+  the corners and the quotient is monotone in it, so it is constant: the remainder is
+  the dividend less a constant); a ``min``/``max`` whose operands compare the same way
+  at every corner; a comparison whose result is the same at every corner (for ``eq`` /
+  ``ne`` found unequal, the difference of one strict sign at every corner); a select
+  whose condition is constant; a cast whose result is its operand at every corner (the
+  values a cast keeps form an interval); a value passed on (a hint, ``readfirstlane``:
+  one lane's affine value); an affine map checked term by term alike.
+
+Anything else, or a rule that fails, is :class:`Undecided`: the caller splits the box
+(:func:`settle`) and proves the halves, down to single points, where every value is
+constant and nothing is left to decide.  What a proof then compares (equal elements, a run
+inside the buffer, zeros) must itself hold at the points evaluated and be decided the same
+way at each: two affine values equal at every corner are equal on the box; a test of an
+affine value against a bound, the same at every corner, is the same on the box
+(:func:`decided_between`).  As a check of the argument itself, the values compared are
+also checked affine at the corners from the box's lowest point and its steps along each
+coordinate (:func:`check_affine`): a corner off the plane they span is :class:`Undecided`.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, fold_tree, int_attr, map_trees,
+                                             segments)
+from pipeline_mlir.analysis.lane_ops import bit_width
+from pipeline_mlir.analysis.loop_eval import SideBySide
+
+#: operand magnitudes past which a sum or product is not checked exactly in int64
+_EXACT = 1 << 61
+
+
+class Undecided(Exception):
+    """What the points of a box evaluated do not prove of the whole box: ``why`` (said
+    when no box settles), ``values``: the arrays (one entry per lane) that differ from
+    point to point where they must not, to choose a coordinate to split along."""
+
+    def __init__(self, why: str, values: tuple = ()) -> None:
+        super().__init__(why)
+        self.why, self.values = why, values
+
+
+class Box:
+    """A box of integer coordinates ``lo[d] .. hi[d]`` (inclusive) and the points a proof
+    evaluates of it (:attr:`points`, one row each): its lowest point first, then its step
+    along each coordinate it spans (:attr:`unit`: the row of each, None where the box is
+    one wide), then its other corners."""
+
+    def __init__(self, lo: tuple, hi: tuple) -> None:
+        self.lo, self.hi = tuple(lo), tuple(hi)
+        rows = [self.lo]
+        self.unit = []
+        for d, (a, b) in enumerate(zip(lo, hi)):
+            if b > a:
+                self.unit.append(len(rows))
+                rows.append(tuple(v + (i == d) for i, v in enumerate(self.lo)))
+            else:
+                self.unit.append(None)
+        seen = set(rows)
+        for c in itertools.product(*[(a, b) if b > a else (a,) for a, b in zip(lo, hi)]):
+            if c not in seen:
+                seen.add(c)
+                rows.append(c)
+        self.points = np.asarray(rows, dtype=np.int64).reshape(len(rows), len(lo))
+
+    def size(self) -> int:
+        return int(np.prod([b - a + 1 for a, b in zip(self.lo, self.hi)]))
+
+    def split(self, d: int) -> tuple[Box, Box]:
+        """The two halves along coordinate ``d``, the lower first."""
+        mid = (self.lo[d] + self.hi[d]) // 2
+        return (Box(self.lo, self.hi[:d] + (mid,) + self.hi[d + 1:]),
+                Box(self.lo[:d] + (mid + 1,) + self.lo[d + 1:], self.hi))
+
+
+class BoxEvaluator(SideBySide):
+    """A :class:`~pipeline_mlir.analysis.loop_eval.SideBySide` evaluator of the points of a
+    box (one workgroup's threads per point, point-major) that checks, op by op, that each
+    value it computes is affine over the box (:func:`certify`), else raises
+    :class:`Undecided`."""
+
+    def __init__(self, block_size: tuple, points: int, **kwargs) -> None:
+        super().__init__(block_size, points, **kwargs)
+        self.rows = points
+
+    def by_point(self, a) -> np.ndarray:
+        """``a`` (one entry per lane, or a number) as (points, threads)."""
+        return np.broadcast_to(np.asarray(a), (self.threads,)).reshape(self.rows, -1)
+
+    def varies(self, a) -> np.ndarray:
+        """Per thread, whether ``a`` differs between the points."""
+        r = self.by_point(a)
+        return (r != r[:1]).any(axis=0)
+
+    def _eval(self, op, v):
+        out = super()._eval(op, v)
+        certify(self, op, out)
+        return out
+
+
+def _ints(op) -> list:
+    return [x for x in op.operands if bit_width(x) is not None]
+
+
+def certify(ev: BoxEvaluator, op, out: list) -> None:
+    """Check that the results ``out`` of ``op`` are affine over the box (module
+    docstring), else raise :class:`Undecided`."""
+    if not out or ev.rows == 1:
+        return
+    args = [ev.value(x) for x in _ints(op)]
+    moving = np.zeros(ev.per_workgroup, bool)
+    for a in args:
+        moving |= ev.varies(a)
+    if not moving.any():
+        return
+    name = op.name
+    kind = name.split(".", 1)[1]
+    if name in _PASSED:
+        return
+    rule = _RULES.get(name) or _RULES.get(kind if name.startswith(("arith.", "llvm.",
+                                                                    "index.")) else name)
+    if rule is None or not rule(ev, op, args, out, moving):
+        raise Undecided(f"'{name}' op at {_where(op)}", tuple(args))
+
+
+def _where(op) -> str:
+    try:
+        loc = str(op.location)
+    except Exception:           # (a location with no text)
+        return "an op"
+    return loc
+
+
+def _cols(ev, a, moving) -> np.ndarray:
+    """``a`` as (points, threads), the threads of ``moving`` only."""
+    return ev.by_point(a)[:, moving]
+
+
+def _same_rows(ev, a, moving) -> bool:
+    r = _cols(ev, a, moving)
+    return bool((r == r[:1]).all())
+
+
+def _small(*xs) -> bool:
+    return all(np.abs(np.asarray(x)).max(initial=0) < _EXACT for x in xs)
+
+
+def _exact(fn):
+    """A sum or difference: the result the exact value at every point."""
+    def rule(ev, op, args, out, moving):
+        a, b = args
+        return _small(a, b) and _same_values(ev, out[0], fn(a, b), moving)
+    return rule
+
+
+def _same_values(ev, x, y, moving) -> bool:
+    return bool((_cols(ev, x, moving) == _cols(ev, y, moving)).all())
+
+
+def _product(ev, op, args, out, moving):
+    a, b = args
+    if (ev.varies(a) & ev.varies(b)).any() or not _small(a, b):
+        return False
+    return _same_values(ev, out[0], a * b, moving)
+
+
+def _shift_left(ev, op, args, out, moving):
+    a, b = args
+    if ev.varies(b).any() or (np.asarray(b) < 0).any() or (np.asarray(b) > 62).any() or \
+            not _small(a):
+        return False
+    return _same_values(ev, out[0], a * (np.int64(1) << np.asarray(b, np.int64)), moving)
+
+
+def _nonneg(ev, moving, *xs) -> bool:
+    return all(bool((_cols(ev, x, moving) >= 0).all()) for x in xs)
+
+
+def _quotient(unsigned: bool = False):
+    """A division (or right shift) by a constant: its result the same at every point."""
+    def rule(ev, op, args, out, moving):
+        a, b = args
+        if ev.varies(b).any() or (unsigned and not _nonneg(ev, moving, a)):
+            return False
+        return _same_rows(ev, out[0], moving)
+    return rule
+
+
+def _remainder(unsigned: bool = False):
+    """A remainder by a constant: the quotient ``(a - r) / b`` the same at every point."""
+    def rule(ev, op, args, out, moving):
+        a, b = args
+        if ev.varies(b).any() or (unsigned and not _nonneg(ev, moving, a)) or \
+                not _small(a, out[0]):
+            return False
+        bb = np.where(np.asarray(b) == 0, 1, b)
+        return _same_rows(ev, (np.asarray(a) - out[0]) // bb, moving)
+    return rule
+
+
+def _mask(ev, op, args, out, moving):
+    """``and`` of a moving value with a constant low mask ``2^j - 1`` (a remainder) or its
+    complement ``-2^j`` (the quotient times ``2^j``)."""
+    a, b = args
+    if ev.varies(a).any() and ev.varies(b).any():
+        return False
+    x, m = (a, b) if ev.varies(a).any() else (b, a)
+    m = ev.by_point(m)[0][moving]
+    if m.size == 0 or (m != m[0]).any():
+        return False
+    m = int(m[0])
+    if m >= 0 and m & (m + 1) == 0:
+        return _nonneg(ev, moving, x) and _same_rows(ev, np.asarray(x) >> m.bit_length(),
+                                                     moving)
+    if m < 0 and (-m) & (-m - 1) == 0:
+        return _same_rows(ev, out[0], moving)
+    return False
+
+
+def _flip(ev, op, args, out, moving):
+    """``or``/``xor`` with 0 (the value itself); ``xor`` with all ones (``-1 - a``, an
+    ``i1``'s ``1 - a``)."""
+    a, b = args
+    if ev.varies(a).any() and ev.varies(b).any():
+        return False
+    x, c = (a, b) if ev.varies(a).any() else (b, a)
+    c = ev.by_point(c)[0][moving]
+    if (c == 0).all():
+        return _same_values(ev, out[0], x, moving)
+    if op.name.endswith("xori") or op.name.endswith("xor"):
+        ones = 1 if bit_width(op.results[0]) == 1 else -1
+        if (c == ones).all():
+            return _same_values(ev, out[0], ones - np.asarray(x), moving)
+    return False
+
+
+def _minmax(unsigned: bool = False):
+    def rule(ev, op, args, out, moving):
+        a, b = args
+        if unsigned and not _nonneg(ev, moving, a, b):
+            return False
+        d = _cols(ev, np.asarray(a) - np.asarray(b), moving)
+        return bool(((d <= 0).all(axis=0) | (d >= 0).all(axis=0)).all())
+    return rule
+
+
+def _compare(ev, op, args, out, moving):
+    a, b = args
+    pred = int_attr(op, "predicate")
+    if not _same_rows(ev, out[0], moving) or not _small(a, b):
+        return False
+    if op.name == "arith.cmpi" and pred >= 6 and not _nonneg(ev, moving, a, b):
+        return False
+    if op.name == "llvm.icmp" and pred >= 6:
+        return False
+    if pred in (0, 1):          # eq / ne: equal everywhere, or of one strict sign
+        d = _cols(ev, np.asarray(a) - np.asarray(b), moving)
+        return bool(((d == 0).all(axis=0) | (d > 0).all(axis=0) | (d < 0).all(axis=0)).all())
+    return True
+
+
+def _select(ev, op, args, out, moving):
+    return not ev.varies(args[0]).any()
+
+
+def _cast(ev, op, args, out, moving):
+    return _same_values(ev, out[0], args[0], moving)
+
+
+def _affine(ev, op, args, out, moving):
+    """Each result of the map checked term by term (:func:`_affine_terms`); ``min`` /
+    ``max``: one result the least (greatest) at every point."""
+    n_dims, trees = map_trees(op.attributes["map"])
+    results = [_affine_terms(ev, t, args[:n_dims], args[n_dims:], moving) for t in trees]
+    if any(r is None for r in results):
+        return False
+    if op.name == "affine.apply" or len(results) == 1:
+        return True
+    cols = [_cols(ev, r, moving) for r in results]
+    lt = np.less_equal if op.name == "affine.min" else np.greater_equal
+    some = np.zeros(cols[0].shape[1], bool)
+    for r in cols:
+        some |= np.logical_and.reduce([lt(r, s).all(axis=0) for s in cols])
+    return bool(some.all())
+
+
+def _affine_terms(ev, tree, dims, syms, moving):
+    """The value of an affine map's result ``tree`` at the points, or None where a term is
+    not affine over the box: a product of two moving values, a ``mod`` / ``floordiv`` /
+    ``ceildiv`` whose quotient moves or whose divisor does."""
+    bad = []
+
+    def binary(kind, a, b, _e):
+        if kind == "add":
+            return a + b
+        if kind == "mul":
+            if (ev.varies(a) & ev.varies(b)).any():
+                bad.append(kind)
+            return a * b
+        if ev.varies(b).any():
+            bad.append(kind)
+            return a
+        q = np.floor_divide(a, b) if kind != "ceildiv" else -np.floor_divide(-a, b)
+        if not _same_rows(ev, q, moving):
+            bad.append(kind)
+        return a - q * b if kind == "mod" else q
+    got = fold_tree(tree, list(dims), list(syms), lambda c: c, binary)
+    return None if bad else got
+
+
+def _delinearize(ev, op, args, out, moving):
+    """The first division's quotient the same at every point (the innermost index is the
+    operand less a constant; the others constant); a dynamic basis constant."""
+    if any(ev.varies(b).any() for b in args[1:]):
+        return False
+    return all(_same_rows(ev, r, moving) for r in out[:-1])
+
+
+def _linearize(ev, op, args, out, moving):
+    """Sums of products by the basis: a dynamic basis constant."""
+    return not any(ev.varies(ev.value(b)).any() for b in segments(op)[1])
+
+
+#: the ops whose results are their operands' values (or one lane's): affine as they are
+_PASSED = frozenset(("iree_codegen.index_hint", "arith.bitcast", "llvm.bitcast",
+                     "llvm.freeze", "util.assume.int",
+                     "iree_tensor_ext.dispatch.workload.ordinal", "llvm.inline_asm",
+                     "rocdl.readfirstlane"))
+_RULES = {
+    "addi": _exact(np.add), "subi": _exact(np.subtract), "add": _exact(np.add),
+    "sub": _exact(np.subtract),
+    "muli": _product, "mul": _product, "shli": _shift_left, "shl": _shift_left,
+    "divsi": _quotient(), "floordivsi": _quotient(), "ceildivsi": _quotient(),
+    "sdiv": _quotient(), "shrsi": _quotient(), "ashr": _quotient(),
+    "divui": _quotient(True), "ceildivui": _quotient(True), "udiv": _quotient(True),
+    "shrui": _quotient(True), "lshr": _quotient(True), "divu": _quotient(True),
+    "remsi": _remainder(), "srem": _remainder(),
+    "remui": _remainder(True), "urem": _remainder(True), "remu": _remainder(True),
+    "andi": _mask, "and": _mask, "ori": _flip, "or": _flip, "xori": _flip, "xor": _flip,
+    "maxsi": _minmax(), "minsi": _minmax(), "maxui": _minmax(True), "minui": _minmax(True),
+    "arith.cmpi": _compare, "llvm.icmp": _compare,
+    "arith.select": _select, "llvm.select": _select,
+    "llvm.intr.smax": _minmax(), "llvm.intr.smin": _minmax(),
+    "llvm.intr.umax": _minmax(True), "llvm.intr.umin": _minmax(True),
+    **dict.fromkeys(VALUE_CASTS + ("arith.trunci", "index.casts", "index.castu",
+                                   "llvm.zext", "llvm.sext", "llvm.trunc"), _cast),
+    "affine.apply": _affine, "affine.min": _affine, "affine.max": _affine,
+    "affine.delinearize_index": _delinearize, "affine.linearize_index": _linearize,
+}
+
+
+def check_affine(box: Box, rows: np.ndarray, what: str) -> None:
+    """Check that ``rows`` (one row per point of ``box``, any columns) is affine over the
+    box at its corners: each corner's row is the lowest point's plus its steps along each
+    coordinate times the corner's distance, else :class:`Undecided` (module docstring: a
+    check of the argument, which should never fail)."""
+    rows = np.asarray(rows).reshape(len(box.points), -1)
+    base = rows[0]
+    steps = [None if u is None else rows[u] - base for u in box.unit]
+    for r, p in zip(rows, box.points):
+        want = base.copy()
+        for d, s in enumerate(steps):
+            if s is not None:
+                want = want + s * int(p[d] - box.lo[d])
+        if not np.array_equal(want, r):
+            raise Undecided(f"{what} is not affine over the box", (rows,))
+
+
+def decided_between(box: Box, x: np.ndarray, lo: int, hi: int, inside: np.ndarray,
+                    what: str) -> None:
+    """Check that the test ``lo <= x <= hi`` (``inside``, both one row per point of ``box``,
+    ``x`` affine over it) is the same at every point of the box: the same at every point
+    evaluated and, where it fails, ``x`` on one side of the range at every one (else it may
+    hold between them); else :class:`Undecided`."""
+    n = len(box.points)
+    x = np.asarray(x).reshape(n, -1)
+    inside = np.asarray(inside).reshape(n, -1)
+    same = (inside == inside[:1]).all(axis=0)
+    out = ~inside[0] & ~((x < lo).all(axis=0) | (x > hi).all(axis=0))
+    if not same.all() or out.any():
+        raise Undecided(f"whether {what} lies in {lo}..{hi} differs inside the box", (x,))
+
+
+def decided(box: Box, flags: np.ndarray, what: str, values=()) -> None:
+    """Check that ``flags`` (one row per point of ``box``; a half-space test of an affine
+    value, or a value constant over it) is the same at every point evaluated, else
+    :class:`Undecided`."""
+    f = np.asarray(flags).reshape(len(box.points), -1)
+    if not (f == f[:1]).all():
+        raise Undecided(f"{what} differs inside the box", tuple(values) or (f,))
+
+
+def split_along(box: Box, err: Undecided) -> int:
+    """The coordinate to split ``box`` along after ``err``: of those along which a value
+    ``err`` names moves (a step of the box changes it), the widest; else the widest."""
+    wide = [d for d, (a, b) in enumerate(zip(box.lo, box.hi)) if b > a]
+    moved = []
+    for v in err.values:
+        r = np.asarray(v)
+        if r.size % len(box.points):
+            continue
+        r = r.reshape(len(box.points), -1)
+        moved += [d for d in wide if box.unit[d] is not None and
+                  (r[box.unit[d]] != r[0]).any()]
+    pick = moved or wide
+    return max(pick, key=lambda d: box.hi[d] - box.lo[d])
+
+
+class GaveUp(Exception):
+    """:func:`settle` evaluated its limit of boxes without settling them all."""
+
+
+def settle(top: Box, check, limit: int) -> tuple | None:
+    """Prove ``check(box)`` for ``top`` box by box: a box ``check`` leaves
+    :class:`Undecided` is split (:func:`split_along`) and its halves proven in order, the
+    lower first, down to single points (where nothing is left undecided).  ``check``
+    returns None where the box holds, else the point (a row of its points) where it fails.
+    Returns None, or the first failing point met; :class:`GaveUp` (with what was left
+    undecided) after ``limit`` boxes."""
+    stack, count, last = [top], 0, ""
+    while stack:
+        box = stack.pop()
+        count += 1
+        if count > limit:
+            raise GaveUp(last)
+        try:
+            bad = check(box)
+        except Undecided as e:
+            if box.size() == 1:
+                raise AssertionError(f"a single point left undecided: {e.why}") from None
+            last = e.why
+            lower, upper = box.split(split_along(box, e))
+            stack += [upper, lower]
+            continue
+        if bad is not None:
+            return tuple(int(v) for v in bad)
+    return None

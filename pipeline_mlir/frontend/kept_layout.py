@@ -87,8 +87,13 @@ _LANES = 1 << 15
 _ZERO = -2
 #: a run the front end's copies would read that is neither inside nor past the end
 _BAD = -3
-#: the boxes :func:`_by_boxes` proves at most before it gives up
+#: the boxes :func:`_by_boxes` proves at most before it gives up (some 4 to 10 ms each: a
+#: minute at most, where the proof lane by lane would be over the budget)
 _BOXES = 4000
+#: within the budget, the lane reads of the proof lane by lane a box stands for: where the
+#: boxes take longer than that proof would (at 15 ns a lane read), they give up sooner
+#: (64 boxes at least)
+_READS_PER_BOX = 300_000
 #: the scopes of :func:`shared_sources`, innermost last: (kernel, threads) -> its source
 _SOURCES: list = []
 
@@ -155,11 +160,14 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     tables = RunTables([an.copies[i].lds for i in copies], [p for p, _ in lanes], full)
     proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned)
     source = _source(scan)              # (what no workgroup moves: once)
-    settled = _by_boxes(an, proof, grid, found, (lb, step, len(ks)))
+    over = over_budget(t, len(points), len(ks), len(copies) + len(lanes))
+    reads = t * len(points) * len(ks) * (len(copies) + len(lanes))
+    settled = _by_boxes(an, proof, grid, found, (lb, step, len(ks)),
+                        _BOXES if over else min(_BOXES, max(64, reads // _READS_PER_BOX)))
     if settled is None:
         grid_proven(an, copies, grid, None)
         return kept
-    if over_budget(t, len(points), len(ks), len(copies) + len(lanes)):
+    if over:
         if isinstance(settled, tuple):  # (where the boxes failed: refused there)
             _refuse_at(an, source, found, settled, (lb, step), proof)
         _budget(an, len(points), len(ks), len(copies) + len(lanes), label, at, settled)
@@ -201,13 +209,13 @@ def _budget(an, workgroups: int, steps: int, copies: int, label: str, at, why: s
                              f"{cost}", (at,))
 
 
-def _by_boxes(an, proof: tuple, grid: tuple, found: tuple, loop: tuple):
+def _by_boxes(an, proof: tuple, grid: tuple, found: tuple, loop: tuple, limit: int):
     """The proof of :func:`prove_kept` over boxes of workgroups and K steps
     (:mod:`~pipeline_mlir.analysis.box_eval`: a box proven from a few of its points, a box
     not settled so split; ``loop``: the K-loop's lower bound, step and trips): None where
     it holds on the whole grid (``aligned`` set as the lane-by-lane proof sets it), the
     point (workgroup ids, then the iteration) where it fails, or why it gave up (more
-    than :data:`_BOXES` boxes)."""
+    than ``limit`` boxes)."""
     copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, _at, aligned = proof
     lb, step, trips = loop
     total, kernel = int(np.prod(kept.shape)), kernel_of(an.scan.loop)
@@ -234,10 +242,10 @@ def _by_boxes(an, proof: tuple, grid: tuple, found: tuple, loop: tuple):
         return None
     top = Box((0,) * (len(grid) + 1), tuple(g - 1 for g in grid) + (trips - 1,))
     try:
-        bad = settle(top, check, _BOXES)
+        bad = settle(top, check, limit)
     except GaveUp as e:
         return f"the proof over boxes of workgroups and K steps settled no more in " \
-               f"{_BOXES} boxes" + (f" (the last left: {e})" if str(e) else "")
+               f"{limit} boxes" + (f" (the last left: {e})" if str(e) else "")
     if bad is None and odd and aligned is not None:
         aligned[0] = False
     return bad

@@ -488,7 +488,7 @@ def test_a_kept_mask_wrong_at_one_inner_point_is_refused_by_boxes(unaligned, cap
             f"end's own copies, each lane's run kept where it lies inside the buffer's " \
             f"1768x512 elements, would not read what they read: in workgroup {where}" in err, \
             (budget, err[-3000:])
-    monkeypatch.setattr(GE, "EVAL_BUDGET", 1)       # (as IREE wrote it: proven by boxes)
+    monkeypatch.setattr(GE, "EVAL_BUDGET", 1)       # (as IREE wrote it: pipelined)
     (tmp_path / "k.mlir").write_text(late)
     assert main(["--pipeline=4wave", str(tmp_path / "k.mlir"), "--emit=schedule-json"]) == 0
 

@@ -43,11 +43,18 @@ import itertools
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, fold_tree, int_attr, map_trees,
-                                             segments)
+from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, dense_i64, fold_tree, int_attr,
+                                             map_trees, segments)
 from pipeline_mlir.analysis.lane_ops import bit_width
 from pipeline_mlir.analysis.loop_eval import SideBySide
 
+#: the ops whose rule is the sign of their operands' difference (a cut where it changes)
+_SIGNS = frozenset(("maxsi", "minsi", "maxui", "minui", "arith.cmpi", "llvm.icmp",
+                    "llvm.intr.smax", "llvm.intr.smin", "llvm.intr.umax", "llvm.intr.umin"))
+#: the ops whose rule is a quotient's (:func:`_cut`)
+_QUOTIENTS = frozenset(("divsi", "floordivsi", "ceildivsi", "sdiv", "shrsi", "ashr", "divui",
+                        "ceildivui", "udiv", "shrui", "lshr", "divu", "remsi", "srem",
+                        "remui", "urem", "remu", "andi", "and"))
 #: operand magnitudes past which a sum or product is not checked exactly in int64
 _EXACT = 1 << 61
 
@@ -55,11 +62,14 @@ _EXACT = 1 << 61
 class Undecided(Exception):
     """What the points of a box evaluated do not prove of the whole box: ``why`` (said
     when no box settles), ``values``: the arrays (one entry per lane) that differ from
-    point to point where they must not, to choose a coordinate to split along."""
+    point to point where they must not, to choose a coordinate to split along; ``cut``:
+    (a dividend, one entry per lane; its positive divisor) where a quotient moves, or (a
+    difference, 0) where a comparison's sign does, to split the box where the quotient or
+    the sign first changes (:func:`split_along`)."""
 
-    def __init__(self, why: str, values: tuple = ()) -> None:
+    def __init__(self, why: str, values: tuple = (), cut: tuple | None = None) -> None:
         super().__init__(why)
-        self.why, self.values = why, values
+        self.why, self.values, self.cut = why, values, cut
 
 
 class Box:
@@ -88,9 +98,10 @@ class Box:
     def size(self) -> int:
         return int(np.prod([b - a + 1 for a, b in zip(self.lo, self.hi)]))
 
-    def split(self, d: int) -> tuple[Box, Box]:
-        """The two halves along coordinate ``d``, the lower first."""
-        mid = (self.lo[d] + self.hi[d]) // 2
+    def split(self, d: int, at: int | None = None) -> tuple[Box, Box]:
+        """The two parts along coordinate ``d``, the lower first: below ``at`` and from it
+        (``lo[d] < at <= hi[d]``), by default its halves."""
+        mid = (self.lo[d] + self.hi[d]) // 2 if at is None else at - 1
         return (Box(self.lo, self.hi[:d] + (mid,) + self.hi[d + 1:]),
                 Box(self.lo[:d] + (mid + 1,) + self.lo[d + 1:], self.hi))
 
@@ -142,7 +153,31 @@ def certify(ev: BoxEvaluator, op, out: list) -> None:
     rule = _RULES.get(name) or _RULES.get(kind if name.startswith(("arith.", "llvm.",
                                                                     "index.")) else name)
     if rule is None or not rule(ev, op, args, out, moving):
-        raise Undecided(f"'{name}' op at {_where(op)}", tuple(args))
+        cut = _cut(ev, kind, args, moving) if len(args) == 2 else None
+        if cut is None and len(args) == 2 and (kind in _SIGNS or name in _SIGNS) and \
+                _small(*args):
+            cut = (np.asarray(args[0]) - np.asarray(args[1]), 0)
+        if name == "affine.delinearize_index":
+            basis = dense_i64(op, "static_basis")
+            if basis and basis[-1] > 1 and _nonneg(ev, moving, args[0]):
+                cut = (args[0], basis[-1])
+        raise Undecided(f"'{name}' op at {_where(op)}", tuple(args), cut)
+
+
+def _cut(ev, kind: str, args: list, moving) -> tuple | None:
+    """(dividend, divisor) of a division, remainder, right shift or low mask by one
+    positive constant, the dividend not negative (so its quotient rounds down), for
+    :func:`split_along`; else None."""
+    a, b = args
+    if kind not in _QUOTIENTS or ev.varies(b).any():
+        return None
+    c = ev.by_point(b)[0][moving]
+    if c.size == 0 or (c != c[0]).any() or not _nonneg(ev, moving, a):
+        return None
+    c = int(c[0])
+    d = (1 << c if 0 <= c < 62 else 0) if kind in ("shrui", "shrsi", "lshr", "ashr") else \
+        (c + 1 if c > 0 and c & (c + 1) == 0 else 0) if kind in ("andi", "and") else c
+    return (a, d) if d > 1 else None
 
 
 def _where(op) -> str:
@@ -310,7 +345,7 @@ def _affine_terms(ev, tree, dims, syms, moving):
     """The value of an affine map's result ``tree`` at the points, or None where a term is
     not affine over the box: a product of two moving values, a ``mod`` / ``floordiv`` /
     ``ceildiv`` whose quotient moves or whose divisor does."""
-    bad = []
+    bad, cut = [], []
 
     def binary(kind, a, b, _e):
         if kind == "add":
@@ -325,8 +360,12 @@ def _affine_terms(ev, tree, dims, syms, moving):
         q = np.floor_divide(a, b) if kind != "ceildiv" else -np.floor_divide(-a, b)
         if not _same_rows(ev, q, moving):
             bad.append(kind)
+            if isinstance(b, int) and b > 1:
+                cut.append((a, b))
         return a - q * b if kind == "mod" else q
     got = fold_tree(tree, list(dims), list(syms), lambda c: c, binary)
+    if bad and cut:
+        raise Undecided(f"'{bad[0]}' of an affine map", (cut[0][0],), cut[0])
     return None if bad else got
 
 
@@ -412,9 +451,16 @@ def decided(box: Box, flags: np.ndarray, what: str, values=()) -> None:
         raise Undecided(f"{what} differs inside the box", tuple(values) or (f,))
 
 
-def split_along(box: Box, err: Undecided) -> int:
-    """The coordinate to split ``box`` along after ``err``: of those along which a value
-    ``err`` names moves (a step of the box changes it), the widest; else the widest."""
+def split_along(box: Box, err: Undecided) -> tuple[int, int | None]:
+    """The coordinate to split ``box`` along after ``err`` and where (None: in halves):
+    where ``err`` names a quotient that moves, where it first changes along the widest
+    coordinate it moves with (:func:`_first_change`); else in halves along the widest
+    coordinate a value ``err`` names moves with (a step of the box changes it), or the
+    widest."""
+    if err.cut is not None:
+        found = _first_change(box, *err.cut)
+        if found is not None:
+            return found
     wide = [d for d, (a, b) in enumerate(zip(box.lo, box.hi)) if b > a]
     moved = []
     for v in err.values:
@@ -425,7 +471,44 @@ def split_along(box: Box, err: Undecided) -> int:
         moved += [d for d in wide if box.unit[d] is not None and
                   (r[box.unit[d]] != r[0]).any()]
     pick = moved or wide
-    return max(pick, key=lambda d: box.hi[d] - box.lo[d])
+    return max(pick, key=lambda d: box.hi[d] - box.lo[d]), None
+
+
+def _first_change(box: Box, a, d: int) -> tuple[int, int] | None:
+    """(coordinate, position): along the widest coordinate ``a`` (one entry per lane) moves
+    with, the first position from the box's lowest point where ``a // d`` changes in some
+    lane (``d`` 0: the sign of ``a``; the other coordinates at the lowest point's), if
+    inside the box; else None."""
+    a = np.asarray(a)
+    if a.size % len(box.points):
+        return None
+    rows = a.reshape(len(box.points), -1)
+    a0, best = rows[0], None
+    for k, u in enumerate(box.unit):
+        if u is None:
+            continue
+        s = rows[u] - a0
+        up, down = s > 0, s < 0
+        if not (up | down).any():
+            continue
+        steps = _steps(a0[up], s[up], d) if up.any() else _steps(-a0[down], -s[down], d)
+        if up.any() and down.any():
+            steps = np.concatenate([steps, _steps(-a0[down], -s[down], d)])
+        at = box.lo[k] + int(steps.min())
+        if box.lo[k] < at <= box.hi[k] and \
+                (best is None or box.hi[k] - box.lo[k] > box.hi[best[0]] - box.lo[best[0]]):
+            best = (k, at)
+    return best
+
+
+def _steps(a0: np.ndarray, s: np.ndarray, d: int) -> np.ndarray:
+    """Per lane, the steps of ``s`` (> 0) from ``a0`` until ``a0 + t s`` leaves the block
+    of ``d`` it starts in (``d`` 0: until it reaches 0, or leaves it; never, above it).  For a
+    value that falls the caller negates it: its blocks are then counted from above, which
+    moves the cut by one at most (any cut inside the box is sound)."""
+    if d == 0:
+        return np.where(a0 > 0, np.iinfo(np.int64).max // 2, np.maximum(1, -(a0 // s)))
+    return np.maximum(1, -((a0 - d * (np.floor_divide(a0, d) + 1)) // s))
 
 
 class GaveUp(Exception):
@@ -451,7 +534,7 @@ def settle(top: Box, check, limit: int) -> tuple | None:
             if box.size() == 1:
                 raise AssertionError(f"a single point left undecided: {e.why}") from None
             last = e.why
-            lower, upper = box.split(split_along(box, e))
+            lower, upper = box.split(*split_along(box, e))
             stack += [upper, lower]
             continue
         if bad is not None:

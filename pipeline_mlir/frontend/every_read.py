@@ -45,9 +45,11 @@ from pipeline_mlir.analysis.loop_eval import grid_points
 from pipeline_mlir.frontend.edges import check_in_global
 from pipeline_mlir.frontend.every_workgroup import mixing_op, over_steps, wrap_op
 from pipeline_mlir.frontend.extent import declared_extent
+from pipeline_mlir.analysis.box_eval import Box, GaveUp, Undecided, check_affine, settle
 from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, GridReads, before_start,
-                                             grid_launch_ops, k_steps, kernel_grid,
-                                             over_budget, wide_evaluator)
+                                             box_evaluator, box_limit, grid_launch_ops,
+                                             k_steps, kernel_grid, over_budget,
+                                             wide_evaluator)
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import kernel_of, zero_end
 
@@ -119,16 +121,61 @@ def finish_every_read(an) -> None:
     if g is None:
         return
     left = [i for i in g.mixed if not any(g.scan.copies[i].op == p for p in g.proven)]
-    cost = left and over_budget(int(np.prod(g.scan.block)), len(g.wgs), len(g.steps),
-                                len(left))
+    if not left:
+        return
+    threads = int(np.prod(g.scan.block))
+    settled = _mixed_by_boxes(g, left, box_limit(threads * len(g.wgs) * len(g.steps) *
+                                                 len(left)))
+    if settled is None:
+        return
+    if isinstance(settled, tuple):      # (refused where the boxes found it)
+        _check_mixed(g.scan, g.kernel, g.found, np.asarray([settled[:-1]], np.int64),
+                     [g.steps[settled[-1]]], left)
+        raise AssertionError(f"every_read's boxes failed at {settled}, not there")
+    cost = over_budget(threads, len(g.wgs), len(g.steps), len(left))
     if cost:
         a = g.scan.copies[left[0]]
         raise IRError(a.op, f"'{a.op.name}' op: its global index mixes the workgroup with "
                             f"the thread or the K-loop otherwise than as an offset, and no "
-                            f"proof of the partition has evaluated it over the grid: the "
-                            f"{cost}, so the pipeliner cannot prove it reads no element "
-                            f"before its buffer's start in every workgroup")
+                            f"proof of the partition has evaluated it over the grid: "
+                            f"{settled}, and evaluating every lane instead, the {cost}, so "
+                            f"the pipeliner cannot prove it reads no element before its "
+                            f"buffer's start in every workgroup")
     _check_mixed(g.scan, g.kernel, g.found, g.wgs, g.steps, left)
+
+
+def _mixed_by_boxes(g: GridReads, copies: list, limit: int):
+    """:func:`finish_every_read`'s proof over boxes of workgroups and K steps
+    (:mod:`~pipeline_mlir.analysis.box_eval`): the first element each lane of ``copies``
+    reads is certified affine over each box, so it is at least 0 on the box where it is at
+    every corner.  None where that holds on the whole grid; else the point (workgroup ids,
+    then the index of the K step in ``g.steps``) where a lane reads before the buffer's
+    start, or why the boxes gave up (more than ``limit`` boxes)."""
+    ivs = [k for k, _ in g.steps]
+    step = ivs[1] - ivs[0] if len(ivs) > 1 else 0
+    if any(k != ivs[0] + i * step for i, k in enumerate(ivs)):
+        return "its K steps are not evenly spaced"
+
+    def check(box):
+        ev = box_evaluator(g.scan, g.kernel, g.found, box, ivs[0], step)
+        try:
+            els = [_starts(ev, g.scan.copies[i]) for i in copies]
+        except IRError as e:
+            if box.size() == 1:
+                return box.points[0]
+            raise Undecided(f"an error at one of its points ({e})") from None
+        for e in els:
+            rows = e.reshape(len(box.points), -1)
+            check_affine(box, rows, "a copy's first element")
+            if (rows < 0).any():
+                return box.points[int(np.argmax((rows < 0).any(axis=1)))]
+        return None
+    top = Box((0,) * len(g.grid) + (0,), tuple(n - 1 for n in g.grid) + (len(ivs) - 1,))
+    try:
+        return settle(top, check, limit)
+    except GaveUp as e:
+        return f"the proof over boxes of workgroups and K steps settled no more in {limit} " \
+               f"boxes" + (f" (the last left: {e})" if str(e) else "")
 
 
 def _workgroup_zero(scan, ev, kernel, found: tuple, steps: list,

@@ -39,6 +39,13 @@ CHUNK = 64
 #: 11 to 27 ns on a loaded 2-core machine (IREE's kernels of 617x1923 to 3000x4000), so
 #: that a proof takes some 15 to 40 s at most
 EVAL_BUDGET = 1_500_000_000
+#: the boxes a proof over boxes of workgroups and K steps (:mod:`~pipeline_mlir.analysis.
+#: box_eval`) evaluates at most before it gives up (some 4 to 10 ms each: a minute at
+#: most), where the proof lane by lane would be over :data:`EVAL_BUDGET`
+BOXES = 4000
+#: within the budget, the lane reads of the proof lane by lane one box stands for: where
+#: the boxes would take longer than that proof (at 15 ns a lane read), they give up sooner
+READS_PER_BOX = 300_000
 
 
 class GridFirsts:
@@ -119,6 +126,15 @@ def over_budget(threads: int, workgroups: int, steps: int, copies: int) -> str |
     return (f"{workgroups} workgroups of {threads} threads at {steps} K steps, "
             f"{copies} cop{'y' if copies == 1 else 'ies'} in each, are {reads} lane reads "
             f"to evaluate, more than {EVAL_BUDGET}")
+
+
+def box_limit(reads: int) -> int:
+    """The boxes a proof over boxes evaluates before it gives up, where the proof lane by
+    lane would evaluate ``reads`` lane reads: :data:`BOXES` over :data:`EVAL_BUDGET`, else
+    one per :data:`READS_PER_BOX` (64 at least, :data:`BOXES` at most)."""
+    if reads > EVAL_BUDGET:
+        return BOXES
+    return min(BOXES, max(64, reads // READS_PER_BOX))
 
 
 def before_start(op, wid: tuple, when: str, element: int) -> None:

@@ -18,7 +18,11 @@ of the front end's copies tests its own run against the buffer (:func:`keep_in_b
 
 That is the kernel's mask only if the kernel's condition is the in-bounds test of the
 element coordinates each LDS element's data comes from, against the buffer's bounds.
-:func:`prove_kept` proves it by evaluation, for every workgroup of the grid
+:func:`prove_kept` proves it first over boxes of workgroups and iterations
+(:func:`_by_boxes`, :mod:`~pipeline_mlir.analysis.box_eval`: each box from a few of its
+points, every value certified affine over it and every test of the comparison decided the
+same at each of them; a box left undecided split, down to single points), whose cost grows
+with C's edges rather than the grid; where the boxes fail or give up, by evaluation, for every workgroup of the grid
 (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, each workgroup's ids bound per
 dimension) and every iteration of the loop (a constant trip count): every LDS element of
 the channel gets from the kernel's copies (their condition evaluated, exactly at one bit,
@@ -37,7 +41,7 @@ K step alone once per batch of steps, for every chunk.  The two sides are compar
 (:class:`~pipeline_mlir.frontend.kept_compare.RunTables`).  Values known only at launch
 are refused, not sampled.  Refused (a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
 at the copy): a grid without bounds or of more than :data:`GRID_LIMIT` workgroups, a proof
-of more lane reads (threads x workgroups x K steps x the kernel's copies and the front
+the boxes do not settle of more lane reads (threads x workgroups x K steps x the kernel's copies and the front
 end's) than :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET`, a loop over
 workgroups around the K-loop, a trip count not constant, a K sub-step or a stride known only
 at launch (not proven here), a buffer that is not a fat raw buffer of static shape
@@ -66,8 +70,8 @@ from pipeline_mlir.analysis.box_eval import (Box, GaveUp, Undecided, check_affin
 from pipeline_mlir.analysis.tiled_eval import Crossed, StepSource, Tiled, TileSource
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
-from pipeline_mlir.frontend.grid_eval import (box_evaluator, grid_launch_ops, grid_proven,
-                                             over_budget)
+from pipeline_mlir.frontend.grid_eval import (box_evaluator, box_limit, grid_launch_ops,
+                                             grid_proven, over_budget)
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.kept_compare import RunTables
 from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts, unkept
@@ -87,13 +91,6 @@ _LANES = 1 << 15
 _ZERO = -2
 #: a run the front end's copies would read that is neither inside nor past the end
 _BAD = -3
-#: the boxes :func:`_by_boxes` proves at most before it gives up (some 4 to 10 ms each: a
-#: minute at most, where the proof lane by lane would be over the budget)
-_BOXES = 4000
-#: within the budget, the lane reads of the proof lane by lane a box stands for: where the
-#: boxes take longer than that proof would (at 15 ns a lane read), they give up sooner
-#: (64 boxes at least)
-_READS_PER_BOX = 300_000
 #: the scopes of :func:`shared_sources`, innermost last: (kernel, threads) -> its source
 _SOURCES: list = []
 
@@ -161,9 +158,8 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned)
     source = _source(scan)              # (what no workgroup moves: once)
     over = over_budget(t, len(points), len(ks), len(copies) + len(lanes))
-    reads = t * len(points) * len(ks) * (len(copies) + len(lanes))
     settled = _by_boxes(an, proof, grid, found, (lb, step, len(ks)),
-                        _BOXES if over else min(_BOXES, max(64, reads // _READS_PER_BOX)))
+                        box_limit(t * len(points) * len(ks) * (len(copies) + len(lanes))))
     if settled is None:
         grid_proven(an, copies, grid, None)
         return kept
@@ -215,7 +211,7 @@ def _by_boxes(an, proof: tuple, grid: tuple, found: tuple, loop: tuple, limit: i
     not settled so split; ``loop``: the K-loop's lower bound, step and trips): None where
     it holds on the whole grid (``aligned`` set as the lane-by-lane proof sets it), the
     point (workgroup ids, then the iteration) where it fails, or why it gave up (more
-    than ``limit`` boxes)."""
+    than ``limit`` boxes: :func:`~pipeline_mlir.frontend.grid_eval.box_limit`)."""
     copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, _at, aligned = proof
     lb, step, trips = loop
     total, kernel = int(np.prod(kept.shape)), kernel_of(an.scan.loop)

@@ -185,3 +185,29 @@ def test_settle_finds_a_point_no_corner_is():
     assert settle(Box((0, 0), (63, 3)), check, 1000) is None
     with pytest.raises(GaveUp):
         settle(Box((0, 0), (63, 63)), check, 5)
+
+
+@pytest.mark.parametrize("body", [
+    "%a = arith.muli %x, %c3 : index\n%r = arith.remui %a, %c128 : index",
+    "%r = affine.apply affine_map<(d0) -> ((d0 * 3) floordiv 128)>(%x)",
+    "%a = arith.muli %x, %c3 : index\n"
+    "%q:2 = affine.delinearize_index %a into (4, 128) : index, index\n%r = arith.addi %q#0, %q#1 : index"])
+def test_a_moving_quotient_is_split_where_it_changes(body):
+    """A box over which ``3x // 128`` moves is split where the quotient first changes, not
+    in halves: over x in 0..4095 every box settles between two changes, one box per
+    quotient and a few more (halving would split each change log2(4096) times)."""
+    ctx, m, ids, r = _parsed(body)
+    boxes = []
+
+    def check(box):
+        boxes.append(box)
+        ev = BoxEvaluator((4, 1, 1), len(box.points), launch_values=False)
+        pts = np.concatenate([box.points, np.zeros((len(box.points), 1), np.int64)], axis=1)
+        _values(ev, ids, r, pts)
+        return None
+    with ctx:
+        assert settle(Box((0,), (4095,)), check, 10000) is None
+    quotients = 3 * 4095 // 128 + 1
+    assert quotients <= sum(b.size() > 0 for b in boxes) <= 2 * quotients + 2, len(boxes)
+    for b in boxes:
+        assert b.lo[0] >= 0 and b.hi[0] <= 4095

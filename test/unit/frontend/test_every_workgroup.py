@@ -457,17 +457,35 @@ def test_a_read_before_the_buffer_at_an_unsampled_point_is_refused(tmp_path, cap
         "its buffer" in err and said in err, err
 
 
+def test_the_split_copies_are_proven_by_boxes_over_the_budget(tmp_path, capsys, monkeypatch):
+    """``finish_every_read`` over the budget of lane reads (``EVAL_BUDGET`` 1): the proof
+    over boxes of workgroups and K steps (``analysis/box_eval.py``) still finds the mutant's
+    read before the buffer in workgroup 3 alone (no corner of the grid's box: the boxes
+    holding it are split down to it) and refuses it there, as the evaluation lane by lane
+    does."""
+    text = _before_start("split")
+    monkeypatch.setattr(GE, "EVAL_BUDGET", 1)
+    err = _refusal(tmp_path, capsys, text)
+    assert "lane reads" not in err and "'amdgpu.gather_to_lds' op reads global memory " \
+        "outside its buffer in workgroup (3,) at the loop's first K step (element -" in err, err
+    assert f":{_line(text, 'amdgpu.gather_to_lds %')}:" in err, err
+
+
 @pytest.mark.parametrize("how,where", [
-    ("split", "no proof of the partition has evaluated it over the grid: the "),
+    ("split", "no proof of the partition has evaluated it over the grid: the proof over "
+              "boxes of workgroups and K steps settled no more in 0 boxes, and evaluating "
+              "every lane instead, the "),
     ("mixed", "are proven by evaluating every workgroup, and the grid is too large: its ")])
 def test_a_grid_over_the_evaluation_budget_is_refused(tmp_path, capsys, monkeypatch, how,
                                                       where):
-    """``grid_eval.over_budget``: the copies left to ``finish_every_read`` ("split") and
-    a channel whose own copies are compared with the kernel's in every workgroup ("mixed")
-    are evaluated up to ``EVAL_BUDGET`` lane reads; one read more is refused at the copy,
-    saying how many; at the budget exactly the evaluation runs and finds the mutant's read
-    before the buffer (the refusal of the test above)."""
+    """``grid_eval.over_budget``: the copies left to ``finish_every_read`` ("split"), where
+    the proof over boxes of workgroups and K steps settles nothing (``grid_eval.BOXES``
+    0), and a channel whose own copies are compared with the kernel's in every workgroup
+    ("mixed") are evaluated up to ``EVAL_BUDGET`` lane reads; one read more is refused at
+    the copy, saying how many; at the budget exactly the evaluation runs and finds the
+    mutant's read before the buffer (the refusal of the test above)."""
     text = _before_start(how)
+    monkeypatch.setattr(GE, "BOXES", 0)
     monkeypatch.setattr(GE, "EVAL_BUDGET", 1000)
     err = _refusal(tmp_path, capsys, text)
     said = re.search(r"(\d+) workgroups of (\d+) threads at (\d+) K steps, (\d+) "

@@ -55,8 +55,8 @@ def test_a_proof_over_the_budget_is_proven_by_boxes(tmp_path, monkeypatch, capsy
     proven over boxes of workgroups and K steps (``analysis/box_eval.py``), from a few
     points of each: at a budget of one lane read the kernel pipelines with the schedule it
     has at the default budget, both channels proven.  With the boxes settling nothing
-    (``kept_layout._BOXES`` 0), it is refused at channel A's copy, saying both."""
-    from pipeline_mlir.frontend import grid_eval, kept_layout
+    (``grid_eval.BOXES`` 0), it is refused at channel A's copy, saying both."""
+    from pipeline_mlir.frontend import grid_eval
 
     proven = _counted(tmp_path, monkeypatch)
     assert main(["--pipeline=4wave", str(tmp_path / "late.mlir"), "--emit=schedule-json"]) == 0
@@ -66,7 +66,7 @@ def test_a_proof_over_the_budget_is_proven_by_boxes(tmp_path, monkeypatch, capsy
         == 0, capsys.readouterr().err[-2000:]
     assert capsys.readouterr().out == want
     assert proven == ["A", "B", "A", "B"], proven
-    monkeypatch.setattr(kept_layout, "_BOXES", 0)
+    monkeypatch.setattr(grid_eval, "BOXES", 0)
     rc = main(["--pipeline=4wave", str(tmp_path / "late.mlir"), "--emit=schedule-json"])
     err = capsys.readouterr().err
     assert rc == 1 and re.search(

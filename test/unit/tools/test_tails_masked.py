@@ -473,7 +473,6 @@ def test_a_kept_mask_wrong_at_one_inner_point_is_refused_by_boxes(unaligned, cap
     lane-by-lane proof, the same one.  (The same condition false at one K step only is
     refused before, at the select: ``... pads the loaded value in thread 5 in iteration 12,
     which the pipelined loop runs``.)"""
-    from pipeline_mlir.frontend import grid_eval as GE
     late = unaligned["i8ab.512x1768.late"].read_text()
     where = f"({wg},) at K step 0"
     mutant = _kept_mutant(late, f"%kwb = arith.constant {wg} : index\n"
@@ -750,7 +749,7 @@ def _corner_variant(monkeypatch) -> tuple:
             del e                             # (its traceback holds the proof's arrays)
         with monkeypatch.context() as m:        # (lane by lane: the boxes settle nothing)
             m.setattr(KL, "_side_by_side", recorded)
-            m.setattr(KL, "_BOXES", 0)
+            m.setattr(GE, "BOXES", 0)
             out = KL.prove_kept(*args)
         if not stale:       # (C's stores may read the ops changed: their proof left out)
             undo = _thread_ids_zeroed(args[0], args[2])
@@ -856,14 +855,14 @@ def _kept_layout_variants(monkeypatch) -> list:
             refused()
             m.setattr(KL, "grid_stride", lambda o: False)
             m.setattr(KL, "GRID_LIMIT", 32)
-            reads, budget, boxes = _lane_reads(an, copies, lanes), GE.EVAL_BUDGET, KL._BOXES
-            m.setattr(KL, "_BOXES", 0)               # (the boxes settle nothing)
+            reads, budget, boxes = _lane_reads(an, copies, lanes), GE.EVAL_BUDGET, GE.BOXES
+            m.setattr(GE, "BOXES", 0)               # (the boxes settle nothing)
             m.setattr(GE, "EVAL_BUDGET", reads - 1)
             refused()
             m.setattr(GE, "EVAL_BUDGET", reads)      # (at the budget: evaluated, refused)
             refused()
             m.setattr(GE, "EVAL_BUDGET", budget)
-            m.setattr(KL, "_BOXES", boxes)
+            m.setattr(GE, "BOXES", boxes)
             m.setattr(KL, "constant_bounds", lambda o: None)
             refused()
             m.setattr(KL, "constant_bounds", lambda o: (0, 7, 1))

@@ -91,10 +91,10 @@ from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, WORKGROUP_ID_OPS, cons
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS
 from pipeline_mlir.analysis.loop_eval import Evaluator, Repeated, grid_points, grid_stride
 from pipeline_mlir.frontend.edges import check_copy_reads, read_copies, table_of
-from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, grid_launch_ops, grid_proven,
-                                             k_steps, kernel_grid, over_budget,
+from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, box_limit, grid_launch_ops,
+                                             grid_proven, k_steps, kernel_grid, over_budget,
                                              shared_firsts, wide_evaluator)
-from pipeline_mlir.frontend.grid_tables import compare_over_grid
+from pipeline_mlir.frontend.grid_tables import compare_by_boxes, compare_over_grid
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import (OFFSET_LIMIT, depends, describe, fat_root, kernel_of,
                                               zero_end)
@@ -239,6 +239,12 @@ def prove_every_workgroup(an, ch, ev) -> None:
     grid, at_launch = kernel_grid(kernel, ev, found)
     big = None if grid is None else \
         over_budget(an.evaluator.threads, int(np.prod(grid)), len(steps), len(ch.copies))
+    zero = zero_end(scan.copies[ch.ref].src, ev) if every_step else None
+    if grid is not None and not at_launch and big:
+        big = _over_budget(an, ch, (kernel, found, grid_points(grid), steps), (zero, reach),
+                           why, big)
+        if big is None:
+            return
     if grid is None or big or (at_launch and ch.elements is not None):
         if ch.elements is None:     # a buffer sized at launch: the rows' proofs (docstring)
             _only_rows_mix(scan, ch)
@@ -251,7 +257,6 @@ def prove_every_workgroup(an, ch, ev) -> None:
             f"workgroup 0 by what thread 0 reads, are proven by evaluating every workgroup, "
             f"and the grid {size}", (ch.op,))
     _one_id_per_iteration(scan, ch, kernel, why)
-    zero = zero_end(scan.copies[ch.ref].src, ev) if every_step else None
     points = grid_points(grid)
     unused = None if at_launch else \
         proof_for(an, an.copies[ch.copies[0]].buffer)     # (static grid only)
@@ -259,6 +264,29 @@ def prove_every_workgroup(an, ch, ev) -> None:
                       lambda i: mixing_op(scan, [i]))
     if not at_launch:       # (every_read.py's evaluation of these copies: this one)
         grid_proven(an, ch.copies, grid, steps)
+
+
+def _over_budget(an, ch, grid: tuple, ends: tuple, why: str, cost: str) -> str | None:
+    """The comparison of :func:`prove_every_workgroup` over a grid too large to evaluate
+    lane by lane (``cost``), made over boxes of workgroups and K steps
+    (:func:`~pipeline_mlir.frontend.grid_tables.compare_by_boxes`): None where it holds
+    (the kernel's copies then evaluated over the grid, :func:`grid_proven`); a refusal at
+    the workgroup and K step where it fails; else what to say of the size."""
+    kernel, found, points, steps = grid
+    _one_id_per_iteration(an.scan, ch, kernel, why)
+    reads = an.evaluator.threads * len(points) * len(steps) * len(ch.copies)
+    got = compare_by_boxes(an, ch, grid, ends, box_limit(reads))
+    if got is None:
+        grid_proven(an, ch.copies, tuple(int(n) + 1 for n in points.max(axis=0)), steps)
+        return None
+    if isinstance(got, tuple):      # (compared there lane by lane: refused, or spared)
+        unused = proof_for(an, an.copies[ch.copies[0]].buffer)
+        compare_over_grid(an, ch, (kernel, found, np.asarray([got[:-1]], np.int64),
+                                   [steps[got[-1]]]), why, ends, unused,
+                          lambda i: mixing_op(an.scan, [i]))
+        got = (f"the proof over boxes of workgroups and K steps found a difference at "
+               f"workgroup {got[:-1]} that feeds no stored element of C")
+    return f"{cost} ({got})"
 
 
 def wrap_op(scan, copies: list, ev, kernel, steps: list, firsts=None, kinds=None):

@@ -13,7 +13,11 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
-from pipeline_mlir.frontend.grid_eval import CHUNK, before_start, wide_evaluator
+from pipeline_mlir.analysis.box_eval import (Box, GaveUp, Undecided, check_affine, decided,
+                                             decided_between, settle)
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.frontend.grid_eval import (CHUNK, before_start, box_evaluator,
+                                             wide_evaluator)
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.unused_rows import UnusedElements
 from pipeline_mlir.frontend.unused_spare import spare_unused
@@ -77,21 +81,91 @@ def _starts(an, ch, ev, iv: int, chunk: np.ndarray, when: str) -> tuple:
     that reads an element before the buffer's start refused as :func:`~pipeline_mlir.
     frontend.every_read.check_every_read` refuses it (which leaves these copies to this
     evaluation)."""
-    scan, t, count = an.scan, an.evaluator.threads, len(chunk)
-    ev.bind(scan.loop.regions[0].blocks[0].arguments[0], iv)
+    ev.bind(an.scan.loop.regions[0].blocks[0].arguments[0], iv)
+    starts, base, runs = _lane_starts(an, ch, ev, len(chunk))
+    for i, start in zip(ch.copies, starts):
+        least = start.min(axis=1)
+        if (least < 0).any():
+            w = int(np.argmax(least < 0))
+            before_start(an.scan.copies[i].op, tuple(int(v) for v in chunk[w]), when,
+                         int(least[w]))
+    return starts, base, runs
+
+
+def _lane_starts(an, ch, ev, count: int) -> tuple:
+    """:func:`_starts` of the ``count`` workgroups ``ev`` evaluates, as bound."""
+    scan, t = an.scan, an.evaluator.threads
     starts, base, runs = [], np.zeros(count, dtype=np.int64), []
     for i in ch.copies:
         a = scan.copies[i]
         start = ev.view(a.src).element([ev.value(x) for x in a.src_indices]).reshape(count, t)
-        least = start.min(axis=1)
-        if (least < 0).any():
-            w = int(np.argmax(least < 0))
-            before_start(a.op, tuple(int(v) for v in chunk[w]), when, int(least[w]))
         starts.append(start.astype(np.int64, copy=False))
         runs.append(a.elements)
         if i == ch.ref:
             base = starts[-1][:, 0]
     return starts, base, runs
+
+
+def compare_by_boxes(an, ch, grid: tuple, ends: tuple, limit: int):
+    """:func:`compare_over_grid`'s proof over boxes of workgroups and K steps
+    (:mod:`~pipeline_mlir.analysis.box_eval`): each lane's start and the reference copy's
+    thread 0's certified affine over each box, so each LDS element's global element from
+    either side is too, and equal on the box where it is at every point evaluated; the
+    tests :func:`_compare` makes (before the buffer's start, past its end within a buffer
+    load's reach, past that reach) decided the same at each of them.  ``grid`` as
+    :func:`compare_over_grid`'s (its K steps evenly spaced).  None where no LDS element
+    differs in any workgroup and K step; else the point (workgroup ids, then the index of
+    the K step) where one does (before any element is spared as feeding no stored C), or
+    why the boxes gave up (more than ``limit`` boxes)."""
+    kernel, found, points, steps = grid
+    ivs = [k for k, _ in steps]
+    step = ivs[1] - ivs[0] if len(ivs) > 1 else 0
+    if any(k != ivs[0] + i * step for i, k in enumerate(ivs)):
+        return "its K steps are not evenly spaced"
+    col, dims = _writers(ch), points.shape[1]
+
+    def check(box):
+        ev = box_evaluator(an.scan, kernel, found, box, ivs[0], step)
+        try:
+            got = _lane_starts(an, ch, ev, len(box.points))
+        except (LM.LoopRefusal, IRError) as e:
+            if box.size() == 1:
+                return box.points[0]
+            raise Undecided(f"a refusal at one of its points ({e})") from None
+        for start in got[0]:
+            check_affine(box, start, "a copy's lanes' starts")
+        got, want = _tables(ch, got, col, np.arange(len(box.points)))
+        bad = _box_differences(box, ch, got, want, ends)
+        return None if bad is None else box.points[bad]
+    top = Box((0,) * dims + (0,), tuple(int(n) for n in points.max(axis=0)) + (len(ivs) - 1,))
+    try:
+        return settle(top, check, limit)
+    except GaveUp as e:
+        return f"the proof over boxes of workgroups and K steps settled no more in {limit} " \
+               f"boxes" + (f" (the last left: {e})" if str(e) else "")
+
+
+def _box_differences(box, ch, got: np.ndarray, want: np.ndarray, ends: tuple) -> int | None:
+    """The first point of ``box`` (a row of :func:`_tables`' ``got`` and ``want``) where an
+    LDS element differs as :func:`_compare` judges it, sparing nothing; None if none, each
+    test it makes decided the same at every point (else
+    :class:`~pipeline_mlir.analysis.box_eval.Undecided`)."""
+    zero, far = ends
+    reach = zero[1] if zero is not None and zero[0] == ch.elements else None
+    check_affine(box, got, "the kernel's elements")
+    check_affine(box, want, "the front end's elements")
+    bad = (got != want) | (got < 0)
+    decided(box, got < 0, "an element before the buffer's start")
+    if reach is not None:
+        zeros = [(x >= ch.elements) & (x < reach) for x in (got, want)]
+        for x, z in zip((got, want), zeros):
+            decided_between(box, x, ch.elements, reach - 1, z, "an element read as zero")
+        bad &= ~(zeros[0] & zeros[1]) | (got < 0)
+    if far is not None:
+        decided(box, got >= far, "an element past a buffer load's reach")
+        bad |= got >= far
+    rows = np.flatnonzero(bad.any(axis=1))
+    return int(rows[0]) if len(rows) else None
 
 
 def _unsettled(ch, got: tuple, lanes, far: int | None, block) -> tuple:

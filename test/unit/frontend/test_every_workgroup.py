@@ -457,18 +457,31 @@ def test_a_read_before_the_buffer_at_an_unsampled_point_is_refused(tmp_path, cap
         "its buffer" in err and said in err, err
 
 
-def test_the_split_copies_are_proven_by_boxes_over_the_budget(tmp_path, capsys, monkeypatch):
-    """``finish_every_read`` over the budget of lane reads (``EVAL_BUDGET`` 1): the proof
-    over boxes of workgroups and K steps (``analysis/box_eval.py``) still finds the mutant's
-    read before the buffer in workgroup 3 alone (no corner of the grid's box: the boxes
-    holding it are split down to it) and refuses it there, as the evaluation lane by lane
-    does."""
-    text = _before_start("split")
+@pytest.mark.parametrize("how", ["split", "mixed"])
+def test_copies_over_the_budget_are_proven_by_boxes(tmp_path, capsys, monkeypatch, how):
+    """Over the budget of lane reads (``EVAL_BUDGET`` 1), the copies left to
+    ``finish_every_read`` ("split") and a channel whose own copies are compared with the
+    kernel's in every workgroup ("mixed", ``grid_tables.compare_by_boxes``) are proven over
+    boxes of workgroups and K steps (``analysis/box_eval.py``): the mutant's read before
+    the buffer in workgroup 3 alone (no corner of the grid's box: the boxes holding it are
+    split down to it) is found and refused there, as the evaluation lane by lane does; the
+    kernel as IREE wrote it pipelines with the schedule it has at the default budget."""
+    from pipeline_mlir.tools.pipeline_opt import main
+    text, budget = _before_start(how), GE.EVAL_BUDGET
     monkeypatch.setattr(GE, "EVAL_BUDGET", 1)
     err = _refusal(tmp_path, capsys, text)
-    assert "lane reads" not in err and "'amdgpu.gather_to_lds' op reads global memory " \
-        "outside its buffer in workgroup (3,) at the loop's first K step (element -" in err, err
-    assert f":{_line(text, 'amdgpu.gather_to_lds %')}:" in err, err
+    assert "lane reads" not in err and "in workgroup (3,) at the loop's first K step" in err \
+        and ("(element -" in err if how == "split" else "before the buffer's start" in err), err
+    assert f":{_line(text, 'amdgpu.gather_to_lds %')}:" in err or how == "mixed", err
+    plain = tmp_path / "plain.mlir"
+    plain.write_text((DATA / "matmul_bf16_abt_4096.late.mlir").read_text() if how == "split"
+                     else _odd("late"))
+    assert main(["--pipeline=4wave", str(plain), "--emit=schedule-json"]) == 0, \
+        capsys.readouterr().err[-2000:]
+    got = capsys.readouterr().out
+    monkeypatch.setattr(GE, "EVAL_BUDGET", budget)
+    assert main(["--pipeline=4wave", str(plain), "--emit=schedule-json"]) == 0
+    assert capsys.readouterr().out == got
 
 
 @pytest.mark.parametrize("how,where", [

@@ -7,8 +7,10 @@ column to C's edge), so that no lane reads before its buffer's start is proven b
 evaluating every lane of every workgroup at every K step.  ``every_read.py`` refused that
 at the analysis (4719 x 93 pairs, more than 131072), before the partition's kept-mask proof
 (``kept_layout.prove_kept``), which evaluates those very copies (about 1.2 billion lane
-reads, some 14 s) and now stands for that check.  Both forms give one schedule, exact on
-the first and the last workgroup (late mode).
+reads, some 14 s) and now stands for that check.  That proof is now made over boxes of
+workgroups and K steps first (``analysis/box_eval.py``: a few points of each box, every
+value certified affine over it), which settles it without the lane-by-lane evaluation.
+Both forms give one schedule, exact on the first and the last workgroup (late mode).
 """
 
 from __future__ import annotations

@@ -43,10 +43,10 @@ import itertools
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (VALUE_CASTS, dense_i64, fold_tree, int_attr,
-                                             map_trees, segments)
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, dense_i64, fold_tree,
+                                             int_attr, map_trees, segments)
 from pipeline_mlir.analysis.lane_ops import bit_width
-from pipeline_mlir.analysis.loop_eval import SideBySide
+from pipeline_mlir.analysis.tiled_eval import Tiled, TileSource
 
 #: the ops whose rule is the sign of their operands' difference (a cut where it changes)
 _SIGNS = frozenset(("maxsi", "minsi", "maxui", "minui", "arith.cmpi", "llvm.icmp",
@@ -106,24 +106,33 @@ class Box:
                 Box(self.lo[:d] + (mid + 1,) + self.lo[d + 1:], self.hi))
 
 
-class BoxEvaluator(SideBySide):
-    """A :class:`~pipeline_mlir.analysis.loop_eval.SideBySide` evaluator of the points of a
-    box (one workgroup's threads per point, point-major) that checks, op by op, that each
-    value it computes is affine over the box (:func:`certify`), else raises
-    :class:`Undecided`."""
+class BoxEvaluator(Tiled):
+    """An evaluator of the points of a box (one workgroup's threads per point, point-major;
+    a :class:`~pipeline_mlir.analysis.tiled_eval.Tiled` of ``source``, a
+    :class:`~pipeline_mlir.analysis.tiled_eval.TileSource` of the same threads shared by
+    the boxes of a proof, else its own: what moves with no box coordinate, the same at
+    every point, evaluated once) that checks, op by op, that each value it computes is
+    affine over the box (:func:`certify`), else raises :class:`Undecided`."""
 
-    def __init__(self, block_size: tuple, points: int, **kwargs) -> None:
-        super().__init__(block_size, points, **kwargs)
+    def __init__(self, block_size: tuple, points: int, source: TileSource | None = None,
+                 launch_values: bool = True) -> None:
+        if source is None:
+            source = TileSource(block_size, launch_values=launch_values)
+        super().__init__(source, points)
         self.rows = points
+        #: the :class:`Box` whose points these are, if known (for :func:`_affine_quotient`)
+        self.box = None
 
     def by_point(self, a) -> np.ndarray:
         """``a`` (one entry per lane, or a number) as (points, threads)."""
+        if type(a) is np.ndarray and a.size == self.threads:
+            return a.reshape(self.rows, -1)
         return np.broadcast_to(np.asarray(a), (self.threads,)).reshape(self.rows, -1)
 
     def varies(self, a) -> np.ndarray:
         """Per thread, whether ``a`` differs between the points."""
         r = self.by_point(a)
-        return (r != r[:1]).any(axis=0)
+        return (r[1:] != r[0]).any(axis=0)
 
     def _eval(self, op, v):
         out = super()._eval(op, v)
@@ -233,26 +242,58 @@ def _nonneg(ev, moving, *xs) -> bool:
     return all(bool((_cols(ev, x, moving) >= 0).all()) for x in xs)
 
 
-def _quotient(unsigned: bool = False):
-    """A division (or right shift) by a constant: its result the same at every point."""
+def _quotient(unsigned: bool = False, shift: bool = False):
+    """A division (or right shift) by a constant: its result the same at every point, or
+    affine over the box with the remainder in range (:func:`_affine_quotient`)."""
     def rule(ev, op, args, out, moving):
         a, b = args
         if ev.varies(b).any() or (unsigned and not _nonneg(ev, moving, a)):
             return False
-        return _same_rows(ev, out[0], moving)
+        if _same_rows(ev, out[0], moving):
+            return True
+        if not shift and "ceil" in op.name:
+            return False
+        d = ev.by_point(b)[0]
+        if shift:
+            d = np.where((d >= 0) & (d < 62), np.int64(1) << np.clip(d, 0, 61), 0)
+        return _affine_quotient(ev, a, d, out[0], moving)
     return rule
 
 
 def _remainder(unsigned: bool = False):
-    """A remainder by a constant: the quotient ``(a - r) / b`` the same at every point."""
+    """A remainder by a constant: the quotient ``(a - r) / b`` the same at every point, or
+    affine over the box with the remainder in range (:func:`_affine_quotient`)."""
     def rule(ev, op, args, out, moving):
         a, b = args
         if ev.varies(b).any() or (unsigned and not _nonneg(ev, moving, a)) or \
                 not _small(a, out[0]):
             return False
         bb = np.where(np.asarray(b) == 0, 1, b)
-        return _same_rows(ev, (np.asarray(a) - out[0]) // bb, moving)
+        q = (np.asarray(a) - out[0]) // bb
+        return _same_rows(ev, q, moving) or \
+            _affine_quotient(ev, a, ev.by_point(b)[0], q, moving)
     return rule
+
+
+def _affine_quotient(ev, a, d, q, moving) -> bool:
+    """Whether ``q`` (the quotient of ``a`` by ``d``, one divisor per thread) is ``a``'s
+    floor quotient at every point of the box although it moves: ``a`` not negative at any
+    point, ``d`` positive, ``q`` affine at the box's points (each the lowest point's plus
+    its steps) and the remainder ``a - d q`` in ``0 .. d - 1`` at each.  The remainder by
+    that affine quotient is affine, so in range on the whole box where it is at the
+    corners: there the quotient is that affine function (a workgroup id ``row x N + col``
+    over a box of rows and columns divided by ``N``)."""
+    box = getattr(ev, "box", None)
+    d = np.asarray(d)[moving]
+    if box is None or not (d > 0).all() or not _nonneg(ev, moving, a) or not _small(a, q):
+        return False
+    qa, aa = _cols(ev, q, moving), _cols(ev, a, moving)
+    want = np.repeat(qa[:1], len(qa), axis=0)
+    for k, u in enumerate(box.unit):
+        if u is not None:
+            want = want + (box.points[:, k:k + 1] - box.lo[k]) * (qa[u] - qa[0])
+    r = aa - d[None, :] * qa
+    return bool((want == qa).all() and (r >= 0).all() and (r < d[None, :]).all())
 
 
 def _mask(ev, op, args, out, moving):
@@ -358,7 +399,9 @@ def _affine_terms(ev, tree, dims, syms, moving):
             bad.append(kind)
             return a
         q = np.floor_divide(a, b) if kind != "ceildiv" else -np.floor_divide(-a, b)
-        if not _same_rows(ev, q, moving):
+        if not _same_rows(ev, q, moving) and not (
+                kind != "ceildiv" and isinstance(b, int) and b > 0 and
+                _affine_quotient(ev, a, np.full(ev.per_workgroup, b), q, moving)):
             bad.append(kind)
             if isinstance(b, int) and b > 1:
                 cut.append((a, b))
@@ -370,11 +413,24 @@ def _affine_terms(ev, tree, dims, syms, moving):
 
 
 def _delinearize(ev, op, args, out, moving):
-    """The first division's quotient the same at every point (the innermost index is the
-    operand less a constant; the others constant); a dynamic basis constant."""
+    """Each division of the chain (the innermost first) by a basis element the same at
+    every point, with a quotient the same at every point or affine over the box
+    (:func:`_affine_quotient`): then each result is affine (a remainder is the dividend
+    less the quotient times the basis)."""
     if any(ev.varies(b).any() for b in args[1:]):
         return False
-    return all(_same_rows(ev, r, moving) for r in out[:-1])
+    dyn = iter(args[1:])
+    basis = [ev.by_point(next(dyn))[0] if b == DYNAMIC else np.full(ev.per_workgroup, b)
+             for b in dense_i64(op, "static_basis")]
+    if len(basis) == len(out) - 1:
+        basis = [None] + basis
+    rest = np.asarray(args[0])
+    for b in reversed(basis[1:]):
+        q = np.floor_divide(ev.by_point(rest), np.where(b == 0, 1, b)[None, :]).reshape(-1)
+        if not (_same_rows(ev, q, moving) or _affine_quotient(ev, rest, b, q, moving)):
+            return False
+        rest = q
+    return True
 
 
 def _linearize(ev, op, args, out, moving):
@@ -392,9 +448,9 @@ _RULES = {
     "sub": _exact(np.subtract),
     "muli": _product, "mul": _product, "shli": _shift_left, "shl": _shift_left,
     "divsi": _quotient(), "floordivsi": _quotient(), "ceildivsi": _quotient(),
-    "sdiv": _quotient(), "shrsi": _quotient(), "ashr": _quotient(),
+    "sdiv": _quotient(), "shrsi": _quotient(shift=True), "ashr": _quotient(shift=True),
     "divui": _quotient(True), "ceildivui": _quotient(True), "udiv": _quotient(True),
-    "shrui": _quotient(True), "lshr": _quotient(True), "divu": _quotient(True),
+    "shrui": _quotient(True, True), "lshr": _quotient(True, True), "divu": _quotient(True),
     "remsi": _remainder(), "srem": _remainder(),
     "remui": _remainder(True), "urem": _remainder(True), "remu": _remainder(True),
     "andi": _mask, "and": _mask, "ori": _flip, "or": _flip, "xori": _flip, "xor": _flip,

@@ -45,11 +45,12 @@ from pipeline_mlir.analysis.loop_eval import grid_points
 from pipeline_mlir.frontend.edges import check_in_global
 from pipeline_mlir.frontend.every_workgroup import mixing_op, over_steps, wrap_op
 from pipeline_mlir.frontend.extent import declared_extent
-from pipeline_mlir.analysis.box_eval import Box, GaveUp, Undecided, check_affine, settle
+from pipeline_mlir.analysis.box_eval import GaveUp, Undecided, check_affine, settle
+from pipeline_mlir.analysis.tiled_eval import TileSource
 from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, GridReads, before_start,
-                                             box_evaluator, box_limit, grid_launch_ops,
-                                             k_steps, kernel_grid, over_budget,
-                                             wide_evaluator)
+                                             box_evaluator, box_limit, grid_boxes,
+                                             grid_launch_ops, k_steps, kernel_grid,
+                                             over_budget, wide_evaluator)
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import kernel_of, zero_end
 
@@ -155,9 +156,11 @@ def _mixed_by_boxes(g: GridReads, copies: list, limit: int):
     step = ivs[1] - ivs[0] if len(ivs) > 1 else 0
     if any(k != ivs[0] + i * step for i, k in enumerate(ivs)):
         return "its K steps are not evenly spaced"
+    source = TileSource(g.scan.block, launch_values=False)
+    coords = grid_boxes(g.kernel, g.grid)
 
     def check(box):
-        ev = box_evaluator(g.scan, g.kernel, g.found, box, ivs[0], step)
+        ev = box_evaluator(g.scan, g.kernel, g.found, box, ivs[0], step, source, coords)
         try:
             els = [_starts(ev, g.scan.copies[i]) for i in copies]
         except IRError as e:
@@ -170,9 +173,9 @@ def _mixed_by_boxes(g: GridReads, copies: list, limit: int):
             if (rows < 0).any():
                 return box.points[int(np.argmax((rows < 0).any(axis=1)))]
         return None
-    top = Box((0,) * len(g.grid) + (0,), tuple(n - 1 for n in g.grid) + (len(ivs) - 1,))
     try:
-        return settle(top, check, limit)
+        bad = settle(coords.top(len(ivs)), check, limit)
+        return None if bad is None else coords.point(bad)[0] + (bad[-1],)
     except GaveUp as e:
         return f"the proof over boxes of workgroups and K steps settled no more in {limit} " \
                f"boxes" + (f" (the last left: {e})" if str(e) else "")

@@ -24,8 +24,9 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.box_eval import BoxEvaluator
-from pipeline_mlir.analysis.ir_facts import constant_trips
+from pipeline_mlir.analysis.box_eval import Box, BoxEvaluator
+from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_ID_OPS,
+                                             constant_int, constant_trips, dense_i64)
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
 from pipeline_mlir.analysis.loop_eval import (GRID_OPS, SideBySide, Unevaluable, grid_stride,
                                               workgroup_grid)
@@ -213,16 +214,78 @@ def wide_evaluator(scan, kernel, chunk: np.ndarray, block: tuple | None = None,
     return ev
 
 
-def box_evaluator(scan, kernel, found: tuple, box, lb: int, step: int) -> BoxEvaluator:
+class GridBoxes:
+    """The coordinates of a proof over boxes of a kernel's ``grid`` (its workgroup ids')
+    and K steps: the workgroup ids, then the K-loop's iteration counted from 0; but for a
+    one-dimensional grid the kernel splits into rows of ``row`` workgroups (a division or
+    remainder of the workgroup id by that constant, as IREE's late forms delinearize it),
+    the row and the column (the workgroup id ``row x N + column``, affine in them), so that
+    a box is a rectangle of C's tiles rather than a run of ids across rows."""
+
+    def __init__(self, grid: tuple, row: int | None = None) -> None:
+        self.grid, self.row = tuple(int(n) for n in grid), row
+
+    def top(self, trips: int) -> Box:
+        """The box of every workgroup and iteration (``trips`` of them)."""
+        hi = (self.grid[0] // self.row - 1, self.row - 1) if self.row else \
+            tuple(n - 1 for n in self.grid)
+        return Box((0,) * (len(hi) + 1), hi + (trips - 1,))
+
+    def ids(self, points: np.ndarray) -> np.ndarray:
+        """The workgroup ids (one row per point) of box points ``points``."""
+        if self.row:
+            return points[:, :1] * self.row + points[:, 1:2]
+        return points[:, :-1]
+
+    def point(self, p: tuple) -> tuple:
+        """A box point as the workgroup ids and the iteration."""
+        return tuple(int(v) for v in self.ids(np.asarray([p], np.int64))[0]), int(p[-1])
+
+
+def grid_boxes(kernel, grid: tuple) -> GridBoxes:
+    """:class:`GridBoxes` of ``kernel``'s ``grid``: rows where the grid is one-dimensional
+    and the kernel divides its workgroup id (through integer casts) by a constant ``N``
+    (``divui``, ``divsi``, ``floordivsi``, ``remui``, ``remsi`` or the innermost basis of
+    an ``affine.delinearize_index``) that tiles it into rows (``1 < N < grid``, a divisor
+    of it): the first such ``N``."""
+    if len(grid) != 1:
+        return GridBoxes(grid)
+    for o in walk_ops(kernel, lambda o: o.name in _ROW_OPS):
+        x, n = o.operands[0], None
+        while not isinstance(x.owner, ir.Block) and _op(x.owner).name in VALUE_CASTS:
+            x = _op(x.owner).operands[0]
+        if isinstance(x.owner, ir.Block) or _op(x.owner).name not in WORKGROUP_ID_OPS:
+            continue
+        if o.name == "affine.delinearize_index":
+            basis = dense_i64(o, "static_basis")
+            n = basis[-1] if basis and basis[-1] != DYNAMIC else None
+        else:
+            n = constant_int(o.operands[1])
+        if n is not None and 1 < n < grid[0] and grid[0] % n == 0:
+            return GridBoxes(grid, n)
+    return GridBoxes(grid)
+
+
+#: the ops whose division of a workgroup id :func:`grid_boxes` takes for its rows
+_ROW_OPS = ("arith.divui", "arith.divsi", "arith.floordivsi", "arith.remui", "arith.remsi",
+            "affine.delinearize_index")
+
+
+def box_evaluator(scan, kernel, found: tuple, box, lb: int, step: int,
+                  source=None, coords: GridBoxes | None = None) -> BoxEvaluator:
     """A :class:`~pipeline_mlir.analysis.box_eval.BoxEvaluator` of the points of ``box``
-    (coordinates: the workgroup ids of the kernel's grid, then the K-loop's iteration,
-    counted from 0), every thread of each: the workgroup ids and workgroup foralls'
-    variables bound as :func:`wide_evaluator` binds them, the loop variable to ``lb + step
-    x`` the iteration; no value known only at launch (those are refused, not sampled);
-    ``found``: :func:`grid_launch_ops` of ``kernel``."""
+    (``coords``' coordinates, :class:`GridBoxes`; by default the workgroup ids of the
+    kernel's grid, then the K-loop's iteration, counted from 0), every thread of each: the
+    workgroup ids and workgroup foralls' variables bound as :func:`wide_evaluator` binds
+    them, the loop variable to ``lb + step x`` the iteration; no value known only at launch
+    (those are refused, not sampled); ``found``: :func:`grid_launch_ops` of ``kernel``;
+    ``source``: the :class:`~pipeline_mlir.analysis.tiled_eval.TileSource` (of no launch
+    values) the proof's boxes share, if any."""
     pts = box.points
-    ev = BoxEvaluator(scan.block, len(pts), launch_values=False)
-    bind_workgroup(ev, kernel, ev.lane_ids(pts[:, :-1]), found[0])
+    ev = BoxEvaluator(scan.block, len(pts), source, launch_values=False)
+    ev.box = box
+    ids = pts[:, :-1] if coords is None else coords.ids(pts)
+    bind_workgroup(ev, kernel, ev.lane_ids(ids), found[0])
     ev.where = scan.loop
     ev.bind(scan.loop.regions[0].blocks[0].arguments[0],
             np.repeat(lb + step * pts[:, -1], ev.per_workgroup))

@@ -65,13 +65,13 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import constant_bounds, element_bytes, memory_space
 from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, grid_points, grid_stride,
                                               workgroup_grid)
-from pipeline_mlir.analysis.box_eval import (Box, GaveUp, Undecided, check_affine, decided,
+from pipeline_mlir.analysis.box_eval import (GaveUp, Undecided, check_affine, decided,
                                              decided_between, settle)
 from pipeline_mlir.analysis.tiled_eval import Crossed, StepSource, Tiled, TileSource
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
-from pipeline_mlir.frontend.grid_eval import (box_evaluator, box_limit, grid_launch_ops,
-                                             grid_proven, over_budget)
+from pipeline_mlir.frontend.grid_eval import (box_evaluator, box_limit, grid_boxes,
+                                             grid_launch_ops, grid_proven, over_budget)
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.kept_compare import RunTables
 from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts, unkept
@@ -158,7 +158,7 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned)
     source = _source(scan)              # (what no workgroup moves: once)
     over = over_budget(t, len(points), len(ks), len(copies) + len(lanes))
-    settled = _by_boxes(an, proof, grid, found, (lb, step, len(ks)),
+    settled = _by_boxes(an, proof, (grid, found, source), (lb, step, len(ks)),
                         box_limit(t * len(points) * len(ks) * (len(copies) + len(lanes))))
     if settled is None:
         grid_proven(an, copies, grid, None)
@@ -205,20 +205,23 @@ def _budget(an, workgroups: int, steps: int, copies: int, label: str, at, why: s
                              f"{cost}", (at,))
 
 
-def _by_boxes(an, proof: tuple, grid: tuple, found: tuple, loop: tuple, limit: int):
+def _by_boxes(an, proof: tuple, where: tuple, loop: tuple, limit: int):
     """The proof of :func:`prove_kept` over boxes of workgroups and K steps
     (:mod:`~pipeline_mlir.analysis.box_eval`: a box proven from a few of its points, a box
-    not settled so split; ``loop``: the K-loop's lower bound, step and trips): None where
+    not settled so split; ``where``: the grid, its launch ops and the proof's
+    :class:`~pipeline_mlir.analysis.tiled_eval.TileSource`; ``loop``: the K-loop's lower
+    bound, step and trips): None where
     it holds on the whole grid (``aligned`` set as the lane-by-lane proof sets it), the
     point (workgroup ids, then the iteration) where it fails, or why it gave up (more
     than ``limit`` boxes: :func:`~pipeline_mlir.frontend.grid_eval.box_limit`)."""
     copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, _at, aligned = proof
     lb, step, trips = loop
+    grid, found, source = where
     total, kernel = int(np.prod(kept.shape)), kernel_of(an.scan.loop)
     odd = []
 
     def check(box):
-        ev = box_evaluator(an.scan, kernel, found, box, lb, step)
+        ev = box_evaluator(an.scan, kernel, found, box, lb, step, source, coords)
         try:
             want = _kernel_runs(an, ev, copies, kept_i, total, label, box)
             got = _own_runs(an, ev, base, ref_copy, lanes, kept, label, box)
@@ -236,15 +239,18 @@ def _by_boxes(an, proof: tuple, grid: tuple, found: tuple, loop: tuple, limit: i
         if np.any(got[:, read] % width) or any(np.any(m % width) for m in moves):
             odd.append(box)
         return None
-    top = Box((0,) * (len(grid) + 1), tuple(g - 1 for g in grid) + (trips - 1,))
+    coords = grid_boxes(kernel, grid)
     try:
-        bad = settle(top, check, limit)
+        bad = settle(coords.top(trips), check, limit)
     except GaveUp as e:
         return f"the proof over boxes of workgroups and K steps settled no more in " \
                f"{limit} boxes" + (f" (the last left: {e})" if str(e) else "")
-    if bad is None and odd and aligned is not None:
-        aligned[0] = False
-    return bad
+    if bad is None:
+        if odd and aligned is not None:
+            aligned[0] = False
+        return None
+    ids, k = coords.point(bad)
+    return ids + (k,)
 
 
 def _refuse_at(an, source, found: tuple, point: tuple, loop: tuple, proof: tuple) -> None:

@@ -46,13 +46,24 @@ EXPRESSIONS = {
     "low_mask": ("%a = arith.muli %x, %c7 : index\n%r = arith.andi %a, %c15 : index", True),
     "high_mask": ("%a = arith.muli %x, %c7 : index\n%r = arith.andi %a, %cm16 : index", True),
     "or": ("%r = arith.ori %x, %c1 : index", True),
+    # a workgroup id of rows of 16 (x the row, y the column) divided back: the quotient
+    # moves with x and is affine where y stays inside one row
+    "rows": ("%a = arith.muli %x, %c16 : index\n%i = arith.addi %a, %y : index\n"
+             "%q = arith.divui %i, %c16 : index\n%m = arith.remui %i, %c16 : index\n"
+             "%b = arith.muli %q, %c1000 : index\n%r = arith.addi %b, %m : index", True),
+    "rows_delinearize": ("%a = arith.muli %x, %c16 : index\n%i = arith.addi %a, %y : index\n"
+                         "%q:2 = affine.delinearize_index %i into (64, 16) : index, index\n"
+                         "%b = arith.muli %q#0, %c1000 : index\n"
+                         "%r = arith.addi %b, %q#1 : index", True),
+    "rows_apply": ("%r = affine.apply affine_map<(d0, d1) -> ((d0 * 16 + d1) floordiv 16 + "
+                   "(d0 * 16 + d1) mod 16)>(%x, %y)", True),
     "shifts": ("%a = arith.shli %x, %c3 : index\n%r = arith.shrui %a, %c5 : index", True),
 }
 
 
 def _function(body: str) -> str:
     consts = "\n".join(f"%c{n} = arith.constant {n} : index"
-                       for n in (0, 1, 3, 5, 7, 15, 128, 1000, 3000, 5000))
+                       for n in (0, 1, 3, 5, 7, 15, 16, 128, 1000, 3000, 5000))
     return f"""
 func.func @f(%buf: memref<100000xf32>) {{
   {consts}
@@ -107,6 +118,7 @@ def test_what_a_box_certifies_holds_at_every_point(name):
             hi = np.minimum(lo + rng.integers(0, 20, 2), 63)
             box = Box(tuple(int(v) for v in lo), tuple(int(v) for v in hi))
             ev = BoxEvaluator((4, 1, 1), len(box.points), launch_values=False)
+            ev.box = box
             try:
                 rows = _values(ev, ids, r, box.points)
             except Undecided:
@@ -211,3 +223,24 @@ def test_a_moving_quotient_is_split_where_it_changes(body):
     assert quotients <= sum(b.size() > 0 for b in boxes) <= 2 * quotients + 2, len(boxes)
     for b in boxes:
         assert b.lo[0] >= 0 and b.hi[0] <= 4095
+
+
+@pytest.mark.parametrize("name", ["rows", "rows_delinearize", "rows_apply"])
+def test_a_quotient_affine_over_rows_is_certified(name):
+    """A workgroup id of rows of 16 (``16 x + y``) divided by 16: over x in 2..30 and y in
+    0..15 the quotient is x, affine though it moves, and the remainder y (certified, and
+    so at every point); with y in 0..16 the remainder leaves its range at y = 16: undecided."""
+    ctx, m, ids, r = _parsed(EXPRESSIONS[name][0])
+    with ctx:
+        box = Box((2, 0), (30, 15))
+        ev = BoxEvaluator((4, 1, 1), len(box.points), launch_values=False)
+        ev.box = box
+        rows = _values(ev, ids, r, box.points)
+        every = _every_point(box)
+        plain = SideBySide((4, 1, 1), len(every), launch_values=False)
+        np.testing.assert_array_equal(_values(plain, ids, r, every), _affine_at(box, rows, every))
+        box = Box((2, 0), (30, 16))
+        ev = BoxEvaluator((4, 1, 1), len(box.points), launch_values=False)
+        ev.box = box
+        with pytest.raises(Undecided):
+            _values(ev, ids, r, box.points)

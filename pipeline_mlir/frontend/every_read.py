@@ -45,12 +45,10 @@ from pipeline_mlir.analysis.loop_eval import grid_points
 from pipeline_mlir.frontend.edges import check_in_global
 from pipeline_mlir.frontend.every_workgroup import mixing_op, over_steps, wrap_op
 from pipeline_mlir.frontend.extent import declared_extent
-from pipeline_mlir.analysis.box_eval import GaveUp, Undecided, check_affine, settle
-from pipeline_mlir.analysis.tiled_eval import TileSource
+from pipeline_mlir.analysis.box_eval import check_affine
 from pipeline_mlir.frontend.grid_eval import (CHUNK, GridFirsts, GridReads, before_start,
-                                             box_evaluator, box_limit, grid_boxes,
-                                             grid_launch_ops, k_steps, kernel_grid,
-                                             over_budget, wide_evaluator)
+                                             box_limit, grid_launch_ops, k_steps, kernel_grid,
+                                             over_boxes, over_budget, wide_evaluator)
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kernel_ir import kernel_of, zero_end
 
@@ -152,33 +150,14 @@ def _mixed_by_boxes(g: GridReads, copies: list, limit: int):
     every corner.  None where that holds on the whole grid; else the point (workgroup ids,
     then the index of the K step in ``g.steps``) where a lane reads before the buffer's
     start, or why the boxes gave up (more than ``limit`` boxes)."""
-    ivs = [k for k, _ in g.steps]
-    step = ivs[1] - ivs[0] if len(ivs) > 1 else 0
-    if any(k != ivs[0] + i * step for i, k in enumerate(ivs)):
-        return "its K steps are not evenly spaced"
-    source = TileSource(g.scan.block, launch_values=False)
-    coords = grid_boxes(g.kernel, g.grid)
-
-    def check(box):
-        ev = box_evaluator(g.scan, g.kernel, g.found, box, ivs[0], step, source, coords)
-        try:
-            els = [_starts(ev, g.scan.copies[i]) for i in copies]
-        except IRError as e:
-            if box.size() == 1:
-                return box.points[0]
-            raise Undecided(f"an error at one of its points ({e})") from None
-        for e in els:
-            rows = e.reshape(len(box.points), -1)
+    def test(ev, box):
+        for i in copies:
+            rows = _starts(ev, g.scan.copies[i]).reshape(len(box.points), -1)
             check_affine(box, rows, "a copy's first element")
             if (rows < 0).any():
-                return box.points[int(np.argmax((rows < 0).any(axis=1)))]
+                return int(np.argmax((rows < 0).any(axis=1)))
         return None
-    try:
-        bad = settle(coords.top(len(ivs)), check, limit)
-        return None if bad is None else coords.point(bad)[0] + (bad[-1],)
-    except GaveUp as e:
-        return f"the proof over boxes of workgroups and K steps settled no more in {limit} " \
-               f"boxes" + (f" (the last left: {e})" if str(e) else "")
+    return over_boxes(g.scan, g.kernel, g.found, g.grid, [k for k, _ in g.steps], limit, test)
 
 
 def _workgroup_zero(scan, ev, kernel, found: tuple, steps: list,

@@ -24,7 +24,9 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.box_eval import Box, BoxEvaluator
+from pipeline_mlir.kernel import loop_model as LM
+from pipeline_mlir.analysis.box_eval import Box, BoxEvaluator, GaveUp, Undecided, settle
+from pipeline_mlir.analysis.tiled_eval import TileSource
 from pipeline_mlir.analysis.ir_facts import (DYNAMIC, VALUE_CASTS, WORKGROUP_ID_OPS,
                                              constant_int, constant_trips, dense_i64)
 from pipeline_mlir.analysis.lane_ops import LAUNCH_VALUE_OPS, id_dimension
@@ -290,6 +292,43 @@ def box_evaluator(scan, kernel, found: tuple, box, lb: int, step: int,
     ev.bind(scan.loop.regions[0].blocks[0].arguments[0],
             np.repeat(lb + step * pts[:, -1], ev.per_workgroup))
     return ev
+
+
+def over_boxes(scan, kernel, found: tuple, grid: tuple, ivs: list, limit: int, test,
+               source=None):
+    """A proof over boxes of ``kernel``'s ``grid`` and the K steps ``ivs`` (the loop
+    variable's values, evenly spaced; :class:`GridBoxes`' coordinates): ``test(ev, box)``
+    of each box's :func:`box_evaluator` returns the row of ``box.points`` where the proof
+    fails, or None where it holds on the box, or raises
+    :class:`~pipeline_mlir.analysis.box_eval.Undecided`; a refusal or an error at an op
+    there (a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`, an
+    :class:`~pipeline_mlir.dialect.ir_io.IRError`) splits the box, down to the point where
+    it is met.  Returns None where the proof holds on the whole grid; else the point
+    (workgroup ids, then the index of the K step in ``ivs``) where it fails, or why the
+    boxes gave up (more than ``limit`` boxes: :func:`box_limit`).  ``source``: the
+    :class:`~pipeline_mlir.analysis.tiled_eval.TileSource` the boxes share (by default one
+    of their own)."""
+    step = ivs[1] - ivs[0] if len(ivs) > 1 else 0
+    if any(k != ivs[0] + i * step for i, k in enumerate(ivs)):
+        return "its K steps are not evenly spaced"
+    source = TileSource(scan.block, launch_values=False) if source is None else source
+    coords = grid_boxes(kernel, grid)
+
+    def check(box):
+        ev = box_evaluator(scan, kernel, found, box, ivs[0], step, source, coords)
+        try:
+            bad = test(ev, box)
+        except (LM.LoopRefusal, IRError) as e:
+            if box.size() == 1:
+                return box.points[0]
+            raise Undecided(f"a refusal at one of its points ({e})") from None
+        return None if bad is None else box.points[bad]
+    try:
+        bad = settle(coords.top(len(ivs)), check, limit)
+    except GaveUp as e:
+        return f"the proof over boxes of workgroups and K steps settled no more in {limit} " \
+               f"boxes" + (f" (the last left: {e})" if str(e) else "")
+    return None if bad is None else coords.point(bad)[0] + (bad[-1],)
 
 
 def grid_launch_ops(kernel) -> tuple[list, list, list]:

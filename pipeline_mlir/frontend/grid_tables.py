@@ -13,12 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.kernel import loop_model as LM
-from pipeline_mlir.analysis.box_eval import (GaveUp, Undecided, check_affine, decided,
-                                             decided_between, settle)
-from pipeline_mlir.analysis.tiled_eval import TileSource
-from pipeline_mlir.dialect.ir_io import IRError
-from pipeline_mlir.frontend.grid_eval import (CHUNK, before_start, box_evaluator, grid_boxes,
-                                             wide_evaluator)
+from pipeline_mlir.analysis.box_eval import check_affine, decided, decided_between
+from pipeline_mlir.frontend.grid_eval import CHUNK, before_start, over_boxes, wide_evaluator
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.unused_rows import UnusedElements
 from pipeline_mlir.frontend.unused_spare import spare_unused
@@ -119,33 +115,16 @@ def compare_by_boxes(an, ch, grid: tuple, ends: tuple, limit: int):
     the K step) where one does (before any element is spared as feeding no stored C), or
     why the boxes gave up (more than ``limit`` boxes)."""
     kernel, found, points, steps = grid
-    ivs = [k for k, _ in steps]
-    step = ivs[1] - ivs[0] if len(ivs) > 1 else 0
-    if any(k != ivs[0] + i * step for i, k in enumerate(ivs)):
-        return "its K steps are not evenly spaced"
     col = _writers(ch)
-    source = TileSource(an.scan.block, launch_values=False)
-    coords = grid_boxes(kernel, tuple(int(n) + 1 for n in points.max(axis=0)))
 
-    def check(box):
-        ev = box_evaluator(an.scan, kernel, found, box, ivs[0], step, source, coords)
-        try:
-            got = _lane_starts(an, ch, ev, len(box.points))
-        except (LM.LoopRefusal, IRError) as e:
-            if box.size() == 1:
-                return box.points[0]
-            raise Undecided(f"a refusal at one of its points ({e})") from None
+    def test(ev, box):
+        got = _lane_starts(an, ch, ev, len(box.points))
         for start in got[0]:
             check_affine(box, start, "a copy's lanes' starts")
         got, want = _tables(ch, got, col, np.arange(len(box.points)))
-        bad = _box_differences(box, ch, got, want, ends)
-        return None if bad is None else box.points[bad]
-    try:
-        bad = settle(coords.top(len(ivs)), check, limit)
-        return None if bad is None else coords.point(bad)[0] + (bad[-1],)
-    except GaveUp as e:
-        return f"the proof over boxes of workgroups and K steps settled no more in {limit} " \
-               f"boxes" + (f" (the last left: {e})" if str(e) else "")
+        return _box_differences(box, ch, got, want, ends)
+    return over_boxes(an.scan, kernel, found, tuple(int(n) + 1 for n in points.max(axis=0)),
+                      [k for k, _ in steps], limit, test)
 
 
 def _box_differences(box, ch, got: np.ndarray, want: np.ndarray, ends: tuple) -> int | None:

@@ -65,13 +65,12 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.analysis.ir_facts import constant_bounds, element_bytes, memory_space
 from pipeline_mlir.analysis.loop_eval import (Evaluator, Repeated, grid_points, grid_stride,
                                               workgroup_grid)
-from pipeline_mlir.analysis.box_eval import (GaveUp, Undecided, check_affine, decided,
-                                             decided_between, settle)
+from pipeline_mlir.analysis.box_eval import Undecided, check_affine, decided, decided_between
 from pipeline_mlir.analysis.tiled_eval import Crossed, StepSource, Tiled, TileSource
 from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_covers
 from pipeline_mlir.frontend.extent import declared_extent
-from pipeline_mlir.frontend.grid_eval import (box_evaluator, box_limit, grid_boxes,
-                                             grid_launch_ops, grid_proven, over_budget)
+from pipeline_mlir.frontend.grid_eval import (box_limit, grid_launch_ops, grid_proven,
+                                             over_boxes, over_budget)
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.kept_compare import RunTables
 from pipeline_mlir.frontend.kept_masks import KEPT, OFFSET_LIMIT, kept_parts, unkept
@@ -158,7 +157,7 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned)
     source = _source(scan)              # (what no workgroup moves: once)
     over = over_budget(t, len(points), len(ks), len(copies) + len(lanes))
-    settled = _by_boxes(an, proof, (grid, found, source), (lb, step, len(ks)),
+    settled = _by_boxes(an, proof, (grid, found, source), ks,
                         box_limit(t * len(points) * len(ks) * (len(copies) + len(lanes))))
     if settled is None:
         grid_proven(an, copies, grid, None)
@@ -205,52 +204,34 @@ def _budget(an, workgroups: int, steps: int, copies: int, label: str, at, why: s
                              f"{cost}", (at,))
 
 
-def _by_boxes(an, proof: tuple, where: tuple, loop: tuple, limit: int):
+def _by_boxes(an, proof: tuple, where: tuple, ks: list, limit: int):
     """The proof of :func:`prove_kept` over boxes of workgroups and K steps
-    (:mod:`~pipeline_mlir.analysis.box_eval`: a box proven from a few of its points, a box
-    not settled so split; ``where``: the grid, its launch ops and the proof's
-    :class:`~pipeline_mlir.analysis.tiled_eval.TileSource`; ``loop``: the K-loop's lower
-    bound, step and trips): None where
-    it holds on the whole grid (``aligned`` set as the lane-by-lane proof sets it), the
-    point (workgroup ids, then the iteration) where it fails, or why it gave up (more
-    than ``limit`` boxes: :func:`~pipeline_mlir.frontend.grid_eval.box_limit`)."""
+    (:func:`~pipeline_mlir.frontend.grid_eval.over_boxes`; ``where``: the grid, its launch
+    ops and the proof's :class:`~pipeline_mlir.analysis.tiled_eval.TileSource`; ``ks``:
+    the loop variable's values): None where it holds on the whole grid (``aligned`` set as
+    the lane-by-lane proof sets it), the point (workgroup ids, then the iteration) where it
+    fails, or why it gave up (more than ``limit`` boxes)."""
     copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, _at, aligned = proof
-    lb, step, trips = loop
     grid, found, source = where
-    total, kernel = int(np.prod(kept.shape)), kernel_of(an.scan.loop)
-    odd = []
+    total, odd = int(np.prod(kept.shape)), []
 
-    def check(box):
-        ev = box_evaluator(an.scan, kernel, found, box, lb, step, source, coords)
-        try:
-            want = _kernel_runs(an, ev, copies, kept_i, total, label, box)
-            got = _own_runs(an, ev, base, ref_copy, lanes, kept, label, box)
-        except (LM.LoopRefusal, IRError) as e:
-            if box.size() == 1:
-                return box.points[0]
-            raise Undecided(f"a refusal at one of its points ({e})") from None
+    def test(ev, box):
+        want = _kernel_runs(an, ev, copies, kept_i, total, label, box)
+        got = _own_runs(an, ev, base, ref_copy, lanes, kept, label, box)
         check_affine(box, want, "the kernel's runs")
         check_affine(box, got, "the front end's runs")
         bad = tables.first_difference(want, got, _ZERO)
         if bad is not None:
-            return box.points[bad[0]]
+            return bad[0]
         read = (got >= 0).all(axis=0)           # (decided: the same at every point)
         moves = [got[u, read] - got[0, read] for u in box.unit if u is not None]
         if np.any(got[:, read] % width) or any(np.any(m % width) for m in moves):
             odd.append(box)
         return None
-    coords = grid_boxes(kernel, grid)
-    try:
-        bad = settle(coords.top(trips), check, limit)
-    except GaveUp as e:
-        return f"the proof over boxes of workgroups and K steps settled no more in " \
-               f"{limit} boxes" + (f" (the last left: {e})" if str(e) else "")
-    if bad is None:
-        if odd and aligned is not None:
-            aligned[0] = False
-        return None
-    ids, k = coords.point(bad)
-    return ids + (k,)
+    bad = over_boxes(an.scan, kernel_of(an.scan.loop), found, grid, ks, limit, test, source)
+    if bad is None and odd and aligned is not None:
+        aligned[0] = False
+    return bad
 
 
 def _refuse_at(an, source, found: tuple, point: tuple, loop: tuple, proof: tuple) -> None:

@@ -492,6 +492,44 @@ def test_a_kept_mask_wrong_at_one_inner_point_is_refused_by_boxes(unaligned, cap
     assert main(["--pipeline=4wave", str(tmp_path / "k.mlir"), "--emit=schedule-json"]) == 0
 
 
+#: kept conditions of workgroup ``%workgroup_id_x`` (0..31) ORed with a test of one thread:
+#: false at one workgroup, below a bound, at a remainder, where a product or a square
+#: crosses a bound
+BOX_MUTANTS = {
+    "ne": "%kwb = arith.constant 21 : index\n%kw0 = arith.cmpi ne, %workgroup_id_x, %kwb : index",
+    "ult": "%kwb = arith.constant 25 : index\n%kw0 = arith.cmpi ult, %workgroup_id_x, %kwb : index",
+    "mod": "%kwb = arith.constant 5 : index\n%kwr = arith.remui %workgroup_id_x, %kwb : index\n"
+           "%kwc = arith.constant 2 : index\n%kw0 = arith.cmpi ne, %kwr, %kwc : index",
+    "lin": "%kwb = arith.constant 3 : index\n%kwr = arith.muli %workgroup_id_x, %kwb : index\n"
+           "%kwc = arith.constant 57 : index\n%kw0 = arith.cmpi slt, %kwr, %kwc : index",
+    "square": "%kwr = arith.muli %workgroup_id_x, %workgroup_id_x : index\n"
+              "%kwc = arith.constant 169 : index\n%kw0 = arith.cmpi ne, %kwr, %kwc : index",
+    "square_none": "%kwr = arith.muli %workgroup_id_x, %workgroup_id_x : index\n"
+                   "%kwc = arith.constant 170 : index\n%kw0 = arith.cmpi ne, %kwr, %kwc : index"}
+
+
+@pytest.mark.parametrize("name", sorted(BOX_MUTANTS))
+def test_boxes_and_lanes_agree_on_kept_mutants(unaligned, capsys, tmp_path, monkeypatch, name):
+    """The kept-mask proof over boxes (the budget of lane reads at 1) and lane by lane (the
+    boxes settling nothing) give the same verdict on IREE's i8 ``A x B`` 512x1768 late form
+    with B's kept condition ANDed with ``BOX_MUTANTS[name] or thread id != 9``: refused at
+    the same first workgroup (21; 25; 2; 19; 13), or pipelined (no square is 170)."""
+    late = unaligned["i8ab.512x1768.late"].read_text()
+    mutant = _kept_mutant(late, BOX_MUTANTS[name] + "\n%kt5 = arith.constant 9 : index\n"
+                          "%ktl = arith.cmpi ne, %thread_id_x, %kt5 : index\n"
+                          "%kok = arith.ori %kw0, %ktl : i1")
+    verdicts = []
+    for budget, boxes in ((1, GE.BOXES), (GE.EVAL_BUDGET, 0)):
+        with monkeypatch.context() as m:
+            m.setattr(GE, "EVAL_BUDGET", budget)
+            m.setattr(GE, "BOXES", boxes)
+            rc, err, _line = _run(capsys, tmp_path, mutant)
+        found = re.search(r"in workgroup \((\d+),\) at K step 0", err)
+        verdicts.append((rc, found and int(found[1])))
+    want = {"ne": 21, "ult": 25, "mod": 2, "lin": 19, "square": 13, "square_none": None}[name]
+    assert verdicts == [(int(want is not None), want)] * 2, verdicts
+
+
 #: a test of the lane that is not one of the element's coordinates, true in workgroup 0
 NOT_A_LANE_COORDINATE = (
     "%kwb = arith.constant 0 : index\n%kw0 = arith.cmpi eq, %workgroup_id_x, %kwb : index\n"

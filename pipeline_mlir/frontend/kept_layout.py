@@ -80,8 +80,10 @@ from pipeline_mlir.frontend.masked_rows import fat_view
 from pipeline_mlir.frontend.select_masks import truth
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
-#: the most workgroups the kept condition is proven over
-GRID_LIMIT = 1 << 16
+#: the most workgroups the kept condition is proven over (and the front end's other proofs
+#: that enumerate the grid's workgroups: one thread each, or every thread at one K step,
+#: their proofs over every K step held to the budget of lane reads or made over boxes)
+GRID_LIMIT = 1 << 18
 #: workgroups evaluated side by side
 _CHUNK = 128
 #: lanes (threads x workgroups x K steps) evaluated at once, at most (one K step at least)

@@ -39,8 +39,8 @@ from pipeline_mlir.frontend.kernel_ir import kernel_of
 #: the ops that tell workgroups apart
 WORKGROUP_IDS = WORKGROUP_ID_OPS + ("scf.forall",)
 #: workgroups whose copies are compared, at most (every one of the kernel's grid, side by
-#: side), when their forms do not prove them the body's: the front end's own proofs over
-#: the grid take as many (``kept_layout.GRID_LIMIT``)
+#: side), when their forms do not prove them the body's (the front end's own proofs over
+#: the grid take up to ``kept_layout.GRID_LIMIT``)
 MAX_WORKGROUPS = 1 << 16
 #: workgroup iterations compared one by one, at most, in a kernel with loops over
 #: workgroups (each iteration its own evaluator)

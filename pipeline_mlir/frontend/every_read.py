@@ -29,7 +29,10 @@ cost is the front end's):
   workgroup (:func:`~pipeline_mlir.frontend.every_workgroup.prove_every_workgroup`, which
   refuses such a read as this check does) or proven the kernel's kept mask
   (:func:`~pipeline_mlir.frontend.kept_layout.prove_kept`, which refuses every lane of
-  the kernel's copies that reads neither inside the buffer nor past its end);
+  the kernel's copies that reads neither inside the buffer nor past its end); first over
+  boxes of workgroups and K steps (:func:`_mixed_by_boxes`: each lane's first element
+  certified affine over a box, so at least 0 on it where it is at every point evaluated),
+  then, where the boxes give up, lane by lane:
   :data:`~pipeline_mlir.frontend.grid_eval.CHUNK` workgroups and their K steps side by
   side.
 """

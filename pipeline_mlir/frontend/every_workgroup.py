@@ -33,7 +33,9 @@ launch, one of two ways:
   workgroup loop variable bound per dimension, side by side in numpy, one lane per thread
   and workgroup), at every K step of a constant trip count (else the sampled check's: the
   first; at most :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET` lane reads: threads
-  x workgroups x K steps x the channel's copies), each LDS element must get the
+  x workgroups x K steps x the channel's copies, more compared over boxes of workgroups
+  and K steps, :func:`~pipeline_mlir.frontend.grid_tables.compare_by_boxes`, a difference
+  they find compared there lane by lane), each LDS element must get the
   same global element from both, inside the reach of a buffer load's 32-bit offset
   (:func:`_reach`), or an element outside the buffer from both (a read of
   zeros), and no element before the buffer's start.  A lane's run that straddles the
@@ -56,7 +58,8 @@ neither proves is a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal` at the
 copy naming the op that mixes the workgroup with the thread or the K-loop: the first
 workgroup, K step and LDS element where the two differ, or, for a buffer of static size, a
 grid with no bound, or of more than :data:`~pipeline_mlir.frontend.kept_layout.GRID_LIMIT`
-workgroups or more lane reads than :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET`.
+workgroups or more lane reads than :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET`
+where the boxes give up.
 A buffer sized at launch whose grid is not enumerable (IREE's padded dispatches of M and N
 known at launch: a grid-stride loop over ``ceildiv`` of launch values) is proven by
 structure outside its proven rows: an index that mixes the workgroup with the thread

@@ -21,9 +21,9 @@ element coordinates each LDS element's data comes from, against the buffer's bou
 :func:`prove_kept` proves it first over boxes of workgroups and iterations
 (:func:`_by_boxes`, :mod:`~pipeline_mlir.analysis.box_eval`: each box from a few of its
 points, every value certified affine over it and every test of the comparison decided the
-same at each of them; a box left undecided split, down to single points), whose cost grows
-with C's edges rather than the grid; where the boxes fail or give up, by evaluation, for every workgroup of the grid
-(:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, each workgroup's ids bound per
+same at each of them; a box left undecided split, down to single points), whose cost
+grows with C's edges rather than the grid; where the boxes fail or give up, by
+evaluation, for every workgroup of the grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, each workgroup's ids bound per
 dimension) and every iteration of the loop (a constant trip count): every LDS element of
 the channel gets from the kernel's copies (their condition evaluated, exactly at one bit,
 for each of their lanes) what the front end's copies with this test give it: the same
@@ -41,8 +41,8 @@ K step alone once per batch of steps, for every chunk.  The two sides are compar
 (:class:`~pipeline_mlir.frontend.kept_compare.RunTables`).  Values known only at launch
 are refused, not sampled.  Refused (a :class:`~pipeline_mlir.kernel.loop_model.LoopRefusal`
 at the copy): a grid without bounds or of more than :data:`GRID_LIMIT` workgroups, a proof
-the boxes do not settle of more lane reads (threads x workgroups x K steps x the kernel's copies and the front
-end's) than :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET`, a loop over
+the boxes do not settle of more lane reads (threads x workgroups x K steps x the kernel's
+copies and the front end's) than :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET`, a loop over
 workgroups around the K-loop, a trip count not constant, a K sub-step or a stride known only
 at launch (not proven here), a buffer that is not a fat raw buffer of static shape
 range-checked by its own shape, a kernel copy whose condition keeps a run that leaves the

@@ -203,7 +203,8 @@ def test_settle_finds_a_point_no_corner_is():
     "%a = arith.muli %x, %c3 : index\n%r = arith.remui %a, %c128 : index",
     "%r = affine.apply affine_map<(d0) -> ((d0 * 3) floordiv 128)>(%x)",
     "%a = arith.muli %x, %c3 : index\n"
-    "%q:2 = affine.delinearize_index %a into (4, 128) : index, index\n%r = arith.addi %q#0, %q#1 : index"])
+    "%q:2 = affine.delinearize_index %a into (4, 128) : index, index\n"
+    "%r = arith.addi %q#0, %q#1 : index"])
 def test_a_moving_quotient_is_split_where_it_changes(body):
     """A box over which ``3x // 128`` moves is split where the quotient first changes, not
     in halves: over x in 0..4095 every box settles between two changes, one box per

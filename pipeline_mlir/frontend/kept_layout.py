@@ -23,7 +23,8 @@ element coordinates each LDS element's data comes from, against the buffer's bou
 points, every value certified affine over it and every test of the comparison decided the
 same at each of them; a box left undecided split, down to single points), whose cost
 grows with C's edges rather than the grid; where the boxes fail or give up, by
-evaluation, for every workgroup of the grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, each workgroup's ids bound per
+evaluation, for every workgroup of the grid
+(:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`, each workgroup's ids bound per
 dimension) and every iteration of the loop (a constant trip count): every LDS element of
 the channel gets from the kernel's copies (their condition evaluated, exactly at one bit,
 for each of their lanes) what the front end's copies with this test give it: the same

@@ -56,6 +56,8 @@ register copy stays masked and is refused where a masked copy is.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
 from pipeline_mlir.dialect import bindings as B
@@ -64,6 +66,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, element_bytes, segments
 from pipeline_mlir.analysis.ir_facts import memory_space, transfer
+from pipeline_mlir.analysis.box_eval import decided
 from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.loop_eval import (Evaluator, SideBySide, grid_points, grid_stride,
                                               workgroup_grid)
@@ -71,6 +74,7 @@ from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_cover
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.frontend.dynamic_masks import foreign_source, source_text
 from pipeline_mlir.frontend.guarded_load import guarded
+from pipeline_mlir.frontend.grid_eval import box_limit, grid_launch_ops, over_boxes
 from pipeline_mlir.frontend.kept_layout import GRID_LIMIT
 from pipeline_mlir.frontend.kept_masks import past_end_rows
 from pipeline_mlir.frontend.kernel_ir import depends, describe, kernel_of
@@ -390,14 +394,11 @@ def prove_pieces(read, pieces: list) -> None:
     loop = read.operation.parent
     p, w = len(pieces), _width(read)
     s = cut_mask_size(read)
+    if _pieces_by_boxes(loop, s, pieces, w):
+        return
     for ev, chunk in grid_evaluators(loop, workgroup_grid(kernel_of(loop))):
-        sizes = ev.value(s)
-        g = np.arange(ev.threads)
-        lane = g % WAVE_SIZE
-        for h, first in enumerate(pieces):
-            other = g - lane + WAVE_SIZE // p * h + lane // p
-            want = sizes[other] > (lane % p) * (w // p)
-            keep = ev.value(_op(first.owner).operands[0]).astype(bool)
+        keeps, wants, sizes, others, lane = _piece_masks(ev, s, pieces, w)
+        for h, (keep, want, other) in enumerate(zip(keeps, wants, others)):
             if not np.array_equal(keep, want):
                 t = int(np.flatnonzero(keep != want)[0])
                 n = ev.per_workgroup
@@ -407,6 +408,47 @@ def prove_pieces(read, pieces: list) -> None:
                                     f"{lane[t] % p} of lane {other[t] % WAVE_SIZE}'s run, where "
                                     f"the kernel's mask keeps {int(sizes[other][t])} of {w} "
                                     f"elements")
+
+
+def _piece_masks(ev, s, pieces: list, w: int) -> tuple:
+    """(per copy of ``pieces``, whether each lane of ``ev`` keeps its piece; whether the
+    kernel's mask keeps it; the mask's size per lane, per copy the lane whose run each
+    lane's piece is of, the lanes' index in their wave) for :func:`prove_pieces`."""
+    p, sizes = len(pieces), ev.value(s)
+    g = np.arange(ev.threads)
+    lane = g % WAVE_SIZE
+    keep, want, others = [], [], []
+    for h, first in enumerate(pieces):
+        other = g - lane + WAVE_SIZE // p * h + lane // p
+        others.append(other)
+        want.append(sizes[other] > (lane % p) * (w // p))
+        keep.append(ev.value(_op(first.owner).operands[0]).astype(bool))
+    return keep, want, sizes, others, lane
+
+
+def _pieces_by_boxes(loop, s, pieces: list, w: int) -> bool:
+    """Whether :func:`prove_pieces` holds, proven over boxes of the grid's workgroups
+    (:func:`~pipeline_mlir.frontend.grid_eval.over_boxes`, the loop variable at its first
+    value: the kept conditions certified the same at every point of a box, the kernel's
+    size affine, so its test against each piece's offset the same on the box where it is
+    at every point); False where the boxes fail or give up (then evaluated workgroup by
+    workgroup, which refuses)."""
+    kernel = kernel_of(loop)
+    grid = workgroup_grid(kernel)
+    lb = constant_int(loop.operands[0])
+    scan = SimpleNamespace(block=block_size(kernel), loop=loop)
+
+    def test(ev, box):
+        keep, want, *_ = _piece_masks(ev, s, pieces, w)
+        for k, x in zip(keep, want):
+            decided(box, x, "whether the kernel's mask keeps a piece")
+            differ = (k != x).reshape(len(box.points), -1).any(axis=1)
+            if differ.any():
+                return int(np.flatnonzero(differ)[0])
+        return None
+    reads = int(np.prod(scan.block)) * int(np.prod(grid)) * len(pieces)
+    return over_boxes(scan, kernel, grid_launch_ops(kernel), grid, [0 if lb is None else lb],
+                      box_limit(reads), test) is None
 
 
 def _check_sizes(read, size: tuple, loop) -> bool:

@@ -130,11 +130,13 @@ def finish_every_read(an) -> None:
                                                  len(left)))
     if settled is None:
         return
-    if isinstance(settled, tuple):      # (refused where the boxes found it)
+    cost = over_budget(threads, len(g.wgs), len(g.steps), len(left))
+    if cost and isinstance(settled, tuple):     # (refused where the boxes found it)
         _check_mixed(g.scan, g.kernel, g.found, np.asarray([settled[:-1]], np.int64),
                      [g.steps[settled[-1]]], left)
-        raise AssertionError(f"every_read's boxes failed at {settled}, not there")
-    cost = over_budget(threads, len(g.wgs), len(g.steps), len(left))
+        settled = (f"the proof over boxes of workgroups and K steps failed at workgroup "
+                   f"{settled[:-1]} at the loop's {g.steps[settled[-1]][1]} K step, which "
+                   f"evaluated alone holds")
     if cost:
         a = g.scan.copies[left[0]]
         raise IRError(a.op, f"'{a.op.name}' op: its global index mixes the workgroup with "

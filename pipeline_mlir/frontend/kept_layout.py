@@ -165,10 +165,9 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     if settled is None:
         grid_proven(an, copies, grid, None)
         return kept
-    if over:
-        if isinstance(settled, tuple):  # (where the boxes failed: refused there)
-            _refuse_at(an, source, found, settled, (lb, step), proof)
-        _budget(an, len(points), len(ks), len(copies) + len(lanes), label, at, settled)
+    if over:        # (refused where the boxes failed, else for its size)
+        _budget(an, len(points), len(ks), len(copies) + len(lanes), label, at,
+                _refuse_at(an, source, found, settled, (lb, step), proof))
     by_steps: dict = {}                 # (what only the K step moves: once per step)
     for start in range(0, len(points), _CHUNK):
         chunk = points[start:start + _CHUNK]
@@ -237,17 +236,21 @@ def _by_boxes(an, proof: tuple, where: tuple, ks: list, limit: int):
     return bad
 
 
-def _refuse_at(an, source, found: tuple, point: tuple, loop: tuple, proof: tuple) -> None:
+def _refuse_at(an, source, found: tuple, point, loop: tuple, proof: tuple) -> str:
     """The refusal of :func:`_prove_steps` at ``point`` (workgroup ids, then the
     iteration; ``loop``: the K-loop's lower bound and step), where :func:`_by_boxes`
-    found the proof fails."""
+    found the proof fails; what to say of the boxes where it holds there, or where they
+    gave up (``point`` is then why: the caller refuses for the size)."""
+    if not isinstance(point, tuple):
+        return point
     lb, step = loop
     chunk = np.asarray([point[:-1]], dtype=np.int64)
     k = lb + step * point[-1]
     one = _wide_evaluator(source, an.scan, chunk, found[0])
     one.bind(an.scan.loop.regions[0].blocks[0].arguments[0], k)
     _prove_steps(an, one, chunk, [k], proof)
-    raise AssertionError(f"the kept-mask proof failed by boxes at {point}, not there")
+    return (f"the proof over boxes of workgroups and K steps failed at workgroup "
+            f"{point[:-1]}, iteration {point[-1]}, which evaluated alone holds")
 
 
 def _step_source(by_steps: dict, source: TileSource, steps: list, iv, t: int) -> StepSource:

@@ -25,7 +25,7 @@ def cycles_per_iteration(kernel) -> float:
     from pipeline_mlir.sim.report import kernel_shape_with_banks, timing_runs
     shape, _ = kernel_shape_with_banks(kernel, kernel_lds(kernel))
     fixed = repair(kernel.schedule.compile(), shape)
-    (timing,) = timing_runs(fixed, shape, ("measured",))
+    (timing,) = timing_runs(fixed, shape, ("measured",), emitted=True)
     return timing.analysis.achieved_ii
 
 

@@ -54,7 +54,7 @@ def main() -> None:
         shape, banks = kernel_shape_with_banks(kernel, kernel_lds(kernel))
         found, t_func, _ = best(lambda: simulate(compiled, shape), args.repeat)
         fixed, t_fix, _ = best(lambda: repair(compiled, shape), args.repeat)
-        res, t_time, _ = best(lambda: timing_runs(fixed, shape, ("llvm", "measured")), args.repeat)
+        res, t_time, _ = best(lambda: timing_runs(fixed, shape, ("llvm", "measured"), emitted=True), args.repeat)
         for t in res:
             a = t.analysis
             busy = sum(a.mfma_busy.values()) / len(a.mfma_busy)

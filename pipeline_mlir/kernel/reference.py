@@ -11,8 +11,9 @@ K base 0, the main loop, the epilogue at K base K) and its LDS layout
 (:meth:`~pipeline_mlir.kernel.lds.LdsLayout.tile_rows`, what the MLIR index math
 implements): each global load fills its LDS slot with the rows of its K tile, each
 fragment load copies the rows of its warp quadrant out of the slot of its subtile
-(an error if the slot does not hold them), each MMA multiplies the fragment
-registers it reads.  It records which K tile every MMA consumed (:class:`Use`), so
+(an error if the slot does not hold them; the epilogue's reads no MMA reads, which the
+lowering does not emit, are not run: :mod:`pipeline_mlir.kernel.unread_frags`), each MMA
+multiplies the fragment registers it reads.  It records which K tile every MMA consumed (:class:`Use`), so
 a test can check the schedule's data flow against the reference, phase by phase.
 No AMD GPU is involved: this checks the schedule and the layout, not the hardware.
 """
@@ -25,6 +26,7 @@ import numpy as np
 
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.kernel.launch import check_launch
+from pipeline_mlir.kernel.unread_frags import as_emitted
 from pipeline_mlir.schedule.types import OpRole
 
 _BF16_ROUND = np.uint32(0x7FFF)
@@ -104,7 +106,7 @@ def emulate_kernel(kernel, compiled, A, B) -> tuple[np.ndarray, list[Use]]:
     Aq, Bq = quantize(A, g.dtype), quantize(B, g.dtype)
     C = np.zeros((M, N))
     uses: list[Use] = []
-    plan = kernel.plan(compiled)
+    plan = as_emitted(kernel.plan(compiled))     # the reads the lowering emits
     for tm in range(M // g.BM):
         for tn in range(N // g.BN):
             src = {0: Aq[tm * g.BM:(tm + 1) * g.BM], 1: Bq[tn * g.BN:(tn + 1) * g.BN]}

@@ -18,7 +18,9 @@ expects none of their reads, and a warp's executed stream
 A read is left out only where the waits stay exact without it: an LDS read counts on
 ``lgkmcnt`` alone, so no counted ``lgkmcnt`` wait (count above 0) may follow it in the
 epilogue (one would count it as issued); a ``lgkmcnt(0)`` waits for everything issued
-whatever it is.
+whatever it is (:func:`~pipeline_mlir.kernel.unread_frags.droppable`).  A plan built from
+a schedule alone marks the same reads by the complete kernels' rule of which fragments an MMA
+reads (:mod:`pipeline_mlir.kernel.unread_frags`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import ops_of
 from pipeline_mlir.frontend.tagged import PAYLOAD_ATTR
-from pipeline_mlir.schedule.types import WAIT_FRAG, WAIT_LGKM, KOffsetKind, OpDesc, OpRole
+from pipeline_mlir.kernel.unread_frags import droppable
+from pipeline_mlir.schedule.types import WAIT_FRAG, KOffsetKind, OpDesc, OpRole
 from pipeline_mlir.lowering.keep_alive import accumulators
 from pipeline_mlir.lowering.rocdl_build import CONTROL_TAGS
 
@@ -124,11 +127,3 @@ def unused_reads(entries, phase_op, templates, loop, yields, body: list) -> froz
         used |= shadow.value(yields[k], 0)
     return droppable(entries, [i for i in reads if i not in used])
 
-
-def droppable(entries, unused: list[int]) -> frozenset[int]:
-    """Of the fragment reads ``unused`` (indices of ``entries``), those after the last
-    counted ``lgkmcnt`` wait of ``entries`` (a ``WAIT_LGKM`` or ``WAIT_FRAG`` of a count
-    above 0): one before it is counted as issued by it."""
-    last = max((i for i, e in enumerate(entries)
-                if e.op.tag in (WAIT_LGKM, WAIT_FRAG) and e.op.wait_value > 0), default=-1)
-    return frozenset(i for i in unused if i > last)

@@ -158,9 +158,10 @@ class KernelRun:
     """One run of a schedule on a kernel: per warp group its trace (`groups`), then the
     hazards, implicit waits and accumulators (`result`)."""
 
-    def __init__(self, compiled, shape: KernelShape, iterations: int) -> None:
+    def __init__(self, compiled, shape: KernelShape, iterations: int,
+                 emitted: bool = False) -> None:
         self.compiled, self.shape, self.n = compiled, shape, iterations
-        self.plan = plan_of(compiled, shape)
+        self.plan = plan_of(compiled, shape, emitted)
         self.names = dict(getattr(compiled, "tag_names", {}) or {})
         self.result = RunResult(iterations)
         self.groups = [GroupState(group_trace(self.plan, g, iterations))
@@ -473,10 +474,13 @@ def _order_key(run: KernelRun):
     return key
 
 
-def simulate(compiled, shape: KernelShape, iterations=range(0, 7)) -> SimulationResult:
+def simulate(compiled, shape: KernelShape, iterations=range(0, 7),
+             emitted: bool = False) -> SimulationResult:
     """Run the compiled schedule ``compiled`` (or a parsed dump, or a kernel plan) on the
     kernel ``shape`` for each main-loop iteration count (a count below the kernel's
-    ``min_trips`` is none its launch contract allows: not run)."""
+    ``min_trips`` is none its launch contract allows: not run); ``emitted``: the kernel the
+    lowering emits from it, not the schedule as printed (:func:`~pipeline_mlir.sim.trace.
+    plan_of`)."""
     plan_of(compiled, shape)     # the kernel plan checks the stagger index first
-    return SimulationResult(shape, [KernelRun(compiled, shape, n).run() for n in iterations
-                                    if n >= shape.min_trips])
+    return SimulationResult(shape, [KernelRun(compiled, shape, n, emitted).run()
+                                    for n in iterations if n >= shape.min_trips])

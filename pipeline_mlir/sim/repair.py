@@ -210,7 +210,9 @@ def _fix_war(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
 
 def repair(compiled, shape: KernelShape, iterations=range(0, 7)) -> RepairedSchedule:
     """The phases a kernel must run so that the compiled schedule ``compiled`` is
-    hazard-free on ``shape``."""
+    hazard-free on ``shape``.  Every entry is run as printed, the epilogue's reads the
+    lowering leaves out (:mod:`pipeline_mlir.kernel.unread_frags`) too: the fixes go into
+    the phases the lowering reads before it decides which reads it emits."""
     names = dict(getattr(compiled, "tag_names", {}) or {})
     out = RepairedSchedule(compiled.warp_stagger_index, list(compiled.prologue),
                            list(compiled.kernel), list(compiled.epilogue),

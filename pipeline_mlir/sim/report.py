@@ -210,11 +210,12 @@ def _entry(entry: tuple, asm: bool) -> str:
 
 # ---------------------------------------------------------------------------------------------
 
-def timing_runs(compiled, shape: KernelShape, tables) -> list[Timing]:
+def timing_runs(compiled, shape: KernelShape, tables, emitted: bool = False) -> list[Timing]:
     """The kernel's waves running the compiled schedule ``compiled`` for TIMING_ITERATIONS
-    trips, per cost table."""
+    trips, per cost table; ``emitted``: the kernel the lowering emits from it, not the
+    schedule as printed (:func:`~pipeline_mlir.sim.trace.plan_of`)."""
 
-    streams = wave_streams(compiled, shape, TIMING_ITERATIONS)
+    streams = wave_streams(compiled, shape, TIMING_ITERATIONS, emitted)
     one = {}
     for simd, ins in streams:
         if id(ins) not in one:
@@ -238,7 +239,9 @@ def kernel_shape_with_banks(kernel, lds) -> tuple[KernelShape, KernelBanks]:
 
 def simulate_dump(text: str, schedule, filename: str, tables=("llvm", "measured"),
                   iterations=range(0, 7)) -> SimulationReport:
-    """A dumped schedule, as the reference kernel of ``schedule`` runs it."""
+    """A dumped schedule, as the reference kernel of ``schedule`` runs it: every entry as
+    printed, the epilogue's reads no MMA reads included (the reference's printed schedule,
+    not a kernel this project's lowering emits)."""
 
     shape = kernel_shape(schedule)
     sched = parse_schedule(text, MATMUL_TAG_NAMES, MATMUL_ROLES, filename, schedule.name)
@@ -253,6 +256,10 @@ def simulate_dump(text: str, schedule, filename: str, tables=("llvm", "measured"
 def simulate_schedule(schedule, tables=("llvm", "measured"), iterations=range(0, 7), *,
                       lds_of) -> SimulationReport:
     """The project's compiled schedule of ``schedule``: findings as printed, the kernel fixed.
+
+    The findings run the schedule as printed, every entry; the fixed kernel's functional
+    and timing runs are the kernel the lowering emits, without the epilogue's fragment
+    reads no MMA reads (:func:`~pipeline_mlir.kernel.unread_frags.as_emitted`).
 
     ``lds_of(kernel)``: the complete kernel's LDS accesses
     (:func:`pipeline_mlir.analysis.lds_access.kernel_lds`, which reads the kernel's MLIR:
@@ -278,9 +285,9 @@ def simulate_schedule(schedule, tables=("llvm", "measured"), iterations=range(0,
     rep.findings = simulate(compiled, shape, iterations)
     fixed = repair(compiled, shape, iterations)
     rep.fixes = fixed.fixes
-    rep.functional = simulate(fixed, shape, iterations)
+    rep.functional = simulate(fixed, shape, iterations, emitted=True)
     if tables:
-        rep.timing = timing_runs(fixed, shape, tables)
+        rep.timing = timing_runs(fixed, shape, tables, emitted=True)
     return rep
 
 

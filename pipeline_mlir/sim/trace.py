@@ -21,6 +21,7 @@ from typing import NamedTuple
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.plan import KERNARG_WAIT, KernelPlan, KernelShape, Part, kernel_plan
 from pipeline_mlir.kernel.plan import kernel_shape as plan_shape
+from pipeline_mlir.kernel.unread_frags import as_emitted
 from pipeline_mlir.schedule.targets import (FRAG_TAGS, LOAD_A, LOAD_B, LOAD_TAGS, MMA, MMA_LOAD_A,
                                             MMA_LOAD_B)
 from pipeline_mlir.schedule.load_runs import guard_before
@@ -109,10 +110,14 @@ def role_of(op: OpDesc) -> OpRole:
     return MATMUL_ROLES[op.tag][0] if op.tag in MATMUL_ROLES else OpRole.NONE
 
 
-def plan_of(compiled, shape: KernelShape) -> KernelPlan:
+def plan_of(compiled, shape: KernelShape, emitted: bool = False) -> KernelPlan:
     """The kernel plan of ``shape`` running the compiled schedule ``compiled`` (its phases and
-    stagger index); a kernel plan is itself."""
-    return compiled if isinstance(compiled, KernelPlan) else kernel_plan(compiled, shape)
+    stagger index); a kernel plan is itself.  ``emitted``: the kernel the lowering emits
+    from those phases, without the epilogue's fragment reads no MMA reads
+    (:func:`~pipeline_mlir.kernel.unread_frags.as_emitted`); else the schedule as printed,
+    every entry run."""
+    plan = compiled if isinstance(compiled, KernelPlan) else kernel_plan(compiled, shape)
+    return as_emitted(plan) if emitted else plan
 
 
 def group_trace(plan: KernelPlan, group: int, iterations: int) -> list[Step]:
@@ -236,10 +241,11 @@ def _group_stream(plan: KernelPlan, shape: KernelShape, g: int, iterations: int)
     return instrs
 
 
-def wave_streams(compiled, shape: KernelShape, iterations: int) -> list[tuple[int, list[Instr]]]:
+def wave_streams(compiled, shape: KernelShape, iterations: int,
+                 emitted: bool = False) -> list[tuple[int, list[Instr]]]:
     """``(simd, instructions)`` of every wave of the kernel running the compiled schedule
-    ``compiled`` for ``iterations`` trips."""
-    plan = plan_of(compiled, shape)
+    ``compiled`` for ``iterations`` trips (``emitted``: as :func:`plan_of`)."""
+    plan = plan_of(compiled, shape, emitted)
     per_group = [_group_stream(plan, shape, g, iterations) for g in range(shape.groups)]
     return [(shape.simd_of(w), per_group[w // shape.waves_per_group])
             for w in range(shape.waves)]

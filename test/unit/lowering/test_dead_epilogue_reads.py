@@ -20,11 +20,14 @@ import pytest
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import as_operation, walk_ops
 from pipeline_mlir.driver import CompileOptions, compile
+from pipeline_mlir.kernel.gemm import gemm_kernel
+from pipeline_mlir.kernel.gemm_mlir import natural_kernel_mlir
 from pipeline_mlir.kernel.plan import ENTRIES
-from pipeline_mlir.lowering.dead_reads import droppable
+from pipeline_mlir.kernel.unread_frags import droppable
 from pipeline_mlir.schedule.fences import Dropped
 from pipeline_mlir.schedule.targets import MMA, MMA_LOAD_A, MMA_LOAD_B
 from pipeline_mlir.schedule.types import OpDesc, Phase, ScheduleEntry
+from pipeline_mlir.schedules.registry import parse_pipeline
 
 ROOT = Path(__file__).parents[3]
 sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
@@ -115,3 +118,31 @@ def test_a_counted_wait_after_keeps_the_read():
     assert droppable(_entries(OpDesc.wait_lgkm(4), read, mma), [1]) == {1}
     frag = OpDesc.wait_frag(2)
     assert droppable(_entries(read, frag, mma), [0]) == frozenset()
+
+
+#: the 4-wave pipeline up to (not including) sched-lower-to-rocdl
+BEFORE_LOWERING = ("builtin.module(sched-adopt-loop{schedule=4wave},sched-import,sched-verify,"
+                   "sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,"
+                   "sched-derive-waits,sched-verify,sched-explicit-blocks,sched-expand-phases,"
+                   "sched-verify,sched-fix-hazards)")
+_WAIT0 = '"sched.wait_lgkm"() {count = 0 : i64}'
+
+
+def test_a_counted_wait_keeps_a_read_of_a_real_plan():
+    """The complete 4-wave BF16 kernel, its epilogue's last lgkmcnt wait (between the reads
+    of A and of B for the next partition's MMA) made ``lgkmcnt(4)``: it counts the A read's
+    4 instructions as issued, so the lowering keeps that read (in the IR, its results
+    feeding nothing) and leaves out the B read after the wait only."""
+    text = natural_kernel_mlir(gemm_kernel(parse_pipeline("4wave{dtype=bf16 BM=128 BN=128 "
+                                                          "BK=64}")))
+    scheduled = compile(CompileOptions(pass_pipeline=BEFORE_LOWERING, text=text,
+                                       emit="mlir")).checked_output()
+    epilogue = scheduled.index('"sched.epilogue"')
+    at = scheduled.rindex(_WAIT0, epilogue, scheduled.index("})", epilogue))
+    counted = scheduled[:at] + _WAIT0.replace("= 0", "= 4") + scheduled[at + len(_WAIT0):]
+    for source, gone in ((scheduled, [MMA_LOAD_A, MMA_LOAD_B]), (counted, [MMA_LOAD_B])):
+        result = compile(CompileOptions(pass_pipeline="builtin.module(sched-lower-to-rocdl)",
+                                        text=source, emit="mlir"))
+        lowered, plan = result.checked_output(), result.plans[0]
+        assert [plan.epilogue[i].op.tag for i in sorted(plan.unissued)] == gone
+        assert unused_lds_reads(lowered) == 4 * (len(gone) == 1)

@@ -36,7 +36,7 @@ def run_limited(an, copies: list, width: Width, bit: int, most: int, half: int,
     first copy."""
     if width.elements <= most:
         return width
-    narrow = copy_width(an.copies[copies[0]].lds.shape[1], half, an.evaluator.threads,
+    narrow = copy_width(an.copies[copies[0]].lds.shape[1], half, an.scan.threads,
                         elem_bytes, most)
     if narrow is None:
         raise _no_whole_copies(an, copies, label, half, sorted(LDS_DMA_BYTES), most,
@@ -57,7 +57,7 @@ def channel_width(an, copies: list, half: int, elem_bytes: int, label: str,
     subtile than ``vmcnt`` holds (IREE's bf16 ``A^T x B`` 2950x356x487: A's runs of 8 cut
     at 6 copied in 4-byte pieces, 64 per subtile; runs of 8 in pieces of 6 and 2, 32:
     ``Width.widened``).  A refusal at its first copy when none fits."""
-    threads = an.evaluator.threads
+    threads = an.scan.threads
     widths = {an.copies[i].lds.shape[1] for i in copies}
     odd = any(ODD in an.ops[an.copies[i].op].attributes for i in copies)
     width = min(widths) if odd else widths.pop()
@@ -130,7 +130,7 @@ def _no_whole_copies(an, copies: list, label: str, half: int, sizes: list,
     tile = f"its {half}-element tile, held whole," if whole else \
         f"half of its {2 * half}-element tile"
     return LM.LoopRefusal(f"channel {label}: {why}{tile} is not a whole number of copies "
-                          f"of {an.evaluator.threads} threads x {lane}",
+                          f"of {an.scan.threads} threads x {lane}",
                           (an.copies[copies[0]].op,))
 
 

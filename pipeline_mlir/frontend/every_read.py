@@ -125,7 +125,7 @@ def finish_every_read(an) -> None:
     left = [i for i in g.mixed if not any(g.scan.copies[i].op == p for p in g.proven)]
     if not left:
         return
-    threads = int(np.prod(g.scan.block))
+    threads = g.scan.threads
     settled = _mixed_by_boxes(g, left, box_limit(threads * len(g.wgs) * len(g.steps) *
                                                  len(left)))
     if settled is None:

@@ -241,7 +241,7 @@ def prove_every_workgroup(an, ch, ev) -> None:
            "end's copies do not")
     grid, at_launch = kernel_grid(kernel, ev, found)
     big = None if grid is None else \
-        over_budget(an.evaluator.threads, int(np.prod(grid)), len(steps), len(ch.copies))
+        over_budget(an.scan.threads, int(np.prod(grid)), len(steps), len(ch.copies))
     zero = zero_end(scan.copies[ch.ref].src, ev) if every_step else None
     if grid is not None and not at_launch and big:
         big = _over_budget(an, ch, (kernel, found, grid_points(grid), steps), (zero, reach),
@@ -277,7 +277,7 @@ def _over_budget(an, ch, grid: tuple, ends: tuple, why: str, cost: str) -> str |
     the workgroup and K step where it fails; else what to say of the size."""
     kernel, found, points, steps = grid
     _one_id_per_iteration(an.scan, ch, kernel, why)
-    reads = an.evaluator.threads * len(points) * len(steps) * len(ch.copies)
+    reads = an.scan.threads * len(points) * len(steps) * len(ch.copies)
     got = compare_by_boxes(an, ch, grid, ends, box_limit(reads))
     if got is None:
         grid_proven(an, ch.copies, tuple(int(n) + 1 for n in points.max(axis=0)), steps)

@@ -28,7 +28,7 @@ def compare_over_grid(an, ch, grid: tuple, why: str, ends: tuple,
     ``why``, ``ends``, ``unused`` and ``mixing`` as :func:`_compare` reads them."""
     kernel, found, points, steps = grid
     col = _writers(ch)
-    lanes, block = _lane_of(ch, col, an.evaluator.threads), None
+    lanes, block = _lane_of(ch, col, an.scan.threads), None
     for start in range(0, len(points), CHUNK):
         chunk = points[start:start + CHUNK]
         wide = wide_evaluator(an.scan, kernel, chunk, None, found)
@@ -91,7 +91,7 @@ def _starts(an, ch, ev, iv: int, chunk: np.ndarray, when: str) -> tuple:
 
 def _lane_starts(an, ch, ev, count: int) -> tuple:
     """:func:`_starts` of the ``count`` workgroups ``ev`` evaluates, as bound."""
-    scan, t = an.scan, an.evaluator.threads
+    scan, t = an.scan, an.scan.threads
     starts, base, runs = [], np.zeros(count, dtype=np.int64), []
     for i in ch.copies:
         a = scan.copies[i]

@@ -152,7 +152,7 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
                              f"needs constant bounds", (at,))
     lb, ub, step = bounds
     iv = scan.loop.regions[0].blocks[0].arguments[0]
-    t = an.evaluator.threads
+    t = an.scan.threads
     ks = list(range(lb, ub, step))
     if not ks:
         return kept
@@ -198,7 +198,7 @@ def _budget(an, workgroups: int, steps: int, copies: int, label: str, at, why: s
     evaluate more lane reads than :data:`~pipeline_mlir.frontend.grid_eval.EVAL_BUDGET`
     (every thread of ``workgroups`` workgroups at ``steps`` K steps, ``copies`` copies of
     both sides)."""
-    cost = over_budget(an.evaluator.threads, workgroups, steps, copies)
+    cost = over_budget(an.scan.threads, workgroups, steps, copies)
     if cost:        # (the kernel's copies and the front end's, every lane evaluated)
         raise LM.LoopRefusal(f"channel {label}'s copies keep a mask in their address, proven "
                              f"for the front end's own copies in every workgroup at every "
@@ -384,7 +384,7 @@ def _wide_evaluator(source: TileSource, scan, chunk: np.ndarray, ops: list) -> E
     every workgroup id and workgroup loop variable bound (none sampled; ``ops``: the
     kernel's launch ops); what moves with neither evaluated once, in ``source`` (one
     workgroup's, shared by the chunks: :mod:`~pipeline_mlir.analysis.tiled_eval`)."""
-    threads = int(np.prod(scan.block))
+    threads = scan.threads
     if threads % WAVE_SIZE:
         raise LM.LoopRefusal(f"a workgroup of {threads} threads is not whole waves", ())
     ev = Tiled(source, len(chunk))
@@ -404,7 +404,7 @@ def _kernel_runs(an, ev, copies: list, kept_i: list, total: int, label: str,
     points ``ev`` evaluates (a :class:`~pipeline_mlir.analysis.box_eval.BoxEvaluator`),
     each test then checked decided the same at every point of the box
     (:func:`_box_tests`)."""
-    t = an.evaluator.threads
+    t = an.scan.threads
     out = []
     for i in copies:
         a = an.scan.copies[i]
@@ -473,7 +473,7 @@ def _own_runs(an, ev, base, ref_copy: int, lanes: list, kept: Kept, label: str,
     address if its run lies inside the buffer, :data:`_ZERO` if it starts past its end,
     :data:`_BAD` (never the kernel's) otherwise or past a buffer load's 32-bit offset.
     ``box``: as :func:`_kernel_runs`' (each test decided the same over the box)."""
-    t = an.evaluator.threads
+    t = an.scan.threads
     a = an.scan.copies[ref_copy]
     idx = list(a.src_indices)
     idx = unkept(idx) or idx

@@ -36,7 +36,6 @@ driver builds one (:mod:`pipeline_mlir.driver.merge_confirm`): one that leaves f
 
 from __future__ import annotations
 
-import math
 
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.frontend.address import Analysis
@@ -67,7 +66,7 @@ def vgpr_floor(an: Analysis, m: int) -> int:
 def occupancy_refusal(an: Analysis, m: int, lds_bytes: int) -> str | None:
     """Why ``m`` merged K steps would leave fewer than :data:`MIN_WAVES_PER_SIMD` waves
     per SIMD, with ``lds_bytes`` of LDS per workgroup, or None."""
-    threads = math.prod(an.scan.block)
+    threads = an.scan.threads
     vgprs = vgpr_floor(an, m)
     if vgprs > VGPRS:     # (no wave at all: the occupancy model refuses such a kernel)
         return (f"{DECLINED} {m} merged would need at least {vgprs} VGPRs a wave, more "

@@ -242,7 +242,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     b = bufs.pop()
     size, view, kbits = sizes[b], an.buffer_views[b], kbits or {}
     full = size << len(kbits.get(b, ()))     # the kernel's buffer
-    threads = an.evaluator.threads
+    threads = an.scan.threads
     # (a channel that may be held whole: its copies' width once its split is known)
     width = None if whole else channel_width(an, copies, size // 2, view.elem_bytes, label)
     _global_table(an, copies, full, label)

@@ -140,7 +140,7 @@ def infer_schedule(an: Analysis, schedule):
     dtype, shape = _mfma_kind(an.scan)
     chain = _chain_length(an)
     counts = _payload_counts(an, chain)
-    schedule = W.with_kernel_waves(loop, int(np.prod(an.scan.block)), schedule)
+    schedule = W.with_kernel_waves(loop, an.scan.threads, schedule)
     inferred = _inferred_options(an, schedule, dtype, shape, chain, counts)
     own = type(schedule).options()
     given = dict(schedule.items())

@@ -14,6 +14,7 @@ fragment.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 
 from pipeline_mlir.dialect import bindings as B
@@ -90,6 +91,12 @@ class LoopScan:
     mfmas: list
     syncs: list
     ops: list                      # every op of the body, in order (yield excluded)
+
+    @property
+    def threads(self) -> int:
+        """The threads of one workgroup (the product of ``block``): what every per-lane
+        evaluation of the loop counts its lanes by."""
+        return math.prod(self.block)
 
 
 def is_natural_candidate(loop) -> bool:

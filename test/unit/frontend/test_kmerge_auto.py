@@ -84,7 +84,8 @@ def test_the_vgpr_floor_declines_a_wave_of_too_many_registers():
 
     def analysis(accs: int):
         return SimpleNamespace(scan=SimpleNamespace(mfmas=[SimpleNamespace(
-                                   results=[SimpleNamespace(type=acc)])], block=(256, 1, 1)),
+                                   results=[SimpleNamespace(type=acc)])], block=(256, 1, 1),
+                                   threads=256),
                                reads=reads, accumulators=lambda: accs,
                                buffer_views={0: SimpleNamespace(elem_bytes=2),
                                              1: SimpleNamespace(elem_bytes=2)})

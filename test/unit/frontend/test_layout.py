@@ -84,6 +84,7 @@ def _fake(copies, reads=(), buffers=1, threads=256, elem_bytes=2) -> SimpleNames
                                                             elem_bytes=elem_bytes)
                                          for b in range(buffers)},
                            evaluator=SimpleNamespace(threads=threads),
+                           scan=SimpleNamespace(threads=threads),
                            ops=[SimpleNamespace(attributes={}) for _ in range(8)])
 
 

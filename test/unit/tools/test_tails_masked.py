@@ -856,7 +856,7 @@ def _lane_reads(an, copies: list, lanes: list) -> int:
     every workgroup at every K step, for the kernel's copies and the front end's."""
     lb, ub, step = KL.constant_bounds(an.scan.loop)
     grid = KL.workgroup_grid(KL.kernel_of(an.scan.loop))
-    return an.evaluator.threads * int(np.prod(grid)) * len(range(lb, ub, step)) * \
+    return an.scan.threads * int(np.prod(grid)) * len(range(lb, ub, step)) * \
         (len(copies) + len(lanes))
 
 

@@ -254,35 +254,20 @@ def _over_vmcnt(an: Analysis, schedule, values: dict) -> None:
     than ``vmcnt`` counts, where the pipeline did not ask for that count (``values``: the
     options the schedule is about to be made of): the count is the kernel's, not an option
     the user gave, and the schedule waits for a subtile's loads by it.  An option the
-    schedule would refuse before that count (it checks ``values`` in order) is left to it."""
-    cls = type(schedule)
-    for key, v in values.items():
-        ch = {"vm_per_load_a": 0, "vm_per_load_b": 1}.get(key)
-        n = an.partition.vm_per_load[ch] if ch is not None else None
-        if n is not None and v == n > gfx950.VMCNT_MAX and key not in schedule.given:
-            break
-        if not _accepts(cls, key, v):
-            return
-    else:
+    schedule would refuse before that count (it checks ``values`` in order:
+    ``first_refusal``) is left to it."""
+    key = type(schedule).first_refusal(values)
+    ch = {"vm_per_load_a": 0, "vm_per_load_b": 1}.get(key)
+    if ch is None or key in schedule.given:
+        return
+    n = an.partition.vm_per_load[ch]
+    if values[key] != n or n <= gfx950.VMCNT_MAX:
         return
     op = next(an.ops[c.op] for c, k in zip(an.copies, an.partition.copy_channel) if k == ch)
     raise IRError(op, f"'{op.name}' op: channel {'AB'[ch]}'s copies take {n} global load "
                       f"instructions per subtile, more than the {gfx950.VMCNT_MAX} that "
                       f"vmcnt counts, and the schedule waits for a subtile's loads by their "
                       f"count ({key})")
-
-
-def _accepts(cls, key: str, value) -> bool:
-    """Whether the schedule class ``cls`` takes ``value`` for its option ``key`` (as
-    ``from_values`` checks each)."""
-    opt = cls.option(key)
-    if opt is None:
-        return False
-    try:
-        opt.check(cls.owner(), value)
-    except ConfigError:
-        return False
-    return True
 
 
 def _payload_counts(an: Analysis, chain: int) -> dict:

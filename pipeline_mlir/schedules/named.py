@@ -160,6 +160,18 @@ class NamedSchedule:
         return cls._make(out)
 
     @classmethod
+    def first_refusal(cls, values: dict) -> str | None:
+        """The key of the first of the typed ``values`` that :meth:`from_values` refuses (it
+        checks them in their order), or None where it checks each (``_make`` may still refuse
+        them together)."""
+        for key, v in values.items():
+            try:
+                cls._lookup(key).check(cls.owner(), v)
+            except ConfigError:
+                return key
+        return None
+
+    @classmethod
     def _make(cls, values: dict) -> "NamedSchedule":
         own = cls.options()
         kw = {k: v for k, v in values.items() if k in own}

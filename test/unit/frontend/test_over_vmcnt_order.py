@@ -54,6 +54,20 @@ def test_an_option_checked_before_it_is_refused_first():
             _over_vmcnt(an, *_values(spec, **vm, lgkm_per_load_a=10 ** 6))
 
 
+def test_the_schedule_names_its_first_refusal():
+    """``first_refusal``: the first key ``from_values`` refuses, in the values' order; None
+    where it takes each."""
+    for spec in ("4wave", "pingpong"):
+        schedule, values = _values(spec)
+        cls = type(schedule)
+        assert cls.first_refusal(values) is None
+        _, values = _values(spec, lgkm_per_load_a=10 ** 6, vm_per_load_a=VMCNT_MAX + 1)
+        assert cls.first_refusal(values) == "lgkm_per_load_a"
+        assert cls.first_refusal({"vm_per_load_a": 0, "lgkm_per_load_a": 10 ** 6}) == \
+            "vm_per_load_a"
+        assert cls.first_refusal({"no_such_option": 1}) == "no_such_option"
+
+
 def test_an_asked_count_is_the_options():
     schedule, values = _values("4wave{vm_per_load_a=8}", vm_per_load_a=VMCNT_MAX + 1)
     _over_vmcnt(_analysis(VMCNT_MAX + 1), schedule, values)

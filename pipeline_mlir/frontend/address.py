@@ -21,7 +21,9 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.locations import op_name
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, is_pure
-from pipeline_mlir.frontend.kept_masks import KEPT, unkept
+from pipeline_mlir.frontend.kept_masks import KEPT, kept_parts, unkept
+from pipeline_mlir.frontend.select_masks import truth
+from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.frontend.scan import Access, LoopScan
 from pipeline_mlir.frontend.edges import check_copy_reads, copy_evaluator, sample_points
 from pipeline_mlir.frontend.every_read import check_every_read
@@ -148,7 +150,9 @@ def analyse(scan: LoopScan) -> Analysis:
     ev.bind(iv, lb + step_v)
     acc.check_invariant(scan, copy_lds, read_lds)
     _check_k_free(ev, scan, iv)
-    src1 = [acc.src_of_copy(a) for a in scan.copies]
+    src1 = _kept_moves(src0, [acc.src_of_copy(a) for a in scan.copies],
+                       _kept_truths(scan, iv, (lb, lb + step_v)),
+                       [ev.view(a.src).root for a in scan.copies])
     ev.bind(iv, lb)
     global_ids = {}
     copies = []
@@ -167,6 +171,57 @@ def analyse(scan: LoopScan) -> Analysis:
     return Analysis(scan, ev, acc.buffers, acc.buffer_views, copies, reads,
                     [m for m, _ in mfmas], acc_of_yield, None, acc.ops, points,
                     grid_reads=grid_reads)
+
+
+def _kept_truths(scan: LoopScan, iv, steps: tuple) -> list:
+    """Per copy of ``scan``, per thread, whether the mask kept in its index
+    (:mod:`~pipeline_mlir.frontend.kept_masks`) keeps its run at each loop variable of
+    ``steps``: ``[(at the first, at the second), ...]``, None for a copy with no kept mask
+    or one whose truth cannot be read.  Evaluated by an evaluator of its own, dropped with
+    its facts (of ops the rewrites erase) when this returns."""
+    ev = Evaluator(scan.block)
+    ev.where = scan.loop
+    out = []
+    for a in scan.copies:
+        parts = kept_parts(a.src_indices[0]) if KEPT in a.op.attributes else None
+        truths = []
+        for k in steps if parts is not None else ():
+            ev.bind(iv, k)
+            try:
+                t = np.asarray(truth(a.op, ev, parts[1]), dtype=bool)
+            except (IRError, Unevaluable):
+                break
+            if t.shape != (ev.threads,):    # (one i1 per lane's run, as kept_masks keeps)
+                break
+            truths.append(t)
+        out.append(tuple(truths) if len(truths) == len(steps) else (None, None))
+    return out
+
+
+def _kept_moves(src0: list, src1: list, keeps: list, roots: list) -> list:
+    """The global elements each copy reads at the loop's second K step (``src1``; ``src0``
+    the first's; ``keeps``: each copy's kept mask's truth per thread in each,
+    :func:`_kept_truths`; ``roots``: the global buffer each reads), where a kept mask is
+    false there for some lane: those lanes' runs moved as the copies of the buffer move
+    where their masks keep them in both steps, when that is one amount.  A lane whose kept
+    mask is false reads zeros whatever index it computed (a K row clamped to the K left in
+    a last, partial K tile: IREE's f16 ``A^T x B^T`` 24x5x232, whose 2 K steps are a whole
+    one and a masked one; B's rows past N = 5, a copy none of whose lanes is kept), so that
+    index says nothing of how the copy moves; what the front end's copies read in its place
+    is proven against the kernel's condition in every K step and workgroup
+    (:mod:`~pipeline_mlir.frontend.kept_layout`).  ``src1`` as it is otherwise."""
+    moves: dict = {}
+    for s0, s1, (k0, k1), root in zip(src0, src1, keeps, roots):
+        if k0 is not None and k1 is not None:
+            moves.setdefault(root, set()).update(int(m) for m in np.unique((s1 - s0)[k0 & k1]))
+    out = []
+    for s0, s1, (k0, k1), root in zip(src0, src1, keeps, roots):
+        move = moves.get(root, ())
+        if k0 is None or k1 is None or np.all(k1) or len(move) != 1:
+            out.append(s1)
+        else:
+            out.append(np.where(k1[:, None], s1, s0 + next(iter(move))))
+    return out
 
 
 class _Accesses:

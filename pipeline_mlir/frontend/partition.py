@@ -33,7 +33,7 @@ from pipeline_mlir.frontend.k_subtiles import along_k, k_subtiles_value, unread_
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION
-from pipeline_mlir.schedules.geometry import (HALF_K_SHAPES, MFMA_AUTO, MFMA_SHAPES, mfma_shape,
+from pipeline_mlir.schedules.geometry import (MFMA_AUTO, MFMA_SHAPES, mfma_shape,
                                              square_grid)
 
 #: MFMA operand element types -> the schedules' dtype names
@@ -196,21 +196,17 @@ def _mfma_kind(scan: LoopScan) -> tuple[str, tuple[int, int, int]]:
                               f"one MFMA kind per loop")
     named = "x".join(map(str, shape))
     issued = _issued_shapes(DTYPES[et], HALVED_ATTR in scan.loop.attributes)
-    if named not in issued and named not in HALF_K_SHAPES:
+    if named not in issued:
         raise IRError(mf, f"'{mf.name}' op is a {named} {et} MFMA, which the schedules do not "
                           f"issue for {DTYPES[et]} (they issue {' and '.join(issued)})")
-    if named in HALF_K_SHAPES and HALVED_ATTR not in scan.loop.attributes:
-        raise IRError(mf, f"'{mf.name}' op is a {named} MFMA, which the schedules issue only "
-                          f"for a loop whose MFMAs the front end halved along K "
-                          f"(frontend/half_k.py)")
     return DTYPES[et], shape
 
 
 def _issued_shapes(dtype: str, halves: bool = False) -> list[str]:
     """The MFMA shapes (``MxNxK``) the schedules issue for ``dtype``: the MFMAs of its
-    operands (``target/gfx950.py``'s ``dtype_mfmas``; the 16x16x16 of the front end's halved
-    loops apart, and i8's halves unless ``halves``: the loop's MFMAs halved)."""
-    return [s for s in gfx950.dtype_mfmas(dtype, halves) if s not in HALF_K_SHAPES]
+    operands (``target/gfx950.py``'s ``dtype_mfmas``; i8's gfx942 halves only with
+    ``halves``: the loop's MFMAs halved)."""
+    return list(gfx950.dtype_mfmas(dtype, halves))
 
 
 def _one_kind(op) -> tuple[tuple[int, int, int], str]:

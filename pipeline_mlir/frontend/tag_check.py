@@ -311,9 +311,9 @@ class _TagCheck:
         its channel's K tile)."""
         by_key = self._k_moves(inside)
         for (ch, sub, _), items in by_key.items():
-            ref_op, ref_k, ref_addrs, dd = items[0]
-            for op, k, addrs, _ in items[1:]:
-                if not np.array_equal(addrs - (k - ref_k) * dd, ref_addrs):
+            ref_op, ref_k, ref_addrs, dd, ref_next = items[0]
+            for op, k, addrs, _, nxt in items[1:]:
+                if not _same_tiles(addrs, k, nxt, ref_addrs, ref_k, ref_next, dd):
                     # (as many addresses: past-the-end lanes are left out, :func:`_past_end`)
                     diff = addrs - ref_addrs if addrs.shape == ref_addrs.shape else \
                         np.array([0, 1])
@@ -327,18 +327,25 @@ class _TagCheck:
 
     def _k_moves(self, inside) -> dict:
         """{(channel, subtile): [(first op, k_offset, sorted global addresses, elements per K
-        tile)]} of every global load; each load that stays in the loop's K tiles moves by one
-        K step as a whole, and every such load of a channel by the same number of elements
-        (a channel's other loads take that number)."""
+        tile, sorted addresses one K step on or None)]} of every global load; each load that
+        stays in the loop's K tiles moves by one K step as a whole, and every such load of a
+        channel by the same number of elements (a channel's other loads take that number),
+        measured on the lanes inside the buffer at both steps: a lane past the end at
+        either reads zeros there (a K tail's lane past K, kept, at the second)."""
         delta: dict = {}
-        for ops, f, slot, src0 in self.load_info:
+        later: dict = {}     # (load's index, root) -> its sorted addresses one K step on
+        for n, (ops, f, slot, src0) in enumerate(self.load_info):
             if not inside(_k_of(f)):
                 continue
             s1 = [copy_elements(self.ev, op)[3] for op in ops]
+            for root in dict.fromkeys(a[0] for a in src0):
+                later[(n, root)] = np.sort(np.concatenate(
+                    [b[~_past_end([op], root, b, self.ev)]
+                     for op, a, b in zip(ops, src0, s1) if a[0] == root]))
             # per global source (an operand, and an MX operand's scales): one K step each
             for root in dict.fromkeys(a[0] for a in src0):
                 # (per copy: a load's copies may keep a mask or not, one row's kept)
-                d = np.concatenate([(b - a[1])[~(_past_end([op], root, a[1], self.ev) &
+                d = np.concatenate([(b - a[1])[~(_past_end([op], root, a[1], self.ev) |
                                                  _past_end([op], root, b, self.ev))]
                                     for op, a, b in zip(ops, src0, s1) if a[0] == root])
                 if d.size == 0:
@@ -355,15 +362,32 @@ class _TagCheck:
                                           f"same channel {delta[key][0]}")
                 delta.setdefault(key, (dd, ops[0]))
         by_key: dict = {}
-        for ops, f, slot, src0 in self.load_info:
+        for n, (ops, f, slot, src0) in enumerate(self.load_info):
             for root in dict.fromkeys(a[0] for a in src0):
                 if (slot[0], root) not in delta:
                     continue          # no load of the channel stays in the loop's K tiles
                 addrs = np.sort(np.concatenate([a[1][~_past_end([op], root, a[1], self.ev)]
                                                 for op, a in zip(ops, src0) if a[0] == root]))
                 by_key.setdefault((slot[0], slot[2], root), []).append(
-                    (ops[0], _k_of(f), addrs, delta[(slot[0], root)][0]))
+                    (ops[0], _k_of(f), addrs, delta[(slot[0], root)][0],
+                     later.get((n, root))))
         return by_key
+
+
+def _same_tiles(addrs, k: int, nxt, ref_addrs, ref_k: int, ref_next, dd: int) -> bool:
+    """Whether a load of K offset ``k`` (its sorted addresses ``addrs`` at the first point,
+    ``nxt`` one K step on, None where that tile is not the loop's) loads the K tiles a
+    load of ``ref_k`` (``ref_addrs``, ``ref_next``) loads ``k - ref_k`` tiles on, past-the-
+    end lanes left out (:func:`_past_end`).  One tile apart, the two loads of one tile are
+    compared as they are: where that tile is the loop's last, a K tail the kernel masks
+    without peeling (IREE's f16 ``A^T x B^T`` 24x5x232: one iteration of a whole K step and
+    a masked one), its lanes past K read zeros, which a move of the other tile by ``dd``
+    elements would not show; otherwise the other's addresses moved ``k - ref_k`` tiles."""
+    if k - ref_k == 1 and ref_next is not None:
+        return np.array_equal(addrs, ref_next)
+    if k - ref_k == -1 and nxt is not None:
+        return np.array_equal(nxt, ref_addrs)
+    return np.array_equal(addrs - (k - ref_k) * dd, ref_addrs)
 
 
 def _past_end(ops, root, elements: np.ndarray, ev: Evaluator) -> np.ndarray:

@@ -395,7 +395,8 @@ class FourWave(NamedSchedule):
                        "gfx942 16x16x32 and 32x32x16; i8's gfx942 16x16x32 and 32x32x16 for "
                        "a loop the front end halved; the front "
                        "end reads it from the kernel; the complete kernel issues only auto), or "
-                       "bf16/f16 16x16x16 (a loop's MFMAs the front end halved along K)",
+                       "bf16/f16 16x16x16 (a loop's MFMAs the front end halved along K, or the "
+                       "kernel's own)",
                        choices=MFMA_SHAPES + HALF_K_SHAPES)
     loop_once: bool = option("bool", False, "the main loop runs at least once: the launch "
                              "contract needs K >= 4*BK, and the kernel has no zero-trip path")

@@ -149,8 +149,8 @@ MFMA_AUTO = "auto"
 #: (``frontend/half_k.py``)
 MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8", "32x32x32", "32x32x64", "16x16x32")
 #: the MFMA shape the 4-wave schedule may name besides those: gfx942's 16x16x16 of the 16-bit
-#: types, which it issues only for a loop whose MFMAs the front end halved along K
-#: (``frontend/half_k.py``; a kernel's own 16x16x16 MFMAs are refused at the MFMA)
+#: types, for a loop whose MFMAs the front end halved along K (``frontend/half_k.py``) or
+#: whose own MFMAs they are (IREE picks them for tiny problems: f16 ``A^T x B^T`` 24x5x112)
 HALF_K_SHAPES = ("16x16x16",)
 
 

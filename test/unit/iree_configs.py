@@ -112,6 +112,18 @@ CONFIGS = {
     # epilogue reader leaves out of C's tree (frontend/epilogue.py, trace_output; before,
     # refused by --emulate: two writes storing two values)
     "bf16_abt_16x16x160": (dict(dtype="bf16", m=16, n=16, k=160), (), None),
+    # f16 A^T x B^T 24x5x400: IREE's own 16x16x16 MFMAs (v_mfma_f32_16x16x16_f16, gfx942's
+    # rate), a 32x16 tile in 2 waves, K step 16, one MFMA per wave and K step, A read with
+    # transposing reads: 4 K steps merged (crosswise), its loop round twice (before, refused
+    # at the MFMA: 16x16x16 only for a loop the front end halved)
+    "f16_atbt_24x5x400": (dict(dtype="f16", m=24, n=5, k=400, transpose_a=True), (), None),
+    # ... at K = 232: a K step of 128, 2 iterations, the second a K tail of 104 masked by
+    # selects that AND C's edges in M and N, kept in the copies (kept_masks.py), its K rows
+    # clamped to the K left: the pair pipelined with the tail in it, the copies' K move
+    # measured on the lanes the masks keep (address.py) and the tags compared on the tile
+    # both stages load (tag_check.py); before, refused (channel A's copies move by
+    # different amounts from one K step to the next)
+    "f16_atbt_24x5x232": (dict(dtype="f16", m=24, n=5, k=232, transpose_a=True), (), None),
     # fp8 A^T x B 64x129x512: a 64x16 tile per wave column of one fragment, 2 K steps of
     # 256 with a chain of 2 16x16x128 MFMAs, too few to merge: each cut into 4 of gfx942's
     # 16x16x32 along K (frontend/half_k.py), a chain of 8 the crosswise split cuts; the pair
@@ -266,6 +278,9 @@ SHORT: dict[str, tuple[int, str]] = {
     # 2 K steps halved, in the diagonal form: the pair of the prologue and the drain
     "i8_atbt_129x129x129": (0, "the diagonal form only for a loop too short to merge: never "
                                "round the steady loop"),
+    # 2 K steps (one masked): the pair of the prologue and the drain
+    "f16_atbt_24x5x232": (0, "its point is the masked K tail inside the pipelined pair; "
+                             "f16_atbt_24x5x400 goes round the loop"),
     "bf16_abt_16x16x160": (0, "its point is C read back and written again; halved and "
                               "merged like bf16_atb_300x200x160"),
     # B held whole: the pair of the prologue and the drain (a loop of 4 or more K steps of

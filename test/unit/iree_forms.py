@@ -35,6 +35,7 @@ ONE_BUILT: dict[str, tuple[str, str]] = {
         "fp8_abt_31x64x96": "B held whole, A's halves staged 2 bytes a lane, from either "
                             "form (FORMS and HOLDS: the built one's)",
         "fp8_atb_64x129x512": "each MFMA cut into 4 along K from either form",
+        "f16_atbt_24x5x400": "IREE's own 16x16x16 MFMAs, 4 K steps merged, from either form",
         "fp8_atb_1024x1024x1536": "the 64x128 8-bit tile's register copies and transposing "
                                   "reads from either form",
         "i8_atb_1024x1024x512": "the 64x128 8-bit tile from either form",
@@ -89,6 +90,9 @@ BOTH_BUILT: dict[str, str] = {
                          "(frontend/pad_stores.py)",
     "i8_abt_63x33x1030": "its late form's guarded loads of the masked K tile "
                          "(kernel_ir.writes_outside_lds)",
+    "f16_atbt_24x5x232": "the masked K tail in the pipelined pair: the prefetch point's "
+                         "selects of clamped rows, the late form's loads (kept_masks.py, "
+                         "address.py, tag_check.py)",
     "bf16_abt_2048x2048x1023": "unaligned K: the late form's guarded loads and explicit "
                                "swizzle, the prefetch point's create_mask",
     "bf16_abt_2048x2048x1024_vector_distribute": "the prefetch point's whole-tile products "

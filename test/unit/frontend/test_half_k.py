@@ -146,22 +146,34 @@ def test_what_does_not_halve_is_refused_unchanged(make_b, edit, reason):
     assert "16x16x16" not in out and HALVED_ATTR not in out
 
 
-def test_a_kernels_own_16x16x16_mfma_is_refused():
-    """The 4-wave schedule's 16x16x16 is for halved loops: a kernel's own is refused at
-    the MFMA, and taken once the loop is marked halved."""
+def test_a_kernels_own_16x16x16_mfma_is_taken_and_i8s_gfx942_half_is_not():
+    """A kernel's own 16-bit 16x16x16 MFMAs are taken as the loop's MFMA, halved or not:
+    IREE picks gfx950's ``v_mfma_f32_16x16x16_f16`` itself for tiny problems (f16
+    ``A^T x B^T`` 24x5x112: one 16x16x16 per K step of 16); before, a loop not marked
+    halved was refused at the MFMA (``... which the schedules issue only for a loop whose
+    MFMAs the front end halved along K``).  i8's gfx942 16x16x32, issued only for a loop
+    the front end halved (``HALF_K_ONLY``), is still refused at the MFMA in a loop that is
+    not, and taken once it is marked halved."""
     _, halved = _halved(READ_B)
+    unmarked = re.sub(rf"\{{{HALVED_ATTR} = 2 : i64\}}", "", halved)
+    i8 = unmarked.replace("vector<4xf16>", "vector<8xi8>").replace(
+        "vector<4xf32>", "vector<4xi32>").replace("dense<0.000000e+00>", "dense<0>").replace(
+        "16x16x16", "16x16x32").replace("1024xf16", "1024xi8")
     with new_context() as ctx, ir.Location.unknown(ctx):
-        m = ir.Module.parse(re.sub(rf"\{{{HALVED_ATTR} = 2 : i64\}}", "", halved), ctx)
-        loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
-        mfmas = walk_ops(loop, lambda o: o.name == "amdgpu.mfma")
-        scan = SimpleNamespace(loop=loop, mfmas=mfmas)
-        with pytest.raises(IRError, match=re.escape(
-                "'amdgpu.mfma' op is a 16x16x16 MFMA, which the schedules issue only for a "
-                "loop whose MFMAs the front end halved along K")) as e:
-            _mfma_kind(scan)
-        assert e.value.op == mfmas[0]
-        loop.attributes[HALVED_ATTR] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 2)
-        assert _mfma_kind(scan) == ("f16", (16, 16, 16))
+        for text, want in ((unmarked, ("f16", (16, 16, 16))), (i8, ("i8", (16, 16, 32)))):
+            m = ir.Module.parse(text, ctx)
+            loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+            mfmas = walk_ops(loop, lambda o: o.name == "amdgpu.mfma")
+            scan = SimpleNamespace(loop=loop, mfmas=mfmas)
+            if want[0] == "i8":
+                with pytest.raises(IRError, match=re.escape(
+                        "'amdgpu.mfma' op is a 16x16x32 i8 MFMA, which the schedules do not "
+                        "issue for i8")) as e:
+                    _mfma_kind(scan)
+                assert e.value.op == mfmas[0]
+                loop.attributes[HALVED_ATTR] = ir.IntegerAttr.get(
+                    ir.IntegerType.get_signless(64), 2)
+            assert _mfma_kind(scan) == want
 
 
 def _fp8(text: str) -> str:

@@ -280,11 +280,46 @@ def test_loads_of_one_channel_with_different_past_the_end_lanes_are_refused_at_o
 
     ops = [SimpleNamespace(name="amdgpu.gather_to_lds", location=f"loc{i}") for i in (0, 1)]
     check = object.__new__(T._TagCheck)
-    check._k_moves = lambda inside: {(0, 0, None): [(ops[0], 0, np.array([1, 2, 3]), 10),
-                                                    (ops[1], 1, np.array([11, 12]), 10)]}
+    check._k_moves = lambda inside: {(0, 0, None): [
+        (ops[0], 0, np.array([1, 2, 3]), 10, None), (ops[1], 1, np.array([11, 12]), 10, None)]}
     with pytest.raises(IRError) as e:
         check.k_offsets(lambda k: True)
     assert e.value.op is ops[1] and "moves another K tile" in str(e.value), str(e.value)
+
+
+def test_loads_one_k_tile_apart_are_compared_on_the_tile_they_both_load():
+    """Two loads of one channel and subtile one K tile apart (``k0``, ``k1``) are compared
+    on the one tile both load, the ``k1`` load's at the first point against the ``k0``
+    load's one K step on: where that tile is an unpeeled K tail (IREE's f16 ``A^T x B^T``
+    24x5x232: one iteration, a whole K step and a masked one), its lanes past K read zeros
+    and have no addresses, which the ``k0`` tile moved by a K step would not show (it was
+    refused at sched-import: ``... moves another K tile ...``). The same tile loaded with
+    another lane, or the ``k0`` load's next tile unknown and its moved addresses not the
+    ``k1`` load's, still refused."""
+    import numpy as np
+    from types import SimpleNamespace
+
+    from pipeline_mlir.dialect.ir_io import IRError
+    from pipeline_mlir.frontend import tag_check as T
+
+    ops = [SimpleNamespace(name="amdgpu.gather_to_lds", location=f"loc{i}") for i in (0, 1)]
+    check = object.__new__(T._TagCheck)
+    tail = np.array([11, 12])                       # the tail: lane 2 past K, no address
+    items = {"k0": (ops[0], 0, np.array([1, 2, 3]), 10, tail),
+             "k1": (ops[1], 1, tail, 10, None)}
+    check._k_moves = lambda inside: {(0, 0, None): [items["k0"], items["k1"]]}
+    check.k_offsets(lambda k: True)
+    check._k_moves = lambda inside: {(0, 0, None): [items["k1"], items["k0"]]}
+    check.k_offsets(lambda k: True)                 # (the other way round: k - ref_k = -1)
+    for bad in ((ops[1], 1, np.array([11, 13]), 10, None),      # another lane of the tail
+                (ops[1], 2, tail, 10, None)):                   # tagged two tiles on
+        check._k_moves = lambda inside: {(0, 0, None): [items["k0"], bad]}
+        with pytest.raises(IRError, match="moves another K tile"):
+            check.k_offsets(lambda k: True)
+    items["k0"] = (ops[0], 0, np.array([1, 2, 3]), 10, None)     # no next tile known
+    check._k_moves = lambda inside: {(0, 0, None): [items["k0"], items["k1"]]}
+    with pytest.raises(IRError, match="moves another K tile"):
+        check.k_offsets(lambda k: True)
 
 
 def test_a_load_of_kept_and_unkept_copies_moves_by_its_lanes_inside(monkeypatch):
@@ -318,8 +353,14 @@ def test_a_load_of_kept_and_unkept_copies_moves_by_its_lanes_inside(monkeypatch)
         check = object.__new__(T._TagCheck)
         check.ev = None
         check.load_info = [(ops, {}, (1, 0, 0), [(root, first[0]), (root, first[1])])]
-        (key, ((_, _, addrs, dd),)), = check._k_moves(lambda k: True).items()
+        (key, ((_, _, addrs, dd, _),)), = check._k_moves(lambda k: True).items()
         assert key == (1, 0, root) and dd == 1 and list(addrs) == [0, 16, 32]
+        # the kept copy's lane 0 past the end one K step on only (a K tail's lane past K,
+        # IREE's f16 A^T x B^T 24x5x232): left out as well (before, counted, refused)
+        moved[1] = np.array([end, end])
+        (key, ((_, _, addrs, dd, nxt),)), = check._k_moves(lambda k: True).items()
+        assert dd == 1 and list(addrs) == [0, 16, 32] and list(nxt) == [1, 17]
+        moved[1] = np.array([33, end])
         ops[1].attributes = {}          # the same copy not keeping its mask: refused
         with pytest.raises(IRError, match="do not move by one K step"):
             check._k_moves(lambda k: True)
@@ -356,7 +397,7 @@ def test_lanes_pointed_past_the_end_of_a_buffer_that_reads_zero_there_move_no_k_
         check.ev = None
         check.load_info = [(ops, {}, (0, 0, 0), [(root, first)])]
         monkeypatch.setattr(T, "_zero_end", lambda op, ev: (end, 1 << 30))
-        (key, ((_, _, addrs, dd),)), = check._k_moves(lambda k: True).items()
+        (key, ((_, _, addrs, dd, _),)), = check._k_moves(lambda k: True).items()
         assert dd == 1 and list(addrs) == [0, 16]
         moved["now"] = np.array([1, 16, end + 5])           # lane 1 inside, stays put
         with pytest.raises(IRError, match="do not move by one K step"):

@@ -50,7 +50,8 @@ pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
 
 #: configurations whose grid is one workgroup (emulated whole): name -> 1
-ONE_WORKGROUP = {"bf16_abt_16x16x160": 1, "fp8_abt_64x31x96": 1, "fp8_abt_31x64x96": 1}
+ONE_WORKGROUP = {"bf16_abt_16x16x160": 1, "fp8_abt_64x31x96": 1, "fp8_abt_31x64x96": 1,
+                 "f16_atbt_24x5x400": 1, "f16_atbt_24x5x232": 1}
 
 
 def _tile(size: int, tiles: int) -> int:

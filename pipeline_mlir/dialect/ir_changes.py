@@ -42,6 +42,15 @@ def forget_on_change(cache) -> None:
     _WATCHERS[id(cache)] = weakref.ref(cache)
 
 
+def forget_everything(*_) -> None:
+    """Have every live cache forget everything (``forget_all``): after a C++ pass, whose
+    rewrites erase and create ops unseen, before the next Python pass may change the IR
+    (a cache kept alive past its own pass, an evaluator in a reference cycle, would
+    otherwise be told of that change with keys of freed ops; callable as a pass)."""
+    if _WATCHERS:
+        _tell("forget_all", None)
+
+
 def set_attribute(op, name: str, value) -> None:
     """``op.attributes[name] = value`` (``value`` None: the attribute removed), the live
     caches told first (:func:`forget_on_change`): an attribute changed in place may change

@@ -21,6 +21,7 @@ from pipeline_mlir.options import Option, OptionTable
 from pipeline_mlir.schedule.types import MAX_KERNEL_TAG
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_changes import forget_everything
 from pipeline_mlir.passes.catalogue import STAGE_PASS
 from pipeline_mlir.dialect.ir_io import (IRError, PipelineIR, as_operation, pipeline_ops,
                                          read_pipeline, set_attr, walk_ops)
@@ -82,6 +83,7 @@ class SchedPass(Pass):
 
     # -- entry point used by PassManager.add ----------------------------------------
     def __call__(self, op, pass_) -> None:
+        forget_everything()     # (a C++ pass may have run before: its erasures unseen)
         op = as_operation(op)
         try:
             self.run(op)
@@ -159,6 +161,7 @@ class ModulePass(Pass):
     problems, which become MLIR error diagnostics and fail the pass."""
 
     def __call__(self, op, pass_) -> None:
+        forget_everything()     # (as SchedPass's)
         errors = self.run(as_operation(op))
         if errors:
             said = set()        # one op lowered to several (a vector's lanes): said once

@@ -19,6 +19,7 @@ from __future__ import annotations
 from pipeline_mlir.schedule import stages
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_changes import forget_everything
 from pipeline_mlir.dialect.ir_io import (IRError, as_operation, decode_attr, ops_of, read_phase,
                                         read_pipeline)
 from pipeline_mlir.errors import PipelineError
@@ -150,6 +151,7 @@ class Verify(SchedPass):
     summary = "check every sched op and attribute and the schedule's structural safety"
 
     def __call__(self, op, pass_) -> None:
+        forget_everything()     # (as SchedPass's)
         op = as_operation(op)
         errs = all_errors(op)
         for where, msg in errs:

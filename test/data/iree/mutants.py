@@ -511,6 +511,16 @@ FAMILIES = {
                    later=True, aimed=True, newest=True),
     "ot28": Family(_f(dtype="bf16", m=28, n=64, k=160, transpose_a=True, transpose_b=False),
                    later=True, aimed=True, newest=True),
+    # IREE's own 16x16x16 MFMAs (f16 A^T x B^T 24x5x400: a 32x16 tile in 2 waves, 4 K
+    # steps merged, crosswise) and a masked K tail inside the pipelined pair (24x5x232: two
+    # K steps of 128, the second's selects AND C's edges, kept in the copies: address.py's
+    # kept moves, tag_check.py's one-tile comparison); one workgroup each
+    "own16": Family(_f(dtype="f16", m=24, n=5, k=400, transpose_a=True),
+                    workgroups=(("prefetch", [(0, 0)]), ("late", [0])), later=True,
+                    aimed=True),
+    "tail232": Family(_f(dtype="f16", m=24, n=5, k=232, transpose_a=True),
+                      workgroups=(("prefetch", [(0, 0)]), ("late", [0])), later=True,
+                      aimed=True),
     "bt8": Family(epilogue=_f(kind="batch", dtype="f8E4M3FN", m=33, n=257, k=1000),
                   later=True, aimed=True),
     "btab": Family(epilogue=_f(kind="batch", dtype="f16", m=33, n=128, k=160, b_kxn=True),

@@ -39,14 +39,19 @@ from pipeline_mlir.frontend.kernel_ir import kernel_of
 #: the ops that tell workgroups apart
 WORKGROUP_IDS = WORKGROUP_ID_OPS + ("scf.forall",)
 #: workgroups whose copies are compared, at most (every one of the kernel's grid, side by
-#: side), when their forms do not prove them the body's (the front end's own proofs over
-#: the grid take up to ``kept_layout.GRID_LIMIT``)
-MAX_WORKGROUPS = 1 << 16
+#: side), when their forms do not prove them the body's: as many as the front end's own
+#: proofs over the grid take (``kept_layout.GRID_LIMIT``; IREE's i8 ``A^T x B``
+#: 5865x7364x5973, 16x16 tiles in one wave, has 169,187: some 10 s of comparisons)
+MAX_WORKGROUPS = 1 << 18
 #: workgroup iterations compared one by one, at most, in a kernel with loops over
 #: workgroups (each iteration its own evaluator)
 MAX_ITERATIONS = 4096
 #: workgroups compared side by side (:meth:`Workgroups.prove`)
-CHUNK = 64
+CHUNK = 512
+#: lanes (threads x workgroups) of the chunks whose evaluators are kept from one proof to
+#: the next, at most (each keeps what it evaluated, some 300 bytes a lane: the i8 kernel
+#: above kept 3.4 GB when every chunk's was kept; the later chunks are evaluated again)
+KEPT_LANES = 1 << 20
 
 
 def grid_point(point: tuple[int, ...]) -> str:
@@ -282,13 +287,16 @@ class Workgroups:
 
     def _side_by_side(self, start: int, chunk: list) -> SideBySide:
         """The evaluator of the workgroups ``chunk`` (the points from ``start`` on) side by
-        side, made once and kept (with what it has evaluated) for the next proof."""
-        if start not in self.wide:
-            ev = SideBySide(self.block, len(chunk), launch_values=False)
-            ids = np.array([p for p, _e, _r in chunk], dtype=np.int64)
-            bind_workgroup(ev, kernel_of(self.loop), ev.lane_ids(ids))
+        side, made once and kept (with what it has evaluated) for the next proof while the
+        chunks up to it hold :data:`KEPT_LANES` lanes at most, else made for this proof."""
+        if start in self.wide:
+            return self.wide[start]
+        ev = SideBySide(self.block, len(chunk), launch_values=False)
+        ids = np.array([p for p, _e, _r in chunk], dtype=np.int64)
+        bind_workgroup(ev, kernel_of(self.loop), ev.lane_ids(ids))
+        if (start + len(chunk)) * int(np.prod(self.block)) <= KEPT_LANES:
             self.wide[start] = ev
-        return self.wide[start]
+        return ev
 
     def _grid_points(self):
         """The kernel's grid (:func:`~pipeline_mlir.analysis.loop_eval.workgroup_grid`),

@@ -43,6 +43,7 @@ from pipeline_mlir.analysis.loop_eval import (Evaluator, SideBySide, grid_stride
                                               workgroup_grid)
 from pipeline_mlir.analysis.vector_index import Vectors
 from pipeline_mlir.analysis.views import view_root
+from pipeline_mlir.analysis.write_slice import writes_key
 from pipeline_mlir.dialect.attrs import workgroup_mapping
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
@@ -415,9 +416,6 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
     ``at``) naming the grid and the first element no workgroup writes (which may as well be
     an element the kernel never writes: both are said); also when the output
     is not one global buffer of a static shape (what the proof is made on)."""
-    key = (str(as_operation(f)), tuple(grid), tuple(block))
-    if key in _COVERED:         # the same kernel text proven before in this process
-        return
     ids = walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS)
     where = ids[0] if ids else (at if at is not None else f)
     shape = _static_output(f)
@@ -426,6 +424,11 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
         raise IRError(where, f"{name}: the kernel's grid {'x'.join(map(str, grid))} is proven "
                              f"to cover its output only when it writes one global buffer of "
                              f"a static shape")
+    # (what the writes read, not the kernel's text: the front end asks again while it
+    # rewrites the K-loop, which changes neither; analysis/write_slice.py)
+    key = (writes_key(f, output_writes(f, shape)), shape, tuple(grid), tuple(block))
+    if key in _COVERED:         # the same writes proven before in this process
+        return
     points = list(np.ndindex(*grid))
     mask = _grid_mask(f, shape, grid, points, block)
     if not mask.all():
@@ -443,10 +446,11 @@ def check_grid_covers(f, grid: tuple[int, ...], block: tuple[int, int, int], at=
     _COVERED.add(key)
 
 
-#: the (kernel text, grid, block) :func:`check_grid_covers` proved, a few at a time
+#: the (writes' key, output shape, grid, block) :func:`check_grid_covers` proved, a few at a
+#: time
 _COVERED: set = set()
 #: the workgroups :func:`_side_by_side` evaluates at once
-_SIDE_BY_SIDE = 128
+_SIDE_BY_SIDE = 1024
 
 
 def _grid_mask(f, shape: tuple, grid: tuple, points: list, block: tuple) -> np.ndarray:

@@ -39,9 +39,10 @@ from pipeline_mlir.frontend.kernel_ir import kernel_of
 #: the ops that tell workgroups apart
 WORKGROUP_IDS = WORKGROUP_ID_OPS + ("scf.forall",)
 #: workgroups whose copies are compared, at most (every one of the kernel's grid, side by
-#: side), when their forms do not prove them the body's: as many as the front end's own
-#: proofs over the grid take (``kept_layout.GRID_LIMIT``; IREE's i8 ``A^T x B``
-#: 5865x7364x5973, 16x16 tiles in one wave, has 169,187: some 10 s of comparisons)
+#: side), when their forms do not prove them the body's: IREE's i8 ``A^T x B``
+#: 5865x7364x5973, 16x16 tiles in one wave, has 169,187, some 10 s of comparisons (the
+#: front end's own proofs over the grid take up to ``kept_layout.GRID_LIMIT``, 8 times as
+#: many: they settle over boxes, not workgroup by workgroup)
 MAX_WORKGROUPS = 1 << 18
 #: workgroup iterations compared one by one, at most, in a kernel with loops over
 #: workgroups (each iteration its own evaluator)

@@ -142,7 +142,7 @@ def test_static_rows_guards_evaluated_over_the_grid(tmp_path, capsys):
              "reads a row outside the buffer's 300 rows at workgroup (12,)"),
             (wid, "hal.interface.workgroup.id[0]",
              "the workgroup is not only 'hal.interface.workgroup.id' ops with an upper_bound"),
-            (wid, wid.replace("15", "300000"), "in a grid of more than 262144 workgroups"),
+            (wid, wid.replace("15", "3000000"), "in a grid of more than 2097152 workgroups"),
             # a bound short by part of a row of tiles (5 M tiles x 3 N tiles, 14 of 15)
             # and a guard broken only at the workgroup past it: the grid must cover C
             (_guard14, wid.replace("15", "14"), "the 14 workgroups of the kernel's grid 14 "

@@ -28,7 +28,7 @@ from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, mfma_variant, 
 from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
-from pipeline_mlir.frontend.marks import HALVED_ATTR, NARROW
+from pipeline_mlir.frontend.marks import NARROW
 from pipeline_mlir.frontend.k_subtiles import along_k, k_subtiles_value, unread_counts, whole
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
@@ -195,18 +195,18 @@ def _mfma_kind(scan: LoopScan) -> tuple[str, tuple[int, int, int]]:
                               f"the loop's first MFMA is {shape[0]}x{shape[1]}x{shape[2]} {et}; "
                               f"one MFMA kind per loop")
     named = "x".join(map(str, shape))
-    issued = _issued_shapes(DTYPES[et], HALVED_ATTR in scan.loop.attributes)
+    issued = _issued_shapes(DTYPES[et])
     if named not in issued:
         raise IRError(mf, f"'{mf.name}' op is a {named} {et} MFMA, which the schedules do not "
                           f"issue for {DTYPES[et]} (they issue {' and '.join(issued)})")
     return DTYPES[et], shape
 
 
-def _issued_shapes(dtype: str, halves: bool = False) -> list[str]:
+def _issued_shapes(dtype: str) -> list[str]:
     """The MFMA shapes (``MxNxK``) the schedules issue for ``dtype``: the MFMAs of its
-    operands (``target/gfx950.py``'s ``dtype_mfmas``; i8's gfx942 halves only with
-    ``halves``: the loop's MFMAs halved)."""
-    return list(gfx950.dtype_mfmas(dtype, halves))
+    operands (``target/gfx950.py``'s ``dtype_mfmas``, i8's gfx942 halves among them, which
+    the 4-wave schedule issues: the ping-pong one refuses them at its geometry)."""
+    return list(gfx950.dtype_mfmas(dtype, halves=True))
 
 
 def _one_kind(op) -> tuple[tuple[int, int, int], str]:

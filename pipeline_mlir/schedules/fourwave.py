@@ -392,9 +392,9 @@ class FourWave(NamedSchedule):
     dma: str = option("enum", DMA_AUTO, DMA_HELP, choices=DMA_WIDTHS)
     mfma: str = option("enum", MFMA_AUTO, "MFMA shape MxNxK: auto (the dtype's own) or its 32x32 "
                        "one (bf16/f16 32x32x16 or 32x32x8, i8 32x32x32, fp8 32x32x64, or fp8's "
-                       "gfx942 16x16x32 and 32x32x16; i8's gfx942 16x16x32 and 32x32x16 for "
-                       "a loop the front end halved; the front "
-                       "end reads it from the kernel; the complete kernel issues only auto), or "
+                       "gfx942 16x16x32 and 32x32x16; i8's gfx942 16x16x32 and 32x32x16; "
+                       "the front end reads it from the kernel; the complete kernel issues "
+                       "only auto), or "
                        "bf16/f16 16x16x16 (a loop's MFMAs the front end halved along K, or the "
                        "kernel's own)",
                        choices=MFMA_SHAPES + HALF_K_SHAPES)

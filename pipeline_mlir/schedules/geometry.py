@@ -145,8 +145,8 @@ MFMA_AUTO = "auto"
 #: own: the 32x32 ones of the 16-bit types (gfx950's 32x32x16 and gfx942's 32x32x8), of
 #: i8 (32x32x32) and of FP8 (the ``f8f6f4`` 32x32x64, and gfx942's 16x16x32 and 32x32x16,
 #: whose formats the mnemonic names: ``target/gfx950.py``'s ``dtype_mfmas``); i8's gfx942
-#: 16x16x32 and 32x32x16, issued for a loop whose MFMAs the front end halved
-#: (``frontend/half_k.py``)
+#: 16x16x32 and 32x32x16 (4wave only: a loop whose MFMAs the front end halved,
+#: ``frontend/half_k.py``, or the kernel's own)
 MFMA_SHAPES = (MFMA_AUTO, "32x32x16", "32x32x8", "32x32x32", "32x32x64", "16x16x32")
 #: the MFMA shape the 4-wave schedule may name besides those: gfx942's 16x16x16 of the 16-bit
 #: types, for a loop whose MFMAs the front end halved along K (``frontend/half_k.py``) or
@@ -158,8 +158,8 @@ def mfma_shape(dtype: str, mfma: str = MFMA_AUTO,
                halves: bool = False) -> tuple[int, int, int]:
     """The MFMA (M, N, K) of a kernel of ``dtype``: its own for ``auto``, else the named
     shape ``MxNxK``, which must be an MFMA of the same operands (a ConfigError if not);
-    ``halves``: also the MFMAs only a halved loop issues (``target/gfx950.py``'s
-    ``HALF_K_ONLY``: a schedule splitting along K, ``k_subtiles``)."""
+    ``halves``: also i8's gfx942 forms (``target/gfx950.py``'s ``HALF_K_ONLY``), which the
+    4-wave schedule issues and the ping-pong one does not."""
     own = MFMA_BY_DTYPE[dtype]
     if mfma == MFMA_AUTO:
         return own.shape
@@ -187,11 +187,12 @@ def k_runs(k_subtiles: str) -> int:
 
 def _mma_grid(dtype: str, BM: int, BN: int, BK: int, warps_m: int,
               warps_n: int, mfma: str = MFMA_AUTO,
-              k_subtiles: str = "none", whole: str = "none") -> tuple[int, int, int]:
+              k_subtiles: str = "none", whole: str = "none",
+              halves: bool = False) -> tuple[int, int, int]:
     """MFMA tiles of a warp tile in M and N (each even and at least 2, or 1 for an operand
     whose subtiles are K halves: ``k_subtiles``, or that a stage holds whole: ``whole``)
     and K steps of BK."""
-    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma, k_subtiles != "none")
+    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma, halves)
     WM = _div(f"BM by the {warps_m} warp rows", BM, warps_m)
     WN = _div(f"BN by the {warps_n} warp columns", BN, warps_n)
     num_m = _div(_warp_tile("BM", BM, warps_m, "rows", "WM", f"MMA_M={mma_m}"), WM, mma_m)
@@ -241,7 +242,8 @@ def _not_one_mfma(k_subtiles: str, op: str, mmas: int, tile: tuple,
 
 def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
               threads: int, floor_vm: bool, mfma: str = MFMA_AUTO,
-              k_subtiles: str = "none", whole: str = "none") -> KernelGeometry:
+              k_subtiles: str = "none", whole: str = "none",
+              halves: bool = False) -> KernelGeometry:
     _check_dtype(dtype)
     _check_tile(BM, BN, BK)
     if k_subtiles not in K_SUBTILES:
@@ -256,10 +258,12 @@ def _geometry(dtype: str, BM: int, BN: int, BK: int, warps_m: int, warps_n: int,
                               f"only its own MFMA and subtiles")
         return _mx_geometry(dtype, BM, BN, BK, warps_m, warps_n, threads, floor_vm)
     elem = DTYPES[dtype]
-    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma, k_subtiles != "none")
+    # (``halves``: gfx942's i8 16x16x32 and 32x32x16 too, the 4-wave schedule's: a loop's
+    # MFMAs the front end halved, or the kernel's own, which IREE picks for tiny i8 problems)
+    mma_m, mma_n, mma_k = mfma_shape(dtype, mfma, halves)
     simd = WIDEST_ACCESS_BYTES // elem
     num_m, num_n, num_k = _mma_grid(dtype, BM, BN, BK, warps_m, warps_n, mfma, k_subtiles,
-                                    whole)
+                                    whole, halves)
     # a subtile of an operand split along K: its one MFMA row (column), half the K steps
     # (an operand held whole: its one MFMA row or column, all of them)
     qm, qn = max(num_m // 2, 1), max(num_n // 2, 1)
@@ -403,7 +407,7 @@ def four_wave_geometry(dtype: str = "bf16", BM: int = 128, BN: int = 128, BK: in
     one MFMA of it per wave (:data:`WHOLE`)."""
     m, n = grid if grid is not None else (FOUR_WAVE_KERNEL.warps_m, FOUR_WAVE_KERNEL.warps_n)
     return _geometry(dtype, BM, BN, BK, m, n, m * n * WAVE_SIZE, floor_vm=False, mfma=mfma,
-                     k_subtiles=k_subtiles, whole=whole)
+                     k_subtiles=k_subtiles, whole=whole, halves=True)
 
 
 def square_grid(waves: int) -> tuple[int, int]:

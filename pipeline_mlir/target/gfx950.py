@@ -174,7 +174,8 @@ MFMAS = (
     Mfma("v_mfma_f32_32x32x8_f16", 32, 32, 8, "f16", 32),
     # gfx942's 16x16x16, which gfx950 keeps at its old rate: 4 passes of 4 cycles, the time
     # of the 16x16x32 for half the K (llvm-mca-22's gfx950 model; ASSUMED the hardware's);
-    # issued only where the front end halves a loop's MFMAs along K (frontend/half_k.py)
+    # issued where the front end halves a loop's MFMAs along K (frontend/half_k.py) and for
+    # a kernel's own (IREE's tiny f16 and bf16 problems)
     Mfma("v_mfma_f32_16x16x16_bf16", 16, 16, 16, "bf16", 16),
     Mfma("v_mfma_f32_16x16x16_f16", 16, 16, 16, "f16", 16),
     # gfx942's 16x16x32 FP8/BF8 MFMAs (the operand formats in the mnemonic: ``fp8`` E4M3FN,
@@ -191,8 +192,8 @@ MFMAS = (
       for a in ("fp8", "bf8") for b in ("fp8", "bf8")),
     # gfx942's 16x16x32 and 32x32x16 i8, which gfx950 keeps at their old rate: 4 and 8
     # passes of 4 cycles, the time of the deep forms for half the K (llvm-mca-22's gfx950
-    # model; ASSUMED the hardware's); issued only where the front end halves a loop's
-    # MFMAs along K (frontend/half_k.py)
+    # model; ASSUMED the hardware's); issued where the front end halves a loop's MFMAs
+    # along K (frontend/half_k.py) and for a kernel's own (IREE's tiny i8 problems)
     Mfma("v_mfma_i32_16x16x32_i8", 16, 16, 32, "i8", 16),
     Mfma("v_mfma_i32_32x32x16_i8", 32, 32, 16, "i8", 32),
 )
@@ -212,10 +213,9 @@ MFMA_BY_DTYPE = {"bf16": MFMA["v_mfma_f32_16x16x32_bf16"],
 DTYPE_OPERANDS = {"fp8": ("f8f6f4", "fp8")}
 
 
-#: the MFMAs issued only where the front end halved a loop's MFMAs along K
-#: (``frontend/half_k.py``), never for a kernel's own of that shape: i8's gfx942 halves, whose
-#: shapes other element types' MFMAs share (the 16-bit types' 16x16x16 is refused by its
-#: shape alone, ``schedules/geometry.py``'s ``HALF_K_SHAPES``)
+#: i8's gfx942 halves, which the 4-wave schedule issues (a loop whose MFMAs the front end
+#: halved along K, ``frontend/half_k.py``, or a kernel's own: IREE picks the 32x32x16 for
+#: tiny i8 problems) and the ping-pong one does not (``dtype_mfmas``' ``halves``)
 HALF_K_ONLY = frozenset({"v_mfma_i32_16x16x32_i8", "v_mfma_i32_32x32x16_i8"})
 
 
@@ -223,7 +223,7 @@ def dtype_mfmas(dtype: str, halves: bool = False) -> dict[str, Mfma]:
     """The unscaled MFMAs a kernel of ``dtype`` may issue, by shape ``MxNxK`` (its own
     first; of gfx942's 16x16x32 and 32x32x16 FP8 forms the E4M3 one, whose shape stands for
     all four);
-    those of :data:`HALF_K_ONLY` only with ``halves`` (a loop whose MFMAs were halved)."""
+    those of :data:`HALF_K_ONLY` only with ``halves`` (the 4-wave schedule's)."""
     own = MFMA_BY_DTYPE[dtype]
     formats = DTYPE_OPERANDS.get(dtype, (own.operands,))
     shapes = {f"{own.m}x{own.n}x{own.k}": own}

@@ -117,7 +117,11 @@ CONFIGS = {
     # transposing reads: 4 K steps merged (crosswise), its loop round twice (before, refused
     # at the MFMA: 16x16x16 only for a loop the front end halved)
     "f16_atbt_24x5x400": (dict(dtype="f16", m=24, n=5, k=400, transpose_a=True), (), None),
-    # ... at K = 232: a K step of 128, 2 iterations, the second a K tail of 104 masked by
+    # i8 A x B^T 59x28x496: IREE's own gfx942 32x32x16 i8 MFMAs (a 64x32 tile in 2 waves,
+    # K step 16, 31 K steps): 4 merged, crosswise (before, refused at the MFMA: i8's gfx942
+    # forms only for a loop the front end halved)
+    "i8_abt_59x28x496": (dict(dtype="i8", m=59, n=28, k=496), (), None),
+    # ... f16 A^T x B^T at K = 232: a K step of 128, 2 iterations, the second a K tail of 104 masked by
     # selects that AND C's edges in M and N, kept in the copies (kept_masks.py), its K rows
     # clamped to the K left: the pair pipelined with the tail in it, the copies' K move
     # measured on the lanes the masks keep (address.py) and the tags compared on the tile

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.frontend.half_k import halve_mfmas
 from pipeline_mlir.frontend.marks import HALVED_ATTR
 from pipeline_mlir.frontend.partition import _mfma_kind
@@ -146,14 +146,13 @@ def test_what_does_not_halve_is_refused_unchanged(make_b, edit, reason):
     assert "16x16x16" not in out and HALVED_ATTR not in out
 
 
-def test_a_kernels_own_16x16x16_mfma_is_taken_and_i8s_gfx942_half_is_not():
-    """A kernel's own 16-bit 16x16x16 MFMAs are taken as the loop's MFMA, halved or not:
-    IREE picks gfx950's ``v_mfma_f32_16x16x16_f16`` itself for tiny problems (f16
-    ``A^T x B^T`` 24x5x112: one 16x16x16 per K step of 16); before, a loop not marked
-    halved was refused at the MFMA (``... which the schedules issue only for a loop whose
-    MFMAs the front end halved along K``).  i8's gfx942 16x16x32, issued only for a loop
-    the front end halved (``HALF_K_ONLY``), is still refused at the MFMA in a loop that is
-    not, and taken once it is marked halved."""
+def test_a_kernels_own_gfx942_mfmas_are_taken():
+    """A kernel's own 16-bit 16x16x16 MFMAs, and i8's gfx942 16x16x32, are taken as the
+    loop's MFMA, halved or not: IREE picks gfx950's ``v_mfma_f32_16x16x16_f16`` itself for
+    tiny problems (f16 ``A^T x B^T`` 24x5x112: one 16x16x16 per K step of 16) and
+    ``v_mfma_i32_32x32x16_i8`` for tiny i8 ones (i8 ``A x B^T`` 59x28x496); before, a loop
+    not marked halved was refused at the MFMA (``... which the schedules issue only for a
+    loop whose MFMAs the front end halved along K``, ``... do not issue for i8``)."""
     _, halved = _halved(READ_B)
     unmarked = re.sub(rf"\{{{HALVED_ATTR} = 2 : i64\}}", "", halved)
     i8 = unmarked.replace("vector<4xf16>", "vector<8xi8>").replace(
@@ -163,17 +162,9 @@ def test_a_kernels_own_16x16x16_mfma_is_taken_and_i8s_gfx942_half_is_not():
         for text, want in ((unmarked, ("f16", (16, 16, 16))), (i8, ("i8", (16, 16, 32)))):
             m = ir.Module.parse(text, ctx)
             loop = walk_ops(m.operation, lambda o: o.name == "scf.for")[0]
+            assert HALVED_ATTR not in loop.attributes
             mfmas = walk_ops(loop, lambda o: o.name == "amdgpu.mfma")
-            scan = SimpleNamespace(loop=loop, mfmas=mfmas)
-            if want[0] == "i8":
-                with pytest.raises(IRError, match=re.escape(
-                        "'amdgpu.mfma' op is a 16x16x32 i8 MFMA, which the schedules do not "
-                        "issue for i8")) as e:
-                    _mfma_kind(scan)
-                assert e.value.op == mfmas[0]
-                loop.attributes[HALVED_ATTR] = ir.IntegerAttr.get(
-                    ir.IntegerType.get_signless(64), 2)
-            assert _mfma_kind(scan) == want
+            assert _mfma_kind(SimpleNamespace(loop=loop, mfmas=mfmas)) == want
 
 
 def _fp8(text: str) -> str:

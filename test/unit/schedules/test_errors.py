@@ -88,7 +88,8 @@ def test_cost_model_tag_range(tag):
      r"mfma=32x32x32 is not an MFMA of dtype=bf16, which takes mfma=auto or 32x32x16 or "
      r"32x32x8$"),
     (("i8", 128, 128, 128, "32x32x64"),
-     r"mfma=32x32x64 is not an MFMA of dtype=i8, which takes mfma=auto or 32x32x32$"),
+     r"mfma=32x32x64 is not an MFMA of dtype=i8, which takes mfma=auto or 32x32x16 or "
+     r"32x32x32 or 16x16x32$"),
     (("i8", 128, 128, 16, "32x32x32"), r"BK by MMA_K must divide exactly \(16 / 32\)"),
     (("fp8", 64, 128, 128, "32x32x64"), r"num_m_mmas = 1 must be even and >= 2"),
     (("mxfp4", 128, 128, 256, "32x32x8"),
@@ -152,13 +153,19 @@ def test_four_wave_geometry_of_k_subtiles(tile, split, counts, msg):
             g.max_globals) == counts
 
 
-def test_i8_halves_only_with_a_k_split():
-    """gfx942's i8 16x16x32 is issued only for a loop the front end halved: a geometry
-    splitting along K takes it, one without a split is refused as for any other shape."""
+def test_i8s_gfx942_mfmas_in_the_4wave_geometry_alone():
+    """gfx942's i8 16x16x32 and 32x32x16: the 4-wave geometry takes them with a split
+    along K (a loop the front end halved) and without (a kernel's own: IREE's tiny i8
+    problems, refused before); the ping-pong geometry refuses them as any other shape of
+    no MFMA of its dtype (``test_ping_pong_mfma_of_another_dtype_is_refused``)."""
     g = four_wave_geometry("i8", 16, 16, 64, "16x16x32", grid=(1, 1), k_subtiles="ab_diagonal")
     assert (g.MMA_M, g.MMA_N, g.MMA_K) == (16, 16, 32)
-    with pytest.raises(ConfigError, match=r"mfma=16x16x32 is not an MFMA of dtype=i8"):
-        four_wave_geometry("i8", 128, 128, 128, "16x16x32")
+    g = four_wave_geometry("i8", 128, 128, 128, "16x16x32")
+    assert (g.MMA_M, g.MMA_N, g.MMA_K) == (16, 16, 32)
+    g = four_wave_geometry("i8", 128, 128, 64, "32x32x16")
+    assert (g.MMA_M, g.MMA_N, g.MMA_K) == (32, 32, 16)
+    with pytest.raises(ConfigError, match=r"mfma=32x32x16 is not an MFMA of dtype=i8"):
+        ping_pong_geometry("i8", 256, 256, 128, "32x32x16")
 
 
 def test_the_complete_kernel_splits_no_operand_along_k():

@@ -51,7 +51,7 @@ pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
 #: configurations whose grid is one workgroup (emulated whole): name -> 1
 ONE_WORKGROUP = {"bf16_abt_16x16x160": 1, "fp8_abt_64x31x96": 1, "fp8_abt_31x64x96": 1,
-                 "f16_atbt_24x5x400": 1, "f16_atbt_24x5x232": 1}
+                 "f16_atbt_24x5x400": 1, "f16_atbt_24x5x232": 1, "i8_abt_59x28x496": 1}
 
 
 def _tile(size: int, tiles: int) -> int:

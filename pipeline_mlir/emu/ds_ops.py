@@ -107,7 +107,8 @@ def ds_step(ins: Instr) -> Step:
         base = addr_r(w).astype(np.int64)
         if base.shape != (w.G, WAVE_SIZE):
             base = np.broadcast_to(base, (w.G, WAVE_SIZE))
-        accesses = [LdsAccess(base + o, size, mask, w.exec_full, write) for o in offs]
+        accesses = [LdsAccess((base + o) & ADDRESS_MASK, size, mask, w.exec_full, write)
+                    for o in offs]
         for a in accesses:
             m.lds_check(w, step, a)
         if write:
@@ -147,6 +148,15 @@ def ds_step(ins: Instr) -> Step:
     return step
 
 
+#: a DS address is ``VGPR + offset`` modulo 2^32: LLVM folds a constant into the
+#: instruction's offset whatever the sign of the base on Sea Islands and later
+#: (``AMDGPUDAGToDAGISel::isDSOffsetLegal``: only Southern Islands needs a base known
+#: non-negative), so a base below zero plus its offset is the address the code means
+#: (IREE's fp8 ``A x B`` 11x10x877: ``ds_read_b64_tr_b8 v160, v107 offset:24448`` with
+#: v107 = -256 in lane 0 reads byte 24192)
+ADDRESS_MASK = (1 << 32) - 1
+
+
 #: the transposing LDS reads the emulator runs: their element size in bytes
 TRANSPOSING_READS = {"ds_read_b64_tr_b16": 2, "ds_read_b64_tr_b8": 1}
 
@@ -170,7 +180,8 @@ def _ds_read_tr(ins: Instr, size: int) -> Step:
             m.finding("transpose-exec", w, step, f"{ins.name} runs with EXEC not all "
                       "ones (the CDNA4 ISA requires every lane active; the result is "
                       "undefined)")
-        addr = np.broadcast_to(addr_r(w).astype(np.int64), (w.G, WAVE_SIZE)) + offset
+        addr = (np.broadcast_to(addr_r(w).astype(np.int64), (w.G, WAVE_SIZE)) + offset) & \
+            ADDRESS_MASK
         if (addr % size).any():
             g, lane = np.argwhere(addr % size)[0]
             m.finding("misaligned", w, step, f"LDS address {int(addr[g, lane])} (lane "

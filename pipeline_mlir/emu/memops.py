@@ -9,7 +9,8 @@ function, called when a wave issues it, computes every lane's address from the r
 
 Address rules (CDNA3/CDNA4 ISA):
 
-* DS: ``VGPR + offset`` (``ds_read2/write2``: ``offset0/1`` in units of the element size,
+* DS: ``(VGPR + offset) mod 2^32`` (``ds_ops.ADDRESS_MASK``; ``ds_read2/write2``:
+  ``offset0/1`` in units of the element size,
   ``ds_read2st64/write2st64``: of 64 elements); ``ds_read_b64_tr_b16`` / ``_tr_b8``
   exchange the 16-bit / 8-bit elements between lanes as they read.
 * MUBUF: ``base + soffset + ((offen ? VGPR : 0) + inst_offset) mod 2^32 (+ stride *

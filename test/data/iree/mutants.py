@@ -518,6 +518,11 @@ FAMILIES = {
     "own16": Family(_f(dtype="f16", m=24, n=5, k=400, transpose_a=True),
                     workgroups=(("prefetch", [(0, 0)]), ("late", [0])), later=True,
                     aimed=True),
+    # and IREE's own gfx942 32x32x16 i8 MFMAs (i8 A x B^T 59x28x496: a 64x32 tile in 2
+    # waves, 4 K steps merged)
+    "own32i8": Family(_f(dtype="i8", m=59, n=28, k=496),
+                      workgroups=(("prefetch", [(0, 0)]), ("late", [0])), later=True,
+                      aimed=True),
     "tail232": Family(_f(dtype="f16", m=24, n=5, k=232, transpose_a=True),
                       workgroups=(("prefetch", [(0, 0)]), ("late", [0])), later=True,
                       aimed=True),

@@ -854,3 +854,32 @@ def test_the_stored_bytes_are_the_marked_halfwords_both_bytes():
     want[3 * 2048:3 * 2048 + 2] = True
     assert np.array_equal(glob.stored("big"), want)
     assert not glob.stored("other").any() and len(glob.stored("other")) == 4
+
+
+def test_a_ds_address_is_its_vgpr_plus_offset_modulo_2_to_the_32():
+    """LLVM folds a constant into a DS instruction's offset whatever the sign of the base on
+    Sea Islands and later (``isDSOffsetLegal``), so a base below zero plus its offset is the
+    address the code means: IREE's fp8 ``A x B`` 11x10x877 pipelined reads ``ds_read_b64_tr_b8
+    v160, v107 offset:24448`` with v107 = -256 in lane 0 (byte 24192). The emulator added
+    them unwrapped and reported an LDS address of 4294991488 out of range. A sum past the
+    LDS after the wrap is still out of range."""
+    from emu_helpers import run_transposing_read
+
+    def setup(m):
+        m.lds[0, 256:260] = [1, 2, 3, 4]
+    m = run_snippet("v_mov_b32_e32 v1, -256\nds_read_b32 v2, v1 offset:512\n"
+                    "s_waitcnt lgkmcnt(0)\ns_endpgm", setup=setup)
+    assert int(m.waves[0].V[2, 0, 0]) == 0x04030201
+    m = run_snippet("v_mov_b32_e32 v1, -16\nv_mov_b32_e32 v2, 0x5a5a5a5a\n"
+                    "ds_write_b32 v1, v2 offset:32\ns_waitcnt lgkmcnt(0)\ns_endpgm")
+    assert list(m.lds[0, 16:20]) == [0x5A] * 4
+    lds = np.arange(512, dtype=np.uint8)
+    got, _m = run_transposing_read("ds_read_b64_tr_b8", [(-256 + 8 * i) & 0xFFFFFFFF
+                                                         for i in range(64)], lds, data=4,
+                                   offset=256)
+    want, _m = run_transposing_read("ds_read_b64_tr_b8", [8 * i for i in range(64)], lds,
+                                    data=4)
+    assert np.array_equal(got, want)
+    with pytest.raises(Finding, match=r"out-of-range: .*LDS address 4294967040 \+ 4 bytes"):
+        run_snippet("v_mov_b32_e32 v1, -256\nds_read_b32 v2, v1\ns_waitcnt lgkmcnt(0)\n"
+                    "s_endpgm")

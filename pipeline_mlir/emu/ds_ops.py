@@ -107,8 +107,7 @@ def ds_step(ins: Instr) -> Step:
         base = addr_r(w).astype(np.int64)
         if base.shape != (w.G, WAVE_SIZE):
             base = np.broadcast_to(base, (w.G, WAVE_SIZE))
-        accesses = [LdsAccess((base + o) & ADDRESS_MASK, size, mask, w.exec_full, write)
-                    for o in offs]
+        accesses = [LdsAccess(a, size, mask, w.exec_full, write) for a in _wrapped(base, offs)]
         for a in accesses:
             m.lds_check(w, step, a)
         if write:
@@ -155,6 +154,11 @@ def ds_step(ins: Instr) -> Step:
 #: (IREE's fp8 ``A x B`` 11x10x877: ``ds_read_b64_tr_b8 v160, v107 offset:24448`` with
 #: v107 = -256 in lane 0 reads byte 24192)
 ADDRESS_MASK = (1 << 32) - 1
+
+
+def _wrapped(base: np.ndarray, offsets) -> list:
+    """The addresses ``base + offset`` (each of ``offsets``) modulo 2^32."""
+    return [(base + o) & ADDRESS_MASK for o in offsets]
 
 
 #: the transposing LDS reads the emulator runs: their element size in bytes

@@ -228,6 +228,12 @@ def _one_kind(op) -> tuple[tuple[int, int, int], str]:
         # (the kind is A's: B may be another format of A's dtype, OCP E5M2 beside E4M3FN)
         raise IRError(op, f"'{op.name}' op multiplies {et} by {b}; the schedules take "
                           f"both operands of {', '.join(DTYPES)}, B of A's dtype")
+    c = op.operands[2].type
+    c = str(ir.VectorType(c).element_type if isinstance(c, ir.VectorType) else c)
+    want = "i32" if DTYPES.get(et) == "i8" else "f32"
+    if et in DTYPES and c != want:   # (the verifier lets an i8 MFMA add into f32)
+        raise IRError(op, f"'{op.name}' op accumulates {et} products into {c}; an MFMA of "
+                          f"{DTYPES[et]} accumulates into {want}")
     shape = tuple(ir.IntegerAttr(op.attributes[a]).value for a in ("m", "n", "k"))
     return shape, et
 

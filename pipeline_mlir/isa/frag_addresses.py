@@ -13,9 +13,13 @@ entries):
 
 * **Placement.**  A buffer's first byte is the one most ``ds_read`` s of the gaps that plan
   a read of it read it at: a ``ds_read`` as wide as a planned read of its gap (or a
-  piece of it: LLVM splits a 32-byte read in two) whose every thread reads at that
-  read's address plus one same number votes that number (each place the piece may
-  have in the read).
+  piece of it: LLVM splits a 32-byte read in two; or as wide as a run of planned reads of
+  its gap lying end to end in one buffer in every thread: LLVM merges adjacent reads, the
+  two 8-byte halves of A of IREE's i8 16x16x32 MFMAs in one ``ds_read_b128``) whose every
+  thread reads at that read's address plus one same number votes that number (each place
+  the piece may have in the read).  A buffer one read places moves with it: a move of that
+  read is told only where the buffer then lies over another one (both reads then inside
+  no planned read) or reads bytes no copy writes (the LDS rules' ``lds-unwritten``).
   A buffer whose most voted byte beats its other ones is placed first, then the most
   voted, each buffer once, none over a buffer placed before it (a gap that reads two
   buffers alike votes for both; every read of a buffer shifted onto its neighbour leaves
@@ -30,8 +34,8 @@ entries):
   ``ds_read`` s of its gaps are said in the note.  A tie no byte of which every read fits
   is placed as above: some read is a misread wherever the buffer is.
 * **Reads.**  Every ``ds_read`` of the phase (each piece of a ``ds_read2``) reads, in every
-  thread ``exec`` leaves on, bytes inside one fragment read the plan issues in its gap,
-  its buffer placed as above (``lds-misread`` at the instruction: an offset field or an
+  thread ``exec`` leaves on, bytes inside one fragment read the plan issues in its gap
+  (or one run of them lying end to end, as above), its buffer placed as above (``lds-misread`` at the instruction: an offset field or an
   address computation changed, or two gaps' reads given each other's bytes).
 * **Coverage.**  Every byte of every fragment read the plan issues in the phase is read
   by some ``ds_read`` of the phase, in every thread (``lds-unread`` at the ``ds_read`` s of
@@ -125,15 +129,26 @@ class _Phase:
                     self.entries[e].append(label)
         #: (gap, line, the LDS rule's access or None)
         self.actual = actual
+        self._spans: dict[int, list] = {}
 
     def drop_gaps(self, gaps: set) -> None:
         """Hold none of the reads of ``gaps``, actual or planned."""
         self.actual = [x for x in self.actual if x[0] not in gaps]
         for g in gaps:
             self.by_gap.pop(g, None)
+            self._spans.pop(g, None)
         kept = {e for es in self.by_gap.values() for e in es}
         self.entries = {e: v for e, v in self.entries.items() if e in kept}
         self.demanded = {grp for grp in self.demanded if all(x in kept for x in grp)}
+
+    def spans(self, gap: int) -> list:
+        """The planned reads of ``gap`` and, where two or more of one buffer lie end to end
+        in every thread, each longest such run as one read (:class:`_Span`): LLVM merges
+        reads of adjacent bytes into one wider ``ds_read`` (IREE's i8 16x16x32 MFMAs read
+        their two 8-byte halves of A with one ``ds_read_b128``)."""
+        if gap not in self._spans:
+            self._spans[gap] = _runs(self.by_gap.get(gap, ()))
+        return self._spans[gap]
 
     def pieces(self):
         """(gap, line, access, per-thread start, width, per-thread on) of each piece of the
@@ -143,6 +158,37 @@ class _Phase:
                 continue
             for o in a.offsets:
                 yield gap, line, a, a.lanes + o, a.width, a.active
+
+
+class _Span:
+    """Planned reads of one buffer lying end to end in every thread, as one read."""
+
+    def __init__(self, members: list) -> None:
+        self.members = members
+        self.buffer = members[0].buffer
+        self.addresses = members[0].addresses
+        self.width = sum(e.width for e in members)
+
+
+def _runs(reads) -> list:
+    """``reads`` and each longest run of two or more of them that lie end to end (one
+    buffer, each read's first byte the end of the one before, in every thread)."""
+    out = list(reads)
+    by_buffer: dict = {}
+    for e in reads:
+        by_buffer.setdefault(e.buffer, []).append(e)
+    for es in by_buffer.values():
+        es = sorted(es, key=lambda e: (int(e.addresses[0]), e.width))
+        run = [es[0]]
+        for e in es[1:] + [None]:
+            if e is not None and np.array_equal(e.addresses, run[-1].addresses
+                                                + run[-1].width):
+                run.append(e)
+                continue
+            if len(run) > 1:
+                out.append(_Span(run))
+            run = [e]
+    return out
 
 
 def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
@@ -298,7 +344,7 @@ def _placement(phases: list[_Phase], reads, size: dict) -> tuple[dict, dict, dic
     for ph in phases:
         for gap, line, a, starts, width, on in ph.pieces():
             mine = set()
-            for e in ph.by_gap.get(gap, ()):
+            for e in ph.spans(gap):
                 if e.width % width or not on.any():
                     continue
                 d = (starts - e.addresses)[on]
@@ -398,7 +444,7 @@ def _misreads(ph: _Phase, bases: dict, instrs: dict) -> list[Finding]:
     out, seen = [], set()
     for gap, line, a, starts, width, on in ph.pieces():
         if line in seen or any(_inside(starts, width, on, e, bases[e.buffer]).all()
-                               for e in ph.by_gap.get(gap, ()) if e.buffer in bases):
+                               for e in ph.spans(gap) if e.buffer in bases):
             continue
         seen.add(line)
         near = [e for e in ph.by_gap.get(gap, ()) if e.buffer in bases] or planned

@@ -121,6 +121,12 @@ CONFIGS = {
     # K step 16, 31 K steps): 4 merged, crosswise (before, refused at the MFMA: i8's gfx942
     # forms only for a loop the front end halved)
     "i8_abt_59x28x496": (dict(dtype="i8", m=59, n=28, k=496), (), None),
+    # i8 A x B^T 89x14x257: a 32x16 tile in 2 waves, K step 64, 5 steps (the fifth a masked
+    # tail of one K column), copies through registers; its 16x16x64 MFMAs halved into
+    # gfx942's 16x16x32 and 2 K steps merged, the two 8-byte halves of A's fragment read
+    # by LLVM with one ds_read_b128 (before, refused by the ISA gate: a read as wide as two
+    # planned ones placed no buffer, finding 52 of docs/iree-audits.md)
+    "i8_abt_89x14x257": (dict(dtype="i8", m=89, n=14, k=257), (), None),
     # ... f16 A^T x B^T at K = 232: a K step of 128, 2 iterations, the second a K tail of 104 masked by
     # selects that AND C's edges in M and N, kept in the copies (kept_masks.py), its K rows
     # clamped to the K left: the pair pipelined with the tail in it, the copies' K move
@@ -282,6 +288,10 @@ SHORT: dict[str, tuple[int, str]] = {
     # 2 K steps halved, in the diagonal form: the pair of the prologue and the drain
     "i8_atbt_129x129x129": (0, "the diagonal form only for a loop too short to merge: never "
                                "round the steady loop"),
+    # 5 K steps of 64 (the fifth a masked tail), halved and 2 merged: as 300x200x160
+    "i8_abt_89x14x257": (0, "its point is A's halves read by one ds_read_b128; halved and "
+                            "merged only when too short to merge 4: never round the steady "
+                            "loop"),
     # 2 K steps (one masked): the pair of the prologue and the drain
     "f16_atbt_24x5x232": (0, "its point is the masked K tail inside the pipelined pair; "
                              "f16_atbt_24x5x400 goes round the loop"),

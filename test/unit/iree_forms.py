@@ -81,6 +81,10 @@ ONE_BUILT: dict[str, tuple[str, str]] = {
          "buffers from either form"),
         ("fp8_abt_1024x1024x1536_vector_distribute", "late", "the K split's remainder from "
          "either form"))},
+    # the prefetch point's build is held by the ISA gate's test of it
+    # (test_frag_addresses.py), so the late form is built here
+    "i8_abt_89x14x257": ("prefetch", "A's halves read by one ds_read_b128 from either form "
+                                     "(the prefetch point built by test_frag_addresses.py)"),
 }
 
 #: configuration -> why the default run builds and emulates both its forms

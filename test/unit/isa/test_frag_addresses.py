@@ -526,3 +526,69 @@ def test_a_buffer_its_known_reads_fit_at_several_bytes_is_not_placed(tmp_path):
     few[first] = replace(few[first], lanes=few[first].lanes + 16)
     found = _rule(fn, built.plan, gaps, few)
     assert [f.lines for f in found if f.kind == "lds-misread"], [f.message for f in found]
+
+
+#: IREE's i8 ``A x B^T`` 89x14x257 (default flags): its gfx942 16x16x32 i8 MFMAs read
+#: their two 8-byte halves of A with one ``ds_read_b128`` (finding 52 of
+#: ``docs/iree-audits.md``)
+I8_HALVES = dict(dtype="i8", m=89, n=14, k=257)
+
+
+def _merged_reads(fn, plan, gaps: dict) -> list:
+    """The ``ds_read`` s of ``gaps`` wider than every planned read of their gap: LLVM's
+    merges of two planned reads lying end to end."""
+    phase = {"PRO": "prologue", "KRN": "kernel", "EPI": "epilogue"}
+    by_key: dict = {}
+    for e in plan.reads:
+        by_key.setdefault((e.channel, e.stage, e.subtile), []).append(e.width)
+    instrs = {i.line: i for i in fn.instrs()}
+    out = []
+    for planned, actual in gaps.values():
+        widths: dict = {}
+        for g, label, _ in planned:
+            op = plan.entries(phase[label[:3]])[int(label[4:-1])].op
+            widths.setdefault(g, []).extend(by_key[(op.channel, op.stage, op.subtile)])
+        out += [instrs[ln] for g, ln in actual
+                if int(re.search(r"\d+$", instrs[ln].mnemonic).group()) // 8
+                > max(widths[g])]
+    return out
+
+
+def test_a_read_llvm_merged_from_two_planned_reads_is_held_and_its_moves_refused():
+    """IREE's i8 89x14x257: each fragment read of A is two planned 8-byte reads lying end
+    to end (the halves of a 16x16x32 MFMA's operand), which LLVM merges into one
+    ``ds_read_b128``.  Such a read voted for no placement (as wide as no planned read of
+    its gap), A's buffers were left unplaced and the rule refused the build, which the
+    emulator runs exact on all 3 workgroups (``lds-misread`` naming B's read of the next
+    gap).  A run of planned reads of one buffer lying end to end in every thread is now
+    read as one: every read is held (no note, nothing refused), and each merged read's
+    offset moved by half of it (+-8), by the whole (+-16) or a buffer away (+-2048) is
+    refused by the gate, most at its line (the rest where the buffer it overlaps is read,
+    or by a byte no copy writes: each buffer has one read to place it by).  (All 840
+    moves by multiples of 8 up to +-256 and by +-1, 2, 4 KiB of the schedule's reads were
+    refused once, 703 at the line.)"""
+    from kernel_builds import built_iree
+    from pipeline_mlir.isa.unrolled import unrolled_check
+
+    built = built_iree(I8_HALVES, "prefetch")
+    fn = parse_asm(built.asm).function()
+    gaps = unrolled_check(fn, built.plan).isa.reads     # LLVM unrolled its 3 trips
+    accesses = lds_map(fn).accesses
+    merged = _merged_reads(fn, built.plan, gaps)
+    assert len(merged) >= 4 and {i.mnemonic for i in merged} == {"ds_read_b128"}
+    found = _rule(fn, built.plan, gaps, accesses)
+    assert found == [], [f.message for f in found]
+    check_built(built.asm, [built.plan], built.ll, None, "k.mlir")
+    lines, at_line = built.asm.split("\n"), 0
+    for i in merged:
+        old = int(re.search(r"offset:(\d+)", i.text).group(1))
+        for d in (8, -8, 16, -16, 2048, -2048):
+            text = re.sub(r"offset:\d+", f"offset:{old + d}", i.text)
+            mutated = lines[:i.line - 1] + ["\t" + text] + lines[i.line:]
+            with pytest.raises(Failure) as e:
+                check_built("\n".join(mutated), [built.plan], built.ll, None, "k.mlir")
+            at_line += any(f"(assembly line {i.line})" in d.message for d in e.value.diags)
+    # the rest at the merged read of the buffer the move overlaps, or by the LDS rules (a
+    # byte no copy writes): one read per buffer and stage places it, so a move of that
+    # read moves the buffer, and which of two overlapping buffers moved is not told apart
+    assert at_line >= len(merged) * 6 // 2, at_line

@@ -37,6 +37,7 @@ from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_int, static_bytes
 from pipeline_mlir.frontend.reroll import reroll_prefetched
+from pipeline_mlir.frontend.reroll_carried import uncarry_all
 from pipeline_mlir.frontend.reroll_regs import reroll_register_prefetch
 from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
 
@@ -64,13 +65,16 @@ def distribute_and_roll_back(root) -> None:
     distributed (:func:`~pipeline_mlir.frontend.vector_distribute.prepare_vector_distribute`),
     then IREE's own prefetch pipelining rolled back
     (:func:`~pipeline_mlir.frontend.reroll.reroll_prefetched`, and of copies through
-    registers :func:`~pipeline_mlir.frontend.reroll_regs.reroll_register_prefetch`); the last
+    registers :func:`~pipeline_mlir.frontend.reroll_regs.reroll_register_prefetch`, its
+    3-stage form first brought to its 2-stage one,
+    :func:`~pipeline_mlir.frontend.reroll_carried.uncarry_all`); the last
     rewrites of
     :func:`normalize_producers`, which ``--emulate`` runs on the dispatch it reads."""
     root = _op(root)
     with root.context, root.location:
         prepare_vector_distribute(root)
         reroll_prefetched(root)
+        uncarry_all(root)
         reroll_register_prefetch(root)
 
 

@@ -32,7 +32,7 @@ inlined first, :func:`~pipeline_mlir.frontend.const_if.inline_ifs`.)  Each of th
 proven first, and anything else is a located error:
 
 * the loop carries accumulators only (an ``iter_arg`` that is not read by the body's
-  reads and MFMAs alone, such as a loaded tile carried to the next iteration, is refused);
+  reads and MFMAs alone, a loaded tile carried on, is refused: reroll_carried.py's job);
   its bounds are constants, its step positive; the rolled loop runs its trips (none when
   its upper bound is below its lower one) plus one, its upper bound one its induction
   variable's type holds (:func:`~pipeline_mlir.frontend.reroll_proof.rolled_upper`);
@@ -241,7 +241,8 @@ def _prefetched(around: _Around) -> bool:
 def reroll_register_prefetch(root) -> None:
     """Every loop of ``root`` IREE pipelined through registers (:func:`is_register_prefetched`)
     rolled back to its one-stage loop, as the module docstring says; a located error where
-    the form is not exactly IREE's."""
+    the form is not exactly IREE's (IREE's 3-stage form brought to the 2-stage one first:
+    :func:`~pipeline_mlir.frontend.reroll_carried.uncarry_all`)."""
     for loop in walk_ops(root, lambda o: o.name == "scf.for"):
         around = _Around(loop)
         if _guarded_late_stores(around):
@@ -510,8 +511,8 @@ class _RegReroll(TileZero, RolledLoop):
                 part = next((f"{w}s" for (w, _x, _y), u, v in zip(leaves, mine, theirs)
                              if not np.array_equal(u, v)), None)
             return None if part is None else \
-                f"(before the loop pipelined through registers) is not the body's " \
-                f"'{body.name}' op at {at(body)} at K tile 0: its {part} differ"
+                f"(before the loop {WHAT}) is not the body's " \
+                f"'{body.name}' op at {at(body)} at {self.TILE}: its {part} differ"
         self.grid.prove(pro, why, lead, differs)
 
     # ---- the epilogue: a barrier and the body's compute for the last tile ----------------

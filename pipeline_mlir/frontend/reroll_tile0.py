@@ -22,6 +22,10 @@ WHAT = "pipelined through registers"
 class TileZero:
     """The proofs at K tile 0 of a roll-back (module docstring)."""
 
+    #: the K tile the prologue's ops are proven the body's at (``ahead`` bound to ``lb``):
+    #: 0, or 1 for the tile a 3-stage loop carries in (``reroll_carried.py``)
+    TILE = "K tile 0"
+
     def _true_at_tile_0(self, pro, sel, what: str, lead: str, false: str) -> None:
         """The condition of the body's select ``sel`` (of its ``what``) true at K tile 0 in
         every thread of every workgroup enumerated; else ``pro``, the prologue's op, refused
@@ -52,7 +56,7 @@ class TileZero:
         if pairs is not None:
             self._true_at_tile_0(pro, sel, what, lead, f"its {what} is the body's "
                                  f"'arith.select' at {at(sel)} unselected, whose condition is "
-                                 f"false at K tile 0")
+                                 f"false at {self.TILE}")
         return pairs
 
     def _value(self, ev, v, what: str, op, why: str):
@@ -67,4 +71,4 @@ class TileZero:
                             f"cannot be evaluated in a workgroup ({e}): the roll-back of "
                             f"a loop {WHAT} needs the {what}'s form over the workgroup's "
                             f"values, or its value in each workgroup, to prove the "
-                            f"prologue's op the body's at K tile 0 ({why})")
+                            f"prologue's op the body's at {self.TILE} ({why})")

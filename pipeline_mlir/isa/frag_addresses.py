@@ -91,6 +91,7 @@ import numpy as np
 
 from pipeline_mlir.isa.findings import Finding
 from pipeline_mlir.isa.frag_mfmas import Fed, describe_read, feeds_of, mfma_findings
+from pipeline_mlir.isa.frag_placement import misplaced, placed, runs
 
 __all__ = ["read_findings", "ERROR_KINDS", "NOTE_KIND"]
 
@@ -143,11 +144,12 @@ class _Phase:
 
     def spans(self, gap: int) -> list:
         """The planned reads of ``gap`` and, where two or more of one buffer lie end to end
-        in every thread, each longest such run as one read (:class:`_Span`): LLVM merges
-        reads of adjacent bytes into one wider ``ds_read`` (IREE's i8 16x16x32 MFMAs read
-        their two 8-byte halves of A with one ``ds_read_b128``)."""
+        in every thread, each longest such run as one read
+        (:class:`~pipeline_mlir.isa.frag_placement.Span`): LLVM merges reads of adjacent
+        bytes into one wider ``ds_read`` (IREE's i8 16x16x32 MFMAs read their two 8-byte
+        halves of A with one ``ds_read_b128``)."""
         if gap not in self._spans:
-            self._spans[gap] = _runs(self.by_gap.get(gap, ()))
+            self._spans[gap] = runs(self.by_gap.get(gap, ()))
         return self._spans[gap]
 
     def pieces(self):
@@ -158,37 +160,6 @@ class _Phase:
                 continue
             for o in a.offsets:
                 yield gap, line, a, a.lanes + o, a.width, a.active
-
-
-class _Span:
-    """Planned reads of one buffer lying end to end in every thread, as one read."""
-
-    def __init__(self, members: list) -> None:
-        self.members = members
-        self.buffer = members[0].buffer
-        self.addresses = members[0].addresses
-        self.width = sum(e.width for e in members)
-
-
-def _runs(reads) -> list:
-    """``reads`` and each longest run of two or more of them that lie end to end (one
-    buffer, each read's first byte the end of the one before, in every thread)."""
-    out = list(reads)
-    by_buffer: dict = {}
-    for e in reads:
-        by_buffer.setdefault(e.buffer, []).append(e)
-    for es in by_buffer.values():
-        es = sorted(es, key=lambda e: (int(e.addresses[0]), e.width))
-        run = [es[0]]
-        for e in es[1:] + [None]:
-            if e is not None and np.array_equal(e.addresses, run[-1].addresses
-                                                + run[-1].width):
-                run.append(e)
-                continue
-            if len(run) > 1:
-                out.append(_Span(run))
-            run = [e]
-    return out
 
 
 def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
@@ -227,16 +198,16 @@ def read_findings(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
         unheld.append(f"{len(transposing)} transposing ds_read (lines "
                       f"{', '.join(map(str, transposing[:8]))}) not held: a lane's bytes are "
                       f"no plain read's")
-    bases, voters = _placed(built, plan.reads, size, unheld)
-    misplaced = _misplaced(bases, voters, size, lds_bytes, instrs)
-    if misplaced:
+    bases, voters = placed(built, plan.reads, size, unheld)
+    outside = misplaced(bases, voters, size, lds_bytes, instrs)
+    if outside:
         # the vote put a buffer outside the LDS, where no copy can (a read there is the LDS
         # rule's ``lds-outside``): the plan's addresses and this assembly's meet on no one
         # placement (IREE's 256^3 bf16 kernel in 3 stages rolled back: 2 reads vote -1024)
         return [Finding(NOTE_KIND, "-", (), (), "fragment reads not held against the "
                         "plan's LDS addresses: " + "; ".join(
                             ["the vote places a buffer outside the LDS: "
-                             + f.message for f in misplaced] + unheld))]
+                             + f.message for f in outside] + unheld))]
     found: list[Finding] = []
     evidence: list = []
     for ph in built:
@@ -332,101 +303,6 @@ def _phases_held(plan, phases: dict, astray: set, accesses: dict, instrs: dict,
                             [(g, ln, accesses.get(ln)) for g, ln in actual
                              if g not in blind]))
     return built, transposing, skipped, bare
-
-
-def _placement(phases: list[_Phase], reads, size: dict) -> tuple[dict, dict, dict]:
-    """(per buffer, its first byte; per buffer, the lines voting for each byte; per buffer
-    left unplaced on a tie, the bytes tied): the byte most reads vote for (module
-    docstring) that leaves it over no buffer placed before it (``size``: per buffer, the
-    bytes the plan reads of it from its first)."""
-    votes: dict[str, Counter] = {}
-    voters: dict[str, dict] = {}
-    for ph in phases:
-        for gap, line, a, starts, width, on in ph.pieces():
-            mine = set()
-            for e in ph.spans(gap):
-                if e.width % width or not on.any():
-                    continue
-                d = (starts - e.addresses)[on]
-                if (d == d[0]).all():       # a piece of it (LLVM splits a wide read)
-                    mine.update((e.buffer, int(d[0]) - k)
-                                for k in range(0, e.width - width + 1, width))
-            for b, base in mine:
-                votes.setdefault(b, Counter())[base] += 1
-                voters.setdefault(b, {}).setdefault(base, []).append(line)
-    # a buffer whose most voted byte beats its others goes first (a gap reading two
-    # buffers alike votes each read for both: the true byte has the votes of the other
-    # gaps too), then the most voted; never over a buffer placed before it
-    order = {e.buffer: k for k, e in enumerate(reads)}
-    bases: dict[str, int] = {}
-    tied: dict[str, list] = {}
-
-    def free(b: str, base: int) -> bool:
-        return all(base + size[b] <= o or o + size[c] <= base for c, o in bases.items())
-
-    while True:
-        best = []
-        for b, c in votes.items():
-            cands = sorted((-n, base) for base, n in c.items() if free(b, base)) \
-                if b not in bases and b not in tied else []
-            if cands:
-                clear = len(cands) == 1 or cands[0][0] < cands[1][0]
-                best.append((not clear, cands[0][0], cands[0][1], order[b], b))
-        if not best:
-            break
-        unclear, n, base, _, b = min(best)
-        fits = _fitting(voters[b], [x for x, m in votes[b].items() if -m == n and free(b, x)])
-        if unclear and len(fits) > 1:
-            # every read of it fits more than one byte (its addresses known in too few
-            # reads to tell the parts apart): a guess would take each read for another
-            # part; not placed, its gaps' reads not held
-            tied[b] = fits
-            continue
-        bases[b] = base
-    return bases, voters, tied
-
-
-def _placed(phases: list[_Phase], reads, size: dict, unheld: list) -> tuple[dict, dict]:
-    """:func:`_placement`'s bases and voters; the reads of the gaps of ``phases`` that plan a
-    read of a buffer it leaves unplaced on a tie no longer held, and said in ``unheld``."""
-    bases, voters, tied = _placement(phases, reads, size)
-    if not tied:
-        return bases, voters
-    for ph in phases:
-        ph.drop_gaps({g for g, es in ph.by_gap.items() if any(e.buffer in tied for e in es)})
-    unheld.append("; ".join(
-        f"every ds_read placing buffer {b} fits it at bytes {', '.join(map(str, x[:4]))}"
-        f"{' ...' if len(x) > 4 else ''} alike (too few of its reads' addresses known to "
-        f"tell its parts apart): not placed, the ds_read of its gaps not held"
-        for b, x in sorted(tied.items())))
-    return bases, voters
-
-
-def _fitting(voters: dict, tops: list) -> list:
-    """Of the bytes ``tops`` (tied on the most votes), those every line voting for the buffer
-    votes for (``voters``: per byte, its voting lines), in order."""
-    every = {ln for lines in voters.values() for ln in lines}
-    return sorted(x for x in tops if set(voters[x]) == every)
-
-
-def _misplaced(bases: dict, voters: dict, size: dict, lds_bytes: int, instrs: dict) -> list:
-    """A buffer placed outside the kernel's LDS (said in :func:`read_findings`' note)."""
-    out = []
-    for b, base in sorted(bases.items(), key=lambda x: x[1]):
-        end = base + size[b]
-        why = None
-        if base < 0 or (lds_bytes and end > lds_bytes):
-            why = f"past the kernel's {lds_bytes} bytes of LDS" if base >= 0 else \
-                "below LDS byte 0"
-        if why:
-            lines = tuple(voters[b][base][:1])
-            out.append(Finding("lds-misplaced", "-", (), lines,
-                               f"{instrs[lines[0]].text} (line {lines[0]}) and "
-                               f"{len(voters[b][base]) - 1} more ds_read read buffer {b} as "
-                               f"if it began at LDS byte {base}: its bytes the plan reads "
-                               f"({base}..{end - 1}) lie {why}: the reads are not where "
-                               f"the copies put the tile"))
-    return out
 
 
 def _inside(starts, width, on, e, base) -> np.ndarray:

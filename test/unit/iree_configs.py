@@ -127,6 +127,17 @@ CONFIGS = {
     # by LLVM with one ds_read_b128 (before, refused by the ISA gate: a read as wide as two
     # planned ones placed no buffer, finding 52 of docs/iree-audits.md)
     "i8_abt_89x14x257": (dict(dtype="i8", m=89, n=14, k=257), (), None),
+    # IREE's 3-stage prefetch through registers (--iree-llvmgpu-prefetch-num-stages=3): K
+    # tile 1 loaded before the loop and carried, the body loading two tiles ahead, an
+    # epilogue of two tiles; brought to the 2-stage form (reroll_carried.py) and rolled
+    # back (before, the late form refused at its LDS store); f16 A^T x B 133x42x198 (a 16x32
+    # tile in one wave, 7 K steps of 32, guarded loads) and f16 A^T x B^T 309x255x2024 (B's
+    # stores padded by a select sunk above the second barrier, 32x32x8 MFMAs)
+    "f16_atb_133x42x198_s3": (dict(dtype="f16", m=133, n=42, k=198, transpose_a=True,
+                                   transpose_b=False),
+                              ("--iree-llvmgpu-prefetch-num-stages=3",), None),
+    "f16_atbt_309x255x2024_s3": (dict(dtype="f16", m=309, n=255, k=2024, transpose_a=True),
+                                 ("--iree-llvmgpu-prefetch-num-stages=3",), None),
     # ... f16 A^T x B^T at K = 232: a K step of 128, 2 iterations, the second a K tail of 104 masked by
     # selects that AND C's edges in M and N, kept in the copies (kept_masks.py), its K rows
     # clamped to the K left: the pair pipelined with the tail in it, the copies' K move

@@ -85,6 +85,10 @@ ONE_BUILT: dict[str, tuple[str, str]] = {
     # (test_frag_addresses.py), so the late form is built here
     "i8_abt_89x14x257": ("prefetch", "A's halves read by one ds_read_b128 from either form "
                                      "(the prefetch point built by test_frag_addresses.py)"),
+    # the late form is the point (IREE's 3-stage pipelining rolled back): it is built
+    **{name: ("prefetch", "IREE's 3-stage pipelining through registers rolled back to the "
+                          "prefetch point's schedule")
+       for name in ("f16_atb_133x42x198_s3", "f16_atbt_309x255x2024_s3")},
 }
 
 #: configuration -> why the default run builds and emulates both its forms

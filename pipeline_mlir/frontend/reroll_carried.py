@@ -1,0 +1,365 @@
+"""IREE's 3-stage prefetch pipelining of copies through registers brought to its 2-stage form.
+
+With ``prefetch_num_stages = 3`` IREE pipelines a K-loop whose copies go through registers
+one K tile further than with 2 (:mod:`~pipeline_mlir.frontend.reroll_regs`): before the
+loop it loads K tile 0 and stores it to the (one) LDS buffer of each operand, then loads K
+tile 1 into registers, which the loop carries (an ``iter_arg`` per load); the body passes a
+barrier, reads and multiplies the tile in LDS, passes a second barrier (and IREE's
+``amdgpu.sched_barrier``), stores the carried tile to LDS and loads tile ``iv + 2 step``,
+which it yields in its place; after the loop (two trips short) a barrier, the body's reads
+and MFMAs, a barrier, the stores of the tile the loop's results carry, a barrier and the
+reads and MFMAs again multiply the last two tiles (seen on f16 ``A^T x B`` 133x42x198 and
+bf16 ``A x B^T`` 1024^3: every such late form was refused, the prefetch point pipelined).
+
+:func:`uncarry` (each loop of a kernel: :func:`uncarry_all`) proves that form and rewrites
+the loop into IREE's 2-stage one, which
+:func:`~pipeline_mlir.frontend.reroll_regs.reroll_register_prefetch` then rolls back to
+the one-stage loop as it does any 2-stage one (proving its prologue at K tile 0, its
+epilogue and the rest).  What is proven first, anything else a located error:
+
+* the loop's bounds are constants, its step positive, and it runs one trip more without
+  wrapping its induction variable (:func:`~pipeline_mlir.frontend.reroll_proof.rolled_upper`);
+  the induction variable is used once, as ``iv + 2 step`` (the tile the body loads);
+* the body: ops free of memory effects, a ``gpu.barrier``, the compute (no op writing
+  memory, none with regions), a ``gpu.barrier``, at most one ``amdgpu.sched_barrier``,
+  then LDS ``vector.store`` s, each of one carried ``iter_arg`` (its only use; every
+  carried one stored once), or of its padding ``arith.select`` by a condition and value
+  defined before the loop (IREE sinks it above the second barrier, as with 2 stages), at
+  indices defined before the loop, and loads of global
+  memory (a ``vector.load`` or IREE's guarded load) and ops free of memory effects, none
+  reading a value of the compute or an ``iter_arg``: each carried ``iter_arg`` is yielded
+  one such load's value (its only use), every load yielded; every other ``iter_arg`` an
+  accumulator the compute alone reads and makes;
+* each carried ``iter_arg``'s initial value is a load before the loop (its only use) that
+  is the body's load of it at K tile 1 (``iv + 2 step`` bound to ``lb + step``): the same
+  op, attributes and types, and for every thread of every workgroup the same buffer,
+  elements, guard, mask and pass-through, proven as the 2-stage roll-back proves its
+  tile 0 (by the forms over the workgroup's values, else every workgroup of the grid
+  evaluated, a select IREE folded there evaluated true); no op between that load and the
+  loop writes memory other than LDS;
+* after the loop: a ``gpu.barrier``, the body's ops between its barriers op for op (reading
+  the loop's accumulators and carried tiles), a ``gpu.barrier``, the body's stores op for op, each storing the loop's
+  result of the ``iter_arg`` the body's stores, then a ``gpu.barrier`` (where the 2-stage
+  form's epilogue starts); the compute's values used only by what follows them.
+
+The rewrite, exact by what was proven: by induction the ``iter_arg`` stored at trip
+``iv`` is tile ``iv + step`` (tile 1 at the first trip; each trip yields tile
+``iv + 2 step``, the next trip's ``iv + step``), which the body's own loads give when
+they load tile ``iv + step``: so they do, moved to the top of the body (they read global
+memory, which nothing in the loop writes), each store storing its load's value, the
+carried ``iter_arg`` s dropped; the loop runs one trip more, which does what the
+epilogue's first compute and stores did (the loads of that trip are the last tile's, whose
+mask the body computes from the tile), so those go, and the epilogue's last compute reads
+the loop's accumulators; the loads before the loop of tile 1 go.
+
+No rewrite happens unless all of it is proven.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.analysis.id_forms import Forms
+from pipeline_mlir.analysis.ir_facts import constant_int
+from pipeline_mlir.analysis.llvm_values import defining_op as _defining
+from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
+from pipeline_mlir.frontend.kernel_ir import at, effects, erase_dead, in_lds, is_pure, \
+    users_of
+from pipeline_mlir.frontend.reroll import mirror_difference
+from pipeline_mlir.frontend.reroll_proof import Workgroups, forms_difference, loop_bounds, \
+    rolled_upper, same_op_but_operands
+from pipeline_mlir.frontend.reroll_regs import BARRIER, SCHED_BARRIER, STORE, _Around, \
+    _detached, _inner, _padding, _RegReroll
+
+__all__ = ["carries_tiles", "uncarry", "uncarry_all"]
+
+#: how the refusals name the loop
+WHAT = "pipelined through registers in 3 stages"
+
+
+def carries_tiles(around: _Around) -> bool:
+    """The loop (read as ``around``) stores to LDS, after its last MFMA and a barrier, values
+    it carries (``iter_arg`` s) whose next values are its own loads of global memory, and
+    stores of values loaded from global memory before it go to LDS: IREE's 3-stage
+    prefetch pipelining of copies through registers (module docstring)."""
+    if not around.late or not around.ops:
+        return False
+    body = around.ops[0].block
+    args = list(body.arguments)[1:]
+    yields = list(around.ops[-1].operands)
+    loads = around.global_loads(around.ops)
+    late = [o for o in around.late if o.name == STORE and in_lds(o.operands[1])]
+    stored = [(o, _padding(o).operands[1] if _padding(o) is not None else o.operands[0])
+              for o in late]
+    carried = [o for o, v in stored if v in args and yields[args.index(v)] in loads]
+    if not carried or not any(o.name == BARRIER for o in
+                              around.late[:around.late.index(carried[0])]):
+        return False
+    before = around.global_loads(around.before)
+    return any(o.name == STORE and in_lds(o.operands[1]) and o.operands[0] in before
+               for o in around.before)
+
+
+def uncarry_all(root) -> None:
+    """Every loop of ``root`` in IREE's 3-stage form (:func:`carries_tiles`) proven and
+    rewritten into its 2-stage form (:func:`uncarry`), which
+    :func:`~pipeline_mlir.frontend.reroll_regs.reroll_register_prefetch` then rolls back."""
+    for loop in walk_ops(root, lambda o: o.name == "scf.for"):
+        around = _Around(loop)
+        if carries_tiles(around):
+            uncarry(loop, around)
+
+
+def uncarry(loop, around: _Around):
+    """The loop ``loop`` (IREE's 3-stage form, :func:`carries_tiles`) proven and rewritten
+    into IREE's 2-stage form (module docstring); the new loop."""
+    with loop.context, loop.location:
+        return _Uncarry(loop, around).run()
+
+
+class _Uncarry(_RegReroll):
+    """One loop IREE pipelined through registers in 3 stages: its parts read and proven,
+    then the rewrite into the 2-stage form (the proofs of its tile 1 are the 2-stage
+    roll-back's of tile 0, :class:`~pipeline_mlir.frontend.reroll_regs._RegReroll`'s)."""
+
+    FORM = "IREE's 3-stage prefetch pipelining of copies through registers"
+    TILE = "K tile 1"
+
+    def run(self):
+        self.lb0, self.step, self.trips = loop_bounds(
+            self.loop, self.fail, f"{WHAT}: it stores carried tiles to LDS after its MFMAs")
+        # one trip more than IREE's loop (its epilogue's first tile)
+        self.ub = rolled_upper(self.loop, self.lb0, self.trips + 1, self.step, self.fail, WHAT)
+        self.lb = self.lb0 + self.step       # the tile-1 value of iv + 2 step
+        self._ahead()
+        self._parts()
+        self._tile_one()
+        self._after()
+        self.grid.check_covers()
+        self.grid.release()
+        return self._rewrite()
+
+    def _ahead(self) -> None:
+        iv = self.args[0]
+        users = users_of(iv)
+        ahead = users[0] if len(users) == 1 else None
+        if ahead is None or ahead.name != "arith.addi" or constant_int(
+                ahead.operands[1] if ahead.operands[0] == iv else ahead.operands[0]) \
+                != 2 * self.step:
+            self.fail(self.loop, f"({WHAT}) uses its induction variable other than once, as "
+                                 f"iv + {2 * self.step} (the K tile the body loads)")
+        self.ahead = ahead
+
+    def _parts(self) -> None:
+        ops = self.ops[:-1]
+        bars = [i for i, o in enumerate(ops) if o.name == BARRIER]
+        if len(bars) != 2:
+            self.fail(self.loop, f"({WHAT}) holds {len(bars)} gpu.barrier ops: IREE's holds "
+                                 f"two, around its reads and MFMAs")
+        first, second = bars
+        self.barriers = (ops[first], ops[second])
+        for o in ops[:first]:
+            if not is_pure(o):
+                self.fail(o, f"(before the first barrier of a loop {WHAT}) has memory "
+                             f"effects: IREE's loop loads after its stores")
+        self.mid = ops[first + 1:second]
+        tail = ops[second + 1:]
+        # a padding select of a carried tile sunk above the second barrier (IREE's K x M
+        # operands): it belongs with its store
+        detached = _detached(self.mid, tail)
+        self.compute = [o for o in self.mid if o not in detached]
+        for o in self.compute:
+            e = effects(o)
+            if len(o.regions) or e is None or any(k != "read" for k, _v in e):
+                self.fail(o, f"(between the barriers of a loop {WHAT}) may write memory or "
+                             f"holds regions: IREE's loop only reads LDS and multiplies there")
+        self.sched = [o for o in tail[:1] if o.name == SCHED_BARRIER]
+        tail = tail[len(self.sched):]
+        self.stores = [o for o in tail if o.name == STORE]
+        self.ahead_ops = [o for o in tail if o.name != STORE]
+        made = {r for o in self.compute for r in o.results}
+        self.carried = self._stores()
+        self._loads(made)
+
+    def _stores(self) -> dict:
+        """Per carried iter_arg (its index among the iter_args), its LDS store and the op
+        using it (the store, or the select padding it)."""
+        inside = {_op(o) for o in self.body.operations}
+        carried: dict = {}
+        for s in self.stores:
+            pad = _padding(s)
+            user = pad if pad is not None else s
+            v = pad.operands[1] if pad is not None else s.operands[0]
+            k = self.args.index(v) - 1 if v in self.args[1:] else None
+            if not in_lds(s.operands[1]) or k is None or k in carried or \
+                    users_of(v) != [user]:
+                self.fail(s, f"(after the second barrier of a loop {WHAT}) is not an LDS "
+                             f"store of a tile the loop carries (or of its padding select), "
+                             f"that tile's only use")
+            if pad is not None and any(_defining(x) in inside for x in (pad.operands[0],
+                                                                          pad.operands[2])):
+                self.fail(pad, f"(padding a tile a loop {WHAT} carries) selects by a "
+                               f"condition or a padding value the body computes: IREE's are "
+                               f"computed before the loop")
+            if any(_defining(x) in inside for x in list(s.operands)[1:]):
+                self.fail(s, f"(an LDS store of a loop {WHAT}) stores at indices the body "
+                             f"computes: IREE's are computed before the loop")
+            carried[k] = (s, user)
+        return carried
+
+    def _loads(self, made: set) -> None:
+        """The loads after the stores: each carried iter_arg yielded one (its only use),
+        every one of them carried; the other iter_args accumulators."""
+        carried = self.carried
+        self.loads = []
+        for o in self.ahead_ops:
+            if any(x in made or x in self.args[1:] for x in o.operands) or \
+                    any(x in made or x in self.args[1:] for i in _inner(o) for x in i.operands):
+                self.fail(o, f"(after the stores of a loop {WHAT}) uses a value of the loop's "
+                             f"reads and MFMAs or a carried value: IREE's loads there load the "
+                             f"tile two ahead")
+            if self.around.load_parts(o) is not None:
+                self.loads.append(o)
+            elif not is_pure(o):
+                self.fail(o, f"(after the stores of a loop {WHAT}) is neither a load of "
+                             f"global memory nor free of memory effects")
+        self.pairs = []         # (carried iter_arg index, its body load)
+        for k, (s, _user) in sorted(carried.items()):
+            load = _defining(self.yields[k])
+            if load not in self.loads or users_of(load.results[0]) != [self.ops[-1]]:
+                self.fail(s, f"(an LDS store of a loop {WHAT}) stores a carried value the "
+                             f"loop does not yield as one of its loads (its only use)")
+            self.pairs.append((k, load))
+        if len(self.pairs) != len(self.loads):
+            self.fail(self.loop, f"({WHAT}) loads {len(self.loads)} values and carries "
+                                 f"{len(self.pairs)} of them: IREE's carries each of its "
+                                 f"loads to its next trip")
+        compute = set(self.compute)
+        self.accs = [k for k in range(len(self.args) - 1) if k not in carried]
+        for k in self.accs:
+            a, y = self.args[1 + k], _defining(self.yields[k])
+            if any(_op(u.owner) not in compute for u in a.uses) or y not in compute:
+                self.fail(self.loop, f"({WHAT}) carries iter_arg #{k}, which is neither a "
+                                     f"tile it stores nor an accumulator its reads and MFMAs "
+                                     f"read and make")
+
+    def _tile_one(self) -> None:
+        """Each carried iter_arg's initial value is the body's load at K tile 1."""
+        block = self.loop.block
+        before = self.around.before
+        self.prologue = []          # (the load before the loop, the body's load)
+        for k, load in self.pairs:
+            init = list(self.loop.operands)[3 + k]
+            pro = _defining(init)
+            if pro is None or pro.block != block or users_of(init) != [self.loop] or \
+                    self.around.load_parts(pro) is None:
+                self.fail(self.loop, f"({WHAT}) carries iter_arg #{k} in from a value that is "
+                                     f"not a load of global memory before the loop, its only "
+                                     f"use (IREE's of K tile 1)")
+            self.prologue.append((pro, load))
+        for a, b in self.prologue:
+            inner_a, inner_b = _inner(a), _inner(b)
+            apart = next((f" (its '{x.name}' op at {at(x)})" for x, y in zip(inner_a, inner_b)
+                          if not same_op_but_operands(x, y)), "")
+            if not same_op_but_operands(a, b) or len(inner_a) != len(inner_b) or apart:
+                self.fail(a, f"(before the loop {WHAT}) differs from the body's '{b.name}' "
+                             f"op at {at(b)} in its attributes or types{apart}")
+        mine = {a for a, _b in self.prologue}
+        first = min(before.index(o) for o in mine)
+        for o in before[first:]:
+            e = effects(o) if not len(o.regions) else None
+            if o in mine or is_pure(o) or (o.name == STORE and in_lds(o.operands[1])) or \
+                    self.around.load_parts(o) is not None:
+                continue
+            if e is None or any(kind == "write" for kind, _v in e):
+                self.fail(o, f"(between the loads of K tile 1 before a loop {WHAT} and the "
+                             f"loop) may write memory: those loads move into the loop, "
+                             f"past it")
+        self.grid = Workgroups(self.loop, self.block, self.fail, WHAT)
+        pro_forms = Forms(Evaluator(self.block, thread_only=True))
+        body_forms = Forms(Evaluator(self.block, thread_only=True))
+        body_forms.ev.bind(self.ahead.results[0], self.lb)
+        for a, b in self.prologue:
+            pa, pb = self._compared(a, b, body_forms)
+            why = forms_difference(pro_forms, body_forms, [
+                ("buffer", [pa[0]], [pb[0]]), ("index", pa[1], pb[1])] +
+                [(what, [x], [y]) for (what, x), (_w, y) in zip(pa[2], pb[2])])
+            if why is not None:
+                self._same_access(a, b, why, pa, pb)
+
+    def _after(self) -> None:
+        """A barrier, the compute, a barrier, the stores of the carried results, a
+        barrier."""
+        after = self.around.after
+        n, s = len(self.mid), len(self.stores)
+        lead = (f"(after the loop {WHAT}) is not IREE's epilogue: a gpu.barrier, the body's "
+                f"reads and MFMAs, a gpu.barrier, its stores of the carried tile, a "
+                f"gpu.barrier")
+        if len(after) < n + s + 3 or after[0].name != BARRIER or \
+                after[n + 1].name != BARRIER or after[n + s + 2].name != BARRIER:
+            self.fail(after[0] if after else self.loop, lead)
+        m = {a: r for a, r in zip(self.args[1:], self.loop.results)}
+        for b, e in zip(self.mid, after[1:n + 1]):
+            why = mirror_difference(b, e, m, self.body)
+            if why is not None:
+                self.fail(e, f"(after the loop {WHAT}) is not the body's '{b.name}' op at "
+                             f"{at(b)} for the tile before the last ({why})")
+            for x, y in zip(b.results, e.results):
+                m[x] = y
+        for b, e in zip(self.stores, after[n + 2:n + 2 + s]):
+            why = mirror_difference(b, e, m, self.body)
+            if why is not None:
+                self.fail(e, f"(after the loop {WHAT}) is not the body's '{b.name}' op at "
+                             f"{at(b)} storing the last tile ({why})")
+        self.first_half = after[:n + 2 + s]
+        self.finals = [m[self.yields[k]] for k in self.accs]
+        inside = set(after)
+        final = set(self.finals)
+        for v in [r for o in self.first_half for r in o.results] + list(self.loop.results):
+            for u in v.uses:
+                if _op(u.owner) not in inside or (v not in final and
+                                                  _op(u.owner) not in self.first_half):
+                    self.fail(_op(u.owner), f"uses a value of the loop {WHAT} or of its "
+                                            f"epilogue that the 2-stage loop does not keep")
+
+    def _rewrite(self):
+        loop = self.loop
+        first = self.barriers[0]       # (pure ops before it may feed the loads)
+        with ir.InsertionPoint(first):
+            t = self.args[0].type
+            c = B.arith.ConstantOp(t, ir.IntegerAttr.get(t, self.step)).result
+            ahead = B.arith.AddIOp(self.args[0], c).result
+        moved = [x for x in self.ahead_ops if x != self.ahead]
+        self.ahead.results[0].replace_all_uses_with(ahead)
+        self.ahead.erase()
+        for o in moved:
+            o.move_before(first)
+        for k, load in self.pairs:
+            store, user = self.carried[k]
+            user.operands[0 if user == store else 1] = load.results[0]
+        with ir.InsertionPoint(loop):
+            ub = B.arith.ConstantOp(t, ir.IntegerAttr.get(t, self.ub)).result
+            new = B.scf.ForOp(loop.operands[0], ub, loop.operands[2],
+                              [list(loop.operands)[3 + k] for k in self.accs])
+        nb = new.body
+        self.args[0].replace_all_uses_with(nb.arguments[0])
+        for j, k in enumerate(self.accs):
+            self.args[1 + k].replace_all_uses_with(nb.arguments[1 + j])
+        for o in ops_of(loop.regions[0])[:-1]:
+            nb.append(o)
+        with ir.InsertionPoint(nb):
+            B.scf.YieldOp([self.yields[k] for k in self.accs])
+        for f, r in zip(self.finals, new.results):
+            f.replace_all_uses_with(r)
+        for o in reversed(self.first_half):
+            o.erase()
+        loop.erase()
+        mine = {o for a, _b in self.prologue for o in [a] + _inner(a)}
+        dead = [x for o in mine for x in o.operands
+                if not isinstance(x.owner, ir.Block) and _defining(x) not in mine]
+        for a, _b in self.prologue:
+            a.erase()
+        erase_dead(dead, new.operation.block)
+        return _op(new)

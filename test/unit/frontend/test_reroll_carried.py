@@ -1,0 +1,113 @@
+"""IREE's 3-stage prefetch pipelining of copies through registers brought to its 2-stage form
+(``pipeline_mlir/frontend/reroll_carried.py``) and rolled back: the late form of f16
+``A^T x B`` 133x42x198 built with ``--iree-llvmgpu-prefetch-num-stages=3`` (K tile 1 loaded
+before the loop and carried, the body storing the carried tile and loading two ahead, an
+epilogue of two tiles) gives the schedule of its prefetch point and is exact on the emulator
+(the configuration tests run it and f16 ``A^T x B^T`` 309x255x2024, whose B stores are
+padded by a select); before, refused (``'vector.store' op has side effects the pipeliner
+cannot move``).  Each property the rewrite relies on, broken in that late form, is refused
+at the op with the reason, never a traceback."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from iree_configs import G
+from pipeline_mlir.tools.pipeline_opt import main
+
+STAGES_3 = ("--iree-llvmgpu-prefetch-num-stages=3",)
+
+
+@pytest.fixture(scope="module")
+def forms():
+    return G.forms(G.matmul_source("f16", 133, 42, 198, transpose_a=True,
+                                   transpose_b=False), STAGES_3)
+
+
+def _run(tmp_path, text: str, name: str, capsys, *args) -> tuple[int, str, str]:
+    path = tmp_path / f"{name}.mlir"
+    path.write_text(text)
+    rc = main(["--pipeline=4wave", str(path), *(args or ("--emit=schedule-json",))])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err, err
+    return rc, out, err
+
+
+def _refused(tmp_path, text: str, name: str, capsys) -> str:
+    rc, out, err = _run(tmp_path, text, name, capsys)
+    assert rc == 1 and re.search(rf"{name}\.mlir:\d+:\d+: error: ", err), out + err
+    return err
+
+
+def test_the_3_stage_late_form_gives_the_prefetch_points_schedule(forms, tmp_path, capsys):
+    late = forms["late"]
+    loop = re.search(r"scf\.for %arg0 = %c0_i32 to %c(\d+)_i32 step %c1_i32 iter_args"
+                     r"\(%arg1 = %cst_\d+, %arg2 = %\d+, %arg3 = %\d+\)", late)
+    assert loop and "arith.addi %arg0, %c2_i32" in late, late     # IREE's 3-stage form
+    rc, prefetch, err = _run(tmp_path, forms["prefetch"], "prefetch", capsys)
+    assert rc == 0, err
+    rc, rolled, err = _run(tmp_path, late, "late", capsys)
+    assert rc == 0 and rolled == prefetch, err
+
+
+def _mutant(late: str, old: str, new: str, count: int = 1) -> str:
+    assert late.count(old) >= count, old
+    return late.replace(old, new, count)
+
+
+def test_each_property_broken_is_refused_at_the_op(forms, tmp_path, capsys):
+    late = forms["late"]
+    # the body loads the tile one ahead, not two: what it carries is not what it loads
+    err = _refused(tmp_path, _mutant(late, "arith.addi %arg0, %c2_i32", "arith.addi %arg0, "
+                                     "%c1_i32"), "ahead", capsys)
+    assert "uses its induction variable other than once, as iv + 2" in err, err
+    # the loop carries in K tile 0's load instead of K tile 1's
+    loop = re.search(r"iter_args\(%arg1 = (%cst_\d+), %arg2 = (%\d+), %arg3 = (%\d+)\)", late)
+    stores = re.findall(r"vector\.store (%\d+), %alloc(?:_\d+)?\[", late)
+    err = _refused(tmp_path, _mutant(late, f"%arg2 = {loop.group(2)},",
+                                     f"%arg2 = {stores[0]},"), "tile0", capsys)
+    assert "carries iter_arg #1 in from a value that is not a load of global memory before " \
+           "the loop, its only use" in err, err
+    # the two carried tiles swapped: each stored into the other operand's LDS
+    err = _refused(tmp_path, _mutant(late, f"%arg2 = {loop.group(2)}, %arg3 = {loop.group(3)}",
+                                     f"%arg2 = {loop.group(3)}, %arg3 = {loop.group(2)}"),
+                   "swapped", capsys)
+    assert "differs from the body's 'scf.if' op" in err, err
+    # A's carried tile loaded from K tile 0's rows (the same ops and types): its elements
+    # differ from the body's load at K tile 1
+    tile1 = re.search(rf"{loop.group(2)} = scf\.if .*?\n          }}\n", late, re.S).group(0)
+    row1 = re.search(r"vector\.maskedload (%\d+)\[(%\d+), ", tile1)
+    row0 = re.search(rf"vector\.maskedload {row1.group(1)}\[(%\d+), ", late)
+    assert row0.group(1) != row1.group(2)
+    # (from its guard's address on: the guard is computed from the same row)
+    end = late.index(tile1) + len(tile1)
+    start = late.rindex("\n", 0, late.rindex(f"[{row1.group(2)}, ", 0, late.index(tile1)))
+    region = late[start:end]
+    moved = region.replace(f"[{row1.group(2)}, ", f"[{row0.group(1)}, ")
+    err = _refused(tmp_path, _mutant(late, region, moved), "rows", capsys)
+    assert re.search(r"is not the body's 'scf\.if' op at line \d+:\d+ at K tile 1: its "
+                     r"global elements differ", err), err
+    # the epilogue stores the carried tile of A into B's LDS
+    epi = re.search(r"vector\.store %\d+#1, (%alloc(?:_\d+)?)\[", late)
+    err = _refused(tmp_path, _mutant(late, epi.group(0), epi.group(0).replace(
+        epi.group(1), "%alloc_2" if epi.group(1) == "%alloc" else "%alloc")), "epistore",
+        capsys)
+    assert "storing the last tile" in err, err
+    # the epilogue's first barrier gone
+    after = late.index("scf.yield", late.index("arith.addi %arg0, %c2_i32"))
+    barrier = late.index("gpu.barrier", after)
+    line_end = late.index("\n", barrier)
+    err = _refused(tmp_path, late[:barrier] + "// " + late[barrier:line_end] +
+                   late[line_end:], "nobarrier", capsys)
+    assert "is not IREE's epilogue" in err, err
+    # the carried tile also stored before the second barrier, racing the reads of the LDS:
+    # not IREE's form (the loop is then the front end's to judge, which refuses the store)
+    err = _refused(tmp_path, late.replace(
+        "gpu.barrier memfence [#gpu.address_space<workgroup>]\n            amdgpu.sched_barrier",
+        "vector.store %arg2, %alloc_2[%c0, %c0] : memref<32x20xf16, "
+        "#gpu.address_space<workgroup>>, vector<8xf16>\n            gpu.barrier memfence "
+        "[#gpu.address_space<workgroup>]\n            amdgpu.sched_barrier", 1), "twice",
+        capsys)
+    assert "'vector.store' op has side effects the pipeliner cannot move" in err, err

@@ -109,12 +109,35 @@ def no_loop_note(root) -> str:
     ``rocdl.asyncmark`` (as many stages as K tiles, or more), else IREE's removal of a loop of
     one iteration."""
     marks = walk_ops(root, lambda o: o.name == MARK)
+    if not marks and _stored_after_mfma(root):
+        return ("(IREE's own prefetch pipelining of copies through registers peeled every K "
+                "tile out of the loop: LDS stores of a later K tile follow the MFMAs; compile "
+                "with prefetch_num_stages = 1, or --iree-llvmgpu-prefetch-num-stages=1, for "
+                "the loop)")
     if not marks:
         return ("(IREE removes a loop of one iteration: the whole reduction is a single K "
                 "step)")
     return (f"(IREE's own prefetch pipelining peeled every K tile out of the loop: "
             f"{len(marks)} groups of copies closed by rocdl.asyncmark; compile with "
             f"prefetch_num_stages = 1, or --iree-llvmgpu-prefetch-num-stages=1, for the loop)")
+
+
+def _stored_after_mfma(root) -> bool:
+    """Whether, in some block of ``root``, a ``vector.store`` to LDS follows an
+    ``amdgpu.mfma``: the copy of a later K tile after the products of an earlier one (the
+    K tiles of a loop IREE's 3-stage pipelining through registers peeled whole).  A kernel
+    whose one K step IREE left without a loop stores before it multiplies."""
+    def block_has(block) -> bool:
+        seen = False
+        for o in block.operations:
+            o = _op(o)
+            seen = seen or o.name == "amdgpu.mfma"
+            if seen and o.name == "vector.store" and _is_view(o.operands[1]):
+                return True
+        return False
+    blocks = {id(b): b for o in walk_ops(root, lambda o: o.name == "amdgpu.mfma")
+              for b in [_op(o).block]}
+    return any(block_has(b) for b in blocks.values())
 
 
 def reroll_prefetched(root) -> None:

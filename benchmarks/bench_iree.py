@@ -31,7 +31,9 @@ the pipelined loop one pair (no steady trip), split into 6 K sub-steps of 128, t
 ``--dtype=fp8-ab-129x64x1000``; fp8 ``A^T x B`` 31x112x224, one 16x16x32 MFMA per wave and
 K step, 2 K steps merged in the diagonal form, timed whole, ``--dtype=fp8-atb-31x112x224``;
 f16 ``A^T x B^T`` 24x5x400, IREE's own 16x16x16 MFMAs, 4 K steps merged, timed whole,
-``--dtype=f16-atbt-24x5x400``).
+``--dtype=f16-atbt-24x5x400``, and at K = 232, its masked K tail in the pipelined pair,
+``--dtype=f16-atbt-24x5x232``; i8 ``A x B^T`` 59x28x496, IREE's own gfx942 32x32x16 i8
+MFMAs, ``--dtype=i8-abt-59x28x496``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -495,6 +497,17 @@ CASES["f16-atbt-24x5x400"] = Case(
     dict(dtype="f16", m=24, n=5, k=400, transpose_a=True),
     "4wave{dtype=f16 BM=32 BN=16 BK=64 mfma=16x16x16 waves_m=2}",
     "4wave", 4, launch=(24, 5, 400), measure_ours=True, whole=True, k_step=16)
+# ... at K = 232: 2 K steps of 128, the second a masked tail kept in the pipelined pair
+CASES["f16-atbt-24x5x232"] = Case(
+    dict(dtype="f16", m=24, n=5, k=232, transpose_a=True),
+    "4wave{dtype=f16 BM=32 BN=16 BK=128 mfma=16x16x16 waves_m=2}",
+    "4wave", 8, launch=(24, 5, 232), measure_ours=True, whole=True, k_step=128)
+# i8 A x B^T 59x28x496: IREE's own gfx942 32x32x16 i8 MFMAs (a 64x32 tile in 2 waves, K
+# step 16, 31 K steps), 4 merged crosswise; timed whole
+CASES["i8-abt-59x28x496"] = Case(
+    dict(dtype="i8", m=59, n=28, k=496),
+    "4wave{dtype=i8 BM=64 BN=32 BK=64 mfma=32x32x16 waves_m=2}",
+    "4wave", 4, launch=(59, 28, 496), measure_ours=True, whole=True, k_step=16)
 # the same at K = 1000 timed by their loops (ours: the remainder loop; fp8's: none left)
 CASES.update({f"{d}-k1000-default-loop": CASES[f"{d}-k1000-default"]._replace(whole=False)
               for d in ("i8-ab", "fp8")})

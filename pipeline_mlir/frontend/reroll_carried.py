@@ -65,8 +65,8 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
-from pipeline_mlir.frontend.kernel_ir import at, effects, erase_dead, in_lds, is_pure, \
-    users_of
+from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
+    is_pure, users_of
 from pipeline_mlir.frontend.reroll import mirror_difference
 from pipeline_mlir.frontend.reroll_proof import Workgroups, forms_difference, loop_bounds, \
     rolled_upper, same_op_but_operands
@@ -98,7 +98,7 @@ def carries_tiles(around: _Around) -> bool:
                               around.late[:around.late.index(carried[0])]):
         return False
     before = around.global_loads(around.before)
-    return any(o.name == STORE and in_lds(o.operands[1]) and o.operands[0] in before
+    return any(o.name == STORE and in_lds(o.operands[1]) and depends(o.operands[0], before)
                for o in around.before)
 
 

@@ -125,3 +125,20 @@ def test_a_loop_the_3_stages_peeled_whole_is_said_so(tmp_path, capsys):
     assert "'amdgpu.mfma' op is not inside an scf.for: the kernel has no K-loop to pipeline " \
            "(IREE's own prefetch pipelining of copies through registers peeled every K tile " \
            "out of the loop: LDS stores of a later K tile follow the MFMAs" in err, err
+
+
+def test_a_prologue_that_pads_the_tile_it_stores(tmp_path, capsys):
+    """fp8 ``A x B^T`` 338x28x288 in 3 stages: the prologue stores K tile 0 padded by a
+    select, as the body pads the carried tile (a form the first recogniser missed: it asked
+    for a prologue store of a load itself, and the late form was refused at the body's
+    store); its late form gives the prefetch point's schedule and is exact."""
+    forms = G.forms(G.matmul_source("fp8", 338, 28, 288), STAGES_3)
+    assert re.search(r"(%\d+) = arith\.select %\d+, %\d+, %cst_\d+ : vector<8xf8E4M3FN>\n"
+                     r"(?:.*\n)*?\s*vector\.store \1, %alloc", forms["late"])
+    rc, prefetch, err = _run(tmp_path, forms["prefetch"], "prefetch", capsys)
+    assert rc == 0, err
+    rc, rolled, err = _run(tmp_path, forms["late"], "late", capsys)
+    assert rc == 0 and rolled == prefetch, err
+    rc, out, err = _run(tmp_path, forms["late"], "late", capsys, "--emulate",
+                        "--emulate-mode=late", "--emulate-workgroups=2", "--emulate-jobs=1")
+    assert rc == 0 and ": exact, max error 0" in out, out + err

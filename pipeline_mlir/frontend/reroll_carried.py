@@ -23,20 +23,25 @@ epilogue and the rest).  What is proven first, anything else a located error:
 * the body: ops free of memory effects, a ``gpu.barrier``, the compute (no op writing
   memory, none with regions), a ``gpu.barrier``, at most one ``amdgpu.sched_barrier``,
   then LDS ``vector.store`` s, each of one carried ``iter_arg`` (its only use; every
-  carried one stored once), or of its padding ``arith.select`` by a condition and value
-  defined before the loop (IREE sinks it above the second barrier, as with 2 stages), at
+  carried one stored once), or of its padding ``arith.select`` by a condition (defined
+  before the loop, or computed from a carried integer, below) and a value defined before
+  the loop (IREE sinks it above the second barrier, as with 2 stages), at
   indices defined before the loop, and loads of global
   memory (a ``vector.load`` or IREE's guarded load) and ops free of memory effects, none
   reading a value of the compute or an ``iter_arg``: each carried ``iter_arg`` is yielded
-  one such load's value (its only use), every load yielded; every other ``iter_arg`` an
+  one such load's value (its only use), every load yielded; an integer ``iter_arg`` used
+  only by the ops computing for the stores and yielded a pure op's value after them is a
+  carried integer (IREE's test that the carried tile's K rows lie inside K, feeding its
+  padding select, whose condition may be computed from it); every other ``iter_arg`` an
   accumulator the compute alone reads and makes;
 * each carried ``iter_arg``'s initial value is a load before the loop (its only use) that
   is the body's load of it at K tile 1 (``iv + 2 step`` bound to ``lb + step``): the same
   op, attributes and types, and for every thread of every workgroup the same buffer,
   elements, guard, mask and pass-through, proven as the 2-stage roll-back proves its
   tile 0 (by the forms over the workgroup's values, else every workgroup of the grid
-  evaluated, a select IREE folded there evaluated true); no op between that load and the
-  loop writes memory other than LDS;
+  evaluated, a select IREE folded there evaluated true); each carried integer starts from
+  the value the body computes for K tile 1 (by the forms, else in every workgroup); no op
+  between that load and the loop writes memory other than LDS;
 * after the loop: a ``gpu.barrier``, the body's ops between its barriers op for op (reading
   the loop's accumulators and carried tiles), a ``gpu.barrier``, the body's stores op for op, each storing the loop's
   result of the ``iter_arg`` the body's stores, then a ``gpu.barrier`` (where the 2-stage
@@ -47,7 +52,8 @@ The rewrite, exact by what was proven: by induction the ``iter_arg`` stored at t
 ``iv + 2 step``, the next trip's ``iv + step``), which the body's own loads give when
 they load tile ``iv + step``: so they do, moved to the top of the body (they read global
 memory, which nothing in the loop writes), each store storing its load's value, the
-carried ``iter_arg`` s dropped; the loop runs one trip more, which does what the
+carried ``iter_arg`` s dropped (a carried integer's uses given the body's value of it,
+for tile ``iv + step`` now); the loop runs one trip more, which does what the
 epilogue's first compute and stores did (the loads of that trip are the last tile's, whose
 mask the body computes from the tile), so those go, and the epilogue's last compute reads
 the loop's accumulators; the loads before the loop of tile 1 go.
@@ -56,6 +62,8 @@ No rewrite happens unless all of it is proven.
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from pipeline_mlir.analysis.id_forms import Forms
 from pipeline_mlir.analysis.ir_facts import constant_int
@@ -169,6 +177,7 @@ class _Uncarry(_RegReroll):
         # a padding select of a carried tile sunk above the second barrier (IREE's K x M
         # operands): it belongs with its store
         detached = _detached(self.mid, tail)
+        self.detached = detached
         self.compute = [o for o in self.mid if o not in detached]
         for o in self.compute:
             e = effects(o)
@@ -180,8 +189,39 @@ class _Uncarry(_RegReroll):
         self.stores = [o for o in tail if o.name == STORE]
         self.ahead_ops = [o for o in tail if o.name != STORE]
         made = {r for o in self.compute for r in o.results}
+        self.scalars = self._scalars()
         self.carried = self._stores()
         self._loads(made)
+
+    def _scalars(self) -> dict:
+        """Per iter_arg carrying an integer the loop computes for the next tile (its index
+        among the iter_args -> its yielded value): IREE carries whether the next tile's K
+        rows lie inside K (an index, 0 or 1) into the padding select of its store.  Its
+        yielded value is made by a pure op after the stores (from the tile two ahead),
+        and its uses are the ops that compute only for the stores (sunk above the second
+        barrier)."""
+        tail = set(self.ahead_ops)
+        out = {}
+        for k, a in enumerate(self.args[1:]):
+            y = _defining(self.yields[k])
+            if not isinstance(a.type, (ir.IndexType, ir.IntegerType)) or y is None or \
+                    y not in tail or not is_pure(y) or not list(a.uses) or \
+                    any(_op(u.owner) not in self.detached for u in a.uses):
+                continue
+            out[k] = self.yields[k]
+        return out
+
+    def _from_before(self, v, inside: set) -> bool:
+        """``v`` is computed, through the pure ops computing for the stores, from values
+        defined before the loop and the carried integers (:meth:`_scalars`) alone."""
+        if isinstance(v.owner, ir.Block):
+            return v.owner != self.body or (v in self.args[1:] and
+                                            self.args.index(v) - 1 in self.scalars)
+        d = _op(v.owner)
+        if d not in inside:
+            return True
+        return d in self.detached and is_pure(d) and \
+            all(self._from_before(x, inside) for x in d.operands)
 
     def _stores(self) -> dict:
         """Per carried iter_arg (its index among the iter_args), its LDS store and the op
@@ -198,11 +238,12 @@ class _Uncarry(_RegReroll):
                 self.fail(s, f"(after the second barrier of a loop {WHAT}) is not an LDS "
                              f"store of a tile the loop carries (or of its padding select), "
                              f"that tile's only use")
-            if pad is not None and any(_defining(x) in inside for x in (pad.operands[0],
-                                                                          pad.operands[2])):
+            if pad is not None and (not self._from_before(pad.operands[0], inside) or
+                                    _defining(pad.operands[2]) in inside):
                 self.fail(pad, f"(padding a tile a loop {WHAT} carries) selects by a "
-                               f"condition or a padding value the body computes: IREE's are "
-                               f"computed before the loop")
+                               f"condition or a padding value the body computes other than "
+                               f"from an integer it carries for the tile: IREE's are "
+                               f"computed before the loop, or carried")
             if any(_defining(x) in inside for x in list(s.operands)[1:]):
                 self.fail(s, f"(an LDS store of a loop {WHAT}) stores at indices the body "
                              f"computes: IREE's are computed before the loop")
@@ -237,7 +278,8 @@ class _Uncarry(_RegReroll):
                                  f"{len(self.pairs)} of them: IREE's carries each of its "
                                  f"loads to its next trip")
         compute = set(self.compute)
-        self.accs = [k for k in range(len(self.args) - 1) if k not in carried]
+        self.accs = [k for k in range(len(self.args) - 1)
+                     if k not in carried and k not in self.scalars]
         for k in self.accs:
             a, y = self.args[1 + k], _defining(self.yields[k])
             if any(_op(u.owner) not in compute for u in a.uses) or y not in compute:
@@ -288,6 +330,29 @@ class _Uncarry(_RegReroll):
                 [(what, [x], [y]) for (what, x), (_w, y) in zip(pa[2], pb[2])])
             if why is not None:
                 self._same_access(a, b, why, pa, pb)
+        for k, y in sorted(self.scalars.items()):
+            self._same_scalar(k, list(self.loop.operands)[3 + k], y, pro_forms, body_forms)
+
+    def _same_scalar(self, k: int, init, y, pro_forms, body_forms) -> None:
+        """The carried integer ``k`` starts from the value the body computes for K tile 1
+        (``y`` with ``iv + 2 step`` bound to ``lb + step``), in every thread of every
+        workgroup: by the forms, else each workgroup of the grid evaluated."""
+        why = forms_difference(pro_forms, body_forms, [("carried value", [init], [y])])
+        if why is None:
+            return
+        ahead = self.ahead.results[0]
+        lead = (f"(pipelined through registers in 3 stages) is not proven to carry iter_arg "
+                f"#{k} in as the body computes it for {self.TILE}")
+
+        def differs(ev):
+            mine = self._value(ev, init, "carried value", self.loop, why)
+            ev.bind(ahead, self.lb)
+            theirs = self._value(ev, y, "carried value", self.loop, why)
+            ev.unbind(ahead)
+            return None if np.array_equal(np.asarray(mine), np.asarray(theirs)) else \
+                f"({WHAT}) carries iter_arg #{k} in as a value the body does not compute " \
+                f"for {self.TILE}"
+        self.grid.prove(self.loop, why, lead, differs)
 
     def _after(self) -> None:
         """A barrier, the compute, a barrier, the stores of the carried results, a
@@ -339,6 +404,8 @@ class _Uncarry(_RegReroll):
         for k, load in self.pairs:
             store, user = self.carried[k]
             user.operands[0 if user == store else 1] = load.results[0]
+        for k, y in self.scalars.items():        # (its value for tile iv + step, now)
+            self.args[1 + k].replace_all_uses_with(y)
         with ir.InsertionPoint(loop):
             ub = B.arith.ConstantOp(t, ir.IntegerAttr.get(t, self.ub)).result
             new = B.scf.ForOp(loop.operands[0], ub, loop.operands[2],

@@ -526,6 +526,15 @@ FAMILIES = {
     "tail232": Family(_f(dtype="f16", m=24, n=5, k=232, transpose_a=True),
                       workgroups=(("prefetch", [(0, 0)]), ("late", [0])), later=True,
                       aimed=True),
+    # IREE's 3-stage prefetch through registers (K tile 1 carried in registers), brought
+    # to the 2-stage form and rolled back (frontend/reroll_carried.py): f16 A^T x B
+    # 133x42x198 (guarded loads) and f16 A^T x B^T 309x255x2024 (B padded by a select)
+    "reg3s": Family(_f(dtype="f16", m=133, n=42, k=198, transpose_a=True, transpose_b=False),
+                    ("--iree-llvmgpu-prefetch-num-stages=3",), forms=("late",), later=True,
+                    rolled=True, aimed=True),
+    "reg3pad": Family(_f(dtype="f16", m=309, n=255, k=2024, transpose_a=True),
+                      ("--iree-llvmgpu-prefetch-num-stages=3",), forms=("late",), later=True,
+                      rolled=True, aimed=True),
     "bt8": Family(epilogue=_f(kind="batch", dtype="f8E4M3FN", m=33, n=257, k=1000),
                   later=True, aimed=True),
     "btab": Family(epilogue=_f(kind="batch", dtype="f16", m=33, n=128, k=160, b_kxn=True),

@@ -142,3 +142,28 @@ def test_a_prologue_that_pads_the_tile_it_stores(tmp_path, capsys):
     rc, out, err = _run(tmp_path, forms["late"], "late", capsys, "--emulate",
                         "--emulate-mode=late", "--emulate-workgroups=2", "--emulate-jobs=1")
     assert rc == 0 and ": exact, max error 0" in out, out + err
+
+
+def test_a_carried_k_row_test(tmp_path, capsys):
+    """f16 ``A^T x B`` 96x29x2858 in 3 stages (K step 64, two MFMAs deep): the loop also
+    carries, for the tile it carries, whether its K rows lie inside K (an index, 1 before
+    the loop), which pads A's store: the padding's condition is that carried integer, not
+    a value from before the loop (refused as such before).  Its initial value is proven the
+    body's for K tile 1, and the late form gives the prefetch point's schedule, exact; with
+    it started at 0 (tile 1 padded away) the loop is refused at the op."""
+    forms = G.forms(G.matmul_source("f16", 96, 29, 2858, transpose_a=True,
+                                    transpose_b=False), STAGES_3)
+    late = forms["late"]
+    head = re.search(r"iter_args\(%arg1 = %cst_\d+, %arg2 = (%c1), %arg3 = %\d+", late)
+    assert head and re.search(r"arith\.index_castui %arg2 : index to i1", late), late
+    rc, prefetch, err = _run(tmp_path, forms["prefetch"], "prefetch", capsys)
+    assert rc == 0, err
+    rc, rolled, err = _run(tmp_path, late, "late", capsys)
+    assert rc == 0 and rolled == prefetch, err
+    rc, out, err = _run(tmp_path, late, "late", capsys, "--emulate", "--emulate-mode=late",
+                        "--emulate-workgroups=1", "--emulate-jobs=1")
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+    mutant = late.replace(head.group(0), head.group(0).replace("%arg2 = %c1", "%arg2 = %c0"))
+    err = _refused(tmp_path, mutant, "start0", capsys)
+    assert "carries iter_arg #1 in as a value the body does not compute for K tile 1 " \
+           "(workgroup 0)" in err, err

@@ -138,6 +138,11 @@ CONFIGS = {
                               ("--iree-llvmgpu-prefetch-num-stages=3",), None),
     "f16_atbt_309x255x2024_s3": (dict(dtype="f16", m=309, n=255, k=2024, transpose_a=True),
                                  ("--iree-llvmgpu-prefetch-num-stages=3",), None),
+    # fp8 A^T x B^T 34x66x4190 (the sweep's 34x66x2142 at a K the steady loop goes round):
+    # one wave per workgroup, copies staged through registers; a staged LDS store issued after fragment reads of its buffer still in flight in the
+    # wave (both on lgkmcnt, in order) was taken for a hazard by sched-stage-copies'
+    # check and the prefetch point's build refused (sim/lds_events.py, one wave)
+    "fp8_atbt_34x66x4190": (dict(dtype="fp8", m=34, n=66, k=4190, transpose_a=True), (), None),
     # ... f16 A^T x B^T at K = 232: a K step of 128, 2 iterations, the second a K tail of 104 masked by
     # selects that AND C's edges in M and N, kept in the copies (kept_masks.py), its K rows
     # clamped to the K left: the pair pipelined with the tail in it, the copies' K move

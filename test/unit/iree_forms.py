@@ -37,6 +37,8 @@ ONE_BUILT: dict[str, tuple[str, str]] = {
         "fp8_atb_64x129x512": "each MFMA cut into 4 along K from either form",
         "f16_atbt_24x5x400": "IREE's own 16x16x16 MFMAs, 4 K steps merged, from either form",
         "i8_abt_59x28x496": "IREE's own 32x32x16 i8 MFMAs, 4 K steps merged, from either form",
+        "fp8_atbt_34x66x4190": "one wave's staged stores after its own reads in flight "
+                               "from either form",
         "fp8_atb_1024x1024x1536": "the 64x128 8-bit tile's register copies and transposing "
                                   "reads from either form",
         "i8_atb_1024x1024x512": "the 64x128 8-bit tile from either form",

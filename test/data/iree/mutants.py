@@ -535,6 +535,11 @@ FAMILIES = {
     "reg3pad": Family(_f(dtype="f16", m=309, n=255, k=2024, transpose_a=True),
                       ("--iree-llvmgpu-prefetch-num-stages=3",), forms=("late",), later=True,
                       rolled=True, aimed=True),
+    # ... and f16 A^T x B 96x29x2858, whose loop also carries whether the carried tile's K
+    # rows lie inside K (an index feeding A's padding select)
+    "reg3k": Family(_f(dtype="f16", m=96, n=29, k=2858, transpose_a=True, transpose_b=False),
+                    ("--iree-llvmgpu-prefetch-num-stages=3",), forms=("late",), later=True,
+                    rolled=True, aimed=True),
     "bt8": Family(epilogue=_f(kind="batch", dtype="f8E4M3FN", m=33, n=257, k=1000),
                   later=True, aimed=True),
     "btab": Family(epilogue=_f(kind="batch", dtype="f16", m=33, n=128, k=160, b_kxn=True),

@@ -65,10 +65,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.id_forms import Forms
 from pipeline_mlir.analysis.ir_facts import constant_int
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
-from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -76,10 +74,10 @@ from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
 from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
     is_pure, users_of
 from pipeline_mlir.frontend.reroll import mirror_difference
-from pipeline_mlir.frontend.reroll_proof import Workgroups, forms_difference, loop_bounds, \
-    rolled_upper, same_op_but_operands
-from pipeline_mlir.frontend.reroll_regs import BARRIER, SCHED_BARRIER, STORE, _Around, \
-    _detached, _inner, _padding, _RegReroll
+from pipeline_mlir.frontend.reroll_proof import forms_difference, loop_bounds, rolled_upper
+from pipeline_mlir.frontend.reroll_parts import BARRIER, SCHED_BARRIER, STORE, Around, \
+    detached_ops, inner_ops, padding_select
+from pipeline_mlir.frontend.reroll_regs import _RegReroll
 
 __all__ = ["carries_tiles", "uncarry", "uncarry_all"]
 
@@ -87,7 +85,7 @@ __all__ = ["carries_tiles", "uncarry", "uncarry_all"]
 WHAT = "pipelined through registers in 3 stages"
 
 
-def carries_tiles(around: _Around) -> bool:
+def carries_tiles(around: Around) -> bool:
     """The loop (read as ``around``) stores to LDS, after its last MFMA and a barrier, values
     it carries (``iter_arg`` s) whose next values are its own loads of global memory, and
     stores of values loaded from global memory before it go to LDS: IREE's 3-stage
@@ -99,7 +97,7 @@ def carries_tiles(around: _Around) -> bool:
     yields = list(around.ops[-1].operands)
     loads = around.global_loads(around.ops)
     late = [o for o in around.late if o.name == STORE and in_lds(o.operands[1])]
-    stored = [(o, _padding(o).operands[1] if _padding(o) is not None else o.operands[0])
+    stored = [(o, padding_select(o).operands[1] if padding_select(o) is not None else o.operands[0])
               for o in late]
     carried = [o for o, v in stored if v in args and yields[args.index(v)] in loads]
     if not carried or not any(o.name == BARRIER for o in
@@ -115,12 +113,12 @@ def uncarry_all(root) -> None:
     rewritten into its 2-stage form (:func:`uncarry`), which
     :func:`~pipeline_mlir.frontend.reroll_regs.reroll_register_prefetch` then rolls back."""
     for loop in walk_ops(root, lambda o: o.name == "scf.for"):
-        around = _Around(loop)
+        around = Around(loop)
         if carries_tiles(around):
             uncarry(loop, around)
 
 
-def uncarry(loop, around: _Around):
+def uncarry(loop, around: Around):
     """The loop ``loop`` (IREE's 3-stage form, :func:`carries_tiles`) proven and rewritten
     into IREE's 2-stage form (module docstring); the new loop."""
     with loop.context, loop.location:
@@ -134,6 +132,7 @@ class _Uncarry(_RegReroll):
 
     FORM = "IREE's 3-stage prefetch pipelining of copies through registers"
     TILE = "K tile 1"
+    LOOP = WHAT
 
     def run(self):
         self.lb0, self.step, self.trips = loop_bounds(
@@ -176,7 +175,7 @@ class _Uncarry(_RegReroll):
         tail = ops[second + 1:]
         # a padding select of a carried tile sunk above the second barrier (IREE's K x M
         # operands): it belongs with its store
-        detached = _detached(self.mid, tail)
+        detached = detached_ops(self.mid, tail)
         self.detached = detached
         self.compute = [o for o in self.mid if o not in detached]
         for o in self.compute:
@@ -229,7 +228,7 @@ class _Uncarry(_RegReroll):
         inside = {_op(o) for o in self.body.operations}
         carried: dict = {}
         for s in self.stores:
-            pad = _padding(s)
+            pad = padding_select(s)
             user = pad if pad is not None else s
             v = pad.operands[1] if pad is not None else s.operands[0]
             k = self.args.index(v) - 1 if v in self.args[1:] else None
@@ -257,7 +256,7 @@ class _Uncarry(_RegReroll):
         self.loads = []
         for o in self.ahead_ops:
             if any(x in made or x in self.args[1:] for x in o.operands) or \
-                    any(x in made or x in self.args[1:] for i in _inner(o) for x in i.operands):
+                    any(x in made or x in self.args[1:] for i in inner_ops(o) for x in i.operands):
                 self.fail(o, f"(after the stores of a loop {WHAT}) uses a value of the loop's "
                              f"reads and MFMAs or a carried value: IREE's loads there load the "
                              f"tile two ahead")
@@ -301,13 +300,7 @@ class _Uncarry(_RegReroll):
                                      f"not a load of global memory before the loop, its only "
                                      f"use (IREE's of K tile 1)")
             self.prologue.append((pro, load))
-        for a, b in self.prologue:
-            inner_a, inner_b = _inner(a), _inner(b)
-            apart = next((f" (its '{x.name}' op at {at(x)})" for x, y in zip(inner_a, inner_b)
-                          if not same_op_but_operands(x, y)), "")
-            if not same_op_but_operands(a, b) or len(inner_a) != len(inner_b) or apart:
-                self.fail(a, f"(before the loop {WHAT}) differs from the body's '{b.name}' "
-                             f"op at {at(b)} in its attributes or types{apart}")
+        self._same_ops()
         mine = {a for a, _b in self.prologue}
         first = min(before.index(o) for o in mine)
         for o in before[first:]:
@@ -319,17 +312,7 @@ class _Uncarry(_RegReroll):
                 self.fail(o, f"(between the loads of K tile 1 before a loop {WHAT} and the "
                              f"loop) may write memory: those loads move into the loop, "
                              f"past it")
-        self.grid = Workgroups(self.loop, self.block, self.fail, WHAT)
-        pro_forms = Forms(Evaluator(self.block, thread_only=True))
-        body_forms = Forms(Evaluator(self.block, thread_only=True))
-        body_forms.ev.bind(self.ahead.results[0], self.lb)
-        for a, b in self.prologue:
-            pa, pb = self._compared(a, b, body_forms)
-            why = forms_difference(pro_forms, body_forms, [
-                ("buffer", [pa[0]], [pb[0]]), ("index", pa[1], pb[1])] +
-                [(what, [x], [y]) for (what, x), (_w, y) in zip(pa[2], pb[2])])
-            if why is not None:
-                self._same_access(a, b, why, pa, pb)
+        pro_forms, body_forms = self._proven_pairs()
         for k, y in sorted(self.scalars.items()):
             self._same_scalar(k, list(self.loop.operands)[3 + k], y, pro_forms, body_forms)
 
@@ -423,7 +406,7 @@ class _Uncarry(_RegReroll):
         for o in reversed(self.first_half):
             o.erase()
         loop.erase()
-        mine = {o for a, _b in self.prologue for o in [a] + _inner(a)}
+        mine = {o for a, _b in self.prologue for o in [a] + inner_ops(a)}
         dead = [x for o in mine for x in o.operands
                 if not isinstance(x.owner, ir.Block) and _defining(x) not in mine]
         for a, _b in self.prologue:

@@ -15,8 +15,8 @@ buffer's end, a ``vector.maskedload`` by the columns left in the tile in one reg
 computed from ``iv + step``, so the last tile's is cut, and the prologue's, at tile 0,
 folded by IREE (a constant).  The K rows of a ``K x N`` or ``K x M`` operand it loads
 unmasked and pads past K by an ``arith.select`` sunk to each row's LDS store
-(:func:`_padding`; for a ``K x M`` one, with its condition, above the second barrier:
-:func:`_detached`), which its prologue, at tile 0, folds away.
+(:func:`padding_select`; for a ``K x M`` one, with its condition, above the second barrier:
+:func:`detached_ops`), which its prologue, at tile 0, folds away.
 
 :func:`reroll_register_prefetch` recognises that form (:func:`is_register_prefetched`: LDS
 stores of values loaded in the body after its MFMAs with a barrier between, and stores of
@@ -41,7 +41,7 @@ proven first, and anything else is a located error:
   defined before the loop, which the rolled loop computes with the same ops for tile
   ``iv``;
 * the body: loads (``vector.load`` of memory other than LDS, or IREE's guarded load of it,
-  whole or half folded where its mask is false in every lane, :func:`_load_parts`) and
+  whole or half folded where its mask is false in every lane, :func:`load_parts_of`) and
   ops without memory effects, a ``gpu.barrier``, the compute (no op writing memory, none
   with regions), a ``gpu.barrier``, at most one
   ``amdgpu.sched_barrier``, then ``vector.store``\\ s to LDS (and their index arithmetic,
@@ -91,130 +91,20 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.block_scan import block_ops
 from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.const_if import inline_constant_true_ifs, inline_ifs, \
     is_constant_true_if
-from pipeline_mlir.frontend.guarded_load import FOLDED, FORM, fold_mismatch, folded, \
-    guard_mismatch, guarded
+from pipeline_mlir.frontend.guarded_load import FOLDED, FORM, fold_mismatch, guard_mismatch
 from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
     is_pure, users_of
 from pipeline_mlir.frontend.reroll import mirror_difference
+from pipeline_mlir.frontend.reroll_parts import BARRIER, SCHED_BARRIER, STORE, Around, \
+    detached_ops, inner_ops, lds_roots, padding_select
 from pipeline_mlir.frontend.reroll_tile0 import WHAT, TileZero
 from pipeline_mlir.frontend.reroll_proof import RolledLoop, Workgroups, access, \
     access_difference, forms_difference, loop_bounds, rolled_upper, \
     same_op_but_operands, stored_constant
-
-LOAD, STORE, BARRIER, SELECT = "vector.load", "vector.store", "gpu.barrier", "arith.select"
-SCHED_BARRIER = "amdgpu.sched_barrier"
-
-
-def _load_parts(op):
-    """``(memref, indices, [(what, value)])`` of a load the roll-back moves: a
-    ``vector.load`` of memory other than LDS (no more parts), or IREE's guarded load of it
-    (:func:`~pipeline_mlir.frontend.guarded_load.guarded`: an ``scf.if`` on whether the
-    run reaches the buffer's end, a ``vector.maskedload`` in one region and a
-    ``vector.load`` and ``arith.select`` by the same mask in the other, how IREE loads a K
-    tile that may be cut by an unaligned K), whose condition, mask and pass-through are
-    parts too, or that load half folded (:func:`~pipeline_mlir.frontend.guarded_load.folded`:
-    its mask the constant false in every lane, its else region yielding the pass-through
-    alone, a copy of rows wholly past N such as B's rows 20 to 31 of bf16 ``A^T x B^T``
-    7x20x1906), read as its masked load with the same parts; else None."""
-    if op.name == LOAD and not in_lds(op.operands[0]):
-        return op.operands[0], list(op.operands)[1:], []
-    parts = guarded(op) if op.name == "scf.if" else None
-    if parts is None:
-        parts = folded(op)
-    if parts is None:
-        return None
-    read = parts.masked if parts.load is None else parts.load
-    n = ir.MemRefType(read.operands[0].type).rank
-    if in_lds(read.operands[0]):
-        return None
-    return read.operands[0], list(read.operands)[1:1 + n], [
-        ("guard", op.operands[0]), ("mask", parts.mask), ("pass-through", parts.passthrough)]
-
-
-def _inner(op) -> list:
-    """The ops of ``op``'s regions, in order (none for an op without regions)."""
-    return [o for r in op.regions for o in ops_of(r)]
-
-
-def _padding(store):
-    """The ``arith.select`` on a scalar ``i1`` whose value ``store`` writes, its only use:
-    how IREE keeps or pads a K row of a ``K x N`` operand past an unaligned K, the select
-    sunk to the row's LDS store (its load the select's true value); else None."""
-    sel = _defining(store.operands[0]) if store.name == STORE else None
-    if sel is None or sel.name != SELECT or users_of(sel.results[0]) != [store] or \
-            not isinstance(sel.operands[0].type, ir.IntegerType):
-        return None
-    return sel
-
-
-def _detached(compute: list, tail: list) -> set:
-    """The ops of ``compute`` (between a loop's barriers) free of memory effects whose
-    results only the ``tail`` (after its second barrier) and other such ops use: IREE
-    sinks a K row's padding select (:func:`_padding`) and its condition there, above the
-    second barrier; they belong with the stores they feed."""
-    out: set = set()
-    users_ok = set(tail)
-    for o in reversed(compute):
-        users = [u for r in o.results for u in users_of(r)]
-        if users and is_pure(o) and all(u in users_ok or u in out for u in users):
-            out.add(o)
-    return out
-
-
-def _lds_roots(ops) -> set:
-    """The LDS buffers the ``vector.store``\\ s of ``ops`` write (their view roots)."""
-    return {view_root(s.operands[1]) for s in ops if s.name == STORE and in_lds(s.operands[1])}
-
-
-class _Around:
-    """A loop as the roll-back reads it, once: its body's ops, those from its last MFMA on
-    (none without one), the ops of its block before and after it; the parts of its loads
-    (:func:`_load_parts`), each op's found once."""
-
-    def __init__(self, loop) -> None:
-        self.ops = ops_of(loop.regions[0])
-        mfmas = [i for i, o in enumerate(self.ops) if o.name == "amdgpu.mfma"]
-        self.late = self.ops[mfmas[-1]:] if mfmas else []
-        parent = block_ops(loop.block)
-        at_loop = parent.index(loop)
-        self.before, self.after = parent[:at_loop], parent[at_loop + 1:]
-        self.parts: dict = {}
-
-    def load_parts(self, op):
-        """:func:`_load_parts` of ``op``, found once."""
-        if op not in self.parts:
-            self.parts[op] = _load_parts(op)
-        return self.parts[op]
-
-    def access_parts(self, op) -> tuple:
-        """``(memref, indices, [(what, value)])`` of a load (:meth:`load_parts`) or an LDS
-        ``vector.store`` (its stored value aside: the load it stores is compared itself)."""
-        if op.name == STORE:
-            return op.operands[1], list(op.operands)[2:], []
-        return self.load_parts(op)
-
-    def stored_load(self, store, block):
-        """The load (:meth:`load_parts`) in ``block`` whose value the LDS ``vector.store``
-        ``store`` writes, directly or kept by its padding select (:func:`_padding`); else
-        None."""
-        if store.name != STORE or not in_lds(store.operands[1]):
-            return None
-        pad = _padding(store)
-        load = _defining(pad.operands[1] if pad is not None else store.operands[0])
-        if load is None or load.block != block or self.load_parts(load) is None:
-            return None
-        return load
-
-    def global_loads(self, ops) -> set:
-        """The values the loads of memory other than LDS among ``ops`` load
-        (:meth:`load_parts`: guarded ones too)."""
-        return {o.results[0] for o in ops if self.load_parts(o) is not None}
-
 
 def is_register_prefetched(loop) -> bool:
     """``loop`` is an ``scf.for`` multiplying with MFMAs that stores to LDS, after its last
@@ -224,10 +114,10 @@ def is_register_prefetched(loop) -> bool:
     before them is left to the front end's own checks, which refuse it as loop-carried
     through LDS or already pipelined; so is one whose late stores are of other values, such
     as accumulators kept in LDS: :mod:`pipeline_mlir.frontend.lds_accumulators`.)"""
-    return loop.name == "scf.for" and _prefetched(_Around(loop))
+    return loop.name == "scf.for" and _prefetched(Around(loop))
 
 
-def _prefetched(around: _Around) -> bool:
+def _prefetched(around: Around) -> bool:
     loaded = around.global_loads(around.ops)
     late = [o for o in around.late if o.name == STORE and in_lds(o.operands[1]) and
             depends(o.operands[0], loaded)]
@@ -235,7 +125,7 @@ def _prefetched(around: _Around) -> bool:
         return False
     loaded = around.global_loads(around.before)
     early = [o for o in around.before if o.name == STORE and depends(o.operands[0], loaded)]
-    return bool(_lds_roots(late) & _lds_roots(early))
+    return bool(lds_roots(late) & lds_roots(early))
 
 
 def reroll_register_prefetch(root) -> None:
@@ -244,17 +134,17 @@ def reroll_register_prefetch(root) -> None:
     the form is not exactly IREE's (IREE's 3-stage form brought to the 2-stage one first:
     :func:`~pipeline_mlir.frontend.reroll_carried.uncarry_all`)."""
     for loop in walk_ops(root, lambda o: o.name == "scf.for"):
-        around = _Around(loop)
+        around = Around(loop)
         if _guarded_late_stores(around):
             inline_constant_true_ifs(loop)
             inline_ifs(around.before)
-            around = _Around(loop)
+            around = Around(loop)
         if _prefetched(around):
             with loop.context, loop.location:
                 _RegReroll(loop, around).run()
 
 
-def _guarded_late_stores(around: _Around) -> bool:
+def _guarded_late_stores(around: Around) -> bool:
     """The loop multiplies with MFMAs and, after them, stores to LDS inside an ``scf.if`` on
     a constant ``true``: IREE's VectorDistribute late form guards its copies' LDS stores so
     (in the body and before the loop); such ifs are inlined first (exact:
@@ -269,8 +159,10 @@ class _RegReroll(TileZero, RolledLoop):
     rewrite."""
 
     FORM = "IREE's prefetch pipelining of copies through registers"
+    #: how the refusals name the loop
+    LOOP = WHAT
 
-    def __init__(self, loop, around: _Around) -> None:
+    def __init__(self, loop, around: Around) -> None:
         super().__init__(loop, around.ops, "IREE's loop pipelined through registers")
         self.around = around
 
@@ -316,7 +208,7 @@ class _RegReroll(TileZero, RolledLoop):
         self.loads_part, self.compute = ops[:first], ops[first + 1:second]
         tail = ops[second + 1:]
         self.sched = [o for o in tail[:1] if o.name == SCHED_BARRIER]
-        detached = _detached(self.compute, tail)
+        detached = detached_ops(self.compute, tail)
         self.compute = [o for o in self.compute if o not in detached]
         self.tail = [o for o in ops[first + 1:second] if o in detached] + \
             tail[len(self.sched):]
@@ -354,7 +246,7 @@ class _RegReroll(TileZero, RolledLoop):
                 self.fail(s, "(after the second barrier of a loop pipelined through "
                              "registers) is not an LDS store of a value the body loads "
                              "before its first barrier, nor of a constant")
-            if users_of(load.results[0]) != [_padding(s) or s]:
+            if users_of(load.results[0]) != [padding_select(s) or s]:
                 self.fail(load, "(a tile the loop pipelined through registers loads ahead) "
                                 "has uses other than its one LDS store (or the select "
                                 "padding it)")
@@ -379,7 +271,7 @@ class _RegReroll(TileZero, RolledLoop):
     # ---- the prologue: the body's loads and stores at tile 0 -----------------------------
     def _prologue(self) -> None:
         before = self.around.before
-        roots = _lds_roots([s for _l, s in self.pairs])
+        roots = lds_roots([s for _l, s in self.pairs])
         stores = [o for o in before if o.name == STORE and in_lds(o.operands[1]) and
                   view_root(o.operands[1]) in roots]
         if len(stores) != len(self.pairs):
@@ -394,18 +286,11 @@ class _RegReroll(TileZero, RolledLoop):
                 self.prologue.append((pro, store))
                 continue
             pload = self.around.stored_load(pro, self.loop.block)
-            if pload is None or users_of(pload.results[0]) != [_padding(pro) or pro]:
+            if pload is None or users_of(pload.results[0]) != [padding_select(pro) or pro]:
                 self.fail(pro, "(an LDS store before a loop pipelined through registers) does "
                                "not store a value loaded before the loop, its only use")
             self.prologue += [(pload, load), (pro, store)]
-        for a, b in self.prologue:
-            inner_a, inner_b = _inner(a), _inner(b)
-            apart = next((f" (its '{x.name}' op at {at(x)})" for x, y in zip(inner_a, inner_b)
-                          if not same_op_but_operands(x, y)), "")
-            if not same_op_but_operands(a, b) or len(inner_a) != len(inner_b) or apart:
-                self.fail(a, f"(before the loop pipelined through registers) differs "
-                             f"from the body's '{b.name}' op at {at(b)} in its "
-                             f"attributes or types{apart}")
+        self._same_ops()
         mine = {a for a, _b in self.prologue} | set(self._prologue_pads())
         first = min(before.index(o) for o in mine)
         for o in before[first:]:
@@ -413,7 +298,24 @@ class _RegReroll(TileZero, RolledLoop):
                 self.fail(o, "(between the prologue of a loop pipelined through registers "
                              "and the loop) has memory effects: the prologue's loads and "
                              "stores move into the loop, past it")
-        self.grid = Workgroups(self.loop, self.block, self.fail, WHAT)
+        self._proven_pairs()
+
+    def _same_ops(self) -> None:
+        """Each op before the loop of :attr:`prologue` is its body's twin but for operands
+        (name, attributes, types; a guarded load's inner ops too)."""
+        for a, b in self.prologue:
+            inner_a, inner_b = inner_ops(a), inner_ops(b)
+            apart = next((f" (its '{x.name}' op at {at(x)})" for x, y in zip(inner_a, inner_b)
+                          if not same_op_but_operands(x, y)), "")
+            if not same_op_but_operands(a, b) or len(inner_a) != len(inner_b) or apart:
+                self.fail(a, f"(before the loop {self.LOOP}) differs from the body's "
+                             f"'{b.name}' op at {at(b)} in its attributes or types{apart}")
+
+    def _proven_pairs(self) -> tuple:
+        """Each pair of :attr:`prologue` accessing alike at :attr:`TILE` (``ahead`` bound to
+        ``lb``), by the forms, else in every workgroup (:meth:`_same_access`); the forms
+        (before the loop, the body's) for further proofs."""
+        self.grid = Workgroups(self.loop, self.block, self.fail, self.LOOP)
         pro_forms = Forms(Evaluator(self.block, thread_only=True))
         body_forms = Forms(Evaluator(self.block, thread_only=True))
         body_forms.ev.bind(self.ahead.results[0], self.lb)
@@ -424,6 +326,7 @@ class _RegReroll(TileZero, RolledLoop):
                 [(what, [x], [y]) for (what, x), (_w, y) in zip(pa[2], pb[2])])
             if why is not None:
                 self._same_access(a, b, why, pa, pb)
+        return pro_forms, body_forms
 
     def _same_constant(self, pro, store) -> None:
         """The prologue's LDS store ``pro`` stores the constant the body's ``store`` does
@@ -436,17 +339,17 @@ class _RegReroll(TileZero, RolledLoop):
                            f"(a copy IREE folded to its padding stores it at every K tile)")
 
     def _prologue_pads(self) -> list:
-        """The selects padding the prologue's stores (:func:`_padding`), in their order."""
-        return [p for p in (_padding(a) for a, _b in self.prologue) if p is not None]
+        """The selects padding the prologue's stores (:func:`padding_select`), in their order."""
+        return [p for p in (padding_select(a) for a, _b in self.prologue) if p is not None]
 
     def _compared(self, pro, body, body_forms) -> tuple:
-        """The parts (:meth:`_Around.access_parts`) of the prologue's op ``pro`` and the
-        body's ``body`` compared: for two stores both padded by a select (:func:`_padding`)
+        """The parts (:meth:`Around.access_parts`) of the prologue's op ``pro`` and the
+        body's ``body`` compared: for two stores both padded by a select (:func:`padding_select`)
         of the same attributes, with its condition and padding value as parts too; a store
         the body alone pads proven by :meth:`_body_pads`; one the prologue alone pads
         refused."""
         pa, pb = self.around.access_parts(pro), self.around.access_parts(body)
-        pad, bpad = _padding(pro), _padding(body)
+        pad, bpad = padding_select(pro), padding_select(body)
         if pad is None and bpad is not None:
             self._body_pads(pro, body, bpad, body_forms)
         if pad is None or bpad is None:
@@ -465,7 +368,7 @@ class _RegReroll(TileZero, RolledLoop):
 
     def _body_pads(self, pro, store, bpad, body_forms) -> None:
         """The prologue's store ``pro``, unpadded, stores what the body's ``store``, padded
-        by the select ``bpad`` (:func:`_padding`), does at tile 0: the select's condition
+        by the select ``bpad`` (:func:`padding_select`), does at tile 0: the select's condition
         is true at tile 0 for every thread (a form of no atoms, or every workgroup of the
         grid evaluated): IREE folds the select of K tile 0, all of whose rows lie inside
         K."""
@@ -574,8 +477,8 @@ class _RegReroll(TileZero, RolledLoop):
             self._prologue_pads() + \
             [a for a, _b in self.prologue if a.name != STORE]     # users first
         mine = set(prologue)
-        inner = {i for o in prologue for i in _inner(o)}
-        dead = [x for o in prologue for i in [o] + _inner(o) for x in i.operands
+        inner = {i for o in prologue for i in inner_ops(o)}
+        dead = [x for o in prologue for i in [o] + inner_ops(o) for x in i.operands
                 if _defining(x) not in mine | inner]
         for o in prologue:
             o.erase()

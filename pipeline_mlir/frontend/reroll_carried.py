@@ -77,7 +77,7 @@ from pipeline_mlir.frontend.reroll import mirror_difference
 from pipeline_mlir.frontend.reroll_proof import forms_difference, loop_bounds, rolled_upper
 from pipeline_mlir.frontend.reroll_parts import BARRIER, SCHED_BARRIER, STORE, Around, \
     detached_ops, inner_ops, padding_select
-from pipeline_mlir.frontend.reroll_regs import _RegReroll
+from pipeline_mlir.frontend.reroll_regs import RegReroll
 
 __all__ = ["carries_tiles", "uncarry", "uncarry_all"]
 
@@ -125,10 +125,10 @@ def uncarry(loop, around: Around):
         return _Uncarry(loop, around).run()
 
 
-class _Uncarry(_RegReroll):
+class _Uncarry(RegReroll):
     """One loop IREE pipelined through registers in 3 stages: its parts read and proven,
     then the rewrite into the 2-stage form (the proofs of its tile 1 are the 2-stage
-    roll-back's of tile 0, :class:`~pipeline_mlir.frontend.reroll_regs._RegReroll`'s)."""
+    roll-back's of tile 0, :class:`~pipeline_mlir.frontend.reroll_regs.RegReroll`'s)."""
 
     FORM = "IREE's 3-stage prefetch pipelining of copies through registers"
     TILE = "K tile 1"

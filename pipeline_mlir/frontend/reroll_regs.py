@@ -22,7 +22,7 @@ unmasked and pads past K by an ``arith.select`` sunk to each row's LDS store
 stores of values loaded in the body after its MFMAs with a barrier between, and stores of
 the same LDS before the loop) and rebuilds the loop IREE made it from, the one its
 prefetch point holds: the second barrier, the body's loads of tile ``iv``, each with its
-store beside it (:meth:`_RegReroll._interleave`), the first barrier, the reads and MFMAs,
+store beside it (:meth:`RegReroll._interleave`), the first barrier, the reads and MFMAs,
 over the full trip count (a masked last tile included, computed by the body's own ops:
 the front end peels it, :mod:`~pipeline_mlir.frontend.masks`); the prologue, the
 ``amdgpu.sched_barrier`` and the epilogue go.  (IREE's VectorDistribute late form
@@ -52,7 +52,7 @@ proven first, and anything else is a located error:
   :func:`~pipeline_mlir.frontend.reroll_proof.stored_constant`);
 * the prologue: the stores before the loop into the LDS the body stores to, as many as
   the body's, store ``j`` of a value loaded before the loop (its only use), or of the
-  constant the body's store ``j`` stores (:meth:`_RegReroll._same_constant`); store and load
+  constant the body's store ``j`` stores (:meth:`RegReroll._same_constant`); store and load
   the body's store ``j`` and its load, at tile 0 (``iv + step`` bound to the lower
   bound): the same op, attributes and types (a guarded load's inner ops too), and for
   every thread of every workgroup and launch the same buffers, views and indices, each
@@ -61,14 +61,14 @@ proven first, and anything else is a located error:
   guard (a form too), mask and pass-through (made by the same ops over integers of equal
   forms: :func:`~pipeline_mlir.analysis.id_forms.same_vector`), and for a store both pad
   the same select (its attributes), condition and padding value (parts as a guarded
-  load's: :meth:`_RegReroll._compared`); where the forms do not decide, the same buffer,
+  load's: :meth:`RegReroll._compared`); where the forms do not decide, the same buffer,
   placed alike (swizzle, the buffer casts' bounds), the same elements, guards, masks,
   pass-throughs, padding conditions and values (all but the first made by the same ops,
   :func:`~pipeline_mlir.analysis.id_forms.made_alike`, over values equal there) in each
   workgroup of the kernel's grid, enumerated
   (:class:`~pipeline_mlir.frontend.reroll_proof.Workgroups`); a store the body alone
   pads: not padded where the body's select keeps every row at tile 0
-  (:meth:`_RegReroll._body_pads`), one the prologue alone pads refused; every op from the first
+  (:meth:`RegReroll._body_pads`), one the prologue alone pads refused; every op from the first
   prologue op to the loop is one of them or has no memory effect, so moving the loads and
   stores into the loop moves them past nothing that reads or writes memory (nor a
   region);
@@ -141,7 +141,7 @@ def reroll_register_prefetch(root) -> None:
             around = Around(loop)
         if _prefetched(around):
             with loop.context, loop.location:
-                _RegReroll(loop, around).run()
+                RegReroll(loop, around).run()
 
 
 def _guarded_late_stores(around: Around) -> bool:
@@ -154,7 +154,7 @@ def _guarded_late_stores(around: Around) -> bool:
                for o in around.late)
 
 
-class _RegReroll(TileZero, RolledLoop):
+class RegReroll(TileZero, RolledLoop):
     """One loop IREE pipelined through registers: its parts read and proven, then the
     rewrite."""
 

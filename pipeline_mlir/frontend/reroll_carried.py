@@ -187,7 +187,8 @@ class _Uncarry(RegReroll):
         tail = tail[len(self.sched):]
         self.stores = [o for o in tail if o.name == STORE]
         self.ahead_ops = [o for o in tail if o.name != STORE]
-        made = {r for o in self.compute for r in o.results}
+        # (the values made between the barriers: the loads after the stores move above them)
+        made = {r for o in self.mid for r in o.results}
         self.scalars = self._scalars()
         self.carried = self._stores()
         self._loads(made)

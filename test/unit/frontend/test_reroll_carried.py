@@ -167,3 +167,12 @@ def test_a_carried_k_row_test(tmp_path, capsys):
     err = _refused(tmp_path, mutant, "start0", capsys)
     assert "carries iter_arg #1 in as a value the body does not compute for K tile 1 " \
            "(workgroup 0)" in err, err
+    # an op after the stores using a value made between the barriers (the padding
+    # select's condition): the ops after the stores move above them, so it is refused
+    cond = re.search(r"(%\d+) = arith\.index_castui %arg2 : index to i1", late).group(1)
+    store = re.search(r"\n( *)vector\.store %arg4, [^\n]*\n", late)
+    mutant = late.replace(store.group(0), store.group(0) +
+                          f"{store.group(1)}%late_use = arith.andi {cond}, {cond} : i1\n", 1)
+    err = _refused(tmp_path, mutant, "lateuse", capsys)
+    assert "(after the stores of a loop pipelined through registers in 3 stages) uses a " \
+           "value of the loop's reads and MFMAs or a carried value" in err, err

@@ -25,7 +25,8 @@ epilogue and the rest).  What is proven first, anything else a located error:
   then LDS ``vector.store`` s, each of one carried ``iter_arg`` (its only use; every
   carried one stored once), or of its padding ``arith.select`` by a condition (defined
   before the loop, or computed from a carried integer, below) and a value defined before
-  the loop (IREE sinks it above the second barrier, as with 2 stages), at
+  the loop (IREE sinks it above the second barrier, as with 2 stages, or leaves it among
+  the stores, where it stays), at
   indices defined before the loop, and loads of global
   memory (a ``vector.load`` or IREE's guarded load) and ops free of memory effects, none
   reading a value of the compute or an ``iter_arg``: each carried ``iter_arg`` is yielded
@@ -43,7 +44,8 @@ epilogue and the rest).  What is proven first, anything else a located error:
   the value the body computes for K tile 1 (by the forms, else in every workgroup); no op
   between that load and the loop writes memory other than LDS;
 * after the loop: a ``gpu.barrier``, the body's ops between its barriers op for op (reading
-  the loop's accumulators and carried tiles), a ``gpu.barrier``, the body's stores op for op, each storing the loop's
+  the loop's accumulators and carried tiles), a ``gpu.barrier``, the body's stores (and
+  the padding selects among them) op for op, each storing the loop's
   result of the ``iter_arg`` the body's stores, then a ``gpu.barrier`` (where the 2-stage
   form's epilogue starts); the compute's values used only by what follows them.
 
@@ -186,7 +188,10 @@ class _Uncarry(RegReroll):
         self.sched = [o for o in tail[:1] if o.name == SCHED_BARRIER]
         tail = tail[len(self.sched):]
         self.stores = [o for o in tail if o.name == STORE]
-        self.ahead_ops = [o for o in tail if o.name != STORE]
+        # (a store's padding select left after the barrier stays with it, as the stores do)
+        pads = {p for p in map(padding_select, self.stores) if p is not None}
+        self.ahead_ops = [o for o in tail if o.name != STORE and o not in pads]
+        self.kept_tail = [o for o in tail if o.name == STORE or o in pads]
         # (the values made between the barriers: the loads after the stores move above them)
         made = {r for o in self.mid for r in o.results}
         self.scalars = self._scalars()
@@ -342,7 +347,7 @@ class _Uncarry(RegReroll):
         """A barrier, the compute, a barrier, the stores of the carried results, a
         barrier."""
         after = self.around.after
-        n, s = len(self.mid), len(self.stores)
+        n, s = len(self.mid), len(self.kept_tail)
         lead = (f"(after the loop {WHAT}) is not IREE's epilogue: a gpu.barrier, the body's "
                 f"reads and MFMAs, a gpu.barrier, its stores of the carried tile, a "
                 f"gpu.barrier")
@@ -357,11 +362,13 @@ class _Uncarry(RegReroll):
                              f"{at(b)} for the tile before the last ({why})")
             for x, y in zip(b.results, e.results):
                 m[x] = y
-        for b, e in zip(self.stores, after[n + 2:n + 2 + s]):
+        for b, e in zip(self.kept_tail, after[n + 2:n + 2 + s]):
             why = mirror_difference(b, e, m, self.body)
             if why is not None:
                 self.fail(e, f"(after the loop {WHAT}) is not the body's '{b.name}' op at "
                              f"{at(b)} storing the last tile ({why})")
+            for x, y in zip(b.results, e.results):
+                m[x] = y
         self.first_half = after[:n + 2 + s]
         self.finals = [m[self.yields[k]] for k in self.accs]
         inside = set(after)

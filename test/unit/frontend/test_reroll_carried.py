@@ -176,3 +176,31 @@ def test_a_carried_k_row_test(tmp_path, capsys):
     err = _refused(tmp_path, mutant, "lateuse", capsys)
     assert "(after the stores of a loop pipelined through registers in 3 stages) uses a " \
            "value of the loop's reads and MFMAs or a carried value" in err, err
+
+
+def test_a_padding_select_left_after_the_barrier(tmp_path, capsys):
+    """fp8 ``A x B^T`` 343x38x1216 in 3 stages: one of B's stores is padded by a select IREE
+    left after the second barrier, between the stores (taken for a load of the tile two
+    ahead, which reads a carried value, and refused); it stays with its store, its
+    epilogue twin held op for op.  The late form gives the prefetch point's schedule and is
+    exact; the epilogue's select padding another tile is refused at it."""
+    forms = G.forms(G.matmul_source("fp8", 343, 38, 1216), STAGES_3)
+    late = forms["late"]
+    tail = re.search(r"amdgpu\.sched_barrier allow = none\n *vector\.store %arg\d+, [^\n]*\n"
+                     r" *(%\d+) = arith\.select (%\d+), %arg(\d+), (%cst_\d+)", late)
+    assert tail, late
+    rc, prefetch, err = _run(tmp_path, forms["prefetch"], "prefetch", capsys)
+    assert rc == 0, err
+    rc, rolled, err = _run(tmp_path, late, "late", capsys)
+    assert rc == 0 and rolled == prefetch, err
+    rc, out, err = _run(tmp_path, late, "late", capsys, "--emulate", "--emulate-mode=late",
+                        "--emulate-workgroups=1", "--emulate-jobs=1")
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+    # the epilogue's twin of that select pads the carried tile of A (result #2) instead
+    arg = int(tail.group(3))
+    epi = re.search(rf"(%\d+) = arith\.select {tail.group(2)}, (%\d+)#{arg - 1}, "
+                    rf"{tail.group(4)}", late)
+    assert epi, late
+    mutant = late.replace(epi.group(0), epi.group(0).replace(f"#{arg - 1},", f"#{arg - 2},"))
+    err = _refused(tmp_path, mutant, "epipad", capsys)
+    assert "is not the body's 'arith.select' op" in err and "storing the last tile" in err, err

@@ -355,20 +355,15 @@ class _Uncarry(RegReroll):
                 after[n + 1].name != BARRIER or after[n + s + 2].name != BARRIER:
             self.fail(after[0] if after else self.loop, lead)
         m = {a: r for a, r in zip(self.args[1:], self.loop.results)}
-        for b, e in zip(self.mid, after[1:n + 1]):
-            why = mirror_difference(b, e, m, self.body)
-            if why is not None:
-                self.fail(e, f"(after the loop {WHAT}) is not the body's '{b.name}' op at "
-                             f"{at(b)} for the tile before the last ({why})")
-            for x, y in zip(b.results, e.results):
-                m[x] = y
-        for b, e in zip(self.kept_tail, after[n + 2:n + 2 + s]):
-            why = mirror_difference(b, e, m, self.body)
-            if why is not None:
-                self.fail(e, f"(after the loop {WHAT}) is not the body's '{b.name}' op at "
-                             f"{at(b)} storing the last tile ({why})")
-            for x, y in zip(b.results, e.results):
-                m[x] = y
+        for body_ops, epi, what in ((self.mid, after[1:n + 1], "for the tile before the last"),
+                                    (self.kept_tail, after[n + 2:n + 2 + s],
+                                     "storing the last tile")):
+            for b, e in zip(body_ops, epi):
+                why = mirror_difference(b, e, m, self.body)
+                if why is not None:
+                    self.fail(e, f"(after the loop {WHAT}) is not the body's '{b.name}' op "
+                                 f"at {at(b)} {what} ({why})")
+                m.update(zip(b.results, e.results))
         self.first_half = after[:n + 2 + s]
         self.finals = [m[self.yields[k]] for k in self.accs]
         inside = set(after)

@@ -52,6 +52,19 @@ def test_the_3_stage_late_form_gives_the_prefetch_points_schedule(forms, tmp_pat
     assert rc == 0 and rolled == prefetch, err
 
 
+def _rolled_back_exact(tmp_path, forms: dict, capsys, workgroups: int = 1) -> None:
+    """The late form gives the prefetch point's schedule and is exact on the emulator
+    (late mode, its first ``workgroups``)."""
+    rc, prefetch, err = _run(tmp_path, forms["prefetch"], "prefetch", capsys)
+    assert rc == 0, err
+    rc, rolled, err = _run(tmp_path, forms["late"], "late", capsys)
+    assert rc == 0 and rolled == prefetch, err
+    rc, out, err = _run(tmp_path, forms["late"], "late", capsys, "--emulate",
+                        "--emulate-mode=late", f"--emulate-workgroups={workgroups}",
+                        "--emulate-jobs=1")
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+
+
 def _mutant(late: str, old: str, new: str, count: int = 1) -> str:
     assert late.count(old) >= count, old
     return late.replace(old, new, count)
@@ -135,13 +148,7 @@ def test_a_prologue_that_pads_the_tile_it_stores(tmp_path, capsys):
     forms = G.forms(G.matmul_source("fp8", 338, 28, 288), STAGES_3)
     assert re.search(r"(%\d+) = arith\.select %\d+, %\d+, %cst_\d+ : vector<8xf8E4M3FN>\n"
                      r"(?:.*\n)*?\s*vector\.store \1, %alloc", forms["late"])
-    rc, prefetch, err = _run(tmp_path, forms["prefetch"], "prefetch", capsys)
-    assert rc == 0, err
-    rc, rolled, err = _run(tmp_path, forms["late"], "late", capsys)
-    assert rc == 0 and rolled == prefetch, err
-    rc, out, err = _run(tmp_path, forms["late"], "late", capsys, "--emulate",
-                        "--emulate-mode=late", "--emulate-workgroups=2", "--emulate-jobs=1")
-    assert rc == 0 and ": exact, max error 0" in out, out + err
+    _rolled_back_exact(tmp_path, forms, capsys, workgroups=2)
 
 
 def test_a_carried_k_row_test(tmp_path, capsys):
@@ -156,13 +163,7 @@ def test_a_carried_k_row_test(tmp_path, capsys):
     late = forms["late"]
     head = re.search(r"iter_args\(%arg1 = %cst_\d+, %arg2 = (%c1), %arg3 = %\d+", late)
     assert head and re.search(r"arith\.index_castui %arg2 : index to i1", late), late
-    rc, prefetch, err = _run(tmp_path, forms["prefetch"], "prefetch", capsys)
-    assert rc == 0, err
-    rc, rolled, err = _run(tmp_path, late, "late", capsys)
-    assert rc == 0 and rolled == prefetch, err
-    rc, out, err = _run(tmp_path, late, "late", capsys, "--emulate", "--emulate-mode=late",
-                        "--emulate-workgroups=1", "--emulate-jobs=1")
-    assert rc == 0 and ": exact, max error 0" in out, out + err
+    _rolled_back_exact(tmp_path, forms, capsys)
     mutant = late.replace(head.group(0), head.group(0).replace("%arg2 = %c1", "%arg2 = %c0"))
     err = _refused(tmp_path, mutant, "start0", capsys)
     assert "carries iter_arg #1 in as a value the body does not compute for K tile 1 " \
@@ -189,13 +190,7 @@ def test_a_padding_select_left_after_the_barrier(tmp_path, capsys):
     tail = re.search(r"amdgpu\.sched_barrier allow = none\n *vector\.store %arg\d+, [^\n]*\n"
                      r" *(%\d+) = arith\.select (%\d+), %arg(\d+), (%cst_\d+)", late)
     assert tail, late
-    rc, prefetch, err = _run(tmp_path, forms["prefetch"], "prefetch", capsys)
-    assert rc == 0, err
-    rc, rolled, err = _run(tmp_path, late, "late", capsys)
-    assert rc == 0 and rolled == prefetch, err
-    rc, out, err = _run(tmp_path, late, "late", capsys, "--emulate", "--emulate-mode=late",
-                        "--emulate-workgroups=1", "--emulate-jobs=1")
-    assert rc == 0 and ": exact, max error 0" in out, out + err
+    _rolled_back_exact(tmp_path, forms, capsys)
     # the epilogue's twin of that select pads the carried tile of A (result #2) instead
     arg = int(tail.group(3))
     epi = re.search(rf"(%\d+) = arith\.select {tail.group(2)}, (%\d+)#{arg - 1}, "

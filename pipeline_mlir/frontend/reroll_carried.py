@@ -190,8 +190,16 @@ class _Uncarry(RegReroll):
         self.stores = [o for o in tail if o.name == STORE]
         # (a store's padding select left after the barrier stays with it, as the stores do)
         pads = {p for p in map(padding_select, self.stores) if p is not None}
-        self.ahead_ops = [o for o in tail if o.name != STORE and o not in pads]
-        self.kept_tail = [o for o in tail if o.name == STORE or o in pads]
+        # ... and the pure ops there computing only for those selects (their conditions)
+        self.feeding: set = set()
+        for o in reversed(tail):
+            users = [u for r in o.results for u in users_of(r)]
+            if o.name != STORE and o not in pads and users and is_pure(o) and \
+                    all(u in pads or u in self.feeding for u in users):
+                self.feeding.add(o)
+        kept = pads | self.feeding
+        self.ahead_ops = [o for o in tail if o.name != STORE and o not in kept]
+        self.kept_tail = [o for o in tail if o.name == STORE or o in kept]
         # (the values made between the barriers: the loads after the stores move above them)
         made = {r for o in self.mid for r in o.results}
         self.scalars = self._scalars()
@@ -204,14 +212,19 @@ class _Uncarry(RegReroll):
         rows lie inside K (an index, 0 or 1) into the padding select of its store.  Its
         yielded value is made by a pure op after the stores (from the tile two ahead),
         and its uses are the ops that compute only for the stores (sunk above the second
-        barrier)."""
+        barrier).  One the loop carries unchanged (yields its initial value) and never
+        reads is one too."""
         tail = set(self.ahead_ops)
         out = {}
         for k, a in enumerate(self.args[1:]):
+            if not list(a.uses) and self.yields[k] == list(self.loop.operands)[3 + k]:
+                out[k] = self.yields[k]     # (one IREE carries unchanged and never reads)
+                continue
             y = _defining(self.yields[k])
             if not isinstance(a.type, (ir.IndexType, ir.IntegerType)) or y is None or \
                     y not in tail or not is_pure(y) or not list(a.uses) or \
-                    any(_op(u.owner) not in self.detached for u in a.uses):
+                    any(_op(u.owner) not in self.detached and _op(u.owner) not in self.feeding
+                        for u in a.uses):
                 continue
             out[k] = self.yields[k]
         return out
@@ -225,7 +238,7 @@ class _Uncarry(RegReroll):
         d = _op(v.owner)
         if d not in inside:
             return True
-        return d in self.detached and is_pure(d) and \
+        return (d in self.detached or d in self.feeding) and is_pure(d) and \
             all(self._from_before(x, inside) for x in d.operands)
 
     def _stores(self) -> dict:

@@ -199,3 +199,25 @@ def test_a_padding_select_left_after_the_barrier(tmp_path, capsys):
     mutant = late.replace(epi.group(0), epi.group(0).replace(f"#{arg - 1},", f"#{arg - 2},"))
     err = _refused(tmp_path, mutant, "epipad", capsys)
     assert "is not the body's 'arith.select' op" in err and "storing the last tile" in err, err
+
+
+def test_conditions_computed_among_the_stores_and_an_unread_carried_value(tmp_path, capsys):
+    """f16 ``A x B`` 649x736x4767 built with 4 stages: the condition padding one of B's
+    stores is computed among the stores, after the second barrier, from a carried K-row
+    integer, and the loop also carries a constant it never reads (yielding its initial
+    value): both taken, the late form gives the prefetch point's schedule and is exact.
+    That constant yielded as another value is refused at the loop."""
+    forms = G.forms(G.matmul_source("f16", 649, 736, 4767, transpose_b=False),
+                    ("--iree-llvmgpu-prefetch-num-stages=4",))
+    late = forms["late"]
+    unread = re.search(r"%arg(\d+) = (%c1), %arg\d+ = %\d+, %arg\d+ = %c1,", late)
+    assert unread and re.search(r"arith\.index_castui %arg\d+ : index to i1\n *%\d+ = "
+                                r"arith\.andi", late), late
+    _rolled_back_exact(tmp_path, forms, capsys)
+    yields = re.search(r"scf\.yield (?:%\d+, ){8}%\d+, (%c1), ", late)
+    assert yields, late
+    assert "%c0 = arith.constant 0 : index" in late
+    mutant = late.replace(yields.group(0), yields.group(0).replace(", %c1, ", ", %c0, "), 1)
+    err = _refused(tmp_path, mutant, "unread", capsys)
+    assert f"carries iter_arg #{int(unread.group(1)) - 1}, which is neither a tile it " \
+           f"stores nor an accumulator" in err, err

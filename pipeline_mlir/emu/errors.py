@@ -1,7 +1,8 @@
 """Errors and findings of the emulator.
 
 * :class:`EmuError`: the input cannot be emulated (a malformed code object, an
-  instruction the emulator does not implement, named with its address).
+  instruction the emulator does not implement, named with its address);
+  :class:`CodeMismatch` one of them: a code object that is not its assembly.
 * :class:`Finding`: the kernel did something wrong while running: a register read
   while its load is pending, an LDS race, a barrier mismatch, an out-of-range
   access, a trap.  It names the wave, the instruction (address and text) and, for
@@ -15,6 +16,12 @@ from pipeline_mlir.errors import PipelineError
 
 class EmuError(PipelineError):
     """The emulator cannot run this input (one message naming what and where)."""
+
+
+class CodeMismatch(EmuError):
+    """A code object whose instructions are not its assembly's, in order (two builds of
+    one kernel: IREE dumps its assembly and links its code object from two runs of its
+    LLVM step), so what the emulator ran cannot be read on the assembly."""
 
 
 class Finding(PipelineError):

@@ -36,7 +36,7 @@ import bisect
 from collections import Counter
 from dataclasses import dataclass
 
-from pipeline_mlir.emu.errors import EmuError
+from pipeline_mlir.emu.errors import CodeMismatch, EmuError
 from pipeline_mlir.emu.machine import Machine
 from pipeline_mlir.isa.asm_instr import PSEUDO
 
@@ -225,13 +225,13 @@ def aligned_runs(fn, runs: list, emulated: list) -> list:
             at.append(-1)
         else:
             where = f"line {ours[k].line} '{ours[k].mnemonic}'" if k < len(ours) else "its end"
-            raise EmuError(f"function {fn.name}: the code object's instruction at "
+            raise CodeMismatch(f"function {fn.name}: the code object's instruction at "
                            f"0x{e.addr:04x} ('{e.text}') is not the assembly's at {where}: "
                            f"their loops cannot be matched")
     while k < len(ours) and pseudo[k]:
         k += 1
     if k != len(ours):
-        raise EmuError(f"function {fn.name}: the code object has {k} of the assembly's "
+        raise CodeMismatch(f"function {fn.name}: the code object has {k} of the assembly's "
                        f"{len(ours)} instructions: their loops cannot be matched")
     out = []
     for stretches in runs:

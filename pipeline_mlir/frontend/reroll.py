@@ -75,6 +75,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator, segments
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.block_scan import ops_from
 from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, erase_dead, \
@@ -127,17 +128,9 @@ def _stored_after_mfma(root) -> bool:
     ``amdgpu.mfma``: the copy of a later K tile after the products of an earlier one (the
     K tiles of a loop IREE's 3-stage pipelining through registers peeled whole).  A kernel
     whose one K step IREE left without a loop stores before it multiplies."""
-    def block_has(block) -> bool:
-        seen = False
-        for o in block.operations:
-            o = _op(o)
-            seen = seen or o.name == "amdgpu.mfma"
-            if seen and o.name == "vector.store" and _is_view(o.operands[1]):
-                return True
-        return False
-    blocks = {id(b): b for o in walk_ops(root, lambda o: o.name == "amdgpu.mfma")
-              for b in [_op(o).block]}
-    return any(block_has(b) for b in blocks.values())
+    return any(o.name == "vector.store" and _is_view(o.operands[1])
+               for mfma in walk_ops(root, lambda o: o.name == "amdgpu.mfma")
+               for o in ops_from(mfma))
 
 
 def reroll_prefetched(root) -> None:

@@ -67,7 +67,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import constant_int
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
@@ -78,7 +77,7 @@ from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, i
 from pipeline_mlir.frontend.reroll import mirror_difference
 from pipeline_mlir.frontend.reroll_proof import forms_difference, loop_bounds, rolled_upper
 from pipeline_mlir.frontend.reroll_parts import BARRIER, SCHED_BARRIER, STORE, Around, \
-    detached_ops, inner_ops, padding_select
+    detached_ops, inner_ops, padding_select, stored_value
 from pipeline_mlir.frontend.reroll_regs import RegReroll
 
 __all__ = ["carries_tiles", "uncarry", "uncarry_all"]
@@ -99,9 +98,8 @@ def carries_tiles(around: Around) -> bool:
     yields = list(around.ops[-1].operands)
     loads = around.global_loads(around.ops)
     late = [o for o in around.late if o.name == STORE and in_lds(o.operands[1])]
-    stored = [(o, padding_select(o).operands[1] if padding_select(o) is not None else o.operands[0])
-              for o in late]
-    carried = [o for o, v in stored if v in args and yields[args.index(v)] in loads]
+    carried = [o for o, v in ((o, stored_value(o)) for o in late)
+               if v in args and yields[args.index(v)] in loads]
     if not carried or not any(o.name == BARRIER for o in
                               around.late[:around.late.index(carried[0])]):
         return False
@@ -135,6 +133,7 @@ class _Uncarry(RegReroll):
     FORM = "IREE's 3-stage prefetch pipelining of copies through registers"
     TILE = "K tile 1"
     LOOP = WHAT
+    AHEAD = 2
 
     def run(self):
         self.lb0, self.step, self.trips = loop_bounds(
@@ -142,24 +141,14 @@ class _Uncarry(RegReroll):
         # one trip more than IREE's loop (its epilogue's first tile)
         self.ub = rolled_upper(self.loop, self.lb0, self.trips + 1, self.step, self.fail, WHAT)
         self.lb = self.lb0 + self.step       # the tile-1 value of iv + 2 step
-        self._ahead()
+        self.inits = list(self.loop.operands)[3:]
+        self._induction()
         self._parts()
         self._tile_one()
         self._after()
         self.grid.check_covers()
         self.grid.release()
         return self._rewrite()
-
-    def _ahead(self) -> None:
-        iv = self.args[0]
-        users = users_of(iv)
-        ahead = users[0] if len(users) == 1 else None
-        if ahead is None or ahead.name != "arith.addi" or constant_int(
-                ahead.operands[1] if ahead.operands[0] == iv else ahead.operands[0]) \
-                != 2 * self.step:
-            self.fail(self.loop, f"({WHAT}) uses its induction variable other than once, as "
-                                 f"iv + {2 * self.step} (the K tile the body loads)")
-        self.ahead = ahead
 
     def _parts(self) -> None:
         ops = self.ops[:-1]
@@ -177,9 +166,8 @@ class _Uncarry(RegReroll):
         tail = ops[second + 1:]
         # a padding select of a carried tile sunk above the second barrier (IREE's K x M
         # operands): it belongs with its store
-        detached = detached_ops(self.mid, tail)
-        self.detached = detached
-        self.compute = [o for o in self.mid if o not in detached]
+        self.detached = detached_ops(self.mid, tail)
+        self.compute = [o for o in self.mid if o not in self.detached]
         for o in self.compute:
             e = effects(o)
             if len(o.regions) or e is None or any(k != "read" for k, _v in e):
@@ -191,12 +179,7 @@ class _Uncarry(RegReroll):
         # (a store's padding select left after the barrier stays with it, as the stores do)
         pads = {p for p in map(padding_select, self.stores) if p is not None}
         # ... and the pure ops there computing only for those selects (their conditions)
-        self.feeding: set = set()
-        for o in reversed(tail):
-            users = [u for r in o.results for u in users_of(r)]
-            if o.name != STORE and o not in pads and users and is_pure(o) and \
-                    all(u in pads or u in self.feeding for u in users):
-                self.feeding.add(o)
+        self.feeding = detached_ops(tail, list(pads))
         kept = pads | self.feeding
         self.ahead_ops = [o for o in tail if o.name != STORE and o not in kept]
         self.kept_tail = [o for o in tail if o.name == STORE or o in kept]
@@ -217,7 +200,7 @@ class _Uncarry(RegReroll):
         tail = set(self.ahead_ops)
         out = {}
         for k, a in enumerate(self.args[1:]):
-            if not list(a.uses) and self.yields[k] == list(self.loop.operands)[3 + k]:
+            if not list(a.uses) and self.yields[k] == self.inits[k]:
                 out[k] = self.yields[k]     # (one IREE carries unchanged and never reads)
                 continue
             y = _defining(self.yields[k])
@@ -249,7 +232,7 @@ class _Uncarry(RegReroll):
         for s in self.stores:
             pad = padding_select(s)
             user = pad if pad is not None else s
-            v = pad.operands[1] if pad is not None else s.operands[0]
+            v = stored_value(s)
             k = self.args.index(v) - 1 if v in self.args[1:] else None
             if not in_lds(s.operands[1]) or k is None or k in carried or \
                     users_of(v) != [user]:
@@ -272,10 +255,10 @@ class _Uncarry(RegReroll):
         """The loads after the stores: each carried iter_arg yielded one (its only use),
         every one of them carried; the other iter_args accumulators."""
         carried = self.carried
+        banned = made | set(self.args[1:])
         self.loads = []
         for o in self.ahead_ops:
-            if any(x in made or x in self.args[1:] for x in o.operands) or \
-                    any(x in made or x in self.args[1:] for i in inner_ops(o) for x in i.operands):
+            if any(x in banned for i in [o] + inner_ops(o) for x in i.operands):
                 self.fail(o, f"(after the stores of a loop {WHAT}) uses a value of the loop's "
                              f"reads and MFMAs or a carried value: IREE's loads there load the "
                              f"tile two ahead")
@@ -311,7 +294,7 @@ class _Uncarry(RegReroll):
         before = self.around.before
         self.prologue = []          # (the load before the loop, the body's load)
         for k, load in self.pairs:
-            init = list(self.loop.operands)[3 + k]
+            init = self.inits[k]
             pro = _defining(init)
             if pro is None or pro.block != block or users_of(init) != [self.loop] or \
                     self.around.load_parts(pro) is None:
@@ -333,7 +316,7 @@ class _Uncarry(RegReroll):
                              f"past it")
         pro_forms, body_forms = self._proven_pairs()
         for k, y in sorted(self.scalars.items()):
-            self._same_scalar(k, list(self.loop.operands)[3 + k], y, pro_forms, body_forms)
+            self._same_scalar(k, self.inits[k], y, pro_forms, body_forms)
 
     def _same_scalar(self, k: int, init, y, pro_forms, body_forms) -> None:
         """The carried integer ``k`` starts from the value the body computes for K tile 1
@@ -408,7 +391,7 @@ class _Uncarry(RegReroll):
         with ir.InsertionPoint(loop):
             ub = B.arith.ConstantOp(t, ir.IntegerAttr.get(t, self.ub)).result
             new = B.scf.ForOp(loop.operands[0], ub, loop.operands[2],
-                              [list(loop.operands)[3 + k] for k in self.accs])
+                              [self.inits[k] for k in self.accs])
         nb = new.body
         self.args[0].replace_all_uses_with(nb.arguments[0])
         for j, k in enumerate(self.accs):

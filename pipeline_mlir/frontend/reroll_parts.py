@@ -61,6 +61,13 @@ def padding_select(store):
     return sel
 
 
+def stored_value(store):
+    """The value the ``vector.store`` ``store`` writes, through the select padding it
+    (:func:`padding_select`) if any."""
+    pad = padding_select(store)
+    return pad.operands[1] if pad is not None else store.operands[0]
+
+
 def detached_ops(compute: list, tail: list) -> set:
     """The ops of ``compute`` (between a loop's barriers) free of memory effects whose
     results only the ``tail`` (after its second barrier) and other such ops use: IREE
@@ -113,8 +120,7 @@ class Around:
         None."""
         if store.name != STORE or not in_lds(store.operands[1]):
             return None
-        pad = padding_select(store)
-        load = _defining(pad.operands[1] if pad is not None else store.operands[0])
+        load = _defining(stored_value(store))
         if load is None or load.block != block or self.load_parts(load) is None:
             return None
         return load

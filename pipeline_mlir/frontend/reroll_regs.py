@@ -161,6 +161,8 @@ class RegReroll(TileZero, RolledLoop):
     FORM = "IREE's prefetch pipelining of copies through registers"
     #: how the refusals name the loop
     LOOP = WHAT
+    #: the K tiles ahead of the one it multiplies that the body loads
+    AHEAD = 1
 
     def __init__(self, loop, around: Around) -> None:
         super().__init__(loop, around.ops, "IREE's loop pipelined through registers")
@@ -183,16 +185,16 @@ class RegReroll(TileZero, RolledLoop):
         self.ub = rolled_upper(self.loop, self.lb, self.trips + 1, self.step, self.fail, WHAT)
 
     def _induction(self) -> None:
-        """``iv + step``, the tile the body loads, the one use of the induction variable."""
+        """``iv + AHEAD * step``, the tile the body loads, the one use of the induction
+        variable."""
         iv = self.args[0]
         users = users_of(iv)
         ahead = users[0] if len(users) == 1 else None
+        lead = self.AHEAD * self.step
         if ahead is None or ahead.name != "arith.addi" or constant_int(
-                ahead.operands[1] if ahead.operands[0] == iv else ahead.operands[0]) \
-                != self.step:
-            self.fail(self.loop, f"(pipelined through registers) uses its induction variable "
-                                 f"other than once, as iv + {self.step} (the K tile the body "
-                                 f"loads)")
+                ahead.operands[1] if ahead.operands[0] == iv else ahead.operands[0]) != lead:
+            self.fail(self.loop, f"({self.LOOP}) uses its induction variable other than "
+                                 f"once, as iv + {lead} (the K tile the body loads)")
         self.ahead = ahead
 
     def _body_parts(self) -> None:

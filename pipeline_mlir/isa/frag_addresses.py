@@ -130,14 +130,12 @@ class _Phase:
                     self.entries[e].append(label)
         #: (gap, line, the LDS rule's access or None)
         self.actual = actual
-        self._spans: dict[int, list] = {}
 
     def drop_gaps(self, gaps: set) -> None:
         """Hold none of the reads of ``gaps``, actual or planned."""
         self.actual = [x for x in self.actual if x[0] not in gaps]
         for g in gaps:
             self.by_gap.pop(g, None)
-            self._spans.pop(g, None)
         kept = {e for es in self.by_gap.values() for e in es}
         self.entries = {e: v for e, v in self.entries.items() if e in kept}
         self.demanded = {grp for grp in self.demanded if all(x in kept for x in grp)}
@@ -148,9 +146,7 @@ class _Phase:
         (:class:`~pipeline_mlir.isa.frag_placement.Span`): LLVM merges reads of adjacent
         bytes into one wider ``ds_read`` (IREE's i8 16x16x32 MFMAs read their two 8-byte
         halves of A with one ``ds_read_b128``)."""
-        if gap not in self._spans:
-            self._spans[gap] = runs(self.by_gap.get(gap, ()))
-        return self._spans[gap]
+        return runs(self.by_gap.get(gap, ()))
 
     def pieces(self):
         """(gap, line, access, per-thread start, width, per-thread on) of each piece of the

@@ -15,11 +15,12 @@ from pipeline_mlir.isa.findings import Finding
 
 __all__ = ["Span", "runs", "placed", "misplaced"]
 
+
 class Span:
-    """Planned reads of one buffer lying end to end in every thread, as one read."""
+    """Planned reads of one buffer lying end to end in every thread, as one read: its
+    first read's buffer and addresses, their widths summed."""
 
     def __init__(self, members: list) -> None:
-        self.members = members
         self.buffer = members[0].buffer
         self.addresses = members[0].addresses
         self.width = sum(e.width for e in members)

@@ -89,7 +89,7 @@ def test_irees_assembly_out_of_its_code_objects_order_is_timed_as_run(tmp_path):
     times ("not timed whole", no ratio).  The assembly itself is run then, and the cell
     says so; the figure is the one a run of the assembly alone gives."""
     from pipeline_mlir.driver.measured_trips import dispatch_launch, whole_kernel
-    from pipeline_mlir.errors import PipelineError
+    from pipeline_mlir.emu.errors import CodeMismatch
 
     bi = _bench()
     case = bi.CASES["f16-atbt-24x5x400"]
@@ -103,7 +103,7 @@ def test_irees_assembly_out_of_its_code_objects_order_is_timed_as_run(tmp_path):
     problem, grid = dispatch_launch(dispatch.read_text(), case.launch, str(dispatch))
     try:
         whole_kernel(asm, hsaco, problem, grid)
-    except PipelineError as e:
+    except CodeMismatch as e:
         assert "cannot be matched" in str(e), e
     else:
         pytest.skip("this IREE's assembly and code object agree: nothing to fall back from")

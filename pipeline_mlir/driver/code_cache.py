@@ -108,16 +108,31 @@ def compile_shared(options, build):
     if wide is not None:
         result, ran = _kept_ran(wide, key[:2] + (("together",) + wide.stages,), build)
         if result.failed or result.diagnostics:
-            return _kept(options, key, build)
+            return _kept(_unconsumed(options, ran), key, build)
         for kind in TOGETHER[1:] if ran else ():  # their plain keys (module docstring)
             _store(kind, key[:2], lambda k=kind: _part(result, wide.emit, k))
         return _part(result, wide.emit, _kind(options), options.stages)
     wide = _widened(options)
     if wide is not None:
-        result = _kept(wide, key[:2] + (wide.stages,), build)
+        result, ran = _kept_ran(wide, key[:2] + (wide.stages,), build)
         if not _stage_failed(result, set(wide.stages) - set(options.stages)):
             return _part(result, wide.emit, _kind(options), options.stages)
+        options = _unconsumed(options, ran)
     return _kept(options, key, build)
+
+
+def _unconsumed(options, ran: bool):
+    """``options`` for a build after one with wider options failed: a module given
+    parsed (``CompileOptions.module``, its passes run in place) is the failed build's, as
+    its passes left it, when that build ran (``ran``), so the build again parses the
+    caller's text of it (a loop the front end runs as written, whose ``schedule-json``
+    stage has nothing to print, was otherwise built again from the module the passes had
+    taken: "nothing to pipeline")."""
+    import dataclasses
+
+    if not ran or options.module is None or options.text is None:
+        return options
+    return dataclasses.replace(options, module=None)
 
 
 def _together_build(options):

@@ -81,6 +81,7 @@ import contextlib
 import numpy as np
 
 from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.block_scan import ops_from
 from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -352,13 +353,25 @@ def merge_refusal(err: IRError, reason: str, where=None) -> IRError:
                    f"{err}; nor can the front end merge its K steps: {reason}")
 
 
-class ShortLoop(IRError):
-    """A loop's refusal whose last way (the diagonal form with its K steps merged 2 by 2)
-    was refused for the loop's length alone: ``short``, why (:func:`merge_factor`)."""
+#: how a :class:`ShortLoop`'s note names the one form left for its loop, before why its
+#: loop is too short for it: the diagonal form (``frontend/natural.py``'s
+#: ``_diagonal_merged``) or its K steps merged, every other form refused (``_other_ways``)
+DIAGONAL_WAY = ("its copies split into the schedule's subtiles only in the diagonal form "
+                "with its K steps merged 2 by 2, and")
+MERGED_WAY = ("no form takes it as it is (its copies split into the schedule's subtiles, "
+              "its MFMAs halved along K, an operand held whole: each refused), and its K "
+              "steps merged, the one form left, need more of them:")
 
-    def __init__(self, op, message: str, short: str) -> None:
+
+class ShortLoop(IRError):
+    """A loop's refusal whose one form left (``way``, :data:`DIAGONAL_WAY` or
+    :data:`MERGED_WAY`) was refused for the loop's length alone: ``short``, why
+    (:func:`merge_factor`)."""
+
+    def __init__(self, op, message: str, short: str, way: str = DIAGONAL_WAY) -> None:
         super().__init__(op, message)
         self.short = short
+        self.way = way
 
 
 class Merge:
@@ -441,6 +454,31 @@ def merge_k_steps(an: Analysis, schedule, needed: bool = False) -> tuple[Merge |
         return None, why
     bounds = constant_bounds(loop)
     trips = None if bounds is None else max(0, -(-(bounds[1] - bounds[0]) // step))
+    merge, why = _merge_or_why(an, schedule, needed, loop, step, trips)
+    if why is not None and why.startswith(_TOO_SHORT) and (rest := _cut_off(loop)):
+        why += (f" ({trips} of the loop's {trips + rest}: {rest} cut off into a remainder "
+                f"loop after it)")
+    return merge, why
+
+
+def _cut_off(loop) -> int:
+    """The iterations of the remainder loops right after ``loop``, each starting where the
+    one before ends (the odd last K step or a masked tail cut off, ``frontend/tails.py``),
+    counted where their bounds are constants: what the loop ran before the cut."""
+    rest, end = 0, loop.operands[1]
+    for o in ops_from(loop):
+        if o.name == "scf.for" and o.operands[0] == end:
+            bounds = constant_bounds(o)
+            if bounds is None or bounds[2] <= 0:
+                return 0
+            rest += max(0, -(-(bounds[1] - bounds[0]) // bounds[2]))
+            end = o.operands[1]
+    return rest
+
+
+def _merge_or_why(an: Analysis, schedule, needed: bool, loop, step: int,
+                  trips: int | None) -> tuple[Merge | None, str | None]:
+    """:func:`merge_k_steps`' work: (the merge, None) or (None, why not)."""
     # (a lockstep loop: no runs to cut either)
     short = for_time(schedule, needed) and latency_short(an, schedule)
     starved = lockstep_starved(an, schedule)

@@ -62,7 +62,7 @@ from pipeline_mlir.frontend.kmerge import (ask_merged_waves, asked_merge_refusal
                                            halves_to_parts, latency_short,
                                            leftover_aliases, merge_k_steps, merge_note,
                                            merge_refusal, short_merges, wants_merge,
-                                           ShortLoop)
+                                           ShortLoop, MERGED_WAY)
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
@@ -164,12 +164,20 @@ def _other_ways(an: Analysis, schedule, own: IRError) -> Analysis:
     held whole; each way's refusal chains the earlier ones' ("...; nor can the front end
     ...")."""
     try:
-        return _merged(an, schedule, own)
+        with short_merges() as short:
+            return _merged(an, schedule, own)
     except IRError as refused:
         try:
             halved = _halved(an, schedule, refused)
         except IRError as no_halves:
-            halved = _held(an, schedule, no_halves)
+            try:
+                halved = _held(an, schedule, no_halves)
+            except ShortLoop:
+                raise
+            except IRError as last:
+                if short:   # (only the merge would take it, with more K steps: as written)
+                    raise ShortLoop(last.op, str(last), short[0], MERGED_WAY) from None
+                raise
         # the merged loop the refusal is located in, built beside the kernel's: erased
         # once the halves (or an operand held whole) take the loop (left, it stays a
         # natural loop no pass adopts)
@@ -201,7 +209,8 @@ def _at_first(last: IRError, own: IRError, where) -> IRError:
     is ``last`` as it is."""
     if where is None or last is own or not str(last).startswith(str(own)):
         return last
-    err = ShortLoop(_Place(where), str(last), last.short) if isinstance(last, ShortLoop) \
+    err = ShortLoop(_Place(where), str(last), last.short, last.way) \
+        if isinstance(last, ShortLoop) \
         else IRError(_Place(where), str(last))
     if hasattr(last, "merge"):      # (the trial merge a caller abandons: kept with it)
         err.merge = last.merge
@@ -308,8 +317,9 @@ def _diagonal_merged(an: Analysis, schedule, refused: IRError) -> Analysis:
                 f"there: {'; '.join('nor ' + p for p in new) or 'refused alike'})")
         if trial is not None:
             trial.abandon()
-        if short:       # (the diagonal form wants only more K steps: run as written)
-            raise ShortLoop(refused.op, text, short[0]) from None
+        if short or isinstance(e, ShortLoop):   # (it wants only more K steps: as written;
+            # a merge refused for length inside the diagonal form's own other ways says so)
+            raise ShortLoop(refused.op, text, short[0] if short else e.short) from None
         raise IRError(refused.op, text) from None
 
 
@@ -467,18 +477,19 @@ def _loops(kernel) -> list:
 
 
 def _short_as_written(kernel, kept, loop, short: ShortLoop) -> None:
-    """A loop that only the diagonal form with its K steps merged would take, too short for
-    it (``short``): the remainder path itself, run as written and said at the loop
-    (:func:`~pipeline_mlir.frontend.tails.whole_remainder`), as a loop of one K step is
-    (IREE's fp8 ``A^T x B`` 31x112x96: 3 K steps, one accumulator per wave, the MFMA not
-    cut).  ``kept``: the kernel as it was before the analysis, whose trials rewrote
+    """A loop that only one form with its K steps merged would take, too short for it
+    (``short``, its ``way``): the remainder path itself, run as written and said at the
+    loop (:func:`~pipeline_mlir.frontend.tails.whole_remainder`), as a loop of one K step
+    is.  The diagonal form: IREE's fp8 ``A^T x B`` 31x112x96 (3 K steps, one accumulator
+    per wave, the MFMA not cut); the merge alone, every other form refused: an 8-wave
+    ping-pong tile of one 32x32 MFMA per wave (f16 ``A x B`` 384x256x80, 5 K steps of 16,
+    the partition, the halves and an operand held whole refused).  ``kept``: the kernel as it was before the analysis, whose trials rewrote
     ``kernel`` on the way to their refusal, in its place; ``loop`` the loop in it."""
     ir.InsertionPoint(kernel).insert(kept)
     kernel.erase()
-    whole_remainder(loop, f"not pipelined: its copies split into the schedule's subtiles "
-                          f"only in the diagonal form with its K steps merged 2 by 2, and "
-                          f"{short.short[0].lower()}{short.short[1:]}; the loop runs as "
-                          f"written (the remainder path, its LDS its own)")
+    whole_remainder(loop, f"not pipelined: {short.way} {short.short[0].lower()}"
+                          f"{short.short[1:]}; the loop runs as written (the remainder path, "
+                          f"its LDS its own)")
     loads_ahead(kept)
 
 

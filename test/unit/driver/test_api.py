@@ -266,3 +266,37 @@ def test_a_report_of_two_kernels_is_refused_at_the_second(capsys, tmp_path):
     with pytest.raises(FunctionCountError) as caught:
         parse_asm("\t.text\nfirst:\n\ts_endpgm\nsecond:\n\ts_endpgm\n").function()
     assert caught.value.names == ["first", "second"]
+
+
+def test_a_parsed_module_run_as_written_builds_through_a_store_that_keeps_stages():
+    """A store that keeps ``adopted``, ``schedule-json`` and ``mlir`` with every ``hsaco``
+    build (the test suite's) builds a kernel whose loop the front end runs as written
+    (one K step: no schedule to print) again as it was asked; given parsed (what
+    ``--emulate`` hands the API), that build again parses the caller's text: the failed
+    build's passes took the module (before, the build again ran on it and said "nothing to
+    pipeline").  Without the store, the same code object."""
+    import subprocess
+    import sys
+    from dataclasses import replace
+
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.code_cache import sharing
+
+    root = Path(__file__).parents[3]
+    text = subprocess.run([sys.executable, str(root / "examples" / "natural_kernel.py"),
+                           "k=32"], capture_output=True, text=True, check=True).stdout
+    options = CompileOptions(schedule="4wave", text=text, filename="k.mlir", emit="hsaco")
+    want = compile(replace(options, isa_check=False))
+    assert not want.failed and "not pipelined" in want.diagnostics[0].message
+    store: dict = {}
+
+    def keep(kind, key, build):
+        if (kind, key) not in store:
+            store[kind, key] = build()
+        return store[kind, key]
+    with new_context() as ctx, sharing(keep, stages=("adopted", "schedule-json", "mlir"),
+                                       isa_check=False):
+        module = ir.Module.parse(text, ctx)
+        got = compile(replace(options, module=module))
+    assert not got.failed, [d.message for d in got.diagnostics]
+    assert got.output == want.output

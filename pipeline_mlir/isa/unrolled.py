@@ -116,6 +116,46 @@ def _mfmas_per_mma(instrs: list, plan: KernelPlan, trips: int) -> int | None:
     return None
 
 
+def _aligned_per_mma(m: int | None, run_of, act: list[Token], n: int) -> int | None:
+    """``m`` (:func:`_mfmas_per_mma`'s count of MFMAs per MMA entry, None where the MFMAs
+    divide by none) when the whole run's expected fences and MFMAs (``run_of(m)``,
+    :func:`_run_tokens`) all align with the function's (``act``, :func:`_anchors`), else
+    the count, up to the function's ``n`` MFMAs over the run's MMA entries, whose expected
+    anchors align best: most matched, fewest left over on either side (``m`` on a tie);
+    None when ``n`` is fewer than one per entry.  An even division is no proof: IREE's
+    remainder code after the run may end in fences, so that the MFMAs before the last one
+    hold the remainder's (fp8 ``A^T x B`` 384x768x640 in one wave with 32x32x64 MFMAs, 5 K
+    steps of 128, the pipelined loop one trip unrolled and the fifth K step's 32 MFMAs
+    after its epilogue: 160 over 16 entries counted 10 for 8, and the seams so cut made
+    the loop copy's MFMAs missing and the epilogue's moved later); and a count that
+    divides by none (an MFMA LLVM dropped, or one a mutant deleted) still has the run's
+    count align best, which the comparison then holds the code to (before, such code was
+    held to the rules reading the assembly alone, which passed it)."""
+    got = [_anchor_key(t) for t in act if _anchor(t)]
+    scores: dict[int, tuple[int, bool]] = {}
+
+    def score(per: int) -> tuple[int, bool]:
+        if per not in scores:
+            exp = [_anchor_key(t) for _, t in run_of(per) if _anchor(t)]
+            sm = difflib.SequenceMatcher(None, exp, got, autojunk=False)
+            matched = sum(size for _, _, size in sm.get_matching_blocks())
+            scores[per] = (2 * matched - len(exp) - len(got), matched == len(exp))
+        return scores[per]
+    mmas = sum(1 for _, t in run_of(1) if t.kind == "mfma")
+    if m is not None and (not mmas or score(m)[1]):
+        return m
+    best = max(range(1, n // mmas + 1), key=lambda per: (score(per)[0], per == m),
+               default=None) if mmas else None
+    if m is None or best is None:
+        return best if best is not None else m
+    return best if score(best)[0] > score(m)[0] else m
+
+
+def _anchor_key(t: Token) -> str:
+    """How :func:`_anchors` compares an anchor: ``M`` for an MFMA, a fence by its key."""
+    return "M" if t.kind == "mfma" else sep_key(t)
+
+
 def _run_tokens(plan: KernelPlan, x: Expansion, trips: int) -> list[tuple[str, Token]]:
     """(phase, token) of the whole run's expected skeleton, adjacent waits merged (the
     merged wait in the phase of its first part).  The zero-trip fence is left out when the
@@ -144,8 +184,7 @@ def _anchors(exp: list[Token], act: list[Token]) -> list[tuple[int, int]]:
     (IREE's fp8 E5M2 ``A x B`` + ``truncf`` 492x71x2085 from the prefetch point: two of the
     loop's MFMAs counted in the epilogue)."""
     def keyed(tokens):
-        return [(k, "M" if t.kind == "mfma" else sep_key(t)) for k, t in enumerate(tokens)
-                if _anchor(t)]
+        return [(k, _anchor_key(t)) for k, t in enumerate(tokens) if _anchor(t)]
 
     ek, ak = keyed(exp), keyed(act)
     sm = difflib.SequenceMatcher(None, [k for _, k in ek], [k for _, k in ak],
@@ -215,21 +254,24 @@ def unrolled_check(fn: AsmFunction, plan: KernelPlan, kept: tuple[int, str] | No
     front = [i for i in instrs if i.line < kept[0]] if kept else instrs
     what = "code in front of the main loop" if kept else "function"
     m = isa_options.get("mfmas_per_mma") or _mfmas_per_mma(front, plan, trips)
-    if m is None:
-        n = sum(1 for i in front if i.kind == "mfma")
-        mmas = _run_kinds(plan, trips).count("mfma")
-        return UnrolledCheck(why=f"the {what}'s {n} MFMAs are no whole number per MMA "
-                                 f"entry of the run's {mmas} (the prologue, "
-                                 f"{trips} copies of the loop phase, the epilogue)",
-                             trips=trips)
     shape = plan.shape
-    x = Expansion(shape.vm_per_load, shape.lgkm_per_load, m,
-                  isa_options.get("mfma_name") or shape.mfma, isa_options.get("load_name"),
-                  isa_options.get("ds_name"))
-    run = _run_tokens(plan, x, trips)
+
+    def expansion(per: int) -> Expansion:
+        return Expansion(shape.vm_per_load, shape.lgkm_per_load, per,
+                         isa_options.get("mfma_name") or shape.mfma,
+                         isa_options.get("load_name"), isa_options.get("ds_name"))
     whole = _Straight(fn.name, fn.blocks, fn.line, fn.threads, fn.lds_bytes,
                       phases={"prologue": front, "loop": [], "epilogue": []})
     act = actual_skeleton(whole)[0]["prologue"]
+    n = sum(1 for i in front if i.kind == "mfma")
+    if not isa_options.get("mfmas_per_mma") and plan.shape.mfmas_per_mma is None:
+        m = _aligned_per_mma(m, lambda per: _run_tokens(plan, expansion(per), trips), act, n)
+    if m is None:
+        mmas = _run_kinds(plan, trips).count("mfma")
+        return UnrolledCheck(why=f"the {what}'s {n} MFMAs are fewer than one per MMA entry "
+                                 f"of the run's {mmas} (the prologue, {trips} copies of the "
+                                 f"loop phase, the epilogue)", trips=trips)
+    run = _run_tokens(plan, expansion(m), trips)
     cuts = _cuts(run, act)
     if cuts is None:
         return UnrolledCheck(why=f"no separator of the schedule's run is in the {what}",

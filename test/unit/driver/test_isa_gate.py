@@ -1038,6 +1038,44 @@ def test_mfmas_after_the_last_fence_are_not_counted_per_mma_entry(unrolled):
     check_built(bad, [plan], ll, None, "k.mlir")
 
 
+def _remainder_then_fences(asm: str, n: int) -> str:
+    """``asm`` (the Wave GEMM's unrolled code) with ``n`` MFMAs of its kind after its last
+    ``sched_barrier`` and two more fences after them: a remainder that ends in fences."""
+    lines = asm.split("\n")
+    last = max(k for k, x in enumerate(lines) if "sched_barrier" in x)
+    mfma = next(x for x in reversed(lines) if "v_mfma" in x).split()
+    extra = [f"\t{mfma[0]} v[{240 + 4 * (k % 4)}:{243 + 4 * (k % 4)}], {mfma[2]} {mfma[3]} 0"
+             for k in range(n)]
+    fence = lines[last]
+    return "\n".join(lines[:last + 1] + extra + [fence, fence] + lines[last + 1:])
+
+
+def test_mfmas_per_mma_entry_are_those_whose_run_aligns(unrolled):
+    """Where the MFMAs before the last fence (a remainder's after the run, then fences)
+    divide evenly by the run's MMA entries to another count than the run's, the count whose
+    expected fences and MFMAs align with the code is taken: the Wave GEMM's 128 MFMAs (16
+    entries of 8) and 32 of a remainder followed by two fences, 160 before the last fence,
+    were read as 10 per entry, the loop copy's MFMAs missing, the epilogue's moved later
+    (IREE's fp8 ``A^T x B`` 384x768x640 in one wave with 32x32x64 MFMAs, one trip
+    unrolled and its fifth K step after it, exact on the emulator: the twenty-fourth
+    sweep's finding 62).  The gate passes it; with one of the loop copy's MFMAs deleted it
+    is refused still (``mfma-missing``)."""
+    from pipeline_mlir.isa.unrolled import unrolled_check
+
+    asm, plan, ll = unrolled
+    good = _remainder_then_fences(asm, 32)
+    ran = unrolled_check(parse_asm(good).function(), plan)
+    assert ran.isa.mfmas_per_mma == 8, ran.isa.mfmas_per_mma
+    check_built(good, [plan], ll, None, "k.mlir")
+    loop = ran.phases["loop"]
+    gone = next(i for i in loop if i.kind == "mfma").line
+    bad = "\n".join(x for n, x in enumerate(good.split("\n"), start=1) if n != gone)
+    with pytest.raises(Failure) as e:
+        check_built(bad, [plan], ll, None, "k.mlir")
+    assert any("ISA check: mfma-missing" in d.message for d in e.value.diags), \
+        [d.message for d in e.value.diags]
+
+
 @pytest.mark.parametrize("phase, n, kind", [("loop", 8, "fragment-reused"),
                                            ("loop", 1, "operand-accumulator"),
                                            ("epilogue", 1, "operand-loaded")])

@@ -58,8 +58,10 @@ def test_an_mfma_really_missing_in_this_shape_is_refused(forms):
     """The late form's assembly with one MFMA of the unrolled loop copy deleted and one of
     the drain's doubled before its last fence (the count the MFMAs per MMA entry are read
     from kept: 4): the comparison finds the loop copy's MFMA missing, and the gate refuses
-    it.  (One MFMA deleted alone leaves the count no whole number per MMA entry: the gate
-    then holds the code to the rules reading the assembly alone, which pass it.)"""
+    it.  One MFMA deleted alone leaves the count no whole number per MMA entry; the count
+    whose run aligns best with the code (4) is taken, and the gate refuses that too
+    (before, it held such code to the rules reading the assembly alone, which passed
+    it)."""
     from pipeline_mlir.driver import CompileOptions, compile
     from pipeline_mlir.driver.isa_gate import check_built
     from pipeline_mlir.isa.asm import parse_asm
@@ -79,9 +81,12 @@ def test_an_mfma_really_missing_in_this_shape_is_refused(forms):
     fence = max(k for k, i in enumerate(drain) if i.kind == "sched_barrier")
     twin = next(i for i in reversed(drain[:fence]) if i.kind == "mfma")
     lines = asm.split("\n")
+    alone = "\n".join(x for n, x in enumerate(lines, start=1) if n != gone.line)
     lines.insert(twin.line, lines[twin.line - 1])
     del lines[gone.line - 1]
-    with pytest.raises(Failure) as e:
-        check_built("\n".join(lines), [plan], ll, None, "k.mlir")
-    messages = [d.message for d in e.value.diags]
-    assert any("ISA check: mfma-missing in the loop" in m for m in messages), messages
+    for bad in ("\n".join(lines), alone):
+        assert unrolled_check(parse_asm(bad).function(), plan).isa.mfmas_per_mma == 4
+        with pytest.raises(Failure) as e:
+            check_built(bad, [plan], ll, None, "k.mlir")
+        messages = [d.message for d in e.value.diags]
+        assert any("ISA check: mfma-missing in the loop" in m for m in messages), messages

@@ -83,14 +83,15 @@ import numpy as np
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.block_scan import ops_from
 from pipeline_mlir.dialect.ir_changes import set_attribute
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int
 from pipeline_mlir.frontend import aliased_remainder as AR
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.k_subtiles import along_k
 from pipeline_mlir.frontend.marks import DIAGONAL_ATTR, MERGED_ATTR, MERGE_NOTE_ATTR
-from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, other_lds
+from pipeline_mlir.frontend.kernel_ir import erase_dead, erase_unused_buffer, kernel_of, \
+    other_lds
 from pipeline_mlir.frontend.partition import layout_buffers
 from pipeline_mlir.frontend.tails import guarded_pairs, make_remainder
 from pipeline_mlir.frontend.regcopy import binding_copy
@@ -412,6 +413,34 @@ class Merge:
         # not shareable: the stage-0 rebuild runs one K tile of the schedule (m K steps)
         # per iteration, this loop one K step
         make_remainder(loop, self.loop, shareable=False)
+
+    def leftover_refusal(self) -> str | None:
+        """Why the kernel's loop, left the K steps after the merged one, cannot be made the
+        remainder path (:func:`~pipeline_mlir.frontend.tails.make_remainder`'s refusal: its
+        LDS rebuilt for it, IREE's swizzle made explicit), found on a copy of the kernel
+        before :meth:`commit` changes it, or None.  :meth:`commit` refused there had rewired
+        the kernel's loop half way, and the ways tried after the merge took that loop for
+        the kernel's: IREE's f16 ``A x B`` 384x384x112 at the prefetch point, a 64x64 tile
+        of 32x32x16 MFMAs, its K steps halved and merged (its 4-element reads of an
+        8-element swizzle chunk refused in the remainder), pipelined only its last 2 K steps
+        in the diagonal form, the merged loop left natural: `run sched-adopt-loop first`."""
+        if self.every or _op(self.loop.parent).name == "scf.if":
+            return None
+        kernel = kernel_of(self.old)
+        loops = walk_ops(kernel, lambda o: o.name == "scf.for")
+        at = (loops.index(_op(self.old)), loops.index(_op(self.loop)))
+        copy = _op(kernel).clone(ir.InsertionPoint(_op(kernel)))
+        try:
+            old, new = (walk_ops(copy, lambda o: o.name == "scf.for")[k] for k in at)
+            old.operands[0] = new.operands[1]
+            for i, v in enumerate(list(new.results)):
+                old.operands[3 + i] = v
+            make_remainder(old, new, shareable=False)
+        except IRError as e:
+            return str(e)
+        finally:
+            copy.erase()
+        return None
 
     def set_starts(self, values: list) -> list:
         """The kernel's loop's accumulators started from ``values`` (the merged loop's

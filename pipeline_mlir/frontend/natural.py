@@ -421,6 +421,16 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
             raise asked     # (a BK that names the merge: kmerge_asked.py)
         an.merge_note = merge_note(an, schedule, None, merge.unreserved)
         return None
+    left = merge.leftover_refusal()     # (commit would fail half done: as the merge's)
+    if left is not None:
+        merge.abandon()
+        why = f"with {merge.m} merged, the K steps left over are refused: {left}"
+        if refused is not None:
+            raise merge_refusal(refused, why) from None
+        if (asked := asked_merge_refusal(an, schedule, why)) is not None:
+            raise asked
+        an.merge_note = merge_note(an, schedule, None, why)
+        return None
     merged.merge_note = merge_note(an, schedule, merge.m, None, merge.timed) or \
         asked_note(an, schedule, merge.m)      # (the loop still there)
     merge.commit()

@@ -681,3 +681,28 @@ def test_merge_k_is_refused_where_no_natural_loop_is_and_short_loops_stay(capsys
         out, err = capsys.readouterr()
         assert rc == 0 and f"BK = {bk} : i64" in out + err, err[-2000:]
         assert k != 160 or "K=160 mode=random: exact, max error 0" in out, out + err[-2000:]
+
+
+def test_a_merge_whose_left_over_steps_are_refused_is_not_half_made(tmp_path, capsys):
+    """IREE's f16 ``A x B`` 384x384x112 with a forced 64x64 tile of 32x32x16 MFMAs in 2x2
+    waves, K step 16 (7 K steps), prefetch point: its MFMAs halved and 2 K steps merged
+    leave 2 K steps to the kernel's loop, whose 4-element reads of B's 8-element swizzle
+    chunks, which DMA copies fill, are refused there (``frontend/tail_swizzle.py``).  That
+    refusal, found on a copy of the kernel before the merge is committed
+    (``Merge.leftover_refusal``), refuses the merge as a way; the diagonal form takes the
+    whole loop: pipelined, exact.  Before, the commit failed half done and the diagonal
+    form took the 2 K steps left, the merged loop left natural (refused by sched-import:
+    `run sched-adopt-loop first`).  A merge whose left-over steps are taken stays
+    committed (:func:`test_the_merged_loop_states_its_form_and_keeps_its_remainders`)."""
+    src = tmp_path / "k.mlir"
+    src.write_text(G.prefetch_point(G.matmul_source(
+        "f16", 384, 384, 112, transpose_b=False, mma="MFMA_F32_32x32x16_F16", stages=3,
+        tile=(64, 64, 16), waves=(2, 2))))
+    rc = main(["--pipeline=4wave", str(src), "--emit=report"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and "error" not in err, err
+    assert "schedule form: subtiles of A, B along K, diagonal" in out, out
+    rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-mode=late",
+               "--emulate-workgroups=2", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err

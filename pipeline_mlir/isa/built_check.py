@@ -96,7 +96,12 @@ ERROR_KINDS = frozenset({"wait-short", "frag-wait-weak", "frag-wait-missing", "l
                          "wait-states", "acc-init", "operand-unwritten",
                          "mfma-misplaced", "fragment-reused",
                          "operand-accumulator", "operand-loaded"}) | READ_ERROR_KINDS
-#: findings that refuse a build in the pipelined loop (its waits count these instructions)
+#: findings that refuse a build in the pipelined loop (its waits count these instructions),
+#: and in any phase of a kernel whose copies are all DMAs: every accumulator the loop yields
+#: is kept alive after the epilogue (``lowering/keep_alive.py``), so no MFMA of the
+#: schedule is dead code LLVM may delete, and the skeleton models every copy there, so the
+#: seams are the plan's (an epilogue MFMA deleted from a bf16 ``A x B`` 32x32x64 kernel,
+#: its loop run no trip, passed the gate, C wrong on the emulator)
 LOOP_ERROR_KINDS = frozenset({"mfma-missing"})
 #: findings that refuse a build, in any phase, of a kernel whose pipelined loop's global
 #: loads are all DMAs to LDS (its waits guard LDS, which no register rule sees)
@@ -335,6 +340,7 @@ _BARRIER_MISSING = frozenset({"barrier-missing"})
 _RULES = (
     _Rule(ERROR_KINDS),
     _Rule(LOOP_ERROR_KINDS, when=(_in_loop,)),
+    _Rule(LOOP_ERROR_KINDS, when=(_dma_kernel,)),
     _Rule(_BARRIER_MISSING, when=(_in_loop, _loop_barriers_short),
           unless=(_fence_path_deleted,)),
     _Rule(_BARRIER_MISSING, when=(_dma_kernel,), unless=(_fence_path_deleted,)),

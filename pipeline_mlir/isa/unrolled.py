@@ -120,9 +120,10 @@ def _aligned_per_mma(m: int | None, run_of, act: list[Token], n: int) -> int | N
     """``m`` (:func:`_mfmas_per_mma`'s count of MFMAs per MMA entry, None where the MFMAs
     divide by none) when the whole run's expected fences and MFMAs (``run_of(m)``,
     :func:`_run_tokens`) all align with the function's (``act``, :func:`_anchors`), else
-    the count, up to the function's ``n`` MFMAs over the run's MMA entries, whose expected
-    anchors align best: most matched, fewest left over on either side (``m`` on a tie);
-    None when ``n`` is fewer than one per entry.  An even division is no proof: IREE's
+    the count, up to the function's ``n`` MFMAs over the run's MMA entries (rounded up: a
+    deleted MFMA leaves fewer; 1 at least),
+    whose expected anchors align best: most matched, fewest left over on either side (``m``
+    on a tie); None for a run of no MMA entry.  An even division is no proof: IREE's
     remainder code after the run may end in fences, so that the MFMAs before the last one
     hold the remainder's (fp8 ``A^T x B`` 384x768x640 in one wave with 32x32x64 MFMAs, 5 K
     steps of 128, the pipelined loop one trip unrolled and the fifth K step's 32 MFMAs
@@ -144,7 +145,7 @@ def _aligned_per_mma(m: int | None, run_of, act: list[Token], n: int) -> int | N
     mmas = sum(1 for _, t in run_of(1) if t.kind == "mfma")
     if m is not None and (not mmas or score(m)[1]):
         return m
-    best = max(range(1, n // mmas + 1), key=lambda per: (score(per)[0], per == m),
+    best = max(range(1, max(-(-n // mmas), 1) + 1), key=lambda per: (score(per)[0], per == m),
                default=None) if mmas else None
     if m is None or best is None:
         return best if best is not None else m
@@ -268,9 +269,9 @@ def unrolled_check(fn: AsmFunction, plan: KernelPlan, kept: tuple[int, str] | No
         m = _aligned_per_mma(m, lambda per: _run_tokens(plan, expansion(per), trips), act, n)
     if m is None:
         mmas = _run_kinds(plan, trips).count("mfma")
-        return UnrolledCheck(why=f"the {what}'s {n} MFMAs are fewer than one per MMA entry "
-                                 f"of the run's {mmas} (the prologue, {trips} copies of the "
-                                 f"loop phase, the epilogue)", trips=trips)
+        return UnrolledCheck(why=f"the run (the prologue, {trips} copies of the loop phase, "
+                                 f"the epilogue) has {mmas} MMA entries, so the {what}'s {n} "
+                                 f"MFMAs are not counted per entry", trips=trips)
     run = _run_tokens(plan, expansion(m), trips)
     cuts = _cuts(run, act)
     if cuts is None:

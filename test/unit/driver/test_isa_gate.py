@@ -1038,6 +1038,29 @@ def test_mfmas_after_the_last_fence_are_not_counted_per_mma_entry(unrolled):
     check_built(bad, [plan], ll, None, "k.mlir")
 
 
+def test_an_mfma_deleted_outside_the_loop_of_a_dma_kernel_is_refused(unrolled):
+    """Every accumulator the loop yields is kept alive after the epilogue
+    (``lowering/keep_alive.py``), so LLVM deletes none of the schedule's MFMAs: in a kernel
+    whose copies are all DMAs (the skeleton models each, the seams are where the plan
+    puts them) an MFMA missing from the prologue or the epilogue is one deleted, C wrong,
+    and refused (``mfma-missing``) as in the loop (the Wave GEMM's run has no MFMA in its
+    prologue; its 127 MFMAs left are read as 8 per entry, the count that aligns best).
+    Before, only the loop's refused, and
+    IREE's bf16 ``A x B`` 32x32x64 (a forced 32x32 tile in 2 waves, the pipelined loop
+    run no trip) with an epilogue MFMA deleted passed the gate, C wrong on the emulator."""
+    from pipeline_mlir.isa.unrolled import unrolled_check
+
+    asm, plan, ll = unrolled
+    ran = unrolled_check(parse_asm(asm).function(), plan)
+    gone = next(i for i in ran.phases["epilogue"] if i.kind == "mfma")
+    bad = "\n".join(x for n, x in enumerate(asm.split("\n"), start=1) if n != gone.line)
+    assert unrolled_check(parse_asm(bad).function(), plan).isa.mfmas_per_mma == 8
+    with pytest.raises(Failure) as e:
+        check_built(bad, [plan], ll, None, "k.mlir")
+    assert any("ISA check: mfma-missing in the epilogue" in d.message
+               for d in e.value.diags), [d.message for d in e.value.diags]
+
+
 def _remainder_then_fences(asm: str, n: int) -> str:
     """``asm`` (the Wave GEMM's unrolled code) with ``n`` MFMAs of its kind after its last
     ``sched_barrier`` and two more fences after them: a remainder that ends in fences."""

@@ -85,7 +85,7 @@ from pipeline_mlir.dialect.block_scan import ops_from
 from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.analysis.ir_facts import constant_bounds, constant_int
+from pipeline_mlir.analysis.ir_facts import constant_int, constant_trips
 from pipeline_mlir.frontend import aliased_remainder as AR
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.frontend.k_subtiles import along_k
@@ -375,6 +375,24 @@ class ShortLoop(IRError):
         self.way = way
 
 
+def _set_starts(loop, values: list) -> list:
+    """``loop``'s accumulators started from ``values``; the starts they had."""
+    before = list(loop.operands)[3:3 + len(values)]
+    for i, v in enumerate(values):
+        loop.operands[3 + i] = v
+    return before
+
+
+def _as_remainder(loop, merged, split, outs: list) -> None:
+    """``loop`` (the kernel's) made the remainder of ``merged``: starting at ``split`` from
+    the accumulators ``outs``, run as written on LDS of its own (not shareable: the
+    stage-0 rebuild runs one K tile of the schedule, m K steps, per iteration, this loop
+    one K step)."""
+    loop.operands[0] = split
+    _set_starts(loop, outs)
+    make_remainder(loop, merged, shareable=False)
+
+
 class Merge:
     """A merged loop built before the kernel's (which is left as it was until
     :meth:`commit`): ``loop`` the merged ``scf.for``, ``m`` the K steps it merges,
@@ -408,22 +426,13 @@ class Merge:
             for root in self.roots:
                 erase_unused_buffer(root)
             return
-        loop.operands[0] = self.split
-        self.set_starts(self.outs)
-        # not shareable: the stage-0 rebuild runs one K tile of the schedule (m K steps)
-        # per iteration, this loop one K step
-        make_remainder(loop, self.loop, shareable=False)
+        _as_remainder(loop, self.loop, self.split, self.outs)
 
     def leftover_refusal(self) -> str | None:
         """Why the kernel's loop, left the K steps after the merged one, cannot be made the
-        remainder path (:func:`~pipeline_mlir.frontend.tails.make_remainder`'s refusal: its
-        LDS rebuilt for it, IREE's swizzle made explicit), found on a copy of the kernel
-        before :meth:`commit` changes it, or None.  :meth:`commit` refused there had rewired
-        the kernel's loop half way, and the ways tried after the merge took that loop for
-        the kernel's: IREE's f16 ``A x B`` 384x384x112 at the prefetch point, a 64x64 tile
-        of 32x32x16 MFMAs, its K steps halved and merged (its 4-element reads of an
-        8-element swizzle chunk refused in the remainder), pipelined only its last 2 K steps
-        in the diagonal form, the merged loop left natural: `run sched-adopt-loop first`."""
+        remainder path (:func:`_as_remainder` refused), found on a copy of the kernel, or
+        None.  :meth:`commit` refused there leaves the loop half rewired for the ways tried
+        next (IREE's f16 ``A x B`` 384x384x112, prefetch point: ``test_kmerge.py``)."""
         if self.every or _op(self.loop.parent).name == "scf.if":
             return None
         kernel = kernel_of(self.old)
@@ -432,10 +441,7 @@ class Merge:
         copy = _op(kernel).clone(ir.InsertionPoint(_op(kernel)))
         try:
             old, new = (walk_ops(copy, lambda o: o.name == "scf.for")[k] for k in at)
-            old.operands[0] = new.operands[1]
-            for i, v in enumerate(list(new.results)):
-                old.operands[3 + i] = v
-            make_remainder(old, new, shareable=False)
+            _as_remainder(old, new, new.operands[1], list(new.results))
         except IRError as e:
             return str(e)
         finally:
@@ -446,10 +452,7 @@ class Merge:
         """The kernel's loop's accumulators started from ``values`` (the merged loop's
         :attr:`outs`, as :meth:`commit` wires a merge that leaves K steps to it); the
         starts they had."""
-        before = list(self.old.operands)[3:3 + len(values)]
-        for i, v in enumerate(values):
-            self.old.operands[3 + i] = v
-        return before
+        return _set_starts(self.old, values)
 
     def abandon(self) -> None:
         """The merged loop (with its guard), its split and its buffers erased: the kernel
@@ -481,8 +484,7 @@ def merge_k_steps(an: Analysis, schedule, needed: bool = False) -> tuple[Merge |
     why = roots_refusal(list(an.buffers))
     if why:
         return None, why
-    bounds = constant_bounds(loop)
-    trips = None if bounds is None else max(0, -(-(bounds[1] - bounds[0]) // step))
+    trips = constant_trips(loop)
     merge, why = _merge_or_why(an, schedule, needed, loop, step, trips)
     if why is not None and why.startswith(_TOO_SHORT) and (rest := _cut_off(loop)):
         why += (f" ({trips} of the loop's {trips + rest}: {rest} cut off into a remainder "
@@ -497,10 +499,10 @@ def _cut_off(loop) -> int:
     rest, end = 0, loop.operands[1]
     for o in ops_from(loop):
         if o.name == "scf.for" and o.operands[0] == end:
-            bounds = constant_bounds(o)
-            if bounds is None or bounds[2] <= 0:
+            trips = constant_trips(o)
+            if trips is None:
                 return 0
-            rest += max(0, -(-(bounds[1] - bounds[0]) // bounds[2]))
+            rest += trips
             end = o.operands[1]
     return rest
 

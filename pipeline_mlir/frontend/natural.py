@@ -383,13 +383,7 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
     needed = refused is not None     # (a merge the partition needs: not one for time)
     merge, why = merge_k_steps(an, schedule, needed)
     if merge is None:
-        if refused is not None:
-            raise merge_refusal(refused, why) from None
-        asked = asked_merge_refusal(an, schedule, why)
-        if asked is not None:       # (merge_k asked for it: not dropped unsaid)
-            raise asked
-        an.merge_note = merge_note(an, schedule, None, why)
-        return None
+        return _not_merged(an, schedule, refused, why)
     # verified before the analysis walks it and the commit erases the loop it was built from
     check_built(merge.loop, "the K-step merge (pipeline_mlir/frontend/kmerge.py)")
     try:
@@ -402,12 +396,7 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
             err.merge = merge       # (located in the merged loop: kept until it is reported)
             raise err from None
         merge.abandon()
-        why = f"with {merge.m} merged it is refused: {e}"
-        asked = asked_merge_refusal(an, schedule, why)
-        if asked is not None:
-            raise asked from None
-        an.merge_note = merge_note(an, schedule, None, why)
-        return None
+        return _not_merged(an, schedule, None, f"with {merge.m} merged it is refused: {e}")
     given = given_refusal(merged, schedule, merge.m, merge.timed)
     if given is not None:   # (auto: the options name the loop as it is, kmerge_auto.py)
         merge.abandon()
@@ -415,26 +404,29 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
         return None
     if merge.unreserved is not None and not leftover_aliases(merged, merge):
         merge.abandon()     # the left-over K steps' own buffers do not fit: as without room
-        if refused is not None:
-            raise merge_refusal(refused, merge.unreserved) from None
-        if (asked := asked_merge_refusal(an, schedule, merge.unreserved)) is not None:
-            raise asked     # (a BK that names the merge: kmerge_asked.py)
-        an.merge_note = merge_note(an, schedule, None, merge.unreserved)
-        return None
+        return _not_merged(an, schedule, refused, merge.unreserved)
     left = merge.leftover_refusal()     # (commit would fail half done: as the merge's)
     if left is not None:
         merge.abandon()
-        why = f"with {merge.m} merged, the K steps left over are refused: {left}"
-        if refused is not None:
-            raise merge_refusal(refused, why) from None
-        if (asked := asked_merge_refusal(an, schedule, why)) is not None:
-            raise asked
-        an.merge_note = merge_note(an, schedule, None, why)
-        return None
+        return _not_merged(an, schedule, refused,
+                           f"with {merge.m} merged, the K steps left over are refused: {left}")
     merged.merge_note = merge_note(an, schedule, merge.m, None, merge.timed) or \
         asked_note(an, schedule, merge.m)      # (the loop still there)
     merge.commit()
     return merged
+
+
+def _not_merged(an: Analysis, schedule, refused: IRError | None, why: str) -> None:
+    """The merge of ``an``'s loop refused (``why``), the kernel as it was: ``refused`` (the
+    loop's own refusal) raised with why; a merge ``merge_k`` or a ``BK`` asked for refused
+    (:func:`~pipeline_mlir.frontend.kmerge.asked_merge_refusal`: not dropped unsaid); else
+    ``why`` noted for the report and None (the loop pipelined as it is)."""
+    if refused is not None:
+        raise merge_refusal(refused, why) from None
+    if (asked := asked_merge_refusal(an, schedule, why)) is not None:
+        raise asked from None
+    an.merge_note = merge_note(an, schedule, None, why)
+    return None
 
 
 @contextmanager
@@ -493,8 +485,9 @@ def _short_as_written(kernel, kept, loop, short: ShortLoop) -> None:
     is.  The diagonal form: IREE's fp8 ``A^T x B`` 31x112x96 (3 K steps, one accumulator
     per wave, the MFMA not cut); the merge alone, every other form refused: an 8-wave
     ping-pong tile of one 32x32 MFMA per wave (f16 ``A x B`` 384x256x80, 5 K steps of 16,
-    the partition, the halves and an operand held whole refused).  ``kept``: the kernel as it was before the analysis, whose trials rewrote
-    ``kernel`` on the way to their refusal, in its place; ``loop`` the loop in it."""
+    the partition, the halves and an operand held whole refused).  ``kept``: the kernel
+    as it was before the analysis, whose trials rewrote ``kernel`` on the way to their
+    refusal, in its place; ``loop`` the loop in it."""
     ir.InsertionPoint(kernel).insert(kept)
     kernel.erase()
     whole_remainder(loop, f"not pipelined: {short.way} {short.short[0].lower()}"

@@ -128,9 +128,11 @@ def _stored_after_mfma(root) -> bool:
     ``amdgpu.mfma``: the copy of a later K tile after the products of an earlier one (the
     K tiles of a loop IREE's 3-stage pipelining through registers peeled whole).  A kernel
     whose one K step IREE left without a loop stores before it multiplies."""
+    firsts: dict = {}       # (per block, its first MFMA: the walk meets it first)
+    for mfma in walk_ops(root, lambda o: o.name == "amdgpu.mfma"):
+        firsts.setdefault(_op(mfma).block, mfma)
     return any(o.name == "vector.store" and _is_view(o.operands[1])
-               for mfma in walk_ops(root, lambda o: o.name == "amdgpu.mfma")
-               for o in ops_from(mfma))
+               for mfma in firsts.values() for o in ops_from(mfma))
 
 
 def reroll_prefetched(root) -> None:

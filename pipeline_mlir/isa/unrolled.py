@@ -116,13 +116,13 @@ def _mfmas_per_mma(instrs: list, plan: KernelPlan, trips: int) -> int | None:
     return None
 
 
-def _aligned_per_mma(m: int | None, run_of, act: list[Token], n: int) -> int | None:
+def _aligned_per_mma(m: int | None, run_of, act: list[Token], n: int,
+                     mmas: int) -> int | None:
     """``m`` (:func:`_mfmas_per_mma`'s count of MFMAs per MMA entry, None where the MFMAs
     divide by none) when the whole run's expected fences and MFMAs (``run_of(m)``,
     :func:`_run_tokens`) all align with the function's (``act``, :func:`_anchors`), else
-    the count, up to the function's ``n`` MFMAs over the run's MMA entries (rounded up: a
-    deleted MFMA leaves fewer; 1 at least),
-    whose expected anchors align best: most matched, fewest left over on either side (``m``
+    the count, up to the function's ``n`` MFMAs over the run's ``mmas`` MMA entries
+    (rounded up: a deleted MFMA leaves fewer; 1 at least), whose expected anchors align best: most matched, fewest left over on either side (``m``
     on a tie); None for a run of no MMA entry.  An even division is no proof: IREE's
     remainder code after the run may end in fences, so that the MFMAs before the last one
     hold the remainder's (fp8 ``A^T x B`` 384x768x640 in one wave with 32x32x64 MFMAs, 5 K
@@ -142,14 +142,10 @@ def _aligned_per_mma(m: int | None, run_of, act: list[Token], n: int) -> int | N
             matched = sum(size for _, _, size in sm.get_matching_blocks())
             scores[per] = (2 * matched - len(exp) - len(got), matched == len(exp))
         return scores[per]
-    mmas = sum(1 for _, t in run_of(1) if t.kind == "mfma")
-    if m is not None and (not mmas or score(m)[1]):
+    if not mmas or (m is not None and score(m)[1]):
         return m
-    best = max(range(1, max(-(-n // mmas), 1) + 1), key=lambda per: (score(per)[0], per == m),
-               default=None) if mmas else None
-    if m is None or best is None:
-        return best if best is not None else m
-    return best if score(best)[0] > score(m)[0] else m
+    best = max(range(1, max(-(-n // mmas), 1) + 1), key=lambda per: (score(per)[0], per == m))
+    return best if m is None or score(best)[0] > score(m)[0] else m
 
 
 def _anchor_key(t: Token) -> str:
@@ -265,10 +261,11 @@ def unrolled_check(fn: AsmFunction, plan: KernelPlan, kept: tuple[int, str] | No
                       phases={"prologue": front, "loop": [], "epilogue": []})
     act = actual_skeleton(whole)[0]["prologue"]
     n = sum(1 for i in front if i.kind == "mfma")
+    mmas = _run_kinds(plan, trips).count("mfma")
     if not isa_options.get("mfmas_per_mma") and plan.shape.mfmas_per_mma is None:
-        m = _aligned_per_mma(m, lambda per: _run_tokens(plan, expansion(per), trips), act, n)
+        m = _aligned_per_mma(m, lambda per: _run_tokens(plan, expansion(per), trips), act, n,
+                             mmas)
     if m is None:
-        mmas = _run_kinds(plan, trips).count("mfma")
         return UnrolledCheck(why=f"the run (the prologue, {trips} copies of the loop phase, "
                                  f"the epilogue) has {mmas} MMA entries, so the {what}'s {n} "
                                  f"MFMAs are not counted per entry", trips=trips)

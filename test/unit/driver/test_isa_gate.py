@@ -1027,12 +1027,7 @@ def test_mfmas_after_the_last_fence_are_not_counted_per_mma_entry(unrolled):
     refused, as IREE's fp8 ``A x B^T`` 1024x1024x1536 (vector distribute, late form: 96
     MFMAs, 64 of them before the last fence) was."""
     asm, plan, ll = unrolled
-    lines = asm.split("\n")
-    last = max(k for k, x in enumerate(lines) if "sched_barrier" in x)
-    mfma = next(x for x in reversed(lines) if "v_mfma" in x).split()
-    extra = [f"\t{mfma[0]} v[{240 + 4 * (n % 4)}:{243 + 4 * (n % 4)}], {mfma[2]} {mfma[3]} 0"
-             for n in range(16)]
-    bad = "\n".join(lines[:last + 1] + extra + lines[last + 1:])
+    bad = _after_the_last_fence(asm, 16)
     fn = parse_asm(bad).function()
     assert sum(i.kind == "mfma" for i in fn.instrs()) == 144
     check_built(bad, [plan], ll, None, "k.mlir")
@@ -1061,16 +1056,15 @@ def test_an_mfma_deleted_outside_the_loop_of_a_dma_kernel_is_refused(unrolled):
                for d in e.value.diags), [d.message for d in e.value.diags]
 
 
-def _remainder_then_fences(asm: str, n: int) -> str:
+def _after_the_last_fence(asm: str, n: int, fences: int = 0) -> str:
     """``asm`` (the Wave GEMM's unrolled code) with ``n`` MFMAs of its kind after its last
-    ``sched_barrier`` and two more fences after them: a remainder that ends in fences."""
+    ``sched_barrier``, and ``fences`` more after them (a remainder that ends in fences)."""
     lines = asm.split("\n")
     last = max(k for k, x in enumerate(lines) if "sched_barrier" in x)
     mfma = next(x for x in reversed(lines) if "v_mfma" in x).split()
     extra = [f"\t{mfma[0]} v[{240 + 4 * (k % 4)}:{243 + 4 * (k % 4)}], {mfma[2]} {mfma[3]} 0"
              for k in range(n)]
-    fence = lines[last]
-    return "\n".join(lines[:last + 1] + extra + [fence, fence] + lines[last + 1:])
+    return "\n".join(lines[:last + 1] + extra + [lines[last]] * fences + lines[last + 1:])
 
 
 def test_mfmas_per_mma_entry_are_those_whose_run_aligns(unrolled):
@@ -1086,7 +1080,7 @@ def test_mfmas_per_mma_entry_are_those_whose_run_aligns(unrolled):
     from pipeline_mlir.isa.unrolled import unrolled_check
 
     asm, plan, ll = unrolled
-    good = _remainder_then_fences(asm, 32)
+    good = _after_the_last_fence(asm, 32, fences=2)
     ran = unrolled_check(parse_asm(good).function(), plan)
     assert ran.isa.mfmas_per_mma == 8, ran.isa.mfmas_per_mma
     check_built(good, [plan], ll, None, "k.mlir")

@@ -39,6 +39,7 @@ from pipeline_mlir.analysis.ir_facts import constant_int, static_bytes
 from pipeline_mlir.frontend.reroll import reroll_prefetched
 from pipeline_mlir.frontend.reroll_carried import uncarry_all
 from pipeline_mlir.frontend.reroll_regs import reroll_register_prefetch
+from pipeline_mlir.frontend.reroll_straight import reroll_straight
 from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
 
 READFIRSTLANE = "llvm.amdgcn.readfirstlane"
@@ -64,7 +65,9 @@ def distribute_and_roll_back(root) -> None:
     """The K-loops of ``root`` as the front end reads them: an IREE VectorDistribute kernel
     distributed (:func:`~pipeline_mlir.frontend.vector_distribute.prepare_vector_distribute`),
     then IREE's own prefetch pipelining rolled back
-    (:func:`~pipeline_mlir.frontend.reroll.reroll_prefetched`, and of copies through
+    (:func:`~pipeline_mlir.frontend.reroll.reroll_prefetched`; where it left no loop, its
+    K tiles straight, :func:`~pipeline_mlir.frontend.reroll_straight.reroll_straight`
+    first; and of copies through
     registers :func:`~pipeline_mlir.frontend.reroll_regs.reroll_register_prefetch`, its
     3-stage form first brought to its 2-stage one,
     :func:`~pipeline_mlir.frontend.reroll_carried.uncarry_all`); the last
@@ -73,6 +76,7 @@ def distribute_and_roll_back(root) -> None:
     root = _op(root)
     with root.context, root.location:
         prepare_vector_distribute(root)
+        reroll_straight(root)
         reroll_prefetched(root)
         uncarry_all(root)
         reroll_register_prefetch(root)

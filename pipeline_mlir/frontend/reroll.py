@@ -652,7 +652,7 @@ class _Reroll(RolledLoop):
         loop.erase()
         erase_dead(dead, block)
         for alloc in self.allocs:
-            _one_slot(alloc)
+            one_slot(alloc)
 
     def _constant(self, type_, value: int, where):
         with ir.InsertionPoint(where):
@@ -665,7 +665,7 @@ def _accesses(ev, copy) -> tuple:
     return access(ev, src[0], sidx), access(ev, dst[0], didx)
 
 
-def _one_slot(alloc) -> None:
+def one_slot(alloc) -> None:
     """The ``S``-slot LDS buffer ``alloc`` (a ``memref.alloc`` of ``memref<S x ...>``,
     whose users read slot 0 only: :meth:`_Reroll._slot_buffers`) made a one-slot buffer."""
     root = alloc.results[0]

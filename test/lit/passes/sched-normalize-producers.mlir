@@ -1,6 +1,7 @@
 // RUN: pipeline-opt %s --split-input-file --pass-pipeline='builtin.module(sched-normalize-producers)' | FileCheck %s
 // RUN: pipeline-opt %S/Inputs/normalize-producers-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
 // RUN: pipeline-opt %S/Inputs/reroll-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
+// RUN: pipeline-opt %S/Inputs/reroll-straight-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
 // RUN: pipeline-opt %S/Inputs/reroll-regs-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})'
 
 // sched-normalize-producers puts a kernel in IREE Wave's form into the front end's: the
@@ -1020,5 +1021,82 @@ func.func @vd() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %fe = vector.load %l[%row, %col] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   %e = amdgpu.mfma 16x16x32 %fe * %fe + %r : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
   vector.store %e, %c[%row, %q] : memref<16x16xf32, #gpu.address_space<global>>, vector<4xf32>
+  return
+}
+
+// -----
+
+// IREE's prefetch pipelining with as many stages as K tiles leaves no loop: its K tiles
+// straight, each group of copies into its own slot, each tile's reads of its slot folded
+// in their own way (tile 1 here through a delinearized flat index). The loop comes back:
+// 2 trips of group 0's copies, synchronous, their K column moved 32 per trip, between two
+// barriers, then tile 0's reads and MFMA accumulating in an iter_arg; one slot per buffer.
+
+// CHECK-LABEL: func.func @straight
+// CHECK-DAG:     %[[LA:.*]] = memref.alloc() : memref<1x512xbf16, #gpu.address_space<workgroup>>
+// CHECK-DAG:     %[[LB:.*]] = memref.alloc() : memref<1x512xbf16, #gpu.address_space<workgroup>>
+// CHECK:         %[[K0:.*]] = arith.muli %{{.*}}, %c8 : index
+// CHECK:         %[[E0:.*]] = arith.addi
+// CHECK:         %[[LO:.*]] = arith.constant 0 : index
+// CHECK:         %[[HI:.*]] = arith.constant 2 : index
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : index
+// CHECK:         %[[STEP:.*]] = arith.constant 32 : index
+// CHECK:         %[[R:.*]] = scf.for %[[T:.*]] = %[[LO]] to %[[HI]] step %[[ONE]] iter_args(%[[ACC:.*]] = %cst) -> (vector<4xf32>) {
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      %[[M:.*]] = arith.muli %[[T]], %[[STEP]] : index
+// CHECK-NEXT:      %[[K:.*]] = arith.addi %[[K0]], %[[M]] : index
+// CHECK-NEXT:      amdgpu.gather_to_lds %arg0[%{{.*}}, %[[K]]], %[[LA]][%c0, %{{.*}}] :
+// CHECK-NOT:       rocdl.
+// CHECK:           amdgpu.gather_to_lds %arg1
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      %[[FA:.*]] = vector.load %[[LA]][%c0, %[[E0]]]
+// CHECK-NEXT:      %[[FB:.*]] = vector.load %[[LB]][%c0, %[[E0]]]
+// CHECK-NEXT:      %[[P:.*]] = amdgpu.mfma 16x16x32 %[[FA]] * %[[FB]] + %[[ACC]]
+// CHECK-NEXT:      scf.yield %[[P]] : vector<4xf32>
+// CHECK-NEXT:    }
+// CHECK-NOT:     amdgpu.mfma
+// CHECK-NOT:     rocdl.
+// CHECK:         vector.store %[[R]], %arg2
+func.func @straight(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%c0, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%c0, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %k1 = affine.apply affine_map<(d0) -> ((d0 mod 4) * 8 + 32)>(%t)
+  amdgpu.gather_to_lds async %a[%row, %k1], %la[%c1, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k1], %lb[%c1, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  rocdl.wait.asyncmark 1
+  gpu.barrier
+  %r = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %rk = arith.muli %q, %c8 : index
+  %ra = arith.muli %r, %c32 : index
+  %e0 = arith.addi %ra, %rk : index
+  %fa0 = vector.load %la[%c0, %e0] : memref<2x512xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb0 = vector.load %lb[%c0, %e0] : memref<2x512xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m0 = amdgpu.mfma 16x16x32 %fa0 * %fb0 + %zero : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  rocdl.wait.asyncmark 0
+  gpu.barrier
+  %e1 = arith.addi %e0, %c512 : index
+  %s1:2 = affine.delinearize_index %e1 into (2, 512) : index, index
+  %fa1 = vector.load %la[%s1#0, %s1#1] : memref<2x512xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb1 = vector.load %lb[%s1#0, %s1#1] : memref<2x512xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m1 = amdgpu.mfma 16x16x32 %fa1 * %fb1 + %m0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %m1, %c[%r, %q] : memref<16x16xf32>, vector<4xf32>
   return
 }

@@ -42,15 +42,16 @@ def _built_schedule(path) -> str:
     return shared_build("4wave", input=str(path)).stages["schedule-json"]
 
 
-def _forms_agree_exact(tmp_path, forms: dict, capsys, mode: str, *more: str) -> None:
+def _forms_agree_exact(tmp_path, forms: dict, capsys, mode: str, *more: str,
+                       pipeline: str = "4wave") -> None:
     """``forms`` (``prefetch`` and ``late``) written to ``tmp_path``, one schedule from
     both, and the late form's kernel exact on the emulator in ``mode`` (``more``: further
     ``--emulate`` flags)."""
     for form, text in forms.items():
         (tmp_path / f"{form}.mlir").write_text(text)
-    assert _schedule(tmp_path / "late.mlir", capsys) == \
-        _schedule(tmp_path / "prefetch.mlir", capsys)
-    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+    assert _schedule(tmp_path / "late.mlir", capsys, pipeline) == \
+        _schedule(tmp_path / "prefetch.mlir", capsys, pipeline)
+    rc = main([f"--pipeline={pipeline}", "--emulate", str(tmp_path / "late.mlir"),
                f"--emulate-mode={mode}", "--emulate-jobs=1", *more])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0" in out, out + err

@@ -2362,7 +2362,9 @@ func.func @k() attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
 // -----
 
 // IREE's prefetch pipelining with as many stages as K tiles peels every tile: no loop is
-// left, and the refusal says how to have IREE keep it.
+// left. The front end rebuilds the loop where the tiles are exactly IREE's
+// (reroll_straight.py); here two groups of copies (into one slot) feed one MFMA, which
+// is refused, saying how to have IREE keep the loop.
 
 func.func @peeled(%a: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
@@ -2386,7 +2388,7 @@ func.func @peeled(%a: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu
   gpu.barrier
   %r = arith.remui %t, %c16 : index
   %f = vector.load %l[%c0, %dst] : memref<2x512xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
-  // expected-error @+1 {{'amdgpu.mfma' op is not inside an scf.for: the kernel has no K-loop to pipeline (IREE's own prefetch pipelining peeled every K tile out of the loop: 2 groups of copies closed by rocdl.asyncmark; compile with prefetch_num_stages = 1, or --iree-llvmgpu-prefetch-num-stages=1, for the loop)}}
+  // expected-error @+1 {{'amdgpu.mfma' op is one of 1 MFMAs after 2 groups of copies: not 2 K tiles of one number of MFMAs; the front end rebuilds the K-loop of IREE's prefetch pipelining with every K tile peeled (no loop left) only when it is exactly IREE's form: give the kernel with prefetch_num_stages = 1 otherwise}}
   %m = amdgpu.mfma 16x16x32 %f * %f + %zero : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
   vector.store %m, %c[%r, %c0] : memref<16x16xf32>, vector<4xf32>
   return

@@ -324,6 +324,11 @@ FAMILIES = {
                      later=True, rolled=True),
     "reg512": Family(_f(dtype="bf16", m=512, n=512, k=512), DEFAULT_BUILD, forms=("late",),
                      later=True, rolled=True),
+    # IREE's 3-stage pipelining of 3 K tiles: no loop left, its K tiles straight
+    # (frontend/reroll_straight.py), f16 A x B on a 64x128x32 tile in 2x2 waves
+    "peeled": Family(_f(dtype="f16", m=256, n=512, k=96, transpose_b=False,
+                        mma="MFMA_F32_32x32x16_F16", tile=(64, 128, 32), waves=(2, 2),
+                        stages=3), forms=("late",), later=True, rolled=True),
     "dmabig": Family(_f(dtype="bf16", m=2112, n=2048, k=256, mma="MFMA_F32_16x16x32_BF16",
                         tile=(32, 32, 32), waves=(1, 1), stages=2), forms=("late",),
                      workgroups=(("late", [5, 4223]),), later=True, rolled=True),

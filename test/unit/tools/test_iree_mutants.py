@@ -573,8 +573,9 @@ def test_a_bare_barrier_mutation_with_and_without_its_wait():
 #: its default builds of fp8 and bf16 ``A x B^T`` (copies through registers,
 #: ``frontend/reroll_regs.py``) and a one-wave 32x32 DMA kernel on 4224 workgroups
 #: (``frontend/reroll.py``) and the same tile copied through registers, both proven by the
-#: forms alone
-ROLLED = {"regfp8", "reg512", "dmabig", "regbig"}
+#: forms alone; and its 3-stage build of 3 K tiles, no loop left (``peeled``:
+#: ``frontend/reroll_straight.py``, whose mutants test_iree_reroll_straight.py judges)
+ROLLED = {"regfp8", "reg512", "dmabig", "regbig", "peeled"}
 
 
 def test_the_rolled_back_families_are_refused_or_exact():

@@ -2,18 +2,24 @@
 (``pipeline_mlir/frontend/reroll_straight.py``): its late form, all K tiles straight, is
 given its K-loop back and pipelined with the prefetch point's schedule, exact on the
 emulator; real IREE output broken where the proofs look (a tile's LDS read, a wait, a
-copy's K column) is refused at the op.  The hand-written cases, one per check, are the lit
+copy's K column) is refused at the op, and the mutation campaign's ``peeled`` family
+(``test/data/iree/mutants.py``) refused or exact as recorded.  The hand-written cases, one per check, are the lit
 test's (``test/lit/passes/Inputs/reroll-straight-errors.mlir``)."""
 
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
 from iree_configs import G
 from test_iree_emulate import needs_iree
 from test_iree_reroll import _forms_agree_exact, _refused
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
+import mutants as M  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
@@ -66,3 +72,20 @@ def test_iree_k_tiles_left_straight_broken_are_refused(tmp_path, capsys):
     mutant = head + tail.replace(a_cols[-1], a_cols[1], 1)
     err = _refused(tmp_path, mutant, "column", capsys)
     assert "its global index #1 does not move by one step per tile" in err, err
+
+
+#: mutants of the campaign's ``peeled`` family (seed 1; 60 of them: 22 exact, 36 refused, 2
+#: input-broken), as recorded: tile 0's barrier after its wait removed (refused at its read),
+#: tile 1's copy of B written past its slot (refused at the copy), the barrier between
+#: groups 1 and 2 removed (exact: each group fills its own slot, none is reused)
+PEELED = [(14, "refused", "reads K tile 0's slot before a rocdl.wait.asyncmark"),
+          (25, "refused", "(K tile 1's copy) does not write the LDS elements"),
+          (4, "exact", "")]
+
+
+@needs_iree
+@pytest.mark.parametrize("index, want, detail", PEELED)
+def test_mutants_of_k_tiles_left_straight_are_refused_or_exact(index, want, detail):
+    m = M.mutant(1, index, ["peeled"])
+    got, why = M.verdict(m, refusal_first=True)
+    assert got == want and detail in why, (m.what, got, why, M.command(1, index, ["peeled"]))

@@ -177,7 +177,7 @@ class _Straight:
 
     # ---- the MFMAs' chains ---------------------------------------------------------------
     def _chains(self) -> None:
-        """Tile 0's accumulator chains (``inner[k]``: the tile-0 MFMA MFMA ``k`` accumulates
+        """Tile 0's accumulator chains (``inner[k]``: the tile-0 MFMA that MFMA ``k`` accumulates
         onto, None for a chain's start; ``last[c]``: chain ``c``'s end), each later tile's
         MFMAs proven the same chains continued."""
         t0 = self.tiles[0]
@@ -189,7 +189,6 @@ class _Straight:
             chain.append(k if d not in pos else chain[pos[d]])
         self.starts = [k for k in range(len(t0)) if self.inner[k] is None]
         self.last = {c: max(k for k in range(len(t0)) if chain[k] == c) for c in self.starts}
-        self.chain = chain
         for j in range(1, self.tiles_n):
             for k, o in enumerate(self.tiles[j]):
                 if not same_op_but_operands(t0[k], o):

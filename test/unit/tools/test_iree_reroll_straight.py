@@ -3,8 +3,8 @@
 given its K-loop back and pipelined with the prefetch point's schedule, exact on the
 emulator; real IREE output broken where the proofs look (a tile's LDS read, a wait, a
 copy's K column) is refused at the op, and the mutation campaign's ``peeled`` family
-(``test/data/iree/mutants.py``) refused or exact as recorded.  The hand-written cases, one per check, are the lit
-test's (``test/lit/passes/Inputs/reroll-straight-errors.mlir``)."""
+(``test/data/iree/mutants.py``) refused or exact as recorded.  The hand-written cases, one
+per check, are the lit test's (``test/lit/passes/Inputs/reroll-straight-errors.mlir``)."""
 
 from __future__ import annotations
 

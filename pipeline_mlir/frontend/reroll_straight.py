@@ -55,7 +55,7 @@ from pipeline_mlir.analysis.loop_eval import Evaluator, segments
 from pipeline_mlir.analysis.views import VIEW_OPS, same_placing, view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, erase_dead, in_lds, is_pure
 from pipeline_mlir.frontend.reroll import COPY, MARK, WAIT, one_slot
@@ -119,14 +119,14 @@ class _Straight:
         self._chains()
         self._fragments()
         self._buffers()
-        self.size_ev = Evaluator(self.wg, thread_only=True)
+        self.ev = Evaluator(self.wg, thread_only=True)
         self._reads_placed()
         self._copies()
         self._waits()
         self._uses()
         self.grid.check_covers()
         self.grid.release()
-        self.size_ev = None     # (an evaluator is told of every later change to the IR)
+        self.ev = None     # (an evaluator is told of every later change to the IR)
         self._rewrite()
 
     # ---- the parts -----------------------------------------------------------------------
@@ -212,6 +212,9 @@ class _Straight:
                 for x in (0, 1):
                     self._same(a.operands[x], b.operands[x], m, j)
             self.maps.append(m)
+        if not self.pairs:
+            self.fail(self.tiles[0][0], "(K tile 0) makes its operands from no LDS read: the "
+                                        "peeled K tiles do not read what their copies fill")
         self.slice0 = set(self.maps[0])
         self.read_tile = {}     # each read -> its K tile
         for r0, rj, j in self.pairs:
@@ -296,7 +299,7 @@ class _Straight:
         """Accesses ``a`` and ``b`` (of ``span`` more elements each) of one root, placed
         alike: ``b``'s elements ``a``'s moved by ``shift``, ``a``'s inside its first
         ``size`` elements."""
-        ev = self.size_ev
+        ev = self.ev
         return a.view.root == b.view.root and a.view.strides == b.view.strides and \
             same_placing(a.view, b.view,
                          lambda x, y: np.array_equal(ev.value(x), ev.value(y))) and \
@@ -305,7 +308,7 @@ class _Straight:
 
     def _reads_placed(self) -> None:
         """Tile ``j``'s reads read tile 0's elements moved by ``j`` slots."""
-        ev = self.size_ev
+        ev = self.ev
         for r0, rj, j in self.pairs:
             try:
                 a = access(ev, r0.operands[0], list(r0.operands)[1:])
@@ -327,7 +330,7 @@ class _Straight:
     def _copies(self) -> None:
         """Group ``i``'s copies group 0's moved ``i`` K tiles: the LDS elements by ``i``
         slots, each global index by ``i`` times its step (``steps``, per copy)."""
-        ev = self.size_ev
+        ev = self.ev
         forms = Forms(Evaluator(self.wg, thread_only=True))
         self.grid = Workgroups(self.region[0], self.wg, self.fail, "peeled K tiles'")
         self.steps = []
@@ -426,11 +429,9 @@ class _Straight:
     # ---- the rewrite ---------------------------------------------------------------------
     def _rewrite(self) -> None:
         t0, region = self.tiles[0], self.region
-        index = ir.IndexType.get()
         nxt = self.ops[self.ops.index(region[-1]) + 1]
         with ir.InsertionPoint(nxt):
-            lb, ub, one = (B.arith.ConstantOp(index, ir.IntegerAttr.get(index, v)).result
-                           for v in (0, self.tiles_n, 1))
+            lb, ub, one = (index_constant(v) for v in (0, self.tiles_n, 1))
             loop = B.scf.ForOp(lb, ub, one, [t0[k].operands[2] for k in self.starts])
         body = loop.body
         iv = body.arguments[0]
@@ -463,11 +464,10 @@ class _Straight:
         index plus ``iv`` times its step (a constant made before the loop)."""
         body.append(c)
         del c.attributes["async"]
-        index = ir.IndexType.get()
         for d, step in enumerate(steps):
             if step:
                 with ir.InsertionPoint(loop):
-                    k = B.arith.ConstantOp(index, ir.IntegerAttr.get(index, step)).result
+                    k = index_constant(step)
                 with ir.InsertionPoint(c):
                     moved = B.arith.AddIOp(c.operands[1 + d], B.arith.MulIOp(iv, k).result)
                 c.operands[1 + d] = moved.result

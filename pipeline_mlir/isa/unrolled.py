@@ -122,8 +122,9 @@ def _aligned_per_mma(m: int | None, run_of, act: list[Token], n: int,
     divide by none) when the whole run's expected fences and MFMAs (``run_of(m)``,
     :func:`_run_tokens`) all align with the function's (``act``, :func:`_anchors`), else
     the count, up to the function's ``n`` MFMAs over the run's ``mmas`` MMA entries
-    (rounded up: a deleted MFMA leaves fewer; 1 at least), whose expected anchors align best: most matched, fewest left over on either side (``m``
-    on a tie); None for a run of no MMA entry.  An even division is no proof: IREE's
+    (rounded up: a deleted MFMA leaves fewer; 1 at least), whose expected anchors align
+    best: most matched, fewest left over on either side (``m`` on a tie); None for a run
+    of no MMA entry.  An even division is no proof: IREE's
     remainder code after the run may end in fences, so that the MFMAs before the last one
     hold the remainder's (fp8 ``A^T x B`` 384x768x640 in one wave with 32x32x64 MFMAs, 5 K
     steps of 128, the pipelined loop one trip unrolled and the fifth K step's 32 MFMAs

@@ -820,3 +820,46 @@ func.func @straight_16(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memre
   vector.store %m1, %c[%r, %q] : memref<16x16xf32>, vector<4xf32>
   return
 }
+
+// -----
+
+// tiles that multiply a constant, reading none of the LDS the copies fill (no barrier either)
+func.func @straight_17(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %ones = arith.constant dense<1.000000e+00> : vector<8xbf16>
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%c0, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%c0, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %k1 = affine.apply affine_map<(d0) -> ((d0 mod 4) * 8 + 32)>(%t)
+  amdgpu.gather_to_lds async %a[%row, %k1], %la[%c1, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k1], %lb[%c1, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  rocdl.wait.asyncmark 1
+  %r = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %rk = arith.muli %q, %c8 : index
+  %ra = arith.muli %r, %c32 : index
+  %e0 = arith.addi %ra, %rk : index
+  // expected-error @+1 {{makes its operands from no LDS read}}
+  %m0 = amdgpu.mfma 16x16x32 %ones * %ones + %zero : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  rocdl.wait.asyncmark 0
+  %e1 = arith.addi %e0, %c512 : index
+  %s1:2 = affine.delinearize_index %e1 into (2, 512) : index, index
+  %m1 = amdgpu.mfma 16x16x32 %ones * %ones + %m0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %m1, %c[%r, %q] : memref<16x16xf32>, vector<4xf32>
+  return
+}

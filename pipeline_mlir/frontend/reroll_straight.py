@@ -52,20 +52,18 @@ from pipeline_mlir.analysis.ir_facts import int_attr, row_major_strides
 from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import Evaluator, segments
-from pipeline_mlir.analysis.views import VIEW_OPS, same_placing, view_root
+from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
+from pipeline_mlir.dialect.ir_io import index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, erase_dead, in_lds, is_pure
 from pipeline_mlir.frontend.reroll import COPY, MARK, WAIT, one_slot
 from pipeline_mlir.frontend.reroll_proof import Workgroups, access, kernel_block, \
     same_op_but_operands
+from pipeline_mlir.frontend.straight_tiles import BARRIER, MFMA, READS, StraightTiles, \
+    form_step, top_op
 
-MFMA, BARRIER = "amdgpu.mfma", "gpu.barrier"
-#: the LDS reads a tile's fragments are made from (each reads its vector's elements in a
-#: row of its view's last dimension)
-READS = ("vector.load", "amdgpu.transpose_load", "memref.load")
 #: how the refusals name the form
 WHAT = "IREE's prefetch pipelining with every K tile peeled (no loop left)"
 
@@ -102,17 +100,11 @@ def _straight_block(f):
     return block
 
 
-class _Straight:
+class _Straight(StraightTiles):
     """One kernel's straight K tiles: read and proven, then rebuilt into a loop."""
 
     def __init__(self, block) -> None:
-        self.block = block
-        self.ops = [_op(o) for o in block.operations]
-
-    def fail(self, op, what: str):
-        raise IRError(op, f"'{op.name}' op {what}; the front end rebuilds the K-loop of "
-                          f"{WHAT} only when it is exactly IREE's form: give the kernel with "
-                          f"prefetch_num_stages = 1 otherwise")
+        super().__init__(block, WHAT)
 
     def run(self) -> None:
         self._parts()
@@ -175,86 +167,6 @@ class _Straight:
         self.wg = kernel_block(self.region[0], "the K tiles IREE's prefetch pipelining "
                                                "peeled")
 
-    # ---- the MFMAs' chains ---------------------------------------------------------------
-    def _chains(self) -> None:
-        """Tile 0's accumulator chains (``inner[k]``: the tile-0 MFMA that MFMA ``k`` accumulates
-        onto, None for a chain's start; ``last[c]``: chain ``c``'s end), each later tile's
-        MFMAs proven the same chains continued."""
-        t0 = self.tiles[0]
-        pos = {o: k for k, o in enumerate(t0)}
-        self.inner, chain = [], []
-        for k, o in enumerate(t0):
-            d = _defining(o.operands[2])
-            self.inner.append(pos.get(d))
-            chain.append(k if d not in pos else chain[pos[d]])
-        self.starts = [k for k in range(len(t0)) if self.inner[k] is None]
-        self.last = {c: max(k for k in range(len(t0)) if chain[k] == c) for c in self.starts}
-        for j in range(1, self.tiles_n):
-            for k, o in enumerate(self.tiles[j]):
-                if not same_op_but_operands(t0[k], o):
-                    self.fail(o, f"is not K tile 0's MFMA at {at(t0[k])} repeated for K "
-                                 f"tile {j} (its name, attributes or types differ)")
-                prev = self.tiles[j][self.inner[k]] if self.inner[k] is not None else \
-                    self.tiles[j - 1][self.last[chain[k]]]
-                if o.operands[2] != prev.results[0]:
-                    self.fail(o, f"(K tile {j}) does not accumulate onto {at(prev)}, where "
-                                 f"K tile 0's MFMA at {at(t0[k])} continues its chain")
-
-    # ---- the fragments -------------------------------------------------------------------
-    def _fragments(self) -> None:
-        """Each later tile's A and B fragments made as tile 0's (:meth:`_same`); the LDS
-        reads paired (``pairs``: tile 0's read, tile ``j``'s, ``j``)."""
-        self.inside = set(self.region)
-        self.pairs, self.maps = [], []
-        for j in range(1, self.tiles_n):
-            m: dict = {}
-            for a, b in zip(self.tiles[0], self.tiles[j]):
-                for x in (0, 1):
-                    self._same(a.operands[x], b.operands[x], m, j)
-            self.maps.append(m)
-        if not self.pairs:
-            self.fail(self.tiles[0][0], "(K tile 0) makes its operands from no LDS read: the "
-                                        "peeled K tiles do not read what their copies fill")
-        self.slice0 = set(self.maps[0])
-        self.read_tile = {}     # each read -> its K tile
-        for r0, rj, j in self.pairs:
-            self.read_tile[r0], self.read_tile[rj] = 0, j
-
-    def _same(self, v0, vj, m: dict, j: int) -> None:
-        """``vj`` (of tile ``j``) is made as ``v0`` (tile 0's) is; ``m`` maps tile 0's ops
-        of the fragments to tile ``j``'s."""
-        o0 = None if isinstance(v0.owner, ir.Block) else _op(v0.owner)
-        if o0 is None or o0 not in self.inside:
-            if vj != v0:
-                self.fail(_op(vj.owner) if not isinstance(vj.owner, ir.Block)
-                          else self.tiles[j][0],
-                          f"(K tile {j}) makes an MFMA operand from another value than K "
-                          f"tile 0 uses at {at(self.tiles[0][0])}")
-            return
-        oj = None if isinstance(vj.owner, ir.Block) else _op(vj.owner)
-        if oj is None or oj not in self.inside or \
-                list(oj.results).index(vj) != list(o0.results).index(v0):
-            self.fail(o0, f"makes a fragment of K tile 0 that K tile {j} does not make "
-                          f"alike (from an op among the peeled K tiles)")
-        if o0 in m:
-            if m[o0] != oj:
-                self.fail(oj, f"(K tile {j}) makes a fragment K tile 0 makes once, at "
-                              f"{at(o0)}, twice")
-            return
-        if not same_op_but_operands(o0, oj):
-            self.fail(oj, f"(K tile {j}) is not K tile 0's op at {at(o0)} (its name, "
-                          f"attributes or types differ): each K tile makes its fragments "
-                          f"alike")
-        m[o0] = oj
-        if o0.name in READS and in_lds(o0.operands[0]):
-            self.pairs.append((o0, oj, j))
-            return
-        if o0.name == MFMA or not is_pure(o0):
-            self.fail(o0, "makes an MFMA operand with memory effects or from an MFMA: the "
-                          "rebuilt loop reads its fragments from LDS")
-        for a, b in zip(o0.operands, oj.operands):
-            self._same(a, b, m, j)
-
     # ---- the LDS buffers -----------------------------------------------------------------
     def _buffers(self) -> None:
         """Each buffer the copies fill: a ``memref.alloc`` of ``memref<S x ...>``, ``S >=
@@ -295,37 +207,6 @@ class _Straight:
                              "by their copies, their fragments' reads and views: the rebuilt "
                              "loop keeps one slot")
 
-    def _placed(self, a, b, shift: int, span: int, size: int) -> bool:
-        """Accesses ``a`` and ``b`` (of ``span`` more elements each) of one root, placed
-        alike: ``b``'s elements ``a``'s moved by ``shift``, ``a``'s inside its first
-        ``size`` elements."""
-        ev = self.ev
-        return a.view.root == b.view.root and a.view.strides == b.view.strides and \
-            same_placing(a.view, b.view,
-                         lambda x, y: np.array_equal(ev.value(x), ev.value(y))) and \
-            np.array_equal(b.element, a.element + shift) and \
-            a.element.min() >= 0 and a.element.max() + span < size
-
-    def _reads_placed(self) -> None:
-        """Tile ``j``'s reads read tile 0's elements moved by ``j`` slots."""
-        ev = self.ev
-        for r0, rj, j in self.pairs:
-            try:
-                a = access(ev, r0.operands[0], list(r0.operands)[1:])
-                b = access(ev, rj.operands[0], list(rj.operands)[1:])
-            except Unevaluable as e:
-                self.fail(rj, f"reads LDS at elements that depend on more than the thread "
-                              f"ids ({e})")
-            t = rj.results[0].type
-            n = int(np.prod(ir.VectorType(t).shape)) if isinstance(t, ir.VectorType) else 1
-            if isinstance(t, ir.VectorType) and ir.VectorType(t).rank > 1:
-                self.fail(rj, "reads a vector of more than one dimension from LDS")
-            size = self.size[view_root(r0.operands[0])]
-            if not self._placed(a, b, j * size, (n - 1) * a.view.strides[-1], size):
-                self.fail(rj, f"(K tile {j}) does not read the elements K tile 0's read at "
-                              f"{at(r0)} reads, moved {j} slots of {size} elements (or that "
-                              f"read leaves slot 0)")
-
     # ---- the copies ----------------------------------------------------------------------
     def _copies(self) -> None:
         """Group ``i``'s copies group 0's moved ``i`` K tiles: the LDS elements by ``i``
@@ -355,7 +236,7 @@ class _Straight:
                                  f"tile 0's copy at {at(base)} writes, moved {i} slots of "
                                  f"{size} elements (or that copy leaves slot 0)")
                 for d, (x0, x) in enumerate(zip(sidx0, sidx)):
-                    step = _form_step(forms, x0, x, i)
+                    step = form_step(forms, x0, x, i)
                     if step is None or steps[d] not in (None, step):
                         todo.append((i, d, x0, x))
                     else:
@@ -419,7 +300,7 @@ class _Straight:
                 continue
             for r in o.results:
                 for u in r.uses:
-                    user = _top(_op(u.owner), self.block)
+                    user = top_op(_op(u.owner), self.block)
                     ok = user in self.gone or (user in self.moved and o in self.moved) or \
                         (o in self.ends and user in self.after)
                     if not ok:
@@ -473,21 +354,3 @@ class _Straight:
                 c.operands[1 + d] = moved.result
 
 
-def _form_step(forms: Forms, x0, x, i: int) -> int | None:
-    """The constant ``(x - x0) / i`` when the forms prove it one for every thread of every
-    workgroup, else None."""
-    try:
-        diff = forms.form(x).plus(forms.form(x0), -1)
-    except Unevaluable:
-        return None
-    if any(diff.atoms.values()) or not np.all(diff.lanes == diff.lanes[0]):
-        return None
-    d = int(diff.lanes[0])
-    return d // i if d % i == 0 else None
-
-
-def _top(o, block):
-    """``o``, or the op of ``block`` it is nested in."""
-    while o.block != block:
-        o = _op(o.parent)
-    return o

@@ -40,6 +40,7 @@ from pipeline_mlir.frontend.reroll import reroll_prefetched
 from pipeline_mlir.frontend.reroll_carried import uncarry_all
 from pipeline_mlir.frontend.reroll_regs import reroll_register_prefetch
 from pipeline_mlir.frontend.reroll_straight import reroll_straight
+from pipeline_mlir.frontend.reroll_straight_regs import reroll_straight_regs
 from pipeline_mlir.frontend.vector_distribute import prepare_vector_distribute
 
 READFIRSTLANE = "llvm.amdgcn.readfirstlane"
@@ -70,13 +71,15 @@ def distribute_and_roll_back(root) -> None:
     first; and of copies through
     registers :func:`~pipeline_mlir.frontend.reroll_regs.reroll_register_prefetch`, its
     3-stage form first brought to its 2-stage one,
-    :func:`~pipeline_mlir.frontend.reroll_carried.uncarry_all`); the last
-    rewrites of
+    :func:`~pipeline_mlir.frontend.reroll_carried.uncarry_all`, or, where it left no loop,
+    rebuilt first, :func:`~pipeline_mlir.frontend.reroll_straight_regs.reroll_straight_regs`);
+    the last rewrites of
     :func:`normalize_producers`, which ``--emulate`` runs on the dispatch it reads."""
     root = _op(root)
     with root.context, root.location:
         prepare_vector_distribute(root)
         reroll_straight(root)
+        reroll_straight_regs(root)
         reroll_prefetched(root)
         uncarry_all(root)
         reroll_register_prefetch(root)

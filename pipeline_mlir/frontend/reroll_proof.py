@@ -34,6 +34,7 @@ from pipeline_mlir.analysis.output_tiles import bind_workgroup, check_grid_cover
 from pipeline_mlir.analysis.views import View, same_placing
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import kernel_of
 
 #: the ops that tell workgroups apart
@@ -171,8 +172,8 @@ def kernel_block(loop, what: str) -> tuple:
     kernel = kernel_of(loop)
     block = block_size(kernel) if kernel is not None else None
     if block is None:
-        raise IRError(loop, f"'scf.for' op: {what} is not in a kernel that states its "
-                            f"workgroup size")
+        raise IRError(loop, f"'{_op(loop).name}' op: {what} is not in a kernel that "
+                            f"states its workgroup size")
     return block
 
 

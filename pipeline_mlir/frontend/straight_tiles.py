@@ -63,6 +63,7 @@ class StraightTiles:
             chain.append(k if d not in pos else chain[pos[d]])
         self.starts = [k for k in range(len(t0)) if self.inner[k] is None]
         self.last = {c: max(k for k in range(len(t0)) if chain[k] == c) for c in self.starts}
+        self.chain = chain      # (each tile-0 MFMA's chain: its start)
         for j in range(1, self.tiles_n):
             for k, o in enumerate(self.tiles[j]):
                 if not same_op_but_operands(t0[k], o):

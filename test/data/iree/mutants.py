@@ -540,6 +540,16 @@ FAMILIES = {
     "reg3pad": Family(_f(dtype="f16", m=309, n=255, k=2024, transpose_a=True),
                       ("--iree-llvmgpu-prefetch-num-stages=3",), forms=("late",), later=True,
                       rolled=True, aimed=True),
+    # IREE's 3-stage prefetch through registers of 3 K tiles: no loop left, its K tiles
+    # straight (frontend/reroll_straight_regs.py): fp8 E5M2 A x B^T 95x90x271 (the last K
+    # tile cut at 15 columns) and i8 A^T x B 389x178x721 (a K tile's copy of rows past K
+    # folded to its padding, masks of C's edge)
+    "peeledreg": Family(_f(dtype="fp8e5m2", m=95, n=90, k=271),
+                        ("--iree-llvmgpu-prefetch-num-stages=3",), forms=("late",),
+                        later=True, rolled=True, aimed=True),
+    "peeledregi8": Family(_f(dtype="i8", m=389, n=178, k=721, transpose_a=True,
+                             transpose_b=False), ("--iree-llvmgpu-prefetch-num-stages=3",),
+                          forms=("late",), later=True, rolled=True, aimed=True),
     # ... and f16 A^T x B 96x29x2858, whose loop also carries whether the carried tile's K
     # rows lie inside K (an index feeding A's padding select)
     "reg3k": Family(_f(dtype="f16", m=96, n=29, k=2858, transpose_a=True, transpose_b=False),

@@ -2,6 +2,7 @@
 // RUN: pipeline-opt %S/Inputs/normalize-producers-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
 // RUN: pipeline-opt %S/Inputs/reroll-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
 // RUN: pipeline-opt %S/Inputs/reroll-straight-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
+// RUN: pipeline-opt %S/Inputs/reroll-straight-regs-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-normalize-producers)'
 // RUN: pipeline-opt %S/Inputs/reroll-regs-errors.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})'
 
 // sched-normalize-producers puts a kernel in IREE Wave's form into the front end's: the
@@ -1098,5 +1099,164 @@ func.func @straight(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<1
   %fb1 = vector.load %lb[%s1#0, %s1#1] : memref<2x512xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   %m1 = amdgpu.mfma 16x16x32 %fa1 * %fb1 + %m0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
   vector.store %m1, %c[%r, %q] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// IREE's prefetch pipelining through registers with every K tile peeled: 3 K tiles straight,
+// each a group of loads of A and B into registers stored into one LDS buffer each, K tile
+// j+1's loads issued before K tile j's MFMA, its stores after it and a barrier.  K tile 1's
+// K column is K tile 0's plus 32 (folded into an affine.apply), K tile 2's clamped (as IREE
+// clamps a cut last tile's).  Rebuilt into the K-loop: 3 trips of a barrier, the loads and
+// stores of the trip's K tile (the column K tile 0's plus 32 per trip, K tile 2's chosen in
+// trip 2), a barrier, K tile 0's reads and MFMA accumulating in an iter_arg.
+
+// CHECK-LABEL: func.func @straight_regs
+// CHECK:         %[[K0:.*]] = arith.muli %{{.*}}, %c8 : index
+// CHECK:         %[[KC:.*]] = arith.minui %[[K0]], %c16 : index
+// CHECK:         %[[K2:.*]] = arith.addi %[[KC]], %c64 : index
+// CHECK:         %[[LO:.*]] = arith.constant 0 : index
+// CHECK:         %[[HI:.*]] = arith.constant 3 : index
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : index
+// CHECK:         %[[STEP:.*]] = arith.constant 32 : index
+// CHECK:         %[[TWO:.*]] = arith.constant 2 : index
+// CHECK:         %[[R:.*]] = scf.for %[[T:.*]] = %[[LO]] to %[[HI]] step %[[ONE]] iter_args(%[[ACC:.*]] = %cst) -> (vector<4xf32>) {
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      %[[M:.*]] = arith.muli %[[T]], %[[STEP]] : index
+// CHECK-NEXT:      %[[KT:.*]] = arith.addi %[[K0]], %[[M]] : index
+// CHECK-NEXT:      %[[IS2:.*]] = arith.cmpi eq, %[[T]], %[[TWO]] : index
+// CHECK-NEXT:      %[[K:.*]] = arith.select %[[IS2]], %[[K2]], %[[KT]] : index
+// CHECK-NEXT:      %[[A:.*]] = vector.load %arg0[%{{.*}}, %[[K]]] : memref<16x96xbf16>, vector<8xbf16>
+// CHECK-NEXT:      vector.store %[[A]], %[[LA:.*]][%{{.*}}, %[[K0]]]
+// CHECK-NEXT:      %[[B:.*]] = vector.load %arg1[%{{.*}}, %[[K]]] : memref<16x96xbf16>, vector<8xbf16>
+// CHECK-NEXT:      vector.store %[[B]], %[[LB:.*]][%{{.*}}, %[[K0]]]
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      %[[FA:.*]] = vector.load %[[LA]]
+// CHECK-NEXT:      %[[FB:.*]] = vector.load %[[LB]]
+// CHECK-NEXT:      %[[P:.*]] = amdgpu.mfma 16x16x32 %[[FA]] * %[[FB]] + %[[ACC]]
+// CHECK-NEXT:      scf.yield %[[P]] : vector<4xf32>
+// CHECK-NEXT:    }
+// CHECK-NOT:     amdgpu.mfma
+// CHECK-NOT:     amdgpu.sched_barrier
+// CHECK:         vector.store %[[R]], %arg2
+func.func @straight_regs(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %r = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %qk = arith.muli %q, %c8 : index
+  %a0 = vector.load %a[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
+  %b0 = vector.load %b[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
+  vector.store %a0, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b0, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %k1 = affine.apply affine_map<(d0) -> ((d0 mod 4) * 8 + 32)>(%t)
+  %a1 = vector.load %a[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
+  %b1 = vector.load %b[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
+  gpu.barrier
+  %fa0 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb0 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m0 = amdgpu.mfma 16x16x32 %fa0 * %fb0 + %zero : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  gpu.barrier
+  amdgpu.sched_barrier allow = none
+  vector.store %a1, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b1, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %kc = arith.minui %k0, %c16 : index
+  %k2 = arith.addi %kc, %c64 : index
+  %a2 = vector.load %a[%row, %k2] : memref<16x96xbf16>, vector<8xbf16>
+  %b2 = vector.load %b[%row, %k2] : memref<16x96xbf16>, vector<8xbf16>
+  gpu.barrier
+  %fa1 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb1 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m1 = amdgpu.mfma 16x16x32 %fa1 * %fb1 + %m0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  gpu.barrier
+  vector.store %a2, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b2, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  gpu.barrier
+  %fa2 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb2 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m2 = amdgpu.mfma 16x16x32 %fa2 * %fb2 + %m1 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %m2, %c[%r, %q] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// As @straight_regs, but K tile 2's load of B is a folded guarded load (its mask false in
+// every lane: the pass-through, whatever the guard): the loop loads B at the column K tile
+// 0's plus 32 per trip and stores the pass-through in trip 2.
+
+// CHECK-LABEL: func.func @straight_regs_folded
+// CHECK:         scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:           %[[B:.*]] = vector.load %arg1
+// CHECK-NEXT:      %[[NOT2:.*]] = arith.cmpi ne, %[[T]], %c2 : index
+// CHECK-NEXT:      %[[V:.*]] = arith.select %[[NOT2]], %[[B]], %cst_0 : vector<8xbf16>
+// CHECK-NEXT:      vector.store %[[V]]
+// CHECK-NOT:     scf.if
+func.func @straight_regs_folded(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %true = arith.constant true
+  %none = arith.constant dense<false> : vector<8xi1>
+  %pass = arith.constant dense<0.000000e+00> : vector<8xbf16>
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %r = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %qk = arith.muli %q, %c8 : index
+  %a0 = vector.load %a[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
+  %b0 = vector.load %b[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
+  vector.store %a0, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b0, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %k1 = affine.apply affine_map<(d0) -> ((d0 mod 4) * 8 + 32)>(%t)
+  %a1 = vector.load %a[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
+  %b1 = vector.load %b[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
+  gpu.barrier
+  %fa0 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb0 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m0 = amdgpu.mfma 16x16x32 %fa0 * %fb0 + %zero : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  gpu.barrier
+  amdgpu.sched_barrier allow = none
+  vector.store %a1, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b1, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %kc = arith.minui %k0, %c16 : index
+  %k2 = arith.addi %kc, %c64 : index
+  %a2 = vector.load %a[%row, %k2] : memref<16x96xbf16>, vector<8xbf16>
+  %b2 = scf.if %true -> (vector<8xbf16>) {
+    %x = vector.maskedload %b[%row, %k2], %none, %pass : memref<16x96xbf16>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+    scf.yield %x : vector<8xbf16>
+  } else {
+    scf.yield %pass : vector<8xbf16>
+  }
+  gpu.barrier
+  %fa1 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb1 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m1 = amdgpu.mfma 16x16x32 %fa1 * %fb1 + %m0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  gpu.barrier
+  vector.store %a2, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b2, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  gpu.barrier
+  %fa2 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb2 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m2 = amdgpu.mfma 16x16x32 %fa2 * %fb2 + %m1 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %m2, %c[%r, %q] : memref<16x16xf32>, vector<4xf32>
   return
 }

@@ -126,20 +126,6 @@ def test_each_property_broken_is_refused_at_the_op(forms, tmp_path, capsys):
     assert "'vector.store' op has side effects the pipeliner cannot move" in err, err
 
 
-def test_a_loop_the_3_stages_peeled_whole_is_said_so(tmp_path, capsys):
-    """fp8 E5M2 ``A x B^T`` 95x90x271 (3 K steps of 128, the third a tail): IREE's 3-stage
-    pipelining peels every K tile, so its late form has no loop, and is refused at the MFMA
-    saying so (before: 'IREE removes a loop of one iteration: the whole reduction is a
-    single K step', which it is not); its prefetch point pipelines."""
-    forms = G.forms(G.matmul_source("fp8e5m2", 95, 90, 271), STAGES_3)
-    rc, _out, err = _run(tmp_path, forms["prefetch"], "prefetch", capsys)
-    assert rc == 0, err
-    err = _refused(tmp_path, forms["late"], "late", capsys)
-    assert "'amdgpu.mfma' op is not inside an scf.for: the kernel has no K-loop to pipeline " \
-           "(IREE's own prefetch pipelining of copies through registers peeled every K tile " \
-           "out of the loop: LDS stores of a later K tile follow the MFMAs" in err, err
-
-
 def test_a_prologue_that_pads_the_tile_it_stores(tmp_path, capsys):
     """fp8 ``A x B^T`` 338x28x288 in 3 stages: the prologue stores K tile 0 padded by a
     select, as the body pads the carried tile (a form the first recogniser missed: it asked

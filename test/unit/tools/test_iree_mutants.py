@@ -517,7 +517,7 @@ AIMED = {"atb600", "w1m", "keptm", "padatbmn", "accst", "padatbk200", "atb300", 
          "diagfp8", "diag192", "short96", "half32", "merge312", "join652", "own16",
          "tail232", "own32i8"}
 AIMED_ROLLED = {"regk1020", "regf16k", "dma1w", "reg1w", "reroll8", "remui44", "reg3s",
-                "reg3pad", "reg3k"}
+                "reg3pad", "reg3k", "peeledreg", "peeledregi8"}
 #: the tenth audit's families (aimed, drawing :data:`mutants.NEWEST_MUTATIONS` too)
 NEWEST = {"pc100", "pc17", "i8acc", "i8acct", "accbr"}
 #: the twelfth audit's families (aimed, drawing :data:`mutants.NEWEST_MUTATIONS` too; its

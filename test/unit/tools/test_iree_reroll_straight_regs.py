@@ -1,0 +1,112 @@
+"""IREE's 3-stage prefetch pipelining through registers of a K-loop of as many K tiles as
+stages (or fewer) leaves no loop (``pipeline_mlir/frontend/reroll_straight_regs.py``): its
+late form, every K tile straight (loads of global memory into registers, their LDS stores
+after the previous tile's MFMAs), is given its K-loop back and pipelined with the prefetch
+point's schedule, exact on the emulator.  Before, refused at the first MFMA (finding 55 of
+docs/iree-audits.md).  The kernels: fp8 E5M2 ``A x B^T`` 95x90x271 (the last K tile cut at 15
+columns, its column clamped and its mask sized by what is left), i8 ``A^T x B`` 389x178x721
+(a copy of K rows past K folded to its padding, masks of C's edge folded where true), f16
+``A^T x B`` 32x466x65 with 4 stages (a K row's padding select only in the last tile) and
+i8 ``A x B^T`` 158x136x382 (two MFMAs along K per tile: the loop counts them, so that the
+front end cuts the pair of K tiles into sub-steps as at the prefetch point).  Real IREE
+output broken where the proofs look is refused at the op; the mutation campaign's
+``peeledreg`` and ``peeledregi8`` families (``test/data/iree/mutants.py``) are refused or
+exact as recorded.  The hand-written cases, one per check, are the lit test's
+(``test/lit/passes/Inputs/reroll-straight-regs-errors.mlir``)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from iree_configs import G
+from test_iree_emulate import needs_iree
+from test_iree_reroll import _forms_agree_exact, _refused
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
+import mutants as M  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("shared_code_objects")
+
+#: (dtype, M, N, K, A transposed, B transposed, stages, workgroups run)
+KERNELS = {
+    "fp8e5m2-abt-95x90x271": ("fp8e5m2", 95, 90, 271, False, True, 3, 9),
+    "i8-atb-389x178x721": ("i8", 389, 178, 721, True, False, 3, 3),
+    "f16-atb-32x466x65": ("f16", 32, 466, 65, True, False, 4, 3),
+    "i8-abt-158x136x382": ("i8", 158, 136, 382, False, True, 3, 2),
+}
+
+
+def _forms(name: str) -> dict:
+    dt, m, n, k, ta, tb, stages, _wg = KERNELS[name]
+    return G.forms(G.matmul_source(dt, m, n, k, transpose_a=ta, transpose_b=tb),
+                   (f"--iree-llvmgpu-prefetch-num-stages={stages}",))
+
+
+def _straight(late: str) -> None:
+    """No loop around the MFMAs, and LDS stores after the first of them."""
+    head = late[:late.index("amdgpu.mfma")]
+    assert "scf.for" not in head[head.rindex("func.func"):], "a loop is left"
+    tail = late[late.index("amdgpu.mfma"):]
+    assert re.search(r"vector\.store %\d+, %alloc", tail)
+
+
+@needs_iree
+@pytest.mark.parametrize("name", sorted(KERNELS))
+def test_iree_k_tiles_left_straight_through_registers_get_their_loop_back(tmp_path, capsys,
+                                                                        name):
+    forms = _forms(name)
+    _straight(forms["late"])
+    _forms_agree_exact(tmp_path, forms, capsys, "late",
+                       f"--emulate-workgroups={KERNELS[name][-1]}")
+
+
+@needs_iree
+def test_iree_k_tiles_left_straight_through_registers_broken_are_refused(tmp_path, capsys):
+    late = _forms("fp8e5m2-abt-95x90x271")["late"]
+    barriers = [m.start() for m in re.finditer(r"gpu\.barrier memfence", late)]
+    # the barrier between K tile 0's reads and K tile 1's stores removed: K tile 1 would
+    # overwrite what another wave may still be reading
+    at = barriers[1]
+    mutant = late[:at] + late[late.index("\n", at) + 1:]
+    err = _refused(tmp_path, mutant, "war", capsys)
+    assert "(K tile 1) stores to LDS with no gpu.barrier after K tile 0's last read" in err, err
+    # K tile 2's MFMA accumulates onto K tile 0's, not K tile 1's
+    mfmas = re.findall(r"(%\d+) = amdgpu\.mfma 16x16x128 (%\d+) \* (%\d+) \+ (%[\w]+)", late)
+    assert len(mfmas) == 3
+    last = mfmas[2]
+    mutant = late.replace(f"{last[1]} * {last[2]} + {last[3]}",
+                          f"{last[1]} * {last[2]} + {mfmas[0][0]}", 1)
+    err = _refused(tmp_path, mutant, "chain", capsys)
+    assert "(K tile 2) does not accumulate onto" in err, err
+    # K tile 1's copy of A stored to B's buffer
+    stores = re.findall(r"vector\.store (%\d+), (%alloc\w*)\[", late)
+    assert len(stores) == 6 and stores[2][1] != stores[3][1]
+    mutant = late.replace(f"vector.store {stores[2][0]}, {stores[2][1]}[",
+                          f"vector.store {stores[2][0]}, {stores[3][1]}[", 1)
+    err = _refused(tmp_path, mutant, "buffer", capsys)
+    assert "(K tile 1) uses another memref<32x136xf8E5M2, #gpu.address_space<workgroup>> " \
+        "than K tile 0's copy" in err, err
+
+
+#: mutants of the campaign's ``peeledreg`` and ``peeledregi8`` families (seed 1; 60 of
+#: them), as recorded: the barrier between K tile 0's stores and reads removed (refused at
+#: the read), an operand of a ``minui`` of the index arithmetic moved by 4 (exact: the
+#: rebuilt loop computes what the mutant does), a guarded load's else region padding with 1
+#: where its masked load pads with 0 (refused: not IREE's guarded load)
+PEELED = [(18, "refused", "(K tile 0) reads LDS with no gpu.barrier after K tile 0's last "
+                          "store"),
+          (48, "exact", ""),
+          (33, "refused", "is not IREE's guarded load")]
+
+
+@needs_iree
+@pytest.mark.parametrize("index, want, detail", PEELED)
+def test_mutants_of_register_k_tiles_left_straight_are_refused_or_exact(index, want, detail):
+    families = ["peeledreg", "peeledregi8"]
+    m = M.mutant(1, index, families)
+    got, why = M.verdict(m, refusal_first=True)
+    assert got == want and detail in why, (m.what, got, why, M.command(1, index, families))

@@ -311,15 +311,17 @@ class _Straight(StraightTiles):
     def _rewrite(self) -> None:
         t0, region = self.tiles[0], self.region
         nxt = self.ops[self.ops.index(region[-1]) + 1]
+        unit = self.loop_step([s for steps in self.steps for s in steps if s])
         with ir.InsertionPoint(nxt):
-            lb, ub, one = (index_constant(v) for v in (0, self.tiles_n, 1))
-            loop = B.scf.ForOp(lb, ub, one, [t0[k].operands[2] for k in self.starts])
+            lb, ub, step = (index_constant(v) for v in (0, unit * self.tiles_n, unit))
+            loop = B.scf.ForOp(lb, ub, step, [t0[k].operands[2] for k in self.starts])
         body = loop.body
         iv = body.arguments[0]
         barrier = next(o for o in region if o.name == BARRIER)
         barrier.clone(ir.InsertionPoint(body))
         for c, steps in zip(self.groups[0], self.steps):
-            self._move_copy(c, steps, iv, body, loop.operation)
+            self._move_copy(c, [s // unit if s else s for s in steps], iv, body,
+                            loop.operation)
         barrier.clone(ir.InsertionPoint(body))
         for o in region:
             if o in self.moved and o.name != COPY:
@@ -342,7 +344,7 @@ class _Straight(StraightTiles):
     @staticmethod
     def _move_copy(c, steps: list, iv, body, loop) -> None:
         """Group 0's copy ``c`` moved into the ``loop``'s ``body``, synchronous, each global
-        index plus ``iv`` times its step (a constant made before the loop)."""
+        index plus ``iv`` times its step per trip (a constant made before the loop)."""
         body.append(c)
         del c.attributes["async"]
         for d, step in enumerate(steps):

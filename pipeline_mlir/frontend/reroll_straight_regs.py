@@ -247,15 +247,10 @@ class _RegTiles(StraightTiles):
                                         f"{at(o)}) that the rebuilt loop does not keep")
 
     # ---- the rewrite ---------------------------------------------------------------------
-    def _chain_length(self) -> int:
-        """The MFMAs of each accumulator chain in a K tile (1 where chains differ)."""
-        lengths = {self.chain.count(c) for c in self.starts}
-        return lengths.pop() if len(lengths) == 1 else 1
-
     def _rewrite(self) -> None:
         t0, region = self.tiles[0], self.region
         nxt = self.ops[self.ops.index(region[-1]) + 1]
-        unit = self.joint.unit(self._chain_length())
+        unit = self.joint.unit(self.loop_step)
         with ir.InsertionPoint(nxt):
             lb, ub, step = (index_constant(v) for v in (0, unit * self.tiles_n, unit))
             loop = B.scf.ForOp(lb, ub, step, [t0[k].operands[2] for k in self.starts])

@@ -219,13 +219,11 @@ class TileCopies:
             self.leaf[vals] = (step, first)
 
     # ---- the loop's copies ---------------------------------------------------------------
-    def unit(self, chain: int) -> int:
-        """The loop's step: a K tile's MFMAs along K (``chain``, as IREE counts its loop
-        variable, so that the front end may cut a K tile into sub-steps,
-        :mod:`~pipeline_mlir.frontend.ksplit`) where every leaf's step is a multiple of it,
-        else 1."""
-        steps = [step for step, _first in self.leaf.values() if step]
-        self.per_tile = chain if all(s % chain == 0 for s in steps) else 1
+    def unit(self, loop_step) -> int:
+        """The loop's step (``loop_step`` of the leaves' per-tile steps:
+        :meth:`~pipeline_mlir.frontend.straight_tiles.StraightTiles.loop_step`), kept as the
+        trips per K tile."""
+        self.per_tile = loop_step([step for step, _first in self.leaf.values() if step])
         return self.per_tile
 
     def emit(self, iv, body, loop) -> None:

@@ -75,6 +75,16 @@ class StraightTiles:
                     self.fail(o, f"(K tile {j}) does not accumulate onto {at(prev)}, where "
                                  f"K tile 0's MFMA at {at(t0[k])} continues its chain")
 
+    def loop_step(self, steps) -> int:
+        """The rebuilt loop's step: a K tile's MFMAs along each accumulator chain, as
+        IREE's loop variable counts them (so that the front end may cut a pair of K tiles
+        into sub-steps where the prefetch point's loop is cut, frontend/ksplit.py), where
+        the chains are of one length and every per-tile step of ``steps`` a multiple of
+        it; else 1."""
+        lengths = {self.chain.count(c) for c in self.starts}
+        n = lengths.pop() if len(lengths) == 1 else 1
+        return n if all(s % n == 0 for s in steps if s) else 1
+
     # ---- the fragments -------------------------------------------------------------------
     def _fragments(self) -> None:
         """Each later tile's A and B fragments made as tile 0's (:meth:`_same`); the LDS

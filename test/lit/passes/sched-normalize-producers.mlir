@@ -1260,3 +1260,75 @@ func.func @straight_regs_folded(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, 
   vector.store %m2, %c[%r, %q] : memref<16x16xf32>, vector<4xf32>
   return
 }
+
+// -----
+
+// As @straight_regs with two MFMAs along K per K tile: the loop counts them, as IREE's loop
+// variable does (3 K tiles: 0 to 6 step 2, the K column moved 16 per trip, K tile 2 chosen
+// at trip 4), so that the front end may cut a pair of K tiles into sub-steps.
+
+// CHECK-LABEL: func.func @straight_regs_chain2
+// CHECK:         %[[HI:.*]] = arith.constant 6 : index
+// CHECK-NEXT:    %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[STEP:.*]] = arith.constant 16 : index
+// CHECK-NEXT:    %[[FOUR:.*]] = arith.constant 4 : index
+// CHECK:         scf.for %[[T:.*]] = %{{.*}} to %[[HI]] step %[[TWO]] iter_args
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      %[[M:.*]] = arith.muli %[[T]], %[[STEP]] : index
+// CHECK-NEXT:      %{{.*}} = arith.addi %{{.*}}, %[[M]] : index
+// CHECK-NEXT:      %{{.*}} = arith.cmpi eq, %[[T]], %[[FOUR]] : index
+// CHECK:           amdgpu.mfma
+// CHECK-NEXT:      amdgpu.mfma
+// CHECK-NEXT:      scf.yield
+func.func @straight_regs_chain2(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %r = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %qk = arith.muli %q, %c8 : index
+  %a0 = vector.load %a[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
+  %b0 = vector.load %b[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
+  vector.store %a0, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b0, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %k1 = affine.apply affine_map<(d0) -> ((d0 mod 4) * 8 + 32)>(%t)
+  %a1 = vector.load %a[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
+  %b1 = vector.load %b[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
+  gpu.barrier
+  %fa0 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb0 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %h0 = amdgpu.mfma 16x16x32 %fa0 * %fb0 + %zero : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %m0 = amdgpu.mfma 16x16x32 %fb0 * %fa0 + %h0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  gpu.barrier
+  amdgpu.sched_barrier allow = none
+  vector.store %a1, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b1, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %kc = arith.minui %k0, %c16 : index
+  %k2 = arith.addi %kc, %c64 : index
+  %a2 = vector.load %a[%row, %k2] : memref<16x96xbf16>, vector<8xbf16>
+  %b2 = vector.load %b[%row, %k2] : memref<16x96xbf16>, vector<8xbf16>
+  gpu.barrier
+  %fa1 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb1 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %h1 = amdgpu.mfma 16x16x32 %fa1 * %fb1 + %m0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %m1 = amdgpu.mfma 16x16x32 %fb1 * %fa1 + %h1 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  gpu.barrier
+  vector.store %a2, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b2, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  gpu.barrier
+  %fa2 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb2 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %h2 = amdgpu.mfma 16x16x32 %fa2 * %fb2 + %m1 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %m2 = amdgpu.mfma 16x16x32 %fb2 * %fa2 + %h2 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %m2, %c[%r, %q] : memref<16x16xf32>, vector<4xf32>
+  return
+}

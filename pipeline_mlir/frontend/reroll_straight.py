@@ -55,14 +55,14 @@ from pipeline_mlir.analysis.loop_eval import Evaluator, segments
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import index_constant, walk_ops
+from pipeline_mlir.dialect.ir_io import index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, erase_dead, in_lds, is_pure
 from pipeline_mlir.frontend.reroll import COPY, MARK, WAIT, one_slot
 from pipeline_mlir.frontend.reroll_proof import Workgroups, access, kernel_block, \
     same_op_but_operands
 from pipeline_mlir.frontend.straight_tiles import BARRIER, MFMA, READS, StraightTiles, \
-    form_step, top_op
+    form_step, rebuild_each, top_op
 
 #: how the refusals name the form
 WHAT = "IREE's prefetch pipelining with every K tile peeled (no loop left)"
@@ -70,34 +70,16 @@ WHAT = "IREE's prefetch pipelining with every K tile peeled (no loop left)"
 
 def reroll_straight(root) -> None:
     """Each kernel of ``root`` whose K tiles IREE's prefetch pipelining left straight
-    (:func:`_straight_block`) given its natural K-loop back, as the module docstring
-    says."""
-    for f in walk_ops(root, lambda o: o.name in ("func.func", "gpu.func")):
-        block = _straight_block(f)
-        if block is not None:
-            with f.context, f.location:
-                _Straight(block).run()
+    (:func:`_form`) given its natural K-loop back, as the module docstring says."""
+    rebuild_each(root, _form, _Straight)
 
 
-def _straight_block(f):
-    """The block of ``f`` holding all its MFMAs, outside any ``scf.for``, after copies
-    into LDS closed by ``rocdl.asyncmark`` (the form of the module docstring); else None
-    (left to the front end's refusal of a kernel without a K-loop)."""
-    mfmas = walk_ops(f, lambda o: o.name == MFMA)
-    if not mfmas or len({_op(m).block for m in mfmas}) != 1:
-        return None
-    block = _op(mfmas[0]).block
-    p = block.owner
-    while p is not None and _op(p) != f:
-        if _op(p).name == "scf.for":
-            return None
-        p = _op(p).parent
-    ops = [_op(o) for o in block.operations]
-    first = ops.index(_op(mfmas[0]))
-    if not any(o.name == MARK for o in ops[:first]) or \
-            not any(o.name == COPY for o in ops[:first]):
-        return None
-    return block
+def _form(ops: list, first: int) -> bool:
+    """Copies into LDS closed by ``rocdl.asyncmark`` before the first MFMA (the form of the
+    module docstring; else left to the front end's refusal of a kernel without a
+    K-loop)."""
+    return any(o.name == MARK for o in ops[:first]) and \
+        any(o.name == COPY for o in ops[:first])
 
 
 class _Straight(StraightTiles):
@@ -106,20 +88,12 @@ class _Straight(StraightTiles):
     def __init__(self, block) -> None:
         super().__init__(block, WHAT)
 
-    def run(self) -> None:
-        self._parts()
-        self._chains()
-        self._fragments()
-        self._buffers()
-        self.ev = Evaluator(self.wg, thread_only=True)
-        self._reads_placed()
+    def _prove(self) -> None:
         self._copies()
         self._waits()
         self._uses()
         self.grid.check_covers()
         self.grid.release()
-        self.ev = None     # (an evaluator is told of every later change to the IR)
-        self._rewrite()
 
     # ---- the parts -----------------------------------------------------------------------
     def _parts(self) -> None:
@@ -309,29 +283,13 @@ class _Straight(StraightTiles):
 
     # ---- the rewrite ---------------------------------------------------------------------
     def _rewrite(self) -> None:
-        t0, region = self.tiles[0], self.region
-        nxt = self.ops[self.ops.index(region[-1]) + 1]
+        region = self.region
         unit = self.loop_step([s for steps in self.steps for s in steps if s])
-        with ir.InsertionPoint(nxt):
-            lb, ub, step = (index_constant(v) for v in (0, unit * self.tiles_n, unit))
-            loop = B.scf.ForOp(lb, ub, step, [t0[k].operands[2] for k in self.starts])
-        body = loop.body
-        iv = body.arguments[0]
-        barrier = next(o for o in region if o.name == BARRIER)
-        barrier.clone(ir.InsertionPoint(body))
-        for c, steps in zip(self.groups[0], self.steps):
-            self._move_copy(c, [s // unit if s else s for s in steps], iv, body,
-                            loop.operation)
-        barrier.clone(ir.InsertionPoint(body))
-        for o in region:
-            if o in self.moved and o.name != COPY:
-                body.append(o)
-        for i, k in enumerate(self.starts):
-            t0[k].operands[2] = body.arguments[1 + i]
-        with ir.InsertionPoint(body):
-            B.scf.YieldOp([t0[self.last[k]].results[0] for k in self.starts])
-        for i, k in enumerate(self.starts):
-            self.tiles[-1][self.last[k]].results[0].replace_all_uses_with(loop.results[i])
+
+        def copies(iv, body, loop):
+            for c, steps in zip(self.groups[0], self.steps):
+                self._move_copy(c, [s // unit if s else s for s in steps], iv, body, loop)
+        self._loop(unit, copies, {o for o in self.moved if o.name != COPY})
         gone = [o for o in region if o in self.gone]
         dead = [x for o in gone for x in o.operands     # (not of an op erased with them)
                 if isinstance(x.owner, ir.Block) or _op(x.owner) not in self.gone]

@@ -48,11 +48,8 @@ import numpy as np
 
 from pipeline_mlir.analysis.id_forms import Forms
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
-from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.views import view_root
-from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.guarded_load import fold_mismatch, guard_mismatch
 from pipeline_mlir.frontend.kernel_ir import at, erase_dead, in_lds, is_pure
@@ -61,7 +58,7 @@ from pipeline_mlir.frontend.reroll_parts import SCHED_BARRIER, STORE, load_parts
 from pipeline_mlir.frontend.reroll_proof import kernel_block
 from pipeline_mlir.frontend.straight_copies import TileCopies
 from pipeline_mlir.frontend.straight_tiles import BARRIER, MFMA, READS, StraightTiles, \
-    top_op
+    rebuild_each, top_op
 
 #: how the refusals name the form
 WHAT = "IREE's prefetch pipelining through registers with every K tile peeled (no loop left)"
@@ -69,38 +66,19 @@ WHAT = "IREE's prefetch pipelining through registers with every K tile peeled (n
 
 def reroll_straight_regs(root) -> None:
     """Each kernel of ``root`` whose K tiles IREE's prefetch pipelining through registers
-    left straight (:func:`_straight_block`) given its K-loop back, as the module docstring
-    says."""
-    for f in walk_ops(root, lambda o: o.name in ("func.func", "gpu.func")):
-        block = _straight_block(f)
-        if block is not None:
-            with f.context, f.location:
-                _RegTiles(block).run()
+    left straight (:func:`_form`) given its K-loop back, as the module docstring says."""
+    rebuild_each(root, _form, _RegTiles)
 
 
 def _is_lds_store(o) -> bool:
     return o.name == STORE and in_lds(o.operands[1])
 
 
-def _straight_block(f):
-    """The block of ``f`` holding all its MFMAs, outside any ``scf.for``, with no
-    ``rocdl.asyncmark`` and an LDS ``vector.store`` after its first MFMA (the form of the
-    module docstring); else None (left to the front end's refusal of a kernel without a
+def _form(ops: list, first: int) -> bool:
+    """No ``rocdl.asyncmark`` and an LDS ``vector.store`` after the first MFMA (the form of
+    the module docstring; else left to the front end's refusal of a kernel without a
     K-loop)."""
-    mfmas = walk_ops(f, lambda o: o.name == MFMA)
-    if not mfmas or len({_op(m).block for m in mfmas}) != 1:
-        return None
-    block = _op(mfmas[0]).block
-    p = block.owner
-    while p is not None and _op(p) != f:
-        if _op(p).name == "scf.for":
-            return None
-        p = _op(p).parent
-    ops = [_op(o) for o in block.operations]
-    first = ops.index(_op(mfmas[0]))
-    if any(o.name == MARK for o in ops) or not any(_is_lds_store(o) for o in ops[first:]):
-        return None
-    return block
+    return not any(o.name == MARK for o in ops) and any(_is_lds_store(o) for o in ops[first:])
 
 
 class _RegTiles(StraightTiles):
@@ -111,21 +89,13 @@ class _RegTiles(StraightTiles):
     def __init__(self, block) -> None:
         super().__init__(block, WHAT)
 
-    def run(self) -> None:
-        self._parts()
-        self._chains()
-        self._fragments()
-        self._buffers()
-        self.ev = Evaluator(self.wg, thread_only=True)
-        self._reads_placed()
+    def _prove(self) -> None:
         self.joint = TileCopies(self)
         for c in range(len(self.stores[0])):
             self.joint.copy(tuple(g[c] for g in self.stores))
         self.joint.leaves(Forms(self.ev))
         self._order()
         self._uses()
-        self.ev = None     # (an evaluator is told of every later change to the IR)
-        self._rewrite()
 
     # ---- the parts -----------------------------------------------------------------------
     def _parts(self) -> None:
@@ -248,26 +218,8 @@ class _RegTiles(StraightTiles):
 
     # ---- the rewrite ---------------------------------------------------------------------
     def _rewrite(self) -> None:
-        t0, region = self.tiles[0], self.region
-        nxt = self.ops[self.ops.index(region[-1]) + 1]
-        unit = self.joint.unit(self.loop_step)
-        with ir.InsertionPoint(nxt):
-            lb, ub, step = (index_constant(v) for v in (0, unit * self.tiles_n, unit))
-            loop = B.scf.ForOp(lb, ub, step, [t0[k].operands[2] for k in self.starts])
-        body = loop.body
-        barrier = next(o for o in region if o.name == BARRIER)
-        barrier.clone(ir.InsertionPoint(body))
-        self.joint.emit(body.arguments[0], body, loop.operation)
-        barrier.clone(ir.InsertionPoint(body))
-        for o in region:
-            if o in self.moved:
-                body.append(o)
-        for i, k in enumerate(self.starts):
-            t0[k].operands[2] = body.arguments[1 + i]
-        with ir.InsertionPoint(body):
-            B.scf.YieldOp([t0[self.last[k]].results[0] for k in self.starts])
-        for i, k in enumerate(self.starts):
-            self.tiles[-1][self.last[k]].results[0].replace_all_uses_with(loop.results[i])
+        region = self.region
+        self._loop(self.joint.unit(self.loop_step), self.joint.emit, self.moved)
         kept = []
         for o in reversed(region):
             if o in self.moved:

@@ -17,10 +17,12 @@ import numpy as np
 
 from pipeline_mlir.analysis.id_forms import Forms
 from pipeline_mlir.analysis.lane_ops import Unevaluable
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.views import same_placing, view_root
+from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, in_lds, is_pure
 from pipeline_mlir.frontend.reroll_proof import access, same_op_but_operands
@@ -31,11 +33,33 @@ MFMA, BARRIER = "amdgpu.mfma", "gpu.barrier"
 READS = ("vector.load", "amdgpu.transpose_load", "memref.load")
 
 
+def rebuild_each(root, form, tiles) -> None:
+    """``tiles(block).run()`` for each kernel of ``root`` whose MFMAs all lie in one block
+    outside any ``scf.for`` and ``form(ops, first)`` holds of that block's ops (``first``
+    the index of its first MFMA): the kernels whose K tiles IREE left straight in that
+    form."""
+    for f in walk_ops(root, lambda o: o.name in ("func.func", "gpu.func")):
+        mfmas = walk_ops(f, lambda o: o.name == MFMA)
+        if not mfmas or len({_op(m).block for m in mfmas}) != 1:
+            continue
+        block = _op(mfmas[0]).block
+        p = block.owner
+        while p is not None and _op(p) != f and _op(p).name != "scf.for":
+            p = _op(p).parent
+        if p is not None and _op(p) != f:
+            continue
+        ops = [_op(o) for o in block.operations]
+        if form(ops, ops.index(_op(mfmas[0]))):
+            with f.context, f.location:
+                tiles(block).run()
+
+
 class StraightTiles:
     """One kernel's straight K tiles (``block`` holds them; ``what`` names the form in the
-    refusals).  A subclass sets ``region`` (the straight part), ``tiles_n``, ``tiles``
-    (each tile's MFMAs, in order), ``size`` (each LDS buffer's elements per slot) and
-    ``ev`` (a thread-only evaluator) before the proofs that use them."""
+    refusals).  A subclass's ``_parts`` sets ``region`` (the straight part), ``tiles_n``,
+    ``tiles`` (each tile's MFMAs, in order) and ``wg`` (the workgroup size), its
+    ``_buffers`` ``size`` (each LDS buffer's elements per slot); its ``_prove`` proves the
+    copies, its ``_rewrite`` rebuilds the loop."""
     #: whether tile ``j`` reads slot ``j`` of its buffers (else the tiles share one)
     SLOTTED = True
 
@@ -43,6 +67,19 @@ class StraightTiles:
         self.block = block
         self.what = what
         self.ops = [_op(o) for o in block.operations]
+
+    def run(self) -> None:
+        """Read and prove the K tiles (the form's own proofs: :meth:`_prove`), then
+        rebuild them into a loop (:meth:`_rewrite`)."""
+        self._parts()
+        self._chains()
+        self._fragments()
+        self._buffers()
+        self.ev = Evaluator(self.wg, thread_only=True)
+        self._reads_placed()
+        self._prove()
+        self.ev = None     # (an evaluator is told of every later change to the IR)
+        self._rewrite()
 
     def fail(self, op, what: str):
         raise IRError(op, f"'{op.name}' op {what}; the front end rebuilds the K-loop of "
@@ -84,6 +121,33 @@ class StraightTiles:
         lengths = {self.chain.count(c) for c in self.starts}
         n = lengths.pop() if len(lengths) == 1 else 1
         return n if all(s % n == 0 for s in steps if s) else 1
+
+    def _loop(self, unit: int, copies, moved: set):
+        """The rebuilt loop, after the straight part: ``scf.for %t = 0 to unit * T step
+        unit`` of a barrier, the copies ``copies(iv, body, loop)`` puts in its body, a
+        barrier, then the ops of ``moved`` (tile 0's reads, fragments and MFMAs) in their
+        order, the chains' starts made ``iter_args``; the last tile's chain ends' uses
+        made the loop's results."""
+        t0, region = self.tiles[0], self.region
+        nxt = self.ops[self.ops.index(region[-1]) + 1]
+        with ir.InsertionPoint(nxt):
+            lb, ub, step = (index_constant(v) for v in (0, unit * self.tiles_n, unit))
+            loop = B.scf.ForOp(lb, ub, step, [t0[k].operands[2] for k in self.starts])
+        body = loop.body
+        barrier = next(o for o in region if o.name == BARRIER)
+        barrier.clone(ir.InsertionPoint(body))
+        copies(body.arguments[0], body, loop.operation)
+        barrier.clone(ir.InsertionPoint(body))
+        for o in region:
+            if o in moved:
+                body.append(o)
+        for i, k in enumerate(self.starts):
+            t0[k].operands[2] = body.arguments[1 + i]
+        with ir.InsertionPoint(body):
+            B.scf.YieldOp([t0[self.last[k]].results[0] for k in self.starts])
+        for i, k in enumerate(self.starts):
+            self.tiles[-1][self.last[k]].results[0].replace_all_uses_with(loop.results[i])
+        return loop
 
     # ---- the fragments -------------------------------------------------------------------
     def _fragments(self) -> None:

@@ -142,7 +142,9 @@ class Family:
     types, so that IREE copies through registers rather than with DMA.  ``staged``: C's
     tile staged through LDS the K-loop does not touch (IREE's ``C +=``): its mutants also
     draw :data:`STAGED_MUTATIONS`.  ``newest``: a family of the tenth or twelfth audit,
-    whose mutants also draw :data:`NEWEST_MUTATIONS`, three times as likely each."""
+    whose mutants also draw :data:`NEWEST_MUTATIONS`, three times as likely each.
+    ``straight``: a late form whose K tiles IREE's pipelining left straight, whose mutants
+    also draw :data:`STRAIGHT_MUTATIONS`, three times as likely each."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
@@ -160,6 +162,7 @@ class Family:
     aimed: bool = False
     staged: bool = False
     newest: bool = False
+    straight: bool = False
 
     def source_args(self) -> dict:
         import generate as G
@@ -328,7 +331,8 @@ FAMILIES = {
     # (frontend/reroll_straight.py), f16 A x B on a 64x128x32 tile in 2x2 waves
     "peeled": Family(_f(dtype="f16", m=256, n=512, k=96, transpose_b=False,
                         mma="MFMA_F32_32x32x16_F16", tile=(64, 128, 32), waves=(2, 2),
-                        stages=3), forms=("late",), later=True, rolled=True),
+                        stages=3), forms=("late",), later=True, rolled=True,
+                     straight=True),
     "dmabig": Family(_f(dtype="bf16", m=2112, n=2048, k=256, mma="MFMA_F32_16x16x32_BF16",
                         tile=(32, 32, 32), waves=(1, 1), stages=2), forms=("late",),
                      workgroups=(("late", [5, 4223]),), later=True, rolled=True),
@@ -546,10 +550,11 @@ FAMILIES = {
     # folded to its padding, masks of C's edge)
     "peeledreg": Family(_f(dtype="fp8e5m2", m=95, n=90, k=271),
                         ("--iree-llvmgpu-prefetch-num-stages=3",), forms=("late",),
-                        later=True, rolled=True, aimed=True),
+                        later=True, rolled=True, aimed=True, straight=True),
     "peeledregi8": Family(_f(dtype="i8", m=389, n=178, k=721, transpose_a=True,
                              transpose_b=False), ("--iree-llvmgpu-prefetch-num-stages=3",),
-                          forms=("late",), later=True, rolled=True, aimed=True),
+                          forms=("late",), later=True, rolled=True, aimed=True,
+                          straight=True),
     # ... and f16 A^T x B 96x29x2858, whose loop also carries whether the carried tile's K
     # rows lie inside K (an index feeding A's padding select)
     "reg3k": Family(_f(dtype="f16", m=96, n=29, k=2858, transpose_a=True, transpose_b=False),
@@ -1639,6 +1644,76 @@ def m_outer_read(lines, rng):
 NEWEST_MUTATIONS = (m_thread_region, m_private, m_outer_read)
 
 
+def _straight(lines: list[str]) -> tuple[int, int]:
+    """(first, last) lines of the K tiles IREE's pipelining left straight (no loop around
+    the MFMAs): from the first copy into LDS (a ``gather_to_lds`` or a store to LDS) to the
+    last MFMA; a form with a loop around its MFMAs has none (LookupError)."""
+    mfmas = [i for i, s in enumerate(lines) if "amdgpu.mfma " in s]
+    if not mfmas:
+        raise LookupError("no MFMA")
+    top, indent = mfmas[0], _indent(lines[mfmas[0]])
+    while "func.func" not in lines[top]:      # (the ops the first MFMA is nested in)
+        top -= 1
+        if _indent(lines[top]) < indent and lines[top].rstrip().endswith("{"):
+            indent = _indent(lines[top])
+            if " scf.for " in lines[top]:
+                raise LookupError("the MFMAs are in a loop")
+    first = next(i for i in range(top, mfmas[0])
+                 if re.search(rf"amdgpu\.gather_to_lds|{LDS_STORES}", lines[i]))
+    return first, mfmas[-1]
+
+
+def _straight_lines(lines, pattern) -> list[int]:
+    first, last = _straight(lines)
+    return [i for i in range(first, last + 1) if re.search(pattern, lines[i])]
+
+
+def m_straight_barrier_down(lines, rng):
+    """A barrier among the straight K tiles moved down past the next LDS read."""
+    i = rng.choice(_straight_lines(lines, r"gpu\.barrier"))
+    j = next(k for k in range(i + 1, len(lines)) if re.search(READS, lines[k]) and
+             "workgroup>" in lines[k])
+    lines.insert(j + 1, lines.pop(i))
+    return f"barrier on line {i + 1} moved below the LDS read on line {j + 1}"
+
+
+def m_straight_copy_up(lines, rng):
+    """A copy into LDS of a later straight K tile moved up above the barrier before it
+    (where what it copies is made above that barrier)."""
+    first, _ = _straight(lines)
+    found = []
+    for i in _straight_lines(lines, rf"amdgpu\.gather_to_lds|{LDS_STORES}"):
+        b = next((k for k in range(i - 1, first, -1) if "gpu.barrier" in lines[k]), None)
+        if b is None:
+            continue
+        used = set(re.findall(r"%[\w#]+", lines[i].split(" : ")[0].split("=")[-1]))
+        made = {m.group(1) for k in range(b, i)
+                if (m := re.match(r"\s*(%[\w]+)(?::\d+)? = ", lines[k]))}
+        if not used & made:
+            found.append((i, b))
+    i, b = rng.choice(found)
+    lines.insert(b, lines.pop(i))
+    return f"copy on line {i + 1} moved above the barrier on line {b + 1}"
+
+
+def m_straight_accumulator(lines, rng):
+    """An MFMA of a later straight K tile accumulating onto another MFMA's result."""
+    found = [(i, m) for i in _straight_lines(lines, r"amdgpu\.mfma ")
+             if (m := re.search(r"\+ (%\w+) :", lines[i]))]
+    results = [re.match(r"\s*(%\w+) = ", lines[i]).group(1) for i, _ in found]
+    options = [(i, m, [r for r in results[:k] if r != m.group(1)])
+               for k, (i, m) in enumerate(found)]
+    i, m, earlier = rng.choice([o for o in options if o[2]])
+    new = rng.choice(earlier)
+    lines[i] = lines[i][:m.start(1)] + new + lines[i][m.end(1):]
+    return f"MFMA on line {i + 1} accumulates onto {new}, not {m.group(1)}"
+
+
+#: the mutations of K tiles left straight (:attr:`Family.straight`), each three times as
+#: likely: a barrier moved below a read, a copy moved above a barrier, a chain broken
+STRAIGHT_MUTATIONS = (m_straight_barrier_down, m_straight_copy_up, m_straight_accumulator)
+
+
 #: the mutations of C's tile staged through LDS after the K-loop (:attr:`Family.staged`),
 #: each twice as likely
 STAGED_MUTATIONS = (m_staged, m_staged, m_staged_masked, m_staged_masked)
@@ -1696,6 +1771,8 @@ def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
         mutations += STAGED_MUTATIONS
     if fam.newest:
         mutations += NEWEST_MUTATIONS * 3
+    if fam.straight:
+        mutations += STRAIGHT_MUTATIONS * 3
     mutation, what, text = applied_by(source(form), mutations, rng)
     return Mutant(form, index, f"{form}: {what}", text, mutation.__name__)
 

@@ -549,6 +549,30 @@ def test_later_families_leave_the_recorded_draws_alone():
     assert M.INPUTS["i8kf.late"].pipeline == "pingpong{waits=fragment}"
 
 
+def test_the_straight_mutations_mutate_straight_k_tiles_only():
+    """The straight tiles' mutations (``mutants.STRAIGHT_MUTATIONS``) are drawn for the
+    families whose late form IREE's pipelining left without a loop, and each mutates such a
+    form (a barrier moved below an LDS read, a copy above a barrier, an MFMA's accumulator)
+    and has nothing to mutate in a form with a K-loop (the committed 4096^3 kernel)."""
+    import random
+
+    assert {n for n, fam in M.FAMILIES.items() if fam.straight} == \
+        {"peeled", "peeledreg", "peeledregi8"}
+    loop = M.source("4096.late")
+    for mutation in M.STRAIGHT_MUTATIONS:
+        assert M.apply_one(mutation, loop, random.Random(0)) is None, mutation
+    if not _has_iree_compile():
+        pytest.skip("iree-compile (iree-base-compiler) is not installed")
+    words = {M.m_straight_barrier_down: "moved below the LDS read",
+             M.m_straight_copy_up: "moved above the barrier",
+             M.m_straight_accumulator: "accumulates onto"}
+    for name in ("peeled.late", "peeledreg.late"):
+        text = M.source(name)
+        for mutation in M.STRAIGHT_MUTATIONS:
+            what, mutated = M.apply_one(mutation, text, random.Random(1))
+            assert words[mutation] in what and mutated != text, (name, mutation)
+
+
 def test_a_bare_barrier_mutation_with_and_without_its_wait():
     """The bare-barrier mutation makes a ``gpu.barrier`` a ``rocdl.s.barrier``, half the
     time with a ``rocdl.s.waitcnt`` before it (``frontend/soundness.py`` requires the

@@ -92,15 +92,19 @@ def test_iree_k_tiles_left_straight_through_registers_broken_are_refused(tmp_pat
         "than K tile 0's copy" in err, err
 
 
-#: mutants of the campaign's ``peeledreg`` and ``peeledregi8`` families (seed 1; 60 of
-#: them), as recorded: the barrier between K tile 0's stores and reads removed (refused at
-#: the read), an operand of a ``minui`` of the index arithmetic moved by 4 (exact: the
-#: rebuilt loop computes what the mutant does), a guarded load's else region padding with 1
-#: where its masked load pads with 0 (refused: not IREE's guarded load)
-PEELED = [(18, "refused", "(K tile 0) reads LDS with no gpu.barrier after K tile 0's last "
-                          "store"),
-          (48, "exact", ""),
-          (33, "refused", "is not IREE's guarded load")]
+#: mutants of the campaign's ``peeledreg`` and ``peeledregi8`` families (seed 1, with the
+#: straight tiles' own mutations, ``mutants.STRAIGHT_MUTATIONS``; 60 of them: 2 exact, 58
+#: refused), as recorded: the barrier between K tile 0's stores and reads moved below its
+#: first read (refused at the read), a store of K tile 2 moved above the barrier after K tile
+#: 1's reads (refused at the store), K tile 2's MFMA made to accumulate onto K tile 0's
+#: (refused at the MFMA), an operand of a ``minui`` of the index arithmetic moved by 4
+#: (exact: the rebuilt loop computes what the mutant does)
+PEELED = [(1, "refused", "(K tile 0) reads LDS with no gpu.barrier after K tile 0's last "
+                         "store"),
+          (11, "refused", "(K tile 2) stores to LDS with no gpu.barrier after K tile 1's "
+                          "last read"),
+          (55, "refused", "(K tile 2) does not accumulate onto"),
+          (48, "exact", "")]
 
 
 @needs_iree

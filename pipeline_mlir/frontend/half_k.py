@@ -43,7 +43,7 @@ A loop of one accumulator with a chain of 2 MFMAs per K step (IREE's f16 and bf1
 ``A^T x B^T`` 300x200x192: one wave of a 16x16 tile, 3 K steps of 64, 2 once the odd one
 goes to the remainder loop, too few to merge 2 by 2) is halved the same way: its chain of 4
 is the crosswise split's 4 runs, unmerged
-(:func:`~pipeline_mlir.frontend.kmerge.halves_to_parts`; the fp8 ones' chain of 2 cut into
+(:func:`~pipeline_mlir.frontend.kmerge_factor.halves_to_parts`; the fp8 ones' chain of 2 cut into
 4 gives 8, 2 per run: IREE's fp8 ``A^T x B`` 64x129x512).
 
 gfx950's i8 16x16x64 and 32x32x32 are halved into gfx942's 16x16x32 and 32x32x16 i8, whose

@@ -17,7 +17,7 @@ saying why in :data:`DECLINED` reasons:
 * the merged loop keeps at least :data:`STEADY_ITERATIONS` plus the schedule's minimum
   trip count iterations of steady state (the schedule's loop runs ``K/(2*BK) - 1`` times,
   ``docs/kernels.md``): fewer, and the prologue and epilogue of a merged K tile twice as
-  deep eat the gain (``kmerge.merge_factor`` takes the fewer merged steps that keep them);
+  deep eat the gain (``kmerge_factor.merge_factor`` takes the fewer merged steps that keep them);
 * the merged stages fit in LDS beside the kernel's other buffers (``merge_factor``);
 * the occupancy stays at :data:`MIN_WAVES_PER_SIMD` waves per SIMD or more: the LDS of a
   workgroup (the merged stages, a left-over K step's own buffers, the kernel's others) and

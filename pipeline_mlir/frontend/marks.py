@@ -93,7 +93,7 @@ HELD_ATTR = "sched.held_whole"
 #: (``frontend/kmerge.py``; the adopted loop's form says it)
 MERGED_ATTR = "sched.k_merged"
 #: the adopted loop's attribute: what ``merge_k`` decided for a latency-short loop and why
-#: (``kmerge.merge_note``; ``--emit=report`` prints it)
+#: (``kmerge_factor.merge_note``; ``--emit=report`` prints it)
 MERGE_NOTE_ATTR = "sched.merge_k"
 
 

@@ -58,11 +58,11 @@ from pipeline_mlir.frontend.ksplit import split_k
 from pipeline_mlir.frontend.kept_layout import shared_sources
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
 from pipeline_mlir.frontend.kmerge_asked import asked_note
-from pipeline_mlir.frontend.kmerge import (ask_merged_waves, asked_merge_refusal,
-                                           halves_to_parts, latency_short,
-                                           leftover_aliases, merge_k_steps, merge_note,
-                                           merge_refusal, short_merges, wants_merge,
-                                           ShortLoop, MERGED_WAY)
+from pipeline_mlir.frontend.kmerge import leftover_aliases, merge_k_steps, ShortLoop, \
+    MERGED_WAY
+from pipeline_mlir.frontend.kmerge_factor import (ask_merged_waves, asked_merge_refusal,
+                                                  halves_to_parts, latency_short, merge_note,
+                                                  merge_refusal, short_merges, wants_merge)
 from pipeline_mlir.frontend.lds_accumulators import carry_lds_accumulators
 from pipeline_mlir.frontend.lds_hoist import hoist_iteration_lds, hoist_remainder_lds
 from pipeline_mlir.frontend.masked_rows import unmask_row_copies
@@ -247,7 +247,7 @@ def _halved(an: Analysis, schedule, refused: IRError) -> Analysis:
     """The analysis of ``an``'s loop with its MFMAs halved along K
     (:mod:`~pipeline_mlir.frontend.half_k`), for a loop whose K steps do not merge and
     whose accumulators get one MFMA each per K step, or a chain that halved cuts into the
-    runs its wave needs (:func:`~pipeline_mlir.frontend.kmerge.halves_to_parts`);
+    runs its wave needs (:func:`~pipeline_mlir.frontend.kmerge_factor.halves_to_parts`);
     ``refused`` (the loop's refusal, the merge's added) raised with why the halves do not
     take it either."""
     if HALVED_ATTR in an.scan.loop.attributes or not halves_to_parts(an) or \
@@ -379,7 +379,7 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
     or None with the kernel as it was (the loop partitioned as it is: ``refused`` None);
     ``refused`` (the loop's own refusal) raised with why the merge does not take it; and an
     error when ``merge_k`` asked for a merge the front end cannot make
-    (:func:`~pipeline_mlir.frontend.kmerge.asked_merge_refusal`)."""
+    (:func:`~pipeline_mlir.frontend.kmerge_factor.asked_merge_refusal`)."""
     needed = refused is not None     # (a merge the partition needs: not one for time)
     merge, why = merge_k_steps(an, schedule, needed)
     if merge is None:
@@ -419,7 +419,7 @@ def _merged(an: Analysis, schedule, refused: IRError | None) -> Analysis | None:
 def _not_merged(an: Analysis, schedule, refused: IRError | None, why: str) -> None:
     """The merge of ``an``'s loop refused (``why``), the kernel as it was: ``refused`` (the
     loop's own refusal) raised with why; a merge ``merge_k`` or a ``BK`` asked for refused
-    (:func:`~pipeline_mlir.frontend.kmerge.asked_merge_refusal`: not dropped unsaid); else
+    (:func:`~pipeline_mlir.frontend.kmerge_factor.asked_merge_refusal`: not dropped unsaid); else
     ``why`` noted for the report and None (the loop pipelined as it is)."""
     if refused is not None:
         raise merge_refusal(refused, why) from None

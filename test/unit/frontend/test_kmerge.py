@@ -21,7 +21,7 @@ from build_cache import share_code_objects
 from pipeline_mlir.driver import CompileOptions, compile
 from types import SimpleNamespace
 
-from pipeline_mlir.frontend.kmerge import lockstep_starved, merge_factor, wants_merge
+from pipeline_mlir.frontend.kmerge_factor import lockstep_starved, merge_factor, wants_merge
 from pipeline_mlir.frontend.marks import DIAGONAL_ATTR
 from pipeline_mlir.schedules.registry import schedule_class
 from pipeline_mlir.tools.pipeline_opt import main

@@ -245,10 +245,8 @@ def form_step(forms: Forms, x0, x, i: int) -> int | None:
         diff = forms.form(x).plus(forms.form(x0), -1)
     except Unevaluable:
         return None
-    if any(diff.atoms.values()) or not np.all(diff.lanes == diff.lanes[0]):
-        return None
-    d = int(diff.lanes[0])
-    return d // i if d % i == 0 else None
+    d = diff.constant()     # (Form drops the atoms whose coefficients cancel)
+    return None if d is None or d % i else d // i
 
 
 def top_op(o, block):

@@ -508,6 +508,15 @@ CASES["i8-abt-59x28x496"] = Case(
     dict(dtype="i8", m=59, n=28, k=496),
     "4wave{dtype=i8 BM=64 BN=32 BK=64 mfma=32x32x16 waves_m=2}",
     "4wave", 4, launch=(59, 28, 496), measure_ours=True, whole=True, k_step=16)
+# IREE's 3-stage build of fp8 E5M2 A x B^T 95x90x271 (3 K tiles of 128, the last cut at 15
+# columns): its pipelining through registers peels every K tile, and ours is built from
+# that late form, its loop rebuilt (frontend/reroll_straight_regs.py); timed whole
+CASES["fp8e5m2-abt-95x90x271-s3"] = Case(
+    dict(dtype="fp8e5m2", m=95, n=90, k=271),
+    "4wave{dtype=fp8 BM=32 BN=32 BK=128 k_subtiles=ab mfma=16x16x32 vm_per_load_a=2 "
+    "vm_per_load_b=2 lgkm_per_load_a=1}", "4wave", 1,
+    flags=("--iree-llvmgpu-prefetch-num-stages=3",), launch=(95, 90, 271),
+    default_build=True, measure_ours=True, whole=True, k_step=128)
 # the same at K = 1000 timed by their loops (ours: the remainder loop; fp8's: none left)
 CASES.update({f"{d}-k1000-default-loop": CASES[f"{d}-k1000-default"]._replace(whole=False)
               for d in ("i8-ab", "fp8")})

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import NamedTuple
 
 import numpy as np
 
@@ -144,7 +145,75 @@ _COMPARE = {"lt": np.less, "gt": np.greater, "le": np.less_equal, "ge": np.great
             "eq": np.equal, "ne": np.not_equal}
 #: a 64-bit scalar operation on lane masks
 _MASK_OPS = {"s_and_b64": lambda a, b: a & b, "s_or_b64": lambda a, b: a | b,
+             "s_xor_b64": lambda a, b: a ^ b,
              "s_andn2_b64": lambda a, b: a & (1 - b), "s_mov_b64": lambda a: a}
+#: ``exec`` saved, then a new one from it: ``s_and_saveexec_b64 d, s`` (``exec = s & exec``),
+#: ``s_or_saveexec_b64`` (``s | exec``) and ``s_andn2_saveexec_b64`` (``s & ~exec``), ``d``
+#: the old ``exec``
+_SAVEEXEC = {"s_and_saveexec_b64": lambda s, old: s & old,
+             "s_or_saveexec_b64": lambda s, old: s | old,
+             "s_andn2_saveexec_b64": lambda s, old: s & (1 - old)}
+
+
+class _Part(NamedTuple):
+    """A lane mask known but for one condition no rule evaluates, ``C`` (the lanes of the
+    compare at line ``cid``): ``(a & C) | (b & ~C)``, ``a`` and ``b`` known.  LLVM's
+    if-else on such a condition (``s_and_saveexec_b64``, ``s_xor_b64`` of the lanes left,
+    ``s_andn2_saveexec_b64``, ``s_or_b64`` back) restores ``exec`` to a known mask, which
+    ``a == b`` says."""
+    cid: object
+    a: np.ndarray
+    b: np.ndarray
+
+
+#: the state's key prefix of a lane mask known only as a :class:`_Part`
+_SYM = "sym"
+#: the state's key of the mask ``exec`` is known to lie within when it is not known (set
+#: by ``s_and_saveexec_b64`` of an unknown condition: the ``exec`` it saved)
+_WITHIN = ("exec_within",)
+
+
+def _get_mask(state: dict, key):
+    """The lane mask at ``key``: its array, its :class:`_Part`, or None."""
+    if key is None:
+        return None
+    v = state.get(key)
+    return v if v is not None else state.get((_SYM,) + key)
+
+
+def _set_mask(state: dict, key, m) -> None:
+    """Record lane mask ``m`` (an array, a :class:`_Part` or None: unknown) at ``key``."""
+    if key is None:
+        return
+    state.pop(key, None)
+    state.pop((_SYM,) + key, None)
+    if isinstance(m, _Part) and np.array_equal(m.a, m.b):
+        m = m.a
+    if isinstance(m, _Part):
+        state[(_SYM,) + key] = m
+    elif m is not None:
+        state[key] = m
+
+
+def _combine(op, *masks):
+    """``op`` of lane masks, each an array or a :class:`_Part` of one condition; None when
+    one is unknown or two conditions meet."""
+    if any(m is None for m in masks):
+        return None
+    parts = [m for m in masks if isinstance(m, _Part)]
+    if not parts:
+        return op(*masks)
+    if len({m.cid for m in parts}) > 1:
+        # two conditions: a mask of lanes within one known mask, ``x & C1`` and ``x & C2``
+        # (compares under one exec), gives one within it again, of a condition of its own
+        x = parts[0].a
+        if len(parts) != len(masks) or any(m.b.any() or not np.array_equal(m.a, x)
+                                           for m in parts):
+            return None
+        return _Part((op.__name__, *(m.cid for m in parts)), x, np.zeros_like(x))
+    a = [m.a if isinstance(m, _Part) else m for m in masks]
+    b = [m.b if isinstance(m, _Part) else m for m in masks]
+    return _Part(parts[0].cid, op(*a), op(*b))
 
 
 def _mask_key(text: str) -> tuple | None:
@@ -161,25 +230,43 @@ def _signed(x):
 
 def _lane_mask(i: AsmInstr, state: dict, threads: int):
     """(the mask written, its key) by ``i`` when it computes a lane mask this rule reads:
-    a compare, ``s_and_saveexec_b64`` (exec; the saved mask separately), a 64-bit logic
-    op or move of masks; else None."""
+    a compare (one it does not evaluate: a :class:`_Part` of its own condition, under a
+    known ``exec``), a 64-bit logic op or move of masks; else None."""
     m = _CMP.match(i.mnemonic)
     if m and not i.modifiers and len(i.operands) == 3:
         a, b = (lane_source(x, state, threads) for x in i.operands[1:])
-        if a is None or b is None:
+        if a is not None and b is not None:
+            if m.group(2) == "i32":
+                a, b = _signed(a), _signed(b)
+            return _COMPARE[m.group(1)](a, b).astype(np.uint64), _mask_key(i.operands[0])
+    if i.mnemonic.startswith("v_cmp_") and i.operands and _mask_key(i.operands[0]):
+        active = state.get(("exec",))     # (unknown lanes C, off where exec is)
+        if active is None:
             return None
-        if m.group(2) == "i32":
-            a, b = _signed(a), _signed(b)
-        return _COMPARE[m.group(1)](a, b).astype(np.uint64), _mask_key(i.operands[0])
+        return _Part(i.line, active, np.zeros(threads, dtype=np.uint64)), \
+            _mask_key(i.operands[0])
     op = _MASK_OPS.get(i.mnemonic)
     if op is not None and not i.modifiers:
-        args = [state.get(_mask_key(x)) for x in i.operands[1:]]
-        if all(a is not None for a in args):
-            return op(*args), _mask_key(i.operands[0])
-        if i.mnemonic == "s_or_b64" and any(a is not None and a.all() for a in args):
+        args = [_get_mask(state, _mask_key(x)) for x in i.operands[1:]]
+        if i.mnemonic == "s_or_b64" and any(isinstance(a, np.ndarray) and a.all()
+                                             for a in args):
             # every lane on, whatever the other mask (exec restored from a saved full one)
             return np.ones(threads, dtype=np.uint64), _mask_key(i.operands[0])
+        if i.mnemonic == "s_or_b64" and _mask_key(i.operands[1]) == ("exec",) and \
+                args[0] is None and _WITHIN in state and \
+                _same_mask(state[_WITHIN], args[1]):
+            # exec, unknown but within the mask it saved, joined back to that mask
+            return args[1], _mask_key(i.operands[0])
+        got = _combine(op, *args)
+        return (got, _mask_key(i.operands[0])) if got is not None else None
     return None
+
+
+def _same_mask(a, b) -> bool:
+    if isinstance(a, _Part) or isinstance(b, _Part):
+        return isinstance(a, _Part) and isinstance(b, _Part) and a.cid == b.cid and \
+            np.array_equal(a.a, b.a) and np.array_equal(a.b, b.b)
+    return a is not None and b is not None and np.array_equal(a, b)
 
 
 def _first_lanes(a, active):
@@ -221,16 +308,18 @@ def evaluate(i: AsmInstr, state: dict, threads: int) -> None:
                 value = None
     mask = None
     saved = None
-    if i.mnemonic == "s_and_saveexec_b64" and len(i.operands) == 2:
-        src, old = state.get(_mask_key(i.operands[1])), state.get(("exec",))
+    within = state.get(_WITHIN)
+    if i.mnemonic in _SAVEEXEC and len(i.operands) == 2:
+        src, old = _get_mask(state, _mask_key(i.operands[1])), _get_mask(state, ("exec",))
         if old is not None:             # the exec saved is known whatever the new one is
             saved = (old, _mask_key(i.operands[0]))
-            if src is not None:
-                mask = (src & old, ("exec",))
-    elif i.mnemonic.startswith(("v_cmp_", "s_and_b64", "s_or_b64", "s_andn2_b64",
-                                "s_mov_b64")):
+            mask = (_combine(_SAVEEXEC[i.mnemonic], src, old), ("exec",))
+            within = old if mask[0] is None and i.mnemonic == "s_and_saveexec_b64" else None
+    elif i.mnemonic.startswith(("v_cmp_", "s_and_b64", "s_or_b64", "s_xor_b64",
+                                "s_andn2_b64", "s_mov_b64")):
         mask = _lane_mask(i, state, threads)
-        if mask is not None and i.kind == "valu":   # a compare: 0 in the lanes exec leaves off
+        if mask is not None and i.kind == "valu" and isinstance(mask[0], np.ndarray):
+            # a compare: 0 in the lanes exec leaves off
             mask = (mask[0] & active, mask[1]) if active is not None else None
     dst = i.defs[0]
     if value is not None and i.kind == "valu" and re.match(r"^v\d+$", dst):
@@ -244,18 +333,25 @@ def evaluate(i: AsmInstr, state: dict, threads: int) -> None:
         state.pop(r, None)
     if any(not _VGPR.match(r) for r in i.defs):     # a lane mask's register among them
         defs = set(i.defs)
-        for key in [k for k in state if isinstance(k, tuple) and defs.intersection(k)]:
+        for key in [k for k in state if isinstance(k, tuple) and
+                    defs.intersection(k[1:] if k[:1] == (_SYM,) else k)]:
             del state[key]
     if value is not None and dst != "scc" and registers(i.operands[0]) == (dst,):
         state[dst] = value
-    if mask is not None and mask[1] is not None:
-        state[mask[1]] = mask[0]
-    if saved is not None and saved[1] is not None:
-        state[saved[1]] = saved[0]
+    if mask is not None:
+        _set_mask(state, mask[1], mask[0])
+    if saved is not None:
+        _set_mask(state, saved[1], saved[0])
+    if "exec" in i.defs or _WITHIN in state:    # (what exec lies within: while it is unknown)
+        state.pop(_WITHIN, None)
+        if within is not None and _get_mask(state, ("exec",)) is None:
+            state[_WITHIN] = within
 
 
 def _join(a: dict, b: dict) -> dict:
-    return {r: v for r, v in a.items() if r in b and (v is b[r] or np.array_equal(v, b[r]))}
+    return {r: v for r, v in a.items() if r in b and (v is b[r] or (
+        _same_mask(v, b[r]) if isinstance(v, _Part) or isinstance(b[r], _Part)
+        else np.array_equal(v, b[r])))}
 
 
 def block_states(fn: AsmFunction) -> dict[int, dict]:

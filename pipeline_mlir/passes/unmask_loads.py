@@ -54,21 +54,43 @@ tile, 64 ``vector<128xi32>`` rows per thread) otherwise reaches LLVM as every ro
 before any store, 8192 dwords live at once: LLVM 22's greedy register allocator took 62 s
 of CPU on it (minutes on a loaded machine), 10 s with each store after its row.
 
-A masked load of narrower elements whose dwords the analysis cannot place (upstream guards
-those with an ``scf.if`` on the distance to the buffer's end), under a mask that is not a
-prefix, or of another buffer, is left as it is.  It is part of the LLVM step, after IREE's tail and before
-``sched-fold-mask-guards``, and it never fails.
+A masked load of 8- or 16-bit elements whose dwords the analysis cannot place (fp8 rows of
+271 bytes: a run may start anywhere in a dword) is guarded as upstream
+``amdgpu-maskedload-to-load`` guards it (IREE's own build runs it; this wheel does not
+register it): ``scf.if`` on whether the run crosses the buffer's end inside a dword (the
+elements left from the load's first to the buffer's end, ``d``, fewer than the run's and
+not a whole number of dwords: ``d < n and d % (4 / element bytes) != 0``, computed in 32
+bits as IREE narrows it, a buffer's records being a 32-bit byte count), the masked load
+in the ``then`` branch, marked ``amdgpu.buffer_maskedload_needs_mask`` (so that
+``sched-fold-mask-guards`` folds a branch that never runs), the plain load and the select
+in the ``else`` branch: away from the buffer's end every dword the plain load reads is
+wholly inside the records (a lane the mask keeps reads what the masked load reads) or, past
+the end, wholly outside (zero, discarded).  It needs the load's memref a view of static
+strides and offset of a range-checked cast whose start is the memref's element 0 and whose
+records are known (``validBytes`` a constant, or a static shape).  LLVM scalarises the
+masked load left in the ``then`` branch (a branch and a load per element, run only near the
+buffer's end) where, left unguarded, every such load was: the remainder K tile of fp8
+``A x B^T`` 95x90x271 loaded its runs byte by byte, 32 ``buffer_load_ubyte`` in branches
+(its whole kernel 3.4 times IREE's own in the emulator's measured cycles, against 0.68
+times through IREE's lowering, which guards them).
+
+A masked load under a mask that is not a prefix, or of another buffer, is left as it is.
+It is part of the LLVM step, after IREE's tail and before ``sched-fold-mask-guards``, and
+it never fails.
 """
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import DYNAMIC, element_bytes, memory_space, segments
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, constant_int, element_bytes, memory_space, \
+    segments
 from pipeline_mlir.analysis.twos import byte_offset_zeros, low_zeros, zeros_of
 from pipeline_mlir.analysis.views import view_root
+from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
 from pipeline_mlir.frontend.kernel_ir import bounds_checked, fat_root
 from pipeline_mlir.passes._common import ModulePass, OpError
+from pipeline_mlir.passes.fold_mask_guards import NEEDS_MASK
 
 WORD_BITS = 32
 #: low zero bits of a byte offset or count that is a whole number of dwords
@@ -202,6 +224,90 @@ def _movable(store, value_op) -> bool:
         for o in between)
 
 
+def records_elements(cast) -> int | None:
+    """The elements of ``amdgpu.fat_raw_buffer_cast`` ``cast``'s records when they are
+    known and its start is its memref's element 0: ``validBytes`` a constant, else the
+    static extent of its memref (``max(size_i * stride_i)``); None otherwise."""
+    t = ir.MemRefType(cast.results[0].type)
+    strides, offset = t.get_strides_and_offset()
+    eb = element_bytes(t)
+    if offset != 0 or not _static(strides):
+        return None
+    if "operandSegmentSizes" in cast.attributes and segments(cast)[1]:
+        valid = constant_int(segments(cast)[1][0])
+        return None if valid is None else valid // eb
+    if not t.has_static_shape:
+        return None
+    return max((n * s for n, s in zip(t.shape, strides)), default=1)
+
+
+def guardable(root) -> list:
+    """``(load, records)`` for each ``vector.maskedload`` under ``root`` of 8- or 16-bit
+    elements of a range-checked buffer under a prefix mask that :func:`unmaskable` left:
+    its memref of static strides and offset, the records' elements known (module
+    docstring)."""
+    out = []
+    for load in walk_ops(root, lambda o: o.name == "vector.maskedload"):
+        t = ir.VectorType(load.results[0].type)
+        mt = ir.MemRefType(load.operands[0].type)
+        strides, offset = mt.get_strides_and_offset()
+        if t.rank != 1 or getattr(t.element_type, "width", None) not in (8, 16) or \
+                NEEDS_MASK in load.attributes or not _static([*strides, offset]) or \
+                not range_checked(load.operands[0]) or not prefix_mask(load.operands[-2]):
+            continue
+        end = records_elements(_op(fat_root(load.operands[0]).owner))
+        if end is not None:
+            out.append((load, end))
+    return out
+
+
+def guard(load, end: int) -> None:
+    """``load`` (one of :func:`guardable`, ``end`` its buffer's elements) put in the
+    ``then`` branch of an ``scf.if`` on whether its run crosses the buffer's end inside a
+    dword, a plain load and a select in the ``else`` branch (module docstring)."""
+    base, *rest = load.operands
+    indices, mask, passthru = rest[:-2], rest[-2], rest[-1]
+    t = load.results[0].type
+    mt = ir.MemRefType(base.type)
+    strides, offset = mt.get_strides_and_offset()
+    n = ir.VectorType(t).shape[0]
+    per_word = WORD_BITS // ir.VectorType(t).element_type.width
+    i32 = ir.IntegerType.get_signless(32)
+
+    def const(v: int):
+        return B.arith.constant(i32, ir.IntegerAttr.get(i32, v))
+    with ir.InsertionPoint(load), load.location:
+        # (in 32 bits, as IREE narrows it: a buffer's records are a 32-bit byte count, and
+        # 32-bit arithmetic is what the ISA check's lane values evaluate)
+        narrow = [B.arith.index_cast(i32, i) for i, s in zip(indices, strides) if s]
+        terms = [i if s == 1 else B.arith.muli(i, const(s))
+                 for i, s in zip(narrow, [s for s in strides if s])]
+        first = terms[0] if terms else const(offset)
+        for x in terms[1:] + ([const(offset)] if terms and offset else []):
+            first = B.arith.addi(first, x)
+        left = B.arith.subi(const(end), first)
+        near = B.arith.cmpi(B.arith.CmpIPredicate.ult, left, const(n))
+        cut = B.arith.cmpi(B.arith.CmpIPredicate.ne, B.arith.remui(left, const(per_word)),
+                           const(0))
+        branch = B.scf.IfOp(B.arith.andi(near, cut), [t], has_else=True)
+    load.results[0].replace_all_uses_with(branch.results[0])
+    then = branch.then_block
+    with ir.InsertionPoint(then), load.location:
+        B.scf.YieldOp([load.results[0]])
+    load.move_before(_op(then.operations[0]))
+    load.attributes[NEEDS_MASK] = ir.UnitAttr.get()
+    with ir.InsertionPoint(branch.else_block), load.location:
+        plain = ir.Operation.create("vector.load", results=[t], operands=[base, *indices])
+        out = ir.Operation.create("arith.select", results=[t],
+                                  operands=[mask, plain.results[0], passthru])
+        B.scf.YieldOp([out.results[0]])
+    for use in list(branch.results[0].uses):
+        store = _op(use.owner)
+        if store.name == "vector.store" and use.operand_number == 0 and \
+                _movable(store, branch.operation):
+            store.move_after(branch.operation)
+
+
 class UnmaskLoads(ModulePass):
     """Every masked load of a range-checked buffer whose dwords are wholly inside or
     wholly past its records a load and a select."""
@@ -212,10 +318,14 @@ class UnmaskLoads(ModulePass):
                "elements; 16- or 8-bit ones at a byte offset and of a buffer size that are "
                "whole dwords) under a prefix mask made a vector.load and an arith.select "
                "(LLVM scalarises the masked load: a branch per element); its store into "
-               "private memory moved next to it")
+               "private memory moved next to it; other 8- and 16-bit ones guarded as "
+               "upstream amdgpu-maskedload-to-load guards them (the masked load kept only "
+               "where the run crosses the buffer's end inside a dword)")
 
     def run(self, module) -> list[OpError]:
         with module.context, ir.Location.unknown():
             for load in unmaskable(module):
                 rewrite(load)
+            for load, end in guardable(module):
+                guard(load, end)
         return []

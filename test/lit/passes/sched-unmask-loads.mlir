@@ -24,13 +24,33 @@ func.func @words(%m: memref<520x300xf32>, %i: index, %size: index, %pass: vector
   return %r, %q : vector<64xf32>, vector<4xi32>
 }
 
-// Left as they are: 16-bit elements at an index not known to be even (a dword of the
-// plain load may straddle the buffer's end), a buffer whose range check is off, a memref
-// that is not a fat_raw_buffer, and 32-bit elements under a mask not known to be a prefix
-// (lanes 4 to 7 kept of a load at %i - 4: at %i = 0 the plain load's offset wraps
-// below the buffer's start and reads 0 at offsets 0 to 15 too; a mask of an argument).
+// 16-bit elements at an index not known to be even (a dword of the plain load may straddle
+// the buffer's end): guarded as upstream amdgpu-maskedload-to-load guards it, the masked
+// load (marked for sched-fold-mask-guards) only where the run crosses the buffer's end
+// inside a dword: the elements left, 1000 - %i, fewer than the run's 8 and odd.  Left as
+// they are: a buffer whose range check is off, a memref that is not a fat_raw_buffer, and
+// 32-bit elements under a mask not known to be a prefix (lanes 4 to 7 kept of a load at
+// %i - 4: at %i = 0 the plain load's offset wraps below the buffer's start and reads 0 at
+// offsets 0 to 15 too; a mask of an argument).
 // CHECK-LABEL: func.func @kept
-// CHECK-COUNT-5: vector.maskedload
+// CHECK:         %[[END:.*]] = arith.constant 1000 : index
+// CHECK-NEXT:    %[[LEFT:.*]] = arith.subi %[[END]], %arg2 : index
+// CHECK-NEXT:    %[[LEN:.*]] = arith.constant 8 : index
+// CHECK-NEXT:    %[[NEAR:.*]] = arith.cmpi ult, %[[LEFT]], %[[LEN]] : index
+// CHECK-NEXT:    %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[ODD:.*]] = arith.remui %[[LEFT]], %[[TWO]] : index
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[CUT:.*]] = arith.cmpi ne, %[[ODD]], %[[ZERO]] : index
+// CHECK-NEXT:    %[[C:.*]] = arith.andi %[[NEAR]], %[[CUT]] : i1
+// CHECK-NEXT:    scf.if %[[C]] -> (vector<8xf16>) {
+// CHECK-NEXT:      vector.maskedload %{{.*}}[%arg2], %{{.*}}, %arg4 {amdgpu.buffer_maskedload_needs_mask}
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[P:.*]] = vector.load %{{.*}}[%arg2] : memref<1000xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+// CHECK-NEXT:      %[[S:.*]] = arith.select %{{.*}}, %[[P]], %arg4 : vector<8xi1>, vector<8xf16>
+// CHECK-NEXT:      scf.yield %[[S]]
+// CHECK-NEXT:    }
+// CHECK-COUNT-4: vector.maskedload
 // CHECK-NOT:     arith.select
 func.func @kept(%m: memref<1000xf16>, %w: memref<1000xf32>, %i: index, %size: index,
                 %h: vector<8xf16>, %p: vector<8xf32>, %other: vector<8xi1>) -> (vector<8xf16>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
@@ -86,13 +106,19 @@ func.func @sub_dword(%m: memref<192x300xf16>, %row: index, %size: index, %h: vec
   return %a, %b : vector<8xf16>, vector<16xf8E4M3FN>
 }
 
-// Left masked (a plain load could read a kept lane's dword across the records' end as
-// zero), each for one reason: rows of 301 f16 (an odd row start), an index of the bare
-// thread id, records of 1001 f16 (2002 bytes) or of 8257 fp8 (validBytes), a vector of 3
-// f16 (not whole dwords), a view at an offset of one element.
+// Not unmasked outright (a plain load could read a kept lane's dword across the records'
+// end as zero), each for one reason: rows of 301 f16 (an odd row start), an index of the
+// bare thread id, records of 1001 f16 (2002 bytes) or of 8257 fp8 (validBytes), a vector
+// of 3 f16 (not whole dwords), a view at an offset of one element (its first element
+// %lane8 + 1); each guarded, the masked load kept only where its run crosses the records'
+// end inside a dword (the plain load and the select elsewhere).
 // CHECK-LABEL: func.func @straddling
-// CHECK-COUNT-6: vector.maskedload
-// CHECK-NOT:     arith.select
+// CHECK-COUNT-5: vector.maskedload {{.*}} {amdgpu.buffer_maskedload_needs_mask}
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[FIRST:.*]] = arith.addi %{{.*}}, %[[ONE]] : index
+// CHECK-NEXT:    %[[END:.*]] = arith.constant 1000 : index
+// CHECK-NEXT:    arith.subi %[[END]], %[[FIRST]] : index
+// CHECK:         vector.maskedload {{.*}} {amdgpu.buffer_maskedload_needs_mask}
 func.func @straddling(%m: memref<192x301xf16>, %row: index, %size: index, %h: vector<8xf16>,
                       %w: memref<1001xf16>, %n: memref<64x129xf8E4M3FN>,
                       %q: vector<16xf8E4M3FN>, %h3: vector<3xf16>,
@@ -189,4 +215,32 @@ func.func @kept_rows(%m: memref<491x125xi32>, %r: index, %n: index, %pass: vecto
   %x = vector.load %priv[%c0, %c0] : memref<2x128xi32, #gpu.address_space<private>>, vector<128xi32>
   vector.store %d, %priv[%c0, %c0] : memref<2x128xi32, #gpu.address_space<private>>, vector<128xi32>
   return %a, %b, %x : vector<128xi32>, vector<128xi32>, vector<128xi32>
+}
+
+// fp8 rows of 271 bytes (IREE's A of A x B^T 95x90x271, its last K tile cut at 15
+// columns): a run of 16 may start anywhere in a dword, so the load is guarded, the
+// distance from its first element (row * 271 + column) to the buffer's 25745 elements.
+// A buffer whose records are not known (a dynamic row count, no validBytes) is left as
+// it is.
+// CHECK-LABEL: func.func @byte_rows
+// CHECK:         %[[C271:.*]] = arith.constant 271 : index
+// CHECK-NEXT:    %[[ROW:.*]] = arith.muli %arg1, %[[C271]] : index
+// CHECK-NEXT:    %[[FIRST:.*]] = arith.addi %[[ROW]], %arg2 : index
+// CHECK-NEXT:    %[[END:.*]] = arith.constant 25745 : index
+// CHECK-NEXT:    arith.subi %[[END]], %[[FIRST]] : index
+// CHECK:         arith.constant 4 : index
+// CHECK:         scf.if
+// CHECK:         vector.maskedload {{.*}} {amdgpu.buffer_maskedload_needs_mask}
+// CHECK:         vector.load %{{.*}}[%arg1, %arg2] : memref<95x271xf8E5M2
+// CHECK:         %[[D:.*]] = vector.maskedload %{{.*}}[%arg1, %arg2], %{{.*}}, %arg4 : memref<?x271xf8E5M2
+// CHECK-NOT:     buffer_maskedload_needs_mask
+// CHECK:         return %{{.*}}, %[[D]]
+func.func @byte_rows(%m: memref<95x271xf8E5M2>, %r: index, %c: index, %size: index,
+                %pass: vector<16xf8E5M2>, %dyn: memref<?x271xf8E5M2>) -> (vector<16xf8E5M2>, vector<16xf8E5M2>) {
+  %mask = vector.create_mask %size : vector<16xi1>
+  %f = amdgpu.fat_raw_buffer_cast %m resetOffset : memref<95x271xf8E5M2> to memref<95x271xf8E5M2, #amdgpu.address_space<fat_raw_buffer>>
+  %a = vector.maskedload %f[%r, %c], %mask, %pass : memref<95x271xf8E5M2, #amdgpu.address_space<fat_raw_buffer>>, vector<16xi1>, vector<16xf8E5M2> into vector<16xf8E5M2>
+  %g = amdgpu.fat_raw_buffer_cast %dyn resetOffset : memref<?x271xf8E5M2> to memref<?x271xf8E5M2, #amdgpu.address_space<fat_raw_buffer>>
+  %d = vector.maskedload %g[%r, %c], %mask, %pass : memref<?x271xf8E5M2, #amdgpu.address_space<fat_raw_buffer>>, vector<16xi1>, vector<16xf8E5M2> into vector<16xf8E5M2>
+  return %a, %d : vector<16xf8E5M2>, vector<16xf8E5M2>
 }

@@ -84,3 +84,87 @@ def test_forms_not_read_leave_the_result_unknown(text):
     state["v9"] = np.zeros(64, dtype=np.uint64)
     evaluate(_one(text), state, 64)
     assert "v9" not in state, text
+
+
+def _exec_after(body: str, threads: int = 64):
+    """``exec`` at the end of the function ``body`` (its last block's state run through),
+    or None where the rule does not know it."""
+    from pipeline_mlir.isa.lane_values import value_flow
+
+    fn = parse_asm(f"kernel:\n{body}\n").function()
+    fn.threads = threads
+    entry, _, _ = value_flow(fn)
+    last = len(fn.blocks) - 1
+    state = dict(entry[last])
+    for i in fn.blocks[last].instrs:
+        evaluate(i, state, threads)
+    return state.get(("exec",)), state
+
+
+#: LLVM's if-else on a condition no rule evaluates (a 64-bit compare ORed with a compare of
+#: an unknown register: how a guarded load's ``scf.if`` lowers), ``exec`` joined back
+IF_ELSE = """\tv_cmp_lt_u64_e32 vcc, 7, v[4:5]
+\tv_cmp_ne_u32_e64 s[0:1], 0, v6
+\ts_or_b64 s[0:1], vcc, s[0:1]
+\tv_lshlrev_b32_e32 v8, 2, v0
+\ts_and_saveexec_b64 s[2:3], s[0:1]
+\ts_xor_b64 s[0:1], exec, s[2:3]
+\ts_cbranch_execz .LBB0_2
+; %bb.1:
+\tv_mov_b32_e32 v7, 1
+\tv_mov_b32_e32 v8, 5
+.LBB0_2:
+\ts_or_saveexec_b64 s[4:5], s[0:1]
+\ts_xor_b64 exec, exec, s[4:5]
+\ts_cbranch_execz .LBB0_4
+; %bb.3:
+\tv_mov_b32_e32 v7, 2
+.LBB0_4:
+\ts_or_b64 exec, exec, {restore}
+\tv_lshlrev_b32_e32 v9, 2, v0
+\ts_endpgm"""
+
+
+def test_exec_joined_back_after_an_if_else_on_an_unknown_condition():
+    """The lanes of each arm are unknown, but the two arms' ``exec`` make up the one saved
+    before: after the join it is known (every lane), so an address computed there from the
+    thread id is known; a register written in an arm (under lanes not known) is not."""
+    active, state = _exec_after(IF_ELSE.format(restore="s[4:5]"))
+    assert active is not None and active.all()
+    assert np.array_equal(state["v9"], 4 * np.arange(64))
+    assert "v7" not in state and "v8" not in state
+
+
+def test_exec_joined_with_another_mask_stays_unknown():
+    """Joined with a mask that is not the one saved (the else arm's lanes again, not the
+    then arm's), ``exec`` is not known: no lane's activity is guessed."""
+    active, state = _exec_after(IF_ELSE.format(restore="s[0:1]"))
+    assert active is None and "v9" not in state
+
+
+#: an unknown condition nested in an arm of a known one (lanes 0 to 31): the inner ``exec``
+#: is unknown, but it lies within the one the inner ``s_and_saveexec_b64`` saved
+NESTED = """\tv_cmp_gt_u32_e32 vcc, 32, v0
+\ts_and_saveexec_b64 s[2:3], vcc
+\tv_cmp_lt_u64_e32 vcc, 3, v[6:7]
+\ts_and_saveexec_b64 s[4:5], vcc
+\ts_cbranch_execz .LBB0_3
+; %bb.2:
+\tv_mov_b32_e32 v7, 1
+.LBB0_3:
+\ts_or_b64 exec, exec, {inner}
+\tv_lshlrev_b32_e32 v9, 2, v0
+\ts_endpgm"""
+
+
+def test_exec_within_the_mask_it_saved_is_joined_back_to_it():
+    """Joined with the mask it was saved from, the unknown inner ``exec`` is that mask
+    (lanes 0 to 31), on both paths into the join."""
+    active, state = _exec_after(NESTED.format(inner="s[4:5]"))
+    assert active is not None and np.array_equal(active, np.arange(64) < 32)
+
+
+def test_exec_within_one_mask_joined_with_another_stays_unknown():
+    """Joined with another mask (``vcc``, the inner condition), it is not known."""
+    active, _state = _exec_after(NESTED.format(inner="vcc"))
+    assert active is None

@@ -27,20 +27,22 @@ func.func @words(%m: memref<520x300xf32>, %i: index, %size: index, %pass: vector
 // 16-bit elements at an index not known to be even (a dword of the plain load may straddle
 // the buffer's end): guarded as upstream amdgpu-maskedload-to-load guards it, the masked
 // load (marked for sched-fold-mask-guards) only where the run crosses the buffer's end
-// inside a dword: the elements left, 1000 - %i, fewer than the run's 8 and odd.  Left as
+// inside a dword: the elements left, 1000 - %i (in 32 bits), fewer than the run's 8 and
+// odd.  Left as
 // they are: a buffer whose range check is off, a memref that is not a fat_raw_buffer, and
 // 32-bit elements under a mask not known to be a prefix (lanes 4 to 7 kept of a load at
 // %i - 4: at %i = 0 the plain load's offset wraps below the buffer's start and reads 0 at
 // offsets 0 to 15 too; a mask of an argument).
 // CHECK-LABEL: func.func @kept
-// CHECK:         %[[END:.*]] = arith.constant 1000 : index
-// CHECK-NEXT:    %[[LEFT:.*]] = arith.subi %[[END]], %arg2 : index
-// CHECK-NEXT:    %[[LEN:.*]] = arith.constant 8 : index
-// CHECK-NEXT:    %[[NEAR:.*]] = arith.cmpi ult, %[[LEFT]], %[[LEN]] : index
-// CHECK-NEXT:    %[[TWO:.*]] = arith.constant 2 : index
-// CHECK-NEXT:    %[[ODD:.*]] = arith.remui %[[LEFT]], %[[TWO]] : index
-// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : index
-// CHECK-NEXT:    %[[CUT:.*]] = arith.cmpi ne, %[[ODD]], %[[ZERO]] : index
+// CHECK:         %[[I:.*]] = arith.index_cast %arg2 : index to i32
+// CHECK-NEXT:    %[[END:.*]] = arith.constant 1000 : i32
+// CHECK-NEXT:    %[[LEFT:.*]] = arith.subi %[[END]], %[[I]] : i32
+// CHECK-NEXT:    %[[LEN:.*]] = arith.constant 8 : i32
+// CHECK-NEXT:    %[[NEAR:.*]] = arith.cmpi ult, %[[LEFT]], %[[LEN]] : i32
+// CHECK-NEXT:    %[[TWO:.*]] = arith.constant 2 : i32
+// CHECK-NEXT:    %[[ODD:.*]] = arith.remui %[[LEFT]], %[[TWO]] : i32
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    %[[CUT:.*]] = arith.cmpi ne, %[[ODD]], %[[ZERO]] : i32
 // CHECK-NEXT:    %[[C:.*]] = arith.andi %[[NEAR]], %[[CUT]] : i1
 // CHECK-NEXT:    scf.if %[[C]] -> (vector<8xf16>) {
 // CHECK-NEXT:      vector.maskedload %{{.*}}[%arg2], %{{.*}}, %arg4 {amdgpu.buffer_maskedload_needs_mask}
@@ -114,10 +116,10 @@ func.func @sub_dword(%m: memref<192x300xf16>, %row: index, %size: index, %h: vec
 // end inside a dword (the plain load and the select elsewhere).
 // CHECK-LABEL: func.func @straddling
 // CHECK-COUNT-5: vector.maskedload {{.*}} {amdgpu.buffer_maskedload_needs_mask}
-// CHECK:         %[[ONE:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[FIRST:.*]] = arith.addi %{{.*}}, %[[ONE]] : index
-// CHECK-NEXT:    %[[END:.*]] = arith.constant 1000 : index
-// CHECK-NEXT:    arith.subi %[[END]], %[[FIRST]] : index
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT:    %[[FIRST:.*]] = arith.addi %{{.*}}, %[[ONE]] : i32
+// CHECK-NEXT:    %[[END:.*]] = arith.constant 1000 : i32
+// CHECK-NEXT:    arith.subi %[[END]], %[[FIRST]] : i32
 // CHECK:         vector.maskedload {{.*}} {amdgpu.buffer_maskedload_needs_mask}
 func.func @straddling(%m: memref<192x301xf16>, %row: index, %size: index, %h: vector<8xf16>,
                       %w: memref<1001xf16>, %n: memref<64x129xf8E4M3FN>,
@@ -223,12 +225,14 @@ func.func @kept_rows(%m: memref<491x125xi32>, %r: index, %n: index, %pass: vecto
 // A buffer whose records are not known (a dynamic row count, no validBytes) is left as
 // it is.
 // CHECK-LABEL: func.func @byte_rows
-// CHECK:         %[[C271:.*]] = arith.constant 271 : index
-// CHECK-NEXT:    %[[ROW:.*]] = arith.muli %arg1, %[[C271]] : index
-// CHECK-NEXT:    %[[FIRST:.*]] = arith.addi %[[ROW]], %arg2 : index
-// CHECK-NEXT:    %[[END:.*]] = arith.constant 25745 : index
-// CHECK-NEXT:    arith.subi %[[END]], %[[FIRST]] : index
-// CHECK:         arith.constant 4 : index
+// CHECK:         %[[R:.*]] = arith.index_cast %arg1 : index to i32
+// CHECK-NEXT:    %[[C:.*]] = arith.index_cast %arg2 : index to i32
+// CHECK-NEXT:    %[[C271:.*]] = arith.constant 271 : i32
+// CHECK-NEXT:    %[[ROW:.*]] = arith.muli %[[R]], %[[C271]] : i32
+// CHECK-NEXT:    %[[FIRST:.*]] = arith.addi %[[ROW]], %[[C]] : i32
+// CHECK-NEXT:    %[[END:.*]] = arith.constant 25745 : i32
+// CHECK-NEXT:    arith.subi %[[END]], %[[FIRST]] : i32
+// CHECK:         arith.constant 4 : i32
 // CHECK:         scf.if
 // CHECK:         vector.maskedload {{.*}} {amdgpu.buffer_maskedload_needs_mask}
 // CHECK:         vector.load %{{.*}}[%arg1, %arg2] : memref<95x271xf8E5M2

@@ -37,7 +37,8 @@ proven before the IR changes, anything else a located error:
   enumerated, :class:`~pipeline_mlir.frontend.reroll_proof.Workgroups`); its LDS elements
   group 0's moved by ``i`` slots, inside the slot;
 * the waits: each read of tile ``j`` follows a ``rocdl.wait.asyncmark`` and a barrier
-  after which group ``j`` is complete (all groups closed before the wait but its count);
+  (fencing workgroup memory) after which group ``j`` is complete (all groups closed
+  before the wait but its count);
 * the LDS buffers: each a ``memref.alloc`` of ``memref<S x ...>`` (row-major, no swizzle
   attribute) with ``S >= T``, used only by the copies, the tiles' reads, views and
   deallocation.
@@ -47,6 +48,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pipeline_mlir.analysis.barriers import fences_lds
 from pipeline_mlir.analysis.id_forms import Forms
 from pipeline_mlir.analysis.ir_facts import int_attr, row_major_strides
 from pipeline_mlir.analysis.lane_ops import Unevaluable
@@ -247,7 +249,7 @@ class _Straight(StraightTiles):
                 closed += 1
             elif o.name == WAIT:
                 pending = closed - int_attr(o, "count")
-            elif o.name == BARRIER and pending is not None:
+            elif o.name == BARRIER and pending is not None and fences_lds(o):
                 visible = max(visible, pending)
             elif o in self.read_tile and visible < self.read_tile[o] + 1:
                 j = self.read_tile[o]

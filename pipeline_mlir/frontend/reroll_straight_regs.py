@@ -34,10 +34,10 @@ What is proven before the IR changes, anything else a located error:
 * each store of tile ``j`` and the ops making its value are tile 0's but for values made
   before the straight part or without memory effects in it (integers, indices or masks,
   the same LDS and global buffers);
-* the order: each read of tile ``j`` after a barrier after the last store of tile ``j``,
-  each store of tile ``j`` after a barrier after the last read of tile ``j - 1``; so the
-  LDS sees the loop's order of stores and reads, the loads moved past nothing that writes
-  memory;
+* the order: each read of tile ``j`` after a barrier (one fencing workgroup memory) after
+  the last store of tile ``j``, each store of tile ``j`` after such a barrier after the
+  last read of tile ``j - 1``; so the LDS sees the loop's order of stores and reads, the
+  loads moved past nothing that writes memory;
 * every value the rewrite drops is used only by what it drops, the chains' last values
   only after the straight part.
 """
@@ -47,6 +47,7 @@ from __future__ import annotations
 import numpy as np
 
 from pipeline_mlir.analysis.id_forms import Forms
+from pipeline_mlir.analysis.barriers import fences_lds
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
@@ -169,7 +170,8 @@ class _RegTiles(StraightTiles):
         """Each read of tile ``j`` after a barrier after tile ``j``'s last store; each store
         of tile ``j`` after a barrier after tile ``j - 1``'s last read."""
         pos = {o: i for i, o in enumerate(self.region)}
-        barriers = [pos[o] for o in self.region if o.name == BARRIER]
+        # (a barrier whose memfence leaves out workgroup memory orders no LDS access)
+        barriers = [pos[o] for o in self.region if o.name == BARRIER and fences_lds(o)]
         reads = [[] for _ in range(self.tiles_n)]
         for r0, rj, j in self.pairs:
             reads[0].append(r0)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pipeline_mlir.analysis.barriers import fences_lds
 from pipeline_mlir.analysis.id_forms import Forms
 from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.loop_eval import Evaluator
@@ -134,7 +135,7 @@ class StraightTiles:
             lb, ub, step = (index_constant(v) for v in (0, unit * self.tiles_n, unit))
             loop = B.scf.ForOp(lb, ub, step, [t0[k].operands[2] for k in self.starts])
         body = loop.body
-        barrier = next(o for o in region if o.name == BARRIER)
+        barrier = next(o for o in region if o.name == BARRIER and fences_lds(o))
         barrier.clone(ir.InsertionPoint(body))
         copies(body.arguments[0], body, loop.operation)
         barrier.clone(ir.InsertionPoint(body))

@@ -337,8 +337,56 @@ func.func @straight_6(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref
 
 // -----
 
-// tile 1 reads slot 0
+// the barrier after the last wait fences no workgroup memory: tile 1's slot is read before every wave's copies land
 func.func @straight_7(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c512 = arith.constant 512 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<2x512xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %dst = arith.muli %t, %c8 : index
+  amdgpu.gather_to_lds async %a[%row, %k0], %la[%c0, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k0], %lb[%c0, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  %k1 = affine.apply affine_map<(d0) -> ((d0 mod 4) * 8 + 32)>(%t)
+  amdgpu.gather_to_lds async %a[%row, %k1], %la[%c1, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  amdgpu.gather_to_lds async %b[%row, %k1], %lb[%c1, %dst] : vector<8xbf16>, memref<16x64xbf16>, memref<2x512xbf16, #gpu.address_space<workgroup>>
+  rocdl.asyncmark
+  rocdl.wait.asyncmark 1
+  gpu.barrier
+  %r = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %rk = arith.muli %q, %c8 : index
+  %ra = arith.muli %r, %c32 : index
+  %e0 = arith.addi %ra, %rk : index
+  %fa0 = vector.load %la[%c0, %e0] : memref<2x512xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb0 = vector.load %lb[%c0, %e0] : memref<2x512xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m0 = amdgpu.mfma 16x16x32 %fa0 * %fb0 + %zero : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  rocdl.wait.asyncmark 0
+  gpu.barrier memfence []
+  %e1 = arith.addi %e0, %c512 : index
+  %s1:2 = affine.delinearize_index %e1 into (2, 512) : index, index
+  // expected-error @+1 {{reads K tile 1's slot before}}
+  %fa1 = vector.load %la[%s1#0, %s1#1] : memref<2x512xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb1 = vector.load %lb[%s1#0, %s1#1] : memref<2x512xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m1 = amdgpu.mfma 16x16x32 %fa1 * %fb1 + %m0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %m1, %c[%r, %q] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// tile 1 reads slot 0
+func.func @straight_8(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -386,7 +434,7 @@ func.func @straight_7(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref
 // -----
 
 // tile 1 accumulates onto zero, not onto tile 0
-func.func @straight_8(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_9(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -434,7 +482,7 @@ func.func @straight_8(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref
 // -----
 
 // tile 1 makes a fragment with an op tile 0 does not have
-func.func @straight_9(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_10(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -483,7 +531,7 @@ func.func @straight_9(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref
 // -----
 
 // a store to global memory between the tiles
-func.func @straight_10(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_11(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -532,7 +580,7 @@ func.func @straight_10(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memre
 // -----
 
 // tile 0's accumulator used after the tiles: the loop does not keep it
-func.func @straight_11(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_12(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -581,7 +629,7 @@ func.func @straight_11(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memre
 // -----
 
 // a buffer of one slot for two K tiles
-func.func @straight_12(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_13(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -629,7 +677,7 @@ func.func @straight_12(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memre
 // -----
 
 // the LDS of the tiles also written outside them
-func.func @straight_13(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_14(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -679,7 +727,7 @@ func.func @straight_13(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memre
 // -----
 
 // a tile read at an address that depends on the workgroup
-func.func @straight_14(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_15(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -730,7 +778,7 @@ func.func @straight_14(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memre
 // -----
 
 // two groups but one MFMA: not one tile per group
-func.func @straight_15(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_16(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -775,7 +823,7 @@ func.func @straight_15(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memre
 // -----
 
 // a wait after the last MFMA, outside the peeled tiles
-func.func @straight_16(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_17(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -824,7 +872,7 @@ func.func @straight_16(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memre
 // -----
 
 // tiles that multiply a constant, reading none of the LDS the copies fill (no barrier either)
-func.func @straight_17(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_18(%a: memref<16x64xbf16>, %b: memref<16x64xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index

@@ -328,8 +328,62 @@ func.func @straight_regs_5(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: m
 
 // -----
 
-// no barrier between K tile 0's reads and K tile 1's stores
+// the barrier between K tile 1's stores and its reads fences no workgroup memory
 func.func @straight_regs_6(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %r = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %qk = arith.muli %q, %c8 : index
+  %a0 = vector.load %a[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
+  %b0 = vector.load %b[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
+  vector.store %a0, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b0, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %k1 = affine.apply affine_map<(d0) -> ((d0 mod 4) * 8 + 32)>(%t)
+  %a1 = vector.load %a[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
+  %b1 = vector.load %b[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
+  gpu.barrier
+  %fa0 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb0 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m0 = amdgpu.mfma 16x16x32 %fa0 * %fb0 + %zero : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  gpu.barrier
+  amdgpu.sched_barrier allow = none
+  vector.store %a1, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b1, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %kc = arith.minui %k0, %c16 : index
+  %k2 = arith.addi %kc, %c64 : index
+  %a2 = vector.load %a[%row, %k2] : memref<16x96xbf16>, vector<8xbf16>
+  %b2 = vector.load %b[%row, %k2] : memref<16x96xbf16>, vector<8xbf16>
+  gpu.barrier memfence []
+  // expected-error @+1 {{(K tile 1) reads LDS with no gpu.barrier after K tile 1's last store}}
+  %fa1 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb1 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m1 = amdgpu.mfma 16x16x32 %fa1 * %fb1 + %m0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  gpu.barrier
+  vector.store %a2, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b2, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  gpu.barrier
+  %fa2 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb2 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m2 = amdgpu.mfma 16x16x32 %fa2 * %fb2 + %m1 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %m2, %c[%r, %q] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// no barrier between K tile 0's reads and K tile 1's stores
+func.func @straight_regs_7(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -382,7 +436,7 @@ func.func @straight_regs_6(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: m
 // -----
 
 // K tile 1's copy of A stores to B's buffer
-func.func @straight_regs_7(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_8(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -436,7 +490,7 @@ func.func @straight_regs_7(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: m
 // -----
 
 // K tile 1 stores a fragment it read from LDS
-func.func @straight_regs_8(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_9(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -490,7 +544,7 @@ func.func @straight_regs_8(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: m
 // -----
 
 // every K tile stores K tile 0's loaded value
-func.func @straight_regs_9(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_10(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -544,7 +598,7 @@ func.func @straight_regs_9(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: m
 // -----
 
 // K tile 1's product used after the K tiles
-func.func @straight_regs_10(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_11(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -599,7 +653,7 @@ func.func @straight_regs_10(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
 // -----
 
 // an LDS read for no MFMA operand
-func.func @straight_regs_11(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_12(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -654,7 +708,7 @@ func.func @straight_regs_11(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
 // -----
 
 // A's LDS buffer a kernel argument, not an allocation of its own
-func.func @straight_regs_12(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>, %la: memref<16x32xbf16, #gpu.address_space<workgroup>>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_13(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>, %la: memref<16x32xbf16, #gpu.address_space<workgroup>>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -707,7 +761,7 @@ func.func @straight_regs_12(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
 // -----
 
 // a kernel that does not state its workgroup size
-func.func @straight_regs_13(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) {
+func.func @straight_regs_14(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -761,7 +815,7 @@ func.func @straight_regs_13(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
 // -----
 
 // K tile 1's store is nontemporal, K tile 0's is not
-func.func @straight_regs_14(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_15(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -815,7 +869,7 @@ func.func @straight_regs_14(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
 // -----
 
 // K tile 2's B copy folded, K tile 1's store of it nontemporal
-func.func @straight_regs_15(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_16(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -877,7 +931,7 @@ func.func @straight_regs_15(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
 // -----
 
 // K tiles 1 and 2 fold B's copy to different pass-throughs
-func.func @straight_regs_16(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_17(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -945,7 +999,7 @@ func.func @straight_regs_16(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
 // -----
 
 // K tile 2's folded load of B yields another value than its pass-through
-func.func @straight_regs_17(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_18(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -1008,7 +1062,7 @@ func.func @straight_regs_17(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
 // -----
 
 // K tile 2's guarded load of B folded, its value padded by a select (not stored as it is)
-func.func @straight_regs_18(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_19(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index

@@ -33,7 +33,9 @@ K step, 2 K steps merged in the diagonal form, timed whole, ``--dtype=fp8-atb-31
 f16 ``A^T x B^T`` 24x5x400, IREE's own 16x16x16 MFMAs, 4 K steps merged, timed whole,
 ``--dtype=f16-atbt-24x5x400``, and at K = 232, its masked K tail in the pipelined pair,
 ``--dtype=f16-atbt-24x5x232``; i8 ``A x B^T`` 59x28x496, IREE's own gfx942 32x32x16 i8
-MFMAs, ``--dtype=i8-abt-59x28x496``).
+MFMAs, ``--dtype=i8-abt-59x28x496``; fp8 E5M2 ``A x B^T`` 95x90x271 from IREE's 3-stage
+build, which peels every K tile (its loop rebuilt), timed whole against that build,
+``--dtype=fp8e5m2-abt-95x90x271-s3``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):

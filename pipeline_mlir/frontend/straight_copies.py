@@ -24,7 +24,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.guarded_load import folded
-from pipeline_mlir.frontend.kernel_ir import at, is_pure
+from pipeline_mlir.frontend.kernel_ir import at, bounds_checked, fat_root, is_pure
 from pipeline_mlir.frontend.reroll_parts import inner_ops, load_parts_of
 from pipeline_mlir.frontend.reroll_proof import same_op_but_operands
 from pipeline_mlir.frontend.straight_tiles import form_step
@@ -60,7 +60,8 @@ class TileCopies:
         whole run past the buffer's rows, its pass-through whatever it reads), the loop
         stores ``select(%t is not such a tile, <the load>, <that pass-through>)`` (as IREE
         pads a K row past K), its load of that tile anything the other tiles' values give
-        (:data:`ANY`)."""
+        (:data:`ANY`): the load must be of a range-checked buffer (a read past its records
+        reads zero, never faults)."""
         vals = tuple(s.operands[0] for s in stores)
         owners = [_defining(v) for v in vals]
         fold = {j for j, o in enumerate(owners)
@@ -76,6 +77,13 @@ class TileCopies:
             if not same_op_but_operands(stores[0], stores[j]):
                 self.fail(stores[j], f"(K tile {j}) is not K tile 0's store at "
                                      f"{at(stores[0])} repeated")
+        t = next(j for j in range(self.n) if j not in fold)
+        parts = load_parts_of(owners[t]) if owners[t] is not None else None
+        if parts is None or not bounds_checked(fat_root(parts[0])):
+            self.fail(stores[t], f"(K tile {t}) stores a load of a buffer without its range "
+                                 f"check where K tile {min(fold)} stores a folded guarded "
+                                 f"load's pass-through: the rebuilt loop would load that tile "
+                                 f"at an address no tile reads, which may fault")
         loaded = tuple(ANY if j in fold else v for j, v in enumerate(vals))
         self._value(loaded, stores)
         key = ("padded", loaded)

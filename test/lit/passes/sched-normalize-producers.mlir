@@ -1192,13 +1192,15 @@ func.func @straight_regs(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: mem
 
 // -----
 
-// As @straight_regs, but K tile 2's load of B is a folded guarded load (its mask false in
-// every lane: the pass-through, whatever the guard): the loop loads B at the column K tile
-// 0's plus 32 per trip and stores the pass-through in trip 2.
+// As @straight_regs, but B is read through a range-checked fat_raw_buffer and K tile 2's load
+// of it is a folded guarded load (its mask false in every lane: the pass-through, whatever
+// the guard): the loop loads B at the column K tile 0's plus 32 per trip (in trip 2 past
+// what any tile reads: the range check reads zero there, never faults) and stores the
+// pass-through in trip 2.
 
 // CHECK-LABEL: func.func @straight_regs_folded
 // CHECK:         scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
-// CHECK:           %[[B:.*]] = vector.load %arg1
+// CHECK:           %[[B:.*]] = vector.load %{{.*}} : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
 // CHECK-NEXT:      %[[NOT2:.*]] = arith.cmpi ne, %[[T]], %c2 : index
 // CHECK-NEXT:      %[[V:.*]] = arith.select %[[NOT2]], %[[B]], %cst_0 : vector<8xbf16>
 // CHECK-NEXT:      vector.store %[[V]]
@@ -1215,6 +1217,7 @@ func.func @straight_regs_folded(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, 
   %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
   %la = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
   %lb = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %bf = amdgpu.fat_raw_buffer_cast %b resetOffset : memref<16x96xbf16> to memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>
   %t = gpu.thread_id x upper_bound 64
   %row = arith.divui %t, %c4 : index
   %col = arith.remui %t, %c4 : index
@@ -1223,12 +1226,12 @@ func.func @straight_regs_folded(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, 
   %q = arith.divui %t, %c16 : index
   %qk = arith.muli %q, %c8 : index
   %a0 = vector.load %a[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
-  %b0 = vector.load %b[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
+  %b0 = vector.load %bf[%row, %k0] : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
   vector.store %a0, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   vector.store %b0, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   %k1 = affine.apply affine_map<(d0) -> ((d0 mod 4) * 8 + 32)>(%t)
   %a1 = vector.load %a[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
-  %b1 = vector.load %b[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
+  %b1 = vector.load %bf[%row, %k1] : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
   gpu.barrier
   %fa0 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   %fb0 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
@@ -1241,7 +1244,7 @@ func.func @straight_regs_folded(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, 
   %k2 = arith.addi %kc, %c64 : index
   %a2 = vector.load %a[%row, %k2] : memref<16x96xbf16>, vector<8xbf16>
   %b2 = scf.if %true -> (vector<8xbf16>) {
-    %x = vector.maskedload %b[%row, %k2], %none, %pass : memref<16x96xbf16>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+    %x = vector.maskedload %bf[%row, %k2], %none, %pass : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
     scf.yield %x : vector<8xbf16>
   } else {
     scf.yield %pass : vector<8xbf16>

@@ -868,7 +868,7 @@ func.func @straight_regs_15(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
 
 // -----
 
-// K tile 2's B copy folded, K tile 1's store of it nontemporal
+// K tile 2's B copy folded, B a plain memref (no range check: the loop's load at K tile 2 could fault)
 func.func @straight_regs_16(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
@@ -891,6 +891,7 @@ func.func @straight_regs_16(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
   %a0 = vector.load %a[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
   %b0 = vector.load %b[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
   vector.store %a0, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  // expected-error @+1 {{(K tile 0) stores a load of a buffer without its range check}}
   vector.store %b0, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   %k1 = affine.apply affine_map<(d0) -> ((d0 mod 4) * 8 + 32)>(%t)
   %a1 = vector.load %a[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
@@ -902,8 +903,7 @@ func.func @straight_regs_16(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
   gpu.barrier
   amdgpu.sched_barrier allow = none
   vector.store %a1, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
-  // expected-error @+1 {{(K tile 1) is not K tile 0's store at}}
-  vector.store %b1, %lb[%row, %k0] {test.mark} : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b1, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   %kc = arith.minui %k0, %c16 : index
   %k2 = arith.addi %kc, %c64 : index
   %a2 = vector.load %a[%row, %k2] : memref<16x96xbf16>, vector<8xbf16>
@@ -930,8 +930,71 @@ func.func @straight_regs_16(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
 
 // -----
 
-// K tiles 1 and 2 fold B's copy to different pass-throughs
+// K tile 2's B copy folded, K tile 1's store of it nontemporal
 func.func @straight_regs_17(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %true = arith.constant true
+  %none = arith.constant dense<false> : vector<8xi1>
+  %pass = arith.constant dense<0.000000e+00> : vector<8xbf16>
+  %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
+  %la = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %lb = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %bf = amdgpu.fat_raw_buffer_cast %b resetOffset : memref<16x96xbf16> to memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>
+  %t = gpu.thread_id x upper_bound 64
+  %row = arith.divui %t, %c4 : index
+  %col = arith.remui %t, %c4 : index
+  %k0 = arith.muli %col, %c8 : index
+  %r = arith.remui %t, %c16 : index
+  %q = arith.divui %t, %c16 : index
+  %qk = arith.muli %q, %c8 : index
+  %a0 = vector.load %a[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
+  %b0 = vector.load %bf[%row, %k0] : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
+  vector.store %a0, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b0, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %k1 = affine.apply affine_map<(d0) -> ((d0 mod 4) * 8 + 32)>(%t)
+  %a1 = vector.load %a[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
+  %b1 = vector.load %bf[%row, %k1] : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
+  gpu.barrier
+  %fa0 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb0 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m0 = amdgpu.mfma 16x16x32 %fa0 * %fb0 + %zero : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  gpu.barrier
+  amdgpu.sched_barrier allow = none
+  vector.store %a1, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  // expected-error @+1 {{(K tile 1) is not K tile 0's store at}}
+  vector.store %b1, %lb[%row, %k0] {test.mark} : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %kc = arith.minui %k0, %c16 : index
+  %k2 = arith.addi %kc, %c64 : index
+  %a2 = vector.load %a[%row, %k2] : memref<16x96xbf16>, vector<8xbf16>
+  %b2 = scf.if %true -> (vector<8xbf16>) {
+    %x = vector.maskedload %bf[%row, %k2], %none, %pass : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+    scf.yield %x : vector<8xbf16>
+  } else {
+    scf.yield %pass : vector<8xbf16>
+  }
+  gpu.barrier
+  %fa1 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb1 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m1 = amdgpu.mfma 16x16x32 %fa1 * %fb1 + %m0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  gpu.barrier
+  vector.store %a2, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  vector.store %b2, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  gpu.barrier
+  %fa2 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %fb2 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+  %m2 = amdgpu.mfma 16x16x32 %fa2 * %fb2 + %m1 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  vector.store %m2, %c[%r, %q] : memref<16x16xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// K tiles 1 and 2 fold B's copy to different pass-throughs
+func.func @straight_regs_18(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -944,6 +1007,7 @@ func.func @straight_regs_17(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
   %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
   %la = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
   %lb = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %bf = amdgpu.fat_raw_buffer_cast %b resetOffset : memref<16x96xbf16> to memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>
   %t = gpu.thread_id x upper_bound 64
   %row = arith.divui %t, %c4 : index
   %col = arith.remui %t, %c4 : index
@@ -952,13 +1016,13 @@ func.func @straight_regs_17(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
   %q = arith.divui %t, %c16 : index
   %qk = arith.muli %q, %c8 : index
   %a0 = vector.load %a[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
-  %b0 = vector.load %b[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
+  %b0 = vector.load %bf[%row, %k0] : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
   vector.store %a0, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   vector.store %b0, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   %k1 = affine.apply affine_map<(d0) -> ((d0 mod 4) * 8 + 32)>(%t)
   %a1 = vector.load %a[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
   %b1 = scf.if %true -> (vector<8xbf16>) {
-    %x = vector.maskedload %b[%row, %k1], %none, %ones : memref<16x96xbf16>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+    %x = vector.maskedload %bf[%row, %k1], %none, %ones : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
     scf.yield %x : vector<8xbf16>
   } else {
     scf.yield %ones : vector<8xbf16>
@@ -975,7 +1039,7 @@ func.func @straight_regs_17(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
   %k2 = arith.addi %kc, %c64 : index
   %a2 = vector.load %a[%row, %k2] : memref<16x96xbf16>, vector<8xbf16>
   %b2 = scf.if %true -> (vector<8xbf16>) {
-    %x = vector.maskedload %b[%row, %k2], %none, %pass : memref<16x96xbf16>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+    %x = vector.maskedload %bf[%row, %k2], %none, %pass : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
     scf.yield %x : vector<8xbf16>
   } else {
     scf.yield %pass : vector<8xbf16>
@@ -999,7 +1063,7 @@ func.func @straight_regs_17(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
 // -----
 
 // K tile 2's folded load of B yields another value than its pass-through
-func.func @straight_regs_18(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_19(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -1012,6 +1076,7 @@ func.func @straight_regs_18(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
   %zero = arith.constant dense<0.000000e+00> : vector<4xf32>
   %la = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
   %lb = memref.alloc() : memref<16x32xbf16, #gpu.address_space<workgroup>>
+  %bf = amdgpu.fat_raw_buffer_cast %b resetOffset : memref<16x96xbf16> to memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>
   %t = gpu.thread_id x upper_bound 64
   %row = arith.divui %t, %c4 : index
   %col = arith.remui %t, %c4 : index
@@ -1020,12 +1085,12 @@ func.func @straight_regs_18(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
   %q = arith.divui %t, %c16 : index
   %qk = arith.muli %q, %c8 : index
   %a0 = vector.load %a[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
-  %b0 = vector.load %b[%row, %k0] : memref<16x96xbf16>, vector<8xbf16>
+  %b0 = vector.load %bf[%row, %k0] : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
   vector.store %a0, %la[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   vector.store %b0, %lb[%row, %k0] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   %k1 = affine.apply affine_map<(d0) -> ((d0 mod 4) * 8 + 32)>(%t)
   %a1 = vector.load %a[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
-  %b1 = vector.load %b[%row, %k1] : memref<16x96xbf16>, vector<8xbf16>
+  %b1 = vector.load %bf[%row, %k1] : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xbf16>
   gpu.barrier
   %fa0 = vector.load %la[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
   %fb0 = vector.load %lb[%r, %qk] : memref<16x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
@@ -1039,7 +1104,7 @@ func.func @straight_regs_18(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
   %a2 = vector.load %a[%row, %k2] : memref<16x96xbf16>, vector<8xbf16>
   // expected-error @+1 {{is not IREE's guarded load: its else region, which loads nothing, yields another value than the pass-through}}
   %b2 = scf.if %true -> (vector<8xbf16>) {
-    %x = vector.maskedload %b[%row, %k2], %none, %pass : memref<16x96xbf16>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+    %x = vector.maskedload %bf[%row, %k2], %none, %pass : memref<16x96xbf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
     scf.yield %x : vector<8xbf16>
   } else {
     scf.yield %ones : vector<8xbf16>
@@ -1062,7 +1127,7 @@ func.func @straight_regs_18(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: 
 // -----
 
 // K tile 2's guarded load of B folded, its value padded by a select (not stored as it is)
-func.func @straight_regs_19(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+func.func @straight_regs_20(%a: memref<16x96xbf16>, %b: memref<16x96xbf16>, %c: memref<16x16xf32>) attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index

@@ -575,7 +575,12 @@ def kernels(d: Path, dtype: str = "bf16") -> dict[str, Path]:
     asm, hsaco = G.iree_prefetch_files(own_source, case.flags)
     own.write_text(asm)
     own.with_suffix(".hsaco").write_bytes(hsaco)
-    out["IREE 2-stage prefetch"] = own
+    # (its prefetch stages: the case's flag, else IREE's default 2; a forced configuration's
+    # own attribute says 2)
+    stages = "2" if "mma" in args else next(
+        (f.split("=", 1)[1] for f in reversed(case.flags)
+         if f.startswith("--iree-llvmgpu-prefetch-num-stages=")), "2")
+    out[f"IREE {stages}-stage prefetch"] = own
     src = d / "prefetch.mlir"
     taken = (G.late_form(source, DEFAULT_BUILD + case.flags) if case.default_build
              else G.prefetch_point(source, case.flags))
@@ -613,7 +618,7 @@ def main(argv: list[str]) -> int:
 
 def rows_of(dtype: str) -> list:
     """The (kernel, K tiles per iteration, loop counts, cycles) rows of case ``dtype``:
-    IREE's own 2-stage prefetch first."""
+    IREE's own prefetch build first."""
     case = CASES[dtype]
     with tempfile.TemporaryDirectory() as tmp:
         rows = []

@@ -23,9 +23,10 @@ from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.frontend.guarded_load import folded
 from pipeline_mlir.frontend.kernel_ir import at, bounds_checked, fat_root, is_pure
-from pipeline_mlir.frontend.reroll_parts import inner_ops, load_parts_of
+from pipeline_mlir.frontend.reroll_parts import load_parts_of
 from pipeline_mlir.frontend.reroll_proof import same_op_but_operands
 from pipeline_mlir.frontend.straight_tiles import form_step
 
@@ -177,12 +178,12 @@ class TileCopies:
             return
         self.kind[ops] = "op"
         t = next(j for j, o in enumerate(ops) if o is not ANY)
-        inner = [None if o is ANY else [o] + inner_walk(o) for o in ops]
+        inner = [None if o is ANY else _nested(o) for o in ops]
         for j, x in enumerate(inner):
             if x is not None and len(x) != len(inner[t]):
                 self.fail(ops[j], f"(K tile {j}) is not made as K tile {t}'s op at "
                                   f"{at(ops[t])} (its regions differ)")
-        own = [None if x is None else _own_values(x) for x in inner]
+        own = _own_values(inner[t])
         slots = []
         for k, o0 in enumerate(inner[t]):
             for j, x in enumerate(inner):
@@ -191,7 +192,7 @@ class TileCopies:
                                     f"repeated (its name, attributes or types differ)")
             sites = tuple(ANY if x is None else x[k] for x in inner)
             for p in range(len(o0.operands)):
-                if o0.operands[p] in own[t]:
+                if o0.operands[p] in own:
                     continue    # (made inside the op: load_parts_of admits only IREE's
                     #              guarded load, whose regions it checks op by op)
                 slots.append((k, p, tuple(ANY if x is None else x[k].operands[p]
@@ -272,7 +273,7 @@ class TileCopies:
         t, slots = self.slots[ops]
         uses = [(k, p, self._get(vals)) for k, p, vals in slots]
         new = ops[t].clone(ir.InsertionPoint(self.body))
-        copy = [new] + inner_walk(new)
+        copy = _nested(new)
         for k, p, v in uses:
             copy[k].operands[p] = v
         self.made[ops] = new
@@ -335,23 +336,14 @@ class TileCopies:
         return self.tests[key]
 
 
-def _own_values(ops: list) -> dict:
+def _own_values(ops: list) -> set:
     """The values an op (``ops[0]``, followed by the ops nested in it) makes inside
-    itself, each with where: its nested ops' results and its regions' block arguments."""
-    own = {}
-    for k, o in enumerate(ops):
-        if k:
-            own.update({r: (k, i) for i, r in enumerate(o.results)})
-        for ri, r in enumerate(o.regions):
-            for bi, b in enumerate(r.blocks):
-                own.update({a: (k, ri, bi, i) for i, a in enumerate(b.arguments)})
+    itself: its nested ops' results and its regions' block arguments."""
+    own = {r for o in ops[1:] for r in o.results}
+    own.update(a for o in ops for r in o.regions for b in r.blocks for a in b.arguments)
     return own
 
 
-def inner_walk(op) -> list:
-    """The ops nested in ``op``'s regions, in pre-order (none without regions)."""
-    out = []
-    for o in inner_ops(op):
-        out.append(o)
-        out.extend(inner_walk(o))
-    return out
+def _nested(op) -> list:
+    """``op`` and the ops nested in its regions, in pre-order."""
+    return walk_ops(op, lambda _o: True)

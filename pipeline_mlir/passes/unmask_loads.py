@@ -81,6 +81,8 @@ it never fails.
 
 from __future__ import annotations
 
+import functools
+
 from pipeline_mlir.analysis.ir_facts import DYNAMIC, constant_int, element_bytes, memory_space, \
     segments
 from pipeline_mlir.analysis.twos import byte_offset_zeros, low_zeros, zeros_of
@@ -186,19 +188,31 @@ def unmaskable(root) -> list:
 
 def rewrite(load) -> None:
     """``load`` (one of :func:`unmaskable`) made a plain load and a select."""
-    base, *rest = load.operands
-    indices, mask, passthru = rest[:-2], rest[-2], rest[-1]
-    t = load.results[0].type
     with ir.InsertionPoint(load), load.location:
-        plain = ir.Operation.create("vector.load", results=[t], operands=[base, *indices])
-        out = ir.Operation.create("arith.select", results=[t],
-                                  operands=[mask, plain.results[0], passthru])
+        out = _plain_select(load)
     load.results[0].replace_all_uses_with(out.results[0])
     load.erase()
-    for use in list(out.results[0].uses):
+    _stores_after(out)
+
+
+def _plain_select(load):
+    """A plain ``vector.load`` of masked load ``load``'s memref and indices and the
+    ``arith.select`` of its mask between that and its pass-through (at the insertion
+    point); the select."""
+    base, *rest = load.operands
+    t = load.results[0].type
+    plain = ir.Operation.create("vector.load", results=[t], operands=[base, *rest[:-2]])
+    return ir.Operation.create("arith.select", results=[t],
+                               operands=[rest[-2], plain.results[0], rest[-1]])
+
+
+def _stores_after(op) -> None:
+    """Each store of ``op``'s value into private memory moved to just after it, where it
+    may move (:func:`_movable`)."""
+    for use in list(op.results[0].uses):
         store = _op(use.owner)
-        if store.name == "vector.store" and use.operand_number == 0 and _movable(store, out):
-            store.move_after(out)
+        if store.name == "vector.store" and use.operand_number == 0 and _movable(store, op):
+            store.move_after(op)
 
 
 def _defined_by(v, ops) -> bool:
@@ -266,10 +280,8 @@ def guard(load, end: int) -> None:
     ``then`` branch of an ``scf.if`` on whether its run crosses the buffer's end inside a
     dword, a plain load and a select in the ``else`` branch (module docstring)."""
     base, *rest = load.operands
-    indices, mask, passthru = rest[:-2], rest[-2], rest[-1]
     t = load.results[0].type
-    mt = ir.MemRefType(base.type)
-    strides, offset = mt.get_strides_and_offset()
+    strides, offset = ir.MemRefType(base.type).get_strides_and_offset()
     n = ir.VectorType(t).shape[0]
     per_word = WORD_BITS // ir.VectorType(t).element_type.width
     i32 = ir.IntegerType.get_signless(32)
@@ -279,12 +291,10 @@ def guard(load, end: int) -> None:
     with ir.InsertionPoint(load), load.location:
         # (in 32 bits, as IREE narrows it: a buffer's records are a 32-bit byte count, and
         # 32-bit arithmetic is what the ISA check's lane values evaluate)
-        narrow = [B.arith.index_cast(i32, i) for i, s in zip(indices, strides) if s]
-        terms = [i if s == 1 else B.arith.muli(i, const(s))
-                 for i, s in zip(narrow, [s for s in strides if s])]
-        first = terms[0] if terms else const(offset)
-        for x in terms[1:] + ([const(offset)] if terms and offset else []):
-            first = B.arith.addi(first, x)
+        narrow = [(B.arith.index_cast(i32, i), s) for i, s in zip(rest[:-2], strides) if s]
+        terms = [i if s == 1 else B.arith.muli(i, const(s)) for i, s in narrow] + \
+            ([const(offset)] if offset else [])
+        first = functools.reduce(B.arith.addi, terms) if terms else const(0)
         left = B.arith.subi(const(end), first)
         near = B.arith.cmpi(B.arith.CmpIPredicate.ult, left, const(n))
         cut = B.arith.cmpi(B.arith.CmpIPredicate.ne, B.arith.remui(left, const(per_word)),
@@ -297,15 +307,8 @@ def guard(load, end: int) -> None:
     load.move_before(_op(then.operations[0]))
     load.attributes[NEEDS_MASK] = ir.UnitAttr.get()
     with ir.InsertionPoint(branch.else_block), load.location:
-        plain = ir.Operation.create("vector.load", results=[t], operands=[base, *indices])
-        out = ir.Operation.create("arith.select", results=[t],
-                                  operands=[mask, plain.results[0], passthru])
-        B.scf.YieldOp([out.results[0]])
-    for use in list(branch.results[0].uses):
-        store = _op(use.owner)
-        if store.name == "vector.store" and use.operand_number == 0 and \
-                _movable(store, branch.operation):
-            store.move_after(branch.operation)
+        B.scf.YieldOp([_plain_select(load).results[0]])
+    _stores_after(branch.operation)
 
 
 class UnmaskLoads(ModulePass):

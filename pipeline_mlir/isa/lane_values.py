@@ -156,12 +156,12 @@ _SAVEEXEC = {"s_and_saveexec_b64": lambda s, old: s & old,
 
 
 class _Part(NamedTuple):
-    """A lane mask known but for one condition no rule evaluates, ``C`` (the lanes of the
-    compare at line ``cid``): ``(a & C) | (b & ~C)``, ``a`` and ``b`` known.  LLVM's
+    """A lane mask known but for one condition no rule evaluates, ``C`` (the lanes the
+    compare, or the combination of two such masks, at line ``cid`` makes): ``(a & C) | (b & ~C)``, ``a`` and ``b`` known.  LLVM's
     if-else on such a condition (``s_and_saveexec_b64``, ``s_xor_b64`` of the lanes left,
     ``s_andn2_saveexec_b64``, ``s_or_b64`` back) restores ``exec`` to a known mask, which
     ``a == b`` says."""
-    cid: object
+    cid: int
     a: np.ndarray
     b: np.ndarray
 
@@ -195,9 +195,10 @@ def _set_mask(state: dict, key, m) -> None:
         state[key] = m
 
 
-def _combine(op, *masks):
-    """``op`` of lane masks, each an array or a :class:`_Part` of one condition; None when
-    one is unknown or two conditions meet."""
+def _combine(op, line: int, *masks):
+    """``op`` of lane masks (by the instruction at ``line``), each an array or a
+    :class:`_Part` of one condition; None when one is unknown or two conditions meet but as
+    below."""
     if any(m is None for m in masks):
         return None
     parts = [m for m in masks if isinstance(m, _Part)]
@@ -205,12 +206,13 @@ def _combine(op, *masks):
         return op(*masks)
     if len({m.cid for m in parts}) > 1:
         # two conditions: a mask of lanes within one known mask, ``x & C1`` and ``x & C2``
-        # (compares under one exec), gives one within it again, of a condition of its own
+        # (compares under one exec), gives one within it again, of a condition of its own:
+        # that instruction's
         x = parts[0].a
         if len(parts) != len(masks) or any(m.b.any() or not np.array_equal(m.a, x)
                                            for m in parts):
             return None
-        return _Part((op.__name__, *(m.cid for m in parts)), x, np.zeros_like(x))
+        return _Part(line, x, np.zeros_like(x))
     a = [m.a if isinstance(m, _Part) else m for m in masks]
     b = [m.b if isinstance(m, _Part) else m for m in masks]
     return _Part(parts[0].cid, op(*a), op(*b))
@@ -257,7 +259,7 @@ def _lane_mask(i: AsmInstr, state: dict, threads: int):
                 _same_mask(state[_WITHIN], args[1]):
             # exec, unknown but within the mask it saved, joined back to that mask
             return args[1], _mask_key(i.operands[0])
-        got = _combine(op, *args)
+        got = _combine(op, i.line, *args)
         return (got, _mask_key(i.operands[0])) if got is not None else None
     return None
 
@@ -308,12 +310,12 @@ def evaluate(i: AsmInstr, state: dict, threads: int) -> None:
                 value = None
     mask = None
     saved = None
-    within = state.get(_WITHIN)
+    within = None       # (what exec lies within after i, when i leaves it unknown)
     if i.mnemonic in _SAVEEXEC and len(i.operands) == 2:
         src, old = _get_mask(state, _mask_key(i.operands[1])), _get_mask(state, ("exec",))
         if old is not None:             # the exec saved is known whatever the new one is
             saved = (old, _mask_key(i.operands[0]))
-            mask = (_combine(_SAVEEXEC[i.mnemonic], src, old), ("exec",))
+            mask = (_combine(_SAVEEXEC[i.mnemonic], i.line, src, old), ("exec",))
             within = old if mask[0] is None and i.mnemonic == "s_and_saveexec_b64" else None
     elif i.mnemonic.startswith(("v_cmp_", "s_and_b64", "s_or_b64", "s_xor_b64",
                                 "s_andn2_b64", "s_mov_b64")):
@@ -342,7 +344,7 @@ def evaluate(i: AsmInstr, state: dict, threads: int) -> None:
         _set_mask(state, mask[1], mask[0])
     if saved is not None:
         _set_mask(state, saved[1], saved[0])
-    if "exec" in i.defs or _WITHIN in state:    # (what exec lies within: while it is unknown)
+    if "exec" in i.defs:    # (only an s_and_saveexec_b64 says what a new exec lies within)
         state.pop(_WITHIN, None)
         if within is not None and _get_mask(state, ("exec",)) is None:
             state[_WITHIN] = within

@@ -168,3 +168,31 @@ def test_exec_within_one_mask_joined_with_another_stays_unknown():
     """Joined with another mask (``vcc``, the inner condition), it is not known."""
     active, _state = _exec_after(NESTED.format(inner="vcc"))
     assert active is None
+
+
+def test_masks_of_two_unknown_conditions_keep_them_apart():
+    """The and and the or of two conditions no rule evaluates are two masks of their own:
+    their xor (the lanes where exactly one holds) is not known, let alone known empty (it
+    was, when both took one name from the two conditions alone)."""
+    _active, state = _exec_after("""\tv_cmp_lt_u64_e32 vcc, 7, v[4:5]
+\tv_cmp_ne_u32_e64 s[2:3], 0, v6
+\ts_and_b64 s[0:1], vcc, s[2:3]
+\ts_or_b64 s[4:5], vcc, s[2:3]
+\ts_xor_b64 s[6:7], s[0:1], s[4:5]
+\ts_endpgm""")
+    assert ("s6", "s7") not in state
+
+
+def test_exec_widened_by_another_mask_is_no_longer_within_the_saved_one():
+    """Inside an inner arm on a mask not known at all (``exec`` then known only to lie within
+    the lanes 0 to 31 it saved), ``exec`` ORed with a mask of lanes the outer arm left off
+    (an unknown condition over all 64 lanes) no longer lies within the saved one: joined
+    with it, it is not known."""
+    active, _state = _exec_after("""\tv_cmp_lt_u64_e64 s[10:11], 5, v[8:9]
+\tv_cmp_gt_u32_e32 vcc, 32, v0
+\ts_and_saveexec_b64 s[2:3], vcc
+\ts_and_saveexec_b64 s[4:5], s[20:21]
+\ts_or_b64 exec, exec, s[10:11]
+\ts_or_b64 exec, exec, s[4:5]
+\ts_endpgm""")
+    assert active is None

@@ -19,7 +19,12 @@ chunks) is one access per chunk, each swizzled on its own, as IREE's late form a
 A buffer one of whose accesses covers part of a chunk per row (a skinny tile's register
 copies of 4 elements into 8-element chunks) is not swizzled at all: IREE's hint resolution
 applies a swizzle only when it can apply it to every access, and otherwise leaves the
-buffer plain (IREE's late form of such a kernel stores and reads it unswizzled).
+buffer plain (IREE's late form of such a kernel stores and reads it unswizzled).  A buffer
+direct-to-LDS copies fill is laid out swizzled whatever reads it, so it keeps the swizzle
+when its part-chunk accesses are the front end's own (a read halved along K: 4 elements of
+an 8-element chunk) and each stays inside one chunk in every thread
+(:func:`_within_chunks`, evaluated from the thread ids): such a read is one load at the
+swizzled element, the XOR moving whole chunks.
 Anything else that touches a swizzled buffer is an error at the op.
 """
 
@@ -27,15 +32,18 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
+
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_changes import set_attribute
-from pipeline_mlir.analysis.ir_facts import parse_xor_shuffle, segments, transfer
+from pipeline_mlir.analysis.ir_facts import block_size, parse_xor_shuffle, segments, transfer
+from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.adopt import Ix
-from pipeline_mlir.frontend.kernel_ir import collapsed, describe
+from pipeline_mlir.frontend.kernel_ir import collapsed, describe, kernel_of
 
 SWIZZLE_ATTR = "iree_codegen.swizzle"
 #: the ops a swizzled buffer's values may pass through on their way to an access
@@ -90,15 +98,16 @@ def resolve_swizzles(swizzled: dict) -> None:
 
 
 def _resolved_by_iree(accesses: list, access: int, copies: list) -> bool:
-    """Whether IREE applies the swizzle to the buffer ``accesses`` read and write: only
-    when every one of them accesses whole ``access``-element chunks per row.  Where one
-    accesses part of a chunk (IREE's register copies of 4 elements of a skinny tile's
-    8-element rows), IREE's hint resolution leaves the buffer unswizzled, every access at
-    its own address (IREE's late form stores and reads it so).  Every access must be a
-    plain one with contiguous rows either way (:func:`_parts`); and a buffer that
-    direct-to-LDS ``copies`` fill is refused then: their source addresses carry the
-    swizzle already, which a plain buffer's reads would not undo."""
-    part = None
+    """Whether the buffer ``accesses`` read and write is swizzled: only when every one of
+    them accesses whole ``access``-element chunks per row.  Where one accesses part of a
+    chunk (IREE's register copies of 4 elements of a skinny tile's 8-element rows), IREE's
+    hint resolution leaves the buffer unswizzled, every access at its own address (IREE's
+    late form stores and reads it so).  Every access must be a plain one with contiguous
+    rows either way (:func:`_parts`).  A buffer that direct-to-LDS ``copies`` fill stays
+    swizzled (their source addresses carry the swizzle, which a plain buffer's reads would
+    not undo) if each part-chunk access stays inside one chunk in every thread
+    (:func:`_within_chunks`), and is refused otherwise."""
+    part = []
     for o in accesses:
         vt, _, view, _ = _parts(o)
         strides, _ = ir.MemRefType(view.type).get_strides_and_offset()
@@ -106,15 +115,48 @@ def _resolved_by_iree(accesses: list, access: int, copies: list) -> bool:
             raise IRError(o, f"{describe(o)} accesses an XOR-swizzled LDS buffer with rows "
                              f"that are not contiguous; the front end applies the swizzle "
                              f"to accesses of whole chunks")
-        if part is None and vt.shape[-1] % access:
-            part = (o, vt.shape[-1])
-    if part is not None and copies:
-        o, n = part
-        raise IRError(o, f"{describe(o)} accesses {n} elements per row of an XOR-swizzled "
-                         f"LDS buffer whose chunks are {access} elements, which IREE then "
-                         f"leaves unswizzled, but {describe(copies[0])} copies into it "
-                         f"from swizzled source addresses")
-    return part is None
+        if vt.shape[-1] % access:
+            part.append((o, vt.shape[-1]))
+    if not part:
+        return True
+    if not copies:
+        return False
+    for o, n in part:
+        why = _within_chunks(o, access)
+        if why is not None:
+            raise IRError(o, f"{describe(o)} accesses {n} elements per row of an XOR-swizzled "
+                             f"LDS buffer whose chunks are {access} elements, which IREE then "
+                             f"leaves unswizzled, but {describe(copies[0])} copies into it "
+                             f"from swizzled source addresses, and the front end cannot "
+                             f"swizzle the access itself: {why}")
+    return True
+
+
+def _within_chunks(op, access: int) -> str | None:
+    """Why the part-chunk access ``op`` may cross an ``access``-element chunk in some thread
+    (its rows' first elements, evaluated from the thread ids and constants alone for every
+    thread of the kernel's workgroup), or None: each row inside one chunk."""
+    vt, _, view, idx = _parts(op)
+    n = vt.shape[-1]
+    if n > access:
+        return f"its rows of {n} elements span more than a chunk"
+    size = block_size(kernel_of(op))
+    if size is None:
+        return "the kernel states no workgroup size to evaluate its threads over"
+    ev = Evaluator(size, thread_only=True)
+    try:
+        where, values = ev.view(view), [ev.value(i) for i in idx]
+    except IRError as e:        # (Unevaluable: not of the thread ids alone)
+        return f"its address is not one of the thread ids alone ({e})"
+    lead = len(idx) - len(vt.shape)
+    for pos in itertools.product(*[range(d) for d in vt.shape[:-1]]):
+        at = [v + pos[k - lead] if 0 <= k - lead < len(pos) else v
+              for k, v in enumerate(values)]
+        first = where.element(at) % access
+        if np.any(first + n > access):
+            return (f"a row starts at element {int(first[np.argmax(first + n > access)])} "
+                    f"of a chunk")
+    return None
 
 
 def _parts(op):
@@ -142,7 +184,7 @@ def _rewrite_access(op, flat_root, row: int, access: int) -> None:
     vt, val, view, idx = _parts(op)
     strides, _ = ir.MemRefType(view.type).get_strides_and_offset()
     row_t = ir.VectorType.get([vt.shape[-1]], vt.element_type)
-    flat_t = ir.VectorType.get([access], vt.element_type)
+    flat_t = ir.VectorType.get([min(access, vt.shape[-1])], vt.element_type)
     with ir.InsertionPoint(op), op.location:
         ix = Ix(ir.InsertionPoint(op))
         offset = B.memref.extract_strided_metadata(view)[1]

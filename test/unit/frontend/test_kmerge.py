@@ -683,25 +683,57 @@ def test_merge_k_is_refused_where_no_natural_loop_is_and_short_loops_stay(capsys
         assert k != 160 or "K=160 mode=random: exact, max error 0" in out, out + err[-2000:]
 
 
-def test_a_merge_whose_left_over_steps_are_refused_is_not_half_made(tmp_path, capsys):
+def _f16_ab_384x384x112(tmp_path, form: str) -> Path:
     """IREE's f16 ``A x B`` 384x384x112 with a forced 64x64 tile of 32x32x16 MFMAs in 2x2
-    waves, K step 16 (7 K steps), prefetch point: its MFMAs halved and 2 K steps merged
-    leave 2 K steps to the kernel's loop, whose 4-element reads of B's 8-element swizzle
-    chunks, which DMA copies fill, are refused there (``frontend/tail_swizzle.py``).  That
-    refusal, found on a copy of the kernel before the merge is committed
-    (``Merge.leftover_refusal``), refuses the merge as a way; the diagonal form takes the
-    whole loop: pipelined, exact.  Before, the commit failed half done and the diagonal
-    form took the 2 K steps left, the merged loop left natural (refused by sched-import:
-    `run sched-adopt-loop first`).  A merge whose left-over steps are taken stays
-    committed (:func:`test_the_merged_loop_states_its_form_and_keeps_its_remainders`)."""
-    src = tmp_path / "k.mlir"
-    src.write_text(G.prefetch_point(G.matmul_source(
+    waves, K step 16 (7 K steps), in ``form``."""
+    src = tmp_path / f"{form}.mlir"
+    src.write_text(G.forms(G.matmul_source(
         "f16", 384, 384, 112, transpose_b=False, mma="MFMA_F32_32x32x16_F16", stages=3,
-        tile=(64, 64, 16), waves=(2, 2))))
+        tile=(64, 64, 16), waves=(2, 2)), ())[form])
+    return src
+
+
+def test_a_merge_whose_left_over_steps_are_refused_is_not_half_made(tmp_path, capsys,
+                                                                    monkeypatch):
+    """The kernel above at the prefetch point: its MFMAs halved and 2 K steps merged leave
+    one K step to the kernel's loop, made the remainder on LDS of its own.  With that
+    refused (here its halved reads of A's swizzle chunks taken as crossing a chunk,
+    ``frontend/tail_swizzle.py``), found on a copy of the kernel before the merge is
+    committed (``Merge.leftover_refusal``), the merge is refused as a way and the diagonal
+    form takes the whole loop: pipelined, exact.  Before, the commit failed half done and
+    the diagonal form took the K steps left, the merged loop left natural (refused by
+    sched-import: `run sched-adopt-loop first`)."""
+    from pipeline_mlir.frontend import tail_swizzle
+    monkeypatch.setattr(tail_swizzle, "_within_chunks", lambda *_: "taken to cross")
+    src = _f16_ab_384x384x112(tmp_path, "prefetch")
     rc = main(["--pipeline=4wave", str(src), "--emit=report"])
     out, err = capsys.readouterr()
     assert rc == 0 and "error" not in err, err
     assert "schedule form: subtiles of A, B along K, diagonal" in out, out
+    rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-mode=late",
+               "--emulate-workgroups=2", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+
+
+def test_a_merge_whose_left_over_reads_are_halved_chunks_gets_the_late_forms_kernel(
+        tmp_path, capsys):
+    """The kernel above from both forms: the K step left over reads half of each of A's
+    8-element swizzle chunks, which direct-to-LDS copies fill swizzled; each half stays inside
+    its chunk in every thread, so the remainder swizzles it itself and the merge stands, as
+    the late form's (whose reads IREE wrote whole).  Both forms: one schedule (merged),
+    exact.  Before, the prefetch point's merge was refused and the diagonal form taken."""
+    got = {}
+    for form in ("prefetch", "late"):
+        src = _f16_ab_384x384x112(tmp_path, form)
+        rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json"])
+        got[form], err = capsys.readouterr()
+        assert rc == 0 and "error" not in err, err
+    assert got["prefetch"] == got["late"]
+    src = tmp_path / "prefetch.mlir"
+    rc = main(["--pipeline=4wave", str(src), "--emit=report"])
+    out, _ = capsys.readouterr()
+    assert rc == 0 and "2 of the kernel's K steps merged into each K tile" in out, out
     rc = main(["--pipeline=4wave", "--emulate", str(src), "--emulate-mode=late",
                "--emulate-workgroups=2", "--emulate-jobs=1"])
     out, err = capsys.readouterr()

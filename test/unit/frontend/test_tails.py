@@ -321,21 +321,57 @@ def test_a_part_chunk_access_leaves_the_buffer_plain():
     assert whole.count("arith.xori") == 2, whole
 
 
-def test_a_part_chunk_access_of_a_dma_filled_buffer_is_refused():
-    """A buffer a direct-to-LDS copy fills from swizzled source addresses keeps IREE's swizzle
-    only while every access covers whole chunks: with a 4-element write IREE would leave it
-    plain and its reads would miss the copy's layout, so the remainder refuses it."""
-    text = PART_CHUNK.replace(
-        "  vector.store %v", "  %g = memref.alloc() : memref<4096xbf16>\n"
-        "  amdgpu.gather_to_lds %g[%i], %a[%i] : vector<8xbf16>, memref<4096xbf16>, "
-        "memref<4096xbf16, #gpu.address_space<workgroup>>\n  vector.store %v")
+PART_DMA = """
+func.func @f(%v: vector<4xbf16>, %arg: index) -> vector<4xbf16>
+    attributes {known_block_size = array<i32: 64, 1, 1>} {
+  %c8 = arith.constant 8 : index
+  %cat = arith.constant AT : index
+  %t = gpu.thread_id x
+  %r = arith.muli %t, %c8 : index
+  %i = arith.addi %r, %cat : index
+  %a = memref.alloc() {iree_codegen.swizzle = #iree_codegen.xor_shuffle<64, 8>}
+      : memref<4096xbf16, #gpu.address_space<workgroup>>
+  %g = memref.alloc() : memref<4096xbf16>
+  amdgpu.gather_to_lds %g[%r], %a[%r] : vector<8xbf16>, memref<4096xbf16>,
+      memref<4096xbf16, #gpu.address_space<workgroup>>
+  %x = vector.load %a[%i] : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<4xbf16>
+  return %x : vector<4xbf16>
+}
+"""
+
+
+@pytest.mark.parametrize("at", [0, 2, 4])
+def test_a_part_chunk_read_of_a_dma_filled_buffer_is_swizzled_inside_its_chunk(at):
+    """A buffer a direct-to-LDS copy fills from swizzled source addresses is laid out
+    swizzled whatever reads it: a read of 4 elements of its 8-element chunks (a read the
+    front end halved along K) that stays inside one chunk in every thread is one load at
+    the swizzled element (the XOR moves whole chunks)."""
+    body = _resolved(PART_DMA.replace("AT", str(at)))
+    assert body.count("arith.xori") == 1 and "vector<4xbf16>" in body, body
+    assert body.count("vector.load") == 1 and "extract_strided_metadata" in body, body
+
+
+@pytest.mark.parametrize("edit,why", [
+    (("AT", "6"), "a row starts at element 6 of a chunk"),
+    (("%i = arith.addi %r, %cat", "%i = arith.addi %r, %arg"),
+     "its address is not one of the thread ids alone"),
+    (("known_block_size = array<i32: 64, 1, 1>", "foo"),
+     "the kernel states no workgroup size"),
+], ids=["crosses", "argument", "no-size"])
+def test_a_part_chunk_read_of_a_dma_filled_buffer_that_may_cross_is_refused(edit, why):
+    """The same read 6 elements into its chunk crosses into the next one, and one at an
+    address of a function argument, or in a kernel that states no workgroup size, may: IREE
+    would leave the buffer plain and its reads would miss the copy's layout, so the
+    remainder refuses it at the read, saying why it could not swizzle it itself.  The
+    buffer's whole-chunk accesses alone are swizzled."""
+    text = PART_DMA.replace(*edit).replace("AT", "4")
     with pytest.raises(IRError, match=re.escape(
             "accesses 4 elements per row of an XOR-swizzled LDS buffer whose chunks are 8 "
-            "elements, which IREE then leaves unswizzled, but 'amdgpu.gather_to_lds' op")):
+            "elements, which IREE then leaves unswizzled, but 'amdgpu.gather_to_lds' op")
+            + ".*" + re.escape(why)):
         _resolved(text)
-    assert _resolved(text.replace("%v: vector<4xbf16>", "%v: vector<8xbf16>")
-                     .replace("vector<4xbf16>\n  %x", "vector<8xbf16>\n  %x")).count(
-        "arith.xori") == 2
+    whole = PART_DMA.replace("AT", "0").replace("vector<4xbf16>", "vector<8xbf16>")
+    assert _resolved(whole).count("arith.xori") == 1
 
 
 def test_swizzled_read_is_rewritten():

@@ -79,6 +79,13 @@ def bounds_checked(buf) -> bool:
         "boundsCheck" in cast.attributes and str(cast.attributes["boundsCheck"]) == "false")
 
 
+def in_checked_buffer(memref) -> bool:
+    """Whether memref ``memref`` views an ``amdgpu.fat_raw_buffer_cast`` with its range check
+    on (:func:`bounds_checked` of its :func:`fat_root`), whatever its records are: an access
+    outside them reads zero or is dropped."""
+    return bounds_checked(fat_root(memref))
+
+
 def range_checked(buf) -> bool:
     """Whether ``buf`` is an ``amdgpu.fat_raw_buffer_cast`` range-checked by its own shape
     (:func:`bounds_checked`, and no ``validBytes``): a read past its end reads zero."""

@@ -57,11 +57,13 @@ MAX_ITERATIONS = 4096
 
 def output_writes(f, shape: tuple[int, ...]) -> list:
     """The write ops of ``f`` into the output: the one global buffer of ``shape`` the
-    kernel writes."""
+    kernel writes (an LDS or private buffer of that shape, C's tile staged through it, is
+    none)."""
     roots: dict = {}
     for w in walk_ops(f, lambda o: o.name in WRITES):
         root = view_root(w.operands[WRITES[w.name]])
-        if _sized(root.type, shape):
+        if _sized(root.type, shape) and memory_space(root.type) not in ("workgroup",
+                                                                          "private"):
             roots.setdefault(root, []).append(w)
     if len(roots) != 1:
         raise IRError(f, f"'{f.name}' op: {len(roots)} buffers of "
@@ -248,24 +250,45 @@ def _elements(ev: Evaluator, f, w, ids: tuple, grid: tuple, vec: Vectors,
     key: their induction variables' values), as :func:`_written` gives them; ``hook``
     called at each, the loops' variables bound."""
     found: list[tuple[tuple, np.ndarray, np.ndarray]] = []
+
+    def leaf(active: np.ndarray, key: tuple) -> None:
+        found.append((key,) + _written(ev, w, active, vec))
+        if hook is not None:
+            hook()
+    walk_points(ev, f, w, leaf, lambda o, active: _iterations(ev, o, ids, grid, active),
+                "the output's write")
+    return found
+
+
+def walk_points(ev: Evaluator, f, op, leaf, iterations, what: str, condition=None) -> None:
+    """Call ``leaf(active, key)`` at every point of the ``scf.for`` loops around ``op`` in
+    function ``f``, each loop's variable bound in ``ev``: ``active`` the threads that reach
+    ``op`` there (an ``scf.if`` around it taken by the threads whose condition says so, a
+    loop's iteration by the threads below their own upper bound), ``key`` the values of
+    the linearised workgroup loops' variables around it.  ``iterations(loop, active)``
+    gives a loop's iterations and its upper bound per thread (:func:`_iterations`);
+    ``condition(if_op)`` an ``scf.if``'s per-thread condition, None where it keeps every
+    thread (default: evaluated in ``ev``); ``what`` names ``op`` in the errors (more than
+    :data:`MAX_ITERATIONS` iterations, an op around it other than those and a workgroup
+    ``scf.forall``)."""
     count = [0]
+    cond_of = condition or (lambda o: ev.value(o.operands[0]) != 0)
 
     def visit(chain: list, active: np.ndarray, key: tuple) -> None:
         if not chain:
-            found.append((key,) + _written(ev, w, active, vec))
-            if hook is not None:
-                hook()
+            leaf(active, key)
             return
         (o, region), rest = chain[0], chain[1:]
         if o.name == "scf.if":
-            cond = ev.value(o.operands[0]) != 0
-            visit(rest, active & (cond if region == 0 else ~cond), key)
+            cond = cond_of(o)
+            visit(rest, active if cond is None else active & (cond if region == 0 else ~cond),
+                  key)
         elif o.name == "scf.for":
-            its, ub = _iterations(ev, o, ids, grid, active)
+            its, ub = iterations(o, active)
             count[0] += len(its)
             if count[0] > MAX_ITERATIONS:
-                raise IRError(o, f"'scf.for' op: the loops around the output's write run "
-                                 f"more than {MAX_ITERATIONS} iterations")
+                raise IRError(o, f"'scf.for' op: the loops around {what} run more than "
+                                 f"{MAX_ITERATIONS} iterations")
             for v in its:
                 ev.bind(o.regions[0].blocks[0].arguments[0], v)
                 visit(rest, active & (v < ub), key + (v,) if grid_stride(o) else key)
@@ -273,17 +296,16 @@ def _elements(ev: Evaluator, f, w, ids: tuple, grid: tuple, vec: Vectors,
                 workgroup_mapping(m) is not None for m in ir.ArrayAttr(o.attributes["mapping"])):
             visit(rest, active, key)
         else:
-            raise IRError(o, f"'{o.name}' op: the output's write inside it; the tiles are read "
-                             f"through scf.for, scf.if and workgroup scf.forall only")
+            raise IRError(o, f"'{o.name}' op: {what} inside it; the evaluation runs through "
+                             f"scf.for, scf.if and workgroup scf.forall only")
 
     try:
-        visit(_chain(w, as_operation(f)), np.ones(ev.threads, dtype=bool), ())
+        visit(_chain(op, as_operation(f)), np.ones(ev.threads, dtype=bool), ())
     finally:
         # (visit calls itself through its closure's cell, a cycle that would hold ``ev``
         # and every array it evaluated until the garbage collector's next full pass:
         # some 2 GB of an i8 2048x50257 kernel's grid; emptied here)
         visit = None
-    return found
 
 
 def write_iterations(f, w, ids: tuple, grid: tuple, ev: Evaluator,
@@ -296,28 +318,42 @@ def write_iterations(f, w, ids: tuple, grid: tuple, ev: Evaluator,
     loops = [o.regions[0].blocks[0].arguments[0] for o, _r in _chain(w, as_operation(f))
              if o.name == "scf.for"]
     envs: list = []
-    found = _elements(ev, f, w, ids, grid, vec,
-                      lambda: envs.append({v: int(ev.bound[v][0]) for v in loops}))
+    def env() -> None:
+        if any(np.any(ev.bound[v] != ev.bound[v][0]) for v in loops):
+            raise IRError(w, f"'{w.name}' op: inside a loop whose variable differs between "
+                             f"threads; the iterations are read from loops the same in "
+                             f"every thread")
+        envs.append({v: int(ev.bound[v][0]) for v in loops})
+    found = _elements(ev, f, w, ids, grid, vec, env)
     return [(env, keep) for env, (_key, _flat, keep) in zip(envs, found)]
 
 
 def _iterations(ev: Evaluator, loop, ids: tuple, grid: tuple,
-                active: np.ndarray) -> tuple[range, np.ndarray]:
+                active: np.ndarray) -> tuple[list, np.ndarray]:
     """(the iterations of ``loop`` any of the threads ``active`` runs, per thread the upper
-    bound: a thread runs those below its own).  The lower bound and the step are the same for every
-    thread; the upper bound may not be (IREE's loops over the rows of a partial tile a
-    thread writes)."""
+    bound: a thread runs those below its own): IREE's linearised workgroup loop's
+    (:func:`~pipeline_mlir.analysis.loop_eval.grid_stride_range`), else
+    :func:`thread_iterations`."""
     if grid_stride(loop):
         its = grid_stride_range(ev, loop, ids, grid)
         return its, np.full(ev.threads, its.stop, dtype=np.int64)
-    lb, step = ev.uniform(loop.operands[0]), ev.uniform(loop.operands[2])
-    ub = np.asarray(ev.value(loop.operands[1]), dtype=np.int64)
-    if lb is None or not step or step < 0:
-        raise IRError(loop, "'scf.for' op: around the output's write, a loop whose lower "
-                            "bound or step is not the same for every thread (or whose step "
-                            "is not positive)")
-    top = int(ub[active].max()) if active.any() else lb     # inactive threads run none
-    return range(lb, max(lb, top), step), ub
+    return thread_iterations(ev, loop, active)
+
+
+def thread_iterations(ev: Evaluator, loop, active: np.ndarray) -> tuple[list, np.ndarray]:
+    """(the iterations of ``loop`` any of the threads ``active`` runs, each its variable's
+    value per thread, and per thread the upper bound: a thread runs the values below its
+    own).  The step is the same for every thread and positive; the bounds may not be
+    (IREE's loops over the rows of a partial tile a thread writes; the late form's loops
+    from the thread id in steps of the workgroup)."""
+    lb, ub = (np.asarray(ev.value(v), dtype=np.int64) for v in list(loop.operands)[:2])
+    step = ev.uniform(loop.operands[2])
+    if not step or step < 0:
+        raise IRError(loop, "'scf.for' op: a loop whose step is not the same for every "
+                            "thread, or is not positive")
+    trips = np.maximum(-(-(ub - lb) // step), 0)
+    top = int(trips[active].max()) if active.any() else 0
+    return [lb + j * step for j in range(top)], ub
 
 
 def _written(ev: Evaluator, w, active: np.ndarray,
@@ -329,7 +365,7 @@ def _written(ev: Evaluator, w, active: np.ndarray,
     view = ev.view(ref)
     rank = ir.MemRefType(ref.type).rank
     if w.name == "memref.copy":       # every element of its target, of per-thread sizes
-        sizes = _extent(ev, w, ref)
+        sizes = view_sizes(ev, w, ref)
         pos = np.indices([max(0, int(x.max())) for x in sizes]).reshape(rank, -1)
         keep = np.all([pos[j][None, :] < sizes[j][:, None] for j in range(rank)], axis=0)
         return _flat(view.offset, view.strides, pos, keep, active)
@@ -372,9 +408,9 @@ def _flat(base: np.ndarray, strides, pos: np.ndarray, keep: np.ndarray,
     return np.broadcast_arrays(flat, keep & active[:, None])
 
 
-def _extent(ev: Evaluator, w, ref) -> list[np.ndarray]:
-    """Per dimension of ``ref`` (the target of ``memref.copy`` ``w``), per thread: its
-    size, static or given by the ``memref.subview`` that makes it."""
+def view_sizes(ev: Evaluator, w, ref) -> list[np.ndarray]:
+    """Per dimension of memref ``ref`` (an operand of ``memref.copy`` ``w``), per thread:
+    its size, static or given by the ``memref.subview`` that makes it."""
     t = ir.MemRefType(ref.type)
     if all(d != DYNAMIC for d in t.shape):
         return [np.full(ev.threads, d, dtype=np.int64) for d in t.shape]
@@ -382,9 +418,9 @@ def _extent(ev: Evaluator, w, ref) -> list[np.ndarray]:
     static = dense_i64(op, "static_sizes") \
         if op is not None and op.name == "memref.subview" else []
     if len(static) != t.rank:
-        raise IRError(w, f"'{w.name}' op: a copy into the output of a size known only at "
-                         f"run time that no memref.subview of its rank gives; the tiles "
-                         f"are read from writes whose extent the evaluation sees")
+        raise IRError(w, f"'{w.name}' op: a copy of a memref of a size known only at run "
+                         f"time that no memref.subview of its rank gives; its elements are "
+                         f"evaluated for copies whose extent the evaluation sees")
     dyn = iter(segments(op)[2])
     return [np.asarray(ev.value(next(dyn)), dtype=np.int64) if d == DYNAMIC else
             np.full(ev.threads, d, dtype=np.int64) for d in static]

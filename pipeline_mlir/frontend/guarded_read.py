@@ -18,8 +18,11 @@ or ``ub.poison`` (the pad); and, evaluated exactly for every thread of every wor
 the grid and every iteration of the constant loops around it (:data:`MAX_POINTS` at most),
 
 * the guard is true exactly where every index of the load lies inside the shape of the
-  memref it loads (a wrong bound, a guard of another value, a negated one: refused at the
-  ``scf.if``, naming a thread, workgroup and iteration where they differ);
+  memref it loads and, where that memref is a subview of the binding, its element lies
+  inside the binding (IREE's guard of the threads that stage C's rows through private
+  memory in a tiny ``C +=``: thread 100's subview starts one row past C); a wrong bound,
+  a guard of another value, a negated one: refused at the ``scf.if``, naming a thread,
+  workgroup and iteration where they differ;
 * the element it reads moves by one non-negative stride per loop around it, the same for
   every thread (as the map_load's strided view, ``gather_order.check_in_order`` in
   :mod:`~pipeline_mlir.frontend.epilogue`; a reversed or scrambled gather is refused).
@@ -73,7 +76,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, transfer, zero_bits
-from pipeline_mlir.analysis.loop_eval import SideBySide, grid_points, grid_stride
+from pipeline_mlir.analysis.loop_eval import Evaluator, SideBySide, grid_points, grid_stride
 from pipeline_mlir.analysis.output_tiles import KernelFacts, bind_launch, bind_workgroup, \
     output_tiles
 from pipeline_mlir.analysis.views import root_indices
@@ -165,16 +168,24 @@ def constant_or_poison(v) -> bool:
 
 
 def loops_around(op, what: str = "a guarded read of a binding", why: str = _WHY,
-                 workgroup_loops: list | None = None) -> list:
+                 workgroup_loops: list | None = None, thread_loops: list | None = None) -> list:
     """[(induction variable, range)] of the ``scf.for`` loops around ``op``, outermost
     first; each must have constant bounds (else an error at the loop, naming ``what`` it
     is around and ``why``), but for IREE's linearised workgroup loops when
-    ``workgroup_loops`` is given: those are appended to it (:func:`_bind_one_iteration`)."""
+    ``workgroup_loops`` is given: those are appended to it (:func:`_bind_one_iteration`);
+    and for loops of a lower bound that is not a constant and a constant upper bound and
+    step when ``thread_loops`` is given (the late form's loops from the thread id in steps
+    of the workgroup): those are appended to it (:func:`_thread_trips`)."""
     out, o = [], op.parent
     while o is not None:
         o = as_operation(o)
         if o.name == "scf.for" and workgroup_loops is not None and grid_stride(o):
             workgroup_loops.insert(0, o)
+        elif o.name == "scf.for" and thread_loops is not None and \
+                constant_int(o.operands[0]) is None and \
+                None not in (constant_int(o.operands[1]), constant_int(o.operands[2])) and \
+                constant_int(o.operands[2]) > 0:
+            thread_loops.insert(0, o)
         elif o.name == "scf.for":
             lo, hi, st = (constant_int(x) for x in list(o.operands)[:3])
             if None in (lo, hi, st) or st <= 0:
@@ -205,6 +216,11 @@ def _element(ev, op, load, point, ids) -> np.ndarray:
     inside = np.ones(ev.threads, dtype=bool)
     for i, d in zip(idx, t.shape):
         inside &= (i >= 0) & (i < d)
+    root = ir.MemRefType(ev.view(ref).root.type)
+    at = root_indices(ev, ref, idx) if root.has_static_shape else None
+    if at is not None:      # (a view of the binding: in bounds of the binding too)
+        for i, d in zip(at, root.shape):
+            inside &= (i >= 0) & (i < d)
     bad = (guard != inside).nonzero()[0]
     if bad.size:
         lane = int(bad[0])
@@ -299,7 +315,9 @@ def _tie_plain(f, load, c_shape: tuple, along: str, ties: Ties | None,
     writes, as a guarded read is tied (:func:`tie_to_c`: a read off in a workgroup
     ``--emulate`` does not run is refused)."""
     strided: list = []
-    loops = loops_around(load, "a read of an epilogue input", _tie("read"), strided)
+    threads: list = []
+    loops = loops_around(load, "a read of an epilogue input", _tie("read"), strided, threads)
+    trips = _thread_trips(f, threads)
     ref = load.operands[0]
     rank = ir.MemRefType(ref.type).rank
 
@@ -308,14 +326,44 @@ def _tie_plain(f, load, c_shape: tuple, along: str, ties: Ties | None,
         for (iv, _), i in zip(loops, point):
             ev.bind(iv, i)
         try:
+            for lp, j in zip(threads, point[len(loops):]):
+                ev.bind(lp.regions[0].blocks[0].arguments[0],
+                        ev.value(lp.operands[0]) + j * constant_int(lp.operands[2]))
             return ev.view(ref).element([ev.value(x) for x in list(load.operands)[1:1 + rank]])
         except IRError as e:
             raise IRError(load, f"{describe(load)}: its index could not be evaluated ({e}); "
                                 f"{_tie('read')}") from None
 
-    tie_to_c(f, load, c_shape, along, list(itertools.product(*[r for _, r in loops])),
+    def active(ev):         # (bound by element: the lanes whose own iteration it is)
+        out = np.ones(ev.threads, dtype=bool)
+        for lp in threads:
+            out &= ev.bound[lp.regions[0].blocks[0].arguments[0]] < \
+                constant_int(lp.operands[1])
+        return out
+
+    tie_to_c(f, load, c_shape, along,
+             list(itertools.product(*[r for _, r in loops], *[range(n) for n in trips])),
              element, "read", "loop iteration", ties, _buffer_end(load, mask_exact),
-             _wholly_masked(load, mask_exact))
+             _wholly_masked(load, mask_exact), active if threads else None)
+
+
+def _thread_trips(f, loops: list) -> list[int]:
+    """The most iterations a thread runs of each loop of ``loops`` (a lower bound per
+    thread, a constant upper bound and step), its lower bound evaluated from the thread ids
+    alone; else an error at the loop (a bound of the workgroup id runs other iterations in
+    other workgroups)."""
+    ev = Evaluator(block_size(f) or (256, 1, 1), thread_only=True)
+    out = []
+    for lp in loops:
+        try:
+            lb = ev.value(lp.operands[0])
+        except IRError as e:
+            raise IRError(lp, f"{describe(lp)}: a loop around a read of an epilogue input "
+                              f"whose lower bound is not of the thread ids alone ({e}); "
+                              f"{_tie('read')}") from None
+        ub, step = constant_int(lp.operands[1]), constant_int(lp.operands[2])
+        out.append(max(int(np.max(-(-(ub - lb) // step))), 0))
+    return out
 
 
 def _buffer_end(load, mask_exact: bool = False):
@@ -435,7 +483,8 @@ class Ties:
 
 
 def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str,
-             label: str, ties: Ties | None = None, end=None, outside=None) -> None:
+             label: str, ties: Ties | None = None, end=None, outside=None,
+             active=None) -> None:
     """Refuse (at ``op``) a read of an epilogue input whose element, at every one of
     ``points`` (a loop iteration, a gathered element), does not move from the grid's first
     workgroup's by what the ``along`` origin of the tile of C each workgroup writes moves
@@ -454,7 +503,9 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
     dimension, and whose first workgroup's read moved with C's tile (dimension by
     dimension) lies wholly outside too, is masked in both and not held to the tie (IREE
     clamps the columns past C's edge to N: [r, N] is outside along N, though its flat
-    element is that of [r + 1, 0])."""
+    element is that of [r + 1, 0]).  ``active(ev)`` (called after ``element``): the lanes
+    that run the read at that point (a loop from the thread id: the lanes whose own
+    iteration it is), the others not held to the tie; None: every lane."""
     ties = Ties() if ties is None else ties
     launch = ties.launch
     facts = ties.of(f)
@@ -489,6 +540,8 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
             got = np.broadcast_to(element(ev, point, chunk), (ev.threads,)).reshape(-1, n)
             first = base.setdefault(point, got[:1])
             off = (got - first != moved) & writes[:, None]
+            if active is not None:
+                off &= np.broadcast_to(active(ev), (ev.threads,)).reshape(-1, n)
             zero = None if end is None else end(ev)
             if zero is not None:
                 stop, reach = zero

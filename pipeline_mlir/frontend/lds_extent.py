@@ -55,14 +55,14 @@ epilogue that reads the K-loop's A buffer and adds it to C was pipelined with ex
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import (
-    block_size, constant_bounds, enclosing_ops, encloses, memory_space)
-from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.ir_facts import (block_size, enclosing_ops, encloses, memory_space,
+                                             segments)
+from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
+from pipeline_mlir.analysis.output_tiles import view_sizes, walk_points
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
@@ -75,10 +75,10 @@ ACCESSES = {"memref.load": (0, None), "memref.store": (1, None),
             "vector.transfer_read": (0, "result"), "vector.transfer_write": (1, 0),
             "vector.maskedload": (0, "result"), "vector.maskedstore": (0, "last"),
             "amdgpu.transpose_load": (0, "result")}
+#: a copy between two memrefs: every element of its LDS side, of per-thread sizes
+COPY = "memref.copy"
 #: the ops on such an allocation that access none of it (besides its views)
 KEPT = ("memref.dealloc", "memref.alloc")
-#: the most points (loop iterations around one access) evaluated
-MAX_POINTS = 4096
 
 
 def _lds_alloc(v):
@@ -233,24 +233,45 @@ def _loops(op) -> list:
     return [o for o in enclosing_ops(op) if o.name == "scf.for"][::-1]
 
 
-def _points(op) -> tuple[list, list[range]]:
-    loops = _loops(op)
-    ranges = []
-    for lp in loops:
-        b = constant_bounds(lp)
-        if b is None or b[2] <= 0:
-            raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not, inside "
-                              f"'scf.for' op at {describe(lp).split(' at ')[1]} whose bounds "
-                              f"are not constants, so the front end cannot show the access "
-                              f"stays inside its allocation (the pipelined kernel lays the "
-                              f"LDS around it out anew)")
-        ranges.append(range(*b))
-    count = math.prod(len(r) for r in ranges)
-    if count > MAX_POINTS:
-        raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not, inside loops of "
-                          f"{count} iterations, more than the {MAX_POINTS} the front end "
-                          f"evaluates to show the access stays inside its allocation")
-    return loops, ranges
+def _iterations(ev, op, loop, active):
+    """The iterations of ``loop`` (around the access ``op``) that any of the threads
+    ``active`` runs, each the variable's value per thread, and its upper bound per thread:
+    bounds per thread (IREE's loops over the rows of a partial tile of C a thread stages,
+    from the thread id in steps of the workgroup), a positive step the same in every
+    thread, none computed from the workgroup id or a launch-time value; else refused at
+    ``op``."""
+    def refused():
+        return IRError(op, f"{describe(op)} accesses LDS the K-loop does not, inside "
+                           f"'scf.for' op at {describe(loop).split(' at ')[1]} whose bounds "
+                           f"are not constants nor computed from the thread ids alone (a "
+                           f"positive step the same in every thread), so the front end "
+                           f"cannot show the access stays inside its allocation (the "
+                           f"pipelined kernel lays the LDS around it out anew)")
+    if grid_stride(loop):
+        raise refused()
+    try:
+        lb, ub = (np.asarray(ev.value(v), dtype=np.int64) for v in list(loop.operands)[:2])
+        step = ev.uniform(loop.operands[2])
+    except IRError:
+        raise refused() from None
+    if step is None or step <= 0 or \
+            any(ev.from_workgroup(v) for v in list(loop.operands)[:3]):
+        raise refused()
+    trips = np.maximum(-(-(ub - lb) // step), 0)
+    top = int(trips[active].max()) if active.any() else 0
+    return [lb + j * step for j in range(top)], ub
+
+
+def _condition(ev, if_op):
+    """The per-thread condition of ``scf.if`` ``if_op`` around an access, or None (every
+    thread counted, as if it ran the access) where it is computed from the workgroup id
+    (the evaluation samples one workgroup) or cannot be evaluated."""
+    cond = if_op.operands[0]
+    try:
+        value = ev.value(cond)
+    except IRError:
+        return None
+    return None if ev.from_workgroup(cond) else value != 0
 
 
 def check_lds_extents(loop) -> None:
@@ -269,26 +290,38 @@ def check_lds_extents(loop) -> None:
                    None)
         if mem is None:
             continue
-        alloc = _lds_alloc(mem)
-        if alloc is None:
-            raise IRError(op, f"{describe(op)} accesses {_lds_root(mem).type}, LDS the K-loop "
-                              f"does not, which is not an allocation of static shape (a "
-                              f"'memref.alloc', a workgroup attribution or global), so the "
-                              f"front end cannot show the access stays inside it (the "
-                              f"pipelined kernel lays the LDS around it out anew)")
-        if op.name not in ACCESSES or op.operands[ACCESSES[op.name][0]] != mem:
-            raise IRError(op, f"{describe(op)} accesses {alloc.type}, LDS the K-loop does "
-                              f"not, in a way the front end does not evaluate, so it cannot "
-                              f"show the access stays inside its allocation (the pipelined "
-                              f"kernel lays the LDS around it out anew)")
-        if ev is None:
-            size = block_size(kernel)
-            if size is None:
-                raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not, in a "
-                                  f"kernel that states no workgroup size, so the front end "
-                                  f"cannot evaluate its threads' elements")
-            ev = Evaluator(size, launch_values=False)
-        _check_access(ev, op, *ACCESSES[op.name], alloc)
+        for at, v in enumerate(op.operands):
+            if v == mem or (op.name == COPY and isinstance(v.type, ir.MemRefType) and
+                            _lds_root(v) is not None and _key(_lds_root(v)) not in touched):
+                ev = _check_operand(op, at, kernel, ev)
+
+
+def _check_operand(op, at: int, kernel, ev):
+    """Check LDS operand ``at`` of ``op`` (an access of LDS the K-loop does not touch,
+    :func:`check_lds_extents`) with evaluator ``ev`` (None: made here, for the kernel's
+    workgroup); the evaluator."""
+    mem = op.operands[at]
+    alloc = _lds_alloc(mem)
+    if alloc is None:
+        raise IRError(op, f"{describe(op)} accesses {_lds_root(mem).type}, LDS the K-loop "
+                          f"does not, which is not an allocation of static shape (a "
+                          f"'memref.alloc', a workgroup attribution or global), so the "
+                          f"front end cannot show the access stays inside it (the "
+                          f"pipelined kernel lays the LDS around it out anew)")
+    if op.name != COPY and (op.name not in ACCESSES or ACCESSES[op.name][0] != at):
+        raise IRError(op, f"{describe(op)} accesses {alloc.type}, LDS the K-loop does "
+                          f"not, in a way the front end does not evaluate, so it cannot "
+                          f"show the access stays inside its allocation (the pipelined "
+                          f"kernel lays the LDS around it out anew)")
+    if ev is None:
+        size = block_size(kernel)
+        if size is None:
+            raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not, in a "
+                              f"kernel that states no workgroup size, so the front end "
+                              f"cannot evaluate its threads' elements")
+        ev = Evaluator(size, launch_values=False)
+    _check_access(ev, op, at, None if op.name == COPY else ACCESSES[op.name][1], alloc)
+    return ev
 
 
 def loop_lds_outside(loop, *remainders) -> IRError | None:
@@ -332,38 +365,51 @@ def _after(op, loop) -> bool:
 
 
 def _check_access(ev, op, at: int, spans, alloc) -> None:
+    """Refuse access ``op`` of LDS operand ``at`` (``spans``: what its vector spans,
+    :data:`ACCESSES`; a copy: every element of its operand) where, at some point of the
+    loops around it, a thread that reaches it (:func:`walk_points`) touches an element
+    outside ``alloc``."""
     mem = op.operands[at]
     t = ir.MemRefType(mem.type)
     size = math.prod(ir.MemRefType(alloc.type).shape)
-    loops, ranges = _points(op)
-    indices = list(op.operands)[at + 1:at + 1 + t.rank]
-    try:
-        for point in itertools.product(*ranges):
-            for lp, i in zip(loops, point):
-                ev.bind(lp.regions[0].blocks[0].arguments[0], i)
-            view = ev.view(mem)
+    loops = _loops(op)
+    indices = [] if op.name == COPY else list(op.operands)[at + 1:at + 1 + t.rank]
+
+    def leaf(active, _key) -> None:
+        view = ev.view(mem)
+        if op.name == COPY:
+            lo, hi, touches, sizes = _copy_extent(ev, op, mem, view)
+            made = _size_operands(mem)
+        else:
             values = [ev.value(x) for x in indices]
-            first = view.element(values)
-            lo, hi, active = _extent(ev, op, at, spans, view, first, values)
-            moved = [x for x in [mem, *indices, *_mask_operands(op)] if ev.from_workgroup(x)]
-            if moved:     # (LDS is the workgroup's own: its elements must not move with it)
-                raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not at "
-                                  f"elements computed from the workgroup id (its "
-                                  f"{_named(op, at, moved[0])}), which the front end does "
-                                  f"not evaluate for every workgroup")
-            bad = np.nonzero(active & ((lo < 0) | (hi >= size)))[0]
-            if len(bad):
-                t0 = int(bad[0])
-                where = (f" (loop iteration {list(point)})" if point else "")
-                raise IRError(op, f"{describe(op)} accesses {alloc.type} at "
-                                  f"elements {int(lo[t0])}..{int(hi[t0])} in thread "
-                                  f"{t0}{where}, outside its {size} elements: the pipelined "
-                                  f"kernel lays the LDS around that allocation out anew, so "
-                                  f"what such an access reads or overwrites is not the "
-                                  f"kernel's; the front end pipelines kernels whose accesses "
-                                  f"of LDS stay in their allocation")
+            lo, hi, touches = _extent(ev, op, at, spans, view, view.element(values), values)
+            made = [*indices, *_mask_operands(op)]
+        moved = [x for x in [mem, *made] if ev.from_workgroup(x)]
+        if moved:     # (LDS is the workgroup's own: its elements must not move with it)
+            raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not at "
+                              f"elements computed from the workgroup id (its "
+                              f"{_named(op, at, moved[0])}), which the front end does "
+                              f"not evaluate for every workgroup")
+        bad = np.nonzero(active & touches & ((lo < 0) | (hi >= size)))[0]
+        if len(bad):
+            t0 = int(bad[0])
+            point = [int(ev.bound[lp.regions[0].blocks[0].arguments[0]][t0]) for lp in loops]
+            where = (f" (loop iteration {point})" if point else "")
+            raise IRError(op, f"{describe(op)} accesses {alloc.type} at "
+                              f"elements {int(lo[t0])}..{int(hi[t0])} in thread "
+                              f"{t0}{where}, outside its {size} elements: the pipelined "
+                              f"kernel lays the LDS around that allocation out anew, so "
+                              f"what such an access reads or overwrites is not the "
+                              f"kernel's; the front end pipelines kernels whose accesses "
+                              f"of LDS stay in their allocation")
+    try:
+        walk_points(ev, kernel_of(op), op, leaf,
+                    lambda lp, active: _iterations(ev, op, lp, active),
+                    f"{describe(op)} (an access of LDS the K-loop does not touch)",
+                    lambda o: _condition(ev, o))
     except IRError as e:
-        if e.op is op and ("outside its" in str(e) or "from the workgroup id" in str(e)):
+        if e.op is op and any(w in str(e) for w in ("outside its", "from the workgroup id",
+                                                     "whose bounds")):
             raise
         raise IRError(op, f"{describe(op)} accesses LDS the K-loop does not, and the front "
                           f"end cannot evaluate its elements to show it stays inside its "
@@ -371,3 +417,23 @@ def _check_access(ev, op, at: int, spans, alloc) -> None:
     finally:
         for lp in loops:
             ev.unbind(lp.regions[0].blocks[0].arguments[0])
+
+
+def _copy_extent(ev, op, mem, view):
+    """Per thread: the lowest and highest element of ``memref.copy`` ``op``'s operand
+    ``mem`` (every element of it, its sizes per thread), whether it has any, its sizes."""
+    sizes = view_sizes(ev, op, mem)
+    lo, hi = view.offset.copy(), view.offset.copy()
+    touches = np.ones_like(lo, dtype=bool)
+    for n, stride in zip(sizes, view.strides):
+        touches &= n > 0
+        step = (n - 1) * stride
+        lo, hi = lo + np.minimum(step, 0), hi + np.maximum(step, 0)
+    return lo, hi, touches, sizes
+
+
+def _size_operands(mem) -> list:
+    """The dynamic sizes of the ``memref.subview`` that makes ``mem`` (none for another)."""
+    if isinstance(mem.owner, ir.Block) or _op(mem.owner).name != "memref.subview":
+        return []
+    return list(segments(_op(mem.owner))[2])

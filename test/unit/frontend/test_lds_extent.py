@@ -143,9 +143,9 @@ COLUMN = "%lc[%d#0, %d#1, %r, %c] [1, 1, 1, 4]"
        "      %q1 = arith.subi %q, %c1 : index\n      %r = arith.addi %d#2, %q1 : index")],
      r"computed from the workgroup id \(its view\)"),
     # an op the check does not evaluate
-    ([("    vector.transfer_write %t, %g[%d#0", "    memref.copy %s, %s : memref<1x1x1x4xf32,"
-       " strided<[2048, 128, 16, 1], offset: ?>, #gpu.address_space<workgroup>> to memref<1x1x"
-       "1x4xf32, strided<[2048, 128, 16, 1], offset: ?>, #gpu.address_space<workgroup>>\n"
+    ([("    vector.transfer_write %t, %g[%d#0", "    %at = memref.atomic_rmw addf %p, "
+       "%s[%c0, %c0, %c0, %c0] : (f32, memref<1x1x1x4xf32, strided<[2048, 128, 16, 1], "
+       "offset: ?>, #gpu.address_space<workgroup>>) -> f32\n"
        "    vector.transfer_write %t, %g[%d#0")], r"in a way the front end does not evaluate"),
 ])
 def test_what_the_read_reaches_is_evaluated(edits, words):
@@ -294,3 +294,118 @@ def test_lds_of_dynamic_shape_the_loop_leaves_alone_is_refused():
     assert e.value.op.name == "vector.transfer_read" and \
         f"accesses {d}, LDS the K-loop does not, which is not an allocation of static " \
         "shape" in str(e.value), str(e.value)
+
+
+#: IREE's tiny ``C +=`` kernels (bf16 20x20, one workgroup) stage C through an LDS tile of
+#: C's own shape: threads below 100 copy a row segment of 4 each (``GUARD``), a thread's
+#: rows of its accumulators go in by ``memref.copy`` of per-thread sizes (``ROWS`` rows,
+#: ``COLS`` columns left in C), and the late form's copy-out runs from the thread id in
+#: steps of the workgroup (``START`` to ``END``)
+TINY = """
+#map = affine_map<(d0) -> (d0 * 4)>
+#map5 = affine_map<(d0) -> (d0 * 5)>
+module {
+  func.func @k(%g: memref<20x20xf32>, %v: vector<1x4xf32>, %pv: memref<4x4xf32, #gpu.address_space<private>>)
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c5 = arith.constant 5 : index
+    %c8 = arith.constant 8 : index
+    %c100 = arith.constant 100 : index
+    %c256 = arith.constant 256 : index
+    %p = ub.poison : f32
+    %la = memref.alloc() : memref<1024xf32, #gpu.address_space<workgroup>>
+    %lc = memref.alloc() : memref<20x20xf32, #gpu.address_space<workgroup>>
+    %tid = gpu.thread_id x upper_bound 256
+    scf.for %k = %c0 to %c8 step %c1 {
+      %x = vector.load %la[%tid] : memref<1024xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+    }
+    %in = arith.cmpi slt, %tid, GUARD : index
+    scf.if %in {
+      %d:2 = affine.delinearize_index %tid into (20, 5) : index, index
+      %col = affine.apply #map(%d#1)
+      vector.transfer_write %v, %lc[%d#0, %col] {in_bounds = [true, true]} :
+        vector<1x4xf32>, memref<20x20xf32, #gpu.address_space<workgroup>>
+    }
+    %w:2 = affine.delinearize_index %tid into (64, 4) : index, index
+    %r0 = affine.apply #map5(%w#1)
+    %rows = ROWS
+    %cols = COLS
+    scf.for %i = %c0 to %rows step %c1 {
+      %r = arith.addi %r0, %i : index
+      %src = memref.subview %pv[%i, 0] [1, %cols] [1, 1] : memref<4x4xf32, #gpu.address_space<private>>
+        to memref<1x?xf32, strided<[4, 1], offset: ?>, #gpu.address_space<private>>
+      %dst = memref.subview %lc[%r, %w#0] [1, %cols] [1, 1] : memref<20x20xf32, #gpu.address_space<workgroup>>
+        to memref<1x?xf32, strided<[20, 1], offset: ?>, #gpu.address_space<workgroup>>
+      memref.copy %src, %dst : memref<1x?xf32, strided<[4, 1], offset: ?>, #gpu.address_space<private>>
+        to memref<1x?xf32, strided<[20, 1], offset: ?>, #gpu.address_space<workgroup>>
+    }
+    %start = START
+    %end = END
+    scf.for %j = %start to %end step %c256 {
+      %d:2 = affine.delinearize_index %j into (20, 5) : index, index
+      %col = affine.apply #map(%d#1)
+      %t = vector.load %lc[%d#0, %col] : memref<20x20xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+      vector.store %t, %g[%d#0, %col] : memref<20x20xf32>, vector<4xf32>
+    }
+    return
+  }
+}
+"""
+#: the kernel as IREE writes it: rows 0 to 19 in groups of 5, a column a thread (none past
+#: C's last)
+TINY_SIZES = {"GUARD": "%c100", "ROWS": "affine.min affine_map<(d0) -> (5, 20 - d0 * 5)>(%w#1)",
+              "COLS": "affine.min affine_map<(d0) -> (1, 20 - d0)>(%w#0)",
+              "START": "arith.addi %tid, %c0 : index", "END": "arith.addi %c100, %c0 : index"}
+
+
+def _tiny(**edits):
+    text = TINY
+    for k, v in {**TINY_SIZES, **edits}.items():
+        text = text.replace(k, v)
+    with new_context() as ctx:
+        m = ir.Module.parse(text, ctx)
+        check_lds_extents(walk_ops(m.operation, lambda o: o.name == "scf.for")[0])
+
+
+def test_a_tiny_kernels_c_staged_by_guarded_threads_copies_and_strided_loops_is_taken():
+    """Only the threads an ``scf.if`` lets through count (thread 100 would write past the
+    tile: it runs nothing); a ``memref.copy`` touches every element of its LDS side, of the
+    sizes its ``memref.subview`` gives per thread (none where a size is 0); a loop from the
+    thread id in steps of the workgroup runs each thread's own iterations."""
+    _tiny()
+
+
+@pytest.mark.parametrize("edits, words", [
+    ({"GUARD": "%c256"}, r"'vector.transfer_write' op at line \d+:\d+ accesses "
+                         r"memref<20x20xf32, #gpu.address_space<workgroup>> at elements "
+                         r"400\.\.403 in thread 100, outside its 400 elements"),
+    ({"ROWS": "affine.min affine_map<(d0) -> (6, 21 - d0 * 5)>(%w#1)"},
+     r"'memref.copy' op at line \d+:\d+ accesses memref<20x20xf32, "
+     r"#gpu.address_space<workgroup>> at elements 400\.\.400 in thread 3 \(loop iteration "
+     r"\[5\]\)"),
+    ({"COLS": "affine.min affine_map<(d0) -> (2, 21 - d0)>(%w#0)"},
+     r"'memref.copy' op .* at elements 399\.\.400 in thread 79 \(loop iteration \[4\]\)"),
+    ({"END": "arith.constant 101 : index"}, r"'vector.load' op .* at elements 400\.\.403 in thread 100 \(loop "
+                       r"iteration \[100\]\)"),
+    ({"START": "arith.constant 0 : index"}, None),
+    ({"END": "arith.addi %c100, %tid : index"}, r"'vector.load' op .* at elements "),
+    # a column in every thread, past C's last too: thread 243's column 60 of row 17
+    ({"COLS": "arith.addi %c1, %c0 : index"},
+     r"'memref.copy' op .* at elements 400\.\.400 in thread 243 \(loop iteration \[2\]\)"),
+    ({"START": "gpu.block_id x"}, r"whose bounds are not constants nor computed from the "
+                                  r"thread ids alone"),
+])
+def test_a_tiny_kernels_c_staged_past_its_tile_is_refused(edits, words):
+    """The same kernel with its guard letting every thread through, a thread's rows or
+    columns one more than the tile has (or a column in every thread), the copy-out loop one
+    element further or one iteration a thread past the tile, or a copy-out loop whose bounds
+    come from the workgroup id: refused at the access, naming the thread and the elements
+    (or the loop); the copy-out from 0 (every thread the first segment) stays inside (None:
+    taken)."""
+    if words is None:
+        _tiny(**edits)
+        return
+    with pytest.raises(IRError, match=words):
+        _tiny(**edits)

@@ -1,0 +1,62 @@
+"""IREE's tiny ``C += A x B^T`` (bf16 20x20x200: one workgroup of 2x2 waves over a 32x32
+tile) stages C through an LDS tile of C's own shape that the K-loop never touches: the
+threads below 100 copy a row segment of 4 into it (an ``scf.if`` of the thread id), each
+thread's accumulators go in by ``memref.copy`` of per-thread sizes (the rows and columns of
+C left past its own), and the late form copies it out in a loop from the thread id in steps
+of the workgroup.  ``frontend/lds_extent.py`` now evaluates those accesses as they run
+(only the threads a guard lets through, a copy's per-thread extent, a loop's per-thread
+iterations) and the epilogue reader ties the guarded staging read of C (inside the binding
+exactly where the guard holds) and the late form's strided one; before, refused from both
+forms at the staging (``... in a way the front end does not evaluate`` at the prefetch
+point's ``memref.copy``; ``... whose bounds are not constants`` in the late form).  Both
+forms: one schedule, exact in late mode (C checked against C + A x B^T).  The guard let
+one thread further stages a row past the tile: refused at the write, naming the thread."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from iree_configs import G
+from pipeline_mlir.tools.pipeline_opt import main
+from test_iree_emulate import needs_iree
+from test_iree_reroll import _forms_agree_exact, _refused
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
+import epilogues as E  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("shared_code_objects")
+
+
+@pytest.fixture(scope="module")
+def forms():
+    return G.forms(E.epilogue_source("accumulate", "bf16", m=20, n=20, k=200))
+
+
+@needs_iree
+def test_a_tiny_accumulate_staged_through_lds_is_pipelined_from_both_forms(forms, tmp_path,
+                                                                           capsys):
+    _forms_agree_exact(tmp_path, forms, capsys, "late")
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "prefetch.mlir"),
+               "--emulate-mode=late", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out and "C = C + A @ B.T" in out, out + err
+
+
+@needs_iree
+def test_a_tiny_accumulate_staged_past_its_tile_is_refused(forms, tmp_path, capsys):
+    text = forms["prefetch"]
+    guard = re.findall(r"arith\.cmpi slt, %thread_id_x, %c100 : index", text)
+    assert len(guard) >= 2, "IREE's staging guards changed"
+    bad = text.replace("%c100 = arith.constant 100 : index",
+                       "%c100 = arith.constant 100 : index\n%c101 = arith.constant 101 : index",
+                       1)
+    at = bad.index(guard[1], bad.index(guard[0]) + 1)      # the guard of the LDS write
+    bad = bad[:at] + guard[1].replace("%c100", "%c101") + bad[at + len(guard[1]):]
+    err = _refused(tmp_path, bad, "past", capsys)
+    assert re.search(r"'vector.transfer_write' op at line \d+:\d+ accesses memref<20x20xf32, "
+                     r"#gpu.address_space<workgroup>> at elements 400\.\.403 in thread 100, "
+                     r"outside its 400 elements", err), err

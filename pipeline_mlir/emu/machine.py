@@ -395,6 +395,8 @@ class Wave:
         self.pend_s: dict[int, MemOp] = {}
         self.gpr_idx = False      # MODE.gpr_idx_en (emu/gpridx.py)
         self.taint = None         # the taint run's state (emu/taint.py), from a racing load
+        self.ptaint = None        # ... of its private memory's bytes, and their origin
+        self.porigin = None
 
     @property
     def name(self) -> str:

@@ -31,6 +31,7 @@ from pipeline_mlir.emu import poison
 from pipeline_mlir.emu.instr import Instr
 from pipeline_mlir.emu.memops import MemOp, dword_access
 from pipeline_mlir.emu.operands import Step, lane_bytes, per_slots, vregs
+from pipeline_mlir.emu.taint import scratch_issue
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 U32 = np.uint32
@@ -90,6 +91,8 @@ def compile_scratch(ins: Instr) -> Step:
             off = off + soff(w).astype(np.int64)[:, None]
         off = off & 0xFFFFFFFF     # a 32-bit offset: a negative sum wraps far out of range
         _check_range(w, m, step, off, mask, size)
+        if w.taint is not None:       # the taint run: private bytes followed
+            scratch_issue(w, regs, off, mask, size, store, m.kernel.launch.private_bytes)
         if not mask.any():
             return MemOp(step, "vm", None, dst_v=dst_v)
         mem = private_memory(w, m)

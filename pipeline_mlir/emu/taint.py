@@ -16,9 +16,15 @@ comes from (``Wave.torigin``).  Before each instruction runs (:func:`before`):
 * untainted sources clear the destination (a whole write), except for writes of part of a
   register (SDWA, ``op_sel``, ``d16``), which keep the taint they had;
 * *observable*, a ``global-race`` finding naming the load, the store it races and this
-  use: a tainted address or datum of any memory instruction (a global, LDS or private
-  store's data, any load's address; an LDS DMA of a racing lane), a branch on a tainted
-  SCC, VCC or EXEC, EXEC or M0 (an LDS DMA's address, the VGPR index) made tainted.
+  use: a tainted address or datum of any memory instruction (a global or LDS store's
+  data, any load's address; an LDS DMA of a racing lane), a branch on a tainted SCC, VCC
+  or EXEC, EXEC or M0 (an LDS DMA's address, the VGPR index) made tainted;
+* private memory (scratch) is a lane's own, so a scratch store of tainted data is not
+  observable: it taints the bytes it writes in that lane (``Wave.ptaint``), a clean one
+  clears them, and a scratch load taints its registers where the bytes it reads are
+  (:func:`scratch_issue`): LLVM spills a racing load's row before the select that masks
+  its racing lanes off, and reloads it to select (IREE's late form of ``C += A x B`` with
+  C staged through private memory); a tainted scratch address is observable.
 
 A memory instruction's destinations are clean at issue, but for the racing lanes and
 dwords of a global load (:func:`at_issue`; a scalar load's SGPRs where any of the dwords
@@ -48,6 +54,7 @@ def start(w) -> None:
     w.taint = np.zeros((512, w.G, WAVE_SIZE), dtype=bool)
     w.staint = np.zeros((256, w.G), dtype=bool)
     w.torigin = {}
+    w.ptaint, w.porigin = None, None
 
 
 def before(m, w, st) -> None:
@@ -65,6 +72,13 @@ def before(m, w, st) -> None:
     scalar = w.staint[sr].any(axis=0) if sr else np.zeros(w.G, dtype=bool)
     if kind == "branch":
         _branch(m, w, st, scalar)
+    elif kind == "vmem" and st.ins.name.startswith("scratch_"):
+        f = st.ins.f        # (the data a store writes is followed through its bytes)
+        avr = [f["vaddr"]] if f["sve"] else []
+        asr = [f["saddr"]] if f["saddr"] < 256 and f["saddr"] != 0x7F else []
+        if (w.taint[avr].any(axis=0) & w.exec).any() or w.staint[asr].any():
+            _observed(m, w, st, avr, asr, "its address")
+        _clear(w, st)
     elif kind in ("vmem", "ds", "smem"):
         if (lanes & w.exec).any() or scalar.any():
             _observed(m, w, st, vr, sr, "its address or stored data")
@@ -177,6 +191,35 @@ def _report(m, w, st, origin, what: str) -> None:
     m.finding("global-race", w, st,
               f"{origin or 'a load racing a store'}, and the value loaded reaches "
               f"{what} here: the race is observable")
+
+
+def scratch_issue(w, regs: tuple, off: np.ndarray, mask: np.ndarray, size: int,
+                  store: bool, private_bytes: int) -> None:
+    """In the taint run, at the issue of a scratch access of ``size`` bytes at each lane's
+    byte offset ``off`` (the lanes of ``mask``; ``regs`` its data registers, taint indices):
+    a store sets the taint of the bytes it writes to its data's, dword by dword; a load
+    adds the taint of the bytes it reads to its registers (module docstring)."""
+    if w.taint is None:
+        return
+    pt = w.ptaint
+    if pt is None:
+        pt = w.ptaint = np.zeros((w.G, WAVE_SIZE, private_bytes), dtype=bool)
+    lanes = mask & (off >= 0) & (off + size <= private_bytes)
+    if not lanes.any():
+        return
+    g, lane = np.nonzero(lanes)
+    at = off[g, lane][:, None] + np.arange(size)[None, :]
+    if store:
+        data = np.stack([w.taint[r][g, lane] for r in regs], axis=-1)      # (n, dwords)
+        pt[g[:, None], lane[:, None], at] = np.repeat(data, 4, axis=-1)
+        if data.any():
+            w.porigin = next(w.torigin[r] for r in regs if r in w.torigin)
+        return
+    got = pt[g[:, None], lane[:, None], at].reshape(len(g), len(regs), 4).any(axis=-1)
+    for j, r in enumerate(regs):
+        w.taint[r][g, lane] |= got[:, j]
+        if got[:, j].any():
+            w.torigin[r] = w.porigin
 
 
 def at_issue(m, w, op) -> None:

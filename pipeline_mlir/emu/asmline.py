@@ -162,7 +162,8 @@ def parse_instruction(text: str, addr: int) -> tuple[Instr, str | None]:
     mnem, _, rest = text.strip().partition(" ")
     ops, mods = _split(rest)
     if mnem.endswith("_sdwa") and _BY_NAME.get(mnem[:-5] + "_e32", ("",))[0] in ("VOP1",
-                                                                               "VOP2"):
+                                                                               "VOP2",
+                                                                               "VOPC"):
         enc, op = _BY_NAME[mnem[:-5] + "_e32"]
         ins = Instr(addr, 8, enc, op, mnem, _sdwa(mnem, enc, ops, mods))
         return ins, None
@@ -379,12 +380,14 @@ _UNUSED = {name: k for k, name in SDWA_UNUSED.items()}
 
 
 def _sdwa(mnem: str, enc: str, ops: list[str], mods: list[str]) -> dict:
-    """The fields of a VOP1/VOP2 SDWA instruction (``v_add_u32_sdwa v7, v1, sext(v7)
-    dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:WORD_0``)."""
-    nsrc = 2 if enc == "VOP2" else 1
+    """The fields of a VOP1/VOP2/VOPC SDWA instruction (``v_add_u32_sdwa v7, v1, sext(v7)
+    dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:WORD_0``; a comparison's
+    first operand its SGPR pair: ``v_cmp_gt_u16_sdwa s[0:1], v5, v7 src0_sel:BYTE_0
+    src1_sel:DWORD``)."""
+    nsrc = 2 if enc in ("VOP2", "VOPC") else 1
     b = mnem[:-5]
-    _check_mods(mods, ("clamp", "mul", "div", "dst_sel", "dst_unused", "src0_sel",
-                       "src1_sel"))
+    _check_mods(mods, ("src0_sel", "src1_sel") if enc == "VOPC" else
+                ("clamp", "mul", "div", "dst_sel", "dst_unused", "src0_sel", "src1_sel"))
     if b == "v_cndmask_b32" and len(ops) == 4 and ops[3].strip() == "vcc":
         ops = ops[:3]                   # VCC, the select's condition, is implicit
     elif b in VOP2_CARRY_OUT or b in VOP2_CARRY_IN:
@@ -402,9 +405,15 @@ def _sdwa(mnem: str, enc: str, ops: list[str], mods: list[str]) -> dict:
         return default
 
     omod = {"mul:2": 1, "mul:4": 2, "div:2": 3}
-    f = dict(dst=_vreg(ops[0]), sdwa=1, dst_sel=sel("dst_sel", _SELECTS, 6),
-             dst_unused=sel("dst_unused", _UNUSED, 0), clamp=int("clamp" in mods),
-             omod=next((omod[m] for m in mods if m in omod), 0))
+    if enc == "VOPC":
+        code, lit, _acc = parse_src(ops[0].strip())
+        if lit is not None or code > 106:
+            raise LineError(f"{mnem}: the mask goes to VCC or an SGPR pair, got {ops[0]!r}")
+        f = dict(sdst=code, sdwa=1)
+    else:
+        f = dict(dst=_vreg(ops[0]), sdwa=1, dst_sel=sel("dst_sel", _SELECTS, 6),
+                 dst_unused=sel("dst_unused", _UNUSED, 0), clamp=int("clamp" in mods),
+                 omod=next((omod[m] for m in mods if m in omod), 0))
     for k, t in enumerate(ops[1:]):
         t = t.strip()
         neg = int(t.startswith("-"))

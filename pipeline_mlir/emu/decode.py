@@ -20,6 +20,7 @@ from pipeline_mlir.emu.disasm import format_instr
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.instr import LITERAL, VGPR0, VOP3B, Instr
 from pipeline_mlir.emu.opcodes import TABLES
+from pipeline_mlir.emu.operands import VCC
 from pipeline_mlir.emu.scaled import LD_SCALE_OP, pair
 from pipeline_mlir.target.gfx950 import NAME
 
@@ -85,10 +86,9 @@ def decode_one(words, i: int, addr: int) -> Instr:
         lit, size = word(size // 4), size + 4
     if enc in ("VOP1", "VOP2", "VOPC") and f["src0"] in (SDWA, DPP):
         mnem = name[:-4] if name.endswith("_e32") else name
-        if f["src0"] == DPP or enc == "VOPC":
-            form = "DPP" if f["src0"] == DPP else "SDWA"
-            raise EmuError(f"0x{addr:04x}: {mnem}_{form.lower()}: the {form} form of {enc} "
-                           f"instructions is not decoded by the emulator (dwords 0x{w0:08x} "
+        if f["src0"] == DPP:
+            raise EmuError(f"0x{addr:04x}: {mnem}_dpp: the DPP form of {enc} instructions "
+                           f"is not decoded by the emulator (dwords 0x{w0:08x} "
                            f"0x{word(1):08x})")
         f.update(_sdwa_fields(word(1), enc, f))
         name, size = mnem + "_sdwa", 8
@@ -212,14 +212,19 @@ _FIELDS = {"SOP2": _sop2, "SOPK": _sopk, "SOP1": _sop1, "SOPC": _sopc, "SOPP": _
 
 
 def _sdwa_fields(w1: int, enc: str, f: dict) -> dict:
-    """The fields of a VOP1/VOP2 SDWA second dword (gfx9 layout): the real src0 (an SGPR
-    when S0 is set), the destination select and its unused bits, clamp, omod, and per
-    source the select, sign extension, neg and abs (S1: src1 is an SGPR)."""
+    """The fields of a VOP1/VOP2/VOPC SDWA second dword (gfx9 layout): the real src0 (an
+    SGPR when S0 is set), the destination select and its unused bits, clamp, omod (a
+    comparison's: its SGPR pair, VCC unless SD is set), and per source the select, sign
+    extension, neg and abs (S1: src1 is an SGPR)."""
     out = dict(sdwa=1, src0=(w1 & 0xFF) + (0 if (w1 >> 23) & 1 else VGPR0),
-               dst_sel=(w1 >> 8) & 7, dst_unused=(w1 >> 11) & 3, clamp=(w1 >> 13) & 1,
-               omod=(w1 >> 14) & 3, src0_sel=(w1 >> 16) & 7, src0_sext=(w1 >> 19) & 1,
+               src0_sel=(w1 >> 16) & 7, src0_sext=(w1 >> 19) & 1,
                src0_neg=(w1 >> 20) & 1, src0_abs=(w1 >> 21) & 1)
-    if enc == "VOP2":
+    if enc == "VOPC":
+        out["sdst"] = (w1 >> 8) & 0x7F if (w1 >> 15) & 1 else VCC
+    else:
+        out.update(dst_sel=(w1 >> 8) & 7, dst_unused=(w1 >> 11) & 3, clamp=(w1 >> 13) & 1,
+                   omod=(w1 >> 14) & 3)
+    if enc in ("VOP2", "VOPC"):
         out.update(src1_sel=(w1 >> 24) & 7, src1_sext=(w1 >> 27) & 1, src1_neg=(w1 >> 28) & 1,
                    src1_abs=(w1 >> 29) & 1)
         if (w1 >> 31) & 1:

@@ -122,7 +122,7 @@ def _smem_text(ins: Instr, w: dict) -> str:
 def _vop_text(ins: Instr, w: dict) -> str:
     """VOP1, VOP2 (SDWA forms included) and VOPC."""
     n, f, enc, lit = ins.name, ins.f, ins.enc, ins.lit
-    if enc in ("VOP1", "VOP2") and f.get("sdwa"):
+    if f.get("sdwa"):
         return _sdwa_text(ins, w)
     b = ins.base
     s0, s1 = (lambda: _src(ins, w, "src0")), (lambda: _src(ins, w, "src1"))
@@ -194,7 +194,7 @@ def _sdwa_text(ins: Instr, w: dict) -> str:
     """``v_add_u32_sdwa v7, v1, sext(v7) dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD
     src1_sel:WORD_0`` (LLVM prints every select)."""
     n, f, b = ins.name, ins.f, ins.base
-    nsrc = 2 if ins.enc == "VOP2" else 1
+    nsrc = 2 if ins.enc in ("VOP2", "VOPC") else 1
     ops = []
     for k in range(nsrc):
         t = src_text(f[f"src{k}"], 1)
@@ -205,6 +205,10 @@ def _sdwa_text(ins: Instr, w: dict) -> str:
         if f[f"src{k}_neg"]:
             t = f"-{t}"
         ops.append(t)
+    if ins.enc == "VOPC":       # (a comparison: its SGPR pair, no destination select)
+        dst = "vcc" if f["sdst"] == 106 else reg_text("s", f["sdst"], 2)
+        return f"{n} {', '.join([dst] + ops)}" + "".join(
+            f" src{k}_sel:{SDWA_SELECTS[f[f'src{k}_sel']][0]}" for k in range(nsrc))
     dst = reg_text("v", f["dst"], 1)
     if b in VOP2_CARRY_OUT:
         ops = [dst, "vcc"] + ops + (["vcc"] if b in VOP2_CARRY_IN else [])

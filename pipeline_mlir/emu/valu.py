@@ -49,7 +49,7 @@ def compile_valu(ins: Instr) -> Step:
         raise refuse(ins, "neg/clamp/omod modifiers")
     nsrc = 2 if enc in ("VOP2", "VOPC") else 1 if enc == "VOP1" else vop3_sources(ins)
     if f.get("sdwa"):
-        return _sdwa(ins, rd, nsrc)
+        return _sdwa_compare(ins, rd) if ins.enc == "VOPC" else _sdwa(ins, rd, nsrc)
     if b.startswith("v_cmp_") and not b.startswith("v_cmp_class"):
         build = _compare
     else:
@@ -371,6 +371,33 @@ def _sdwa(ins: Instr, rd: Reader, nsrc: int) -> Step:
         write_v(wv, d, r)
     return Step(ins, run, "valu", frozenset(rd.vr), frozenset({d}), frozenset(rd.sr),
                 frozenset())
+
+
+def _sdwa_compare(ins: Instr, rd: Reader) -> Step:
+    """A VOPC SDWA comparison (gfx9): each source the selected byte, word or dword of its
+    register, zero- or (``sext``) sign-extended to 32 bits, compared as the instruction's
+    type; the lane mask to VCC or to the SGPR pair the instruction names (LLVM's
+    ``v_cmp_gt_u16_sdwa s[0:1], v5, v7 src0_sel:BYTE_0 src1_sel:DWORD`` of a byte index)."""
+    f = ins.f
+    rel, kind = cmp_fn(ins.base)
+    if rel not in VCMP or any(f.get(f"src{k}_{m}") for k in range(2) for m in ("neg", "abs")):
+        raise refuse(ins, "neg/abs modifiers" if rel in VCMP else None)
+    try:
+        vcmp_view(kind, np.zeros(1, dtype=U32))
+    except KeyError:
+        raise refuse(ins) from None
+    srcs = []
+    for k in range(2):
+        _name, shift, bits = SDWA_SELECTS[f[f"src{k}_sel"]]
+        srcs.append(_sdwa_source(rd.vector(f[f"src{k}"]), shift, bits,
+                                 bool(f[f"src{k}_sext"])))
+    d, cmp = f["sdst"], VCMP[rel]
+
+    def run(wv):
+        a, b = (vcmp_view(kind, np.broadcast_to(as_u32(s(wv)), wv.exec.shape)) for s in srcs)
+        write_s(wv, d, mask_bits(cmp(a, b) & wv.exec), 2)
+    return Step(ins, run, "valu", frozenset(rd.vr), frozenset(), frozenset(rd.sr),
+                frozenset((d, d + 1)))
 
 
 def _vcc_select(wv, a, b):

@@ -159,6 +159,9 @@ VOP3_3 = {
     "v_alignbit_b32": lambda a, b, c: (((a.astype(U64) << U64(32)) | b) >>
                                        (c & 31).astype(U64)).astype(U32),
     "v_mad_u32_u24": lambda a, b, c: (a & 0xFFFFFF) * (b & 0xFFFFFF) + c,
+    # gfx8's 16-bit multiply-add kept on gfx9 as ``_legacy``: the low halves, the result
+    # zero-extended (as the other 16-bit integer operations above, zeroesHigh16BitsOfDest)
+    "v_mad_legacy_u16": lambda a, b, c: ((a & 0xFFFF) * (b & 0xFFFF) + (c & 0xFFFF)) & 0xFFFF,
     "v_mad_i32_i24": lambda a, b, c: ((_i24(a) * _i24(b) + c) & M32).astype(U32),
     "v_min3_u32": lambda a, b, c: np.minimum(np.minimum(a, b), c),
     "v_max3_u32": lambda a, b, c: np.maximum(np.maximum(a, b), c),

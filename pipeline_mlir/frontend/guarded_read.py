@@ -173,18 +173,18 @@ def loops_around(op, what: str = "a guarded read of a binding", why: str = _WHY,
     first; each must have constant bounds (else an error at the loop, naming ``what`` it
     is around and ``why``), but for IREE's linearised workgroup loops when
     ``workgroup_loops`` is given: those are appended to it (:func:`_bind_one_iteration`);
-    and for loops of a lower bound that is not a constant and a constant upper bound and
-    step when ``thread_loops`` is given (the late form's loops from the thread id in steps
-    of the workgroup): those are appended to it (:func:`_thread_trips`)."""
+    and for loops of a constant positive step whose bounds are not both constants when
+    ``thread_loops`` is given (the late form's loops from the thread id in steps of the
+    workgroup, and over the columns of C left in a thread's row): those are appended to it
+    (:func:`_thread_trips`)."""
     out, o = [], op.parent
     while o is not None:
         o = as_operation(o)
         if o.name == "scf.for" and workgroup_loops is not None and grid_stride(o):
             workgroup_loops.insert(0, o)
         elif o.name == "scf.for" and thread_loops is not None and \
-                constant_int(o.operands[0]) is None and \
-                None not in (constant_int(o.operands[1]), constant_int(o.operands[2])) and \
-                constant_int(o.operands[2]) > 0:
+                None in (constant_int(o.operands[0]), constant_int(o.operands[1])) and \
+                (constant_int(o.operands[2]) or 0) > 0:
             thread_loops.insert(0, o)
         elif o.name == "scf.for":
             lo, hi, st = (constant_int(x) for x in list(o.operands)[:3])
@@ -337,8 +337,7 @@ def _tie_plain(f, load, c_shape: tuple, along: str, ties: Ties | None,
     def active(ev):         # (bound by element: the lanes whose own iteration it is)
         out = np.ones(ev.threads, dtype=bool)
         for lp in threads:
-            out &= ev.bound[lp.regions[0].blocks[0].arguments[0]] < \
-                constant_int(lp.operands[1])
+            out &= ev.bound[lp.regions[0].blocks[0].arguments[0]] < ev.value(lp.operands[1])
         return out
 
     tie_to_c(f, load, c_shape, along,
@@ -348,22 +347,31 @@ def _tie_plain(f, load, c_shape: tuple, along: str, ties: Ties | None,
 
 
 def _thread_trips(f, loops: list) -> list[int]:
-    """The most iterations a thread runs of each loop of ``loops`` (a lower bound per
-    thread, a constant upper bound and step), its lower bound evaluated from the thread ids
-    alone; else an error at the loop (a bound of the workgroup id runs other iterations in
-    other workgroups)."""
+    """The most iterations a thread runs of each loop of ``loops`` (outermost first, each
+    of a constant positive step, its bounds per thread), the loops run one inside the other
+    with the bounds evaluated from the thread ids alone; else an error at the loop (a bound
+    of the workgroup id runs other iterations in other workgroups)."""
     ev = Evaluator(block_size(f) or (256, 1, 1), thread_only=True)
-    out = []
-    for lp in loops:
+    most = [0] * len(loops)
+
+    def run(k: int) -> None:
+        if k == len(loops):
+            return
+        lp = loops[k]
         try:
-            lb = ev.value(lp.operands[0])
+            lb, ub = (ev.value(v) for v in list(lp.operands)[:2])
         except IRError as e:
             raise IRError(lp, f"{describe(lp)}: a loop around a read of an epilogue input "
-                              f"whose lower bound is not of the thread ids alone ({e}); "
+                              f"whose bounds are not of the thread ids alone ({e}); "
                               f"{_tie('read')}") from None
-        ub, step = constant_int(lp.operands[1]), constant_int(lp.operands[2])
-        out.append(max(int(np.max(-(-(ub - lb) // step))), 0))
-    return out
+        step = constant_int(lp.operands[2])
+        n = max(int(np.max(-(-(ub - lb) // step))), 0)
+        most[k] = max(most[k], n)
+        for j in range(n):
+            ev.bind(lp.regions[0].blocks[0].arguments[0], lb + j * step)
+            run(k + 1)
+    run(0)
+    return most
 
 
 def _buffer_end(load, mask_exact: bool = False):

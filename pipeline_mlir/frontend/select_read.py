@@ -246,6 +246,10 @@ def _mask(ev, v, vshape: tuple) -> list:
         if isinstance(attr, ir.DenseElementsAttr) and attr.is_splat:
             value = bool(ir.IntegerAttr(attr.get_splat_value()).value)
             return [ones[0] & value] + ones[1:]
+        if isinstance(attr, ir.DenseElementsAttr) and len(vshape) == 1:
+            # (the late form's mask of a row cut by C's edge, IREE's constant_mask folded)
+            bits = np.array([x != 0 for x in map(int, ir.DenseIntElementsAttr(attr))])
+            return [np.broadcast_to(bits[None, :], ones[0].shape)]
     if name == "arith.select" and (len(vshape) == 1 or
                                    not isinstance(op.operands[0].type, ir.VectorType)):
         (c, *_), a, b = (_mask(ev, x, vshape) for x in op.operands)
@@ -259,5 +263,6 @@ def _mask(ev, v, vshape: tuple) -> list:
         return _mask(ev, op.operands[0], vshape)
     raise IRError(op, f"{describe(op)}: a mask the epilogue reader does not evaluate (it "
                       f"reads vector.create_mask, vector.constant_mask, arith.select, andi, ori, "
-                      f"vector.broadcast of an i1 and splat constants; of more than one dimension, products "
+                      f"vector.broadcast of an i1, splat constants and constants of one "
+                      f"dimension; of more than one dimension, products "
                       f"of one set per dimension: no ori, no select by a mask)")

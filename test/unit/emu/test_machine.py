@@ -363,6 +363,42 @@ def test_sdwa_cndmask_selects_by_vcc():
     assert np.array_equal(v4, np.where(lane % 2, 0xBEEF, lane))
 
 
+def test_sdwa_comparisons_write_their_sgpr_pair_or_vcc():
+    """VOPC SDWA (LLVM's test of a byte index: ``v_cmp_gt_u16_sdwa s[0:1], v5, v7
+    src0_sel:BYTE_0 src1_sel:DWORD`` in IREE's tiny ``C +=`` kernels): each source the
+    selected field, zero- or sign-extended, compared as the instruction's type; the lane
+    mask to the SGPR pair the instruction names, or VCC; decoded from its machine code and
+    read from its text alike.  And ``v_mad_legacy_u16`` (gfx8's 16-bit multiply-add, the
+    result zero-extended)."""
+    from pipeline_mlir.emu.decode import decode
+
+    def setup(m):
+        lane = np.arange(64, dtype=np.uint32)
+        m.waves[0].V[5] = (0xAB00 | (lane << 16) | (lane * 4))[None]    # byte 0: 4 * lane
+        m.waves[0].V[7] = np.uint32(0x80)
+        m.waves[0].V[8] = (0xFFFF0000 | lane * 0x400)[None]
+    m = run_snippet("""
+        v_cmp_gt_u16_sdwa s[0:1], v5, v7 src0_sel:BYTE_0 src1_sel:DWORD
+        v_cmp_lt_u16_sdwa vcc, v5, v7 src0_sel:WORD_1 src1_sel:BYTE_0
+        v_cmp_lt_i16_sdwa s[2:3], v8, v7 src0_sel:WORD_0 src1_sel:DWORD
+        v_mad_legacy_u16 v9, v5, 3, v8
+        s_endpgm""", setup=setup)
+    w = m.waves[0]
+    lane = np.arange(64, dtype=np.int64)
+
+    def pair(r):
+        return int(w.S[r][0]) | int(w.S[r + 1][0]) << 32
+    bits = sum(1 << k for k in range(64) if 4 * k > 0x80)
+    assert pair(0) == bits                                         # 4 * lane > 128
+    assert pair(106) == sum(1 << k for k in range(64) if k < 0x80)  # every lane's word 1
+    signed = np.where(lane * 0x400 >= 0x8000, lane * 0x400 - 0x10000, lane * 0x400)
+    assert pair(2) == sum(1 << int(k) for k in np.flatnonzero(signed < 0x80))
+    (v9,) = _lanes_of(m, 9)
+    assert np.array_equal(v9, ((0xAB00 | lane * 4) * 3 + lane * 0x400) & 0xFFFF)
+    (ins,) = decode(bytes.fromhex("f90e587d05800006"))          # LLVM's encoding of it
+    assert ins.text == "v_cmp_gt_u16_sdwa s[0:1], v5, v7 src0_sel:BYTE_0 src1_sel:DWORD"
+
+
 def test_unsupported_forms_are_refused_by_name():
     from pipeline_mlir.emu.decode import decode
     from pipeline_mlir.emu.errors import EmuError

@@ -167,6 +167,25 @@ def test_a_constant_mask_is_read(size, message):
     err, op = got
     assert op == "arith.select" and message in str(err), err
 
+@pytest.mark.parametrize("bits,message", [
+    ("true, true, true, false", None),
+    ("true, true, true, true", "its mask is true at element 3, whose index [0, 3] is outside"),
+    ("true, false, true, false", "its mask is false at element 1, whose index [0, 1] is inside"),
+])
+def test_a_dense_constant_mask_is_read(bits, message):
+    """IREE's late form of a tiny ``C += A x B^T`` (bf16 33x9) masks a row of C cut at its
+    edge with a dense ``i1`` constant (the constant mask folded): read as its elements in
+    every thread, the in-bounds columns exactly a read; one too many, or a hole, refused
+    at the select."""
+    got = _trace(CONSTANT.replace("%m = vector.constant_mask [3] : vector<4xi1>",
+                                  f"%m = arith.constant dense<[{bits}]> : vector<4xi1>"))
+    if message is None:
+        assert got == ("read", 0, "vector.load"), got
+        return
+    err, op = got
+    assert op == "arith.select" and message in str(err), err
+
+
 #: IREE's late form of a per-row scale of an edge tile: the guarded load of the scale sits
 #: in an ``scf.if`` on a constant ``false``; its else-branch reads the scale unguarded
 SCALE = """

@@ -37,8 +37,15 @@ def forms():
 
 
 @needs_iree
-def test_a_tiny_accumulate_staged_through_lds_is_pipelined_from_both_forms(forms, tmp_path,
-                                                                           capsys):
+@pytest.mark.parametrize("m,n,k", [(20, 20, 200), (18, 17, 417)])
+def test_a_tiny_accumulate_staged_through_lds_is_pipelined_from_both_forms(m, n, k, forms,
+                                                                           tmp_path, capsys):
+    """20x20x200, and 18x17x417, whose prefetch point LLVM builds with
+    ``v_cmp_gt_u16_sdwa`` (an SDWA comparison the emulator decodes now) and whose late form
+    stages C's rows in a loop from the thread id around a loop over the columns left in
+    the row (both tied per thread)."""
+    if (m, n, k) != (20, 20, 200):
+        forms = G.forms(E.epilogue_source("accumulate", "bf16", m=m, n=n, k=k))
     _forms_agree_exact(tmp_path, forms, capsys, "late")
     rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "prefetch.mlir"),
                "--emulate-mode=late", "--emulate-jobs=1"])

@@ -78,7 +78,7 @@ import numpy as np
 from pipeline_mlir.analysis.ir_facts import block_size, constant_int, transfer, zero_bits
 from pipeline_mlir.analysis.loop_eval import Evaluator, SideBySide, grid_points, grid_stride
 from pipeline_mlir.analysis.output_tiles import KernelFacts, bind_launch, bind_workgroup, \
-    output_tiles
+    output_tiles, thread_iterations
 from pipeline_mlir.analysis.views import root_indices
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
@@ -359,16 +359,14 @@ def _thread_trips(f, loops: list) -> list[int]:
             return
         lp = loops[k]
         try:
-            lb, ub = (ev.value(v) for v in list(lp.operands)[:2])
+            its, _ = thread_iterations(ev, lp, np.ones(ev.threads, dtype=bool))
         except IRError as e:
             raise IRError(lp, f"{describe(lp)}: a loop around a read of an epilogue input "
                               f"whose bounds are not of the thread ids alone ({e}); "
                               f"{_tie('read')}") from None
-        step = constant_int(lp.operands[2])
-        n = max(int(np.max(-(-(ub - lb) // step))), 0)
-        most[k] = max(most[k], n)
-        for j in range(n):
-            ev.bind(lp.regions[0].blocks[0].arguments[0], lb + j * step)
+        most[k] = max(most[k], len(its))
+        for iv in its:
+            ev.bind(lp.regions[0].blocks[0].arguments[0], iv)
             run(k + 1)
     run(0)
     return most

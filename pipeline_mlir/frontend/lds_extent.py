@@ -62,7 +62,7 @@ import numpy as np
 from pipeline_mlir.analysis.ir_facts import (block_size, enclosing_ops, encloses, memory_space,
                                              segments)
 from pipeline_mlir.analysis.loop_eval import Evaluator, grid_stride
-from pipeline_mlir.analysis.output_tiles import view_sizes, walk_points
+from pipeline_mlir.analysis.output_tiles import thread_iterations, view_sizes, walk_points
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
@@ -250,16 +250,12 @@ def _iterations(ev, op, loop, active):
     if grid_stride(loop):
         raise refused()
     try:
-        lb, ub = (np.asarray(ev.value(v), dtype=np.int64) for v in list(loop.operands)[:2])
-        step = ev.uniform(loop.operands[2])
+        its, ub = thread_iterations(ev, loop, active)
     except IRError:
         raise refused() from None
-    if step is None or step <= 0 or \
-            any(ev.from_workgroup(v) for v in list(loop.operands)[:3]):
+    if any(ev.from_workgroup(v) for v in list(loop.operands)[:3]):
         raise refused()
-    trips = np.maximum(-(-(ub - lb) // step), 0)
-    top = int(trips[active].max()) if active.any() else 0
-    return [lb + j * step for j in range(top)], ub
+    return its, ub
 
 
 def _condition(ev, if_op):

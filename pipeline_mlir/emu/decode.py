@@ -18,9 +18,8 @@ import struct
 
 from pipeline_mlir.emu.disasm import format_instr
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.instr import LITERAL, VGPR0, VOP3B, Instr
+from pipeline_mlir.emu.instr import LITERAL, VCC, VGPR0, VOP3B, Instr
 from pipeline_mlir.emu.opcodes import TABLES
-from pipeline_mlir.emu.operands import VCC
 from pipeline_mlir.emu.scaled import LD_SCALE_OP, pair
 from pipeline_mlir.target.gfx950 import NAME
 

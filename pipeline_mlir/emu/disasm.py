@@ -8,7 +8,7 @@ the assembly reader does the same for what it read, so the two sources print ali
 from __future__ import annotations
 
 from pipeline_mlir.emu.instr import (BRANCHES, FP8_DST_SEL, FP8_STOCHASTIC, LITERAL,
-                                     SDWA_SELECTS, SDWA_UNUSED, VGPR0, VOP2_CARRY_IN,
+                                     SDWA_SELECTS, SDWA_UNUSED, VCC, VGPR0, VOP2_CARRY_IN,
                                      VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, Instr, bitop3,
                                      gpr_idx_text, operand_widths, vop3_sources)
 from pipeline_mlir.emu.scaled import scale_text
@@ -206,7 +206,7 @@ def _sdwa_text(ins: Instr, w: dict) -> str:
             t = f"-{t}"
         ops.append(t)
     if ins.enc == "VOPC":       # (a comparison: its SGPR pair, no destination select)
-        dst = "vcc" if f["sdst"] == 106 else reg_text("s", f["sdst"], 2)
+        dst = "vcc" if f["sdst"] == VCC else reg_text("s", f["sdst"], 2)
         return f"{n} {', '.join([dst] + ops)}" + "".join(
             f" src{k}_sel:{SDWA_SELECTS[f[f'src{k}_sel']][0]}" for k in range(nsrc))
     dst = reg_text("v", f["dst"], 1)

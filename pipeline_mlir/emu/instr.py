@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 LITERAL = 255
+#: the operand code of VCC (its low half; the pair VCC, VCC + 1)
+VCC = 106
 VGPR0 = 256
 #: SDWA operand and destination selects (``src0_sel:WORD_1``...): (shift, bits)
 SDWA_SELECTS = {0: ("BYTE_0", 0, 8), 1: ("BYTE_1", 8, 8), 2: ("BYTE_2", 16, 8),

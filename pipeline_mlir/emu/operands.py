@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.instr import FLOAT_CONSTANTS, LITERAL, VGPR0, Instr
+from pipeline_mlir.emu.instr import FLOAT_CONSTANTS, LITERAL, VCC, VGPR0, Instr
 
 U32, U64, I32, I64, F32 = np.uint32, np.uint64, np.int32, np.int64, np.float32
 M32 = 0xFFFFFFFF
-VCC, M0, EXEC, SCC_SRC, VCCZ, EXECZ = 106, 124, 126, 253, 251, 252
+M0, EXEC, SCC_SRC, VCCZ, EXECZ = 124, 126, 253, 251, 252
 
 
 @dataclass

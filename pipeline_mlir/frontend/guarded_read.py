@@ -17,12 +17,10 @@ when it is exactly that: the then-branch the one load, yielded; the else-branch 
 or ``ub.poison`` (the pad); and, evaluated exactly for every thread of every workgroup of
 the grid and every iteration of the constant loops around it (:data:`MAX_POINTS` at most),
 
-* the guard is true exactly where every index of the load lies inside the shape of the
-  memref it loads and, where that memref is a subview of the binding, its element lies
-  inside the binding (IREE's guard of the threads that stage C's rows through private
-  memory in a tiny ``C +=``: thread 100's subview starts one row past C); a wrong bound,
-  a guard of another value, a negated one: refused at the ``scf.if``, naming a thread,
-  workgroup and iteration where they differ;
+* the guard is true exactly where the load's indices lie inside its memref and its
+  element inside the binding (a tiny ``C +=``'s guard of the threads staging C: thread
+  100's subview starts past C); a wrong bound, a guard of another value, a negated one:
+  refused at the ``scf.if``, naming a thread, workgroup and iteration where they differ;
 * the element it reads moves by one non-negative stride per loop around it, the same for
   every thread (as the map_load's strided view, ``gather_order.check_in_order`` in
   :mod:`~pipeline_mlir.frontend.epilogue`; a reversed or scrambled gather is refused).
@@ -172,11 +170,9 @@ def loops_around(op, what: str = "a guarded read of a binding", why: str = _WHY,
     """[(induction variable, range)] of the ``scf.for`` loops around ``op``, outermost
     first; each must have constant bounds (else an error at the loop, naming ``what`` it
     is around and ``why``), but for IREE's linearised workgroup loops when
-    ``workgroup_loops`` is given: those are appended to it (:func:`_bind_one_iteration`);
-    and for loops of a constant positive step whose bounds are not both constants when
-    ``thread_loops`` is given (the late form's loops from the thread id in steps of the
-    workgroup, and over the columns of C left in a thread's row): those are appended to it
-    (:func:`_thread_trips`)."""
+    ``workgroup_loops`` is given: those are appended to it (:func:`_bind_one_iteration`),
+    as loops of a constant positive step and bounds per thread are to ``thread_loops``
+    (the late form's, from the thread id in steps of the workgroup: :func:`_thread_trips`)."""
     out, o = [], op.parent
     while o is not None:
         o = as_operation(o)
@@ -335,10 +331,8 @@ def _tie_plain(f, load, c_shape: tuple, along: str, ties: Ties | None,
                                 f"{_tie('read')}") from None
 
     def active(ev):         # (bound by element: the lanes whose own iteration it is)
-        out = np.ones(ev.threads, dtype=bool)
-        for lp in threads:
-            out &= ev.bound[lp.regions[0].blocks[0].arguments[0]] < ev.value(lp.operands[1])
-        return out
+        return np.all([ev.bound[lp.regions[0].blocks[0].arguments[0]] <
+                       ev.value(lp.operands[1]) for lp in threads], axis=0)
 
     tie_to_c(f, load, c_shape, along,
              list(itertools.product(*[r for _, r in loops], *[range(n) for n in trips])),
@@ -509,9 +503,8 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
     dimension, and whose first workgroup's read moved with C's tile (dimension by
     dimension) lies wholly outside too, is masked in both and not held to the tie (IREE
     clamps the columns past C's edge to N: [r, N] is outside along N, though its flat
-    element is that of [r + 1, 0]).  ``active(ev)`` (called after ``element``): the lanes
-    that run the read at that point (a loop from the thread id: the lanes whose own
-    iteration it is), the others not held to the tie; None: every lane."""
+    element is that of [r + 1, 0]).  ``active(ev)`` (after ``element``): the lanes that run
+    the read there (a loop from the thread id: whose own iteration it is), else every lane."""
     ties = Ties() if ties is None else ties
     launch = ties.launch
     facts = ties.of(f)
@@ -550,9 +543,7 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
                 off &= np.broadcast_to(active(ev), (ev.threads,)).reshape(-1, n)
             zero = None if end is None else end(ev)
             if zero is not None:
-                stop, reach = zero
-                off &= ~((got >= stop) & (first + moved >= stop) & (got < reach) &
-                         (first + moved < reach))
+                off &= ~_both_zero(got, first + moved, *zero)
             span = None if outside is None or corner is None else outside(ev)
             if span is not None and len(span[2]) == corner.shape[1]:
                 at, extent, shape = span
@@ -571,6 +562,12 @@ def tie_to_c(f, op, c_shape: tuple, along: str, points: list, element, what: str
                                   f"{int(got[w, t] - first[0, t])} from the grid's first "
                                   f"workgroup's, where the {along} of the tile of C it "
                                   f"writes moved by {int(moved[w, 0])}: {_tie(what)}")
+
+
+def _both_zero(got, moved, stop: int, reach: int):
+    """The lanes whose read (``got``) and whose first workgroup's read moved with C's tile
+    (``moved``) both start at or past a buffer's end ``stop``, below ``reach``: zeros."""
+    return (got >= stop) & (moved >= stop) & (got < reach) & (moved < reach)
 
 
 def _tile_origins(f, op, c_shape: tuple, along: str, grid, ids, block, constants,

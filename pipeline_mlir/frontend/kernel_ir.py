@@ -72,25 +72,20 @@ def fat_root(v):
 
 
 def bounds_checked(buf) -> bool:
-    """Whether ``buf`` is an ``amdgpu.fat_raw_buffer_cast`` with its range check on (no
-    ``boundsCheck(false)``): a read outside its records reads zero."""
-    cast = owner(buf, "amdgpu.fat_raw_buffer_cast")
+    """Whether ``buf`` is (or views: :func:`fat_root`) an ``amdgpu.fat_raw_buffer_cast``
+    with its range check on (no ``boundsCheck(false)``): a read outside its records reads
+    zero, a store there is dropped."""
+    cast = owner(fat_root(buf), "amdgpu.fat_raw_buffer_cast")
     return cast is not None and not (
         "boundsCheck" in cast.attributes and str(cast.attributes["boundsCheck"]) == "false")
 
 
-def in_checked_buffer(memref) -> bool:
-    """Whether memref ``memref`` views an ``amdgpu.fat_raw_buffer_cast`` with its range check
-    on (:func:`bounds_checked` of its :func:`fat_root`), whatever its records are: an access
-    outside them reads zero or is dropped."""
-    return bounds_checked(fat_root(memref))
-
-
 def range_checked(buf) -> bool:
-    """Whether ``buf`` is an ``amdgpu.fat_raw_buffer_cast`` range-checked by its own shape
-    (:func:`bounds_checked`, and no ``validBytes``): a read past its end reads zero."""
-    return bounds_checked(buf) and not ("operandSegmentSizes" in _op(buf.owner).attributes
-                                        and segments(_op(buf.owner))[1])
+    """Whether ``buf`` is (not views) an ``amdgpu.fat_raw_buffer_cast`` range-checked by its
+    own shape (:func:`bounds_checked`, no ``validBytes``): a read past its end reads zero."""
+    cast = owner(buf, "amdgpu.fat_raw_buffer_cast")
+    return cast is not None and bounds_checked(buf) and not (
+        "operandSegmentSizes" in cast.attributes and segments(cast)[1])
 
 
 def depends(v, values, seen: set | None = None) -> bool:

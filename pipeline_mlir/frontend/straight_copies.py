@@ -25,7 +25,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.frontend.guarded_load import folded
-from pipeline_mlir.frontend.kernel_ir import at, in_checked_buffer, is_pure
+from pipeline_mlir.frontend.kernel_ir import at, bounds_checked, is_pure
 from pipeline_mlir.frontend.reroll_parts import load_parts_of
 from pipeline_mlir.frontend.reroll_proof import same_op_but_operands
 from pipeline_mlir.frontend.straight_tiles import form_step
@@ -80,7 +80,7 @@ class TileCopies:
                                      f"{at(stores[0])} repeated")
         t = next(j for j in range(self.n) if j not in fold)
         parts = load_parts_of(owners[t]) if owners[t] is not None else None
-        if parts is None or not in_checked_buffer(parts[0]):
+        if parts is None or not bounds_checked(parts[0]):
             self.fail(stores[t], f"(K tile {t}) stores a load of a buffer without its range "
                                  f"check where K tile {min(fold)} stores a folded guarded "
                                  f"load's pass-through: the rebuilt loop would load that tile "

@@ -90,7 +90,7 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
-from pipeline_mlir.frontend.kernel_ir import fat_root, in_checked_buffer
+from pipeline_mlir.frontend.kernel_ir import bounds_checked, fat_root
 from pipeline_mlir.passes._common import ModulePass, OpError
 from pipeline_mlir.passes.fold_mask_guards import NEEDS_MASK
 
@@ -177,7 +177,7 @@ def prefix_mask(mask) -> bool:
 def unmaskable(root) -> list:
     """The ``vector.maskedload`` ops under ``root`` this pass rewrites (module docstring)."""
     return walk_ops(root, lambda o: o.name == "vector.maskedload"
-                    and in_checked_buffer(o.operands[0]) and prefix_mask(o.operands[-2])
+                    and bounds_checked(o.operands[0]) and prefix_mask(o.operands[-2])
                     and (whole_words(o.results[0].type) or whole_dwords(o)))
 
 
@@ -262,7 +262,7 @@ def guardable(root) -> list:
         strides, offset = mt.get_strides_and_offset()
         if t.rank != 1 or getattr(t.element_type, "width", None) not in (8, 16) or \
                 NEEDS_MASK in load.attributes or not _static([*strides, offset]) or \
-                not in_checked_buffer(load.operands[0]) or not prefix_mask(load.operands[-2]):
+                not bounds_checked(load.operands[0]) or not prefix_mask(load.operands[-2]):
             continue
         end = records_elements(_op(fat_root(load.operands[0]).owner))
         if end is not None:

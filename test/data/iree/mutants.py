@@ -144,7 +144,9 @@ class Family:
     draw :data:`STAGED_MUTATIONS`.  ``newest``: a family of the tenth or twelfth audit,
     whose mutants also draw :data:`NEWEST_MUTATIONS`, three times as likely each.
     ``straight``: a late form whose K tiles IREE's pipelining left straight, whose mutants
-    also draw :data:`STRAIGHT_MUTATIONS`, three times as likely each."""
+    also draw :data:`STRAIGHT_MUTATIONS`, three times as likely each.  ``guarded``: C
+    staged through LDS by part of the workgroup outside the K-loop (IREE's tiny ``C +=``),
+    whose mutants also draw :func:`m_staged_guard`, four times as likely."""
     args: tuple = ()
     flags: tuple = ()
     pipeline: str = "4wave"
@@ -163,6 +165,7 @@ class Family:
     staged: bool = False
     newest: bool = False
     straight: bool = False
+    guarded: bool = False
 
     def source_args(self) -> dict:
         import generate as G
@@ -389,6 +392,12 @@ FAMILIES = {
     # (frontend/lds_extent.py); drawing the aimed and the staged mutations
     "accst": Family(epilogue=_f(kind="accumulate", m=256, n=256, k=256), later=True,
                     aimed=True, staged=True),
+    # IREE's tiny bf16 C += A x B^T 18x17x417: C staged through an LDS tile of C's shape by
+    # threads 0 to 89 (an scf.if of the thread id), the accumulators put in by memref.copy
+    # of per-thread sizes, the late form's copies in loops from the thread id
+    # (frontend/lds_extent.py, frontend/guarded_read.py)
+    "acctiny": Family(epilogue=_f(kind="accumulate", m=18, n=17, k=417), later=True,
+                      aimed=True, staged=True, guarded=True),
     # padatbmn's kernel at K = 200 (A's K rows masked too: the interior loop's K clamps settled,
     # frontend/loop_choices.py), and IREE's bf16 A^T x B 300x200x160 (one wave, its MFMAs
     # halved along K and 2 K steps merged: frontend/half_k.py, frontend/kmerge.py)
@@ -1719,6 +1728,33 @@ STRAIGHT_MUTATIONS = (m_straight_barrier_down, m_straight_copy_up, m_straight_ac
 STAGED_MUTATIONS = (m_staged, m_staged, m_staged_masked, m_staged_masked)
 
 
+def m_staged_guard(lines, rng):
+    """A guard of the threads that stage C through LDS outside the K-loop (a compare of the
+    thread id with a constant: IREE's tiny ``C +=``, threads 0 to 99 copying 20 rows of 5
+    segments) given another bound: one more or less, twice it, or the whole workgroup; or
+    the per-thread size of a ``memref.copy`` into LDS there one more."""
+    start, end = _loop(lines)
+    outside = [i for i in range(len(lines)) if not start <= i <= end]
+    guards = [(i, m) for i in outside if (m := re.search(
+        r"arith\.cmpi (?:slt|ult), %thread_id_x, (%c\d+)\s*:\s*index", lines[i]))]
+    copies = [i for i in outside if re.search(r"memref\.copy .* to memref<[^>]*#gpu\."
+                                              r"address_space<workgroup>>", lines[i])]
+    if copies and (not guards or rng.random() < 0.3):
+        i = rng.choice(copies)
+        view = re.search(r"memref\.copy %\w+, (%\w+)", lines[i]).group(1)
+        at = next(j for j in range(i - 1, -1, -1)
+                  if re.match(rf"\s*{re.escape(view)} = memref\.subview ", lines[j]))
+        size = _bracket(lines[at], 1)[-1]
+        return f"staged copy's size {_typed_add(lines, at, size, 1, 'index')} on line {at + 1} +1"
+    i, m = rng.choice(guards)
+    bound = int(m.group(1)[2:])
+    new = rng.choice([bound + 1, bound - 1, 2 * bound, 256])
+    pre = " " * _indent(lines[i])
+    lines[i] = lines[i][:m.start(1)] + "%mut_g" + lines[i][m.end(1):]
+    lines.insert(i, f"{pre}%mut_g = arith.constant {new} : index")
+    return f"staging guard on line {i + 1}: thread id < {bound} -> < {new}"
+
+
 #: the mutations of what the roll-backs prove (IREE's prologue, carried values, epilogue,
 #: rolled bound, slots, marks), drawn only for :attr:`Family.rolled` families
 ROLLBACK_ONLY = (m_prologue_index, m_prologue_lds_index, m_carried_change, m_carried_use,
@@ -1769,6 +1805,8 @@ def mutant_of(form: str, index: int, rng: random.Random) -> Mutant:
         mutations += AIMED_MUTATIONS + AIMED_MUTATIONS
     if fam.staged:
         mutations += STAGED_MUTATIONS
+    if fam.guarded:
+        mutations += (m_staged_guard,) * 4
     if fam.newest:
         mutations += NEWEST_MUTATIONS * 3
     if fam.straight:

@@ -35,7 +35,7 @@ ALLOWED = {
     "memops": {"ds_ops", "errors", "globalrace", "instr", "memop", "operands", "soffset_range"},
     "mfma": {"errors", "instr", "operands"},
     "mfma_mx": {"errors", "instr", "mfma", "operands", "scaled"},
-    "scratch": {"instr", "memops", "operands", "poison"},
+    "scratch": {"instr", "memops", "operands", "poison", "taint"},
     "packed": {"instr", "operands"},
     "long_branch": {"errors", "instr", "operands"},
     "program": {"gpridx", "instr", "long_branch", "operands", "semantics", "memops", "mfma", "mfma_mx",

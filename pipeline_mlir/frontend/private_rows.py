@@ -25,7 +25,10 @@ pattern in ``c`` it is that pattern at ``c = i``:
   ``vector.load`` against the pad, or an ``scf.if`` choosing between the two (both read
   the same masked row);
 * its row ``r_c`` is ``B + c`` for one ``B`` (``B`` itself at ``c = 0``; an
-  ``arith.index_castui`` of it taken alike), and its mask ``mask_c`` is one
+  ``arith.index_castui`` of it taken alike; the constant ``c`` where the tile starts at
+  C's row 0), rows from some ``R0 > 0`` on may instead be stored as the pad (rows past
+  C's last: a tile of 64 rows over M = 41; the element is then read only where ``i <
+  R0``), and its mask ``mask_c`` is one
   ``vector.create_mask %n`` (or ``vector.constant_mask [n]``, where the columns left are
   the same in every workgroup: i8 ``C += A x B`` 491x125x320) or that mask selected
   against all-false by
@@ -171,6 +174,8 @@ def _row_of(v, c: int) -> tuple | None:
     ``arith.index_castui`` when ``cast``; else None."""
     cast = owner(v, "arith.index_castui")
     x = cast.operands[0] if cast is not None else v
+    if constant_int(x) == c:
+        return cast is not None, None       # (B folded: the tile's first row is 0)
     add = owner(x, "arith.addi")
     if add is not None and constant_int(add.operands[1]) == c:
         return cast is not None, add.operands[0]
@@ -254,7 +259,10 @@ def _plan(alloca) -> tuple | None:
         return None
     rows, reads = uses
     keys, conds, free, pad = set(), set(), [], None
+    pads = sorted(c for c, st in rows.items() if owner(st.operands[0], "arith.constant"))
     for c, store in rows.items():
+        if c in pads:
+            continue
         row = _masked_row(store.operands[0])
         if row is None or row[4] is None:
             return None         # (a plain load alone: no pad to read the row's type from)
@@ -273,7 +281,11 @@ def _plan(alloca) -> tuple | None:
     if not _reads_zero_past_end(g) or not zero_bits(pad) or \
             not _unwritten(rows, reads):
         return None
-    return rows, reads, (g, col, base, n, conds.pop() if conds else None, pad), free
+    limit = pads[0] if pads else None       # (rows past C's last: a suffix, the pad)
+    if pads and (pads != list(range(limit, len(rows))) or any(
+            str(_splat(rows[c].operands[0])) != str(_splat(pad)) for c in pads)):
+        return None
+    return rows, reads, (g, col, base, n, conds.pop() if conds else None, pad, limit), free
 
 
 def _reads_zero_past_end(g) -> bool:
@@ -343,16 +355,19 @@ def _quiet_until_barrier(ops: list) -> bool | None:
 def _rewrite(alloca, rows: dict, reads: list, pattern: tuple, free: list) -> None:
     """Each element read replaced by its read of the source (module docstring); the
     stores, the buffer and the rows' reads left unused erased."""
-    g, col, (cast, base), n, cond, pad = pattern
+    g, col, (cast, base), n, cond, pad, limit = pattern
     for read in reads:
         with ir.InsertionPoint(read), read.location:
             one = ir.VectorType.get([1], ir.VectorType(pad.type).element_type)
             i, j = read.operands[1], read.operands[2]
-            ii = i if isinstance(base.type, ir.IndexType) else \
-                B.arith.index_cast(base.type, i)
-            row = B.arith.addi(base, ii)
-            if cast:
-                row = B.arith.index_castui(ir.IndexType.get(), row)
+            if base is None:                # (row c read at c)
+                row = i
+            else:
+                ii = i if isinstance(base.type, ir.IndexType) else \
+                    B.arith.index_cast(base.type, i)
+                row = B.arith.addi(base, ii)
+                if cast:
+                    row = B.arith.index_castui(ir.IndexType.get(), row)
             width = index_constant(ir.VectorType(pad.type).shape[0])
             ok = B.arith.cmpi(B.arith.CmpIPredicate.slt, j, width if n is FULL else _as_index(n))
             if cond is not None:
@@ -363,6 +378,9 @@ def _rewrite(alloca, rows: dict, reads: list, pattern: tuple, free: list) -> Non
                     at = B.arith.cmpi(B.arith.CmpIPredicate.eq, i, index_constant(c))
                     live = B.arith.ori(live, at)
                 ok = B.arith.andi(ok, live)
+            if limit is not None:
+                ok = B.arith.andi(ok, B.arith.cmpi(B.arith.CmpIPredicate.slt, i,
+                                                   index_constant(limit)))
             new = _element(g, _as_index(row), B.arith.addi(col, j), ok, one)
         read.results[0].replace_all_uses_with(new)
         read.erase()

@@ -31,10 +31,11 @@ def _row(c: int, row: str = "%r{c}", mask: str = "%m{c}") -> str:
     vector.store %if{c}, %p[%c{c}, %c0] : {_P}, vector<8xf32>"""
 
 
-def _late(**swap) -> str:
+def _late(rows: str | None = None, **swap) -> str:
     """The late form on a 10x6 C, a 4x8 tile at (%wg * 4, 4), each thread reading the
-    element (%tid / 8, %tid % 8); ``swap``: text replaced (a mutant)."""
-    rows = "".join(_row(c) for c in range(4))
+    element (%tid / 8, %tid % 8); ``rows``: the rows' text (default: :func:`_row` each);
+    ``swap``: text replaced (a mutant)."""
+    rows = "".join(_row(c) for c in range(4)) if rows is None else rows
     text = f"""
   func.func @k(%raw: memref<10x6xf32>, %wg: i32) -> vector<1xf32> {{
     %g = amdgpu.fat_raw_buffer_cast %raw resetOffset : memref<10x6xf32> to {_C}
@@ -157,6 +158,30 @@ FIXED_COLUMNS = {"%m0 = vector.create_mask %cols : vector<8xi1>":
                          ids=["masked rows", "whole rows", "a constant mask"])
 def test_the_late_forms_rows_are_forwarded(swap):
     assert _forwarded(_late(**swap))
+
+
+def _tile_at_zero(kinds: str, pad: str = "%pad") -> str:
+    """The late form of a tile at C's row 0 (the row index folded to the constant ``c``),
+    row by row of ``kinds``: ``r`` read (the same column mask), ``p`` the pad stored
+    (``pad``: a row past C's last)."""
+    return _late("".join(
+        _row(c, row="%c{c}", mask="%m0") if k == "r" else
+        f"\n    vector.store {pad}, %p[%c{c}, %c0] : {_P}, vector<8xf32>"
+        for c, k in enumerate(kinds)))
+
+
+def test_rows_at_constant_indices_and_pad_rows_past_cs_last_are_forwarded():
+    """IREE's late form of a tile at C's row 0 with rows past C's last (bf16 ``C += A x
+    B`` 41x163x1630, 4 prefetch stages: 41 rows of a 64-row tile read at constant indices,
+    23 stored as the pad): forwarded, each element read at its row, none past the limit;
+    a pad row among the read ones, a pad other than the rows', or a row read at another
+    constant is left as it is."""
+    assert _forwarded(_tile_at_zero("rrpp")) and _forwarded(_tile_at_zero("rrrp"))
+    assert not _forwarded(_tile_at_zero("rprp"))
+    assert not _forwarded(_tile_at_zero("rrpp", "%ones").replace(
+        "%pad = arith.constant", "%ones = arith.constant dense<1.0> : vector<8xf32>\n"
+        "    %pad = arith.constant"))
+    assert not _forwarded(_tile_at_zero("rrpp").replace("%g[%c1, %col]", "%g[%c2, %col]"))
 
 
 @pytest.mark.parametrize("swap", [{}, {"%g[%o0, %c4]": "%g[%o0, 4]"}],

@@ -27,6 +27,7 @@ from test_iree_reroll import _forms_agree_exact, _refused
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
 import epilogues as E  # noqa: E402
+import mutants as M  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
@@ -67,3 +68,24 @@ def test_a_tiny_accumulate_staged_past_its_tile_is_refused(forms, tmp_path, caps
     assert re.search(r"'vector.transfer_write' op at line \d+:\d+ accesses memref<20x20xf32, "
                      r"#gpu.address_space<workgroup>> at elements 400\.\.403 in thread 100, "
                      r"outside its 400 elements", err), err
+
+
+#: mutants of the campaign's ``acctiny`` family (seed 1, with ``mutants.m_staged_guard``; 30
+#: of them: 9 exact, 15 refused, 5 invalid, 1 input-broken), as recorded: the guard of the
+#: threads putting the accumulators in made the whole workgroup (refused at the copy past
+#: the tile), a copy's row count one more through its map (refused at the copy), the late
+#: form's C-loop lower bound made 1 and the prefetch point's staging of C into LDS turned
+#: off (its guard made false: that C is overwritten by the results before it is read):
+#: exact, the pipelined kernel computing what the mutant computes
+TINY = [(22, "refused", "'memref.copy' op at line"),
+        (19, "refused", "'memref.copy' op at line"),
+        (1, "exact", ""),
+        (2, "exact", "")]
+
+
+@needs_iree
+@pytest.mark.parametrize("index, want, detail", TINY)
+def test_mutants_of_a_tiny_accumulate_are_refused_or_exact(index, want, detail):
+    m = M.mutant(1, index, ["acctiny"])
+    got, why = M.verdict(m, refusal_first=True)
+    assert got == want and detail in why, (m.what, got, why, M.command(1, index, ["acctiny"]))

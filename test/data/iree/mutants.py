@@ -2475,6 +2475,15 @@ def command(seed: int, index: int, families=None) -> str:
     return f"python test/data/iree/mutants.py --seed {seed}{only} --only {index}"
 
 
+def check_recorded(seed: int, index: int, families, want: str, detail: str) -> None:
+    """Assert mutant ``index`` of campaign ``seed`` (of ``families``) still gets the
+    verdict ``want`` with ``detail`` in its reason, as a test recorded it (the message names
+    the mutant and the command that reproduces it)."""
+    m = mutant(seed, index, families)
+    got, why = verdict(m, refusal_first=True)
+    assert got == want and detail in why, (m.what, got, why, command(seed, index, families))
+
+
 def campaign(seed: int, count: int, out=sys.stdout, families=None) -> dict[str, list]:
     """Mutants 0 .. count-1 of ``seed`` (of ``families``): verdict -> [(mutant, detail)]."""
     found: dict[str, list] = {}

@@ -110,7 +110,4 @@ PEELED = [(1, "refused", "(K tile 0) reads LDS with no gpu.barrier after K tile 
 @needs_iree
 @pytest.mark.parametrize("index, want, detail", PEELED)
 def test_mutants_of_register_k_tiles_left_straight_are_refused_or_exact(index, want, detail):
-    families = ["peeledreg", "peeledregi8"]
-    m = M.mutant(1, index, families)
-    got, why = M.verdict(m, refusal_first=True)
-    assert got == want and detail in why, (m.what, got, why, M.command(1, index, families))
+    M.check_recorded(1, index, ["peeledreg", "peeledregi8"], want, detail)

@@ -170,6 +170,19 @@ def view_root(v, ops=VIEW_OPS):
     return v
 
 
+def view_users(v, ops=VIEW_OPS):
+    """``(op, value)`` for every op using memref ``v``, or a view of it through the ``ops``
+    (by default the :data:`VIEW_OPS`), other than as such a view's source: what accesses
+    (or otherwise takes) the buffer ``v`` is, with the view of it the op uses."""
+    for u in list(v.uses):
+        o = _op(u.owner)
+        if o.name in ops and o.operands[0] == v:
+            for r in o.results:         # (in use order, a view's users where it is used)
+                yield from view_users(r, ops)
+        else:
+            yield o, v
+
+
 def _row_major(shape) -> list[int]:
     """Row-major strides of ``shape``, a dynamic size taken as :data:`SAMPLE_ARG`."""
     return row_major_strides([SAMPLE_ARG if d == DYNAMIC else d for d in shape])

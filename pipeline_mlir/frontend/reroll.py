@@ -72,7 +72,7 @@ from pipeline_mlir.analysis.ir_facts import constant_int, int_attr, \
 from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import Evaluator, segments
-from pipeline_mlir.analysis.views import VIEW_OPS, view_root
+from pipeline_mlir.analysis.views import VIEW_OPS, view_root, view_users
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.block_scan import ops_from
@@ -529,15 +529,11 @@ class _Reroll(RolledLoop):
 
     def _slot_users(self, v, inits: set, tails: set) -> None:
         copies = set(self.copies) | {o for o in self.prologue if o.name == COPY}
-        for u in v.uses:
-            o = _op(u.owner)
-            if o.name in VIEW_OPS and o.operands[0] == v:
-                for r in o.results:
-                    self._slot_users(r, inits, tails)
-            elif (o in copies and segments(o)[2][0] == v) or \
+        for o, x in view_users(v):
+            if (o in copies and segments(o)[2][0] == x) or \
                     (o.name == "memref.dealloc" and o.block == self.loop.block):
                 continue
-            elif not ((o == self.loop and v in inits) or (o == self.ops[-1] and v in tails)):
+            elif not ((o == self.loop and x in inits) or (o == self.ops[-1] and x in tails)):
                 self.fail(o, "uses an LDS buffer of the prefetch-pipelined loop's stage slots "
                              "other than by its copies and its queues' views: the rolled "
                              "loop keeps one slot")

@@ -54,7 +54,7 @@ from pipeline_mlir.analysis.ir_facts import int_attr, row_major_strides
 from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.loop_eval import Evaluator, segments
-from pipeline_mlir.analysis.views import VIEW_OPS, view_root
+from pipeline_mlir.analysis.views import view_root, view_users
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant
@@ -172,13 +172,9 @@ class _Straight(StraightTiles):
                 self.fail(r0, "reads LDS that no copy of the peeled K tiles fills")
 
     def _users(self, v, copies: set, reads: set) -> None:
-        for u in v.uses:
-            o = _op(u.owner)
-            if o.name in VIEW_OPS and o.operands[0] == v:
-                for r in o.results:
-                    self._users(r, copies, reads)
-            elif not ((o in copies and segments(o)[2][0] == v) or
-                      (o in reads and o.operands[0] == v) or o.name == "memref.dealloc"):
+        for o, x in view_users(v):
+            if not ((o in copies and segments(o)[2][0] == x) or
+                    (o in reads and o.operands[0] == x) or o.name == "memref.dealloc"):
                 self.fail(o, "uses an LDS buffer of the peeled K tiles' slots other than "
                              "by their copies, their fragments' reads and views: the rebuilt "
                              "loop keeps one slot")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from pipeline_mlir.emu.instr import (BRANCHES, FP8_DST_SEL, LITERAL, SDWA_SELECTS,
-                                     SDWA_UNUSED, VGPR0, VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B,
+                                     SDWA_UNUSED, VCC, VGPR0, VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B,
                                      FLOAT_TEXT, GPR_IDX_SLOTS, Instr, vop3_sources)
 from pipeline_mlir.emu.opcodes import TABLES
 from pipeline_mlir.emu.scaled import UNSCALED_NAME, scale_fields
@@ -407,7 +407,7 @@ def _sdwa(mnem: str, enc: str, ops: list[str], mods: list[str]) -> dict:
     omod = {"mul:2": 1, "mul:4": 2, "div:2": 3}
     if enc == "VOPC":
         code, lit, _acc = parse_src(ops[0].strip())
-        if lit is not None or code > 106:
+        if lit is not None or code > VCC:
             raise LineError(f"{mnem}: the mask goes to VCC or an SGPR pair, got {ops[0]!r}")
         f = dict(sdst=code, sdwa=1)
     else:

@@ -66,14 +66,8 @@ def compile_valu(ins: Instr) -> Step:
 def _compare(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
     """Comparisons (VOPC, or VOPC as VOP3 with an SGPR-pair destination)."""
     f = ins.f
-    rel, kind = cmp_fn(ins.base)
-    if rel not in VCMP:
-        raise refuse(ins)
     n = w.get("src0", 1)
-    try:
-        vcmp_view(kind, np.zeros(1, dtype=U64 if n == 2 else U32))
-    except KeyError:
-        raise refuse(ins) from None
+    rel, kind = _comparison(ins, n)
     if kind in ("i16", "u16") and (f["src0"] in FLOAT_CONSTANTS or f["src1"] in FLOAT_CONSTANTS):
         raise refuse(ins, "a float inline constant as a 16-bit operand")
     s0, s1 = rd.vector(f["src0"], n), rd.vector(f["src1"], n)
@@ -85,6 +79,19 @@ def _compare(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
         m = cmp(vcmp_view(kind, s0(wv)), vcmp_view(kind, s1(wv))) & wv.exec
         write_s(wv, d, mask_bits(np.broadcast_to(m, wv.exec.shape)), 2)
     return run
+
+
+def _comparison(ins: Instr, n: int = 1) -> tuple[str, str]:
+    """``(relation, kind)`` of comparison ``ins`` on sources of ``n`` dwords, or its
+    refusal where the emulator has no such relation or kind."""
+    rel, kind = cmp_fn(ins.base)
+    if rel not in VCMP:
+        raise refuse(ins)
+    try:
+        vcmp_view(kind, np.zeros(1, dtype=U64 if n == 2 else U32))
+    except KeyError:
+        raise refuse(ins) from None
+    return rel, kind
 
 
 def _cndmask(ins: Instr, rd: Reader, w: dict, nsrc: int, vw: set, sw: set):
@@ -340,14 +347,9 @@ def _sdwa(ins: Instr, rd: Reader, nsrc: int) -> Step:
     else:
         def op(wv, *xs):
             return fn(*xs)
-    if f["clamp"] or f["omod"] or any(f.get(f"src{k}_{m}") for k in range(nsrc)
-                                      for m in ("neg", "abs")):
+    if f["clamp"] or f["omod"]:
         raise refuse(ins, "neg/abs/clamp/omod modifiers")
-    srcs = []
-    for k in range(nsrc):
-        read = rd.vector(f[f"src{k}"])
-        _name, shift, bits = SDWA_SELECTS[f[f"src{k}_sel"]]
-        srcs.append(_sdwa_source(read, shift, bits, bool(f[f"src{k}_sext"])))
+    srcs = _sdwa_sources(ins, rd, nsrc)
     d = f["dst"]
     _name, shift, bits = SDWA_SELECTS[f["dst_sel"]]
     unused = f["dst_unused"]
@@ -378,26 +380,28 @@ def _sdwa_compare(ins: Instr, rd: Reader) -> Step:
     register, zero- or (``sext``) sign-extended to 32 bits, compared as the instruction's
     type; the lane mask to VCC or to the SGPR pair the instruction names (LLVM's
     ``v_cmp_gt_u16_sdwa s[0:1], v5, v7 src0_sel:BYTE_0 src1_sel:DWORD`` of a byte index)."""
-    f = ins.f
-    rel, kind = cmp_fn(ins.base)
-    if rel not in VCMP or any(f.get(f"src{k}_{m}") for k in range(2) for m in ("neg", "abs")):
-        raise refuse(ins, "neg/abs modifiers" if rel in VCMP else None)
-    try:
-        vcmp_view(kind, np.zeros(1, dtype=U32))
-    except KeyError:
-        raise refuse(ins) from None
-    srcs = []
-    for k in range(2):
-        _name, shift, bits = SDWA_SELECTS[f[f"src{k}_sel"]]
-        srcs.append(_sdwa_source(rd.vector(f[f"src{k}"]), shift, bits,
-                                 bool(f[f"src{k}_sext"])))
-    d, cmp = f["sdst"], VCMP[rel]
+    rel, kind = _comparison(ins)
+    srcs = _sdwa_sources(ins, rd, 2)
+    d, cmp = ins.f["sdst"], VCMP[rel]
 
     def run(wv):
         a, b = (vcmp_view(kind, np.broadcast_to(as_u32(s(wv)), wv.exec.shape)) for s in srcs)
         write_s(wv, d, mask_bits(cmp(a, b) & wv.exec), 2)
     return Step(ins, run, "valu", frozenset(rd.vr), frozenset(), frozenset(rd.sr),
                 frozenset((d, d + 1)))
+
+
+def _sdwa_sources(ins: Instr, rd: Reader, nsrc: int) -> list:
+    """The ``nsrc`` sources of SDWA instruction ``ins``, each its selected field extended
+    (:func:`_sdwa_source`); refused with a neg or abs modifier."""
+    f = ins.f
+    if any(f.get(f"src{k}_{m}") for k in range(nsrc) for m in ("neg", "abs")):
+        raise refuse(ins, "neg/abs/clamp/omod modifiers")
+    out = []
+    for k in range(nsrc):
+        _name, shift, bits = SDWA_SELECTS[f[f"src{k}_sel"]]
+        out.append(_sdwa_source(rd.vector(f[f"src{k}"]), shift, bits, bool(f[f"src{k}_sext"])))
+    return out
 
 
 def _vcc_select(wv, a, b):

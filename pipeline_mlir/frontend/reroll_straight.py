@@ -64,7 +64,7 @@ from pipeline_mlir.frontend.reroll import COPY, MARK, WAIT, one_slot
 from pipeline_mlir.frontend.reroll_proof import Workgroups, access, kernel_block, \
     same_op_but_operands
 from pipeline_mlir.frontend.straight_tiles import BARRIER, MFMA, READS, StraightTiles, \
-    form_step, rebuild_each, top_op
+    form_step, rebuild_each
 
 #: how the refusals name the form
 WHAT = "IREE's prefetch pipelining with every K tile peeled (no loop left)"
@@ -266,18 +266,8 @@ class _Straight(StraightTiles):
             self.gone |= set(m.values()) - self.slice0
         self.gone |= {c for g in self.groups[1:] for c in g}
         self.gone |= {o for o in self.region if o.name in (MARK, WAIT, BARRIER)}
-        self.ends = {self.tiles[-1][self.last[c]] for c in self.starts}
-        for o in self.region:
-            if o not in self.moved and o not in self.gone:
-                continue
-            for r in o.results:
-                for u in r.uses:
-                    user = top_op(_op(u.owner), self.block)
-                    ok = user in self.gone or (user in self.moved and o in self.moved) or \
-                        (o in self.ends and user in self.after)
-                    if not ok:
-                        self.fail(user, f"uses a value of the peeled K tiles (made at "
-                                        f"{at(o)}) that the rebuilt loop does not keep")
+        self._kept_uses(self.moved | self.gone, lambda o, user: user in self.gone or
+                        (user in self.moved and o in self.moved))
 
     # ---- the rewrite ---------------------------------------------------------------------
     def _rewrite(self) -> None:

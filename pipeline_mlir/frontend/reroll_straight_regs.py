@@ -59,7 +59,7 @@ from pipeline_mlir.frontend.reroll_parts import SCHED_BARRIER, STORE, load_parts
 from pipeline_mlir.frontend.reroll_proof import kernel_block
 from pipeline_mlir.frontend.straight_copies import TileCopies
 from pipeline_mlir.frontend.straight_tiles import BARRIER, MFMA, READS, StraightTiles, \
-    rebuild_each, top_op
+    rebuild_each
 
 #: how the refusals name the form
 WHAT = "IREE's prefetch pipelining through registers with every K tile peeled (no loop left)"
@@ -206,17 +206,8 @@ class _RegTiles(StraightTiles):
         0's reads, fragments and MFMAs, which move into the loop) used only inside the
         straight part, the last tile's chains' ends after it too."""
         self.moved = set(self.tiles[0]) | self.slice0
-        self.ends = {self.tiles[-1][self.last[c]] for c in self.starts}
         inside = set(self.region)
-        for o in self.region:
-            if o not in self.dep:
-                continue
-            for r in o.results:
-                for u in r.uses:
-                    user = top_op(_op(u.owner), self.block)
-                    if user not in inside and not (o in self.ends and user in self.after):
-                        self.fail(user, f"uses a value of the peeled K tiles (made at "
-                                        f"{at(o)}) that the rebuilt loop does not keep")
+        self._kept_uses(self.dep, lambda o, user: user in inside)
 
     # ---- the rewrite ---------------------------------------------------------------------
     def _rewrite(self) -> None:

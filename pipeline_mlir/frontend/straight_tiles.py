@@ -113,6 +113,21 @@ class StraightTiles:
                     self.fail(o, f"(K tile {j}) does not accumulate onto {at(prev)}, where "
                                  f"K tile 0's MFMA at {at(t0[k])} continues its chain")
 
+    def _kept_uses(self, checked: set, allowed) -> None:
+        """Refuse a use of a result of an op of ``checked`` (of the straight part) that
+        ``allowed(op, user)`` does not allow (``user`` the op of the kernel's block it is
+        in), but for the last tile's chains' ends used after the straight part."""
+        ends = {self.tiles[-1][self.last[c]] for c in self.starts}
+        for o in self.region:
+            if o not in checked:
+                continue
+            for r in o.results:
+                for u in r.uses:
+                    user = top_op(_op(u.owner), self.block)
+                    if not (allowed(o, user) or (o in ends and user in self.after)):
+                        self.fail(user, f"uses a value of the peeled K tiles (made at "
+                                        f"{at(o)}) that the rebuilt loop does not keep")
+
     def loop_step(self, steps) -> int:
         """The rebuilt loop's step: a K tile's MFMAs along each accumulator chain, as
         IREE's loop variable counts them (so that the front end may cut a pair of K tiles

@@ -85,6 +85,26 @@ class AsmFunction:
                 return b
         raise AsmError(f"function {self.name!r} has no block {label!r}")
 
+    def guard_fences(self) -> frozenset[int]:
+        """The ``id`` of each ``sched_barrier`` of a wait-state guard: two fences of mask 0
+        with only ``s_nop`` between them, which the lowering puts after an XDL MFMA whose
+        readers LLVM may leave short (:mod:`pipeline_mlir.lowering.xdl_window`) and no
+        schedule issues (LLVM puts its own ``s_nop`` right before the instruction that
+        needs it, never between two fences with nothing else between)."""
+        out: set[int] = set()
+        for b in self.blocks:
+            ins = b.instrs
+            for k, i in enumerate(ins):
+                if i.kind != "sched_barrier" or i.value:
+                    continue
+                j = k + 1
+                while j < len(ins) and ins[j].kind == "nop":
+                    j += 1
+                if j > k + 1 and j < len(ins) and ins[j].kind == "sched_barrier" and \
+                        not ins[j].value:
+                    out |= {id(i), id(ins[j])}
+        return frozenset(out)
+
     def _succs(self) -> list[list[int]]:
         """The control-flow graph on block positions (0 = entry): per block its successors."""
         index = {b.label: i for i, b in enumerate(self.blocks)}

@@ -314,6 +314,7 @@ def actual_skeleton(fn: AsmFunction) -> tuple[dict[str, list[Token]], list[Outsi
         raise IsaCheckError(f"ISA check: {e}") from None
     out: dict[str, list[Token]] = {}
     outside: list[Outside] = []
+    guards = fn.guard_fences()
     for ph in PHASES:
         toks: list[Token] = []
         prev = None
@@ -333,6 +334,8 @@ def actual_skeleton(fn: AsmFunction) -> tuple[dict[str, list[Token]], list[Outsi
                 toks.append(_instr_token(i))
             elif i.kind == "sched_group_barrier" and _sync_id(i) == INTERLEAVE_SYNC_ID:
                 continue  # the lowering's interleave pipeline: no separator of the schedule
+            elif id(i) in guards:
+                continue  # a wait-state guard's fence: no separator of the schedule
             elif i.kind in SEPARATORS or i.kind in DATA_CLASSES:
                 toks.append(_instr_token(i))
         out[ph] = toks

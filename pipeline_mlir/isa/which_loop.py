@@ -95,9 +95,9 @@ def _unrolled_beside(fn: AsmFunction, loop: list, plan: KernelPlan, x: Expansion
     skeleton = expected_skeleton(plan, x)
     around = sum(1 for ph in ("prologue", "epilogue") for t in skeleton[ph]
                  if t.kind == "sched_barrier")
-    inside = {id(i) for i in loop}
+    passed = {id(i) for i in loop} | fn.guard_fences()     # the loop's, the guards'
     outside = sum(1 for b in fn.blocks for i in b.instrs
-                  if i.kind == "sched_barrier" and id(i) not in inside)
+                  if i.kind == "sched_barrier" and id(i) not in passed)
     if outside < around + fences:
         return ""
     return (f"the main loop of the assembly ({n_mfma} MFMAs) holds none of the {fences} "

@@ -1,30 +1,44 @@
-"""The wait states LLVM 22 does not see after a 16-pass XDL MFMA, put in by the lowering.
+"""The wait states of every XDL MFMA's readers, put in by the lowering: LLVM 22 misses some.
 
 gfx950 does not interlock an XDL MFMA's result: a VALU, VMEM or DS instruction (or another
 MFMA's A/B operand) that touches the VGPRs it writes must issue ``passes + 4`` wait states
 (5 after a 2-pass one: :func:`~pipeline_mlir.target.gfx950.d_wait_states`) after it (the
 emulator's rule ``mfma-d-mem`` / ``mfma-d-valu`` / ``mfma-d-srcab``,
-:mod:`pipeline_mlir.emu.hazards`).  For the 16-pass MFMAs (``v_mfma_f32_32x32x64_f8f6f4``
-and its scaled form with an 8-bit operand) that is 20, and LLVM 22 asks for 20 too: with
-0..18 independent instructions between the two it adds ``s_nop`` up to 20.  But its hazard
-recognizer looks back at most 19 wait states for the MFMA that wrote a register (the search
-limit of ``GCNHazardRecognizer::checkMAIVALUHazards`` and ``checkMAIHazards90A``, kept at
-gfx940's 19 when gfx950 raised the 16-pass count to 20), so a reader exactly 19 wait states
-after the MFMA is outside its window and gets nothing: one wait state short.  Found on IREE's
-fp8 64x128 kernel in 2x4 waves at K step 256 (pingpong), whose epilogue store read the last
-MFMA's result 19 wait states after it on the path where ``s_cbranch_execz`` skips the warp
-stagger's barrier; ``test/unit/emu/test_llvm_window.py`` shows LLVM's count at every gap.
+:mod:`pipeline_mlir.emu.hazards`).  LLVM 22's hazard recognizer leaves such a reader short
+in two ways:
 
-No other MFMA reaches the window (every other XDL MFMA has at most 8 passes: 12 wait states;
-the 16-pass ``v_mfma_f32_32x32x2_f32`` is not XDL: 18).  So after the pipelined code the
-lowering puts the whole count itself, :func:`emit_guard`, when the loop issues a 16-pass XDL
-MFMA: a ``sched_barrier`` no instruction crosses, ``s_nop`` worth :data:`GUARD` wait
-states, another ``sched_barrier``.  Whatever reads the accumulators after the pipelined code
-(IREE's epilogue: conversions, stores) is then at least 20 wait states after the last MFMA on
-every path, and LLVM's own count (it counts an ``s_nop`` already there) adds nothing.  The
-cost is at most 20 issue cycles once per kernel, while that MFMA's 64 cycles drain.
+* **The window.**  For the 16-pass MFMAs (``v_mfma_f32_32x32x64_f8f6f4`` and its scaled
+  form with an 8-bit operand) the count is 20, and LLVM 22 asks for 20 too: with 0..18
+  independent instructions between the two it adds ``s_nop`` up to 20.  But it looks back
+  at most 19 wait states for the MFMA that wrote a register (the search limit of
+  ``GCNHazardRecognizer::checkMAIVALUHazards`` and ``checkMAIHazards90A``, kept at gfx940's
+  19 when gfx950 raised the 16-pass count to 20), so a reader exactly 19 wait states after
+  the MFMA is outside its window and gets nothing: one wait state short.  Found on IREE's
+  fp8 64x128 kernel in 2x4 waves at K step 256 (pingpong), whose epilogue store read the
+  last MFMA's result 19 wait states after it on the path where ``s_cbranch_execz`` skips
+  the warp stagger's barrier; ``test/unit/emu/test_llvm_window.py`` shows LLVM's count at
+  every gap.
+* **Joins.**  Across blocks it walks a reader's predecessors depth first with one set of
+  visited blocks for the whole walk, so a block is counted on the first path that reaches
+  it only: when two paths from an MFMA join before a reader and the longer one is walked
+  first, the shorter one is never counted, whatever the MFMA.  Found on IREE's f16
+  ``A x B^T`` 16x105x477 with C truncated to f8E5M2, whose conversion of each element of C
+  sits with its masked byte store in a block of its own (LLVM's, from a masked store the
+  IR shows as one op): a conversion read the last MFMA's result 7 wait states after it on
+  the path that skipped the previous store (8 needed);
+  ``test/unit/emu/test_llvm_join.py`` shows LLVM's count on a diamond in both block orders.
 
-Any other reader of such an MFMA's result needs the same guard, whatever marks the front
+Where LLVM makes blocks (masked stores and loads, selects, its own if-conversion and
+sinking) is not in the IR, so the lowering puts the count itself after every XDL MFMA whose
+result may be read, :func:`emit_guard`: a ``sched_barrier`` no instruction crosses,
+``s_nop`` worth the readers' wait states (:func:`_need`: the MFMA's ``passes + 4``, 20 for
+the 16-pass ones, :data:`GUARD`), another ``sched_barrier``.  After the pipelined code
+(:func:`guard_need`), whatever reads the accumulators (IREE's epilogue: conversions,
+stores) is then far enough after the last MFMA on every path, and LLVM's own count (it
+counts an ``s_nop`` already there) adds nothing.  The cost is at most 20 issue cycles once
+per kernel, while the last MFMA drains (which its readers wait for anyway).
+
+Any other reader of an XDL MFMA's result needs the same guard, whatever marks the front
 end left, decided by the IR alone (:func:`guard_exits`, one walk):
 
 * straight-line code: before the first op of the MFMA's block that reads its result other
@@ -38,7 +52,7 @@ end left, decided by the IR alone (:func:`guard_exits`, one walk):
   block.  Found on IREE's fp8 512x512x896 kernel with the 32x32x64 MFMA forced (late form,
   4-wave), whose one-iteration remainder LLVM unrolled and interleaved with the epilogue's
   stores, one of which read the last MFMA's result 19 wait states after it.  Only an exit
-  that nothing after it can misuse goes without: every 16-pass MFMA directly in the op's
+  that nothing after it can misuse goes without: every XDL MFMA directly in the op's
   body with its result only accumulated on (an MFMA's identical C, or yielded to a result
   that is only accumulated on after the op, as the pipelined main loop's accumulators are
   by its epilogue), so its registers stay live, read with no wait, until an MFMA takes
@@ -68,7 +82,7 @@ from pipeline_mlir.target.gfx950 import MFMAS, d_wait_states, mfma_passes
 
 #: the wait states LLVM 22's hazard recognizer looks back for the MFMA that wrote a VGPR
 LLVM_LOOKBACK = 19
-#: the wait states the guard issues: a 16-pass XDL MFMA's readers' count
+#: the most wait states a guard issues: a 16-pass XDL MFMA's readers' count
 GUARD = d_wait_states(16, True)
 #: the most wait states one ``s_nop`` issues (``s_nop 15``)
 NOP_MAX = 16
@@ -137,9 +151,41 @@ def _window(op) -> bool:
     return (p := xdl_passes(op)) is not None and exceeds_lookback(p)
 
 
-def _is_guard(ops: list, i: int) -> bool:
+def _xdl(op) -> bool:
+    """Is ``op`` an XDL MFMA (whose readers behind a join LLVM 22 may count short)?"""
+    return xdl_passes(op) is not None
+
+
+def _need(op) -> int:
+    """The wait states before a reader of the XDL MFMA ``op``'s result."""
+    return d_wait_states(xdl_passes(op), True)
+
+
+#: ops LLVM lowers to blocks of their own (a masked access a branch per lane's element, a
+#: copy a loop) though the IR shows one op: a reader after an MFMA may sit behind a join
+_BRANCHING = ("vector.maskedload", "vector.maskedstore", "vector.gather", "vector.scatter",
+              "vector.compressstore", "vector.expandload", "memref.copy", "func.call",
+              "llvm.call",
+              "llvm.intr.masked.load", "llvm.intr.masked.store", "llvm.intr.masked.gather",
+              "llvm.intr.masked.scatter", "llvm.intr.masked.compressstore",
+              "llvm.intr.masked.expandload", "llvm.intr.memcpy", "llvm.intr.memmove",
+              "llvm.intr.memset")
+
+
+def _may_branch(op) -> bool:
+    """May ``op`` become control flow in the machine code (regions, successors, an op of
+    :data:`_BRANCHING`, a vector transfer with a mask or a dimension not in bounds: a
+    masked access)?"""
+    if op.name in ("vector.transfer_read", "vector.transfer_write"):
+        attrs = op.attributes
+        masked = list(ir.DenseI32ArrayAttr(attrs["operandSegmentSizes"]))[-1] > 0
+        return masked or not all(ir.BoolAttr(b).value for b in ir.ArrayAttr(attrs["in_bounds"]))
+    return op.name in _BRANCHING or len(op.regions) > 0 or len(list(op.successors)) > 0
+
+
+def _is_guard(ops: list, i: int, need: int = GUARD) -> bool:
     """Do the ops from index ``i`` on make a guard (:func:`emit_guard`: a ``sched_barrier``
-    none, ``s_nop`` worth at least :data:`GUARD` wait states, a ``sched_barrier`` none)?"""
+    none, ``s_nop`` worth at least ``need`` wait states, a ``sched_barrier`` none)?"""
     def fence(op) -> bool:
         return op.name == "rocdl.sched.barrier" and op.attributes["mask"] == mask_attr(0)
 
@@ -149,7 +195,7 @@ def _is_guard(ops: list, i: int) -> bool:
     while j < len(ops) and ops[j].name == "rocdl.s.nop":
         total += ir.IntegerAttr(ops[j].attributes["count"]).value + 1
         j += 1
-    return total >= GUARD and j < len(ops) and fence(ops[j])
+    return total >= need and j < len(ops) and fence(ops[j])
 
 
 def _accumulates(use, value, block, region_op=None) -> bool:
@@ -186,12 +232,12 @@ _RETURNS = ("func.return", "gpu.return", "llvm.return")
 
 class _Plan:
     """Where the guards go: per block, the indices of the ops a guard goes before (always
-    an op of the block: its terminator at the latest), in the block's ops as first listed
-    (:meth:`ops_of`, kept: :meth:`place` inserts every guard at the end, so no index
-    moves before then)."""
+    an op of the block: its terminator at the latest) and the wait states each issues, in
+    the block's ops as first listed (:meth:`ops_of`, kept: :meth:`place` inserts every
+    guard at the end, so no index moves before then)."""
 
     def __init__(self) -> None:
-        self.at: dict = {}            # block -> set of indices
+        self.at: dict = {}            # block -> {index: wait states}
         self.ops: dict = {}           # block -> its ops
 
     def ops_of(self, block) -> list:
@@ -199,31 +245,37 @@ class _Plan:
             self.ops[block] = [o.operation for o in block.operations]
         return self.ops[block]
 
-    def guarded(self, block, first: int, last: int) -> bool:
-        """Is there a guard, already there or planned, after op ``first`` and before op
-        ``last`` of ``block`` (``last`` may be its op count: up to its end)?"""
-        ops = self.ops_of(block)
-        return any(first < i <= last for i in self.at.get(block, ())) or \
-            any(_is_guard(ops, k) for k in range(first + 1, last))
+    def guarded(self, block, first: int, last: int, need: int) -> bool:
+        """Is there a guard of ``need`` wait states, already there or planned, after op
+        ``first`` and before op ``last`` of ``block`` (``last`` may be its op count: up to
+        its end)?  A planned one of fewer is raised to ``need``."""
+        ops, planned = self.ops_of(block), self.at.get(block, {})
+        if any(_is_guard(ops, k, need) for k in range(first + 1, last)):
+            return True
+        inside = [i for i in planned if first < i <= last]
+        for i in inside:
+            planned[i] = max(planned[i], need)
+        return bool(inside)
 
-    def add(self, block, i: int) -> None:
-        self.at.setdefault(block, set()).add(i)
+    def add(self, block, i: int, need: int) -> None:
+        where = self.at.setdefault(block, {})
+        where[i] = max(where.get(i, 0), need)
 
     def place(self) -> int:
         placed = 0
         for block, where in self.at.items():
             ops = self.ops_of(block)
-            for i in sorted(where):
-                if _is_guard(ops, i):
+            for i, need in sorted(where.items()):
+                if _is_guard(ops, i, need):
                     continue
                 with ir.InsertionPoint(ops[i]), ops[i].location:
-                    emit_guard()
+                    emit_guard(need)
                 placed += 1
         return placed
 
 
 def guard_exits(root) -> int:
-    """The guard wherever a 16-pass XDL MFMA's result may be read or overwritten too early,
+    """The guard wherever an XDL MFMA's result may be read or overwritten too early,
     decided by the IR alone in one walk (module docstring): before the first op of its
     block that reads it other than by accumulating on it (straight-line code, a
     non-kernel function's return); after every control-flow op holding one it does not
@@ -232,30 +284,31 @@ def guard_exits(root) -> int:
     flow, at the start of the blocks its block branches to (a loop's exit block, not its
     header, :func:`_exit_block`).  Idempotent: a guard already there counts.  Returns the
     number of guards placed."""
-    mfmas = walk_ops(_op(root), _window)
+    mfmas = walk_ops(_op(root), _xdl)
     plan = _Plan()
     for m in mfmas:
         _guard_readers(m, plan)
-    exits: dict = {}
+    exits: dict = {}                  # op -> the wait states a guard after it issues
     for m in mfmas:
-        block = m.block
-        if plan.guarded(block, plan.ops_of(block).index(m), len(plan.ops_of(block))):
+        block, need = m.block, _need(m)
+        if plan.guarded(block, plan.ops_of(block).index(m), len(plan.ops_of(block)), need):
             continue
         parent = _op(m.parent)
         if len(list(block.region.blocks)) > 1:
             for succ in _successor_blocks(block):
                 target = _exit_block(block, succ)
-                if not _is_guard(plan.ops_of(target), 0):
-                    plan.add(target, 0)
+                if not _is_guard(plan.ops_of(target), 0, need):
+                    plan.add(target, 0, need)
         op = parent
         while op is not None and op.name not in _CONTAINERS:
-            exits[op] = exits.get(op, False) or not (op == parent and _exit_safe(m, op))
+            if not (op == parent and _exit_safe(m, op)):
+                exits[op] = max(exits.get(op, 0), need)
             op = _op(op.parent) if op.parent is not None else None
-    for op, unsafe in exits.items():
+    for op, need in exits.items():
         ops = plan.ops_of(op.block)
         after = ops.index(op) + 1
-        if unsafe and not _is_guard(ops, after) and not _ends_program(ops[after:]):
-            plan.add(op.block, after)
+        if not _is_guard(ops, after, need) and not _ends_program(ops[after:]):
+            plan.add(op.block, after, need)
     return plan.place()
 
 
@@ -270,26 +323,28 @@ def _exit_safe(m, op) -> bool:
 def _guard_readers(m, plan: _Plan) -> None:
     """Plan the guard before the first op of ``m``'s block that reads its result other
     than by accumulating on it (or holds such a reader), unless a guard is between: the
-    straight-line reader LLVM 22 may issue exactly 19 wait states after ``m``.  A use by
+    straight-line reader LLVM 22 may issue exactly 19 wait states after a 16-pass ``m``,
+    or behind a join it counts short.  A use by
     the block's terminator is left to the exit rules (``scf.yield``, a branch, a kernel's
     return) or guarded before it (a non-kernel function's return, any other).  Yielded to
     the next iteration (of the ``scf.for`` whose body is the block, or of the ``scf.while``
     whose ``do`` region it is), the result is read there through the iteration argument
     (:func:`_carried`): the first such reader gets the guard too, unless one is after ``m``
     or before the reader (the back edge)."""
-    block = m.block
+    block, need = m.block, _need(m)
     ops = plan.ops_of(block)
     first = ops.index(m)
     last = _first_reader(m.results[0], block, ops)
-    if last is not None and not plan.guarded(block, first, last):
-        plan.add(block, last)
+    joins = _window(m) or any(_may_branch(o) for o in ops[first + 1:-1])
+    if last is not None and joins and not plan.guarded(block, first, last, need):
+        plan.add(block, last, need)
     target, args = _carried(m.results[0], block, ops)
     for arg in args:
         target_ops = plan.ops_of(target)
         r = _first_reader(arg, target, target_ops)
-        if r is not None and not plan.guarded(block, first, len(ops)) and \
-                not plan.guarded(target, -1, r):
-            plan.add(target, r)
+        if r is not None and not plan.guarded(block, first, len(ops), need) and \
+                not plan.guarded(target, -1, r, need):
+            plan.add(target, r, need)
 
 
 def _carried(value, block, ops: list):
@@ -394,7 +449,7 @@ def _exit_block(block, succ):
     if len(targets) != 2 or block not in targets or targets[0] == targets[1]:
         return succ
     body = [o.operation for o in block.operations]
-    first = next((i for i, o in enumerate(body) if _window(o)), None)
+    first = next((i for i, o in enumerate(body) if _xdl(o)), None)
     if first is None or not _scalar_only(body[:first]):
         return succ
     if any(not _scalar(a.type) for a in block.arguments):
@@ -414,11 +469,11 @@ def _successor_blocks(block) -> list:
     return list(ops[-1].operation.successors) if ops else []
 
 
-def emit_guard() -> None:
-    """:data:`GUARD` wait states at the insertion point, fenced so that no instruction
-    moves across them."""
+def emit_guard(need: int = GUARD) -> None:
+    """``need`` wait states at the insertion point (:data:`GUARD`: every XDL MFMA's
+    readers'), fenced so that no instruction moves across them."""
     sched_barrier_none()
-    left = GUARD
+    left = need
     while left:
         n = min(left, NOP_MAX)
         B.rocdl.s_nop(n - 1)

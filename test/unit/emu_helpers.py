@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from pipeline_mlir.emu.asmline import parse_instruction
 from pipeline_mlir.emu.codeobj import Kernel, LaunchState
@@ -140,3 +141,16 @@ def moved_store(kernel, store, by: int):
     moved = dataclasses.replace(store, f=dict(store.f, offset=store.f["offset"] + by))
     return dataclasses.replace(kernel, instrs=[moved if i is store else i
                                                for i in kernel.instrs], _compiled={})
+
+
+def guard_nops(lines: list[str]) -> list[int]:
+    """The indices of the guard's ``s_nop`` lines (between two ``sched_barrier mask(0)``)."""
+    out = []
+    for i, ln in enumerate(lines):
+        if "sched_barrier mask(0x00000000)" in ln:
+            j = i + 1
+            while j < len(lines) and re.match(r"\s*s_nop \d+", lines[j]):
+                j += 1
+            if j > i + 1 and j < len(lines) and "sched_barrier mask(0x00000000)" in lines[j]:
+                out += range(i + 1, j)
+    return out

@@ -7,8 +7,10 @@
 // reading it other than by accumulating on it; after a loop or branch holding one,
 // marked or not, that does not guard it so; at the start of the blocks a block holding
 // one branches to (a loop's exit, not its header). Not after an exit whose MFMA results
-// are only accumulated on (identical C: no wait), not for 8-pass MFMAs (12, which LLVM
-// counts).
+// are only accumulated on (identical C: no wait). Any other XDL MFMA (8 passes: 12 wait
+// states, 4: 8) gets its own count where LLVM 22 may count a join of paths short: after a
+// loop or branch holding one, and before the first reader in its block when an op after
+// the MFMA may branch (a region, a masked store); not in straight-line code LLVM counts.
 // The second RUN line: a guard already there counts (idempotent).
 
 // CHECK-LABEL: func.func @unmarked_loop
@@ -112,10 +114,24 @@ func.func @read_inside(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
 
 // -----
 
-// 8 passes (fp8 16x16x128; fp4 on both sides of the 32x32x64): LLVM's own count suffices.
+// 8 passes (fp8 16x16x128; fp4 on both sides of the 32x32x64): 12 wait states after each
+// loop, whose exit is a join of paths (the loop entered or not) that LLVM 22 may count
+// short.
 // CHECK-LABEL: func.func @eight_passes
-// CHECK-NOT:     rocdl.s.nop
-// CHECK:         return
+// CHECK:         scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 11
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    scf.for
+// CHECK:         scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 11
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
+// CHECK-NEXT:    vector.store
+// CHECK-NEXT:    return
 func.func @eight_passes(%a: vector<32xf8E4M3FN>, %f: vector<32xf4E2M1FN>, %c: vector<4xf32>,
                         %c16: vector<16xf32>, %n: index, %out: memref<16xf32>) {
   %c0 = arith.constant 0 : index
@@ -130,6 +146,92 @@ func.func @eight_passes(%a: vector<32xf8E4M3FN>, %f: vector<32xf4E2M1FN>, %c: ve
   }
   vector.store %r, %out[%c0] : memref<16xf32>, vector<4xf32>
   vector.store %s, %out[%c0] : memref<16xf32>, vector<16xf32>
+  return
+}
+
+// -----
+
+// Straight-line code after a 4-pass MFMA (f16 16x16x32: 8 wait states): a store in the
+// same block, no op that may branch after the MFMA: LLVM counts one block right, no guard.
+// CHECK-LABEL: func.func @straight_four_passes
+// CHECK-NOT:     rocdl.s.nop
+// CHECK:         return
+func.func @straight_four_passes(%a: vector<8xf16>, %c: vector<4xf32>, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %d = amdgpu.mfma 16x16x32 %a * %a + %c : vector<8xf16>, vector<8xf16>, vector<4xf32>
+  vector.store %d, %out[%c0] : memref<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// The same MFMA's result converted and stored by a masked store, which LLVM makes a
+// branch per element (a block each, joined after): the guard of 8 before the first reader,
+// the conversion (LLVM may sink it into the store's blocks).
+// CHECK-LABEL: func.func @masked_store
+// CHECK:         amdgpu.mfma
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 7
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    arith.truncf
+// CHECK-NEXT:    vector.maskedstore
+func.func @masked_store(%a: vector<8xf16>, %c: vector<4xf32>, %m: vector<4xi1>,
+                        %out: memref<4xf8E5M2>) {
+  %c0 = arith.constant 0 : index
+  %d = amdgpu.mfma 16x16x32 %a * %a + %c : vector<8xf16>, vector<8xf16>, vector<4xf32>
+  %t = arith.truncf %d : vector<4xf32> to vector<4xf8E5M2>
+  vector.maskedstore %out[%c0], %m, %t : memref<4xf8E5M2>, vector<4xi1>, vector<4xf8E5M2>
+  return
+}
+
+// -----
+
+// A vector transfer is a masked store when a dimension may be out of bounds (or it has a
+// mask): guarded; one in bounds is a plain store: not.
+// CHECK-LABEL: func.func @transfer_in_bounds
+// CHECK-NOT:     rocdl.s.nop
+// CHECK:         return
+func.func @transfer_in_bounds(%a: vector<8xf16>, %c: vector<4xf32>, %i: index,
+                              %out: memref<?xf32>) {
+  %d = amdgpu.mfma 16x16x32 %a * %a + %c : vector<8xf16>, vector<8xf16>, vector<4xf32>
+  vector.transfer_write %d, %out[%i] {in_bounds = [true]} : vector<4xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @transfer_out_of_bounds
+// CHECK:         amdgpu.mfma
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 7
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.transfer_write
+func.func @transfer_out_of_bounds(%a: vector<8xf16>, %c: vector<4xf32>, %i: index,
+                                  %out: memref<?xf32>) {
+  %d = amdgpu.mfma 16x16x32 %a * %a + %c : vector<8xf16>, vector<8xf16>, vector<4xf32>
+  vector.transfer_write %d, %out[%i] {in_bounds = [false]} : vector<4xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+// A branch after the MFMA that does not read it (the warp stagger's barrier) and a store
+// after the join: the guard before the store, the first reader.
+// CHECK-LABEL: func.func @join_before_the_reader
+// CHECK:         scf.if
+// CHECK:         }
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 7
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
+func.func @join_before_the_reader(%a: vector<8xf16>, %c: vector<4xf32>, %p: i1,
+                                  %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %d = amdgpu.mfma 16x16x32 %a * %a + %c : vector<8xf16>, vector<8xf16>, vector<4xf32>
+  scf.if %p {
+    rocdl.s.barrier
+  }
+  vector.store %d, %out[%c0] : memref<4xf32>, vector<4xf32>
   return
 }
 

@@ -24,11 +24,11 @@ opaque step that may read the MFMA's result."""
 from __future__ import annotations
 
 import functools
-import re
 from pathlib import Path
 
 import pytest
 
+from emu_helpers import guard_nops
 from pipeline_mlir.driver import CompileOptions, compile
 from pipeline_mlir.emu.hazard_paths import path_violations
 from pipeline_mlir.emu.inputs import load_kernel
@@ -48,23 +48,10 @@ def _asm(route: str) -> str:
     return result.checked_output()
 
 
-def _guard_nops(lines: list[str]) -> list[int]:
-    """The indices of the guard's ``s_nop`` lines (between two ``sched_barrier mask(0)``)."""
-    out = []
-    for i, ln in enumerate(lines):
-        if "sched_barrier mask(0x00000000)" in ln:
-            j = i + 1
-            while j < len(lines) and re.match(r"\s*s_nop \d+", lines[j]):
-                j += 1
-            if j > i + 1 and j < len(lines) and "sched_barrier mask(0x00000000)" in lines[j]:
-                out += range(i + 1, j)
-    return out
-
-
 @pytest.mark.parametrize("route", list(ROUTES))
 def test_every_route_guards_the_mfma_readers(route):
     lines = _asm(route).split("\n")
-    nops = _guard_nops(lines)
+    nops = guard_nops(lines)
     assert sum(int(lines[i].split()[1]) + 1 for i in nops) >= 20
     assert path_violations(load_kernel("\n".join(lines))) == []
 
@@ -73,7 +60,7 @@ def test_without_the_guard_the_path_check_fails():
     """The guard's ``s_nop`` deleted: the stores after the loop read the last MFMA's result
     too early on the loop's exit path (LLVM counted the guard's ``s_nop`` as its own)."""
     lines = _asm("input").split("\n")
-    nops = set(_guard_nops(lines))
+    nops = set(guard_nops(lines))
     found = path_violations(load_kernel("\n".join(ln for i, ln in enumerate(lines)
                                                    if i not in nops)))
     assert found and {v.violation.rule.name for v in found} <= {"mfma-d-mem", "mfma-d-valu"}

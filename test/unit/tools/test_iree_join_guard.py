@@ -1,0 +1,67 @@
+"""IREE's f16 ``A x B^T`` 16x105x477 with C truncated to f8E5M2 (its default build): the
+readers of the last MFMAs behind a join of paths that LLVM 22 counts short.
+
+Each element of C is converted (``v_cvt_pk_bf8_f32``) and stored by a masked byte store in
+a block of its own after the last MFMA; on the path where ``s_cbranch_execz`` skips the
+first store, the next conversion read the MFMA's result 7 wait states after it (8 needed):
+LLVM's hazard recognizer counts the path it walks first (``test_llvm_join.py``), and the
+build's ISA check refused the late form's kernel (finding 69 of docs/iree-audits.md).  The
+lowering now puts the wait states of every XDL MFMA's readers itself
+(``lowering/xdl_window.py``): both forms give one schedule and the late form is exact in
+late mode; without the guard the same build is refused at the kernel, naming the
+conversion, the MFMA and both counts."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from iree_configs import G
+from build_cache import ENV as BUILD_CACHE_ENV
+from pipeline_mlir.tools.pipeline_opt import main
+from test_iree_emulate import needs_iree
+from test_iree_reroll import _forms_agree_exact
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
+import epilogues as E  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("shared_code_objects")
+
+
+@pytest.fixture(scope="module")
+def forms():
+    return G.forms(E.epilogue_source("trunc_f8E5M2", "f16", m=16, n=105, k=477))
+
+
+@needs_iree
+def test_the_join_after_the_last_mfma_is_guarded(forms, tmp_path, capsys):
+    _forms_agree_exact(tmp_path, forms, capsys, "late")
+    rc = main(["--pipeline=4wave", str(tmp_path / "late.mlir"), "--emit=asm"])
+    asm, err = capsys.readouterr()
+    assert rc == 0, err
+    assert re.search(r"; sched_barrier mask\(0x00000000\)\n\s*s_nop 7\n"
+                     r"\s*; sched_barrier mask\(0x00000000\)", asm), "no 8-wait-state guard"
+
+
+@needs_iree
+def test_without_the_guard_the_build_is_refused(forms, tmp_path, capsys, monkeypatch):
+    """The guards of MFMAs of fewer than 16 passes turned off (``sched-lower-to-rocdl``'s
+    and ``sched-xdl-guard``'s walk finds none): LLVM's count stands and the ISA check
+    refuses the late form's kernel at its function."""
+    from pipeline_mlir.lowering import xdl_window
+
+    monkeypatch.delenv(BUILD_CACHE_ENV, raising=False)
+    monkeypatch.setattr(xdl_window, "_xdl", xdl_window._window)
+    path = tmp_path / "late.mlir"
+    path.write_text(forms["late"])
+    rc = main(["--pipeline=4wave", str(path), "--emit=asm", "-o", str(tmp_path / "k.s")])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "Traceback" not in err and not (tmp_path / "k.s").exists(), out + err
+    assert re.search(r"late\.mlir:\d+:\d+: error: kernel '\w+': ISA check: wait-states in the "
+                     r"function at 'v_cvt_pk_bf8_f32 [^']*' \(assembly line \d+\): "
+                     r"v_cvt_pk_bf8_f32 \(line \d+\) touches v\d+ 7 wait states after "
+                     r"v_mfma_f32_16x16x32_f16 \(line \d+\) writes it on some path; the "
+                     r"MFMA's result needs 8", err), err

@@ -56,7 +56,12 @@ end left, decided by the IR alone (:func:`guard_exits`, one walk):
   body with its result only accumulated on (an MFMA's identical C, or yielded to a result
   that is only accumulated on after the op, as the pipelined main loop's accumulators are
   by its epilogue), so its registers stay live, read with no wait, until an MFMA takes
-  them; or only a kernel's return follows (a non-kernel function's caller runs on);
+  them; or only a kernel's return follows (a non-kernel function's caller runs on).  Such
+  a guard starts with an empty side-effecting ``llvm.inline_asm`` reading the op's vector
+  results (:func:`_is_pin`): the MFMAs computing them are issued before it, where LLVM
+  would otherwise sink an unrolled loop's last MFMAs (pure intrinsics) past the guard, as
+  it did on IREE's bf16 ``C += A x B`` + bias + relu 161x383x256 built unpipelined (28 of
+  the 64 MFMAs of its unrolled K-loop after the guard, one read 7 wait states early);
 * unstructured control flow: at the start of every block such a block branches to, or, for
   a loop header that only compares scalars and branches back or out, at the block it
   leaves to (the exit edge, once, not every iteration: :func:`_exit_block`).
@@ -77,6 +82,7 @@ from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.lowering.keep_alive import KEEP_ASM, keep_accumulators
 from pipeline_mlir.lowering.rocdl_build import mask_attr, sched_barrier_none
 from pipeline_mlir.target.gfx950 import MFMAS, d_wait_states, mfma_passes
 
@@ -189,6 +195,8 @@ def _is_guard(ops: list, i: int, need: int = GUARD) -> bool:
     def fence(op) -> bool:
         return op.name == "rocdl.sched.barrier" and op.attributes["mask"] == mask_attr(0)
 
+    if i < len(ops) and _is_pin(ops[i]):
+        i += 1
     if i >= len(ops) or not fence(ops[i]):
         return False
     total, j = 0, i + 1
@@ -196,6 +204,20 @@ def _is_guard(ops: list, i: int, need: int = GUARD) -> bool:
         total += ir.IntegerAttr(ops[j].attributes["count"]).value + 1
         j += 1
     return total >= need and j < len(ops) and fence(ops[j])
+
+
+def _is_pin(op) -> bool:
+    """Is ``op`` the empty side-effecting asm a guard after a loop or branch starts with
+    (:func:`~pipeline_mlir.lowering.keep_alive.keep_accumulators`: what it reads is
+    computed before it, so LLVM cannot sink the op's last MFMAs past the guard)?"""
+    return op.name == "llvm.inline_asm" and "has_side_effects" in op.attributes and \
+        ir.StringAttr(op.attributes["asm_string"]).value == KEEP_ASM and \
+        not list(op.results)
+
+
+def _vector_results(op) -> tuple:
+    """The vector results of ``op`` (a loop's or branch's: its accumulators among them)."""
+    return tuple(r for r in op.results if isinstance(r.type, ir.VectorType))
 
 
 def _accumulates(use, value, block, region_op=None) -> bool:
@@ -238,6 +260,7 @@ class _Plan:
 
     def __init__(self) -> None:
         self.at: dict = {}            # block -> {index: wait states}
+        self.pins: dict = {}          # (block, index) -> values the guard pins
         self.ops: dict = {}           # block -> its ops
 
     def ops_of(self, block) -> list:
@@ -257,9 +280,11 @@ class _Plan:
             planned[i] = max(planned[i], need)
         return bool(inside)
 
-    def add(self, block, i: int, need: int) -> None:
+    def add(self, block, i: int, need: int, pins: tuple = ()) -> None:
         where = self.at.setdefault(block, {})
         where[i] = max(where.get(i, 0), need)
+        kept = self.pins.setdefault((block, i), [])
+        kept += [v for v in pins if v not in kept]
 
     def place(self) -> int:
         placed = 0
@@ -269,6 +294,7 @@ class _Plan:
                 if _is_guard(ops, i, need):
                     continue
                 with ir.InsertionPoint(ops[i]), ops[i].location:
+                    keep_accumulators(self.pins.get((block, i), []), False)
                     emit_guard(need)
                 placed += 1
         return placed
@@ -308,7 +334,7 @@ def guard_exits(root) -> int:
         ops = plan.ops_of(op.block)
         after = ops.index(op) + 1
         if not _is_guard(ops, after, need) and not _ends_program(ops[after:]):
-            plan.add(op.block, after, need)
+            plan.add(op.block, after, need, _vector_results(op))
     return plan.place()
 
 

@@ -250,6 +250,7 @@ module @empty_phases {
 // exit is a join of paths, which LLVM 22 may count short); an unmarked loop too.
 // GUARD-LABEL: func.func @fp8_32x32x64
 // GUARD:         } {sched.remainder}
+// GUARD-NEXT:    llvm.inline_asm has_side_effects "", "v"
 // GUARD-NEXT:    rocdl.sched.barrier none
 // GUARD-NEXT:    rocdl.s.nop 15
 // GUARD-NEXT:    rocdl.s.nop 3
@@ -257,6 +258,7 @@ module @empty_phases {
 // GUARD-NEXT:    vector.store
 // GUARD-LABEL: func.func @fp4_32x32x64
 // GUARD:         } {sched.remainder}
+// GUARD-NEXT:    llvm.inline_asm has_side_effects "", "v"
 // GUARD-NEXT:    rocdl.sched.barrier none
 // GUARD-NEXT:    rocdl.s.nop 11
 // GUARD-NEXT:    rocdl.sched.barrier none
@@ -264,6 +266,7 @@ module @empty_phases {
 // GUARD-LABEL: func.func @unmarked
 // GUARD:         scf.yield
 // GUARD-NEXT:    }
+// GUARD-NEXT:    llvm.inline_asm has_side_effects "", "v"
 // GUARD-NEXT:    rocdl.sched.barrier none
 // GUARD-NEXT:    rocdl.s.nop 15
 // GUARD-NEXT:    rocdl.s.nop 3

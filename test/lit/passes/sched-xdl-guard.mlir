@@ -11,11 +11,15 @@
 // states, 4: 8) gets its own count where LLVM 22 may count a join of paths short: after a
 // loop or branch holding one, and before the first reader in its block when an op after
 // the MFMA may branch (a region, a masked store); not in straight-line code LLVM counts.
+// A guard after a loop or branch with vector results starts with an empty side-effecting
+// llvm.inline_asm reading them: the op's MFMAs are computed before it, so LLVM cannot sink
+// them (pure intrinsics) past the guard after unrolling the loop.
 // The second RUN line: a guard already there counts (idempotent).
 
 // CHECK-LABEL: func.func @unmarked_loop
 // CHECK:         scf.yield
 // CHECK-NEXT:    }
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "", "v"
 // CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    rocdl.s.nop 15
 // CHECK-NEXT:    rocdl.s.nop 3
@@ -39,6 +43,7 @@ func.func @unmarked_loop(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
 // CHECK:         } else {
 // CHECK-NEXT:      scf.yield
 // CHECK-NEXT:    }
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "", "v"
 // CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    rocdl.s.nop 15
 // CHECK-NEXT:    rocdl.s.nop 3
@@ -120,12 +125,14 @@ func.func @read_inside(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
 // CHECK-LABEL: func.func @eight_passes
 // CHECK:         scf.yield
 // CHECK-NEXT:    }
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "", "v"
 // CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    rocdl.s.nop 11
 // CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    scf.for
 // CHECK:         scf.yield
 // CHECK-NEXT:    }
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "", "v"
 // CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    rocdl.s.nop 11
 // CHECK-NEXT:    rocdl.sched.barrier none
@@ -429,6 +436,7 @@ func.func @callee(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>) -> vector<16xf32>
 // CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    scf.yield
 // CHECK-NEXT:    }
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "", "v"
 // CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    rocdl.s.nop 15
 // CHECK-NEXT:    rocdl.s.nop 3
@@ -499,6 +507,7 @@ func.func @last(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index, %out: me
 // CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    scf.yield
 // CHECK-NEXT:    }
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "", "v"
 // CHECK-NEXT:    rocdl.sched.barrier none
 // CHECK-NEXT:    rocdl.s.nop 15
 // CHECK-NEXT:    rocdl.s.nop 3
@@ -551,6 +560,7 @@ gpu.module @kernels {
 // CHECK:         amdgpu.mfma
 // CHECK-NEXT:    scf.yield
 // CHECK-NEXT:    }
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "", "v"
 // CHECK-NEXT:    rocdl.sched.barrier none
 func.func @while_back_edge(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %lim: f32,
                            %out: memref<16xf32>) {

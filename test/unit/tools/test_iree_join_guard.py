@@ -9,7 +9,9 @@ build's ISA check refused the late form's kernel (finding 69 of docs/iree-audits
 lowering now puts the wait states of every XDL MFMA's readers itself
 (``lowering/xdl_window.py``): both forms give one schedule and the late form is exact in
 late mode; without the guard the same build is refused at the kernel, naming the
-conversion, the MFMA and both counts."""
+conversion, the MFMA and both counts.  A loop run as written is pinned before the guard
+after it (its results read by an empty asm), which LLVM otherwise bypasses by sinking the
+unrolled loop's last MFMAs past it."""
 
 from __future__ import annotations
 
@@ -65,3 +67,33 @@ def test_without_the_guard_the_build_is_refused(forms, tmp_path, capsys, monkeyp
                      r"v_cvt_pk_bf8_f32 \(line \d+\) touches v\d+ 7 wait states after "
                      r"v_mfma_f32_16x16x32_f16 \(line \d+\) writes it on some path; the "
                      r"MFMA's result needs 8", err), err
+
+
+@needs_iree
+def test_a_loop_run_as_written_is_pinned_before_its_guard(tmp_path, monkeypatch):
+    """IREE's bf16 ``C += A x B`` + bias + relu 161x383x256, late form, built unpipelined
+    (the reference the mutation campaign compares against): LLVM unrolls the K-loop of 2
+    trips and, with only the guard after it, sinks 28 of its 64 MFMAs past the guard, one
+    result's register overwritten 7 wait states after its MFMA behind the join of a masked
+    load (8 needed).  The guard's empty asm reading the loop's results keeps every MFMA
+    before it: no finding on any path.  Without that asm the finding is back."""
+    from pipeline_mlir.emu.hazard_paths import path_violations
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.lowering import xdl_window
+
+    monkeypatch.delenv(BUILD_CACHE_ENV, raising=False)
+    src = E.epilogue_source("accumulate_bias_relu", "bf16", m=161, n=383, k=256, b_kxn=True)
+    path = tmp_path / "late.mlir"
+    path.write_text(G.forms(src)["late"])
+
+    def found() -> list:
+        out = tmp_path / "k.s"
+        assert main(["--pass-pipeline=builtin.module()", str(path), "--emit=asm", "-o",
+                     str(out)]) == 0
+        asm = out.read_text()
+        assert re.search(r"; sched_barrier mask\(0x00000000\)\n\s*s_nop 7\n", asm)
+        return [(v.violation.rule.name, v.violation.required, v.violation.present)
+                for v in path_violations(load_kernel(asm))]
+    assert found() == []
+    monkeypatch.setattr(xdl_window, "keep_accumulators", lambda values, agprs: None)
+    assert ("mfma-d-valu", 8, 7) in found()

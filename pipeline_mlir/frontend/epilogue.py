@@ -50,17 +50,17 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-import numpy as np
 
 from pipeline_mlir.analysis.ir_facts import encloses
 from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.output_tiles import KernelFacts
-from pipeline_mlir.analysis.vector_index import Vectors
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation, walk_ops
+from pipeline_mlir.frontend.bias_axis import follows_axis
 from pipeline_mlir.frontend.const_if import constant_bool
-from pipeline_mlir.frontend.gather_order import check_in_order, enclosing_first
+from pipeline_mlir.frontend.epilogue_ops import COPIES, MAP_LOAD, READS, WRITES, gathered
+from pipeline_mlir.frontend.gather_order import check_in_order
 from pipeline_mlir.frontend.guarded_read import Ties, check_tied, guarded_load, \
     loops_around, tie_to_c
 from pipeline_mlir.frontend.kernel_ir import describe
@@ -80,20 +80,6 @@ ARITH = {"arith.addf": "add", "arith.subf": "sub", "arith.mulf": "mul",
          "arith.maxsi": "max", "arith.minsi": "min"}
 #: ops that pass a value on unchanged (exact on the emulator's small integers)
 PASS = frozenset({"arith.extf"})
-#: read ops -> (operand index of the memref)
-READS = {"vector.transfer_read": 0, "vector.load": 0, "memref.load": 0}
-#: write ops -> (operand index of the value, of the memref); a scatter's and a masked
-#: store's value is their last operand (IREE's partial edge tiles store C with them)
-WRITES = {"vector.transfer_write": (0, 1), "vector.store": (0, 1), "memref.store": (0, 1),
-          "vector.scatter": (-1, 0), "vector.maskedstore": (-1, 0), "memref.copy": (0, 1),
-          "iree_linalg_ext.map_load": (0, 1)}
-#: IREE's gather of a binding's elements into private memory (its epilogue loads a bias of
-#: an edge tile so): the binding is its "value" when the element each destination element
-#: gets, computed by its region, is that of a strided view of it (:func:`~pipeline_mlir.frontend.gather_order.check_in_order`)
-MAP_LOAD = "iree_linalg_ext.map_load"
-#: the writes whose "value" is a memref they copy from (IREE's partial edge tiles of C
-#: copied from private memory, a row of per-thread size at a time)
-COPIES = frozenset({"memref.copy"})
 
 
 @dataclass(frozen=True)
@@ -461,7 +447,7 @@ def follows(f, tree: Node, binding: int, b, writer, mn: tuple[int, int],
                       f"the epilogue input {b.name} has {L} elements, neither C's {N} "
                       f"columns nor its {M} rows")
     if len(fits) == 2:
-        fits = _follows(f, reads_of(tree, binding)[0], writer, mn, b.name)
+        fits = follows_axis(f, reads_of(tree, binding)[0], writer, mn, b.name)
     tie_reads(f, reads_of(tree, binding) if reads is None else reads, writer, fits[0], ties)
     return fits[0]
 
@@ -504,21 +490,13 @@ def _selected(f, load, ties: Ties) -> bool:
     return True
 
 
-def _gathered(op) -> tuple:
-    """(the source buffer of ``map_load`` ``op``, the source indices its region yields)."""
-    src = op.operands[0]
-    block = op.regions[0].blocks[0]
-    return src, list(as_operation(block.operations[-1]).operands)[
-        :ir.MemRefType(src.type).rank]
-
-
 def _tie_gather(f, op, c_shape: tuple, along: str, ties: Ties) -> None:
     """Refuse (at ``op``, a ``map_load`` :func:`~pipeline_mlir.frontend.gather_order.check_in_order` took at the grid's first
     workgroup and the first iteration of the loops around it) a gather that is not, at
     every workgroup and every iteration of those loops, the first workgroup's moved with
     its tile of C (``tie_to_c``: each destination element's source element)."""
     block = op.regions[0].blocks[0]
-    src, yielded = _gathered(op)
+    src, yielded = gathered(op)
     shape = ir.MemRefType(op.operands[1].type).shape
     loops = loops_around(op, "a gather of a bias", "its gather is tied to C at every "
                          "iteration")
@@ -536,65 +514,3 @@ def _tie_gather(f, op, c_shape: tuple, along: str, ties: Ties) -> None:
     tie_to_c(f, op, c_shape, along, list(itertools.product(
         *[r for _, r in loops], *map(range, shape))), element, "gather",
         "loop iteration and destination element", ties)
-
-
-def _follows(f, read, writer, mn, name: str) -> list[str]:
-    """["column"] or ["row"]: which index of C the element ``read`` reads follows."""
-    from pipeline_mlir.analysis.ir_facts import WORKGROUP_ID_OPS, block_size, mapped_forall
-    from pipeline_mlir.analysis.loop_eval import Evaluator
-
-    M, N = mn
-    sources = [a for o in walk_ops(f, mapped_forall) for a in o.regions[0].blocks[0].arguments]
-    sources += [o.results[0] for o in walk_ops(f, lambda o: o.name in WORKGROUP_ID_OPS)]
-    ev = Evaluator(block_size(f) or (256, 1, 1))
-    moves = []
-    try:
-        for s in sources:
-            at = []
-            for val in (0, 1):
-                for x in sources:
-                    ev.bind(x, 1 * val if x == s else 0)
-                at.append((_element0(ev, read, READS.get(read.name, 0)),
-                           _element0(ev, writer, WRITES[writer.name][1])))
-            (r0, w0), (r1, w1) = at
-            (i0, j0), (i1, j1) = divmod(w0 % (M * N), N), divmod(w1 % (M * N), N)
-            moves.append((r1 - r0, i1 - i0, j1 - j0))
-    except IRError as e:
-        raise IRError(read, f"{describe(read)}: {name} has as many elements as C has rows "
-                            f"and columns, and how it follows them could not be evaluated "
-                            f"({e})") from None
-    found = [o for o, k in (("column", 2), ("row", 1)) if all(m[0] == m[k] for m in moves)]
-    if len(found) != 1 or all(m[1] == m[2] == 0 for m in moves):
-        raise IRError(read, f"{describe(read)}: {name} has as many elements as C has rows "
-                            f"and columns, and the element it reads follows "
-                            f"{'both' if found else 'neither'} as the workgroup moves")
-    return found
-
-
-def _element0(ev, op, memref_at: int) -> int:
-    """The element of its root buffer that thread 0's access of ``op`` starts at, the
-    loops around it at their first iteration (a copy's: its target's first element; a
-    ``vector.scatter``'s: its first lane its mask keeps, at the base plus that lane's
-    offset, as the output's tiles read it: ``output_tiles._written``; a ``map_load``'s: the
-    source element its region gathers into the first destination element, as
-    :func:`_tie_gather` evaluates it)."""
-    enclosing_first(ev, op)
-    if op.name == MAP_LOAD:
-        src, yielded = _gathered(op)
-        for a in op.regions[0].blocks[0].arguments:
-            ev.bind(a, 0)
-        return int(ev.view(src).element([ev.value(x) for x in yielded])[0])
-    ref = op.operands[memref_at]
-    rank = ir.MemRefType(ref.type).rank
-    idx = [0] * rank if op.name in COPIES else \
-        [ev.value(x) for x in list(op.operands)[memref_at + 1:memref_at + 1 + rank]]
-    view = ev.view(ref)
-    if op.name != "vector.scatter":
-        return int(view.element(idx)[0])
-    vec = Vectors(ev)
-    offsets = vec.value(op.operands[memref_at + 1 + rank])[0]
-    kept = np.flatnonzero(vec.value(op.operands[memref_at + 2 + rank])[0] != 0)
-    if not len(kept):
-        raise IRError(op, f"{describe(op)}: thread 0 of the workgroup writes no element of the "
-                          f"output with it (its mask keeps no lane)")
-    return int(view.element(idx)[0] + offsets[kept[0]] * view.strides[-1])

@@ -22,8 +22,11 @@ Refused (``acc-init`` at the MFMA's line):
   place (:func:`_goes_on`: LLVM's spill of an accumulator kept in AGPRs, part of it to
   scratch and part to a VGPR, reloaded into other AGPRs; the chain goes on there, its
   start the spilled chain's, noted as not followed);
-- a chain that starts from a zero on one path and from a load on another (the IR starts
-  each accumulator from one value: a zero constant, or what it read before the loop).
+- an element of a chain's accumulator (one register of its ``src2``) that starts from a
+  zero on one path and from a load on another (the IR starts each accumulator element
+  from one value: a zero constant, or what it read before the loop; elements may start
+  from different ones: IREE's read of a ``C +=`` tile gives the elements past C's edge
+  as a constant zero, which LLVM folds, and reads the others).
   A zero that reaches the MFMA only past a block the lanes skip by ``s_cbranch_execz``
   (or by falling through an ``s_cbranch_execnz`` to the block placed out of line),
   which the block loads the register in, is a masked read's padding (a ``C +=`` kernel's
@@ -253,18 +256,22 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
         k, j, i = where[line]
         src2 = registers(i.operands[3]) if len(i.operands) > 3 else ()
         got = [walk.origins(k, j, r) for r in src2]
-        per_chain.setdefault(c, []).extend((line, r, o) for r, o in zip(src2, got))
+        per_chain.setdefault(c, []).extend((line, r, o, n)
+                                           for n, (r, o) in enumerate(zip(src2, got)))
         spilled[line] = _goes_on(src2, got, where, chains)
     found: list[Finding] = []
     loaded = others = 0
     resumed = set()             # chains that go on from a spilled chain's result
     for c, reads in sorted(per_chain.items()):
-        starts = {o for line, _, got in reads for o in got
+        starts = {o for line, _, got, _ in reads for o in got
                   if not (o[0] == "mfma" and (chains.chain.get(o[1]) == c or
                                               o[1] in spilled[line]))}
-        zero = ("zero",) in starts
+        # the elements of the accumulator that start from a zero (unmasked) somewhere:
+        # each element starts from one value, elements may start from different ones (a
+        # C tile's elements past C's edge known zero, the others read)
+        zeros = {n for _, _, got, n in reads if ("zero",) in got}
         bad = None
-        for line, r, got in reads:
+        for line, r, got, n in reads:
             for o in sorted(got):
                 if o[0] == "const":
                     why = (f"{r} is written by {instrs[o[1]].text} (line {o[1]}), a "
@@ -275,7 +282,7 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
                         o[1] not in spilled[line]:
                     why = (f"{r} holds the result of {instrs[o[1]].mnemonic} (line {o[1]}), "
                            f"an MFMA of another accumulator chain")
-                elif zero and o[0] == "load":
+                elif n in zeros and o[0] == "load":
                     why = (f"{r} is written by {instrs[o[1]].mnemonic} (line {o[1]}) "
                            f"on a path into it, by a zero on another: the chain starts "
                            f"from one value")
@@ -289,9 +296,9 @@ def acc_init_findings(fn: AsmFunction, chains) -> tuple[list[Finding], list[str]
                 f"{where[line][2].text} (line {line}) reads as its accumulator what its "
                 f"chain does not start from: {why}"))
         else:
-            if any(spilled[line] for line, _, _ in reads):
+            if any(spilled[line] for line, _, _, _ in reads):
                 resumed.add(c)
-            loaded += not zero and any(o[0] == "load" for o in starts)
+            loaded += any(o[0] == "load" for o in starts)
             others += any(o[0] == "other" for o in starts)
     notes = []
     if loaded:

@@ -57,8 +57,8 @@ end left, decided by the IR alone (:func:`guard_exits`, one walk):
   that is only accumulated on after the op, as the pipelined main loop's accumulators are
   by its epilogue), so its registers stay live, read with no wait, until an MFMA takes
   them; or only a kernel's return follows (a non-kernel function's caller runs on).  Such
-  a guard starts with an empty side-effecting ``llvm.inline_asm`` reading the op's vector
-  results (:func:`_is_pin`): the MFMAs computing them are issued before it, where LLVM
+  a guard starts with an empty side-effecting ``llvm.inline_asm`` reading the op's results
+  its MFMAs compute (:func:`_is_pin`, :func:`_mfma_results`): the MFMAs computing them are issued before it, where LLVM
   would otherwise sink an unrolled loop's last MFMAs (pure intrinsics) past the guard, as
   it did on IREE's bf16 ``C += A x B`` + bias + relu 161x383x256 built unpipelined (28 of
   the 64 MFMAs of its unrolled K-loop after the guard, one read 7 wait states early);
@@ -215,9 +215,30 @@ def _is_pin(op) -> bool:
         not list(op.results)
 
 
-def _vector_results(op) -> tuple:
-    """The vector results of ``op`` (a loop's or branch's: its accumulators among them)."""
-    return tuple(r for r in op.results if isinstance(r.type, ir.VectorType))
+def _mfma_results(op) -> tuple:
+    """The results of ``op`` (a loop, a branch) that an XDL MFMA in its body computes, also
+    through a loop or branch nested in it (the accumulators; 32-bit elements, which an asm
+    operand takes in VGPRs, as it does not a vector of bytes)."""
+    return tuple(r for i, r in enumerate(op.results) if _yields_mfma(op, i))
+
+
+def _yields_mfma(op, i: int) -> bool:
+    """Does a yield of ``op``'s regions give an XDL MFMA's result as result ``i``?"""
+    for region in op.regions:
+        for block in region.blocks:
+            ops = list(block.operations)
+            term = ops[-1].operation if ops else None
+            if term is None or term.name != "scf.yield" or i >= len(term.operands):
+                continue
+            value = term.operands[i]
+            owner = value.owner
+            if isinstance(owner, ir.Block):
+                continue
+            owner = _op(owner)
+            if _xdl(owner) or (len(owner.regions) and
+                               _yields_mfma(owner, list(owner.results).index(value))):
+                return True
+    return False
 
 
 def _accumulates(use, value, block, region_op=None) -> bool:
@@ -334,7 +355,7 @@ def guard_exits(root) -> int:
         ops = plan.ops_of(op.block)
         after = ops.index(op) + 1
         if not _is_guard(ops, after, need) and not _ends_program(ops[after:]):
-            plan.add(op.block, after, need, _vector_results(op))
+            plan.add(op.block, after, need, _mfma_results(op))
     return plan.place()
 
 

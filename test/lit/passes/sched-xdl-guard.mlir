@@ -606,3 +606,27 @@ func.func @rotated(%a: vector<32xf8E4M3FN>, %c: vector<16xf32>, %n: index,
   vector.store %f, %out[%c0] : memref<16xf32>, vector<16xf32>
   return
 }
+
+// -----
+
+// The pin reads only what the loop's MFMAs compute (the accumulator), not the fragment it
+// carries on (a vector of bytes, which an asm operand cannot take in VGPRs).
+// CHECK-LABEL: func.func @pin_accumulators_only
+// CHECK:         scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "", "v" %{{.*}}#0 : (vector<4xi32>) -> ()
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    rocdl.s.nop 7
+// CHECK-NEXT:    rocdl.sched.barrier none
+// CHECK-NEXT:    vector.store
+func.func @pin_accumulators_only(%a: vector<16xi8>, %c: vector<4xi32>, %n: index,
+                                 %out: memref<4xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c, %f = %a) -> (vector<4xi32>, vector<16xi8>) {
+    %d = amdgpu.mfma 16x16x64 %f * %f + %acc : vector<16xi8>, vector<16xi8>, vector<4xi32>
+    scf.yield %d, %f : vector<4xi32>, vector<16xi8>
+  }
+  vector.store %r#0, %out[%c0] : memref<4xi32>, vector<4xi32>
+  return
+}

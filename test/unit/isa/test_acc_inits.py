@@ -159,6 +159,30 @@ def test_a_read_of_c_masked_at_its_edge_starts_the_chain_once():
         found[0].message, found
 
 
+def test_elements_past_cs_edge_start_from_zero_beside_read_ones():
+    """IREE's f16 ``C += A x B^T`` + bias 47x103x72 (3 stages, 32x32x8 MFMAs), late form:
+    the elements of a lane's C tile past C's last row are a constant zero, which LLVM
+    folds (``v_mov_b32 v44, 0`` copied into them, no load at all), the others read under
+    a mask: one accumulator, its elements started from different values, each from one
+    (before, ``acc-init`` refused the chain: sweep 29, seed 4).  One element started from
+    a zero on one path and a load on another is still refused."""
+    mixed = MASKED.replace("\tv_mov_b32_e32 v5, 0\n", "").replace(
+        "\tbuffer_load_dwordx4 v[2:5], v6, s[12:15], 0 offen\n",
+        "\tbuffer_load_dwordx3 v[2:4], v6, s[12:15], 0 offen\n").replace(
+        ".LBB0_2:\n\ts_or_b64 exec, exec, s[6:7]\n",
+        ".LBB0_2:\n\ts_or_b64 exec, exec, s[6:7]\n\tv_mov_b32_e32 v5, 0\n")
+    assert mixed.count("v_mov_b32_e32 v5, 0") == 1
+    found, notes = _rule(mixed)
+    assert found == [] and "which element of C" in notes[0], (found, notes)
+    both = mixed.replace("\tv_mov_b32_e32 v5, 0\n",
+                         "\tv_mov_b32_e32 v5, 0\n\ts_cmp_eq_u32 s0, 0\n"
+                         "\ts_cbranch_scc1 .LBB0_4\n"
+                         "\tbuffer_load_dword v5, v6, s[12:15], 0 offen\n.LBB0_4:\n")
+    found, _ = _rule(both)
+    assert [f.kind for f in found] == ["acc-init"] and "by a zero on another" in \
+        found[0].message, found
+
+
 #: the same read with LLVM's other layout (IREE's bf16 ``C += A x B^T`` + bias of M
 #: 256x192x512 at its prefetch point): the load's block placed out of line, reached by
 #: ``s_cbranch_execnz``, the zero going on by falling through with no lane on

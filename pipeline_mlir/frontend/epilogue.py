@@ -65,6 +65,7 @@ from pipeline_mlir.frontend.guarded_read import Ties, check_tied, guarded_load, 
     loops_around, tie_to_c
 from pipeline_mlir.frontend.kernel_ir import describe
 from pipeline_mlir.frontend.padded_rows import padded_rows
+from pipeline_mlir.frontend.private_provenance import last_writers
 from pipeline_mlir.frontend.select_read import check_transfer_masks, masked_read
 
 #: ops that move vector elements without computing
@@ -276,6 +277,9 @@ class _Tracer:
         trees = {n: next(w for w, m in stored if m == n) for _, n in stored}   # first writes
         if len(trees) > 1 and (rows := padded_rows(stored, root, self.bindings)) is not None:
             return rows
+        if len(trees) > 1 and space == "private" and (used := last_writers(
+                self.f, op, root, [w for w, _ in stored])) is not None:
+            trees = {stored[k][1]: stored[k][0] for k in sorted(used)}   # the writes it reads
         if len(trees) > 1:
             a, b = list(trees.values())[:2]
             raise IRError(op, f"{describe(op)} reads {space} memory that the writes before it "

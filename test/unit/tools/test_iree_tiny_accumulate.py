@@ -87,3 +87,38 @@ TINY = [(22, "refused", "'memref.copy' op at line"),
 @pytest.mark.parametrize("index, want, detail", TINY)
 def test_mutants_of_a_tiny_accumulate_are_refused_or_exact(index, want, detail):
     M.check_recorded(1, index, ["acctiny"], want, detail)
+
+
+@needs_iree
+@pytest.mark.parametrize("m,n", [(33, 9), (40, 12)])
+def test_results_staged_over_c_in_one_private_buffer_are_read_element_by_element(
+        m, n, tmp_path, capsys):
+    """bf16 33x9x417 and 40x12x417: each thread's private 64x16 buffer first holds C's rows
+    (and zero rows past C's last), then the thread's results over its own elements, which
+    the epilogue copies out (the late form a load per element in loops from the thread id,
+    the prefetch point a ``memref.copy`` of a per-thread view).  The epilogue reader took
+    the buffer's writes as one value and refused (``... fill with different values``);
+    ``frontend/private_provenance.py`` finds, thread by thread, the last write of each
+    element read: the results alone.  Both forms one schedule, exact in late mode.  The
+    late form with one row of a thread's results not stored reads C's row there: refused
+    at the read as before."""
+    forms = G.forms(E.epilogue_source("accumulate", "bf16", m=m, n=n, k=417))
+    _forms_agree_exact(tmp_path, forms, capsys, "late")
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "prefetch.mlir"),
+               "--emulate-mode=late", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out and "C = C + A @ B.T" in out, out + err
+    rows = re.findall(r"\n *vector\.store %\d+, (%alloca_\d+)\[%\d+, %\d+\] : "
+                      r"memref<64x16xf32, #gpu\.address_space<private>>, vector<1xf32>",
+                      forms["late"])
+    assert len(rows) == 4, "IREE's stores of a thread's results changed"
+    store = re.search(r"\n *vector\.store %\d+, %alloca_\d+\[%\d+, %\d+\] : memref<64x16xf32, "
+                      r"#gpu\.address_space<private>>, vector<1xf32>", forms["late"]).group(0)
+    fewer = tmp_path / "fewer.mlir"
+    fewer.write_text(forms["late"].replace(store, "", 1))
+    rc = main(["--pipeline=4wave", "--emulate", str(fewer), "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "Traceback" not in err, out + err
+    assert re.search(r"fewer\.mlir:\d+:\d+: error: --emulate: 'memref\.load' op at line "
+                     r"\d+:\d+ reads private memory that the writes before it fill with "
+                     r"different values", err), err

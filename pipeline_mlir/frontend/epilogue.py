@@ -23,7 +23,9 @@ checks the result element by element, so the tree says what every element is).  
 workgroup or private memory is the value the last write into that allocation before it
 (outside the K-loop) stores, and the writes beside it in its block (no read of the
 allocation between) store the same (or C's rows and constant rows past its last:
-:mod:`~pipeline_mlir.frontend.padded_rows`), else the read is refused (the late form
+:mod:`~pipeline_mlir.frontend.padded_rows`; or, in private memory, the writes whose
+elements it reads last store the same, thread by thread:
+:mod:`~pipeline_mlir.frontend.private_provenance`), else the read is refused (the late form
 writes C's rows one by one: each is read, not the last alone): IREE's epilogues stage
 whole tiles through workgroup memory, and its 8-wave ones the accumulators through
 private memory, a slice per iteration of a loop; a ``memref.copy`` writes what its source holds (IREE copies the rows of a partial

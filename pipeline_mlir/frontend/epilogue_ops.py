@@ -16,7 +16,8 @@ WRITES = {"vector.transfer_write": (0, 1), "vector.store": (0, 1), "memref.store
           "iree_linalg_ext.map_load": (0, 1)}
 #: IREE's gather of a binding's elements into private memory (its epilogue loads a bias of
 #: an edge tile so): the binding is its "value" when the element each destination element
-#: gets, computed by its region, is that of a strided view of it (:func:`~pipeline_mlir.frontend.gather_order.check_in_order`)
+#: gets, computed by its region, is that of a strided view of it
+#: (:func:`~pipeline_mlir.frontend.gather_order.check_in_order`)
 MAP_LOAD = "iree_linalg_ext.map_load"
 #: the writes whose "value" is a memref they copy from (IREE's partial edge tiles of C
 #: copied from private memory, a row of per-thread size at a time)

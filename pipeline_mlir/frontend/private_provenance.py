@@ -28,7 +28,7 @@ import itertools
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import block_size, mapped_forall
+from pipeline_mlir.analysis.ir_facts import block_size, mapped_forall, transfer
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.output_tiles import thread_iterations, view_sizes, walk_points
 from pipeline_mlir.dialect.bindings import ir
@@ -120,7 +120,7 @@ def _elements(ev, op, active) -> list[np.ndarray]:
     vtype = (op.operands[value] if value is not None else op.results[0]).type
     vshape = list(ir.VectorType(vtype).shape) if isinstance(vtype, ir.VectorType) else []
     if op.name.startswith("vector.transfer"):
-        _plain_transfer(op, rank, len(vshape))
+        _plain_transfer(op)
     if len(vshape) > rank:
         raise ValueError("a vector of more dimensions than its memref")
     view = ev.view(ref)
@@ -133,14 +133,9 @@ def _elements(ev, op, active) -> list[np.ndarray]:
     return out
 
 
-def _plain_transfer(op, rank: int, vrank: int) -> None:
+def _plain_transfer(op) -> None:
     """Raise ValueError unless transfer ``op`` has no mask, every dimension in bounds and
     the minor identity map (its vector along the memref's last dimensions)."""
-    attrs = op.attributes
-    if list(ir.DenseI32ArrayAttr(attrs["operandSegmentSizes"]))[-1] > 0 or \
-            not all(ir.BoolAttr(b).value for b in ir.ArrayAttr(attrs["in_bounds"])):
-        raise ValueError("a masked transfer")
-    dims = [f"d{i}" for i in range(rank)]
-    minor = f"({', '.join(dims)}) -> ({', '.join(dims[rank - vrank:])})"
-    if str(ir.AffineMapAttr(attrs["permutation_map"]).value) != minor:
-        raise ValueError("a transfer along other dimensions")
+    facts = transfer(op)
+    if facts.masked or not all(facts.in_bounds) or not facts.minor_identity:
+        raise ValueError("a masked or transposing transfer")

@@ -28,23 +28,26 @@ in two ways:
   the path that skipped the previous store (8 needed);
   ``test/unit/emu/test_llvm_join.py`` shows LLVM's count on a diamond in both block orders.
 
-Where LLVM makes blocks (masked stores and loads, selects, its own if-conversion and
-sinking) is not in the IR, so the lowering puts the count itself after every XDL MFMA whose
-result may be read, :func:`emit_guard`: a ``sched_barrier`` no instruction crosses,
-``s_nop`` worth the readers' wait states (:func:`_need`: the MFMA's ``passes + 4``, 20 for
-the 16-pass ones, :data:`GUARD`), another ``sched_barrier``.  After the pipelined code
-(:func:`guard_need`), whatever reads the accumulators (IREE's epilogue: conversions,
-stores) is then far enough after the last MFMA on every path, and LLVM's own count (it
-counts an ``s_nop`` already there) adds nothing.  The cost is at most 20 issue cycles once
-per kernel, while the last MFMA drains (which its readers wait for anyway).
+So the lowering puts the count in itself, :func:`emit_guard`: a ``sched_barrier`` no
+instruction crosses, ``s_nop`` worth the readers' wait states (:func:`_need`: the MFMA's
+``passes + 4``, 20 for the 16-pass ones, :data:`GUARD`), another ``sched_barrier``.  After
+the pipelined code of a loop issuing a 16-pass MFMA (:func:`needs_guard`), whatever reads
+the accumulators (IREE's epilogue: conversions, stores) is then far enough after the last
+MFMA on every path, and LLVM's own count (it counts an ``s_nop`` already there) adds
+nothing.  For the other XDL MFMAs a guard goes where a join may come between the MFMA and
+a reader, which the IR does not always show (a masked store or load is one op until LLVM
+scalarizes it into a branch per element): :func:`_may_branch`.  The cost is at most 20
+issue cycles once per kernel, while the last MFMA drains (which its readers wait for).
 
 Any other reader of an XDL MFMA's result needs the same guard, whatever marks the front
 end left, decided by the IR alone (:func:`guard_exits`, one walk):
 
 * straight-line code: before the first op of the MFMA's block that reads its result other
-  than by accumulating on it (LLVM 22 schedules independent work after the MFMA and can
-  land the reader exactly 19 wait states after it: ``test/unit/inputs/xdl_straight_kernel.mlir``
-  is such a kernel), after whatever the IR puts between them; and before the first reader
+  than by accumulating on it (for an MFMA of fewer than 16 passes only when an op after it
+  in the block may branch: LLVM counts straight code right; after a 16-pass one always:
+  LLVM 22 schedules independent work after the MFMA and can land the reader exactly 19
+  wait states after it, ``test/unit/inputs/xdl_straight_kernel.mlir`` is such a kernel),
+  after whatever the IR puts between them; and before the first reader
   of the next iteration when the result is yielded to it (an ``scf.for``'s iteration
   arguments, followed along a rotation; an ``scf.while``'s ``before`` region);
 * exits: after every control-flow op holding one (a loop the kernel runs as written, a
@@ -58,8 +61,9 @@ end left, decided by the IR alone (:func:`guard_exits`, one walk):
   by its epilogue), so its registers stay live, read with no wait, until an MFMA takes
   them; or only a kernel's return follows (a non-kernel function's caller runs on).  Such
   a guard starts with an empty side-effecting ``llvm.inline_asm`` reading the op's results
-  its MFMAs compute (:func:`_is_pin`, :func:`_mfma_results`): the MFMAs computing them are issued before it, where LLVM
-  would otherwise sink an unrolled loop's last MFMAs (pure intrinsics) past the guard, as
+  its MFMAs compute (:func:`_is_pin`, :func:`_mfma_results`): those MFMAs are issued
+  before it, where LLVM would otherwise sink an unrolled loop's last MFMAs (pure
+  intrinsics) past the guard, as
   it did on IREE's bf16 ``C += A x B`` + bias + relu 161x383x256 built unpipelined (28 of
   the 64 MFMAs of its unrolled K-loop after the guard, one read 7 wait states early);
 * unstructured control flow: at the start of every block such a block branches to, or, for
@@ -77,7 +81,7 @@ from __future__ import annotations
 
 import functools
 
-from pipeline_mlir.analysis.ir_facts import declares_kernel
+from pipeline_mlir.analysis.ir_facts import declares_kernel, transfer
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
@@ -183,9 +187,8 @@ def _may_branch(op) -> bool:
     :data:`_BRANCHING`, a vector transfer with a mask or a dimension not in bounds: a
     masked access)?"""
     if op.name in ("vector.transfer_read", "vector.transfer_write"):
-        attrs = op.attributes
-        masked = list(ir.DenseI32ArrayAttr(attrs["operandSegmentSizes"]))[-1] > 0
-        return masked or not all(ir.BoolAttr(b).value for b in ir.ArrayAttr(attrs["in_bounds"]))
+        facts = transfer(op)
+        return facts.masked or not all(facts.in_bounds)
     return op.name in _BRANCHING or len(op.regions) > 0 or len(list(op.successors)) > 0
 
 

@@ -188,8 +188,11 @@ _SALU_NO_SCC = ("s_mov", "s_movk", "s_cmov", "s_cmovk", "s_mul_i32", "s_mul_hi",
                 "s_readfirstlane")
 #: instructions whose destination is also a source: ``s_addk_i32 s0, 4`` is ``s0 += 4``,
 #: ``s_cmov`` keeps the destination when SCC is clear, the ``mac`` / ``fmac`` forms and
-#: ``v_dot2c`` accumulate into it
-_READS_DEST = ("s_addk", "s_mulk", "s_cmov", "v_mac_", "v_fmac_", "v_pk_fmac_", "v_dot2c_")
+#: ``v_dot2c`` accumulate into it, ``s_bitset0`` / ``s_bitset1`` change one bit of it, the
+#: 8-bit float conversions write a word or a byte of it and keep the rest
+_READS_DEST = ("s_addk", "s_mulk", "s_cmov", "v_mac_", "v_fmac_", "v_pk_fmac_", "v_dot2c_",
+               "s_bitset", "v_cvt_pk_fp8_f32", "v_cvt_pk_bf8_f32", "v_cvt_sr_fp8_f32",
+               "v_cvt_sr_bf8_f32")
 _SCC_READERS = ("s_cselect", "s_addc", "s_subb", "s_cbranch_scc", "s_cmov", "s_cmovk")
 _TWO_DEF = re.compile(r"^v_(add|sub|subrev)_co_u32_e64$|^v_(addc|subb|subbrev)_co_u32_e64$"
                       r"|^v_mad_(u|i)64_(u|i)32$|^v_div_scale_|^v_swap_b32(_e32)?$")

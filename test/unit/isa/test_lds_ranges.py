@@ -343,6 +343,14 @@ def test_an_lds_dmas_bytes_come_from_m0_and_land_when_waited_for(m0, between, ra
     ("\ts_load_dword s5, s[0:1], 0x0\n\tv_readfirstlane_b32 s4, v0\n"
      "\ts_waitcnt lgkmcnt(0)\n\ts_cmp_eq_u32 s5, 0\n\ts_cmov_b32 s4, s5\n"
      "\ts_mov_b32 m0, s4\n", False),
+    # a lane mask of the thread ids, one bit set by s_bitset1_b32, which reads its
+    # destination (IREE's f16 C += A x B^T + bias 16x191x152 late form's remainder DMA:
+    # refused as the same in every wave before, finding 74); the same bit set on a kernel
+    # argument: the same in every wave
+    ("\tv_cmp_gt_i32_e64 s[2:3], 5, v0\n\ts_bitset1_b32 s2, 14\n\ts_mov_b32 m0, s2\n",
+     False),
+    ("\ts_load_dword s2, s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n\ts_bitset1_b32 s2, 14\n"
+     "\ts_mov_b32 m0, s2\n", True),
     # ... under an exec of wave 0's lanes alone: one wave writes
     ("\ts_load_dword s4, s[0:1], 0x0\n\ts_waitcnt lgkmcnt(0)\n\ts_mov_b32 m0, s4\n"
      "\tv_cmp_gt_u32_e32 vcc, 64, v0\n\ts_and_saveexec_b64 s[8:9], vcc\n", False),

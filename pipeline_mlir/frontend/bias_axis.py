@@ -54,7 +54,7 @@ def follows_axis(f, read, writer, mn, name: str) -> list[str]:
             for x in sources:
                 ev.bind(x, 0)
             found = _thread_follows(ev, read, writer, mn)
-    except IRError as e:
+    except (IRError, ValueError) as e:
         raise IRError(read, f"{describe(read)}: {name} has as many elements as C has rows "
                             f"and columns, and how it follows them could not be evaluated "
                             f"({e})") from None

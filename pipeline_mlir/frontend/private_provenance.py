@@ -71,7 +71,7 @@ def last_writers(f, read, root, writes: list) -> set[int] | None:
                 found.update(int(g) for g in np.unique(got))
         walk_points(ev, f, read, leaf, lambda loop, active: thread_iterations(ev, loop, active),
                     "a read of private memory")
-    except (IRError, ValueError):
+    except (IRError, ValueError, IndexError, KeyError):
         return None
     return None if unwritten[0] else found
 

@@ -49,3 +49,11 @@ def keep_accumulators(values: list, agprs: bool) -> None:
     constraint = "a" if agprs else "v"
     B.llvm.InlineAsmOp(None, values, KEEP_ASM, ",".join([constraint] * len(values)),
                        has_side_effects=True)
+
+
+def is_keep_alive(op) -> bool:
+    """Is ``op`` an asm :func:`keep_accumulators` makes (empty, with side effects, no
+    result)?"""
+    return op.name == "llvm.inline_asm" and "has_side_effects" in op.attributes and \
+        ir.StringAttr(op.attributes["asm_string"]).value == KEEP_ASM and \
+        not list(op.results)

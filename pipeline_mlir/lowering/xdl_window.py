@@ -61,9 +61,9 @@ end left, decided by the IR alone (:func:`guard_exits`, one walk):
   by its epilogue), so its registers stay live, read with no wait, until an MFMA takes
   them; or only a kernel's return follows (a non-kernel function's caller runs on).  Such
   a guard starts with an empty side-effecting ``llvm.inline_asm`` reading the op's results
-  its MFMAs compute (:func:`_is_pin`, :func:`_mfma_results`): those MFMAs are issued
-  before it, where LLVM would otherwise sink an unrolled loop's last MFMAs (pure
-  intrinsics) past the guard, as
+  its MFMAs compute (:func:`_mfma_results`; the keep-alive asm of
+  :mod:`~pipeline_mlir.lowering.keep_alive`): those MFMAs are issued before it, where LLVM
+  would otherwise sink an unrolled loop's last MFMAs (pure intrinsics) past the guard, as
   it did on IREE's bf16 ``C += A x B`` + bias + relu 161x383x256 built unpipelined (28 of
   the 64 MFMAs of its unrolled K-loop after the guard, one read 7 wait states early);
 * unstructured control flow: at the start of every block such a block branches to, or, for
@@ -80,13 +80,14 @@ of the code (``pipeline_mlir/emu/hazard_paths.py``), not only on the path a run 
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass, field
 
 from pipeline_mlir.analysis.ir_facts import declares_kernel, transfer
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_io import walk_ops
-from pipeline_mlir.lowering.keep_alive import KEEP_ASM, keep_accumulators
+from pipeline_mlir.lowering.keep_alive import is_keep_alive, keep_accumulators
 from pipeline_mlir.lowering.rocdl_build import mask_attr, sched_barrier_none
 from pipeline_mlir.target.gfx950 import MFMAS, d_wait_states, mfma_passes
 
@@ -198,7 +199,7 @@ def _is_guard(ops: list, i: int, need: int = GUARD) -> bool:
     def fence(op) -> bool:
         return op.name == "rocdl.sched.barrier" and op.attributes["mask"] == mask_attr(0)
 
-    if i < len(ops) and _is_pin(ops[i]):
+    if i < len(ops) and is_keep_alive(ops[i]):
         i += 1
     if i >= len(ops) or not fence(ops[i]):
         return False
@@ -207,15 +208,6 @@ def _is_guard(ops: list, i: int, need: int = GUARD) -> bool:
         total += ir.IntegerAttr(ops[j].attributes["count"]).value + 1
         j += 1
     return total >= need and j < len(ops) and fence(ops[j])
-
-
-def _is_pin(op) -> bool:
-    """Is ``op`` the empty side-effecting asm a guard after a loop or branch starts with
-    (:func:`~pipeline_mlir.lowering.keep_alive.keep_accumulators`: what it reads is
-    computed before it, so LLVM cannot sink the op's last MFMAs past the guard)?"""
-    return op.name == "llvm.inline_asm" and "has_side_effects" in op.attributes and \
-        ir.StringAttr(op.attributes["asm_string"]).value == KEEP_ASM and \
-        not list(op.results)
 
 
 def _mfma_results(op) -> tuple:
@@ -276,6 +268,13 @@ _CONTAINERS = ("builtin.module", "gpu.module", "func.func", "gpu.func", "llvm.fu
 _RETURNS = ("func.return", "gpu.return", "llvm.return")
 
 
+@dataclass
+class _Planned:
+    """A guard planned before an op: the wait states it issues, the values it pins."""
+    need: int = 0
+    pins: list = field(default_factory=list)
+
+
 class _Plan:
     """Where the guards go: per block, the indices of the ops a guard goes before (always
     an op of the block: its terminator at the latest) and the wait states each issues, in
@@ -283,8 +282,7 @@ class _Plan:
     guard at the end, so no index moves before then)."""
 
     def __init__(self) -> None:
-        self.at: dict = {}            # block -> {index: wait states}
-        self.pins: dict = {}          # (block, index) -> values the guard pins
+        self.at: dict = {}            # block -> {index: _Planned}
         self.ops: dict = {}           # block -> its ops
 
     def ops_of(self, block) -> list:
@@ -301,25 +299,24 @@ class _Plan:
             return True
         inside = [i for i in planned if first < i <= last]
         for i in inside:
-            planned[i] = max(planned[i], need)
+            planned[i].need = max(planned[i].need, need)
         return bool(inside)
 
     def add(self, block, i: int, need: int, pins: tuple = ()) -> None:
-        where = self.at.setdefault(block, {})
-        where[i] = max(where.get(i, 0), need)
-        kept = self.pins.setdefault((block, i), [])
-        kept += [v for v in pins if v not in kept]
+        guard = self.at.setdefault(block, {}).setdefault(i, _Planned())
+        guard.need = max(guard.need, need)
+        guard.pins += [v for v in pins if v not in guard.pins]
 
     def place(self) -> int:
         placed = 0
         for block, where in self.at.items():
             ops = self.ops_of(block)
-            for i, need in sorted(where.items()):
-                if _is_guard(ops, i, need):
+            for i, guard in sorted(where.items()):
+                if _is_guard(ops, i, guard.need):
                     continue
                 with ir.InsertionPoint(ops[i]), ops[i].location:
-                    keep_accumulators(self.pins.get((block, i), []), False)
-                    emit_guard(need)
+                    keep_accumulators(guard.pins, False)
+                    emit_guard(guard.need)
                 placed += 1
         return placed
 

@@ -24,7 +24,9 @@ the thread and the workgroup, :mod:`pipeline_mlir.analysis.id_forms`), else sele
 ``%t == j``; so the loop's iteration ``t`` loads and stores exactly what tile ``t`` does.
 What is proven before the IR changes, anything else a located error:
 
-* the straight part (the first global load or LDS store to the last MFMA) holds loads of
+* the straight part (from the first LDS store, or the first load of global memory whose
+  value one writes, to the last MFMA; loads before it for no LDS store, such as C's rows an
+  accumulating kernel stages in private memory, stay before the loop) holds loads of
   memory other than LDS, ``vector.store``\\ s to LDS, barriers, ``amdgpu.sched_barrier``\\
   s, the tiles' LDS reads, MFMAs and ops free of memory effects, nothing else; ``T >= 2``
   runs of one number of stores, each followed by a run of one number of MFMAs;
@@ -55,7 +57,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.guarded_load import fold_mismatch, guard_mismatch
 from pipeline_mlir.frontend.kernel_ir import at, erase_dead, in_lds, is_pure
 from pipeline_mlir.frontend.reroll import MARK
-from pipeline_mlir.frontend.reroll_parts import SCHED_BARRIER, STORE, load_parts_of
+from pipeline_mlir.frontend.reroll_parts import SCHED_BARRIER, STORE, load_parts_of, \
+    stored_value
 from pipeline_mlir.frontend.reroll_proof import kernel_block
 from pipeline_mlir.frontend.straight_copies import TileCopies
 from pipeline_mlir.frontend.straight_tiles import BARRIER, MFMA, READS, StraightTiles, \
@@ -102,8 +105,9 @@ class _RegTiles(StraightTiles):
     def _parts(self) -> None:
         """The straight part; its runs of LDS stores (``stores``) and of MFMAs (``tiles``)."""
         ops = self.ops
-        lo = next(i for i, o in enumerate(ops)
-                  if _is_lds_store(o) or load_parts_of(o) is not None)
+        copied = {_defining(stored_value(o)) for o in ops if _is_lds_store(o)}
+        lo = next(i for i, o in enumerate(ops) if _is_lds_store(o) or
+                  (o in copied and load_parts_of(o) is not None))
         hi = max(i for i, o in enumerate(ops) if o.name == MFMA)
         self.region = ops[lo:hi + 1]
         self.after = set(ops[hi + 1:])

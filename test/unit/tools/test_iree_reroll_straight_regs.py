@@ -27,6 +27,7 @@ from test_iree_emulate import needs_iree
 from test_iree_reroll import _forms_agree_exact, _refused
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
+import epilogues as E  # noqa: E402
 import mutants as M  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("shared_code_objects")
@@ -90,6 +91,28 @@ def test_iree_k_tiles_left_straight_through_registers_broken_are_refused(tmp_pat
     err = _refused(tmp_path, mutant, "buffer", capsys)
     assert "(K tile 1) uses another memref<32x136xf8E5M2, #gpu.address_space<workgroup>> " \
         "than K tile 0's copy" in err, err
+
+
+@needs_iree
+def test_c_staged_before_the_straight_k_tiles_stays_before_their_loop(tmp_path, capsys):
+    """f16 ``C += A x B`` 156x71x383 with 3 stages (finding 75 of docs/iree-audits.md): the
+    late form loads C's rows into a private buffer through IREE's guarded loads before K
+    tile 0's copies; those loads store to no LDS, so they are not the tiles' and stay
+    before the rebuilt loop (before, the straight part began at C's first load and was
+    refused at C's first private store).  Both forms: one schedule, exact.  A private store
+    of C moved among K tile 0's copies is still refused there."""
+    forms = G.forms(E.epilogue_source("accumulate", "f16", m=156, n=71, k=383, b_kxn=True),
+                    ("--iree-llvmgpu-prefetch-num-stages=3",))
+    late = forms["late"]
+    _straight(late)
+    staged = re.search(r"\n *vector\.store %\d+, %alloca\[%c0, %c0\][^\n]*", late).group(0)
+    assert late.index(staged) < late.index("vector.store", late.index("%alloc_"))
+    _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=3")
+    lds_store = re.search(r"\n *vector\.store %\d+, %alloc(_\d+)?\[[^\n]*", late).group(0)
+    mutant = late.replace(staged, "", 1).replace(lds_store, lds_store + staged, 1)
+    err = _refused(tmp_path, mutant, "moved", capsys)
+    assert "'vector.store' op (among the K tiles IREE's prefetch pipelining peeled) is " \
+        "neither a load of global memory" in err, err
 
 
 #: mutants of the campaign's ``peeledreg`` and ``peeledregi8`` families (seed 1, with the

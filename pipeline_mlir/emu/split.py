@@ -80,6 +80,9 @@ def _part(m: Machine, way: np.ndarray, seed: int, e) -> Machine:
     c.stamping = (None, 0)
     c.steps = m.kernel.steps()
     c.findings, c._seen = list(m.findings), set(m._seen)
+    # the taint run's notes of the op being issued: each part's own (a list shared with
+    # the batch and the other parts took one part's notes into another's next issue)
+    c.load_taint, c.load_origin = [], None
     c.rng = m.rng if way[0] == 0 else random.Random(seed)
     c.descriptors = {}
     # LDS and its race shadow, at the way's slots

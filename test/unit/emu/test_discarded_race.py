@@ -170,3 +170,17 @@ def test_a_racing_value_as_a_scratch_address_is_a_race(monkeypatch):
     with pytest.raises(Finding, match=re.escape(f"'{at}'") + ".*the value loaded reaches its "
                        "address here: the race is observable"):
         _run_private(f"v_and_b32_e32 v8, 60, v3\n{at}", monkeypatch)
+
+
+def test_a_batch_split_in_the_taint_run_keeps_each_parts_loads_apart(monkeypatch):
+    """Workgroups 0, 1 and 2 in one batch branch apart (workgroup 2 alone) after their
+    stores, then each loads workgroup ``id ^ 1``'s dwords and drops them: the taint run
+    splits the batch, and each part notes its own load.  The parts shared the batch's list
+    of the op's notes, so the second part's first load took the first part's notes too (of
+    2 workgroups, not 1: a ValueError from numpy; of as many: another part's lanes)."""
+    monkeypatch.setattr(emu_gemm, "BATCH", 4)
+    body = BODY.format(use=DROPPED).replace(
+        "    s_xor_b32 s4, s2, 1", "    s_waitcnt vmcnt(0)\n    s_cmp_eq_u32 s2, 2\n"
+        "    s_cbranch_scc1 .Lapart\n    s_nop 1\n.Lapart:\n    s_xor_b32 s4, s2, 1")
+    glob = _launch(_kernarg_kernel(body), [0, 1, 2])
+    assert (glob.buffer("B").view(np.uint32)[:192] == 5).all()

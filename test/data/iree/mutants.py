@@ -569,6 +569,11 @@ FAMILIES = {
     "reg3k": Family(_f(dtype="f16", m=96, n=29, k=2858, transpose_a=True, transpose_b=False),
                     ("--iree-llvmgpu-prefetch-num-stages=3",), forms=("late",), later=True,
                     rolled=True, aimed=True),
+    # ... and f16 C += A x B 156x71x383: C's rows loaded by IREE's guarded loads and
+    # staged in private memory before K tile 0's copies (they stay before the rebuilt loop)
+    "accpeel": Family(epilogue=_f(kind="accumulate", dtype="f16", m=156, n=71, k=383,
+                                  b_kxn=True), flags=("--iree-llvmgpu-prefetch-num-stages=3",),
+                      forms=("late",), later=True, rolled=True, aimed=True, straight=True),
     "bt8": Family(epilogue=_f(kind="batch", dtype="f8E4M3FN", m=33, n=257, k=1000),
                   later=True, aimed=True),
     "btab": Family(epilogue=_f(kind="batch", dtype="f16", m=33, n=128, k=160, b_kxn=True),

@@ -70,15 +70,13 @@ def _thread_follows(ev, read, writer, mn) -> list[str]:
     """The sides of C (["column"], ["row"], both or none) that the element ``read`` reads
     follows over the workgroup's threads: its move from the first thread's equal, in every
     thread whose accesses are inside their memrefs (the others, past C's edge, clamp or
-    are guarded off; a copy's first element, inside where its view is not empty), to the
-    move of the column (the row) of the output element ``writer`` writes there.  None where
-    the threads do not move that element (a gather's, a scatter's first element is thread
-    0's alone here)."""
-    if MAP_LOAD in (read.name, writer.name) or "vector.scatter" in (read.name, writer.name):
-        return []
+    are guarded off; a copy's first element, inside where its view is not empty; a
+    scatter's first lane its mask keeps, where it keeps one; a gather's first element),
+    to the move of the column (the row) of the output element ``writer`` writes there.
+    None where the threads do not move that element."""
     M, N = mn
-    r, r_in = _elements(ev, read, READS.get(read.name, 0))
-    w, w_in = _elements(ev, writer, WRITES[writer.name][1])
+    r, r_in, _ = _elements(ev, read, READS.get(read.name, 0))
+    w, w_in, _ = _elements(ev, writer, WRITES[writer.name][1])
     inside = np.flatnonzero(r_in & w_in)
     if len(inside) < 2:
         return []
@@ -91,19 +89,26 @@ def _thread_follows(ev, read, writer, mn) -> list[str]:
             if np.array_equal(moved, d)]
 
 
-def _elements(ev, op, memref_at: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per thread, the element of its root buffer that ``op``'s access (a plain read or
-    write; a copy's target: its first element) starts at, the loops around it at their
-    first iteration, and whether its
-    indices are inside the memref (its static shape, or the sizes the ``memref.subview``
-    making it gives each thread: IREE's per-thread views of an edge tile, empty past C's
-    edge; a size known no other way bounds nothing)."""
+def _elements(ev, op, memref_at: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per thread, the element of its root buffer that ``op``'s access starts at, the loops
+    around it at their first iteration (a plain read or write's; a copy's target's first
+    element; a ``vector.scatter``'s first lane its mask keeps, at its base plus that lane's
+    offset; a ``map_load``'s source element its region gathers into the first destination
+    element); whether it is inside the memref (its indices within the static shape, or the
+    sizes the ``memref.subview`` making it gives each thread: IREE's per-thread views of an
+    edge tile, empty past C's edge; a size known no other way bounds nothing; a scatter
+    keeping a lane); and whether it accesses anything (a scatter keeping a lane)."""
     enclosing_first(ev, op)
-    ref = op.operands[memref_at]
+    if op.name == MAP_LOAD:
+        ref, yielded = gathered(op)
+        for a in op.regions[0].blocks[0].arguments:
+            ev.bind(a, 0)
+    else:
+        ref = op.operands[memref_at]
+        yielded = list(op.operands)[memref_at + 1:]
     shape = ir.MemRefType(ref.type).shape
     idx = [np.zeros(ev.threads, dtype=np.int64)] * len(shape) if op.name in COPIES else \
-        [np.broadcast_to(ev.value(x), (ev.threads,))
-         for x in list(op.operands)[memref_at + 1:memref_at + 1 + len(shape)]]
+        [np.broadcast_to(ev.value(x), (ev.threads,)) for x in yielded[:len(shape)]]
     try:
         sizes = view_sizes(ev, op, ref)
     except IRError:
@@ -111,34 +116,26 @@ def _elements(ev, op, memref_at: int) -> tuple[np.ndarray, np.ndarray]:
     inside = np.ones(ev.threads, dtype=bool)
     for i, n in zip(idx, sizes):
         inside &= (i >= 0) & (i < n)
-    return np.asarray(ev.view(ref).element(idx)), inside
+    view = ev.view(ref)
+    element = np.asarray(view.element(idx))
+    if op.name == "vector.scatter":      # from its first lane its mask keeps
+        vec = Vectors(ev)
+        offsets = vec.value(op.operands[memref_at + 1 + len(shape)])
+        kept = vec.value(op.operands[memref_at + 2 + len(shape)]) != 0
+        first = kept.argmax(axis=1)
+        element = element + offsets[np.arange(ev.threads), first] * view.strides[-1]
+        kept = kept.any(axis=1)
+        return element, inside & kept, kept
+    return element, inside, np.ones(ev.threads, dtype=bool)
 
 
 def _element0(ev, op, memref_at: int) -> int:
-    """The element of its root buffer that thread 0's access of ``op`` starts at, the
-    loops around it at their first iteration (a copy's: its target's first element; a
-    ``vector.scatter``'s: its first lane its mask keeps, at the base plus that lane's
-    offset, as the output's tiles read it: ``output_tiles._written``; a ``map_load``'s: the
-    source element its region gathers into the first destination element, as
+    """The element of its root buffer that thread 0's access of ``op`` starts at
+    (:func:`_elements`: a scatter's first lane its mask keeps, as the output's tiles read
+    it, ``output_tiles._written``; a ``map_load``'s first destination element's source, as
     ``epilogue._tie_gather`` evaluates it)."""
-    enclosing_first(ev, op)
-    if op.name == MAP_LOAD:
-        src, yielded = gathered(op)
-        for a in op.regions[0].blocks[0].arguments:
-            ev.bind(a, 0)
-        return int(ev.view(src).element([ev.value(x) for x in yielded])[0])
-    ref = op.operands[memref_at]
-    rank = ir.MemRefType(ref.type).rank
-    if op.name in COPIES:
-        return int(ev.view(ref).element([0] * rank)[0])
-    if op.name != "vector.scatter":
-        return int(_elements(ev, op, memref_at)[0][0])
-    view = ev.view(ref)
-    idx = [ev.value(x) for x in list(op.operands)[memref_at + 1:memref_at + 1 + rank]]
-    vec = Vectors(ev)
-    offsets = vec.value(op.operands[memref_at + 1 + rank])[0]
-    kept = np.flatnonzero(vec.value(op.operands[memref_at + 2 + rank])[0] != 0)
-    if not len(kept):
+    element, _inside, kept = _elements(ev, op, memref_at)
+    if not kept[0]:
         raise IRError(op, f"{describe(op)}: thread 0 of the workgroup writes no element of the "
                           f"output with it (its mask keeps no lane)")
-    return int(view.element(idx)[0] + offsets[kept[0]] * view.strides[-1])
+    return int(element[0])

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 
-from pipeline_mlir.emu.instr import (BRANCHES, FP8_DST_SEL, LITERAL, SDWA_SELECTS,
-                                     SDWA_UNUSED, VCC, VGPR0, VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B,
-                                     FLOAT_TEXT, GPR_IDX_SLOTS, Instr, vop3_sources)
+from pipeline_mlir.emu.instr import (BRANCHES, CACHE_CONTROLS, FP8_DST_SEL, LITERAL,
+                                     SDWA_SELECTS, SDWA_UNUSED, VCC, VGPR0, VOP2_CARRY_IN,
+                                     VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, GPR_IDX_SLOTS, Instr,
+                                     vop3_sources)
 from pipeline_mlir.emu.opcodes import TABLES
 from pipeline_mlir.emu.scaled import UNSCALED_NAME, scale_fields
 from pipeline_mlir.errors import ConfigError
@@ -585,6 +586,10 @@ def _ds(mnem: str, ops: list[str], mods: list[str]) -> dict:
 
 
 def _mubuf(mnem: str, ops: list[str], mods: list[str]) -> dict:
+    if mnem in CACHE_CONTROLS:      # ``buffer_wbl2 sc0 sc1``: no operands, the fields 0
+        _check_mods(ops + mods, ("sc0", "sc1"))
+        return dict(offset=0, offen=0, idxen=0, sc0=int("sc0" in ops + mods), nt=0, lds=0,
+                    sc1=int("sc1" in ops + mods), vaddr=0, data=0, srsrc=0, acc=0, soffset=0)
     _check_mods(mods, ("offen", "idxen", "offset", "sc0", "sc1", "nt", "lds"))
     lds = int("lds" in mods)
     want = 3 if lds else 4

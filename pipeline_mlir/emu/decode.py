@@ -183,22 +183,24 @@ def _ds(enc, w0, word):
 
 
 def _mubuf(enc, w0, word):
+    """MUBUF: the cache bits are sc0 at bit 14, sc1 at 15, nt at 17 (gfx940's SC0 / SC1 /
+    NT in gfx9's GLC / SCC / SLC places, as LLVM 22 encodes them)."""
     w1 = word(1)
     return (w0 >> 18) & 0x7F, dict(offset=w0 & 0xFFF, offen=(w0 >> 12) & 1,
-                                   idxen=(w0 >> 13) & 1, sc0=(w0 >> 14) & 1, nt=(w0 >> 15) & 1,
-                                   lds=(w0 >> 16) & 1, sc1=(w0 >> 17) & 1, vaddr=w1 & 0xFF,
+                                   idxen=(w0 >> 13) & 1, sc0=(w0 >> 14) & 1, sc1=(w0 >> 15) & 1,
+                                   lds=(w0 >> 16) & 1, nt=(w0 >> 17) & 1, vaddr=w1 & 0xFF,
                                    data=(w1 >> 8) & 0xFF, srsrc=((w1 >> 16) & 0x1F) << 2,
                                    acc=(w1 >> 23) & 1, soffset=(w1 >> 24) & 0xFF), 8, None
 
 
 def _flat(enc, w0, word):
-    """FLAT, SCRATCH and GLOBAL."""
+    """FLAT, SCRATCH and GLOBAL (the cache bits: sc0 at bit 16, nt at 17, sc1 at 25)."""
     w1 = word(1)
     off = w0 & 0x1FFF
     bit13 = (w0 >> 13) & 1          # SCRATCH on gfx940+: SVE (the VGPR address is used)
     f = dict(offset=off if enc == "FLAT" else _signed(off, 13),
-             lds=0 if enc == "SCRATCH" else bit13, sc0=(w0 >> 16) & 1, sc1=(w0 >> 17) & 1,
-             nt=(w0 >> 25) & 1, vaddr=w1 & 0xFF, data=(w1 >> 8) & 0xFF,
+             lds=0 if enc == "SCRATCH" else bit13, sc0=(w0 >> 16) & 1, nt=(w0 >> 17) & 1,
+             sc1=(w0 >> 25) & 1, vaddr=w1 & 0xFF, data=(w1 >> 8) & 0xFF,
              saddr=(w1 >> 16) & 0x7F, acc=(w1 >> 23) & 1, dst=(w1 >> 24) & 0xFF)
     if enc == "SCRATCH":
         f["sve"] = bit13

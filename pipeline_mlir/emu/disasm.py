@@ -7,10 +7,10 @@ the assembly reader does the same for what it read, so the two sources print ali
 
 from __future__ import annotations
 
-from pipeline_mlir.emu.instr import (BRANCHES, FP8_DST_SEL, FP8_STOCHASTIC, LITERAL,
-                                     SDWA_SELECTS, SDWA_UNUSED, VCC, VGPR0, VOP2_CARRY_IN,
-                                     VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, Instr, bitop3,
-                                     gpr_idx_text, operand_widths, vop3_sources)
+from pipeline_mlir.emu.instr import (BRANCHES, CACHE_CONTROLS, FP8_DST_SEL, FP8_STOCHASTIC,
+                                     LITERAL, SDWA_SELECTS, SDWA_UNUSED, VCC, VGPR0,
+                                     VOP2_CARRY_IN, VOP2_CARRY_OUT, VOP3B, FLOAT_TEXT, Instr,
+                                     bitop3, gpr_idx_text, operand_widths, vop3_sources)
 from pipeline_mlir.emu.scaled import scale_text
 from pipeline_mlir.isa.waitcnt import EXPCNT_MAX, LGKMCNT_MAX, VMCNT_MAX, decode_waitcnt
 
@@ -151,6 +151,8 @@ def _vop_text(ins: Instr, w: dict) -> str:
 
 def _mubuf_text(ins: Instr, w: dict) -> str:
     n, f = ins.name, ins.f
+    if n in CACHE_CONTROLS:         # ``buffer_wbl2 sc0 sc1``: no operands
+        return " ".join([n] + _cache_bits(f))
     vdata = reg_text("a" if f["acc"] else "v", f["data"], w["data"])
     vaddr = reg_text("v", f["vaddr"], w["vaddr"]) if (f["offen"] or f["idxen"]) else "off"
     head = f"{n} {vaddr}" if f["lds"] else f"{n} {vdata}, {vaddr}"

@@ -21,10 +21,11 @@ load against the stores.  The earlier access is ordered before the later one whe
   run of workgroup 0 before the grid, a run restarted): one workgroup runs once.
 
 Any other pair is a race: across workgroups nothing orders two accesses, except two
-atomic updates (``buffer_atomic_add_f32``: each applies whole, in some order; their marks
-carry :data:`ATOMIC`), which race any other access alike.  Within one store, two lanes
-writing one byte with different values (the hardware keeps one of them), or two workgroups
-of the batch writing one byte, are races too; an atomic's lanes on one word all apply.
+atomic updates (``buffer_atomic_add_f32``, ``buffer_atomic_cmpswap``: each applies
+whole, in some order; their marks carry :data:`ATOMIC`), which race any other access
+alike.  Within one store, two lanes writing one byte with different values (the hardware
+keeps one of them), or two workgroups of the batch writing one byte, are races too; an
+atomic's lanes on one word all apply.
 
 A buffer loaded before its first store (its loads were not recorded) stops the run at that
 store (:class:`ReadFirst`); :func:`pipeline_mlir.emu.gemm.run_workgroups` restores the

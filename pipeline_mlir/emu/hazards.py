@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline_mlir.emu.errors import EmuError
-from pipeline_mlir.emu.instr import FP8_STOCHASTIC, Instr, mfma_regs
+from pipeline_mlir.emu.instr import FP8_STOCHASTIC, Instr, atomic_dwords, mfma_regs
 from pipeline_mlir.emu.operands import Step, sregs, vregs
 from pipeline_mlir.target.gfx950 import (d_wait_states, f8f6f4_narrow, mfma_passes,
                                           srcc_wait_states, srcc_war_wait_states)
@@ -75,7 +75,8 @@ RULES = {r.name: r for r in (
          "a non-transcendental VALU reads it", "1", _MANUAL),
     Rule("dst-sel", "a VALU writes part of a VGPR (SDWA dst_sel or op_sel)",
          "a VALU reads it", "1", _MANUAL),
-    Rule("store-data", "a VMEM store of more than 64 bits (MUBUF: constant soffset)",
+    Rule("store-data", "a VMEM store or atomic of more than 64 bits of data (MUBUF: "
+                       "constant soffset)",
          "a VALU overwrites its data VGPRs", "2", _MANUAL),
     Rule("valu-exec-mfma", "a VALU writes EXEC", "an MFMA", "4", _MATRIX),
     Rule("valu-vgpr-mfma", "a VALU (not an MFMA) writes a VGPR",
@@ -180,11 +181,15 @@ def _mfma(ins: Instr) -> tuple:
 
 
 def _store_data(ins: Instr, step) -> tuple:
-    """The data VGPRs of a VMEM store of more than 64 bits whose data the next VALUs must
-    not overwrite (a MUBUF store only when its soffset is not an SGPR)."""
+    """The data VGPRs of a VMEM store (or atomic: ``buffer_atomic_cmpswap_x2``'s 128 bits)
+    of more than 64 bits whose data the next VALUs must not overwrite (a MUBUF store only
+    when its soffset is not an SGPR)."""
     n = ins.name
-    if "_store_" not in n or n.endswith(("_byte", "_short", "_dword", "_dwordx2", "_b8",
-                                         "_b16", "_b32", "_b64")):
+    if "_atomic_" in n:
+        if atomic_dwords(n)[0] <= 2:
+            return ()
+    elif "_store_" not in n or n.endswith(("_byte", "_short", "_dword", "_dwordx2", "_b8",
+                                           "_b16", "_b32", "_b64")):
         return ()
     if ins.enc == "MUBUF" and ins.f.get("soffset", 128) <= 127:
         return ()

@@ -41,6 +41,8 @@ VOP2_CARRY_OUT = frozenset({"v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32",
                             "v_addc_co_u32", "v_subb_co_u32", "v_subbrev_co_u32"})
 VOP2_CARRY_IN = frozenset({"v_addc_co_u32", "v_subb_co_u32", "v_subbrev_co_u32",
                            "v_cndmask_b32"})
+#: the MUBUF cache controls (L2 write-back, invalidate): no operands, only ``sc0`` / ``sc1``
+CACHE_CONTROLS = frozenset({"buffer_wbl2", "buffer_inv"})
 #: the operands the VGPR index mode's 4-bit mask enables, bit 0 first (``gpr_idx(SRC0,DST)``)
 GPR_IDX_SLOTS = ("SRC0", "SRC1", "SRC2", "DST")
 FLOAT_CONSTANTS = {240: 0.5, 241: -0.5, 242: 1.0, 243: -1.0, 244: 2.0, 245: -2.0, 246: 4.0,

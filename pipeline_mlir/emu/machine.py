@@ -270,12 +270,14 @@ class GlobalMemory:
         lo, hi = sel.min(), sel.max()
         b = int(lo) - 1
         if lo != hi or not 0 <= b < len(self.buffers):
-            ok = bid == (hi if 0 <= int(hi) - 1 < len(self.buffers) else -1)
+            # (when ``hi`` is no buffer's, no lane is in one: an address whose high dword
+            # is all ones too, ``hi`` -1)
+            ok = bid == hi if 0 <= int(hi) - 1 < len(self.buffers) else np.zeros_like(bid, bool)
             bad = np.argwhere(~ok if full else (mask & ~ok))
             lane = bad[0][-1]
             self.machine.finding("out-of-range", w, step,
-                                 f"address 0x{int(addr[tuple(bad[0])]):x} (lane {lane}) is in "
-                                 f"no buffer")
+                                 f"address 0x{int(addr[tuple(bad[0])]) % (1 << 64):x} (lane "
+                                 f"{lane}) is in no buffer")
         limit = len(self.buffers[b]) - size
         if (off.max() if full else off[mask].max()) > limit:
             over = (off > limit) if full else (mask & (off > limit))
@@ -323,21 +325,26 @@ class GlobalMemory:
             buf[idx] = vals if m is None else vals[m]
         return store
 
-    def atomic_words(self, addr, w, step, mask, vals):
-        """(the buffer's dwords, the indices, the values) of a 32-bit atomic update of
-        ``vals`` (G, L) at ``addr`` now, in workgroup-slot then lane order, its range and
-        races checked (:func:`~pipeline_mlir.emu.globalrace.on_store`, ``atomic``);
-        (None, None, None) when no lane is active."""
-        b, off, m = self._locate(addr, 4, w, step, mask)
+    def atomic_words(self, addr, w, step, mask, vals, size: int = 4):
+        """(the buffer's words, the indices, the values) of an atomic update of the
+        ``size``-byte word (4: uint32, 8: uint64) at ``addr`` with the operands ``vals``
+        (G, L) or (G, L, k) uint32 now, the lanes in workgroup-slot then lane order (the
+        values (n,) or (n, k)), its range and races checked
+        (:func:`~pipeline_mlir.emu.globalrace.on_store`, ``atomic``, the dwords it may
+        write); (None, None, None) when no lane is active."""
+        b, off, m = self._locate(addr, size, w, step, mask)
         if b is None:
             return None, None, None
         buf = self.buffers[b]
-        words = buf[:len(buf) & ~3].view(U32)
-        idx = (off >> 2)[..., None]
+        words = buf[:len(buf) & -size].view(U32 if size == 4 else np.uint64)
+        n = size // 4
+        idx = (off >> 2)[..., None] + np.arange(n, dtype=np.int64)
         vals = np.ascontiguousarray(vals, dtype=U32)
-        on_store(self, self.machine, w, step, b, idx, 4, m, vals[..., None], atomic=True)
-        at, add = (idx[..., 0], vals) if m is None else (idx[..., 0][m], vals[m])
-        return words, at.reshape(-1), add.reshape(-1).copy()
+        first = vals[..., :n] if vals.ndim == 3 else vals[..., None]
+        on_store(self, self.machine, w, step, b, idx, 4, m, first, atomic=True)
+        at = off >> (2 if size == 4 else 3)
+        at, ops = (at, vals) if m is None else (at[m], vals[m])
+        return words, at.reshape(-1), ops.reshape((-1,) + vals.shape[2:]).copy()
 
     def read(self, addr, size, w, step, mask=None):
         """Check the range now; the returned function gathers the bytes when called."""

@@ -21,16 +21,29 @@ Address rules (CDNA3/CDNA4 ISA):
   range-checked against ``num_records`` (the descriptor's third dword) per dword; dword
   accesses ignore the two address LSBs.  As the hardware does, an out-of-range dword reads
   0 (an LDS DMA writes 0 to LDS; a narrow load's lane past the records reads 0 too) and an
-  out-of-range store is dropped; strict mode (``GlobalMemory.strict``) reports it.  An access outside the global buffer behind the
-  descriptor is always reported (the hardware would read or write other memory, or fault).
+  out-of-range store is dropped; strict mode (``GlobalMemory.strict``) reports it.  An
+  access outside the global buffer behind the descriptor is always reported (the hardware
+  would read or write other memory, or fault).
 * LDS DMA (``buffer_load_* ... lds``): LDS address ``M0[17:0] + inst_offset + lane * size``.
-* ``buffer_atomic_add_f32`` and ``global_atomic_add_f32`` (no returned value: no ``sc0``;
-  a global address a multiple of 4): at completion each active lane
-  adds its f32 to the dword at its address, rounded to nearest even, the lanes of the op in
-  workgroup-slot then lane order (lanes on one dword all add).  An operand, old value or sum
-  that is subnormal, infinite or NaN, and a lane past the records, are refused (what the
-  hardware does then is not pinned here); atomics race no other atomic
+* ``buffer_atomic_add_f32`` and ``global_atomic_add_f32`` (no returned value: no
+  ``sc0``), ``buffer_atomic_cmpswap`` / ``global_atomic_cmpswap`` (data: the source dword,
+  then the compare value) and their ``_x2`` (two dwords each), with ``sc0`` or without: at
+  completion each active lane applies its update to the word at its address
+  (:mod:`~pipeline_mlir.emu.atomics`), the lanes of the op in workgroup-slot then lane
+  order (lanes on one word all apply, each seeing the word the lanes before it left).  A
+  global address is a multiple of the word's 4 or 8 bytes, an ``_x2`` buffer one of 8.
+  With ``sc0`` a compare-swap returns the word it found (into ``vdst``; a buffer form into
+  the first half of its data registers) when it completes, as a load's data (pending
+  until the wait).  A lane past the records is refused, as are ``idxen``, ``lds``, AGPR
+  data, ``sc0`` on the add and the other atomics; atomics race no other atomic
   (:mod:`~pipeline_mlir.emu.globalrace`).
+* ``buffer_wbl2`` / ``buffer_inv`` (write back / invalidate the caches; LLVM 22 brackets
+  a compare-swap loop on a buffer with them): the emulator's memory has no caches, every
+  access reads and writes the one copy, so they change nothing; each is an op on vmcnt
+  that completes doing nothing.  The gfx942/gfx950 ISA counts both on VM_CNT (LLVM counts
+  ``buffer_wbl2`` since its pull request #178316 and ``buffer_inv`` since #220694, both on
+  the grounds of that ISA): counting them keeps a kernel's ``vmcnt(N)`` meaning what the
+  hardware makes it mean.
 * SMEM: ``SGPR pair + offset``; GLOBAL: ``SGPR pair + VGPR + offset`` or ``VGPR pair + offset``.
 """
 
@@ -40,9 +53,10 @@ import functools
 
 import numpy as np
 
+from pipeline_mlir.emu.atomics import add_f32, compare_swap, split_words
 from pipeline_mlir.emu.ds_ops import ds_step
 from pipeline_mlir.emu.globalrace import on_load, on_store
-from pipeline_mlir.emu.instr import Instr, operand_widths
+from pipeline_mlir.emu.instr import CACHE_CONTROLS, Instr, operand_widths
 from pipeline_mlir.emu.memop import LdsAccess, MemOp
 from pipeline_mlir.emu.operands import (M0, Reader, Step, lane_bytes, per_slots, refuse,
                                        sregs, vregs)
@@ -61,7 +75,9 @@ def compile_memory(ins: Instr) -> Step:
     if enc == "DS":
         return ds_step(ins)
     if enc == "MUBUF":
-        return _mubuf(ins)
+        if "_atomic_" in ins.name:
+            return _buffer_atomic(ins)
+        return _cache_control(ins) if ins.name in CACHE_CONTROLS else _mubuf(ins)
     if enc in ("GLOBAL", "FLAT"):
         return _global(ins)
     raise refuse(ins)
@@ -118,8 +134,6 @@ def _buffer_form(ins: Instr) -> tuple[int | None, bool]:
 
 def _mubuf(ins: Instr) -> Step:
     f = ins.f
-    if "_atomic_" in ins.name:
-        return _buffer_atomic(ins)
     half, store = _buffer_form(ins)
     if (lds := bool(f["lds"])) and (store or ins.name.split("_")[2] not in ("dword", "dwordx4")):
         raise refuse(ins)
@@ -198,57 +212,83 @@ def _mubuf(ins: Instr) -> Step:
     return step
 
 
-def _buffer_atomic(ins: Instr) -> Step:
-    """``buffer_atomic_add_f32`` with no returned value (module docstring)."""
-    f = ins.f
-    if ins.name != "buffer_atomic_add_f32":
+#: the atomics the emulator runs (:mod:`~pipeline_mlir.emu.atomics`), by their name without
+#: ``buffer_`` / ``global_``
+ATOMICS = ("atomic_add_f32", "atomic_cmpswap", "atomic_cmpswap_x2")
+
+
+def _atomic_form(ins: Instr) -> tuple[int, int, tuple]:
+    """(its data dwords, the bytes of the word it updates, the registers its old word
+    returns to: none without ``sc0``) of an atomic the emulator runs; refuses the others
+    (by name, or why)."""
+    f, n = ins.f, ins.name
+    if n.split("_", 1)[1] not in ATOMICS or ins.enc not in ("MUBUF", "GLOBAL"):
         raise refuse(ins)
-    if f["sc0"] or f["idxen"] or f["lds"] or f["acc"]:
-        raise refuse(ins, "the returned old value (sc0), idxen, lds or an AGPR operand")
+    if f["sc0"] and n.endswith("_add_f32"):
+        raise refuse(ins, "the returned old value (sc0)")
+    if f.get("idxen") or f["lds"] or f["acc"]:
+        raise refuse(ins, "idxen, lds or an AGPR operand")
+    widths = operand_widths(ins)
+    ret = f["data"] if ins.enc == "MUBUF" else f["dst"]   # MUBUF: the data's first half
+    return widths["data"], 4 * widths["dst"], \
+        (vregs(256 + ret, widths["dst"]) if f["sc0"] else ())
+
+
+def _atomic_op(ins: Instr, step: Step, w, m, addr, mask, size: int, dst_v: tuple) -> MemOp:
+    """The op of atomic ``ins`` on its lanes' words at ``addr`` (G, 64; ``mask`` the active
+    lanes): its operands read now, the update made when it completes."""
+    first, dwords = ins.f["data"], operand_widths(ins)["data"]
+    ops = w.V[first] if dwords == 1 else w.V[first:first + dwords].transpose(1, 2, 0)
+    words, at, vals = m.glob.atomic_words(addr, w, step, None if w.exec_full else mask, ops,
+                                          size)
+    if ins.name.endswith("_add_f32"):
+        return MemOp(step, "vm", lambda: add_f32(ins, words, at, vals))
+
+    def done():
+        old = compare_swap(words, at, vals)
+        if dst_v and old is not None:            # sc0: the old word
+            for j, part in enumerate(split_words(old, len(dst_v))):
+                w.V[dst_v[j]][mask] = part
+    return MemOp(step, "vm", done, dst_v=dst_v)
+
+
+def _buffer_atomic(ins: Instr) -> Step:
+    """``buffer_atomic_add_f32`` with no returned value, ``buffer_atomic_cmpswap`` and
+    ``_x2`` with or without (module docstring)."""
+    f = ins.f
+    dwords, size, dst_v = _atomic_form(ins)
     rd = Reader(ins)
     rd.sr.update(sregs(f["srsrc"], 4))
     soff = rd.scalar(f["soffset"])
     voff = rd.vector(256 + f["vaddr"]) if f["offen"] else None
-    rd.vr.update(vregs(256 + f["data"], 1))
-    step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), sreads=frozenset(rd.sr))
+    rd.vr.update(vregs(256 + f["data"], dwords))
+    step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
+                sreads=frozenset(rd.sr))
     descriptor = _buffer_descriptor(step, f["srsrc"])
 
     def issue(w, m):
         base, num, _ = descriptor(w, m)
         mask = w.exec
         off = _byte_offsets(w, soff, voff, f["offset"], ~3)
-        if ((off + 4 > num[:, None]) & mask).any():
+        if ((off + size > num[:, None]) & mask).any():
             raise refuse(ins, "a lane past the buffer's records")
-        words, at, vals = m.glob.atomic_words(base[:, None] + off, w, step,
-                                              None if w.exec_full else mask, w.V[f["data"]])
-        return MemOp(step, "vm", lambda: _add_f32(ins, words, at, vals))
+        addr = base[:, None] + off
+        if size == 8 and ((addr & 7) != 0)[mask].any():
+            raise refuse(ins, "an address that is not a multiple of 8")
+        return _atomic_op(ins, step, w, m, addr, mask, size, dst_v)
 
     step.mem = dict(issue=issue, queue="vm")
     return step
 
 
-def _add_f32(ins: Instr, words, at, vals) -> None:
-    """Add the f32 ``vals`` to ``words[at]`` one after another, each sum rounded."""
-    if words is None:
-        return
-    mem = words.view(np.float32)
-    old = mem[at]
-    add = vals.view(np.float32)
-    if len(np.unique(at)) == len(at):
-        new = old + add
-        sums = new
-    else:                               # lanes on one dword: in order, each rounded
-        sums = np.empty_like(add)
-        for k, (i, v) in enumerate(zip(at.tolist(), add.tolist())):
-            sums[k] = mem[i] = np.float32(mem[i]) + np.float32(v)
-        new = None
-    for x in (old, add, sums):
-        odd = ~np.isfinite(x) | ((x != 0) & (np.abs(x) < np.finfo(np.float32).tiny))
-        if odd.any():
-            raise refuse(ins, f"an f32 add of {float(x[odd][0])!r}: subnormal, infinite or "
-                              f"NaN operands and sums are not modelled")
-    if new is not None:
-        mem[at] = new
+def _cache_control(ins: Instr) -> Step:
+    """``buffer_wbl2`` / ``buffer_inv``: no operands; memory here has no caches to write
+    back or invalidate, so the op does nothing but count on vmcnt (module docstring)."""
+    if ins.f["offen"] or ins.f["idxen"] or ins.f["lds"]:
+        raise refuse(ins, "offen, idxen or lds: fields LLVM does not encode for it")
+    step = Step(ins, None, "vmem")
+    step.mem = dict(issue=lambda w, m: MemOp(step, "vm", None), queue="vm")
+    return step
 
 
 def _store_bytes(reg, first: int, dwords: int, half, size: int) -> np.ndarray:
@@ -448,25 +488,22 @@ def _global_address(ins: Instr, rd: Reader):
 
 
 def _global_atomic(ins: Instr) -> Step:
-    """``global_atomic_add_f32`` with no returned value, as the buffer form (module
-    docstring); its address a multiple of 4."""
+    """``global_atomic_add_f32`` with no returned value, ``global_atomic_cmpswap`` and
+    ``_x2`` with or without (the old word into ``vdst``), as the buffer forms (module
+    docstring); an address a multiple of the word's bytes."""
     f = ins.f
-    if ins.name != "global_atomic_add_f32" or ins.enc != "GLOBAL":
-        raise refuse(ins)
-    if f["sc0"] or f["acc"]:
-        raise refuse(ins, "the returned old value (sc0) or an AGPR operand")
+    dwords, size, dst_v = _atomic_form(ins)
     rd = Reader(ins)
     address = _global_address(ins, rd)
-    rd.vr.update(vregs(256 + f["data"], 1))
-    step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), sreads=frozenset(rd.sr))
+    rd.vr.update(vregs(256 + f["data"], dwords))
+    step = Step(ins, None, "vmem", vreads=frozenset(rd.vr), vwrites=frozenset(dst_v),
+                sreads=frozenset(rd.sr))
 
     def issue(w, m):
         addr = address(w)
-        if ((addr & 3) != 0)[w.exec].any():
-            raise refuse(ins, "an address that is not a multiple of 4")
-        words, at, vals = m.glob.atomic_words(addr, w, step, None if w.exec_full else w.exec,
-                                              w.V[f["data"]])
-        return MemOp(step, "vm", lambda: _add_f32(ins, words, at, vals))
+        if ((addr & (size - 1)) != 0)[w.exec].any():
+            raise refuse(ins, f"an address that is not a multiple of {size}")
+        return _atomic_op(ins, step, w, m, addr, w.exec, size, dst_v)
 
     step.mem = dict(issue=issue, queue="vm")
     return step

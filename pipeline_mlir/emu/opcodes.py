@@ -7,6 +7,10 @@ every instruction, including the ones the emulator does not execute, so that a r
 names the instruction.  ``test_decode.py`` re-probes a sample of them when
 ``llvm-mc-22`` is installed.
 
+MUBUF 40 and 41 (``buffer_wbl2``, ``buffer_inv``) take no operand: LLVM rejects the probe's
+encoding of them (``offen`` set) as invalid, so they were read off its disassembly of the
+encoding with every operand field 0 (``test_cmpswap.py`` re-reads their encodings).
+
 For VOP3 the table holds the VOP3-only opcodes as probed and the ``_e64`` forms of
 VOP1/VOP2/VOPC made from those tables (VOPC at 0x000, VOP2 at 0x100, VOP1 at 0x140:
 :func:`_e64_forms`, which gives what the probe read).  VOP3P holds the packed-math
@@ -377,7 +381,8 @@ TABLES: dict[str, dict[int, str]] = {
         33: 'buffer_load_ubyte_d16_hi', 34: 'buffer_load_sbyte_d16',
         35: 'buffer_load_sbyte_d16_hi', 36: 'buffer_load_short_d16',
         37: 'buffer_load_short_d16_hi', 38: 'buffer_load_format_d16_hi_x',
-        39: 'buffer_store_format_d16_hi_x', 64: 'buffer_atomic_swap', 65: 'buffer_atomic_cmpswap',
+        39: 'buffer_store_format_d16_hi_x', 40: 'buffer_wbl2', 41: 'buffer_inv',
+        64: 'buffer_atomic_swap', 65: 'buffer_atomic_cmpswap',
         66: 'buffer_atomic_add', 67: 'buffer_atomic_sub', 68: 'buffer_atomic_smin',
         69: 'buffer_atomic_umin', 70: 'buffer_atomic_smax', 71: 'buffer_atomic_umax',
         72: 'buffer_atomic_and', 73: 'buffer_atomic_or', 74: 'buffer_atomic_xor',

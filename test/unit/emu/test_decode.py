@@ -128,7 +128,7 @@ def test_unimplemented_instruction_is_refused_by_name_and_address():
         compile_instr(pk, {0: 0})
     # a memory atomic the emulator does not run is named as the kernel holds it: [vdst,]
     # vaddr, vdata
-    for hexs, text in (("008004dd00027f00", "global_atomic_cmpswap v[0:1], v[2:3], off"),
+    for hexs, text in (("008000dd00027f00", "global_atomic_swap v[0:1], v2, off"),
                        ("005034e100010080", "buffer_atomic_add_f32 v1, v0, s[0:3], 0 offen sc0")):
         (atomic,) = decode(bytes.fromhex(hexs))
         with pytest.raises(EmuError, match=re.escape(f"0x0000: instruction '{text}'")):

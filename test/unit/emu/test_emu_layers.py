@@ -2,7 +2,7 @@
 package reads bottom-up with no import cycle.
 
     errors, opcodes, instr, poison, spare < scaled < disasm < decode < operands < salu, valu_lanes, lanes, fp8cvt < valu, packed < semantics,
-    memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors, soffset_range, racy_loads < globalrace < memops, pool) (memop < ds_ops < memops), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
+    memops, mfma < mfma_mx (valu < gpridx < program, machine) (errors, soffset_range, racy_loads < globalrace < memops, pool) (memop < ds_ops < memops) (atomics < memops), scratch, long_branch < program < codeobj < asmline < asmtext < inputs;  memops, semantics < machine
     < pool, split < gemm < iree_data < iree (mfma < iree; counters, hazards, launchdims, taint < machine; racy_loads < gemm; hazards, long_branch < hazard_paths < machine; globalrace < coverage < gemm);  mfma, fp8cvt < expect < launchfile
     < described (gemm, machine < described);  machine < trips
 """
@@ -32,7 +32,9 @@ ALLOWED = {
     "globalrace": {"errors", "racy_loads"},
     "memop": {"operands"},
     "ds_ops": {"instr", "lds_transpose", "memop", "operands"},
-    "memops": {"ds_ops", "errors", "globalrace", "instr", "memop", "operands", "soffset_range"},
+    "atomics": {"instr", "operands"},
+    "memops": {"atomics", "ds_ops", "errors", "globalrace", "instr", "memop", "operands",
+               "soffset_range"},
     "mfma": {"errors", "instr", "operands"},
     "mfma_mx": {"errors", "instr", "mfma", "operands", "scaled"},
     "scratch": {"instr", "memops", "operands", "poison", "taint"},

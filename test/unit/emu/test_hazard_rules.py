@@ -140,6 +140,14 @@ CASES = [
     ("setreg", (SETREG_MODE, "S_SETREG_B32 $sgpr0, 2305, implicit-def $mode, implicit $mode"),
      ("s_getreg_b32 s1, hwreg(HW_REG_MODE, 4, 2)", "$sgpr1 = S_GETREG_B32 2305, implicit $mode"),
      2),
+    # (rows added later, after those other tests index: test_hazard_paths.py's CASES[2])
+    # a cache write-back reads EXEC (LLVM gives BUFFER_WBL2 an implicit $exec)
+    ("valu-sgpr-vmem", VCMPX_EXEC, ("buffer_wbl2 sc0 sc1", "BUFFER_WBL2 3, implicit $exec"), 5),
+    # an atomic's 128 bits of data (a compare-swap's source and compare value) as a store's
+    ("store-data", ("buffer_atomic_cmpswap_x2 v[0:3], v60, s[0:3], 0 offen",
+                    "BUFFER_ATOMIC_CMPSWAP_X2_OFFEN $vgpr0_vgpr1_vgpr2_vgpr3, $vgpr60, "
+                    "$sgpr0_sgpr1_sgpr2_sgpr3, 0, 0, 0, implicit $exec"),
+     ("v_mov_b32_e32 v1, v60", "$vgpr1 = V_MOV_B32_e32 $vgpr60, implicit $exec"), 2),
 ]
 #: pairs no rule covers (0 wait states needed): the negatives of the table
 SAFE = [
@@ -153,6 +161,11 @@ SAFE = [
      ("v_add_u32_e32 v62, v61, v61", "$vgpr62 = V_ADD_U32_e32 $vgpr61, $vgpr61, "
       "implicit $exec")),
     (("s_mov_b64 exec, -1", "$exec = S_MOV_B64 -1"), (MF16, MF16_MIR)),
+    # a 32-bit compare-swap's 64 bits of data are no store-data hazard
+    (("buffer_atomic_cmpswap v[0:1], v60, s[0:3], 0 offen",
+      "BUFFER_ATOMIC_CMPSWAP_OFFEN $vgpr0_vgpr1, $vgpr60, $sgpr0_sgpr1_sgpr2_sgpr3, 0, 0, 0, "
+      "implicit $exec"),
+     ("v_mov_b32_e32 v1, v60", "$vgpr1 = V_MOV_B32_e32 $vgpr60, implicit $exec")),
 ]
 
 

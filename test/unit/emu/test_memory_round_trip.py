@@ -78,8 +78,10 @@ PERMUTES = {"ds_permute_b32", "ds_bpermute_b32"}
 #: DS reads that exchange data between lanes (test_transpose_load.py and
 #: test_transpose_load_b8.py test them)
 TRANSPOSES = {"ds_read_b64_tr_b16", "ds_read_b64_tr_b8"}
-#: atomic updates, which add rather than move bytes (test_atomics.py tests them)
-ATOMICS = {"buffer_atomic_add_f32", "global_atomic_add_f32"}
+#: atomic updates, which add or compare rather than move bytes (test_atomics.py and
+#: test_cmpswap.py test them)
+ATOMICS = {f"{p}_atomic_{op}" for p in ("buffer", "global")
+           for op in ("add_f32", "cmpswap", "cmpswap_x2")}
 
 
 def test_the_cases_cover_every_implemented_memory_instruction():

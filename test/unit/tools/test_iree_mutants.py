@@ -517,7 +517,7 @@ AIMED = {"atb600", "w1m", "keptm", "padatbmn", "accst", "padatbk200", "atb300", 
          "diagfp8", "diag192", "short96", "half32", "merge312", "join652", "own16",
          "tail232", "own32i8", "acctiny"}
 AIMED_ROLLED = {"regk1020", "regf16k", "dma1w", "reg1w", "reroll8", "remui44", "reg3s",
-                "reg3pad", "reg3k", "peeledreg", "peeledregi8"}
+                "reg3pad", "reg3k", "peeledreg", "peeledregi8", "accpeel"}
 #: the tenth audit's families (aimed, drawing :data:`mutants.NEWEST_MUTATIONS` too)
 NEWEST = {"pc100", "pc17", "i8acc", "i8acct", "accbr"}
 #: the twelfth audit's families (aimed, drawing :data:`mutants.NEWEST_MUTATIONS` too; its
@@ -557,7 +557,7 @@ def test_the_straight_mutations_mutate_straight_k_tiles_only():
     import random
 
     assert {n for n, fam in M.FAMILIES.items() if fam.straight} == \
-        {"peeled", "peeledreg", "peeledregi8"}
+        {"peeled", "peeledreg", "peeledregi8", "accpeel"}
     loop = M.source("4096.late")
     for mutation in M.STRAIGHT_MUTATIONS:
         assert M.apply_one(mutation, loop, random.Random(0)) is None, mutation

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
+import numpy as np
+
 from pipeline_mlir.emu.asmline import parse_instruction
 from pipeline_mlir.emu.codeobj import Kernel, LaunchState
 from pipeline_mlir.emu.disasm import format_instr
@@ -74,6 +76,33 @@ def run_snippet(text: str, waves: int = 1, workgroups=(0,), mode: str = "eager",
     m.run()
     return m
 
+
+
+def buffer_setup(start, offsets, data: dict, active=None):
+    """A ``run_snippet`` setup: every wave sees a raw buffer ``C`` holding ``start`` (added
+    once) in s[0:3] (its address in s[0:1], its bytes as records), the lane's byte offset
+    ``offsets`` in v0 and its whole address in v[2:3] (the global forms'), each
+    ``{register: per-lane values}`` of ``data`` (their bits, as uint32), and EXEC from the
+    lanes ``active`` if given."""
+    size = np.asarray(start).nbytes
+
+    def setup(m):
+        if "C" not in m.glob.names:
+            m.glob.add("C", np.asarray(start))
+        base = (m.glob.names.index("C") + 1) << 32
+        for w in m.waves:
+            w.S[0], w.S[1], w.S[2], w.S[3] = base & 0xFFFFFFFF, base >> 32, size, 0x27000
+            w.V[0] = np.asarray(offsets, dtype=np.uint32)
+            full = base + np.asarray(offsets, dtype=np.int64)
+            w.V[2], w.V[3] = full & 0xFFFFFFFF, full >> 32
+            for r, d in data.items():
+                w.V[r] = np.ascontiguousarray(d).view(np.uint32) \
+                    if np.asarray(d).dtype.itemsize == 4 else np.asarray(d, dtype=np.uint32)
+            if active is not None:
+                bits = int(sum(1 << int(k) for k in np.flatnonzero(active)))
+                w.S[126], w.S[127] = bits & 0xFFFFFFFF, bits >> 32
+                w.exec_changed()
+    return setup
 
 
 def run_transposing_read(name: str, addrs, lds_bytes, *, data: int, acc=False, offset=0,

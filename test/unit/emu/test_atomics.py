@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from emu_helpers import GlobalMemory, run_snippet
+from emu_helpers import GlobalMemory, buffer_setup, run_snippet
 from pipeline_mlir.emu.errors import EmuError, Finding
 
 ADD = "buffer_atomic_add_f32 v1, v0, s[0:3], 0 offen"
@@ -20,22 +20,9 @@ def _setup(addends, offsets, start=None, active=None):
     """Every wave: s[0:3] a raw buffer of WORDS f32 (``start``, else 0.25 x index; s[0:1]
     its address), v0 the lane's byte offset, v[2:3] its address, v1 its addend; EXEC from
     ``active`` if given."""
-    def setup(m):
-        if "C" not in m.glob.names:
-            m.glob.add("C", np.arange(WORDS, dtype=np.float32) * np.float32(0.25)
-                       if start is None else np.asarray(start, dtype=np.float32))
-        base = (m.glob.names.index("C") + 1) << 32
-        for w in m.waves:
-            w.S[0], w.S[1], w.S[2], w.S[3] = base & 0xFFFFFFFF, base >> 32, 4 * WORDS, 0x27000
-            w.V[0] = np.asarray(offsets, dtype=np.uint32)
-            full = base + np.asarray(offsets, dtype=np.int64)     # the global form's v[2:3]
-            w.V[2], w.V[3] = full & 0xFFFFFFFF, full >> 32
-            w.V[1] = np.asarray(addends, dtype=np.float32).view(np.uint32)
-            if active is not None:
-                bits = int(sum(1 << int(k) for k in np.flatnonzero(active)))
-                w.S[126], w.S[127] = bits & 0xFFFFFFFF, bits >> 32
-                w.exec_changed()
-    return setup
+    words = np.arange(WORDS, dtype=np.float32) * np.float32(0.25) if start is None else \
+        np.asarray(start, dtype=np.float32)
+    return buffer_setup(words, offsets, {1: np.asarray(addends, dtype=np.float32)}, active)
 
 
 def _c_of(glob) -> np.ndarray:

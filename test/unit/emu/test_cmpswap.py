@@ -19,7 +19,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from emu_helpers import GlobalMemory, buffer_arg, launch_toml, run_snippet
+from emu_helpers import GlobalMemory, buffer_arg, buffer_setup, launch_toml, run_snippet
 from pipeline_mlir.emu.asmline import parse_instruction
 from pipeline_mlir.emu.decode import decode
 from pipeline_mlir.emu.errors import EmuError, Finding
@@ -37,23 +37,10 @@ def _setup(data, offsets, start=None, active=None):
     """Every wave: s[0:3] a raw buffer ``C`` of WORDS uint32 (``start``, else 7 x index),
     v0 the lane's byte offset, v[2:3] its address, the data registers from v4 on ``data``
     (a list of per-lane values, one register each), EXEC from ``active`` if given."""
-    def setup(m):
-        if "C" not in m.glob.names:
-            m.glob.add("C", (np.arange(WORDS, dtype=np.uint32) * np.uint32(7)) if start is None
-                       else np.asarray(start, dtype=np.uint32))
-        base = (m.glob.names.index("C") + 1) << 32
-        for w in m.waves:
-            w.S[0], w.S[1], w.S[2], w.S[3] = base & 0xFFFFFFFF, base >> 32, 4 * WORDS, 0x27000
-            w.V[0] = np.asarray(offsets, dtype=np.uint32)
-            full = base + np.asarray(offsets, dtype=np.int64)     # the global form's v[2:3]
-            w.V[2], w.V[3] = full & 0xFFFFFFFF, full >> 32
-            for k, d in enumerate(data):
-                w.V[4 + k] = np.asarray(d, dtype=np.uint32)
-            if active is not None:
-                mask = int(sum(1 << int(k) for k in np.flatnonzero(active)))
-                w.S[126], w.S[127] = mask & 0xFFFFFFFF, mask >> 32
-                w.exec_changed()
-    return setup
+    words = np.arange(WORDS, dtype=np.uint32) * np.uint32(7) if start is None else \
+        np.asarray(start, dtype=np.uint32)
+    return buffer_setup(words, offsets, {4 + k: np.asarray(d, dtype=np.uint32)
+                                         for k, d in enumerate(data)}, active)
 
 
 def _c(m) -> np.ndarray:

@@ -66,21 +66,28 @@ def test_a_square_bias_follows_the_side_its_threads_move_with(forms, kind, size,
     assert out.rstrip().endswith(FORMULA[kind]), out
 
 
+def _follows_neither(bad: str, name: str, op: str, tmp_path, capsys) -> None:
+    """``bad`` (with a ``%c0`` index constant) refused by ``--emulate`` at its ``op``: the
+    bias follows neither side of C."""
+    assert "%c0 = arith.constant 0 : index" in bad
+    path = tmp_path / f"{name}.mlir"
+    path.write_text(bad)
+    rc = main(["--pipeline=4wave", str(path), "--emulate", "--emulate-mode=late"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "Traceback" not in err, out + err
+    assert re.search(rf"{name}\.mlir:\d+:\d+: error: --emulate: '{re.escape(op)}' op at line "
+                     r"\d+:\d+: bias has as many elements as C has rows and columns, and the "
+                     r"element it reads follows neither as the workgroup and its threads "
+                     r"move", err), err
+
+
 @needs_iree
 def test_a_bias_read_at_one_element_follows_neither(forms, tmp_path, capsys):
     text = forms("bias_relu")["late"]
     read = re.search(r"(%\d+) = vector\.load (%\d+)\[(%\d+)\] : memref<19xf32", text)
     assert read is not None, "IREE's bias read changed"
     bad = text.replace(read.group(0), read.group(0).replace(f"[{read.group(3)}]", "[%c0]"))
-    assert "%c0 = arith.constant 0 : index" in bad
-    path = tmp_path / "one.mlir"
-    path.write_text(bad)
-    rc = main(["--pipeline=4wave", str(path), "--emulate", "--emulate-mode=late"])
-    out, err = capsys.readouterr()
-    assert rc == 1 and "Traceback" not in err, out + err
-    assert re.search(r"one\.mlir:\d+:\d+: error: --emulate: 'vector\.load' op at line \d+:\d+: "
-                     r"bias has as many elements as C has rows and columns, and the element "
-                     r"it reads follows neither as the workgroup and its threads move", err), err
+    _follows_neither(bad, "one", "vector.load", tmp_path, capsys)
 
 
 @needs_iree
@@ -93,12 +100,4 @@ def test_a_bias_gathered_alike_in_every_thread_follows_neither(forms, tmp_path, 
         text[start.start() - 200:start.start()], "IREE's gather changed"
     bad = text.replace(start.group(0), start.group(0).replace(f"addi {start.group(2)},",
                                                               "addi %c0,"))
-    assert "%c0 = arith.constant 0 : index" in bad
-    path = tmp_path / "gather.mlir"
-    path.write_text(bad)
-    rc = main(["--pipeline=4wave", str(path), "--emulate", "--emulate-mode=late"])
-    out, err = capsys.readouterr()
-    assert rc == 1 and "Traceback" not in err, out + err
-    assert re.search(r"gather\.mlir:\d+:\d+: error: --emulate: 'iree_linalg_ext\.map_load' op "
-                     r"at line \d+:\d+: bias has as many elements as C has rows and columns, "
-                     r"and the element it reads follows neither", err), err
+    _follows_neither(bad, "gather", "iree_linalg_ext.map_load", tmp_path, capsys)

@@ -35,7 +35,8 @@ f16 ``A^T x B^T`` 24x5x400, IREE's own 16x16x16 MFMAs, 4 K steps merged, timed w
 ``--dtype=f16-atbt-24x5x232``; i8 ``A x B^T`` 59x28x496, IREE's own gfx942 32x32x16 i8
 MFMAs, ``--dtype=i8-abt-59x28x496``; fp8 E5M2 ``A x B^T`` 95x90x271 from IREE's 3-stage
 build, which peels every K tile (its loop rebuilt), timed whole against that build,
-``--dtype=fp8e5m2-abt-95x90x271-s3``).
+``--dtype=fp8e5m2-abt-95x90x271-s3``, and so f16 ``C += A x B`` 156x71x383, C's rows
+staged in private memory before the peeled tiles, ``--dtype=f16-acc-ab-156x71x383-s3``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -519,6 +520,12 @@ CASES["fp8e5m2-abt-95x90x271-s3"] = Case(
     "vm_per_load_b=2 lgkm_per_load_a=1}", "4wave", 1,
     flags=("--iree-llvmgpu-prefetch-num-stages=3",), launch=(95, 90, 271),
     default_build=True, measure_ours=True, whole=True, k_step=128)
+# f16 C += A x B 156x71x383 from IREE's 3-stage build, every K tile peeled with C's rows
+# staged in private memory before them (the loop rebuilt, C's staging left before it)
+CASES["f16-acc-ab-156x71x383-s3"] = Case(
+    dict(dtype="f16", m=156, n=71, k=383, b_kxn=True), "4wave{dtype=f16 BM=64 BN=128 BK=32}",
+    "4wave", 1, flags=("--iree-llvmgpu-prefetch-num-stages=3",), epilogue="accumulate",
+    launch=(156, 71, 383), default_build=True, measure_ours=True, whole=True, k_step=32)
 # the same at K = 1000 timed by their loops (ours: the remainder loop; fp8's: none left)
 CASES.update({f"{d}-k1000-default-loop": CASES[f"{d}-k1000-default"]._replace(whole=False)
               for d in ("i8-ab", "fp8")})

@@ -52,7 +52,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-
 from pipeline_mlir.analysis.ir_facts import encloses
 from pipeline_mlir.analysis.loop_eval import memory_space
 from pipeline_mlir.analysis.output_tiles import KernelFacts

@@ -33,11 +33,11 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.analysis.output_tiles import thread_iterations, view_sizes, walk_points
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, as_operation
+from pipeline_mlir.frontend.epilogue_ops import READS, WRITES
 
-#: access op -> (operand index of its memref, of its value or None: a read's is its result)
-_ACCESS = {"vector.store": (1, 0), "vector.transfer_write": (1, 0), "memref.store": (1, 0),
-           "vector.load": (0, None), "vector.transfer_read": (0, None),
-           "memref.load": (0, None)}
+#: the plain accesses followed (the epilogue reader's tables, :mod:`epilogue_ops`, say
+#: where each keeps its memref and value)
+_PLAIN = frozenset({"vector.store", "vector.transfer_write", "memref.store", *READS})
 #: the most elements of a buffer the evaluation follows in every thread
 MAX_ELEMENTS = 1 << 14
 
@@ -77,9 +77,9 @@ def last_writers(f, read, root, writes: list) -> set[int] | None:
 
 
 def _straight(w, f) -> bool:
-    """Is write ``w`` one of :data:`_ACCESS`, or a copy, run once by every thread (no loop,
+    """Is write ``w`` one of :data:`_PLAIN`, or a copy, run once by every thread (no loop,
     branch or other op around it but a workgroup ``scf.forall``)?"""
-    if w.name not in _ACCESS and w.name != "memref.copy":
+    if w.name not in _PLAIN and w.name != "memref.copy":
         return False
     op = w
     while op.parent is not None:
@@ -112,7 +112,10 @@ def _elements(ev, op, active) -> list[np.ndarray]:
             out.append(np.where(inside, el, view.element([np.zeros(ev.threads, np.int64)] *
                                                          len(d))))
         return out
-    at, value = _ACCESS[op.name]
+    if op.name not in _PLAIN:
+        raise ValueError(f"{op.name} is not a plain access")
+    # (operand index of its memref, of its value or None: a read's is its result)
+    at, value = (READS[op.name], None) if op.name in READS else WRITES[op.name][::-1]
     ref = op.operands[at]
     rank = ir.MemRefType(ref.type).rank
     idx = [np.broadcast_to(np.asarray(ev.value(x), dtype=np.int64), (ev.threads,))

@@ -42,11 +42,21 @@ them and ``test_mfma.py`` pins with one-hot inputs:
 * ``v_mfma_f32_32x32x64_f8f6f4`` with FP8/BF8 operands: byte ``b`` of the lane's 32 is K
   ``16h + 32 (b // 16) + b % 16`` (the interleaved 16-element chunks of the 16x16x128 form,
   ROCm's "K=64 (32x32x64)" case), for A and B alike; formats as for the 16x16x128 form.
+* ``v_mfma_f32_16x16x4_f32`` and ``v_mfma_f32_32x32x2_f32`` (the f32 MFMAs of CDNA since
+  gfx908, which gfx950 keeps; IREE's ``MFMA_F32_16x16x4_F32``; ``test_mfma_f32.py`` pins
+  them): A and B one VGPR each, one f32 a lane: lane ``l`` holds A row (B column) ``l % 16``,
+  K ``l // 16`` (32x32x2: ``l % 32``, K ``l // 32``; the AMD matrix instruction calculator's
+  layouts, IREE's ``mfmaLhs16xK(4)``: thread ``{16, 4}``, strides ``{1, 16}``, element
+  ``{1, 1}``); C and D as the other 16x16 (4 registers) and 32x32 (16 registers) f32 forms.
 
 The products are exact and summed in float64, then rounded once to f32 (the hardware's
 accumulation order and intermediate rounding are not modelled; exact for the small-integer
-inputs of the tests).  The i8 MFMAs are exact integer arithmetic, D = C + A x B^T modulo
-2^32 (two's complement).  MFMAs ignore no lanes: EXEC must be all ones.
+inputs of the tests).  That holds for the f32 MFMAs too: an f32 x f32 product (24-bit
+significands, 48 bits) is exact in float64; the float64 sum of the products and C, rounded
+to f32, is the exactly rounded result unless the float64 sum itself rounded (operands of
+widely different magnitudes); subnormal operands are taken at their value (the MODE
+register's denormal controls are not modelled).  The i8 MFMAs are exact integer arithmetic,
+D = C + A x B^T modulo 2^32 (two's complement).  MFMAs ignore no lanes: EXEC must be all ones.
 """
 
 from __future__ import annotations
@@ -112,6 +122,14 @@ def _byte_index32(G: int, n: int) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=None)
+def _f32_index(G: int, m: int) -> np.ndarray:
+    """Flat indices (into the dwords of one register) of an f32 operand of an ``m`` x ``m``
+    MFMA: (G, m, 64 / m), row (A) or column (B) ``l % m`` of lane ``l``, K ``l // m``."""
+    ids = np.arange(G * WAVE_SIZE).reshape(G, WAVE_SIZE // m, m)   # [g, K, row]
+    return np.ascontiguousarray(ids.transpose(0, 2, 1))
+
+
+@functools.lru_cache(maxsize=None)
 def _acc_index(G: int, m: int = 16) -> tuple[np.ndarray, np.ndarray]:
     """Flat indices of an ``m`` x ``m`` C/D: (register element of each matrix element, and
     the inverse)."""
@@ -160,12 +178,16 @@ def acc_registers(mat: np.ndarray) -> np.ndarray:
     return flat.take(_acc_index(G, m)[1]).view(U32).reshape(m * m // WAVE_SIZE, G, WAVE_SIZE)
 
 
+#: the f32 MFMAs (one f32 a lane in A and B) by their rows, which gfx950 keeps from gfx908
+F32_ROWS = {"v_mfma_f32_16x16x4_f32": 16, "v_mfma_f32_32x32x2_f32": 32}
 _KINDS = {m.mnemonic: m.operands for m in MFMA_BY_DTYPE.values()}
 _KINDS.update({m.mnemonic: m.operands for m in MFMAS if not m.scaled})
+_KINDS.update(dict.fromkeys(F32_ROWS, "f32"))
 _UNSCALED_F8F6F4 = frozenset(m.mnemonic for m in MFMAS
                              if m.operands == "f8f6f4" and not m.scaled)
 #: rows (and columns) of each MFMA's C
 _ROWS = {m.mnemonic: m.m for m in MFMAS}
+_ROWS.update(F32_ROWS)
 
 
 class MfmaOperands:
@@ -267,10 +289,14 @@ class _Gather:
     """An A or B operand of ``n`` registers of an ``m`` x ``m`` MFMA: called with its
     (n, G, 64) uint32 registers, the (G, m, K) float64 matrix whose row (A) or column (B)
     is ``l % m`` (read only: kept in :data:`_GATHERED` for the same layout and bits); its
-    value table looked up once, at compile time, its index once per workgroup count G."""
+    value table looked up once, at compile time, its index once per workgroup count G.
+    An f32 operand has no table: its dwords are the values."""
 
     def __init__(self, n: int, kind: str, table, m: int) -> None:
-        if table is not None:
+        if kind == "f32":
+            self.unit, self.table = np.float32, None
+            self.index_for = lambda G: _f32_index(G, m)
+        elif table is not None:
             self.unit, self.table = np.uint8, table
             self.index_for = (lambda G: _byte_index32(G, n)) if m == 32 else \
                 (lambda G: _operand_index(n, G, 1))
@@ -279,7 +305,7 @@ class _Gather:
             self.index_for = (lambda G: _operand_index32(G, n)) if m == 32 else \
                 (lambda G: _operand_index(n, G, 2))
         #: what the matrix depends on besides the bits (the tables are module constants)
-        self.layout = (id(self.table), n, m)
+        self.layout = (kind if self.table is None else id(self.table), n, m)
         self.indices: dict = {}
 
     def __call__(self, regs: np.ndarray) -> np.ndarray:
@@ -292,7 +318,8 @@ class _Gather:
         if index is None:
             index = self.indices[G] = self.index_for(G)
         # a run of whole registers of one file: contiguous, so reshape is a view
-        got = self.table.take(regs.reshape(-1).view(self.unit).take(index))
+        elements = regs.reshape(-1).view(self.unit).take(index)
+        got = elements.astype(np.float64) if self.table is None else self.table.take(elements)
         got.flags.writeable = False
         if len(_GATHERED) >= GATHERED:
             _GATHERED.clear()

@@ -37,9 +37,10 @@ from dataclasses import dataclass, field
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.sim.instr import LGKM_KINDS, PSEUDO_KINDS, VM_KINDS, Instr
 from pipeline_mlir.sim.lds_banks import lane_width, phases
-from pipeline_mlir.target.gfx950 import (CLOCK_HZ, CUS, CUS_PER_XCD, F8F6F4_FORMATS,
-                                         HBM_BYTES_PER_SECOND, L2_CHANNEL_BYTES_PER_CLOCK,
-                                         L2_CHANNELS_PER_XCD, MFMA, MFMAS, NAME,
+from pipeline_mlir.target.gfx950 import (CLOCK_HZ, CUS, CUS_PER_XCD, CYCLES_PER_PASS,
+                                         F8F6F4_FORMATS, HBM_BYTES_PER_SECOND,
+                                         L2_CHANNEL_BYTES_PER_CLOCK, L2_CHANNELS_PER_XCD,
+                                         MFMA, MFMAS, NAME,
                                          MFMA_PASSES, PEAK_FLOPS_PER_CLOCK_PER_CU, WAVE_SIZE,
                                          f8f6f4_cycles, mfma_passes)
 
@@ -139,6 +140,13 @@ MEASURED_MFMA = {
                     f"issue {i.xdl_cycles}: gfx942's rate, the 16-bit {_GFX942_TWIN[i.m]}'s "
                     f"(llvm-mca-22 {i.xdl_cycles // 4} passes); {_ASSUME_LAT}")
        for i in MFMAS if i.operands == "fp8"},
+    # the f32 MFMAs (IREE's f32 matmuls), which gfx950 keeps at gfx942's rate: the
+    # target's pass counts (target/gfx950.py), llvm-mca-22's gfx950 model (HWXDL 8 and 16)
+    **{m: (c, c + 2, f"issue {c}: gfx942's rate, {c // CYCLES_PER_PASS} passes of "
+                     f"{CYCLES_PER_PASS} cycles (llvm-mca-22 HWXDL {c // CYCLES_PER_PASS}; "
+                     f"ASSUMED the hardware's); {_ASSUME_LAT}")
+       for m in ("v_mfma_f32_16x16x4_f32", "v_mfma_f32_32x32x2_f32")
+       for c in (mfma_passes(m)[0] * CYCLES_PER_PASS,)},
 }
 
 # ---------------------------------------------------------------------------

@@ -22,15 +22,19 @@ epilogue and the rest).  What is proven first, anything else a located error:
   the induction variable is used once, as ``iv + 2 step`` (the tile the body loads);
 * the body: ops free of memory effects, a ``gpu.barrier``, the compute (no op writing
   memory, none with regions), a ``gpu.barrier``, at most one ``amdgpu.sched_barrier``,
-  then LDS ``vector.store`` s, each of one carried ``iter_arg`` (its only use; every
-  carried one stored once), or of its padding ``arith.select`` by a condition (defined
-  before the loop, or computed from a carried integer, below) and a value defined before
+  then LDS ``vector.store`` s, each of a constant (a copy IREE folded to its padding, all
+  of whose rows lie past C's edge in every workgroup: kept as it is, the 2-stage
+  roll-back proving it against its prologue's), or of one carried ``iter_arg`` (its only
+  use; every carried one stored once), or of its padding ``arith.select`` by a condition
+  (defined before the loop, or computed from a carried integer, below) and a value defined before
   the loop (IREE sinks it above the second barrier, as with 2 stages, or leaves it among
   the stores, where it stays), at
   indices defined before the loop, and loads of global
   memory (a ``vector.load`` or IREE's guarded load) and ops free of memory effects, none
   reading a value of the compute or an ``iter_arg``: each carried ``iter_arg`` is yielded
-  one such load's value (its only use), every load yielded; an integer ``iter_arg`` used
+  one such load's value (its only use), every load yielded (to an ``iter_arg`` no store
+  reads where IREE folded the store to a constant: that load, and its load of K tile 1
+  before the loop, dropped); an integer ``iter_arg`` used
   only by the ops computing for the stores and yielded a pure op's value after them is a
   carried integer (IREE's test that the carried tile's K rows lie inside K, feeding its
   padding select, whose condition may be computed from it); every other ``iter_arg`` an
@@ -75,7 +79,8 @@ from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
 from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, in_lds, \
     is_pure, users_of
 from pipeline_mlir.frontend.reroll import mirror_difference
-from pipeline_mlir.frontend.reroll_proof import forms_difference, loop_bounds, rolled_upper
+from pipeline_mlir.frontend.reroll_proof import forms_difference, loop_bounds, rolled_upper, \
+    stored_constant
 from pipeline_mlir.frontend.reroll_parts import BARRIER, SCHED_BARRIER, STORE, Around, \
     detached_ops, inner_ops, padding_select, stored_value
 from pipeline_mlir.frontend.reroll_regs import RegReroll
@@ -230,6 +235,11 @@ class _Uncarry(RegReroll):
         inside = {_op(o) for o in self.body.operations}
         carried: dict = {}
         for s in self.stores:
+            if any(_defining(x) in inside for x in list(s.operands)[1:]):
+                self.fail(s, f"(an LDS store of a loop {WHAT}) stores at indices the body "
+                             f"computes: IREE's are computed before the loop")
+            if in_lds(s.operands[1]) and stored_constant(s) is not None:
+                continue    # (a copy IREE folded to its padding: every tile's, kept)
             pad = padding_select(s)
             user = pad if pad is not None else s
             v = stored_value(s)
@@ -245,9 +255,6 @@ class _Uncarry(RegReroll):
                                f"condition or a padding value the body computes other than "
                                f"from an integer it carries for the tile: IREE's are "
                                f"computed before the loop, or carried")
-            if any(_defining(x) in inside for x in list(s.operands)[1:]):
-                self.fail(s, f"(an LDS store of a loop {WHAT}) stores at indices the body "
-                             f"computes: IREE's are computed before the loop")
             carried[k] = (s, user)
         return carried
 
@@ -270,17 +277,22 @@ class _Uncarry(RegReroll):
         self.pairs = []         # (carried iter_arg index, its body load)
         for k, (s, _user) in sorted(carried.items()):
             load = _defining(self.yields[k])
-            if load not in self.loads or users_of(load.results[0]) != [self.ops[-1]]:
+            if not self._yields_load(load):
                 self.fail(s, f"(an LDS store of a loop {WHAT}) stores a carried value the "
                              f"loop does not yield as one of its loads (its only use)")
             self.pairs.append((k, load))
-        if len(self.pairs) != len(self.loads):
+        # carried loads no store reads (IREE folded their store to the padding constant):
+        # dropped with their loads, here and before the loop
+        self.unread = {k: _defining(self.yields[k]) for k, a in enumerate(self.args[1:])
+                       if k not in carried and k not in self.scalars and not list(a.uses)
+                       and self._yields_load(_defining(self.yields[k]))}
+        if len(self.pairs) + len(self.unread) != len(self.loads):
             self.fail(self.loop, f"({WHAT}) loads {len(self.loads)} values and carries "
-                                 f"{len(self.pairs)} of them: IREE's carries each of its "
-                                 f"loads to its next trip")
+                                 f"{len(self.pairs)} of them to its stores: IREE's carries "
+                                 f"each of its loads to its next trip")
         compute = set(self.compute)
         self.accs = [k for k in range(len(self.args) - 1)
-                     if k not in carried and k not in self.scalars]
+                     if k not in carried and k not in self.scalars and k not in self.unread]
         for k in self.accs:
             a, y = self.args[1 + k], _defining(self.yields[k])
             if any(_op(u.owner) not in compute for u in a.uses) or y not in compute:
@@ -288,12 +300,17 @@ class _Uncarry(RegReroll):
                                      f"tile it stores nor an accumulator its reads and MFMAs "
                                      f"read and make")
 
+    def _yields_load(self, load) -> bool:
+        """``load`` (the op defining an iter_arg's yielded value) is one of the body's loads
+        after the stores, that value's only use the yield."""
+        return load in self.loads and users_of(load.results[0]) == [self.ops[-1]]
+
     def _tile_one(self) -> None:
         """Each carried iter_arg's initial value is the body's load at K tile 1."""
         block = self.loop.block
         before = self.around.before
         self.prologue = []          # (the load before the loop, the body's load)
-        for k, load in self.pairs:
+        for k, load in self.pairs + sorted(self.unread.items()):
             init = self.inits[k]
             pro = _defining(init)
             if pro is None or pro.block != block or users_of(init) != [self.loop] or \
@@ -386,6 +403,7 @@ class _Uncarry(RegReroll):
         for k, load in self.pairs:
             store, user = self.carried[k]
             user.operands[0 if user == store else 1] = load.results[0]
+        unread = list(self.unread.values())
         for k, y in self.scalars.items():        # (its value for tile iv + step, now)
             self.args[1 + k].replace_all_uses_with(y)
         with ir.InsertionPoint(loop):
@@ -405,6 +423,10 @@ class _Uncarry(RegReroll):
         for o in reversed(self.first_half):
             o.erase()
         loop.erase()
+        inner = [x for o in unread for x in o.operands if not isinstance(x.owner, ir.Block)]
+        for o in unread:        # (their yields went with the old loop)
+            o.erase()
+        erase_dead(inner, new.body)
         mine = {o for a, _b in self.prologue for o in [a] + inner_ops(a)}
         dead = [x for o in mine for x in o.operands
                 if not isinstance(x.owner, ir.Block) and _defining(x) not in mine]

@@ -206,8 +206,9 @@ def memory_space(t) -> str:
 
 
 def element_bytes(t) -> int:
-    """Bytes per element of a memref or vector type (sub-byte types are refused)."""
-    et = t.element_type
+    """Bytes per element of a memref or vector type, or of a scalar type itself (sub-byte
+    types are refused)."""
+    et = getattr(t, "element_type", t)
     width = getattr(et, "width", None)
     if width is None:
         try:

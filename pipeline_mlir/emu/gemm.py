@@ -189,8 +189,8 @@ FP8_TABLES = {"fp8": ("E4M3", E4M3), "fp8e5m2": ("E5M2", E5M2)}
 
 
 def encode(values: np.ndarray, dtype: str) -> bytes:
-    """Small integers as the kernel's element type (bf16, f16, FP8 E4M3 ``fp8``, FP8 E5M2
-    ``fp8e5m2`` or ``i8``), row-major bytes."""
+    """Small integers as the kernel's element type (f32, bf16, f16, FP8 E4M3 ``fp8``, FP8
+    E5M2 ``fp8e5m2`` or ``i8``), row-major bytes."""
     if dtype == "i8":
         v = np.asarray(values)
         if v.dtype.kind in "iu" and (not v.size or -128 <= v.min() <= v.max() <= 127):
@@ -205,6 +205,8 @@ def encode(values: np.ndarray, dtype: str) -> bytes:
         return (v.view(np.uint32) >> 16).astype(np.uint16).tobytes()
     if dtype == "f16":
         return np.asarray(values).astype(np.float16).tobytes()
+    if dtype == "f32":
+        return np.asarray(values).astype(np.float32).tobytes()
     v = np.asarray(values, dtype=np.float64)
     if dtype in FP8_TABLES:
         name, table = FP8_TABLES[dtype]

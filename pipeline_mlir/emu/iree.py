@@ -69,8 +69,8 @@ from pipeline_mlir.target.gfx950 import MFMAS, WAVE_SIZE
 #: element types the reference encodes, by the MFMA that multiplies them (the dtype's own, and
 #: the 32x32 ones of bf16 and f16: the reference is C = A x B^T whatever the MFMA's shape)
 MFMA_DTYPES = {i.mnemonic: i.operands for i in MFMAS
-               if i.operands in ("bf16", "f16", "i8") and not i.scaled}
-ELEMENT_BYTES = {"bf16": 2, "f16": 2, "fp8": 1, "fp8e5m2": 1, "i8": 1}
+               if i.operands in ("bf16", "f16", "i8", "f32") and not i.scaled}
+ELEMENT_BYTES = {"f32": 4, "bf16": 2, "f16": 2, "fp8": 1, "fp8e5m2": 1, "i8": 1}
 #: C's element type by A and B's (the accumulator): f32 unless listed
 C_DTYPES = {"i8": "i32"}
 #: the FP8 formats of an MFMA (both operands in one) -> their element type names
@@ -261,7 +261,7 @@ def matmul_dtype(kernel) -> str:
         else:
             raise EmuError(f"kernel {kernel.name}: 0x{ins.addr:04x} '{ins.text}' multiplies "
                            f"elements the emulator's reference does not encode (it runs i8, "
-                           f"bf16, f16, FP8 E4M3 and FP8 E5M2 matmuls with 16x16 and 32x32 "
+                           f"f32, bf16, f16, FP8 E4M3 and FP8 E5M2 matmuls with 16x16 and 32x32 "
                            f"MFMAs)")
     if not kinds:
         raise EmuError(f"kernel {kernel.name} has no MFMA: not a matmul the emulator can check")

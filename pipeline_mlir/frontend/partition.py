@@ -25,7 +25,7 @@ from pipeline_mlir.frontend import waves as W
 from pipeline_mlir.frontend.address import Analysis
 from pipeline_mlir.analysis.ir_facts import block_size
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, mfma_variant, other_lds
-from pipeline_mlir.frontend.elements import SCHEDULE_DTYPES
+from pipeline_mlir.frontend.elements import SCALAR_OPERANDS, SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
 from pipeline_mlir.frontend.marks import NARROW
@@ -33,6 +33,7 @@ from pipeline_mlir.frontend.k_subtiles import along_k, k_subtiles_value, unread_
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
 from pipeline_mlir.schedules.fourwave import MERGE_K_OPTION
+from pipeline_mlir.schedules.pingpong import PING_PONG_DTYPES
 from pipeline_mlir.schedules.geometry import (MFMA_AUTO, MFMA_SHAPES, mfma_shape,
                                              square_grid)
 
@@ -210,18 +211,21 @@ def _issued_shapes(dtype: str) -> list[str]:
 
 
 def _one_kind(op) -> tuple[tuple[int, int, int], str]:
-    """((M, N, K), element type) of one MFMA; scalar operands (``amdgpu.mfma 16x16x4`` on
-    ``f32``) are refused at the op: the schedules move vector fragments."""
+    """((M, N, K), element type) of one MFMA; scalar operands only of the element types
+    whose MFMA takes one element a lane (``amdgpu.mfma 16x16x4`` on ``f32``), else refused
+    at the op (``f64``: the schedules move no f64 fragments)."""
     t = op.operands[0].type
-    if not isinstance(t, ir.VectorType):
+    if not isinstance(t, ir.VectorType) and str(t) not in SCALAR_OPERANDS:
+        vectors = ", ".join(d for d in DTYPES if d not in SCALAR_OPERANDS)
         raise IRError(op, f"'{op.name}' op multiplies scalar {t} operands; the schedules "
-                          f"take vector operands of {', '.join(DTYPES)}")
+                          f"take scalar operands of {', '.join(sorted(SCALAR_OPERANDS))} and "
+                          f"vector operands of {vectors}")
     variant = mfma_variant(op)
     if variant is not None:
         raise IRError(op, f"'{op.name}' op {variant}; the schedules keep each MFMA as it is "
                           f"and the emulator proves only plain ones (blocks = 1, cbsz = 0, "
                           f"abid = 0, blgp = none)")
-    et = str(ir.VectorType(t).element_type)
+    et = str(ir.VectorType(t).element_type) if isinstance(t, ir.VectorType) else str(t)
     b = op.operands[1].type
     b = ir.VectorType(b).element_type if isinstance(b, ir.VectorType) else b
     if et in DTYPES and DTYPES.get(str(b)) != DTYPES[et]:
@@ -249,6 +253,16 @@ def _chain_length(an: Analysis) -> int:
                                     f"MFMAs per iteration ({sorted(chain)}); the schedule's "
                                     f"MMAs are uniform")
     return chain.pop()
+
+
+def _dword_contradicts(base, schedule, counts: dict) -> bool:
+    """Whether ``base`` (the schedule of the loop's inferred tile) resolves ``dma=auto`` to
+    dword DMAs, whose vm counts are not the payload's ``counts``."""
+    if "dma" not in type(schedule).options() or "dma" in schedule.given or \
+            base.dma_width() != "dword":
+        return False
+    g = base.geometry()
+    return any(getattr(g, k) != counts[k] for k in ("vm_per_load_a", "vm_per_load_b"))
 
 
 def _over_vmcnt(an: Analysis, schedule, values: dict) -> None:
@@ -312,6 +326,11 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
         waves = {W.WAVES_OPTION: schedule.kernel_waves()} if schedule.lockstep() else {}
         try:
             base = type(schedule).from_values({**inferred, **waves})
+            if _dword_contradicts(base, schedule, counts):
+                # (the complete kernel's timing rule would split each x4 DMA into dwords:
+                # the loop's copies are its own, counted from the payload)
+                inferred["dma"] = "x4"
+                base = type(schedule).from_values({**inferred, **waves})
             g = base.geometry()
         except ConfigError as e:
             raise IRError(an.scan.loop, f"'scf.for' op: the loop's tile ({dtype} {bm}x{bn}x{bk}) "
@@ -354,9 +373,14 @@ def _ping_pong_dtype(scan: LoopScan, schedule, dtype: str, shape: tuple) -> dict
     """``dtype`` and ``is_fp8`` of a ping-pong schedule for a loop of ``shape`` MFMAs
     multiplying ``dtype`` (the schedule has a geometry for each element type the front end
     knows, ``PING_PONG_DTYPES``): that geometry, whose MFMA must be the loop's: the dtype's
-    own, or one of its 32x32 MFMAs (``mfma``; every dtype of :data:`DTYPES` has one); another
-    shape is refused at the first MFMA, not given the geometry's."""
+    own, or one of its 32x32 MFMAs (``mfma``; every dtype of ``PING_PONG_DTYPES`` has one);
+    another shape, or a dtype with no ping-pong geometry (f32), is refused at the first MFMA,
+    not given the geometry's."""
     mf = scan.mfmas[0]
+    if dtype not in PING_PONG_DTYPES:
+        raise IRError(mf, f"'{mf.name}' op multiplies {dtype}; the '{schedule.name}' schedule "
+                          f"has geometries of {', '.join(PING_PONG_DTYPES)} (the 4-wave one "
+                          f"takes {dtype}: --pipeline=4wave)")
     out = {"dtype": dtype, "is_fp8": dtype == "fp8"}
     if shape == mfma_shape(dtype):
         return out

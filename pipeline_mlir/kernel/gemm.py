@@ -31,8 +31,9 @@ from pipeline_mlir.kernel.lds import LdsLayout, LdsSwizzle, lds_layout
 from pipeline_mlir.kernel.plan import KernelPlan, KernelShape, kernel_plan, kernel_shape
 from pipeline_mlir.schedules.fourwave import merge_asked
 from pipeline_mlir.schedules.grid import GridOrder, grid_order
-from pipeline_mlir.schedules.geometry import (C_DTYPES, COUNT_FIELDS, KernelGeometry,
-                                              KernelTraits, accumulator_dtype, check_c_dtype)
+from pipeline_mlir.schedules.geometry import (C_DTYPES, COUNT_FIELDS, INPUT_ONLY_DTYPES,
+                                              KernelGeometry, KernelTraits, accumulator_dtype,
+                                              check_c_dtype)
 from pipeline_mlir.schedules.registry import KERNEL_SCHEDULES
 from pipeline_mlir.target.gfx950 import (ARCH_VGPRS, MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS_BYTES,
                                          wave_count)
@@ -275,6 +276,11 @@ def gemm_kernel(schedule) -> GemmKernel:
                           f"BK; merge_k=true merges the K steps of a kernel given as input "
                           f"(set BK instead)")
     g = schedule.kernel_geometry()
+    if g.dtype in INPUT_ONLY_DTYPES:
+        raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel multiplies "
+                          f"{', '.join(d for d in MFMA_BY_DTYPE if d not in INPUT_ONLY_DTYPES)}"
+                          f"; a schedule of dtype={g.dtype} pipelines a kernel given as "
+                          f"input")
     own = MFMA_BY_DTYPE[g.dtype]
     if (g.MMA_M, g.MMA_N, g.MMA_K) != own.shape:
         raise ConfigError(f"pipeline '{schedule.spec()}': the complete kernel issues "

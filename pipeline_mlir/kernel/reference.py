@@ -49,6 +49,8 @@ def quantize(x, dtype: str) -> np.ndarray:
         return a
     if dtype == "f16":
         return a.astype(np.float16).astype(np.float64)
+    if dtype == "f32":
+        return a.astype(np.float32).astype(np.float64)
     if dtype == "bf16":
         bits = a.astype(np.float32).view(np.uint32)
         bits = (bits + _BF16_ROUND + ((bits >> 16) & 1)) & np.uint32(0xFFFF0000)
@@ -64,7 +66,7 @@ def quantize(x, dtype: str) -> np.ndarray:
         if np.any(q > 448.0):
             raise ValueError("a value rounds beyond the FP8 E4M3 range (448)")
         return np.sign(a) * q
-    raise ValueError(f"unknown dtype {dtype!r} (bf16, f16, fp8, i8)")
+    raise ValueError(f"unknown dtype {dtype!r} (bf16, f16, fp8, i8, f32)")
 
 
 def wrap_i32(x) -> np.ndarray:

@@ -368,7 +368,8 @@ class FourWave(NamedSchedule):
     kernel_traits = FOUR_WAVE_KERNEL
 
     dtype: str = option("enum", "bf16", "element type (mxfp4, mxfp8: block-scaled, E8M0 "
-                        "scales per 32 K values; BK a multiple of 128)",
+                        "scales per 32 K values; BK a multiple of 128; f32: a kernel given "
+                        "as input only)",
                         choices=tuple(DTYPES) + tuple(MX_DTYPES))
     BM: int = option("int", 128, "block tile M", min=1)
     BN: int = option("int", 128, "block tile N", min=1)

@@ -17,7 +17,11 @@ from pipeline_mlir.target.gfx950 import (MFMA_BY_DTYPE, WAVE_SIZE, WIDEST_ACCESS
                                          dtype_mfmas)
 
 #: bytes per element of each element type (each has an MFMA: ``MFMA_BY_DTYPE``)
-DTYPES = {"bf16": 2, "f16": 2, "fp8": 1, "i8": 1}
+DTYPES = {"bf16": 2, "f16": 2, "fp8": 1, "i8": 1, "f32": 4}
+#: the element types whose schedules pipeline only a kernel given as input (IREE's f32
+#: matmuls, one f32 of A and of B a lane per ``v_mfma_f32_16x16x4_f32``): the complete
+#: kernels are the reference's, which multiplies none of them
+INPUT_ONLY_DTYPES = frozenset({"f32"})
 #: the block-scaled (OCP MX) element types of the complete kernels: bits per element (E2M1,
 #: E4M3), each block of 32 K values with an E8M0 scale (:mod:`pipeline_mlir.schedules.mx`)
 MX_DTYPES = MX_ELEMENT_BITS

@@ -148,8 +148,10 @@ IN_FLIGHT = {"vm": VMCNT_MAX, "lgkm": LGKMCNT_MAX}
 # ---- MFMA ---------------------------------------------------------------------------------
 #: dense peak FLOP (OP for ``i8``) per clock per CU by MFMA operand format (``f8f6f4`` with FP8
 #: operands).  INT8 runs at the FP8 rate: AMD's MI355X specifications give 5.0 POPS dense
-#: INT8 and 5.0 PFLOPS dense FP8 (256 CUs x 2.4 GHz x 8192 = 5.03e15)
-PEAK_FLOPS_PER_CLOCK_PER_CU = {"bf16": 4096, "f16": 4096, "f8f6f4": 8192, "i8": 8192}
+#: INT8 and 5.0 PFLOPS dense FP8 (256 CUs x 2.4 GHz x 8192 = 5.03e15); FP32 matrix 157.3
+#: TFLOPS (x 256: the 16x16x4 f32 MFMA's 8 passes, LLVM 22's gfx950 model)
+PEAK_FLOPS_PER_CLOCK_PER_CU = {"f32": 256, "bf16": 4096, "f16": 4096, "f8f6f4": 8192,
+                               "i8": 8192}
 
 
 def _mfma(mnemonic: str, m: int, n: int, k: int, operands: str, scaled: bool = False) -> Mfma:
@@ -196,6 +198,9 @@ MFMAS = (
     # along K (frontend/half_k.py) and for a kernel's own (IREE's tiny i8 problems)
     Mfma("v_mfma_i32_16x16x32_i8", 16, 16, 32, "i8", 16),
     Mfma("v_mfma_i32_32x32x16_i8", 32, 32, 16, "i8", 32),
+    # the f32 MFMA (CDNA's since gfx908, one f32 of A and of B a lane), IREE's
+    # ``MFMA_F32_16x16x4_F32`` for every f32 matmul; not an XDL one (_OTHER_MFMA_PASSES)
+    _mfma("v_mfma_f32_16x16x4_f32", 16, 16, 4, "f32"),
 )
 #: each MFMA by mnemonic
 MFMA = {i.mnemonic: i for i in MFMAS}
@@ -205,7 +210,7 @@ MFMA_BY_DTYPE = {"bf16": MFMA["v_mfma_f32_16x16x32_bf16"],
                  "fp8": MFMA["v_mfma_f32_16x16x128_f8f6f4"],
                  "mxfp4": MFMA["v_mfma_scale_f32_16x16x128_f8f6f4"],
                  "mxfp8": MFMA["v_mfma_scale_f32_16x16x128_f8f6f4"],
-                 "i8": MFMA["v_mfma_i32_16x16x64_i8"]}
+                 "i8": MFMA["v_mfma_i32_16x16x64_i8"], "f32": MFMA["v_mfma_f32_16x16x4_f32"]}
 
 #: the operand formats (``Mfma.operands``) of the MFMAs a kernel of each element type may
 #: issue besides its own's: FP8 also gfx942's 16x16x32 and 32x32x16 ones, whose formats their
@@ -325,7 +330,8 @@ def srcc_war_wait_states(passes: int) -> int:
     return passes - 1
 
 
-#: the other MFMAs gfx950 runs, which the kernels do not issue (:data:`MFMAS` has those):
+#: the other MFMAs gfx950 runs, which the kernels do not issue (:data:`MFMAS` has those), and
+#: the f32 16x16x4 that IREE's f32 kernels issue, whose entry here says it is not an XDL one:
 #: mnemonic -> (passes, XDL): the F32 MFMAs, which do not run on the XDL unit, and the 4x4x4 ones (the pass counts of
 #: LLVM 22's gfx950 scheduling model, which has these at one rate).  For the ``f8f6f4``
 #: MFMAs that model has two counts: llvm-mca-22, reading assembly, gives every operand

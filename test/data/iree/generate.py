@@ -54,7 +54,8 @@ TARGET = ["--iree-hal-target-device=hip", "--iree-rocm-target=gfx950"]
 PREPARE = ("iree-codegen-absorb-swizzle-hint-to-alloc,"
            "iree-codegen-fission-transfer-ops-in-control-flow{fission-multi-trip=false},"
            "iree-codegen-remove-single-iteration-loop")
-TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "fp8e5m2": "f8E5M2", "i8": "i8"}
+TYPES = {"bf16": "bf16", "f16": "f16", "fp8": "f8E4M3FN", "fp8e5m2": "f8E5M2", "i8": "i8",
+         "f32": "f32"}
 
 
 def tool(name: str) -> str:
@@ -469,6 +470,9 @@ LIT_INPUTS = {
     # (frontend/constant_masks.py): sched-adopt-loop-constant-mask.mlir
     "iree-fp8e5m2-atbt-7x20x1906": dict(dtype="fp8e5m2", m=7, n=20, k=1906, transpose_a=True,
                                         transpose_b=True),
+    # f32: scalar operands of MFMA_F32_16x16x4_F32, K step 4 (one MFMA per accumulator and
+    # K step), copies of 1 and 2 elements masked at C's edges: sched-adopt-loop-f32.mlir
+    "iree-f32-abt-300x200x500": dict(dtype="f32", m=300, n=200, k=500),
 }
 #: the committed inputs of lit tests built from ``dynamic.padded_source`` (file stem ->
 #: its arguments): bf16 A^T x B^T with M known only at launch and IREE's ``padding``, A's

@@ -19,7 +19,7 @@
 // NOTINT:   pipeline-opt: error: pipeline '4wave': option 'BM' expects an integer >= 1, got 'abc'
 // RANGE:    pipeline-opt: error: pipeline '4wave': option 'BM' is out of range: expects an integer >= 1, got 0
 // VMRANGE:  pipeline-opt: error: pipeline 'pingpong': option 'vm_per_load_a' is out of range: expects an integer in 1..63, got 64
-// ENUM:     pipeline-opt: error: pipeline '4wave': option 'dtype' expects one of bf16|f16|fp8|i8|mxfp4|mxfp8, got 'int4'
+// ENUM:     pipeline-opt: error: pipeline '4wave': option 'dtype' expects one of bf16|f16|fp8|i8|f32|mxfp4|mxfp8, got 'int4'
 // BOOL:     pipeline-opt: error: pipeline '4wave': option 'fences' expects a boolean (true, false, 1 or 0), got 'maybe'
 // UNKNOWN:  pipeline-opt: error: pipeline '4wave': unknown option 'foo'; valid keys: dtype, BM, BN, BK, vm_per_load_a,
 // TWICE:    pipeline-opt: error: pipeline '4wave': option 'BM' given twice ('128' and '256')

@@ -141,11 +141,12 @@
 // RUN: sed 's/%%ivx = arith.addi %%iv, %%c0 : index/%%ivx = arith.subi %%c0, %%iv : index/' %S/Inputs/natural-4wave.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=LAST
 // LAST: <stdin>:104:9: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op reads global memory outside its buffer in the loop's last iteration (element -4064 of 16777216); the pipeliner needs the copies' reads in bounds (every workgroup id 0)
 //
-// An MFMA on scalar operands (amdgpu.mfma 16x16x4 on f32, from the fragments): refused at
-// the op, not a crash on its operand type:
+// An MFMA on scalar f32 operands (amdgpu.mfma 16x16x4, from the bf16 fragments) among the
+// loop's bf16 MFMAs: refused at the next of those, one kind per loop (an f32 loop of them
+// alone is taken: test_iree_f32.py):
 // RUN: sed 's/%%m00 = amdgpu.mfma 16x16x32 %%va0 \* %%vb0 + %%acc00 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>/%%e0 = vector.extract %%va0[0] : bf16 from vector<8xbf16>\n        %%s0 = arith.extf %%e0 : bf16 to f32\n        %%e1 = vector.extract %%vb0[0] : bf16 from vector<8xbf16>\n        %%s1 = arith.extf %%e1 : bf16 to f32\n        %%m00 = amdgpu.mfma 16x16x4 %%s0 * %%s1 + %%acc00 : f32, f32, vector<4xf32>/' %S/Inputs/natural-4wave.mlir \
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=SCALAR
-// SCALAR: <stdin>:122:16: error: sched-adopt-loop: 'amdgpu.mfma' op multiplies scalar f32 operands; the schedules take vector operands of bf16, f16, f8E4M3FN, f8E5M2, i8
+// SCALAR: <stdin>:123:16: error: sched-adopt-loop: 'amdgpu.mfma' op is a 16x16x32 bf16 MFMA, but the loop's first MFMA is 16x16x4 f32; one MFMA kind per loop
 //
 // An MFMA operand that is a constant, read from no fragment:
 // RUN: sed 's/%%m00 = amdgpu.mfma 16x16x32 %%va0 \* /%%k0 = arith.constant dense<1.0> : vector<8xbf16>\n        %%m00 = amdgpu.mfma 16x16x32 %%k0 * /' %S/Inputs/natural-4wave.mlir \

@@ -244,7 +244,7 @@ def test_schedule_without_options(ctx):
     ('{BM = "128"}', "pipeline '4wave': option 'BM' expects an integer >= 1, got '128'"),
     ("{BM = true}", "pipeline '4wave': option 'BM' expects an integer >= 1, got 'true'"),
     ("{fences = 1 : i64}", "pipeline '4wave': option 'fences' expects a boolean"),
-    ('{dtype = "int4"}', "option 'dtype' expects one of bf16|f16|fp8|i8|mxfp4|mxfp8, got 'int4'"),
+    ('{dtype = "int4"}', "option 'dtype' expects one of bf16|f16|fp8|i8|f32|mxfp4|mxfp8, got 'int4'"),
     ("{BM = 0 : i64}", "option 'BM' is out of range: expects an integer >= 1, got 0"),
     ("{bk = 64 : i64}", "unknown option 'bk' (did you mean 'BK'?)"),
     ("{BM = [128]}", "'sched.pipeline' op option 'BM' must be an integer, boolean or string"),

@@ -130,7 +130,7 @@ def test_grid(body, grid):
 @pytest.mark.parametrize("text,message", [
     (kernel().replace(C.format("128x256xf32"), ""),
      "has 2 bindings; a matmul dispatch has at least three"),
-    (kernel(a="128x64xf32", b="256x64xf32"), "A and B are f32 and f32"),
+    (kernel(a="128x64xf64", b="256x64xf64"), "A and B are f64 and f64"),
     (kernel(b="256x64xf16"), "A and B are bf16 and f16"),
     (kernel(c="128x256xi32"), "C is i32: the emulator's reference writes C as f32, bf16, f16"),
     (kernel(c="128x256xf8E4M3FNUZ"), "C is f8E4M3FNUZ: the emulator's reference writes C as "

@@ -39,5 +39,5 @@ def test_an_mfma_of_another_element_type_is_refused_at_the_op():
         mfmas = walk_ops(m.operation, lambda o: o.name == "amdgpu.mfma")
         scan = SimpleNamespace(mfmas=mfmas, loop=None, kernel=None, block=(256, 1, 1))
         with pytest.raises(IRError, match=r"'amdgpu.mfma' op multiplies f8E4M3FNUZ; the "
-                                          r"schedules know bf16, f16, f8E4M3FN, f8E5M2, i8$"):
+                                          r"schedules know bf16, f16, f8E4M3FN, f8E5M2, i8, f32$"):
             partition.infer_schedule(SimpleNamespace(scan=scan), parse_pipeline("4wave"))

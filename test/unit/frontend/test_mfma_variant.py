@@ -6,6 +6,8 @@ given ``mfma`` option checked against the loop's MFMAs (``partition.infer_schedu
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
@@ -94,16 +96,28 @@ def test_the_kind_is_read_or_refused_at_the_mfma():
                 assert e.op == mfma and isinstance(want, str) and want in str(e), str(e)
             else:
                 assert got == want, (shape, a, b)
-        # a later MFMA of scalar operands (f32 16x16x4) refused at it, not a crash
-        text = LOOP.format(shape="16x16x32", n=8, c=4, a="f8E4M3FN", b="f8E4M3FN").replace(
-            "    scf.yield %d", "    %e = amdgpu.mfma 16x16x4 %s * %s + %d : f32, f32, "
-            "vector<4xf32>\n    scf.yield %e").replace("%i: index", "%i: index, %s: f32")
-        module = ir.Module.parse(text, ctx)
-        loop = walk_ops(module.operation, lambda o: o.name == "scf.for")[0]
-        mfmas = walk_ops(loop, lambda o: o.name == "amdgpu.mfma")
-        with pytest.raises(IRError, match="multiplies scalar f32 operands") as e:
-            _mfma_kind(SimpleNamespace(loop=loop, mfmas=mfmas))
-        assert e.value.op == mfmas[1]
+        # a later MFMA of scalar f32 operands (16x16x4), another kind than the loop's
+        # first, and one of scalar f64 operands, which no schedule takes: each refused at
+        # it, not a crash
+        for mfma, said in (
+                ("%e = amdgpu.mfma 16x16x4 %s * %s + %d : f32, f32, vector<4xf32>",
+                 "is a 16x16x4 f32 MFMA, but the loop's first MFMA is 16x16x32 f8E4M3FN; "
+                 "one MFMA kind per loop"),
+                ("%s = arith.extf %t : f32 to f64\n    %f = amdgpu.mfma 16x16x4 %s * %s + "
+                 "%z64 : f64, f64, vector<4xf64>\n    %e = arith.addf %d, %d : vector<4xf32>",
+                 "multiplies scalar f64 operands; the schedules take scalar operands of f32 "
+                 "and vector operands of bf16, f16, f8E4M3FN, f8E5M2, i8")):
+            text = LOOP.format(shape="16x16x32", n=8, c=4, a="f8E4M3FN", b="f8E4M3FN")
+            text = text.replace("    scf.yield %d", f"    {mfma}\n    scf.yield %e").replace(
+                "%i: index", "%i: index, %t: f32, %z64: vector<4xf64>")
+            if "f64" not in mfma:
+                text = text.replace("%t: f32", "%s: f32")
+            module = ir.Module.parse(text, ctx)
+            loop = walk_ops(module.operation, lambda o: o.name == "scf.for")[0]
+            mfmas = walk_ops(loop, lambda o: o.name == "amdgpu.mfma")
+            with pytest.raises(IRError, match=re.escape(said)) as e:
+                _mfma_kind(SimpleNamespace(loop=loop, mfmas=mfmas))
+            assert e.value.op == mfmas[1]
 
 
 @pytest.mark.parametrize("mfma, said", [

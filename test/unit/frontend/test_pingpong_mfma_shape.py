@@ -14,6 +14,7 @@ from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import IRError, walk_ops
 from pipeline_mlir.frontend.partition import DTYPES, _ping_pong_dtype, _takes
 from pipeline_mlir.schedules.geometry import MFMA_SHAPES
+from pipeline_mlir.schedules.pingpong import PING_PONG_DTYPES
 from pipeline_mlir.schedules.registry import parse_pipeline
 
 #: one MFMA of gfx942's 16x16x16 bf16 shape, which no ping-pong geometry issues
@@ -62,8 +63,19 @@ def test_another_shape_is_refused_at_the_mfma(scan, dtype, shape, msg):
     assert e.value.op == scan.mfmas[0]
 
 
-@pytest.mark.parametrize("dtype", sorted(set(DTYPES.values())))
+@pytest.mark.parametrize("dtype", sorted(set(DTYPES.values()) & set(PING_PONG_DTYPES)))
 def test_every_dtype_has_a_32x32_mfma_to_name(dtype):
     """The refusal above always names the dtype's 32x32 shapes (``_ping_pong_dtype`` has no
-    branch for a dtype with none): every dtype the front end knows has at least one."""
+    branch for a dtype with none): every dtype the front end knows that the ping-pong
+    schedule has a geometry of has at least one."""
     assert [s for s in MFMA_SHAPES[1:] if _takes(dtype, s)]
+
+
+def test_a_dtype_with_no_ping_pong_geometry_is_refused_at_the_mfma(scan):
+    """f32 (IREE's 16x16x4 f32 MFMAs), which only the 4-wave schedule takes."""
+    assert "f32" in DTYPES.values() and "f32" not in PING_PONG_DTYPES
+    with pytest.raises(IRError, match=re.escape(
+            "op multiplies f32; the 'pingpong' schedule has geometries of bf16, f16, fp8, i8 "
+            "(the 4-wave one takes f32: --pipeline=4wave)")) as e:
+        _ping_pong_dtype(scan, parse_pipeline("pingpong"), "f32", (16, 16, 4))
+    assert e.value.op == scan.mfmas[0]

@@ -82,7 +82,7 @@ def test_a_tile_or_count_the_kernel_cannot_run_is_an_error(spec, match):
 
 def test_an_unknown_mx_dtype_is_an_error():
     with pytest.raises(ConfigError, match=r"option 'dtype' expects one of "
-                                          r"bf16\|f16\|fp8\|i8\|mxfp4\|mxfp8, got 'mxfp6'"):
+                                          r"bf16\|f16\|fp8\|i8\|f32\|mxfp4\|mxfp8, got 'mxfp6'"):
         parse_pipeline("4wave{dtype=mxfp6}")
 
 

@@ -114,5 +114,7 @@ def test_quantize():
     assert quantize(-17.0, "fp8") == -16.0
     with pytest.raises(ValueError, match="outside the FP8 E4M3 range"):
         quantize(500.0, "fp8")
-    with pytest.raises(ValueError, match="unknown dtype"):
-        quantize(1.0, "f32")
+    # f32 (IREE's f32 matmuls): rounded to f32
+    assert quantize(1 + 2**-30, "f32") == 1.0 and quantize(0.1, "f32") == np.float32(0.1)
+    with pytest.raises(ValueError, match=r"unknown dtype 'f64' \(bf16, f16, fp8, i8, f32\)"):
+        quantize(1.0, "f64")

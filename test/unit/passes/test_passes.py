@@ -231,7 +231,7 @@ PIPELINE_CASES = {
                           "(known: pingpong, 4wave, single-buffer)"),
     "bad option value": (TWO_OPS, 'schedule = "4wave", options = {dtype = "int4"}', 2,
                          "'sched.pipeline' op: pipeline '4wave': option 'dtype' expects one of "
-                         "bf16|f16|fp8|i8|mxfp4|mxfp8, got 'int4'"),
+                         "bf16|f16|fp8|i8|f32|mxfp4|mxfp8, got 'int4'"),
     "unknown option": (TWO_OPS, 'schedule = "single-buffer", options = {BK = 64 : i64}', 2,
                        "'sched.pipeline' op: pipeline 'single-buffer': unknown option 'BK'"),
     "option of a wrong kind": (TWO_OPS, 'schedule = "4wave", options = {BM = [1]}', 2,

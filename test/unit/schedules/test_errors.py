@@ -72,7 +72,7 @@ def test_cost_model_tag_range(tag):
 
 
 @pytest.mark.parametrize("args,msg", [
-    (("bf8", 128, 128, 64), r"dtype must be one of bf16, f16, fp8, i8, mxfp4, mxfp8, got 'bf8'"),
+    (("bf8", 128, 128, 64), r"dtype must be one of bf16, f16, fp8, i8, f32, mxfp4, mxfp8, got 'bf8'"),
     (("bf16", 0, 128, 64), r"BM must be a positive integer, got 0"),
     (("bf16", 128, 128, 48), r"BK by MMA_K must divide exactly \(48 / 32\)"),
     (("bf16", 32, 128, 64), r"num_m_mmas = 1 must be even and >= 2"),

@@ -428,7 +428,7 @@ def test_error_duplicate_key():
 @pytest.mark.parametrize("spec, key, expected", [
     ("4wave{BM=abc}", "BM", "an integer >= 1"),
     ("4wave{BM=12.5}", "BM", "an integer"),
-    ("4wave{dtype=int8}", "dtype", "one of bf16|f16|fp8|i8|mxfp4|mxfp8"),
+    ("4wave{dtype=int8}", "dtype", "one of bf16|f16|fp8|i8|f32|mxfp4|mxfp8"),
     ("4wave{fences=yes}", "fences", "a boolean"),
     ("pingpong{is_fp8=2}", "is_fp8", "a boolean"),
     ("pingpong{scheduling=optimal}", "scheduling", "one of identity|greedy|csp"),

@@ -88,7 +88,10 @@ def test_mfma_table():
     assert set(gfx950.MFMA_BY_DTYPE) == set(DTYPES) | set(MX_DTYPES)
     assert {d: m.shape for d, m in gfx950.MFMA_BY_DTYPE.items()} == {
         "bf16": (16, 16, 32), "f16": (16, 16, 32), "fp8": (16, 16, 128), "i8": (16, 16, 64),
-        "mxfp4": (16, 16, 128), "mxfp8": (16, 16, 128)}
+        "mxfp4": (16, 16, 128), "mxfp8": (16, 16, 128), "f32": (16, 16, 4)}
+    # the f32 MFMA at the FP32 matrix rate (8 passes), not an XDL one
+    assert cycles["v_mfma_f32_16x16x4_f32"] == 32
+    assert gfx950.mfma_passes("v_mfma_f32_16x16x4_f32") == (8, False)
 
 
 def chip_literals(source: str) -> list[int]:

@@ -221,3 +221,23 @@ def _pipeline_opt_hsaco(spec: str, source: str | None) -> bytes:
         rc = main(args)
         assert rc == 0, f"pipeline-opt {' '.join(args)} failed"
         return out.read_bytes()
+
+
+#: the options the front end writes on the loop it adopts (``sched.options``)
+ADOPTED_OPTIONS = re.compile(r"sched\.options = \{([^}]*)\}")
+
+
+def gated_build(path, spec: str = "4wave"):
+    """(the ``CompileResult`` of ``pipeline-opt --pipeline=SPEC PATH --emit=hsaco``, the
+    options of the spec the front end adopted for its one loop, its schedule JSON): built
+    outside the run's code-object store, whose builds skip the ISA gate, so that the gate
+    runs."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    built = compile(CompileOptions(schedule=spec, input=str(path), emit="hsaco",
+                                   stages=("adopted", "schedule-json")))
+    built.checked_output()
+    found = ADOPTED_OPTIONS.findall(built.stages["adopted"])
+    assert len(found) == 1, found
+    options = dict(re.findall(r'(\w+) = "?([\w-]+)"?(?: : i64)?', found[0]))
+    return built, options, built.stages["schedule-json"]

@@ -35,15 +35,13 @@ from pathlib import Path
 import pytest
 
 from build_cache import share_code_objects
-from pipeline_mlir.driver import CompileOptions, compile
+from kernel_builds import gated_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.tools.pipeline_opt import main
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "data" / "iree"))
 import generate as G  # noqa: E402
 
-STAGES = ("adopted", "schedule-json")
-OPTIONS = re.compile(r"sched\.options = \{([^}]*)\}")
 #: name -> (matmul_source arguments, iree-compile flags, the adopted spec's options that
 #: say what was read)
 CASES = {
@@ -70,18 +68,6 @@ def forms(tmp_path_factory) -> dict:
     return out
 
 
-def _built(src: Path):
-    """The code object of ``src`` under ``--pipeline=4wave``, its adopted spec's options and
-    its schedule."""
-    built = compile(CompileOptions(schedule="4wave", input=str(src), emit="hsaco",
-                                   stages=STAGES))
-    built.checked_output()
-    found = OPTIONS.findall(built.stages["adopted"])
-    assert len(found) == 1, found
-    options = dict(re.findall(r'(\w+) = "?([\w-]+)"?(?: : i64)?', found[0]))
-    return built, options, built.stages["schedule-json"]
-
-
 @pytest.mark.parametrize("case", list(CASES))
 def test_both_forms_give_one_schedule_and_are_exact(forms, case, capsys):
     """Each form's build passes the ISA gate (built outside the shared store, which skips
@@ -90,7 +76,7 @@ def test_both_forms_give_one_schedule_and_are_exact(forms, case, capsys):
     got = {}
     for form in ("prefetch", "late"):
         path = forms[case, form]
-        built, options, schedule = got[form] = _built(path)
+        built, options, schedule = got[form] = gated_build(path)
         want = CASES[case][2]
         assert {k: options.get(k) for k in want} == want, (form, options)
         names = {i.name for i in load_kernel(built.output).instrs

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from build_cache import share_code_objects
-from pipeline_mlir.driver import CompileOptions, compile
+from kernel_builds import gated_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -33,8 +33,6 @@ import generate as G  # noqa: E402
 
 #: the prefetch stages of the sweep that found the refusal
 FLAGS = ("--iree-llvmgpu-prefetch-num-stages=2",)
-STAGES = ("adopted", "schedule-json")
-OPTIONS = re.compile(r"sched\.options = \{([^}]*)\}")
 
 
 @pytest.fixture(scope="module")
@@ -50,24 +48,12 @@ def forms(tmp_path_factory) -> dict:
     return out
 
 
-def _built(src: Path):
-    """The code object of ``src`` under ``--pipeline=4wave``, its adopted spec's options and
-    its schedule."""
-    built = compile(CompileOptions(schedule="4wave", input=str(src), emit="hsaco",
-                                   stages=STAGES))
-    built.checked_output()
-    found = OPTIONS.findall(built.stages["adopted"])
-    assert len(found) == 1, found
-    options = dict(re.findall(r'(\w+) = "?([\w-]+)"?(?: : i64)?', found[0]))
-    return built, options, built.stages["schedule-json"]
-
-
 def test_both_forms_give_one_schedule_and_are_exact(forms, capsys):
     """Each form's build passes the ISA gate (built outside the shared store, which skips
     it), then is emulated from the store."""
     got = {}
     for form, path in forms.items():
-        built, options, schedule = got[form] = _built(path)
+        built, options, schedule = got[form] = gated_build(path)
         assert (options["dtype"], options["mfma"]) == ("fp8", "32x32x16"), options
         names = {i.name for i in load_kernel(built.output).instrs
                  if i.name.startswith("v_mfma")}

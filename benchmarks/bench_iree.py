@@ -36,7 +36,9 @@ f16 ``A^T x B^T`` 24x5x400, IREE's own 16x16x16 MFMAs, 4 K steps merged, timed w
 MFMAs, ``--dtype=i8-abt-59x28x496``; fp8 E5M2 ``A x B^T`` 95x90x271 from IREE's 3-stage
 build, which peels every K tile (its loop rebuilt), timed whole against that build,
 ``--dtype=fp8e5m2-abt-95x90x271-s3``, and so f16 ``C += A x B`` 156x71x383, C's rows
-staged in private memory before the peeled tiles, ``--dtype=f16-acc-ab-156x71x383-s3``).
+staged in private memory before the peeled tiles, ``--dtype=f16-acc-ab-156x71x383-s3``;
+f32 ``A x B^T`` 4096^3 and ``A x B`` 1024^3, IREE's 16x16x4 f32 MFMAs,
+``--dtype=f32-abt-4096``, ``--dtype=f32-ab-1024``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -526,6 +528,17 @@ CASES["f16-acc-ab-156x71x383-s3"] = Case(
     dict(dtype="f16", m=156, n=71, k=383, b_kxn=True), "4wave{dtype=f16 BM=64 BN=128 BK=32}",
     "4wave", 1, flags=("--iree-llvmgpu-prefetch-num-stages=3",), epilogue="accumulate",
     launch=(156, 71, 383), default_build=True, measure_ours=True, whole=True, k_step=32)
+# f32 (IREE's MFMA_F32_16x16x4_F32, one f32 of A and of B a lane): A x B^T 4096^3 (a 128x128
+# tile, K step 16, 4 MFMAs per accumulator and K step, copies through registers made
+# direct-to-LDS copies) and A x B 1024^3 (a 64x128 tile, K step 64, 16 MFMAs per accumulator)
+CASES["f32-abt-4096"] = Case(dict(dtype="f32", m=4096, n=4096, k=4096),
+                             "4wave{dtype=f32 BM=128 BN=128 BK=16}", "4wave", 64)
+CASES["f32-ab-1024"] = Case(dict(dtype="f32", m=1024, n=1024, k=1024, transpose_b=False),
+                            "4wave{dtype=f32 BM=64 BN=128 BK=64}", "4wave", 128)
+# ... and A^T x B 2048^3 (a 128x128 tile, K step 16, A and B read with K 16 rows apart)
+CASES["f32-atb-2048"] = Case(dict(dtype="f32", m=2048, n=2048, k=2048, transpose_a=True,
+                                  transpose_b=False),
+                             "4wave{dtype=f32 BM=128 BN=128 BK=16}", "4wave", 64)
 # the same at K = 1000 timed by their loops (ours: the remainder loop; fp8's: none left)
 CASES.update({f"{d}-k1000-default-loop": CASES[f"{d}-k1000-default"]._replace(whole=False)
               for d in ("i8-ab", "fp8")})

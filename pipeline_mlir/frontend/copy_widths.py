@@ -10,6 +10,7 @@ than the runs a subtile split leaves contiguous."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import NamedTuple
 
 from pipeline_mlir.frontend.marks import ODD
@@ -39,7 +40,7 @@ def run_limited(an, copies: list, width: Width, bit: int, most: int, half: int,
     narrow = copy_width(an.copies[copies[0]].lds.shape[1], half, an.scan.threads,
                         elem_bytes, most)
     if narrow is None:
-        raise _no_whole_copies(an, copies, label, half, sorted(LDS_DMA_BYTES), most,
+        raise no_whole_copies(an, copies, label, half, sorted(LDS_DMA_BYTES), most,
                                f"its subtiles, split on element bit {bit}, hold runs of at "
                                f"most {most} elements of its buffer, and ")
     return Width(narrow)
@@ -68,17 +69,17 @@ def channel_width(an, copies: list, half: int, elem_bytes: int, label: str,
     if odd:          # (the widest run that fills a subtile: copied in pieces, odd_pieces)
         fit = copy_width(width, half, threads, elem_bytes)
         if fit is None and half % (threads * width):
-            raise _no_whole_copies(an, copies, label, half, [elem_bytes], whole=whole)
+            raise no_whole_copies(an, copies, label, half, [elem_bytes], whole=whole)
         return Width(fit or width)
     width = copy_width(width, half, threads, elem_bytes) or \
-        staged_width(half, threads, elem_bytes)
+        staged_width(half, threads, elem_bytes) or padded_width(half, threads, elem_bytes)
     if width and over_vmcnt(width, half, threads, elem_bytes):
         wide = copy_width(1, half, threads, elem_bytes) or width
         return Width(wide, wide > width)
     if width is None:
         kept_width = {kernel_bytes} if kernel_bytes >= LDS_DMA_BYTES[0] else set()
         tried = sorted({*kept_width, *LDS_DMA_BYTES, *STAGED_BYTES}, reverse=True)
-        raise _no_whole_copies(an, copies, label, half, tried, whole=whole)
+        raise no_whole_copies(an, copies, label, half, tried, whole=whole)
     return Width(width)
 
 
@@ -108,13 +109,46 @@ def staged_width(half: int, threads: int, elem_bytes: int) -> int | None:
                  if b % elem_bytes == 0 and half % (threads * (b // elem_bytes)) == 0), None)
 
 
+#: while :func:`padding_allowed` holds: the front end may pad subtiles (:func:`padded_width`)
+_PADDING: list[bool] = []
+
+
+@contextlib.contextmanager
+def padding_allowed():
+    """Within it, :func:`channel_width` may give padded copies (:func:`padded_width`): the
+    loop's last way, once every other is refused (``frontend/natural.py``), since a
+    padding's lanes copy nothing of the tile (merged K steps fill every thread)."""
+    _PADDING.append(True)
+    try:
+        yield
+    finally:
+        _PADDING.pop()
+
+
+def padded_width(half: int, threads: int, elem_bytes: int) -> int | None:
+    """One element per lane for a subtile of ``half`` elements of the narrowest direct-to-LDS
+    size (4 bytes: f32) that no whole number of copies of every thread fills (where
+    :func:`padding_allowed`): no narrower piece of such an element exists.  Each thread still copies (so every wave issues each
+    copy and the waits count alike in all), the copies' lanes past the subtile's elements
+    into a padding the subtile's buffer gets for them and no read reads
+    (``layout.ChannelPlan.elements``: IREE's f32 ``A^T x B^T`` 292x754x758, a 64-element
+    half over 128 threads); None for another element size."""
+    return 1 if _PADDING and elem_bytes == LDS_DMA_BYTES[0] and half % threads else None
+
+
+def padded(half: int, threads: int, width: int) -> bool:
+    """Whether copies of ``width`` elements per lane over ``threads`` lanes cover a subtile
+    of ``half`` elements only with lanes past its end (:func:`padded_width`)."""
+    return half % (threads * width) != 0
+
+
 def is_staged(width: int, elem_bytes: int) -> bool:
     """Whether copies of ``width`` elements of ``elem_bytes`` bytes per lane are narrower
     than any direct-to-LDS copy (:func:`staged_width`'s): register-staged."""
     return width * elem_bytes < LDS_DMA_BYTES[0]
 
 
-def _no_whole_copies(an, copies: list, label: str, half: int, sizes: list,
+def no_whole_copies(an, copies: list, label: str, half: int, sizes: list,
                      most: int | None = None, why: str = "",
                      whole: bool = False) -> LM.LoopRefusal:
     """The refusal, at the first of a channel's copies (``copies``), of subtiles of

@@ -494,8 +494,9 @@ def _own_runs(an, ev, base, ref_copy: int, lanes: list, kept: Kept, label: str,
     out = []
     for p, offs in lanes:
         width = p.shape[1]             # (a piece of each lane's run: its own width)
-        # (an offset the same in every lane: an int)
-        offs = [np.broadcast_to(np.asarray(o, np.int64), (t,)) for o in offs]
+        # (an offset the same in every lane: an int; the lanes of the tile's elements, of
+        # a padded subtile's copies fewer than the threads: layout.ChannelPlan.padding)
+        offs = [np.broadcast_to(np.asarray(o, np.int64), (p.shape[0],)) for o in offs]
         # coordinate d of a lane is g0[d] (per workgroup) + offs[d] (per thread): each
         # test and the element are sums of a workgroup's part and a thread's, formed once
         # at full size

@@ -69,8 +69,8 @@ from pipeline_mlir.frontend.edges import (Channel, copy_evaluator, past_end_note
 from pipeline_mlir.frontend.every_workgroup import check_reads
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
-from pipeline_mlir.frontend.copy_widths import (channel_width, is_staged, odd_pieces,
-                                                run_limit, run_limited)
+from pipeline_mlir.frontend.copy_widths import (no_whole_copies, channel_width, is_staged,
+                                                odd_pieces, padded, run_limit, run_limited)
 from pipeline_mlir.frontend.marks import DIAGONAL_ATTR, NARROW, ODD, STAGED
 from pipeline_mlir.frontend.kept_layout import (keep_in_bounds, kept_copies,
                                                prove_kept)
@@ -114,6 +114,16 @@ class ChannelPlan:
     #                             marks.HELD_ATTR)
     staged: bool = False        # copies narrower than any DMA, register-staged (a subtile
     #                             too small for DMA copies of every thread: staged_width)
+    elements: int = 0           # the subtile's elements where its copies' last lanes copy
+    #                             past them into a padding of its buffer (copy_widths.py's
+    #                             padded_width); 0: copies * threads * width, no padding
+
+    @property
+    def padding(self) -> int:
+        """Elements of the subtile buffer past the subtile's own, which only the copies'
+        last lanes write (none read them): the buffer holds ``copies * threads * width``."""
+        return self.copies * self.threads * self.width - self.elements if self.elements \
+            else 0
 
     @property
     def subtiles(self) -> tuple:
@@ -287,10 +297,17 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     width = width or channel_width(an, copies, half, view.elem_bytes, label, held)
     width, widened = run_limited(an, copies, width, bit, run_limit(bit, kbits.get(b, ())),
                                  half, view.elem_bytes, label)
-    reswizzle, bank = _choose_swizzle(seen, reads, bit, half, width, view.elem_bytes)
-    plan = ChannelPlan(ch, b, bit, width, half // (threads * width), threads,
+    pad = padded(half, threads, width)
+    if pad and (has_launch_strides(base) or held):
+        raise no_whole_copies(an, copies, label, half, [view.elem_bytes], whole=held,
+                              why="" if held else "its copies read a buffer of strides "
+                                                  "known at launch, and ")
+    reswizzle, bank = (None, "") if pad else \
+        _choose_swizzle(seen, reads, bit, half, width, view.elem_bytes)
+    plan = ChannelPlan(ch, b, bit, width, -(-half // (threads * width)), threads,
                        swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
-                       split_k, whole=held, staged=is_staged(width, view.elem_bytes))
+                       split_k, whole=held, staged=is_staged(width, view.elem_bytes),
+                       elements=half if pad else 0)
     _check_plan(an, plan, table, base0, zero)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
@@ -535,10 +552,12 @@ def _check_plan(an, plan: ChannelPlan, table: np.ndarray, base: int,
 def _plan_elements(plan: ChannelPlan):
     """(the kernel buffer's elements, (threads, width), thread ids, subtile, copy) of every
     copy of ``plan``: where lane ``t`` of copy ``j`` of the subtile puts its elements."""
-    tid = np.arange(plan.threads, dtype=np.int64)
     lanes = np.arange(plan.width, dtype=np.int64)
     for sub in plan.subtiles:
         for j in range(plan.copies):
+            tid = np.arange(plan.threads, dtype=np.int64)
+            if plan.padding:       # (the lanes that copy into the padding: none of the tile's)
+                tid = tid[(j * plan.threads + tid) * plan.width < plan.elements]
             q = ((j * plan.threads + tid) * plan.width)[:, None] + lanes[None, :]
             if plan.reswizzle is not None:
                 q = xor_shuffle(q, *plan.reswizzle)

@@ -55,6 +55,7 @@ from pipeline_mlir.frontend.marks import (DIAGONAL_ATTR, HALVED_ATTR, HELD_ATTR,
 from pipeline_mlir.frontend.k_subtiles import one_fragment_wide
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
+from pipeline_mlir.frontend.copy_widths import padding_allowed
 from pipeline_mlir.frontend.kept_layout import shared_sources
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
 from pipeline_mlir.frontend.kmerge_asked import asked_note
@@ -146,6 +147,9 @@ def analyse_loop(loop, schedule=None) -> Analysis:
         where = _location(own)
     if own is not None:
         if schedule is None or done or not wants_merge(an, True):
+            # (the loop as it is, no other way tried: a merged one's, say; padded its last)
+            if schedule is not None and (padded := _padded(an)) is not None:
+                return padded
             raise own
         try:
             return _other_ways(an, schedule, own)
@@ -155,6 +159,20 @@ def analyse_loop(loop, schedule=None) -> Analysis:
             wants_merge(an, False, schedule):
         merged = _merged(an, schedule, None)
         return merged if merged is not None else _unmerged(an)
+    return split_k(an)
+
+
+def _padded(an: Analysis) -> Analysis | None:
+    """The analysis of ``an``'s loop, refused as it is with no other way left to try (a
+    loop whose K steps were merged already, or one no merge takes), partitioned with the
+    front end's copies of subtiles too small for one element a thread padded
+    (``copy_widths.padded_width``: f32), or None where that is refused too (the loop's own
+    refusal is raised)."""
+    with padding_allowed():
+        try:
+            partition_loop(an)
+        except IRError:
+            return None
     return split_k(an)
 
 

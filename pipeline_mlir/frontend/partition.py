@@ -540,9 +540,9 @@ def layout_buffers(an: Analysis, check: bool = True) -> dict:
             if bit is None and plan is None else {}
         kbits = plan.kbits if plan is not None else ()
         out[b] = BufferLayout(chans.pop(), tuple(sorted(by_sub)), bit,
-                              elements=(size // 2 if bit is not None and not
-                                        (plan is not None and plan.whole) else size)
-                              >> len(kbits),
+                              elements=((size // 2 if bit is not None and not
+                                         (plan is not None and plan.whole) else size)
+                                        >> len(kbits)) + (plan.padding if plan else 0),
                               elem_type=mt.element_type,
                               reswizzle=plan.reswizzle if plan is not None else None,
                               windows=windows, kbits=kbits,

@@ -574,6 +574,14 @@ FAMILIES = {
     "accpeel": Family(epilogue=_f(kind="accumulate", dtype="f16", m=156, n=71, k=383,
                                   b_kxn=True), flags=("--iree-llvmgpu-prefetch-num-stages=3",),
                       forms=("late",), later=True, rolled=True, aimed=True, straight=True),
+    # IREE's f32 kernels (16x16x4 f32 MFMAs on scalar operands): A x B 512x256x512 (a
+    # 64x128 tile, K step 64) and the 3-stage A x B^T 34x27x2112, whose copy of rows past M
+    # IREE folded to a store of its padding (frontend/reroll_carried.py)
+    "f32ab": Family(_f(dtype="f32", m=512, n=256, k=512, transpose_b=False), later=True,
+                    aimed=True),
+    "f32s3": Family(_f(dtype="f32", m=34, n=27, k=2112),
+                    ("--iree-llvmgpu-prefetch-num-stages=3",), forms=("late",),
+                    workgroups=(("late", [0]),), later=True, rolled=True, aimed=True),
     "bt8": Family(epilogue=_f(kind="batch", dtype="f8E4M3FN", m=33, n=257, k=1000),
                   later=True, aimed=True),
     "btab": Family(epilogue=_f(kind="batch", dtype="f16", m=33, n=128, k=160, b_kxn=True),

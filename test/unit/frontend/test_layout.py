@@ -163,6 +163,25 @@ def test_staged_width_fills_a_subtile_too_small_for_dma_with_every_lane(half, el
     assert want is None or CW.is_staged(want, elem_bytes)
 
 
+@pytest.mark.parametrize("half,threads,elem_bytes,want", [
+    (64, 128, 4, 1),      # f32: a 64-element subtile over 128 threads, padded to 128
+    (192, 128, 4, 1),     # ... 192 over 128: 2 copies, padded to 256
+    (256, 128, 4, None),  # ... whole copies fill it: no padding
+    (64, 128, 2, None),   # a 2-byte element: the staged 2- and 1-byte copies are its way
+    (64, 128, 8, None),   # an 8-byte element (no such MFMA operand): not padded
+])
+def test_padded_width_only_for_4_byte_elements_and_only_when_allowed(half, threads,
+                                                                    elem_bytes, want):
+    """An f32 is not cut into narrower pieces: a subtile no whole number of copies of every
+    thread fills gets one element a lane and a padding (``padded``), but only within
+    ``padding_allowed`` (the loop's last way, frontend/natural.py)."""
+    assert CW.padded_width(half, threads, elem_bytes) is None
+    with CW.padding_allowed():
+        assert CW.padded_width(half, threads, elem_bytes) == want
+        assert want is None or CW.padded(half, threads, want)
+    assert CW.padded_width(half, threads, elem_bytes) is None
+
+
 @pytest.mark.parametrize("bit,kbits,width,want", [
     # bf16 A^T x B^T 300x200x160, B (N x K) split along K crosswise on bit 2: K 0 to 3 in
     # subtile 0, so runs of 4 elements at most: the kernel's 8 would read K 0-3 and 8-11

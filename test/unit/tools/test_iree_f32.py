@@ -12,6 +12,14 @@ schedule from both forms, exact on the emulator.
   are the front end's, counted from the kernel (``dma=x4`` in the adopted spec): before,
   both forms were refused at the module (``option 'vm_per_load_a=1' contradicts
   'dma=auto' ...``);
+* f32 ``A^T x B^T`` 292x754x758 (1 prefetch stage): a 16x64 tile in 2 waves, K step 4, A's
+  64-element tile of a K step (K x M) copied 4 elements a lane: split along K into
+  subtiles fewer elements than the 128 threads (64 with 2 K steps merged), and an f32 is
+  not cut into narrower pieces, so, every other way refused, the front end's own copies
+  of A give each thread one element and the subtile buffers a padding that the last 64
+  lanes' copies fill and no read reads (``layout.ChannelPlan.padding``; its copies keep
+  the mask of C's edge); before, both forms were refused at A's copy (``... half of its
+  128-element tile is not a whole number of copies of 128 threads x ...``);
 * f32 ``A x B^T`` 34x27x2112 built with IREE's 3 prefetch stages: a 64x32 tile over M = 34,
   so the copy of A's rows 48 to 63 lies past C's edge in the one workgroup and IREE folds
   it to a store of its padding (a constant) among the stores of the carried tiles; the
@@ -51,6 +59,10 @@ CASES = {
                         {"dtype": "f32", "BK": "8", "dma": "x4"}),
     "abt-34x27x2112-s3": (dict(m=34, n=27, k=2112), ("--iree-llvmgpu-prefetch-num-stages=3",),
                           {"dtype": "f32", "BM": "64", "BN": "32", "BK": "64"}),
+    "atbt-292x754x758": (dict(m=292, n=754, k=758, transpose_a=True),
+                         ("--iree-llvmgpu-prefetch-num-stages=1",),
+                         {"dtype": "f32", "BM": "16", "BN": "64", "BK": "8",
+                          "k_subtiles": "a", "waves": "2"}),
 }
 
 
@@ -130,11 +142,13 @@ def test_the_complete_kernel_of_f32_is_refused_at_the_spec(capsys):
     assert "WARP_STAGGER_INDEX" in capsys.readouterr().out
 
 
-def _refused(path: Path, capsys, said: str, line: int) -> None:
-    """``path`` refused by ``--pipeline=4wave`` at ``line`` with ``said``, one message."""
+def _refused(path: Path, capsys, said: str, line: int | None) -> None:
+    """``path`` refused by ``--pipeline=4wave`` at ``line`` (None: any) with ``said``, one
+    message."""
     assert main(["--pipeline=4wave", "--emit=schedule-json", str(path)]) == 1
     out, err = capsys.readouterr()
-    assert re.match(rf"{re.escape(str(path))}:{line}:\d+: error: sched-adopt-loop: {said}",
+    at = r"\d+" if line is None else line
+    assert re.match(rf"{re.escape(str(path))}:{at}:\d+: error: sched-adopt-loop: {said}",
                     err), err
     assert "Traceback" not in err and not out
 
@@ -162,3 +176,23 @@ def test_a_folded_store_is_kept_only_as_irees(forms, tmp_path, capsys):
     _refused(unyielded, capsys, r"'scf\.for' op \(pipelined through registers in 3 stages\) "
              r"loads 6 values and carries 5 of them to its stores",
              text[:loop.start()].count("\n") + 1)
+
+
+def test_a_padded_subtile_is_copied_by_every_thread(forms, monkeypatch, capsys):
+    """292x754x758's late form adopted (2 K steps merged, A split along K): A's subtile
+    buffers (2 stages x 2 subtiles) hold a subtile's 64 elements and a padding up to one
+    element a thread (128), B's 256 elements each; with the copies' buffer taken for one
+    of strides known at launch, which padded copies do not take, the loop is refused
+    (with the other ways' reasons: padding is the last way tried)."""
+    from pipeline_mlir.frontend import layout
+
+    path = forms["atbt-292x754x758", "late"]
+    assert main(["--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})",
+                 str(path)]) == 0
+    adopted = capsys.readouterr().out
+    sizes = re.findall(r"memref\.alloc\(\) : memref<(\d+)xf32, #gpu\.address_space<workgroup>>",
+                       adopted)
+    assert sorted(sizes) == ["128"] * 4 + ["256"] * 4, sizes
+    monkeypatch.setattr(layout, "has_launch_strides", lambda base: True)
+    _refused(path, capsys, r"channel A: every fragment read needs the data of the same "
+             r"copies, so no split into the schedule's two subtiles exists", None)

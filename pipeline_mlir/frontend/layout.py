@@ -297,11 +297,7 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     width = width or channel_width(an, copies, half, view.elem_bytes, label, held)
     width, widened = run_limited(an, copies, width, bit, run_limit(bit, kbits.get(b, ())),
                                  half, view.elem_bytes, label)
-    pad = padded(half, threads, width)
-    if pad and (has_launch_strides(base) or held):
-        raise no_whole_copies(an, copies, label, half, [view.elem_bytes], whole=held,
-                              why="" if held else "its copies read a buffer of strides "
-                                                  "known at launch, and ")
+    pad = _padding(an, copies, label, half, width, base, held)
     reswizzle, bank = (None, "") if pad else \
         _choose_swizzle(seen, reads, bit, half, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, -(-half // (threads * width)), threads,
@@ -315,6 +311,20 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     if kept:
         plan = _kept_or_deferred(an, ch, plan, (copies, kept, base, full, label), proofs)
     return plan, subs
+
+
+def _padding(an, copies: list, label: str, half: int, width: int, base, held: bool) -> bool:
+    """Whether the channel's copies of ``width`` elements a lane cover its subtiles of
+    ``half`` elements only with a padding (copy_widths.py's ``padded_width``; then left
+    unswizzled: the padding's lanes are past the subtile's rows); a refusal where its
+    copies read a buffer of strides known at launch or the operand is held whole."""
+    pad = padded(half, an.scan.threads, width)
+    if pad and (has_launch_strides(base) or held):
+        view = an.buffer_views[an.copies[copies[0]].buffer]
+        raise no_whole_copies(an, copies, label, half, [view.elem_bytes], whole=held,
+                              why="" if held else "its copies read a buffer of strides "
+                                                  "known at launch, and ")
+    return pad
 
 
 def _kept_or_deferred(an, ch, plan: ChannelPlan, args: tuple, proofs: list | None):

@@ -88,6 +88,30 @@ def test_round_trip(iree_inputs, form, capsys):
         assert mine[kind] == counts[kind], (kind, mine, counts)
 
 
+def _handed_back(tmp_path, capsys, dtype: str, size: tuple) -> tuple[str, Counter]:
+    """IREE's ``dtype`` ``A x B^T`` of ``size`` (M, N, K) pipelined from its prefetch point
+    (the MLIR ``-o`` writes, kept by the run's build of its code object) and handed back by
+    executable substitution: (the assembly iree-compile made of it, its main loop's
+    instruction kinds), once that kernel computed C exactly on the emulator (2
+    workgroups, late mode)."""
+    source = G.matmul_source(dtype, *size)
+    src = tmp_path / f"{dtype}.mlir"
+    src.write_text(G.prefetch_point(source))
+    out = tmp_path / f"{dtype}.pipelined.mlir"
+    out.write_text(shared_build("4wave", stages=("mlir",), input=str(src)).stages["mlir"])
+    dump, vmfb = tmp_path / "dump", tmp_path / f"{dtype}.vmfb"
+    note = G.substitute(source, str(out), vmfb, dump)
+    assert "substituted with MLIR source" in note and vmfb.stat().st_size > 0
+    (path,) = dump.glob("*.rocmasm")
+    capsys.readouterr()
+    rc = main([f"--emulate={','.join(map(str, size))}", str(path), "--emulate-workgroups=2",
+               "--emulate-mode=late"])
+    text, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in text and "IREE's HAL bindings" in text, text + err
+    asm = path.read_text()
+    return asm, _loop(asm)
+
+
 def test_i8_round_trip_builds_a_vmfb_that_computes_c(tmp_path, capsys):
     """IREE's i8 matmul (register copies, i32 C), pipelined from the prefetch point, handed
     back by executable substitution: iree-compile builds the .vmfb, its loop is the
@@ -95,25 +119,11 @@ def test_i8_round_trip_builds_a_vmfb_that_computes_c(tmp_path, capsys):
     2048x2048x1024 (IREE's 4096^3 kernel but for its numbers, a quarter of the K steps to
     emulate): the pipelined MLIR is what ``-o`` writes, kept by the run's build of the
     kernel's code object (test_iree_configurations.py's ``i8_abt_2048x2048x1024``)."""
-    source = G.matmul_source(dtype="i8", m=2048, n=2048, k=1024)
-    src = tmp_path / "i8.mlir"
-    src.write_text(G.prefetch_point(source))
-    out = tmp_path / "i8.pipelined.mlir"
-    out.write_text(shared_build("4wave", stages=("mlir",), input=str(src)).stages["mlir"])
-    dump = tmp_path / "dump"
-    note = G.substitute(source, str(out), tmp_path / "i8.vmfb", dump)
-    assert "substituted with MLIR source" in note and (tmp_path / "i8.vmfb").stat().st_size > 0
-    (asm,) = dump.glob("*.rocmasm")
-    counts = _loop(asm.read_text())
+    asm, counts = _handed_back(tmp_path, capsys, "i8", (2048, 2048, 1024))
     # two K tiles of 128 per iteration, each two of IREE's K steps of 64 (merge_k=auto): 16
     # MFMAs and 8 fragment reads per wave and K step
     assert counts["mfma"] == 64 and counts["ds_read"] == 32 and counts["vmem_load_lds"] == 16
-    assert "v_mfma_i32_16x16x64_i8" in asm.read_text()
-    capsys.readouterr()
-    rc = main(["--emulate=2048,2048,1024", str(asm), "--emulate-workgroups=2",
-               "--emulate-mode=late"])
-    text, err = capsys.readouterr()
-    assert rc == 0 and ": exact, max error 0" in text and "IREE's HAL bindings" in text, text + err
+    assert "v_mfma_i32_16x16x64_i8" in asm
 
 
 def test_f32_round_trip_builds_a_vmfb_that_computes_c(tmp_path, capsys):
@@ -121,22 +131,8 @@ def test_f32_round_trip_builds_a_vmfb_that_computes_c(tmp_path, capsys):
     pipelined from the prefetch point and handed back by executable substitution:
     iree-compile builds the .vmfb and the kernel it finished computes C exactly on the
     emulator (512^3: a 64x128 tile, K step 64, 8 K steps)."""
-    source = G.matmul_source(dtype="f32", m=512, n=512, k=512)
-    src = tmp_path / "f32.mlir"
-    src.write_text(G.prefetch_point(source))
-    out = tmp_path / "f32.pipelined.mlir"
-    out.write_text(shared_build("4wave", stages=("mlir",), input=str(src)).stages["mlir"])
-    dump = tmp_path / "dump"
-    note = G.substitute(source, str(out), tmp_path / "f32.vmfb", dump)
-    assert "substituted with MLIR source" in note and (tmp_path / "f32.vmfb").stat().st_size > 0
-    (asm,) = dump.glob("*.rocmasm")
-    counts = _loop(asm.read_text())
+    asm, counts = _handed_back(tmp_path, capsys, "f32", (512, 512, 512))
     # two K tiles of 64 per iteration, each 8 accumulators x 16 MFMAs a wave; the copies
     # made direct-to-LDS copies
     assert counts["mfma"] == 256 and counts["vmem_load_lds"] > 0, counts
-    assert {m for m in re.findall(r"v_mfma\w+", asm.read_text())} == {"v_mfma_f32_16x16x4_f32"}
-    capsys.readouterr()
-    rc = main(["--emulate=512,512,512", str(asm), "--emulate-workgroups=2",
-               "--emulate-mode=late"])
-    text, err = capsys.readouterr()
-    assert rc == 0 and ": exact, max error 0" in text and "IREE's HAL bindings" in text, text + err
+    assert set(re.findall(r"v_mfma\w+", asm)) == {"v_mfma_f32_16x16x4_f32"}

@@ -133,7 +133,13 @@ def padded_width(half: int, threads: int, elem_bytes: int) -> int | None:
     into a padding the subtile's buffer gets for them and no read reads
     (``layout.ChannelPlan.elements``: IREE's f32 ``A^T x B^T`` 292x754x758, a 64-element
     half over 128 threads); None for another element size."""
-    return 1 if _PADDING and elem_bytes == LDS_DMA_BYTES[0] and half % threads else None
+    return 1 if _PADDING and padded_elements(elem_bytes) and half % threads else None
+
+
+def padded_elements(elem_bytes: int) -> bool:
+    """Whether a subtile of elements of ``elem_bytes`` bytes may be padded
+    (:func:`padded_width`): those of the narrowest direct-to-LDS size, 4 bytes (f32)."""
+    return elem_bytes == LDS_DMA_BYTES[0]
 
 
 def padded(half: int, threads: int, width: int) -> bool:

@@ -55,7 +55,7 @@ from pipeline_mlir.frontend.marks import (DIAGONAL_ATTR, HALVED_ATTR, HELD_ATTR,
 from pipeline_mlir.frontend.k_subtiles import one_fragment_wide
 from pipeline_mlir.frontend.kernel_ir import check_built
 from pipeline_mlir.frontend.ksplit import split_k
-from pipeline_mlir.frontend.copy_widths import padding_allowed
+from pipeline_mlir.frontend.copy_widths import padded_elements, padding_allowed
 from pipeline_mlir.frontend.kept_layout import shared_sources
 from pipeline_mlir.frontend.kmerge_auto import given_refusal
 from pipeline_mlir.frontend.kmerge_asked import asked_note
@@ -168,6 +168,8 @@ def _padded(an: Analysis) -> Analysis | None:
     front end's copies of subtiles too small for one element a thread padded
     (``copy_widths.padded_width``: f32), or None where that is refused too (the loop's own
     refusal is raised)."""
+    if not any(padded_elements(v.elem_bytes) for v in an.buffer_views.values()):
+        return None         # (no buffer padding could fill: its partition was refused)
     with padding_allowed():
         try:
             partition_loop(an)

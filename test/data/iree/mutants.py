@@ -579,6 +579,10 @@ FAMILIES = {
     # IREE folded to a store of its padding (frontend/reroll_carried.py)
     "f32ab": Family(_f(dtype="f32", m=512, n=256, k=512, transpose_b=False), later=True,
                     aimed=True),
+    # ... and f32 A^T x B^T 292x754x758 (1 prefetch stage), A's subtiles fewer elements
+    # than threads: padded (frontend/layout.py's ChannelPlan.padding)
+    "f32pad": Family(_f(dtype="f32", m=292, n=754, k=758, transpose_a=True),
+                     ("--iree-llvmgpu-prefetch-num-stages=1",), later=True, aimed=True),
     "f32s3": Family(_f(dtype="f32", m=34, n=27, k=2112),
                     ("--iree-llvmgpu-prefetch-num-stages=3",), forms=("late",),
                     workgroups=(("late", [0]),), later=True, rolled=True, aimed=True),

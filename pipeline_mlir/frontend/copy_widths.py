@@ -41,8 +41,8 @@ def run_limited(an, copies: list, width: Width, bit: int, most: int, half: int,
                         elem_bytes, most)
     if narrow is None:
         raise no_whole_copies(an, copies, label, half, sorted(LDS_DMA_BYTES), most,
-                               f"its subtiles, split on element bit {bit}, hold runs of at "
-                               f"most {most} elements of its buffer, and ")
+                              f"its subtiles, split on element bit {bit}, hold runs of at "
+                              f"most {most} elements of its buffer, and ")
     return Width(narrow)
 
 
@@ -128,9 +128,10 @@ def padding_allowed():
 def padded_width(half: int, threads: int, elem_bytes: int) -> int | None:
     """One element per lane for a subtile of ``half`` elements of the narrowest direct-to-LDS
     size (4 bytes: f32) that no whole number of copies of every thread fills (where
-    :func:`padding_allowed`): no narrower piece of such an element exists.  Each thread still copies (so every wave issues each
-    copy and the waits count alike in all), the copies' lanes past the subtile's elements
-    into a padding the subtile's buffer gets for them and no read reads
+    :func:`padding_allowed`): no narrower piece of such an element exists.  Each thread
+    still copies (so every wave issues each copy and the waits count alike in all), the
+    copies' lanes past the subtile's elements into a padding the subtile's buffer gets for
+    them and no read reads
     (``layout.ChannelPlan.elements``: IREE's f32 ``A^T x B^T`` 292x754x758, a 64-element
     half over 128 threads); None for another element size."""
     return 1 if _PADDING and padded_elements(elem_bytes) and half % threads else None
@@ -155,8 +156,8 @@ def is_staged(width: int, elem_bytes: int) -> bool:
 
 
 def no_whole_copies(an, copies: list, label: str, half: int, sizes: list,
-                     most: int | None = None, why: str = "",
-                     whole: bool = False) -> LM.LoopRefusal:
+                    most: int | None = None, why: str = "",
+                    whole: bool = False) -> LM.LoopRefusal:
     """The refusal, at the first of a channel's copies (``copies``), of subtiles of
     ``half`` elements that no copy width fills: half the tile (``whole``: the tile, held
     whole) is not a whole number of copies of the kernel's threads x one of ``sizes`` bytes

@@ -196,3 +196,16 @@ def test_a_padded_subtile_is_copied_by_every_thread(forms, monkeypatch, capsys):
     monkeypatch.setattr(layout, "has_launch_strides", lambda base: True)
     _refused(path, capsys, r"channel A: every fragment read needs the data of the same "
              r"copies, so no split into the schedule's two subtiles exists", None)
+
+
+def test_a_given_dword_dma_that_contradicts_the_copies_is_refused(forms, capsys):
+    """300x200x500 adopts ``dma=x4`` where ``dma=auto`` would resolve to dword DMAs whose
+    counts are not the kernel's; asked for dword DMAs, it is refused at the module with
+    the contradiction, not given other counts."""
+    path = forms["abt-300x200x500", "late"]
+    assert main(["--pipeline=4wave{dma=dword}", "--emit=schedule-json", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert re.match(rf"{re.escape(str(path))}:\d+:\d+: error: sched-adopt-loop: pipeline "
+                    r"'4wave': option 'vm_per_load_\w=\d+' contradicts 'dma=dword', which "
+                    r"issues 4 DMAs per load", err), err
+    assert not out and "Traceback" not in err

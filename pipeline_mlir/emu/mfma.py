@@ -178,16 +178,17 @@ def acc_registers(mat: np.ndarray) -> np.ndarray:
     return flat.take(_acc_index(G, m)[1]).view(U32).reshape(m * m // WAVE_SIZE, G, WAVE_SIZE)
 
 
-#: the f32 MFMAs (one f32 a lane in A and B) by their rows, which gfx950 keeps from gfx908
-F32_ROWS = {"v_mfma_f32_16x16x4_f32": 16, "v_mfma_f32_32x32x2_f32": 32}
+#: gfx950's f32 MFMA the target's table leaves out (no schedule issues it; its 16x16x4, the
+#: table's, comes from ``MFMAS``), by its rows
+_OTHER_F32_ROWS = {"v_mfma_f32_32x32x2_f32": 32}
 _KINDS = {m.mnemonic: m.operands for m in MFMA_BY_DTYPE.values()}
 _KINDS.update({m.mnemonic: m.operands for m in MFMAS if not m.scaled})
-_KINDS.update(dict.fromkeys(F32_ROWS, "f32"))
+_KINDS.update(dict.fromkeys(_OTHER_F32_ROWS, "f32"))
 _UNSCALED_F8F6F4 = frozenset(m.mnemonic for m in MFMAS
                              if m.operands == "f8f6f4" and not m.scaled)
 #: rows (and columns) of each MFMA's C
 _ROWS = {m.mnemonic: m.m for m in MFMAS}
-_ROWS.update(F32_ROWS)
+_ROWS.update(_OTHER_F32_ROWS)
 
 
 class MfmaOperands:

@@ -3,8 +3,9 @@
 IREE's VectorDistribute pipeline reads the ``K x N`` B tile of a plain ``A x B`` one
 element at a time: an MFMA operand of 8 K values of one N column is 8 ``vector.load``
 of ``vector<1xbf16>`` (``ds_read_u16``) joined by ``vector.from_elements``, 64 reads per
-B subtile and K tile of 128.  That is more reads than ``lgkmcnt`` can count in four runs
-(:mod:`pipeline_mlir.schedule.load_runs`), and each is a whole LDS instruction for 2 bytes.
+B subtile and K tile of 128.  That is more reads than one fragment load may issue (four
+times what ``lgkmcnt`` counts, :mod:`pipeline_mlir.schedule.long_loads`), and each is a
+whole LDS instruction for 2 bytes.
 Where the 8 elements of every such operand lie in 8 consecutive rows of one column of a
 dense LDS buffer, :func:`regroup_element_reads` replaces them with 2 transposing reads
 (``amdgpu.transpose_load``, ``ds_read_b64_tr_b16``) per operand, exactly as

@@ -60,9 +60,9 @@ def _by_fences(exp, act, esep, asep, ef, af):
     past another (each bounds the scheduler's regions), so the fences are paired in
     order; the class alignment may pair them otherwise where a run of separators as long
     matches elsewhere: IREE's i8 ``A^T x B^T`` 128x64 tile in one wave (finding 39), its
-    epilogue's last reads dead (their results unused, gone before LLVM), their run guards'
-    waits and the ``vmcnt(0)`` after them merged into the wait before them, 8 fences in a
-    row: the alignment paired the last run guard's fences and wait with the later
+    epilogue's last reads dead (their results unused, gone before LLVM), the guard
+    waits then placed inside a long load and the ``vmcnt(0)`` after them merged into the
+    wait before them, 8 fences in a row: the alignment paired the last guard's fences and wait with the later
     ``lgkmcnt(0)`` and its fences, and that ``vmcnt(0)`` and ``lgkmcnt(0)`` were missing."""
     pairs: list[tuple[int, int]] = list(zip(ef, af))
     un_e: list[int] = []

@@ -152,7 +152,7 @@ class _Phase:
         holds there (LLVM drops a counter only where it holds), or lacks a fence the
         schedule's wait has beside it (:meth:`fenced_alike`).  Such a wait is LLVM's own (a
         masked remainder's, a staging copy's) that the alignment took for a schedule wait
-        LLVM removed (a run guard that held): the alignment is redone without it, the
+        LLVM removed (one whose counts held): the alignment is redone without it, the
         schedule's wait then missing or held where it stood (:meth:`held_where_missing`)."""
         out = set()
         for e, a in self.pairs:
@@ -422,8 +422,8 @@ def _counts(t: Token) -> tuple:
 def _encoded(count: int | None, limit: int) -> int | None:
     """An expected wait's count as the assembly reads it: at the counter's maximum it waits
     for nothing (``None``), as the actual wait's count is read.  A wait
-    ``stages.cap_split_load_waits`` capped at lgkmcnt(15) is such a wait (the run guards
-    already keep at most 15 reads in flight); LLVM may print it with every counter at its
+    ``stages.cap_long_load_waits`` capped at lgkmcnt(15) is such a wait (the hardware
+    keeps at most 15 reads in flight); LLVM may print it with every counter at its
     maximum (``s_waitcnt vmcnt(63) expcnt(7) lgkmcnt(15)``)."""
     return None if count is not None and count >= limit else count
 

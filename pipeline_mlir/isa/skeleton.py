@@ -39,7 +39,6 @@ from pipeline_mlir.kernel.plan import ENTRIES, LOOP, KernelPlan
 from pipeline_mlir.schedule.fences import (INTERLEAVE, INTERLEAVE_SYNC_ID, LOAD_GROUPS,
                                            ORDER_FENCE, ORDER_FENCE_MASK, Dropped, Interleaved,
                                            interleaves)
-from pipeline_mlir.schedule.load_runs import guard_before
 from pipeline_mlir.schedule.targets import HINT_GROUP_MASKS
 from pipeline_mlir.schedule.types import (BARRIER, SCHED_GROUP_BARRIER, SCHEDULE_BARRIER,
                                           SET_PRIO, WAIT_LGKM, WAIT_VM, OpDesc, OpRole)
@@ -181,20 +180,8 @@ def _op_tokens(op: OpDesc, label: str, x: Expansion) -> list[Token]:
         return [Token("vmem_load_lds", name, origin=o) for _ in range(n)]
     if op.role == OpRole.FRAGMENT_LOAD:
         n = _per_channel(x.lgkm, op, label, "fragment load")
-        # a load longer than lgkmcnt holds: fenced guard waits, which only keep the counter
-        # from overflowing (any reads may complete first): overflow guards, not walked
-        guards = guard_before(n)
-        out = []
-        for j in range(n):
-            if j in guards:
-                g = (f"lowering:run-guard@{label}",)
-                out += [Token("sched_barrier", value=0, origin=g),
-                        Token("wait", lgkm=guards[j], origin=g,
-                              guards=frozenset(("lgkmcnt",))),
-                        Token("sched_barrier", value=0, origin=g)]
-            out.append(Token("ds_read", SCALE_READ if op.channel >= 2 else x.ds_name,
-                             origin=o))
-        return out
+        return [Token("ds_read", SCALE_READ if op.channel >= 2 else x.ds_name, origin=o)
+                for _ in range(n)]
     if op.role == OpRole.COMPUTE:
         return [Token("mfma", x.mfma_name, origin=o) for _ in range(x.mfmas_per_mma)]
     raise IsaCheckError(f"schedule entry {label} (tag {op.tag}, role {op.role!r}) has no "

@@ -22,10 +22,9 @@ and a counter whose every schedule wait merged into the actual one is so marked 
 walked; nor does such a guard end another wait's walk (its own cut is pinned by no walk):
 it lowers what the walked wait leaves in flight to its count plus the instructions issued
 after it, and the walk then needs a fence between that many last instructions and the
-wait's own count (a split load's run guard, :mod:`pipeline_mlir.schedule.load_runs`:
-before the fourth audit LLVM issued two of B's reads after A's guard in the 8-wave bf16
-``A^T x B`` ping-pong kernel and this rule, which ended the walk at the guard, found
-nothing).  A wait at or above the counter's maximum (a capped ``lgkmcnt(15)``, which
+wait's own count (before the fourth audit LLVM issued two of B's reads after a guard
+inside A's load, as long loads then had, in the 8-wave bf16 ``A^T x B`` ping-pong kernel,
+and this rule, which ended the walk at the guard, found nothing).  A wait at or above the counter's maximum (a capped ``lgkmcnt(15)``, which
 waits for nothing) is walked with the count its schedule derived: no more than the
 maximum are ever in flight.  A wait the schedule lowered below the count it derived, for speed
 (``OpDesc.derived_count``, recorded in ``Token.derived``), is walked with the derived count:

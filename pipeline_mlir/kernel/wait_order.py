@@ -29,12 +29,8 @@ entry whole before it gets there (:func:`inside_waits`).  A
 wait of count 0 relies on no order, nor does a wait that only keeps its counter from
 overflowing before the next load (``sched-fix-hazards`` inserts those and marks them:
 ``OpDesc.overflow_guard``); an earlier wait of the same counter at least as strict ends the
-walk.  A fragment load of more reads than ``lgkmcnt`` holds is issued in runs behind guard
-waits (:mod:`pipeline_mlir.schedule.load_runs`): the walk sees its runs, the last first,
-and each guard as such an earlier wait, but one that completes only what was issued before
-it: the entries before the load must be issued before its guard, so the walk ends there
-with a cut between the load and them (LLVM issued two of B's reads after A's guard in an
-8-wave ``A^T x B`` kernel without it); a cut between two runs is inside the entry.
+walk.  A fragment load of more reads than ``lgkmcnt`` holds is one entry like any other
+(the hardware stalls its read past the counter's limit until the oldest completes).
 A wait lowered below the count its schedule derived, for speed
 (``OpDesc.derived_count``, :mod:`pipeline_mlir.schedule.vm_cap`), is walked with the derived
 count: that cut is pinned, and the lower count then completes a superset of what it
@@ -49,7 +45,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
-from pipeline_mlir.schedule.load_runs import guard_count, load_runs
 from pipeline_mlir.schedule.types import WAIT_LGKM, WAIT_VM, OpDesc, OpRole
 
 __all__ = ["COUNTER_OF_WAIT", "OrderCut", "issued", "order_cuts", "part_cuts",
@@ -120,26 +115,18 @@ def _cut(stream: list, k: int, shape, parts, strict: bool,
                 return None       # a block boundary separates them
             return OrderCut(parts.index(x.part), x.entry, first.entry,
                             (wait.phase, wait.entry))
-        runs = load_runs(got[1]) if counter == "lgkmcnt" else (got[1],)
-        whole = later         # the count that leaves this entry out of flight
-        for i in range(len(runs) - 1, -1, -1):     # the entry's runs, the last first
-            if later + runs[i] > n or (later + runs[i] == n and i > 0):
-                if not strict:
-                    if inside is not None:
-                        key = (wait.phase, wait.entry)
-                        inside[key] = min(inside.get(key, whole), whole)
-                    return None
-                raise ConfigError(
-                    f"the kernel's {_label(wait.phase, wait.entry)} s_waitcnt {counter}({n}) "
-                    f"completes only part of the {got[1]} instructions of "
-                    f"{_label(x.phase, x.entry)}: their order inside one entry is LLVM's, so "
-                    f"the wait would complete an unknown subset of them")
-            later += runs[i]
-            if i > 0 and guard_count(runs[i]) <= n - later:
-                # the run's guard completes what the wait would of what was issued before
-                # it: the entries before this one, which must then be issued before it
-                later = n
-                break
+        if later + got[1] > n:
+            if not strict:
+                if inside is not None:      # (``later``: the count that completes it whole)
+                    key = (wait.phase, wait.entry)
+                    inside[key] = min(inside.get(key, later), later)
+                return None
+            raise ConfigError(
+                f"the kernel's {_label(wait.phase, wait.entry)} s_waitcnt {counter}({n}) "
+                f"completes only part of the {got[1]} instructions of "
+                f"{_label(x.phase, x.entry)}: their order inside one entry is LLVM's, so "
+                f"the wait would complete an unknown subset of them")
+        later += got[1]
         if later == n:
             first = x
     return None

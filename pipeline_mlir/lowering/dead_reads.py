@@ -9,8 +9,8 @@ and ``EPI[29]`` of its 4-wave BF16 schedule) and the printed schedule keeps them
 results feed nothing.  The lowering emitted them (40 LDS reads in IREE's i8 128x64
 one-wave kernel of ``docs/iree-audits.md`` finding 39, 8 in the 4-wave BF16 kernel) and
 LLVM deleted them as dead, while the ISA check expected them.  :func:`unused_reads` names
-them and the plan marks them (``KernelPlan.unissued``): the lowering emits neither them nor
-their run guards, the fences and waits around them stay as they were
+them and the plan marks them (``KernelPlan.unissued``): the lowering does not emit them,
+the fences and waits around them stay as they were
 (:meth:`~pipeline_mlir.kernel.plan.KernelPlan.fenced` marks them dropped), the ISA check
 expects none of their reads, and a warp's executed stream
 (:meth:`~pipeline_mlir.kernel.plan.KernelPlan.run`) leaves them out.

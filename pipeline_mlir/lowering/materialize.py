@@ -29,7 +29,6 @@ from pipeline_mlir.kernel.plan import (BARRIER, ENTRIES, KERNARG_WAIT, LOOP, ZER
 from pipeline_mlir.lowering.loop_i32 import (carries_k_position, k_position, narrowed_bounds,
                                              unsigned_loop)
 from pipeline_mlir.schedule.dma_lgkm import cover_dma_operands
-from pipeline_mlir.schedule.load_runs import guard_before, load_runs
 from pipeline_mlir.schedule.scale_dmas import mark_scale_dmas
 from pipeline_mlir.schedule.targets import is_scale_channel
 from pipeline_mlir.schedule.types import OpDesc, OpRole
@@ -41,7 +40,7 @@ from pipeline_mlir.analysis.loop_eval import is_opaque_identity
 from pipeline_mlir.dialect.ir_io import IRError, get, index_constant, ops_of, read_phase
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_changes import set_new_operands
-from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries, sched_barrier_none
+from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries
 from pipeline_mlir.lowering.xdl_window import emit_guard, needs_guard
 from pipeline_mlir.lowering.keep_alive import accumulators, keep_accumulators
 from pipeline_mlir.lowering.dead_reads import k_shift, placed_yields, unused_reads
@@ -193,38 +192,12 @@ class _Emitter:
         the instructions they issue (:func:`instruction_kinds`)."""
         shift = k_shift(template_desc, entry)
         kinds: list = []
-        guards = _guards(group) if entry.role == OpRole.FRAGMENT_LOAD else {}
         for op in group:
-            if len(kinds) in guards:     # a run of a load longer than lgkmcnt holds
-                sched_barrier_none()
-                create_control(OpDesc.wait_lgkm(guards[len(kinds)]))
-                sched_barrier_none()
             new = self.clone(op, shift)
             for old_r, new_r in zip(op.results, new.results):
                 self.env[old_r] = new_r
             kinds += instruction_kinds(new)
         return kinds
-
-
-def _guards(group) -> dict[int, int]:
-    """The guard waits of a fragment load's payload ops ``group``
-    (:func:`~pipeline_mlir.schedule.load_runs.guard_before`, by instruction index); an
-    IRError when a run would start inside one op's instructions."""
-    per_op = [instruction_kinds(op) for op in group]
-    count = sum(len(k) for k in per_op)
-    guards = guard_before(count)
-    if not guards:
-        return {}
-    start = 0
-    for op, k in zip(group, per_op):
-        if None in k or any(start < i < start + len(k) for i in guards):
-            reads = "an unknown number of reads" if None in k else f"{len(k)} reads"
-            raise IRError(op, f"'{op.name}' op: its fragment load issues {count} LDS reads, "
-                              f"more than lgkmcnt holds, and is issued in runs of "
-                              f"{'/'.join(map(str, load_runs(count)))}; this op's {reads} "
-                              f"cross a run's start")
-        start += len(k)
-    return guards
 
 
 def _emit_part(em: _Emitter, templates: _Templates, ph_op, plan: KernelPlan, part) -> None:

@@ -221,7 +221,7 @@ def _phases(s, body: list[OpDesc], edge_list: list[DepEdge],
                 out.prologue, out.kernel, out.epilogue, lgkm_per_load(s),
                 getattr(s, "frag_unread", (0, 0)))
         if max(lgkm_per_load(s)) > LGKMCNT_MAX:
-            cap_split_load_waits(out)
+            cap_long_load_waits(out)
     out.warp_stagger_index = warp_stagger_index(body, config, len(out.prologue))
     if getattr(s, "cap_vm_waits", False):
         _cap_vm(out, config)
@@ -234,12 +234,12 @@ COUNTER_LIMITS = {WAIT_VM: ("vmcnt", VMCNT_MAX, "global loads"),
                   WAIT_FRAG: ("lgkmcnt", LGKMCNT_MAX, "fragment (LDS) loads")}
 
 
-def cap_split_load_waits(ph: Phases) -> None:
-    """A schedule with a fragment load of more reads than ``lgkmcnt`` holds issues that
-    load in runs (:mod:`pipeline_mlir.schedule.load_runs`), whose guards keep at most
+def cap_long_load_waits(ph: Phases) -> None:
+    """A schedule with a fragment load of more reads than ``lgkmcnt`` holds
+    (:mod:`pipeline_mlir.schedule.long_loads`) relies on the hardware, which keeps at most
     ``LGKMCNT_MAX`` LDS instructions in flight at any point.  A derived ``lgkmcnt(n)`` with
     ``n > LGKMCNT_MAX`` (all but the ``n`` youngest complete, counting every read of such a
-    load) then asks for less than the guards already ensure; it becomes
+    load) then asks for less than the hardware already ensures; it becomes
     ``lgkmcnt(LGKMCNT_MAX)``, which requires more (all but the 15 youngest complete), so
     everything the derived wait protected stays protected.  The lowered wait records the
     count it replaces (``OpDesc.derived_count``, as :mod:`pipeline_mlir.schedule.vm_cap`'s

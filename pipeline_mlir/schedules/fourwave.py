@@ -62,7 +62,7 @@ from pipeline_mlir.schedules.mx import DWORD_PIECES
 from pipeline_mlir.schedules.grid import GROUP_M_HELP, MAX_GROUP_M, XCD_REMAP_HELP
 from pipeline_mlir.schedules.knobs import CONTRACT, COUNTS, DMA, FENCES, PLACEMENT, Knob
 from pipeline_mlir.schedules.named import NamedSchedule, option
-from pipeline_mlir.schedule.load_runs import MAX_FRAGMENT_READS
+from pipeline_mlir.schedule.long_loads import MAX_FRAGMENT_READS
 from pipeline_mlir.target.gfx950 import MAX_WAVES, VMCNT_MAX
 
 #: the 4-wave kernel's global->LDS DMA widths: ``x4`` one ``buffer_load_dwordx4 ... lds``
@@ -378,7 +378,7 @@ class FourWave(NamedSchedule):
                                        "global load", min=1, max=VMCNT_MAX)
     vm_per_load_b: int | None = option("int", None, "override the geometry's vmcnt per B "
                                        "global load", min=1, max=VMCNT_MAX)
-    # more than lgkmcnt holds: issued in runs that fit (pipeline_mlir/schedule/load_runs.py)
+    # more than lgkmcnt holds: the hardware stalls (pipeline_mlir/schedule/long_loads.py)
     lgkm_per_load_a: int | None = option("int", None, "override the geometry's lgkmcnt per A "
                                          "fragment load", min=1, max=MAX_FRAGMENT_READS)
     lgkm_per_load_b: int | None = option("int", None, "override the geometry's lgkmcnt per B "

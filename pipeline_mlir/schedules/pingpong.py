@@ -14,7 +14,7 @@ from pipeline_mlir.records import record
 from pipeline_mlir.schedule.compiler import PipelineSchedule, compile_schedule, declared_body
 from pipeline_mlir.schedule.frag_waits import WAITS
 from pipeline_mlir.schedule.frags_ahead import BALANCED_ACROSS, FRAGS_AHEAD, NONE
-from pipeline_mlir.schedule.load_runs import MAX_FRAGMENT_READS
+from pipeline_mlir.schedule.long_loads import MAX_FRAGMENT_READS
 from pipeline_mlir.schedule.config import (
     PipelineConfig,
     ScheduleConfig,

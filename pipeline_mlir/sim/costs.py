@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.sim.instr import LGKM_KINDS, PSEUDO_KINDS, VM_KINDS, Instr
 from pipeline_mlir.sim.lds_banks import lane_width, phases
-from pipeline_mlir.target.gfx950 import (CLOCK_HZ, CUS, CUS_PER_XCD, CYCLES_PER_PASS,
+from pipeline_mlir.target.gfx950 import (IN_FLIGHT, CLOCK_HZ, CUS, CUS_PER_XCD, CYCLES_PER_PASS,
                                          F8F6F4_FORMATS, HBM_BYTES_PER_SECOND,
                                          L2_CHANNEL_BYTES_PER_CLOCK, L2_CHANNELS_PER_XCD,
                                          MFMA, MFMAS, NAME,
@@ -391,8 +391,11 @@ class CostTable:
     instruction).  ``in_order_counters``: completions of one counter are retired
     in issue order (hardware) rather than each on its own (llvm-mca's
     CustomBehaviour, which counts the executed instructions; identical unless
-    latencies of one counter differ).  ``defaulted`` collects the mnemonics this
-    table priced by their kind's default class.
+    latencies of one counter differ) and a wave's counter holds at most its capacity
+    (:data:`~pipeline_mlir.target.gfx950.IN_FLIGHT`): an instruction that would exceed
+    it issues only when the oldest in flight has completed (hardware; llvm-mca has no
+    such limit).  ``defaulted`` collects the mnemonics this table priced by their
+    kind's default class.
     """
 
     name: str
@@ -499,6 +502,15 @@ def prepare(instrs, table: CostTable, mca_flat_lgkm: bool = False) -> list[Op]:
         out.append(Op(ins, c, c.units, c.latency, c.gap, ins.defs, ins.uses, late,
                       c.src_a_late, vm, lgkm, ins.kind in PSEUDO_KINDS, c.deferred, c.queued))
     return out
+
+
+def capacity_release(vmq: list[int], lgkmq: list[int], op: Op, t: int) -> int:
+    """Earliest cycle >= ``t`` at which ``op``'s counters have room for it: at most
+    the capacity less its increment of each still executing (a table with
+    ``in_order_counters``)."""
+    vm, lgkm = IN_FLIGHT["vm"] - op.vm_inc, IN_FLIGHT["lgkm"] - op.lgkm_inc
+    return max(wait_release(vmq, vm, t) if op.vm_inc else t,
+               wait_release(lgkmq, lgkm, t) if op.lgkm_inc else t)
 
 
 def wait_release(queue: list[int], n: int | None, t: int) -> int:

@@ -35,7 +35,9 @@ Model
 * Counters: each wave has its own vmcnt and lgkmcnt; ``s_waitcnt vmcnt(n)``
   waits until at most ``n`` of its vm instructions are still executing.  With a
   table whose ``in_order_counters`` is set an entry completes no earlier than the
-  entries before it (hardware); otherwise each on its own (llvm-mca).
+  entries before it (hardware), and an instruction that would exceed its counter's
+  capacity waits for the oldest in flight; otherwise each on its own and no limit
+  (llvm-mca).
 * ``s_barrier``: the k-th barrier of each wave meets the k-th barrier of every
   other wave of the workgroup; the waves issue again ``barrier_resume`` cycles
   after the last one arrived.  With ``finished_waves_release_barriers`` a wave
@@ -50,8 +52,8 @@ With one wave and the ``llvm`` table the run is exactly the single-wave model's
 Stall attribution: an instruction's stall is its issue cycle minus the cycle its
 wave could first have issued it (previous issue + gap).  The cycles are split by
 cause in the order the constraints were lifted: ``register dependency``,
-``waitcnt vm``, ``waitcnt lgkm``, ``barrier``, ``<unit> busy`` (``mfma pipe busy``
-for XDL), and ``arbitration lost to wave N`` for the remainder; ``reason`` is the
+``waitcnt vm``, ``waitcnt lgkm``, ``counter full`` (drawn as a unit busy),
+``barrier``, ``<unit> busy`` (``mfma pipe busy`` for XDL), and ``arbitration lost to wave N`` for the remainder; ``reason`` is the
 cause with the most cycles.
 """
 
@@ -60,7 +62,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pipeline_mlir.errors import PipelineError
-from pipeline_mlir.sim.costs import UNIT_SCOPE, CostTable, Op, get_table, prepare, wait_release
+from pipeline_mlir.sim.costs import (UNIT_SCOPE, CostTable, Op, capacity_release, get_table,
+                                      prepare, wait_release)
 from pipeline_mlir.sim.instr import Instr
 
 
@@ -321,6 +324,8 @@ class _CU:
         if ins.kind == "wait":
             parts.append(("waitcnt vm", wait_release(x.vmq, ins.vm, x.base)))
             parts.append(("waitcnt lgkm", wait_release(x.lgkmq, ins.lgkm, x.base)))
+        elif self.in_order and (op.vm_inc or op.lgkm_inc):
+            parts.append(("counter full", capacity_release(x.vmq, x.lgkmq, op, x.base)))
         reg = 0
         for r in op.uses:
             rd = x.ready.get(r)

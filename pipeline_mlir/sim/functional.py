@@ -43,7 +43,6 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.schedule.types import BARRIER, WAIT_FRAG, WAIT_LGKM, WAIT_VM, OpRole
 from pipeline_mlir.sim.trace import KernelShape, Step, channel_of, group_trace, plan_of, role_of
-from pipeline_mlir.schedule.load_runs import load_runs
 from pipeline_mlir.target.gfx950 import IN_FLIGHT, LGKMCNT_MAX, VMCNT_MAX
 
 CHANNELS = {0: "A", 1: "B", 2: "A scale", 3: "B scale"}  # 2, 3: the MX scale channels
@@ -224,8 +223,9 @@ class KernelRun:
                 g.reads.append((s.pos, slot, wpos))
                 g.frag_tiles[s.pos] = None if wpos is None else g.steps[wpos].k_tile
                 regs[(ch, op.subtile)] = s.pos
-                max_lg = max(max_lg, self._issue_runs(gi, s, lgq, out, g.lgkm_done,
-                                                      self.shape.lgkm_per_load[ch]))
+                self._issue(s, lgq, out, "lgkm", self.shape.lgkm_per_load[ch], g.lgkm_done,
+                            g.partial)
+                max_lg = max(max_lg, out["lgkm"])
             elif role == OpRole.COMPUTE:
                 if frag_wait is not None:
                     self._frag_wait(gi, s, frag_wait, regs)
@@ -237,32 +237,17 @@ class KernelRun:
         vm0, lg0 = self.result.max_outstanding
         self.result.max_outstanding = (max(vm0, max_vm), max(lg0, max_lg))
 
-    def _issue(self, s, q, out, counter, cost, done) -> None:
+    def _issue(self, s, q, out, counter, cost, done, partial=None) -> None:
         """Issue ``cost`` instructions of the load at ``s``: each that would exceed the
-        counter's capacity first waits for the oldest in flight (the hardware stalls)."""
+        counter's capacity first waits for the oldest in flight (the hardware stalls).  A
+        load of more instructions than the counter holds completes everything before it
+        and its own first ones, the counter's capacity of its last left in flight (a part
+        ``partial`` records)."""
         limit = IN_FLIGHT[counter]
         self._complete(q, out, counter, max(0, limit - cost), done, s.pos)
         q.append([s.pos, cost])
         out[counter] += cost
-        self._complete(q, out, counter, limit, done, s.pos)
-
-    def _issue_runs(self, gi, s, q, out, done, cost) -> int:
-        """Issue a fragment load of ``cost`` instructions in its runs
-        (:func:`~pipeline_mlir.schedule.load_runs.load_runs`), each after the first behind
-        its guard wait; returns the most lgkmcnt instructions in flight on the way."""
-        runs = load_runs(cost)
-        if len(runs) == 1:
-            self._issue(s, q, out, "lgkm", cost, done)
-            return out["lgkm"]
-        self._issue(s, q, out, "lgkm", runs[0], done)
-        most = out["lgkm"]
-        for run in runs[1:]:     # each after its guard; the same load: its entry grows
-            self._complete(q, out, "lgkm", LGKMCNT_MAX - run, done, s.pos,
-                           self.groups[gi].partial)
-            q[-1][1] += run
-            out["lgkm"] += run
-            most = max(most, out["lgkm"])
-        return most
+        self._complete(q, out, counter, limit, done, s.pos, partial)
 
     def _wait(self, gi, s, q, out, counter, limit, done) -> None:
         n = s.op.wait_value

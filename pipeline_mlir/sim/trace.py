@@ -24,7 +24,6 @@ from pipeline_mlir.kernel.plan import kernel_shape as plan_shape
 from pipeline_mlir.kernel.unread_frags import as_emitted
 from pipeline_mlir.schedule.targets import (FRAG_TAGS, LOAD_A, LOAD_B, LOAD_TAGS, MMA, MMA_LOAD_A,
                                             MMA_LOAD_B)
-from pipeline_mlir.schedule.load_runs import guard_before
 from pipeline_mlir.schedule.types import (
     BARRIER,
     SCHED_GROUP_BARRIER,
@@ -175,15 +174,10 @@ def step_instrs(step: Step, shape: KernelShape, origin: tuple, group: int = 0) -
         ch = channel_of(op)
         n = shape.lgkm_per_load[ch]
         scale = n - shape.scale_reads[ch]         # the MX scale reads come last
-        guards = guard_before(n)                  # a load longer than lgkmcnt holds
-        out = []
-        for j in range(n):
-            if j in guards:
-                out.append(Instr("wait", "s_waitcnt", lgkm=guards[j], origin=origin + (-1,)))
-            out.append(Instr("ds_read", "ds_read_u8" if j >= scale else "ds_read_b128",
-                             defs=(f"frag{ch}.{op.subtile}.{j}",), origin=origin + (j,),
-                             bank_cycles=banks.get(("read", ch, op.stage, op.subtile, j), 0)))
-        return out
+        return [Instr("ds_read", "ds_read_u8" if j >= scale else "ds_read_b128",
+                      defs=(f"frag{ch}.{op.subtile}.{j}",), origin=origin + (j,),
+                      bank_cycles=banks.get(("read", ch, op.stage, op.subtile, j), 0))
+                for j in range(n)]
     if role == OpRole.COMPUTE:
         r, c = op.stage, op.subtile
         out = []

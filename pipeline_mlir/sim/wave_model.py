@@ -13,7 +13,8 @@ issues at the first cycle at which
   when it is free and completes that much later;
 * for ``s_waitcnt``: at most ``vm`` vm-counted and ``lgkm`` lgkm-counted
   instructions are still executing (an instruction has completed at issue +
-  latency).  With ``mca_flat_lgkm`` FLAT (``global_*``) instructions count on
+  latency); with a table of ``in_order_counters`` (hardware), an instruction that
+  would exceed its counter's capacity waits for the oldest in flight.  With ``mca_flat_lgkm`` FLAT (``global_*``) instructions count on
   lgkm as well (llvm-mca's CustomBehaviour does; hardware does not).
 
 Total cycles = ``max(last issue + 1, last end) + 1`` (llvm-mca's count).  With
@@ -27,7 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pipeline_mlir.sim.costs import CostTable, get_table, prepare, wait_release
+from pipeline_mlir.sim.costs import (CostTable, capacity_release, get_table, prepare,
+                                      wait_release)
 from pipeline_mlir.sim.instr import Instr
 
 
@@ -78,6 +80,8 @@ def simulate(instrs: list[Instr], table: CostTable | str = "llvm", iterations: i
             if ins.kind == "wait":
                 start = max(wait_release(vmq, ins.vm, t), wait_release(lgkmq, ins.lgkm, t))
                 wstall += start - t
+            elif in_order and (op.vm_inc or op.lgkm_inc):
+                start = capacity_release(vmq, lgkmq, op, t)
             for r in op.uses:
                 rd = ready.get(r)
                 if rd is not None:

@@ -1,5 +1,5 @@
 """The negative both kinds of lowered wait share (``OpDesc.derived_count``: vm_cap's room-left
-vmcnt waits, stages.cap_split_load_waits' lgkmcnt(15)): the repaired schedule a kernel runs,
+vmcnt waits, stages.cap_long_load_waits' lgkmcnt(15)): the repaired schedule a kernel runs,
 then its lowered loop waits set one instruction over the count they were derived as."""
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ CONFIGS = {
     "i8_ab_2048x2048x1024": (dict(dtype="i8", m=2048, n=2048, k=1024, transpose_b=False),
                              (), None),
     # 64x128 tile, K step 128: 16 transposing reads per B subtile, one more than lgkmcnt
-    # holds: issued in two runs of 8 (pipeline_mlir/schedule/load_runs.py)
+    # holds (pipeline_mlir/schedule/long_loads.py)
     "bf16_ab_1024x1024x512": (dict(dtype="bf16", m=1024, n=1024, k=512, transpose_b=False),
                               (), None),
     # A^T x B (A is K x M): IREE copies A through registers and reads both operands with

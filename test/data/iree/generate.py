@@ -555,8 +555,8 @@ EIGHT_WAVE = {
     "matmul_fp8_abt_256x128_8wave": _eight_wave("fp8", (256, 128), (4, 4), 1),
     "matmul_i8_abt_256x128_8wave": _eight_wave("i8", (256, 128), (4, 4), 2),
     # K step 128 (4 MFMAs): 16 transposing reads per B subtile (A x B; 4x2 waves of 32x64)
-    # or A subtile (A^T x B^T; 2x4 waves of 64x32), more than lgkmcnt holds: issued in runs
-    # (schedule/load_runs.py)
+    # or A subtile (A^T x B^T; 2x4 waves of 64x32), more than lgkmcnt holds
+    # (schedule/long_loads.py)
     "matmul_bf16_ab_128x128_k128_8wave": _eight_wave("bf16", (128, 128), (2, 4), 4,
                                                      transpose_b=False),
     "matmul_f16_ab_128x128_k128_8wave": _eight_wave("f16", (128, 128), (2, 4), 4,

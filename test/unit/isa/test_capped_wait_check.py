@@ -1,5 +1,5 @@
 """The ISA check's comparison of a wait the schedule capped at the counter's maximum
-(``stages.cap_split_load_waits``: lgkmcnt(15), recording the lgkmcnt(16) it derived) with
+(``stages.cap_long_load_waits``: lgkmcnt(15), recording the lgkmcnt(16) it derived) with
 the assembly's wait: at its maximum a count waits for nothing, which is how the assembly's
 ``s_waitcnt vmcnt(63) expcnt(7) lgkmcnt(15)`` reads, so the two agree (before: two
 ``wait-weakened`` and two ``wait-over-derived`` findings on IREE's ping-pong A^T x B^T

@@ -137,17 +137,17 @@ def test_the_order_rule_walks_the_schedules_counters_at_either_cut():
 
 
 def _capped_loop(racy: bool) -> tuple[str, dict]:
-    """(assembly, expected skeleton) of a loop of B's 8 reads and A's 16 in two runs behind
-    a run guard ``lgkmcnt(7)``, then the schedule's wait derived as ``lgkmcnt(16)`` and
-    capped (``s_waitcnt ... lgkmcnt(15)``, which waits for no read); ``racy``: LLVM issued
-    A's first run before B's reads, as in the fourth audit's 8-wave ``A^T x B`` kernel."""
+    """(assembly, expected skeleton) of a loop of B's 8 reads and A's 16 (more than lgkmcnt
+    holds), then the schedule's wait derived as ``lgkmcnt(16)`` and capped (``s_waitcnt ...
+    lgkmcnt(15)``, which waits for no read); ``racy``: LLVM issued A's first 8 reads before
+    B's, as in the fourth audit's 8-wave ``A^T x B`` kernel."""
     def ds(r):
         return f"\tds_read_b64_tr_b16 v[{2 * r}:{2 * r + 1}], v200\n"
-    order = ("\t; sched_barrier mask(0x0000040F)\n".join(
-        "".join(ds(r) for r in rs) for rs in (range(8), range(8, 16))) if not racy else
-        "".join(ds(r) for r in range(8, 16)) + "".join(ds(r) for r in range(8)))
-    asm = ("kernel:\n.LBB0_1:\n" + F + order + F + "\ts_waitcnt lgkmcnt(7)\n" + F
-           + "".join(ds(r) for r in range(16, 24)) + F
+    order = ("".join(ds(r) for r in range(8)) + "\t; sched_barrier mask(0x0000040F)\n"
+             + "".join(ds(r) for r in range(8, 24)) if not racy else
+             "".join(ds(r) for r in range(8, 16)) + "".join(ds(r) for r in range(8))
+             + "".join(ds(r) for r in range(16, 24)))
+    asm = ("kernel:\n.LBB0_1:\n" + F + order + F
            + "\ts_waitcnt vmcnt(63) expcnt(7) lgkmcnt(15)\n" + F + MFMA
            + "\ts_cbranch_scc1 .LBB0_1\n; %bb.2:\n\ts_endpgm\n")
 
@@ -158,9 +158,7 @@ def _capped_loop(racy: bool) -> tuple[str, dict]:
         return Token("sched_barrier", value=0, origin=(f"lowering:fence@{e}",))
     loop = [fence("KRN[0]")] + [read(0)] * 8 + [
         Token("sched_barrier", value=0x40F, origin=("lowering:order-fence",))] + \
-        [read(1)] * 8 + [fence("KRN[1]"), Token("wait", lgkm=7, origin=("lowering:run-guard",),
-                                                guards=frozenset({"lgkmcnt"})),
-                         fence("KRN[1]")] + [read(1)] * 8 + \
+        [read(1)] * 16 + \
         [fence("KRN[2]"), Token("wait", lgkm=15, origin=("KRN[2]",),
                                 derived=(("lgkmcnt", 16),)), fence("KRN[2]"),
          Token("mfma", origin=("KRN[3]",))]

@@ -122,9 +122,9 @@ def _toks(spec: str, expected: bool) -> list[Token]:
 
 
 def test_fences_as_many_as_the_schedules_pair_in_order():
-    """The epilogue's tail in letters: the run guards' waits and the ``vmcnt(0)`` gone
-    with the dead reads between them.  Each fence pairs with its own; the alignment by
-    class alone paired the last run guard's ``F w F`` with the later ``F W F``.  With a
+    """The epilogue's tail in letters: the guard waits (then placed inside long loads) and
+    the ``vmcnt(0)`` gone with the dead reads between them.  Each fence pairs with its own;
+    the alignment by class alone paired the last guard's ``F w F`` with the later ``F W F``.  With a
     fence more in the assembly than the schedule's, the fences are not paired in order."""
     es = "FWF" + "rFwF" * 3 + "rFVF" + "mFWF" + "rmF"
     acts = "FXF" + "F" * 8 + "mFWF" + "mF"

@@ -3,7 +3,8 @@
 * Derived waits over the gfx950 counter limits (vmcnt <= 63, lgkmcnt <= 15) are an error
   naming the entry, the counter and the limit: the core, --emit=schedule and schedule-json,
   the MLIR passes (abstract input and the complete kernel), before any kernel is written.
-  A fragment load over lgkmcnt is issued in runs instead, its waits capped at 15.
+  A fragment load over lgkmcnt relies on the hardware's stall instead, its waits capped at
+  15.
 * A double-buffer body larger than its blocks hold is refused at once (linear), before
   the edges (quadratic in the body size)."""
 
@@ -27,10 +28,11 @@ OVER = [
 
 
 @pytest.mark.parametrize("spec", ["4wave{BM=1024}", "4wave{BK=256}"])
-def test_a_load_over_lgkmcnt_is_issued_in_runs_and_its_waits_capped(spec):
-    """A fragment load of more reads than lgkmcnt holds (32 and 16 here) is issued in runs
-    behind guards that keep at most 15 in flight (schedule/load_runs.py); the waits derived
-    over 15 become lgkmcnt(15), stronger (stages.cap_split_load_waits): no wait is over."""
+def test_a_load_over_lgkmcnt_has_its_waits_capped(spec):
+    """A fragment load of more reads than lgkmcnt holds (32 and 16 here) relies on the
+    hardware's stall, which keeps at most 15 in flight (schedule/long_loads.py); the waits
+    derived over 15 become lgkmcnt(15), stronger (stages.cap_long_load_waits): no wait is
+    over."""
     ph = parse_pipeline(spec).compile()
     waits = [e.op.wait_value for p in (ph.prologue, ph.kernel, ph.epilogue) for e in p
              if e.op.tag in (stages.WAIT_LGKM, stages.WAIT_FRAG)]

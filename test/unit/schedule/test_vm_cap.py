@@ -240,7 +240,7 @@ def test_the_limit_check_still_runs_after_the_cap(monkeypatch):
     """A capped schedule goes through check_wait_limits too: with the lgkmcnt cap of split
     loads taken away, its lgkmcnt(32) is refused after the vm cap."""
     from pipeline_mlir.schedule import stages
-    monkeypatch.setattr(stages, "cap_split_load_waits", lambda ph: None)
+    monkeypatch.setattr(stages, "cap_long_load_waits", lambda ph: None)
     with pytest.raises(ConfigError, match=r"WAIT_LGKM waits for lgkmcnt\(32\)"):
         parse_pipeline("4wave{BM=1024 dma=dword}").compile()
 

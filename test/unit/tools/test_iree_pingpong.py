@@ -21,7 +21,7 @@ late form, and pipelined with ``--pipeline=pingpong`` and no other option:
   E5M2 with their 16x16x128 MFMA and K step 128, i8), read from the kernel (checked in the
   item that compares the forms' schedules);
 * a K step of 128 (bf16 / f16 ``A x B``, bf16 ``A^T x B^T`` at 128x128): 16 transposing
-  reads per subtile, more than lgkmcnt holds, issued in runs (``schedule/load_runs.py``);
+  reads per subtile, more than lgkmcnt holds (``schedule/long_loads.py``);
 * a K step of 128 at 256x256 and 256x128 (bf16): two stages do not fit LDS, so the K step
   is split into two sub-steps of 64 (``frontend/ksplit.py``), IREE's XOR swizzle kept
   because it does not permute the sub-step's element bit; a swizzle that does

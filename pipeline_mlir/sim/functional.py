@@ -237,17 +237,18 @@ class KernelRun:
         vm0, lg0 = self.result.max_outstanding
         self.result.max_outstanding = (max(vm0, max_vm), max(lg0, max_lg))
 
-    def _issue(self, s, q, out, counter, cost, done, partial=None) -> None:
+    @staticmethod
+    def _issue(s, q, out, counter, cost, done, partial=None) -> None:
         """Issue ``cost`` instructions of the load at ``s``: each that would exceed the
         counter's capacity first waits for the oldest in flight (the hardware stalls).  A
         load of more instructions than the counter holds completes everything before it
         and its own first ones, the counter's capacity of its last left in flight (a part
         ``partial`` records)."""
         limit = IN_FLIGHT[counter]
-        self._complete(q, out, counter, max(0, limit - cost), done, s.pos)
+        KernelRun._complete(q, out, counter, max(0, limit - cost), done, s.pos)
         q.append([s.pos, cost])
         out[counter] += cost
-        self._complete(q, out, counter, limit, done, s.pos, partial)
+        KernelRun._complete(q, out, counter, limit, done, s.pos, partial)
 
     def _wait(self, gi, s, q, out, counter, limit, done) -> None:
         n = s.op.wait_value

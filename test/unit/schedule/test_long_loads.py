@@ -32,7 +32,7 @@ def test_the_functional_model_keeps_the_loads_last_reads_in_flight():
     from pipeline_mlir.sim.functional import KernelRun
 
     q, out, done, partial = deque([[0, 4]]), {"lgkm": 4}, {}, {}
-    KernelRun._issue(KernelRun, SimpleNamespace(pos=1), q, out, "lgkm", 32, done, partial)
+    KernelRun._issue(SimpleNamespace(pos=1), q, out, "lgkm", 32, done, partial)
     assert done == {0: 1} and list(q) == [[1, LGKMCNT_MAX]] and out["lgkm"] == LGKMCNT_MAX
     assert partial == {1: [(1, LGKMCNT_MAX)]}
 

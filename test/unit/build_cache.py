@@ -82,3 +82,21 @@ def share_code_objects(emits: tuple[str, ...] = ("hsaco",), own_kernels: bool = 
 
     return sharing(cached, emits, own_kernels, KEPT_STAGES, isa_check=False,
                    together=together)
+
+
+def keep_built(schedule: str, text: str, result) -> None:
+    """Keep ``result``, an ``--emit=hsaco`` build of ``text`` by ``schedule`` made outside
+    the store (the ISA gate on) or keeping more stages than :data:`KEPT_STAGES`, as the
+    store's build of it (:func:`share_code_objects`), so that an ``--emulate`` of the same
+    input after it reads this build's code object instead of compiling it again.  The gate
+    checks a code object and does not change it, so the kept output is what the store's
+    unchecked build makes.  Kept only as the store keeps its own: a build that succeeded
+    without a diagnostic and kept every stage of :data:`KEPT_STAGES`; nothing is replaced."""
+    import dataclasses
+
+    if result.failed or result.diagnostics or not set(KEPT_STAGES) <= set(result.stages):
+        return
+    kept = dataclasses.replace(result, stages={k: result.stages[k] for k in KEPT_STAGES},
+                               report=None)
+    cached("hsaco", (schedule, text, KEPT_STAGES), lambda: kept)
+    cached("hsaco", (schedule, text), lambda: dataclasses.replace(kept, stages={}))

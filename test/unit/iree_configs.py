@@ -644,13 +644,17 @@ def exact_in_random_order(generated, name: str, capsys, seed: int, form: str,
 def each_form_built(tmp_path: Path, forms: dict, stages: tuple, name: str = ""):
     """Each of IREE's ``forms`` (``generate.forms``) written to ``tmp_path`` (``name``
     before the form's) and built by the 4-wave schedule to a code object, the ``stages``
-    kept on the way: (form, its file, the ``CompileResult``), the build checked."""
+    kept on the way: (form, its file, the ``CompileResult``), the build checked and kept as
+    the store's build of it too (``build_cache.keep_built``: an ``--emulate`` of it reads
+    it)."""
+    from build_cache import KEPT_STAGES, keep_built
     from pipeline_mlir.driver import CompileOptions, compile
 
     for form, text in forms.items():
         path = tmp_path / f"{name}{form}.mlir"
         path.write_text(text)
-        built = compile(CompileOptions(schedule="4wave", input=str(path), emit="hsaco",
-                                       stages=stages))
+        built = compile(CompileOptions(schedule="4wave", input=str(path), emit="hsaco", stages=(
+            stages + tuple(k for k in KEPT_STAGES if k not in stages))))
         built.checked_output()
+        keep_built("4wave", text, built)
         yield form, path, built

@@ -231,12 +231,17 @@ def gated_build(path, spec: str = "4wave"):
     """(the ``CompileResult`` of ``pipeline-opt --pipeline=SPEC PATH --emit=hsaco``, the
     options of the spec the front end adopted for its one loop, its schedule JSON): built
     outside the run's code-object store, whose builds skip the ISA gate, so that the gate
-    runs."""
+    runs; kept as the store's build of it too (``build_cache.keep_built``: an ``--emulate``
+    of it in the store reads this code object)."""
+    from pathlib import Path
+
+    from build_cache import KEPT_STAGES, keep_built
     from pipeline_mlir.driver import CompileOptions, compile
 
     built = compile(CompileOptions(schedule=spec, input=str(path), emit="hsaco",
-                                   stages=("adopted", "schedule-json")))
+                                   stages=KEPT_STAGES))
     built.checked_output()
+    keep_built(spec, Path(path).read_text(), built)
     found = ADOPTED_OPTIONS.findall(built.stages["adopted"])
     assert len(found) == 1, found
     options = dict(re.findall(r'(\w+) = "?([\w-]+)"?(?: : i64)?', found[0]))

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from build_cache import KEPT_STAGES, keep_built, share_code_objects
 from pipeline_mlir.isa.check import align_separators
 from pipeline_mlir.isa.skeleton import Token
 from pipeline_mlir.tools.pipeline_opt import main
@@ -52,13 +53,37 @@ def forms(tmp_path_factory):
     return of
 
 
+@pytest.fixture(scope="module")
+def gated(forms):
+    """``gated(form, k)``: that form's ``--emit=hsaco`` build under the gate (outside the
+    run's shared code objects, whose builds skip it), its LLVM IR and assembly kept, built
+    once and kept as the store's build of it (``build_cache.keep_built``), so that its
+    emulation and the late form's wait mutants below take this one build."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    made: dict = {}
+
+    def of(form: str, k: int):
+        if (form, k) not in made:
+            path = forms(k)[form]
+            built = compile(CompileOptions(schedule="4wave", input=str(path), emit="hsaco",
+                                           stages=("llvm", "asm") + KEPT_STAGES))
+            built.checked_output()
+            keep_built("4wave", path.read_text(), built)
+            made[form, k] = built
+        return made[form, k]
+    return of
+
+
 @pytest.mark.parametrize("form, k", [("prefetch", 1280), ("late", 1792)])
-def test_the_forms_pass_the_gate_and_run_exact(forms, form, k, capsys):
-    """Each built under the gate (no shared code objects: those skip it) and run: at 5 K
+def test_the_forms_pass_the_gate_and_run_exact(forms, gated, form, k, capsys):
+    """Each built under the gate (``gated``) and run (that build's code object): at 5 K
     steps (LLVM unrolls the loop) both forms were refused (``mfma-moved`` and
     ``wait-missing`` in the epilogue), at 7 the late form (``wait-missing``)."""
-    rc = main(["--pipeline=4wave", "--emulate", str(forms(k)[form]), "--emulate-workgroups=1",
-               "--emulate-mode=late", "--emulate-jobs=1"])
+    gated(form, k)
+    with share_code_objects():
+        rc = main(["--pipeline=4wave", "--emulate", str(forms(k)[form]),
+                   "--emulate-workgroups=1", "--emulate-mode=late", "--emulate-jobs=1"])
     out, err = capsys.readouterr()
     assert rc == 0, out + err
     assert re.search(rf"_128x64x{k}_i8xi8xi32 as .* mode=late: exact, max error 0 in C "
@@ -77,7 +102,7 @@ def _epilogue_errors(asm: str, plan, ll: str) -> list:
     return [f for f in errors(ran.findings, ran.isa) if f.phase == "epilogue"]
 
 
-def test_a_vm_wait_really_missing_there_is_refused(forms):
+def test_a_vm_wait_really_missing_there_is_refused(gated):
     """The late form at 7 K steps (a loop).  The merged ``vmcnt(0)`` deleted alone is
     held: an earlier ``vmcnt(0)`` of the epilogue, no vector-memory instruction issued
     since.  With every ``vmcnt`` of the epilogue deleted, the last stage's DMAs
@@ -85,13 +110,8 @@ def test_a_vm_wait_really_missing_there_is_refused(forms):
     (With ``EPI[26]``'s dead reads in the code, the gate paired the merged wait with
     ``EPI[25]`` alone and found ``EPI[27]``'s missing; the lowering no longer emits them, so
     it is the wait of both, weakened.)"""
-    from pipeline_mlir.driver import CompileOptions, compile
-    from pipeline_mlir.isa.codegen import compile_llvm_ir
-
-    result = compile(CompileOptions(schedule="4wave", text=forms(1792)["late"].read_text(),
-                                    emit="llvm"))
-    ll, (plan,) = result.checked_output(), result.plans
-    asm = compile_llvm_ir(ll, kind="asm")
+    result = gated("late", 1792)
+    ll, asm, (plan,) = result.stages["llvm"], result.stages["asm"], result.plans
     assert _epilogue_errors(asm, plan, ll) == []
     lines = asm.split("\n")
     merged = max(k for k, t in enumerate(lines) if t.strip() == "s_waitcnt vmcnt(0) lgkmcnt(0)")

@@ -48,13 +48,13 @@ every other op of the region side-effect free; its elements are 4 bytes (the nar
 direct-to-LDS copy's), a run of ``w`` that divides the ``f`` threads that share it; its LDS
 buffer is a ``memref.alloc`` of static sizes, row-major, of 2 dimensions or more (a batch's
 ``1 x 4 x 18``), used by subviews, loads, stores and its dealloc alone (so a buffer grown in
-its outermost dimension changes no view), which the ``n`` copying threads fill row by row
-(its dimensions but the last) in thread order (the element of thread ``s``'s ``p`` is ``s w
-+ p`` of the rows' first ``C`` columns; so the workgroup's ``f n`` threads are whole rows of
-``C`` too); the read's buffer is viewed through casts and same-rank unit-stride subviews
-alone.  The spread copy, as emitted, is evaluated per lane beside the copy and must read,
-test and write what the copy's element did, the padding rows' lanes each an element of their
-own.  Otherwise the op is refused
+its outermost dimension changes no view), whose every row the ``n`` copying threads fill,
+row by row (its dimensions but the last) in thread order (the element of thread ``s``'s
+``p`` is ``s w + p`` of the rows' first ``C`` columns; so the workgroup's ``f n`` threads
+are whole rows of ``C`` too); the read's buffer is viewed through casts and same-rank
+unit-stride subviews alone.  The spread copy, as emitted, is evaluated per lane beside the
+copy and must read, test and write what the copy's element did, the padding rows' lanes each
+an element of their own.  Otherwise the op is refused
 (:func:`~pipeline_mlir.frontend.partial_copy.partial_copy_refusal`), saying which of these
 fails; a region of another form keeps
 :func:`~pipeline_mlir.frontend.partial_copy.spread_copy`'s refusal.
@@ -171,6 +171,9 @@ def spread_elements(op, body: list, copy: Copy, runs, iv, loop, refuse, tids,
                      f"({e.args[0].splitlines()[0][:160]})") from None
     shape = ir.MemRefType(alloc.results[0].type).shape
     cols = _columns(old, n, w, shape[-1], refuse)
+    if int(np.prod(shape[:-1])) * cols != n * w:
+        raise refuse(f"where the copy fills every row of its LDS buffer "
+                     f"{alloc.results[0].type}, not {n * w // cols} of them")
     # (n w whole rows of cols, w dividing threads / n: the threads are whole rows too, and
     # the outermost dimension grows by threads / (n w))
     new_alloc = _grown(alloc, shape[0] * threads // (n * w))

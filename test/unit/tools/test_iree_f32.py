@@ -258,6 +258,10 @@ def _mutants(late: str, prefetch: str) -> dict:
                          f"{a[2]} into memref<72xf32, #gpu.address_space<workgroup>>\n" +
                          late[a.end():], "where its LDS buffer is a 'memref.alloc' of static "
                          "sizes, row-major, of 2 dimensions or more, used by memref.subview, ")
+    four = "memref<4x18xf32, #gpu.address_space<workgroup>>"
+    out["unfilled-rows"] = (late.replace(four, four.replace("4x18", "8x18")),
+                            "where the copy fills every row of its LDS buffer "
+                            "memref<8x18xf32, #gpu.address_space<workgroup>>, not 4 of them")
     d = re.search(loop[1].join([r"%\d+ = arith\.divui ", r", %c4_i32 : i32"]), body)[0]
     r = re.search(loop[1].join([r"%\d+ = arith\.remui ", r", %c4_i32 : i32"]), body)[0]
     out["thread-order"] = (head + body.replace(d, d.replace("divui", "remui"), 1).replace(
@@ -291,14 +295,15 @@ def _mutants(late: str, prefetch: str) -> dict:
     return out
 
 
-@pytest.mark.parametrize("name", ["other-user", "thread-order", "constant-mask",
-                                  "collapsed-source", "half-the-threads"])
+@pytest.mark.parametrize("name", ["other-user", "unfilled-rows", "thread-order",
+                                  "constant-mask", "collapsed-source", "half-the-threads"])
 def test_a_partial_copy_it_cannot_spread_an_element_a_thread_is_refused(forms, tmp_path,
                                                                        capsys, name):
     """Mutants of 94x1826x2660, each refused at the guarding op (the late form's
     per-thread loop, the prefetch point's ``scf.if``) with the requirement it breaks: the
-    LDS buffer used by a view that its padding rows would change, the copying threads'
-    runs not in LDS order, a mask of another form, the read's buffer collapsed to one
+    LDS buffer used by a view that its padding rows would change, a buffer of rows the
+    copy does not fill (its padding rows would be those), the copying threads' runs not in
+    LDS order, a mask of another form, the read's buffer collapsed to one
     dimension (no index per dimension of it), 64 copying threads (2 threads for a run of
     4 elements)."""
     text, why = _mutants(forms[PARTIAL, "late"].read_text(),

@@ -262,6 +262,14 @@ def _mutants(late: str, prefetch: str) -> dict:
     out["unfilled-rows"] = (late.replace(four, four.replace("4x18", "8x18")),
                             "where the copy fills every row of its LDS buffer "
                             "memref<8x18xf32, #gpu.address_space<workgroup>>, not 4 of them")
+    col = re.search(r"(%\d+) = arith\.muli (%\d+), %c4_i32 overflow<nsw> : i32", body)[0]
+    k = re.search(r"%\d+ = scf\.for %arg0 = ", late).start()
+    out["unevaluable-index"] = (
+        late[:k] + f"%wf = memref.load %alloc[%c0, %c0] : {four}\n%wu = arith.fptoui %wf : "
+        f"f32 to i32\n" + late[k:loop.end()] +
+        body.replace(col, col.replace(", %c4_i32 ", ", %wu "), 1),
+        "where its addresses evaluate per thread ('arith.fptoui' op: the address analysis "
+        "cannot evaluate it")
     d = re.search(loop[1].join([r"%\d+ = arith\.divui ", r", %c4_i32 : i32"]), body)[0]
     r = re.search(loop[1].join([r"%\d+ = arith\.remui ", r", %c4_i32 : i32"]), body)[0]
     out["thread-order"] = (head + body.replace(d, d.replace("divui", "remui"), 1).replace(
@@ -295,14 +303,16 @@ def _mutants(late: str, prefetch: str) -> dict:
     return out
 
 
-@pytest.mark.parametrize("name", ["other-user", "unfilled-rows", "thread-order",
-                                  "constant-mask", "collapsed-source", "half-the-threads"])
+@pytest.mark.parametrize("name", ["other-user", "unfilled-rows", "unevaluable-index",
+                                  "thread-order", "constant-mask", "collapsed-source",
+                                  "half-the-threads"])
 def test_a_partial_copy_it_cannot_spread_an_element_a_thread_is_refused(forms, tmp_path,
                                                                        capsys, name):
     """Mutants of 94x1826x2660, each refused at the guarding op (the late form's
     per-thread loop, the prefetch point's ``scf.if``) with the requirement it breaks: the
     LDS buffer used by a view that its padding rows would change, a buffer of rows the
-    copy does not fill (its padding rows would be those), the copying threads' runs not in
+    copy does not fill (its padding rows would be those), a run's column computed from a
+    value loaded from memory (no address per thread), the copying threads' runs not in
     LDS order, a mask of another form, the read's buffer collapsed to one
     dimension (no index per dimension of it), 64 copying threads (2 threads for a run of
     4 elements)."""

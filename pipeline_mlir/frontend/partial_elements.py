@@ -73,7 +73,8 @@ from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import in_lds, in_space, is_pure, kernel_of
+from pipeline_mlir.frontend.copy_source import dim_indices
+from pipeline_mlir.frontend.kernel_ir import fat_root, in_lds, in_space, is_pure, kernel_of
 from pipeline_mlir.frontend.marks import PADDING_ROWS_ATTR
 
 __all__ = ["element_copy", "spread_elements"]
@@ -135,15 +136,37 @@ def _read(o):
         if not facts.in_view or (mask is not None and not zero_bits(g[2][0])):
             return None     # (unmasked and in bounds, its padding is read nowhere)
         return g[0][0], list(g[1]), mask, ir.VectorType(o.results[0].type)
-    if o.name == "scf.if" and len(o.results) == 1:
-        from pipeline_mlir.frontend.guarded_load import guarded   # (it imports partial_copy)
-        parts = guarded(o)
-        if parts is None or not zero_bits(parts.passthrough):
+    if o.name == "scf.if":
+        parts = _guarded(o)
+        if parts is None or not zero_bits(parts[2]):
             return None
-        load = parts.load
-        return load.operands[0], list(load.operands[1:]), parts.mask, \
+        load, mask, _pad = parts
+        return load.operands[0], list(load.operands[1:]), mask, \
             ir.VectorType(o.results[0].type)
     return None
+
+
+def _guarded(o):
+    """(the plain load, the mask, the pass-through) of IREE's guarded load ``o``
+    (:mod:`~pipeline_mlir.frontend.guarded_load`, which imports this module's caller): a
+    ``vector.maskedload`` yielded in the then region, a ``vector.load`` of the same buffer
+    and indices and an ``arith.select`` of it by the same mask and pass-through yielded in
+    the else region, whichever the condition takes (the run, element by element, is the
+    same: the spread reads each element alone); else None."""
+    if len(o.results) != 1 or len(o.regions) != 2 or not len(o.regions[1].blocks):
+        return None
+    then = [_op(x) for x in o.regions[0].blocks[0].operations]
+    other = [_op(x) for x in o.regions[1].blocks[0].operations]
+    if [x.name for x in then] != ["vector.maskedload", "scf.yield"] or \
+            [x.name for x in other] != ["vector.load", "arith.select", "scf.yield"]:
+        return None
+    masked, load, select = then[0], other[0], other[1]
+    *run, mask, pad = list(masked.operands)
+    if then[1].operands[0] != masked.results[0] or other[2].operands[0] != select.results[0] \
+            or list(load.operands) != run or list(select.operands) != [mask, load.results[0],
+                                                                      pad]:
+        return None
+    return load, mask, pad
 
 
 def spread_elements(op, body: list, copy: Copy, runs, iv, loop, refuse, tids,
@@ -333,14 +356,14 @@ def _emit(op, body, copy: Copy, iv, cloner, tids, shape: tuple, cols: int, dst,
         x = _arith("remui", tid, index_constant(total))
         return _arith("divui", x, index_constant(w)), _arith("remui", x, index_constant(w))
 
-    from pipeline_mlir.frontend.kept_masks import buffer_indices  # (it imports partial_copy)
     with ir.InsertionPoint(op), op.location:
         get, clone, _s, p = cloner(body, tids, iv, w, threads, 1, split)
         for o in body:
             if all(o is not x and o != x for x in (copy.read, copy.write, copy.select)
                    if x is not None):
                 clone(o)
-        root, at = buffer_indices(get(copy.src), [get(i) for i in copy.indices])
+        root = fat_root(copy.src)
+        at = dim_indices(_Adder, _Adder, get(copy.src), [get(i) for i in copy.indices], root)
     if at is None:
         for o in reversed([_op(x) for x in block.operations][before:_position(block, op)]):
             o.erase()
@@ -380,6 +403,23 @@ def _row_indices(row, dims: list) -> list:
         out.insert(0, _arith("remui", row, index_constant(dims[k])))
         row = _arith("divui", row, index_constant(dims[k]))
     return [row] + out
+
+
+class _Adder:
+    """:func:`~pipeline_mlir.frontend.copy_source.dim_indices`'s operations as ``arith``
+    ops at the insertion point."""
+
+    @staticmethod
+    def get(v):
+        return v
+
+    @staticmethod
+    def c(k: int):
+        return index_constant(k)
+
+    @staticmethod
+    def add(a, b):
+        return a if b is None else _arith("addi", a, b)
 
 
 def _position(block, op) -> int:

@@ -46,6 +46,7 @@ from pipeline_mlir.frontend.elements import ELEMENTS, SCHEDULE_DTYPES
 from pipeline_mlir.frontend.epilogue import (binding_reads, expression, follows, reads_of,
                                               tie_reads, trace_output, writes_to)
 from pipeline_mlir.frontend.kernel_ir import describe, kernel_of
+from pipeline_mlir.frontend.thread_loops import is_thread_loop
 from pipeline_mlir.frontend.guarded_read import Launch, Ties
 from pipeline_mlir.frontend.launch_sizes import at_launch, dynamic_dims
 from pipeline_mlir.frontend.select_read import check_transfer_masks
@@ -387,6 +388,10 @@ def _global_reads(loop):
         return (*loop_evaluator(scan), scan.copies)
     ev, iv, lb, step = evaluator_of(loop, block_size(kernel_of(loop)))
     copies, body = [], list(map(as_operation, loop.regions[0].blocks[0].operations))
+    for o in list(body):      # a per-thread copy loop (thread_loops.py): its body's, at
+        if o.name == "scf.for" and is_thread_loop(o):     # the thread's first trip
+            ev.bind(o.regions[0].blocks[0].arguments[0], ev.value(o.operands[0]))
+            body += [as_operation(x) for x in o.regions[0].blocks[0].operations]
     for o in list(body):      # a guarded load (scf.if of a masked K tail): its branches'
         if o.name == "scf.if":
             body += [as_operation(x) for r in o.regions for b in r.blocks

@@ -92,6 +92,10 @@ HELD_ATTR = "sched.held_whole"
 #: a merged loop's attribute: how many of the kernel's K steps one iteration runs
 #: (``frontend/kmerge.py``; the adopted loop's form says it)
 MERGED_ATTR = "sched.k_merged"
+#: on an LDS allocation given padding rows for a copy spread one element a thread
+#: (:mod:`~pipeline_mlir.frontend.partial_elements`): the elements of its copies that no
+#: read reads are that padding, not the tile's (the tile's size counts the others)
+PADDING_ROWS_ATTR = "sched.padding_rows"
 #: the adopted loop's attribute: what ``merge_k`` decided for a latency-short loop and why
 #: (``kmerge_factor.merge_note``; ``--emit=report`` prints it)
 MERGE_NOTE_ATTR = "sched.merge_k"

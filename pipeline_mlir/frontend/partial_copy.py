@@ -45,6 +45,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import (depends, describe, in_lds, in_space, is_pure,
                                               kernel_of, same_attributes)
 from pipeline_mlir.frontend.guarded_pairs import fuse_staged_guards
+from pipeline_mlir.frontend.partial_elements import element_copy, spread_elements
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 __all__ = ["lds_copy", "partial_copy_refusal", "spread_copy", "spread_guarded_copies"]
@@ -137,6 +138,11 @@ def spread_copy(op, runs: np.ndarray, iv, loop) -> None:
     body = [_op(x) for x in op.regions[0].blocks[0].operations][:-1]
     copy = lds_copy(op)
     pairs = register_copies(body)
+    one = element_copy(body) if len(pairs) <= 1 else None
+    if one is not None:             # (one copy a thread: too few for f threads to share)
+        spread_elements(op, body, one, runs, iv, loop, refuse, _thread_id(op, body, refuse),
+                        _cloner)
+        return
     if pairs:
         _spread_registers(op, body, pairs, runs, iv, loop, f, refuse)
         return
@@ -218,18 +224,18 @@ def shares(t, f: int, block: int = 1) -> tuple:
             _arith("remui", _arith("divui", t, index_constant(block)), index_constant(f)))
 
 
-def _cloner(body, tids, iv, f: int, threads: int, block: int = 1):
+def _cloner(body, tids, iv, f: int, threads: int, block: int = 1, split=None):
     """(``get``, ``clone``, ``t``, ``h``), at the insertion point: ``t`` the copying thread
     and ``h`` the share of thread id ``t'`` (:func:`shares`); ``clone(o)`` clones ``o``
     (an op of ``body``) with the thread ids ``tids`` (and ``iv``) taken at ``t``,
     ``get(v)`` gives ``v`` so taken (an op outside the region of the thread id cloned
-    before)."""
+    before); ``split(tid)``, if given, gives ``(t, h)`` in place of :func:`shares`."""
     idx = ir.IndexType.get()
     tid = next(iter(tids)) if tids else None
     if tid is None:
         from pipeline_mlir.dialect import bindings as B
         tid = B.gpu.thread_id(B.gpu.Dimension.x, upper_bound=threads)
-    t, h = shares(tid, f, block)
+    t, h = split(tid) if split is not None else shares(tid, f, block)
     mapping = {x: t for x in tids}
     if iv is not None:
         mapping[iv] = t if iv.type == idx else ir.Operation.create(

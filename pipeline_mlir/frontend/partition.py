@@ -28,7 +28,7 @@ from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, mfma_variant, 
 from pipeline_mlir.frontend.elements import SCALAR_OPERANDS, SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
-from pipeline_mlir.frontend.marks import NARROW
+from pipeline_mlir.frontend.marks import NARROW, PADDING_ROWS_ATTR
 from pipeline_mlir.frontend.k_subtiles import along_k, k_subtiles_value, unread_counts, whole
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
@@ -298,6 +298,16 @@ def _payload_counts(an: Analysis, chain: int) -> dict:
             "max_globals": 0 if mfmas_per_mma < 8 else (1 if chain >= 2 else 0)}
 
 
+def _tile_elements(an: Analysis, c: LM.Copy) -> int:
+    """The elements of the tile copy ``c`` writes: all of them, but in a buffer with padding
+    rows (:data:`~pipeline_mlir.frontend.marks.PADDING_ROWS_ATTR`) only those a read reads."""
+    root = an.buffer_views[c.buffer].root
+    if isinstance(root.owner, ir.Block) or PADDING_ROWS_ATTR not in root.owner.attributes:
+        return c.lds.size
+    read = [r.lds.ravel() for r in an.reads if r.buffer == c.buffer]
+    return int(np.isin(c.lds, np.concatenate(read)).sum()) if read else 0
+
+
 def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: int,
                       counts: dict) -> dict:
     """The options of ``schedule``'s kind the payload fixes: a tile geometry's dtype, MFMA
@@ -305,7 +315,7 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
     bk = shape[2] * chain
     elems = [0, 0]
     for c, ch in zip(an.copies, an.partition.copy_channel):
-        elems[ch] += c.lds.size
+        elems[ch] += _tile_elements(an, c)
     bm, bn = elems[0] // bk, elems[1] // bk
     own = type(schedule).options()
     inferred = {}

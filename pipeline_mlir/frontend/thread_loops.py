@@ -48,7 +48,7 @@ from pipeline_mlir.frontend.dynamic_masks import strip
 from pipeline_mlir.frontend.kernel_ir import depends, describe, is_pure, kernel_of, owner
 from pipeline_mlir.frontend.partial_copy import lds_copy, partial, spread_copy
 
-__all__ = ["spread_thread_loops", "unroll_thread_loops"]
+__all__ = ["is_thread_loop", "spread_thread_loops", "unroll_thread_loops"]
 
 #: ops whose result is a workgroup's id or a launch's size: a value depending on one is
 #: not evaluated (the evaluator would sample the id; it refuses the size with a message
@@ -104,11 +104,13 @@ def _thread_loops(loop):
     ev = Evaluator(bs, launch_values=False)
     ev.where = loop
     for o in [_op(x) for x in loop.regions[0].blocks[0].operations]:
-        if o.name == "scf.for" and _is_thread_loop(o):
+        if o.name == "scf.for" and is_thread_loop(o):
             yield o, ev, bs[0]
 
 
-def _is_thread_loop(o) -> bool:
+def is_thread_loop(o) -> bool:
+    """Whether ``o`` (an ``scf.for``) is a per-thread loop: its lower bound a
+    ``gpu.thread_id x`` (through casts), no results."""
     lb = strip(o.operands[0])
     if isinstance(lb.owner, ir.Block) or len(o.results):
         return False

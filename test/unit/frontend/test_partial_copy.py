@@ -364,3 +364,26 @@ def test_the_proof_refuses_spread_register_copies_that_move_other_elements():
                 (good[0], good[1] + 1, good[2] + 1, "g"),                  # another view
                 (good[0], good[1], good[2], "other")):                     # another buffer
         assert not _taken(bad, copy, 2, 64)
+
+
+def test_one_copy_a_thread_of_2_byte_elements_is_refused_at_the_guard():
+    """``STAGED`` with one copy a thread (its second dropped from both guards): 2 threads
+    share each copying thread's one 2-byte element, which only a spread of one element a
+    thread of 4-byte elements takes (``frontend/partial_elements.py``): refused at the
+    guard, saying so."""
+    from pipeline_mlir.dialect.ir_io import IRError
+    one = STAGED
+    for line in ("        %v1 = vector.load %g[%s1] : memref<4096xf16, "
+                 "#gpu.address_space<global>>, vector<1xf16>\n",
+                 "        vector.store %v1, %p1[%c0] : memref<2xf16, "
+                 "#gpu.address_space<private>>, vector<1xf16>\n",
+                 "        %w1 = vector.load %p1[%c0] : memref<2xf16, "
+                 "#gpu.address_space<private>>, vector<1xf16>\n",
+                 "        vector.store %w1, %l[%e1] : memref<256xf16, "
+                 "#gpu.address_space<workgroup>>, vector<1xf16>\n"):
+        assert line in one
+        one = one.replace(line, "", 1)
+    with pytest.raises(IRError, match=re.escape(
+            "only where its elements are of 4 bytes, the narrowest a direct-to-LDS copy "
+            "moves, when a lane's 1 elements do not split into the 2 threads that share it")):
+        _spread_staged(one)

@@ -28,6 +28,17 @@ schedule from both forms, exact on the emulator.
   (``... is not an LDS store of a tile the loop carries ...``), the prefetch point
   pipelined.
 
+* f32 ``A^T x B`` 94x1826x2660 and ``A^T x B^T`` 621x1724x1099 (1 prefetch stage): a 4 x
+  16 ``K x N`` (``K x M``) tile, 64 f32, copied 4 elements a lane by threads 0 to 15 of
+  128 (``scf.if %tid < 16`` at the prefetch point, a per-thread loop in the late form):
+  spread one element a thread, the threads past the tile's 64 elements writing padding
+  rows of its LDS buffer (``frontend/partial_elements.py``); before, both forms were
+  refused at the guarding op (``... a copy made by part of the workgroup, which the front
+  end spreads over every thread only ...``).  The mutants of
+  :func:`test_a_partial_copy_it_cannot_spread_an_element_a_thread_is_refused` are refused
+  at that op, saying why.  17x164x4066 (N a multiple of the 4-element runs) selects each
+  run whole, by its K row and C's edge, where 94x1826x2660 masks it element by element.
+
 Before, every f32 matmul was refused at its first MFMA (``... multiplies scalar f32
 operands; the schedules take vector operands of ...``).  An MFMA of scalar f64 operands
 stays refused at the op (``test_mfma_variant.py``), and the complete kernel (no input) of
@@ -63,6 +74,16 @@ CASES = {
                          ("--iree-llvmgpu-prefetch-num-stages=1",),
                          {"dtype": "f32", "BM": "16", "BN": "64", "BK": "8",
                           "k_subtiles": "a", "waves": "2"}),
+    "atb-94x1826x2660": (dict(m=94, n=1826, k=2660, transpose_a=True, transpose_b=False), (),
+                         {"dtype": "f32", "BM": "32", "BN": "16", "BK": "16",
+                          "k_subtiles": "ab", "waves": "2"}),
+    "atb-17x164x4066": (dict(m=17, n=164, k=4066, transpose_a=True, transpose_b=False), (),
+                        {"dtype": "f32", "BM": "32", "BN": "16", "BK": "16",
+                         "k_subtiles": "ab", "waves": "2"}),
+    "atbt-621x1724x1099-s1": (dict(m=621, n=1724, k=1099, transpose_a=True),
+                              ("--iree-llvmgpu-prefetch-num-stages=1",),
+                              {"dtype": "f32", "BM": "16", "BN": "64", "BK": "16",
+                               "k_subtiles": "a", "waves": "2"}),
 }
 
 
@@ -209,3 +230,173 @@ def test_a_given_dword_dma_that_contradicts_the_copies_is_refused(forms, capsys)
                     r"'4wave': option 'vm_per_load_\w=\d+' contradicts 'dma=dword', which "
                     r"issues 4 DMAs per load", err), err
     assert not out and "Traceback" not in err
+
+
+PARTIAL = "atb-94x1826x2660"
+#: the front end's wording of a refused partial copy, up to the reason
+SPREAD = (r"'(?:scf\.for|scf\.if)' op at line \d+:\d+ runs the tile's copy '[\w.]+' op at "
+          r"line \d+:\d+ in (\d+) of the workgroup's 128 threads \(thread 0: 1 time\(s\), "
+          r"thread \d+: 0\): a copy made by part of the workgroup, which the front end spreads "
+          r"over every thread only ")
+
+
+def _thread_loop(text: str):
+    """(the late form's per-thread loop of the partial copy, its body's text after it)."""
+    loop = re.search(r"scf\.for (%arg\d+) = %6 to %c16_i32 step %c128_i32", text)
+    assert loop, "IREE's late form changed"
+    return loop, text[loop.end():]
+
+
+def _mutants(late: str, prefetch: str) -> dict:
+    """{name: (text, the reason said)}: each breaks one requirement of the spread."""
+    loop, body = _thread_loop(late)
+    head = late[:loop.end()]
+    out = {}
+    a = re.search(r"(%alloc) = memref\.alloc\(\) : (memref<4x18xf32, #gpu\.address_space<"
+                  r"workgroup>>)\n", late)
+    out["other-user"] = (late[:a.end()] + f"%wcol = memref.collapse_shape {a[1]} [[0, 1]] : "
+                         f"{a[2]} into memref<72xf32, #gpu.address_space<workgroup>>\n" +
+                         late[a.end():], "where its LDS buffer is a 'memref.alloc' of static "
+                         "sizes, row-major, of 2 dimensions or more, used by memref.subview, ")
+    four = "memref<4x18xf32, #gpu.address_space<workgroup>>"
+    out["unfilled-rows"] = (late.replace(four, four.replace("4x18", "8x18")),
+                            "where the copy fills every row of its LDS buffer "
+                            "memref<8x18xf32, #gpu.address_space<workgroup>>, not 4 of them")
+    col = re.search(r"(%\d+) = arith\.muli (%\d+), %c4_i32 overflow<nsw> : i32", body)[0]
+    k = re.search(r"%\d+ = scf\.for %arg0 = ", late).start()
+    out["unevaluable-index"] = (
+        late[:k] + f"%wf = memref.load %alloc[%c0, %c0] : {four}\n%wu = arith.fptoui %wf : "
+        f"f32 to i32\n" + late[k:loop.end()] +
+        body.replace(col, col.replace(", %c4_i32 ", ", %wu "), 1),
+        "where its addresses evaluate per thread ('arith.fptoui' op: the address analysis "
+        "cannot evaluate it")
+    d = re.search(loop[1].join([r"%\d+ = arith\.divui ", r", %c4_i32 : i32"]), body)[0]
+    r = re.search(loop[1].join([r"%\d+ = arith\.remui ", r", %c4_i32 : i32"]), body)[0]
+    out["thread-order"] = (head + body.replace(d, d.replace("divui", "remui"), 1).replace(
+        r, r.replace("remui", "divui"), 1), "where its threads fill the rows of its LDS "
+        "buffer in order, thread s's element p the (4 s + p)-th of the columns the copy fills")
+    m = re.search(r"(%\d+) = vector\.create_mask %\d+ : vector<4xi1>", body)
+    out["constant-mask"] = (head + body.replace(m[0], f"{m[1]} = vector.constant_mask [3] : "
+                                                      f"vector<4xi1>", 1),
+                            "where the run's mask is a 'vector.create_mask' or an "
+                            "'arith.select' of an i1, such a mask and the all-false one")
+    flat = "memref<4857160xf32, #amdgpu.address_space<fat_raw_buffer>>"
+    ld = re.search(r"vector\.load (%\d+)\[(%\d+), (%\d+)\] : (memref<2660x1826xf32, "
+                   r"#amdgpu\.address_space<fat_raw_buffer>>), vector<4xf32>", body)
+    ml = re.search(r"vector\.maskedload %\d+\[%\d+, %\d+\], (%\d+), (%\w+) (\{[^}]*\} )?: "
+                   r"memref<2660x1826xf32, #amdgpu\.address_space<fat_raw_buffer>>", body)
+    at = re.search(r"%\d+ = scf\.if %false", body).start()
+    collapsed = (body[:at] + f"%wl = affine.linearize_index [{ld[2]}, {ld[3]}] by (2660, "
+                 f"1826) : index\n%wc = memref.collapse_shape {ld[1]} [[0, 1]] : {ld[4]} "
+                 f"into {flat}\n" + body[at:])
+    collapsed = collapsed.replace(ld[0], f"vector.load %wc[%wl] : {flat}, vector<4xf32>", 1)
+    out["collapsed-source"] = (head + collapsed.replace(
+        ml[0], f"vector.maskedload %wc[%wl], {ml[1]}, {ml[2]} {ml[3] or ''}: {flat}", 1),
+        "where the buffer its run is read from is viewed through casts and unit-stride "
+        "subviews of its rank alone")
+    half = prefetch.replace("arith.cmpi slt, %thread_id_x, %c16 : index",
+                            "arith.cmpi slt, %thread_id_x, %c64 : index")
+    c16 = re.search(r"%c16 = arith\.constant 16 : index\n", half)
+    out["half-the-threads"] = (half[:c16.end()] + "%c64 = arith.constant 64 : index\n" +
+                               half[c16.end():], "where each lane's 4 elements split into the "
+                               "2 pieces of 128 / 64 threads, or divide them")
+    return out
+
+
+@pytest.mark.parametrize("name", ["other-user", "unfilled-rows", "unevaluable-index",
+                                  "thread-order", "constant-mask", "collapsed-source",
+                                  "half-the-threads"])
+def test_a_partial_copy_it_cannot_spread_an_element_a_thread_is_refused(forms, tmp_path,
+                                                                       capsys, name):
+    """Mutants of 94x1826x2660, each refused at the guarding op (the late form's
+    per-thread loop, the prefetch point's ``scf.if``) with the requirement it breaks: the
+    LDS buffer used by a view that its padding rows would change, a buffer of rows the
+    copy does not fill (its padding rows would be those), a run's column computed from a
+    value loaded from memory (no address per thread), the copying threads' runs not in
+    LDS order, a mask of another form, the read's buffer collapsed to one
+    dimension (no index per dimension of it), 64 copying threads (2 threads for a run of
+    4 elements)."""
+    text, why = _mutants(forms[PARTIAL, "late"].read_text(),
+                         forms[PARTIAL, "prefetch"].read_text())[name]
+    path = tmp_path / f"{name}.mlir"
+    path.write_text(text)
+    _refused(path, capsys, SPREAD + re.escape(why), None)
+
+
+def _loop(text: str):
+    """(the module of ``text``, its one K-loop)."""
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.frontend.scan import find_natural_loops
+
+    module = ir.Module.parse(text)
+    (loop,) = find_natural_loops(module.operation)
+    return module, loop
+
+
+def _spread(loop) -> int:
+    """``loop``'s partial copies spread (the prefetch point's guards, the late form's
+    per-thread loops)."""
+    from pipeline_mlir.frontend.partial_copy import spread_guarded_copies
+    from pipeline_mlir.frontend.thread_loops import spread_thread_loops
+
+    return spread_guarded_copies(loop) + spread_thread_loops(loop)
+
+
+def test_a_tile_copied_by_16_threads_is_copied_an_element_a_thread(forms, monkeypatch):
+    """Both forms of 94x1826x2660: B's copy by threads 0 to 15 becomes one copy of one f32
+    a thread into its LDS buffer grown to 8 rows and marked, the guard or loop gone; with
+    the spread copy's LDS indices swapped (rows for columns), the per-lane proof refuses it
+    and leaves the kernel as it was."""
+    from pipeline_mlir.dialect.bindings import new_context
+    from pipeline_mlir.dialect.ir_io import IRError, walk_ops
+    from pipeline_mlir.frontend import partial_elements as PE
+    from pipeline_mlir.frontend.marks import PADDING_ROWS_ATTR
+
+    for form in ("prefetch", "late"):
+        with new_context():
+            module, loop = _loop(forms[PARTIAL, form].read_text())
+            assert _spread(loop) == 1, form
+            module.operation.verify()
+            grown = walk_ops(module.operation, lambda o: o.name == "memref.alloc" and
+                             PADDING_ROWS_ATTR in o.attributes)
+            assert len(grown) == 1, form
+            assert str(grown[0].results[0].type).startswith("memref<8x18xf32"), form
+            stores = walk_ops(loop, lambda o: o.name == "vector.store" and
+                              o.operands[1] == grown[0].results[0])
+            assert len(stores) == 1 and str(stores[0].operands[0].type) == "vector<1xf32>"
+            assert not walk_ops(loop, lambda o: o.name in ("scf.if", "scf.for") and
+                                o.operation != loop.operation and
+                                o.parent.operation == loop.operation and not len(o.results))
+    real = PE._emit
+
+    def swapped(*args):
+        load, cond, store, made = real(*args)
+        store.operands[2], store.operands[3] = store.operands[3], store.operands[2]
+        return load, cond, store, made
+
+    monkeypatch.setattr(PE, "_emit", swapped)
+    with new_context():
+        module, loop = _loop(forms[PARTIAL, "late"].read_text())
+        before = str(module)
+        with pytest.raises(IRError, match=re.escape(
+                "where the spread copy, evaluated per lane, reads, tests and writes what "
+                "the copy's element did (an internal error: it does not)")):
+            _spread(loop)
+        assert str(module) == before
+
+
+def test_a_whole_run_select_is_spread_only_of_zero(forms, tmp_path, capsys):
+    """17x164x4066's late form with its run's select padding 1.0, not zero: not a copy the
+    spread takes (its elements would be the select's 1.0 where it is false), refused at the
+    per-thread loop as before."""
+    text = forms["atb-17x164x4066", "late"].read_text()
+    loop, body = _thread_loop(text)
+    sel = re.search(r"(%\d+) = arith\.select (%\d+), (%\d+), (%cst\w*) : vector<4xf32>", body)
+    assert sel, "IREE's late form changed"
+    mutant = tmp_path / "one.mlir"
+    mutant.write_text(text[:loop.start()] + "%wone = arith.constant dense<1.0> : "
+                      "vector<4xf32>\n" + text[loop.start():loop.end()] +
+                      body.replace(sel[0], sel[0].replace(sel[4] + " :", "%wone :"), 1))
+    _refused(mutant, capsys, SPREAD + re.escape(
+        "when its region is one 'amdgpu.gather_to_lds' and side-effect free ops, or copies "
+        "through registers and side-effect free ops"), None)

@@ -143,7 +143,13 @@ def cut_pieces(mfmas) -> int:
 def _kind(m) -> tuple:
     """(m, n, k, the operands' element type) of the MFMA ``m``."""
     return tuple(ir.IntegerAttr(m.attributes[k]).value for k in ("m", "n", "k")) + \
-        (str(ir.VectorType(m.operands[0].type).element_type),)
+        (_element(m.operands[0]),)
+
+
+def _element(v) -> str:
+    """The element type of MFMA operand ``v``: a vector's, or the scalar's own (f32)."""
+    t = v.type
+    return str(t.element_type if isinstance(t, ir.VectorType) else t)
 
 
 def pieces_of(loop) -> int:
@@ -159,8 +165,8 @@ def _unhalvable(mfmas: list) -> str | None:
     form, a block or broadcast variant), else None."""
     for m in mfmas:
         kind = _kind(m)
-        vt = ir.VectorType(m.operands[0].type)
-        if kind not in HALVES or vt.rank != 1 or vt.shape[0] % HALVES[kind][0]:
+        if kind not in HALVES or ir.VectorType(m.operands[0].type).rank != 1 or \
+                ir.VectorType(m.operands[0].type).shape[0] % HALVES[kind][0]:
             return (f"'{m.name}' op at {at(m)} is a {'x'.join(map(str, kind[:3]))} MFMA of "
                     f"{kind[3]}, which the front end does not cut along K (it halves "
                     f"16x16x32 and 32x32x16 f16 / bf16 ones and 16x16x64 and 32x32x32 i8 "
@@ -170,7 +176,7 @@ def _unhalvable(mfmas: list) -> str | None:
             return (f"'{m.name}' op at {at(m)} would be cut into {HALVES[kind][0]} along K "
                     f"and '{first.name}' op at {at(first)} into {HALVES[_kind(first)][0]}; "
                     f"the front end cuts a loop's MFMAs into one number of pieces")
-        b_el = str(ir.VectorType(m.operands[1].type).element_type)
+        b_el = _element(m.operands[1])
         if b_el != kind[3]:     # (gfx942's mixed fp8 x bf8 16x16x32: not tried here)
             return (f"'{m.name}' op at {at(m)} multiplies {kind[3]} by {b_el}; the front end "
                     f"cuts MFMAs whose operands are of one element type only")

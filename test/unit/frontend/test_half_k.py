@@ -13,7 +13,7 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import walk_ops
-from pipeline_mlir.frontend.half_k import halve_mfmas
+from pipeline_mlir.frontend.half_k import cut_pieces, halve_mfmas
 from pipeline_mlir.frontend.marks import HALVED_ATTR
 from pipeline_mlir.frontend.partition import _mfma_kind
 
@@ -242,3 +242,29 @@ def test_an_fp8_fragment_mixing_its_quarters_is_refused():
     assert why is not None and "is not made of fragment reads or pieces the front end can " \
         "take a 4th of" in why, why
     assert "16x16x32" not in out and HALVED_ATTR not in out
+
+
+def _f32(text: str) -> str:
+    """The loop with IREE's f32 MFMA: one f32 of A and of B a lane (scalar operands)."""
+    return text.replace(LDS, "memref<1024xf32, #gpu.address_space<workgroup>>").replace(
+        "vector<8xf16>", "vector<1xf32>").replace(
+        "    %d = amdgpu.mfma 16x16x32 %fa * %fb + %acc : vector<1xf32>, vector<1xf32>, "
+        "vector<4xf32>",
+        "    %sa = vector.extract %fa[0] : f32 from vector<1xf32>\n"
+        "    %sb = vector.extract %fb[0] : f32 from vector<1xf32>\n"
+        "    %d = amdgpu.mfma 16x16x4 %sa * %sb + %acc : f32, f32, vector<4xf32>")
+
+
+def test_an_f32_mfma_of_scalar_operands_is_refused_not_crashed():
+    """IREE's f32 16x16x4 MFMA takes scalars: asked for its pieces along K (a short f32 loop,
+    finding of stop 81: an internal error at the operands' vector type), it has none, and
+    halving refuses it naming the shape and the type."""
+    why, out = _halved(READ_B.replace(LDS, "memref<1024xf32, #gpu.address_space<workgroup>>")
+                       .replace("vector<8xf16>", "vector<1xf32>"), _f32)
+    assert why is not None and "is a 16x16x4 MFMA of f32, which the front end does not cut " \
+        "along K" in why, why
+    assert HALVED_ATTR not in out
+    with new_context() as ctx, ir.Location.unknown(ctx):
+        m = ir.Module.parse(_f32(LOOP.format(lds=LDS, make_b=READ_B)), ctx)
+        mfmas = walk_ops(m.operation, lambda o: o.name == "amdgpu.mfma")
+        assert cut_pieces(mfmas) == 2

@@ -164,9 +164,8 @@ def _unhalvable(mfmas: list) -> str | None:
     """Why the MFMAs ``mfmas`` are not halved (a shape or element type without a half
     form, a block or broadcast variant), else None."""
     for m in mfmas:
-        kind = _kind(m)
-        if kind not in HALVES or ir.VectorType(m.operands[0].type).rank != 1 or \
-                ir.VectorType(m.operands[0].type).shape[0] % HALVES[kind][0]:
+        kind, t = _kind(m), m.operands[0].type
+        if kind not in HALVES or t.rank != 1 or t.shape[0] % HALVES[kind][0]:
             return (f"'{m.name}' op at {at(m)} is a {'x'.join(map(str, kind[:3]))} MFMA of "
                     f"{kind[3]}, which the front end does not cut along K (it halves "
                     f"16x16x32 and 32x32x16 f16 / bf16 ones and 16x16x64 and 32x32x32 i8 "

@@ -45,7 +45,8 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import (depends, describe, in_lds, in_space, is_pure,
                                               kernel_of, same_attributes)
 from pipeline_mlir.frontend.guarded_pairs import fuse_staged_guards
-from pipeline_mlir.frontend.partial_elements import element_copy, spread_elements
+from pipeline_mlir.frontend.partial_elements import (element_copy, first_step_evaluator,
+                                                     spread_elements)
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
 __all__ = ["lds_copy", "partial_copy_refusal", "spread_copy", "spread_guarded_copies"]
@@ -304,12 +305,8 @@ def _prove(op, copy, new, runs, iv, loop, f, piece, width, refuse) -> None:
     ``t' mod f`` of what thread ``t' div f`` of ``copy`` copied: the same source and LDS
     elements, evaluated per lane at the K-loop's first step and the sampled workgroup;
     ``copy`` writes its waves' lanes from one LDS address."""
-    ev = Evaluator(block_size(kernel_of(loop)))
-    ev.where = op
     try:
-        ev.bind(loop.regions[0].blocks[0].arguments[0], ev.value(loop.operands[0]))
-        if iv is not None:
-            ev.bind(iv, ev.value(op.operands[0]))
+        ev = first_step_evaluator(op, iv, loop)
         k = _dst_rank(copy)
         old = _elements(ev, copy.operands[0], copy.operands[1:len(copy.operands) - 1 - k],
                         copy.operands[len(copy.operands) - 1 - k],
@@ -478,13 +475,9 @@ def _accesses(op, ops: list, iv, loop, refuse, new: list = ()) -> list:
     its memref indices, its view's first element, the element its indices name, the
     view's root; evaluated at the K-loop's first step and the sampled workgroup.  A
     refusal of ``op`` (the ``new`` copies erased) where they do not evaluate."""
-    ev = Evaluator(block_size(kernel_of(loop)))
-    ev.where = op
     out = []
     try:
-        ev.bind(loop.regions[0].blocks[0].arguments[0], ev.value(loop.operands[0]))
-        if iv is not None:
-            ev.bind(iv, ev.value(op.operands[0]))
+        ev = first_step_evaluator(op, iv, loop)
         for o in ops:
             view = ev.view(o.operands[0] if o.name in REG_READS else o.operands[1])
             idx = [ev.value(o.operands[k]) for k in sorted(_index_positions(o))]

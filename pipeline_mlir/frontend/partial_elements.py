@@ -77,7 +77,7 @@ from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.kernel_ir import fat_root, in_lds, in_space, is_pure, kernel_of
 from pipeline_mlir.frontend.marks import PADDING_ROWS_ATTR
 
-__all__ = ["element_copy", "spread_elements"]
+__all__ = ["element_copy", "first_step_evaluator", "spread_elements"]
 
 #: the bytes of an element a thread copies alone (the narrowest direct-to-LDS copy's)
 ELEMENT_BYTES = 4
@@ -187,7 +187,7 @@ def spread_elements(op, body: list, copy: Copy, runs, iv, loop, refuse, tids,
         raise refuse(f"where the run's mask is {MASKS}")
     alloc = _alloc(copy.write, refuse)
     try:
-        ev = _evaluator(op, iv, loop)
+        ev = first_step_evaluator(op, iv, loop)
         old = _old_elements(ev, copy, runs)
     except IRError as e:
         raise refuse(f"where its addresses evaluate per thread "
@@ -234,7 +234,9 @@ def _alloc(write, refuse):
     return o
 
 
-def _evaluator(op, iv, loop):
+def first_step_evaluator(op, iv, loop):
+    """A per-lane evaluator of ``op``'s region at the K-loop ``loop``'s first step (and the
+    per-thread loop's first trip, ``iv``), the sampled workgroup."""
     ev = Evaluator(block_size(kernel_of(loop)))
     ev.where = op
     ev.bind(loop.regions[0].blocks[0].arguments[0], ev.value(loop.operands[0]))

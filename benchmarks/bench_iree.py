@@ -38,7 +38,9 @@ build, which peels every K tile (its loop rebuilt), timed whole against that bui
 ``--dtype=fp8e5m2-abt-95x90x271-s3``, and so f16 ``C += A x B`` 156x71x383, C's rows
 staged in private memory before the peeled tiles, ``--dtype=f16-acc-ab-156x71x383-s3``;
 f32 ``A x B^T`` 4096^3 and ``A x B`` 1024^3, IREE's 16x16x4 f32 MFMAs,
-``--dtype=f32-abt-4096``, ``--dtype=f32-ab-1024``).
+``--dtype=f32-abt-4096``, ``--dtype=f32-ab-1024``, and f32 ``A^T x B`` of a small M, B's
+tile copied by 16 threads and spread an element a thread, ``--dtype=f32-atb-94x1826x2660``,
+``--dtype=f32-atb-17x164x4066``).
 
 Three gfx950 kernels of the same ``linalg.matmul`` (IREE picks 4 waves, a 128x128 tile,
 K step 32, MFMA 16x16x32):
@@ -539,6 +541,13 @@ CASES["f32-ab-1024"] = Case(dict(dtype="f32", m=1024, n=1024, k=1024, transpose_
 CASES["f32-atb-2048"] = Case(dict(dtype="f32", m=2048, n=2048, k=2048, transpose_a=True,
                                   transpose_b=False),
                              "4wave{dtype=f32 BM=128 BN=128 BK=16}", "4wave", 64)
+# ... and A^T x B 94x1826x2660 and 17x164x4066 (a 32x16 tile in 2 waves, K step 4, one
+# MFMA per wave and K step, 4 merged): B's 4 x 16 tile copied 4 f32 a lane by 16 threads,
+# spread an element a thread onto a buffer with padding rows (frontend/partial_elements.py)
+CASES.update({f"f32-atb-{m}x{n}x{k}": Case(
+    dict(dtype="f32", m=m, n=n, k=k, transpose_a=True, transpose_b=False),
+    "4wave{dtype=f32 BM=32 BN=16 BK=16 k_subtiles=ab waves=2 waves_m=2}", "4wave", 1)
+    for m, n, k in ((94, 1826, 2660), (17, 164, 4066))})
 # the same at K = 1000 timed by their loops (ours: the remainder loop; fp8's: none left)
 CASES.update({f"{d}-k1000-default-loop": CASES[f"{d}-k1000-default"]._replace(whole=False)
               for d in ("i8-ab", "fp8")})

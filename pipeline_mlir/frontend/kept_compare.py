@@ -14,6 +14,8 @@ or both runs zeros, and an element no copy of one side writes (``-1``) matches o
 copy of the other side writes.  A workgroup and K step then costs one comparison per class
 instead of one per LDS element; the element reported where they differ is the lowest of
 the first row's differing classes, its two values the ones the element tables hold.
+Elements no fragment read reads (``skip``: padding rows the front end's copies leave out,
+:mod:`~pipeline_mlir.frontend.unread_bits`) are compared as written by neither side.
 """
 
 from __future__ import annotations
@@ -45,11 +47,14 @@ def _writers(runs: list, full: int) -> tuple:
 class RunTables:
     """The classes of LDS elements of the two sides' runs (module docstring):
     ``kernel`` and ``own`` hold, per side and copy, the copy's LDS elements (lanes,
-    width), in the order the copies write; ``full``: the LDS elements compared."""
+    width), in the order the copies write; ``full``: the LDS elements compared, but those
+    ``skip`` marks (a mask of them, if any: equal whatever either side writes)."""
 
-    def __init__(self, kernel: list, own: list, full: int) -> None:
+    def __init__(self, kernel: list, own: list, full: int, skip=None) -> None:
         self.kcol, self.kplace = _writers(kernel, full)
         self.ocol, self.oplace = _writers(own, full)
+        if skip is not None:
+            self.kcol[skip] = self.ocol[skip] = -1
         none = (self.kcol < 0) | (self.ocol < 0)
         diff = np.where(none, 0, self.oplace - self.kplace)
         keys = np.stack([self.kcol, self.ocol, diff])

@@ -115,7 +115,7 @@ def kept_copies(an, copies: list) -> list:
 
 
 def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, ref_copy: int,
-               full: int, label: str, aligned: list | None = None) -> Kept:
+               full: int, label: str, aligned: list | None = None, skip=None) -> Kept:
     """Prove the front end's copies of a channel (``lanes``: ``(LDS elements (threads,
     width), per-dimension offsets from the reference copy's thread-0 index (threads,))``
     for each of its copies) with :func:`keep_in_bounds` give every LDS element what the
@@ -123,7 +123,8 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     ``kept_i``: the copies of ``copies`` that keep a mask (:func:`kept_copies`, not empty).
     ``aligned``: a list of one bool, set False if a run of those copies inside the buffer
     starts, in some workgroup and iteration, at an element not aligned to the run's bytes
-    (a direct-to-LDS copy could not move it)."""
+    (a direct-to-LDS copy could not move it).  ``skip``: a mask of the LDS elements not
+    compared, none of which a fragment read reads (padding rows: ``ChannelPlan.unread``)."""
     scan = an.scan
     at = an.copies[kept_i[0]].op
     op = an.ops[at]
@@ -158,7 +159,7 @@ def prove_kept(an, copies: list, kept_i: list, base, width: int, lanes: list, re
     ks = list(range(lb, ub, step))
     if not ks:
         return kept
-    tables = RunTables([an.copies[i].lds for i in copies], [p for p, _ in lanes], full)
+    tables = RunTables([an.copies[i].lds for i in copies], [p for p, _ in lanes], full, skip)
     proof = (copies, kept_i, base, width, lanes, ref_copy, kept, tables, label, at, aligned)
     source = _source(scan)              # (what no workgroup moves: once)
     over = over_budget(t, len(points), len(ks), len(copies) + len(lanes))

@@ -63,9 +63,7 @@ from pipeline_mlir.dialect.ir_changes import set_new_operands
 from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, THREAD_ID_OPS, attr_names
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.frontend.copy_source import dim_indices
-from pipeline_mlir.frontend.block_fit import check_runs, filled_layout
-from pipeline_mlir.frontend.edges import (Channel, copy_evaluator, past_end_note, read_copies,
-                                          table_of, zero_end)
+from pipeline_mlir.frontend.block_fit import check_runs
 from pipeline_mlir.frontend.every_workgroup import check_reads
 from pipeline_mlir.frontend.index_ops import IrOps, NumpyOps
 from pipeline_mlir.frontend.extent import source_base, static_end
@@ -79,10 +77,12 @@ from pipeline_mlir.frontend.launch_stride import (check_launch_strides, fat_buff
                                                   has_launch_strides, kernel_dims, launch_aligned,
                                                   launch_strided_base)
 from pipeline_mlir.frontend.kernel_ir import is_pure
+from pipeline_mlir.frontend.kernel_layout import kernel_layout
 from pipeline_mlir.frontend.k_subtiles import check_groups, held_of, k_split, telling_bits
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
 from pipeline_mlir.frontend.read_banks import read_cost as _read_cost
-from pipeline_mlir.frontend.unused_spare import spare_note, unused_first
+from pipeline_mlir.frontend.unread_bits import (check_covered, check_unswizzled, deleted,
+                                                left_out, unread_bits)
 from pipeline_mlir.kernel.int_arrays import distinct
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
 
@@ -117,6 +117,13 @@ class ChannelPlan:
     elements: int = 0           # the subtile's elements where its copies' last lanes copy
     #                             past them into a padding of its buffer (copy_widths.py's
     #                             padded_width); 0: copies * threads * width, no padding
+    unread: tuple = ()          # element bits of padding rows no read reads, deleted as
+    #                             ``kbits`` are (frontend/unread_bits.py)
+
+    @property
+    def deleted(self) -> tuple:
+        """The element bits deleted from the subtiles, ascending: ``kbits`` and ``unread``."""
+        return tuple(sorted(self.kbits + self.unread))
 
     @property
     def padding(self) -> int:
@@ -152,7 +159,7 @@ def source_offset(o, plan: ChannelPlan, tid, subtile: int, j: int) -> list:
         q = xor_shuffle_ir(o, q, *plan.reswizzle)
     p = o.add(o.add(o.mul(o.div(q, 1 << plan.bit), 1 << (plan.bit + 1)),
                     subtile << plan.bit), o.rem(q, 1 << plan.bit))
-    for kb in plan.kbits:       # ascending: the K sub-step's bits, 0 (the first sub-step)
+    for kb in plan.deleted:     # ascending: the K sub-step's bits, 0 (the first sub-step)
         p = o.add(o.mul(o.div(p, 1 << kb), 1 << (kb + 1)), o.rem(p, 1 << kb))
     x = p if plan.swizzle is None or plan.logical else xor_shuffle_ir(o, p, *plan.swizzle)
     ref = _dim_terms(NumpyOps, plan, plan.ref_x)
@@ -180,13 +187,6 @@ def _dim_terms(o, plan: ChannelPlan, x) -> list:
 # the plan
 # ---------------------------------------------------------------------------------------------
 
-def delete_bits(elements: np.ndarray, bits) -> np.ndarray:
-    """``elements`` with the element ``bits`` deleted (the highest first)."""
-    for b in sorted(bits, reverse=True):
-        elements = LM.delete_bit(elements, b)
-    return elements
-
-
 def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None = None,
                  proofs: list | None = None) -> RedistributedPartition:
     """The partition of ``an`` (an ``Analysis``) with every channel's copies made by the
@@ -209,16 +209,19 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
     else:
         read_channel = LM.read_channels(an.reads, an.mfmas, names)
     sizes = {b: n >> len(kbits.get(b, ())) for b, n in full.items()}
-    if kbits:      # the plan sees the reads in the buffers with the sub-step bits deleted
-        an = replace(an, reads=[replace(r, lds=delete_bits(r.lds, kbits.get(r.buffer, ())))
-                                for r in an.reads])
+    unread = {b: unread_bits(an, b, kbits.get(b, ())) for b in full}
+    kernel, an = an, deleted(an, kbits)     # (the plan sees the reads with kbits deleted)
     read_sub = [0] * len(an.reads)
     plans, lgkm, vm = {}, [0, 0], [0, 0]
     for ch in (0, 1):     # B split along K after A: crosswise (frontend/k_subtiles.py)
         # (a loop marked DIAGONAL_ATTR: B's K halves A's, frontend/k_subtiles.py)
         cross = ch == 1 and plans[0].logical and not diagonal
-        plan, subs = _plan_channel(an, ch, read_channel, copy_channel, sizes, names, kbits,
-                                   crosswise=cross, proofs=proofs, whole=held == "AB"[ch])
+        plan, subs = left_out(lambda gone: _plan_channel(
+            deleted(kernel, kbits, gone), ch, read_channel, copy_channel, sizes, names, kbits,
+            crosswise=cross, proofs=proofs, whole=held == "AB"[ch], unread=gone),
+            an, ch, copy_channel, unread, proofs)
+        check_covered(plan, [(kernel.reads[r].lds, s) for r, s in subs.items()],
+                      _plan_elements(plan), an.copies[plan.ref_copy].op)
         for r, s in subs.items():
             read_sub[r] = s
         plans[ch] = plan
@@ -235,12 +238,13 @@ def redistribute(an, names, kbits: dict | None = None, copy_channel: list | None
 
 def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: dict,
                   names, kbits: dict | None = None, crosswise: bool = False,
-                  proofs: list | None = None, whole: bool = False) -> tuple[ChannelPlan, dict]:
+                  proofs: list | None = None, whole: bool = False,
+                  unread: dict | None = None) -> tuple[ChannelPlan, dict]:
     """The plan of channel ``ch`` and the subtile of each of its reads (``sizes``: the
     buffers' elements with their ``kbits`` deleted; ``crosswise``: A is split along K;
     ``proofs``: where the whole-grid proofs are left, :func:`redistribute`; ``whole``: the
     channel the loop's :data:`~pipeline_mlir.frontend.marks.HELD_ATTR` names, held
-    whole, one subtile of all its elements)."""
+    whole, one subtile of all its elements; ``unread``: {buffer: bits}, left out too)."""
     label = "AB"[ch]
     copies = [i for i, c in enumerate(copy_channel) if c == ch]
     reads = [i for i, c in enumerate(read_channel) if c == ch]
@@ -250,30 +254,17 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
                              f"front end distributes the copies of one buffer per operand",
                              (an.copies[copies[0]].op,))
     b = bufs.pop()
-    size, view, kbits = sizes[b], an.buffer_views[b], kbits or {}
-    full = size << len(kbits.get(b, ()))     # the kernel's buffer
+    kbits, gone = (kbits or {}).get(b, ()), (unread or {}).get(b, ())
+    size, view = sizes[b] >> len(gone), an.buffer_views[b]
+    full = sizes[b] << len(kbits)     # the kernel's buffer
     threads = an.scan.threads
     # (a channel that may be held whole: its copies' width once its split is known)
     width = None if whole else channel_width(an, copies, size // 2, view.elem_bytes, label)
     _global_table(an, copies, full, label)
     kept = kept_copies(an, copies)
-    # the block workgroup 0 reads at the first K step (inside A and B: edges.check_in_global)
-    first = next(p for p in an.read_points if p[0] == 0)
-    chan = Channel(copies, [an.copies[i].lds for i in copies], np.zeros(full, np.int64),
-                   copies[0], 0, 0, label, an.copies[copies[0]].op)
-    ev = copy_evaluator(an.scan)     # for every read of the copies below: the IR stays
-    reads0 = read_copies(an.scan, copies, 0, first[1], ev)
-    raw, base0 = table_of(chan, reads0)
-    zero = zero_end(an.scan.copies[copies[0]].src, ev)     # rows past it free: block_fit.py
-    swizzle, digits, table = filled_layout(raw, view.swizzle, zero, bool(kept))
-    spare = unused_first(an, b) if digits is None and zero is not None else None
-    if spare is not None and spare.any():   # rows no stored output needs: free too
-        swizzle, digits, table = filled_layout(raw, view.swizzle, zero, bool(kept), spare)
-    if digits is None:
-        raise LM.LoopRefusal(f"channel {label}: the global elements its LDS buffer holds are "
-                             f"not a strided block of one buffer, swizzled or not"
-                             f"{past_end_note(table, reads0[0][1])}{spare_note(spare)}",
-                             (an.copies[copies[0]].op,))
+    chan, ev, (raw, base0, table), zero, (swizzle, digits) = kernel_layout(
+        an, copies, b, full, label, bool(kept))
+    check_unswizzled(gone, swizzle, label, an.copies[copies[0]].op)
     logical = np.arange(full, dtype=np.int64)
     logical = logical if swizzle is None else xor_shuffle(logical, *swizzle)
     _check_moves(an, copies, label)
@@ -292,18 +283,18 @@ def _plan_channel(an, ch: int, read_channel: list, copy_channel: list, sizes: di
     _now_or_later(proofs, lambda plans: reads_proof())
     x0 = int(logical[an.copies[k0].lds[0, 0]])
     subs, bit, seen, split_k, held = _split(an, ch, reads, read_channel, size, view, swizzle,
-                                            kbits.get(b, ()), crosswise, whole)
+                                            kbits, crosswise, whole)
     half = size if held else size // 2
     width = width or channel_width(an, copies, half, view.elem_bytes, label, held)
-    width, widened = run_limited(an, copies, width, bit, run_limit(bit, kbits.get(b, ())),
+    width, widened = run_limited(an, copies, width, bit, run_limit(bit, kbits + gone),
                                  half, view.elem_bytes, label)
     pad = _padding(an, copies, label, half, width, base, held)
     reswizzle, bank = (None, "") if pad else \
         _choose_swizzle(seen, reads, bit, half, width, view.elem_bytes)
     plan = ChannelPlan(ch, b, bit, width, -(-half // (threads * width)), threads,
-                       swizzle, digits, dims, k0, x0, reswizzle, bank, kbits.get(b, ()),
+                       swizzle, digits, dims, k0, x0, reswizzle, bank, kbits,
                        split_k, whole=held, staged=is_staged(width, view.elem_bytes),
-                       elements=half if pad else 0)
+                       elements=half if pad else 0, unread=gone)
     _check_plan(an, plan, table, base0, zero)
     if has_launch_strides(base):
         _check_launch_plan(an, plan, copies, base, full, label)
@@ -405,8 +396,9 @@ def _kept_plan(an, plan: ChannelPlan, copies: list, kept: list, base, full: int,
     # workgroup and K step, is aligned to its size (proven with the kept mask)
     narrow = NARROW in an.ops[an.copies[plan.ref_copy].op].attributes
     aligned = [narrow]
+    skip = np.arange(full) & sum(1 << b for b in plan.unread) != 0 if plan.unread else None
     proven = prove_kept(an, copies, kept, base, plan.width, lanes, plan.ref_copy, full, label,
-                        aligned if narrow else None)
+                        aligned if narrow else None, skip)    # (padding rows: not compared)
     size = plan.width * an.buffer_views[plan.buffer].elem_bytes
     return replace(plan, kept=proven, direct=aligned[0] and launch_aligned(base, size) and
                    not plan.pieces and not plan.staged)  # (pieces, narrow copies: staged)
@@ -573,7 +565,7 @@ def _plan_elements(plan: ChannelPlan):
                 q = xor_shuffle(q, *plan.reswizzle)
             p = ((q >> plan.bit) << (plan.bit + 1)) | (sub << plan.bit) | \
                 (q & ((1 << plan.bit) - 1))
-            for kb in plan.kbits:
+            for kb in plan.deleted:
                 p = ((p >> kb) << (kb + 1)) | (p & ((1 << kb) - 1))
             if plan.logical and plan.swizzle is not None:
                 p = xor_shuffle(p, *plan.swizzle)

@@ -428,7 +428,8 @@ class BufferLayout:
     elem_type: object = None
     reswizzle: tuple | None = None  # XOR swizzle of the new buffers (the front end's copies)
     windows: dict = field(default_factory=dict)  # subtile -> (period, first, width) kept
-    kbits: tuple = ()              # element bits of the K sub-step, deleted (frontend/ksplit.py)
+    kbits: tuple = ()              # element bits deleted: the K sub-step's (frontend/ksplit.py)
+    #                                and padding rows' (frontend/unread_bits.py)
     unswizzle: tuple | None = None  # undone before ``bit`` is deleted (frontend/k_subtiles.py)
 
     def elements_of(self, subtile: int) -> int:
@@ -548,7 +549,7 @@ def layout_buffers(an: Analysis, check: bool = True) -> dict:
             bit = LM.compaction_bit(by_sub, size, 0)
         windows = subtile_windows(by_sub, size, an.buffer_views[b].elem_bytes) \
             if bit is None and plan is None else {}
-        kbits = plan.kbits if plan is not None else ()
+        kbits = plan.deleted if plan is not None else ()    # (padding rows' bits too)
         out[b] = BufferLayout(chans.pop(), tuple(sorted(by_sub)), bit,
                               elements=((size // 2 if bit is not None and not
                                          (plan is not None and plan.whole) else size)

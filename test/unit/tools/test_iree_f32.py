@@ -219,6 +219,39 @@ def test_a_padded_subtile_is_copied_by_every_thread(forms, monkeypatch, capsys):
              r"copies, so no split into the schedule's two subtiles exists", None)
 
 
+def _b_subtiles(path, capsys) -> tuple:
+    """(the sizes of the subtile buffers, B's copies per (stage, subtile)) of ``path``'s
+    loop as the 4-wave schedule adopts it."""
+    assert main(["--pass-pipeline=builtin.module(sched-adopt-loop{schedule=4wave})",
+                 str(path)]) == 0
+    adopted = capsys.readouterr().out
+    sizes = re.findall(r"memref\.alloc\(\) : memref<(\d+)xf32, #gpu\.address_space<workgroup>>",
+                       adopted)
+    copies = re.findall(r"amdgpu\.gather_to_lds [^\n]*channel = 1 : i64, id = \d+ : i64, "
+                        r"k_offset = \"\w+\", stage = (\d) : i64, subtile = (\d)", adopted)
+    return sorted(sizes, key=int), sorted(set(copies)), len(copies)
+
+
+def test_the_padding_rows_are_left_out_of_the_front_ends_copies(forms, monkeypatch, capsys):
+    """94x1826x2660's late form adopted (4 K steps merged, A and B split along K): B's LDS
+    buffer, grown to padding rows for the copy spread an element a thread (8 x 16 a K step
+    for a 4 x 16 tile), has them left out of the front end's own copies: each B subtile
+    buffer (2 stages x 2 subtiles) holds the 128 elements its reads read, one copy a thread
+    (before: 256 elements, the padding rows too, 2 copies a thread; A's stay 256).  With
+    the check that the buffer's swizzle leaves the padding rows' bit alone refusing, the
+    plan copies the padding rows as before."""
+    from pipeline_mlir.frontend import layout
+    from pipeline_mlir.frontend import unread_bits as U
+
+    path = forms[PARTIAL, "late"]
+    slots = [("0", "0"), ("0", "1"), ("1", "0"), ("1", "1")]
+    assert _b_subtiles(path, capsys) == (["128"] * 4 + ["256"] * 4, slots, 4)
+    monkeypatch.setattr(layout, "check_unswizzled",
+                        lambda bits, swizzle, label, op: U.check_unswizzled(bits, (64, 8),
+                                                                            label, op))
+    assert _b_subtiles(path, capsys) == (["256"] * 8, slots, 8)
+
+
 def test_a_given_dword_dma_that_contradicts_the_copies_is_refused(forms, capsys):
     """300x200x500 adopts ``dma=x4`` where ``dma=auto`` would resolve to dword DMAs whose
     counts are not the kernel's; asked for dword DMAs, it is refused at the module with

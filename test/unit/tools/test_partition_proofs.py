@@ -42,9 +42,11 @@ def _counted(tmp_path, monkeypatch) -> list:
     (tmp_path / "late.mlir").write_text(late)
     proven, prove = [], layout.prove_kept
 
-    def counted(an, copies, kept, base, width, lanes, ref_copy, full, label, aligned=None):
+    def counted(an, copies, kept, base, width, lanes, ref_copy, full, label, aligned=None,
+                skip=None):
         proven.append(label)
-        return prove(an, copies, kept, base, width, lanes, ref_copy, full, label, aligned)
+        return prove(an, copies, kept, base, width, lanes, ref_copy, full, label, aligned,
+                     skip)
     monkeypatch.setattr(layout, "prove_kept", counted)
     return proven
 

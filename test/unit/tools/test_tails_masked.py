@@ -872,7 +872,8 @@ def _kept_layout_variants(monkeypatch) -> list:
     condition is false, a plan of K sub-steps; then the real proof."""
     said = []
 
-    def variants(an, copies, kept, base, width, lanes, ref, full, label, aligned=None):
+    def variants(an, copies, kept, base, width, lanes, ref, full, label, aligned=None,
+                 skip=None):
         def refused(**kw):
             a = dict(an=an, copies=copies, kept_i=kept, base=base, width=width, lanes=lanes,
                      ref_copy=ref, full=full, label=label)

@@ -3,11 +3,29 @@ every lane) and ``arith`` ops (to emit the same program into the kernel).
 
 :mod:`pipeline_mlir.frontend.layout` writes its copies' source offsets once against these
 operations, and :mod:`pipeline_mlir.frontend.unswizzle` its inverse swizzle.
+:func:`arith_op` makes one ``arith`` op of two operands at the insertion point, for the
+spread copies (:mod:`~pipeline_mlir.frontend.partial_copy`,
+:mod:`~pipeline_mlir.frontend.partial_elements`).
 """
 
 from __future__ import annotations
 
 from pipeline_mlir.dialect import bindings as B
+from pipeline_mlir.dialect.bindings import ir
+
+#: ``arith.cmpi`` predicates (:func:`arith_op`'s ``predicate``)
+SLT, SGT = 2, 4
+
+
+def arith_op(name: str, a, b, predicate: int | None = None):
+    """The result of a new ``arith.<name>`` of ``a`` and ``b`` at the insertion point: of
+    ``a``'s type, or for a comparison (``predicate``: ``arith.cmpi``'s) an ``i1``."""
+    if predicate is None:
+        return ir.Operation.create(f"arith.{name}", results=[a.type],
+                                   operands=[a, b]).results[0]
+    i1, i64 = ir.IntegerType.get_signless(1), ir.IntegerType.get_signless(64)
+    return ir.Operation.create(f"arith.{name}", results=[i1], operands=[a, b], attributes={
+        "predicate": ir.IntegerAttr.get(i64, predicate)}).results[0]
 
 
 class NumpyOps:

@@ -45,6 +45,7 @@ from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import (depends, describe, in_lds, in_space, is_pure,
                                               kernel_of, same_attributes)
 from pipeline_mlir.frontend.guarded_pairs import fuse_staged_guards
+from pipeline_mlir.frontend.index_ops import arith_op as _arith
 from pipeline_mlir.frontend.partial_elements import (element_copy, first_step_evaluator,
                                                      spread_elements)
 from pipeline_mlir.target.gfx950 import WAVE_SIZE
@@ -204,10 +205,6 @@ def _contiguous(t) -> bool:
         want.append(acc)
         acc *= s
     return list(strides) == list(reversed(want))
-
-
-def _arith(name: str, a, b):
-    return ir.Operation.create(f"arith.{name}", results=[a.type], operands=[a, b]).results[0]
 
 
 def shares(t, f: int, block: int = 1) -> tuple:

@@ -74,6 +74,8 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.copy_source import dim_indices
+from pipeline_mlir.frontend.index_ops import SGT, SLT
+from pipeline_mlir.frontend.index_ops import arith_op as _arith
 from pipeline_mlir.frontend.kernel_ir import fat_root, in_lds, in_space, is_pure, kernel_of
 from pipeline_mlir.frontend.marks import PADDING_ROWS_ATTR
 
@@ -316,29 +318,14 @@ def _grown(alloc, outer: int):
                                    attributes=attrs)
 
 
-def _arith(name: str, a, b, result=None):
-    return ir.Operation.create(f"arith.{name}", results=[result or a.type],
-                               operands=[a, b]).results[0]
-
-
-def _compare(predicate: int, a, b):
-    i1, i64 = ir.IntegerType.get_signless(1), ir.IntegerType.get_signless(64)
-    return ir.Operation.create("arith.cmpi", results=[i1], operands=[a, b], attributes={
-        "predicate": ir.IntegerAttr.get(i64, predicate)}).results[0]
-
-
-#: ``arith.cmpi`` predicates
-SLT, SGT = 2, 4
-
-
 def _condition(mask, p, get):
     """The ``i1`` that element ``p`` of the run's ``mask`` is set, of the cloned operands
     (``get``), at the insertion point (:func:`_mask_values` says which masks)."""
     o = _op(mask.owner)
     if o.name == "vector.create_mask":
-        c = _compare(SLT, p, get(o.operands[len(o.operands) - 1]))
+        c = _arith("cmpi", p, get(o.operands[len(o.operands) - 1]), SLT)
         for x in list(o.operands)[:-1]:
-            c = _arith("andi", c, _compare(SGT, get(x), index_constant(0)))
+            c = _arith("andi", c, _arith("cmpi", get(x), index_constant(0), SGT))
         return c
     return _arith("andi", get(o.operands[0]), _condition(o.operands[1], p, get))
 

@@ -30,6 +30,12 @@ Where no split by accumulator exists (a tile one fragment wide per wave), an ope
 subtiles are its K halves instead (:mod:`pipeline_mlir.frontend.k_subtiles`: the bit is
 one of the unswizzled index, ``ChannelPlan.logical``).
 
+A buffer given padding rows for a copy spread an element a thread
+(:mod:`~pipeline_mlir.frontend.partial_elements`) has them left out of the plan where they
+are element bits no read sets (:mod:`~pipeline_mlir.frontend.unread_bits`,
+``ChannelPlan.unread``, deleted as the K sub-step's bits are); every plan's copies must
+write every element its subtile's reads read (``check_covered``).
+
 A channel whose copies keep a mask of C's edge in their address
 (:mod:`~pipeline_mlir.frontend.kept_masks`) gets copies whose lanes each test their own
 run against the buffer, proven the kernel's mask in every workgroup and iteration

@@ -37,8 +37,8 @@ refuses it:
 The grown buffer is marked :data:`~pipeline_mlir.frontend.marks.PADDING_ROWS_ATTR` (a K
 merge and the dense buffer of :mod:`~pipeline_mlir.frontend.regcopy` keep the mark): the
 tile the payload's geometry is read off (:mod:`~pipeline_mlir.frontend.partition`) counts
-the elements of its copies a read reads, not the padding rows'.  The front end's own copies
-of the channel copy the padding rows too (duplicates of the tile's elements, inside it).
+the elements of its copies a read reads, not the padding rows'; the front end's own copies
+of the channel leave them out (:mod:`~pipeline_mlir.frontend.unread_bits`).
 
 Taken where the copy is one read of a buffer other than LDS and private memory (a
 ``vector.transfer_read`` in bounds, of the minor identity, padded by zero if masked; a

@@ -38,6 +38,10 @@ schedule from both forms, exact on the emulator.
   :func:`test_a_partial_copy_it_cannot_spread_an_element_a_thread_is_refused` are refused
   at that op, saying why.  17x164x4066 (N a multiple of the 4-element runs) selects each
   run whole, by its K row and C's edge, where 94x1826x2660 masks it element by element.
+  The front end's own copies of that channel leave the padding rows out
+  (``frontend/unread_bits.py``): B's subtile buffers of 94x1826x2660 hold 128 f32, one copy
+  a thread, where they held 256, two
+  (:func:`test_the_padding_rows_are_left_out_of_the_front_ends_copies`).
 
 Before, every f32 matmul was refused at its first MFMA (``... multiplies scalar f32
 operands; the schedules take vector operands of ...``).  An MFMA of scalar f64 operands

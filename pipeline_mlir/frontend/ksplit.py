@@ -6,7 +6,9 @@ copies of its tiles exceed the workgroup's LDS (IREE's VectorDistribute fp8 kern
 times the trip count whose step is ``1/n`` of the kernel's, ``n`` the fewest sub-steps
 (a power of two) whose two stages fit; a loop whose constant trip count leaves the
 schedule's loop one pair (no steady trip) is split into 2 whatever its LDS
-(``at_least``, :func:`~pipeline_mlir.frontend.natural.adopt_loop`).  :func:`split_k`
+(``at_least``, :func:`~pipeline_mlir.frontend.natural.adopt_loop`), but not where the
+sub-step's copies of a channel would move fewer elements a lane than the kernel's own
+(:func:`_narrowed`: more copies per K step than the steady trip saves).  :func:`split_k`
 checks, on the per-lane addresses of the analysis, that the loop is one sub-step repeated
 ``n`` times and keeps the first:
 
@@ -112,6 +114,9 @@ def split_k(an: Analysis, at_least: int = 1) -> Analysis:
         where = an.ops[e.ops[0]] if e.ops else loop
         raise IRError(where, f"'{op_name(where)}' op: {why}, but the front end cannot make "
                              f"the sub-step's copies: {e}") from None
+    narrowed = _narrowed(an, an2.partition) if at_least >= 2 else None
+    if narrowed is not None:        # (the split for a steady trip alone: it costs copies)
+        raise not_taken(narrowed)
     with loop.context, loop.location, ir.InsertionPoint(loop):
         t = loop.operands[2].type
         loop.operands[2] = B.arith.constant(t, ir.IntegerAttr.get(t, step // n))
@@ -122,6 +127,22 @@ def split_k(an: Analysis, at_least: int = 1) -> Analysis:
                 rem.operands[1] = _whole_steps_bound(rem, step)
             rem.operands[2] = B.arith.constant(t, ir.IntegerAttr.get(t, step // n))
     return an2
+
+
+def _narrowed(an: Analysis, partition) -> str | None:
+    """Why the sub-step's copies (``partition``'s plans) cost more than they save when the
+    split is made for a steady trip alone: a channel whose copies move fewer elements a lane
+    than the kernel's own (a 64x128 bf16 tile at a K step of 64: A's sub-step of 64x32 is
+    4 elements a lane where IREE's copies move 8, twice the copies per K step, and four
+    times where the rows are not 4-byte aligned and each 4-byte piece is staged); else
+    None."""
+    for ch, plan in sorted(partition.plans.items()):
+        own = [c.lds.shape[-1] for c, k in zip(an.copies, partition.copy_channel) if k == ch]
+        if own and plan.width and plan.width < min(own):
+            return (f"its sub-step's copies of channel {'AB'[ch]} would move {plan.width} "
+                    f"elements a lane where the kernel's move {min(own)}: more copies per K "
+                    f"step than a steady trip of the pipelined loop saves")
+    return None
 
 
 def _copy_channels(an: Analysis, names) -> list:

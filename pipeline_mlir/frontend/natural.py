@@ -477,7 +477,8 @@ def _steady_substeps(an: Analysis, trips: int | None, peeled) -> Analysis:
     :func:`~pipeline_mlir.frontend.tails.split_tail`'s ``whole_steps``).  Split, they are
     4 or 6 sub-steps, 1 or 2 steady trips.  A loop the analysis merged is left to the
     merge, one split already for LDS as it is; when the split does not take the loop (it
-    refuses), 3 K steps become 2, the third the remainder loop's, as without the split."""
+    refuses, or its sub-step's copies would be narrower than the kernel's: ``ksplit.py``),
+    3 K steps become 2, the third the remainder loop's, as without the split."""
     loop = an.scan.loop
     if trips not in (PAIR, PAIR + 1) or MERGED_ATTR in loop.attributes or \
             constant_trips(loop) != trips:      # (split already for LDS: an even number)

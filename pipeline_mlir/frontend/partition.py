@@ -316,7 +316,11 @@ def _inferred_options(an: Analysis, schedule, dtype: str, shape: tuple, chain: i
     elems = [0, 0]
     for c, ch in zip(an.copies, an.partition.copy_channel):
         elems[ch] += _tile_elements(an, c)
-    bm, bn = elems[0] // bk, elems[1] // bk
+    # (a loop split into K sub-steps, frontend/ksplit.py: the kernel's copies hold every
+    # sub-step, the tile one)
+    plans = getattr(an.partition, "plans", {})
+    bm, bn = ((elems[ch] >> len(plans[ch].kbits if ch in plans else ())) // bk
+              for ch in (0, 1))
     own = type(schedule).options()
     inferred = {}
     if "BM" in own:  # a tile geometry (4-wave): the counts the geometry would not derive

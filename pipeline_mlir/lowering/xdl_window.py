@@ -196,18 +196,25 @@ def _may_branch(op) -> bool:
 def _is_guard(ops: list, i: int, need: int = GUARD) -> bool:
     """Do the ops from index ``i`` on make a guard (:func:`emit_guard`: a ``sched_barrier``
     none, ``s_nop`` worth at least ``need`` wait states, a ``sched_barrier`` none)?"""
-    def fence(op) -> bool:
-        return op.name == "rocdl.sched.barrier" and op.attributes["mask"] == mask_attr(0)
+    return _guard_states(ops, i) >= need
 
+
+def _fence(op) -> bool:
+    return op.name == "rocdl.sched.barrier" and op.attributes["mask"] == mask_attr(0)
+
+
+def _guard_states(ops: list, i: int) -> int:
+    """The wait states of the guard the ops from index ``i`` on make (:func:`_is_guard`),
+    -1 where they make none."""
     if i < len(ops) and is_keep_alive(ops[i]):
         i += 1
-    if i >= len(ops) or not fence(ops[i]):
-        return False
+    if i >= len(ops) or not _fence(ops[i]):
+        return -1
     total, j = 0, i + 1
     while j < len(ops) and ops[j].name == "rocdl.s.nop":
         total += ir.IntegerAttr(ops[j].attributes["count"]).value + 1
         j += 1
-    return total >= need and j < len(ops) and fence(ops[j])
+    return total if j < len(ops) and _fence(ops[j]) else -1
 
 
 def _mfma_results(op) -> tuple:
@@ -279,24 +286,51 @@ class _Plan:
     """Where the guards go: per block, the indices of the ops a guard goes before (always
     an op of the block: its terminator at the latest) and the wait states each issues, in
     the block's ops as first listed (:meth:`ops_of`, kept: :meth:`place` inserts every
-    guard at the end, so no index moves before then)."""
+    guard at the end, so no index moves before then).  What the walk asks of a block's
+    ops again for each MFMA in it (an op's index, the guards already there, the first op
+    after an index that may branch) is found once per block: a lowered loop body holds
+    hundreds of MFMAs among a thousand or more ops."""
 
     def __init__(self) -> None:
         self.at: dict = {}            # block -> {index: _Planned}
         self.ops: dict = {}           # block -> its ops
+        self._index: dict = {}        # block -> {op: its index}
+        self._guards: dict = {}       # block -> [(index, wait states)] of the guards there
+        self._branch: dict = {}       # block -> [the first index >= i that may branch]
 
     def ops_of(self, block) -> list:
         if block not in self.ops:
             self.ops[block] = [o.operation for o in block.operations]
         return self.ops[block]
 
+    def index(self, block, op) -> int:
+        """The index of ``op`` in ``block``'s ops (:meth:`ops_of`)."""
+        if block not in self._index:
+            self._index[block] = {o: i for i, o in enumerate(self.ops_of(block))}
+        return self._index[block][op]
+
+    def branches_between(self, block, first: int, last: int) -> bool:
+        """May an op of ``block`` after op ``first`` and before op ``last`` branch
+        (:func:`_may_branch`)?"""
+        if block not in self._branch:
+            ops = self.ops_of(block)
+            nxt = [len(ops)] * (len(ops) + 1)
+            for i in range(len(ops) - 1, -1, -1):
+                nxt[i] = i if _may_branch(ops[i]) else nxt[i + 1]
+            self._branch[block] = nxt
+        return first + 1 < last and self._branch[block][first + 1] < last
+
     def guarded(self, block, first: int, last: int, need: int) -> bool:
         """Is there a guard of ``need`` wait states, already there or planned, after op
         ``first`` and before op ``last`` of ``block`` (``last`` may be its op count: up to
         its end)?  A planned one of fewer is raised to ``need``."""
-        ops, planned = self.ops_of(block), self.at.get(block, {})
-        if any(_is_guard(ops, k, need) for k in range(first + 1, last)):
+        if block not in self._guards:
+            ops = self.ops_of(block)
+            self._guards[block] = [(k, n) for k in range(len(ops))
+                                   if (n := _guard_states(ops, k)) >= 0]
+        if any(first < k < last and n >= need for k, n in self._guards[block]):
             return True
+        planned = self.at.get(block, {})
         inside = [i for i in planned if first < i <= last]
         for i in inside:
             planned[i].need = max(planned[i].need, need)
@@ -338,7 +372,7 @@ def guard_exits(root) -> int:
     exits: dict = {}                  # op -> the wait states a guard after it issues
     for m in mfmas:
         block, need = m.block, _need(m)
-        if plan.guarded(block, plan.ops_of(block).index(m), len(plan.ops_of(block)), need):
+        if plan.guarded(block, plan.index(block, m), len(plan.ops_of(block)), need):
             continue
         parent = _op(m.parent)
         if len(list(block.region.blocks)) > 1:
@@ -353,7 +387,7 @@ def guard_exits(root) -> int:
             op = _op(op.parent) if op.parent is not None else None
     for op, need in exits.items():
         ops = plan.ops_of(op.block)
-        after = ops.index(op) + 1
+        after = plan.index(op.block, op) + 1
         if not _is_guard(ops, after, need) and not _ends_program(ops[after:]):
             plan.add(op.block, after, need, _mfma_results(op))
     return plan.place()
@@ -380,15 +414,14 @@ def _guard_readers(m, plan: _Plan) -> None:
     or before the reader (the back edge)."""
     block, need = m.block, _need(m)
     ops = plan.ops_of(block)
-    first = ops.index(m)
-    last = _first_reader(m.results[0], block, ops)
-    joins = _window(m) or any(_may_branch(o) for o in ops[first + 1:-1])
+    first = plan.index(block, m)
+    last = _first_reader(m.results[0], block, plan)
+    joins = _window(m) or plan.branches_between(block, first, len(ops) - 1)
     if last is not None and joins and not plan.guarded(block, first, last, need):
         plan.add(block, last, need)
     target, args = _carried(m.results[0], block, ops)
     for arg in args:
-        target_ops = plan.ops_of(target)
-        r = _first_reader(arg, target, target_ops)
+        r = _first_reader(arg, target, plan)
         if r is not None and not plan.guarded(block, first, len(ops), need) and \
                 not plan.guarded(target, -1, r, need):
             plan.add(target, r, need)
@@ -425,18 +458,18 @@ def _carried(value, block, ops: list):
     return target, found
 
 
-def _first_reader(value, block, ops: list) -> int | None:
-    """The index in ``ops`` (``block``'s) of the first op reading ``value`` other than by
-    accumulating on it (or holding such a reader), the terminator's reads left to the exit
-    rules (:func:`_guard_readers`); None if none."""
-    last = None
+def _first_reader(value, block, plan: _Plan) -> int | None:
+    """The index in ``block``'s ops (``plan``'s) of the first op reading ``value`` other
+    than by accumulating on it (or holding such a reader), the terminator's reads left to
+    the exit rules (:func:`_guard_readers`); None if none."""
+    ops, last = plan.ops_of(block), None
     for use in value.uses:
         reader = _op(use.owner)
         while reader is not None and reader.block != block:
             reader = _op(reader.parent) if reader.parent is not None else None
         if reader is None:
             continue                  # another block: the successor rule
-        i = ops.index(reader)
+        i = plan.index(block, reader)
         if i == len(ops) - 1 and (reader.name == "scf.yield" or list(reader.successors) or
                                   _ends_program([reader])):
             continue

@@ -105,13 +105,30 @@ def built_input(spec: str, path) -> Built:
 
 
 def _build_input(spec: str, path: str) -> Built:
-    from pipeline_mlir.driver import CompileOptions, compile
-    from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
+    from pathlib import Path
 
-    result = compile(CompileOptions(schedule=spec, input=path, emit="llvm"))
-    ll, (plan,) = result.checked_output(), result.plans
-    asm, obj = compile_llvm_ir(ll, kind="both")
-    return Built(spec, None, ll, asm, link_hsaco(obj), plan)
+    return built_kept(spec, Path(path).read_text(), input=path)
+
+
+def built_kept(spec: str, text: str, **source) -> Built:
+    """The kernel of the input ``text`` (``source``: ``CompileOptions``' ``input=`` its
+    path, else ``text=`` it) under ``spec`` as :func:`build` builds one (its LLVM IR,
+    assembly, code object and kernel plan), from one ``--emit=hsaco`` build keeping the
+    LLVM IR and the assembly on the way (the ISA check off, as the store's builds: the
+    tests that read it run the check themselves), kept as the run's code-object store's
+    build of ``text`` (``build_cache.keep_built``): an ``--emulate`` of the same input
+    inside ``share_code_objects`` reads its code object instead of building it again (the
+    same LLVM IR, assembly, code object and plan as an ``--emit=llvm`` build compiled by
+    ``compile_llvm_ir``, compared on IREE Wave's GEMM at K = 256)."""
+    from build_cache import KEPT_STAGES, keep_built
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    result = compile(CompileOptions(schedule=spec, emit="hsaco", isa_check=False,
+                                    stages=("llvm", "asm") + KEPT_STAGES,
+                                    **(source or {"text": text})))
+    hsaco, (plan,) = result.checked_output(), result.plans
+    keep_built(spec, text, result)
+    return Built(spec, None, result.stages["llvm"], result.stages["asm"], hsaco, plan)
 
 
 def i8_ping_pong_late(tmp_path) -> tuple[object, Built]:
@@ -140,14 +157,8 @@ def built_iree(args: dict, form: str, spec: str = "4wave") -> Built:
 
 def _build_iree(spec: str, args: dict, form: str) -> Built:
     import iree_configs as C
-    from pipeline_mlir.driver import CompileOptions, compile
-    from pipeline_mlir.isa.codegen import compile_llvm_ir, link_hsaco
 
-    text = C.G.forms(C.G.matmul_source(**args), ())[form]
-    result = compile(CompileOptions(schedule=spec, text=text, emit="llvm"))
-    ll, (plan,) = result.checked_output(), result.plans
-    asm, obj = compile_llvm_ir(ll, kind="both")
-    return Built(spec, None, ll, asm, link_hsaco(obj), plan)
+    return built_kept(spec, C.G.forms(C.G.matmul_source(**args), ())[form])
 
 
 @functools.lru_cache(maxsize=None)
@@ -221,6 +232,28 @@ def _pipeline_opt_hsaco(spec: str, source: str | None) -> bytes:
         rc = main(args)
         assert rc == 0, f"pipeline-opt {' '.join(args)} failed"
         return out.read_bytes()
+
+
+def gated_kept(spec: str, text: str):
+    """The ``CompileResult`` of ``pipeline-opt --pipeline=SPEC --emit=hsaco`` of the input
+    ``text`` with the ISA gate on (outside the run's code-object store, whose builds skip
+    it), the LLVM IR, the assembly and ``build_cache.KEPT_STAGES`` kept on the way, once per
+    run, and kept as the store's build of it too (``build_cache.keep_built``: an
+    ``--emulate`` of it in the store reads this code object): the one-wave i8 kernels of
+    ``test_isa_one_wave_epilogue.py``, whose lowered MLIR and plan
+    ``test_dead_epilogue_reads.py`` reads."""
+    return cached("gated-hsaco", (spec, text), lambda: _gated_kept(spec, text))
+
+
+def _gated_kept(spec: str, text: str):
+    from build_cache import KEPT_STAGES, keep_built
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    built = compile(CompileOptions(schedule=spec, text=text, emit="hsaco",
+                                   stages=("llvm", "asm") + KEPT_STAGES))
+    built.checked_output()
+    keep_built(spec, text, built)
+    return built
 
 
 #: the options the front end writes on the loop it adopts (``sched.options``)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from build_cache import share_code_objects
 from kernel_builds import build
 from pipeline_mlir.driver.diagnostics import Failure
 from pipeline_mlir.driver.isa_gate import check_built, checked
@@ -1194,8 +1195,9 @@ def test_llvms_wait_for_the_kernel_arguments_amid_code_before_the_loop_holds(tmp
         assert any("ISA check: wait-missing in the prologue (schedule entries "
                    "lowering:kernarg-wait)" in d.message for d in e.value.diags), \
             (how, [d.message for d in e.value.diags])
-    rc = main([str(src), "--pipeline=4wave", "--emulate", "--emulate-mode=late",
-               "--emulate-workgroups=2", "--emulate-jobs=1"])
+    with share_code_objects():      # (that build's code object: built_input kept it)
+        rc = main([str(src), "--pipeline=4wave", "--emulate", "--emulate-mode=late",
+                   "--emulate-workgroups=2", "--emulate-jobs=1"])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0" in out, out + err
 
@@ -1239,7 +1241,8 @@ def test_an_i8_ping_pong_late_forms_b_reads_are_placed_where_they_read(tmp_path,
     (mutant,) = kernels_from_asm(_dests_swapped(b.asm, 0, 2)).values()
     run = emulate_matmul(mutant, Matmul(1024, 1024, 768, "i8"), workgroups=[0], mode="late")
     assert not run.exact, run.summary()
-    rc = main([str(src), "--pipeline=pingpong", "--emulate", "--emulate-mode=late",
-               "--emulate-workgroups=2", "--emulate-jobs=1"])
+    with share_code_objects():      # (that build's code object: built_input kept it)
+        rc = main([str(src), "--pipeline=pingpong", "--emulate", "--emulate-mode=late",
+                   "--emulate-workgroups=2", "--emulate-jobs=1"])
     out, err = capsys.readouterr()
     assert rc == 0 and ": exact, max error 0" in out, out + err

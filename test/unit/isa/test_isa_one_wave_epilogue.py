@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from build_cache import KEPT_STAGES, keep_built, share_code_objects
+from build_cache import share_code_objects
 from pipeline_mlir.isa.check import align_separators
 from pipeline_mlir.isa.skeleton import Token
 from pipeline_mlir.tools.pipeline_opt import main
@@ -57,22 +57,12 @@ def forms(tmp_path_factory):
 def gated(forms):
     """``gated(form, k)``: that form's ``--emit=hsaco`` build under the gate (outside the
     run's shared code objects, whose builds skip it), its LLVM IR and assembly kept, built
-    once and kept as the store's build of it (``build_cache.keep_built``), so that its
-    emulation and the late form's wait mutants below take this one build."""
-    from pipeline_mlir.driver import CompileOptions, compile
+    once per run and kept as the store's build of it (``kernel_builds.gated_kept``), so
+    that its emulation and the late form's wait mutants below take this one build (and
+    ``test_dead_epilogue_reads.py`` the prefetch form's lowered MLIR and plan)."""
+    from kernel_builds import gated_kept
 
-    made: dict = {}
-
-    def of(form: str, k: int):
-        if (form, k) not in made:
-            path = forms(k)[form]
-            built = compile(CompileOptions(schedule="4wave", input=str(path), emit="hsaco",
-                                           stages=("llvm", "asm") + KEPT_STAGES))
-            built.checked_output()
-            keep_built("4wave", path.read_text(), built)
-            made[form, k] = built
-        return made[form, k]
-    return of
+    return lambda form, k: gated_kept("4wave", forms(k)[form].read_text())
 
 
 @pytest.mark.parametrize("form, k", [("prefetch", 1280), ("late", 1792)])

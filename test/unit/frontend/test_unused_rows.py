@@ -24,7 +24,8 @@ import pytest
 
 import pipeline_mlir.frontend.unused_rows as U
 import pipeline_mlir.frontend.unused_spare as S
-from cli_helpers import refusal, run_cli_text
+from cli_helpers import refusal, run_cli_shared, run_cli_text
+from kernel_builds import gated_build
 from unused_checks import (K, K_TILE, M, N, TILE_M, TILE_N, check_batch_late,
                            row_tile_moved, spied)
 
@@ -453,7 +454,15 @@ def test_a_merge_that_leaves_k_steps_is_proven_with_the_loop_that_runs_them(tmp_
     spied(monkeypatch, merged)
     forms = G.forms(E.epilogue_source(kind="batch", dtype="i8", m=256, n=312, k=1180,
                                       batch=3))
-    schedule = _one_schedule(tmp_path, forms, capsys)
+    code, schedule, err = run_cli_text(capsys, tmp_path, forms["prefetch"],
+                                       "--pipeline=4wave", "--emit=schedule-json")
+    assert code == 0, err
+    # the late form's --emit=hsaco build (in this process: the spy sees its proofs), its
+    # schedule kept on the way and its code object kept for the --emulate below
+    src = tmp_path / "k.mlir"
+    src.write_text(forms["late"])
+    _, _, late = gated_build(src)
+    assert late == schedule
     # (the merged trial's proof, per LDS buffer of B's 128 rows x 128 K and workgroup: 3
     # tiles along N, the last one's rows 312 to 383 spared)
     assert (2, 128 * 128, (2,)) in merged, merged
@@ -461,8 +470,8 @@ def test_a_merge_that_leaves_k_steps_is_proven_with_the_loop_that_runs_them(tmp_
                for (m, size, w), n in merged.items()), merged
     # merged: twice the fragment reads a load (1 and 2 unmerged)
     assert json.loads(schedule)["lgkm_per_load"] == [2, 4], schedule
-    code, out, err = run_cli_text(capsys, tmp_path, forms["late"], "--pipeline=4wave",
-                                  "--emulate", "--emulate-mode=late", "--emulate-jobs=1")
+    code, out, err = run_cli_shared(capsys, str(src), "--pipeline=4wave", "--emulate",
+                                    "--emulate-mode=late", "--emulate-jobs=1")
     assert code == 0 and ": exact, max error 0" in out and "36 workgroups" in out, out + err
     # the scatter's bound on C's columns made 2 larger: B's rows 312 and 313 of the last
     # tile feed stored columns, and the kernel is refused, merged or not, at B's copy

@@ -134,19 +134,46 @@ def _aligned_per_mma(m: int | None, run_of, act: list[Token], n: int,
     count align best, which the comparison then holds the code to (before, such code was
     held to the rules reading the assembly alone, which passed it)."""
     got = [_anchor_key(t) for t in act if _anchor(t)]
+    anchors: dict[int, list[str]] = {}
     scores: dict[int, tuple[int, bool]] = {}
+
+    def expected(per: int) -> list[str]:
+        if per not in anchors:
+            anchors[per] = [_anchor_key(t) for _, t in run_of(per) if _anchor(t)]
+        return anchors[per]
 
     def score(per: int) -> tuple[int, bool]:
         if per not in scores:
-            exp = [_anchor_key(t) for _, t in run_of(per) if _anchor(t)]
+            exp = expected(per)
             sm = difflib.SequenceMatcher(None, exp, got, autojunk=False)
             matched = sum(size for _, _, size in sm.get_matching_blocks())
             scores[per] = (2 * matched - len(exp) - len(got), matched == len(exp))
         return scores[per]
     if not mmas or (m is not None and score(m)[1]):
         return m
-    best = max(range(1, max(-(-n // mmas), 1) + 1), key=lambda per: (score(per)[0], per == m))
+    best = _best_per(range(1, max(-(-n // mmas), 1) + 1), m, score,
+                     lambda per: -abs(len(expected(per)) - len(got)))
     return best if m is None or score(best)[0] > score(m)[0] else m
+
+
+def _best_per(pers: range, m: int | None, score, bound) -> int:
+    """``max(pers, key=lambda per: (score(per)[0], per == m))``, the first of equal ones,
+    with the matching (``score``, a sequence matcher's, quadratic in the anchors) skipped
+    for a count whose ``bound`` on its score (at most every anchor of the shorter side
+    matched: minus the lengths' difference) cannot beat the best found: the counts tried
+    in order of that bound, the highest first."""
+    bounds = {per: (bound(per), per == m) for per in pers}
+    best = None
+    for per in sorted(pers, key=lambda p: (bounds[p], -p), reverse=True):
+        if best is not None:
+            top = (score(best)[0], best == m)
+            if bounds[per] < top or (bounds[per] == top and per > best):
+                continue
+        key = (score(per)[0], per == m)
+        if best is None or key > (score(best)[0], best == m) or \
+                (key == (score(best)[0], best == m) and per < best):
+            best = per
+    return best
 
 
 def _anchor_key(t: Token) -> str:

@@ -15,6 +15,7 @@ import re
 
 import pytest
 
+from build_cache import cached
 from iree_configs import G
 from kernel_builds import shared_build
 from pipeline_mlir.driver import CompileOptions, compile
@@ -30,10 +31,17 @@ pytestmark = pytest.mark.usefixtures("shared_code_objects")
 
 
 def _schedule(path, capsys, pipeline: str = "4wave") -> str:
-    rc = main([f"--pipeline={pipeline}", str(path), "--emit=schedule-json"])
-    out, err = capsys.readouterr()
-    assert rc == 0, err
-    return out
+    """``pipeline-opt --pipeline=PIPELINE PATH --emit=schedule-json``'s schedule
+    (:func:`_pipelined`)."""
+    return _pipelined(path.read_text(), pipeline).checked_output()
+
+
+def _pipelined(text: str, pipeline: str = "4wave"):
+    """The ``CompileResult`` of ``--emit=schedule-json`` of ``text``, the adopted module
+    kept on the way (``stages``), once per run: an item that reads the adopted loop of an
+    input whose schedule it compared does not pipeline it again."""
+    return cached("reroll-schedule", (pipeline, text), lambda: compile(CompileOptions(
+        schedule=pipeline, text=text, emit="schedule-json", stages=("adopted",))))
 
 
 def _built_schedule(path) -> str:
@@ -390,8 +398,7 @@ def test_an_unpeeled_k_tail_is_not_where_the_tags_are_checked(tmp_path, capsys):
         assert re.search(r":\d+:\d+: error: sched-adopt-loop: .* at K step 28, LDS element "
                          r"\d+ gets global element 1000 from the kernel's copies and zero "
                          r"from the front end's", err), err
-    adopted = compile(CompileOptions(schedule="4wave", text=prefetch, emit="schedule-json",
-                                     stages=("adopted",))).stages["adopted"]
+    adopted = _pipelined(prefetch).stages["adopted"]
     k1 = re.search(r'id = (\d+) : i64, k_offset = "k1"', adopted).group(0)
     err = _refused(tmp_path, adopted.replace(k1, k1.replace('"k1"', '"k0"')), "tag", capsys)
     assert re.search(r":\d+:\d+: error: sched-import: '[\w.]+' op is tagged k_offset k0 but "

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import CODE_EMITS, NEEDS_LLVM, PIPELINE_END, SCHEDULE_EMITS, \
-    UsageError, print_stderr
+    print_stderr
 from pipeline_mlir.driver.diagnostics import Diag, Failure, at_function, from_location, from_mlir
 from pipeline_mlir.driver.inputs import KERNEL_SOURCE, check_nesting, check_swizzles
 from pipeline_mlir.driver.pass_manager import PrintingPM, bad_element, enable_printing
@@ -44,6 +44,10 @@ class Job:
         #: the merge was allowed on (``frontend/kmerge.py``'s ``asking_waves``): the build
         #: again of a kernel that ran too few without the ask (:meth:`_again`)
         self.ask_waves = ask_waves
+        #: the code of this run's emit (code kinds) made already, and why it is built again
+        #: unmerged or None (``merge_ask._asked_code``): the build asking, of a kernel that
+        #: ran too few waves without the ask, made from the first run's module (:meth:`_again`)
+        self.built = None
         #: ``api.compile`` (given by it: this module cannot import it), which builds the
         #: ``--emit=hsaco`` kernel an emit of no machine code confirms a merge on; None: no
         #: such confirmation (a run that ends before any emit)
@@ -191,7 +195,7 @@ class Job:
             pristine = module.operation.get_asm(enable_debug_info=True) \
                 if text is None and list(module.body.operations) and self._confirms() \
                 else None
-            # (read from the input: also for the code a confirmation builds, _continued)
+            # (read from the input: also for the code a confirmation builds, merge_ask.py)
             isolate = (self.options.emit_kind in NEEDS_LLVM or self._confirms()) \
                 and self._isolate(module)
             try:
@@ -208,13 +212,12 @@ class Job:
             plans = self.lowered_plans()
             source = text if pristine is None else pristine
             if (why := self._unbuilt(module, plans, source, isolate, shared=True)) is not None:
-                return self._again(why, text, line_offset, pristine, plans)
-            out, report = emit_output(module, self.options, self.filename, plans, isolate,
-                                      self.unpipelined_notes(), self.stages)
+                return self._again(why, text, line_offset, pristine, (module, plans, isolate))
+            out, report = self._emit(module, plans, isolate)
             said = len(diags)       # (what the run goes on to say confirming is not its own)
             if (why := self._unconfirmed(out, report, plans) or
                     self._unbuilt(module, plans, source, isolate, shared=False)) is not None:
-                return self._again(why, text, line_offset, pristine, plans)
+                return self._again(why, text, line_offset, pristine, (module, plans, isolate))
             del diags[said:]
             return JobOutput(out, diags + self.unpipelined_warnings(), plans, report,
                              self.stages)
@@ -233,13 +236,14 @@ class Job:
         built), or None; so every emit of an input gives the one kernel.  ``shared``:
         asked, before the emit, of the hsaco build a build store shares
         (:func:`~pipeline_mlir.driver.code_cache.shares`); else, after it, where no store
-        shares one, of a copy of this run's own module taken on to LLVM's code (:meth:`_continued`;
-        ``isolate``: its translation to LLVM IR in a child process, :meth:`_isolate` of the
-        input)."""
+        shares one, of a copy of this run's own module taken on to LLVM's code
+        (:func:`~pipeline_mlir.driver.merge_ask.continued`; ``isolate``: its translation to
+        LLVM IR in a child process, :meth:`_isolate` of the input)."""
         if not self._confirms() or self.options.emit_kind in CODE_EMITS or source is None \
                 or self.build is None:
             return None
         from pipeline_mlir.driver.code_cache import shares
+        from pipeline_mlir.driver.merge_ask import continued
         from pipeline_mlir.driver.merge_confirm import confirmed_by_build, merged_by_auto, \
             module_notes, verdict
 
@@ -250,53 +254,24 @@ class Job:
             return None
         if shared:
             return confirmed_by_build(self.options, source, self.build, self.ask_waves)
-        return verdict(self.options, source, lambda: self._continued(module, notes, isolate),
+        return verdict(self.options, source,
+                       lambda: continued(self, module, notes, isolate, emit_output),
                        self.ask_waves)
-
-    def _continued(self, module, notes: list, isolate: bool) -> tuple[str | None, bool]:
-        """Why the kernel this run's ``module`` (its pipeline's output, already emitted)
-        becomes, taken through the rest of the named pipeline and the LLVM step to
-        assembly, runs too few waves per SIMD (:func:`~pipeline_mlir.driver.merge_confirm.
-        unconfirmed`), or None: kept merged, also when that build fails (the input's own
-        ``--emit=hsaco`` says why); and whether it succeeded.  The passes of the run are not
-        run again; nothing of this build is printed or said."""
-        from dataclasses import replace
-
-        from pipeline_mlir.dialect.bindings import ir, passmanager
-        from pipeline_mlir.driver.merge_confirm import unconfirmed
-        from pipeline_mlir.errors import ConfigError
-        from pipeline_mlir.isa.codegen import CodegenError
-        from pipeline_mlir.passes import registry
-        from pipeline_mlir.passes.translate import ToLLVMError
-
-        chip = self.options.chip
-        # on a copy: the module is the caller's when given (CompileOptions.module), and
-        # stays the output it emitted
-        copy = module.operation.clone()
-        try:    # (the kernel's options are checked only on the way to a kernel: ConfigError)
-            done = len(registry.named_pipeline(self.schedule,
-                                               PIPELINE_END[self.options.emit_kind], chip))
-            pm = passmanager.PassManager("builtin.module", module.context)
-            keep = registry.add_elements(pm, registry.named_pipeline(self.schedule, "llvm",
-                                                                     chip)[done:])
-            pm.run(copy)
-            del keep            # (the pass objects alive while pm ran)
-            asm, _ = emit_output(copy, replace(self.options, emit="asm", stages=()),
-                                 self.filename, [], isolate)
-        except (ir.MLIRError, Failure, CodegenError, ToLLVMError, ConfigError, UsageError):
-            return None, False
-        finally:
-            copy.erase()
-        return unconfirmed("asm", asm, None, notes, _timeout(self.options)), True
 
     def _unconfirmed(self, out, report, plans) -> str | None:
         """Why the built kernel of a loop ``merge_k=auto`` merged for time runs too few
         waves per SIMD (:mod:`pipeline_mlir.driver.merge_confirm`), or None."""
         if not self._confirms() or self.options.emit_kind not in CODE_EMITS:
             return None
+        if self.built is not None:      # (judged as it was built: _again)
+            return self.built[3]
         from pipeline_mlir.driver.merge_confirm import unconfirmed
 
-        return unconfirmed(self.options.emit_kind, out, report, plans, _timeout(self.options))
+        return unconfirmed(self.options.emit_kind, out, report, plans, self.code_timeout())
+
+    def code_timeout(self) -> float:
+        """The seconds a child of this run's LLVM step may take (:func:`_timeout`)."""
+        return _timeout(self.options)
 
     def _asking(self):
         """The front end's ask for the waves on (:attr:`ask_waves`) or off, for this run's
@@ -306,29 +281,51 @@ class Job:
 
         return asking_waves(self.ask_waves)
 
-    def _again(self, why: str, text, line_offset: int, pristine, plans) -> JobOutput:
+    def _again(self, why: str, text, line_offset: int, pristine, run) -> JobOutput:
         """The input built again because the kernel of a loop ``auto`` merged for time was
         not confirmed (``why``): merged, asking LLVM for the waves per SIMD, where it ran too
         few for its VGPRs alone and did not ask already
         (:func:`~pipeline_mlir.driver.merge_confirm.wants_ask`; that build is confirmed in
         turn, and built again unmerged if LLVM spills to meet the ask); else unmerged
-        (:meth:`_unmerged`)."""
+        (:meth:`_unmerged`).  ``run``: this run's (module, plans, isolate).  Where this run
+        prints no IR dumps, timings or pipeline, the build asking is judged first on this
+        run's own module (:func:`~pipeline_mlir.driver.merge_ask.asked_why`): run from the
+        input only where it is kept, given the code already made."""
         from dataclasses import replace
 
+        from pipeline_mlir.driver.merge_ask import asked_why
         from pipeline_mlir.driver.merge_confirm import (asked_note, merged_by_auto, unasked,
                                                         wants_ask)
 
+        module, plans, isolate = run
         if self.ask_waves or not wants_ask(why):
             return self._unmerged(why, text, line_offset, pristine, plans)
+        options, built = self.options, None
+        if not (options.print_ir.any or options.timing or options.dump_pipeline):
+            later, built = asked_why(self, module, plans, text if pristine is None
+                                     else pristine, isolate, emit_output)
+            if later is not None:
+                return self._unmerged(later, text, line_offset, pristine, plans)
         self._label_dumps(ASKED_DUMPS, unasked(why))
-        again = Job(self.options, self.filename, self.schedule, self.end, self.build,
+        again = Job(options, self.filename, self.schedule, self.end, self.build,
                     ask_waves=True)
+        again.built = built
         done = again.run(text, line_offset) if pristine is None else again.run(pristine)
         done.plans = [replace(p, merge_note=asked_note(p.merge_note, why))
                       if merged_by_auto([p]) else p for p in done.plans]
         if done.report is not None and merged_by_auto([done.report.merge_note or ""]):
             self._report_note(done, asked_note(done.report.merge_note, why))
         return done
+
+    def _emit(self, module, plans: list, isolate: bool):
+        """(the output, the report or None) of this run's ``module``: :func:`emit_output`,
+        or the code :attr:`built` already made (the outputs beside among the stages)."""
+        if self.built is None:
+            return emit_output(module, self.options, self.filename, plans, isolate,
+                               self.unpipelined_notes(), self.stages)
+        out, report, beside, _ = self.built
+        self.stages.update(beside)
+        return out, report
 
     def _label_dumps(self, how: str, why: str) -> None:
         """What this run printed on stderr (IR dumps, timings, the pass pipeline) labelled

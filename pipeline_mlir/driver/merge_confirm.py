@@ -15,13 +15,15 @@ leaves fewer waves than that, the driver builds the input again with ``merge_k=f
 (:func:`unmerged`) and the new kernel's plan says why (:func:`declined_note`).  Only such
 kernels pay the second build; the others pay reading the metadata of code they built (for
 ``--emit=obj``, a link).  ``--emit=mlir``, ``llvm`` and the schedule kinds build no
-machine code: for a loop ``auto`` merged for time they take a copy of the run's own
-module on through the rest of the pipeline and the LLVM step to assembly (``driver/job.py``'s
-``Job._continued``: no pass run again) and judge that, or, where a build store shares
+machine code: for a loop ``auto`` merged for time they take a copy of the run's own module
+on through the rest of the pipeline and the LLVM step to assembly (``driver/merge_ask.py``'s
+``continued``: no pass run again) and judge that, or, where a build store shares
 ``--emit=hsaco`` builds, ask the input's hsaco build through it (:func:`confirmed_by_build`);
 and give the unmerged kernel where it runs too few waves, so every emit of an input gives
 the one kernel (the MLIR handed back to iree-compile is the kernel ``--emulate`` checks).
-Either verdict is kept for the process (:func:`verdict`).  A merge the pipeline asked for (``merge_k=true``, a
+Either verdict is kept for the process (:func:`verdict`).  The build again asking LLVM for
+the waves is judged first on the run's own module with the ask set (``merge_ask.py``): run
+from the input only where it is kept.  A merge the pipeline asked for (``merge_k=true``, a
 ``BK`` that names it) is the pipeline's, and kept.
 """
 

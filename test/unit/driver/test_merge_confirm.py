@@ -274,3 +274,42 @@ def test_a_merge_short_of_waves_is_built_again_asking_llvm_for_them(tmp_path, mo
     # its build again
     assert judged == ["hsaco", "hsaco", "asm", "asm"], judged
     assert f"K steps: {got['hsaco'].plans[0].merge_note}" in got["hsaco"].stages["report"]
+
+
+@pytest.mark.parametrize("emit", ["asm", "llvm"])
+def test_the_asked_kernel_judged_on_the_runs_module_is_the_build_asking(tmp_path, monkeypatch,
+                                                                         emit):
+    """The kernel asking LLVM for the waves, judged on the first run's own module with the
+    ask set (``driver/merge_ask.py``: ``amdgpu-waves-per-eu`` in the extracted module's
+    ``passthrough`` for ``--emit=asm``, ``rocdl.waves_per_eu`` before the LLVM step for
+    ``--emit=llvm``'s confirmation), is to the letter the build asking from the input (the
+    judged assembly), and each emit is the one it was: the build from the input made where
+    the shortcut cannot say (``ask_on`` made to refuse)."""
+    from pipeline_mlir.driver import merge_ask
+
+    path = tmp_path / "natural.mlir"
+    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+
+    def built(shortcut: bool) -> tuple[str, list[str]]:
+        judged: list[str] = []
+
+        def judge(kind, out, report, plans, timeout):
+            if not MC.merged_by_auto(plans):
+                return None
+            judged.append(out)
+            return _SHORT if len(judged) == 1 else None
+        monkeypatch.setattr(MC, "_VERDICTS", {})
+        monkeypatch.setattr(MC, "unconfirmed", judge)
+        if not shortcut:
+            monkeypatch.setattr(merge_ask, "ask_on", lambda module, extracted: False)
+        got = compile(CompileOptions(input=str(path), schedule="4wave", emit=emit))
+        monkeypatch.undo()
+        assert not got.failed, got.diagnostics
+        assert got.plans[0].merge_note == MC.asked_note(TIMED, _SHORT)
+        return got.output, judged
+
+    (out, judged), (again, judged_again) = built(True), built(False)
+    assert len(judged) == 2 and judged[1] != judged[0], len(judged)
+    assert judged[1] == judged_again[1] and out == again
+    if emit == "llvm":
+        assert '"amdgpu-waves-per-eu"="2"' in out

@@ -1,0 +1,146 @@
+"""A merged kernel's build again asking LLVM for the waves, judged from the run's own module.
+
+``driver/job.py``'s ``Job._again`` builds a kernel ``merge_k=auto`` merged for time again,
+asking LLVM for :data:`~pipeline_mlir.schedules.fourwave.MIN_WAVES_PER_SIMD` waves per SIMD,
+where the first build ran too few for its VGPRs (:mod:`pipeline_mlir.driver.merge_confirm`).
+The ask changes one thing the passes make: the front end sets ``rocdl.waves_per_eu`` on the
+kernel (``frontend/kmerge_factor.py``'s ``ask_merged_waves``), which no pass reads before the
+LLVM step's ``sched-extract-device-module`` turns it into the function's
+``amdgpu-waves-per-eu``.  So the asked kernel is the run's own module with that attribute
+(:func:`ask_on`), taken on to LLVM's code (:func:`continued`) without running the passes
+again; :func:`asked_why` judges it as the build again would judge itself, and the driver
+builds it from the input only where it is kept (its outputs, the stages kept on the way, are
+those of a run), giving that build the code already made.
+"""
+
+from __future__ import annotations
+
+from pipeline_mlir.driver.base import CODE_EMITS, PIPELINE_END
+
+
+def _defined(module, names: tuple[str, ...]) -> list:
+    """The functions (ops named ``names``) ``module`` defines with a body."""
+    from pipeline_mlir.dialect.ir_io import walk_ops
+
+    return walk_ops(module.operation, lambda o: o.name in names and len(o.regions) > 0 and
+                    len(o.regions[0].blocks) > 0)
+
+
+def ask_on(module, extracted: bool) -> bool:
+    """Make ``module`` (a copy of a run's output) what the run asking for the waves makes,
+    and whether it could: it defines one function (the kernel of the merged loop).  Before
+    the LLVM step its ``rocdl.waves_per_eu``; after it (``extracted``: the LLVM step's last
+    pass consumed that attribute) ``amdgpu-waves-per-eu`` where that pass puts it in the
+    function's ``passthrough``, after ``uniform-work-group-size``."""
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.passes.extract_device_module import _passthrough_item
+    from pipeline_mlir.schedules.fourwave import MIN_WAVES_PER_SIMD
+    from pipeline_mlir.target.gfx950 import WAVES_PER_EU_ATTR
+
+    funcs = _defined(module, ("llvm.func",) if extracted else ("func.func", "gpu.func"))
+    if len(funcs) != 1:
+        return False
+    f = funcs[0]
+    with module.context:
+        if not extracted:
+            if WAVES_PER_EU_ATTR not in f.attributes:
+                f.attributes[WAVES_PER_EU_ATTR] = ir.IntegerAttr.get(
+                    ir.IntegerType.get_signless(32), MIN_WAVES_PER_SIMD)
+            return True
+        if "passthrough" not in f.attributes:
+            return False
+        items = list(ir.ArrayAttr(f.attributes["passthrough"]))
+        keys = [_passthrough_item(i)[0] for i in items]
+        if "amdgpu-waves-per-eu" in keys or "uniform-work-group-size" not in keys:
+            return False
+        at = keys.index("uniform-work-group-size") + 1
+        items.insert(at, ir.ArrayAttr.get([ir.StringAttr.get("amdgpu-waves-per-eu"),
+                                           ir.StringAttr.get(str(MIN_WAVES_PER_SIMD))]))
+        f.attributes["passthrough"] = ir.ArrayAttr.get(items)
+    return True
+
+
+def continued(job, module, notes: list, isolate: bool, emit,
+              ask: bool = False) -> tuple[str | None, bool]:
+    """Why the kernel ``job``'s ``module`` (its pipeline's output, already emitted)
+    becomes, taken through the rest of the named pipeline and the LLVM step to assembly,
+    runs too few waves per SIMD (:func:`~pipeline_mlir.driver.merge_confirm.unconfirmed`),
+    or None: kept merged, also when that build fails (the input's own ``--emit=hsaco`` says
+    why); and whether it succeeded.  ``ask``: of the kernel asking LLVM for the waves
+    (:func:`ask_on`; None, not built, where it cannot say).  The passes of the run are not
+    run again; nothing of this build is printed or said.  ``emit``: ``driver/job.py``'s
+    ``emit_output`` (given: this module is imported by that one)."""
+    from dataclasses import replace
+
+    from pipeline_mlir.dialect.bindings import ir, passmanager
+    from pipeline_mlir.driver.base import UsageError
+    from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.driver.merge_confirm import unconfirmed
+    from pipeline_mlir.errors import ConfigError
+    from pipeline_mlir.isa.codegen import CodegenError
+    from pipeline_mlir.passes import registry
+    from pipeline_mlir.passes.translate import ToLLVMError
+
+    options, chip = job.options, job.options.chip
+    # on a copy: the module is the caller's when given (CompileOptions.module), and
+    # stays the output it emitted
+    copy = module.operation.clone()
+    try:    # (the kernel's options are checked only on the way to a kernel: ConfigError)
+        done = len(registry.named_pipeline(job.schedule, PIPELINE_END[options.emit_kind],
+                                           chip))
+        rest = registry.named_pipeline(job.schedule, "llvm", chip)[done:]
+        if ask and not ask_on(copy, extracted=not rest):
+            return None, False
+        pm = passmanager.PassManager("builtin.module", module.context)
+        keep = registry.add_elements(pm, rest)
+        pm.run(copy)
+        del keep            # (the pass objects alive while pm ran)
+        asm, _ = emit(copy, replace(options, emit="asm", stages=()), job.filename, [], isolate)
+    except (ir.MLIRError, Failure, CodegenError, ToLLVMError, ConfigError, UsageError):
+        return None, False
+    finally:
+        copy.erase()
+    return unconfirmed("asm", asm, None, notes, job.code_timeout()), True
+
+
+def _asked_code(job, module, plans: list, isolate: bool, emit):
+    """For a code emit: (the output, report and outputs beside of ``job``'s kernel built
+    asking for the waves, and why that build is built again unmerged, or None), as the
+    build asking would make and judge them; None where it cannot say (the build again says
+    it)."""
+    from pipeline_mlir.driver.merge_confirm import unconfirmed
+
+    copy = module.operation.clone()
+    try:
+        if not ask_on(copy, extracted=True):
+            return None
+        beside: dict = {}
+        out, report = emit(copy, job.options, job.filename, plans, isolate,
+                           job.unpipelined_notes(), beside)
+        why = unconfirmed(job.options.emit_kind, out, report, plans, job.code_timeout())
+    except Exception:       # (whatever it is, the build again from the input meets it)
+        return None
+    finally:
+        copy.erase()
+    return out, report, beside, why
+
+
+def asked_why(job, module, plans: list, source: str, isolate: bool, emit):
+    """(why ``job``'s kernel, built again asking LLVM for the waves, would in turn be built
+    again unmerged, or None; for a code emit, what that build made: :func:`_asked_code`,
+    or None).  Judged as that build judges itself: a code emit on the code of its emit kind,
+    another on the build a store shares (``merge_confirm.confirmed_by_build``) or on the
+    run's own module taken on to assembly (:func:`continued`, the verdict kept for the
+    process: ``merge_confirm.verdict``)."""
+    from pipeline_mlir.driver.code_cache import shares
+    from pipeline_mlir.driver.merge_confirm import confirmed_by_build, module_notes, verdict
+
+    options = job.options
+    if options.emit_kind in CODE_EMITS:
+        built = _asked_code(job, module, plans, isolate, emit)
+        return (None if built is None else built[3]), built
+    if shares("hsaco"):
+        return confirmed_by_build(options, source, job.build, True), None
+    notes = plans or module_notes(module)
+    return verdict(options, source,
+                   lambda: continued(job, module, notes, isolate, emit, ask=True), True), None

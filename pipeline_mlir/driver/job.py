@@ -44,9 +44,8 @@ class Job:
         #: the merge was allowed on (``frontend/kmerge.py``'s ``asking_waves``): the build
         #: again of a kernel that ran too few without the ask (:meth:`_again`)
         self.ask_waves = ask_waves
-        #: the code of this run's emit (code kinds) made already, and why it is built again
-        #: unmerged or None (``merge_ask._asked_code``): the build asking, of a kernel that
-        #: ran too few waves without the ask, made from the first run's module (:meth:`_again`)
+        #: the code of a build asking for the waves made already from the first run's module,
+        #: and why it is built again unmerged or None (``merge_ask._asked_code``, :meth:`_again`)
         self.built = None
         #: ``api.compile`` (given by it: this module cannot import it), which builds the
         #: ``--emit=hsaco`` kernel an emit of no machine code confirms a merge on; None: no
@@ -212,12 +211,14 @@ class Job:
             plans = self.lowered_plans()
             source = text if pristine is None else pristine
             if (why := self._unbuilt(module, plans, source, isolate, shared=True)) is not None:
-                return self._again(why, text, line_offset, pristine, (module, plans, isolate))
+                return self._again(why, text, line_offset, pristine,
+                                   (module, plans, isolate, list(diags)))
             out, report = self._emit(module, plans, isolate)
             said = len(diags)       # (what the run goes on to say confirming is not its own)
             if (why := self._unconfirmed(out, report, plans) or
                     self._unbuilt(module, plans, source, isolate, shared=False)) is not None:
-                return self._again(why, text, line_offset, pristine, (module, plans, isolate))
+                return self._again(why, text, line_offset, pristine,
+                                   (module, plans, isolate, diags[:said]))
             del diags[said:]
             return JobOutput(out, diags + self.unpipelined_warnings(), plans, report,
                              self.stages)
@@ -287,17 +288,18 @@ class Job:
         few for its VGPRs alone and did not ask already
         (:func:`~pipeline_mlir.driver.merge_confirm.wants_ask`; that build is confirmed in
         turn, and built again unmerged if LLVM spills to meet the ask); else unmerged
-        (:meth:`_unmerged`).  ``run``: this run's (module, plans, isolate).  Where this run
-        prints no IR dumps, timings or pipeline, the build asking is judged first on this
-        run's own module (:func:`~pipeline_mlir.driver.merge_ask.asked_why`): run from the
-        input only where it is kept, given the code already made."""
+        (:meth:`_unmerged`).  ``run``: this run's (module, plans, isolate, diagnostics).
+        Where this run prints no IR dumps, timings or pipeline, the build asking is judged
+        first on this run's own module (:func:`~pipeline_mlir.driver.merge_ask.asked_why`):
+        run from the input only where it is kept and keeps a stage made before the LLVM
+        step, else (a code emit) this run's with the code already made."""
         from dataclasses import replace
 
         from pipeline_mlir.driver.merge_ask import asked_why
         from pipeline_mlir.driver.merge_confirm import (asked_note, merged_by_auto, unasked,
                                                         wants_ask)
 
-        module, plans, isolate = run
+        module, plans, isolate, said = run
         if self.ask_waves or not wants_ask(why):
             return self._unmerged(why, text, line_offset, pristine, plans)
         options, built = self.options, None
@@ -306,11 +308,15 @@ class Job:
                                      else pristine, isolate, emit_output)
             if later is not None:
                 return self._unmerged(later, text, line_offset, pristine, plans)
-        self._label_dumps(ASKED_DUMPS, unasked(why))
-        again = Job(options, self.filename, self.schedule, self.end, self.build,
-                    ask_waves=True)
-        again.built = built
-        done = again.run(text, line_offset) if pristine is None else again.run(pristine)
+        if built is not None and all(k in NEEDS_LLVM for k in options.stages):
+            done = JobOutput(built[0], said + self.unpipelined_warnings(), list(plans),
+                             built[1], dict(built[2]))
+        else:
+            self._label_dumps(ASKED_DUMPS, unasked(why))
+            again = Job(options, self.filename, self.schedule, self.end, self.build,
+                        ask_waves=True)
+            again.built = built
+            done = again.run(text, line_offset) if pristine is None else again.run(pristine)
         done.plans = [replace(p, merge_note=asked_note(p.merge_note, why))
                       if merged_by_auto([p]) else p for p in done.plans]
         if done.report is not None and merged_by_auto([done.report.merge_note or ""]):

@@ -8,9 +8,10 @@ kernel (``frontend/kmerge_factor.py``'s ``ask_merged_waves``), which no pass rea
 LLVM step's ``sched-extract-device-module`` turns it into the function's
 ``amdgpu-waves-per-eu``.  So the asked kernel is the run's own module with that attribute
 (:func:`ask_on`), taken on to LLVM's code (:func:`continued`) without running the passes
-again; :func:`asked_why` judges it as the build again would judge itself, and the driver
-builds it from the input only where it is kept (its outputs, the stages kept on the way, are
-those of a run), giving that build the code already made.
+again; :func:`asked_why` judges it as the build again would judge itself.  Where it is
+kept, a code emit is that code; the driver builds it from the input only where the output
+or a stage kept on the way is printed before the LLVM step (it shows the attribute), giving
+that build the code already made.
 """
 
 from __future__ import annotations

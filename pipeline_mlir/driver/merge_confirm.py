@@ -23,7 +23,7 @@ and give the unmerged kernel where it runs too few waves, so every emit of an in
 the one kernel (the MLIR handed back to iree-compile is the kernel ``--emulate`` checks).
 Either verdict is kept for the process (:func:`verdict`).  The build again asking LLVM for
 the waves is judged first on the run's own module with the ask set (``merge_ask.py``): run
-from the input only where it is kept.  A merge the pipeline asked for (``merge_k=true``, a
+from the input only where it is kept and its MLIR is printed.  A merge the pipeline asked for (``merge_k=true``, a
 ``BK`` that names it) is the pipeline's, and kept.
 """
 

@@ -276,21 +276,23 @@ def test_a_merge_short_of_waves_is_built_again_asking_llvm_for_them(tmp_path, mo
     assert f"K steps: {got['hsaco'].plans[0].merge_note}" in got["hsaco"].stages["report"]
 
 
-@pytest.mark.parametrize("emit", ["asm", "llvm"])
+@pytest.mark.parametrize("emit", ["asm", "llvm", "report"])
 def test_the_asked_kernel_judged_on_the_runs_module_is_the_build_asking(tmp_path, monkeypatch,
                                                                          emit):
     """The kernel asking LLVM for the waves, judged on the first run's own module with the
     ask set (``driver/merge_ask.py``: ``amdgpu-waves-per-eu`` in the extracted module's
     ``passthrough`` for ``--emit=asm``, ``rocdl.waves_per_eu`` before the LLVM step for
     ``--emit=llvm``'s confirmation), is to the letter the build asking from the input (the
-    judged assembly), and each emit is the one it was: the build from the input made where
-    the shortcut cannot say (``ask_on`` made to refuse)."""
+    judged assembly), and each emit (output, diagnostics, plans) is the one it was: the
+    build from the input made where the shortcut cannot say (``ask_on`` made to refuse).
+    A code emit keeping no stage before the LLVM step is then the first run's, with that
+    code."""
     from pipeline_mlir.driver import merge_ask
 
     path = tmp_path / "natural.mlir"
     path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
 
-    def built(shortcut: bool) -> tuple[str, list[str]]:
+    def built(shortcut: bool) -> tuple[tuple, list[str]]:
         judged: list[str] = []
 
         def judge(kind, out, report, plans, timeout):
@@ -306,10 +308,12 @@ def test_the_asked_kernel_judged_on_the_runs_module_is_the_build_asking(tmp_path
         monkeypatch.undo()
         assert not got.failed, got.diagnostics
         assert got.plans[0].merge_note == MC.asked_note(TIMED, _SHORT)
-        return got.output, judged
+        return (got.output, got.diagnostics, got.plans), judged
 
     (out, judged), (again, judged_again) = built(True), built(False)
-    assert len(judged) == 2 and judged[1] != judged[0], len(judged)
+    assert len(judged) == 2 and (emit == "report" or judged[1] != judged[0]), len(judged)
     assert judged[1] == judged_again[1] and out == again
     if emit == "llvm":
-        assert '"amdgpu-waves-per-eu"="2"' in out
+        assert '"amdgpu-waves-per-eu"="2"' in out[0]
+    if emit == "report":
+        assert "the kernel asks LLVM for 2 waves per SIMD" in out[0]

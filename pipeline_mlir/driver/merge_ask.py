@@ -34,7 +34,7 @@ def ask_on(module, extracted: bool) -> bool:
     pass consumed that attribute) ``amdgpu-waves-per-eu`` where that pass puts it in the
     function's ``passthrough``, after ``uniform-work-group-size``."""
     from pipeline_mlir.dialect.bindings import ir
-    from pipeline_mlir.passes.extract_device_module import _passthrough_item
+    from pipeline_mlir.passes.extract_device_module import passthrough_item
     from pipeline_mlir.schedules.fourwave import MIN_WAVES_PER_SIMD
     from pipeline_mlir.target.gfx950 import WAVES_PER_EU_ATTR
 
@@ -51,7 +51,7 @@ def ask_on(module, extracted: bool) -> bool:
         if "passthrough" not in f.attributes:
             return False
         items = list(ir.ArrayAttr(f.attributes["passthrough"]))
-        keys = [_passthrough_item(i)[0] for i in items]
+        keys = [passthrough_item(i)[0] for i in items]
         if "amdgpu-waves-per-eu" in keys or "uniform-work-group-size" not in keys:
             return False
         at = keys.index("uniform-work-group-size") + 1

@@ -161,7 +161,7 @@ def _set_kernel_abi(f, fname: str, attrs) -> None:
     entries = []
     if "passthrough" in attrs:
         for item in ir.ArrayAttr(attrs["passthrough"]):
-            key, value = _passthrough_item(item)
+            key, value = passthrough_item(item)
             if key in wanted and value != wanted[key]:
                 raise OpError(f, f"kernel '{fname}': passthrough \"{key}\"=\"{value}\" "
                                   f"disagrees with the derived \"{wanted[key]}\"")
@@ -198,7 +198,9 @@ def _agpr_alloc(f, fname: str, attr) -> int:
     return value
 
 
-def _passthrough_item(item) -> tuple[str, str | None]:
+def passthrough_item(item) -> tuple[str, str | None]:
+    """(key, value or None) of one entry of an ``llvm.func``'s ``passthrough`` array: a bare
+    string or a [key, value] pair of strings."""
     if isinstance(item, ir.StringAttr):
         return ir.StringAttr(item).value, None
     pair = ir.ArrayAttr(item)

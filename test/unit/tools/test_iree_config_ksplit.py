@@ -212,6 +212,18 @@ def test_a_k_left_ending_before_the_last_tile_moves_the_cut_back(generated):
         assert len(rems) == 1 and constant_bounds(rems[0]) == (4, 8, 2)
 
 
+def _form_schedules(forms: dict, tmp_path, capsys) -> list:
+    """The ``--emit=schedule-json`` of each form of ``forms`` ({form: text}), written to
+    ``tmp_path``, in the forms' order."""
+    schedules = []
+    for form, text in forms.items():
+        (tmp_path / f"{form}.mlir").write_text(text)
+        assert main(["--pipeline=4wave", str(tmp_path / f"{form}.mlir"),
+                     "--emit=schedule-json"]) == 0
+        schedules.append(json.loads(capsys.readouterr().out))
+    return schedules
+
+
 def test_a_pair_is_split_alike_whatever_workgroup_is_sampled(tmp_path, capsys):
     """f16 ``A x B^T`` 101x256x256 (a 64x128 tile, K step 128: 2 K steps, split into 4
     sub-steps for a steady trip).  The split reads the K sub-step's element bits off the
@@ -225,12 +237,7 @@ def test_a_pair_is_split_alike_whatever_workgroup_is_sampled(tmp_path, capsys):
     from iree_configs import G
 
     forms = G.forms(G.matmul_source("f16", 101, 256, 256))
-    schedules = []
-    for form, text in forms.items():
-        (tmp_path / f"{form}.mlir").write_text(text)
-        assert main(["--pipeline=4wave", str(tmp_path / f"{form}.mlir"),
-                     "--emit=schedule-json"]) == 0
-        schedules.append(json.loads(capsys.readouterr().out))
+    schedules = _form_schedules(forms, tmp_path, capsys)
     assert schedules[0] == schedules[1]
     vm = {e["name"]: e["vm_cost"] for e in schedules[0]["phases"]["prologue"]}
     assert (vm["LOAD_A"], vm["LOAD_B"]) == (1, 2), vm       # (2 and 4 unsplit)
@@ -256,12 +263,7 @@ def test_a_pair_whose_split_narrows_a_copy_is_split_in_neither_form(tmp_path, ca
 
     src = E.epilogue_source("batch", "bf16", m=267, n=969, k=181)
     forms = G.forms(src, ("--iree-llvmgpu-prefetch-num-stages=4",))
-    schedules = []
-    for form, text in forms.items():
-        (tmp_path / f"{form}.mlir").write_text(text)
-        assert main(["--pipeline=4wave", str(tmp_path / f"{form}.mlir"),
-                     "--emit=schedule-json"]) == 0
-        schedules.append(json.loads(capsys.readouterr().out))
+    schedules = _form_schedules(forms, tmp_path, capsys)
     assert schedules[0]["lgkm_per_load"] == [2, 4], schedules[0]["lgkm_per_load"]
     assert schedules[0] == schedules[1]
     rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),

@@ -44,8 +44,8 @@ class Job:
         #: the merge was allowed on (``frontend/kmerge.py``'s ``asking_waves``): the build
         #: again of a kernel that ran too few without the ask (:meth:`_again`)
         self.ask_waves = ask_waves
-        #: the code of a build asking for the waves made already from the first run's module,
-        #: and why it is built again unmerged or None (``merge_ask._asked_code``, :meth:`_again`)
+        #: the code of a build asking for the waves made already from the first run's module
+        #: (``merge_ask.AskedBuild``, :meth:`_again`), or None
         self.built = None
         #: ``api.compile`` (given by it: this module cannot import it), which builds the
         #: ``--emit=hsaco`` kernel an emit of no machine code confirms a merge on; None: no
@@ -265,7 +265,7 @@ class Job:
         if not self._confirms() or self.options.emit_kind not in CODE_EMITS:
             return None
         if self.built is not None:      # (judged as it was built: _again)
-            return self.built[3]
+            return self.built.why
         from pipeline_mlir.driver.merge_confirm import unconfirmed
 
         return unconfirmed(self.options.emit_kind, out, report, plans, self.code_timeout())
@@ -309,8 +309,8 @@ class Job:
             if later is not None:
                 return self._unmerged(later, text, line_offset, pristine, plans)
         if built is not None and all(k in NEEDS_LLVM for k in options.stages):
-            done = JobOutput(built[0], said + self.unpipelined_warnings(), list(plans),
-                             built[1], dict(built[2]))
+            done = JobOutput(built.out, said + self.unpipelined_warnings(), list(plans),
+                             built.report, dict(built.beside))
         else:
             self._label_dumps(ASKED_DUMPS, unasked(why))
             again = Job(options, self.filename, self.schedule, self.end, self.build,
@@ -329,9 +329,8 @@ class Job:
         if self.built is None:
             return emit_output(module, self.options, self.filename, plans, isolate,
                                self.unpipelined_notes(), self.stages)
-        out, report, beside, _ = self.built
-        self.stages.update(beside)
-        return out, report
+        self.stages.update(self.built.beside)
+        return self.built.out, self.built.report
 
     def _label_dumps(self, how: str, why: str) -> None:
         """What this run printed on stderr (IR dumps, timings, the pass pipeline) labelled

@@ -16,7 +16,19 @@ that build the code already made.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from pipeline_mlir.driver.base import CODE_EMITS, PIPELINE_END
+
+
+class AskedBuild(NamedTuple):
+    """The code of a kernel built asking LLVM for the waves, made from a run's own module
+    (:func:`_asked_code`)."""
+
+    out: object                 # the emit's output
+    report: object              # its report, or None
+    beside: dict                # the outputs kept beside it (the run's stages)
+    why: str | None             # why it is built again unmerged, or None: kept
 
 
 def _defined(module, names: tuple[str, ...]) -> list:
@@ -104,11 +116,10 @@ def continued(job, module, notes: list, isolate: bool, emit,
     return unconfirmed("asm", asm, None, notes, job.code_timeout()), True
 
 
-def _asked_code(job, module, plans: list, isolate: bool, emit):
-    """For a code emit: (the output, report and outputs beside of ``job``'s kernel built
-    asking for the waves, and why that build is built again unmerged, or None), as the
-    build asking would make and judge them; None where it cannot say (the build again says
-    it)."""
+def _asked_code(job, module, plans: list, isolate: bool, emit) -> AskedBuild | None:
+    """For a code emit: the :class:`AskedBuild` of ``job``'s kernel built asking for the
+    waves, as the build asking would make and judge it; None where it cannot say (the build
+    again says it)."""
     from pipeline_mlir.driver.merge_confirm import unconfirmed
 
     copy = module.operation.clone()
@@ -123,7 +134,7 @@ def _asked_code(job, module, plans: list, isolate: bool, emit):
         return None
     finally:
         copy.erase()
-    return out, report, beside, why
+    return AskedBuild(out, report, beside, why)
 
 
 def asked_why(job, module, plans: list, source: str, isolate: bool, emit):
@@ -139,7 +150,7 @@ def asked_why(job, module, plans: list, source: str, isolate: bool, emit):
     options = job.options
     if options.emit_kind in CODE_EMITS:
         built = _asked_code(job, module, plans, isolate, emit)
-        return (None if built is None else built[3]), built
+        return (None if built is None else built.why), built
     if shares("hsaco"):
         return confirmed_by_build(options, source, job.build, True), None
     notes = plans or module_notes(module)

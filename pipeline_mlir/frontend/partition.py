@@ -28,7 +28,8 @@ from pipeline_mlir.frontend.kernel_ir import describe, kernel_of, mfma_variant, 
 from pipeline_mlir.frontend.elements import SCALAR_OPERANDS, SCHEDULE_DTYPES
 from pipeline_mlir.frontend.element_reads import element_reads, why_left
 from pipeline_mlir.frontend.layout import redistribute
-from pipeline_mlir.frontend.marks import NARROW, PADDING_ROWS_ATTR
+from pipeline_mlir.frontend.marks import NARROW
+from pipeline_mlir.frontend.unread_bits import has_padding_rows
 from pipeline_mlir.frontend.k_subtiles import along_k, k_subtiles_value, unread_counts, whole
 from pipeline_mlir.frontend.scan import LoopScan
 from pipeline_mlir.frontend.remainder_plan import count as plan_remainder_lds
@@ -301,8 +302,7 @@ def _payload_counts(an: Analysis, chain: int) -> dict:
 def _tile_elements(an: Analysis, c: LM.Copy) -> int:
     """The elements of the tile copy ``c`` writes: all of them, but in a buffer with padding
     rows (:data:`~pipeline_mlir.frontend.marks.PADDING_ROWS_ATTR`) only those a read reads."""
-    root = an.buffer_views[c.buffer].root
-    if isinstance(root.owner, ir.Block) or PADDING_ROWS_ATTR not in root.owner.attributes:
+    if not has_padding_rows(an, c.buffer):
         return c.lds.size
     read = [r.lds.ravel() for r in an.reads if r.buffer == c.buffer]
     return int(np.isin(c.lds, np.concatenate(read)).sum()) if read else 0

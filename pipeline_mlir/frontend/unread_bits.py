@@ -31,7 +31,15 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.frontend.marks import PADDING_ROWS_ATTR
 from pipeline_mlir.kernel import loop_model as LM
 
-__all__ = ["check_covered", "check_unswizzled", "deleted", "left_out", "unread_bits"]
+__all__ = ["check_covered", "check_unswizzled", "deleted", "has_padding_rows", "left_out",
+           "unread_bits"]
+
+
+def has_padding_rows(an, buffer: int) -> bool:
+    """Whether LDS buffer ``buffer`` of ``an`` has padding rows no read reads (its
+    allocation marked :data:`~pipeline_mlir.frontend.marks.PADDING_ROWS_ATTR`)."""
+    root = an.buffer_views[buffer].root
+    return not isinstance(root.owner, ir.Block) and PADDING_ROWS_ATTR in root.owner.attributes
 
 
 def unread_bits(an, buffer: int, kbits: tuple = ()) -> tuple:
@@ -39,10 +47,9 @@ def unread_bits(an, buffer: int, kbits: tuple = ()) -> tuple:
     it has padding rows (:data:`~pipeline_mlir.frontend.marks.PADDING_ROWS_ATTR`), among
     those whose deletion keeps every other element's place (module docstring); none of
     ``kbits`` (a K sub-step's, deleted already: ``frontend/ksplit.py``)."""
-    view = an.buffer_views[buffer]
-    root = view.root
-    if isinstance(root.owner, ir.Block) or PADDING_ROWS_ATTR not in root.owner.attributes:
+    if not has_padding_rows(an, buffer):
         return ()
+    root = an.buffer_views[buffer].root
     reads = [r.lds.ravel() for r in an.reads if r.buffer == buffer]
     if not reads:
         return ()

@@ -73,7 +73,7 @@ def ask_on(module, extracted: bool) -> bool:
     return True
 
 
-def continued(job, module, notes: list, isolate: bool, emit,
+def continued(job, module, notes: list, isolate: bool,
               ask: bool = False) -> tuple[str | None, bool]:
     """Why the kernel ``job``'s ``module`` (its pipeline's output, already emitted)
     becomes, taken through the rest of the named pipeline and the LLVM step to assembly,
@@ -81,13 +81,13 @@ def continued(job, module, notes: list, isolate: bool, emit,
     or None: kept merged, also when that build fails (the input's own ``--emit=hsaco`` says
     why); and whether it succeeded.  ``ask``: of the kernel asking LLVM for the waves
     (:func:`ask_on`; None, not built, where it cannot say).  The passes of the run are not
-    run again; nothing of this build is printed or said.  ``emit``: ``driver/job.py``'s
-    ``emit_output`` (given: this module is imported by that one)."""
+    run again; nothing of this build is printed or said."""
     from dataclasses import replace
 
     from pipeline_mlir.dialect.bindings import ir, passmanager
     from pipeline_mlir.driver.base import UsageError
     from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.driver.emit import emit_output
     from pipeline_mlir.driver.merge_confirm import unconfirmed
     from pipeline_mlir.errors import ConfigError
     from pipeline_mlir.isa.codegen import CodegenError
@@ -108,7 +108,8 @@ def continued(job, module, notes: list, isolate: bool, emit,
         keep = registry.add_elements(pm, rest)
         pm.run(copy)
         del keep            # (the pass objects alive while pm ran)
-        asm, _ = emit(copy, replace(options, emit="asm", stages=()), job.filename, [], isolate)
+        asm, _ = emit_output(copy, replace(options, emit="asm", stages=()), job.filename, [],
+                             isolate)
     except (ir.MLIRError, Failure, CodegenError, ToLLVMError, ConfigError, UsageError):
         return None, False
     finally:
@@ -116,10 +117,11 @@ def continued(job, module, notes: list, isolate: bool, emit,
     return unconfirmed("asm", asm, None, notes, job.code_timeout()), True
 
 
-def _asked_code(job, module, plans: list, isolate: bool, emit) -> AskedBuild | None:
+def _asked_code(job, module, plans: list, isolate: bool) -> AskedBuild | None:
     """For a code emit: the :class:`AskedBuild` of ``job``'s kernel built asking for the
     waves, as the build asking would make and judge it; None where it cannot say (the build
     again says it)."""
+    from pipeline_mlir.driver.emit import emit_output
     from pipeline_mlir.driver.merge_confirm import unconfirmed
 
     copy = module.operation.clone()
@@ -127,7 +129,7 @@ def _asked_code(job, module, plans: list, isolate: bool, emit) -> AskedBuild | N
         if not ask_on(copy, extracted=True):
             return None
         beside: dict = {}
-        out, report = emit(copy, job.options, job.filename, plans, isolate,
+        out, report = emit_output(copy, job.options, job.filename, plans, isolate,
                            job.unpipelined_notes(), beside)
         why = unconfirmed(job.options.emit_kind, out, report, plans, job.code_timeout())
     except Exception:       # (whatever it is, the build again from the input meets it)
@@ -137,7 +139,7 @@ def _asked_code(job, module, plans: list, isolate: bool, emit) -> AskedBuild | N
     return AskedBuild(out, report, beside, why)
 
 
-def asked_why(job, module, plans: list, source: str, isolate: bool, emit):
+def asked_why(job, module, plans: list, source: str, isolate: bool):
     """(why ``job``'s kernel, built again asking LLVM for the waves, would in turn be built
     again unmerged, or None; for a code emit, what that build made: :func:`_asked_code`,
     or None).  Judged as that build judges itself: a code emit on the code of its emit kind,
@@ -149,10 +151,10 @@ def asked_why(job, module, plans: list, source: str, isolate: bool, emit):
 
     options = job.options
     if options.emit_kind in CODE_EMITS:
-        built = _asked_code(job, module, plans, isolate, emit)
+        built = _asked_code(job, module, plans, isolate)
         return (None if built is None else built.why), built
     if shares("hsaco"):
         return confirmed_by_build(options, source, job.build, True), None
     notes = plans or module_notes(module)
     return verdict(options, source,
-                   lambda: continued(job, module, notes, isolate, emit, ask=True), True), None
+                   lambda: continued(job, module, notes, isolate, ask=True), True), None

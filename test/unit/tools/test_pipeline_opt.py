@@ -376,7 +376,7 @@ def test_an_llvm_error_naming_no_function_of_the_module_stays_unlocated():
     not found (or none named), LLVM's error is reported as it is."""
     from pipeline_mlir.dialect.bindings import ir, new_context
     from pipeline_mlir.driver.diagnostics import Failure
-    from pipeline_mlir.driver.job import located_llvm_error
+    from pipeline_mlir.driver.emit import located_llvm_error
     from pipeline_mlir.isa.codegen import CodegenError
 
     with new_context() as ctx:

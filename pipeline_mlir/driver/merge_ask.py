@@ -73,6 +73,21 @@ def ask_on(module, extracted: bool) -> bool:
     return True
 
 
+def _build_errors() -> tuple:
+    """What a build of a run's module on to code raises for a kernel it cannot build
+    (MLIR's diagnostics, a located failure, LLVM's or the translation's error, a schedule
+    option checked on the way to the kernel, a usage error); anything else is a bug, and
+    is not taken for a kernel that does not build."""
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.driver.base import UsageError
+    from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.errors import ConfigError
+    from pipeline_mlir.isa.codegen import CodegenError
+    from pipeline_mlir.passes.translate import ToLLVMError
+
+    return ir.MLIRError, Failure, CodegenError, ToLLVMError, ConfigError, UsageError
+
+
 def continued(job, module, notes: list, isolate: bool,
               ask: bool = False) -> tuple[str | None, bool]:
     """Why the kernel ``job``'s ``module`` (its pipeline's output, already emitted)
@@ -84,15 +99,10 @@ def continued(job, module, notes: list, isolate: bool,
     run again; nothing of this build is printed or said."""
     from dataclasses import replace
 
-    from pipeline_mlir.dialect.bindings import ir, passmanager
-    from pipeline_mlir.driver.base import UsageError
-    from pipeline_mlir.driver.diagnostics import Failure
+    from pipeline_mlir.dialect.bindings import passmanager
     from pipeline_mlir.driver.emit import emit_output
     from pipeline_mlir.driver.merge_confirm import unconfirmed
-    from pipeline_mlir.errors import ConfigError
-    from pipeline_mlir.isa.codegen import CodegenError
     from pipeline_mlir.passes import registry
-    from pipeline_mlir.passes.translate import ToLLVMError
 
     options, chip = job.options, job.options.chip
     # on a copy: the module is the caller's when given (CompileOptions.module), and
@@ -110,7 +120,7 @@ def continued(job, module, notes: list, isolate: bool,
         del keep            # (the pass objects alive while pm ran)
         asm, _ = emit_output(copy, replace(options, emit="asm", stages=()), job.filename, [],
                              isolate)
-    except (ir.MLIRError, Failure, CodegenError, ToLLVMError, ConfigError, UsageError):
+    except _build_errors():
         return None, False
     finally:
         copy.erase()
@@ -130,9 +140,9 @@ def _asked_code(job, module, plans: list, isolate: bool) -> AskedBuild | None:
             return None
         beside: dict = {}
         out, report = emit_output(copy, job.options, job.filename, plans, isolate,
-                           job.unpipelined_notes(), beside)
+                                  job.unpipelined_notes(), beside)
         why = unconfirmed(job.options.emit_kind, out, report, plans, job.code_timeout())
-    except Exception:       # (whatever it is, the build again from the input meets it)
+    except _build_errors():     # (the build again from the input meets it, and says it)
         return None
     finally:
         copy.erase()

@@ -317,3 +317,45 @@ def test_the_asked_kernel_judged_on_the_runs_module_is_the_build_asking(tmp_path
         assert '"amdgpu-waves-per-eu"="2"' in out[0]
     if emit == "report":
         assert "the kernel asks LLVM for 2 waves per SIMD" in out[0]
+
+
+def test_the_asked_build_on_the_runs_module_falls_back_only_where_it_does_not_build(
+        tmp_path, monkeypatch):
+    """The asking build judged on the run's own module (``driver/merge_ask.py``) leaves it
+    to the build again from the input where that code does not build (a located failure,
+    an error of LLVM's: the build from the input says it, here it builds), and lets any other
+    exception out: a bug is not taken for a kernel that does not build."""
+    from pipeline_mlir.driver import emit as emit_module
+    from pipeline_mlir.driver import merge_ask
+    from pipeline_mlir.driver.diagnostics import Failure
+
+    path = tmp_path / "natural.mlir"
+    path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+    calls: list[bool] = []
+
+    def run(error: Exception):
+        def emit(*args, **kwargs):          # (the run's own emits are job.py's import)
+            calls.append(True)
+            raise error
+        judged: list[str] = []
+
+        def judge(kind, out, report, plans, timeout):
+            if not MC.merged_by_auto(plans):
+                return None
+            judged.append(out)
+            return _SHORT if len(judged) == 1 else None
+        monkeypatch.setattr(MC, "_VERDICTS", {})
+        monkeypatch.setattr(MC, "unconfirmed", judge)
+        monkeypatch.setattr(emit_module, "emit_output", emit)
+        monkeypatch.setattr(merge_ask, "ask_on", lambda module, extracted: True)
+        try:
+            return compile(CompileOptions(input=str(path), schedule="4wave", emit="asm"))
+        finally:
+            monkeypatch.undo()
+
+    got = run(Failure.at("the asked code does not build"))
+    assert not got.failed, got.diagnostics
+    assert got.plans[0].merge_note == MC.asked_note(TIMED, _SHORT)
+    assert calls == [True]
+    with pytest.raises(RuntimeError, match="a bug"):
+        run(RuntimeError("a bug"))

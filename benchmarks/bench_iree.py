@@ -530,6 +530,13 @@ CASES["f16-acc-ab-156x71x383-s3"] = Case(
     dict(dtype="f16", m=156, n=71, k=383, b_kxn=True), "4wave{dtype=f16 BM=64 BN=128 BK=32}",
     "4wave", 1, flags=("--iree-llvmgpu-prefetch-num-stages=3",), epilogue="accumulate",
     launch=(156, 71, 383), default_build=True, measure_ours=True, whole=True, k_step=32)
+# IREE's 4-stage build of bf16 batch 2 x 267x969x181 (a 64x128 tile, 3 K steps of 64, the
+# third masked; finding 80: the pair pipelined as whole K steps, the third in IREE's loop),
+# launched as the batch dispatch it is (measured_trips.DescribedDispatch); timed whole
+CASES["bf16-batch-267x969x181-s4"] = Case(
+    dict(dtype="bf16", m=267, n=969, k=181, batch=2), "4wave{dtype=bf16 BM=64 BN=128 BK=64}",
+    "4wave", 16, flags=("--iree-llvmgpu-prefetch-num-stages=4",), epilogue="batch",
+    launch=(267, 969, 181), measure_ours=True, whole=True, k_step=64)
 # f32 (IREE's MFMA_F32_16x16x4_F32, one f32 of A and of B a lane): A x B^T 4096^3 (a 128x128
 # tile, K step 16, 4 MFMAs per accumulator and K step, copies through registers made
 # direct-to-LDS copies) and A x B 1024^3 (a 64x128 tile, K step 64, 16 MFMAs per accumulator)

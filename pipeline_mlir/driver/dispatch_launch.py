@@ -42,10 +42,14 @@ def dispatch_spec(d, kernel, path: str):
                        f"the launch of a dispatch with an epilogue takes "
                        f"{', '.join(DTYPES)}")
     reads_c = "C" in parse_expect(d.expect, {b.name: b.shape for b in d.bindings}).names
-    flat = flattened(kernel, [len(b.shape) for b in d.bindings], len(d.constants))
-    args = [Arg("buffer", b.name, DTYPES[b.element], b.shape, "memref-flat" if f else "memref",
+    if hal_pointers(kernel, len(d.bindings) + len(d.unused), len(d.constants)):
+        passing = ["pointer"] * len(d.bindings)     # (IREE's own build)
+    else:
+        passing = ["memref-flat" if f else "memref" for f in flattened(
+            kernel, [len(b.shape) for b in d.bindings], len(d.constants))]
+    args = [Arg("buffer", b.name, DTYPES[b.element], b.shape, how,
                 Init("poison") if b.name == "C" and not reads_c else Init("random"),
-                where=b.where) for b, f in zip(d.bindings, flat)]
+                where=b.where) for b, how in zip(d.bindings, passing)]
     for i in d.unused:             # IREE's ABI: a pointer for a binding nothing uses
         args.insert(i, Arg("null", f"binding{i}"))
     args = tuple(args) + tuple(Arg("scalar", f"constant{i}", "i32", value=c)
@@ -56,6 +60,18 @@ def dispatch_spec(d, kernel, path: str):
     block = tuple(need) + (1,) * (3 - len(need))
     grid = tuple(d.grid) + (1,) * (3 - len(d.grid))
     return LaunchSpec(path, None, grid, block, len(d.grid), 0, 0, args, (check,))
+
+
+def hal_pointers(kernel, bindings: int, constants: int) -> bool:
+    """Whether ``kernel`` takes IREE's HAL launch (a build of IREE's own): a pointer for each
+    of the ``bindings`` (used or not), then the ``constants`` push constants, as its
+    metadata lists its arguments (the build pipeline-opt makes takes memref descriptors)."""
+    if kernel.meta is None:
+        return False
+    args = [a for a in kernel.meta.get(".args", [])
+            if not str(a.get(".value_kind", "")).startswith("hidden_")]
+    return len(args) == bindings + constants and all(
+        (a.get(".value_kind"), a.get(".size")) == ("global_buffer", 8) for a in args[:bindings])
 
 
 def flattened(kernel, ranks: list[int], constants: int) -> list[bool]:

@@ -19,6 +19,7 @@ order, on the CU model.
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from pipeline_mlir.errors import PipelineError
 
@@ -27,13 +28,22 @@ from pipeline_mlir.errors import PipelineError
 MEASURE_LIMIT = 1_000_000
 
 
+class DescribedDispatch(NamedTuple):
+    """A dispatch launched as its launch description, as ``--emulate`` launches one with an
+    epilogue, a batch or a bf16/f16 C (:mod:`pipeline_mlir.driver.dispatch_launch`)."""
+
+    dispatch: object        # the :class:`~pipeline_mlir.frontend.dispatch.MatmulDispatch`
+    where: str              # the dispatch's file, as messages name it
+
+
 def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
                     where: str = "<dispatch>"):
-    """(the :class:`~pipeline_mlir.emu.iree.Matmul` of the dispatch ``dispatch_text`` (any
-    form the front end reads, in an older IREE's syntax too: its bindings, push constants
-    and grid) at ``sizes`` = (M, N, K), its grid) as ``--emulate`` launches it; a
-    :class:`PipelineError` (located in the dispatch where the front end says) for a
-    dispatch it cannot read, or whose sizes compiled in are not ``sizes``."""
+    """(the launch of the dispatch ``dispatch_text`` (any form the front end reads, in an
+    older IREE's syntax too: its bindings, push constants and grid) at ``sizes`` = (M, N,
+    K), its grid) as ``--emulate`` launches it: the :class:`~pipeline_mlir.emu.iree.Matmul`
+    of a plain dispatch, else a :class:`DescribedDispatch`; a :class:`PipelineError`
+    (located in the dispatch where the front end says) for a dispatch it cannot read, or
+    whose sizes compiled in are not ``sizes``."""
     from pipeline_mlir.dialect.bindings import ir, new_context
     from pipeline_mlir.driver.diagnostics import Failure
     from pipeline_mlir.driver.emulate import dispatch_matmul, read_dispatch
@@ -54,7 +64,7 @@ def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
         raise PipelineError(f"{where}: M = {sizes[0]}, N = {sizes[1]}, K = {sizes[2]} "
                             f"disagree with the sizes compiled into kernel {d.kernel}: "
                             f"M={d.M} N={d.N} K={d.K} (its bindings {d.describe()})")
-    return dispatch_matmul(d), d.grid
+    return (dispatch_matmul(d) if d.plain else DescribedDispatch(d, where)), d.grid
 
 
 def _located(diag, where: str) -> str:
@@ -68,8 +78,8 @@ def measure_trips(asm_text: str, code: bytes | str, problem, grid=None,
                   limit: int | None = None):
     """The :class:`~pipeline_mlir.emu.trips.MeasuredTrips` of the kernel of ``asm_text``
     (``code``: its code object, which the emulator runs, or the same text) run on
-    ``problem`` (a :class:`~pipeline_mlir.emu.iree.Matmul`; ``grid``: the launch's, for a
-    kernel that reads the grid's size), its first workgroup (``limit``: up to that many
+    ``problem`` (a :class:`~pipeline_mlir.emu.iree.Matmul`, or a :class:`DescribedDispatch`;
+    ``grid``: the launch's, for a kernel that reads the grid's size), its first workgroup (``limit``: up to that many
     instructions of its waves)."""
     from pipeline_mlir.emu.trips import measured_trips
 
@@ -83,16 +93,42 @@ def _first_workgroup_runs(asm_text: str, code: bytes | str, problem, grid=None,
     object's instructions) of the first workgroup of ``code`` launched on ``problem``
     (:func:`measure_trips`' arguments)."""
     from pipeline_mlir.emu.inputs import load_kernel
-    from pipeline_mlir.emu.iree import Launch, first_workgroup
     from pipeline_mlir.emu.trips import record_runs
     from pipeline_mlir.isa.asm import parse_asm
 
     kernel = load_kernel(code)
-    launch = Launch(kernel, problem, "eager", 0, 0)
-    launch.set_grid(grid)
-    runs = record_runs(kernel, launch.glob, first_workgroup(kernel), launch.waves,
-                       launch.kernarg_at, launch.dims, limit=limit)
+    if isinstance(problem, DescribedDispatch):
+        kernel, glob, kernarg_at, waves, dims, first = _described(kernel, problem)
+    else:
+        from pipeline_mlir.emu.iree import Launch, first_workgroup
+
+        launch = Launch(kernel, problem, "eager", 0, 0)
+        launch.set_grid(grid)
+        glob, kernarg_at, waves, dims = launch.glob, launch.kernarg_at, launch.waves, \
+            launch.dims
+        first = first_workgroup(kernel)
+    runs = record_runs(kernel, glob, first, waves, kernarg_at, dims, limit=limit)
     return parse_asm(asm_text).function(kernel.name), runs, kernel.instrs
+
+
+def _described(kernel, launch: DescribedDispatch) -> tuple:
+    """(the kernel, its global memory, the kernel arguments' address, the waves, the launch
+    dimensions, the first workgroup's id) of ``kernel`` launched as the dispatch of
+    ``launch`` says; a :class:`PipelineError` at the dispatch where that launch does not
+    fit the kernel."""
+    from pipeline_mlir.driver.dispatch_launch import dispatch_spec
+    from pipeline_mlir.emu.described import prepare
+    from pipeline_mlir.emu.errors import EmuError
+    from pipeline_mlir.emu.gemm import spread_ids
+
+    try:
+        spec = dispatch_spec(launch.dispatch, kernel, launch.where)
+    except EmuError as e:
+        raise PipelineError(f"{launch.where}: {e}") from None
+    ready = prepare(kernel, spec)       # (its LaunchFileError names the dispatch)
+    first = spread_ids(spec.grid[:spec.grid_dims], 1)[0]
+    return (ready.kernel, ready.mem.glob, ready.mem.kernarg_at, ready.waves, ready.dims,
+            first)
 
 
 def simulate_measured(asm_text: str, filename: str, waves: int, stagger: bool, trips,

@@ -37,6 +37,7 @@ from __future__ import annotations
 import struct
 import time
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -250,6 +251,42 @@ def _dispatch_packet(spec: LaunchSpec, kernarg_at: int, lds: int) -> bytes:
                        lds, 0, kernarg_at, 0, 0)
 
 
+class PreparedLaunch(NamedTuple):
+    """A launch described by a :class:`LaunchSpec`, set up in global memory and ready to
+    run (:func:`prepare`)."""
+
+    kernel: object          # the kernel (its LDS grown by the spec's dynamic LDS)
+    mem: _Memory            # its global memory: buffers, kernel arguments, dispatch packet
+    values: dict            # each buffer's starting contents (:func:`initial_values`)
+    dims: LaunchDims        # the block and the grid
+    waves: int              # waves per workgroup
+
+
+def prepare(kernel, spec: LaunchSpec) -> PreparedLaunch:
+    """``kernel`` launched as ``spec`` describes, in a new global memory: the buffers with
+    their starting contents, the kernel arguments and the dispatch packet written; a
+    :class:`~pipeline_mlir.emu.launchfile.LaunchFileError` where the spec does not fit the
+    kernel."""
+    check_kernel(kernel, spec)
+    lds = kernel.launch.lds_bytes + spec.dynamic_lds
+    if lds > LDS_BYTES:
+        raise LaunchFileError(spec.at("dynamic_lds"),
+                              f"dynamic_lds: the kernel's {kernel.launch.lds_bytes} bytes of "
+                              f"LDS and {spec.dynamic_lds} more exceed the {LDS_BYTES} of a "
+                              f"workgroup")
+    if spec.dynamic_lds:
+        kernel = replace(kernel, launch=replace(kernel.launch, lds_bytes=lds), _compiled={})
+    values = initial_values(spec)
+    mem = _Memory(kernel, spec, values)
+    glob = mem.glob
+    args = kernel_arguments(kernel, spec, mem)
+    glob.buffer("kernargs")[:len(args)] = np.frombuffer(args, dtype=np.uint8)
+    glob.buffer("dispatch packet")[:] = np.frombuffer(
+        _dispatch_packet(spec, mem.kernarg_at, lds), dtype=np.uint8)
+    dims = LaunchDims(spec.block, spec.grid, mem.dispatch_at, mem.queue_at)
+    return PreparedLaunch(kernel, mem, values, dims, waves_of_threads(dims.threads))
+
+
 def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int = 0,
                       count: int | None = None, strict: bool = False,
                       progress=None, footprint: dict | None = None,
@@ -261,26 +298,12 @@ def emulate_described(kernel, spec: LaunchSpec, mode: str = "eager", seed: int =
     IREE dispatch's tiles): every one of them must be stored to, no other.
     ``workgroups``: the ids to run instead of ``count`` spread over the grid (each checked
     to be in it)."""
-    check_kernel(kernel, spec)
-    lds = kernel.launch.lds_bytes + spec.dynamic_lds
-    if lds > LDS_BYTES:
-        raise LaunchFileError(spec.at("dynamic_lds"), f"dynamic_lds: the kernel's "
-                                         f"{kernel.launch.lds_bytes} bytes of LDS and {spec.dynamic_lds} more exceed the "
-                              f"{LDS_BYTES} of a workgroup")
-    if spec.dynamic_lds:
-        kernel = replace(kernel, launch=replace(kernel.launch, lds_bytes=lds), _compiled={})
-    values = initial_values(spec)
-    mem = _Memory(kernel, spec, values)
-    glob = mem.glob
+    launch = prepare(kernel, spec)
+    kernel, mem, values, glob = launch.kernel, launch.mem, launch.values, launch.mem.glob
     for c in spec.checks:
         glob.track(spec.buffer(c.output).name)
     glob.strict = strict
-    args = kernel_arguments(kernel, spec, mem)
-    glob.buffer("kernargs")[:len(args)] = np.frombuffer(args, dtype=np.uint8)
-    glob.buffer("dispatch packet")[:] = np.frombuffer(
-        _dispatch_packet(spec, mem.kernarg_at, lds), dtype=np.uint8)
-    dims = LaunchDims(spec.block, spec.grid, mem.dispatch_at, mem.queue_at)
-    waves = waves_of_threads(dims.threads)
+    dims, waves = launch.dims, launch.waves
     grid = spec.grid[:spec.grid_dims]
     total = int(np.prod(grid))
     ids = spread_ids(grid, count) if workgroups is None else list(workgroups)

@@ -38,3 +38,28 @@ def test_a_binding_of_another_type_is_refused():
     with pytest.raises(EmuError, match=r"binding A is f64; the launch of a dispatch with an "
                                        r"epilogue takes f32, bf16, f16, f8E4M3FN, f8E5M2, i8"):
         dispatch_spec(_dispatch("f64", "f32"), _Kernel(), "k.mlir")
+
+
+def _args(*fields) -> list[dict]:
+    return [{".value_kind": kind, ".size": size} for kind, size in fields]
+
+
+@pytest.mark.parametrize("args, want", [
+    # IREE's own build: a pointer a binding, the launch's words after them
+    (_args(("global_buffer", 8), ("global_buffer", 8), ("global_buffer", 8)),
+     ("pointer",) * 3),
+    # pipeline-opt's build: a memref descriptor (3 + 2 x rank fields) a binding
+    (_args(*[("global_buffer", 8)] * 2 + [("by_value", 8)] * 5) * 3, ("memref",) * 3),
+    # a pointer too few, or one of another size: not IREE's launch
+    (_args(("global_buffer", 8), ("global_buffer", 8)), ("memref",) * 3),
+    (_args(("global_buffer", 8), ("global_buffer", 4), ("global_buffer", 8)),
+     ("memref",) * 3)])
+def test_irees_own_build_is_launched_with_a_pointer_a_binding(args, want):
+    """The whole-kernel timer launches IREE's own build of a dispatch with an epilogue or a
+    batch (``bench_iree.py``): its kernel takes IREE's HAL launch, one pointer a binding
+    (``hal_pointers``), where pipeline-opt's takes memref descriptors.  With the hidden
+    arguments after them left out."""
+    kernel = _Kernel()
+    kernel.meta = {**_Kernel.meta, ".args": args + _args(("hidden_block_count_x", 4))}
+    spec = dispatch_spec(_dispatch("i8", "i32"), kernel, "k.mlir")
+    assert tuple(a.passing for a in spec.args) == want

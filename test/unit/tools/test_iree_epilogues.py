@@ -191,6 +191,28 @@ def test_epilogue_pipelined_and_exact(generated, name, form, capsys, monkeypatch
 
 
 @needs_iree
+def test_a_batch_dispatch_is_timed_whole_as_launched(generated, tmp_path):
+    """The whole-kernel timer (``driver/measured_trips.py``, ``bench_iree.py``'s cases timed
+    whole, ``--sim-trips``) launches a dispatch with a batch as ``--emulate`` does, from its
+    launch description: its 3-D grid and its bindings of rank 3.  It launched every dispatch
+    as a plain matmul, and the batch's kernel arguments matched no such launch."""
+    from pipeline_mlir.driver.measured_trips import DescribedDispatch, dispatch_launch, \
+        whole_kernel
+
+    src = generated("batch", "prefetch")
+    cfg = CONFIGS["batch"][0]
+    asm, hsaco = tmp_path / "k.s", tmp_path / "k.hsaco"
+    for emit, out in (("asm", asm), ("hsaco", hsaco)):
+        assert main(["--pipeline=4wave", str(src), f"--emit={emit}", "-o", str(out)]) == 0
+    problem, grid = dispatch_launch(src.read_text(), (cfg["m"], cfg["n"], cfg["k"]), str(src))
+    assert isinstance(problem, DescribedDispatch) and len(grid) == 3 and 2 in grid, grid
+    run = whole_kernel(asm.read_text(), hsaco.read_bytes(), problem, grid)
+    # each wave's 8 accumulators take one MFMA per K step of 32, the masked last one too
+    assert run.mfmas == (8 * -(-cfg["k"] // 32),) * 4, run.describe()
+    assert run.cycles["llvm"] > 0 and run.cycles["measured"] > 0, run.cycles
+
+
+@needs_iree
 @pytest.mark.parametrize("form", ["prefetch", "late"])
 def test_c_staged_in_private_memory_does_not_spill(generated, form):
     """The C += kernel whose C the tile cuts: IREE reads each thread's whole workgroup tile

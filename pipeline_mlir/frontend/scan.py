@@ -216,6 +216,23 @@ def _space(v) -> str:
         return ""
 
 
+#: the ops whose static positions may hold MLIR's poison index, -1 (the attribute naming them)
+_POSITIONS = {"vector.extract": "static_position", "vector.insert": "static_position",
+              "vector.shuffle": "mask"}
+
+
+def poison_position(op) -> str | None:
+    """Why the K-loop's ``op`` is refused where it takes an element at the poison position
+    -1 (its result, or that element, is poison: undefined), else None.  (A dynamic position
+    is another negative number in ``static_position``.)"""
+    attr = _POSITIONS.get(op.name)
+    if attr is None or attr not in op.attributes or -1 not in dense_i64(op, attr):
+        return None
+    return (f"'{op.name}' op inside the K-loop takes the poison position -1 ({attr} = "
+            f"{list(dense_i64(op, attr))}): what it gives is undefined, and the front end "
+            f"takes the loop's vectors at defined positions only")
+
+
 def scan_loop(loop) -> LoopScan:
     """Classify every op of the loop body; anything the pipeliner cannot move is an error."""
     kernel = kernel_of(loop)
@@ -260,6 +277,8 @@ def scan_loop(loop) -> LoopScan:
             n = ir.VectorType(tt).shape[0] if isinstance(tt, ir.VectorType) else 1
             copies.append(Access(op, dst, list(g[3]), n, src, list(g[1])))
             continue
+        if (why := poison_position(op)) is not None:
+            raise IRError(op, why)
         eff = effects(op)
         if eff is None:
             raise IRError(op, f"'{name}' op inside the K-loop does not declare its side effects "

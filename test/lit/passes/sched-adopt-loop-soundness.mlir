@@ -177,3 +177,13 @@
 // RUN: sed -e '104s/%%la\[%%dst0a\]/%%la[%%mdst0]/' -e '107s/%%la\[%%dst1a\]/%%la[%%mdst1]/' -e '103a \        %%swp = affine.apply affine_map<(d0) -> ((d0 floordiv 2) mod 2)>(%%iv)' -e '103a \        %%swb = arith.index_cast %%swp : index to i1' -e '103a \        %%mdst0 = arith.select %%swb, %%dst1a, %%dst0a : index' -e '103a \        %%mdst1 = arith.select %%swb, %%dst0a, %%dst1a : index' %S/Inputs/natural-4wave.mlir \
 // RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=KMOVES
 // KMOVES: <stdin>:108:9: error: sched-adopt-loop: 'amdgpu.gather_to_lds' op writes LDS at an index computed from the loop variable; the front end takes a single-stage loop, the same LDS elements in every iteration
+//
+// A fragment element taken at MLIR's poison position -1 (its value undefined): refused at
+// the extract (frontend/scan.py's poison_position); it crashed the front end's split of the
+// reads before, when the extract was of a multi-fragment read:
+// RUN: sed 's/%%m00 = amdgpu.mfma 16x16x32 %%va0 \* /%%pz = vector.extract %%va0[-1] : bf16 from vector<8xbf16>\n        %%pv = vector.broadcast %%pz : bf16 to vector<8xbf16>\n        %%m00 = amdgpu.mfma 16x16x32 %%pv * /' %S/Inputs/natural-4wave.mlir \
+// RUN:   | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=POISON
+// POISON: <stdin>:118:15: error: sched-adopt-loop: 'vector.extract' op inside the K-loop takes the poison position -1 (static_position = [-1]): what it gives is undefined, and the front end takes the loop's vectors at defined positions only
+// The same in IREE's kernel, of one of its reads of 4 fragments:
+// RUN: sed '122s/%%81\[1, 0\]/%%81[1, -1]/' %S/../../data/iree/matmul_bf16_abt_4096.prefetch.mlir | not pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave})' 2>&1 | FileCheck %s --check-prefix=POISONIREE
+// POISONIREE: <stdin>:122:22: error: sched-adopt-loop: 'vector.extract' op inside the K-loop takes the poison position -1 (static_position = [1, -1])

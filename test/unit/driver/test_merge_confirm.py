@@ -276,6 +276,22 @@ def test_a_merge_short_of_waves_is_built_again_asking_llvm_for_them(tmp_path, mo
     assert f"K steps: {got['hsaco'].plans[0].merge_note}" in got["hsaco"].stages["report"]
 
 
+def _first_judged_short(monkeypatch) -> list:
+    """The outputs the merge's confirmation judges, in order (the list returned, filled as
+    it judges), the first kernel merged for time judged too short of waves (:data:`_SHORT`)
+    and every other kept; no verdict kept from an earlier build."""
+    judged: list = []
+
+    def judge(kind, out, report, plans, timeout):
+        if not MC.merged_by_auto(plans):
+            return None
+        judged.append(out)
+        return _SHORT if len(judged) == 1 else None
+    monkeypatch.setattr(MC, "_VERDICTS", {})
+    monkeypatch.setattr(MC, "unconfirmed", judge)
+    return judged
+
+
 @pytest.mark.parametrize("emit", ["asm", "llvm", "report"])
 def test_the_asked_kernel_judged_on_the_runs_module_is_the_build_asking(tmp_path, monkeypatch,
                                                                          emit):
@@ -293,15 +309,7 @@ def test_the_asked_kernel_judged_on_the_runs_module_is_the_build_asking(tmp_path
     path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
 
     def built(shortcut: bool) -> tuple[tuple, list[str]]:
-        judged: list[str] = []
-
-        def judge(kind, out, report, plans, timeout):
-            if not MC.merged_by_auto(plans):
-                return None
-            judged.append(out)
-            return _SHORT if len(judged) == 1 else None
-        monkeypatch.setattr(MC, "_VERDICTS", {})
-        monkeypatch.setattr(MC, "unconfirmed", judge)
+        judged = _first_judged_short(monkeypatch)
         if not shortcut:
             monkeypatch.setattr(merge_ask, "ask_on", lambda module, extracted: False)
         got = compile(CompileOptions(input=str(path), schedule="4wave", emit=emit))
@@ -337,15 +345,7 @@ def test_the_asked_build_on_the_runs_module_falls_back_only_where_it_does_not_bu
         def emit(*args, **kwargs):          # (the run's own emits are job.py's import)
             calls.append(True)
             raise error
-        judged: list[str] = []
-
-        def judge(kind, out, report, plans, timeout):
-            if not MC.merged_by_auto(plans):
-                return None
-            judged.append(out)
-            return _SHORT if len(judged) == 1 else None
-        monkeypatch.setattr(MC, "_VERDICTS", {})
-        monkeypatch.setattr(MC, "unconfirmed", judge)
+        _first_judged_short(monkeypatch)
         monkeypatch.setattr(emit_module, "emit_output", emit)
         monkeypatch.setattr(merge_ask, "ask_on", lambda module, extracted: True)
         try:

@@ -326,10 +326,12 @@ def _padding(an, copies: list, label: str, half: int, width: int, base, held: bo
 
 def _kept_or_deferred(an, ch, plan: ChannelPlan, args: tuple, proofs: list | None):
     """``plan`` of channel ``ch`` proven its kept mask (:func:`_kept_plan` of ``args``), or,
-    with ``proofs``, the proof left there to set it once the partition's structure holds."""
+    with ``proofs``, the proof left there to set it once the partition's structure holds;
+    a plan that leaves padding rows out (``plan.unread``) proven now, so that a refusal
+    there falls back to the plan that copies them (unread_bits.py's ``left_out``)."""
     copies, kept, _base, _full, label = args
     kept_proof = functools.partial(_kept_plan, an, plan, *args)
-    if proofs is None:
+    if proofs is None or plan.unread:
         return kept_proof()
     proofs.append(lambda plans: plans.__setitem__(ch, kept_proof()))
     return plan     # (its kept lanes and direct copies: set once proven)

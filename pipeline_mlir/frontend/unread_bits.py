@@ -92,9 +92,10 @@ def left_out(plan_with, an, ch: int, copy_channel: list, unread: dict,
              proofs: list | None) -> tuple:
     """``plan_with(gone)`` (``layout._plan_channel`` of channel ``ch``, leaving out the
     element bits of ``gone``, {buffer: bits}) with the :func:`unread_bits` of the channel's
-    buffer (``unread``) left out; where that plan is refused, the proofs it left in
-    ``proofs`` dropped, the plan with its padding rows copied (as before they were left
-    out)."""
+    buffer (``unread``) left out; where that plan is refused (its kept mask's proof among
+    its refusals: ``layout.py`` runs that proof as such a plan is made, not with the
+    whole-grid proofs it leaves in ``proofs``), those proofs dropped, the plan with its
+    padding rows copied (as before they were left out)."""
     bufs = {an.copies[i].buffer for i, c in enumerate(copy_channel) if c == ch}
     gone = {b: unread[b] for b in bufs if unread.get(b)}
     if gone:

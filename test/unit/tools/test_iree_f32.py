@@ -256,6 +256,52 @@ def test_the_padding_rows_are_left_out_of_the_front_ends_copies(forms, monkeypat
     assert _b_subtiles(path, capsys) == (["256"] * 8, slots, 8)
 
 
+def test_a_kept_mask_refused_only_without_the_padding_rows_falls_back(forms, monkeypatch,
+                                                                     tmp_path, capsys):
+    """94x1826x2660's late form with the proof of B's kept mask made to refuse where the
+    padding rows are left out (``prove_kept`` given a ``skip``): that plan is proven as it
+    is made, so the refusal falls back to the plan that copies the padding rows (4 K steps
+    merged, B's subtile buffers of 256 elements, 2 copies a thread, as before they were left
+    out), which pipelines and is exact; before, that proof ran once the plan was chosen and
+    its refusal refused the merged loop, taken then another way (2 K steps merged, the
+    diagonal form: B's subtile buffers of 128).  A mutant whose kept mask both plans'
+    proofs refuse (B's columns cut at 15 of the tile's 16 in every workgroup, not at C's
+    edge) is refused, saying why."""
+    from pipeline_mlir.frontend import layout
+    from pipeline_mlir.kernel import loop_model as LM
+
+    path = forms[PARTIAL, "late"]
+    real = layout.prove_kept
+
+    def refused_unpadded(*args, **kw):
+        if args[-1] is not None:        # (skip: the padding rows left out)
+            raise LM.LoopRefusal("channel B: refused without its padding rows", ())
+        return real(*args, **kw)
+
+    monkeypatch.setattr(layout, "prove_kept", refused_unpadded)
+    slots = [("0", "0"), ("0", "1"), ("1", "0"), ("1", "1")]
+    assert _b_subtiles(path, capsys) == (["256"] * 8, slots, 8)
+    with share_code_objects():
+        rc = main(["--pipeline=4wave", "--emulate", str(path), "--emulate-mode=late",
+                   "--emulate-jobs=1", "--emulate-workgroups=2"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and re.search(r"mode=late: exact, max error 0(?: in C \(\d+ elements\))?, "
+                                 r"2 of \d+ workgroups", out), out + err
+    monkeypatch.setattr(layout, "prove_kept", real)
+    text = path.read_text()
+    _, body = _thread_loop(text)        # (the run's columns left: min(cols, 16) - first)
+    cols = re.search(r"arith\.minui (%\d+), %\d+ : i32", body)
+    cut = cols and re.search(rf"{cols[1]} = arith\.minui %\d+, %c16_i32 : i32\n", text)
+    assert cut, "IREE's late form changed"
+    mutant = tmp_path / "cut15.mlir"
+    mutant.write_text(text[:cut.start()] + "%wc15 = arith.constant 15 : i32\n" +
+                      cut[0].replace("%c16_i32", "%wc15") + text[cut.end():])
+    _refused(mutant, capsys, r".*channel B's copies keep a mask in their address; the front "
+             r"end's own copies, each lane's run kept where it lies inside the buffer's "
+             r"2660x1826 elements, would not read what they read: in workgroup \(0,\) at K "
+             r"step 0, LDS element 15 gets zero from the kernel's copies", None)
+
+
 def test_a_given_dword_dma_that_contradicts_the_copies_is_refused(forms, capsys):
     """300x200x500 adopts ``dma=x4`` where ``dma=auto`` would resolve to dword DMAs whose
     counts are not the kernel's; asked for dword DMAs, it is refused at the module with

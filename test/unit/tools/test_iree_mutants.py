@@ -515,7 +515,7 @@ NEWER = {"i8abk", "i8abk2", "fp8abk", "i8atbtk", "f16atbk", "skinny", "skinnyn",
 AIMED = {"atb600", "w1m", "keptm", "padatbmn", "accst", "padatbk200", "atb300", "diag96",
          "diagi8", "atbt129", "diag2w", "atbt113", "bab257", "bab129", "bab100",
          "diagfp8", "diag192", "short96", "half32", "merge312", "join652", "own16",
-         "tail232", "own32i8", "acctiny", "f32ab", "f32pad"}
+         "tail232", "own32i8", "acctiny", "f32ab", "f32pad", "f32rows", "f32rowst"}
 AIMED_ROLLED = {"regk1020", "regf16k", "dma1w", "reg1w", "reroll8", "remui44", "reg3s",
                 "reg3pad", "reg3k", "peeledreg", "peeledregi8", "accpeel", "f32s3"}
 #: the tenth audit's families (aimed, drawing :data:`mutants.NEWEST_MUTATIONS` too)

@@ -28,12 +28,14 @@ pipelined itself (its default builds, in the late form the front end rolls back:
 bound, slot arithmetic, ``rocdl.asyncmark`` and its waits).  The families of the newest
 paths (:attr:`Family.aimed`: the f16 ``A^T x B`` 1000x600x1030 kernel, IREE's register
 prefetch with an unaligned K, the one-wave 32x32 kernels whose K steps are merged, the kept
-masks' bf16 ``A x B`` 1000^3, the late padded ``A^T x B`` with M and N at launch) draw,
-twice as likely each, the mutations aimed at what those paths prove
-(:data:`AIMED_MUTATIONS`: a mask's or run's bounds and compares, an affine map's constants,
-a padding select's values and condition, a guard's or a mask's condition, a mask's size,
-the strided slices and shuffles that regroup reads, a view's offsets and sizes, C's
-per-thread write loops, stores and ``memref.copy``); and IREE's ``C +=`` kernel, whose C
+masks' bf16 ``A x B`` 1000^3, the late padded ``A^T x B`` with M and N at launch, the f32
+kernels, those with padding rows among them; :data:`FAMILIES` marks each) draw, twice as
+likely each, the mutations aimed at what those paths prove (:data:`AIMED_MUTATIONS`: a
+mask's or run's bounds and compares, an affine map's constants, a padding select's values
+and condition, a guard's or a mask's condition, a mask's size, the strided slices and
+shuffles that regroup reads, a static position moved inside its dimension, a view's
+offsets and sizes, C's per-thread write loops, stores and ``memref.copy``); and IREE's
+``C +=`` kernel, whose C
 tile is staged through LDS after the K-loop (:attr:`Family.staged`), those aimed at the
 staged accesses too (:data:`STAGED_MUTATIONS`: an index, a loop bound, a transfer made not
 in bounds).
@@ -1443,8 +1445,8 @@ def m_slice(lines, rng):
     ``extract_strided_slice``'s offset, a ``vector.shuffle``'s mask (two entries swapped, or
     one moved), a static ``vector.extract`` / ``insert`` position."""
     found = [i for i, s in enumerate(lines) if re.search(
-        r"vector\.(insert_strided_slice|extract_strided_slice|shuffle) |"
-        r"= vector\.(extract|insert) [^\n]*\[\d+(, \d+)*\]", s)]
+        r"vector\.(insert_strided_slice|extract_strided_slice|shuffle) ", s) or
+        _movable_positions(s)]
     i = rng.choice(found)
     s = lines[i]
     m = re.search(r"offsets = \[([\d, ]+)\]", s)
@@ -1466,12 +1468,26 @@ def m_slice(lines, rng):
             mask[a] = rng.choice(sorted(set(range(max(mask) + 1)) - {mask[a]}))
         lines[i] = s.replace(f"[{m.group(3)}]", f"[{', '.join(map(str, mask))}]", 1)
         return f"shuffle on line {i + 1}: mask [{m.group(3)}] -> {mask}"
-    m = re.search(r"(= vector\.(?:extract|insert) [^\[]*)\[([\d, ]+)\]", s)
+    m, dims = _movable_positions(s)
     pos = [int(x) for x in m.group(2).split(",")]
-    k = rng.randrange(len(pos))
-    pos[k] = pos[k] + 1 if pos[k] == 0 or rng.random() < 0.5 else pos[k] - 1
+    k = rng.choice([k for k, d in enumerate(dims) if d > 1])
+    step = 1 if pos[k] == 0 or (pos[k] + 1 < dims[k] and rng.random() < 0.5) else -1
+    pos[k] += step
     lines[i] = s.replace(m.group(0), f"{m.group(1)}[{', '.join(map(str, pos))}]", 1)
     return f"static position on line {i + 1}: [{m.group(2)}] -> {pos}"
+
+
+def _movable_positions(line: str):
+    """(the match of a ``vector.extract`` / ``insert``'s static position on ``line``, the
+    sizes of the dimensions it indexes) where one of them has another position to move to
+    (a dimension of one element has none: such a move makes no kernel), else None."""
+    m = re.search(r"(= vector\.(?:extract|insert) [^\[]*)\[([\d, ]+)\]", line)
+    shape = m and re.search(r"(?:from|into) vector<((?:\d+x)+)", line)
+    if shape is None:
+        return None
+    dims = [int(d) for d in shape.group(1).split("x")[:-1]]
+    dims = dims[:len(m.group(2).split(","))]
+    return (m, dims) if any(d > 1 for d in dims) else None
 
 
 def m_subview(lines, rng):

@@ -21,6 +21,13 @@ copies, so that :mod:`~pipeline_mlir.frontend.partial_copy` spreads it as the la
 * a private buffer none of whose uses are left but writes in the region is erased with
   them.
 
+IREE's late form of the same kernel built with 2, 3 or 4 prefetch stages (its default build
+among them: IREE leaves that loop unpipelined) holds the copy as one guard already, the
+values still staged through the private buffers in it (the loads, the stores to the
+buffers, the reads back, the stores into LDS): a guard that reads a private buffer it
+writes has its values forwarded the same way, so that both forms reach the spread as one
+guard of the copies.
+
 Anything else is left as it is: the scan then refuses the guard (a copy by part of the
 workgroup whose region is not one copy).
 """
@@ -40,13 +47,17 @@ _WRITES = ("vector.transfer_write", "vector.store")
 
 def fuse_staged_guards(loop) -> int:
     """Fuse the pairs of guards of ``loop``'s body that stage a copy through private memory
-    (module docstring) and forward the values staged; returns how many pairs."""
+    (module docstring) and forward the values staged, in those and in every guard that
+    stages a copy by itself (:func:`_staged`); returns how many pairs."""
     block = loop.regions[0].blocks[0]
     count = 0
     while True:
         ops = [_op(o) for o in block.operations]
         pair = next((p for p in (_pair(ops, i) for i in range(len(ops))) if p), None)
         if pair is None:
+            for o in ops:
+                if _plain_if(o) and _staged(o):
+                    _forward(o)
             return count
         first, between, second = pair
         for o in between:
@@ -83,6 +94,15 @@ def _pair(ops: list, i: int):
     if not any(v is not None and _private(v) for v in written & read):
         return None
     return first, ops[i + 1:j], ops[j]
+
+
+def _staged(guard) -> bool:
+    """``guard``'s region reads a private buffer it also writes (IREE's late form of a copy
+    staged through private memory in one guard)."""
+    ops = _region(guard)
+    written = {_target(o) for o in ops if o.name in _WRITES}
+    return any(o.name in _READS and _private(o.operands[0]) and o.operands[0] in written
+               for o in ops)
 
 
 def _alike(a, b, depth: int = 8) -> bool:

@@ -94,6 +94,34 @@ def test_a_staged_register_copy_by_half_the_threads_both_forms_one_schedule():
     assert schedules["prefetch"] == schedules["late"]
 
 
+@pytest.mark.parametrize("stages", [2, 3])
+def test_a_staged_copy_in_one_guard_of_iree_prefetch_stages_gives_the_same_schedule(
+        stages, tmp_path, capsys):
+    """The same kernel built with IREE's 2 prefetch stages (its default build) or 3: IREE
+    leaves the loop unpipelined, and its late form holds B's copy as one guard that still
+    stages the values through the private buffers (loads, stores to the buffers, reads
+    back, stores into LDS).  The values forwarded in that guard too (guarded_pairs.py),
+    both forms give one schedule; before, the late form was refused at the guard (``...
+    runs the tile's copy ... in 128 of the workgroup's 256 threads``) while the prefetch
+    point pipelined.  The late form exact on the emulator (late mode, its one
+    workgroup)."""
+    source = G.matmul_source(dtype="f16", m=100, n=24, k=520, transpose_b=False)
+    schedules = {}
+    for form, text in G.forms(source, (f"--iree-llvmgpu-prefetch-num-stages={stages}",)).items():
+        path = tmp_path / f"{form}.mlir"
+        path.write_text(text)
+        schedules[form] = build(CompileOptions(schedule="4wave", emit="schedule-json",
+                                               input=str(path))).output
+    late = (tmp_path / "late.mlir").read_text()
+    assert re.search(r"vector\.load %alloca\w*\[", late) and "step %c256" not in late, \
+        "the late form reads no private buffer back, or copies in a per-thread loop"
+    assert schedules["prefetch"] == schedules["late"]
+    rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
+               "--emulate-mode=late", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0" in out, out + err
+
+
 #: the LDS rows of B's copy at the prefetch point, 16 per wave
 ROWS = "%60 = affine.apply #map2(%59#0)"
 
@@ -307,6 +335,44 @@ def test_a_staged_buffer_written_twice_forwards_its_last_write():
         stores = walk_ops(loop, lambda o: o.name == "vector.store")
         assert len(stores) == 2 and stores[0].operands[0] == stores[1].operands[0], \
             [str(o) for o in stores]
+
+
+#: ``STAGED`` as IREE's late form of a 2- or 3-stage build holds it: one guard, the values
+#: staged through the private buffers and read back in it
+ONE_GUARD = STAGED.replace("""      }
+      %in1 = arith.cmpi ult, %tid, %c128 : index
+      scf.if %in1 {
+        %hi = arith.divui %tid, %c64 : index
+        %lo = arith.remui %tid, %c64 : index
+        %row = arith.muli %hi, %c128 : index
+        %e0 = arith.addi %row, %lo : index
+        %e1 = arith.addi %e0, %c64 : index
+""", "", 1)
+
+
+def test_a_copy_staged_within_one_guard_is_forwarded_and_spread():
+    """One guard that stages its copies through private buffers and reads them back
+    (``ONE_GUARD``): the values forwarded (no alloca left), spread as the fused pair
+    is, thread t' copying element t' (K step 1's global element 256 + t')."""
+    assert ONE_GUARD != STAGED and ONE_GUARD.count("scf.if") == 1
+    n, names, moved = _spread_staged(ONE_GUARD)
+    assert n == 1 and "scf.if" not in names and "memref.alloca" not in names, names
+    (src, dst) = moved
+    t = np.arange(256)
+    assert np.array_equal(dst, t) and np.array_equal(src, 256 + t), (src, dst)
+
+
+def test_a_value_read_back_from_another_element_in_one_guard_is_refused():
+    """``ONE_GUARD`` with the second value read back from another element of its buffer:
+    not forwarded, the guard keeps its private accesses and is refused at it."""
+    from pipeline_mlir.dialect.ir_io import IRError
+    old = "%w1 = vector.load %p1[%c0]"
+    assert old in ONE_GUARD
+    with pytest.raises(IRError, match=re.escape(
+            "only when its region is one 'amdgpu.gather_to_lds' and side-effect free ops, "
+            "or copies through registers")):
+        _spread_staged(ONE_GUARD.replace(old, "%w1 = vector.load %p1[%c1]", 1))
+
 
 
 @pytest.mark.parametrize("old,new,message", [

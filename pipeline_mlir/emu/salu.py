@@ -292,6 +292,8 @@ def _sop1_saveexec(ins: Instr, rd: Reader, wr: set):
 def _sopc(ins: Instr, rd: Reader, wr: set):
     b, f = ins.base, ins.f
     parts = b.split("_")          # s_cmp_eq_u32 / s_bitcmp0_b32
+    if parts[1] in ("bitcmp0", "bitcmp1"):
+        return _bitcmp(ins, rd, parts[1] == "bitcmp1")
     if parts[1] != "cmp" or parts[2] not in _SOPC:
         raise refuse(ins)
     n = 2 if b.endswith("64") else 1
@@ -301,6 +303,19 @@ def _sopc(ins: Instr, rd: Reader, wr: set):
     def run(wv):
         a, c = _cmp_values(b, s0(wv), s1(wv))
         wv.scc = np.asarray(cmp(a, c), dtype=bool)
+    return run
+
+
+def _bitcmp(ins: Instr, rd: Reader, one: bool):
+    """``s_bitcmp0/1_b32`` and ``_b64``: SCC = bit ``S1[4:0]`` (``S1[5:0]`` for ``_b64``)
+    of S0 is 0 (``bitcmp0``) or 1 (``bitcmp1``); S1 is 32 bits for both."""
+    wide = ins.base.endswith("_b64")
+    s0, s1 = rd.scalar(ins.f["src0"], 2 if wide else 1), rd.scalar(ins.f["src1"])
+    bits = U64(63 if wide else 31)
+
+    def run(wv):
+        bit = (s0(wv).astype(U64) >> (s1(wv).astype(U64) & bits)) & U64(1)
+        wv.scc = np.asarray(bit == U64(1 if one else 0), dtype=bool)
     return run
 
 

@@ -31,6 +31,37 @@ def test_scalar_carry_and_compare():
     assert S[7] == (-5) & 0xFFFFFFFF and S[8] == 0xA and S[9] == 112
 
 
+def test_s_bitcmp_tests_one_bit_of_32_or_64():
+    """``s_bitcmp1/0_b32`` test bit ``S1[4:0]`` of S0 (36 tests bit 4), ``_b64`` bit
+    ``S1[5:0]`` of the pair (LLVM emits ``s_bitcmp1_b32`` for an i1 kept in an SGPR; the
+    emulator refused it before)."""
+    m = run_snippet("""
+        s_mov_b32 s4, 0x10
+        s_bitcmp1_b32 s4, 4
+        s_cselect_b32 s6, 1, 0
+        s_bitcmp0_b32 s4, 4
+        s_cselect_b32 s7, 1, 0
+        s_bitcmp1_b32 s4, 36
+        s_cselect_b32 s8, 1, 0
+        s_bitcmp1_b32 s4, 3
+        s_cselect_b32 s9, 1, 0
+        s_mov_b32 s10, 0
+        s_mov_b32 s11, 1
+        s_bitcmp1_b64 s[10:11], 32
+        s_cselect_b32 s12, 1, 0
+        s_bitcmp1_b64 s[10:11], 0
+        s_cselect_b32 s13, 1, 0
+        s_bitcmp0_b64 s[10:11], 0
+        s_cselect_b32 s14, 1, 0
+        s_mov_b32 s15, 32
+        s_bitcmp1_b64 s[10:11], s15
+        s_cselect_b32 s16, 1, 0
+        s_endpgm""")
+    S = m.waves[0].S[:, 0]
+    assert [int(S[k]) for k in (6, 7, 8, 9)] == [1, 0, 1, 0]
+    assert [int(S[k]) for k in (12, 13, 14, 16)] == [1, 0, 1, 1]
+
+
 def test_s_ashr_i64_keeps_the_sign_and_sets_scc():
     m = run_snippet("""
         s_mov_b32 s4, 0

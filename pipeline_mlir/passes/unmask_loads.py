@@ -74,6 +74,21 @@ buffer's end) where, left unguarded, every such load was: the remainder K tile o
 (its whole kernel 3.4 times IREE's own in the emulator's measured cycles, against 0.68
 times through IREE's lowering, which guards them).
 
+Unlike upstream, the select is not in the ``else`` branch: both branches yield the loaded
+vector bitcast to dwords (``vector<4xi32>`` for ``vector<8xbf16>``), and the select of the
+mask comes after the ``scf.if``, on the vector cast back.  The masked load of the ``then``
+branch keeps the pass-through in the lanes it masks, so selecting them again changes no
+lane.  The select (and its cast) then moves down its block, past every op after it that
+neither uses it nor does more than read memory (loads, ops without effects, other guards),
+to before the first that does (a store, a barrier, an op with effects it does not state, a
+loop).  A select in the branch uses the loaded registers there, so LLVM waited for each
+guarded load inside its branch before the next one was issued: the peeled K tile of
+IREE's bf16 batch 2 x 267x969x181 (4 guarded loads a thread, its loads issued ahead of the
+pipelined loop) waited some 790 measured-table cycles four times in a row.  The dwords keep
+LLVM from splitting an 8-bit vector yielded by a branch into its bytes (16 shifts in the
+branch, the wait with them).  A vector that is not a whole number of dwords
+(``vector<3xf16>``) keeps the select in the ``else`` branch.
+
 A masked load under a mask that is not a prefix, or of another buffer, is left as it is.
 It is part of the LLVM step, after IREE's tail and before ``sched-fold-mask-guards``, and
 it never fails.
@@ -90,7 +105,7 @@ from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op, walk_ops
-from pipeline_mlir.frontend.kernel_ir import bounds_checked, fat_root
+from pipeline_mlir.frontend.kernel_ir import bounds_checked, effects, fat_root, next_op
 from pipeline_mlir.passes._common import ModulePass, OpError
 from pipeline_mlir.passes.fold_mask_guards import NEEDS_MASK
 
@@ -273,7 +288,8 @@ def guardable(root) -> list:
 def guard(load, end: int) -> None:
     """``load`` (one of :func:`guardable`, ``end`` its buffer's elements) put in the
     ``then`` branch of an ``scf.if`` on whether its run crosses the buffer's end inside a
-    dword, a plain load and a select in the ``else`` branch (module docstring)."""
+    dword, a plain load in the ``else`` branch, the select of the mask after the ``scf.if``
+    (module docstring)."""
     base, *rest = load.operands
     t = load.results[0].type
     strides, offset = ir.MemRefType(base.type).get_strides_and_offset()
@@ -294,16 +310,81 @@ def guard(load, end: int) -> None:
         near = B.arith.cmpi(B.arith.CmpIPredicate.ult, left, const(n))
         cut = B.arith.cmpi(B.arith.CmpIPredicate.ne, B.arith.remui(left, const(per_word)),
                            const(0))
-        branch = B.scf.IfOp(B.arith.andi(near, cut), [t], has_else=True)
-    load.results[0].replace_all_uses_with(branch.results[0])
-    then = branch.then_block
-    with ir.InsertionPoint(then), load.location:
-        B.scf.YieldOp([load.results[0]])
-    load.move_before(_op(then.operations[0]))
+        words = _word_type(t)
+        branch = B.scf.IfOp(B.arith.andi(near, cut), [words or t], has_else=True)
+    uses = [(_op(u.owner), u.operand_number) for u in load.results[0].uses]
+    with ir.InsertionPoint(branch.then_block), load.location:
+        B.scf.YieldOp([_as(words, load.results[0])])
+    load.move_before(_op(branch.then_block.operations[0]))
     load.attributes[NEEDS_MASK] = ir.UnitAttr.get()
     with ir.InsertionPoint(branch.else_block), load.location:
-        B.scf.YieldOp([_plain_select(load).results[0]])
-    _stores_after(branch.operation)
+        if words is None:       # (not whole dwords: the select stays in the branch)
+            B.scf.YieldOp([_plain_select(load).results[0]])
+        else:
+            plain = ir.Operation.create("vector.load", results=[t],
+                                        operands=[base, *rest[:-2]])
+            B.scf.YieldOp([_as(words, plain.results[0])])
+    out = branch
+    if words is not None:
+        with ir.InsertionPoint(next_op(branch.operation)), load.location:
+            value = _as(t, branch.results[0])
+            out = ir.Operation.create("arith.select", results=[t],
+                                      operands=[rest[-2], value, rest[-1]])
+    for user, k in uses:
+        user.operands[k] = out.results[0]
+    if words is not None:
+        _sink(out)
+        _op(value.owner).move_before(out)
+    _stores_after(out)
+
+
+def _word_type(t):
+    """The vector of ``i32`` as wide as vector type ``t``, or None when ``t`` is not a
+    whole number of dwords."""
+    vt = ir.VectorType(t)
+    bits = vt.shape[0] * vt.element_type.width
+    if bits % WORD_BITS:
+        return None
+    return ir.VectorType.get([bits // WORD_BITS], ir.IntegerType.get_signless(WORD_BITS))
+
+
+def _as(t, v):
+    """``v`` bitcast to vector type ``t`` (``v`` itself when ``t`` is None or its type)."""
+    if t is None or v.type == t:
+        return v
+    return B.vector.bitcast(t, v)
+
+
+def _sink(op) -> None:
+    """``op`` (the select after a guard, pure) moved down its block past the ops after it
+    that neither use its result nor do more than read memory (loads, pure ops, other
+    guards), so that LLVM issues the loads after it before waiting for the guard's load
+    (module docstring)."""
+    v, last = op.results[0], None
+    for o in _after(op):
+        if walk_ops(o, lambda x: any(u == v for u in x.operands)) or not _reads_only(o):
+            break
+        last = o
+    if last is not None:
+        op.move_after(last)
+
+
+def _after(op) -> list:
+    """The ops after ``op`` in its block but its terminator."""
+    ops = [_op(o) for o in op.block.operations]
+    return ops[ops.index(op) + 1:-1]
+
+
+def _reads_only(op) -> bool:
+    """Whether ``op`` at most reads memory: it states its effects and they are reads
+    (none: a pure op), or it is an ``scf.if`` whose ops are such (a guard)."""
+    if op.name == "scf.if":
+        return all(_op(x).name == "scf.yield" or _reads_only(_op(x)) for r in op.regions
+                   for b in r.blocks for x in b.operations)
+    if len(op.regions):
+        return False
+    e = effects(op)
+    return e is not None and all(k == "read" for k, _ in e)
 
 
 class UnmaskLoads(ModulePass):
@@ -318,7 +399,8 @@ class UnmaskLoads(ModulePass):
                "(LLVM scalarises the masked load: a branch per element); its store into "
                "private memory moved next to it; other 8- and 16-bit ones guarded as "
                "upstream amdgpu-maskedload-to-load guards them (the masked load kept only "
-               "where the run crosses the buffer's end inside a dword)")
+               "where the run crosses the buffer's end inside a dword), the select after the "
+               "guard, moved down past the loads after it")
 
     def run(self, module) -> list[OpError]:
         with module.context, ir.Location.unknown():

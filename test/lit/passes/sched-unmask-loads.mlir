@@ -33,6 +33,13 @@ func.func @words(%m: memref<520x300xf32>, %i: index, %size: index, %pass: vector
 // 32-bit elements under a mask not known to be a prefix (lanes 4 to 7 kept of a load at
 // %i - 4: at %i = 0 the plain load's offset wraps below the buffer's start and reads 0 at
 // offsets 0 to 15 too; a mask of an argument).
+//
+// Both branches yield the vector as dwords; the select of the mask comes after the guard,
+// on the vector cast back (the masked load in the `then` branch keeps the pass-through in
+// the lanes it masks, so selecting again changes no lane), moved down
+// past the ops that only read memory or compute (the other loads here), to before the first
+// op that uses it or may do more: LLVM then issues the loads after it before it waits for
+// this one, where a select in the branch made it wait there for each guarded load in turn.
 // CHECK-LABEL: func.func @kept
 // CHECK:         %[[I:.*]] = arith.index_cast %arg2 : index to i32
 // CHECK-NEXT:    %[[END:.*]] = arith.constant 1000 : i32
@@ -44,16 +51,20 @@ func.func @words(%m: memref<520x300xf32>, %i: index, %size: index, %pass: vector
 // CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK-NEXT:    %[[CUT:.*]] = arith.cmpi ne, %[[ODD]], %[[ZERO]] : i32
 // CHECK-NEXT:    %[[C:.*]] = arith.andi %[[NEAR]], %[[CUT]] : i1
-// CHECK-NEXT:    scf.if %[[C]] -> (vector<8xf16>) {
-// CHECK-NEXT:      vector.maskedload %{{.*}}[%arg2], %{{.*}}, %arg4 {amdgpu.buffer_maskedload_needs_mask}
-// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    %[[G:.*]] = scf.if %[[C]] -> (vector<4xi32>) {
+// CHECK-NEXT:      %[[ML:.*]] = vector.maskedload %{{.*}}[%arg2], %[[MASK:.*]], %arg4 {amdgpu.buffer_maskedload_needs_mask}
+// CHECK-NEXT:      %[[MW:.*]] = vector.bitcast %[[ML]] : vector<8xf16> to vector<4xi32>
+// CHECK-NEXT:      scf.yield %[[MW]]
 // CHECK-NEXT:    } else {
 // CHECK-NEXT:      %[[P:.*]] = vector.load %{{.*}}[%arg2] : memref<1000xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
-// CHECK-NEXT:      %[[S:.*]] = arith.select %{{.*}}, %[[P]], %arg4 : vector<8xi1>, vector<8xf16>
-// CHECK-NEXT:      scf.yield %[[S]]
+// CHECK-NEXT:      %[[PW:.*]] = vector.bitcast %[[P]] : vector<8xf16> to vector<4xi32>
+// CHECK-NEXT:      scf.yield %[[PW]]
 // CHECK-NEXT:    }
 // CHECK-COUNT-4: vector.maskedload
 // CHECK-NOT:     arith.select
+// CHECK:         %[[V:.*]] = vector.bitcast %[[G]] : vector<4xi32> to vector<8xf16>
+// CHECK-NEXT:    %[[S:.*]] = arith.select %[[MASK]], %[[V]], %arg4 : vector<8xi1>, vector<8xf16>
+// CHECK-NEXT:    return %[[S]]
 func.func @kept(%m: memref<1000xf16>, %w: memref<1000xf32>, %i: index, %size: index,
                 %h: vector<8xf16>, %p: vector<8xf32>, %other: vector<8xi1>) -> (vector<8xf16>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
   %mask = vector.create_mask %size : vector<8xi1>
@@ -247,4 +258,71 @@ func.func @byte_rows(%m: memref<95x271xf8E5M2>, %r: index, %c: index, %size: ind
   %g = amdgpu.fat_raw_buffer_cast %dyn resetOffset : memref<?x271xf8E5M2> to memref<?x271xf8E5M2, #amdgpu.address_space<fat_raw_buffer>>
   %d = vector.maskedload %g[%r, %c], %mask, %pass : memref<?x271xf8E5M2, #amdgpu.address_space<fat_raw_buffer>>, vector<16xi1>, vector<16xf8E5M2> into vector<16xf8E5M2>
   return %a, %d : vector<16xf8E5M2>, vector<16xf8E5M2>
+}
+
+// Two guarded loads and a write: the first select stops before the store that uses it, the
+// second (with nothing using it before) before the same store, which writes memory: both
+// loads come before either select.  A barrier stops a select too: the third load's
+// select stays before it although the load after it only reads.
+// CHECK-LABEL: func.func @selects_after_loads
+// CHECK:         %[[A:.*]] = scf.if
+// CHECK:         } else {
+// CHECK-NEXT:      vector.load %{{.*}}[%arg1]
+// CHECK-NEXT:      vector.bitcast
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    }
+// CHECK-NOT:     arith.select
+// CHECK:         %[[B:.*]] = scf.if
+// CHECK:         } else {
+// CHECK-NEXT:      vector.load %{{.*}}[%arg2]
+// CHECK-NEXT:      vector.bitcast
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %[[VA:.*]] = vector.bitcast %[[A]]
+// CHECK-NEXT:    %[[SA:.*]] = arith.select %{{.*}}, %[[VA]], %arg4
+// CHECK-NEXT:    %[[VB:.*]] = vector.bitcast %[[B]]
+// CHECK-NEXT:    %[[SB:.*]] = arith.select %{{.*}}, %[[VB]], %arg4
+// CHECK-NEXT:    vector.store %[[SA]], %arg5[%arg1]
+// CHECK:         %[[C:.*]] = scf.if
+// CHECK:         } else {
+// CHECK-NEXT:      vector.load %{{.*}}[%arg1]
+// CHECK-NEXT:      vector.bitcast
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %[[VC:.*]] = vector.bitcast %[[C]]
+// CHECK-NEXT:    %[[SC:.*]] = arith.select %{{.*}}, %[[VC]], %arg4
+// CHECK-NEXT:    gpu.barrier
+// CHECK-NEXT:    %[[D:.*]] = vector.load %{{.*}}[%arg2]
+// CHECK-NEXT:    return %[[SB]], %[[SC]], %[[D]]
+func.func @selects_after_loads(%m: memref<1000xf16>, %i: index, %j: index, %size: index,
+                               %h: vector<8xf16>, %lds: memref<1000xf16, #gpu.address_space<workgroup>>)
+    -> (vector<8xf16>, vector<8xf16>, vector<8xf16>) {
+  %mask = vector.create_mask %size : vector<8xi1>
+  %f = amdgpu.fat_raw_buffer_cast %m resetOffset : memref<1000xf16> to memref<1000xf16, #amdgpu.address_space<fat_raw_buffer>>
+  %a = vector.maskedload %f[%i], %mask, %h : memref<1000xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xf16> into vector<8xf16>
+  %b = vector.maskedload %f[%j], %mask, %h : memref<1000xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xf16> into vector<8xf16>
+  vector.store %a, %lds[%i] : memref<1000xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+  %c = vector.maskedload %f[%i], %mask, %h : memref<1000xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xi1>, vector<8xf16> into vector<8xf16>
+  gpu.barrier
+  %d = vector.load %f[%j] : memref<1000xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<8xf16>
+  return %b, %c, %d : vector<8xf16>, vector<8xf16>, vector<8xf16>
+}
+
+// A run that is not a whole number of dwords (3 f16) yields itself, its select in the
+// `else` branch as upstream has it (no dword vector to yield).
+// CHECK-LABEL: func.func @not_whole_dwords
+// CHECK:         %[[G:.*]] = scf.if %{{.*}} -> (vector<3xf16>) {
+// CHECK-NEXT:      vector.maskedload {{.*}} {amdgpu.buffer_maskedload_needs_mask}
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[P:.*]] = vector.load %{{.*}}[%arg1] : memref<1000xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<3xf16>
+// CHECK-NEXT:      %[[S:.*]] = arith.select %{{.*}}, %[[P]], %arg3 : vector<3xi1>, vector<3xf16>
+// CHECK-NEXT:      scf.yield %[[S]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[G]]
+func.func @not_whole_dwords(%m: memref<1000xf16>, %i: index, %size: index, %h: vector<3xf16>) -> vector<3xf16> {
+  %mask = vector.create_mask %size : vector<3xi1>
+  %f = amdgpu.fat_raw_buffer_cast %m resetOffset : memref<1000xf16> to memref<1000xf16, #amdgpu.address_space<fat_raw_buffer>>
+  %a = vector.maskedload %f[%i], %mask, %h : memref<1000xf16, #amdgpu.address_space<fat_raw_buffer>>, vector<3xi1>, vector<3xf16> into vector<3xf16>
+  return %a : vector<3xf16>
 }

@@ -301,18 +301,6 @@ def _spread_staged(text: str):
         return n, [o.name for o in ops], moved
 
 
-def test_a_copy_through_registers_staged_between_two_guards_is_spread_in_lane_order():
-    """The two guards made one (guarded_pairs.py), the private values forwarded (no
-    alloca left), the two register copies of threads 0 to 127 spread over 256 threads:
-    thread t' copies element t' of the tile, K step 1's global element 256 + t', so each
-    wave's lanes write LDS in order (the block of 64 threads, not t' div 2)."""
-    n, names, moved = _spread_staged(STAGED)
-    assert n == 1 and "scf.if" not in names and "memref.alloca" not in names, names
-    (src, dst) = moved
-    t = np.arange(256)
-    assert np.array_equal(dst, t) and np.array_equal(src, 256 + t), (src, dst)
-
-
 def test_a_staged_buffer_written_twice_forwards_its_last_write():
     """Two writes of one private buffer in the first guard (the twelfth audit's mutant of
     IREE's 100x24x520, which crashed pipeline-opt: the buffer's writes were erased with
@@ -350,12 +338,16 @@ ONE_GUARD = STAGED.replace("""      }
 """, "", 1)
 
 
-def test_a_copy_staged_within_one_guard_is_forwarded_and_spread():
-    """One guard that stages its copies through private buffers and reads them back
-    (``ONE_GUARD``): the values forwarded (no alloca left), spread as the fused pair
-    is, thread t' copying element t' (K step 1's global element 256 + t')."""
+@pytest.mark.parametrize("guards", ["two", "one"])
+def test_a_copy_through_registers_staged_in_guards_is_spread_in_lane_order(guards):
+    """The copy staged through private memory between two guards (``STAGED``: the guards
+    made one, guarded_pairs.py) or within one (``ONE_GUARD``, IREE's late form of a 2- or
+    3-stage build): the private values forwarded (no alloca left), the two register copies
+    of threads 0 to 127 spread over 256 threads: thread t' copies element t' of the tile, K
+    step 1's global element 256 + t', so each wave's lanes write LDS in order (the block of
+    64 threads, not t' div 2)."""
     assert ONE_GUARD != STAGED and ONE_GUARD.count("scf.if") == 1
-    n, names, moved = _spread_staged(ONE_GUARD)
+    n, names, moved = _spread_staged(STAGED if guards == "two" else ONE_GUARD)
     assert n == 1 and "scf.if" not in names and "memref.alloca" not in names, names
     (src, dst) = moved
     t = np.arange(256)

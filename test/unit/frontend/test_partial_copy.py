@@ -327,15 +327,8 @@ def test_a_staged_buffer_written_twice_forwards_its_last_write():
 
 #: ``STAGED`` as IREE's late form of a 2- or 3-stage build holds it: one guard, the values
 #: staged through the private buffers and read back in it
-ONE_GUARD = STAGED.replace("""      }
-      %in1 = arith.cmpi ult, %tid, %c128 : index
-      scf.if %in1 {
-        %hi = arith.divui %tid, %c64 : index
-        %lo = arith.remui %tid, %c64 : index
-        %row = arith.muli %hi, %c128 : index
-        %e0 = arith.addi %row, %lo : index
-        %e1 = arith.addi %e0, %c64 : index
-""", "", 1)
+ONE_GUARD = re.sub(r"      \}\n      %in1 = .*?%e1 = arith\.addi %e0, %c64 : index\n", "", STAGED,
+                   count=1, flags=re.S)
 
 
 @pytest.mark.parametrize("guards", ["two", "one"])

@@ -291,11 +291,13 @@ class Job:
         (:meth:`_unmerged`).  ``run``: this run's (module, plans, isolate, diagnostics).
         Where this run prints no IR dumps, timings or pipeline, the build asking is judged
         first on this run's own module (:func:`~pipeline_mlir.driver.merge_ask.asked_why`):
-        run from the input only where it is kept and keeps a stage made before the LLVM
-        step, else (a code emit) this run's with the code already made."""
+        where it is kept, a code emit is this run's with the code already made, the stages
+        it keeps from before the LLVM step this run's with the ask set
+        (:func:`~pipeline_mlir.driver.merge_ask.asked_stages`); run from the input where
+        those cannot be had so (another emit, or another printing than MLIR's default)."""
         from dataclasses import replace
 
-        from pipeline_mlir.driver.merge_ask import asked_why
+        from pipeline_mlir.driver.merge_ask import asked_stages, asked_why
         from pipeline_mlir.driver.merge_confirm import (asked_note, merged_by_auto, unasked,
                                                         wants_ask)
 
@@ -308,9 +310,11 @@ class Job:
                                      else pristine, isolate)
             if later is not None:
                 return self._unmerged(later, text, line_offset, pristine, plans)
-        if built is not None and all(k in NEEDS_LLVM for k in options.stages):
+        early = None if built is None else asked_stages(self.stages, options, self.filename,
+                                                        module.context)
+        if early is not None:
             done = JobOutput(built.out, said + self.unpipelined_warnings(), list(plans),
-                             built.report, dict(built.beside))
+                             built.report, {**early, **built.beside})
         else:
             self._label_dumps(ASKED_DUMPS, unasked(why))
             again = Job(options, self.filename, self.schedule, self.end, self.build,

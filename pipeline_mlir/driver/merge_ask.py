@@ -9,16 +9,17 @@ LLVM step's ``sched-extract-device-module`` turns it into the function's
 ``amdgpu-waves-per-eu``.  So the asked kernel is the run's own module with that attribute
 (:func:`ask_on`), taken on to LLVM's code (:func:`continued`) without running the passes
 again; :func:`asked_why` judges it as the build again would judge itself.  Where it is
-kept, a code emit is that code; the driver builds it from the input only where the output
-or a stage kept on the way is printed before the LLVM step (it shows the attribute), giving
-that build the code already made.
+kept, a code emit is that code, and a stage it keeps from before the LLVM step is the
+run's own with the attribute set (:func:`asked_stages`); the driver builds it from the input
+only where the output is printed before the LLVM step (it shows the attribute), or a stage
+kept on the way cannot be had so, giving that build the code already made.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from pipeline_mlir.driver.base import CODE_EMITS, PIPELINE_END
+from pipeline_mlir.driver.base import CODE_EMITS, NEEDS_LLVM, PIPELINE_END, SCHEDULE_EMITS
 
 
 class AskedBuild(NamedTuple):
@@ -147,6 +148,38 @@ def _asked_code(job, module, plans: list, isolate: bool) -> AskedBuild | None:
     finally:
         copy.erase()
     return AskedBuild(out, report, beside, why)
+
+
+def asked_stages(stages: dict, options, filename: str, context) -> dict | None:
+    """The stages a run kept before the LLVM step (those of ``stages``, kind -> text, not
+    made by the LLVM step: the code already made gives those) as the build asking for the
+    waves makes them, or None where that cannot be said: the schedule kinds as they are
+    (the ask is an attribute of the kernel function, which no schedule prints), the
+    module's (``adopted``, ``mlir``) parsed again in ``context`` with the ask set
+    (:func:`ask_on`) and printed as the run prints a stage.  Those only for MLIR's default
+    printing (``--mlir-print-*`` and elision flags unset: the text parses back to the module
+    it was printed from) and a module of one kernel function."""
+    from pipeline_mlir.dialect.bindings import ir
+    from pipeline_mlir.driver.arguments import AsmFormat
+    from pipeline_mlir.driver.emit import stage_output
+
+    asked = {}
+    for kind, text in stages.items():
+        if kind in NEEDS_LLVM:
+            continue
+        if kind in SCHEDULE_EMITS:
+            asked[kind] = text
+            continue
+        if kind not in ("adopted", "mlir") or options.asm_format != AsmFormat():
+            return None
+        try:
+            parsed = ir.Module.parse(text, context)
+        except ir.MLIRError:
+            return None
+        if not ask_on(parsed, extracted=False):
+            return None
+        asked[kind] = stage_output(parsed.operation, options, kind, filename, verified=True)
+    return asked
 
 
 def asked_why(job, module, plans: list, source: str, isolate: bool):

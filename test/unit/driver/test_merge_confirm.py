@@ -292,31 +292,40 @@ def _first_judged_short(monkeypatch) -> list:
     return judged
 
 
-@pytest.mark.parametrize("emit", ["asm", "llvm", "report"])
+#: the stages the test suite's build store keeps with an ``--emit=hsaco`` build
+#: (``build_cache.KEPT_STAGES``), and its report beside
+STORE_STAGES = ("adopted", "schedule-json", "mlir", "report")
+
+
+@pytest.mark.parametrize("emit", ["asm", "llvm", "report", "hsaco"])
 def test_the_asked_kernel_judged_on_the_runs_module_is_the_build_asking(tmp_path, monkeypatch,
                                                                          emit):
     """The kernel asking LLVM for the waves, judged on the first run's own module with the
     ask set (``driver/merge_ask.py``: ``amdgpu-waves-per-eu`` in the extracted module's
     ``passthrough`` for ``--emit=asm``, ``rocdl.waves_per_eu`` before the LLVM step for
     ``--emit=llvm``'s confirmation), is to the letter the build asking from the input (the
-    judged assembly), and each emit (output, diagnostics, plans) is the one it was: the
-    build from the input made where the shortcut cannot say (``ask_on`` made to refuse).
-    A code emit keeping no stage before the LLVM step is then the first run's, with that
-    code."""
+    judged assembly), and each emit (output, diagnostics, plans, the stages kept) is the one
+    it was: the build from the input made where the shortcut cannot say (``ask_on`` made to
+    refuse).  A code emit is then the first run's, with that code, its stages made before
+    the LLVM step the first run's with the ask set (``hsaco`` keeping the build store's
+    stages: ``merge_ask.asked_stages``)."""
     from pipeline_mlir.driver import merge_ask
 
     path = tmp_path / "natural.mlir"
     path.write_text(EXAMPLE.kernel_text(lds="alloc", k=512))
+    stages = STORE_STAGES if emit == "hsaco" else ()
 
     def built(shortcut: bool) -> tuple[tuple, list[str]]:
         judged = _first_judged_short(monkeypatch)
         if not shortcut:
             monkeypatch.setattr(merge_ask, "ask_on", lambda module, extracted: False)
-        got = compile(CompileOptions(input=str(path), schedule="4wave", emit=emit))
+        got = compile(CompileOptions(input=str(path), schedule="4wave", emit=emit,
+                                     stages=stages))
         monkeypatch.undo()
         assert not got.failed, got.diagnostics
         assert got.plans[0].merge_note == MC.asked_note(TIMED, _SHORT)
-        return (got.output, got.diagnostics, got.plans), judged
+        assert set(got.stages) == set(stages), got.stages.keys()
+        return (got.output, got.diagnostics, got.plans, got.stages), judged
 
     (out, judged), (again, judged_again) = built(True), built(False)
     assert len(judged) == 2 and (emit == "report" or judged[1] != judged[0]), len(judged)
@@ -325,6 +334,9 @@ def test_the_asked_kernel_judged_on_the_runs_module_is_the_build_asking(tmp_path
         assert '"amdgpu-waves-per-eu"="2"' in out[0]
     if emit == "report":
         assert "the kernel asks LLVM for 2 waves per SIMD" in out[0]
+    if emit == "hsaco":
+        assert "rocdl.waves_per_eu = 2 : i32" in out[3]["mlir"], out[3]["mlir"][:2000]
+        assert "rocdl.waves_per_eu = 2 : i32" in out[3]["adopted"]
 
 
 def test_the_asked_build_on_the_runs_module_falls_back_only_where_it_does_not_build(
@@ -359,3 +371,36 @@ def test_the_asked_build_on_the_runs_module_falls_back_only_where_it_does_not_bu
     assert calls == [True]
     with pytest.raises(RuntimeError, match="a bug"):
         run(RuntimeError("a bug"))
+
+
+def test_the_asked_stages_are_the_runs_with_the_ask_or_none(tmp_path):
+    """``merge_ask.asked_stages``: the stages a run kept before the LLVM step as the build
+    asking for the waves makes them (the schedule as it is, the module's parsed and printed
+    again with ``rocdl.waves_per_eu``; the LLVM step's left to the code made), and None
+    where the text may not parse back to its module (another printing than MLIR's
+    default) or the module defines more than one kernel function."""
+    from pipeline_mlir.dialect.bindings import build_context
+    from pipeline_mlir.driver.arguments import AsmFormat
+    from pipeline_mlir.driver.merge_ask import asked_stages
+
+    text = EXAMPLE.kernel_text(lds="alloc", k=512)
+    options = CompileOptions(text=text, schedule="4wave", emit="hsaco", stages=STORE_STAGES)
+    run = compile(options).stages
+    assert "rocdl.waves_per_eu" not in run["mlir"]
+    with build_context() as ctx:
+        asked = asked_stages(run, options, "natural.mlir", ctx)
+        assert set(asked) == {"adopted", "schedule-json", "mlir"}, asked.keys()
+        assert asked["schedule-json"] == run["schedule-json"]
+        for kind in ("adopted", "mlir"):
+            assert asked[kind] != run[kind]
+            assert asked[kind].count("rocdl.waves_per_eu = 2 : i32") == 1, kind
+            assert run[kind] in (asked[kind].replace("rocdl.waves_per_eu = 2 : i32, ", ""),
+                                 asked[kind].replace(", rocdl.waves_per_eu = 2 : i32", "")), kind
+        other = CompileOptions(text=text, schedule="4wave", emit="hsaco", stages=STORE_STAGES,
+                               asm_format=AsmFormat(local_scope=True))
+        assert asked_stages(run, other, "natural.mlir", ctx) is None
+        assert asked_stages({"schedule-json": run["schedule-json"], "asm": "x"}, other,
+                            "natural.mlir", ctx) == {"schedule-json": run["schedule-json"]}
+        two = {"mlir": compile(CompileOptions(text=_two_kernels(text), schedule="4wave",
+                                              emit="mlir")).checked_output()}
+        assert asked_stages(two, options, "natural.mlir", ctx) is None

@@ -445,6 +445,19 @@ def generator(tmp_path_factory):
     return get
 
 
+#: forms that ``test_configuration`` only pipelines (``iree_forms.ONE_BUILT``) and that
+#: ``test_iree_families.py`` builds to a code object through the run's store in the default
+#: run anyway (the prefetch point its round trip hands back, the form its random-order run
+#: emulates; ``test_the_forms_built_here_for_the_configurations_are_named`` there checks
+#: this set): :func:`forms_agree` takes their schedule from that build, not from a run of
+#: ``--emit=schedule-json`` more
+FAMILIES_BUILD = frozenset({
+    ("bf16_ab_2048x2048x1024_vector_distribute", "prefetch"),
+    ("bf16_abt_2048x2048x1024_no_dma", "late"), ("bf16_abt_512_mfma32", "prefetch"),
+    ("bf16_atb_300x200x160", "late"), ("fp8_ab_2048x2048x1024", "prefetch"),
+    ("fp8_abt_2048x2048x1024_vector_distribute", "prefetch")})
+
+
 def built_by_default(name: str, form: str) -> bool:
     """Whether the default run builds ``form`` of ``name``: a form of :data:`CONFIGS` but
     the one ``iree_forms.ONE_BUILT`` only pipelines."""
@@ -464,14 +477,15 @@ def _schedule(text: str) -> str:
 
 def forms_agree(generated, name: str, built: str | None = None):
     """The schedule (JSON) of configuration ``name``, the same from both forms.  A form
-    whose code object the default run builds anyway (:func:`built_by_default`) and the
-    form ``built`` (the one a test emulates next) give their schedule from that build
-    (its schedule kept on the way: ``build_cache.KEPT_STAGES``), the others (a form of
-    ``iree_forms.ONE_BUILT``, a configuration not of :data:`CONFIGS`) from
-    ``--emit=schedule-json`` (once per run: :func:`exact_in_random_order` asks again)."""
+    whose code object the default run builds anyway (:func:`built_by_default`,
+    :data:`FAMILIES_BUILD`) and the form ``built`` (the one a test emulates next) give
+    their schedule from that build (its schedule kept on the way:
+    ``build_cache.KEPT_STAGES``), the others (a form of ``iree_forms.ONE_BUILT``, a
+    configuration not of :data:`CONFIGS`) from ``--emit=schedule-json`` (once per run:
+    :func:`exact_in_random_order` asks again)."""
     schedules = {}
     for form in ("prefetch", "late"):
-        if built_by_default(name, form) or form == built:
+        if built_by_default(name, form) or form == built or (name, form) in FAMILIES_BUILD:
             result = shared_build("4wave", input=str(generated(name, form)))
             # pipelined: a kernel plan lowered (test_configuration's check, which a form of
             # RANDOM_FORM is not run by)

@@ -39,7 +39,7 @@ def test_transposed_b_forms_agree_and_run_in_random_order(generated, name, b_rea
     reads per MFMA operand, both forms become the same 128x128 schedule with ``2 b_reads``
     transposing reads per K step of IREE's and wave (``merged`` K steps in each K tile), and
     one form's kernel is exact with memory completing in a random order the counters allow."""
-    schedule = forms_agree(generated, name)
+    schedule = forms_agree(generated, name, built="late")
     # a B subtile: 2 N fragments of 2 transposing reads each (IREE's kernel: 8 reads that
     # each feed all 4 N fragments of a wave); fp8: 2 of 4 each (its 32-byte operands), where
     # IREE's kernel has 16 reads of 8 bytes feeding all 4
@@ -55,7 +55,7 @@ def test_transposed_a_forms_agree_and_run_in_random_order(generated, name, capsy
     reads per MFMA operand of A (4 per subtile and K step of IREE's, two K steps merged into
     each K tile), and one form's kernel is exact with memory completing in a random order the
     counters allow."""
-    schedule = forms_agree(generated, name)
+    schedule = forms_agree(generated, name, built="prefetch")
     lgkm_b = 4 if CONFIGS[name][0].get("transpose_b", True) is False else 2
     assert json.loads(schedule)["lgkm_per_load"] == [4 * MERGED, lgkm_b * MERGED], schedule
     exact_in_random_order(generated, name, capsys, 11, "prefetch")
@@ -69,7 +69,7 @@ def test_loads_longer_than_lgkmcnt_forms_agree_and_run_in_random_order(generated
     holds; the load is issued in two runs of 8 with a guard wait between them, both forms
     give the same schedule, and one form's kernel is exact with memory completing in a random
     order the counters allow."""
-    schedule = forms_agree(generated, name)
+    schedule = forms_agree(generated, name, built="late")
     assert json.loads(schedule)["lgkm_per_load"] == lgkm, schedule
     exact_in_random_order(generated, name, capsys, 13, "late")
 

@@ -41,7 +41,7 @@ REDISTRIBUTED = ("bf16_abt_512", "f16_abt_128x4096x1024")
 def test_redistributed_forms_agree_and_run_in_random_order(generated, name, capsys):
     """The prefetch point and the late form become the same schedule, and the late form's
     kernel is exact with memory completing in a random order allowed by the counters."""
-    schedule = forms_agree(generated, name)
+    schedule = forms_agree(generated, name, built="late")
     # a 64x128 tile, K step 128: a subtile of A is 32x128 elements, 2 copies of 256
     # threads x 8 elements; one of B 64x128, 4 copies
     vm = {e["name"]: e["vm_cost"] for e in json.loads(schedule)["phases"]["prologue"]}
@@ -74,7 +74,7 @@ def test_mfma32_forms_agree_and_run_in_random_order(generated, name, mfma, reads
     operand 2 reads), the code
     multiplies with that MFMA only, and one form's kernel is exact with memory completing in a
     random order the counters allow."""
-    schedule = json.loads(forms_agree(generated, name))
+    schedule = json.loads(forms_agree(generated, name, built="late"))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
     assert schedule["lgkm_per_load"] == [reads] * 2, schedule
     assert (vm["LOAD_A"], vm["LOAD_B"]) == (copies, copies), schedule
@@ -98,7 +98,7 @@ def test_unaligned_forms_agree_and_run_in_random_order(generated, capsys):
     one form's kernel is exact, the remainder loop (the odd K step) and the edge tiles included,
     with memory completing in a random order the counters allow."""
     name = "bf16_abt_300x500x200"
-    schedule = json.loads(forms_agree(generated, name))
+    schedule = json.loads(forms_agree(generated, name, built="prefetch"))
     vm = {e["name"]: e["vm_cost"] for e in schedule["phases"]["prologue"]}
     assert schedule["lgkm_per_load"] == [2, 4] and (vm["LOAD_A"], vm["LOAD_B"]) == (2, 1), schedule
     exact_in_random_order(generated, name, capsys, 13, "prefetch")

@@ -31,7 +31,8 @@ DATA = ROOT / "test" / "data" / "iree"
 sys.path.insert(0, str(DATA))
 import epilogues as E  # noqa: E402
 import generate as G  # noqa: E402
-from iree_configs import CONFIGS, TARGET_LINE, forms_agree  # noqa: E402
+from iree_configs import (CONFIGS, FAMILIES_BUILD, LONG, TARGET_LINE,  # noqa: E402
+                          built_by_default, forms_agree)
 from kernel_builds import shared_build  # noqa: E402
 from test_iree_emulate import needs_iree  # noqa: E402
 from test_iree_epilogues import CONFIGS as EPILOGUE_CONFIGS  # noqa: E402
@@ -289,6 +290,20 @@ RANDOM = [("f16-abt", "prefetch"), ("fp8e5m2-abt", "late"), ("i8-abt-64x128", "p
           ("no-dma", "late"), ("i8-vector-distribute", "late"), ("halved-merged", "late"),
           ("i8-abt-edges-k1000", "late"), ("epilogue-accumulate-bias-row-m48", "late"),
           ("fp8-mixed", "late")]
+
+
+def test_the_forms_built_here_for_the_configurations_are_named():
+    """``iree_configs.FAMILIES_BUILD``, the forms whose schedule ``forms_agree`` takes from a
+    build of this module, is every form of a configuration the default run does not build
+    otherwise that this module builds to a code object through the run's store: the
+    prefetch point a round trip hands back (:data:`BUILT_ELSEWHERE`: the kept MLIR of that
+    build) and the form a random-order run emulates.  A form named and no longer built here
+    would cost a build; one built and not named, a schedule pipelined twice."""
+    built = {(CONFIG_OF[f], "prefetch") for f in ROUND_TRIP
+             if f in CONFIG_OF and f in BUILT_ELSEWHERE} | \
+        {(CONFIG_OF[f], form) for f, form in RANDOM if f in CONFIG_OF}
+    assert FAMILIES_BUILD == {(name, form) for name, form in built
+                              if name not in LONG and not built_by_default(name, form)}
 
 
 @needs_iree

@@ -213,6 +213,26 @@ def shares(kind: str) -> bool:
     return _store is not None and kind in _emits
 
 
+class _Absent(Exception):
+    """The store holds no build under the key asked (:func:`stored`)."""
+
+
+def stored(options):
+    """What the installed store holds for the plain build ``options`` (the result a plain
+    build of it returns, read from the store), or None: no store, a build it does not share,
+    or none held yet (nothing is built)."""
+    key = key_of(options, _emits, _own_kernels, _isa_check) if _store is not None else None
+    if key is None:
+        return None
+
+    def absent():
+        raise _Absent
+    try:
+        return _store(_kind(options), key[:2], absent)
+    except _Absent:
+        return None
+
+
 def shared_result(kind: str, key, work):
     """``work()``, or what an earlier ``work`` of the same ``kind`` and ``key`` returned,
     through the installed store when it shares named schedules' own kernels (``own_kernels``:
@@ -248,4 +268,4 @@ class sharing:
         _store, _emits, _own_kernels, _stages, _isa_check, _together = self.before
 
 
-__all__ = ["compile_shared", "key_of", "shared_result", "shares", "sharing"]
+__all__ = ["compile_shared", "key_of", "shared_result", "shares", "sharing", "stored"]

@@ -50,6 +50,10 @@ class Job:
         #: ``--emit=hsaco`` kernel an emit of no machine code confirms a merge on; None: no
         #: such confirmation (a run that ends before any emit)
         self.build = build
+        #: whether this run (an emit of no machine code) confirms its merge on the build
+        #: store's hsaco build of the input, held already (:meth:`_unbuilt`), not on its own
+        #: module taken on to LLVM's code
+        self.by_store = False
         self.filename = filename
         self.schedule = schedule  # the named schedule (NamedSchedule) or None
         #: how far the named pipeline goes (``registry.PIPELINE_ENDS``; None: the emit kind's)
@@ -234,26 +238,29 @@ class Job:
         kinds): why ``--emit=hsaco`` of the same input (``source``) builds its kernel
         again unmerged (a loop ``merge_k=auto`` merged for time, too few waves per SIMD
         built), or None; so every emit of an input gives the one kernel.  ``shared``:
-        asked, before the emit, of the hsaco build a build store shares
-        (:func:`~pipeline_mlir.driver.code_cache.shares`); else, after it, where no store
-        shares one, of a copy of this run's own module taken on to LLVM's code
-        (:func:`~pipeline_mlir.driver.merge_ask.continued`; ``isolate``: its translation to
-        LLVM IR in a child process, :meth:`_isolate` of the input)."""
+        asked, before the emit, of the hsaco build a build store shares and holds already
+        (:func:`~pipeline_mlir.driver.merge_confirm.held_by_store`: :attr:`by_store`);
+        else, after it, where no store holds one, of a copy of this run's own module taken
+        on to LLVM's code (:func:`~pipeline_mlir.driver.merge_ask.continued`; ``isolate``:
+        its translation to LLVM IR in a child process, :meth:`_isolate` of the input),
+        which runs no pass of this run again."""
         if not self._confirms() or self.options.emit_kind in CODE_EMITS or source is None \
                 or self.build is None:
             return None
         from pipeline_mlir.driver.code_cache import shares
         from pipeline_mlir.driver.merge_ask import continued
-        from pipeline_mlir.driver.merge_confirm import confirmed_by_build, merged_by_auto, \
-            module_notes, verdict
+        from pipeline_mlir.driver.merge_confirm import confirmed_by_build, held_by_store, \
+            merged_by_auto, module_notes, verdict
 
-        if shares("hsaco") != shared:
-            return None
         notes = plans or module_notes(module)
         if not merged_by_auto(notes):
             return None
         if shared:
-            return confirmed_by_build(self.options, source, self.build, self.ask_waves)
+            self.by_store = shares("hsaco") and held_by_store(self.options, source)
+            return confirmed_by_build(self.options, source, self.build, self.ask_waves) \
+                if self.by_store else None
+        if self.by_store:
+            return None
         return verdict(self.options, source,
                        lambda: continued(self, module, notes, isolate),
                        self.ask_waves)

@@ -186,17 +186,17 @@ def asked_why(job, module, plans: list, source: str, isolate: bool):
     """(why ``job``'s kernel, built again asking LLVM for the waves, would in turn be built
     again unmerged, or None; for a code emit, what that build made: :func:`_asked_code`,
     or None).  Judged as that build judges itself: a code emit on the code of its emit kind,
-    another on the build a store shares (``merge_confirm.confirmed_by_build``) or on the
-    run's own module taken on to assembly (:func:`continued`, the verdict kept for the
+    another on the build a store holds already, where the run confirmed its own merge on it
+    (``job.by_store``: ``merge_confirm.confirmed_by_build``), or on the run's own module
+    taken on to assembly (:func:`continued`, the verdict kept for the
     process: ``merge_confirm.verdict``)."""
-    from pipeline_mlir.driver.code_cache import shares
     from pipeline_mlir.driver.merge_confirm import confirmed_by_build, module_notes, verdict
 
     options = job.options
     if options.emit_kind in CODE_EMITS:
         built = _asked_code(job, module, plans, isolate)
         return (None if built is None else built.why), built
-    if shares("hsaco"):
+    if job.by_store:
         return confirmed_by_build(options, source, job.build, True), None
     notes = plans or module_notes(module)
     return verdict(options, source,

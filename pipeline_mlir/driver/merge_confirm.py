@@ -17,8 +17,9 @@ kernels pay the second build; the others pay reading the metadata of code they b
 ``--emit=obj``, a link).  ``--emit=mlir``, ``llvm`` and the schedule kinds build no
 machine code: for a loop ``auto`` merged for time they take a copy of the run's own module
 on through the rest of the pipeline and the LLVM step to assembly (``driver/merge_ask.py``'s
-``continued``: no pass run again) and judge that, or, where a build store shares
-``--emit=hsaco`` builds, ask the input's hsaco build through it (:func:`confirmed_by_build`);
+``continued``: no pass run again) and judge that, or, where a build store holds the
+input's ``--emit=hsaco`` build already, read that (:func:`held_by_store`,
+:func:`confirmed_by_build`);
 and give the unmerged kernel where it runs too few waves, so every emit of an input gives
 the one kernel (the MLIR handed back to iree-compile is the kernel ``--emulate`` checks).
 Either verdict is kept for the process (:func:`verdict`).  The build again asking LLVM for
@@ -36,8 +37,8 @@ from pipeline_mlir.schedules.fourwave import (MERGE_AUTO, MERGE_K_OPTION, MERGE_
                                               merged_for_time)
 
 __all__ = ["MERGED_BY_AUTO", "asked_note", "confirmed_by_build", "declined_note",
-           "merged_by_auto", "module_notes", "unasked", "unconfirmed", "unmerged", "verdict",
-           "wants_ask"]
+           "held_by_store", "merged_by_auto", "module_notes", "unasked", "unconfirmed",
+           "unmerged", "verdict", "wants_ask"]
 
 #: :func:`verdict`'s verdicts in this process, by (spec text, chip, the rule's
 #: minimum, the input text's hash): an input given several emits is built once; the oldest
@@ -98,21 +99,16 @@ def verdict(options, text: str, confirm, asking: bool = False) -> str | None:
 
 def confirmed_by_build(options, text: str, build, asking: bool = False) -> str | None:
     """For a run whose emit builds no machine code (``mlir``, ``llvm``, the schedule kinds)
-    and whose loop ``auto`` merged for time, where a build store shares ``--emit=hsaco``
-    builds: why the hsaco build of the same input ``text`` with the same schedule did not
+    and whose loop ``auto`` merged for time, where a build store holds the input's
+    ``--emit=hsaco`` build (:func:`held_by_store`): why the hsaco build of the same input ``text`` with the same schedule did not
     keep the kernel as this run built it, or None.  The hsaco build's plan says it: built
     again unmerged (that reason), or merged asking LLVM for the waves (:func:`asked_note`:
     the reason it asked, unless this run asks too, ``asking``).  Through ``build``
     (:func:`~pipeline_mlir.driver.api.compile`, handed down by the job), so the store
     (:mod:`~pipeline_mlir.driver.code_cache`) shares it with the input's own hsaco build;
     the verdict is kept for the process (:func:`verdict`)."""
-    from pipeline_mlir.driver.arguments import CompileOptions
-
     def confirm() -> tuple[str | None, bool]:
-        built = build(CompileOptions(schedule=options.schedule, text=text, emit="hsaco",
-                                     filename=options.filename, chip=options.chip,
-                                     disable_threading=options.disable_threading,
-                                     codegen_timeout=options.codegen_timeout))
+        built = build(_hsaco_options(options, text))
         if built.failed:
             return None, False
         said = declined_note(_REBUILT)
@@ -124,6 +120,29 @@ def confirmed_by_build(options, text: str, build, asking: bool = False) -> str |
                 return _asked_reason(note), True
         return None, True
     return verdict(options, text, confirm, asking)
+
+
+def _hsaco_options(options, text: str):
+    """The options of the ``--emit=hsaco`` build of the input ``text`` that
+    :func:`confirmed_by_build` asks for a run of ``options``."""
+    from pipeline_mlir.driver.arguments import CompileOptions
+
+    return CompileOptions(schedule=options.schedule, text=text, emit="hsaco",
+                          filename=options.filename, chip=options.chip,
+                          disable_threading=options.disable_threading,
+                          codegen_timeout=options.codegen_timeout)
+
+
+def held_by_store(options, text: str) -> bool:
+    """Whether the installed build store holds the ``--emit=hsaco`` build of the input
+    ``text`` :func:`confirmed_by_build` would ask of it (built already, by this process or
+    another sharing the store): a run whose emit builds no machine code confirms its merge
+    on that build only then, and otherwise on its own module taken on to LLVM's code
+    (``merge_ask.continued``: the passes not run again, where the hsaco build from the
+    input would run them all)."""
+    from pipeline_mlir.driver.code_cache import stored
+
+    return stored(_hsaco_options(options, text)) is not None
 
 
 def wants_ask(why: str) -> bool:

@@ -300,3 +300,31 @@ def test_a_parsed_module_run_as_written_builds_through_a_store_that_keeps_stages
         got = compile(replace(options, module=module))
     assert not got.failed, [d.message for d in got.diagnostics]
     assert got.output == want.output
+
+
+def test_what_a_store_holds_is_read_without_building():
+    """``code_cache.stored``: the result a store holds for a plain build (one it shares,
+    built already, under the plain key a build with stages fills too), else None, building
+    nothing and leaving nothing in the store: no store, a build it does not share (another
+    emit kind, an option of its own), or none held yet."""
+    from pipeline_mlir.driver.code_cache import sharing, stored
+
+    text = "module {}"
+    plain = CompileOptions(schedule="4wave", text=text, emit="hsaco")
+    store: dict = {}
+
+    def keep(kind, key, build):
+        if (kind, key) not in store:
+            store[kind, key] = build()
+        return store[kind, key]
+    assert stored(plain) is None
+    with sharing(keep):
+        assert stored(plain) is None and store == {}
+        store["hsaco", ("4wave", text)] = "held"
+        assert stored(plain) == "held"
+        assert stored(CompileOptions(schedule="4wave", text=text, emit="asm")) is None
+        assert stored(CompileOptions(schedule="4wave", text=text, emit="hsaco",
+                                     chip="gfx942")) is None
+        assert stored(CompileOptions(schedule="4wave", text=text, emit="hsaco",
+                                     stages=("mlir",))) == "held"
+    assert len(store) == 1

@@ -185,6 +185,56 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
 
 
 
+def test_a_store_without_the_inputs_build_confirms_on_the_runs_own_module(tmp_path,
+                                                                          monkeypatch):
+    """``--emit=mlir`` of a kernel merged for time, under a build store that holds no
+    ``--emit=hsaco`` build of the input yet, confirms the merge on its own module taken on
+    to LLVM's code (``merge_ask.continued``: no pass run again) and builds nothing through
+    the store (before, the store's hsaco build from the input ran the front end and every
+    pass again); once the store holds that build, the same emit reads it and takes nothing
+    on to code.  Both give the one kernel, built again unmerged."""
+    from pipeline_mlir.driver import merge_ask
+    from pipeline_mlir.driver.code_cache import sharing
+
+    path = tmp_path / "natural.mlir"
+    path.write_text(_two_kernels(EXAMPLE.kernel_text(lds="alloc", k=512)))
+    monkeypatch.setattr(MC, "MIN_WAVES_PER_SIMD", 3)
+    kept: dict = {}
+    taken: list = []        # (each confirmation on the run's own module)
+    continued = merge_ask.continued
+    monkeypatch.setattr(merge_ask, "continued", lambda *a, **k: taken.append(1) or
+                        continued(*a, **k))
+
+    def store(kind, key, build):
+        if (kind, key) not in kept:
+            kept[kind, key] = build()
+        return kept[kind, key]
+
+    def mlir():
+        monkeypatch.setattr(MC, "_VERDICTS", {})
+        with sharing(store):
+            return compile(CompileOptions(input=str(path), schedule="4wave", emit="mlir"))
+    first = mlir()
+    assert kept == {} and taken == [1], kept.keys()
+    with sharing(store):
+        compile(CompileOptions(input=str(path), schedule="4wave", emit="hsaco"))
+    assert len(kept) == 1
+    again = mlir()
+    assert len(kept) == 1 and taken == [1]
+    unmerged = compile(CompileOptions(input=str(path), schedule="4wave{merge_k=false}",
+                                      emit="mlir"))
+    assert first.output == again.output == unmerged.output
+    # (the notes' VGPR counts are read from the assembly's .amdhsa_next_free_vgpr on the
+    # run's own module, from the code object's granule-rounded count in the store's build,
+    # as with no store and with one)
+    for got in (first, again):
+        assert [re.sub(r"\d+ VGPRs", "N VGPRs", p.merge_note) for p in got.plans] == [
+            "merge_k=auto leaves its K steps as they are: merged, the kernel LLVM built runs 2 "
+            "waves per SIMD (fewer than 3; limited by vgpr and lds: N VGPRs allocated a wave, "
+            "65536 bytes of LDS per workgroup of 256 threads), so it was built again unmerged"
+        ] * 2, got.plans
+
+
 def test_a_confirmation_that_cannot_build_keeps_the_emit_as_it_is(tmp_path, monkeypatch):
     """``--emit=schedule``'s confirmation on its own module meets an error on the way to code
     (here the kernel's options refused when the pipeline goes on to LLVM): the schedule is

@@ -17,7 +17,7 @@ import re
 import pytest
 
 from iree_configs import exact_in_random_order, forms_agree, param
-from kernel_builds import hsaco_and_lowered
+from kernel_builds import hsaco_and_lowered, shared_build
 from pipeline_mlir.emu.inputs import load_kernel
 from pipeline_mlir.tools.pipeline_opt import main
 
@@ -126,13 +126,19 @@ def test_edge_rows_pointed_inside_the_buffer_are_spared(generated, tmp_path, cap
 
 
 
-def _one_schedule(tmp_path, forms: dict, capsys) -> dict:
-    """The schedule (JSON, parsed) both ``forms`` give, each written to ``tmp_path``."""
+def _one_schedule(tmp_path, forms: dict, capsys, built: tuple[str, ...] = ()) -> dict:
+    """The schedule (JSON, parsed) both ``forms`` give, each written to ``tmp_path``: of a
+    form of ``built`` (one the test emulates next) the schedule its build keeps on the way
+    (``kernel_builds.shared_build``, the run's store: the ``--emulate`` after it reads that
+    build), of the others ``--emit=schedule-json``'s."""
     schedules = []
     for form, text in forms.items():
-        (tmp_path / f"{form}.mlir").write_text(text)
-        assert main(["--pipeline=4wave", str(tmp_path / f"{form}.mlir"),
-                     "--emit=schedule-json"]) == 0
+        path = tmp_path / f"{form}.mlir"
+        path.write_text(text)
+        if form in built:
+            schedules.append(shared_build("4wave", input=str(path)).stages["schedule-json"])
+            continue
+        assert main(["--pipeline=4wave", str(path), "--emit=schedule-json"]) == 0
         schedules.append(capsys.readouterr().out)
     assert schedules[0] == schedules[1]
     return json.loads(schedules[0])
@@ -152,7 +158,7 @@ def test_a_wait_inside_b_s_fragment_load_completes_it_whole(tmp_path, capsys):
     forms = G.forms(G.matmul_source("bf16", 192, 128, 128, transpose_b=False,
                                     mma="MFMA_F32_32x32x16_BF16", tile=(64, 64, 16),
                                     waves=(1, 1)))
-    got = _one_schedule(tmp_path, forms, capsys)
+    got = _one_schedule(tmp_path, forms, capsys, built=("late",))
     assert got["lgkm_per_load"] == [2, 4] and got["waits"]["lgkm"] == 2, got["waits"]
     rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
                "--emulate-workgroups=2", "--emulate-mode=random:7", "--emulate-jobs=1"])
@@ -173,7 +179,8 @@ def test_the_operand_the_k_split_leaves_whole_is_read_whole(tmp_path, capsys):
 
     forms = G.forms(G.matmul_source("f16", 192, 256, 48, mma="MFMA_F32_32x32x16_F16",
                                     tile=(64, 128, 16), waves=(2, 1)))
-    assert _one_schedule(tmp_path, forms, capsys)["lgkm_per_load"] == [1, 2]
+    assert _one_schedule(tmp_path, forms, capsys, built=tuple(forms))["lgkm_per_load"] == \
+        [1, 2]
     for form in forms:
         rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / f"{form}.mlir"),
                    "--emulate-mode=random:5", "--emulate-jobs=1"])
@@ -195,7 +202,8 @@ def test_pieces_the_split_puts_in_one_load_are_read_as_one(tmp_path, capsys, mon
 
     forms = G.forms(G.matmul_source("fp8", 652, 284, 512, transpose_a=True),
                     ("--iree-llvmgpu-prefetch-num-stages=2",))
-    assert _one_schedule(tmp_path, forms, capsys)["lgkm_per_load"] == [4, 2]
+    assert _one_schedule(tmp_path, forms, capsys, built=("late",))["lgkm_per_load"] == \
+        [4, 2]
     rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / "late.mlir"),
                "--emulate-workgroups=2", "--emulate-mode=random:5", "--emulate-jobs=1"])
     out, err = capsys.readouterr()

@@ -54,6 +54,9 @@ class Job:
         #: store's hsaco build of the input, held already (:meth:`_unbuilt`), not on its own
         #: module taken on to LLVM's code
         self.by_store = False
+        #: whether the confirmation is left to after the emit (:meth:`_unbuilt`): not where
+        #: a store shares hsaco builds and its check before the emit settled it
+        self.confirm_later = True
         self.filename = filename
         self.schedule = schedule  # the named schedule (NamedSchedule) or None
         #: how far the named pipeline goes (``registry.PIPELINE_ENDS``; None: the emit kind's)
@@ -252,14 +255,16 @@ class Job:
         from pipeline_mlir.driver.merge_confirm import confirmed_by_build, held_by_store, \
             merged_by_auto, module_notes, verdict
 
-        notes = plans or module_notes(module)
-        if not merged_by_auto(notes):
+        if shared and not shares("hsaco") or not (shared or self.confirm_later):
             return None
+        notes = plans or module_notes(module)
+        merged = merged_by_auto(notes)
         if shared:
-            self.by_store = shares("hsaco") and held_by_store(self.options, source)
+            self.by_store = merged and held_by_store(self.options, source)
+            self.confirm_later = merged and not self.by_store
             return confirmed_by_build(self.options, source, self.build, self.ask_waves) \
                 if self.by_store else None
-        if self.by_store:
+        if not merged:
             return None
         return verdict(self.options, source,
                        lambda: continued(self, module, notes, isolate),

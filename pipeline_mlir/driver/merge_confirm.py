@@ -100,8 +100,8 @@ def verdict(options, text: str, confirm, asking: bool = False) -> str | None:
 def confirmed_by_build(options, text: str, build, asking: bool = False) -> str | None:
     """For a run whose emit builds no machine code (``mlir``, ``llvm``, the schedule kinds)
     and whose loop ``auto`` merged for time, where a build store holds the input's
-    ``--emit=hsaco`` build (:func:`held_by_store`): why the hsaco build of the same input ``text`` with the same schedule did not
-    keep the kernel as this run built it, or None.  The hsaco build's plan says it: built
+    ``--emit=hsaco`` build (:func:`held_by_store`): why the hsaco build of the same input
+    ``text`` with the same schedule did not keep the kernel as this run built it, or None.  The hsaco build's plan says it: built
     again unmerged (that reason), or merged asking LLVM for the waves (:func:`asked_note`:
     the reason it asked, unless this run asks too, ``asking``).  Through ``build``
     (:func:`~pipeline_mlir.driver.api.compile`, handed down by the job), so the store

@@ -185,20 +185,19 @@ def test_a_merge_below_the_waves_is_built_again_unmerged_for_every_emit(tmp_path
 
 
 
-def test_a_store_without_the_inputs_build_confirms_on_the_runs_own_module(tmp_path,
-                                                                          monkeypatch):
+def test_a_store_without_the_inputs_build_confirms_on_the_runs_own_module(monkeypatch):
     """``--emit=mlir`` of a kernel merged for time, under a build store that holds no
-    ``--emit=hsaco`` build of the input yet, confirms the merge on its own module taken on
-    to LLVM's code (``merge_ask.continued``: no pass run again) and builds nothing through
-    the store (before, the store's hsaco build from the input ran the front end and every
-    pass again); once the store holds that build, the same emit reads it and takes nothing
-    on to code.  Both give the one kernel, built again unmerged."""
+    ``--emit=hsaco`` build of the input, confirms the merge on its own module taken on to
+    LLVM's code (``merge_ask.continued``: no pass run again) and builds nothing through the
+    store (before, the store's hsaco build from the input ran the front end and every pass
+    again); where the store holds that build, the same emit reads its verdict and takes
+    nothing on to code (a build held here that says it was built again unmerged: so is
+    this emit's kernel)."""
     from pipeline_mlir.driver import merge_ask
+    from pipeline_mlir.driver.api import CompileResult
     from pipeline_mlir.driver.code_cache import sharing
 
-    path = tmp_path / "natural.mlir"
-    path.write_text(_two_kernels(EXAMPLE.kernel_text(lds="alloc", k=512)))
-    monkeypatch.setattr(MC, "MIN_WAVES_PER_SIMD", 3)
+    text = EXAMPLE.kernel_text(lds="alloc", k=512)
     kept: dict = {}
     taken: list = []        # (each confirmation on the run's own module)
     continued = merge_ask.continued
@@ -213,26 +212,18 @@ def test_a_store_without_the_inputs_build_confirms_on_the_runs_own_module(tmp_pa
     def mlir():
         monkeypatch.setattr(MC, "_VERDICTS", {})
         with sharing(store):
-            return compile(CompileOptions(input=str(path), schedule="4wave", emit="mlir"))
+            return compile(CompileOptions(text=text, schedule="4wave", emit="mlir"))
     first = mlir()
     assert kept == {} and taken == [1], kept.keys()
-    with sharing(store):
-        compile(CompileOptions(input=str(path), schedule="4wave", emit="hsaco"))
-    assert len(kept) == 1
+    assert [p.merge_note for p in first.plans] == [TIMED]
+    spilled = ("merged, the kernel LLVM built spills 6 VGPRs to scratch to run 2 waves per "
+               "SIMD, so it was built again unmerged")
+    kept["hsaco", ("4wave", text)] = CompileResult(b"held", [], plans=[
+        SimpleNamespace(merge_note=MC.declined_note(spilled))])
     again = mlir()
-    assert len(kept) == 1 and taken == [1]
-    unmerged = compile(CompileOptions(input=str(path), schedule="4wave{merge_k=false}",
-                                      emit="mlir"))
-    assert first.output == again.output == unmerged.output
-    # (the notes' VGPR counts are read from the assembly's .amdhsa_next_free_vgpr on the
-    # run's own module, from the code object's granule-rounded count in the store's build,
-    # as with no store and with one)
-    for got in (first, again):
-        assert [re.sub(r"\d+ VGPRs", "N VGPRs", p.merge_note) for p in got.plans] == [
-            "merge_k=auto leaves its K steps as they are: merged, the kernel LLVM built runs 2 "
-            "waves per SIMD (fewer than 3; limited by vgpr and lds: N VGPRs allocated a wave, "
-            "65536 bytes of LDS per workgroup of 256 threads), so it was built again unmerged"
-        ] * 2, got.plans
+    assert taken == [1] and len(kept) == 1
+    assert [p.merge_note for p in again.plans] == [MC.declined_note(spilled)]
+    assert again.output != first.output
 
 
 def test_a_confirmation_that_cannot_build_keeps_the_emit_as_it_is(tmp_path, monkeypatch):
@@ -434,23 +425,26 @@ def test_the_asked_stages_are_the_runs_with_the_ask_or_none(tmp_path):
     from pipeline_mlir.driver.merge_ask import asked_stages
 
     text = EXAMPLE.kernel_text(lds="alloc", k=512)
-    options = CompileOptions(text=text, schedule="4wave", emit="hsaco", stages=STORE_STAGES)
-    run = compile(options).stages
+    # (a build of the run's stages before the LLVM step; unmerged: nothing to confirm)
+    options = CompileOptions(text=text, schedule="4wave{merge_k=false}", emit="mlir",
+                             stages=("adopted", "schedule-json"))
+    built = compile(options)
+    run = {**built.stages, "mlir": built.checked_output(), "report": "left to the code"}
     assert "rocdl.waves_per_eu" not in run["mlir"]
     with build_context() as ctx:
         asked = asked_stages(run, options, "natural.mlir", ctx)
-        assert set(asked) == {"adopted", "schedule-json", "mlir"}, asked.keys()
+        assert list(asked) == ["adopted", "schedule-json", "mlir"], asked.keys()
         assert asked["schedule-json"] == run["schedule-json"]
         for kind in ("adopted", "mlir"):
             assert asked[kind] != run[kind]
             assert asked[kind].count("rocdl.waves_per_eu = 2 : i32") == 1, kind
             assert run[kind] in (asked[kind].replace("rocdl.waves_per_eu = 2 : i32, ", ""),
                                  asked[kind].replace(", rocdl.waves_per_eu = 2 : i32", "")), kind
-        other = CompileOptions(text=text, schedule="4wave", emit="hsaco", stages=STORE_STAGES,
+        other = CompileOptions(text=text, schedule="4wave", emit="mlir",
                                asm_format=AsmFormat(local_scope=True))
         assert asked_stages(run, other, "natural.mlir", ctx) is None
         assert asked_stages({"schedule-json": run["schedule-json"], "asm": "x"}, other,
                             "natural.mlir", ctx) == {"schedule-json": run["schedule-json"]}
-        two = {"mlir": compile(CompileOptions(text=_two_kernels(text), schedule="4wave",
-                                              emit="mlir")).checked_output()}
+        two = {"mlir": _two_kernels(run["mlir"])}
+        assert two["mlir"].count("gpu.func @natural") == 2
         assert asked_stages(two, options, "natural.mlir", ctx) is None

@@ -18,6 +18,7 @@ from pipeline_mlir.driver.diagnostics import Diag, Failure, from_location, from_
 from pipeline_mlir.driver.emit import code_timeout, emit_output, stage_output
 from pipeline_mlir.driver.inputs import KERNEL_SOURCE, check_nesting, check_swizzles
 from pipeline_mlir.driver.pass_manager import PrintingPM, bad_element, enable_printing
+from pipeline_mlir.driver.value_cycles import check_value_cycles
 
 
 @dataclass
@@ -179,6 +180,7 @@ class Job:
         if module is None and text is not None:
             check_nesting(text, self.filename, line_offset)  # deeper crashes MLIR's parser
             check_swizzles(text, self.filename, line_offset)  # crash IREE's verifier
+            check_value_cycles(text, self.filename, line_offset)  # crash MLIR's verifier
         handler = ctx.attach_diagnostic_handler(collect)
         try:
             try:

@@ -49,6 +49,12 @@ def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
     from pipeline_mlir.driver.emulate import dispatch_matmul, read_dispatch
     from pipeline_mlir.frontend.legacy_syntax import upgrade
 
+    from pipeline_mlir.driver.value_cycles import check_value_cycles
+
+    try:                # (a cycle of values crashes MLIR's verifier)
+        check_value_cycles(dispatch_text, where)
+    except Failure as e:
+        raise PipelineError("; ".join(_located(x, where) for x in e.diags)) from None
     with new_context() as ctx:
         try:  # an older IREE's syntax read as the compiler reads it (ConfigError at its line)
             module = ir.Module.parse(upgrade(dispatch_text, where), ctx)

@@ -188,8 +188,10 @@ DISPATCH = Path(__file__).parents[3] / "test/data/iree/matmul_bf16_abt_4096.pref
      r"^d\.mlir: the input has no kernel to launch"),
     (DISPATCH.read_text(), (512, 4096, 4096),
      r"^d\.mlir: M = 512, N = 4096, K = 4096 disagree with the sizes compiled into kernel "
-     r"matmul_dispatch_0_matmul_4096x4096x4096_bf16xbf16xf32: M=4096 N=4096 K=4096")],
-    ids=["not-a-matmul", "other-sizes"])
+     r"matmul_dispatch_0_matmul_4096x4096x4096_bf16xbf16xf32: M=4096 N=4096 K=4096"),
+    (DISPATCH.read_text().replace("%37 = arith.subi %35, %36", "%37 = arith.subi %45#1, %36"),
+     (4096, 4096, 4096), r"^d\.mlir:82:30: '%45' is used before its definition at line 90")],
+    ids=["not-a-matmul", "other-sizes", "value-cycle"])
 def test_a_launch_the_dispatch_cannot_make_is_a_pipeline_error(text, sizes, message):
     """``dispatch_launch`` let the front end's refusal through as the driver's internal
     diagnostics (which ``bench_iree --ratios``, catching PipelineError, did not catch), and

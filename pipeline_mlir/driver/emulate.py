@@ -340,8 +340,7 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
     from pipeline_mlir.dialect.bindings import build_context, ir
     from pipeline_mlir.dialect.ir_io import IRError
     from pipeline_mlir.driver.diagnostics import from_location, from_mlir
-    from pipeline_mlir.driver.inputs import check_nesting, check_swizzles, upgraded
-    from pipeline_mlir.driver.value_cycles import check_value_cycles
+    from pipeline_mlir.driver.inputs import check_before_parse, upgraded
     from pipeline_mlir.emu.inputs import load_kernel
 
     path = input_name(options.build.input)
@@ -350,9 +349,7 @@ def _dispatch(options: EmulateOptions, text: str, mode, sources: Sources):
                          f"--pipeline=NAME (e.g. --pipeline=4wave), as --emit=hsaco would")
     text = upgraded(text, path)
     sources.add(path, text)
-    check_nesting(text, path)  # deeper crashes MLIR's parser
-    check_swizzles(text, path)  # crash IREE's verifier
-    check_value_cycles(text, path)  # crash MLIR's verifier
+    check_before_parse(text, path)
     with build_context() as ctx:
         try:
             module = ir.Module.parse(text, ctx)

@@ -16,6 +16,7 @@ import sys
 from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import NEEDS_LLVM, input_name, kernel_only_option_error
 from pipeline_mlir.driver.diagnostics import Diag, Failure
+from pipeline_mlir.driver.value_cycles import STRING_OR_COMMENT, check_value_cycles
 from pipeline_mlir.errors import PipelineError
 from pipeline_mlir.records import record
 
@@ -29,7 +30,7 @@ KERNEL_SOURCE = "<gemm kernel "
 MAX_NESTING = 256
 #: what the nesting count reads: strings and comments (skipped whole), the arrows and
 #: comparisons that hold '<' or '>' without opening or closing anything, and brackets
-_NESTING_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->|[<>]=|[][{}()<>]')
+_NESTING_TOKEN = re.compile(STRING_OR_COMMENT + r'|->|[<>]=|[][{}()<>]')
 _NESTING_STEP = dict.fromkeys("{([<", 1) | dict.fromkeys("})]>", -1)
 
 
@@ -164,6 +165,17 @@ def decode_text(data: bytes | str, filename: str) -> str:
     return text
 
 
+def check_before_parse(text: str, filename: str, line_offset: int = 0) -> None:
+    """Refuse ``text``, one located error, where MLIR's parser or a verifier it runs would
+    crash the process on it: brackets nested too deep (:func:`check_nesting`), IREE's
+    swizzle dividing by zero (:func:`check_swizzles`), a cycle of values
+    (:func:`~pipeline_mlir.driver.value_cycles.check_value_cycles`).  ``line_offset``: the
+    lines before ``text`` in its file (a ``--split-input-file`` chunk)."""
+    check_nesting(text, filename, line_offset)
+    check_swizzles(text, filename, line_offset)
+    check_value_cycles(text, filename, line_offset)
+
+
 def check_nesting(text: str, filename: str, line_offset: int = 0) -> None:
     """Refuse ``text`` when its brackets (braces, brackets, parentheses, angle brackets;
     not inside strings and comments) nest deeper than :data:`MAX_NESTING`: one error at
@@ -193,7 +205,7 @@ def check_nesting(text: str, filename: str, line_offset: int = 0) -> None:
 
 #: IREE's ``xor_shuffle`` swizzle attribute's row and access widths, read where the parser
 #: would (strings and comments skipped whole): its verifier divides the one by the other
-_SWIZZLE_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|'
+_SWIZZLE_TOKEN = re.compile(STRING_OR_COMMENT + r'|'
                             r'#iree_codegen\.xor_shuffle\s*<\s*(-?(?:0x[0-9a-fA-F]+|\d+))\s*,'
                             r'\s*(-?(?:0x[0-9a-fA-F]+|\d+))')
 _INT64_MIN = -(1 << 63)

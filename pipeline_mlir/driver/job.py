@@ -16,9 +16,8 @@ from pipeline_mlir.driver.arguments import CompileOptions
 from pipeline_mlir.driver.base import CODE_EMITS, NEEDS_LLVM, PIPELINE_END, print_stderr
 from pipeline_mlir.driver.diagnostics import Diag, Failure, from_location, from_mlir
 from pipeline_mlir.driver.emit import code_timeout, emit_output, stage_output
-from pipeline_mlir.driver.inputs import KERNEL_SOURCE, check_nesting, check_swizzles
+from pipeline_mlir.driver.inputs import KERNEL_SOURCE, check_before_parse
 from pipeline_mlir.driver.pass_manager import PrintingPM, bad_element, enable_printing
-from pipeline_mlir.driver.value_cycles import check_value_cycles
 
 
 @dataclass
@@ -178,9 +177,7 @@ class Job:
             return True
 
         if module is None and text is not None:
-            check_nesting(text, self.filename, line_offset)  # deeper crashes MLIR's parser
-            check_swizzles(text, self.filename, line_offset)  # crash IREE's verifier
-            check_value_cycles(text, self.filename, line_offset)  # crash MLIR's verifier
+            check_before_parse(text, self.filename, line_offset)
         handler = ctx.attach_diagnostic_handler(collect)
         try:
             try:

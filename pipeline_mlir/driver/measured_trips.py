@@ -49,10 +49,10 @@ def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
     from pipeline_mlir.driver.emulate import dispatch_matmul, read_dispatch
     from pipeline_mlir.frontend.legacy_syntax import upgrade
 
-    from pipeline_mlir.driver.value_cycles import check_value_cycles
+    from pipeline_mlir.driver.inputs import check_before_parse
 
-    try:                # (a cycle of values crashes MLIR's verifier)
-        check_value_cycles(dispatch_text, where)
+    try:                # (what would crash MLIR's parser or verifier)
+        check_before_parse(dispatch_text, where)
     except Failure as e:
         raise PipelineError("; ".join(_located(x, where) for x in e.diags)) from None
     with new_context() as ctx:

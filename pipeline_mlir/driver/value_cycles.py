@@ -28,8 +28,10 @@ _DEFINES = re.compile(r"^\s*(%[\w.$-]+(?::\d+)?(?:\s*,\s*%[\w.$-]+(?::\d+)?)*)\s
 _NAME = re.compile(r"%([\w.$-]+)")
 #: a line that starts a function, whose values' names are its own
 _FUNCTION = re.compile(r"^\s*(?:[\w.]+\s*=\s*)?(?:func\.func|gpu\.func|llvm\.func|util\.func)\b")
-#: strings and comments, skipped
-_SKIPPED = re.compile(r'"(?:[^"\\\n]|\\.)*"|//.*')
+#: a string or a comment, which the checks before parsing read past whole (these and
+#: ``driver/inputs.py``'s)
+STRING_OR_COMMENT = r'"(?:[^"\\\n]|\\.)*"|//[^\n]*'
+_SKIPPED = re.compile(STRING_OR_COMMENT)
 
 
 def check_value_cycles(text: str, filename: str, line_offset: int = 0) -> None:
@@ -81,4 +83,4 @@ def _reaches(scope: dict, start: str, goal: str) -> bool:
     return False
 
 
-__all__ = ["check_value_cycles"]
+__all__ = ["STRING_OR_COMMENT", "check_value_cycles"]

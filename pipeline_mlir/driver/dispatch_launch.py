@@ -68,8 +68,7 @@ def hal_pointers(kernel, bindings: int, constants: int) -> bool:
     metadata lists its arguments (the build pipeline-opt makes takes memref descriptors)."""
     if kernel.meta is None:
         return False
-    args = [a for a in kernel.meta.get(".args", [])
-            if not str(a.get(".value_kind", "")).startswith("hidden_")]
+    args = kernel.explicit_args()
     return len(args) == bindings + constants and all(
         (a.get(".value_kind"), a.get(".size")) == ("global_buffer", 8) for a in args[:bindings])
 
@@ -85,8 +84,7 @@ def flattened(kernel, ranks: list[int], constants: int) -> list[bool]:
 
     if kernel.meta is None:
         return [False] * len(ranks)
-    args = [a for a in kernel.meta.get(".args", [])
-            if not str(a.get(".value_kind", "")).startswith("hidden_")]
+    args = kernel.explicit_args()
     groups = memref_groups(args[:len(args) - constants])
     groups = [g for g in groups or () if len(g) > 1]
     if len(groups) != len(ranks):

@@ -36,6 +36,17 @@ class DescribedDispatch(NamedTuple):
     where: str              # the dispatch's file, as messages name it
 
 
+class FirstWorkgroup(NamedTuple):
+    """What the emulator needs to run the first workgroup of one launch of a kernel."""
+
+    kernel: object          # the emulator's kernel (its code object's instructions)
+    glob: object            # the launch's global memory
+    kernarg_at: int         # the kernel arguments' address
+    waves: int              # waves a workgroup
+    dims: tuple             # the launch's dimensions
+    first: tuple            # the first workgroup's id
+
+
 def dispatch_launch(dispatch_text: str, sizes: tuple[int, int, int],
                     where: str = "<dispatch>"):
     """(the launch of the dispatch ``dispatch_text`` (any form the front end reads, in an
@@ -104,23 +115,21 @@ def _first_workgroup_runs(asm_text: str, code: bytes | str, problem, grid=None,
 
     kernel = load_kernel(code)
     if isinstance(problem, DescribedDispatch):
-        kernel, glob, kernarg_at, waves, dims, first = _described(kernel, problem)
+        at = _described(kernel, problem)
     else:
         from pipeline_mlir.emu.iree import Launch, first_workgroup
 
         launch = Launch(kernel, problem, "eager", 0, 0)
         launch.set_grid(grid)
-        glob, kernarg_at, waves, dims = launch.glob, launch.kernarg_at, launch.waves, \
-            launch.dims
-        first = first_workgroup(kernel)
-    runs = record_runs(kernel, glob, first, waves, kernarg_at, dims, limit=limit)
-    return parse_asm(asm_text).function(kernel.name), runs, kernel.instrs
+        at = FirstWorkgroup(kernel, launch.glob, launch.kernarg_at, launch.waves,
+                            launch.dims, first_workgroup(kernel))
+    runs = record_runs(at.kernel, at.glob, at.first, at.waves, at.kernarg_at, at.dims,
+                       limit=limit)
+    return parse_asm(asm_text).function(at.kernel.name), runs, at.kernel.instrs
 
 
-def _described(kernel, launch: DescribedDispatch) -> tuple:
-    """(the kernel, its global memory, the kernel arguments' address, the waves, the launch
-    dimensions, the first workgroup's id) of ``kernel`` launched as the dispatch of
-    ``launch`` says; a :class:`PipelineError` at the dispatch where that launch does not
+def _described(kernel, launch: DescribedDispatch) -> FirstWorkgroup:
+    """The first workgroup of ``kernel`` launched as the dispatch of ``launch`` says; a :class:`PipelineError` at the dispatch where that launch does not
     fit the kernel."""
     from pipeline_mlir.driver.dispatch_launch import dispatch_spec
     from pipeline_mlir.emu.described import prepare
@@ -133,8 +142,8 @@ def _described(kernel, launch: DescribedDispatch) -> tuple:
         raise PipelineError(f"{launch.where}: {e}") from None
     ready = prepare(kernel, spec)       # (its LaunchFileError names the dispatch)
     first = spread_ids(spec.grid[:spec.grid_dims], 1)[0]
-    return (ready.kernel, ready.mem.glob, ready.mem.kernarg_at, ready.waves, ready.dims,
-            first)
+    return FirstWorkgroup(ready.kernel, ready.mem.glob, ready.mem.kernarg_at, ready.waves,
+                          ready.dims, first)
 
 
 def simulate_measured(asm_text: str, filename: str, waves: int, stagger: bool, trips,

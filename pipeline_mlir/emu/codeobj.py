@@ -102,6 +102,12 @@ class Kernel:
     #: so what is computed from them is kept without a snapshot to tell an edit by
     _frozen: bool = field(default=False, init=False, repr=False, compare=False)
 
+    def explicit_args(self) -> list[dict]:
+        """The metadata's kernel arguments the launch sets (``.args`` without the hidden
+        ones the runtime adds after them, such as the grid's size); none without metadata."""
+        return [a for a in (self.meta or {}).get(".args", [])
+                if not str(a.get(".value_kind", "")).startswith("hidden_")]
+
     def at(self) -> dict[int, int]:
         """Byte offset -> index in ``instrs``."""
         return {ins.addr: i for i, ins in enumerate(self.instrs)}

@@ -197,7 +197,7 @@ def kernel_arguments(kernel, spec: LaunchSpec, mem: _Memory) -> bytes:
     arguments the metadata lists."""
     fields = [(a, f) for a in spec.args for f in _arg_fields(a, mem.bases.get(a.name))]
     meta = list((kernel.meta or {}).get(".args", []))
-    explicit = [m for m in meta if not str(m.get(".value_kind", "")).startswith("hidden_")]
+    explicit = kernel.explicit_args()
     out = bytearray(max(kernel.launch.kernarg_bytes, 256))
     if kernel.meta is not None and len(explicit) != len(fields):
         raise LaunchFileError(

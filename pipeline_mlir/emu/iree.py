@@ -171,7 +171,7 @@ def kernel_arguments(kernel, bases: list[int], shapes: list[tuple[int, ...]],
     size = max((a[".offset"] + a[".size"] for a in args), default=0)
     out = bytearray(size)
     # the hidden arguments (the grid's size: set_grid) follow the explicit ones
-    args = [a for a in args if not str(a.get(".value_kind", "")).startswith("hidden_")]
+    args = kernel.explicit_args()
     if constants:
         args, words = args[:len(args) - len(constants)], args[len(args) - len(constants):]
         if len(words) != len(constants) or any(

@@ -8,13 +8,17 @@ from __future__ import annotations
 import pytest
 
 from pipeline_mlir.driver.dispatch_launch import dispatch_spec
+from pipeline_mlir.emu.codeobj import Kernel
 from pipeline_mlir.emu.errors import EmuError
 from pipeline_mlir.emu.expect import BUFFER_DTYPES
 from pipeline_mlir.frontend.dispatch import Binding, MatmulDispatch
 
 
 class _Kernel:
+    """A code object's kernel as far as the launch reads one: its metadata."""
+
     meta = {".reqd_workgroup_size": [256, 1, 1]}
+    explicit_args = Kernel.explicit_args
 
 
 def _dispatch(element: str, out: str) -> MatmulDispatch:

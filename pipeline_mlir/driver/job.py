@@ -50,13 +50,11 @@ class Job:
         #: ``--emit=hsaco`` kernel an emit of no machine code confirms a merge on; None: no
         #: such confirmation (a run that ends before any emit)
         self.build = build
-        #: whether this run (an emit of no machine code) confirms its merge on the build
-        #: store's hsaco build of the input, held already (:meth:`_unbuilt`), not on its own
-        #: module taken on to LLVM's code
-        self.by_store = False
-        #: whether the confirmation is left to after the emit (:meth:`_unbuilt`): not where
-        #: a store shares hsaco builds and its check before the emit settled it
-        self.confirm_later = True
+        #: what an emit of no machine code confirms its merge on (:meth:`_unbuilt`):
+        #: ``"own"``, its own module taken on to LLVM's code after the emit (until a store
+        #: that shares hsaco builds settles it before the emit); ``"store"``, the build
+        #: store's hsaco build of the input, held already; None, nothing (no merge)
+        self.confirm_on: str | None = "own"
         self.filename = filename
         self.schedule = schedule  # the named schedule (NamedSchedule) or None
         #: how far the named pipeline goes (``registry.PIPELINE_ENDS``; None: the emit kind's)
@@ -241,7 +239,7 @@ class Job:
         again unmerged (a loop ``merge_k=auto`` merged for time, too few waves per SIMD
         built), or None; so every emit of an input gives the one kernel.  ``shared``:
         asked, before the emit, of the hsaco build a build store shares and holds already
-        (:func:`~pipeline_mlir.driver.merge_confirm.held_by_store`: :attr:`by_store`);
+        (:func:`~pipeline_mlir.driver.merge_confirm.held_by_store`: :attr:`confirm_on`);
         else, after it, where no store holds one, of a copy of this run's own module taken
         on to LLVM's code (:func:`~pipeline_mlir.driver.merge_ask.continued`; ``isolate``:
         its translation to LLVM IR in a child process, :meth:`_isolate` of the input),
@@ -254,15 +252,15 @@ class Job:
         from pipeline_mlir.driver.merge_confirm import confirmed_by_build, held_by_store, \
             merged_by_auto, module_notes, verdict
 
-        if shared and not shares("hsaco") or not (shared or self.confirm_later):
+        if shared and not shares("hsaco") or not (shared or self.confirm_on == "own"):
             return None
         notes = plans or module_notes(module)
         merged = merged_by_auto(notes)
         if shared:
-            self.by_store = merged and held_by_store(self.options, source)
-            self.confirm_later = merged and not self.by_store
+            self.confirm_on = None if not merged else \
+                "store" if held_by_store(self.options, source) else "own"
             return confirmed_by_build(self.options, source, self.build, self.ask_waves) \
-                if self.by_store else None
+                if self.confirm_on == "store" else None
         if not merged:
             return None
         return verdict(self.options, source,
@@ -278,12 +276,8 @@ class Job:
             return self.built.why
         from pipeline_mlir.driver.merge_confirm import unconfirmed
 
-        return unconfirmed(self.options.emit_kind, out, report, plans, self.code_timeout())
-
-    def code_timeout(self) -> float:
-        """The seconds a child of this run's LLVM step may take
-        (:func:`~pipeline_mlir.driver.emit.code_timeout`)."""
-        return code_timeout(self.options)
+        return unconfirmed(self.options.emit_kind, out, report, plans,
+                           code_timeout(self.options))
 
     def _asking(self):
         """The front end's ask for the waves on (:attr:`ask_waves`) or off, for this run's

@@ -101,7 +101,7 @@ def continued(job, module, notes: list, isolate: bool,
     from dataclasses import replace
 
     from pipeline_mlir.dialect.bindings import passmanager
-    from pipeline_mlir.driver.emit import emit_output
+    from pipeline_mlir.driver.emit import code_timeout, emit_output
     from pipeline_mlir.driver.merge_confirm import unconfirmed
     from pipeline_mlir.passes import registry
 
@@ -125,14 +125,14 @@ def continued(job, module, notes: list, isolate: bool,
         return None, False
     finally:
         copy.erase()
-    return unconfirmed("asm", asm, None, notes, job.code_timeout()), True
+    return unconfirmed("asm", asm, None, notes, code_timeout(job.options)), True
 
 
 def _asked_code(job, module, plans: list, isolate: bool) -> AskedBuild | None:
     """For a code emit: the :class:`AskedBuild` of ``job``'s kernel built asking for the
     waves, as the build asking would make and judge it; None where it cannot say (the build
     again says it)."""
-    from pipeline_mlir.driver.emit import emit_output
+    from pipeline_mlir.driver.emit import code_timeout, emit_output
     from pipeline_mlir.driver.merge_confirm import unconfirmed
 
     copy = module.operation.clone()
@@ -142,7 +142,7 @@ def _asked_code(job, module, plans: list, isolate: bool) -> AskedBuild | None:
         beside: dict = {}
         out, report = emit_output(copy, job.options, job.filename, plans, isolate,
                                   job.unpipelined_notes(), beside)
-        why = unconfirmed(job.options.emit_kind, out, report, plans, job.code_timeout())
+        why = unconfirmed(job.options.emit_kind, out, report, plans, code_timeout(job.options))
     except _build_errors():     # (the build again from the input meets it, and says it)
         return None
     finally:
@@ -187,16 +187,16 @@ def asked_why(job, module, plans: list, source: str, isolate: bool):
     again unmerged, or None; for a code emit, what that build made: :func:`_asked_code`,
     or None).  Judged as that build judges itself: a code emit on the code of its emit kind,
     another on the build a store holds already, where the run confirmed its own merge on it
-    (``job.by_store``: ``merge_confirm.confirmed_by_build``), or on the run's own module
-    taken on to assembly (:func:`continued`, the verdict kept for the
-    process: ``merge_confirm.verdict``)."""
+    (``job.confirm_on == "store"``: ``merge_confirm.confirmed_by_build``), or on the run's
+    own module taken on to assembly (:func:`continued`, the verdict kept for the process:
+    ``merge_confirm.verdict``)."""
     from pipeline_mlir.driver.merge_confirm import confirmed_by_build, module_notes, verdict
 
     options = job.options
     if options.emit_kind in CODE_EMITS:
         built = _asked_code(job, module, plans, isolate)
         return (None if built is None else built.why), built
-    if job.by_store:
+    if job.confirm_on == "store":
         return confirmed_by_build(options, source, job.build, True), None
     notes = plans or module_notes(module)
     return verdict(options, source,

@@ -14,8 +14,20 @@ bits of the exact one), so no range is needed:
   ``y``'s;
 * the casts and extensions (``index_cast``, ``index_castui``, ``extsi``, ``extui``,
   ``trunci``): the operand's (a truncated value keeps its low bits; one whose kept bits are
-  all zero is 0);
-* anything else (a division, a block argument, a thread or workgroup id, a load): 0.
+  all zero is 0); the value hints (``iree_codegen.index_hint``, ``util.assume.int``): the
+  operand they pass on;
+* ``affine.apply``: its expression's, by the rules above (a ``mod`` by a constant is a
+  remainder; a ``floordiv`` or ``ceildiv`` gives 0); ``affine.linearize_index`` of a static
+  basis: the fewest of each index's plus the basis' sizes after it; the last result of
+  ``affine.delinearize_index`` (the index modulo the basis' last size): the fewer of the
+  two, any other result 0;
+* an ``scf.for``'s induction variable (``lb + j * step``): the fewer of ``lb``'s and
+  ``step``'s;
+* anything else (a division, another block argument, a thread or workgroup id, a load): 0.
+
+``exact``, if given, is asked first of each value: the zeros it knows otherwise (a value of
+the thread ids and constants alone, evaluated in every thread), or None; the larger of its
+answer and the rules' is taken.
 
 :func:`byte_offset_zeros` gives the same of a byte offset, an index times its element
 bytes.  Used where a load's byte address must be a whole number of dwords
@@ -25,7 +37,7 @@ multiple of their size (:mod:`pipeline_mlir.passes._join_stores`).  No rewriting
 
 from __future__ import annotations
 
-from pipeline_mlir.analysis.ir_facts import constant_int, element_bytes
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, constant_int, element_bytes, segments
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 
@@ -36,6 +48,8 @@ _FEWER = ("arith.addi", "arith.subi", "arith.minsi", "arith.maxsi", "arith.minui
           "arith.maxui", "arith.ori", "arith.xori", "arith.remsi", "arith.remui")
 _SAME = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
          "arith.trunci")
+#: the value hints, each result the operand at its position
+_HINTS = ("iree_codegen.index_hint", "util.assume.int")
 
 
 def zeros_of(k: int) -> int:
@@ -50,25 +64,35 @@ def byte_offset_zeros(index, t, memo: dict | None = None) -> int:
     return low_zeros(index, memo=memo) + zeros_of(element_bytes(t))
 
 
-def low_zeros(v, depth: int = 32, memo: dict | None = None) -> int:
+def low_zeros(v, depth: int = 32, memo: dict | None = None, exact=None) -> int:
     """How many low bits of integer value ``v`` are zero in every run (module docstring)."""
     memo = {} if memo is None else memo
     if v in memo:
         return memo[v]
     memo[v] = 0                 # a cycle through a block argument proves nothing
-    out = _low_zeros(v, depth, memo) if depth > 0 else 0
+    known = exact(v) if exact is not None else None
+    out = _low_zeros(v, depth, memo, exact) if depth > 0 else 0
+    out = out if known is None else max(out, known)
     memo[v] = out
     return out
 
 
-def _low_zeros(v, depth: int, memo: dict) -> int:
+def _low_zeros(v, depth: int, memo: dict, exact) -> int:
+    def zeros(x) -> int:
+        return low_zeros(x, depth - 1, memo, exact)
+
     if isinstance(v.owner, ir.Block):
-        return 0
+        return _induction_zeros(v, zeros)
     op = _op(v.owner)
     name = op.name
 
     def sub(i: int) -> int:
-        return low_zeros(op.operands[i], depth - 1, memo)
+        return zeros(op.operands[i])
+
+    if name.startswith("affine."):
+        return _affine_zeros(op, v, zeros)
+    if name in _HINTS:
+        return sub(list(op.results).index(v))
 
     if name == "arith.constant":
         k = constant_int(v)
@@ -86,4 +110,72 @@ def _low_zeros(v, depth: int, memo: dict) -> int:
         return sub(0) if shift is None else min(ALL, sub(0) + shift)
     if name in _SAME:
         return sub(0)
+    return 0
+
+
+def _induction_zeros(v, zeros) -> int:
+    """An ``scf.for``'s induction variable ``lb + j * step``: the fewer of ``lb``'s and
+    ``step``'s zeros; any other block argument 0."""
+    owner = v.owner.owner
+    if owner is None or ir.BlockArgument(v).arg_number != 0:
+        return 0
+    loop = _op(owner)
+    if loop.name != "scf.for" or v.owner != loop.regions[0].blocks[0]:
+        return 0
+    return min(zeros(loop.operands[0]), zeros(loop.operands[2]))
+
+
+def _affine_zeros(op, v, zeros) -> int:
+    """``affine.apply``, ``affine.linearize_index`` and ``affine.delinearize_index``
+    (module docstring); 0 for any other affine op."""
+    if op.name == "affine.apply":
+        m = ir.AffineMapAttr(op.attributes["map"]).value
+        if len(m.results) != 1:
+            return 0
+        dims = list(op.operands)[:m.n_dims]
+        syms = list(op.operands)[m.n_dims:]
+        return _expr_zeros(m.results[0], dims, syms, zeros)
+    if op.name not in ("affine.delinearize_index", "affine.linearize_index"):
+        return 0
+    basis = _static_basis(op)
+    if op.name == "affine.delinearize_index":
+        results = list(op.results)
+        if v != results[-1]:
+            return 0
+        if len(results) == 1:
+            return zeros(op.operands[0])
+        return 0 if basis is None else min(zeros(op.operands[0]), zeros_of(basis[-1]))
+    if op.name == "affine.linearize_index" and basis is not None:
+        idx = segments(op)[0]
+        after = basis[1:] if len(basis) == len(idx) else basis
+        out = ALL
+        for k, x in enumerate(idx):
+            out = min(out, zeros(x) + sum(zeros_of(b) for b in after[k:]))
+        return min(ALL, out)
+    return 0
+
+
+def _static_basis(op) -> list | None:
+    """The sizes of an ``affine`` (de)linearization's basis, None if any is dynamic."""
+    basis = list(ir.DenseI64ArrayAttr(op.attributes["static_basis"]))
+    return None if any(b == DYNAMIC for b in basis) else basis
+
+
+def _expr_zeros(e, dims: list, syms: list, zeros) -> int:
+    """The low zero bits of affine expression ``e`` over the values ``dims`` and ``syms``."""
+    if isinstance(e, ir.AffineConstantExpr):
+        return zeros_of(e.value)
+    if isinstance(e, ir.AffineDimExpr):
+        return zeros(dims[e.position])
+    if isinstance(e, ir.AffineSymbolExpr):
+        return zeros(syms[e.position])
+    if isinstance(e, (ir.AffineFloorDivExpr, ir.AffineCeilDivExpr)):
+        return 0
+    a, b = _expr_zeros(e.lhs, dims, syms, zeros), _expr_zeros(e.rhs, dims, syms, zeros)
+    if isinstance(e, ir.AffineAddExpr):
+        return min(a, b)
+    if isinstance(e, ir.AffineMulExpr):
+        return min(ALL, a + b)
+    if isinstance(e, ir.AffineModExpr):        # x - q * y, ``y`` a constant
+        return min(a, b)
     return 0

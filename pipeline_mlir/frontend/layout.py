@@ -66,7 +66,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.dialect.ir_changes import set_new_operands
-from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, THREAD_ID_OPS, attr_names
+from pipeline_mlir.analysis.ir_facts import LANE_STRIDE, THREAD_ID_OPS, attr_names, element_bytes
 from pipeline_mlir.analysis.loop_eval import xor_shuffle
 from pipeline_mlir.frontend.copy_source import dim_indices
 from pipeline_mlir.frontend.block_fit import check_runs
@@ -82,7 +82,8 @@ from pipeline_mlir.frontend.kept_masks import unkept
 from pipeline_mlir.frontend.launch_stride import (check_launch_strides, fat_buffer,
                                                   has_launch_strides, kernel_dims, launch_aligned,
                                                   launch_strided_base)
-from pipeline_mlir.frontend.kernel_ir import is_pure
+from pipeline_mlir.frontend.dword_runs import regrouped_refusal
+from pipeline_mlir.frontend.kernel_ir import describe, is_pure
 from pipeline_mlir.frontend.kernel_layout import kernel_layout
 from pipeline_mlir.frontend.k_subtiles import check_groups, held_of, k_split, telling_bits
 from pipeline_mlir.frontend.read_banks import choose_swizzle as _choose_swizzle
@@ -691,6 +692,18 @@ class Emitter:
         with self.an.ops[ref.op].location:    # the copies and their addresses derive from it
             return self._copies(rw, plan, subtile, iv_value, dst)
 
+    def _kernel_runs(self, rw, plan: ChannelPlan) -> list:
+        """(op, source, indices, bytes a lane) of each of the kernel's copies of ``plan``'s
+        channel (:func:`~pipeline_mlir.frontend.dword_runs.regrouped_refusal`)."""
+        out = []
+        for c in self.an.copies:
+            op = self.an.ops[c.op]
+            acc = rw.copy_acc.get(op)
+            if c.buffer == plan.buffer and acc is not None and acc.src is not None:
+                out.append((op, acc.src, list(acc.src_indices),
+                            acc.elements * element_bytes(ir.MemRefType(acc.src.type))))
+        return out
+
     def _copies(self, rw, plan: ChannelPlan, subtile: int, iv_value, dst) -> list:
         an, o = self.an, self.ops
         ref = an.copies[plan.ref_copy]
@@ -713,11 +726,18 @@ class Emitter:
         tid = self.tid()
         wave = o.mul(o.div(tid, WAVE_SIZE), WAVE_SIZE * plan.width)
         out = []
+        # (a kept plan's lanes test their own runs against the buffer: kept_layout.py)
+        kernel = self._kernel_runs(rw, plan) if plan.kept is None else []
         for j in range(plan.copies):
             run = [o._v(o.add(g, t)) for g, t in
                    zip(g0, source_offset(o, plan, tid, subtile, j))]
             for off, n in plan_pieces(plan):     # (a piece: its own width, lanes a run apart)
                 at = run if not off else run[:-1] + [o._v(o.add(run[-1], off))]
+                bad = regrouped_refusal(kernel, cast, at, an.scan.block,
+                                        n * element_bytes(ir.MemRefType(cast.type)))
+                if bad is not None:
+                    raise IRError(bad[0], f"{describe(bad[0])}: the front end's own copies "
+                                          f"of channel {plan.channel} replace it only {bad[1]}")
                 if plan.kept is not None:
                     at = keep_in_bounds(at, n, plan.kept)
                 idx = rw.read_bases.wave_uniform(

@@ -37,13 +37,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline_mlir.analysis.ir_facts import THREAD_ID_OPS, block_size, segments, transfer
+from pipeline_mlir.analysis.ir_facts import (THREAD_ID_OPS, block_size, element_bytes, segments,
+                                             transfer)
 from pipeline_mlir.analysis.loop_eval import Evaluator
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import IRError, index_constant, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import (depends, describe, in_lds, in_space, is_pure,
                                               kernel_of, same_attributes)
+from pipeline_mlir.frontend.dword_runs import DWORD, dword_refusal, pieces_note
 from pipeline_mlir.frontend.guarded_pairs import fuse_staged_guards
 from pipeline_mlir.frontend.index_ops import arith_op as _arith
 from pipeline_mlir.frontend.partial_elements import (element_copy, first_step_evaluator,
@@ -159,6 +161,12 @@ def spread_copy(op, runs: np.ndarray, iv, loop) -> None:
         raise refuse(f"where each lane's {width} elements split into the {f} pieces of "
                      f"{threads} / {n} threads")
     piece = width // f
+    if piece * element_bytes(w) % DWORD:     # (pieces range-checked alone, not by dword)
+        src = list(copy.operands)[:len(copy.operands) - 1 - _dst_rank(copy)]
+        why = dword_refusal(src[0], src[1:], (threads, 1, 1), width * element_bytes(w),
+                            pieces_note(piece * element_bytes(w)), iv)
+        if why is not None:
+            raise refuse(why)
     dst = ir.MemRefType(copy.operands[len(copy.operands) - 1 - _dst_rank(copy)].type)
     shape = list(dst.shape)
     if any(s < 0 for s in shape) or not _contiguous(dst) or dst.element_type != elem:

@@ -40,3 +40,73 @@ def parsed():
 def test_byte_offset_zeros_adds_the_element_bytes(parsed, index, memref, zeros):
     values, args = parsed
     assert byte_offset_zeros(values[index], args[memref].type) == zeros
+
+
+AFFINE = """
+#twice = affine_map<(d0) -> (d0 * 2)>
+#mod8 = affine_map<(d0) -> (d0 mod 8)>
+#half = affine_map<(d0) -> (d0 floordiv 2)>
+#plus1 = affine_map<(d0)[s0] -> (d0 * 4 + s0)>
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %t = gpu.thread_id x
+  %two = affine.apply #twice(%t)
+  %m8 = affine.apply #mod8(%two)
+  %hf = affine.apply #half(%two)
+  %p1 = affine.apply #plus1(%two)[%c1]
+  %d:2 = affine.delinearize_index %two into (16, 8) : index, index
+  %l = affine.linearize_index disjoint [%t, %two] by (2, 4) : index
+  %h = iree_codegen.index_hint %two(#iree_gpu.lane_constant<32>) : index
+  scf.for %i = %c0 to %n step %c8 {
+    %x = arith.addi %i, %c0 : index
+  }
+  scf.for %k = %c1 to %n step %c8 {
+    %y = arith.addi %k, %c0 : index
+  }
+  return
+}"""
+
+
+@pytest.fixture(scope="module")
+def affine_values():
+    """:data:`AFFINE`'s index values by name (each op's first result; the two loops'
+    induction variables as ``i`` and ``k``)."""
+    with new_context() as ctx:
+        ctx.allow_unregistered_dialects = True
+        m = ir.Module.parse(AFFINE)
+        names = ("c0", "c1", "c4", "c8", "t", "two", "m8", "hf", "p1", "d", "l", "h", "x", "y")
+        ops = walk_ops(m.operation, lambda o: len(o.results) >= 1)
+        assert len(ops) == len(names)
+        out = {n: list(o.results) for n, o in zip(names, ops)}
+        loops = walk_ops(m.operation, lambda o: o.name == "scf.for")
+        out["i"], out["k"] = ([loop.regions[0].blocks[0].arguments[0]] for loop in loops)
+        yield out
+
+
+@pytest.mark.parametrize("name,result,zeros", [
+    ("two", 0, 1),          # d0 * 2
+    ("m8", 0, 1),           # (2 t) mod 8: the fewer of 1 and 3
+    ("hf", 0, 0),           # a floordiv: nothing known
+    ("p1", 0, 0),           # 8 t + 1
+    ("d", 1, 1),            # the last result of (2 t) into (16, 8): (2 t) mod 8
+    ("d", 0, 0),            # any other result: a division
+    ("l", 0, 1),            # 4 t + 2 t
+    ("h", 0, 1),            # the hint passes 2 t on
+    ("i", 0, 3),            # 0 + j * 8
+    ("k", 0, 0),            # 1 + j * 8
+])
+def test_affine_ops_hints_and_induction_variables(affine_values, name, result, zeros):
+    from pipeline_mlir.analysis.twos import low_zeros
+    assert low_zeros(affine_values[name][result]) == zeros
+
+
+def test_exact_answers_are_taken_when_they_know_more(affine_values):
+    """``exact`` (a thread-only evaluation, for instance) is asked first; the larger of its
+    answer and the rules' is kept, so a weaker answer changes nothing."""
+    from pipeline_mlir.analysis.twos import low_zeros
+    v = affine_values["hf"][0]
+    assert low_zeros(v, exact=lambda x: 2 if x == v else None) == 2
+    assert low_zeros(affine_values["two"][0], exact=lambda x: 0) == 1

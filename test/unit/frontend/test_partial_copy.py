@@ -438,3 +438,72 @@ def test_one_copy_a_thread_of_2_byte_elements_is_refused_at_the_guard():
             "only where its elements are of 4 bytes, the narrowest a direct-to-LDS copy "
             "moves, when a lane's 1 elements do not split into the 2 threads that share it")):
         _spread_staged(one)
+
+
+#: IREE's f16 ``A x B^T`` 17x100x520 (the ``pc17`` mutants' kernel): A's 16x8 tile copied
+#: by threads 0 to 127, a ``vector<2xf16>`` run (4 bytes) each
+A_SOURCE = dict(dtype="f16", m=17, n=100, k=520)
+#: A's copy, its source ``A[row, column]``
+A_COPY = re.compile(r"(amdgpu\.gather_to_lds %\w+\[%[\w#]+, )(%[\w#]+)(\], %\w+\[%\w+, %c0\] "
+                    r": vector<2xf16>, memref<(?:\?x8|17x520)xf16)")
+
+
+@pytest.fixture(scope="module")
+def a_forms(tmp_path_factory):
+    d = tmp_path_factory.mktemp("partial_copy_a")
+    out = {}
+    for form, text in G.forms(G.matmul_source(**A_SOURCE)).items():
+        if form in GUARD:
+            out[form] = d / f"{form}.mlir"
+            out[form].write_text(text)
+    return out
+
+
+def _column_moved(text: str) -> str:
+    """``text`` with the column of A's copy (the one copy that only part of the workgroup
+    runs, after its guard) moved by one element: each run then starts at an odd element,
+    off a 4-byte boundary (``pc17`` mutant 0 of seed 84, finding 84)."""
+    guard = min(i for i in (text.find("scf.if %"), text.find("step %c256_i32")) if i >= 0)
+    m = A_COPY.search(text, guard)
+    assert m, "A's copy"
+    line = text.rfind("\n", 0, m.start()) + 1
+    indent = text[line:m.start()]
+    moved = (f"{indent}%mut_c1 = arith.constant 1 : index\n"
+             f"{indent}%mut_col = arith.addi {m.group(2)}, %mut_c1 : index\n")
+    return text[:line] + moved + text[line:m.start()] + m.group(1) + "%mut_col" + \
+        m.group(3) + text[m.end():]
+
+
+def test_a_copy_by_part_of_the_workgroup_whose_runs_start_on_dwords_is_spread(a_forms):
+    """A's copy by threads 0 to 127, each run proven to start on a 4-byte boundary of
+    A's 17x520 buffer (17680 bytes) in every workgroup and K step (its column ``(2 t)
+    mod 8`` plus ``8 k``, its row times 520): spread, both forms one schedule."""
+    schedules = {form: build(CompileOptions(schedule="4wave", emit="schedule-json",
+                                            input=str(path))).output
+                 for form, path in a_forms.items()}
+    assert schedules["prefetch"] == schedules["late"]
+
+
+@pytest.mark.parametrize("form", ["prefetch", "late"])
+def test_a_run_that_starts_off_a_dword_is_refused_at_the_guard(a_forms, tmp_path, capsys,
+                                                               form):
+    """The column of A's copy moved by one element (``pc17`` mutant 0 of seed 84 was WRONG:
+    the last run of A's last row crosses the buffer's end inside a dword, which the
+    kernel's copy reads as zeros whole and the spread's 2-byte pieces element by element):
+    refused at the guard, naming the copy and the index that is not proven a multiple of
+    4 bytes."""
+    src = tmp_path / "k.mlir"
+    src.write_text(_column_moved(a_forms[form].read_text()))
+    rc = main(["--pipeline=4wave", str(src), "--emit=schedule-json"])
+    err = capsys.readouterr().err
+    want = (r"'scf\.(if|for)' op at line \d+:\d+ runs the tile's copy 'amdgpu\.gather_to_lds' "
+            r"op at line \d+:\d+ in 128 of the workgroup's 256 threads .*: a copy made by "
+            r"part of the workgroup, which the front end spreads over every thread only "
+            r"where each lane's 4-byte run starts on a 4-byte boundary of a buffer of whole "
+            r"dwords in every workgroup and K step \(its 2-byte pieces are range-checked one "
+            r"by one, the copy's dwords whole\): a run that starts off a 4-byte boundary is "
+            r"not excluded \(the value of 'arith\.addi' op at line \d+:\d+ times the stride "
+            r"1 is a multiple of 2 byte\(s\) only\)")
+    assert rc == 1 and re.search(want, err) and "Traceback" not in err, err
+    assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err
+    assert err.count("error:") == 1, err

@@ -1,0 +1,205 @@
+"""A run the front end copies in pieces narrower than a dword starts on a dword boundary.
+
+A buffer access of 4 bytes or more is range-checked per dword: a dword that is not wholly
+inside the buffer's records reads 0 in all its bytes (the CDNA3/CDNA4 ISA; the emulator's
+:mod:`~pipeline_mlir.emu.memops`).  A copy of 1- or 2-byte pieces is range-checked per
+piece.  Where the front end copies a lane's run of 4 bytes or more in narrower pieces
+(:mod:`~pipeline_mlir.frontend.partial_copy`'s spread of a copy by part of the workgroup,
+2-byte halves of a ``vector<2xf16>`` run), its proofs judge the run element by element:
+each element its own data inside the buffer, zero past its end.  That is what the
+kernel's copy reads only where no dword of the run straddles the buffer's end, which
+holds when the run starts on a dword boundary of its buffer and the buffer is whole
+dwords.  A run that starts one 2-byte element off (``pc17`` mutant 0, finding 84 of
+``docs/iree-audits.md``) whose last dword crosses the end reads zero in both halves from
+the kernel's copy, and its in-range half from the pieces.
+
+:func:`dword_refusal` proves both for a copy's source and indices, in every workgroup, K
+step and launch, without evaluating them: the run's first element, in elements of its
+buffer from the buffer's start, is the indices times the views' static strides plus each
+view's offsets times its source's (``memref.subview``; a static offset of a view's type
+ends the chain), and each term's low zero bits are
+:func:`~pipeline_mlir.analysis.twos.low_zeros`' (constants, sums, products, remainders,
+``affine`` maps and (de)linearizations, a loop's induction variable), a value of the
+thread ids and constants alone evaluated in every thread of the workgroup
+(:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`, thread-only).  The buffer's records
+are its static shape's bytes (or its ``validBytes``, proven whole dwords the same way).  A
+source that is not range-checked (no ``amdgpu.fat_raw_buffer_cast``, or one with
+``boundsCheck(false)``) reads past its end what memory holds there, element by element
+whatever the width: nothing to prove.  Otherwise the reason is returned for the caller to
+refuse the op with.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.analysis.ir_facts import DYNAMIC, dense_i64, element_bytes, segments
+from pipeline_mlir.analysis.loop_eval import Evaluator
+from pipeline_mlir.analysis.twos import ALL, low_zeros, zeros_of
+from pipeline_mlir.dialect.bindings import ir
+from pipeline_mlir.dialect.ir_io import IRError
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import bounds_checked, describe, fat_root, owner
+
+__all__ = ["DWORD", "dword_refusal", "pieces_note", "regrouped_refusal", "start_terms"]
+
+#: the bytes a buffer access is range-checked by
+DWORD = 4
+#: views that keep their source's offset
+_SAME_OFFSET = ("memref.assume_alignment", "memref.memory_space_cast", "memref.cast",
+                "amdgpu.fat_raw_buffer_cast", "iree_codegen.swizzle_hint",
+                "memref.expand_shape", "memref.collapse_shape")
+
+
+def start_terms(src, indices: list) -> list | None:
+    """The terms ``(value or int, stride)`` whose sum is the element ``src[indices]`` is in
+    its root buffer (module docstring); None where a view's strides are dynamic or a view
+    is not one of those followed."""
+    strides, _ = ir.MemRefType(src.type).get_strides_and_offset()
+    if any(s == DYNAMIC for s in strides):
+        return None
+    terms = list(zip(indices, strides))
+    m = src
+    while True:
+        t = ir.MemRefType(m.type)
+        _, offset = t.get_strides_and_offset()
+        if offset != DYNAMIC:
+            return terms + [(offset, 1)]
+        if isinstance(m.owner, ir.Block):
+            return None
+        op = _op(m.owner)
+        if op.name == "memref.subview":
+            base, _ = ir.MemRefType(op.operands[0].type).get_strides_and_offset()
+            if any(s == DYNAMIC for s in base):
+                return None
+            dyn = iter(segments(op)[1])
+            terms += [(next(dyn) if o == DYNAMIC else o, s)
+                      for o, s in zip(dense_i64(op, "static_offsets"), base)]
+        elif op.name == "memref.reinterpret_cast":
+            so = dense_i64(op, "static_offsets")[0]
+            return terms + [(segments(op)[1][0] if so == DYNAMIC else so, 1)]
+        elif op.name not in _SAME_OFFSET:
+            return None
+        m = op.operands[0]
+
+
+def _thread_zeros(block: tuple, iv=None):
+    """``exact`` for :func:`~pipeline_mlir.analysis.twos.low_zeros`: the low zero bits every
+    thread's value has, for a value of the thread ids and constants alone (``iv``, a
+    per-thread loop's variable, taken at its lower bound: the one value it has where the
+    loop runs once, as the callers' loops do)."""
+    ev = Evaluator(block, thread_only=True)
+    if iv is not None:
+        try:
+            ev.bind(iv, ev.value(_op(iv.owner.owner).operands[0]))
+        except IRError:
+            pass
+
+    def exact(v) -> int | None:
+        if not isinstance(v.type, (ir.IndexType, ir.IntegerType)):
+            return None
+        try:
+            x = ev.value(v)
+        except IRError:             # (not of the thread ids and constants alone)
+            return None
+        return zeros_of(int(np.bitwise_or.reduce(np.asarray(x, dtype=np.int64).ravel())))
+    return exact
+
+
+def _term_zeros(value, stride: int, exact, memo: dict) -> int:
+    z = zeros_of(value) if isinstance(value, int) else low_zeros(value, memo=memo, exact=exact)
+    return min(ALL, z + zeros_of(stride))
+
+
+def dword_refusal(src, indices: list, block: tuple, run_bytes: int, note: str,
+                  iv=None) -> str | None:
+    """Why each lane's run of ``run_bytes`` read from ``src[indices]`` (a workgroup of
+    ``block`` threads; ``iv``: the variable of a per-thread loop around it that each thread
+    runs once from its lower bound, or None) is not proven to start on a dword boundary of
+    a buffer of whole dwords in every workgroup and K step (module docstring; ``note``: why
+    it must, said in the reason); None when it is, or when ``src`` is not range-checked."""
+    if not bounds_checked(src):
+        return None
+    eb = element_bytes(ir.MemRefType(src.type))
+    need = zeros_of(DWORD)
+    exact, memo = _thread_zeros(block, iv), {}
+    what = (f"each lane's {run_bytes}-byte run starts on a {DWORD}-byte boundary of a "
+            f"buffer of whole dwords in every workgroup and K step ({note})")
+    size = _records_zeros(fat_root(src), exact, memo)
+    if size is None or size < need:
+        return (f"where {what}: its buffer ({fat_root(src).type}) is "
+                f"{'not of a static size' if size is None else 'not whole dwords'}, so a "
+                f"dword of a run may straddle its end")
+    terms = start_terms(src, indices)
+    if terms is None:
+        return (f"where {what}: its views ({src.type}) are not followed to the buffer "
+                f"(static strides, subviews, reshapes and casts)")
+    weakest = min(terms, key=lambda t: _term_zeros(t[0], t[1], exact, memo))
+    got = _term_zeros(weakest[0], weakest[1], exact, memo) + zeros_of(eb)
+    if got >= need:
+        return None
+    v, stride = weakest
+    part = (f"the constant offset {v}" if isinstance(v, int) else
+            f"{_source_of(v)} times the stride {stride}")
+    return (f"where {what}: a run that starts off a {DWORD}-byte boundary is not excluded "
+            f"({part} is a multiple of {2 ** min(got, 62)} byte(s) only)")
+
+
+def _source_of(v) -> str:
+    if isinstance(v.owner, ir.Block):
+        return f"a block argument ({v.type})"
+    return f"the value of {describe(_op(v.owner))}"
+
+
+def _records_zeros(cast_value, exact, memo: dict) -> int | None:
+    """The low zero bits of the records of the fat raw buffer ``cast_value`` (bytes):
+    its ``validBytes``, else its source's static shape; None where neither tells."""
+    cast = owner(cast_value, "amdgpu.fat_raw_buffer_cast")
+    if cast is None:
+        return None
+    if "operandSegmentSizes" in cast.attributes and segments(cast)[1]:
+        return low_zeros(segments(cast)[1][0], memo=memo, exact=exact)
+    t = ir.MemRefType(cast.operands[0].type)
+    if not t.has_static_shape:
+        return None
+    strides, _ = t.get_strides_and_offset()
+    if any(s == DYNAMIC for s in strides):
+        return None
+    extent = 1 + sum((d - 1) * s for d, s in zip(t.shape, strides)) if all(t.shape) else 0
+    return zeros_of(extent * element_bytes(t))
+
+
+def pieces_note(piece_bytes: int) -> str:
+    """Why a run copied in pieces of ``piece_bytes`` must start on a dword boundary."""
+    return (f"its {piece_bytes}-byte pieces are range-checked one by one, the copy's dwords "
+            f"whole")
+
+
+def regrouped_refusal(kernel: list, src, indices: list, block: tuple,
+                      run_bytes: int) -> tuple | None:
+    """(the op, why) where the front end's own copy of a channel, each lane's run of
+    ``run_bytes`` read from ``src[indices]``, and the kernel's copies of the channel
+    (``kernel``: (op, source, indices, run bytes) each) split the buffer into range-checked
+    parts differently and the runs of the wider are not proven to start on dwords
+    (:func:`dword_refusal`): the front end's where a kernel's copy moves fewer than 4 bytes
+    a lane and its own 4 or more, a kernel's copy where it moves 4 or more and the front
+    end's fewer; None otherwise (both 4 or more: dwords of the same runs, each lane of
+    either starting a whole number of dwords into a run of the other's; both fewer: each
+    element on its own)."""
+    narrow = [k for k in kernel if k[3] < DWORD]
+    if run_bytes >= DWORD and narrow:
+        why = dword_refusal(src, indices, block, run_bytes, (
+            f"the front end's own copies read it {run_bytes} bytes a lane, each dword "
+            f"range-checked whole, where the kernel's copies read {narrow[0][3]} bytes a "
+            f"lane, range-checked one by one"))
+        return None if why is None else (narrow[0][0], why)
+    if run_bytes < DWORD:
+        for op, ksrc, kidx, kbytes in kernel:
+            if kbytes >= DWORD:
+                why = dword_refusal(ksrc, kidx, block, kbytes, (
+                    f"the front end's own copies read it {run_bytes} bytes a lane, "
+                    f"range-checked one by one, where the kernel's copy reads {kbytes}, "
+                    f"each dword range-checked whole"))
+                if why is not None:
+                    return op, why
+    return None

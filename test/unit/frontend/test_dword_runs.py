@@ -1,0 +1,116 @@
+"""Runs copied in pieces of another width start on a dword boundary (frontend/dword_runs.py).
+
+A range-checked buffer access of 4 bytes or more reads a dword that straddles the buffer's
+end as zeros whole; a piece of 1 or 2 bytes is checked on its own.  So where the front end
+copies a run in pieces of another width (the spread of a copy by part of the workgroup,
+its own copies of a channel), the wider runs must start on a dword of a buffer of whole
+dwords in every workgroup and K step: proven from the index arithmetic
+(``analysis/twos.py``, the thread ids evaluated), else the reason to refuse (finding 84
+of ``docs/iree-audits.md``, ``pc17`` mutant 0 of seed 84).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline_mlir.dialect.bindings import ir, new_context
+from pipeline_mlir.dialect.ir_io import walk_ops
+from pipeline_mlir.frontend.dword_runs import dword_refusal, regrouped_refusal
+
+FAT = "#amdgpu.address_space<fat_raw_buffer>"
+BODY = f"""
+func.func @f(%a0: memref<17x520xf16>, %b0: memref<17x519xf16>, %d0: memref<?x520xf16>,
+             %g: memref<17x520xf16, #gpu.address_space<global>>, %n: index) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %a = amdgpu.fat_raw_buffer_cast %a0 resetOffset : memref<17x520xf16> to memref<17x520xf16, {FAT}>
+  %b = amdgpu.fat_raw_buffer_cast %b0 resetOffset : memref<17x519xf16> to memref<17x519xf16, {FAT}>
+  %d = amdgpu.fat_raw_buffer_cast %d0 resetOffset : memref<?x520xf16> to memref<?x520xf16, {FAT}>
+  %t = gpu.thread_id x
+  scf.for %i = %c0 to %n step %c1 {{
+    %row = arith.divui %t, %c4 : index
+    %q = arith.remui %t, %c4 : index
+    %q2 = arith.muli %q, %c2 : index
+    %k = arith.muli %i, %c8 : index
+    %col = arith.addi %k, %q2 : index
+    %odd = arith.addi %col, %c1 : index
+    %q21 = arith.addi %q2, %c1 : index
+    %sv = memref.subview %a[%row, %k] [1, 8] [1, 1] : memref<17x520xf16, {FAT}> to memref<1x8xf16, strided<[520, 1], offset: ?>, {FAT}>
+    %sv1 = memref.subview %a[%row, %odd] [1, 4] [1, 1] : memref<17x520xf16, {FAT}> to memref<1x4xf16, strided<[520, 1], offset: ?>, {FAT}>
+  }}
+  return
+}}"""
+NAMES = ("c0", "c1", "c2", "c4", "c8", "a", "b", "d", "t", "row", "q", "q2", "k", "col", "odd",
+         "q21", "sv", "sv1")
+BLOCK = (256, 1, 1)
+
+
+@pytest.fixture(scope="module")
+def v():
+    """:data:`BODY`'s values by name (each op's result; ``g`` the global argument)."""
+    with new_context():
+        m = ir.Module.parse(BODY)
+        ops = walk_ops(m.operation, lambda o: len(o.results) == 1)
+        assert len(ops) == len(NAMES)
+        out = {n: o.results[0] for n, o in zip(NAMES, ops)}
+        (fn,) = walk_ops(m.operation, lambda o: o.name == "func.func")
+        out["g"] = fn.regions[0].blocks[0].arguments[3]
+        out["op"] = ops[NAMES.index("odd")]
+        yield out
+
+
+def refusal(v, src, *idx, run=4):
+    return dword_refusal(v[src], [v[i] for i in idx], BLOCK, run, "a note")
+
+
+def test_runs_on_dwords_of_a_buffer_of_whole_dwords_are_proven(v):
+    """``A[t / 4, 8 i + 2 (t mod 4)]`` of 17x520 f16: every term a multiple of 4 bytes
+    (the thread's part evaluated, the loop's from its step), as through a subview whose
+    offsets are the row and ``8 i``."""
+    assert refusal(v, "a", "row", "col") is None
+    assert refusal(v, "sv", "c0", "q2") is None
+
+
+@pytest.mark.parametrize("src,idx,part", [
+    ("a", ("row", "odd"), "the value of 'arith.addi' op at line"),   # the column, + 1
+    ("sv", ("c0", "q21"), "the value of 'arith.addi' op at line"),   # inside the view
+    ("sv1", ("c0", "q2"), "the value of 'arith.addi' op at line"),   # the view's offset
+])
+def test_a_run_that_may_start_off_a_dword_is_refused(v, src, idx, part):
+    why = refusal(v, src, *idx)
+    assert why is not None and "a run that starts off a 4-byte boundary is not excluded" in why
+    assert part in why and "times the stride 1 is a multiple of 2 byte(s) only" in why
+    assert "(a note)" in why
+
+
+def test_a_buffer_that_is_not_whole_dwords_or_of_no_static_size_is_refused(v):
+    """17x519 f16 (17646 bytes): an aligned dword straddles its end; a buffer sized at
+    launch tells nothing."""
+    assert "is not whole dwords, so a dword of a run may straddle its end" in \
+        refusal(v, "b", "row", "col")
+    assert "is not of a static size" in refusal(v, "d", "row", "col")
+
+
+def test_a_buffer_not_range_checked_needs_nothing(v):
+    """A global memref reads past its end what memory holds, whatever the width."""
+    assert refusal(v, "g", "row", "odd") is None
+
+
+def test_regrouped_runs_prove_the_wider_side(v):
+    """The kernel's 2-byte copies regrouped into 4-byte lanes: the front end's runs are
+    proven; the kernel's 4-byte runs copied 2 bytes a lane: the kernel's are; the same
+    side of the dword (both 4 bytes or more, both fewer) proves nothing."""
+    op = v["op"]
+    odd, col = [v["row"], v["odd"]], [v["row"], v["col"]]
+    got = regrouped_refusal([(op, v["a"], col, 2)], v["a"], odd, BLOCK, 4)
+    assert got is not None and got[0] == op and \
+        "the front end's own copies read it 4 bytes a lane" in got[1]
+    assert regrouped_refusal([(op, v["a"], odd, 2)], v["a"], col, BLOCK, 4) is None
+    got = regrouped_refusal([(op, v["a"], odd, 4)], v["a"], col, BLOCK, 2)
+    assert got is not None and got[0] == op and "where the kernel's copy reads 4" in got[1]
+    assert regrouped_refusal([(op, v["a"], col, 4)], v["a"], odd, BLOCK, 2) is None
+    assert regrouped_refusal([(op, v["a"], odd, 4)], v["a"], odd, BLOCK, 16) is None
+    assert regrouped_refusal([(op, v["a"], odd, 2)], v["a"], odd, BLOCK, 2) is None

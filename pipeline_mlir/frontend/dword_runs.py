@@ -22,7 +22,7 @@ ends the chain), and each term's low zero bits are
 ``affine`` maps and (de)linearizations, a loop's induction variable), a value of the
 thread ids and constants alone evaluated in every thread of the workgroup
 (:class:`~pipeline_mlir.analysis.loop_eval.Evaluator`, thread-only).  The buffer's records
-are its static shape's bytes (or its ``validBytes``, proven whole dwords the same way).  A
+are its static extent's bytes (or its ``validBytes``, proven whole dwords the same way).  A
 source that is not range-checked (no ``amdgpu.fat_raw_buffer_cast``, or one with
 ``boundsCheck(false)``) reads past its end what memory holds there, element by element
 whatever the width: nothing to prove.  Otherwise the reason is returned for the caller to
@@ -152,21 +152,20 @@ def _source_of(v) -> str:
 
 
 def _records_zeros(cast_value, exact, memo: dict) -> int | None:
-    """The low zero bits of the records of the fat raw buffer ``cast_value`` (bytes):
-    its ``validBytes``, else its source's static shape; None where neither tells."""
+    """The low zero bits of the records of the fat raw buffer ``cast_value`` (bytes): its
+    ``validBytes``, else its memref's largest extent ``max(size_i * stride_i)`` in bytes (as
+    the cast lowers, ``sched-unmask-loads``' records); None where neither is known."""
     cast = owner(cast_value, "amdgpu.fat_raw_buffer_cast")
     if cast is None:
         return None
     if "operandSegmentSizes" in cast.attributes and segments(cast)[1]:
         return low_zeros(segments(cast)[1][0], memo=memo, exact=exact)
-    t = ir.MemRefType(cast.operands[0].type)
-    if not t.has_static_shape:
-        return None
+    t = ir.MemRefType(cast_value.type)
     strides, _ = t.get_strides_and_offset()
-    if any(s == DYNAMIC for s in strides):
+    if not t.has_static_shape or any(s == DYNAMIC for s in strides):
         return None
-    extent = 1 + sum((d - 1) * s for d, s in zip(t.shape, strides)) if all(t.shape) else 0
-    return zeros_of(extent * element_bytes(t))
+    return zeros_of(max((n * s for n, s in zip(t.shape, strides)), default=1) *
+                    element_bytes(t))
 
 
 def pieces_note(piece_bytes: int) -> str:

@@ -40,8 +40,12 @@ launch, one of two ways:
   (:func:`_reach`), or an element outside the buffer from both (a read of
   zeros), and no element before the buffer's start.  A lane's run that straddles the
   buffer's end is judged element by element: a buffer access is range-checked per dword
-  (the emulator's :mod:`~pipeline_mlir.emu.memops`, as the CDNA3/4 ISA says), so each
-  element reads its own data or zero whatever run holds it.  A loop over workgroups (IREE's
+  (the emulator's :mod:`~pipeline_mlir.emu.memops`, as the CDNA3/4 ISA says), so an
+  element of 4 bytes or more reads its own data or zero whatever run holds it; a narrower
+  one does where no dword of the run straddles the end, which
+  :mod:`~pipeline_mlir.frontend.dword_runs` proves where the two split the runs otherwise
+  across the dword (the front end's own 4-byte lanes for the kernel's 2-byte pieces, or
+  the reverse; a kept channel's lanes test their own runs).  A loop over workgroups (IREE's
   linearised one) is evaluated one iteration per workgroup, its variable and the id bound
   alike: an index that reads the workgroup id itself inside it (a workgroup of a smaller
   launch runs several iterations with one id) is refused.

@@ -24,7 +24,11 @@ times each thread runs the region are evaluated per thread from thread ids and c
 are 1 in threads ``0`` to ``n - 1`` and 0 in the rest, ``n`` a whole fraction ``1/f`` of
 the workgroup with ``f`` dividing the wave and the copy's elements; the region holds one
 ``amdgpu.gather_to_lds`` and pure ops, none of a thread id but ``gpu.thread_id x``; its LDS
-index is the same in every running lane of a wave.  The new copy is then checked against
+index is the same in every running lane of a wave; where the pieces are not whole dwords
+(2-byte halves of a 4-byte run), each lane's run starts on a dword of a buffer of whole
+dwords in every workgroup and K step (:func:`~pipeline_mlir.frontend.dword_runs.
+dword_refusal`: a dword straddling a range-checked buffer's end reads zeros whole, a piece
+of it its own element).  The new copy is then checked against
 the old on every thread (the per-lane evaluator: each piece's source and LDS element the
 old copy's), so that what is emitted, not its derivation, is what is proven.  Otherwise
 the op is refused (:func:`partial_copy_refusal`), naming it, the copy, the threads that

@@ -507,3 +507,25 @@ def test_a_run_that_starts_off_a_dword_is_refused_at_the_guard(a_forms, tmp_path
     assert rc == 1 and re.search(want, err) and "Traceback" not in err, err
     assert re.match(rf"{re.escape(str(src))}:\d+:\d+: error: ", err), err
     assert err.count("error:") == 1, err
+
+
+def test_the_own_copies_of_spread_pieces_are_held_to_dwords_too(a_forms, monkeypatch, capsys):
+    """The front end's own 4-byte copies of channel A replace the spread's 2-byte pieces in
+    the loop (``layout.py``'s emitter): their runs must start on dwords too, proven as
+    emitted.  With that proof made to fail (the spread's own left as it is), the prefetch
+    point is refused at A's copy (the spread's load, at the copy's line), saying so."""
+    import pipeline_mlir.frontend.dword_runs as D
+    calls = []
+
+    def fail(src, indices, block, run_bytes, note, iv=None):
+        calls.append(note)
+        return f"where a test says no ({note})"
+    monkeypatch.setattr(D, "dword_refusal", fail)
+    rc = main(["--pipeline=4wave", str(a_forms["prefetch"]), "--emit=schedule-json"])
+    err = capsys.readouterr().err
+    assert rc == 1 and calls and "Traceback" not in err, err
+    assert re.search(r"error: .*'vector\.load' op at line \d+:\d+: the front end's "
+                     r"own copies of channel \d replace it only where a test says no \(the "
+                     r"front end's own copies read it 4 bytes a lane, each dword "
+                     r"range-checked whole, where the kernel's copies read 2 bytes a lane",
+                     err), err

@@ -537,6 +537,10 @@ CASES["bf16-batch-267x969x181-s4"] = Case(
     dict(dtype="bf16", m=267, n=969, k=181, batch=2), "4wave{dtype=bf16 BM=64 BN=128 BK=64}",
     "4wave", 16, flags=("--iree-llvmgpu-prefetch-num-stages=4",), epilogue="batch",
     launch=(267, 969, 181), measure_ours=True, whole=True, k_step=64)
+# ... and at K = 192 (3 whole K steps of 64: the pair with no steady trip, the third in the
+# remainder loop, its loads ahead; no masked tail)
+CASES["bf16-batch-267x969x192-s4"] = CASES["bf16-batch-267x969x181-s4"]._replace(
+    matmul=dict(dtype="bf16", m=267, n=969, k=192, batch=2), launch=(267, 969, 192))
 # f32 (IREE's MFMA_F32_16x16x4_F32, one f32 of A and of B a lane): A x B^T 4096^3 (a 128x128
 # tile, K step 16, 4 MFMAs per accumulator and K step, copies through registers made
 # direct-to-LDS copies) and A x B 1024^3 (a 64x128 tile, K step 64, 16 MFMAs per accumulator)

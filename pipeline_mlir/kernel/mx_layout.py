@@ -79,3 +79,16 @@ def mx_arguments(dtype: str, c_dtype: str, argument) -> tuple:
             argument("C", "buffer", c_dtype), argument("A_scale", "buffer", "e8m0"),
             argument("B_scale", "buffer", "e8m0"), argument("M", "index"),
             argument("N", "index"), argument("K", "index"))
+
+
+def mx_scale_counts(geometry, traits, channels: bool = False) -> dict:
+    """The scale instructions of one global load and one fragment load of A and B (an MX
+    kernel: one scale read per MFMA operand of the quadrant); with the scale ``channels``
+    (2 and 3) per channel: none in A's and B's loads, all of the scale channels'."""
+    g = geometry
+    k_steps = g.BK // g.MMA_K
+    quads = (g.BM // traits.warps_m // g.MMA_M // 2, g.BN // traits.warps_n // g.MMA_N // 2)
+    loads, reads = (g.scale_loads_a, g.scale_loads_b), tuple(q * k_steps for q in quads)
+    if channels:
+        loads, reads = (0, 0) + loads, (0, 0) + reads
+    return dict(scale_loads=loads, scale_reads=reads, dma_pieces=g.dma_pieces)

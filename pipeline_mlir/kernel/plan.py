@@ -49,7 +49,7 @@ from typing import NamedTuple
 
 from pipeline_mlir.errors import ConfigError
 from pipeline_mlir.kernel.lds import LdsLayout, lds_layout
-from pipeline_mlir.kernel.mx_layout import mx_arguments, mx_lds_layout
+from pipeline_mlir.kernel.mx_layout import mx_arguments, mx_lds_layout, mx_scale_counts
 from pipeline_mlir.kernel.subtile_form import SubtileForm
 from pipeline_mlir.kernel.wait_order import part_cuts
 from pipeline_mlir.schedule.fences import (INTERLEAVE, LOAD_GROUPS, ORDER_FENCE, Dropped,
@@ -156,6 +156,10 @@ class KernelShape:
     zero_trip_fence: bool = False
     #: the fewest main-loop trips the kernel runs (1: K >= 4*BK, no zero-trip path)
     min_trips: int = 0
+    #: the most it runs (None: no bound); 0 for a loop whose constant bounds leave it no
+    #: trip, the prologue and the epilogue run as straight code (no zero-trip fence; the
+    #: epilogue's vmcnt waits derived for that path: :func:`~pipeline_mlir.sim.repair.repair`)
+    max_trips: int | None = None
     kernarg_wait: bool = True
     simds: int = SIMDS_PER_CU
     stagger_barrier: bool = True
@@ -282,19 +286,6 @@ def kernel_shape(schedule, geometry=None) -> KernelShape:
     return KernelShape(schedule.name, traits.warp_groups, per_group, vm, lgkm,
                        zero_trip_fence=traits.zero_trip_fence and not once, min_trips=once,
                        frag_unread=unread, **extra)
-
-
-def mx_scale_counts(geometry, traits, channels: bool = False) -> dict:
-    """The scale instructions of one global load and one fragment load of A and B (an MX
-    kernel: one scale read per MFMA operand of the quadrant); with the scale ``channels``
-    (2 and 3) per channel: none in A's and B's loads, all of the scale channels'."""
-    g = geometry
-    k_steps = g.BK // g.MMA_K
-    quads = (g.BM // traits.warps_m // g.MMA_M // 2, g.BN // traits.warps_n // g.MMA_N // 2)
-    loads, reads = (g.scale_loads_a, g.scale_loads_b), tuple(q * k_steps for q in quads)
-    if channels:
-        loads, reads = (0, 0) + loads, (0, 0) + reads
-    return dict(scale_loads=loads, scale_reads=reads, dma_pieces=g.dma_pieces)
 
 
 # ---------------------------------------------------------------------------------------------

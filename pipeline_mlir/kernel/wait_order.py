@@ -58,6 +58,13 @@ COUNTER_OF_WAIT = {WAIT_VM: "vmcnt", WAIT_LGKM: "lgkmcnt"}
 _ITERATIONS = (0, 2)
 
 
+def _iterations(plan) -> tuple[int, ...]:
+    """Of :data:`_ITERATIONS`, those the kernel of ``plan`` may run (a loop of no trip:
+    prologue -> epilogue only, the waits derived for that path alone)."""
+    most = plan.shape.max_trips
+    return tuple(n for n in _ITERATIONS if most is None or n <= most)
+
+
 class OrderCut(NamedTuple):
     """A fence the kernel needs: between entry ``done`` (its instructions complete at the
     wait) and entry ``first`` (the first whose instructions the wait may leave in flight),
@@ -145,7 +152,7 @@ def inside_waits(plan) -> dict[tuple[str, int], int]:
     lower: dict = {}
     parts = list(plan.parts)
     for group in range(plan.shape.groups):
-        for iterations in _ITERATIONS:
+        for iterations in _iterations(plan):
             stream = list(plan.run(group, iterations))
             for k, x in enumerate(stream):
                 if x.op.tag in COUNTER_OF_WAIT and x.op.wait_value > 0 and x.entry >= 0:
@@ -161,7 +168,7 @@ def order_cuts(plan, strict: bool = False) -> list[OrderCut]:
     found = {}
     parts = list(plan.parts)
     for group in range(plan.shape.groups):
-        for iterations in _ITERATIONS:
+        for iterations in _iterations(plan):
             stream = list(plan.run(group, iterations))
             for k, x in enumerate(stream):
                 if x.op.tag in COUNTER_OF_WAIT and x.op.wait_value > 0:

@@ -44,6 +44,7 @@ from pipeline_mlir.lowering.rocdl_build import create_control, emit_entries
 from pipeline_mlir.lowering.xdl_window import emit_guard, needs_guard
 from pipeline_mlir.lowering.keep_alive import accumulators, keep_accumulators
 from pipeline_mlir.lowering.dead_reads import k_shift, placed_yields, unused_reads
+from pipeline_mlir.lowering.straight_pair import as_run, concrete_loop
 
 from pipeline_mlir.analysis.ir_facts import block_size, main_trips, memory_space
 from pipeline_mlir.frontend.kernel_ir import kernel_of
@@ -253,7 +254,7 @@ def plan_from_ir(p, fence_waits: bool = True, fence_blocks: bool = True,
     """The kernel plan of a pipeline in state "phases": its schedule's kernel shape, the
     phases as the passes left them (``block`` attributes included), the stagger, and the
     lowering's fence and interleave options."""
-    shape = kernel_shape(p.named())
+    shape = as_run(kernel_shape(p.named()), p)      # (a loop of no trip: straight code)
     phases, blocks = {}, {}
     for name, op_name in _PHASE_OPS.items():
         phases[name] = tuple(read_phase(p.phase_ops[op_name], p.schedule_name))
@@ -285,11 +286,9 @@ def materialize(p, fence_waits: bool = True, fence_blocks: bool = True,
                 spread_loads: bool = False) -> KernelPlan:
     """Replace the loop after the concrete pipeline ``p`` by the kernel plan's prologue /
     loop / epilogue; returns the plan it emitted."""
-    block_ops = [_op(o) for o in p.op.block.operations]
-    idx = block_ops.index(p.op)
-    if idx + 1 >= len(block_ops) or block_ops[idx + 1].name != "scf.for":
+    loop = concrete_loop(p)
+    if loop is None:
         raise IRError(p.op, "'sched.pipeline' op (concrete) must be followed by its scf.for")
-    loop = block_ops[idx + 1]
     body = loop_body(loop)
     templates = _Templates(p, body)
     for name in S.PHASE_OPS:

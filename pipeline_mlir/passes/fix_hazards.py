@@ -15,6 +15,9 @@ Last, a vmcnt wait at the end of the main loop that the loop's head repeats (onl
 fences and lgkmcnt waits after it) moves to the loop's exit, the epilogue's start
 (``pipeline_mlir/schedule/loop_waits.py``): the 4-wave schedules' last MMA then waits
 for no load it does not read.
+A concrete pipeline whose loop's constant bounds leave its main loop no trip (and whose copies
+are all DMA copies) is simulated on that path alone, without the fence, its epilogue's vmcnt waits
+derived for the prologue's copies (``pipeline_mlir/lowering/straight_pair.py``).
 ``--emit=schedule`` never runs this pass: the printed schedule stays the reference's.
 Hazards no wait or barrier removes (a load larger than its counter, a barrier-count
 mismatch, wrong K tiles) are errors located at the pipeline.
@@ -25,6 +28,7 @@ from __future__ import annotations
 from pipeline_mlir.dialect import ops as S
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import compiled_from_ir, create_entry, get, ops_of, set_attr
+from pipeline_mlir.lowering.straight_pair import as_run
 from pipeline_mlir.passes._common import Option, SchedPass
 
 from pipeline_mlir.sim.repair import repair
@@ -44,7 +48,8 @@ class FixHazards(SchedPass):
     def run_pipeline(self, p) -> None:
         n = self["max-iterations"]
         compiled = compiled_from_ir(p)
-        fixed = repair(compiled, kernel_shape(p.named()), range(0, n + 1))
+        # (a loop whose constant bounds leave it no trip: straight code, lowering/straight_pair.py)
+        fixed = repair(compiled, as_run(kernel_shape(p.named()), p), range(0, n + 1))
         for fix in fixed.fixes:
             self._insert(p, fix)
         if fixed.fixes:

@@ -463,10 +463,16 @@ def _order_key(run: KernelRun):
 def simulate(compiled, shape: KernelShape, iterations=range(0, 7),
              emitted: bool = False) -> SimulationResult:
     """Run the compiled schedule ``compiled`` (or a parsed dump, or a kernel plan) on the
-    kernel ``shape`` for each main-loop iteration count (a count below the kernel's
-    ``min_trips`` is none its launch contract allows: not run); ``emitted``: the kernel the
-    lowering emits from it, not the schedule as printed (:func:`~pipeline_mlir.sim.trace.
-    plan_of`)."""
+    kernel ``shape`` for each main-loop iteration count (a count the kernel never runs,
+    below its ``min_trips`` or above its ``max_trips``: not run, :func:`runs`);
+    ``emitted``: the kernel the lowering emits from it, not the schedule as printed
+    (:func:`~pipeline_mlir.sim.trace.plan_of`)."""
     plan_of(compiled, shape)     # the kernel plan checks the stagger index first
     return SimulationResult(shape, [KernelRun(compiled, shape, n, emitted).run()
-                                    for n in iterations if n >= shape.min_trips])
+                                    for n in iterations if runs(shape, n)])
+
+
+def runs(shape: KernelShape, n: int) -> bool:
+    """Whether the kernel ``shape`` may run its main loop ``n`` times (``min_trips`` to
+    ``max_trips``): the counts the simulator and the repair run."""
+    return shape.min_trips <= n and (shape.max_trips is None or n <= shape.max_trips)

@@ -33,6 +33,12 @@ Each fix is inserted into the phase list (so a kernel-phase fix runs in every
 iteration), then the iteration counts are simulated again in order, up to the first one
 whose run has a hazard (the one fixed next), until no count has any.
 
+A kernel whose main loop runs no trip (``KernelShape.max_trips`` 0: a pipelined loop whose
+constant bounds leave it none, :mod:`pipeline_mlir.lowering.straight_pair`) runs only that
+path, without the zero-trip fence: the epilogue's vmcnt waits, the schedule's drain of the
+last iteration's copies, are derived for the prologue's copies instead
+(:func:`_straight_epilogue`; the RAW fix then completes the read's whole K tile).
+
 Last, a vmcnt wait at the end of the main loop that the loop's head repeats moves to the
 loop's exit (:func:`~pipeline_mlir.schedule.loop_waits.loop_exit_wait`: two fixes, the
 wait out of the kernel phase and into the epilogue's start), so the MMA after it no
@@ -50,8 +56,9 @@ from pipeline_mlir.kernel.wait_order import COUNTER_OF_WAIT, inside_waits
 from pipeline_mlir.schedule.loop_waits import loop_exit_wait
 from pipeline_mlir.schedule.types import (BARRIER, MAX_KERNEL_TAG, SCHEDULE_BARRIER, WAIT_LGKM, WAIT_VM, OpDesc,
                      OpRole, Phase, ScheduleEntry, default_op_name)
-from pipeline_mlir.sim.functional import KernelRun, iterations_text
+from pipeline_mlir.sim.functional import KernelRun, iterations_text, runs
 from pipeline_mlir.sim.trace import KernelShape, channel_of, plan_of, role_of
+from pipeline_mlir.target.gfx950 import VMCNT_MAX
 
 #: an inserted barrier is followed by a schedule barrier, so that LLVM keeps every
 #: instruction on its side of it
@@ -154,8 +161,12 @@ def _need(run: KernelRun, a: int, b: int, origin: tuple) -> int:
     return 1 + _offset(run, a, b, origin)
 
 
-def _fix_raw(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
-    """Every group's covering vmcnt wait must precede the read by enough barriers."""
+def _fix_raw(run: KernelRun, h,
+             whole_tile: bool = False) -> tuple[str, int, tuple[OpDesc, ...]]:
+    """Every group's covering vmcnt wait must precede the read by enough barriers.  With
+    ``whole_tile`` (a main loop of no trip) a missing wait completes every copy of the read
+    copy's K tile issued before the read, so that one wait and its barriers serve each read
+    of that tile (the next tile's copies left in flight)."""
     gi = h.group
     own = run.groups[gi]
     rorigin = (h.phase, h.iteration, h.entry)
@@ -174,7 +185,12 @@ def _fix_raw(run: KernelRun, h) -> tuple[str, int, tuple[OpDesc, ...]]:
             more = max(more, want - have)
             latest = cpos if latest is None else max(latest, cpos)
     if missing_wait:
-        n = _units(run, gi, own.by_origin[h.load], rpos, OpRole.GLOBAL_LOAD)
+        load = own.by_origin[h.load]
+        if whole_tile:
+            tile = own.steps[load].k_tile
+            load = max(s.pos for s in own.steps[:rpos]
+                       if role_of(s.op) == OpRole.GLOBAL_LOAD and s.k_tile == tile)
+        n = _units(run, gi, load, rpos, OpRole.GLOBAL_LOAD)
         want = max(_need(run, g, gi, rorigin) for g in range(len(run.groups)))
         return h.phase, h.entry, (OpDesc.wait_vm(n),) + _BARRIER * max(1, want)
     c = own.steps[latest]
@@ -218,14 +234,21 @@ def repair(compiled, shape: KernelShape, iterations=range(0, 7)) -> RepairedSche
                            list(compiled.kernel), list(compiled.epilogue),
                            getattr(compiled, "name", ""), names, [])
     seen = set()
+    straight = shape.max_trips == 0
+    # (an epilogue the path finds no hazard in is already derived for it: a second run)
+    kept = _straight_epilogue(out) if straight and \
+        _first_hazard(out, shape, iterations)[1] is not None else set()
     for _ in range(MAX_FIXES):
         run, h = _first_hazard(out, shape, iterations)
         if h is None:
             _whole_entries(out, shape)
-            _move_exit_wait(out)
+            if straight:
+                _repeat_waits(out, kept)
+            else:
+                _move_exit_wait(out)
             return out
         if h.kind == "raw":
-            where = _fix_raw(run, h)
+            where = _fix_raw(run, h, straight)
         elif h.kind == "war":
             where = _fix_war(run, h)
         else:
@@ -253,7 +276,7 @@ def _first_hazard(out: RepairedSchedule, shape: KernelShape, iterations):
     not simulated (the next round runs them)."""
     plan_of(out, shape)     # what simulate checks first (the stagger index)
     for n in iterations:
-        if n < shape.min_trips:
+        if not runs(shape, n):
             continue
         run = KernelRun(out, shape, n)
         hazards = run.run().hazards
@@ -292,6 +315,41 @@ def _whole_entries(out: RepairedSchedule, shape: KernelShape) -> None:
                f"{counter}({op.order_count()}) would complete only part of an entry's "
                f"instructions, whose order inside it is LLVM's: {counter}({n}) completes "
                f"that entry whole")
+
+
+def _straight_epilogue(out: RepairedSchedule) -> set[int]:
+    """A main loop of no trip (``max_trips`` 0): the epilogue runs right after the prologue,
+    whose copies of both K tiles are the ones in flight.  Its vmcnt waits, which drain every
+    copy of the last loop iteration before its first MMA, wait for nothing here (the
+    counter's most: ``VMCNT_MAX``); the hazard fixes then put before the first fragment read
+    of each K tile not yet waited for the loosest wait that completes that tile's copies
+    (the copies issued after them left in flight: the second K tile's under the first
+    one's MMAs) and the barriers that hand its LDS to every wave (:func:`_fix_raw`), and
+    :func:`_repeat_waits` gives the waits kept their counts.  Returns the kept entries
+    (their ``id``)."""
+    kept = set()
+    for i, e in enumerate(out.epilogue):
+        if e.op.tag == WAIT_VM:
+            _apply(out, "epilogue", i, (e.op.with_(wait_value=VMCNT_MAX),), 1,
+                   "the main loop runs no trip: the prologue's copies are the ones in flight")
+            kept.add(id(out.epilogue[i]))
+    return kept
+
+
+def _repeat_waits(out: RepairedSchedule, kept: set[int]) -> None:
+    """Each vmcnt wait :func:`_straight_epilogue` kept in the epilogue, still at the
+    counter's most, repeats the derived vmcnt wait before it (it waits for nothing more;
+    kept where the schedule put it, between a block's fragment reads and its MMA, so that
+    the lowering interleaves neither, as in the epilogue after a loop); one with none
+    before it goes."""
+    for i in range(len(out.epilogue) - 1, -1, -1):
+        e = out.epilogue[i]
+        if id(e) not in kept:
+            continue
+        last = next((x.op for x in reversed(out.epilogue[:i]) if x.op.tag == WAIT_VM
+                     and id(x) not in kept), None)
+        _apply(out, "epilogue", i, () if last is None else (last,), 1,
+               "the main loop runs no trip: the derived wait before it, repeated")
 
 
 def _move_exit_wait(out: RepairedSchedule) -> None:

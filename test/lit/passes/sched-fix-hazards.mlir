@@ -6,6 +6,9 @@
 // RUN: pipeline-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(sched-fix-hazards)'
 // RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-fix-hazards)' 2>&1 | FileCheck %s --check-prefix=STATE
 // RUN: not pipeline-opt %t.before --pass-pipeline='builtin.module(sched-fix-hazards{max-iterations=0})' 2>&1 | FileCheck %s --check-prefix=ITER
+// RUN: sed 's/%ub0 = arith.constant 128 : index/%ub0 = arith.constant 2 : index/' %S/Inputs/natural-4wave.mlir | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave},sched-import,sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases,sched-fix-hazards)' | FileCheck %s --check-prefix=STRAIGHT
+// RUN: sed 's/%ub0 = arith.constant 128 : index/%ub0 = arith.constant 2 : index/' %S/Inputs/natural-4wave.mlir | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave},sched-import,sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases,sched-fix-hazards,sched-fix-hazards)' | FileCheck %s --check-prefix=STRAIGHT
+// RUN: sed 's/%ub0 = arith.constant 128 : index/%ub0 = arith.constant 4 : index/' %S/Inputs/natural-4wave.mlir | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave},sched-import,sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases,sched-fix-hazards)' | FileCheck %s --check-prefix=ONETRIP
 
 // sched-fix-hazards simulates the expanded phases as the complete kernel runs
 // them (0..6 main-loop iterations) and inserts the waits and barriers that
@@ -41,6 +44,50 @@
 // CHECK-NEXT:      "sched.sched_barrier"()
 // CHECK-NEXT:      "sched.mma"()
 // CHECK:         state = "phases", warp_stagger_index = 15 : i64
+
+// A natural loop of two K tiles (the example kernel at K = 64): the pipelined loop's
+// constant bounds leave its main loop no trip, the prologue and the epilogue run back to
+// back (lowering/straight_pair.py). The epilogue's vmcnt waits are derived for that path:
+// its copies are the prologue's, tile 0's four then tile 1's four, so the first read waits
+// for tile 0's (vmcnt(4), tile 1's left in flight under tile 0's first two MMAs) and the
+// first read of tile 1 for the rest (vmcnt(0)), each with its barrier; the schedule's other
+// vmcnt waits repeat the derived one before them. A second run of the pass finds nothing
+// to fix (the second STRAIGHT RUN line). (With a loop of one trip, ONETRIP, the epilogue
+// drains every copy before its first MMA as before.)
+
+// STRAIGHT-LABEL: "sched.epilogue"() ({
+// STRAIGHT-NEXT:     "sched.wait_lgkm"() {count = 0 : i64}
+// STRAIGHT-NEXT:     "sched.wait_vm"() {count = 4 : i64}
+// STRAIGHT-NEXT:     "sched.barrier"()
+// STRAIGHT-NEXT:     "sched.sched_barrier"()
+// STRAIGHT-NEXT:     "sched.frag_load"() {channel = 1 : i64, {{.*}}stage = 0 : i64, subtile = 1 : i64
+// STRAIGHT-NEXT:     "sched.wait_vm"() {count = 4 : i64}
+// STRAIGHT-NEXT:     "sched.mma"()
+// STRAIGHT-NEXT:     "sched.wait_lgkm"() {count = 0 : i64}
+// STRAIGHT-NEXT:     "sched.frag_load"() {channel = 0 : i64, {{.*}}stage = 0 : i64, subtile = 1 : i64
+// STRAIGHT-NEXT:     "sched.wait_vm"() {count = 4 : i64}
+// STRAIGHT-NEXT:     "sched.mma"()
+// STRAIGHT-NEXT:     "sched.wait_lgkm"() {count = 0 : i64}
+// STRAIGHT-NEXT:     "sched.wait_vm"() {count = 0 : i64}
+// STRAIGHT-NEXT:     "sched.barrier"()
+// STRAIGHT-NEXT:     "sched.sched_barrier"()
+// STRAIGHT-NEXT:     "sched.frag_load"() {channel = 0 : i64, {{.*}}stage = 1 : i64, subtile = 0 : i64
+// STRAIGHT-NOT:      "sched.barrier"
+// STRAIGHT:          "sched.frag_load"() {channel = 1 : i64, {{.*}}stage = 0 : i64, subtile = 0 : i64
+// STRAIGHT-NEXT:     "sched.mma"()
+// STRAIGHT-NEXT:     "sched.barrier"()
+// STRAIGHT-NEXT:   })
+
+// ONETRIP-LABEL: "sched.epilogue"() ({
+// ONETRIP-NEXT:     "sched.wait_vm"() {count = 4 : i64}
+// ONETRIP-NEXT:     "sched.wait_lgkm"() {count = 0 : i64}
+// ONETRIP-NEXT:     "sched.barrier"()
+// ONETRIP-NEXT:     "sched.sched_barrier"()
+// ONETRIP-NEXT:     "sched.frag_load"() {channel = 1 : i64, {{.*}}stage = 0 : i64, subtile = 1 : i64
+// ONETRIP-NEXT:     "sched.wait_vm"() {count = 0 : i64}
+// ONETRIP-NEXT:     "sched.barrier"()
+// ONETRIP-NEXT:     "sched.sched_barrier"()
+// ONETRIP-NEXT:     "sched.mma"()
 
 // The ping-pong schedule is hazard-free: the pass changes nothing (the diff above). A second
 // run finds nothing to fix either (the second RUN line), and sched-verify accepts the result.

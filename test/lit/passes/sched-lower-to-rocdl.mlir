@@ -6,6 +6,8 @@
 // RUN: pipeline-opt %S/Inputs/remainder-guard.mlir --pass-pipeline='builtin.module(sched-lower-to-rocdl)' | FileCheck %s --check-prefix=GUARD
 // RUN: not pipeline-opt %S/Inputs/logical.mlir --pass-pipeline='builtin.module(sched-lower-to-rocdl)' 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: pipeline-opt --pipeline=4wave %S/Inputs/slot-1wave.mlir --emulate | FileCheck %s --check-prefix=DMA
+// RUN: sed 's/%ub0 = arith.constant 128 : index/%ub0 = arith.constant 2 : index/' %S/Inputs/natural-4wave.mlir | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave},sched-import,sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases,sched-fix-hazards,sched-lower-to-rocdl)' | FileCheck %s --check-prefix=STRAIGHT
+// RUN: sed 's/%ub0 = arith.constant 128 : index/%ub0 = arith.constant 4 : index/' %S/Inputs/natural-4wave.mlir | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave},sched-import,sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases,sched-fix-hazards,sched-lower-to-rocdl)' | FileCheck %s --check-prefix=FENCED
 
 // sched-lower-to-rocdl: WAIT_VM(n) / WAIT_LGKM(n) -> one
 // rocdl.s.waitcnt each, imm = 0xCF7F & ((v & 0xF) | ((v & 0x30) << 10)) | (e << 4) | (l << 8)
@@ -241,6 +243,31 @@ module @empty_phases {
     }) : () -> ()
   }) {schedule = "pingpong", state = "phases", warp_stagger_index = 0} : () -> ()
 }
+
+// A natural loop of two K tiles (the example kernel at K = 64): its main loop runs no trip
+// (lowering/straight_pair.py), so the 4-wave kernel's zero-trip fence (vmcnt(0), lgkmcnt(0)
+// and a barrier under scf.if) is not emitted; after the loop (which MLIR folds away) the
+// epilogue's first wait, which sched-fix-hazards derived for the prologue's copies, leaves
+// K tile 1's four in flight (vmcnt(4) = 3956). With a loop of one trip (FENCED) the fence
+// stays.
+// STRAIGHT-LABEL: gpu.func @natural
+// STRAIGHT-NOT:     scf.if
+// STRAIGHT:         scf.for unsigned
+// STRAIGHT:         scf.yield
+// STRAIGHT-NEXT:    }
+// STRAIGHT-NEXT:    rocdl.sched.barrier none
+// STRAIGHT-NEXT:    rocdl.s.waitcnt 49279
+// STRAIGHT-NEXT:    rocdl.s.waitcnt 3956
+// STRAIGHT-NEXT:    rocdl.sched.barrier none
+// STRAIGHT-NEXT:    rocdl.s.barrier
+// STRAIGHT-NOT:     scf.if
+// STRAIGHT:         gpu.return
+// FENCED-LABEL: gpu.func @natural
+// FENCED:           scf.if
+// FENCED-NEXT:        rocdl.s.waitcnt 3952
+// FENCED-NEXT:        rocdl.s.waitcnt 49279
+// FENCED-NEXT:        rocdl.s.barrier
+// FENCED:           scf.for unsigned
 
 // ERR: Inputs/logical.mlir:2:1: error: sched-lower-to-rocdl: 'sched.pipeline' op is in state "logical" but this pass needs "phases": run sched-annotate, sched-reorder, sched-derive-edges, sched-schedule, sched-derive-waits, sched-explicit-blocks, sched-expand-phases first
 

@@ -1,0 +1,118 @@
+"""IREE's bf16 batch 2 x 267x969x192 built with 4 prefetch stages: a pair with no steady trip.
+
+A 64x128 tile, 3 K steps of 64, DMA copies: the 4-wave schedule takes the first two (its
+main loop from 4 to 4 runs no trip, the prologue and the epilogue compute both) and IREE's
+loop runs the third as the remainder, its loads issued ahead.  The pair is straight code
+(``lowering/straight_pair.py``): no zero-trip fence, and the epilogue's vmcnt waits derived by
+``sched-fix-hazards`` for the prologue's copies (``sim/repair.py``): K tile 0's MMAs wait for
+K tile 0's copies alone, K tile 1's copies left in flight under them.  ``iree-compile``
+writes both forms once per session; the prefetch point is built once, to assembly, and that
+assembly is what the mutants edit.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from build_cache import cached, share_code_objects
+from pipeline_mlir.tools.pipeline_opt import main
+
+ROOT = Path(__file__).parents[3]
+sys.path.insert(0, str(ROOT / "test" / "data" / "iree"))
+import epilogues as E  # noqa: E402
+import generate as G  # noqa: E402
+
+FLAGS = ("--iree-llvmgpu-prefetch-num-stages=4",)
+#: a whole wait on vmcnt (with or without lgkmcnt) and its count
+VM_WAIT = re.compile(r"\s*s_waitcnt vmcnt\((\d+)\)")
+
+
+@pytest.fixture(scope="module")
+def kernels(tmp_path_factory):
+    d = tmp_path_factory.mktemp("straight_pair")
+    forms = G.forms(E.epilogue_source("batch", "bf16", m=267, n=969, k=192), FLAGS)
+    out = {}
+    for form, text in forms.items():
+        out[form] = d / f"k192.{form}.mlir"
+        out[form].write_text(text)
+    return out
+
+
+@pytest.fixture(scope="module")
+def asm(kernels) -> str:
+    """The prefetch point pipelined once per run, to assembly."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    text = kernels["prefetch"].read_text()
+
+    def build():
+        return compile(CompileOptions(schedule="4wave", text=text, emit="asm")).checked_output()
+    return cached("straight-pair-asm", ("4wave", text), build)
+
+
+def _pair_waits(asm: str) -> list[tuple[int, int]]:
+    """(line, count) of each vmcnt wait before the pair's last MFMA (the function's 32nd:
+    16 MFMAs a wave per K tile) that an ``s_barrier`` follows before the next wait, LDS
+    read or MFMA: the waits that hand LDS to the other waves (the schedule's others, which
+    repeat the one before them, only keep each MMA apart from its block's reads)."""
+    lines = asm.split("\n")
+    mfmas = [k for k, ln in enumerate(lines) if "v_mfma" in ln]
+    out = []
+    for k, ln in enumerate(lines[:mfmas[31]]):
+        m = VM_WAIT.match(ln)
+        nxt = next(x.strip() for x in lines[k + 1:]
+                   if re.match(r"\s*(s_barrier|s_waitcnt|ds_read|v_mfma)", x))
+        if m and nxt == "s_barrier":
+            out.append((k, int(m.group(1))))
+    return out
+
+
+def test_the_pairs_first_k_tile_waits_for_its_own_copies(asm):
+    """Each wave issues 6 DMA copies per K tile (A 1 + 1, B 2 + 2), tile 0's first.  The
+    prologue's two waits complete A's and B's first subtiles (vmcnt(11), vmcnt(9)); the
+    epilogue's first leaves K tile 1's 6 copies in flight (vmcnt(6)) and MFMAs run before
+    the next, vmcnt(0), before K tile 1's first read.  Before, the zero-trip fence
+    (``s_waitcnt vmcnt(0) lgkmcnt(0)``) and a vmcnt(0) came before the first MFMA."""
+    lines = asm.split("\n")
+    copies = [ln for ln in lines if "buffer_load_dwordx4" in ln and " lds" in ln]
+    assert len(copies) == 12, len(copies)
+    waits = _pair_waits(asm)
+    assert [n for _, n in waits] == [11, 9, len(copies) // 2, 0], waits
+    first = next(k for k, ln in enumerate(lines) if "v_mfma" in ln)
+    assert waits[2][0] < first < waits[3][0], (waits, first)
+
+
+@pytest.mark.parametrize("form,mode", [("prefetch", "late"), ("late", "random:7")])
+def test_the_straight_pair_is_exact(kernels, form, mode, capsys):
+    """Exact from both forms, memory completing as late as the counters allow and at random,
+    three workgroups (the first and the last batch's last tiles, whose rows past M and N
+    the copies keep out)."""
+    with share_code_objects():
+        rc = main(["--pipeline=4wave", "--emulate", str(kernels[form]), f"--emulate-mode={mode}",
+                   "--emulate-workgroups=3", "--emulate-jobs=1"])
+    out, err = capsys.readouterr()
+    assert rc == 0 and ": exact, max error 0 in C (9798 elements), 3 of 80" in out, out + err
+
+
+@pytest.mark.parametrize("which", [2, 3])
+def test_each_derived_wait_is_needed(kernels, asm, which):
+    """The epilogue's derived waits raised by one (a copy of the K tile it waits for left in
+    flight) are LDS races on the emulator, late mode: neither count is looser than the
+    kernel needs."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.dispatch_launch import run_dispatch
+    from pipeline_mlir.emu.errors import Finding
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
+
+    line, n = _pair_waits(asm)[which]
+    lines = asm.split("\n")
+    lines[line] = lines[line].replace(f"vmcnt({n})", f"vmcnt({n + 1})")
+    with new_context() as ctx:
+        d = matmul_dispatch(ir.Module.parse(kernels["prefetch"].read_text(), ctx), None)
+    with pytest.raises(Finding, match="lds-race"):
+        run_dispatch(d, load_kernel("\n".join(lines)), "k192", ("late", 0), 2, None, False)

@@ -35,15 +35,17 @@ def concrete_loop(p):
 
 
 def as_run(shape: KernelShape, p) -> KernelShape:
-    """``shape`` as the loop of the pipeline ``p`` runs it: when the loop's constant bounds
-    leave its main loop no trip and its copies are all direct-to-LDS, at most 0 trips and no
-    zero-trip fence; else ``shape``.  (A loop with a register-staged copy keeps the fence:
-    ``sched-stage-copies`` stores each staged copy in the prologue, before the first wait or
-    barrier after it, so only its DMA copies, if any, could be in flight under the first K
-    tile's MMAs, and the straight path's waits, which move a barrier into the epilogue,
-    were measured slower there: docs/kernels.md.)"""
+    """``shape`` as the loop of the pipeline ``p`` runs it: when the kernel has a zero-trip
+    fence (4-wave), the loop's constant bounds leave its main loop no trip and its copies are
+    all direct-to-LDS, at most 0 trips and no zero-trip fence; else ``shape``.  (Ping-pong's
+    kernel has no fence and keeps its waits.  A loop with a register-staged copy keeps the
+    fence: ``sched-stage-copies`` stores each staged copy in the prologue, before the first
+    wait or barrier after it, so only its DMA copies, if any, could be in flight under the
+    first K tile's MMAs, and the straight path's waits, which move a barrier into the
+    epilogue, were measured slower there: docs/kernels.md.)"""
     loop = concrete_loop(p)
-    if loop is None or main_trips(loop) != 0 or shape.min_trips or not _dma_only(loop):
+    if not shape.zero_trip_fence or loop is None or main_trips(loop) != 0 or \
+            not _dma_only(loop):
         return shape
     return replace(shape, zero_trip_fence=False, max_trips=0)
 

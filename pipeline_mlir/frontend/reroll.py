@@ -55,41 +55,29 @@ each of these is proven first, and anything else is a located error:
   the copies fill); a copy indexing the buffer itself has the slot as its dim-0 index.
   All of it is proven before the IR changes.
 
-Size: one concern, one proof: the loop, prologue, epilogue and slot buffers are read and
-proven by one class that shares what it read, then rewritten; split, the parts would pass
-that state between modules.
-
-The ``S``-slot buffers become one-slot buffers (``memref<1 x ...>``).
+The ``S``-slot buffers become one-slot buffers (``memref<1 x ...>``).  The prologue's proofs
+are :mod:`~pipeline_mlir.frontend.reroll_prologue`'s, the slot buffers' (and the one-slot
+rewrite) :mod:`~pipeline_mlir.frontend.reroll_slots`'s, mixins of the class here; the ops
+the form is made of, by name, :mod:`~pipeline_mlir.frontend.reroll_ops`'.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
-from pipeline_mlir.analysis.id_forms import Forms
-from pipeline_mlir.analysis.ir_facts import constant_int, int_attr, \
-    row_major_strides
-from pipeline_mlir.analysis.lane_ops import Unevaluable
+from pipeline_mlir.analysis.ir_facts import constant_int, int_attr
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
-from pipeline_mlir.analysis.loop_eval import Evaluator, segments
-from pipeline_mlir.analysis.views import VIEW_OPS, view_root, view_users
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.block_scan import ops_from
 from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import at, check_read_movable, erase_dead, \
-    in_lds as _is_view, is_pure, users_of, writes_outside_lds
-from pipeline_mlir.frontend.reroll_proof import RolledLoop, Workgroups, access, \
-    access_difference, forms_difference, loop_bounds, rolled_upper, \
+from pipeline_mlir.frontend.kernel_ir import at, erase_dead, in_lds as _is_view, is_pure, \
+    users_of, writes_outside_lds
+from pipeline_mlir.frontend.reroll_ops import COPY, MARK, WAIT, WHAT
+from pipeline_mlir.frontend.reroll_prologue import Prologue
+from pipeline_mlir.frontend.reroll_proof import RolledLoop, loop_bounds, rolled_upper, \
     same_op_but_operands
+from pipeline_mlir.frontend.reroll_slots import SlotBuffers, one_slot
 
-#: how the refusals name the loop
-WHAT = "prefetch-pipelined"
-
-COPY = "amdgpu.gather_to_lds"
-MARK = "rocdl.asyncmark"
-WAIT = "rocdl.wait.asyncmark"
 
 def is_prefetched(loop) -> bool:
     """``loop`` is an ``scf.for`` multiplying with MFMAs that carries LDS views in its
@@ -182,7 +170,7 @@ def _invariant(op, later: set, extras: set) -> bool:
     return True
 
 
-class _Reroll(RolledLoop):
+class _Reroll(Prologue, SlotBuffers, RolledLoop):
     """One prefetch-pipelined loop: its parts read and proven, then the rewrite."""
 
     FORM = "IREE's prefetch pipelining (prefetch_num_stages)"
@@ -343,97 +331,6 @@ class _Reroll(RolledLoop):
                 self.fail(_defining(tail), "makes the prefetch-pipelined loop's new LDS view "
                                            "after its wait: IREE makes it before the copies")
 
-    # ---- the prologue: the body's copies at the first S-1 tiles --------------------------
-    def _prologue(self) -> None:
-        parent = [_op(o) for o in self.loop.block.operations]
-        before = parent[:parent.index(self.loop)]
-        roots = {view_root(t) for _q, t in self.queues}
-        groups, group, self.prologue = [], [], []
-        for o in before:
-            if o.name == COPY and view_root(segments(o)[2][0]) in roots:
-                group.append(o)
-            elif o.name == COPY and "async" in o.attributes:
-                self.fail(o, "copies asynchronously into LDS that is not one of the "
-                             "prefetch-pipelined loop's stage buffers: rolling the loop back "
-                             "removes the waits on its group")
-            elif o.name == MARK:
-                groups.append(group)
-                group = []
-            elif o.name == WAIT:
-                self.fail(o, "waits for copies before the prefetch-pipelined loop")
-            else:
-                continue
-            self.prologue.append(o)
-        s = self.stages
-        if group or len(groups) != s - 1 or \
-                any(len(g) != len(self.copies) for g in groups):
-            self.fail(self.loop, f"(prefetch-pipelined, {s} stages: LDS views queued "
-                                 f"{s - 1} deep) is not preceded by {s - 1} groups of "
-                                 f"{len(self.copies)} copies, each closed by a "
-                                 f"rocdl.asyncmark (found {len(groups)} closed groups"
-                                 f"{', and copies after the last' if group else ''})")
-        for o in self.prologue:
-            if o.name == COPY:
-                check_read_movable(o, self.loop, "rolled back into the prefetch-pipelined "
-                                                 "loop")
-        self.grid = Workgroups(self.loop, self.block, self.fail, WHAT)
-        self.forms = Forms(Evaluator(self.block, thread_only=True))
-        self.tile_forms: dict = {}      # K tile -> the body's forms there
-        for i, g in enumerate(groups):
-            for pro, body in zip(g, self.copies):
-                self._same_copy(pro, body, i)
-        for q, tail in self.queues:
-            for i, k in enumerate(q):
-                init = list(self.loop.operands)[3 + k]
-                self._same_view(init, tail, i, self.loop)
-
-    def _same_copy(self, pro, body, tile: int) -> None:
-        """``pro`` (a prologue copy) is ``body`` (the body's) at K tile ``tile``: by the
-        forms, else in each workgroup enumerated."""
-        names = set(pro.attributes) - {"operandSegmentSizes"}
-        if names != set(body.attributes) - {"operandSegmentSizes"} or \
-                any(pro.attributes[a] != body.attributes[a] for a in names):
-            self.fail(pro, f"(a copy before the loop) differs from the body's copy at "
-                           f"{at(body)} in its attributes")
-        mine = self.tile_forms.get(tile)
-        if mine is None:    # one per tile, shared by its copies
-            mine = self.tile_forms[tile] = Forms(Evaluator(self.block, thread_only=True))
-            mine.ev.bind(self.ahead.results[0], self.at_tile(tile))
-        parts = ("global buffer", "global index", "LDS buffer", "LDS index")
-        why = forms_difference(self.forms, mine, zip(parts, segments(pro), segments(body)))
-        if why is None:
-            return
-        ahead = self.ahead.results[0]
-
-        def differs(ev):
-            a = _accesses(ev, pro)
-            ev.bind(ahead, self.at_tile(tile))
-            b = _accesses(ev, body)
-            ev.unbind(ahead)
-            part = access_difference(a[0], b[0], "global") or \
-                access_difference(a[1], b[1], "LDS")
-            return None if part is None else \
-                f"(a copy before the loop) is not the body's copy at {at(body)} at K tile " \
-                f"{tile}: its {part} differ"
-        self.grid.prove(pro, why, "(a copy before the loop) is not proven the body's copy",
-                        differs)
-
-    def _same_view(self, init, tail, tile: int, where) -> None:
-        """The view ``init`` is the body's view ``tail`` at K tile ``tile``."""
-        ev = Evaluator(self.block, thread_only=True)
-        try:
-            a = ev.view(init)
-            ev.bind(self.ahead.results[0], self.at_tile(tile))
-            b = ev.view(tail)
-        except Unevaluable as e:
-            self.fail(where, f"starts an LDS view queue with views that depend on more than "
-                             f"the thread ids and the K tile ({e})")
-        if a.root != b.root or not np.array_equal(a.offset, b.offset) or \
-                a.strides != b.strides or a.shape != b.shape:
-            self.fail(where, f"starts an LDS view queue with a view that is not the body's "
-                             f"view of K tile {tile}'s slot (the prologue's copies fill the "
-                             f"slots the body reads first)")
-
     # ---- the epilogue: the body's compute at the last S-1 tiles --------------------------
     def _epilogue(self) -> None:
         parent = [_op(o) for o in self.loop.block.operations]
@@ -505,108 +402,6 @@ class _Reroll(RolledLoop):
         for x, y in zip(b.results, e.results):
             m[x] = y
 
-    # ---- the S-slot buffers: slot 0 is all the rolled loop touches -----------------------
-    def _slot_buffers(self) -> None:
-        """Each queue's buffer (once, however many queues view it) a ``memref.alloc`` of
-        ``memref<S x ...>`` used only by the prologue's copies, the view chains of the
-        queues' initial views and the loop body's copies and new views (anything else
-        would read a slot the rolled loop no longer has)."""
-        s, self.allocs = self.stages, []
-        inits = {list(self.loop.operands)[3 + k] for q, _t in self.queues for k in q}
-        tails = {t for _q, t in self.queues}
-        for root in dict.fromkeys(view_root(t, VIEW_OPS) for _q, t in self.queues):
-            alloc = _defining(root)
-            t = ir.MemRefType(root.type)
-            if alloc is None or alloc.name != "memref.alloc" or len(alloc.operands) or \
-                    not t.has_static_shape or t.shape[0] != s or \
-                    t.get_strides_and_offset() != (row_major_strides(t.shape), 0):
-                self.fail(alloc or self.loop, f"(the LDS buffer a view queue of the "
-                                              f"prefetch-pipelined loop views) is not a "
-                                              f"memref.alloc of memref<{s}x...> (one slot "
-                                              f"per stage in dim 0, row-major)")
-            self.allocs.append(alloc)
-            self._slot_users(root, inits, tails)
-
-    def _slot_users(self, v, inits: set, tails: set) -> None:
-        copies = set(self.copies) | {o for o in self.prologue if o.name == COPY}
-        for o, x in view_users(v):
-            if (o in copies and segments(o)[2][0] == x) or \
-                    (o.name == "memref.dealloc" and o.block == self.loop.block):
-                continue
-            elif not ((o == self.loop and x in inits) or (o == self.ops[-1] and x in tails)):
-                self.fail(o, "uses an LDS buffer of the prefetch-pipelined loop's stage slots "
-                             "other than by its copies and its queues' views: the rolled "
-                             "loop keeps one slot")
-
-    def _one_place(self) -> None:
-        """With the slot bound to 0, each copy's LDS elements and each queue's new view are
-        the same at every K tile of the rolled loop, and inside slot 0 of their buffer;
-        with the slot the body computes, they are those moved by the slot times a slot's
-        elements: the slot is the only thing that moves them, and the view read later is
-        of the slot the copies fill (thread-only evaluators: the same in every
-        workgroup).  A place that evaluates with the slot bound to 0 and no K tile reads
-        the tile through its slot alone: it is the same at every tile, and its slots repeat
-        every ``S`` tiles, so the first ``S`` tiles are all it is compared at; any other
-        place is compared at every tile."""
-        zero, real = (Evaluator(self.block, thread_only=True) for _ in range(2))
-        zero.bind(self.slot.results[0], 0)
-        places = [(c, segments(c)[2][0], lambda ev, c=c: self._lds_place(ev, c))
-                  for c in self.copies]
-        places += [(_defining(t), t, lambda ev, t=t: self._extent(ev.view(t)))
-                   for _q, t in self.queues]
-        tiles = self.trips + self.stages - 1
-        counts = []     # per place, the tiles it is compared at
-        for _where, _mem, place in places:
-            try:
-                place(zero)     # no K tile bound yet: the same at every tile
-                counts.append(min(self.stages, tiles))
-            except Unevaluable:
-                counts.append(tiles)
-        firsts = [None] * len(places)
-        for tile in range(max(counts)):
-            for ev in (zero, real):
-                ev.bind(self.ahead.results[0], self.at_tile(tile))
-            for j, ((op, mem, place), n) in enumerate(zip(places, counts)):
-                if tile < n:
-                    firsts[j] = self._placed(op, mem, place, tile, firsts[j], zero, real)
-
-    def _placed(self, op, mem, place, tile: int, first, zero, real):
-        """The check of :meth:`_one_place` for one place (``op``'s, in LDS buffer ``mem``)
-        at K tile ``tile`` (``first``: its elements with the slot bound to 0 at the first
-        tile, None at it); its elements with the slot bound to 0 (the evaluators keep what
-        does not read the tile, so a place the same at every tile is not recomputed)."""
-        size = int(np.prod(ir.MemRefType(view_root(mem, VIEW_OPS).type).shape[1:]))
-        try:
-            here = place(zero)
-            moved = place(real)
-            slot = real.uniform(self.slot.results[0])
-        except Unevaluable as e:
-            self.fail(op, f"has LDS elements that depend on more than the thread "
-                          f"ids, the K tile and the slot ({e})")
-        first = here if first is None else first
-        if not np.array_equal(first, here) or here.min() < 0 or here.max() >= size or \
-                slot is None or not np.array_equal(moved, here + slot * size):
-            self.fail(op, f"has LDS elements that move with the K tile other than "
-                          f"by its slot, or leave the slot (K tile {tile})")
-        return first
-
-    def _lds_place(self, ev, copy) -> np.ndarray:
-        """The LDS elements ``copy`` writes; with its dim-0 index, when it indexes the
-        stage-slot buffer itself, which must be the slot: a flat element inside the slot
-        can still be another slot's row with a negative index after it."""
-        _s, _si, dst, didx = segments(copy)
-        if _defining(dst[0]) is not None and _defining(dst[0]).name == "memref.alloc" and \
-                np.any(ev.value(didx[0]) != ev.value(self.slot.results[0])):
-            self.fail(copy, "indexes dim 0 of its stage-slot LDS buffer with other than the "
-                            "slot")
-        return ev.view(dst[0]).element([ev.value(x) for x in didx])
-
-    @staticmethod
-    def _extent(view) -> np.ndarray:
-        """The first and last root element of ``view`` per thread."""
-        span = sum((d - 1) * st for d, st in zip(view.shape, view.strides))
-        return np.stack([view.offset, view.offset + span])
-
     # ---- the rewrite ---------------------------------------------------------------------
     def _rewrite(self) -> None:
         loop = self.loop
@@ -653,24 +448,3 @@ class _Reroll(RolledLoop):
     def _constant(self, type_, value: int, where):
         with ir.InsertionPoint(where):
             return B.arith.ConstantOp(type_, ir.IntegerAttr.get(type_, value)).result
-
-
-def _accesses(ev, copy) -> tuple:
-    """The global and the LDS access of ``copy`` (an ``amdgpu.gather_to_lds``)."""
-    src, sidx, dst, didx = segments(copy)
-    return access(ev, src[0], sidx), access(ev, dst[0], didx)
-
-
-def one_slot(alloc) -> None:
-    """The ``S``-slot LDS buffer ``alloc`` (a ``memref.alloc`` of ``memref<S x ...>``,
-    whose users read slot 0 only: :meth:`_Reroll._slot_buffers`) made a one-slot buffer."""
-    root = alloc.results[0]
-    t = ir.MemRefType(root.type)
-    one = ir.MemRefType.get([1, *t.shape[1:]], t.element_type, t.layout, t.memory_space)
-    with ir.InsertionPoint(alloc), alloc.location:
-        new = B.memref.AllocOp(one, [], [])
-    for a in alloc.attributes:
-        if a != "operandSegmentSizes":
-            new.operation.attributes[a] = alloc.attributes[a]
-    root.replace_all_uses_with(new.result)
-    alloc.erase()

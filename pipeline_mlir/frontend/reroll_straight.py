@@ -60,9 +60,10 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import index_constant
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import at, erase_dead, in_lds, is_pure
-from pipeline_mlir.frontend.reroll import COPY, MARK, WAIT, one_slot
+from pipeline_mlir.frontend.reroll_ops import COPY, MARK, WAIT
 from pipeline_mlir.frontend.reroll_proof import Workgroups, access, kernel_block, \
     same_op_but_operands
+from pipeline_mlir.frontend.reroll_slots import one_slot
 from pipeline_mlir.frontend.straight_tiles import BARRIER, MFMA, READS, StraightTiles, \
     form_step, rebuild_each
 

@@ -56,7 +56,7 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.guarded_load import fold_mismatch, guard_mismatch
 from pipeline_mlir.frontend.kernel_ir import at, erase_dead, in_lds, is_pure
-from pipeline_mlir.frontend.reroll import MARK
+from pipeline_mlir.frontend.reroll_ops import MARK
 from pipeline_mlir.frontend.reroll_parts import SCHED_BARRIER, STORE, load_parts_of, \
     stored_value
 from pipeline_mlir.frontend.reroll_proof import kernel_block

@@ -27,7 +27,15 @@ each of these is proven first, and anything else is a located error:
   ``arith.divui``, when the loop counts K in parts of a tile);
 * the body: a barrier, the copies (all ``async``), one ``rocdl.asyncmark``, then
   ``rocdl.wait.asyncmark S-1`` and a barrier before the first read; every other op before
-  the wait has no memory effect (rolled back, it would run ``S - 1`` more times);
+  the wait has no memory effect (rolled back, it would run ``S - 1`` more times), but a
+  copy inside an ``scf.if`` among the copies (IREE's copy by part of the workgroup): the
+  guard has no results and no else ops, its region the one copy and ops free of memory
+  effects (:func:`~pipeline_mlir.frontend.reroll_ops.guarded_copy`), and its condition is
+  computed from no argument of the body's block (neither the induction variable nor a
+  carried value), so the same in every iteration; its prologue twin is guarded too, its
+  condition proven the body's as the indices are, and the one-slot proof reads the copy's
+  LDS elements in the threads its guard runs it in.  The guard stays in the rolled loop,
+  for the spread (:mod:`~pipeline_mlir.frontend.partial_copy`);
 * the prologue: ``S - 1`` groups of copies, group ``i`` the body's copies at tile ``i``:
   the same op and attributes, and for every thread of every workgroup and launch the same
   buffers, views and indices, each index the same linear form over the workgroup's values
@@ -70,9 +78,10 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.block_scan import ops_from
 from pipeline_mlir.dialect.ir_io import ops_of, walk_ops
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.kernel_ir import at, erase_dead, in_lds as _is_view, is_pure, \
-    users_of, writes_outside_lds
-from pipeline_mlir.frontend.reroll_ops import COPY, MARK, WAIT, WHAT
+from pipeline_mlir.frontend.kernel_ir import at, depends, erase_dead, in_lds as _is_view, \
+    is_pure, users_of, writes_outside_lds
+from pipeline_mlir.frontend.reroll_ops import COPY, MARK, WAIT, WHAT, guarded_copy, \
+    guards_a_copy, outer_operands
 from pipeline_mlir.frontend.reroll_prologue import Prologue
 from pipeline_mlir.frontend.reroll_proof import RolledLoop, loop_bounds, rolled_upper, \
     same_op_but_operands
@@ -276,7 +285,9 @@ class _Reroll(Prologue, SlotBuffers, RolledLoop):
         """The body's copies, its one asyncmark and the wait after it, and the barriers
         around them."""
         ops, s = self.ops, self.stages
-        self.copies = [o for o in ops if o.name == COPY]
+        self.guards: dict = {}      # a guarded copy, the body's or the prologue's -> its guard
+        self.copies = [o if o.name == COPY else self._guarded(o) for o in ops
+                       if o.name == COPY or guards_a_copy(o)]
         marks = [i for i, o in enumerate(ops) if o.name == MARK]
         waits = [i for i, o in enumerate(ops) if o.name == WAIT]
         if not self.copies:
@@ -286,7 +297,8 @@ class _Reroll(Prologue, SlotBuffers, RolledLoop):
                 self.fail(c, "is synchronous in a loop IREE pipelined (its synchronous "
                              "copies are not rolled back; IREE pipelines DMA copies "
                              "asynchronously)")
-        last = max(ops.index(c) for c in self.copies)
+        place = [ops.index(self.guards.get(c, c)) for c in self.copies]
+        last = max(place)
         if len(marks) != 1 or len(waits) != 1 or marks[0] < last or waits[0] != marks[0] + 1:
             self.fail(self.loop, "(prefetch-pipelined) does not close its copies with one "
                                  "rocdl.asyncmark followed by one rocdl.wait.asyncmark")
@@ -294,7 +306,7 @@ class _Reroll(Prologue, SlotBuffers, RolledLoop):
         if int_attr(wait, "count") != s - 1:
             self.fail(wait, f"waits for all but {int_attr(wait, 'count')} groups of copies: "
                             f"IREE's {s}-stage loop waits for all but its {s - 1} newest")
-        first = min(ops.index(c) for c in self.copies)
+        first = min(place)
         if ops[waits[0] + 1].name != "gpu.barrier" or \
                 not any(o.name == "gpu.barrier" for o in ops[:first]):
             self.fail(wait, "is not IREE's: a gpu.barrier before the copies and one right "
@@ -302,10 +314,31 @@ class _Reroll(Prologue, SlotBuffers, RolledLoop):
         self.mark, self.wait = ops[marks[0]], wait
         self.compute = ops[waits[0] + 2:-1]
         self._compute_reads(waits[0])
+        guards = set(self.guards.values())
         for o in ops[:marks[0]]:
-            if o.name not in (COPY, "gpu.barrier") and not is_pure(o):
+            if o.name not in (COPY, "gpu.barrier") and o not in guards and not is_pure(o):
                 self.fail(o, "(before the wait of the prefetch-pipelined loop) has side "
                              "effects: rolled back, the loop would run it S-1 more times")
+
+    def _guarded(self, guard):
+        """The copy the body's ``scf.if`` ``guard`` runs
+        (:func:`~pipeline_mlir.frontend.reroll_ops.guarded_copy`), whose condition holds alike
+        in every iteration (computed from no argument of the body's block, neither the
+        induction variable nor a carried value: the ops before the wait are free of memory
+        effects, so it is the same in every iteration); else refused."""
+        copy = guarded_copy(guard)
+        if copy is None:
+            self.fail(guard, "(before the wait of the prefetch-pipelined loop) guards a copy "
+                             "and more: the roll-back takes a guard with no results and no "
+                             "else ops whose region is one amdgpu.gather_to_lds and ops "
+                             "free of memory effects")
+        if depends(guard.operands[0], set(self.args)):
+            self.fail(guard, "guards a copy of the prefetch-pipelined loop with a condition "
+                             "computed from the loop's induction variable or the values it "
+                             "carries: the roll-back takes a guard that holds alike in every "
+                             "iteration (IREE's is of the thread id)")
+        self.guards[copy] = guard
+        return copy
 
     def _compute_reads(self, wait: int) -> None:
         """Only the body's ops after the wait's barrier read the oldest views, and those
@@ -406,7 +439,8 @@ class _Reroll(Prologue, SlotBuffers, RolledLoop):
     def _rewrite(self) -> None:
         loop = self.loop
         block = loop.block
-        dead = [x for o in self.prologue for x in o.operands] + list(loop.operands)[3:]
+        dead = [x for o in self.prologue for x in outer_operands(o)] + \
+            list(loop.operands)[3:]
         for o in reversed(self.prologue):
             o.erase()
         zero = self._constant(self.slot.results[0].type, 0, loop)

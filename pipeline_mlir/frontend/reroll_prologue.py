@@ -15,8 +15,9 @@ from pipeline_mlir.analysis.lane_ops import Unevaluable
 from pipeline_mlir.analysis.loop_eval import Evaluator, segments
 from pipeline_mlir.analysis.views import view_root
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.dialect.ir_io import walk_ops
 from pipeline_mlir.frontend.kernel_ir import at, check_read_movable
-from pipeline_mlir.frontend.reroll_ops import COPY, MARK, WAIT, WHAT
+from pipeline_mlir.frontend.reroll_ops import COPY, GUARD, MARK, WAIT, WHAT, guarded_copy
 from pipeline_mlir.frontend.reroll_proof import Workgroups, access, access_difference, \
     forms_difference
 
@@ -30,12 +31,21 @@ class Prologue:
         roots = {view_root(t) for _q, t in self.queues}
         groups, group, self.prologue = [], [], []
         for o in before:
-            if o.name == COPY and view_root(segments(o)[2][0]) in roots:
-                group.append(o)
-            elif o.name == COPY and "async" in o.attributes:
+            copy = o if o.name == COPY else guarded_copy(o)
+            if copy is not None and view_root(segments(copy)[2][0]) in roots:
+                group.append(copy)
+                if copy is not o:
+                    self.guards[copy] = o
+            elif copy is not None and "async" in copy.attributes:
                 self.fail(o, "copies asynchronously into LDS that is not one of the "
                              "prefetch-pipelined loop's stage buffers: rolling the loop back "
                              "removes the waits on its group")
+            elif o.name == GUARD and walk_ops(o, lambda x: x.name == COPY and
+                                              "async" in x.attributes):
+                self.fail(o, "(before the prefetch-pipelined loop) guards an asynchronous "
+                             "copy and more: the roll-back takes a guard with no results "
+                             "and no else ops whose region is one amdgpu.gather_to_lds and "
+                             "ops free of memory effects")
             elif o.name == MARK:
                 groups.append(group)
                 group = []
@@ -52,10 +62,10 @@ class Prologue:
                                  f"{len(self.copies)} copies, each closed by a "
                                  f"rocdl.asyncmark (found {len(groups)} closed groups"
                                  f"{', and copies after the last' if group else ''})")
-        for o in self.prologue:
-            if o.name == COPY:
-                check_read_movable(o, self.loop, "rolled back into the prefetch-pipelined "
-                                                 "loop")
+        self.prologue_copies = [c for g in groups for c in g]
+        for c in self.prologue_copies:
+            check_read_movable(self.guards.get(c, c), self.loop, "rolled back into the "
+                                                                 "prefetch-pipelined loop")
         self.grid = Workgroups(self.loop, self.block, self.fail, WHAT)
         self.forms = Forms(Evaluator(self.block, thread_only=True))
         self.tile_forms: dict = {}      # K tile -> the body's forms there
@@ -69,28 +79,42 @@ class Prologue:
 
     def _same_copy(self, pro, body, tile: int) -> None:
         """``pro`` (a prologue copy) is ``body`` (the body's) at K tile ``tile``: by the
-        forms, else in each workgroup enumerated."""
+        forms, else in each workgroup enumerated; a guarded copy's guard too, its
+        condition the body's (compared in every thread, as the copies' operands are, whether
+        or not the guard runs the copy there)."""
         names = set(pro.attributes) - {"operandSegmentSizes"}
         if names != set(body.attributes) - {"operandSegmentSizes"} or \
                 any(pro.attributes[a] != body.attributes[a] for a in names):
             self.fail(pro, f"(a copy before the loop) differs from the body's copy at "
                            f"{at(body)} in its attributes")
+        if (pro in self.guards) != (body in self.guards):
+            self.fail(self.guards.get(pro, pro), f"(a copy before the loop, or its guard) "
+                                                 f"differs from the body's copy at {at(body)} "
+                                                 f"in its guard: one runs under an 'scf.if', "
+                                                 f"the other not")
+        conds = [self.guards[c].operands[0] for c in (pro, body) if c in self.guards]
         mine = self.tile_forms.get(tile)
         if mine is None:    # one per tile, shared by its copies
             mine = self.tile_forms[tile] = Forms(Evaluator(self.block, thread_only=True))
             mine.ev.bind(self.ahead.results[0], self.at_tile(tile))
         parts = ("global buffer", "global index", "LDS buffer", "LDS index")
-        why = forms_difference(self.forms, mine, zip(parts, segments(pro), segments(body)))
+        parts = list(zip(parts, segments(pro), segments(body))) + \
+            [("guard", conds[:1], conds[1:])] * bool(conds)
+        why = forms_difference(self.forms, mine, parts)
         if why is None:
             return
         ahead = self.ahead.results[0]
 
         def differs(ev):
             a = _accesses(ev, pro)
+            guard = [ev.value(x) for x in conds[:1]]
             ev.bind(ahead, self.at_tile(tile))
             b = _accesses(ev, body)
+            guard += [ev.value(x) for x in conds[1:]]
             ev.unbind(ahead)
-            part = access_difference(a[0], b[0], "global") or \
+            part = ("guards' conditions" if conds and not np.array_equal(
+                *np.broadcast_arrays(*guard)) else None) \
+                or access_difference(a[0], b[0], "global") or \
                 access_difference(a[1], b[1], "LDS")
             return None if part is None else \
                 f"(a copy before the loop) is not the body's copy at {at(body)} at K tile " \

@@ -16,7 +16,6 @@ from pipeline_mlir.analysis.loop_eval import Evaluator, segments
 from pipeline_mlir.analysis.views import VIEW_OPS, view_root, view_users
 from pipeline_mlir.dialect import bindings as B
 from pipeline_mlir.dialect.bindings import ir
-from pipeline_mlir.frontend.reroll_ops import COPY
 
 
 class SlotBuffers:
@@ -44,7 +43,7 @@ class SlotBuffers:
             self._slot_users(root, inits, tails)
 
     def _slot_users(self, v, inits: set, tails: set) -> None:
-        copies = set(self.copies) | {o for o in self.prologue if o.name == COPY}
+        copies = set(self.copies) | set(self.prologue_copies)
         for o, x in view_users(v):
             if (o in copies and segments(o)[2][0] == x) or \
                     (o.name == "memref.dealloc" and o.block == self.loop.block):
@@ -100,8 +99,9 @@ class SlotBuffers:
             self.fail(op, f"has LDS elements that depend on more than the thread "
                           f"ids, the K tile and the slot ({e})")
         first = here if first is None else first
-        if not np.array_equal(first, here) or here.min() < 0 or here.max() >= size or \
-                slot is None or not np.array_equal(moved, here + slot * size):
+        if not np.array_equal(first, here) or here.size and (
+                here.min() < 0 or here.max() >= size) or slot is None or \
+                not np.array_equal(moved, here + slot * size):
             self.fail(op, f"has LDS elements that move with the K tile other than "
                           f"by its slot, or leave the slot (K tile {tile})")
         return first
@@ -109,13 +109,25 @@ class SlotBuffers:
     def _lds_place(self, ev, copy) -> np.ndarray:
         """The LDS elements ``copy`` writes; with its dim-0 index, when it indexes the
         stage-slot buffer itself, which must be the slot: a flat element inside the slot
-        can still be another slot's row with a negative index after it."""
+        can still be another slot's row with a negative index after it.  A guarded copy's
+        in the threads its guard runs it in (the guard's condition is the same at every
+        tile: :meth:`_Reroll._guarded`), in every thread where the condition is not of the
+        thread ids alone."""
         _s, _si, dst, didx = segments(copy)
         if _defining(dst[0]) is not None and _defining(dst[0]).name == "memref.alloc" and \
                 np.any(ev.value(didx[0]) != ev.value(self.slot.results[0])):
             self.fail(copy, "indexes dim 0 of its stage-slot LDS buffer with other than the "
                             "slot")
-        return ev.view(dst[0]).element([ev.value(x) for x in didx])
+        elements = ev.view(dst[0]).element([ev.value(x) for x in didx])
+        guard = self.guards.get(copy)
+        if guard is None:
+            return elements
+        try:
+            runs = ev.value(guard.operands[0]) != 0
+        except Unevaluable:         # (compared in every thread: more than the copy writes)
+            return elements
+        runs = np.broadcast_to(runs, (int(np.prod(self.block)),))
+        return np.broadcast_to(elements, runs.shape)[runs]
 
     @staticmethod
     def _extent(view) -> np.ndarray:

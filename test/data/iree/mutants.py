@@ -525,6 +525,13 @@ FAMILIES = {
                     aimed=True, newest=True),
     "gp24": Family(_f(dtype="f16", m=100, n=24, k=520, transpose_b=False), later=True,
                    aimed=True, newest=True),
+    # pc100 and pc17 in IREE's default build (2 prefetch stages): IREE pipelines the loop's
+    # DMA copies, the copy by threads 0 to 127 guarded in its prologue and body, which the
+    # roll-back takes (frontend/reroll.py; finding 86 of docs/iree-audits.md)
+    "pc100s2": Family(_f(dtype="f16", m=100, n=17, k=520), DEFAULT_BUILD, forms=("late",),
+                      later=True, rolled=True, aimed=True, newest=True),
+    "pc17s2": Family(_f(dtype="f16", m=17, n=100, k=520), DEFAULT_BUILD, forms=("late",),
+                     later=True, rolled=True, aimed=True, newest=True),
     "ot9": Family(_f(dtype="f16", m=9, n=100, k=520, transpose_a=True, transpose_b=False),
                   later=True, aimed=True, newest=True),
     "ot33": Family(_f(dtype="f16", m=33, n=100, k=520, transpose_a=True, transpose_b=False),

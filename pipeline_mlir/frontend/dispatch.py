@@ -392,8 +392,8 @@ def _global_reads(loop):
         if o.name == "scf.for" and is_thread_loop(o):     # the thread's first trip
             ev.bind(o.regions[0].blocks[0].arguments[0], ev.value(o.operands[0]))
             body += [as_operation(x) for x in o.regions[0].blocks[0].operations]
-    for o in list(body):      # a guarded load (scf.if of a masked K tail): its branches'
-        if o.name == "scf.if":
+    for o in body:            # a guarded load (scf.if of a masked K tail): its branches'
+        if o.name == "scf.if":  # (and those of the ifs in them: a guarded load in a guard)
             body += [as_operation(x) for r in o.regions for b in r.blocks
                      for x in b.operations]
     for o in body:

@@ -49,7 +49,10 @@ proven first, and anything else is a located error:
   effects that compute only for them count as theirs) each of one load's value, kept or
   padded by a select or not, the load's only use (nothing else changes it in between),
   every load stored once; or of a constant (a copy IREE folded to its padding,
-  :func:`~pipeline_mlir.frontend.reroll_proof.stored_constant`);
+  :func:`~pipeline_mlir.frontend.reroll_proof.stored_constant`); a copy by part of the
+  workgroup staged through private memory between two guards, the first among the loads
+  and the second among the stores, is such a load and its store
+  (:mod:`~pipeline_mlir.frontend.reroll_staged`, which proves its prologue twin);
 * the prologue: the stores before the loop into the LDS the body stores to, as many as
   the body's, store ``j`` of a value loaded before the loop (its only use), or of the
   constant the body's store ``j`` stores (:meth:`RegReroll._same_constant`); store and load
@@ -101,6 +104,9 @@ from pipeline_mlir.frontend.kernel_ir import at, depends, effects, erase_dead, i
 from pipeline_mlir.frontend.reroll import mirror_difference
 from pipeline_mlir.frontend.reroll_parts import BARRIER, SCHED_BARRIER, STORE, Around, \
     detached_ops, inner_ops, lds_roots, padding_select
+from pipeline_mlir.frontend.reroll_ops import outer_operands
+from pipeline_mlir.frontend.reroll_staged import StagedPairs, staged_halves, staged_load, \
+    staged_pair, staged_store, staged_whole
 from pipeline_mlir.frontend.reroll_tile0 import WHAT, TileZero
 from pipeline_mlir.frontend.reroll_proof import RolledLoop, Workgroups, access, \
     access_difference, forms_difference, loop_bounds, rolled_upper, \
@@ -154,7 +160,7 @@ def _guarded_late_stores(around: Around) -> bool:
                for o in around.late)
 
 
-class RegReroll(TileZero, RolledLoop):
+class RegReroll(StagedPairs, TileZero, RolledLoop):
     """One loop IREE pipelined through registers: its parts read and proven, then the
     rewrite."""
 
@@ -167,6 +173,7 @@ class RegReroll(TileZero, RolledLoop):
     def __init__(self, loop, around: Around) -> None:
         super().__init__(loop, around.ops, "IREE's loop pipelined through registers")
         self.around = around
+        self.staged: list = []      # (the prologue's pair, the body's): staged copies
 
     def run(self) -> None:
         self._bounds()
@@ -217,13 +224,14 @@ class RegReroll(TileZero, RolledLoop):
         self.stores = [o for o in self.tail if not is_pure(o)]
         made = {r for o in self.compute for r in o.results}
         for o in self.tail:
-            if any(x in made for x in o.operands):
+            if any(x in made for x in outer_operands(o)):
                 self.fail(o, "(after the second barrier of a loop pipelined through "
                              "registers, or computing only for the stores there) uses a "
                              "value of the loop's reads and MFMAs: IREE's stores there "
                              "store the tile loaded ahead")
+        staged = [o for o in self.loads_part if staged_load(o) is not None]
         for o in self.loads_part:
-            if not is_pure(o) and self.around.load_parts(o) is None:
+            if not is_pure(o) and self.around.load_parts(o) is None and o not in staged:
                 why = "" if o.name != "scf.if" else (
                     f" (an 'scf.if' is taken there as {FORM} of global memory, or as "
                     f"{FOLDED}; this one is not: "
@@ -238,10 +246,14 @@ class RegReroll(TileZero, RolledLoop):
                              "may write memory or holds regions: IREE's loop only reads LDS "
                              "and multiplies there")
         loads = [o for o in self.loads_part if self.around.load_parts(o) is not None]
+        loads += staged
         self.pairs = []
         for s in self.stores:
             if s.name == STORE and in_lds(s.operands[1]) and stored_constant(s) is not None:
                 self.pairs.append((None, s))    # (a copy IREE folded to its padding)
+                continue
+            if staged_store(s) is not None:     # (a copy staged through private memory)
+                self.pairs.append((self._staged_first(s, staged, self.loop), s))
                 continue
             load = self.around.stored_load(s, self.body)
             if load is None or load not in loads:
@@ -259,6 +271,25 @@ class RegReroll(TileZero, RolledLoop):
                                  f"and stores {len(stored)} of them to LDS: IREE's "
                                  f"stores each of its loads once")
 
+    def _staged_first(self, second, firsts: list, where):
+        """The guard of ``firsts`` (:func:`~pipeline_mlir.frontend.reroll_staged.staged_load`)
+        whose copy the guard ``second`` (:func:`~pipeline_mlir.frontend.reroll_staged.
+        staged_store`) stores (:func:`~pipeline_mlir.frontend.reroll_staged.staged_pair`);
+        else ``second`` refused (``where``: the loop, or its block's op, for the message)."""
+        whys = [(f, staged_pair(f, second)) for f in firsts]
+        first = next((f for f, why in whys if why is None), None)
+        if first is None:
+            why = f" ({whys[0][1]})" if whys else ""
+            place = "in the loop" if where == self.loop else "before the loop"
+            self.fail(second, f"stores to LDS a value read back from private memory that no "
+                              f"guard of its condition stages there {place} {self.LOOP}{why}")
+        return first
+
+    def _staged_buffers(self) -> set:
+        """The ``memref.alloca``\\ s of the prologue's staged copies' private buffers."""
+        return {_defining(view_root(staged_halves(*pair)[0][1].operands[1]))
+                for pair, _body in self.staged}
+
     def _accumulators(self) -> None:
         """Only accumulators are carried: each iter_arg is read by the compute alone and
         yielded from it."""
@@ -273,9 +304,12 @@ class RegReroll(TileZero, RolledLoop):
     # ---- the prologue: the body's loads and stores at tile 0 -----------------------------
     def _prologue(self) -> None:
         before = self.around.before
-        roots = lds_roots([s for _l, s in self.pairs])
+        roots = lds_roots([s for _l, s in self.pairs] +
+                          [staged_store(s)[2] for _l, s in self.pairs if staged_store(s)])
+        staged = {o: (staged_store(o) or (staged_whole(o) or [None])[-1]) for o in before}
         stores = [o for o in before if o.name == STORE and in_lds(o.operands[1]) and
-                  view_root(o.operands[1]) in roots]
+                  view_root(o.operands[1]) in roots or staged[o] is not None and
+                  view_root(staged[o][2].operands[1]) in roots]
         if len(stores) != len(self.pairs):
             self.fail(self.loop, f"(pipelined through registers) stores {len(self.pairs)} "
                                  f"loaded values to LDS and is preceded by {len(stores)} "
@@ -287,13 +321,25 @@ class RegReroll(TileZero, RolledLoop):
                 self._same_constant(pro, store)
                 self.prologue.append((pro, store))
                 continue
+            if staged_store(store) is not None:     # (a staged copy: two guards, or one)
+                firsts = [o for o in before[:before.index(pro)] if staged_load(o) is not None]
+                if staged[pro] is None:
+                    self.fail(pro, f"(an LDS store before the loop {self.LOOP}) is not "
+                                   f"staged through private memory as the body's at "
+                                   f"{at(store)}")
+                whole = staged_store(pro) is None
+                pair = (pro, pro) if whole else (self._staged_first(pro, firsts, pro), pro)
+                self.staged.append((pair, (load, store)))
+                self.prologue += list(zip(pair, (load, store)))[:1 if whole else 2]
+                continue
             pload = self.around.stored_load(pro, self.loop.block)
             if pload is None or users_of(pload.results[0]) != [padding_select(pro) or pro]:
                 self.fail(pro, "(an LDS store before a loop pipelined through registers) does "
                                "not store a value loaded before the loop, its only use")
             self.prologue += [(pload, load), (pro, store)]
         self._same_ops()
-        mine = {a for a, _b in self.prologue} | set(self._prologue_pads())
+        mine = {a for a, _b in self.prologue} | set(self._prologue_pads()) | \
+            self._staged_buffers()      # (the prologue's private buffers)
         first = min(before.index(o) for o in mine)
         for o in before[first:]:
             if o not in mine and not is_pure(o):
@@ -306,7 +352,8 @@ class RegReroll(TileZero, RolledLoop):
         """Each op before the loop of :attr:`prologue` is its body's twin but for operands
         (name, attributes, types; a guarded load's inner ops too)."""
         for a, b in self.prologue:
-            inner_a, inner_b = inner_ops(a), inner_ops(b)
+            inner_a, inner_b = ([], []) if staged_load(b) or staged_store(b) else \
+                (inner_ops(a), inner_ops(b))    # (a staged copy's: _same_staged)
             apart = next((f" (its '{x.name}' op at {at(x)})" for x, y in zip(inner_a, inner_b)
                           if not same_op_but_operands(x, y)), "")
             if not same_op_but_operands(a, b) or len(inner_a) != len(inner_b) or apart:
@@ -321,7 +368,11 @@ class RegReroll(TileZero, RolledLoop):
         pro_forms = Forms(Evaluator(self.block, thread_only=True))
         body_forms = Forms(Evaluator(self.block, thread_only=True))
         body_forms.ev.bind(self.ahead.results[0], self.lb)
+        for pro, body in self.staged:
+            self._same_staged(pro, body)
         for a, b in self.prologue:
+            if staged_load(b) or staged_store(b):
+                continue
             pa, pb = self._compared(a, b, body_forms)
             why = forms_difference(pro_forms, body_forms, [
                 ("buffer", [pa[0]], [pb[0]]), ("index", pa[1], pb[1])] +
@@ -464,10 +515,12 @@ class RegReroll(TileZero, RolledLoop):
         inside = set(ops)
         order = [o for o in ops if o not in tail]      # the body's order, planned first
         last = self.barriers[1]
-        for o in self.tail:
-            deps = [d for d in (_defining(x) for x in o.operands) if d in inside] + [last]
+        firsts = {s: f for f, s in self.pairs if f is not None and staged_load(f)}
+        for o in self.tail:     # (a guard's region reads values of the body too)
+            deps = [d for d in (_defining(x) for x in outer_operands(o)) if d in inside] + \
+                [last] + ([firsts[o]] if o in firsts else [])
             order.insert(max(order.index(d) for d in deps) + 1, o)
-            if o.name == STORE:
+            if o.name == STORE or o in firsts:
                 last = o
         for i, o in enumerate(order):
             if o in tail:
@@ -479,10 +532,12 @@ class RegReroll(TileZero, RolledLoop):
             self._prologue_pads() + \
             [a for a, _b in self.prologue if a.name != STORE]     # users first
         mine = set(prologue)
-        inner = {i for o in prologue for i in inner_ops(o)}
-        dead = [x for o in prologue for i in [o] + inner_ops(o) for x in i.operands
-                if _defining(x) not in mine | inner]
+        buffers = self._staged_buffers()    # (erased below, not among the dead values)
+        dead = [x for o in prologue for x in outer_operands(o)
+                if _defining(x) not in mine | buffers]
         for o in prologue:
+            o.erase()
+        for o in buffers:       # (the prologue's private buffers, now unused)
             o.erase()
         first = self.ops[0]
         second = self.barriers[1]

@@ -532,6 +532,15 @@ FAMILIES = {
                       later=True, rolled=True, aimed=True, newest=True),
     "pc17s2": Family(_f(dtype="f16", m=17, n=100, k=520), DEFAULT_BUILD, forms=("late",),
                      later=True, rolled=True, aimed=True, newest=True),
+    # f32rows and f32rowst in IREE's default build: IREE pipelines the loop through
+    # registers, the copy of threads 0 to 15 staged through private memory between two
+    # guards split across it, which the roll-back takes (frontend/reroll_staged.py;
+    # finding 87 of docs/iree-audits.md)
+    "f32rows2": Family(_f(dtype="f32", m=94, n=1826, k=2660, transpose_a=True,
+                          transpose_b=False), DEFAULT_BUILD, forms=("late",), later=True,
+                       rolled=True, aimed=True),
+    "f32rowst2": Family(_f(dtype="f32", m=621, n=1724, k=1099, transpose_a=True),
+                        DEFAULT_BUILD, forms=("late",), later=True, rolled=True, aimed=True),
     "ot9": Family(_f(dtype="f16", m=9, n=100, k=520, transpose_a=True, transpose_b=False),
                   later=True, aimed=True, newest=True),
     "ot33": Family(_f(dtype="f16", m=33, n=100, k=520, transpose_a=True, transpose_b=False),

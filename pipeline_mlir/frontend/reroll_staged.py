@@ -1,0 +1,196 @@
+"""A copy staged through a thread's private buffer between two guards, as the roll-back of
+IREE's prefetch pipelining through registers (:mod:`~pipeline_mlir.frontend.reroll_regs`)
+reads it.
+
+IREE's f32 kernels whose tile is copied one element a thread into padding rows by part of
+the workgroup (f32 ``A^T x B`` 123x48x153 built with 2 prefetch stages: B's 4 x 16 tile by
+threads 0 to 15 of 128) keep the copy in two guards of one condition, split across the
+loop it pipelines: the first (:func:`staged_load`: ``scf.if %tid < 16``, a load of global
+memory stored to a private ``memref<1x1x4xf32>``) with the body's loads, before its first
+barrier; the second (:func:`staged_store`: the read back, a select padding the K rows past
+K, the store into LDS) with its stores, after the second barrier; the prologue the same
+pair at tile 0 through another private buffer.  The roll-back takes such a pair as it takes
+a load and its store (:func:`staged_pair`: one condition, one private buffer that only the
+pair accesses, at the same indices and type), proves the prologue's pair the body's at
+tile 0 in each workgroup enumerated (:class:`StagedPairs`: the guards' conditions, the
+global and LDS elements, the padding's condition and value, per thread), and puts the body's
+second guard right after its first; the pair is then the prefetch point's, which the
+front end's spread takes (:mod:`~pipeline_mlir.frontend.guarded_pairs`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pipeline_mlir.analysis.id_forms import made_alike
+from pipeline_mlir.analysis.llvm_values import defining_op as _defining
+from pipeline_mlir.analysis.views import view_root, view_users
+from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.kernel_ir import at, in_lds, in_space, is_pure, users_of
+from pipeline_mlir.frontend.reroll_parts import LOAD, STORE, inner_ops, load_parts_of, \
+    padding_select, stored_value
+from pipeline_mlir.frontend.reroll_proof import access, access_difference, \
+    same_op_but_operands
+
+GUARD = "scf.if"
+
+
+def _guarded_effects(op, n: int = 2):
+    """The ops with memory effects of ``op``'s region when ``op`` is an ``scf.if`` with no
+    results and no else ops whose region holds ``n`` such ops (only the first with regions:
+    a guarded load) and ops free of memory effects (and of regions); else None."""
+    if op.name != GUARD or len(op.results) or any(
+            len(list(b.operations)) > 1 for b in op.regions[1].blocks):
+        return None
+    ops = [_op(o) for o in op.regions[0].blocks[0].operations][:-1]
+    effects = [o for o in ops if not is_pure(o)]
+    if len(effects) != n or any(len(o.regions) for o in ops if o is not effects[0]):
+        return None
+    return effects
+
+
+def _private(v) -> bool:
+    """``v`` is a view of a ``memref.alloca`` in private memory."""
+    root = _defining(view_root(v))
+    return in_space(v, "private") and root is not None and root.name == "memref.alloca"
+
+
+def _first_half(load, store):
+    """``(load, store)`` when ``load`` loads global memory (a ``vector.load`` of neither LDS
+    nor private memory, or IREE's guarded load of it:
+    :func:`~pipeline_mlir.frontend.reroll_parts.load_parts_of`) and ``store`` stores the
+    value, its only use, to a private buffer; else None."""
+    parts = load_parts_of(load)
+    if parts is None or _private(parts[0]) or \
+            store.name != STORE or not _private(store.operands[1]) or \
+            store.operands[0] != load.results[0] or users_of(load.results[0]) != [store]:
+        return None
+    return load, store
+
+
+def _second_half(load, store):
+    """``(load, select, store)`` when ``load`` reads a private buffer back and ``store``
+    stores the value, its only use (kept or padded by a select:
+    :func:`~pipeline_mlir.frontend.reroll_parts.padding_select`, else None), to LDS; else
+    None."""
+    if load.name != LOAD or not _private(load.operands[0]) or store.name != STORE or \
+            not in_lds(store.operands[1]) or stored_value(store) != load.results[0] or \
+            users_of(load.results[0]) != [padding_select(store) or store]:
+        return None
+    return load, padding_select(store), store
+
+
+def staged_load(op):
+    """``(load, store)`` of the first guard of a staged copy (:func:`_first_half`), ``op``
+    an ``scf.if`` (:func:`_guarded_effects`); else None."""
+    ops = _guarded_effects(op)
+    return None if ops is None else _first_half(*ops)
+
+
+def staged_store(op):
+    """``(load, select, store)`` of the second guard of a staged copy
+    (:func:`_second_half`), ``op`` an ``scf.if``; else None."""
+    ops = _guarded_effects(op)
+    return None if ops is None else _second_half(*ops)
+
+
+def staged_whole(op):
+    """``((load, store), (load, select, store))`` of a staged copy held by one guard
+    ``op`` (both halves, one after the other, staged as :func:`staged_pair` says: IREE's
+    prologue of f32 ``A^T x B^T`` 621x1724x1099); else None."""
+    ops = _guarded_effects(op, 4)
+    halves = None if ops is None else (_first_half(*ops[:2]), _second_half(*ops[2:]))
+    if halves is None or None in halves or _buffer_difference(halves[0][1], halves[1][0]):
+        return None
+    return halves
+
+
+def staged_halves(first, second) -> tuple:
+    """The halves of :func:`staged_whole` of a staged copy in the guards ``first`` and
+    ``second`` (one guard: ``first`` is ``second``)."""
+    if first == second:
+        return staged_whole(first)
+    return staged_load(first), staged_store(second)
+
+
+def _buffer_difference(put, get) -> str | None:
+    """None when ``get`` reads back the private buffer ``put`` writes, at the same indices
+    (the same values) and of the same type, and no other op accesses that buffer; else why
+    not."""
+    root = view_root(put.operands[1])
+    if view_root(get.operands[0]) != root or put.operands[1] != get.operands[0] or \
+            list(put.operands)[2:] != list(get.operands)[1:] or \
+            put.operands[0].type != get.results[0].type:
+        return "the second does not read back what the first stores, at its indices"
+    if {o for o, _v in view_users(root)} != {put, get}:
+        return "another op accesses their private buffer"
+    return None
+
+
+def staged_pair(first, second) -> str | None:
+    """None when the guards ``first`` (:func:`staged_load`) and ``second``
+    (:func:`staged_store`) stage one copy: one condition (the same value) and the private
+    buffer (:func:`_buffer_difference`); else why not."""
+    if first.operands[0] != second.operands[0]:
+        return "their conditions are not one value"
+    return _buffer_difference(staged_load(first)[1], staged_store(second)[0])
+
+
+class StagedPairs:
+    """The proof of a prologue's staged copy against the body's (module docstring); a mixin
+    of the roll-back's class, whose ``grid``, ``ahead``, ``lb``, ``TILE``, ``LOOP`` and
+    ``fail`` it uses."""
+
+    def _same_staged(self, pro: tuple, body: tuple) -> None:
+        """The prologue's pair of guards ``pro`` (or one guard: the pair of it twice) is the
+        body's ``body`` at :attr:`TILE`: the
+        same ops (name, attributes, types) load, stage, read back, pad and store; then in
+        each workgroup enumerated, for every thread (whether or not the guard runs the copy
+        there), the same condition, global elements, LDS elements, padding condition and
+        value."""
+        (pg1, pg2), (bg1, bg2) = pro, body
+        ((pl, pput), (pget, psel, pst)) = staged_halves(pg1, pg2)
+        ((bl, bput), (bget, bsel, bst)) = staged_halves(bg1, bg2)
+        lead = f"(before the loop {self.LOOP}) is not proven the body's copy staged " \
+               f"through private memory at {at(bg1)}"
+        if (psel is None) != (bsel is None):
+            self.fail(pg2, f"{lead}: one of the two pads the value it stores, the other not")
+        inner = list(zip(inner_ops(pl), inner_ops(bl)))     # (a guarded load's)
+        if len(inner_ops(pl)) != len(inner_ops(bl)):
+            self.fail(pl, f"{lead}: it differs from the body's '{bl.name}' op at {at(bl)} "
+                          f"in its ops")
+        for x, y in [(pl, bl), (pput, bput), (pget, bget), (pst, bst), (psel, bsel)] + inner:
+            if x is not None and not same_op_but_operands(x, y):
+                self.fail(x, f"{lead}: it differs from the body's '{y.name}' op at {at(y)} "
+                             f"in its attributes or types")
+        ahead = self.ahead.results[0]
+        (pmem, pidx, pparts), (bmem, bidx, bparts) = load_parts_of(pl), load_parts_of(bl)
+        pads = [("padding condition", psel.operands[0], bsel.operands[0]),
+                ("padding value", psel.operands[2], bsel.operands[2])] if psel else []
+        leaves = []         # (the parts of a guarded load and of the padding: made alike)
+        for what, x, y in [(w, x, y) for (w, x), (_w, y) in zip(pparts, bparts)] + pads:
+            pairs = made_alike(x, y)
+            if pairs is None:
+                self.fail(pl, f"{lead}: its {what} is not made by the same ops")
+            leaves += [(what, a, b) for a, b in pairs]
+        loads = {1: (pmem, pidx), 2: (bmem, bidx)}
+
+        def parts(ev, g, store, side):
+            return (ev.value(g.operands[0]), access(ev, *loads[side]),
+                    access(ev, store.operands[1], list(store.operands)[2:]),
+                    [ev.value(leaf[side]) for leaf in leaves])
+
+        def differs(ev):
+            a = parts(ev, pg1, pst, 1)
+            ev.bind(ahead, self.lb)
+            b = parts(ev, bg1, bst, 2)
+            ev.unbind(ahead)
+            part = ("guards' conditions" if not np.array_equal(
+                *np.broadcast_arrays(a[0], b[0])) else None) or \
+                access_difference(a[1], b[1], "global") or \
+                access_difference(a[2], b[2], "LDS") or \
+                next((f"{w}s" for (w, _x, _y), u, v in zip(leaves, a[3], b[3])
+                      if not np.array_equal(*np.broadcast_arrays(u, v))), None)
+            return None if part is None else f"{lead} at {self.TILE}: its {part} differ"
+        self.grid.prove(pg1, "a copy staged through private memory is compared in each "
+                             "workgroup", lead, differs)

@@ -1,0 +1,120 @@
+"""IREE's prefetch pipelining through registers of a copy staged through private memory
+between two guards, rolled back (``pipeline_mlir/frontend/reroll_staged.py``, finding 87 of
+docs/iree-audits.md).
+
+Built with IREE's 2 prefetch stages (its default build), f32 ``A^T x B`` 94x1826x2660 copies
+B's 4 x 16 tile one element a thread into padding rows with threads 0 to 15 of 128, in two
+guards of one condition split across the loop IREE pipelines: the first (a guarded load of
+global memory stored to a private buffer) before the body's first barrier, the second (the
+read back, the select of the K rows, the store into LDS) after its second, the prologue
+the same pair at K tile 0 through another private buffer.  The roll-back takes the pair as
+a load and its store, the prologue's proven the body's at tile 0: one schedule from both
+forms, the late form exact on the emulator.  Mutants of the pairs are refused.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from iree_configs import G
+from test_iree_emulate import needs_iree
+from test_iree_reroll import DEFAULT_BUILD, _forms_agree_exact, _refused
+
+pytestmark = pytest.mark.usefixtures("shared_code_objects")
+
+#: the guards' condition, the thread id below 16 (32 in ``A x B^T`` 920x91x36), in the late
+#: form
+CONDITION = re.compile(r"(%\w+) = arith\.cmpi slt, (%\w+), (%c(?:16|32)_i32) : i32\n")
+
+
+def _forms(m: int, n: int, k: int, transpose_a: bool = True,
+           transpose_b: bool = False) -> dict:
+    forms = G.forms(G.matmul_source("f32", m, n, k, transpose_a=transpose_a,
+                                    transpose_b=transpose_b), DEFAULT_BUILD)
+    cond = CONDITION.search(forms["late"])
+    assert cond and forms["late"].count(f"scf.if {cond.group(1)} {{") == 4, \
+        "IREE no longer stages the copy between two guards in the prologue and the body"
+    return forms
+
+
+@needs_iree
+def test_a_staged_copy_rolled_back_gives_the_prefetch_points_schedule(tmp_path, capsys):
+    """f32 ``A^T x B`` 94x1826x2660, IREE's default build: one schedule from both forms,
+    the late form exact on the emulator (late mode, 3 of its 345 workgroups).  Before, the
+    late form was refused at the body's first guard (``... 'scf.if' op (before the first
+    barrier of a loop pipelined through registers) is neither a load of global memory nor
+    free of memory effects ...``), and ``--emulate`` did not find B's copy, a guarded load
+    inside the guard, in the rolled loop (``... the K-loop copies nothing of B``)."""
+    _forms_agree_exact(tmp_path, _forms(94, 1826, 2660), capsys, "late",
+                       "--emulate-workgroups=3")
+
+
+@needs_iree
+@pytest.mark.long("test_a_staged_copy_rolled_back_gives_the_prefetch_points_schedule rolls "
+                  "the same staged pair back in the default run")
+@pytest.mark.parametrize("m,n,k,transpose_a,transpose_b", [
+    (123, 48, 153, True, False), (17, 164, 4066, True, False), (21, 44, 1962, True, False),
+    (920, 91, 36, False, True)])
+def test_staged_copies_of_the_same_family(m, n, k, transpose_a, transpose_b, tmp_path,
+                                          capsys):
+    """f32 ``A^T x B`` 123x48x153 (the draw: a plain load in the first guard),
+    17x164x4066, 21x44x1962 and ``A x B^T`` 920x91x36: one schedule, exact (late mode)."""
+    _forms_agree_exact(tmp_path, _forms(m, n, k, transpose_a, transpose_b), capsys, "late",
+                       "--emulate-workgroups=3")
+
+
+def _guard_conditions(text: str, cond: str, new: str, which: list) -> str:
+    """The guards ``which`` (0 and 1 the prologue's, 2 and 3 the body's) of ``cond`` made
+    guards of ``new``."""
+    spots = [m.start() for m in re.finditer(rf"scf\.if {cond} \{{", text)]
+    for i in sorted(which, reverse=True):
+        text = text[:spots[i]] + f"scf.if {new} {{" + text[spots[i] + len(f"scf.if {cond} {{"):]
+    return text
+
+
+@needs_iree
+def test_staged_copies_the_roll_back_does_not_take_are_refused(tmp_path, capsys):
+    """Each refused at one located op: the prologue's guards of threads 0 to 16 (not the
+    body's condition), the prologue's first guard alone of another condition (no pair),
+    the body's second guard reading back another private buffer, the body's private
+    buffer read by another op, the prologue's LDS row moved by one."""
+    late = _forms(94, 1826, 2660)["late"]
+    cond = CONDITION.search(late)
+    sle = late[:cond.end()] + f"          %sle = arith.cmpi sle, {cond.group(2)}, " \
+        f"{cond.group(3)} : i32\n" + late[cond.end():]
+    err = _refused(tmp_path, _guard_conditions(sle, cond.group(1), "%sle", [0, 1]),
+                   "prologue_sle", capsys)
+    assert re.search(r":\d+:\d+: error: .*'scf\.if' op \(before the loop pipelined through "
+                     r"registers\) is not proven the body's copy staged through private "
+                     r"memory at line \d+:\d+ at K tile 0: its guards' conditions differ",
+                     err), err
+    err = _refused(tmp_path, _guard_conditions(sle, cond.group(1), "%sle", [0]),
+                   "prologue_first", capsys)
+    assert "'scf.if' op stores to LDS a value read back from private memory that no guard " \
+        "of its condition stages there before the loop pipelined through registers (their " \
+        "conditions are not one value)" in err, err
+    # the body's read back of the prologue's private buffer
+    buffers = re.findall(r"vector\.load (%alloca\w*)\[%c0, %c0, %c0\]", late)
+    body = late.rindex(f"vector.load {buffers[-1]}[")
+    other = late[:body] + late[body:].replace(buffers[-1], buffers[0], 1)
+    err = _refused(tmp_path, other, "other_buffer", capsys)
+    assert "'scf.if' op stores to LDS a value read back from private memory that no guard " \
+        "of its condition stages there in the loop" in err, err
+    # the body's private buffer read once more, before the loop
+    alloca = re.search(rf"\n( +){buffers[-1]} = memref\.alloca\(\) : (memref<[^>]*>>)\n", late)
+    extra = late[:alloca.end()] + f"{alloca.group(1)}%extra = vector.load {buffers[-1]}[%c0, " \
+        f"%c0, %c0] : {alloca.group(2)}, vector<4xf32>\n" + late[alloca.end():]
+    err = _refused(tmp_path, extra, "extra", capsys)
+    assert "no guard of its condition stages there in the loop pipelined through registers " \
+        "(another op accesses their private buffer)" in err, err
+    # the prologue's LDS row moved by one
+    at = late.index(f"vector.load {buffers[0]}[")
+    store = re.compile(r"\n( +)vector\.store %\w+, (%alloc\w*)\[(%\w+), ").search(late, at)
+    indent, lds, row = store.groups()
+    moved = late[:store.start()] + f"\n{indent}%moved = affine.apply affine_map<(d0) -> " \
+        f"(d0 + 1)>({row})" + late[store.start():].replace(f"{lds}[{row}, ", f"{lds}[%moved, ", 1)
+    err = _refused(tmp_path, moved, "row", capsys)
+    assert "is not proven the body's copy staged through private memory at line" in err and \
+        "its LDS elements differ" in err, err

@@ -167,7 +167,9 @@ class StagedPairs:
         (pmem, pidx, pparts), (bmem, bidx, bparts) = load_parts_of(pl), load_parts_of(bl)
         pads = [("padding condition", psel.operands[0], bsel.operands[0]),
                 ("padding value", psel.operands[2], bsel.operands[2])] if psel else []
-        leaves = []         # (the parts of a guarded load and of the padding: made alike)
+        # (the parts of a guarded load and of the padding, made alike; the loads are one
+        # kind of op, checked above, so their parts are the same list)
+        leaves = []
         for what, x, y in [(w, x, y) for (w, x), (_w, y) in zip(pparts, bparts)] + pads:
             pairs = made_alike(x, y)
             if pairs is None:

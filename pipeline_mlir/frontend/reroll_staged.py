@@ -25,10 +25,12 @@ import numpy as np
 from pipeline_mlir.analysis.id_forms import made_alike
 from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.views import view_root, view_users
+from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
+from pipeline_mlir.frontend.guarded_load import guarded
 from pipeline_mlir.frontend.kernel_ir import at, in_lds, in_space, is_pure, users_of
-from pipeline_mlir.frontend.reroll_parts import LOAD, STORE, inner_ops, load_parts_of, \
-    padding_select, stored_value
+from pipeline_mlir.frontend.reroll_parts import LOAD, SELECT, STORE, inner_ops, \
+    load_parts_of, padding_select, stored_value
 from pipeline_mlir.frontend.reroll_proof import access, access_difference, \
     same_op_but_operands
 
@@ -55,15 +57,36 @@ def _private(v) -> bool:
     return in_space(v, "private") and root is not None and root.name == "memref.alloca"
 
 
+def selected_load(value):
+    """``(load, select)`` when ``value`` is an ``arith.select`` by a vector of ``i1`` of a
+    ``vector.load`` of global memory (the load's only use) and a padding: IREE's guarded
+    load folded at K tile 0 into a plain load (the prologue of f32 ``A^T x B^T``
+    380x857x26); else None."""
+    sel = _defining(value)
+    if sel is None or sel.name != SELECT or \
+            not isinstance(sel.operands[0].type, ir.VectorType):
+        return None
+    load = _defining(sel.operands[1])
+    if load is None or load.name != LOAD or in_lds(load.operands[0]) or \
+            _private(load.operands[0]) or users_of(load.results[0]) != [sel]:
+        return None
+    return load, sel
+
+
 def _first_half(load, store):
     """``(load, store)`` when ``load`` loads global memory (a ``vector.load`` of neither LDS
     nor private memory, or IREE's guarded load of it:
     :func:`~pipeline_mlir.frontend.reroll_parts.load_parts_of`) and ``store`` stores the
-    value, its only use, to a private buffer; else None."""
+    value, its only use (or its :func:`selected_load`, the select's only use), to a private
+    buffer; else None."""
     parts = load_parts_of(load)
     if parts is None or _private(parts[0]) or \
-            store.name != STORE or not _private(store.operands[1]) or \
-            store.operands[0] != load.results[0] or users_of(load.results[0]) != [store]:
+            store.name != STORE or not _private(store.operands[1]):
+        return None
+    if store.operands[0] == load.results[0]:
+        return (load, store) if users_of(load.results[0]) == [store] else None
+    picked = selected_load(store.operands[0])
+    if picked is None or picked[0] != load or users_of(picked[1].results[0]) != [store]:
         return None
     return load, store
 
@@ -143,11 +166,11 @@ class StagedPairs:
 
     def _same_staged(self, pro: tuple, body: tuple) -> None:
         """The prologue's pair of guards ``pro`` (or one guard: the pair of it twice) is the
-        body's ``body`` at :attr:`TILE`: the
-        same ops (name, attributes, types) load, stage, read back, pad and store; then in
-        each workgroup enumerated, for every thread (whether or not the guard runs the copy
-        there), the same condition, global elements, LDS elements, padding condition and
-        value."""
+        body's ``body`` at :attr:`TILE`: the same ops (name, attributes, types) load, stage,
+        read back, pad and store; then in each workgroup enumerated, for every thread
+        (whether or not the guard runs the copy there), the same condition, global
+        elements, LDS elements, padding condition and value (:meth:`_loaded`: of a load
+        folded at tile 0, the lanes it keeps and its padding)."""
         (pg1, pg2), (bg1, bg2) = pro, body
         ((pl, pput), (pget, psel, pst)) = staged_halves(pg1, pg2)
         ((bl, bput), (bget, bsel, bst)) = staged_halves(bg1, bg2)
@@ -155,44 +178,111 @@ class StagedPairs:
                f"through private memory at {at(bg1)}"
         if (psel is None) != (bsel is None):
             self.fail(pg2, f"{lead}: one of the two pads the value it stores, the other not")
-        inner = list(zip(inner_ops(pl), inner_ops(bl)))     # (a guarded load's)
-        if len(inner_ops(pl)) != len(inner_ops(bl)):
-            self.fail(pl, f"{lead}: it differs from the body's '{bl.name}' op at {at(bl)} "
-                          f"in its ops")
-        for x, y in [(pl, bl), (pput, bput), (pget, bget), (pst, bst), (psel, bsel)] + inner:
+        for x, y in [(pput, bput), (pget, bget), (pst, bst), (psel, bsel)]:
             if x is not None and not same_op_but_operands(x, y):
                 self.fail(x, f"{lead}: it differs from the body's '{y.name}' op at {at(y)} "
                              f"in its attributes or types")
-        ahead = self.ahead.results[0]
-        (pmem, pidx, pparts), (bmem, bidx, bparts) = load_parts_of(pl), load_parts_of(bl)
+        loads, leaves, masks = self._loaded(pl, pput, bl, bput, lead)
         pads = [("padding condition", psel.operands[0], bsel.operands[0]),
                 ("padding value", psel.operands[2], bsel.operands[2])] if psel else []
-        # (the parts of a guarded load and of the padding, made alike; the loads are one
-        # kind of op, checked above, so their parts are the same list)
-        leaves = []
-        for what, x, y in [(w, x, y) for (w, x), (_w, y) in zip(pparts, bparts)] + pads:
+        for what, x, y in pads:
             pairs = made_alike(x, y)
             if pairs is None:
                 self.fail(pl, f"{lead}: its {what} is not made by the same ops")
             leaves += [(what, a, b) for a, b in pairs]
-        loads = {1: (pmem, pidx), 2: (bmem, bidx)}
+        ahead = self.ahead.results[0]
+        width = ir.VectorType(pput.operands[0].type).shape[-1]
 
         def parts(ev, g, store, side):
             return (ev.value(g.operands[0]), access(ev, *loads[side]),
                     access(ev, store.operands[1], list(store.operands)[2:]),
-                    [ev.value(leaf[side]) for leaf in leaves])
+                    [ev.value(leaf[side]) for leaf in leaves] +
+                    [self._lanes(ev, m[side - 1], width, pl) for m in masks])
 
         def differs(ev):
             a = parts(ev, pg1, pst, 1)
             ev.bind(ahead, self.lb)
             b = parts(ev, bg1, bst, 2)
             ev.unbind(ahead)
+            names = [w for w, _x, _y in leaves] + ["kept lane"] * len(masks)
             part = ("guards' conditions" if not np.array_equal(
                 *np.broadcast_arrays(a[0], b[0])) else None) or \
                 access_difference(a[1], b[1], "global") or \
                 access_difference(a[2], b[2], "LDS") or \
-                next((f"{w}s" for (w, _x, _y), u, v in zip(leaves, a[3], b[3])
+                next((f"{w}s" for w, u, v in zip(names, a[3], b[3])
                       if not np.array_equal(*np.broadcast_arrays(u, v))), None)
             return None if part is None else f"{lead} at {self.TILE}: its {part} differ"
         self.grid.prove(pg1, "a copy staged through private memory is compared in each "
                              "workgroup", lead, differs)
+
+    def _loaded(self, pl, pput, bl, bput, lead: str) -> tuple:
+        """What the prologue's load ``pl`` and the body's ``bl`` (each staged by its ``put``)
+        are compared by: ``({1: prologue's (memref, indices), 2: body's}, leaves, masks)``,
+        the leaves (:func:`made_alike`) of a guarded load's guard, mask and pass-through
+        when both load alike (the same ops, a guarded load's inner ops too); else, where each
+        keeps lanes by a mask (a load folded at tile 0, :func:`selected_load`, or a guarded
+        one), the plain loads the same op, the pass-through and padding made alike, and the
+        masks' lanes compared (``masks``, one pair); a plain load against one that keeps
+        lanes refused."""
+        pick, bpick = selected_load(pput.operands[0]), selected_load(bput.operands[0])
+        (pmem, pidx, pparts), (bmem, bidx, bparts) = load_parts_of(pl), load_parts_of(bl)
+        loads = {1: (pmem, pidx), 2: (bmem, bidx)}
+        if pick is None and bpick is None and pl.name == bl.name:
+            if len(inner_ops(pl)) != len(inner_ops(bl)):
+                self.fail(pl, f"{lead}: it differs from the body's '{bl.name}' op at "
+                              f"{at(bl)} in its ops")
+            for x, y in [(pl, bl)] + list(zip(inner_ops(pl), inner_ops(bl))):
+                if not same_op_but_operands(x, y):
+                    self.fail(x, f"{lead}: it differs from the body's '{y.name}' op at "
+                                 f"{at(y)} in its attributes or types")
+            pairs = [(w, x, y) for (w, x), (_w, y) in zip(pparts, bparts)]
+            return loads, [(w, a, b) for w, x, y in pairs for a, b in self._alike(
+                x, y, w, pl, lead)], []
+        sides = []
+        for load, picked, parts in ((pl, pick, pparts), (bl, bpick, bparts)):
+            if picked is not None:      # (the load folded: its select's mask and padding)
+                sides.append((load, picked[1].operands[0], picked[1].operands[2]))
+            elif parts:                 # (IREE's guarded load)
+                kept = dict(parts)
+                sides.append((guarded(load).load, kept["mask"], kept["pass-through"]))
+            else:
+                self.fail(pl, f"{lead}: one of the two loads every lane, the other keeps "
+                              f"lanes by a mask")
+        (pload, pmask, ppad), (bload, bmask, bpad) = sides
+        if not same_op_but_operands(pload, bload):
+            self.fail(pl, f"{lead}: it differs from the body's load at {at(bl)} in its "
+                          f"attributes or types")
+        return loads, [("padding", a, b) for a, b in self._alike(
+            ppad, bpad, "padding", pl, lead)], [(pmask, bmask)]
+
+    def _alike(self, x, y, what: str, op, lead: str) -> list:
+        """:func:`made_alike` of ``x`` and ``y``; else ``op`` refused."""
+        pairs = made_alike(x, y)
+        if pairs is None:
+            self.fail(op, f"{lead}: its {what} is not made by the same ops")
+        return pairs
+
+    def _lanes(self, ev, v, width: int, op):
+        """The lanes of the ``i1`` vector ``v`` of ``width`` lanes, per thread, that
+        ``ev`` computes: a ``vector.create_mask`` of one size, a ``vector.broadcast`` of an
+        ``i1``, an ``arith.select`` of two such by an ``i1``, or a splat constant; else
+        ``op`` refused (the masks of a load folded at tile 0 are compared so)."""
+        o = _defining(v)
+        lanes = np.arange(width)
+        if o is not None and o.name == "vector.create_mask" and len(o.operands) == 1:
+            return lanes < np.asarray(ev.value(o.operands[0]))[..., None]
+        if o is not None and o.name == "vector.broadcast" and \
+                isinstance(o.operands[0].type, ir.IntegerType):
+            return np.asarray(ev.value(o.operands[0]) != 0)[..., None] & (lanes >= 0)
+        if o is not None and o.name == SELECT and \
+                isinstance(o.operands[0].type, ir.IntegerType):
+            keep = np.asarray(ev.value(o.operands[0]) != 0)[..., None]
+            return np.where(keep, self._lanes(ev, o.operands[1], width, op),
+                            self._lanes(ev, o.operands[2], width, op))
+        splat = str(o.attributes["value"]).split(" :")[0] if o is not None and \
+            o.name == "arith.constant" else None
+        if splat in ("dense<true>", "dense<false>"):
+            return np.full(width, splat == "dense<true>")
+        self.fail(op, f"(before the loop {self.LOOP}) keeps the lanes of its load by a mask "
+                      f"the roll-back does not evaluate ('{o.name if o else v}'): the masks "
+                      f"of a load folded at tile 0 are compared lane by lane")

@@ -541,6 +541,10 @@ FAMILIES = {
                        rolled=True, aimed=True),
     "f32rowst2": Family(_f(dtype="f32", m=621, n=1724, k=1099, transpose_a=True),
                         DEFAULT_BUILD, forms=("late",), later=True, rolled=True, aimed=True),
+    # ... and f32 A^T x B^T 380x857x26, whose prologue IREE folds at tile 0 into a plain
+    # load and a select
+    "f32fold2": Family(_f(dtype="f32", m=380, n=857, k=26, transpose_a=True),
+                       DEFAULT_BUILD, forms=("late",), later=True, rolled=True, aimed=True),
     "ot9": Family(_f(dtype="f16", m=9, n=100, k=520, transpose_a=True, transpose_b=False),
                   later=True, aimed=True, newest=True),
     "ot33": Family(_f(dtype="f16", m=33, n=100, k=520, transpose_a=True, transpose_b=False),

@@ -518,7 +518,7 @@ AIMED = {"atb600", "w1m", "keptm", "padatbmn", "accst", "padatbk200", "atb300", 
          "tail232", "own32i8", "acctiny", "f32ab", "f32pad", "f32rows", "f32rowst"}
 AIMED_ROLLED = {"regk1020", "regf16k", "dma1w", "reg1w", "reroll8", "remui44", "reg3s",
                 "reg3pad", "reg3k", "peeledreg", "peeledregi8", "accpeel", "f32s3",
-                "f32rows2", "f32rowst2"}
+                "f32rows2", "f32rowst2", "f32fold2"}
 #: the tenth audit's families (aimed, drawing :data:`mutants.NEWEST_MUTATIONS` too)
 NEWEST = {"pc100", "pc17", "i8acc", "i8acct", "accbr"}
 #: the twelfth audit's families (aimed, drawing :data:`mutants.NEWEST_MUTATIONS` too; its

@@ -275,7 +275,27 @@ def gated_build(path, spec: str = "4wave"):
                                    stages=KEPT_STAGES))
     built.checked_output()
     keep_built(spec, Path(path).read_text(), built)
-    found = ADOPTED_OPTIONS.findall(built.stages["adopted"])
+    return built, adopted_options(built.stages["adopted"]), built.stages["schedule-json"]
+
+
+def adopted_options(adopted: str) -> dict:
+    """The options of the spec the front end adopted for the one loop of ``adopted`` (the
+    module after ``sched-adopt-loop``)."""
+    found = ADOPTED_OPTIONS.findall(adopted)
     assert len(found) == 1, found
-    options = dict(re.findall(r'(\w+) = "?([\w-]+)"?(?: : i64)?', found[0]))
-    return built, options, built.stages["schedule-json"]
+    return dict(re.findall(r'(\w+) = "?([\w-]+)"?(?: : i64)?', found[0]))
+
+
+def scheduled_only(path, spec: str = "4wave") -> tuple[dict, str, str]:
+    """(the adopted spec's options, the schedule JSON, the module after
+    ``sched-adopt-loop``) of ``pipeline-opt --pipeline=SPEC PATH --emit=schedule-json``: the
+    front end and the scheduler only, no lowering, no LLVM; what :func:`gated_build` gives
+    beside its code object, for a form that the
+    default run takes to its schedule only (its build and run exact in the long tier:
+    docs/testing.md, "The long tier")."""
+    from pipeline_mlir.driver import CompileOptions, compile
+
+    result = compile(CompileOptions(schedule=spec, input=str(path), emit="schedule-json",
+                                    stages=("adopted",)))
+    schedule = result.checked_output()
+    return adopted_options(result.stages["adopted"]), schedule, result.stages["adopted"]

@@ -166,22 +166,32 @@ def test_a_wait_inside_b_s_fragment_load_completes_it_whole(tmp_path, capsys):
     assert rc == 0 and ": exact, max error 0" in out, out + err
 
 
-def test_the_operand_the_k_split_leaves_whole_is_read_whole(tmp_path, capsys):
+#: the long tier's reason for the late form's build and run of an item below that builds
+#: one form and takes the other to its schedule only (as ``iree_forms.ONE_BUILT`` does for
+#: the configurations): ``{item}`` is the item of the prefetch point
+ONE_FORM_BUILT = ("no edge, no mask: the late form takes the prefetch point's path (one "
+                  "schedule, the front end's whole run on it, compared in {item}[prefetch], "
+                  "which builds the prefetch point and runs it exact)")
+
+
+@pytest.mark.parametrize("built", [
+    "prefetch", pytest.param("late", marks=pytest.mark.long(ONE_FORM_BUILT.format(
+        item="test_the_operand_the_k_split_leaves_whole_is_read_whole")))])
+def test_the_operand_the_k_split_leaves_whole_is_read_whole(tmp_path, capsys, built):
     """IREE's f16 ``A x B^T`` 192x256x48 with a 32x32x16 MFMA forced, a 64x128 tile of 2x1
     waves, K step 16 (3 K steps: the loop's MFMAs halved along K, A one fragment per wave
     split along K, B split by accumulator).  Each B fragment's two halves go to one fragment
     load; read as two adjacent 8-byte reads, LLVM merged them into one ``ds_read_b128``,
     which the plan's reads and waits do not count, and the ISA gate refused the build
     (``lds-misread``; a fifteenth-sweep forced configuration).  B is now read whole, each
-    half MFMA taking a slice: 2 reads per B load, not 4, and the build exact in random
-    order from both forms, with one schedule."""
+    half MFMA taking a slice: 2 reads per B load, not 4, both forms one schedule, and the
+    build of the form ``built`` exact in random order (the late form's: the long tier)."""
     from iree_configs import G
 
     forms = G.forms(G.matmul_source("f16", 192, 256, 48, mma="MFMA_F32_32x32x16_F16",
                                     tile=(64, 128, 16), waves=(2, 1)))
-    assert _one_schedule(tmp_path, forms, capsys, built=tuple(forms))["lgkm_per_load"] == \
-        [1, 2]
-    for form in forms:
+    assert _one_schedule(tmp_path, forms, capsys, built=(built,))["lgkm_per_load"] == [1, 2]
+    for form in (built,):
         rc = main(["--pipeline=4wave", "--emulate", str(tmp_path / f"{form}.mlir"),
                    "--emulate-mode=random:5", "--emulate-jobs=1"])
         out, err = capsys.readouterr()
@@ -222,7 +232,10 @@ def test_pieces_the_split_puts_in_one_load_are_read_as_one(tmp_path, capsys, mon
     assert calls.count(True) == 3
 
 
-def test_accumulators_that_fill_the_vgprs_are_kept_in_agprs(tmp_path, capsys):
+@pytest.mark.parametrize("built_form", [
+    "prefetch", pytest.param("late", marks=pytest.mark.long(ONE_FORM_BUILT.format(
+        item="test_accumulators_that_fill_the_vgprs_are_kept_in_agprs")))])
+def test_accumulators_that_fill_the_vgprs_are_kept_in_agprs(tmp_path, capsys, built_form):
     """IREE's f16 ``A x B^T`` 256x512x512 with a 16x16x32 MFMA forced in a 128x256 tile of
     2x1 waves, K step 64: each wave's 64 accumulators take 256 registers of a lane, the
     whole architected file.  LLVM's code generation of the pipelined kernel did not finish
@@ -230,15 +243,21 @@ def test_accumulators_that_fill_the_vgprs_are_kept_in_agprs(tmp_path, capsys):
     build of the dispatch takes 2 s: a seventeenth-sweep forced configuration, the class of
     the fifteenth sweep's finding 13).  The front end now has such a kernel keep its
     accumulators in AGPRs (``sched.agpr_alloc``, ``frontend/accumulator_agprs.py``), as the
-    shipped 128x128 warp tiles do: both forms built in seconds, one schedule, exact."""
+    shipped 128x128 warp tiles do: the form ``built_form`` built in seconds and exact (the
+    late form's: the long tier), the other taken to its schedule, one schedule."""
     from build_cache import share_code_objects
     from iree_configs import G, each_form_built
+    from kernel_builds import scheduled_only
 
     forms = G.forms(G.matmul_source("f16", 256, 512, 512, mma="MFMA_F32_16x16x32_F16",
                                     tile=(128, 256, 64), waves=(2, 1)))
-    schedules = []
+    other, = (f for f in forms if f != built_form)
+    (tmp_path / f"{other}.mlir").write_text(forms[other])
+    _, schedule, adopted = scheduled_only(tmp_path / f"{other}.mlir")
+    assert "sched.agpr_alloc = 256 : i32" in adopted, other
+    schedules = [schedule]
     with share_code_objects():      # (the emulation runs the build below)
-        for form, path, built in each_form_built(tmp_path, forms,
+        for form, path, built in each_form_built(tmp_path, {built_form: forms[built_form]},
                                                  ("schedule-json", "mlir", "report")):
             assert "sched.agpr_alloc = 256 : i32" in built.stages["mlir"], form
             assert re.search(r"VGPRs +\d+ architected, 256 AGPRs", built.stages["report"]), \

@@ -237,7 +237,7 @@ def repair(compiled, shape: KernelShape, iterations=range(0, 7)) -> RepairedSche
     straight = shape.max_trips == 0
     # (an epilogue the path finds no hazard in is already derived for it: a second run)
     kept = _straight_epilogue(out) if straight and \
-        _first_hazard(out, shape, iterations)[1] is not None else set()
+        _first_hazard(out, shape, iterations)[1] is not None else {}
     for _ in range(MAX_FIXES):
         run, h = _first_hazard(out, shape, iterations)
         if h is None:
@@ -317,7 +317,7 @@ def _whole_entries(out: RepairedSchedule, shape: KernelShape) -> None:
                f"that entry whole")
 
 
-def _straight_epilogue(out: RepairedSchedule) -> set[int]:
+def _straight_epilogue(out: RepairedSchedule) -> dict:
     """A main loop of no trip (``max_trips`` 0): the epilogue runs right after the prologue,
     whose copies of both K tiles are the ones in flight.  Its vmcnt waits, which drain every
     copy of the last loop iteration before its first MMA, wait for nothing here (the
@@ -325,18 +325,18 @@ def _straight_epilogue(out: RepairedSchedule) -> set[int]:
     of each K tile not yet waited for the loosest wait that completes that tile's copies
     (the copies issued after them left in flight: the second K tile's under the first
     one's MMAs) and the barriers that hand its LDS to every wave (:func:`_fix_raw`), and
-    :func:`_repeat_waits` gives the waits kept their counts.  Returns the kept entries
-    (their ``id``)."""
-    kept = set()
+    :func:`_repeat_waits` gives the waits kept their counts.  Returns the kept entries by
+    their ``id`` (the entries held, so that no other entry takes an ``id`` of theirs)."""
+    kept = {}
     for i, e in enumerate(out.epilogue):
         if e.op.tag == WAIT_VM:
             _apply(out, "epilogue", i, (e.op.with_(wait_value=VMCNT_MAX),), 1,
                    "the main loop runs no trip: the prologue's copies are the ones in flight")
-            kept.add(id(out.epilogue[i]))
+            kept[id(out.epilogue[i])] = out.epilogue[i]
     return kept
 
 
-def _repeat_waits(out: RepairedSchedule, kept: set[int]) -> None:
+def _repeat_waits(out: RepairedSchedule, kept: dict) -> None:
     """Each vmcnt wait :func:`_straight_epilogue` kept in the epilogue, still at the
     counter's most, repeats the derived vmcnt wait before it (it waits for nothing more;
     kept where the schedule put it, between a block's fragment reads and its MMA, so that

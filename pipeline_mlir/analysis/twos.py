@@ -17,7 +17,8 @@ bits of the exact one), so no range is needed:
   all zero is 0); the value hints (``iree_codegen.index_hint``, ``util.assume.int``): the
   operand they pass on;
 * ``affine.apply``: its expression's, by the rules above (a ``mod`` by a constant is a
-  remainder; a ``floordiv`` or ``ceildiv`` gives 0); ``affine.linearize_index`` of a static
+  remainder; a ``floordiv`` or ``ceildiv`` gives 0); ``affine.min`` / ``max``: the fewest
+  of its expressions' (the value is one of them); ``affine.linearize_index`` of a static
   basis: the fewest of each index's plus the basis' sizes after it; the last result of
   ``affine.delinearize_index`` (the index modulo the basis' last size): the fewer of the
   two, any other result 0;
@@ -126,15 +127,15 @@ def _induction_zeros(v, zeros) -> int:
 
 
 def _affine_zeros(op, v, zeros) -> int:
-    """``affine.apply``, ``affine.linearize_index`` and ``affine.delinearize_index``
-    (module docstring); 0 for any other affine op."""
-    if op.name == "affine.apply":
+    """``affine.apply``, ``affine.min`` / ``max``, ``affine.linearize_index`` and
+    ``affine.delinearize_index`` (module docstring); 0 for any other affine op."""
+    if op.name in ("affine.apply", "affine.min", "affine.max"):
         m = ir.AffineMapAttr(op.attributes["map"]).value
-        if len(m.results) != 1:
+        if op.name == "affine.apply" and len(m.results) != 1:
             return 0
         dims = list(op.operands)[:m.n_dims]
         syms = list(op.operands)[m.n_dims:]
-        return _expr_zeros(m.results[0], dims, syms, zeros)
+        return min(_expr_zeros(e, dims, syms, zeros) for e in m.results)
     if op.name not in ("affine.delinearize_index", "affine.linearize_index"):
         return 0
     basis = _static_basis(op)

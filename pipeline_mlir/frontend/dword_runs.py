@@ -27,6 +27,10 @@ source that is not range-checked (no ``amdgpu.fat_raw_buffer_cast``, or one with
 ``boundsCheck(false)``) reads past its end what memory holds there, element by element
 whatever the width: nothing to prove.  Otherwise the reason is returned for the caller to
 refuse the op with.
+
+:func:`start_zeros` gives the low zero bits of a start's byte offset by the same terms, for
+:mod:`~pipeline_mlir.frontend.regcopy`, which makes a copy through registers a direct-to-LDS
+copy only where its global address is proven a multiple of the bytes that copy moves.
 """
 
 from __future__ import annotations
@@ -41,7 +45,8 @@ from pipeline_mlir.dialect.ir_io import IRError
 from pipeline_mlir.dialect.ir_io import as_operation as _op
 from pipeline_mlir.frontend.kernel_ir import bounds_checked, describe, fat_root, owner
 
-__all__ = ["DWORD", "dword_refusal", "pieces_note", "regrouped_refusal", "start_terms"]
+__all__ = ["DWORD", "dword_refusal", "pieces_note", "regrouped_refusal", "start_terms",
+           "start_zeros"]
 
 #: the bytes a buffer access is range-checked by
 DWORD = 4
@@ -120,7 +125,6 @@ def dword_refusal(src, indices: list, block: tuple, run_bytes: int, note: str,
     it must, said in the reason); None when it is, or when ``src`` is not range-checked."""
     if not bounds_checked(src):
         return None
-    eb = element_bytes(ir.MemRefType(src.type))
     need = zeros_of(DWORD)
     exact, memo = _thread_zeros(block, iv), {}
     what = (f"each lane's {run_bytes}-byte run starts on a {DWORD}-byte boundary of a "
@@ -130,19 +134,35 @@ def dword_refusal(src, indices: list, block: tuple, run_bytes: int, note: str,
         return (f"where {what}: its buffer ({fat_root(src).type}) is "
                 f"{'not of a static size' if size is None else 'not whole dwords'}, so a "
                 f"dword of a run may straddle its end")
-    terms = start_terms(src, indices)
-    if terms is None:
+    start = _start_zeros(src, indices, exact, memo)
+    if start is None:
         return (f"where {what}: its views ({src.type}) are not followed to the buffer "
                 f"(static strides, subviews, reshapes and casts)")
-    weakest = min(terms, key=lambda t: _term_zeros(t[0], t[1], exact, memo))
-    got = _term_zeros(weakest[0], weakest[1], exact, memo) + zeros_of(eb)
+    got, (v, stride) = start
     if got >= need:
         return None
-    v, stride = weakest
     part = (f"the constant offset {v}" if isinstance(v, int) else
             f"{_source_of(v)} times the stride {stride}")
     return (f"where {what}: a run that starts off a {DWORD}-byte boundary is not excluded "
             f"({part} is a multiple of {2 ** min(got, 62)} byte(s) only)")
+
+
+def start_zeros(src, indices: list, block: tuple) -> tuple | None:
+    """``(z, term)``: ``2**z`` divides the byte offset of ``src[indices]`` from its root
+    buffer's start in every workgroup, K step and launch (a workgroup of ``block``
+    threads; the terms of :func:`start_terms`, each one's low zero bits as
+    :func:`dword_refusal` takes them), and the term ``(value or int, stride)`` that bounds
+    it; None where the views are not followed to the buffer."""
+    return _start_zeros(src, indices, _thread_zeros(block), {})
+
+
+def _start_zeros(src, indices: list, exact, memo: dict) -> tuple | None:
+    terms = start_terms(src, indices)
+    if terms is None:
+        return None
+    weakest = min(terms, key=lambda t: _term_zeros(t[0], t[1], exact, memo))
+    got = _term_zeros(weakest[0], weakest[1], exact, memo)
+    return min(ALL, got + zeros_of(element_bytes(ir.MemRefType(src.type)))), weakest
 
 
 def _source_of(v) -> str:

@@ -16,8 +16,10 @@ makes each an ``amdgpu.gather_to_lds``, the copy the schedules pipeline:
   ``transfer`` elements apart; the wave's first address, a constant plus a multiple of the
   wave index, is emitted before the loop;
 * each copy moves a size a direct-to-LDS copy moves (:data:`~pipeline_mlir.target.gfx950.
-  LDS_DMA_BYTES`); one whose global address is not aligned to it in some thread, in one of
-  the two iterations the analysis evaluates, is marked :data:`STAGED` (register-staged by
+  LDS_DMA_BYTES`); one whose global address is not proven aligned to what its
+  direct-to-LDS copies move in every workgroup, K step and launch (:func:`proven_aligned`,
+  from the index arithmetic), or is not aligned in some thread of the analysis' sample (its
+  workgroup, the two iterations it evaluates), is marked :data:`STAGED` (register-staged by
   ``sched-stage-copies`` after the schedule);
 * a load that keeps a mask in its index (:data:`~pipeline_mlir.frontend.kept_masks.KEPT`)
   gives its mark to the copy, so that the front end does not replace it by copies of its
@@ -43,8 +45,10 @@ from pipeline_mlir.dialect.ir_changes import set_attribute
 from pipeline_mlir.analysis.ir_facts import (dense_row_major, element_bytes, parse_xor_shuffle,
                                              transfer)
 from pipeline_mlir.analysis.loop_eval import DYNAMIC, attr_names, dense_i64
+from pipeline_mlir.analysis.twos import zeros_of
 from pipeline_mlir.analysis.views import INDEXING_VIEWS
 from pipeline_mlir.frontend.cut_runs import piece_bytes, prove_pieces
+from pipeline_mlir.frontend.dword_runs import start_zeros
 from pipeline_mlir.frontend.marks import CUT, NARROW, ODD, REMAINDER_ATTR, STAGED
 from pipeline_mlir.frontend.kept_masks import KEPT
 from pipeline_mlir.frontend.kernel_ir import collapsed, describe, erase_unused
@@ -82,6 +86,8 @@ def convert_register_copies(scan: LoopScan) -> None:
             ev.bind(iv, k)
             if not _check_source(ev, a):
                 staged.add(id(a))
+        if not proven_aligned(a, scan.block):       # (the sample's verdict is not enough)
+            staged.add(id(a))
     ev.bind(iv, lb)
     by_root: dict = {}
     for a in regs:
@@ -213,9 +219,25 @@ def _check_source(ev, a: Access) -> bool:
                             f"(and {SPLIT_BYTES} as two copies; a copy that stays in registers "
                             f"is not pipelined)")
     el = _elements(ev, a.src, a.src_indices, a.elements, a.op, "reads global memory")
-    moved = piece_bytes(a.op) if CUT in a.op.attributes else \
-        LDS_DMA_BYTES[0] if size == SPLIT_BYTES else size
+    moved = _moved(a, size)
     return not np.any((el[:, 0] * v.elem_bytes) % moved) and launch_aligned(v.root, moved)
+
+
+def _moved(a: Access, size: int) -> int:
+    """The bytes per lane each direct-to-LDS copy made of ``a`` (``size`` bytes per lane)
+    moves: a piece's (cut_runs.py), a dword of a split copy (split_copy.py), else ``size``."""
+    return piece_bytes(a.op) if CUT in a.op.attributes else \
+        LDS_DMA_BYTES[0] if size == SPLIT_BYTES else size
+
+
+def proven_aligned(a: Access, block: tuple) -> bool:
+    """Whether the global address of copy ``a`` (a workgroup of ``block`` threads) is
+    proven a multiple of the bytes its direct-to-LDS copies move in every workgroup, K step
+    and launch, from its index arithmetic without evaluating the grid
+    (:func:`~pipeline_mlir.frontend.dword_runs.start_zeros`; its buffer's start aligned)."""
+    moved = _moved(a, a.elements * element_bytes(ir.MemRefType(a.src.type)))
+    start = start_zeros(a.src, a.src_indices, block)
+    return start is not None and moved & (moved - 1) == 0 and start[0] >= zeros_of(moved)
 
 
 def _wave_index(scan: LoopScan, where):

@@ -47,6 +47,9 @@ AFFINE = """
 #mod8 = affine_map<(d0) -> (d0 mod 8)>
 #half = affine_map<(d0) -> (d0 floordiv 2)>
 #plus1 = affine_map<(d0)[s0] -> (d0 * 4 + s0)>
+#min16 = affine_map<(d0) -> (d0 * 8, 16)>
+#max12 = affine_map<(d0) -> (d0 * 8, 12)>
+#min17 = affine_map<(d0) -> (d0 * 8, 17)>
 func.func @f(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -60,6 +63,9 @@ func.func @f(%n: index) {
   %d:2 = affine.delinearize_index %two into (16, 8) : index, index
   %l = affine.linearize_index disjoint [%t, %two] by (2, 4) : index
   %h = iree_codegen.index_hint %two(#iree_gpu.lane_constant<32>) : index
+  %mn = affine.min #min16(%two)
+  %mx = affine.max #max12(%two)
+  %m17 = affine.min #min17(%two)
   scf.for %i = %c0 to %n step %c8 {
     %x = arith.addi %i, %c0 : index
   }
@@ -77,7 +83,8 @@ def affine_values():
     with new_context() as ctx:
         ctx.allow_unregistered_dialects = True
         m = ir.Module.parse(AFFINE)
-        names = ("c0", "c1", "c4", "c8", "t", "two", "m8", "hf", "p1", "d", "l", "h", "x", "y")
+        names = ("c0", "c1", "c4", "c8", "t", "two", "m8", "hf", "p1", "d", "l", "h", "mn",
+                 "mx", "m17", "x", "y")
         ops = walk_ops(m.operation, lambda o: len(o.results) >= 1)
         assert len(ops) == len(names)
         out = {n: list(o.results) for n, o in zip(names, ops)}
@@ -95,6 +102,9 @@ def affine_values():
     ("d", 0, 0),            # any other result: a division
     ("l", 0, 1),            # 4 t + 2 t
     ("h", 0, 1),            # the hint passes 2 t on
+    ("mn", 0, 4),           # min(16 t, 16): either is a multiple of 16
+    ("mx", 0, 2),           # max(16 t, 12): the fewer of 4 and 2
+    ("m17", 0, 0),          # min(16 t, 17): 17 may be the value
     ("i", 0, 3),            # 0 + j * 8
     ("k", 0, 0),            # 1 + j * 8
 ])

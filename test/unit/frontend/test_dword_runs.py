@@ -15,12 +15,13 @@ import pytest
 
 from pipeline_mlir.dialect.bindings import ir, new_context
 from pipeline_mlir.dialect.ir_io import walk_ops
-from pipeline_mlir.frontend.dword_runs import dword_refusal, regrouped_refusal
+from pipeline_mlir.frontend.dword_runs import dword_refusal, regrouped_refusal, start_zeros
 
 FAT = "#amdgpu.address_space<fat_raw_buffer>"
 BODY = f"""
 func.func @f(%a0: memref<17x520xf16>, %b0: memref<17x519xf16>, %d0: memref<?x520xf16>,
-             %g: memref<17x520xf16, #gpu.address_space<global>>, %n: index) {{
+             %g: memref<17x520xf16, #gpu.address_space<global>>, %n: index,
+             %s: memref<17x?xf16, strided<[?, 1]>>) {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -58,6 +59,7 @@ def v():
         out = {n: o.results[0] for n, o in zip(NAMES, ops)}
         (fn,) = walk_ops(m.operation, lambda o: o.name == "func.func")
         out["g"] = fn.regions[0].blocks[0].arguments[3]
+        out["s"] = fn.regions[0].blocks[0].arguments[5]
         out["op"] = ops[NAMES.index("odd")]
         yield out
 
@@ -114,3 +116,24 @@ def test_regrouped_runs_prove_the_wider_side(v):
     assert regrouped_refusal([(op, v["a"], col, 4)], v["a"], odd, BLOCK, 2) is None
     assert regrouped_refusal([(op, v["a"], odd, 4)], v["a"], odd, BLOCK, 16) is None
     assert regrouped_refusal([(op, v["a"], odd, 2)], v["a"], odd, BLOCK, 2) is None
+
+
+@pytest.mark.parametrize("src,idx,zeros,weakest", [
+    ("a", ("row", "k"), 4, None),       # 520 t/4 + 8 i elements of 2 bytes: 16 bytes
+    ("a", ("row", "col"), 2, "col"),    # + 2 (t mod 4): 4 bytes
+    ("a", ("row", "odd"), 1, "odd"),    # + 1: 2 bytes
+    ("sv1", ("c0", "c0"), 1, "odd"),    # a view's offset is a term
+    ("g", ("c0", "c8"), 4, None),       # any buffer: no range check needed to be aligned
+])
+def test_start_zeros_are_the_weakest_terms(v, src, idx, zeros, weakest):
+    """The byte offset's low zero bits, the fewest of its terms' (the thread's part
+    evaluated, the loop's from its step), and the term that has them: the alignment a copy
+    through registers needs to be a direct-to-LDS copy (frontend/regcopy.py)."""
+    got, term = start_zeros(v[src], [v[i] for i in idx], BLOCK)
+    assert got == zeros
+    if weakest is not None:
+        assert term[0] == v[weakest]
+
+
+def test_start_zeros_of_a_stride_known_at_launch_are_unknown(v):
+    assert start_zeros(v["s"], [v["row"], v["k"]], BLOCK) is None

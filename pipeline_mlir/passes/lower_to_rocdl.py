@@ -23,7 +23,10 @@ Abstract pipelines keep their data ops as ``sched`` ops with a ``tag`` attribute
 removed.  Concrete pipelines (``concrete``) are materialized into the real
 prologue / loop / epilogue around their ``scf.for`` (``pipeline_mlir/lowering/materialize.py``); the
 pass object keeps the kernel plan of each (:attr:`LowerToROCDL.plans`), which the
-ISA check of ``--emit=report`` compares the final assembly with.
+ISA check of ``--emit=report`` compares the final assembly with.  After a pipelined loop of
+no trip (straight code), a remainder loop of one iteration that stores the registers it
+loaded ahead into LDS of its own has those stores moved before the epilogue's last MMA
+block (option ``remainder-stores``; ``pipeline_mlir/lowering/remainder_stores.py``).
 """
 
 from __future__ import annotations
@@ -33,7 +36,9 @@ from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.lowering.materialize import materialize, reserves_agprs
 from pipeline_mlir.dialect.ir_io import (drop_attr, get, ops_of, read_entry, region_block,
                                           set_attr)
+from pipeline_mlir.lowering.remainder_stores import remainder_after, stores_before_last_mma
 from pipeline_mlir.lowering.rocdl_build import emit_entries
+from pipeline_mlir.lowering.straight_pair import concrete_loop
 from pipeline_mlir.lowering.xdl_window import guard_exits
 from pipeline_mlir.passes._common import CONSUMED, Option, SchedPass
 
@@ -58,6 +63,10 @@ class LowerToROCDL(SchedPass):
                "interleave an MMA's MFMAs with the loads of its block before it "
                "(rocdl.sched.group.barrier), a fragment read before each LDS DMA, and drop "
                "a wait the same wait repeats right after an MMA (concrete pipelines)"),
+        Option("remainder-stores", "bool", True,
+               "after a pipelined loop of no trip (straight code), store the registers a "
+               "one-iteration remainder loaded ahead into its own LDS before the epilogue's "
+               "last MMA block (lowering/remainder_stores.py)"),
         Option("spread-loads", "bool", None,
                "in each interleave pipeline, spread the global loads evenly over the MFMAs "
                "after the fragment reads instead of one after each of the next MFMAs "
@@ -97,9 +106,13 @@ class LowerToROCDL(SchedPass):
 
     def run_pipeline(self, p) -> None:
         if get(p.op, "concrete", S.UNIT, False):
-            self.plans.append(materialize(p, self["fence-waits"], self.fence_blocks(p),
-                                          self["fence-loads"], self["interleave"],
-                                          self.spread_loads(p)))
+            loop = concrete_loop(p)
+            rem = remainder_after(loop) if loop is not None else None
+            plan = materialize(p, self["fence-waits"], self.fence_blocks(p),
+                               self["fence-loads"], self["interleave"], self.spread_loads(p))
+            self.plans.append(plan)
+            if rem is not None and plan.shape.max_trips == 0 and self["remainder-stores"]:
+                stores_before_last_mma(rem)
             return CONSUMED
         s = p.schedule_object()
         fence_blocks = self.fence_blocks(p)

@@ -491,6 +491,17 @@ PADDED_LIT_INPUTS = {
 }
 
 
+#: the committed inputs of lit tests built from ``epilogues.epilogue_source`` with further
+#: ``iree-compile`` flags (file stem -> (its arguments, the flags)): IREE's bf16 batch 2 x
+#: 267x969x192 at 4 prefetch stages, the pair run as straight code and the third K tile in
+#: the remainder loop, whose stores go before the pair's last MMA block
+#: (lowering/remainder_stores.py): sched-lower-to-rocdl.mlir
+EPILOGUE_LIT_INPUTS = {
+    "iree-bf16-batch-267x969x192": (dict(kind="batch", dtype="bf16", m=267, n=969, k=192),
+                                    ("--iree-llvmgpu-prefetch-num-stages=4",)),
+}
+
+
 #: IREE's 8-wave (512-thread) bf16 kernels, which ``--pipeline=pingpong`` takes: file stem
 #: -> matmul_source arguments (a compilation_info on the matmul: IREE does not pick these
 #: tiles by itself).  Not committed: the tests generate them (small sizes, seconds each).
@@ -648,6 +659,14 @@ def main() -> int:
         (where / f"{stem}.prefetch.mlir").write_text(prefetch_point(src))
         (where / f"{stem}.late.mlir").write_text(late_form(src))
         print(f"wrote {stem}.prefetch.mlir, {stem}.late.mlir in {where}")
+    import epilogues
+    for stem, (cfg, flags) in EPILOGUE_LIT_INPUTS.items():
+        _progress(f"{stem}")
+        args = dict(cfg)
+        for form, text in forms(epilogues.epilogue_source(args.pop("kind"), **args),
+                                flags).items():
+            (lit / f"{stem}.{form}.mlir").write_text(text)
+        print(f"wrote {stem}.prefetch.mlir, {stem}.late.mlir in {lit}")
     return 0
 
 

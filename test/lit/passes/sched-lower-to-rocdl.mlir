@@ -8,6 +8,7 @@
 // RUN: pipeline-opt --pipeline=4wave %S/Inputs/slot-1wave.mlir --emulate | FileCheck %s --check-prefix=DMA
 // RUN: sed 's/%ub0 = arith.constant 128 : index/%ub0 = arith.constant 2 : index/' %S/Inputs/natural-4wave.mlir | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave},sched-import,sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases,sched-fix-hazards,sched-lower-to-rocdl)' | FileCheck %s --check-prefix=STRAIGHT
 // RUN: sed 's/%ub0 = arith.constant 128 : index/%ub0 = arith.constant 4 : index/' %S/Inputs/natural-4wave.mlir | pipeline-opt - --pass-pipeline='builtin.module(sched-adopt-loop{schedule=4wave},sched-import,sched-annotate,sched-reorder,sched-derive-edges,sched-schedule,sched-derive-waits,sched-explicit-blocks,sched-expand-phases,sched-fix-hazards,sched-lower-to-rocdl)' | FileCheck %s --check-prefix=FENCED
+// RUN: pipeline-opt --pipeline=4wave %S/Inputs/iree-bf16-batch-267x969x192.prefetch.mlir | FileCheck %s --check-prefix=REMSTORES
 
 // sched-lower-to-rocdl: WAIT_VM(n) / WAIT_LGKM(n) -> one
 // rocdl.s.waitcnt each, imm = 0xCF7F & ((v & 0xF) | ((v & 0x30) << 10)) | (e << 4) | (l << 8)
@@ -299,3 +300,23 @@ module @empty_phases {
 // GUARD-NEXT:    rocdl.s.nop 3
 // GUARD-NEXT:    rocdl.sched.barrier none
 // GUARD-NEXT:    vector.store
+
+// IREE's bf16 batch 2 x 267x969x192 (4 prefetch stages): the pair runs as straight code and
+// the remainder loop of one iteration, its loads issued ahead, stores those registers to
+// LDS of its own. The stores go after the epilogue's last wait and before its last MMA
+// block (lowering/remainder_stores.py), with the views they need: no wait between them and
+// the last four MFMAs, nor after those. The remainder keeps its barrier (a gpu.barrier,
+// whose fence waits for the stores) before its reads, and stores nothing itself.
+// REMSTORES-LABEL: func.func @matmul_dispatch_0
+// REMSTORES:         memref.subview %alloc_{{[0-9]+}}[0, 0, 0] [1, 64, 64]
+// REMSTORES-COUNT-6: vector.transfer_write %{{[0-9]+}}, %subview{{.*}}#gpu.address_space<workgroup>>
+// REMSTORES-NOT:     rocdl.s.waitcnt
+// REMSTORES-COUNT-4: amdgpu.mfma
+// REMSTORES-NOT:     rocdl.s.waitcnt
+// REMSTORES:         rocdl.s.barrier
+// REMSTORES-NOT:     vector.transfer_write
+// REMSTORES:         scf.for
+// REMSTORES-NEXT:      gpu.barrier memfence [#gpu.address_space<workgroup>]
+// REMSTORES-NOT:       vector.transfer_write {{.*}}workgroup
+// REMSTORES:           gpu.barrier memfence [#gpu.address_space<workgroup>]
+// REMSTORES:         sched.loads_ahead

@@ -5,7 +5,9 @@ main loop from 4 to 4 runs no trip, the prologue and the epilogue compute both) 
 loop runs the third as the remainder, its loads issued ahead.  The pair is straight code
 (``lowering/straight_pair.py``): no zero-trip fence, and the epilogue's vmcnt waits derived by
 ``sched-fix-hazards`` for the prologue's copies (``sim/repair.py``): K tile 0's MMAs wait for
-K tile 0's copies alone, K tile 1's copies left in flight under them.  ``iree-compile``
+K tile 0's copies alone, K tile 1's copies left in flight under them.  The remainder's
+LDS stores of the registers it loaded ahead go before the pair's last MMA block
+(``lowering/remainder_stores.py``), its barrier still before its reads.  ``iree-compile``
 writes both forms once per session; the prefetch point is built once, to assembly, and that
 assembly is what the mutants edit.
 """
@@ -112,6 +114,50 @@ def test_each_derived_wait_is_needed(kernels, asm, which):
     line, n = _pair_waits(asm)[which]
     lines = asm.split("\n")
     lines[line] = lines[line].replace(f"vmcnt({n})", f"vmcnt({n + 1})")
+    with new_context() as ctx:
+        d = matmul_dispatch(ir.Module.parse(kernels["prefetch"].read_text(), ctx), None)
+    with pytest.raises(Finding, match="lds-race"):
+        run_dispatch(d, load_kernel("\n".join(lines)), "k192", ("late", 0), 2, None, False)
+
+
+def _remainder_fence(asm: str) -> tuple[int, int]:
+    """(line of the ``s_waitcnt lgkmcnt(0)``, line of the ``s_barrier``) the remainder's
+    first barrier is, between the pair's last MFMA and the remainder's first LDS read."""
+    lines = asm.split("\n")
+    last = [k for k, ln in enumerate(lines) if "v_mfma" in ln][31]
+    read = next(k for k in range(last, len(lines)) if "ds_read" in lines[k])
+    bar = max(k for k in range(last, read) if lines[k].strip() == "s_barrier")
+    wait = max(k for k in range(last, bar) if lines[k].strip() == "s_waitcnt lgkmcnt(0)")
+    return wait, bar
+
+
+def test_the_remainders_stores_run_under_the_pairs_last_mfmas(asm):
+    """The remainder's 6 LDS stores of the registers loaded ahead come after the pair's last
+    vmcnt wait and before its last MFMA (``lowering/remainder_stores.py``), not after it
+    behind the remainder's barrier; that barrier, with LLVM's ``lgkmcnt(0)``, still comes
+    before the remainder's reads."""
+    lines = asm.split("\n")
+    stores = [k for k, ln in enumerate(lines) if "ds_write" in ln]
+    last = [k for k, ln in enumerate(lines) if "v_mfma" in ln][31]
+    assert len(stores) == 6, stores
+    assert _pair_waits(asm)[3][0] < min(stores) and max(stores) < last, (stores, last)
+    wait, bar = _remainder_fence(asm)
+    assert last < wait < bar
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_the_remainders_barrier_hands_its_stores_over(kernels, asm, which):
+    """The stores' buffers are the remainder's own: only its barrier (and the wait before
+    it) orders them before the other waves' reads; either deleted is an LDS race on the
+    emulator, late mode."""
+    from pipeline_mlir.dialect.bindings import ir, new_context
+    from pipeline_mlir.driver.dispatch_launch import run_dispatch
+    from pipeline_mlir.emu.errors import Finding
+    from pipeline_mlir.emu.inputs import load_kernel
+    from pipeline_mlir.frontend.dispatch import matmul_dispatch
+
+    lines = asm.split("\n")
+    del lines[_remainder_fence(asm)[which]]
     with new_context() as ctx:
         d = matmul_dispatch(ir.Module.parse(kernels["prefetch"].read_text(), ctx), None)
     with pytest.raises(Finding, match="lds-race"):

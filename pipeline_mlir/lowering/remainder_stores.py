@@ -15,8 +15,9 @@ Why it holds, each checked here (else the stores stay where they are):
 * the loop runs one iteration (constant bounds), so its stores are that iteration's, of
   the values the loop starts with, and nothing in its body waits for a memory counter;
 * the body writes LDS only by those stores (a store left in the body would keep the
-  remainder's first barrier waiting as before: IREE's f16 ``A^T x B^T`` 300x200x192, whose
-  B stores a reshaped register, was 6-9 cycles slower per K tile with A's stores moved);
+  remainder's first barrier waiting as before: IREE's f16 ``A^T x B^T`` 300x200x192 at its
+  prefetch point, whose B stores a reshaped register, was 6-9 cycles slower per K tile
+  with A's stores moved);
 * every buffer they write is a ``memref.alloc`` in LDS that only ops inside the remainder
   read or write (through views), and in the body no access to it comes before the
   stores: nothing before the remainder touches it, in any wave, so moving its stores

@@ -517,11 +517,17 @@ def workgroup_id_bound(op) -> int | None:
     """The bound ``op`` (one of :data:`WORKGROUP_ID_OPS`) states on its workgroup id (the
     id is below it): the ``upper_bound`` of ``hal.interface.workgroup.id`` and
     ``gpu.block_id``, the end of the ``range`` of a ``rocdl.workgroup.id.*`` starting at 0
-    or above; None without one."""
+    or above; None without one.  A bound below 1 admits no workgroup (no id is below it): an
+    IRError at the op."""
     if op.name.startswith("rocdl."):
         r = constant_range(op.attributes["range"]) if "range" in op.attributes else None
-        return r[1] if r is not None and r[0] >= 0 else None
-    return checked_int_attr(op, "upper_bound")
+        bound, name = (r[1] if r is not None and r[0] >= 0 else None), "range"
+    else:
+        bound, name = checked_int_attr(op, "upper_bound"), "upper_bound"
+    if bound is not None and bound < 1:
+        raise IRError(op, f"'{op.name}' op: its {name} bounds the workgroup id below "
+                          f"{bound}, which no id is (a grid has at least workgroup 0)")
+    return bound
 
 
 def checked_int_attr(op, name: str, default: int | None = None) -> int | None:

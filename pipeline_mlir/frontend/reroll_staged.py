@@ -27,7 +27,7 @@ from pipeline_mlir.analysis.llvm_values import defining_op as _defining
 from pipeline_mlir.analysis.views import view_root, view_users
 from pipeline_mlir.dialect.bindings import ir
 from pipeline_mlir.dialect.ir_io import as_operation as _op
-from pipeline_mlir.frontend.guarded_load import guarded
+from pipeline_mlir.frontend.guarded_load import folded, guarded
 from pipeline_mlir.frontend.kernel_ir import at, in_lds, in_space, is_pure, users_of
 from pipeline_mlir.frontend.reroll_parts import LOAD, SELECT, STORE, inner_ops, \
     load_parts_of, padding_select, stored_value
@@ -191,13 +191,15 @@ class StagedPairs:
                 self.fail(pl, f"{lead}: its {what} is not made by the same ops")
             leaves += [(what, a, b) for a, b in pairs]
         ahead = self.ahead.results[0]
+        every = any(x is None for m in masks for x in m)     # (one load keeps every lane)
         width = ir.VectorType(pput.operands[0].type).shape[-1]
 
         def parts(ev, g, store, side):
             return (ev.value(g.operands[0]), access(ev, *loads[side]),
                     access(ev, store.operands[1], list(store.operands)[2:]),
                     [ev.value(leaf[side]) for leaf in leaves] +
-                    [self._lanes(ev, m[side - 1], width, pl) for m in masks])
+                    [np.full(width, True) if m[side - 1] is None else
+                     self._lanes(ev, m[side - 1], width, pl) for m in masks])
 
         def differs(ev):
             a = parts(ev, pg1, pst, 1)
@@ -211,6 +213,9 @@ class StagedPairs:
                 access_difference(a[2], b[2], "LDS") or \
                 next((f"{w}s" for w, u, v in zip(names, a[3], b[3])
                       if not np.array_equal(*np.broadcast_arrays(u, v))), None)
+            if part == "kept lanes" and every:
+                return f"{lead} at {self.TILE}: one of the two loads every lane, the other " \
+                       f"keeps lanes by a mask that does not keep them all"
             return None if part is None else f"{lead} at {self.TILE}: its {part} differ"
         self.grid.prove(pg1, "a copy staged through private memory is compared in each "
                              "workgroup", lead, differs)
@@ -221,9 +226,11 @@ class StagedPairs:
         the leaves (:func:`made_alike`) of a guarded load's guard, mask and pass-through
         when both load alike (the same ops, a guarded load's inner ops too); else, where each
         keeps lanes by a mask (a load folded at tile 0, :func:`selected_load`, or a guarded
-        one), the plain loads the same op, the pass-through and padding made alike, and the
-        masks' lanes compared (``masks``, one pair); a plain load against one that keeps
-        lanes refused."""
+        one: its masked load where it is half folded), the plain loads the same op, the
+        pass-through and padding made alike, and the masks' lanes compared (``masks``, one
+        pair); a plain load against one that keeps lanes by a mask (IREE folded the mask at
+        tile 0, all true there: f32 ``A^T x B^T`` 28x1104x625) as a mask that keeps every
+        lane (None), no padding compared: the other's mask must keep every lane too."""
         pick, bpick = selected_load(pput.operands[0]), selected_load(bput.operands[0])
         (pmem, pidx, pparts), (bmem, bidx, bparts) = load_parts_of(pl), load_parts_of(bl)
         loads = {1: (pmem, pidx), 2: (bmem, bidx)}
@@ -242,18 +249,19 @@ class StagedPairs:
         for load, picked, parts in ((pl, pick, pparts), (bl, bpick, bparts)):
             if picked is not None:      # (the load folded: its select's mask and padding)
                 sides.append((load, picked[1].operands[0], picked[1].operands[2]))
-            elif parts:                 # (IREE's guarded load)
-                kept = dict(parts)
-                sides.append((guarded(load).load, kept["mask"], kept["pass-through"]))
-            else:
-                self.fail(pl, f"{lead}: one of the two loads every lane, the other keeps "
-                              f"lanes by a mask")
+            elif parts:                 # (IREE's guarded load, or it half folded)
+                kept, g = dict(parts), guarded(load) or folded(load)
+                sides.append((g.masked if g.load is None else g.load, kept["mask"],
+                              kept["pass-through"]))
+            else:                       # (every lane: no padding, its lanes all kept)
+                sides.append((load, None, None))
         (pload, pmask, ppad), (bload, bmask, bpad) = sides
         if not same_op_but_operands(pload, bload):
             self.fail(pl, f"{lead}: it differs from the body's load at {at(bl)} in its "
                           f"attributes or types")
-        return loads, [("padding", a, b) for a, b in self._alike(
-            ppad, bpad, "padding", pl, lead)], [(pmask, bmask)]
+        pads = [] if ppad is None or bpad is None else \
+            self._alike(ppad, bpad, "padding", pl, lead)
+        return loads, [("padding", a, b) for a, b in pads], [(pmask, bmask)]
 
     def _alike(self, x, y, what: str, op, lead: str) -> list:
         """:func:`made_alike` of ``x`` and ``y``; else ``op`` refused."""

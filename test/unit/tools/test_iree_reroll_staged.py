@@ -67,6 +67,54 @@ def test_staged_copies_of_the_same_family(m, n, k, transpose_a, transpose_b, tmp
                        "--emulate-workgroups=3")
 
 
+@needs_iree
+def test_a_prologue_load_of_every_lane_against_a_mask_true_at_tile_0(tmp_path, capsys):
+    """f32 ``A^T x B^T`` 28x1104x625, IREE's default build: the body copies B's K tile
+    through IREE's guarded load (a mask of the K left, cut at the last tile), the prologue
+    through a plain load (IREE folded the mask, all true at tile 0).  The mask is evaluated
+    at tile 0 in each workgroup: every lane kept, so the two load alike; one schedule from
+    both forms, the late form exact (late mode).  Before, the late form was refused at the
+    prologue's load (``... one of the two loads every lane, the other keeps lanes by a
+    mask``)."""
+    forms = _forms(28, 1104, 625, transpose_b=True)
+    loop = forms["late"].index(" scf.for ")
+    assert "vector.create_mask" not in forms["late"][:loop]     # the prologue's folded
+    _forms_agree_exact(tmp_path, forms, capsys, "late", "--emulate-workgroups=3")
+
+
+@needs_iree
+@pytest.mark.long("test_a_prologue_load_of_every_lane_against_a_mask_true_at_tile_0 takes "
+                  "the same pair in the default run")
+@pytest.mark.parametrize("m,n,k", [(28, 1104, 627), (20, 912, 625)])
+def test_prologue_loads_of_every_lane_of_the_same_family(m, n, k, tmp_path, capsys):
+    """f32 ``A^T x B^T`` 28x1104x627 and 20x912x625, built alike: one schedule, exact."""
+    _forms_agree_exact(tmp_path, _forms(m, n, k, transpose_b=True), capsys, "late",
+                       "--emulate-workgroups=3")
+
+
+@needs_iree
+def test_a_mask_dropping_a_lane_at_tile_0_is_refused(tmp_path, capsys):
+    """The body's mask of 28x1104x625 made to keep 3 lanes in the last workgroup: the
+    prologue's load of every lane is not the body's at tile 0 there, refused at the
+    prologue's first guard."""
+    late = _forms(28, 1104, 625, transpose_b=True)["late"]
+    wg = re.search(r"(%\w+) = hal\.interface\.workgroup\.id\[0\] upper_bound (\d+) ", late)
+    mask = re.search(r"\n( +)(%\w+) = vector\.create_mask (%\w+) : vector<4xi1>\n", late)
+    assert wg and mask and late.count("vector.create_mask") == 1
+    pad, name, size = mask.groups()
+    cut = f"\n{pad}%lastc = arith.constant {int(wg.group(2)) - 1} : index\n" \
+        f"{pad}%three = arith.constant 3 : index\n" \
+        f"{pad}%last = arith.cmpi eq, {wg.group(1)}, %lastc : index\n" \
+        f"{pad}%cut = arith.select %last, %three, {size} : index\n" \
+        f"{pad}{name} = vector.create_mask %cut : vector<4xi1>\n"
+    err = _refused(tmp_path, late.replace(mask.group(0), cut, 1), "dropped", capsys)
+    assert re.search(r":\d+:\d+: error: .*'scf\.if' op \(before the loop pipelined "
+                     r"through registers\) is not proven the body's copy staged through "
+                     r"private memory at line \d+:\d+ at K tile 0: one of the two loads every "
+                     rf"lane, the other keeps lanes by a mask that does not keep them all "
+                     rf"\(workgroup {int(wg.group(2)) - 1}\)", err), err
+
+
 def _guard_conditions(text: str, cond: str, new: str, which: list) -> str:
     """The guards ``which`` (0 and 1 the prologue's, 2 and 3 the body's) of ``cond`` made
     guards of ``new``."""
@@ -128,8 +176,9 @@ def test_a_prologue_load_folded_at_tile_0_is_compared_lane_by_lane(tmp_path, cap
     into a plain load and a select by a broadcast row test; its lanes are compared with the
     body's mask at tile 0 in each workgroup.  Refused, each at one located op: the
     prologue keeping every lane (a constant mask: the rows past N of the last workgroups
-    differ), a mask the roll-back does not evaluate (``vector.constant_mask``), and the
-    prologue's load stored unselected."""
+    differ), a mask the roll-back does not evaluate (``vector.constant_mask``), the
+    prologue's load stored unselected, and the body's guarded load half folded (its masked
+    load not the prologue's plain load)."""
     late = _forms(380, 857, 26, transpose_b=True)["late"]
     mask = re.search(r"(%\w+) = vector\.broadcast (%\w+) : i1 to vector<4xi1>\n", late)
     select = re.search(rf"(%\w+) = arith\.select {mask.group(1)}, (%\w+), %\w+ : "
@@ -151,3 +200,18 @@ def test_a_prologue_load_folded_at_tile_0_is_compared_lane_by_lane(tmp_path, cap
         store, f"vector.store {select.group(2)}, ", 1)
     err = _refused(tmp_path, unselected, "unselected", capsys)
     assert "one of the two loads every lane, the other keeps lanes by a mask" in err, err
+    # the body's guarded load half folded (its mask false in every lane, its else region
+    # the pass-through alone): an internal error before, located now
+    masked = re.search(r"vector\.maskedload %\w+\[[^]]*\], (%\w+), (%\w+) ", late)
+    made = re.search(rf"\n( +){masked.group(1)} = .*\n", late)
+    other = re.search(rf"\n( +)%\w+ = vector\.load [^\n]*\n +(%\w+) = arith\.select "
+                      rf"{masked.group(1)}, [^\n]*\n +scf\.yield (%\w+) : [^\n]*\n", late)
+    assert made and other and other.group(2) == other.group(3)
+    half = late.replace(other.group(0), f"\n{other.group(1)}scf.yield {masked.group(2)} : "
+                                         f"vector<4xf32>\n", 1).replace(
+        made.group(0), f"\n{made.group(1)}{masked.group(1)} = arith.constant dense<false> : "
+                       f"vector<4xi1>\n", 1)
+    err = _refused(tmp_path, half, "half_folded", capsys)
+    assert "'vector.load' op (before the loop pipelined through registers) is not proven the " \
+        "body's copy staged through private memory at line" in err and "it differs from " \
+        "the body's load at line" in err, err
